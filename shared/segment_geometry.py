@@ -1,0 +1,114 @@
+"""Exact segment geometry on integer points, and the crossing table of knight links.
+
+Description: integer-only predicates for closed line segments in the plane: orientation,
+    point-on-segment, "the two segments share at least one point", and "the two segments touch
+    somewhere other than an endpoint they share" (the Twixt linking rule). Plus the table of
+    knight segments that touch a given knight segment, as relative offsets.
+Rules relied on (knight segments, i.e. vectors (+-1, +-2) or (+-2, +-1) between lattice points):
+    - gcd(1, 2) = 1, so no lattice point lies strictly inside a knight segment: an endpoint of
+      one knight segment never lies in the interior of another (no T-touches);
+    - two knight segments on one line are unit steps of the same primitive vector, so they
+      overlap in more than a point only when they are the same segment;
+    - two distinct knight segments from one common endpoint meet only there.
+    Hence two distinct knight segments touch outside a shared endpoint exactly when their
+    interiors cross properly, and the crossing table below is the whole story.
+Usage: touches_apart_from_shared_endpoint((0, 0), (2, 1), (1, 0), (0, 2)) -> True
+    knight_link_conflicts()[d] -> ((dx, dy, d2), ...): the link starting at (dx, dy) in
+    direction KNIGHT_DIRECTIONS[d2] touches the link starting at (0, 0) in direction d.
+Time: O(1) per predicate; knight_link_conflicts() is O(window^2), about 1 ms.
+Source: standard orientation (cross product) tests; the table is derived, not hand-written.
+Status: tests/test_segment_geometry.py compares the predicates with an independent
+    fractions.Fraction intersection (tests/brute/twixt_brute.py) on every pair of segments
+    with endpoints in a 4x4 grid and on every pair of knight segments in a 7x7 box, and pins
+    the three knight facts above, 9 crossing links per link, symmetry, and window independence.
+"""
+
+# Knight link directions with a positive x step: a link is stored by its endpoint with the
+# smaller x (knight steps never have dx == 0) and the index of its direction here.
+KNIGHT_DIRECTIONS = ((1, 2), (2, 1), (2, -1), (1, -2))
+
+
+def orient(ax, ay, bx, by, cx, cy):
+    """Twice the signed area of triangle abc: > 0 left turn, < 0 right turn, 0 collinear."""
+    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+
+
+def on_segment(p, a, b):
+    """True when point p lies on the closed segment ab (a == b allowed)."""
+    px, py = p
+    ax, ay = a
+    bx, by = b
+    if orient(ax, ay, bx, by, px, py) != 0:
+        return False
+    return min(ax, bx) <= px <= max(ax, bx) and min(ay, by) <= py <= max(ay, by)
+
+
+def segments_intersect(a, b, c, d):
+    """True when the closed segments ab and cd share at least one point."""
+    ax, ay = a
+    bx, by = b
+    cx, cy = c
+    dx, dy = d
+    o1 = orient(ax, ay, bx, by, cx, cy)
+    o2 = orient(ax, ay, bx, by, dx, dy)
+    o3 = orient(cx, cy, dx, dy, ax, ay)
+    o4 = orient(cx, cy, dx, dy, bx, by)
+    if ((o1 > 0 and o2 < 0) or (o1 < 0 and o2 > 0)) and ((o3 > 0 and o4 < 0) or (o3 < 0 and o4 > 0)):
+        return True
+    return (
+        (o1 == 0 and on_segment(c, a, b))
+        or (o2 == 0 and on_segment(d, a, b))
+        or (o3 == 0 and on_segment(a, c, d))
+        or (o4 == 0 and on_segment(b, c, d))
+    )
+
+
+def touches_apart_from_shared_endpoint(a, b, c, d):
+    """True when segments ab and cd (each of positive length) have a common point that is not
+    an endpoint of both. This is the strict reading of "touch no segment except at an endpoint":
+    a T-touch (an endpoint of one inside the other) counts as touching; a common endpoint alone
+    does not; a collinear overlap of positive length does.
+    """
+    assert a != b and c != d, "segments must have positive length"
+    if not segments_intersect(a, b, c, d):
+        return False
+    if {a, b} == {c, d}:
+        return True  # the same segment: they overlap everywhere
+    if a == c or a == d:
+        p, u = a, b
+        v = d if a == c else c
+    elif b == c or b == d:
+        p, u = b, a
+        v = d if b == c else c
+    else:
+        return True  # they meet, and not at a shared endpoint
+    # One shared endpoint p; the other ends u and v differ. They meet elsewhere only when they
+    # run along one line in the same direction from p (then they overlap near p).
+    px, py = p
+    ux, uy = u
+    vx, vy = v
+    if orient(px, py, ux, uy, vx, vy) != 0:
+        return False
+    return (ux - px) * (vx - px) + (uy - py) * (vy - py) > 0
+
+
+def knight_link_conflicts(window=3):
+    """For each direction index d, the tuple of (dx, dy, d2) such that the knight link from
+    (dx, dy) in direction KNIGHT_DIRECTIONS[d2] touches the link from (0, 0) in direction d
+    apart from a shared endpoint. Each tuple holds 10 entries: the 9 links that cross link d,
+    and (0, 0, d) itself (a segment overlaps itself). Starts are scanned over
+    [-window, window]^2; 3 is enough (a crossing link starts within 3 of the link's start),
+    which a test checks against window 6.
+    """
+    table = []
+    for ex, ey in KNIGHT_DIRECTIONS:
+        found = []
+        for dx in range(-window, window + 1):
+            for dy in range(-window, window + 1):
+                for d2, (fx, fy) in enumerate(KNIGHT_DIRECTIONS):
+                    if touches_apart_from_shared_endpoint(
+                        (0, 0), (ex, ey), (dx, dy), (dx + fx, dy + fy)
+                    ):
+                        found.append((dx, dy, d2))
+        table.append(tuple(found))
+    return tuple(table)
