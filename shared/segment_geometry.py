@@ -28,33 +28,26 @@ Status: tests/test_segment_geometry.py compares the predicates with an independe
 KNIGHT_DIRECTIONS = ((1, 2), (2, 1), (2, -1), (1, -2))
 
 
-def orient(ax, ay, bx, by, cx, cy):
+def orient(a, b, c):
     """Twice the signed area of triangle abc: > 0 left turn, < 0 right turn, 0 collinear."""
-    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 
 
 def on_segment(p, a, b):
     """True when point p lies on the closed segment ab (a == b allowed)."""
-    px, py = p
-    ax, ay = a
-    bx, by = b
-    if orient(ax, ay, bx, by, px, py) != 0:
+    if orient(a, b, p) != 0:
         return False
-    return min(ax, bx) <= px <= max(ax, bx) and min(ay, by) <= py <= max(ay, by)
+    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
 
 
 def segments_intersect(a, b, c, d):
     """True when the closed segments ab and cd share at least one point."""
-    ax, ay = a
-    bx, by = b
-    cx, cy = c
-    dx, dy = d
-    o1 = orient(ax, ay, bx, by, cx, cy)
-    o2 = orient(ax, ay, bx, by, dx, dy)
-    o3 = orient(cx, cy, dx, dy, ax, ay)
-    o4 = orient(cx, cy, dx, dy, bx, by)
-    if ((o1 > 0 and o2 < 0) or (o1 < 0 and o2 > 0)) and ((o3 > 0 and o4 < 0) or (o3 < 0 and o4 > 0)):
-        return True
+    o1 = orient(a, b, c)
+    o2 = orient(a, b, d)
+    o3 = orient(c, d, a)
+    o4 = orient(c, d, b)
+    if ((o1 > 0 > o2) or (o1 < 0 < o2)) and ((o3 > 0 > o4) or (o3 < 0 < o4)):
+        return True  # proper crossing: each segment's ends lie strictly on both sides of the other
     return (
         (o1 == 0 and on_segment(c, a, b))
         or (o2 == 0 and on_segment(d, a, b))
@@ -74,22 +67,19 @@ def touches_apart_from_shared_endpoint(a, b, c, d):
         return False
     if {a, b} == {c, d}:
         return True  # the same segment: they overlap everywhere
-    if a == c or a == d:
+    if a in (c, d):
         p, u = a, b
         v = d if a == c else c
-    elif b == c or b == d:
+    elif b in (c, d):
         p, u = b, a
         v = d if b == c else c
     else:
         return True  # they meet, and not at a shared endpoint
     # One shared endpoint p; the other ends u and v differ. They meet elsewhere only when they
     # run along one line in the same direction from p (then they overlap near p).
-    px, py = p
-    ux, uy = u
-    vx, vy = v
-    if orient(px, py, ux, uy, vx, vy) != 0:
+    if orient(p, u, v) != 0:
         return False
-    return (ux - px) * (vx - px) + (uy - py) * (vy - py) > 0
+    return (u[0] - p[0]) * (v[0] - p[0]) + (u[1] - p[1]) * (v[1] - p[1]) > 0
 
 
 def knight_link_conflicts(window=3):

@@ -1,0 +1,311 @@
+"""Tests for solutions/twixt_connect.py: samples, official data, rule readings, stress."""
+
+import os
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from shared.segment_geometry import KNIGHT_DIRECTIONS
+from solutions.twixt_connect import CELLS, PAD, STRIDE, black_connects, link_tables, solve
+from tests.brute import twixt_brute
+from tests.brute.twixt_brute import touches_apart_from_shared_endpoint as brute_touches
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLES = REPO / "samples" / "twixt_connect"
+JUDGE = REPO.parent / "shared" / "judge-data" / "connect"
+PY38 = "/root/.pyenv/versions/3.8.18/bin/python3.8"
+SCALE = float(os.environ.get("STRESS_SCALE", "1"))
+
+# White pegs on White's own endzone rows, pairwise not a knight's move apart: they never link,
+# so they never block anything. Used to fill White's turns in the hand-made games.
+QUIET_WHITE_N4 = [(1, 0), (3, 0), (3, 4), (1, 4), (2, 0), (2, 4)]
+
+
+def game_text(n, moves):
+    flat = " ".join(f"{x} {y}" for x, y in moves)
+    return f"{n} {len(moves)}\n{flat}\n0 0\n"
+
+
+def run(n, moves):
+    """The solution's answer for one game, checked against the brute force's."""
+    data = game_text(n, moves).encode()
+    got = solve(data)
+    assert got == twixt_brute.solve(data)
+    return got.strip()
+
+
+def interleave(black, white):
+    """Black's and White's moves in turn (Black first, Black last)."""
+    assert len(white) >= len(black) - 1
+    moves = []
+    for i, b in enumerate(black):
+        moves.append(b)
+        if i < len(black) - 1:
+            moves.append(white[i])
+    return moves
+
+
+# --- samples and official data ---
+
+
+def test_sample():
+    data = (SAMPLES / "sample-1.in").read_bytes()
+    assert solve(data) == (SAMPLES / "sample-1.out").read_text()
+
+
+def test_official_judge_data():
+    if not (JUDGE / "connect.in").exists():
+        pytest.skip(f"official data not found at {JUDGE}")
+    data = (JUDGE / "connect.in").read_bytes()
+    expected = (JUDGE / "connect.out").read_text()
+    assert solve(data) == expected
+    assert twixt_brute.solve(data) == expected  # the brute force agrees with the judges too
+
+
+def test_official_judge_data_from_source_under_python38():
+    if not (JUDGE / "connect.in").exists():
+        pytest.skip(f"official data not found at {JUDGE}")
+    if not os.access(PY38, os.X_OK):
+        pytest.skip("python3.8 not available")
+    proc = subprocess.run(
+        [PY38, str(REPO / "solutions" / "twixt_connect.py")],
+        input=(JUDGE / "connect.in").read_bytes(),
+        capture_output=True,
+        cwd=str(REPO),
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+        check=True,
+    )
+    assert proc.stdout.decode() == (JUDGE / "connect.out").read_text()
+
+
+# --- the link tables of the solution ---
+
+
+def decode(link_id):
+    cell, d = divmod(link_id, 4)
+    x, y = divmod(cell, STRIDE)
+    return x - PAD, y - PAD, d
+
+
+def test_blocks_table_marks_exactly_the_touching_links_without_aliasing():
+    """For every link on the largest board, the ids the solution marks decode (on the padded
+    board, no wrap-around) to exactly the links that touch it, by the Fraction brute force.
+    """
+    blocks, _ = link_tables()
+    for x in range(21):
+        for y in range(21):
+            for d, (ex, ey) in enumerate(KNIGHT_DIRECTIONS):
+                if not (0 <= x + ex <= 20 and 0 <= y + ey <= 20):
+                    continue
+                s = 4 * ((x + PAD) * STRIDE + y + PAD) + d
+                marked = set()
+                for o in blocks[d]:
+                    assert 0 <= s + o < 4 * CELLS
+                    bx, by, bd = decode(s + o)
+                    assert bx >= -PAD
+                    assert -PAD <= by < STRIDE - PAD
+                    fx, fy = KNIGHT_DIRECTIONS[bd]
+                    assert brute_touches((x, y), (x + ex, y + ey), (bx, by), (bx + fx, by + fy))
+                    marked.add((bx, by, bd))
+                # and nothing touching is missed (all links near this one)
+                for bx in range(x - 4, x + 5):
+                    for by in range(y - 4, y + 5):
+                        for bd, (fx, fy) in enumerate(KNIGHT_DIRECTIONS):
+                            touch = brute_touches(
+                                (x, y), (x + ex, y + ey), (bx, by), (bx + fx, by + fy)
+                            )
+                            assert touch == ((bx, by, bd) in marked), (x, y, d, bx, by, bd)
+
+
+def test_steps_table_names_the_link_between_the_pegs():
+    _, steps = link_tables()
+    c = (5 + PAD) * STRIDE + 7 + PAD
+    found = set()
+    for off, so in steps:
+        nx, ny = divmod(c + off, STRIDE)
+        sx, sy, d = decode(4 * c + so)
+        ex, ey = KNIGHT_DIRECTIONS[d]
+        assert {(sx, sy), (sx + ex, sy + ey)} == {(5, 7), (nx - PAD, ny - PAD)}
+        found.add((nx - PAD - 5, ny - PAD - 7))
+    assert len(found) == 8
+
+
+# --- rule readings ---
+
+
+def test_rule_links_of_the_other_colour_block():
+    """A White link placed earlier blocks a crossing Black link: B(2,2)-(0,1) is crossed by
+    W(1,3)-(2,1). Without that White link the same Black pegs connect.
+    """
+    black = [(0, 1), (4, 3), (2, 2)]
+    assert run(4, interleave(black, [(1, 3), (2, 1)])) == "no"
+    assert run(4, interleave(black, [(1, 3), (3, 0)])) == "yes"
+
+
+def test_rule_first_link_placed_stays():
+    """A link already on the board is never removed: when Black's link (0,1)-(2,2) comes first,
+    White's crossing link (1,3)-(2,1) is the one refused, and Black connects.
+    """
+    moves = [(0, 1), (1, 3), (2, 2), (2, 1), (4, 3)]
+    assert run(4, moves) == "yes"
+    black, white = twixt_brute.play(4, moves)
+    assert white == []
+    assert len(black) == 2
+
+
+def test_rule_own_links_block_too():
+    """Black's own earlier link (1,3)-(2,1) blocks Black's later link (2,2)-(0,1); with (2,3)
+    instead of (2,1) nothing blocks it.
+    """
+    blocked = [(1, 3), (2, 1), (0, 1), (4, 3), (2, 2)]
+    free = [(1, 3), (2, 3), (0, 1), (4, 3), (2, 2)]
+    assert run(4, interleave(blocked, QUIET_WHITE_N4)) == "no"
+    assert run(4, interleave(free, QUIET_WHITE_N4)) == "yes"
+
+
+def test_rule_links_of_one_peg_are_order_independent():
+    """All links of the new peg share it as an endpoint, so none of them can block another
+    (tests/test_segment_geometry.py proves it for every pair of knight steps). Here: the order
+    in which the solution tries the 8 neighbours does not change any answer.
+    """
+    blocks, steps = link_tables()
+    rng = random.Random(7)
+    for _ in range(int(200 * SCALE)):
+        n = rng.randint(4, 12)
+        moves = random_game(rng, n, rng.randrange(5, 250, 2))
+        flat = [v for p in moves for v in p]
+        expected = black_connects(n, flat, blocks, steps)
+        shuffled = list(steps)
+        rng.shuffle(shuffled)
+        assert black_connects(n, flat, blocks, tuple(shuffled)) == expected
+
+
+def test_rule_white_connection_does_not_count():
+    """White joining y = 0 to y = N is not a "yes": the question is about Black only."""
+    white = [(2, 0), (1, 2), (2, 4)]  # (2,0)-(1,2)-(2,4): a White path from y = 0 to y = 4
+    black = [(0, 1), (4, 1), (0, 3), (4, 3)]  # pairwise no knight's move: no Black links
+    assert run(4, interleave(black, white)) == "no"
+    _, white_links = twixt_brute.play(4, interleave(black, white))
+    assert len(white_links) == 2
+
+
+def test_rule_only_knight_moves_link():
+    """A full row of Black pegs, orthogonal neighbours, has no links and does not connect."""
+    black = [(x, 2) for x in range(5)]
+    assert run(4, interleave(black, QUIET_WHITE_N4)) == "no"
+
+
+def test_rule_path_must_reach_both_endzones():
+    """(0,1)-(2,2) reaches x = 2 only; adding (4,3) completes x = 0 to x = 4."""
+    assert run(4, interleave([(0, 1), (3, 3), (2, 2)], QUIET_WHITE_N4)) == "no"
+    assert run(4, interleave([(0, 1), (3, 3), (2, 2), (4, 3), (4, 1)], QUIET_WHITE_N4)) == "yes"
+
+
+def test_rule_answer_is_the_state_after_the_last_move():
+    """Reading chosen: print whether Black is connected after the last move. Legal data never
+    has a win before the last move, so this equals "the last move wins" on all judge data; on
+    a game that (illegally) went on after Black connected, we still say "yes" rather than
+    guess what an earlier stop would have meant.
+    """
+    moves = interleave([(0, 1), (2, 2), (4, 3), (4, 1), (0, 3)], QUIET_WHITE_N4)
+    assert run(4, moves[:5]) == "yes"  # connected after move 5 already
+    assert run(4, moves) == "yes"
+
+
+def test_tokens_may_be_split_across_lines_and_datasets_are_independent():
+    text = "4 5\n0 2\n2 4 4\n2 3 2 2 1\n4 5 0 2 2 4 4 2 3 2 2 3\n0 0\n"
+    assert solve(text.encode()) == "yes\nno\n"
+
+
+# --- stress against the brute force ---
+
+
+def random_game(rng, n, m, window=None):
+    """Random legal moves (Black first, no peg in the other side's endzone, no repeats), up to
+    m of them (fewer when a side runs out of squares), an odd count. With window, both sides
+    play only inside a random window x window square, which makes crossings frequent.
+    """
+    lo_x = lo_y = 0
+    hi_x = hi_y = n
+    if window is not None and window < n:
+        lo_x, lo_y = rng.randint(0, n - window), rng.randint(0, n - window)
+        hi_x, hi_y = lo_x + window, lo_y + window
+    black = [
+        (x, y) for x in range(lo_x, hi_x + 1) for y in range(max(lo_y, 1), min(hi_y, n - 1) + 1)
+    ]
+    white = [
+        (x, y) for x in range(max(lo_x, 1), min(hi_x, n - 1) + 1) for y in range(lo_y, hi_y + 1)
+    ]
+    rng.shuffle(black)
+    rng.shuffle(white)
+    taken = set()
+    moves = []
+    pools = [iter(black), iter(white)]
+    while len(moves) < m:
+        for p in pools[len(moves) % 2]:
+            if p not in taken:
+                taken.add(p)
+                moves.append(p)
+                break
+        else:
+            break
+    if len(moves) % 2 == 0:
+        moves.pop()
+    return moves
+
+
+def stress(seed, count, n_range, window_choices):
+    rng = random.Random(seed)
+    answers = {"yes": 0, "no": 0}
+    for case in range(count):
+        n = rng.randint(*n_range)
+        m = rng.randrange(5, 250, 2)
+        moves = random_game(rng, n, m, rng.choice(window_choices))
+        if len(moves) < 5:
+            continue
+        text = game_text(n, moves)
+        expected = twixt_brute.solve(text.encode())
+        got = solve(text.encode())
+        if got != expected:
+            pytest.fail(
+                f"case {case} (seed {seed}) differs\ninput:\n{text}expected: {expected}got: {got}"
+            )
+        answers[expected.strip()] += 1
+    return answers
+
+
+def test_stress_small_boards_against_brute():
+    answers = stress(seed=1, count=int(1000 * SCALE), n_range=(4, 8), window_choices=[None])
+    assert min(answers.values()) > answers["yes"] // 10  # both answers well represented
+
+
+def test_stress_crossing_heavy_windows_against_brute():
+    answers = stress(seed=2, count=int(500 * SCALE), n_range=(6, 20), window_choices=[4, 5, 6])
+    assert sum(answers.values()) > 0
+
+
+def test_stress_all_sizes_against_brute():
+    answers = stress(seed=3, count=int(200 * SCALE), n_range=(4, 20), window_choices=[None, 8])
+    assert min(answers.values()) > 0
+
+
+def test_stress_many_datasets_per_input():
+    rng = random.Random(5)
+    for case in range(int(25 * SCALE)):
+        games = []
+        for _ in range(rng.randint(1, 20)):
+            n = rng.randint(4, 10)
+            moves = random_game(rng, n, rng.randrange(5, 250, 2))
+            games.append(game_text(n, moves)[: -len("0 0\n")])
+        text = "".join(games) + "0 0\n"
+        expected = twixt_brute.solve(text.encode())
+        got = solve(text.encode())
+        assert got == expected, f"case {case}\ninput:\n{text}expected:\n{expected}got:\n{got}"
+
+
+@pytest.mark.slow
+def test_stress_large_boards_long_games_against_brute():
+    answers = stress(seed=11, count=int(400 * SCALE), n_range=(15, 20), window_choices=[None])
+    assert min(answers.values()) > 0
