@@ -165,3 +165,29 @@ def test_conflict_table_matches_fraction_brute_everywhere_in_a_box():
         d2 = KNIGHT_DIRECTIONS.index((d[0] - c[0], d[1] - c[1]))
         in_table = (c[0] - a[0], c[1] - a[1], d2) in table[d1]
         assert in_table == brute_touches(a, b, c, d), (a, b, c, d)
+
+
+def test_the_nine_links_crossing_a_steep_link():
+    """Spelled out for the link (0,0)-(1,2): the 9 knight links that cross it, including the
+    shallow ones through (0,1) and (1,1) that are easy to miss in a hand-made list.
+    """
+    expected = {
+        frozenset(s)
+        for s in [
+            ((-1, 0), (1, 1)),
+            ((-1, 1), (1, 0)),
+            ((-1, 2), (1, 1)),
+            ((0, 1), (2, 2)),
+            ((0, 1), (2, 0)),
+            ((0, 1), (1, -1)),
+            ((0, 2), (2, 1)),
+            ((0, 2), (1, 0)),
+            ((0, 3), (1, 1)),
+        ]
+    }
+    found = set()
+    for dx, dy, d2 in knight_link_conflicts()[0]:
+        ex, ey = KNIGHT_DIRECTIONS[d2]
+        found.add(frozenset([(dx, dy), (dx + ex, dy + ey)]))
+    found.discard(frozenset([(0, 0), (1, 2)]))
+    assert found == expected
