@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 from shared.segment_geometry import KNIGHT_DIRECTIONS
-from solutions.twixt_connect import CELLS, PAD, STRIDE, black_connects, link_tables, solve
+from solutions.twixt_connect import (
+    CELLS,
+    PAD,
+    STRIDE,
+    black_connects,
+    cell_index,
+    link_tables,
+    solve,
+)
 from tests.brute import twixt_brute
 from tests.brute.twixt_brute import touches_apart_from_shared_endpoint as brute_touches
 
@@ -99,7 +107,7 @@ def test_blocks_table_marks_exactly_the_touching_links_without_aliasing():
             for d, (ex, ey) in enumerate(KNIGHT_DIRECTIONS):
                 if not (0 <= x + ex <= 20 and 0 <= y + ey <= 20):
                     continue
-                s = 4 * ((x + PAD) * STRIDE + y + PAD) + d
+                s = 4 * cell_index(x, y) + d
                 marked = set()
                 for o in blocks[d]:
                     assert 0 <= s + o < 4 * CELLS
@@ -121,7 +129,7 @@ def test_blocks_table_marks_exactly_the_touching_links_without_aliasing():
 
 def test_steps_table_names_the_link_between_the_pegs():
     _, steps = link_tables()
-    c = (5 + PAD) * STRIDE + 7 + PAD
+    c = cell_index(5, 7)
     found = set()
     for off, so in steps:
         nx, ny = divmod(c + off, STRIDE)
