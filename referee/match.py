@@ -1,0 +1,424 @@
+"""Play Lines of Action matches between two programs and judge them.
+
+Usage: python -m referee.match PROG_A PROG_B [--games N] [--clock S] [--move-time S]
+           [--limit L] [--random-openings] [--opening-plies P] [--opening "A2-C4 ..."]
+           [--seed S] [--log FILE] [--jobs J]
+
+PROG is a command line (shell words; a leading ``*.py`` runs under this Python; ``name@command``
+sets the name shown in the results) or an alias:
+``bot`` (dist/lines_of_action.py if built, else the source), ``src`` (the source through
+PYTHONPATH), ``greedy``, ``random``. Every game starts fresh processes. Without random openings
+the colours alternate game by game; with them, each opening (``P`` random legal plies) is played
+twice, once with each colour assignment, and is passed to both programs through ``LOA_OPENING``.
+``--move-time`` is passed as ``LOA_MOVE_TIME`` (the programs' own budget); ``--clock`` is the
+limit the referee enforces per move (default 1 s).
+
+The referee judges with referee.rules: an illegal or malformed move, a pass while a move exists,
+a reply later than the clock, a program that exits or stays silent all lose the game (forfeit,
+with the reason). A move that connects the mover wins (also when it connects both sides); a
+capture that connects only the opponent makes the opponent win. Once both players have made
+``limit`` moves (opening plies included) the game is a draw. Think time runs from the moment the
+referee wrote the opponent's move (for a program's first move: from its start) to the moment its
+reply line arrived.
+"""
+
+import argparse
+import contextlib
+import os
+import queue
+import random
+import shlex
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from referee import rules
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GRACE = 0.5  # extra seconds waited past the clock before a silent program is given up on
+
+
+def resolve(prog):
+    """(display name, argv, extra env) for a program spec."""
+    py = sys.executable
+    if prog == "bot":
+        dist = os.path.join(ROOT, "dist", "lines_of_action.py")
+        if os.path.exists(dist):
+            return "bot", [py, dist], {}
+        prog = "src"
+    if prog == "src":
+        return (
+            "src",
+            [py, os.path.join(ROOT, "solutions", "lines_of_action.py")],
+            {"PYTHONPATH": ROOT},
+        )
+    if prog in ("greedy", "random"):
+        path = os.path.join(ROOT, "referee", "players", prog + "_player.py")
+        return prog, [py, path], {}
+    name = None
+    if "@" in prog.split(" ", 1)[0]:
+        name, prog = prog.split("@", 1)
+    argv = shlex.split(prog)
+    if argv and argv[0].endswith(".py"):
+        argv = [py, *argv]
+    if name is None:
+        name = os.path.basename(argv[0] if len(argv) == 1 else argv[-1])
+    return name, argv, {}
+
+
+class Program:
+    """A running player: stdin writer, a reader thread that time-stamps stdout lines."""
+
+    def __init__(self, argv, env):
+        self.err = tempfile.TemporaryFile()  # noqa: SIM115
+        self.lines = queue.Queue()
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.err,
+            env=env,
+            bufsize=0,
+        )
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        out = self.proc.stdout
+        while True:
+            try:
+                line = out.readline()
+            except (OSError, ValueError):
+                line = b""
+            now = time.perf_counter()
+            if not line:
+                self.lines.put((now, None))
+                return
+            self.lines.put((now, line))
+
+    def send(self, text):
+        """Write one line; returns the time it was written (None if the pipe is closed)."""
+        now = time.perf_counter()
+        try:
+            self.proc.stdin.write((text + "\n").encode())
+            self.proc.stdin.flush()
+        except (OSError, ValueError):
+            return None
+        return now
+
+    def stderr_tail(self, n=300):
+        try:
+            self.err.seek(0)
+            data = self.err.read().decode(errors="replace").strip()
+        except (OSError, ValueError):
+            return ""
+        return data[-n:].replace("\n", " | ")
+
+    def close(self):
+        with contextlib.suppress(OSError):
+            self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=2)
+        self.thread.join(timeout=1)
+        self.err.close()
+
+
+def random_opening(rng, plies):
+    """``plies`` random legal plies from the start that leave nobody connected."""
+    while True:
+        board, turn, moves = rules.initial_board(), "W", []
+        for _ in range(plies):
+            legal = rules.legal_moves(board, turn)
+            move = rng.choice(legal)
+            board = rules.apply_move(board, turn, move)
+            moves.append(rules.move_text(move))
+            turn = rules.other(turn)
+        if not (rules.connected(board, "W") or rules.connected(board, "B")):
+            return moves
+
+
+def play_game(white, black, limit=100, clock=1.0, move_time=None, opening=()):  # noqa: PLR0917
+    """Play one game. white/black = (name, argv, env). Returns a dict with the winner ('W', 'B'
+    or None), reason, forfeit flag, moves, and per-colour think times (first move separately)."""
+    env_base = dict(os.environ)
+    env_base["LOA_OPENING"] = " ".join(opening)
+    if move_time is not None:
+        env_base["LOA_MOVE_TIME"] = repr(move_time)
+    else:
+        env_base.pop("LOA_MOVE_TIME", None)
+    board, turn = rules.initial_board(), "W"
+    for text in opening:
+        board = rules.apply_move(board, turn, rules.parse_move(text))
+        turn = rules.other(turn)
+    plies = len(opening)
+    progs = {}
+    for colour, (_name, argv, env) in (("W", white), ("B", black)):
+        e = dict(env_base)
+        e.update(env)
+        progs[colour] = Program(argv, e)
+    since = {c: progs[c].started for c in "WB"}
+    moved = {"W": False, "B": False}
+    result = {
+        "winner": None,
+        "reason": "",
+        "forfeit": False,
+        "moves": list(opening),
+        "think": {"W": [], "B": []},
+        "first": {"W": None, "B": None},
+    }
+    for colour in "WB":
+        progs[colour].send(str(limit))
+        progs[colour].send("0" if colour == "W" else "1")
+
+    def lose(colour, reason):
+        result["winner"] = rules.other(colour)
+        result["reason"] = reason
+        result["forfeit"] = True
+
+    try:
+        while True:
+            if plies >= 2 * limit:
+                result["reason"] = "move limit"
+                break
+            p = progs[turn]
+            deadline = since[turn] + clock + GRACE
+            try:
+                stamp, line = p.lines.get(timeout=max(0.0, deadline - time.perf_counter()))
+            except queue.Empty:
+                lose(turn, "no reply within %.2f s" % (clock + GRACE))
+                break
+            if line is None:
+                try:
+                    code = p.proc.wait(timeout=1.0)
+                except subprocess.TimeoutExpired:
+                    code = None
+                lose(turn, f"output closed (exit code {code}) {p.stderr_tail()}")
+                break
+            think = stamp - since[turn]
+            if moved[turn]:
+                result["think"][turn].append(think)
+            else:
+                result["first"][turn] = think
+                moved[turn] = True
+            text = line.decode(errors="replace").strip()
+            if think > clock:
+                lose(turn, f"over time: {think:.3f} s for {text}")
+                break
+            legal = rules.legal_moves(board, turn)
+            if text == rules.PASS:
+                if legal:
+                    lose(turn, f"passed with {len(legal)} legal moves")
+                    break
+                move = None
+            else:
+                try:
+                    move = rules.parse_move(text)
+                except ValueError:
+                    lose(turn, f"malformed move {text[:40]!r}")
+                    break
+                if move not in legal:
+                    lose(turn, f"illegal move {text}")
+                    break
+            board = rules.apply_move(board, turn, move)
+            result["moves"].append(text)
+            plies += 1
+            opp = rules.other(turn)
+            t = progs[opp].send(text)
+            since[opp] = t if t is not None else time.perf_counter()
+            winner = rules.winner_after(board, turn)
+            if winner is not None:
+                result["winner"] = winner
+                result["reason"] = "connected" + (
+                    " (both; mover wins)" if rules.connected(board, rules.other(winner)) else ""
+                )
+                break
+            turn = opp
+    finally:
+        for p in progs.values():
+            p.close()
+    return result
+
+
+class Tally:
+    def __init__(self, name):
+        self.name = name
+        self.wld = {"W": [0, 0, 0], "B": [0, 0, 0]}
+        self.forfeits = []
+        self.think = []
+        self.first = []
+
+    def add(self, colour, res):
+        w = res["winner"]
+        idx = 2 if w is None else (0 if w == colour else 1)
+        self.wld[colour][idx] += 1
+        if res["forfeit"] and w is not None and w != colour:
+            self.forfeits.append(res["reason"])
+        self.think.extend(res["think"][colour])
+        if res["first"][colour] is not None:
+            self.first.append(res["first"][colour])
+
+    def lines(self):
+        tot = [self.wld["W"][i] + self.wld["B"][i] for i in range(3)]
+        games = sum(tot)
+        score = (tot[0] + 0.5 * tot[2]) / games if games else 0.0
+        out = [
+            f"{self.name:<8} W/L/D {tot[0]}/{tot[1]}/{tot[2]} (score {100 * score:.1f}%)"
+            f"  as White {'/'.join(map(str, self.wld['W']))}"
+            f"  as Black {'/'.join(map(str, self.wld['B']))}",
+        ]
+        if self.think:
+            out.append(
+                f"         think: mean {sum(self.think) / len(self.think):.3f} s,"
+                f" max {max(self.think):.3f} s over {len(self.think)} moves;"
+                f" slowest first move {max(self.first) if self.first else 0.0:.3f} s"
+            )
+        out.append(
+            f"         forfeits: {len(self.forfeits)}"
+            + "".join("\n           - " + r for r in self.forfeits)
+        )
+        return out
+
+
+def run_match(  # noqa: PLR0917
+    prog_a,
+    prog_b,
+    games=2,
+    clock=1.0,
+    move_time=None,
+    limit=100,
+    openings=None,
+    jobs=1,
+    log=None,
+    out=None,
+):
+    """Play ``games`` games between two specs (see ``resolve``); ``openings`` is a list of ply
+    lists (one per game) or None. Returns (tally_a, tally_b, results)."""
+    if out is None:
+        out = sys.stdout
+    a, b = resolve(prog_a), resolve(prog_b)
+    if a[0] == b[0]:
+        a = (a[0] + "#1",) + a[1:]
+        b = (b[0] + "#2",) + b[1:]
+    ta, tb = Tally(a[0]), Tally(b[0])
+    plan = []
+    for g in range(games):
+        a_white = g % 2 == 0
+        opening = openings[g] if openings else []
+        plan.append((g, a_white, opening))
+    results = [None] * games
+    lock = threading.Lock()
+
+    def one(item):
+        g, a_white, opening = item
+        white, black = (a, b) if a_white else (b, a)
+        res = play_game(white, black, limit, clock, move_time, opening)
+        with lock:
+            results[g] = res
+            ta.add("W" if a_white else "B", res)
+            tb.add("B" if a_white else "W", res)
+            who = {"W": white[0], "B": black[0], None: "draw"}[res["winner"]]
+            maxes = [
+                "{} {:.3f}".format(n, max(res["think"][c] + [res["first"][c] or 0.0]))
+                for n, c in ((white[0], "W"), (black[0], "B"))
+            ]
+            print(
+                f"game {g + 1}/{games}: {white[0]} (W) vs {black[0]} (B): {who}"
+                f"{'' if who == 'draw' else ' wins'}, {res['reason']}, {len(res['moves'])} plies;"
+                f" max think {', '.join(maxes)}",
+                file=out,
+                flush=True,
+            )
+            if log is not None:
+                log.write(
+                    f"game {g + 1} white={white[0]} black={black[0]} opening={','.join(opening)}"
+                    f" result={res['winner'] or 'D'} reason={res['reason'].replace(' ', '_')}"
+                    f" moves={' '.join(res['moves'])}\n"
+                )
+                log.flush()
+
+    if jobs <= 1:
+        for item in plan:
+            one(item)
+    else:
+        threads = []
+        pending = list(plan)
+        plock = threading.Lock()
+
+        def worker():
+            while True:
+                with plock:
+                    if not pending:
+                        return
+                    item = pending.pop(0)
+                one(item)
+
+        for _ in range(jobs):
+            t = threading.Thread(target=worker)
+            t.start()
+            threads.append(t)
+        for t in threads:
+            t.join()
+    for line in ta.lines() + tb.lines():
+        print(line, file=out)
+    return ta, tb, results
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="match", description=__doc__.split("\n\n")[0])
+    ap.add_argument("prog_a")
+    ap.add_argument("prog_b")
+    ap.add_argument("--games", "-n", type=int, default=2)
+    ap.add_argument("--clock", type=float, default=1.0, help="enforced seconds per move")
+    ap.add_argument("--move-time", type=float, default=None, help="LOA_MOVE_TIME for both")
+    ap.add_argument("--limit", type=int, default=100, help="moves per player (40-160)")
+    ap.add_argument("--random-openings", action="store_true")
+    ap.add_argument("--opening-plies", type=int, default=4)
+    ap.add_argument("--opening", default="", help="fixed opening plies for every game")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--log", default=None, help="append every game's moves to this file")
+    ap.add_argument("--jobs", "-j", type=int, default=1)
+    args = ap.parse_args(argv)
+    openings = None
+    if args.random_openings:
+        rng = random.Random(args.seed)
+        openings = []
+        for _ in range((args.games + 1) // 2):
+            op = random_opening(rng, args.opening_plies)
+            openings += [op, op]
+        openings = openings[: args.games]
+    elif args.opening:
+        openings = [args.opening.split()] * args.games
+    log = open(args.log, "a") if args.log else None  # noqa: SIM115  # noqa: SIM115
+    try:
+        print(
+            f"match: {args.prog_a} vs {args.prog_b}, {args.games} games, clock {args.clock:.2f} s,"
+            f" move-time {args.move_time}, limit {args.limit}"
+            + (f", random openings of {args.opening_plies} plies" if openings else ""),
+            flush=True,
+        )
+        run_match(
+            args.prog_a,
+            args.prog_b,
+            args.games,
+            args.clock,
+            args.move_time,
+            args.limit,
+            openings,
+            args.jobs,
+            log,
+        )
+    finally:
+        if log is not None:
+            log.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

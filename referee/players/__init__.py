@@ -1,0 +1,1 @@
+"""Baseline Lines of Action players, runnable as scripts (random, greedy)."""

@@ -1,0 +1,158 @@
+"""The Lines of Action bot through its protocol, as whole processes from source: first moves for
+both colours, quiet exits on a closed or garbled input, stopping as soon as a side is connected,
+the local options, and the clock on the first move."""
+
+import os
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+
+from referee import rules
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOLUTION = os.path.join(ROOT, "solutions", "lines_of_action.py")
+
+
+def env(**extra):
+    e = dict(os.environ)
+    e["PYTHONPATH"] = ROOT
+    e.pop("LOA_OPENING", None)
+    e["LOA_MOVE_TIME"] = "0.2"
+    e.update(extra)
+    return e
+
+
+def run(stdin, **extra):
+    return subprocess.run(  # noqa: PLW1510
+        [sys.executable, SOLUTION],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=20,
+        env=env(**extra),
+    )
+
+
+def test_white_opens_with_a_legal_move_and_exits_on_eof():
+    p = run("100\n0\n")
+    assert p.returncode == 0 and p.stderr == ""
+    lines = p.stdout.splitlines()
+    assert len(lines) == 1
+    assert rules.parse_move(lines[0]) in rules.legal_moves(rules.initial_board(), "W")
+
+
+def test_black_answers_and_tokens_may_share_a_line():
+    p = run("100 1\nA2-C4\n")
+    assert p.returncode == 0 and p.stderr == ""
+    board = rules.apply_move(rules.initial_board(), "W", rules.parse_move("A2-C4"))
+    (line,) = p.stdout.splitlines()
+    assert rules.parse_move(line) in rules.legal_moves(board, "B")
+
+
+@pytest.mark.parametrize("stdin", ["", "100\n", "100\n1\n", "100\n1\nhello\n", "abc\n", "100\n7\n"])
+def test_closed_or_unreadable_input_ends_quietly(stdin):
+    p = run(stdin)
+    assert p.returncode == 0
+    assert p.stderr == ""
+    assert p.stdout == ""
+
+
+def find_win_in_one(seed):
+    """A random game (seeded) up to a position where the side to move can connect at once.
+    Returns (plies, colour to move, winning moves)."""
+    rng = random.Random(seed)
+    while True:
+        board, turn, plies = rules.initial_board(), "W", []
+        while True:
+            moves = rules.legal_moves(board, turn)
+            wins = [
+                m
+                for m in moves
+                if rules.winner_after(rules.apply_move(board, turn, m), turn) == turn
+            ]
+            if wins and len(plies) >= 6:
+                return plies, turn, [rules.move_text(m) for m in wins]
+            safe = [
+                m
+                for m in moves
+                if rules.winner_after(rules.apply_move(board, turn, m), turn) is None
+            ]
+            if not safe:
+                break
+            m = rng.choice(safe)
+            board = rules.apply_move(board, turn, m)
+            plies.append(rules.move_text(m))
+            turn = rules.other(turn)
+
+
+def test_bot_plays_a_win_in_one_and_stops_without_waiting():
+    plies, turn, wins = find_win_in_one(3)
+    p = subprocess.Popen(
+        [sys.executable, SOLUTION],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env(LOA_OPENING=" ".join(plies)),
+    )
+    p.stdin.write(f"100\n{0 if turn == 'W' else 1}\n")
+    p.stdin.flush()
+    line = p.stdout.readline().strip()
+    assert line in wins
+    # stdin stays open: the program must end by itself since the game is over
+    assert p.wait(timeout=10) == 0
+    p.stdin.close()
+    assert p.stderr.read() == ""
+
+
+def test_bot_stops_after_the_opponents_connecting_move():
+    plies, turn, wins = find_win_in_one(4)
+    me = 1 if turn == "W" else 0  # the bot is the side about to lose
+    p = subprocess.Popen(
+        [sys.executable, SOLUTION],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env(LOA_OPENING=" ".join(plies)),
+    )
+    p.stdin.write(f"100\n{me}\n{wins[0]}\n")
+    p.stdin.flush()
+    assert p.wait(timeout=10) == 0
+    assert p.stdout.read() == ""
+    p.stdin.close()
+
+
+def test_move_time_option_and_first_move_clock():
+    """--move-time is honoured; the first move (start-up included) stays well inside it."""
+    t0 = time.perf_counter()
+    p = subprocess.run(  # noqa: PLW1510
+        [sys.executable, SOLUTION, "--move-time", "0.3"],
+        input="100\n0\n",
+        capture_output=True,
+        text=True,
+        timeout=20,
+        env=env(LOA_MOVE_TIME="5"),
+    )
+    elapsed = time.perf_counter() - t0
+    assert p.returncode == 0 and len(p.stdout.splitlines()) == 1
+    assert elapsed < 2.0  # 5 s from the environment would be overridden by --move-time 0.3
+
+
+def test_opening_option_from_the_command_line():
+    p = subprocess.run(  # noqa: PLW1510
+        [sys.executable, SOLUTION, "--opening", "A2-C4 B1-B3"],
+        input="100\n0\n",
+        capture_output=True,
+        text=True,
+        timeout=20,
+        env=env(),
+    )
+    board = rules.initial_board()
+    board = rules.apply_move(board, "W", rules.parse_move("A2-C4"))
+    board = rules.apply_move(board, "B", rules.parse_move("B1-B3"))
+    (line,) = p.stdout.splitlines()
+    assert rules.parse_move(line) in rules.legal_moves(board, "W")
