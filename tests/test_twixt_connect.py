@@ -313,6 +313,48 @@ def test_stress_many_datasets_per_input():
         assert got == expected, f"case {case}\ninput:\n{text}expected:\n{expected}got:\n{got}"
 
 
+def test_random_games_refuse_links_of_every_colour_pair():
+    """The stress games really exercise blocking: links are refused often, for each of the four
+    (new link colour, blocking link colour) combinations.
+    """
+    rng = random.Random(2)
+    refused = []
+    links = 0
+    for _ in range(100):
+        n = rng.randint(6, 20)
+        moves = random_game(rng, n, rng.randrange(5, 250, 2), rng.choice([4, 5, 6, None]))
+        black, white = twixt_brute.play(n, moves, refused)
+        links += len(black) + len(white)
+    kinds = {k: refused.count(k) for k in [(0, 0), (0, 1), (1, 0), (1, 1)]}
+    assert min(kinds.values()) > 50, kinds
+    assert len(refused) > links // 10
+
+
+def test_random_games_notice_any_single_missing_crossing():
+    """Remove any one of the 36 crossing entries from the solution's table: the small-board
+    random games (the distribution of test_stress_small_boards_against_brute) expose the
+    mistake within far fewer games than that test plays (the worst entry needs ~500). The
+    reference here is the unmodified solution, itself checked against the brute force.
+    """
+    blocks, steps = link_tables()
+    for d in range(4):
+        for o in blocks[d]:
+            if o == 0:
+                continue  # the link itself
+            broken = list(blocks)
+            broken[d] = tuple(x for x in blocks[d] if x != o)
+            broken = tuple(broken)
+            rng = random.Random(1)
+            for _ in range(1000):
+                n = rng.randint(4, 8)
+                moves = random_game(rng, n, rng.randrange(5, 250, 2))
+                flat = [v for p in moves for v in p]
+                if black_connects(n, flat, blocks, steps) != black_connects(n, flat, broken, steps):
+                    break
+            else:
+                pytest.fail(f"dropping crossing offset {o} of direction {d} went unnoticed")
+
+
 @pytest.mark.slow
 def test_stress_large_boards_long_games_against_brute():
     answers = stress(seed=11, count=int(400 * SCALE), n_range=(15, 20), window_choices=[None])

@@ -64,9 +64,10 @@ def boxes_meet(p0, p1, q0, q1):
 KNIGHT_STEPS = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, 2), (-2, 1), (-2, -1), (-1, -2)]
 
 
-def play(n, moves):
+def play(n, moves, refused=None):
     """moves: list of (x, y), Black first. Returns (black_links, white_links) as lists of point
-    pairs, after linking by the rules.
+    pairs, after linking by the rules. When refused is a list, each refused link is appended to
+    it as (its colour, the colour of the first link found touching it); 0 is Black, 1 White.
     """
     colour_at = {}
     links = []  # (colour, a, b) for every link on the board, both colours
@@ -77,11 +78,15 @@ def play(n, moves):
             other = (x + dx, y + dy)
             if colour_at.get(other) != colour:
                 continue
-            if any(
-                boxes_meet((x, y), other, a, b)
+            blockers = [
+                c
+                for c, a, b in links
+                if boxes_meet((x, y), other, a, b)
                 and touches_apart_from_shared_endpoint((x, y), other, a, b)
-                for _, a, b in links
-            ):
+            ]
+            if blockers:
+                if refused is not None:
+                    refused.append((colour, blockers[0]))
                 continue
             links.append((colour, (x, y), other))
     black = [(a, b) for c, a, b in links if c == 0]
