@@ -1,0 +1,157 @@
+"""``python build.py bench [SLUG ...]``: time each problem's worst cases as whole processes.
+
+``bench/<slug>.py`` defines either
+
+- ``cases() -> [(name, stdin_text), ...]`` (deterministic; a third item, the expected output,
+  is optional and then checked) and optionally ``GOAL_SECONDS`` (default: the time limit):
+  each case is run through ``dist/<slug>.py`` ``--repeat`` times under every interpreter found,
+  and its median / max wall time is printed against the goal and the limit; or
+- ``run(dist_path) -> int``, for problems a plain stdin cannot drive (interactive ones): it is
+  called with the path of the bundle and its return value is the exit status.
+
+The bundle is built first (samples included) unless ``dist/<slug>.py`` is already exactly what
+the sources give. The exit status is 1 when a case crashes, hangs or answers wrongly, or a
+``run()`` fails; being over the goal or the limit is reported, not an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+import tempfile
+from pathlib import Path
+
+from kit import pythons
+from kit.errors import BuildError
+from kit.pipeline import HANG_FACTOR, MIB, build_problem, make_bundle
+from kit.pycheck import check_bundle
+from kit.registry import Problem, load_registry, select
+from kit.run_case import Timing, run_process, verdict
+
+
+def main(argv: list[str], default_root: Path) -> int:
+    parser = argparse.ArgumentParser(prog="build.py bench", description=__doc__.splitlines()[0])
+    parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per case (5)")
+    parser.add_argument("--root", type=Path, default=default_root, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    root = args.root.resolve()
+    problems = select(load_registry(root), args.slugs)
+    status = 0
+    benched = 0
+    for problem in problems:
+        if not problem.bench.is_file():
+            if args.slugs:
+                print(f"{problem.slug}: no {problem.rel(problem.bench)}: nothing to time")
+            continue
+        benched += 1
+        try:
+            status |= bench_problem(problem, max(1, args.repeat))
+        except BuildError as error:
+            message = str(error)
+            prefix = "" if message.startswith(f"{problem.slug}:") else f"{problem.slug}: "
+            print(f"{prefix}{message}", flush=True)
+            status = 1
+    if not benched:
+        print("no bench/<slug>.py for the problems asked")
+    return status
+
+
+def bench_problem(problem: Problem, repeat: int) -> int:
+    module = _load(problem)
+    dist = _fresh_dist(problem)
+    if hasattr(module, "run"):
+        print(f"{problem.slug}: {problem.rel(problem.bench)} run({problem.rel(dist)})", flush=True)
+        return 1 if module.run(str(dist)) else 0
+    if not hasattr(module, "cases"):
+        raise BuildError(f"{problem.rel(problem.bench)}: defines neither cases() nor run()")
+    cases = _cases(problem, module)
+    goal = float(getattr(module, "GOAL_SECONDS", problem.time_limit))
+    limit = problem.time_limit
+    print(
+        f"{problem.slug}: {len(cases)} cases, {repeat} runs each; "
+        f"goal {goal:g} s, limit {limit:g} s, {problem.memory_limit} MiB",
+        flush=True,
+    )
+    status = 0
+    timeout = max(HANG_FACTOR * limit, 2 * goal)
+    width = max(len(name) for name, _, _ in cases)
+    with tempfile.TemporaryDirectory(prefix="kit-bench-") as empty:
+        for python in pythons.all_found():
+            for name, stdin, expected in cases:
+                timing = Timing()
+                failure = None
+                for _ in range(repeat):
+                    run = run_process(python.command(dist), stdin, cwd=Path(empty), timeout=timeout)
+                    failure = verdict(run, expected, timeout)
+                    if failure:
+                        break
+                    timing.add(run)
+                head = f"  {name:<{width}}  {python.label:<6}"
+                if failure:
+                    print(f"{head}  FAILED: {failure}", flush=True)
+                    status = 1
+                    continue
+                if timing.median > limit:
+                    mark = "OVER LIMIT"
+                elif timing.median > goal:
+                    mark = "over goal"
+                else:
+                    mark = f"{timing.median / goal:.0%} of goal"
+                print(
+                    f"{head}  median {timing.median:.3f} s  max {timing.max:.3f} s  "
+                    f"peak {timing.peak_kib / MIB:.1f} MiB  {mark}",
+                    flush=True,
+                )
+    return status
+
+
+def _load(problem: Problem):
+    """Import bench/<slug>.py (the checkout on sys.path, so it may use the solutions)."""
+    where = problem.rel(problem.bench)
+    if str(problem.root) not in sys.path:
+        sys.path.insert(0, str(problem.root))
+    spec = importlib.util.spec_from_file_location(f"bench_{problem.slug}", problem.bench)
+    if spec is None or spec.loader is None:
+        raise BuildError(f"{where}: cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:  # a broken bench file is reported in one line
+        raise BuildError(f"{where}: cannot be imported: {type(error).__name__}: {error}") from None
+    return module
+
+
+def _cases(problem: Problem, module) -> list[tuple[str, bytes, bytes | None]]:
+    where = problem.rel(problem.bench)
+    try:
+        raw = list(module.cases())
+    except Exception as error:
+        raise BuildError(f"{where}: cases() failed: {type(error).__name__}: {error}") from None
+    cases = []
+    for item in raw:
+        if not isinstance(item, tuple) or len(item) not in (2, 3):
+            raise BuildError(f"{where}: cases() must give (name, stdin_text) pairs")
+        name, stdin, *expected = item
+        cases.append((str(name), _bytes(stdin), _bytes(expected[0]) if expected else None))
+    if not cases:
+        raise BuildError(f"{where}: cases() gave no case")
+    return cases
+
+
+def _bytes(text: str | bytes) -> bytes:
+    return text if isinstance(text, bytes) else text.encode("utf-8")
+
+
+def _fresh_dist(problem: Problem) -> Path:
+    """dist/<slug>.py, rebuilt (with its samples) unless it is what the sources give."""
+    bundle = make_bundle(problem)
+    check_bundle(problem.root, bundle)
+    if problem.dist.is_file() and problem.dist.read_text(encoding="utf-8") == bundle.text:
+        return problem.dist
+    print(f"{problem.slug}: building {problem.rel(problem.dist)} first", flush=True)
+    result = build_problem(problem, repeat=1)
+    if result.status != "ok":
+        raise BuildError(result.errors[0] if result.errors else f"{problem.slug}: build failed")
+    return problem.dist

@@ -1,0 +1,128 @@
+"""``python build.py startup [--runs N]``: what bundling costs at start-up.
+
+The toy problem of the build's tests (``tests/fixtures/toy``: a solution and two helpers) is
+run as whole processes, the same input each time, in four forms:
+
+- ``empty``: an empty script (the interpreter's own start-up);
+- ``inlined``: the helpers pasted into the solution by hand (``inlined/toy_sum.py``);
+- ``bundle``: this kit's bundle of it;
+- ``stickytape``: stickytape's stock output, which writes the modules to a temp dir first.
+
+The forms take turns, ``--runs`` times each, under every interpreter found, and the minimum
+and median wall times are printed with ``bundle - inlined``, the overhead of the bundle.
+Whole-process times on a shared machine are noisy (several ms), so the same difference is
+also measured inside one process: the time to compile and run each script (the part that
+differs; the interpreter's start-up is the same for both), ``--runs`` times in turn, with the
+bundled helpers (``shared.*``) dropped from ``sys.modules`` after each run; stdlib modules stay
+imported, as they cost the same in both forms. A benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import tempfile
+from pathlib import Path
+
+import stickytape
+
+from kit import pythons
+from kit.bundle import build_bundle
+from kit.run_case import run_process
+
+FORMS = ("empty", "inlined", "bundle", "stickytape")
+
+# Run inside the interpreter measured: argv = runs, stdin file, then one script per form.
+_IN_PROCESS = """
+import io, json, sys, time
+runs, stdin = int(sys.argv[1]), open(sys.argv[2], "rb").read()
+texts = [open(path).read() for path in sys.argv[3:]]
+times = [[] for _ in texts]
+real = sys.stdin, sys.stdout
+for _ in range(runs):
+    for index, text in enumerate(texts):
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
+        sys.stdout = io.StringIO()
+        start = time.perf_counter()
+        exec(compile(text, "<form>", "exec", 0, True), {"__name__": "__main__"})
+        times[index].append(time.perf_counter() - start)
+        for name in [name for name in sys.modules if name.partition(".")[0] == "shared"]:
+            del sys.modules[name]
+sys.stdin, sys.stdout = real[0], real[1]
+print(json.dumps(times))
+"""
+
+
+def main(argv: list[str], root: Path) -> int:
+    parser = argparse.ArgumentParser(prog="build.py startup", description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=40, help="runs of each form (40)")
+    args = parser.parse_args(argv)
+    toy = root / "tests" / "fixtures" / "toy"
+    solution = toy / "solutions" / "toy_sum.py"
+    stdin = (toy / "samples" / "toy_sum" / "sample-1.in").read_bytes()
+    expected = (toy / "samples" / "toy_sum" / "sample-1.out").read_bytes()
+    with tempfile.TemporaryDirectory(prefix="kit-startup-") as folder:
+        scripts = {
+            "empty": "",
+            "inlined": (toy / "inlined" / "toy_sum.py").read_text(encoding="utf-8"),
+            "bundle": build_bundle(toy, solution, "toy_sum bundle").text,
+            "stickytape": stickytape.script(str(solution), add_python_paths=[str(toy)]),
+        }
+        paths = {}
+        for form, text in scripts.items():
+            paths[form] = Path(folder, f"{form}.py")
+            paths[form].write_text(text, encoding="utf-8")
+        empty_dir = Path(folder, "cwd")
+        empty_dir.mkdir()
+        print(f"start-up of the toy solution, {args.runs} runs of each form, wall time in ms")
+        flawed: set[str] = set()
+        for python in pythons.all_found():
+            times: dict[str, list[float]] = {form: [] for form in FORMS}
+            for _ in range(max(1, args.runs)):
+                for form in FORMS:
+                    run = run_process(python.command(paths[form]), stdin, cwd=empty_dir, timeout=30)
+                    wrong = run.returncode != 0 or run.stdout != expected
+                    if form in ("inlined", "bundle") and wrong:
+                        print(f"{python.label}: the {form} form gave a wrong answer")
+                        return 1
+                    if form == "stickytape" and wrong:
+                        # expected: stickytape indents the script, and so its multi-line
+                        # string literals; only the time matters here
+                        flawed.add(python.label)
+                    times[form].append(run.seconds * 1000)
+            cells = [
+                f"{form} {min(times[form]):.1f} / {statistics.median(times[form]):.1f}"
+                for form in FORMS
+            ]
+            overhead_min = min(times["bundle"]) - min(times["inlined"])
+            overhead_median = statistics.median(times["bundle"]) - statistics.median(
+                times["inlined"]
+            )
+            print(f"{python.label:<6} min / median: " + ", ".join(cells))
+            print(
+                f"{'':<6} bundle - inlined: {overhead_min:+.1f} ms (min), "
+                f"{overhead_median:+.1f} ms (median)"
+            )
+            inlined, bundled = _in_process(python, args.runs, toy, paths)
+            print(
+                f"{'':<6} in one process, compile + run, min / median: inlined "
+                f"{min(inlined):.2f} / {statistics.median(inlined):.2f} ms, bundle "
+                f"{min(bundled):.2f} / {statistics.median(bundled):.2f} ms; bundle - inlined "
+                f"{statistics.median(bundled) - statistics.median(inlined):+.2f} ms (median)"
+            )
+    if flawed:
+        print(
+            "(stickytape's stock output answered differently: it indents the solution, which "
+            "changes its multi-line string literals)"
+        )
+    return 0
+
+
+def _in_process(python, runs: int, toy: Path, paths: dict[str, Path]) -> list[list[float]]:
+    stdin = toy / "samples" / "toy_sum" / "sample-1.in"
+    command = [python.executable, *python.flags, "-c", _IN_PROCESS, str(max(1, runs))]
+    command += [str(stdin), str(paths["inlined"]), str(paths["bundle"])]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, timeout=300)
+    return [[seconds * 1000 for seconds in form] for form in json.loads(done.stdout)]
