@@ -11,6 +11,10 @@ INF = 1 << 10
 STATS = [0, 0]
 HIST = {}
 BOUNDS = False
+DEBUG = False
+MTD = True
+ORDER = 6
+ROOTB = True
 
 
 def region_tables(own, empty_bits, width):
@@ -48,8 +52,9 @@ def region_tables(own, empty_bits, width):
     return base, subset_unions(links), subset_unions(cells)
 
 
-def make_largest(base, link_union, cell_union):
-    """largest(S): the player's largest region when exactly the empties of index mask S are his."""
+def make_largest(base, link_union, cell_union, memo):
+    """largest(S): the player's largest region when exactly the empties of index mask S are his;
+    memo is a list indexed by S, -1 where not yet known."""
 
     def largest(s):
         best = base
@@ -65,6 +70,7 @@ def make_largest(base, link_union, cell_union):
             size = bin(cell_union[grp]).count("1")
             if size > best:
                 best = size
+        memo[s] = best
         return best
 
     return largest
@@ -92,27 +98,44 @@ def solve_board(n, rows):
     mover = 0 if bin(zero).count("1") == bin(one).count("1") else 1
     b0, lu0, cu0 = region_tables(zero, empty_bits, width)
     b1, lu1, cu1 = region_tables(one, empty_bits, width)
-    l0 = make_largest(b0, lu0, cu0)
-    l1 = make_largest(b1, lu1, cu1)
-    table = [None] * (full + 1)
+    size = full + 1
+    memo0 = [-1] * size
+    memo1 = [-1] * size
+    l0 = make_largest(b0, lu0, cu0, memo0)
+    l1 = make_largest(b1, lu1, cu1, memo1)
+    memos = ((memo0, memo1, l0, l1), (memo1, memo0, l1, l0))
+    leaf0 = [None] * size  # leaf0[f]: final value for player 0 when he gets exactly f
+    leaf1 = [None] * size  # leaf1[f]: final value for player 1 when he gets exactly f
 
-    def leaf0(f):
-        """Final value for player 0 when exactly the empties in f are his."""
-        v = table[f]
-        if v is None:
-            v = table[f] = l0(f) - l1(full ^ f)
+    def fill0(f):
+        g = full ^ f
+        v = memo0[f]
+        if v < 0:
+            v = l0(f)
+        u = memo1[g]
+        if u < 0:
+            u = l1(g)
+        v -= u
+        leaf0[f] = v
+        leaf1[g] = -v
         return v
 
-    def leaf1(f):
-        """Final value for player 1 when exactly the empties in f are his."""
+    def fill1(f):
         g = full ^ f
-        v = table[g]
-        if v is None:
-            v = table[g] = l0(g) - l1(f)
-        return -v
+        v = memo1[f]
+        if v < 0:
+            v = l1(f)
+        u = memo0[g]
+        if u < 0:
+            u = l0(g)
+        v -= u
+        leaf1[f] = v
+        leaf0[g] = -v
+        return v
 
-    leaves = (leaf0, leaf1)
+    leaves = ((leaf0, fill0), (leaf1, fill1))
     tt = {}
+    exact = {}
     imp = {}
     for i in range(k):
         bit = 1 << i
@@ -131,39 +154,79 @@ def solve_board(n, rows):
         HIST[cnt] = HIST.get(cnt, 0) + 1
         free = full ^ own ^ opp
         if cnt <= 4:
-            lf = leaves[p]
-            if cnt == 1:
-                return lf(own | free)
+            key = own << k | opp
+            v = exact.get(key)
+            if v is not None:
+                return v
+            lf, fill = leaves[p]
+            if cnt <= 1:
+                f = own | free
+                v = lf[f]
+                return fill(f) if v is None else v
             x = free & -free
             m = free ^ x
             y = m & -m
             if cnt == 2:
-                u = lf(own | x)
-                v = lf(own | y)
+                f = own | x
+                u = lf[f]
+                if u is None:
+                    u = fill(f)
+                f = own | y
+                v = lf[f]
+                if v is None:
+                    v = fill(f)
                 return u if u > v else v
             m ^= y
             z = m & -m
             if cnt == 3:
-                u = lf(own | x | y)
-                v = lf(own | x | z)
-                w = lf(own | y | z)
+                f = own | x | y
+                u = lf[f]
+                if u is None:
+                    u = fill(f)
+                f = own | x | z
+                v = lf[f]
+                if v is None:
+                    v = fill(f)
+                f = own | y | z
+                w = lf[f]
+                if w is None:
+                    w = fill(f)
                 if u > v:
                     u, v = v, u
-                # median of three
                 if w <= u:
                     return u
                 return w if w < v else v
             t = m ^ z
-            xy = lf(own | x | y)
-            xz = lf(own | x | z)
-            xt = lf(own | x | t)
-            yz = lf(own | y | z)
-            yt = lf(own | y | t)
-            zt = lf(own | z | t)
+            ox = own | x
+            oy = own | y
+            f = ox | y
+            xy = lf[f]
+            if xy is None:
+                xy = fill(f)
+            f = ox | z
+            xz = lf[f]
+            if xz is None:
+                xz = fill(f)
+            f = ox | t
+            xt = lf[f]
+            if xt is None:
+                xt = fill(f)
+            f = oy | z
+            yz = lf[f]
+            if yz is None:
+                yz = fill(f)
+            f = oy | t
+            yt = lf[f]
+            if yt is None:
+                yt = fill(f)
+            f = own | z | t
+            zt = lf[f]
+            if zt is None:
+                zt = fill(f)
             best = -INF
             for u, v, w in ((xy, xz, xt), (xy, yz, yt), (xz, yz, zt), (xt, yt, zt)):
                 if u > v:
-                    u, v = v, u
+                    u, v = v, u  # noqa: PLW2901
                 if w <= u:
                     med = u
                 elif w < v:
@@ -172,6 +235,7 @@ def solve_board(n, rows):
                     med = v
                 if med > best:
                     best = med
+            exact[key] = best
             return best
         key = own << k | opp
         ent = tt.get(key)
@@ -188,12 +252,57 @@ def solve_board(n, rows):
                 alpha = lo
             if hi < beta:
                 beta = hi
+        mme, mop, lme, lop = memos[p]
+        rest = full ^ opp  # everything the mover may still end with
+        ub = mme[rest]
+        if ub < 0:
+            ub = lme(rest)
+        u = mop[opp]
+        if u < 0:
+            u = lop(opp)
+        ub -= u
+        if ub <= alpha:
+            return ub
+        ofree = full ^ own
+        lb = mme[own]
+        if lb < 0:
+            lb = lme(own)
+        u = mop[ofree]
+        if u < 0:
+            u = lop(ofree)
+        lb -= u
+        if lb >= beta:
+            return lb
+        if ub < beta:
+            beta = ub
+        if lb > alpha:
+            alpha = lb
         a0 = alpha
         best = -INF
         bestbit = 0
         q = 1 - p
         c = cnt - 1
-        for bit in ([first, *order]) if first else order:
+        if cnt < ORDER:
+            moves = ([first, *order]) if first else order
+        else:
+            sc = []
+            for bit in order:
+                if bit & free:
+                    if bit == first:
+                        sc.append((1000, bit))
+                    else:
+                        f = own | bit
+                        u = mme[f]
+                        if u < 0:
+                            u = lme(f)
+                        f = ofree ^ bit
+                        w = mop[f]
+                        if w < 0:
+                            w = lop(f)
+                        sc.append((u - w, bit))
+            sc.sort(reverse=True)
+            moves = [b for _, b in sc]
+        for bit in moves:
             if not bit & free:
                 continue
             v = -search(opp, own | bit, q, c, -beta, -alpha)
@@ -215,20 +324,35 @@ def solve_board(n, rows):
         tt[key] = (lo, hi, bestbit)
         return best
 
-    best = -INF
-    answer = None
     q = 1 - mover
-    for i in range(k):
-        bit = 1 << i
-        if answer is None:
-            v = -search(0, bit, q, k - 1, -INF, INF)
-        else:
-            v = -search(0, bit, q, k - 1, -best - 1, -best)
+    if k <= 5:
+        # children are solved exactly by the direct endgame: scan them in (row, col) order
+        best = -INF
+        answer = 0
+        for i in range(k):
+            v = -search(0, 1 << i, q, k - 1, -INF, INF)
             if v > best:
-                v = -search(0, bit, q, k - 1, -INF, -best)
-        if answer is None or v > best:
-            best = v
-            answer = i
+                best = v
+                answer = i
+    else:
+        # MTD(f): null-window searches of the root until the value is pinned
+        mme, mop, lme, lop = memos[mover]
+        g = (lme(0) - lop(full) + lme(full) - lop(0)) // 2
+        lo, hi = -INF, INF
+        while lo < hi:
+            b = g if g > lo else g + 1
+            g = search(0, 0, mover, k, b - 1, b)
+            if g < b:
+                hi = g
+            else:
+                lo = g
+        best = g
+        # the first move in (row, col) order whose value reaches best
+        answer = 0
+        for i in range(k):
+            if search(0, 1 << i, q, k - 1, -best, -best + 1) <= -best:
+                answer = i
+                break
     r, c = coords[answer]
     return r, c, best
 
