@@ -3,15 +3,16 @@
 stickytape finds the helpers: every module the solution imports, directly or through other
 helpers, that lives under the checkout (its stock output, which writes the modules to a temp
 dir at run time, is not used). Each helper is stripped (``kit.strip``, test-only
-``__main__`` blocks included) and embedded as a string literal; a tiny prelude executes it
-into a fresh module object registered in ``sys.modules`` (packages get ``__path__``, a
-submodule is set as an attribute of its package, as ``import`` would do), helpers before the
-modules that import them. The solution follows at top level, stripped but not indented, so
-its multi-line literals are untouched. Nothing is written to disk when the bundle runs.
+``__main__`` blocks included) and embedded as a string literal. A tiny prelude registers
+every helper in ``sys.modules`` as a fresh module object (packages get ``__path__``, a
+submodule is set as an attribute of its package, as ``import`` would do), then runs each one
+in it, after the helpers it imports at load time. The solution follows at top level,
+stripped but not indented, so its multi-line literals are untouched. Nothing is written to
+disk when the bundle runs.
 
 Layout of ``dist/<slug>.py``: a header comment; the solution's docstring when it uses
-``__doc__``; its ``from __future__`` imports; the prelude and one ``_kit_load(...)`` line per
-helper; the solution. The same sources give the same bytes.
+``__doc__``; its ``from __future__`` imports; the prelude and one ``_kit_load`` call with a line
+per helper; the solution. The same sources give the same bytes.
 """
 
 from __future__ import annotations
@@ -29,17 +30,20 @@ from kit.strip import is_main_block, parse, strip_tree, unparse
 ENTRY = "__main__"
 
 PRELUDE = """\
-def _kit_load(name, source, is_package):
+def _kit_load(modules):
     import sys
-    module = type(sys)(name)
-    module.__package__ = name if is_package else name.rpartition(".")[0]
-    if is_package:
-        module.__path__ = []
-    sys.modules[name] = module
-    exec(compile(source, "<" + name + ">", "exec", 0, True), module.__dict__)
-    parent, _, child = name.rpartition(".")
-    if parent:
-        setattr(sys.modules[parent], child, module)
+    for name, is_package, source in modules:
+        module = type(sys)(name)
+        module.__package__ = name if is_package else name.rpartition(".")[0]
+        if is_package:
+            module.__path__ = []
+        sys.modules[name] = module
+    for name, is_package, source in modules:
+        parent, _, child = name.rpartition(".")
+        if parent:
+            setattr(sys.modules[parent], child, sys.modules[name])
+    for name, is_package, source in modules:
+        exec(compile(source, "<" + name + ">", "exec", 0, True), sys.modules[name].__dict__)
 
 
 """
@@ -92,6 +96,16 @@ def discover(root: Path, solution: Path) -> tuple[Module, list[Module]]:
         _module(root, name, root / relative, is_package=relative.endswith("__init__.py"))
         for name, (relative, _source) in found.items()
     ]
+    names = {helper.name for helper in helpers}
+    for helper in list(helpers):  # a folder without __init__.py: an empty package object
+        parts = helper.name.split(".")
+        for size in range(1, len(parts)):
+            package = ".".join(parts[:size])
+            if package not in names:
+                names.add(package)
+                folder = "/".join(parts[:size])
+                empty = ast.Module(body=[], type_ignores=[])
+                helpers.append(Module(package, root / folder, f"{folder}/", True, empty))
     return entry, helpers
 
 
@@ -118,16 +132,17 @@ def build_bundle(root: Path, solution: Path, header: str) -> Bundle:
     parts = ["".join(f"# {line}".rstrip() + "\n" for line in header.splitlines()), *head]
     if helpers:
         parts.append(PRELUDE)
+        parts.append("_kit_load((\n")
         for helper in helpers:
-            parts.append(f"_kit_load({helper.name!r}, {helper.text!r}, {helper.is_package})\n")
-        parts.append("del _kit_load\n\n")
+            parts.append(f"    ({helper.name!r}, {helper.is_package}, {helper.text!r}),\n")
+        parts.append("))\ndel _kit_load\n\n")
     parts.append(entry.text)
     return Bundle("".join(parts), entry, helpers)
 
 
 def load_order(entry: Module, helpers: list[Module]) -> list[Module]:
-    """Helpers ordered so that each runs after its package and the helpers it imports at load
-    time (imports inside functions do not count); an import cycle is a BuildError."""
+    """Helpers ordered so that each runs after the helpers it imports at load time (imports
+    inside functions do not count); an import cycle is a BuildError."""
     by_name = {helper.name: helper for helper in helpers}
     order: list[Module] = []
     state: dict[str, str] = {}  # name -> "visiting" | "done"
@@ -152,16 +167,21 @@ def load_order(entry: Module, helpers: list[Module]) -> list[Module]:
 
 
 def _load_time_imports(module: Module, known: dict[str, Module]) -> list[str]:
-    """Helpers that ``module`` needs loaded before it runs: its package, and what it imports
-    outside function bodies, in source order."""
+    """Helpers that must have run before ``module`` runs, in source order: what it imports
+    outside function bodies, with the packages on the way (``import a.b.c`` runs ``a`` and
+    ``a.b`` first) -- except its own enclosing packages, which ``import`` has only started
+    when a package imports its own submodule (they are registered before anything runs)."""
+    enclosing = set()
+    if module.name != ENTRY:
+        parts = module.name.split(".")
+        enclosing = {".".join(parts[:i]) for i in range(1, len(parts))}
     names: list[str] = []
-    parent = module.name.rpartition(".")[0] if module.name != ENTRY else ""
-    if parent:
-        names.append(parent)
     for node in _load_time_nodes(module.tree.body):
         for full in imported_modules(module, node):
             parts = full.split(".")
-            names.extend(".".join(parts[: i + 1]) for i in range(len(parts)))
+            names.extend(".".join(parts[:i]) for i in range(1, len(parts)))
+            names = [name for name in names if name not in enclosing]
+            names.append(full)
             if isinstance(node, ast.ImportFrom):
                 names.extend(f"{full}.{alias.name}" for alias in node.names)
     return [name for name in dict.fromkeys(names) if name in known and name != module.name]

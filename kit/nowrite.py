@@ -1,0 +1,48 @@
+"""Run a script with every file-system write refused: the check that a bundle writes nothing.
+
+``command(python, script)`` is ``python -I -S -c WRAPPER script``: the wrapper installs an
+audit hook (``sys.addaudithook``, Python 3.8+) that refuses, with PermissionError, any open
+for writing, creating or truncating a file, and any mkdir, delete, rename, link, chmod or
+temp-file creation; then it runs the script as ``__main__`` with ``runpy``. Writing to
+already-open descriptors (stdout, stderr) is not a file-system event and stays allowed. A
+refused attempt is also reported on stderr and makes the exit status 99 even if the script
+caught the error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+DENIED_EXIT = 99  # the wrapper's exit status after a refused write
+
+WRAPPER = """\
+import os, sys
+DENY = {"os.mkdir", "os.rmdir", "os.remove", "os.rename", "os.replace", "os.truncate",
+        "os.link", "os.symlink", "os.chmod", "os.chown", "os.utime", "os.chflags",
+        "os.lchmod", "os.lchown", "os.lchflags", "os.mkfifo", "os.mknod",
+        "shutil.copyfile", "shutil.copytree", "shutil.move", "shutil.rmtree", "shutil.chown",
+        "tempfile.mkstemp", "tempfile.mkdtemp"}
+WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+denied = []
+def hook(event, args):
+    refuse = event in DENY
+    if event == "open" and not isinstance(args[0], int):
+        mode, flags = args[1], args[2] or 0
+        refuse = bool(flags & WRITE_FLAGS) or any(c in (mode or "") for c in "wax+")
+    if refuse:
+        denied.append("%s%r" % (event, args))
+        raise PermissionError("file-system writes are refused: %s" % (event,))
+sys.addaudithook(hook)
+import runpy
+sys.argv = sys.argv[1:]
+try:
+    runpy.run_path(sys.argv[0], run_name="__main__")
+finally:
+    if denied:
+        sys.stderr.write("write attempts refused: %s\\n" % "; ".join(denied))
+        sys.exit(99)
+"""
+
+
+def command(executable: str, script: str | Path, flags: tuple[str, ...] = ("-I", "-S")) -> list:
+    return [executable, *flags, "-c", WRAPPER, str(script)]
