@@ -1,0 +1,285 @@
+"""build.py end to end on copies of the toy checkout (tests/fixtures/toy), one break at a time.
+
+Every bad input must give a one-line error naming the problem and the file, a non-zero exit,
+no traceback from the build, and no dist file left looking valid.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "fixtures" / "toy"
+
+
+@pytest.fixture
+def toy(tmp_path):
+    root = tmp_path / "toy"
+    shutil.copytree(FIXTURE, root, ignore=shutil.ignore_patterns("dist", "__pycache__"))
+    return root
+
+
+def build(root, *args):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), *args, "--root", str(root), "--repeat", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert "Traceback" not in output.replace("stderr", ""), output
+    assert 'build.py", line' not in output and "kit/" not in output, output
+    return done.returncode, output
+
+
+def error_lines(output):
+    return [line for line in output.splitlines() if line.startswith(("toy_sum:", "build.py:"))]
+
+
+def write(root, relative, text):
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+def stale_dist(root):
+    """A dist file from an earlier build, which a failed build must not leave behind."""
+    (root / "dist").mkdir(exist_ok=True)
+    (root / "dist" / "toy_sum.py").write_text("print('stale')\n")
+
+
+def assert_no_dist(root):
+    leftovers = (
+        sorted(path.name for path in (root / "dist").glob("*")) if (root / "dist").exists() else []
+    )
+    assert "toy_sum.py" not in leftovers
+    assert not [name for name in leftovers if name.endswith(".tmp")]
+
+
+def test_fixture_builds_and_reports_a_table(toy):
+    code, output = build(toy)
+    assert code == 0, output
+    assert "[1/2] toy_sum" in output and "[2/2] toy_echo" in output
+    table = output[output.index("problem ") :]
+    assert "toy_sum   batch" in table and "1/1" in table
+    assert "interactive: see `python build.py match`" in table
+    assert (toy / "dist" / "toy_sum.py").is_file() and (toy / "dist" / "toy_echo.py").is_file()
+    assert sorted(path.name for path in (toy / "dist").iterdir()) == ["toy_echo.py", "toy_sum.py"]
+
+
+def test_one_slug_builds_only_that_problem(toy):
+    code, output = build(toy, "toy_echo")
+    assert code == 0 and "toy_sum" not in output
+    assert not (toy / "dist" / "toy_sum.py").exists()
+
+
+def test_unknown_slug_is_one_line_and_exit_2(toy):
+    code, output = build(toy, "toy_sum", "nope")
+    assert code == 2
+    assert output.strip().splitlines() == [
+        "build.py: error: unknown problem 'nope' (problems.toml has: toy_sum, toy_echo)"
+    ]
+
+
+def test_malformed_registry_is_one_line(toy):
+    (toy / "problems.toml").write_text("[toy_sum]\nkind = 'batch'\n")
+    code, output = build(toy)
+    assert code == 2
+    assert output.strip().splitlines() == [
+        "build.py: error: problems.toml: [toy_sum]: missing 'time_limit'"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("sample-2.in", "toy_sum: samples/toy_sum/sample-2.in has no sample-2.out"),
+        ("sample-3.out", "toy_sum: samples/toy_sum/sample-3.out has no sample-3.in"),
+        ("notes.txt", "toy_sum: samples/toy_sum/notes.txt: not a sample file"),
+    ],
+)
+def test_malformed_sample_pair(toy, name, message):
+    stale_dist(toy)
+    (toy / "samples" / "toy_sum" / name).write_text("1\n")
+    code, output = build(toy, "toy_sum")
+    assert code == 1
+    assert error_lines(output)[0].startswith(message), output
+    assert_no_dist(toy)
+    assert "FAILED: toy_sum" in output
+
+
+def test_wrong_answer_shows_file_and_first_differing_line(toy):
+    stale_dist(toy)
+    out = toy / "samples" / "toy_sum" / "sample-1.out"
+    out.write_text(out.read_text().replace("line 3:      6", "line 3:      7"))
+    code, output = build(toy, "toy_sum")
+    assert code == 1
+    assert error_lines(output)[0] == (
+        "toy_sum: samples/toy_sum/sample-1.in: line 5: expected 'line 3:      7', "
+        "got 'line 3:      6' (python 3.11)"
+    )
+    assert_no_dist(toy)
+
+
+def test_trailing_whitespace_and_final_blank_lines_do_not_matter(toy):
+    out = toy / "samples" / "toy_sum" / "sample-1.out"
+    out.write_text(out.read_text().replace("\n", "  \r\n") + "\n\n")
+    code, output = build(toy, "toy_sum")
+    assert code == 0, output
+
+
+def test_crashing_solution_shows_exit_status_and_stderr_tail(toy):
+    stale_dist(toy)
+    write(toy, "solutions/toy_sum.py", "import sys\nsys.stdin.read()\nprint(1 // 0)\n")
+    code, output = build(toy, "toy_sum")
+    assert code == 1
+    lines = error_lines(output)
+    assert lines[0] == "toy_sum: samples/toy_sum/sample-1.in: exit status 1 (python 3.11)"
+    detail = output[output.index(lines[0]) :].splitlines()[1:4]
+    assert detail[-1].strip() == "ZeroDivisionError: integer division or modulo by zero"
+    assert_no_dist(toy)
+
+
+def test_hanging_solution_is_killed_at_ten_times_the_limit(toy):
+    registry = toy / "problems.toml"
+    registry.write_text(registry.read_text().replace("time_limit = 1.0", "time_limit = 0.1", 1))
+    write(toy, "solutions/toy_sum.py", "while True:\n    pass\n")
+    code, output = build(toy, "toy_sum")
+    assert code == 1
+    assert error_lines(output)[0] == (
+        "toy_sum: samples/toy_sum/sample-1.in: killed after 1 s "
+        "(hung, or far over the time limit) (python 3.11)"
+    )
+    assert_no_dist(toy)
+
+
+def test_slow_solution_over_the_limit_fails(toy):
+    registry = toy / "problems.toml"
+    registry.write_text(registry.read_text().replace("time_limit = 1.0", "time_limit = 0.1", 1))
+    write(toy, "solutions/toy_sum.py", "import time\ntime.sleep(0.3)\n")
+    (toy / "samples" / "toy_sum" / "sample-1.out").write_text("")
+    code, output = build(toy, "toy_sum")
+    assert code == 1
+    assert "is over the 0.1 s limit (python 3.11)" in error_lines(output)[0]
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (
+            "from shared.nothing import x\n",
+            "toy_sum: solutions/toy_sum.py:1: cannot find helper module shared.nothing",
+        ),
+        (
+            "import numpy\n",
+            "toy_sum: solutions/toy_sum.py:1: imports numpy, which is not in the standard library",
+        ),
+        ("def f(:\n", "toy_sum: solutions/toy_sum.py:1: syntax error"),
+        (
+            "from shared.toy_text import BANNER\nx = 5 .bit_count()\n",
+            "toy_sum: solutions/toy_sum.py:2: .bit_count",
+        ),
+    ],
+)
+def test_bad_solution_is_one_line_naming_problem_and_file(toy, source, message):
+    stale_dist(toy)
+    write(toy, "solutions/toy_sum.py", source)
+    code, output = build(toy, "toy_sum")
+    assert code == 1
+    lines = error_lines(output)
+    assert len(lines) == 1 and lines[0].startswith(message), output
+    assert_no_dist(toy)
+
+
+def test_syntax_error_in_a_helper_names_the_helper(toy):
+    write(toy, "shared/toy_numbers.py", "def parse_totals(data):\n    return [\n")
+    code, output = build(toy, "toy_sum")
+    assert code == 1
+    assert error_lines(output)[0].startswith("toy_sum: shared/toy_numbers.py:2: syntax error")
+
+
+def test_missing_solution_is_listed_not_failed(toy):
+    stale_dist(toy)
+    (toy / "solutions" / "toy_sum.py").unlink()
+    code, output = build(toy)
+    assert code == 0, output
+    assert "solutions/toy_sum.py does not exist yet" in output
+    assert "no solution" in output[output.index("problem ") :]
+    assert_no_dist(toy)
+
+
+def test_judge_data_runs_when_present_and_is_skipped_with_a_note_when_absent(toy, tmp_path):
+    registry = toy / "problems.toml"
+    text = registry.read_text().replace(
+        "memory_limit = 64\n", 'memory_limit = 64\njudge_data = "../official"\n', 1
+    )
+    registry.write_text(text)
+    code, output = build(toy, "toy_sum")
+    assert code == 0, output
+    assert "toy_sum: judge data ../official absent: skipped" in output
+
+    official = tmp_path / "official"
+    official.mkdir()
+    (official / "big.in").write_text("5 5\n")
+    (official / "big.out").write_text("totals:\n")
+    code, output = build(toy, "toy_sum")
+    assert code == 1
+    assert error_lines(output)[0].startswith("toy_sum: ../official/big.in: line 2: expected end")
+    assert "0/2 cases" not in output and "1/2 cases" in output
+
+
+def test_bench_times_cases_and_calls_run_for_interactive_problems(toy):
+    code, output = build(toy, "bench")
+    assert code == 0, output
+    assert "toy_sum: 2 cases, 1 runs each; goal 0.5 s, limit 1 s, 64 MiB" in output
+    assert "3000 lines  3.11" in output and "of goal" in output
+    assert "toy_echo exchange: ok" in output
+
+
+def test_bench_reports_a_crashing_case(toy):
+    write(toy, "bench/toy_sum.py", "def cases():\n    return [('bad', 'x y\\n')]\n")
+    code, output = build(toy, "bench", "toy_sum")
+    assert code == 1
+    assert "bad  3.11    FAILED: exit status 1" in output
+
+
+def test_match_forwards_its_arguments_to_the_referee(monkeypatch):
+    seen = []
+    referee = type(sys)("referee")
+    match = type(sys)("referee.match")
+    match.main = lambda argv: seen.append(argv) or 3
+    referee.match = match
+    monkeypatch.setitem(sys.modules, "referee", referee)
+    monkeypatch.setitem(sys.modules, "referee.match", match)
+    assert cli.main(["match", "a.py", "--games", "2"]) == 3
+    assert seen == [["a.py", "--games", "2"]]
+
+
+def test_match_without_a_referee_is_one_line(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "referee", None)
+    assert cli.main(["match", "x"]) == 2
+    captured = capsys.readouterr()
+    assert (
+        captured.err == "build.py: error: match: the referee (referee/match.py) is not there yet\n"
+    )
+
+
+def test_build_py_runs_from_any_directory(toy, tmp_path):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--root", str(toy), "--repeat", "1", "toy_echo"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={key: value for key, value in os.environ.items() if key != "PYTHONPATH"},
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
