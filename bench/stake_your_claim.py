@@ -97,14 +97,20 @@ def border_board(rng, n=N, empties=EMPTIES):
     for _ in range(2):  # smooth a little: each square copies a random neighbour
         for i in range(n * n):
             r, c = divmod(i, n)
-            nb = [(r + dr) * n + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-                  if 0 <= r + dr < n and 0 <= c + dc < n]
+            nb = [
+                (r + dr) * n + c + dc
+                for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                if 0 <= r + dr < n and 0 <= c + dc < n
+            ]
             pattern[i] = pattern[rng.choice(nb)]
 
     def mixed(i):
         r, c = divmod(i, n)
-        seen = {pattern[(r + dr) * n + c + dc] for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-                if 0 <= r + dr < n and 0 <= c + dc < n}
+        seen = {
+            pattern[(r + dr) * n + c + dc]
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            if 0 <= r + dr < n and 0 <= c + dc < n
+        }
         return len(seen) == 2
 
     cand = [i for i in range(n * n) if mixed(i)]
@@ -126,7 +132,7 @@ FAMILIES = {
 
 
 def family_boards(name, seed, count=BOARDS):
-    rng = random.Random("%s-%d" % (name, seed))
+    rng = random.Random(f"{name}-{seed}")
     return [FAMILIES[name](rng) for _ in range(count)]
 
 
@@ -140,4 +146,4 @@ def render(boards):
 
 
 def cases():
-    return [("%s-100x8x8e10" % name, render(family_boards(name, 1))) for name in FAMILIES]
+    return [(f"{name}-100x8x8e10", render(family_boards(name, 1))) for name in FAMILIES]

@@ -70,9 +70,7 @@ def largest_region(region, width):
     """Cell count of the largest 4-connected component of region (0 for an empty region)."""
     best = 0
     for comp in components(region, width):
-        size = bin(comp).count("1")
-        if size > best:
-            best = size
+        best = max(best, bin(comp).count("1"))
     return best
 
 

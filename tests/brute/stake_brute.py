@@ -157,5 +157,5 @@ def solve_with(board_solver, data):
         rows = [tok.decode() for tok in tokens[pos : pos + n]]
         pos += n
         r, c, v = board_solver(rows)
-        out.append("(%d,%d) %d\n" % (r, c, v))
+        out.append(f"({r},{c}) {v}\n")
     return "".join(out)
