@@ -1,8 +1,9 @@
 """Deliberately simple reference solvers for Stake Your Claim (POJ 3317).
 
-brute_board: plain minimax over every move order on a 2D list of characters, scoring finished
-    boards with a recursive flood fill. Its only memo is a dict keyed by the whole board text
-    (the trivial kind), which keeps 7-empty boards fast enough for thousands of stress cases.
+brute_move_values / brute_board: plain minimax over every move order on a 2D list of
+    characters, scoring finished boards with a recursive flood fill. Its only memo is a dict
+    keyed by the whole board text (the trivial kind), which keeps 7-empty boards fast enough
+    for thousands of stress cases.
 memo_board: a second, independent solver for the larger cases (up to 10 empties): it scores every
     finished board once with a union-find over the grid, then runs a dict-memoized minimax over
     (cells taken by player 0, cells taken by player 1) bit masks of the empty list.
@@ -41,8 +42,8 @@ def mover_of(grid):
     return "0" if zeros == ones else "1"
 
 
-def brute_board(rows):
-    """Plain minimax over all move orders; returns (row, col, value) for the mover."""
+def brute_move_values(rows):
+    """{(row, col): value of that first move for the mover} by plain minimax."""
     grid = [list(row) for row in rows]
     n = len(grid)
     memo = {}
@@ -69,16 +70,23 @@ def brute_board(rows):
 
     me = mover_of(grid)
     you = "1" if me == "0" else "0"
-    answer = None
+    values = {}
     for r in range(n):
         for c in range(n):
             if grid[r][c] == ".":
                 grid[r][c] = me
-                v = -value(you)
+                values[(r, c)] = -value(you)
                 grid[r][c] = "."
-                if answer is None or v > answer[2]:
-                    answer = (r, c, v)
-    return answer
+    return values
+
+
+def brute_board(rows):
+    """Plain minimax over all move orders; returns (row, col, value) for the mover: the first
+    move in (row, col) order with the best value."""
+    values = brute_move_values(rows)
+    best = max(values.values())
+    r, c = min(rc for rc, v in values.items() if v == best)
+    return r, c, best
 
 
 def memo_board(rows):
