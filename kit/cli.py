@@ -12,6 +12,7 @@ Bad input gives a one-line error and a non-zero exit, never a traceback: 2 for a
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -35,6 +36,9 @@ def main(argv: list[str]) -> int:
     except KeyboardInterrupt:
         print("build.py: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # output piped into a program that stopped reading (| head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def build(argv: list[str]) -> int:

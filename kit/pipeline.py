@@ -10,7 +10,8 @@ interpreter's isolation flag, ``repeat`` times. A case fails on a wrong answer, 
 hang (killed at ``HANG_FACTOR`` times the limit) or a median time over the limit. Using more
 than half the time or memory limit is a warning; memory is never a failure, because the peak
 includes the interpreter itself (about 7 MiB for 3.8, 13 MiB for 3.11), which judges count
-differently.
+differently. Interactive problems have no samples: their bundle must start, and end cleanly on
+empty input, under every interpreter (``python build.py match`` plays real games).
 """
 
 from __future__ import annotations
@@ -83,8 +84,10 @@ def build_problem(problem: Problem, *, repeat: int = 3) -> Result:
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)
         os.chmod(temporary, 0o644)
-        if cases:
+        if problem.kind == "batch":
             run_cases(problem, Path(temporary), cases, repeat, result)
+        else:
+            smoke_test(problem, Path(temporary), result)
         if result.status == "ok":
             os.replace(temporary, problem.dist)
         else:
@@ -104,7 +107,9 @@ def _cases(problem: Problem, result: Result) -> list[Case]:
     return cases + official
 
 
-def run_cases(problem: Problem, script: Path, cases: list[Case], repeat: int, result) -> None:
+def run_cases(
+    problem: Problem, script: Path, cases: list[Case], repeat: int, result: Result
+) -> None:
     """Every case under every interpreter; fills ``result`` (counts, timings, failures)."""
     limit = problem.time_limit
     timeout = HANG_FACTOR * limit
@@ -147,6 +152,23 @@ def run_cases(problem: Problem, script: Path, cases: list[Case], repeat: int, re
             result.peaks[python.label] = peak_kib
             _warn_memory(result, python.label, peak_kib)
     result.passed = len(cases) - len(failed)
+
+
+def smoke_test(problem: Problem, script: Path, result: Result) -> None:
+    """An interactive bundle has no samples: at least it must load (all its helpers run at
+    start-up) and end cleanly, exit status 0, when its input is empty, under every
+    interpreter."""
+    timeout = HANG_FACTOR * problem.time_limit
+    with tempfile.TemporaryDirectory(prefix="kit-run-") as empty:
+        for python in pythons.all_found():
+            run = run_process(python.command(script), b"", cwd=Path(empty), timeout=timeout)
+            problem_found = verdict(run, None, timeout)
+            if problem_found:
+                result.fail(
+                    f"{problem.rel(problem.dist)} on empty input: {problem_found} "
+                    f"(python {python.label})",
+                    stderr_tail(run.stderr),
+                )
 
 
 def _warn(result: Result, label: str, case: Case, timing: Timing) -> None:

@@ -206,6 +206,15 @@ def test_syntax_error_in_a_helper_names_the_helper(toy):
     assert error_lines(output)[0].startswith("toy_sum: shared/toy_numbers.py:2: syntax error")
 
 
+def test_interactive_bundle_must_start_and_end_cleanly_on_empty_input(toy):
+    write(toy, "solutions/toy_echo.py", "import sys\nsys.exit(3)\n")
+    code, output = build(toy, "toy_echo")
+    assert code == 1
+    lines = [line for line in output.splitlines() if line.startswith("toy_echo:")]
+    assert lines[0] == "toy_echo: dist/toy_echo.py on empty input: exit status 3 (python 3.11)"
+    assert not (toy / "dist" / "toy_echo.py").exists()
+
+
 def test_missing_solution_is_listed_not_failed(toy):
     stale_dist(toy)
     (toy / "solutions" / "toy_sum.py").unlink()
