@@ -309,6 +309,8 @@ def solve_board(n, rows):
         if cnt < ORDER_FROM:
             moves = [first, *order] if first else order
         else:
+            # score of x: largest(own | x) - largest(ofree - x), a lower bound on the value
+            # after x (the transposition-table move goes first)
             scored = []
             for bit in order:
                 if bit & free:
@@ -368,24 +370,40 @@ def solve_board(n, rows):
                 best = v
                 answer = i
     else:
-        # MTD(f): null-window passes over the root until the value is pinned
+
+        def root_pass(b):
+            """Does some move reach b? The moves go in (row, col) order, so a success names the
+            first move reaching b. Returns (fail-soft bound, that move's index or -1)."""
+            top = -INF
+            for i in range(k):
+                v = -search(0, 1 << i, q, k - 1, -b, 1 - b)
+                if v >= b:
+                    return v, i
+                if v > top:  # noqa: PLR1730
+                    top = v
+            return top, -1
+
+        # the value lies in [lo, hi): null-window passes (MTD(f) steps from the middle of the
+        # exact root bounds) until one value is left
         _, _, lme, lop = memos[mover]
-        g = (lme(0) - lop(full) + lme(full) - lop(0)) // 2
-        lo, hi = -INF, INF
-        while lo < hi:
+        lo = lme(0) - lop(full)
+        hi = lme(full) - lop(0) + 1
+        g = (lo + hi - 1) // 2
+        answer = -1
+        answer_at = None  # the lower bound the current answer was found with
+        while lo + 1 < hi:
             b = g if g > lo else g + 1
-            g = search(0, 0, mover, k, b - 1, b)
-            if g < b:
-                hi = g
-            else:
+            b = min(b, hi - 1)
+            g, i = root_pass(b)
+            if i >= 0:
                 lo = g
-        best = g
-        # the first move in (row, col) order whose value reaches best ("not worse" test)
-        answer = 0
-        for i in range(k):
-            if search(0, 1 << i, q, k - 1, -best, -best + 1) <= -best:
                 answer = i
-                break
+                answer_at = g
+            else:
+                hi = g + 1
+        best = lo
+        if answer_at != lo:  # lo is the root's static bound: find the first move reaching it
+            _, answer = root_pass(lo)
     r, c = coords[answer]
     return r, c, best
 
