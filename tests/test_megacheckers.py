@@ -52,9 +52,9 @@ def test_rule_start_home_is_empty_after_leaving():
     it again. Four pieces around the centre of a 5 x 5 board: 4 captures, not 3."""
     rows = [
         "0.1.0",
-        ".2.0.",
+        ".2.2.",
         "0.0.0",
-        ".2.0.",
+        ".2.2.",
         "0.0.0",
     ]
     assert both(rows) == 4
@@ -79,7 +79,7 @@ def test_rule_backward_and_turning_jumps():
     jumps 'backward' toward row 0 and then turns."""
     rows = [
         "0.0.0",
-        ".2.0.",
+        ".2.2.",
         "0.0.0",
         ".2.0.",
         "1.0.0",
