@@ -101,7 +101,7 @@ def bench_problem(problem: Problem, repeat: int) -> int:
                     mark = f"{timing.median / goal:.0%} of goal"
                 print(
                     f"{head}  median {timing.median:.3f} s  max {timing.max:.3f} s  "
-                    f"peak {timing.peak_kib / MIB:.1f} MiB  {mark}",
+                    f"peak {timing.peak_kib / MIB:5.1f} MiB  {mark}",
                     flush=True,
                 )
     return status
