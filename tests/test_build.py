@@ -293,3 +293,15 @@ def test_build_py_runs_from_any_directory(toy, tmp_path):
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_startup_benchmark_runs():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "startup", "--runs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "bundle - inlined:" in done.stdout and "in one process" in done.stdout
