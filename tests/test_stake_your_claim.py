@@ -1,0 +1,242 @@
+"""Tests for solutions/stake_your_claim.py: samples, rule readings, edge cases, stress tests
+against the plain minimax (<= 7 empties) and the memoized second solver (8..10 empties)."""
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from bench import stake_your_claim as bench
+from solutions.stake_your_claim import solve, solve_board
+from tests.brute.stake_brute import brute_board, brute_move_values, memo_board, solve_with
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLES = REPO / "samples" / "stake_your_claim"
+SCALE = float(os.environ.get("STRESS_SCALE", "1"))
+
+# Boards found by hill-climbing the search's node count (moving empties, swapping 0s and 1s)
+# while the solver was being tuned; they were its most expensive inputs, kept as regressions.
+HARD_BOARDS = [
+    "010.0.101011.011011.01...110110001010100.0.01011010.001100110110",
+    ".101100010.0.110100.01011..0.0.011010110101110100.1011000.110011",
+    "11111.011..011.0.001.1000010111.1.0.01011110101010000100.0101000",
+    "01.000100.1..00011111001010...110110.00001001010111111.010.00111",
+    "01.1.0100100111001111.0.000000.1001000000011111.011..0.1110111.1",
+    "0000000011111011100010011111011100000.01.111.11.000.00..01.1.1.1",
+    ".1.11.101..11.111100..0111000101010011.01100010100.0000101000110",
+    "101111.101.011.11.00110000.0101.10100...10110.000001100101001101",
+    "011111.1011001.1111...010000.1010001011100.0.0.011100.0000111001",
+    "000001101.1.1110100.0000111101110.0010.0111..0100000.0.1111111.0",
+    "011110011100110101011100001011010.1.010010.0.0110.....00101100.1",
+]
+
+
+def board_text(rows):
+    return f"{len(rows)}\n" + "\n".join(rows) + "\n0\n"
+
+
+def answer(rows):
+    return solve(board_text(rows).encode()).strip()
+
+
+def random_board(rng, n, empties):
+    """A legal position: `empties` empty squares, then as many 0s as 1s or one more 0."""
+    fixed = n * n - empties
+    zeros = (fixed + 1) // 2
+    cells = ["0"] * zeros + ["1"] * (fixed - zeros) + ["."] * empties
+    rng.shuffle(cells)
+    return ["".join(cells[r * n : (r + 1) * n]) for r in range(n)]
+
+
+def report(rows, want, got):
+    return "first failing input:\n" + board_text(rows) + f"expected {want}\ngot      {got}"
+
+
+# --- samples ---
+
+
+def test_samples():
+    for case in sorted(SAMPLES.glob("*.in")):
+        want = case.with_suffix(".out").read_text()
+        assert solve(case.read_bytes()) == want
+        assert solve_with(brute_board, case.read_bytes()) == want
+
+
+# --- rule readings ---
+
+
+def test_mover_is_player_0_when_counts_are_equal():
+    """Equal numbers of 0s and 1s: player 0 moves (statement). Filling (0,1) with 0 makes a
+    4-square 0 region against 1s of 2 -> +2; read as player 1 to move it would be 0."""
+    assert answer(["0.1", "001", "110"]) == "(0,1) 2"
+
+
+def test_mover_is_player_1_when_there_is_one_more_0():
+    """One more 0 than 1s: player 1 moves. 1 at (1,1) keeps the 0s apart (3 vs 3 -> 0); read
+    as player 0 to move, 0 at (1,1) would join five 0s against three 1s (+2)."""
+    assert answer(["0.1", "0.1", "100"]) == "(1,1) 0"
+
+
+def test_value_is_from_the_movers_side_and_may_be_negative():
+    """The printed total is mover's region - opponent's (second sample: -1)."""
+    assert answer(["0.01", "0.01", "1..0", ".1.."]) == "(2,2) -1"
+
+
+def test_ties_go_to_the_smallest_row_then_column():
+    """'First lexicographically' compares (row, col) as numbers; on the empty 2x2 board every
+    first move is worth 0, so (0,0) is printed."""
+    assert brute_move_values(["..", ".."]) == {(0, 0): 0, (0, 1): 0, (1, 0): 0, (1, 1): 0}
+    assert answer(["..", ".."]) == "(0,0) 0"
+
+
+def test_tie_break_survives_pruning_on_boards_with_tied_best_moves():
+    """Boards with 6..7 empties (the null-window root path) whose best value is reached by two
+    or more moves and not by the first empty: the answer must be the smallest tied move."""
+    rng = random.Random(3317)
+    found = 0
+    tries = 0
+    while found < int(60 * SCALE):
+        tries += 1
+        assert tries < 20000, "could not find enough tied boards"
+        n = rng.randint(3, 6)
+        rows = random_board(rng, n, rng.randint(6, 7))
+        values = brute_move_values(rows)
+        best = max(values.values())
+        tied = sorted(rc for rc, v in values.items() if v == best)
+        if len(tied) < 2 or tied[0] == min(values):
+            continue
+        found += 1
+        want = (*tied[0], best)
+        got = solve_board(n, rows)
+        assert got == want, report(rows, want, got)
+
+
+# --- edge cases ---
+
+
+def test_n1_single_empty_square():
+    """n = 1: player 0 (no squares yet on either side) fills it; 1 - 0 = 1. A player without
+    squares scores 0."""
+    assert answer(["."]) == "(0,0) 1"
+
+
+def test_n2_all_empty():
+    assert answer(["..", ".."]) == "(0,0) 0"
+
+
+def test_n2_one_empty_player_1_to_move():
+    assert answer(["00", "1."]) == "(1,1) 0"
+
+
+def test_one_empty_square_merges_two_regions():
+    """The last square joins 0 . 0 into a region of 3; the 1s hold a region of 4 -> -1."""
+    assert answer(["0.0", "111", "010"]) == "(0,1) -1"
+
+
+def test_empty_square_merges_a_fixed_region_with_another():
+    """0 at (2,1) joins the fixed 0s (0,1),(1,1) with (2,0): 4 squares. 1 answers (0,2) for a
+    region of 3 and 0 ends with (0,0) for 5: 5 - 3 = 2. Either corner first only reaches 1."""
+    rows = [".0.", "101", "0.1"]
+    assert brute_move_values(rows) == {(0, 0): 1, (0, 2): 1, (2, 1): 2}
+    assert answer(rows) == "(2,1) 2"
+
+
+def test_ten_empties_on_small_boards():
+    """10 empties on 4x4 (the maximum allowed) against the memoized second solver."""
+    rng = random.Random(10)
+    for _ in range(6):
+        rows = random_board(rng, 4, 10)
+        assert solve_board(4, rows) == memo_board(rows), board_text(rows)
+
+
+# --- input format ---
+
+
+def test_tokens_tolerate_crlf_blank_lines_and_trailing_spaces():
+    data = b"\r\n4\r\n01.1  \r\n00..\r\n\r\n.01.\r\n...1\r\n  4\n0.01\n0.01\n1..0\n.1..\n0\r\n"
+    assert solve(data) == "(1,2) 2\n(2,2) -1\n"
+
+
+def test_input_stops_at_the_zero_line():
+    data = b"1\n.\n0\n1\n.\n"
+    assert solve(data) == "(0,0) 1\n"
+
+
+def test_input_without_the_final_zero_ends_at_eof():
+    assert solve(b"1\n.\n") == "(0,0) 1\n"
+
+
+# --- stress ---
+
+
+def test_stress_against_plain_minimax():
+    """Random legal boards, n = 1..8, 1..7 empties, against the plain minimax."""
+    rng = random.Random(20261121)
+    for _ in range(int(3000 * SCALE)):
+        n = rng.randint(1, 8)
+        rows = random_board(rng, n, rng.randint(1, min(7, n * n)))
+        want = brute_board(rows)
+        got = solve_board(n, rows)
+        assert got == want, report(rows, want, got)
+
+
+def test_stress_against_memo_solver_8_to_10_empties():
+    rng = random.Random(810)
+    for _ in range(int(20 * SCALE)):
+        n = rng.randint(4, 8)
+        rows = random_board(rng, n, rng.randint(8, 10))
+        want = memo_board(rows)
+        got = solve_board(n, rows)
+        assert got == want, report(rows, want, got)
+
+
+@pytest.mark.slow
+def test_stress_against_memo_solver_many():
+    rng = random.Random(8100)
+    for _ in range(int(300 * SCALE)):
+        n = rng.randint(4, 8)
+        rows = random_board(rng, n, rng.randint(8, 10))
+        want = memo_board(rows)
+        got = solve_board(n, rows)
+        assert got == want, report(rows, want, got)
+
+
+def test_hard_boards_against_memo_solver():
+    for flat in HARD_BOARDS:
+        rows = [flat[r * 8 : (r + 1) * 8] for r in range(8)]
+        want = memo_board(rows)
+        got = solve_board(8, rows)
+        assert got == want, report(rows, want, got)
+
+
+# --- bench generator ---
+
+
+def test_bench_cases_are_legal_and_deterministic():
+    cases = bench.cases()
+    assert cases == bench.cases()
+    assert len(cases) == len(bench.FAMILIES)
+    for name, text in cases:
+        tokens = text.split()
+        assert tokens[-1] == "0"
+        boards = 0
+        pos = 0
+        while tokens[pos] != "0":
+            assert tokens[pos] == "8"
+            rows = tokens[pos + 1 : pos + 9]
+            flat = "".join(rows)
+            assert len(flat) == 64 and set(flat) <= set("01."), name
+            assert flat.count(".") == 10, name
+            assert flat.count("0") - flat.count("1") in (0, 1), name
+            pos += 9
+            boards += 1
+        assert boards == bench.BOARDS, name
+
+
+def test_bench_families_against_memo_solver():
+    for name in bench.FAMILIES:
+        for rows in bench.family_boards(name, 2, 2):
+            want = memo_board(rows)
+            got = solve_board(8, rows)
+            assert got == want, name + " " + report(rows, want, got)
