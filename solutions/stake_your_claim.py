@@ -34,6 +34,7 @@ import sys
 from shared.grid_bitmask import components, neighbours, padded_width, subset_unions
 
 INF = 1 << 10
+BOUNDS_FROM = 5
 ORDER_FROM = 6  # free empties from which children are sorted by the region heuristic
 
 
@@ -173,6 +174,10 @@ def solve_board(n, rows):
             + bin(links0[bit] | links1[bit]).count("1")
         )
     order = sorted(weight, key=lambda x: -weight[x])  # static move order: busiest empties first
+    # order_first[b]: the static order with b moved to the front (b = 0: unchanged)
+    order_first = {0: order}
+    for b in order:
+        order_first[b] = [b, *[x for x in order if x != b]]
 
     def endgame(own, free, p, cnt):
         """Exact value for player p to move, owning own, with cnt <= 4 empties free."""
@@ -275,39 +280,43 @@ def solve_board(n, rows):
                 alpha = lo
             if hi < beta:  # noqa: PLR1730
                 beta = hi
-        # exact bounds: largest(own) <= mover's final <= largest(own | free), same for opp
         mme, mop, lme, lop = memos[p]
-        rest = full ^ opp
-        ub = mme[rest]
-        if ub < 0:
-            ub = lme(rest)
-        u = mop[opp]
-        if u < 0:
-            u = lop(opp)
-        ub -= u
-        if ub <= alpha:
-            return ub
         ofree = full ^ own
-        lb = mme[own]
-        if lb < 0:
-            lb = lme(own)
-        u = mop[ofree]
-        if u < 0:
-            u = lop(ofree)
-        lb -= u
-        if lb >= beta:
-            return lb
-        if ub < beta:  # noqa: PLR1730
-            beta = ub
-        if lb > alpha:  # noqa: PLR1730
-            alpha = lb
+        rest = full ^ opp
+        if cnt >= BOUNDS_FROM:
+            # exact bounds: largest(own) <= mover's final <= largest(own | free), same for opp
+            mme, mop, lme, lop = memos[p]
+            rest = full ^ opp
+            ub = mme[rest]
+            if ub < 0:
+                ub = lme(rest)
+            u = mop[opp]
+            if u < 0:
+                u = lop(opp)
+            ub -= u
+            if ub <= alpha:
+                return ub
+            ofree = full ^ own
+            lb = mme[own]
+            if lb < 0:
+                lb = lme(own)
+            u = mop[ofree]
+            if u < 0:
+                u = lop(ofree)
+            lb -= u
+            if lb >= beta:
+                return lb
+            if ub < beta:  # noqa: PLR1730
+                beta = ub
+            if lb > alpha:  # noqa: PLR1730
+                alpha = lb
         a0 = alpha
         best = -INF
         bestbit = 0
         q = 1 - p
         c = cnt - 1
         if cnt < ORDER_FROM:
-            moves = [first, *order] if first else order
+            moves = order_first[first]
         else:
             # score of x: largest(own | x) - largest(ofree - x), a lower bound on the value
             # after x (the transposition-table move goes first)
@@ -328,25 +337,34 @@ def solve_board(n, rows):
                         scored.append((u - w, bit))
             scored.sort(reverse=True)
             moves = [bit for _, bit in scored]
-        for bit in moves:
-            if not bit & free:
-                continue
-            if c == 4:
-                child = own | bit
-                ck = opp << k | child
-                v = exact.get(ck)
+        if c == 4:  # the children are endgames: exact values, cached
+            base = opp << k | own
+            for bit in moves:
+                if not bit & free:
+                    continue
+                v = exact.get(base | bit)
                 if v is None:
-                    v = exact[ck] = endgame(opp, free ^ bit, q, 4)
+                    v = exact[base | bit] = endgame(opp, free ^ bit, q, 4)
                 v = -v
-            else:
+                if v > best:
+                    best = v
+                    bestbit = bit
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+        else:
+            for bit in moves:
+                if not bit & free:
+                    continue
                 v = -search(opp, own | bit, q, c, -beta, -alpha)
-            if v > best:
-                best = v
-                bestbit = bit
-                if v > alpha:
-                    alpha = v
-                    if v >= beta:
-                        break
+                if v > best:
+                    best = v
+                    bestbit = bit
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
         if ent is None:
             lo, hi = -INF, INF
         if best <= a0:
