@@ -24,7 +24,7 @@ WIN = 1000000
 WIN_BOUND = WIN - 1000
 INF = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2
-TT_MAX = 120000
+TT_MAX = 60000  # entries; about 15 MB, well inside the 64 MiB limit
 MAX_PLY = 64
 LMR_MOVES = 3  # moves searched before late-move reductions start
 LMR_MOVES2 = 12
@@ -151,7 +151,7 @@ class Searcher:
                                             x = y
                                         if x == nme:
                                             return WIN - ply - 1
-                return evaluate(me, opp)
+                return evaluate(me, opp, cnt, alpha, beta)
             ttm = -1
             e = tt_get(key)
             if e is not None:
@@ -173,7 +173,7 @@ class Searcher:
                 and depth >= NULL_DEPTH
                 and beta - alpha == 1
                 and -WIN_BOUND < beta < WIN_BOUND
-                and evaluate(me, opp) >= beta
+                and evaluate(me, opp, cnt) >= beta
             ):
                 sc = -negamax(
                     opp,

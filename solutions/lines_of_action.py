@@ -16,7 +16,8 @@ Method: bit-boards with incremental line counts, iterative-deepening PVS with a 
 Local options (harmless on the judge): ``--move-time SECONDS`` / ``LOA_MOVE_TIME`` and
     ``--opening "A2-C4 B1-B3 ..."`` / ``LOA_OPENING`` (plies applied before play, White's first;
     they count towards the move limit, as the referee counts them); ``LOA_WEIGHTS="conc=100,..."``
-    overrides evaluation weights (for tuning matches).
+    overrides evaluation weights (for tuning matches); ``LOA_VERBOSE=1`` writes the depth, nodes and
+    time of every search to stderr.
 Status: see bench/lines_of_action.py and the README figures (matches through referee.match).
 """
 
@@ -130,8 +131,9 @@ def play(stdin, argv, environ):
         if "=" in item:
             k, v = item.split("=", 1)
             weights[k.strip()] = int(v)
-    searcher = Searcher(make_evaluator(weights), tables)
+    searcher = Searcher(make_evaluator(weights, tables), tables)
     reader = _Reader(stdin)
+    verbose = environ.get("LOA_VERBOSE", "") not in ("", "0")
     try:
         limit = int(reader.token())
         me = int(reader.token())
@@ -155,10 +157,16 @@ def play(stdin, argv, environ):
         if is_connected(boards[0]) or is_connected(boards[1]):
             return
         if side == me:
-            m, _info = searcher.best_move(
+            m, info = searcher.best_move(
                 boards[0], boards[1], side, plies, max_plies, budget, start
             )
             _write(move_name(m))
+            if verbose:
+                t = max(info["time"], 1e-9)
+                sys.stderr.write(
+                    f"info move {move_name(m)} depth {info['depth']} nodes {info['nodes']}"
+                    f" nps {int(info['nodes'] / t)} time {info['time']:.3f} score {info['score']}\n"
+                )
         else:
             tok = reader.token()
             start = time.perf_counter()

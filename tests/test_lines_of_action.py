@@ -156,3 +156,17 @@ def test_opening_option_from_the_command_line():
     board = rules.apply_move(board, "B", rules.parse_move("B1-B3"))
     (line,) = p.stdout.splitlines()
     assert rules.parse_move(line) in rules.legal_moves(board, "W")
+
+
+def test_bench_positions_are_legal_unfinished_games():
+    sys.path.insert(0, ROOT)
+    from bench.lines_of_action import POSITIONS
+
+    for name, text in POSITIONS:
+        board, turn = rules.initial_board(), "W"
+        for ply in text.split():
+            move = rules.parse_move(ply)
+            assert move in rules.legal_moves(board, turn), (name, ply)
+            board = rules.apply_move(board, turn, move)
+            assert rules.winner_after(board, turn) is None, (name, ply)
+            turn = rules.other(turn)
