@@ -21,8 +21,10 @@ Rules relied on (each pinned by a named test in tests/test_checkers_check.py):
     three or more squares that is not all jumps.
   Input reading: numbers of the instance header are whitespace-separated tokens (they may
   spread over lines); each move is one non-blank line, its surrounding whitespace stripped.
-Method: direct simulation; the compulsory-jump test scans the mover's pieces for a jump.
-Complexity: O(12 * 4) per move plus the length of the move.
+Method: direct simulation on bit masks (red, white, kings) over the 8 x 8 grid, bit 8r + c:
+  whether a side has a jump is four shift-and-mask tests; a move's hops are checked against
+  per-square tables of steps and jumps (shared.checkers_board); parsed move texts are cached.
+Complexity: O(1) per hop.
 Status: tests/test_checkers_check.py -- samples, named rule tests, golden scripted positions,
   seeded stress tests against tests/brute/checkers_check_brute.py (which enumerates every legal
   move as a square sequence); timings in bench/checkers_check.py.
@@ -34,149 +36,164 @@ from shared.checkers_board import diagonal_neighbours, home_cells, jump_table
 
 RED, WHITE = 1, -1
 CELLS = home_cells(8, 8, 1)
-JUMPS = jump_table(8, 8, 1)  # JUMPS[i][d] = (over, land) or None; d = NW, NE, SW, SE
-STEP = diagonal_neighbours(8, 8, 1)  # STEP[i][d] = square one step along d, or -1
-# Directions a man may use: Red (+1) goes down the board (SW, SE), White (-1) up (NW, NE).
-MAN_DIRS = {RED: (2, 3), WHITE: (0, 1)}
-KING_DIRS = (0, 1, 2, 3)
-PROMOTION_ROW = {RED: 7, WHITE: 0}
-DIGITS = frozenset("0123456789")
+BIT = [1 << (8 * r + c) for r, c in CELLS]
+BOARD = sum(BIT)
+COL_LE5 = sum(b for b, (_, c) in zip(BIT, CELLS) if c <= 5)  # a jump east stays on the board
+COL_GE2 = sum(b for b, (_, c) in zip(BIT, CELLS) if c >= 2)  # a jump west stays on the board
+# Piece kinds: 0 a Red man (moves down the board: SW, SE), 1 a White man (up: NW, NE), 2 a king.
+KIND_DIRS = ((2, 3), (0, 1), (0, 1, 2, 3))
+_NBR = diagonal_neighbours(8, 8, 1)
+_JMP = jump_table(8, 8, 1)
+STEPS = [
+    [frozenset(_NBR[i][d] for d in dirs if _NBR[i][d] >= 0) for i in range(32)]
+    for dirs in KIND_DIRS
+]
+JUMPS = [
+    [{_JMP[i][d][1]: _JMP[i][d][0] for d in dirs if _JMP[i][d]} for i in range(32)]
+    for dirs in KIND_DIRS
+]
+# A man's promotion row: Red's is row 7 (squares 29..32), White's row 0 (1..4).
+PROMOTES = (
+    sum(b for b, (r, _) in zip(BIT, CELLS) if r == 7),
+    sum(b for b, (r, _) in zip(BIT, CELLS) if r == 0),
+)
 
 
 def parse_move(text):
-    """Squares (0-based) of a move like "22-31-24-15", or None when malformed or off the board."""
-    parts = text.split("-")
+    """Squares (0-based) of a move like b"22-31-24-15", or None when malformed or off the
+    board: two or more runs of ASCII digits joined by single '-', each number in 1..32."""
+    parts = text.split(b"-")
     if len(parts) < 2:
         return None
     squares = []
     for p in parts:
-        if not p or not DIGITS.issuperset(p):
+        if not p.isdigit():
             return None
         sq = int(p)
         if not 1 <= sq <= 32:
             return None
         squares.append(sq - 1)
-    return squares
+    return tuple(squares)
 
 
-# Directions each piece may step or jump along: +-1 a man of Red/White, +-2 a king.
-DIRS = {RED: MAN_DIRS[RED], WHITE: MAN_DIRS[WHITE], 2 * RED: KING_DIRS, 2 * WHITE: KING_DIRS}
+def can_jump(down, up, opp, empty):
+    """Does some piece of `down` (pieces moving down) or `up` have a jump over `opp`?"""
+    return bool(
+        (down & COL_LE5 & (opp >> 9) & (empty >> 18))
+        or (down & COL_GE2 & (opp >> 7) & (empty >> 14))
+        or (up & COL_LE5 & (opp << 7) & (empty << 14))
+        or (up & COL_GE2 & (opp << 9) & (empty << 18))
+    )
 
 
-def can_jump_from(board, sq, piece, taken):
-    """Can `piece` standing on sq jump some opponent piece not in `taken`?"""
-    for d in DIRS[piece]:
-        j = JUMPS[sq][d]
-        if j is not None:
-            over, land = j
-            if board[land] == 0 and board[over] * piece < 0 and over not in taken:
-                return True
-    return False
-
-
-def side_can_jump(board, side):
-    for sq in range(32):
-        p = board[sq]
-        if p * side > 0 and can_jump_from(board, sq, p, ()):
-            return True
-    return False
-
-
-def apply_move(board, side, squares):
-    """Play the move if legal for `side` (mutating board) and return True; else return False
-    and leave the board unchanged."""
+def play(pos, side, squares):
+    """Play the move (0-based squares) for side in pos = [red, white, kings] bit masks if it is
+    legal, updating pos, and return True; else return False and leave pos unchanged."""
+    red, white, kings = pos
+    mine, opp = (red, white) if side == RED else (white, red)
     start = squares[0]
-    piece = board[start]
-    if piece * side <= 0:
+    b = BIT[start]
+    if not mine & b:
         return False
-    dirs = DIRS[piece]
-    promo = PROMOTION_ROW[side] if piece == side else -1
-    if len(squares) == 2:
-        dest = squares[1]
-        for d in dirs:
-            if STEP[start][d] == dest:
-                if board[dest] != 0 or side_can_jump(board, side):
-                    return False
-                board[start] = 0
-                board[dest] = 2 * side if CELLS[dest][0] == promo else piece
-                return True
-    # every hop must be a jump
-    board[start] = 0  # the start square is empty once the piece has left
-    taken = []
-    cur = start
-    ok = True
-    crowned = False
-    for dest in squares[1:]:
-        if crowned:
-            ok = False  # the move ended on promotion
-            break
-        hop = None
-        for d in dirs:
-            j = JUMPS[cur][d]
-            if j is not None and j[1] == dest:
-                hop = j[0]
-                break
-        if hop is None or board[dest] != 0 or board[hop] * side >= 0 or hop in taken:
-            ok = False
-            break
-        taken.append(hop)
-        cur = dest
-        if CELLS[dest][0] == promo:
-            crowned = True
-    if ok and not crowned and can_jump_from(board, cur, piece, taken):
-        ok = False  # a multiple jump must be completed
-    if not ok:
-        board[start] = piece
-        return False
-    for t in taken:
-        board[t] = 0
-    board[cur] = 2 * side if crowned else piece
+    kind = 2 if kings & b else (0 if side == RED else 1)
+    occupied = red | white
+    if len(squares) == 2 and squares[1] in STEPS[kind][start]:
+        db = BIT[squares[1]]
+        if occupied & db:
+            return False
+        down, up = (mine, mine & kings) if side == RED else (mine & kings, mine)
+        if can_jump(down, up, opp, BOARD & ~occupied):
+            return False  # a jump is compulsory
+        mine ^= b | db
+        if kings & b:
+            kings ^= b | db
+        elif PROMOTES[kind] & db:
+            kings |= db
+    else:
+        occupied ^= b  # the start square is empty once the piece has left
+        table = JUMPS[kind]
+        taken = 0
+        cur = start
+        crowned = False
+        for dest in squares[1:]:
+            over = table[cur].get(dest)
+            if over is None or crowned:
+                return False  # not a jump, or the move went on after a crowning
+            ob = BIT[over]
+            if not opp & ob or taken & ob or occupied & BIT[dest]:
+                return False
+            taken |= ob
+            cur = dest
+            if kind < 2 and PROMOTES[kind] & BIT[dest]:
+                crowned = True  # the move ends here
+        if not crowned:
+            left = opp & ~taken
+            for land, over in table[cur].items():
+                if left & BIT[over] and not occupied & BIT[land]:
+                    return False  # a multiple jump must be completed
+        db = BIT[cur]  # may be b again: a king's loop can end where it started
+        mine = (mine & ~b) | db
+        opp &= ~taken
+        kings &= ~taken
+        if kings & b:
+            kings = (kings & ~b) | db
+        elif crowned:
+            kings |= db
+    pos[:] = (mine, opp, kings) if side == RED else (opp, mine, kings)
     return True
 
 
-def _lines(text):
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped:
-            yield stripped
-
-
 def solve(data):
-    lines = _lines(data.decode("latin-1"))
-    pending = []
-
-    def token():
-        while not pending:
-            pending.extend(reversed(next(lines).split()))
-        return pending.pop()
-
+    lines = [line for line in (raw.strip() for raw in data.splitlines()) if line]
     out = []
     try:
-        while True:
-            r, w = int(token()), int(token())
-            if r == 0 and w == 0:
-                break
-            board = [0] * 33  # index 32 takes a malformed square 0 or -0, never read
-            for side, count in ((RED, r), (WHITE, w)):
-                for _ in range(count):
-                    v = int(token())
-                    board[abs(v) - 1] = side * (2 if v < 0 else 1)
-            m = int(token())
-            side = RED if token().upper().startswith("R") else WHITE
-            del pending[:]
-            bad = 0
-            for n in range(1, m + 1):
-                text = next(lines)
-                if bad:
-                    continue
-                squares = parse_move(text)
-                if squares is None or not apply_move(board, side, squares):
-                    bad = n
-                side = -side
-            out.append(f"Move {bad} is invalid\n" if bad else "All moves valid\n")
-    except StopIteration:
-        pass
+        _read_instances(lines, out)
+    except (IndexError, ValueError):
+        return "".join(out)  # input ended early or garbled: keep the verdicts already made
     return "".join(out)
+
+
+def _read_instances(lines, out):
+    at = 0
+    words = []
+    cache = {}
+    while True:
+        while len(words) < 2:
+            words += lines[at].split()
+            at += 1
+        r, w = int(words[0]), int(words[1])
+        if r == 0 and w == 0:
+            break
+        while len(words) < r + w + 4:
+            words += lines[at].split()
+            at += 1
+        red = white = kings = 0
+        for k, word in enumerate(words[2 : 2 + r + w]):
+            v = int(word)
+            b = BIT[abs(v) - 1]
+            if k < r:
+                red |= b
+            else:
+                white |= b
+            if v < 0:
+                kings |= b
+        m = int(words[r + w + 2])
+        side = RED if words[r + w + 3][:1] in (b"R", b"r") else WHITE
+        words = []
+        pos = [red, white, kings]
+        bad = 0
+        for n in range(1, m + 1):
+            if bad:
+                continue
+            text = lines[at + n - 1]
+            squares = cache.get(text, 0)
+            if squares == 0:
+                squares = cache[text] = parse_move(text)
+            if squares is None or not play(pos, side, squares):
+                bad = n
+            side = -side
+        at += m
+        out.append(f"Move {bad} is invalid\n" if bad else "All moves valid\n")
 
 
 def main():

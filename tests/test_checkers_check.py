@@ -164,6 +164,10 @@ def test_rule_king_may_pass_through_its_starting_square():
     ]
     assert ok(red, white, "W", ["18-27-20-11-18-25"])
     assert bad_at(red, white, "W", ["18-27-20-11-18"]) == 1  # not completed
+    # a loop that ends on the starting square leaves the king there for its next move
+    red, white = [23, 24, 16, 15, 1], [-18]
+    assert legal(red, white, "W") == [(18, 11, 20, 27, 18), (18, 27, 20, 11, 18)]
+    assert ok(red, white, "W", ["18-27-20-11-18", "1-5", "18-14"])
 
 
 def test_rule_three_or_more_squares_must_all_be_jumps():
