@@ -388,40 +388,35 @@ def solve_board(n, rows):
                 best = v
                 answer = i
     else:
-
-        def root_pass(b):
-            """Does some move reach b? The moves go in (row, col) order, so a success names the
-            first move reaching b. Returns (fail-soft bound, that move's index or -1)."""
-            top = -INF
-            for i in range(k):
-                v = -search(0, 1 << i, q, k - 1, -b, 1 - b)
-                if v >= b:
-                    return v, i
-                if v > top:  # noqa: PLR1730
-                    top = v
-            return top, -1
-
-        # the value lies in [lo, hi): null-window passes (MTD(f) steps from the middle of the
-        # exact root bounds) until one value is left
+        # the root value lies in [lo, hi): null-window passes over the root (ordered like any
+        # node) starting from the middle of its exact bounds; repeated steps the same way
+        # double in length
         _, _, lme, lop = memos[mover]
         lo = lme(0) - lop(full)
         hi = lme(full) - lop(0) + 1
-        g = (lo + hi - 1) // 2
-        answer = -1
-        answer_at = None  # the lower bound the current answer was found with
+        b = (lo + hi) // 2
+        step = 1
+        last = 0
         while lo + 1 < hi:
-            b = g if g > lo else g + 1
-            b = min(b, hi - 1)
-            g, i = root_pass(b)
-            if i >= 0:
+            b = max(lo + 1, min(b, hi - 1))
+            g = search(0, 0, mover, k, b - 1, b)
+            if g >= b:
                 lo = g
-                answer = i
-                answer_at = g
+                step = step * 2 if last > 0 else 1
+                last = 1
+                b = lo + step
             else:
                 hi = g + 1
+                step = step * 2 if last < 0 else 1
+                last = -1
+                b = hi - step
         best = lo
-        if answer_at != lo:  # lo is the root's static bound: find the first move reaching it
-            _, answer = root_pass(lo)
+        # the first move in (row, col) order reaching the value: null-window "v >= best" tests
+        answer = 0
+        for i in range(k):
+            if search(0, 1 << i, q, k - 1, -best, 1 - best) <= -best:
+                answer = i
+                break
     r, c = coords[answer]
     return r, c, best
 
