@@ -43,10 +43,16 @@ def _kit_load(modules):
         if parent:
             setattr(sys.modules[parent], child, sys.modules[name])
     for name, is_package, source in modules:
-        exec(compile(source, "<" + name + ">", "exec", 0, True), sys.modules[name].__dict__)
+        exec(RUN, sys.modules[name].__dict__)
 
 
 """
+# How the prelude runs a helper. exec() of a string is the cheap way: the first call of the
+# compile() builtin costs about 1 ms (it sets up the ast module's types). But exec() compiles
+# with the caller's __future__ flags, so when the solution has __future__ imports (then at the
+# top of the bundle, ahead of the prelude) the helpers are compiled without inheriting them.
+RUN_PLAIN = "source"
+RUN_OWN_FUTURES = 'compile(source, "<" + name + ">", "exec", 0, True)'
 
 
 @dataclass
@@ -121,8 +127,10 @@ def build_bundle(root: Path, solution: Path, header: str) -> Bundle:
     body = tree.body
     if body and _is_docstring(body[0]):  # kept only when the solution uses __doc__
         head.append(ast.unparse(ast.Module(body=[body.pop(0)], type_ignores=[])) + "\n")
+    head_futures = False
     while body and isinstance(body[0], ast.ImportFrom) and body[0].module == "__future__":
         head.append(ast.unparse(body.pop(0)) + "\n")
+        head_futures = True
     if not body:
         body.append(ast.Pass())
     entry.text = unparse(tree, entry.rel)
@@ -131,7 +139,7 @@ def build_bundle(root: Path, solution: Path, header: str) -> Bundle:
     header += f"\nBuilt by build.py from {sources}: edit those, then rebuild."
     parts = ["".join(f"# {line}".rstrip() + "\n" for line in header.splitlines()), *head]
     if helpers:
-        parts.append(PRELUDE)
+        parts.append(PRELUDE.replace("RUN", RUN_OWN_FUTURES if head_futures else RUN_PLAIN))
         parts.append("_kit_load((\n")
         for helper in helpers:
             parts.append(f"    ({helper.name!r}, {helper.is_package}, {helper.text!r}),\n")

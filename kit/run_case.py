@@ -31,6 +31,7 @@ class Run:
     stdout: bytes
     stderr: bytes
     seconds: float  # wall clock, start-up included
+    cpu_seconds: float  # user + system time of the process
     peak_kib: int  # maximum resident set size
     timed_out: bool
 
@@ -97,7 +98,8 @@ for line in sys.stdin:
     signal.setitimer(signal.ITIMER_REAL, 0)
     seconds = time.perf_counter() - start
     print(json.dumps({"returncode": os.waitstatus_to_exitcode(status), "seconds": seconds,
-                      "maxrss": usage.ru_maxrss, "killed": state["killed"]}), flush=True)
+                      "cpu": usage.ru_utime + usage.ru_stime, "maxrss": usage.ru_maxrss,
+                      "killed": state["killed"]}), flush=True)
 """
 
 
@@ -157,6 +159,7 @@ def run_process(
             stdout=files["stdout"].read_bytes() if files["stdout"].exists() else b"",
             stderr=files["stderr"].read_bytes() if files["stderr"].exists() else b"",
             seconds=answer["seconds"],
+            cpu_seconds=answer["cpu"],
             peak_kib=answer["maxrss"] // scale,
             timed_out=answer["killed"],
         )

@@ -9,7 +9,8 @@ run as whole processes, the same input each time, in four forms:
 - ``stickytape``: stickytape's stock output, which writes the modules to a temp dir first.
 
 The forms take turns, ``--runs`` times each, under every interpreter found, and the minimum
-and median wall times are printed with ``bundle - inlined``, the overhead of the bundle.
+and median wall and CPU (user + system) times are printed with ``bundle - inlined``, the
+overhead of the bundle.
 Whole-process times on a shared machine are noisy (several ms), so the same difference is
 also measured inside one process: the time to compile and run each script (the part that
 differs; the interpreter's start-up is the same for both), ``--runs`` times in turn, with the
@@ -76,10 +77,11 @@ def main(argv: list[str], root: Path) -> int:
             paths[form].write_text(text, encoding="utf-8")
         empty_dir = Path(folder, "cwd")
         empty_dir.mkdir()
-        print(f"start-up of the toy solution, {args.runs} runs of each form, wall time in ms")
+        print(f"start-up of the toy solution, {args.runs} runs of each form, in ms")
         flawed: set[str] = set()
         for python in pythons.all_found():
-            times: dict[str, list[float]] = {form: [] for form in FORMS}
+            wall: dict[str, list[float]] = {form: [] for form in FORMS}
+            cpu: dict[str, list[float]] = {form: [] for form in FORMS}
             for _ in range(max(1, args.runs)):
                 for form in FORMS:
                     run = run_process(python.command(paths[form]), stdin, cwd=empty_dir, timeout=30)
@@ -91,26 +93,17 @@ def main(argv: list[str], root: Path) -> int:
                         # expected: stickytape indents the script, and so its multi-line
                         # string literals; only the time matters here
                         flawed.add(python.label)
-                    times[form].append(run.seconds * 1000)
-            cells = [
-                f"{form} {min(times[form]):.1f} / {statistics.median(times[form]):.1f}"
-                for form in FORMS
-            ]
-            overhead_min = min(times["bundle"]) - min(times["inlined"])
-            overhead_median = statistics.median(times["bundle"]) - statistics.median(
-                times["inlined"]
-            )
-            print(f"{python.label:<6} min / median: " + ", ".join(cells))
-            print(
-                f"{'':<6} bundle - inlined: {overhead_min:+.1f} ms (min), "
-                f"{overhead_median:+.1f} ms (median)"
-            )
+                    wall[form].append(run.seconds * 1000)
+                    cpu[form].append(run.cpu_seconds * 1000)
+            for what, times in (("wall", wall), ("cpu", cpu)):
+                cells = ", ".join(f"{form} {_min_median(times[form])}" for form in FORMS)
+                print(f"{python.label:<6} {what} min / median: {cells}")
+                print(f"{'':<6} {what} bundle - inlined: {_overhead(times)}")
             inlined, bundled = _in_process(python, args.runs, toy, paths)
             print(
                 f"{'':<6} in one process, compile + run, min / median: inlined "
-                f"{min(inlined):.2f} / {statistics.median(inlined):.2f} ms, bundle "
-                f"{min(bundled):.2f} / {statistics.median(bundled):.2f} ms; bundle - inlined "
-                f"{statistics.median(bundled) - statistics.median(inlined):+.2f} ms (median)"
+                f"{_min_median(inlined, 2)}, bundle {_min_median(bundled, 2)}; bundle - inlined "
+                f"{statistics.median(bundled) - statistics.median(inlined):+.2f} (median)"
             )
     if flawed:
         print(
@@ -126,3 +119,13 @@ def _in_process(python, runs: int, toy: Path, paths: dict[str, Path]) -> list[li
     command += [str(stdin), str(paths["inlined"]), str(paths["bundle"])]
     done = subprocess.run(command, capture_output=True, text=True, check=True, timeout=300)
     return [[seconds * 1000 for seconds in form] for form in json.loads(done.stdout)]
+
+
+def _min_median(times: list[float], digits: int = 1) -> str:
+    return f"{min(times):.{digits}f} / {statistics.median(times):.{digits}f}"
+
+
+def _overhead(times: dict[str, list[float]]) -> str:
+    low = min(times["bundle"]) - min(times["inlined"])
+    middle = statistics.median(times["bundle"]) - statistics.median(times["inlined"])
+    return f"{low:+.1f} (min), {middle:+.1f} (median)"
