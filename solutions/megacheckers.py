@@ -216,6 +216,133 @@ def _analyse(x, nbr, comp):
     return edges, jl, layers, dist, edges - ((tot - top + 1) >> 1)
 
 
+def _near_bound(points, nbr, skip_one):
+    """Lower bound on the cheapest pairing of the vertex list `points` by distances in nbr:
+    every point pays half the distance to its nearest other point (minus the largest of these
+    when one point may stay unpaired)."""
+    if len(points) < 2:
+        return 0
+    pset = 0
+    for v in points:
+        pset |= 1 << v
+    tot = 0
+    top = 0
+    for v in points:
+        others = pset ^ (1 << v)
+        seen = frontier = 1 << v
+        d = 0
+        while frontier and not frontier & others:
+            d += 1
+            nxt = 0
+            f = frontier
+            while f:
+                low = f & -f
+                nxt |= nbr[low.bit_length() - 1]
+                f ^= low
+            frontier = nxt & ~seen
+            seen |= frontier
+        if not frontier:
+            continue  # no other point reachable: the pairing cannot exist; stay optimistic
+        tot += d
+        top = max(top, d)
+    if skip_one:
+        tot -= top
+    return (tot + 1) >> 1
+
+
+def _bridge_bound(x, nbr, comp):
+    """Upper bound on trails from x through the bridge tree of x's component: a trail crosses a
+    bridge at most once and can never come back, so it runs through a path of 2-edge-connected
+    blocks B0 (holding x), B1, ..., Bk, inside each block from its entry to its exit vertex
+    (the last block: ending anywhere). Inside a block the matching argument of the header
+    applies with the block's own edges and distances."""
+    n = len(nbr)
+    disc = [0] * n
+    low = [0] * n
+    disc[x] = low[x] = 1
+    t = 1
+    stack = [[x, -1, nbr[x]]]
+    inner = nbr[:]
+    bridges = []
+    while stack:
+        top = stack[-1]
+        v, p, m = top
+        if m:
+            lowbit = m & -m
+            top[2] = m ^ lowbit
+            w = lowbit.bit_length() - 1
+            if w == p:
+                continue
+            if disc[w]:
+                low[v] = min(low[v], disc[w])
+            else:
+                t += 1
+                disc[w] = low[w] = t
+                stack.append([w, v, nbr[w]])
+        else:
+            stack.pop()
+            if p >= 0:
+                low[p] = min(low[p], low[v])
+                if low[v] > disc[p]:
+                    bridges.append((p, v))
+                    inner[p] ^= 1 << v
+                    inner[v] ^= 1 << p
+    if not bridges:
+        return INF
+    # blocks: components of the graph without its bridges
+    block_of = {}
+    blocks = []
+    c = comp
+    while c:
+        lowbit = c & -c
+        v = lowbit.bit_length() - 1
+        _, members = _bfs_layers(lowbit, inner)
+        c &= ~members
+        blocks.append(members)
+        m = members
+        while m:
+            lb = m & -m
+            block_of[lb.bit_length() - 1] = len(blocks) - 1
+            m ^= lb
+    info = []
+    for members in blocks:
+        deg2 = 0
+        odd = 0
+        m = members
+        while m:
+            lb = m & -m
+            d = _popcount(inner[lb.bit_length() - 1])
+            deg2 += d
+            if d & 1:
+                odd |= lb
+            m ^= lb
+        info.append((deg2 >> 1, odd))
+    links = [[] for _ in blocks]
+    for a, b in bridges:
+        links[block_of[a]].append((a, b))
+        links[block_of[b]].append((b, a))
+
+    def points(mask):
+        out = []
+        while mask:
+            lb = mask & -mask
+            out.append(lb.bit_length() - 1)
+            mask ^= lb
+        return out
+
+    def best_from(bi, entry, came):
+        edges, odd = info[bi]
+        result = edges - _near_bound(points(odd ^ (1 << entry)), inner, True)
+        for a, b in links[bi]:
+            if b == came:
+                continue
+            through = edges - _near_bound(points(odd ^ (1 << entry) ^ (1 << a)), inner, False)
+            result = max(result, through + 1 + best_from(block_of[b], b, a))
+        return result
+
+    return best_from(block_of[x], x, -1)
+
+
 def _longest_trail(s, nbr, best):
     """Longest trail from s over nbr (mutated during the search, restored on return), or a value
     <= best when no trail beats best. Depth-first over the trail's edges, each node bounded by
@@ -258,6 +385,13 @@ def _longest_trail(s, nbr, best):
                     return True
             if lb >= ub:
                 return False
+        ub = _bridge_bound(x, nbr, comp)
+        if length == 0 and ub < state[1]:
+            state[1] = ub
+            if state[0] >= ub:
+                return True
+        if length + ub <= state[0]:
+            return False
         xb = 1 << x
         m = nbr[x]
         while m:

@@ -130,7 +130,8 @@ def _exact_trail(x, nbr):
 
 def test_bounds_sandwich_the_exact_longest_trail():
     """Proof check of the header's bounds on random graphs: Euler construction <= exact longest
-    trail <= matching bound <= cheap bound, and the search returns the exact value."""
+    trail <= matching bound <= cheap bound, exact <= bridge-tree bound, and the search returns
+    the exact value."""
     rng = random.Random(20061)
     for case in range(int(2000 * SCALE)):
         v = rng.randint(2, 9)
@@ -147,6 +148,7 @@ def test_bounds_sandwich_the_exact_longest_trail():
         ub = edges - mcost
         ctx = (case, x, nbr, exact, lb, ub, cheap)
         assert lb <= exact <= ub <= cheap, ctx
+        assert exact <= mc._bridge_bound(x, nbr, comp), ctx
         if mpairs is not None:
             assert mc._trail_after_join(x, nbr, (jl, layers, dist), mpairs) <= exact, ctx
         saved = nbr[:]

@@ -1,0 +1,123 @@
+"""Worst cases for MegaCheckers (POJ 3116).
+
+The densest capture web the limits allow: opponent pieces on every (odd row, odd column) home
+-- exactly floor(NM/4) of them on 14 x 14 (49), 10 x 20 and 20 x 10 (50), 12 x 16 (48) -- with
+one or a few of our pieces on the empty (even, even) homes. A plain depth-first search over
+capture sequences explodes there (the brute force needs 44 s for the first file).
+
+cases():
+  ten-full-webs        the four shapes in turn, one own piece on boards 1-5, two to five on
+                       boards 6-10 (answers checked by the brute force and kept here);
+  ten-webs-many-own    the same webs with 6-12 of our pieces each (more starts, blocked homes);
+  adversarial-5        boards found by hill-climbing the solver's own running time over holes
+                       in the web and own pieces that cut it: the cases that need the search
+                       (answers checked by the brute force and kept here);
+  dense-random-30      thirty random dense webs of 150-200 squares with holes and strays;
+  mixed-200            two hundred random boards of every shape and density.
+GOAL_SECONDS = 1.0 for a whole file, start-up included.
+"""
+
+import random
+
+from tests.brute.megacheckers_brute import dense_board, format_case, full_web, random_board
+
+GOAL_SECONDS = 1.0
+SHAPES = [(14, 14), (10, 20), (20, 10), (12, 16)]
+TEN_FULL_WEBS_ANSWERS = "28\n36\n32\n30\n36\n32\n32\n33\n28\n31\n"
+
+# Found by hill-climbing the solver's running time over own pieces and holes in the web.
+ADVERSARIAL = [
+    (
+        14,
+        14,
+        "0 0 0 0 0 0 0 2 0 2 2 2 2 2 0 0 0 0 0 0 0 2 2 2 0 0 2 0 0 0 0 0 0 0 0 0 2 2 2 2 2 2 "
+        "0 0 0 1 0 0 1 2 2 2 2 2 2 2 0 0 0 1 0 0 1 2 2 2 2 2 0 2 0 0 1 1 0 0 0 2 0 2 2 2 2 0 "
+        "0 0 0 0 0 0 0 2 2 2 2 2 2 2",
+    ),
+    (
+        14,
+        14,
+        "0 0 1 1 0 0 0 2 2 2 2 2 2 0 0 1 0 0 0 0 0 2 2 2 2 2 2 2 1 0 0 0 0 0 0 2 0 2 2 2 2 2 "
+        "1 0 1 0 0 0 0 2 2 2 2 2 2 2 1 0 0 0 0 0 0 2 2 2 2 2 2 2 0 0 0 0 0 0 0 2 2 2 2 2 2 2 "
+        "0 0 0 0 0 0 0 0 0 0 2 2 2 0",
+    ),
+    (
+        14,
+        14,
+        "0 0 1 0 0 0 1 2 2 2 2 2 2 2 0 0 0 0 1 0 0 2 2 0 2 2 2 2 0 1 0 0 0 0 0 2 2 0 2 2 2 2 "
+        "0 0 0 1 0 0 0 2 2 2 2 2 2 0 0 1 0 0 0 0 1 2 2 2 2 2 0 2 0 0 0 0 0 0 1 0 0 2 0 2 2 0 "
+        "0 1 0 0 0 0 0 2 2 2 2 2 2 2",
+    ),
+    (
+        10,
+        20,
+        "0 0 0 0 0 0 0 0 0 0 2 2 2 2 2 2 2 2 2 2 0 0 1 0 0 0 1 0 0 0 2 2 2 2 2 2 2 2 2 2 0 0 "
+        "0 0 0 0 0 0 0 0 2 2 2 2 2 2 2 2 2 2 0 0 0 0 0 0 0 0 0 0 2 2 2 0 2 2 2 0 2 2 0 0 0 0 "
+        "0 0 1 0 0 0 2 2 2 0 2 2 2 0 2 2",
+    ),
+    (
+        12,
+        16,
+        "0 0 0 0 0 1 0 0 2 0 2 2 2 2 2 2 0 1 0 0 1 0 0 0 2 2 2 2 0 2 2 0 0 0 0 0 0 0 0 0 0 2 "
+        "2 2 2 2 2 2 0 0 0 0 0 0 0 1 2 2 0 2 2 2 0 2 0 0 0 1 0 0 0 0 0 2 0 2 2 2 0 2 0 0 0 0 "
+        "0 0 0 0 0 2 2 2 2 2 0 2",
+    ),
+]
+ADVERSARIAL_ANSWERS = "18\n28\n21\n26\n18\n"
+
+
+def _webs(seed, own_count):
+    """Ten full webs, the four shapes in turn, own_count(t, rng) own pieces on board t."""
+    rng = random.Random(seed)
+    out = []
+    for t in range(10):
+        n, m = SHAPES[t % 4]
+        evens = [(r, c) for r in range(0, n, 2) for c in range(0, m, 2)]
+        own = set(rng.sample(evens, own_count(t, rng)))
+        out.append(format_case(n, m, full_web(n, m, own)))
+    return "".join(out) + "0 0\n"
+
+
+def ten_full_webs():
+    return _webs(7, lambda t, rng: 1 if t < 5 else rng.randint(2, 5))
+
+
+def ten_webs_many_own():
+    return _webs(8, lambda t, rng: rng.randint(6, 12))
+
+
+def adversarial():
+    return "".join(format_case(n, m, homes.split()) for n, m, homes in ADVERSARIAL) + "0 0\n"
+
+
+def dense_random(count=30):
+    rng = random.Random(3116)
+    shapes = [(n, m) for n in range(3, 21) for m in range(3, 21) if 150 <= n * m <= 200]
+    out = []
+    for _ in range(count):
+        n, m = rng.choice(shapes)
+        fill = rng.choice([0.85, 0.95, 1.0])
+        homes = dense_board(rng, n, m, fill, rng.choice([1, 2, 3, 5, 8]), rng.choice([0, 0.05]))
+        out.append(format_case(n, m, homes))
+    return "".join(out) + "0 0\n"
+
+
+def mixed(count=200):
+    rng = random.Random(2006)
+    shapes = [(n, m) for n in range(3, 21) for m in range(3, 21) if n * m <= 200]
+    out = []
+    for _ in range(count):
+        n, m = rng.choice(shapes)
+        homes = random_board(rng, n, m, rng.random(), rng.choice([0.02, 0.05, 0.1, 0.3]))
+        out.append(format_case(n, m, homes))
+    return "".join(out) + "0 0\n"
+
+
+def cases():
+    return [
+        ("ten-full-webs", ten_full_webs(), TEN_FULL_WEBS_ANSWERS),
+        ("ten-webs-many-own", ten_webs_many_own()),
+        ("adversarial-5", adversarial(), ADVERSARIAL_ANSWERS),
+        ("dense-random-30", dense_random()),
+        ("mixed-200", mixed()),
+    ]
