@@ -228,3 +228,35 @@ def test_stress_dense_webs_large():
         return n, m, homes
 
     _stress(random.Random(200), int(500 * SCALE), make)
+
+
+def _bench_module():
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "megacheckers.py"
+    spec = importlib.util.spec_from_file_location("bench_megacheckers", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_worst_case_files_answers():
+    """The bench's worst-case files (ten full webs of the four extreme shapes; the adversarial
+    boards) give the answers the brute force computed for them."""
+    bench = _bench_module()
+    assert mc.solve(bench.ten_full_webs().encode()) == bench.TEN_FULL_WEBS_ANSWERS
+    assert mc.solve(bench.adversarial().encode()) == bench.ADVERSARIAL_ANSWERS
+    for name, text, *expected in bench.cases():
+        got = mc.solve(text.encode())
+        assert got.count("\n") == text.count("\n") // 2, name
+        if expected:
+            assert got == expected[0], name
+
+
+@pytest.mark.slow
+def test_worst_case_answers_by_brute():
+    """Recomputes the kept answers of the ten full webs with the brute force (about a minute)."""
+    bench = _bench_module()
+    text = bench.ten_full_webs()
+    assert brute.solve(text.encode()) == bench.TEN_FULL_WEBS_ANSWERS
+    assert brute.solve(bench.adversarial().encode()) == bench.ADVERSARIAL_ANSWERS
