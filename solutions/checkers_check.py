@@ -34,7 +34,6 @@ import sys
 
 from shared.checkers_board import diagonal_neighbours, home_cells, jump_table
 
-RED, WHITE = 1, -1
 CELLS = home_cells(8, 8, 1)
 BIT = [1 << (8 * r + c) for r, c in CELLS]
 BOARD = sum(BIT)
@@ -86,61 +85,58 @@ def can_jump(down, up, opp, empty):
     )
 
 
-def play(pos, side, squares):
-    """Play the move (0-based squares) for side in pos = [red, white, kings] bit masks if it is
-    legal, updating pos, and return True; else return False and leave pos unchanged."""
-    red, white, kings = pos
-    mine, opp = (red, white) if side == RED else (white, red)
+def play(mine, opp, kings, man, squares):
+    """The move (0-based squares) for the side owning `mine` (bit masks), whose men are of kind
+    `man` (0 Red, 1 White): the new (mine, opp, kings) if it is legal, else None."""
     start = squares[0]
     b = BIT[start]
     if not mine & b:
-        return False
-    kind = 2 if kings & b else (0 if side == RED else 1)
-    occupied = red | white
+        return None
+    kind = 2 if kings & b else man
+    occupied = mine | opp
     if len(squares) == 2 and squares[1] in STEPS[kind][start]:
         db = BIT[squares[1]]
         if occupied & db:
-            return False
-        down, up = (mine, mine & kings) if side == RED else (mine & kings, mine)
-        if can_jump(down, up, opp, BOARD & ~occupied):
-            return False  # a jump is compulsory
-        mine ^= b | db
+            return None
+        if man:
+            jumps = can_jump(mine & kings, mine, opp, BOARD & ~occupied)
+        else:
+            jumps = can_jump(mine, mine & kings, opp, BOARD & ~occupied)
+        if jumps:
+            return None  # a jump is compulsory
         if kings & b:
             kings ^= b | db
         elif PROMOTES[kind] & db:
             kings |= db
-    else:
-        occupied ^= b  # the start square is empty once the piece has left
-        table = JUMPS[kind]
-        taken = 0
-        cur = start
-        crowned = False
-        for dest in squares[1:]:
-            over = table[cur].get(dest)
-            if over is None or crowned:
-                return False  # not a jump, or the move went on after a crowning
-            ob = BIT[over]
-            if not opp & ob or taken & ob or occupied & BIT[dest]:
-                return False
-            taken |= ob
-            cur = dest
-            if kind < 2 and PROMOTES[kind] & BIT[dest]:
-                crowned = True  # the move ends here
-        if not crowned:
-            left = opp & ~taken
-            for land, over in table[cur].items():
-                if left & BIT[over] and not occupied & BIT[land]:
-                    return False  # a multiple jump must be completed
-        db = BIT[cur]  # may be b again: a king's loop can end where it started
-        mine = (mine & ~b) | db
-        opp &= ~taken
-        kings &= ~taken
-        if kings & b:
-            kings = (kings & ~b) | db
-        elif crowned:
-            kings |= db
-    pos[:] = (mine, opp, kings) if side == RED else (opp, mine, kings)
-    return True
+        return mine ^ (b | db), opp, kings
+    occupied ^= b  # the start square is empty once the piece has left
+    table = JUMPS[kind]
+    taken = 0
+    cur = start
+    crowned = False
+    for dest in squares[1:]:
+        over = table[cur].get(dest)
+        if over is None or crowned:
+            return None  # not a jump, or the move went on after a crowning
+        ob = BIT[over]
+        if not opp & ob or taken & ob or occupied & BIT[dest]:
+            return None
+        taken |= ob
+        cur = dest
+        if kind < 2 and PROMOTES[kind] & BIT[dest]:
+            crowned = True  # the move ends here
+    if not crowned:
+        left = opp & ~taken
+        for land, over in table[cur].items():
+            if left & BIT[over] and not occupied & BIT[land]:
+                return None  # a multiple jump must be completed
+    db = BIT[cur]  # may be b again: a king's loop can end where it started
+    kings &= ~taken
+    if kings & b:
+        kings = (kings & ~b) | db
+    elif crowned:
+        kings |= db
+    return (mine & ~b) | db, opp & ~taken, kings
 
 
 def solve(data):
@@ -178,20 +174,21 @@ def _read_instances(lines, out):
             if v < 0:
                 kings |= b
         m = int(words[r + w + 2])
-        side = RED if words[r + w + 3][:1] in (b"R", b"r") else WHITE
-        words = []
-        pos = [red, white, kings]
+        red_moves = words[r + w + 3][:1] in (b"R", b"r")
+        words = []  # anything else on that line is not a move
+        mine, opp, man = (red, white, 0) if red_moves else (white, red, 1)
         bad = 0
-        for n in range(1, m + 1):
-            if bad:
-                continue
-            text = lines[at + n - 1]
+        for n in range(m):
+            text = lines[at + n]
             squares = cache.get(text, 0)
             if squares == 0:
                 squares = cache[text] = parse_move(text)
-            if squares is None or not play(pos, side, squares):
-                bad = n
-            side = -side
+            after = None if squares is None else play(mine, opp, kings, man, squares)
+            if after is None:
+                bad = n + 1
+                break  # the rest of the instance is read (skipped) and ignored
+            opp, mine, kings = after  # the other side moves next
+            man ^= 1
         at += m
         out.append(f"Move {bad} is invalid\n" if bad else "All moves valid\n")
 
