@@ -80,32 +80,30 @@ def _bfs_layers(src_bit, nbr):
 
 
 def _matching_bnb(dist, k, limit, node_cap=4000):
-    """Least total dist of a matching that leaves exactly one of k (odd) points unmatched.
-    Returns (cost, pairs) with cost < limit, or (limit, None) when no matching beats limit
-    (or the node budget ran out: then limit is returned too, which callers treat as unknown)."""
+    """Least total dist of a matching that leaves exactly one of k (odd) points unmatched, by
+    branch and bound (a point pairs with the lowest remaining one, or is the one left out).
+    Returns (cost, pairs) with cost < limit; (limit, None) when no matching beats limit; and
+    (None, None) when the node budget ran out (the caller then falls back on a cheaper bound)."""
     order = [sorted((j for j in range(k) if j != i), key=dist[i].__getitem__) for i in range(k)]
     best = [limit, None]
     chosen = []
     nodes = [0]
+    seen = {}
 
     def lower(mask, skipped):
-        tot = 0
-        top = 0
+        nears = []
         m = mask
         while m:
             low = m & -m
             i = low.bit_length() - 1
             m ^= low
-            di = dist[i]
-            near = 0
             for j in order[i]:
                 if mask >> j & 1:
-                    near = di[j]
+                    nears.append(dist[i][j])
                     break
-            tot += near
-            top = max(top, near)
-        if not skipped:
-            tot -= top
+        if not nears:
+            return 0
+        tot = sum(nears) if skipped else sum(nears) - max(nears)
         return (tot + 1) >> 1
 
     def go(mask, skipped, acc):
@@ -113,6 +111,10 @@ def _matching_bnb(dist, k, limit, node_cap=4000):
             best[0] = acc
             best[1] = chosen[:]
             return
+        key = mask * 2 + skipped
+        if seen.get(key, INF) <= acc:
+            return  # this rest was already searched from a cheaper prefix
+        seen[key] = acc
         nodes[0] += 1
         if nodes[0] > node_cap or acc + lower(mask, skipped) >= best[0]:
             return
@@ -380,14 +382,22 @@ def _longest_trail(s, nbr, best):
                 return True
         if lb >= cheap:
             return False
-        mcost, mpairs = _matching_bnb(dist, k, gcost)
-        ub = cheap if mcost is None else edges - mcost
-        if state[1] == INF:
-            state[1] = ub
+        ub = min(cheap, _bridge_bound(x, nbr, comp))
+        if length == 0:
+            state[1] = ub  # the root's bound: reaching it ends the whole search
             if state[0] >= ub:
                 return True
-        if length + ub <= state[0]:
+        if length + ub <= state[0] or lb >= ub:
             return False
+        mcost, mpairs = _matching_bnb(dist, k, gcost)
+        if mcost is not None and edges - mcost < ub:
+            ub = edges - mcost
+            if length == 0:
+                state[1] = ub
+                if state[0] >= ub:
+                    return True
+            if length + ub <= state[0]:
+                return False
         if mpairs is not None:
             lb = _trail_after_join(x, nbr, (jl, layers, dist), mpairs)
             if length + lb > state[0]:
@@ -396,13 +406,6 @@ def _longest_trail(s, nbr, best):
                     return True
             if lb >= ub:
                 return False
-        ub = _bridge_bound(x, nbr, comp)
-        if length == 0 and ub < state[1]:
-            state[1] = ub
-            if state[0] >= ub:
-                return True
-        if length + ub <= state[0]:
-            return False
         xb = 1 << x
         m = nbr[x]
         while m:
