@@ -8,18 +8,22 @@ capture sequences explodes there (the brute force needs 44 s for the first file)
 cases():
   ten-full-webs        the four shapes in turn, one own piece on boards 1-5, two to five on
                        boards 6-10 (answers checked by the brute force and kept here);
-  ten-webs-many-own    the same webs with 6-12 of our pieces each (more starts, blocked homes);
+  ten-webs-many-own    the same webs with 6-12 of our pieces each (more starts, blocked homes;
+                       answers checked by the brute force and kept here);
   adversarial-5        boards found by hill-climbing the solver's own running time over holes
                        in the web and own pieces that cut it: the cases that need the search
                        (answers checked by the brute force and kept here);
-  dense-random-30      thirty random dense webs of 150-200 squares with holes and strays;
-  mixed-200            two hundred random boards of every shape and density.
+  dense-random-30      thirty random dense webs of 150-200 squares with holes and strays
+                       (answers checked by the brute force and kept here);
+  mixed-200            two hundred random boards of every shape and density (answers by the
+                       brute force, which is quick on these, when the cases are made).
 GOAL_SECONDS = 1.0 for a whole file, start-up included.
 """
 
 import random
 
 from tests.brute.megacheckers_brute import dense_board, format_case, full_web, random_board
+from tests.brute.megacheckers_brute import solve as brute_solve
 
 GOAL_SECONDS = 1.0
 SHAPES = [(14, 14), (10, 20), (20, 10), (12, 16)]
@@ -64,6 +68,11 @@ ADVERSARIAL = [
     ),
 ]
 ADVERSARIAL_ANSWERS = "18\n28\n21\n26\n18\n"
+# Checked by the brute force (18 s and 90 s).
+MANY_OWN_ANSWERS = "32\n29\n26\n21\n28\n24\n24\n29\n17\n16\n"
+DENSE_RANDOM_ANSWERS = (
+    "27 18 27 23 16 33 17 25 28 14 25 16 29 13 36 27 23 27 11 22 24 16 32 40 23 9 22 31 21 24"
+)
 
 
 def _webs(seed, own_count):
@@ -114,10 +123,11 @@ def mixed(count=200):
 
 
 def cases():
+    text = mixed()
     return [
         ("ten-full-webs", ten_full_webs(), TEN_FULL_WEBS_ANSWERS),
-        ("ten-webs-many-own", ten_webs_many_own()),
+        ("ten-webs-many-own", ten_webs_many_own(), MANY_OWN_ANSWERS),
         ("adversarial-5", adversarial(), ADVERSARIAL_ANSWERS),
-        ("dense-random-30", dense_random()),
-        ("mixed-200", mixed()),
+        ("dense-random-30", dense_random(), DENSE_RANDOM_ANSWERS.replace(" ", "\n") + "\n"),
+        ("mixed-200", text, brute_solve(text.encode())),
     ]
