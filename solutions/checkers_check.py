@@ -30,6 +30,7 @@ Status: tests/test_checkers_check.py -- samples, named rule tests, golden script
   move as a square sequence); timings in bench/checkers_check.py.
 """
 
+import io
 import sys
 
 from shared.checkers_board import diagonal_neighbours, home_cells, jump_table
@@ -140,29 +141,27 @@ def play(mine, opp, kings, man, squares):
 
 
 def solve(data):
-    lines = [line for line in (raw.strip() for raw in data.splitlines()) if line]
+    # lines are streamed, not listed: the memory limit is 10 MB, the interpreter included
+    lines = (line for line in (raw.strip() for raw in io.BytesIO(data)) if line)
     out = []
     try:
         _read_instances(lines, out)
-    except (IndexError, ValueError):
+    except (StopIteration, IndexError, ValueError):
         return "".join(out)  # input ended early or garbled: keep the verdicts already made
     return "".join(out)
 
 
 def _read_instances(lines, out):
-    at = 0
     words = []
     cache = {}
     while True:
         while len(words) < 2:
-            words += lines[at].split()
-            at += 1
+            words += next(lines).split()
         r, w = int(words[0]), int(words[1])
         if r == 0 and w == 0:
-            break
+            return
         while len(words) < r + w + 4:
-            words += lines[at].split()
-            at += 1
+            words += next(lines).split()
         red = white = kings = 0
         for k, word in enumerate(words[2 : 2 + r + w]):
             v = int(word)
@@ -178,18 +177,19 @@ def _read_instances(lines, out):
         words = []  # anything else on that line is not a move
         mine, opp, man = (red, white, 0) if red_moves else (white, red, 1)
         bad = 0
-        for n in range(m):
-            text = lines[at + n]
+        for n in range(1, m + 1):
+            text = next(lines)
+            if bad:
+                continue  # the rest of the instance is read and ignored
             squares = cache.get(text, 0)
             if squares == 0:
                 squares = cache[text] = parse_move(text)
             after = None if squares is None else play(mine, opp, kings, man, squares)
             if after is None:
-                bad = n + 1
-                break  # the rest of the instance is read (skipped) and ignored
-            opp, mine, kings = after  # the other side moves next
-            man ^= 1
-        at += m
+                bad = n
+            else:
+                opp, mine, kings = after  # the other side moves next
+                man ^= 1
         out.append(f"Move {bad} is invalid\n" if bad else "All moves valid\n")
 
 
