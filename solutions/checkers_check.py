@@ -33,7 +33,7 @@ Status: tests/test_checkers_check.py -- samples, named rule tests, golden script
 import io
 import sys
 
-from shared.checkers_board import diagonal_neighbours, home_cells, jump_table
+from shared.checkers_board import NE, NW, SE, SW, diagonal_neighbours, home_cells, jump_table
 
 CELLS = home_cells(8, 8, 1)
 BIT = [1 << (8 * r + c) for r, c in CELLS]
@@ -41,7 +41,7 @@ BOARD = sum(BIT)
 COL_LE5 = sum(b for b, (_, c) in zip(BIT, CELLS) if c <= 5)  # a jump east stays on the board
 COL_GE2 = sum(b for b, (_, c) in zip(BIT, CELLS) if c >= 2)  # a jump west stays on the board
 # Piece kinds: 0 a Red man (moves down the board: SW, SE), 1 a White man (up: NW, NE), 2 a king.
-KIND_DIRS = ((2, 3), (0, 1), (0, 1, 2, 3))
+KIND_DIRS = ((SW, SE), (NW, NE), (NW, NE, SW, SE))
 _NBR = diagonal_neighbours(8, 8, 1)
 _JMP = jump_table(8, 8, 1)
 STEPS = [
