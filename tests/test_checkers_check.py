@@ -125,7 +125,10 @@ def test_rule_any_jump_may_be_chosen():
 
 def test_rule_multiple_jump_must_be_completed():
     """Rule 3: after a jump the same piece must keep jumping while it can; stopping early is
-    invalid (the move "9-18" leaves 18-25 undone)."""
+    invalid (the move "9-18" leaves 18-25 undone). Reading of rule 4's "even choosing a single
+    jump over a multiple jump": the choice is between different jumps (another piece, another
+    first jump), never a licence to stop, since rule 3 says the piece "must do so" and rule 4
+    itself adds that a multiple jump, once chosen, must be completed."""
     assert bad_at([9, 12], [14, 22, 16], "R", ["9-18"]) == 1
 
 
