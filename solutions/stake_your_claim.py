@@ -6,36 +6,30 @@ Problem: n x n board (n <= 8) of '0', '1', '.' with 1..10 empty squares; players
     score) under best play from both sides; among equally good moves the smallest (row, col).
 Rules relied on: the mover is player 0 when the board holds as many 0s as 1s, else player 1;
     every empty square is filled before scoring; a player with no squares scores 0.
-Method: the score only depends on which empties each player ends with, so a position is a pair
-    of k-bit masks (own, opp) over the k empties. Once per board: fixed regions by shift flood
-    fill (shared/grid_bitmask.py); for each player, the empties' "cells" (the square plus every
-    fixed region of his it touches) and "links" (empties that merge when both are his), with OR
-    tables over all 2^k subsets, so largest(S) is a few table look-ups per group.
-    Search: fail-soft alpha-beta with a transposition table of (lower, upper, best move); cutoffs
-    on exact bounds from monotonicity (a player's largest region can only grow with his set:
-    largest(own) <= final <= largest(own + free)); moves ordered by the transposition move, then
-    (at 6+ free empties) by largest(own + move) - largest(opp's reach - move). With 4 empties
-    left the value is solved directly and cached: the mover gets 2 of the 4, so the value is
-    max over his first pick x of the median of the 3 leaves {x, y} (after 3 picks the mover
-    gets 2 of 3, and the median of the 3 leaf values is exactly that endgame's value).
-    Root: MTD(f) null-window passes pin the value v, then the moves are scanned in (row, col)
-    order with a null window "is this move >= v" -- the first success is the answer, so pruning
-    never changes the tie-break.
-Complexity: at most 3^k positions; in practice ~600-1500 search nodes for 10 empties
-    (alpha-beta + transposition table), each O(1) big-int operations.
-Status: tests/test_stake_your_claim.py (samples, named rule readings and edge cases, seeded
-    stress tests against tests/brute/stake_brute.py: plain minimax on thousands of boards with
-    <= 7 empties and a memoized second solver on 8..10 empties). bench/stake_your_claim.py: six
-    100-board 8x8 / 10-empty families; figures in the closing note of the issue.
+Method: the result only depends on which empties each player ends with (a claiming game on the
+    k empties). Once per board: fixed regions by shift flood fill (shared/grid_bitmask.py);
+    for each player, every empty's "cells" (the square plus the fixed regions of his it
+    touches) and "links" (the empties it merges with when both are his), with OR tables over
+    all 2^k subsets, so largest(S) -- his largest region when he ends with the empties S -- is
+    a few table look-ups per group. The game itself is solved exactly, with no pruning, by
+    retrograde analysis on bit sets over all 3^k positions (shared/game_search.py): bisection on
+    the final value, each threshold one backward sweep, so every tie is seen and the first
+    move in (row, col) order reaching the value is read off the root's children. The bounds
+    largest(none) - largest(all) <= value <= largest(all) - largest(none) narrow the bisection.
+Complexity: per board O(2^k) table set-up, C(k, k/2) final positions scored, and
+    O(k^2 log V) big-int operations on 3^k-bit ints (V distinct final values), whatever the
+    position: ~1.6 ms for an 8 x 8 board with 10 empties under CPython 3.11, ~2 ms under 3.8.
+Status: tests/test_stake_your_claim.py -- samples, named rule readings and edge cases, ties,
+    seeded stress against tests/brute/stake_brute.py (plain minimax on 3000 boards with
+    n = 1..8 and <= 7 empties; a memoized second solver on 8..10 empties, on hill-climbed
+    boards and on every bench family). bench/stake_your_claim.py: seven files of 100 boards
+    (8 x 8, 10 empties), each far under the 1 s goal under CPython 3.11 and 3.8.
 """
 
 import sys
 
+from shared.game_search import claim_game_best_move
 from shared.grid_bitmask import components, neighbours, padded_width, subset_unions
-
-INF = 1 << 10
-BOUNDS_FROM = 5
-ORDER_FROM = 6  # free empties from which children are sorted by the region heuristic
 
 
 def region_tables(own, empty_bits, width):
@@ -127,298 +121,31 @@ def solve_board(n, rows):
     mover = 0 if bin(zero).count("1") == bin(one).count("1") else 1
     base0, links0, cells0 = region_tables(zero, empty_bits, width)
     base1, links1, cells1 = region_tables(one, empty_bits, width)
-    size = full + 1
-    memo0 = [-1] * size
-    memo1 = [-1] * size
+    memo0 = [-1] * (full + 1)
+    memo1 = [-1] * (full + 1)
     largest0 = make_largest(base0, links0, cells0, memo0)
     largest1 = make_largest(base1, links1, cells1, memo1)
-    memos = ((memo0, memo1, largest0, largest1), (memo1, memo0, largest1, largest0))
-    leaf0 = [None] * size  # leaf0[f]: final value for player 0 when he ends with exactly f
-    leaf1 = [None] * size  # leaf1[f]: the same for player 1
 
-    def fill0(f):
-        g = full ^ f
-        v = memo0[f]
+    def value0(a):
+        """Player 0's final value when he ends with exactly the empties of a."""
+        v = memo0[a]
         if v < 0:
-            v = largest0(f)
-        u = memo1[g]
+            v = largest0(a)
+        u = memo1[full ^ a]
         if u < 0:
-            u = largest1(g)
-        v -= u
-        leaf0[f] = v
-        leaf1[g] = -v
-        return v
+            u = largest1(full ^ a)
+        return v - u
 
-    def fill1(f):
-        g = full ^ f
-        v = memo1[f]
-        if v < 0:
-            v = largest1(f)
-        u = memo0[g]
-        if u < 0:
-            u = largest0(g)
-        v -= u
-        leaf1[f] = v
-        leaf0[g] = -v
-        return v
-
-    leaves = ((leaf0, fill0), (leaf1, fill1))
-    tt = {}  # (own << k | opp) -> (lower bound, upper bound, best move) for 5+ free empties
-    exact = {}  # (own << k | opp) -> value, 4 free empties
-    weight = {}
-    for i in range(k):
-        bit = 1 << i
-        weight[bit] = (
-            bin(cells0[bit]).count("1")
-            + bin(cells1[bit]).count("1")
-            + bin(links0[bit] | links1[bit]).count("1")
-        )
-    order = sorted(weight, key=lambda x: -weight[x])  # static move order: busiest empties first
-    # order_first[b]: the static order with b moved to the front (b = 0: unchanged)
-    order_first = {0: order}
-    for b in order:
-        order_first[b] = [b, *[x for x in order if x != b]]
-
-    def endgame(own, free, p, cnt):
-        """Exact value for player p to move, owning own, with cnt <= 4 empties free."""
-        lf, fill = leaves[p]
-        if cnt <= 1:
-            f = own | free
-            v = lf[f]
-            return fill(f) if v is None else v
-        x = free & -free
-        m = free ^ x
-        y = m & -m
-        if cnt == 2:  # the mover takes one, the opponent gets the other
-            f = own | x
-            u = lf[f]
-            if u is None:
-                u = fill(f)
-            f = own | y
-            v = lf[f]
-            if v is None:
-                v = fill(f)
-            return u if u > v else v
-        m ^= y
-        z = m & -m
-        if cnt == 3:  # the mover ends with two of three: the opponent's pick decides; median
-            f = own | x | y
-            u = lf[f]
-            if u is None:
-                u = fill(f)
-            f = own | x | z
-            v = lf[f]
-            if v is None:
-                v = fill(f)
-            f = own | y | z
-            w = lf[f]
-            if w is None:
-                w = fill(f)
-            if u > v:
-                u, v = v, u
-            if w <= u:
-                return u
-            return w if w < v else v
-        t = m ^ z
-        ox = own | x
-        oy = own | y
-        f = ox | y
-        xy = lf[f]
-        if xy is None:
-            xy = fill(f)
-        f = ox | z
-        xz = lf[f]
-        if xz is None:
-            xz = fill(f)
-        f = ox | t
-        xt = lf[f]
-        if xt is None:
-            xt = fill(f)
-        f = oy | z
-        yz = lf[f]
-        if yz is None:
-            yz = fill(f)
-        f = oy | t
-        yt = lf[f]
-        if yt is None:
-            yt = fill(f)
-        f = own | z | t
-        zt = lf[f]
-        if zt is None:
-            zt = fill(f)
-        # first pick x, then the 3-empty endgame (opponent to move) is the median over pairs
-        best = -INF
-        for u, v, w in ((xy, xz, xt), (xy, yz, yt), (xz, yz, zt), (xt, yt, zt)):
-            if u > v:
-                u, v = v, u  # noqa: PLW2901
-            if w <= u:
-                med = u
-            elif w < v:
-                med = w
-            else:
-                med = v
-            if med > best:  # noqa: PLR1730
-                best = med
-        return best
-
-    def search(own, opp, p, cnt, alpha, beta):  # noqa: PLR0917
-        """Fail-soft alpha-beta value for player p to move, owning own (the opponent owns opp),
-        cnt >= 5 empties free."""
-        free = full ^ own ^ opp
-        key = own << k | opp
-        ent = tt.get(key)
-        first = 0
-        if ent is not None:
-            lo, hi, first = ent
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            if lo > alpha:  # noqa: PLR1730
-                alpha = lo
-            if hi < beta:  # noqa: PLR1730
-                beta = hi
-        mme, mop, lme, lop = memos[p]
-        ofree = full ^ own
-        rest = full ^ opp
-        if cnt >= BOUNDS_FROM:
-            # exact bounds: largest(own) <= mover's final <= largest(own | free), same for opp
-            mme, mop, lme, lop = memos[p]
-            rest = full ^ opp
-            ub = mme[rest]
-            if ub < 0:
-                ub = lme(rest)
-            u = mop[opp]
-            if u < 0:
-                u = lop(opp)
-            ub -= u
-            if ub <= alpha:
-                return ub
-            ofree = full ^ own
-            lb = mme[own]
-            if lb < 0:
-                lb = lme(own)
-            u = mop[ofree]
-            if u < 0:
-                u = lop(ofree)
-            lb -= u
-            if lb >= beta:
-                return lb
-            if ub < beta:  # noqa: PLR1730
-                beta = ub
-            if lb > alpha:  # noqa: PLR1730
-                alpha = lb
-        a0 = alpha
-        best = -INF
-        bestbit = 0
-        q = 1 - p
-        c = cnt - 1
-        if cnt < ORDER_FROM:
-            moves = order_first[first]
-        else:
-            # score of x: largest(own | x) - largest(ofree - x), a lower bound on the value
-            # after x (the transposition-table move goes first)
-            scored = []
-            for bit in order:
-                if bit & free:
-                    if bit == first:
-                        scored.append((INF, bit))
-                    else:
-                        f = own | bit
-                        u = mme[f]
-                        if u < 0:
-                            u = lme(f)
-                        f = ofree ^ bit
-                        w = mop[f]
-                        if w < 0:
-                            w = lop(f)
-                        scored.append((u - w, bit))
-            scored.sort(reverse=True)
-            moves = [bit for _, bit in scored]
-        if c == 4:  # the children are endgames: exact values, cached
-            base = opp << k | own
-            for bit in moves:
-                if not bit & free:
-                    continue
-                v = exact.get(base | bit)
-                if v is None:
-                    v = exact[base | bit] = endgame(opp, free ^ bit, q, 4)
-                v = -v
-                if v > best:
-                    best = v
-                    bestbit = bit
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-        else:
-            for bit in moves:
-                if not bit & free:
-                    continue
-                v = -search(opp, own | bit, q, c, -beta, -alpha)
-                if v > best:
-                    best = v
-                    bestbit = bit
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-        if ent is None:
-            lo, hi = -INF, INF
-        if best <= a0:
-            hi = best
-        elif best >= beta:
-            lo = best
-        else:
-            lo = hi = best
-        tt[key] = (lo, hi, bestbit)
-        return best
-
-    q = 1 - mover
-    if k <= 5:
-        # every child is solved exactly by the endgame: scan them in (row, col) order
-        best = -INF
-        answer = 0
-        for i in range(k):
-            bit = 1 << i
-            v = -endgame(0, full ^ bit, q, k - 1)
-            if v > best:
-                best = v
-                answer = i
+    # a player's largest region only grows with his set of empties: exact bounds on the value
+    if mover == 0:
+        lo = largest0(0) - largest1(full)
+        hi = largest0(full) - largest1(0) + 1
     else:
-        # the root value lies in [lo, hi): null-window passes over the root (ordered like any
-        # node) starting from the middle of its exact bounds; repeated steps the same way
-        # double in length
-        _, _, lme, lop = memos[mover]
-        lo = lme(0) - lop(full)
-        hi = lme(full) - lop(0) + 1
-        b = (lo + hi) // 2
-        step = 1
-        last = 0
-        while lo + 1 < hi:
-            b = max(lo + 1, min(b, hi - 1))
-            g = search(0, 0, mover, k, b - 1, b)
-            if g >= b:
-                lo = g
-                step = step * 2 if last > 0 else 1
-                last = 1
-                b = lo + step
-            else:
-                hi = g + 1
-                step = step * 2 if last < 0 else 1
-                last = -1
-                b = hi - step
-        best = lo
-        # the first move in (row, col) order reaching the value: null-window "v >= best" tests
-        answer = 0
-        for i in range(k):
-            if search(0, 1 << i, q, k - 1, -best, 1 - best) <= -best:
-                answer = i
-                break
-    r, c = coords[answer]
-    return r, c, best
+        lo = largest1(0) - largest0(full)
+        hi = largest1(full) - largest0(0) + 1
+    move, value = claim_game_best_move(k, mover, value0, lo, hi)
+    r, c = coords[move]
+    return r, c, value
 
 
 def solve(data):

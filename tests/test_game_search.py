@@ -1,0 +1,116 @@
+"""Tests for shared/game_search.py: claiming games against a plain minimax."""
+
+import os
+import random
+
+import pytest
+
+from shared.game_search import claim_game_best_move, finished_positions, trit_masks
+
+SCALE = float(os.environ.get("STRESS_SCALE", "1"))
+
+
+def plain_minimax(k, first, value0):
+    """{item: value of claiming it first} for the mover, by recursion over all move orders."""
+
+    def value(p, mine0, free):
+        # player 0's final value, player p to move
+        if not free:
+            return value0(mine0)
+        vals = []
+        for i in range(k):
+            if free >> i & 1:
+                nxt = mine0 | 1 << i if p == 0 else mine0
+                vals.append(value(1 - p, nxt, free ^ 1 << i))
+        return max(vals) if p == 0 else min(vals)
+
+    full = (1 << k) - 1
+    out = {}
+    for i in range(k):
+        mine0 = 1 << i if first == 0 else 0
+        v = value(1 - first, mine0, full ^ 1 << i)
+        out[i] = v if first == 0 else -v
+    return out
+
+
+def random_value(rng, k, spread):
+    table = {}
+
+    def value0(a):
+        if a not in table:
+            table[a] = rng.randint(-spread, spread)
+        return table[a]
+
+    return value0
+
+
+def check(k, first, value0, lo=None, hi=None):
+    moves = plain_minimax(k, first, value0)
+    best = max(moves.values())
+    want = (min(i for i, v in moves.items() if v == best), best)
+    got = claim_game_best_move(k, first, value0, lo, hi)
+    assert got == want, f"k={k} first={first} lo={lo} hi={hi}: want {want}, got {got}"
+    return best
+
+
+def test_random_value_functions_against_plain_minimax():
+    rng = random.Random(42)
+    for _ in range(int(1500 * SCALE)):
+        k = rng.randint(1, 6)
+        first = rng.randint(0, 1)
+        value0 = random_value(rng, k, rng.choice((1, 3, 20)))
+        check(k, first, value0)
+
+
+def test_exact_bounds_give_the_same_answer():
+    """lo <= value < hi narrows the bisection; any correct bounds give the same answer."""
+    rng = random.Random(43)
+    for _ in range(int(500 * SCALE)):
+        k = rng.randint(1, 6)
+        first = rng.randint(0, 1)
+        value0 = random_value(rng, k, 10)
+        best = check(k, first, value0)
+        lo = best - rng.randint(0, 4)
+        hi = best + 1 + rng.randint(0, 4)
+        check(k, first, value0, lo, hi)
+
+
+@pytest.mark.parametrize("k", [7, 8])
+def test_larger_games(k):
+    rng = random.Random(k)
+    for _ in range(int(6 * SCALE)):
+        check(k, rng.randint(0, 1), random_value(rng, k, 5))
+
+
+def test_ties_go_to_the_smallest_item():
+    """A constant value function: every first move ties, item 0 is returned."""
+    for k in range(1, 7):
+        for first in (0, 1):
+            assert claim_game_best_move(k, first, lambda a: 3) == (0, 3 if first == 0 else -3)
+
+
+def test_single_item():
+    assert claim_game_best_move(1, 0, lambda a: 5 if a == 1 else -7) == (0, 5)
+    assert claim_game_best_move(1, 1, lambda a: 5 if a == 1 else -7) == (0, 7)
+
+
+def test_no_item_is_an_error():
+    with pytest.raises(ValueError):
+        claim_game_best_move(0, 0, lambda a: 0)
+
+
+def test_masks_and_finished_positions():
+    for k in range(1, 7):
+        free, by_diff = trit_masks(k)
+        for idx in range(3**k):
+            trits = [idx // 3**i % 3 for i in range(k)]
+            for i in range(k):
+                assert (free[i] >> idx & 1) == (trits[i] == 0)
+            d = trits.count(1) - trits.count(2)
+            assert by_diff[d] >> idx & 1
+        for share in range(k + 1):
+            got = finished_positions(k, share)
+            assert len(got) == len({a for a, _ in got})
+            for a, idx in got:
+                assert bin(a).count("1") == share
+                assert idx == sum((1 if a >> i & 1 else 2) * 3**i for i in range(k))
