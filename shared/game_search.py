@@ -6,7 +6,8 @@ Description: two players, 0 and 1, alternately claim one of k free items until n
 Usage: claim_game_best_move(k, first, value0) -> (item, value); value0(a) is player 0's final
     value when he ends with exactly the items of the index mask a (a holds player 0's share:
     ceil(k / 2) of the items if he moves first, else floor(k / 2)); item and value are the
-    mover's, value from the mover's side. Optional lo <= value < hi narrows the work.
+    mover's, value from the mover's side. Optional keywords: lo <= value < hi narrows the
+    work; guess(sorted final values) names where the search for the value starts.
 Method: a position is a trit string (item i: 0 free, 1 player 0's, 2 player 1's), index
     sum t_i * 3^i, so claiming item i adds 3^i (player 0) or 2 * 3^i (player 1) to the index:
     a move is a shift of a bit set over all 3^k positions. For a threshold t, W_t = positions
@@ -14,9 +15,9 @@ Method: a position is a trit string (item i: 0 free, 1 player 0's, 2 player 1's)
     then, level by level from the last move up, player 0's positions with some move into W_t
     (OR over items of (W >> 3^i) & free_i) and player 1's with every move into W_t (AND over
     items of (W >> 2 * 3^i) | taken_i). The root value is the largest leaf value t with the
-    root in W_t (bisection over the distinct leaf values); the first move reaching it is the
-    first child in W_f (player 0 moving) or not in W_(f+1) (player 1 moving). No pruning, so
-    every tie is seen.
+    root in W_t (galloping from a guess, then bisection, over the distinct leaf values); the
+    first move reaching it is the first child in W_f (player 0 moving) or not in W_(f+1)
+    (player 1 moving). No pruning, so every tie is seen.
 Time: O(C(k, k/2)) calls of value0 plus O(k^2 log V) big-int operations on 3^k-bit ints per
     call (V = number of distinct leaf values); k = 10: ~0.25 ms per threshold under CPython
     3.11. Memory: O(k) ints of 3^k bits (~7 KiB each at k = 10), cached per k.
@@ -81,9 +82,11 @@ def finished_positions(k, share0):
     return out
 
 
-def claim_game_best_move(k, first, value0, lo=None, hi=None):
+def claim_game_best_move(k, first, value0, *, lo=None, hi=None, guess=None):
     """(item, value): the mover's (player `first`) best first item, the smallest among equally
-    good ones, and his value under perfect play. lo <= value < hi, if given, must hold."""
+    good ones, and his value under perfect play. lo <= value < hi, if given, must hold.
+    guess(leaf_values) -> a guess at player 0's value from the sorted list of all final values
+    (player 0's side); it only decides where the search starts."""
     if k < 1:
         raise ValueError("no item to claim")
     free, by_diff = trit_masks(k)
@@ -126,18 +129,34 @@ def claim_game_best_move(k, first, value0, lo=None, hi=None):
 
     # candidate values of the game for player 0: the leaf values inside the given bounds
     values = sorted({v for v, _ in leaves})
+    start = None if guess is None else guess(sorted(v for v, _ in leaves))
     if lo is not None and hi is not None:
         flo, fhi = (lo, hi - 1) if first == 0 else (1 - hi, -lo)
         values = [v for v in values if flo <= v <= fhi]
     sets = {}
     a, b = 0, len(values) - 1  # invariant: values[a] <= game value <= values[b]
+    # gallop from the guess (steps doubling while the answers agree), bisect once bracketed
+    i = (a + b + 1) // 2
+    if start is not None:
+        i = 0
+        while i < b and values[i] < start:
+            i += 1
+    step = 1
+    moved = 0  # bit 1: a has moved, bit 2: b has moved
     while a < b:
-        mid = (a + b + 1) // 2
-        w = sets[mid] = win_set(values[mid])
+        if moved == 3:
+            i = (a + b + 1) // 2
+        i = max(a + 1, min(i, b))
+        w = sets[i] = win_set(values[i])
         if w & 1:
-            a = mid
+            a = i
+            moved |= 1
+            i = a + step
         else:
-            b = mid - 1
+            b = i - 1
+            moved |= 2
+            i = b - step + 1
+        step *= 2
     f = values[a]
     if first == 0:  # the first child still in W_f
         w = sets.get(a)

@@ -44,11 +44,11 @@ def random_value(rng, k, spread):
     return value0
 
 
-def check(k, first, value0, lo=None, hi=None):
+def check(k, first, value0, lo=None, hi=None, guess=None):
     moves = plain_minimax(k, first, value0)
     best = max(moves.values())
     want = (min(i for i, v in moves.items() if v == best), best)
-    got = claim_game_best_move(k, first, value0, lo, hi)
+    got = claim_game_best_move(k, first, value0, lo=lo, hi=hi, guess=guess)
     assert got == want, f"k={k} first={first} lo={lo} hi={hi}: want {want}, got {got}"
     return best
 
@@ -73,6 +73,17 @@ def test_exact_bounds_give_the_same_answer():
         lo = best - rng.randint(0, 4)
         hi = best + 1 + rng.randint(0, 4)
         check(k, first, value0, lo, hi)
+
+
+def test_any_guess_gives_the_same_answer():
+    """guess only moves the start of the search for the value."""
+    rng = random.Random(44)
+    for _ in range(int(500 * SCALE)):
+        k = rng.randint(1, 6)
+        first = rng.randint(0, 1)
+        value0 = random_value(rng, k, 10)
+        shift = rng.randint(-12, 12)
+        check(k, first, value0, guess=lambda vals, s=shift: vals[len(vals) // 2] + s)
 
 
 @pytest.mark.parametrize("k", [7, 8])
