@@ -187,8 +187,8 @@ def _load_time_imports(module: Module, known: dict[str, Module]) -> list[str]:
     for node in _load_time_nodes(module.tree.body):
         for full in imported_modules(module, node):
             parts = full.split(".")
-            names.extend(".".join(parts[:i]) for i in range(1, len(parts)))
-            names = [name for name in names if name not in enclosing]
+            packages = (".".join(parts[:i]) for i in range(1, len(parts)))
+            names.extend(package for package in packages if package not in enclosing)
             names.append(full)
             if isinstance(node, ast.ImportFrom):
                 names.extend(f"{full}.{alias.name}" for alias in node.names)
