@@ -72,6 +72,7 @@ def alarm(signum, frame):
         except OSError:
             pass
 signal.signal(signal.SIGALRM, alarm)
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the build stops, then stdin closes
 for line in sys.stdin:
     request = json.loads(line)
     state["killed"] = False
@@ -79,6 +80,7 @@ for line in sys.stdin:
     pid = os.fork()
     if pid == 0:
         try:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.chdir(request["cwd"])
             for fd, key, flags in ((0, "stdin", os.O_RDONLY),
                                    (1, "stdout", os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
