@@ -8,9 +8,11 @@ Modules, one job each:
 - ``pycheck``    stdlib-only and Python 3.8 checks of what goes into a bundle
 - ``pythons``    the interpreters samples run under (this one, CPython 3.8, PyPy when present)
 - ``run_case``   one whole-process run: time, peak memory, hang kill; the output comparator
+- ``nowrite``    a wrapper that runs a script with every file-system write refused (tests)
 - ``pipeline``   build one problem: bundle, check, run its cases, write ``dist/<slug>.py``
 - ``report``     progress lines and the final table
 - ``bench``      ``build.py bench``: worst-case timings from ``bench/<slug>.py``
 - ``startup``    ``build.py startup``: start-up overhead of a bundle against hand-inlined code
 - ``cli``        the command line
+- ``errors``     BuildError, the one-line error
 """
