@@ -10,7 +10,7 @@ cases():
                        boards 6-10 (answers checked by the brute force and kept here);
   ten-webs-many-own    the same webs with 6-12 of our pieces each (more starts, blocked homes;
                        answers checked by the brute force and kept here);
-  adversarial-5        boards found by hill-climbing the solver's own running time over holes
+  adversarial-8        boards found by hill-climbing the solver's own running time over holes
                        in the web and own pieces that cut it: the cases that need the search
                        (answers checked by the brute force and kept here);
   dense-random-30      thirty random dense webs of 150-200 squares with holes and strays
@@ -66,8 +66,29 @@ ADVERSARIAL = [
         "2 2 2 2 2 2 0 0 0 0 0 0 0 1 2 2 0 2 2 2 0 2 0 0 0 1 0 0 0 0 0 2 0 2 2 2 0 2 0 0 0 0 "
         "0 0 0 0 0 2 2 2 2 2 0 2",
     ),
+    (
+        10,
+        20,
+        "1 1 0 0 0 0 0 0 0 1 2 2 2 2 0 0 2 2 2 2 1 0 0 0 1 0 0 0 0 0 2 2 2 2 2 2 2 2 2 2 1 1 "
+        "0 1 0 0 0 1 0 0 2 2 2 2 2 2 0 2 0 2 0 0 0 0 0 0 0 0 0 0 2 2 2 2 2 2 2 2 2 2 0 0 1 1 "
+        "0 0 0 0 0 0 2 2 2 2 2 0 2 0 2 2",
+    ),
+    (
+        12,
+        16,
+        "0 1 0 0 0 1 0 0 2 2 0 2 2 2 2 2 0 0 0 0 0 0 0 0 2 2 2 2 2 2 2 2 0 0 0 0 0 0 1 0 2 2 "
+        "0 2 2 2 2 2 1 0 0 0 0 0 0 0 0 2 2 2 2 2 2 2 0 0 0 0 0 0 0 0 2 0 2 2 2 0 2 2 1 1 0 0 "
+        "0 0 0 0 2 2 2 2 2 2 2 2",
+    ),
+    (
+        14,
+        14,
+        "1 0 0 0 0 1 1 2 2 2 2 2 2 2 0 0 0 1 0 0 1 2 2 2 2 2 2 0 0 1 0 0 0 0 0 2 2 2 0 2 2 2 "
+        "0 1 0 0 0 0 0 2 2 2 2 2 0 2 0 0 0 0 0 0 0 2 2 2 0 2 2 2 0 0 0 0 0 0 0 2 2 2 0 2 2 0 "
+        "0 0 0 0 0 0 0 0 2 2 2 2 2 0",
+    ),
 ]
-ADVERSARIAL_ANSWERS = "18\n28\n21\n26\n18\n"
+ADVERSARIAL_ANSWERS = "18\n28\n21\n26\n18\n20\n21\n22\n"
 # Checked by the brute force (18 s and 90 s).
 MANY_OWN_ANSWERS = "32\n29\n26\n21\n28\n24\n24\n29\n17\n16\n"
 DENSE_RANDOM_ANSWERS = (
@@ -127,7 +148,7 @@ def cases():
     return [
         ("ten-full-webs", ten_full_webs(), TEN_FULL_WEBS_ANSWERS),
         ("ten-webs-many-own", ten_webs_many_own(), MANY_OWN_ANSWERS),
-        ("adversarial-5", adversarial(), ADVERSARIAL_ANSWERS),
+        ("adversarial-8", adversarial(), ADVERSARIAL_ANSWERS),
         ("dense-random-30", dense_random(), DENSE_RANDOM_ANSWERS.replace(" ", "\n") + "\n"),
         ("mixed-200", text, brute_solve(text.encode())),
     ]
