@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from kit import nowrite, pythons
-from kit.pipeline import make_bundle
+from kit.pipeline import HANG_FACTOR, make_bundle
 from kit.pycheck import check_bundle
 from kit.registry import judge_cases, load_registry, sample_cases
 from kit.run_case import first_difference
@@ -25,7 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = load_registry(ROOT)
 BATCH = [slug for slug, problem in REGISTRY.items() if problem.kind == "batch"]
 JUDGE_DATA = [slug for slug, problem in REGISTRY.items() if problem.judge_data]
-HANG_FACTOR = 10
 
 
 def problem_with_solution(slug):
