@@ -15,8 +15,8 @@ REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "samples" / "stake_your_claim"
 SCALE = float(os.environ.get("STRESS_SCALE", "1"))
 
-# Boards found by hill-climbing the search's node count (moving empties, swapping 0s and 1s)
-# while the solver was being tuned; they were its most expensive inputs, kept as regressions.
+# Boards found by hill-climbing (moving empties, swapping 0s and 1s) the node count of an
+# earlier alpha-beta version of the solver: its most expensive inputs, kept as regressions.
 HARD_BOARDS = [
     "010.0.101011.011011.01...110110001010100.0.01011010.001100110110",
     ".101100010.0.110100.01011..0.0.011010110101110100.1011000.110011",
@@ -90,9 +90,9 @@ def test_ties_go_to_the_smallest_row_then_column():
     assert answer(["..", ".."]) == "(0,0) 0"
 
 
-def test_tie_break_survives_pruning_on_boards_with_tied_best_moves():
-    """Boards with 6..7 empties (the null-window root path) whose best value is reached by two
-    or more moves and not by the first empty: the answer must be the smallest tied move."""
+def test_tie_break_on_boards_with_tied_best_moves():
+    """Boards with 6..7 empties whose best value is reached by two or more moves, the first
+    empty not among them: the answer must be the smallest tied move in (row, col) order."""
     rng = random.Random(3317)
     found = 0
     tries = 0
@@ -216,7 +216,7 @@ def test_hard_boards_against_memo_solver():
 def test_bench_cases_are_legal_and_deterministic():
     cases = bench.cases()
     assert cases == bench.cases()
-    assert len(cases) == len(bench.FAMILIES)
+    assert len(cases) == len(bench.FAMILIES) + 1  # + the climbed boards
     for name, text in cases:
         tokens = text.split()
         assert tokens[-1] == "0"
@@ -240,3 +240,19 @@ def test_bench_families_against_memo_solver():
             want = memo_board(rows)
             got = solve_board(8, rows)
             assert got == want, name + " " + report(rows, want, got)
+
+
+def test_bench_climbed_boards_against_memo_solver():
+    """The bench's hill-climbed boards (the current solver's costliest), a few orientations."""
+    for rows in bench.climbed_boards()[:: len(bench.climbed_boards()) // 8]:
+        want = memo_board(rows)
+        got = solve_board(8, rows)
+        assert got == want, report(rows, want, got)
+
+
+def test_bench_orientations_are_the_dihedral_images():
+    rows = ["01.", "1.0", "..1"]
+    imgs = bench.orientations(rows)
+    assert imgs[1] == [".10", "..1", "10."]  # rotated a quarter turn clockwise
+    assert imgs[2] == ["1..", "0.1", ".10"]
+    assert imgs[4] == ["01.", "1..", ".01"]  # transposed
