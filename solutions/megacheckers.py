@@ -433,7 +433,7 @@ def best_capture(n, m, homes):
         if v == 1:
             r, c = cells[i]
             groups.setdefault((r & 1, (r + c) & 3), []).append(i)
-    best = 0
+    jobs = []
     for (pr, ps), starts in groups.items():
         lat = [i for i, (r, c) in enumerate(cells) if r & 1 == pr and (r + c) & 3 == ps]
         local = {h: k for k, h in enumerate(lat)}
@@ -451,7 +451,20 @@ def best_capture(n, m, homes):
                     t = local[jp[1]]
                     nbr[ls] |= 1 << t
                     nbr[t] |= 1 << ls
-            best = max(best, _longest_trail(ls, nbr, best))
+            _, comp = _bfs_layers(1 << ls, nbr)
+            edges = 0
+            while comp:
+                low = comp & -comp
+                edges += _popcount(nbr[low.bit_length() - 1])
+                comp ^= low
+            jobs.append((edges >> 1, ls, nbr))
+    # Starts with the most edges within reach first: a high answer early prunes the rest.
+    jobs.sort(key=lambda job: -job[0])
+    best = 0
+    for edges, ls, nbr in jobs:
+        if edges <= best:
+            break
+        best = max(best, _longest_trail(ls, nbr, best))
     return best
 
 
