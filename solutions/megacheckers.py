@@ -199,11 +199,15 @@ def _analyse(x, nbr, comp):
         deg2 += d
         if d & 1:
             jset ^= low
+    jmask = jset
     jl = []
+    where = {}
     while jset:
         low = jset & -jset
+        where[low] = len(jl)
         jl.append(low.bit_length() - 1)
         jset ^= low
+    k = len(jl)
     layers = []
     dist = []
     tot = 0
@@ -211,16 +215,16 @@ def _analyse(x, nbr, comp):
     for a in jl:
         lay, _ = _bfs_layers(1 << a, nbr)
         layers.append(lay)
-        row = []
+        row = [0] * k
         near = INF
-        for b in jl:
-            bb = 1 << b
-            for d, m in enumerate(lay):
-                if m & bb:
-                    row.append(d)
-                    if 0 < d < near:
-                        near = d
-                    break
+        for d, m in enumerate(lay):
+            hits = m & jmask
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                row[where[low]] = d
+                if 0 < d < near:
+                    near = d
         dist.append(row)
         if near < INF:
             tot += near
