@@ -76,16 +76,6 @@ def parse_move(text):
     return tuple(squares)
 
 
-def can_jump(down, up, opp, empty):
-    """Does some piece of `down` (pieces moving down) or `up` have a jump over `opp`?"""
-    return bool(
-        (down & COL_LE5 & (opp >> 9) & (empty >> 18))
-        or (down & COL_GE2 & (opp >> 7) & (empty >> 14))
-        or (up & COL_LE5 & (opp << 7) & (empty << 14))
-        or (up & COL_GE2 & (opp << 9) & (empty << 18))
-    )
-
-
 def play(mine, opp, kings, man, squares):
     """The move (0-based squares) for the side owning `mine` (bit masks), whose men are of kind
     `man` (0 Red, 1 White): the new (mine, opp, kings) if it is legal, else None."""
@@ -99,12 +89,17 @@ def play(mine, opp, kings, man, squares):
         db = BIT[squares[1]]
         if occupied & db:
             return None
-        if man:
-            jumps = can_jump(mine & kings, mine, opp, BOARD & ~occupied)
-        else:
-            jumps = can_jump(mine, mine & kings, opp, BOARD & ~occupied)
-        if jumps:
-            return None  # a jump is compulsory
+        # A jump is compulsory: does any piece of the mover have one? Pieces moving down the
+        # board jump to +18 (SE) or +14 (SW) over +9 / +7, pieces moving up the reverse.
+        empty = BOARD & ~occupied
+        down, up = (mine & kings, mine) if man else (mine, mine & kings)
+        if (
+            (down & COL_LE5 & (opp >> 9) & (empty >> 18))
+            or (down & COL_GE2 & (opp >> 7) & (empty >> 14))
+            or (up & COL_LE5 & (opp << 7) & (empty << 14))
+            or (up & COL_GE2 & (opp << 9) & (empty << 18))
+        ):
+            return None
         if kings & b:
             kings ^= b | db
         elif PROMOTES[kind] & db:
@@ -142,7 +137,7 @@ def play(mine, opp, kings, man, squares):
 
 def solve(data):
     # lines are streamed, not listed: the memory limit is 10 MB, the interpreter included
-    lines = (line for line in (raw.strip() for raw in io.BytesIO(data)) if line)
+    lines = filter(None, map(bytes.strip, io.BytesIO(data)))  # non-blank lines, stripped
     out = []
     try:
         _read_instances(lines, out)
