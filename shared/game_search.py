@@ -19,7 +19,7 @@ Method: a position is a trit string (item i: 0 free, 1 player 0's, 2 player 1's)
     first move reaching it is the first child in W_f (player 0 moving) or not in W_(f+1)
     (player 1 moving). No pruning, so every tie is seen.
 Time: O(C(k, k/2)) calls of value0 plus O(k^2 log V) big-int operations on 3^k-bit ints per
-    call (V = number of distinct leaf values); k = 10: ~0.25 ms per threshold under CPython
+    call (V = number of distinct leaf values); k = 10: ~0.2 ms per threshold under CPython
     3.11. Memory: O(k) ints of 3^k bits (~7 KiB each at k = 10), cached per k.
 Status: tests/test_game_search.py checks it against a plain minimax on thousands of random
     value functions (k = 1..8, both first players, with and without lo/hi); used by
