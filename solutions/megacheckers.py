@@ -47,8 +47,9 @@ Status: exact answers = brute force on thousands of random, dense and full-web b
   (tests/test_megacheckers.py; tests/brute/megacheckers_brute.py), the bounds sandwich the exact
   trail length on random graphs (test_bounds_sandwich_the_exact_longest_trail), and the bench
   files' answers were checked by the brute force (44 s for the ten full webs). Whole process,
-  -I -S, min of 11 runs on a loaded 2-core machine: ten full webs 0.019 s (3.11) / 0.021 s
-  (3.8); five adversarial boards 0.061 s / 0.090 s (bench/megacheckers.py).
+  bundle run with -I -S, min / median of 21 runs on a loaded 2-core machine (bench cases of
+  bench/megacheckers.py): ten full webs 0.016 / 0.016 s under 3.11 and 0.016 / 0.019 s under
+  3.8 (bare start-up 0.008 s); eight adversarial boards 0.105 / 0.109 s and 0.157 / 0.161 s.
 """
 
 import sys
