@@ -22,7 +22,7 @@ Time: O(C(k, k/2)) calls of value0 plus O(k^2 log V) big-int operations on 3^k-b
     call (V = number of distinct leaf values); k = 10: ~0.2 ms per threshold under CPython
     3.11. Memory: O(k) ints of 3^k bits (~7 KiB each at k = 10), cached per k.
 Status: tests/test_game_search.py checks it against a plain minimax on thousands of random
-    value functions (k = 1..8, both first players, with and without lo/hi); used by
+    value functions (k = 1..8, both first players, with and without lo/hi and guesses); used by
     solutions/stake_your_claim.py (its stress tests against the brute force pass).
 """
 
