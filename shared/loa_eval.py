@@ -8,6 +8,7 @@ Description: ``make_evaluator(weights)`` returns ``evaluate(me, opp) -> int`` (p
     - centre of mass: a centred centre of mass is better placed to gather;
     - groups: number of 8-connected groups beyond the first;
     - quads: 2x2 blocks holding three or more own pieces (solid, hard to break up);
+    - uniformity: the area of the bounding rectangle of the pieces;
     - mobility: legal moves, 2 each, 1 for a move to an edge square, +1 for a capture;
     - a small bonus for the side to move.
 Method: one pass over the bits of each side (with the move-table lookups of loa_bitboard for
@@ -33,12 +34,13 @@ _PST = (
 DEFAULT_WEIGHTS = {
     "conc": 120,  # per unit of average surplus distance to the centre of mass
     "cent": 2,  # per unit of average piece-square value
-    "com": 1,  # piece-square value of the centre of mass square (halved)
+    "com": 0,  # piece-square value of the centre of mass square (halved); 1 and 4 lost matches
     "group": 25,  # per group beyond the first
     "quad": 12,  # per 2x2 block with >= 3 own pieces
     "tempo": 15,
+    "unif": 0,  # per 8 squares of the bounding rectangle's area
     "lazy": 200,  # lazy-evaluation margin (mobility skipped when the rest is this far out)
-    "mob": 40,  # per 8 units of weighted mobility difference (2 per move, 1 to an edge, +1 capture)
+    "mob": 25,  # per 8 units of weighted mobility difference (2 per move, 1 to an edge, +1 capture)
 }
 
 
@@ -66,6 +68,7 @@ def make_evaluator(weights=None, tables=None):
     w_group, w_quad, tempo = w["group"], w["quad"], w["tempo"]
     w_mob = w["mob"]
     lazy = w["lazy"]
+    w_unif = w["unif"]
     not_a, not_h = NOT_A, NOT_H
     low7 = 0x7F7F7F7F7F7F7F  # squares whose 2x2 block (s, s+1, s+8, s+9) is on the board
 
@@ -118,6 +121,14 @@ def make_evaluator(weights=None, tables=None):
         q3 = (a & b1 & (c1 | d1)) | (c1 & d1 & (a | b1))
         if q3:
             score += w_quad * bin(q3).count("1")
+        if w_unif:
+            # uniformity: area of the smallest rectangle holding all the pieces
+            rows = ((bb.bit_length() - 1) >> 3) - (((bb & -bb).bit_length() - 1) >> 3) + 1
+            c = bb | (bb >> 32)
+            c |= c >> 16
+            c = (c | (c >> 8)) & 0xFF
+            cols = c.bit_length() - (c & -c).bit_length() + 1
+            score -= (w_unif * rows * cols) >> 3
         return score
 
     def mobility(own, other, cnt):
@@ -140,6 +151,7 @@ def make_evaluator(weights=None, tables=None):
         v = side(me) - side(opp) + tempo
         if not w_mob or v - lazy >= beta or v + lazy <= alpha:
             return v
-        return v + ((w_mob * (mobility(me, opp, cnt) - mobility(opp, me, cnt))) >> 3)
+        m = w_mob * (mobility(me, opp, cnt) - mobility(opp, me, cnt))
+        return v + (m >> 3 if m >= 0 else -(-m >> 3))
 
     return evaluate

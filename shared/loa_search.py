@@ -8,10 +8,14 @@ Rules relied on: after a move, if the mover is connected the mover wins (even wh
     game is a draw, so a losing side steers for the limit and a winning side wins before it.
 Method: negamax PVS, Zobrist-keyed transposition table (dict, cleared when large), TT move then
     two killers then history-ordered moves, wins detected when a move is generated (a win in one
-    returns at once), iterative deepening with the previous iteration's root order, a soft time
-    limit between iterations and a hard deadline checked every 512 nodes (the aborted iteration
-    still counts when its first root move finished).
-Time: O(b^(d/2)) best case; about 10-20k nodes/s in CPython 3.11.
+    returns at once; a leaf checks whether the side to move can connect at once, looking only at
+    squares that touch every group), late-move reductions (1 ply from the 4th move at depth >= 3,
+    2 from the 13th at depth >= 5), null move (R = 2, non-PV nodes at depth >= 3 whose static
+    score reaches beta), iterative deepening with the previous best root move first, a soft time
+    limit between iterations (half the budget) and a hard deadline checked every 256 nodes (an
+    aborted iteration still counts for the root moves it finished).
+Time: about 35k nodes/s (leaves included) per CPU second in CPython 3.11, 25k in 3.8; depth
+    5-6 in 0.6 s on an idle core.
 Status: rule handling tested in tests/test_loa_search.py (wins in one, avoiding an opponent's win,
     draw by move limit); strength measured by matches (bench/lines_of_action.py).
 """
@@ -424,7 +428,12 @@ class Searcher:
                     else:
                         sc = -negamax(*args, -alpha - 1, -alpha, 1, remaining - 1, True)
                         if sc > alpha:
+                            # failed high: better than the best so far even if the re-search
+                            # is cut short by the clock
+                            prev = it_best, it_score
+                            it_best, it_score = m, sc
                             sc = -negamax(*args, -beta, -alpha, 1, remaining - 1, True)
+                            it_best, it_score = (m, sc) if sc > prev[1] else prev
                     scores[m] = sc
                     if sc > it_score:
                         it_score, it_best = sc, m

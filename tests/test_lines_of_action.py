@@ -170,3 +170,11 @@ def test_bench_positions_are_legal_unfinished_games():
             board = rules.apply_move(board, turn, move)
             assert rules.winner_after(board, turn) is None, (name, ply)
             turn = rules.other(turn)
+
+
+def test_opponent_pass_is_understood():
+    """After the opponent's Z0-Z0 the position is unchanged and it is the bot's turn."""
+    p = run("100\n1\nZ0-Z0\n")
+    assert p.returncode == 0 and p.stderr == ""
+    (line,) = p.stdout.splitlines()
+    assert rules.parse_move(line) in rules.legal_moves(rules.initial_board(), "B")
