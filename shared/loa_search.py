@@ -8,12 +8,13 @@ Rules relied on: after a move, if the mover is connected the mover wins (even wh
     game is a draw, so a losing side steers for the limit and a winning side wins before it.
 Method: negamax PVS, Zobrist-keyed transposition table (dict, cleared when large), TT move then
     two killers then history-ordered moves, wins detected when a move is generated (a win in one
-    returns at once; a leaf checks whether the side to move can connect at once, looking only at
-    squares that touch every group), late-move reductions (1 ply from the 4th move at depth >= 3,
-    2 from the 13th at depth >= 5), null move (R = 2, non-PV nodes at depth >= 3 whose static
-    score reaches beta), iterative deepening with the previous best root move first, a soft time
-    limit between iterations (half the budget) and a hard deadline checked every 256 nodes (an
-    aborted iteration still counts for the root moves it finished).
+    returns at once); a leaf first checks whether the side to move can connect at once (only
+    squares touching every group are tried), and scores THREAT lower when the opponent could;
+    late-move reductions (1 ply from the 4th move at depth >= 3, 2 from the 13th at depth >= 5),
+    null move (R = 2, non-PV nodes at depth >= 3 whose static score reaches beta), iterative
+    deepening with the previous best root move first, a soft time limit between iterations (50 %
+    of the budget) and a hard deadline checked every 256 nodes (an aborted iteration still counts
+    for the root moves it finished, and for a move that failed high).
 Time: about 35k nodes/s (leaves included) per CPU second in CPython 3.11, 25k in 3.8; depth
     5-6 in 0.6 s on an idle core.
 Status: rule handling tested in tests/test_loa_search.py (wins in one, avoiding an opponent's win,
@@ -34,6 +35,7 @@ LMR_MOVES = 3  # moves searched before late-move reductions start
 LMR_MOVES2 = 12
 NULL_DEPTH = 3
 NULL_R = 2
+THREAT = 150  # leaf penalty when the opponent could connect at once
 LEAF_WIN_GROUPS = 5  # leaves check for a win in one when the mover has fewer groups
 
 
@@ -42,8 +44,9 @@ class Timeout(Exception):
 
 
 class Searcher:
-    def __init__(self, evaluate, tables=None, leaf_win=True):
+    def __init__(self, evaluate, tables=None, leaf_win=True, threat=THREAT):
         self.leaf_win = leaf_win
+        self.threat = threat
         self.evaluate = evaluate
         self.gen, self.lines = tables if tables is not None else build_tables()
         rng = _splitmix64(20240601)
@@ -74,6 +77,7 @@ class Searcher:
         soft = start + budget * 0.5
         evaluate = self.evaluate
         leaf_win = self.leaf_win
+        threat = self.threat
         gen = self.gen
         lines = self.lines
         zob = self.zob
@@ -96,6 +100,58 @@ class Searcher:
         me, opp = (white, black) if side == 0 else (black, white)
         cnt = line_counts(white | black)
 
+        def can_connect(me, opp):
+            """Can the side owning ``me`` connect in one move? The target square must touch every
+            group (all but the moved piece's own when that piece stands alone)."""
+            free = full ^ me
+            g = 0
+            b = me
+            common = full
+            singles = []
+            nbs = []
+            while b and g < LEAF_WIN_GROUPS:
+                x = b & -b
+                while True:
+                    y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
+                    y = (y | (y << 8) | (y >> 8)) & b
+                    if y == x:
+                        break
+                    x = y
+                b ^= x
+                g += 1
+                y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
+                y = (y | (y << 8) | (y >> 8)) & free
+                common &= y
+                nbs.append(y)
+                if not (x & (x - 1)):
+                    singles.append(g - 1)
+            if b:
+                return False
+            cand = common
+            for i in singles:
+                c = full
+                for j in range(g):
+                    if j != i:
+                        c &= nbs[j]
+                cand |= c
+            while cand:
+                tb = cand & -cand
+                cand ^= tb
+                for lid, by_count in gen[tb.bit_length() - 1]:
+                    for _s, sb, jumped in by_count[cnt[lid]]:
+                        if sb & me and not (jumped & opp):
+                            nme = me ^ sb ^ tb
+                            x = tb
+                            while True:
+                                y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
+                                y = (y | (y << 8) | (y >> 8)) & nme
+                                if y == x:
+                                    break
+                                x = y
+                            if x == nme:
+                                return True
+            return False
+
         def negamax(me, opp, col, key, depth, alpha, beta, ply, remaining, allow_null):  # noqa: PLR0917
             nonlocal nodes, check_at
             nodes += 1
@@ -107,54 +163,10 @@ class Searcher:
                 return 0
             if depth <= 0:
                 if leaf_win:
-                    # Can the side to move connect at once? The target square must touch every
-                    # group (but the moved piece's own, when that piece is alone).
-                    free = full ^ me
-                    g = 0
-                    b = me
-                    common = full
-                    singles = []
-                    nbs = []
-                    while b and g < LEAF_WIN_GROUPS:
-                        x = b & -b
-                        while True:
-                            y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                            y = (y | (y << 8) | (y >> 8)) & b
-                            if y == x:
-                                break
-                            x = y
-                        b ^= x
-                        g += 1
-                        y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                        y = (y | (y << 8) | (y >> 8)) & free
-                        common &= y
-                        nbs.append(y)
-                        if not (x & (x - 1)):
-                            singles.append(g - 1)
-                    if not b:
-                        cand = common
-                        for i in singles:
-                            c = full
-                            for j in range(g):
-                                if j != i:
-                                    c &= nbs[j]
-                            cand |= c
-                        while cand:
-                            tb = cand & -cand
-                            cand ^= tb
-                            for lid, by_count in gen[tb.bit_length() - 1]:
-                                for _s, sb, jumped in by_count[cnt[lid]]:
-                                    if sb & me and not (jumped & opp):
-                                        nme = me ^ sb ^ tb
-                                        x = tb
-                                        while True:
-                                            y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                                            y = (y | (y << 8) | (y >> 8)) & nme
-                                            if y == x:
-                                                break
-                                            x = y
-                                        if x == nme:
-                                            return WIN - ply - 1
+                    if can_connect(me, opp):
+                        return WIN - ply - 1
+                    if threat and can_connect(opp, me):
+                        return evaluate(me, opp, cnt, alpha + threat, beta + threat) - threat
                 return evaluate(me, opp, cnt, alpha, beta)
             ttm = -1
             e = tt_get(key)
