@@ -17,8 +17,13 @@ Method: negamax PVS, Zobrist-keyed transposition table (dict, cleared when large
     for the root moves it finished, and for a move that failed high).
 Time: about 35k nodes/s (leaves included) per CPU second in CPython 3.11, 25k in 3.8; depth
     5-6 in 0.6 s on an idle core.
-Status: rule handling tested in tests/test_loa_search.py (wins in one, avoiding an opponent's win,
-    draw by move limit); strength measured by matches (bench/lines_of_action.py).
+Status: rule handling tested in tests/test_loa_search.py and tests/test_referee_rules.py (wins
+    in one, double connection, avoiding a capture that connects the opponent, pass, draw by the
+    move limit, deadline). Matches at 0.1 s per move, random openings, against the version
+    before each change: LMR + null move 57.5 % (40 games), leaf win-in-one check 62.5 % (40),
+    THREAT 150 at leaves 62 % (60; 300 instead: 45 %); tried and not kept: no null move 47.5 %
+    (120), extending a threatened leaf by one ply 53 % (120), more aggressive LMR 50 % (60),
+    soft limit at 60 % 42 % (60).
 """
 
 import time
