@@ -13,7 +13,10 @@ Description: ``make_evaluator(weights, tables)`` returns ``evaluate(me, opp, cnt
     - a small bonus for the side to move;
     - centre of mass on a good square, uniformity (area of the bounding rectangle): weight 0.
 Method: one pass over the bits of each side plus a bit-parallel flood fill per group; mobility
-    walks the move tables of loa_bitboard.
+    walks the move tables of loa_bitboard (with each target's weight stored in the table). The
+    per-side part (everything but mobility) depends on one bit-board only and is memoised in a
+    dict (cleared at SIDE_CACHE_MAX entries): below one node, every leaf shares the bit-board of
+    the side that did not move.
 Time: O(pieces * 4 + group diameters) per side: about 12 us without mobility, 35 us with it
     (CPython 3.11, per CPU second).
 Status: antisymmetry and mirror invariance in tests/test_loa_search.py. Weights chosen by
@@ -21,7 +24,9 @@ Status: antisymmetry and mirror invariance in tests/test_loa_search.py. Weights 
     version: mobility 40 vs none 65 %, mobility 25 vs 40 56 %, 80 vs 40 33 %; centralisation 2
     vs 1 63 %, 4 vs 2 47 %; groups 50 vs 25 30 %, 10 vs 25 43 %; quads 30 vs 12 33 %, 0 vs 12
     52 %; concentration 180 vs 120 48 %, 80 vs 120 40 %; centre of mass 4 vs 1 33 %, 0 vs 1
-    55 %; uniformity 8 vs 0 50 %.
+    55 %; uniformity 8 vs 0 50 %. Memoised side scores + weighted move tables (with the
+    search's memoised connecting squares): same tree, 30-33k -> 46-47k nodes/s at a fixed depth
+    5 on the bench positions, 63 % (38/22, 60 games) against the version before.
 """
 
 from shared.loa_bitboard import NOT_A, NOT_H, build_tables
@@ -51,6 +56,7 @@ DEFAULT_WEIGHTS = {
 
 
 LAZY_INF = 1 << 40
+SIDE_CACHE_MAX = 50000  # memoised per-side scores (a few MB)
 
 
 def _tables():
@@ -82,8 +88,17 @@ def make_evaluator(weights=None, tables=None):
     # mobility weights: 2 per move, 1 for a move to an edge square, +1 for a capture
     edge_w = tuple(1 if (s >> 3) in (0, 7) or (s & 7) in (0, 7) else 2 for s in range(64))
 
+    cache = {}
+    cache_get = cache.get
+
     def side(bb):
-        """Everything but mobility, for one side."""
+        """Everything but mobility, for one side (memoised: at the leaves below one node the
+        side that did not move keeps the same bit-board)."""
+        score = cache_get(bb)
+        if score is not None:
+            return score
+        if len(cache) > SIDE_CACHE_MAX:
+            cache.clear()
         sr = 0
         sf = 0
         cen = 0
@@ -135,7 +150,17 @@ def make_evaluator(weights=None, tables=None):
             c = (c | (c >> 8)) & 0xFF
             cols = c.bit_length() - (c & -c).bit_length() + 1
             score -= (w_unif * rows * cols) >> 3
+        cache[bb] = score
         return score
+
+    # the move tables with each target's weight in place of its square number
+    mgen = tuple(
+        tuple(
+            (lid, tuple(tuple((tb, jumped, edge_w[t]) for t, tb, jumped in o) for o in by_count))
+            for lid, by_count in per_square
+        )
+        for per_square in gen
+    )
 
     def mobility(own, other, cnt):
         mob = 0
@@ -143,10 +168,10 @@ def make_evaluator(weights=None, tables=None):
         while b:
             low = b & -b
             b ^= low
-            for lid, by_count in gen[low.bit_length() - 1]:
-                for t, tb, jumped in by_count[cnt[lid]]:
+            for lid, by_count in mgen[low.bit_length() - 1]:
+                for tb, jumped, wt in by_count[cnt[lid]]:
                     if not (tb & own) and not (jumped & other):
-                        mob += edge_w[t]
+                        mob += wt
                         if tb & other:
                             mob += 1
         return mob

@@ -101,3 +101,43 @@ def test_fixed_depth_is_deterministic():
     a = Searcher(make_evaluator(), TABLES).best_move(w, b, 0, 0, 200, 30.0, depth_max=3)
     c = Searcher(make_evaluator(), TABLES).best_move(w, b, 0, 0, 200, 30.0, depth_max=3)
     assert a[0] == c[0] and a[1]["score"] == c[1]["score"] and a[1]["depth"] == 3
+
+
+def test_memoised_evaluation_matches_a_fresh_evaluator():
+    """The evaluator memoises per-side scores by bit-board; a long-lived evaluator (and one whose
+    memo was cleared when full) must score every position exactly as a fresh one does."""
+    import shared.loa_eval as loa_eval
+
+    shared_ev = make_evaluator()
+    rng = random.Random(17)
+    positions = [random_position(rng) for _ in range(200)]
+    old_max = loa_eval.SIDE_CACHE_MAX
+    try:
+        loa_eval.SIDE_CACHE_MAX = 50  # forces clears along the way
+        small_ev = make_evaluator()
+        for _ in range(2):
+            for w, b in positions:
+                cnt = line_counts(w | b)
+                want = make_evaluator()(w, b, cnt)
+                assert shared_ev(w, b, cnt) == want
+                assert small_ev(w, b, cnt) == want
+    finally:
+        loa_eval.SIDE_CACHE_MAX = old_max
+
+
+def test_search_result_does_not_depend_on_earlier_searches():
+    """The searcher memoises connecting squares per bit-board across searches; a searcher that
+    has already searched other positions returns the same fixed-depth result as a fresh one."""
+    rng = random.Random(5)
+    used = Searcher(make_evaluator(), TABLES)
+    for _ in range(3):
+        w, b = random_position(rng)
+        used.best_move(w, b, 0, 0, 200, 30.0, depth_max=2)
+    for _ in range(3):
+        w, b = random_position(rng)
+        searcher = Searcher(make_evaluator(), TABLES)
+        used.tt.clear()
+        used.history = list(searcher.history)
+        fresh = searcher.best_move(w, b, 1, 0, 200, 30.0, depth_max=3)
+        again = used.best_move(w, b, 1, 0, 200, 30.0, depth_max=3)
+        assert (fresh[0], fresh[1]["score"]) == (again[0], again[1]["score"])
