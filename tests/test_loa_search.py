@@ -141,3 +141,54 @@ def test_search_result_does_not_depend_on_earlier_searches():
         fresh = searcher.best_move(w, b, 1, 0, 200, 30.0, depth_max=3)
         again = used.best_move(w, b, 1, 0, 200, 30.0, depth_max=3)
         assert (fresh[0], fresh[1]["score"]) == (again[0], again[1]["score"])
+
+
+def test_connectedness_counts_adjacent_pairs_per_piece():
+    """White D6, E6, D5 (3 adjacent pairs) and A2 (none): 4 pieces, so the term adds
+    conn * 3 // 4; the lone black piece has no pair."""
+    w, b = from_diagram(
+        [
+            "........",
+            "........",
+            "...ww...",
+            "...w....",
+            "........",
+            "........",
+            "w.......",
+            "......b.",
+        ]
+    )
+    cnt = line_counts(w | b)
+    diff = make_evaluator({"conn": 60})(w, b, cnt) - make_evaluator({"conn": 0})(w, b, cnt)
+    assert diff == 60 * 3 // 4
+
+
+def test_line_memoised_mobility_matches_the_move_list():
+    """The evaluator's line-by-line memoised mobility difference equals the one counted from the
+    full move lists (2 per move, 1 to an edge square, +1 for a capture), on random positions
+    from sparse to crowded and again once the memo is warm."""
+    from shared.loa_bitboard import gen_moves
+
+    gen = TABLES[0]
+
+    def weighted(own, other, cnt):
+        total = 0
+        for m in gen_moves(gen, own, other, cnt):
+            t = m & 63
+            r, f = t >> 3, t & 7
+            total += 1 if r in (0, 7) or f in (0, 7) else 2
+            total += (other >> t) & 1
+        return total
+
+    diff = make_evaluator().mobility_diff
+    rng = random.Random(11)
+    positions = []
+    for _ in range(1500):
+        squares = rng.sample(range(64), rng.randint(2, 24))
+        k = rng.randint(1, len(squares) - 1)
+        positions.append((sum(1 << s for s in squares[:k]), sum(1 << s for s in squares[k:])))
+    for _ in range(2):
+        for w, b in positions:
+            cnt = line_counts(w | b)
+            want = weighted(w, b, cnt) - weighted(b, w, cnt)
+            assert diff(w, b) == want, (w, b, diff(w, b), want)
