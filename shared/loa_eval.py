@@ -31,7 +31,8 @@ Status: antisymmetry and mirror invariance in tests/test_loa_search.py. Weights 
     search's memoised connecting squares): same tree, 30-33k -> 46-47k nodes/s at a fixed depth
     5 on the bench positions, 63 % (38/22, 60 games) against the version before. Line-memoised
     mobility (same values, tested against the move lists): same tree, +11 % nodes/s warm
-    (52-55k -> 58-61k at depth 5). Not kept: connectedness 40 vs 0 58 % (100 games)
+    (52-55k -> 58-61k at depth 5). 200-game matches (0.1 s/move) against the version before:
+    lazy margin 100 vs 200 59 % (118/81/1). Not kept: connectedness 40 vs 0 58 % (100 games)
     but 47 % over 300 games together with root aspiration windows; 80 vs 40 47.5 %.
 """
 
@@ -57,7 +58,7 @@ DEFAULT_WEIGHTS = {
     "tempo": 15,
     "conn": 0,  # per adjacent pair of own pieces per piece
     "unif": 0,  # per 8 squares of the bounding rectangle's area
-    "lazy": 200,  # lazy-evaluation margin (mobility skipped when the rest is this far out)
+    "lazy": 100,  # lazy-evaluation margin (mobility skipped when the rest is this far out)
     "mob": 25,  # per 8 units of weighted mobility difference (2 per move, 1 to an edge, +1 capture)
 }
 
