@@ -23,7 +23,10 @@ Status: rule handling tested in tests/test_loa_search.py and tests/test_referee_
     move limit, deadline). Matches at 0.1 s per move, random openings, against the version
     before each change: LMR + null move 57.5 % (40 games), leaf win-in-one check 62.5 % (40),
     THREAT 150 at leaves 62 % (60; 300 instead: 45 %), memoised connecting squares and
-    evaluation (+45 % nodes/s, same tree) 63 % (60); tried and not kept: no null move 47.5 %
+    evaluation (+45 % nodes/s, same tree) 63 % (60); tried and not kept (100-game matches):
+    history seeded with a static centre-ward bonus (4 per ring, aged back towards it) 52 %
+    (6 % fewer nodes at depth 5), root aspiration windows of +-50 54.5 % (and 47 % over 300
+    games together with a connectedness term); also tried and not kept: no null move 47.5 %
     (120), extending a threatened leaf by one ply 53 % (120), more aggressive LMR 50 % (60),
     soft limit at 60 % 42 % (60).
 """
