@@ -12,7 +12,7 @@ Method: bit-boards with incremental line counts, iterative-deepening PVS with a 
     at the leaves, and an LOA evaluation (concentration, centralisation, groups, quads,
     mobility); see shared/loa_search.py and shared/loa_eval.py. White's very first move from the
     initial position is fixed (A7-C7, what 4- to 6-ply searches choose), so that move costs only
-    the start-up. Clock: the search gets a hard deadline of ``0.62 * move_time`` counted from the
+    the start-up. Clock: the search gets a hard deadline of ``0.70 * move_time`` counted from the
     moment the opponent's move was read (for the first search of the process, ``0.55 *
     move_time`` from the creation of the process, read from /proc), checked every 256 nodes; no
     new iteration starts after half of it.
@@ -50,6 +50,7 @@ from shared.loa_search import Searcher
 _T0 = time.perf_counter()  # fallback for the process start where /proc is missing
 
 FIRST_MOVE = "A7-C7"
+HARD_SHARE = 0.70  # hard search deadline, share of the move time from reading the opponent's move
 
 
 class _Quit(Exception):
@@ -184,7 +185,7 @@ def play(stdin, argv, environ):
         else:
             tok = reader.token()
             start = time.perf_counter()
-            budget = 0.62 * move_time
+            budget = HARD_SHARE * move_time
             try:
                 m = parse_move(tok)
             except ValueError:

@@ -178,3 +178,31 @@ def test_opponent_pass_is_understood():
     assert p.returncode == 0 and p.stderr == ""
     (line,) = p.stdout.splitlines()
     assert rules.parse_move(line) in rules.legal_moves(rules.initial_board(), "B")
+
+
+def test_reply_stays_inside_the_move_time():
+    """After the opponent's move the search stops at HARD_SHARE of the move time: with 0.5 s per
+    move, each reply (timed from writing the opponent's move) comes well inside 0.5 s."""
+    p = subprocess.Popen(
+        [sys.executable, SOLUTION],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env(LOA_MOVE_TIME="0.5"),
+    )
+    try:
+        p.stdin.write("100\n1\n")
+        p.stdin.flush()
+        time.sleep(0.5)  # start-up done
+        worst = 0.0
+        for white in ("A2-C4", "H5-F5"):
+            t0 = time.perf_counter()
+            p.stdin.write(white + "\n")
+            p.stdin.flush()
+            reply = p.stdout.readline().strip()
+            worst = max(worst, time.perf_counter() - t0)
+            assert len(reply) == 5 and reply[2] == "-"
+        assert worst < 0.5, worst
+    finally:
+        p.stdin.close()
+        p.wait(timeout=10)
