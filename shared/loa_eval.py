@@ -65,8 +65,8 @@ DEFAULT_WEIGHTS = {
 
 
 LAZY_INF = 1 << 40
-SIDE_CACHE_MAX = 50000  # memoised per-side scores (a few MB)
-MOB_CACHE_MAX = 100000  # memoised line mobility patterns (a few MB)
+SIDE_CACHE_MAX = 40000  # memoised per-side scores (a few MB)
+MOB_CACHE_MAX = 50000  # memoised line mobility patterns (a few MB)
 
 
 def _tables():
