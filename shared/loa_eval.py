@@ -32,9 +32,10 @@ Status: antisymmetry and mirror invariance in tests/test_loa_search.py. Weights 
     5 on the bench positions, 63 % (38/22, 60 games) against the version before. Line-memoised
     mobility (same values, tested against the move lists): same tree, +11 % nodes/s warm
     (52-55k -> 58-61k at depth 5). 200-game matches (0.1 s/move) against the version before:
-    lazy margin 100 vs 200 59 % (118/81/1); lazy 60 vs 100 54 % (not kept, unclear). Not kept:
-    connectedness 40 vs 0 58 % (100 games), then 48 % (200 games) against lazy 100, and 47 %
-    over 300 games together with root aspiration windows; 80 vs 40 47.5 %.
+    lazy margin 100 vs 200 59 % (118/81/1); lazy 60 vs 100 54 % (not kept, unclear); with
+    lazy 100, mobility 18 vs 25 43 %, 35 vs 25 46 %. Not kept: connectedness 40 vs 0 58 %
+    (100 games), then 48 % (200 games) against lazy 100, and 47 % over 300 games together with
+    root aspiration windows; 80 vs 40 47.5 %.
 """
 
 from shared.loa_bitboard import FILE_A, NOT_A, NOT_H
