@@ -7,6 +7,7 @@ import time
 from shared.loa_bitboard import build_tables, from_diagram, line_counts, start_position
 from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator
 from shared.loa_search import WIN_BOUND, Searcher
+from tests.test_loa_bitboard import POSITIONS
 
 TABLES = build_tables()
 
@@ -79,16 +80,7 @@ def test_losing_side_prefers_the_draw_at_the_limit():
 
 
 def test_hard_deadline_is_kept():
-    rows = [
-        "..b.bb..",
-        "w..b...w",
-        "..w.b..w",
-        ".w.bw...",
-        "..wb.w..",
-        "w..b..bw",
-        "...w...w",
-        ".b..b...",
-    ]
+    rows, _ = POSITIONS["midgame"]
     w, b = from_diagram(rows)
     s = Searcher(make_evaluator(), TABLES)
     t0 = time.perf_counter()
