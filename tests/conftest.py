@@ -1,0 +1,53 @@
+"""Fixtures shared by the tests: the stress scale and copies of the toy checkouts.
+
+- ``scaled(n)``: ``n`` random cases times ``STRESS_SCALE`` (default 1), at least 1. Stress tests
+  take their counts from it, so ``STRESS_SCALE=10 python -m pytest`` runs ten times as many.
+- ``toy``: a fresh copy of ``tests/fixtures/toy`` (a small checkout the build's tests break).
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def _stress_scale() -> float:
+    text = os.environ.get("STRESS_SCALE", "1")
+    try:
+        scale = float(text)
+    except ValueError:
+        raise pytest.UsageError(f"STRESS_SCALE must be a number, not {text!r}") from None
+    if scale <= 0:
+        raise pytest.UsageError(f"STRESS_SCALE must be positive, not {text!r}")
+    return scale
+
+
+@pytest.fixture(scope="session")
+def stress_scale() -> float:
+    return _stress_scale()
+
+
+@pytest.fixture(scope="session")
+def scaled(stress_scale):
+    """``scaled(n)``: how many random cases a stress test of nominal size ``n`` runs."""
+
+    def count(n: int) -> int:
+        return max(1, int(n * stress_scale))
+
+    return count
+
+
+def copy_fixture(name: str, destination: Path) -> Path:
+    root = destination / name
+    shutil.copytree(FIXTURES / name, root, ignore=shutil.ignore_patterns("dist", "__pycache__"))
+    return root
+
+
+@pytest.fixture
+def toy(tmp_path) -> Path:
+    """A copy of the toy checkout (problems.toml, solutions, shared, samples, bench)."""
+    return copy_fixture("toy", tmp_path)
