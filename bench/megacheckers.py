@@ -1,4 +1,4 @@
-"""Worst cases for MegaCheckers (POJ 3116).
+"""Worst cases for MegaCheckers (POJ 3116), built with the generators of stress/megacheckers.py.
 
 The densest capture web the limits allow: opponent pieces on every (odd row, odd column) home
 -- exactly floor(NM/4) of them on 14 x 14 (49), 10 x 20 and 20 x 10 (50), 12 x 16 (48) -- with
@@ -22,8 +22,14 @@ GOAL_SECONDS = 1.0 for a whole file, start-up included.
 
 import random
 
-from tests.brute.megacheckers_brute import dense_board, format_case, full_web, random_board
-from tests.brute.megacheckers_brute import solve as brute_solve
+from stress.megacheckers import (
+    case_text,
+    dense_board,
+    join_cases,
+    random_full_web,
+    reference,
+    scattered_board,
+)
 
 GOAL_SECONDS = 1.0
 SHAPES = [(14, 14), (10, 20), (20, 10), (12, 16)]
@@ -102,10 +108,8 @@ def _webs(seed, own_count):
     out = []
     for t in range(10):
         n, m = SHAPES[t % 4]
-        evens = [(r, c) for r in range(0, n, 2) for c in range(0, m, 2)]
-        own = set(rng.sample(evens, own_count(t, rng)))
-        out.append(format_case(n, m, full_web(n, m, own)))
-    return "".join(out) + "0 0\n"
+        out.append(case_text(n, m, random_full_web(rng, n, m, own_count(t, rng))))
+    return join_cases(out)
 
 
 def ten_full_webs():
@@ -117,7 +121,7 @@ def ten_webs_many_own():
 
 
 def adversarial():
-    return "".join(format_case(n, m, homes.split()) for n, m, homes in ADVERSARIAL) + "0 0\n"
+    return join_cases([f"{n} {m}\n{homes}\n" for n, m, homes in ADVERSARIAL])
 
 
 def dense_random(count=30):
@@ -127,9 +131,10 @@ def dense_random(count=30):
     for _ in range(count):
         n, m = rng.choice(shapes)
         fill = rng.choice([0.85, 0.95, 1.0])
-        homes = dense_board(rng, n, m, fill, rng.choice([1, 2, 3, 5, 8]), rng.choice([0, 0.05]))
-        out.append(format_case(n, m, homes))
-    return "".join(out) + "0 0\n"
+        own = rng.choice([1, 2, 3, 5, 8])
+        homes = dense_board(rng, n, m, fill=fill, own=own, stray=rng.choice([0, 0.05]))
+        out.append(case_text(n, m, homes))
+    return join_cases(out)
 
 
 def mixed(count=200):
@@ -138,9 +143,9 @@ def mixed(count=200):
     out = []
     for _ in range(count):
         n, m = rng.choice(shapes)
-        homes = random_board(rng, n, m, rng.random(), rng.choice([0.02, 0.05, 0.1, 0.3]))
-        out.append(format_case(n, m, homes))
-    return "".join(out) + "0 0\n"
+        homes = scattered_board(rng, n, m, rng.random(), rng.choice([0.02, 0.05, 0.1, 0.3]))
+        out.append(case_text(n, m, homes))
+    return join_cases(out)
 
 
 def cases():
@@ -150,5 +155,5 @@ def cases():
         ("ten-webs-many-own", ten_webs_many_own(), MANY_OWN_ANSWERS),
         ("adversarial-8", adversarial(), ADVERSARIAL_ANSWERS),
         ("dense-random-30", dense_random(), DENSE_RANDOM_ANSWERS.replace(" ", "\n") + "\n"),
-        ("mixed-200", text, brute_solve(text.encode())),
+        ("mixed-200", text, reference(text)),
     ]

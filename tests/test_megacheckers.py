@@ -1,18 +1,17 @@
-"""MegaCheckers (POJ 3116): samples, rule readings, bound proofs and stress tests against the
-brute force in tests/brute/megacheckers_brute.py."""
+"""MegaCheckers (POJ 3116): samples, rule readings (each checked against the brute force of
+stress/megacheckers.py too), proof checks of the solver's bounds, and the bench's worst-case
+files. The seeded stress tests are in tests/test_stress_megacheckers.py."""
 
-import os
 import random
 from pathlib import Path
 
 import pytest
 
 import solutions.megacheckers as mc
-from tests.brute import megacheckers_brute as brute
+from bench import megacheckers as bench
+from stress import megacheckers as st
 
-SCALE = float(os.environ.get("STRESS_SCALE", "1"))
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "megacheckers"
-SHAPES = [(n, m) for n in range(3, 21) for m in range(3, 21) if n * m <= 200]
 
 
 def grid_case(rows):
@@ -32,19 +31,13 @@ def grid_case(rows):
 def both(rows):
     n, m, homes = grid_case(rows)
     got = mc.best_capture(n, m, homes)
-    assert got == brute.best_capture(n, m, homes)
+    assert got == st.most_captures(n, m, homes)
     return got
-
-
-def fail_text(n, m, homes, want, got):
-    return f"input:\n{brute.format_case(n, m, homes)}0 0\nexpected {want}, got {got}"
 
 
 def test_samples_from_source():
     for inp in sorted(SAMPLES.glob("*.in")):
-        want = inp.with_suffix(".out").read_text()
-        assert mc.solve(inp.read_bytes()) == want
-        assert brute.solve(inp.read_bytes()) == want
+        assert mc.solve(inp.read_bytes()) == inp.with_suffix(".out").read_text()
 
 
 def test_rule_start_home_is_empty_after_leaving():
@@ -128,12 +121,12 @@ def _exact_trail(x, nbr):
     return best
 
 
-def test_bounds_sandwich_the_exact_longest_trail():
+def test_bounds_sandwich_the_exact_longest_trail(scaled):
     """Proof check of the header's bounds on random graphs: Euler construction <= exact longest
     trail <= matching bound <= cheap bound, exact <= bridge-tree bound, and the search returns
     the exact value."""
     rng = random.Random(20061)
-    for case in range(int(2000 * SCALE)):
+    for case in range(scaled(2000)):
         v = rng.randint(2, 9)
         nbr = _random_graph(rng, v, rng.choice([0.25, 0.4, 0.6]))
         while sum(bin(a).count("1") for a in nbr) > 2 * 13:  # keep the plain search quick
@@ -156,107 +149,22 @@ def test_bounds_sandwich_the_exact_longest_trail():
         assert nbr == saved  # the search restores the graph
 
 
-def _stress(rng, count, make):
-    for _ in range(count):
-        n, m, homes = make(rng)
-        want = brute.best_capture(n, m, homes)
-        got = mc.best_capture(n, m, homes)
-        assert got == want, fail_text(n, m, homes, want, got)
-
-
-def test_stress_random_boards():
-    """Uniform random boards of every shape up to 120 squares, all densities."""
-    small = [s for s in SHAPES if s[0] * s[1] <= 120]
-
-    def make(rng):
-        n, m = rng.choice(small)
-        p2 = rng.choice([0.1, 0.3, 0.5, 0.7, 0.9])
-        p1 = rng.choice([0.02, 0.05, 0.1, 0.3])
-        return n, m, brute.random_board(rng, n, m, p2, p1)
-
-    _stress(random.Random(3116), int(2000 * SCALE), make)
-
-
-def test_stress_dense_webs():
-    """Dense capture webs (the worst-case shape with holes, strays and several own pieces) up
-    to 150 squares: the boards where bounds and search matter."""
-    shapes = [s for s in SHAPES if s[0] * s[1] <= 150]
-
-    def make(rng):
-        n, m = rng.choice(shapes)
-        homes = brute.dense_board(
-            rng,
-            n,
-            m,
-            rng.choice([0.7, 0.85, 0.95, 1.0]),
-            rng.choice([1, 2, 3, 5, 10, 20]),
-            rng.choice([0, 0.05, 0.15, 0.3]),
-        )
-        return n, m, homes
-
-    _stress(random.Random(2006), int(1500 * SCALE), make)
-
-
-def test_full_webs_against_brute():
-    """The full web (every odd/odd home taken) on boards small enough for the brute force."""
-    rng = random.Random(7)
-    shapes = [(n, m) for n, m in SHAPES if n * m <= 100]
-    for _ in range(int(60 * SCALE)):
-        n, m = rng.choice(shapes)
-        evens = [(r, c) for r in range(0, n, 2) for c in range(0, m, 2)]
-        own = set(rng.sample(evens, rng.randint(1, min(4, len(evens)))))
-        homes = brute.full_web(n, m, own)
-        want = brute.best_capture(n, m, homes)
-        got = mc.best_capture(n, m, homes)
-        assert got == want, fail_text(n, m, homes, want, got)
-
-
-@pytest.mark.slow
-def test_stress_dense_webs_large():
-    """Dense webs on boards of up to 200 squares (brute force takes a while there)."""
-
-    def make(rng):
-        n, m = rng.choice(SHAPES)
-        homes = brute.dense_board(
-            rng,
-            n,
-            m,
-            rng.choice([0.8, 0.95, 1.0]),
-            rng.choice([1, 3, 10, 30]),
-            rng.choice([0, 0.1]),
-        )
-        return n, m, homes
-
-    _stress(random.Random(200), int(500 * SCALE), make)
-
-
-def _bench_module():
-    import importlib.util
-
-    path = Path(__file__).resolve().parent.parent / "bench" / "megacheckers.py"
-    spec = importlib.util.spec_from_file_location("bench_megacheckers", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_worst_case_files_answers():
     """The bench's worst-case files (ten full webs of the four extreme shapes; the adversarial
-    boards) give the answers the brute force computed for them."""
-    bench = _bench_module()
+    boards; dense random webs) give the answers the brute force computed for them."""
     assert mc.solve(bench.ten_full_webs().encode()) == bench.TEN_FULL_WEBS_ANSWERS
     assert mc.solve(bench.adversarial().encode()) == bench.ADVERSARIAL_ANSWERS
     for name, text, *expected in bench.cases():
+        st.validate(text)
         got = mc.solve(text.encode())
-        assert got.count("\n") == text.count("\n") // 2, name
+        assert got.count("\n") == len(st.split_cases(text)), name
         if expected:
             assert got == expected[0], name
 
 
 @pytest.mark.slow
 def test_worst_case_answers_by_brute():
-    """Recomputes the kept answers of the ten full webs with the brute force (about a minute)."""
-    bench = _bench_module()
-    text = bench.ten_full_webs()
-    assert brute.solve(text.encode()) == bench.TEN_FULL_WEBS_ANSWERS
-    assert brute.solve(bench.adversarial().encode()) == bench.ADVERSARIAL_ANSWERS
+    """Recomputes the kept answers of the ten full webs and the adversarial boards with the
+    brute force (about a minute)."""
+    assert st.reference(bench.ten_full_webs()) == bench.TEN_FULL_WEBS_ANSWERS
+    assert st.reference(bench.adversarial()) == bench.ADVERSARIAL_ANSWERS

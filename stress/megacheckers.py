@@ -1,0 +1,230 @@
+"""Stress module of MegaCheckers (POJ 3116): generators, validator, brute-force reference.
+
+Description: random and worst-case boards in the judge's format, a check of the statement's
+    input constraints, and the expected output by a plain search on the real board.
+Usage: text = generate(random.Random(7), cases=3); validate(text); reference(text) -> output;
+    split_cases / join_cases / cuts for shrinking a failing file; the worst-case shapes of
+    bench/megacheckers.py: random_full_web(rng, n, m, own), dense_board(rng, n, m, ...).
+Method: the reference reads the file line by line as the statement lays it out ("N M", then
+    the homes), puts the homes on an N x M grid itself and lets every piece of ours try every
+    capture sequence by depth-first search, removing a captured piece while it goes on; no
+    home numbering tables, lattices or trail theory. The generator mixes scattered pieces,
+    dense capture webs with holes and strays, and full webs.
+Time: exponential in the captures: ~1 ms per default file (boards up to 8 x 8); a full web of
+    14 x 14 takes seconds.
+Status: tests/test_stress_megacheckers.py (generated files validate, named bad inputs are
+    rejected, split/join round-trips, cuts validate, the samples' outputs, and agreement with
+    solutions/megacheckers.py on seeded random files).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from stress import int_fields, merged_params, text_lines
+
+PARAMS = {"cases": 5, "rows": 8, "cols": 8}
+MIN_PARAMS = {"cases": 1, "rows": 3, "cols": 3}
+MAX_SIDE = 20
+MAX_SQUARES = 200
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+def parse(text: str) -> list[tuple[int, int, list[int]]]:
+    """[(n, m, homes)] of a whole file: a line "N M", a line of the home values, ..., "0 0".
+    Only the layout is checked here (ValueError); validate() checks the ranges."""
+    lines = text_lines(text)
+    cases = []
+    at = 0
+    while True:
+        if at >= len(lines):
+            raise ValueError("the file ends before the terminating line '0 0'")
+        head = int_fields(lines[at], f"line {at + 1}")
+        if len(head) != 2:
+            raise ValueError(f"line {at + 1}: expected 'N M', got {lines[at]!r}")
+        n, m = head
+        if n == 0 and m == 0:
+            if at + 1 != len(lines):
+                raise ValueError(f"line {at + 2}: text after the terminating line '0 0'")
+            return cases
+        if at + 1 >= len(lines):
+            raise ValueError(f"line {at + 2}: the home values of the {n} x {m} board are missing")
+        cases.append((n, m, int_fields(lines[at + 1], f"line {at + 2}")))
+        at += 2
+
+
+def case_text(n: int, m: int, homes: list[int]) -> str:
+    return f"{n} {m}\n{' '.join(map(str, homes))}\n"
+
+
+def split_cases(text: str) -> list[str]:
+    return [case_text(n, m, homes) for n, m, homes in parse(text)]
+
+
+def join_cases(cases: list[str]) -> str:
+    return "".join(case.rstrip("\n") + "\n" for case in cases) + "0 0\n"
+
+
+def case_problem(n: int, m: int, homes: list[int]) -> str | None:
+    """What breaks the statement's constraints in one case, or None."""
+    if not (3 <= n <= MAX_SIDE and 3 <= m <= MAX_SIDE and n * m <= MAX_SQUARES):
+        return "needs 3 <= N, M <= 20 and N * M <= 200"
+    if len(homes) != (n * m + 1) // 2:
+        return f"{len(homes)} home values, expected {(n * m + 1) // 2}"
+    if any(v not in (0, 1, 2) for v in homes):
+        return "a home value other than 0, 1, 2"
+    for player in (1, 2):
+        if homes.count(player) > n * m // 4:
+            return f"more than floor(N * M / 4) pieces of player {player}"
+    return None
+
+
+def validate(text: str) -> None:
+    for number, (n, m, homes) in enumerate(parse(text), 1):
+        problem = case_problem(n, m, homes)
+        if problem:
+            raise ValueError(f"case {number} ({n} x {m}): {problem}")
+
+
+# --- the brute force -----------------------------------------------------------------------
+
+
+def grid_of(n: int, m: int, homes: list[int]) -> list[list[int | None]]:
+    """The board as rows of cells: a home value where (r + c) is even, None on light squares."""
+    values = iter(homes)
+    return [[next(values) if (r + c) % 2 == 0 else None for c in range(m)] for r in range(n)]
+
+
+def most_captures(n: int, m: int, homes: list[int]) -> int:
+    """The most opponent pieces one piece of ours takes in one move, trying every sequence."""
+    grid = grid_of(n, m, homes)
+
+    def longest_from(r: int, c: int) -> int:
+        best = 0
+        for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+            r2, c2 = r + 2 * dr, c + 2 * dc
+            if not (0 <= r2 < n and 0 <= c2 < m):
+                continue
+            if grid[r + dr][c + dc] == 2 and grid[r2][c2] == 0:
+                grid[r + dr][c + dc] = 0  # captured: gone while the move goes on
+                best = max(best, 1 + longest_from(r2, c2))
+                grid[r + dr][c + dc] = 2
+        return best
+
+    answer = 0
+    for r in range(n):
+        for c in range(m):
+            if grid[r][c] == 1:
+                grid[r][c] = 0  # its home is empty once it has left
+                answer = max(answer, longest_from(r, c))
+                grid[r][c] = 1
+    return answer
+
+
+def reference(text: str) -> str:
+    return "".join(f"{most_captures(n, m, homes)}\n" for n, m, homes in parse(text))
+
+
+# --- generators ----------------------------------------------------------------------------
+
+
+def home_cells(n: int, m: int) -> list[tuple[int, int]]:
+    return [(r, c) for r in range(n) for c in range(m) if (r + c) % 2 == 0]
+
+
+def scattered_board(rng: random.Random, n: int, m: int, p2: float, p1: float) -> list[int]:
+    """Each home is the opponent's with chance p2, ours with chance p1, at most floor(NM/4)
+    pieces a side (the statement's promise)."""
+    k = (n * m + 1) // 2
+    cap = n * m // 4
+    order = list(range(k))
+    rng.shuffle(order)
+    homes = [0] * k
+    twos = min(cap, sum(rng.random() < p2 for _ in range(k)))
+    ones = min(cap, k - twos, sum(rng.random() < p1 for _ in range(k)))
+    for i in order[:twos]:
+        homes[i] = 2
+    for i in order[twos : twos + ones]:
+        homes[i] = 1
+    return homes
+
+
+def dense_board(
+    rng: random.Random, n: int, m: int, *, fill: float, own: int, stray: float = 0.0
+) -> list[int]:
+    """The shape that makes capture searches explode: opponent pieces on a `fill` share of the
+    (odd row, odd column) homes (the densest capture web) and a `stray` share of the others;
+    `own` pieces of ours (at most floor(NM/4)), on (even, even) homes and in some holes."""
+    cells = home_cells(n, m)
+    cap = n * m // 4
+    homes = [0] * len(cells)
+    odd = [i for i, (r, _) in enumerate(cells) if r % 2 == 1]
+    even = [i for i, (r, _) in enumerate(cells) if r % 2 == 0]
+    rng.shuffle(odd)
+    rng.shuffle(even)
+    twos = [i for i in odd if rng.random() < fill] + [i for i in even if rng.random() < stray]
+    rng.shuffle(twos)
+    for i in twos[:cap]:
+        homes[i] = 2
+    spots = [i for i in even if homes[i] == 0]
+    spots += [i for i in odd if homes[i] == 0 and rng.random() < 0.3]
+    rng.shuffle(spots)
+    for i in spots[: min(cap, own)]:
+        homes[i] = 1
+    return homes
+
+
+def full_web(n: int, m: int, own: set[tuple[int, int]]) -> list[int]:
+    """Opponent pieces on every (odd row, odd column) home, ours on the cells `own`."""
+    return [2 if r % 2 else (1 if (r, c) in own else 0) for r, c in home_cells(n, m)]
+
+
+def random_full_web(rng: random.Random, n: int, m: int, own: int) -> list[int]:
+    """A full web with `own` of our pieces (at most floor(NM/4)) on random (even, even) homes."""
+    evens = [(r, c) for r in range(0, n, 2) for c in range(0, m, 2)]
+    return full_web(n, m, set(rng.sample(evens, min(own, n * m // 4, len(evens)))))
+
+
+def random_board(rng: random.Random, n: int, m: int) -> list[int]:
+    """One board of a random kind: scattered pieces, a dense web, or a full web."""
+    kind = rng.random()
+    if kind < 0.5:
+        p2 = rng.choice([0.1, 0.3, 0.5, 0.7, 0.9])
+        return scattered_board(rng, n, m, p2, rng.choice([0.02, 0.05, 0.1, 0.3]))
+    if kind < 0.9:
+        fill = rng.choice([0.7, 0.85, 0.95, 1.0])
+        own = rng.choice([1, 2, 3, 5, 10])
+        return dense_board(rng, n, m, fill=fill, own=own, stray=rng.choice([0, 0.05, 0.15, 0.3]))
+    return random_full_web(rng, n, m, rng.randint(1, 4))
+
+
+def generate(rng: random.Random, **params: int) -> str:
+    """`cases` boards, each N x M with 3 <= N <= rows, 3 <= M <= cols (and N * M <= 200)."""
+    p = merged_params(PARAMS, params)
+    top_n = max(3, min(MAX_SIDE, p["rows"]))
+    top_m = max(3, min(MAX_SIDE, p["cols"]))
+    cases = []
+    for _ in range(p["cases"]):
+        while True:
+            n, m = rng.randint(3, top_n), rng.randint(3, top_m)
+            if n * m <= MAX_SQUARES:
+                break
+        cases.append(case_text(n, m, random_board(rng, n, m)))
+    return join_cases(cases)
+
+
+def cuts(case: str) -> Iterator[str]:
+    """Smaller boards first (the last row or column off, or the first two, which keeps the
+    home pattern), then the same board with one piece fewer; only legal cases."""
+    ((n, m, homes),) = parse(join_cases([case]))
+    grid = grid_of(n, m, homes)
+    for r0, r1, c0, c1 in ((0, n - 1, 0, m), (0, n, 0, m - 1), (2, n, 0, m), (0, n, 2, m)):
+        kept = [v for row in grid[r0:r1] for v in row[c0:c1] if v is not None]
+        if not case_problem(r1 - r0, c1 - c0, kept):
+            yield case_text(r1 - r0, c1 - c0, kept)
+    for i, v in enumerate(homes):
+        if v:
+            yield case_text(n, m, homes[:i] + [0] + homes[i + 1 :])
