@@ -1,15 +1,13 @@
-"""Checker's Check (POJ 1643): samples, one named test per rule, golden scripted positions
-(the full list of legal moves, then the move), and seeded stress tests against the second
-implementation in tests/brute/checkers_check_brute.py."""
+"""Checker's Check (POJ 1643): samples, one named test per rule and golden scripted positions
+(the full list of legal moves, then the move), each verdict checked against the second
+implementation in stress/checkers_check.py too. The seeded stress tests are in
+tests/test_stress_checkers_check.py."""
 
-import os
-import random
 from pathlib import Path
 
 import solutions.checkers_check as cc
-from tests.brute import checkers_check_brute as brute
+from stress import checkers_check as brute
 
-SCALE = float(os.environ.get("STRESS_SCALE", "1"))
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "checkers_check"
 
 
@@ -22,9 +20,9 @@ def instance(red, white, colour, moves):
 
 def verdict(red, white, colour, moves):
     """The solution's verdict on one instance, checked against the second implementation."""
-    data = (instance(red, white, colour, moves) + "0 0\n").encode()
-    got = cc.solve(data)
-    assert got == brute.solve(data), data.decode()
+    text = instance(red, white, colour, moves) + "0 0\n"
+    got = cc.solve(text.encode())
+    assert got == brute.reference(text), text
     return got.strip()
 
 
@@ -39,24 +37,13 @@ def bad_at(red, white, colour, moves):
     return int(text.split()[1])
 
 
-def position(red, white):
-    pos = {}
-    for v in red:
-        pos[abs(v)] = "R" if v < 0 else "r"
-    for v in white:
-        pos[abs(v)] = "W" if v < 0 else "w"
-    return pos
-
-
 def legal(red, white, colour):
-    return sorted(brute.legal_moves(position(red, white), colour[0].lower()))
+    return sorted(brute.legal_moves(brute.position(red, white), colour[0].lower()))
 
 
 def test_samples_from_source():
     for inp in sorted(SAMPLES.glob("*.in")):
-        want = inp.with_suffix(".out").read_text()
-        assert cc.solve(inp.read_bytes()) == want
-        assert brute.solve(inp.read_bytes()) == want
+        assert cc.solve(inp.read_bytes()) == inp.with_suffix(".out").read_text()
 
 
 # ---- geometry and direction -------------------------------------------------------------
@@ -248,7 +235,7 @@ def test_rule_only_first_invalid_move_is_reported_rest_is_read():
         + "0 0\n"
     ).encode()
     assert cc.solve(data) == "Move 2 is invalid\nAll moves valid\n"
-    assert brute.solve(data) == cc.solve(data)
+    assert brute.reference(data.decode()) == cc.solve(data)
 
 
 def test_output_format_exact():
@@ -264,7 +251,6 @@ def test_reading_header_numbers_and_blank_lines():
     blank lines are skipped, so they are never taken for a move."""
     data = b"2 1\r\n9\r\n 10\r\n30\r\n\r\n2 R\r\n9-13\r\n\r\n30-26\r\n0 0\r\n"
     assert cc.solve(data) == "All moves valid\n"
-    assert brute.solve(data) == "All moves valid\n"
 
 
 # ---- golden scripted positions -------------------------------------------------------------
@@ -296,7 +282,7 @@ def test_golden_sample_two_scripted():
         ("W", [(11, 7), (11, 8), (22, 17), (22, 18)], "22-18"),
         ("R", [(14, 23)], "14-23"),
     ]
-    state = position(red, white)
+    state = brute.position(red, white)
     played = []
     for colour, moves, move in script:
         assert sorted(brute.legal_moves(state, colour.lower())) == moves
@@ -313,106 +299,3 @@ def test_golden_statement_king_triple_jump():
     assert ok(red, white, "W", ["22-31-24-15"])
     assert bad_at(red, white, "W", ["22-31-24"]) == 1
     assert bad_at(red, white, "W", ["22-31"]) == 1
-
-
-# ---- stress ---------------------------------------------------------------------------------
-
-
-def random_position(rng):
-    kings = rng.choice([0.0, 0.2, 0.5])
-    squares = list(range(1, 33))
-    rng.shuffle(squares)
-    nr, nw = rng.randint(1, 12), rng.randint(1, 12)
-    red, white = [], []
-    for sq in squares:
-        if len(red) < nr:
-            king = sq >= 29 or rng.random() < kings  # men never stand on their promotion row
-            red.append(-sq if king else sq)
-        elif len(white) < nw:
-            king = sq <= 4 or rng.random() < kings
-            white.append(-sq if king else sq)
-    return red, white
-
-
-JUNK = [
-    "9",
-    "9-",
-    "-9",
-    "9--13",
-    "0-5",
-    "33-29",
-    "9-9",
-    "x",
-    "9 13",
-    "1-2-3-4-5-6-7-8-9-10-11-12-13",
-]
-
-
-def random_wrong_move(rng, pos, colour, legal_list):
-    kind = rng.random()
-    if kind < 0.2:
-        return rng.choice(JUNK)
-    if kind < 0.5 and legal_list:
-        mv = list(rng.choice(legal_list))
-        roll = rng.random()
-        if len(mv) > 2 and roll < 0.3:
-            mv = mv[: rng.randint(2, len(mv) - 1)]  # an unfinished multiple jump
-        elif roll < 0.8:
-            # one more hop two squares diagonally (past a promotion, back over a taken piece...)
-            r, c = brute.square_rc(mv[-1])
-            dr, dc = rng.choice([-2, 2]), rng.choice([-2, 2])
-            mv.append(brute.rc_square(r + dr, c + dc) or rng.randint(1, 32))
-        else:
-            mv.append(rng.randint(1, 32))
-        return "-".join(map(str, mv))
-    if kind < 0.8:
-        start = rng.choice(sorted(pos))
-        r, c = brute.square_rc(start)
-        dr, dc = rng.choice([-1, 1]), rng.choice([-1, 1])
-        k = rng.choice([1, 2])
-        dest = brute.rc_square(r + k * dr, c + k * dc) or rng.randint(1, 32)
-        return f"{start}-{dest}"
-    n = rng.randint(2, 4)
-    return "-".join(str(rng.randint(0, 33)) for _ in range(n))
-
-
-def random_instance(rng, max_moves):
-    red, white = random_position(rng)
-    colour = rng.choice("RW")
-    pos = position(red, white)
-    side = colour.lower()
-    moves = []
-    for _ in range(rng.randint(1, max_moves)):
-        table = sorted(brute.legal_moves(pos, side))
-        if table and rng.random() < 0.9:
-            mv = "-".join(map(str, rng.choice(table)))
-        else:
-            mv = random_wrong_move(rng, pos, side, table)
-        moves.append(mv)
-        nxt = brute.play(pos, side, mv)
-        if nxt is not None:
-            pos = nxt
-            side = "w" if side == "r" else "r"
-    return instance(red, white, colour, moves)
-
-
-def test_stress_against_second_implementation():
-    """Seeded random positions and random games mixing legal, illegal and malformed moves;
-    batches of instances are compared line by line with the brute implementation."""
-    rng = random.Random(1643)
-    for _ in range(int(400 * SCALE)):
-        data = ("".join(random_instance(rng, 30) for _ in range(5)) + "0 0\n").encode()
-        want = brute.solve(data)
-        got = cc.solve(data)
-        assert got == want, f"input:\n{data.decode()}\nexpected:\n{want}\ngot:\n{got}"
-
-
-def test_stress_single_wrong_moves():
-    """Every wrong-move kind right after random legal play, one instance at a time (the first
-    invalid move number must match exactly)."""
-    rng = random.Random(2000)
-    for _ in range(int(2000 * SCALE)):
-        data = (random_instance(rng, 6) + "0 0\n").encode()
-        want = brute.solve(data)
-        got = cc.solve(data)
-        assert got == want, f"input:\n{data.decode()}\nexpected:\n{want}\ngot:\n{got}"
