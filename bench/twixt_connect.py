@@ -1,11 +1,15 @@
 """Worst-case inputs for Connect (Twixt): 20 datasets of 249 moves on the largest board.
 
-cases() is deterministic (fixed seeds). Every case is legal input: Black first and last, no peg
-in the other side's endzone, no square used twice. (Whether Black wins before the last move is
-not controlled; the solution's work does not depend on it.)
+cases() is deterministic (fixed seeds) and built with stress/twixt_connect.py's long_game():
+every case is legal input (Black first and last, no peg in the other side's endzone, no point
+used twice) and Black wins at the last move at the earliest, as the statement promises (a
+winning point is left for later), so every game runs its full 249 moves. Expected outputs come
+from that module's reference().
 """
 
 import random
+
+from stress.twixt_connect import case_text, join_cases, long_game, reference
 
 GOAL_SECONDS = 0.15
 N = 20
@@ -13,68 +17,37 @@ MOVES = 249
 DATASETS = 20
 
 
-def _legal(n, colour, x, y):
-    if colour == 0:
-        return 0 < y < n  # Black stays out of White's endzones y = 0 and y = n
-    return 0 < x < n  # White stays out of Black's endzones x = 0 and x = n
-
-
-def _game(rng, n, m, black_ok, white_ok):
-    """m moves, Black first: each side plays its preferred squares (those its predicate
-    accepts) in random order, then any other legal square.
-    """
-    cells = [(x, y) for x in range(n + 1) for y in range(n + 1)]
-    rng.shuffle(cells)
-    prefs = []
-    for colour, ok in ((0, black_ok), (1, white_ok)):
-        legal = [p for p in cells if _legal(n, colour, *p)]
-        prefs.append([p for p in legal if ok(*p)] + [p for p in legal if not ok(*p)])
-    taken = set()
-    moves = []
-    idx = [0, 0]
-    while len(moves) < m:
-        colour = len(moves) % 2
-        pool = prefs[colour]
-        while pool[idx[colour]] in taken:
-            idx[colour] += 1
-        p = pool[idx[colour]]
-        taken.add(p)
-        moves.append(p)
-    return moves
-
-
-def _text(games):
-    lines = []
-    for n, moves in games:
-        lines.append(f"{n} {len(moves)}")
-        for i in range(0, len(moves), 12):
-            lines.append(" ".join(f"{x} {y}" for x, y in moves[i : i + 12]))
-    lines.append("0 0")
-    return "\n".join(lines) + "\n"
-
-
-def _case(seed, black_ok, white_ok):
+def _case(seed, prefer):
     rng = random.Random(seed)
-    return _text([(N, _game(rng, N, MOVES, black_ok, white_ok)) for _ in range(DATASETS)])
+    games = [long_game(rng, N, MOVES, prefer) for _ in range(DATASETS)]
+    return join_cases([case_text(N, moves) for moves in games])
 
 
-def _anywhere(x, y):
-    return True
-
-
-def _centre(x, y):
+def _centre(colour, x, y):
     return 4 <= x <= 16 and 4 <= y <= 16
 
 
+def _columns(colour, x, y):
+    return x % 2 == colour
+
+
+def _rows_against_columns(colour, x, y):
+    return (y if colour == 0 else x) % 2 == 0
+
+
 def cases():
-    return [
+    out = []
+    for name, seed, prefer in (
         # uniformly random legal play on the whole board
-        ("random-N20-20x249", _case(2706, _anywhere, _anywhere)),
+        ("random-N20-20x249", 2706, None),
         # both sides crowd the centre first: the most knight neighbours and crossing attempts
-        ("centre-crowded-N20-20x249", _case(2005, _centre, _centre)),
+        ("centre-crowded-N20-20x249", 2005, _centre),
         # Black on even columns, White on odd ones: each peg has up to 4 same-colour knight
         # neighbours (steps (+-2, +-1)), links of both colours crossing everywhere
-        ("columns-N20-20x249", _case(3, lambda x, y: x % 2 == 0, lambda x, y: x % 2 == 1)),
+        ("columns-N20-20x249", 3, _columns),
         # Black on even rows, White on even columns: many links, many refused
-        ("rows-vs-columns-N20-20x249", _case(4, lambda x, y: y % 2 == 0, lambda x, y: x % 2 == 0)),
-    ]
+        ("rows-vs-columns-N20-20x249", 4, _rows_against_columns),
+    ):
+        text = _case(seed, prefer)
+        out.append((name, text, reference(text)))
+    return out

@@ -1,4 +1,4 @@
-"""Tests for shared/segment_geometry.py against the Fraction geometry of tests/brute."""
+"""Tests for shared/segment_geometry.py against the Fraction geometry of stress/twixt_connect.py."""
 
 import itertools
 
@@ -12,8 +12,8 @@ from shared.segment_geometry import (
     segments_intersect,
     touches_apart_from_shared_endpoint,
 )
-from tests.brute.twixt_brute import common_points
-from tests.brute.twixt_brute import touches_apart_from_shared_endpoint as brute_touches
+from stress.twixt_connect import common_points
+from stress.twixt_connect import touches as brute_touches
 
 KNIGHT_STEPS = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, 2), (-2, 1), (-2, -1), (-1, -2)]
 

@@ -1,4 +1,6 @@
-"""Tests for solutions/twixt_connect.py: samples, official data, rule readings, stress."""
+"""Tests for solutions/twixt_connect.py: samples, official data, the link tables, rule readings
+(each answer checked against the brute force of stress/twixt_connect.py too). The seeded stress
+tests are in tests/test_stress_twixt_connect.py."""
 
 import os
 import random
@@ -17,30 +19,23 @@ from solutions.twixt_connect import (
     link_tables,
     solve,
 )
-from tests.brute import twixt_brute
-from tests.brute.twixt_brute import touches_apart_from_shared_endpoint as brute_touches
+from stress import twixt_connect as st
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "samples" / "twixt_connect"
 JUDGE = REPO.parent / "shared" / "judge-data" / "connect"
 PY38 = "/root/.pyenv/versions/3.8.18/bin/python3.8"
-SCALE = float(os.environ.get("STRESS_SCALE", "1"))
 
 # White pegs on White's own endzone rows, pairwise not a knight's move apart: they never link,
 # so they never block anything. Used to fill White's turns in the hand-made games.
 QUIET_WHITE_N4 = [(1, 0), (3, 0), (3, 4), (1, 4), (2, 0), (2, 4)]
 
 
-def game_text(n, moves):
-    flat = " ".join(f"{x} {y}" for x, y in moves)
-    return f"{n} {len(moves)}\n{flat}\n0 0\n"
-
-
 def run(n, moves):
     """The solution's answer for one game, checked against the brute force's."""
-    data = game_text(n, moves).encode()
-    got = solve(data)
-    assert got == twixt_brute.solve(data)
+    text = st.join_cases([st.case_text(n, moves)])
+    got = solve(text.encode())
+    assert got == st.reference(text)
     return got.strip()
 
 
@@ -69,7 +64,7 @@ def test_official_judge_data():
     data = (JUDGE / "connect.in").read_bytes()
     expected = (JUDGE / "connect.out").read_text()
     assert solve(data) == expected
-    assert twixt_brute.solve(data) == expected  # the brute force agrees with the judges too
+    assert st.reference(data.decode()) == expected  # the brute force agrees with the judges too
 
 
 def test_official_judge_data_from_source_under_python38():
@@ -115,13 +110,13 @@ def test_blocks_table_marks_exactly_the_touching_links_without_aliasing():
                     assert bx >= -PAD
                     assert -PAD <= by < STRIDE - PAD
                     fx, fy = KNIGHT_DIRECTIONS[bd]
-                    assert brute_touches((x, y), (x + ex, y + ey), (bx, by), (bx + fx, by + fy))
+                    assert st.touches((x, y), (x + ex, y + ey), (bx, by), (bx + fx, by + fy))
                     marked.add((bx, by, bd))
                 # and nothing touching is missed (all links near this one)
                 for bx in range(x - 4, x + 5):
                     for by in range(y - 4, y + 5):
                         for bd, (fx, fy) in enumerate(KNIGHT_DIRECTIONS):
-                            touch = brute_touches(
+                            touch = st.touches(
                                 (x, y), (x + ex, y + ey), (bx, by), (bx + fx, by + fy)
                             )
                             assert touch == ((bx, by, bd) in marked), (x, y, d, bx, by, bd)
@@ -158,9 +153,9 @@ def test_rule_first_link_placed_stays():
     """
     moves = [(0, 1), (1, 3), (2, 2), (2, 1), (4, 3)]
     assert run(4, moves) == "yes"
-    black, white = twixt_brute.play(4, moves)
-    assert white == []
-    assert len(black) == 2
+    game = st.play(4, moves)
+    assert game.links_of(st.WHITE) == []
+    assert len(game.links_of(st.BLACK)) == 2
 
 
 def test_rule_own_links_block_too():
@@ -173,16 +168,16 @@ def test_rule_own_links_block_too():
     assert run(4, interleave(free, QUIET_WHITE_N4)) == "yes"
 
 
-def test_rule_links_of_one_peg_are_order_independent():
+def test_rule_links_of_one_peg_are_order_independent(scaled):
     """All links of the new peg share it as an endpoint, so none of them can block another
     (tests/test_segment_geometry.py proves it for every pair of knight steps). Here: the order
     in which the solution tries the 8 neighbours does not change any answer.
     """
     blocks, steps = link_tables()
     rng = random.Random(7)
-    for _ in range(int(200 * SCALE)):
+    for _ in range(scaled(200)):
         n = rng.randint(4, 12)
-        moves = random_game(rng, n, rng.randrange(5, 250, 2))
+        moves = st.random_moves(rng, n, rng.randrange(5, 250, 2))
         flat = [v for p in moves for v in p]
         expected = black_connects(n, flat, blocks, steps)
         shuffled = list(steps)
@@ -200,8 +195,7 @@ def test_rule_straight_chain_of_links_through_a_peg_is_allowed():
     white = [(3, 0), (1, 4)]
     moves = interleave(black, white)
     assert run(4, moves) == "yes"
-    black_links, _ = twixt_brute.play(4, moves)
-    assert len(black_links) == 2
+    assert len(st.play(4, moves).links_of(st.BLACK)) == 2
 
 
 def test_rule_white_connection_does_not_count():
@@ -209,8 +203,7 @@ def test_rule_white_connection_does_not_count():
     white = [(2, 0), (1, 2), (2, 4)]  # (2,0)-(1,2)-(2,4): a White path from y = 0 to y = 4
     black = [(0, 1), (4, 1), (0, 3), (4, 3)]  # pairwise no knight's move: no Black links
     assert run(4, interleave(black, white)) == "no"
-    _, white_links = twixt_brute.play(4, interleave(black, white))
-    assert len(white_links) == 2
+    assert len(st.play(4, interleave(black, white)).links_of(st.WHITE)) == 2
 
 
 def test_rule_only_knight_moves_link():
@@ -241,114 +234,13 @@ def test_tokens_may_be_split_across_lines_and_datasets_are_independent():
     assert solve(text.encode()) == "yes\nno\n"
 
 
-# --- stress against the brute force ---
-
-
-def random_game(rng, n, m, window=None):
-    """Random legal moves (Black first, no peg in the other side's endzone, no repeats), up to
-    m of them (fewer when a side runs out of squares), an odd count. With window, both sides
-    play only inside a random window x window square, which makes crossings frequent.
-    """
-    lo_x = lo_y = 0
-    hi_x = hi_y = n
-    if window is not None and window < n:
-        lo_x, lo_y = rng.randint(0, n - window), rng.randint(0, n - window)
-        hi_x, hi_y = lo_x + window, lo_y + window
-    black = [
-        (x, y) for x in range(lo_x, hi_x + 1) for y in range(max(lo_y, 1), min(hi_y, n - 1) + 1)
-    ]
-    white = [
-        (x, y) for x in range(max(lo_x, 1), min(hi_x, n - 1) + 1) for y in range(lo_y, hi_y + 1)
-    ]
-    rng.shuffle(black)
-    rng.shuffle(white)
-    taken = set()
-    moves = []
-    pools = [iter(black), iter(white)]
-    while len(moves) < m:
-        for p in pools[len(moves) % 2]:
-            if p not in taken:
-                taken.add(p)
-                moves.append(p)
-                break
-        else:
-            break
-    if len(moves) % 2 == 0:
-        moves.pop()
-    return moves
-
-
-def stress(seed, count, n_range, window_choices):
-    rng = random.Random(seed)
-    answers = {"yes": 0, "no": 0}
-    for case in range(count):
-        n = rng.randint(*n_range)
-        m = rng.randrange(5, 250, 2)
-        moves = random_game(rng, n, m, rng.choice(window_choices))
-        if len(moves) < 5:
-            continue
-        text = game_text(n, moves)
-        expected = twixt_brute.solve(text.encode())
-        got = solve(text.encode())
-        if got != expected:
-            pytest.fail(
-                f"case {case} (seed {seed}) differs\ninput:\n{text}expected: {expected}got: {got}"
-            )
-        answers[expected.strip()] += 1
-    return answers
-
-
-def test_stress_small_boards_against_brute():
-    answers = stress(seed=1, count=int(1000 * SCALE), n_range=(4, 8), window_choices=[None])
-    assert min(answers.values()) > answers["yes"] // 10  # both answers well represented
-
-
-def test_stress_crossing_heavy_windows_against_brute():
-    answers = stress(seed=2, count=int(500 * SCALE), n_range=(6, 20), window_choices=[4, 5, 6])
-    assert sum(answers.values()) > 0
-
-
-def test_stress_all_sizes_against_brute():
-    answers = stress(seed=3, count=int(200 * SCALE), n_range=(4, 20), window_choices=[None, 8])
-    assert min(answers.values()) > 0
-
-
-def test_stress_many_datasets_per_input():
-    rng = random.Random(5)
-    for case in range(int(25 * SCALE)):
-        games = []
-        for _ in range(rng.randint(1, 20)):
-            n = rng.randint(4, 10)
-            moves = random_game(rng, n, rng.randrange(5, 250, 2))
-            games.append(game_text(n, moves)[: -len("0 0\n")])
-        text = "".join(games) + "0 0\n"
-        expected = twixt_brute.solve(text.encode())
-        got = solve(text.encode())
-        assert got == expected, f"case {case}\ninput:\n{text}expected:\n{expected}got:\n{got}"
-
-
-def test_random_games_refuse_links_of_every_colour_pair():
-    """The stress games really exercise blocking: links are refused often, for each of the four
-    (new link colour, blocking link colour) combinations.
-    """
-    rng = random.Random(2)
-    refused = []
-    links = 0
-    for _ in range(100):
-        n = rng.randint(6, 20)
-        moves = random_game(rng, n, rng.randrange(5, 250, 2), rng.choice([4, 5, 6, None]))
-        black, white = twixt_brute.play(n, moves, refused)
-        links += len(black) + len(white)
-    kinds = {k: refused.count(k) for k in [(0, 0), (0, 1), (1, 0), (1, 1)]}
-    assert min(kinds.values()) > 50, kinds
-    assert len(refused) > links // 10
+# --- the crossing table matters ---
 
 
 def test_random_games_notice_any_single_missing_crossing():
     """Remove any one of the 36 crossing entries from the solution's table: the small-board
-    random games (the distribution of test_stress_small_boards_against_brute) expose the
-    mistake within far fewer games than that test plays (the worst entry needs ~500). The
-    reference here is the unmodified solution, itself checked against the brute force.
+    random placements on small boards expose the mistake (the worst entry needs ~500 games).
+    The reference here is the unmodified solution, itself checked against the brute force.
     """
     blocks, steps = link_tables()
     for d in range(4):
@@ -361,15 +253,9 @@ def test_random_games_notice_any_single_missing_crossing():
             rng = random.Random(1)
             for _ in range(1000):
                 n = rng.randint(4, 8)
-                moves = random_game(rng, n, rng.randrange(5, 250, 2))
+                moves = st.random_moves(rng, n, rng.randrange(5, 250, 2))
                 flat = [v for p in moves for v in p]
                 if black_connects(n, flat, blocks, steps) != black_connects(n, flat, broken, steps):
                     break
             else:
                 pytest.fail(f"dropping crossing offset {o} of direction {d} went unnoticed")
-
-
-@pytest.mark.slow
-def test_stress_large_boards_long_games_against_brute():
-    answers = stress(seed=11, count=int(400 * SCALE), n_range=(15, 20), window_choices=[None])
-    assert min(answers.values()) > 0
