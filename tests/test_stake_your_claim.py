@@ -1,19 +1,17 @@
-"""Tests for solutions/stake_your_claim.py: samples, rule readings, edge cases, stress tests
-against the plain minimax (<= 7 empties) and the memoized second solver (8..10 empties)."""
+"""Tests for solutions/stake_your_claim.py: samples, rule readings, edge cases, ties, and the
+hard and bench boards, against the minimax of stress/stake_your_claim.py. The seeded stress
+tests are in tests/test_stress_stake_your_claim.py."""
 
-import os
 import random
 from pathlib import Path
 
-import pytest
-
 from bench import stake_your_claim as bench
 from solutions.stake_your_claim import solve, solve_board
-from tests.brute.stake_brute import brute_board, brute_move_values, memo_board, solve_with
+from stress import stake_your_claim as st
+from stress.stake_your_claim import best_move, move_values, random_board
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "samples" / "stake_your_claim"
-SCALE = float(os.environ.get("STRESS_SCALE", "1"))
 
 # Boards found by hill-climbing (moving empties, swapping 0s and 1s) the node count of an
 # earlier alpha-beta version of the solver: its most expensive inputs, kept as regressions.
@@ -40,15 +38,6 @@ def answer(rows):
     return solve(board_text(rows).encode()).strip()
 
 
-def random_board(rng, n, empties):
-    """A legal position: `empties` empty squares, then as many 0s as 1s or one more 0."""
-    fixed = n * n - empties
-    zeros = (fixed + 1) // 2
-    cells = ["0"] * zeros + ["1"] * (fixed - zeros) + ["."] * empties
-    rng.shuffle(cells)
-    return ["".join(cells[r * n : (r + 1) * n]) for r in range(n)]
-
-
 def report(rows, want, got):
     return "first failing input:\n" + board_text(rows) + f"expected {want}\ngot      {got}"
 
@@ -58,9 +47,7 @@ def report(rows, want, got):
 
 def test_samples():
     for case in sorted(SAMPLES.glob("*.in")):
-        want = case.with_suffix(".out").read_text()
-        assert solve(case.read_bytes()) == want
-        assert solve_with(brute_board, case.read_bytes()) == want
+        assert solve(case.read_bytes()) == case.with_suffix(".out").read_text()
 
 
 # --- rule readings ---
@@ -86,22 +73,22 @@ def test_value_is_from_the_movers_side_and_may_be_negative():
 def test_ties_go_to_the_smallest_row_then_column():
     """'First lexicographically' compares (row, col) as numbers; on the empty 2x2 board every
     first move is worth 0, so (0,0) is printed."""
-    assert brute_move_values(["..", ".."]) == {(0, 0): 0, (0, 1): 0, (1, 0): 0, (1, 1): 0}
+    assert move_values(["..", ".."]) == {(0, 0): 0, (0, 1): 0, (1, 0): 0, (1, 1): 0}
     assert answer(["..", ".."]) == "(0,0) 0"
 
 
-def test_tie_break_on_boards_with_tied_best_moves():
+def test_tie_break_on_boards_with_tied_best_moves(scaled):
     """Boards with 6..7 empties whose best value is reached by two or more moves, the first
     empty not among them: the answer must be the smallest tied move in (row, col) order."""
     rng = random.Random(3317)
     found = 0
     tries = 0
-    while found < int(60 * SCALE):
+    while found < scaled(60):
         tries += 1
         assert tries < 20000, "could not find enough tied boards"
         n = rng.randint(3, 6)
         rows = random_board(rng, n, rng.randint(6, 7))
-        values = brute_move_values(rows)
+        values = move_values(rows)
         best = max(values.values())
         tied = sorted(rc for rc, v in values.items() if v == best)
         if len(tied) < 2 or tied[0] == min(values):
@@ -138,16 +125,16 @@ def test_empty_square_merges_a_fixed_region_with_another():
     """0 at (2,1) joins the fixed 0s (0,1),(1,1) with (2,0): 4 squares. 1 answers (0,2) for a
     region of 3 and 0 ends with (0,0) for 5: 5 - 3 = 2. Either corner first only reaches 1."""
     rows = [".0.", "101", "0.1"]
-    assert brute_move_values(rows) == {(0, 0): 1, (0, 2): 1, (2, 1): 2}
+    assert move_values(rows) == {(0, 0): 1, (0, 2): 1, (2, 1): 2}
     assert answer(rows) == "(2,1) 2"
 
 
 def test_ten_empties_on_small_boards():
-    """10 empties on 4x4 (the maximum allowed) against the memoized second solver."""
+    """10 empties on 4x4 (the maximum allowed) against the minimax."""
     rng = random.Random(10)
     for _ in range(6):
         rows = random_board(rng, 4, 10)
-        assert solve_board(4, rows) == memo_board(rows), board_text(rows)
+        assert solve_board(4, rows) == best_move(rows), board_text(rows)
 
 
 # --- input format ---
@@ -167,45 +154,13 @@ def test_input_without_the_final_zero_ends_at_eof():
     assert solve(b"1\n.\n") == "(0,0) 1\n"
 
 
-# --- stress ---
+# --- hard boards ---
 
 
-def test_stress_against_plain_minimax():
-    """Random legal boards, n = 1..8, 1..7 empties, against the plain minimax."""
-    rng = random.Random(20261121)
-    for _ in range(int(3000 * SCALE)):
-        n = rng.randint(1, 8)
-        rows = random_board(rng, n, rng.randint(1, min(7, n * n)))
-        want = brute_board(rows)
-        got = solve_board(n, rows)
-        assert got == want, report(rows, want, got)
-
-
-def test_stress_against_memo_solver_8_to_10_empties():
-    rng = random.Random(810)
-    for _ in range(int(20 * SCALE)):
-        n = rng.randint(4, 8)
-        rows = random_board(rng, n, rng.randint(8, 10))
-        want = memo_board(rows)
-        got = solve_board(n, rows)
-        assert got == want, report(rows, want, got)
-
-
-@pytest.mark.slow
-def test_stress_against_memo_solver_many():
-    rng = random.Random(8100)
-    for _ in range(int(300 * SCALE)):
-        n = rng.randint(4, 8)
-        rows = random_board(rng, n, rng.randint(8, 10))
-        want = memo_board(rows)
-        got = solve_board(n, rows)
-        assert got == want, report(rows, want, got)
-
-
-def test_hard_boards_against_memo_solver():
+def test_hard_boards_against_minimax():
     for flat in HARD_BOARDS:
         rows = [flat[r * 8 : (r + 1) * 8] for r in range(8)]
-        want = memo_board(rows)
+        want = best_move(rows)
         got = solve_board(8, rows)
         assert got == want, report(rows, want, got)
 
@@ -218,34 +173,24 @@ def test_bench_cases_are_legal_and_deterministic():
     assert cases == bench.cases()
     assert len(cases) == len(bench.FAMILIES) + 1  # + the climbed boards
     for name, text in cases:
-        tokens = text.split()
-        assert tokens[-1] == "0"
-        boards = 0
-        pos = 0
-        while tokens[pos] != "0":
-            assert tokens[pos] == "8"
-            rows = tokens[pos + 1 : pos + 9]
-            flat = "".join(rows)
-            assert len(flat) == 64 and set(flat) <= set("01."), name
-            assert flat.count(".") == 10, name
-            assert flat.count("0") - flat.count("1") in (0, 1), name
-            pos += 9
-            boards += 1
-        assert boards == bench.BOARDS, name
+        st.validate(text)
+        boards = st.parse(text)
+        assert len(boards) == bench.BOARDS, name
+        assert all(len(rows) == 8 and "".join(rows).count(".") == 10 for rows in boards), name
 
 
-def test_bench_families_against_memo_solver():
+def test_bench_families_against_minimax():
     for name in bench.FAMILIES:
         for rows in bench.family_boards(name, 2, 2):
-            want = memo_board(rows)
+            want = best_move(rows)
             got = solve_board(8, rows)
             assert got == want, name + " " + report(rows, want, got)
 
 
-def test_bench_climbed_boards_against_memo_solver():
+def test_bench_climbed_boards_against_minimax():
     """The bench's hill-climbed boards (the current solver's costliest), a few orientations."""
     for rows in bench.climbed_boards()[:: len(bench.climbed_boards()) // 8]:
-        want = memo_board(rows)
+        want = best_move(rows)
         got = solve_board(8, rows)
         assert got == want, report(rows, want, got)
 

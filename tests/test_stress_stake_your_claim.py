@@ -1,0 +1,83 @@
+"""stress/stake_your_claim.py: its validator on named bad inputs, its board families and cuts,
+and seeded stress tests of solutions/stake_your_claim.py against its minimax."""
+
+import random
+import re
+
+import pytest
+
+import stress.stake_your_claim as st
+from solutions.stake_your_claim import solve
+from tests.stress_check import assert_agrees
+
+SAMPLE = "4\n01.1\n00..\n.01.\n...1\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        (SAMPLE, "terminating"),
+        (SAMPLE + "0\n1\n", "after the terminating"),
+        (SAMPLE + "00\n", "board size"),
+        (SAMPLE + " 0\n", "board size"),
+        ("4\n01.1\n00..\n.01.\n", "inside the 4 rows"),
+        ("4\n01.1\n00..\n.01.\n...\n0\n", "a row of 3 squares"),
+        ("4\n01.1\n00..\n.01.\n...11\n0\n", "a row of 5 squares"),
+        ("9\n" + ".00011110\n" * 9 + "0\n", "1 <= n <= 8"),
+        ("2\n0x\n1.\n0\n", "other than '0', '1', '.'"),
+        ("2\n11\n0.\n0\n", "one more 0"),
+        ("3\n000\n01.\n...\n0\n", "one more 0"),
+        ("2\n01\n10\n0\n", "1 to 10 empty squares"),
+        ("4\n....\n....\n...0\n...1\n0\n", "1 to 10 empty squares"),
+    ],
+)
+def test_validate_rejects(text, complaint):
+    with pytest.raises(ValueError, match=re.escape(complaint)):
+        st.validate(text)
+
+
+def test_families_give_legal_boards_of_every_size():
+    rng = random.Random(8)
+    for name, family in st.FAMILIES.items():
+        for n in range(1, 9):
+            for k in {1, min(10, n * n)}:
+                rows = family(rng, n, k)
+                assert st.board_problem(rows) is None, (name, n, k, rows)
+                assert "".join(rows).count(".") == k, (name, n, k, rows)
+
+
+def test_cuts_fill_one_empty_for_the_mover_then_crop():
+    case = "2\n0.\n1.\n"  # one 0, one 1: player 0 moves; then the bottom-right 1 x 1 board
+    assert list(st.cuts(case)) == ["2\n00\n1.\n", "2\n0.\n10\n", "1\n.\n"]
+
+
+def test_reference_on_hand_made_boards():
+    """Player 0 (as many 0s as 1s) fills the last empty, joining 0 . 0 into three squares
+    against the 1s' four: -1. A lone empty square: player 0 takes it, 1 - 0."""
+    assert st.best_move(["0.0", "111", "010"]) == (0, 1, -1)
+    assert st.move_values(["."]) == {(0, 0): 1}
+
+
+def test_stress_small_boards(scaled):
+    """Boards of every family, n = 1..8, 1..7 empties, ten boards a file."""
+    rng = random.Random(20261121)
+    for number in range(scaled(300)):
+        text = st.generate(rng, cases=10, n=8, empties=7)
+        assert_agrees(st, solve, text, f"seed 20261121 file {number}")
+
+
+def test_stress_8_to_10_empties(scaled):
+    rng = random.Random(810)
+    for number in range(scaled(20)):
+        n = rng.randint(4, 8)
+        rows = st.FAMILIES[rng.choice(sorted(st.FAMILIES))](rng, n, rng.randint(8, 10))
+        assert_agrees(st, solve, st.join_cases([st.case_text(rows)]), f"seed 810 board {number}")
+
+
+@pytest.mark.slow
+def test_stress_8_to_10_empties_many(scaled):
+    rng = random.Random(8100)
+    for number in range(scaled(300)):
+        n = rng.randint(4, 8)
+        rows = st.FAMILIES[rng.choice(sorted(st.FAMILIES))](rng, n, rng.randint(8, 10))
+        assert_agrees(st, solve, st.join_cases([st.case_text(rows)]), f"seed 8100 board {number}")
