@@ -1,13 +1,10 @@
 """Tests for shared/game_search.py: claiming games against a plain minimax."""
 
-import os
 import random
 
 import pytest
 
 from shared.game_search import claim_game_best_move, finished_positions, trit_masks
-
-SCALE = float(os.environ.get("STRESS_SCALE", "1"))
 
 
 def plain_minimax(k, first, value0):
@@ -53,19 +50,19 @@ def check(k, first, value0, lo=None, hi=None, guess=None):
     return best
 
 
-def test_random_value_functions_against_plain_minimax():
+def test_random_value_functions_against_plain_minimax(scaled):
     rng = random.Random(42)
-    for _ in range(int(1500 * SCALE)):
+    for _ in range(scaled(1500)):
         k = rng.randint(1, 6)
         first = rng.randint(0, 1)
         value0 = random_value(rng, k, rng.choice((1, 3, 20)))
         check(k, first, value0)
 
 
-def test_exact_bounds_give_the_same_answer():
+def test_exact_bounds_give_the_same_answer(scaled):
     """lo <= value < hi narrows the bisection; any correct bounds give the same answer."""
     rng = random.Random(43)
-    for _ in range(int(500 * SCALE)):
+    for _ in range(scaled(500)):
         k = rng.randint(1, 6)
         first = rng.randint(0, 1)
         value0 = random_value(rng, k, 10)
@@ -75,10 +72,10 @@ def test_exact_bounds_give_the_same_answer():
         check(k, first, value0, lo, hi)
 
 
-def test_any_guess_gives_the_same_answer():
+def test_any_guess_gives_the_same_answer(scaled):
     """guess only moves the start of the search for the value."""
     rng = random.Random(44)
-    for _ in range(int(500 * SCALE)):
+    for _ in range(scaled(500)):
         k = rng.randint(1, 6)
         first = rng.randint(0, 1)
         value0 = random_value(rng, k, 10)
@@ -87,9 +84,9 @@ def test_any_guess_gives_the_same_answer():
 
 
 @pytest.mark.parametrize("k", [7, 8])
-def test_larger_games(k):
+def test_larger_games(k, scaled):
     rng = random.Random(k)
-    for _ in range(int(6 * SCALE)):
+    for _ in range(scaled(6)):
         check(k, rng.randint(0, 1), random_value(rng, k, 5))
 
 

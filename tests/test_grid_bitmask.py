@@ -1,6 +1,5 @@
 """Tests for shared/grid_bitmask.py against a plain 2D flood fill."""
 
-import os
 import random
 
 from shared.grid_bitmask import (
@@ -14,8 +13,6 @@ from shared.grid_bitmask import (
     popcount,
     subset_unions,
 )
-
-SCALE = float(os.environ.get("STRESS_SCALE", "1"))
 
 
 def plain_components(rows, ch):
@@ -50,9 +47,9 @@ def random_rows(rng, n):
     return ["".join(rng.choice("01.") for _ in range(n)) for _ in range(n)]
 
 
-def test_components_and_largest_match_plain_flood_fill():
+def test_components_and_largest_match_plain_flood_fill(scaled):
     rng = random.Random(20261121)
-    for case in range(int(2000 * SCALE)):
+    for case in range(scaled(2000)):
         n = rng.randint(1, 8)
         rows = random_rows(rng, n)
         w = padded_width(n)

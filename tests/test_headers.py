@@ -29,7 +29,7 @@ FIELD_LINE = re.compile(r"([A-Z][A-Za-z ]*):(?: |$)")
 
 FILES = sorted(
     path
-    for folder in ("solutions", "shared")
+    for folder in ("solutions", "shared", "stress")
     for path in (ROOT / folder).glob("*.py")
     if path.name != "__init__.py"
 )

@@ -1,11 +1,8 @@
 """Tests for shared/union_find.py against naive relabelling."""
 
-import os
 import random
 
 from shared.union_find import UnionFind
-
-SCALE = float(os.environ.get("STRESS_SCALE", "1"))
 
 
 def test_small_example():
@@ -18,9 +15,9 @@ def test_small_example():
     assert uf.size(4) == 1
 
 
-def test_random_operations_match_naive_labels():
+def test_random_operations_match_naive_labels(scaled):
     rng = random.Random(4)
-    for case in range(int(300 * SCALE)):
+    for case in range(scaled(300)):
         n = rng.randint(1, 40)
         uf = UnionFind(n)
         label = list(range(n))
