@@ -59,30 +59,69 @@ from shared.checkers_board import home_cells, jump_table
 INF = 1 << 30
 
 
+def _bits(mask):
+    """The indices of the set bits of mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _reach(mask, nbr):
+    """The neighbours of the vertices of mask: one BFS step."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= nbr[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def _popcount(x):
+    return bin(x).count("1")
+
+
+def _degrees(mask, nbr):
+    """(edges, odd) of the vertices of mask in the graph nbr: half their degree sum (the edge
+    count when mask is a whole component) and the mask of those with an odd degree."""
+    total = 0
+    odd = 0
+    # _bits() written out here and in lower() of _matching_bnb: they run at every search node,
+    # and the calls would cost about 4 % on the hard bench files (CPython 3.11).
+    while mask:
+        low = mask & -mask
+        d = _popcount(nbr[low.bit_length() - 1])
+        total += d
+        if d & 1:
+            odd |= low
+        mask ^= low
+    return total >> 1, odd
+
+
 def _bfs_layers(src_bit, nbr):
-    """Layers (list of bit masks) of a BFS from the vertex src_bit over adjacency masks nbr."""
+    """(layers, seen): the layers (bit masks) of a BFS from the vertex src_bit over the
+    adjacency masks nbr, and the union of them (the source's component)."""
     layers = [src_bit]
     seen = src_bit
     frontier = src_bit
     while frontier:
         nxt = 0
-        f = frontier
-        while f:
-            low = f & -f
+        while frontier:  # _reach() written out: the hottest loop (3 % of a hard file as a call)
+            low = frontier & -frontier
             nxt |= nbr[low.bit_length() - 1]
-            f ^= low
-        nxt &= ~seen
-        if not nxt:
-            break
-        seen |= nxt
-        layers.append(nxt)
-        frontier = nxt
+            frontier ^= low
+        frontier = nxt & ~seen
+        if frontier:
+            seen |= frontier
+            layers.append(frontier)
     return layers, seen
 
 
 def _matching_bnb(dist, k, limit, node_cap=4000):
-    """Least total dist of a matching that leaves exactly one of k (odd) points unmatched, by
-    branch and bound (a point pairs with the lowest remaining one, or is the one left out).
+    """Least total dist of a matching that leaves exactly one of k (odd) terminals unmatched, by
+    branch and bound (a terminal pairs with the lowest remaining one, or is the one left out).
     Returns (cost, pairs) with cost < limit; (limit, None) when no matching beats limit; and
     (None, None) when the node budget ran out (the caller then falls back on a cheaper bound)."""
     order = [sorted((j for j in range(k) if j != i), key=dist[i].__getitem__) for i in range(k)]
@@ -94,10 +133,10 @@ def _matching_bnb(dist, k, limit, node_cap=4000):
     def lower(mask, skipped):
         nears = []
         m = mask
-        while m:
+        while m:  # _bits() written out (see _degrees)
             low = m & -m
-            i = low.bit_length() - 1
             m ^= low
+            i = low.bit_length() - 1
             for j in order[i]:
                 if mask >> j & 1:
                     nears.append(dist[i][j])
@@ -138,7 +177,7 @@ def _matching_bnb(dist, k, limit, node_cap=4000):
 
 
 def _greedy_matching(dist, k):
-    """Pairs all but one of k (odd) points greedily by increasing distance."""
+    """Pairs all but one of k (odd) terminals greedily by increasing distance."""
     cand = sorted((dist[i][j], i, j) for i in range(k) for j in range(i + 1, k))
     used = 0
     pairs = []
@@ -153,119 +192,128 @@ def _greedy_matching(dist, k):
     return total, pairs
 
 
-def _trail_after_join(x, nbr, points, pairs):
-    """Edges of x's component once the join made of shortest paths between the paired points is
-    removed: an Euler trail from x covers exactly them, since only x and the one unmatched point
-    of J0 can have odd degree there."""
-    jl, layers, dist = points
+def _trail_after_join(x, nbr, terminals, pairs):
+    """Edges of x's component once the join made of shortest paths between the paired
+    terminals is removed: an Euler trail from x covers exactly them, since only x and the one
+    unmatched terminal can have odd degree there. terminals: (terms, layers, dist) as
+    _analyse gives them; pairs: index pairs into terms."""
+    terms, layers, dist = terminals
     orig = nbr[:]
     for i, j in pairs:
         lay = layers[i]
-        v = jl[j]
-        d = dist[i][j]
-        while d:
+        v = terms[j]
+        for d in range(dist[i][j], 0, -1):  # walk back from terms[j] to terms[i]
             cand = orig[v] & lay[d - 1]
             u = (cand & -cand).bit_length() - 1
             nbr[u] ^= 1 << v
             nbr[v] ^= 1 << u
             v = u
-            d -= 1
     _, comp = _bfs_layers(1 << x, nbr)
-    tot = 0
-    c = comp
-    while c:
-        low = c & -c
-        tot += _popcount(nbr[low.bit_length() - 1])
-        c ^= low
+    edges, _ = _degrees(comp, nbr)
     nbr[:] = orig
-    return tot >> 1
-
-
-def _popcount(x):
-    return bin(x).count("1")
+    return edges
 
 
 def _analyse(x, nbr, comp):
-    """Bounds for trails from x over the graph nbr, comp being x's component. Returns (edges, jl,
-    layers, dist, cheap): edges in x's component, the odd-size set J0 = odd(component) ^ {x} as a
-    list, BFS layers and the distance matrix of J0, and the cheap upper bound
-    edges - ceil((sum near - max near) / 2)."""
-    deg2 = 0
-    jset = 1 << x
-    c = comp
-    while c:
-        low = c & -c
-        c ^= low
-        d = _popcount(nbr[low.bit_length() - 1])
-        deg2 += d
-        if d & 1:
-            jset ^= low
-    jmask = jset
-    jl = []
-    where = {}
-    while jset:
-        low = jset & -jset
-        where[low] = len(jl)
-        jl.append(low.bit_length() - 1)
-        jset ^= low
-    k = len(jl)
+    """Bounds for trails from x over the graph nbr, comp being x's component. Returns (edges,
+    terminals, cheap): the edges of the component; terminals = (terms, layers, dist), the
+    vertex list of J0 = odd vertices ^ {x} (an odd number of them), their BFS layers and their
+    distance matrix; and the cheap upper bound edges - ceil((sum near - max near) / 2)."""
+    edges, jmask = _degrees(comp, nbr)
+    jmask ^= 1 << x
+    terms = _bits(jmask)
+    where = {v: i for i, v in enumerate(terms)}
+    k = len(terms)
     layers = []
     dist = []
     tot = 0
     top = 0
-    for a in jl:
+    for a in terms:
         lay, _ = _bfs_layers(1 << a, nbr)
         layers.append(lay)
         row = [0] * k
         near = INF
         for d, m in enumerate(lay):
             hits = m & jmask
-            while hits:
+            while hits:  # _bits() written out: once per terminal and BFS layer (5 % as a call)
                 low = hits & -hits
                 hits ^= low
-                row[where[low]] = d
+                row[where[low.bit_length() - 1]] = d
                 if 0 < d < near:
                     near = d
         dist.append(row)
         if near < INF:
             tot += near
             top = max(top, near)
-    edges = deg2 >> 1
-    return edges, jl, layers, dist, edges - ((tot - top + 1) >> 1)
+    return edges, (terms, layers, dist), edges - ((tot - top + 1) >> 1)
 
 
-def _near_bound(points, nbr, skip_one):
-    """Lower bound on the cheapest pairing of the vertex list `points` by distances in nbr:
-    every point pays half the distance to its nearest other point (minus the largest of these
-    when one point may stay unpaired)."""
-    if len(points) < 2:
+def _distance_to_others(v, others, nbr):
+    """BFS distance from v to the nearest vertex of the mask others (None: none reachable)."""
+    seen = frontier = 1 << v
+    d = 0
+    while not frontier & others:
+        frontier = _reach(frontier, nbr) & ~seen
+        if not frontier:
+            return None
+        seen |= frontier
+        d += 1
+    return d
+
+
+def _near_bound(terms, nbr, leave_one):
+    """Lower bound on the cheapest pairing of the vertex list terms by distances in nbr: every
+    terminal pays half the distance to its nearest other terminal (minus the largest of these
+    when one terminal may stay unpaired)."""
+    if len(terms) < 2:
         return 0
-    pset = 0
-    for v in points:
-        pset |= 1 << v
+    tset = 0
+    for v in terms:
+        tset |= 1 << v
     tot = 0
     top = 0
-    for v in points:
-        others = pset ^ (1 << v)
-        seen = frontier = 1 << v
-        d = 0
-        while frontier and not frontier & others:
-            d += 1
-            nxt = 0
-            f = frontier
-            while f:
-                low = f & -f
-                nxt |= nbr[low.bit_length() - 1]
-                f ^= low
-            frontier = nxt & ~seen
-            seen |= frontier
-        if not frontier:
-            continue  # no other point reachable: the pairing cannot exist; stay optimistic
+    for v in terms:
+        d = _distance_to_others(v, tset ^ (1 << v), nbr)
+        if d is None:
+            continue  # no other terminal reachable: the pairing cannot exist; stay optimistic
         tot += d
         top = max(top, d)
-    if skip_one:
+    if leave_one:
         tot -= top
     return (tot + 1) >> 1
+
+
+def _bridges(x, nbr):
+    """The bridges (p, v) of x's component, by an iterative depth-first search (lowlink)."""
+    n = len(nbr)
+    disc = [0] * n
+    lowlink = [0] * n
+    disc[x] = lowlink[x] = 1
+    t = 1
+    stack = [[x, -1, nbr[x]]]
+    bridges = []
+    while stack:
+        top = stack[-1]
+        v, p, untried = top
+        if untried:
+            low = untried & -untried
+            top[2] = untried ^ low
+            w = low.bit_length() - 1
+            if w == p:
+                continue
+            if disc[w]:
+                lowlink[v] = min(lowlink[v], disc[w])
+            else:
+                t += 1
+                disc[w] = lowlink[w] = t
+                stack.append([w, v, nbr[w]])
+        else:
+            stack.pop()
+            if p >= 0:
+                lowlink[p] = min(lowlink[p], lowlink[v])
+                if lowlink[v] > disc[p]:
+                    bridges.append((p, v))
+    return bridges
 
 
 def _bridge_bound(x, nbr, comp):
@@ -274,87 +322,34 @@ def _bridge_bound(x, nbr, comp):
     blocks B0 (holding x), B1, ..., Bk, inside each block from its entry to its exit vertex
     (the last block: ending anywhere). Inside a block the matching argument of the header
     applies with the block's own edges and distances."""
-    n = len(nbr)
-    disc = [0] * n
-    low = [0] * n
-    disc[x] = low[x] = 1
-    t = 1
-    stack = [[x, -1, nbr[x]]]
-    inner = nbr[:]
-    bridges = []
-    while stack:
-        top = stack[-1]
-        v, p, m = top
-        if m:
-            lowbit = m & -m
-            top[2] = m ^ lowbit
-            w = lowbit.bit_length() - 1
-            if w == p:
-                continue
-            if disc[w]:
-                low[v] = min(low[v], disc[w])
-            else:
-                t += 1
-                disc[w] = low[w] = t
-                stack.append([w, v, nbr[w]])
-        else:
-            stack.pop()
-            if p >= 0:
-                low[p] = min(low[p], low[v])
-                if low[v] > disc[p]:
-                    bridges.append((p, v))
-                    inner[p] ^= 1 << v
-                    inner[v] ^= 1 << p
+    bridges = _bridges(x, nbr)
     if not bridges:
         return INF
-    # blocks: components of the graph without its bridges
+    inner = nbr[:]  # the graph without its bridges: its components are the blocks
+    for a, b in bridges:
+        inner[a] ^= 1 << b
+        inner[b] ^= 1 << a
     block_of = {}
-    blocks = []
-    c = comp
-    while c:
-        lowbit = c & -c
-        v = lowbit.bit_length() - 1
-        _, members = _bfs_layers(lowbit, inner)
-        c &= ~members
-        blocks.append(members)
-        m = members
-        while m:
-            lb = m & -m
-            block_of[lb.bit_length() - 1] = len(blocks) - 1
-            m ^= lb
-    info = []
-    for members in blocks:
-        deg2 = 0
-        odd = 0
-        m = members
-        while m:
-            lb = m & -m
-            d = _popcount(inner[lb.bit_length() - 1])
-            deg2 += d
-            if d & 1:
-                odd |= lb
-            m ^= lb
-        info.append((deg2 >> 1, odd))
-    links = [[] for _ in blocks]
+    info = []  # per block: (edges, odd-degree vertices)
+    rest = comp
+    while rest:
+        _, members = _bfs_layers(rest & -rest, inner)
+        rest &= ~members
+        for v in _bits(members):
+            block_of[v] = len(info)
+        info.append(_degrees(members, inner))
+    links = [[] for _ in info]
     for a, b in bridges:
         links[block_of[a]].append((a, b))
         links[block_of[b]].append((b, a))
 
-    def points(mask):
-        out = []
-        while mask:
-            lb = mask & -mask
-            out.append(lb.bit_length() - 1)
-            mask ^= lb
-        return out
-
     def best_from(bi, entry, came):
         edges, odd = info[bi]
-        result = edges - _near_bound(points(odd ^ (1 << entry)), inner, True)
+        result = edges - _near_bound(_bits(odd ^ (1 << entry)), inner, True)
         for a, b in links[bi]:
             if b == came:
                 continue
-            through = edges - _near_bound(points(odd ^ (1 << entry) ^ (1 << a)), inner, False)
+            through = edges - _near_bound(_bits(odd ^ (1 << entry) ^ (1 << a)), inner, False)
             result = max(result, through + 1 + best_from(block_of[b], b, a))
         return result
 
@@ -365,9 +360,18 @@ def _longest_trail(s, nbr, best):
     """Longest trail from s over nbr (mutated during the search, restored on return), or a value
     <= best when no trail beats best. Depth-first over the trail's edges, each node bounded by
     the matching bound and closed early by the Euler-trail construction (see the header)."""
-    state = [best, INF]
-
+    state = [best, INF]  # the longest trail found; the root's upper bound
     seen = {}
+
+    def found(length):
+        """A trail of this length exists. True when the search is over (the root's bound)."""
+        state[0] = max(state[0], length)
+        return state[0] >= state[1]
+
+    def root_bound(ub):
+        """The root's upper bound is ub. True when the search is over (already reached)."""
+        state[1] = ub
+        return state[0] >= ub
 
     def explore(x, length):
         _, comp = _bfs_layers(1 << x, nbr)
@@ -375,52 +379,41 @@ def _longest_trail(s, nbr, best):
         if seen.get(key, -1) >= length:
             return False
         seen[key] = length
-        edges, jl, layers, dist, cheap = _analyse(x, nbr, comp)
+        edges, terminals, cheap = _analyse(x, nbr, comp)
         if length + cheap <= state[0]:
             return False
-        k = len(jl)
-        gcost, pairs = _greedy_matching(dist, k)
-        lb = _trail_after_join(x, nbr, (jl, layers, dist), pairs)
-        if length + lb > state[0]:
-            state[0] = length + lb
-            if state[0] >= state[1]:
-                return True
+        _, _, dist = terminals
+        gcost, pairs = _greedy_matching(dist, len(dist))
+        lb = _trail_after_join(x, nbr, terminals, pairs)
+        if found(length + lb):
+            return True
         if lb >= cheap:
             return False
         ub = min(cheap, _bridge_bound(x, nbr, comp))
-        if length == 0:
-            state[1] = ub  # the root's bound: reaching it ends the whole search
-            if state[0] >= ub:
-                return True
+        if length == 0 and root_bound(ub):
+            return True
         if length + ub <= state[0] or lb >= ub:
             return False
-        mcost, mpairs = _matching_bnb(dist, k, gcost)
+        mcost, mpairs = _matching_bnb(dist, len(dist), gcost)
         if mcost is not None and edges - mcost < ub:
             ub = edges - mcost
-            if length == 0:
-                state[1] = ub
-                if state[0] >= ub:
-                    return True
+            if length == 0 and root_bound(ub):
+                return True
             if length + ub <= state[0]:
                 return False
         if mpairs is not None:
-            lb = _trail_after_join(x, nbr, (jl, layers, dist), mpairs)
-            if length + lb > state[0]:
-                state[0] = length + lb
-                if state[0] >= state[1]:
-                    return True
+            lb = _trail_after_join(x, nbr, terminals, mpairs)
+            if found(length + lb):
+                return True
             if lb >= ub:
                 return False
         xb = 1 << x
-        m = nbr[x]
-        while m:
-            low = m & -m
-            m ^= low
-            y = low.bit_length() - 1
-            nbr[x] ^= low
+        for y in _bits(nbr[x]):
+            yb = 1 << y
+            nbr[x] ^= yb
             nbr[y] ^= xb
             done = explore(y, length + 1)
-            nbr[x] ^= low
+            nbr[x] ^= yb
             nbr[y] ^= xb
             if done:
                 return True
@@ -430,9 +423,20 @@ def _longest_trail(s, nbr, best):
     return state[0]
 
 
+def _landings(h, jmp, homes):
+    """The homes a piece on home h lands on by capturing: over an opponent's piece (2) onto an
+    empty home (0)."""
+    out = []
+    for jp in jmp[h]:
+        if jp is not None and homes[jp[0]] == 2 and homes[jp[1]] == 0:
+            out.append(jp[1])
+    return out
+
+
 def best_capture(n, m, homes):
     cells = home_cells(n, m, 0)
     jmp = jump_table(n, m, 0)
+
     groups = {}
     for i, v in enumerate(homes):
         if v == 1:
@@ -445,24 +449,17 @@ def best_capture(n, m, homes):
         base = [0] * len(lat)
         for h in lat:
             if homes[h] == 0:
-                for jp in jmp[h]:
-                    if jp is not None and homes[jp[0]] == 2 and homes[jp[1]] == 0:
-                        base[local[h]] |= 1 << local[jp[1]]
+                for land in _landings(h, jmp, homes):
+                    base[local[h]] |= 1 << local[land]
         for s in starts:
             nbr = base[:]
             ls = local[s]
-            for jp in jmp[s]:
-                if jp is not None and homes[jp[0]] == 2 and homes[jp[1]] == 0:
-                    t = local[jp[1]]
-                    nbr[ls] |= 1 << t
-                    nbr[t] |= 1 << ls
+            for land in _landings(s, jmp, homes):
+                t = local[land]
+                nbr[ls] |= 1 << t
+                nbr[t] |= 1 << ls
             _, comp = _bfs_layers(1 << ls, nbr)
-            edges = 0
-            while comp:
-                low = comp & -comp
-                edges += _popcount(nbr[low.bit_length() - 1])
-                comp ^= low
-            jobs.append((edges >> 1, ls, nbr))
+            jobs.append((_degrees(comp, nbr)[0], ls, nbr))
     # Starts with the most edges within reach first: a high answer early prunes the rest.
     jobs.sort(key=lambda job: -job[0])
     best = 0

@@ -134,16 +134,17 @@ def test_bounds_sandwich_the_exact_longest_trail(scaled):
         x = rng.randrange(v)
         exact = _exact_trail(x, nbr[:])
         _, comp = mc._bfs_layers(1 << x, nbr)
-        edges, jl, layers, dist, cheap = mc._analyse(x, nbr, comp)
-        gcost, pairs = mc._greedy_matching(dist, len(jl))
-        lb = mc._trail_after_join(x, nbr, (jl, layers, dist), pairs)
-        mcost, mpairs = mc._matching_bnb(dist, len(jl), gcost + 1)
+        edges, terminals, cheap = mc._analyse(x, nbr, comp)
+        _, _, dist = terminals
+        gcost, pairs = mc._greedy_matching(dist, len(dist))
+        lb = mc._trail_after_join(x, nbr, terminals, pairs)
+        mcost, mpairs = mc._matching_bnb(dist, len(dist), gcost + 1)
         ub = edges - mcost
         ctx = (case, x, nbr, exact, lb, ub, cheap)
         assert lb <= exact <= ub <= cheap, ctx
         assert exact <= mc._bridge_bound(x, nbr, comp), ctx
         if mpairs is not None:
-            assert mc._trail_after_join(x, nbr, (jl, layers, dist), mpairs) <= exact, ctx
+            assert mc._trail_after_join(x, nbr, terminals, mpairs) <= exact, ctx
         saved = nbr[:]
         assert mc._longest_trail(x, nbr, 0) == exact, ctx
         assert nbr == saved  # the search restores the graph
