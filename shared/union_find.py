@@ -1,7 +1,7 @@
 """Disjoint-set union (union-find) over the integers 0..n-1.
 
 Description: maintains a partition under union(a, b); find(x) names the set of x.
-Usage: uf = UnionFind(5); uf.union(0, 3); uf.same(3, 0) -> True; uf.size(0) -> 2
+Usage: uf = UnionFind(5); uf.union(0, 3) -> True; uf.same(3, 0) -> True
 Method: parent array where a root holds minus its set size; union by size, path splitting.
 Time: amortised O(alpha(n)) per operation. Memory: one list of n ints.
 Status: tests/test_union_find.py checks it against naive relabelling on seeded random operation
@@ -39,6 +39,3 @@ class UnionFind:
 
     def same(self, a, b):
         return self.find(a) == self.find(b)
-
-    def size(self, x):
-        return -self.parent[self.find(x)]
