@@ -69,12 +69,36 @@ def components(region, width):
     return out
 
 
-def largest_region(region, width):
-    """Cell count of the largest 4-connected component of region (0 for an empty region)."""
+def largest_size(masks):
+    """The most cells in one of the masks (0 when there is none)."""
     best = 0
-    for comp in components(region, width):
-        best = max(best, bin(comp).count("1"))
+    for mask in masks:
+        best = max(best, popcount(mask))
     return best
+
+
+def squeeze(masks):
+    """The same sets with every bit none of them uses taken out (the others keep their order):
+    sizes, unions and intersections stay the same and the ints get as small as they can (a
+    board's worth of cells spans 72 bits; under PyPy only ints below 2**63 are fast)."""
+    used = 0
+    for mask in masks:
+        used |= mask
+    squeezed_bit = {}
+    while used:
+        low = used & -used
+        squeezed_bit[low] = 1 << len(squeezed_bit)
+        used ^= low
+    out = []
+    for mask in masks:
+        small = 0
+        rest = mask
+        while rest:
+            low = rest & -rest
+            small |= squeezed_bit[low]
+            rest ^= low
+        out.append(small)
+    return out
 
 
 def subset_unions(values):

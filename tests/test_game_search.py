@@ -1,10 +1,17 @@
-"""Tests for shared/game_search.py: claiming games against a plain minimax."""
+"""Tests for shared/game_search.py: both solvers of claiming games (bit-set sweeps, and the
+list minimax used under PyPy) against a plain minimax."""
 
 import random
 
 import pytest
 
-from shared.game_search import claim_game_best_move, finished_positions, trit_masks
+from shared.game_search import (
+    claim_game_best_move,
+    claim_game_best_move_lists,
+    finished_positions,
+    minimax_plan,
+    trit_masks,
+)
 
 
 def plain_minimax(k, first, value0):
@@ -47,6 +54,8 @@ def check(k, first, value0, lo=None, hi=None, guess=None):
     want = (min(i for i, v in moves.items() if v == best), best)
     got = claim_game_best_move(k, first, value0, lo=lo, hi=hi, guess=guess)
     assert got == want, f"k={k} first={first} lo={lo} hi={hi}: want {want}, got {got}"
+    got = claim_game_best_move_lists(k, first, value0)
+    assert got == want, f"k={k} first={first}, lists: want {want}, got {got}"
     return best
 
 
@@ -90,21 +99,54 @@ def test_larger_games(k, scaled):
         check(k, rng.randint(0, 1), random_value(rng, k, 5))
 
 
-def test_ties_go_to_the_smallest_item():
+SOLVERS = [claim_game_best_move, claim_game_best_move_lists]
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_ties_go_to_the_smallest_item(solver):
     """A constant value function: every first move ties, item 0 is returned."""
     for k in range(1, 7):
         for first in (0, 1):
-            assert claim_game_best_move(k, first, lambda a: 3) == (0, 3 if first == 0 else -3)
+            assert solver(k, first, lambda a: 3) == (0, 3 if first == 0 else -3)
 
 
-def test_single_item():
-    assert claim_game_best_move(1, 0, lambda a: 5 if a == 1 else -7) == (0, 5)
-    assert claim_game_best_move(1, 1, lambda a: 5 if a == 1 else -7) == (0, 7)
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_single_item(solver):
+    assert solver(1, 0, lambda a: 5 if a == 1 else -7) == (0, 5)
+    assert solver(1, 1, lambda a: 5 if a == 1 else -7) == (0, 7)
 
 
-def test_no_item_is_an_error():
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_no_item_is_an_error(solver):
     with pytest.raises(ValueError):
-        claim_game_best_move(0, 0, lambda a: 0)
+        solver(0, 0, lambda a: 0)
+
+
+def test_ten_items_both_solvers_agree(scaled):
+    """k = 10, the size Stake Your Claim needs (too big for the plain minimax here)."""
+    rng = random.Random(10)
+    for _ in range(scaled(3)):
+        first = rng.randint(0, 1)
+        value0 = random_value(rng, 10, 4)
+        assert claim_game_best_move(10, first, value0) == claim_game_best_move_lists(
+            10, first, value0
+        )
+
+
+def test_minimax_plan_numbers_every_reachable_position_once():
+    for k in range(1, 7):
+        for first in (0, 1):
+            size, leaves, levels = minimax_plan(k, first)
+            assert [turn for turn, _, _, _ in levels] == [first ^ (i & 1) for i in range(k)][::-1]
+            assert levels[-1][1:3] == (0, k)  # the root: position 0, every item free
+            below = {pos for _, pos in leaves}
+            assert len(below) == len(leaves)
+            for _, start, width, kids in levels:  # from the last move up
+                assert len(kids) % width == 0
+                assert set(kids) == below  # the children are exactly the level below
+                below = set(range(start, start + len(kids) // width))
+            assert below == {0}
+            assert size == len(leaves) + sum(len(kids) // w for _, _, w, kids in levels)
 
 
 def test_masks_and_finished_positions():

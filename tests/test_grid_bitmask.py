@@ -7,12 +7,17 @@ from shared.grid_bitmask import (
     char_mask,
     components,
     flood,
-    largest_region,
+    largest_size,
     neighbours,
     padded_width,
     popcount,
+    squeeze,
     subset_unions,
 )
+
+
+def largest_region(mask, width):
+    return largest_size(components(mask, width))
 
 
 def plain_components(rows, ch):
@@ -113,3 +118,25 @@ def test_subset_unions_is_or_over_subsets():
                 if s >> i & 1:
                     want |= values[i]
             assert table[s] == want
+
+
+def test_largest_size_of_no_mask_is_zero():
+    assert largest_size([]) == 0
+    assert largest_size([0b1011, 0b1, 1 << 80]) == 3
+
+
+def test_squeeze_keeps_sizes_unions_and_intersections():
+    rng = random.Random(9)
+    for _ in range(300):
+        masks = [rng.getrandbits(80) & rng.getrandbits(80) for _ in range(rng.randint(0, 6))]
+        small = squeeze(masks)
+        used = 0
+        for m in masks:
+            used |= m
+        assert all(s < 1 << popcount(used) for s in small)
+        assert [popcount(s) for s in small] == [popcount(m) for m in masks]
+        for i in range(len(masks)):
+            for j in range(len(masks)):
+                assert popcount(small[i] | small[j]) == popcount(masks[i] | masks[j])
+                assert (small[i] & small[j] == 0) == (masks[i] & masks[j] == 0)
+                assert (small[i] & ~small[j] == 0) == (masks[i] & ~masks[j] == 0)

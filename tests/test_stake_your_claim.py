@@ -1,12 +1,14 @@
 """Tests for solutions/stake_your_claim.py: samples, rule readings, edge cases, ties, and the
-hard and bench boards, against the minimax of stress/stake_your_claim.py. The seeded stress
-tests are in tests/test_stress_stake_your_claim.py."""
+hard and bench boards, against the minimax of stress/stake_your_claim.py; every answer is
+checked with both game searches (bit sets, used under CPython; lists, used under PyPy). The
+seeded stress tests are in tests/test_stress_stake_your_claim.py."""
 
 import random
+import sys
 from pathlib import Path
 
 from bench import stake_your_claim as bench
-from solutions.stake_your_claim import solve, solve_board
+from solutions.stake_your_claim import BIT_SETS, solve, solve_board
 from stress import stake_your_claim as st
 from stress.stake_your_claim import best_move, move_values, random_board
 
@@ -35,7 +37,21 @@ def board_text(rows):
 
 
 def answer(rows):
-    return solve(board_text(rows).encode()).strip()
+    data = board_text(rows).encode()
+    got = solve(data, bit_sets=True)
+    assert solve(data, bit_sets=False) == got
+    return got.strip()
+
+
+def solve_board_both(n, rows):
+    """solve_board's answer, after checking that both game searches give it."""
+    got = solve_board(n, rows, bit_sets=True)
+    assert solve_board(n, rows, bit_sets=False) == got, board_text(rows)
+    return got
+
+
+def test_the_search_follows_the_interpreter():
+    assert BIT_SETS is (sys.implementation.name != "pypy")
 
 
 def report(rows, want, got):
@@ -47,7 +63,8 @@ def report(rows, want, got):
 
 def test_samples():
     for case in sorted(SAMPLES.glob("*.in")):
-        assert solve(case.read_bytes()) == case.with_suffix(".out").read_text()
+        for bit_sets in (True, False):
+            assert solve(case.read_bytes(), bit_sets) == case.with_suffix(".out").read_text()
 
 
 # --- rule readings ---
@@ -95,7 +112,7 @@ def test_tie_break_on_boards_with_tied_best_moves(scaled):
             continue
         found += 1
         want = (*tied[0], best)
-        got = solve_board(n, rows)
+        got = solve_board_both(n, rows)
         assert got == want, report(rows, want, got)
 
 
@@ -134,7 +151,7 @@ def test_ten_empties_on_small_boards():
     rng = random.Random(10)
     for _ in range(6):
         rows = random_board(rng, 4, 10)
-        assert solve_board(4, rows) == best_move(rows), board_text(rows)
+        assert solve_board_both(4, rows) == best_move(rows), board_text(rows)
 
 
 # --- input format ---
@@ -161,7 +178,7 @@ def test_hard_boards_against_minimax():
     for flat in HARD_BOARDS:
         rows = [flat[r * 8 : (r + 1) * 8] for r in range(8)]
         want = best_move(rows)
-        got = solve_board(8, rows)
+        got = solve_board_both(8, rows)
         assert got == want, report(rows, want, got)
 
 
@@ -183,7 +200,7 @@ def test_bench_families_against_minimax():
     for name in bench.FAMILIES:
         for rows in bench.family_boards(name, 2, 2):
             want = best_move(rows)
-            got = solve_board(8, rows)
+            got = solve_board_both(8, rows)
             assert got == want, name + " " + report(rows, want, got)
 
 
@@ -191,7 +208,7 @@ def test_bench_climbed_boards_against_minimax():
     """The bench's hill-climbed boards (the current solver's costliest), a few orientations."""
     for rows in bench.climbed_boards()[:: len(bench.climbed_boards()) // 8]:
         want = best_move(rows)
-        got = solve_board(8, rows)
+        got = solve_board_both(8, rows)
         assert got == want, report(rows, want, got)
 
 

@@ -1,5 +1,6 @@
 """stress/stake_your_claim.py: its validator on named bad inputs, its board families and cuts,
-and seeded stress tests of solutions/stake_your_claim.py against its minimax."""
+and seeded stress tests of solutions/stake_your_claim.py against its minimax, with each of the
+solution's two game searches (bit sets: CPython's; lists: PyPy's)."""
 
 import random
 import re
@@ -58,26 +59,38 @@ def test_reference_on_hand_made_boards():
     assert st.move_values(["."]) == {(0, 0): 1}
 
 
-def test_stress_small_boards(scaled):
+SEARCHES = {"bit-sets": True, "lists": False}
+
+
+@pytest.fixture(params=sorted(SEARCHES))
+def search(request):
+    """solve() with one of the two game searches forced."""
+    bit_sets = SEARCHES[request.param]
+    return lambda data: solve(data, bit_sets)
+
+
+def test_stress_small_boards(search, scaled):
     """Boards of every family, n = 1..8, 1..7 empties, ten boards a file."""
     rng = random.Random(20261121)
     for number in range(scaled(300)):
         text = st.generate(rng, cases=10, n=8, empties=7)
-        assert_agrees(st, solve, text, f"seed 20261121 file {number}")
+        assert_agrees(st, search, text, f"seed 20261121 file {number}")
 
 
-def test_stress_8_to_10_empties(scaled):
-    rng = random.Random(810)
-    for number in range(scaled(20)):
+def _big_boards(seed, count):
+    rng = random.Random(seed)
+    for _ in range(count):
         n = rng.randint(4, 8)
         rows = st.FAMILIES[rng.choice(sorted(st.FAMILIES))](rng, n, rng.randint(8, 10))
-        assert_agrees(st, solve, st.join_cases([st.case_text(rows)]), f"seed 810 board {number}")
+        yield st.join_cases([st.case_text(rows)])
+
+
+def test_stress_8_to_10_empties(search, scaled):
+    for number, text in enumerate(_big_boards(810, scaled(20))):
+        assert_agrees(st, search, text, f"seed 810 board {number}")
 
 
 @pytest.mark.slow
-def test_stress_8_to_10_empties_many(scaled):
-    rng = random.Random(8100)
-    for number in range(scaled(300)):
-        n = rng.randint(4, 8)
-        rows = st.FAMILIES[rng.choice(sorted(st.FAMILIES))](rng, n, rng.randint(8, 10))
-        assert_agrees(st, solve, st.join_cases([st.case_text(rows)]), f"seed 8100 board {number}")
+def test_stress_8_to_10_empties_many(search, scaled):
+    for number, text in enumerate(_big_boards(8100, scaled(300))):
+        assert_agrees(st, search, text, f"seed 8100 board {number}")
