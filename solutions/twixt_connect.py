@@ -1,32 +1,28 @@
-"""Connect (Twixt), POJ 2706 / Mid-Central USA 2005 problem C.
+"""Connect (Twixt, POJ 2706): does Black's last move connect x = 0 to x = N?
 
-Description: Black and White alternately place pegs on [0, N]^2 (Black first, Black last). After
-    each peg, it is linked to every same-colour peg a knight's move away unless the new link
-    would touch an already placed link (of either colour) apart from a shared endpoint. Print
-    "yes" when, after the last move, Black's links join a peg with x = 0 to a peg with x = N.
-Rules relied on (each pinned by a named test in tests/test_twixt_connect.py):
-    - links of both colours block; a link placed earlier always stays (first come, first served);
-    - the links of one new peg never block each other (they share the new peg and, being
-      distinct knight segments from one point, meet only there), so their order is irrelevant;
-    - two distinct knight links touch apart from a shared endpoint exactly when they cross
-      properly (no lattice point inside a knight segment, no collinear overlaps): see
-      shared/segment_geometry.py;
-    - the answer is Black's connectivity after the last move, whether or not it already held
-      earlier (legal data never has an earlier win, so both readings agree on it).
-Method: a link is identified by 4 * start + d, where start is its endpoint with the smaller x
-    on a padded board (row stride 32) and d its direction. Each placed link marks the 9 links
-    crossing it (plus itself) in a "blocked" byte array, using offsets derived once from the
-    exact crossing table; checking a candidate link is then one array read. The fixed stride
-    makes the tables independent of N: they are built once per input (about 1 ms). Black's
-    connectivity: union-find with two extra nodes for the x = 0 and x = N endzones.
-Time: O(M) per dataset with about 8 neighbour probes per move and 10 writes per new link.
-Status: the sample and the official judge data (15 datasets) pass from source under 3.11 and
-    3.8 and from the bundle (tests/test_twixt_connect.py, python build.py twixt_connect); the
-    brute force tests/brute/twixt_brute.py (Fraction geometry, all-pairs checks, BFS) passes the
-    official data too and agrees on ~2,000 seeded random games per default test run (~12,000
-    with STRESS_SCALE=5, all sizes N = 4..20, crowded windows, multi-dataset inputs). Bench
-    (bench/twixt_connect.py, 20 datasets x 249 moves at N = 20, four play patterns): about 9 ms
-    of solving in-process; whole process 20-50 ms min under 3.11 and 3.8 (goal 0.15 s).
+Description: Black and White alternately place pegs on [0, N]^2 (Black first and last); each
+    new peg is linked to every same-colour peg a knight's move away unless the link would
+    touch an already placed link (of either colour) apart from a shared endpoint. Print "yes"
+    when, after the last move, Black's links join a peg with x = 0 to one with x = N.
+Rules: links of both colours block and a placed link stays
+    (test_rule_links_of_the_other_colour_block, test_rule_first_link_placed_stays,
+    test_rule_own_links_block_too); a new peg's links never block each other
+    (test_rule_links_of_one_peg_are_order_independent); collinear links meeting end to end
+    both stand (test_rule_straight_chain_of_links_through_a_peg_is_allowed); the answer is
+    Black's connection after the last move (test_rule_answer_is_the_state_after_the_last_move).
+Method: for knight links "touching" is a proper crossing, and each link is crossed by exactly
+    9 others (shared/segment_geometry.py derives the table). A link is 4 * start + d on a
+    padded board of row stride 32; each placed link marks its crossers in a byte array, so a
+    candidate link is one look-up. Black's connection: shared/union_find.py with a node for
+    each endzone. Why and how: docs/twixt_connect.md.
+Time: O(M) per dataset: 8 neighbour probes per move, 10 writes per new link; the tables are
+    built once per input (about 1 ms).
+Status: the sample and the official data (15 datasets) from source under 3.11 and 3.8 and
+    from the bundle (tests/test_twixt_connect.py); ~2,100 seeded games a run against the
+    Fraction brute force of stress/twixt_connect.py (tests/test_stress_twixt_connect.py,
+    test_stress_interface.py); test_random_games_notice_any_single_missing_crossing. python
+    build.py bench twixt_connect, 20 x 249 moves at N = 20, whole process: 0.022 s (3.11),
+    0.028 s (3.8), 0.050 s (PyPy); goal 0.15 s.
 """
 
 import sys
@@ -41,6 +37,7 @@ CELLS = ROWS * STRIDE
 
 
 def cell_index(x, y):
+    """The cell of point (x, y) on the padded board."""
     return (x + PAD) * STRIDE + (y + PAD)
 
 
@@ -74,7 +71,7 @@ def black_connects(n, moves, blocks, steps):
     colour = 1
     for i in range(0, len(moves), 2):
         x = moves[i]
-        c = (x + PAD) * STRIDE + moves[i + 1] + PAD
+        c = cell_index(x, moves[i + 1])
         board[c] = colour
         c4 = 4 * c
         for off, so in steps:
