@@ -1,55 +1,28 @@
 """MegaCheckers (POJ 3116): most opponent pieces one piece can capture in one move.
 
-Description: N x M board (3 <= N, M <= 20, NM <= 200), homes are the cells with r + c even,
-  numbered row by row (shared.checkers_board). One piece of ours jumps diagonally (all four
-  directions) over opponent pieces onto empty homes, any number of times, never over the same
-  piece twice; its starting home is empty once it has left. Print the most captures.
-Rules relied on, and what they make of the board:
-  1. Lattice. A jump changes (r, c) by (+-2, +-2), so the mover stays on the homes with its own
-     r % 2 and (r + c) % 4: its lattice. A piece at X lies between two lattice homes on only ONE
-     of its two diagonals (the other diagonal joins homes with r + c two apart mod 4), so for one
-     mover every opponent piece is at most ONE edge; and captured pieces are never on the lattice,
-     so removing them never opens a landing home. Other own pieces block their home for good.
-  2. So the answer is the longest TRAIL (edges distinct, vertices may repeat) from the mover's
-     home in the simple graph G: vertices = empty lattice homes + the start, edges = jumpable
-     opponent pieces; maximised over our pieces.
-Method (exact; proofs of each step):
-  - Upper bound. Let P be a trail from x to w inside x's component C, F = C - P. Degrees in F are
-    odd exactly on J = O ^ {x} ^ {w} (O = odd vertices of C; the two endpoint toggles cancel when
-    w = x). A J-join splits into |J|/2 edge-disjoint paths pairing J up (plus cycles), so |F| is
-    at least the cheapest pairing of J by shortest-path distance. J0 = O ^ {x} has odd size; J is
-    J0 minus w, or J0 plus w paired with someone (cost >= 0), so |F| >= nu = the cheapest
-    matching of J0 that leaves exactly one point out:  |P| <= |C| - nu.  Cheaper relaxation: a
-    pair (a, b) costs d(a, b) >= (near(a) + near(b)) / 2, near = distance to the closest other
-    point of J0, so nu >= ceil((sum near - max near) / 2).
-  - Lower bound. For any such matching, remove the XOR of its shortest paths from C: now only x
-    and the left-out point can be odd, so x's component has an Euler trail from x. Its edge count
-    is achievable. When it meets the upper bound, that start (or search node) is solved.
-  - Bridge-tree bound. A trail crosses a bridge at most once and can never come back, so it
-    runs through a path of 2-edge-connected blocks B0 (holding x), B1, ..., Bk of the bridge
-    tree, inside each block from its entry to its exit vertex (the last block: to anywhere).
-    Inside a block the matching bound holds with the block's own edges and distances (odd set
-    O_B ^ {entry} ^ {exit}, all paired; the last block leaves one out). The best such path is
-    an upper bound. It fixes what the global bound misses: a join path through a cut vertex
-    that would cut off a whole cycle.
-  - Otherwise a depth-first search over the trail's next edge, applying the bounds at every
-    node to the remaining graph (a node whose bound cannot beat the best is cut; a node whose
-    construction meets its bound is closed), with a transposition table keyed by (vertex, edges
-    left in its component) storing the longest prefix seen there (a revisit with a prefix no
-    longer than that cannot do better). Starts are skipped when their bound cannot beat the
-    best answer so far; starts on one lattice share its graph. Every cut removes only trails
-    that cannot beat a value already reached, so the result is exact.
-Complexity: building the lattices O(NM); per search node O(|J| (V + E)) for distances plus a
-  branch-and-bound matching (capped; past the cap the cheaper bound is used); the search is
-  exponential in the worst case, but on the densest webs the root bounds meet and no search is
-  needed at all.
-Status: exact answers = brute force on thousands of random, dense and full-web boards
-  (tests/test_megacheckers.py; tests/brute/megacheckers_brute.py), the bounds sandwich the exact
-  trail length on random graphs (test_bounds_sandwich_the_exact_longest_trail), and the bench
-  files' answers were checked by the brute force (44 s for the ten full webs). Whole process,
-  bundle run with -I -S, min / median of 21 runs on a loaded 2-core machine (bench cases of
-  bench/megacheckers.py): ten full webs 0.016 / 0.016 s under 3.11 and 0.016 / 0.019 s under
-  3.8 (bare start-up 0.008 s); eight adversarial boards 0.105 / 0.109 s and 0.157 / 0.161 s.
+Description: N x M board (3 <= N, M <= 20, NM <= 200), homes (r + c even) numbered row by row
+    (shared.checkers_board); one piece of ours jumps diagonally over opponent pieces onto
+    empty homes, any number of times, never over a piece twice. Print the most captures.
+Rules: the piece's home is empty once it has left (test_rule_start_home_is_empty_after_leaving);
+    a landing home must be empty, our pieces block it and are never jumped
+    (test_rule_own_pieces_block_landing); a piece is jumped once
+    (test_rule_each_piece_jumped_once); jumps go backward too and may turn
+    (test_rule_backward_and_turning_jumps); one piece moves, and with no piece of ours the
+    answer is 0 (test_rule_one_piece_per_move_and_no_own_piece).
+Method: a jump moves (+-2, +-2), so the piece keeps r % 2 and (r + c) % 4, and each opponent
+    piece is at most one edge between two such homes (test_lattice_reading_one_edge_per_piece):
+    the answer is the longest trail from the piece's home in that graph. Per start, an upper
+    bound (edges minus the cheapest pairing of the odd vertices, and one along the bridge
+    tree) and a lower bound (an Euler trail once the pairing's paths are removed); only while
+    they differ, a depth-first search over the next edge with the same bounds at every node
+    and a table of positions seen. Proofs and history: docs/megacheckers.md.
+Time: O(NM) to build the graphs; per search node O(|J| (V + E)) plus a matching search capped
+    at 4000 nodes; exponential at worst, but on the densest webs the root bounds meet.
+Status: tests/test_stress_megacheckers.py and test_stress_interface.py: ~3,900 seeded boards
+    a run (scattered, dense webs, full webs) against the brute force of
+    stress/megacheckers.py; test_bounds_sandwich_the_exact_longest_trail on 2,000 graphs; the
+    bench files' answers brute-checked. python build.py bench megacheckers, hardest file
+    (adversarial-8), whole process: 0.17 s (3.11), 0.27 s (3.8), 0.33 s (PyPy).
 """
 
 import sys
