@@ -1,18 +1,18 @@
 """Checkers-board geometry: home numbering, diagonal neighbours, jumps.
 
 Description: on a rows x cols board the playable squares ("homes") are the cells (r, c) with
-  (r + c) % 2 == parity.  Homes are numbered 0, 1, 2, ... row by row, left to right (a problem's
-  1-based number is index + 1).  Directions are DIAGONALS[d] = (dr, dc), in the order NW, NE, SW,
-  SE, where "N" is row - 1 and "S" is row + 1.
-  - MegaCheckers (POJ 3116): any rows x cols, parity 0 (the leftmost square of row 0 is a home).
-  - Checker's Check (POJ 1643): 8 x 8, parity 1 (row 0 holds squares 1..4 at columns 1, 3, 5, 7).
-Usage:
-  cells = home_cells(8, 8, 1)              # cells[i] = (r, c) of home i
-  nbr = diagonal_neighbours(8, 8, 1)       # nbr[i][d] = home one step along DIAGONALS[d], or -1
-  jmp = jump_table(8, 8, 1)                # jmp[i][d] = (over, land) homes, or None
-Time: O(rows * cols) to build each table.
-Status: tests/test_checkers_board.py (numbering of the statement examples: 5 x 3 board has 8
-  homes; POJ 1643 checks 14-23 over 18 and 22-31-24-15 over 26, 27, 19; symmetry of the tables).
+    (r + c) % 2 == parity, numbered 0, 1, 2, ... row by row, left to right (a problem's
+    1-based number is index + 1). DIAGONALS[d] = (dr, dc) in the order NW, NE, SW, SE, "N"
+    being row - 1. MegaCheckers (POJ 3116): any size, parity 0; Checker's Check (POJ 1643):
+    8 x 8, parity 1 (row 0 holds squares 1..4 at columns 1, 3, 5, 7).
+Usage: cells = home_cells(8, 8, 1)         # cells[i] = (r, c) of home i
+    nbr = diagonal_neighbours(8, 8, 1)     # nbr[i][d] = home one step along DIAGONALS[d], or -1
+    jmp = jump_table(8, 8, 1)              # jmp[i][d] = (over, land) homes, or None
+Method: tables built from the (r, c) -> index dict of home_index().
+Time: O(rows * cols) per table.
+Status: tests/test_checkers_board.py (the statements' numbering: a 5 x 3 board has 8 homes;
+    POJ 1643's 14-23 over 18 and 22-31-24-15 over 26, 27, 19; the tables' symmetry on random
+    shapes); used by solutions/megacheckers.py and solutions/checkers_check.py.
 """
 
 DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))

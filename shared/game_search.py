@@ -1,29 +1,27 @@
-"""Claiming games solved exactly by retrograde analysis on bit sets.
+"""Claiming games solved exactly: retrograde analysis on bit sets, or a minimax on lists.
 
-Description: two players, 0 and 1, alternately claim one of k free items until none is left;
-    the result is any function of the final split. claim_game_best_move() gives the mover's
-    value under perfect play from both sides and the smallest-numbered first move reaching it.
-Usage: claim_game_best_move(k, first, value0) -> (item, value); value0(a) is player 0's final
-    value when he ends with exactly the items of the index mask a (a holds player 0's share:
-    ceil(k / 2) of the items if he moves first, else floor(k / 2)); item and value are the
-    mover's, value from the mover's side. Optional keywords: lo <= value < hi narrows the
-    work; guess(sorted final values) names where the search for the value starts.
-Method: a position is a trit string (item i: 0 free, 1 player 0's, 2 player 1's), index
-    sum t_i * 3^i, so claiming item i adds 3^i (player 0) or 2 * 3^i (player 1) to the index:
-    a move is a shift of a bit set over all 3^k positions. For a threshold t, W_t = positions
-    from which player 0 can force a final value >= t: the finished positions with value >= t,
-    then, level by level from the last move up, player 0's positions with some move into W_t
-    (OR over items of (W >> 3^i) & free_i) and player 1's with every move into W_t (AND over
-    items of (W >> 2 * 3^i) | taken_i). The root value is the largest leaf value t with the
-    root in W_t (galloping from a guess, then bisection, over the distinct leaf values); the
-    first move reaching it is the first child in W_f (player 0 moving) or not in W_(f+1)
-    (player 1 moving). No pruning, so every tie is seen.
-Time: O(C(k, k/2)) calls of value0 plus O(k^2 log V) big-int operations on 3^k-bit ints per
-    call (V = number of distinct leaf values); k = 10: ~0.2 ms per threshold under CPython
-    3.11. Memory: O(k) ints of 3^k bits (~7 KiB each at k = 10), cached per k.
-Status: tests/test_game_search.py checks it against a plain minimax on thousands of random
-    value functions (k = 1..8, both first players, with and without lo/hi and guesses); used by
-    solutions/stake_your_claim.py (its stress tests against the brute force pass).
+Description: players 0 and 1 alternately claim one of k free items until none is left; the
+    result is any function of the final split. Both solvers give the mover's value under
+    perfect play and the smallest-numbered first item reaching it.
+Usage: claim_game_best_move(k, first, value0) -> (item, value), or the same call of
+    claim_game_best_move_lists; value0(a) is player 0's final value when he ends with the
+    items of the index mask a; value is from the mover's side. Bit sets only: lo <= value <
+    hi narrows the work, guess(sorted final values) says where the search starts.
+Method: a position is a trit string (item i free, player 0's, player 1's), index sum t_i 3^i.
+    Bit sets: claiming item i adds 3^i or 2 * 3^i, so a move is a shift of a set over all
+    3^k positions; W_t (player 0 forces a final value >= t) grows from the finished positions
+    level by level (player 0: OR over items of (W >> 3^i) & free_i; player 1: AND of
+    (W >> 2 * 3^i) | taken_i); the root value is found by galloping from the guess, then
+    bisecting over the final values. Lists: the reachable positions, numbered once per (k,
+    first), evaluated from the finished ones up. No pruning either way: every tie is seen.
+Time: C(k, k/2) calls of value0. Bit sets: O(k^2) big-int operations on 3^k bits per
+    threshold, O(log V) thresholds (~0.2 ms each at k = 10, CPython 3.11). Lists: one pass
+    over the ~17,000 reachable positions at k = 10 (under PyPy, much faster than bit sets).
+Memory: k ints of 3^k bits (~7 KiB each at k = 10) per k; the lists' plan, about 85,000
+    child numbers per (k, first).
+Status: tests/test_game_search.py checks both against a plain minimax on ~2,500 random value
+    functions a run (k = 1..8, both first players, with and without lo/hi and guesses), and
+    against each other at k = 10; solutions/stake_your_claim.py's boards go through both.
 """
 
 _TRIT_MASKS = {}

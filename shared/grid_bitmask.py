@@ -1,21 +1,21 @@
 """Regions of an n x n board held as one Python int bit mask.
 
-Description: cells of a board as bits, 4-connected regions found by flood fill with shifts.
-Layout: cell (r, c) is bit r * width + c with width = n + 1; the spare column n is never set,
-    so a shift by 1 never wraps from one row into the next and no column masks are needed.
-    Any mask below means "a set of cells in this layout".
-Usage: w = padded_width(n); z = char_mask(rows, "0", w); largest_region(z, w);
-    components(z, w) -> [mask, ...]; neighbours(m, w) & ~m is the ring around m;
-    subset_unions([m0, m1, ...])[S] = OR of the m_i with bit i set in S (for per-subset tables).
-Method: flood(seed, region) repeats seed |= neighbours(seed) & region until it stops growing;
-    components() peels the lowest remaining cell's component off one at a time.
-Time: flood is O(d) big-int steps, d = the region's radius around the seed (<= n * n / 2);
-    components/largest_region O(n^2) steps at most; subset_unions O(2^k). Memory: O(1) ints
-    (subset_unions: a list of 2^k).
-Status: tests/test_grid_bitmask.py checks components, largest_region and neighbours against a
-    plain 2D flood fill on 2000 seeded random boards (n = 1..8), subset_unions against a
-    direct OR; used by
-    solutions/stake_your_claim.py (samples and stress tests pass).
+Description: the cells of a board as the bits of an int, and its 4-connected regions.
+Usage: w = padded_width(n); zero = char_mask(rows, "0", w); comps = components(zero, w);
+    largest_size(comps); neighbours(m, w) & ~m is the ring around m; cell_bit(r, c, w);
+    popcount(m); squeeze([m0, m1, ...]) -> the same sets in the smallest ints;
+    subset_unions([m0, m1, ...])[S] = OR of the m_i with bit i set in S.
+Method: cell (r, c) is bit r * w + c with w = n + 1: the spare column is never set, so a shift
+    by 1 never wraps from one row into the next and no column masks are needed.
+    flood(seed, region) repeats seed |= neighbours(seed) & region until it stops growing;
+    components() peels off the lowest remaining cell's component one at a time;
+    subset_unions() doubles the table once per value.
+Time: flood O(d) big-int steps, d = the region's radius around the seed (<= n * n / 2);
+    components O(n^2) steps at most; subset_unions O(2^k); squeeze O(bits set).
+Memory: subset_unions: a list of 2^k ints.
+Status: tests/test_grid_bitmask.py checks components and neighbours against a plain 2D flood
+    fill on 2,000 seeded random boards (n = 1..8), subset_unions against a direct OR, squeeze
+    on random masks (sizes, unions, inclusions kept); used by solutions/stake_your_claim.py.
 """
 
 

@@ -1,11 +1,14 @@
 """Disjoint-set union (union-find) over the integers 0..n-1.
 
-Description: maintains a partition under union(a, b); find(x) names the set of x.
+Description: maintains a partition under union(a, b); same(a, b) tells whether a and b are in
+    one set.
 Usage: uf = UnionFind(5); uf.union(0, 3) -> True; uf.same(3, 0) -> True
-Method: parent array where a root holds minus its set size; union by size, path splitting.
-Time: amortised O(alpha(n)) per operation. Memory: one list of n ints.
-Status: tests/test_union_find.py checks it against naive relabelling on seeded random operation
-    sequences; used by solutions/twixt_connect.py (official judge data passes).
+Method: a parent array where a root holds minus its set size; union by size, path splitting.
+Time: amortised O(alpha(n)) per operation.
+Memory: one list of n ints.
+Status: tests/test_union_find.py checks it against naive relabelling on 300 seeded random
+    operation sequences and a 20,000-long chain; used by solutions/twixt_connect.py (official
+    judge data passes).
 """
 
 
