@@ -1,15 +1,15 @@
 """Worst-case inputs for Connect (Twixt): 20 datasets of 249 moves on the largest board.
 
-cases() is deterministic (fixed seeds) and built with stress/twixt_connect.py's long_game():
-every case is legal input (Black first and last, no peg in the other side's endzone, no point
-used twice) and Black wins at the last move at the earliest, as the statement promises (a
-winning point is left for later), so every game runs its full 249 moves. Expected outputs come
-from that module's reference().
+cases() is deterministic (fixed seeds), built with random_moves(..., black_waits=True) of
+stress/twixt_connect.py: every case is legal input (Black first and last, no peg in the other
+side's endzone, no point used twice) and Black wins at the last move at the earliest, as the
+statement promises (a winning point is left for later), so every game runs its full 249 moves.
+Expected outputs come from that module's reference().
 """
 
 import random
 
-from stress.twixt_connect import case_text, join_cases, long_game, reference
+from stress.twixt_connect import case_text, join_cases, random_moves, reference
 
 GOAL_SECONDS = 0.15
 N = 20
@@ -19,7 +19,7 @@ DATASETS = 20
 
 def _case(seed, prefer):
     rng = random.Random(seed)
-    games = [long_game(rng, N, MOVES, prefer) for _ in range(DATASETS)]
+    games = [random_moves(rng, N, MOVES, prefer=prefer, black_waits=True) for _ in range(DATASETS)]
     return join_cases([case_text(N, moves) for moves in games])
 
 

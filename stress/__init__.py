@@ -37,3 +37,33 @@ def int_fields(line: str, where: str) -> list[int]:
     if not line or not all(INT.fullmatch(word) for word in words):
         raise ValueError(f"{where}: expected integers separated by single spaces, got {line!r}")
     return [int(word) for word in words]
+
+
+def case_opening(lines: list[str], at: int, names: str) -> list[int] | None:
+    """The numbers of the line that opens a case, e.g. names "N M"; None when it is the
+    terminating line (all zeros), which must be the file's last. ValueError otherwise."""
+    if at >= len(lines):
+        raise ValueError("the file ends before its terminating line")
+    numbers = int_fields(lines[at], f"line {at + 1}")
+    if len(numbers) != len(names.split()):
+        raise ValueError(f"line {at + 1}: expected {names!r}, got {lines[at]!r}")
+    if any(numbers):
+        return numbers
+    if at + 1 != len(lines):
+        raise ValueError(f"line {at + 2}: text after the terminating line")
+    return None
+
+
+def parse_cases(text: str, names: str, read_body) -> list:
+    """The cases of a whole file, each opened by a line of the integers `names` (e.g. "N M")
+    and read by read_body(lines, at, numbers) -> (case, line after it); the terminating line
+    of zeros ends the file. Lines as text_lines() gives them; ValueError on bad layout."""
+    lines = text_lines(text)
+    cases = []
+    at = 0
+    while True:
+        numbers = case_opening(lines, at, names)
+        if numbers is None:
+            return cases
+        case, at = read_body(lines, at + 1, numbers)
+        cases.append(case)

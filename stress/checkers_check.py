@@ -11,7 +11,7 @@ Method: the reference reads each instance line by line as the statement lays it 
     helper), lists every legal move of the side to move as a tuple of squares (all jump
     sequences when any jump exists, else all steps) and accepts a move exactly when its text
     is two or more numbers joined by single '-' and names one of them.
-Time: a few ms per default file; long_game re-lists the moves at every ply (~10 ms a game).
+Time: a few ms per default file; long_game() lists the moves at every ply (~0.2 s for 200).
 Status: tests/test_stress_checkers_check.py and tests/test_stress_interface.py (validation,
     split/join, cuts, samples, agreement with solutions/checkers_check.py on seeded files);
     the golden positions of tests/test_checkers_check.py list this module's legal moves.
@@ -23,7 +23,7 @@ import random
 import re
 from collections.abc import Iterator
 
-from stress import int_fields, merged_params, text_lines
+from stress import int_fields, merged_params, parse_cases
 
 PARAMS = {"cases": 4, "moves": 12, "pieces": 12}
 MIN_PARAMS = {"cases": 1, "moves": 1, "pieces": 1}
@@ -38,34 +38,24 @@ def parse(text: str) -> list[tuple[list[int], list[int], str, list[str]]]:
     """[(red, white, colour, moves)] of a whole file, read line by line: "r w", Red's squares,
     White's squares, "m C" and m move lines, ..., then "0 0". Squares are signed (negative: a
     king), colour is "R" or "W". Layout errors are ValueErrors; validate() checks the rest."""
-    lines = text_lines(text)
-    out = []
-    at = 0
-    while True:
-        if at + 1 > len(lines):
-            raise ValueError("the file ends before the terminating line '0 0'")
-        counts = int_fields(lines[at], f"line {at + 1}")
-        if len(counts) != 2:
-            raise ValueError(f"line {at + 1}: expected 'r w', got {lines[at]!r}")
-        if counts == [0, 0]:
-            if at + 1 != len(lines):
-                raise ValueError(f"line {at + 2}: text after the terminating line '0 0'")
-            return out
-        if at + 4 > len(lines):
-            raise ValueError(f"line {at + 1}: the file ends inside an instance")
-        red = int_fields(lines[at + 1], f"line {at + 2}")
-        white = int_fields(lines[at + 2], f"line {at + 3}")
+
+    def instance(lines, at, counts):
+        if at + 3 > len(lines):
+            raise ValueError(f"line {at}: the file ends inside an instance")
+        red = int_fields(lines[at], f"line {at + 1}")
+        white = int_fields(lines[at + 1], f"line {at + 2}")
         if [len(red), len(white)] != counts:
-            raise ValueError(f"line {at + 2}: {len(red)} and {len(white)} squares, not {counts}")
-        words = lines[at + 3].split(" ")
+            raise ValueError(f"line {at + 1}: {len(red)} and {len(white)} squares, not {counts}")
+        words = lines[at + 2].split(" ")
         if len(words) != 2 or not words[0].isdigit() or words[1] not in ("R", "W"):
-            raise ValueError(f"line {at + 4}: expected 'm R' or 'm W', got {lines[at + 3]!r}")
+            raise ValueError(f"line {at + 3}: expected 'm R' or 'm W', got {lines[at + 2]!r}")
         m = int(words[0])
-        at += 4
+        at += 3
         if at + m > len(lines):
             raise ValueError(f"line {at + 1}: the file ends inside the {m} moves")
-        out.append((red, white, words[1], lines[at : at + m]))
-        at += m
+        return (red, white, words[1], lines[at : at + m]), at + m
+
+    return parse_cases(text, "r w", instance)
 
 
 def case_text(red: list[int], white: list[int], colour: str, moves: list[str]) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from stress import int_fields, merged_params, text_lines
+from stress import int_fields, merged_params, parse_cases
 
 PARAMS = {"cases": 5, "rows": 8, "cols": 8}
 MIN_PARAMS = {"cases": 1, "rows": 3, "cols": 3}
@@ -36,24 +36,13 @@ MAX_SQUARES = 200
 def parse(text: str) -> list[tuple[int, int, list[int]]]:
     """[(n, m, homes)] of a whole file: a line "N M", a line of the home values, ..., "0 0".
     Only the layout is checked here (ValueError); validate() checks the ranges."""
-    lines = text_lines(text)
-    cases = []
-    at = 0
-    while True:
+
+    def board(lines, at, head):
         if at >= len(lines):
-            raise ValueError("the file ends before the terminating line '0 0'")
-        head = int_fields(lines[at], f"line {at + 1}")
-        if len(head) != 2:
-            raise ValueError(f"line {at + 1}: expected 'N M', got {lines[at]!r}")
-        n, m = head
-        if n == 0 and m == 0:
-            if at + 1 != len(lines):
-                raise ValueError(f"line {at + 2}: text after the terminating line '0 0'")
-            return cases
-        if at + 1 >= len(lines):
-            raise ValueError(f"line {at + 2}: the home values of the {n} x {m} board are missing")
-        cases.append((n, m, int_fields(lines[at + 1], f"line {at + 2}")))
-        at += 2
+            raise ValueError(f"line {at + 1}: the home values of a board are missing")
+        return (*head, int_fields(lines[at], f"line {at + 1}")), at + 1
+
+    return parse_cases(text, "N M", board)
 
 
 def case_text(n: int, m: int, homes: list[int]) -> str:

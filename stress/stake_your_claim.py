@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from stress import merged_params, text_lines
+from stress import merged_params, parse_cases
 
 PARAMS = {"cases": 4, "n": 6, "empties": 8}
 MIN_PARAMS = {"cases": 1, "n": 1, "empties": 1}
@@ -37,28 +37,19 @@ MAX_EMPTIES = 10
 def parse(text: str) -> list[list[str]]:
     """The boards of a whole file (each a list of n row strings), read line by line: a line
     "n", n lines of the board, ..., then "0". Layout errors are ValueErrors."""
-    lines = text_lines(text)
-    boards = []
-    at = 0
-    while True:
-        if at >= len(lines):
-            raise ValueError("the file ends before the terminating line '0'")
-        if not lines[at].isdigit() or lines[at] != str(int(lines[at])):
-            raise ValueError(f"line {at + 1}: expected the board size n, got {lines[at]!r}")
-        n = int(lines[at])
-        at += 1
-        if n == 0:
-            if at != len(lines):
-                raise ValueError(f"line {at + 1}: text after the terminating line '0'")
-            return boards
+
+    def board(lines, at, head):
+        (n,) = head
+        if n < 0:
+            raise ValueError(f"line {at}: a negative board size")
         if at + n > len(lines):
             raise ValueError(f"line {at + 1}: the file ends inside the {n} rows of a board")
-        rows = lines[at : at + n]
-        for r, row in enumerate(rows):
+        for r, row in enumerate(lines[at : at + n]):
             if len(row) != n:
                 raise ValueError(f"line {at + r + 1}: a row of {len(row)} squares, not {n}")
-        boards.append(rows)
-        at += n
+        return lines[at : at + n], at + n
+
+    return parse_cases(text, "n", board)
 
 
 def case_text(rows: list[str]) -> str:

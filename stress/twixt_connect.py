@@ -5,7 +5,8 @@ Description: random and patterned games in the judge's format, a check of the st
     expected output by a deliberately simple second implementation.
 Usage: text = generate(random.Random(7), cases=3, n=8, moves=61); validate(text);
     reference(text); split_cases / join_cases / cuts for shrinking; Game(n) to replay moves
-    by hand (links, refusals, Black's connection); long_game() for the bench.
+    by hand (links, refusals, Black's connection); random_moves(..., black_waits=True)
+    for the bench's long games.
 Method: geometry with fractions.Fraction: the common part of two closed segments from
     P0 + t (P1 - P0) = Q0 + u (Q1 - Q0) (Cramer's rule), or, on one line, the overlap of
     their parameter intervals; two links touch unless they are disjoint or meet only in an
@@ -26,7 +27,7 @@ import random
 from collections.abc import Iterator
 from fractions import Fraction
 
-from stress import int_fields, merged_params, text_lines
+from stress import int_fields, merged_params, parse_cases
 
 PARAMS = {"cases": 3, "n": 8, "moves": 61}
 MIN_PARAMS = {"cases": 1, "n": 4, "moves": 5}
@@ -172,36 +173,29 @@ def play(n: int, moves: list[Point]) -> Game:
 # --- reading -------------------------------------------------------------------------------
 
 
+def _read_game(lines: list[str], at: int, head: list[int]):
+    """((n, moves, the game's lines), the line after it) for a game whose "N M" line is
+    lines[at - 1]: lines of whole coordinate pairs until M pairs."""
+    n, m = head
+    if m < 0:
+        raise ValueError(f"line {at}: a negative number of moves")
+    start = at - 1
+    flat: list[int] = []
+    while len(flat) < 2 * m:
+        if at >= len(lines):
+            raise ValueError(f"the file ends inside the {m} moves of a game (line {at + 1})")
+        numbers = int_fields(lines[at], f"line {at + 1}")
+        if len(numbers) % 2 or len(flat) + len(numbers) > 2 * m:
+            raise ValueError(f"line {at + 1}: not whole pairs, or more than {m} pairs")
+        flat += numbers
+        at += 1
+    return (n, list(zip(flat[0::2], flat[1::2])), lines[start:at]), at
+
+
 def parse(text: str) -> list[tuple[int, list[Point]]]:
     """[(n, moves)] of a whole file: a line "N M", then lines of whole coordinate pairs until M
     pairs, ..., then "0 0". Layout errors are ValueErrors; validate() checks the rest."""
-    lines = text_lines(text)
-    out = []
-    at = 0
-    while True:
-        if at >= len(lines):
-            raise ValueError("the file ends before the terminating line '0 0'")
-        head = int_fields(lines[at], f"line {at + 1}")
-        if len(head) != 2:
-            raise ValueError(f"line {at + 1}: expected 'N M', got {lines[at]!r}")
-        at += 1
-        n, m = head
-        if n == 0 and m == 0:
-            if at != len(lines):
-                raise ValueError(f"line {at + 1}: text after the terminating line '0 0'")
-            return out
-        if m < 0:
-            raise ValueError(f"line {at}: a negative number of moves")
-        flat: list[int] = []
-        while len(flat) < 2 * m:
-            if at >= len(lines):
-                raise ValueError(f"the file ends inside the {m} moves of a game (line {at + 1})")
-            numbers = int_fields(lines[at], f"line {at + 1}")
-            if len(numbers) % 2 or len(flat) + len(numbers) > 2 * m:
-                raise ValueError(f"line {at + 1}: not whole pairs, or more than {m} pairs")
-            flat += numbers
-            at += 1
-        out.append((n, list(zip(flat[0::2], flat[1::2]))))
+    return [(n, moves) for n, moves, _ in parse_cases(text, "N M", _read_game)]
 
 
 def case_text(n: int, moves: list[Point], per_line: int = 12) -> str:
@@ -213,18 +207,7 @@ def case_text(n: int, moves: list[Point], per_line: int = 12) -> str:
 
 def split_cases(text: str) -> list[str]:
     """The datasets as chunks of the file's own lines."""
-    lines = text_lines(text)
-    chunks = []
-    at = 0
-    for _, moves in parse(text):
-        start = at
-        at += 1
-        pairs = 0
-        while pairs < len(moves):
-            pairs += len(lines[at].split(" ")) // 2
-            at += 1
-        chunks.append("\n".join(lines[start:at]) + "\n")
-    return chunks
+    return ["\n".join(chunk) + "\n" for _, _, chunk in parse_cases(text, "N M", _read_game)]
 
 
 def join_cases(cases: list[str]) -> str:
@@ -301,19 +284,30 @@ def _pools(rng: random.Random, n: int, window: int, prefer) -> list[list[Point]]
     return pools
 
 
-def random_moves(rng: random.Random, n: int, m: int, window: int = 0) -> list[Point]:
+def random_moves(
+    rng: random.Random, n: int, m: int, window: int = 0, *, prefer=None, black_waits=False
+) -> list[Point]:
     """Random legal placements, Black first, up to m of them and an odd count (fewer when a
-    side runs out of points). Black may connect before the last move: not always an input the
-    statement allows (random_game() is), but quick, for tests of a solution's internals."""
-    pools = [iter(pool) for pool in _pools(rng, n, window, None)]
+    side runs out of points): each side plays its points in random order, those
+    prefer(colour, x, y) accepts first, inside a random window x window square when
+    window > 0. Black may connect before the last move (not an input the statement allows,
+    but quick, for tests of a solution's internals) unless black_waits: then Black leaves a
+    point that would connect for later, and the game runs as long as it can."""
+    pools = _pools(rng, n, window, prefer)
+    game = Game(n) if black_waits else None
     taken: set[Point] = set()
     moves = []
     while len(moves) < m:
-        choice = next((p for p in pools[len(moves) % 2] if p not in taken), None)
+        colour = len(moves) % 2
+        early = black_waits and colour == BLACK and len(moves) < m - 1
+        free = (p for p in pools[colour] if p not in taken)
+        choice = next((p for p in free if not (early and game.wins_at(p))), None)
         if choice is None:
             break
         taken.add(choice)
         moves.append(choice)
+        if game is not None:
+            game.place(choice)
     if len(moves) % 2 == 0:
         moves.pop()
     return moves
@@ -332,27 +326,6 @@ def random_game(rng: random.Random, n: int, m: int, window: int = 0) -> list[Poi
                 break
         if len(moves) >= 5:
             return moves
-
-
-def long_game(rng: random.Random, n: int, m: int, prefer=None) -> list[Point]:
-    """A legal game as long as the points allow (at most m moves): each side plays its points
-    in random order, those prefer(colour, x, y) accepts first; Black leaves a point that would
-    connect before the last move for later."""
-    pools = _pools(rng, n, 0, prefer)
-    game = Game(n)
-    moves = []
-    while len(moves) < m:
-        colour = game.next_colour()
-        early = colour == BLACK and len(moves) < m - 1
-        free = (p for p in pools[colour] if p not in game.colour_at)
-        choice = next((p for p in free if not (early and game.wins_at(p))), None)
-        if choice is None:
-            break
-        game.place(choice)
-        moves.append(choice)
-    if len(moves) % 2 == 0:
-        moves.pop()
-    return moves
 
 
 def generate(rng: random.Random, **params: int) -> str:

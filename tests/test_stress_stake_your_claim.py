@@ -19,8 +19,10 @@ SAMPLE = "4\n01.1\n00..\n.01.\n...1\n"
     [
         (SAMPLE, "terminating"),
         (SAMPLE + "0\n1\n", "after the terminating"),
-        (SAMPLE + "00\n", "board size"),
-        (SAMPLE + " 0\n", "board size"),
+        (SAMPLE + "x\n", "expected integers"),
+        (SAMPLE + " 0\n", "expected integers"),
+        (SAMPLE + "0 0\n", "expected 'n'"),
+        ("-1\n0\n", "negative board size"),
         ("4\n01.1\n00..\n.01.\n", "inside the 4 rows"),
         ("4\n01.1\n00..\n.01.\n...\n0\n", "a row of 3 squares"),
         ("4\n01.1\n00..\n.01.\n...11\n0\n", "a row of 5 squares"),

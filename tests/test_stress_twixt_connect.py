@@ -69,7 +69,7 @@ def test_cuts_shorten_the_game():
 
 def test_long_games_run_to_the_move_limit_without_an_early_win():
     for prefer in (None, lambda colour, x, y: x % 2 == colour):
-        moves = st.long_game(random.Random(9), 12, 101, prefer)
+        moves = st.random_moves(random.Random(9), 12, 101, prefer=prefer, black_waits=True)
         assert len(moves) == 101
         assert st.game_problem(12, moves) is None
 
