@@ -55,12 +55,14 @@ CHUNK = 1 << 16
 LINE_CHARS = 200  # of a transcript line
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
 TO_INTERACTOR, TO_SOLUTION = "> ", "< "
+VERDICTS = ("ok", "wrong answer", "runtime error", "time limit", "idle/killed", "interactor error")
 
 
 @dataclass
 class InteractiveRun:
-    verdict: str  # "ok", "wrong answer", "runtime error", "time limit", "idle/killed",
-    # "interactor error"
+    """One game; ``verdict`` is one of ``VERDICTS``."""
+
+    verdict: str
     message: str  # one line: what happened
     solution_seconds: float  # CPU time (user + system) of the solution
     wall_seconds: float  # of the solution, from start to exit
