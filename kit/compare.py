@@ -31,6 +31,7 @@ traceback, or None), ``kill_group``.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 import os
 import re
@@ -38,6 +39,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,13 +83,7 @@ class LinesComparator(Comparator):
     spec = "lines"
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        want, have = judged_lines(expected), judged_lines(got)
-        for index in range(max(len(want), len(have))):
-            a = want[index] if index < len(want) else None
-            b = have[index] if index < len(have) else None
-            if a != b:
-                return f"line {index + 1}: expected {_quoted(a)}, got {_quoted(b)}"
-        return None
+        return _first_difference("line", judged_lines(expected), judged_lines(got), _exactly)
 
 
 def judged_lines(output: bytes) -> list[bytes]:
@@ -103,13 +99,7 @@ class TokensComparator(Comparator):
     spec = "tokens"
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        want, have = expected.split(), got.split()
-        for index in range(max(len(want), len(have))):
-            a = want[index] if index < len(want) else None
-            b = have[index] if index < len(have) else None
-            if a != b:
-                return f"token {index + 1}: expected {_quoted(a)}, got {_quoted(b)}"
-        return None
+        return _first_difference("token", expected.split(), got.split(), _exactly)
 
 
 class FloatComparator(Comparator):
@@ -118,21 +108,14 @@ class FloatComparator(Comparator):
         self.tolerance = tolerance
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        want, have = expected.split(), got.split()
-        for index in range(max(len(want), len(have))):
-            a = want[index] if index < len(want) else None
-            b = have[index] if index < len(have) else None
-            problem = self._token_difference(a, b)
-            if problem is not None:
-                return f"token {index + 1}: {problem}"
-        return None
+        return _first_difference("token", expected.split(), got.split(), self._token_difference)
 
     def _token_difference(self, a: bytes | None, b: bytes | None) -> str | None:
         if a == b:
             return None
         x, y = _number(a), _number(b)
         if x is None or y is None:
-            return f"expected {_quoted(a)}, got {_quoted(b)}"
+            return _exactly(a, b)
         shown = f"expected {_plain(a)}, got {_plain(b)}"
         if math.isnan(x) or math.isnan(y):
             return None if math.isnan(x) and math.isnan(y) else shown
@@ -144,6 +127,27 @@ class FloatComparator(Comparator):
         if error <= self.tolerance * (1 + 1e-9):
             return None
         return f"{shown} (error {error:.3g} > {self.tolerance:g})"
+
+
+def _first_difference(
+    unit: str,
+    want: list[bytes],
+    have: list[bytes],
+    differ: Callable[[bytes | None, bytes | None], str | None],
+) -> str | None:
+    """``"<unit> N: <what differ says>"`` for the first pair ``differ`` finds apart, or None.
+
+    The shorter list is padded with None, shown as the end of the output.
+    """
+    for index, (a, b) in enumerate(itertools.zip_longest(want, have)):
+        problem = differ(a, b)
+        if problem is not None:
+            return f"{unit} {index + 1}: {problem}"
+    return None
+
+
+def _exactly(a: bytes | None, b: bytes | None) -> str | None:
+    return None if a == b else f"expected {_quoted(a)}, got {_quoted(b)}"
 
 
 def _number(token: bytes | None) -> float | None:

@@ -79,44 +79,49 @@ def test_tokens_reports_the_first_differing_token():
 # float
 
 
-def test_float_accepts_absolute_or_relative_error_within_the_tolerance():
-    floats = comparator("float:1e-6")
-    assert floats.compare(NO_INPUT, b"0.5 2\n", b"0.500001 2.0000001\n") is None  # absolute
-    assert floats.compare(NO_INPUT, b"1000000", b"1000000.9") is None  # relative
-    assert floats.compare(NO_INPUT, b"1e9", b"1000000999") is None
-    assert floats.compare(NO_INPUT, b"-0", b"0.0000005") is None
-    assert floats.compare(NO_INPUT, b"3", b"+3.0000000e0") is None
+@pytest.mark.parametrize(
+    ("tolerance", "expected", "got"),
+    [
+        ("1e-6", b"0.5 2\n", b"0.500001 2.0000001\n"),  # absolute error
+        ("1e-6", b"1000000", b"1000000.9"),  # relative error
+        ("1e-6", b"1e9", b"1000000999"),
+        ("1e-6", b"-0", b"0.0000005"),
+        ("1e-6", b"3", b"+3.0000000e0"),
+        ("0.1", b"YES 1.0", b"YES 1.05"),  # words equal, numbers close
+        ("1e-6", b"nan inf -inf", b"NaN Infinity -INF"),
+    ],
+)
+def test_float_accepts(tolerance, expected, got):
+    assert comparator(f"float:{tolerance}").compare(NO_INPUT, expected, got) is None
 
 
-def test_float_rejects_an_error_over_the_tolerance_and_shows_it():
-    floats = comparator("float:1e-6")
-    message = floats.compare(NO_INPUT, b"yes 0.5", b"yes 0.51")
-    assert message == "token 2: expected 0.5, got 0.51 (error 0.01 > 1e-06)"
-    assert floats.compare(NO_INPUT, b"1000000", b"1000002").endswith("(error 2e-06 > 1e-06)")
-
-
-def test_float_compares_words_exactly():
-    floats = comparator("float:0.1")
-    assert floats.compare(NO_INPUT, b"YES 1.0", b"YES 1.05") is None
-    assert floats.compare(NO_INPUT, b"YES 1.0", b"yes 1.0") == "token 1: expected 'YES', got 'yes'"
-    assert floats.compare(NO_INPUT, b"1.0", b"one") == "token 1: expected '1.0', got 'one'"
-    assert floats.compare(NO_INPUT, b"0x10", b"16") == "token 1: expected '0x10', got '16'"
-    assert floats.compare(NO_INPUT, b"1_0", b"10") == "token 1: expected '1_0', got '10'"
-
-
-def test_float_needs_the_same_number_of_tokens():
-    floats = comparator("float:1e-3")
-    assert floats.compare(NO_INPUT, b"1 2", b"1") == "token 2: expected '2', got end of output"
-    assert floats.compare(NO_INPUT, b"1", b"1 2") == "token 2: expected end of output, got '2'"
-
-
-def test_float_nan_and_infinities():
-    floats = comparator("float:1e-6")
-    assert floats.compare(NO_INPUT, b"nan inf -inf", b"NaN Infinity -INF") is None
-    assert floats.compare(NO_INPUT, b"nan", b"0") == "token 1: expected nan, got 0"
-    assert floats.compare(NO_INPUT, b"1", b"nan") == "token 1: expected 1, got nan"
-    assert floats.compare(NO_INPUT, b"inf", b"-inf") == "token 1: expected inf, got -inf"
-    assert floats.compare(NO_INPUT, b"1e308", b"inf") == "token 1: expected 1e308, got inf"
+@pytest.mark.parametrize(
+    ("tolerance", "expected", "got", "message"),
+    [
+        ("1e-6", b"yes 0.5", b"yes 0.51", "token 2: expected 0.5, got 0.51 (error 0.01 > 1e-06)"),
+        (
+            "1e-6",
+            b"1000000",
+            b"1000002",
+            "token 1: expected 1000000, got 1000002 (error 2e-06 > 1e-06)",
+        ),
+        # words are compared exactly, and only decimal numbers are numbers
+        ("0.1", b"YES 1.0", b"yes 1.0", "token 1: expected 'YES', got 'yes'"),
+        ("0.1", b"1.0", b"one", "token 1: expected '1.0', got 'one'"),
+        ("0.1", b"0x10", b"16", "token 1: expected '0x10', got '16'"),
+        ("0.1", b"1_0", b"10", "token 1: expected '1_0', got '10'"),
+        # as many tokens
+        ("1e-3", b"1 2", b"1", "token 2: expected '2', got end of output"),
+        ("1e-3", b"1", b"1 2", "token 2: expected end of output, got '2'"),
+        # nan equals only nan, an infinity only itself
+        ("1e-6", b"nan", b"0", "token 1: expected nan, got 0"),
+        ("1e-6", b"1", b"nan", "token 1: expected 1, got nan"),
+        ("1e-6", b"inf", b"-inf", "token 1: expected inf, got -inf"),
+        ("1e-6", b"1e308", b"inf", "token 1: expected 1e308, got inf"),
+    ],
+)
+def test_float_rejects(tolerance, expected, got, message):
+    assert comparator(f"float:{tolerance}").compare(NO_INPUT, expected, got) == message
 
 
 # checker
