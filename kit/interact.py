@@ -1,0 +1,415 @@
+"""Run a solution against a problem's own interactor, relaying and recording what they say.
+
+The interactor runs as ``INTERACTOR... INPUT`` (``INPUT``, the secret input, is appended to
+its argv; ``kit.compare.program_command`` builds the argv of a checkout's program). Its stdout
+goes to the solution's stdin and the solution's stdout to its stdin, through this process:
+two threads relay the bytes as they arrive (no waiting for whole lines) and keep the last
+lines of each direction for the transcript. Exit status 0 of the interactor accepts.
+
+The solution's CPU time (user + system, from ``os.wait4``) is held against the time limit;
+both programs are killed at the wall-clock ``timeout``. When the interactor stops with a
+non-zero status while the solution still runs, the solution gets ``GRACE_SECONDS`` to end
+before it is killed (the interactor's verdict stands).
+
+Verdicts, first match wins:
+
+- ``time limit``: the solution's CPU time is over the limit;
+- ``wrong answer``: the interactor stopped first, with a non-zero status;
+- ``interactor error``: ... and that stop was a crash (a traceback, a signal);
+- ``idle/killed``: the solution was still running at the timeout (both sides waiting for
+  each other, or the solution going on after the interactor accepted);
+- ``runtime error``: the solution stopped first with a non-zero status or a signal, or
+  failed after the interactor accepted;
+- ``interactor error`` / ``wrong answer``: the interactor failed after the solution had
+  exited normally (the message says the solution had stopped);
+- ``ok``.
+
+API::
+
+    run_interactive(solution: list[str], interactor: list[str], secret_input: Path, *,
+                    cwd: Path, time_limit: float, timeout: float,
+                    transcript_lines: int = 10) -> InteractiveRun
+
+A program that cannot be started at all is a ``BuildError``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import subprocess
+import tempfile
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from kit.compare import crash_line, kill_group, signal_name, summary_line
+from kit.errors import BuildError
+
+GRACE_SECONDS = 1.0
+CHUNK = 1 << 16
+LINE_CHARS = 200  # of a transcript line
+STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
+TO_INTERACTOR, TO_SOLUTION = "> ", "< "
+VERDICTS = ("ok", "wrong answer", "runtime error", "time limit", "idle/killed", "interactor error")
+
+
+@dataclass
+class InteractiveRun:
+    """One game; ``verdict`` is one of ``VERDICTS``."""
+
+    verdict: str
+    message: str  # one line: what happened
+    solution_seconds: float  # CPU time (user + system) of the solution
+    wall_seconds: float  # of the solution, from start to exit
+    solution_stderr: bytes
+    transcript: list[str]  # last lines of each direction, oldest first, with "> " or "< "
+
+
+class _Transcript:
+    """The last ``keep`` complete lines of each direction, numbered in the order seen."""
+
+    def __init__(self, keep: int) -> None:
+        self.lock = threading.Lock()
+        self.count = 0
+        self.lines = {mark: deque(maxlen=keep) for mark in (TO_INTERACTOR, TO_SOLUTION)}
+        self.partial = {mark: b"" for mark in (TO_INTERACTOR, TO_SOLUTION)}
+
+    def feed(self, mark: str, data: bytes) -> None:
+        pieces = data.split(b"\n")
+        with self.lock:
+            if len(pieces) > 1:
+                complete = [self.partial[mark] + pieces[0], *pieces[1:-1]]
+                keep = self.lines[mark].maxlen or 0
+                for line in complete[-keep:] if keep else ():
+                    self._add(mark, line)
+                self.partial[mark] = b""
+            # only the head of a long line is shown, so only the head is kept
+            self.partial[mark] = (self.partial[mark] + pieces[-1])[: LINE_CHARS + 1]
+
+    def note(self, mark: str, text: str) -> None:
+        """A remark after what was relayed in one direction (its partial line ends first)."""
+        with self.lock:
+            if self.partial[mark]:
+                self._add(mark, self.partial[mark])
+                self.partial[mark] = b""
+            self._add(mark, text.encode())
+
+    def _add(self, mark: str, line: bytes) -> None:
+        text = line.rstrip(b"\r").decode("utf-8", "replace")
+        if len(text) > LINE_CHARS:
+            text = text[: LINE_CHARS - 3] + "..."
+        self.count += 1
+        self.lines[mark].append((self.count, mark + text))
+
+    def result(self) -> list[str]:
+        with self.lock:
+            for mark, rest in self.partial.items():
+                if rest:
+                    self._add(mark, rest)
+                    self.partial[mark] = b""
+            entries = sorted(entry for lines in self.lines.values() for entry in lines)
+        return [text for _, text in entries]
+
+
+class _Ends:
+    """Which side stopped talking first (its stdout reached end of file)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.order: list[str] = []
+
+    def add(self, side: str) -> None:
+        with self.lock:
+            self.order.append(side)
+
+    def ended(self, side: str) -> bool:
+        with self.lock:
+            return side in self.order
+
+    def first(self) -> str | None:
+        with self.lock:
+            return self.order[0] if self.order else None
+
+
+def _relay(
+    source: IO[bytes], target: IO[bytes], side: str, *, mark: str, record: _Transcript, ends: _Ends
+) -> None:
+    """Copy ``source`` to ``target`` until end of file, then close ``target``.
+
+    A closed ``target`` does not stop the reading, so the writer never blocks on a full pipe;
+    what is read after the other side stopped talking is counted (a note in the transcript),
+    not recorded line by line. The end
+    is recorded before ``target`` is closed, so an end it causes on the other side is always
+    recorded after it.
+    """
+    open_target = True
+    late = 0
+    reader = "interactor" if side == "solution" else "solution"
+    try:
+        while True:
+            try:
+                data = os.read(source.fileno(), CHUNK)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            if not open_target or ends.ended(reader):
+                late += len(data)  # not delivered, or sent to a side that has stopped talking
+                if not open_target:
+                    continue
+            else:
+                record.feed(mark, data)  # before the write: the reply cannot be recorded first
+            view = memoryview(data)
+            while view:
+                try:
+                    view = view[os.write(target.fileno(), view) :]
+                except OSError:  # the reader has gone (EPIPE), or was killed
+                    open_target = False
+                    break
+    finally:
+        if late:
+            record.note(mark, f"[{late} more bytes, sent after the {reader} had stopped]")
+        ends.add(side)
+        for stream in (target, source):
+            with contextlib.suppress(OSError):
+                stream.close()
+
+
+@dataclass
+class _Exit:
+    code: int  # os.waitstatus_to_exitcode: negative for a signal
+    at: float  # time.monotonic() when it was reaped
+    cpu: float = 0.0
+
+
+def run_interactive(
+    solution: list[str],
+    interactor: list[str],
+    secret_input: Path,
+    *,
+    cwd: Path,
+    time_limit: float,
+    timeout: float,
+    transcript_lines: int = 10,
+) -> InteractiveRun:
+    """Play ``solution`` against ``interactor`` on one secret input; see the module doc."""
+    record, ends = _Transcript(transcript_lines), _Ends()
+    with tempfile.TemporaryFile() as solution_err, tempfile.TemporaryFile() as interactor_err:
+        started = time.monotonic()
+        deadline = started + timeout
+        solution_process = _start(solution, cwd, solution_err, "solution")
+        try:
+            interactor_process = _start(
+                [*interactor, str(Path(secret_input).resolve())], cwd, interactor_err, "interactor"
+            )
+        except BuildError:
+            kill_group(solution_process.pid)
+            os.waitpid(solution_process.pid, 0)
+            solution_process.returncode = -9
+            raise
+        assert solution_process.stdin and solution_process.stdout
+        assert interactor_process.stdin and interactor_process.stdout
+        relays = [
+            threading.Thread(
+                target=_relay,
+                args=(solution_process.stdout, interactor_process.stdin, "solution"),
+                kwargs={"mark": TO_INTERACTOR, "record": record, "ends": ends},
+                daemon=True,
+            ),
+            threading.Thread(
+                target=_relay,
+                args=(interactor_process.stdout, solution_process.stdin, "interactor"),
+                kwargs={"mark": TO_SOLUTION, "record": record, "ends": ends},
+                daemon=True,
+            ),
+        ]
+        exits: dict[str, _Exit] = {}
+        reaped: queue.Queue[str] = queue.Queue()
+        waiters = [
+            threading.Thread(target=_reap, args=(process.pid, side, exits, reaped), daemon=True)
+            for side, process in (
+                ("solution", solution_process),
+                ("interactor", interactor_process),
+            )
+        ]
+        for thread in relays + waiters:
+            thread.start()
+
+        killed = _supervise(
+            {"solution": solution_process.pid, "interactor": interactor_process.pid},
+            exits,
+            reaped,
+            deadline,
+        )
+        for thread in waiters:
+            thread.join()
+        solution_process.returncode = exits["solution"].code  # reaped here, not by Popen
+        interactor_process.returncode = exits["interactor"].code
+        for thread in relays:
+            thread.join(timeout=2.0)
+        if any(thread.is_alive() for thread in relays):  # a descendant holds a pipe open
+            kill_group(solution_process.pid)
+            kill_group(interactor_process.pid)
+            for thread in relays:
+                thread.join(timeout=2.0)
+
+        solution_stderr = _tail(solution_err, STDERR_KEPT)
+        interactor_stderr = _tail(interactor_err, 1 << 16)
+
+    solution_exit = exits["solution"]
+    verdict, message = _verdict(
+        solution_exit,
+        exits["interactor"],
+        killed,
+        ends.first(),
+        solution_stderr=solution_stderr,
+        interactor_stderr=interactor_stderr,
+        time_limit=time_limit,
+        timeout=timeout,
+    )
+    return InteractiveRun(
+        verdict=verdict,
+        message=message,
+        solution_seconds=solution_exit.cpu,
+        wall_seconds=solution_exit.at - started,
+        solution_stderr=solution_stderr,
+        transcript=record.result(),
+    )
+
+
+def _start(argv: list[str], cwd: Path, stderr: IO[bytes], role: str) -> subprocess.Popen:
+    try:
+        return subprocess.Popen(
+            argv,
+            cwd=cwd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            bufsize=0,
+            start_new_session=True,  # its own process group, killed as a whole
+        )
+    except OSError as error:
+        raise BuildError(f"cannot start the {role} {argv[0]}: {error.strerror or error}") from None
+
+
+def _reap(pid: int, side: str, exits: dict[str, _Exit], reaped: queue.Queue[str]) -> None:
+    _, status, usage = os.wait4(pid, 0)
+    exits[side] = _Exit(
+        os.waitstatus_to_exitcode(status), time.monotonic(), usage.ru_utime + usage.ru_stime
+    )
+    reaped.put(side)
+
+
+def _supervise(
+    pids: dict[str, int], exits: dict[str, _Exit], reaped: queue.Queue[str], deadline: float
+) -> dict[str, str]:
+    """Wait for both programs; kill at the deadline, or the solution after a rejection.
+
+    Returns who was killed and why: ``{"solution": "timeout" | "grace", ...}``.
+    """
+    killed: dict[str, str] = {}
+    grace_end: float | None = None
+    running = set(pids)
+    while running:
+        now = time.monotonic()
+        if now >= deadline:
+            for side in sorted(running):
+                killed[side] = "timeout"
+                kill_group(pids[side])
+            break
+        if "solution" in killed:
+            wake = deadline
+        elif "interactor" not in running and exits["interactor"].code != 0:
+            if grace_end is None:
+                grace_end = now + GRACE_SECONDS
+            if now >= grace_end:
+                killed["solution"] = "grace"
+                kill_group(pids["solution"])
+            wake = min(deadline, grace_end)
+        else:
+            wake = deadline
+        with contextlib.suppress(queue.Empty):
+            running.discard(reaped.get(timeout=max(0.0, wake - now)))
+    return killed
+
+
+def _verdict(
+    solution: _Exit,
+    interactor: _Exit,
+    killed: dict[str, str],
+    first_end: str | None,
+    *,
+    solution_stderr: bytes,
+    interactor_stderr: bytes,
+    time_limit: float,
+    timeout: float,
+) -> tuple[str, str]:
+    if solution.cpu > time_limit:
+        message = f"CPU time {solution.cpu:.2f} s over the {time_limit:g} s limit"
+        if killed.get("solution") == "timeout":
+            message += f" (killed at the {timeout:g} s timeout)"
+        return "time limit", message
+
+    interactor_stopped = "interactor" not in killed
+    interactor_crash = _interactor_crash(interactor, interactor_stderr)
+    interactor_said = summary_line(interactor_stderr) or f"exit status {interactor.code}"
+    if interactor_stopped and interactor.code != 0 and first_end != "solution":
+        if interactor_crash:
+            return "interactor error", f"interactor {interactor_crash}"
+        return "wrong answer", interactor_said
+
+    if killed.get("solution") == "timeout":
+        if "interactor" in killed:
+            why = "both sides still running: each waiting for the other?"
+        else:
+            why = f"the interactor had finished with exit status {interactor.code}"
+        cpu = f"{solution.cpu:.2f} s CPU"
+        return "idle/killed", f"killed at the {timeout:g} s timeout after {cpu} ({why})"
+
+    solution_failure = _solution_failure(solution, solution_stderr)
+    if solution_failure and first_end == "solution":
+        return "runtime error", solution_failure
+    if "interactor" in killed:
+        return "interactor error", (
+            f"interactor still running at the {timeout:g} s timeout, after the solution had "
+            f"exited with status {solution.code}: killed"
+        )
+    after = f" (after the solution had exited with status {solution.code})"
+    if interactor_crash:
+        return "interactor error", f"interactor {interactor_crash}{after}"
+    if interactor.code != 0:
+        return "wrong answer", interactor_said + after
+    if solution_failure:
+        return "runtime error", solution_failure + " (after the interactor accepted)"
+    return "ok", summary_line(interactor_stderr) or "accepted"
+
+
+def _interactor_crash(interactor: _Exit, stderr: bytes) -> str | None:
+    if interactor.code < 0:
+        return f"killed by {signal_name(-interactor.code)}"
+    crash = crash_line(stderr)
+    if interactor.code != 0 and crash is not None:
+        return f"crashed: {crash}"
+    return None
+
+
+def _solution_failure(solution: _Exit, stderr: bytes) -> str | None:
+    if solution.code == 0:
+        return None
+    if solution.code < 0:
+        what = f"killed by {signal_name(-solution.code)}"
+    else:
+        what = f"exit status {solution.code}"
+    last = stderr.decode("utf-8", "replace").strip().splitlines()
+    return f"{what}: {last[-1].strip()[:LINE_CHARS]}" if last else what
+
+
+def _tail(file: IO[bytes], limit: int) -> bytes:
+    size = file.seek(0, os.SEEK_END)
+    file.seek(max(0, size - limit))
+    return file.read()

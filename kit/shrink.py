@@ -1,0 +1,287 @@
+"""Shrink a failing random input to the smallest failing one found.
+
+A stress run finds an input file on which a solution fails; ``shrink`` makes it small, calling
+``fails(text)`` (run the candidate, compare with the reference: the expensive part) as few
+times as it can. It works through a problem module (``stress/<slug>.py``) that has::
+
+    PARAMS: dict[str, int]             generator size parameters with their defaults
+    MIN_PARAMS: dict[str, int]         optional: the smallest legal values (default 1 each)
+    generate(rng, **params) -> str     a random input file
+    validate(text) -> None             raises ValueError for a file outside the constraints
+    split_cases(text) -> list[str]     the test cases of a file (no terminator)
+    join_cases(cases) -> str           a file of those cases (terminator added)
+    cuts(case) -> Iterator[str]        optional: smaller variants of one case
+
+Stages, in order:
+
+1. cases: delta debugging (ddmin) over ``split_cases``, rejoined with ``join_cases``;
+2. parameters: each one lowered towards its minimum (halving, else a step of one), files
+   regenerated with ``random.Random(s)`` for the original seed ``s`` and the next
+   ``attempts_per_params - 1``; a lower value is taken when one of them fails, its cases are
+   shrunk as in 1, and the result is kept when smaller (with its seed and parameters);
+3. cuts: on each remaining case, ``module.cuts(case)`` and generic cuts (drop lines, drop
+   tokens, lower an integer; a drop also tried with the case's first integer lowered by as
+   much, for count-prefixed cases), taken greedily while they fail, to a fixpoint.
+
+Every candidate passes ``validate`` before ``fails`` sees it; none is tried twice. "Smaller"
+is (number of cases, length in bytes, then the integers in the file, smaller magnitudes
+first). At ``deadline`` (a ``time.monotonic()`` value) the best file so far is returned.
+The result depends only on the input and on the answers of ``fails``.
+
+API::
+
+    shrink(module, fails, text, seed, params, *, deadline=None,
+           attempts_per_params=20) -> Shrunk
+    Shrunk(text, seed, params, steps, stages)
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+_INTEGER = re.compile(r"[+-]?\d+")
+
+
+@dataclass
+class Shrunk:
+    text: str  # the smallest failing input found (a whole file)
+    seed: int  # the seed and parameters whose generated file failed and was shrunk to it
+    params: dict[str, int]
+    steps: int  # calls of fails()
+    stages: list[str] = field(default_factory=list)  # what each stage achieved
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class _Search:
+    """The predicate with its cache, validation, call count and deadline."""
+
+    def __init__(self, module: Any, fails: Callable[[str], bool], deadline: float | None) -> None:
+        self.module = module
+        self.fails = fails
+        self.deadline = deadline
+        self.known: dict[str, bool] = {}
+        self.steps = 0
+
+    def failing(self, text: str) -> bool:
+        """Whether ``text`` is a valid input that still fails (each text is judged once)."""
+        answer = self.known.get(text)
+        if answer is None:
+            try:
+                self.module.validate(text)
+            except Exception:  # an invalid candidate: never run
+                answer = False
+            else:
+                if self.deadline is not None and time.monotonic() >= self.deadline:
+                    raise _OutOfTime
+                self.steps += 1
+                answer = bool(self.fails(text))
+            self.known[text] = answer
+        return answer
+
+    def size(self, text: str) -> tuple[int, int, tuple[int, ...]]:
+        magnitudes = tuple(abs(int(number)) for number in _INTEGER.findall(text))
+        return len(self.module.split_cases(text)), len(text.encode()), magnitudes
+
+    def fewer_cases(self, text: str) -> str:
+        """Stage 1: the smallest failing subset of the file's cases that ddmin finds."""
+        cases = self.module.split_cases(text)
+        kept = _ddmin(cases, lambda subset: self.failing(self.module.join_cases(subset)))
+        return text if kept == cases else self.module.join_cases(kept)
+
+
+def _ddmin(items: list[str], failing: Callable[[list[str]], bool]) -> list[str]:
+    """Delta debugging: a subsequence of ``items`` that fails, none of whose chunks can go."""
+    parts = 2
+    while len(items) >= 2:
+        size = -(-len(items) // parts)  # ceiling division
+        chunks = [items[start : start + size] for start in range(0, len(items), size)]
+        for chunk in chunks:
+            if failing(chunk):
+                items, parts = chunk, 2
+                break
+        else:
+            for index in range(len(chunks) if len(chunks) > 2 else 0):
+                rest = [item for other in chunks[:index] + chunks[index + 1 :] for item in other]
+                if failing(rest):
+                    items, parts = rest, max(parts - 1, 2)
+                    break
+            else:
+                if parts >= len(items):
+                    break
+                parts = min(len(items), parts * 2)
+    return items
+
+
+def shrink(
+    module: Any,
+    fails: Callable[[str], bool],
+    text: str,
+    seed: int,
+    params: dict[str, int],
+    *,
+    deadline: float | None = None,
+    attempts_per_params: int = 20,
+) -> Shrunk:
+    """The smallest failing input found from ``text`` (generated with ``seed``, ``params``)."""
+    search = _Search(module, fails, deadline)
+    best = Shrunk(text, seed, {**getattr(module, "PARAMS", {}), **params}, 0)
+    try:
+        cases_before = len(module.split_cases(text))
+        best.text = search.fewer_cases(text)
+        best.stages.append(f"cases: {cases_before} -> {len(module.split_cases(best.text))}")
+        if hasattr(module, "generate") and best.params:
+            _lower_params(search, best, attempts_per_params)
+        before = len(best.text.encode())
+        _cut(search, best)
+        best.stages.append(f"cuts: {before} -> {len(best.text.encode())} bytes")
+    except _OutOfTime:
+        best.stages.append("stopped at the deadline")
+    best.steps = search.steps
+    return best
+
+
+def _lower_params(search: _Search, best: Shrunk, attempts: int) -> None:
+    """Stage 2: lower each parameter while a regenerated file still fails."""
+    module = search.module
+    minimum = getattr(module, "MIN_PARAMS", {})
+    start_seed, start_params = best.seed, dict(best.params)
+    start_bytes = len(best.text.encode())
+
+    def reproduces(trial: dict[str, int]) -> bool:
+        """Whether a file generated with ``trial`` fails; a smaller result is kept."""
+        for seed in range(start_seed, start_seed + attempts):
+            try:
+                text = module.generate(random.Random(seed), **trial)
+            except Exception:  # parameters the generator does not accept
+                return False
+            if search.failing(text):
+                shrunk = search.fewer_cases(text)
+                if search.size(shrunk) <= search.size(best.text):  # a tie: the lower params
+                    best.text, best.seed, best.params = shrunk, seed, dict(trial)
+                return True
+        return False
+
+    current = dict(best.params)
+    changed = True
+    while changed:
+        changed = False
+        for name in start_params:
+            low = minimum.get(name, 1)
+            while current[name] > low:
+                value = current[name]
+                halved = low + (value - low) // 2
+                target = next(
+                    (
+                        target
+                        for target in dict.fromkeys((halved, value - 1))
+                        if reproduces({**current, name: target})
+                    ),
+                    None,
+                )
+                if target is None:
+                    break
+                current[name] = target
+                changed = True
+    lowered = [
+        f"{name} {start_params[name]} -> {value}"
+        for name, value in best.params.items()
+        if value != start_params[name]
+    ]
+    if lowered:
+        after = len(best.text.encode())
+        best.stages.append(f"params: {', '.join(lowered)} ({start_bytes} -> {after} bytes)")
+    else:
+        best.stages.append("params: no smaller failing file")
+
+
+def _cut(search: _Search, best: Shrunk) -> None:
+    """Stage 3: the module's cuts and the generic ones, greedily, to a fixpoint."""
+    module = search.module
+    own_cuts = getattr(module, "cuts", None)
+    changed = True
+    while changed:
+        changed = False
+        cases = module.split_cases(best.text)
+        for index in range(len(cases)):
+            best_size = search.size(best.text)
+            progress = True
+            while progress:
+                progress = False
+                case = cases[index]
+                own = own_cuts(case) if own_cuts is not None else ()
+                for candidate in itertools.chain(own, generic_cuts(case)):
+                    if candidate == case:
+                        continue
+                    text = module.join_cases([*cases[:index], candidate, *cases[index + 1 :]])
+                    size = search.size(text)
+                    if size < best_size and search.failing(text):
+                        best.text, best_size = text, size
+                        cases = module.split_cases(text)
+                        progress = changed = True
+                        break
+
+
+def generic_cuts(case: str) -> Iterator[str]:
+    """Smaller variants of a case: drop lines, drop tokens, lower an integer token.
+
+    Each drop of k lines or tokens is followed by the same drop with the case's first integer
+    lowered by k (a count that announces the dropped items).
+    """
+    lines = case.split("\n")
+    for size in _chunk_sizes(len(lines)):
+        for start in range(0, len(lines), size):
+            yield from _with_count_lowered("\n".join(lines[:start] + lines[start + size :]), size)
+    for row, line in enumerate(lines):
+        tokens = line.split()
+        for size in _chunk_sizes(len(tokens)):
+            for start in range(0, len(tokens), size):
+                shorter = " ".join(tokens[:start] + tokens[start + size :])
+                yield from _with_count_lowered(_replace_line(lines, row, shorter), size)
+    for row, line in enumerate(lines):
+        for token in re.finditer(r"\S+", line):
+            if not _INTEGER.fullmatch(token.group()):
+                continue
+            for smaller in _smaller_integers(int(token.group())):
+                lowered = line[: token.start()] + str(smaller) + line[token.end() :]
+                yield _replace_line(lines, row, lowered)
+
+
+def _chunk_sizes(count: int) -> list[int]:
+    """Chunk sizes for dropping parts of ``count`` items: half, a quarter, ..., one."""
+    sizes = []
+    size = count // 2
+    while size >= 1:
+        sizes.append(size)
+        size //= 2
+    return sizes
+
+
+def _replace_line(lines: list[str], row: int, line: str) -> str:
+    return "\n".join([*lines[:row], line, *lines[row + 1 :]])
+
+
+def _with_count_lowered(case: str, by: int) -> Iterator[str]:
+    yield case
+    for token in re.finditer(r"\S+", case):
+        if _INTEGER.fullmatch(token.group()):
+            value = int(token.group())
+            if value >= by:
+                yield case[: token.start()] + str(value - by) + case[token.end() :]
+            return
+
+
+def _smaller_integers(value: int) -> list[int]:
+    """Integers of smaller magnitude and the same sign to try instead of ``value``: 0 first."""
+    sign = -1 if value < 0 else 1
+    magnitude = abs(value)
+    smaller = dict.fromkeys((0, magnitude // 2, magnitude - 1))
+    return [sign * option for option in smaller if option < magnitude]

@@ -1,0 +1,270 @@
+"""kit.compare: every comparison mode both ways, checker failures, and bad settings."""
+
+import os
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit.compare import crash_line, parse_compare, summary_line
+from kit.errors import BuildError
+
+ROOT = Path(__file__).resolve().parent.parent
+WHERE = "problems.toml: [toy]"
+NO_INPUT = Path("/nonexistent/input")
+
+
+def comparator(spec, root=ROOT, **options):
+    return parse_compare(spec, root, WHERE, **options)
+
+
+# lines
+
+
+def test_lines_is_the_default_mode_and_accepts_an_exact_copy():
+    lines = comparator("lines")
+    assert lines.spec == "lines"
+    assert lines.compare(NO_INPUT, b"1 2\n3\n", b"1 2\n3\n") is None
+
+
+@pytest.mark.parametrize(
+    "got",
+    [
+        b"1 2\r\n3\r\n",  # CRLF
+        b"1 2   \n3\t\n",  # trailing spaces and tabs
+        b"1 2\n3",  # no final newline
+        b"1 2\n3\n\n\n  \n",  # blank lines at the end
+    ],
+)
+def test_lines_ignores_trailing_whitespace_and_blank_lines_at_the_end(got):
+    assert comparator("lines").compare(NO_INPUT, b"1 2\n3\n", got) is None
+
+
+@pytest.mark.parametrize(
+    ("got", "message"),
+    [
+        (b"1 2\n6\n", "line 2: expected '3', got '6'"),
+        (b" 1 2\n3\n", "line 1: expected '1 2', got ' 1 2'"),  # leading space counts
+        (b"1  2\n3\n", "line 1: expected '1 2', got '1  2'"),
+        (b"1 2\n", "line 2: expected '3', got end of output"),
+        (b"1 2\n3\n4\n", "line 3: expected end of output, got '4'"),
+        (b"1 2\n\n3\n", "line 2: expected '3', got ''"),  # a blank line inside counts
+    ],
+)
+def test_lines_reports_the_first_differing_line(got, message):
+    assert comparator("lines").compare(NO_INPUT, b"1 2\n3\n", got) == message
+
+
+def test_lines_shortens_a_long_line_in_the_message():
+    message = comparator("lines").compare(NO_INPUT, b"x\n", b"y" * 500)
+    assert message.startswith("line 1: expected 'x', got 'yyy") and message.endswith("...'")
+    assert len(message) < 100
+
+
+# tokens
+
+
+def test_tokens_accepts_any_whitespace_between_equal_tokens():
+    tokens = comparator("tokens")
+    assert tokens.compare(NO_INPUT, b"1 2\n3\n", b"  1\n\n2 \t 3") is None
+
+
+def test_tokens_reports_the_first_differing_token():
+    tokens = comparator("tokens")
+    assert tokens.compare(NO_INPUT, b"1 2\n3\n", b"1 2 4") == "token 3: expected '3', got '4'"
+    assert tokens.compare(NO_INPUT, b"1 2 3", b"1 2") == "token 3: expected '3', got end of output"
+    assert tokens.compare(NO_INPUT, b"1 2", b"1 2 3") == "token 3: expected end of output, got '3'"
+
+
+# float
+
+
+@pytest.mark.parametrize(
+    ("tolerance", "expected", "got"),
+    [
+        ("1e-6", b"0.5 2\n", b"0.500001 2.0000001\n"),  # absolute error
+        ("1e-6", b"1000000", b"1000000.9"),  # relative error
+        ("1e-6", b"1e9", b"1000000999"),
+        ("1e-6", b"-0", b"0.0000005"),
+        ("1e-6", b"3", b"+3.0000000e0"),
+        ("0.1", b"YES 1.0", b"YES 1.05"),  # words equal, numbers close
+        ("1e-6", b"nan inf -inf", b"NaN Infinity -INF"),
+    ],
+)
+def test_float_accepts(tolerance, expected, got):
+    assert comparator(f"float:{tolerance}").compare(NO_INPUT, expected, got) is None
+
+
+@pytest.mark.parametrize(
+    ("tolerance", "expected", "got", "message"),
+    [
+        ("1e-6", b"yes 0.5", b"yes 0.51", "token 2: expected 0.5, got 0.51 (error 0.01 > 1e-06)"),
+        (
+            "1e-6",
+            b"1000000",
+            b"1000002",
+            "token 1: expected 1000000, got 1000002 (error 2e-06 > 1e-06)",
+        ),
+        # words are compared exactly, and only decimal numbers are numbers
+        ("0.1", b"YES 1.0", b"yes 1.0", "token 1: expected 'YES', got 'yes'"),
+        ("0.1", b"1.0", b"one", "token 1: expected '1.0', got 'one'"),
+        ("0.1", b"0x10", b"16", "token 1: expected '0x10', got '16'"),
+        ("0.1", b"1_0", b"10", "token 1: expected '1_0', got '10'"),
+        # as many tokens
+        ("1e-3", b"1 2", b"1", "token 2: expected '2', got end of output"),
+        ("1e-3", b"1", b"1 2", "token 2: expected end of output, got '2'"),
+        # nan equals only nan, an infinity only itself
+        ("1e-6", b"nan", b"0", "token 1: expected nan, got 0"),
+        ("1e-6", b"1", b"nan", "token 1: expected 1, got nan"),
+        ("1e-6", b"inf", b"-inf", "token 1: expected inf, got -inf"),
+        ("1e-6", b"1e308", b"inf", "token 1: expected 1e308, got inf"),
+    ],
+)
+def test_float_rejects(tolerance, expected, got, message):
+    assert comparator(f"float:{tolerance}").compare(NO_INPUT, expected, got) == message
+
+
+# checker
+
+
+@pytest.fixture
+def sum_case(tmp_path):
+    path = tmp_path / "sample-1.in"
+    path.write_text("10\n")
+    return path
+
+
+def test_checker_accepts_any_right_answer_and_keeps_its_message(sum_case):
+    checker = comparator("checker:tests/fixtures/compare/sum_checker.py")
+    assert checker.spec == "checker:tests/fixtures/compare/sum_checker.py"
+    assert checker.compare(sum_case, b"5 5\n", b"3 7\n") is None
+    judgement = checker.judge(sum_case, b"5 5\n", b"10 0")
+    assert judgement.accepted and judgement.message == "ok: 10 + 0 = 10"
+
+
+def test_checker_rejects_with_its_message(sum_case):
+    checker = comparator("checker:tests/fixtures/compare/sum_checker.py")
+    assert checker.compare(sum_case, b"5 5\n", b"3 8\n") == "checker: 3 + 8 = 11, not 10"
+    judgement = checker.judge(sum_case, b"5 5\n", b"hello\n")
+    assert not judgement.accepted and not judgement.checker_failed
+    assert judgement.message == "checker: expected two non-negative integers, got 1 tokens"
+
+
+def write_program(folder, name, body, executable=False):
+    path = folder / name
+    path.write_text(textwrap.dedent(body))
+    if executable:
+        path.chmod(0o755)
+    return path
+
+
+def test_checker_that_is_an_executable_and_silent(tmp_path, sum_case):
+    body = """\
+        #!/bin/sh
+        cmp -s "$2" "$3"
+    """
+    write_program(tmp_path, "same.sh", body, executable=True)
+    checker = comparator("checker:same.sh", root=tmp_path)
+    assert checker.compare(sum_case, b"1 2\n", b"1 2\n") is None
+    assert checker.compare(sum_case, b"1 2\n", b"1 3\n") == "checker: rejected (exit status 1)"
+
+
+def test_checker_crash_is_a_checker_failure(tmp_path, sum_case):
+    body = """\
+        import sys
+        print("reading")
+        print(1 // 0)
+    """
+    write_program(tmp_path, "crash.py", body)
+    judgement = comparator("checker:crash.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.checker_failed and not judgement.accepted
+    assert judgement.message.startswith("checker failed: crashed: ZeroDivisionError: ")
+
+
+def test_checker_killed_by_a_signal_is_a_checker_failure(tmp_path, sum_case):
+    body = """\
+        import os, signal
+        os.kill(os.getpid(), signal.SIGKILL)
+    """
+    write_program(tmp_path, "killed.py", body)
+    judgement = comparator("checker:killed.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.checker_failed
+    assert judgement.message == "checker failed: killed by SIGKILL"
+
+
+def test_hanging_checker_is_killed_at_the_timeout(tmp_path, sum_case):
+    body = """\
+        import subprocess, sys, time
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])  # holds stdout
+        time.sleep(60)
+    """
+    write_program(tmp_path, "hang.py", body)
+    checker = comparator("checker:hang.py", root=tmp_path, checker_timeout=0.5)
+    judgement = checker.judge(sum_case, b"1", b"1")
+    assert judgement.checker_failed
+    assert judgement.message == "checker failed: no verdict after 0.5 s (killed)"
+
+
+def test_checker_runs_in_the_checkout_root(tmp_path, sum_case):
+    body = """\
+        import os, sys
+        print(os.getcwd())
+        sys.exit(1)
+    """
+    write_program(tmp_path, "where.py", body)
+    message = comparator("checker:where.py", root=tmp_path).compare(sum_case, b"", b"")
+    assert message == f"checker: {os.path.realpath(tmp_path)}"
+
+
+# bad settings
+
+
+@pytest.mark.parametrize(
+    ("spec", "complaint"),
+    [
+        ("line", "unknown comparison (expected lines, tokens, float:TOL or checker:PATH)"),
+        ("", "unknown comparison"),
+        ("tokens:3", "unknown comparison"),
+        ("float", "the tolerance must be a positive number, e.g. float:1e-6"),
+        ("float:", "the tolerance must be a positive number"),
+        ("float:abc", "the tolerance must be a positive number"),
+        ("float:0", "the tolerance must be a positive number"),
+        ("float:-1e-6", "the tolerance must be a positive number"),
+        ("float:nan", "the tolerance must be a positive number"),
+        ("float:inf", "the tolerance must be a positive number"),
+        ("checker:", "no checker path given"),
+        ("checker:tests/fixtures/compare/missing.py", "checker tests/fixtures/compare/missing.py"),
+        ("checker:tests/fixtures/compare", "not found"),
+        ("checker:README.md", "checker README.md is not executable (nor a .py file)"),
+        ("lines\nrm -rf", "unknown comparison"),
+    ],
+)
+def test_bad_settings_are_one_line_build_errors(spec, complaint):
+    with pytest.raises(BuildError) as caught:
+        comparator(spec)
+    message = str(caught.value)
+    assert message.startswith(f"{WHERE}: compare = {spec!r}: ")
+    assert complaint in message
+    assert "\n" not in message
+
+
+def test_a_setting_that_is_not_a_string_is_a_build_error():
+    with pytest.raises(BuildError, match=r"^problems.toml: \[toy\]: compare must be a string"):
+        comparator(3)
+
+
+# message helpers
+
+
+def test_summary_line_joins_the_first_lines():
+    assert summary_line(b"\n  one  \r\n\ntwo\n") == "one / two"
+    assert summary_line(b"a\nb\nc\nd\ne\n") == "a / b / c (+2 more lines)"
+    assert len(summary_line(b"x" * 1000)) == 200
+
+
+def test_crash_line_is_the_exception_of_the_last_traceback():
+    stderr = (
+        b'Traceback (most recent call last):\n  File "x.py", line 1\n    1/0\nZeroDivisionError: x'
+    )
+    assert crash_line(stderr) == "ZeroDivisionError: x"
+    assert crash_line(b"wrong answer\n") is None

@@ -1,0 +1,168 @@
+"""kit.interact: guess-the-number solutions against their interactor, one verdict each.
+
+The programs are in tests/fixtures/interactive: a guess-the-number interactor, a broken one,
+and solutions that are right, wrong, crashing, slow, idle, quitting early or never reading.
+"""
+
+import re
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.interact import run_interactive
+
+ROOT = Path(__file__).resolve().parent.parent
+PROGRAMS = ROOT / "tests" / "fixtures" / "interactive"
+LATE = re.compile(r"> \[\d+ more bytes, sent after the interactor had stopped\]")
+INTERACTOR = [sys.executable, str(PROGRAMS / "guess_interactor.py")]
+
+
+def program(name, *arguments):
+    return [sys.executable, "-I", "-S", str(PROGRAMS / name), *arguments]
+
+
+@pytest.fixture
+def secret(tmp_path):
+    """N = 100, at most 7 guesses, secret 37."""
+    path = tmp_path / "sample-1.in"
+    path.write_text("100 7 37\n")
+    return path
+
+
+def play(solution, secret, *, interactor=INTERACTOR, time_limit=2.0, timeout=5.0, **options):
+    return run_interactive(
+        solution,
+        interactor,
+        secret,
+        cwd=secret.parent,
+        time_limit=time_limit,
+        timeout=timeout,
+        **options,
+    )
+
+
+def test_correct_solution_is_accepted_with_the_whole_exchange(secret):
+    run = play(program("binary_search.py"), secret)
+    assert (run.verdict, run.message) == ("ok", "found 37 in 3 guesses")
+    assert run.transcript == ["< 100 7", "> 50", "< <", "> 25", "< >", "> 37", "< ="]
+    assert 0 < run.solution_seconds < 2.0
+    assert run.solution_seconds <= run.wall_seconds + 0.05
+    assert run.solution_stderr == b""
+
+
+def test_transcript_keeps_the_last_lines_of_each_direction(secret):
+    run = play(program("binary_search.py"), secret, transcript_lines=2)
+    assert run.verdict == "ok"
+    assert run.transcript == ["> 25", "< >", "> 37", "< ="]
+
+
+def test_wrong_solution_gets_the_interactors_message(secret):
+    run = play(program("linear_search.py"), secret)
+    assert (run.verdict, run.message) == ("wrong answer", "wrong answer: more than 7 guesses")
+    assert run.transcript[-6:-1] == ["> 6", "< >", "> 7", "< >", "> 8"]
+    assert LATE.fullmatch(run.transcript[-1])
+
+
+def test_crash_is_a_runtime_error_with_the_stderr_tail(secret):
+    run = play(program("crashing.py"), secret)
+    assert run.verdict == "runtime error"
+    assert run.message.startswith("exit status 1: ValueError: invalid literal for int()")
+    assert b"Traceback" in run.solution_stderr
+    assert run.transcript == ["< 100 7", "> 50", "< <"]
+
+
+def test_death_by_a_signal_is_named(secret, tmp_path):
+    body = """\
+        import os, signal, sys
+        sys.stdin.readline()
+        print(50, flush=True)
+        sys.stdin.readline()
+        os.kill(os.getpid(), signal.SIGSEGV)
+    """
+    script = tmp_path / "segfault.py"
+    script.write_text(textwrap.dedent(body))
+    run = play([sys.executable, str(script)], secret)
+    assert (run.verdict, run.message) == ("runtime error", "killed by SIGSEGV")
+
+
+def test_cpu_time_over_the_limit_is_a_time_limit(secret):
+    run = play(program("slow.py", "0.4"), secret, time_limit=0.2, timeout=10.0)
+    assert run.verdict == "time limit"
+    assert run.message.endswith("s over the 0.2 s limit")
+    assert run.solution_seconds > 0.4
+
+
+def test_idle_solution_is_killed_at_the_timeout(secret):
+    started = time.monotonic()
+    run = play(program("unflushed.py"), secret, timeout=1.0)
+    assert time.monotonic() - started < 4.0
+    assert run.verdict == "idle/killed"
+    assert run.message.startswith("killed at the 1 s timeout after 0.")
+    assert "each waiting for the other" in run.message
+    assert run.transcript == ["< 100 7"]
+    assert run.solution_seconds < 0.5 <= run.wall_seconds
+
+
+def test_solution_that_stops_early_gets_the_interactors_verdict(secret):
+    run = play(program("quitter.py"), secret)
+    assert run.verdict == "wrong answer"
+    assert run.message == (
+        "wrong answer: end of output after 0 guesses, secret not found"
+        " (after the solution had exited with status 0)"
+    )
+
+
+def test_solution_that_never_reads_is_stopped_after_the_rejection(secret):
+    started = time.monotonic()
+    run = play(program("flood.py"), secret, timeout=20.0)
+    assert time.monotonic() - started < 8.0  # the grace period, not the timeout
+    assert (run.verdict, run.message) == ("wrong answer", "wrong answer: more than 7 guesses")
+    assert run.transcript.count("< >") == 7
+    assert LATE.fullmatch(run.transcript[-1])
+
+
+def test_interactor_crash_is_an_interactor_error(secret):
+    interactor = [sys.executable, str(PROGRAMS / "broken_interactor.py")]
+    run = play(program("binary_search.py"), secret, interactor=interactor)
+    assert (run.verdict, run.message) == ("interactor error", "interactor crashed: KeyError: 50")
+    assert run.transcript[:2] == ["< 100 7", "> 50"]
+    assert LATE.fullmatch(run.transcript[2]) and len(run.transcript) == 3
+
+
+def test_interactor_still_running_after_the_solution_exits(secret, tmp_path):
+    body = """\
+        import sys, time
+        print("100 7", flush=True)
+        sys.stdin.read()
+        time.sleep(60)
+    """
+    script = tmp_path / "stuck.py"
+    script.write_text(textwrap.dedent(body))
+    run = play(program("quitter.py"), secret, interactor=[sys.executable, str(script)], timeout=1)
+    assert run.verdict == "interactor error"
+    assert run.message.startswith("interactor still running at the 1 s timeout")
+
+
+def test_long_lines_and_a_last_line_without_newline_in_the_transcript(secret, tmp_path):
+    body = """\
+        import sys
+        print("x" * 100000, flush=True)
+        sys.stdout.write("done")
+    """
+    script = tmp_path / "long.py"
+    script.write_text(textwrap.dedent(body))
+    run = play([sys.executable, str(script)], secret)
+    assert run.verdict == "wrong answer"
+    long_line = next(line for line in run.transcript if line.startswith("> x"))
+    assert len(long_line) == 202 and long_line.endswith("...")
+
+
+def test_a_program_that_cannot_start_is_a_build_error(secret):
+    with pytest.raises(BuildError, match="cannot start the solution /nonexistent/solution"):
+        play(["/nonexistent/solution"], secret)
+    with pytest.raises(BuildError, match="cannot start the interactor /nonexistent/interactor"):
+        play(program("binary_search.py"), secret, interactor=["/nonexistent/interactor"])

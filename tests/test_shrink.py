@@ -1,0 +1,195 @@
+"""kit.shrink on a fake problem module (tests/fixtures/shrink/arrays.py) and planted failures.
+
+The planted failure: a case holds the digit 7 and has at least 3 digits. Its smallest inputs
+are one case of three digits, a 7 and two 0s ("3\\n0 0 7\\n0\\n" up to order).
+"""
+
+import importlib.util
+import random
+import time
+import types
+from pathlib import Path
+
+import pytest
+
+from kit.shrink import generic_cuts, shrink
+
+ROOT = Path(__file__).resolve().parent.parent
+MINIMAL_BYTES = len("3\n0 0 7\n0\n")
+
+
+def load_arrays():
+    path = ROOT / "tests" / "fixtures" / "shrink" / "arrays.py"
+    spec = importlib.util.spec_from_file_location("arrays_problem", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+arrays = load_arrays()
+# The same problem without the optional parts: no cuts(), no MIN_PARAMS.
+plain = types.SimpleNamespace(
+    **{name: getattr(arrays, name) for name in dir(arrays) if name not in ("cuts", "MIN_PARAMS")}
+)
+
+
+def cases_of(text):
+    return [list(map(int, case.split("\n")[1].split())) for case in arrays.split_cases(text)]
+
+
+def planted(text):
+    return any(7 in case and len(case) >= 3 for case in cases_of(text))
+
+
+class Counted:
+    """A predicate that counts its calls and checks that it only ever sees valid inputs."""
+
+    def __init__(self, predicate, module=arrays, delay=0.0):
+        self.predicate, self.module, self.delay = predicate, module, delay
+        self.seen = []
+
+    def __call__(self, text):
+        self.module.validate(text)  # raises: the shrinker passed an invalid candidate
+        self.seen.append(text)
+        if self.delay:
+            time.sleep(self.delay)
+        return self.predicate(text)
+
+
+def failing_start(params, predicate=planted, module=arrays):
+    """The first seed from 0 whose generated file fails, with that file."""
+    for seed in range(1000):
+        text = module.generate(random.Random(seed), **params)
+        if predicate(text):
+            return seed, text
+    raise AssertionError("no failing seed")
+
+
+def assert_minimal(text):
+    arrays.validate(text)
+    (case,) = cases_of(text)
+    assert sorted(case) == [0, 0, 7]
+    assert len(text.encode()) == MINIMAL_BYTES
+
+
+@pytest.mark.parametrize("module", [arrays, plain], ids=["with cuts", "without cuts"])
+def test_planted_failure_shrinks_to_a_minimal_case(module):
+    params = {"cases": 8, "n": 20, "value": 9}
+    seed, text = failing_start(params, module=module)
+    fails = Counted(planted, module)
+    result = shrink(module, fails, text, seed, params)
+    assert_minimal(result.text)
+    assert planted(result.text)
+    assert result.steps == len(fails.seen) == len(set(fails.seen))  # no candidate run twice
+    assert result.steps < 400
+    # the recorded seed and parameters regenerate a failing file
+    assert planted(module.generate(random.Random(result.seed), **result.params))
+    assert result.params["value"] == 7 and result.params["n"] == 3
+    assert result.stages[0] == f"cases: {len(arrays.split_cases(text))} -> 1"
+    assert result.stages[1].startswith("params: cases 8 -> 1, n 20 -> 3, value 9 -> 7 (")
+    assert result.stages[-1].startswith("cuts: ") and result.stages[-1].endswith(
+        f"-> {MINIMAL_BYTES} bytes"
+    )
+
+
+def test_shrinking_is_deterministic():
+    params = {"cases": 6, "n": 30, "value": 9}
+    seed, text = failing_start(params)
+    first = shrink(arrays, Counted(planted), text, seed, params)
+    second = shrink(arrays, Counted(planted), text, seed, params)
+    assert first == second
+
+
+def test_validate_is_honoured():
+    """Candidates validate() rejects (bad lengths, stray tokens) never reach fails()."""
+    rejected = []
+
+    def validate(text):
+        try:
+            arrays.validate(text)
+        except ValueError:
+            rejected.append(text)
+            raise
+        if cases_of(text) and cases_of(text)[0][0] == 0:
+            rejected.append(text)
+            raise ValueError("the first digit may not be 0 (a rule of this test)")
+
+    strict = types.SimpleNamespace(**{**vars(plain), "validate": validate})
+    fails = Counted(planted, strict)
+    text = "5\n3 1 7 4 5\n0\n"
+    result = shrink(strict, fails, text, 0, {"cases": 1, "n": 5, "value": 9})
+    assert rejected  # the generic cuts did propose invalid candidates
+    assert not set(rejected) & set(fails.seen)
+    (case,) = cases_of(result.text)
+    assert len(case) == 3 and 7 in case and case[0] != 0
+    assert len(result.text) == MINIMAL_BYTES
+
+
+def test_a_multi_case_file_shrinks_to_its_one_failing_case():
+    cases = [f"3\n{d} {d} {d}" for d in (1, 2, 3, 4)] + ["4\n9 9 7 9"] + ["2\n5 5"] * 3
+    text = arrays.join_cases(cases)
+
+    def fails(text):
+        return planted(text)
+
+    # no generator: only the cases and the cuts stages run
+    fixed = types.SimpleNamespace(
+        **{name: getattr(arrays, name) for name in ("validate", "split_cases", "join_cases")}
+    )
+    result = shrink(fixed, fails, text, 0, {})
+    assert result.stages[0] == "cases: 8 -> 1"
+    assert_minimal(result.text)
+    assert result.seed == 0 and result.params == {}
+
+
+def test_failure_that_needs_two_cases_keeps_both():
+    def fails(text):
+        found = cases_of(text)
+        return any(5 in case for case in found) and any(7 in case for case in found)
+
+    text = arrays.join_cases(["1\n1", "2\n5 1", "1\n2", "1\n3", "3\n1 7 1", "1\n4"])
+    result = shrink(arrays, Counted(fails), text, 0, {"cases": 1, "n": 1, "value": 0})
+    assert result.stages[:2] == ["cases: 6 -> 2", "params: no smaller failing file"]
+    assert result.text == "1\n5\n1\n7\n0\n"
+
+
+def test_a_passed_deadline_returns_the_input_untouched():
+    params = {"cases": 8, "n": 20, "value": 9}
+    seed, text = failing_start(params)
+    fails = Counted(planted)
+    result = shrink(arrays, fails, text, seed, params, deadline=time.monotonic() - 1)
+    assert (result.text, result.steps, fails.seen) == (text, 0, [])
+    assert result.stages == ["stopped at the deadline"]
+
+
+def test_the_deadline_stops_a_slow_shrink_with_the_best_so_far():
+    params = {"cases": 8, "n": 40, "value": 9}
+    seed, text = failing_start(params)
+    fails = Counted(planted, delay=0.02)
+    started = time.monotonic()
+    result = shrink(arrays, fails, text, seed, params, deadline=started + 0.3)
+    assert time.monotonic() - started < 0.6
+    assert result.stages[-1] == "stopped at the deadline"
+    assert 1 <= result.steps <= 20
+    assert planted(result.text) and len(result.text) <= len(text)
+
+
+def test_parameters_stay_at_their_minimum_or_above():
+    params = {"cases": 3, "n": 6, "value": 9}
+
+    def fails(text):  # any file fails: everything can go down to the minimum
+        return True
+
+    result = shrink(arrays, fails, arrays.generate(random.Random(5), **params), 5, params)
+    assert result.params == {"cases": 1, "n": 1, "value": 0}
+    assert result.stages[1] == "params: cases 3 -> 1, n 6 -> 1, value 9 -> 0 (14 -> 6 bytes)"
+    assert result.text == "1\n0\n0\n"
+
+
+def test_generic_cuts():
+    cuts = list(generic_cuts("3\n1 7 2"))
+    assert cuts[:4] == ["1 7 2", "0 7 2", "3", "2"]  # drop a line, also with the count lowered
+    assert "2\n7 2" in cuts and "2\n1 2" in cuts  # drop a token and lower the count
+    assert "3\n0 7 2" in cuts and "3\n1 3 2" in cuts and "3\n1 6 2" in cuts  # lower a number
+    assert all(cut != "3\n1 7 2" for cut in cuts)
+    assert "-1\n0" in list(generic_cuts("-2\n0")) and "0\n0" in list(generic_cuts("-2\n0"))
