@@ -132,21 +132,6 @@ def is_connected(bb):
         x = y
 
 
-def count_groups(bb):
-    n = 0
-    while bb:
-        x = bb & -bb
-        while True:
-            y = x | ((x << 1) & NOT_A) | ((x >> 1) & NOT_H)
-            y = (y | (y << 8) | (y >> 8)) & bb
-            if y == x:
-                break
-            x = y
-        bb ^= x
-        n += 1
-    return n
-
-
 def start_position():
     """(white, black) bit-boards of the initial position."""
     white = 0
@@ -154,17 +139,4 @@ def start_position():
     for i in range(1, 7):
         white |= 1 << (8 * i) | 1 << (8 * i + 7)
         black |= 1 << i | 1 << (56 + i)
-    return white, black
-
-
-def from_diagram(rows):
-    """Bit-boards (white, black) from 8 strings, rank 8 first, 'w'/'b'/'.' per file A..H."""
-    white = black = 0
-    for i, row in enumerate(rows):
-        r = 7 - i
-        for f, ch in enumerate(row.replace(" ", "")):
-            if ch in "wW":
-                white |= 1 << (8 * r + f)
-            elif ch in "bB":
-                black |= 1 << (8 * r + f)
     return white, black

@@ -1,15 +1,43 @@
-"""Search and evaluation (shared/loa_search.py, shared/loa_eval.py): symmetry of the evaluation,
-the draw at the move limit, the hard deadline, and determinism at a fixed depth."""
+"""Search and evaluation (shared/loa_search.py, shared/loa_eval.py): the move, score and node
+count of fixed-depth searches on named positions (pinned: a change that alters them changes the
+bot's play), symmetry of the evaluation, the draw at the move limit, the hard deadline, and
+determinism at a fixed depth."""
 
 import random
 import time
 
-from shared.loa_bitboard import build_tables, from_diagram, line_counts, start_position
+import pytest
+
+from shared.loa_bitboard import build_tables, line_counts, move_name, start_position
 from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator
 from shared.loa_search import WIN_BOUND, Searcher
-from tests.test_loa_bitboard import POSITIONS
+from tests.loa_positions import POSITIONS, fixed_depth, from_diagram
 
 TABLES = build_tables()
+
+# (depth, move, score, nodes) of a fresh searcher on each named position of tests/loa_positions.
+PINNED = {
+    "start": (4, "A7-C7", 7, 6880),
+    "midgame": (5, "E1-E5", 193, 11762),
+    "crowded-centre": (5, "D2-B2", -999998, 15),
+    "sparse": (5, "H1-D5", 999995, 714),
+    "statement-example": (5, "D1-C2", 999995, 2108),
+    "lost-a-turning-point": (5, "D4-D7", -133, 14739),
+    "lost-a-forced-win": (5, "E7-D8", 999995, 1508),
+    "lost-b-forced-win": (5, "E4-D3", 999995, 1503),
+    "lost-c-turning-point": (5, "H8-F8", -198, 12324),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_fixed_depth_search_is_pinned(name):
+    """Same position, same depth: same move, score and tree size. A change to the search or the
+    evaluation that moves these must come with the match figures that justify it."""
+    depth, move, score, nodes = PINNED[name]
+    rows, side = POSITIONS[name]
+    w, b = from_diagram(rows)
+    got = fixed_depth(w, b, 0 if side == "W" else 1, depth, TABLES)
+    assert (move_name(got[0]), got[1], got[2]) == (move, score, nodes)
 
 
 def flip_vertical(bb):

@@ -6,7 +6,6 @@ from referee import rules
 from shared.loa_bitboard import (
     PASS,
     build_tables,
-    from_diagram,
     gen_moves,
     is_connected,
     line_counts,
@@ -14,28 +13,9 @@ from shared.loa_bitboard import (
 )
 from shared.loa_eval import make_evaluator
 from shared.loa_search import WIN_BOUND, Searcher
+from tests.loa_positions import EXAMPLE, from_diagram
 
 GEN, _ = build_tables()
-
-# Figure 2 is missing from the statement. This position satisfies every fact the text gives about
-# the black piece on F3 (Black to move):
-# - rank 3 holds 4 pieces (A3 w, D3 b, F3 b, H3 w): F3-B3 is 4 long and jumps the black D3;
-#   to the right 4 squares do not fit;
-# - the diagonal D1-H5 holds 2 (D1 b, F3 b): F3-H5 is legal, F3-D1 has the right length but
-#   ends on a black piece;
-# - the diagonal A8-H1 holds 2 (D5 w, F3 b): F3-D5 captures, F3-H1 is legal;
-# - file F holds 4 (F1 b, F3 b, F4 w, F6 w): F3-F7 would jump white pieces, downwards only two
-#   squares exist.
-EXAMPLE = [
-    "........",
-    "........",
-    ".....w..",
-    "...w....",
-    ".....w..",
-    "w..b.b.w",
-    "........",
-    "...b.b..",
-]
 
 
 def moves_from(rows, colour, square):
