@@ -5,7 +5,7 @@
 - ``POSITIONS``: named positions (diagram, side to move) for perft counts and searches;
 - ``EXAMPLE``: a position matching every fact the statement gives about its missing figure 2;
 - ``fixed_depth(white, black, side, depth)``: (move, score, nodes) of a fresh searcher's
-  fixed-depth search.
+  fixed-depth search; ``search_to_depth(searcher, ...)``: the same with a given searcher.
 """
 
 from shared.loa_bitboard import NOT_A, NOT_H
@@ -178,11 +178,21 @@ POSITIONS = {
 
 
 def fixed_depth(white, black, side, depth, tables=None):
-    """(move, score, nodes) of a fresh searcher's search to ``depth`` plies, 200 plies from the
-    move limit."""
+    """(move, score, nodes) of a fresh searcher's search to ``depth`` plies (or less when the
+    result is decided sooner), 200 plies from the move limit."""
     from shared.loa_eval import make_evaluator
     from shared.loa_search import Searcher
 
     searcher = Searcher(make_evaluator(None, tables), tables)
-    move, info = searcher.best_move(white, black, side, 0, 200, 1e9, depth_max=depth)
-    return move, info["score"], info["nodes"]
+    return search_to_depth(searcher, white, black, side, depth)[1:]
+
+
+def search_to_depth(searcher, white, black, side, depth, remaining=200):
+    """The last result ``searcher.search`` yields up to ``depth`` plies: (depth, move, score,
+    nodes)."""
+    last = None
+    for result in searcher.search(white, black, side, remaining):
+        last = result
+        if result[0] >= depth:
+            break
+    return last

@@ -11,7 +11,7 @@ import pytest
 from shared.loa_bitboard import build_tables, line_counts, move_name, start_position
 from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator
 from shared.loa_search import WIN_BOUND, Searcher
-from tests.loa_positions import POSITIONS, fixed_depth, from_diagram
+from tests.loa_positions import POSITIONS, fixed_depth, from_diagram, search_to_depth
 
 TABLES = build_tables()
 
@@ -81,8 +81,8 @@ def test_evaluation_is_antisymmetric_and_mirror_invariant():
 def test_draw_at_the_move_limit_scores_zero():
     """With one ply left before the limit, every non-winning move ends in a draw (score 0)."""
     w, b = start_position()
-    move, info = Searcher(make_evaluator(), TABLES).best_move(w, b, 0, 199, 200, 0.5)
-    assert info["score"] == 0
+    _, _, score, _ = search_to_depth(Searcher(make_evaluator(), TABLES), w, b, 0, 4, remaining=1)
+    assert score == 0
 
 
 def test_losing_side_prefers_the_draw_at_the_limit():
@@ -99,28 +99,35 @@ def test_losing_side_prefers_the_draw_at_the_limit():
         "......ww",
     ]
     w, b = from_diagram(rows)
-    s = Searcher(make_evaluator(), TABLES)
-    _, far = s.best_move(w, b, 0, 0, 200, 0.5)
-    s = Searcher(make_evaluator(), TABLES)
-    _, near = s.best_move(w, b, 0, 199, 200, 0.5)
-    assert far["score"] < -WIN_BOUND
-    assert near["score"] == 0
+    _, _, far, _ = search_to_depth(Searcher(make_evaluator(), TABLES), w, b, 0, 4)
+    _, _, near, _ = search_to_depth(Searcher(make_evaluator(), TABLES), w, b, 0, 4, remaining=1)
+    assert far < -WIN_BOUND
+    assert near == 0
 
 
-def test_hard_deadline_is_kept():
+def test_hard_deadline_ends_the_search():
+    """Left to run, the generator stops by itself at the deadline; its last result is from a
+    completed iteration (or a partial one, depth - 0.5)."""
     rows, _ = POSITIONS["midgame"]
     w, b = from_diagram(rows)
     s = Searcher(make_evaluator(), TABLES)
     t0 = time.perf_counter()
-    s.best_move(w, b, 1, 0, 200, 0.15)
+    s.deadline = t0 + 0.15
+    results = list(s.search(w, b, 1, 200))
     assert time.perf_counter() - t0 < 0.15 + 0.1
+    assert results[0][0] == 0 and len(results) >= 3
+    assert [r[0] for r in results] == sorted(r[0] for r in results)
 
 
-def test_fixed_depth_is_deterministic():
+def test_iterations_are_yielded_in_order_and_deterministic():
     w, b = start_position()
-    a = Searcher(make_evaluator(), TABLES).best_move(w, b, 0, 0, 200, 30.0, depth_max=3)
-    c = Searcher(make_evaluator(), TABLES).best_move(w, b, 0, 0, 200, 30.0, depth_max=3)
-    assert a[0] == c[0] and a[1]["score"] == c[1]["score"] and a[1]["depth"] == 3
+    runs = []
+    for _ in range(2):
+        s = Searcher(make_evaluator(), TABLES)
+        runs.append([r for r, _ in zip(s.search(w, b, 0, 200), range(4))])
+    assert runs[0] == runs[1]
+    assert [r[0] for r in runs[0]] == [0, 1, 2, 3]
+    assert runs[0][-1][3] > runs[0][-2][3] > 0  # nodes are counted over the whole search
 
 
 def test_memoised_evaluation_matches_a_fresh_evaluator():
@@ -152,15 +159,15 @@ def test_search_result_does_not_depend_on_earlier_searches():
     used = Searcher(make_evaluator(), TABLES)
     for _ in range(3):
         w, b = random_position(rng)
-        used.best_move(w, b, 0, 0, 200, 30.0, depth_max=2)
+        search_to_depth(used, w, b, 0, 2)
     for _ in range(3):
         w, b = random_position(rng)
         searcher = Searcher(make_evaluator(), TABLES)
         used.tt.clear()
-        used.history = list(searcher.history)
-        fresh = searcher.best_move(w, b, 1, 0, 200, 30.0, depth_max=3)
-        again = used.best_move(w, b, 1, 0, 200, 30.0, depth_max=3)
-        assert (fresh[0], fresh[1]["score"]) == (again[0], again[1]["score"])
+        used.history[:] = searcher.history
+        fresh = search_to_depth(searcher, w, b, 1, 3)
+        again = search_to_depth(used, w, b, 1, 3)
+        assert fresh[1:3] == again[1:3]
 
 
 def test_connectedness_counts_adjacent_pairs_per_piece():
