@@ -1,41 +1,24 @@
 """Lines of Action: static evaluation of a position for the side to move.
 
 Description: ``make_evaluator(weights, tables)`` returns ``evaluate(me, opp, cnt[, alpha,
-    beta]) -> int`` (positive = good for ``me``, the side to move; ``cnt`` = the 46 line counts),
-    built from per-side features that the strong LOA programs use:
-    - concentration: sum of Chebyshev distances of the pieces to their (rounded) centre of mass,
-      minus the least possible such sum for that many pieces, per piece;
-    - centralisation: a piece-square table (edges and corners are poor), per piece;
-    - groups: number of 8-connected groups beyond the first;
-    - quads: 2x2 blocks holding three or more own pieces (solid, hard to break up);
-    - mobility: legal moves, 2 each, 1 for a move to an edge square, +1 for a capture; skipped
-      (lazy evaluation) when the rest of the score is far outside the (alpha, beta) window;
-    - a small bonus for the side to move;
-    - centre of mass on a good square, uniformity (area of the bounding rectangle),
-      connectedness (adjacent own pairs per piece): weight 0.
-Method: one pass over the bits of each side plus a bit-parallel flood fill per group. The
-    per-side part (everything but mobility) depends on one bit-board only and is memoised in a
-    dict (cleared at SIDE_CACHE_MAX entries): below one node, every leaf shares the bit-board of
-    the side that did not move. Mobility goes line by line: the moves along a line depend only
-    on the pieces on it, so each line's (own, other) pattern is extracted (a byte of the board
-    for ranks, a multiply-gather for files and diagonals) and its weighted mobility difference
-    memoised per line class (lines with the same squares-to-weights layout share entries).
-Time: O(pieces * 4 + group diameters) per side, 46 dict look-ups for mobility; once the memos
-    are warm, about 55-60k search nodes/s (CPython 3.11, one CPU).
-Status: antisymmetry and mirror invariance in tests/test_loa_search.py. Weights chosen by
-    60-game matches at 0.1 s per move with random 4-ply openings, each against the current
-    version: mobility 40 vs none 65 %, mobility 25 vs 40 56 %, 80 vs 40 33 %; centralisation 2
-    vs 1 63 %, 4 vs 2 47 %; groups 50 vs 25 30 %, 10 vs 25 43 %; quads 30 vs 12 33 %, 0 vs 12
-    52 %; concentration 180 vs 120 48 %, 80 vs 120 40 %; centre of mass 4 vs 1 33 %, 0 vs 1
-    55 %; uniformity 8 vs 0 50 %. Memoised side scores + weighted move tables (with the
-    search's memoised connecting squares): same tree, 30-33k -> 46-47k nodes/s at a fixed depth
-    5 on the bench positions, 63 % (38/22, 60 games) against the version before. Line-memoised
-    mobility (same values, tested against the move lists): same tree, +11 % nodes/s warm
-    (52-55k -> 58-61k at depth 5). 200-game matches (0.1 s/move) against the version before:
-    lazy margin 100 vs 200 59 % (118/81/1); lazy 60 vs 100 54 % (not kept, unclear); with
-    lazy 100, mobility 18 vs 25 43 %, 35 vs 25 46 %. Not kept: connectedness 40 vs 0 58 %
-    (100 games), then 48 % (200 games) against lazy 100, and 47 % over 300 games together with
-    root aspiration windows; 80 vs 40 47.5 %.
+    beta]) -> int`` (positive = good for ``me``, the side to move; ``cnt`` = the 46 line
+    counts): per side, concentration (surplus of the pieces' Chebyshev distances to their centre
+    of mass over the least possible, per piece), centralisation (piece-square table, per piece),
+    groups beyond the first, quads (2x2 blocks with three or more own pieces); between the
+    sides, weighted mobility (2 per move, 1 to an edge square, +1 for a capture); a bonus for
+    the side to move. Centre of mass square, uniformity and connectedness exist at weight 0.
+Usage: ``LOA_WEIGHTS="conc=100,..."`` in the solution overrides ``DEFAULT_WEIGHTS`` (matches).
+Method: the per-side part depends on one bit-board only and is memoised in a dict (cleared at
+    SIDE_CACHE_MAX entries): below one node every leaf shares the bit-board of the side that did
+    not move. Mobility goes line by line: the moves along a line depend only on the pieces on
+    it, so each line's (own, other) pattern is extracted (a byte for ranks, a multiply-gather
+    for files and diagonals) and its value memoised per line class. Mobility is skipped (lazy
+    evaluation) when the rest of the score is ``lazy`` outside the (alpha, beta) window.
+Time: O(pieces * 4 + group diameters) per new bit-board, 46 dict look-ups for mobility.
+Memory: memos of at most 40000 + 50000 entries (a few MB each).
+Status: antisymmetry, mirror invariance, memoised = fresh values, line mobility = counted from
+    the move lists (tests/test_loa_search.py). Weights chosen by matches; the record is in
+    docs/lines-of-action.md.
 """
 
 from shared.loa_bitboard import FILE_A, NOT_A, NOT_H
