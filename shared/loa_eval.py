@@ -47,6 +47,7 @@ DEFAULT_WEIGHTS = {
     "tempo": 15,
     "conn": 0,  # per adjacent pair of own pieces per piece
     "unif": 0,  # per 8 squares of the bounding rectangle's area
+    "euler": 0,  # per unit of 4 x Euler number above 4 (one group, no hole)
     "lazy": 100,  # lazy-evaluation margin (mobility skipped when the rest is this far out)
     "mob": 25,  # per 8 units of weighted mobility difference (2 per move, 1 to an edge, +1 capture)
 }
@@ -164,6 +165,8 @@ def make_evaluator(weights=None, tables=None):
     lazy = w["lazy"]
     w_unif = w["unif"]
     w_conn = w["conn"]
+    w_euler = w["euler"]
+    pad_anchor = sum(1 << (10 * r + f) for r in range(9) for f in range(9))
     not_a, not_h = NOT_A, NOT_H
     low7 = 0x7F7F7F7F7F7F7F  # squares whose 2x2 block (s, s+1, s+8, s+9) is on the board
 
@@ -233,6 +236,19 @@ def make_evaluator(weights=None, tables=None):
                 + bin(bb & (bb >> 7) & not_a).count("1")
             )
             score += w_conn * pairs // n
+        if w_euler:
+            # 4 x Euler number (8-connectivity) = Q1 - Q3 - 2 QD over the 81 2x2 windows of the
+            # board with a margin: the board in a 10-wide frame, squares at 10 (r + 1) + f + 1
+            p = 0
+            for r, byte in enumerate(bb.to_bytes(8, "little")):
+                p |= byte << (10 * r + 11)
+            a, b, c, d = p, p >> 1, p >> 10, p >> 11
+            ab = a ^ b
+            cd = c ^ d
+            q1 = bin(pad_anchor & ((ab & ~(c | d)) | (cd & ~(a | b)))).count("1")
+            q3 = bin(pad_anchor & ((a & b & cd) | (c & d & ab))).count("1")
+            qd = bin(pad_anchor & ((a & d & ~(b | c)) | (b & c & ~(a | d)))).count("1")
+            score -= w_euler * (q1 - q3 - 2 * qd - 4) // 4
         if w_unif:
             # uniformity: area of the smallest rectangle holding all the pieces
             rows = ((bb.bit_length() - 1) >> 3) - (((bb & -bb).bit_length() - 1) >> 3) + 1

@@ -11,7 +11,13 @@ import pytest
 from shared.loa_bitboard import build_tables, line_counts, move_name, start_position
 from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator
 from shared.loa_search import WIN_BOUND, Searcher
-from tests.loa_positions import POSITIONS, fixed_depth, from_diagram, search_to_depth
+from tests.loa_positions import (
+    POSITIONS,
+    count_groups,
+    fixed_depth,
+    from_diagram,
+    search_to_depth,
+)
 
 TABLES = build_tables()
 
@@ -219,3 +225,38 @@ def test_line_memoised_mobility_matches_the_move_list():
             cnt = line_counts(w | b)
             want = weighted(w, b, cnt) - weighted(b, w, cnt)
             assert diff(w, b) == want, (w, b, diff(w, b), want)
+
+
+def holes(bb):
+    """Empty regions (4-connected) that do not reach the board's edge."""
+    seen = set()
+    found = 0
+    for start in range(64):
+        if bb >> start & 1 or start in seen:
+            continue
+        stack, edge = [start], False
+        seen.add(start)
+        while stack:
+            s = stack.pop()
+            r, f = s >> 3, s & 7
+            edge = edge or r in (0, 7) or f in (0, 7)
+            for rr, ff in ((r + 1, f), (r - 1, f), (r, f + 1), (r, f - 1)):
+                t = 8 * rr + ff
+                if 0 <= rr < 8 and 0 <= ff < 8 and not bb >> t & 1 and t not in seen:
+                    seen.add(t)
+                    stack.append(t)
+        found += not edge
+    return found
+
+
+def test_euler_term_is_groups_minus_holes(scaled):
+    """The Euler term (weight 4: one point per unit of 4 x Euler number above one group without
+    holes) against groups minus holes counted directly, on random sets of pieces."""
+    rng = random.Random(23)
+    base, euler = make_evaluator({"euler": 0}), make_evaluator({"euler": 4})
+    for _ in range(scaled(300)):
+        w = sum(1 << s for s in rng.sample(range(63), rng.randint(1, 20)))
+        b = 1 << 63
+        cnt = line_counts(w | b)
+        e = count_groups(w) - holes(w)
+        assert euler(w, b, cnt) - base(w, b, cnt) == -(4 * e - 4)
