@@ -47,8 +47,8 @@ from shared.loa_search import Searcher
 _T0 = time.perf_counter()  # fallback for the process start where /proc is missing
 
 FIRST_MOVE = "A7-C7"
-FIRST_SHARE = 0.55  # first search: hard deadline, share of the move time from process start
-HARD_SHARE = 0.70  # later searches: hard deadline, share of the move time from the read
+FIRST_SHARE = 0.80  # first search: hard deadline, share of the move time from process start
+HARD_SHARE = 0.85  # later searches: hard deadline, share of the move time from the read
 SOFT_SHARE = 0.5  # share of the hard budget after which no iteration starts
 WAITING = 0.002  # a read that returns sooner found the opponent's move already waiting
 
