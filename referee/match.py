@@ -1,8 +1,8 @@
 """Play Lines of Action matches between two programs and judge them.
 
-Usage: python -m referee.match PROG_A PROG_B [--games N] [--clock S] [--move-time S]
-           [--limit L] [--random-openings] [--opening-plies P] [--opening "A2-C4 ..."]
-           [--seed S] [--log FILE] [--jobs J]
+Usage: python -m referee.match PROG_A PROG_B [--games N] [--clock [NAME=]S ...]
+           [--move-time [NAME=]S ...] [--limit L] [--random-openings] [--opening-plies P]
+           [--opening "A2-C4 ..."] [--seed S] [--log FILE] [--jobs J]
 
 PROG is a command line (shell words; a leading ``*.py`` runs under this Python; ``name@command``
 sets the name shown in the results) or an alias:
@@ -10,8 +10,14 @@ sets the name shown in the results) or an alias:
 PYTHONPATH), ``greedy``, ``random``. Every game starts fresh processes. Without random openings
 the colours alternate game by game; with them, each opening (``P`` random legal plies) is played
 twice, once with each colour assignment, and is passed to both programs through ``LOA_OPENING``.
-``--move-time`` is passed as ``LOA_MOVE_TIME`` (the programs' own budget); ``--clock`` is the
-limit the referee enforces per move (default 1 s).
+``--clock`` is the limit the referee enforces per move (default 1 s); ``--move-time`` is passed as
+``LOA_MOVE_TIME`` (the programs' own budget). Both take ``S`` (both programs) or ``NAME=S`` (the
+program shown as NAME), and may be repeated: ``--clock 1 --clock engine=3`` gives the program
+named engine 3 s per move and the other 1 s.
+
+The summary gives each program's W/L/D by colour, forfeits and think times, then program A's
+score (draws count half) with its 95 % interval (Wilson's, from the number of games) and the
+Elo difference that score means, with the interval's bounds turned into Elo the same way.
 
 The referee judges with referee.rules: an illegal or malformed move, a pass while a move exists,
 a reply later than the clock, a program that exits or stays silent all lose the game (forfeit,
@@ -24,6 +30,7 @@ reply line arrived.
 
 import argparse
 import contextlib
+import math
 import os
 import queue
 import random
@@ -33,6 +40,7 @@ import sys
 import tempfile
 import threading
 import time
+from typing import NamedTuple, Optional
 
 from referee import rules
 
@@ -144,25 +152,36 @@ def random_opening(rng, plies):
             return moves
 
 
-def play_game(white, black, limit=100, clock=1.0, move_time=None, opening=()):  # noqa: PLR0917
-    """Play one game. white/black = (name, argv, env). Returns a dict with the winner ('W', 'B'
-    or None), reason, forfeit flag, moves, and per-colour think times (first move separately)."""
+class Entrant(NamedTuple):
+    """A program as the referee runs it: display name, argv, extra environment, the clock the
+    referee enforces per move and the LOA_MOVE_TIME it is given (None: not set)."""
+
+    name: str
+    argv: list
+    env: dict
+    clock: float = 1.0
+    move_time: Optional[float] = None
+
+
+def play_game(white, black, limit=100, opening=()):
+    """Play one game between two Entrants. Returns a dict with the winner ('W', 'B' or None),
+    reason, forfeit flag, moves, and per-colour think times (first move separately)."""
     env_base = dict(os.environ)
     env_base["LOA_OPENING"] = " ".join(opening)
-    if move_time is not None:
-        env_base["LOA_MOVE_TIME"] = repr(move_time)
-    else:
-        env_base.pop("LOA_MOVE_TIME", None)
+    env_base.pop("LOA_MOVE_TIME", None)
     board, turn = rules.initial_board(), "W"
     for text in opening:
         board = rules.apply_move(board, turn, rules.parse_move(text))
         turn = rules.other(turn)
     plies = len(opening)
+    entrants = {"W": white, "B": black}
     progs = {}
-    for colour, (_name, argv, env) in (("W", white), ("B", black)):
+    for colour, entrant in entrants.items():
         e = dict(env_base)
-        e.update(env)
-        progs[colour] = Program(argv, e)
+        if entrant.move_time is not None:
+            e["LOA_MOVE_TIME"] = repr(entrant.move_time)
+        e.update(entrant.env)
+        progs[colour] = Program(entrant.argv, e)
     since = {c: progs[c].started for c in "WB"}
     moved = {"W": False, "B": False}
     result = {
@@ -188,6 +207,7 @@ def play_game(white, black, limit=100, clock=1.0, move_time=None, opening=()):  
                 result["reason"] = "move limit"
                 break
             p = progs[turn]
+            clock = entrants[turn].clock
             deadline = since[turn] + clock + GRACE
             try:
                 stamp, line = p.lines.get(timeout=max(0.0, deadline - time.perf_counter()))
@@ -246,6 +266,46 @@ def play_game(white, black, limit=100, clock=1.0, move_time=None, opening=()):  
     return result
 
 
+Z95 = 1.959964  # two-sided 95 % normal quantile
+
+
+def score_interval(wins, losses, draws, z=Z95):
+    """(score, low, high): the share of points (a draw is half a point) and its Wilson interval.
+    Wilson's interval stays inside [0, 1] and is not empty at 0 % or 100 %; with draws it is a
+    little wider than needed (a draw varies less than a win or a loss)."""
+    n = wins + losses + draws
+    if not n:
+        return 0.0, 0.0, 1.0
+    p = (wins + 0.5 * draws) / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def elo(score):
+    """The Elo difference that an expected score means (+-inf at 100 % and 0 %)."""
+    if score >= 1.0:
+        return math.inf
+    if score <= 0.0:
+        return -math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def _elo_text(value):
+    return f"{value:+.0f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+
+
+def summary_line(tally, other):
+    """Program A's score with its 95 % interval and the Elo difference against program B."""
+    won, lost, drawn = (tally.wld["W"][i] + tally.wld["B"][i] for i in range(3))
+    p, lo, hi = score_interval(won, lost, drawn)
+    return (
+        f"{tally.name} vs {other.name}: {won + lost + drawn} games, +{won} -{lost} ={drawn}:"
+        f" score {100 * p:.1f} % (95 %: {100 * lo:.1f}-{100 * hi:.1f} %),"
+        f" Elo {_elo_text(elo(p))} (95 %: {_elo_text(elo(lo))} to {_elo_text(elo(hi))})"
+    )
+
+
 class Tally:
     def __init__(self, name):
         self.name = name
@@ -299,14 +359,18 @@ def run_match(  # noqa: PLR0917
     out=None,
 ):
     """Play ``games`` games between two specs (see ``resolve``); ``openings`` is a list of ply
-    lists (one per game) or None. Returns (tally_a, tally_b, results)."""
+    lists (one per game) or None. ``clock`` and ``move_time`` are one value for both programs or
+    a pair (program A's, program B's). Returns (tally_a, tally_b, results)."""
     if out is None:
         out = sys.stdout
-    a, b = resolve(prog_a), resolve(prog_b)
-    if a[0] == b[0]:
-        a = (a[0] + "#1",) + a[1:]
-        b = (b[0] + "#2",) + b[1:]
-    ta, tb = Tally(a[0]), Tally(b[0])
+    clocks = clock if isinstance(clock, (tuple, list)) else (clock, clock)
+    move_times = move_time if isinstance(move_time, (tuple, list)) else (move_time, move_time)
+    a = Entrant(*resolve(prog_a), clocks[0], move_times[0])
+    b = Entrant(*resolve(prog_b), clocks[1], move_times[1])
+    if a.name == b.name:
+        a = a._replace(name=a.name + "#1")
+        b = b._replace(name=b.name + "#2")
+    ta, tb = Tally(a.name), Tally(b.name)
     plan = []
     for g in range(games):
         a_white = g % 2 == 0
@@ -318,18 +382,18 @@ def run_match(  # noqa: PLR0917
     def one(item):
         g, a_white, opening = item
         white, black = (a, b) if a_white else (b, a)
-        res = play_game(white, black, limit, clock, move_time, opening)
+        res = play_game(white, black, limit, opening)
         with lock:
             results[g] = res
             ta.add("W" if a_white else "B", res)
             tb.add("B" if a_white else "W", res)
-            who = {"W": white[0], "B": black[0], None: "draw"}[res["winner"]]
+            who = {"W": white.name, "B": black.name, None: "draw"}[res["winner"]]
             maxes = [
                 "{} {:.3f}".format(n, max(res["think"][c] + [res["first"][c] or 0.0]))
-                for n, c in ((white[0], "W"), (black[0], "B"))
+                for n, c in ((white.name, "W"), (black.name, "B"))
             ]
             print(
-                f"game {g + 1}/{games}: {white[0]} (W) vs {black[0]} (B): {who}"
+                f"game {g + 1}/{games}: {white.name} (W) vs {black.name} (B): {who}"
                 f"{'' if who == 'draw' else ' wins'}, {res['reason']}, {len(res['moves'])} plies;"
                 f" max think {', '.join(maxes)}",
                 file=out,
@@ -337,7 +401,8 @@ def run_match(  # noqa: PLR0917
             )
             if log is not None:
                 log.write(
-                    f"game {g + 1} white={white[0]} black={black[0]} opening={','.join(opening)}"
+                    f"game {g + 1} white={white.name} black={black.name}"
+                    f" opening={','.join(opening)}"
                     f" result={res['winner'] or 'D'} reason={res['reason'].replace(' ', '_')}"
                     f" moves={' '.join(res['moves'])}\n"
                 )
@@ -365,18 +430,62 @@ def run_match(  # noqa: PLR0917
             threads.append(t)
         for t in threads:
             t.join()
-    for line in ta.lines() + tb.lines():
+    for line in [*ta.lines(), *tb.lines(), summary_line(ta, tb)]:
         print(line, file=out)
     return ta, tb, results
 
 
+def per_program(values, names, option):
+    """Turn repeated ``S`` / ``NAME=S`` option values into a pair for programs A and B (None
+    where nothing applies); raises ValueError on a bad value or a NAME that plays in neither."""
+    pair = [None, None]
+    for text in values:
+        name, _, number = text.rpartition("=")
+        try:
+            seconds = float(number)
+        except ValueError:
+            raise ValueError(f"{option} {text!r}: expected SECONDS or NAME=SECONDS") from None
+        if seconds <= 0:
+            raise ValueError(f"{option} {text!r}: seconds must be positive")
+        if not name:
+            pair = [seconds, seconds]
+            continue
+        hits = [i for i in (0, 1) if names[i] == name]
+        if not hits:
+            raise ValueError(
+                f"{option} {text!r}: no program named {name!r} ({names[0]!r} and {names[1]!r} play)"
+            )
+        for i in hits:
+            pair[i] = seconds
+    return pair
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="match", description=__doc__.split("\n\n")[0])
+    head, _usage, *details = __doc__.split("\n\n")
+    ap = argparse.ArgumentParser(
+        prog="match",
+        description=head,
+        epilog="\n\n".join(details),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("prog_a")
     ap.add_argument("prog_b")
     ap.add_argument("--games", "-n", type=int, default=2)
-    ap.add_argument("--clock", type=float, default=1.0, help="enforced seconds per move")
-    ap.add_argument("--move-time", type=float, default=None, help="LOA_MOVE_TIME for both")
+    ap.add_argument(
+        "--clock",
+        action="append",
+        default=[],
+        metavar="[NAME=]S",
+        help="seconds per move the referee enforces: S for both programs, NAME=S for the program"
+        " shown as NAME; repeatable, later ones win (default 1)",
+    )
+    ap.add_argument(
+        "--move-time",
+        action="append",
+        default=[],
+        metavar="[NAME=]S",
+        help="LOA_MOVE_TIME given to both programs (S) or to one (NAME=S); repeatable",
+    )
     ap.add_argument("--limit", type=int, default=100, help="moves per player (40-160)")
     ap.add_argument("--random-openings", action="store_true")
     ap.add_argument("--opening-plies", type=int, default=4)
@@ -385,6 +494,12 @@ def main(argv=None):
     ap.add_argument("--log", default=None, help="append every game's moves to this file")
     ap.add_argument("--jobs", "-j", type=int, default=1)
     args = ap.parse_args(argv)
+    names = [resolve(args.prog_a)[0], resolve(args.prog_b)[0]]
+    try:
+        clocks = [c or 1.0 for c in per_program(args.clock, names, "--clock")]
+        move_times = per_program(args.move_time, names, "--move-time")
+    except ValueError as error:
+        ap.error(str(error))
     openings = None
     if args.random_openings:
         rng = random.Random(args.seed)
@@ -395,11 +510,12 @@ def main(argv=None):
         openings = openings[: args.games]
     elif args.opening:
         openings = [args.opening.split()] * args.games
-    log = open(args.log, "a") if args.log else None  # noqa: SIM115  # noqa: SIM115
+    log = open(args.log, "a") if args.log else None  # noqa: SIM115
     try:
         print(
-            f"match: {args.prog_a} vs {args.prog_b}, {args.games} games, clock {args.clock:.2f} s,"
-            f" move-time {args.move_time}, limit {args.limit}"
+            f"match: {args.prog_a} vs {args.prog_b}, {args.games} games,"
+            f" clock {names[0]} {clocks[0]:.2f} s, {names[1]} {clocks[1]:.2f} s,"
+            f" move-time {move_times[0]} / {move_times[1]}, limit {args.limit}"
             + (f", random openings of {args.opening_plies} plies" if openings else ""),
             flush=True,
         )
@@ -407,8 +523,8 @@ def main(argv=None):
             args.prog_a,
             args.prog_b,
             args.games,
-            args.clock,
-            args.move_time,
+            tuple(clocks),
+            tuple(move_times),
             args.limit,
             openings,
             args.jobs,

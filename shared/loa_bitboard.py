@@ -3,18 +3,21 @@
 Description: a position is two Python ints (bit ``s`` set = a piece on square ``s``) plus a
     list of 46 line counts (pieces on each rank, file, diagonal and anti-diagonal). Square
     ``s = 8 * (rank - 1) + file`` with file A = 0, so A1 = 0, H1 = 7, A8 = 56.
-Rules relied on: a move goes along a rank, file or diagonal exactly as many squares as there are
-    pieces (both colours) on that whole line; it may jump own pieces, never opponent pieces; it
-    may not land on an own piece; landing on an opponent piece captures it. A side whose pieces
-    form one 8-connected group (a lone piece included) is connected.
+Rules: a move goes along a rank, file or diagonal exactly as many squares as there are pieces
+    (both colours) on that whole line; it may jump own pieces, never opponent pieces; it may not
+    land on an own piece; landing on an opponent piece captures it. A side whose pieces form one
+    8-connected group (a lone piece included) is connected.
+Usage: ``gen, lines = build_tables()``; ``gen_moves(gen, own, opp, line_counts(own | opp))``
+    -> moves ``from << 6 | to``; ``is_connected(bb)``; ``parse_move`` / ``move_name``.
 Method: ``build_tables()`` precomputes, for every square and line, the possible (target, bit,
-    squares-jumped mask) per line count, so generating the moves of one piece along one line is a
-    table lookup and two AND tests. Line counts are kept incrementally by the caller
+    squares-jumped mask) per line count, so generating the moves of one piece along one line is
+    a table lookup and two AND tests. Line counts are kept incrementally by the caller
     (``line_ids``). Connectivity is a bit-parallel flood fill.
 Time: generation O(pieces * 4); flood fill O(diameter) big-int operations. Tables: ~4k tuples,
     a few milliseconds to build.
-Status: move counts cross-checked against the independent ``referee.rules`` generator on fixed
-    and random positions (tests/test_loa_bitboard.py).
+Status: move sets and connectivity checked against the independent ``referee.rules`` on fixed
+    positions (perft to depth 2, 3 from the start) and 2000 random positions
+    (tests/test_loa_bitboard.py), and on the statement's example (tests/test_referee_rules.py).
 """
 
 FULL = (1 << 64) - 1
@@ -132,21 +135,6 @@ def is_connected(bb):
         x = y
 
 
-def count_groups(bb):
-    n = 0
-    while bb:
-        x = bb & -bb
-        while True:
-            y = x | ((x << 1) & NOT_A) | ((x >> 1) & NOT_H)
-            y = (y | (y << 8) | (y >> 8)) & bb
-            if y == x:
-                break
-            x = y
-        bb ^= x
-        n += 1
-    return n
-
-
 def start_position():
     """(white, black) bit-boards of the initial position."""
     white = 0
@@ -154,17 +142,4 @@ def start_position():
     for i in range(1, 7):
         white |= 1 << (8 * i) | 1 << (8 * i + 7)
         black |= 1 << i | 1 << (56 + i)
-    return white, black
-
-
-def from_diagram(rows):
-    """Bit-boards (white, black) from 8 strings, rank 8 first, 'w'/'b'/'.' per file A..H."""
-    white = black = 0
-    for i, row in enumerate(rows):
-        r = 7 - i
-        for f, ch in enumerate(row.replace(" ", "")):
-            if ch in "wW":
-                white |= 1 << (8 * r + f)
-            elif ch in "bB":
-                black |= 1 << (8 * r + f)
     return white, black

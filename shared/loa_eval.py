@@ -1,44 +1,31 @@
 """Lines of Action: static evaluation of a position for the side to move.
 
 Description: ``make_evaluator(weights, tables)`` returns ``evaluate(me, opp, cnt[, alpha,
-    beta]) -> int`` (positive = good for ``me``, the side to move; ``cnt`` = the 46 line counts),
-    built from per-side features that the strong LOA programs use:
-    - concentration: sum of Chebyshev distances of the pieces to their (rounded) centre of mass,
-      minus the least possible such sum for that many pieces, per piece;
-    - centralisation: a piece-square table (edges and corners are poor), per piece;
-    - groups: number of 8-connected groups beyond the first;
-    - quads: 2x2 blocks holding three or more own pieces (solid, hard to break up);
-    - mobility: legal moves, 2 each, 1 for a move to an edge square, +1 for a capture; skipped
-      (lazy evaluation) when the rest of the score is far outside the (alpha, beta) window;
-    - a small bonus for the side to move;
-    - centre of mass on a good square, uniformity (area of the bounding rectangle),
-      connectedness (adjacent own pairs per piece): weight 0.
-Method: one pass over the bits of each side plus a bit-parallel flood fill per group. The
-    per-side part (everything but mobility) depends on one bit-board only and is memoised in a
-    dict (cleared at SIDE_CACHE_MAX entries): below one node, every leaf shares the bit-board of
-    the side that did not move. Mobility goes line by line: the moves along a line depend only
-    on the pieces on it, so each line's (own, other) pattern is extracted (a byte of the board
-    for ranks, a multiply-gather for files and diagonals) and its weighted mobility difference
-    memoised per line class (lines with the same squares-to-weights layout share entries).
-Time: O(pieces * 4 + group diameters) per side, 46 dict look-ups for mobility; once the memos
-    are warm, about 55-60k search nodes/s (CPython 3.11, one CPU).
-Status: antisymmetry and mirror invariance in tests/test_loa_search.py. Weights chosen by
-    60-game matches at 0.1 s per move with random 4-ply openings, each against the current
-    version: mobility 40 vs none 65 %, mobility 25 vs 40 56 %, 80 vs 40 33 %; centralisation 2
-    vs 1 63 %, 4 vs 2 47 %; groups 50 vs 25 30 %, 10 vs 25 43 %; quads 30 vs 12 33 %, 0 vs 12
-    52 %; concentration 180 vs 120 48 %, 80 vs 120 40 %; centre of mass 4 vs 1 33 %, 0 vs 1
-    55 %; uniformity 8 vs 0 50 %. Memoised side scores + weighted move tables (with the
-    search's memoised connecting squares): same tree, 30-33k -> 46-47k nodes/s at a fixed depth
-    5 on the bench positions, 63 % (38/22, 60 games) against the version before. Line-memoised
-    mobility (same values, tested against the move lists): same tree, +11 % nodes/s warm
-    (52-55k -> 58-61k at depth 5). 200-game matches (0.1 s/move) against the version before:
-    lazy margin 100 vs 200 59 % (118/81/1); lazy 60 vs 100 54 % (not kept, unclear); with
-    lazy 100, mobility 18 vs 25 43 %, 35 vs 25 46 %. Not kept: connectedness 40 vs 0 58 %
-    (100 games), then 48 % (200 games) against lazy 100, and 47 % over 300 games together with
-    root aspiration windows; 80 vs 40 47.5 %.
+    beta]) -> int`` (positive = good for ``me``, the side to move; ``cnt`` = the 46 line
+    counts): per side, concentration (surplus of the pieces' Chebyshev distances to their centre
+    of mass over the least possible, per piece), centralisation (piece-square table, per piece),
+    groups beyond the first, quads (2x2 blocks with three or more own pieces); between the
+    sides, weighted mobility (2 per move, 1 to an edge square, +1 for a capture); a bonus for
+    the side to move. Centre of mass square, uniformity and connectedness exist at weight 0.
+Usage: ``LOA_WEIGHTS="conc=100,..."`` in the solution overrides ``DEFAULT_WEIGHTS`` (matches).
+Method: the per-side part depends on one bit-board only and is memoised in a dict (cleared at
+    SIDE_CACHE_MAX entries): below one node every leaf shares the bit-board of the side that did
+    not move. Mobility goes line by line: the moves along a line depend only on the pieces on
+    it. Each side's board is turned into 32 bytes holding every line (ranks; files after a
+    transposition; diagonals after two pseudo-rotations by 45 degrees, two lines a byte),
+    memoised per bit-board, and each byte's (own, other) value is memoised: mobility is 32 dict
+    look-ups in a C-level map. It is skipped (lazy evaluation) when the rest of the score is
+    ``lazy`` outside the (alpha, beta) window.
+Time: O(pieces * 4 + group diameters) per new bit-board, 32 dict look-ups for mobility.
+Memory: memos of at most 40000 + 50000 + 16000 entries (a few MB each).
+Status: antisymmetry, mirror invariance, memoised = fresh values, line mobility = counted from
+    the move lists (tests/test_loa_search.py). Weights chosen by matches; the record is in
+    docs/lines-of-action.md.
 """
 
-from shared.loa_bitboard import FILE_A, NOT_A, NOT_H
+from operator import getitem, or_
+
+from shared.loa_bitboard import FULL, NOT_A, NOT_H
 
 _PST = (
     (-80, -25, -20, -20, -20, -20, -25, -80),
@@ -60,6 +47,7 @@ DEFAULT_WEIGHTS = {
     "tempo": 15,
     "conn": 0,  # per adjacent pair of own pieces per piece
     "unif": 0,  # per 8 squares of the bounding rectangle's area
+    "euler": 0,  # per unit of 4 x Euler number above 4 (one group, no hole)
     "lazy": 100,  # lazy-evaluation margin (mobility skipped when the rest is this far out)
     "mob": 25,  # per 8 units of weighted mobility difference (2 per move, 1 to an edge, +1 capture)
 }
@@ -67,7 +55,8 @@ DEFAULT_WEIGHTS = {
 
 LAZY_INF = 1 << 40
 SIDE_CACHE_MAX = 40000  # memoised per-side scores (a few MB)
-MOB_CACHE_MAX = 50000  # memoised line mobility patterns (a few MB)
+MOB_CACHE_MAX = 50000  # memoised line mobility values (a few MB)
+PATTERN_CACHE_MAX = 16000  # memoised line patterns per bit-board (about 0.5 KB each)
 
 
 def _tables():
@@ -82,6 +71,89 @@ def _tables():
     return tuple(pst), tuple(dist), tuple(minsum)
 
 
+def _byte_lines(edge_w):
+    """The layout of the 32 line bytes of a bit-board: bytes 0-7 are its ranks, 8-15 its files
+    (after a transposition), 16-23 its diagonals and 24-31 its anti-diagonals (after the
+    pseudo-rotations of line_patterns, each byte holds up to two lines). Derived here by putting
+    each square through the same transforms. Returns (sublines, classes): per byte class, the
+    lines of the byte as (byte bits in order along the line, weight of a move to each of those
+    squares); per byte, its class (bytes with the same layout and weights share memo entries)."""
+
+    def transforms(bb):
+        x = bb
+        for mask, k in (
+            (0x0F0F0F0F00000000, 28),
+            (0x3333000033330000, 14),
+            (0x5500550055005500, 7),
+        ):
+            t = mask & (x ^ (x << k))
+            x ^= t ^ (t >> k)
+        out = [bb, x & FULL]
+        for masks in (
+            (0xAAAAAAAAAAAAAAAA, 0xCCCCCCCCCCCCCCCC, 0xF0F0F0F0F0F0F0F0),
+            (0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F),
+        ):
+            c = bb
+            for mask, k in zip(masks, (8, 16, 32)):
+                c ^= mask & (c ^ ((c >> k) | (c << (64 - k))))
+            out.append(c & FULL)
+        return out
+
+    line_of = (
+        lambda s: s >> 3,  # rank
+        lambda s: s & 7,  # file
+        lambda s: (s >> 3) - (s & 7),  # diagonal
+        lambda s: (s >> 3) + (s & 7),  # anti-diagonal
+    )
+    along = (lambda s: s & 7, lambda s: s >> 3, lambda s: s & 7, lambda s: s & 7)
+    where = {}  # (family, output bit) -> square
+    for s in range(64):
+        for fam, y in enumerate(transforms(1 << s)):
+            where[fam, y.bit_length() - 1] = s
+    layouts = []
+    for fam in range(4):
+        for k in range(8):
+            groups = {}
+            for p in range(8):
+                s = where[fam, 8 * k + p]
+                groups.setdefault(line_of[fam](s), []).append((along[fam](s), p, s))
+            layout = []
+            for members in groups.values():
+                members.sort()
+                if len(members) > 1:
+                    bits = tuple(p for _, p, _ in members)
+                    layout.append((bits, tuple(edge_w[s] for _, _, s in members)))
+            layouts.append(tuple(sorted(layout)))
+    sublines = []
+    index = {}
+    classes = []
+    for layout in layouts:
+        if layout not in index:
+            index[layout] = len(sublines)
+            sublines.append(layout)
+        classes.append(index[layout])
+    return tuple(sublines), tuple(classes)
+
+
+def _line_mobility(own, other, weights):
+    """Weighted moves of 'own' along one line (bit j = j-th square along it), 'other' blocking
+    and being captured: a move's length is the number of pieces on the line."""
+    n = bin(own | other).count("1")
+    size = len(weights)
+    v = 0
+    for i in range(size):
+        if not (own >> i) & 1:
+            continue
+        for t in (i + n, i - n):
+            if not 0 <= t < size or (own >> t) & 1:
+                continue
+            lo, hi = (i, t) if i < t else (t, i)
+            if other & ((1 << hi) - (2 << lo)):
+                continue  # would jump an opponent piece
+            v += weights[t] + ((other >> t) & 1)
+    return v
+
+
 def make_evaluator(weights=None, tables=None):
     w = dict(DEFAULT_WEIGHTS)
     if weights:
@@ -93,6 +165,8 @@ def make_evaluator(weights=None, tables=None):
     lazy = w["lazy"]
     w_unif = w["unif"]
     w_conn = w["conn"]
+    w_euler = w["euler"]
+    pad_anchor = sum(1 << (10 * r + f) for r in range(9) for f in range(9))
     not_a, not_h = NOT_A, NOT_H
     low7 = 0x7F7F7F7F7F7F7F  # squares whose 2x2 block (s, s+1, s+8, s+9) is on the board
 
@@ -162,6 +236,19 @@ def make_evaluator(weights=None, tables=None):
                 + bin(bb & (bb >> 7) & not_a).count("1")
             )
             score += w_conn * pairs // n
+        if w_euler:
+            # 4 x Euler number (8-connectivity) = Q1 - Q3 - 2 QD over the 81 2x2 windows of the
+            # board with a margin: the board in a 10-wide frame, squares at 10 (r + 1) + f + 1
+            p = 0
+            for r, byte in enumerate(bb.to_bytes(8, "little")):
+                p |= byte << (10 * r + 11)
+            a, b, c, d = p, p >> 1, p >> 10, p >> 11
+            ab = a ^ b
+            cd = c ^ d
+            q1 = bin(pad_anchor & ((ab & ~(c | d)) | (cd & ~(a | b)))).count("1")
+            q3 = bin(pad_anchor & ((a & b & cd) | (c & d & ab))).count("1")
+            qd = bin(pad_anchor & ((a & d & ~(b | c)) | (b & c & ~(a | d)))).count("1")
+            score -= w_euler * (q1 - q3 - 2 * qd - 4) // 4
         if w_unif:
             # uniformity: area of the smallest rectangle holding all the pieces
             rows = ((bb.bit_length() - 1) >> 3) - (((bb & -bb).bit_length() - 1) >> 3) + 1
@@ -173,87 +260,82 @@ def make_evaluator(weights=None, tables=None):
         cache[bb] = score
         return score
 
-    # Mobility line by line: the moves along one line depend only on the pieces on that line,
-    # so the weighted mobility difference of one line is memoised per (line, own, other)
-    # pattern. Pattern bit i is file i on ranks and diagonals, rank i on files.
-    line_sq = []  # per line: pattern bit -> square
-    for r in range(8):
-        line_sq.append({f: 8 * r + f for f in range(8)})
-    for f in range(8):
-        line_sq.append({r: 8 * r + f for r in range(8)})
-    diag_keys = []
-    for fam in (0, 1):
-        for d in range(15):
-            on = [
-                s
-                for s in range(64)
-                if ((s >> 3) - (s & 7) + 7 if fam == 0 else (s >> 3) + (s & 7)) == d
-            ]
-            line_sq.append({s & 7: s for s in on})
-            if len(on) > 1:
-                diag_keys.append((sum(1 << s for s in on), (len(line_sq) - 1) << 16))
-    # lines with the same pattern bits and the same target weights share their memo entries
-    classes = {}
-    line_class = []
-    for pos in line_sq:
-        sig = tuple(sorted((i, edge_w[sq]) for i, sq in pos.items()))
-        line_class.append(classes.setdefault(sig, len(classes)))
-    class_pos = [None] * len(classes)
-    for lid, c in enumerate(line_class):
-        class_pos[c] = {i: edge_w[sq] for i, sq in line_sq[lid].items()}
-    diag_keys = tuple((m, line_class[k >> 16] << 16) for m, k in diag_keys)
-    rank_keys = tuple(line_class[r] << 16 for r in range(8))
-    file_keys = tuple(line_class[8 + f] << 16 for f in range(8))
-    file_a = FILE_A
-    file_magic = sum(1 << (56 - 7 * r) for r in range(8))  # file 0 -> byte 7, rank r -> bit r
-    memo = {}
-    memo_get = memo.get
+    # Mobility line by line: the moves along a line depend only on the pieces on it. Each side's
+    # 64 bits are turned into 32 bytes (see _byte_lines) and the weighted mobility difference of
+    # one byte is memoised per (byte class, own pattern, other pattern).
+    sublines, classes = _byte_lines(edge_w)
+    own_keys = tuple(
+        tuple(classes[k] << 16 | a << 8 for a in range(256)) for k in range(len(classes))
+    )
 
     def line_value(key):
-        """Weighted mobility of 'own' minus that of 'other' along one line."""
-        pos = class_pos[key >> 16]  # pattern bit -> weight of a move to that square
+        """Weighted mobility of 'own' minus that of 'other' along the lines of one byte."""
         a = (key >> 8) & 255
         b = key & 255
-        n = bin(a | b).count("1")
         v = 0
-        for own, other, sign in ((a, b, 1), (b, a, -1)):
-            for i in pos:
-                if not (own >> i) & 1:
-                    continue
-                for t in (i + n, i - n):
-                    if t not in pos or (own >> t) & 1:
-                        continue
-                    lo, hi = (i, t) if i < t else (t, i)
-                    if other & ((1 << hi) - (2 << lo)):
-                        continue  # would jump an opponent piece
-                    v += sign * (pos[t] + ((other >> t) & 1))
+        for bits, wts in sublines[key >> 16]:
+            own = other = 0
+            for j, p in enumerate(bits):
+                own |= ((a >> p) & 1) << j
+                other |= ((b >> p) & 1) << j
+            v += _line_mobility(own, other, wts) - _line_mobility(other, own, wts)
         if len(memo) > MOB_CACHE_MAX:
             memo.clear()
         memo[key] = v
         return v
 
+    class LineMemo(dict):
+        """Line value by key (byte class << 16 | own << 8 | other), computed when missing."""
+
+        __missing__ = staticmethod(line_value)
+
+    memo = LineMemo()
+    line_sum = memo.__getitem__
+    patterns = {}
+    pattern_get = patterns.get
+    full = FULL
+
+    def line_patterns(bb):
+        """bb's 32 line bytes (_byte_lines) and, per byte, its key part as the 'own' side;
+        memoised per bit-board."""
+        # ranks: the bit-board itself; files: transposed (flip about the A1-H8 diagonal)
+        x = bb
+        t = 0x0F0F0F0F00000000 & (x ^ (x << 28))
+        x ^= t ^ (t >> 28)
+        t = 0x3333000033330000 & (x ^ (x << 14))
+        x ^= t ^ (t >> 14)
+        t = 0x5500550055005500 & (x ^ (x << 7))
+        x ^= t ^ (t >> 7)
+        # diagonals and anti-diagonals: pseudo-rotations by 45 degrees (two lines per byte)
+        c = bb
+        c ^= 0xAAAAAAAAAAAAAAAA & (c ^ ((c >> 8) | (c << 56)))
+        c ^= 0xCCCCCCCCCCCCCCCC & (c ^ ((c >> 16) | (c << 48)))
+        c ^= 0xF0F0F0F0F0F0F0F0 & (c ^ ((c >> 32) | (c << 32)))
+        d = bb
+        d ^= 0x5555555555555555 & (d ^ ((d >> 8) | (d << 56)))
+        d ^= 0x3333333333333333 & (d ^ ((d >> 16) | (d << 48)))
+        d ^= 0x0F0F0F0F0F0F0F0F & (d ^ ((d >> 32) | (d << 32)))
+        data = (
+            bb.to_bytes(8, "little")
+            + (x & full).to_bytes(8, "little")
+            + (c & full).to_bytes(8, "little")
+            + (d & full).to_bytes(8, "little")
+        )
+        if len(patterns) > PATTERN_CACHE_MAX:
+            patterns.clear()
+        p = patterns[bb] = (tuple(map(getitem, own_keys, data)), data)
+        return p
+
     def mobility_diff(me, opp):
-        tot = 0
-        for base, a, b in zip(rank_keys, me.to_bytes(8, "little"), opp.to_bytes(8, "little")):
-            if a | b:
-                key = base | a << 8 | b
-                v = memo_get(key)
-                tot += line_value(key) if v is None else v
-        for base, f in zip(file_keys, range(8)):
-            a = (((me >> f) & file_a) * file_magic >> 56) & 255
-            b = (((opp >> f) & file_a) * file_magic >> 56) & 255
-            if a | b:
-                key = base | a << 8 | b
-                v = memo_get(key)
-                tot += line_value(key) if v is None else v
-        for m, base in diag_keys:
-            a = ((me & m) * file_a >> 56) & 255
-            b = ((opp & m) * file_a >> 56) & 255
-            if a | b:
-                key = base | a << 8 | b
-                v = memo_get(key)
-                tot += line_value(key) if v is None else v
-        return tot
+        """Weighted mobility of ``me`` minus that of ``opp``: one memo look-up per byte, keyed
+        by the two sides' memoised patterns (map and sum loop in C)."""
+        a = pattern_get(me)
+        if a is None:
+            a = line_patterns(me)
+        b = pattern_get(opp)
+        if b is None:
+            b = line_patterns(opp)
+        return sum(map(line_sum, map(or_, a[0], b[1])))
 
     def evaluate(me, opp, cnt, alpha=-LAZY_INF, beta=LAZY_INF):
         """Score for the side to move; the mobility term is skipped when the rest of the score

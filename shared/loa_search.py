@@ -1,44 +1,45 @@
 """Lines of Action: iterative-deepening PVS alpha-beta with a transposition table.
 
-Description: ``Searcher(evaluate).best_move(white, black, side, plies_played, max_plies,
-    budget, start)`` returns ``(move, info)`` for the side to move (0 = White, 1 = Black).
-Rules relied on: after a move, if the mover is connected the mover wins (even when the opponent
-    is connected too); otherwise, if a capture left the opponent connected, the opponent wins. A
-    side without a legal move passes. After ``max_plies`` plies (the per-player limit, twice) the
-    game is a draw, so a losing side steers for the limit and a winning side wins before it.
-Method: negamax PVS, Zobrist-keyed transposition table (dict, cleared when large), TT move then
-    two killers then history-ordered moves, wins detected when a move is generated (a win in one
-    returns at once); a leaf first checks whether the side to move can connect at once (only
-    squares touching every group are tried; those squares are memoised per bit-board), and
-    scores THREAT lower when the opponent could;
-    late-move reductions (1 ply from the 4th move at depth >= 3, 2 from the 13th at depth >= 5),
-    null move (R = 2, non-PV nodes at depth >= 3 whose static score reaches beta), iterative
-    deepening with the previous best root move first, a soft time limit between iterations (50 %
-    of the budget) and a hard deadline checked every 256 nodes (an aborted iteration still counts
-    for the root moves it finished, and for a move that failed high).
-Speed note: move generation and the 8-neighbour flood fill of shared/loa_bitboard.py are
-    written out again inside negamax on purpose: a function call per node costs CPython more
-    than the work itself. The copies follow gen_moves / is_connected line for line; the
-    referee's independent rules check every move the bot plays in the match tests.
-Time: about 45-90k nodes/s (leaves included) per CPU second in CPython 3.11; depth 5-6.5 in
-    0.7 s on an idle core. Memory: at most about 45 MiB with every table and memo full (TT
-    60000, connecting squares 40000, evaluation memos 40000 + 50000 entries).
-Status: rule handling tested in tests/test_loa_search.py and tests/test_referee_rules.py (wins
-    in one, double connection, avoiding a capture that connects the opponent, pass, draw by the
-    move limit, deadline). Matches at 0.1 s per move, random openings, against the version
-    before each change: LMR + null move 57.5 % (40 games), leaf win-in-one check 62.5 % (40),
-    THREAT 150 at leaves 62 % (60; 300 instead: 45 %), memoised connecting squares and
-    evaluation (+45 % nodes/s, same tree) 63 % (60); tried and not kept (100-game matches):
-    history seeded with a static centre-ward bonus (4 per ring, aged back towards it) 52 %
-    (6 % fewer nodes at depth 5), root aspiration windows of +-50 54.5 % (and 47 % over 300
-    games together with a connectedness term); also tried and not kept: no null move 47.5 %
-    (120), extending a threatened leaf by one ply 53 % (120), more aggressive LMR 50 % (60),
-    soft limit at 60 % 42 % (60).
+Description: ``Searcher(evaluate, tables)`` holds the search state that lasts a whole game
+    (transposition table, history, killers, memoised connecting squares) and its node function,
+    built once. ``search(white, black, side, remaining)`` is a generator: it yields ``(depth,
+    move, score, nodes)`` for the side to move (0 = White), first a depth-0 guess, then one
+    result per completed iteration, and stops by itself when the result is decided.
+Rules: after a move the mover wins if connected (also when both sides are); a capture that
+    connects only the opponent loses. A side without a legal move passes. ``remaining`` plies
+    before the move limit: reaching it is a draw.
+Usage: set ``searcher.deadline`` (a ``time.perf_counter()`` value) before iterating; the search
+    stops there, and an iteration cut short is yielded as depth - 0.5 when it finished a root
+    move. The caller decides when not to start another iteration (by breaking its loop).
+Method: negamax PVS, Zobrist-keyed table (dict, cleared when full), TT move, two killers, then
+    history order; wins detected when a move is generated; leaves check a connection in one
+    move for the side to move (a win) and for the opponent (scored THREAT lower), trying only
+    the squares touching every group (memoised per bit-board); late-move reductions and a null
+    move. The node function writes move generation and the flood fill of loa_bitboard out again
+    on purpose: in CPython a call per move costs more than the work; the referee's independent
+    rules check every move the bot plays.
+Time: about 40-90k nodes/s (leaves included) in CPython 3.11, depth 5-6 in 0.7 s.
+Memory: at most about 45 MiB with every table and memo full (TT 60000, connecting squares
+    40000, evaluation memos 40000 + 50000 entries).
+Status: tests/test_loa_search.py pins move, score and node count of fixed-depth searches on
+    named positions (start, statement example, positions from lost games), and checks the move
+    limit, the deadline and determinism; tests/test_referee_rules.py the rule cases. Match
+    figures behind each feature: docs/lines-of-action.md.
 """
 
+import math
 import time
 
-from shared.loa_bitboard import FULL, NOT_A, NOT_H, PASS, build_tables, line_counts
+from shared.loa_bitboard import (
+    FULL,
+    NOT_A,
+    NOT_H,
+    PASS,
+    build_tables,
+    gen_moves,
+    is_connected,
+    line_counts,
+)
 
 WIN = 1000000
 WIN_BOUND = WIN - 1000
@@ -46,6 +47,8 @@ INF = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2
 TT_MAX = 60000  # entries; about 15 MB, well inside the 64 MiB limit
 MAX_PLY = 64
+MAX_DEPTH = 60
+CHECK_EVERY = 256  # nodes between two looks at the clock
 LMR_MOVES = 3  # moves searched before late-move reductions start
 LMR_MOVES2 = 12
 NULL_DEPTH = 3
@@ -61,8 +64,6 @@ class Timeout(Exception):
 
 class Searcher:
     def __init__(self, evaluate, tables=None, leaf_win=True, threat=THREAT):
-        self.leaf_win = leaf_win
-        self.threat = threat
         self.evaluate = evaluate
         self.gen, self.lines = tables if tables is not None else build_tables()
         rng = _splitmix64(20240601)
@@ -70,8 +71,11 @@ class Searcher:
         self.zside = next(rng)
         self.tt = {}
         self.history = [0] * 4096
+        self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
         self.cand_cache = {}
-        self.info = {}
+        self.cnt = [0] * 46  # line counts of the position being searched, kept up to date
+        self.deadline = math.inf  # perf_counter() time at which the search stops
+        self.negamax, self.node_count = self._node_function(leaf_win, threat)
 
     def key_of(self, white, black, side):
         k = self.zside if side else 0
@@ -84,43 +88,36 @@ class Searcher:
                 k ^= z[low.bit_length() - 1]
         return k
 
-    def best_move(  # noqa: PLR0917
-        self, white, black, side, plies_played, max_plies, budget, start=None, depth_max=60
-    ):
-        """Search the position; ``budget`` seconds (hard) from ``start`` (perf_counter)."""
-        if start is None:
-            start = time.perf_counter()
-        hard = start + budget
-        soft = start + budget * 0.5
+    def _node_function(self, leaf_win, threat):
+        """negamax(me, opp, col, key, depth, alpha, beta, ply, remaining, allow_null) -> score
+        for the side owning ``me`` (colour ``col``), and node_count(reset) -> nodes so far. The
+        searcher's tables are bound to locals here, once."""
+        searcher = self
         evaluate = self.evaluate
-        leaf_win = self.leaf_win
-        threat = self.threat
         gen = self.gen
         lines = self.lines
         zob = self.zob
         zside = self.zside
         tt = self.tt
-        if len(tt) > TT_MAX:
-            tt.clear()
         tt_get = tt.get
         hist = self.history
-        for i in range(4096):
-            hist[i] >>= 3
         hist_get = hist.__getitem__
-        killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
+        killers = self.killers
+        cand_cache = self.cand_cache
+        cand_get = cand_cache.get
+        cnt = self.cnt
         not_a, not_h = NOT_A, NOT_H
         full = FULL
         perf = time.perf_counter
         nodes = 0
-        check_at = 256
+        check_at = CHECK_EVERY
 
-        me, opp = (white, black) if side == 0 else (black, white)
-        cnt = line_counts(white | black)
-
-        cand_cache = self.cand_cache
-        if len(cand_cache) > CAND_CACHE_MAX:
-            cand_cache.clear()
-        cand_get = cand_cache.get
+        def node_count(reset=False):
+            nonlocal nodes, check_at
+            if reset:
+                nodes = 0
+                check_at = CHECK_EVERY
+            return nodes
 
         def connect_squares(me):
             """The squares a move of the side owning ``me`` must land on to connect it: those
@@ -133,6 +130,8 @@ class Searcher:
             singles = []
             nbs = []
             while b and g < LEAF_WIN_GROUPS:
+                # one group by the flood fill of loa_bitboard, written out (hot: every leaf
+                # with a new bit-board)
                 x = b & -b
                 while True:
                     y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
@@ -173,6 +172,7 @@ class Searcher:
                     for _s, sb, jumped in by_count[cnt[lid]]:
                         if sb & me and not (jumped & opp):
                             nme = me ^ sb ^ tb
+                            # is_connected(nme), written out: a call per try costs more
                             x = tb
                             while True:
                                 y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
@@ -188,8 +188,8 @@ class Searcher:
             nonlocal nodes, check_at
             nodes += 1
             if nodes >= check_at:
-                check_at = nodes + 256
-                if perf() > hard:
+                check_at = nodes + CHECK_EVERY
+                if perf() > searcher.deadline:
                     raise Timeout
             if remaining <= 0:
                 return 0
@@ -237,7 +237,7 @@ class Searcher:
                 )
                 if sc >= beta:
                     return sc
-            # generate
+            # gen_moves of loa_bitboard, written out: a call per node costs more than this
             moves = []
             b = me
             while b:
@@ -288,7 +288,8 @@ class Searcher:
                 to = m & 63
                 tb = 1 << to
                 nme = me ^ (1 << frm) ^ tb
-                # connected?
+                # does the move connect the mover? is_connected(nme) written out, filling
+                # from the moved piece: a call per move costs more than the fill
                 x = tb
                 while True:
                     y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
@@ -310,6 +311,7 @@ class Searcher:
                 if opp & tb:
                     nopp = opp ^ tb
                     nkey ^= zop[to]
+                    # a capture: is the opponent connected? is_connected(nopp), written out
                     x = nopp & -nopp
                     while True:
                         y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
@@ -415,45 +417,48 @@ class Searcher:
             tt[key] = (depth, fl, sc, bestm)
             return best
 
-        # ---- root ----
-        remaining = max_plies - plies_played
-        root_key = self.key_of(white, black, side)
-        moves = []
-        b = me
-        while b:
-            low = b & -b
-            b ^= low
-            s = low.bit_length() - 1
-            for lid, by_count in gen[s]:
-                for t, tb, jumped in by_count[cnt[lid]]:
-                    if not (tb & me) and not (jumped & opp):
-                        moves.append((s << 6) | t)
-        info = {"depth": 0, "nodes": 0, "score": 0, "time": 0.0}
-        self.info = info
+        return negamax, node_count
+
+    def search(self, white, black, side, remaining):
+        """Iterative deepening from the position (``side`` to move, ``remaining`` plies before
+        the move limit): yields (depth, move, score, nodes) as described in the header."""
+        gen = self.gen
+        zob = self.zob
+        zside = self.zside
+        negamax = self.negamax
+        cnt = self.cnt
+        if len(self.tt) > TT_MAX:
+            self.tt.clear()
+        if len(self.cand_cache) > CAND_CACHE_MAX:
+            self.cand_cache.clear()
+        hist = self.history
+        for i in range(4096):
+            hist[i] >>= 3
+        for kl in self.killers:
+            kl[0] = kl[1] = -1
+        self.node_count(True)
+
+        me, opp = (white, black) if side == 0 else (black, white)
+        moves = gen_moves(gen, me, opp, line_counts(white | black))
         if not moves:
-            return PASS, info
-        # immediate wins / losses
-        children = []
+            yield 0, PASS, 0, 0
+            return
+        children = []  # the moves that neither win nor lose at once
         for m in moves:
-            frm, to = m >> 6, m & 63
-            tb = 1 << to
-            nme = me ^ (1 << frm) ^ tb
-            if _connected(nme):
-                info["score"] = WIN - 1
-                return m, info
+            frm, tb = m >> 6, 1 << (m & 63)
+            if is_connected(me ^ (1 << frm) ^ tb):
+                yield 0, m, WIN - 1, 0
+                return
             nopp = opp & ~tb
-            if nopp != opp and _connected(nopp):
-                continue  # loses at once
-            children.append(m)
-        if not children:
-            return moves[0], info
-        if len(children) == 1:
-            return children[0], info
-        scores = {m: 0 for m in children}
-        best_move = children[0]
-        best_score = -INF
+            if nopp == opp or not is_connected(nopp):
+                children.append(m)
+        if len(children) <= 1:
+            yield 0, (children or moves)[0], 0 if children else 1 - WIN, 0
+            return
+        yield 0, children[0], 0, 0
+        root_key = self.key_of(white, black, side)
         zme, zop = zob[side], zob[side ^ 1]
-        for depth in range(1, depth_max + 1):
+        for depth in range(1, MAX_DEPTH + 1):
             alpha, beta = -INF, INF
             it_best, it_score = None, -INF
             try:
@@ -465,7 +470,7 @@ class Searcher:
                     nkey = root_key ^ zme[frm] ^ zme[to] ^ zside
                     if nopp != opp:
                         nkey ^= zop[to]
-                    cnt = line_counts(nme | nopp)
+                    cnt[:] = line_counts(nme | nopp)
                     args = (nopp, nme, side ^ 1, nkey, depth - 1)
                     if i == 0:
                         sc = -negamax(*args, -beta, -alpha, 1, remaining - 1, True)
@@ -478,28 +483,19 @@ class Searcher:
                             it_best, it_score = m, sc
                             sc = -negamax(*args, -beta, -alpha, 1, remaining - 1, True)
                             it_best, it_score = (m, sc) if sc > prev[1] else prev
-                    scores[m] = sc
                     if sc > it_score:
                         it_score, it_best = sc, m
                     alpha = max(alpha, sc)
             except Timeout:
                 if it_best is not None:
-                    best_move, best_score = it_best, it_score
-                    info["depth"] = depth - 0.5
-                break
-            best_move, best_score = it_best, it_score
-            info["depth"] = depth
-            # re-order: this iteration's best first, the others keep their order
-            children.remove(best_move)
-            children.insert(0, best_move)
-            if best_score > WIN_BOUND or best_score < -WIN_BOUND:
-                break
-            if perf() > soft:
-                break
-        info["nodes"] = nodes
-        info["score"] = best_score
-        info["time"] = perf() - start
-        return best_move, info
+                    yield depth - 0.5, it_best, it_score, self.node_count()
+                return
+            yield depth, it_best, it_score, self.node_count()
+            if it_score > WIN_BOUND or it_score < -WIN_BOUND:
+                return
+            # this iteration's best first, the others keep their order
+            children.remove(it_best)
+            children.insert(0, it_best)
 
 
 def _splitmix64(seed):
@@ -512,13 +508,3 @@ def _splitmix64(seed):
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
         yield z ^ (z >> 31)
-
-
-def _connected(bb):
-    x = bb & -bb
-    while True:
-        y = x | ((x << 1) & NOT_A) | ((x >> 1) & NOT_H)
-        y = (y | (y << 8) | (y >> 8)) & bb
-        if y == x:
-            return x == bb
-        x = y

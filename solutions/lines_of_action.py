@@ -1,35 +1,30 @@
-"""Lines of Action ("Lo"), interactive: play a whole game within 1 s per move.
+"""Lines of Action ("Lo", informatics, interactive): play a whole game within 1 s per move.
 
-Problem: informatics "Lo" (statement: shared/problems/lines-of-action.md). Read the per-player
-    move limit, then 0 (play White, moves first) or 1 (Black); then exchange moves "F3-B3", a pass
-    is "Z0-Z0"; both programs stop as soon as a side is connected after any move.
-Rules relied on: see shared/loa_bitboard.py (moves, captures, connection) and shared/loa_search.py
-    (mover wins a double connection, pass only when stuck, draw after the limit: the game is
-    treated as drawn once both players have made ``limit`` moves; the bot keeps answering if the
-    judge nevertheless goes on, since a silent program would lose on time).
-Method: bit-boards with incremental line counts, iterative-deepening PVS with a Zobrist
-    transposition table, killers, history, late-move reductions, null move, a win-in-one check
-    at the leaves, and an LOA evaluation (concentration, centralisation, groups, quads,
-    mobility); see shared/loa_search.py and shared/loa_eval.py. White's very first move from the
-    initial position is fixed (A7-C7, what 4- to 6-ply searches choose), so that move costs only
-    the start-up. Clock: the search gets a hard deadline of ``0.70 * move_time`` counted from the
-    moment the opponent's move was read (for the first search of the process, ``0.55 *
-    move_time`` from the creation of the process, read from /proc), checked every 256 nodes; no
-    new iteration starts after half of it.
-Local options (harmless on the judge): ``--move-time SECONDS`` / ``LOA_MOVE_TIME`` and
-    ``--opening "A2-C4 B1-B3 ..."`` / ``LOA_OPENING`` (plies applied before play, White's first;
-    they count towards the move limit, as the referee counts them); ``LOA_WEIGHTS="conc=100,..."``
-    overrides evaluation weights (for tuning matches); ``LOA_VERBOSE=1`` writes the depth, nodes and
-    time of every search to stderr.
-Status: rules and protocol tested (tests/test_loa_bitboard.py perft and random positions against
-    referee/rules.py, tests/test_referee_rules.py with the statement's example,
-    tests/test_lines_of_action.py). Matches of dist/lines_of_action.py at the real clock (1 s per
-    move, random 4-ply openings played with both colours, referee.match, 2 games at a time):
-    20/20 against greedy, 17/3 against the version before the memoised evaluation, line
-    mobility, lazy margin 100 and the 0.70 deadline (which was itself 20/20 against greedy,
-    18/20 against the first version); 0 forfeits; think time mean 0.46-0.49 s, max 0.706 s
-    (first moves included); depth 5-6.5, 48-81k nodes/s in 3.11 and 35-66k in 3.8
-    (bench/lines_of_action.py, fresh process per position).
+Description: reads the per-player move limit, then 0 (play White, moves first) or 1 (Black);
+    then exchanges moves "F3-B3", a pass is "Z0-Z0" (statement:
+    shared/problems/lines-of-action.md). Stops as soon as a side is connected after any move;
+    a closed stdin or an unreadable line ends it quietly.
+Rules: the mover wins a double connection; pass only when stuck; the game is treated as drawn
+    once both players have made ``limit`` moves (the statement does not say), but the bot keeps
+    answering if the judge goes on, since a silent program would lose on time.
+Usage: ``python3 lines_of_action.py`` on the judge. Local options, harmless there:
+    ``--move-time SECONDS`` / ``LOA_MOVE_TIME``, ``--opening "A2-C4 B1-B3 ..."`` / LOA_OPENING
+    (plies played before the game, White's first; they count towards the limit),
+    ``LOA_WEIGHTS="conc=100,..."`` (evaluation weights), ``LOA_VERBOSE=1`` (depth, nodes, time
+    and score of every search on stderr).
+Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; White's first
+    move from the initial position is fixed (A7-C7, what 4- to 6-ply searches choose). The clock
+    policy is all in ``Clock``: a move's clock starts when the opponent's move is read (the first
+    search counts from the process's creation, read from /proc); hard deadline FIRST_SHARE /
+    HARD_SHARE of the move time; no new iteration after SOFT_SHARE of it.
+Time: at most HARD_SHARE of the move time per move plus the reply's write; start-up about
+    30 ms (CPython 3.11, tables built at start).
+Memory: below 64 MiB (the search's tables and memos are capped, about 45 MiB worst case).
+Status: protocol and clock in tests/test_lines_of_action.py; rules against referee/rules.py
+    (tests/test_loa_bitboard.py, tests/test_referee_rules.py); pinned fixed-depth play in
+    tests/test_loa_search.py. Real clock (bundle, CPython 3.11, random openings, both colours):
+    vs the sparring engine at 0.9 s 12-28 (40 games), 20/20 vs greedy, 0 forfeits, longest think
+    0.71 s; the record of every change: docs/lines-of-action.md.
 """
 
 import contextlib
@@ -52,7 +47,10 @@ from shared.loa_search import Searcher
 _T0 = time.perf_counter()  # fallback for the process start where /proc is missing
 
 FIRST_MOVE = "A7-C7"
-HARD_SHARE = 0.70  # hard search deadline, share of the move time from reading the opponent's move
+FIRST_SHARE = 0.80  # first search: hard deadline, share of the move time from process start
+HARD_SHARE = 0.85  # later searches: hard deadline, share of the move time from the read
+SOFT_SHARE = 0.5  # share of the hard budget after which no iteration starts
+WAITING = 0.002  # a read that returns sooner found the opponent's move already waiting
 
 
 class _Quit(Exception):
@@ -65,10 +63,15 @@ class _Reader:
     def __init__(self, stream):
         self.stream = stream
         self.tokens = []
+        self.read_at = 0.0  # perf_counter() when the last line arrived
+        self.waited = 0.0  # seconds the last read was blocked
 
     def token(self):
         while not self.tokens:
+            t = time.perf_counter()
             line = self.stream.readline()
+            self.read_at = time.perf_counter()
+            self.waited = self.read_at - t
             if not line:
                 raise _Quit
             self.tokens = line.split()
@@ -120,6 +123,39 @@ def _write(text):
         raise _Quit from None
 
 
+class Clock:
+    """The clock policy, all of it. A move's clock starts when the opponent's move is read; the
+    first search of the process counts from the process's creation (the judge counts the
+    start-up), and so does a search on a move that was already waiting when the bot first read
+    (it arrived during the start-up). A search must end by its hard deadline, FIRST_SHARE or
+    HARD_SHARE of the move time after that start; no new iteration starts once SOFT_SHARE of the
+    budget is spent, since the next one would rarely finish."""
+
+    def __init__(self, move_time):
+        self.move_time = move_time
+        self.start = _process_start()
+        self.first = True
+
+    def opponent_moved(self, read_at, waited):
+        """The opponent's move arrived at ``read_at`` after the bot waited ``waited`` seconds."""
+        if not (self.first and waited < WAITING):
+            self.start = read_at
+            self.first = False
+
+    def think(self, searcher, boards, side, remaining):
+        """The last (depth, move, score, nodes) that ``searcher.search`` yields in time."""
+        budget = (FIRST_SHARE if self.first else HARD_SHARE) * self.move_time
+        self.first = False
+        searcher.deadline = self.start + budget
+        soft = self.start + SOFT_SHARE * budget
+        last = None
+        for result in searcher.search(boards[0], boards[1], side, remaining):
+            last = result
+            if time.perf_counter() > soft:
+                break
+        return last
+
+
 def _process_start():
     """perf_counter() value of the moment the process was created (Linux /proc), so that the
     first move's budget also covers the interpreter's start-up; _T0 where /proc is missing."""
@@ -163,8 +199,7 @@ def play(stdin, argv, environ):
         _apply(boards, side, m)
         side ^= 1
         plies += 1
-    start = _process_start()
-    budget = 0.55 * move_time
+    clock = Clock(move_time)
     while True:
         if is_connected(boards[0]) or is_connected(boards[1]):
             return
@@ -174,20 +209,17 @@ def play(stdin, argv, environ):
             m = parse_move(FIRST_MOVE)
             _write(FIRST_MOVE)
         elif side == me:
-            m, info = searcher.best_move(
-                boards[0], boards[1], side, plies, max_plies, budget, start
-            )
+            depth, m, score, nodes = clock.think(searcher, boards, side, max_plies - plies)
             _write(move_name(m))
             if verbose:
-                t = max(info["time"], 1e-9)
+                t = max(time.perf_counter() - clock.start, 1e-9)
                 sys.stderr.write(
-                    f"info move {move_name(m)} depth {info['depth']} nodes {info['nodes']}"
-                    f" nps {int(info['nodes'] / t)} time {info['time']:.3f} score {info['score']}\n"
+                    f"info move {move_name(m)} depth {depth} nodes {nodes}"
+                    f" nps {int(nodes / t)} time {t:.3f} score {score}\n"
                 )
         else:
             tok = reader.token()
-            start = time.perf_counter()
-            budget = HARD_SHARE * move_time
+            clock.opponent_moved(reader.read_at, reader.waited)
             try:
                 m = parse_move(tok)
             except ValueError:

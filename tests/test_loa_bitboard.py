@@ -2,7 +2,6 @@
 independent rules of referee/rules.py: perft-style counts from fixed positions and move sets on
 random positions."""
 
-import os
 import random
 
 import pytest
@@ -11,8 +10,6 @@ from referee import rules
 from shared.loa_bitboard import (
     PASS,
     build_tables,
-    count_groups,
-    from_diagram,
     gen_moves,
     is_connected,
     line_counts,
@@ -20,65 +17,9 @@ from shared.loa_bitboard import (
     parse_move,
     start_position,
 )
+from tests.loa_positions import POSITIONS, count_groups, from_diagram
 
-SCALE = float(os.environ.get("STRESS_SCALE", "1"))
 GEN, _LINES = build_tables()
-
-# Fixed positions (rank 8 first), side to move 'W' or 'B'.
-POSITIONS = {
-    "start": (
-        [
-            ".bbbbbb.",
-            "w......w",
-            "w......w",
-            "w......w",
-            "w......w",
-            "w......w",
-            "w......w",
-            ".bbbbbb.",
-        ],
-        "W",
-    ),
-    "midgame": (
-        [
-            "..b.bb..",
-            "w..b...w",
-            "..w.b..w",
-            ".w.bw...",
-            "..wb.w..",
-            "w..b..bw",
-            "...w...w",
-            ".b..b...",
-        ],
-        "B",
-    ),
-    "crowded-centre": (
-        [
-            "........",
-            "...bw...",
-            "..wbbw..",
-            ".bwwbbw.",
-            "..bwwb..",
-            "..wbbw..",
-            "...wb...",
-            "........",
-        ],
-        "W",
-    ),
-    "sparse": (
-        [
-            "b......w",
-            "........",
-            "........",
-            "...w....",
-            "....b...",
-            "........",
-            "........",
-            "w......b",
-        ],
-        "B",
-    ),
-}
 
 
 def fast_perft(white, black, side, depth):
@@ -172,9 +113,9 @@ def diagram(board):
     )
 
 
-def test_random_positions_move_sets_and_connectivity():
+def test_random_positions_move_sets_and_connectivity(scaled):
     rng = random.Random(5)
-    for _ in range(int(2000 * SCALE)):
+    for _ in range(scaled(2000)):
         board = random_board(rng)
         w, b = to_bits(board)
         cnt = line_counts(w | b)

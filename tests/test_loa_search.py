@@ -1,15 +1,49 @@
-"""Search and evaluation (shared/loa_search.py, shared/loa_eval.py): symmetry of the evaluation,
-the draw at the move limit, the hard deadline, and determinism at a fixed depth."""
+"""Search and evaluation (shared/loa_search.py, shared/loa_eval.py): the move, score and node
+count of fixed-depth searches on named positions (pinned: a change that alters them changes the
+bot's play), symmetry of the evaluation, the draw at the move limit, the hard deadline, and
+determinism at a fixed depth."""
 
 import random
 import time
 
-from shared.loa_bitboard import build_tables, from_diagram, line_counts, start_position
+import pytest
+
+from shared.loa_bitboard import build_tables, line_counts, move_name, start_position
 from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator
 from shared.loa_search import WIN_BOUND, Searcher
-from tests.test_loa_bitboard import POSITIONS
+from tests.loa_positions import (
+    POSITIONS,
+    count_groups,
+    fixed_depth,
+    from_diagram,
+    search_to_depth,
+)
 
 TABLES = build_tables()
+
+# (depth, move, score, nodes) of a fresh searcher on each named position of tests/loa_positions.
+PINNED = {
+    "start": (4, "A7-C7", 7, 6880),
+    "midgame": (5, "E1-E5", 193, 11762),
+    "crowded-centre": (5, "D2-B2", -999998, 15),
+    "sparse": (5, "H1-D5", 999995, 714),
+    "statement-example": (5, "D1-C2", 999995, 2108),
+    "lost-a-turning-point": (5, "D4-D7", -133, 14739),
+    "lost-a-forced-win": (5, "E7-D8", 999995, 1508),
+    "lost-b-forced-win": (5, "E4-D3", 999995, 1503),
+    "lost-c-turning-point": (5, "H8-F8", -198, 12324),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_fixed_depth_search_is_pinned(name):
+    """Same position, same depth: same move, score and tree size. A change to the search or the
+    evaluation that moves these must come with the match figures that justify it."""
+    depth, move, score, nodes = PINNED[name]
+    rows, side = POSITIONS[name]
+    w, b = from_diagram(rows)
+    got = fixed_depth(w, b, 0 if side == "W" else 1, depth, TABLES)
+    assert (move_name(got[0]), got[1], got[2]) == (move, score, nodes)
 
 
 def flip_vertical(bb):
@@ -53,8 +87,8 @@ def test_evaluation_is_antisymmetric_and_mirror_invariant():
 def test_draw_at_the_move_limit_scores_zero():
     """With one ply left before the limit, every non-winning move ends in a draw (score 0)."""
     w, b = start_position()
-    move, info = Searcher(make_evaluator(), TABLES).best_move(w, b, 0, 199, 200, 0.5)
-    assert info["score"] == 0
+    _, _, score, _ = search_to_depth(Searcher(make_evaluator(), TABLES), w, b, 0, 4, remaining=1)
+    assert score == 0
 
 
 def test_losing_side_prefers_the_draw_at_the_limit():
@@ -71,28 +105,35 @@ def test_losing_side_prefers_the_draw_at_the_limit():
         "......ww",
     ]
     w, b = from_diagram(rows)
-    s = Searcher(make_evaluator(), TABLES)
-    _, far = s.best_move(w, b, 0, 0, 200, 0.5)
-    s = Searcher(make_evaluator(), TABLES)
-    _, near = s.best_move(w, b, 0, 199, 200, 0.5)
-    assert far["score"] < -WIN_BOUND
-    assert near["score"] == 0
+    _, _, far, _ = search_to_depth(Searcher(make_evaluator(), TABLES), w, b, 0, 4)
+    _, _, near, _ = search_to_depth(Searcher(make_evaluator(), TABLES), w, b, 0, 4, remaining=1)
+    assert far < -WIN_BOUND
+    assert near == 0
 
 
-def test_hard_deadline_is_kept():
+def test_hard_deadline_ends_the_search():
+    """Left to run, the generator stops by itself at the deadline; its last result is from a
+    completed iteration (or a partial one, depth - 0.5)."""
     rows, _ = POSITIONS["midgame"]
     w, b = from_diagram(rows)
     s = Searcher(make_evaluator(), TABLES)
     t0 = time.perf_counter()
-    s.best_move(w, b, 1, 0, 200, 0.15)
+    s.deadline = t0 + 0.15
+    results = list(s.search(w, b, 1, 200))
     assert time.perf_counter() - t0 < 0.15 + 0.1
+    assert results[0][0] == 0 and len(results) >= 3
+    assert [r[0] for r in results] == sorted(r[0] for r in results)
 
 
-def test_fixed_depth_is_deterministic():
+def test_iterations_are_yielded_in_order_and_deterministic():
     w, b = start_position()
-    a = Searcher(make_evaluator(), TABLES).best_move(w, b, 0, 0, 200, 30.0, depth_max=3)
-    c = Searcher(make_evaluator(), TABLES).best_move(w, b, 0, 0, 200, 30.0, depth_max=3)
-    assert a[0] == c[0] and a[1]["score"] == c[1]["score"] and a[1]["depth"] == 3
+    runs = []
+    for _ in range(2):
+        s = Searcher(make_evaluator(), TABLES)
+        runs.append([r for r, _ in zip(s.search(w, b, 0, 200), range(4))])
+    assert runs[0] == runs[1]
+    assert [r[0] for r in runs[0]] == [0, 1, 2, 3]
+    assert runs[0][-1][3] > runs[0][-2][3] > 0  # nodes are counted over the whole search
 
 
 def test_memoised_evaluation_matches_a_fresh_evaluator():
@@ -124,15 +165,15 @@ def test_search_result_does_not_depend_on_earlier_searches():
     used = Searcher(make_evaluator(), TABLES)
     for _ in range(3):
         w, b = random_position(rng)
-        used.best_move(w, b, 0, 0, 200, 30.0, depth_max=2)
+        search_to_depth(used, w, b, 0, 2)
     for _ in range(3):
         w, b = random_position(rng)
         searcher = Searcher(make_evaluator(), TABLES)
         used.tt.clear()
-        used.history = list(searcher.history)
-        fresh = searcher.best_move(w, b, 1, 0, 200, 30.0, depth_max=3)
-        again = used.best_move(w, b, 1, 0, 200, 30.0, depth_max=3)
-        assert (fresh[0], fresh[1]["score"]) == (again[0], again[1]["score"])
+        used.history[:] = searcher.history
+        fresh = search_to_depth(searcher, w, b, 1, 3)
+        again = search_to_depth(used, w, b, 1, 3)
+        assert fresh[1:3] == again[1:3]
 
 
 def test_connectedness_counts_adjacent_pairs_per_piece():
@@ -184,3 +225,38 @@ def test_line_memoised_mobility_matches_the_move_list():
             cnt = line_counts(w | b)
             want = weighted(w, b, cnt) - weighted(b, w, cnt)
             assert diff(w, b) == want, (w, b, diff(w, b), want)
+
+
+def holes(bb):
+    """Empty regions (4-connected) that do not reach the board's edge."""
+    seen = set()
+    found = 0
+    for start in range(64):
+        if bb >> start & 1 or start in seen:
+            continue
+        stack, edge = [start], False
+        seen.add(start)
+        while stack:
+            s = stack.pop()
+            r, f = s >> 3, s & 7
+            edge = edge or r in (0, 7) or f in (0, 7)
+            for rr, ff in ((r + 1, f), (r - 1, f), (r, f + 1), (r, f - 1)):
+                t = 8 * rr + ff
+                if 0 <= rr < 8 and 0 <= ff < 8 and not bb >> t & 1 and t not in seen:
+                    seen.add(t)
+                    stack.append(t)
+        found += not edge
+    return found
+
+
+def test_euler_term_is_groups_minus_holes(scaled):
+    """The Euler term (weight 4: one point per unit of 4 x Euler number above one group without
+    holes) against groups minus holes counted directly, on random sets of pieces."""
+    rng = random.Random(23)
+    base, euler = make_evaluator({"euler": 0}), make_evaluator({"euler": 4})
+    for _ in range(scaled(300)):
+        w = sum(1 << s for s in rng.sample(range(63), rng.randint(1, 20)))
+        b = 1 << 63
+        cnt = line_counts(w | b)
+        e = count_groups(w) - holes(w)
+        assert euler(w, b, cnt) - base(w, b, cnt) == -(4 * e - 4)

@@ -101,4 +101,60 @@ def test_main_prints_a_summary(tmp_path, capsys):
     assert rc == 0
     text = capsys.readouterr().out
     assert "game 2/2" in text and "W/L/D" in text and "slowest first move" in text
+    assert "random#1 vs random#2: 2 games" in text and "Elo" in text
     assert len(log.read_text().splitlines()) == 2
+
+
+def test_score_interval_and_elo():
+    """Draws count half; Wilson's 95 % interval; Elo from the score and from its bounds."""
+    p, lo, hi = match.score_interval(12, 28, 0)
+    assert p == 0.3
+    assert lo == pytest.approx(0.1806, abs=1e-3) and hi == pytest.approx(0.4546, abs=1e-3)
+    p, lo, hi = match.score_interval(10, 10, 20)
+    assert p == 0.5 and lo == pytest.approx(1 - hi)
+    p, lo, hi = match.score_interval(20, 0, 0)
+    assert p == 1.0 and hi == 1.0 and lo == pytest.approx(0.8389, abs=1e-3)
+    assert match.elo(0.5) == 0
+    assert match.elo(0.75) == pytest.approx(190.85, abs=0.01)
+    assert match.elo(1.0) == float("inf") and match.elo(0.0) == float("-inf")
+
+
+def test_summary_line_gives_score_interval_and_elo():
+    ta, tb = match.Tally("bot"), match.Tally("engine")
+    ta.wld = {"W": [7, 3, 0], "B": [5, 5, 0]}
+    line = match.summary_line(ta, tb)
+    assert line.startswith("bot vs engine: 20 games, +12 -8 =0: score 60.0 % (95 %: 38.7-78.1 %)")
+    assert "Elo +70 (95 %: -80 to +221)" in line
+
+
+def test_per_program_clock_values():
+    names = ["bot", "engine"]
+    assert match.per_program([], names, "--clock") == [None, None]
+    assert match.per_program(["1"], names, "--clock") == [1.0, 1.0]
+    assert match.per_program(["1", "engine=3"], names, "--clock") == [1.0, 3.0]
+    assert match.per_program(["engine=3", "0.5"], names, "--clock") == [0.5, 0.5]
+    for bad in (["x=3"], ["bot=fast"], ["-1"]):
+        with pytest.raises(ValueError):
+            match.per_program(bad, names, "--clock")
+
+
+def test_each_program_gets_its_own_clock(tmp_path):
+    """A program that answers after 0.8 s keeps to a clock of 1.5 s while its opponent's is 0.5."""
+    script = tmp_path / "slow.py"
+    script.write_text(
+        "import sys, time\nsys.stdin.readline(); sys.stdin.readline()\ntime.sleep(0.8)\n"
+        "print('A2-C4', flush=True)\nsys.stdin.read()\n"
+    )
+    out = io.StringIO()
+    ta, tb, (res,) = match.run_match(
+        f"slow@{sys.executable} {script}", "greedy", games=1, clock=(1.5, 0.5), limit=1, out=out
+    )
+    assert res["reason"] == "move limit" and not res["forfeit"], out.getvalue()
+    assert ta.forfeits == [] and tb.forfeits == []
+
+
+def test_main_rejects_a_clock_for_a_program_not_playing(capsys):
+    with pytest.raises(SystemExit) as stop:
+        match.main(["random", "greedy", "--clock", "engine=3"])
+    assert stop.value.code == 2
+    assert "no program named 'engine'" in capsys.readouterr().err

@@ -6,7 +6,6 @@ from referee import rules
 from shared.loa_bitboard import (
     PASS,
     build_tables,
-    from_diagram,
     gen_moves,
     is_connected,
     line_counts,
@@ -14,28 +13,9 @@ from shared.loa_bitboard import (
 )
 from shared.loa_eval import make_evaluator
 from shared.loa_search import WIN_BOUND, Searcher
+from tests.loa_positions import EXAMPLE, from_diagram, search_to_depth
 
 GEN, _ = build_tables()
-
-# Figure 2 is missing from the statement. This position satisfies every fact the text gives about
-# the black piece on F3 (Black to move):
-# - rank 3 holds 4 pieces (A3 w, D3 b, F3 b, H3 w): F3-B3 is 4 long and jumps the black D3;
-#   to the right 4 squares do not fit;
-# - the diagonal D1-H5 holds 2 (D1 b, F3 b): F3-H5 is legal, F3-D1 has the right length but
-#   ends on a black piece;
-# - the diagonal A8-H1 holds 2 (D5 w, F3 b): F3-D5 captures, F3-H1 is legal;
-# - file F holds 4 (F1 b, F3 b, F4 w, F6 w): F3-F7 would jump white pieces, downwards only two
-#   squares exist.
-EXAMPLE = [
-    "........",
-    "........",
-    ".....w..",
-    "...w....",
-    ".....w..",
-    "w..b.b.w",
-    "........",
-    "...b.b..",
-]
 
 
 def moves_from(rows, colour, square):
@@ -147,9 +127,9 @@ def test_double_connection_mover_wins():
     assert rules.connected(after, "W") and rules.connected(after, "B")
     assert rules.winner_after(after, "B") == "B"
     w, b = from_diagram(DOUBLE)
-    move, info = Searcher(make_evaluator()).best_move(w, b, 1, 0, 200, 0.3)
+    _, move, score, _ = search_to_depth(Searcher(make_evaluator()), w, b, 1, 3)
     assert move_name(move) == "D5-D7"
-    assert info["score"] > WIN_BOUND
+    assert score > WIN_BOUND
 
 
 def test_capture_connecting_only_the_opponent_loses():
@@ -169,7 +149,7 @@ def test_capture_connecting_only_the_opponent_loses():
     after = rules.apply_move(board, "B", rules.parse_move("D5-D7"))
     assert rules.winner_after(after, "B") == "W"
     w, b = from_diagram(rows)
-    move, info = Searcher(make_evaluator()).best_move(w, b, 1, 0, 200, 0.3)
+    _, move, _, _ = search_to_depth(Searcher(make_evaluator()), w, b, 1, 3)
     assert move_name(move) != "D5-D7"
 
 
@@ -190,10 +170,8 @@ def test_pass_only_when_stuck():
     assert rules.legal_moves(board, "B") != []
     w, b = from_diagram(rows)
     assert gen_moves(GEN, w, b, line_counts(w | b)) == []
-    move, _ = Searcher(make_evaluator()).best_move(w, b, 0, 0, 200, 0.2)
-    assert move == PASS
-    move, _ = Searcher(make_evaluator()).best_move(w, b, 1, 0, 200, 0.2)
-    assert move != PASS
+    assert search_to_depth(Searcher(make_evaluator()), w, b, 0, 3)[1] == PASS
+    assert search_to_depth(Searcher(make_evaluator()), w, b, 1, 3)[1] != PASS
 
 
 def test_search_plays_an_immediate_win():
@@ -216,6 +194,6 @@ def test_search_plays_an_immediate_win():
     ]
     assert wins
     w, b = from_diagram(rows)
-    move, info = Searcher(make_evaluator()).best_move(w, b, 0, 0, 200, 0.3)
+    _, move, score, _ = search_to_depth(Searcher(make_evaluator()), w, b, 0, 3)
     assert move_name(move) in wins
-    assert info["score"] > WIN_BOUND
+    assert score > WIN_BOUND
