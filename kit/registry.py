@@ -7,6 +7,7 @@ optional ``judge_data`` folder, read in place (a missing folder is skipped with 
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,9 +15,16 @@ from pathlib import Path
 import tomllib
 
 from kit.errors import BuildError
+from kit.judges import default_targets, profile_for
+from kit.targets import Target, parse_target
 
 KINDS = ("batch", "interactive")
 _SAMPLE_NAME = re.compile(r"sample-([1-9][0-9]*)\.(in|out)")
+# A time limit this large is almost surely written in milliseconds; a memory limit this large
+# in KiB (judges print "65536 KB").
+MILLISECONDS_FROM = 100
+KIB_FROM = 4096
+DEFAULT_COMPARE = "lines"
 
 
 @dataclass(frozen=True)
@@ -31,6 +39,12 @@ class Problem:
     statement: str
     judge_data: str | None
     root: Path
+    targets: tuple[Target, ...] = ()
+    targets_from: str = ""  # where the targets come from, for the report
+    source_limit: int | None = None  # bytes
+    no_files: bool = False  # the judge forbids file-system access
+    compare: str = DEFAULT_COMPARE
+    interactor: str | None = None
 
     @property
     def solution(self) -> Path:
@@ -45,8 +59,17 @@ class Problem:
         return self.root / "dist" / f"{self.slug}.py"
 
     @property
+    def failed_dist(self) -> Path:
+        """Where a bundle that failed its build is kept for inspection."""
+        return self.root / "dist" / "failed" / f"{self.slug}.py"
+
+    @property
     def bench(self) -> Path:
         return self.root / "bench" / f"{self.slug}.py"
+
+    @property
+    def stress(self) -> Path:
+        return self.root / "stress" / f"{self.slug}.py"
 
     def rel(self, path: Path) -> str:
         """``path`` as shown to the user: relative to the checkout when inside it."""
@@ -66,7 +89,7 @@ class Case:
 
 
 def load_registry(root: Path) -> dict[str, Problem]:
-    """Every problem of ``root/problems.toml``, in file order."""
+    """Every problem of ``root/problems.toml``, in file order, validated."""
     path = root / "problems.toml"
     try:
         with path.open("rb") as file:
@@ -78,42 +101,143 @@ def load_registry(root: Path) -> dict[str, Problem]:
     return {slug: _problem(root, slug, entry) for slug, entry in table.items()}
 
 
+_Types = type | tuple[type, ...]
+# Every key a problem's table may have: its type, and whether it is required.
+FIELDS: dict[str, tuple[_Types, bool]] = {
+    "title": (str, False),
+    "judge": (str, True),
+    "id": ((str, int), True),
+    "kind": (str, True),
+    "time_limit": ((int, float), True),
+    "memory_limit": (int, True),
+    "statement": (str, False),
+    "judge_data": (str, False),
+    "targets": (list, False),
+    "source_limit": (int, False),
+    "no_files": (bool, False),
+    "compare": (str, False),
+    "interactor": (str, False),
+}
+
+
 def _problem(root: Path, slug: str, entry: object) -> Problem:
     where = f"problems.toml: [{slug}]"
     if not re.fullmatch(r"[a-z][a-z0-9_]*", slug):
         raise BuildError(f"{where}: a slug is lower-case letters, digits and '_'")
     if not isinstance(entry, dict):
         raise BuildError(f"{where}: expected a table")
+    for key in entry:
+        if key not in FIELDS:
+            close = difflib.get_close_matches(key, FIELDS, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else f" (known: {', '.join(FIELDS)})"
+            raise BuildError(f"{where}: unknown key '{key}'{hint}")
+    for key, (types, required) in FIELDS.items():
+        if key not in entry:
+            if required:
+                raise BuildError(f"{where}: missing '{key}'")
+            continue
+        value = entry[key]
+        wrong_bool = isinstance(value, bool) and types is not bool
+        if not isinstance(value, types) or wrong_bool:
+            raise BuildError(f"{where}: '{key}' has the wrong type ({value!r})")
 
-    def field(name: str, types: type | tuple[type, ...], default: object = ...) -> object:
-        if name not in entry:
-            if default is ...:
-                raise BuildError(f"{where}: missing '{name}'")
-            return default
-        value = entry[name]
-        if not isinstance(value, types) or isinstance(value, bool):
-            raise BuildError(f"{where}: '{name}' has the wrong type ({value!r})")
-        return value
-
-    kind = field("kind", str)
+    kind = entry["kind"]
     if kind not in KINDS:
         raise BuildError(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    time_limit = float(field("time_limit", (int, float)))
-    memory_limit = int(field("memory_limit", int))
+    time_limit = float(entry["time_limit"])
+    memory_limit = entry["memory_limit"]
     if time_limit <= 0 or memory_limit <= 0:
         raise BuildError(f"{where}: limits must be positive")
+    if time_limit >= MILLISECONDS_FROM:
+        raise BuildError(
+            f"{where}: time_limit = {entry['time_limit']} looks like milliseconds; "
+            f"the unit is seconds (time_limit = {time_limit / 1000:g})"
+        )
+    if memory_limit >= KIB_FROM:
+        raise BuildError(
+            f"{where}: memory_limit = {memory_limit} looks like KiB; "
+            f"the unit is MiB (memory_limit = {memory_limit // 1024})"
+        )
+    judge = entry["judge"]
+    profile = profile_for(judge)
+    if "targets" in entry:
+        targets = _targets(where, entry["targets"])
+        targets_from = "problems.toml"
+    else:
+        targets = tuple(default_targets(judge))
+        targets_from = profile.name if profile else "strictest (no judge profile)"
+    source_limit = entry.get("source_limit", profile.source_limit if profile else None)
+    if source_limit is not None and source_limit <= 0:
+        raise BuildError(f"{where}: source_limit must be positive (bytes)")
+    judge_data = entry.get("judge_data")
+    if judge_data is not None:
+        _check_judge_data(root, where, judge_data)
+    compare = entry.get("compare", DEFAULT_COMPARE)
+    interactor = entry.get("interactor")
+    if interactor is not None:
+        if kind != "interactive":
+            raise BuildError(f"{where}: 'interactor' is for kind = \"interactive\"")
+        if not (root / interactor).is_file():
+            raise BuildError(f"{where}: interactor {interactor} does not exist")
     return Problem(
         slug=slug,
-        title=str(field("title", str, slug)),
-        judge=str(field("judge", str)),
-        id=str(field("id", (str, int))),
+        title=entry.get("title", slug),
+        judge=judge,
+        id=str(entry["id"]),
         kind=kind,
         time_limit=time_limit,
         memory_limit=memory_limit,
-        statement=str(field("statement", str, "")),
-        judge_data=field("judge_data", str, None),  # type: ignore[arg-type]
+        statement=entry.get("statement", ""),
+        judge_data=judge_data,
         root=root,
+        targets=targets,
+        targets_from=targets_from,
+        source_limit=source_limit,
+        no_files=entry.get("no_files", profile.no_files if profile else False),
+        compare=compare,
+        interactor=interactor,
     )
+
+
+def _targets(where: str, names: list) -> tuple[Target, ...]:
+    if not names:
+        raise BuildError(f"{where}: 'targets' is empty (leave it out for the judge's own)")
+    targets = []
+    for name in names:
+        if not isinstance(name, str):
+            raise BuildError(f"{where}: targets: {name!r} is not a string")
+        try:
+            targets.append(parse_target(name))
+        except ValueError as error:
+            raise BuildError(f"{where}: targets: {error}") from None
+    return tuple(dict.fromkeys(targets))
+
+
+def _check_judge_data(root: Path, where: str, folder: str) -> None:
+    """A named judge-data folder must exist, except one outside the checkout whose whole tree
+    is absent (a clone without the data beside it): then it is skipped with a note."""
+    path = (root / folder).resolve()
+    if path.is_dir():
+        return
+    if not _is_absent_outside(root, path):
+        raise BuildError(f"{where}: judge_data folder {folder} does not exist")
+
+
+def _is_absent_outside(root: Path, path: Path) -> bool:
+    """``path`` lies outside the checkout and the folder beside the checkout that would hold it
+    does not exist at all."""
+    top = root.resolve()
+    try:
+        path.relative_to(top)
+        return False
+    except ValueError:
+        pass
+    parent = top.parent
+    try:
+        first = path.relative_to(parent).parts[0]
+    except (ValueError, IndexError):
+        return not path.exists()
+    return not (parent / first).exists()
 
 
 def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
@@ -161,7 +285,8 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
         return [], None
     folder = (problem.root / problem.judge_data).resolve()
     if not folder.is_dir():
-        return [], f"judge data {problem.judge_data} absent: skipped"
+        note = f"judge data {problem.judge_data} absent (no folder beside the checkout): skipped"
+        return [], note
     cases = []
     for source in sorted(folder.glob("*.in")):
         answer = source.with_suffix(".out")

@@ -1,0 +1,219 @@
+"""Targets (the interpreters a judge runs) and the interpreters on this machine that stand for them.
+
+A target is an implementation and a Python version: ``cpython3.8``, ``cpython3.13``,
+``pypy3.10``, or ``pypy3`` (any PyPy 3; its syntax and APIs are checked as Python 3.8, the
+oldest the kit supports). A problem's targets come from its judge profile (``kit.judges``) or
+its own ``targets`` list in problems.toml.
+
+Interpreters are found once per run: CPython 3.8 or newer under ``~/.pyenv/versions`` (or
+``$PYENV_ROOT``), ``python3.X`` on the PATH and in /usr/bin, /usr/local/bin; PyPy as ``pypy3``,
+``pypy3.X`` or ``pypy`` on the PATH and ``pypy3*`` under pyenv. Each candidate is started once
+to learn what it is (a pyenv shim for a version that is not selected exists but fails).
+``KIT_PYTHONS`` replaces the search: a list of executables separated by spaces or ``:``, or
+empty to use none (every target then checked statically; the cases run under the Python
+running the build, as a stand-in).
+
+A target runs under an interpreter of the same implementation and minor version; PyPy,
+rarely installed in more than one version, falls back to the nearest PyPy 3 found (the
+report names it: "pypy3.10 (ran PyPy 3.9)").
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from kit.errors import BuildError
+
+OLDEST = (3, 8)  # the oldest Python the kit's judge-facing checks support
+INT_DIGITS_LIMIT_FROM = (3, 11)  # CPython 3.11 limits int <-> str conversions to 4300 digits
+_TARGET = re.compile(r"(cpython|pypy)(3)(?:\.(\d+))?")
+
+# Every run is isolated: -I (no PYTHON* variables, no user site, no script directory on
+# sys.path, so a bundle cannot lean on the checkout) and -S (no site module: this machine's
+# site-packages and .pth files are not the judge's). -S is the strict side: code that passes
+# without site passes with it, but exit() and quit(), which site adds, are missing.
+ISOLATED = ("-I", "-S")
+OLD_ISOLATED = ("-E", "-s", "-S")  # for interpreters without -I
+
+
+@dataclass(frozen=True)
+class Target:
+    impl: str  # "cpython" or "pypy"
+    version: tuple[int, int] | None  # None: any PyPy 3
+
+    @property
+    def name(self) -> str:
+        """As written in problems.toml and shown in reports: ``cpython3.8``, ``pypy3``."""
+        return self.impl + (f"{self.version[0]}.{self.version[1]}" if self.version else "3")
+
+    @property
+    def label(self) -> str:
+        """A report column: ``3.8``, ``3.13``, ``pypy3``, ``pypy3.10``."""
+        return self.name.removeprefix("cpython")
+
+    @property
+    def syntax(self) -> tuple[int, int]:
+        """The Python version whose syntax and APIs the target accepts."""
+        return self.version or OLDEST
+
+    @property
+    def limits_int_digits(self) -> bool:
+        return self.impl == "cpython" and self.syntax >= INT_DIGITS_LIMIT_FROM
+
+
+def parse_target(text: str) -> Target:
+    match = _TARGET.fullmatch(text.strip().lower().replace("-", ""))
+    if not match:
+        raise ValueError(f"{text!r} is not a target (examples: cpython3.8, cpython3.13, pypy3.10)")
+    minor = match[3]
+    if minor is None:
+        if match[1] == "cpython":
+            raise ValueError(f"{text!r}: name the CPython version, e.g. cpython3.8")
+        return Target("pypy", None)
+    version = (3, int(minor))
+    if version < OLDEST:
+        raise ValueError(f"{text!r}: the kit checks Python 3.8 and newer only")
+    return Target(match[1], version)
+
+
+@dataclass(frozen=True)
+class Interpreter:
+    impl: str
+    version: tuple[int, int]
+    executable: str
+    flags: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        name = "PyPy" if self.impl == "pypy" else "CPython"
+        return f"{name} {self.version[0]}.{self.version[1]}"
+
+    def command(self, script: str | Path, *extra: str) -> list[str]:
+        return [self.executable, *self.flags, *extra, str(script)]
+
+
+@dataclass(frozen=True)
+class Runner:
+    """The interpreter that runs a target's cases, and how well it stands for the target."""
+
+    target: Target
+    interpreter: Interpreter
+    exact: bool  # same implementation and minor version (or any PyPy 3 for ``pypy3``)
+    extra_flags: tuple[str, ...] = ()  # e.g. lifting the int digit limit for a stand-in
+
+    @property
+    def label(self) -> str:
+        if self.exact:
+            return self.target.label
+        return f"{self.target.label} (ran {self.interpreter.label})"
+
+    def command(self, script: str | Path) -> list[str]:
+        return self.interpreter.command(script, *self.extra_flags)
+
+
+def host() -> Interpreter:
+    impl = "pypy" if sys.implementation.name == "pypy" else "cpython"
+    return Interpreter(impl, sys.version_info[:2], sys.executable, ISOLATED)
+
+
+def runner_for(target: Target, interpreters: list[Interpreter]) -> Runner | None:
+    """The interpreter that runs ``target``'s cases, or None (then it is checked statically)."""
+    same = [i for i in interpreters if i.impl == target.impl]
+    if target.version is None:
+        return Runner(target, max(same, key=lambda i: i.version), True) if same else None
+    exact = [i for i in same if i.version == target.version]
+    if exact:
+        return Runner(target, exact[0], True)
+    if target.impl == "pypy" and same:
+        nearest = min(same, key=lambda i: (abs(i.version[1] - target.version[1]), -i.version[1]))
+        return Runner(target, nearest, False)
+    return None
+
+
+def stand_in(targets: list[Target]) -> Runner:
+    """The Python running the build, standing for targets that have no interpreter here. For
+    targets older than 3.11 it runs without 3.11's limit on int-to-str digits, which they lack."""
+    interpreter = host()
+    target = min(targets, key=lambda t: t.syntax)
+    flags: tuple[str, ...] = ()
+    limited = any(t.limits_int_digits for t in targets)
+    lifts = interpreter.impl == "cpython" and interpreter.version >= INT_DIGITS_LIMIT_FROM
+    if lifts and not limited:
+        flags = ("-X", "int_max_str_digits=0")
+    return Runner(target, interpreter, False, flags)
+
+
+@functools.lru_cache(maxsize=None)
+def found() -> tuple[Interpreter, ...]:
+    """Every usable interpreter on this machine (or those ``KIT_PYTHONS`` names), one per
+    implementation and version."""
+    if "KIT_PYTHONS" in os.environ:
+        candidates = [c for c in re.split(r"[\s:]+", os.environ["KIT_PYTHONS"]) if c]
+        explicit = True
+    else:
+        candidates = _candidates()
+        explicit = False
+    chosen: dict[tuple[str, tuple[int, int]], Interpreter] = {}
+    for candidate in dict.fromkeys(candidates):
+        interpreter = _probe(candidate)
+        if interpreter is None:
+            if explicit:
+                raise BuildError(f"KIT_PYTHONS: {candidate} does not start as Python 3")
+            continue
+        if interpreter.version >= OLDEST:
+            chosen.setdefault((interpreter.impl, interpreter.version), interpreter)
+    return tuple(sorted(chosen.values(), key=lambda i: (i.impl, i.version)))
+
+
+def _candidates() -> list[str]:
+    pyenv = Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv") / "versions"
+    names: list[str] = []
+    for folder in sorted(pyenv.glob("*"), reverse=True):
+        match = re.fullmatch(r"3\.(\d+)\.\d+", folder.name)
+        if match and int(match[1]) >= OLDEST[1]:
+            names.append(str(folder / "bin" / f"python3.{match[1]}"))
+        elif folder.name.startswith("pypy3"):
+            names.append(str(folder / "bin" / "pypy3"))
+    for minor in range(OLDEST[1], 20):
+        names.append(shutil.which(f"python3.{minor}") or "")
+        names += [f"{base}/python3.{minor}" for base in ("/usr/bin", "/usr/local/bin")]
+        names.append(shutil.which(f"pypy3.{minor}") or "")
+    names += [shutil.which("pypy3") or "", shutil.which("pypy") or ""]
+    return [name for name in names if name and os.access(name, os.X_OK)]
+
+
+_PROBE = "import sys,json;print(json.dumps([sys.implementation.name,list(sys.version_info[:2])]))"
+
+
+def _probe(executable: str) -> Interpreter | None:
+    for flags in (ISOLATED, OLD_ISOLATED):
+        try:
+            done = subprocess.run(
+                [executable, *flags, "-c", _PROBE],
+                capture_output=True,
+                text=True,
+                timeout=30,
+                stdin=subprocess.DEVNULL,
+                check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if done.returncode != 0:
+            continue
+        try:
+            name, (major, minor) = json.loads(done.stdout)
+        except (ValueError, TypeError):
+            return None
+        if major != 3:
+            return None
+        impl = "pypy" if name == "pypy" else "cpython"
+        return Interpreter(impl, (major, minor), executable, flags)
+    return None
