@@ -4,7 +4,8 @@
 
 - ``cases() -> [(name, stdin_text), ...]`` (deterministic; a third item, the expected output,
   is optional and then checked) and optionally ``GOAL_SECONDS`` (default: the time limit):
-  each case is run through ``dist/<slug>.py`` ``--repeat`` times under every interpreter found,
+  each case is run through ``dist/<slug>.py`` ``--repeat`` times under the build's Python and
+  each target's interpreter found here,
   and its median / max wall time is printed against the goal and the limit; or
 - ``run(dist_path) -> int``, for problems a plain stdin cannot drive (interactive ones): it is
   called with the path of the bundle and its return value is the exit status.
@@ -22,12 +23,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kit import pythons
+from kit.compare import parse_compare
 from kit.errors import BuildError
-from kit.pipeline import HANG_FACTOR, MIB, build_problem, make_bundle
-from kit.pycheck import check_bundle
+from kit.pipeline import build_problem, make_bundle
 from kit.registry import Problem, load_registry, select
-from kit.run_case import Timing, run_process, verdict
+from kit.run import KILL_FACTOR, MIB
+from kit.run_case import Timing, run_process
+from kit.targets import timing_interpreters
 
 
 def main(argv: list[str], default_root: Path) -> int:
@@ -75,20 +77,28 @@ def bench_problem(problem: Problem, repeat: int) -> int:
         flush=True,
     )
     status = 0
-    timeout = max(HANG_FACTOR * limit, 2 * goal)
+    timeout = max(KILL_FACTOR * limit, 2 * goal)
     width = max(len(name) for name, _, _ in cases)
+    comparator = parse_compare(problem.compare, problem.root, f"problems.toml: [{problem.slug}]")
     with tempfile.TemporaryDirectory(prefix="kit-bench-") as empty:
-        for python in pythons.all_found():
+        for python in timing_interpreters(problem.targets):
             for name, stdin, expected in cases:
                 timing = Timing()
                 failure = None
                 for _ in range(repeat):
                     run = run_process(python.command(dist), stdin, cwd=Path(empty), timeout=timeout)
-                    failure = verdict(run, expected, timeout)
+                    failure = _failure(
+                        run,
+                        stdin,
+                        expected,
+                        comparator=comparator,
+                        folder=Path(empty),
+                        timeout=timeout,
+                    )
                     if failure:
                         break
                     timing.add(run)
-                head = f"  {name:<{width}}  {python.label:<6}"
+                head = f"  {name:<{width}}  {python.short:<7}"
                 if failure:
                     print(f"{head}  FAILED: {failure}", flush=True)
                     status = 1
@@ -140,6 +150,21 @@ def _cases(problem: Problem, module) -> list[tuple[str, bytes, bytes | None]]:
     return cases
 
 
+def _failure(
+    run, stdin: bytes, expected: bytes | None, *, comparator, folder: Path, timeout: float
+):
+    """None for a correct run, else what went wrong in a few words."""
+    if run.timed_out:
+        return f"killed after {timeout:g} s"
+    if run.returncode != 0:
+        return f"exit status {run.returncode}"
+    if expected is None:
+        return None
+    case = folder.parent / f"{folder.name}.in"
+    case.write_bytes(stdin)
+    return comparator.compare(case, expected, run.stdout)
+
+
 def _bytes(text: str | bytes) -> bytes:
     return text if isinstance(text, bytes) else text.encode("utf-8")
 
@@ -147,7 +172,6 @@ def _bytes(text: str | bytes) -> bytes:
 def _fresh_dist(problem: Problem) -> Path:
     """dist/<slug>.py, rebuilt (with its samples) unless it is what the sources give."""
     bundle = make_bundle(problem)
-    check_bundle(problem.root, bundle)
     if problem.dist.is_file() and problem.dist.read_text(encoding="utf-8") == bundle.text:
         return problem.dist
     print(f"{problem.slug}: building {problem.rel(problem.dist)} first", flush=True)

@@ -1,6 +1,7 @@
 """The command line of build.py.
 
-    python build.py [SLUG ...] [--repeat N]     build and check (all problems by default)
+    python build.py [SLUG ...] [--repeat N] [--kill-factor F] [-v] [--diff]
+                                                build and check (all problems by default)
     python build.py bench [SLUG ...]            time bench/<slug>.py's worst cases
     python build.py match [ARGS ...]            play games with the referee (referee.match)
     python build.py startup [--runs N]          start-up overhead of a bundle
@@ -16,10 +17,11 @@ import os
 import sys
 from pathlib import Path
 
-from kit import pythons, report
+from kit import report
 from kit.errors import BuildError
 from kit.pipeline import build_problem
 from kit.registry import load_registry, select
+from kit.run import KILL_FACTOR
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,26 +46,55 @@ def main(argv: list[str]) -> int:
 def build(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="build.py",
-        description="Bundle each solution into dist/<slug>.py, check it, and run its samples "
-        "(other commands: bench, match, startup; see README.md).",
+        description="Bundle each solution into dist/<slug>.py, check it for every target judge, "
+        "and run its cases under every target (other commands: bench, match, startup; see "
+        "README.md).",
     )
     parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
     parser.add_argument("--repeat", type=_positive, default=3, help="runs per case (3)")
+    parser.add_argument(
+        "--kill-factor",
+        type=_factor,
+        default=KILL_FACTOR,
+        metavar="F",
+        help=f"stop a run at F times the time limit ({KILL_FACTOR:g})",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="a verdict line per case")
+    parser.add_argument(
+        "--diff", action="store_true", help="show each failing case's input, expected and got"
+    )
     parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     root = args.root.resolve()
     problems = select(load_registry(root), args.slugs)
-    labels = [python.label for python in pythons.all_found()]
+    colour = report.use_colour(sys.stdout)
+    live = sys.stderr.isatty()
+
+    def progress(text: str) -> None:
+        sys.stderr.write(f"\r\x1b[K{text[:120]}")
+        sys.stderr.flush()
 
     results = []
     for index, problem in enumerate(problems, 1):
-        result = build_problem(problem, repeat=args.repeat)
+        result = build_problem(
+            problem,
+            repeat=args.repeat,
+            kill_factor=args.kill_factor,
+            progress=progress if live else None,
+        )
+        if live:
+            sys.stderr.write("\r\x1b[K")
         results.append(result)
-        for line in report.progress(index, len(problems), result):
+        for line in report.progress(index, len(problems), result, colour):
             print(line, flush=True)
+        if args.verbose:
+            print("\n".join(report.verdicts(result, colour)), flush=True)
+        if args.diff:
+            for line in report.diffs(result):
+                print(line, flush=True)
     print()
-    print(report.table(results, labels))
-    notes = report.notes(results, pythons.missing_notes())
+    print(report.table(results))
+    notes = report.notes(results)
     if notes:
         print()
         print("\n".join(notes))
@@ -97,6 +128,16 @@ def _match(argv: list[str]) -> int:
             raise BuildError("match: the referee (referee/match.py) is not there yet") from None
         raise
     return int(referee_main(argv) or 0)
+
+
+def _factor(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value >= 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
 
 
 def _positive(text: str) -> int:

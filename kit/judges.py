@@ -26,7 +26,7 @@ PROFILES = {
     "codeforces": Profile("Codeforces", ("cpython3.13", "pypy3.10"), 64 * 1024),
     "atcoder": Profile("AtCoder", ("cpython3.13", "pypy3.11"), 512 * 1024),
     "kattis": Profile("Kattis", ("pypy3",), 128 * 1024),
-    "timus": Profile("Timus", ("cpython3.8",), 64 * 1024, no_files=True),
+    "timus": Profile("Timus", ("cpython3.12", "pypy3.10"), None, no_files=True),
     "spoj": Profile("SPOJ", ("cpython3.8", "pypy3"), 50_000),
 }
 STRICTEST = ("cpython3.8", "pypy3")

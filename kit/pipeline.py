@@ -1,18 +1,18 @@
-"""Build one problem: bundle, check, run its cases, and only then write ``dist/<slug>.py``.
+"""Build one problem, in stages: discover -> strip -> assemble -> check -> run.
 
-The bundle is written to a temporary file beside ``dist/<slug>.py`` and renamed over it only
-when every check and case passes, so a ``dist/<slug>.py`` on disk always passed the last build;
-a failed build also removes a stale one.
+Each stage is a module of its own and none calls back into an earlier one:
 
-Batch problems run every case (samples, then official judge data) under every interpreter
-found (``kit.pythons``), each run a fresh process started from an empty directory with the
-interpreter's isolation flag, ``repeat`` times. A case fails on a wrong answer, a crash, a
-hang (killed at ``HANG_FACTOR`` times the limit) or a median time over the limit. Using more
-than half the time or memory limit is a warning; memory is never a failure, because the peak
-includes the interpreter itself (about 7.5 MiB for 3.8, 9.5 MiB for 3.11, 50 MiB for PyPy),
-which judges count differently. Interactive problems have no samples: their bundle must start,
-and end cleanly on empty input, under every interpreter (``python build.py match`` plays real
-games).
+1. ``kit.discover``: the solution and the helpers it imports, in load order;
+2. ``kit.strip``: the code that ships, cut out of the author's text (``kit.reach`` says which
+   helper code nothing reaches);
+3. ``kit.assemble``: one file, helpers embedded under their own file names;
+4. ``kit.check``: imports, syntax and APIs per target, source size;
+5. ``kit.run``: every case under every target.
+
+A bundle that passes everything replaces ``dist/<slug>.py`` (written beside it, then renamed),
+so a ``dist/<slug>.py`` on disk always passed the last build. A bundle that fails is kept as
+``dist/failed/<slug>.py`` for inspection, never in place of a good one, and a stale
+``dist/<slug>.py`` from an earlier build is removed: what is in ``dist/`` can be submitted.
 """
 
 from __future__ import annotations
@@ -24,15 +24,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit import pythons
-from kit.bundle import Bundle, build_bundle
+from kit import targets as targets_module
+from kit.assemble import Bundle, assemble
+from kit.check import check
+from kit.discover import discover
 from kit.errors import BuildError
-from kit.pycheck import check_bundle
+from kit.reach import unreachable
 from kit.registry import Case, Problem, judge_cases, sample_cases
-from kit.run_case import Timing, run_process, stderr_tail, verdict
-
-HANG_FACTOR = 10
-MIB = 1024
+from kit.run import KILL_FACTOR, Column, Progress, Ran, run_all
+from kit.strip import ANNOTATION_READERS, DOC_READERS, reads_any, strip, verify
+from kit.targets import Interpreter
 
 
 @dataclass
@@ -40,12 +41,19 @@ class Result:
     problem: Problem
     status: str = "ok"  # "ok", "FAIL" or "no solution"
     bundle_bytes: int | None = None
-    passed: int = 0
-    total: int = 0
-    slowest: dict[str, Timing] = field(default_factory=dict)  # interpreter -> slowest case
-    peaks: dict[str, int] = field(default_factory=dict)  # interpreter -> peak KiB, all cases
+    unreachable_bytes: int = 0
+    columns: list[Column] = field(default_factory=list)
+    ran: Ran | None = None
     errors: list[str] = field(default_factory=list)  # one line each, detail lines indented
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> int:
+        return self.ran.passed if self.ran else 0
+
+    @property
+    def total(self) -> int:
+        return self.ran.total if self.ran else 0
 
     def fail(self, message: str, details: Sequence[str] = ()) -> None:
         self.status = "FAIL"
@@ -56,12 +64,50 @@ class Result:
 
 
 def make_bundle(problem: Problem) -> Bundle:
+    """Stages 1 to 3: the judge-ready text, not yet checked."""
+    entry, helpers = discover(problem.root, problem.solution)
+    sources = [entry, *helpers]
+    keep_docs = reads_any(sources, DOC_READERS)
+    keep_annotations = reads_any(sources, ANNOTATION_READERS)
+    cut = unreachable(entry, helpers)
+    unreachable_bytes = 0
+    for source in sources:
+        shipped, cuts = strip(
+            source,
+            keep_docs=keep_docs,
+            keep_annotations=keep_annotations,
+            unreachable=cut.get(source.name, []),
+        )
+        verify(source, shipped, cuts)
+        source.shipped = shipped
+        unreachable_bytes += cuts.unreachable_bytes
     dist = problem.rel(problem.dist)
     title = f"{dist}: {problem.title} ({problem.judge} {problem.id}), judge-ready"
-    return build_bundle(problem.root, problem.solution, title)
+    return assemble(entry, helpers, title, unreachable_bytes)
 
 
-def build_problem(problem: Problem, *, repeat: int = 3) -> Result:
+def columns_for(
+    problem: Problem, interpreters: Sequence[Interpreter] | None = None
+) -> list[Column]:
+    """Who runs each target: its own interpreter when here, else the build's Python."""
+    found = list(targets_module.found() if interpreters is None else interpreters)
+    columns = []
+    for target in problem.targets:
+        runner = targets_module.runner_for(target, found)
+        # a stand-in per target: it lifts 3.11's int-digit limit only for targets without it
+        chosen = runner or targets_module.stand_in([target])
+        columns.append(Column(target, chosen, static_only=runner is None or not runner.exact))
+    return columns
+
+
+def build_problem(
+    problem: Problem,
+    *,
+    repeat: int = 3,
+    kill_factor: float = KILL_FACTOR,
+    progress: Progress | None = None,
+    interpreters: Sequence[Interpreter] | None = None,
+) -> Result:
     result = Result(problem)
     try:
         cases = _cases(problem, result)
@@ -70,127 +116,67 @@ def build_problem(problem: Problem, *, repeat: int = 3) -> Result:
             _remove(problem.dist)
             return result
         bundle = make_bundle(problem)
-        check_bundle(problem.root, bundle)
     except BuildError as error:
         result.fail(str(error))
         _remove(problem.dist)
         return result
-
+    result.unreachable_bytes = bundle.unreachable_bytes
     data = bundle.text.encode("utf-8")
     result.bundle_bytes = len(data)
+    result.columns = columns = columns_for(problem, interpreters)
     problem.dist.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(
-        prefix=f".{problem.slug}.", suffix=".tmp", dir=problem.dist.parent
+        prefix=f".{problem.slug}.", suffix=".py", dir=problem.dist.parent
     )
     try:
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)
         os.chmod(temporary, 0o644)
-        if problem.kind == "batch":
-            run_cases(problem, Path(temporary), cases, repeat, result)
+        try:
+            checked = check(problem, bundle, {column.target: column.runner for column in columns})
+        except BuildError as error:
+            result.fail(str(error))
         else:
-            smoke_test(problem, Path(temporary), result)
+            for error in checked.errors:
+                result.fail(error)
+        if result.status == "ok":
+            result.ran = run_all(
+                problem,
+                bundle,
+                Path(temporary),
+                cases,
+                columns,
+                repeat=repeat,
+                kill_factor=kill_factor,
+                progress=progress,
+            )
+            result.notes += result.ran.warnings
+            for failure in result.ran.failures:
+                result.fail(
+                    f"{failure.case}: {failure.message} ({', '.join(failure.labels)})",
+                    failure.details,
+                )
         if result.status == "ok":
             os.replace(temporary, problem.dist)
+            _remove(problem.failed_dist)
         else:
             _remove(problem.dist)
+            problem.failed_dist.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(temporary, problem.failed_dist)
+            result.notes.append(f"the failed bundle is kept as {problem.rel(problem.failed_dist)}")
     finally:
         _remove(Path(temporary))
     return result
 
 
 def _cases(problem: Problem, result: Result) -> list[Case]:
-    if problem.kind != "batch":
+    if problem.kind != "batch" and problem.interactor is None:
         return []
     cases = sample_cases(problem)
     official, note = judge_cases(problem)
     if note:
         result.notes.append(note)
     return cases + official
-
-
-def run_cases(
-    problem: Problem, script: Path, cases: list[Case], repeat: int, result: Result
-) -> None:
-    """Every case under every interpreter; fills ``result`` (counts, timings, failures)."""
-    limit = problem.time_limit
-    timeout = HANG_FACTOR * limit
-    result.total = len(cases)
-    failed: set[str] = set()
-    with tempfile.TemporaryDirectory(prefix="kit-run-") as empty:
-        for python in pythons.all_found():
-            slowest = Timing()
-            peak_kib = 0
-            for case in cases:
-                if case.name in failed:
-                    continue
-                stdin, expected = case.input.read_bytes(), case.expected.read_bytes()
-                timing = Timing()
-                for _ in range(max(1, repeat)):
-                    run = run_process(
-                        python.command(script), stdin, cwd=Path(empty), timeout=timeout
-                    )
-                    problem_found = verdict(run, expected, timeout)
-                    if problem_found:
-                        failed.add(case.name)
-                        result.fail(
-                            f"{case.name}: {problem_found} (python {python.label})",
-                            stderr_tail(run.stderr),
-                        )
-                        break
-                    timing.add(run)
-                else:
-                    if timing.median > limit:
-                        failed.add(case.name)
-                        result.fail(
-                            f"{case.name}: median {timing.median:.3f} s is over the "
-                            f"{limit:g} s limit (python {python.label})"
-                        )
-                    _warn(result, python.label, case, timing)
-                    peak_kib = max(peak_kib, timing.peak_kib)
-                    if timing.median >= slowest.median:
-                        slowest = timing
-            result.slowest[python.label] = slowest
-            result.peaks[python.label] = peak_kib
-            _warn_memory(result, python.label, peak_kib)
-    result.passed = len(cases) - len(failed)
-
-
-def smoke_test(problem: Problem, script: Path, result: Result) -> None:
-    """An interactive bundle has no samples: at least it must load (all its helpers run at
-    start-up) and end cleanly, exit status 0, when its input is empty, under every
-    interpreter."""
-    timeout = HANG_FACTOR * problem.time_limit
-    with tempfile.TemporaryDirectory(prefix="kit-run-") as empty:
-        for python in pythons.all_found():
-            run = run_process(python.command(script), b"", cwd=Path(empty), timeout=timeout)
-            problem_found = verdict(run, None, timeout)
-            if problem_found:
-                result.fail(
-                    f"{problem.rel(problem.dist)} on empty input: {problem_found} "
-                    f"(python {python.label})",
-                    stderr_tail(run.stderr),
-                )
-
-
-def _warn(result: Result, label: str, case: Case, timing: Timing) -> None:
-    limit = result.problem.time_limit
-    if limit / 2 < timing.median <= limit:
-        result.notes.append(
-            f"warning: {case.name} takes {timing.median:.3f} s under {label}, "
-            f"over half the {limit:g} s limit"
-        )
-
-
-def _warn_memory(result: Result, label: str, peak_kib: int) -> None:
-    limit = result.problem.memory_limit
-    peak = peak_kib / MIB
-    if peak > limit / 2:
-        over = "over the" if peak > limit else "over half the"
-        result.notes.append(
-            f"warning: peak memory {peak:.1f} MiB under {label} is {over} {limit} MiB limit "
-            "(the interpreter included)"
-        )
 
 
 def _remove(path: Path) -> None:

@@ -81,11 +81,12 @@ class Problem:
 
 @dataclass(frozen=True)
 class Case:
-    """One input file and the output a judge expects for it."""
+    """One input file and the output a judge expects for it (None: an interactor's secret
+    input, which has no expected output)."""
 
     name: str  # as shown in reports, e.g. "samples/megacheckers/sample-1.in"
     input: Path
-    expected: Path
+    expected: Path | None
 
 
 def load_registry(root: Path) -> dict[str, Problem]:
@@ -250,7 +251,8 @@ def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
 
 
 def sample_cases(problem: Problem) -> list[Case]:
-    """The sample pairs of a batch problem, by number; a BuildError for anything malformed."""
+    """The sample pairs of a batch problem (inputs only for an interactor), by number; a
+    BuildError for anything malformed."""
     folder = problem.samples_dir
     if not folder.is_dir():
         raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)")
@@ -270,6 +272,14 @@ def sample_cases(problem: Problem) -> list[Case]:
     cases = []
     for number in sorted(numbers):
         stem = folder / f"sample-{number}"
+        if problem.interactor is not None:
+            if numbers[number] != {"in"}:
+                raise BuildError(
+                    f"{problem.slug}: {problem.rel(stem)}.out: an interactive problem's samples "
+                    "are the interactor's inputs only (sample-N.in)"
+                )
+            cases.append(Case(problem.rel(stem) + ".in", Path(f"{stem}.in"), None))
+            continue
         for have, lack in (("in", "out"), ("out", "in")):
             if numbers[number] == {have}:
                 raise BuildError(

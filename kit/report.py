@@ -1,64 +1,152 @@
 """What the build prints: a progress line per problem as it completes, then one table.
 
 Table columns: problem; kind; bundle size; cases passed (samples, then official judge data);
-for each interpreter, the slowest case's median / max wall time over the repeats and the peak
-memory over all its cases; the problem's limits; the result (``ok``, ``FAIL`` or
-``no solution``). Notes (skipped data, warnings) follow the table.
+one column per target of any problem (its slowest case's median / max wall time over the
+repeats and the peak memory over all its cases; ``*`` marks a target checked statically only,
+its cases run by a stand-in); the problem's limits; the result (``ok``, ``FAIL`` or
+``no solution``). Notes (skipped data, warnings, stand-ins) follow the table. With ``-v`` a
+verdict line per case and target; with ``--diff`` each failing case's input, expected and got.
+Colours only on a terminal, and never with ``NO_COLOR`` set.
 """
 
 from __future__ import annotations
 
-from kit.pipeline import MIB, Result
+import os
+from typing import TextIO
+
+from kit.pipeline import Result
+from kit.run import MIB
 
 INTERACTIVE = "interactive: see `python build.py match`"
+DIFF_CHARS = 2000  # of each of input, expected and got, per failing case
+_COLOURS = {"ok": "32", "FAIL": "31", "warning": "33", "dim": "2"}
 
 
-def progress(index: int, total: int, result: Result) -> list[str]:
+def use_colour(stream: TextIO) -> bool:
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def paint(text: str, kind: str, colour: bool) -> str:
+    code = _COLOURS.get(kind)
+    return f"\x1b[{code}m{text}\x1b[0m" if colour and code else text
+
+
+def progress(index: int, total: int, result: Result, colour: bool = False) -> list[str]:
     """The progress line of a finished problem, then its errors (one line each, plus details)."""
     problem = result.problem
-    head = f"[{index}/{total}] {problem.slug:<18} {result.status:<12}"
+    status = paint(f"{result.status:<12}", "ok" if result.status == "ok" else "FAIL", colour)
+    head = f"[{index}/{total}] {problem.slug:<18} {status}"
     if result.status == "no solution":
         summary = f"{problem.rel(problem.solution)} does not exist yet"
     elif result.bundle_bytes is None:
         summary = "not built"
-    elif problem.kind != "batch":
-        summary = f"bundle {_size(result.bundle_bytes)}; {INTERACTIVE}"
     else:
-        times = ", ".join(f"{label} {timing.max:.3f} s" for label, timing in result.slowest.items())
-        summary = f"bundle {_size(result.bundle_bytes)}; {result.passed}/{result.total} cases"
-        summary += f"; slowest {times}" if times else ""
+        summary = f"bundle {_size(result.bundle_bytes)}"
+        if result.unreachable_bytes:
+            summary += f" ({_size(result.unreachable_bytes)} of unreached helper code cut)"
+        if result.ran is not None and (problem.kind == "batch" or problem.interactor):
+            summary += f"; {result.passed}/{result.total} cases"
+            times = ", ".join(
+                f"{column.target.label} {column.slowest.max:.3f} s"
+                for column in result.columns
+                if column.slowest.seconds
+            )
+            summary += f"; slowest {times}" if times else ""
+        elif problem.kind != "batch":
+            summary += f"; {INTERACTIVE}"
     return [(head + summary).rstrip(), *result.errors]
 
 
-def table(results: list[Result], labels: list[str]) -> str:
+def labels(results: list[Result]) -> list[str]:
+    """The target columns of the table: every target of any problem, in order of appearance."""
+    seen: list[str] = []
+    for result in results:
+        for target in result.problem.targets:
+            if target.label not in seen:
+                seen.append(target.label)
+    return seen
+
+
+def table(results: list[Result]) -> str:
+    columns = labels(results)
     header = ["problem", "kind", "bundle", "cases"]
-    header += [f"{label} med/max, peak" for label in labels]
+    header += [f"{label} med/max, peak" for label in columns]
     header += ["limits", "result"]
     rows: list[list] = [header]
     for result in results:
         problem = result.problem
         row = [problem.slug, problem.kind, _size(result.bundle_bytes)]
-        if problem.kind != "batch" and result.bundle_bytes is not None:
-            row.append((INTERACTIVE, 1 + len(labels)))
+        if problem.kind != "batch" and not problem.interactor and result.bundle_bytes is not None:
+            row.append((INTERACTIVE, 1 + len(columns)))
         else:
             row.append(f"{result.passed}/{result.total}" if result.total else "-")
-            for label in labels:
-                timing = result.slowest.get(label)
-                if timing is None or not timing.seconds:
-                    row.append("-")
-                else:
-                    peak = result.peaks.get(label, timing.peak_kib) / MIB
-                    row.append(f"{timing.median:.3f}/{timing.max:.3f} s {peak:5.1f} MiB")
+            by_label = {column.target.label: column for column in result.columns}
+            for label in columns:
+                column = by_label.get(label)
+                if column is None or not column.slowest.seconds:
+                    row.append("-" if column is None or not column.static_only else "*")
+                    continue
+                timing = column.slowest
+                peak = column.peak_kib / MIB
+                mark = "*" if column.static_only else ""
+                row.append(f"{timing.median:.3f}/{timing.max:.3f} s {peak:5.1f} MiB{mark}")
         row.append(f"{problem.time_limit:g} s, {problem.memory_limit} MiB")
         row.append(result.status)
         rows.append(row)
     return _layout(rows)
 
 
-def notes(results: list[Result], extra: list[str]) -> list[str]:
-    lines = [f"note: {note}" for note in extra]
+def notes(results: list[Result]) -> list[str]:
+    lines = []
+    stand_ins: dict[str, list[str]] = {}  # the interpreter that ran them -> targets
+    for result in results:
+        for column in result.columns:
+            if column.static_only:
+                names = stand_ins.setdefault(column.runner.interpreter.label, [])
+                if column.target.name not in names:
+                    names.append(column.target.name)
+    for runner, names in stand_ins.items():
+        lines.append(
+            f"note: * {', '.join(names)}: no interpreter of that version here; syntax and APIs "
+            f"were checked statically, and the cases ran under {runner}"
+        )
     for result in results:
         lines += [f"{result.problem.slug}: {note}" for note in result.notes]
+    return lines
+
+
+def verdicts(result: Result, colour: bool = False) -> list[str]:
+    """``-v``: one line per case and target."""
+    if result.ran is None:
+        return []
+    lines = []
+    for verdict in result.ran.verdicts:
+        word = paint(f"{verdict.word:<4}", "ok" if verdict.word == "ok" else "FAIL", colour)
+        lines.append(f"    {word} {verdict.case}  {verdict.label}  {verdict.seconds:.3f} s")
+    return lines
+
+
+def diffs(result: Result) -> list[str]:
+    """``--diff``: each failing case's input, expected and got, cut at ``DIFF_CHARS``."""
+    if result.ran is None:
+        return []
+    lines = []
+    for failure in result.ran.failures:
+        lines.append(f"--- {failure.case} ({', '.join(failure.labels)}): {failure.message}")
+        shown = (
+            ("input", failure.input.read_bytes() if failure.input else None),
+            ("expected", failure.expected),
+            ("got", failure.got),
+        )
+        for title, data in shown:
+            if data is None:
+                continue
+            text = data.decode("utf-8", "replace")
+            cut = len(text) > DIFF_CHARS
+            lines.append(
+                f"{title}:" + (f" (first {DIFF_CHARS} of {len(text)} characters)" if cut else "")
+            )
+            lines += ["    " + line for line in text[:DIFF_CHARS].splitlines()]
     return lines
 
 

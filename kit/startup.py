@@ -29,9 +29,10 @@ from pathlib import Path
 
 import stickytape
 
-from kit import pythons
-from kit.bundle import build_bundle
+from kit.pipeline import make_bundle
+from kit.registry import load_registry
 from kit.run_case import run_process
+from kit.targets import found, host
 
 FORMS = ("empty", "inlined", "bundle", "stickytape")
 
@@ -68,7 +69,7 @@ def main(argv: list[str], root: Path) -> int:
         scripts = {
             "empty": "",
             "inlined": (toy / "inlined" / "toy_sum.py").read_text(encoding="utf-8"),
-            "bundle": build_bundle(toy, solution, "toy_sum bundle").text,
+            "bundle": make_bundle(load_registry(toy)["toy_sum"]).text,
             "stickytape": stickytape.script(str(solution), add_python_paths=[str(toy)]),
         }
         paths = {}
@@ -79,7 +80,8 @@ def main(argv: list[str], root: Path) -> int:
         empty_dir.mkdir()
         print(f"start-up of the toy solution, {args.runs} runs of each form, in ms")
         flawed: set[str] = set()
-        for python in pythons.all_found():
+        interpreters = {(i.impl, i.version): i for i in (host(), *found())}
+        for python in interpreters.values():
             wall: dict[str, list[float]] = {form: [] for form in FORMS}
             cpu: dict[str, list[float]] = {form: [] for form in FORMS}
             for _ in range(max(1, args.runs)):
@@ -87,17 +89,17 @@ def main(argv: list[str], root: Path) -> int:
                     run = run_process(python.command(paths[form]), stdin, cwd=empty_dir, timeout=30)
                     wrong = run.returncode != 0 or run.stdout != expected
                     if form in ("inlined", "bundle") and wrong:
-                        print(f"{python.label}: the {form} form gave a wrong answer")
+                        print(f"{python.short}: the {form} form gave a wrong answer")
                         return 1
                     if form == "stickytape" and wrong:
                         # expected: stickytape indents the script, and so its multi-line
                         # string literals; only the time matters here
-                        flawed.add(python.label)
+                        flawed.add(python.short)
                     wall[form].append(run.seconds * 1000)
                     cpu[form].append(run.cpu_seconds * 1000)
             for what, times in (("wall", wall), ("cpu", cpu)):
                 cells = ", ".join(f"{form} {_min_median(times[form])}" for form in FORMS)
-                print(f"{python.label:<6} {what} min / median: {cells}")
+                print(f"{python.short:<7} {what} min / median: {cells}")
                 print(f"{'':<6} {what} bundle - inlined: {_overhead(times)}")
             inlined, bundled = _in_process(python, args.runs, toy, paths)
             print(

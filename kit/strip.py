@@ -1,130 +1,441 @@
-"""Strip a module for shipping: docstrings, comments, annotations and test-only code go.
+"""Stage 2, strip: the code that ships, cut out of the author's own text.
 
-Done on the syntax tree (``ast``) and written back with ``ast.unparse``, so what runs is what
-the source meant; the result is parsed again and must give the same tree. What changes:
+Every change is a span cut out of the original source, found from its tokens and the syntax
+tree's positions; no code is regenerated, so a construct that compiles on a target before
+stripping compiles after it, whatever Python runs the build. What goes:
 
-- comments vanish (the tree has none), and so do statements that are only a string constant
-  (docstrings included) -- unless the module mentions ``__doc__``, then they all stay;
-- annotations of function parameters and return values are dropped; ``x: T = v`` becomes
-  ``x = v`` and a bare ``x: T`` is dropped, except directly in a class body, where annotations
-  can be data (dataclasses, NamedTuple) and stay;
-- with ``drop_main_block``, ``if __name__ == "__main__":`` blocks (test-only code of a helper,
-  which never runs when the module is imported) are replaced by their ``else`` branch.
+- comments;
+- statements that are only a string (docstrings included), except real docstrings when
+  anything in the bundle reads ``__doc__`` (``keep_docs``);
+- annotations of parameters and return values, and of ``x: T = v`` outside class bodies
+  (``x = v`` is left), unless the bundle reads annotations (``keep_annotations``); a bare
+  ``x: T`` at module level; class bodies keep theirs (dataclasses and NamedTuple need them);
+- a helper's ``if __name__ == "__main__":`` blocks (test-only code; an ``else`` branch stays);
+- the top-level statements of a helper that nothing reaches (``kit.reach``).
 
-A body left empty gets a ``pass``. Nothing else is touched: names, literals (multi-line strings
-included) and statement order stay exactly as written.
+Line numbers stay those of the source: a removed line becomes an empty line, and a cut that
+spans lines keeps its line breaks (as `` \\`` continuations outside brackets). A statement
+is removed only when it sits on lines of its own; a body left empty gets a ``pass`` in place
+of its first statement. ``verify`` checks that the result parses to the original tree with
+exactly those changes.
 """
 
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
+from dataclasses import dataclass, field
 
 from kit.errors import BuildError
+from kit.sources import Source, is_main_block, is_string_statement, split_lines
+
+DOC_READERS = {"__doc__", "getdoc", "pydoc", "help"}
+ANNOTATION_READERS = {
+    "__annotations__", "get_type_hints", "get_annotations", "signature", "singledispatch",
+    "singledispatchmethod", "inspect",
+}  # fmt: skip
+_BODIES = ("body", "orelse", "finalbody")
+_Key = tuple  # (type name, lineno, col_offset, end_lineno, end_col_offset): a node's identity
 
 
-def parse(source: str, filename: str) -> ast.Module:
-    """``source`` parsed; a syntax error becomes a BuildError naming file and line."""
-    try:
-        return ast.parse(source, filename)
-    except SyntaxError as error:
-        raise BuildError(f"{filename}:{error.lineno}: syntax error: {error.msg}") from None
+@dataclass
+class Cuts:
+    """What was cut, by the positions of the original nodes (for ``verify``)."""
+
+    removed: set[_Key] = field(default_factory=set)
+    passed: set[_Key] = field(default_factory=set)  # replaced by ``pass``
+    arg_annotations: set[_Key] = field(default_factory=set)
+    returns: set[_Key] = field(default_factory=set)
+    assignments: set[_Key] = field(default_factory=set)  # ``x: T = v`` -> ``x = v``
+    unreachable_bytes: int = 0
 
 
-def strip_tree(tree: ast.Module, *, drop_main_block: bool) -> ast.Module:
-    """``tree`` stripped in place (see the module docstring), and returned."""
-    keep_docs = any(
-        (isinstance(node, ast.Name) and node.id == "__doc__")
-        or (isinstance(node, ast.Attribute) and node.attr == "__doc__")
-        for node in ast.walk(tree)
-    )
-    _Stripper(keep_docs=keep_docs, drop_main_block=drop_main_block).visit(tree)
-    return ast.fix_missing_locations(tree)
+def reads_any(sources: list[Source], names: set[str]) -> bool:
+    """Whether any module mentions one of ``names`` (as a name, attribute or import)."""
+    for source in sources:
+        for node in ast.walk(source.tree):
+            if isinstance(node, ast.Name) and node.id in names:
+                return True
+            if isinstance(node, ast.Attribute) and node.attr in names:
+                return True
+            if isinstance(node, ast.alias) and node.name.split(".")[-1] in names:
+                return True
+    return False
 
 
-def unparse(tree: ast.Module, filename: str) -> str:
-    """``tree`` as source text, checked to parse back to the very same tree."""
-    text = ast.unparse(tree)
-    if ast.dump(ast.parse(text)) != ast.dump(tree):
-        raise BuildError(f"{filename}: the stripped source does not parse back to the same code")
-    return text + "\n" if text else ""
+def strip(
+    source: Source,
+    *,
+    keep_docs: bool,
+    keep_annotations: bool,
+    unreachable: list[ast.stmt] = (),  # type: ignore[assignment]
+) -> tuple[str, Cuts]:
+    """The shipped text of ``source`` (same line numbers) and what was cut."""
+    if not source.text.strip():
+        return "", Cuts()
+    stripper = _Stripper(source, keep_docs, keep_annotations, {id(s) for s in unreachable})
+    stripper.body(source.tree.body, scope="module", docstring_holder=True, top=True)
+    return stripper.apply(), stripper.cuts
 
 
-def strip_source(source: str, filename: str, *, drop_main_block: bool) -> str:
-    """Parse, strip and unparse in one step."""
-    tree = strip_tree(parse(source, filename), drop_main_block=drop_main_block)
-    return unparse(tree, filename)
-
-
-def is_main_block(node: ast.stmt) -> bool:
-    """``if __name__ == "__main__":`` (either operand order)."""
-    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
-        return False
-    test = node.test
-    if len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
-        return False
-    sides = {_describe(test.left), _describe(test.comparators[0])}
-    return sides == {"name:__name__", "str:__main__"}
-
-
-def _describe(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return f"name:{node.id}"
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return f"str:{node.value}"
-    return "other"
-
-
-class _Stripper(ast.NodeTransformer):
-    def __init__(self, *, keep_docs: bool, drop_main_block: bool) -> None:
+class _Stripper:
+    def __init__(self, source: Source, keep_docs: bool, keep_annotations: bool, cut_ids: set):
+        self.source = source
+        self.text = source.text if source.text.endswith("\n") else source.text + "\n"
         self.keep_docs = keep_docs
-        self.drop_main_block = drop_main_block
+        self.keep_annotations = keep_annotations
+        self.cut_ids = cut_ids
+        self.cuts = Cuts()
+        self.lines = split_lines(self.text)
+        self.starts = [0]
+        for line in self.lines:
+            self.starts.append(self.starts[-1] + len(line))
+        self.tokens = list(tokenize.generate_tokens(io.StringIO(self.text).readline))
+        self.token_at = {token.start: index for index, token in enumerate(self.tokens)}
+        self.depth: list[int] = []  # bracket depth before each token
+        depth = 0
+        for token in self.tokens:
+            self.depth.append(depth)
+            if token.type == tokenize.OP and token.string in "([{":
+                depth += 1
+            elif token.type == tokenize.OP and token.string in ")]}":
+                depth -= 1
+        self.blank_lines: set[int] = set()
+        self.edits: list[tuple[int, int, str]] = []
 
-    def generic_visit(self, node: ast.AST) -> ast.AST:
-        super().generic_visit(node)
-        in_class = isinstance(node, ast.ClassDef)
-        for field, value in ast.iter_fields(node):
-            if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
-                statements = self._statements(value, in_class=in_class)
-                if not statements and field in ("body", "orelse", "finalbody"):
-                    required = field == "body" or (field == "finalbody" and not node.handlers)
-                    statements = [ast.Pass()] if required else []
-                setattr(node, field, statements)
-        return node
+    # --- positions ---------------------------------------------------------------------------
 
-    def _statements(self, statements: list[ast.stmt], *, in_class: bool) -> list[ast.stmt]:
-        kept: list[ast.stmt] = []
+    def col(self, lineno: int, byte_col: int) -> int:
+        """The character column of a syntax-tree (UTF-8 byte) column."""
+        line = self.lines[lineno - 1]
+        if line.isascii():
+            return byte_col
+        return len(line.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
+
+    def offset(self, lineno: int, col: int) -> int:
+        return self.starts[lineno - 1] + col
+
+    def token_index(self, lineno: int, byte_col: int) -> int | None:
+        return self.token_at.get((lineno, self.col(lineno, byte_col)))
+
+    # --- statements ----------------------------------------------------------------------------
+
+    def own_lines(self, node: ast.stmt) -> tuple[int, int] | None:
+        """(first, last) line of a statement standing on lines of its own, else None."""
+        decorators = getattr(node, "decorator_list", [])
+        first = decorators[0] if decorators else node
+        line = self.lines[first.lineno - 1]
+        prefix = line[: self.col(first.lineno, first.col_offset)].strip()
+        if decorators:
+            if prefix.replace(" ", "") != "@":
+                return None
+            opened = 0
+        else:
+            if prefix.strip("("):
+                return None
+            opened = prefix.count("(")
+        end_line = self.lines[node.end_lineno - 1]  # type: ignore[operator]
+        suffix = end_line[self.col(node.end_lineno, node.end_col_offset) :]  # type: ignore[arg-type]
+        rest = suffix.lstrip()
+        for _ in range(opened):
+            if not rest.startswith(")"):
+                return None
+            rest = rest[1:].lstrip()
+        if rest.rstrip("\n") and not rest.startswith("#"):
+            return None
+        return first.lineno, node.end_lineno  # type: ignore[return-value]
+
+    def remove(self, node: ast.stmt, lines: tuple[int, int], *, with_pass: bool) -> None:
+        first, last = lines
+        start = self.starts[first - 1]
+        end = self.starts[last] - 1  # the last line's newline stays
+        replacement = "\n" * (last - first)
+        if with_pass:
+            indent = self.lines[first - 1][
+                : len(self.lines[first - 1]) - len(self.lines[first - 1].lstrip())
+            ]
+            replacement = indent + "pass" + replacement
+            self.cuts.passed.add(_key(node))
+        else:
+            self.cuts.removed.add(_key(node))
+        if id(node) in self.cut_ids:
+            self.cuts.unreachable_bytes += len(self.text[start:end].encode("utf-8"))
+        self.edits.append((start, end, replacement))
+        self.blank_lines.update(range(first, last + 1))
+
+    def body(
+        self,
+        statements: list[ast.stmt],
+        *,
+        scope: str,
+        docstring_holder: bool,
+        top: bool = False,
+        everything: bool = False,
+    ) -> None:
+        """Cut what goes from one body; ``everything``: the whole body (a helper's __main__
+        block that has an ``else``)."""
+        removable = []
+        for index, statement in enumerate(statements):
+            if everything or self.should_remove(statement, index, scope, docstring_holder, top):
+                lines = self.own_lines(statement)
+                if lines is not None:
+                    removable.append((statement, lines))
+        emptied = not top and removable and len(removable) == len(statements)
+        for number, (statement, lines) in enumerate(removable):
+            self.remove(statement, lines, with_pass=emptied and number == 0)
+        removed = {id(statement) for statement, _ in removable}
         for statement in statements:
-            if (
-                not self.keep_docs
-                and isinstance(statement, ast.Expr)
-                and isinstance(statement.value, ast.Constant)
-                and isinstance(statement.value.value, str)
+            if id(statement) in removed:
+                continue
+            if top and self.is_test_block(statement):
+                self.body(statement.body, scope=scope, docstring_holder=False, everything=True)  # type: ignore[attr-defined]
+                self.children(statement, scope, skip_body=True)
+                continue
+            self.annotations(statement, scope)
+            self.children(statement, scope)
+
+    def is_test_block(self, statement: ast.stmt) -> bool:
+        return not self.source.is_entry and is_main_block(statement)
+
+    def should_remove(
+        self, statement: ast.stmt, index: int, scope: str, docstring_holder: bool, top: bool
+    ) -> bool:
+        if id(statement) in self.cut_ids:
+            return True
+        if is_string_statement(statement):
+            return not (self.keep_docs and docstring_holder and index == 0)
+        if top and self.is_test_block(statement):
+            return not statement.orelse  # type: ignore[attr-defined]
+        return (
+            isinstance(statement, ast.AnnAssign)
+            and statement.value is None
+            and scope == "module"
+            and not self.keep_annotations
+        )
+
+    def children(self, statement: ast.stmt, scope: str, skip_body: bool = False) -> None:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self.body(statement.body, scope="function", docstring_holder=True)
+            return
+        if isinstance(statement, ast.ClassDef):
+            self.body(statement.body, scope="class", docstring_holder=True)
+            return
+        for name in _BODIES:
+            if skip_body and name == "body":
+                continue
+            value = getattr(statement, name, None)
+            if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+                self.body(value, scope=scope, docstring_holder=False)
+        for handler in getattr(statement, "handlers", []):
+            self.body(handler.body, scope=scope, docstring_holder=False)
+        for case in getattr(statement, "cases", []):
+            self.body(case.body, scope=scope, docstring_holder=False)
+
+    # --- annotations and comments ---------------------------------------------------------------
+
+    def annotations(self, statement: ast.stmt, scope: str) -> None:
+        if self.keep_annotations:
+            return
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            arguments = statement.args
+            every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+            every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+            for argument in every:
+                if argument.annotation is not None:
+                    self.cut_arg_annotation(argument)
+            if statement.returns is not None:
+                self.cut_return(statement)
+        elif (
+            isinstance(statement, ast.AnnAssign)
+            and statement.value is not None
+            and scope != "class"
+        ):
+            self.cut_after(statement.target, statement.annotation)
+            self.cuts.assignments.add(_key(statement))
+
+    def cut_arg_annotation(self, argument: ast.arg) -> None:
+        name_col = self.col(argument.lineno, argument.col_offset) + len(argument.arg)
+        start = self.offset(argument.lineno, name_col)
+        end_col = self.col(argument.end_lineno, argument.end_col_offset)  # type: ignore[arg-type]
+        end = self.offset(argument.end_lineno, end_col)  # type: ignore[arg-type]
+        self.cut(start, end, inside_brackets=True)
+        self.cuts.arg_annotations.add(_key(argument))
+
+    def cut_return(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        annotation = node.returns
+        assert annotation is not None
+        index = self.first_token(annotation)
+        while self.tokens[index].string != "->":
+            index -= 1
+        before = self.tokens[index - 1]
+        start = self.offset(*before.end)
+        self.cut(start, self.expression_end(annotation), inside_brackets=False)
+        self.cuts.returns.add(_key(node))
+
+    def cut_after(self, target: ast.expr, annotation: ast.expr) -> None:
+        """Cut ``: annotation`` after ``target``."""
+        index = self.first_token(annotation)
+        while self.tokens[index].string != ":":
+            index -= 1
+        before = self.tokens[index - 1]
+        start = self.offset(*before.end)
+        self.cut(start, self.expression_end(annotation), inside_brackets=False)
+
+    def first_token(self, node: ast.expr) -> int:
+        index = self.token_index(node.lineno, node.col_offset)
+        if index is None:
+            raise BuildError(
+                f"{self.source.rel}:{node.lineno}: cannot locate an annotation's tokens"
+            )
+        while (
+            index > 0 and self.tokens[index - 1].string == "(" and self.paren_wraps(index - 1, node)
+        ):
+            index -= 1
+        return index
+
+    def paren_wraps(self, index: int, node: ast.expr) -> bool:
+        """Whether the ``(`` at ``index`` is closed right after ``node`` (parentheses of it)."""
+        end_index = self._end_index(node)
+        depth = self.depth[index]
+        scan = end_index
+        while scan < len(self.tokens) and self.tokens[scan].string == ")":
+            if self.depth[scan] == depth + 1:
+                return True
+            scan += 1
+        return False
+
+    def _end_index(self, node: ast.expr) -> int:
+        """Index of the first token after ``node``."""
+        end = (node.end_lineno, self.col(node.end_lineno, node.end_col_offset))  # type: ignore[arg-type]
+        index = self.token_index(node.lineno, node.col_offset) or 0
+        while index < len(self.tokens) and self.tokens[index].start < end:
+            index += 1
+        return index
+
+    def expression_end(self, node: ast.expr) -> int:
+        """The offset just after ``node`` and any parentheses wrapping it."""
+        start_index = self.first_token(node)
+        depth = self.depth[start_index]
+        index = self._end_index(node)
+        while (
+            index < len(self.tokens)
+            and self.tokens[index].string == ")"
+            and self.depth[index] > depth
+        ):
+            index += 1
+        return self.offset(*self.tokens[index - 1].end)
+
+    def cut(self, start: int, end: int, *, inside_brackets: bool) -> None:
+        """Cut a span, keeping its line breaks (continued with a backslash outside brackets)."""
+        newlines = self.text.count("\n", start, end)
+        self.edits.append((start, end, ("\n" if inside_brackets else " \\\n") * newlines))
+
+    def comments(self) -> None:
+        previous_end: tuple[int, int] | None = None
+        for token in self.tokens:
+            if token.type == tokenize.COMMENT and token.start[0] not in self.blank_lines:
+                row = token.start[0]
+                if previous_end is not None and previous_end[0] == row:
+                    start = self.offset(*previous_end)
+                else:
+                    start = self.starts[row - 1]
+                self.edits.append((start, self.offset(*token.end), ""))
+            if token.type not in (
+                tokenize.NL,
+                tokenize.NEWLINE,
+                tokenize.COMMENT,
+                tokenize.INDENT,
+                tokenize.DEDENT,
+            ):
+                previous_end = token.end
+
+    def apply(self) -> str:
+        self.comments()
+        edits = sorted(self.edits)
+        parts = []
+        position = 0
+        for start, end, replacement in edits:
+            if start < position:  # inside a removed statement
+                continue
+            parts.append(self.text[position:start])
+            parts.append(replacement)
+            position = end
+        parts.append(self.text[position:])
+        text = "".join(parts)
+        return text.rstrip("\n") + "\n" if text.strip() else ""
+
+
+def _key(node: ast.AST) -> _Key:
+    return (
+        type(node).__name__,
+        node.lineno,  # type: ignore[attr-defined]
+        node.col_offset,  # type: ignore[attr-defined]
+        node.end_lineno,  # type: ignore[attr-defined]
+        node.end_col_offset,  # type: ignore[attr-defined]
+    )
+
+
+def verify(source: Source, shipped: str, cuts: Cuts) -> None:
+    """Fail unless ``shipped`` parses to the original tree with exactly the cuts made."""
+    if not shipped:
+        return
+    expected = _expected_tree(ast.parse(source.text), cuts)
+    try:
+        got = ast.parse(shipped)
+    except SyntaxError as error:
+        raise BuildError(
+            f"{source.rel}:{error.lineno}: the stripped code does not parse ({error.msg}); "
+            "the kit has a bug here, please report it with this file"
+        ) from None
+    if ast.dump(expected) != ast.dump(got):
+        line = _first_difference(expected, got)
+        raise BuildError(
+            f"{source.rel}:{line}: stripping changed the code here; "
+            "the kit has a bug here, please report it with this file"
+        )
+    for old, new in zip(ast.walk(expected), ast.walk(got)):
+        if isinstance(new, ast.stmt) and getattr(old, "lineno", new.lineno) != new.lineno:
+            raise BuildError(
+                f"{source.rel}:{old.lineno}: stripping moved this statement to line {new.lineno}; "
+                "the kit has a bug here, please report it with this file"
+            )
+
+
+def _expected_tree(tree: ast.Module, cuts: Cuts) -> ast.Module:
+    for node in ast.walk(tree):
+        for name in _BODIES:
+            statements = getattr(node, name, None)
+            if not (
+                isinstance(statements, list) and statements and isinstance(statements[0], ast.stmt)
             ):
                 continue
-            if self.drop_main_block and is_main_block(statement):
-                kept.extend(statement.orelse)  # type: ignore[attr-defined]
-                continue
-            if isinstance(statement, ast.AnnAssign) and not in_class:
-                if statement.value is not None:
-                    assign = ast.Assign(targets=[statement.target], value=statement.value)
-                    kept.append(ast.copy_location(assign, statement))
-                continue
-            kept.append(statement)
-        return kept
+            kept = []
+            for statement in statements:
+                key = _key(statement)
+                if key in cuts.removed:
+                    continue
+                if key in cuts.passed:
+                    kept.append(ast.Pass())
+                elif key in cuts.assignments:
+                    assert isinstance(statement, ast.AnnAssign)
+                    kept.append(
+                        ast.Assign(
+                            targets=[statement.target], value=statement.value, type_comment=None
+                        )
+                    )
+                else:
+                    kept.append(statement)
+            setattr(node, name, kept)
+        if isinstance(node, ast.arg) and _key(node) in cuts.arg_annotations:
+            node.annotation = None
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _key(node) in cuts.returns:
+            node.returns = None
+    return tree
 
-    def _drop_signature_annotations(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        arguments = node.args
-        for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
-            argument.annotation = None
-        for argument in (arguments.vararg, arguments.kwarg):
-            if argument is not None:
-                argument.annotation = None
-        node.returns = None
 
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
-        self._drop_signature_annotations(node)
-        return self.generic_visit(node)
-
-    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> ast.AST:
-        self._drop_signature_annotations(node)
-        return self.generic_visit(node)
+def _first_difference(expected: ast.Module, got: ast.Module) -> int:
+    for a, b in zip(expected.body, got.body):
+        if ast.dump(a) != ast.dump(b):
+            return getattr(b, "lineno", 1)
+    return 1

@@ -96,6 +96,12 @@ class Interpreter:
         name = "PyPy" if self.impl == "pypy" else "CPython"
         return f"{name} {self.version[0]}.{self.version[1]}"
 
+    @property
+    def short(self) -> str:
+        """A narrow column: ``3.11``, ``pypy3.9``."""
+        version = f"{self.version[0]}.{self.version[1]}"
+        return f"pypy{version}" if self.impl == "pypy" else version
+
     def command(self, script: str | Path, *extra: str) -> list[str]:
         return [self.executable, *self.flags, *extra, str(script)]
 
@@ -217,3 +223,16 @@ def _probe(executable: str) -> Interpreter | None:
         impl = "pypy" if name == "pypy" else "cpython"
         return Interpreter(impl, (major, minor), executable, flags)
     return None
+
+
+def timing_interpreters(targets: tuple[Target, ...] | list[Target]) -> list[Interpreter]:
+    """What ``bench`` times under: the Python running the kit, then each target's own
+    interpreter when here (one per implementation and version)."""
+    chosen = {(interpreter.impl, interpreter.version): interpreter for interpreter in [host()]}
+    for target in targets:
+        runner = runner_for(target, list(found()))
+        if runner is not None:
+            chosen.setdefault(
+                (runner.interpreter.impl, runner.interpreter.version), runner.interpreter
+            )
+    return list(chosen.values())

@@ -51,3 +51,15 @@ def copy_fixture(name: str, destination: Path) -> Path:
 def toy(tmp_path) -> Path:
     """A copy of the toy checkout (problems.toml, solutions, shared, samples, bench)."""
     return copy_fixture("toy", tmp_path)
+
+
+@pytest.fixture
+def checkout_copy(tmp_path):
+    """``checkout_copy(name, under="")``: a fresh copy of ``tests/fixtures/<name>``."""
+
+    def copy(name: str, under: str = "") -> Path:
+        destination = tmp_path / under if under else tmp_path
+        destination.mkdir(parents=True, exist_ok=True)
+        return copy_fixture(name, destination)
+
+    return copy

@@ -1,4 +1,5 @@
-"""The bundler (kit.bundle, kit.strip) and the checks on what it bundles (kit.pycheck).
+"""The bundle's stages before running: discovery, stripping, assembly (kit.discover,
+kit.strip, kit.assemble, through kit.pipeline.make_bundle) and the checks (kit.check).
 
 Most tests work on a copy of the toy checkout in tests/fixtures/toy: Toy Sum, a solution with
 two helpers (one importing the other), a dataclass, multi-line literals, comments, docstrings,
@@ -8,7 +9,6 @@ annotations and a test-only __main__ block that would write a file.
 import ast
 import json
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -16,11 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from kit import nowrite, pythons
-from kit.bundle import build_bundle
+from kit import nowrite
+from kit.check import check
 from kit.errors import BuildError
-from kit.pycheck import check_bundle
-from kit.strip import strip_source
+from kit.pipeline import columns_for, make_bundle
+from kit.registry import load_registry
+from kit.sources import Source
+from kit.strip import DOC_READERS, reads_any, strip, verify
+from kit.targets import found, parse_target, runner_for
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "toy"
 KIT_ROOT = Path(__file__).resolve().parent.parent
@@ -28,21 +31,38 @@ SAMPLE_IN = FIXTURE / "samples" / "toy_sum" / "sample-1.in"
 SAMPLE_OUT = FIXTURE / "samples" / "toy_sum" / "sample-1.out"
 
 
-@pytest.fixture
-def toy(tmp_path):
-    root = tmp_path / "toy"
-    shutil.copytree(FIXTURE, root, ignore=shutil.ignore_patterns("dist", "__pycache__"))
-    return root
-
-
 def bundle_of(root, slug="toy_sum"):
-    return build_bundle(root, root / "solutions" / f"{slug}.py", f"dist/{slug}.py: test")
+    return make_bundle(load_registry(root)[slug])
 
 
 def checked(root, slug="toy_sum"):
-    bundle = bundle_of(root, slug)
-    check_bundle(root, bundle)
+    """The bundle, after the checks for the problem's targets; the first error raised."""
+    problem = load_registry(root)[slug]
+    bundle = make_bundle(problem)
+    runners = {column.target: column.runner for column in columns_for(problem)}
+    errors = check(problem, bundle, runners).errors
+    if errors:
+        raise BuildError(errors[0])
     return bundle
+
+
+def interpreter(name):
+    """The executable of target ``name`` when it is installed here, else skip the test."""
+    runner = runner_for(parse_target(name), list(found()))
+    if runner is None or not runner.exact:
+        pytest.skip(f"{name} not installed")
+    return runner.interpreter.executable
+
+
+def strip_source(text, rel, *, drop_main_block):
+    """``text`` stripped as a helper (main blocks dropped) or as the solution, and verified."""
+    name = "shared.case" if drop_main_block else "__main__"
+    source = Source(name, Path(rel), rel, False, text, ast.parse(text))
+    shipped, cuts = strip(
+        source, keep_docs=reads_any([source], DOC_READERS), keep_annotations=False
+    )
+    verify(source, shipped, cuts)
+    return shipped
 
 
 def run_script(path, stdin, python=sys.executable, cwd=None):
@@ -168,7 +188,8 @@ def test_stripping_removes_docstrings_comments_annotations_and_test_only_code(to
     ):
         assert gone not in text, gone
     assert "label: str" in text  # dataclass fields are data: kept
-    assert text.rstrip().endswith("if __name__ == '__main__':\n    main()")  # the solution's
+    # the solution's own main block stays, in the author's own text
+    assert text.rstrip().endswith('if __name__ == "__main__":\n    main()')
 
 
 def test_multi_line_literals_survive_in_helpers_and_in_an_indented_solution_function(toy):
@@ -260,13 +281,15 @@ def test_stripped_code_computes_the_same_as_the_original():
 
 
 def test_stripping_is_3_8_syntax_and_3_8_runs_it_the_same():
-    python38 = pythons.python38()
-    if python38 is None:
-        pytest.skip("CPython 3.8 not installed")
+    python38 = interpreter("cpython3.8")
     stripped = strip_source(STRIP_CASES, "case.py", drop_main_block=True)
-    script = f"{stripped}\nprint(repr(RESULT[:5] + RESULT[6:]))\n"
+    script = (
+        "ns = {'__name__': 'shared.helper'}\n"
+        f"exec(compile({stripped!r}, 'case.py', 'exec', 0, True), ns)\n"
+        "print(repr(ns['RESULT'][:5] + ns['RESULT'][6:]))\n"
+    )
     done = subprocess.run(
-        [python38.executable, "-I", "-S", "-c", script],
+        [python38, "-I", "-S", "-c", script],
         capture_output=True,
         text=True,
         timeout=60,
@@ -300,12 +323,12 @@ def test_non_stdlib_import_anywhere_fails_naming_module_and_line(toy):
     line = lines.index("    import numpy") + 1
     with pytest.raises(BuildError) as error:
         checked(toy)
-    assert str(error.value).startswith(f"shared/toy_text.py:{line}: imports numpy, which is not")
+    assert str(error.value).startswith(f"shared/toy_text.py:{line}: imports 'numpy', which is")
 
 
 def test_missing_helper_module_is_named(toy):
     write(toy, "solutions/toy_sum.py", "import sys\nfrom shared.nothing import x\nprint(x)\n")
-    with pytest.raises(BuildError, match=r"toy_sum\.py:2: cannot find helper module shared\.no"):
+    with pytest.raises(BuildError, match=r"toy_sum\.py:2: cannot find helper module 'shared\.no"):
         checked(toy)
 
 
@@ -320,21 +343,30 @@ def test_test_only_code_of_helpers_is_not_checked(toy):
 @pytest.mark.parametrize(
     ("code", "message"),
     [
-        ("def ones(n):\n    return n.bit_count()\n", r"\.bit_count: int\.bit_count\(\) needs"),
-        ("def strip(s):\n    return s.removeprefix('x')\n", r"\.removeprefix: .*3\.9"),
-        ("def raw(n):\n    return n.to_bytes()\n", r"to_bytes\(\) needs length and byteorder"),
+        (
+            "def ones(n):\n    return n.bit_count()\n",
+            r"int\.bit_count\(\) needs Python 3\.10 \(targets cpython3\.8, pypy3\)",
+        ),
+        ("def strip(s):\n    return s.removeprefix('x')\n", r"removeprefix\(\) needs Python 3\.9"),
+        (
+            "def raw(n):\n    return n.to_bytes()\n",
+            r"to_bytes\(\) without length and byteorder needs Python 3\.11",
+        ),
         (
             "import functools\n@functools.cache\ndef f(n):\n    return n\n",
             r"'functools\.cache' member needs Python 3\.9",
         ),
         ("import math\ndef f(a, b):\n    return math.lcm(a, b)\n", r"'math\.lcm' member"),
         ("def f(a, b):\n    return list(zip(a, b, strict=True))\n", r"zip\(strict\)"),
-        ("class P:\n    xs: list[int] = []\n", r"annotation list\[int\] is evaluated"),
+        (
+            "class P:\n    xs: list[int] = []\n",
+            r"class-body annotation list\[int\] needs Python 3\.9",
+        ),
     ],
 )
 def test_python_3_9_and_later_apis_fail_the_build_with_file_and_line(toy, code, message):
     helper = write(toy, "shared/newer.py", code)
-    write(toy, "solutions/toy_sum.py", "import shared.newer\n")
+    write(toy, "solutions/toy_sum.py", "from shared.newer import *\n")
     with pytest.raises(BuildError, match=message) as error:
         checked(toy)
     assert str(error.value).startswith("shared/newer.py:")
@@ -360,9 +392,9 @@ def test_syntax_error_names_file_and_line(toy):
 def test_bundle_is_reproducible_across_processes_and_hash_seeds(toy):
     script = (
         "import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]);"
-        "from kit.bundle import build_bundle; root = Path(sys.argv[2]);"
-        "solution = root / 'solutions/toy_sum.py';"
-        "sys.stdout.write(build_bundle(root, solution, 'dist/toy_sum.py: test').text)"
+        "from kit.pipeline import make_bundle; from kit.registry import load_registry;"
+        "root = Path(sys.argv[2]);"
+        "sys.stdout.write(make_bundle(load_registry(root)['toy_sum']).text)"
     )
     texts = set()
     for seed in ("1", "2", "random"):
@@ -410,26 +442,26 @@ def test_bundle_writes_no_file_and_the_audit_hook_would_catch_one(toy, tmp_path)
 
 
 def test_bundle_runs_under_python_3_8(toy):
-    python38 = pythons.python38()
-    if python38 is None:
-        pytest.skip("CPython 3.8 not installed")
-    got = run_bundle(toy, checked(toy), SAMPLE_IN.read_bytes(), python=python38.executable)
+    python38 = interpreter("cpython3.8")
+    got = run_bundle(toy, checked(toy), SAMPLE_IN.read_bytes(), python=python38)
     assert got[:2] == (0, SAMPLE_OUT.read_bytes())
 
 
 def test_bundle_runs_under_pypy(toy):
-    pypy = pythons.pypy3()
-    if pypy is None:
-        pytest.skip("pypy3 not installed")
-    got = run_bundle(toy, checked(toy), SAMPLE_IN.read_bytes(), python=pypy.executable)
+    pypy = interpreter("pypy3")
+    got = run_bundle(toy, checked(toy), SAMPLE_IN.read_bytes(), python=pypy)
     assert got[:2] == (0, SAMPLE_OUT.read_bytes())
 
 
 def test_a_helper_exception_traceback_names_the_helper(toy):
     write(toy, "shared/boom.py", "def boom():\n    return 1 // 0\n")
     write(toy, "solutions/toy_sum.py", "from shared.boom import boom\nboom()\n")
-    code, _, tail = run_bundle(toy, bundle_of(toy), b"")
-    assert code == 1 and tail == [b"ZeroDivisionError: integer division or modulo by zero"]
+    path = toy.parent / "bundle.py"
+    path.write_text(bundle_of(toy).text, encoding="utf-8")
+    done = run_script(path, b"")
+    assert done.returncode == 1
+    assert b'File "shared/boom.py", line 2, in boom' in done.stderr
+    assert done.stderr.splitlines()[-1] == b"ZeroDivisionError: integer division or modulo by zero"
 
 
 def test_bundled_modules_look_imported(toy):
@@ -441,9 +473,20 @@ def test_bundled_modules_look_imported(toy):
     assert run_bundle(toy, bundle_of(toy), b"")[1] == b"shared.toy_text shared True\n"
 
 
-def test_stripped_helpers_parse_to_the_stripped_tree(toy):
-    for helper in bundle_of(toy).helpers:
-        ast.parse(helper.text)  # unparse output is checked inside the bundler too
+def test_verify_refuses_a_stripped_text_that_changed_the_code(toy):
+    """The check behind every strip: the shipped text must parse to the original tree minus
+    exactly the cuts made. A change anywhere else, even one that keeps the text parsing and
+    its line numbers, is refused."""
+    problem = load_registry(toy)["toy_sum"]
+    bundle = make_bundle(problem)
+    helper = next(h for h in bundle.helpers if h.name == "shared.toy_text")
+    shipped, cuts = strip(helper, keep_docs=False, keep_annotations=False)
+    verify(helper, shipped, cuts)  # as the build made it: accepted
+    assert shipped == helper.shipped
+    changed = shipped.replace("total", "totl", 1)
+    assert changed != shipped
+    with pytest.raises(BuildError, match=r"shared/toy_text\.py:\d+: stripping changed the code"):
+        verify(helper, changed, cuts)
 
 
 def test_solution_futures_do_not_leak_into_helpers(toy):
@@ -460,23 +503,20 @@ def test_solution_futures_do_not_leak_into_helpers(toy):
     assert run_bundle(toy, checked(toy), b"")[1] == expected
 
 
-def test_without_futures_helpers_run_through_plain_exec(toy):
-    """The first compile() call costs about 1 ms (ast types set up); exec(str) does not."""
+def test_each_helper_is_compiled_under_its_own_file_name(toy):
     text = bundle_of(toy).text
-    assert "exec(source, sys.modules[name].__dict__)" in text
-    assert "compile(" not in text
+    assert 'compile(source, filename, "exec", 0, True)' in text
+    assert "'shared/toy_text.py'" in text
 
 
-def test_stripped_stdlib_of_3_8_compiles_under_3_8():
-    """ast.unparse here (3.11) must write 3.8 syntax for 3.8 input: a spread of CPython 3.8's
-    own library (60 modules by default, times STRESS_SCALE; STRESS_SCALE=27 takes all of it,
-    about 1,600 modules, and passes) is stripped and compiled by 3.8."""
-    python38 = pythons.python38()
-    if python38 is None:
-        pytest.skip("CPython 3.8 not installed")
+def test_stripped_stdlib_of_3_8_compiles_under_3_8(scaled):
+    """Stripping cuts spans and never rewrites code, so 3.8 input stays 3.8: a spread of
+    CPython 3.8's own library (60 modules by default, times STRESS_SCALE; STRESS_SCALE=27
+    takes all of it, about 1,600 modules, and passes) is stripped and compiled by 3.8."""
+    python38 = interpreter("cpython3.8")
     probe = "import sysconfig; print(sysconfig.get_paths()['stdlib'])"
     stdlib = subprocess.run(
-        [python38.executable, "-I", "-S", "-c", probe],
+        [python38, "-I", "-S", "-c", probe],
         capture_output=True,
         text=True,
         check=True,
@@ -487,7 +527,7 @@ def test_stripped_stdlib_of_3_8_compiles_under_3_8():
         for path in Path(stdlib).rglob("*.py")
         if "site-packages" not in path.parts and "bad" not in path.name
     )
-    count = max(1, int(60 * float(os.environ.get("STRESS_SCALE", "1"))))
+    count = scaled(60)
     picked = files[:: max(1, len(files) // count)][:count]
     units = []
     for path in picked:
@@ -506,7 +546,7 @@ def test_stripped_stdlib_of_3_8_compiles_under_3_8():
         "        print(name, error.lineno, error.msg)\n"
     )
     done = subprocess.run(
-        [python38.executable, "-I", "-S", "-c", checker],
+        [python38, "-I", "-S", "-c", checker],
         input=json.dumps(units),
         capture_output=True,
         text=True,

@@ -3,9 +3,8 @@ judge data; every bundle run from an empty folder with file-system writes refuse
 
 Problems whose solutions/<slug>.py does not exist yet are skipped, and so is judge data whose
 folder (../shared/...) is absent. Bundles are built fresh into a temporary folder (not taken
-from dist/, which may be stale), and also run under CPython 3.8 and PyPy when installed.
-Outputs are compared as the judges do (kit.run_case.first_difference: trailing whitespace at
-line ends and at the end of the output ignored).
+from dist/, which may be stale), and also run under each of the problem's targets whose
+interpreter is installed. Outputs are compared by the problem's comparator (kit.compare).
 """
 
 import os
@@ -15,15 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from kit import nowrite, pythons
-from kit.pipeline import HANG_FACTOR, make_bundle
-from kit.pycheck import check_bundle
+from kit import nowrite
+from kit.check import check
+from kit.compare import parse_compare
+from kit.pipeline import columns_for, make_bundle
 from kit.registry import judge_cases, load_registry, sample_cases
-from kit.run_case import first_difference
+from kit.run import KILL_FACTOR
+from kit.targets import found, runner_for
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = load_registry(ROOT)
 BATCH = [slug for slug, problem in REGISTRY.items() if problem.kind == "batch"]
+TARGETS = [(slug, target) for slug in BATCH for target in REGISTRY[slug].targets]
 JUDGE_DATA = [slug for slug, problem in REGISTRY.items() if problem.judge_data]
 
 
@@ -44,7 +46,8 @@ def bundles(tmp_path_factory):
         if slug not in made:
             problem = problem_with_solution(slug)
             bundle = make_bundle(problem)
-            check_bundle(ROOT, bundle)
+            runners = {column.target: column.runner for column in columns_for(problem)}
+            assert check(problem, bundle, runners).errors == []
             made[slug] = folder / f"{slug}.py"
             made[slug].write_text(bundle.text, encoding="utf-8")
         return made[slug]
@@ -77,12 +80,13 @@ def check_cases(problem, cases, command, cwd, env=None):
             capture_output=True,
             cwd=cwd,
             env=env,
-            timeout=HANG_FACTOR * problem.time_limit + 5,
+            timeout=KILL_FACTOR * problem.time_limit + 5,
             check=False,
         )
         stderr = done.stderr.decode(errors="replace")[-2000:]
         assert done.returncode == 0, f"{case.name}: exit status {done.returncode}\n{stderr}"
-        difference = first_difference(case.expected.read_bytes(), done.stdout)
+        comparator = parse_compare(problem.compare, ROOT, problem.slug)
+        difference = comparator.compare(case.input, case.expected.read_bytes(), done.stdout)
         assert difference is None, f"{case.name}: {difference}\n{stderr}"
 
 
@@ -117,24 +121,14 @@ def test_judge_data_from_bundle(slug, bundles, empty):
     check_cases(problem, official_cases(slug), [sys.executable, "-I", bundles(slug)], empty)
 
 
-@pytest.mark.parametrize("slug", BATCH)
-def test_bundle_under_python_3_8(slug, bundles, empty):
-    python38 = pythons.python38()
-    if python38 is None:
-        pytest.skip("CPython 3.8 not installed")
+@pytest.mark.parametrize(("slug", "target"), TARGETS, ids=[f"{s}-{t.name}" for s, t in TARGETS])
+def test_bundle_under_each_target(slug, target, bundles, empty):
+    runner = runner_for(target, list(found()))
+    if runner is None or not runner.exact:
+        pytest.skip(f"no {target.name} interpreter installed")
     problem = problem_with_solution(slug)
     cases = sample_cases(problem) + judge_cases(problem)[0]
-    check_cases(problem, cases, python38.command(bundles(slug)), empty)
-
-
-@pytest.mark.parametrize("slug", BATCH)
-def test_bundle_under_pypy(slug, bundles, empty):
-    pypy = pythons.pypy3()
-    if pypy is None:
-        pytest.skip("pypy3 not installed")
-    problem = problem_with_solution(slug)
-    cases = sample_cases(problem) + judge_cases(problem)[0]
-    check_cases(problem, cases, pypy.command(bundles(slug)), empty)
+    check_cases(problem, cases, runner.command(bundles(slug)), empty)
 
 
 @pytest.mark.parametrize("slug", list(REGISTRY))

@@ -1,0 +1,147 @@
+"""API checks per target: standard-library modules, functions and methods by Python version.
+
+- vermin, on the shipped modules, knows stdlib modules, members and keyword arguments by the
+  version that added them (``functools.cache`` 3.9, ``math.lcm`` 3.9, ``zip(strict=)`` 3.10,
+  ``sys.set_int_max_str_digits`` 3.11...);
+- what vermin cannot see without types: methods builtin types gained after 3.8
+  (``x.bit_count()``, ``s.removeprefix()``), ``int.to_bytes()``/``from_bytes()`` relying on
+  3.11 defaults, ``|`` on dict literals, and class-body annotations such as ``list[int]`` that
+  3.8 evaluates when the class is created.
+
+Code inside a version guard (``kit.guards``) is accepted. A finding counts against a target
+when the version it needs is newer than the target's.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from kit.errors import BuildError
+from kit.guards import guarded_lines, neutralised
+from kit.sources import Source
+
+Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
+
+NEW_METHODS = {
+    "bit_count": ("int.bit_count()", (3, 10)),
+    "removeprefix": ("str/bytes.removeprefix()", (3, 9)),
+    "removesuffix": ("str/bytes.removesuffix()", (3, 9)),
+}
+BUILTIN_GENERICS = {"list", "dict", "set", "frozenset", "tuple", "type"}
+
+
+def findings(modules: list[Source]) -> list[Finding]:
+    """Everything in the shipped modules that needs a Python newer than 3.8, outside guards."""
+    shipped = [module for module in modules if module.shipped.strip()]
+    found: list[Finding] = []
+    for module in shipped:
+        found += _own_rules(module, modules)
+    found += _vermin(shipped)
+    return sorted(set(found))
+
+
+def _own_rules(module: Source, modules: list[Source]) -> list[Finding]:
+    tree = ast.parse(module.shipped)
+    guarded = guarded_lines(tree)
+    defined = {
+        node.name
+        for other in modules
+        for node in ast.walk(other.tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    future_annotations = any(
+        isinstance(node, ast.ImportFrom)
+        and node.module == "__future__"
+        and any(alias.name == "annotations" for alias in node.names)
+        for node in tree.body
+    )
+    found: list[Finding] = []
+
+    def add(line: int, what: str, version: tuple[int, int]) -> None:
+        if line not in guarded:
+            found.append((module.rel, line, what, version))
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in NEW_METHODS:
+            if node.attr not in defined:
+                what, version = NEW_METHODS[node.attr]
+                add(node.lineno, what, version)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            method = node.func.attr
+            given = len(node.args) + sum(k.arg in ("length", "byteorder") for k in node.keywords)
+            if method == "to_bytes" and given < 2:
+                add(node.lineno, ".to_bytes() without length and byteorder", (3, 11))
+            elif method == "from_bytes" and given < 2:
+                add(node.lineno, ".from_bytes() without byteorder", (3, 11))
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            if isinstance(node.left, (ast.Dict, ast.DictComp)) or isinstance(
+                node.right, (ast.Dict, ast.DictComp)
+            ):
+                add(node.lineno, "dict union with |", (3, 9))
+        elif isinstance(node, ast.ClassDef) and not future_annotations:
+            for statement in node.body:
+                if isinstance(statement, ast.AnnAssign):
+                    version = _annotation_needs(statement.annotation)
+                    if version:
+                        text = ast.unparse(statement.annotation)
+                        add(statement.lineno, f"class-body annotation {text}", version)
+    return found
+
+
+def _annotation_needs(annotation: ast.expr) -> tuple[int, int] | None:
+    """The version a class-body annotation needs when evaluated, if newer than 3.8."""
+    need = None
+    for node in ast.walk(annotation):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            return (3, 10)
+        if (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in BUILTIN_GENERICS
+        ):
+            need = (3, 9)
+    return need
+
+
+def _vermin(modules: list[Source]) -> list[Finding]:
+    if not modules:
+        return []
+    with tempfile.TemporaryDirectory(prefix="kit-apis-") as folder:
+        names = {}
+        for number, module in enumerate(modules):
+            path = Path(folder, f"m{number}.py")
+            path.write_text(
+                neutralised(module.shipped, ast.parse(module.shipped)), encoding="utf-8"
+            )
+            names[str(path)] = module.rel
+        runner = "import sys; from vermin.main import main; sys.exit(main())"
+        command = [sys.executable, "-c", runner, "--no-tips", "-p=1", "-f", "parsable", *names]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+        except OSError as error:
+            raise BuildError(f"cannot run vermin: {error}") from None
+    if done.returncode not in (0, 1) or "No module named" in done.stderr:
+        tail = (done.stderr.strip().splitlines() or ["?"])[-1]
+        raise BuildError(f"vermin failed ({tail}); install the kit with pip install -e .")
+    found: list[Finding] = []
+    for line in done.stdout.splitlines():
+        parts = line.split(":", 5)
+        if len(parts) < 6 or parts[0] not in names or not parts[1].isdigit():
+            continue
+        version = _version(parts[4])
+        if version and version > (3, 8):
+            found.append((names[parts[0]], int(parts[1]), parts[5].strip(), version))
+    return found
+
+
+def _version(text: str) -> tuple[int, int] | None:
+    text = text.strip().lstrip("!~")
+    try:
+        major, minor = text.split(".")[:2]
+        return int(major), int(minor)
+    except ValueError:
+        return None

@@ -1,0 +1,144 @@
+"""Stage 3, assemble: one judge-ready file from the stripped solution and helpers.
+
+Layout of ``dist/<slug>.py``:
+
+1. a header comment naming the problem and the sources;
+2. the solution's docstring when it is kept, and its ``from __future__`` imports (which must
+   open the file);
+3. the loader, when there are helpers: each helper is embedded as a string (a raw
+   triple-quoted literal where the text allows it, so the file stays readable) with its own
+   file name. The loader registers every helper in ``sys.modules`` as a fresh module (packages
+   get ``__path__``; a submodule is set as an attribute of its package, as ``import`` does),
+   then runs each one in it, in load order, compiled under its own name with its own
+   ``__future__`` flags: a traceback on the judge names ``shared/x.py`` and the source line
+   (stripping keeps line numbers);
+4. the solution, at top level, not indented, its empty lines dropped (``entry_lines`` maps
+   each of its lines in the file back to the source).
+
+Nothing is written to disk when the bundle runs. The same sources give the same bytes.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+from dataclasses import dataclass
+
+from kit.sources import Source, is_string_statement, split_lines
+
+LOADER = """\
+def _kit_load(modules):
+    import sys
+    for name, is_package, filename, source in modules:
+        module = type(sys)(name)
+        module.__package__ = name if is_package else name.rpartition(".")[0]
+        if is_package:
+            module.__path__ = []
+        sys.modules[name] = module
+    for name, is_package, filename, source in modules:
+        parent, _, child = name.rpartition(".")
+        if parent:
+            setattr(sys.modules[parent], child, sys.modules[name])
+    for name, is_package, filename, source in modules:
+        exec(compile(source, filename, "exec", 0, True), sys.modules[name].__dict__)
+
+
+"""
+
+
+@dataclass
+class Bundle:
+    text: str
+    entry: Source
+    helpers: list[Source]  # in load order
+    entry_first_line: int  # the line of the file where the solution's text starts
+    entry_lines: list[int]  # source line of each line of the solution's text in the file
+    unreachable_bytes: int  # helper code cut because nothing reaches it
+
+    @property
+    def modules(self) -> list[Source]:
+        return [self.entry, *self.helpers]
+
+    def source_line(self, line: int) -> int | None:
+        """The solution's source line of ``line`` of the file, or None outside the solution."""
+        index = line - self.entry_first_line
+        return self.entry_lines[index] if 0 <= index < len(self.entry_lines) else None
+
+
+def assemble(entry: Source, helpers: list[Source], header: str, unreachable_bytes: int) -> Bundle:
+    head_lines, body = _hoist(entry)
+    text, numbers = compact(body)
+    sources = ", ".join(source.rel for source in [entry, *helpers])
+    header += f"\nBuilt by build.py from {sources}: edit those, then rebuild."
+    parts = ["".join(f"# {line}".rstrip() + "\n" for line in header.splitlines())]
+    parts += head_lines
+    if helpers:
+        parts.append(LOADER)
+        parts.append("_kit_load((\n")
+        for helper in helpers:
+            literal = embed(helper.shipped)
+            parts.append(
+                f"    ({helper.name!r}, {helper.is_package}, {helper.rel!r}, {literal}),\n"
+            )
+        parts.append("))\ndel _kit_load\n\n")
+    prefix = "".join(parts)
+    first_line = prefix.count("\n") + 1
+    return Bundle(prefix + text, entry, helpers, first_line, numbers, unreachable_bytes)
+
+
+def _hoist(entry: Source) -> tuple[list[str], str]:
+    """The solution's kept docstring and ``__future__`` imports, which must open the file, and
+    its shipped text with their lines emptied."""
+    tree = ast.parse(entry.shipped) if entry.shipped else ast.Module(body=[], type_ignores=[])
+    lines = entry.shipped.split("\n")
+    head: list[str] = []
+    for index, statement in enumerate(tree.body):
+        is_doc = index == 0 and is_string_statement(statement)
+        is_future = isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
+        if not (is_doc or is_future):
+            break
+        first, last = statement.lineno, statement.end_lineno or statement.lineno
+        head.append("\n".join(lines[first - 1 : last]) + "\n")
+        for number in range(first - 1, last):
+            lines[number] = ""
+    return head, "\n".join(lines)
+
+
+def embed(text: str) -> str:
+    """``text`` as a Python literal: raw and triple-quoted when it can be, else ``repr``."""
+    for quote in ("'''", '"""'):
+        if (
+            quote not in text
+            and not text.endswith((quote[0], "\\"))
+            and "\r" not in text
+            and "\0" not in text
+        ):
+            return f"r{quote}{text}{quote}"
+    return repr(text)
+
+
+def compact(text: str) -> tuple[str, list[int]]:
+    """``text`` without its empty lines (those outside string literals), and for each line
+    kept the line number it had."""
+    if not text:
+        return "", []
+    inside: set[int] = set()
+    opened: list[int] = []  # rows of the f-strings open (Python 3.12+ tokenizes their parts)
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.start[0] != token.end[0]:
+            inside.update(range(token.start[0] + 1, token.end[0] + 1))
+        kind = tokenize.tok_name[token.type]
+        if kind == "FSTRING_START":
+            opened.append(token.start[0])
+        elif kind == "FSTRING_END":
+            inside.update(range(opened.pop() + 1, token.end[0] + 1))
+    kept, numbers = [], []
+    previous = ""
+    for number, line in enumerate(split_lines(text), 1):
+        continued = previous.rstrip("\n").endswith("\\")
+        if line.strip() or number in inside or continued:
+            kept.append(line)
+            numbers.append(number)
+        previous = line
+    return "".join(kept), numbers

@@ -1,0 +1,133 @@
+"""Stage 4, check: will every target judge accept the bundle? Each finding names its source file
+and line.
+
+Per target (``kit.targets``):
+
+- imports: every module imported is a helper of the bundle or in the target's standard library
+  (``kit.stdlib``); a guarded import (``try: ... except ImportError``, ``if sys.version_info``)
+  may name a module the target lacks, not a third-party one;
+- syntax: ruff's parser told the target's version (``kit.syntax.static_errors``), whatever
+  Python runs the kit; and, when the target's own interpreter is here, compiling every module
+  and the whole file under it. A stand-in of another minor version (an older PyPy) compiles
+  too, but only the static check decides for it;
+- APIs newer than the target (``kit.apis``), outside version guards;
+- the judge's source-size limit, when its profile or ``problems.toml`` gives one.
+
+The result says which targets were checked statically only (no exact interpreter here).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from kit import apis, syntax
+from kit.assemble import Bundle
+from kit.guards import guarded_lines
+from kit.registry import Problem
+from kit.sources import Source, imported_modules
+from kit.stdlib import is_stdlib, missing_in
+from kit.targets import Runner, Target
+
+
+@dataclass
+class Checked:
+    errors: list[str] = field(default_factory=list)  # "file:line: what (targets)"
+    static_only: list[Target] = field(default_factory=list)
+
+
+def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]) -> Checked:
+    """Everything that would make a target refuse the bundle, without running it."""
+    result = Checked()
+    targets = list(problem.targets)
+    modules = bundle.modules
+    result.errors += _imports(modules, targets)
+    result.errors += _syntax(modules, targets)
+    for target in targets:
+        runner = runners.get(target)
+        if runner is None or not runner.exact:
+            result.static_only.append(target)
+        if runner is not None and not result.errors:
+            units = [(module.rel, module.shipped) for module in modules if module.shipped]
+            units.append((problem.rel(problem.dist), bundle.text))
+            command = [runner.interpreter.executable, *runner.interpreter.flags]
+            failure = syntax.compile_errors(command, units)
+            if failure is not None and runner.exact:
+                name, line, message = failure
+                result.errors.append(f"{name}:{line}: {message} (compiling under {runner.label})")
+    result.errors += _apis(modules, targets)
+    size = len(bundle.text.encode("utf-8"))
+    if problem.source_limit is not None and size > problem.source_limit:
+        result.errors.append(
+            f"{problem.rel(problem.dist)}: {size:,} bytes, over the judge's source limit of "
+            f"{problem.source_limit:,} bytes"
+        )
+    return result
+
+
+def _names(targets: list[Target]) -> str:
+    return ", ".join(target.name for target in targets)
+
+
+def _imports(modules: list[Source], targets: list[Target]) -> list[str]:
+    helpers = {module.name for module in modules}
+    errors = []
+    for module in modules:
+        if not module.shipped.strip():
+            continue
+        tree = ast.parse(module.shipped)  # what ships: test-only blocks are gone
+        guarded = guarded_lines(tree)
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.Import, ast.ImportFrom)):
+                continue
+            for name in imported_modules(module, node):
+                if name in helpers or any(helper.startswith(name + ".") for helper in helpers):
+                    continue
+                top = name.split(".")[0]
+                if top == "__future__":
+                    continue
+                where = f"{module.rel}:{node.lineno}"
+                if top in {helper.split(".")[0] for helper in helpers}:
+                    errors.append(f"{where}: cannot find helper module '{name}'")
+                    continue
+                if not is_stdlib(top):
+                    errors.append(
+                        f"{where}: imports '{name}', which is neither in the standard library "
+                        "nor a helper under the checkout (judges have only the standard library)"
+                    )
+                    continue
+                if node.lineno in guarded:
+                    continue
+                lacking = [t for t in targets if missing_in(top, t.syntax)]
+                if lacking:
+                    why = missing_in(top, lacking[0].syntax)
+                    errors.append(f"{where}: module '{top}' {why} (targets {_names(lacking)})")
+    return errors
+
+
+def _syntax(modules: list[Source], targets: list[Target]) -> list[str]:
+    failing: dict[tuple[str, int], tuple[str, list[Target]]] = {}
+    for version in sorted({target.syntax for target in targets}):
+        lacking = [target for target in targets if target.syntax == version]
+        for rel, line, message in syntax.static_errors(modules, version):
+            failing.setdefault((rel, line), (message, []))[1].extend(lacking)
+    return [
+        f"{rel}:{line}: {message} (targets {_names(lacking)})"
+        for (rel, line), (message, lacking) in failing.items()
+    ]
+
+
+def _apis(modules: list[Source], targets: list[Target]) -> list[str]:
+    errors = []
+    seen = set()
+    for rel, line, what, needs in apis.findings(modules):
+        if (rel, line, needs) in seen:  # one construct found by two rules
+            continue
+        seen.add((rel, line, needs))
+        lacking = [t for t in targets if t.syntax < needs]
+        if lacking:
+            version = ".".join(map(str, needs))
+            errors.append(
+                f"{rel}:{line}: {what} needs Python {version} (targets {_names(lacking)})"
+            )
+    return errors

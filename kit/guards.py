@@ -1,0 +1,115 @@
+"""Version-guarded code: statements that only run where what they use exists.
+
+The API checks accept anything inside
+
+- ``if`` / ``elif`` / ``else`` branches and conditional expressions testing ``hasattr(...)``,
+  ``getattr(x, "name", default)``, ``sys.version_info`` or ``sys.implementation``
+  (``if hasattr(sys, "set_int_max_str_digits"): sys.set_int_max_str_digits(0)``);
+- the body of a ``try`` whose handlers catch ``ImportError``, ``ModuleNotFoundError``,
+  ``AttributeError``, ``NameError``, ``Exception``, ``BaseException`` or everything
+  (``try: from math import lcm`` / ``except ImportError: ...``).
+
+``neutralised(text, tree)`` is the text with those statements replaced by ``pass`` (same line
+numbers), for checkers that cannot be told where the guards are.
+"""
+
+from __future__ import annotations
+
+import ast
+
+GUARD_CALLS = {"hasattr", "getattr"}
+GUARD_ATTRIBUTES = {"version_info", "implementation", "hexversion", "python_implementation"}
+GUARD_EXCEPTIONS = {
+    "ImportError", "ModuleNotFoundError", "AttributeError", "NameError", "Exception",
+    "BaseException",
+}  # fmt: skip
+
+
+def is_guard(test: ast.expr) -> bool:
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_CALLS:
+            return True
+        if isinstance(node, ast.Attribute) and node.attr in GUARD_ATTRIBUTES:
+            return True
+        if isinstance(node, ast.Name) and node.id in GUARD_ATTRIBUTES:
+            return True
+    return False
+
+
+def _catches_missing(handlers: list[ast.ExceptHandler]) -> bool:
+    for handler in handlers:
+        if handler.type is None:
+            return True
+        for node in ast.walk(handler.type):
+            if isinstance(node, ast.Name) and node.id in GUARD_EXCEPTIONS:
+                return True
+    return False
+
+
+def guarded_statements(tree: ast.Module) -> list[ast.stmt]:
+    """The outermost statements that only run where a guard allows."""
+    found: list[ast.stmt] = []
+
+    def visit(statements: list[ast.stmt]) -> None:
+        for statement in statements:
+            if isinstance(statement, ast.If) and is_guard(statement.test):
+                found.extend(statement.body)
+                found.extend(statement.orelse)
+                continue
+            if isinstance(statement, ast.Try) and _catches_missing(statement.handlers):
+                found.extend(statement.body)
+                for handler in statement.handlers:
+                    visit(handler.body)
+                visit(statement.orelse)
+                visit(statement.finalbody)
+                continue
+            definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+            if not isinstance(statement, definition) and any(
+                isinstance(n, ast.IfExp) and is_guard(n.test) for n in ast.walk(statement)
+            ):
+                found.append(statement)
+                continue
+            for child in ast.iter_child_nodes(statement):
+                if isinstance(child, ast.ExceptHandler):
+                    visit(child.body)
+            for name in ("body", "orelse", "finalbody"):
+                value = getattr(statement, name, None)
+                if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+                    visit(value)
+
+    visit(tree.body)
+    return found
+
+
+def guarded_lines(tree: ast.Module) -> set[int]:
+    lines: set[int] = set()
+    for statement in guarded_statements(tree):
+        lines.update(range(statement.lineno, (statement.end_lineno or statement.lineno) + 1))
+    return lines
+
+
+def neutralised(text: str, tree: ast.Module) -> str:
+    """``text`` with every guarded statement replaced by ``pass`` on its first line and empty
+    lines after it (the line numbers stay)."""
+    lines = text.split("\n")
+    for statement in guarded_statements(tree):
+        decorators = getattr(statement, "decorator_list", [])
+        first = decorators[0].lineno if decorators else statement.lineno
+        last = statement.end_lineno or statement.lineno
+        line = lines[first - 1]
+        indent = line[: len(line) - len(line.lstrip())]
+        if len(indent) != statement.col_offset:  # shares its line with other code: leave it
+            continue
+        tail = lines[last - 1][_char_col(lines[last - 1], statement.end_col_offset) :]
+        if tail.strip() and not tail.strip().startswith("#"):
+            continue
+        lines[first - 1] = indent + "pass"
+        for number in range(first, last):
+            lines[number] = ""
+    return "\n".join(lines)
+
+
+def _char_col(line: str, byte_col: int | None) -> int:
+    if byte_col is None:
+        return len(line)
+    return len(line.encode("utf-8")[:byte_col].decode("utf-8", "replace"))

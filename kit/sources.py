@@ -1,0 +1,122 @@
+"""The modules of a bundle as the pipeline passes them on, and how their imports resolve.
+
+A ``Source`` is one module: the solution (named ``__main__``) or a helper, with its text
+(newlines normalised to ``\\n``) and its syntax tree. The stages fill in the rest: discovery
+the helpers and their load order, stripping the shipped text.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kit.errors import BuildError
+
+ENTRY = "__main__"
+
+
+@dataclass
+class Source:
+    name: str  # "__main__" for the solution, else the dotted module name
+    path: Path
+    rel: str  # the path as shown to the user
+    is_package: bool
+    text: str  # the original source
+    tree: ast.Module
+    shipped: str = ""  # the stripped text: same line numbers as ``text``
+    saved: dict[str, int] = field(default_factory=dict)  # bytes removed, by reason
+
+    @property
+    def is_entry(self) -> bool:
+        return self.name == ENTRY
+
+    @property
+    def package(self) -> str:
+        """The package relative imports in this module start from."""
+        return self.name if self.is_package else self.name.rpartition(".")[0]
+
+
+def read_source(root: Path, name: str, path: Path, *, is_package: bool) -> Source:
+    rel = relative(root, path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise BuildError(f"{rel}: not found") from None
+    except OSError as error:
+        raise BuildError(f"{rel}: cannot read: {error.strerror or error}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise BuildError(f"{rel}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return Source(name, path, rel, is_package, text, parse(text, rel))
+
+
+def parse(text: str, rel: str) -> ast.Module:
+    """``text`` parsed by this Python; a syntax error names the file and line."""
+    try:
+        return ast.parse(text, rel)
+    except SyntaxError as error:
+        raise BuildError(f"{rel}:{error.lineno}: syntax error: {error.msg}") from None
+    except ValueError as error:  # e.g. a NUL byte
+        raise BuildError(f"{rel}: cannot be parsed: {error}") from None
+
+
+def relative(root: Path, path: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def imported_modules(source: Source, node: ast.Import | ast.ImportFrom) -> list[str]:
+    """Absolute names of the modules an import statement of ``source`` names."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if not node.level:
+        return [node.module or ""]
+    return [resolve_relative(source, node.level, node.module, node.lineno)]
+
+
+def resolve_relative(source: Source, level: int, module: str | None, line: int) -> str:
+    parts = source.package.split(".") if source.package else []
+    if level > len(parts):
+        raise BuildError(f"{source.rel}:{line}: relative import beyond the top package")
+    base = parts[: len(parts) - (level - 1)]
+    return ".".join([*base, module] if module else base)
+
+
+def is_main_block(node: ast.AST) -> bool:
+    """``if __name__ == "__main__":`` (either operand order)."""
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    test = node.test
+    if len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return False
+    sides = {_describe(test.left), _describe(test.comparators[0])}
+    return sides == {"name:__name__", "str:__main__"}
+
+
+def _describe(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return f"name:{node.id}"
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return f"str:{node.value}"
+    return "other"
+
+
+def is_string_statement(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines ending with ``\\n`` (not ``str.splitlines``, which also splits at form feeds and
+    other characters that Python source treats as ordinary)."""
+    lines = [line + "\n" for line in text.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    return lines if lines[-1] else lines[:-1]

@@ -1,0 +1,35 @@
+"""Which standard-library modules each Python version has, the same whatever Python asks.
+
+``sys.stdlib_module_names`` of the running Python, plus the modules removed in 3.9 to 3.13
+(PEP 594 and earlier) so that a newer build host still knows them, checked per target against
+``ADDED`` and ``REMOVED``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+ADDED = {"graphlib": (3, 9), "zoneinfo": (3, 9), "tomllib": (3, 11)}
+REMOVED = {
+    "_dummy_thread": (3, 9), "dummy_threading": (3, 9), "formatter": (3, 10), "parser": (3, 10),
+    "symbol": (3, 10), "binhex": (3, 11), "asynchat": (3, 12), "asyncore": (3, 12),
+    "distutils": (3, 12), "imp": (3, 12), "smtpd": (3, 12), "aifc": (3, 13), "audioop": (3, 13),
+    "cgi": (3, 13), "cgitb": (3, 13), "chunk": (3, 13), "crypt": (3, 13), "imghdr": (3, 13),
+    "lib2to3": (3, 13), "mailcap": (3, 13), "msilib": (3, 13), "nis": (3, 13),
+    "nntplib": (3, 13), "ossaudiodev": (3, 13), "pipes": (3, 13), "sndhdr": (3, 13),
+    "spwd": (3, 13), "sunau": (3, 13), "telnetlib": (3, 13), "uu": (3, 13), "xdrlib": (3, 13),
+}  # fmt: skip
+KNOWN = frozenset(sys.stdlib_module_names) | set(ADDED) | set(REMOVED)
+
+
+def is_stdlib(top: str) -> bool:
+    return top in KNOWN
+
+
+def missing_in(top: str, version: tuple[int, int]) -> str | None:
+    """Why module ``top`` cannot be imported on ``version``, or None when it can."""
+    if top in ADDED and version < ADDED[top]:
+        return f"needs Python {'.'.join(map(str, ADDED[top]))}"
+    if top in REMOVED and version >= REMOVED[top]:
+        return f"was removed in Python {'.'.join(map(str, REMOVED[top]))}"
+    return None

@@ -1,0 +1,118 @@
+"""Syntax checks per target: statically for every target, and by compiling under each target's
+interpreter when one is installed.
+
+The static check is ruff's parser told the target's version (``--target-version py38``): it
+refuses, with the version that added it, every construct known to differ between 3.8 and
+3.13 (f-strings reusing their quote, with backslashes, comments or line breaks inside; star
+expressions in subscripts; parenthesised context managers; ``match``; ``except*``; type
+parameters and the ``type`` statement; relaxed decorators; walrus where 3.8 refuses it...),
+whatever Python runs the kit. The modules are checked as they ship (stripped, with their source
+line numbers).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from kit.errors import BuildError
+from kit.sources import Source
+
+_COMPILE = """\
+import json, sys
+for name, text in json.load(sys.stdin):
+    try:
+        compile(text, name, "exec", 0, True)
+    except SyntaxError as error:
+        print(json.dumps([name, error.lineno, error.msg]))
+        break
+"""
+
+
+def ruff_executable() -> str:
+    """The ruff binary: ``KIT_RUFF``, the one installed with the running Python, or PATH's."""
+    if os.environ.get("KIT_RUFF"):
+        return os.environ["KIT_RUFF"]
+    try:
+        from ruff.__main__ import find_ruff_bin
+
+        return str(find_ruff_bin())
+    except (ImportError, FileNotFoundError):
+        pass
+    found = shutil.which("ruff")
+    if found is None:
+        raise BuildError(
+            "ruff not found: the static syntax check needs it (python -m pip install -e .)"
+        )
+    return found
+
+
+def static_errors(modules: list[Source], version: tuple[int, int]) -> list[tuple[str, int, str]]:
+    """(file, line, message) for every construct of the shipped modules that Python
+    ``version`` cannot parse, first by file order then line."""
+    shipped = [module for module in modules if module.shipped.strip()]
+    if not shipped:
+        return []
+    with tempfile.TemporaryDirectory(prefix="kit-syntax-") as folder:
+        names = {}
+        for number, module in enumerate(shipped):
+            path = Path(folder, f"m{number}.py")
+            path.write_text(module.shipped, encoding="utf-8")
+            names[str(path)] = module.rel
+        command = [
+            ruff_executable(),
+            "check",
+            "--isolated",
+            "--no-cache",
+            "--ignore",
+            "ALL",
+            "--target-version",
+            f"py{version[0]}{version[1]}",
+            "--output-format",
+            "json",
+            *names,
+        ]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+        except OSError as error:
+            raise BuildError(f"cannot run ruff: {error}") from None
+    try:
+        findings = json.loads(done.stdout or "[]")
+    except ValueError:
+        tail = (done.stderr.strip().splitlines() or ["?"])[-1]
+        raise BuildError(f"ruff failed: {tail}") from None
+    order = {module.rel: index for index, module in enumerate(shipped)}
+    errors = []
+    for finding in findings:
+        if finding.get("code") not in (None, "invalid-syntax"):
+            continue
+        rel = names.get(finding["filename"], finding["filename"])
+        errors.append((rel, finding["location"]["row"], finding["message"]))
+    errors.sort(key=lambda error: (order.get(error[0], 0), error[1]))
+    return errors
+
+
+def compile_errors(command: list[str], units: list[tuple[str, str]]) -> tuple[str, int, str] | None:
+    """Compile each (name, text) under the interpreter ``command``; the first syntax error."""
+    try:
+        done = subprocess.run(
+            [*command, "-c", _COMPILE],
+            input=json.dumps(units),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise BuildError(f"cannot run {command[0]}: {error}") from None
+    if done.returncode != 0:
+        tail = (done.stderr.strip().splitlines() or ["?"])[-1]
+        raise BuildError(f"compile check under {command[0]} failed: {tail}")
+    if not done.stdout.strip():
+        return None
+    name, line, message = json.loads(done.stdout.splitlines()[0])
+    return name, line or 0, message

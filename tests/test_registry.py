@@ -1,0 +1,121 @@
+"""problems.toml as kit.registry reads it: validation with one-line errors, targets from judge
+profiles (kit.judges) or given explicitly, and the samples of interactive problems."""
+
+import pytest
+
+from kit.errors import BuildError
+from kit.judges import PROFILES, STRICTEST
+from kit.registry import load_registry, sample_cases
+from kit.targets import parse_target
+
+TABLE = """\
+[toy_sum]
+title = "Toy Sum"
+judge = "{judge}"
+id = "1"
+kind = "batch"
+time_limit = 1.0
+memory_limit = 64
+{extra}
+"""
+
+
+def registry(root, judge="nowhere", extra=""):
+    (root / "problems.toml").write_text(TABLE.format(judge=judge, extra=extra))
+    return load_registry(root)
+
+
+def error(root, **table):
+    with pytest.raises(BuildError) as raised:
+        registry(root, **table)
+    return str(raised.value)
+
+
+def test_unknown_key_is_named_with_a_suggestion(toy):
+    message = error(toy, extra="time_limt = 2")
+    assert (
+        message == "problems.toml: [toy_sum]: unknown key 'time_limt' (did you mean 'time_limit'?)"
+    )
+
+
+def test_time_limit_in_milliseconds_is_refused(toy):
+    (toy / "problems.toml").write_text(TABLE.format(judge="x", extra="").replace("1.0", "2000"))
+    with pytest.raises(BuildError, match=r"time_limit = 2000 looks like milliseconds; .*= 2\)"):
+        load_registry(toy)
+
+
+def test_memory_limit_in_kib_is_refused(toy):
+    (toy / "problems.toml").write_text(TABLE.format(judge="x", extra="").replace("64", "65536"))
+    with pytest.raises(BuildError, match=r"memory_limit = 65536 looks like KiB"):
+        load_registry(toy)
+
+
+def test_a_named_judge_data_folder_inside_the_checkout_must_exist(toy):
+    message = error(toy, extra='judge_data = "data/official"')
+    assert message.endswith("judge_data folder data/official does not exist")
+
+
+def test_judge_data_beside_a_clone_without_it_is_skipped_not_an_error(toy):
+    # ../absent-tree/... : the whole folder beside the checkout is missing (a bare clone)
+    problem = registry(toy, extra='judge_data = "../absent-tree/x"')["toy_sum"]
+    assert problem.judge_data == "../absent-tree/x"
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ('targets = ["cpython3"]', "name the CPython version"),
+        ('targets = ["cpython3.7"]', "Python 3.8 and newer only"),
+        ('targets = ["jython2"]', "is not a target"),
+        ("targets = []", "'targets' is empty"),
+        ('compare = "lines"\ninteractor = "x.py"', "'interactor' is for kind"),
+        ("source_limit = 0", "source_limit must be positive"),
+    ],
+)
+def test_bad_entries_are_one_line(toy, extra, message):
+    assert message in error(toy, extra=extra)
+
+
+def test_a_judge_without_a_profile_gets_the_strictest_targets(toy):
+    problem = registry(toy, judge="POJ")["toy_sum"]
+    assert [t.name for t in problem.targets] == list(STRICTEST) == ["cpython3.8", "pypy3"]
+    assert problem.source_limit is None and not problem.no_files
+
+
+@pytest.mark.parametrize("judge", sorted(PROFILES))
+def test_a_profile_gives_targets_size_limit_and_file_rule(toy, judge):
+    profile = PROFILES[judge]
+    problem = registry(toy, judge=profile.name)["toy_sum"]
+    assert problem.targets == tuple(parse_target(name) for name in profile.targets)
+    assert problem.source_limit == profile.source_limit
+    assert problem.no_files == profile.no_files
+
+
+def test_profiles_hold_the_documented_facts():
+    """The README's table (with its sources): change both together."""
+    facts = {name: (p.targets, p.source_limit, p.no_files) for name, p in PROFILES.items()}
+    assert facts == {
+        "codeforces": (("cpython3.13", "pypy3.10"), 65536, False),
+        "atcoder": (("cpython3.13", "pypy3.11"), 524288, False),
+        "kattis": (("pypy3",), 131072, False),
+        "timus": (("cpython3.12", "pypy3.10"), None, True),
+        "spoj": (("cpython3.8", "pypy3"), 50000, False),
+    }
+
+
+def test_explicit_targets_win_over_the_profile(toy):
+    problem = registry(toy, judge="Codeforces", extra='targets = ["cpython3.8"]')["toy_sum"]
+    assert [t.name for t in problem.targets] == ["cpython3.8"]
+    assert problem.source_limit == 65536  # the judge's size limit still holds
+
+
+def test_interactive_samples_are_the_interactor_s_inputs_only(toy):
+    (toy / "judge.py").write_text("import sys\n")
+    text = TABLE.format(judge="x", extra='interactor = "judge.py"').replace("batch", "interactive")
+    (toy / "problems.toml").write_text(text)
+    problem = load_registry(toy)["toy_sum"]
+    with pytest.raises(BuildError, match=r"samples are the interactor's inputs only"):
+        sample_cases(problem)
+    (toy / "samples" / "toy_sum" / "sample-1.out").unlink()
+    cases = sample_cases(problem)
+    assert [(case.name, case.expected) for case in cases] == [("samples/toy_sum/sample-1.in", None)]
