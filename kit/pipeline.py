@@ -140,22 +140,24 @@ def build_problem(
             for error in checked.errors:
                 result.fail(error)
         if result.status == "ok":
-            result.ran = run_all(
-                problem,
-                bundle,
-                Path(temporary),
-                cases,
-                columns,
-                repeat=repeat,
-                kill_factor=kill_factor,
-                progress=progress,
-            )
-            result.notes += result.ran.warnings
-            for failure in result.ran.failures:
-                result.fail(
-                    f"{failure.case}: {failure.message} ({', '.join(failure.labels)})",
-                    failure.details,
+            try:
+                result.ran = run_all(
+                    problem,
+                    bundle,
+                    Path(temporary),
+                    cases,
+                    columns,
+                    repeat=repeat,
+                    kill_factor=kill_factor,
+                    progress=progress,
                 )
+            except BuildError as error:  # e.g. an interactor that cannot be started
+                result.fail(str(error))
+            else:
+                result.notes += result.ran.warnings
+                for failure in result.ran.failures:
+                    labels = ", ".join(failure.labels)
+                    result.fail(f"{failure.case}: {failure.message} ({labels})", failure.details)
         if result.status == "ok":
             os.replace(temporary, problem.dist)
             _remove(problem.failed_dist)

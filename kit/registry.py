@@ -14,6 +14,7 @@ from pathlib import Path
 
 import tomllib
 
+from kit.compare import parse_compare
 from kit.errors import BuildError
 from kit.judges import default_targets, profile_for
 from kit.targets import Target, parse_target
@@ -174,6 +175,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     if judge_data is not None:
         _check_judge_data(root, where, judge_data)
     compare = entry.get("compare", DEFAULT_COMPARE)
+    parse_compare(compare, root, where)  # a bad setting is a one-line error here
     interactor = entry.get("interactor")
     if interactor is not None:
         if kind != "interactive":

@@ -1,0 +1,197 @@
+"""The run stage (kit.run) through build.py on a toy checkout: targets and stand-ins, the
+int-digit rule, hints, judges without file access, the per-problem comparison, the user's own
+interactive problems, and what the report shows (-v, --diff)."""
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit.targets import found, parse_target, runner_for
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def build(root, *args, interpreters=None):
+    env = None
+    if interpreters is not None:
+        env = {**os.environ, "KIT_PYTHONS": interpreters}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), *args, "--root", str(root), "--repeat", "1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    return done.returncode, done.stdout + done.stderr
+
+
+def problem(root, *, judge="nowhere", extra="", kind="batch"):
+    """Make toy_sum's table say ``judge``, ``kind`` and ``extra`` (drops toy_echo)."""
+    (root / "problems.toml").write_text(
+        textwrap.dedent(
+            f"""\
+            [toy_sum]
+            judge = "{judge}"
+            id = "1"
+            kind = "{kind}"
+            time_limit = 1.0
+            memory_limit = 64
+            """
+        )
+        + extra
+        + "\n"
+    )
+
+
+def solution(root, text, *, given="1 2\n", expected=None):
+    (root / "solutions" / "toy_sum.py").write_text(textwrap.dedent(text))
+    samples = root / "samples" / "toy_sum"
+    shutil.rmtree(samples)
+    samples.mkdir()
+    (samples / "sample-1.in").write_text(given)
+    if expected is not None:
+        (samples / "sample-1.out").write_text(expected)
+
+
+def installed(name):
+    runner = runner_for(parse_target(name), list(found()))
+    if runner is None or not runner.exact:
+        pytest.skip(f"{name} not installed")
+
+
+BIG = "import sys\nsys.stdin.read()\nprint(len(str(7 ** 6000)))\n"
+
+
+def test_host_int_digit_limit_does_not_fail_a_target_older_than_3_11(toy):
+    problem(toy, extra='targets = ["cpython3.8"]')
+    solution(toy, BIG, expected="5071\n")
+    code, output = build(toy, interpreters="")  # no 3.8 here: the build's 3.11+ stands in
+    assert code == 0, output
+    assert "cpython3.8: no interpreter of that version here" in output
+
+
+def test_int_digit_limit_is_real_for_a_3_11_target(toy):
+    problem(toy, extra='targets = ["cpython3.11"]')
+    solution(toy, BIG, expected="5071\n")
+    code, output = build(toy, interpreters="")
+    assert code == 1
+    assert "Exceeds the limit (4300 digits)" in output
+    assert "hint: Python 3.11+ limits int<->str conversions to 4300 digits" in output
+
+
+def test_exit_without_site_gets_a_hint(toy):
+    problem(toy, extra='targets = ["cpython3.8"]')
+    solution(toy, "print(3)\nexit()\n", expected="3\n")
+    code, output = build(toy, interpreters="")
+    assert code == 1
+    assert "NameError: name 'exit' is not defined" in output
+    assert "hint: exit() and quit() come from the site module" in output
+
+
+def test_a_crash_by_signal_is_named_with_the_recursion_hint(toy):
+    problem(toy, extra='targets = ["cpython3.8"]')
+    solution(toy, "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n", expected="")
+    code, output = build(toy, interpreters="")
+    assert code == 1
+    assert "samples/toy_sum/sample-1.in: killed by signal SIGSEGV (3.8)" in output
+    assert "recursion deeper than the C stack" in output
+
+
+def test_a_judge_without_file_access_refuses_a_bundle_that_writes(toy):
+    problem(toy, judge="Timus")
+    solution(toy, "open('scratch.txt', 'w').write('x')\nprint(1)\n", expected="1\n")
+    code, output = build(toy, interpreters="")
+    assert code == 1
+    assert "wrote to the file system, which this judge forbids" in output
+
+
+def test_every_case_runs_under_every_target_and_the_report_says_which_failed(toy):
+    installed("cpython3.8")
+    installed("pypy3")
+    problem(toy)
+    solution(
+        toy,
+        "import sys\nsys.stdin.read()\nprint(2 if sys.implementation.name == 'pypy' else 1)\n",
+        expected="1\n",
+    )
+    code, output = build(toy, "-v")
+    assert code == 1
+    assert (
+        "toy_sum: samples/toy_sum/sample-1.in: wrong answer: line 1: expected '1', got '2' (pypy3)"
+        in output
+    )
+    assert "ok   samples/toy_sum/sample-1.in  3.8" in output
+    assert "WA   samples/toy_sum/sample-1.in  pypy3" in output
+
+
+def test_diff_shows_input_expected_and_got(toy):
+    problem(toy, extra='targets = ["cpython3.8"]')
+    solution(
+        toy, "import sys\nprint(sum(map(int, sys.stdin.read().split())) + 1)\n", expected="3\n"
+    )
+    code, output = build(toy, "--diff", interpreters="")
+    assert code == 1
+    block = output[output.index("--- samples/toy_sum/sample-1.in") :]
+    assert block.splitlines()[1:7] == ["input:", "    1 2", "expected:", "    3", "got:", "    4"]
+
+
+SUM_TWO = "import sys\nn = int(sys.stdin.read())\nprint({})\n"
+
+
+@pytest.mark.parametrize(
+    ("compare", "printed", "expected", "verdict"),
+    [
+        ("tokens", "'1   2\\n\\n3'", "1 2 3\n", None),
+        ("tokens", "'1 2 4'", "1 2 3\n", "wrong answer: token 3: expected '3', got '4'"),
+        ("float:1e-6", "'%.9f' % (n / 3)", "1.666666667\n", None),
+        ("float:1e-6", "'%.3f' % (n / 3)", "1.666666667\n", "wrong answer:"),
+        ("checker:sum_checker.py", "'2 3'", "0 5\n", None),
+        ("checker:sum_checker.py", "'2 2'", "0 5\n", "wrong answer: checker: 2 + 2 = 4, not 5"),
+    ],
+)
+def test_compare_modes_accept_and_reject(toy, compare, printed, expected, verdict):
+    shutil.copy(FIXTURES / "compare" / "sum_checker.py", toy / "sum_checker.py")
+    problem(toy, extra=f'targets = ["cpython3.8"]\ncompare = "{compare}"')
+    solution(toy, SUM_TWO.format(printed), given="5\n", expected=expected)
+    code, output = build(toy, interpreters="")
+    if verdict is None:
+        assert code == 0, output
+    else:
+        assert code == 1, output
+        assert verdict in output, output
+
+
+def test_a_bad_compare_setting_is_one_line(toy):
+    problem(toy, extra='compare = "fuzzy"')
+    code, output = build(toy, interpreters="")
+    assert code == 2
+    assert output.strip() == (
+        "build.py: error: problems.toml: [toy_sum]: compare = 'fuzzy': unknown comparison "
+        "(expected lines, tokens, float:TOL or checker:PATH)"
+    )
+    assert "Traceback" not in output
+
+
+@pytest.mark.parametrize(
+    ("program", "verdict"),
+    [("binary_search.py", None), ("linear_search.py", "wrong answer: more than 7 guesses")],
+)
+def test_the_user_s_own_interactive_problem(toy, program, verdict):
+    shutil.copy(FIXTURES / "interactive" / "guess_interactor.py", toy / "interactor.py")
+    problem(toy, kind="interactive", extra='targets = ["cpython3.8"]\ninteractor = "interactor.py"')
+    solution(toy, (FIXTURES / "interactive" / program).read_text(), given="100 7 91\n")
+    code, output = build(toy, interpreters="")
+    if verdict is None:
+        assert code == 0, output
+        assert "1/1 cases" in output
+    else:
+        assert code == 1, output
+        assert verdict in output, output
+        assert "last lines exchanged" in output
