@@ -99,7 +99,7 @@ def test_profiles_hold_the_documented_facts():
         "atcoder": (("cpython3.13", "pypy3.11"), 524288, False),
         "kattis": (("pypy3",), 131072, False),
         "timus": (("cpython3.12", "pypy3.10"), None, True),
-        "spoj": (("cpython3.8", "pypy3"), 50000, False),
+        "spoj": (("cpython3.8",), 50000, False),
     }
 
 

@@ -195,3 +195,15 @@ def test_the_user_s_own_interactive_problem(toy, program, verdict):
         assert code == 1, output
         assert verdict in output, output
         assert "last lines exchanged" in output
+
+
+def test_a_bundle_over_the_judge_s_source_limit_fails_with_its_size(toy):
+    problem(toy, judge="SPOJ", extra="source_limit = 100")
+    solution(
+        toy,
+        "import sys\n" + "x = 1\n" * 40 + "print(sys.stdin.read().split()[0])\n",
+        expected="1\n",
+    )
+    code, output = build(toy, interpreters="")
+    assert code == 1
+    assert "bytes, over the judge's source limit of 100 bytes" in output
