@@ -18,11 +18,10 @@ import ast
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
 
 from kit.errors import BuildError
 from kit.guards import guarded_lines, neutralised
-from kit.sources import Source
+from kit.sources import Source, write_modules
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
 
@@ -111,13 +110,9 @@ def _vermin(modules: list[Source]) -> list[Finding]:
     if not modules:
         return []
     with tempfile.TemporaryDirectory(prefix="kit-apis-") as folder:
-        names = {}
-        for number, module in enumerate(modules):
-            path = Path(folder, f"m{number}.py")
-            path.write_text(
-                neutralised(module.shipped, ast.parse(module.shipped)), encoding="utf-8"
-            )
-            names[str(path)] = module.rel
+        names = write_modules(
+            folder, modules, lambda module: neutralised(module.shipped, ast.parse(module.shipped))
+        )
         runner = "import sys; from vermin.main import main; sys.exit(main())"
         command = [sys.executable, "-c", runner, "--no-tips", "-p=1", "-f", "parsable", *names]
         try:

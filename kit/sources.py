@@ -120,3 +120,14 @@ def split_lines(text: str) -> list[str]:
     lines = [line + "\n" for line in text.split("\n")]
     lines[-1] = lines[-1][:-1]
     return lines if lines[-1] else lines[:-1]
+
+
+def write_modules(folder: str, modules: list[Source], text_of) -> dict[str, str]:
+    """Each module's ``text_of(module)`` written to ``folder`` under a neutral name; the map
+    from each written path back to the module's name as shown to the user."""
+    names = {}
+    for number, module in enumerate(modules):
+        path = Path(folder, f"m{number}.py")
+        path.write_text(text_of(module), encoding="utf-8")
+        names[str(path)] = module.rel
+    return names

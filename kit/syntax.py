@@ -17,10 +17,9 @@ import os
 import shutil
 import subprocess
 import tempfile
-from pathlib import Path
 
 from kit.errors import BuildError
-from kit.sources import Source
+from kit.sources import Source, write_modules
 
 _COMPILE = """\
 import json, sys
@@ -58,11 +57,7 @@ def static_errors(modules: list[Source], version: tuple[int, int]) -> list[tuple
     if not shipped:
         return []
     with tempfile.TemporaryDirectory(prefix="kit-syntax-") as folder:
-        names = {}
-        for number, module in enumerate(shipped):
-            path = Path(folder, f"m{number}.py")
-            path.write_text(module.shipped, encoding="utf-8")
-            names[str(path)] = module.rel
+        names = write_modules(folder, shipped, lambda module: module.shipped)
         command = [
             ruff_executable(),
             "check",

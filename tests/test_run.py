@@ -77,39 +77,42 @@ def test_host_int_digit_limit_does_not_fail_a_target_older_than_3_11(toy):
     assert "cpython3.8: no interpreter of that version here" in output
 
 
-def test_int_digit_limit_is_real_for_a_3_11_target(toy):
-    problem(toy, extra='targets = ["cpython3.11"]')
-    solution(toy, BIG, expected="5071\n")
-    code, output = build(toy, interpreters="")
-    assert code == 1
-    assert "Exceeds the limit (4300 digits)" in output
-    assert "hint: Python 3.11+ limits int<->str conversions to 4300 digits" in output
+FAILURES = [
+    pytest.param(
+        'targets = ["cpython3.11"]',
+        BIG,
+        ["Exceeds the limit (4300 digits)", "hint: Python 3.11+ limits int<->str conversions"],
+        id="int-digit-limit-real-for-3.11",
+    ),
+    pytest.param(
+        'targets = ["cpython3.8"]',
+        "print(3)\nexit()\n",
+        ["NameError: name 'exit' is not defined", "hint: exit() and quit() come from the site"],
+        id="exit-without-site",
+    ),
+    pytest.param(
+        'targets = ["cpython3.8"]',
+        "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n",
+        ["sample-1.in: killed by signal SIGSEGV (3.8)", "recursion deeper than the C stack"],
+        id="signal",
+    ),
+    pytest.param(
+        "",  # Timus (below): no file access
+        "open('scratch.txt', 'w').write('x')\nprint(1)\n",
+        ["wrote to the file system, which this judge forbids"],
+        id="file-write-on-timus",
+    ),
+]
 
 
-def test_exit_without_site_gets_a_hint(toy):
-    problem(toy, extra='targets = ["cpython3.8"]')
-    solution(toy, "print(3)\nexit()\n", expected="3\n")
-    code, output = build(toy, interpreters="")
-    assert code == 1
-    assert "NameError: name 'exit' is not defined" in output
-    assert "hint: exit() and quit() come from the site module" in output
-
-
-def test_a_crash_by_signal_is_named_with_the_recursion_hint(toy):
-    problem(toy, extra='targets = ["cpython3.8"]')
-    solution(toy, "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n", expected="")
-    code, output = build(toy, interpreters="")
-    assert code == 1
-    assert "samples/toy_sum/sample-1.in: killed by signal SIGSEGV (3.8)" in output
-    assert "recursion deeper than the C stack" in output
-
-
-def test_a_judge_without_file_access_refuses_a_bundle_that_writes(toy):
-    problem(toy, judge="Timus")
-    solution(toy, "open('scratch.txt', 'w').write('x')\nprint(1)\n", expected="1\n")
-    code, output = build(toy, interpreters="")
-    assert code == 1
-    assert "wrote to the file system, which this judge forbids" in output
+@pytest.mark.parametrize(("extra", "code", "phrases"), FAILURES)
+def test_failures_are_told_with_their_hints(toy, extra, code, phrases):
+    problem(toy, judge="nowhere" if extra else "Timus", extra=extra)
+    solution(toy, code, expected="5071\n")
+    status, output = build(toy, interpreters="")
+    assert status == 1
+    for phrase in phrases:
+        assert phrase in output, output
 
 
 def test_every_case_runs_under_every_target_and_the_report_says_which_failed(toy):
