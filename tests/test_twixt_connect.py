@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from kit.targets import found, parse_target, runner_for
 from shared.segment_geometry import KNIGHT_DIRECTIONS
 from solutions.twixt_connect import (
     CELLS,
@@ -24,7 +25,6 @@ from stress import twixt_connect as st
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "samples" / "twixt_connect"
 JUDGE = REPO.parent / "shared" / "judge-data" / "connect"
-PY38 = "/root/.pyenv/versions/3.8.18/bin/python3.8"
 
 # White pegs on White's own endzone rows, pairwise not a knight's move apart: they never link,
 # so they never block anything. Used to fill White's turns in the hand-made games.
@@ -70,10 +70,11 @@ def test_official_judge_data():
 def test_official_judge_data_from_source_under_python38():
     if not (JUDGE / "connect.in").exists():
         pytest.skip(f"official data not found at {JUDGE}")
-    if not os.access(PY38, os.X_OK):
-        pytest.skip("python3.8 not available")
+    runner = runner_for(parse_target("cpython3.8"), list(found()))
+    if runner is None or not runner.exact:
+        pytest.skip("CPython 3.8 not installed")
     proc = subprocess.run(
-        [PY38, str(REPO / "solutions" / "twixt_connect.py")],
+        [runner.interpreter.executable, str(REPO / "solutions" / "twixt_connect.py")],
         input=(JUDGE / "connect.in").read_bytes(),
         capture_output=True,
         cwd=str(REPO),
