@@ -17,7 +17,6 @@ the sources give. The exit status is 1 when a case crashes, hangs or answers wro
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import sys
 import tempfile
@@ -32,24 +31,19 @@ from kit.run_case import Timing, run_process
 from kit.targets import timing_interpreters
 
 
-def main(argv: list[str], default_root: Path) -> int:
-    parser = argparse.ArgumentParser(prog="build.py bench", description=__doc__.splitlines()[0])
-    parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
-    parser.add_argument("--repeat", type=int, default=5, help="runs per case (5)")
-    parser.add_argument("--root", type=Path, default=default_root, help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    root = args.root.resolve()
-    problems = select(load_registry(root), args.slugs)
+def run(slugs: list[str], repeat: int, root: Path) -> int:
+    """Time the problems named (all by default); the exit status."""
+    problems = select(load_registry(root), slugs)
     status = 0
     benched = 0
     for problem in problems:
         if not problem.bench.is_file():
-            if args.slugs:
+            if slugs:
                 print(f"{problem.slug}: no {problem.rel(problem.bench)}: nothing to time")
             continue
         benched += 1
         try:
-            status |= bench_problem(problem, max(1, args.repeat))
+            status |= bench_problem(problem, max(1, repeat))
         except BuildError as error:
             message = str(error)
             prefix = "" if message.startswith(f"{problem.slug}:") else f"{problem.slug}: "

@@ -184,3 +184,14 @@ def _cases(problem: Problem, result: Result) -> list[Case]:
 def _remove(path: Path) -> None:
     with contextlib.suppress(FileNotFoundError):
         path.unlink()
+
+
+def write_bundle(problem: Problem, folder: Path) -> tuple[Bundle, Path]:
+    """Stages 1 to 3 written to ``folder/<slug>.py``, for ``run`` and ``stress``: never into
+    ``dist/``, which holds only bundles that passed the whole build."""
+    if not problem.solution.is_file():
+        raise BuildError(f"{problem.slug}: {problem.rel(problem.solution)} does not exist yet")
+    bundle = make_bundle(problem)
+    path = folder / f"{problem.slug}.py"
+    path.write_text(bundle.text, encoding="utf-8")
+    return bundle, path

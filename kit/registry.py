@@ -270,7 +270,12 @@ def sample_cases(problem: Problem) -> list[Case]:
             )
         numbers.setdefault(int(match[1]), set()).add(match[2])
     if not numbers:
-        raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ holds no samples")
+        wanted = (
+            "sample-1.in, the interactor's input"
+            if problem.interactor
+            else "sample-1.in and sample-1.out"
+        )
+        raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ holds no samples (add {wanted})")
     cases = []
     for number in sorted(numbers):
         stem = folder / f"sample-{number}"

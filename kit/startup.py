@@ -20,7 +20,6 @@ imported, as they cost the same in both forms. A benchmark, not a test.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import subprocess
@@ -57,10 +56,8 @@ print(json.dumps(times))
 """
 
 
-def main(argv: list[str], root: Path) -> int:
-    parser = argparse.ArgumentParser(prog="build.py startup", description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=40, help="runs of each form (40)")
-    args = parser.parse_args(argv)
+def run(runs: int, root: Path) -> int:
+    """Print the start-up figures of the toy problem's forms; the exit status."""
     toy = root / "tests" / "fixtures" / "toy"
     solution = toy / "solutions" / "toy_sum.py"
     stdin = (toy / "samples" / "toy_sum" / "sample-1.in").read_bytes()
@@ -78,13 +75,13 @@ def main(argv: list[str], root: Path) -> int:
             paths[form].write_text(text, encoding="utf-8")
         empty_dir = Path(folder, "cwd")
         empty_dir.mkdir()
-        print(f"start-up of the toy solution, {args.runs} runs of each form, in ms")
+        print(f"start-up of the toy solution, {runs} runs of each form, in ms")
         flawed: set[str] = set()
         interpreters = {(i.impl, i.version): i for i in (host(), *found())}
         for python in interpreters.values():
             wall: dict[str, list[float]] = {form: [] for form in FORMS}
             cpu: dict[str, list[float]] = {form: [] for form in FORMS}
-            for _ in range(max(1, args.runs)):
+            for _ in range(max(1, runs)):
                 for form in FORMS:
                     run = run_process(python.command(paths[form]), stdin, cwd=empty_dir, timeout=30)
                     wrong = run.returncode != 0 or run.stdout != expected
@@ -101,7 +98,7 @@ def main(argv: list[str], root: Path) -> int:
                 cells = ", ".join(f"{form} {_min_median(times[form])}" for form in FORMS)
                 print(f"{python.short:<7} {what} min / median: {cells}")
                 print(f"{'':<6} {what} bundle - inlined: {_overhead(times)}")
-            inlined, bundled = _in_process(python, args.runs, toy, paths)
+            inlined, bundled = _in_process(python, runs, toy, paths)
             print(
                 f"{'':<6} in one process, compile + run, min / median: inlined "
                 f"{_min_median(inlined, 2)}, bundle {_min_median(bundled, 2)}; bundle - inlined "

@@ -1,0 +1,57 @@
+"""The commands of ``build.py``, one module each, in the manner of online-judge-tools.
+
+Each module has ``HELP`` (its line in ``build.py --help``), ``add_subparser(subparsers)``
+(its arguments; the parser's default ``run`` is the module's ``run``) and ``run(args) -> int``
+(the exit status: 0 ok, 1 a failure found, 2 a usage error).
+
+- ``build``    bundle, check and run every problem (the default command)
+- ``run``      run a problem's bundle once on one input, as the judge would
+- ``stress``   the bundle against the problem's reference on random inputs, failures shrunk
+- ``new``      scaffold a new problem
+- ``bench``    worst-case timings
+- ``match``    Lines of Action games with the referee
+- ``startup``  start-up overhead of a bundle
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+NAMES = ("build", "run", "stress", "new", "bench", "match", "startup")
+
+
+def add_root(parser: argparse.ArgumentParser) -> None:
+    """The hidden ``--root DIR``: the checkout to work on (the build's tests use copies)."""
+    parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def at_least_one(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value >= 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value

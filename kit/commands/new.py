@@ -1,0 +1,73 @@
+"""``python build.py new SLUG [--interactive]``: scaffold a new problem.
+
+Appends a ``[SLUG]`` table to problems.toml (then loads the registry to validate it, and
+restores the file if that fails) and writes, from kit.scaffold's templates: the solution, the
+samples folder, and for a batch problem the stress module (generator, validator, reference)
+and a bench stub, for an interactive one an interactor; and a test module skipped until
+written. A slug that exists in problems.toml, or any of whose files exists, is refused without
+touching anything. Then ``python build.py SLUG`` says what is still missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+from kit import scaffold
+from kit.commands import add_root
+from kit.errors import BuildError
+from kit.registry import load_registry
+
+HELP = "scaffold a new problem: registry entry, solution, samples, stress, bench, tests"
+
+
+def add_subparser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser("new", help=HELP, description=__doc__.split("\n\n")[0])
+    parser.add_argument("slug", metavar="SLUG", help="lower-case letters, digits and '_'")
+    parser.add_argument(
+        "--interactive", action="store_true", help="an interactive problem with an interactor"
+    )
+    add_root(parser)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    slug = args.slug
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", slug):
+        raise BuildError(f"new: {slug!r}: a slug is lower-case letters, digits and '_'")
+    registry = load_registry(root)
+    if slug in registry:
+        raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
+    made = scaffold.files(slug, args.interactive)
+    samples = root / "samples" / slug
+    existing = [path for path in made if (root / path).exists()]
+    if samples.exists():
+        existing.append(f"samples/{slug}/")
+    if existing:
+        raise BuildError(f"new: {slug}: {', '.join(existing)} exists already; nothing was changed")
+    registry_path = root / "problems.toml"
+    before = registry_path.read_text(encoding="utf-8")
+    for path, content in made.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(content, encoding="utf-8")
+    samples.mkdir(parents=True)
+    text = before if before.endswith("\n") else before + "\n"
+    registry_path.write_text(text + scaffold.table(slug, args.interactive), encoding="utf-8")
+    try:
+        load_registry(root)  # the new table must pass the registry's validation
+    except BuildError:
+        registry_path.write_text(before, encoding="utf-8")
+        for path in made:
+            (root / path).unlink()
+        samples.rmdir()
+        raise
+    print(f"new problem {slug}:")
+    print(f"  problems.toml       [{slug}] (set judge, id, limits)")
+    for path in made:
+        print(f"  {path}")
+    wanted = "sample-1.in (the interactor's input)" if args.interactive else "sample-1.in/.out"
+    print(f"  samples/{slug}/  (add {wanted})")
+    print(f"next: python build.py {slug}")
+    return 0

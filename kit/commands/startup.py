@@ -1,0 +1,24 @@
+"""``python build.py startup [--runs N]``: what bundling costs at start-up (kit.startup)."""
+
+from __future__ import annotations
+
+import argparse
+
+from kit import startup
+from kit.commands import add_root, positive
+
+HELP = "start-up overhead of a bundle against hand-inlined code"
+
+
+def add_subparser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "startup", help=HELP, description=startup.__doc__.splitlines()[0]
+    )
+    parser.add_argument("--runs", type=positive, default=40, help="runs of each form (40)")
+    add_root(parser)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    return startup.run(args.runs, args.root.resolve())

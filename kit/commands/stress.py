@@ -1,0 +1,290 @@
+"""``python build.py stress SLUG [--seed S] [--cases N | --seconds T] [--param K=V]
+[--save DIR] [-j N]``: the bundle against the problem's reference on random inputs.
+
+The problem's stress module (``stress/<slug>.py``: PARAMS, generate, validate, reference,
+split_cases, join_cases, optionally cuts) generates file ``i`` with ``random.Random(S + i)``
+and its parameters; the bundle (made fresh into a temporary folder, never ``dist/``) runs on
+it judge-style (a fresh process, ``-I -S``, from an empty folder, killed at 3x the time limit)
+and its output is judged by the problem's comparator against ``reference``. The first
+disagreement, crash or time-out (the lowest ``i``) stops the run; ``kit.shrink`` then shrinks
+the file (fewer test cases, smaller parameters, structural cuts that ``validate`` accepts) and
+the smallest failing input found is printed with the expected and the actual output, and the
+seed and parameters that reproduce the original failure. ``--save DIR`` writes it as
+``DIR/NAME.in`` and ``DIR/NAME.out`` (the reference's answer); into the problem's own samples
+folder it becomes the next ``sample-N``.
+
+Exit status: 0 when every case passed, 1 when a failing case was found, 2 for a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import importlib.util
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from kit.commands import add_root, positive, seconds
+from kit.compare import Comparator, crash_line, parse_compare, signal_name
+from kit.errors import BuildError
+from kit.pipeline import write_bundle
+from kit.registry import Problem, load_registry, select
+from kit.run import KILL_FACTOR
+from kit.shrink import shrink
+from kit.targets import host
+
+HELP = "run the bundle against the problem's reference on random inputs; shrink a failure"
+DEFAULT_SECONDS = 10.0
+SHRINK_SECONDS = 60.0
+SHOWN_CHARS = 3000
+
+
+def add_subparser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "stress", help=HELP, description=__doc__.split("\n\n", 1)[1].split("\n\n")[0]
+    )
+    parser.add_argument("slug", metavar="SLUG")
+    parser.add_argument("--seed", type=int, default=None, help="first seed (default: random)")
+    amount = parser.add_mutually_exclusive_group()
+    amount.add_argument("--cases", type=positive, help="number of generated files")
+    amount.add_argument(
+        "--seconds", type=seconds, help=f"run for this long ({DEFAULT_SECONDS:g} by default)"
+    )
+    parser.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="a generator parameter (repeatable)",
+    )
+    parser.add_argument("--save", type=Path, metavar="DIR", help="write the shrunk case here")
+    parser.add_argument("-j", "--jobs", type=positive, default=1, help="cases run at once (1)")
+    parser.add_argument(
+        "--shrink-seconds",
+        type=seconds,
+        default=SHRINK_SECONDS,
+        help=f"time for shrinking ({SHRINK_SECONDS:g})",
+    )
+    add_root(parser)
+    parser.set_defaults(run=run)
+    return parser
+
+
+@dataclass
+class Outcome:
+    failed: bool
+    message: str = ""
+    got: bytes = b""
+
+
+class Stress:
+    """The bundle, the reference and the comparator of one problem."""
+
+    def __init__(self, problem: Problem, module, script: Path, folder: Path) -> None:
+        self.problem = problem
+        self.module = module
+        self.command = host().command(script)
+        self.folder = folder
+        self.timeout = KILL_FACTOR * problem.time_limit
+        where = f"problems.toml: [{problem.slug}]"
+        self.comparator: Comparator = parse_compare(problem.compare, problem.root, where)
+        self.count = 0
+
+    def judge(self, text: str, name: str = "case") -> Outcome:
+        """Run the bundle on ``text`` and judge its output against the reference's."""
+        expected = self.module.reference(text).encode()
+        empty = self.folder / "cwd"
+        empty.mkdir(exist_ok=True)
+        try:
+            done = subprocess.run(
+                self.command,
+                input=text.encode(),
+                capture_output=True,
+                cwd=empty,
+                timeout=self.timeout,
+                check=False,
+            )
+        except subprocess.TimeoutExpired as expired:
+            got = expired.stdout or b""
+            return Outcome(True, f"killed at {self.timeout:g} s (time limit exceeded)", got)
+        if done.returncode < 0:
+            return Outcome(True, f"killed by signal {signal_name(-done.returncode)}", done.stdout)
+        if done.returncode != 0:
+            crash = crash_line(done.stderr) or ""
+            return Outcome(True, f"exit status {done.returncode} {crash}".strip(), done.stdout)
+        input_path = self.folder / f"{name}.in"
+        input_path.write_text(text, encoding="utf-8")
+        difference = self.comparator.compare(input_path, expected, done.stdout)
+        if difference is not None:
+            return Outcome(True, f"wrong answer: {difference}", done.stdout)
+        return Outcome(False)
+
+
+def run(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    (problem,) = select(load_registry(root), [args.slug])
+    if problem.kind != "batch":
+        raise BuildError(f"{problem.slug}: stress is for batch problems")
+    module = load_stress_module(problem)
+    params = _params(module, args.param)
+    seed = args.seed if args.seed is not None else random.randrange(1, 10**9)
+    limit_cases = args.cases
+    limit_seconds = args.seconds if args.seconds is not None else None
+    if limit_cases is None and limit_seconds is None:
+        limit_seconds = DEFAULT_SECONDS
+    with tempfile.TemporaryDirectory(prefix="kit-stress-") as folder:
+        _bundle, script = write_bundle(problem, Path(folder))
+        stress = Stress(problem, module, script, Path(folder))
+        print(
+            f"stress {problem.slug}: seeds from {seed}, parameters {_shown(params)}, "
+            f"{args.jobs} at a time, bundle under {host().label}",
+            flush=True,
+        )
+        start = time.monotonic()
+        found = _search(
+            stress,
+            seed,
+            params,
+            limit_cases=limit_cases,
+            limit_seconds=limit_seconds,
+            jobs=args.jobs,
+        )
+        elapsed = time.monotonic() - start
+        if found is None:
+            print(f"ok: {stress.count} files passed in {elapsed:.1f} s", flush=True)
+            return 0
+        failing_seed, text, outcome = found
+        print(
+            f"FAILED: the file of seed {failing_seed} ({stress.count} files run, "
+            f"{elapsed:.1f} s): {outcome.message}",
+            flush=True,
+        )
+        print("shrinking...", flush=True)
+        deadline = time.monotonic() + args.shrink_seconds
+        shrunk = shrink(
+            module,
+            lambda candidate: stress.judge(candidate, "shrink").failed,
+            text,
+            failing_seed,
+            params,
+            deadline=deadline,
+        )
+        final = stress.judge(shrunk.text, "final")
+        expected = module.reference(shrunk.text)
+        print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
+        print(f"\nVerdict: {final.message or outcome.message}")
+        _show("Input", shrunk.text)
+        _show("Expected", expected)
+        _show("Got", final.got.decode("utf-8", "replace"))
+        changed = {k: v for k, v in shrunk.params.items() if module.PARAMS.get(k) != v}
+        flags = "".join(f" --param {k}={v}" for k, v in sorted(changed.items()))
+        print(
+            f"\nReproduce: python build.py stress {problem.slug} --seed {shrunk.seed} "
+            f"--cases 1{flags}   (the file before shrinking; parameters {_shown(shrunk.params)})"
+        )
+        if args.save is not None:
+            stem = _save(problem, args.save, shrunk.text, expected, shrunk.seed)
+            print(f"saved: {stem}.in, {stem}.out")
+    return 1
+
+
+def _search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_seconds, jobs: int):
+    """(seed, text, outcome) of the first failing file, or None."""
+    module = stress.module
+    deadline = None if limit_seconds is None else time.monotonic() + limit_seconds
+    index = 0
+
+    def one(i: int):
+        text = module.generate(random.Random(seed + i), **params)
+        try:
+            module.validate(text)
+        except ValueError as error:
+            raise BuildError(
+                f"{stress.problem.slug}: stress/{stress.problem.slug}.py: generate() made a "
+                f"file that validate() refuses (seed {seed + i}): {error}"
+            ) from None
+        return seed + i, text, stress.judge(text, f"case{i % jobs}")
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        while True:
+            if limit_cases is not None and index >= limit_cases:
+                return None
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            batch = jobs if limit_cases is None else min(jobs, limit_cases - index)
+            results = list(pool.map(one, range(index, index + batch)))
+            index += batch
+            stress.count += batch
+            for result in results:
+                if result[2].failed:
+                    return result
+
+
+def load_stress_module(problem: Problem):
+    """``stress/<slug>.py`` of the problem's checkout, imported as ``stress.<slug>``."""
+    path = problem.stress
+    where = problem.rel(path)
+    if not path.is_file():
+        raise BuildError(
+            f"{problem.slug}: no {where} (a generator, validator and reference; see the README)"
+        )
+    if str(problem.root) not in sys.path:
+        sys.path.insert(0, str(problem.root))
+    spec = importlib.util.spec_from_file_location(f"stress.{problem.slug}", path)
+    if spec is None or spec.loader is None:
+        raise BuildError(f"{where}: cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:  # a broken stress module is reported in one line
+        raise BuildError(f"{where}: cannot be imported: {type(error).__name__}: {error}") from None
+    needed = ("PARAMS", "generate", "validate", "reference", "split_cases", "join_cases")
+    missing = [name for name in needed if not hasattr(module, name)]
+    if missing:
+        raise BuildError(f"{where}: defines no {', '.join(missing)}")
+    return module
+
+
+def _params(module, given: list[str]) -> dict[str, int]:
+    params = dict(module.PARAMS)
+    for item in given:
+        match = re.fullmatch(r"(\w+)=(-?\d+)", item)
+        if match is None:
+            raise BuildError(f"--param {item!r}: expected NAME=INTEGER")
+        if match[1] not in params:
+            known = ", ".join(sorted(params))
+            raise BuildError(f"--param {match[1]}: not a parameter (known: {known})")
+        params[match[1]] = int(match[2])
+    return params
+
+
+def _shown(params: dict[str, int]) -> str:
+    return " ".join(f"{k}={v}" for k, v in params.items()) or "(none)"
+
+
+def _show(title: str, text: str) -> None:
+    cut = len(text) > SHOWN_CHARS
+    print(f"\n{title}:" + (f" (first {SHOWN_CHARS} of {len(text)} characters)" if cut else ""))
+    sys.stdout.write(text[:SHOWN_CHARS] if text.endswith("\n") or cut else text + "\n")
+
+
+def _save(problem: Problem, folder: Path, text: str, expected: str, seed: int) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    if folder.resolve() == problem.samples_dir.resolve():
+        taken = {
+            int(m[1])
+            for path in folder.iterdir()
+            if (m := re.fullmatch(r"sample-(\d+)\.(?:in|out)", path.name))
+        }
+        stem = folder / f"sample-{max(taken, default=0) + 1}"
+    else:
+        stem = folder / f"{problem.slug}-seed{seed}"
+    Path(f"{stem}.in").write_text(text, encoding="utf-8")
+    Path(f"{stem}.out").write_text(expected, encoding="utf-8")
+    return stem

@@ -1,0 +1,228 @@
+"""The commands of build.py (kit.commands): the listing, new, stress (with a planted bug found
+and shrunk), run, and their one-line errors."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kit import cli
+from kit.commands import NAMES
+from tests.header_convention import header_problems
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def command(*args, root=None, stdin=None):
+    extra = ["--root", str(root)] if root is not None else []
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), *args, *extra],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "KIT_PYTHONS": ""},
+        timeout=300,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert 'build.py", line' not in output and "kit/" not in output, output
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_help_lists_every_command(capsys):
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["--help"])
+    assert exited.value.code == 0
+    listing = capsys.readouterr().out
+    for name in NAMES:
+        assert f"\n    {name} " in listing, name
+
+
+def test_no_command_means_build(toy):
+    code, out, _ = command("toy_sum", "--repeat", "1", root=toy)
+    assert code == 0 and "[1/1] toy_sum" in out
+
+
+# --- new -------------------------------------------------------------------------------------
+
+
+def test_new_scaffolds_a_batch_problem_end_to_end(toy):
+    code, out, _ = command("new", "domino_tiling", root=toy)
+    assert code == 0, out
+    for path in (
+        "solutions/domino_tiling.py",
+        "stress/domino_tiling.py",
+        "bench/domino_tiling.py",
+        "tests/test_domino_tiling.py",
+    ):
+        assert (toy / path).is_file(), path
+    assert (toy / "samples" / "domino_tiling").is_dir()
+    assert "[domino_tiling]" in (toy / "problems.toml").read_text()
+
+    # right after new, the build says what is missing, in one line
+    code, out, err = command("domino_tiling", "--repeat", "1", root=toy)
+    assert code == 1
+    assert "domino_tiling: samples/domino_tiling/ holds no samples (add sample-1.in and" in out
+
+    # with a sample, the template solution is what is missing
+    (toy / "samples" / "domino_tiling" / "sample-1.in").write_text("1\n")
+    (toy / "samples" / "domino_tiling" / "sample-1.out").write_text("1\n")
+    code, out, _ = command("domino_tiling", "--repeat", "1", root=toy)
+    assert code == 1
+    assert "NotImplementedError: solutions/domino_tiling.py: write solve()" in out
+
+    # the templates are honest: the header passes the convention, the test module skips
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs"],
+        cwd=toy,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(toy)},
+    )
+    assert "no tests written yet" in done.stdout, done.stdout
+
+
+def test_template_headers_follow_the_convention(toy):
+    command("new", "alpha", root=toy)
+    command("new", "beta", "--interactive", root=toy)
+    for path in ("solutions/alpha.py", "stress/alpha.py", "solutions/beta.py"):
+        assert header_problems((toy / path).read_text()) == [], path
+
+
+def test_new_interactive_problem_has_an_interactor(toy):
+    code, out, _ = command("new", "guess", "--interactive", root=toy)
+    assert code == 0, out
+    assert (toy / "interactors" / "guess.py").is_file()
+    assert 'interactor = "interactors/guess.py"' in (toy / "problems.toml").read_text()
+    code, out, _ = command("guess", root=toy)
+    assert code == 1 and "add sample-1.in, the interactor's input" in out
+
+
+def test_new_refuses_an_existing_slug_without_touching_anything(toy):
+    before = {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()}
+    code, _, err = command("new", "toy_sum", root=toy)
+    assert code == 2
+    assert (
+        err.strip() == "build.py: error: new: toy_sum exists in problems.toml; nothing was changed"
+    )
+    (toy / "stress").mkdir()
+    (toy / "stress" / "lonely.py").write_text("x = 1\n")
+    before[toy / "stress" / "lonely.py"] = b"x = 1\n"
+    code, _, err = command("new", "lonely", root=toy)
+    assert code == 2 and "stress/lonely.py exists already; nothing was changed" in err
+    assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
+
+
+def test_new_refuses_a_bad_slug(toy):
+    code, _, err = command("new", "Bad-Name", root=toy)
+    assert code == 2 and "a slug is lower-case letters, digits and '_'" in err
+
+
+# --- stress ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def pairsum(checkout_copy):
+    return checkout_copy("pairsum")
+
+
+def test_stress_passes_a_correct_solution(pairsum):
+    code, out, _ = command("stress", "pairsum", "--seed", "3", "--cases", "40", root=pairsum)
+    assert code == 0, out
+    assert "ok: 40 files passed" in out
+
+
+def test_stress_finds_a_planted_bug_and_shrinks_it_to_one_small_case(pairsum):
+    solution = pairsum / "solutions" / "pairsum.py"
+    text = solution.read_text()
+    planted = text.replace("{a + b}", "{a + b if a < 700 else a - b}")
+    assert planted != text
+    solution.write_text(planted)
+    saved = pairsum / "found"
+    code, out, _ = command(
+        "stress", "pairsum", "--seed", "5", "--cases", "50", "--save", str(saved), root=pairsum
+    )
+    assert code == 1, out
+    assert "FAILED: the file of seed" in out
+    shrunk = out.split("\nInput:\n", 1)[1].split("\n\n", 1)[0]
+    assert shrunk.splitlines()[0] == "1"  # a single test case
+    a, b = map(int, shrunk.splitlines()[1].split())
+    assert a == 700 and b == 1  # the smallest failing pair
+    assert "\nExpected:\n701\n" in out and "\nGot:\n699\n" in out
+    assert "Reproduce: python build.py stress pairsum --seed " in out
+    (name,) = [path.stem for path in saved.glob("*.in")]
+    assert (saved / f"{name}.in").read_text() == "1\n700 1\n"
+    assert (saved / f"{name}.out").read_text() == "701\n"
+
+    # the reproduction line gives the failure back
+    line = out.split("Reproduce: python build.py ", 1)[1].split("   ")[0]
+    code, again, _ = command(*line.split(), root=pairsum)
+    assert code == 1 and "FAILED: the file of seed" in again
+
+
+def test_stress_saved_into_the_samples_becomes_the_next_sample(pairsum):
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("{a + b}", "{a * b}"))
+    samples = pairsum / "samples" / "pairsum"
+    code, out, _ = command(
+        "stress", "pairsum", "--seed", "1", "--cases", "5", "--save", str(samples), root=pairsum
+    )
+    assert code == 1, out
+    assert (samples / "sample-2.in").is_file() and (samples / "sample-2.out").is_file()
+
+
+def test_stress_catches_a_crash_and_runs_in_parallel(pairsum):
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(
+        solution.read_text().replace("{a + b}", "{a + b if b % 7 != 3 else a // 0}")
+    )
+    code, out, _ = command(
+        "stress", "pairsum", "--seed", "2", "--cases", "40", "-j", "2", root=pairsum
+    )
+    assert code == 1, out
+    assert "exit status 1 ZeroDivisionError" in out
+    assert "\nInput:\n1\n0 3\n" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["stress", "nope"], "unknown problem 'nope'"),
+        (["stress", "pairsum", "--param", "size=3"], "--param size: not a parameter"),
+        (["stress", "pairsum", "--seed", "x"], "argument --seed: invalid int value"),
+        (["stress", "pairsum", "--cases", "3", "--seconds", "2"], "not allowed with argument"),
+    ],
+)
+def test_stress_usage_errors_are_one_line_and_exit_2(pairsum, args, message):
+    code, _, err = command(*args, root=pairsum)
+    assert code == 2 and message in err
+
+
+def test_stress_without_a_stress_module_is_one_line(toy):
+    code, _, err = command("stress", "toy_sum", root=toy)
+    assert code == 2
+    assert "toy_sum: no stress/toy_sum.py (a generator, validator and reference" in err
+
+
+# --- run -------------------------------------------------------------------------------------
+
+
+def test_run_prints_the_output_and_reports_on_stderr(pairsum):
+    code, out, err = command("run", "pairsum", stdin="2\n1 2\n3 4\n", root=pairsum)
+    assert code == 0
+    assert out == "3\n7\n"
+    assert err.startswith("[pairsum: ") and "exit status 0" in err
+
+
+def test_run_reads_a_file_and_maps_a_crash_to_the_author_s_lines(pairsum, tmp_path):
+    case = tmp_path / "short.in"
+    case.write_text("2\n1 2\n")
+    code, out, err = command("run", "pairsum", str(case), root=pairsum)
+    assert code == 1
+    assert out == ""
+    assert 'File "shared/pair_io.py", line 6' in err
+    assert "IndexError: list index out of range" in err and "exit status 1" in err
