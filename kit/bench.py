@@ -17,15 +17,13 @@ the sources give. The exit status is 1 when a case crashes, hangs or answers wro
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import tempfile
 from pathlib import Path
 
 from kit.compare import parse_compare
 from kit.errors import BuildError
 from kit.pipeline import build_problem, make_bundle
-from kit.registry import Problem, load_registry, select
+from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run import KILL_FACTOR, MIB
 from kit.run_case import Timing, run_process
 from kit.targets import timing_interpreters
@@ -113,18 +111,7 @@ def bench_problem(problem: Problem, repeat: int) -> int:
 
 def _load(problem: Problem):
     """Import bench/<slug>.py (the checkout on sys.path, so it may use the solutions)."""
-    where = problem.rel(problem.bench)
-    if str(problem.root) not in sys.path:
-        sys.path.insert(0, str(problem.root))
-    spec = importlib.util.spec_from_file_location(f"bench_{problem.slug}", problem.bench)
-    if spec is None or spec.loader is None:
-        raise BuildError(f"{where}: cannot be imported")
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except Exception as error:  # a broken bench file is reported in one line
-        raise BuildError(f"{where}: cannot be imported: {type(error).__name__}: {error}") from None
-    return module
+    return import_from_checkout(problem, problem.bench, f"bench_{problem.slug}")
 
 
 def _cases(problem: Problem, module) -> list[tuple[str, bytes, bytes | None]]:

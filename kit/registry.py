@@ -8,7 +8,9 @@ optional ``judge_data`` folder, read in place (a missing folder is skipped with 
 from __future__ import annotations
 
 import difflib
+import importlib.util
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -313,3 +315,21 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
     if not cases:
         raise BuildError(f"{problem.slug}: {problem.judge_data} holds no *.in/*.out pairs")
     return cases, None
+
+
+def import_from_checkout(problem: Problem, path: Path, name: str):
+    """The module at ``path`` of the problem's checkout, imported as ``name`` with the checkout
+    on ``sys.path`` (so it may import the solutions and helpers); a broken one is a one-line
+    BuildError."""
+    where = problem.rel(path)
+    if str(problem.root) not in sys.path:
+        sys.path.insert(0, str(problem.root))
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise BuildError(f"{where}: cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:  # reported in one line
+        raise BuildError(f"{where}: cannot be imported: {type(error).__name__}: {error}") from None
+    return module

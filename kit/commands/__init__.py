@@ -27,31 +27,22 @@ def add_root(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
 
 
-def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+def _number(convert, minimum, strict: bool, what: str):
+    """An argparse type: ``convert(text)``, at least (or, ``strict``, more than) ``minimum``."""
+
+    def parse(text: str):
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not {what}: {text!r}") from None
+        if not (value > minimum if strict else value >= minimum):
+            bound = "more than" if strict else "at least"
+            raise argparse.ArgumentTypeError(f"must be {bound} {minimum:g}")
+        return value
+
+    return parse
 
 
-def at_least_one(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value >= 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
-def seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError("must be more than 0")
-    return value
+positive = _number(int, 1, False, "a whole number")  # counts: 1, 2, ...
+at_least_one = _number(float, 1, False, "a number")  # factors
+seconds = _number(float, 0, True, "a number")  # durations

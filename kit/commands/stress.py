@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import importlib.util
 import random
 import re
 import subprocess
@@ -34,7 +33,7 @@ from kit.commands import add_root, positive, seconds
 from kit.compare import Comparator, crash_line, parse_compare, signal_name
 from kit.errors import BuildError
 from kit.pipeline import write_bundle
-from kit.registry import Problem, load_registry, select
+from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run import KILL_FACTOR
 from kit.shrink import shrink
 from kit.targets import host
@@ -234,16 +233,7 @@ def load_stress_module(problem: Problem):
         raise BuildError(
             f"{problem.slug}: no {where} (a generator, validator and reference; see the README)"
         )
-    if str(problem.root) not in sys.path:
-        sys.path.insert(0, str(problem.root))
-    spec = importlib.util.spec_from_file_location(f"stress.{problem.slug}", path)
-    if spec is None or spec.loader is None:
-        raise BuildError(f"{where}: cannot be imported")
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except Exception as error:  # a broken stress module is reported in one line
-        raise BuildError(f"{where}: cannot be imported: {type(error).__name__}: {error}") from None
+    module = import_from_checkout(problem, path, f"stress.{problem.slug}")
     needed = ("PARAMS", "generate", "validate", "reference", "split_cases", "join_cases")
     missing = [name for name in needed if not hasattr(module, name)]
     if missing:
