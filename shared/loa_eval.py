@@ -205,7 +205,8 @@ def make_evaluator(weights=None, tables=None):
         for s in sq:
             tot += d[s]
         score = (w_cent * cen - w_conc * (tot - minsum[n])) // n + (w_com * pst[com] >> 1)
-        # groups (flood fill)
+        # groups: the flood fill of loa_bitboard written out (hot: every evaluation of a new
+        # bit-board; a call per group costs more than the fill)
         groups = -1
         b = bb
         while b:
