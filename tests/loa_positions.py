@@ -1,4 +1,4 @@
-"""Shared test data and test-only helpers for the Lines of Action tests (not a test module).
+"""Test support (not a test module): shared data and helpers for the Lines of Action tests.
 
 - ``from_diagram(rows)``: (white, black) bit-boards from 8 strings, rank 8 first;
 - ``count_groups(bb)``: the number of 8-connected groups of a bit-board;

@@ -66,6 +66,14 @@ def test_new_scaffolds_a_batch_problem_end_to_end(toy):
     assert code == 1
     assert "domino_tiling: samples/domino_tiling/ holds no samples (add sample-1.in and" in out
 
+    # stress says which template function is still to write
+    code, _, err = command("stress", "domino_tiling", "--cases", "2", root=toy)
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        "build.py: error: stress/domino_tiling.py: generate() raised NotImplementedError: "
+        "stress/domino_tiling.py: write generate()"
+    )
+
     # with a sample, the template solution is what is missing
     (toy / "samples" / "domino_tiling" / "sample-1.in").write_text("1\n")
     (toy / "samples" / "domino_tiling" / "sample-1.out").write_text("1\n")
@@ -134,6 +142,7 @@ def test_stress_passes_a_correct_solution(pairsum):
     code, out, _ = command("stress", "pairsum", "--seed", "3", "--cases", "40", root=pairsum)
     assert code == 0, out
     assert "ok: 40 files passed" in out
+    assert "\nslowest: " in out and "(the file of seed " in out
 
 
 def test_stress_finds_a_planted_bug_and_shrinks_it_to_one_small_case(pairsum):
@@ -192,6 +201,8 @@ def test_stress_catches_a_crash_and_runs_in_parallel(pairsum):
     ("args", "message"),
     [
         (["stress", "nope"], "unknown problem 'nope'"),
+        (["run", "nope"], "unknown problem 'nope'"),
+        (["stress", "pairsum", "--seed", "1", "-j", "0"], "argument -j/--jobs: must be at least"),
         (["stress", "pairsum", "--param", "size=3"], "--param size: not a parameter"),
         (["stress", "pairsum", "--seed", "x"], "argument --seed: invalid int value"),
         (["stress", "pairsum", "--cases", "3", "--seconds", "2"], "not allowed with argument"),

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from referee import rules
+from referee.positions import POSITIONS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOLUTION = os.path.join(ROOT, "solutions", "lines_of_action.py")
@@ -159,9 +160,6 @@ def test_opening_option_from_the_command_line():
 
 
 def test_bench_positions_are_legal_unfinished_games():
-    sys.path.insert(0, ROOT)
-    from bench.lines_of_action import POSITIONS
-
     for name, text in POSITIONS:
         board, turn = rules.initial_board(), "W"
         for ply in text.split():

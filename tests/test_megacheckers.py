@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 import solutions.megacheckers as mc
-from bench import megacheckers as bench
 from stress import megacheckers as st
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "megacheckers"
@@ -153,9 +152,9 @@ def test_bounds_sandwich_the_exact_longest_trail(scaled):
 def test_worst_case_files_answers():
     """The bench's worst-case files (ten full webs of the four extreme shapes; the adversarial
     boards; dense random webs) give the answers the brute force computed for them."""
-    assert mc.solve(bench.ten_full_webs().encode()) == bench.TEN_FULL_WEBS_ANSWERS
-    assert mc.solve(bench.adversarial().encode()) == bench.ADVERSARIAL_ANSWERS
-    for name, text, *expected in bench.cases():
+    assert mc.solve(st.ten_full_webs().encode()) == st.TEN_FULL_WEBS_ANSWERS
+    assert mc.solve(st.adversarial().encode()) == st.ADVERSARIAL_ANSWERS
+    for name, text, *expected in st.worst_cases():
         st.validate(text)
         got = mc.solve(text.encode())
         assert got.count("\n") == len(st.split_cases(text)), name
@@ -167,5 +166,5 @@ def test_worst_case_files_answers():
 def test_worst_case_answers_by_brute():
     """Recomputes the kept answers of the ten full webs and the adversarial boards with the
     brute force (about a minute)."""
-    assert st.reference(bench.ten_full_webs()) == bench.TEN_FULL_WEBS_ANSWERS
-    assert st.reference(bench.adversarial()) == bench.ADVERSARIAL_ANSWERS
+    assert st.reference(st.ten_full_webs()) == st.TEN_FULL_WEBS_ANSWERS
+    assert st.reference(st.adversarial()) == st.ADVERSARIAL_ANSWERS

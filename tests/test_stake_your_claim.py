@@ -7,7 +7,6 @@ import random
 import sys
 from pathlib import Path
 
-from bench import stake_your_claim as bench
 from solutions.stake_your_claim import BIT_SETS, solve, solve_board
 from stress import stake_your_claim as st
 from stress.stake_your_claim import best_move, move_values, random_board
@@ -186,19 +185,19 @@ def test_hard_boards_against_minimax():
 
 
 def test_bench_cases_are_legal_and_deterministic():
-    cases = bench.cases()
-    assert cases == bench.cases()
-    assert len(cases) == len(bench.FAMILIES) + 1  # + the climbed boards
+    cases = st.worst_cases()
+    assert cases == st.worst_cases()
+    assert len(cases) == len(st.FAMILIES) + 1  # + the climbed boards
     for name, text in cases:
         st.validate(text)
         boards = st.parse(text)
-        assert len(boards) == bench.BOARDS, name
+        assert len(boards) == st.BENCH_BOARDS, name
         assert all(len(rows) == 8 and "".join(rows).count(".") == 10 for rows in boards), name
 
 
 def test_bench_families_against_minimax():
-    for name in bench.FAMILIES:
-        for rows in bench.family_boards(name, 2, 2):
+    for name in st.FAMILIES:
+        for rows in st.family_boards(name, 2, 2):
             want = best_move(rows)
             got = solve_board_both(8, rows)
             assert got == want, name + " " + report(rows, want, got)
@@ -206,7 +205,7 @@ def test_bench_families_against_minimax():
 
 def test_bench_climbed_boards_against_minimax():
     """The bench's hill-climbed boards (the current solver's costliest), a few orientations."""
-    for rows in bench.climbed_boards()[:: len(bench.climbed_boards()) // 8]:
+    for rows in st.climbed_boards()[:: len(st.climbed_boards()) // 8]:
         want = best_move(rows)
         got = solve_board_both(8, rows)
         assert got == want, report(rows, want, got)
@@ -214,7 +213,7 @@ def test_bench_climbed_boards_against_minimax():
 
 def test_bench_orientations_are_the_dihedral_images():
     rows = ["01.", "1.0", "..1"]
-    imgs = bench.orientations(rows)
+    imgs = st.orientations(rows)
     assert imgs[1] == [".10", "..1", "10."]  # rotated a quarter turn clockwise
     assert imgs[2] == ["1..", "0.1", ".10"]
     assert imgs[4] == ["01.", "1..", ".01"]  # transposed

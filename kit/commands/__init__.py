@@ -18,6 +18,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from kit import nowrite
+from kit.pipeline import columns_for
+from kit.registry import Problem
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 NAMES = ("build", "run", "stress", "new", "bench", "match", "startup")
 
@@ -25,6 +29,25 @@ NAMES = ("build", "run", "stress", "new", "bench", "match", "startup")
 def add_root(parser: argparse.ArgumentParser) -> None:
     """The hidden ``--root DIR``: the checkout to work on (the build's tests use copies)."""
     parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
+
+
+def judge_command(problem: Problem, script: Path) -> tuple[list[str], str]:
+    """How ``run`` and ``stress`` start a bundle: under the problem's first target as the build
+    runs it (its own interpreter when here, else a stand-in), under ``kit.nowrite`` for a judge
+    without file access; with the runner's label."""
+    runner = columns_for(problem)[0].runner
+    if problem.no_files:
+        interpreter = runner.interpreter
+        flags = (*interpreter.flags, *runner.extra_flags)
+        return nowrite.command(interpreter.executable, script, flags), _label(runner)
+    return runner.command(script), _label(runner)
+
+
+def _label(runner) -> str:
+    """The interpreter by name, and the target it stands for when it is a stand-in."""
+    if runner.exact:
+        return runner.interpreter.label
+    return f"{runner.interpreter.label} for {runner.target.label}"
 
 
 def _number(convert, minimum, strict: bool, what: str):

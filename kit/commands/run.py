@@ -1,8 +1,9 @@
 """``python build.py run SLUG [FILE]``: run a problem's bundle once on one input, as the judge
 would.
 
-The bundle is made fresh (into a temporary folder, not ``dist/``) and run by the Python running
-the kit with the judge's isolation (``-I -S``) from an empty folder, stdin from FILE (or this
+The bundle is made fresh (into a temporary folder, not ``dist/``) and run under the problem's
+first target as the build runs it (its own interpreter when here, else a stand-in) with the
+judge's isolation (``-I -S``) from an empty folder, stdin from FILE (or this
 command's stdin), killed at 3x the time limit. Its output goes to stdout unchanged; the time,
 the exit status and any traceback (mapped to the author's lines, with hints) go to stderr.
 The exit status is 0 when the run ended cleanly within the limit, else 1.
@@ -15,14 +16,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kit.commands import add_root
+from kit.commands import add_root, judge_command
 from kit.compare import signal_name
 from kit.errors import BuildError
 from kit.pipeline import write_bundle
 from kit.registry import load_registry, select
 from kit.run import KILL_FACTOR, explain
 from kit.run_case import run_process
-from kit.targets import host
 
 HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
 
@@ -50,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
         bundle, script = write_bundle(problem, Path(folder))
         empty = Path(folder, "cwd")
         empty.mkdir()
-        done = run_process(host().command(script), stdin, cwd=empty, timeout=KILL_FACTOR * limit)
+        command, label = judge_command(problem, script)
+        done = run_process(command, stdin, cwd=empty, timeout=KILL_FACTOR * limit)
         details = explain(problem, bundle, script, done.stderr)
     sys.stdout.buffer.write(done.stdout)
     sys.stdout.flush()
@@ -64,7 +65,5 @@ def run(args: argparse.Namespace) -> int:
         status = f"exit status {done.returncode}"
     over = done.seconds > limit
     mark = f", over the {limit:g} s limit" if over else ""
-    print(
-        f"[{problem.slug}: {done.seconds:.3f} s{mark}, {status}, {host().label}]", file=sys.stderr
-    )
+    print(f"[{problem.slug}: {done.seconds:.3f} s{mark}, {status}, {label}]", file=sys.stderr)
     return 0 if done.returncode == 0 and not done.timed_out and not over else 1

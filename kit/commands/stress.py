@@ -4,14 +4,19 @@
 The problem's stress module (``stress/<slug>.py``: PARAMS, generate, validate, reference,
 split_cases, join_cases, optionally cuts) generates file ``i`` with ``random.Random(S + i)``
 and its parameters; the bundle (made fresh into a temporary folder, never ``dist/``) runs on
-it judge-style (a fresh process, ``-I -S``, from an empty folder, killed at 3x the time limit)
-and its output is judged by the problem's comparator against ``reference``. The first
-disagreement, crash or time-out (the lowest ``i``) stops the run; ``kit.shrink`` then shrinks
-the file (fewer test cases, smaller parameters, structural cuts that ``validate`` accepts) and
-the smallest failing input found is printed with the expected and the actual output, and the
-seed and parameters that reproduce the original failure. ``--save DIR`` writes it as
-``DIR/NAME.in`` and ``DIR/NAME.out`` (the reference's answer); into the problem's own samples
-folder it becomes the next ``sample-N``.
+it judge-style (a fresh process, ``-I -S``, from an empty folder, under the problem's first
+target as the build runs it, killed at 3x the time limit) and its output is judged by the
+problem's comparator against ``reference``. The first disagreement, crash or time-out (the
+lowest ``i``) stops the run. ``kit.shrink`` then shrinks the file (fewer test cases, smaller
+parameters, structural cuts that ``validate`` accepts) and the smallest failing input found is
+printed with the expected and the actual output, and the seed and parameters that reproduce
+the original failure. ``--save DIR`` writes it as ``DIR/NAME.in`` and ``DIR/NAME.out`` (the
+reference's answer); into the problem's own samples folder it becomes the next ``sample-N``.
+
+A file that ends over the time limit but within 3x is not a failure (timing is ``bench``'s
+job); the slowest file's time is reported. An exception raised by the stress module itself (a
+template not written yet, a generator refusing its parameters) is a one-line error naming the
+function.
 
 Exit status: 0 when every case passed, 1 when a failing case was found, 2 for a usage error.
 """
@@ -25,18 +30,18 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit.commands import add_root, positive, seconds
+from kit.commands import add_root, judge_command, positive, seconds
 from kit.compare import Comparator, crash_line, parse_compare, signal_name
 from kit.errors import BuildError
 from kit.pipeline import write_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run import KILL_FACTOR
 from kit.shrink import shrink
-from kit.targets import host
 
 HELP = "run the bundle against the problem's reference on random inputs; shrink a failure"
 DEFAULT_SECONDS = 10.0
@@ -88,18 +93,22 @@ class Stress:
     def __init__(self, problem: Problem, module, script: Path, folder: Path) -> None:
         self.problem = problem
         self.module = module
-        self.command = host().command(script)
+        self.command, self.label = judge_command(problem, script)
         self.folder = folder
         self.timeout = KILL_FACTOR * problem.time_limit
         where = f"problems.toml: [{problem.slug}]"
         self.comparator: Comparator = parse_compare(problem.compare, problem.root, where)
         self.count = 0
+        self.slowest = (0.0, "")  # seconds, which file
+        self._lock = threading.Lock()
 
-    def judge(self, text: str, name: str = "case") -> Outcome:
-        """Run the bundle on ``text`` and judge its output against the reference's."""
+    def judge(self, text: str, name: str = "case", label: str = "") -> Outcome:
+        """Run the bundle on ``text`` and judge its output against the reference's (``name``:
+        of the input file a checker reads; ``label``: the file as the report names it)."""
         expected = self.module.reference(text).encode()
         empty = self.folder / "cwd"
         empty.mkdir(exist_ok=True)
+        start = time.perf_counter()
         try:
             done = subprocess.run(
                 self.command,
@@ -112,6 +121,9 @@ class Stress:
         except subprocess.TimeoutExpired as expired:
             got = expired.stdout or b""
             return Outcome(True, f"killed at {self.timeout:g} s (time limit exceeded)", got)
+        elapsed = time.perf_counter() - start
+        with self._lock:
+            self.slowest = max(self.slowest, (elapsed, label or name))
         if done.returncode < 0:
             return Outcome(True, f"killed by signal {signal_name(-done.returncode)}", done.stdout)
         if done.returncode != 0:
@@ -142,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         stress = Stress(problem, module, script, Path(folder))
         print(
             f"stress {problem.slug}: seeds from {seed}, parameters {_shown(params)}, "
-            f"{args.jobs} at a time, bundle under {host().label}",
+            f"{args.jobs} at a time, bundle under {stress.label}",
             flush=True,
         )
         start = time.monotonic()
@@ -157,6 +169,10 @@ def run(args: argparse.Namespace) -> int:
         elapsed = time.monotonic() - start
         if found is None:
             print(f"ok: {stress.count} files passed in {elapsed:.1f} s", flush=True)
+            slowest, name = stress.slowest
+            limit = problem.time_limit
+            over = f", over the {limit:g} s limit" if slowest > limit else ""
+            print(f"slowest: {slowest:.3f} s (the file of {name}{over})", flush=True)
             return 0
         failing_seed, text, outcome = found
         print(
@@ -208,7 +224,7 @@ def _search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_secon
                 f"{stress.problem.slug}: stress/{stress.problem.slug}.py: generate() made a "
                 f"file that validate() refuses (seed {seed + i}): {error}"
             ) from None
-        return seed + i, text, stress.judge(text, f"case{i % jobs}")
+        return seed + i, text, stress.judge(text, f"case{i % jobs}", f"seed {seed + i}")
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         while True:
@@ -238,7 +254,39 @@ def load_stress_module(problem: Problem):
     missing = [name for name in needed if not hasattr(module, name)]
     if missing:
         raise BuildError(f"{where}: defines no {', '.join(missing)}")
-    return module
+    return Guarded(module, where)
+
+
+class Guarded:
+    """A stress module whose functions report their own crashes as one-line BuildErrors
+    (``validate`` keeps its ValueError, which is its answer); other attributes pass through."""
+
+    FUNCTIONS = ("generate", "validate", "reference", "split_cases", "join_cases")
+
+    def __init__(self, module, where: str) -> None:
+        self._module = module
+        self._where = where
+
+    def __getattr__(self, name: str):
+        value = getattr(self._module, name)
+        if name not in self.FUNCTIONS:
+            return value
+
+        def call(*args, **kwargs):
+            try:
+                return value(*args, **kwargs)
+            except ValueError:
+                if name == "validate":
+                    raise
+                raise self._error(name) from None
+            except Exception:  # the module's own bug, or a template not written yet
+                raise self._error(name) from None
+
+        return call
+
+    def _error(self, name: str) -> BuildError:
+        error = sys.exc_info()[1]
+        return BuildError(f"{self._where}: {name}() raised {type(error).__name__}: {error}")
 
 
 def _params(module, given: list[str]) -> dict[str, int]:
