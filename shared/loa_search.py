@@ -18,7 +18,7 @@ Method: negamax PVS, Zobrist-keyed table (dict, cleared when full), TT move, two
     move. The node function writes move generation and the flood fill of loa_bitboard out again
     on purpose: in CPython a call per move costs more than the work; the referee's independent
     rules check every move the bot plays.
-Time: about 40-90k nodes/s (leaves included) in CPython 3.11, depth 5-6 in 0.7 s.
+Time: about 40-90k nodes/s (leaves included) in CPython 3.11, depth 5-6 in 0.85 s.
 Memory: at most about 45 MiB with every table and memo full (TT 60000, connecting squares
     40000, evaluation memos 40000 + 50000 entries).
 Status: tests/test_loa_search.py pins move, score and node count of fixed-depth searches on
