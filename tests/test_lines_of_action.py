@@ -1,6 +1,6 @@
 """The Lines of Action bot through its protocol, as whole processes from source: first moves for
 both colours, quiet exits on a closed or garbled input, stopping as soon as a side is connected,
-the local options, and the clock on the first move."""
+the local options, the clock on the first move, and the garbage collector per interpreter."""
 
 import os
 import random
@@ -204,3 +204,27 @@ def test_reply_stays_inside_the_move_time():
     finally:
         p.stdin.close()
         p.wait(timeout=10)
+
+
+@pytest.mark.parametrize(("implementation", "collects"), [("cpython", False), ("pypy", True)])
+def test_garbage_collector_stays_on_under_pypy(monkeypatch, implementation, collects):
+    """CPython frees by reference counting, so main() turns the cycle collector off; PyPy has no
+    reference counting, and with its collector off a game's heap grew to about 800 MB against a
+    64 MiB limit."""
+    import gc  # noqa: PLC0415
+
+    import solutions.lines_of_action as loa  # noqa: PLC0415
+
+    seen = []
+    monkeypatch.setattr(sys.implementation, "name", implementation)
+    monkeypatch.setattr(loa, "play", lambda *args: seen.append(gc.isenabled()))
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        loa.main()
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()
+    assert seen == [collects]
