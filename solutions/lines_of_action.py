@@ -20,7 +20,7 @@ Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; 
 Time: at most HARD_SHARE of the move time per move plus the reply's write; start-up about
     30 ms (CPython 3.11, tables built at start).
 Memory: below 64 MiB under CPython (the search's tables and memos are capped, about 45 MiB
-    worst case). PyPy alone takes about 60 MiB before the first move and 110-130 MiB in a game.
+    worst case). PyPy takes about 60 MiB before the first move and 111-141 MiB in a game.
 Status: protocol and clock in tests/test_lines_of_action.py; rules against referee/rules.py
     (tests/test_loa_bitboard.py, tests/test_referee_rules.py); pinned fixed-depth play in
     tests/test_loa_search.py. Real clock (bundle, CPython 3.11, random openings, both colours):
