@@ -48,6 +48,7 @@ DEFAULT_WEIGHTS = {
     "conn": 0,  # per adjacent pair of own pieces per piece
     "unif": 0,  # per 8 squares of the bounding rectangle's area
     "euler": 0,  # per unit of 4 x Euler number above 4 (one group, no hole)
+    "mat": 0,  # per piece
     "lazy": 100,  # lazy-evaluation margin (mobility skipped when the rest is this far out)
     "mob": 25,  # per 8 units of weighted mobility difference (2 per move, 1 to an edge, +1 capture)
 }
@@ -69,6 +70,37 @@ def _tables():
     ring = [0] + [1] * 8 + [2] * 16
     minsum = [sum(ring[:n]) for n in range(26)]
     return tuple(pst), tuple(dist), tuple(minsum)
+
+
+PST_SHIFT = 80  # added to every piece-square value in the packed rank table (keeps it >= 0)
+
+
+def _row_tables(pst):
+    """Rank-byte tables of the per-side scan. rows[r][byte]: for the pieces of ``byte`` on rank
+    r, packed as count | rank sum << 8 | file sum << 16 | (piece-square sum + PST_SHIFT per
+    piece) << 24 (each field stays inside its bits for up to 12 pieces). near[c][r][byte]: the
+    sum of the pieces' Chebyshev distances to square c."""
+    rows = []
+    for r in range(8):
+        row = [0] * 256
+        for byte in range(1, 256):
+            low = byte & -byte
+            f = low.bit_length() - 1
+            packed = 1 | r << 8 | f << 16 | (pst[8 * r + f] + PST_SHIFT) << 24
+            row[byte] = row[byte ^ low] + packed
+        rows.append(tuple(row))
+    by_gap = []  # by_gap[dr][cf][byte]: distances to a square dr ranks away on file cf
+    for dr in range(8):
+        per_file = []
+        for cf in range(8):
+            t = [0] * 256
+            for byte in range(1, 256):
+                low = byte & -byte
+                t[byte] = t[byte ^ low] + max(dr, abs(low.bit_length() - 1 - cf))
+            per_file.append(tuple(t))
+        by_gap.append(per_file)
+    near = tuple(tuple(by_gap[abs(r - (c >> 3))][c & 7] for r in range(8)) for c in range(64))
+    return tuple(rows), near
 
 
 def _byte_lines(edge_w):
@@ -166,6 +198,7 @@ def make_evaluator(weights=None, tables=None):
     w_unif = w["unif"]
     w_conn = w["conn"]
     w_euler = w["euler"]
+    w_mat = w["mat"]
     pad_anchor = sum(1 << (10 * r + f) for r in range(9) for f in range(9))
     not_a, not_h = NOT_A, NOT_H
     low7 = 0x7F7F7F7F7F7F7F  # squares whose 2x2 block (s, s+1, s+8, s+9) is on the board
@@ -173,6 +206,7 @@ def make_evaluator(weights=None, tables=None):
     # mobility weights: 2 per move, 1 for a move to an edge square, +1 for a capture
     edge_w = tuple(1 if (s >> 3) in (0, 7) or (s & 7) in (0, 7) else 2 for s in range(64))
 
+    rank_rows, near = _row_tables(pst)
     cache = {}
     cache_get = cache.get
 
@@ -184,27 +218,18 @@ def make_evaluator(weights=None, tables=None):
             return score
         if len(cache) > SIDE_CACHE_MAX:
             cache.clear()
-        sr = 0
-        sf = 0
-        cen = 0
-        sq = []
-        b = bb
-        while b:
-            low = b & -b
-            b ^= low
-            s = low.bit_length() - 1
-            sq.append(s)
-            sr += s >> 3
-            sf += s & 7
-            cen += pst[s]
-        half = n = len(sq)
-        half >>= 1
-        com = ((sr + half) // n) * 8 + (sf + half) // n
-        d = dist[com]
-        tot = 0
-        for s in sq:
-            tot += d[s]
-        score = (w_cent * cen - w_conc * (tot - minsum[n])) // n + (w_com * pst[com] >> 1)
+        # count, row sum, file sum and centralisation in one pass of 8 table look-ups (one per
+        # rank byte, summed in C), then the distances to the centre of mass the same way
+        data = bb.to_bytes(8, "little")
+        p = sum(map(getitem, rank_rows, data))
+        n = p & 255
+        half = n >> 1
+        com = ((((p >> 8) & 255) + half) // n) * 8 + (((p >> 16) & 255) + half) // n
+        tot = sum(map(getitem, near[com], data))
+        cen = (p >> 24) - PST_SHIFT * n
+        score = (
+            (w_cent * cen - w_conc * (tot - minsum[n])) // n + (w_com * pst[com] >> 1) + w_mat * n
+        )
         # groups: the flood fill of loa_bitboard written out (hot: every evaluation of a new
         # bit-board; a call per group costs more than the fill)
         groups = -1
