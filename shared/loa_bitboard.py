@@ -106,6 +106,28 @@ def build_tables():
     return tuple(gen), tuple(lines)
 
 
+def alignment_table():
+    """ALIGNED[from << 6 | to] = (line_id, length, jumped_mask) when ``to`` lies on a line
+    through ``from`` (then the move is legal exactly when that line holds ``length`` pieces, no
+    opponent piece is on ``jumped_mask``, and the mover has a piece on ``from`` and none on
+    ``to``), else None."""
+    table = [None] * 4096
+    for s in range(64):
+        r, f = s >> 3, s & 7
+        ids = line_ids(s)
+        for k, (dr, df) in enumerate(_FAMILIES):
+            for sign in (1, -1):
+                jumped = 0
+                for n in range(1, 8):
+                    tr, tf = r + sign * dr * n, f + sign * df * n
+                    if not (0 <= tr < 8 and 0 <= tf < 8):
+                        break
+                    t = 8 * tr + tf
+                    table[s << 6 | t] = (ids[k], n, jumped)
+                    jumped |= 1 << t
+    return tuple(table)
+
+
 def gen_moves(gen, own, opp, cnt):
     """All legal moves (from << 6 | to) of the side owning ``own``; no pass."""
     moves = []

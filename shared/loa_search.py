@@ -35,6 +35,7 @@ from shared.loa_bitboard import (
     NOT_A,
     NOT_H,
     PASS,
+    alignment_table,
     build_tables,
     gen_moves,
     is_connected,
@@ -73,6 +74,7 @@ class Searcher:
         self.history = [0] * 4096
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
         self.cand_cache = {}
+        self.aligned = alignment_table()
         self.cnt = [0] * 46  # line counts of the position being searched, kept up to date
         self.deadline = math.inf  # perf_counter() time at which the search stops
         self.negamax, self.node_count = self._node_function(leaf_win, threat)
@@ -96,6 +98,7 @@ class Searcher:
         evaluate = self.evaluate
         gen = self.gen
         lines = self.lines
+        aligned = self.aligned
         zob = self.zob
         zside = self.zside
         tt = self.tt
@@ -111,6 +114,23 @@ class Searcher:
         perf = time.perf_counter
         nodes = 0
         check_at = CHECK_EVERY
+
+        def generate(me, opp):
+            """All moves of the side owning ``me``, highest history first (gen_moves of
+            loa_bitboard written out: a call per line costs more than the work)."""
+            moves = []
+            b = me
+            while b:
+                low = b & -b
+                b ^= low
+                s = low.bit_length() - 1
+                base = s << 6
+                for lid, by_count in gen[s]:
+                    for t, tb, jumped in by_count[cnt[lid]]:
+                        if not (tb & me) and not (jumped & opp):
+                            moves.append(base | t)
+            moves.sort(key=hist_get, reverse=True)
+            return moves
 
         def node_count(reset=False):
             nonlocal nodes, check_at
@@ -160,11 +180,9 @@ class Searcher:
             cand_cache[me] = cand
             return cand
 
-        def can_connect(me, opp):
-            """Can the side owning ``me`` connect in one move?"""
-            cand = cand_get(me)
-            if cand is None:
-                cand = connect_squares(me)
+        def can_connect(cand, me, opp):
+            """Can the side owning ``me`` connect in one move landing on a square of ``cand``
+            (its connect_squares)?"""
             while cand:
                 tb = cand & -cand
                 cand ^= tb
@@ -195,10 +213,19 @@ class Searcher:
                 return 0
             if depth <= 0:
                 if leaf_win:
-                    if can_connect(me, opp):
+                    # can_connect() is called only where connect_squares (memoised) leaves a
+                    # square to try: most leaves have none
+                    c = cand_get(me)
+                    if c is None:
+                        c = connect_squares(me)
+                    if c and can_connect(c, me, opp):
                         return WIN - ply - 1
-                    if threat and can_connect(opp, me):
-                        return evaluate(me, opp, cnt, alpha + threat, beta + threat) - threat
+                    if threat:
+                        c = cand_get(opp)
+                        if c is None:
+                            c = connect_squares(opp)
+                        if c and can_connect(c, opp, me):
+                            return evaluate(me, opp, cnt, alpha + threat, beta + threat) - threat
                 return evaluate(me, opp, cnt, alpha, beta)
             ttm = -1
             e = tt_get(key)
@@ -237,44 +264,40 @@ class Searcher:
                 )
                 if sc >= beta:
                     return sc
-            # gen_moves of loa_bitboard, written out: a call per node costs more than this
-            moves = []
-            b = me
-            while b:
-                low = b & -b
-                b ^= low
-                s = low.bit_length() - 1
-                base = s << 6
-                for lid, by_count in gen[s]:
-                    for t, tb, jumped in by_count[cnt[lid]]:
-                        if not (tb & me) and not (jumped & opp):
-                            moves.append(base | t)
-            if not moves:
-                return -negamax(
-                    opp,
-                    me,
-                    col ^ 1,
-                    key ^ zside,
-                    depth - 1,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    remaining - 1,
-                    True,
-                )
-            moves.sort(key=hist_get, reverse=True)
+            # Staged generation: the TT move and the killers, when legal here, are searched
+            # before the other moves are generated; at the frontier a killer refutes most nodes
+            # on its own, and the rest is never generated.
             kl = killers[ply]
             k1 = kl[0]
             k2 = kl[1]
-            if k2 >= 0 and k2 != ttm and k2 in moves:
-                moves.remove(k2)
-                moves.insert(0, k2)
-            if k1 >= 0 and k1 != ttm and k1 in moves:
-                moves.remove(k1)
-                moves.insert(0, k1)
-            if ttm >= 0 and ttm in moves:
-                moves.remove(ttm)
-                moves.insert(0, ttm)
+            moves = []
+            for m in (ttm, k1, k2):
+                if m >= 0 and m not in moves:
+                    a = aligned[m]
+                    if (
+                        a is not None
+                        and (me >> (m >> 6)) & 1
+                        and not (me >> (m & 63)) & 1
+                        and cnt[a[0]] == a[1]
+                        and not (a[2] & opp)
+                    ):
+                        moves.append(m)
+            staged = len(moves)
+            if not staged:
+                moves = generate(me, opp)
+                if not moves:
+                    return -negamax(
+                        opp,
+                        me,
+                        col ^ 1,
+                        key ^ zside,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        remaining - 1,
+                        True,
+                    )
             zme = zob[col]
             zop = zob[col ^ 1]
             alpha0 = alpha
@@ -283,7 +306,18 @@ class Searcher:
             first = True
             win_score = WIN - ply - 1
             idx = 0
-            for m in moves:
+            while True:
+                if idx == len(moves):
+                    if not staged:
+                        break
+                    rest = generate(me, opp)
+                    for m in moves:
+                        rest.remove(m)
+                    if not rest:
+                        break
+                    moves += rest
+                    staged = 0
+                m = moves[idx]
                 frm = m >> 6
                 to = m & 63
                 tb = 1 << to
@@ -342,6 +376,38 @@ class Searcher:
                     score = -negamax(
                         nopp, nme, col ^ 1, nkey, d1, -beta, -alpha, ply + 1, remaining - 1, True
                     )
+                elif d1 == 0:
+                    # the null-window look at a leaf child: negamax's leaf code, written out (hot:
+                    # most nodes are leaves, and a call costs more than this)
+                    nodes += 1
+                    if nodes >= check_at:
+                        check_at = nodes + CHECK_EVERY
+                        if perf() > searcher.deadline:
+                            raise Timeout
+                    if remaining <= 1:
+                        score = 0
+                    elif leaf_win:
+                        c = cand_get(nopp)
+                        if c is None:
+                            c = connect_squares(nopp)
+                        if c and can_connect(c, nopp, nme):
+                            score = ply + 2 - WIN  # the leaf's WIN - (ply + 1) - 1, negated
+                        else:
+                            c = cand_get(nme) if threat else 0
+                            if c is None:
+                                c = connect_squares(nme)
+                            if c and can_connect(c, nme, nopp):
+                                score = threat - evaluate(
+                                    nopp, nme, cnt, threat - alpha - 1, threat - alpha
+                                )
+                            else:
+                                score = -evaluate(nopp, nme, cnt, -alpha - 1, -alpha)
+                    else:
+                        score = -evaluate(nopp, nme, cnt, -alpha - 1, -alpha)
+                    if alpha < score < beta:
+                        score = -negamax(
+                            nopp, nme, col ^ 1, nkey, 0, -beta, -alpha, ply + 1, remaining - 1, True
+                        )
                 else:
                     score = -negamax(
                         nopp,
@@ -458,6 +524,11 @@ class Searcher:
         yield 0, children[0], 0, 0
         root_key = self.key_of(white, black, side)
         zme, zop = zob[side], zob[side ^ 1]
+        # the line counts after each root move, restored before its subtree is searched
+        child_counts = {}
+        for m in children:
+            tb = 1 << (m & 63)
+            child_counts[m] = line_counts((me ^ (1 << (m >> 6)) ^ tb) | (opp & ~tb))
         for depth in range(1, MAX_DEPTH + 1):
             alpha, beta = -INF, INF
             it_best, it_score = None, -INF
@@ -470,7 +541,7 @@ class Searcher:
                     nkey = root_key ^ zme[frm] ^ zme[to] ^ zside
                     if nopp != opp:
                         nkey ^= zop[to]
-                    cnt[:] = line_counts(nme | nopp)
+                    cnt[:] = child_counts[m]
                     args = (nopp, nme, side ^ 1, nkey, depth - 1)
                     if i == 0:
                         sc = -negamax(*args, -beta, -alpha, 1, remaining - 1, True)

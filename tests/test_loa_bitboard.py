@@ -9,6 +9,7 @@ import pytest
 from referee import rules
 from shared.loa_bitboard import (
     PASS,
+    alignment_table,
     build_tables,
     gen_moves,
     is_connected,
@@ -124,6 +125,30 @@ def test_random_positions_move_sets_and_connectivity(scaled):
             got = sorted(move_name(m) for m in gen_moves(GEN, own, opp, cnt))
             assert got == expected, f"position (rank 8 first):\n{diagram(board)}\n{colour} to move"
             assert is_connected(own) == rules.connected(board, colour), diagram(board)
+
+
+def test_alignment_table_decides_legality_like_the_generator(scaled):
+    """The search tries its TT move and killers before generating moves, judging each with
+    alignment_table(): on random positions that judgement must agree, for all 4096 from/to
+    pairs, with membership in gen_moves."""
+    aligned = alignment_table()
+    rng = random.Random(9)
+    for _ in range(scaled(200)):
+        board = random_board(rng)
+        w, b = to_bits(board)
+        cnt = line_counts(w | b)
+        for own, opp in ((w, b), (b, w)):
+            legal = set(gen_moves(GEN, own, opp, cnt))
+            for m in range(4096):
+                a = aligned[m]
+                judged = (
+                    a is not None
+                    and bool(own >> (m >> 6) & 1)
+                    and not own >> (m & 63) & 1
+                    and cnt[a[0]] == a[1]
+                    and not a[2] & opp
+                )
+                assert judged == (m in legal), (move_name(m), diagram(board))
 
 
 def test_count_groups():
