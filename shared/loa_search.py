@@ -1,7 +1,7 @@
 """Lines of Action: iterative-deepening PVS alpha-beta with a transposition table.
 
 Description: ``Searcher(evaluate, tables)`` holds the search state that lasts a whole game
-    (transposition table, history, killers, memoised connecting squares) and its node function,
+    (transposition table, history, killers, memoised connecting moves) and its node function,
     built once. ``search(white, black, side, remaining)`` is a generator: it yields ``(depth,
     move, score, nodes)`` for the side to move (0 = White), first a depth-0 guess, then one
     result per completed iteration, and stops by itself when the result is decided.
@@ -11,15 +11,16 @@ Rules: after a move the mover wins if connected (also when both sides are); a ca
 Usage: set ``searcher.deadline`` (a ``time.perf_counter()`` value) before iterating; the search
     stops there, and an iteration cut short is yielded as depth - 0.5 when it finished a root
     move. The caller decides when not to start another iteration (by breaking its loop).
-Method: negamax PVS, Zobrist-keyed table (dict, cleared when full), TT move, two killers, then
-    history order; wins detected when a move is generated; leaves check a connection in one
-    move for the side to move (a win) and for the opponent (scored THREAT lower), trying only
-    the squares touching every group (memoised per bit-board); late-move reductions and a null
-    move. The node function writes move generation and the flood fill of loa_bitboard out again
-    on purpose: in CPython a call per move costs more than the work; the referee's independent
+Method: negamax PVS, Zobrist-keyed table (dict, cleared when full); the TT move and two
+    killers are tried before the other moves are generated (history order); wins detected when
+    a move is made; leaves check a connection in one move for the side to move (a win) and for
+    the opponent (scored THREAT lower) from the moves that would connect it (memoised per
+    bit-board, checked against the line counts); late-move reductions and a null move. The
+    node function writes move generation and the flood fill of loa_bitboard out again on
+    purpose: in CPython a call per move costs more than the work; the referee's independent
     rules check every move the bot plays.
 Time: about 40-90k nodes/s (leaves included) in CPython 3.11, depth 5-6 in 0.85 s.
-Memory: at most about 45 MiB with every table and memo full (TT 60000, connecting squares
+Memory: at most about 45 MiB with every table and memo full (TT 60000, connecting moves
     40000, evaluation memos 40000 + 50000 entries).
 Status: tests/test_loa_search.py pins move, score and node count of fixed-depth searches on
     named positions (start, statement example, positions from lost games), and checks the move
@@ -55,7 +56,7 @@ LMR_MOVES2 = 12
 NULL_DEPTH = 3
 NULL_R = 2
 THREAT = 150  # leaf penalty when the opponent could connect at once
-CAND_CACHE_MAX = 40000  # memoised connecting squares per bit-board
+CONNECT_CACHE_MAX = 40000  # memoised connecting moves per bit-board
 LEAF_WIN_GROUPS = 5  # leaves check for a win in one when the mover has fewer groups
 
 
@@ -73,7 +74,7 @@ class Searcher:
         self.tt = {}
         self.history = [0] * 4096
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
-        self.cand_cache = {}
+        self.connect_cache = {}
         self.aligned = alignment_table()
         self.cnt = [0] * 46  # line counts of the position being searched, kept up to date
         self.deadline = math.inf  # perf_counter() time at which the search stops
@@ -106,8 +107,8 @@ class Searcher:
         hist = self.history
         hist_get = hist.__getitem__
         killers = self.killers
-        cand_cache = self.cand_cache
-        cand_get = cand_cache.get
+        connect_cache = self.connect_cache
+        connect_get = connect_cache.get
         cnt = self.cnt
         not_a, not_h = NOT_A, NOT_H
         full = FULL
@@ -139,10 +140,12 @@ class Searcher:
                 check_at = CHECK_EVERY
             return nodes
 
-        def connect_squares(me):
-            """The squares a move of the side owning ``me`` must land on to connect it: those
-            touching every group (all but the moved piece's own when that piece stands alone);
-            0 when there are LEAF_WIN_GROUPS groups or more."""
+        def connecting_moves(me):
+            """The moves that would connect the side owning ``me``, whatever the line counts
+            and the opponent: (line id, length, jumped squares) per move, to be checked against
+            them (see can_connect); () when there are LEAF_WIN_GROUPS groups or more.
+            Memoised per bit-board. A connecting move must land on a square touching every
+            group (all but the moved piece's own when that piece stands alone)."""
             free = full ^ me
             g = 0
             b = me
@@ -167,30 +170,29 @@ class Searcher:
                 nbs.append(y)
                 if not (x & (x - 1)):
                     singles.append(g - 1)
-            if b:
-                cand_cache[me] = 0
-                return 0
-            cand = common
-            for i in singles:
-                c = full
-                for j in range(g):
-                    if j != i:
-                        c &= nbs[j]
-                cand |= c
-            cand_cache[me] = cand
-            return cand
-
-        def can_connect(cand, me, opp):
-            """Can the side owning ``me`` connect in one move landing on a square of ``cand``
-            (its connect_squares)?"""
-            while cand:
-                tb = cand & -cand
-                cand ^= tb
-                for lid, by_count in gen[tb.bit_length() - 1]:
-                    for _s, sb, jumped in by_count[cnt[lid]]:
-                        if sb & me and not (jumped & opp):
-                            nme = me ^ sb ^ tb
-                            # is_connected(nme), written out: a call per try costs more
+            found = []
+            if not b:
+                cand = common
+                for i in singles:
+                    c = full
+                    for j in range(g):
+                        if j != i:
+                            c &= nbs[j]
+                    cand |= c
+                b = me if cand else 0
+                while b:
+                    sb = b & -b
+                    b ^= sb
+                    base = (sb.bit_length() - 1) << 6
+                    rest = me ^ sb
+                    c = cand
+                    while c:
+                        tb = c & -c
+                        c ^= tb
+                        a = aligned[base | (tb.bit_length() - 1)]
+                        if a is not None:
+                            # is_connected(rest | tb), written out
+                            nme = rest | tb
                             x = tb
                             while True:
                                 y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
@@ -199,7 +201,16 @@ class Searcher:
                                     break
                                 x = y
                             if x == nme:
-                                return True
+                                found.append(a)
+            found = tuple(found)
+            connect_cache[me] = found
+            return found
+
+        def can_connect(found, opp):
+            """Is one of the connecting moves ``found`` legal now (line counts, opponent)?"""
+            for lid, length, jumped in found:  # noqa: SIM110 (a loop is faster than any())
+                if cnt[lid] == length and not (jumped & opp):
+                    return True
             return False
 
         def negamax(me, opp, col, key, depth, alpha, beta, ply, remaining, allow_null):  # noqa: PLR0917
@@ -213,18 +224,18 @@ class Searcher:
                 return 0
             if depth <= 0:
                 if leaf_win:
-                    # can_connect() is called only where connect_squares (memoised) leaves a
-                    # square to try: most leaves have none
-                    c = cand_get(me)
+                    # can_connect() is called only where a connecting move exists (memoised per
+                    # bit-board): most leaves have none
+                    c = connect_get(me)
                     if c is None:
-                        c = connect_squares(me)
-                    if c and can_connect(c, me, opp):
+                        c = connecting_moves(me)
+                    if c and can_connect(c, opp):
                         return WIN - ply - 1
                     if threat:
-                        c = cand_get(opp)
+                        c = connect_get(opp)
                         if c is None:
-                            c = connect_squares(opp)
-                        if c and can_connect(c, opp, me):
+                            c = connecting_moves(opp)
+                        if c and can_connect(c, me):
                             return evaluate(me, opp, cnt, alpha + threat, beta + threat) - threat
                 return evaluate(me, opp, cnt, alpha, beta)
             ttm = -1
@@ -387,16 +398,16 @@ class Searcher:
                     if remaining <= 1:
                         score = 0
                     elif leaf_win:
-                        c = cand_get(nopp)
+                        c = connect_get(nopp)
                         if c is None:
-                            c = connect_squares(nopp)
-                        if c and can_connect(c, nopp, nme):
+                            c = connecting_moves(nopp)
+                        if c and can_connect(c, nme):
                             score = ply + 2 - WIN  # the leaf's WIN - (ply + 1) - 1, negated
                         else:
-                            c = cand_get(nme) if threat else 0
+                            c = connect_get(nme) if threat else ()
                             if c is None:
-                                c = connect_squares(nme)
-                            if c and can_connect(c, nme, nopp):
+                                c = connecting_moves(nme)
+                            if c and can_connect(c, nopp):
                                 score = threat - evaluate(
                                     nopp, nme, cnt, threat - alpha - 1, threat - alpha
                                 )
@@ -495,8 +506,8 @@ class Searcher:
         cnt = self.cnt
         if len(self.tt) > TT_MAX:
             self.tt.clear()
-        if len(self.cand_cache) > CAND_CACHE_MAX:
-            self.cand_cache.clear()
+        if len(self.connect_cache) > CONNECT_CACHE_MAX:
+            self.connect_cache.clear()
         hist = self.history
         for i in range(4096):
             hist[i] >>= 3
