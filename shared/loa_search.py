@@ -170,6 +170,8 @@ class Searcher:
                 nbs.append(y)
                 if not (x & (x - 1)):
                     singles.append(g - 1)
+                elif not common and not singles:
+                    break  # no square touches the groups so far, none of them a lone piece
             found = []
             if not b:
                 cand = common
