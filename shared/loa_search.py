@@ -146,6 +146,15 @@ class Searcher:
             them (see can_connect); () when there are LEAF_WIN_GROUPS groups or more.
             Memoised per bit-board. A connecting move must land on a square touching every
             group (all but the moved piece's own when that piece stands alone)."""
+            # lone pieces are groups of their own: with LEAF_WIN_GROUPS of them (with one more
+            # group when anything else is left) there is nothing to look for
+            x = me | ((me << 1) & not_a) | ((me >> 1) & not_h)
+            y = (me << 1) & not_a | (me >> 1) & not_h
+            touched = y | ((x << 8) | (x >> 8))  # squares with a piece of me next to them
+            lone = bin(me & ~touched).count("1")
+            if lone + ((me & touched) != 0) >= LEAF_WIN_GROUPS:
+                connect_cache[me] = ()
+                return ()
             free = full ^ me
             g = 0
             b = me
