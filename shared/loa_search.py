@@ -394,42 +394,44 @@ class Searcher:
                     if idx >= LMR_MOVES and depth >= 3:
                         red = 2 if (idx >= LMR_MOVES2 and depth >= 5) else 1
                 d1 = depth - 1
-                if first:
+                if d1 == 0:
+                    # a leaf child, scored here: negamax's leaf code written out (hot: most nodes
+                    # are leaves, and a call costs more than this). The first move gets the full
+                    # window; the others a null window, then the full one if they land inside.
+                    lo = -beta if first else -alpha - 1
+                    while True:
+                        nodes += 1
+                        if nodes >= check_at:
+                            check_at = nodes + CHECK_EVERY
+                            if perf() > searcher.deadline:
+                                raise Timeout
+                        if remaining <= 1:
+                            score = 0
+                        elif leaf_win:
+                            c = connect_get(nopp)
+                            if c is None:
+                                c = connecting_moves(nopp)
+                            if c and can_connect(c, nme):
+                                score = ply + 2 - WIN  # the leaf's WIN - (ply + 1) - 1, negated
+                            else:
+                                c = connect_get(nme) if threat else ()
+                                if c is None:
+                                    c = connecting_moves(nme)
+                                if c and can_connect(c, nopp):
+                                    score = threat - evaluate(
+                                        nopp, nme, cnt, lo + threat, threat - alpha
+                                    )
+                                else:
+                                    score = -evaluate(nopp, nme, cnt, lo, -alpha)
+                        else:
+                            score = -evaluate(nopp, nme, cnt, lo, -alpha)
+                        if lo == -beta or not alpha < score < beta:
+                            break
+                        lo = -beta
+                elif first:
                     score = -negamax(
                         nopp, nme, col ^ 1, nkey, d1, -beta, -alpha, ply + 1, remaining - 1, True
                     )
-                elif d1 == 0:
-                    # the null-window look at a leaf child: negamax's leaf code, written out (hot:
-                    # most nodes are leaves, and a call costs more than this)
-                    nodes += 1
-                    if nodes >= check_at:
-                        check_at = nodes + CHECK_EVERY
-                        if perf() > searcher.deadline:
-                            raise Timeout
-                    if remaining <= 1:
-                        score = 0
-                    elif leaf_win:
-                        c = connect_get(nopp)
-                        if c is None:
-                            c = connecting_moves(nopp)
-                        if c and can_connect(c, nme):
-                            score = ply + 2 - WIN  # the leaf's WIN - (ply + 1) - 1, negated
-                        else:
-                            c = connect_get(nme) if threat else ()
-                            if c is None:
-                                c = connecting_moves(nme)
-                            if c and can_connect(c, nopp):
-                                score = threat - evaluate(
-                                    nopp, nme, cnt, threat - alpha - 1, threat - alpha
-                                )
-                            else:
-                                score = -evaluate(nopp, nme, cnt, -alpha - 1, -alpha)
-                    else:
-                        score = -evaluate(nopp, nme, cnt, -alpha - 1, -alpha)
-                    if alpha < score < beta:
-                        score = -negamax(
-                            nopp, nme, col ^ 1, nkey, 0, -beta, -alpha, ply + 1, remaining - 1, True
-                        )
                 else:
                     score = -negamax(
                         nopp,
