@@ -57,7 +57,7 @@ NULL_DEPTH = 3
 NULL_R = 2
 THREAT = 150  # leaf penalty when the opponent could connect at once
 CONNECT_CACHE_MAX = 40000  # memoised connecting moves per bit-board
-LEAF_WIN_GROUPS = 5  # leaves check for a win in one when the mover has fewer groups
+LEAF_WIN_GROUPS = 5  # leaves look for a connection in one only up to this many groups
 
 
 class Timeout(Exception):
@@ -143,28 +143,30 @@ class Searcher:
         def connecting_moves(me):
             """The moves that would connect the side owning ``me``, whatever the line counts
             and the opponent: (line id, length, jumped squares) per move, to be checked against
-            them (see can_connect); () when there are LEAF_WIN_GROUPS groups or more.
+            them (see can_connect); () when there are more than LEAF_WIN_GROUPS groups.
             Memoised per bit-board. A connecting move must land on a square touching every
             group (all but the moved piece's own when that piece stands alone)."""
-            # lone pieces are groups of their own: with LEAF_WIN_GROUPS of them (with one more
-            # group when anything else is left) there is nothing to look for
+            # lone pieces are groups of their own: when they (with one more group if anything
+            # else is left) already make more than LEAF_WIN_GROUPS, there is nothing to look for
             x = me | ((me << 1) & not_a) | ((me >> 1) & not_h)
             y = (me << 1) & not_a | (me >> 1) & not_h
             touched = y | ((x << 8) | (x >> 8))  # squares with a piece of me next to them
             lone = bin(me & ~touched).count("1")
-            if lone + ((me & touched) != 0) >= LEAF_WIN_GROUPS:
+            if lone + ((me & touched) != 0) > LEAF_WIN_GROUPS:
                 connect_cache[me] = ()
                 return ()
             free = full ^ me
             g = 0
             b = me
-            common = full
-            singles = []
-            nbs = []
+            common = full  # squares touching every group so far
+            alone = []  # per lone piece: the squares touching every other group so far
+            high = False
             while b and g < LEAF_WIN_GROUPS:
                 # one group by the flood fill of loa_bitboard, written out (hot: every leaf
-                # with a new bit-board)
-                x = b & -b
+                # with a new bit-board); seeded from either end in turn, so that the first
+                # groups tend to lie far apart
+                x = 1 << (b.bit_length() - 1) if high else b & -b
+                high = not high
                 while True:
                     y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
                     y = (y | (y << 8) | (y >> 8)) & b
@@ -175,21 +177,22 @@ class Searcher:
                 g += 1
                 y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
                 y = (y | (y << 8) | (y >> 8)) & free
-                common &= y
-                nbs.append(y)
+                for i, e in enumerate(alone):
+                    alone[i] = e & y
                 if not (x & (x - 1)):
-                    singles.append(g - 1)
-                elif not common and not singles:
-                    break  # no square touches the groups so far, none of them a lone piece
+                    alone.append(common)
+                common &= y
+                if not common:
+                    for e in alone:
+                        if e:
+                            break
+                    else:
+                        break  # no square can touch all the groups
             found = []
             if not b:
                 cand = common
-                for i in singles:
-                    c = full
-                    for j in range(g):
-                        if j != i:
-                            c &= nbs[j]
-                    cand |= c
+                for e in alone:
+                    cand |= e
                 b = me if cand else 0
                 while b:
                     sb = b & -b

@@ -264,12 +264,12 @@ def test_euler_term_is_groups_minus_holes(scaled):
 
 def plain_negamax(ev, gen, me, opp, depth, ply, remaining):
     """The searcher's tree value without pruning: the same leaf rules (a win in one for the side
-    to move, the opponent's threat, both looked for only below LEAF_WIN_GROUPS groups), the
+    to move, the opponent's threat, both looked for only up to LEAF_WIN_GROUPS groups), the
     same wins and losses when a move is made, a pass when stuck."""
     from shared.loa_bitboard import gen_moves, is_connected
 
     def connects_in_one(own, other):
-        if count_groups(own) >= LEAF_WIN_GROUPS:
+        if count_groups(own) > LEAF_WIN_GROUPS:
             return False
         for m in gen_moves(gen, own, other, line_counts(own | other)):
             tb = 1 << (m & 63)
