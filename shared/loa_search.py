@@ -57,7 +57,7 @@ NULL_DEPTH = 3
 NULL_R = 2
 THREAT = 150  # leaf penalty when the opponent could connect at once
 CONNECT_CACHE_MAX = 40000  # memoised connecting moves per bit-board
-LEAF_WIN_GROUPS = 5  # leaves look for a connection in one only up to this many groups
+CONNECT_GROUPS = 5  # a side with more groups cannot connect in one move (connecting_moves)
 
 
 class Timeout(Exception):
@@ -78,7 +78,7 @@ class Searcher:
         self.aligned = alignment_table()
         self.cnt = [0] * 46  # line counts of the position being searched, kept up to date
         self.deadline = math.inf  # perf_counter() time at which the search stops
-        self.negamax, self.node_count = self._node_function(leaf_win, threat)
+        self.negamax, self.node_count, self.connecting_moves = self._node_function(leaf_win, threat)
 
     def key_of(self, white, black, side):
         k = self.zside if side else 0
@@ -93,8 +93,8 @@ class Searcher:
 
     def _node_function(self, leaf_win, threat):
         """negamax(me, opp, col, key, depth, alpha, beta, ply, remaining, allow_null) -> score
-        for the side owning ``me`` (colour ``col``), and node_count(reset) -> nodes so far. The
-        searcher's tables are bound to locals here, once."""
+        for the side owning ``me`` (colour ``col``), node_count(reset) -> nodes so far, and
+        connecting_moves(bb) (memoised). The searcher's tables are bound to locals here, once."""
         searcher = self
         evaluate = self.evaluate
         gen = self.gen
@@ -141,18 +141,20 @@ class Searcher:
             return nodes
 
         def connecting_moves(me):
-            """The moves that would connect the side owning ``me``, whatever the line counts
-            and the opponent: (line id, length, jumped squares) per move, to be checked against
-            them (see can_connect); () when there are more than LEAF_WIN_GROUPS groups.
-            Memoised per bit-board. A connecting move must land on a square touching every
-            group (all but the moved piece's own when that piece stands alone)."""
+            """The moves (from << 6 | to) that would connect the side owning ``me``, whatever
+            the line counts and the opponent (can_connect checks those), memoised per
+            bit-board. A connecting move lands on a square touching every group (all but the
+            moved piece's own when that piece stands alone) and the flood fill decides. With
+            more than CONNECT_GROUPS groups there is none: the landing square would have to
+            touch every group but the moved piece's own, and the parts of that group left
+            behind, and at most 4 squares around a square are pairwise apart."""
             # lone pieces are groups of their own: when they (with one more group if anything
-            # else is left) already make more than LEAF_WIN_GROUPS, there is nothing to look for
+            # else is left) already make more than CONNECT_GROUPS, there is nothing to look for
             x = me | ((me << 1) & not_a) | ((me >> 1) & not_h)
             y = (me << 1) & not_a | (me >> 1) & not_h
             touched = y | ((x << 8) | (x >> 8))  # squares with a piece of me next to them
             lone = bin(me & ~touched).count("1")
-            if lone + ((me & touched) != 0) > LEAF_WIN_GROUPS:
+            if lone + ((me & touched) != 0) > CONNECT_GROUPS:
                 connect_cache[me] = ()
                 return ()
             free = full ^ me
@@ -161,7 +163,7 @@ class Searcher:
             common = full  # squares touching every group so far
             alone = []  # per lone piece: the squares touching every other group so far
             high = False
-            while b and g < LEAF_WIN_GROUPS:
+            while b and g < CONNECT_GROUPS:
                 # one group by the flood fill of loa_bitboard, written out (hot: every leaf
                 # with a new bit-board); seeded from either end in turn, so that the first
                 # groups tend to lie far apart
@@ -215,14 +217,15 @@ class Searcher:
                                     break
                                 x = y
                             if x == nme:
-                                found.append(a)
+                                found.append(base | (tb.bit_length() - 1))
             found = tuple(found)
             connect_cache[me] = found
             return found
 
         def can_connect(found, opp):
             """Is one of the connecting moves ``found`` legal now (line counts, opponent)?"""
-            for lid, length, jumped in found:  # noqa: SIM110 (a loop is faster than any())
+            for m in found:
+                lid, length, jumped = aligned[m]
                 if cnt[lid] == length and not (jumped & opp):
                     return True
             return False
@@ -323,6 +326,10 @@ class Searcher:
                         remaining - 1,
                         True,
                     )
+            # the moves that connect the mover (all of them: see connecting_moves)
+            wins = connect_get(me)
+            if wins is None:
+                wins = connecting_moves(me)
             zme = zob[col]
             zop = zob[col ^ 1]
             alpha0 = alpha
@@ -347,16 +354,7 @@ class Searcher:
                 to = m & 63
                 tb = 1 << to
                 nme = me ^ (1 << frm) ^ tb
-                # does the move connect the mover? is_connected(nme) written out, filling
-                # from the moved piece: a call per move costs more than the fill
-                x = tb
-                while True:
-                    y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                    y = (y | (y << 8) | (y >> 8)) & nme
-                    if y == x:
-                        break
-                    x = y
-                if x == nme:
+                if m in wins:  # the move connects the mover
                     if ttm != m:
                         tt[key] = (depth, EXACT, WIN - 1, m)
                     return win_score
@@ -510,7 +508,7 @@ class Searcher:
             tt[key] = (depth, fl, sc, bestm)
             return best
 
-        return negamax, node_count
+        return negamax, node_count, connecting_moves
 
     def search(self, white, black, side, remaining):
         """Iterative deepening from the position (``side`` to move, ``remaining`` plies before
