@@ -27,7 +27,7 @@ from operator import getitem, or_
 
 from shared.loa_bitboard import FULL, NOT_A, NOT_H
 
-_PST = (
+PIECE_SQUARE = (  # centralisation: value of a piece on each square, rank 1 first
     (-80, -25, -20, -20, -20, -20, -25, -80),
     (-25, 10, 10, 10, 10, 10, 10, -25),
     (-20, 10, 25, 25, 25, 25, 10, -20),
@@ -61,7 +61,7 @@ PATTERN_CACHE_MAX = 16000  # memoised line patterns per bit-board (about 0.5 KB 
 
 
 def _tables():
-    pst = [_PST[s >> 3][s & 7] for s in range(64)]
+    pst = [PIECE_SQUARE[s >> 3][s & 7] for s in range(64)]
     dist = []
     for c in range(64):
         cr, cf = c >> 3, c & 7
