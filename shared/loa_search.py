@@ -11,26 +11,21 @@ Rules: after a move the mover wins if connected (also when both sides are); a ca
 Usage: set ``searcher.deadline`` (a ``time.perf_counter()`` value) before iterating; the search
     stops there, and an iteration cut short is yielded as depth - 0.5 when it finished a root
     move. The caller decides when not to start another iteration (by breaking its loop).
-Method: negamax PVS, Zobrist-keyed table (dict, cleared when full); the TT move and two
-    killers are tried before the other moves are generated, the rest in history order, or, two
-    plies and more from the leaves, by loa_policy's prior plus history; there a late move of low
-    prior is reduced one ply more, and two plies from the leaves a late quiet one of very low
-    prior is not searched (PRIOR_REDUCE, PRIOR_PRUNE). Wins are detected when a move is made;
-    leaves check a connection in one move for the side to move (a win) and for the opponent
-    (scored THREAT lower) from the moves that would connect it (memoised per bit-board,
-    checked against the line counts); late-move reductions and a null move. The node function
-    writes move generation, the prior and the flood fill out again on purpose: in CPython a
-    call per move costs more than the work; the referee's independent rules check every move
-    the bot plays, and tests check the copies against the helpers.
+Method: negamax PVS, Zobrist-keyed table (cleared when full); the TT move and two killers
+    are tried before the rest is generated, in history order, or two plies and more from the
+    leaves by loa_policy's prior plus history: there a late move of low prior is reduced a ply
+    more, and two plies from the leaves a late quiet one of very low prior is skipped. Leaves
+    check a connection in one move for either side from the memoised moves that would connect
+    it (the opponent's scored THREAT lower); late-move reductions and a null move. The node
+    function writes move generation, the prior and the flood fill out again on purpose (a call
+    per move costs CPython more than the work); tests check the copies against the helpers.
 Time: about 40-90k nodes/s (leaves included) in CPython 3.11, depth 5-6 in 0.85 s.
-Memory: tables and memos capped (TT 60000, connecting moves and centre distances 40000 each,
-    evaluation memos 40000 + 50000 entries); peak 49 MiB for the whole process after 60
-    one-second searches on random positions with one searcher (CPython 3.11).
+Memory: TT 60000, connecting moves and centre distances 40000 each, evaluation memos 40000 +
+    50000 entries: 49 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
 Status: tests/test_loa_search.py pins move, score and node count of fixed-depth searches on
-    named positions (start, statement example, positions from lost games), and checks the move
-    limit, the deadline and determinism; tests/test_loa_policy.py the ordering by the prior;
-    tests/test_referee_rules.py the rule cases. Match figures behind each feature (the prior:
-    38.5 % against 35.2 % without, 200 games each at the quarter clock):
+    named positions (start, statement example, lost games) and checks the move limit, the
+    deadline and determinism; tests/test_loa_policy.py the prior's order. Matches behind each
+    feature (the prior: 38.5 % against 35.2 % without, 200 games each at the quarter clock):
     docs/lines-of-action.md.
 """
 

@@ -19,8 +19,9 @@ Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; 
     HARD_SHARE of the move time; no new iteration after SOFT_SHARE of it.
 Time: at most HARD_SHARE of the move time per move plus the reply's write; start-up about
     30 ms (CPython 3.11, tables built at start).
-Memory: below 64 MiB under CPython (the search's tables and memos are capped, about 45 MiB
-    worst case). PyPy takes about 60 MiB before the first move and 111-141 MiB in a game.
+Memory: below 64 MiB under CPython (the search's tables and memos are capped: 49 MiB peak
+    after 60 one-second searches). PyPy takes about 60 MiB before the first move and 111-141
+    MiB in a game.
 Status: protocol and clock in tests/test_lines_of_action.py; rules against referee/rules.py
     (tests/test_loa_bitboard.py, tests/test_referee_rules.py); pinned fixed-depth play in
     tests/test_loa_search.py. Real clock (bundle, CPython 3.11, random openings, both colours):
