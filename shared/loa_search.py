@@ -404,6 +404,17 @@ class Searcher:
                     if ttm != m:
                         tt[key] = (depth, EXACT, WIN - 1, m)
                     return win_score
+                if (
+                    depth == PRUNE_DEPTH
+                    and idx >= LMR_MOVES
+                    and priors is not None
+                    and not (opp & tb)
+                    and priors[m] < PRIOR_PRUNE
+                ):
+                    # a late quiet move that a search seldom chooses, two plies from the
+                    # leaves: not searched
+                    idx += 1
+                    continue
                 lf = lines[frm]
                 cnt[lf[0]] -= 1
                 cnt[lf[1]] -= 1
@@ -442,24 +453,6 @@ class Searcher:
                         red = 2 if (idx >= LMR_MOVES2 and depth >= 5) else 1
                         if priors is not None and priors.get(m, 0) < PRIOR_REDUCE:
                             red += 1
-                    elif (
-                        depth == PRUNE_DEPTH
-                        and idx >= LMR_MOVES
-                        and priors is not None
-                        and priors.get(m, 0) < PRIOR_PRUNE
-                    ):
-                        # a late quiet move that a search seldom chooses, two plies from the
-                        # leaves: not searched
-                        cnt[lt[0]] -= 1
-                        cnt[lt[1]] -= 1
-                        cnt[lt[2]] -= 1
-                        cnt[lt[3]] -= 1
-                        cnt[lf[0]] += 1
-                        cnt[lf[1]] += 1
-                        cnt[lf[2]] += 1
-                        cnt[lf[3]] += 1
-                        idx += 1
-                        continue
                 d1 = depth - 1
                 if d1 == 0:
                     # a leaf child, scored here: negamax's leaf code written out (hot: most nodes
