@@ -19,7 +19,7 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full); the TT move and tw
     it (the opponent's scored THREAT lower); late-move reductions and a null move. The node
     function writes move generation, the prior and the flood fill out again on purpose (a call
     per move costs CPython more than the work); tests check the copies against the helpers.
-Time: about 40-90k nodes/s (leaves included) in CPython 3.11, depth 5-6 in 0.85 s.
+Time: 26-52k nodes/s (leaves counted) in CPython 3.11, depth 5-7 in 0.85 s (build.py bench).
 Memory: TT 60000, connecting moves and centre distances 40000 each, evaluation memos 40000 +
     50000 entries: 49 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
 Status: tests/test_loa_search.py pins move, score and node count of fixed-depth searches on
