@@ -60,16 +60,20 @@ MOB_CACHE_MAX = 50000  # memoised line mobility values (a few MB)
 PATTERN_CACHE_MAX = 16000  # memoised line patterns per bit-board (about 0.5 KB each)
 
 
+# PIECE_SQUARE by square (rank * 8 + file), and DISTANCE[c][s]: the Chebyshev distance between
+# squares c and s
+SQUARE_VALUE = tuple(PIECE_SQUARE[s >> 3][s & 7] for s in range(64))
+DISTANCE = tuple(
+    tuple(max(abs((s >> 3) - (c >> 3)), abs((s & 7) - (c & 7))) for s in range(64))
+    for c in range(64)
+)
+
+
 def _tables():
-    pst = [PIECE_SQUARE[s >> 3][s & 7] for s in range(64)]
-    dist = []
-    for c in range(64):
-        cr, cf = c >> 3, c & 7
-        dist.append(tuple(max(abs((s >> 3) - cr), abs((s & 7) - cf)) for s in range(64)))
     # least possible sum of distances to a centre for n pieces: 0, then 8 at 1, 16 at 2, ...
     ring = [0] + [1] * 8 + [2] * 16
     minsum = [sum(ring[:n]) for n in range(26)]
-    return tuple(pst), tuple(dist), tuple(minsum)
+    return SQUARE_VALUE, DISTANCE, tuple(minsum)
 
 
 PST_SHIFT = 80  # added to every piece-square value in the packed rank table (keeps it >= 0)

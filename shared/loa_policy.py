@@ -18,7 +18,7 @@ Status: tests/test_loa_policy.py: the prior equals the weighted sum of move_feat
     (docs/lines-of-action.md).
 """
 
-from shared.loa_eval import PIECE_SQUARE
+from shared.loa_eval import DISTANCE, SQUARE_VALUE
 
 # Terms of the prior, in the order of move_features: the bins of a count or a change leave one
 # value out (3 own neighbours at the square left or reached, an unchanged distance), which
@@ -65,7 +65,6 @@ PRIOR_WEIGHTS = {
     "opponents_at": 0.19,
 }
 
-_PST_FLAT = tuple(PIECE_SQUARE[s >> 3][s & 7] for s in range(64))
 _EDGE = tuple(1 if (s >> 3) in (0, 7) or (s & 7) in (0, 7) else 0 for s in range(64))
 
 
@@ -83,16 +82,6 @@ def neighbours():
     return tuple(out)
 
 
-def _distance_rows():
-    return tuple(
-        tuple(max(abs((s >> 3) - (c >> 3)), abs((s & 7) - (c & 7))) for s in range(64))
-        for c in range(64)
-    )
-
-
-_DIST = _distance_rows()
-
-
 def centre_distances(bb):
     """Each square's Chebyshev distance to the centre of mass of bb's pieces (rounded to a
     square as loa_eval rounds it)."""
@@ -106,7 +95,7 @@ def centre_distances(bb):
         sr += s >> 3
         sf += s & 7
     half = n >> 1
-    return _DIST[((sr + half) // n) * 8 + (sf + half) // n]
+    return DISTANCE[((sr + half) // n) * 8 + (sf + half) // n]
 
 
 def move_features(me, opp, m, dist, adj):
@@ -130,7 +119,7 @@ def move_features(me, opp, m, dist, adj):
         dd == -1,
         dd == 1,
         dd >= 2,
-        (_PST_FLAT[t] - _PST_FLAT[f]) / 50.0,
+        (SQUARE_VALUE[t] - SQUARE_VALUE[f]) / 50.0,
         _EDGE[t],
         _EDGE[f],
         bin(adj[t] & opp).count("1"),
@@ -162,9 +151,9 @@ def prior_tables(weights=None):
         elif d >= 2:
             by_change[d] = c("farther_2")
     gain = w["centre_gain"] * 100 / 50.0
-    at_to = tuple(round(gain * _PST_FLAT[s] + 100 * w["edge_to"] * _EDGE[s]) for s in range(64))
+    at_to = tuple(round(gain * SQUARE_VALUE[s] + 100 * w["edge_to"] * _EDGE[s]) for s in range(64))
     left_from = tuple(
-        round(gain * _PST_FLAT[s] - 100 * w["edge_from"] * _EDGE[s]) for s in range(64)
+        round(gain * SQUARE_VALUE[s] - 100 * w["edge_from"] * _EDGE[s]) for s in range(64)
     )
     return (
         by_from,

@@ -451,7 +451,7 @@ class Searcher:
                     cnt[lt[3]] += 1
                     if idx >= LMR_MOVES and depth >= 3:
                         red = 2 if (idx >= LMR_MOVES2 and depth >= 5) else 1
-                        if priors is not None and priors.get(m, 0) < PRIOR_REDUCE:
+                        if priors is not None and priors[m] < PRIOR_REDUCE:
                             red += 1
                 d1 = depth - 1
                 if d1 == 0:
