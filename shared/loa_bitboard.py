@@ -8,7 +8,8 @@ Rules: a move goes along a rank, file or diagonal exactly as many squares as the
     land on an own piece; landing on an opponent piece captures it. A side whose pieces form one
     8-connected group (a lone piece included) is connected.
 Usage: ``gen, lines = build_tables()``; ``gen_moves(gen, own, opp, line_counts(own | opp))``
-    -> moves ``from << 6 | to``; ``is_connected(bb)``; ``parse_move`` / ``move_name``.
+    -> moves ``from << 6 | to``; ``apply_move(boards, side, m)``; ``is_connected(bb)``;
+    ``parse_move`` / ``move_name``.
 Method: ``build_tables()`` precomputes, for every square and line, the possible (target, bit,
     squares-jumped mask) per line count, so generating the moves of one piece along one line is
     a table lookup and two AND tests. Line counts are kept incrementally by the caller
@@ -142,6 +143,15 @@ def gen_moves(gen, own, opp, cnt):
                 if not (tb & own) and not (jumped & opp):
                     moves.append(base | t)
     return moves
+
+
+def apply_move(boards, side, m):
+    """Play move m (or PASS) for ``side`` on boards = [white, black] in place."""
+    if m == PASS:
+        return
+    tb = 1 << (m & 63)
+    boards[side] = (boards[side] & ~(1 << (m >> 6))) | tb
+    boards[side ^ 1] &= ~tb
 
 
 def is_connected(bb):

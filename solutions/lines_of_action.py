@@ -37,7 +37,7 @@ import sys
 import time
 
 from shared.loa_bitboard import (
-    PASS,
+    apply_move,
     build_tables,
     is_connected,
     move_name,
@@ -106,16 +106,6 @@ def _options(argv, environ):
             opening = a.split("=", 1)[1].split()
         i += 1
     return move_time, [parse_move(m) for m in opening]
-
-
-def _apply(boards, side, m):
-    """Play move m (or PASS) for ``side`` on boards = [white, black] in place."""
-    if m == PASS:
-        return
-    frm, to = m >> 6, m & 63
-    tb = 1 << to
-    boards[side] = (boards[side] & ~(1 << frm)) | tb
-    boards[side ^ 1] &= ~tb
 
 
 def _write(text):
@@ -199,7 +189,7 @@ def play(stdin, argv, environ):
     side = 0
     plies = 0
     for m in opening:
-        _apply(boards, side, m)
+        apply_move(boards, side, m)
         side ^= 1
         plies += 1
     clock = Clock(move_time)
@@ -227,7 +217,7 @@ def play(stdin, argv, environ):
                 m = parse_move(tok)
             except ValueError:
                 raise _Quit from None
-        _apply(boards, side, m)
+        apply_move(boards, side, m)
         side ^= 1
         plies += 1
 

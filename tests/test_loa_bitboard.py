@@ -10,6 +10,7 @@ from referee import rules
 from shared.loa_bitboard import (
     PASS,
     alignment_table,
+    apply_move,
     build_tables,
     gen_moves,
     is_connected,
@@ -167,6 +168,19 @@ def test_count_groups():
     assert count_groups(w) == 4
     assert count_groups(b) == 0
     assert not is_connected(w)
+
+
+def test_apply_move_moves_captures_and_passes():
+    """B1-B2 for White moves the piece; B2-B3, a capture, also clears the opponent's square; a pass
+    leaves both boards alone."""
+    white, black = 1 << 1, 1 << 17 | 1 << 63
+    boards = [white, black]
+    apply_move(boards, 0, parse_move("B1-B2"))
+    assert boards == [1 << 9, black]
+    apply_move(boards, 0, parse_move("B2-B3"))
+    assert boards == [1 << 17, 1 << 63]
+    apply_move(boards, 1, PASS)
+    assert boards == [1 << 17, 1 << 63]
 
 
 def test_parse_and_name_round_trip():

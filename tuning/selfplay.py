@@ -17,6 +17,7 @@ from multiprocessing import Pool
 
 from shared.loa_bitboard import (
     PASS,
+    apply_move,
     build_tables,
     gen_moves,
     is_connected,
@@ -56,10 +57,7 @@ def play_game(seed, depth, tables=None):
                 if last[0] >= depth:
                     break
             m = last[1]
-        if m != PASS:
-            tb = 1 << (m & 63)
-            boards[side] = (boards[side] ^ (1 << (m >> 6))) | tb
-            boards[side ^ 1] &= ~tb
+        apply_move(boards, side, m)
         white_done, black_done = is_connected(boards[0]), is_connected(boards[1])
         if white_done or black_done:
             winner = side if white_done and black_done else (0 if white_done else 1)
