@@ -11,22 +11,23 @@ Rules: after a move the mover wins if connected (also when both sides are); a ca
 Usage: set ``searcher.deadline`` (a ``time.perf_counter()`` value) before iterating; the search
     stops there, and an iteration cut short is yielded as depth - 0.5 when it finished a root
     move. The caller decides when not to start another iteration (by breaking its loop).
-Method: negamax PVS, Zobrist-keyed table (cleared when full); the TT move and two killers
-    are tried before the rest is generated, in history order, or two plies and more from the
-    leaves by loa_policy's prior plus history: there a late move of low prior is reduced a ply
-    more, and two plies from the leaves a late quiet one of very low prior is skipped. Leaves
-    check a connection in one move for either side from the memoised moves that would connect
-    it (the opponent's scored THREAT lower); late-move reductions and a null move. The node
-    function writes move generation, the prior and the flood fill out again on purpose (a call
-    per move costs CPython more than the work); tests check the copies against the helpers.
+Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last best move
+    first, the others by their subtrees' nodes; quiet ones after the first ROOT_LMR_MOVES a ply
+    shallower first, in full if they fail high. Below: TT move and two killers before the rest
+    is generated, in history order, or from two plies above the leaves by loa_policy's prior
+    plus history (a late move of low prior reduced a ply more; two plies from the leaves a late
+    quiet one of very low prior skipped). Leaves check a connection in one move for either side
+    from the memoised connecting moves (the opponent's scored THREAT lower); LMR, null move.
+    Move generation, the prior and the flood fill are written out again in the node function on
+    purpose (a call per move costs CPython more than the work); tests check them.
 Time: 26-52k nodes/s (leaves counted) in CPython 3.11, depth 5-7 in 0.85 s (build.py bench).
 Memory: TT 60000, connecting moves and centre distances 40000 each, evaluation memos 40000 +
     50000 entries: 49 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
 Status: tests/test_loa_search.py pins move, score and node count of fixed-depth searches on
     named positions (start, statement example, lost games) and checks the move limit, the
     deadline and determinism; tests/test_loa_policy.py the prior's order. Matches behind each
-    feature (the prior: 38.5 % against 35.2 % without, 200 games each at the quarter clock):
-    docs/lines-of-action.md.
+    feature, 200 games each at the quarter clock (the prior: 38.5 % against 35.2 % without; the
+    root's order and reductions with the whole clock: 46.8 %): docs/lines-of-action.md.
 """
 
 import math
@@ -55,6 +56,8 @@ MAX_DEPTH = 60
 CHECK_EVERY = 256  # nodes between two looks at the clock
 LMR_MOVES = 3  # moves searched before late-move reductions start
 LMR_MOVES2 = 12
+ROOT_LMR_MOVES = 4  # root moves searched before the later ones are reduced a ply
+ROOT_LMR_DEPTH = 4  # iterations from this depth on reduce late root moves
 PRIOR_DEPTH = 2  # nodes this far from the leaves order their moves by loa_policy's prior
 HISTORY_WEIGHT = 4  # history's weight against the prior in that order
 PRIOR_REDUCE = -120  # a late move with a lower prior is reduced one ply more
@@ -613,11 +616,14 @@ class Searcher:
         for m in children:
             tb = 1 << (m & 63)
             child_counts[m] = line_counts((me ^ (1 << (m >> 6)) ^ tb) | (opp & ~tb))
+        node_count = self.node_count
+        effort = {}  # nodes of each root move's subtree in the last iteration
         for depth in range(1, MAX_DEPTH + 1):
             alpha, beta = -INF, INF
             it_best, it_score = None, -INF
             try:
                 for i, m in enumerate(children):
+                    n0 = node_count()
                     frm, to = m >> 6, m & 63
                     tb = 1 << to
                     nme = me ^ (1 << frm) ^ tb
@@ -630,7 +636,13 @@ class Searcher:
                     if i == 0:
                         sc = -negamax(*args, -beta, -alpha, 1, remaining - 1, True)
                     else:
-                        sc = -negamax(*args, -alpha - 1, -alpha, 1, remaining - 1, True)
+                        sc = alpha + 1
+                        if i >= ROOT_LMR_MOVES and depth >= ROOT_LMR_DEPTH and nopp == opp:
+                            # a late quiet root move: a ply less first, in full if it fails high
+                            red = (nopp, nme, side ^ 1, nkey, depth - 2)
+                            sc = -negamax(*red, -alpha - 1, -alpha, 1, remaining - 1, True)
+                        if sc > alpha:
+                            sc = -negamax(*args, -alpha - 1, -alpha, 1, remaining - 1, True)
                         if sc > alpha:
                             # failed high: better than the best so far even if the re-search
                             # is cut short by the clock
@@ -638,6 +650,7 @@ class Searcher:
                             it_best, it_score = m, sc
                             sc = -negamax(*args, -beta, -alpha, 1, remaining - 1, True)
                             it_best, it_score = (m, sc) if sc > prev[1] else prev
+                    effort[m] = node_count() - n0
                     if sc > it_score:
                         it_score, it_best = sc, m
                     alpha = max(alpha, sc)
@@ -648,7 +661,8 @@ class Searcher:
             yield depth, it_best, it_score, self.node_count()
             if it_score > WIN_BOUND or it_score < -WIN_BOUND:
                 return
-            # this iteration's best first, the others keep their order
+            # this iteration's best first, the others by the effort their refutation took
+            children.sort(key=effort.__getitem__, reverse=True)
             children.remove(it_best)
             children.insert(0, it_best)
 

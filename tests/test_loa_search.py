@@ -23,15 +23,15 @@ TABLES = build_tables()
 
 # (depth, move, score, nodes) of a fresh searcher on each named position of tests/loa_positions.
 PINNED = {
-    "start": (4, "A7-C7", 7, 6483),
-    "midgame": (5, "E1-E5", 193, 10520),
+    "start": (4, "A7-C7", 7, 7340),
+    "midgame": (5, "E1-E5", 193, 5698),
     "crowded-centre": (5, "D2-B2", -999998, 15),
-    "sparse": (5, "H1-D5", 999995, 712),
-    "statement-example": (5, "D1-C2", 999995, 1738),
-    "lost-a-turning-point": (5, "G5-G7", -46, 11719),
-    "lost-a-forced-win": (5, "E7-D8", 999995, 979),
-    "lost-b-forced-win": (5, "E4-D3", 999995, 1280),
-    "lost-c-turning-point": (5, "H8-F8", -198, 9281),
+    "sparse": (5, "H1-D5", 999995, 542),
+    "statement-example": (5, "D1-C2", 999995, 1580),
+    "lost-a-turning-point": (5, "G5-G7", -46, 5788),
+    "lost-a-forced-win": (5, "E7-D8", 999995, 859),
+    "lost-b-forced-win": (5, "E4-D3", 999995, 948),
+    "lost-c-turning-point": (5, "C7-E5", -267, 4546),
 }
 
 
