@@ -16,7 +16,7 @@ Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; 
     move from the initial position is fixed (A7-C7, what 4- to 6-ply searches choose). The clock
     policy is all in ``Clock``: a move's clock starts when the opponent's move is read (the first
     search counts from the process's creation, read from /proc); hard deadline FIRST_SHARE /
-    HARD_SHARE of the move time; no new iteration after SOFT_SHARE of it.
+    HARD_SHARE of the move time; iterations start until SOFT_SHARE of it (all of it).
 Time: at most HARD_SHARE of the move time per move plus the reply's write; start-up about
     30 ms (CPython 3.11, tables built at start).
 Memory: below 64 MiB under CPython (the search's tables and memos are capped: 49 MiB peak
@@ -52,7 +52,9 @@ _T0 = time.perf_counter()  # fallback for the process start where /proc is missi
 FIRST_MOVE = "A7-C7"
 FIRST_SHARE = 0.80  # first search: hard deadline, share of the move time from process start
 HARD_SHARE = 0.85  # later searches: hard deadline, share of the move time from the read
-SOFT_SHARE = 0.5  # share of the hard budget after which no iteration starts
+SOFT_SHARE = 1.0  # share of the hard budget after which no iteration starts (1.0: none
+# is held back; the clock is per move, so time left over is lost, and a cut iteration still
+# yields the best of the root moves it finished)
 WAITING = 0.002  # a read that returns sooner found the opponent's move already waiting
 
 
@@ -122,7 +124,8 @@ class Clock:
     start-up), and so does a search on a move that was already waiting when the bot first read
     (it arrived during the start-up). A search must end by its hard deadline, FIRST_SHARE or
     HARD_SHARE of the move time after that start; no new iteration starts once SOFT_SHARE of the
-    budget is spent, since the next one would rarely finish."""
+    budget is spent. At 1.0 iterations go on to the deadline: unused time is not carried over,
+    and an iteration cut short still yields the best of the root moves it finished."""
 
     def __init__(self, move_time):
         self.move_time = move_time
