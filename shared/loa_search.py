@@ -20,7 +20,7 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     from the memoised connecting moves (the opponent's scored THREAT lower); LMR, null move.
     Move generation, the prior and the flood fill are written out again in the node function on
     purpose (a call per move costs CPython more than the work); tests check them.
-Time: 26-52k nodes/s (leaves counted) in CPython 3.11, depth 5-7 in 0.85 s (build.py bench).
+Time: 43-78k nodes/s (leaves counted), CPython 3.11, depth 5.5-7.5 in 0.85 s (build.py bench).
 Memory: TT 60000, connecting moves and centre distances 40000 each, evaluation memos 40000 +
     50000 entries: 49 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
 Status: tests/test_loa_search.py pins move, score and node count of fixed-depth searches on
