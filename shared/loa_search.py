@@ -27,7 +27,7 @@ Status: tests/test_loa_search.py pins move, score and node count of fixed-depth 
     named positions (start, statement example, lost games) and checks the move limit, the
     deadline and determinism; tests/test_loa_policy.py the prior's order. Matches behind each
     feature, 200 games each at the quarter clock (the prior: 38.5 % against 35.2 % without; the
-    root's order and reductions with the whole clock: 46.8 %): docs/lines-of-action.md.
+    root's order and reductions: 46.8 % with the whole clock, 36.8 % alone): docs/.
 """
 
 import math
