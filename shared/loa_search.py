@@ -18,16 +18,16 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     plus history (a late move of low prior reduced a ply more; two plies from the leaves a late
     quiet one of very low prior skipped). Leaves check a connection in one move for either side
     from the memoised connecting moves (the opponent's scored THREAT lower); LMR, null move.
-    Move generation, the prior and the flood fill are written out again in the node function on
-    purpose (a call per move costs CPython more than the work); tests check them.
+    Move generation, the prior and the flood fill are written out again in the node function
+    on purpose (a call per move costs CPython more than the work); tests check them.
 Time: 43-78k nodes/s (leaves counted), CPython 3.11, depth 5.5-7.5 in 0.85 s (build.py bench).
 Memory: TT 60000, connecting moves and centre distances 40000 each, evaluation memos 40000 +
     50000 entries: 49 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
 Status: tests/test_loa_search.py pins move, score and node count of fixed-depth searches on
     named positions (start, statement example, lost games) and checks the move limit, the
     deadline and determinism; tests/test_loa_policy.py the prior's order. Matches behind each
-    feature, 200 games each at the quarter clock (the prior: 38.5 % against 35.2 % without; the
-    root's order and reductions: 46.8 % with the whole clock, 36.8 % alone): docs/.
+    feature, 200 games each at the quarter clock (prior: 38.5 %, 35.2 % without; the root's
+    order and reductions: 46.8 % with the whole clock, 36.8 % alone): docs/lines-of-action.md.
 """
 
 import math
@@ -636,12 +636,12 @@ class Searcher:
                     if i == 0:
                         sc = -negamax(*args, -beta, -alpha, 1, remaining - 1, True)
                     else:
-                        sc = alpha + 1
-                        if i >= ROOT_LMR_MOVES and depth >= ROOT_LMR_DEPTH and nopp == opp:
+                        late = i >= ROOT_LMR_MOVES and depth >= ROOT_LMR_DEPTH and nopp == opp
+                        if late:
                             # a late quiet root move: a ply less first, in full if it fails high
-                            red = (nopp, nme, side ^ 1, nkey, depth - 2)
-                            sc = -negamax(*red, -alpha - 1, -alpha, 1, remaining - 1, True)
-                        if sc > alpha:
+                            shallow = (nopp, nme, side ^ 1, nkey, depth - 2)
+                            sc = -negamax(*shallow, -alpha - 1, -alpha, 1, remaining - 1, True)
+                        if not late or sc > alpha:
                             sc = -negamax(*args, -alpha - 1, -alpha, 1, remaining - 1, True)
                         if sc > alpha:
                             # failed high: better than the best so far even if the re-search
@@ -656,9 +656,9 @@ class Searcher:
                     alpha = max(alpha, sc)
             except Timeout:
                 if it_best is not None:
-                    yield depth - 0.5, it_best, it_score, self.node_count()
+                    yield depth - 0.5, it_best, it_score, node_count()
                 return
-            yield depth, it_best, it_score, self.node_count()
+            yield depth, it_best, it_score, node_count()
             if it_score > WIN_BOUND or it_score < -WIN_BOUND:
                 return
             # this iteration's best first, the others by the effort their refutation took

@@ -52,9 +52,7 @@ _T0 = time.perf_counter()  # fallback for the process start where /proc is missi
 FIRST_MOVE = "A7-C7"
 FIRST_SHARE = 0.80  # first search: hard deadline, share of the move time from process start
 HARD_SHARE = 0.85  # later searches: hard deadline, share of the move time from the read
-SOFT_SHARE = 1.0  # share of the hard budget after which no iteration starts (1.0: none
-# is held back; the clock is per move, so time left over is lost, and a cut iteration still
-# yields the best of the root moves it finished)
+SOFT_SHARE = 1.0  # share of the hard budget after which no iteration starts (see Clock)
 WAITING = 0.002  # a read that returns sooner found the opponent's move already waiting
 
 
