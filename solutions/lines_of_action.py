@@ -25,7 +25,7 @@ Memory: below 64 MiB under CPython (the search's tables and memos are capped: 49
 Status: protocol and clock in tests/test_lines_of_action.py; rules against referee/rules.py
     (tests/test_loa_bitboard.py, tests/test_referee_rules.py); pinned fixed-depth play in
     tests/test_loa_search.py. Real clock (bundle, CPython 3.11, random openings, both colours):
-    vs the sparring engine at 0.9 s 34-44-2 (43.8 %, 80 games), at 2.7 s 12-28 (30.0 %, 40
+    vs the sparring engine at 0.9 s 34-44-2 (43.8 %, 80 games), at 2.7 s 18-42 (30.0 %, 60
     games); 20-0 vs greedy; 0 forfeits, longest think 0.864 s (first move 0.857 s). Record:
     docs/lines-of-action.md.
 """
