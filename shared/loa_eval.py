@@ -8,6 +8,8 @@ Description: ``make_evaluator(weights, tables)`` returns ``evaluate(me, opp, cnt
     sides, weighted mobility (2 per move, 1 to an edge square, +1 for a capture); a bonus for
     the side to move. Centre of mass square, uniformity and connectedness exist at weight 0.
 Usage: ``LOA_WEIGHTS="conc=100,..."`` in the solution overrides ``DEFAULT_WEIGHTS`` (matches).
+    A caller that has flood-filled a bit-board leaves its groups beyond the first in
+    ``evaluate.known_groups[bb]``, taken by the next evaluation instead of a fill of its own.
 Method: the per-side part depends on one bit-board only and is memoised in a dict (cleared at
     SIDE_CACHE_MAX entries): below one node every leaf shares the bit-board of the side that did
     not move. Mobility goes line by line: the moves along a line depend only on the pieces on
@@ -213,6 +215,10 @@ def make_evaluator(weights=None, tables=None):
     rank_rows, near = _row_tables(pst)
     cache = {}
     cache_get = cache.get
+    # groups beyond the first per bit-board, left by a caller that has flood-filled it already
+    # (the search's connecting_moves, on most new bit-boards just before evaluating them)
+    known_groups = {}
+    known_pop = known_groups.pop
 
     def side(bb):
         """Everything but mobility, for one side (memoised: at the leaves below one node the
@@ -234,20 +240,22 @@ def make_evaluator(weights=None, tables=None):
         score = (
             (w_cent * cen - w_conc * (tot - minsum[n])) // n + (w_com * pst[com] >> 1) + w_mat * n
         )
-        # groups: the flood fill of loa_bitboard written out (hot: every evaluation of a new
-        # bit-board; a call per group costs more than the fill)
-        groups = -1
-        b = bb
-        while b:
-            x = b & -b
-            while True:
-                y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                y = (y | (y << 8) | (y >> 8)) & b
-                if y == x:
-                    break
-                x = y
-            b ^= x
-            groups += 1
+        groups = known_pop(bb, None)
+        if groups is None:
+            # the flood fill of loa_bitboard written out (hot: every evaluation of a new
+            # bit-board not filled by the caller; a call per group costs more than the fill)
+            groups = -1
+            b = bb
+            while b:
+                x = b & -b
+                while True:
+                    y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
+                    y = (y | (y << 8) | (y >> 8)) & b
+                    if y == x:
+                        break
+                    x = y
+                b ^= x
+                groups += 1
         score -= w_group * groups
         # quads with >= 3 pieces: a = s, b = s+1, c = s+8, d = s+9 (anchored at s)
         a = bb & low7
@@ -370,11 +378,18 @@ def make_evaluator(weights=None, tables=None):
     def evaluate(me, opp, cnt, alpha=-LAZY_INF, beta=LAZY_INF):
         """Score for the side to move; the mobility term is skipped when the rest of the score
         is already more than ``lazy`` outside the (alpha, beta) window."""
-        v = side(me) - side(opp) + tempo
+        v = cache_get(me)
+        if v is None:
+            v = side(me)
+        u = cache_get(opp)
+        if u is None:
+            u = side(opp)
+        v += tempo - u
         if not w_mob or v - lazy >= beta or v + lazy <= alpha:
             return v
         m = w_mob * mobility_diff(me, opp)
         return v + (m >> 3 if m >= 0 else -(-m >> 3))
 
     evaluate.mobility_diff = mobility_diff
+    evaluate.known_groups = known_groups
     return evaluate

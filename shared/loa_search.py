@@ -11,23 +11,23 @@ Rules: after a move the mover wins if connected (also when both sides are); a ca
 Usage: set ``searcher.deadline`` (a ``time.perf_counter()`` value) before iterating; the search
     stops there, and an iteration cut short is yielded as depth - 0.5 when it finished a root
     move. The caller decides when not to start another iteration (by breaking its loop).
-Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last best move
-    first, the others by their subtrees' nodes; quiet ones after the first ROOT_LMR_MOVES a ply
+Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last best move first,
+    the others by their subtrees' nodes; quiet ones after the first ROOT_LMR_MOVES a ply
     shallower first, in full if they fail high. Below: TT move and two killers before the rest
     is generated, in history order, or from two plies above the leaves by loa_policy's prior
-    plus history (a late move of low prior reduced a ply more; two plies from the leaves a late
-    quiet one of very low prior skipped). Leaves check a connection in one move for either side
-    from the memoised connecting moves (the opponent's scored THREAT lower); LMR, null move.
-    Move generation, the prior and the flood fill are written out again in the node function
-    on purpose (a call per move costs CPython more than the work); tests check them.
+    plus history (low prior: a late move reduced a ply more, skipped when quiet two plies from
+    the leaves). Leaves check a connection in one move for either side from the memoised
+    connecting moves (the opponent's scored THREAT lower; their flood fill gives the evaluation
+    its group count); LMR, null move. Move generation, the prior and the flood fill are written
+    out in the node function (a call costs CPython more than the work); tests check them.
 Time: 43-78k nodes/s (leaves counted), CPython 3.11, depth 5.5-7.5 in 0.85 s (build.py bench).
-Memory: TT 60000, connecting moves and centre distances 40000 each, evaluation memos 40000 +
-    50000 entries: 49 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
-Status: tests/test_loa_search.py pins move, score and node count of fixed-depth searches on
-    named positions (start, statement example, lost games) and checks the move limit, the
-    deadline and determinism; tests/test_loa_policy.py the prior's order. Quarter-clock matches,
-    200 games each (docs/lines-of-action.md): prior 38.5 %, 35.2 % without; root order and
-    reductions with the whole clock 46.8 %, root alone 36.8 %, clock alone 41.5 %.
+Memory: memos of 40000-60000 entries (TT, connecting moves, centre distances, evaluation):
+    49 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
+Status: tests/test_loa_search.py pins move, score and nodes of fixed-depth searches on named
+    positions (start, statement example, lost games), checks move limit, deadline, determinism;
+    tests/test_loa_policy.py the prior's order. Quarter-clock matches, 200 games each
+    (docs/lines-of-action.md): prior 38.5 %, 35.2 % without; root order and reductions with
+    the whole clock 46.8 %, root alone 36.8 %, clock alone 41.5 %.
 """
 
 import math
@@ -86,6 +86,9 @@ class Searcher:
         self.history = [0] * 4096
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
         self.connect_cache = {}
+        # group counts handed to the evaluation (connecting_moves); a private dict when the
+        # evaluation takes none
+        self.known_groups = getattr(evaluate, "known_groups", {})
         self.aligned = alignment_table()
         self.prior_tables = prior_tables()
         self.cnt = [0] * 46  # line counts of the position being searched, kept up to date
@@ -124,6 +127,11 @@ class Searcher:
         killers = self.killers
         connect_cache = self.connect_cache
         connect_get = connect_cache.get
+        known_groups = self.known_groups
+        rays = [0] * 64  # rays[t]: the squares on a line through t
+        for m, a in enumerate(aligned):
+            if a is not None:
+                rays[m & 63] |= 1 << (m >> 6)
         cnt = self.cnt
         not_a, not_h = NOT_A, NOT_H
         full = FULL
@@ -195,23 +203,13 @@ class Searcher:
             moved piece's own when that piece stands alone) and the flood fill decides. With
             more than CONNECT_GROUPS groups there is none: the landing square would have to
             touch every group but the moved piece's own, and the parts of that group left
-            behind, and at most 4 squares around a square are pairwise apart."""
-            # lone pieces are groups of their own: when they (with one more group if anything
-            # else is left) already make more than CONNECT_GROUPS, there is nothing to look for
-            x = me | ((me << 1) & not_a) | ((me >> 1) & not_h)
-            y = (me << 1) & not_a | (me >> 1) & not_h
-            touched = y | ((x << 8) | (x >> 8))  # squares with a piece of me next to them
-            lone = bin(me & ~touched).count("1")
-            if lone + ((me & touched) != 0) > CONNECT_GROUPS:
-                connect_cache[me] = ()
-                return ()
-            free = full ^ me
-            g = 0
+            behind, and at most 4 squares around a square are pairwise apart. Every group is
+            filled, and their number left for the evaluation (known_groups), which would
+            otherwise fill them again."""
             b = me
-            common = full  # squares touching every group so far
-            alone = []  # per lone piece: the squares touching every other group so far
+            parts = []
             high = False
-            while b and g < CONNECT_GROUPS:
+            while b:
                 # one group by the flood fill of loa_bitboard, written out (hot: every leaf
                 # with a new bit-board); seeded from either end in turn, so that the first
                 # groups tend to lie far apart
@@ -224,12 +222,22 @@ class Searcher:
                         break
                     x = y
                 b ^= x
-                g += 1
+                parts.append(x)
+            known_groups[me] = len(parts) - 1
+            if len(parts) > CONNECT_GROUPS:
+                connect_cache[me] = ()
+                return ()
+            free = full ^ me
+            common = full  # squares touching every group so far
+            lone = []  # the lone pieces so far
+            alone = []  # per lone piece: the squares touching every other group so far
+            for x in parts:
                 y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
                 y = (y | (y << 8) | (y >> 8)) & free
                 for i, e in enumerate(alone):
                     alone[i] = e & y
                 if not (x & (x - 1)):
+                    lone.append(x)
                     alone.append(common)
                 common &= y
                 if not common:
@@ -237,35 +245,39 @@ class Searcher:
                         if e:
                             break
                     else:
-                        break  # no square can touch all the groups
+                        connect_cache[me] = ()
+                        return ()  # no square touches every group
+            # per landing square, the pieces in line with it that may go there: any piece when
+            # the square touches every group, else the one lone piece it does not touch
             found = []
-            if not b:
-                cand = common
-                for e in alone:
-                    cand |= e
-                b = me if cand else 0
+            c = common
+            for e in alone:
+                c |= e
+            while c:
+                tb = c & -c
+                c ^= tb
+                t = tb.bit_length() - 1
+                if tb & common:
+                    b = me & rays[t]
+                else:
+                    b = 0
+                    for i, e in enumerate(alone):
+                        if e & tb:
+                            b = lone[i] & rays[t]
                 while b:
                     sb = b & -b
                     b ^= sb
-                    base = (sb.bit_length() - 1) << 6
-                    rest = me ^ sb
-                    c = cand
-                    while c:
-                        tb = c & -c
-                        c ^= tb
-                        a = aligned[base | (tb.bit_length() - 1)]
-                        if a is not None:
-                            # is_connected(rest | tb), written out
-                            nme = rest | tb
-                            x = tb
-                            while True:
-                                y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                                y = (y | (y << 8) | (y >> 8)) & nme
-                                if y == x:
-                                    break
-                                x = y
-                            if x == nme:
-                                found.append(base | (tb.bit_length() - 1))
+                    # is_connected(me ^ sb | tb), written out
+                    nme = me ^ sb | tb
+                    x = tb
+                    while True:
+                        y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
+                        y = (y | (y << 8) | (y >> 8)) & nme
+                        if y == x:
+                            break
+                        x = y
+                    if x == nme:
+                        found.append((sb.bit_length() - 1) << 6 | t)
             found = tuple(found)
             connect_cache[me] = found
             return found
@@ -584,6 +596,7 @@ class Searcher:
             self.tt.clear()
         if len(self.connect_cache) > CONNECT_CACHE_MAX:
             self.connect_cache.clear()
+        self.known_groups.clear()  # the counts the evaluation has not taken
         hist = self.history
         for i in range(4096):
             hist[i] >>= 3

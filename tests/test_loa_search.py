@@ -344,7 +344,8 @@ def test_shallow_search_equals_plain_negamax(depth, scaled):
 def test_connecting_moves_are_all_the_moves_that_connect(scaled):
     """connecting_moves(bb) against every pair (from, to) on a common line, tried by a flood
     fill: the same set, also for boards of more than CONNECT_GROUPS groups (none there: the
-    interior nodes rely on that to skip the fill)."""
+    interior nodes rely on that to skip the fill). The group count it hands the evaluation is
+    the board's."""
     from shared.loa_bitboard import alignment_table, is_connected
 
     aligned = alignment_table()
@@ -362,6 +363,7 @@ def test_connecting_moves_are_all_the_moves_that_connect(scaled):
             if legal_shape and is_connected(bb ^ (1 << frm) ^ (1 << to)):
                 want.add(m)
         assert set(searcher.connecting_moves(bb)) == want, bb
+        assert searcher.known_groups.pop(bb) == count_groups(bb) - 1, bb
         some += bool(want)
         if count_groups(bb) > CONNECT_GROUPS:
             many += 1
