@@ -20,9 +20,9 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     connecting moves (the opponent's scored THREAT lower; their flood fill gives the evaluation
     its group count); LMR, null move. Move generation, the prior and the flood fill are written
     out in the node function (a call costs CPython more than the work); tests check them.
-Time: 43-78k nodes/s (leaves counted), CPython 3.11, depth 5.5-7.5 in 0.85 s (build.py bench).
+Time: 43-91k nodes/s (leaves counted), CPython 3.11, depth 6-7.5 in 0.85 s (build.py bench).
 Memory: memos of 40000-60000 entries (TT, connecting moves, centre distances, evaluation):
-    49 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
+    54 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
 Status: tests/test_loa_search.py pins move, score and nodes of fixed-depth searches on named
     positions (start, statement example, lost games), checks move limit, deadline, determinism;
     tests/test_loa_policy.py the prior's order. Quarter-clock matches, 200 games each

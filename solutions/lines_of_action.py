@@ -19,7 +19,7 @@ Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; 
     HARD_SHARE of the move time; iterations start until SOFT_SHARE of it (all of it).
 Time: at most HARD_SHARE of the move time per move plus the reply's write; start-up about
     30 ms (CPython 3.11, tables built at start).
-Memory: below 64 MiB under CPython (the search's tables and memos are capped: 49 MiB peak
+Memory: below 64 MiB under CPython (the search's tables and memos are capped: 54 MiB peak
     after 60 one-second searches). PyPy takes about 60 MiB before the first move and 111-141
     MiB in a game.
 Status: protocol and clock in tests/test_lines_of_action.py; rules against referee/rules.py
