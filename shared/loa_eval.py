@@ -378,13 +378,7 @@ def make_evaluator(weights=None, tables=None):
     def evaluate(me, opp, cnt, alpha=-LAZY_INF, beta=LAZY_INF):
         """Score for the side to move; the mobility term is skipped when the rest of the score
         is already more than ``lazy`` outside the (alpha, beta) window."""
-        v = cache_get(me)
-        if v is None:
-            v = side(me)
-        u = cache_get(opp)
-        if u is None:
-            u = side(opp)
-        v += tempo - u
+        v = side(me) - side(opp) + tempo
         if not w_mob or v - lazy >= beta or v + lazy <= alpha:
             return v
         m = w_mob * mobility_diff(me, opp)

@@ -261,9 +261,10 @@ class Searcher:
                     b = me & rays[t]
                 else:
                     b = 0
-                    for i, e in enumerate(alone):
+                    for p, e in zip(lone, alone):
                         if e & tb:
-                            b = lone[i] & rays[t]
+                            b = p & rays[t]
+                            break
                 while b:
                     sb = b & -b
                     b ^= sb
