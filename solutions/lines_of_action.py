@@ -26,8 +26,8 @@ Status: protocol and clock in tests/test_lines_of_action.py; rules against refer
     (tests/test_loa_bitboard.py, tests/test_referee_rules.py); pinned fixed-depth play in
     tests/test_loa_search.py. Real clock (bundle, CPython 3.11, random openings, both colours):
     vs the sparring engine at 0.9 s 46-33-1 (58.1 %, 80 games), at 2.7 s 5-5 (10 games; the
-    build before 30 %, 60 games); 20-0 vs greedy; 0 forfeits, longest think 0.857 s (first move 0.855 s). Record:
-    docs/lines-of-action.md.
+    build before 30 %, 60 games); 20-0 vs greedy; 0 forfeits, longest think 0.857 s (first
+    move 0.855 s). Record: docs/lines-of-action.md.
 """
 
 import contextlib
