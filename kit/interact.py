@@ -6,29 +6,34 @@ goes to the solution's stdin and the solution's stdout to its stdin, through thi
 two threads relay the bytes as they arrive (no waiting for whole lines) and keep the last
 lines of each direction for the transcript. Exit status 0 of the interactor accepts.
 
-The solution's CPU time (user + system, from ``os.wait4``) is held against the time limit;
-both programs are killed at the wall-clock ``timeout``. When the interactor stops with a
-non-zero status while the solution still runs, the solution gets ``GRACE_SECONDS`` to end
-before it is killed (the interactor's verdict stands).
+The solution runs under the build's watch (``kit.run_case.watch_command``), which measures its
+own CPU time and peak memory, kills it over the memory limit or at the wall-clock ``timeout``,
+and keeps the tail of its stderr. What it writes is counted as it is relayed: past the output
+limit it is killed. The interactor is killed at the timeout (plus ``BACKSTOP_SECONDS``). When
+the interactor stops with a non-zero status while the solution still runs, the solution gets
+``GRACE_SECONDS`` to end before it is killed (the interactor's verdict stands). An interactor's
+exit codes are read as testlib's: 0 accepts, 2 is a presentation error, 3 its own failure.
 
-Verdicts, first match wins:
+Verdicts (words of ``kit.verdicts``), first match wins:
 
-- ``time limit``: the solution's CPU time is over the limit;
-- ``wrong answer``: the interactor stopped first, with a non-zero status;
-- ``interactor error``: ... and that stop was a crash (a traceback, a signal);
-- ``idle/killed``: the solution was still running at the timeout (both sides waiting for
+- ``OLE``: the solution wrote more than the output limit;
+- ``MLE``: its peak memory is over the limit;
+- ``TLE``: its CPU time is over the limit;
+- ``WA`` (``PE``, ``JE`` by the exit code): the interactor stopped first, with a non-zero
+  status; ``JE`` when that stop was a crash (a traceback, a signal);
+- ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
   each other, or the solution going on after the interactor accepted);
-- ``runtime error``: the solution stopped first with a non-zero status or a signal, or
-  failed after the interactor accepted;
-- ``interactor error`` / ``wrong answer``: the interactor failed after the solution had
-  exited normally (the message says the solution had stopped);
+- ``RE``: the solution stopped first with a non-zero status or a signal, or failed after the
+  interactor accepted;
+- ``JE`` / ``WA``: the interactor failed after the solution had exited normally (the message
+  says the solution had stopped);
 - ``ok``.
 
 API::
 
     run_interactive(solution: list[str], interactor: list[str], secret_input: Path, *,
-                    cwd: Path, time_limit: float, timeout: float,
-                    transcript_lines: int = 10) -> InteractiveRun
+                    cwd: Path, time_limit: float, timeout: float, memory_kib=None,
+                    output_bytes=OUTPUT_LIMIT, transcript_lines: int = 10) -> InteractiveRun
 
 A program that cannot be started at all is a ``BuildError``.
 """
@@ -38,6 +43,7 @@ from __future__ import annotations
 import contextlib
 import os
 import queue
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -49,13 +55,17 @@ from typing import IO
 
 from kit.compare import crash_line, kill_group, signal_name, summary_line
 from kit.errors import BuildError
+from kit.run_case import MEMORY, OUTPUT_LIMIT, TIME, read_watch_report, watch_command
+from kit.verdicts import JE, MIB, MLE, OK, OLE, PE, RE, TLE, WA, message
 
 GRACE_SECONDS = 1.0
+BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
+TESTLIB_PE, TESTLIB_FAIL = 2, 3  # an interactor's exit codes in testlib's convention
 CHUNK = 1 << 16
 LINE_CHARS = 200  # of a transcript line
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
 TO_INTERACTOR, TO_SOLUTION = "> ", "< "
-VERDICTS = ("ok", "wrong answer", "runtime error", "time limit", "idle/killed", "interactor error")
+VERDICTS = (OK, WA, PE, RE, TLE, MLE, OLE, JE)
 
 
 @dataclass
@@ -68,6 +78,7 @@ class InteractiveRun:
     wall_seconds: float  # of the solution, from start to exit
     solution_stderr: bytes
     transcript: list[str]  # last lines of each direction, oldest first, with "> " or "< "
+    peak_kib: int = 0  # the solution's peak memory, the interpreter included
 
 
 class _Transcript:
@@ -136,16 +147,39 @@ class _Ends:
             return self.order[0] if self.order else None
 
 
+class _Cap:
+    """The solution's output limit: bytes counted as relayed; past the limit, ``over``."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.seen = 0
+        self.over = threading.Event()
+
+    def add(self, size: int) -> bool:
+        """Count ``size`` more bytes; False once the limit is passed."""
+        self.seen += size
+        if self.seen > self.limit:
+            self.over.set()
+        return not self.over.is_set()
+
+
 def _relay(
-    source: IO[bytes], target: IO[bytes], side: str, *, mark: str, record: _Transcript, ends: _Ends
+    source: IO[bytes],
+    target: IO[bytes],
+    side: str,
+    *,
+    mark: str,
+    record: _Transcript,
+    ends: _Ends,
+    cap: _Cap | None = None,
 ) -> None:
     """Copy ``source`` to ``target`` until end of file, then close ``target``.
 
     A closed ``target`` does not stop the reading, so the writer never blocks on a full pipe;
     what is read after the other side stopped talking is counted (a note in the transcript),
-    not recorded line by line. The end
-    is recorded before ``target`` is closed, so an end it causes on the other side is always
-    recorded after it.
+    not recorded line by line. The end is recorded before ``target`` is closed, so an end it
+    causes on the other side is always recorded after it. Past ``cap`` nothing more is
+    relayed (the caller kills the writer).
     """
     open_target = True
     late = 0
@@ -156,7 +190,7 @@ def _relay(
                 data = os.read(source.fileno(), CHUNK)
             except OSError:
                 data = b""
-            if not data:
+            if not data or (cap is not None and not cap.add(len(data))):
                 break
             if not open_target or ends.ended(reader):
                 late += len(data)  # not delivered, or sent to a side that has stopped talking
@@ -185,6 +219,16 @@ class _Exit:
     code: int  # os.waitstatus_to_exitcode: negative for a signal
     at: float  # time.monotonic() when it was reaped
     cpu: float = 0.0
+    peak_kib: int = 0
+    killed: str | None = None  # by the solution's watch: TIME or MEMORY
+
+
+@dataclass(frozen=True)
+class _Limits:
+    time: float  # CPU seconds
+    timeout: float  # wall seconds
+    memory_kib: int | None
+    output: _Cap
 
 
 def run_interactive(
@@ -195,14 +239,23 @@ def run_interactive(
     cwd: Path,
     time_limit: float,
     timeout: float,
+    memory_kib: int | None = None,
+    output_bytes: int = OUTPUT_LIMIT,
     transcript_lines: int = 10,
 ) -> InteractiveRun:
     """Play ``solution`` against ``interactor`` on one secret input; see the module doc."""
     record, ends = _Transcript(transcript_lines), _Ends()
-    with tempfile.TemporaryFile() as solution_err, tempfile.TemporaryFile() as interactor_err:
+    limits = _Limits(time_limit, timeout, memory_kib, _Cap(output_bytes))
+    with contextlib.ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-play-"))
+        solution_err = stack.enter_context(tempfile.TemporaryFile())
+        interactor_err = stack.enter_context(tempfile.TemporaryFile())
+        if shutil.which(solution[0]) is None:
+            raise BuildError(f"cannot start the solution {solution[0]}: not an executable")
+        report = Path(folder, "report.json")
+        watched = watch_command(solution, report, timeout=timeout, memory_kib=memory_kib)
         started = time.monotonic()
-        deadline = started + timeout
-        solution_process = _start(solution, cwd, solution_err, "solution")
+        solution_process = _start(watched, cwd, solution_err, "solution")
         try:
             interactor_process = _start(
                 [*interactor, str(Path(secret_input).resolve())], cwd, interactor_err, "interactor"
@@ -212,74 +265,93 @@ def run_interactive(
             os.waitpid(solution_process.pid, 0)
             solution_process.returncode = -9
             raise
-        assert solution_process.stdin and solution_process.stdout
-        assert interactor_process.stdin and interactor_process.stdout
-        relays = [
-            threading.Thread(
-                target=_relay,
-                args=(solution_process.stdout, interactor_process.stdin, "solution"),
-                kwargs={"mark": TO_INTERACTOR, "record": record, "ends": ends},
-                daemon=True,
-            ),
-            threading.Thread(
-                target=_relay,
-                args=(interactor_process.stdout, solution_process.stdin, "interactor"),
-                kwargs={"mark": TO_SOLUTION, "record": record, "ends": ends},
-                daemon=True,
-            ),
-        ]
-        exits: dict[str, _Exit] = {}
-        reaped: queue.Queue[str] = queue.Queue()
-        waiters = [
-            threading.Thread(target=_reap, args=(process.pid, side, exits, reaped), daemon=True)
-            for side, process in (
-                ("solution", solution_process),
-                ("interactor", interactor_process),
-            )
-        ]
-        for thread in relays + waiters:
-            thread.start()
-
-        killed = _supervise(
-            {"solution": solution_process.pid, "interactor": interactor_process.pid},
-            exits,
-            reaped,
-            deadline,
+        exits, killed = _play(
+            solution_process,
+            interactor_process,
+            record=record,
+            ends=ends,
+            limits=limits,
+            started=started,
         )
-        for thread in waiters:
-            thread.join()
-        solution_process.returncode = exits["solution"].code  # reaped here, not by Popen
-        interactor_process.returncode = exits["interactor"].code
-        for thread in relays:
-            thread.join(timeout=2.0)
-        if any(thread.is_alive() for thread in relays):  # a descendant holds a pipe open
-            kill_group(solution_process.pid)
-            kill_group(interactor_process.pid)
-            for thread in relays:
-                thread.join(timeout=2.0)
-
-        solution_stderr = _tail(solution_err, STDERR_KEPT)
+        measured = read_watch_report(report)
+        solution_exit = exits["solution"]
+        if measured is not None:
+            solution_exit.code, solution_exit.cpu = measured["returncode"], measured["cpu"]
+            solution_exit.peak_kib, solution_exit.killed = measured["maxrss"], measured["killed"]
+            solution_stderr = measured["stderr"]
+        else:
+            solution_stderr = _tail(solution_err, STDERR_KEPT)
         interactor_stderr = _tail(interactor_err, 1 << 16)
 
-    solution_exit = exits["solution"]
-    verdict, message = _verdict(
+    verdict, text = _verdict(
         solution_exit,
         exits["interactor"],
         killed,
         ends.first(),
         solution_stderr=solution_stderr,
         interactor_stderr=interactor_stderr,
-        time_limit=time_limit,
-        timeout=timeout,
+        limits=limits,
     )
     return InteractiveRun(
         verdict=verdict,
-        message=message,
+        message=message(verdict, text),
         solution_seconds=solution_exit.cpu,
         wall_seconds=solution_exit.at - started,
         solution_stderr=solution_stderr,
         transcript=record.result(),
+        peak_kib=solution_exit.peak_kib,
     )
+
+
+def _play(
+    solution_process: subprocess.Popen,
+    interactor_process: subprocess.Popen,
+    *,
+    record: _Transcript,
+    ends: _Ends,
+    limits: _Limits,
+    started: float,
+) -> tuple[dict[str, _Exit], dict[str, str]]:
+    """Relay between the two until both have ended; who exited how, and who was killed why."""
+    assert solution_process.stdin and solution_process.stdout
+    assert interactor_process.stdin and interactor_process.stdout
+    relays = [
+        threading.Thread(
+            target=_relay,
+            args=(solution_process.stdout, interactor_process.stdin, "solution"),
+            kwargs={"mark": TO_INTERACTOR, "record": record, "ends": ends, "cap": limits.output},
+            daemon=True,
+        ),
+        threading.Thread(
+            target=_relay,
+            args=(interactor_process.stdout, solution_process.stdin, "interactor"),
+            kwargs={"mark": TO_SOLUTION, "record": record, "ends": ends},
+            daemon=True,
+        ),
+    ]
+    exits: dict[str, _Exit] = {}
+    reaped: queue.Queue[str] = queue.Queue()
+    waiters = [
+        threading.Thread(target=_reap, args=(process.pid, side, exits, reaped), daemon=True)
+        for side, process in (("solution", solution_process), ("interactor", interactor_process))
+    ]
+    for thread in relays + waiters:
+        thread.start()
+    pids = {"solution": solution_process.pid, "interactor": interactor_process.pid}
+    deadline = started + limits.timeout + BACKSTOP_SECONDS
+    killed = _supervise(pids, exits, reaped, deadline, limits.output.over)
+    for thread in waiters:
+        thread.join()
+    solution_process.returncode = exits["solution"].code  # reaped here, not by Popen
+    interactor_process.returncode = exits["interactor"].code
+    for thread in relays:
+        thread.join(timeout=2.0)
+    if any(thread.is_alive() for thread in relays):  # a descendant holds a pipe open
+        kill_group(solution_process.pid)
+        kill_group(interactor_process.pid)
+        for thread in relays:
+            thread.join(timeout=2.0)
+    return exits, killed
 
 
 def _start(argv: list[str], cwd: Path, stderr: IO[bytes], role: str) -> subprocess.Popen:
@@ -306,11 +378,16 @@ def _reap(pid: int, side: str, exits: dict[str, _Exit], reaped: queue.Queue[str]
 
 
 def _supervise(
-    pids: dict[str, int], exits: dict[str, _Exit], reaped: queue.Queue[str], deadline: float
+    pids: dict[str, int],
+    exits: dict[str, _Exit],
+    reaped: queue.Queue[str],
+    deadline: float,
+    over: threading.Event,
 ) -> dict[str, str]:
-    """Wait for both programs; kill at the deadline, or the solution after a rejection.
+    """Wait for both programs; kill at the deadline, the solution after a rejection or past
+    its output limit.
 
-    Returns who was killed and why: ``{"solution": "timeout" | "grace", ...}``.
+    Returns who was killed and why: ``{"solution": "timeout" | "grace" | "output", ...}``.
     """
     killed: dict[str, str] = {}
     grace_end: float | None = None
@@ -322,17 +399,19 @@ def _supervise(
                 killed[side] = "timeout"
                 kill_group(pids[side])
             break
+        if over.is_set() and "solution" in running and "solution" not in killed:
+            killed["solution"] = "output"
+            kill_group(pids["solution"])
+        wake = min(deadline, now + 0.05)  # the output cap is checked this often
         if "solution" in killed:
-            wake = deadline
+            pass
         elif "interactor" not in running and exits["interactor"].code != 0:
             if grace_end is None:
                 grace_end = now + GRACE_SECONDS
             if now >= grace_end:
                 killed["solution"] = "grace"
                 kill_group(pids["solution"])
-            wake = min(deadline, grace_end)
-        else:
-            wake = deadline
+            wake = min(wake, grace_end)
         with contextlib.suppress(queue.Empty):
             running.discard(reaped.get(timeout=max(0.0, wake - now)))
     return killed
@@ -346,47 +425,58 @@ def _verdict(
     *,
     solution_stderr: bytes,
     interactor_stderr: bytes,
-    time_limit: float,
-    timeout: float,
+    limits: _Limits,
 ) -> tuple[str, str]:
-    if solution.cpu > time_limit:
-        message = f"CPU time {solution.cpu:.2f} s over the {time_limit:g} s limit"
-        if killed.get("solution") == "timeout":
-            message += f" (killed at the {timeout:g} s timeout)"
-        return "time limit", message
+    """A verdict word of ``kit.verdicts`` and what happened (without the verdict's name)."""
+    if killed.get("solution") == "output":
+        return OLE, f"more than {limits.output.limit / (1 << 20):g} MiB written (killed)"
+    if solution.killed == MEMORY or (limits.memory_kib and solution.peak_kib > limits.memory_kib):
+        how = " (killed)" if solution.killed == MEMORY else ""
+        limit = (limits.memory_kib or 0) / MIB
+        return MLE, f"peak {solution.peak_kib / MIB:.1f} MiB over {limit:g} MiB{how}"
+    if solution.cpu > limits.time:
+        text = f"CPU time {solution.cpu:.2f} s over the {limits.time:g} s limit"
+        if solution.killed == TIME or killed.get("solution") == "timeout":
+            text += f" (killed at the {limits.timeout:g} s timeout)"
+        return TLE, text
 
     interactor_stopped = "interactor" not in killed
     interactor_crash = _interactor_crash(interactor, interactor_stderr)
     interactor_said = summary_line(interactor_stderr) or f"exit status {interactor.code}"
     if interactor_stopped and interactor.code != 0 and first_end != "solution":
         if interactor_crash:
-            return "interactor error", f"interactor {interactor_crash}"
-        return "wrong answer", interactor_said
+            return JE, f"interactor {interactor_crash}"
+        return _rejection(interactor.code), interactor_said
 
-    if killed.get("solution") == "timeout":
-        if "interactor" in killed:
+    if solution.killed == TIME or killed.get("solution") == "timeout":
+        if "interactor" in killed or interactor.at >= solution.at:
             why = "both sides still running: each waiting for the other?"
         else:
             why = f"the interactor had finished with exit status {interactor.code}"
         cpu = f"{solution.cpu:.2f} s CPU"
-        return "idle/killed", f"killed at the {timeout:g} s timeout after {cpu} ({why})"
+        return TLE, f"idle: killed at the {limits.timeout:g} s timeout after {cpu} ({why})"
 
     solution_failure = _solution_failure(solution, solution_stderr)
     if solution_failure and first_end == "solution":
-        return "runtime error", solution_failure
+        return RE, solution_failure
     if "interactor" in killed:
-        return "interactor error", (
-            f"interactor still running at the {timeout:g} s timeout, after the solution had "
-            f"exited with status {solution.code}: killed"
+        return JE, (
+            f"interactor still running at the {limits.timeout:g} s timeout, after the solution "
+            f"had exited with status {solution.code}: killed"
         )
     after = f" (after the solution had exited with status {solution.code})"
     if interactor_crash:
-        return "interactor error", f"interactor {interactor_crash}{after}"
+        return JE, f"interactor {interactor_crash}{after}"
     if interactor.code != 0:
-        return "wrong answer", interactor_said + after
+        return _rejection(interactor.code), interactor_said + after
     if solution_failure:
-        return "runtime error", solution_failure + " (after the interactor accepted)"
-    return "ok", summary_line(interactor_stderr) or "accepted"
+        return RE, solution_failure + " (after the interactor accepted)"
+    return OK, summary_line(interactor_stderr) or "accepted"
+
+
+def _rejection(code: int) -> str:
+    """An interactor's non-zero exit read as testlib's: 2 presentation, 3 its own failure."""
+    return {TESTLIB_PE: PE, TESTLIB_FAIL: JE}.get(code, WA)
 
 
 def _interactor_crash(interactor: _Exit, stderr: bytes) -> str | None:

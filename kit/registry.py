@@ -28,6 +28,7 @@ _SAMPLE_NAME = re.compile(r"sample-([1-9][0-9]*)\.(in|out)")
 MILLISECONDS_FROM = 100
 KIB_FROM = 4096
 DEFAULT_COMPARE = "lines"
+DEFAULT_OUTPUT_LIMIT = 64  # MiB: the usual judges' output limit (Codeforces, ejudge)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,11 @@ class Problem:
     no_files: bool = False  # the judge forbids file-system access
     compare: str = DEFAULT_COMPARE
     interactor: str | None = None
+    output_limit: int = DEFAULT_OUTPUT_LIMIT  # MiB of stdout
+
+    @property
+    def output_bytes(self) -> int:
+        return self.output_limit << 20
 
     @property
     def solution(self) -> Path:
@@ -121,6 +127,7 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
     "no_files": (bool, False),
     "compare": (str, False),
     "interactor": (str, False),
+    "output_limit": (int, False),
 }
 
 
@@ -150,8 +157,13 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         raise BuildError(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
     time_limit = float(entry["time_limit"])
     memory_limit = entry["memory_limit"]
-    if time_limit <= 0 or memory_limit <= 0:
+    output_limit = entry.get("output_limit", DEFAULT_OUTPUT_LIMIT)
+    if time_limit <= 0 or memory_limit <= 0 or output_limit <= 0:
         raise BuildError(f"{where}: limits must be positive")
+    if output_limit >= KIB_FROM:
+        raise BuildError(
+            f"{where}: output_limit = {output_limit} looks like KiB or bytes; the unit is MiB"
+        )
     if time_limit >= MILLISECONDS_FROM:
         raise BuildError(
             f"{where}: time_limit = {entry['time_limit']} looks like milliseconds; "
@@ -201,6 +213,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         no_files=entry.get("no_files", profile.no_files if profile else False),
         compare=compare,
         interactor=interactor,
+        output_limit=output_limit,
     )
 
 

@@ -29,11 +29,12 @@ from pathlib import Path
 
 from kit import nowrite
 from kit.assemble import Bundle
-from kit.compare import Comparator, crash_line, parse_compare, program_command, signal_name
+from kit.compare import Comparator, parse_compare, program_command
 from kit.interact import run_interactive
 from kit.registry import Case, Problem
-from kit.run_case import Run, Timing, run_process
+from kit.run_case import Run, Timing, baseline_kib, run_process
 from kit.targets import Runner, Target
+from kit.verdicts import JE, OK, RE, TLE, Limits, comparison_word, message, process_verdict
 
 KILL_FACTOR = 3.0
 STDERR_LINES = 6
@@ -51,6 +52,7 @@ class Failure:
     input: Path | None = None
     expected: bytes | None = None
     got: bytes | None = None
+    word: str = ""  # its verdict, a word of kit.verdicts
 
 
 @dataclass
@@ -69,7 +71,7 @@ class Column:
 class Verdict:
     case: str
     label: str
-    word: str  # "ok", "WA", "RE", "TLE", ...
+    word: str  # a word of kit.verdicts: "ok", "WA", "TLE", ...
     seconds: float
 
 
@@ -89,10 +91,11 @@ class Ran:
 
 @dataclass
 class _Outcome:
-    word: str  # "ok" or a verdict
+    word: str  # a verdict word of kit.verdicts
     message: str = ""
     details: list[str] = field(default_factory=list)
     got: bytes | None = None
+    seconds: float = 0.0
 
 
 def run_all(
@@ -110,83 +113,198 @@ def run_all(
     groups: dict[tuple[str, ...], list[Column]] = {}
     for column in columns:
         groups.setdefault(tuple(column.runner.command(script)), []).append(column)
-    limit = problem.time_limit
-    timeout = kill_factor * limit
-    comparator = parse_compare(problem.compare, problem.root, f"problems.toml: [{problem.slug}]")
-    interactor = None
-    if problem.interactor is not None:
-        where = f"problems.toml: [{problem.slug}]"
-        interactor = program_command(problem.interactor, problem.root, where, "interactor")
+    where = f"problems.toml: [{problem.slug}]"
+    comparator = parse_compare(problem.compare, problem.root, where)
+    interactor = interactor_command(problem)
+    limits = {}
+    for key, group in groups.items():
+        limits[key] = limits_for(problem, group[0].runner, kill_factor)
+        if limits[key].memory_note:
+            ran.warnings.append(f"note: {limits[key].memory_note}")
     with tempfile.TemporaryDirectory(prefix="kit-run-") as empty:
         if problem.kind == "interactive" and interactor is None:
             cases = [Case(f"{problem.rel(problem.dist)} on empty input", Path("/dev/null"), None)]
+        judge = CaseJudge(
+            problem,
+            bundle=bundle,
+            script=script,
+            comparator=comparator,
+            interactor=interactor,
+            empty=Path(empty),
+        )
         for number, case in enumerate(cases, 1):
-            for group in groups.values():
+            for key, group in groups.items():
                 runner = group[0].runner
-                labels = [column.target.label for column in group]
                 if progress is not None:
                     progress(f"{problem.slug}: case {number}/{len(cases)} under {runner.label}")
-                command = _command(problem, runner, script)
-                timing = Timing()
-                for attempt in range(max(1, repeat)):
-                    if interactor is not None:
-                        outcome, run = _play(
-                            command,
-                            case,
-                            problem=problem,
-                            interactor=interactor,
-                            empty=empty,
-                            timeout=timeout,
-                        )
-                    else:
-                        run = run_process(
-                            command, _read(case.input), cwd=Path(empty), timeout=timeout
-                        )
-                        outcome = _judge(
-                            run,
-                            case,
-                            problem=problem,
-                            bundle=bundle,
-                            script=script,
-                            comparator=comparator,
-                            timeout=timeout,
-                        )
-                    if outcome.word != "ok":
-                        break
-                    timing.add(run)
-                    if attempt == 0 and run.seconds > limit:
-                        break  # over the limit already: no need to repeat it
-                if outcome.word == "ok" and timing.median > limit:
-                    outcome = _Outcome(
-                        "TLE", f"median {timing.median:.3f} s is over the {limit:g} s limit"
-                    )
-                seconds = timing.median if timing.seconds else run.seconds
-                ran.verdicts += [
-                    Verdict(case.name, label, outcome.word, seconds) for label in labels
-                ]
-                if outcome.word != "ok":
-                    for column in group:
-                        column.failed.add(case.name)
-                    _add_failure(ran, case, labels, outcome)
-                    continue
-                for column in group:
-                    column.peak_kib = max(column.peak_kib, timing.peak_kib)
-                    if timing.median >= column.slowest.median:
-                        column.slowest = timing
-                if limit / 2 < timing.median:
-                    ran.warnings.append(
-                        f"warning: {case.name} takes {timing.median:.3f} s under "
-                        f"{runner.label}, over half the {limit:g} s limit"
-                    )
+                outcome, timing = judge.repeat(case, runner, limits[key], repeat)
+                _record(ran, case, group, outcome, timing=timing, limit=problem.time_limit)
     for column in columns:
-        peak = column.peak_kib / MIB
-        if peak > problem.memory_limit / 2:
-            over = "over the" if peak > problem.memory_limit else "over half the"
-            ran.warnings.append(
-                f"warning: peak memory {peak:.1f} MiB under {column.runner.label} is {over} "
-                f"{problem.memory_limit} MiB limit (the interpreter included)"
-            )
+        warning = _memory_warning(column, limits[tuple(column.runner.command(script))])
+        if warning:
+            ran.warnings.append(warning)
     return ran
+
+
+def interactor_command(problem: Problem) -> list[str] | None:
+    """The argv of the problem's interactor, or None."""
+    if problem.interactor is None:
+        return None
+    where = f"problems.toml: [{problem.slug}]"
+    return program_command(problem.interactor, problem.root, where, "interactor")
+
+
+def limits_for(problem: Problem, runner: Runner, kill_factor: float = KILL_FACTOR) -> Limits:
+    """The limits a run under ``runner`` is held to. When the interpreter's own footprint
+    (an empty script's peak) is at least the memory limit, as PyPy's 50 MiB against a 10 MiB
+    limit, the solution's memory is judged above that baseline instead."""
+    memory_kib = problem.memory_limit * MIB
+    note = ""
+    base = baseline_kib(tuple(runner.command("")[:-1]))
+    if base >= memory_kib:
+        memory_kib += base
+        note = (
+            f"{runner.interpreter.label} alone takes {base / MIB:.1f} MiB, over the "
+            f"{problem.memory_limit} MiB limit: its runs are judged above that baseline "
+            f"(at most {memory_kib / MIB:.1f} MiB in all)"
+        )
+    timeout = kill_factor * problem.time_limit
+    return Limits(problem.time_limit, timeout, memory_kib, problem.output_bytes, note, base)
+
+
+def _memory_warning(column: Column, limits: Limits) -> str | None:
+    """A warning when a passing target's peak leaves less than half of the room the
+    interpreter's own footprint leaves under the limit."""
+    room = limits.memory_kib - limits.baseline_kib
+    left = limits.memory_kib - column.peak_kib
+    if not column.peak_kib or left >= room / 2:
+        return None
+    return (
+        f"warning: peak memory {column.peak_kib / MIB:.1f} MiB under {column.runner.label} "
+        f"leaves {left / MIB:.1f} MiB below the {limits.memory_kib / MIB:.1f} MiB limit "
+        f"({column.runner.interpreter.label} alone takes {limits.baseline_kib / MIB:.1f} MiB)"
+    )
+
+
+def _record(
+    ran: Ran, case: Case, group: list[Column], outcome: _Outcome, *, timing: Timing, limit: float
+) -> None:
+    labels = [column.target.label for column in group]
+    seconds = timing.median if timing.seconds else outcome.seconds
+    ran.verdicts += [Verdict(case.name, label, outcome.word, seconds) for label in labels]
+    if outcome.word != OK:
+        for column in group:
+            column.failed.add(case.name)
+        _add_failure(ran, case, labels, outcome)
+        return
+    for column in group:
+        column.peak_kib = max(column.peak_kib, timing.peak_kib)
+        if timing.median >= column.slowest.median:
+            column.slowest = timing
+    if limit / 2 < timing.median:
+        ran.warnings.append(
+            f"warning: {case.name} takes {timing.median:.3f} s under "
+            f"{group[0].runner.label}, over half the {limit:g} s limit"
+        )
+
+
+class CaseJudge:
+    """Runs one case under one runner, ``repeat`` times, and judges it."""
+
+    def __init__(
+        self,
+        problem: Problem,
+        *,
+        bundle: Bundle,
+        script: Path,
+        comparator: Comparator | None,
+        interactor: list[str] | None,
+        empty: Path,
+    ) -> None:
+        self.problem, self.bundle, self.script = problem, bundle, script
+        self.comparator, self.interactor, self.empty = comparator, interactor, empty
+
+    def repeat(
+        self, case: Case, runner: Runner, limits: Limits, repeat: int
+    ) -> tuple[_Outcome, Timing]:
+        timing = Timing()
+        outcome = _Outcome(OK)
+        for attempt in range(max(1, repeat)):
+            outcome, run = self.once(case, runner, limits)
+            if outcome.word != OK:
+                return outcome, timing
+            timing.add(run)
+            if attempt == 0 and run.seconds > limits.time:
+                break  # over the limit already: no need to repeat it
+        if timing.median > limits.time:
+            text = f"median {timing.median:.3f} s is over the {limits.time:g} s limit"
+            outcome = _Outcome(TLE, message(TLE, text), seconds=timing.median)
+        return outcome, timing
+
+    def once(self, case: Case, runner: Runner, limits: Limits) -> tuple[_Outcome, Run]:
+        """One run of ``case``, judged (played, for an interactive problem)."""
+        command = _command(self.problem, runner, self.script)
+        if self.interactor is not None:
+            outcome, run = self.play(command, case, limits)
+        else:
+            run = run_process(
+                command,
+                case.input,
+                cwd=self.empty,
+                timeout=limits.timeout,
+                memory_kib=limits.memory_kib,
+                output_bytes=limits.output_bytes,
+            )
+            outcome = self.judge(run, case, limits)
+        outcome.seconds = run.seconds
+        return outcome, run
+
+    def judge(self, run: Run, case: Case, limits: Limits) -> _Outcome:
+        problem = self.problem
+        details = explain(problem, self.bundle, self.script, run.stderr)
+        if run.returncode == nowrite.DENIED_EXIT and problem.no_files:
+            text = message(RE, "wrote to the file system, which this judge forbids")
+            return _Outcome(RE, text, details)
+        found = process_verdict(run, limits)
+        if found is not None:
+            word, text = found
+            if text.endswith("SIGSEGV"):
+                details.append(SEGFAULT_HINT)
+            return _Outcome(word, text, details, run.stdout)
+        if case.expected is None or self.comparator is None:
+            return _Outcome(OK)
+        judgement = self.comparator.judge(case.input, case.expected.read_bytes(), run.stdout)
+        word = comparison_word(judgement)
+        if word != OK:
+            text = judgement.message if word == JE else message(word, judgement.message)
+            return _Outcome(word, text, [], run.stdout)
+        return _Outcome(OK, judgement.message)
+
+    def play(self, command: list[str], case: Case, limits: Limits) -> tuple[_Outcome, Run]:
+        assert self.interactor is not None
+        game = run_interactive(
+            command,
+            self.interactor,
+            case.input,
+            cwd=self.empty,
+            time_limit=limits.time,
+            timeout=limits.timeout,
+            memory_kib=limits.memory_kib,
+            output_bytes=limits.output_bytes,
+        )
+        run = Run(0, b"", game.solution_stderr, game.solution_seconds, 0.0, game.peak_kib)
+        if game.verdict == OK:
+            return _Outcome(OK, game.message), run
+        details = ["last lines exchanged (> from the solution, < to it):"]
+        details += [f"  {line}" for line in game.transcript]
+        return _Outcome(game.verdict, game.message, details), run
+
+
+SEGFAULT_HINT = (
+    "hint: a crash of the interpreter itself is most often recursion deeper than "
+    "the C stack (a high sys.setrecursionlimit); make the recursion iterative, or "
+    "run it in a threading.Thread with a larger threading.stack_size"
+)
 
 
 def _command(problem: Problem, runner: Runner, script: Path) -> list[str]:
@@ -195,10 +313,6 @@ def _command(problem: Problem, runner: Runner, script: Path) -> list[str]:
         flags = (*interpreter.flags, *runner.extra_flags)
         return nowrite.command(interpreter.executable, script, flags)
     return runner.command(script)
-
-
-def _read(path: Path) -> bytes:
-    return path.read_bytes()
 
 
 def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> None:
@@ -220,74 +334,9 @@ def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> 
             case.input,
             expected,
             outcome.got,
+            outcome.word,
         )
     )
-
-
-def _judge(
-    run: Run,
-    case: Case,
-    *,
-    problem: Problem,
-    bundle: Bundle,
-    script: Path,
-    comparator: Comparator,
-    timeout: float,
-) -> _Outcome:
-    limit = problem.time_limit
-    if run.timed_out:
-        return _Outcome(
-            "TLE", f"killed at {timeout:g} s ({timeout / limit:g}x the {limit:g} s limit)"
-        )
-    details = explain(problem, bundle, script, run.stderr)
-    if run.returncode == nowrite.DENIED_EXIT and problem.no_files:
-        return _Outcome("RE", "wrote to the file system, which this judge forbids", details)
-    if run.returncode < 0:
-        name = signal_name(-run.returncode)
-        message = f"killed by signal {name}"
-        if name == "SIGSEGV":
-            details.append(
-                "hint: a crash of the interpreter itself is most often recursion deeper than "
-                "the C stack (a high sys.setrecursionlimit); make the recursion iterative, or "
-                "run it in a threading.Thread with a larger threading.stack_size"
-            )
-        return _Outcome("RE", message, details, run.stdout)
-    if run.returncode != 0:
-        crash = crash_line(run.stderr)
-        message = f"exit status {run.returncode}" + (f": {crash}" if crash else "")
-        return _Outcome("RE", message, details, run.stdout)
-    if case.expected is None:
-        return _Outcome("ok")
-    judgement = comparator.judge(case.input, case.expected.read_bytes(), run.stdout)
-    if not judgement.accepted:
-        word = "checker failed" if judgement.checker_failed else "WA"
-        return _Outcome(word, f"wrong answer: {judgement.message}", [], run.stdout)
-    return _Outcome("ok")
-
-
-def _play(
-    command: list[str],
-    case: Case,
-    *,
-    problem: Problem,
-    interactor: list[str],
-    empty: str,
-    timeout: float,
-) -> tuple[_Outcome, Run]:
-    game = run_interactive(
-        command,
-        interactor,
-        case.input,
-        cwd=Path(empty),
-        time_limit=problem.time_limit,
-        timeout=timeout,
-    )
-    run = Run(0, b"", game.solution_stderr, game.solution_seconds, game.solution_seconds, 0, False)
-    if game.verdict == "ok":
-        return _Outcome("ok"), run
-    details = [f"last lines exchanged ({'>'} from the solution, {'<'} to it):"]
-    details += [f"  {line}" for line in game.transcript]
-    return _Outcome(game.verdict, f"{game.verdict}: {game.message}", details), run
 
 
 _FILE_LINE = re.compile(r'File "([^"]*)", line (\d+)')

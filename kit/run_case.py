@@ -1,18 +1,41 @@
-"""Run one case as a judge would: a fresh process, stdin from the input, whole-process timing.
+"""Run one case as a judge would: a fresh process, stdin from the input, whole-process limits.
 
 The clock runs from just before the process is started until it has been reaped, so start-up
-is included. Peak memory is the child's own maximum resident set size (``os.wait4``), which
-includes the interpreter itself. A process still running at the deadline is killed. Runs are
-started by a small launcher process (below) so that the peak memory is the child's own.
+is included. A run is watched by a small launcher process (below), which enforces the limits
+the way judges do and keeps the build safe from what it runs:
 
-The comparator is the one the judges here use: exact, except that trailing whitespace at the
-end of each line and blank lines at the end of the output are ignored (``\\r`` counts as
-whitespace, so CRLF files compare equal to LF ones).
+- time: the process group is killed at ``timeout`` seconds of wall time, so a program that
+  sleeps or waits is stopped too;
+- memory: the resident set of the process is read every ``POLL_SECONDS`` and the group is
+  killed once it is over ``memory_kib``; the peak reported is the process's own maximum
+  resident set size (``os.wait4``), the interpreter included, as judges measure it;
+- output: stdout goes to a file whose size the kernel caps (``RLIMIT_FSIZE``) one byte past
+  ``output_bytes``; a run that reaches it has exceeded the output limit (the write fails, or
+  the process dies of ``SIGXFSZ``), and only its head is read back;
+- stderr: read through a pipe as it comes, only its last ``STDERR_KEPT`` bytes kept.
+
+The kit's own memory is therefore bounded by the output limit, whatever the program prints.
+Runs are started by the launcher rather than by the build itself because Linux counts the
+memory of the process that starts a child in the child's peak (the hiwater mark survives fork
+and exec): from the launcher, runs start at about 7 MiB, below any interpreter's footprint.
+
+``watch_command`` wraps a program in the same watch for runs whose stdin and stdout are pipes
+(interactive games): it execs the program with the pipes it was given and writes what it
+measured to a report file, read back by ``read_watch_report``.
+
+API::
+
+    run_process(command, stdin, *, cwd, timeout, env=None, memory_kib=None,
+                output_bytes=OUTPUT_LIMIT) -> Run
+    watch_command(command, report: Path, *, timeout, memory_kib=None) -> list[str]
+    read_watch_report(report: Path) -> dict | None
+    baseline_kib(command) -> int   # an interpreter's own peak, running an empty script
 """
 
 from __future__ import annotations
 
 import atexit
+import functools
 import json
 import statistics
 import subprocess
@@ -22,18 +45,28 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-STDERR_TAIL_LINES = 3
+OUTPUT_LIMIT = 64 << 20  # bytes: judges' usual output limit (Codeforces, ejudge)
+STDERR_KEPT = 1 << 16  # bytes of stderr kept, the tail
+OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limit (the head)
+POLL_SECONDS = 0.005  # how often the resident set is read
+
+TIME, MEMORY, OUTPUT = "time", "memory", "output"  # why a run was killed
 
 
 @dataclass
 class Run:
     returncode: int
-    stdout: bytes
-    stderr: bytes
+    stdout: bytes  # all of it; only the head past ``output_bytes``
+    stderr: bytes  # the tail
     seconds: float  # wall clock, start-up included
     cpu_seconds: float  # user + system time of the process
     peak_kib: int  # maximum resident set size
-    timed_out: bool
+    killed: str | None = None  # TIME, MEMORY or None
+    output_over: bool = False  # wrote more than ``output_bytes``
+
+    @property
+    def timed_out(self) -> bool:
+        return self.killed == TIME
 
 
 @dataclass
@@ -56,60 +89,145 @@ class Timing:
         self.peak_kib = max(self.peak_kib, run.peak_kib)
 
 
-# The launcher: a small interpreter (-I -S) that forks and execs each run and reports what
-# os.wait4 says about it. Linux counts the memory of the process that starts a child in the
-# child's peak (the hiwater mark survives fork and exec), so runs started straight from the
-# build would never report less than the build's own size; from the launcher they start at
-# about 5 MiB, below any interpreter's own footprint. Runs use files for stdin/stdout/stderr.
-_LAUNCHER = r"""
-import json, os, signal, sys, time
-state = {"pid": 0, "killed": False}
-def alarm(signum, frame):
-    if state["pid"]:
-        state["killed"] = True
+# The watch, shared by the launcher and the wrapper: ``watch(pid, err, timeout, memory_kib)``
+# waits for ``pid`` (a process group leader) while draining its stderr pipe ``err``, killing
+# the group at the deadline or over the memory limit; it returns what it measured.
+_WATCH = r"""
+import json, os, select, signal, sys, time
+PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
+def resident_kib(pid):
+    try:
+        with open("/proc/" + str(pid) + "/statm", "rb") as f:
+            return int(f.read().split()[1]) * PAGE_KIB
+    except (OSError, ValueError, IndexError):
+        return 0
+def kill(pid):
+    for kill in (os.killpg, os.kill):
         try:
-            os.kill(state["pid"], signal.SIGKILL)
+            kill(pid, signal.SIGKILL)
+            return
         except OSError:
             pass
-signal.signal(signal.SIGALRM, alarm)
+def watch(pid, err, start, timeout, memory_kib, keep=KEEP, poll=POLL):
+    try:
+        pidfd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        pidfd = None
+    tail, killed, open_fds = b"", None, [err] if err is not None else []
+    deadline = start + timeout
+    while True:
+        now = time.perf_counter()
+        if killed is None and now >= deadline:
+            killed = "time"
+            kill(pid)
+        if pidfd is None:
+            done = os.wait4(pid, os.WNOHANG)
+            if done[0]:
+                break
+        ready = select.select(open_fds + ([pidfd] if pidfd is not None else []), [], [],
+                              max(0.0, min(poll, deadline - now)) if killed is None else poll)[0]
+        if err in ready:
+            data = os.read(err, 1 << 16)
+            if data:
+                tail = (tail + data)[-keep:]
+            else:
+                open_fds = []
+        if pidfd is not None and pidfd in ready:
+            done = os.wait4(pid, 0)
+            break
+        if killed is None and memory_kib and resident_kib(pid) > memory_kib:
+            killed = "memory"
+            kill(pid)
+    seconds = time.perf_counter() - start
+    if pidfd is not None:
+        os.close(pidfd)
+    _, status, usage = done
+    kill(pid)  # whatever the program left running in its group
+    while open_fds and select.select(open_fds, [], [], 0.05)[0]:
+        data = os.read(err, 1 << 16)
+        if not data:
+            break
+        tail = (tail + data)[-keep:]
+    return {"returncode": os.waitstatus_to_exitcode(status), "seconds": seconds,
+            "cpu": usage.ru_utime + usage.ru_stime, "maxrss": usage.ru_maxrss,
+            "killed": killed, "stderr": tail.decode("latin-1")}
+""".replace("KEEP", str(STDERR_KEPT)).replace("POLL", repr(POLL_SECONDS))
+
+# The launcher: reads one request per line, forks and execs the run in a process group of its
+# own (stdin and stdout files, stdout capped; stderr a pipe), watches it, answers one line.
+_LAUNCHER = (
+    _WATCH
+    + r"""
+import resource
 signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the build stops, then stdin closes
 for line in sys.stdin:
     request = json.loads(line)
-    state["killed"] = False
+    err_read, err_write = os.pipe()
     start = time.perf_counter()
     pid = os.fork()
     if pid == 0:
         try:
+            os.setpgid(0, 0)
             signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.chdir(request["cwd"])
+            cap = request["output_bytes"] + 1
+            resource.setrlimit(resource.RLIMIT_FSIZE, (cap, cap))
             for fd, key, flags in ((0, "stdin", os.O_RDONLY),
-                                   (1, "stdout", os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
-                                   (2, "stderr", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)):
+                                   (1, "stdout", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)):
                 opened = os.open(request[key], flags, 0o600)
                 os.dup2(opened, fd)
                 os.close(opened)
+            os.dup2(err_write, 2)
+            os.close(err_read)
+            os.close(err_write)
             os.execvpe(request["argv"][0], request["argv"], request["env"] or os.environ)
         except BaseException as error:
             os.write(2, ("cannot start %r: %s\n" % (request["argv"], error)).encode())
         finally:
             os._exit(127)
-    state["pid"] = pid
-    signal.setitimer(signal.ITIMER_REAL, request["timeout"])
-    _, status, usage = os.wait4(pid, 0)
-    state["pid"] = 0
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    seconds = time.perf_counter() - start
-    print(json.dumps({"returncode": os.waitstatus_to_exitcode(status), "seconds": seconds,
-                      "cpu": usage.ru_utime + usage.ru_stime, "maxrss": usage.ru_maxrss,
-                      "killed": state["killed"]}), flush=True)
+    os.close(err_write)
+    answer = watch(pid, err_read, start, request["timeout"], request["memory_kib"])
+    os.close(err_read)
+    print(json.dumps(answer), flush=True)
 """
+)
+
+# The wrapper: ``python -c WRAPPER REPORT TIMEOUT MEMORY_KIB ARGV...`` runs ARGV with the
+# stdin and stdout it was given and its stderr drained into the report, and writes the report
+# to the file REPORT. ARGV stays in the wrapper's process group (killing the group kills both).
+_WRAPPER = (
+    _WATCH
+    + r"""
+report, timeout, memory_kib = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+argv = sys.argv[4:]
+err_read, err_write = os.pipe()
+start = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    try:
+        os.dup2(err_write, 2)
+        os.close(err_read)
+        os.close(err_write)
+        os.execvp(argv[0], argv)
+    except BaseException as error:
+        os.write(2, ("cannot start %r: %s\n" % (argv, error)).encode())
+    finally:
+        os._exit(127)
+os.close(err_write)
+for fd in (0, 1):
+    os.close(fd)  # the pipes belong to the program now: its end of file is its own
+answer = watch(pid, err_read, start, timeout, memory_kib)
+with open(report, "w") as file:
+    file.write(json.dumps(answer))
+code = answer["returncode"]
+sys.exit(code if code >= 0 else 128 - code)
+"""
+)
 
 
 class _Launcher:
     def __init__(self) -> None:
-        self.lock = threading.Lock()
         self.process: subprocess.Popen | None = None
-        self.folder: str | None = None
 
     def run(self, request: dict) -> dict:
         if self.process is None or self.process.poll() is not None:
@@ -136,74 +254,91 @@ class _Launcher:
         self.process = None
 
 
-_launcher = _Launcher()
+_launchers = threading.local()  # one launcher per thread: ``stress -j`` runs cases at once
+
+
+def _launcher() -> _Launcher:
+    if not hasattr(_launchers, "launcher"):
+        _launchers.launcher = _Launcher()
+    return _launchers.launcher
 
 
 def run_process(
-    command: list[str], stdin: bytes, *, cwd: Path, timeout: float, env: dict | None = None
+    command: list[str],
+    stdin: bytes | Path,
+    *,
+    cwd: Path,
+    timeout: float,
+    env: dict | None = None,
+    memory_kib: int | None = None,
+    output_bytes: int = OUTPUT_LIMIT,
 ) -> Run:
-    """Run ``command`` in ``cwd`` with ``stdin``; kill it at ``timeout`` seconds."""
-    with _launcher.lock, tempfile.TemporaryDirectory(prefix="kit-io-") as folder:
-        files = {key: Path(folder, key) for key in ("stdin", "stdout", "stderr")}
-        files["stdin"].write_bytes(stdin)
-        answer = _launcher.run(
+    """Run ``command`` in ``cwd`` with ``stdin`` (bytes, or a file to read) under the limits."""
+    with tempfile.TemporaryDirectory(prefix="kit-io-") as folder:
+        stdout = Path(folder, "stdout")
+        if isinstance(stdin, Path):
+            stdin_path = stdin.resolve()
+        else:
+            stdin_path = Path(folder, "stdin")
+            stdin_path.write_bytes(stdin)
+        answer = _launcher().run(
             {
                 "argv": [str(part) for part in command],
                 "cwd": str(cwd),
                 "env": env,
                 "timeout": timeout,
-                **{key: str(path) for key, path in files.items()},
+                "memory_kib": memory_kib or 0,
+                "output_bytes": output_bytes,
+                "stdin": str(stdin_path),
+                "stdout": str(stdout),
             }
         )
-        scale = 1024 if sys.platform == "darwin" else 1  # ru_maxrss is in bytes on macOS
-        return Run(
-            returncode=answer["returncode"],
-            stdout=files["stdout"].read_bytes() if files["stdout"].exists() else b"",
-            stderr=files["stderr"].read_bytes() if files["stderr"].exists() else b"",
-            seconds=answer["seconds"],
-            cpu_seconds=answer["cpu"],
-            peak_kib=answer["maxrss"] // scale,
-            timed_out=answer["killed"],
-        )
+        output, over = b"", False
+        if stdout.exists():
+            over = stdout.stat().st_size > output_bytes
+            with stdout.open("rb") as file:  # past the limit, only the head is ever shown
+                output = file.read(OVER_KEPT if over else output_bytes)
+    return Run(
+        returncode=answer["returncode"],
+        stdout=output,
+        stderr=answer["stderr"].encode("latin-1"),
+        seconds=answer["seconds"],
+        cpu_seconds=answer["cpu"],
+        peak_kib=answer["maxrss"] // _RSS_SCALE,
+        killed=answer["killed"],
+        output_over=over,
+    )
 
 
-def normalise(output: bytes) -> list[bytes]:
-    """The lines a judge compares: trailing whitespace and trailing blank lines dropped."""
-    lines = [line.rstrip() for line in output.split(b"\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    return lines
+_RSS_SCALE = 1024 if sys.platform == "darwin" else 1  # ru_maxrss is in bytes on macOS
 
 
-def first_difference(expected: bytes, got: bytes) -> str | None:
-    """None when the outputs match, else a description of the first differing line."""
-    want, have = normalise(expected), normalise(got)
-    for number in range(max(len(want), len(have))):
-        a = want[number] if number < len(want) else None
-        b = have[number] if number < len(have) else None
-        if a != b:
-            return f"line {number + 1}: expected {_show(a)}, got {_show(b)}"
-    return None
+def watch_command(
+    command: list[str], report: Path, *, timeout: float, memory_kib: int | None = None
+) -> list[str]:
+    """``command`` run under the watch; what it measured is written to ``report``."""
+    prefix = [sys.executable, "-I", "-S", "-c", _WRAPPER]
+    return [*prefix, str(report), repr(float(timeout)), str(memory_kib or 0), *command]
 
 
-def _show(line: bytes | None) -> str:
-    if line is None:
-        return "end of output"
-    text = line.decode("utf-8", "replace")
-    return repr(text if len(text) <= 60 else text[:57] + "...")
+def read_watch_report(report: Path) -> dict | None:
+    """The wrapper's report (see ``watch_command``), or None when it wrote none (killed)."""
+    try:
+        answer = json.loads(report.read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(answer, dict):
+        return None
+    answer["stderr"] = answer.get("stderr", "").encode("latin-1")
+    answer["maxrss"] = answer.get("maxrss", 0) // _RSS_SCALE
+    return answer
 
 
-def stderr_tail(stderr: bytes, lines: int = STDERR_TAIL_LINES) -> list[str]:
-    text = stderr.decode("utf-8", "replace").rstrip().splitlines()
-    return [line[:160] for line in text[-lines:]]
-
-
-def verdict(run: Run, expected: bytes | None, timeout: float) -> str | None:
-    """None for a correct run, else what went wrong in a few words."""
-    if run.timed_out:
-        return f"killed after {timeout:g} s (hung, or far over the time limit)"
-    if run.returncode != 0:
-        return f"exit status {run.returncode}"
-    if expected is not None:
-        return first_difference(expected, run.stdout)
-    return None
+@functools.lru_cache(maxsize=None)
+def baseline_kib(command: tuple[str, ...]) -> int:
+    """The peak memory of ``command + (empty_script,)``: an interpreter's own footprint."""
+    with tempfile.TemporaryDirectory(prefix="kit-base-") as folder:
+        script = Path(folder, "empty.py")
+        script.write_text("")
+        run = run_process([*command, str(script)], b"", cwd=Path(folder), timeout=30)
+    return run.peak_kib

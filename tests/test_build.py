@@ -147,7 +147,7 @@ def test_crashing_solution_shows_exit_status_and_stderr_tail(toy):
     assert code == 1
     lines = error_lines(output)
     assert lines[0] == (
-        "toy_sum: samples/toy_sum/sample-1.in: exit status 1: "
+        "toy_sum: samples/toy_sum/sample-1.in: runtime error: exit status 1: "
         "ZeroDivisionError: integer division or modulo by zero (3.8, pypy3)"
     )
     detail = [line.strip() for line in output[output.index(lines[0]) :].splitlines()[1:6]]
@@ -163,7 +163,8 @@ def test_hanging_solution_is_killed_at_three_times_the_limit(toy):
     code, output = build(toy, "toy_sum")
     assert code == 1
     assert error_lines(output)[0] == (
-        "toy_sum: samples/toy_sum/sample-1.in: killed at 0.3 s (3x the 0.1 s limit) (3.8, pypy3)"
+        "toy_sum: samples/toy_sum/sample-1.in: time limit: killed at 0.3 s "
+        "(3x the 0.1 s limit) (3.8, pypy3)"
     )
     assert_no_dist(toy)
 
@@ -218,7 +219,9 @@ def test_interactive_bundle_must_start_and_end_cleanly_on_empty_input(toy):
     code, output = build(toy, "toy_echo")
     assert code == 1
     lines = [line for line in output.splitlines() if line.startswith("toy_echo:")]
-    assert lines[0] == "toy_echo: dist/toy_echo.py on empty input: exit status 3 (3.8, pypy3)"
+    assert lines[0] == (
+        "toy_echo: dist/toy_echo.py on empty input: runtime error: exit status 3 (3.8, pypy3)"
+    )
     assert not (toy / "dist" / "toy_echo.py").exists()
 
 

@@ -47,7 +47,7 @@ def play(solution, secret, *, interactor=INTERACTOR, time_limit=2.0, timeout=5.0
 
 def test_correct_solution_is_accepted_with_the_whole_exchange(secret):
     run = play(program("binary_search.py"), secret)
-    assert (run.verdict, run.message) == ("ok", "found 37 in 3 guesses")
+    assert (run.verdict, run.message) == ("ok", "accepted: found 37 in 3 guesses")
     assert run.transcript == ["< 100 7", "> 50", "< <", "> 25", "< >", "> 37", "< ="]
     assert 0 < run.solution_seconds < 2.0
     assert run.solution_seconds <= run.wall_seconds + 0.05
@@ -62,15 +62,17 @@ def test_transcript_keeps_the_last_lines_of_each_direction(secret):
 
 def test_wrong_solution_gets_the_interactors_message(secret):
     run = play(program("linear_search.py"), secret)
-    assert (run.verdict, run.message) == ("wrong answer", "wrong answer: more than 7 guesses")
+    assert (run.verdict, run.message) == ("WA", "wrong answer: more than 7 guesses")
     assert run.transcript[-6:-1] == ["> 6", "< >", "> 7", "< >", "> 8"]
     assert LATE.fullmatch(run.transcript[-1])
 
 
 def test_crash_is_a_runtime_error_with_the_stderr_tail(secret):
     run = play(program("crashing.py"), secret)
-    assert run.verdict == "runtime error"
-    assert run.message.startswith("exit status 1: ValueError: invalid literal for int()")
+    assert run.verdict == "RE"
+    assert run.message.startswith(
+        "runtime error: exit status 1: ValueError: invalid literal for int()"
+    )
     assert b"Traceback" in run.solution_stderr
     assert run.transcript == ["< 100 7", "> 50", "< <"]
 
@@ -86,12 +88,12 @@ def test_death_by_a_signal_is_named(secret, tmp_path):
     script = tmp_path / "segfault.py"
     script.write_text(textwrap.dedent(body))
     run = play([sys.executable, str(script)], secret)
-    assert (run.verdict, run.message) == ("runtime error", "killed by SIGSEGV")
+    assert (run.verdict, run.message) == ("RE", "runtime error: killed by SIGSEGV")
 
 
 def test_cpu_time_over_the_limit_is_a_time_limit(secret):
     run = play(program("slow.py", "0.4"), secret, time_limit=0.2, timeout=10.0)
-    assert run.verdict == "time limit"
+    assert run.verdict == "TLE"
     assert run.message.endswith("s over the 0.2 s limit")
     assert run.solution_seconds > 0.4
 
@@ -100,8 +102,8 @@ def test_idle_solution_is_killed_at_the_timeout(secret):
     started = time.monotonic()
     run = play(program("unflushed.py"), secret, timeout=1.0)
     assert time.monotonic() - started < 4.0
-    assert run.verdict == "idle/killed"
-    assert run.message.startswith("killed at the 1 s timeout after 0.")
+    assert run.verdict == "TLE"
+    assert run.message.startswith("time limit: idle: killed at the 1 s timeout after 0.")
     assert "each waiting for the other" in run.message
     assert run.transcript == ["< 100 7"]
     assert run.solution_seconds < 0.5 <= run.wall_seconds
@@ -109,7 +111,7 @@ def test_idle_solution_is_killed_at_the_timeout(secret):
 
 def test_solution_that_stops_early_gets_the_interactors_verdict(secret):
     run = play(program("quitter.py"), secret)
-    assert run.verdict == "wrong answer"
+    assert run.verdict == "WA"
     assert run.message == (
         "wrong answer: end of output after 0 guesses, secret not found"
         " (after the solution had exited with status 0)"
@@ -120,7 +122,7 @@ def test_solution_that_never_reads_is_stopped_after_the_rejection(secret):
     started = time.monotonic()
     run = play(program("flood.py"), secret, timeout=20.0)
     assert time.monotonic() - started < 8.0  # the grace period, not the timeout
-    assert (run.verdict, run.message) == ("wrong answer", "wrong answer: more than 7 guesses")
+    assert (run.verdict, run.message) == ("WA", "wrong answer: more than 7 guesses")
     assert run.transcript.count("< >") == 7
     assert LATE.fullmatch(run.transcript[-1])
 
@@ -128,7 +130,7 @@ def test_solution_that_never_reads_is_stopped_after_the_rejection(secret):
 def test_interactor_crash_is_an_interactor_error(secret):
     interactor = [sys.executable, str(PROGRAMS / "broken_interactor.py")]
     run = play(program("binary_search.py"), secret, interactor=interactor)
-    assert (run.verdict, run.message) == ("interactor error", "interactor crashed: KeyError: 50")
+    assert (run.verdict, run.message) == ("JE", "judge error: interactor crashed: KeyError: 50")
     assert run.transcript[:2] == ["< 100 7", "> 50"]
     assert LATE.fullmatch(run.transcript[2]) and len(run.transcript) == 3
 
@@ -143,8 +145,8 @@ def test_interactor_still_running_after_the_solution_exits(secret, tmp_path):
     script = tmp_path / "stuck.py"
     script.write_text(textwrap.dedent(body))
     run = play(program("quitter.py"), secret, interactor=[sys.executable, str(script)], timeout=1)
-    assert run.verdict == "interactor error"
-    assert run.message.startswith("interactor still running at the 1 s timeout")
+    assert run.verdict == "JE"
+    assert run.message.startswith("judge error: interactor still running at the 1 s timeout")
 
 
 def test_long_lines_and_a_last_line_without_newline_in_the_transcript(secret, tmp_path):
@@ -156,7 +158,7 @@ def test_long_lines_and_a_last_line_without_newline_in_the_transcript(secret, tm
     script = tmp_path / "long.py"
     script.write_text(textwrap.dedent(body))
     run = play([sys.executable, str(script)], secret)
-    assert run.verdict == "wrong answer"
+    assert run.verdict == "WA"
     long_line = next(line for line in run.transcript if line.startswith("> x"))
     assert len(long_line) == 202 and long_line.endswith("...")
 

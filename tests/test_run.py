@@ -93,7 +93,10 @@ FAILURES = [
     pytest.param(
         'targets = ["cpython3.8"]',
         "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n",
-        ["sample-1.in: killed by signal SIGSEGV (3.8)", "recursion deeper than the C stack"],
+        [
+            "sample-1.in: runtime error: killed by signal SIGSEGV (3.8)",
+            "recursion deeper than the C stack",
+        ],
         id="signal",
     ),
     pytest.param(

@@ -3,10 +3,13 @@ would.
 
 The bundle is made fresh (into a temporary folder, not ``dist/``) and run under the problem's
 first target as the build runs it (its own interpreter when here, else a stand-in) with the
-judge's isolation (``-I -S``) from an empty folder, stdin from FILE (or this
-command's stdin), killed at 3x the time limit. Its output goes to stdout unchanged; the time,
-the exit status and any traceback (mapped to the author's lines, with hints) go to stderr.
-The exit status is 0 when the run ended cleanly within the limit, else 1.
+judge's isolation (``-I -S``) from an empty folder and the build's limits (``kit.run_case``:
+killed at 3x the time limit, over the memory limit or past the output limit). A batch problem
+reads FILE (or this command's stdin) and its output goes to stdout unchanged; an interactive
+problem with an interactor plays it, FILE being the interactor's secret input, and the last
+lines exchanged are shown. The verdict (``kit.verdicts``' words), time, peak memory and any
+traceback (mapped to the author's lines, with hints) go to stderr. The exit status is 0 when
+the run was accepted (a batch run: ended cleanly within every limit), else 1.
 """
 
 from __future__ import annotations
@@ -17,12 +20,11 @@ import tempfile
 from pathlib import Path
 
 from kit.commands import add_root, judge_command
-from kit.compare import signal_name
 from kit.errors import BuildError
-from kit.pipeline import write_bundle
-from kit.registry import load_registry, select
-from kit.run import KILL_FACTOR, explain
-from kit.run_case import run_process
+from kit.pipeline import columns_for, write_bundle
+from kit.registry import Case, load_registry, select
+from kit.run import CaseJudge, explain, interactor_command, limits_for
+from kit.verdicts import MIB, OK, TLE
 
 HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
 
@@ -38,32 +40,45 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     (problem,) = select(load_registry(args.root.resolve()), [args.slug])
+    playing = problem.kind == "interactive" and problem.interactor is not None
     if args.file is not None:
         try:
             stdin = args.file.read_bytes()
         except OSError as error:
             raise BuildError(f"{args.file}: cannot read: {error.strerror or error}") from None
+    elif playing:
+        raise BuildError(f"{problem.slug}: name the interactor's secret input FILE")
     else:
         stdin = sys.stdin.buffer.read()
-    limit = problem.time_limit
     with tempfile.TemporaryDirectory(prefix="kit-run-") as folder:
         bundle, script = write_bundle(problem, Path(folder))
         empty = Path(folder, "cwd")
         empty.mkdir()
-        command, label = judge_command(problem, script)
-        done = run_process(command, stdin, cwd=empty, timeout=KILL_FACTOR * limit)
-        details = explain(problem, bundle, script, done.stderr)
-    sys.stdout.buffer.write(done.stdout)
-    sys.stdout.flush()
-    if done.stderr.strip():
-        print("\n".join(details), file=sys.stderr)
-    if done.timed_out:
-        status = f"killed at {KILL_FACTOR * limit:g} s ({KILL_FACTOR:g}x the {limit:g} s limit)"
-    elif done.returncode < 0:
-        status = f"killed by signal {signal_name(-done.returncode)}"
-    else:
-        status = f"exit status {done.returncode}"
-    over = done.seconds > limit
-    mark = f", over the {limit:g} s limit" if over else ""
-    print(f"[{problem.slug}: {done.seconds:.3f} s{mark}, {status}, {label}]", file=sys.stderr)
-    return 0 if done.returncode == 0 and not done.timed_out and not over else 1
+        _, label = judge_command(problem, script)
+        runner = columns_for(problem)[0].runner
+        limits = limits_for(problem, runner)
+        judge = CaseJudge(
+            problem,
+            bundle=bundle,
+            script=script,
+            comparator=None,
+            interactor=interactor_command(problem),
+            empty=empty,
+        )
+        case = Case("input", Path(folder, "input"), None)
+        case.input.write_bytes(stdin)
+        outcome, run = judge.once(case, runner, limits)
+        details = outcome.details
+        if not details and run.stderr.strip():
+            details = explain(problem, bundle, script, run.stderr)
+    if not playing:
+        sys.stdout.buffer.write(run.stdout)
+        sys.stdout.flush()
+    for line in details:
+        print(line, file=sys.stderr)
+    over = outcome.word == OK and run.seconds > limits.time
+    word = TLE if over else outcome.word
+    said = outcome.message or f"time limit: {run.seconds:.3f} s, over the {limits.time:g} s limit"
+    head = f"[{problem.slug}: {word}, {run.seconds:.3f} s, {run.peak_kib / MIB:.1f} MiB, {label}]"
+    print(head if word == OK else f"{head} {said}", file=sys.stderr)
+    return 0 if word == OK else 1

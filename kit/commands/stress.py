@@ -5,8 +5,9 @@ The problem's stress module (``stress/<slug>.py``: PARAMS, generate, validate, r
 split_cases, join_cases, optionally cuts) generates file ``i`` with ``random.Random(S + i)``
 and its parameters; the bundle (made fresh into a temporary folder, never ``dist/``) runs on
 it judge-style (a fresh process, ``-I -S``, from an empty folder, under the problem's first
-target as the build runs it, killed at 3x the time limit) and its output is judged by the
-problem's comparator against ``reference``. The first disagreement, crash or time-out (the
+target as the build runs it, under the build's limits: killed at 3x the time limit, over the
+memory limit or past the output limit) and its output is judged by the problem's comparator
+against ``reference``; the verdicts are the build's (``kit.verdicts``). The first failure (the
 lowest ``i``) stops the run. ``kit.shrink`` then shrinks the file (fewer test cases, smaller
 parameters, structural cuts that ``validate`` accepts) and the smallest failing input found is
 printed with the expected and the actual output, and the seed and parameters that reproduce
@@ -27,7 +28,6 @@ import argparse
 import concurrent.futures
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import threading
@@ -35,13 +35,15 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from kit.assemble import Bundle
 from kit.commands import add_root, judge_command, positive, seconds
-from kit.compare import Comparator, crash_line, parse_compare, signal_name
+from kit.compare import Comparator, parse_compare
 from kit.errors import BuildError
-from kit.pipeline import write_bundle
-from kit.registry import Problem, import_from_checkout, load_registry, select
-from kit.run import KILL_FACTOR
+from kit.pipeline import columns_for, write_bundle
+from kit.registry import Case, Problem, import_from_checkout, load_registry, select
+from kit.run import CaseJudge, limits_for
 from kit.shrink import shrink
+from kit.verdicts import OK, TLE
 
 HELP = "run the bundle against the problem's reference on random inputs; shrink a failure"
 DEFAULT_SECONDS = 10.0
@@ -85,56 +87,52 @@ class Outcome:
     failed: bool
     message: str = ""
     got: bytes = b""
+    word: str = OK  # the verdict, a word of kit.verdicts
 
 
 class Stress:
     """The bundle, the reference and the comparator of one problem."""
 
-    def __init__(self, problem: Problem, module, script: Path, folder: Path) -> None:
+    def __init__(self, problem: Problem, module, bundle: Bundle, script: Path, folder: Path):
         self.problem = problem
         self.module = module
-        self.command, self.label = judge_command(problem, script)
+        _, self.label = judge_command(problem, script)
+        self.runner = columns_for(problem)[0].runner
+        self.limits = limits_for(problem, self.runner)
         self.folder = folder
-        self.timeout = KILL_FACTOR * problem.time_limit
         where = f"problems.toml: [{problem.slug}]"
         self.comparator: Comparator = parse_compare(problem.compare, problem.root, where)
+        empty = folder / "cwd"
+        empty.mkdir(exist_ok=True)
+        self.judge_case = CaseJudge(
+            problem,
+            bundle=bundle,
+            script=script,
+            comparator=self.comparator,
+            interactor=None,
+            empty=empty,
+        )
         self.count = 0
         self.slowest = (0.0, "")  # seconds, which file
         self._lock = threading.Lock()
 
     def judge(self, text: str, name: str = "case", label: str = "") -> Outcome:
-        """Run the bundle on ``text`` and judge its output against the reference's (``name``:
-        of the input file a checker reads; ``label``: the file as the report names it)."""
+        """Run the bundle on ``text`` and judge it against the reference's answer (``name``:
+        of the files a checker reads; ``label``: the file as the report names it). The
+        verdicts are the build's, except that a run over the time limit but not killed
+        passes (timing is ``bench``'s job)."""
         expected = self.module.reference(text).encode()
-        empty = self.folder / "cwd"
-        empty.mkdir(exist_ok=True)
-        start = time.perf_counter()
-        try:
-            done = subprocess.run(
-                self.command,
-                input=text.encode(),
-                capture_output=True,
-                cwd=empty,
-                timeout=self.timeout,
-                check=False,
-            )
-        except subprocess.TimeoutExpired as expired:
-            got = expired.stdout or b""
-            return Outcome(True, f"killed at {self.timeout:g} s (time limit exceeded)", got)
-        elapsed = time.perf_counter() - start
-        with self._lock:
-            self.slowest = max(self.slowest, (elapsed, label or name))
-        if done.returncode < 0:
-            return Outcome(True, f"killed by signal {signal_name(-done.returncode)}", done.stdout)
-        if done.returncode != 0:
-            crash = crash_line(done.stderr) or ""
-            return Outcome(True, f"exit status {done.returncode} {crash}".strip(), done.stdout)
-        input_path = self.folder / f"{name}.in"
-        input_path.write_text(text, encoding="utf-8")
-        difference = self.comparator.compare(input_path, expected, done.stdout)
-        if difference is not None:
-            return Outcome(True, f"wrong answer: {difference}", done.stdout)
-        return Outcome(False)
+        case = Case(name, self.folder / f"{name}.in", self.folder / f"{name}.ans")
+        case.input.write_text(text, encoding="utf-8")
+        assert case.expected is not None
+        case.expected.write_bytes(expected)
+        outcome, run = self.judge_case.once(case, self.runner, self.limits)
+        if outcome.word != TLE:
+            with self._lock:
+                self.slowest = max(self.slowest, (run.seconds, label or name))
+        if outcome.word == OK:
+            return Outcome(False)
+        return Outcome(True, outcome.message, run.stdout, outcome.word)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -150,8 +148,8 @@ def run(args: argparse.Namespace) -> int:
     if limit_cases is None and limit_seconds is None:
         limit_seconds = DEFAULT_SECONDS
     with tempfile.TemporaryDirectory(prefix="kit-stress-") as folder:
-        _bundle, script = write_bundle(problem, Path(folder))
-        stress = Stress(problem, module, script, Path(folder))
+        bundle, script = write_bundle(problem, Path(folder))
+        stress = Stress(problem, module, bundle, script, Path(folder))
         print(
             f"stress {problem.slug}: seeds from {seed}, parameters {_shown(params)}, "
             f"{args.jobs} at a time, bundle under {stress.label}",
