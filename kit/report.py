@@ -46,6 +46,8 @@ def progress(index: int, total: int, result: Result, colour: bool = False) -> li
             summary += f" ({_size(result.unreachable_bytes)} of unreached helper code cut)"
         if result.ran is not None and (problem.kind == "batch" or problem.interactor):
             summary += f"; {result.passed}/{result.total} cases"
+            if result.ran.counts:
+                summary += f" ({result.ran.counts})"
             times = ", ".join(
                 f"{column.target.label} {column.slowest.max:.3f} s"
                 for column in result.columns
@@ -116,13 +118,14 @@ def notes(results: list[Result]) -> list[str]:
 
 
 def verdicts(result: Result, colour: bool = False) -> list[str]:
-    """``-v``: one line per case and target."""
+    """``-v``: one line per case and target, with what an accepting checker said."""
     if result.ran is None:
         return []
     lines = []
     for verdict in result.ran.verdicts:
         word = paint(f"{verdict.word:<4}", "ok" if verdict.word == "ok" else "FAIL", colour)
-        lines.append(f"    {word} {verdict.case}  {verdict.label}  {verdict.seconds:.3f} s")
+        line = f"    {word} {verdict.case}  {verdict.label}  {verdict.seconds:.3f} s"
+        lines.append(f"{line}  ({verdict.said})" if verdict.said else line)
     return lines
 
 

@@ -34,7 +34,17 @@ from kit.interact import run_interactive
 from kit.registry import Case, Problem
 from kit.run_case import Run, Timing, baseline_kib, run_process
 from kit.targets import Runner, Target
-from kit.verdicts import JE, OK, RE, TLE, Limits, comparison_word, message, process_verdict
+from kit.verdicts import (
+    JE,
+    OK,
+    RE,
+    TLE,
+    Limits,
+    comparison_word,
+    count_line,
+    message,
+    process_verdict,
+)
 
 KILL_FACTOR = 3.0
 STDERR_LINES = 6
@@ -73,6 +83,7 @@ class Verdict:
     label: str
     word: str  # a word of kit.verdicts: "ok", "WA", "TLE", ...
     seconds: float
+    said: str = ""  # what an accepting checker or interactor said
 
 
 @dataclass
@@ -87,6 +98,11 @@ class Ran:
     def passed(self) -> int:
         failed = set().union(*(column.failed for column in self.columns))
         return self.total - len(failed)
+
+    @property
+    def counts(self) -> str:
+        """The failing verdicts, each case counted once per verdict: ``"1 WA, 2 TLE"``."""
+        return count_line(word for _, word in {(v.case, v.word) for v in self.verdicts})
 
 
 @dataclass
@@ -191,7 +207,8 @@ def _record(
 ) -> None:
     labels = [column.target.label for column in group]
     seconds = timing.median if timing.seconds else outcome.seconds
-    ran.verdicts += [Verdict(case.name, label, outcome.word, seconds) for label in labels]
+    said = outcome.message if outcome.word == OK else ""
+    ran.verdicts += [Verdict(case.name, label, outcome.word, seconds, said) for label in labels]
     if outcome.word != OK:
         for column in group:
             column.failed.add(case.name)

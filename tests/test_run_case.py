@@ -1,0 +1,153 @@
+"""kit.run_case: one run under the launcher's watch, with hostile programs.
+
+Each program is a few lines of Python run as a judge runs it; the limits are small so that the
+tests are quick: an output flood stops at the output cap, a memory hog at the memory limit, a
+sleeper at the wall-clock timeout, a stderr flood keeps only its tail, and a program that leaves
+a child behind holding its pipes does not hold the build.
+"""
+
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from kit.run_case import MEMORY, OVER_KEPT, STDERR_KEPT, TIME, baseline_kib, run_process
+
+MIB = 1 << 20
+BUILD_PY = Path(__file__).resolve().parent.parent / "build.py"
+
+
+@pytest.fixture
+def run(tmp_path):
+    def run(code, *, stdin=b"", timeout=10.0, memory_kib=None, output_bytes=MIB):
+        script = tmp_path / "program.py"
+        script.write_text(textwrap.dedent(code))
+        command = [sys.executable, "-I", "-S", str(script)]
+        return run_process(
+            command,
+            stdin,
+            cwd=tmp_path,
+            timeout=timeout,
+            memory_kib=memory_kib,
+            output_bytes=output_bytes,
+        )
+
+    return run
+
+
+def test_a_clean_run_reports_output_time_and_memory(run):
+    done = run("print(sum(map(int, input().split())))", stdin=b"1 2\n")
+    assert (done.returncode, done.stdout, done.killed, done.output_over) == (0, b"3\n", None, False)
+    assert 0 < done.seconds < 5
+    assert 1024 < done.peak_kib < 100 * 1024  # the interpreter's own few MiB
+
+
+def test_output_at_the_limit_passes_and_one_byte_more_is_over(run):
+    exact = run("import sys; sys.stdout.write('x' * 1000)", output_bytes=1000)
+    assert (exact.output_over, len(exact.stdout)) == (False, 1000)
+    over = run("import sys; sys.stdout.write('x' * 1001)", output_bytes=1000)
+    assert over.output_over
+
+
+def test_an_endless_flood_stops_at_the_cap_and_only_its_head_is_read(run):
+    start = time.monotonic()
+    done = run(
+        """\
+        import sys
+        line = "x" * (1 << 20) + "\\n"
+        while True:
+            sys.stdout.write(line)
+        """,
+        output_bytes=4 * MIB,
+    )
+    assert done.output_over
+    assert len(done.stdout) <= OVER_KEPT
+    assert time.monotonic() - start < 8  # stopped by the cap, not by the 10 s timeout
+
+
+def test_a_memory_hog_is_killed_near_the_limit(run):
+    done = run(
+        """\
+        hoard = []
+        while True:
+            hoard.append(bytearray(1 << 20))
+        """,
+        memory_kib=64 * 1024,
+    )
+    assert done.killed == MEMORY and done.returncode < 0
+    assert 64 * 1024 < done.peak_kib < 200 * 1024  # read every few ms: not far past it
+
+
+def test_a_sleeper_is_killed_at_the_wall_clock_timeout(run):
+    done = run("import time\ntime.sleep(60)\n", timeout=0.5)
+    assert done.killed == TIME and done.timed_out
+    assert 0.5 <= done.seconds < 3
+    assert done.cpu_seconds < 0.5  # it slept: only wall time could stop it
+
+
+def test_a_stderr_flood_keeps_only_the_tail(run):
+    done = run(
+        """\
+        import sys
+        for i in range(2000):
+            sys.stderr.write("line %d " % i + "e" * 1000 + "\\n")
+        sys.stderr.write("the last line\\n")
+        """
+    )
+    assert done.returncode == 0
+    assert len(done.stderr) <= STDERR_KEPT
+    assert done.stderr.endswith(b"the last line\n")
+
+
+def test_a_child_left_behind_does_not_hold_the_run(run):
+    start = time.monotonic()
+    done = run(
+        """\
+        import os, time
+        if os.fork() == 0:
+            time.sleep(30)
+        print("parent done")
+        """
+    )
+    assert done.returncode == 0 and done.stdout == b"parent done\n"
+    assert time.monotonic() - start < 5  # the group is killed when its leader ends
+
+
+def test_the_interpreter_baseline_is_its_own_footprint():
+    base = baseline_kib((sys.executable, "-I", "-S"))
+    assert 1024 < base < 100 * 1024
+
+
+def test_the_kit_itself_stays_small_whatever_the_program_prints(tmp_path):
+    """``build.py run`` on an endless flood: the build's own peak (and its launcher's) stays
+    far below what the program writes."""
+    root = tmp_path / "flood"
+    (root / "solutions").mkdir(parents=True)
+    (root / "samples" / "flood").mkdir(parents=True)
+    (root / "problems.toml").write_text(
+        '[flood]\njudge = "nowhere"\nid = "1"\nkind = "batch"\ntime_limit = 2.0\n'
+        'memory_limit = 64\ntargets = ["cpython3.11"]\n'
+    )
+    (root / "solutions" / "flood.py").write_text(
+        "import sys\nline = 'x' * (1 << 20) + '\\n'\nwhile True:\n    sys.stdout.write(line)\n"
+    )
+    probe = textwrap.dedent(
+        f"""\
+        import resource, subprocess, sys
+        done = subprocess.run([sys.executable, {str(BUILD_PY)!r}, "run", "flood",
+                               "--root", {str(root)!r}], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        print(done.stderr.decode()[-300:])
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True
+    )
+    code, peak_kib = done.stdout.split("\n")[0].split()
+    assert code == "1", done.stdout
+    assert "OLE" in done.stdout and "output limit" in done.stdout
+    assert int(peak_kib) < 200 * 1024, done.stdout  # 64 MiB were written, more were tried
