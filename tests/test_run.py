@@ -213,3 +213,71 @@ def test_a_bundle_over_the_judge_s_source_limit_fails_with_its_size(toy):
     code, output = build(toy, interpreters="")
     assert code == 1
     assert "bytes, over the judge's source limit of 100 bytes" in output
+
+
+def guess_problem(toy, program, extra=""):
+    """toy_sum as guess-the-number, with the interactor of tests/fixtures/interactive."""
+    shutil.copy(FIXTURES / "interactive" / "guess_interactor.py", toy / "interactor.py")
+    settings = f'targets = ["cpython3.8"]\ninteractor = "interactor.py"\n{extra}'
+    problem(toy, kind="interactive", extra=settings)
+    solution(toy, (FIXTURES / "interactive" / program).read_text(), given="100 7 91\n")
+
+
+def run_command(root, *args):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "run", *args, "--root", str(root)],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+        check=False,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("program", "code", "said"),
+    [
+        ("binary_search.py", 0, "[toy_sum: ok, "),
+        ("linear_search.py", 1, "wrong answer: more than 7 guesses"),
+    ],
+)
+def test_run_plays_an_interactive_problem_against_its_interactor(toy, program, code, said):
+    guess_problem(toy, program)
+    secret = toy / "samples" / "toy_sum" / "sample-1.in"
+    status, out, err = run_command(toy, "toy_sum", str(secret))
+    assert status == code, err
+    assert said in err
+    assert out == ""  # the solution talked to the interactor, not to the terminal
+    if code:
+        assert "last lines exchanged" in err
+
+
+def test_run_of_an_interactive_problem_needs_the_secret_input(toy):
+    guess_problem(toy, "binary_search.py")
+    status, _, err = run_command(toy, "toy_sum")
+    assert status == 2
+    assert err.strip() == "build.py: error: toy_sum: name the interactor's secret input FILE"
+
+
+def test_interactive_rows_show_the_solution_s_memory(toy):
+    guess_problem(toy, "binary_search.py")
+    code, output = build(toy, interpreters="")
+    assert code == 0, output
+    row = next(line for line in output.splitlines() if line.startswith("toy_sum "))
+    peak = float(row.split(" s ")[1].split("MiB")[0])
+    assert peak > 1.0, row  # the solution's own peak, not 0.0
+
+
+def test_an_interactive_bundle_plays_with_file_writes_refused(toy):
+    """A judge without file access: the solution plays (and waits for the interactor's
+    answers) under the audit hook that refuses writes; a write is a runtime error."""
+    guess_problem(toy, "binary_search.py", extra="no_files = true")
+    code, output = build(toy, interpreters="")
+    assert code == 0, output
+    writer = (FIXTURES / "interactive" / "binary_search.py").read_text()
+    writer = "open('notes.txt', 'w')\n" + writer
+    (toy / "solutions" / "toy_sum.py").write_text(writer)
+    code, output = build(toy, interpreters="")
+    assert code == 1, output
+    assert "runtime error" in output and "(1 RE)" in output

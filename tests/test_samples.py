@@ -17,9 +17,10 @@ import pytest
 from kit import nowrite
 from kit.check import check
 from kit.compare import parse_compare
+from kit.interact import run_interactive
 from kit.pipeline import columns_for, make_bundle
 from kit.registry import judge_cases, load_registry, sample_cases
-from kit.run import KILL_FACTOR
+from kit.run import KILL_FACTOR, interactor_command
 from kit.targets import found, runner_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,12 +135,14 @@ def test_bundle_under_each_target(slug, target, bundles, empty):
 @pytest.mark.parametrize("slug", list(REGISTRY))
 def test_bundle_writes_nothing(slug, bundles, empty):
     """From an empty folder, python3 -I -S, an audit hook refusing every file-system write:
-    batch bundles still pass their samples (and judge data); an interactive bundle given no
-    input still ends cleanly."""
+    batch bundles still pass their samples (and judge data); an interactive bundle plays its
+    samples against its interactor, or, without one, given no input still ends cleanly."""
     problem = problem_with_solution(slug)
     command = nowrite.command(sys.executable, bundles(slug))
     if problem.kind == "batch":
         check_cases(problem, sample_cases(problem) + judge_cases(problem)[0], command, empty)
+    elif problem.interactor is not None:
+        play_cases(problem, sample_cases(problem), command, empty)
     else:
         done = subprocess.run(
             command,
@@ -150,3 +153,19 @@ def test_bundle_writes_nothing(slug, bundles, empty):
             check=False,
         )
         assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
+
+
+def play_cases(problem, cases, command, cwd):
+    """Each secret input played against the problem's interactor: every game accepted."""
+    assert cases
+    interactor = interactor_command(problem)
+    for case in cases:
+        game = run_interactive(
+            command,
+            interactor,
+            case.input,
+            cwd=cwd,
+            time_limit=problem.time_limit,
+            timeout=KILL_FACTOR * problem.time_limit,
+        )
+        assert game.verdict == "ok", f"{case.name}: {game.message}\n" + "\n".join(game.transcript)
