@@ -75,7 +75,7 @@ def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
     (its output is then for the comparator)."""
     if run.output_over:
         size = limits.output_bytes / (1 << 20)
-        return OLE, message(OLE, f"more than {size:g} MiB written to stdout (killed)")
+        return OLE, message(OLE, f"more than {size:g} MiB written to stdout (stopped there)")
     if run.killed == MEMORY or run.peak_kib > limits.memory_kib:
         peak, limit = run.peak_kib / MIB, limits.memory_kib / MIB
         killed = " (killed)" if run.killed == MEMORY else ""
