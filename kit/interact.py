@@ -428,7 +428,7 @@ def _verdict(
     limits: _Limits,
 ) -> tuple[str, str]:
     """A verdict word of ``kit.verdicts`` and what happened (without the verdict's name)."""
-    if killed.get("solution") == "output":
+    if limits.output.over.is_set():  # killed, or ended by the pipe the cap closed
         return OLE, f"more than {limits.output.limit / (1 << 20):g} MiB written (killed)"
     if solution.killed == MEMORY or (limits.memory_kib and solution.peak_kib > limits.memory_kib):
         how = " (killed)" if solution.killed == MEMORY else ""

@@ -168,3 +168,27 @@ def test_a_program_that_cannot_start_is_a_build_error(secret):
         play(["/nonexistent/solution"], secret)
     with pytest.raises(BuildError, match="cannot start the interactor /nonexistent/interactor"):
         play(program("binary_search.py"), secret, interactor=["/nonexistent/interactor"])
+
+
+def test_output_past_the_limit_is_an_output_limit(secret, tmp_path):
+    flood = tmp_path / "endless.py"
+    # one endless line: the interactor waits for its end, so only the cap can stop it
+    flood.write_text("import sys\nwhile True:\n    sys.stdout.write('1' * 65536)\n")
+    run = play([sys.executable, "-I", "-S", str(flood)], secret, output_bytes=1 << 20)
+    assert run.verdict == "OLE", run.message
+    assert run.message.startswith("output limit: more than 1 MiB written")
+
+
+def test_a_memory_hog_is_a_memory_limit_with_its_peak(secret, tmp_path):
+    hog = tmp_path / "hog.py"
+    hog.write_text("hoard = []\nwhile True:\n    hoard.append(bytearray(1 << 20))\n")
+    run = play([sys.executable, "-I", "-S", str(hog)], secret, memory_kib=64 * 1024)
+    assert run.verdict == "MLE", run.message
+    assert 64 * 1024 < run.peak_kib < 200 * 1024
+    assert run.message.startswith("memory limit: peak")
+
+
+def test_the_solution_s_own_peak_memory_is_reported(secret):
+    run = play(program("binary_search.py"), secret)
+    assert run.verdict == "ok"
+    assert 1024 < run.peak_kib < 100 * 1024  # the solution's interpreter, not the build's
