@@ -2,7 +2,7 @@
 
 The build's stages, in order (``pipeline`` runs them; none calls back into an earlier one):
 
-- ``discover``   stage 1: the solution's helpers (found by stickytape) in load order
+- ``discover``   stage 1: the solution's helpers (where Python finds them) in load order
 - ``strip``      stage 2: comments, docstrings, annotations, test-only and unreached code cut
                  out of the author's text as spans (``reach`` says what nothing reaches)
 - ``assemble``   stage 3: one file, each helper compiled under its own file name
@@ -12,6 +12,7 @@ The build's stages, in order (``pipeline`` runs them; none calls back into an ea
 What the stages use:
 
 - ``sources``    a module as the stages pass it on, and how its imports resolve
+- ``resolve``    module names resolved by the import system, asked in a child process
 - ``reach``      the top-level helper code nothing in the bundle can reach
 - ``guards``     version-guarded code (``hasattr``, ``sys.version_info``, ``except ImportError``)
 - ``syntax``     static syntax check per Python version (ruff), compiling under an interpreter

@@ -7,11 +7,13 @@ Layout of ``dist/<slug>.py``:
    open the file);
 3. the loader, when there are helpers: each helper is embedded as a string (a raw
    triple-quoted literal where the text allows it, so the file stays readable) with its own
-   file name. The loader registers every helper in ``sys.modules`` as a fresh module (packages
-   get ``__path__``; a submodule is set as an attribute of its package, as ``import`` does),
-   then runs each one in it, in load order, compiled under its own name with its own
-   ``__future__`` flags: a traceback on the judge names ``shared/x.py`` and the source line
-   (stripping keeps line numbers);
+   file name. The loader registers every helper in ``sys.modules`` as a fresh module with what
+   ``import`` gives one: ``__file__`` (its path relative to the checkout; None for a namespace
+   package), ``__package__``, a ``__spec__``, and for a package ``__path__`` (its folder, so
+   that code computing paths from these runs; nothing is read from them). A submodule is set
+   as an attribute of its package, as ``import`` does. The loader then runs each one in it, in
+   load order, compiled under its own name with its own ``__future__`` flags: a traceback on
+   the judge names ``shared/x.py`` and the source line (stripping keeps line numbers);
 4. the solution, at top level, not indented, its empty lines dropped (``entry_lines`` maps
    each of its lines in the file back to the source).
 
@@ -30,17 +32,21 @@ from kit.sources import Source, is_string_statement, split_lines
 LOADER = """\
 def _kit_load(modules):
     import sys
-    for name, is_package, filename, source in modules:
+    spec = type(sys.__spec__)
+    for name, filename, path, source in modules:
         module = type(sys)(name)
+        is_package = path is not None
         module.__package__ = name if is_package else name.rpartition(".")[0]
+        module.__file__ = None if filename.endswith("/") else filename
+        module.__spec__ = spec(name, None, origin=module.__file__, is_package=is_package)
         if is_package:
-            module.__path__ = []
+            module.__path__ = module.__spec__.submodule_search_locations = [path]
         sys.modules[name] = module
-    for name, is_package, filename, source in modules:
+    for name, filename, path, source in modules:
         parent, _, child = name.rpartition(".")
         if parent:
             setattr(sys.modules[parent], child, sys.modules[name])
-    for name, is_package, filename, source in modules:
+    for name, filename, path, source in modules:
         exec(compile(source, filename, "exec", 0, True), sys.modules[name].__dict__)
 
 
@@ -78,13 +84,20 @@ def assemble(entry: Source, helpers: list[Source], header: str, unreachable_byte
         parts.append("_kit_load((\n")
         for helper in helpers:
             literal = embed(helper.shipped)
-            parts.append(
-                f"    ({helper.name!r}, {helper.is_package}, {helper.rel!r}, {literal}),\n"
-            )
+            path = package_path(helper)
+            parts.append(f"    ({helper.name!r}, {helper.rel!r}, {path!r}, {literal}),\n")
         parts.append("))\ndel _kit_load\n\n")
     prefix = "".join(parts)
     first_line = prefix.count("\n") + 1
     return Bundle(prefix + text, entry, helpers, first_line, numbers, unreachable_bytes)
+
+
+def package_path(helper: Source) -> str | None:
+    """The folder a package's ``__path__`` names in the bundle (relative to the checkout, as
+    its ``__file__``), None for a module that is no package."""
+    if not helper.is_package:
+        return None
+    return helper.rel.rstrip("/") if helper.rel.endswith("/") else helper.rel.rpartition("/")[0]
 
 
 def _hoist(entry: Source) -> tuple[list[str], str]:

@@ -1,10 +1,15 @@
 """Stage 1, discover: the solution and the helper modules it imports, in load order.
 
-stickytape finds the helpers: every module the solution imports, directly or through other
-helpers, that lives under the checkout (its own output is not used). A folder without
-``__init__.py`` on the way becomes an empty package. The helpers are ordered so that each runs
-after the helpers it imports at load time (imports inside functions do not count); an import
-cycle among load-time imports is an error.
+Every module the solution imports, directly or through other helpers, that Python finds under
+the checkout is a helper. Python itself says where a module is (``kit.resolve``: the import
+system asked in a child process), so packages that extend their ``__path__``, namespace
+packages (a folder without ``__init__.py``) and relative imports resolve as they do when the
+solution runs from source. Imports anywhere count, inside functions too, but not those of a
+helper's ``if __name__ == "__main__":`` block, which does not ship. ``from package import *``
+follows a literal ``__all__`` to the submodules it names.
+
+The helpers are ordered so that each runs after the helpers it imports at load time (imports
+inside functions do not count); an import cycle among load-time imports is an error.
 """
 
 from __future__ import annotations
@@ -12,9 +17,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import stickytape
-
 from kit.errors import BuildError
+from kit.resolve import ResolveError, Resolver, Spec
 from kit.sources import ENTRY, Source, imported_modules, is_main_block, read_source, relative
 
 
@@ -27,32 +31,144 @@ def discover(root: Path, solution: Path) -> tuple[Source, list[Source]]:
                 f"{entry.rel}:{node.lineno}: relative import in a solution "
                 "(import helpers as `from shared.<module> import ...`)"
             )
-    generator = stickytape.ModuleWriterGenerator([str(root)])
-    try:
-        generator.generate_for_file(str(solution), add_python_modules=[])
-    except SyntaxError as error:
-        where = relative(root, Path(error.filename or "?"))
-        raise BuildError(f"{where}:{error.lineno}: syntax error: {error.msg}") from None
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise BuildError(f"{entry.rel}: cannot collect helpers: {error}") from None
-    # stickytape keeps what it found as {module name: (relative path, source)}, in the order
-    # it found them; the version is pinned in pyproject.toml.
-    found = generator._modules  # noqa: SLF001
-    helpers = [
-        read_source(root, name, root / path, is_package=path.endswith("__init__.py"))
-        for name, (path, _source) in found.items()
-    ]
-    names = {helper.name for helper in helpers}
-    for helper in list(helpers):
-        parts = helper.name.split(".")
-        for size in range(1, len(parts)):
-            package = ".".join(parts[:size])
-            if package not in names:
-                names.add(package)
-                folder = "/".join(parts[:size])
-                empty = ast.Module(body=[], type_ignores=[])
-                helpers.append(Source(package, root / folder, f"{folder}/", True, "", empty))
+    with Resolver(root) as resolver:
+        helpers = _collect(root, entry, resolver)
     return entry, load_order(entry, helpers)
+
+
+def _collect(root: Path, entry: Source, resolver: Resolver) -> list[Source]:
+    """Every helper reached from ``entry``, breadth first."""
+    found: dict[str, Source] = {}
+    refused: set[str] = set()  # names that are no helper: not found, or outside the checkout
+    queue = [entry]
+    while queue:
+        source = queue.pop(0)
+        for names, line in _wanted(source, found):
+            for name in names:  # a package before its submodules
+                if name in refused:
+                    break
+                if name in found:
+                    continue
+                parent = name.rpartition(".")[0]
+                if parent and not found[parent].is_package:
+                    break  # an attribute of a module, not a submodule
+                helper = _helper(root, resolver, name, f"{source.rel}:{line}")
+                if helper is None:
+                    refused.add(name)
+                    break
+                found[name] = helper
+                queue.append(helper)
+    return list(found.values())
+
+
+def _wanted(source: Source, found: dict[str, Source]):
+    """For each import of ``source``, the names it may load (a package before what is in it),
+    and its line."""
+    for node in _imports(source):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield _prefixes(alias.name), node.lineno
+            continue
+        (base,) = imported_modules(source, node)
+        yield _prefixes(base), node.lineno
+        for alias in node.names:
+            if alias.name == "*":
+                package = found.get(base)
+                bound = _bound_names(package)
+                for name in (name for name in _star_names(package) if name not in bound):
+                    yield [*_prefixes(base), f"{base}.{name}"], node.lineno
+            elif alias.name not in _bound_names(found.get(base)):
+                yield [*_prefixes(base), f"{base}.{alias.name}"], node.lineno
+
+
+def _imports(source: Source):
+    """The import statements of what ships of ``source``: a helper's main block does not."""
+    statements = source.tree.body
+    if not source.is_entry:
+        statements = [node for node in statements if not is_main_block(node)]
+    for statement in statements:
+        for node in ast.walk(statement):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                yield node
+
+
+def _prefixes(name: str) -> list[str]:
+    parts = name.split(".")
+    return [".".join(parts[:size]) for size in range(1, len(parts) + 1)]
+
+
+def _star_names(package: Source | None) -> list[str]:
+    """The names of a literal ``__all__`` of ``package``, else none: ``import *`` loads those
+    the package does not bind as submodules."""
+    if package is None or not package.is_package:
+        return []
+    for node in package.tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+            and isinstance(node.value, (ast.List, ast.Tuple))
+        ):
+            return [
+                item.value
+                for item in node.value.elts
+                if isinstance(item, ast.Constant) and isinstance(item.value, str)
+            ]
+    return []
+
+
+def _bound_names(module: Source | None) -> set[str]:
+    """Names ``module`` binds at its top level: ``from module import name`` takes those
+    without loading a submodule of that name."""
+    if module is None:
+        return set()
+    names = set()
+    for node in module.tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if isinstance(node, ast.ImportFrom) and alias.name == "*":
+                    continue
+                names.add(alias.asname or alias.name.split(".")[0])
+    return names
+
+
+def _helper(root: Path, resolver: Resolver, name: str, where: str) -> Source | None:
+    """The helper module ``name``, when Python finds it under the checkout; else None."""
+    try:
+        spec = resolver.find(name)
+    except ResolveError as error:
+        raise BuildError(f"{where}: import '{name}': {error}") from None
+    if spec is None:
+        return None
+    if spec.origin is None:
+        return _namespace(root, name, spec)
+    if not _under(root, spec.origin):
+        return None
+    if spec.origin.suffix != ".py":
+        rel = relative(root, spec.origin)
+        raise BuildError(f"{where}: '{name}' is {rel}, not Python source: it cannot be bundled")
+    return read_source(root, name, spec.origin, is_package=spec.is_package)
+
+
+def _namespace(root: Path, name: str, spec: Spec) -> Source | None:
+    """A namespace package (a folder without ``__init__.py``): an empty module."""
+    places = [place for place in spec.locations or () if _under(root, place)]
+    if not places:
+        return None
+    rel = relative(root, places[0]) + "/"
+    return Source(name, places[0], rel, True, "", ast.Module(body=[], type_ignores=[]))
+
+
+def _under(root: Path, path: Path) -> bool:
+    try:
+        path.resolve().relative_to(root.resolve())
+    except ValueError:
+        return False
+    return True
 
 
 def load_order(entry: Source, helpers: list[Source]) -> list[Source]:

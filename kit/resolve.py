@@ -1,0 +1,142 @@
+"""Module names resolved as Python resolves them: the import system asked in a child process.
+
+Discovery does not guess file paths from module names: a package whose ``__init__`` extends its
+``__path__`` (PyRival's flat names), a namespace package or a module found in a sub-folder
+would be missed or misplaced. Instead ``importlib.util.find_spec`` answers in a child Python
+(the one running the build, ``-I -S``, the checkout first on ``sys.path``), so the user's
+packages run there, never in the kit's own process. The child talks over two pipes of its own:
+whatever the user's code prints or reads cannot disturb the answers.
+
+    with Resolver(root) as resolver:
+        resolver.find("pyrival.DisjointSetUnion")
+        # Spec(origin=Path(".../pyrival/data_structures/DisjointSetUnion.py"), locations=None)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+_CHILD = r"""
+import importlib.util, json, os, sys
+requests = os.fdopen(int(sys.argv[2]), "r")
+answers = os.fdopen(int(sys.argv[3]), "w")
+sys.path.insert(0, sys.argv[1])
+for line in requests:
+    try:
+        spec = importlib.util.find_spec(line.strip())
+    except BaseException as error:
+        answer = {"error": type(error).__name__ + ": " + str(error).splitlines()[0][:200]}
+    else:
+        answer = {}
+        if spec is not None:
+            answer["origin"] = spec.origin if spec.has_location else None
+            if spec.submodule_search_locations is not None:
+                answer["locations"] = list(spec.submodule_search_locations)
+    answers.write(json.dumps(answer) + "\n")
+    answers.flush()
+"""
+
+
+ANSWER_SECONDS = 30  # for one name: the packages on its way import in the child
+
+
+class ResolveError(Exception):
+    """Asking for a name ran the user's code, and it raised (the message says what)."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    origin: Path | None  # the module's file; None for a namespace package or a built-in
+    locations: tuple[Path, ...] | None  # where a package's submodules are looked for
+
+    @property
+    def is_package(self) -> bool:
+        return self.locations is not None
+
+
+class Resolver:
+    """One child Python answering ``find(name)`` for modules under ``root``; a context manager."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._cache: dict[str, Spec | None] = {}
+        self._child: subprocess.Popen | None = None
+
+    def __enter__(self) -> Resolver:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def find(self, name: str) -> Spec | None:
+        """The spec Python finds for ``name``, None when there is no such module. Raises
+        ResolveError when a package on the way raised while it was imported."""
+        if name not in self._cache:
+            self._cache[name] = self._ask(name)
+        return self._cache[name]
+
+    def _ask(self, name: str) -> Spec | None:
+        if self._child is None:
+            self._start()
+        try:
+            self._requests.write(name + "\n")
+            self._requests.flush()
+            ready, _, _ = select.select([self._answers], [], [], ANSWER_SECONDS)
+            line = self._answers.readline() if ready else ""
+        except OSError:
+            line = ""
+        if not line:
+            self.close(kill=True)
+            raise ResolveError(
+                f"no answer within {ANSWER_SECONDS} s (a package on its way hangs or exits)"
+            )
+        answer = json.loads(line)
+        if "error" in answer:
+            raise ResolveError(answer["error"])
+        if not answer:
+            return None
+        origin = answer.get("origin")
+        locations = answer.get("locations")
+        return Spec(
+            Path(origin) if origin else None,
+            None if locations is None else tuple(Path(place) for place in locations),
+        )
+
+    def _start(self) -> None:
+        request_read, request_write = os.pipe()
+        answer_read, answer_write = os.pipe()
+        self._child = subprocess.Popen(
+            [sys.executable, "-I", "-S", "-c", _CHILD, str(self.root)]
+            + [str(request_read), str(answer_write)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=self.root,
+            pass_fds=(request_read, answer_write),
+        )
+        os.close(request_read)
+        os.close(answer_write)
+        self._requests = os.fdopen(request_write, "w")
+        self._answers = os.fdopen(answer_read, "r")
+
+    def close(self, *, kill: bool = False) -> None:
+        if self._child is None:
+            return
+        if kill:
+            self._child.kill()
+        for stream in (self._requests, self._answers):
+            with contextlib.suppress(OSError):
+                stream.close()
+        try:
+            self._child.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self._child.kill()
+            self._child.wait()
+        self._child = None
