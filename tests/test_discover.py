@@ -8,6 +8,7 @@ run from source."""
 import subprocess
 import sys
 import textwrap
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -178,3 +179,38 @@ def test_bundled_modules_carry_file_path_and_spec_relative_to_the_checkout(libra
 def test_unreached_library_code_is_still_cut(library):
     text = make_bundle(load_registry(library)["flat_names"]).text
     assert "class Fenwick" in text and "never_called_fenwick_helper" not in text
+
+
+# --- the field's own libraries, from the package index ---------------------------------------
+
+FIELD_LIBRARIES = {"pyrival": "pyrival==0.2.0", "atcoder": "ac-library-python==0.1.0"}
+
+
+@pytest.fixture(scope="module")
+def field_wheels(tmp_path_factory):
+    """PyRival's and ac-library-python's wheels, downloaded once; skip without the index."""
+    folder = tmp_path_factory.mktemp("wheels")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+         "--disable-pip-version-check", "-q", "-d", str(folder), *FIELD_LIBRARIES.values()],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    if done.returncode != 0:
+        pytest.skip(f"the package index cannot be reached: {done.stderr.strip()[-200:]}")
+    return sorted(folder.glob("*.whl"))
+
+
+@pytest.mark.slow
+def test_pyrival_and_ac_library_bundle_as_their_users_import_them(checkout_copy, field_wheels):
+    root = checkout_copy("field_libraries")
+    for wheel in field_wheels:
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(root)
+    for package in FIELD_LIBRARIES:
+        assert (root / package / "__init__.py").is_file()
+    for folder in sorted((root / "samples").iterdir()):
+        stdin = (folder / "sample-1.in").read_bytes()
+        (folder / "sample-1.out").write_bytes(run_source(root, folder.name, stdin))
+    code, output = build(root)
+    assert code == 0, output
+    assert output.count(" ok ") >= 3 and "of unreached helper code cut" in output
