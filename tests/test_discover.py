@@ -5,6 +5,7 @@ folders), with star-importing ``__init__``s, a module-level ``__getattr__``, a t
 namespace package and relative imports. Its samples' answers are what the solutions print when
 run from source."""
 
+import importlib.machinery
 import subprocess
 import sys
 import textwrap
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import kit.resolve
 from kit.discover import discover
 from kit.errors import BuildError
 from kit.pipeline import make_bundle
@@ -126,7 +128,7 @@ def test_a_package_that_raises_on_import_is_a_one_line_error_naming_the_import(t
 
 
 def test_a_compiled_module_under_the_checkout_is_refused(tmp_path):
-    suffix = ".cpython-311-x86_64-linux-gnu.so" if sys.platform == "linux" else ".pyd"
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]  # the resolver runs this Python
     write(tmp_path, f"fast{suffix}", "")
     write(tmp_path, "solutions/s.py", "import fast\n")
     with pytest.raises(
@@ -149,6 +151,16 @@ def test_the_resolver_reports_what_a_package_raised(tmp_path):
     write(tmp_path, "bad/__init__.py", "1 / 0\n")
     with Resolver(tmp_path) as resolver, pytest.raises(ResolveError, match="ZeroDivisionError"):
         resolver.find("bad.x")
+
+
+def test_a_package_that_hangs_on_import_is_an_error_not_a_hung_build(tmp_path, monkeypatch):
+    monkeypatch.setattr(kit.resolve, "ANSWER_SECONDS", 1)
+    write(tmp_path, "slow/__init__.py", "while True:\n    pass\n")
+    write(tmp_path, "solutions/s.py", "import slow.part\n")
+    with pytest.raises(
+        BuildError, match=r"^solutions/s\.py:1: import 'slow.part': no answer within 1 s"
+    ):
+        discover(tmp_path, tmp_path / "solutions" / "s.py")
 
 
 # --- the bundles -----------------------------------------------------------------------------
