@@ -1,8 +1,10 @@
 """The problem registry (problems.toml) and each problem's test cases.
 
-A problem's cases are its samples, ``samples/<slug>/sample-N.in`` with ``sample-N.out`` (the
-naming online-judge-tools uses), followed by the official ``*.in``/``*.out`` pairs of its
-optional ``judge_data`` folder, read in place (a missing folder is skipped with a note).
+A problem's cases are its samples, ``samples/<slug>/NAME.in`` with ``NAME.out`` or ``NAME.ans``
+(online-judge-tools writes ``sample-N.in``/``.out``; Kattis, Polygon exports and Codeforces
+parsers use other names and ``.ans``), in natural order of NAME (2 before 10), followed by the
+official ``*.in``/``*.out`` pairs of its optional ``judge_data`` folder, read in place (a
+missing folder is skipped with a note).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from kit.judges import default_targets, profile_for
 from kit.targets import Target, parse_target
 
 KINDS = ("batch", "interactive")
-_SAMPLE_NAME = re.compile(r"sample-([1-9][0-9]*)\.(in|out)")
+SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NAME.in
 # A time limit this large is almost surely written in milliseconds; a memory limit this large
 # in KiB (judges print "65536 KB").
 MILLISECONDS_FROM = 100
@@ -268,47 +270,56 @@ def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
 
 
 def sample_cases(problem: Problem) -> list[Case]:
-    """The sample pairs of a batch problem (inputs only for an interactor), by number; a
-    BuildError for anything malformed."""
+    """The sample pairs of a batch problem (inputs only for an interactor), in natural order
+    of their names; a BuildError for anything malformed."""
     folder = problem.samples_dir
     if not folder.is_dir():
         raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)")
-    numbers: dict[int, set[str]] = {}
+    names: dict[str, dict[str, Path]] = {}
     for path in sorted(folder.iterdir()):
         if path.name.startswith("."):
             continue
-        match = _SAMPLE_NAME.fullmatch(path.name)
-        if match is None or not path.is_file():
+        stem, dot, suffix = path.name.rpartition(".")
+        if not (dot and stem and suffix in SAMPLE_SUFFIXES and path.is_file()):
             raise BuildError(
                 f"{problem.slug}: {problem.rel(path)}: not a sample file "
-                "(expected sample-N.in and sample-N.out)"
+                "(expected NAME.in with NAME.out or NAME.ans)"
             )
-        numbers.setdefault(int(match[1]), set()).add(match[2])
-    if not numbers:
+        names.setdefault(stem, {})[suffix] = path
+    if not names:
         wanted = (
             "sample-1.in, the interactor's input"
             if problem.interactor
             else "sample-1.in and sample-1.out"
         )
         raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ holds no samples (add {wanted})")
-    cases = []
-    for number in sorted(numbers):
-        stem = folder / f"sample-{number}"
-        if problem.interactor is not None:
-            if numbers[number] != {"in"}:
-                raise BuildError(
-                    f"{problem.slug}: {problem.rel(stem)}.out: an interactive problem's samples "
-                    "are the interactor's inputs only (sample-N.in)"
-                )
-            cases.append(Case(problem.rel(stem) + ".in", Path(f"{stem}.in"), None))
-            continue
-        for have, lack in (("in", "out"), ("out", "in")):
-            if numbers[number] == {have}:
-                raise BuildError(
-                    f"{problem.slug}: {problem.rel(stem)}.{have} has no sample-{number}.{lack}"
-                )
-        cases.append(Case(problem.rel(stem) + ".in", Path(f"{stem}.in"), Path(f"{stem}.out")))
-    return cases
+    return [_sample(problem, names[stem]) for stem in sorted(names, key=natural_key)]
+
+
+def _sample(problem: Problem, files: dict[str, Path]) -> Case:
+    """One sample from its files by suffix, or the BuildError naming the file that is wrong."""
+    answers = [files[suffix] for suffix in ("out", "ans") if suffix in files]
+    where = problem.slug + ": " + problem.rel(next(iter(files.values())))
+    if problem.interactor is not None:
+        if answers:
+            raise BuildError(
+                f"{problem.slug}: {problem.rel(answers[0])}: an interactive problem's samples "
+                "are the interactor's inputs only (NAME.in)"
+            )
+        return Case(problem.rel(files["in"]), files["in"], None)
+    if len(answers) == 2:
+        raise BuildError(f"{where}: both .out and .ans for one sample (keep one)")
+    if "in" not in files:
+        raise BuildError(f"{where} has no {answers[0].stem}.in")
+    if not answers:
+        raise BuildError(f"{where} has no {files['in'].stem}.out (or .ans)")
+    return Case(problem.rel(files["in"]), files["in"], answers[0])
+
+
+def natural_key(name: str) -> tuple:
+    """``name`` ordered as people count: ``2`` before ``10``, then by the text itself."""
+    parts = re.split(r"([0-9]+)", name)
+    return tuple(int(part) if index % 2 else part for index, part in enumerate(parts)), name
 
 
 def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:

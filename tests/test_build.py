@@ -106,6 +106,8 @@ def test_malformed_registry_is_one_line(toy):
         ("sample-2.in", "toy_sum: samples/toy_sum/sample-2.in has no sample-2.out"),
         ("sample-3.out", "toy_sum: samples/toy_sum/sample-3.out has no sample-3.in"),
         ("notes.txt", "toy_sum: samples/toy_sum/notes.txt: not a sample file"),
+        ("big.ans", "toy_sum: samples/toy_sum/big.ans has no big.in"),
+        ("sample-1.ans", "toy_sum: samples/toy_sum/sample-1.ans: both .out and .ans"),
     ],
 )
 def test_malformed_sample_pair(toy, name, message):

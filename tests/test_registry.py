@@ -119,3 +119,32 @@ def test_interactive_samples_are_the_interactor_s_inputs_only(toy):
     (toy / "samples" / "toy_sum" / "sample-1.out").unlink()
     cases = sample_cases(problem)
     assert [(case.name, case.expected) for case in cases] == [("samples/toy_sum/sample-1.in", None)]
+
+
+def test_samples_named_as_kattis_and_polygon_name_them_pair_in_natural_order(toy):
+    folder = toy / "samples" / "toy_sum"
+    for name in ["10.in", "10.ans", "2.in", "2.ans", "1.in", "1.ans", "sample-3.out"]:
+        (folder / name).write_text("1\n")
+    (folder / "sample-1.in").rename(folder / "sample-3.in")
+    (folder / "sample-1.out").unlink()
+    names = [case.name for case in sample_cases(registry(toy)["toy_sum"])]
+    assert names == [f"samples/toy_sum/{name}.in" for name in ("1", "2", "10", "sample-3")]
+    answers = [case.expected.name for case in sample_cases(registry(toy)["toy_sum"])]
+    assert answers == ["1.ans", "2.ans", "10.ans", "sample-3.out"]
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        (["a.in"], "samples/toy_sum/a.in has no a.out (or .ans)"),
+        (["a.ans"], "samples/toy_sum/a.ans has no a.in"),
+        (["a.in", "a.out", "a.ans"], "samples/toy_sum/a.ans: both .out and .ans"),
+        (["a.in", "a.out", "a.txt"], "samples/toy_sum/a.txt: not a sample file"),
+    ],
+)
+def test_a_lone_or_doubled_sample_file_is_named(toy, files, message):
+    for name in files:
+        (toy / "samples" / "toy_sum" / name).write_text("1\n")
+    with pytest.raises(BuildError) as raised:
+        sample_cases(registry(toy)["toy_sum"])
+    assert str(raised.value).startswith(f"toy_sum: {message}")
