@@ -1,20 +1,35 @@
 #!/usr/bin/env python3
-"""Build, check and time the judge-ready files dist/<slug>.py (see README.md).
+"""Build, check and time the judge-ready files dist/<slug>.py of this checkout (see README.md).
 
     python build.py [SLUG ...]          bundle, check and run every case; print the table
     python build.py run SLUG [FILE]     run a bundle once, as the judge would
     python build.py stress SLUG         the bundle against the reference on random inputs
     python build.py new SLUG            scaffold a new problem
     python build.py bench [SLUG ...]    time the worst cases of bench/<slug>.py
-    python build.py match [ARGS ...]    play games with the local referee
+    python build.py match [ARGS ...]    play Lines of Action games with the local referee
     python build.py startup             start-up overhead of a bundle vs hand-inlined code
 
-`python build.py --help` lists the commands; the machinery lives in kit/ (one module per job).
+The same commands as the installed `cpkit` (kit/), working on this checkout wherever it is run
+from, plus `match`, this checkout's own (`python -m referee.match`).
 """
 
 import sys
+from pathlib import Path
 
-from kit.cli import main
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from kit.cli import main  # noqa: E402  (the checkout's kit, not another installed one)
+
+
+def forward_to_referee(argv: list[str]) -> int:
+    """``python build.py match ARGS``: ``referee.match.main(ARGS)``, which parses its own."""
+    from referee.match import main as referee_main
+
+    return int(referee_main(argv) or 0)
+
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    if sys.argv[1:2] == ["match"]:
+        sys.exit(forward_to_referee(sys.argv[2:]))
+    sys.exit(main(sys.argv[1:], prog="build.py", root=HERE))

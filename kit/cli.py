@@ -1,14 +1,17 @@
-"""The command line of build.py: it only dispatches to the command modules (kit.commands).
+"""The command line (``cpkit``, ``python -m kit``, a checkout's ``build.py``): it only
+dispatches to the command modules (kit.commands).
 
-    python build.py [SLUG ...] [-v] [--diff] [--repeat N] [--kill-factor F]    (build)
-    python build.py run SLUG [FILE]
-    python build.py stress SLUG [--seed S] [--cases N | --seconds T] [--save DIR] [-j N]
-    python build.py new SLUG [--interactive]
-    python build.py bench [SLUG ...] [--repeat N]
-    python build.py match ARGS ...
-    python build.py startup [--runs N]
+    cpkit [SLUG ...] [-v] [--diff] [--repeat N] [--kill-factor F]    (build)
+    cpkit run SLUG [FILE]
+    cpkit stress SLUG [--seed S] [--cases N | --seconds T] [--save DIR] [-j N]
+    cpkit new SLUG [--interactive]
+    cpkit init [DIR]
+    cpkit bench [SLUG ...] [--repeat N]
+    cpkit startup [--runs N]
 
-Without a command, the arguments are the build's. Bad input gives a one-line error and a
+Without a command, the arguments are the build's. Every command but ``init`` works on the
+workspace: ``--root DIR``, else the nearest folder upwards holding problems.toml
+(kit.workspace). Bad input gives a one-line error and a
 non-zero exit, never a traceback: 2 for a usage error (unknown problem, bad option, bad
 problems.toml), 1 for a problem that fails.
 """
@@ -19,14 +22,16 @@ import argparse
 import importlib
 import os
 import sys
+from pathlib import Path
 
-from kit.commands import NAMES
+from kit.commands import COMMAND, NAMES
 from kit.errors import BuildError
+from kit.workspace import find_root, given_root
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(prog: str = "cpkit") -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
-        prog="build.py",
+        prog=prog,
         description="Build, check, time and test judge-ready single-file solutions "
         "(see README.md). Without a command: build.",
     )
@@ -37,22 +42,29 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], *, prog: str = "cpkit", root: Path | None = None) -> int:
+    """Run the command ``argv``; the exit status. ``prog`` names the program in messages,
+    ``root`` is the workspace when neither --root nor the current folder says otherwise
+    (a checkout's ``build.py`` passes its own folder)."""
+    COMMAND[0] = f"python {prog}" if prog.endswith(".py") else prog
     try:
         if not argv or (argv[0] not in NAMES and argv[0] not in ("-h", "--help")):
             argv = ["build", *argv]
-        if argv[0] == "match":  # the referee parses its own arguments, --help included
-            from kit.commands import match
-
-            return match.forward(argv[1:])
-        args = parser().parse_args(argv)
+        args = parser(prog).parse_args(argv)
+        if hasattr(args, "root"):
+            args.root = given_root(args.root) if args.root else root or find_root(Path.cwd())
         return args.run(args)
     except BuildError as error:
-        print(f"build.py: error: {error}", file=sys.stderr)
+        print(f"{prog}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("build.py: interrupted", file=sys.stderr)
+        print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # output piped into a program that stopped reading (| head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+def entry() -> None:
+    """The ``cpkit`` console command."""
+    sys.exit(main(sys.argv[1:]))

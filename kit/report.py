@@ -17,7 +17,7 @@ from typing import TextIO
 from kit.pipeline import Result
 from kit.run import MIB
 
-INTERACTIVE = "interactive: see `python build.py match`"
+INTERACTIVE = "interactive: no interactor to play"
 DIFF_CHARS = 2000  # of each of input, expected and got, per failing case
 _COLOURS = {"ok": "32", "FAIL": "31", "warning": "33", "dim": "2"}
 

@@ -1,6 +1,7 @@
 """``python build.py startup [--runs N]``: what bundling costs at start-up.
 
-The toy problem of the build's tests (``tests/fixtures/toy``: a solution and two helpers) is
+The toy problem the kit carries (``kit/data/toy``: a solution and two helpers; the build's
+own tests copy and break the same checkout) is
 run as whole processes, the same input each time, in four forms:
 
 - ``empty``: an empty script (the interpreter's own start-up);
@@ -34,6 +35,7 @@ from kit.run_case import run_process
 from kit.targets import found, host
 
 FORMS = ("empty", "inlined", "bundle", "stickytape")
+TOY = Path(__file__).resolve().parent / "data" / "toy"
 
 # Run inside the interpreter measured: argv = runs, stdin file, then one script per form.
 _IN_PROCESS = """
@@ -58,7 +60,7 @@ print(json.dumps(times))
 
 def run(runs: int, root: Path) -> int:
     """Print the start-up figures of the toy problem's forms; the exit status."""
-    toy = root / "tests" / "fixtures" / "toy"
+    toy = TOY
     solution = toy / "solutions" / "toy_sum.py"
     stdin = (toy / "samples" / "toy_sum" / "sample-1.in").read_bytes()
     expected = (toy / "samples" / "toy_sum" / "sample-1.out").read_bytes()

@@ -2,7 +2,8 @@
 
 - ``scaled(n)``: ``n`` random cases times ``STRESS_SCALE`` (default 1), at least 1. Stress tests
   take their counts from it, so ``STRESS_SCALE=10 python -m pytest`` runs ten times as many.
-- ``toy``: a fresh copy of ``tests/fixtures/toy`` (a small checkout the build's tests break).
+- ``toy``: a fresh copy of the toy checkout the kit carries (``kit/data/toy``, which
+  ``startup`` measures), a small checkout the build's tests break.
 """
 
 import os
@@ -10,6 +11,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+
+from kit.startup import TOY
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -50,7 +53,9 @@ def copy_fixture(name: str, destination: Path) -> Path:
 @pytest.fixture
 def toy(tmp_path) -> Path:
     """A copy of the toy checkout (problems.toml, solutions, shared, samples, bench)."""
-    return copy_fixture("toy", tmp_path)
+    root = tmp_path / "toy"
+    shutil.copytree(TOY, root, ignore=shutil.ignore_patterns("dist", "__pycache__"))
+    return root
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """The bundle's stages before running: discovery, stripping, assembly (kit.discover,
 kit.strip, kit.assemble, through kit.pipeline.make_bundle) and the checks (kit.check).
 
-Most tests work on a copy of the toy checkout in tests/fixtures/toy: Toy Sum, a solution with
+Most tests work on a copy of the toy checkout kit/data/toy: Toy Sum, a solution with
 two helpers (one importing the other), a dataclass, multi-line literals, comments, docstrings,
 annotations and a test-only __main__ block that would write a file.
 """
@@ -22,10 +22,11 @@ from kit.errors import BuildError
 from kit.pipeline import columns_for, make_bundle
 from kit.registry import load_registry
 from kit.sources import Source
+from kit.startup import TOY
 from kit.strip import DOC_READERS, reads_any, strip, verify
 from kit.targets import found, parse_target, runner_for
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "toy"
+FIXTURE = TOY
 KIT_ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_IN = FIXTURE / "samples" / "toy_sum" / "sample-1.in"
 SAMPLE_OUT = FIXTURE / "samples" / "toy_sum" / "sample-1.out"

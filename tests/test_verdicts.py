@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from kit.run_case import MEMORY, TIME, Run
+from kit.startup import TOY
 from kit.targets import found
 from kit.verdicts import MLE, OLE, RE, TLE, Limits, count_line, message, process_verdict
 
@@ -69,7 +70,7 @@ def test_a_message_is_not_prefixed_twice():
 @pytest.fixture
 def toy(tmp_path):
     root = tmp_path / "toy"
-    shutil.copytree(ROOT / "tests" / "fixtures" / "toy", root)
+    shutil.copytree(TOY, root)
     (root / "problems.toml").write_text(
         textwrap.dedent(
             """\

@@ -1,6 +1,7 @@
-"""The commands of ``build.py``, one module each, in the manner of online-judge-tools.
+"""The commands of ``cpkit`` (and of a checkout's ``build.py``), one module each, in the
+manner of online-judge-tools.
 
-Each module has ``HELP`` (its line in ``build.py --help``), ``add_subparser(subparsers)``
+Each module has ``HELP`` (its line in ``cpkit --help``), ``add_subparser(subparsers)``
 (its arguments; the parser's default ``run`` is the module's ``run``) and ``run(args) -> int``
 (the exit status: 0 ok, 1 a failure found, 2 a usage error).
 
@@ -8,8 +9,8 @@ Each module has ``HELP`` (its line in ``build.py --help``), ``add_subparser(subp
 - ``run``      run a problem's bundle once on one input, as the judge would
 - ``stress``   the bundle against the problem's reference on random inputs, failures shrunk
 - ``new``      scaffold a new problem
+- ``init``     start a new workspace
 - ``bench``    worst-case timings
-- ``match``    Lines of Action games with the referee
 - ``startup``  start-up overhead of a bundle
 """
 
@@ -22,13 +23,25 @@ from kit import nowrite
 from kit.pipeline import columns_for
 from kit.registry import Problem
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-NAMES = ("build", "run", "stress", "new", "bench", "match", "startup")
+NAMES = ("build", "run", "stress", "new", "init", "bench", "startup")
+# How the user started the kit, for the commands a message suggests: ``cpkit`` or
+# ``python -m kit``; a checkout's own script says ``python build.py`` (kit.cli.main sets it).
+COMMAND = ["cpkit"]
+
+
+def command() -> str:
+    return COMMAND[0]
 
 
 def add_root(parser: argparse.ArgumentParser) -> None:
-    """The hidden ``--root DIR``: the checkout to work on (the build's tests use copies)."""
-    parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
+    """``--root DIR``: the workspace to work on, else the nearest problems.toml upwards."""
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="the workspace (default: the nearest folder upwards holding problems.toml)",
+    )
 
 
 def judge_command(problem: Problem, script: Path) -> tuple[list[str], str]:

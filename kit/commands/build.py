@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from kit import report
-from kit.commands import add_root, at_least_one, positive
+from kit.commands import add_root, at_least_one, command, positive
 from kit.pipeline import build_problem
 from kit.registry import load_registry, select
 from kit.run import KILL_FACTOR
@@ -47,6 +47,9 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     problems = select(load_registry(root), args.slugs)
+    if not problems:
+        print(f"no problems in {root / 'problems.toml'} yet (add one: {command()} new SLUG)")
+        return 0
     colour = report.use_colour(sys.stdout)
     live = sys.stderr.isatty()
 

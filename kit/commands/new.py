@@ -14,7 +14,7 @@ import argparse
 import re
 
 from kit import scaffold
-from kit.commands import add_root
+from kit.commands import add_root, command
 from kit.errors import BuildError
 from kit.registry import load_registry
 
@@ -69,5 +69,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {path}")
     wanted = "sample-1.in (the interactor's input)" if args.interactive else "sample-1.in/.out"
     print(f"  samples/{slug}/  (add {wanted})")
-    print(f"next: python build.py {slug}")
+    print(f"next: {command()} {slug}")
     return 0

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.assemble import Bundle
-from kit.commands import add_root, judge_command, positive, seconds
+from kit.commands import add_root, command, judge_command, positive, seconds
 from kit.compare import Comparator, parse_compare
 from kit.errors import BuildError
 from kit.pipeline import columns_for, write_bundle
@@ -198,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
         changed = {k: v for k, v in shrunk.params.items() if module.PARAMS.get(k) != v}
         flags = "".join(f" --param {k}={v}" for k, v in sorted(changed.items()))
         print(
-            f"\nReproduce: python build.py stress {problem.slug} --seed {shrunk.seed} "
+            f"\nReproduce: {command()} stress {problem.slug} --seed {shrunk.seed} "
             f"--cases 1{flags}   (the file before shrinking; parameters {_shown(shrunk.params)})"
         )
         if args.save is not None:

@@ -1,0 +1,104 @@
+"""The workspace a command works on: the folder holding ``problems.toml``.
+
+Found as git, pytest and ruff find their roots: from the current folder upwards, the nearest
+folder with a ``problems.toml``. ``--root DIR`` names it instead. ``init`` makes a new one
+(kit.scaffold holds what it writes).
+
+    find_root(Path.cwd())  # Path, or a BuildError saying there is none and how to start one
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kit.errors import BuildError
+
+MARKER = "problems.toml"
+
+
+def find_root(start: Path) -> Path:
+    """The nearest folder at or above ``start`` holding problems.toml."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / MARKER).is_file():
+            return folder
+    raise BuildError(
+        f"no {MARKER} in {start} or any folder above it: not a workspace "
+        "(start one with `cpkit init`, or give --root DIR)"
+    )
+
+
+def given_root(root: Path) -> Path:
+    """``--root DIR``, checked: a folder holding problems.toml."""
+    if not (root / MARKER).is_file():
+        raise BuildError(f"--root {root}: no {MARKER} there (start one with `cpkit init {root}`)")
+    return root.resolve()
+
+
+REGISTRY = """\
+# The problems of this workspace, one table each (`cpkit new SLUG` appends one):
+#
+# [two_sum]
+# title = "Two Sum"
+# judge = "codeforces"    # codeforces, atcoder, kattis, timus, spoj set the targets;
+#                         # any other name gets the strictest targets (CPython 3.8, PyPy 3.9)
+# id = "1A"
+# kind = "batch"          # or "interactive" (with interactor = "interactors/SLUG.py")
+# time_limit = 1.0        # seconds
+# memory_limit = 256      # MiB
+# compare = "tokens"      # lines (default), tokens, float:1e-6 or checker:PATH
+"""
+
+HELPERS = '''"""Helpers the solutions import (`from shared.x import y`): one concept per
+module, standard library only, Python 3.8 syntax and APIs, nothing done on import. `cpkit`
+inlines what a solution uses into its judge-ready file dist/SLUG.py."""
+'''
+
+TESTS = '''"""Every problem of problems.toml through the kit: bundled, checked, samples run."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_problem_builds_and_passes_its_samples():
+    done = subprocess.run(
+        [sys.executable, "-m", "kit", "--root", str(ROOT), "--repeat", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+'''
+
+README = """\
+# Solutions
+
+Judge-ready single-file Python solutions, built and checked by `cpkit`.
+
+```sh
+cpkit                # bundle, check and run every problem: dist/SLUG.py
+python -m pytest     # the tests
+```
+
+`cpkit new SLUG --judge NAME` adds a problem (solution, samples folder, stress module, bench
+cases, tests); `cpkit SLUG`, `cpkit run SLUG FILE`, `cpkit stress SLUG`, `cpkit bench SLUG`,
+`cpkit --help` for the rest. Helpers go in `shared/`.
+"""
+
+GITIGNORE = "dist/\n__pycache__/\n"
+
+
+def workspace_files() -> dict[str, str]:
+    """Relative path -> text of every file ``init`` writes."""
+    return {
+        MARKER: REGISTRY,
+        "shared/__init__.py": HELPERS,
+        "solutions/.gitkeep": "",
+        "samples/.gitkeep": "",
+        "tests/test_problems.py": TESTS,
+        "README.md": README,
+        ".gitignore": GITIGNORE,
+    }
