@@ -1,0 +1,125 @@
+"""The workspace (kit.workspace, `init`) and the kit as an installed command: found upwards from
+the current folder, started with `init`, and, in a fresh virtual environment with the kit
+installed from this checkout (not editable), a new workspace outside the repository where a
+batch problem with a helper and an interactive problem build, run, stress, bench and time
+(tests/fixtures/user_workspace holds the files a user would write)."""
+
+import os
+import shutil
+import subprocess
+import venv
+from pathlib import Path
+
+import pytest
+
+from kit import cli
+from kit.errors import BuildError
+from kit.workspace import find_root, workspace_files
+
+ROOT = Path(__file__).resolve().parent.parent
+USER_FILES = ROOT / "tests" / "fixtures" / "user_workspace"
+
+
+def test_the_workspace_is_the_nearest_folder_upwards_with_problems_toml(tmp_path):
+    (tmp_path / "problems.toml").write_text("")
+    deep = tmp_path / "solutions" / "deeper"
+    deep.mkdir(parents=True)
+    assert find_root(deep) == tmp_path.resolve()
+    (deep / "problems.toml").write_text("")
+    assert find_root(deep) == deep.resolve()
+
+
+def test_outside_a_workspace_a_command_says_so_and_suggests_init(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BuildError, match=r"not a workspace \(start one with `cpkit init`"):
+        find_root(tmp_path)
+    assert cli.main(["new", "x"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "cpkit init" in error
+
+
+def test_root_must_name_a_workspace(tmp_path, capsys):
+    assert cli.main(["--root", str(tmp_path)]) == 2
+    assert "no problems.toml there" in capsys.readouterr().err
+
+
+def test_init_writes_a_workspace_that_builds_and_refuses_to_overwrite(tmp_path, capsys):
+    assert cli.main(["init", str(tmp_path)]) == 0
+    for path in workspace_files():
+        assert (tmp_path / path).is_file(), path
+    assert "dist/" in (tmp_path / ".gitignore").read_text()
+    assert cli.main(["--root", str(tmp_path)]) == 0
+    assert "no problems in" in capsys.readouterr().out
+    before = (tmp_path / "problems.toml").read_text()
+    (tmp_path / "problems.toml").write_text(before + "# mine\n")
+    assert cli.main(["init", str(tmp_path)]) == 2
+    assert "problems.toml exists already; nothing was changed" in capsys.readouterr().err
+    assert (tmp_path / "problems.toml").read_text().endswith("# mine\n")
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """A fresh virtual environment with the kit installed from a copy of this checkout's
+    package files (pip would write build/ into the checkout itself), and pytest."""
+    base = tmp_path_factory.mktemp("install")
+    source = base / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source)
+    ignore = shutil.ignore_patterns("__pycache__", "dist")
+    shutil.copytree(ROOT / "kit", source / "kit", ignore=ignore)
+    venv.create(base / "venv", with_pip=True)
+    python = base / "venv" / "bin" / "python"
+    pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    done = subprocess.run(
+        [*pip, str(source), "pytest"], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        pytest.skip(f"cannot install from the package index: {done.stderr.strip()[-300:]}")
+    return base / "venv" / "bin"
+
+
+def cpkit(bin_folder, folder, *args):
+    env = {**os.environ, "PATH": f"{bin_folder}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("PYTHONPATH", None)
+    done = subprocess.run(
+        ["cpkit", *args],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    return done.returncode, done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_the_installed_kit_serves_a_new_workspace_outside_the_repository(installed, tmp_path):
+    folder = tmp_path / "contest"
+    folder.mkdir()
+    assert cpkit(installed, folder, "init")[0] == 0
+    assert cpkit(installed, folder, "new", "pair_sum")[0] == 0
+    assert cpkit(installed, folder, "new", "guess", "--interactive")[0] == 0
+    shutil.copytree(USER_FILES, folder, dirs_exist_ok=True)
+    (folder / "solutions").joinpath("deep").mkdir()
+    code, output = cpkit(installed, folder / "solutions" / "deep")  # found upwards
+    assert code == 0, output
+    assert "pair_sum" in output and "guess" in output and "FAIL" not in output
+    assert (folder / "dist" / "pair_sum.py").is_file()
+    sample = "samples/pair_sum/sample-1.in"
+    assert cpkit(installed, folder, "run", "pair_sum", sample)[1].startswith("3\n0\n30\n")
+    code, output = cpkit(installed, folder, "run", "guess", "samples/guess/sample-1.in")
+    assert code == 0 and "[guess: ok" in output, output
+    code, output = cpkit(installed, folder, "stress", "pair_sum", "--cases", "20", "--seed", "1")
+    assert code == 0 and "ok: 20 files passed" in output, output
+    code, output = cpkit(installed, folder, "bench", "pair_sum", "--repeat", "1")
+    assert code == 0 and "100000 pairs" in output, output
+    code, output = cpkit(installed, folder, "startup", "--runs", "1")
+    assert code == 0 and "bundle - inlined" in output, output
+    tests = subprocess.run(
+        [str(installed / "python"), "-m", "pytest", "-q", "tests/test_problems.py"],
+        cwd=folder, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert tests.returncode == 0, tests.stdout + tests.stderr
+    assert not (ROOT / "build").exists()
