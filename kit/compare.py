@@ -3,16 +3,22 @@
 Modes:
 
 - ``"lines"`` (the default): exact, except that trailing whitespace at the end of each line
-  (``\\r`` included, so CRLF equals LF) and blank lines at the end are ignored;
+  (``\\r`` included, so CRLF equals LF) and blank lines at the end are ignored; when only the
+  layout differs (the same tokens on other lines, or spaced otherwise) it is a presentation
+  error;
 - ``"tokens"``: the whitespace-separated tokens are equal;
 - ``"float:TOL"``: as many tokens; two tokens that both read as numbers are equal when their
   absolute or relative error is at most TOL (``nan`` equals only ``nan``, an infinity only
   the same infinity); any other token must be equal as text;
 - ``"checker:PATH"``: the program PATH (relative to the checkout; a ``.py`` file runs under
-  this Python, anything else must be executable) run as ``PATH INPUT EXPECTED OUTPUT``, three
-  file paths. Exit status 0 accepts, any other rejects; its first lines of output are the
-  message. A traceback on its stderr, death by a signal or no answer within the timeout is a
-  failure of the checker, reported apart from a wrong answer.
+  this Python, anything else must be executable) run as ``PATH INPUT OUTPUT ANSWER``, three
+  file paths in testlib's order (the input, the solution's output, the jury's answer), which
+  online-judge-tools' judge command follows too. Its exit status is read as testlib's: 0
+  accepted, 1 wrong answer, 2 presentation error, 3 the checker failed, 4 (wrong output
+  format) a presentation error, 7 (points) and 8 (unexpected end of the output) a wrong
+  answer; its first lines of output are the message. Any other status, a traceback on its
+  stderr, death by a signal or no answer within the timeout is a failure of the checker,
+  reported apart from the solution's verdicts (never its fault, never accepted).
 
 API::
 
@@ -51,6 +57,17 @@ SHOWN_CHARS = 60  # of a line or token in a message
 MESSAGE_CHARS = 200  # of a program's message
 MESSAGE_LINES = 3
 
+# testlib's exit statuses (testlib.h: WA_EXIT_CODE 1, PE_EXIT_CODE 2, FAIL_EXIT_CODE 3,
+# DIRT_EXIT_CODE 4, POINTS_EXIT_CODE 7, UNEXPECTED_EOF_EXIT_CODE 8) that reject the output
+TESTLIB_REJECTS = {
+    1: "wrong answer",
+    2: "presentation error",
+    4: "wrong output format",
+    7: "points (partial score)",
+    8: "unexpected end of the output",
+}
+TESTLIB_PRESENTATION = {2, 4}
+TESTLIB_FAIL = 3
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 _TRACEBACK = b"Traceback (most recent call last):"
 
@@ -60,6 +77,7 @@ class Judgement:
     accepted: bool
     message: str  # one line; on acceptance only a checker says something
     checker_failed: bool = False  # the checker itself crashed, was killed or hung
+    presentation: bool = False  # rejected for the layout only (a presentation error)
 
 
 class Comparator:
@@ -81,6 +99,14 @@ class Comparator:
 
 class LinesComparator(Comparator):
     spec = "lines"
+
+    def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
+        difference = self.difference(expected, got)
+        if difference is None:
+            return Judgement(True, "")
+        if expected.split() == got.split():
+            return Judgement(False, f"{difference} (the same tokens)", presentation=True)
+        return Judgement(False, difference)
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
         return _first_difference("line", judged_lines(expected), judged_lines(got), _exactly)
@@ -165,11 +191,11 @@ class CheckerComparator(Comparator):
 
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
         with tempfile.TemporaryDirectory(prefix="kit-check-") as folder:
-            expected_path, output_path = Path(folder, "expected"), Path(folder, "output")
-            expected_path.write_bytes(expected)
+            output_path, answer_path = Path(folder, "output"), Path(folder, "answer")
             output_path.write_bytes(got)
-            argv = [*self.command, str(Path(input_path).resolve()), str(expected_path)]
-            argv.append(str(output_path))
+            answer_path.write_bytes(expected)
+            input_file = str(Path(input_path).resolve())
+            argv = [*self.command, input_file, str(output_path), str(answer_path)]
             try:
                 status, stdout, stderr, hung = _run(argv, self.root, self.timeout)
             except OSError as error:
@@ -184,7 +210,17 @@ class CheckerComparator(Comparator):
         message = summary_line(stdout + b"\n" + stderr)
         if status == 0:
             return Judgement(True, message)
-        return Judgement(False, f"checker: {message or f'rejected (exit status {status})'}")
+        if status not in TESTLIB_REJECTS:
+            said = f": {message}" if message else ""
+            if status == TESTLIB_FAIL:
+                return _checker_failure(f"it reported a failure (exit status 3){said}")
+            return _checker_failure(f"exit status {status}, none of testlib's{said}")
+        meaning = TESTLIB_REJECTS[status]
+        return Judgement(
+            False,
+            f"checker: {message or meaning} (exit status {status})",
+            presentation=status in TESTLIB_PRESENTATION,
+        )
 
 
 def _checker_failure(what: str) -> Judgement:

@@ -4,9 +4,9 @@
 word   the judge's name     when
 =====  ===================  ==========================================================
 ok     accepted             ran within every limit and the comparator accepts
-WA     wrong answer         the comparator rejects (a testlib checker's exit 1)
+WA     wrong answer         the comparator rejects (a testlib checker's exit 1, 7, 8)
 PE     presentation error   ``lines`` mode: the tokens agree, the lines do not; a
-                            testlib checker's exit 2
+                            testlib checker's exit 2 or 4
 TLE    time limit           killed at ``kill-factor`` x the limit (wall time, so a
                             program that sleeps is stopped too), or a median over it
 MLE    memory limit         peak resident memory of the whole process over the limit
@@ -100,13 +100,10 @@ def count_line(words: Iterable[str]) -> str:
     return ", ".join(f"{counts[word]} {word}" for word in ORDER if counts[word])
 
 
-_COMPARISON_WORDS = {"ok": OK, "wrong answer": WA, "presentation error": PE, "checker failed": JE}
-
-
 def comparison_word(judgement: Judgement) -> str:
     """The verdict a comparator's judgement gives."""
     if judgement.accepted:
         return OK
     if judgement.checker_failed:
         return JE
-    return _COMPARISON_WORDS.get(getattr(judgement, "verdict", ""), WA)
+    return PE if judgement.presentation else WA

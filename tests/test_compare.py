@@ -44,15 +44,32 @@ def test_lines_ignores_trailing_whitespace_and_blank_lines_at_the_end(got):
     ("got", "message"),
     [
         (b"1 2\n6\n", "line 2: expected '3', got '6'"),
-        (b" 1 2\n3\n", "line 1: expected '1 2', got ' 1 2'"),  # leading space counts
-        (b"1  2\n3\n", "line 1: expected '1 2', got '1  2'"),
         (b"1 2\n", "line 2: expected '3', got end of output"),
         (b"1 2\n3\n4\n", "line 3: expected end of output, got '4'"),
-        (b"1 2\n\n3\n", "line 2: expected '3', got ''"),  # a blank line inside counts
     ],
 )
 def test_lines_reports_the_first_differing_line(got, message):
-    assert comparator("lines").compare(NO_INPUT, b"1 2\n3\n", got) == message
+    judgement = comparator("lines").judge(NO_INPUT, b"1 2\n3\n", got)
+    assert judgement.message == message and not judgement.presentation
+
+
+@pytest.mark.parametrize(
+    ("got", "message"),
+    [
+        (b" 1 2\n3\n", "line 1: expected '1 2', got ' 1 2'"),  # leading space counts
+        (b"1  2\n3\n", "line 1: expected '1 2', got '1  2'"),
+        (b"1 2\n\n3\n", "line 2: expected '3', got ''"),  # a blank line inside counts
+        (b"1\n2\n3\n", "line 1: expected '1 2', got '1'"),  # a line broken in two
+        (b"1 2 3\n", "line 1: expected '1 2', got '1 2 3'"),  # two lines joined
+    ],
+)
+def test_lines_with_the_right_tokens_laid_out_otherwise_is_a_presentation_error(got, message):
+    """The lines mode is exact, but a judge that compares lines tells a layout difference
+    (the same tokens) from a wrong answer: presentation error. The tokens mode never does."""
+    judgement = comparator("lines").judge(NO_INPUT, b"1 2\n3\n", got)
+    assert not judgement.accepted and judgement.presentation
+    assert judgement.message == f"{message} (the same tokens)"
+    assert comparator("tokens").judge(NO_INPUT, b"1 2\n3\n", got).accepted
 
 
 def test_lines_shortens_a_long_line_in_the_message():
@@ -142,12 +159,42 @@ def test_checker_accepts_any_right_answer_and_keeps_its_message(sum_case):
     assert judgement.accepted and judgement.message == "ok: 10 + 0 = 10"
 
 
-def test_checker_rejects_with_its_message(sum_case):
+def test_checker_gets_input_output_answer_in_testlib_s_order(sum_case):
+    """The checker reads the solution's output strictly and the jury's answer loosely: given
+    the files in the old order (answer before output) it would accept "3 8" by reading "5 5"
+    as the output, and fail on a right answer "0 10" read as the jury's."""
     checker = comparator("checker:tests/fixtures/compare/sum_checker.py")
-    assert checker.compare(sum_case, b"5 5\n", b"3 8\n") == "checker: 3 + 8 = 11, not 10"
+    judgement = checker.judge(sum_case, b"5 5\n", b"3 8\n")
+    assert not judgement.accepted and not judgement.presentation
+    assert judgement.message == "checker: 3 + 8 = 11, not 10 (exit status 1)"
+    assert checker.judge(sum_case, b"5 5\n", b"0 10\n").accepted
+
+
+def test_checker_exit_2_is_a_presentation_error_and_3_a_checker_failure(sum_case):
+    checker = comparator("checker:tests/fixtures/compare/sum_checker.py")
     judgement = checker.judge(sum_case, b"5 5\n", b"hello\n")
-    assert not judgement.accepted and not judgement.checker_failed
-    assert judgement.message == "checker: expected two non-negative integers, got 1 tokens"
+    assert not judgement.accepted and judgement.presentation and not judgement.checker_failed
+    assert judgement.message == (
+        "checker: expected two non-negative integers, got 1 tokens (exit status 2)"
+    )
+    judgement = checker.judge(sum_case, b"5 6\n", b"5 5\n")  # the jury's answer is wrong
+    assert not judgement.accepted and judgement.checker_failed
+    assert judgement.message == (
+        "checker failed: it reported a failure (exit status 3): "
+        "the jury's answer does not sum to 10"
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "presentation", "failed"),
+    [(1, False, False), (2, True, False), (4, True, False), (7, False, False), (8, False, False),
+     (3, False, True), (5, False, True), (42, False, True)],
+)  # fmt: skip
+def test_checker_exit_statuses_read_as_testlib_s(tmp_path, sum_case, status, presentation, failed):
+    write_program(tmp_path, "status.py", f"import sys\nsys.exit({status})\n")
+    judgement = comparator("checker:status.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert not judgement.accepted
+    assert (judgement.presentation, judgement.checker_failed) == (presentation, failed)
 
 
 def write_program(folder, name, body, executable=False):
@@ -161,12 +208,12 @@ def write_program(folder, name, body, executable=False):
 def test_checker_that_is_an_executable_and_silent(tmp_path, sum_case):
     body = """\
         #!/bin/sh
-        cmp -s "$2" "$3"
+        cmp -s "$2" "$3"  # output and answer
     """
     write_program(tmp_path, "same.sh", body, executable=True)
     checker = comparator("checker:same.sh", root=tmp_path)
     assert checker.compare(sum_case, b"1 2\n", b"1 2\n") is None
-    assert checker.compare(sum_case, b"1 2\n", b"1 3\n") == "checker: rejected (exit status 1)"
+    assert checker.compare(sum_case, b"1 2\n", b"1 3\n") == "checker: wrong answer (exit status 1)"
 
 
 def test_checker_crash_is_a_checker_failure(tmp_path, sum_case):
@@ -213,7 +260,7 @@ def test_checker_runs_in_the_checkout_root(tmp_path, sum_case):
     """
     write_program(tmp_path, "where.py", body)
     message = comparator("checker:where.py", root=tmp_path).compare(sum_case, b"", b"")
-    assert message == f"checker: {os.path.realpath(tmp_path)}"
+    assert message == f"checker: {os.path.realpath(tmp_path)} (exit status 1)"
 
 
 # bad settings

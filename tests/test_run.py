@@ -160,6 +160,14 @@ SUM_TWO = "import sys\nn = int(sys.stdin.read())\nprint({})\n"
         ("float:1e-6", "'%.3f' % (n / 3)", "1.666666667\n", "wrong answer:"),
         ("checker:sum_checker.py", "'2 3'", "0 5\n", None),
         ("checker:sum_checker.py", "'2 2'", "0 5\n", "wrong answer: checker: 2 + 2 = 4, not 5"),
+        (
+            "lines",
+            "'1  2\\n3'",
+            "1 2\n3\n",
+            "presentation error: line 1: expected '1 2', got '1  2'",
+        ),
+        ("checker:sum_checker.py", "'x'", "0 5\n", "presentation error: checker: expected two"),
+        ("checker:sum_checker.py", "'2 3'", "1 1\n", "checker failed: it reported a failure"),
     ],
 )
 def test_compare_modes_accept_and_reject(toy, compare, printed, expected, verdict):
@@ -172,6 +180,16 @@ def test_compare_modes_accept_and_reject(toy, compare, printed, expected, verdic
     else:
         assert code == 1, output
         assert verdict in output, output
+
+
+def test_verbose_shows_what_an_accepting_checker_said(toy):
+    shutil.copy(FIXTURES / "compare" / "sum_checker.py", toy / "sum_checker.py")
+    problem(toy, extra='targets = ["cpython3.8"]\ncompare = "checker:sum_checker.py"')
+    solution(toy, SUM_TWO.format("'2 3'"), given="5\n", expected="0 5\n")
+    code, output = build(toy, "-v", interpreters="")
+    assert code == 0, output
+    assert "ok   samples/toy_sum/sample-1.in  3.8" in output
+    assert "(ok: 2 + 3 = 5)" in output
 
 
 def test_a_bad_compare_setting_is_one_line(toy):
