@@ -5,10 +5,20 @@ here gives the problem its targets and source-size limit. A judge without one (P
 languages do not include Python; informatics.msk.ru) gets the strictest targets, CPython 3.8
 and PyPy 3, and no size limit. An explicit ``targets = [...]`` in problems.toml wins over the
 profile. The facts and their sources are listed in the README ("Targets and judge profiles").
+
+A name that is close to a profile's but not equal is refused with a suggestion rather than
+taken for a judge without a profile (which would build in silence with other targets and no
+size limit): ``Codeforce``, ``code-forces``, ``atcoder.jp``, ``www.codeforces.com``. Close
+means: one of its words (``acm.timus.ru``, ``open.kattis.com``) is a profile's name, or its
+letters and digits run together (``code-forces``) are, or, for names of five letters or more,
+they are at least 85 % alike (difflib's ratio).
+Short names are left alone, so ``POJ`` is not taken for ``spoj``.
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass
 
 from kit.targets import Target, parse_target
@@ -31,6 +41,8 @@ PROFILES = {
     "spoj": Profile("SPOJ", ("cpython3.8",), 50_000),
 }
 STRICTEST = ("cpython3.8", "pypy3")
+CLOSE_RATIO = 0.85
+CLOSE_FROM_LENGTH = 5  # shorter names are only compared exactly
 
 
 def profile_for(judge: str) -> Profile | None:
@@ -40,3 +52,18 @@ def profile_for(judge: str) -> Profile | None:
 def default_targets(judge: str) -> list[Target]:
     profile = profile_for(judge)
     return [parse_target(name) for name in (profile.targets if profile else STRICTEST)]
+
+
+def suggestion_for(judge: str) -> str | None:
+    """The profile a judge name without one was probably meant to name, or None."""
+    if profile_for(judge) is not None:
+        return None
+    words = re.findall(r"[a-z0-9]+", judge.lower())
+    for word in words:  # acm.timus.ru, open.kattis.com, "Codeforces Gym"
+        if word in PROFILES:
+            return word
+    key = "".join(words)
+    if len(key) < CLOSE_FROM_LENGTH:
+        return None
+    close = difflib.get_close_matches(key, PROFILES, n=1, cutoff=CLOSE_RATIO)
+    return close[0] if close else None

@@ -20,7 +20,7 @@ import tomllib
 
 from kit.compare import parse_compare
 from kit.errors import BuildError
-from kit.judges import default_targets, profile_for
+from kit.judges import default_targets, profile_for, suggestion_for
 from kit.targets import Target, parse_target
 
 KINDS = ("batch", "interactive")
@@ -30,6 +30,7 @@ SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NA
 MILLISECONDS_FROM = 100
 KIB_FROM = 4096
 DEFAULT_COMPARE = "lines"
+NO_PROFILE = "strictest (no judge profile)"  # targets_from of a judge without a profile
 DEFAULT_OUTPUT_LIMIT = 64  # MiB: the usual judges' output limit (Codeforces, ejudge)
 
 
@@ -177,13 +178,19 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
             f"the unit is MiB (memory_limit = {memory_limit // 1024})"
         )
     judge = entry["judge"]
+    meant = suggestion_for(judge)
+    if meant is not None:
+        raise BuildError(
+            f"{where}: unknown judge {judge!r} (did you mean {meant!r}? a judge without a "
+            "profile gets the strictest targets)"
+        )
     profile = profile_for(judge)
     if "targets" in entry:
         targets = _targets(where, entry["targets"])
         targets_from = "problems.toml"
     else:
         targets = tuple(default_targets(judge))
-        targets_from = profile.name if profile else "strictest (no judge profile)"
+        targets_from = profile.name if profile else NO_PROFILE
     source_limit = entry.get("source_limit", profile.source_limit if profile else None)
     if source_limit is not None and source_limit <= 0:
         raise BuildError(f"{where}: source_limit must be positive (bytes)")

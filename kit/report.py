@@ -14,7 +14,9 @@ from __future__ import annotations
 import os
 from typing import TextIO
 
+from kit.judges import PROFILES, STRICTEST
 from kit.pipeline import Result
+from kit.registry import NO_PROFILE
 from kit.run import MIB
 
 INTERACTIVE = "interactive: no interactor to play"
@@ -112,9 +114,27 @@ def notes(results: list[Result]) -> list[str]:
             f"note: * {', '.join(names)}: no interpreter of that version here; syntax and APIs "
             f"were checked statically, and the cases ran under {runner}"
         )
+    lines += _unprofiled_judges(results)
     for result in results:
         lines += [f"{result.problem.slug}: {note}" for note in result.notes]
     return lines
+
+
+def _unprofiled_judges(results: list[Result]) -> list[str]:
+    """One note naming the judges without a profile whose problems took the strictest
+    targets (their own ``targets`` aside)."""
+    slugs: dict[str, list[str]] = {}
+    for result in results:
+        problem = result.problem
+        if problem.targets_from == NO_PROFILE:
+            slugs.setdefault(problem.judge, []).append(problem.slug)
+    if not slugs:
+        return []
+    judges = "; ".join(f"{judge!r} ({', '.join(names)})" for judge, names in slugs.items())
+    return [
+        f"note: no judge profile for {judges}: the strictest targets were assumed "
+        f"({', '.join(STRICTEST)}); profiles: {', '.join(PROFILES)}"
+    ]
 
 
 def verdicts(result: Result, colour: bool = False) -> list[str]:

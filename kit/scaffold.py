@@ -1,4 +1,4 @@
-"""The files ``python build.py new SLUG`` writes: a problems.toml table and templates.
+"""The files ``cpkit new SLUG`` writes: a problems.toml table and templates.
 
 Every template is honest about being one: the solution and the stress module raise
 ``NotImplementedError`` until written, the test module is skipped with its reason, the bench
@@ -7,10 +7,12 @@ stub says it has no cases. ``files(slug, interactive)`` gives {relative path: te
 
 from __future__ import annotations
 
+from kit.judges import PROFILES, STRICTEST, profile_for
+
 TABLE = """
 [{slug}]
 title = "{title}"
-judge = "unknown"  # Codeforces, AtCoder, Kattis, Timus or SPOJ set the targets
+judge = "{judge}"  # {judge_note}
 id = "?"
 kind = "{kind}"
 time_limit = 1.0  # seconds
@@ -141,10 +143,23 @@ pytest.skip("tests/test_{slug}.py: no tests written yet", allow_module_level=Tru
 '''
 
 
-def table(slug: str, interactive: bool) -> str:
+def table(slug: str, interactive: bool, judge: str) -> str:
     interactor = f'interactor = "interactors/{slug}.py"\n' if interactive else ""
     kind = "interactive" if interactive else "batch"
-    return TABLE.format(slug=slug, title=_title(slug), kind=kind, interactor=interactor)
+    values = {"slug": slug, "title": _title(slug), "kind": kind, "interactor": interactor}
+    return TABLE.format(**values, judge=judge, judge_note=judge_note(judge))
+
+
+def judge_note(judge: str) -> str:
+    """What the judge's name sets, as the comment beside it."""
+    profile = profile_for(judge)
+    if profile is None:
+        return (
+            f"no profile: the strictest targets ({', '.join(STRICTEST)}); profiles: "
+            f"{', '.join(PROFILES)}"
+        )
+    size = f", source limit {profile.source_limit} bytes" if profile.source_limit else ""
+    return f"{profile.name}: targets {', '.join(profile.targets)}{size}"
 
 
 def files(slug: str, interactive: bool) -> dict[str, str]:

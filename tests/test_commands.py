@@ -49,7 +49,7 @@ def test_no_command_means_build(toy):
 
 
 def test_new_scaffolds_a_batch_problem_end_to_end(toy):
-    code, out, _ = command("new", "domino_tiling", root=toy)
+    code, out, _ = command("new", "domino_tiling", "--judge", "POJ", root=toy)
     assert code == 0, out
     for path in (
         "solutions/domino_tiling.py",
@@ -95,14 +95,14 @@ def test_new_scaffolds_a_batch_problem_end_to_end(toy):
 
 
 def test_template_headers_follow_the_convention(toy):
-    command("new", "alpha", root=toy)
-    command("new", "beta", "--interactive", root=toy)
+    command("new", "alpha", "--judge", "POJ", root=toy)
+    command("new", "beta", "--interactive", "--judge", "POJ", root=toy)
     for path in ("solutions/alpha.py", "stress/alpha.py", "solutions/beta.py"):
         assert header_problems((toy / path).read_text()) == [], path
 
 
 def test_new_interactive_problem_has_an_interactor(toy):
-    code, out, _ = command("new", "guess", "--interactive", root=toy)
+    code, out, _ = command("new", "guess", "--interactive", "--judge", "POJ", root=toy)
     assert code == 0, out
     assert (toy / "interactors" / "guess.py").is_file()
     assert 'interactor = "interactors/guess.py"' in (toy / "problems.toml").read_text()
@@ -112,7 +112,7 @@ def test_new_interactive_problem_has_an_interactor(toy):
 
 def test_new_refuses_an_existing_slug_without_touching_anything(toy):
     before = {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()}
-    code, _, err = command("new", "toy_sum", root=toy)
+    code, _, err = command("new", "toy_sum", "--judge", "POJ", root=toy)
     assert code == 2
     assert (
         err.strip() == "build.py: error: new: toy_sum exists in problems.toml; nothing was changed"
@@ -120,14 +120,45 @@ def test_new_refuses_an_existing_slug_without_touching_anything(toy):
     (toy / "stress").mkdir()
     (toy / "stress" / "lonely.py").write_text("x = 1\n")
     before[toy / "stress" / "lonely.py"] = b"x = 1\n"
-    code, _, err = command("new", "lonely", root=toy)
+    code, _, err = command("new", "lonely", "--judge", "POJ", root=toy)
     assert code == 2 and "stress/lonely.py exists already; nothing was changed" in err
     assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
 
 
 def test_new_refuses_a_bad_slug(toy):
-    code, _, err = command("new", "Bad-Name", root=toy)
+    code, _, err = command("new", "Bad-Name", "--judge", "POJ", root=toy)
     assert code == 2 and "a slug is lower-case letters, digits and '_'" in err
+
+
+def test_new_needs_a_judge_and_refuses_a_misspelt_one_touching_nothing(toy):
+    before = {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()}
+    code, _, err = command("new", "alpha", root=toy)
+    assert code == 2 and "new: name the judge with --judge NAME (codeforces, atcoder" in err
+    code, _, err = command("new", "alpha", "--judge", "Codeforce", root=toy)
+    assert code == 2 and "unknown judge 'Codeforce' (did you mean 'codeforces'?)" in err
+    assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
+
+
+def test_new_writes_the_judge_with_what_it_sets(toy):
+    command("new", "alpha", "--judge", "codeforces", root=toy)
+    command("new", "beta", "--judge", "POJ", root=toy)
+    text = (toy / "problems.toml").read_text()
+    assert 'judge = "codeforces"  # Codeforces: targets cpython3.13, pypy3.10, source limit' in text
+    assert 'judge = "POJ"  # no profile: the strictest targets (cpython3.8, pypy3)' in text
+
+
+def test_the_build_says_once_which_judges_have_no_profile(toy):
+    command("new", "alpha", "--judge", "POJ", root=toy)
+    for name in ("alpha",):
+        (toy / "samples" / name / "sample-1.in").write_text("1\n")
+        (toy / "samples" / name / "sample-1.out").write_text("1\n")
+    _code, out, _ = command("--repeat", "1", root=toy)
+    notes = [line for line in out.splitlines() if "no judge profile" in line]
+    assert notes == [
+        "note: no judge profile for 'nowhere' (toy_sum, toy_echo); 'POJ' (alpha): the strictest "
+        "targets were assumed (cpython3.8, pypy3); profiles: codeforces, atcoder, kattis, "
+        "timus, spoj"
+    ]
 
 
 # --- stress ----------------------------------------------------------------------------------

@@ -148,3 +148,25 @@ def test_a_lone_or_doubled_sample_file_is_named(toy, files, message):
     with pytest.raises(BuildError) as raised:
         sample_cases(registry(toy)["toy_sum"])
     assert str(raised.value).startswith(f"toy_sum: {message}")
+
+
+@pytest.mark.parametrize(
+    ("judge", "meant"),
+    [("Codeforce", "codeforces"), ("atcoder.jp", "atcoder"), ("code-forces", "codeforces"),
+     ("acm.timus.ru", "timus"), ("open.kattis.com", "kattis"), ("AtCodr", "atcoder")],
+)  # fmt: skip
+def test_a_judge_name_close_to_a_profile_s_is_an_error_with_a_suggestion(toy, judge, meant):
+    """Taken for a judge without a profile, `Codeforce` would build in silence with other
+    targets than Codeforces' and no source-size limit."""
+    assert error(toy, judge=judge) == (
+        f"problems.toml: [toy_sum]: unknown judge {judge!r} (did you mean {meant!r}? a judge "
+        "without a profile gets the strictest targets)"
+    )
+
+
+@pytest.mark.parametrize(
+    "judge", ["POJ", "informatics.msk.ru", "UVa", "my own judge", "Codeforces"]
+)
+def test_judges_without_a_profile_or_named_exactly_stay_valid(toy, judge):
+    problem = registry(toy, judge=judge)["toy_sum"]
+    assert problem.judge == judge

@@ -33,7 +33,7 @@ def test_outside_a_workspace_a_command_says_so_and_suggests_init(tmp_path, monke
     monkeypatch.chdir(tmp_path)
     with pytest.raises(BuildError, match=r"not a workspace \(start one with `cpkit init`"):
         find_root(tmp_path)
-    assert cli.main(["new", "x"]) == 2
+    assert cli.main(["new", "x", "--judge", "POJ"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "cpkit init" in error
 
@@ -99,8 +99,8 @@ def test_the_installed_kit_serves_a_new_workspace_outside_the_repository(install
     folder = tmp_path / "contest"
     folder.mkdir()
     assert cpkit(installed, folder, "init")[0] == 0
-    assert cpkit(installed, folder, "new", "pair_sum")[0] == 0
-    assert cpkit(installed, folder, "new", "guess", "--interactive")[0] == 0
+    assert cpkit(installed, folder, "new", "pair_sum", "--judge", "codeforces")[0] == 0
+    assert cpkit(installed, folder, "new", "guess", "--interactive", "--judge", "POJ")[0] == 0
     shutil.copytree(USER_FILES, folder, dirs_exist_ok=True)
     (folder / "solutions").joinpath("deep").mkdir()
     code, output = cpkit(installed, folder / "solutions" / "deep")  # found upwards

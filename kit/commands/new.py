@@ -1,11 +1,13 @@
-"""``python build.py new SLUG [--interactive]``: scaffold a new problem.
+"""``cpkit new SLUG --judge NAME [--interactive]``: scaffold a new problem.
 
 Appends a ``[SLUG]`` table to problems.toml (then loads the registry to validate it, and
 restores the file if that fails) and writes, from kit.scaffold's templates: the solution, the
 samples folder, and for a batch problem the stress module (generator, validator, reference)
 and a bench stub, for an interactive one an interactor; and a test module skipped until
 written. A slug that exists in problems.toml, or any of whose files exists, is refused without
-touching anything. Then ``python build.py SLUG`` says what is still missing.
+touching anything. The judge must be named (a profile's name sets the targets, any other name
+gets the strictest, said in a comment beside it); a name close to a profile's is refused with
+a suggestion. Then ``cpkit SLUG`` says what is still missing.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import re
 from kit import scaffold
 from kit.commands import add_root, command
 from kit.errors import BuildError
+from kit.judges import PROFILES, suggestion_for
 from kit.registry import load_registry
 
 HELP = "scaffold a new problem: registry entry, solution, samples, stress, bench, tests"
@@ -27,6 +30,12 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "--interactive", action="store_true", help="an interactive problem with an interactor"
     )
+    parser.add_argument(
+        "--judge",
+        metavar="NAME",
+        help=f"where the problem is judged: {', '.join(PROFILES)} set the targets; any other "
+        "name gets the strictest",
+    )
     add_root(parser)
     parser.set_defaults(run=run)
     return parser
@@ -37,6 +46,16 @@ def run(args: argparse.Namespace) -> int:
     slug = args.slug
     if not re.fullmatch(r"[a-z][a-z0-9_]*", slug):
         raise BuildError(f"new: {slug!r}: a slug is lower-case letters, digits and '_'")
+    if not args.judge or not args.judge.strip():
+        raise BuildError(
+            f"new: name the judge with --judge NAME ({', '.join(PROFILES)} set the targets; "
+            "any other name, e.g. POJ, gets the strictest)"
+        )
+    if any(char in args.judge for char in '"\\\n'):
+        raise BuildError(f"new: --judge {args.judge!r}: one line without quotes or backslashes")
+    meant = suggestion_for(args.judge)
+    if meant is not None:
+        raise BuildError(f"new: unknown judge {args.judge!r} (did you mean {meant!r}?)")
     registry = load_registry(root)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
@@ -54,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
         (root / path).write_text(content, encoding="utf-8")
     samples.mkdir(parents=True)
     text = before if before.endswith("\n") else before + "\n"
-    registry_path.write_text(text + scaffold.table(slug, args.interactive), encoding="utf-8")
+    table = scaffold.table(slug, args.interactive, args.judge.strip())
+    registry_path.write_text(text + table, encoding="utf-8")
     try:
         load_registry(root)  # the new table must pass the registry's validation
     except BuildError:
@@ -64,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         samples.rmdir()
         raise
     print(f"new problem {slug}:")
-    print(f"  problems.toml       [{slug}] (set judge, id, limits)")
+    print(f"  problems.toml       [{slug}] (judge {args.judge.strip()}; set id and limits)")
     for path in made:
         print(f"  {path}")
     wanted = "sample-1.in (the interactor's input)" if args.interactive else "sample-1.in/.out"
