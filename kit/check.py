@@ -8,8 +8,12 @@ Per target (``kit.targets``):
   may name a module the target lacks, not a third-party one;
 - syntax: ruff's parser told the target's version (``kit.syntax.static_errors``), whatever
   Python runs the kit; and, when the target's own interpreter is here, compiling every module
-  and the whole file under it. A stand-in of another minor version (an older PyPy) compiles
-  too, but only the static check decides for it;
+  and the whole file under it. A stand-in of another minor version never decides: the static
+  checks do. A stand-in OLDER than its target (Debian's PyPy 3.9 for ``pypy3.10``) runs the
+  cases only when the bundle is valid for the stand-in's own version too (it compiles there,
+  and the import and API checks pass for that version); otherwise the target is decided
+  statically and its cases do not run (``Checked.unrun`` says why), so the verdict is the
+  same whichever interpreters are installed;
 - APIs newer than the target (``kit.apis``), outside version guards;
 - the judge's source-size limit, when its profile or ``problems.toml`` gives one.
 
@@ -34,6 +38,7 @@ from kit.targets import Runner, Target
 class Checked:
     errors: list[str] = field(default_factory=list)  # "file:line: what (targets)"
     static_only: list[Target] = field(default_factory=list)
+    unrun: dict[Target, str] = field(default_factory=dict)  # why an older stand-in cannot run
 
 
 def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]) -> Checked:
@@ -47,14 +52,15 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
         runner = runners.get(target)
         if runner is None or not runner.exact:
             result.static_only.append(target)
-        if runner is not None and not result.errors:
-            units = [(module.rel, module.shipped) for module in modules if module.shipped]
-            units.append((problem.rel(problem.dist), bundle.text))
-            command = [runner.interpreter.executable, *runner.interpreter.flags]
-            failure = syntax.compile_errors(command, units)
-            if failure is not None and runner.exact:
-                name, line, message = failure
-                result.errors.append(f"{name}:{line}: {message} (compiling under {runner.label})")
+        if runner is None or result.errors:
+            continue
+        failure = _compiles(problem, bundle, runner)
+        if failure is not None and runner.exact:
+            result.errors.append(f"{failure} (compiling under {runner.label})")
+        elif runner.interpreter.version < target.syntax:
+            reason = failure or _invalid_for(modules, runner)
+            if reason is not None:
+                result.unrun[target] = reason
     result.errors += _apis(modules, targets)
     size = len(bundle.text.encode("utf-8"))
     if problem.source_limit is not None and size > problem.source_limit:
@@ -63,6 +69,26 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
             f"{problem.source_limit:,} bytes"
         )
     return result
+
+
+def _compiles(problem: Problem, bundle: Bundle, runner: Runner) -> str | None:
+    """Where compiling every module and the whole file under the runner's interpreter fails
+    (``file:line: message``), or None."""
+    units = [(module.rel, module.shipped) for module in bundle.modules if module.shipped]
+    units.append((problem.rel(problem.dist), bundle.text))
+    command = [runner.interpreter.executable, *runner.interpreter.flags]
+    failure = syntax.compile_errors(command, units)
+    if failure is None:
+        return None
+    name, line, message = failure
+    return f"{name}:{line}: {message}"
+
+
+def _invalid_for(modules: list[Source], runner: Runner) -> str | None:
+    """The first import or API the runner's own (older) version lacks, or None."""
+    own = Target(runner.interpreter.impl, runner.interpreter.version)
+    problems = _imports(modules, [own]) + _apis(modules, [own])
+    return problems[0].rpartition(" (targets")[0] if problems else None
 
 
 def _names(targets: list[Target]) -> str:

@@ -139,6 +139,8 @@ def build_problem(
         else:
             for error in checked.errors:
                 result.fail(error)
+            for column in columns:
+                column.unrun = checked.unrun.get(column.target, "")
         if result.status == "ok":
             try:
                 result.ran = run_all(
@@ -146,7 +148,7 @@ def build_problem(
                     bundle,
                     Path(temporary),
                     cases,
-                    columns,
+                    [column for column in columns if not column.unrun],
                     repeat=repeat,
                     kill_factor=kill_factor,
                     progress=progress,

@@ -105,7 +105,13 @@ def notes(results: list[Result]) -> list[str]:
     stand_ins: dict[str, list[str]] = {}  # the interpreter that ran them -> targets
     for result in results:
         for column in result.columns:
-            if column.static_only:
+            if column.unrun:
+                lines.append(
+                    f"note: {result.problem.slug}: {column.target.name} decided statically: "
+                    f"{column.runner.interpreter.label} here is older, and the bundle is not "
+                    f"valid for it ({column.unrun}), so no case ran there"
+                )
+            elif column.static_only:
                 names = stand_ins.setdefault(column.runner.interpreter.label, [])
                 if column.target.name not in names:
                     names.append(column.target.name)

@@ -72,6 +72,7 @@ class Column:
     target: Target
     runner: Runner
     static_only: bool  # no interpreter of the target's own version here
+    unrun: str = ""  # why the cases did not run: an older stand-in the bundle is not valid for
     slowest: Timing = field(default_factory=Timing)
     peak_kib: int = 0
     failed: set[str] = field(default_factory=set)

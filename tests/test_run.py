@@ -108,6 +108,71 @@ FAILURES = [
 ]
 
 
+def pypy39():
+    """Debian's PyPy 3.9, the PyPy these machines have, else skip."""
+    pypy = shutil.which("pypy3")
+    if pypy is None or "3.9" not in subprocess.run(
+        [pypy, "-c", "import sys; print(sys.version_info[:2])"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.replace("(3, 9)", "3.9"):
+        pytest.skip("needs PyPy 3.9 (pypy3)")
+    return pypy
+
+
+NEWER_SYNTAX = {
+    "pypy3.10": "match len(data.split()):\n    case 2:\n        print(3)\n",
+    "pypy3.11": "try:\n    print(3)\nexcept* ValueError:\n    pass\n",
+}
+
+
+@pytest.mark.parametrize("target", sorted(NEWER_SYNTAX))
+@pytest.mark.parametrize("pypy_here", [True, False])
+def test_syntax_valid_for_the_target_passes_whatever_older_pypy_is_installed(
+    toy, target, pypy_here
+):
+    """`match` (3.10) for pypy3.10 and `except*` (3.11) for pypy3.11: PyPy 3.9 cannot compile
+    them, so it must not decide; with or without it installed, the verdict is the same."""
+    interpreters = sys.executable + (f" {pypy39()}" if pypy_here else "")
+    problem(toy, extra=f'targets = ["{target}"]')
+    code_text = "import sys\ndata = sys.stdin.read()\n" + NEWER_SYNTAX[target]
+    solution(toy, code_text, expected="3\n")
+    code, output = build(toy, interpreters=interpreters)
+    assert code == 0, output
+    if pypy_here:
+        assert f"note: toy_sum: {target} decided statically: PyPy 3.9 here is older" in output
+
+
+def test_an_api_newer_than_an_older_stand_in_keeps_it_from_running(toy):
+    """itertools.pairwise (3.10) is valid for pypy3.10 but would crash PyPy 3.9: its runs
+    would be a verdict PyPy 3.10 does not give."""
+    problem(toy, extra='targets = ["pypy3.10"]')
+    code_text = "import itertools, sys\nprint(len(list(itertools.pairwise('abcd'))))\n"
+    solution(toy, code_text, expected="3\n")
+    code, output = build(toy, interpreters=f"{sys.executable} {pypy39()}")
+    assert code == 0, output
+    assert "itertools.pairwise" in output and "decided statically" in output
+
+
+def test_a_bundle_valid_for_an_older_stand_in_still_runs_there(toy):
+    problem(toy, extra='targets = ["pypy3.10"]')
+    solution(
+        toy, "import sys\nprint(sum(map(int, sys.stdin.read().split())) + 1)\n", expected="3\n"
+    )
+    code, output = build(toy, interpreters=f"{sys.executable} {pypy39()}")
+    assert code == 1 and "wrong answer: line 1: expected '3', got '4' (pypy3.10)" in output
+    assert "the cases ran under PyPy 3.9" in output
+
+
+def test_syntax_newer_than_the_target_fails_statically_whatever_is_installed(toy):
+    problem(toy, extra='targets = ["pypy3.10"]')
+    solution(toy, "type Number = int\nprint(3)\n", expected="3\n")
+    for interpreters in (sys.executable, f"{sys.executable} {pypy39()}"):
+        code, output = build(toy, interpreters=interpreters)
+        assert code == 1 and "solutions/toy_sum.py:1:" in output, output
+
+
 @pytest.mark.parametrize(("extra", "code", "phrases"), FAILURES)
 def test_failures_are_told_with_their_hints(toy, extra, code, phrases):
     problem(toy, judge="nowhere" if extra else "Timus", extra=extra)

@@ -45,10 +45,15 @@ def add_root(parser: argparse.ArgumentParser) -> None:
 
 
 def judge_command(problem: Problem, script: Path) -> tuple[list[str], str]:
-    """How ``run`` and ``stress`` start a bundle: under the problem's first target as the build
-    runs it (its own interpreter when here, else a stand-in), under ``kit.nowrite`` for a judge
-    without file access; with the runner's label."""
-    runner = columns_for(problem)[0].runner
+    """How ``run`` and ``stress`` start a bundle: under the problem's first target that has its
+    own interpreter here, else the first whose stand-in is not older than it, else the first
+    (as the build runs it); under ``kit.nowrite`` for a judge without file access; with the
+    runner's label."""
+    runners = [column.runner for column in columns_for(problem)]
+    runner = min(
+        runners,
+        key=lambda r: (not r.exact, r.interpreter.version < r.target.syntax),
+    )
     if problem.no_files:
         interpreter = runner.interpreter
         flags = (*interpreter.flags, *runner.extra_flags)
