@@ -19,7 +19,15 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.resolve import ResolveError, Resolver, Spec
-from kit.sources import ENTRY, Source, imported_modules, is_main_block, read_source, relative
+from kit.sources import (
+    ENTRY,
+    Source,
+    dynamic_imports,
+    imported_modules,
+    is_main_block,
+    read_source,
+    relative,
+)
 
 
 def discover(root: Path, solution: Path) -> tuple[Source, list[Source]]:
@@ -64,6 +72,13 @@ def _collect(root: Path, entry: Source, resolver: Resolver) -> list[Source]:
 def _wanted(source: Source, found: dict[str, Source]):
     """For each import of ``source``, the names it may load (a package before what is in it),
     and its line."""
+    for line, name in dynamic_imports(source):
+        if name is None:
+            raise BuildError(
+                f"{source.rel}:{line}: a module imported by a computed name: the build cannot "
+                "tell which helper it needs (import it by its name, or with a string literal)"
+            )
+        yield _prefixes(name), line
     for node in _imports(source):
         if isinstance(node, ast.Import):
             for alias in node.names:

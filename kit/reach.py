@@ -11,12 +11,14 @@ is cut when nothing kept refers to a name it binds:
 
 References are names (``f``) and attribute chains on imported modules (``shared.x.f``), found
 anywhere in kept code. A module used any other way (passed as a value, ``getattr(module, ...)``,
-``from module import *``), or that uses ``globals()``, ``vars()``, ``__all__``, ``__getattr__``
-or its ``__dict__``, stays whole; ``eval``, ``exec``, ``__import__``, ``importlib`` or
-``sys.modules`` anywhere keep everything, and classes are all kept when any module defines
-``__init_subclass__`` or ``__set_name__`` or passes ``metaclass=`` (creating a class may then
-have effects elsewhere). Helpers' ``if __name__ == "__main__":`` blocks do not ship, so they
-reach nothing.
+``vars(module)``, ``dir(module)``, ``from module import *``, any dunder attribute of it such as
+``module.__dict__`` or ``module.__getattribute__``), or that uses ``globals()``, ``vars()``,
+``__all__``, ``__getattr__`` or its ``__dict__``, stays whole; ``eval``, ``exec``,
+``__import__``, ``importlib``, ``sys.modules``, or a function's or frame's globals
+(``__globals__``, ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all
+kept when any module defines ``__init_subclass__`` or ``__set_name__`` or passes
+``metaclass=`` (creating a class may then have effects elsewhere). Helpers'
+``if __name__ == "__main__":`` blocks do not ship, so they reach nothing.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ PURE_CALLS = {
 }  # fmt: skip
 MODULE_DYNAMIC = {"globals", "vars", "locals", "__all__", "__getattr__", "__dir__"}
 BUNDLE_DYNAMIC = {"eval", "exec", "__import__"}
+GLOBALS_ATTRIBUTES = {"__globals__", "f_globals", "f_locals"}  # a function's or frame's globals
 CLASS_HOOKS = {"__init_subclass__", "__set_name__"}
 
 
@@ -209,6 +212,9 @@ class _References(ast.NodeVisitor):
         self.found.append((self.module.source.name, chain[0]))
         target = self.module.aliases[chain[0]]
         for part in chain[1:]:
+            if part.startswith("__") and part.endswith("__"):  # __dict__, __getattribute__...
+                self.escaped.add(target)
+                return
             if f"{target}.{part}" not in self.known:
                 self.found.append((target, part))
                 return
@@ -268,6 +274,8 @@ def _is_bundle_dynamic(source: Source) -> bool:
         if isinstance(node, ast.Name) and node.id in BUNDLE_DYNAMIC:
             return True
         if isinstance(node, ast.Attribute) and _chain(node)[:2] == ["sys", "modules"]:
+            return True
+        if isinstance(node, ast.Attribute) and node.attr in GLOBALS_ATTRIBUTES:
             return True
         if isinstance(node, ast.Import) and any(
             a.name.partition(".")[0] == "importlib" for a in node.names

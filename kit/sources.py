@@ -79,6 +79,37 @@ def imported_modules(source: Source, node: ast.Import | ast.ImportFrom) -> list[
     return [resolve_relative(source, node.level, node.module, node.lineno)]
 
 
+def dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
+    """The modules ``source`` imports by calling ``__import__(NAME)`` or
+    ``importlib.import_module(NAME)`` (also as a bare ``import_module``), as (line, absolute
+    name); the name is None when it is computed, not a string literal."""
+    found = []
+    for node in ast.walk(source.tree):
+        if not (isinstance(node, ast.Call) and _is_import_call(node.func)):
+            continue
+        first = node.args[0] if node.args else None
+        if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+            found.append((node.lineno, None))
+            continue
+        name = first.value
+        if name.startswith("."):  # import_module(".x", __package__): from this package
+            level = len(name) - len(name.lstrip("."))
+            name = resolve_relative(source, level, name.lstrip(".") or None, node.lineno)
+        found.append((node.lineno, name))
+    return found
+
+
+def _is_import_call(function: ast.expr) -> bool:
+    if isinstance(function, ast.Name):
+        return function.id in ("__import__", "import_module")
+    return (
+        isinstance(function, ast.Attribute)
+        and function.attr == "import_module"
+        and isinstance(function.value, ast.Name)
+        and function.value.id == "importlib"
+    )
+
+
 def resolve_relative(source: Source, level: int, module: str | None, line: int) -> str:
     parts = source.package.split(".") if source.package else []
     if level > len(parts):
