@@ -23,10 +23,11 @@ Stages, in order:
    tokens, lower an integer; a drop also tried with the case's first integer lowered by as
    much, for count-prefixed cases), taken greedily while they fail, to a fixpoint.
 
-Every candidate passes ``validate`` before ``fails`` sees it; none is tried twice. "Smaller"
-is (number of cases, length in bytes, then the integers in the file, smaller magnitudes
-first). At ``deadline`` (a ``time.monotonic()`` value) the best file so far is returned.
-The result depends only on the input and on the answers of ``fails``.
+Every candidate passes ``validate`` before anything else (``split_cases``, ``fails``) sees
+it; none is tried twice. "Smaller" is (number of cases, length in bytes, then the integers in
+the file, smaller magnitudes first). At ``deadline`` (a ``time.monotonic()`` value) the best
+file so far is returned; so it is when the module or ``fails`` raises, with the exception in
+``Shrunk.error``. The result depends only on the input and on the answers of ``fails``.
 
 API::
 
@@ -55,6 +56,7 @@ class Shrunk:
     params: dict[str, int]
     steps: int  # calls of fails()
     stages: list[str] = field(default_factory=list)  # what each stage achieved
+    error: Exception | None = None  # what stopped the shrink early, raised by the module
 
 
 class _OutOfTime(Exception):
@@ -71,15 +73,27 @@ class _Search:
         self.known: dict[str, bool] = {}
         self.steps = 0
 
+        self.validity: dict[str, bool] = {}
+
+    def valid(self, text: str) -> bool:
+        """Whether the module's ``validate`` accepts ``text`` (asked once per text)."""
+        answer = self.validity.get(text)
+        if answer is None:
+            try:
+                self.module.validate(text)
+            except ValueError:  # an invalid candidate: nothing else sees it
+                answer = False
+            else:
+                answer = True
+            self.validity[text] = answer
+        return answer
+
     def failing(self, text: str) -> bool:
         """Whether ``text`` is a valid input that still fails (each text is judged once)."""
         answer = self.known.get(text)
         if answer is None:
-            try:
-                self.module.validate(text)
-            except Exception:  # an invalid candidate: never run
-                answer = False
-            else:
+            answer = False
+            if self.valid(text):
                 if self.deadline is not None and time.monotonic() >= self.deadline:
                     raise _OutOfTime
                 self.steps += 1
@@ -88,6 +102,7 @@ class _Search:
         return answer
 
     def size(self, text: str) -> tuple[int, int, tuple[int, ...]]:
+        """The order "smaller" goes by; only for a text ``validate`` accepted."""
         magnitudes = tuple(abs(int(number)) for number in _INTEGER.findall(text))
         return len(self.module.split_cases(text)), len(text.encode()), magnitudes
 
@@ -145,6 +160,9 @@ def shrink(
         best.stages.append(f"cuts: {before} -> {len(best.text.encode())} bytes")
     except _OutOfTime:
         best.stages.append("stopped at the deadline")
+    except Exception as error:  # the module's own bug: the best so far is still the answer
+        best.error = error
+        best.stages.append(f"stopped: {type(error).__name__}")
     best.steps = search.steps
     return best
 
@@ -222,6 +240,8 @@ def _cut(search: _Search, best: Shrunk) -> None:
                     if candidate == case:
                         continue
                     text = module.join_cases([*cases[:index], candidate, *cases[index + 1 :]])
+                    if not search.valid(text):
+                        continue
                     size = search.size(text)
                     if size < best_size and search.failing(text):
                         best.text, best_size = text, size

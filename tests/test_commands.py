@@ -204,6 +204,54 @@ def test_stress_finds_a_planted_bug_and_shrinks_it_to_one_small_case(pairsum):
     assert code == 1 and "FAILED: the file of seed" in again
 
 
+def plant_bug(pairsum):
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("{a + b}", "{a + b if a < 700 else a - b}"))
+
+
+def test_stress_shrinks_with_a_strict_split_cases_that_refuses_malformed_files(pairsum):
+    """split_cases may rely on validate: the shrinker never gives it (nor anything else) a
+    candidate validate has not accepted."""
+    plant_bug(pairsum)
+    module = pairsum / "stress" / "pairsum.py"
+    module.write_text(
+        module.read_text().replace(
+            "def split_cases(text: str) -> list:\n",
+            "def split_cases(text: str) -> list:\n"
+            "    count, *rows = text.strip().split('\\n')\n"
+            "    if int(count) != len(rows) or any(len(row.split()) != 2 for row in rows):\n"
+            "        raise ValueError('not a count line and that many pairs')\n",
+        )
+    )
+    code, out, err = command("stress", "pairsum", "--seed", "5", "--cases", "50", root=pairsum)
+    assert code == 1, out + err
+    assert "\nInput:\n1\n700 1\n" in out
+
+
+def test_a_stress_module_raising_mid_shrink_is_one_line_and_the_case_so_far_is_saved(pairsum):
+    plant_bug(pairsum)
+    module = pairsum / "stress" / "pairsum.py"
+    module.write_text(
+        module.read_text().replace(
+            "def reference(text: str) -> str:\n",
+            "def reference(text: str) -> str:\n"
+            "    if len(split_cases(text)) < 3:\n"
+            "        raise ZeroDivisionError('few cases')\n",
+        )
+    )
+    code, out, err = command("stress", "pairsum", "--seed", "5", "--cases", "50", root=pairsum)
+    assert code == 2, out + err
+    (line,) = err.splitlines()
+    assert line.startswith(
+        "build.py: error: stress/pairsum.py: reference() raised ZeroDivisionError: few cases "
+        "(on the input saved as "
+    )
+    saved = Path(out.split("\nsaved: ", 1)[1].split("\n", 1)[0])
+    text = saved.read_text()
+    assert len(text.splitlines()) >= 4 and text.split("\n", 1)[0] == str(len(text.splitlines()) - 1)
+    assert text in out  # shown as the smallest failing input found before the error
+
+
 def test_stress_saved_into_the_samples_becomes_the_next_sample(pairsum):
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("{a + b}", "{a * b}"))

@@ -17,7 +17,8 @@ reference's answer); into the problem's own samples folder it becomes the next `
 A file that ends over the time limit but within 3x is not a failure (timing is ``bench``'s
 job); the slowest file's time is reported. An exception raised by the stress module itself (a
 template not written yet, a generator refusing its parameters) is a one-line error naming the
-function.
+function and its input (shown when short, else saved to a file the message names); raised
+while shrinking, the smallest failing input found so far is shown and saved first.
 
 Exit status: 0 when every case passed, 1 when a failing case was found, 2 for a usage error.
 """
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import os
 import random
 import re
 import sys
@@ -42,7 +44,7 @@ from kit.errors import BuildError
 from kit.pipeline import columns_for, write_bundle
 from kit.registry import Case, Problem, import_from_checkout, load_registry, select
 from kit.run import CaseJudge, limits_for
-from kit.shrink import shrink
+from kit.shrink import Shrunk, shrink
 from kit.verdicts import OK, TLE
 
 HELP = "run the bundle against the problem's reference on random inputs; shrink a failure"
@@ -188,9 +190,11 @@ def run(args: argparse.Namespace) -> int:
             params,
             deadline=deadline,
         )
+        print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
+        if shrunk.error is not None:
+            _stopped(problem, args.save, shrunk, outcome.message)
         final = stress.judge(shrunk.text, "final")
         expected = module.reference(shrunk.text)
-        print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
         print(f"\nVerdict: {final.message or outcome.message}")
         _show("Input", shrunk.text)
         _show("Expected", expected)
@@ -205,6 +209,32 @@ def run(args: argparse.Namespace) -> int:
             stem = _save(problem, args.save, shrunk.text, expected, shrunk.seed)
             print(f"saved: {stem}.in, {stem}.out")
     return 1
+
+
+def _stopped(problem: Problem, save: Path | None, shrunk: Shrunk, verdict: str) -> None:
+    """The shrink stopped on an error of the stress module: show and save the smallest failing
+    input found so far, then raise that error (one line)."""
+    print(f"\nVerdict: {verdict}")
+    _show("Input (the smallest failing one found before the error)", shrunk.text)
+    if save is not None:
+        save.mkdir(parents=True, exist_ok=True)
+        path = save / f"{problem.slug}-seed{shrunk.seed}.in"
+        path.write_text(shrunk.text, encoding="utf-8")
+    else:
+        path = _keep(problem, "failing", shrunk.text)
+    print(f"saved: {path}")
+    error = shrunk.error
+    if isinstance(error, BuildError):
+        raise error
+    raise BuildError(f"shrinking stopped: {type(error).__name__}: {error}") from None
+
+
+def _keep(problem: Problem, what: str, text: str) -> Path:
+    """``text`` in a file of its own that outlives the run (in the system's temp folder)."""
+    descriptor, name = tempfile.mkstemp(prefix=f"{problem.slug}-{what}-", suffix=".in")
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(text)
+    return Path(name)
 
 
 def _search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_seconds, jobs: int):
@@ -252,7 +282,7 @@ def load_stress_module(problem: Problem):
     missing = [name for name in needed if not hasattr(module, name)]
     if missing:
         raise BuildError(f"{where}: defines no {', '.join(missing)}")
-    return Guarded(module, where)
+    return Guarded(module, where, problem)
 
 
 class Guarded:
@@ -261,9 +291,10 @@ class Guarded:
 
     FUNCTIONS = ("generate", "validate", "reference", "split_cases", "join_cases")
 
-    def __init__(self, module, where: str) -> None:
+    def __init__(self, module, where: str, problem: Problem) -> None:
         self._module = module
         self._where = where
+        self._problem = problem
 
     def __getattr__(self, name: str):
         value = getattr(self._module, name)
@@ -276,15 +307,27 @@ class Guarded:
             except ValueError:
                 if name == "validate":
                     raise
-                raise self._error(name) from None
+                raise self._error(name, args) from None
             except Exception:  # the module's own bug, or a template not written yet
-                raise self._error(name) from None
+                raise self._error(name, args) from None
 
         return call
 
-    def _error(self, name: str) -> BuildError:
+    def _error(self, name: str, args: tuple) -> BuildError:
         error = sys.exc_info()[1]
-        return BuildError(f"{self._where}: {name}() raised {type(error).__name__}: {error}")
+        message = f"{self._where}: {name}() raised {type(error).__name__}: {error}"
+        given = args[0] if args else None
+        if isinstance(given, list):  # join_cases: the cases
+            given = "\n".join(map(str, given))
+        if isinstance(given, str):
+            if len(given) <= SHOWN_INPUT and "\n" not in given.rstrip("\n"):
+                message += f" (on {given!r})"
+            else:
+                message += f" (on the input saved as {_keep(self._problem, name, given)})"
+        return BuildError(message)
+
+
+SHOWN_INPUT = 60  # characters of an input shown in an error message instead of saved
 
 
 def _params(module, given: list[str]) -> dict[str, int]:
