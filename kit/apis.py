@@ -21,7 +21,7 @@ import tempfile
 
 from kit.errors import BuildError
 from kit.guards import guarded_lines, neutralised
-from kit.sources import Source, write_modules
+from kit.sources import Source, mask_literals, walk, write_modules
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
 
@@ -44,12 +44,12 @@ def findings(modules: list[Source]) -> list[Finding]:
 
 
 def _own_rules(module: Source, modules: list[Source]) -> list[Finding]:
-    tree = ast.parse(module.shipped)
+    tree = module.shipped_tree()
     guarded = guarded_lines(tree)
     defined = {
         node.name
         for other in modules
-        for node in ast.walk(other.tree)
+        for node in walk(other.tree)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     }
     future_annotations = any(
@@ -64,7 +64,7 @@ def _own_rules(module: Source, modules: list[Source]) -> list[Finding]:
         if line not in guarded:
             found.append((module.rel, line, what, version))
 
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Attribute) and node.attr in NEW_METHODS:
             if node.attr not in defined:
                 what, version = NEW_METHODS[node.attr]
@@ -94,7 +94,7 @@ def _own_rules(module: Source, modules: list[Source]) -> list[Finding]:
 def _annotation_needs(annotation: ast.expr) -> tuple[int, int] | None:
     """The version a class-body annotation needs when evaluated, if newer than 3.8."""
     need = None
-    for node in ast.walk(annotation):
+    for node in walk(annotation):
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             return (3, 10)
         if (
@@ -106,13 +106,18 @@ def _annotation_needs(annotation: ast.expr) -> tuple[int, int] | None:
     return need
 
 
+def _for_vermin(module: Source) -> str:
+    """What vermin reads of a module: its guarded code out, its number tables blanked (the
+    same lines and columns; nothing in a table of numbers needs a newer Python)."""
+    tree = module.shipped_tree()
+    return neutralised(mask_literals(module.shipped, tree), tree)
+
+
 def _vermin(modules: list[Source]) -> list[Finding]:
     if not modules:
         return []
     with tempfile.TemporaryDirectory(prefix="kit-apis-") as folder:
-        names = write_modules(
-            folder, modules, lambda module: neutralised(module.shipped, ast.parse(module.shipped))
-        )
+        names = write_modules(folder, modules, _for_vermin)
         runner = "import sys; from vermin.main import main; sys.exit(main())"
         command = [sys.executable, "-c", runner, "--no-tips", "-p=1", "-f", "parsable", *names]
         try:

@@ -27,7 +27,7 @@ import io
 import tokenize
 from dataclasses import dataclass
 
-from kit.sources import Source, is_string_statement, split_lines
+from kit.sources import Source, is_string_statement, mask_literals, split_lines
 
 LOADER = """\
 def _kit_load(modules):
@@ -73,8 +73,8 @@ class Bundle:
 
 
 def assemble(entry: Source, helpers: list[Source], header: str, unreachable_bytes: int) -> Bundle:
-    head_lines, body = _hoist(entry)
-    text, numbers = compact(body)
+    head_lines, body, tree = _hoist(entry)
+    text, numbers = compact(body, tree)
     sources = ", ".join(source.rel for source in [entry, *helpers])
     header += f"\nBuilt by build.py from {sources}: edit those, then rebuild."
     parts = ["".join(f"# {line}".rstrip() + "\n" for line in header.splitlines())]
@@ -100,10 +100,10 @@ def package_path(helper: Source) -> str | None:
     return helper.rel.rstrip("/") if helper.rel.endswith("/") else helper.rel.rpartition("/")[0]
 
 
-def _hoist(entry: Source) -> tuple[list[str], str]:
-    """The solution's kept docstring and ``__future__`` imports, which must open the file, and
-    its shipped text with their lines emptied."""
-    tree = ast.parse(entry.shipped) if entry.shipped else ast.Module(body=[], type_ignores=[])
+def _hoist(entry: Source) -> tuple[list[str], str, ast.Module]:
+    """The solution's kept docstring and ``__future__`` imports, which must open the file, its
+    shipped text with their lines emptied, and the shipped text's tree."""
+    tree = entry.shipped_tree() if entry.shipped else ast.Module(body=[], type_ignores=[])
     lines = entry.shipped.split("\n")
     head: list[str] = []
     for index, statement in enumerate(tree.body):
@@ -115,7 +115,7 @@ def _hoist(entry: Source) -> tuple[list[str], str]:
         head.append("\n".join(lines[first - 1 : last]) + "\n")
         for number in range(first - 1, last):
             lines[number] = ""
-    return head, "\n".join(lines)
+    return head, "\n".join(lines), tree
 
 
 def embed(text: str) -> str:
@@ -131,14 +131,16 @@ def embed(text: str) -> str:
     return repr(text)
 
 
-def compact(text: str) -> tuple[str, list[int]]:
+def compact(text: str, tree: ast.Module | None = None) -> tuple[str, list[int]]:
     """``text`` without its empty lines (those outside string literals), and for each line
-    kept the line number it had."""
+    kept the line number it had. ``tree``, the syntax tree of the text at the same positions,
+    lets long number tables be skipped by the tokenizer (``mask_literals``)."""
     if not text:
         return "", []
     inside: set[int] = set()
     opened: list[int] = []  # rows of the f-strings open (Python 3.12+ tokenizes their parts)
-    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+    masked = text if tree is None else mask_literals(text, tree)
+    for token in tokenize.generate_tokens(io.StringIO(masked).readline):
         if token.start[0] != token.end[0]:
             inside.update(range(token.start[0] + 1, token.end[0] + 1))
         kind = tokenize.tok_name[token.type]

@@ -29,7 +29,7 @@ from kit import apis, syntax
 from kit.assemble import Bundle
 from kit.guards import guarded_lines
 from kit.registry import Problem
-from kit.sources import Source, imported_modules
+from kit.sources import Source, imported_modules, walk
 from kit.stdlib import is_stdlib, missing_in
 from kit.targets import Runner, Target
 
@@ -101,9 +101,9 @@ def _imports(modules: list[Source], targets: list[Target]) -> list[str]:
     for module in modules:
         if not module.shipped.strip():
             continue
-        tree = ast.parse(module.shipped)  # what ships: test-only blocks are gone
+        tree = module.shipped_tree()  # what ships: test-only blocks are gone
         guarded = guarded_lines(tree)
-        for node in ast.walk(tree):
+        for node in walk(tree):
             if not isinstance(node, (ast.Import, ast.ImportFrom)):
                 continue
             for name in imported_modules(module, node):

@@ -27,13 +27,14 @@ from kit.sources import (
     is_main_block,
     read_source,
     relative,
+    walk,
 )
 
 
 def discover(root: Path, solution: Path) -> tuple[Source, list[Source]]:
     """The solution and its helpers, parsed, the helpers in load order."""
     entry = read_source(root, ENTRY, solution, is_package=False)
-    for node in ast.walk(entry.tree):
+    for node in walk(entry.tree):
         if isinstance(node, ast.ImportFrom) and node.level:
             raise BuildError(
                 f"{entry.rel}:{node.lineno}: relative import in a solution "
@@ -102,7 +103,7 @@ def _imports(source: Source):
     if not source.is_entry:
         statements = [node for node in statements if not is_main_block(node)]
     for statement in statements:
-        for node in ast.walk(statement):
+        for node in walk(statement):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 yield node
 

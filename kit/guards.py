@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import ast
 
+from kit.sources import walk
+
 GUARD_CALLS = {"hasattr", "getattr"}
 GUARD_ATTRIBUTES = {"version_info", "implementation", "hexversion", "python_implementation"}
 GUARD_EXCEPTIONS = {
@@ -26,7 +28,7 @@ GUARD_EXCEPTIONS = {
 
 
 def is_guard(test: ast.expr) -> bool:
-    for node in ast.walk(test):
+    for node in walk(test):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_CALLS:
             return True
         if isinstance(node, ast.Attribute) and node.attr in GUARD_ATTRIBUTES:
@@ -40,7 +42,7 @@ def _catches_missing(handlers: list[ast.ExceptHandler]) -> bool:
     for handler in handlers:
         if handler.type is None:
             return True
-        for node in ast.walk(handler.type):
+        for node in walk(handler.type):
             if isinstance(node, ast.Name) and node.id in GUARD_EXCEPTIONS:
                 return True
     return False
@@ -65,7 +67,7 @@ def guarded_statements(tree: ast.Module) -> list[ast.stmt]:
                 continue
             definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
             if not isinstance(statement, definition) and any(
-                isinstance(n, ast.IfExp) and is_guard(n.test) for n in ast.walk(statement)
+                isinstance(n, ast.IfExp) and is_guard(n.test) for n in walk(statement)
             ):
                 found.append(statement)
                 continue

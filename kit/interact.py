@@ -291,6 +291,7 @@ def run_interactive(
         solution_stderr=solution_stderr,
         interactor_stderr=interactor_stderr,
         limits=limits,
+        killed_at=started + limits.timeout,
     )
     return InteractiveRun(
         verdict=verdict,
@@ -426,8 +427,11 @@ def _verdict(
     solution_stderr: bytes,
     interactor_stderr: bytes,
     limits: _Limits,
+    killed_at: float,
 ) -> tuple[str, str]:
-    """A verdict word of ``kit.verdicts`` and what happened (without the verdict's name)."""
+    """A verdict word of ``kit.verdicts`` and what happened (without the verdict's name).
+    ``killed_at`` is when a solution over the wall-clock timeout was killed: an interactor
+    that ended after it ended because of the kill (the order the two are reaped in is not)."""
     if limits.output.over.is_set():  # killed, or ended by the pipe the cap closed
         return OLE, f"more than {limits.output.limit / (1 << 20):g} MiB written (killed)"
     if solution.killed == MEMORY or (limits.memory_kib and solution.peak_kib > limits.memory_kib):
@@ -449,7 +453,7 @@ def _verdict(
         return _rejection(interactor.code), interactor_said
 
     if solution.killed == TIME or killed.get("solution") == "timeout":
-        if "interactor" in killed or interactor.at >= solution.at:
+        if "interactor" in killed or interactor.at >= killed_at:
             why = "both sides still running: each waiting for the other?"
         else:
             why = f"the interactor had finished with exit status {interactor.code}"

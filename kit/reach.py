@@ -27,7 +27,7 @@ import ast
 from collections import deque
 from dataclasses import dataclass, field
 
-from kit.sources import Source, imported_modules, is_main_block
+from kit.sources import Source, imported_modules, is_literal_table, is_main_block, walk
 
 PURE_DECORATORS = {
     "lru_cache", "cache", "cached_property", "dataclass", "total_ordering", "staticmethod",
@@ -122,7 +122,7 @@ def _index(source: Source, known: set[str], classes_pure: bool) -> _Module:
     if not source.is_entry:
         statements = [s for s in statements if not is_main_block(s)]
     module = _Module(source, statements)
-    for node in ast.walk(ast.Module(body=statements, type_ignores=[])):
+    for node in walk(ast.Module(body=statements, type_ignores=[])):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname:
@@ -166,7 +166,7 @@ def _binds(statement: ast.stmt, classes_pure: bool) -> set[str]:
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         names = set()
         for target in targets:
-            for node in ast.walk(target):
+            for node in walk(target):
                 if isinstance(node, ast.Name):
                     names.add(node.id)
                 elif not isinstance(node, (ast.Tuple, ast.List, ast.Starred, ast.expr_context)):
@@ -185,7 +185,7 @@ def _pure_decorators(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
 
 def _pure(expression: ast.expr) -> bool:
-    for node in ast.walk(expression):
+    for node in walk(expression):
         if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)):
             return False
         if isinstance(node, ast.Call) and not (
@@ -203,6 +203,10 @@ class _References(ast.NodeVisitor):
         self.known = known
         self.found: list[tuple[str, str]] = []
         self.escaped: set[str] = set()
+
+    def generic_visit(self, node: ast.AST) -> None:
+        if not is_literal_table(node):  # constants only: nothing to find in there
+            super().generic_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         chain = _chain(node)
@@ -254,7 +258,7 @@ def _chain(node: ast.Attribute) -> list[str]:
 
 
 def _is_dynamic(module: _Module) -> bool:
-    for node in ast.walk(ast.Module(body=module.statements, type_ignores=[])):
+    for node in walk(ast.Module(body=module.statements, type_ignores=[])):
         if isinstance(node, ast.Name) and node.id in MODULE_DYNAMIC:
             return True
         if (
@@ -270,7 +274,7 @@ def _is_dynamic(module: _Module) -> bool:
 
 
 def _is_bundle_dynamic(source: Source) -> bool:
-    for node in ast.walk(source.tree):
+    for node in walk(source.tree):
         if isinstance(node, ast.Name) and node.id in BUNDLE_DYNAMIC:
             return True
         if isinstance(node, ast.Attribute) and _chain(node)[:2] == ["sys", "modules"]:
@@ -287,7 +291,7 @@ def _is_bundle_dynamic(source: Source) -> bool:
 
 
 def _has_class_hooks(source: Source) -> bool:
-    for node in ast.walk(source.tree):
+    for node in walk(source.tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in CLASS_HOOKS:
             return True
         if isinstance(node, ast.ClassDef) and node.keywords:

@@ -8,6 +8,7 @@ the helpers and their load order, stripping the shipped text.
 from __future__ import annotations
 
 import ast
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,6 +27,14 @@ class Source:
     tree: ast.Module
     shipped: str = ""  # the stripped text: same line numbers as ``text``
     saved: dict[str, int] = field(default_factory=dict)  # bytes removed, by reason
+    _shipped_parsed: tuple[str, ast.Module] | None = field(default=None, repr=False, compare=False)
+
+    def shipped_tree(self) -> ast.Module:
+        """The syntax tree of ``shipped``, parsed once for every stage that reads it (none
+        may change it)."""
+        if self._shipped_parsed is None or self._shipped_parsed[0] != self.shipped:
+            self._shipped_parsed = (self.shipped, ast.parse(self.shipped))
+        return self._shipped_parsed[1]
 
     @property
     def is_entry(self) -> bool:
@@ -84,7 +93,7 @@ def dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
     ``importlib.import_module(NAME)`` (also as a bare ``import_module``), as (line, absolute
     name); the name is None when it is computed, not a string literal."""
     found = []
-    for node in ast.walk(source.tree):
+    for node in walk(source.tree):
         if not (isinstance(node, ast.Call) and _is_import_call(node.func)):
             continue
         first = node.args[0] if node.args else None
@@ -143,6 +152,83 @@ def is_string_statement(node: ast.AST) -> bool:
         and isinstance(node.value, ast.Constant)
         and isinstance(node.value.value, str)
     )
+
+
+_PLAIN_LITERAL = frozenset("0123456789abcdefxABCDEFXjJ_.,+- \t")  # numbers, signs, commas
+
+
+def mask_literals(text: str, tree: ast.Module) -> str:
+    """``text`` with the insides of long flat tables of numbers (``[1, -2, 3.5, ...]`` on one
+    line, nothing but number literals in it) blanked to spaces: the same length and positions,
+    so that tokenizing it costs little however long such a line is (Python 3.12's tokenizer
+    copies a token's whole line for every token). Nothing is blanked that a comment, a string
+    or a bracket could be part of."""
+    lines = split_lines(text)
+    spans: dict[int, list[tuple[int, int]]] = {}
+    for node in _number_tables(tree):
+        first, last = node.elts[0], node.elts[-1]
+        if first.lineno != last.end_lineno:
+            continue
+        line = lines[first.lineno - 1]
+        if not line.isascii():
+            continue
+        start, end = first.col_offset, last.end_col_offset
+        if set(line[start:end]) <= _PLAIN_LITERAL:
+            spans.setdefault(first.lineno - 1, []).append((start, end))
+    for row, row_spans in spans.items():
+        line = lines[row]
+        for start, end in row_spans:
+            line = line[:start] + " " * (end - start) + line[end:]
+        lines[row] = line
+    return "".join(lines)
+
+
+MASK_FROM = 64  # elements: shorter tables are left to the tokenizer
+
+
+def walk(node: ast.AST):
+    """``ast.walk``'s nodes in its order, without the elements of long literal tables (a list,
+    tuple or set of at least MASK_FROM constants): they hold no name, call or import for any
+    check to find, and walking a 16,000-number table costs more than the rest of a solution."""
+    todo = deque([node])
+    while todo:
+        node = todo.popleft()
+        if not is_literal_table(node):
+            todo.extend(ast.iter_child_nodes(node))
+        yield node
+
+
+def is_literal_table(node: ast.AST) -> bool:
+    """A list, tuple or set of at least MASK_FROM constants (the answer is kept on the node)."""
+    if not isinstance(node, (ast.List, ast.Tuple, ast.Set)) or len(node.elts) < MASK_FROM:
+        return False
+    known = node.__dict__.get("_kit_literal_table")
+    if known is None:
+        known = all(isinstance(item, ast.Constant) or _is_number(item) for item in node.elts)
+        node._kit_literal_table = known  # not a field: ast.dump and compile ignore it
+    return known
+
+
+def _number_tables(tree: ast.AST):
+    """The lists, tuples and sets of at least MASK_FROM number literals (not looked into)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        elements = getattr(node, "elts", None)
+        if (
+            isinstance(node, (ast.List, ast.Tuple, ast.Set))
+            and len(elements) >= MASK_FROM
+            and all(map(_is_number, elements))
+        ):
+            yield node
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _is_number(node: ast.expr) -> bool:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    return isinstance(node, ast.Constant) and type(node.value) in (int, float, complex)
 
 
 def split_lines(text: str) -> list[str]:

@@ -28,7 +28,7 @@ import tokenize
 from dataclasses import dataclass, field
 
 from kit.errors import BuildError
-from kit.sources import Source, is_main_block, is_string_statement, split_lines
+from kit.sources import Source, is_main_block, is_string_statement, mask_literals, split_lines, walk
 
 DOC_READERS = {"__doc__", "getdoc", "pydoc", "help"}
 ANNOTATION_READERS = {
@@ -54,7 +54,7 @@ class Cuts:
 def reads_any(sources: list[Source], names: set[str]) -> bool:
     """Whether any module mentions one of ``names`` (as a name, attribute or import)."""
     for source in sources:
-        for node in ast.walk(source.tree):
+        for node in walk(source.tree):
             if isinstance(node, ast.Name) and node.id in names:
                 return True
             if isinstance(node, ast.Attribute) and node.attr in names:
@@ -91,7 +91,10 @@ class _Stripper:
         self.starts = [0]
         for line in self.lines:
             self.starts.append(self.starts[-1] + len(line))
-        self.tokens = list(tokenize.generate_tokens(io.StringIO(self.text).readline))
+        # each token without its line (3.12's tokenizer gives every token a copy of it)
+        masked = mask_literals(self.text, source.tree)
+        tokens = tokenize.generate_tokens(io.StringIO(masked).readline)
+        self.tokens = [token._replace(line="") for token in tokens]
         self.token_at = {token.start: index for index, token in enumerate(self.tokens)}
         self.depth: list[int] = []  # bracket depth before each token
         depth = 0
@@ -394,7 +397,7 @@ def verify(source: Source, shipped: str, cuts: Cuts) -> None:
             f"{source.rel}:{line}: stripping changed the code here; "
             "the kit has a bug here, please report it with this file"
         )
-    for old, new in zip(ast.walk(expected), ast.walk(got)):
+    for old, new in zip(walk(expected), walk(got)):
         if isinstance(new, ast.stmt) and getattr(old, "lineno", new.lineno) != new.lineno:
             raise BuildError(
                 f"{source.rel}:{old.lineno}: stripping moved this statement to line {new.lineno}; "
@@ -403,7 +406,7 @@ def verify(source: Source, shipped: str, cuts: Cuts) -> None:
 
 
 def _expected_tree(tree: ast.Module, cuts: Cuts) -> ast.Module:
-    for node in ast.walk(tree):
+    for node in walk(tree):
         for name in _BODIES:
             statements = getattr(node, name, None)
             if not (

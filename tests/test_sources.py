@@ -1,0 +1,58 @@
+"""kit.sources: what keeps the build linear on long-line sources (a precomputed table on one
+line): `mask_literals` leaves the tokenizer a few tokens per table, whatever its length (Python
+3.12's tokenizer copies the whole line into every token: 16,000 numbers on a line cost a
+gigabyte), and `walk` does not descend into literal tables. Both are checked by counting, not
+timing; the figures are in docs/kit.md."""
+
+import ast
+import io
+import random
+import tokenize
+
+from kit.sources import mask_literals, walk
+
+
+def table_source(count, seed=1):
+    rng = random.Random(seed)
+    numbers = ", ".join(str(rng.randrange(-(10**6), 10**6)) for _ in range(count))
+    return (
+        f"TABLE = [{numbers}]  # a comment after the table\n"
+        f"PAIRS = [{', '.join(f'({i}, {i + 1})' for i in range(100))}]\n"
+        f"WORDS = [{', '.join(repr(f'w#{i}') for i in range(100))}]\n"
+        "print(TABLE[3], len(PAIRS), WORDS[7])\n"
+    )
+
+
+def tokens(text):
+    return list(tokenize.generate_tokens(io.StringIO(text).readline))
+
+
+def test_a_masked_table_tokenizes_to_a_handful_of_tokens_whatever_its_length():
+    for count in (1000, 16000):
+        text = table_source(count)
+        masked = mask_literals(text, ast.parse(text))
+        assert len(masked) == len(text)  # same positions
+        table_line = masked.splitlines()[0]
+        assert len([t for t in tokens(masked) if t.start[0] == 1]) < 10, table_line[:80]
+    assert len(tokens(text)) > 2 * 16000  # unmasked: a token per number and comma
+
+
+def test_masking_keeps_comments_strings_and_everything_but_number_tables():
+    text = table_source(500)
+    masked = mask_literals(text, ast.parse(text))
+    assert masked.splitlines()[0].endswith("]  # a comment after the table")
+    assert masked.splitlines()[1:] == text.splitlines()[1:]  # pairs and strings ('#' inside)
+    assert ast.dump(ast.parse(masked).body[1]) == ast.dump(ast.parse(text).body[1])
+    comments = [t.string for t in tokens(masked) if t.type == tokenize.COMMENT]
+    assert comments == ["# a comment after the table"]
+
+
+def test_walk_finds_what_ast_walk_finds_except_inside_literal_tables():
+    text = table_source(16000)
+    tree = ast.parse(text)
+    mine = list(walk(tree))
+    assert len(mine) < 2000 < 16000 < len(list(ast.walk(tree)))
+    names = [node.id for node in mine if isinstance(node, ast.Name)]
+    assert names == [n.id for n in ast.walk(tree) if isinstance(n, ast.Name)]
+    calls = [node for node in mine if isinstance(node, ast.Call)]
+    assert len(calls) == 2  # print(...) and len(...)
