@@ -23,6 +23,7 @@ The result says which targets were checked statically only (no exact interpreter
 from __future__ import annotations
 
 import ast
+import concurrent.futures
 from dataclasses import dataclass, field
 
 from kit import apis, syntax
@@ -46,22 +47,33 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
     result = Checked()
     targets = list(problem.targets)
     modules = bundle.modules
-    result.errors += _imports(modules, targets)
-    result.errors += _syntax(modules, targets)
+    # the checks that start programs (ruff, vermin, each interpreter) run side by side
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        found_apis = pool.submit(apis.findings, modules)
+        syntax_errors = pool.submit(_syntax, modules, targets)
+        compiled = {
+            target: pool.submit(_compiles, problem, bundle, runner)
+            for target, runner in runners.items()
+            if runner is not None and target in targets
+        }
+        result.errors += _imports(modules, targets)
+        result.errors += syntax_errors.result()
+        findings = found_apis.result()
+        failures = {target: future.result() for target, future in compiled.items()}
     for target in targets:
         runner = runners.get(target)
         if runner is None or not runner.exact:
             result.static_only.append(target)
         if runner is None or result.errors:
             continue
-        failure = _compiles(problem, bundle, runner)
+        failure = failures[target]
         if failure is not None and runner.exact:
             result.errors.append(f"{failure} (compiling under {runner.label})")
         elif runner.interpreter.version < target.syntax:
-            reason = failure or _invalid_for(modules, runner)
+            reason = failure or _invalid_for(modules, findings, runner)
             if reason is not None:
                 result.unrun[target] = reason
-    result.errors += _apis(modules, targets)
+    result.errors += _apis(findings, targets)
     size = len(bundle.text.encode("utf-8"))
     if problem.source_limit is not None and size > problem.source_limit:
         result.errors.append(
@@ -84,10 +96,10 @@ def _compiles(problem: Problem, bundle: Bundle, runner: Runner) -> str | None:
     return f"{name}:{line}: {message}"
 
 
-def _invalid_for(modules: list[Source], runner: Runner) -> str | None:
+def _invalid_for(modules: list[Source], findings: list, runner: Runner) -> str | None:
     """The first import or API the runner's own (older) version lacks, or None."""
     own = Target(runner.interpreter.impl, runner.interpreter.version)
-    problems = _imports(modules, [own]) + _apis(modules, [own])
+    problems = _imports(modules, [own]) + _apis(findings, [own])
     return problems[0].rpartition(" (targets")[0] if problems else None
 
 
@@ -143,10 +155,11 @@ def _syntax(modules: list[Source], targets: list[Target]) -> list[str]:
     ]
 
 
-def _apis(modules: list[Source], targets: list[Target]) -> list[str]:
+def _apis(findings: list, targets: list[Target]) -> list[str]:
+    """``apis.findings`` the targets' versions lack, one line each."""
     errors = []
     seen = set()
-    for rel, line, what, needs in apis.findings(modules):
+    for rel, line, what, needs in findings:
         if (rel, line, needs) in seen:  # one construct found by two rules
             continue
         seen.add((rel, line, needs))

@@ -28,7 +28,15 @@ import tokenize
 from dataclasses import dataclass, field
 
 from kit.errors import BuildError
-from kit.sources import Source, is_main_block, is_string_statement, mask_literals, split_lines, walk
+from kit.sources import (
+    Source,
+    is_literal_table,
+    is_main_block,
+    is_string_statement,
+    mask_literals,
+    split_lines,
+    walk,
+)
 
 DOC_READERS = {"__doc__", "getdoc", "pydoc", "help"}
 ANNOTATION_READERS = {
@@ -391,7 +399,7 @@ def verify(source: Source, shipped: str, cuts: Cuts) -> None:
             f"{source.rel}:{error.lineno}: the stripped code does not parse ({error.msg}); "
             "the kit has a bug here, please report it with this file"
         ) from None
-    if ast.dump(expected) != ast.dump(got):
+    if not same_tree(expected, got):
         line = _first_difference(expected, got)
         raise BuildError(
             f"{source.rel}:{line}: stripping changed the code here; "
@@ -403,6 +411,43 @@ def verify(source: Source, shipped: str, cuts: Cuts) -> None:
                 f"{source.rel}:{old.lineno}: stripping moved this statement to line {new.lineno}; "
                 "the kit has a bug here, please report it with this file"
             )
+
+
+def same_tree(first: ast.AST, second: ast.AST) -> bool:
+    """Whether two trees are equal as ``ast.dump`` compares them (fields, not positions),
+    without dumping them: a table of constants is compared as one list of values."""
+    todo = [(first, second)]
+    while todo:
+        a, b = todo.pop()
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, ast.AST):
+            if _constants(a) is not None and _constants(b) is not None:
+                if _constants(a) != _constants(b) or _context(a) is not _context(b):
+                    return False
+                continue
+            todo.extend((getattr(a, name, None), getattr(b, name, None)) for name in a._fields)
+        elif isinstance(a, list):
+            if len(a) != len(b):
+                return False
+            todo.extend(zip(a, b))
+        elif a != b:
+            return False
+    return True
+
+
+def _constants(node: ast.AST) -> list | None:
+    """The (type, value, kind) of each element of a long table of constants, else None."""
+    if not is_literal_table(node):
+        return None
+    elements = node.elts  # type: ignore[attr-defined]
+    if not all(isinstance(element, ast.Constant) for element in elements):
+        return None
+    return [(type(e.value), e.value, e.kind) for e in elements]
+
+
+def _context(node: ast.AST) -> type:
+    return type(getattr(node, "ctx", None))
 
 
 def _expected_tree(tree: ast.Module, cuts: Cuts) -> ast.Module:

@@ -7,8 +7,11 @@ its own ``targets`` list in problems.toml.
 
 Interpreters are found once per run: CPython 3.8 or newer under ``~/.pyenv/versions`` (or
 ``$PYENV_ROOT``), ``python3.X`` on the PATH and in /usr/bin, /usr/local/bin; PyPy as ``pypy3``,
-``pypy3.X`` or ``pypy`` on the PATH and ``pypy3*`` under pyenv. Each candidate is started once
-to learn what it is (a pyenv shim for a version that is not selected exists but fails).
+``pypy3.X`` or ``pypy`` on the PATH and ``pypy3*`` under pyenv (pyenv's shims are skipped: they
+only run the versions found there). Each candidate is started once to learn what it is; the
+answer is cached (``interpreters.json`` in ``$XDG_CACHE_HOME/cpkit``, else ``~/.cache/cpkit``),
+keyed by the executable's resolved path, size and modification time, so a changed or
+reinstalled interpreter is asked again. ``CPKIT_CACHE=0`` turns the cache off.
 ``KIT_PYTHONS`` replaces the search: a list of executables separated by spaces or ``:``, or
 empty to use none (every target then checked statically; the cases run under the Python
 running the build, as a stand-in).
@@ -168,15 +171,66 @@ def found() -> tuple[Interpreter, ...]:
         candidates = _candidates()
         explicit = False
     chosen: dict[tuple[str, tuple[int, int]], Interpreter] = {}
+    cache = _ProbeCache.load()
     for candidate in dict.fromkeys(candidates):
-        interpreter = _probe(candidate)
+        interpreter = cache.probe(candidate)
         if interpreter is None:
             if explicit:
                 raise BuildError(f"KIT_PYTHONS: {candidate} does not start as Python 3")
             continue
         if interpreter.version >= OLDEST:
             chosen.setdefault((interpreter.impl, interpreter.version), interpreter)
+    cache.save()
     return tuple(sorted(chosen.values(), key=lambda i: (i.impl, i.version)))
+
+
+class _ProbeCache:
+    """What each interpreter said it is, by a key that changes when the file does."""
+
+    def __init__(self, path: Path | None, entries: dict) -> None:
+        self.path = path
+        self.entries = entries
+        self.changed = False
+
+    @classmethod
+    def load(cls) -> _ProbeCache:
+        if os.environ.get("CPKIT_CACHE") == "0":
+            return cls(None, {})
+        base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+        path = Path(base) / "cpkit" / "interpreters.json"
+        try:
+            entries = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            entries = {}
+        return cls(path, entries if isinstance(entries, dict) else {})
+
+    def probe(self, executable: str) -> Interpreter | None:
+        try:
+            real = os.path.realpath(executable)
+            stat = os.stat(real)
+        except OSError:
+            return None
+        key = f"{executable}|{real}|{stat.st_size}|{stat.st_mtime_ns}"
+        known = self.entries.get(key)
+        if isinstance(known, list) and len(known) == 3:
+            impl, version, flags = known
+            return Interpreter(impl, tuple(version), executable, tuple(flags))
+        interpreter = _probe(executable)
+        if interpreter is not None:  # a failing candidate (a shim) is asked again next time
+            self.entries[key] = [interpreter.impl, list(interpreter.version), interpreter.flags]
+            self.changed = True
+        return interpreter
+
+    def save(self) -> None:
+        if self.path is None or not self.changed:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.path.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(self.entries, indent=0), encoding="utf-8")
+            os.replace(temporary, self.path)
+        except OSError:  # a read-only home: no cache, the same answers
+            pass
 
 
 def _candidates() -> list[str]:
@@ -193,7 +247,10 @@ def _candidates() -> list[str]:
         names += [f"{base}/python3.{minor}" for base in ("/usr/bin", "/usr/local/bin")]
         names.append(shutil.which(f"pypy3.{minor}") or "")
     names += [shutil.which("pypy3") or "", shutil.which("pypy") or ""]
-    return [name for name in names if name and os.access(name, os.X_OK)]
+    shims = str(pyenv.parent / "shims") + os.sep  # each one runs a version found above
+    return [
+        name for name in names if name and not name.startswith(shims) and os.access(name, os.X_OK)
+    ]
 
 
 _PROBE = "import sys,json;print(json.dumps([sys.implementation.name,list(sys.version_info[:2])]))"

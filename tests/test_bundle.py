@@ -23,7 +23,7 @@ from kit.pipeline import columns_for, make_bundle
 from kit.registry import load_registry
 from kit.sources import Source
 from kit.startup import TOY
-from kit.strip import DOC_READERS, reads_any, strip, verify
+from kit.strip import DOC_READERS, reads_any, same_tree, strip, verify
 from kit.targets import found, parse_target, runner_for
 
 FIXTURE = TOY
@@ -488,6 +488,23 @@ def test_verify_refuses_a_stripped_text_that_changed_the_code(toy):
     assert changed != shipped
     with pytest.raises(BuildError, match=r"shared/toy_text\.py:\d+: stripping changed the code"):
         verify(helper, changed, cuts)
+
+
+def test_same_tree_sees_one_changed_value_in_a_long_table():
+    """verify compares long constant tables as value lists (ast.dump was the build's slowest
+    step on a precomputed table): a single changed, retyped or added element must show."""
+    table = ", ".join(str(i) for i in range(1000))
+    base = ast.parse(f"T = [{table}]\nU = ('a', 'b')\n")
+    assert same_tree(base, ast.parse(f"T = [{table}]\nU = ('a', 'b')\n"))
+    for changed in (
+        table.replace("500,", "501,"),
+        table.replace("500,", "500.0,"),
+        table.replace("500,", "True,"),
+        table + ", 1000",
+    ):
+        assert not same_tree(base, ast.parse(f"T = [{changed}]\nU = ('a', 'b')\n")), changed
+    assert not same_tree(base, ast.parse(f"T = ({table})\nU = ('a', 'b')\n"))
+    assert not same_tree(base, ast.parse(f"T = [{table}]\nU = ('a', 'c')\n"))
 
 
 def test_solution_futures_do_not_leak_into_helpers(toy):
