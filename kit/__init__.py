@@ -31,5 +31,7 @@ What the stages use:
 - ``bench``      ``build.py bench``: worst-case timings from ``bench/<slug>.py``
 - ``startup``    ``build.py startup``: start-up overhead of a bundle against hand-inlined code
 - ``cli``        the command line
+- ``cache``      what the kit learned that does not change: interpreters, vermin's findings
+- ``workspace``  the workspace: found upwards from the current folder, made by ``init``
 - ``errors``     BuildError, the one-line error
 """

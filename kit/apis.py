@@ -15,13 +15,18 @@ when the version it needs is newer than the target's.
 from __future__ import annotations
 
 import ast
+import functools
+import hashlib
+import importlib.metadata
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
+from kit import cache
 from kit.errors import BuildError
 from kit.guards import guarded_lines, neutralised
-from kit.sources import Source, mask_literals, walk, write_modules
+from kit.sources import Source, mask_literals, walk
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
 
@@ -114,10 +119,50 @@ def _for_vermin(module: Source) -> str:
 
 
 def _vermin(modules: list[Source]) -> list[Finding]:
-    if not modules:
-        return []
+    """vermin's findings on the modules, each module's taken from the cache when its text was
+    seen before (by the same vermin)."""
+    texts = {module.rel: _for_vermin(module) for module in modules}
+    keys = {rel: _key(text) for rel, text in texts.items()}
+    known = cache.read_json(VERMIN_CACHE)
+    missing = {rel: text for rel, text in texts.items() if keys[rel] not in known}
+    if missing:
+        for rel, findings in _run_vermin(missing).items():
+            known[keys[rel]] = findings
+        if len(known) > VERMIN_CACHE_ENTRIES:  # keep the file small: this build's modules only
+            known = {key: known[key] for key in keys.values()}
+        cache.write_json(VERMIN_CACHE, known)
+    return [
+        (rel, line, what, tuple(version))
+        for rel in texts
+        for line, what, version in known[keys[rel]]
+    ]
+
+
+VERMIN_CACHE = "vermin.json"
+VERMIN_CACHE_ENTRIES = 2000
+
+
+def _key(text: str) -> str:
+    """A module text's cache key: its hash with vermin's version."""
+    return hashlib.sha256(f"{_vermin_version()}\0{text}".encode()).hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _vermin_version() -> str:
+    try:
+        return importlib.metadata.version("vermin")
+    except importlib.metadata.PackageNotFoundError:
+        return "?"
+
+
+def _run_vermin(texts: dict[str, str]) -> dict[str, list]:
+    """For each module (by rel), vermin's findings newer than 3.8: [line, what, version]."""
     with tempfile.TemporaryDirectory(prefix="kit-apis-") as folder:
-        names = write_modules(folder, modules, _for_vermin)
+        names = {}
+        for number, (rel, text) in enumerate(texts.items()):
+            path = Path(folder, f"m{number}.py")
+            path.write_text(text, encoding="utf-8")
+            names[str(path)] = rel
         runner = "import sys; from vermin.main import main; sys.exit(main())"
         command = [sys.executable, "-c", runner, "--no-tips", "-p=1", "-f", "parsable", *names]
         try:
@@ -127,14 +172,14 @@ def _vermin(modules: list[Source]) -> list[Finding]:
     if done.returncode not in (0, 1) or "No module named" in done.stderr:
         tail = (done.stderr.strip().splitlines() or ["?"])[-1]
         raise BuildError(f"vermin failed ({tail}); install the kit with pip install -e .")
-    found: list[Finding] = []
+    found: dict[str, list] = {rel: [] for rel in texts}
     for line in done.stdout.splitlines():
         parts = line.split(":", 5)
         if len(parts) < 6 or parts[0] not in names or not parts[1].isdigit():
             continue
         version = _version(parts[4])
         if version and version > (3, 8):
-            found.append((names[parts[0]], int(parts[1]), parts[5].strip(), version))
+            found[names[parts[0]]].append([int(parts[1]), parts[5].strip(), list(version)])
     return found
 
 

@@ -9,9 +9,8 @@ Interpreters are found once per run: CPython 3.8 or newer under ``~/.pyenv/versi
 ``$PYENV_ROOT``), ``python3.X`` on the PATH and in /usr/bin, /usr/local/bin; PyPy as ``pypy3``,
 ``pypy3.X`` or ``pypy`` on the PATH and ``pypy3*`` under pyenv (pyenv's shims are skipped: they
 only run the versions found there). Each candidate is started once to learn what it is; the
-answer is cached (``interpreters.json`` in ``$XDG_CACHE_HOME/cpkit``, else ``~/.cache/cpkit``),
-keyed by the executable's resolved path, size and modification time, so a changed or
-reinstalled interpreter is asked again. ``CPKIT_CACHE=0`` turns the cache off.
+answer is cached (``kit.cache``), keyed by the executable's resolved path, size and
+modification time, so a changed or reinstalled interpreter is asked again.
 ``KIT_PYTHONS`` replaces the search: a list of executables separated by spaces or ``:``, or
 empty to use none (every target then checked statically; the cases run under the Python
 running the build, as a stand-in).
@@ -33,6 +32,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from kit import cache
 from kit.errors import BuildError
 
 OLDEST = (3, 8)  # the oldest Python the kit's judge-facing checks support
@@ -187,22 +187,15 @@ def found() -> tuple[Interpreter, ...]:
 class _ProbeCache:
     """What each interpreter said it is, by a key that changes when the file does."""
 
-    def __init__(self, path: Path | None, entries: dict) -> None:
-        self.path = path
+    NAME = "interpreters.json"
+
+    def __init__(self, entries: dict) -> None:
         self.entries = entries
         self.changed = False
 
     @classmethod
     def load(cls) -> _ProbeCache:
-        if os.environ.get("CPKIT_CACHE") == "0":
-            return cls(None, {})
-        base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-        path = Path(base) / "cpkit" / "interpreters.json"
-        try:
-            entries = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            entries = {}
-        return cls(path, entries if isinstance(entries, dict) else {})
+        return cls(cache.read_json(cls.NAME))
 
     def probe(self, executable: str) -> Interpreter | None:
         try:
@@ -216,21 +209,14 @@ class _ProbeCache:
             impl, version, flags = known
             return Interpreter(impl, tuple(version), executable, tuple(flags))
         interpreter = _probe(executable)
-        if interpreter is not None:  # a failing candidate (a shim) is asked again next time
+        if interpreter is not None:  # a failing candidate is asked again next time
             self.entries[key] = [interpreter.impl, list(interpreter.version), interpreter.flags]
             self.changed = True
         return interpreter
 
     def save(self) -> None:
-        if self.path is None or not self.changed:
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.path.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_text(json.dumps(self.entries, indent=0), encoding="utf-8")
-            os.replace(temporary, self.path)
-        except OSError:  # a read-only home: no cache, the same answers
-            pass
+        if self.changed:
+            cache.write_json(self.NAME, self.entries)
 
 
 def _candidates() -> list[str]:

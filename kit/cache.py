@@ -1,0 +1,47 @@
+"""Where the kit keeps what it has learned and that does not change on its own: interpreters'
+versions (kit.targets) and vermin's findings per module text (kit.apis).
+
+The folder is ``$XDG_CACHE_HOME/cpkit``, else ``~/.cache/cpkit``; ``CPKIT_CACHE=0`` turns
+caching off. Every entry is keyed by what it depends on (an executable's size and time, a
+text's hash with the tool's version), so a change is noticed, never served stale; a cache
+that cannot be read or written is simply not used.
+
+    folder() -> Path | None
+    read_json(name) -> dict;  write_json(name, data)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from pathlib import Path
+
+
+def folder() -> Path | None:
+    if os.environ.get("CPKIT_CACHE") == "0":
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "cpkit"
+
+
+def read_json(name: str) -> dict:
+    place = folder()
+    if place is None:
+        return {}
+    try:
+        data = json.loads((place / name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def write_json(name: str, data: dict) -> None:
+    place = folder()
+    if place is None:
+        return
+    with contextlib.suppress(OSError):  # a read-only home: no cache, the same answers
+        place.mkdir(parents=True, exist_ok=True)
+        temporary = place / f"{name}.{os.getpid()}.tmp"
+        temporary.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(temporary, place / name)

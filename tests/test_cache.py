@@ -1,0 +1,93 @@
+"""kit.cache and its users: interpreters are asked their version once per file (kit.targets),
+vermin reads a module text once (kit.apis); a changed file or text is asked again, never
+served stale, and CPKIT_CACHE=0 turns it all off."""
+
+import ast
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from kit import apis, targets
+from kit.sources import Source
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("CPKIT_CACHE", raising=False)
+    return tmp_path / "cache" / "cpkit"
+
+
+def fake_python(folder: Path, minor: int) -> Path:
+    """A program that answers the probe as CPython 3.<minor> and counts how often it ran."""
+    path = folder / f"python3.{minor}"
+    path.write_text(f"#!/bin/sh\necho run >> '{folder}/runs'\necho '[\"cpython\", [3, {minor}]]'\n")
+    path.chmod(path.stat().st_mode | stat.S_IEXEC)
+    return path
+
+
+def runs(folder: Path) -> int:
+    log = folder / "runs"
+    return len(log.read_text().splitlines()) if log.exists() else 0
+
+
+def found_with(monkeypatch, *executables):
+    monkeypatch.setenv("KIT_PYTHONS", " ".join(map(str, executables)))
+    targets.found.cache_clear()
+    try:
+        return targets.found()
+    finally:
+        targets.found.cache_clear()
+
+
+def test_an_interpreter_is_asked_once_until_its_file_changes(tmp_path, monkeypatch, cache_home):
+    python = fake_python(tmp_path, 9)
+    assert [i.version for i in found_with(monkeypatch, python)] == [(3, 9)]
+    assert [i.version for i in found_with(monkeypatch, python)] == [(3, 9)]
+    assert runs(tmp_path) == 1 and (cache_home / "interpreters.json").is_file()
+    python.write_text(python.read_text().replace("3, 9", "3, 10") + "\n")  # reinstalled
+    assert [i.version for i in found_with(monkeypatch, python)] == [(3, 10)]
+    assert runs(tmp_path) == 2
+
+
+def test_without_the_cache_every_build_asks_again(tmp_path, monkeypatch, cache_home):
+    monkeypatch.setenv("CPKIT_CACHE", "0")
+    python = fake_python(tmp_path, 9)
+    found_with(monkeypatch, python)
+    found_with(monkeypatch, python)
+    assert runs(tmp_path) == 2 and not cache_home.exists()
+
+
+def module(text: str) -> Source:
+    source = Source("shared.x", Path("shared/x.py"), "shared/x.py", False, text, ast.parse(text))
+    source.shipped = text
+    return source
+
+
+def test_vermin_reads_a_module_text_once(monkeypatch, cache_home):
+    calls = []
+    real = subprocess.run
+
+    def counted(command, *args, **kwargs):
+        if "vermin.main" in " ".join(map(str, command)):
+            calls.append(command)
+        return real(command, *args, **kwargs)
+
+    monkeypatch.setattr(subprocess, "run", counted)
+    text = "import math\nprint(math.lcm(4, 6))\n"
+    first = apis.findings([module(text)])
+    assert any("lcm" in what and needs == (3, 9) for _rel, _line, what, needs in first)
+    assert apis.findings([module(text)]) == first and len(calls) == 1
+    apis.findings([module(text + "print(1)\n")])  # a changed text: vermin again
+    assert len(calls) == 2
+
+
+def test_a_corrupt_cache_file_is_ignored(tmp_path, monkeypatch, cache_home):
+    cache_home.mkdir(parents=True)
+    (cache_home / "interpreters.json").write_text("{not json")
+    (cache_home / "vermin.json").write_text("[1, 2]")
+    python = fake_python(tmp_path, 9)
+    assert [i.version for i in found_with(monkeypatch, python)] == [(3, 9)]
+    assert apis.findings([module("print(1)\n")]) == []
