@@ -46,6 +46,7 @@ class Result:
     ran: Ran | None = None
     errors: list[str] = field(default_factory=list)  # one line each, detail lines indented
     notes: list[str] = field(default_factory=list)
+    sources: list[Path] = field(default_factory=list)  # the solution and helpers bundled
 
     @property
     def passed(self) -> int:
@@ -121,6 +122,7 @@ def build_problem(
         _remove(problem.dist)
         return result
     result.unreachable_bytes = bundle.unreachable_bytes
+    result.sources = [module.path for module in bundle.modules]
     data = bundle.text.encode("utf-8")
     result.bundle_bytes = len(data)
     result.columns = columns = columns_for(problem, interpreters)

@@ -12,6 +12,7 @@ Colours only on a terminal, and never with ``NO_COLOR`` set.
 from __future__ import annotations
 
 import os
+import time
 from typing import TextIO
 
 from kit.judges import PROFILES, STRICTEST
@@ -59,6 +60,24 @@ def progress(index: int, total: int, result: Result, colour: bool = False) -> li
         elif problem.kind != "batch":
             summary += f"; {INTERACTIVE}"
     return [(head + summary).rstrip(), *result.errors]
+
+
+WATCH_ERRORS = 5  # error lines shown under a watch status line
+
+
+def watch_line(result: Result, seconds: float) -> str:
+    """``12:03:04 megacheckers ok, 1/1 cases, 3.8 0.018 s, pypy3 0.029 s (built in 0.41 s)``."""
+    problem = result.problem
+    parts = [f"{time.strftime('%H:%M:%S')} {problem.slug} {result.status}"]
+    if result.ran is not None and (problem.kind == "batch" or problem.interactor):
+        cases = f"{result.passed}/{result.total} cases"
+        parts.append(cases + (f" ({result.ran.counts})" if result.ran.counts else ""))
+        parts += [
+            f"{column.target.label} {column.slowest.max:.3f} s"
+            for column in result.columns
+            if column.slowest.seconds
+        ]
+    return ", ".join(parts) + f" (built in {seconds:.2f} s)"
 
 
 def labels(results: list[Result]) -> list[str]:

@@ -2,8 +2,11 @@
 and shrunk), run, and their one-line errors."""
 
 import os
+import queue
+import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -316,3 +319,46 @@ def test_run_reads_a_file_and_maps_a_crash_to_the_author_s_lines(pairsum, tmp_pa
     assert out == ""
     assert 'File "shared/pair_io.py", line 6' in err
     assert "IndexError: list index out of range" in err and "exit status 1" in err
+
+
+# --- build --watch ---------------------------------------------------------------------------
+
+
+def test_watch_rebuilds_on_each_change_and_stops_cleanly_on_ctrl_c(toy):
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "toy_sum", "--watch", "--root", str(toy)]
+        + ["--repeat", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "KIT_PYTHONS": ""},
+    )
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(
+        target=lambda: [lines.put(line) for line in process.stdout], daemon=True
+    ).start()
+
+    def next_status():
+        while True:
+            line = lines.get(timeout=30)
+            if line[:2].isdigit() and " toy_sum " in line:
+                return line
+
+    try:
+        assert " toy_sum ok, 1/1 cases" in next_status()
+        helper = toy / "shared" / "toy_text.py"
+        original = helper.read_text()
+        helper.write_text(original.replace('"""totals:', '"""TOTALS:'))  # a helper changed
+        assert " toy_sum FAIL, 0/1 cases (1 WA)" in next_status()
+        helper.write_text(original)
+        assert " toy_sum ok" in next_status()
+        (toy / "samples" / "toy_sum" / "sample-2.in").write_text("1\n")  # a lone sample
+        assert " toy_sum FAIL (built in" in next_status()
+        assert "sample-2.in has no sample-2.out" in lines.get(timeout=30)
+    finally:
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=30) == 0
+    rest = []
+    while not lines.empty():
+        rest.append(lines.get())
+    assert rest[-1:] == ["stopped watching\n"]

@@ -6,6 +6,7 @@ batch problem with a helper and an interactive problem build, run, stress, bench
 
 import os
 import shutil
+import signal
 import subprocess
 import venv
 from pathlib import Path
@@ -117,6 +118,14 @@ def test_the_installed_kit_serves_a_new_workspace_outside_the_repository(install
     assert code == 0 and "100000 pairs" in output, output
     code, output = cpkit(installed, folder, "startup", "--runs", "1")
     assert code == 0 and "bundle - inlined" in output, output
+    watching = subprocess.Popen(
+        ["cpkit", "pair_sum", "--watch"], cwd=folder, stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "PATH": f"{installed}{os.pathsep}{os.environ['PATH']}"},
+    )  # fmt: skip
+    assert watching.stdout.readline().startswith("watching pair_sum")
+    assert " pair_sum ok, 1/1 cases" in watching.stdout.readline()
+    watching.send_signal(signal.SIGINT)
+    assert watching.wait(timeout=30) == 0 and "stopped watching" in watching.stdout.read()
     tests = subprocess.run(
         [str(installed / "python"), "-m", "pytest", "-q", "tests/test_problems.py"],
         cwd=folder, capture_output=True, text=True, timeout=300, check=False,

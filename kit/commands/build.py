@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
+from pathlib import Path
 
 from kit import report
 from kit.commands import add_root, at_least_one, command, positive
+from kit.errors import BuildError
 from kit.pipeline import build_problem
 from kit.registry import load_registry, select
 from kit.run import KILL_FACTOR
+from kit.watch import watch
 
 HELP = "bundle, check and run every problem, or those named (the default command)"
 
@@ -39,12 +43,60 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "--diff", action="store_true", help="show each failing case's input, expected and got"
     )
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="rebuild whenever the solution, a helper, the samples or problems.toml change "
+        "(a status line each time; Ctrl-C ends)",
+    )
     add_root(parser)
     parser.set_defaults(run=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.watch:
+        return _watch(args)
+    return _build(args)
+
+
+def _watch(args: argparse.Namespace) -> int:
+    """Build, then rebuild on every change, one status line per problem each time."""
+    root = args.root.resolve()
+    results: list = []
+
+    def build() -> None:
+        results.clear()
+        try:
+            problems = select(load_registry(root), args.slugs)
+        except BuildError as error:  # a broken problems.toml: say so, wait for the fix
+            print(f"{time.strftime('%H:%M:%S')} error: {error}", flush=True)
+            return
+        for problem in problems:
+            started = time.monotonic()
+            result = build_problem(problem, repeat=args.repeat, kill_factor=args.kill_factor)
+            results.append(result)
+            print(report.watch_line(result, time.monotonic() - started), flush=True)
+            for line in result.errors[: report.WATCH_ERRORS]:
+                print(f"  {line}", flush=True)
+
+    def paths() -> list[Path]:
+        found = [root / "problems.toml"]
+        for result in results:
+            problem = result.problem
+            found += result.sources or [problem.solution, *sorted(root.rglob("*.py"))]
+            found.append(problem.samples_dir)
+        return found
+
+    print(f"watching {', '.join(args.slugs) or 'every problem'} (Ctrl-C to stop)", flush=True)
+    try:
+        watch(build, paths)
+    except KeyboardInterrupt:
+        print("stopped watching", flush=True)
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     problems = select(load_registry(root), args.slugs)
     if not problems:

@@ -1,0 +1,56 @@
+"""``build SLUG --watch``: rebuild when anything the build read changes.
+
+Watched: problems.toml, each problem's solution and the helpers its last bundle held (or
+every Python file under the workspace when it could not be bundled), its samples folder and
+the files in it. The files are polled (``INTERVAL``), which needs nothing beyond the standard
+library and sees editors that replace files as well as those that write in place.
+
+    watch(build, paths_of, interval=INTERVAL)  # until Ctrl-C
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+INTERVAL = 0.25  # seconds between polls
+
+Snapshot = dict[Path, tuple[int, int] | None]
+
+
+def snapshot(paths: Iterable[Path]) -> Snapshot:
+    """(modification time, size) of each path, None for a missing one; a folder's entries are
+    taken too, so a new or removed sample is seen."""
+    state: Snapshot = {}
+    for path in paths:
+        for entry in [path, *(sorted(path.iterdir()) if path.is_dir() else [])]:
+            try:
+                info = entry.stat()
+            except OSError:
+                state[entry] = None
+            else:
+                state[entry] = (info.st_mtime_ns, info.st_size)
+    return state
+
+
+def watch(
+    build: Callable[[], None],
+    paths_of: Callable[[], list[Path]],
+    *,
+    interval: float = INTERVAL,
+    sleep: Callable[[float], None] = time.sleep,
+) -> None:
+    """Run ``build`` now and again whenever a file of ``paths_of()`` (asked after each build)
+    changes, during the build included; returns only by an exception (KeyboardInterrupt from
+    Ctrl-C)."""
+    paths = paths_of()
+    while True:
+        before = snapshot(paths)
+        build()
+        paths = paths_of()
+        seen = snapshot(paths)
+        if any(before.get(path, state) != state for path, state in seen.items()):
+            continue  # changed while it was being built
+        while snapshot(paths) == seen:
+            sleep(interval)
