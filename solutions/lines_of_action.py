@@ -16,18 +16,17 @@ Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; 
     move from the initial position is fixed (A7-C7, what 4- to 6-ply searches choose). The clock
     policy is all in ``Clock``: a move's clock starts when the opponent's move is read (the first
     search counts from the process's creation, read from /proc); hard deadline FIRST_SHARE /
-    HARD_SHARE of the move time; iterations start until SOFT_SHARE of it (all of it).
+    HARD_SHARE of the move time; iterations go on to it.
 Time: at most HARD_SHARE of the move time per move plus the reply's write; start-up about
     30 ms (CPython 3.11, tables built at start).
 Memory: below 64 MiB under CPython (the search's tables and memos are capped: 54 MiB peak
     after 60 one-second searches). PyPy takes about 60 MiB before the first move and 111-141
     MiB in a game.
-Status: protocol and clock in tests/test_lines_of_action.py; rules against referee/rules.py
-    (tests/test_loa_bitboard.py, tests/test_referee_rules.py); pinned fixed-depth play in
-    tests/test_loa_search.py. Real clock (bundle, CPython 3.11, random openings, both colours):
-    vs the sparring engine at 0.9 s 46-33-1 (58.1 %, 80 games), at 2.7 s 5-5 (10 games; the
-    build before 30 %, 60 games); 20-0 vs greedy; 0 forfeits, longest think 0.857 s (first
-    move 0.855 s). Record: docs/lines-of-action.md.
+Status: protocol, options and clock (each share pinned) in tests/test_lines_of_action.py;
+    rules against referee/rules.py (tests/test_loa_bitboard.py, tests/test_referee_rules.py);
+    pinned fixed-depth play in tests/test_loa_search.py. Strength at the real clock: the
+    README's table of match figures (the one home of those figures); the record of every
+    change in docs/lines-of-action.md.
 """
 
 import contextlib
@@ -52,7 +51,6 @@ _T0 = time.perf_counter()  # fallback for the process start where /proc is missi
 FIRST_MOVE = "A7-C7"
 FIRST_SHARE = 0.80  # first search: hard deadline, share of the move time from process start
 HARD_SHARE = 0.85  # later searches: hard deadline, share of the move time from the read
-SOFT_SHARE = 1.0  # share of the hard budget after which no iteration starts (see Clock)
 WAITING = 0.002  # a read that returns sooner found the opponent's move already waiting
 
 
@@ -121,9 +119,9 @@ class Clock:
     first search of the process counts from the process's creation (the judge counts the
     start-up), and so does a search on a move that was already waiting when the bot first read
     (it arrived during the start-up). A search must end by its hard deadline, FIRST_SHARE or
-    HARD_SHARE of the move time after that start; no new iteration starts once SOFT_SHARE of the
-    budget is spent. At 1.0 iterations go on to the deadline: unused time is not carried over,
-    and an iteration cut short still yields the best of the root moves it finished."""
+    HARD_SHARE of the move time after that start. Iterations go on to the deadline (the
+    searcher stops there): unused time is not carried over, and an iteration cut short still
+    yields the best of the root moves it finished."""
 
     def __init__(self, move_time):
         self.move_time = move_time
@@ -141,12 +139,9 @@ class Clock:
         budget = (FIRST_SHARE if self.first else HARD_SHARE) * self.move_time
         self.first = False
         searcher.deadline = self.start + budget
-        soft = self.start + SOFT_SHARE * budget
         last = None
         for result in searcher.search(boards[0], boards[1], side, remaining):
             last = result
-            if time.perf_counter() > soft:
-                break
         return last
 
 

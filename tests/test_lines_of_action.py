@@ -12,6 +12,7 @@ import pytest
 
 from referee import rules
 from referee.positions import POSITIONS
+from solutions import lines_of_action
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOLUTION = os.path.join(ROOT, "solutions", "lines_of_action.py")
@@ -127,36 +128,88 @@ def test_bot_stops_after_the_opponents_connecting_move():
     p.stdin.close()
 
 
-def test_move_time_option_and_first_move_clock():
-    """--move-time is honoured; the first move (start-up included) stays well inside it."""
+def test_move_time_option_overrides_the_environment_in_a_real_search():
+    """Black searches (White's first move is given): at --move-time 0.3 it answers in well
+    under a second, where LOA_MOVE_TIME=5 would make it think 4.25 s."""
     t0 = time.perf_counter()
     p = subprocess.run(  # noqa: PLW1510
         [sys.executable, SOLUTION, "--move-time", "0.3"],
-        input="100\n0\n",
+        input="100\n1\nA7-C7\n",
         capture_output=True,
         text=True,
         timeout=20,
-        env=env(LOA_MOVE_TIME="5"),
+        env=env(LOA_MOVE_TIME="5", LOA_VERBOSE="1"),
     )
     elapsed = time.perf_counter() - t0
     assert p.returncode == 0 and len(p.stdout.splitlines()) == 1
-    assert elapsed < 2.0  # 5 s from the environment would be overridden by --move-time 0.3
+    assert "info move" in p.stderr  # a search ran
+    assert elapsed < 2.0
 
 
-def test_opening_option_from_the_command_line():
+def test_opening_option_from_the_command_line_is_played_before_the_bot_moves():
+    """White to move after the opening: with it, the bot searches (its fixed first move is
+    only for the initial position), and its move is legal in the opened position."""
     p = subprocess.run(  # noqa: PLW1510
         [sys.executable, SOLUTION, "--opening", "A2-C4 B1-B3"],
         input="100\n0\n",
         capture_output=True,
         text=True,
         timeout=20,
-        env=env(),
+        env=env(LOA_VERBOSE="1"),
     )
     board = rules.initial_board()
     board = rules.apply_move(board, "W", rules.parse_move("A2-C4"))
     board = rules.apply_move(board, "B", rules.parse_move("B1-B3"))
     (line,) = p.stdout.splitlines()
     assert rules.parse_move(line) in rules.legal_moves(board, "W")
+    assert line != lines_of_action.FIRST_MOVE and "info move" in p.stderr
+
+
+class FakeSearcher:
+    """Records the deadline the clock gave it; yields its results as a search would."""
+
+    def __init__(self, results=((1, "m1", 0, 10), (2, "m2", 5, 50))):
+        self.results = results
+        self.deadline = None
+
+    def search(self, *_position):
+        yield from self.results
+
+
+def think(clock):
+    searcher = FakeSearcher()
+    result = clock.think(searcher, [0, 0], 0, 100)
+    return searcher.deadline, result
+
+
+def test_the_first_search_ends_at_80_percent_of_the_move_time_from_the_process_start():
+    """The judge's clock for the first move includes the interpreter's start-up: the first
+    search's hard deadline is FIRST_SHARE (0.80) of the move time after the process began."""
+    clock = lines_of_action.Clock(1.0)
+    clock.start = 100.0  # the process's creation
+    clock.opponent_moved(read_at=100.3, waited=0.0)  # the move was waiting: start-up counts
+    deadline, result = think(clock)
+    assert deadline == pytest.approx(100.0 + 0.80)
+    assert result == (2, "m2", 5, 50)  # the last result the search yielded
+
+
+def test_later_searches_end_at_85_percent_of_the_move_time_from_the_read():
+    clock = lines_of_action.Clock(2.0)
+    clock.start = 100.0
+    think(clock)  # the first search
+    clock.opponent_moved(read_at=130.0, waited=0.5)
+    deadline, _ = think(clock)
+    assert deadline == pytest.approx(130.0 + 0.85 * 2.0)
+
+
+def test_a_first_move_that_had_to_be_waited_for_starts_the_clock_at_the_read():
+    """Black's first search: the bot waited for White's move, so the judge's clock started
+    at the read, with the later searches' share."""
+    clock = lines_of_action.Clock(1.0)
+    clock.start = 100.0
+    clock.opponent_moved(read_at=103.0, waited=2.5)
+    deadline, _ = think(clock)
+    assert deadline == pytest.approx(103.0 + 0.85)
 
 
 def test_bench_positions_are_legal_unfinished_games():
