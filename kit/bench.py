@@ -20,13 +20,13 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from kit.compare import parse_compare
 from kit.errors import BuildError
+from kit.judges.compare import parse_compare
+from kit.judges.targets import timing_interpreters
 from kit.pipeline import build_problem, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
-from kit.run import KILL_FACTOR, MIB
-from kit.run_case import Timing, run_process
-from kit.targets import timing_interpreters
+from kit.run.cases import KILL_FACTOR, MIB
+from kit.run.process import Timing, run_process
 
 
 def run(slugs: list[str], repeat: int, root: Path) -> int:

@@ -2,12 +2,12 @@
 
 Each stage is a module of its own and none calls back into an earlier one:
 
-1. ``kit.discover``: the solution and the helpers it imports, in load order;
-2. ``kit.strip``: the code that ships, cut out of the author's text (``kit.reach`` says which
-   helper code nothing reaches);
-3. ``kit.assemble``: one file, helpers embedded under their own file names;
-4. ``kit.check``: imports, syntax and APIs per target, source size;
-5. ``kit.run``: every case under every target.
+1. ``kit.bundle.discover``: the solution and the helpers it imports, in load order;
+2. ``kit.bundle.strip``: the code that ships, cut out of the author's text
+   (``kit.bundle.reach`` says which helper code nothing reaches);
+3. ``kit.bundle.assemble``: one file, helpers embedded under their own file names;
+4. ``kit.check.checks``: imports, syntax and APIs per target, source size;
+5. ``kit.run.cases``: every case under every target.
 
 A bundle that passes everything replaces ``dist/<slug>.py`` (written beside it, then renamed),
 so a ``dist/<slug>.py`` on disk always passed the last build. A bundle that fails is kept as
@@ -24,16 +24,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit import targets as targets_module
-from kit.assemble import Bundle, assemble
-from kit.check import check
-from kit.discover import discover
+from kit.bundle.assemble import Bundle, assemble
+from kit.bundle.discover import discover
+from kit.bundle.reach import unreachable
+from kit.bundle.strip import ANNOTATION_READERS, DOC_READERS, reads_any, strip, verify
+from kit.check.checks import check
 from kit.errors import BuildError
-from kit.reach import unreachable
+from kit.judges import targets as targets_module
+from kit.judges.targets import Interpreter
 from kit.registry import Case, Problem, judge_cases, sample_cases
-from kit.run import KILL_FACTOR, Column, Progress, Ran, run_all
-from kit.strip import ANNOTATION_READERS, DOC_READERS, reads_any, strip, verify
-from kit.targets import Interpreter
+from kit.run.cases import KILL_FACTOR, Column, Progress, Ran, run_all
 
 
 @dataclass

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import tomllib
 
-from kit.compare import parse_compare
 from kit.errors import BuildError
-from kit.judges import default_targets, profile_for, suggestion_for
-from kit.targets import Target, parse_target
+from kit.judges.compare import parse_compare
+from kit.judges.profiles import default_targets, profile_for, suggestion_for
+from kit.judges.targets import Target, parse_target
 
 KINDS = ("batch", "interactive")
 SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NAME.in

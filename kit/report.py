@@ -15,10 +15,10 @@ import os
 import time
 from typing import TextIO
 
-from kit.judges import PROFILES, STRICTEST
+from kit.judges.profiles import PROFILES, STRICTEST
 from kit.pipeline import Result
 from kit.registry import NO_PROFILE
-from kit.run import MIB
+from kit.run.cases import MIB
 
 INTERACTIVE = "interactive: no interactor to play"
 DIFF_CHARS = 2000  # of each of input, expected and got, per failing case

@@ -7,7 +7,7 @@ stub says it has no cases. ``files(slug, interactive)`` gives {relative path: te
 
 from __future__ import annotations
 
-from kit.judges import PROFILES, STRICTEST, profile_for
+from kit.judges.profiles import PROFILES, STRICTEST, profile_for
 
 TABLE = """
 [{slug}]

@@ -29,10 +29,10 @@ from pathlib import Path
 
 import stickytape
 
+from kit.judges.targets import found, host
 from kit.pipeline import make_bundle
 from kit.registry import load_registry
-from kit.run_case import run_process
-from kit.targets import found, host
+from kit.run.process import run_process
 
 FORMS = ("empty", "inlined", "bundle", "stickytape")
 TOY = Path(__file__).resolve().parent / "data" / "toy"

@@ -1,5 +1,6 @@
-"""The bundle's stages before running: discovery, stripping, assembly (kit.discover,
-kit.strip, kit.assemble, through kit.pipeline.make_bundle) and the checks (kit.check).
+"""The bundle's stages before running: discovery, stripping, assembly (kit.bundle.discover,
+kit.bundle.strip, kit.bundle.assemble, through kit.pipeline.make_bundle) and the checks
+(kit.check.checks).
 
 Most tests work on a copy of the toy checkout kit/data/toy: Toy Sum, a solution with
 two helpers (one importing the other), a dataclass, multi-line literals, comments, docstrings,
@@ -16,15 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from kit import nowrite
-from kit.check import check
+from kit.bundle.sources import Source
+from kit.bundle.strip import DOC_READERS, reads_any, same_tree, strip, verify
+from kit.check.checks import check
 from kit.errors import BuildError
+from kit.judges.targets import found, parse_target, runner_for
 from kit.pipeline import columns_for, make_bundle
 from kit.registry import load_registry
-from kit.sources import Source
+from kit.run import nowrite
 from kit.startup import TOY
-from kit.strip import DOC_READERS, reads_any, same_tree, strip, verify
-from kit.targets import found, parse_target, runner_for
 
 FIXTURE = TOY
 KIT_ROOT = Path(__file__).resolve().parent.parent

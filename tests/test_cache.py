@@ -1,5 +1,5 @@
-"""kit.cache and its users: interpreters are asked their version once per file (kit.targets),
-vermin reads a module text once (kit.apis); a changed file or text is asked again, never
+"""kit.cache and its users: interpreters are asked their version once per file (kit.judges.targets),
+vermin reads a module text once (kit.check.apis); a changed file or text is asked again, never
 served stale, and CPKIT_CACHE=0 turns it all off."""
 
 import ast
@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from kit import apis, targets
-from kit.sources import Source
+from kit.bundle.sources import Source
+from kit.check import apis
+from kit.judges import targets
 
 
 @pytest.fixture

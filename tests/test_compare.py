@@ -1,4 +1,4 @@
-"""kit.compare: every comparison mode both ways, checker failures, and bad settings."""
+"""kit.judges.compare: every comparison mode both ways, checker failures, and bad settings."""
 
 import os
 import textwrap
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from kit.compare import crash_line, parse_compare, summary_line
 from kit.errors import BuildError
+from kit.judges.compare import crash_line, parse_compare, summary_line
 
 ROOT = Path(__file__).resolve().parent.parent
 WHERE = "problems.toml: [toy]"

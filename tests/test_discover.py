@@ -1,9 +1,9 @@
-"""Discovery as Python resolves imports (kit.discover, kit.resolve), and bundled modules that
-look imported (kit.assemble's loader), on tests/fixtures/library: a contest library laid out as
-PyRival is (``__init__`` extending ``__path__`` from ``__file__``, flat names, namespace
-folders), with star-importing ``__init__``s, a module-level ``__getattr__``, a top-level
-namespace package and relative imports. Its samples' answers are what the solutions print when
-run from source."""
+"""Discovery as Python resolves imports (kit.bundle.discover, kit.bundle.resolve), and bundled
+modules that look imported (kit.bundle.assemble's loader), on tests/fixtures/library: a contest
+library laid out as PyRival is (``__init__`` extending ``__path__`` from ``__file__``, flat
+names, namespace folders), with star-importing ``__init__``s, a module-level ``__getattr__``, a
+top-level namespace package and relative imports. Its samples' answers are what the solutions
+print when run from source."""
 
 import importlib.machinery
 import subprocess
@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-import kit.resolve
-from kit.discover import discover
+import kit.bundle.resolve
+from kit.bundle.discover import discover
+from kit.bundle.resolve import ResolveError, Resolver
 from kit.errors import BuildError
 from kit.pipeline import make_bundle
 from kit.registry import load_registry
-from kit.resolve import ResolveError, Resolver
 
 KIT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -154,7 +154,7 @@ def test_the_resolver_reports_what_a_package_raised(tmp_path):
 
 
 def test_a_package_that_hangs_on_import_is_an_error_not_a_hung_build(tmp_path, monkeypatch):
-    monkeypatch.setattr(kit.resolve, "ANSWER_SECONDS", 1)
+    monkeypatch.setattr(kit.bundle.resolve, "ANSWER_SECONDS", 1)
     write(tmp_path, "slow/__init__.py", "while True:\n    pass\n")
     write(tmp_path, "solutions/s.py", "import slow.part\n")
     with pytest.raises(

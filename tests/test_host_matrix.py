@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from kit.syntax import ruff_executable
-from kit.targets import found, parse_target, runner_for
+from kit.check.syntax import ruff_executable
+from kit.judges.targets import found, parse_target, runner_for
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTS = ("3.11", "3.12", "3.13")

@@ -1,4 +1,4 @@
-"""kit.interact: guess-the-number solutions against their interactor, one verdict each.
+"""kit.run.interact: guess-the-number solutions against their interactor, one verdict each.
 
 The programs are in tests/fixtures/interactive: a guess-the-number interactor, a broken one,
 and solutions that are right, wrong, crashing, slow, idle, quitting early or never reading.
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
-from kit.interact import run_interactive
+from kit.run.interact import run_interactive
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "tests" / "fixtures" / "interactive"

@@ -1,4 +1,4 @@
-"""Tree shaking (kit.reach) against hostile programs: every way of reaching a helper's names
+"""Tree shaking (kit.bundle.reach) against hostile programs: every way of reaching a helper's names
 dynamically keeps what it could reach, so a bundle never passes its build and then crashes on
 the judge with a name that was cut. Each case is built and run, as the judge would, on an
 input the samples never exercise."""

@@ -1,12 +1,12 @@
 """problems.toml as kit.registry reads it: validation with one-line errors, targets from judge
-profiles (kit.judges) or given explicitly, and the samples of interactive problems."""
+profiles (kit.judges.profiles) or given explicitly, and the samples of interactive problems."""
 
 import pytest
 
 from kit.errors import BuildError
-from kit.judges import PROFILES, STRICTEST
+from kit.judges.profiles import PROFILES, STRICTEST
+from kit.judges.targets import parse_target
 from kit.registry import load_registry, sample_cases
-from kit.targets import parse_target
 
 TABLE = """\
 [toy_sum]

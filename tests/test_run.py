@@ -1,4 +1,4 @@
-"""The run stage (kit.run) through build.py on a toy checkout: targets and stand-ins, the
+"""The run stage (kit.run.cases) through build.py on a toy checkout: targets and stand-ins, the
 int-digit rule, hints, judges without file access, the per-problem comparison, the user's own
 interactive problems, and what the report shows (-v, --diff)."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.targets import found, parse_target, runner_for
+from kit.judges.targets import found, parse_target, runner_for
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"

@@ -1,4 +1,4 @@
-"""kit.run_case: one run under the launcher's watch, with hostile programs.
+"""kit.run.process: one run under the launcher's watch, with hostile programs.
 
 Each program is a few lines of Python run as a judge runs it; the limits are small so that the
 tests are quick: an output flood stops at the output cap, a memory hog at the memory limit, a
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.run_case import MEMORY, OVER_KEPT, STDERR_KEPT, TIME, baseline_kib, run_process
+from kit.run.process import MEMORY, OVER_KEPT, STDERR_KEPT, TIME, baseline_kib, run_process
 
 MIB = 1 << 20
 BUILD_PY = Path(__file__).resolve().parent.parent / "build.py"

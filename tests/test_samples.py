@@ -4,7 +4,7 @@ judge data; every bundle run from an empty folder with file-system writes refuse
 Problems whose solutions/<slug>.py does not exist yet are skipped, and so is judge data whose
 folder (../shared/...) is absent. Bundles are built fresh into a temporary folder (not taken
 from dist/, which may be stale), and also run under each of the problem's targets whose
-interpreter is installed. Outputs are compared by the problem's comparator (kit.compare).
+interpreter is installed. Outputs are compared by the problem's comparator (kit.judges.compare).
 """
 
 import os
@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from kit import nowrite
-from kit.check import check
-from kit.compare import parse_compare
-from kit.interact import run_interactive
+from kit.check.checks import check
+from kit.judges.compare import parse_compare
+from kit.judges.targets import found, runner_for
 from kit.pipeline import columns_for, make_bundle
 from kit.registry import judge_cases, load_registry, sample_cases
-from kit.run import KILL_FACTOR, interactor_command
-from kit.targets import found, runner_for
+from kit.run import nowrite
+from kit.run.cases import KILL_FACTOR, interactor_command
+from kit.run.interact import run_interactive
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = load_registry(ROOT)

@@ -1,4 +1,5 @@
-"""kit.shrink on a fake problem module (tests/fixtures/shrink/arrays.py) and planted failures.
+"""kit.stress.shrink on a fake problem module (tests/fixtures/shrink/arrays.py) and planted
+failures.
 
 The planted failure: a case holds the digit 7 and has at least 3 digits. Its smallest inputs
 are one case of three digits, a 7 and two 0s ("3\\n0 0 7\\n0\\n" up to order).
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.shrink import generic_cuts, shrink
+from kit.stress.shrink import generic_cuts, shrink
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL_BYTES = len("3\n0 0 7\n0\n")

@@ -1,4 +1,4 @@
-"""kit.sources: what keeps the build linear on long-line sources (a precomputed table on one
+"""kit.bundle.sources: what keeps the build linear on long-line sources (a precomputed table on one
 line): `mask_literals` leaves the tokenizer a few tokens per table, whatever its length (Python
 3.12's tokenizer copies the whole line into every token: 16,000 numbers on a line cost a
 gigabyte), and `walk` does not descend into literal tables. Both are checked by counting, not
@@ -9,7 +9,7 @@ import io
 import random
 import tokenize
 
-from kit.sources import mask_literals, walk
+from kit.bundle.sources import mask_literals, walk
 
 
 def table_source(count, seed=1):

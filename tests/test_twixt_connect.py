@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.targets import found, parse_target, runner_for
+from kit.judges.targets import found, parse_target, runner_for
 from shared.segment_geometry import KNIGHT_DIRECTIONS
 from solutions.twixt_connect import (
     CELLS,

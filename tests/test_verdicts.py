@@ -1,4 +1,4 @@
-"""kit.verdicts: one verdict per run, as a judge gives it, in build, run and stress alike.
+"""kit.run.verdicts: one verdict per run, as a judge gives it, in build, run and stress alike.
 
 The unit tests pin the order in which a judge stops a run (output, memory, time, exit status)
 and the counts of the summary. The end-to-end tests build a toy problem whose solution is a
@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from kit.run_case import MEMORY, TIME, Run
+from kit.judges.targets import found
+from kit.run.process import MEMORY, TIME, Run
+from kit.run.verdicts import MLE, OLE, RE, TLE, Limits, count_line, message, process_verdict
 from kit.startup import TOY
-from kit.targets import found
-from kit.verdicts import MLE, OLE, RE, TLE, Limits, count_line, message, process_verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMITS = Limits(time=1.0, timeout=3.0, memory_kib=64 * 1024, output_bytes=1 << 20)

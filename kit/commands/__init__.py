@@ -19,9 +19,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kit import nowrite
-from kit.pipeline import columns_for
+from kit.judges.targets import runner_for_runs
 from kit.registry import Problem
+from kit.run import nowrite
 
 NAMES = ("build", "run", "stress", "new", "init", "bench", "startup")
 # How the user started the kit, for the commands a message suggests: ``cpkit`` or
@@ -45,27 +45,14 @@ def add_root(parser: argparse.ArgumentParser) -> None:
 
 
 def judge_command(problem: Problem, script: Path) -> tuple[list[str], str]:
-    """How ``run`` and ``stress`` start a bundle: under the problem's first target that has its
-    own interpreter here, else the first whose stand-in is not older than it, else the first
-    (as the build runs it); under ``kit.nowrite`` for a judge without file access; with the
-    runner's label."""
-    runners = [column.runner for column in columns_for(problem)]
-    runner = min(
-        runners,
-        key=lambda r: (not r.exact, r.interpreter.version < r.target.syntax),
-    )
+    """How ``run`` starts a bundle: under ``runner_for_runs`` (kit.judges.targets), under
+    ``kit.run.nowrite`` for a judge without file access; with the runner's description."""
+    runner = runner_for_runs(problem.targets)
     if problem.no_files:
         interpreter = runner.interpreter
         flags = (*interpreter.flags, *runner.extra_flags)
-        return nowrite.command(interpreter.executable, script, flags), _label(runner)
-    return runner.command(script), _label(runner)
-
-
-def _label(runner) -> str:
-    """The interpreter by name, and the target it stands for when it is a stand-in."""
-    if runner.exact:
-        return runner.interpreter.label
-    return f"{runner.interpreter.label} for {runner.target.label}"
+        return nowrite.command(interpreter.executable, script, flags), runner.described
+    return runner.command(script), runner.described
 
 
 def _number(convert, minimum, strict: bool, what: str):

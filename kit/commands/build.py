@@ -16,7 +16,7 @@ from kit.commands import add_root, at_least_one, command, positive
 from kit.errors import BuildError
 from kit.pipeline import build_problem
 from kit.registry import load_registry, select
-from kit.run import KILL_FACTOR
+from kit.run.cases import KILL_FACTOR
 from kit.watch import watch
 
 HELP = "bundle, check and run every problem, or those named (the default command)"

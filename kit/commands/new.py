@@ -18,7 +18,7 @@ import re
 from kit import scaffold
 from kit.commands import add_root, command
 from kit.errors import BuildError
-from kit.judges import PROFILES, suggestion_for
+from kit.judges.profiles import PROFILES, suggestion_for
 from kit.registry import load_registry
 
 HELP = "scaffold a new problem: registry entry, solution, samples, stress, bench, tests"

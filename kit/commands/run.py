@@ -3,11 +3,11 @@ would.
 
 The bundle is made fresh (into a temporary folder, not ``dist/``) and run under the problem's
 first target as the build runs it (its own interpreter when here, else a stand-in) with the
-judge's isolation (``-I -S``) from an empty folder and the build's limits (``kit.run_case``:
+judge's isolation (``-I -S``) from an empty folder and the build's limits (``kit.run.process``:
 killed at 3x the time limit, over the memory limit or past the output limit). A batch problem
 reads FILE (or this command's stdin) and its output goes to stdout unchanged; an interactive
 problem with an interactor plays it, FILE being the interactor's secret input, and the last
-lines exchanged are shown. The verdict (``kit.verdicts``' words), time, peak memory and any
+lines exchanged are shown. The verdict (``kit.run.verdicts``' words), time, peak memory and any
 traceback (mapped to the author's lines, with hints) go to stderr. The exit status is 0 when
 the run was accepted (a batch run: ended cleanly within every limit), else 1.
 """
@@ -23,8 +23,8 @@ from kit.commands import add_root, judge_command
 from kit.errors import BuildError
 from kit.pipeline import columns_for, write_bundle
 from kit.registry import Case, load_registry, select
-from kit.run import CaseJudge, explain, interactor_command, limits_for
-from kit.verdicts import MIB, OK, TLE
+from kit.run.cases import CaseJudge, explain, interactor_command, limits_for
+from kit.run.verdicts import MIB, OK, TLE
 
 HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
 

@@ -7,8 +7,8 @@ and its parameters; the bundle (made fresh into a temporary folder, never ``dist
 it judge-style (a fresh process, ``-I -S``, from an empty folder, under the problem's first
 target as the build runs it, under the build's limits: killed at 3x the time limit, over the
 memory limit or past the output limit) and its output is judged by the problem's comparator
-against ``reference``; the verdicts are the build's (``kit.verdicts``). The first failure (the
-lowest ``i``) stops the run. ``kit.shrink`` then shrinks the file (fewer test cases, smaller
+against ``reference``; the verdicts are the build's (``kit.run.verdicts``). The first failure (the
+lowest ``i``) stops the run. ``kit.stress.shrink`` then shrinks the file (fewer test cases, smaller
 parameters, structural cuts that ``validate`` accepts) and the smallest failing input found is
 printed with the expected and the actual output, and the seed and parameters that reproduce
 the original failure. ``--save DIR`` writes it as ``DIR/NAME.in`` and ``DIR/NAME.out`` (the
@@ -26,26 +26,19 @@ Exit status: 0 when every case passed, 1 when a failing case was found, 2 for a 
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
-import os
 import random
 import re
 import sys
 import tempfile
-import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-from kit.assemble import Bundle
-from kit.commands import add_root, command, judge_command, positive, seconds
-from kit.compare import Comparator, parse_compare
+from kit.commands import add_root, command, positive, seconds
 from kit.errors import BuildError
-from kit.pipeline import columns_for, write_bundle
-from kit.registry import Case, Problem, import_from_checkout, load_registry, select
-from kit.run import CaseJudge, limits_for
-from kit.shrink import Shrunk, shrink
-from kit.verdicts import OK, TLE
+from kit.pipeline import write_bundle
+from kit.registry import Problem, load_registry, select
+from kit.stress.engine import Stress, keep_file, load_stress_module, search
+from kit.stress.shrink import Shrunk, shrink
 
 HELP = "run the bundle against the problem's reference on random inputs; shrink a failure"
 DEFAULT_SECONDS = 10.0
@@ -84,59 +77,6 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     return parser
 
 
-@dataclass
-class Outcome:
-    failed: bool
-    message: str = ""
-    got: bytes = b""
-    word: str = OK  # the verdict, a word of kit.verdicts
-
-
-class Stress:
-    """The bundle, the reference and the comparator of one problem."""
-
-    def __init__(self, problem: Problem, module, bundle: Bundle, script: Path, folder: Path):
-        self.problem = problem
-        self.module = module
-        _, self.label = judge_command(problem, script)
-        self.runner = columns_for(problem)[0].runner
-        self.limits = limits_for(problem, self.runner)
-        self.folder = folder
-        where = f"problems.toml: [{problem.slug}]"
-        self.comparator: Comparator = parse_compare(problem.compare, problem.root, where)
-        empty = folder / "cwd"
-        empty.mkdir(exist_ok=True)
-        self.judge_case = CaseJudge(
-            problem,
-            bundle=bundle,
-            script=script,
-            comparator=self.comparator,
-            interactor=None,
-            empty=empty,
-        )
-        self.count = 0
-        self.slowest = (0.0, "")  # seconds, which file
-        self._lock = threading.Lock()
-
-    def judge(self, text: str, name: str = "case", label: str = "") -> Outcome:
-        """Run the bundle on ``text`` and judge it against the reference's answer (``name``:
-        of the files a checker reads; ``label``: the file as the report names it). The
-        verdicts are the build's, except that a run over the time limit but not killed
-        passes (timing is ``bench``'s job)."""
-        expected = self.module.reference(text).encode()
-        case = Case(name, self.folder / f"{name}.in", self.folder / f"{name}.ans")
-        case.input.write_text(text, encoding="utf-8")
-        assert case.expected is not None
-        case.expected.write_bytes(expected)
-        outcome, run = self.judge_case.once(case, self.runner, self.limits)
-        if outcome.word != TLE:
-            with self._lock:
-                self.slowest = max(self.slowest, (run.seconds, label or name))
-        if outcome.word == OK:
-            return Outcome(False)
-        return Outcome(True, outcome.message, run.stdout, outcome.word)
-
-
 def run(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     (problem,) = select(load_registry(root), [args.slug])
@@ -158,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
             flush=True,
         )
         start = time.monotonic()
-        found = _search(
+        found = search(
             stress,
             seed,
             params,
@@ -221,113 +161,12 @@ def _stopped(problem: Problem, save: Path | None, shrunk: Shrunk, verdict: str) 
         path = save / f"{problem.slug}-seed{shrunk.seed}.in"
         path.write_text(shrunk.text, encoding="utf-8")
     else:
-        path = _keep(problem, "failing", shrunk.text)
+        path = keep_file(problem, "failing", shrunk.text)
     print(f"saved: {path}")
     error = shrunk.error
     if isinstance(error, BuildError):
         raise error
     raise BuildError(f"shrinking stopped: {type(error).__name__}: {error}") from None
-
-
-def _keep(problem: Problem, what: str, text: str) -> Path:
-    """``text`` in a file of its own that outlives the run (in the system's temp folder)."""
-    descriptor, name = tempfile.mkstemp(prefix=f"{problem.slug}-{what}-", suffix=".in")
-    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-        file.write(text)
-    return Path(name)
-
-
-def _search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_seconds, jobs: int):
-    """(seed, text, outcome) of the first failing file, or None."""
-    module = stress.module
-    deadline = None if limit_seconds is None else time.monotonic() + limit_seconds
-    index = 0
-
-    def one(i: int):
-        text = module.generate(random.Random(seed + i), **params)
-        try:
-            module.validate(text)
-        except ValueError as error:
-            raise BuildError(
-                f"{stress.problem.slug}: stress/{stress.problem.slug}.py: generate() made a "
-                f"file that validate() refuses (seed {seed + i}): {error}"
-            ) from None
-        return seed + i, text, stress.judge(text, f"case{i % jobs}", f"seed {seed + i}")
-
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        while True:
-            if limit_cases is not None and index >= limit_cases:
-                return None
-            if deadline is not None and time.monotonic() >= deadline:
-                return None
-            batch = jobs if limit_cases is None else min(jobs, limit_cases - index)
-            results = list(pool.map(one, range(index, index + batch)))
-            index += batch
-            stress.count += batch
-            for result in results:
-                if result[2].failed:
-                    return result
-
-
-def load_stress_module(problem: Problem):
-    """``stress/<slug>.py`` of the problem's checkout, imported as ``stress.<slug>``."""
-    path = problem.stress
-    where = problem.rel(path)
-    if not path.is_file():
-        raise BuildError(
-            f"{problem.slug}: no {where} (a generator, validator and reference; see the README)"
-        )
-    module = import_from_checkout(problem, path, f"stress.{problem.slug}")
-    needed = ("PARAMS", "generate", "validate", "reference", "split_cases", "join_cases")
-    missing = [name for name in needed if not hasattr(module, name)]
-    if missing:
-        raise BuildError(f"{where}: defines no {', '.join(missing)}")
-    return Guarded(module, where, problem)
-
-
-class Guarded:
-    """A stress module whose functions report their own crashes as one-line BuildErrors
-    (``validate`` keeps its ValueError, which is its answer); other attributes pass through."""
-
-    FUNCTIONS = ("generate", "validate", "reference", "split_cases", "join_cases")
-
-    def __init__(self, module, where: str, problem: Problem) -> None:
-        self._module = module
-        self._where = where
-        self._problem = problem
-
-    def __getattr__(self, name: str):
-        value = getattr(self._module, name)
-        if name not in self.FUNCTIONS:
-            return value
-
-        def call(*args, **kwargs):
-            try:
-                return value(*args, **kwargs)
-            except ValueError:
-                if name == "validate":
-                    raise
-                raise self._error(name, args) from None
-            except Exception:  # the module's own bug, or a template not written yet
-                raise self._error(name, args) from None
-
-        return call
-
-    def _error(self, name: str, args: tuple) -> BuildError:
-        error = sys.exc_info()[1]
-        message = f"{self._where}: {name}() raised {type(error).__name__}: {error}"
-        given = args[0] if args else None
-        if isinstance(given, list):  # join_cases: the cases
-            given = "\n".join(map(str, given))
-        if isinstance(given, str):
-            if len(given) <= SHOWN_INPUT and "\n" not in given.rstrip("\n"):
-                message += f" (on {given!r})"
-            else:
-                message += f" (on the input saved as {_keep(self._problem, name, given)})"
-        return BuildError(message)
-
-
-SHOWN_INPUT = 60  # characters of an input shown in an error message instead of saved
 
 
 def _params(module, given: list[str]) -> dict[str, int]:

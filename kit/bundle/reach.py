@@ -27,7 +27,7 @@ import ast
 from collections import deque
 from dataclasses import dataclass, field
 
-from kit.sources import Source, imported_modules, is_literal_table, is_main_block, walk
+from kit.bundle.sources import Source, imported_modules, is_literal_table, is_main_block, walk
 
 PURE_DECORATORS = {
     "lru_cache", "cache", "cached_property", "dataclass", "total_ordering", "staticmethod",

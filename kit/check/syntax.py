@@ -18,8 +18,8 @@ import shutil
 import subprocess
 import tempfile
 
+from kit.bundle.sources import Source, write_modules
 from kit.errors import BuildError
-from kit.sources import Source, write_modules
 
 _COMPILE = """\
 import json, sys

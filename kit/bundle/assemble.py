@@ -27,7 +27,7 @@ import io
 import tokenize
 from dataclasses import dataclass
 
-from kit.sources import Source, is_string_statement, mask_literals, split_lines
+from kit.bundle.sources import Source, is_string_statement, mask_literals, split_lines
 
 LOADER = """\
 def _kit_load(modules):

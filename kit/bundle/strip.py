@@ -11,7 +11,7 @@ stripping compiles after it, whatever Python runs the build. What goes:
   (``x = v`` is left), unless the bundle reads annotations (``keep_annotations``); a bare
   ``x: T`` at module level; class bodies keep theirs (dataclasses and NamedTuple need them);
 - a helper's ``if __name__ == "__main__":`` blocks (test-only code; an ``else`` branch stays);
-- the top-level statements of a helper that nothing reaches (``kit.reach``).
+- the top-level statements of a helper that nothing reaches (``kit.bundle.reach``).
 
 Line numbers stay those of the source: a removed line becomes an empty line, and a cut that
 spans lines keeps its line breaks (as `` \\`` continuations outside brackets). A statement
@@ -23,20 +23,17 @@ exactly those changes.
 from __future__ import annotations
 
 import ast
-import io
-import tokenize
 from dataclasses import dataclass, field
 
-from kit.errors import BuildError
-from kit.sources import (
+from kit.bundle.sources import (
     Source,
     is_literal_table,
     is_main_block,
     is_string_statement,
-    mask_literals,
-    split_lines,
     walk,
 )
+from kit.bundle.spans import Edit, SourceText, rewrite
+from kit.errors import BuildError
 
 DOC_READERS = {"__doc__", "getdoc", "pydoc", "help"}
 ANNOTATION_READERS = {
@@ -84,96 +81,29 @@ def strip(
         return "", Cuts()
     stripper = _Stripper(source, keep_docs, keep_annotations, {id(s) for s in unreachable})
     stripper.body(source.tree.body, scope="module", docstring_holder=True, top=True)
-    return stripper.apply(), stripper.cuts
+    return stripper.shipped(), stripper.cuts
 
 
 class _Stripper:
+    """Decides what goes, statement by statement; ``SourceText`` says where it is."""
+
     def __init__(self, source: Source, keep_docs: bool, keep_annotations: bool, cut_ids: set):
         self.source = source
-        self.text = source.text if source.text.endswith("\n") else source.text + "\n"
+        text = source.text if source.text.endswith("\n") else source.text + "\n"
+        self.spans = SourceText(text, source.tree, source.rel)
         self.keep_docs = keep_docs
         self.keep_annotations = keep_annotations
         self.cut_ids = cut_ids
         self.cuts = Cuts()
-        self.lines = split_lines(self.text)
-        self.starts = [0]
-        for line in self.lines:
-            self.starts.append(self.starts[-1] + len(line))
-        # each token without its line (3.12's tokenizer gives every token a copy of it)
-        masked = mask_literals(self.text, source.tree)
-        tokens = tokenize.generate_tokens(io.StringIO(masked).readline)
-        self.tokens = [token._replace(line="") for token in tokens]
-        self.token_at = {token.start: index for index, token in enumerate(self.tokens)}
-        self.depth: list[int] = []  # bracket depth before each token
-        depth = 0
-        for token in self.tokens:
-            self.depth.append(depth)
-            if token.type == tokenize.OP and token.string in "([{":
-                depth += 1
-            elif token.type == tokenize.OP and token.string in ")]}":
-                depth -= 1
         self.blank_lines: set[int] = set()
-        self.edits: list[tuple[int, int, str]] = []
+        self.edits: list[Edit] = []
 
-    # --- positions ---------------------------------------------------------------------------
-
-    def col(self, lineno: int, byte_col: int) -> int:
-        """The character column of a syntax-tree (UTF-8 byte) column."""
-        line = self.lines[lineno - 1]
-        if line.isascii():
-            return byte_col
-        return len(line.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
-
-    def offset(self, lineno: int, col: int) -> int:
-        return self.starts[lineno - 1] + col
-
-    def token_index(self, lineno: int, byte_col: int) -> int | None:
-        return self.token_at.get((lineno, self.col(lineno, byte_col)))
+    def shipped(self) -> str:
+        """The text with every cut made, comments included."""
+        edits = self.edits + self.spans.comment_edits(self.blank_lines)
+        return rewrite(self.spans.text, edits)
 
     # --- statements ----------------------------------------------------------------------------
-
-    def own_lines(self, node: ast.stmt) -> tuple[int, int] | None:
-        """(first, last) line of a statement standing on lines of its own, else None."""
-        decorators = getattr(node, "decorator_list", [])
-        first = decorators[0] if decorators else node
-        line = self.lines[first.lineno - 1]
-        prefix = line[: self.col(first.lineno, first.col_offset)].strip()
-        if decorators:
-            if prefix.replace(" ", "") != "@":
-                return None
-            opened = 0
-        else:
-            if prefix.strip("("):
-                return None
-            opened = prefix.count("(")
-        end_line = self.lines[node.end_lineno - 1]  # type: ignore[operator]
-        suffix = end_line[self.col(node.end_lineno, node.end_col_offset) :]  # type: ignore[arg-type]
-        rest = suffix.lstrip()
-        for _ in range(opened):
-            if not rest.startswith(")"):
-                return None
-            rest = rest[1:].lstrip()
-        if rest.rstrip("\n") and not rest.startswith("#"):
-            return None
-        return first.lineno, node.end_lineno  # type: ignore[return-value]
-
-    def remove(self, node: ast.stmt, lines: tuple[int, int], *, with_pass: bool) -> None:
-        first, last = lines
-        start = self.starts[first - 1]
-        end = self.starts[last] - 1  # the last line's newline stays
-        replacement = "\n" * (last - first)
-        if with_pass:
-            indent = self.lines[first - 1][
-                : len(self.lines[first - 1]) - len(self.lines[first - 1].lstrip())
-            ]
-            replacement = indent + "pass" + replacement
-            self.cuts.passed.add(_key(node))
-        else:
-            self.cuts.removed.add(_key(node))
-        if id(node) in self.cut_ids:
-            self.cuts.unreachable_bytes += len(self.text[start:end].encode("utf-8"))
-        self.edits.append((start, end, replacement))
-        self.blank_lines.update(range(first, last + 1))
 
     def body(
         self,
@@ -189,7 +119,7 @@ class _Stripper:
         removable = []
         for index, statement in enumerate(statements):
             if everything or self.should_remove(statement, index, scope, docstring_holder, top):
-                lines = self.own_lines(statement)
+                lines = self.spans.own_lines(statement)
                 if lines is not None:
                     removable.append((statement, lines))
         emptied = not top and removable and len(removable) == len(statements)
@@ -205,6 +135,20 @@ class _Stripper:
                 continue
             self.annotations(statement, scope)
             self.children(statement, scope)
+
+    def remove(self, node: ast.stmt, lines: tuple[int, int], *, with_pass: bool) -> None:
+        first, last = lines
+        start, end = self.spans.lines_span(first, last)
+        replacement = "\n" * (last - first)
+        if with_pass:
+            replacement = self.spans.indent(first) + "pass" + replacement
+            self.cuts.passed.add(_key(node))
+        else:
+            self.cuts.removed.add(_key(node))
+        if id(node) in self.cut_ids:
+            self.cuts.unreachable_bytes += len(self.spans.text[start:end].encode("utf-8"))
+        self.edits.append((start, end, replacement))
+        self.blank_lines.update(range(first, last + 1))
 
     def is_test_block(self, statement: ast.stmt) -> bool:
         return not self.source.is_entry and is_main_block(statement)
@@ -243,7 +187,7 @@ class _Stripper:
         for case in getattr(statement, "cases", []):
             self.body(case.body, scope=scope, docstring_holder=False)
 
-    # --- annotations and comments ---------------------------------------------------------------
+    # --- annotations ----------------------------------------------------------------------------
 
     def annotations(self, statement: ast.stmt, scope: str) -> None:
         if self.keep_annotations:
@@ -256,125 +200,29 @@ class _Stripper:
                 if argument.annotation is not None:
                     self.cut_arg_annotation(argument)
             if statement.returns is not None:
-                self.cut_return(statement)
+                start = self.spans.before_marker(statement.returns, "->")
+                self.cut(start, self.spans.expression_end(statement.returns), brackets=False)
+                self.cuts.returns.add(_key(statement))
         elif (
             isinstance(statement, ast.AnnAssign)
             and statement.value is not None
             and scope != "class"
         ):
-            self.cut_after(statement.target, statement.annotation)
+            start = self.spans.before_marker(statement.annotation, ":")
+            self.cut(start, self.spans.expression_end(statement.annotation), brackets=False)
             self.cuts.assignments.add(_key(statement))
 
     def cut_arg_annotation(self, argument: ast.arg) -> None:
-        name_col = self.col(argument.lineno, argument.col_offset) + len(argument.arg)
-        start = self.offset(argument.lineno, name_col)
-        end_col = self.col(argument.end_lineno, argument.end_col_offset)  # type: ignore[arg-type]
-        end = self.offset(argument.end_lineno, end_col)  # type: ignore[arg-type]
-        self.cut(start, end, inside_brackets=True)
+        spans = self.spans
+        start = spans.node_offset(argument.lineno, argument.col_offset) + len(argument.arg)
+        end = spans.node_offset(argument.end_lineno, argument.end_col_offset)  # type: ignore[arg-type]
+        self.cut(start, end, brackets=True)
         self.cuts.arg_annotations.add(_key(argument))
 
-    def cut_return(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        annotation = node.returns
-        assert annotation is not None
-        index = self.first_token(annotation)
-        while self.tokens[index].string != "->":
-            index -= 1
-        before = self.tokens[index - 1]
-        start = self.offset(*before.end)
-        self.cut(start, self.expression_end(annotation), inside_brackets=False)
-        self.cuts.returns.add(_key(node))
-
-    def cut_after(self, target: ast.expr, annotation: ast.expr) -> None:
-        """Cut ``: annotation`` after ``target``."""
-        index = self.first_token(annotation)
-        while self.tokens[index].string != ":":
-            index -= 1
-        before = self.tokens[index - 1]
-        start = self.offset(*before.end)
-        self.cut(start, self.expression_end(annotation), inside_brackets=False)
-
-    def first_token(self, node: ast.expr) -> int:
-        index = self.token_index(node.lineno, node.col_offset)
-        if index is None:
-            raise BuildError(
-                f"{self.source.rel}:{node.lineno}: cannot locate an annotation's tokens"
-            )
-        while (
-            index > 0 and self.tokens[index - 1].string == "(" and self.paren_wraps(index - 1, node)
-        ):
-            index -= 1
-        return index
-
-    def paren_wraps(self, index: int, node: ast.expr) -> bool:
-        """Whether the ``(`` at ``index`` is closed right after ``node`` (parentheses of it)."""
-        end_index = self._end_index(node)
-        depth = self.depth[index]
-        scan = end_index
-        while scan < len(self.tokens) and self.tokens[scan].string == ")":
-            if self.depth[scan] == depth + 1:
-                return True
-            scan += 1
-        return False
-
-    def _end_index(self, node: ast.expr) -> int:
-        """Index of the first token after ``node``."""
-        end = (node.end_lineno, self.col(node.end_lineno, node.end_col_offset))  # type: ignore[arg-type]
-        index = self.token_index(node.lineno, node.col_offset) or 0
-        while index < len(self.tokens) and self.tokens[index].start < end:
-            index += 1
-        return index
-
-    def expression_end(self, node: ast.expr) -> int:
-        """The offset just after ``node`` and any parentheses wrapping it."""
-        start_index = self.first_token(node)
-        depth = self.depth[start_index]
-        index = self._end_index(node)
-        while (
-            index < len(self.tokens)
-            and self.tokens[index].string == ")"
-            and self.depth[index] > depth
-        ):
-            index += 1
-        return self.offset(*self.tokens[index - 1].end)
-
-    def cut(self, start: int, end: int, *, inside_brackets: bool) -> None:
+    def cut(self, start: int, end: int, *, brackets: bool) -> None:
         """Cut a span, keeping its line breaks (continued with a backslash outside brackets)."""
-        newlines = self.text.count("\n", start, end)
-        self.edits.append((start, end, ("\n" if inside_brackets else " \\\n") * newlines))
-
-    def comments(self) -> None:
-        previous_end: tuple[int, int] | None = None
-        for token in self.tokens:
-            if token.type == tokenize.COMMENT and token.start[0] not in self.blank_lines:
-                row = token.start[0]
-                if previous_end is not None and previous_end[0] == row:
-                    start = self.offset(*previous_end)
-                else:
-                    start = self.starts[row - 1]
-                self.edits.append((start, self.offset(*token.end), ""))
-            if token.type not in (
-                tokenize.NL,
-                tokenize.NEWLINE,
-                tokenize.COMMENT,
-                tokenize.INDENT,
-                tokenize.DEDENT,
-            ):
-                previous_end = token.end
-
-    def apply(self) -> str:
-        self.comments()
-        edits = sorted(self.edits)
-        parts = []
-        position = 0
-        for start, end, replacement in edits:
-            if start < position:  # inside a removed statement
-                continue
-            parts.append(self.text[position:start])
-            parts.append(replacement)
-            position = end
-        parts.append(self.text[position:])
-        text = "".join(parts)
-        return text.rstrip("\n") + "\n" if text.strip() else ""
+        newlines = self.spans.text.count("\n", start, end)
+        self.edits.append((start, end, ("\n" if brackets else " \\\n") * newlines))
 
 
 def _key(node: ast.AST) -> _Key:

@@ -1,7 +1,7 @@
 """Stage 1, discover: the solution and the helper modules it imports, in load order.
 
 Every module the solution imports, directly or through other helpers, that Python finds under
-the checkout is a helper. Python itself says where a module is (``kit.resolve``: the import
+the checkout is a helper. Python itself says where a module is (``kit.bundle.resolve``: the import
 system asked in a child process), so packages that extend their ``__path__``, namespace
 packages (a folder without ``__init__.py``) and relative imports resolve as they do when the
 solution runs from source. Imports anywhere count, inside functions too, but not those of a
@@ -17,9 +17,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from kit.errors import BuildError
-from kit.resolve import ResolveError, Resolver, Spec
-from kit.sources import (
+from kit.bundle.resolve import ResolveError, Resolver, Spec
+from kit.bundle.sources import (
     ENTRY,
     Source,
     dynamic_imports,
@@ -29,6 +28,7 @@ from kit.sources import (
     relative,
     walk,
 )
+from kit.errors import BuildError
 
 
 def discover(root: Path, solution: Path) -> tuple[Source, list[Source]]:

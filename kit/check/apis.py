@@ -8,7 +8,7 @@
   3.11 defaults, ``|`` on dict literals, and class-body annotations such as ``list[int]`` that
   3.8 evaluates when the class is created.
 
-Code inside a version guard (``kit.guards``) is accepted. A finding counts against a target
+Code inside a version guard (``kit.bundle.guards``) is accepted. A finding counts against a target
 when the version it needs is newer than the target's.
 """
 
@@ -24,9 +24,9 @@ import tempfile
 from pathlib import Path
 
 from kit import cache
+from kit.bundle.guards import guarded_lines, neutralised
+from kit.bundle.sources import Source, mask_literals, walk
 from kit.errors import BuildError
-from kit.guards import guarded_lines, neutralised
-from kit.sources import Source, mask_literals, walk
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
 

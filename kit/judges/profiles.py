@@ -21,7 +21,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from kit.targets import Target, parse_target
+from kit.judges.targets import Target, parse_target
 
 
 @dataclass(frozen=True)

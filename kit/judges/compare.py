@@ -29,7 +29,7 @@ API::
     Comparator.judge(input_path, expected, got) -> Judgement
         # the same, with the checker's message on acceptance and checker failures marked
 
-Helpers shared with ``kit.interact``: ``program_command`` (argv of a user's program),
+Helpers shared with ``kit.run.interact``: ``program_command`` (argv of a user's program),
 ``summary_line`` (a program's output as one line), ``crash_line`` (the last line of a
 traceback, or None), ``kill_group``.
 """

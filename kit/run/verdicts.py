@@ -35,8 +35,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kit.compare import Judgement, crash_line, signal_name
-from kit.run_case import MEMORY, Run
+from kit.judges.compare import Judgement, crash_line, signal_name
+from kit.run.process import MEMORY, Run
 
 OK, WA, PE, TLE, MLE, OLE, RE, JE = "ok", "WA", "PE", "TLE", "MLE", "OLE", "RE", "JE"
 NAMES = {

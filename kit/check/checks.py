@@ -1,12 +1,12 @@
 """Stage 4, check: will every target judge accept the bundle? Each finding names its source file
 and line.
 
-Per target (``kit.targets``):
+Per target (``kit.judges.targets``):
 
-- imports: every module imported is a helper of the bundle or in the target's standard library
-  (``kit.stdlib``); a guarded import (``try: ... except ImportError``, ``if sys.version_info``)
-  may name a module the target lacks, not a third-party one;
-- syntax: ruff's parser told the target's version (``kit.syntax.static_errors``), whatever
+- imports: every module imported is a helper of the bundle or in the target's standard
+  library (``kit.judges.stdlib``); a guarded import (``try: ... except ImportError``,
+  ``if sys.version_info``) may name a module the target lacks, not a third-party one;
+- syntax: ruff's parser told the target's version (``kit.check.syntax.static_errors``), whatever
   Python runs the kit; and, when the target's own interpreter is here, compiling every module
   and the whole file under it. A stand-in of another minor version never decides: the static
   checks do. A stand-in OLDER than its target (Debian's PyPy 3.9 for ``pypy3.10``) runs the
@@ -14,7 +14,7 @@ Per target (``kit.targets``):
   and the import and API checks pass for that version); otherwise the target is decided
   statically and its cases do not run (``Checked.unrun`` says why), so the verdict is the
   same whichever interpreters are installed;
-- APIs newer than the target (``kit.apis``), outside version guards;
+- APIs newer than the target (``kit.check.apis``), outside version guards;
 - the judge's source-size limit, when its profile or ``problems.toml`` gives one.
 
 The result says which targets were checked statically only (no exact interpreter here).
@@ -26,13 +26,13 @@ import ast
 import concurrent.futures
 from dataclasses import dataclass, field
 
-from kit import apis, syntax
-from kit.assemble import Bundle
-from kit.guards import guarded_lines
+from kit.bundle.assemble import Bundle
+from kit.bundle.guards import guarded_lines
+from kit.bundle.sources import Source, imported_modules, walk
+from kit.check import apis, syntax
+from kit.judges.stdlib import is_stdlib, missing_in
+from kit.judges.targets import Runner, Target
 from kit.registry import Problem
-from kit.sources import Source, imported_modules, walk
-from kit.stdlib import is_stdlib, missing_in
-from kit.targets import Runner, Target
 
 
 @dataclass

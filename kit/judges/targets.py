@@ -2,8 +2,8 @@
 
 A target is an implementation and a Python version: ``cpython3.8``, ``cpython3.13``,
 ``pypy3.10``, or ``pypy3`` (any PyPy 3; its syntax and APIs are checked as Python 3.8, the
-oldest the kit supports). A problem's targets come from its judge profile (``kit.judges``) or
-its own ``targets`` list in problems.toml.
+oldest the kit supports). A problem's targets come from its judge profile
+(``kit.judges.profiles``) or its own ``targets`` list in problems.toml.
 
 Interpreters are found once per run: CPython 3.8 or newer under ``~/.pyenv/versions`` (or
 ``$PYENV_ROOT``), ``python3.X`` on the PATH and in /usr/bin, /usr/local/bin; PyPy as ``pypy3``,
@@ -124,6 +124,13 @@ class Runner:
             return self.target.label
         return f"{self.target.label} (ran {self.interpreter.label})"
 
+    @property
+    def described(self) -> str:
+        """The interpreter by name, and the target it stands for when it is a stand-in."""
+        if self.exact:
+            return self.interpreter.label
+        return f"{self.interpreter.label} for {self.target.label}"
+
     def command(self, script: str | Path) -> list[str]:
         return self.interpreter.command(script, *self.extra_flags)
 
@@ -145,6 +152,15 @@ def runner_for(target: Target, interpreters: list[Interpreter]) -> Runner | None
         nearest = min(same, key=lambda i: (abs(i.version[1] - target.version[1]), -i.version[1]))
         return Runner(target, nearest, False)
     return None
+
+
+def runner_for_runs(targets: tuple[Target, ...] | list[Target]) -> Runner:
+    """Who runs a bundle for ``run`` and ``stress``: the first target with its own interpreter
+    here, else the first whose stand-in is not older than it, else the first, each as the
+    build runs it."""
+    here = list(found())
+    runners = [runner_for(target, here) or stand_in([target]) for target in targets]
+    return min(runners, key=lambda r: (not r.exact, r.interpreter.version < r.target.syntax))
 
 
 def stand_in(targets: list[Target]) -> Runner:

@@ -1,12 +1,12 @@
 """Run a solution against a problem's own interactor, relaying and recording what they say.
 
-The interactor runs as ``INTERACTOR... INPUT`` (``INPUT``, the secret input, is appended to
-its argv; ``kit.compare.program_command`` builds the argv of a checkout's program). Its stdout
-goes to the solution's stdin and the solution's stdout to its stdin, through this process:
-two threads relay the bytes as they arrive (no waiting for whole lines) and keep the last
-lines of each direction for the transcript. Exit status 0 of the interactor accepts.
+The interactor runs as ``INTERACTOR... INPUT`` (``INPUT``, the secret input, is appended to its
+argv; ``kit.judges.compare.program_command`` builds the argv of a checkout's program). Its
+stdout goes to the solution's stdin and the solution's stdout to its stdin, through this
+process: two threads relay the bytes as they arrive (no waiting for whole lines) and keep the
+last lines of each direction for the transcript. Exit status 0 of the interactor accepts.
 
-The solution runs under the build's watch (``kit.run_case.watch_command``), which measures its
+The solution runs under the build's watch (``kit.run.process.watch_command``), which measures its
 own CPU time and peak memory, kills it over the memory limit or at the wall-clock ``timeout``,
 and keeps the tail of its stderr. What it writes is counted as it is relayed: past the output
 limit it is killed. The interactor is killed at the timeout (plus ``BACKSTOP_SECONDS``). When
@@ -14,7 +14,7 @@ the interactor stops with a non-zero status while the solution still runs, the s
 ``GRACE_SECONDS`` to end before it is killed (the interactor's verdict stands). An interactor's
 exit codes are read as testlib's: 0 accepts, 2 is a presentation error, 3 its own failure.
 
-Verdicts (words of ``kit.verdicts``), first match wins:
+Verdicts (words of ``kit.run.verdicts``), first match wins:
 
 - ``OLE``: the solution wrote more than the output limit;
 - ``MLE``: its peak memory is over the limit;
@@ -53,10 +53,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from kit.compare import crash_line, kill_group, signal_name, summary_line
 from kit.errors import BuildError
-from kit.run_case import MEMORY, OUTPUT_LIMIT, TIME, read_watch_report, watch_command
-from kit.verdicts import JE, MIB, MLE, OK, OLE, PE, RE, TLE, WA, message
+from kit.judges.compare import crash_line, kill_group, signal_name, summary_line
+from kit.run.process import MEMORY, OUTPUT_LIMIT, TIME, read_watch_report, watch_command
+from kit.run.verdicts import JE, MIB, MLE, OK, OLE, PE, RE, TLE, WA, message
 
 GRACE_SECONDS = 1.0
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
@@ -429,7 +429,7 @@ def _verdict(
     limits: _Limits,
     killed_at: float,
 ) -> tuple[str, str]:
-    """A verdict word of ``kit.verdicts`` and what happened (without the verdict's name).
+    """A verdict word of ``kit.run.verdicts`` and what happened (without the verdict's name).
     ``killed_at`` is when a solution over the wall-clock timeout was killed: an interactor
     that ended after it ended because of the kill (the order the two are reaped in is not)."""
     if limits.output.over.is_set():  # killed, or ended by the pipe the cap closed

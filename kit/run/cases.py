@@ -1,6 +1,6 @@
 """Stage 5, run: every case under every target, as the judge runs it.
 
-Each target runs under its own interpreter when one is here (``kit.targets.runner_for``);
+Each target runs under its own interpreter when one is here (``kit.judges.targets.runner_for``);
 targets without one share a stand-in, the Python running the kit (without 3.11's int-digit
 limit when no target has it). Targets served by the same interpreter run once. Every case runs
 under every runner even after a failure elsewhere, so the result says which target failed which
@@ -10,8 +10,8 @@ runner. A run is killed at ``kill_factor`` times the time limit.
 A run is a fresh process started from an empty directory with the interpreter's isolation
 flags (no ``site``: what passes without it passes with it), whole-process wall time, stdin the
 case's input. Judges that forbid file-system access (``no_files``) get the run under
-``kit.nowrite``. Batch outputs are judged by the problem's comparator (``kit.compare``);
-interactive problems with an interactor play each secret input (``kit.interact``); an
+``kit.run.nowrite``. Batch outputs are judged by the problem's comparator (``kit.judges.compare``);
+interactive problems with an interactor play each secret input (``kit.run.interact``); an
 interactive problem without one must start and end cleanly on empty input.
 
 Failures are told in the author's terms: a traceback's lines in the solution's part of the
@@ -27,14 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit import nowrite
-from kit.assemble import Bundle
-from kit.compare import Comparator, parse_compare, program_command
-from kit.interact import run_interactive
+from kit.bundle.assemble import Bundle
+from kit.judges.compare import Comparator, parse_compare, program_command
+from kit.judges.targets import Runner, Target
 from kit.registry import Case, Problem
-from kit.run_case import Run, Timing, baseline_kib, run_process
-from kit.targets import Runner, Target
-from kit.verdicts import (
+from kit.run import nowrite
+from kit.run.interact import run_interactive
+from kit.run.process import Run, Timing, baseline_kib, run_process
+from kit.run.verdicts import (
     JE,
     OK,
     RE,
@@ -62,7 +62,7 @@ class Failure:
     input: Path | None = None
     expected: bytes | None = None
     got: bytes | None = None
-    word: str = ""  # its verdict, a word of kit.verdicts
+    word: str = ""  # its verdict, a word of kit.run.verdicts
 
 
 @dataclass
@@ -82,7 +82,7 @@ class Column:
 class Verdict:
     case: str
     label: str
-    word: str  # a word of kit.verdicts: "ok", "WA", "TLE", ...
+    word: str  # a word of kit.run.verdicts: "ok", "WA", "TLE", ...
     seconds: float
     said: str = ""  # what an accepting checker or interactor said
 
@@ -108,7 +108,7 @@ class Ran:
 
 @dataclass
 class _Outcome:
-    word: str  # a verdict word of kit.verdicts
+    word: str  # a verdict word of kit.run.verdicts
     message: str = ""
     details: list[str] = field(default_factory=list)
     got: bytes | None = None

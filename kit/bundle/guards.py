@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 
-from kit.sources import walk
+from kit.bundle.sources import walk
 
 GUARD_CALLS = {"hasattr", "getattr"}
 GUARD_ATTRIBUTES = {"version_info", "implementation", "hexversion", "python_implementation"}

@@ -1,0 +1,13 @@
+"""Stages 1 to 3: the solution and its helpers made into one judge-ready text.
+
+- ``sources``    a module as the stages pass it on, how its imports resolve, tree walks
+- ``resolve``    module names resolved by the import system, asked in a child process
+- ``discover``   stage 1: the solution's helpers (where Python finds them) in load order
+- ``guards``     version-guarded code (``hasattr``, ``sys.version_info``, ``except ImportError``)
+- ``reach``      the top-level helper code nothing in the bundle can reach
+- ``spans``      where things are in a module's text: positions, tokens, the spans cut, the
+                 text rewritten without them
+- ``strip``      stage 2: what goes (comments, docstrings, annotations, test-only and
+                 unreached code), decided statement by statement
+- ``assemble``   stage 3: one file, each helper compiled under its own file name
+"""

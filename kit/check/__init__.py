@@ -1,0 +1,6 @@
+"""Stage 4: will every target judge accept the bundle? Decided without running it.
+
+- ``checks``     the stage: imports, syntax and APIs per target, compiling, source size
+- ``syntax``     static syntax check per Python version (ruff), compiling under an interpreter
+- ``apis``       APIs newer than 3.8 (vermin plus own rules), outside guards
+"""

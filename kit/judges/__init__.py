@@ -1,0 +1,7 @@
+"""What a judge is: the Pythons it runs, its standard library, how it compares output.
+
+- ``profiles``   judge profiles: targets, source-size limit, file access
+- ``targets``    targets (``cpython3.8``, ``pypy3``), the interpreters found, stand-ins
+- ``stdlib``     the standard library's modules by Python version
+- ``compare``    output comparison per problem: lines, tokens, float:TOL, checker:PATH
+"""
