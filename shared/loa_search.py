@@ -17,9 +17,10 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     is generated, in history order, or from two plies above the leaves by loa_policy's prior
     plus history (low prior: a late move reduced a ply more, skipped when quiet two plies from
     the leaves). Leaves check a connection in one move for either side from the memoised
-    connecting moves (the opponent's scored THREAT lower; their flood fill gives the evaluation
-    its group count); LMR, null move. Move generation, the prior and the flood fill are written
-    out in the node function (a call costs CPython more than the work); tests check them.
+    connecting moves of shared/loa_threats.py (the opponent's scored THREAT lower; their flood
+    fill gives the evaluation its group count); LMR, null move. Move generation and the prior
+    are written out in the node function (a call costs CPython more than the work); tests
+    check them.
 Time: 43-91k nodes/s (leaves counted), CPython 3.11, depth 6-7.5 in 0.85 s (build.py bench).
 Memory: memos of 40000-60000 entries (TT, connecting moves, centre distances, evaluation):
     54 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
@@ -33,7 +34,6 @@ import math
 import time
 
 from shared.loa_bitboard import (
-    FULL,
     NOT_A,
     NOT_H,
     PASS,
@@ -44,6 +44,7 @@ from shared.loa_bitboard import (
     line_counts,
 )
 from shared.loa_policy import centre_distances, prior_tables
+from shared.loa_threats import threat_functions
 
 WIN = 1000000
 WIN_BOUND = WIN - 1000
@@ -67,7 +68,6 @@ NULL_DEPTH = 3
 NULL_R = 2
 THREAT = 150  # leaf penalty when the opponent could connect at once
 CONNECT_CACHE_MAX = 40000  # memoised connecting moves per bit-board
-CONNECT_GROUPS = 5  # a side with more groups cannot connect in one move (connecting_moves)
 
 
 class Timeout(Exception):
@@ -127,13 +127,8 @@ class Searcher:
         connect_cache = self.connect_cache
         connect_get = connect_cache.get
         known_groups = self.known_groups
-        rays = [0] * 64  # rays[t]: the squares on a line through t
-        for m, a in enumerate(aligned):
-            if a is not None:
-                rays[m & 63] |= 1 << (m >> 6)
         cnt = self.cnt
         not_a, not_h = NOT_A, NOT_H
-        full = FULL
         perf = time.perf_counter
         by_from, by_to, by_change, at_to, left_from, per_opponent, capture_bonus, adj = (
             self.prior_tables
@@ -195,100 +190,7 @@ class Searcher:
                 check_at = CHECK_EVERY
             return nodes
 
-        def connecting_moves(me):
-            """The moves (from << 6 | to) that would connect the side owning ``me``, whatever
-            the line counts and the opponent (can_connect checks those), memoised per
-            bit-board. A connecting move lands on a square touching every group (all but the
-            moved piece's own when that piece stands alone) and the flood fill decides. With
-            more than CONNECT_GROUPS groups there is none: the landing square would have to
-            touch every group but the moved piece's own, and the parts of that group left
-            behind, and at most 4 squares around a square are pairwise apart. Every group is
-            filled, and their number left for the evaluation (known_groups), which would
-            otherwise fill them again."""
-            b = me
-            parts = []
-            high = False
-            while b:
-                # one group by the flood fill of loa_bitboard, written out (hot: every leaf
-                # with a new bit-board); seeded from either end in turn, so that the first
-                # groups tend to lie far apart
-                x = 1 << (b.bit_length() - 1) if high else b & -b
-                high = not high
-                while True:
-                    y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                    y = (y | (y << 8) | (y >> 8)) & b
-                    if y == x:
-                        break
-                    x = y
-                b ^= x
-                parts.append(x)
-            known_groups[me] = len(parts) - 1
-            if len(parts) > CONNECT_GROUPS:
-                connect_cache[me] = ()
-                return ()
-            free = full ^ me
-            common = full  # squares touching every group so far
-            lone = []  # the lone pieces so far
-            alone = []  # per lone piece: the squares touching every other group so far
-            for x in parts:
-                y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                y = (y | (y << 8) | (y >> 8)) & free
-                for i, e in enumerate(alone):
-                    alone[i] = e & y
-                if not (x & (x - 1)):
-                    lone.append(x)
-                    alone.append(common)
-                common &= y
-                if not common:
-                    for e in alone:
-                        if e:
-                            break
-                    else:
-                        connect_cache[me] = ()
-                        return ()  # no square touches every group
-            # per landing square, the pieces in line with it that may go there: any piece when
-            # the square touches every group, else the one lone piece it does not touch
-            found = []
-            c = common
-            for e in alone:
-                c |= e
-            while c:
-                tb = c & -c
-                c ^= tb
-                t = tb.bit_length() - 1
-                if tb & common:
-                    b = me & rays[t]
-                else:
-                    b = 0
-                    for p, e in zip(lone, alone):
-                        if e & tb:
-                            b = p & rays[t]
-                            break
-                while b:
-                    sb = b & -b
-                    b ^= sb
-                    # is_connected(me ^ sb | tb), written out
-                    nme = me ^ sb | tb
-                    x = tb
-                    while True:
-                        y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                        y = (y | (y << 8) | (y >> 8)) & nme
-                        if y == x:
-                            break
-                        x = y
-                    if x == nme:
-                        found.append((sb.bit_length() - 1) << 6 | t)
-            found = tuple(found)
-            connect_cache[me] = found
-            return found
-
-        def can_connect(found, opp):
-            """Is one of the connecting moves ``found`` legal now (line counts, opponent)?"""
-            for m in found:
-                lid, length, jumped = aligned[m]
-                if cnt[lid] == length and not (jumped & opp):
-                    return True
-            return False
+        connecting_moves, can_connect = threat_functions(aligned, cnt, connect_cache, known_groups)
 
         def negamax(me, opp, col, key, depth, alpha, beta, ply, remaining, allow_null):  # noqa: PLR0917
             nonlocal nodes, check_at

@@ -10,7 +10,7 @@ import pytest
 
 from shared.loa_bitboard import build_tables, line_counts, move_name, start_position
 from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator
-from shared.loa_search import CONNECT_GROUPS, THREAT, WIN, WIN_BOUND, Searcher
+from shared.loa_search import THREAT, WIN, WIN_BOUND, Searcher
 from tests.loa_positions import (
     POSITIONS,
     count_groups,
@@ -339,33 +339,3 @@ def test_shallow_search_equals_plain_negamax(depth, scaled):
             assert got[2] == want
             checked += 1
     assert checked >= scaled(150) // 3
-
-
-def test_connecting_moves_are_all_the_moves_that_connect(scaled):
-    """connecting_moves(bb) against every pair (from, to) on a common line, tried by a flood
-    fill: the same set, also for boards of more than CONNECT_GROUPS groups (none there: the
-    interior nodes rely on that to skip the fill). The group count it hands the evaluation is
-    the board's."""
-    from shared.loa_bitboard import alignment_table, is_connected
-
-    aligned = alignment_table()
-    rng = random.Random(41)
-    searcher = Searcher(make_evaluator(), TABLES)
-    many = some = 0
-    for _ in range(scaled(3000)):
-        bb = sum(1 << s for s in rng.sample(range(64), rng.randint(2, 12)))
-        if is_connected(bb):
-            continue
-        want = set()
-        for m in range(4096):
-            frm, to = m >> 6, m & 63
-            legal_shape = aligned[m] and bb >> frm & 1 and not bb >> to & 1
-            if legal_shape and is_connected(bb ^ (1 << frm) ^ (1 << to)):
-                want.add(m)
-        assert set(searcher.connecting_moves(bb)) == want, bb
-        assert searcher.known_groups.pop(bb) == count_groups(bb) - 1, bb
-        some += bool(want)
-        if count_groups(bb) > CONNECT_GROUPS:
-            many += 1
-            assert not want
-    assert many > scaled(3000) // 10 and some > scaled(3000) // 10

@@ -1,0 +1,71 @@
+"""shared/loa_threats.py against brute force: connecting_moves(bb) is every move shape that
+would connect the board (every pair on a common line tried by a flood fill), none for boards of
+more than CONNECT_GROUPS groups, with the group count handed on; can_connect is whether one of
+them is a legal move now (the legal moves of loa_bitboard.gen_moves, each tried)."""
+
+import random
+
+from shared.loa_bitboard import (
+    alignment_table,
+    build_tables,
+    gen_moves,
+    is_connected,
+    line_counts,
+)
+from shared.loa_threats import CONNECT_GROUPS, threat_functions
+from tests.loa_positions import count_groups
+
+ALIGNED = alignment_table()
+GEN, _LINES = build_tables()
+
+
+def random_board(rng, low=2, high=12, taken=0):
+    squares = [s for s in range(64) if not taken >> s & 1]
+    return sum(1 << s for s in rng.sample(squares, rng.randint(low, high)))
+
+
+def test_connecting_moves_are_all_the_moves_that_connect(scaled):
+    known_groups = {}
+    connecting_moves, _ = threat_functions(ALIGNED, [0] * 64, {}, known_groups)
+    rng = random.Random(41)
+    many = some = 0
+    for _ in range(scaled(3000)):
+        bb = random_board(rng)
+        if is_connected(bb):
+            continue
+        want = set()
+        for m in range(4096):
+            frm, to = m >> 6, m & 63
+            legal_shape = ALIGNED[m] and bb >> frm & 1 and not bb >> to & 1
+            if legal_shape and is_connected(bb ^ (1 << frm) ^ (1 << to)):
+                want.add(m)
+        assert set(connecting_moves(bb)) == want, bb
+        assert known_groups.pop(bb) == count_groups(bb) - 1, bb
+        some += bool(want)
+        if count_groups(bb) > CONNECT_GROUPS:
+            many += 1
+            assert not want
+    assert many > scaled(3000) // 10 and some > scaled(3000) // 10
+
+
+def test_can_connect_is_whether_a_legal_move_connects(scaled):
+    rng = random.Random(7)
+    seen = {True: 0, False: 0}
+    blocked = {True: 0, False: 0}  # connecting shapes that are legal now, and those that are not
+    for _ in range(scaled(2000)):
+        me = random_board(rng, 2, 8)
+        opp = random_board(rng, 1, 8, taken=me)
+        if is_connected(me):
+            continue
+        cnt = line_counts(me | opp)
+        connecting_moves, can_connect = threat_functions(ALIGNED, cnt, {}, {})
+        legal = set(gen_moves(GEN, me, opp, cnt))
+        want = any(is_connected(me ^ (1 << (m >> 6)) | 1 << (m & 63)) for m in legal)
+        found = connecting_moves(me)
+        assert can_connect(found, opp) == want, (me, opp)
+        for m in found:  # each one alone: legal by the line count and not jumping the opponent
+            assert can_connect((m,), opp) == (m in legal), (me, opp, m)
+            blocked[m in legal] += 1
+        seen[want] += 1
+    assert min(seen.values()) > scaled(2000) // 20, seen
+    assert min(blocked.values()) > scaled(2000) // 20, blocked
