@@ -192,7 +192,10 @@ class Searcher:
 
         connecting_moves, can_connect = threat_functions(aligned, cnt, connect_cache, known_groups)
 
-        def negamax(me, opp, col, key, depth, alpha, beta, ply, remaining, allow_null):  # noqa: PLR0917
+        def leaf(me, opp, alpha, beta, ply, remaining):  # noqa: PLR0917
+            """The score of a node at the search's horizon, for the side owning ``me``: a win
+            when it connects in one move, else the evaluation (THREAT lower when the opponent
+            would connect in one)."""
             nonlocal nodes, check_at
             nodes += 1
             if nodes >= check_at:
@@ -201,22 +204,33 @@ class Searcher:
                     raise Timeout
             if remaining <= 0:
                 return 0
-            if depth <= 0:
-                if leaf_win:
-                    # can_connect() is called only where a connecting move exists (memoised per
-                    # bit-board): most leaves have none
-                    c = connect_get(me)
+            if leaf_win:
+                # can_connect() is called only where a connecting move exists (memoised per
+                # bit-board): most leaves have none
+                c = connect_get(me)
+                if c is None:
+                    c = connecting_moves(me)
+                if c and can_connect(c, opp):
+                    return WIN - ply - 1
+                if threat:
+                    c = connect_get(opp)
                     if c is None:
-                        c = connecting_moves(me)
-                    if c and can_connect(c, opp):
-                        return WIN - ply - 1
-                    if threat:
-                        c = connect_get(opp)
-                        if c is None:
-                            c = connecting_moves(opp)
-                        if c and can_connect(c, me):
-                            return evaluate(me, opp, cnt, alpha + threat, beta + threat) - threat
-                return evaluate(me, opp, cnt, alpha, beta)
+                        c = connecting_moves(opp)
+                    if c and can_connect(c, me):
+                        return evaluate(me, opp, cnt, alpha + threat, beta + threat) - threat
+            return evaluate(me, opp, cnt, alpha, beta)
+
+        def negamax(me, opp, col, key, depth, alpha, beta, ply, remaining, allow_null):  # noqa: PLR0917
+            if depth <= 0:
+                return leaf(me, opp, alpha, beta, ply, remaining)
+            nonlocal nodes, check_at
+            nodes += 1
+            if nodes >= check_at:
+                check_at = nodes + CHECK_EVERY
+                if perf() > searcher.deadline:
+                    raise Timeout
+            if remaining <= 0:
+                return 0
             ttm = -1
             e = tt_get(key)
             if e is not None:
@@ -372,36 +386,11 @@ class Searcher:
                             red += 1
                 d1 = depth - 1
                 if d1 == 0:
-                    # a leaf child, scored here: negamax's leaf code written out (hot: most nodes
-                    # are leaves, and a call costs more than this). The first move gets the full
-                    # window; the others a null window, then the full one if they land inside.
+                    # a leaf child: the first move gets the full window; the others a null
+                    # window, then the full one if they land inside
                     lo = -beta if first else -alpha - 1
                     while True:
-                        nodes += 1
-                        if nodes >= check_at:
-                            check_at = nodes + CHECK_EVERY
-                            if perf() > searcher.deadline:
-                                raise Timeout
-                        if remaining <= 1:
-                            score = 0
-                        elif leaf_win:
-                            c = connect_get(nopp)
-                            if c is None:
-                                c = connecting_moves(nopp)
-                            if c and can_connect(c, nme):
-                                score = ply + 2 - WIN  # the leaf's WIN - (ply + 1) - 1, negated
-                            else:
-                                c = connect_get(nme) if threat else ()
-                                if c is None:
-                                    c = connecting_moves(nme)
-                                if c and can_connect(c, nopp):
-                                    score = threat - evaluate(
-                                        nopp, nme, cnt, lo + threat, threat - alpha
-                                    )
-                                else:
-                                    score = -evaluate(nopp, nme, cnt, lo, -alpha)
-                        else:
-                            score = -evaluate(nopp, nme, cnt, lo, -alpha)
+                        score = -leaf(nopp, nme, lo, -alpha, ply + 1, remaining - 1)
                         if lo == -beta or not alpha < score < beta:
                             break
                         lo = -beta
