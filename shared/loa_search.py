@@ -231,6 +231,7 @@ class Searcher:
                     raise Timeout
             if remaining <= 0:
                 return 0
+            p1, r1, c1 = ply + 1, remaining - 1, col ^ 1  # the children's ply, limit, colour
             ttm = -1
             e = tt_get(key)
             if e is not None:
@@ -255,16 +256,7 @@ class Searcher:
                 and evaluate(me, opp, cnt) >= beta
             ):
                 sc = -negamax(
-                    opp,
-                    me,
-                    col ^ 1,
-                    key ^ zside,
-                    depth - 1 - NULL_R,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    remaining - 1,
-                    False,
+                    opp, me, c1, key ^ zside, depth - 1 - NULL_R, -beta, -beta + 1, p1, r1, False
                 )
                 if sc >= beta:
                     return sc
@@ -292,16 +284,7 @@ class Searcher:
                 moves, priors = generate(me, opp, depth)
                 if not moves:
                     return -negamax(
-                        opp,
-                        me,
-                        col ^ 1,
-                        key ^ zside,
-                        depth - 1,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        remaining - 1,
-                        True,
+                        opp, me, c1, key ^ zside, depth - 1, -beta, -alpha, p1, r1, True
                     )
             # the moves that connect the mover (all of them: see connecting_moves)
             wins = connect_get(me)
@@ -390,53 +373,20 @@ class Searcher:
                     # window, then the full one if they land inside
                     lo = -beta if first else -alpha - 1
                     while True:
-                        score = -leaf(nopp, nme, lo, -alpha, ply + 1, remaining - 1)
+                        score = -leaf(nopp, nme, lo, -alpha, p1, r1)
                         if lo == -beta or not alpha < score < beta:
                             break
                         lo = -beta
                 elif first:
-                    score = -negamax(
-                        nopp, nme, col ^ 1, nkey, d1, -beta, -alpha, ply + 1, remaining - 1, True
-                    )
+                    score = -negamax(nopp, nme, c1, nkey, d1, -beta, -alpha, p1, r1, True)
                 else:
                     score = -negamax(
-                        nopp,
-                        nme,
-                        col ^ 1,
-                        nkey,
-                        d1 - red,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        remaining - 1,
-                        True,
+                        nopp, nme, c1, nkey, d1 - red, -alpha - 1, -alpha, p1, r1, True
                     )
                     if red and score > alpha:
-                        score = -negamax(
-                            nopp,
-                            nme,
-                            col ^ 1,
-                            nkey,
-                            d1,
-                            -alpha - 1,
-                            -alpha,
-                            ply + 1,
-                            remaining - 1,
-                            True,
-                        )
+                        score = -negamax(nopp, nme, c1, nkey, d1, -alpha - 1, -alpha, p1, r1, True)
                     if alpha < score < beta:
-                        score = -negamax(
-                            nopp,
-                            nme,
-                            col ^ 1,
-                            nkey,
-                            d1,
-                            -beta,
-                            -alpha,
-                            ply + 1,
-                            remaining - 1,
-                            True,
-                        )
+                        score = -negamax(nopp, nme, c1, nkey, d1, -beta, -alpha, p1, r1, True)
                 if lt is not None:
                     cnt[lt[0]] -= 1
                     cnt[lt[1]] -= 1
