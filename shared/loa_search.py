@@ -34,8 +34,6 @@ import math
 import time
 
 from shared.loa_bitboard import (
-    NOT_A,
-    NOT_H,
     PASS,
     alignment_table,
     build_tables,
@@ -128,7 +126,6 @@ class Searcher:
         connect_get = connect_cache.get
         known_groups = self.known_groups
         cnt = self.cnt
-        not_a, not_h = NOT_A, NOT_H
         perf = time.perf_counter
         by_from, by_to, by_change, at_to, left_from, per_opponent, capture_bonus, adj = (
             self.prior_tables
@@ -220,6 +217,39 @@ class Searcher:
                         return evaluate(me, opp, cnt, alpha + threat, beta + threat) - threat
             return evaluate(me, opp, cnt, alpha, beta)
 
+        def probe(key, depth, alpha, beta, ply, remaining):  # noqa: PLR0917
+            """(score, move) from the transposition table: the score when the stored bound
+            decides this node (None when it does not), the stored best move (-1 when none)."""
+            e = tt_get(key)
+            if e is None:
+                return None, -1
+            d, fl, sc, ttm = e
+            if d < depth or remaining <= depth + 1:
+                return None, ttm
+            if sc > WIN_BOUND:
+                sc -= ply
+            elif sc < -WIN_BOUND:
+                sc += ply
+            if fl == EXACT or (sc >= beta if fl == LOWER else sc <= alpha):
+                return sc, ttm
+            return None, ttm
+
+        def first_moves(me, opp, *candidates):
+            """Of the TT move and the killers, those legal here, in that order, once each."""
+            moves = []
+            for m in candidates:
+                if m >= 0 and m not in moves:
+                    a = aligned[m]
+                    if (
+                        a is not None
+                        and (me >> (m >> 6)) & 1
+                        and not (me >> (m & 63)) & 1
+                        and cnt[a[0]] == a[1]
+                        and not (a[2] & opp)
+                    ):
+                        moves.append(m)
+            return moves
+
         def negamax(me, opp, col, key, depth, alpha, beta, ply, remaining, allow_null):  # noqa: PLR0917
             if depth <= 0:
                 return leaf(me, opp, alpha, beta, ply, remaining)
@@ -232,22 +262,9 @@ class Searcher:
             if remaining <= 0:
                 return 0
             p1, r1, c1 = ply + 1, remaining - 1, col ^ 1  # the children's ply, limit, colour
-            ttm = -1
-            e = tt_get(key)
-            if e is not None:
-                d, fl, sc, ttm = e
-                if d >= depth and remaining > depth + 1:
-                    if sc > WIN_BOUND:
-                        sc -= ply
-                    elif sc < -WIN_BOUND:
-                        sc += ply
-                    if fl == EXACT:
-                        return sc
-                    if fl == LOWER:
-                        if sc >= beta:
-                            return sc
-                    elif sc <= alpha:
-                        return sc
+            sc, ttm = probe(key, depth, alpha, beta, ply, remaining)
+            if sc is not None:
+                return sc
             if (
                 allow_null
                 and depth >= NULL_DEPTH
@@ -265,19 +282,7 @@ class Searcher:
             # on its own, and the rest is never generated.
             kl = killers[ply]
             k1 = kl[0]
-            k2 = kl[1]
-            moves = []
-            for m in (ttm, k1, k2):
-                if m >= 0 and m not in moves:
-                    a = aligned[m]
-                    if (
-                        a is not None
-                        and (me >> (m >> 6)) & 1
-                        and not (me >> (m & 63)) & 1
-                        and cnt[a[0]] == a[1]
-                        and not (a[2] & opp)
-                    ):
-                        moves.append(m)
+            moves = first_moves(me, opp, ttm, k1, kl[1])
             staged = len(moves)
             priors = None
             if not staged:
@@ -329,6 +334,10 @@ class Searcher:
                     # leaves: not searched
                     idx += 1
                     continue
+                if opp & tb and is_connected(opp ^ tb):  # a capture that connects the opponent
+                    idx += 1
+                    best = max(best, -win_score)
+                    continue
                 lf = lines[frm]
                 cnt[lf[0]] -= 1
                 cnt[lf[1]] -= 1
@@ -339,22 +348,6 @@ class Searcher:
                 if opp & tb:
                     nopp = opp ^ tb
                     nkey ^= zop[to]
-                    # a capture: is the opponent connected? is_connected(nopp), written out
-                    x = nopp & -nopp
-                    while True:
-                        y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                        y = (y | (y << 8) | (y >> 8)) & nopp
-                        if y == x:
-                            break
-                        x = y
-                    if x == nopp:
-                        cnt[lf[0]] += 1
-                        cnt[lf[1]] += 1
-                        cnt[lf[2]] += 1
-                        cnt[lf[3]] += 1
-                        idx += 1
-                        best = max(best, -win_score)
-                        continue
                     lt = None
                 else:
                     nopp = opp
@@ -409,17 +402,8 @@ class Searcher:
                                 kl[1] = k1
                                 kl[0] = m
                             break
-            if best >= beta:
-                fl = LOWER
-            elif best > alpha0:
-                fl = EXACT
-            else:
-                fl = UPPER
-            sc = best
-            if sc > WIN_BOUND:
-                sc += ply
-            elif sc < -WIN_BOUND:
-                sc -= ply
+            fl = LOWER if best >= beta else EXACT if best > alpha0 else UPPER
+            sc = best + ply if best > WIN_BOUND else best - ply if best < -WIN_BOUND else best
             tt[key] = (depth, fl, sc, bestm)
             return best
 
