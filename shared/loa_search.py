@@ -2,12 +2,13 @@
 
 Description: ``Searcher(evaluate, tables)`` holds the search state that lasts a whole game
     (transposition table, history, killers, memoised connecting moves) and its node function,
-    built once. ``search(white, black, side, remaining)`` is a generator: it yields ``(depth,
+    built once. ``search(white, black, side, plies_left)`` is a generator: it yields ``(depth,
     move, score, nodes)`` for the side to move (0 = White), first a depth-0 guess, then one
     result per completed iteration, and stops by itself when the result is decided.
 Rules: after a move the mover wins if connected (also when both sides are); a capture that
-    connects only the opponent loses. A side without a legal move passes. ``remaining`` plies
-    before the move limit: reaching it is a draw.
+    connects only the opponent loses. A side without a legal move passes. ``plies_left``: the
+    plies before the game's move limit, reaching which is a draw; ``depth``: the search's
+    horizon, the plies left to search.
 Usage: set ``searcher.deadline`` (a ``time.perf_counter()`` value) before iterating; the search
     stops there, and an iteration cut short is yielded as depth - 0.5 when it finished a root
     move. The caller decides when not to start another iteration (by breaking its loop).
@@ -106,7 +107,7 @@ class Searcher:
         return k
 
     def _node_function(self, leaf_win, threat):
-        """negamax(me, opp, col, key, depth, alpha, beta, ply, remaining, allow_null) -> score
+        """negamax(me, opp, col, key, depth, alpha, beta, ply, plies_left, allow_null) -> score
         for the side owning ``me`` (colour ``col``), node_count(reset) -> nodes so far,
         connecting_moves(bb) (memoised) and generate(me, opp, depth) (for the line counts in
         ``cnt``). The searcher's tables are bound to locals here, once."""
@@ -189,7 +190,7 @@ class Searcher:
 
         connecting_moves, can_connect = threat_functions(aligned, cnt, connect_cache, known_groups)
 
-        def leaf(me, opp, alpha, beta, ply, remaining):  # noqa: PLR0917
+        def leaf(me, opp, alpha, beta, ply, plies_left):  # noqa: PLR0917
             """The score of a node at the search's horizon, for the side owning ``me``: a win
             when it connects in one move, else the evaluation (THREAT lower when the opponent
             would connect in one)."""
@@ -199,7 +200,7 @@ class Searcher:
                 check_at = nodes + CHECK_EVERY
                 if perf() > searcher.deadline:
                     raise Timeout
-            if remaining <= 0:
+            if plies_left <= 0:
                 return 0
             if leaf_win:
                 # can_connect() is called only where a connecting move exists (memoised per
@@ -217,14 +218,14 @@ class Searcher:
                         return evaluate(me, opp, cnt, alpha + threat, beta + threat) - threat
             return evaluate(me, opp, cnt, alpha, beta)
 
-        def probe(key, depth, alpha, beta, ply, remaining):  # noqa: PLR0917
+        def probe(key, depth, alpha, beta, ply, plies_left):  # noqa: PLR0917
             """(score, move) from the transposition table: the score when the stored bound
             decides this node (None when it does not), the stored best move (-1 when none)."""
             e = tt_get(key)
             if e is None:
                 return None, -1
             d, fl, sc, ttm = e
-            if d < depth or remaining <= depth + 1:
+            if d < depth or plies_left <= depth + 1:
                 return None, ttm
             if sc > WIN_BOUND:
                 sc -= ply
@@ -250,19 +251,19 @@ class Searcher:
                         moves.append(m)
             return moves
 
-        def negamax(me, opp, col, key, depth, alpha, beta, ply, remaining, allow_null):  # noqa: PLR0917
+        def negamax(me, opp, col, key, depth, alpha, beta, ply, plies_left, allow_null):  # noqa: PLR0917
             if depth <= 0:
-                return leaf(me, opp, alpha, beta, ply, remaining)
+                return leaf(me, opp, alpha, beta, ply, plies_left)
             nonlocal nodes, check_at
             nodes += 1
             if nodes >= check_at:
                 check_at = nodes + CHECK_EVERY
                 if perf() > searcher.deadline:
                     raise Timeout
-            if remaining <= 0:
+            if plies_left <= 0:
                 return 0
-            p1, r1, c1 = ply + 1, remaining - 1, col ^ 1  # the children's ply, limit, colour
-            sc, ttm = probe(key, depth, alpha, beta, ply, remaining)
+            p1, r1, c1 = ply + 1, plies_left - 1, col ^ 1  # the children's ply, limit, colour
+            sc, ttm = probe(key, depth, alpha, beta, ply, plies_left)
             if sc is not None:
                 return sc
             if (
@@ -409,8 +410,8 @@ class Searcher:
 
         return negamax, node_count, connecting_moves, generate
 
-    def search(self, white, black, side, remaining):
-        """Iterative deepening from the position (``side`` to move, ``remaining`` plies before
+    def search(self, white, black, side, plies_left):
+        """Iterative deepening from the position (``side`` to move, ``plies_left`` plies before
         the move limit): yields (depth, move, score, nodes) as described in the header."""
         gen = self.gen
         zob = self.zob
@@ -472,21 +473,21 @@ class Searcher:
                     cnt[:] = child_counts[m]
                     args = (nopp, nme, side ^ 1, nkey, depth - 1)
                     if i == 0:
-                        sc = -negamax(*args, -beta, -alpha, 1, remaining - 1, True)
+                        sc = -negamax(*args, -beta, -alpha, 1, plies_left - 1, True)
                     else:
                         late = i >= ROOT_LMR_MOVES and depth >= ROOT_LMR_DEPTH and nopp == opp
                         if late:
                             # a late quiet root move: a ply less first, in full if it fails high
                             shallow = (nopp, nme, side ^ 1, nkey, depth - 2)
-                            sc = -negamax(*shallow, -alpha - 1, -alpha, 1, remaining - 1, True)
+                            sc = -negamax(*shallow, -alpha - 1, -alpha, 1, plies_left - 1, True)
                         if not late or sc > alpha:
-                            sc = -negamax(*args, -alpha - 1, -alpha, 1, remaining - 1, True)
+                            sc = -negamax(*args, -alpha - 1, -alpha, 1, plies_left - 1, True)
                         if sc > alpha:
                             # failed high: better than the best so far even if the re-search
                             # is cut short by the clock
                             prev = it_best, it_score
                             it_best, it_score = m, sc
-                            sc = -negamax(*args, -beta, -alpha, 1, remaining - 1, True)
+                            sc = -negamax(*args, -beta, -alpha, 1, plies_left - 1, True)
                             it_best, it_score = (m, sc) if sc > prev[1] else prev
                     effort[m] = node_count() - n0
                     if sc > it_score:

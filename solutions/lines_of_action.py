@@ -134,13 +134,13 @@ class Clock:
             self.start = read_at
             self.first = False
 
-    def think(self, searcher, boards, side, remaining):
+    def think(self, searcher, boards, side, plies_left):
         """The last (depth, move, score, nodes) that ``searcher.search`` yields in time."""
         budget = (FIRST_SHARE if self.first else HARD_SHARE) * self.move_time
         self.first = False
         searcher.deadline = self.start + budget
         last = None
-        for result in searcher.search(boards[0], boards[1], side, remaining):
+        for result in searcher.search(boards[0], boards[1], side, plies_left):
             last = result
         return last
 

@@ -187,11 +187,11 @@ def fixed_depth(white, black, side, depth, tables=None):
     return search_to_depth(searcher, white, black, side, depth)[1:]
 
 
-def search_to_depth(searcher, white, black, side, depth, remaining=200):
+def search_to_depth(searcher, white, black, side, depth, plies_left=200):
     """The last result ``searcher.search`` yields up to ``depth`` plies: (depth, move, score,
     nodes)."""
     last = None
-    for result in searcher.search(white, black, side, remaining):
+    for result in searcher.search(white, black, side, plies_left):
         last = result
         if result[0] >= depth:
             break

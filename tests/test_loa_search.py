@@ -87,7 +87,7 @@ def test_evaluation_is_antisymmetric_and_mirror_invariant():
 def test_draw_at_the_move_limit_scores_zero():
     """With one ply left before the limit, every non-winning move ends in a draw (score 0)."""
     w, b = start_position()
-    _, _, score, _ = search_to_depth(Searcher(make_evaluator(), TABLES), w, b, 0, 4, remaining=1)
+    _, _, score, _ = search_to_depth(Searcher(make_evaluator(), TABLES), w, b, 0, 4, plies_left=1)
     assert score == 0
 
 
@@ -106,7 +106,7 @@ def test_losing_side_prefers_the_draw_at_the_limit():
     ]
     w, b = from_diagram(rows)
     _, _, far, _ = search_to_depth(Searcher(make_evaluator(), TABLES), w, b, 0, 4)
-    _, _, near, _ = search_to_depth(Searcher(make_evaluator(), TABLES), w, b, 0, 4, remaining=1)
+    _, _, near, _ = search_to_depth(Searcher(make_evaluator(), TABLES), w, b, 0, 4, plies_left=1)
     assert far < -WIN_BOUND
     assert near == 0
 
@@ -262,7 +262,7 @@ def test_euler_term_is_groups_minus_holes(scaled):
         assert euler(w, b, cnt) - base(w, b, cnt) == -(4 * e - 4)
 
 
-def plain_negamax(ev, gen, me, opp, depth, ply, remaining):
+def plain_negamax(ev, gen, me, opp, depth, ply, plies_left):
     """The searcher's tree value without pruning: the same leaf rules (a win in one for the side
     to move, the opponent's threat, found here by trying every move), the same wins and losses
     when a move is made, a pass when stuck."""
@@ -275,7 +275,7 @@ def plain_negamax(ev, gen, me, opp, depth, ply, remaining):
                 return True
         return False
 
-    if remaining <= 0:
+    if plies_left <= 0:
         return 0
     if depth <= 0:
         if connects_in_one(me, opp):
@@ -285,7 +285,7 @@ def plain_negamax(ev, gen, me, opp, depth, ply, remaining):
         return ev(me, opp, None)
     moves = gen_moves(gen, me, opp, line_counts(me | opp))
     if not moves:
-        return -plain_negamax(ev, gen, opp, me, depth - 1, ply + 1, remaining - 1)
+        return -plain_negamax(ev, gen, opp, me, depth - 1, ply + 1, plies_left - 1)
     best = -10 * WIN
     for m in moves:
         tb = 1 << (m & 63)
@@ -295,7 +295,7 @@ def plain_negamax(ev, gen, me, opp, depth, ply, remaining):
         if nopp != opp and is_connected(nopp):
             score = ply + 1 - WIN
         else:
-            score = -plain_negamax(ev, gen, nopp, nme, depth - 1, ply + 1, remaining - 1)
+            score = -plain_negamax(ev, gen, nopp, nme, depth - 1, ply + 1, plies_left - 1)
         best = max(best, score)
     return best
 
@@ -318,8 +318,8 @@ def test_shallow_search_equals_plain_negamax(depth, scaled):
         if is_connected(w) or is_connected(b):
             continue
         ev = make_evaluator({"lazy": 10**9})
-        remaining = rng.choice([1, 2, 200])
-        got = search_to_depth(Searcher(ev, TABLES), w, b, 0, depth, remaining)
+        plies_left = rng.choice([1, 2, 200])
+        got = search_to_depth(Searcher(ev, TABLES), w, b, 0, depth, plies_left)
         moves = gen_moves(gen, w, b, line_counts(w | b))
         children = []
         for m in moves:
@@ -333,7 +333,7 @@ def test_shallow_search_equals_plain_negamax(depth, scaled):
             if len(children) < 2 or got[0] < depth:
                 continue  # decided at the root without a search
             want = max(
-                -plain_negamax(ev, gen, nopp, nme, depth - 1, 1, remaining - 1)
+                -plain_negamax(ev, gen, nopp, nme, depth - 1, 1, plies_left - 1)
                 for nopp, nme in children
             )
             assert got[2] == want
