@@ -6,9 +6,8 @@ Description: ``Searcher(evaluate, tables)`` holds the search state that lasts a 
     move, score, nodes)`` for the side to move (0 = White), first a depth-0 guess, then one
     result per completed iteration, and stops by itself when the result is decided.
 Rules: after a move the mover wins if connected (also when both sides are); a capture that
-    connects only the opponent loses. A side without a legal move passes. ``plies_left``: the
-    plies before the game's move limit, reaching which is a draw; ``depth``: the search's
-    horizon, the plies left to search.
+    connects only the opponent loses. A side without a legal move passes. ``plies_left``: plies
+    to the move limit (a draw there); ``depth``: the horizon, plies left to search.
 Usage: set ``searcher.deadline`` (a ``time.perf_counter()`` value) before iterating; the search
     stops there, and an iteration cut short is yielded as depth - 0.5 when it finished a root
     move. The caller decides when not to start another iteration (by breaking its loop).
