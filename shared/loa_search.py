@@ -189,16 +189,20 @@ class Searcher:
 
         connecting_moves, can_connect = threat_functions(aligned, cnt, connect_cache, known_groups)
 
-        def leaf(me, opp, alpha, beta, ply, plies_left):  # noqa: PLR0917
-            """The score of a node at the search's horizon, for the side owning ``me``: a win
-            when it connects in one move, else the evaluation (THREAT lower when the opponent
-            would connect in one)."""
+        def count_node():
+            """One more node; past the deadline (looked at every CHECK_EVERY nodes), Timeout."""
             nonlocal nodes, check_at
             nodes += 1
             if nodes >= check_at:
                 check_at = nodes + CHECK_EVERY
                 if perf() > searcher.deadline:
                     raise Timeout
+
+        def leaf(me, opp, alpha, beta, ply, plies_left):  # noqa: PLR0917
+            """The score of a node at the search's horizon, for the side owning ``me``: a win
+            when it connects in one move, else the evaluation (THREAT lower when the opponent
+            would connect in one)."""
+            count_node()
             if plies_left <= 0:
                 return 0
             if leaf_win:
@@ -253,12 +257,7 @@ class Searcher:
         def negamax(me, opp, col, key, depth, alpha, beta, ply, plies_left, allow_null):  # noqa: PLR0917
             if depth <= 0:
                 return leaf(me, opp, alpha, beta, ply, plies_left)
-            nonlocal nodes, check_at
-            nodes += 1
-            if nodes >= check_at:
-                check_at = nodes + CHECK_EVERY
-                if perf() > searcher.deadline:
-                    raise Timeout
+            count_node()
             if plies_left <= 0:
                 return 0
             p1, r1, c1 = ply + 1, plies_left - 1, col ^ 1  # the children's ply, limit, colour
