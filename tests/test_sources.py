@@ -56,3 +56,11 @@ def test_walk_finds_what_ast_walk_finds_except_inside_literal_tables():
     assert names == [n.id for n in ast.walk(tree) if isinstance(n, ast.Name)]
     calls = [node for node in mine if isinstance(node, ast.Call)]
     assert len(calls) == 2  # print(...) and len(...)
+
+
+def test_a_table_with_brackets_between_its_numbers_is_left_to_the_tokenizer():
+    """Blanking keeps no bracket's partner out: a table whose numbers are parenthesised is not
+    masked (stripping reads bracket depths from the tokens)."""
+    numbers = ", ".join(f"({i})" if i in (0, 99) else str(i) for i in range(100))
+    text = f"T = [{numbers}]\n"
+    assert mask_literals(text, ast.parse(text)) == text
