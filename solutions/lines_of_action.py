@@ -12,8 +12,8 @@ Usage: ``python3 lines_of_action.py`` on the judge. Local options, harmless ther
     (plies played before the game, White's first; they count towards the limit),
     ``LOA_WEIGHTS="conc=100,..."`` (evaluation weights), ``LOA_VERBOSE=1`` (depth, nodes, time
     and score of every search on stderr).
-Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; White's first
-    move from the initial position is fixed (A7-C7, what 4- to 6-ply searches choose). The clock
+Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; in the first
+    plies from the standard start, shared/loa_book.py's move, played at once. The clock
     policy is all in ``Clock``: a move's clock starts when the opponent's move is read (the first
     search counts from the process's creation, read from /proc); hard deadline FIRST_SHARE /
     HARD_SHARE of the move time; iterations go on to it.
@@ -43,12 +43,12 @@ from shared.loa_bitboard import (
     parse_move,
     start_position,
 )
+from shared.loa_book import book_move
 from shared.loa_eval import make_evaluator
 from shared.loa_search import Searcher
 
 _T0 = time.perf_counter()  # fallback for the process start where /proc is missing
 
-FIRST_MOVE = "A7-C7"
 FIRST_SHARE = 0.80  # first search: hard deadline, share of the move time from process start
 HARD_SHARE = 0.85  # later searches: hard deadline, share of the move time from the read
 WAITING = 0.002  # a read that returns sooner found the opponent's move already waiting
@@ -183,22 +183,23 @@ def play(stdin, argv, environ):
     max_plies = 2 * limit
     boards = list(start_position())
     side = 0
-    plies = 0
+    played = []  # move names from the start, for the opening book
     for m in opening:
         apply_move(boards, side, m)
         side ^= 1
-        plies += 1
+        played.append(move_name(m))
     clock = Clock(move_time)
     while True:
         if is_connected(boards[0]) or is_connected(boards[1]):
             return
-        if side == me and plies == 0:
-            # White's first move from the initial position: the choice of 4- to 6-ply searches,
-            # played at once so that the interpreter's start-up is the only cost of this move
-            m = parse_move(FIRST_MOVE)
-            _write(FIRST_MOVE)
+        known = book_move(played) if side == me else None
+        if known:
+            # a book move is played at once: on the first move, the start-up is its only cost
+            m = parse_move(known)
+            _write(known)
         elif side == me:
-            depth, m, score, nodes = clock.think(searcher, boards, side, max_plies - plies)
+            plies_left = max_plies - len(played)
+            depth, m, score, nodes = clock.think(searcher, boards, side, plies_left)
             _write(move_name(m))
             if verbose:
                 t = max(time.perf_counter() - clock.start, 1e-9)
@@ -215,7 +216,7 @@ def play(stdin, argv, environ):
                 raise _Quit from None
         apply_move(boards, side, m)
         side ^= 1
-        plies += 1
+        played.append(move_name(m))
 
 
 def main():

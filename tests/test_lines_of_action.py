@@ -12,6 +12,7 @@ import pytest
 
 from referee import rules
 from referee.positions import POSITIONS
+from shared import loa_book
 from solutions import lines_of_action
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -128,17 +129,20 @@ def test_bot_stops_after_the_opponents_connecting_move():
     p.stdin.close()
 
 
+OFF_BOOK = "A2-C4 B1-B3 A3-C3"  # three plies: past the opening book's last (ply 2)
+
+
 def test_move_time_option_overrides_the_environment_in_a_real_search():
-    """Black searches (White's first move is given): at --move-time 0.3 it answers in well
+    """Black searches (the opening leaves the book): at --move-time 0.3 it answers in well
     under a second, where LOA_MOVE_TIME=5 would make it think 4.25 s."""
     t0 = time.perf_counter()
     p = subprocess.run(  # noqa: PLW1510
         [sys.executable, SOLUTION, "--move-time", "0.3"],
-        input="100\n1\nA7-C7\n",
+        input="100\n1\n",
         capture_output=True,
         text=True,
         timeout=20,
-        env=env(LOA_MOVE_TIME="5", LOA_VERBOSE="1"),
+        env=env(LOA_MOVE_TIME="5", LOA_VERBOSE="1", LOA_OPENING=OFF_BOOK),
     )
     elapsed = time.perf_counter() - t0
     assert p.returncode == 0 and len(p.stdout.splitlines()) == 1
@@ -147,22 +151,39 @@ def test_move_time_option_overrides_the_environment_in_a_real_search():
 
 
 def test_opening_option_from_the_command_line_is_played_before_the_bot_moves():
-    """White to move after the opening: with it, the bot searches (its fixed first move is
-    only for the initial position), and its move is legal in the opened position."""
+    """Black to move after the three plies: the bot searches (off the book), and its move is
+    legal in the opened position."""
     p = subprocess.run(  # noqa: PLW1510
-        [sys.executable, SOLUTION, "--opening", "A2-C4 B1-B3"],
-        input="100\n0\n",
+        [sys.executable, SOLUTION, "--opening", OFF_BOOK],
+        input="100\n1\n",
         capture_output=True,
         text=True,
         timeout=20,
         env=env(LOA_VERBOSE="1"),
     )
-    board = rules.initial_board()
-    board = rules.apply_move(board, "W", rules.parse_move("A2-C4"))
-    board = rules.apply_move(board, "B", rules.parse_move("B1-B3"))
+    board, colour = rules.initial_board(), "W"
+    for name in OFF_BOOK.split():
+        board = rules.apply_move(board, colour, rules.parse_move(name))
+        colour = rules.other(colour)
     (line,) = p.stdout.splitlines()
-    assert rules.parse_move(line) in rules.legal_moves(board, "W")
-    assert "info move" in p.stderr  # a search ran: the fixed first move is only for the start
+    assert rules.parse_move(line) in rules.legal_moves(board, "B")
+    assert "info move" in p.stderr  # a search ran
+
+
+@pytest.mark.parametrize("colour", [0, 1])
+def test_book_moves_are_played_without_a_search(colour):
+    """On the book, both colours play its moves at once: White its first and its answer to a
+    Black reply, Black its reply to a White first move (LOA_VERBOSE reports every search)."""
+    first = loa_book.BOOK[""]
+    if colour == 0:
+        reply = sorted(k for k in loa_book.BOOK if k.startswith(first + " "))[0].split()[1]
+        stdin, expected = f"100\n0\n{reply}\n", [first, loa_book.BOOK[f"{first} {reply}"]]
+    else:
+        white = sorted(k for k in loa_book.BOOK if k and " " not in k)[-1]
+        stdin, expected = f"100\n1\n{white}\n", [loa_book.BOOK[white]]
+    p = run(stdin, LOA_VERBOSE="1")
+    assert p.stdout.split() == expected
+    assert "info move" not in p.stderr
 
 
 class FakeSearcher:
