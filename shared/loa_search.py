@@ -9,8 +9,8 @@ Rules: after a move the mover wins if connected (also when both sides are); a ca
     connects only the opponent loses. A side without a legal move passes. ``plies_left``: plies
     to the move limit (a draw there); ``depth``: the horizon, plies left to search.
 Usage: set ``searcher.deadline`` (a ``time.perf_counter()`` value) before iterating; the search
-    stops there, and an iteration cut short is yielded as depth - 0.5 when it finished a root
-    move. The caller decides when not to start another iteration (by breaking its loop).
+    stops there; an iteration cut short is yielded as depth - 0.5 if it finished a root move.
+    The caller stops iterating by breaking its loop (``search_to_depth``: at a fixed depth).
 Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last best move first,
     the others by their subtrees' nodes; quiet ones after the first ROOT_LMR_MOVES a ply
     shallower first, in full if they fail high. Below: TT move and two killers before the rest
@@ -502,6 +502,17 @@ class Searcher:
             children.sort(key=effort.__getitem__, reverse=True)
             children.remove(it_best)
             children.insert(0, it_best)
+
+
+def search_to_depth(searcher, white, black, side, depth, plies_left=200):  # noqa: PLR0917
+    """The last result ``searcher.search`` yields up to ``depth`` plies (fewer when the result
+    is decided sooner): (depth, move, score, nodes). For fixed-depth play off the clock."""
+    last = None
+    for result in searcher.search(white, black, side, plies_left):
+        last = result
+        if result[0] >= depth:
+            break
+    return last
 
 
 def _splitmix64(seed):

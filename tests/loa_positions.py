@@ -5,7 +5,7 @@
 - ``POSITIONS``: named positions (diagram, side to move) for perft counts and searches;
 - ``EXAMPLE``: a position matching every fact the statement gives about its missing figure 2;
 - ``fixed_depth(white, black, side, depth)``: (move, score, nodes) of a fresh searcher's
-  fixed-depth search; ``search_to_depth(searcher, ...)``: the same with a given searcher.
+  fixed-depth search (shared/loa_search.search_to_depth with a new searcher).
 """
 
 from shared.loa_bitboard import NOT_A, NOT_H
@@ -181,18 +181,7 @@ def fixed_depth(white, black, side, depth, tables=None):
     """(move, score, nodes) of a fresh searcher's search to ``depth`` plies (or less when the
     result is decided sooner), 200 plies from the move limit."""
     from shared.loa_eval import make_evaluator
-    from shared.loa_search import Searcher
+    from shared.loa_search import Searcher, search_to_depth
 
     searcher = Searcher(make_evaluator(None, tables), tables)
     return search_to_depth(searcher, white, black, side, depth)[1:]
-
-
-def search_to_depth(searcher, white, black, side, depth, plies_left=200):
-    """The last result ``searcher.search`` yields up to ``depth`` plies: (depth, move, score,
-    nodes)."""
-    last = None
-    for result in searcher.search(white, black, side, plies_left):
-        last = result
-        if result[0] >= depth:
-            break
-    return last

@@ -10,13 +10,12 @@ import pytest
 
 from shared.loa_bitboard import build_tables, line_counts, move_name, start_position
 from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator
-from shared.loa_search import THREAT, WIN, WIN_BOUND, Searcher
+from shared.loa_search import THREAT, WIN, WIN_BOUND, Searcher, search_to_depth
 from tests.loa_positions import (
     POSITIONS,
     count_groups,
     fixed_depth,
     from_diagram,
-    search_to_depth,
 )
 
 TABLES = build_tables()

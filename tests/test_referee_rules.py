@@ -12,8 +12,8 @@ from shared.loa_bitboard import (
     move_name,
 )
 from shared.loa_eval import make_evaluator
-from shared.loa_search import WIN_BOUND, Searcher
-from tests.loa_positions import EXAMPLE, from_diagram, search_to_depth
+from shared.loa_search import WIN_BOUND, Searcher, search_to_depth
+from tests.loa_positions import EXAMPLE, from_diagram
 
 GEN, _ = build_tables()
 

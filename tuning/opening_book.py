@@ -18,7 +18,6 @@ import sys
 from multiprocessing import Pool
 
 from shared.loa_bitboard import (
-    PASS,
     apply_move,
     build_tables,
     gen_moves,
@@ -28,7 +27,7 @@ from shared.loa_bitboard import (
     start_position,
 )
 from shared.loa_eval import make_evaluator
-from shared.loa_search import Searcher
+from shared.loa_search import Searcher, search_to_depth
 
 OUT = "shared/loa_book.py"
 PLIES_LEFT = 200  # the judge's limit (100 moves per player): no draw inside the search
@@ -64,11 +63,7 @@ def best_move(plies, depth):
     boards, side = position_after(plies)
     tables = _tables()
     searcher = Searcher(make_evaluator(None, tables), tables)
-    result = (0, PASS, 0, 0)
-    for result in searcher.search(boards[0], boards[1], side, PLIES_LEFT):
-        if result[0] >= depth:
-            break
-    return move_name(result[1])
+    return move_name(search_to_depth(searcher, boards[0], boards[1], side, depth, PLIES_LEFT)[1])
 
 
 def book_positions(first):

@@ -25,7 +25,7 @@ from shared.loa_bitboard import (
     start_position,
 )
 from shared.loa_eval import make_evaluator
-from shared.loa_search import Searcher
+from shared.loa_search import Searcher, search_to_depth
 
 MAX_PLIES = 200
 _TABLES = None
@@ -52,11 +52,7 @@ def play_game(seed, depth, tables=None):
             m = rng.choice(moves) if moves else PASS
         else:
             positions.append((boards[0], boards[1], side, ply))
-            last = None
-            for last in searcher.search(boards[0], boards[1], side, 2 * MAX_PLIES):
-                if last[0] >= depth:
-                    break
-            m = last[1]
+            m = search_to_depth(searcher, boards[0], boards[1], side, depth, 2 * MAX_PLIES)[1]
         apply_move(boards, side, m)
         white_done, black_done = is_connected(boards[0]), is_connected(boards[1])
         if white_done or black_done:
