@@ -8,8 +8,6 @@
   fixed-depth search (shared/loa_search.search_to_depth with a new searcher).
 """
 
-from shared.loa_bitboard import NOT_A, NOT_H
-
 
 def from_diagram(rows):
     """Bit-boards (white, black) from 8 strings, rank 8 first, 'w'/'b'/'.' per file A..H."""
@@ -25,18 +23,20 @@ def from_diagram(rows):
 
 
 def count_groups(bb):
-    """The number of 8-connected groups of the set bits (flood fill from each lowest bit)."""
+    """The number of 8-connected groups of the set bits, square by square (a check on the
+    helpers' bit-parallel flood fills, so written differently from them)."""
+    pieces = {(s % 8, s // 8) for s in range(64) if bb >> s & 1}
     n = 0
-    while bb:
-        x = bb & -bb
-        while True:
-            y = x | ((x << 1) & NOT_A) | ((x >> 1) & NOT_H)
-            y = (y | (y << 8) | (y >> 8)) & bb
-            if y == x:
-                break
-            x = y
-        bb ^= x
+    while pieces:
         n += 1
+        todo = [pieces.pop()]
+        while todo:
+            f, r = todo.pop()
+            for df in (-1, 0, 1):
+                for dr in (-1, 0, 1):
+                    if (f + df, r + dr) in pieces:
+                        pieces.remove((f + df, r + dr))
+                        todo.append((f + df, r + dr))
     return n
 
 
