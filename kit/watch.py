@@ -15,6 +15,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 INTERVAL = 0.25  # seconds between polls
+# A file first watched after a build (a helper the build found) counts as changed during it
+# when modified less than this before the build started: a file system may keep whole seconds,
+# and the kernel stamps files from a clock a tick behind. The cost of a false alarm is one
+# build more.
+STAMP_SLACK_NS = 1_000_000_000
 
 Snapshot = dict[Path, tuple[int, int] | None]
 
@@ -42,15 +47,30 @@ def watch(
     sleep: Callable[[float], None] = time.sleep,
 ) -> None:
     """Run ``build`` now and again whenever a file of ``paths_of()`` (asked after each build)
-    changes, during the build included; returns only by an exception (KeyboardInterrupt from
-    Ctrl-C)."""
+    changes, during the build included (a file first watched after the build counts as
+    changed when modified since shortly before it started); returns only by an exception
+    (KeyboardInterrupt from Ctrl-C)."""
     paths = paths_of()
     while True:
         before = snapshot(paths)
+        started = time.time_ns() - STAMP_SLACK_NS
         build()
         paths = paths_of()
         seen = snapshot(paths)
-        if any(before.get(path, state) != state for path, state in seen.items()):
-            continue  # changed while it was being built
+        if changed_during(before, seen, started):
+            continue
         while snapshot(paths) == seen:
             sleep(interval)
+
+
+def changed_during(before: Snapshot, seen: Snapshot, started: int) -> bool:
+    """Whether a file may have changed while the build ran: one watched before it that differs
+    now, or one first watched after it (a helper the build found) modified since ``started``
+    (its edit may have landed between the build's read and this look)."""
+    for path, state in seen.items():
+        if path in before:
+            if before[path] != state:
+                return True
+        elif state is not None and state[0] >= started:
+            return True
+    return False

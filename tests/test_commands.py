@@ -340,7 +340,8 @@ def test_watch_rebuilds_on_each_change_and_stops_cleanly_on_ctrl_c(toy):
 
     def next_status(expected):
         """The first of at most three status lines that holds ``expected``, else the last: a
-        write may be seen half done (the file truncated), which gives a rebuild more."""
+        step may give a build more (the toy's files, written just before the first build,
+        count as changed during it: kit/watch.changed_during)."""
         for _ in range(3):
             line = lines.get(timeout=30)
             while not (line[:2].isdigit() and " toy_sum " in line):

@@ -1,0 +1,75 @@
+"""kit/watch.py: what makes ``build --watch`` build again (the command itself is exercised
+end to end in tests/test_commands.py)."""
+
+import os
+import time
+
+import pytest
+
+from kit.watch import watch
+
+
+class Stop(Exception):
+    """Raised by the fake sleep: the watcher has settled into polling."""
+
+
+def stop_polling(_seconds):
+    raise Stop
+
+
+def run_watch(helper, edit_during_first_build):
+    """The number of builds before the watcher settles; the helper is watched only once the
+    first build has named it (as the bundle's sources do), and may be edited during that
+    build, after its status line."""
+    builds = []
+
+    def build():
+        builds.append(len(builds))
+        if edit_during_first_build and len(builds) == 1:
+            helper.write_text("changed\n")
+
+    with pytest.raises(Stop):
+        watch(build, lambda: [helper] if builds else [], sleep=stop_polling)
+    return len(builds)
+
+
+def old_file(tmp_path):
+    helper = tmp_path / "helper.py"
+    helper.write_text("original\n")
+    past = time.time() - 60
+    os.utime(helper, (past, past))
+    return helper
+
+
+def test_a_file_first_watched_after_a_build_and_edited_during_it_gives_a_rebuild(tmp_path):
+    # The edit lands before the watcher's first look at the file, so its size and time are
+    # all the watcher knows of it: only its modification time, later than the build's start,
+    # tells that the build may have read the file before the edit.
+    assert run_watch(old_file(tmp_path), edit_during_first_build=True) == 2
+
+
+def test_a_file_untouched_since_before_the_build_gives_no_rebuild(tmp_path):
+    assert run_watch(old_file(tmp_path), edit_during_first_build=False) == 1
+
+
+def test_an_edit_to_a_watched_file_during_a_build_gives_a_rebuild(tmp_path):
+    helper = old_file(tmp_path)
+    builds = []
+
+    def build():
+        builds.append(len(builds))
+        if len(builds) == 2:
+            helper.write_text("edited while building\n")
+
+    polls = []
+
+    def sleep(_seconds):
+        polls.append(1)
+        if len(builds) == 1 and len(polls) == 1:
+            helper.write_text("edited while waiting\n")  # gives the second build
+            return
+        raise Stop
+
+    with pytest.raises(Stop):
+        watch(build, lambda: [helper], sleep=sleep)
+    assert len(builds) == 3
