@@ -4,6 +4,7 @@
 import random
 import sys
 
+from referee import rules
 from shared.loa_bitboard import (
     apply_move,
     build_tables,
@@ -17,6 +18,21 @@ from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator
 from tuning import eval_fit
 
 TABLES = build_tables()
+
+
+def quiet_by_the_referee(plies):
+    """Neither colour connected, nor able to connect in one move, by referee/rules.py."""
+    board, colour = rules.initial_board(), "W"
+    for name in plies:
+        board = rules.apply_move(board, colour, rules.parse_move(name))
+        colour = rules.other(colour)
+    for side in ("W", "B"):
+        if rules.connected(board, side):
+            return False
+        for move in rules.legal_moves(board, side):
+            if rules.connected(rules.apply_move(board, side, move), side):
+                return False
+    return True
 
 
 def random_game(seed, plies=40):
@@ -59,10 +75,22 @@ def test_label_asks_the_engine_once_per_sampled_quiet_position(tmp_path):
         assert score == len(plies)
         assert (len(plies) - eval_fit.SKIP) % eval_fit.EVERY == 0
         assert any(g[: len(plies)] == plies for g in games)
+        assert quiet_by_the_referee(plies), plies
         white, black, side = eval_fit.position(plies)
-        assert eval_fit.quiet(white, black, TABLES[0])
         assert (white, black, side) not in seen
         seen.add((white, black, side))
+
+
+def test_quiet_positions_are_those_the_referee_finds_quiet():
+    """Along random games played to the end, where threats to connect turn up."""
+    verdicts = []
+    for seed in range(8):
+        names = random_game(seed, plies=300)
+        for k in range(max(0, len(names) - 12), len(names)):
+            white, black, _ = eval_fit.position(names[:k])
+            verdicts.append(eval_fit.quiet(white, black, TABLES[0]))
+            assert verdicts[-1] == quiet_by_the_referee(names[:k]), names[:k]
+    assert True in verdicts and False in verdicts
 
 
 def test_fit_gives_back_the_default_weights_from_scores_proportional_to_the_evaluation():
