@@ -28,15 +28,13 @@ import zlib
 from multiprocessing import Pool
 
 from shared.loa_bitboard import (
-    apply_move,
     build_tables,
     gen_moves,
     is_connected,
     line_counts,
-    parse_move,
-    start_position,
 )
 from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator
+from tuning.opening_book import position_after
 
 SKIP = 6  # first ply sampled (the random openings are 4 to 6 plies)
 EVERY = 2  # plies between two sampled positions of a game
@@ -57,11 +55,7 @@ def game_plies(path):
 
 def position(plies):
     """(white, black, side) after the plies from the start."""
-    boards = list(start_position())
-    side = 0
-    for name in plies:
-        apply_move(boards, side, parse_move(name))
-        side ^= 1
+    boards, side = position_after(plies)
     return boards[0], boards[1], side
 
 
