@@ -22,16 +22,19 @@ search's constants (THREAT, the lazy margin, the null-move bound) keep their mea
 import argparse
 import os
 import random
+import shlex
 import subprocess
 import sys
 import zlib
 from multiprocessing import Pool
 
 from shared.loa_bitboard import (
+    apply_move,
     build_tables,
     gen_moves,
     is_connected,
     line_counts,
+    parse_move,
 )
 from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator
 from tuning.opening_book import position_after
@@ -72,16 +75,20 @@ def quiet(white, black, gen):
 
 
 def sample(games, gen):
-    """The sampled quiet positions of the games, as ply lists, each position once."""
+    """The sampled quiet positions of the games, as ply lists, each position once (each game
+    replayed once, move by move)."""
     seen = set()
     out = []
     for plies in games:
-        for k in range(SKIP, len(plies) - 1, EVERY):
-            white, black, side = position(plies[:k])
-            if (white, black, side) in seen or not quiet(white, black, gen):
-                continue
-            seen.add((white, black, side))
-            out.append(plies[:k])
+        boards, side = position_after(plies[:SKIP])
+        for k in range(SKIP, len(plies) - 1):
+            if (k - SKIP) % EVERY == 0:
+                key = (boards[0], boards[1], side)
+                if key not in seen and quiet(boards[0], boards[1], gen):
+                    seen.add(key)
+                    out.append(plies[:k])
+            apply_move(boards, side, parse_move(plies[k]))
+            side ^= 1
     return out
 
 
@@ -90,7 +97,7 @@ def engine_score(args):
     cmd, plies = args
     env = dict(os.environ, LOA_OPENING=" ".join(plies))
     run = subprocess.run(
-        [*cmd.split(), "--bench"], env=env, capture_output=True, text=True, check=False
+        [*shlex.split(cmd), "--bench"], env=env, capture_output=True, text=True, check=False
     )
     for line in run.stdout.splitlines():
         parts = line.split()
@@ -99,11 +106,9 @@ def engine_score(args):
     return None
 
 
-def features(white, black, side, evaluators):
-    """Each term of TERMS for the side to move, as the evaluation adds it at weight 1 (so
-    mobility is the weighted mobility difference / 8)."""
-    me, opp = (white, black) if side == 0 else (black, white)
-    cnt = line_counts(white | black)
+def features(me, opp, cnt, evaluators):
+    """Each term of TERMS for the side owning ``me`` (to move), as the evaluation adds it at
+    weight 1 (so mobility is the weighted mobility difference / 8)."""
     return [ev(me, opp, cnt) / UNIT for ev in evaluators]
 
 
@@ -167,8 +172,9 @@ def fit(data, tables):
     for score, plies in data:
         white, black, side = position(plies)
         me, opp = (white, black) if side == 0 else (black, white)
-        row = features(white, black, side, evaluators)
-        cur = default(me, opp, line_counts(white | black))
+        cnt = line_counts(white | black)
+        row = features(me, opp, cnt, evaluators)
+        cur = default(me, opp, cnt)
         y = max(-CLIP, min(CLIP, score))
         bucket = zlib.crc32(" ".join(plies).encode()) % 5
         (test if bucket == 0 else train).append((row, cur, y))
