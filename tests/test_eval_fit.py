@@ -56,10 +56,13 @@ def random_game(seed, plies=40):
 def test_label_asks_the_engine_once_per_sampled_quiet_position(tmp_path):
     """A fake engine scores a position by its number of plies: each line of the output holds
     that score and its plies, which are a prefix of a logged game at SKIP + k * EVERY plies,
-    quiet, and not repeated."""
+    quiet, and not repeated (the log holds a game twice)."""
     games = [random_game(seed) for seed in (1, 2, 3)]
-    log = tmp_path / "games.log"
-    log.write_text("".join(f"game {k} result=D moves={' '.join(g)}\n" for k, g in enumerate(games)))
+    log = tmp_path / "games.log"  # the first game twice, as two deterministic engines play it
+    logged = [*games, games[0]]
+    log.write_text(
+        "".join(f"game {k} result=D moves={' '.join(g)}\n" for k, g in enumerate(logged))
+    )
     fake = tmp_path / "engine.py"
     fake.write_text(
         "import os\nn = len(os.environ['LOA_OPENING'].split())\n"
