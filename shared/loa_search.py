@@ -18,9 +18,10 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     plus history (low prior: a late move reduced a ply more, skipped when quiet two plies from
     the leaves). Leaves check a connection in one move for either side from the memoised
     connecting moves of shared/loa_threats.py (the opponent's scored THREAT lower; their flood
-    fill gives the evaluation its group count); LMR, null move. Move generation and the prior
-    are written out in the node function (a call costs CPython more than the work); tests
-    check them.
+    fill gives the evaluation its group count); a leaf child is scored without its move made
+    in the line counts (the threat check corrects them). LMR, null move. Move generation and
+    the prior are written out in the node function (a call costs CPython more than the work);
+    tests check them.
 Time: 43-91k nodes/s (leaves counted), CPython 3.11, depth 6-7.5 in 0.85 s (build.py bench).
 Memory: memos of 40000-60000 entries (TT, connecting moves, centre distances, evaluation):
     54 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
@@ -198,10 +199,11 @@ class Searcher:
                 if perf() > searcher.deadline:
                     raise Timeout
 
-        def leaf(me, opp, alpha, beta, ply, plies_left):  # noqa: PLR0917
+        def leaf(me, opp, alpha, beta, ply, plies_left, left=(), reached=()):  # noqa: PLR0917
             """The score of a node at the search's horizon, for the side owning ``me``: a win
             when it connects in one move, else the evaluation (THREAT lower when the opponent
-            would connect in one)."""
+            would connect in one). ``left`` and ``reached``: the lines whose counts in ``cnt``
+            are one too high and one too low (the parent's move, not made in ``cnt``)."""
             count_node()
             if plies_left <= 0:
                 return 0
@@ -211,13 +213,13 @@ class Searcher:
                 c = connect_get(me)
                 if c is None:
                     c = connecting_moves(me)
-                if c and can_connect(c, opp):
+                if c and can_connect(c, opp, left, reached):
                     return WIN - ply - 1
                 if threat:
                     c = connect_get(opp)
                     if c is None:
                         c = connecting_moves(opp)
-                    if c and can_connect(c, me):
+                    if c and can_connect(c, me, left, reached):
                         return evaluate(me, opp, cnt, alpha + threat, beta + threat) - threat
             return evaluate(me, opp, cnt, alpha, beta)
 
@@ -338,56 +340,60 @@ class Searcher:
                     best = max(best, -win_score)
                     continue
                 lf = lines[frm]
-                cnt[lf[0]] -= 1
-                cnt[lf[1]] -= 1
-                cnt[lf[2]] -= 1
-                cnt[lf[3]] -= 1
-                nkey = key ^ zme[frm] ^ zme[to] ^ zside
-                red = 0
-                if opp & tb:
-                    nopp = opp ^ tb
-                    nkey ^= zop[to]
-                    lt = None
-                else:
-                    nopp = opp
-                    lt = lines[to]
-                    cnt[lt[0]] += 1
-                    cnt[lt[1]] += 1
-                    cnt[lt[2]] += 1
-                    cnt[lt[3]] += 1
-                    if idx >= LMR_MOVES and depth >= 3:
-                        red = 2 if (idx >= LMR_MOVES2 and depth >= 5) else 1
-                        if priors is not None and priors[m] < PRIOR_REDUCE:
-                            red += 1
-                d1 = depth - 1
-                if d1 == 0:
-                    # a leaf child: the first move gets the full window; the others a null
-                    # window, then the full one if they land inside
+                capture = opp & tb
+                nopp = opp ^ capture
+                lt = () if capture else lines[to]
+                if depth == 1:
+                    # a leaf child, scored in place with the line counts left as they are (the
+                    # leaf adjusts them by lf and lt where it needs them): the first move gets
+                    # the full window; the others a null window, then the full one if they
+                    # land inside
                     lo = -beta if first else -alpha - 1
                     while True:
-                        score = -leaf(nopp, nme, lo, -alpha, p1, r1)
+                        score = -leaf(nopp, nme, lo, -alpha, p1, r1, lf, lt)
                         if lo == -beta or not alpha < score < beta:
                             break
                         lo = -beta
-                elif first:
-                    score = -negamax(nopp, nme, c1, nkey, d1, -beta, -alpha, p1, r1, True)
                 else:
-                    score = -negamax(
-                        nopp, nme, c1, nkey, d1 - red, -alpha - 1, -alpha, p1, r1, True
-                    )
-                    if red and score > alpha:
-                        score = -negamax(nopp, nme, c1, nkey, d1, -alpha - 1, -alpha, p1, r1, True)
-                    if alpha < score < beta:
+                    cnt[lf[0]] -= 1
+                    cnt[lf[1]] -= 1
+                    cnt[lf[2]] -= 1
+                    cnt[lf[3]] -= 1
+                    nkey = key ^ zme[frm] ^ zme[to] ^ zside
+                    red = 0
+                    if capture:
+                        nkey ^= zop[to]
+                    else:
+                        cnt[lt[0]] += 1
+                        cnt[lt[1]] += 1
+                        cnt[lt[2]] += 1
+                        cnt[lt[3]] += 1
+                        if idx >= LMR_MOVES and depth >= 3:
+                            red = 2 if (idx >= LMR_MOVES2 and depth >= 5) else 1
+                            if priors is not None and priors[m] < PRIOR_REDUCE:
+                                red += 1
+                    d1 = depth - 1
+                    if first:
                         score = -negamax(nopp, nme, c1, nkey, d1, -beta, -alpha, p1, r1, True)
-                if lt is not None:
-                    cnt[lt[0]] -= 1
-                    cnt[lt[1]] -= 1
-                    cnt[lt[2]] -= 1
-                    cnt[lt[3]] -= 1
-                cnt[lf[0]] += 1
-                cnt[lf[1]] += 1
-                cnt[lf[2]] += 1
-                cnt[lf[3]] += 1
+                    else:
+                        score = -negamax(
+                            nopp, nme, c1, nkey, d1 - red, -alpha - 1, -alpha, p1, r1, True
+                        )
+                        if red and score > alpha:
+                            score = -negamax(
+                                nopp, nme, c1, nkey, d1, -alpha - 1, -alpha, p1, r1, True
+                            )
+                        if alpha < score < beta:
+                            score = -negamax(nopp, nme, c1, nkey, d1, -beta, -alpha, p1, r1, True)
+                    if lt:
+                        cnt[lt[0]] -= 1
+                        cnt[lt[1]] -= 1
+                        cnt[lt[2]] -= 1
+                        cnt[lt[3]] -= 1
+                    cnt[lf[0]] += 1
+                    cnt[lf[1]] += 1
+                    cnt[lf[2]] += 1
+                    cnt[lf[3]] += 1
                 idx += 1
                 first = False
                 if score > best:

@@ -3,8 +3,9 @@
 Description: ``threat_functions(aligned, cnt, connect_cache, known_groups)`` gives two
     functions over the searcher's tables: ``connecting_moves(me)``, the moves (from << 6 | to)
     that would connect the side owning bit-board ``me`` whatever the line counts and the
-    opponent, memoised per bit-board; and ``can_connect(found, opp)``, whether one of them is
-    legal now (line counts in ``cnt``, the opponent's pieces ``opp``).
+    opponent, memoised per bit-board; and ``can_connect(found, opp[, left, reached])``,
+    whether one of them is legal now (line counts in ``cnt``, corrected by one on the lines a
+    move not made in ``cnt`` left and reached; the opponent's pieces ``opp``).
 Usage: made once per searcher (shared/loa_search.py); closures over its tables, as a call
     with the tables as arguments costs CPython more than the work.
 Method: a connecting move lands on a square touching every group (all but the moved piece's
@@ -117,11 +118,18 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
         connect_cache[me] = found
         return found
 
-    def can_connect(found, opp):
-        """Is one of the connecting moves ``found`` legal now (line counts, opponent)?"""
+    def can_connect(found, opp, left=(), reached=()):
+        """Is one of the connecting moves ``found`` legal now (line counts, opponent)? The
+        counts are those of ``cnt``, less one on the lines in ``left`` and one more on those in
+        ``reached`` (the search scores a leaf without making its last move in ``cnt``)."""
         for m in found:
             lid, length, jumped = aligned[m]
-            if cnt[lid] == length and not (jumped & opp):
+            n = cnt[lid]
+            if lid in left:
+                n -= 1
+            if lid in reached:
+                n += 1
+            if n == length and not (jumped & opp):
                 return True
         return False
 

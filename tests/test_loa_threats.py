@@ -1,7 +1,8 @@
 """shared/loa_threats.py against brute force: connecting_moves(bb) is every move shape that
 would connect the board (every pair on a common line tried by a flood fill), none for boards of
 more than CONNECT_GROUPS groups, with the group count handed on; can_connect is whether one of
-them is a legal move now (the legal moves of loa_bitboard.gen_moves, each tried)."""
+them is a legal move now (the legal moves of loa_bitboard.gen_moves, each tried), also with
+the line counts of a move not made in them corrected."""
 
 import random
 
@@ -69,3 +70,36 @@ def test_can_connect_is_whether_a_legal_move_connects(scaled):
         seen[want] += 1
     assert min(seen.values()) > scaled(2000) // 20, seen
     assert min(blocked.values()) > scaled(2000) // 20, blocked
+
+
+def test_can_connect_corrects_the_counts_of_a_move_not_made(scaled):
+    """The search scores a leaf child without making its move in the line counts: can_connect
+    given the lines the move left and reached (none reached by a capture, whose landing square
+    stays occupied) answers as with the counts of the position after the move."""
+    rng = random.Random(11)
+    seen = {True: 0, False: 0}
+    captures = 0
+    for _ in range(scaled(1500)):
+        mover = random_board(rng, 2, 10)
+        other = random_board(rng, 2, 10, taken=mover)
+        before = line_counts(mover | other)
+        moves = gen_moves(GEN, mover, other, before)
+        if not moves:
+            continue
+        m = rng.choice(moves)
+        frm, to = m >> 6, m & 63
+        capture = other >> to & 1
+        captures += capture
+        mover ^= 1 << frm | 1 << to
+        other &= ~(1 << to)
+        after = line_counts(mover | other)
+        cm_before, check = threat_functions(ALIGNED, before, {}, {})
+        cm_after, want = threat_functions(ALIGNED, after, {}, {})
+        reached = () if capture else _LINES[to]
+        for me, opp in ((other, mover), (mover, other)):
+            found = cm_before(me)
+            assert found == cm_after(me)
+            got = check(found, opp, _LINES[frm], reached)
+            assert got == want(found, opp), (me, opp, m)
+            seen[got] += bool(found)
+    assert min(seen.values()) > scaled(1500) // 50 and captures > scaled(1500) // 20, seen
