@@ -18,10 +18,9 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     plus history (low prior: a late move reduced a ply more, skipped when quiet two plies from
     the leaves). Leaves check a connection in one move for either side from the memoised
     connecting moves of shared/loa_threats.py (the opponent's scored THREAT lower; their flood
-    fill gives the evaluation its group count); a leaf child is scored without its move made
-    in the line counts (the threat check corrects them). LMR, null move. Move generation and
-    the prior are written out in the node function (a call costs CPython more than the work);
-    tests check them.
+    fill gives the evaluation its group count; a leaf child's move is not made in the line
+    counts, the threat check corrects them). LMR, null move. Move generation and the prior are
+    written out in the node function (a call costs CPython more than the work); tests check.
 Time: 43-91k nodes/s (leaves counted), CPython 3.11, depth 6-7.5 in 0.85 s (build.py bench).
 Memory: memos of 40000-60000 entries (TT, connecting moves, centre distances, evaluation):
     54 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
