@@ -1,0 +1,69 @@
+"""Fixed-depth speed of the Lines of Action search on a fixed set of positions.
+
+Usage: python -m tuning.search_speed [--depth 5] [--limit N] [--fresh]
+
+Searches the positions of referee/positions.py's ``search_positions()`` (133: the bench's eight
+and samples of twelve stored games) to ``--depth`` plies, in order, with one searcher as in a
+game (``--fresh``: a new searcher per position), and prints the positions searched, the nodes,
+a digest of every result (depth, move, score, nodes) and the CPU time. A change meant to keep
+the tree (a speed-up) must leave nodes and digest as they were; its gain is the CPU time, or
+better the instruction count of the same command under ``valgrind --tool=callgrind``, which
+does not depend on the machine's load (docs/lines-of-action.md keeps those figures).
+"""
+
+import argparse
+import hashlib
+import sys
+import time
+
+from referee.positions import search_positions
+from shared.loa_bitboard import apply_move, build_tables, parse_move, start_position
+from shared.loa_eval import make_evaluator
+from shared.loa_search import Searcher, search_to_depth
+
+
+def position_of(plies):
+    """(white, black, side to move) after the space-separated ``plies`` from the start."""
+    boards = list(start_position())
+    moves = plies.split()
+    for i, text in enumerate(moves):
+        apply_move(boards, i % 2, parse_move(text))
+    return boards[0], boards[1], len(moves) % 2
+
+
+def measure(depth, limit=None, fresh=False):
+    """(positions, nodes, digest, cpu seconds) of the searches described in the header."""
+    tables = build_tables()
+    chosen = search_positions()[:limit]
+    boards = [position_of(plies) for _, plies in chosen]
+    searcher = None
+    digest = hashlib.sha1()
+    nodes = 0
+    start = time.process_time()
+    for white, black, side in boards:
+        if fresh or searcher is None:
+            searcher = Searcher(make_evaluator(None, tables), tables)
+        result = search_to_depth(searcher, white, black, side, depth)
+        nodes += result[3]
+        digest.update(repr(result).encode())
+    return len(boards), nodes, digest.hexdigest()[:12], time.process_time() - start
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--depth", type=int, default=5)
+    ap.add_argument("--limit", type=int, default=None, help="only the first N positions")
+    ap.add_argument("--fresh", action="store_true", help="a new searcher per position")
+    args = ap.parse_args(argv)
+    if args.depth < 1 or (args.limit is not None and args.limit < 1):
+        ap.error("--depth and --limit must be positive")
+    count, nodes, digest, cpu = measure(args.depth, args.limit, args.fresh)
+    print(
+        f"positions {count}  depth {args.depth}  nodes {nodes}  digest {digest}  "
+        f"cpu {cpu:.2f} s  nodes/s {nodes / max(cpu, 1e-9):.0f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
