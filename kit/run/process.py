@@ -8,7 +8,8 @@ the way judges do and keeps the build safe from what it runs:
   sleeps or waits is stopped too;
 - memory: the resident set of the process is read every ``POLL_SECONDS`` and the group is
   killed once it is over ``memory_kib``; the peak reported is the process's own maximum
-  resident set size (``os.wait4``), the interpreter included, as judges measure it;
+  resident set size (``os.wait4``), the interpreter included, as judges measure it, or the
+  resident set read at the kill when that is higher (the kernel's maximum can lag behind);
 - output: stdout goes to a file whose size the kernel caps (``RLIMIT_FSIZE``) one byte past
   ``output_bytes``; a run that reaches it has exceeded the output limit (the write fails, or
   the process dies of ``SIGXFSZ``), and only its head is read back;
@@ -114,6 +115,7 @@ def watch(pid, err, start, timeout, memory_kib, keep=KEEP, poll=POLL):
     except (AttributeError, OSError):
         pidfd = None
     tail, killed, open_fds = b"", None, [err] if err is not None else []
+    seen = 0  # the resident set read last: at the kill, when killed for memory
     deadline = start + timeout
     while True:
         now = time.perf_counter()
@@ -135,9 +137,11 @@ def watch(pid, err, start, timeout, memory_kib, keep=KEEP, poll=POLL):
         if pidfd is not None and pidfd in ready:
             done = os.wait4(pid, 0)
             break
-        if killed is None and memory_kib and resident_kib(pid) > memory_kib:
-            killed = "memory"
-            kill(pid)
+        if killed is None and memory_kib:
+            seen = resident_kib(pid)
+            if seen > memory_kib:
+                killed = "memory"
+                kill(pid)
     seconds = time.perf_counter() - start
     if pidfd is not None:
         os.close(pidfd)
@@ -150,6 +154,7 @@ def watch(pid, err, start, timeout, memory_kib, keep=KEEP, poll=POLL):
         tail = (tail + data)[-keep:]
     return {"returncode": os.waitstatus_to_exitcode(status), "seconds": seconds,
             "cpu": usage.ru_utime + usage.ru_stime, "maxrss": usage.ru_maxrss,
+            "rss_at_kill": seen if killed == "memory" else 0,
             "killed": killed, "stderr": tail.decode("latin-1")}
 """.replace("KEEP", str(STDERR_KEPT)).replace("POLL", repr(POLL_SECONDS))
 
@@ -304,13 +309,20 @@ def run_process(
         stderr=answer["stderr"].encode("latin-1"),
         seconds=answer["seconds"],
         cpu_seconds=answer["cpu"],
-        peak_kib=answer["maxrss"] // _RSS_SCALE,
+        peak_kib=peak_kib(answer),
         killed=answer["killed"],
         output_over=over,
     )
 
 
 _RSS_SCALE = 1024 if sys.platform == "darwin" else 1  # ru_maxrss is in bytes on macOS
+
+
+def peak_kib(answer: dict) -> int:
+    """The peak of a watched run: the kernel's maximum resident set, or the resident set read
+    when the run was killed for memory if that is higher (the kernel's figure can lag behind
+    the last pages touched, and a run killed over the limit has been over it)."""
+    return max(answer.get("maxrss", 0) // _RSS_SCALE, answer.get("rss_at_kill", 0))
 
 
 def watch_command(
@@ -330,7 +342,7 @@ def read_watch_report(report: Path) -> dict | None:
     if not isinstance(answer, dict):
         return None
     answer["stderr"] = answer.get("stderr", "").encode("latin-1")
-    answer["maxrss"] = answer.get("maxrss", 0) // _RSS_SCALE
+    answer["maxrss"] = peak_kib(answer)
     return answer
 
 
