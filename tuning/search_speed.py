@@ -17,18 +17,16 @@ import sys
 import time
 
 from referee.positions import search_positions
-from shared.loa_bitboard import apply_move, build_tables, parse_move, start_position
+from shared.loa_bitboard import build_tables
 from shared.loa_eval import make_evaluator
 from shared.loa_search import Searcher, search_to_depth
+from tuning.opening_book import position_after
 
 
 def position_of(plies):
     """(white, black, side to move) after the space-separated ``plies`` from the start."""
-    boards = list(start_position())
-    moves = plies.split()
-    for i, text in enumerate(moves):
-        apply_move(boards, i % 2, parse_move(text))
-    return boards[0], boards[1], len(moves) % 2
+    (white, black), side = position_after(plies.split())
+    return white, black, side
 
 
 def measure(depth, limit=None, fresh=False):
