@@ -14,10 +14,10 @@ Method: the per-side part depends on one bit-board only and is memoised in a dic
     SIDE_CACHE_MAX entries): below one node every leaf shares the bit-board of the side that did
     not move. Mobility goes line by line: the moves along a line depend only on the pieces on
     it. Each side's board is turned into 32 bytes holding every line (ranks; files after a
-    transposition; diagonals after two pseudo-rotations by 45 degrees, two lines a byte),
-    memoised per bit-board, and each byte's (own, other) value is memoised: mobility is 32 dict
-    look-ups in a C-level map. It is skipped (lazy evaluation) when the rest of the score is
-    ``lazy`` outside the (alpha, beta) window.
+    transposition; diagonals after two pseudo-rotations by 45 degrees, two lines a byte) by
+    one table look-up per rank, memoised per bit-board, and each byte's (own, other) value is
+    memoised: mobility is 32 dict look-ups in a C-level map. It is skipped (lazy evaluation)
+    when the rest of the score is ``lazy`` outside the (alpha, beta) window.
 Time: O(pieces * 4 + group diameters) per new bit-board, 32 dict look-ups for mobility.
 Memory: memos of at most 40000 + 50000 + 16000 entries (a few MB each).
 Status: antisymmetry, mirror invariance, memoised = fresh values, line mobility = counted from
@@ -109,33 +109,52 @@ def _row_tables(pst):
     return tuple(rows), near
 
 
+def _line_images(bb):
+    """The four images of bit-board ``bb`` whose bytes hold its lines: the board itself
+    (ranks), its transposition (files) and two pseudo-rotations by 45 degrees (diagonals and
+    anti-diagonals, two lines a byte)."""
+    x = bb
+    for mask, k in (
+        (0x0F0F0F0F00000000, 28),
+        (0x3333000033330000, 14),
+        (0x5500550055005500, 7),
+    ):
+        t = mask & (x ^ (x << k))
+        x ^= t ^ (t >> k)
+    out = [bb, x & FULL]
+    for masks in (
+        (0xAAAAAAAAAAAAAAAA, 0xCCCCCCCCCCCCCCCC, 0xF0F0F0F0F0F0F0F0),
+        (0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F),
+    ):
+        c = bb
+        for mask, k in zip(masks, (8, 16, 32)):
+            c ^= mask & (c ^ ((c >> k) | (c << (64 - k))))
+        out.append(c & FULL)
+    return out
+
+
+def _rank_images():
+    """images[r][byte]: the 32 line bytes (_line_images, little-endian, as one 256-bit
+    integer) of the pieces ``byte`` on rank r alone. Each square lands on bits of its own,
+    so a board's line bytes are the sum of its eight ranks' images."""
+    square = [sum(y << (64 * i) for i, y in enumerate(_line_images(1 << s))) for s in range(64)]
+    images = []
+    for r in range(8):
+        row = [0] * 256
+        for byte in range(1, 256):
+            low = byte & -byte
+            row[byte] = row[byte ^ low] | square[8 * r + low.bit_length() - 1]
+        images.append(tuple(row))
+    return tuple(images)
+
+
 def _byte_lines(edge_w):
     """The layout of the 32 line bytes of a bit-board: bytes 0-7 are its ranks, 8-15 its files
     (after a transposition), 16-23 its diagonals and 24-31 its anti-diagonals (after the
-    pseudo-rotations of line_patterns, each byte holds up to two lines). Derived here by putting
-    each square through the same transforms. Returns (sublines, classes): per byte class, the
+    pseudo-rotations of _line_images, each byte holds up to two lines). Derived here by putting
+    each square through those transforms. Returns (sublines, classes): per byte class, the
     lines of the byte as (byte bits in order along the line, weight of a move to each of those
     squares); per byte, its class (bytes with the same layout and weights share memo entries)."""
-
-    def transforms(bb):
-        x = bb
-        for mask, k in (
-            (0x0F0F0F0F00000000, 28),
-            (0x3333000033330000, 14),
-            (0x5500550055005500, 7),
-        ):
-            t = mask & (x ^ (x << k))
-            x ^= t ^ (t >> k)
-        out = [bb, x & FULL]
-        for masks in (
-            (0xAAAAAAAAAAAAAAAA, 0xCCCCCCCCCCCCCCCC, 0xF0F0F0F0F0F0F0F0),
-            (0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F),
-        ):
-            c = bb
-            for mask, k in zip(masks, (8, 16, 32)):
-                c ^= mask & (c ^ ((c >> k) | (c << (64 - k))))
-            out.append(c & FULL)
-        return out
 
     line_of = (
         lambda s: s >> 3,  # rank
@@ -146,7 +165,7 @@ def _byte_lines(edge_w):
     along = (lambda s: s & 7, lambda s: s >> 3, lambda s: s & 7, lambda s: s & 7)
     where = {}  # (family, output bit) -> square
     for s in range(64):
-        for fam, y in enumerate(transforms(1 << s)):
+        for fam, y in enumerate(_line_images(1 << s)):
             where[fam, y.bit_length() - 1] = s
     layouts = []
     for fam in range(4):
@@ -328,37 +347,18 @@ def make_evaluator(weights=None, tables=None):
         __missing__ = staticmethod(line_value)
 
     memo = LineMemo()
+    r0, r1, r2, r3, r4, r5, r6, r7 = _rank_images()  # by rank, the line bytes' images
     line_sum = memo.__getitem__
     patterns = {}
     pattern_get = patterns.get
-    full = FULL
 
     def line_patterns(bb):
         """bb's 32 line bytes (_byte_lines) and, per byte, its key part as the 'own' side;
         memoised per bit-board."""
-        # ranks: the bit-board itself; files: transposed (flip about the A1-H8 diagonal)
-        x = bb
-        t = 0x0F0F0F0F00000000 & (x ^ (x << 28))
-        x ^= t ^ (t >> 28)
-        t = 0x3333000033330000 & (x ^ (x << 14))
-        x ^= t ^ (t >> 14)
-        t = 0x5500550055005500 & (x ^ (x << 7))
-        x ^= t ^ (t >> 7)
-        # diagonals and anti-diagonals: pseudo-rotations by 45 degrees (two lines per byte)
-        c = bb
-        c ^= 0xAAAAAAAAAAAAAAAA & (c ^ ((c >> 8) | (c << 56)))
-        c ^= 0xCCCCCCCCCCCCCCCC & (c ^ ((c >> 16) | (c << 48)))
-        c ^= 0xF0F0F0F0F0F0F0F0 & (c ^ ((c >> 32) | (c << 32)))
-        d = bb
-        d ^= 0x5555555555555555 & (d ^ ((d >> 8) | (d << 56)))
-        d ^= 0x3333333333333333 & (d ^ ((d >> 16) | (d << 48)))
-        d ^= 0x0F0F0F0F0F0F0F0F & (d ^ ((d >> 32) | (d << 32)))
+        b = bb.to_bytes(8, "little")
         data = (
-            bb.to_bytes(8, "little")
-            + (x & full).to_bytes(8, "little")
-            + (c & full).to_bytes(8, "little")
-            + (d & full).to_bytes(8, "little")
-        )
+            r0[b[0]] | r1[b[1]] | r2[b[2]] | r3[b[3]] | r4[b[4]] | r5[b[5]] | r6[b[6]] | r7[b[7]]
+        ).to_bytes(32, "little")
         if len(patterns) > PATTERN_CACHE_MAX:
             patterns.clear()
         p = patterns[bb] = (tuple(map(getitem, own_keys, data)), data)
