@@ -211,6 +211,22 @@ def _line_mobility(own, other, weights):
     return v
 
 
+def parse_weights(text):
+    """Weights from ``"name=value,..."`` (``LOA_WEIGHTS``): a dict of ints. Raises ValueError on
+    an item that is not ``name=integer`` or on an unknown name."""
+    weights = {}
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or name not in DEFAULT_WEIGHTS or not value.strip().lstrip("-").isdigit():
+            names = ", ".join(DEFAULT_WEIGHTS)
+            raise ValueError(f"bad weight {item.strip()!r} (name=integer; names: {names})")
+        weights[name] = int(value)
+    return weights
+
+
 def make_evaluator(weights=None, tables=None):
     w = dict(DEFAULT_WEIGHTS)
     if weights:

@@ -45,7 +45,7 @@ from shared.loa_bitboard import (
     start_position,
 )
 from shared.loa_book import book_move
-from shared.loa_eval import make_evaluator
+from shared.loa_eval import make_evaluator, parse_weights
 from shared.loa_search import Searcher
 
 _T0 = time.perf_counter()  # fallback for the process start where /proc is missing
@@ -166,11 +166,11 @@ def _process_start():
 def play(stdin, argv, environ):
     move_time, opening = _options(argv, environ)
     tables = build_tables()
-    weights = {}
-    for item in environ.get("LOA_WEIGHTS", "").split(","):
-        if "=" in item:
-            k, v = item.split("=", 1)
-            weights[k.strip()] = int(v)
+    try:
+        weights = parse_weights(environ.get("LOA_WEIGHTS", ""))
+    except ValueError as err:
+        sys.stderr.write(f"LOA_WEIGHTS: {err}\n")
+        raise SystemExit(2) from None
     searcher = Searcher(make_evaluator(weights, tables), tables)
     reader = _Reader(stdin)
     verbose = environ.get("LOA_VERBOSE", "") not in ("", "0")

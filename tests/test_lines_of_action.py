@@ -169,6 +169,30 @@ def test_opening_option_from_the_command_line_is_played_before_the_bot_moves():
     assert "info move" in p.stderr  # a search ran
 
 
+def first_search_score(**extra):
+    """The score of Black's first search after OFF_BOOK, from the verbose line."""
+    p = run("100\n1\n", LOA_VERBOSE="1", LOA_OPENING=OFF_BOOK, **extra)
+    assert p.returncode == 0, p.stderr
+    (info,) = [line for line in p.stderr.splitlines() if line.startswith("info move")]
+    return int(info.split(" score ")[1])
+
+
+def test_loa_weights_reach_the_evaluation():
+    """A tempo of 2000 for the side to move dominates every leaf, so the root score (a leaf at
+    the depth's parity away) is about +-2000; with the default weights it stays small."""
+    assert abs(first_search_score()) < 1000
+    assert abs(first_search_score(LOA_WEIGHTS="tempo=2000")) > 1000
+
+
+@pytest.mark.parametrize("weights", ["tempo", "tempo=x", "tempi=3"])
+def test_a_bad_loa_weights_is_one_line_on_stderr_and_exit_2(weights):
+    p = run("100\n0\n", LOA_WEIGHTS=weights)
+    assert p.returncode == 2
+    assert p.stdout == ""
+    (line,) = p.stderr.splitlines()
+    assert line.startswith("LOA_WEIGHTS: bad weight")
+
+
 @pytest.mark.parametrize("colour", [0, 1])
 def test_book_moves_are_played_without_a_search(colour):
     """On the book, both colours play its moves at once: White its first and its answer to a

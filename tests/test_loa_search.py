@@ -9,7 +9,7 @@ import time
 import pytest
 
 from shared.loa_bitboard import build_tables, line_counts, move_name, start_position
-from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator
+from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator, parse_weights
 from shared.loa_search import THREAT, WIN, WIN_BOUND, Searcher, search_to_depth
 from tests.loa_positions import (
     POSITIONS,
@@ -173,6 +173,17 @@ def test_search_result_does_not_depend_on_earlier_searches():
         fresh = search_to_depth(searcher, w, b, 1, 3)
         again = search_to_depth(used, w, b, 1, 3)
         assert fresh[1:3] == again[1:3]
+
+
+def test_weights_parse_by_name_and_reject_what_the_evaluation_does_not_know():
+    """LOA_WEIGHTS' text: names of DEFAULT_WEIGHTS with integers, spaces and empty items
+    allowed; an unknown name (a typo would silently leave the default) or a value that is not
+    an integer is an error."""
+    assert parse_weights("") == {}
+    assert parse_weights(" conn=78, group=-38,") == {"conn": 78, "group": -38}
+    for bad in ("grup=3", "conn", "conn=7.5", "conn=x"):
+        with pytest.raises(ValueError, match="bad weight"):
+            parse_weights(bad)
 
 
 def test_connectedness_counts_adjacent_pairs_per_piece():

@@ -31,20 +31,15 @@ MAX_PLIES = 200
 _TABLES = None
 
 
-def play_game(seed, depth, tables=None):
-    """(positions, result) of one game: positions are (white, black, side, ply) tuples."""
-    global _TABLES
-    if tables is None:
-        if _TABLES is None:
-            _TABLES = build_tables()
-        tables = _TABLES
-    rng = random.Random(seed)
+def fixed_depth_game(rng, opening, searchers, depth, tables):
+    """One game from the standard start: ``opening`` random legal plies drawn from ``rng``, then
+    ``searchers[colour]`` plays its fixed-depth move until a side is connected or MAX_PLIES
+    plies are played. Returns (positions searched as (white, black, side, ply), result for
+    White (1, 0 or 0.5), nodes searched by each colour)."""
     boards = list(start_position())
     side = 0
-    opening = rng.randint(4, 8)
-    searcher = Searcher(make_evaluator(None, tables), tables)
     positions = []
-    result = 0.5
+    nodes = [0, 0]
     for ply in range(MAX_PLIES):
         me, opp = boards[side], boards[side ^ 1]
         if ply < opening:
@@ -52,14 +47,31 @@ def play_game(seed, depth, tables=None):
             m = rng.choice(moves) if moves else PASS
         else:
             positions.append((boards[0], boards[1], side, ply))
-            m = search_to_depth(searcher, boards[0], boards[1], side, depth, 2 * MAX_PLIES)[1]
+            result = search_to_depth(
+                searchers[side], boards[0], boards[1], side, depth, 2 * MAX_PLIES
+            )
+            nodes[side] += result[3]
+            m = result[1]
         apply_move(boards, side, m)
         white_done, black_done = is_connected(boards[0]), is_connected(boards[1])
         if white_done or black_done:
             winner = side if white_done and black_done else (0 if white_done else 1)
-            result = 1.0 if winner == 0 else 0.0
-            break
+            return positions, 1.0 if winner == 0 else 0.0, nodes
         side ^= 1
+    return positions, 0.5, nodes
+
+
+def play_game(seed, depth, tables=None):
+    """(positions, result) of one self-play game: positions are (white, black, side, ply)."""
+    global _TABLES
+    if tables is None:
+        if _TABLES is None:
+            _TABLES = build_tables()
+        tables = _TABLES
+    rng = random.Random(seed)
+    opening = rng.randint(4, 8)
+    searcher = Searcher(make_evaluator(None, tables), tables)
+    positions, result, _ = fixed_depth_game(rng, opening, (searcher, searcher), depth, tables)
     return positions, result
 
 
