@@ -4,9 +4,10 @@ Description: ``make_evaluator(weights, tables)`` returns ``evaluate(me, opp, cnt
     beta]) -> int`` (positive = good for ``me``, the side to move; ``cnt`` = the 46 line
     counts): per side, concentration (surplus of the pieces' Chebyshev distances to their centre
     of mass over the least possible, per piece), centralisation (piece-square table, per piece),
-    groups beyond the first, quads (2x2 blocks with three or more own pieces); between the
-    sides, weighted mobility (2 per move, 1 to an edge square, +1 for a capture); a bonus for
-    the side to move. Centre of mass square, uniformity and connectedness exist at weight 0.
+    groups beyond the first, quads (2x2 blocks with three or more own pieces), connectedness
+    (adjacent pairs per piece), uniformity (bounding rectangle's area), Euler number, material;
+    between the sides, weighted mobility (2 per move, 1 to an edge square, +1 for a capture); a
+    bonus for the side to move. The centre of mass square exists at weight 0.
 Usage: ``LOA_WEIGHTS="conc=100,..."`` in the solution overrides ``DEFAULT_WEIGHTS`` (matches).
     A caller that has flood-filled a bit-board leaves its groups beyond the first in
     ``evaluate.known_groups[bb]``, taken by the next evaluation instead of a fill of its own.
@@ -21,8 +22,9 @@ Method: the per-side part depends on one bit-board only and is memoised in a dic
 Time: O(pieces * 4 + group diameters) per new bit-board, 32 dict look-ups for mobility.
 Memory: memos of at most 40000 + 50000 + 16000 entries (a few MB each).
 Status: antisymmetry, mirror invariance, memoised = fresh values, line mobility = counted from
-    the move lists (tests/test_loa_search.py). Weights chosen by matches; the record is in
-    docs/lines-of-action.md.
+    the move lists (tests/test_loa_search.py). Weights: a least-squares fit to a stronger
+    engine's deep scores (tuning.eval_fit), kept on a fixed-depth pairing and a match at the
+    real clock; the figures are in README's table, the record in docs/lines-of-action.md.
 """
 
 from operator import getitem, or_
@@ -40,19 +42,19 @@ PIECE_SQUARE = (  # centralisation: value of a piece on each square, rank 1 firs
     (-80, -25, -20, -20, -20, -20, -25, -80),
 )
 
-DEFAULT_WEIGHTS = {
-    "conc": 120,  # per unit of average surplus distance to the centre of mass
+DEFAULT_WEIGHTS = {  # fitted (tuning.eval_fit); groups and Euler number trade against each other
+    "conc": 118,  # per unit of average surplus distance to the centre of mass
     "cent": 2,  # per unit of average piece-square value
     "com": 0,  # piece-square value of the centre of mass square (halved)
-    "group": 25,  # per group beyond the first
-    "quad": 12,  # per 2x2 block with >= 3 own pieces
-    "tempo": 15,
-    "conn": 0,  # per adjacent pair of own pieces per piece
-    "unif": 0,  # per 8 squares of the bounding rectangle's area
-    "euler": 0,  # per unit of 4 x Euler number above 4 (one group, no hole)
-    "mat": 0,  # per piece
+    "group": -38,  # per group beyond the first (negative: the Euler term counts groups too)
+    "quad": 6,  # per 2x2 block with >= 3 own pieces
+    "tempo": 36,
+    "conn": 78,  # per adjacent pair of own pieces per piece
+    "unif": 12,  # per 8 squares of the bounding rectangle's area
+    "euler": 44,  # per unit of 4 x Euler number above 4 (one group, no hole)
+    "mat": 10,  # per piece
     "lazy": 100,  # lazy-evaluation margin (mobility skipped when the rest is this far out)
-    "mob": 25,  # per 8 units of weighted mobility difference (2 per move, 1 to an edge, +1 capture)
+    "mob": 14,  # per 8 units of weighted mobility difference (2 per move, 1 to an edge, +1 capture)
 }
 
 

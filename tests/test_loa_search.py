@@ -22,15 +22,15 @@ TABLES = build_tables()
 
 # (depth, move, score, nodes) of a fresh searcher on each named position of tests/loa_positions.
 PINNED = {
-    "start": (4, "A7-C7", 7, 7340),
-    "midgame": (5, "E1-E5", 193, 5698),
+    "start": (4, "A7-C7", 23, 7011),
+    "midgame": (5, "E1-E5", 169, 5222),
     "crowded-centre": (5, "D2-B2", -999998, 15),
     "sparse": (5, "H1-D5", 999995, 542),
-    "statement-example": (5, "D1-C2", 999995, 1580),
-    "lost-a-turning-point": (5, "G5-G7", -46, 5788),
-    "lost-a-forced-win": (5, "E7-D8", 999995, 859),
-    "lost-b-forced-win": (5, "E4-D3", 999995, 948),
-    "lost-c-turning-point": (5, "C7-E5", -267, 4546),
+    "statement-example": (5, "D1-C2", 999995, 1601),
+    "lost-a-turning-point": (5, "D4-D7", -52, 6431),
+    "lost-a-forced-win": (5, "E7-D8", 999995, 718),
+    "lost-b-forced-win": (5, "E4-D3", 999995, 942),
+    "lost-c-turning-point": (5, "C7-E5", -279, 4536),
 }
 
 
