@@ -315,7 +315,7 @@ def make_evaluator(weights=None, tables=None):
             # 4 x Euler number (8-connectivity) = Q1 - Q3 - 2 QD over the 81 2x2 windows of the
             # board with a margin: the board in a 10-wide frame, squares at 10 (r + 1) + f + 1
             p = 0
-            for r, byte in enumerate(bb.to_bytes(8, "little")):
+            for r, byte in enumerate(data):
                 p |= byte << (10 * r + 11)
             a, b, c, d = p, p >> 1, p >> 10, p >> 11
             ab = a ^ b
