@@ -32,23 +32,6 @@ from shared.loa_search import Searcher, search_to_depth
 OUT = "shared/loa_book.py"
 PLIES_LEFT = 200  # the judge's limit (100 moves per player): no draw inside the search
 _TABLES = None
-# The evaluation weights of the book's searches: the hand weights it was computed with, before
-# the fitted ones became the default (docs/lines-of-action.md, eleventh round), so that the same
-# command still writes the same file.
-WEIGHTS = {
-    "conc": 120,
-    "cent": 2,
-    "com": 0,
-    "group": 25,
-    "quad": 12,
-    "tempo": 15,
-    "conn": 0,
-    "unif": 0,
-    "euler": 0,
-    "mat": 0,
-    "lazy": 100,
-    "mob": 25,
-}
 
 
 def _tables():
@@ -79,7 +62,7 @@ def best_move(plies, depth):
     """The move a fresh searcher chooses after ``plies`` at fixed ``depth``, as a name."""
     boards, side = position_after(plies)
     tables = _tables()
-    searcher = Searcher(make_evaluator(WEIGHTS, tables), tables)
+    searcher = Searcher(make_evaluator(None, tables), tables)
     return move_name(search_to_depth(searcher, boards[0], boards[1], side, depth, PLIES_LEFT)[1])
 
 
