@@ -4,10 +4,14 @@
   take their counts from it, so ``STRESS_SCALE=10 python -m pytest`` runs ten times as many.
 - ``toy``: a fresh copy of the toy checkout the kit carries (``kit/data/toy``, which
   ``startup`` measures), a small checkout the build's tests break.
+- ``ctrl_c_works``: SIGINT at its default for the children a test starts, as in a terminal, even
+  when the tests themselves were started with it ignored (``nohup cmd &`` from a shell without job
+  control): an ignored signal stays ignored across exec, and ``--watch`` could not be stopped.
 """
 
 import os
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
@@ -68,3 +72,13 @@ def checkout_copy(tmp_path):
         return copy_fixture(name, destination)
 
     return copy
+
+
+@pytest.fixture
+def ctrl_c_works():
+    """SIGINT handled by Python's default handler in this process while the test runs, so that
+    the children it starts begin with SIGINT at its default (Ctrl-C raises KeyboardInterrupt)."""
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)

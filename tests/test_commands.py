@@ -324,6 +324,7 @@ def test_run_reads_a_file_and_maps_a_crash_to_the_author_s_lines(pairsum, tmp_pa
 # --- build --watch ---------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("ctrl_c_works")
 def test_watch_rebuilds_on_each_change_and_stops_cleanly_on_ctrl_c(toy):
     process = subprocess.Popen(
         [sys.executable, str(ROOT / "build.py"), "toy_sum", "--watch", "--root", str(toy)]

@@ -96,6 +96,7 @@ def cpkit(bin_folder, folder, *args):
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("ctrl_c_works")
 def test_the_installed_kit_serves_a_new_workspace_outside_the_repository(installed, tmp_path):
     folder = tmp_path / "contest"
     folder.mkdir()
