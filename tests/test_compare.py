@@ -1,4 +1,5 @@
-"""kit.judges.compare: every comparison mode both ways, checker failures, and bad settings."""
+"""kit.judges.compare: every comparison mode both ways, checkers' statuses and failures, and
+bad settings."""
 
 import os
 import textwrap
@@ -7,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
-from kit.judges.compare import crash_line, parse_compare, summary_line
+from kit.judges.compare import Judgement, crash_line, parse_compare, summary_line
 
 ROOT = Path(__file__).resolve().parent.parent
 WHERE = "problems.toml: [toy]"
@@ -216,16 +217,64 @@ def test_checker_that_is_an_executable_and_silent(tmp_path, sum_case):
     assert checker.compare(sum_case, b"1 2\n", b"1 3\n") == "checker: wrong answer (exit status 1)"
 
 
-def test_checker_crash_is_a_checker_failure(tmp_path, sum_case):
-    body = """\
-        import sys
-        print("reading")
-        print(1 // 0)
+# A checker in online-judge-tools' style: it rejects by raising (exit status 1, a traceback).
+ASSERTING_CHECKER = """\
+    import sys
+
+    input_path, output_path, answer_path = sys.argv[1:4]
+    with open(input_path) as file:
+        total = int(file.read())
+    with open(output_path) as file:
+        a, b = map(int, file.read().split())  # ValueError on a malformed output
+    assert a >= 0 and b >= 0
+    assert a + b == total, f"{a} + {b} != {total}"
+    print("ok")
+"""
+
+
+def test_checker_that_fails_an_assert_is_a_wrong_answer_with_the_assertion(tmp_path, sum_case):
+    write_program(tmp_path, "asserting.py", ASSERTING_CHECKER)
+    checker = comparator("checker:asserting.py", root=tmp_path)
+    assert checker.judge(sum_case, b"5 5\n", b"3 7\n") == Judgement(True, "ok")
+    judgement = checker.judge(sum_case, b"5 5\n", b"3 8\n")
+    assert judgement == Judgement(False, "checker: AssertionError: 3 + 8 != 10 (exit status 1)")
+    judgement = checker.judge(sum_case, b"5 5\n", b"-1 11\n")  # a bare assert: its statement
+    assert judgement == Judgement(
+        False, "checker: AssertionError (line 8: assert a >= 0 and b >= 0) (exit status 1)"
+    )
+
+
+def test_checker_that_raises_on_a_malformed_output_is_a_wrong_answer(tmp_path, sum_case):
+    write_program(tmp_path, "asserting.py", ASSERTING_CHECKER)
+    checker = comparator("checker:asserting.py", root=tmp_path)
+    judgement = checker.judge(sum_case, b"5 5\n", b"five 5\n")
+    assert judgement == Judgement(
+        False,
+        "checker: ValueError: invalid literal for int() with base 10: 'five' (exit status 1)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "failure"),
+    [(3, "it reported a failure (exit status 3)"), (42, "exit status 42, none of testlib's")],
+)
+def test_checker_with_a_traceback_still_fails_by_its_status(tmp_path, sum_case, status, failure):
+    """The status decides, not the traceback: 3 and the statuses testlib does not define are
+    the checker's own failure even when it printed a traceback (its line is the message)."""
+    body = f"""\
+        import sys, traceback
+        try:
+            int("x")
+        except ValueError:
+            traceback.print_exc()
+            sys.exit({status})
     """
-    write_program(tmp_path, "crash.py", body)
-    judgement = comparator("checker:crash.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    write_program(tmp_path, "failing.py", body)
+    judgement = comparator("checker:failing.py", root=tmp_path).judge(sum_case, b"1", b"1")
     assert judgement.checker_failed and not judgement.accepted
-    assert judgement.message.startswith("checker failed: crashed: ZeroDivisionError: ")
+    assert judgement.message == (
+        f"checker failed: {failure}: ValueError: invalid literal for int() with base 10: 'x'"
+    )
 
 
 def test_checker_killed_by_a_signal_is_a_checker_failure(tmp_path, sum_case):

@@ -16,9 +16,15 @@ Modes:
   online-judge-tools' judge command follows too. Its exit status is read as testlib's: 0
   accepted, 1 wrong answer, 2 presentation error, 3 the checker failed, 4 (wrong output
   format) a presentation error, 7 (points) and 8 (unexpected end of the output) a wrong
-  answer; its first lines of output are the message. Any other status, a traceback on its
-  stderr, death by a signal or no answer within the timeout is a failure of the checker,
-  reported apart from the solution's verdicts (never its fault, never accepted).
+  answer. Exit 1 is a wrong answer with or without a traceback: a Python checker that rejects
+  by raising (an ``assert``, as online-judge-tools' own special judges do, or an exception
+  while reading a malformed output) exits with 1, which testlib reads as a wrong answer and
+  online-judge-tools too (it accepts on 0, any other status is a wrong answer). The message
+  is the exception's line (``AssertionError: ...``; a bare ``assert`` adds its line number
+  and statement) when the checker printed a traceback, else its first lines of output.
+  Exit 3, any status testlib does not define, death by a signal or no answer within the
+  timeout is a failure of the checker, reported apart from the solution's verdicts (never
+  its fault, never accepted).
 
 API::
 
@@ -31,7 +37,9 @@ API::
 
 Helpers shared with ``kit.run.interact``: ``program_command`` (argv of a user's program),
 ``summary_line`` (a program's output as one line), ``crash_line`` (the last line of a
-traceback, or None), ``kill_group``.
+traceback, or None), ``judge_message`` (a checker's or interactor's message: the exception
+line, else the first lines), ``testlib_failure`` (an exit status that is the program's own
+failure, described), ``TESTLIB_PRESENTATION``, ``kill_group``.
 """
 
 from __future__ import annotations
@@ -70,13 +78,14 @@ TESTLIB_PRESENTATION = {2, 4}
 TESTLIB_FAIL = 3
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 _TRACEBACK = b"Traceback (most recent call last):"
+_FRAME = re.compile(r'  File "[^"]*", line (\d+)')
 
 
 @dataclass(frozen=True)
 class Judgement:
     accepted: bool
     message: str  # one line; on acceptance only a checker says something
-    checker_failed: bool = False  # the checker itself crashed, was killed or hung
+    checker_failed: bool = False  # the checker failed: exit 3, a status not testlib's, killed, hung
     presentation: bool = False  # rejected for the layout only (a presentation error)
 
 
@@ -204,17 +213,12 @@ class CheckerComparator(Comparator):
             return _checker_failure(f"no verdict after {self.timeout:g} s (killed)")
         if status < 0:
             return _checker_failure(f"killed by {signal_name(-status)}")
-        crash = crash_line(stderr)
-        if status != 0 and crash is not None:
-            return _checker_failure(f"crashed: {crash}")
-        message = summary_line(stdout + b"\n" + stderr)
         if status == 0:
-            return Judgement(True, message)
-        if status not in TESTLIB_REJECTS:
-            said = f": {message}" if message else ""
-            if status == TESTLIB_FAIL:
-                return _checker_failure(f"it reported a failure (exit status 3){said}")
-            return _checker_failure(f"exit status {status}, none of testlib's{said}")
+            return Judgement(True, summary_line(stdout + b"\n" + stderr))
+        message = judge_message(stdout, stderr)
+        failure = testlib_failure(status)
+        if failure is not None:
+            return _checker_failure(failure + (f": {message}" if message else ""))
         meaning = TESTLIB_REJECTS[status]
         return Judgement(
             False,
@@ -299,6 +303,31 @@ def summary_line(output: bytes) -> str:
     return _trimmed(text, MESSAGE_CHARS)
 
 
+def judge_message(stdout: bytes, stderr: bytes) -> str:
+    """What a checker or interactor that did not accept says: the exception line of its
+    traceback when it raised (its status is then 1, a wrong answer), else its first lines.
+    A bare ``assert`` says only ``AssertionError``: its line and statement are added."""
+    crash = crash_line(stderr)
+    if crash is None:
+        return summary_line(stdout + b"\n" + stderr)
+    if crash == "AssertionError":
+        statement = _last_statement(stderr)
+        if statement is not None:
+            return _trimmed(f"{crash} ({statement})", MESSAGE_CHARS)
+    return crash
+
+
+def testlib_failure(status: int) -> str | None:
+    """A checker's or interactor's exit status (not a signal) described when it is the
+    program's own failure, testlib's 3 or a status testlib does not define; None for 0 and
+    for the statuses that reject the output (``TESTLIB_REJECTS``)."""
+    if status == TESTLIB_FAIL:
+        return "it reported a failure (exit status 3)"
+    if status == 0 or status in TESTLIB_REJECTS:
+        return None
+    return f"exit status {status}, none of testlib's"
+
+
 def crash_line(stderr: bytes) -> str | None:
     """The exception line of the last traceback on ``stderr``, or None without a traceback."""
     position = stderr.rfind(_TRACEBACK)
@@ -307,6 +336,19 @@ def crash_line(stderr: bytes) -> str | None:
     lines = stderr[position:].decode("utf-8", "replace").splitlines()
     exception = [line for line in lines[1:] if line.strip() and not line.startswith(" ")]
     return _trimmed(exception[-1].strip() if exception else "traceback", MESSAGE_CHARS)
+
+
+def _last_statement(stderr: bytes) -> str | None:
+    """``"line N: SOURCE"`` of the innermost frame of the last traceback, when it shows one."""
+    lines = stderr[stderr.rfind(_TRACEBACK) :].decode("utf-8", "replace").splitlines()
+    for index in range(len(lines) - 2, 0, -1):
+        frame = _FRAME.match(lines[index])
+        if frame:
+            source = lines[index + 1]
+            if not source.startswith("    ") or not source.strip(" ^~"):
+                return None
+            return f"line {frame[1]}: {source.strip()}"
+    return None
 
 
 def signal_name(number: int) -> str:
