@@ -23,6 +23,10 @@ from dataclasses import dataclass
 
 from kit.judges.targets import Target, parse_target
 
+WHOLE = "whole"  # memory: the whole process's peak, the interpreter included, is the limit's
+OWN = "own"  # memory: the solution's own, its peak less the interpreter's footprint
+UNLIMITED = "unlimited"  # stack: no limit of its own (then bounded by memory)
+
 
 @dataclass(frozen=True)
 class Profile:
@@ -30,12 +34,22 @@ class Profile:
     targets: tuple[str, ...]
     source_limit: int | None  # bytes
     no_files: bool = False  # the judge forbids file-system access
+    memory: str = OWN  # how memory is counted: WHOLE where the judge documents it, else OWN
+    stack: int | str | None = None  # MiB, UNLIMITED, or None: the memory limit
 
 
+# memory and stack, where a judge documents them (the rest keep the defaults: memory counted
+# above the interpreter, a stack as large as the memory limit):
+# - Kattis: "heap and stack sizes are limited only by the total amount of memory available",
+#   the interpreter included (the NWERC 2020 system page, judged on Kattis); problemtools, its
+#   local tool, sets RLIMIT_STACK to unlimited "as it's done later by Kattis (and DOMjudge)"
+#   (Kattis/problemtools, problemtools/run/program.py).
+# - AtCoder: `ulimit -s` reads 1048576 KiB in its code test (a user's measurement, qiita.com
+#   reika727 "AtCoder stack size"; AtCoder does not document it).
 PROFILES = {
     "codeforces": Profile("Codeforces", ("cpython3.13", "pypy3.10"), 64 * 1024),
-    "atcoder": Profile("AtCoder", ("cpython3.13", "pypy3.11"), 512 * 1024),
-    "kattis": Profile("Kattis", ("pypy3",), 128 * 1024),
+    "atcoder": Profile("AtCoder", ("cpython3.13", "pypy3.11"), 512 * 1024, stack=1024),
+    "kattis": Profile("Kattis", ("pypy3",), 128 * 1024, memory=WHOLE, stack=UNLIMITED),
     "timus": Profile("Timus", ("cpython3.12", "pypy3.10"), None, no_files=True),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can
     "spoj": Profile("SPOJ", ("cpython3.8",), 50_000),
