@@ -127,12 +127,101 @@ def test_solution_that_never_reads_is_stopped_after_the_rejection(secret):
     assert LATE.fullmatch(run.transcript[-1])
 
 
-def test_interactor_crash_is_an_interactor_error(secret):
+def test_interactor_that_raises_is_a_wrong_answer_with_its_exception(secret):
+    """Exit status 1 with a traceback is a rejection, as testlib's exit 1 and oj's non-zero."""
     interactor = [sys.executable, str(PROGRAMS / "broken_interactor.py")]
     run = play(program("binary_search.py"), secret, interactor=interactor)
-    assert (run.verdict, run.message) == ("JE", "judge error: interactor crashed: KeyError: 50")
+    assert (run.verdict, run.message) == ("WA", "wrong answer: KeyError: 50")
     assert run.transcript[:2] == ["< 100 7", "> 50"]
     assert LATE.fullmatch(run.transcript[2]) and len(run.transcript) == 3
+
+
+# An interactor that sends the header, reads one guess as a number and then ends as ENDING
+# says; the guess, 50, is not the secret.
+ENDING_INTERACTOR = """\
+import os, signal, sys
+with open(sys.argv[1]) as file:
+    n, queries, secret = map(int, file.read().split())
+print(n, queries, flush=True)
+guess = int(sys.stdin.readline())  # ValueError on a malformed guess
+{ending}
+"""
+
+
+@pytest.mark.parametrize(
+    ("ending", "verdict", "said"),
+    [
+        (
+            'assert guess == secret, f"guess {guess} is not the secret"',
+            "WA",
+            "wrong answer: AssertionError: guess 50 is not the secret",
+        ),
+        (
+            "assert guess == secret",
+            "WA",
+            "wrong answer: AssertionError (line 6: assert guess == secret)",
+        ),
+        (
+            'print("bad layout", file=sys.stderr); sys.exit(4)',
+            "PE",
+            "presentation error: bad layout",
+        ),
+        (
+            'print("no secret", file=sys.stderr); sys.exit(3)',
+            "JE",
+            "judge error: interactor failed: it reported a failure (exit status 3): no secret",
+        ),
+        (
+            "sys.exit(42)",
+            "JE",
+            "judge error: interactor failed: exit status 42, none of testlib's",
+        ),
+        (
+            "os.kill(os.getpid(), signal.SIGKILL)",
+            "JE",
+            "judge error: interactor killed by SIGKILL",
+        ),
+    ],
+)
+def test_interactor_exit_statuses_read_as_a_checker_s(secret, tmp_path, ending, verdict, said):
+    script = tmp_path / "ending.py"
+    script.write_text(ENDING_INTERACTOR.format(ending=ending))
+    run = play(program("binary_search.py"), secret, interactor=[sys.executable, str(script)])
+    assert (run.verdict, run.message) == (verdict, said)
+    assert run.transcript[:2] == ["< 100 7", "> 50"]
+
+
+def test_interactor_that_raises_on_a_malformed_guess_is_a_wrong_answer(secret, tmp_path):
+    solution = tmp_path / "words.py"
+    solution.write_text('import sys\nprint("fifty", flush=True)\nsys.stdin.read()\n')
+    script = tmp_path / "ending.py"
+    script.write_text(ENDING_INTERACTOR.format(ending="assert guess == secret"))
+    run = play([sys.executable, str(solution)], secret, interactor=[sys.executable, str(script)])
+    assert run.verdict == "WA"
+    assert run.message == (
+        "wrong answer: ValueError: invalid literal for int() with base 10: 'fifty\\n'"
+    )
+    assert run.transcript == ["< 100 7", "> fifty"]
+
+
+def test_interactor_with_a_traceback_still_fails_by_its_status(secret, tmp_path):
+    """The status decides: exit 3 is the interactor's own failure, a traceback or not."""
+    ending = """\
+import traceback
+try:
+    int("x")
+except ValueError:
+    traceback.print_exc()
+    sys.exit(3)
+"""
+    script = tmp_path / "ending.py"
+    script.write_text(ENDING_INTERACTOR.format(ending=ending))
+    run = play(program("binary_search.py"), secret, interactor=[sys.executable, str(script)])
+    assert run.verdict == "JE"
+    assert run.message == (
+        "judge error: interactor failed: it reported a failure (exit status 3): "
+        "ValueError: invalid literal for int() with base 10: 'x'"
+    )
 
 
 def test_interactor_still_running_after_the_solution_exits(secret, tmp_path):

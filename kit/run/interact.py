@@ -12,21 +12,25 @@ and keeps the tail of its stderr. What it writes is counted as it is relayed: pa
 limit it is killed. The interactor is killed at the timeout (plus ``BACKSTOP_SECONDS``). When
 the interactor stops with a non-zero status while the solution still runs, the solution gets
 ``GRACE_SECONDS`` to end before it is killed (the interactor's verdict stands). An interactor's
-exit codes are read as testlib's: 0 accepts, 2 is a presentation error, 3 its own failure.
+exit status is read as a checker's (``kit.judges.compare``, testlib's codes): 0 accepts; 1, 7
+and 8 are a wrong answer, 1 with or without a traceback (a Python interactor that rejects by
+raising, an ``assert`` or an exception on a malformed line, exits with 1: the exception's line
+is the message); 2 and 4 a presentation error; 3, a status testlib does not define or a signal
+is the interactor's own failure.
 
 Verdicts (words of ``kit.run.verdicts``), first match wins:
 
 - ``OLE``: the solution wrote more than the output limit;
 - ``MLE``: its peak memory is over the limit;
 - ``TLE``: its CPU time is over the limit;
-- ``WA`` (``PE``, ``JE`` by the exit code): the interactor stopped first, with a non-zero
-  status; ``JE`` when that stop was a crash (a traceback, a signal);
+- ``WA`` (``PE``, ``JE`` by the exit status, as above): the interactor stopped first, with a
+  non-zero status;
 - ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
   each other, or the solution going on after the interactor accepted);
 - ``RE``: the solution stopped first with a non-zero status or a signal, or failed after the
   interactor accepted;
-- ``JE`` / ``WA``: the interactor failed after the solution had exited normally (the message
-  says the solution had stopped);
+- ``WA`` (``PE``, ``JE``): the interactor rejected or failed after the solution had exited
+  normally (the message says the solution had stopped);
 - ``ok``.
 
 API::
@@ -54,13 +58,19 @@ from pathlib import Path
 from typing import IO
 
 from kit.errors import BuildError
-from kit.judges.compare import crash_line, kill_group, signal_name, summary_line
+from kit.judges.compare import (
+    TESTLIB_PRESENTATION,
+    judge_message,
+    kill_group,
+    signal_name,
+    summary_line,
+    testlib_failure,
+)
 from kit.run.process import MEMORY, OUTPUT_LIMIT, TIME, read_watch_report, watch_command
 from kit.run.verdicts import JE, MIB, MLE, OK, OLE, PE, RE, TLE, WA, message
 
 GRACE_SECONDS = 1.0
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
-TESTLIB_PE, TESTLIB_FAIL = 2, 3  # an interactor's exit codes in testlib's convention
 CHUNK = 1 << 16
 LINE_CHARS = 200  # of a transcript line
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
@@ -445,8 +455,9 @@ def _verdict(
         return TLE, text
 
     interactor_stopped = "interactor" not in killed
-    interactor_crash = _interactor_crash(interactor, interactor_stderr)
-    interactor_said = summary_line(interactor_stderr) or f"exit status {interactor.code}"
+    interactor_message = judge_message(b"", interactor_stderr)
+    interactor_crash = _interactor_crash(interactor, interactor_message)
+    interactor_said = interactor_message or f"exit status {interactor.code}"
     if interactor_stopped and interactor.code != 0 and first_end != "solution":
         if interactor_crash:
             return JE, f"interactor {interactor_crash}"
@@ -479,17 +490,20 @@ def _verdict(
 
 
 def _rejection(code: int) -> str:
-    """An interactor's non-zero exit read as testlib's: 2 presentation, 3 its own failure."""
-    return {TESTLIB_PE: PE, TESTLIB_FAIL: JE}.get(code, WA)
+    """The verdict of an interactor's exit status that rejects (not ``_interactor_crash``):
+    2 and 4 a presentation error, 1 (a traceback or not), 7 and 8 a wrong answer."""
+    return PE if code in TESTLIB_PRESENTATION else WA
 
 
-def _interactor_crash(interactor: _Exit, stderr: bytes) -> str | None:
+def _interactor_crash(interactor: _Exit, said: str) -> str | None:
+    """The interactor's own failure, described: a signal, exit 3 or a status testlib does not
+    define (``said`` is its message); None when it accepted or rejected."""
     if interactor.code < 0:
         return f"killed by {signal_name(-interactor.code)}"
-    crash = crash_line(stderr)
-    if interactor.code != 0 and crash is not None:
-        return f"crashed: {crash}"
-    return None
+    failure = testlib_failure(interactor.code)
+    if failure is None:
+        return None
+    return f"failed: {failure}" + (f": {said}" if said else "")
 
 
 def _solution_failure(solution: _Exit, stderr: bytes) -> str | None:
