@@ -21,6 +21,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from kit.judges.modules import ATCODER_2025, Installed
 from kit.judges.targets import Target, parse_target
 
 WHOLE = "whole"  # memory: the whole process's peak, the interpreter included, is the limit's
@@ -36,6 +37,7 @@ class Profile:
     no_files: bool = False  # the judge forbids file-system access
     memory: str = OWN  # how memory is counted: WHOLE where the judge documents it, else OWN
     stack: int | str | None = None  # MiB, UNLIMITED, or None: the memory limit
+    modules: Installed | None = None  # third-party modules it installs, per implementation
 
 
 # memory and stack, where a judge documents them (the rest keep the defaults: memory counted
@@ -46,9 +48,14 @@ class Profile:
 #   (Kattis/problemtools, problemtools/run/program.py).
 # - AtCoder: `ulimit -s` reads 1048576 KiB in its code test (a user's measurement, qiita.com
 #   reika727 "AtCoder stack size"; AtCoder does not document it).
+# modules, the third-party packages a judge installs (kit.judges.modules has the lists and
+# their sources): AtCoder's 2025 language update, for CPython and PyPy. The other judges list
+# none that could be confirmed: the standard library only.
 PROFILES = {
     "codeforces": Profile("Codeforces", ("cpython3.13", "pypy3.10"), 64 * 1024),
-    "atcoder": Profile("AtCoder", ("cpython3.13", "pypy3.11"), 512 * 1024, stack=1024),
+    "atcoder": Profile(
+        "AtCoder", ("cpython3.13", "pypy3.11"), 512 * 1024, stack=1024, modules=ATCODER_2025
+    ),
     "kattis": Profile("Kattis", ("pypy3",), 128 * 1024, memory=WHOLE, stack=UNLIMITED),
     "timus": Profile("Timus", ("cpython3.12", "pypy3.10"), None, no_files=True),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can
