@@ -3,9 +3,12 @@ and line.
 
 Per target (``kit.judges.targets``):
 
-- imports: every module imported is a helper of the bundle or in the target's standard
-  library (``kit.judges.stdlib``); a guarded import (``try: ... except ImportError``,
-  ``if sys.version_info``) may name a module the target lacks, not a third-party one;
+- imports: every module imported is a helper of the bundle, in the target's standard
+  library (``kit.judges.stdlib``) or a third-party module the judge's profile lists for the
+  target's implementation (``kit.judges.modules``: numpy for AtCoder, kept as an import in the
+  bundle); any other is refused naming the judge. A guarded import (``try: ... except
+  ImportError``, ``if sys.version_info``) may name a module some targets lack, not one none of
+  them has;
 - syntax: ruff's parser told the target's version (``kit.check.syntax.static_errors``), whatever
   Python runs the kit; and, when the target's own interpreter is here, compiling every module
   and the whole file under it. A stand-in of another minor version never decides: the static
@@ -30,6 +33,8 @@ from kit.bundle.assemble import Bundle
 from kit.bundle.guards import guarded_lines
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check import apis, syntax
+from kit.judges.modules import Installed
+from kit.judges.profiles import profile_for
 from kit.judges.stdlib import is_stdlib, missing_in
 from kit.judges.targets import Runner, Target
 from kit.registry import Problem
@@ -47,6 +52,7 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
     result = Checked()
     targets = list(problem.targets)
     modules = bundle.modules
+    judge = _Judge.of(problem.judge)
     # the checks that start programs (ruff, vermin, each interpreter) run side by side
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
         found_apis = pool.submit(apis.findings, modules)
@@ -56,7 +62,7 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
             for target, runner in runners.items()
             if runner is not None and target in targets
         }
-        result.errors += _imports(modules, targets)
+        result.errors += _imports(modules, targets, judge)
         result.errors += syntax_errors.result()
         findings = found_apis.result()
         failures = {target: future.result() for target, future in compiled.items()}
@@ -70,7 +76,7 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
         if failure is not None and runner.exact:
             result.errors.append(f"{failure} (compiling under {runner.label})")
         elif runner.interpreter.version < target.syntax:
-            reason = failure or _invalid_for(modules, findings, runner)
+            reason = failure or _invalid_for(modules, findings, runner, judge)
             if reason is not None:
                 result.unrun[target] = reason
     result.errors += _apis(findings, targets)
@@ -96,10 +102,12 @@ def _compiles(problem: Problem, bundle: Bundle, runner: Runner) -> str | None:
     return f"{name}:{line}: {message}"
 
 
-def _invalid_for(modules: list[Source], findings: list, runner: Runner) -> str | None:
+def _invalid_for(
+    modules: list[Source], findings: list, runner: Runner, judge: _Judge
+) -> str | None:
     """The first import or API the runner's own (older) version lacks, or None."""
     own = Target(runner.interpreter.impl, runner.interpreter.version)
-    problems = _imports(modules, [own]) + _apis(findings, [own])
+    problems = _imports(modules, [own], judge) + _apis(findings, [own])
     return problems[0].rpartition(" (targets")[0] if problems else None
 
 
@@ -107,7 +115,47 @@ def _names(targets: list[Target]) -> str:
     return ", ".join(target.name for target in targets)
 
 
-def _imports(modules: list[Source], targets: list[Target]) -> list[str]:
+def _impls(targets: list[Target]) -> str:
+    names = {"cpython": "CPython", "pypy": "PyPy"}
+    return " or ".join(dict.fromkeys(names[target.impl] for target in targets))
+
+
+@dataclass(frozen=True)
+class _Judge:
+    """The problem's judge as the import check names it, and what it installs."""
+
+    name: str  # the profile's name, else the judge as problems.toml spells it
+    installed: Installed | None  # None: no profile; a profile may list nothing too
+    profiled: bool
+
+    @classmethod
+    def of(cls, judge: str) -> _Judge:
+        profile = profile_for(judge)
+        if profile is None:
+            return cls(judge.strip(), None, False)
+        return cls(profile.name, profile.modules, True)
+
+    def lacking(self, name: str, targets: list[Target]) -> list[Target]:
+        """The targets whose interpreters, as the judge installs them, cannot import ``name``."""
+        if self.installed is None:
+            return list(targets)
+        return [target for target in targets if not self.installed.has(name, target.impl)]
+
+    def refusal(self, where: str, name: str) -> str:
+        """The error for an import of ``name`` that no target of this judge has."""
+        if not self.profiled:
+            why = "judges without a profile: standard library only"
+        elif self.installed is None:
+            why = "its profile lists no third-party modules: standard library only"
+        else:
+            why = f"it installs {self.installed.shown()}"
+        return (
+            f"{where}: imports '{name}', which is neither in the standard library nor a helper "
+            f"under the checkout, and {self.name} does not install it ({why})"
+        )
+
+
+def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> list[str]:
     helpers = {module.name for module in modules}
     errors = []
     for module in modules:
@@ -129,11 +177,15 @@ def _imports(modules: list[Source], targets: list[Target]) -> list[str]:
                     errors.append(f"{where}: cannot find helper module '{name}'")
                     continue
                 if not is_stdlib(top):
-                    errors.append(
-                        f"{where}: imports '{name}', which is neither in the standard library "
-                        "nor a helper under the checkout (judges have only the standard library)"
-                    )
-                    continue
+                    lacking = judge.lacking(name, targets)
+                    if len(lacking) == len(targets):
+                        errors.append(judge.refusal(where, name))
+                    elif lacking and node.lineno not in guarded:
+                        errors.append(
+                            f"{where}: imports '{name}', which {judge.name} does not install "
+                            f"for {_impls(lacking)} (targets {_names(lacking)})"
+                        )
+                    continue  # installed for every target (or guarded): kept as an import
                 if node.lineno in guarded:
                     continue
                 lacking = [t for t in targets if missing_in(top, t.syntax)]
