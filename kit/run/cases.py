@@ -387,4 +387,12 @@ def explain(problem: Problem, bundle: Bundle, script: Path, stderr: bytes) -> li
         )
     if "RecursionError" in text:
         details.append("hint: raise sys.setrecursionlimit, or make the recursion iterative")
+    missing = re.search(r"ModuleNotFoundError: No module named '([\w.]+)'", text)
+    if missing:  # a third-party module the judge has and this interpreter has not
+        from kit.judges.modules import install_hint
+        from kit.judges.profiles import profile_for
+
+        hint = install_hint(profile_for(problem.judge), problem.targets, missing[1])
+        if hint is not None:
+            details.append(hint)
     return details
