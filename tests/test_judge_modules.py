@@ -18,7 +18,7 @@ import pytest
 from kit.check.checks import check
 from kit.judges.modules import ATCODER_2025, Installed, install_hint
 from kit.judges.profiles import PROFILES, profile_for
-from kit.judges.targets import parse_target
+from kit.judges.targets import ISOLATED, parse_target
 from kit.pipeline import make_bundle
 from kit.registry import load_registry
 from kit.run.cases import explain
@@ -191,6 +191,8 @@ def test_the_hint_names_the_pip_package_and_only_the_targets_that_have_it():
 
 def test_a_toy_atcoder_problem_importing_numpy_builds_and_runs(toy):
     pytest.importorskip("numpy")
+    if "-S" in ISOLATED:
+        pytest.skip("runs here start without the site module (-S): no site-packages at all")
     if subprocess.run([sys.executable, "-I", "-c", "import numpy"], check=False).returncode:
         pytest.skip("numpy is not importable under -I (installed in the user site only)")
     set_judge(toy, "AtCoder")
