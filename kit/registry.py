@@ -5,11 +5,15 @@ A problem's cases are its samples, ``samples/<slug>/NAME.in`` with ``NAME.out`` 
 parsers use other names and ``.ans``), in natural order of NAME (2 before 10), followed by the
 official ``*.in``/``*.out`` pairs of its optional ``judge_data`` folder, read in place (a
 missing folder is skipped with a note).
+
+Hidden files and the files editors leave beside the ones they edit (``NAME~``, ``#NAME#``,
+``.#NAME``, ``.NAME.swp``, ``.NAME.swo``) are skipped without a word, in both folders.
 """
 
 from __future__ import annotations
 
 import difflib
+import fnmatch
 import importlib.util
 import re
 import sys
@@ -32,6 +36,9 @@ KIB_FROM = 4096
 DEFAULT_COMPARE = "lines"
 NO_PROFILE = "strictest (no judge profile)"  # targets_from of a judge without a profile
 DEFAULT_OUTPUT_LIMIT = 64  # MiB: the usual judges' output limit (Codeforces, ejudge)
+# Left by editors beside the files they edit: Emacs' backups, auto-saves and lock links, Vim's
+# swap files (any other hidden file, as .DS_Store, is skipped as well).
+EDITOR_FILES = ("*~", "#*#", ".#*", ".*.swp", ".*.swo")
 
 
 @dataclass(frozen=True)
@@ -276,6 +283,11 @@ def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
     return [registry[slug] for slug in dict.fromkeys(slugs)] if slugs else list(registry.values())
 
 
+def skipped(name: str) -> bool:
+    """A hidden file, or one an editor left (``EDITOR_FILES``): never a case, never an error."""
+    return name.startswith(".") or any(fnmatch.fnmatchcase(name, glob) for glob in EDITOR_FILES)
+
+
 def sample_cases(problem: Problem) -> list[Case]:
     """The sample pairs of a batch problem (inputs only for an interactor), in natural order
     of their names; a BuildError for anything malformed."""
@@ -284,7 +296,7 @@ def sample_cases(problem: Problem) -> list[Case]:
         raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)")
     names: dict[str, dict[str, Path]] = {}
     for path in sorted(folder.iterdir()):
-        if path.name.startswith("."):
+        if skipped(path.name):
             continue
         stem, dot, suffix = path.name.rpartition(".")
         if not (dot and stem and suffix in SAMPLE_SUFFIXES and path.is_file()):
@@ -339,6 +351,8 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
         return [], note
     cases = []
     for source in sorted(folder.glob("*.in")):
+        if skipped(source.name):
+            continue
         answer = source.with_suffix(".out")
         if not answer.is_file():
             raise BuildError(f"{problem.slug}: {source} has no {answer.name}")
