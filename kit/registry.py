@@ -3,11 +3,14 @@
 A problem's cases are its samples, ``samples/<slug>/NAME.in`` with ``NAME.out`` or ``NAME.ans``
 (online-judge-tools writes ``sample-N.in``/``.out``; Kattis, Polygon exports and Codeforces
 parsers use other names and ``.ans``), in natural order of NAME (2 before 10), followed by the
-official ``*.in``/``*.out`` pairs of its optional ``judge_data`` folder, read in place (a
-missing folder is skipped with a note).
+official ``NAME.in`` files of its optional ``judge_data`` folder with their ``NAME.out`` or
+``NAME.ans``, read in place (a missing folder is skipped with a note).
 
-Hidden files and the files editors leave beside the ones they edit (``NAME~``, ``#NAME#``,
-``.#NAME``, ``.NAME.swp``, ``.NAME.swo``) are skipped without a word, in both folders.
+As ``oj t`` does, a ``NAME.in`` without an answer is still a case (``Case.expected`` None): it
+runs, passes when the process ends cleanly within the limits, and the report counts it apart
+("ran, no answer to compare"). Hidden files and the files editors leave beside the ones they
+edit (``NAME~``, ``#NAME#``, ``.#NAME``, ``.NAME.swp``, ``.NAME.swo``) are skipped without a
+word, in both folders.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ DEFAULT_OUTPUT_LIMIT = 64  # MiB: the usual judges' output limit (Codeforces, ej
 # Left by editors beside the files they edit: Emacs' backups, auto-saves and lock links, Vim's
 # swap files (any other hidden file, as .DS_Store, is skipped as well).
 EDITOR_FILES = ("*~", "#*#", ".#*", ".*.swp", ".*.swo")
+# What a batch case without an answer file says when it passes (its verdict's message).
+NO_ANSWER = "ran, no answer to compare"
 
 
 @dataclass(frozen=True)
@@ -101,7 +106,7 @@ class Problem:
 @dataclass(frozen=True)
 class Case:
     """One input file and the output a judge expects for it (None: an interactor's secret
-    input, which has no expected output)."""
+    input, or a batch input without an answer file, judged by how its run ends)."""
 
     name: str  # as shown in reports, e.g. "samples/megacheckers/sample-1.in"
     input: Path
@@ -289,8 +294,8 @@ def skipped(name: str) -> bool:
 
 
 def sample_cases(problem: Problem) -> list[Case]:
-    """The sample pairs of a batch problem (inputs only for an interactor), in natural order
-    of their names; a BuildError for anything malformed."""
+    """The samples of a batch problem (inputs only for an interactor), in natural order of
+    their names; a BuildError for anything malformed."""
     folder = problem.samples_dir
     if not folder.is_dir():
         raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)")
@@ -316,7 +321,8 @@ def sample_cases(problem: Problem) -> list[Case]:
 
 
 def _sample(problem: Problem, files: dict[str, Path]) -> Case:
-    """One sample from its files by suffix, or the BuildError naming the file that is wrong."""
+    """One sample from its files by suffix (a lone ``.in`` has no answer), or the BuildError
+    naming the file that is wrong."""
     answers = [files[suffix] for suffix in ("out", "ans") if suffix in files]
     where = problem.slug + ": " + problem.rel(next(iter(files.values())))
     if problem.interactor is not None:
@@ -330,9 +336,7 @@ def _sample(problem: Problem, files: dict[str, Path]) -> Case:
         raise BuildError(f"{where}: both .out and .ans for one sample (keep one)")
     if "in" not in files:
         raise BuildError(f"{where} has no {answers[0].stem}.in")
-    if not answers:
-        raise BuildError(f"{where} has no {files['in'].stem}.out (or .ans)")
-    return Case(problem.rel(files["in"]), files["in"], answers[0])
+    return Case(problem.rel(files["in"]), files["in"], answers[0] if answers else None)
 
 
 def natural_key(name: str) -> tuple:
@@ -342,7 +346,8 @@ def natural_key(name: str) -> tuple:
 
 
 def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
-    """The official judge data pairs, and a note when the folder is absent (then no cases)."""
+    """The official cases (each ``NAME.in`` with its ``NAME.out`` or ``NAME.ans``, or none),
+    and a note when the folder is absent (then no cases)."""
     if problem.judge_data is None:
         return [], None
     folder = (problem.root / problem.judge_data).resolve()
@@ -351,14 +356,19 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
         return [], note
     cases = []
     for source in sorted(folder.glob("*.in")):
-        if skipped(source.name):
+        if skipped(source.name) or not source.is_file():
             continue
-        answer = source.with_suffix(".out")
-        if not answer.is_file():
-            raise BuildError(f"{problem.slug}: {source} has no {answer.name}")
+        answers = [source.with_suffix(f".{suffix}") for suffix in ("out", "ans")]
+        answers = [answer for answer in answers if answer.is_file()]
+        if len(answers) == 2:
+            raise BuildError(
+                f"{problem.slug}: {problem.judge_data}/{answers[1].name}: both .out and .ans "
+                "for one case (keep one)"
+            )
+        answer = answers[0] if answers else None
         cases.append(Case(f"{problem.judge_data}/{source.name}", source, answer))
     if not cases:
-        raise BuildError(f"{problem.slug}: {problem.judge_data} holds no *.in/*.out pairs")
+        raise BuildError(f"{problem.slug}: {problem.judge_data} holds no NAME.in files")
     return cases, None
 
 

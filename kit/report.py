@@ -4,9 +4,12 @@ Table columns: problem; kind; bundle size; cases passed (samples, then official 
 one column per target of any problem (its slowest case's median / max wall time over the
 repeats and the peak memory over all its cases; ``*`` marks a target checked statically only,
 its cases run by a stand-in); the problem's limits; the result (``ok``, ``FAIL`` or
-``no solution``). Notes (skipped data, warnings, stand-ins) follow the table. With ``-v`` a
-verdict line per case and target; with ``--diff`` each failing case's input, expected and got.
-Colours only on a terminal, and never with ``NO_COLOR`` set.
+``no solution``). A case without an answer file (a lone ``NAME.in``) that passed only ran: the
+progress line says ``2/2 cases, 1 without answer``, the table ``2/2 (1 without answer)``, a note
+names those cases and ``-v`` says ``ran, no answer to compare``. Notes (skipped data, warnings,
+stand-ins) follow the table. With ``-v`` a verdict line per case
+and target; with ``--diff`` each failing case's input, expected and got. Colours only on a
+terminal, and never with ``NO_COLOR`` set.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import TextIO
 
 from kit.judges.profiles import PROFILES, STRICTEST
 from kit.pipeline import Result
-from kit.registry import NO_PROFILE
+from kit.registry import NO_ANSWER, NO_PROFILE
 from kit.run.cases import MIB
 
 INTERACTIVE = "interactive: no interactor to play"
@@ -51,6 +54,7 @@ def progress(index: int, total: int, result: Result, colour: bool = False) -> li
             summary += f"; {result.passed}/{result.total} cases"
             if result.ran.counts:
                 summary += f" ({result.ran.counts})"
+            summary += _without_answer(result, ", ")
             times = ", ".join(
                 f"{column.target.label} {column.slowest.max:.3f} s"
                 for column in result.columns
@@ -72,6 +76,7 @@ def watch_line(result: Result, seconds: float) -> str:
     if result.ran is not None and (problem.kind == "batch" or problem.interactor):
         cases = f"{result.passed}/{result.total} cases"
         parts.append(cases + (f" ({result.ran.counts})" if result.ran.counts else ""))
+        parts[-1] += _without_answer(result, ", ")
         parts += [
             f"{column.target.label} {column.slowest.max:.3f} s"
             for column in result.columns
@@ -102,7 +107,8 @@ def table(results: list[Result]) -> str:
         if problem.kind != "batch" and not problem.interactor and result.bundle_bytes is not None:
             row.append((INTERACTIVE, 1 + len(columns)))
         else:
-            row.append(f"{result.passed}/{result.total}" if result.total else "-")
+            cases = f"{result.passed}/{result.total}" if result.total else "-"
+            row.append(cases + _without_answer(result, " (", ")"))
             by_label = {column.target.label: column for column in result.columns}
             for label in columns:
                 column = by_label.get(label)
@@ -141,8 +147,30 @@ def notes(results: list[Result]) -> list[str]:
         )
     lines += _unprofiled_judges(results)
     for result in results:
-        lines += [f"{result.problem.slug}: {note}" for note in result.notes]
+        own = []
+        unanswered = unanswered_cases(result)
+        if unanswered:
+            own.append(
+                f"note: no answer to compare for {', '.join(unanswered)} (no NAME.out or "
+                "NAME.ans): ran and ended cleanly within the limits, output not checked"
+            )
+        lines += [f"{result.problem.slug}: {note}" for note in own + result.notes if note]
     return lines
+
+
+def unanswered_cases(result: Result) -> list[str]:
+    """The cases that passed with no answer to compare (a lone ``NAME.in``): they ran, ended
+    cleanly within the limits, and nothing checked what they printed."""
+    if result.ran is None:
+        return []
+    failed = set().union(*(column.failed for column in result.ran.columns))
+    found = (v.case for v in result.ran.verdicts if v.said == NO_ANSWER and v.case not in failed)
+    return list(dict.fromkeys(found))
+
+
+def _without_answer(result: Result, before: str, after: str = "") -> str:
+    count = len(unanswered_cases(result))
+    return f"{before}{count} without answer{after}" if count else ""
 
 
 def _unprofiled_judges(results: list[Result]) -> list[str]:
@@ -175,7 +203,8 @@ def verdicts(result: Result, colour: bool = False) -> list[str]:
 
 
 def diffs(result: Result) -> list[str]:
-    """``--diff``: each failing case's input, expected and got, cut at ``DIFF_CHARS``."""
+    """``--diff``: each failing case's input, expected and got, cut at ``DIFF_CHARS`` (a case
+    with no answer file says ``expected: (no answer file)``)."""
     if result.ran is None:
         return []
     lines = []
@@ -188,6 +217,8 @@ def diffs(result: Result) -> list[str]:
         )
         for title, data in shown:
             if data is None:
+                if title == "expected" and result.problem.kind == "batch":
+                    lines.append("expected: (no answer file)")
                 continue
             text = data.decode("utf-8", "replace")
             cut = len(text) > DIFF_CHARS

@@ -1,5 +1,6 @@
 """Cases as online-judge-tools' ``oj t`` finds them (kit.registry), and how the build reports
-them (kit.report): editors' backup files skipped."""
+them (kit.report): editors' backup files skipped, a lone ``NAME.in`` run without an answer and
+said so."""
 
 import os
 import subprocess
@@ -97,3 +98,65 @@ def test_the_build_passes_with_backup_files_beside_the_samples(toy):
     code, output = build(toy, "toy_sum")
     assert code == 0, output
     assert "1/1 cases" in output and "not a sample file" not in output
+
+
+# --- a lone NAME.in: run, with no answer to compare -------------------------------------------
+
+
+def test_a_lone_sample_input_is_a_case_without_an_answer(toy):
+    (toy / "samples" / "toy_sum" / "big.in").write_text("5 5\n")
+    cases = sample_cases(toy_sum(toy))
+    assert [(case.name, case.expected) for case in cases] == [
+        ("samples/toy_sum/big.in", None),
+        ("samples/toy_sum/sample-1.in", toy / "samples" / "toy_sum" / "sample-1.out"),
+    ]
+
+
+def test_judge_data_takes_ans_answers_and_lone_inputs(toy, tmp_path):
+    official = tmp_path / "official"
+    official.mkdir()
+    (official / "a.in").write_text("1\n")
+    (official / "a.ans").write_text("1\n")
+    (official / "b.in").write_text("2\n")
+    (official / "c.in").write_text("3\n")
+    (official / "c.out").write_text("3\n")
+    cases, _ = judge_cases(with_judge_data(toy))
+    assert [(case.name, case.expected and case.expected.name) for case in cases] == [
+        ("../official/a.in", "a.ans"),
+        ("../official/b.in", None),
+        ("../official/c.in", "c.out"),
+    ]
+    (official / "c.ans").write_text("3\n")
+    with pytest.raises(BuildError, match=r"^toy_sum: \.\./official/c\.ans: both \.out and \.ans"):
+        judge_cases(toy_sum(toy))
+
+
+def test_a_lone_input_runs_and_is_reported_as_without_answer(toy):
+    (toy / "samples" / "toy_sum" / "sample-2.in").write_text("5 5\n")
+    code, output = build(toy, "toy_sum", "-v")
+    assert code == 0, output
+    progress = next(line for line in output.splitlines() if line.startswith("[1/1] toy_sum"))
+    assert "2/2 cases, 1 without answer" in progress
+    table = output[output.index("\nproblem ") :]
+    assert "2/2 (1 without answer)" in table
+    assert (
+        "toy_sum: note: no answer to compare for samples/toy_sum/sample-2.in (no NAME.out or "
+        "NAME.ans): ran and ended cleanly within the limits, output not checked"
+    ) in output
+    verdict = next(line for line in output.splitlines() if "sample-2.in" in line and "ok" in line)
+    assert verdict.endswith("(ran, no answer to compare)")
+    sample_1 = next(line for line in output.splitlines() if "sample-1.in  " in line)
+    assert "no answer" not in sample_1
+    assert (toy / "dist" / "toy_sum.py").is_file()
+
+
+def test_a_lone_input_that_crashes_still_fails(toy):
+    (toy / "samples" / "toy_sum" / "sample-2.in").write_text("x y\n")  # int("x") raises
+    code, output = build(toy, "toy_sum", "--diff")
+    assert code == 1, output
+    progress = next(line for line in output.splitlines() if line.startswith("[1/1] toy_sum"))
+    assert "1/2 cases (1 RE)" in progress and "without answer" not in progress
+    assert "toy_sum: samples/toy_sum/sample-2.in: runtime error: exit status 1" in output
+    assert "expected: (no answer file)" in output
+    assert "no answer to compare" not in output and "FAILED: toy_sum" in output
+    assert not (toy / "dist" / "toy_sum.py").exists()

@@ -30,7 +30,7 @@ from pathlib import Path
 from kit.bundle.assemble import Bundle
 from kit.judges.compare import Comparator, parse_compare, program_command
 from kit.judges.targets import Runner, Target
-from kit.registry import Case, Problem
+from kit.registry import NO_ANSWER, Case, Problem
 from kit.run import nowrite
 from kit.run.interact import run_interactive
 from kit.run.process import Run, Timing, baseline_kib, run_process
@@ -290,7 +290,8 @@ class CaseJudge:
                 details.append(SEGFAULT_HINT)
             return _Outcome(word, text, details, run.stdout)
         if case.expected is None or self.comparator is None:
-            return _Outcome(OK)
+            unanswered = case.expected is None and problem.kind == "batch"  # a lone NAME.in
+            return _Outcome(OK, NO_ANSWER if unanswered else "")
         judgement = self.comparator.judge(case.input, case.expected.read_bytes(), run.stdout)
         word = comparison_word(judgement)
         if word != OK:
