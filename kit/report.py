@@ -8,8 +8,9 @@ its cases run by a stand-in); the problem's limits; the result (``ok``, ``FAIL``
 progress line says ``2/2 cases, 1 without answer``, the table ``2/2 (1 without answer)``, a note
 names those cases and ``-v`` says ``ran, no answer to compare``. Notes (skipped data, warnings,
 stand-ins) follow the table. With ``-v`` a verdict line per case
-and target; with ``--diff`` each failing case's input, expected and got. Colours only on a
-terminal, and never with ``NO_COLOR`` set.
+and target; with ``--diff`` each failing case's input, expected and got, with what a terminal
+would hide made visible (``shown``). Colours only on a terminal, and never with ``NO_COLOR``
+set.
 """
 
 from __future__ import annotations
@@ -203,8 +204,10 @@ def verdicts(result: Result, colour: bool = False) -> list[str]:
 
 
 def diffs(result: Result) -> list[str]:
-    """``--diff``: each failing case's input, expected and got, cut at ``DIFF_CHARS`` (a case
-    with no answer file says ``expected: (no answer file)``)."""
+    """``--diff``: each failing case's input, expected and got, cut at ``DIFF_CHARS``, each
+    line indented and ``shown`` (a carriage return as ``␍``, a tab as ``→``); a text that does
+    not end with a newline is followed by ``(no newline at end)``, an empty one is ``(empty)``,
+    and a case with no answer file says ``expected: (no answer file)``."""
     if result.ran is None:
         return []
     lines = []
@@ -225,8 +228,28 @@ def diffs(result: Result) -> list[str]:
             lines.append(
                 f"{title}:" + (f" (first {DIFF_CHARS} of {len(text)} characters)" if cut else "")
             )
-            lines += ["    " + line for line in text[:DIFF_CHARS].splitlines()]
+            lines += ["    " + line for line in shown_lines(text[:DIFF_CHARS])]
+            if not text:
+                lines.append("    (empty)")
+            elif not cut and not text.endswith("\n"):
+                lines.append("    (no newline at end)")
     return lines
+
+
+# What --diff shows for characters a terminal would hide or act on: a carriage return (the
+# CR of CRLF line ends) as ␍, a tab as →, any other control character but the newline as its
+# Unicode control picture (NUL as ␀, ESC as ␛, DEL as ␡).
+_VISIBLE = {code: chr(0x2400 + code) for code in range(32) if code != 10}
+_VISIBLE |= {9: "\u2192", 0x7F: "\u2421"}
+
+
+def shown_lines(text: str) -> list[str]:
+    """``text`` split at each newline only (never at a lone carriage return, as
+    ``str.splitlines`` does), control characters made visible (``_VISIBLE``)."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.translate(_VISIBLE) for line in lines]
 
 
 def _layout(rows: list[list]) -> str:

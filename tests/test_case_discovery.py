@@ -1,6 +1,6 @@
 """Cases as online-judge-tools' ``oj t`` finds them (kit.registry), and how the build reports
 them (kit.report): editors' backup files skipped, a lone ``NAME.in`` run without an answer and
-said so."""
+said so, ``--diff`` showing carriage returns, tabs and a missing final newline."""
 
 import os
 import subprocess
@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from kit import report
 from kit.errors import BuildError
+from kit.pipeline import Result
 from kit.registry import judge_cases, load_registry, sample_cases
+from kit.run.cases import Failure, Ran
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -160,3 +163,53 @@ def test_a_lone_input_that_crashes_still_fails(toy):
     assert "expected: (no answer file)" in output
     assert "no answer to compare" not in output and "FAILED: toy_sum" in output
     assert not (toy / "dist" / "toy_sum.py").exists()
+
+
+# --- --diff: what a terminal hides, shown ---------------------------------------------------
+
+
+def failed_result(toy, expected: bytes, got: bytes) -> Result:
+    problem = toy_sum(toy)
+    source = problem.samples_dir / "sample-1.in"
+    failure = Failure(
+        "samples/toy_sum/sample-1.in", ["3.8"], "wrong answer", [], source, expected, got, "WA"
+    )
+    return Result(problem, status="FAIL", ran=Ran([], total=1, failures=[failure]))
+
+
+def test_diff_shows_carriage_returns_tabs_and_a_missing_final_newline(toy):
+    result = failed_result(toy, b"6\r\n6\r\nend\tof\r\n", b"6\n6\nend\tof")
+    assert report.diffs(result) == [
+        "--- samples/toy_sum/sample-1.in (3.8): wrong answer",
+        "input:",
+        "    1 2 3",
+        "    ",
+        "    10 -4",
+        "expected:",
+        "    6\u240d",
+        "    6\u240d",
+        "    end\u2192of\u240d",
+        "got:",
+        "    6",
+        "    6",
+        "    end\u2192of",
+        "    (no newline at end)",
+    ]
+
+
+def test_diff_splits_at_newlines_only_and_marks_other_controls_and_empty_output(toy):
+    result = failed_result(toy, b"a\rb\x1b[0m\n", b"")
+    lines = report.diffs(result)
+    assert lines[lines.index("expected:") + 1 :] == ["    a\u240db\u241b[0m", "got:", "    (empty)"]
+
+
+def test_build_diff_of_a_crlf_answer_shows_each_carriage_return(toy):
+    out = toy / "samples" / "toy_sum" / "sample-1.out"
+    text = out.read_text().replace("line 3:      6", "line 3:      7")
+    out.write_bytes(text.replace("\n", "\r\n").encode())
+    code, output = build(toy, "toy_sum", "--diff")
+    assert code == 1, output
+    expected = output[output.index("\nexpected:") : output.index("\ngot:")]
+    got = output[output.index("\ngot:") :]
+    assert "\n    line 3:      7\u240d\n" in expected and "\n    end\u240d\n" in expected
+    assert "\n    line 3:      6\n" in got and "\u240d" not in got.split("\nproblem ")[0]
