@@ -10,7 +10,7 @@ As ``oj t`` does, a ``NAME.in`` without an answer is still a case (``Case.expect
 runs, passes when the process ends cleanly within the limits, and the report counts it apart
 ("ran, no answer to compare"). Hidden files and the files editors leave beside the ones they
 edit (``NAME~``, ``#NAME#``, ``.#NAME``, ``.NAME.swp``, ``.NAME.swo``) are skipped without a
-word, in both folders.
+word, in both folders. ``line_end_note`` names the samples whose lines end with CRLF.
 """
 
 from __future__ import annotations
@@ -370,6 +370,35 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
     if not cases:
         raise BuildError(f"{problem.slug}: {problem.judge_data} holds no NAME.in files")
     return cases, None
+
+
+def line_end_note(problem: Problem) -> str | None:
+    """A one-line note naming the sample files whose lines end with CRLF (``\\r\\n``), which
+    judges' files seldom have; None when there is none, or the samples cannot be read."""
+    try:
+        cases = sample_cases(problem)
+    except BuildError:
+        return None
+    crlf = []
+    for case in cases:
+        for path in (case.input, case.expected):
+            if path is not None and b"\r\n" in _bytes_of(path):
+                crlf.append(path)
+    if not crlf:
+        return None
+    names = ", ".join(problem.rel(path) for path in crlf)
+    if any(path.suffix == ".in" for path in crlf):
+        effect = "the solution reads each \\r of an input, which a judge's files seldom hold"
+    else:
+        effect = "answers are compared without their \\r, except by a checker"
+    return f"note: CRLF (\\r\\n) line ends in {names}: {effect} (dos2unix converts them)"
+
+
+def _bytes_of(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
 
 
 def import_from_checkout(problem: Problem, path: Path, name: str):

@@ -7,7 +7,7 @@ its cases run by a stand-in); the problem's limits; the result (``ok``, ``FAIL``
 ``no solution``). A case without an answer file (a lone ``NAME.in``) that passed only ran: the
 progress line says ``2/2 cases, 1 without answer``, the table ``2/2 (1 without answer)``, a note
 names those cases and ``-v`` says ``ran, no answer to compare``. Notes (skipped data, warnings,
-stand-ins) follow the table. With ``-v`` a verdict line per case
+stand-ins, samples with CRLF line ends) follow the table. With ``-v`` a verdict line per case
 and target; with ``--diff`` each failing case's input, expected and got, with what a terminal
 would hide made visible (``shown``). Colours only on a terminal, and never with ``NO_COLOR``
 set.
@@ -21,7 +21,7 @@ from typing import TextIO
 
 from kit.judges.profiles import PROFILES, STRICTEST
 from kit.pipeline import Result
-from kit.registry import NO_ANSWER, NO_PROFILE
+from kit.registry import NO_ANSWER, NO_PROFILE, line_end_note
 from kit.run.cases import MIB
 
 INTERACTIVE = "interactive: no interactor to play"
@@ -149,6 +149,8 @@ def notes(results: list[Result]) -> list[str]:
     lines += _unprofiled_judges(results)
     for result in results:
         own = []
+        if result.problem.kind == "batch":
+            own.append(line_end_note(result.problem))
         unanswered = unanswered_cases(result)
         if unanswered:
             own.append(

@@ -1,6 +1,7 @@
 """Cases as online-judge-tools' ``oj t`` finds them (kit.registry), and how the build reports
 them (kit.report): editors' backup files skipped, a lone ``NAME.in`` run without an answer and
-said so, ``--diff`` showing carriage returns, tabs and a missing final newline."""
+said so, ``--diff`` showing carriage returns, tabs and a missing final newline, and a note for
+samples with CRLF line ends."""
 
 import os
 import subprocess
@@ -213,3 +214,35 @@ def test_build_diff_of_a_crlf_answer_shows_each_carriage_return(toy):
     got = output[output.index("\ngot:") :]
     assert "\n    line 3:      7\u240d\n" in expected and "\n    end\u240d\n" in expected
     assert "\n    line 3:      6\n" in got and "\u240d" not in got.split("\nproblem ")[0]
+
+
+# --- a note for samples with CRLF line ends ----------------------------------------------------
+
+
+def test_samples_with_crlf_line_ends_get_a_note(toy):
+    folder = toy / "samples" / "toy_sum"
+    for name in ("sample-1.in", "sample-1.out"):
+        path = folder / name
+        path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    code, output = build(toy, "toy_sum")
+    assert code == 0, output  # the lines comparison ignores a line's trailing \r
+    notes = [line for line in output.splitlines() if "CRLF" in line]
+    assert notes == [
+        "toy_sum: note: CRLF (\\r\\n) line ends in samples/toy_sum/sample-1.in, "
+        "samples/toy_sum/sample-1.out: the solution reads each \\r of an input, which a "
+        "judge's files seldom hold (dos2unix converts them)"
+    ]
+
+
+def test_an_answer_alone_with_crlf_gets_its_own_note(toy):
+    out = toy / "samples" / "toy_sum" / "sample-1.out"
+    out.write_bytes(out.read_bytes().replace(b"\n", b"\r\n"))
+    notes = [line for line in report.notes([Result(toy_sum(toy))]) if "CRLF" in line]
+    assert notes == [
+        "toy_sum: note: CRLF (\\r\\n) line ends in samples/toy_sum/sample-1.out: answers are "
+        "compared without their \\r, except by a checker (dos2unix converts them)"
+    ]
+
+
+def test_lf_samples_get_no_note(toy):
+    assert not [line for line in report.notes([Result(toy_sum(toy))]) if "CRLF" in line]
