@@ -5,28 +5,33 @@
 - ``cases() -> [(name, stdin_text), ...]`` (deterministic; a third item, the expected output,
   is optional and then checked) and optionally ``GOAL_SECONDS`` (default: the time limit):
   each case is run through ``dist/<slug>.py`` ``--repeat`` times under the build's Python and
-  each target's interpreter found here,
-  and its median / max wall time is printed against the goal and the limit; or
+  each target's interpreter found here, held to the build's limits and verdicts
+  (``kit.run.limits``), and its median / max wall time and peak memory are printed against the
+  goal; or
 - ``run(dist_path) -> int``, for problems a plain stdin cannot drive (interactive ones): it is
   called with the path of the bundle and its return value is the exit status.
 
 The bundle is built first (samples included) unless ``dist/<slug>.py`` is already exactly what
-the sources give. The exit status is 1 when a case crashes, hangs or answers wrongly, or a
-``run()`` fails; being over the goal or the limit is reported, not an error.
+the sources give. The exit status is 1 when a case fails as the build would fail it (a limit,
+a crash, a wrong answer, a median over the time limit), or a ``run()`` fails; being over the
+goal is reported, not an error.
 """
 
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from kit.errors import BuildError
 from kit.judges.compare import parse_compare
+from kit.judges.profiles import OWN
 from kit.judges.targets import timing_interpreters
 from kit.pipeline import build_problem, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
-from kit.run.cases import KILL_FACTOR, MIB
+from kit.run.limits import MIB, Limits, limits_for, time_over
 from kit.run.process import Timing, run_process
+from kit.run.verdicts import TLE, WA, message, process_verdict
 
 
 def run(slugs: list[str], repeat: int, root: Path) -> int:
@@ -69,44 +74,70 @@ def bench_problem(problem: Problem, repeat: int) -> int:
         flush=True,
     )
     status = 0
-    timeout = max(KILL_FACTOR * limit, 2 * goal)
     width = max(len(name) for name, _, _ in cases)
     comparator = parse_compare(problem.compare, problem.root, f"problems.toml: [{problem.slug}]")
     with tempfile.TemporaryDirectory(prefix="kit-bench-") as empty:
         for python in timing_interpreters(problem.targets):
+            limits = limits_for(problem, python)
+            limits = replace(limits, timeout=max(limits.timeout, 2 * goal))
             for name, stdin, expected in cases:
-                timing = Timing()
-                failure = None
-                for _ in range(repeat):
-                    run = run_process(python.command(dist), stdin, cwd=Path(empty), timeout=timeout)
-                    failure = _failure(
-                        run,
-                        stdin,
-                        expected,
-                        comparator=comparator,
-                        folder=Path(empty),
-                        timeout=timeout,
-                    )
-                    if failure:
-                        break
-                    timing.add(run)
                 head = f"  {name:<{width}}  {python.short:<7}"
+                timing, failure = _time_case(
+                    python.command(dist),
+                    (stdin, expected),
+                    limits,
+                    repeat=repeat,
+                    comparator=comparator,
+                    folder=Path(empty),
+                )
+                if failure is None:
+                    failure = time_over(limits, timing.median, len(timing.seconds))
+                    failure = message(TLE, failure) if failure else None
                 if failure:
                     print(f"{head}  FAILED: {failure}", flush=True)
                     status = 1
                     continue
-                if timing.median > limit:
-                    mark = "OVER LIMIT"
-                elif timing.median > goal:
-                    mark = "over goal"
-                else:
-                    mark = f"{timing.median / goal:.0%} of goal"
+                share = f"{timing.median / goal:.0%} of goal"
+                mark = "over goal" if timing.median > goal else share
                 print(
                     f"{head}  median {timing.median:.3f} s  max {timing.max:.3f} s  "
-                    f"peak {timing.peak_kib / MIB:5.1f} MiB  {mark}",
+                    f"{_memory(limits, timing.peak_kib)}  {mark}",
                     flush=True,
                 )
     return status
+
+
+def _time_case(command, case, limits, *, repeat, comparator, folder: Path):
+    """``repeat`` runs of one case (its stdin and expected output), each judged by the build's
+    rules: the timing, and the first failure's message (None when every run was accepted)."""
+    stdin, expected = case
+    timing = Timing()
+    for _ in range(repeat):
+        run = run_process(
+            command,
+            stdin,
+            cwd=folder,
+            timeout=limits.timeout,
+            memory_kib=limits.kill_kib,
+            output_bytes=limits.output_bytes,
+            stack_bytes=limits.stack_bytes,
+        )
+        found = process_verdict(run, limits)
+        if found is not None:
+            return timing, found[1]
+        wrong = _wrong(run, stdin, expected, comparator=comparator, folder=folder)
+        if wrong:
+            return timing, message(WA, wrong)
+        timing.add(run)
+    return timing, None
+
+
+def _memory(limits: Limits, peak_kib: int) -> str:
+    """The peak, and for a judge that counts the solution's own memory, that share."""
+    text = f"peak {peak_kib / MIB:5.1f} MiB"
+    if limits.memory == OWN:
+        text += f" (own {limits.counted_kib(peak_kib) / MIB:.1f})"
+    return text
 
 
 def _load(problem: Problem):
@@ -131,14 +162,8 @@ def _cases(problem: Problem, module) -> list[tuple[str, bytes, bytes | None]]:
     return cases
 
 
-def _failure(
-    run, stdin: bytes, expected: bytes | None, *, comparator, folder: Path, timeout: float
-):
-    """None for a correct run, else what went wrong in a few words."""
-    if run.timed_out:
-        return f"killed after {timeout:g} s"
-    if run.returncode != 0:
-        return f"exit status {run.returncode}"
+def _wrong(run, stdin: bytes, expected: bytes | None, *, comparator, folder: Path):
+    """None for a correct output (or none to compare with), else what is wrong with it."""
     if expected is None:
         return None
     case = folder.parent / f"{folder.name}.in"

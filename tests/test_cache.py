@@ -47,7 +47,7 @@ def test_an_interpreter_is_asked_once_until_its_file_changes(tmp_path, monkeypat
     python = fake_python(tmp_path, 9)
     assert [i.version for i in found_with(monkeypatch, python)] == [(3, 9)]
     assert [i.version for i in found_with(monkeypatch, python)] == [(3, 9)]
-    assert runs(tmp_path) == 1 and (cache_home / "interpreters.json").is_file()
+    assert runs(tmp_path) == 1 and (cache_home / targets._ProbeCache.NAME).is_file()
     python.write_text(python.read_text().replace("3, 9", "3, 10") + "\n")  # reinstalled
     assert [i.version for i in found_with(monkeypatch, python)] == [(3, 10)]
     assert runs(tmp_path) == 2
@@ -87,7 +87,7 @@ def test_vermin_reads_a_module_text_once(monkeypatch, cache_home):
 
 def test_a_corrupt_cache_file_is_ignored(tmp_path, monkeypatch, cache_home):
     cache_home.mkdir(parents=True)
-    (cache_home / "interpreters.json").write_text("{not json")
+    (cache_home / targets._ProbeCache.NAME).write_text("{not json")
     (cache_home / "vermin.json").write_text("[1, 2]")
     python = fake_python(tmp_path, 9)
     assert [i.version for i in found_with(monkeypatch, python)] == [(3, 9)]

@@ -360,9 +360,9 @@ def test_watch_rebuilds_on_each_change_and_stops_cleanly_on_ctrl_c(toy):
         assert wrong in next_status(wrong)
         helper.write_text(original)
         assert " toy_sum ok" in next_status(" toy_sum ok")
-        (toy / "samples" / "toy_sum" / "sample-2.in").write_text("1\n")  # a lone sample
+        (toy / "samples" / "toy_sum" / "sample-2.ans").write_text("1\n")  # a lone answer
         assert " toy_sum FAIL (built in" in next_status(" toy_sum FAIL (built in")
-        assert "sample-2.in has no sample-2.out" in lines.get(timeout=30)
+        assert "sample-2.ans has no sample-2.in" in lines.get(timeout=30)
     finally:
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=30) == 0

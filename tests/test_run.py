@@ -86,12 +86,6 @@ FAILURES = [
     ),
     pytest.param(
         'targets = ["cpython3.8"]',
-        "print(3)\nexit()\n",
-        ["NameError: name 'exit' is not defined", "hint: exit() and quit() come from the site"],
-        id="exit-without-site",
-    ),
-    pytest.param(
-        'targets = ["cpython3.8"]',
         "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n",
         [
             "sample-1.in: runtime error: killed by signal SIGSEGV (3.8)",

@@ -22,6 +22,7 @@ from kit.run.process import (
     baseline_kib,
     peak_kib,
     read_watch_report,
+    run_environment,
     run_process,
     watch_command,
 )
@@ -145,7 +146,7 @@ def test_a_child_left_behind_does_not_hold_the_run(run):
 
 
 def test_the_interpreter_baseline_is_its_own_footprint():
-    base = baseline_kib((sys.executable, "-I", "-S"))
+    base = baseline_kib((sys.executable, "-I"), tuple(run_environment().items()))
     assert 1024 < base < 100 * 1024
 
 

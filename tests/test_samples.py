@@ -22,6 +22,7 @@ from kit.registry import judge_cases, load_registry, sample_cases
 from kit.run import nowrite
 from kit.run.cases import KILL_FACTOR, interactor_command
 from kit.run.interact import run_interactive
+from kit.run.limits import limits_for
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = load_registry(ROOT)
@@ -167,7 +168,6 @@ def play_cases(problem, cases, command, cwd):
             interactor,
             case.input,
             cwd=cwd,
-            time_limit=problem.time_limit,
-            timeout=KILL_FACTOR * problem.time_limit,
+            limits=limits_for(problem, columns_for(problem)[0].runner),
         )
         assert game.verdict == "ok", f"{case.name}: {game.message}\n" + "\n".join(game.transcript)

@@ -3,7 +3,7 @@ would.
 
 The bundle is made fresh (into a temporary folder, not ``dist/``) and run under the problem's
 first target as the build runs it (its own interpreter when here, else a stand-in) with the
-judge's isolation (``-I -S``) from an empty folder and the build's limits (``kit.run.process``:
+judge's isolation (``-I``) from an empty folder and the build's limits (``kit.run.limits``:
 killed at 3x the time limit, over the memory limit or past the output limit). A batch problem
 reads FILE (or this command's stdin) and its output goes to stdout unchanged; an interactive
 problem with an interactor plays it, FILE being the interactor's secret input, and the last
@@ -23,8 +23,9 @@ from kit.commands import add_root, judge_command
 from kit.errors import BuildError
 from kit.pipeline import columns_for, write_bundle
 from kit.registry import Case, load_registry, select
-from kit.run.cases import CaseJudge, explain, interactor_command, limits_for
-from kit.run.verdicts import MIB, OK, TLE
+from kit.run.cases import CaseJudge, explain, interactor_command
+from kit.run.limits import limits_for, time_over
+from kit.run.verdicts import MIB, OK, TLE, message
 
 HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
 
@@ -76,9 +77,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.flush()
     for line in details:
         print(line, file=sys.stderr)
-    over = outcome.word == OK and run.seconds > limits.time
+    over = time_over(limits, run.seconds) if outcome.word == OK else None
     word = TLE if over else outcome.word
-    said = outcome.message or f"time limit: {run.seconds:.3f} s, over the {limits.time:g} s limit"
+    said = message(TLE, over) if over else outcome.message
     head = f"[{problem.slug}: {word}, {run.seconds:.3f} s, {run.peak_kib / MIB:.1f} MiB, {label}]"
     print(head if word == OK else f"{head} {said}", file=sys.stderr)
     return 0 if word == OK else 1

@@ -4,7 +4,7 @@
 The problem's stress module (``stress/<slug>.py``: PARAMS, generate, validate, reference,
 split_cases, join_cases, optionally cuts) generates file ``i`` with ``random.Random(S + i)``
 and its parameters; the bundle (made fresh into a temporary folder, never ``dist/``) runs on
-it judge-style (a fresh process, ``-I -S``, from an empty folder, under the problem's first
+it judge-style (a fresh process, ``-I``, from an empty folder, under the problem's first
 target as the build runs it, under the build's limits: killed at 3x the time limit, over the
 memory limit or past the output limit) and its output is judged by the problem's comparator
 against ``reference``; the verdicts are the build's (``kit.run.verdicts``). The first failure (the

@@ -39,12 +39,12 @@ OLDEST = (3, 8)  # the oldest Python the kit's judge-facing checks support
 INT_DIGITS_LIMIT_FROM = (3, 11)  # CPython 3.11 limits int <-> str conversions to 4300 digits
 _TARGET = re.compile(r"(cpython|pypy)(3)(?:\.(\d+))?")
 
-# Every run is isolated: -I (no PYTHON* variables, no user site, no script directory on
-# sys.path, so a bundle cannot lean on the checkout) and -S (no site module: this machine's
-# site-packages and .pth files are not the judge's). -S is the strict side: code that passes
-# without site passes with it, but exit() and quit(), which site adds, are missing.
-ISOLATED = ("-I", "-S")
-OLD_ISOLATED = ("-E", "-s", "-S")  # for interpreters without -I
+# Every run is isolated as judges run `python3 Main.py`, with the site module (so exit() and
+# quit() exist) but apart from the user's environment: -I (no PYTHON* variables, no user
+# site-packages, no script directory on sys.path, so a bundle cannot lean on the checkout).
+# Which third-party modules a bundle may import is checked statically, per judge.
+ISOLATED = ("-I",)
+OLD_ISOLATED = ("-E", "-s")  # for interpreters without -I
 
 
 @dataclass(frozen=True)
@@ -203,7 +203,7 @@ def found() -> tuple[Interpreter, ...]:
 class _ProbeCache:
     """What each interpreter said it is, by a key that changes when the file does."""
 
-    NAME = "interpreters.json"
+    NAME = "interpreters-2.json"  # entries hold the flags runs use: a new name when they change
 
     def __init__(self, entries: dict) -> None:
         self.entries = entries

@@ -1,7 +1,8 @@
 """Stage 5: every case run as the judge runs it, and the judge's verdict on it.
 
 - ``cases``      the stage: every case under every target, failures in the author's terms
-- ``process``    one whole-process run: time, peak memory, output cap, kill at a timeout
+- ``process``    one whole-process run: time, peak memory, output cap, stack, kill at a timeout
+- ``limits``     the limits a run is held to and the one rule for each (time, memory, output)
 - ``verdicts``   the judges' verdicts (ok, WA, PE, TLE, MLE, OLE, RE, JE) and their messages
 - ``interact``   a solution played against the problem's own interactor
 - ``nowrite``    a wrapper that runs a script with every file-system write refused

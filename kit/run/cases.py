@@ -8,8 +8,8 @@ case; a case that failed, or whose first run is over the limit, is not repeated 
 runner. A run is killed at ``kill_factor`` times the time limit.
 
 A run is a fresh process started from an empty directory with the interpreter's isolation
-flags (no ``site``: what passes without it passes with it), whole-process wall time, stdin the
-case's input. Judges that forbid file-system access (``no_files``) get the run under
+flags (``site`` loaded, the user's environment not), the limits of ``kit.run.limits``, stdin
+the case's input. Judges that forbid file-system access (``no_files``) get the run under
 ``kit.run.nowrite``. Batch outputs are judged by the problem's comparator (``kit.judges.compare``);
 interactive problems with an interactor play each secret input (``kit.run.interact``); an
 interactive problem without one must start and end cleanly on empty input.
@@ -29,26 +29,25 @@ from pathlib import Path
 
 from kit.bundle.assemble import Bundle
 from kit.judges.compare import Comparator, parse_compare, program_command
+from kit.judges.profiles import OWN
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
 from kit.run import nowrite
 from kit.run.interact import run_interactive
-from kit.run.process import Run, Timing, baseline_kib, run_process
+from kit.run.limits import KILL_FACTOR, MIB, Limits, limits_for, time_over
+from kit.run.process import Run, Timing, run_process
 from kit.run.verdicts import (
     JE,
     OK,
     RE,
     TLE,
-    Limits,
     comparison_word,
     count_line,
     message,
     process_verdict,
 )
 
-KILL_FACTOR = 3.0
 STDERR_LINES = 6
-MIB = 1024
 
 Progress = Callable[[str], None]
 
@@ -136,8 +135,6 @@ def run_all(
     limits = {}
     for key, group in groups.items():
         limits[key] = limits_for(problem, group[0].runner, kill_factor)
-        if limits[key].memory_note:
-            ran.warnings.append(f"note: {limits[key].memory_note}")
     with tempfile.TemporaryDirectory(prefix="kit-run-") as empty:
         if problem.kind == "interactive" and interactor is None:
             cases = [Case(f"{problem.rel(problem.dist)} on empty input", Path("/dev/null"), None)]
@@ -171,36 +168,20 @@ def interactor_command(problem: Problem) -> list[str] | None:
     return program_command(problem.interactor, problem.root, where, "interactor")
 
 
-def limits_for(problem: Problem, runner: Runner, kill_factor: float = KILL_FACTOR) -> Limits:
-    """The limits a run under ``runner`` is held to. When the interpreter's own footprint
-    (an empty script's peak) is at least the memory limit, as PyPy's 50 MiB against a 10 MiB
-    limit, the solution's memory is judged above that baseline instead."""
-    memory_kib = problem.memory_limit * MIB
-    note = ""
-    base = baseline_kib(tuple(runner.command("")[:-1]))
-    if base >= memory_kib:
-        memory_kib += base
-        note = (
-            f"{runner.interpreter.label} alone takes {base / MIB:.1f} MiB, over the "
-            f"{problem.memory_limit} MiB limit: its runs are judged above that baseline "
-            f"(at most {memory_kib / MIB:.1f} MiB in all)"
-        )
-    timeout = kill_factor * problem.time_limit
-    return Limits(problem.time_limit, timeout, memory_kib, problem.output_bytes, note, base)
-
-
 def _memory_warning(column: Column, limits: Limits) -> str | None:
-    """A warning when a passing target's peak leaves less than half of the room the
-    interpreter's own footprint leaves under the limit."""
-    room = limits.memory_kib - limits.baseline_kib
-    left = limits.memory_kib - column.peak_kib
-    if not column.peak_kib or left >= room / 2:
+    """A warning when a passing target's memory, as the limit counts it, is over half of it."""
+    counted = limits.counted_kib(column.peak_kib)
+    if not column.peak_kib or counted <= limits.memory_kib / 2:
         return None
-    return (
-        f"warning: peak memory {column.peak_kib / MIB:.1f} MiB under {column.runner.label} "
-        f"leaves {left / MIB:.1f} MiB below the {limits.memory_kib / MIB:.1f} MiB limit "
-        f"({column.runner.interpreter.label} alone takes {limits.baseline_kib / MIB:.1f} MiB)"
-    )
+    limit = limits.memory_kib / MIB
+    if limits.memory == OWN:
+        what = (
+            f"{counted / MIB:.1f} MiB of its own (peak {column.peak_kib / MIB:.1f} MiB, "
+            f"{column.runner.interpreter.label} alone {limits.baseline_kib / MIB:.1f} MiB)"
+        )
+    else:
+        what = f"peak {column.peak_kib / MIB:.1f} MiB"
+    return f"warning: {what} under {column.runner.label}, over half the {limit:g} MiB limit"
 
 
 def _record(
@@ -210,6 +191,11 @@ def _record(
     seconds = timing.median if timing.seconds else outcome.seconds
     said = outcome.message if outcome.word == OK else ""
     ran.verdicts += [Verdict(case.name, label, outcome.word, seconds, said) for label in labels]
+    if not timing.seconds and outcome.word == TLE:  # killed at the timeout: that is its time
+        timing = Timing([outcome.seconds])
+    for column in group:  # every case counts in the slowest, a time-limit failure included
+        if timing.seconds and timing.median >= column.slowest.median:
+            column.slowest = timing
     if outcome.word != OK:
         for column in group:
             column.failed.add(case.name)
@@ -217,8 +203,6 @@ def _record(
         return
     for column in group:
         column.peak_kib = max(column.peak_kib, timing.peak_kib)
-        if timing.median >= column.slowest.median:
-            column.slowest = timing
     if limit / 2 < timing.median:
         ran.warnings.append(
             f"warning: {case.name} takes {timing.median:.3f} s under "
@@ -254,9 +238,9 @@ class CaseJudge:
             timing.add(run)
             if attempt == 0 and run.seconds > limits.time:
                 break  # over the limit already: no need to repeat it
-        if timing.median > limits.time:
-            text = f"median {timing.median:.3f} s is over the {limits.time:g} s limit"
-            outcome = _Outcome(TLE, message(TLE, text), seconds=timing.median)
+        over = time_over(limits, timing.median, len(timing.seconds))
+        if over is not None:
+            outcome = _Outcome(TLE, message(TLE, over), seconds=timing.median)
         return outcome, timing
 
     def once(self, case: Case, runner: Runner, limits: Limits) -> tuple[_Outcome, Run]:
@@ -270,8 +254,9 @@ class CaseJudge:
                 case.input,
                 cwd=self.empty,
                 timeout=limits.timeout,
-                memory_kib=limits.memory_kib,
+                memory_kib=limits.kill_kib,
                 output_bytes=limits.output_bytes,
+                stack_bytes=limits.stack_bytes,
             )
             outcome = self.judge(run, case, limits)
         outcome.seconds = run.seconds
@@ -306,12 +291,11 @@ class CaseJudge:
             self.interactor,
             case.input,
             cwd=self.empty,
-            time_limit=limits.time,
-            timeout=limits.timeout,
-            memory_kib=limits.memory_kib,
-            output_bytes=limits.output_bytes,
+            limits=limits,
         )
-        run = Run(0, b"", game.solution_stderr, game.solution_seconds, 0.0, game.peak_kib)
+        run = Run(
+            0, b"", game.solution_stderr, game.solution_seconds, game.cpu_seconds, game.peak_kib
+        )
         if game.verdict == OK:
             return _Outcome(OK, game.message), run
         details = ["last lines exchanged (> from the solution, < to it):"]
@@ -376,11 +360,6 @@ def explain(problem: Problem, bundle: Bundle, script: Path, stderr: bytes) -> li
 
     lines = [_FILE_LINE.sub(source, line)[:200] for line in text.rstrip().splitlines()]
     details = lines[-STDERR_LINES:]
-    if re.search(r"NameError: name '(exit|quit)' is not defined", text):
-        details.append(
-            "hint: exit() and quit() come from the site module, which a judge need not load "
-            "(runs here use -S); use sys.exit()"
-        )
     if "Exceeds the limit (4300 digits)" in text:
         details.append(
             "hint: Python 3.11+ limits int<->str conversions to 4300 digits; call "

@@ -6,12 +6,14 @@ stdout goes to the solution's stdin and the solution's stdout to its stdin, thro
 process: two threads relay the bytes as they arrive (no waiting for whole lines) and keep the
 last lines of each direction for the transcript. Exit status 0 of the interactor accepts.
 
-The solution runs under the build's watch (``kit.run.process.watch_command``), which measures its
-own CPU time and peak memory, kills it over the memory limit or at the wall-clock ``timeout``,
-and keeps the tail of its stderr. What it writes is counted as it is relayed: past the output
-limit it is killed. The interactor is killed at the timeout (plus ``BACKSTOP_SECONDS``). When
-the interactor stops with a non-zero status while the solution still runs, the solution gets
-``GRACE_SECONDS`` to end before it is killed (the interactor's verdict stands). An interactor's
+The solution runs under the build's watch (``kit.run.process.watch_command``), in the same
+environment and stack as a batch run, which measures its wall time and peak memory, kills it
+over the memory limit or at the wall-clock ``timeout``, and keeps the tail of its stderr. Its
+limits are a batch run's (``kit.run.limits``): the same rules decide them. What it writes is
+counted as it is relayed: past the output limit it is killed. The interactor is killed at the
+timeout (plus ``BACKSTOP_SECONDS``). When the interactor stops with a non-zero status while
+the solution still runs, the solution gets ``GRACE_SECONDS`` to end before it is killed (the
+interactor's verdict stands). An interactor's
 exit status is read as a checker's (``kit.judges.compare``, testlib's codes): 0 accepts; 1, 7
 and 8 are a wrong answer, 1 with or without a traceback (a Python interactor that rejects by
 raising, an ``assert`` or an exception on a malformed line, exits with 1: the exception's line
@@ -21,10 +23,10 @@ is the interactor's own failure.
 Verdicts (words of ``kit.run.verdicts``), first match wins:
 
 - ``OLE``: the solution wrote more than the output limit;
-- ``MLE``: its peak memory is over the limit;
-- ``TLE``: its CPU time is over the limit;
 - ``WA`` (``PE``, ``JE`` by the exit status, as above): the interactor stopped first, with a
-  non-zero status;
+  non-zero status. What the solution did after that (it may loop on a closed pipe until it
+  is killed) does not change the verdict;
+- ``MLE``: its memory is over the limit, counted as ``kit.run.limits`` counts it;
 - ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
   each other, or the solution going on after the interactor accepted);
 - ``RE``: the solution stopped first with a non-zero status or a signal, or failed after the
@@ -36,8 +38,10 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
 API::
 
     run_interactive(solution: list[str], interactor: list[str], secret_input: Path, *,
-                    cwd: Path, time_limit: float, timeout: float, memory_kib=None,
-                    output_bytes=OUTPUT_LIMIT, transcript_lines: int = 10) -> InteractiveRun
+                    cwd: Path, limits: Limits, transcript_lines: int = 10) -> InteractiveRun
+
+A game whose wall time is over the limit but that was not killed is accepted here; as for a
+batch case, the median of its runs decides (``kit.run.limits.time_over``).
 
 A program that cannot be started at all is a ``BuildError``.
 """
@@ -66,8 +70,15 @@ from kit.judges.compare import (
     summary_line,
     testlib_failure,
 )
-from kit.run.process import MEMORY, OUTPUT_LIMIT, TIME, read_watch_report, watch_command
-from kit.run.verdicts import JE, MIB, MLE, OK, OLE, PE, RE, TLE, WA, message
+from kit.run.limits import Limits, exceeded
+from kit.run.process import (
+    MEMORY,
+    TIME,
+    read_watch_report,
+    run_environment,
+    watch_command,
+)
+from kit.run.verdicts import JE, MLE, OK, OLE, PE, RE, TLE, WA, message
 
 GRACE_SECONDS = 1.0
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
@@ -84,8 +95,8 @@ class InteractiveRun:
 
     verdict: str
     message: str  # one line: what happened
-    solution_seconds: float  # CPU time (user + system) of the solution
-    wall_seconds: float  # of the solution, from start to exit
+    solution_seconds: float  # wall time of the solution, from start to exit (the limit's)
+    cpu_seconds: float  # CPU time (user + system) of the solution
     solution_stderr: bytes
     transcript: list[str]  # last lines of each direction, oldest first, with "> " or "< "
     peak_kib: int = 0  # the solution's peak memory, the interpreter included
@@ -233,29 +244,17 @@ class _Exit:
     killed: str | None = None  # by the solution's watch: TIME or MEMORY
 
 
-@dataclass(frozen=True)
-class _Limits:
-    time: float  # CPU seconds
-    timeout: float  # wall seconds
-    memory_kib: int | None
-    output: _Cap
-
-
 def run_interactive(
     solution: list[str],
     interactor: list[str],
     secret_input: Path,
     *,
     cwd: Path,
-    time_limit: float,
-    timeout: float,
-    memory_kib: int | None = None,
-    output_bytes: int = OUTPUT_LIMIT,
+    limits: Limits,
     transcript_lines: int = 10,
 ) -> InteractiveRun:
     """Play ``solution`` against ``interactor`` on one secret input; see the module doc."""
-    record, ends = _Transcript(transcript_lines), _Ends()
-    limits = _Limits(time_limit, timeout, memory_kib, _Cap(output_bytes))
+    record, ends, cap = _Transcript(transcript_lines), _Ends(), _Cap(limits.output_bytes)
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-play-"))
         solution_err = stack.enter_context(tempfile.TemporaryFile())
@@ -263,9 +262,15 @@ def run_interactive(
         if shutil.which(solution[0]) is None:
             raise BuildError(f"cannot start the solution {solution[0]}: not an executable")
         report = Path(folder, "report.json")
-        watched = watch_command(solution, report, timeout=timeout, memory_kib=memory_kib)
+        watched = watch_command(
+            solution,
+            report,
+            timeout=limits.timeout,
+            memory_kib=limits.kill_kib,
+            stack_bytes=limits.stack_bytes,
+        )
         started = time.monotonic()
-        solution_process = _start(watched, cwd, solution_err, "solution")
+        solution_process = _start(watched, cwd, solution_err, "solution", run_environment())
         try:
             interactor_process = _start(
                 [*interactor, str(Path(secret_input).resolve())], cwd, interactor_err, "interactor"
@@ -281,6 +286,7 @@ def run_interactive(
             record=record,
             ends=ends,
             limits=limits,
+            cap=cap,
             started=started,
         )
         measured = read_watch_report(report)
@@ -301,13 +307,14 @@ def run_interactive(
         solution_stderr=solution_stderr,
         interactor_stderr=interactor_stderr,
         limits=limits,
+        output_over=cap.over.is_set(),
         killed_at=started + limits.timeout,
     )
     return InteractiveRun(
         verdict=verdict,
         message=message(verdict, text),
-        solution_seconds=solution_exit.cpu,
-        wall_seconds=solution_exit.at - started,
+        solution_seconds=solution_exit.at - started,
+        cpu_seconds=solution_exit.cpu,
         solution_stderr=solution_stderr,
         transcript=record.result(),
         peak_kib=solution_exit.peak_kib,
@@ -320,7 +327,8 @@ def _play(
     *,
     record: _Transcript,
     ends: _Ends,
-    limits: _Limits,
+    limits: Limits,
+    cap: _Cap,
     started: float,
 ) -> tuple[dict[str, _Exit], dict[str, str]]:
     """Relay between the two until both have ended; who exited how, and who was killed why."""
@@ -330,7 +338,7 @@ def _play(
         threading.Thread(
             target=_relay,
             args=(solution_process.stdout, interactor_process.stdin, "solution"),
-            kwargs={"mark": TO_INTERACTOR, "record": record, "ends": ends, "cap": limits.output},
+            kwargs={"mark": TO_INTERACTOR, "record": record, "ends": ends, "cap": cap},
             daemon=True,
         ),
         threading.Thread(
@@ -350,7 +358,7 @@ def _play(
         thread.start()
     pids = {"solution": solution_process.pid, "interactor": interactor_process.pid}
     deadline = started + limits.timeout + BACKSTOP_SECONDS
-    killed = _supervise(pids, exits, reaped, deadline, limits.output.over)
+    killed = _supervise(pids, exits, reaped, deadline, cap.over)
     for thread in waiters:
         thread.join()
     solution_process.returncode = exits["solution"].code  # reaped here, not by Popen
@@ -365,11 +373,14 @@ def _play(
     return exits, killed
 
 
-def _start(argv: list[str], cwd: Path, stderr: IO[bytes], role: str) -> subprocess.Popen:
+def _start(
+    argv: list[str], cwd: Path, stderr: IO[bytes], role: str, env: dict | None = None
+) -> subprocess.Popen:
     try:
         return subprocess.Popen(
             argv,
             cwd=cwd,
+            env=env,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=stderr,
@@ -436,24 +447,15 @@ def _verdict(
     *,
     solution_stderr: bytes,
     interactor_stderr: bytes,
-    limits: _Limits,
+    limits: Limits,
+    output_over: bool,
     killed_at: float,
 ) -> tuple[str, str]:
     """A verdict word of ``kit.run.verdicts`` and what happened (without the verdict's name).
     ``killed_at`` is when a solution over the wall-clock timeout was killed: an interactor
     that ended after it ended because of the kill (the order the two are reaped in is not)."""
-    if limits.output.over.is_set():  # killed, or ended by the pipe the cap closed
-        return OLE, f"more than {limits.output.limit / (1 << 20):g} MiB written (killed)"
-    if solution.killed == MEMORY or (limits.memory_kib and solution.peak_kib > limits.memory_kib):
-        how = " (killed)" if solution.killed == MEMORY else ""
-        limit = (limits.memory_kib or 0) / MIB
-        return MLE, f"peak {solution.peak_kib / MIB:.1f} MiB over {limit:g} MiB{how}"
-    if solution.cpu > limits.time:
-        text = f"CPU time {solution.cpu:.2f} s over the {limits.time:g} s limit"
-        if solution.killed == TIME or killed.get("solution") == "timeout":
-            text += f" (killed at the {limits.timeout:g} s timeout)"
-        return TLE, text
-
+    if output_over:  # killed, or ended by the pipe the cap closed
+        return OLE, f"more than {limits.output_bytes / (1 << 20):g} MiB written (killed)"
     interactor_stopped = "interactor" not in killed
     interactor_message = judge_message(b"", interactor_stderr)
     interactor_crash = _interactor_crash(interactor, interactor_message)
@@ -462,6 +464,9 @@ def _verdict(
         if interactor_crash:
             return JE, f"interactor {interactor_crash}"
         return _rejection(interactor.code), interactor_said
+    memory = exceeded(limits, output_over=False, killed=solution.killed, peak_kib=solution.peak_kib)
+    if memory is not None and memory[0] == MEMORY:
+        return MLE, memory[1]
 
     if solution.killed == TIME or killed.get("solution") == "timeout":
         if "interactor" in killed or interactor.at >= killed_at:

@@ -1,6 +1,6 @@
 """Run a script with every file-system write refused: the check that a bundle writes nothing.
 
-``command(python, script)`` is ``python -I -S -c WRAPPER script``: the wrapper installs an
+``command(python, script)`` is ``python -I -c WRAPPER script``: the wrapper installs an
 audit hook (``sys.addaudithook``, Python 3.8+) that refuses, with PermissionError, any open
 for writing, creating or truncating a file, and any mkdir, delete, rename, link, chmod or
 temp-file creation; then it runs the script as ``__main__`` with ``runpy``. Writing to
@@ -44,5 +44,5 @@ finally:
 """
 
 
-def command(executable: str, script: str | Path, flags: tuple[str, ...] = ("-I", "-S")) -> list:
+def command(executable: str, script: str | Path, flags: tuple[str, ...] = ("-I",)) -> list:
     return [executable, *flags, "-c", WRAPPER, str(script)]

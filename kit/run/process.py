@@ -24,13 +24,23 @@ and exec): from the launcher, runs start at about 7 MiB, below any interpreter's
 (interactive games): it execs the program with the pipes it was given and writes what it
 measured to a report file, read back by ``read_watch_report``.
 
+- stack: ``RLIMIT_STACK`` is set to ``stack_bytes`` (None: unlimited) before the program
+  starts, as the judge sets it, instead of the 8 MiB the kit itself may have been given.
+
+Every run gets the same environment, ``run_environment()``: the kit's own, less PyPy's GC
+settings, plus a fixed PyPy nursery (``PYPY_NURSERY``). PyPy otherwise sizes its nursery from
+the "cache size" line of /proc/cpuinfo (half of it when over 8 MiB, else 4 MiB, since PyPy
+7.3.16: rpython/memory/gc/env.py), so the same program's peak memory would change with the CPU:
+a machine reporting 480 MiB gets a 240 MiB nursery.
+
 API::
 
     run_process(command, stdin, *, cwd, timeout, env=None, memory_kib=None,
-                output_bytes=OUTPUT_LIMIT) -> Run
-    watch_command(command, report: Path, *, timeout, memory_kib=None) -> list[str]
+                output_bytes=OUTPUT_LIMIT, stack_bytes=None) -> Run
+    watch_command(command, report: Path, *, timeout, memory_kib=None, stack_bytes=None)
     read_watch_report(report: Path) -> dict | None
-    baseline_kib(command) -> int   # an interpreter's own peak, running an empty script
+    run_environment() -> dict      # what every run gets
+    baseline_kib(command, env) -> int   # an interpreter's own peak, running an empty script
 """
 
 from __future__ import annotations
@@ -38,6 +48,7 @@ from __future__ import annotations
 import atexit
 import functools
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -50,6 +61,11 @@ OUTPUT_LIMIT = 64 << 20  # bytes: judges' usual output limit (Codeforces, ejudge
 STDERR_KEPT = 1 << 16  # bytes of stderr kept, the tail
 OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limit (the head)
 POLL_SECONDS = 0.005  # how often the resident set is read
+# PyPy's nursery for every run: 4 MiB, what PyPy 7.3.16 and later (the judges' PyPy 3.10 and
+# 3.11) take when /proc/cpuinfo's "cache size" is 8 MiB or less or cannot be read (and half of
+# it when larger): rpython/memory/gc/env.py, NURSERY_SIZE_UNKNOWN_CACHE; the 7.3.16 release
+# notes, "Raise default gc nursery size to 4MB". Earlier PyPy took 1 MiB up to a 2 MiB cache.
+PYPY_NURSERY = "4MB"
 
 TIME, MEMORY, OUTPUT = "time", "memory", "output"  # why a run was killed
 
@@ -109,6 +125,13 @@ def kill(pid):
             return
         except OSError:
             pass
+def set_stack(stack_bytes):
+    import resource
+    hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
+    want = resource.RLIM_INFINITY if stack_bytes is None else stack_bytes
+    if hard != resource.RLIM_INFINITY and (want == resource.RLIM_INFINITY or want > hard):
+        want = hard
+    resource.setrlimit(resource.RLIMIT_STACK, (want, hard))
 def watch(pid, err, start, timeout, memory_kib, keep=KEEP, poll=POLL):
     try:
         pidfd = os.pidfd_open(pid)
@@ -177,6 +200,7 @@ for line in sys.stdin:
             os.chdir(request["cwd"])
             cap = request["output_bytes"] + 1
             resource.setrlimit(resource.RLIMIT_FSIZE, (cap, cap))
+            set_stack(request["stack_bytes"])
             for fd, key, flags in ((0, "stdin", os.O_RDONLY),
                                    (1, "stdout", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)):
                 opened = os.open(request[key], flags, 0o600)
@@ -204,12 +228,14 @@ _WRAPPER = (
     _WATCH
     + r"""
 report, timeout, memory_kib = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
-argv = sys.argv[4:]
+stack_bytes = None if sys.argv[4] == "unlimited" else int(sys.argv[4])
+argv = sys.argv[5:]
 err_read, err_write = os.pipe()
 start = time.perf_counter()
 pid = os.fork()
 if pid == 0:
     try:
+        set_stack(stack_bytes)
         os.dup2(err_write, 2)
         os.close(err_read)
         os.close(err_write)
@@ -277,8 +303,10 @@ def run_process(
     env: dict | None = None,
     memory_kib: int | None = None,
     output_bytes: int = OUTPUT_LIMIT,
+    stack_bytes: int | None = None,
 ) -> Run:
-    """Run ``command`` in ``cwd`` with ``stdin`` (bytes, or a file to read) under the limits."""
+    """Run ``command`` in ``cwd`` with ``stdin`` (bytes, or a file to read) under the limits,
+    in ``env`` (default: ``run_environment()``)."""
     with tempfile.TemporaryDirectory(prefix="kit-io-") as folder:
         stdout = Path(folder, "stdout")
         if isinstance(stdin, Path):
@@ -290,8 +318,9 @@ def run_process(
             {
                 "argv": [str(part) for part in command],
                 "cwd": str(cwd),
-                "env": env,
+                "env": run_environment() if env is None else env,
                 "timeout": timeout,
+                "stack_bytes": stack_bytes,
                 "memory_kib": memory_kib or 0,
                 "output_bytes": output_bytes,
                 "stdin": str(stdin_path),
@@ -326,11 +355,18 @@ def peak_kib(answer: dict) -> int:
 
 
 def watch_command(
-    command: list[str], report: Path, *, timeout: float, memory_kib: int | None = None
+    command: list[str],
+    report: Path,
+    *,
+    timeout: float,
+    memory_kib: int | None = None,
+    stack_bytes: int | None = None,
 ) -> list[str]:
-    """``command`` run under the watch; what it measured is written to ``report``."""
+    """``command`` run under the watch; what it measured is written to ``report``. Start it
+    with ``run_environment()``."""
     prefix = [sys.executable, "-I", "-S", "-c", _WRAPPER]
-    return [*prefix, str(report), repr(float(timeout)), str(memory_kib or 0), *command]
+    stack = "unlimited" if stack_bytes is None else str(stack_bytes)
+    return [*prefix, str(report), repr(float(timeout)), str(memory_kib or 0), stack, *command]
 
 
 def read_watch_report(report: Path) -> dict | None:
@@ -346,11 +382,20 @@ def read_watch_report(report: Path) -> dict | None:
     return answer
 
 
+def run_environment() -> dict[str, str]:
+    """The environment of every run: the kit's own, less PyPy's GC settings, with the fixed
+    nursery (see the module doc)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYPY_GC_")}
+    env["PYPY_GC_NURSERY"] = PYPY_NURSERY
+    return env
+
+
 @functools.lru_cache(maxsize=None)
-def baseline_kib(command: tuple[str, ...]) -> int:
-    """The peak memory of ``command + (empty_script,)``: an interpreter's own footprint."""
+def baseline_kib(command: tuple[str, ...], env: tuple[tuple[str, str], ...]) -> int:
+    """The peak memory of ``command + (empty_script,)`` in ``env``: an interpreter's own
+    footprint."""
     with tempfile.TemporaryDirectory(prefix="kit-base-") as folder:
         script = Path(folder, "empty.py")
         script.write_text("")
-        run = run_process([*command, str(script)], b"", cwd=Path(folder), timeout=30)
+        run = run_process([*command, str(script)], b"", cwd=Path(folder), timeout=30, env=dict(env))
     return run.peak_kib

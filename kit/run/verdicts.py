@@ -9,8 +9,8 @@ PE     presentation error   ``lines`` mode: the tokens agree, the lines do not; 
                             testlib checker's exit 2 or 4
 TLE    time limit           killed at ``kill-factor`` x the limit (wall time, so a
                             program that sleeps is stopped too), or a median over it
-MLE    memory limit         peak resident memory of the whole process over the limit
-                            (killed as soon as it is seen over)
+MLE    memory limit         over the memory limit as ``kit.run.limits`` counts it (the
+                            whole process, or the solution's own above the interpreter)
 OLE    output limit         more than the output limit written to stdout (killed)
 RE     runtime error        a non-zero exit status or a signal
 JE     judge error          the checker or the interactor failed: not the solution's
@@ -19,13 +19,13 @@ JE     judge error          the checker or the interactor failed: not the soluti
 
 A message starts with the judge's name of its verdict (``"time limit: killed at 3 s ..."``),
 so one line reads the same in every report. ``process_verdict`` judges what a process did
-before its output is compared, in the order a judge stops a run: output, memory, time, then
-the exit status.
+before its output is compared, in the order a judge stops a run: output, memory, time (each by
+the one rule of ``kit.run.limits``), then the exit status.
 
 API::
 
-    Limits(time, timeout, memory_kib, output_bytes, memory_note="", baseline_kib=0)
     process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None
+    limit_verdict(kind, text) -> (word, message)   # a limit of kit.run.limits as a verdict
     NAMES[word] -> the judge's name; count_line(words) -> "2 WA, 1 TLE"
 """
 
@@ -33,10 +33,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from kit.judges.compare import Judgement, crash_line, signal_name
-from kit.run.process import MEMORY, Run
+from kit.run.limits import Limits, exceeded
+from kit.run.process import MEMORY, OUTPUT, TIME, Run
 
 OK, WA, PE, TLE, MLE, OLE, RE, JE = "ok", "WA", "PE", "TLE", "MLE", "OLE", "RE", "JE"
 NAMES = {
@@ -53,16 +53,6 @@ ORDER = (WA, PE, TLE, MLE, OLE, RE, JE)  # in counts
 MIB = 1024
 
 
-@dataclass(frozen=True)
-class Limits:
-    time: float  # seconds, the problem's limit
-    timeout: float  # seconds of wall time before the kill
-    memory_kib: int  # the peak allowed, the interpreter included
-    output_bytes: int
-    memory_note: str = ""  # how memory_kib was set, when not simply the problem's limit
-    baseline_kib: int = 0  # the interpreter's own footprint (an empty script's peak)
-
-
 def message(word: str, text: str) -> str:
     """``text`` told as the verdict: ``"time limit: killed at ..."`` (a text that already
     starts with the verdict's name, as an interactor's "wrong answer: ...", is left alone)."""
@@ -73,18 +63,9 @@ def message(word: str, text: str) -> str:
 def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
     """The verdict on what the process did, or None when it ended cleanly within the limits
     (its output is then for the comparator)."""
-    if run.output_over:
-        size = limits.output_bytes / (1 << 20)
-        return OLE, message(OLE, f"more than {size:g} MiB written to stdout (stopped there)")
-    if run.killed == MEMORY or run.peak_kib > limits.memory_kib:
-        peak, limit = run.peak_kib / MIB, limits.memory_kib / MIB
-        killed = " (killed)" if run.killed == MEMORY else ""
-        text = f"peak {peak:.1f} MiB over {limit:g} MiB{killed}"
-        return MLE, message(MLE, text + (f"; {limits.memory_note}" if limits.memory_note else ""))
-    if run.timed_out:
-        factor = limits.timeout / limits.time
-        text = f"killed at {limits.timeout:g} s ({factor:g}x the {limits.time:g} s limit)"
-        return TLE, message(TLE, text)
+    broken = exceeded(limits, output_over=run.output_over, killed=run.killed, peak_kib=run.peak_kib)
+    if broken is not None:
+        return limit_verdict(*broken)
     if run.returncode < 0:
         return RE, message(RE, f"killed by signal {signal_name(-run.returncode)}")
     if run.returncode != 0:
@@ -92,6 +73,12 @@ def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
         text = f"exit status {run.returncode}" + (f": {crash}" if crash else "")
         return RE, message(RE, text)
     return None
+
+
+def limit_verdict(kind: str, text: str) -> tuple[str, str]:
+    """A broken limit (``kit.run.limits.exceeded``) as a verdict and its message."""
+    word = {OUTPUT: OLE, MEMORY: MLE, TIME: TLE}[kind]
+    return word, message(word, text)
 
 
 def count_line(words: Iterable[str]) -> str:

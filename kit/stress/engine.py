@@ -26,7 +26,8 @@ from kit.errors import BuildError
 from kit.judges.compare import Comparator, parse_compare
 from kit.judges.targets import runner_for_runs
 from kit.registry import Case, Problem, import_from_checkout
-from kit.run.cases import CaseJudge, limits_for
+from kit.run.cases import CaseJudge
+from kit.run.limits import limits_for
 from kit.run.verdicts import OK, TLE
 
 

@@ -1,0 +1,133 @@
+"""The limits a run is held to, and the one rule for each: every command judges with these.
+
+``build``, ``run``, ``stress``, ``bench`` and the interactive runner all take their limits from
+``limits_for`` and decide them with ``exceeded`` (output, memory, time: the order a judge stops
+a run in) and ``time_over`` (the median of repeated runs), so one program gets one verdict
+whatever command ran it.
+
+- **time**: wall time from just before the process starts until it is reaped, start-up
+  included, for batch and interactive runs alike. A run is killed at ``timeout`` (``kill_factor``
+  times the limit); a case passes when the median of its runs is within the limit.
+- **memory**: the peak resident set of the process (the kernel's maximum, ``wait4``). How it
+  is held against the limit depends on what is known of the judge (``Profile.memory``):
+  ``WHOLE`` (the judge documents that it counts the whole process, interpreter included) holds
+  the peak itself to the limit; ``OWN`` (every judge whose accounting is not documented) holds
+  the solution's own memory, the peak less the interpreter's footprint (an empty script's peak
+  under the same interpreter, flags and environment, ``kit.run.process.baseline_kib``), to
+  the limit. A run is killed as soon as its resident set is over what it may reach.
+  PyPy's footprint depends on its GC nursery, which PyPy sizes from the CPU's cache; every
+  PyPy run here gets the same fixed nursery (``kit.run.process.PYPY_NURSERY``), so the
+  figure does not depend on the machine.
+- **output**: more than ``output_bytes`` written to stdout (the run is stopped there).
+- **stack**: the run's stack size (``RLIMIT_STACK``): the judge's documented setting, else the
+  memory limit.
+
+API::
+
+    limits_for(problem, runner, kill_factor=KILL_FACTOR) -> Limits
+    exceeded(limits, *, output_over, killed, peak_kib) -> (kind, text) | None
+    time_over(limits, seconds, runs=1) -> text | None
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kit.judges.profiles import OWN, UNLIMITED, WHOLE, profile_for
+from kit.judges.targets import Interpreter, Runner
+from kit.registry import Problem
+from kit.run.process import MEMORY, OUTPUT, TIME, baseline_kib, run_environment
+
+KILL_FACTOR = 3.0
+MIB = 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    time: float  # seconds of wall time, the problem's limit
+    timeout: float  # seconds of wall time before the kill
+    memory_kib: int  # the problem's limit
+    output_bytes: int
+    memory: str = WHOLE  # how memory is counted: WHOLE or OWN (above ``baseline_kib``)
+    baseline_kib: int = 0  # the interpreter's own footprint (an empty script's peak)
+    interpreter: str = ""  # its name, for messages
+    stack_bytes: int | None = None  # RLIMIT_STACK for the run; None: unlimited
+
+    @property
+    def kill_kib(self) -> int:
+        """The resident set a run may reach before it is killed."""
+        return self.memory_kib + (self.baseline_kib if self.memory == OWN else 0)
+
+    def counted_kib(self, peak_kib: int) -> int:
+        """The memory held against the limit for a run that peaked at ``peak_kib``."""
+        return max(0, peak_kib - self.baseline_kib) if self.memory == OWN else peak_kib
+
+
+def limits_for(
+    problem: Problem, runner: Runner | Interpreter, kill_factor: float = KILL_FACTOR
+) -> Limits:
+    """The limits a run of ``problem`` under ``runner`` (or a bare interpreter) is held to."""
+    profile = profile_for(problem.judge)
+    memory = profile.memory if profile is not None else OWN
+    interpreter = getattr(runner, "interpreter", runner)
+    base = baseline_kib(tuple(runner.command("")[:-1]), tuple(run_environment().items()))
+    return Limits(
+        time=problem.time_limit,
+        timeout=kill_factor * problem.time_limit,
+        memory_kib=problem.memory_limit * MIB,
+        output_bytes=problem.output_bytes,
+        memory=memory,
+        baseline_kib=base,
+        interpreter=interpreter.label,
+        stack_bytes=stack_bytes(problem),
+    )
+
+
+def stack_bytes(problem: Problem) -> int | None:
+    """The stack a run gets: the judge's documented setting, else the memory limit."""
+    profile = profile_for(problem.judge)
+    stack = profile.stack if profile is not None else None
+    if stack == UNLIMITED:
+        return None
+    mib = stack if isinstance(stack, int) else problem.memory_limit
+    return mib << 20
+
+
+def exceeded(
+    limits: Limits, *, output_over: bool, killed: str | None, peak_kib: int
+) -> tuple[str, str] | None:
+    """Which limit a run broke (``OUTPUT``, ``MEMORY`` or ``TIME``, in the order a judge stops
+    a run) and how, told without the verdict's name; None when it kept to every one."""
+    if output_over:
+        size = limits.output_bytes / (1 << 20)
+        return OUTPUT, f"more than {size:g} MiB written to stdout (stopped there)"
+    counted = limits.counted_kib(peak_kib)
+    if killed == MEMORY or counted > limits.memory_kib:
+        how = " (killed)" if killed == MEMORY else ""
+        return MEMORY, memory_text(limits, peak_kib) + how
+    if killed == TIME:
+        factor = limits.timeout / limits.time
+        return TIME, f"killed at {limits.timeout:g} s ({factor:g}x the {limits.time:g} s limit)"
+    return None
+
+
+def memory_text(limits: Limits, peak_kib: int) -> str:
+    """``peak 70.1 MiB over 64 MiB``, or for ``OWN`` the solution's own share and the peak."""
+    limit = limits.memory_kib / MIB
+    if limits.memory != OWN:
+        return f"peak {peak_kib / MIB:.1f} MiB over {limit:g} MiB"
+    own = limits.counted_kib(peak_kib) / MIB
+    base = limits.baseline_kib / MIB
+    alone = f"{limits.interpreter} alone" if limits.interpreter else "the interpreter alone"
+    return (
+        f"{own:.1f} MiB of its own over {limit:g} MiB "
+        f"(peak {peak_kib / MIB:.1f} MiB, {alone} {base:.1f} MiB)"
+    )
+
+
+def time_over(limits: Limits, seconds: float, runs: int = 1) -> str | None:
+    """Why a case's time (the median of its ``runs``) fails the limit, or None."""
+    if seconds <= limits.time:
+        return None
+    what = f"median of {runs} runs {seconds:.3f} s" if runs > 1 else f"{seconds:.3f} s"
+    return f"{what} is over the {limits.time:g} s limit"

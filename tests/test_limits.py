@@ -1,0 +1,134 @@
+"""kit.run.limits: one rule per limit, the same verdict for the same bundle on any machine.
+
+The memory rule is pinned twice over: PyPy's nursery no longer follows the CPU (a user's
+``PYPY_GC_NURSERY`` of 1 MB or 64 MB changes nothing), and an interpreter whose own footprint is
+larger (a wrapper that holds 40 MiB before it starts Python) gives the same verdict where the
+solution's own memory is what counts.
+"""
+
+import stat
+import sys
+import textwrap
+from dataclasses import replace
+
+import pytest
+
+from kit.judges.profiles import OWN, WHOLE
+from kit.judges.targets import found
+from kit.run.limits import Limits, exceeded, stack_bytes, time_over
+from kit.run.process import MEMORY, PYPY_NURSERY, run_environment, run_process
+
+MIB = 1024
+LIMITS = Limits(time=1.0, timeout=3.0, memory_kib=64 * MIB, output_bytes=1 << 20)
+PYPY = [interpreter for interpreter in found() if interpreter.impl == "pypy"]
+
+
+def test_whole_process_memory_is_held_to_the_limit_itself():
+    whole = replace(LIMITS, memory=WHOLE, baseline_kib=50 * MIB)
+    assert whole.kill_kib == 64 * MIB
+    assert exceeded(whole, output_over=False, killed=None, peak_kib=60 * MIB) is None
+    kind, text = exceeded(whole, output_over=False, killed=None, peak_kib=70 * MIB)
+    assert (kind, text) == (MEMORY, "peak 70.0 MiB over 64 MiB")
+
+
+def test_own_memory_is_the_peak_less_the_interpreters_footprint():
+    own = replace(LIMITS, memory=OWN, baseline_kib=50 * MIB, interpreter="PyPy 3.9")
+    assert own.kill_kib == 114 * MIB
+    assert exceeded(own, output_over=False, killed=None, peak_kib=110 * MIB) is None
+    kind, text = exceeded(own, output_over=False, killed=MEMORY, peak_kib=120 * MIB)
+    assert kind == MEMORY
+    assert text == (
+        "70.0 MiB of its own over 64 MiB (peak 120.0 MiB, PyPy 3.9 alone 50.0 MiB) (killed)"
+    )
+
+
+def test_output_is_judged_before_memory_and_memory_before_time():
+    assert exceeded(LIMITS, output_over=True, killed=MEMORY, peak_kib=1)[0] == "output"
+    assert exceeded(LIMITS, output_over=False, killed="time", peak_kib=70 * MIB)[0] == MEMORY
+
+
+def test_the_median_decides_the_time_limit():
+    assert time_over(LIMITS, 1.0) is None
+    assert time_over(LIMITS, 1.2, 3) == "median of 3 runs 1.200 s is over the 1 s limit"
+
+
+class _Problem:
+    def __init__(self, judge, memory_limit=256):
+        self.judge, self.memory_limit = judge, memory_limit
+
+
+@pytest.mark.parametrize(
+    ("judge", "expected"),
+    [("POJ", 256 << 20), ("Kattis", None), ("AtCoder", 1024 << 20), ("Codeforces", 256 << 20)],
+)
+def test_the_stack_is_the_judges_or_the_memory_limit(judge, expected):
+    assert stack_bytes(_Problem(judge)) == expected
+
+
+def test_every_run_gets_the_fixed_nursery_whatever_the_users_environment(monkeypatch):
+    monkeypatch.setenv("PYPY_GC_NURSERY", "64MB")
+    monkeypatch.setenv("PYPY_GC_MAX", "1GB")
+    env = run_environment()
+    assert env["PYPY_GC_NURSERY"] == PYPY_NURSERY
+    assert "PYPY_GC_MAX" not in env
+
+
+CHURN = textwrap.dedent(
+    """\
+    kept = [list(range(50)) for _ in range(20000)]
+    total = 0
+    for i in range(300000):
+        total += len([i, i + 1, i + 2])
+    print(total, len(kept))
+    """
+)
+
+
+@pytest.mark.skipif(not PYPY, reason="no PyPy here")
+@pytest.mark.parametrize("nursery", ["1MB", "64MB"])
+def test_pypys_peak_does_not_follow_the_users_nursery(tmp_path, monkeypatch, nursery):
+    """Without the fixed nursery, 64MB adds tens of MiB to this program's peak."""
+    script = tmp_path / "churn.py"
+    script.write_text(CHURN)
+    command = PYPY[0].command(script)
+    fixed = run_process(command, b"", cwd=tmp_path, timeout=30)
+    monkeypatch.setenv("PYPY_GC_NURSERY", nursery)
+    again = run_process(command, b"", cwd=tmp_path, timeout=30)
+    assert fixed.returncode == again.returncode == 0
+    assert abs(fixed.peak_kib - again.peak_kib) < 4 * MIB, (fixed.peak_kib, again.peak_kib)
+
+
+def test_the_stack_given_is_the_stack_the_program_has(tmp_path):
+    script = tmp_path / "stack.py"
+    script.write_text("import resource\nprint(resource.getrlimit(resource.RLIMIT_STACK)[0])\n")
+    command = [sys.executable, "-I", str(script)]
+    run = run_process(command, b"", cwd=tmp_path, timeout=30, stack_bytes=100 << 20)
+    assert int(run.stdout) == 100 << 20
+
+
+def test_a_larger_interpreter_footprint_does_not_change_an_own_memory_verdict(tmp_path):
+    """A wrapper that holds 40 MiB before it runs the script stands for a build of the
+    interpreter with a larger footprint: the solution's own memory, and so the verdict, stay
+    the same."""
+    fat = tmp_path / "fat-python"
+    fat.write_text(
+        f"#!{sys.executable} -I\n"
+        "import runpy, sys\n"
+        "ballast = bytearray(40 << 20)\n"
+        "ballast[::4096] = b'1' * len(ballast[::4096])\n"
+        "sys.argv = [arg for arg in sys.argv[1:] if arg != '-I']\n"
+        "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+    )
+    fat.chmod(fat.stat().st_mode | stat.S_IEXEC)
+    empty, hog = tmp_path / "empty.py", tmp_path / "hog.py"
+    empty.write_text("")
+    hog.write_text("x = bytearray(30 << 20)\nx[::4096] = b'1' * len(x[::4096])\n")
+    verdicts = []
+    for python in (sys.executable, str(fat)):
+        base = run_process([python, "-I", str(empty)], b"", cwd=tmp_path, timeout=30).peak_kib
+        limits = replace(LIMITS, memory_kib=32 * MIB, memory=OWN, baseline_kib=base)
+        run = run_process([python, "-I", str(hog)], b"", cwd=tmp_path, timeout=30)
+        verdicts.append(exceeded(limits, output_over=False, killed=None, peak_kib=run.peak_kib))
+        limits = replace(limits, memory_kib=24 * MIB)
+        verdicts.append(exceeded(limits, output_over=False, killed=None, peak_kib=run.peak_kib))
+    assert [v is None for v in verdicts] == [True, False, True, False], verdicts
