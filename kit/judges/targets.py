@@ -163,6 +163,33 @@ def runner_for_runs(targets: tuple[Target, ...] | list[Target]) -> Runner:
     return min(runners, key=lambda r: (not r.exact, r.interpreter.version < r.target.syntax))
 
 
+def runner_named(name: str) -> Runner:
+    """``--target NAME``: who runs a bundle when the user names it: a target (``cpython3.8``,
+    ``pypy3``, or a report's label, ``3.8``) that has its own interpreter here, or any local
+    interpreter by path or by a name on the PATH. A one-line ``BuildError`` otherwise."""
+    text = name.strip()
+    label = f"cpython{text}" if re.fullmatch(r"3\.\d+", text) else text
+    try:
+        target = parse_target(label)
+    except ValueError:
+        target = None
+    if target is not None:
+        runner = runner_for(target, list(found()))
+        if runner is None or not runner.exact:
+            here = ", ".join(i.short for i in found()) or "none"
+            raise BuildError(f"--target {name}: no {target.name} interpreter here (found: {here})")
+        return runner
+    executable = shutil.which(text) or (text if os.access(text, os.X_OK) else None)
+    interpreter = _ProbeCache.load().probe(executable) if executable else None
+    if interpreter is None:
+        raise BuildError(
+            f"--target {name}: neither a target (cpython3.8, pypy3, 3.11) nor a Python 3 "
+            "interpreter found here"
+        )
+    version = interpreter.version if interpreter.impl == "cpython" else None
+    return Runner(Target(interpreter.impl, version), interpreter, True)
+
+
 def stand_in(targets: list[Target]) -> Runner:
     """The Python running the build, standing for targets that have no interpreter here. For
     targets older than 3.11 it runs without 3.11's limit on int-to-str digits, which they lack."""

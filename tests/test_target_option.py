@@ -1,0 +1,41 @@
+"""kit.judges.targets.runner_named: ``--target NAME`` names a target or any local interpreter."""
+
+import sys
+
+import pytest
+
+from kit.errors import BuildError
+from kit.judges.targets import found, host, runner_named
+
+
+def test_a_report_label_and_a_target_name_give_the_same_interpreter():
+    here = host()
+    label = f"{here.version[0]}.{here.version[1]}"
+    assert runner_named(label).interpreter.version == here.version
+    assert runner_named(f"cpython{label}").interpreter.version == here.version
+
+
+def test_any_local_interpreter_by_path():
+    runner = runner_named(sys.executable)
+    assert runner.exact and runner.interpreter.version == sys.version_info[:2]
+    assert runner.target.name == f"cpython3.{sys.version_info[1]}"
+
+
+@pytest.mark.skipif(not [i for i in found() if i.impl == "pypy"], reason="no PyPy here")
+def test_pypy_by_target_name():
+    assert runner_named("pypy3").interpreter.impl == "pypy"
+
+
+@pytest.mark.parametrize(
+    ("name", "start"),
+    [
+        ("cpython3.19", "--target cpython3.19: no cpython3.19 interpreter here (found: "),
+        ("nonsense", "--target nonsense: neither a target"),
+        ("/etc/hostname", "--target /etc/hostname: neither a target"),
+    ],
+)
+def test_a_name_that_runs_nothing_is_a_one_line_error(name, start):
+    with pytest.raises(BuildError) as error:
+        runner_named(name)
+    assert str(error.value).startswith(start)
+    assert "\n" not in str(error.value)
