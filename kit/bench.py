@@ -26,7 +26,7 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.judges.compare import parse_compare
 from kit.judges.profiles import OWN
-from kit.judges.targets import timing_interpreters
+from kit.judges.targets import Interpreter, timing_interpreters
 from kit.pipeline import build_problem, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run.limits import MIB, Limits, limits_for, time_over
@@ -34,8 +34,8 @@ from kit.run.process import Timing, run_process
 from kit.run.verdicts import TLE, WA, message, process_verdict
 
 
-def run(slugs: list[str], repeat: int, root: Path) -> int:
-    """Time the problems named (all by default); the exit status."""
+def run(slugs: list[str], repeat: int, root: Path, only: Interpreter | None = None) -> int:
+    """Time the problems named (all by default), under ``only`` when given; the exit status."""
     problems = select(load_registry(root), slugs)
     status = 0
     benched = 0
@@ -46,7 +46,7 @@ def run(slugs: list[str], repeat: int, root: Path) -> int:
             continue
         benched += 1
         try:
-            status |= bench_problem(problem, max(1, repeat))
+            status |= bench_problem(problem, max(1, repeat), only)
         except BuildError as error:
             message = str(error)
             prefix = "" if message.startswith(f"{problem.slug}:") else f"{problem.slug}: "
@@ -57,7 +57,7 @@ def run(slugs: list[str], repeat: int, root: Path) -> int:
     return status
 
 
-def bench_problem(problem: Problem, repeat: int) -> int:
+def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None) -> int:
     module = _load(problem)
     dist = _fresh_dist(problem)
     if hasattr(module, "run"):
@@ -77,7 +77,7 @@ def bench_problem(problem: Problem, repeat: int) -> int:
     width = max(len(name) for name, _, _ in cases)
     comparator = parse_compare(problem.compare, problem.root, f"problems.toml: [{problem.slug}]")
     with tempfile.TemporaryDirectory(prefix="kit-bench-") as empty:
-        for python in timing_interpreters(problem.targets):
+        for python in [only] if only else timing_interpreters(problem.targets):
             limits = limits_for(problem, python)
             limits = replace(limits, timeout=max(limits.timeout, 2 * goal))
             for name, stdin, expected in cases:

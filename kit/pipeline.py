@@ -31,7 +31,7 @@ from kit.bundle.strip import ANNOTATION_READERS, DOC_READERS, reads_any, strip, 
 from kit.check.checks import check
 from kit.errors import BuildError
 from kit.judges import targets as targets_module
-from kit.judges.targets import Interpreter
+from kit.judges.targets import Interpreter, Runner
 from kit.registry import Case, Problem, judge_cases, sample_cases
 from kit.run.cases import KILL_FACTOR, Column, Progress, Ran, run_all
 
@@ -104,11 +104,16 @@ def columns_for(
 def build_problem(
     problem: Problem,
     *,
-    repeat: int = 3,
+    repeat: int | None = None,
+    jobs: int | None = None,
     kill_factor: float = KILL_FACTOR,
     progress: Progress | None = None,
     interpreters: Sequence[Interpreter] | None = None,
+    target: Runner | None = None,
 ) -> Result:
+    """Stages 1 to 5 for one problem (see the module doc): ``repeat`` forces that many runs
+    of every case, ``jobs`` runs that many cases at a time, ``target`` runs the cases under
+    that runner alone (every target is still checked statically)."""
     result = Result(problem)
     try:
         cases = _cases(problem, result)
@@ -125,7 +130,12 @@ def build_problem(
     result.sources = [module.path for module in bundle.modules]
     data = bundle.text.encode("utf-8")
     result.bundle_bytes = len(data)
-    result.columns = columns = columns_for(problem, interpreters)
+    columns = columns_for(problem, interpreters)
+    runners = {column.target: column.runner for column in columns}
+    if target is not None:  # checked for every target, run under this one
+        columns = [Column(target.target, target, static_only=False)]
+        runners.setdefault(target.target, target)
+    result.columns = columns
     problem.dist.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(
         prefix=f".{problem.slug}.", suffix=".py", dir=problem.dist.parent
@@ -135,7 +145,7 @@ def build_problem(
             file.write(data)
         os.chmod(temporary, 0o644)
         try:
-            checked = check(problem, bundle, {column.target: column.runner for column in columns})
+            checked = check(problem, bundle, runners)
         except BuildError as error:
             result.fail(str(error))
         else:
@@ -152,6 +162,7 @@ def build_problem(
                     cases,
                     [column for column in columns if not column.unrun],
                     repeat=repeat,
+                    jobs=jobs,
                     kill_factor=kill_factor,
                     progress=progress,
                 )

@@ -23,6 +23,7 @@ from kit.judges.profiles import PROFILES, STRICTEST
 from kit.pipeline import Result
 from kit.registry import NO_ANSWER, NO_PROFILE, line_end_note
 from kit.run.cases import MIB
+from kit.run.schedule import Schedule
 
 INTERACTIVE = "interactive: no interactor to play"
 DIFF_CHARS = 2000  # of each of input, expected and got, per failing case
@@ -87,10 +88,12 @@ def watch_line(result: Result, seconds: float) -> str:
 
 
 def labels(results: list[Result]) -> list[str]:
-    """The target columns of the table: every target of any problem, in order of appearance."""
+    """The target columns of the table: every target any problem ran (or would have run),
+    in order of appearance."""
     seen: list[str] = []
     for result in results:
-        for target in result.problem.targets:
+        ran = [column.target for column in result.columns]
+        for target in ran or result.problem.targets:
             if target.label not in seen:
                 seen.append(target.label)
     return seen
@@ -147,6 +150,7 @@ def notes(results: list[Result]) -> list[str]:
             f"were checked statically, and the cases ran under {runner}"
         )
     lines += _unprofiled_judges(results)
+    lines += _how_timed(results)
     for result in results:
         own = []
         if result.problem.kind == "batch":
@@ -159,6 +163,22 @@ def notes(results: list[Result]) -> list[str]:
             )
         lines += [f"{result.problem.slug}: {note}" for note in own + result.notes if note]
     return lines
+
+
+def _how_timed(results: list[Result]) -> list[str]:
+    """One note saying how the times were taken, when runs went side by side or were
+    repeated alone (``kit.run.schedule``)."""
+    schedules = [r.ran.schedule for r in results if r.ran is not None and r.ran.schedule]
+    if not schedules:
+        return []
+    combined = Schedule(
+        max(s.parallel for s in schedules),
+        sum(s.retimed_near_limit for s in schedules),
+        sum(s.retimed_slowest for s in schedules),
+    )
+    if combined.parallel <= 1 and not combined.retimed_near_limit:
+        return []
+    return [f"note: {combined.describe()}"]
 
 
 def unanswered_cases(result: Result) -> list[str]:

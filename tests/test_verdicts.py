@@ -272,3 +272,40 @@ def test_the_slowest_figure_counts_a_case_over_the_time_limit(toy):
     status, output = kit(toy, "--repeat", "1")
     assert status == 1, output
     assert "slowest 3.11 1.5" in output, output
+
+
+# -- cases side by side (-j) ------------------------------------------------------------------
+
+
+def sleeper_samples(root, seconds):
+    """One sample per entry of ``seconds``: the solution sleeps that long, then answers."""
+    samples = root / "samples" / "toy_sum"
+    for old in samples.iterdir():
+        old.unlink()
+    for number, pause in enumerate(seconds, 1):
+        (samples / f"sample-{number}.in").write_text(f"{pause}\n")
+        (samples / f"sample-{number}.out").write_text("done\n")
+    write_solution(root, "import time\ntime.sleep(float(input()))\nprint('done')\n")
+
+
+def test_side_by_side_a_case_just_over_the_limit_fails_and_one_at_half_passes(toy):
+    """With -j at its default (the cores), the 0.5 s limit still holds: 0.6 s fails, 0.2 s
+    passes; the report says how the times were taken."""
+    sleeper_samples(toy, [0.01, 0.2, 0.01, 0.6, 0.01, 0.01])
+    status, output = kit(toy, "-v")
+    assert status == 1, output
+    assert "5/6 cases (1 TLE)" in output, output
+    assert "TLE  samples/toy_sum/sample-4.in" in output
+    assert "ok   samples/toy_sum/sample-2.in" in output
+    assert "note: times: verdicts with 2 cases at a time" in output or "one case" in output
+
+
+def test_side_by_side_gives_the_verdicts_of_one_at_a_time(toy):
+    sleeper_samples(toy, [0.01, 0.3, 0.7, 0.05])
+    verdicts = []
+    for options in ([], ["-j", "1", "--repeat", "3"]):
+        status, output = kit(toy, "-v", *options)
+        lines = [line.split()[:2] for line in output.splitlines() if line.startswith("    ")]
+        verdicts.append((status, sorted(map(tuple, lines))))
+    assert verdicts[0] == verdicts[1]
+    assert verdicts[0][0] == 1

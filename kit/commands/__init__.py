@@ -19,9 +19,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kit.judges.targets import runner_for_runs
+from kit.judges.targets import Runner, runner_for_runs, runner_named
 from kit.registry import Problem
 from kit.run import nowrite
+from kit.run.schedule import cores
 
 NAMES = ("build", "run", "stress", "new", "init", "bench", "startup")
 # How the user started the kit, for the commands a message suggests: ``cpkit`` or
@@ -44,10 +45,40 @@ def add_root(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def judge_command(problem: Problem, script: Path) -> tuple[list[str], str]:
-    """How ``run`` starts a bundle: under ``runner_for_runs`` (kit.judges.targets), under
-    ``kit.run.nowrite`` for a judge without file access; with the runner's description."""
-    runner = runner_for_runs(problem.targets)
+def add_target(parser: argparse.ArgumentParser, default: str) -> None:
+    """``--target NAME``: the interpreter that runs the cases (``targets.runner_named``)."""
+    parser.add_argument(
+        "--target",
+        default=None,
+        metavar="NAME",
+        help=f"run under NAME: a target (cpython3.8, pypy3, 3.11) or any local Python ({default})",
+    )
+
+
+def add_jobs(parser: argparse.ArgumentParser) -> None:
+    """``-j N``: how many cases run at a time."""
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=positive,
+        default=None,
+        metavar="N",
+        help=f"cases at a time; times that matter are taken alone (default: the cores, {cores()})",
+    )
+
+
+def target_runner(args: argparse.Namespace) -> Runner | None:
+    """The runner ``--target`` names, or None when it was not given."""
+    return runner_named(args.target) if getattr(args, "target", None) else None
+
+
+def judge_command(
+    problem: Problem, script: Path, runner: Runner | None = None
+) -> tuple[list[str], str]:
+    """How ``run`` starts a bundle: under ``runner`` (default ``runner_for_runs``,
+    kit.judges.targets), under ``kit.run.nowrite`` for a judge without file access; with the
+    runner's description."""
+    runner = runner or runner_for_runs(problem.targets)
     if problem.no_files:
         interpreter = runner.interpreter
         flags = (*interpreter.flags, *runner.extra_flags)

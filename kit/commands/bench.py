@@ -1,12 +1,13 @@
-"""``python build.py bench [SLUG ...] [--repeat N]``: time the worst cases of bench/<slug>.py
-(kit.bench does the work)."""
+"""``python build.py bench [SLUG ...] [--repeat N] [--target NAME]``: time the worst cases of
+bench/<slug>.py (kit.bench does the work). Runs are one at a time: bench's figures are timings,
+so it has no ``-j``."""
 
 from __future__ import annotations
 
 import argparse
 
 from kit import bench
-from kit.commands import add_root, positive
+from kit.commands import add_root, add_target, positive, target_runner
 
 HELP = "time the worst cases of bench/<slug>.py under each target's interpreter"
 
@@ -15,10 +16,13 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("bench", help=HELP, description=bench.__doc__.splitlines()[0])
     parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
     parser.add_argument("--repeat", type=positive, default=5, help="runs per case (5)")
+    add_target(parser, "default: the kit's Python and each target's interpreter here")
     add_root(parser)
     parser.set_defaults(run=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    return bench.run(args.slugs, args.repeat, args.root.resolve())
+    runner = target_runner(args)
+    only = runner.interpreter if runner is not None else None
+    return bench.run(args.slugs, args.repeat, args.root.resolve(), only=only)

@@ -12,7 +12,15 @@ import time
 from pathlib import Path
 
 from kit import report
-from kit.commands import add_root, at_least_one, command, positive
+from kit.commands import (
+    add_jobs,
+    add_root,
+    add_target,
+    at_least_one,
+    command,
+    positive,
+    target_runner,
+)
 from kit.errors import BuildError
 from kit.pipeline import build_problem
 from kit.registry import load_registry, select
@@ -31,7 +39,15 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         "is `python build.py build SLUG`.",
     )
     parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
-    parser.add_argument("--repeat", type=positive, default=3, help="runs per case (3)")
+    parser.add_argument(
+        "--repeat",
+        type=positive,
+        default=None,
+        metavar="N",
+        help="runs of every case (default: 1, and 3 alone for a case over half its limit)",
+    )
+    add_jobs(parser)
+    add_target(parser, "default: every target")
     parser.add_argument(
         "--kill-factor",
         type=at_least_one,
@@ -55,6 +71,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    args.runner = target_runner(args)
     if args.watch:
         return _watch(args)
     return _build(args)
@@ -74,7 +91,7 @@ def _watch(args: argparse.Namespace) -> int:
             return
         for problem in problems:
             started = time.monotonic()
-            result = build_problem(problem, repeat=args.repeat, kill_factor=args.kill_factor)
+            result = build_problem(problem, **_options(args))
             results.append(result)
             print(report.watch_line(result, time.monotonic() - started), flush=True)
             for line in result.errors[: report.WATCH_ERRORS]:
@@ -96,6 +113,16 @@ def _watch(args: argparse.Namespace) -> int:
     return 0
 
 
+def _options(args: argparse.Namespace) -> dict:
+    """build_problem's options from the command line."""
+    return {
+        "repeat": args.repeat,
+        "jobs": args.jobs,
+        "kill_factor": args.kill_factor,
+        "target": args.runner,
+    }
+
+
 def _build(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     problems = select(load_registry(root), args.slugs)
@@ -111,12 +138,7 @@ def _build(args: argparse.Namespace) -> int:
 
     results = []
     for index, problem in enumerate(problems, 1):
-        result = build_problem(
-            problem,
-            repeat=args.repeat,
-            kill_factor=args.kill_factor,
-            progress=progress if live else None,
-        )
+        result = build_problem(problem, **_options(args), progress=progress if live else None)
         if live:
             sys.stderr.write("\r\x1b[K")
         results.append(result)

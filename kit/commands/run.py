@@ -19,9 +19,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kit.commands import add_root, judge_command
+from kit.commands import add_root, add_target, judge_command, target_runner
 from kit.errors import BuildError
-from kit.pipeline import columns_for, write_bundle
+from kit.judges.targets import runner_for_runs
+from kit.pipeline import write_bundle
 from kit.registry import Case, load_registry, select
 from kit.run.cases import CaseJudge, explain, interactor_command
 from kit.run.limits import limits_for, time_over
@@ -34,6 +35,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("run", help=HELP, description=__doc__.split("\n\n")[0])
     parser.add_argument("slug", metavar="SLUG")
     parser.add_argument("file", nargs="?", type=Path, metavar="FILE", help="input (default stdin)")
+    add_target(parser, "default: the first target with its own interpreter here")
     add_root(parser)
     parser.set_defaults(run=run)
     return parser
@@ -41,6 +43,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     (problem,) = select(load_registry(args.root.resolve()), [args.slug])
+    runner = target_runner(args) or runner_for_runs(problem.targets)
     playing = problem.kind == "interactive" and problem.interactor is not None
     if args.file is not None:
         try:
@@ -55,8 +58,7 @@ def run(args: argparse.Namespace) -> int:
         bundle, script = write_bundle(problem, Path(folder))
         empty = Path(folder, "cwd")
         empty.mkdir()
-        _, label = judge_command(problem, script)
-        runner = columns_for(problem)[0].runner
+        _, label = judge_command(problem, script, runner)
         limits = limits_for(problem, runner)
         judge = CaseJudge(
             problem,

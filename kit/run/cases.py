@@ -21,8 +21,10 @@ names), and usual mistakes get a hint.
 
 from __future__ import annotations
 
+import itertools
 import re
 import tempfile
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +38,7 @@ from kit.run import nowrite
 from kit.run.interact import run_interactive
 from kit.run.limits import KILL_FACTOR, MIB, Limits, limits_for, time_over
 from kit.run.process import Run, Timing, run_process
+from kit.run.schedule import Job, Schedule, cores, run_jobs
 from kit.run.verdicts import (
     JE,
     OK,
@@ -93,6 +96,7 @@ class Ran:
     failures: list[Failure] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    schedule: Schedule | None = None  # how the times were taken
 
     @property
     def passed(self) -> int:
@@ -121,10 +125,13 @@ def run_all(
     cases: list[Case],
     columns: list[Column],
     *,
-    repeat: int,
+    repeat: int | None = None,
+    jobs: int | None = None,
     kill_factor: float = KILL_FACTOR,
     progress: Progress | None = None,
 ) -> Ran:
+    """Every case under every column's runner (``kit.run.schedule``: ``jobs`` at a time, the
+    times that matter taken alone; ``repeat`` forces that many runs of every case)."""
     ran = Ran(columns, total=len(cases))
     groups: dict[tuple[str, ...], list[Column]] = {}
     for column in columns:
@@ -132,32 +139,71 @@ def run_all(
     where = f"problems.toml: [{problem.slug}]"
     comparator = parse_compare(problem.compare, problem.root, where)
     interactor = interactor_command(problem)
-    limits = {}
-    for key, group in groups.items():
-        limits[key] = limits_for(problem, group[0].runner, kill_factor)
-    with tempfile.TemporaryDirectory(prefix="kit-run-") as empty:
-        if problem.kind == "interactive" and interactor is None:
-            cases = [Case(f"{problem.rel(problem.dist)} on empty input", Path("/dev/null"), None)]
-        judge = CaseJudge(
-            problem,
-            bundle=bundle,
-            script=script,
-            comparator=comparator,
-            interactor=interactor,
-            empty=Path(empty),
+    limits = {
+        key: limits_for(problem, group[0].runner, kill_factor) for key, group in groups.items()
+    }
+    if problem.kind == "interactive" and interactor is None:
+        cases = [Case(f"{problem.rel(problem.dist)} on empty input", Path("/dev/null"), None)]
+    with _Judges(problem, bundle, script, comparator, interactor) as judges:
+        planned = [Job(index, key) for index in range(len(cases)) for key in groups]
+        done = itertools.count(1)
+
+        def run(job: Job, runs: int) -> tuple[_Outcome, Timing, str]:
+            runner = groups[job.key][0].runner
+            if progress is not None:
+                progress(f"{problem.slug}: run {next(done)} of {len(planned)}, {runner.label}")
+            outcome, timing = judges.get().repeat(
+                cases[job.case_index], runner, limits[job.key], runs
+            )
+            return outcome, timing, outcome.word
+
+        ran.schedule = run_jobs(
+            planned,
+            run,
+            parallel=cores() if jobs is None else jobs,
+            repeat=repeat,
+            limit_of=lambda job: limits[job.key].time,
         )
-        for number, case in enumerate(cases, 1):
-            for key, group in groups.items():
-                runner = group[0].runner
-                if progress is not None:
-                    progress(f"{problem.slug}: case {number}/{len(cases)} under {runner.label}")
-                outcome, timing = judge.repeat(case, runner, limits[key], repeat)
-                _record(ran, case, group, outcome, timing=timing, limit=problem.time_limit)
+    for job in planned:
+        case, group = cases[job.case_index], groups[job.key]
+        _record(ran, case, group, job.outcome, timing=job.timing, limit=problem.time_limit)
     for column in columns:
         warning = _memory_warning(column, limits[tuple(column.runner.command(script))])
         if warning:
             ran.warnings.append(warning)
     return ran
+
+
+class _Judges:
+    """One CaseJudge per thread, each with an empty folder of its own to run in."""
+
+    def __init__(self, problem, bundle, script, comparator, interactor) -> None:
+        self.make = lambda empty: CaseJudge(
+            problem,
+            bundle=bundle,
+            script=script,
+            comparator=comparator,
+            interactor=interactor,
+            empty=empty,
+        )
+        self.local = threading.local()
+        self.folders: list[tempfile.TemporaryDirectory] = []
+        self.lock = threading.Lock()
+
+    def get(self) -> CaseJudge:
+        if not hasattr(self.local, "judge"):
+            folder = tempfile.TemporaryDirectory(prefix="kit-run-")
+            with self.lock:
+                self.folders.append(folder)
+            self.local.judge = self.make(Path(folder.name))
+        return self.local.judge
+
+    def __enter__(self) -> _Judges:
+        return self
+
+    def __exit__(self, *_) -> None:
+        for folder in self.folders:
+            folder.cleanup()
 
 
 def interactor_command(problem: Problem) -> list[str] | None:

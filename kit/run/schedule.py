@@ -1,0 +1,130 @@
+"""Which runs a check makes and when: verdicts in parallel, the times that matter taken alone.
+
+A check is a list of jobs, one per case and runner. ``run_jobs`` runs them in two passes:
+
+1. **Verdicts**, ``jobs`` at a time (default: the cores this process may use): every job once,
+   or ``repeat`` times when the user forces it (``--repeat N``).
+2. **Times that matter, alone** (nothing else running): a job whose time could turn its verdict
+   (accepted, or failed on its median alone, with a time over half the limit) runs again
+   ``RETIME_RUNS`` times (or ``repeat``), and those runs' median decides; the slowest accepted
+   job of each runner runs once more alone when the first pass ran jobs side by side, so the
+   figure the report gives was taken with the machine to itself.
+
+A job killed at the timeout (``kit.run.limits``: 3 times the limit) keeps its verdict: no
+contention from one other run makes a program three times slower. With ``jobs == 1`` the first
+pass already ran alone, so only the jobs near the limit are repeated.
+
+API::
+
+    Job(case_index, key)                       # key: the runner group
+    run_jobs(jobs, run, *, parallel, repeat, limit_of) -> Schedule
+    cores() -> int
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from kit.run.process import Timing
+from kit.run.verdicts import OK, TLE
+
+RETIME_RUNS = 3  # runs of a job near the limit, alone; their median decides
+
+
+@dataclass
+class Job:
+    case_index: int
+    key: tuple
+    word: str = OK  # the verdict so far
+    timing: Timing = field(default_factory=Timing)
+    outcome: object = None  # what ``run`` returned with the timing
+
+
+@dataclass
+class Schedule:
+    """How the times were taken, for the report."""
+
+    parallel: int
+    retimed_near_limit: int = 0  # jobs re-timed alone because their time could turn the verdict
+    retimed_slowest: int = 0  # the slowest job of each runner, timed again alone
+
+    def describe(self) -> str:
+        if self.parallel <= 1:
+            how = "times: one case at a time"
+        else:
+            how = f"times: verdicts with {self.parallel} cases at a time; the slowest case of "
+            how += "each target timed again alone"
+        if self.retimed_near_limit:
+            how += (
+                f"; {self.retimed_near_limit} run(s) over half the limit re-timed alone, "
+                f"the median of {RETIME_RUNS} deciding"
+            )
+        return how
+
+
+Run = Callable[[Job, int], tuple[object, Timing, str]]  # (job, runs) -> (outcome, timing, word)
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def run_jobs(
+    jobs: list[Job],
+    run: Run,
+    *,
+    parallel: int,
+    repeat: int | None,
+    limit_of: Callable[[Job], float],
+) -> Schedule:
+    """Run every job (see the module doc); each job ends with its outcome, timing and word."""
+    parallel = max(1, min(parallel, len(jobs))) if jobs else 1
+    first = repeat or 1
+    if parallel == 1:
+        for job in jobs:
+            _take(job, run(job, first))
+    else:
+        with ThreadPoolExecutor(max_workers=parallel) as pool:
+            for job, answer in zip(jobs, pool.map(lambda job: run(job, first), jobs)):
+                _take(job, answer)
+    schedule = Schedule(parallel)
+    runs = repeat or RETIME_RUNS
+    for job in jobs:
+        if _near_limit(job, limit_of(job)) and (parallel > 1 or len(job.timing.seconds) < runs):
+            _take(job, run(job, runs))
+            schedule.retimed_near_limit += 1
+    if parallel > 1:
+        for job in _slowest_per_runner(jobs, limit_of):
+            _take(job, run(job, 1))
+            schedule.retimed_slowest += 1
+    return schedule
+
+
+def _take(job: Job, answer: tuple[object, Timing, str]) -> None:
+    job.outcome, job.timing, job.word = answer
+
+
+def _near_limit(job: Job, limit: float) -> bool:
+    """Whether the job's time could turn its verdict: accepted or failed on its median alone,
+    with a time over half the limit."""
+    timed = job.word == OK or (job.word == TLE and job.timing.seconds)
+    return bool(timed and job.timing.seconds and job.timing.median > limit / 2)
+
+
+def _slowest_per_runner(jobs: list[Job], limit_of: Callable[[Job], float]) -> list[Job]:
+    """The slowest accepted job of each runner that was not re-timed already."""
+    slowest: dict[tuple, Job] = {}
+    for job in jobs:
+        if job.word != OK or not job.timing.seconds:
+            continue
+        best = slowest.get(job.key)
+        if best is None or job.timing.median > best.timing.median:
+            slowest[job.key] = job
+    return [job for job in slowest.values() if not _near_limit(job, limit_of(job))]

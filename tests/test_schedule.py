@@ -1,0 +1,81 @@
+"""kit.run.schedule: verdicts in parallel, the times that matter taken again alone."""
+
+import threading
+import time
+
+from kit.run.process import Timing
+from kit.run.schedule import RETIME_RUNS, Job, run_jobs
+from kit.run.verdicts import OK, TLE, WA
+
+LIMIT = 1.0
+
+
+class FakeRuns:
+    """Each job's runs take the seconds ``times`` gives it; records how many ran at once."""
+
+    def __init__(self, times, words=None):
+        self.times, self.words = times, words or {}
+        self.lock = threading.Lock()
+        self.running = 0
+        self.most = 0
+        self.calls = []  # (case, runs, others running at the start)
+
+    def __call__(self, job, runs):
+        with self.lock:
+            self.running += 1
+            self.most = max(self.most, self.running)
+            self.calls.append((job.case_index, runs, self.running - 1))
+        time.sleep(0.02)
+        with self.lock:
+            self.running -= 1
+        seconds = self.times[job.case_index]
+        timing = Timing([seconds] * runs)
+        word = self.words.get(job.case_index, TLE if seconds > LIMIT else OK)
+        return None, timing, word
+
+
+def schedule(runs, count, parallel, repeat=None):
+    jobs = [Job(index, ("python",)) for index in range(count)]
+    done = run_jobs(jobs, runs, parallel=parallel, repeat=repeat, limit_of=lambda job: LIMIT)
+    return jobs, done
+
+
+def test_cases_run_side_by_side_and_the_slowest_is_timed_again_alone():
+    runs = FakeRuns([0.1, 0.2, 0.3, 0.1])
+    jobs, done = schedule(runs, 4, parallel=2)
+    assert runs.most == 2
+    first, again = runs.calls[:4], runs.calls[4:]
+    assert sorted(case for case, _, _ in first) == [0, 1, 2, 3]
+    assert again == [(2, 1, 0)]  # the slowest, once, with nothing else running
+    assert done.retimed_slowest == 1 and done.retimed_near_limit == 0
+    assert [job.word for job in jobs] == [OK] * 4
+
+
+def test_a_case_over_half_the_limit_is_timed_alone_and_its_median_decides():
+    runs = FakeRuns([0.1, 0.7, 1.2, 0.1])
+    jobs, done = schedule(runs, 4, parallel=2)
+    alone = [call for call in runs.calls[4:] if call[1] == RETIME_RUNS]
+    assert sorted(case for case, _, _ in alone) == [1, 2]
+    assert all(others == 0 for _, _, others in runs.calls[4:])
+    assert done.retimed_near_limit == 2
+    assert [job.word for job in jobs] == [OK, OK, TLE, OK]
+
+
+def test_a_wrong_answer_is_not_timed_again():
+    runs = FakeRuns([0.9, 0.1], words={0: WA})
+    schedule(runs, 2, parallel=2)
+    assert 0 not in [case for case, _, _ in runs.calls[2:]]
+
+
+def test_one_at_a_time_repeats_only_what_is_near_the_limit():
+    runs = FakeRuns([0.1, 0.8])
+    _, done = schedule(runs, 2, parallel=1)
+    assert runs.most == 1
+    assert runs.calls == [(0, 1, 0), (1, 1, 0), (1, RETIME_RUNS, 0)]
+    assert done.retimed_slowest == 0
+
+
+def test_a_forced_repeat_runs_every_case_that_many_times():
+    runs = FakeRuns([0.1, 0.2])
+    schedule(runs, 2, parallel=1, repeat=5)
+    assert runs.calls == [(0, 5, 0), (1, 5, 0)]
