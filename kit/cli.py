@@ -4,10 +4,16 @@ dispatches to the command modules (kit.commands).
     cpkit [SLUG ...] [-v] [--diff] [--repeat N] [--kill-factor F]    (build)
     cpkit run SLUG [FILE]
     cpkit stress SLUG [--seed S] [--cases N | --seconds T] [--save DIR] [-j N]
-    cpkit new SLUG --judge NAME [--interactive]
+    cpkit new SLUG [--judge NAME] [--from PAGE] [--interactive]
     cpkit init [DIR]
     cpkit bench [SLUG ...] [--repeat N]
     cpkit startup [--runs N]
+    cpkit --version
+
+Messages, help and scaffolds name the program as the user started it: ``cpkit``, ``python -m
+kit``, or ``python build.py`` for a checkout's own script (``prog``, kept in
+kit.commands.COMMAND). ``--version`` prints ``cpkit X.Y.Z``: the installed package's version,
+else ``VERSION``.
 
 Without a command, the arguments are the build's. Every command but ``init`` works on the
 workspace: ``--root DIR``, else the nearest folder upwards holding problems.toml
@@ -20,13 +26,25 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.metadata
 import os
 import sys
 from pathlib import Path
 
-from kit.commands import COMMAND, NAMES
+from kit.commands import COMMAND, NAMES, named
 from kit.errors import BuildError
 from kit.workspace import find_root, given_root
+
+VERSION = "0.1.0"  # the kit's own version, when no installed package says it (pyproject.toml's)
+TOP_LEVEL = ("-h", "--help", "--version")  # options of the command line itself, not of build
+
+
+def version() -> str:
+    """The installed cpkit's version, else the kit's own ``VERSION``."""
+    try:
+        return importlib.metadata.version("cpkit")
+    except importlib.metadata.PackageNotFoundError:
+        return VERSION
 
 
 def parser(prog: str = "cpkit") -> argparse.ArgumentParser:
@@ -35,10 +53,13 @@ def parser(prog: str = "cpkit") -> argparse.ArgumentParser:
         description="Build, check, time and test judge-ready single-file solutions "
         "(see README.md). Without a command: build.",
     )
+    top.add_argument("--version", action="version", version=f"cpkit {version()}")
     subparsers = top.add_subparsers(title="commands", metavar="COMMAND")
     for name in NAMES:
         module = importlib.import_module(f"kit.commands.{name}")
         module.add_subparser(subparsers)
+    for command_parser in subparsers.choices.values():  # the help names the program as started
+        command_parser.description = named(command_parser.description)
     return top
 
 
@@ -48,7 +69,7 @@ def main(argv: list[str], *, prog: str = "cpkit", root: Path | None = None) -> i
     (a checkout's ``build.py`` passes its own folder)."""
     COMMAND[0] = f"python {prog}" if prog.endswith(".py") else prog
     try:
-        if not argv or (argv[0] not in NAMES and argv[0] not in ("-h", "--help")):
+        if not argv or (argv[0] not in NAMES and argv[0] not in TOP_LEVEL):
             argv = ["build", *argv]
         args = parser(prog).parse_args(argv)
         if hasattr(args, "root"):

@@ -2,7 +2,9 @@
 
 Every template is honest about being one: the solution and the stress module raise
 ``NotImplementedError`` until written, the test module is skipped with its reason, the bench
-stub says it has no cases. ``files(slug, interactive)`` gives {relative path: text}.
+stub says it has no cases. ``files(slug, interactive, command)`` gives {relative path: text};
+``command`` is how the user starts the kit (``cpkit``, ``python build.py``), for the commands the
+templates mention.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ SOLUTION = '''"""{title}: one line saying what the program prints.
 Description: the problem in a few lines: input, output, constraints.
 Method: how it works, and why it is right.
 Time: the cost at the constraints' limits.
-Status: new: no tests or figures yet (tests/test_{slug}.py, python build.py stress {slug}).
+Status: new: no tests or figures yet (tests/test_{slug}.py, {command} stress {slug}).
 """
 
 import sys
@@ -48,7 +50,7 @@ INTERACTIVE_SOLUTION = '''"""{title}: one line saying how the program plays.
 Description: the protocol in a few lines: what is read, what is written, when it ends.
 Method: how it decides, and why it is right.
 Time: the cost of each exchange.
-Status: new: no tests or figures yet (tests/test_{slug}.py, python build.py {slug}).
+Status: new: no tests or figures yet (tests/test_{slug}.py, {command} {slug}).
 """
 
 import sys
@@ -88,7 +90,7 @@ STRESS = '''"""Stress module of {title}: generators, validator, brute-force refe
 Description: random inputs in the judge's format, a check of the statement's constraints,
     and the expected output by a deliberately simple second implementation.
 Usage: text = generate(random.Random(7), cases=3); validate(text); reference(text);
-    split_cases / join_cases for shrinking (python build.py stress {slug}).
+    split_cases / join_cases for shrinking ({command} stress {slug}).
 Method: brute force, written independently of solutions/{slug}.py (parse the input here).
 Time: a default file takes a few ms.
 Status: new: not written yet.
@@ -125,7 +127,7 @@ def join_cases(cases: list) -> str:
     raise NotImplementedError("stress/{slug}.py: write join_cases()")
 '''
 
-BENCH = '''"""Worst-case inputs for {title}, for python build.py bench {slug}."""
+BENCH = '''"""Worst-case inputs for {title}, for {command} bench {slug}."""
 
 GOAL_SECONDS = 0.5  # half the time limit
 
@@ -162,9 +164,9 @@ def judge_note(judge: str) -> str:
     return f"{profile.name}: targets {', '.join(profile.targets)}{size}"
 
 
-def files(slug: str, interactive: bool) -> dict[str, str]:
+def files(slug: str, interactive: bool, command: str = "cpkit") -> dict[str, str]:
     """Relative path -> text of every file ``new`` creates (the samples folder aside)."""
-    values = {"slug": slug, "title": _title(slug)}
+    values = {"slug": slug, "title": _title(slug), "command": command}
     made = {f"tests/test_{slug}.py": TEST.format(**values)}
     if interactive:
         made[f"solutions/{slug}.py"] = INTERACTIVE_SOLUTION.format(**values)

@@ -76,7 +76,7 @@ def assemble(entry: Source, helpers: list[Source], header: str, unreachable_byte
     head_lines, body, tree = _hoist(entry)
     text, numbers = compact(body, tree)
     sources = ", ".join(source.rel for source in [entry, *helpers])
-    header += f"\nBuilt by build.py from {sources}: edit those, then rebuild."
+    header += f"\nBuilt by cpkit from {sources}: edit those, then rebuild."
     parts = ["".join(f"# {line}".rstrip() + "\n" for line in header.splitlines())]
     parts += head_lines
     if helpers:

@@ -17,6 +17,7 @@ Each module has ``HELP`` (its line in ``cpkit --help``), ``add_subparser(subpars
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from kit.judges.targets import Runner, runner_for_runs, runner_named
@@ -30,8 +31,17 @@ NAMES = ("build", "run", "stress", "new", "init", "bench", "startup")
 COMMAND = ["cpkit"]
 
 
+# A program name in backquotes in the help: ``python build.py run SLUG`` or `cpkit SLUG`.
+PROGRAM_IN_HELP = re.compile(r"(?<=`)(?:python build\.py|python -m kit|cpkit)(?=[ `])")
+
+
 def command() -> str:
     return COMMAND[0]
+
+
+def named(text: str | None) -> str | None:
+    """``text`` (a command's help) with the program names it quotes made the running one's."""
+    return PROGRAM_IN_HELP.sub(lambda _: command(), text) if text else text
 
 
 def add_root(parser: argparse.ArgumentParser) -> None:

@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     registry = load_registry(root)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
-    made = scaffold.files(slug, args.interactive)
+    made = scaffold.files(slug, args.interactive, command())
     samples = root / "samples" / slug
     existing = [path for path in made if (root / path).exists()]
     if samples.exists():

@@ -1,0 +1,122 @@
+"""The kit's name and version: ``cpkit --version``, and every message, help text, scaffold and
+bundle header naming the program as the user started it (``cpkit`` in a workspace, ``python
+build.py`` in this checkout)."""
+
+import importlib.metadata
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import tomllib
+
+from kit import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def build_py(*args):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "KIT_PYTHONS": ""},
+        timeout=300,
+        check=False,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def every_text(folder: Path) -> str:
+    return "\n".join(
+        path.read_text(encoding="utf-8") for path in sorted(folder.rglob("*")) if path.is_file()
+    )
+
+
+# --- --version -------------------------------------------------------------------------------
+
+
+def test_the_kit_version_is_the_package_version():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["version"] == cli.VERSION
+
+
+def test_version_prints_cpkit_and_the_version(capsys):
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out == f"cpkit {cli.version()}\n"
+
+
+def test_version_falls_back_to_the_kit_own_when_no_package_is_installed(monkeypatch):
+    def missing(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    assert cli.version() == cli.VERSION
+
+
+def test_version_from_this_checkout_script():
+    code, out, err = build_py("--version")
+    assert (code, err) == (0, "")
+    assert out.startswith("cpkit ") and out.split()[1][0].isdigit()
+
+
+# --- cpkit in a workspace names cpkit ----------------------------------------------------------
+
+
+def test_new_in_a_workspace_names_cpkit_in_its_messages_and_files(tmp_path, capsys):
+    assert cli.main(["init", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert cli.main(["new", "alpha", "--judge", "POJ", "--root", str(tmp_path)]) == 0
+    beta = ["new", "beta", "--interactive", "--judge", "POJ", "--root", str(tmp_path)]
+    assert cli.main(beta) == 0
+    out = capsys.readouterr().out
+    assert "next: cpkit alpha\n" in out and "next: cpkit beta\n" in out
+    written = every_text(tmp_path)
+    assert "build.py" not in written
+    assert "cpkit stress alpha" in (tmp_path / "solutions" / "alpha.py").read_text()
+    assert "cpkit stress alpha" in (tmp_path / "stress" / "alpha.py").read_text()
+    assert "for cpkit bench alpha" in (tmp_path / "bench" / "alpha.py").read_text()
+    assert "cpkit beta" in (tmp_path / "solutions" / "beta.py").read_text()
+
+
+@pytest.mark.parametrize("name", ["build", "run", "stress", "new", "init", "bench", "startup"])
+def test_every_command_help_names_cpkit(name, capsys):
+    with pytest.raises(SystemExit):
+        cli.main([name, "--help"])
+    text = capsys.readouterr().out
+    assert "build.py" not in text, text
+    assert text.startswith(f"usage: cpkit {name} ")
+
+
+def test_the_build_help_names_the_program_as_started(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["build", "--help"])
+    assert "`cpkit SLUG` is `cpkit build SLUG`" in " ".join(capsys.readouterr().out.split())
+    with pytest.raises(SystemExit):
+        cli.main(["run", "--help"], prog="python -m kit")
+    assert "``python -m kit run SLUG [FILE]``" in capsys.readouterr().out
+
+
+def test_a_bundle_names_cpkit_in_its_header(toy, monkeypatch, capsys):
+    monkeypatch.setenv("KIT_PYTHONS", "")
+    assert cli.main(["toy_sum", "--repeat", "1", "--root", str(toy)]) == 0, capsys.readouterr()
+    header = (toy / "dist" / "toy_sum.py").read_text().split("\n\n", 1)[0]
+    assert "# Built by cpkit from solutions/toy_sum.py" in header
+    assert "build.py" not in header
+
+
+# --- this checkout's build.py keeps its own name ---------------------------------------------
+
+
+def test_this_checkout_script_keeps_its_own_name(toy):
+    code, out, _ = build_py("new", "gamma", "--judge", "POJ", "--root", str(toy))
+    assert code == 0, out
+    assert "next: python build.py gamma\n" in out
+    assert "python build.py stress gamma" in (toy / "stress" / "gamma.py").read_text()
+    code, out, _ = build_py("run", "--help")
+    assert out.startswith("usage: build.py run ") and "``python build.py run SLUG" in out
+    code, _, err = build_py("new", "gamma", "--judge", "POJ", "--root", str(toy))
+    assert code == 2 and err.startswith("build.py: error: new: gamma exists in problems.toml")
