@@ -163,8 +163,8 @@ def test_a_crash_inside_a_helper_is_a_runtime_error_in_the_helpers_terms(toy):
 PYPY = [interpreter for interpreter in found() if interpreter.impl == "pypy"]
 
 
-def set_targets(root, *names, memory=64, judge="nowhere"):
-    table = (root / "problems.toml").read_text()
+def set_targets(root, *names, memory=64, judge="nowhere", time=0.5):
+    table = (root / "problems.toml").read_text().replace("time_limit = 0.5", f"time_limit = {time}")
     table = table.replace("memory_limit = 64", f"memory_limit = {memory}")
     table = table.replace('judge = "nowhere"', f'judge = "{judge}"')
     targets = ", ".join(f'"{name}"' for name in names)
@@ -234,7 +234,7 @@ def test_a_deep_recursion_runs_where_the_judges_stack_allows_it(toy):
     """100,000 frames need more than the 8 MiB stack the kit may run with (PyPy and CPython
     before 3.11 recurse on the C stack); a judge without a documented stack gives the memory
     limit, 256 MiB here."""
-    set_targets(toy, *targets_here(), "cpython3.8", memory=256)
+    set_targets(toy, *targets_here(), "cpython3.8", memory=256, time=5)
     sum_sample(toy)
     write_solution(toy, DEEP)
     status, output = kit(toy, "-v", "--repeat", "1")
