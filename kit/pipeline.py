@@ -34,6 +34,7 @@ from kit.judges import targets as targets_module
 from kit.judges.targets import Interpreter, Runner
 from kit.registry import Case, Problem, judge_cases, sample_cases
 from kit.run.cases import KILL_FACTOR, Column, Progress, Ran, run_all
+from kit.run.limits import prefetch
 
 
 @dataclass
@@ -136,6 +137,7 @@ def build_problem(
         columns = [Column(target.target, target, static_only=False)]
         runners.setdefault(target.target, target)
     result.columns = columns
+    prefetch([column.runner for column in columns])  # measured while the checks run
     problem.dist.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(
         prefix=f".{problem.slug}.", suffix=".py", dir=problem.dist.parent

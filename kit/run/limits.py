@@ -25,6 +25,7 @@ whatever command ran it.
 API::
 
     limits_for(problem, runner, kill_factor=KILL_FACTOR) -> Limits
+    prefetch(runners)    # start measuring the interpreters' footprints early
     exceeded(limits, *, output_over, killed, peak_kib) -> (kind, text) | None
     time_over(limits, seconds, runs=1) -> text | None
 """
@@ -36,7 +37,14 @@ from dataclasses import dataclass
 from kit.judges.profiles import OWN, UNLIMITED, WHOLE, profile_for
 from kit.judges.targets import Interpreter, Runner
 from kit.registry import Problem
-from kit.run.process import MEMORY, OUTPUT, TIME, baseline_kib, run_environment
+from kit.run.process import (
+    MEMORY,
+    OUTPUT,
+    TIME,
+    baseline_kib,
+    prefetch_baseline,
+    run_environment,
+)
 
 KILL_FACTOR = 3.0
 MIB = 1024
@@ -70,7 +78,7 @@ def limits_for(
     profile = profile_for(problem.judge)
     memory = profile.memory if profile is not None else OWN
     interpreter = getattr(runner, "interpreter", runner)
-    base = baseline_kib(tuple(runner.command("")[:-1]), tuple(run_environment().items()))
+    base = baseline_kib(*_baseline_key(runner))
     return Limits(
         time=problem.time_limit,
         timeout=kill_factor * problem.time_limit,
@@ -81,6 +89,16 @@ def limits_for(
         interpreter=interpreter.label,
         stack_bytes=stack_bytes(problem),
     )
+
+
+def prefetch(runners: list[Runner]) -> None:
+    """Start measuring each runner's footprint now, so that ``limits_for`` finds it done."""
+    for runner in runners:
+        prefetch_baseline(*_baseline_key(runner))
+
+
+def _baseline_key(runner: Runner | Interpreter) -> tuple:
+    return tuple(runner.command("")[:-1]), tuple(run_environment().items())
 
 
 def stack_bytes(problem: Problem) -> int | None:

@@ -41,12 +41,12 @@ API::
     read_watch_report(report: Path) -> dict | None
     run_environment() -> dict      # what every run gets
     baseline_kib(command, env) -> int   # an interpreter's own peak, running an empty script
+    prefetch_baseline(command, env)     # the same, started in the background
 """
 
 from __future__ import annotations
 
 import atexit
-import functools
 import json
 import os
 import statistics
@@ -54,6 +54,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -390,12 +391,36 @@ def run_environment() -> dict[str, str]:
     return env
 
 
-@functools.lru_cache(maxsize=None)
+_baselines: dict[tuple, Future] = {}
+_baselines_lock = threading.Lock()
+
+
 def baseline_kib(command: tuple[str, ...], env: tuple[tuple[str, str], ...]) -> int:
     """The peak memory of ``command + (empty_script,)`` in ``env``: an interpreter's own
-    footprint."""
-    with tempfile.TemporaryDirectory(prefix="kit-base-") as folder:
-        script = Path(folder, "empty.py")
-        script.write_text("")
-        run = run_process([*command, str(script)], b"", cwd=Path(folder), timeout=30, env=dict(env))
-    return run.peak_kib
+    footprint, measured once per process (``prefetch_baseline`` starts it early)."""
+    return prefetch_baseline(command, env).result()
+
+
+def prefetch_baseline(command: tuple[str, ...], env: tuple[tuple[str, str], ...]) -> Future:
+    """Start measuring ``baseline_kib`` in the background (once per command and env)."""
+    key = (command, env)
+    with _baselines_lock:
+        if key not in _baselines:
+            worker = threading.Thread(target=_measure, args=(key, future := Future()), daemon=True)
+            _baselines[key] = future
+            worker.start()
+        return _baselines[key]
+
+
+def _measure(key: tuple, future: Future) -> None:
+    command, env = key
+    try:
+        with tempfile.TemporaryDirectory(prefix="kit-base-") as folder:
+            script = Path(folder, "empty.py")
+            script.write_text("")
+            run = run_process(
+                [*command, str(script)], b"", cwd=Path(folder), timeout=30, env=dict(env)
+            )
+        future.set_result(run.peak_kib)
+    except BaseException as error:  # told to whoever waits for it
+        future.set_exception(error)
