@@ -65,6 +65,9 @@ class Problem:
     compare: str = DEFAULT_COMPARE
     interactor: str | None = None
     output_limit: int = DEFAULT_OUTPUT_LIMIT  # MiB of stdout
+    # interactive: the time limit is per move (the interactor times each one), and a whole
+    # game may take this many seconds of wall time before it is stopped
+    game_timeout: float | None = None
 
     @property
     def output_bytes(self) -> int:
@@ -143,6 +146,7 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
     "compare": (str, False),
     "interactor": (str, False),
     "output_limit": (int, False),
+    "game_timeout": ((int, float), False),
 }
 
 
@@ -211,6 +215,12 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         _check_judge_data(root, where, judge_data)
     compare = entry.get("compare", DEFAULT_COMPARE)
     parse_compare(compare, root, where)  # a bad setting is a one-line error here
+    game_timeout = entry.get("game_timeout")
+    if game_timeout is not None and (kind != "interactive" or game_timeout <= time_limit):
+        raise BuildError(
+            f"{where}: game_timeout (seconds a whole game may take; the time limit is then per "
+            'move, timed by the interactor) is for kind = "interactive", above time_limit'
+        )
     interactor = entry.get("interactor")
     if interactor is not None:
         if kind != "interactive":
@@ -235,6 +245,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         compare=compare,
         interactor=interactor,
         output_limit=output_limit,
+        game_timeout=None if game_timeout is None else float(game_timeout),
     )
 
 

@@ -132,3 +132,10 @@ def test_a_larger_interpreter_footprint_does_not_change_an_own_memory_verdict(tm
         limits = replace(limits, memory_kib=24 * MIB)
         verdicts.append(exceeded(limits, output_over=False, killed=None, peak_kib=run.peak_kib))
     assert [v is None for v in verdicts] == [True, False, True, False], verdicts
+
+
+def test_a_limit_per_move_is_not_held_against_the_whole_game():
+    game = replace(LIMITS, timeout=300.0, per_move=True)
+    assert time_over(game, 40.0) is None
+    kind, text = exceeded(game, output_over=False, killed="time", peak_kib=1)
+    assert text == "the game was stopped at 300 s (game_timeout)"

@@ -169,3 +169,21 @@ def test_a_judge_name_close_to_a_profile_s_is_an_error_with_a_suggestion(toy, ju
 def test_judges_without_a_profile_or_named_exactly_stay_valid(toy, judge):
     problem = registry(toy, judge=judge)["toy_sum"]
     assert problem.judge == judge
+
+
+def test_game_timeout_is_for_interactive_problems_above_the_limit(tmp_path):
+    """A limit per move (the interactor times each reply) with a bound on the whole game."""
+    table = (
+        '[game]\njudge = "nowhere"\nid = "1"\nkind = "KIND"\ntime_limit = 1.0\n'
+        "memory_limit = 64\ngame_timeout = TIMEOUT\n"
+    )
+    (tmp_path / "problems.toml").write_text(
+        table.replace("KIND", "interactive").replace("TIMEOUT", "300")
+    )
+    assert load_registry(tmp_path)["game"].game_timeout == 300.0
+    for kind, timeout in (("batch", "300"), ("interactive", "0.5")):
+        (tmp_path / "problems.toml").write_text(
+            table.replace("KIND", kind).replace("TIMEOUT", timeout)
+        )
+        with pytest.raises(BuildError, match="game_timeout"):
+            load_registry(tmp_path)

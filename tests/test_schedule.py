@@ -79,3 +79,10 @@ def test_a_forced_repeat_runs_every_case_that_many_times():
     runs = FakeRuns([0.1, 0.2])
     schedule(runs, 2, parallel=1, repeat=5)
     assert runs.calls == [(0, 5, 0), (1, 5, 0)]
+
+
+def test_a_game_timed_per_move_is_never_timed_again():
+    runs = FakeRuns([40.0, 30.0])
+    jobs = [Job(index, ("python",)) for index in range(2)]
+    run_jobs(jobs, runs, parallel=2, repeat=None, limit_of=lambda job: float("inf"))
+    assert len(runs.calls) == 2

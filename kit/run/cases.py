@@ -22,6 +22,7 @@ names), and usual mistakes get a hint.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import tempfile
 import threading
@@ -162,7 +163,7 @@ def run_all(
             run,
             parallel=cores() if jobs is None else jobs,
             repeat=repeat,
-            limit_of=lambda job: limits[job.key].time,
+            limit_of=lambda job: math.inf if limits[job.key].per_move else limits[job.key].time,
         )
     for job in planned:
         case, group = cases[job.case_index], groups[job.key]

@@ -7,7 +7,9 @@ whatever command ran it.
 
 - **time**: wall time from just before the process starts until it is reaped, start-up
   included, for batch and interactive runs alike. A run is killed at ``timeout`` (``kill_factor``
-  times the limit); a case passes when the median of its runs is within the limit.
+  times the limit); a case passes when the median of its runs is within the limit. An
+  interactive problem with ``game_timeout`` has a limit per move instead, which its interactor
+  enforces (it times each reply); the whole game is stopped at ``game_timeout``.
 - **memory**: the peak resident set of the process (the kernel's maximum, ``wait4``). How it
   is held against the limit depends on what is known of the judge (``Profile.memory``):
   ``WHOLE`` (the judge documents that it counts the whole process, interpreter included) holds
@@ -60,6 +62,7 @@ class Limits:
     baseline_kib: int = 0  # the interpreter's own footprint (an empty script's peak)
     interpreter: str = ""  # its name, for messages
     stack_bytes: int | None = None  # RLIMIT_STACK for the run; None: unlimited
+    per_move: bool = False  # ``time`` is per move, timed by the interactor; a game has ``timeout``
 
     @property
     def kill_kib(self) -> int:
@@ -79,15 +82,17 @@ def limits_for(
     memory = profile.memory if profile is not None else OWN
     interpreter = getattr(runner, "interpreter", runner)
     base = baseline_kib(*_baseline_key(runner))
+    per_move = problem.game_timeout is not None
     return Limits(
         time=problem.time_limit,
-        timeout=kill_factor * problem.time_limit,
+        timeout=problem.game_timeout if per_move else kill_factor * problem.time_limit,
         memory_kib=problem.memory_limit * MIB,
         output_bytes=problem.output_bytes,
         memory=memory,
         baseline_kib=base,
         interpreter=interpreter.label,
         stack_bytes=stack_bytes(problem),
+        per_move=per_move,
     )
 
 
@@ -123,6 +128,8 @@ def exceeded(
     if killed == MEMORY or counted > limits.memory_kib:
         how = " (killed)" if killed == MEMORY else ""
         return MEMORY, memory_text(limits, peak_kib) + how
+    if killed == TIME and limits.per_move:
+        return TIME, f"the game was stopped at {limits.timeout:g} s (game_timeout)"
     if killed == TIME:
         factor = limits.timeout / limits.time
         return TIME, f"killed at {limits.timeout:g} s ({factor:g}x the {limits.time:g} s limit)"
@@ -144,8 +151,9 @@ def memory_text(limits: Limits, peak_kib: int) -> str:
 
 
 def time_over(limits: Limits, seconds: float, runs: int = 1) -> str | None:
-    """Why a case's time (the median of its ``runs``) fails the limit, or None."""
-    if seconds <= limits.time:
+    """Why a case's time (the median of its ``runs``) fails the limit, or None. A game whose
+    limit is per move is not held to it as a whole: its interactor times the moves."""
+    if seconds <= limits.time or limits.per_move:
         return None
     what = f"median of {runs} runs {seconds:.3f} s" if runs > 1 else f"{seconds:.3f} s"
     return f"{what} is over the {limits.time:g} s limit"

@@ -10,6 +10,7 @@ A check is a list of jobs, one per case and runner. ``run_jobs`` runs them in tw
    job of each runner runs once more alone when the first pass ran jobs side by side, so the
    figure the report gives was taken with the machine to itself.
 
+A job whose limit is ``math.inf`` (a game timed per move by its interactor) is never re-timed.
 A job killed at the timeout (``kit.run.limits``: 3 times the limit) keeps its verdict: no
 contention from one other run makes a program three times slower. With ``jobs == 1`` the first
 pass already ran alone, so only the jobs near the limit are repeated.
@@ -23,6 +24,7 @@ API::
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -127,4 +129,8 @@ def _slowest_per_runner(jobs: list[Job], limit_of: Callable[[Job], float]) -> li
         best = slowest.get(job.key)
         if best is None or job.timing.median > best.timing.median:
             slowest[job.key] = job
-    return [job for job in slowest.values() if not _near_limit(job, limit_of(job))]
+    return [
+        job
+        for job in slowest.values()
+        if limit_of(job) != math.inf and not _near_limit(job, limit_of(job))
+    ]
