@@ -128,7 +128,7 @@ def _time_case(command, case, limits, *, repeat, comparator, folder: Path):
         wrong = _wrong(run, stdin, expected, comparator=comparator, folder=folder)
         if wrong:
             return timing, message(WA, wrong)
-        timing.add(run)
+        timing.add(run, limits.seconds(run))
     return timing, None
 
 

@@ -139,3 +139,20 @@ def test_a_limit_per_move_is_not_held_against_the_whole_game():
     assert time_over(game, 40.0) is None
     kind, text = exceeded(game, output_over=False, killed="time", peak_kib=1)
     assert text == "the game was stopped at 300 s (game_timeout)"
+
+
+def test_a_judge_that_counts_cpu_time_holds_the_limit_to_it():
+    from kit.run.process import Run
+
+    sleeper = Run(0, b"", b"", seconds=2.0, cpu_seconds=0.1, peak_kib=1)
+    cpu = replace(LIMITS, clock="cpu")
+    assert cpu.seconds(sleeper) == 0.1 and LIMITS.seconds(sleeper) == 2.0
+    assert time_over(cpu, cpu.seconds(sleeper)) is None
+    assert time_over(LIMITS, LIMITS.seconds(sleeper)) is not None
+
+
+def test_kattis_counts_cpu_time_and_the_whole_process():
+    from kit.judges.profiles import CPU, profile_for
+
+    kattis = profile_for("Kattis")
+    assert (kattis.time, kattis.memory) == (CPU, WHOLE)

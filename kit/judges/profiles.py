@@ -1,10 +1,12 @@
 """Judge profiles: which interpreters a judge runs Python on, and what else it enforces.
 
 A problem names its judge in problems.toml (``judge = "Codeforces"``); a judge with a profile
-here gives the problem its targets and source-size limit. A judge without one (POJ, whose
-languages do not include Python; informatics.msk.ru) gets the strictest targets, CPython 3.8
-and PyPy 3, and no size limit. An explicit ``targets = [...]`` in problems.toml wins over the
-profile. The facts and their sources are listed in the README ("Targets and judge profiles").
+here gives the problem its targets and source-size limit, and ``new`` the judge's usual time
+and memory limits where they could be confirmed (``limits``; a problem's own statement wins).
+A judge without one (POJ, whose languages do not include Python; informatics.msk.ru) gets the
+strictest targets, CPython 3.8 and PyPy 3, and no size limit. An explicit ``targets = [...]``
+in problems.toml wins over the profile. The facts and their sources are listed in the README
+("Targets and judge profiles").
 
 A name that is close to a profile's but not equal is refused with a suggestion rather than
 taken for a judge without a profile (which would build in silence with other targets and no
@@ -27,6 +29,15 @@ from kit.judges.targets import Target, parse_target
 WHOLE = "whole"  # memory: the whole process's peak, the interpreter included, is the limit's
 OWN = "own"  # memory: the solution's own, its peak less the interpreter's footprint
 UNLIMITED = "unlimited"  # stack: no limit of its own (then bounded by memory)
+WALL, CPU = "wall", "cpu"  # time: what the limit is held against
+
+
+@dataclass(frozen=True)
+class Limits:
+    """A judge's usual limits, for the table ``new`` writes (the statement's own win)."""
+
+    time: float  # seconds
+    memory: int  # MiB
 
 
 @dataclass(frozen=True)
@@ -37,7 +48,9 @@ class Profile:
     no_files: bool = False  # the judge forbids file-system access
     memory: str = OWN  # how memory is counted: WHOLE where the judge documents it, else OWN
     stack: int | str | None = None  # MiB, UNLIMITED, or None: the memory limit
+    time: str = WALL  # CPU where the judge documents CPU time, else the wall clock
     modules: Installed | None = None  # third-party modules it installs, per implementation
+    limits: Limits | None = None  # its usual time and memory limits, where confirmed
 
 
 # memory and stack, where a judge documents them (the rest keep the defaults: memory counted
@@ -46,17 +59,38 @@ class Profile:
 #   the interpreter included (the NWERC 2020 system page, judged on Kattis); problemtools, its
 #   local tool, sets RLIMIT_STACK to unlimited "as it's done later by Kattis (and DOMjudge)"
 #   (Kattis/problemtools, problemtools/run/program.py).
+#   Time is CPU time: "We measure total CPU time used by your process" (Kattis' help centre,
+#   kattis.freshdesk.com, "How is the running time measured"); problemtools adds user and
+#   system time from wait4.
 # - AtCoder: `ulimit -s` reads 1048576 KiB in its code test (a user's measurement, qiita.com
 #   reika727 "AtCoder stack size"; AtCoder does not document it).
+# limits, the usual time and memory limits `new` writes (a problem's statement says its own):
+# - AtCoder: "Time Limit: 2 sec / Memory Limit: 1024 MiB" heads its problem pages, e.g. every task
+#   of atcoder.jp/contests/adt_all_20231116_1/tasks_print and ABC 406 E "Popcount Sum 3".
+# - Codeforces: "time limit per test 2 seconds, memory limit per test 256 megabytes" on its
+#   problem pages, e.g. codeforces.com/contest/1913/problem/A and Educational Round 87's A, B,
+#   C1, C2 and E (contest 1354); Codeforces documents no default, and other pages differ.
+# - Kattis, Timus, SPOJ: none confirmed (Kattis sets each problem's time limit from its
+#   solutions, and its problem format's default memory changed from 1024 to 2048 MiB between
+#   versions: Kattis/problemtools, problemtools/config/problem.yaml and system_default.yaml).
 # modules, the third-party packages a judge installs (kit.judges.modules has the lists and
 # their sources): AtCoder's 2025 language update, for CPython and PyPy. The other judges list
 # none that could be confirmed: the standard library only.
 PROFILES = {
-    "codeforces": Profile("Codeforces", ("cpython3.13", "pypy3.10"), 64 * 1024),
-    "atcoder": Profile(
-        "AtCoder", ("cpython3.13", "pypy3.11"), 512 * 1024, stack=1024, modules=ATCODER_2025
+    "codeforces": Profile(
+        "Codeforces", ("cpython3.13", "pypy3.10"), 64 * 1024, limits=Limits(2.0, 256)
     ),
-    "kattis": Profile("Kattis", ("pypy3",), 128 * 1024, memory=WHOLE, stack=UNLIMITED),
+    "atcoder": Profile(
+        "AtCoder",
+        ("cpython3.13", "pypy3.11"),
+        512 * 1024,
+        stack=1024,
+        modules=ATCODER_2025,
+        limits=Limits(2.0, 1024),
+    ),
+    "kattis": Profile(
+        "Kattis", ("pypy3",), 128 * 1024, memory=WHOLE, stack=UNLIMITED, time=CPU
+    ),
     "timus": Profile("Timus", ("cpython3.12", "pypy3.10"), None, no_files=True),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can
     "spoj": Profile("SPOJ", ("cpython3.8",), 50_000),

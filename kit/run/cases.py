@@ -282,8 +282,8 @@ class CaseJudge:
             outcome, run = self.once(case, runner, limits)
             if outcome.word != OK:
                 return outcome, timing
-            timing.add(run)
-            if attempt == 0 and run.seconds > limits.time:
+            timing.add(run, limits.seconds(run))
+            if attempt == 0 and limits.seconds(run) > limits.time:
                 break  # over the limit already: no need to repeat it
         over = time_over(limits, timing.median, len(timing.seconds))
         if over is not None:

@@ -6,8 +6,10 @@ a run in) and ``time_over`` (the median of repeated runs), so one program gets o
 whatever command ran it.
 
 - **time**: wall time from just before the process starts until it is reaped, start-up
-  included, for batch and interactive runs alike. A run is killed at ``timeout`` (``kill_factor``
-  times the limit); a case passes when the median of its runs is within the limit. An
+  included, for batch and interactive runs alike; CPU time (user and system) where the judge's
+  profile documents that it counts CPU time (Kattis), the kill staying on the wall clock. A
+  run is killed at ``timeout`` (``kill_factor`` times the limit); a case passes when the median
+  of its runs is within the limit. An
   interactive problem with ``game_timeout`` has a limit per move instead, which its interactor
   enforces (it times each reply); the whole game is stopped at ``game_timeout``.
 - **memory**: the peak resident set of the process (the kernel's maximum, ``wait4``). How it
@@ -36,13 +38,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kit.judges.profiles import OWN, UNLIMITED, WHOLE, profile_for
+from kit.judges.profiles import CPU, OWN, UNLIMITED, WALL, WHOLE, profile_for
 from kit.judges.targets import Interpreter, Runner
 from kit.registry import Problem
 from kit.run.process import (
     MEMORY,
     OUTPUT,
     TIME,
+    Run,
     baseline_kib,
     prefetch_baseline,
     run_environment,
@@ -63,6 +66,11 @@ class Limits:
     interpreter: str = ""  # its name, for messages
     stack_bytes: int | None = None  # RLIMIT_STACK for the run; None: unlimited
     per_move: bool = False  # ``time`` is per move, timed by the interactor; a game has ``timeout``
+    clock: str = WALL  # what ``time`` is held against: WALL, or CPU where the judge counts CPU
+
+    def seconds(self, run: Run) -> float:
+        """A run's time as the limit counts it."""
+        return run.cpu_seconds if self.clock == CPU else run.seconds
 
     @property
     def kill_kib(self) -> int:
@@ -80,6 +88,7 @@ def limits_for(
     """The limits a run of ``problem`` under ``runner`` (or a bare interpreter) is held to."""
     profile = profile_for(problem.judge)
     memory = profile.memory if profile is not None else OWN
+    clock = profile.time if profile is not None else WALL
     interpreter = getattr(runner, "interpreter", runner)
     base = baseline_kib(*_baseline_key(runner))
     per_move = problem.game_timeout is not None
@@ -93,6 +102,7 @@ def limits_for(
         interpreter=interpreter.label,
         stack_bytes=stack_bytes(problem),
         per_move=per_move,
+        clock=clock,
     )
 
 

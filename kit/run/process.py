@@ -89,7 +89,8 @@ class Run:
 
 @dataclass
 class Timing:
-    """Repeated runs of one case: wall times and the largest peak memory."""
+    """Repeated runs of one case: their times (wall, or CPU where the judge counts CPU: see
+    ``kit.run.limits``) and the largest peak memory."""
 
     seconds: list[float] = field(default_factory=list)
     peak_kib: int = 0
@@ -102,8 +103,8 @@ class Timing:
     def max(self) -> float:
         return max(self.seconds, default=0.0)
 
-    def add(self, run: Run) -> None:
-        self.seconds.append(run.seconds)
+    def add(self, run: Run, seconds: float | None = None) -> None:
+        self.seconds.append(run.seconds if seconds is None else seconds)
         self.peak_kib = max(self.peak_kib, run.peak_kib)
 
 
