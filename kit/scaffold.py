@@ -1,5 +1,9 @@
 """The files ``cpkit new SLUG`` writes: a problems.toml table and templates.
 
+The table holds what ``new`` knows (``Known``): a title, the id, and the time and memory limits,
+each with a comment saying where it came from: the judge's usual limits (``usual``, from its
+profile), else placeholders to set from the statement.
+
 Every template is honest about being one: the solution and the stress module raise
 ``NotImplementedError`` until written, the test module is skipped with its reason, the bench
 stub says it has no cases. ``files(slug, interactive, command)`` gives {relative path: text};
@@ -9,17 +13,34 @@ templates mention.
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+
 from kit.judges.profiles import PROFILES, STRICTEST, profile_for
 
 TABLE = """
 [{slug}]
-title = "{title}"
-judge = "{judge}"  # {judge_note}
-id = "?"
+title = {title}
+judge = {judge}  # {judge_note}
+id = {id}
 kind = "{kind}"
-time_limit = 1.0  # seconds
-memory_limit = 256  # MiB
+time_limit = {time_limit!r}  # seconds ({time_note})
+memory_limit = {memory_limit}  # MiB ({memory_note})
 {interactor}"""
+PLACEHOLDER = "a placeholder: set the statement's"
+
+
+@dataclass(frozen=True)
+class Known:
+    """What ``new`` knows of a problem beyond its slug, and where each limit came from."""
+
+    title: str
+    id: str = "?"
+    time_limit: float = 1.0  # seconds
+    memory_limit: int = 256  # MiB
+    time_note: str = PLACEHOLDER
+    memory_note: str = PLACEHOLDER
+
 
 SOLUTION = '''"""{title}: one line saying what the program prints.
 
@@ -145,11 +166,32 @@ pytest.skip("tests/test_{slug}.py: no tests written yet", allow_module_level=Tru
 '''
 
 
-def table(slug: str, interactive: bool, judge: str) -> str:
+def usual(slug: str, judge: str) -> Known:
+    """What the slug and the judge's profile say: its usual limits, where it has them."""
+    profile = profile_for(judge)
+    if profile is None or profile.limits is None:
+        return Known(_title(slug))
+    note = f"{profile.name}'s usual limit; the statement's own wins"
+    limits = profile.limits
+    return Known(_title(slug), "?", limits.time, limits.memory, note, note)
+
+
+def table(slug: str, interactive: bool, judge: str, known: Known | None = None) -> str:
+    known = known or usual(slug, judge)
     interactor = f'interactor = "interactors/{slug}.py"\n' if interactive else ""
-    kind = "interactive" if interactive else "batch"
-    values = {"slug": slug, "title": _title(slug), "kind": kind, "interactor": interactor}
-    return TABLE.format(**values, judge=judge, judge_note=judge_note(judge))
+    return TABLE.format(
+        slug=slug,
+        title=_toml(known.title),
+        judge=_toml(judge),
+        judge_note=judge_note(judge),
+        id=_toml(known.id),
+        kind="interactive" if interactive else "batch",
+        time_limit=float(known.time_limit),
+        time_note=known.time_note,
+        memory_limit=int(known.memory_limit),
+        memory_note=known.memory_note,
+        interactor=interactor,
+    )
 
 
 def judge_note(judge: str) -> str:
@@ -180,3 +222,8 @@ def files(slug: str, interactive: bool, command: str = "cpkit") -> dict[str, str
 
 def _title(slug: str) -> str:
     return slug.replace("_", " ").title()
+
+
+def _toml(text: str) -> str:
+    """``text`` as a TOML basic string (JSON's escapes are TOML's)."""
+    return json.dumps(text, ensure_ascii=False)

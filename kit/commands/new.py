@@ -7,7 +7,9 @@ and a bench stub, for an interactive one an interactor; and a test module skippe
 written. A slug that exists in problems.toml, or any of whose files exists, is refused without
 touching anything. The judge must be named (a profile's name sets the targets, any other name
 gets the strictest, said in a comment beside it); a name close to a profile's is refused with
-a suggestion. Then ``cpkit SLUG`` says what is still missing.
+a suggestion. The table's limits are the judge's usual ones where its profile has them
+(AtCoder 2 s and 1024 MiB, Codeforces 2 s and 256 MiB), else placeholders. Then ``cpkit SLUG``
+says what is still missing.
 """
 
 from __future__ import annotations
@@ -73,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
         (root / path).write_text(content, encoding="utf-8")
     samples.mkdir(parents=True)
     text = before if before.endswith("\n") else before + "\n"
-    table = scaffold.table(slug, args.interactive, args.judge.strip())
+    known = scaffold.usual(slug, args.judge.strip())
+    table = scaffold.table(slug, args.interactive, args.judge.strip(), known)
     registry_path.write_text(text + table, encoding="utf-8")
     try:
         load_registry(root)  # the new table must pass the registry's validation
@@ -84,7 +87,14 @@ def run(args: argparse.Namespace) -> int:
         samples.rmdir()
         raise
     print(f"new problem {slug}:")
-    print(f"  problems.toml       [{slug}] (judge {args.judge.strip()}; set id and limits)")
+    if known.time_note == scaffold.PLACEHOLDER:
+        print(f"  problems.toml       [{slug}] (judge {args.judge.strip()}; set id and limits)")
+    else:
+        limits = f"{known.time_limit:g} s, {known.memory_limit} MiB"
+        print(
+            f"  problems.toml       [{slug}] (judge {args.judge.strip()}; limits {limits}, the "
+            "judge's usual ones; set id)"
+        )
     for path in made:
         print(f"  {path}")
     wanted = "sample-1.in (the interactor's input)" if args.interactive else "sample-1.in/.out"
