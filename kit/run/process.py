@@ -1,31 +1,27 @@
 """Run one case as a judge would: a fresh process, stdin from the input, whole-process limits.
 
 The clock runs from just before the process is started until it has been reaped, so start-up
-is included. A run is watched by a small launcher process (below), which enforces the limits
-the way judges do and keeps the build safe from what it runs:
+is included. A run is watched by a small launcher process (``kit/run/launcher.py``, started as
+a program of its own: the module doc says why), which enforces the limits the way judges do
+and keeps the build safe from what it runs:
 
 - time: the process group is killed at ``timeout`` seconds of wall time, so a program that
   sleeps or waits is stopped too;
-- memory: the resident set of the process is read every ``POLL_SECONDS`` and the group is
-  killed once it is over ``memory_kib``; the peak reported is the process's own maximum
-  resident set size (``os.wait4``), the interpreter included, as judges measure it, or the
-  resident set read at the kill when that is higher (the kernel's maximum can lag behind);
+- memory: the resident set of the process is read every 5 ms and the group is killed once it
+  is over ``memory_kib``; the peak reported is the process's own maximum resident set size
+  (``os.wait4``), the interpreter included, or the resident set read at the kill when that is
+  higher (the kernel's maximum can lag behind);
 - output: stdout goes to a file whose size the kernel caps (``RLIMIT_FSIZE``) one byte past
   ``output_bytes``; a run that reaches it has exceeded the output limit (the write fails, or
   the process dies of ``SIGXFSZ``), and only its head is read back;
-- stderr: read through a pipe as it comes, only its last ``STDERR_KEPT`` bytes kept.
+- stack: ``RLIMIT_STACK`` is set to ``stack_bytes`` (None: unlimited) before the program
+  starts, as the judge sets it, instead of the 8 MiB the kit itself may have been given;
+- stderr: read through a pipe as it comes, only its tail kept.
 
 The kit's own memory is therefore bounded by the output limit, whatever the program prints.
-Runs are started by the launcher rather than by the build itself because Linux counts the
-memory of the process that starts a child in the child's peak (the hiwater mark survives fork
-and exec): from the launcher, runs start at about 7 MiB, below any interpreter's footprint.
-
 ``watch_command`` wraps a program in the same watch for runs whose stdin and stdout are pipes
 (interactive games): it execs the program with the pipes it was given and writes what it
 measured to a report file, read back by ``read_watch_report``.
-
-- stack: ``RLIMIT_STACK`` is set to ``stack_bytes`` (None: unlimited) before the program
-  starts, as the judge sets it, instead of the 8 MiB the kit itself may have been given.
 
 Every run gets the same environment, ``run_environment()``: the kit's own, less PyPy's GC
 settings, plus a fixed PyPy nursery (``PYPY_NURSERY``). PyPy otherwise sizes its nursery from
@@ -59,9 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 OUTPUT_LIMIT = 64 << 20  # bytes: judges' usual output limit (Codeforces, ejudge)
-STDERR_KEPT = 1 << 16  # bytes of stderr kept, the tail
 OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limit (the head)
-POLL_SECONDS = 0.005  # how often the resident set is read
 # PyPy's nursery for every run: 4 MiB, what PyPy 7.3.16 and later (the judges' PyPy 3.10 and
 # 3.11) take when /proc/cpuinfo's "cache size" is 8 MiB or less or cannot be read (and half of
 # it when larger): rpython/memory/gc/env.py, NURSERY_SIZE_UNKNOWN_CACHE; the 7.3.16 release
@@ -108,154 +102,8 @@ class Timing:
         self.peak_kib = max(self.peak_kib, run.peak_kib)
 
 
-# The watch, shared by the launcher and the wrapper: ``watch(pid, err, timeout, memory_kib)``
-# waits for ``pid`` (a process group leader) while draining its stderr pipe ``err``, killing
-# the group at the deadline or over the memory limit; it returns what it measured.
-_WATCH = r"""
-import json, os, select, signal, sys, time
-PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
-def resident_kib(pid):
-    try:
-        with open("/proc/" + str(pid) + "/statm", "rb") as f:
-            return int(f.read().split()[1]) * PAGE_KIB
-    except (OSError, ValueError, IndexError):
-        return 0
-def kill(pid):
-    for kill in (os.killpg, os.kill):
-        try:
-            kill(pid, signal.SIGKILL)
-            return
-        except OSError:
-            pass
-def set_stack(stack_bytes):
-    import resource
-    hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
-    want = resource.RLIM_INFINITY if stack_bytes is None else stack_bytes
-    if hard != resource.RLIM_INFINITY and (want == resource.RLIM_INFINITY or want > hard):
-        want = hard
-    resource.setrlimit(resource.RLIMIT_STACK, (want, hard))
-def watch(pid, err, start, timeout, memory_kib, keep=KEEP, poll=POLL):
-    try:
-        pidfd = os.pidfd_open(pid)
-    except (AttributeError, OSError):
-        pidfd = None
-    tail, killed, open_fds = b"", None, [err] if err is not None else []
-    seen = 0  # the resident set read last: at the kill, when killed for memory
-    deadline = start + timeout
-    while True:
-        now = time.perf_counter()
-        if killed is None and now >= deadline:
-            killed = "time"
-            kill(pid)
-        if pidfd is None:
-            done = os.wait4(pid, os.WNOHANG)
-            if done[0]:
-                break
-        ready = select.select(open_fds + ([pidfd] if pidfd is not None else []), [], [],
-                              max(0.0, min(poll, deadline - now)) if killed is None else poll)[0]
-        if err in ready:
-            data = os.read(err, 1 << 16)
-            if data:
-                tail = (tail + data)[-keep:]
-            else:
-                open_fds = []
-        if pidfd is not None and pidfd in ready:
-            done = os.wait4(pid, 0)
-            break
-        if killed is None and memory_kib:
-            seen = resident_kib(pid)
-            if seen > memory_kib:
-                killed = "memory"
-                kill(pid)
-    seconds = time.perf_counter() - start
-    if pidfd is not None:
-        os.close(pidfd)
-    _, status, usage = done
-    kill(pid)  # whatever the program left running in its group
-    while open_fds and select.select(open_fds, [], [], 0.05)[0]:
-        data = os.read(err, 1 << 16)
-        if not data:
-            break
-        tail = (tail + data)[-keep:]
-    return {"returncode": os.waitstatus_to_exitcode(status), "seconds": seconds,
-            "cpu": usage.ru_utime + usage.ru_stime, "maxrss": usage.ru_maxrss,
-            "rss_at_kill": seen if killed == "memory" else 0,
-            "killed": killed, "stderr": tail.decode("latin-1")}
-""".replace("KEEP", str(STDERR_KEPT)).replace("POLL", repr(POLL_SECONDS))
-
-# The launcher: reads one request per line, forks and execs the run in a process group of its
-# own (stdin and stdout files, stdout capped; stderr a pipe), watches it, answers one line.
-_LAUNCHER = (
-    _WATCH
-    + r"""
-import resource
-signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the build stops, then stdin closes
-for line in sys.stdin:
-    request = json.loads(line)
-    err_read, err_write = os.pipe()
-    start = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.setpgid(0, 0)
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
-            os.chdir(request["cwd"])
-            cap = request["output_bytes"] + 1
-            resource.setrlimit(resource.RLIMIT_FSIZE, (cap, cap))
-            set_stack(request["stack_bytes"])
-            for fd, key, flags in ((0, "stdin", os.O_RDONLY),
-                                   (1, "stdout", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)):
-                opened = os.open(request[key], flags, 0o600)
-                os.dup2(opened, fd)
-                os.close(opened)
-            os.dup2(err_write, 2)
-            os.close(err_read)
-            os.close(err_write)
-            os.execvpe(request["argv"][0], request["argv"], request["env"] or os.environ)
-        except BaseException as error:
-            os.write(2, ("cannot start %r: %s\n" % (request["argv"], error)).encode())
-        finally:
-            os._exit(127)
-    os.close(err_write)
-    answer = watch(pid, err_read, start, request["timeout"], request["memory_kib"])
-    os.close(err_read)
-    print(json.dumps(answer), flush=True)
-"""
-)
-
-# The wrapper: ``python -c WRAPPER REPORT TIMEOUT MEMORY_KIB ARGV...`` runs ARGV with the
-# stdin and stdout it was given and its stderr drained into the report, and writes the report
-# to the file REPORT. ARGV stays in the wrapper's process group (killing the group kills both).
-_WRAPPER = (
-    _WATCH
-    + r"""
-report, timeout, memory_kib = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
-stack_bytes = None if sys.argv[4] == "unlimited" else int(sys.argv[4])
-argv = sys.argv[5:]
-err_read, err_write = os.pipe()
-start = time.perf_counter()
-pid = os.fork()
-if pid == 0:
-    try:
-        set_stack(stack_bytes)
-        os.dup2(err_write, 2)
-        os.close(err_read)
-        os.close(err_write)
-        os.execvp(argv[0], argv)
-    except BaseException as error:
-        os.write(2, ("cannot start %r: %s\n" % (argv, error)).encode())
-    finally:
-        os._exit(127)
-os.close(err_write)
-for fd in (0, 1):
-    os.close(fd)  # the pipes belong to the program now: its end of file is its own
-answer = watch(pid, err_read, start, timeout, memory_kib)
-with open(report, "w") as file:
-    file.write(json.dumps(answer))
-code = answer["returncode"]
-sys.exit(code if code >= 0 else 128 - code)
-"""
-)
+LAUNCHER = Path(__file__).with_name("launcher.py")  # run as a program, never imported here
+WATCH = [sys.executable, "-I", "-S", str(LAUNCHER)]
 
 
 class _Launcher:
@@ -265,7 +113,7 @@ class _Launcher:
     def run(self, request: dict) -> dict:
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", _LAUNCHER],
+                [*WATCH, "serve"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
@@ -366,9 +214,16 @@ def watch_command(
 ) -> list[str]:
     """``command`` run under the watch; what it measured is written to ``report``. Start it
     with ``run_environment()``."""
-    prefix = [sys.executable, "-I", "-S", "-c", _WRAPPER]
     stack = "unlimited" if stack_bytes is None else str(stack_bytes)
-    return [*prefix, str(report), repr(float(timeout)), str(memory_kib or 0), stack, *command]
+    return [
+        *WATCH,
+        "wrap",
+        str(report),
+        repr(float(timeout)),
+        str(memory_kib or 0),
+        stack,
+        *command,
+    ]
 
 
 def read_watch_report(report: Path) -> dict | None:

@@ -1,0 +1,211 @@
+"""The watch over one run, as a program of its own: ``python -I -S launcher.py serve|wrap ...``.
+
+``kit.run.process`` starts this file (never imports it for its work) because Linux counts the
+memory of the process that starts a child in the child's peak (the hiwater mark survives fork
+and exec): from this small process, runs start at about 7 MiB, below any interpreter's
+footprint, where from the kit itself they would start at its own size. Standard library only,
+nothing done on import.
+
+- ``serve``: reads one JSON request per line on stdin, forks and execs the run in a process
+  group of its own (stdin and stdout files, stdout capped with ``RLIMIT_FSIZE``, the stack
+  set, stderr a pipe), watches it and answers one JSON line.
+- ``wrap REPORT TIMEOUT MEMORY_KIB STACK ARGV...``: runs ARGV with the stdin and stdout it was
+  given (the pipes of an interactive game), its stderr drained, and writes what it measured to
+  the file REPORT. ARGV stays in the wrapper's process group (killing the group kills both).
+
+``watch`` waits for a process group leader while draining its stderr pipe, killing the group
+at the deadline or once its resident set is over ``memory_kib``, and returns what it measured:
+exit status, wall and CPU seconds, the kernel's maximum resident set, the resident set read at
+a memory kill, why it was killed, the tail of stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import select
+import signal
+import sys
+import time
+
+STDERR_KEPT = 1 << 16  # bytes of stderr kept, the tail
+POLL_SECONDS = 0.005  # how often the resident set is read
+PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def resident_kib(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as file:
+            return int(file.read().split()[1]) * PAGE_KIB
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def kill(pid: int) -> None:
+    """SIGKILL to the group ``pid`` leads, else to ``pid`` alone."""
+    for send in (os.killpg, os.kill):
+        try:
+            send(pid, signal.SIGKILL)
+            return
+        except OSError:
+            pass
+
+
+def set_stack(stack_bytes: int | None) -> None:
+    """RLIMIT_STACK for what this process execs next (None: unlimited), within the hard one."""
+    hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
+    want = resource.RLIM_INFINITY if stack_bytes is None else stack_bytes
+    if hard != resource.RLIM_INFINITY and (want == resource.RLIM_INFINITY or want > hard):
+        want = hard
+    resource.setrlimit(resource.RLIMIT_STACK, (want, hard))
+
+
+class _Watch:
+    """What is seen of one run while it is watched."""
+
+    def __init__(self, pid: int, err: int | None, start: float, timeout: float) -> None:
+        self.pid, self.err, self.start = pid, err, start
+        self.deadline = start + timeout
+        self.tail = b""
+        self.killed: str | None = None
+        self.open_fds = [err] if err is not None else []
+        self.seen = 0  # the resident set read last: at the kill, when killed for memory
+
+    def drain(self, ready: list) -> None:
+        if self.err in ready:
+            data = os.read(self.err, 1 << 16)
+            if data:
+                self.tail = (self.tail + data)[-STDERR_KEPT:]
+            else:
+                self.open_fds = []
+
+    def stop(self, why: str) -> None:
+        if self.killed is None:
+            self.killed = why
+            kill(self.pid)
+
+    def check_memory(self, memory_kib: int) -> None:
+        if self.killed is None and memory_kib:
+            self.seen = resident_kib(self.pid)
+            if self.seen > memory_kib:
+                self.stop("memory")
+
+
+def watch(pid: int, err: int | None, start: float, timeout: float, memory_kib: int) -> dict:
+    """Wait for ``pid`` under the limits (see the module doc); what was measured."""
+    try:
+        pidfd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        pidfd = None
+    seen = _Watch(pid, err, start, timeout)
+    while True:
+        now = time.perf_counter()
+        if now >= seen.deadline:
+            seen.stop("time")
+        if pidfd is None:
+            done = os.wait4(pid, os.WNOHANG)
+            if done[0]:
+                break
+        wait = max(0.0, min(POLL_SECONDS, seen.deadline - now))
+        waiting = seen.open_fds + ([pidfd] if pidfd is not None else [])
+        ready = select.select(waiting, [], [], wait if seen.killed is None else POLL_SECONDS)[0]
+        seen.drain(ready)
+        if pidfd is not None and pidfd in ready:
+            done = os.wait4(pid, 0)
+            break
+        seen.check_memory(memory_kib)
+    seconds = time.perf_counter() - start
+    if pidfd is not None:
+        os.close(pidfd)
+    _, status, usage = done
+    kill(pid)  # whatever the program left running in its group
+    while seen.open_fds and select.select(seen.open_fds, [], [], 0.05)[0]:
+        seen.drain(seen.open_fds)  # what it wrote before it ended; end of file closes
+    return {
+        "returncode": os.waitstatus_to_exitcode(status),
+        "seconds": seconds,
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "maxrss": usage.ru_maxrss,
+        "rss_at_kill": seen.seen if seen.killed == "memory" else 0,
+        "killed": seen.killed,
+        "stderr": seen.tail.decode("latin-1"),
+    }
+
+
+def _start_run(request: dict, err_read: int, err_write: int) -> None:
+    """In the forked child: become the run of ``request`` (never returns)."""
+    try:
+        os.setpgid(0, 0)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.chdir(request["cwd"])
+        cap = request["output_bytes"] + 1
+        resource.setrlimit(resource.RLIMIT_FSIZE, (cap, cap))
+        set_stack(request["stack_bytes"])
+        files = ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY | os.O_CREAT | os.O_TRUNC))
+        for fd, key, flags in files:
+            opened = os.open(request[key], flags, 0o600)
+            os.dup2(opened, fd)
+            os.close(opened)
+        os.dup2(err_write, 2)
+        os.close(err_read)
+        os.close(err_write)
+        os.execvpe(request["argv"][0], request["argv"], request["env"] or os.environ)
+    except BaseException as error:
+        os.write(2, f"cannot start {request['argv']!r}: {error}\n".encode())
+    finally:
+        os._exit(127)
+
+
+def serve() -> None:
+    """One run per request line on stdin, one answer line on stdout (see the module doc)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the build stops, then stdin closes
+    for line in sys.stdin:
+        request = json.loads(line)
+        err_read, err_write = os.pipe()
+        start = time.perf_counter()
+        pid = os.fork()
+        if pid == 0:
+            _start_run(request, err_read, err_write)
+        os.close(err_write)
+        answer = watch(pid, err_read, start, request["timeout"], request["memory_kib"])
+        os.close(err_read)
+        print(json.dumps(answer), flush=True)
+
+
+def wrap(arguments: list[str]) -> int:
+    """``REPORT TIMEOUT MEMORY_KIB STACK ARGV...``: see the module doc; the run's status."""
+    report, timeout, memory_kib = arguments[0], float(arguments[1]), int(arguments[2])
+    stack_bytes = None if arguments[3] == "unlimited" else int(arguments[3])
+    argv = arguments[4:]
+    err_read, err_write = os.pipe()
+    start = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            set_stack(stack_bytes)
+            os.dup2(err_write, 2)
+            os.close(err_read)
+            os.close(err_write)
+            os.execvp(argv[0], argv)
+        except BaseException as error:
+            os.write(2, f"cannot start {argv!r}: {error}\n".encode())
+        finally:
+            os._exit(127)
+    os.close(err_write)
+    for fd in (0, 1):
+        os.close(fd)  # the pipes belong to the program now: its end of file is its own
+    answer = watch(pid, err_read, start, timeout, memory_kib)
+    with open(report, "w") as file:
+        file.write(json.dumps(answer))
+    code = answer["returncode"]
+    return code if code >= 0 else 128 - code
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["serve"]:
+        serve()
+    elif sys.argv[1:2] == ["wrap"]:
+        sys.exit(wrap(sys.argv[2:]))
+    else:
+        sys.exit("usage: launcher.py serve | wrap REPORT TIMEOUT MEMORY_KIB STACK ARGV...")
