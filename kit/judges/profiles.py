@@ -29,6 +29,7 @@ from kit.judges.targets import Target, parse_target
 WHOLE = "whole"  # memory: the whole process's peak, the interpreter included, is the limit's
 OWN = "own"  # memory: the solution's own, its peak less the interpreter's footprint
 UNLIMITED = "unlimited"  # stack: no limit of its own (then bounded by memory)
+WALL, CPU = "wall", "cpu"  # time: what the limit is held against
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Profile:
     no_files: bool = False  # the judge forbids file-system access
     memory: str = OWN  # how memory is counted: WHOLE where the judge documents it, else OWN
     stack: int | str | None = None  # MiB, UNLIMITED, or None: the memory limit
+    time: str = WALL  # CPU where the judge documents CPU time, else the wall clock
     modules: Installed | None = None  # third-party modules it installs, per implementation
     limits: Limits | None = None  # its usual time and memory limits, where confirmed
 
@@ -57,6 +59,9 @@ class Profile:
 #   the interpreter included (the NWERC 2020 system page, judged on Kattis); problemtools, its
 #   local tool, sets RLIMIT_STACK to unlimited "as it's done later by Kattis (and DOMjudge)"
 #   (Kattis/problemtools, problemtools/run/program.py).
+#   Time is CPU time: "We measure total CPU time used by your process" (Kattis' help centre,
+#   kattis.freshdesk.com, "How is the running time measured"); problemtools adds user and
+#   system time from wait4.
 # - AtCoder: `ulimit -s` reads 1048576 KiB in its code test (a user's measurement, qiita.com
 #   reika727 "AtCoder stack size"; AtCoder does not document it).
 # limits, the usual time and memory limits `new` writes (a problem's statement says its own):
@@ -83,7 +88,9 @@ PROFILES = {
         modules=ATCODER_2025,
         limits=Limits(2.0, 1024),
     ),
-    "kattis": Profile("Kattis", ("pypy3",), 128 * 1024, memory=WHOLE, stack=UNLIMITED),
+    "kattis": Profile(
+        "Kattis", ("pypy3",), 128 * 1024, memory=WHOLE, stack=UNLIMITED, time=CPU
+    ),
     "timus": Profile("Timus", ("cpython3.12", "pypy3.10"), None, no_files=True),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can
     "spoj": Profile("SPOJ", ("cpython3.8",), 50_000),
