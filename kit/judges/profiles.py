@@ -88,9 +88,7 @@ PROFILES = {
         modules=ATCODER_2025,
         limits=Limits(2.0, 1024),
     ),
-    "kattis": Profile(
-        "Kattis", ("pypy3",), 128 * 1024, memory=WHOLE, stack=UNLIMITED, time=CPU
-    ),
+    "kattis": Profile("Kattis", ("pypy3",), 128 * 1024, memory=WHOLE, stack=UNLIMITED, time=CPU),
     "timus": Profile("Timus", ("cpython3.12", "pypy3.10"), None, no_files=True),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can
     "spoj": Profile("SPOJ", ("cpython3.8",), 50_000),
