@@ -206,9 +206,17 @@ def judge_note(judge: str) -> str:
     return f"{profile.name}: targets {', '.join(profile.targets)}{size}"
 
 
-def files(slug: str, interactive: bool, command: str = "cpkit") -> dict[str, str]:
+def paths(slug: str, interactive: bool) -> list[str]:
+    """The files ``new`` creates (the samples folder aside), relative to the workspace."""
+    return list(files(slug, interactive))
+
+
+def files(
+    slug: str, interactive: bool, command: str = "cpkit", known: Known | None = None
+) -> dict[str, str]:
     """Relative path -> text of every file ``new`` creates (the samples folder aside)."""
-    values = {"slug": slug, "title": _title(slug), "command": command}
+    title = known.title if known else _title(slug)
+    values = {"slug": slug, "title": _in_docstring(title), "command": command}
     made = {f"tests/test_{slug}.py": TEST.format(**values)}
     if interactive:
         made[f"solutions/{slug}.py"] = INTERACTIVE_SOLUTION.format(**values)
@@ -222,6 +230,11 @@ def files(slug: str, interactive: bool, command: str = "cpkit") -> dict[str, str
 
 def _title(slug: str) -> str:
     return slug.replace("_", " ").title()
+
+
+def _in_docstring(text: str) -> str:
+    """``text`` safe inside the templates' triple-quoted docstrings."""
+    return text.replace("\\", "/").replace('''"""''', """'''""")
 
 
 def _toml(text: str) -> str:

@@ -1,4 +1,4 @@
-"""``cpkit new SLUG --judge NAME [--interactive]``: scaffold a new problem.
+"""``cpkit new SLUG --judge NAME [--from PAGE] [--interactive]``: scaffold a new problem.
 
 Appends a ``[SLUG]`` table to problems.toml (then loads the registry to validate it, and
 restores the file if that fails) and writes, from kit.scaffold's templates: the solution, the
@@ -8,8 +8,15 @@ written. A slug that exists in problems.toml, or any of whose files exists, is r
 touching anything. The judge must be named (a profile's name sets the targets, any other name
 gets the strictest, said in a comment beside it); a name close to a profile's is refused with
 a suggestion. The table's limits are the judge's usual ones where its profile has them
-(AtCoder 2 s and 1024 MiB, Codeforces 2 s and 256 MiB), else placeholders. Then ``cpkit SLUG``
-says what is still missing.
+(AtCoder 2 s and 1024 MiB, Codeforces 2 s and 256 MiB), else placeholders.
+
+``--from PAGE`` reads the problem's page (a saved HTML file, or a URL; kit.pages) of POJ,
+Codeforces, AtCoder or Kattis before anything is written: its title, time and memory limits
+and id go into the table, its sample pairs into ``samples/SLUG/sample-N.in`` and ``.out``, and
+its judge is the judge unless ``--judge`` names it too (another judge is refused). An
+interactive problem's page samples are exchanges, not the interactor's inputs: they are left
+out. A page that cannot be read is a one-line error naming what was missing. Then ``cpkit
+SLUG`` says what is still missing.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from kit import scaffold
 from kit.commands import add_root, command
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
+from kit.pages import Page, read_page
 from kit.registry import load_registry
 
 HELP = "scaffold a new problem: registry entry, solution, samples, stress, bench, tests"
@@ -36,7 +44,14 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         "--judge",
         metavar="NAME",
         help=f"where the problem is judged: {', '.join(PROFILES)} set the targets; any other "
-        "name gets the strictest",
+        "name gets the strictest (default with --from: the page's judge)",
+    )
+    parser.add_argument(
+        "--from",
+        dest="page",
+        metavar="PAGE",
+        help="the problem's page on POJ, Codeforces, AtCoder or Kattis (a saved HTML file, or "
+        "a URL): its title, time and memory limits and sample pairs",
     )
     add_root(parser)
     parser.set_defaults(run=run)
@@ -48,56 +63,115 @@ def run(args: argparse.Namespace) -> int:
     slug = args.slug
     if not re.fullmatch(r"[a-z][a-z0-9_]*", slug):
         raise BuildError(f"new: {slug!r}: a slug is lower-case letters, digits and '_'")
-    if not args.judge or not args.judge.strip():
-        raise BuildError(
-            f"new: name the judge with --judge NAME ({', '.join(PROFILES)} set the targets; "
-            "any other name, e.g. POJ, gets the strictest)"
-        )
-    if any(char in args.judge for char in '"\\\n'):
-        raise BuildError(f"new: --judge {args.judge!r}: one line without quotes or backslashes")
-    meant = suggestion_for(args.judge)
-    if meant is not None:
-        raise BuildError(f"new: unknown judge {args.judge!r} (did you mean {meant!r}?)")
+    given = args.judge.strip() if args.judge else ""
+    if args.judge is not None or not args.page:
+        _check_judge(args.judge)
     registry = load_registry(root)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
-    made = scaffold.files(slug, args.interactive, command())
     samples = root / "samples" / slug
-    existing = [path for path in made if (root / path).exists()]
+    existing = [path for path in scaffold.paths(slug, args.interactive) if (root / path).exists()]
     if samples.exists():
         existing.append(f"samples/{slug}/")
     if existing:
         raise BuildError(f"new: {slug}: {', '.join(existing)} exists already; nothing was changed")
+    page = _page(args.page, given) if args.page else None
+    judge = given or page.judge
+    known = _known(page) if page else scaffold.usual(slug, judge)
+    made = scaffold.files(slug, args.interactive, command(), known)
+    pairs = page.samples if page and not args.interactive else []
     registry_path = root / "problems.toml"
     before = registry_path.read_text(encoding="utf-8")
     for path, content in made.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(content, encoding="utf-8")
     samples.mkdir(parents=True)
+    written = _write_samples(samples, pairs)
     text = before if before.endswith("\n") else before + "\n"
-    known = scaffold.usual(slug, args.judge.strip())
-    table = scaffold.table(slug, args.interactive, args.judge.strip(), known)
-    registry_path.write_text(text + table, encoding="utf-8")
+    registry_path.write_text(text + scaffold.table(slug, args.interactive, judge, known), "utf-8")
     try:
         load_registry(root)  # the new table must pass the registry's validation
     except BuildError:
         registry_path.write_text(before, encoding="utf-8")
-        for path in made:
-            (root / path).unlink()
+        for path in [*made, *written]:
+            (root / path).unlink(missing_ok=True)
         samples.rmdir()
         raise
+    _report(slug, judge, known, made, page, interactive=args.interactive)
+    return 0
+
+
+def _check_judge(judge: str | None) -> None:
+    if not judge or not judge.strip():
+        raise BuildError(
+            f"new: name the judge with --judge NAME ({', '.join(PROFILES)} set the targets; "
+            "any other name, e.g. POJ, gets the strictest), or give its page with --from PAGE"
+        )
+    if any(char in judge for char in '"\\\n'):
+        raise BuildError(f"new: --judge {judge!r}: one line without quotes or backslashes")
+    meant = suggestion_for(judge)
+    if meant is not None:
+        raise BuildError(f"new: unknown judge {judge!r} (did you mean {meant!r}?)")
+
+
+def _page(source: str, judge: str) -> Page:
+    """The page's problem, read before anything is written; its judge must be the one named."""
+    try:
+        page = read_page(source)
+    except BuildError as error:
+        raise BuildError(f"new: {error}") from None
+    if judge and judge.lower() != page.judge.lower():
+        raise BuildError(
+            f"new: --judge {judge}, but {source} is a page of {page.judge} (leave --judge out, or "
+            f"name {page.judge}); nothing was changed"
+        )
+    return page
+
+
+def _known(page: Page) -> scaffold.Known:
+    return scaffold.Known(
+        page.title,
+        page.id or "?",
+        page.time_limit,
+        page.memory_limit,
+        f"from the page: {page.time_shown}",
+        f"from the page: {page.memory_shown}",
+    )
+
+
+def _write_samples(folder, pairs: list[tuple[str, str]]) -> list:
+    written = []
+    for number, (given, wanted) in enumerate(pairs, 1):
+        for suffix, text in ((".in", given), (".out", wanted)):
+            path = folder / f"sample-{number}{suffix}"
+            path.write_text(text, encoding="utf-8", newline="\n")
+            written.append(path)
+    return written
+
+
+def _report(slug, judge, known, made, page, *, interactive: bool) -> None:
     print(f"new problem {slug}:")
-    if known.time_note == scaffold.PLACEHOLDER:
-        print(f"  problems.toml       [{slug}] (judge {args.judge.strip()}; set id and limits)")
+    where = f"[{slug}] (judge {judge}"
+    if page is not None:
+        limits = f"{known.time_limit:g} s, {known.memory_limit} MiB"
+        ident = f", id {known.id}" if known.id != "?" else "; set id"
+        print(
+            f"  problems.toml       {where}: {known.title!r}, limits {limits} from the page{ident})"
+        )
+    elif known.time_note == scaffold.PLACEHOLDER:
+        print(f"  problems.toml       {where}; set id and limits)")
     else:
         limits = f"{known.time_limit:g} s, {known.memory_limit} MiB"
-        print(
-            f"  problems.toml       [{slug}] (judge {args.judge.strip()}; limits {limits}, the "
-            "judge's usual ones; set id)"
-        )
+        print(f"  problems.toml       {where}; limits {limits}, the judge's usual ones; set id)")
     for path in made:
         print(f"  {path}")
-    wanted = "sample-1.in (the interactor's input)" if args.interactive else "sample-1.in/.out"
-    print(f"  samples/{slug}/  (add {wanted})")
+    if interactive:
+        skipped = " (the page's samples are exchanges, left out)" if page is not None else ""
+        print(f"  samples/{slug}/  (add sample-1.in, the interactor's input){skipped}")
+    elif page is not None:
+        count = len(page.samples)
+        names = "sample-1.in/.out" + (f" to sample-{count}.in/.out" if count > 1 else "")
+        print(f"  samples/{slug}/  {names} (from the page)")
+    else:
+        print(f"  samples/{slug}/  (add sample-1.in/.out)")
     print(f"next: {command()} {slug}")
-    return 0

@@ -1,0 +1,121 @@
+"""Problem pages: the title, time and memory limits and sample pairs of a problem, read from
+its page on POJ, Codeforces, AtCoder or Kattis (for ``cpkit new SLUG --from PAGE``).
+
+PAGE is a saved HTML file, or an http(s) address fetched when the network allows. The judge
+is known by the address's host, else by its markup (one module per judge says which, and where
+each fact sits); only the standard library reads it (html.parser, kit.pages.tree). Anything
+missing is a one-line BuildError naming it and the markup that should hold it:
+
+    read_page("poj-1643.html")  # Page(judge="POJ", title="Checker's Check", time_limit=1.0, ...)
+    # poj-1643.html: no sample input found (expected POJ's <pre class=sio> after ...)
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+from kit.errors import BuildError
+from kit.pages import atcoder, codeforces, kattis, poj
+from kit.pages.page import Page, possessive
+from kit.pages.tree import Element, parse
+
+READERS = (poj, codeforces, atcoder, kattis)
+TIMEOUT = 20  # seconds to fetch an address
+MAX_BYTES = 16 * 1024 * 1024  # no problem page is larger
+ADDRESS = re.compile(r"https?://", re.IGNORECASE)
+SAVED_FROM = re.compile(r"saved from url=\(\d+\)(\S+)")
+
+__all__ = ["Page", "read_page"]
+
+
+def read_page(source: str) -> Page:
+    """The problem on the page at ``source`` (a file, or an http(s) address)."""
+    text, url = _load(source)
+    try:
+        root = parse(text)
+    except Exception as error:  # html.parser refuses little, but a page is untrusted input
+        raise BuildError(f"{source}: not readable as HTML ({error})") from None
+    url = url or _saved_from(root)
+    return _reader(root, source, url).read(root, source, url)
+
+
+def _reader(root: Element, source: str, url: str | None):
+    host = (urllib.parse.urlparse(url).hostname or "") if url else ""
+    for reader in READERS:
+        if any(host == name or host.endswith("." + name) for name in reader.HOSTS):
+            return reader
+    for reader in READERS:
+        if reader.matches(root):
+            return reader
+    marks = ", ".join(f"{possessive(reader.NAME)} {reader.MARK}" for reader in READERS)
+    names = ", ".join(reader.NAME for reader in READERS[:-1]) + f" or {READERS[-1].NAME}"
+    raise BuildError(f"{source}: not a problem page of {names} (none of {marks})")
+
+
+def _saved_from(root: Element) -> str | None:
+    """The address a saved page came from, when the browser or the page says it."""
+    for comment in root.comments:
+        found = SAVED_FROM.search(comment)
+        if found:
+            return found[1]
+    for link in root.find_all("link"):
+        if link.attrs.get("rel") == "canonical" and ADDRESS.match(link.attrs.get("href", "")):
+            return link.attrs["href"]
+    return None
+
+
+def _load(source: str) -> tuple[str, str | None]:
+    """The page's text, and its address when it was fetched."""
+    if ADDRESS.match(source):
+        data, charset = _fetch(source)
+        url: str | None = source
+    else:
+        path = Path(source)
+        if not path.is_file():
+            what = "not a file" if path.exists() else "no such file"
+            raise BuildError(f"{source}: {what}")
+        if path.stat().st_size > MAX_BYTES:
+            raise BuildError(f"{source}: {path.stat().st_size} bytes, too large for a problem page")
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise BuildError(f"{source}: cannot read it ({error.strerror})") from None
+        charset, url = None, None
+    return data.decode(_charset(data, charset), errors="replace"), url
+
+
+def _fetch(url: str) -> tuple[bytes, str | None]:
+    request = urllib.request.Request(url, headers={"User-Agent": "cpkit"})
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+            data = response.read(MAX_BYTES + 1)
+            charset = response.headers.get_content_charset()
+    except urllib.error.HTTPError as error:
+        reason = f"HTTP {error.code} {error.reason}"
+    except (urllib.error.URLError, OSError, ValueError) as error:
+        reason = str(getattr(error, "reason", error))
+    else:
+        if len(data) > MAX_BYTES:
+            raise BuildError(f"{url}: more than {MAX_BYTES} bytes, too large for a problem page")
+        return data, charset
+    reason = " ".join(reason.split())
+    raise BuildError(
+        f"{url}: cannot fetch it ({reason}); save the page from a browser and give the file"
+    )
+
+
+def _charset(data: bytes, declared: str | None) -> str:
+    """The page's encoding: the server's word, else the page's own <meta>, else UTF-8."""
+    found = re.search(rb"""charset=["']?([A-Za-z0-9_.:-]+)""", data[:4096])
+    for name in (declared, found and found[1].decode("ascii")):
+        if name:
+            try:
+                return codecs.lookup(name).name
+            except LookupError:
+                continue
+    return "utf-8"

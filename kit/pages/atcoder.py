@@ -1,0 +1,67 @@
+"""AtCoder's problem pages (atcoder.jp/contests/C/tasks/T).
+
+Markup: the title in ``<span class="h2">A - Name <a ...>Editorial</a></span>`` (and in the
+page's ``<title>``), then ``<p>Time Limit: 2 sec / Memory Limit: 1024 MiB</p>`` (``実行時間制限``
+and ``メモリ制限`` on Japanese pages), then ``<div id="task-statement">``: a ``<span
+class="lang-en">`` (and ``lang-ja``) whose ``<div class="part"><section>`` blocks each hold an
+``<h3>Sample Input 1</h3>`` (``入力例 1``) or ``Sample Output 1`` (``出力例 1``) and its
+``<pre>``. The English part is read when there is one. The title's letter ("A - ") is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kit.pages.page import Page, limits, missing, paired
+from kit.pages.tree import Element
+
+NAME = "AtCoder"
+HOSTS = ("atcoder.jp",)
+MARK = "<div id=task-statement>"
+INPUT = re.compile(r"(Sample Input|入力例)\s*\d*$")
+OUTPUT = re.compile(r"(Sample Output|出力例)\s*\d*$")
+
+
+def matches(root: Element) -> bool:
+    return root.find("div", id="task-statement") is not None
+
+
+def read(root: Element, source: str, url: str | None) -> Page:
+    heading = root.find("span", cls="h2")
+    title = heading.own_text() if heading is not None else ""
+    if not title:
+        head = root.find("title")
+        title = head.text() if head is not None else ""
+    title = re.sub(r"^\w{1,3}\s+-\s+", "", title)
+    if not title:
+        raise missing(source, "title", "AtCoder's <span class=h2> or the page's <title>")
+    text = root.text()
+    time_text = re.search(r"(?:Time Limit|実行時間制限)\s*:\s*([\d.]+\s*\w+)", text)
+    memory_text = re.search(r"(?:Memory Limit|メモリ制限)\s*:\s*([\d.]+\s*\w+)", text)
+    time, memory, time_shown, memory_shown = limits(
+        source,
+        NAME,
+        time_text and time_text[1],
+        memory_text and memory_text[1],
+        "'Time Limit: 2 sec / Memory Limit: 1024 MiB' above <div id=task-statement>",
+    )
+    statement = root.find("div", id="task-statement") or root
+    scope = statement.find("span", cls="lang-en") or statement
+    inputs, outputs = [], []
+    for heading in scope.find_all("h3"):
+        name = heading.text()
+        pre = next((e for e in heading.following() if e.tag == "pre"), None)
+        if pre is None:
+            continue
+        if INPUT.match(name):
+            inputs.append(pre.pre_text())
+        elif OUTPUT.match(name):
+            outputs.append(pre.pre_text())
+    where = "AtCoder's <h3>Sample Input 1</h3><pre> and Sample Output 1 in <span class=lang-en>"
+    samples = paired(source, inputs, outputs, where)
+    return Page(NAME, title, time, memory, samples, time_shown, memory_shown, _id(url))
+
+
+def _id(url: str | None) -> str | None:
+    found = re.search(r"/tasks/([\w-]+)", url or "")
+    return found[1] if found else None

@@ -1,0 +1,65 @@
+"""Codeforces' problem pages (codeforces.com/contest/N/problem/X, /problemset/..., /gym/...).
+
+Markup: ``<div class="problem-statement">`` opens with ``<div class="header">``: ``<div
+class="title">A. Name</div>``, ``<div class="time-limit">`` and ``<div class="memory-limit">``
+(each a ``<div class="property-title">`` then the value: ``2 seconds``, ``256 megabytes``).
+Samples: ``<div class="sample-test">`` holds ``<div class="input">`` and ``<div
+class="output">``, each a title and a ``<pre>``, whose lines are ``<div
+class="test-example-line">`` elements on newer pages and ``<br>``-separated text on older ones.
+The title's letter ("A. ") is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kit.pages.page import Page, limits, missing, paired
+from kit.pages.tree import Element
+
+NAME = "Codeforces"
+HOSTS = ("codeforces.com", "codeforces.net", "codeforces.ml", "codeforc.es")
+MARK = "<div class=problem-statement>"
+
+
+def matches(root: Element) -> bool:
+    return root.find("div", cls="problem-statement") is not None
+
+
+def read(root: Element, source: str, url: str | None) -> Page:
+    statement = root.find("div", cls="problem-statement") or root
+    header = statement.find("div", cls="header") or statement
+    heading = header.find("div", cls="title")
+    title = re.sub(r"^[A-Z][0-9]?\.\s+", "", heading.text()) if heading is not None else ""
+    if not title:
+        raise missing(source, "title", "Codeforces' <div class=title> in the statement's header")
+    time_box = header.find("div", cls="time-limit")
+    memory_box = header.find("div", cls="memory-limit")
+    time, memory, time_shown, memory_shown = limits(
+        source,
+        NAME,
+        time_box.text() if time_box is not None else None,
+        memory_box.text() if memory_box is not None else None,
+        "<div class=time-limit> and <div class=memory-limit> in the statement's header",
+    )
+    inputs = [_pre(box) for box in statement.find_all("div", cls="input")]
+    outputs = [_pre(box) for box in statement.find_all("div", cls="output")]
+    samples = paired(
+        source,
+        [text for text in inputs if text is not None],
+        [text for text in outputs if text is not None],
+        "Codeforces' <div class=sample-test> with <div class=input> and <div class=output> "
+        "each holding a <pre>",
+    )
+    return Page(NAME, title, time, memory, samples, time_shown, memory_shown, _id(url))
+
+
+def _pre(box: Element) -> str | None:
+    pre = box.find("pre")
+    return pre.pre_text() if pre is not None else None
+
+
+def _id(url: str | None) -> str | None:
+    found = re.search(r"/(?:contest|gym)/(\d+)/problem/(\w+)", url or "") or re.search(
+        r"/problemset/problem/(\d+)/(\w+)", url or ""
+    )
+    return f"{found[1]}{found[2]}" if found else None

@@ -1,0 +1,91 @@
+"""What a problem page gives ``new``: the ``Page`` (title, limits, sample pairs, id), and the
+readings every judge's reader shares: limits in the page's own units, sample text as a file.
+
+    seconds("1000MS") == 1.0; seconds("2 seconds") == 2.0; seconds("2 sec") == 2.0
+    mebibytes("65536K") == 64; mebibytes("256 megabytes") == 256; mebibytes("1024 MiB") == 1024
+    sample_file("\\n3 4\\n") == "3 4\\n"
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kit.errors import BuildError
+
+TIME = re.compile(r"(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?)\b", re.IGNORECASE)
+MEMORY = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(k|kb|kib|kilobytes?|m|mb|mib|megabytes?|g|gb|gib|gigabytes?)\b",
+    re.IGNORECASE,
+)
+MEBIBYTES_PER = {"k": 1 / 1024, "m": 1, "g": 1024}  # by the unit's first letter
+
+
+@dataclass(frozen=True)
+class Page:
+    judge: str  # the judge's name as its profile spells it: POJ, Codeforces, AtCoder, Kattis
+    title: str
+    time_limit: float  # seconds
+    memory_limit: int  # MiB, rounded down
+    samples: list[tuple[str, str]]  # (input, output) file texts, in the page's order
+    time_shown: str  # the limits as the page words them ("1000MS", "256 megabytes")
+    memory_shown: str
+    id: str | None = None  # the judge's id of the problem, when the page or its address says
+
+
+def seconds(text: str) -> float | None:
+    """A time limit in seconds from the page's words, or None when they hold none."""
+    match = TIME.search(text)
+    if match is None:
+        return None
+    value = float(match[1])
+    return value / 1000 if match[2].lower().startswith("m") else value
+
+
+def mebibytes(text: str) -> int | None:
+    """A memory limit in whole MiB (rounded down, at least 1), or None when there is none."""
+    match = MEMORY.search(text)
+    if match is None:
+        return None
+    return max(1, int(float(match[1]) * MEBIBYTES_PER[match[2][0].lower()]))
+
+
+def sample_file(text: str) -> str:
+    """A sample as its file holds it: Unix line ends, no blank lines before or after, one
+    newline at the end (none for an empty sample)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\n").rstrip()
+    return text + "\n" if text else ""
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def missing(source: str, what: str, expected: str) -> BuildError:
+    """The one-line error of a page without ``what``, naming the markup that holds it."""
+    return BuildError(f"{source}: no {what} found (expected {expected})")
+
+
+def paired(source: str, inputs: list[str], outputs: list[str], where: str) -> list:
+    """The sample pairs, or the error saying which side is missing or short."""
+    if not inputs:
+        raise missing(source, "sample input", where)
+    if not outputs:
+        raise missing(source, "sample output", where)
+    if len(inputs) != len(outputs):
+        raise BuildError(
+            f"{source}: {len(inputs)} sample inputs but {len(outputs)} sample outputs "
+            f"(read from {where})"
+        )
+    return [(sample_file(given), sample_file(wanted)) for given, wanted in zip(inputs, outputs)]
+
+
+def limits(source: str, judge: str, time_text: str | None, memory_text: str | None, where: str):
+    """(seconds, MiB, time as shown, memory as shown) from the page's words, or the error."""
+    time = seconds(time_text or "")
+    if time is None or time <= 0:
+        raise missing(source, "time limit", f"{possessive(judge)} {where}")
+    memory = mebibytes(memory_text or "")
+    if memory is None:
+        raise missing(source, "memory limit", f"{possessive(judge)} {where}")
+    return time, memory, TIME.search(time_text)[0], MEMORY.search(memory_text)[0]

@@ -1,0 +1,62 @@
+"""POJ's problem pages (poj.org/problem?id=N).
+
+Markup, as on the saved pages of ../shared/problems/pages/: the title in ``<div class="ptt">``,
+``<b>Time Limit:</b> 1000MS`` and ``<b>Memory Limit:</b> 65536K`` in ``<div class="plm">``,
+each sample in a ``<pre class="sio">`` after ``<p class="pst">Sample Input</p>`` or ``Sample
+Output``; the page title ``1643 -- Checker's Check`` holds the id.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kit.pages.page import Page, limits, missing, paired
+from kit.pages.tree import Element
+
+NAME = "POJ"
+HOSTS = ("poj.org",)
+MARK = "<div class=ptt>"
+
+
+def matches(root: Element) -> bool:
+    return root.find("div", cls="ptt") is not None or root.find("pre", cls="sio") is not None
+
+
+def read(root: Element, source: str, url: str | None) -> Page:
+    heading = root.find("div", cls="ptt")
+    title = heading.text() if heading is not None else ""
+    if not title:
+        raise missing(source, "title", "POJ's <div class=ptt>")
+    facts = root.find("div", cls="plm")
+    text = facts.text() if facts is not None else ""
+    time_text = re.search(r"Time Limit:\s*(\S+)", text)
+    memory_text = re.search(r"Memory Limit:\s*(\S+)", text)
+    time, memory, time_shown, memory_shown = limits(
+        source,
+        NAME,
+        time_text and time_text[1],
+        memory_text and memory_text[1],
+        "'Time Limit: 1000MS' and 'Memory Limit: 65536K' in <div class=plm>",
+    )
+    inputs, outputs = [], []
+    heading_text = ""
+    for element in root.elements():
+        if element.tag == "p" and "pst" in element.classes:
+            heading_text = element.text().lower()
+        elif element.tag == "pre" and "sio" in element.classes:
+            if heading_text.startswith("sample input"):
+                inputs.append(element.pre_text())
+            elif heading_text.startswith("sample output"):
+                outputs.append(element.pre_text())
+    where = "POJ's <pre class=sio> after <p class=pst>Sample Input</p> and Sample Output"
+    samples = paired(source, inputs, outputs, where)
+    return Page(NAME, title, time, memory, samples, time_shown, memory_shown, _id(root, url))
+
+
+def _id(root: Element, url: str | None) -> str | None:
+    found = re.search(r"[?&]id=(\d+)", url or "")
+    if found:
+        return found[1]
+    head = root.find("title")
+    found = re.match(r"(\d+)\s+--", head.text() if head is not None else "")
+    return found[1] if found else None

@@ -1,0 +1,270 @@
+"""`new SLUG --from PAGE` (kit.pages): the title, limits, id and sample pairs of a problem page of
+POJ (the two saved pages of ../shared/problems/pages, read in place), Codeforces, AtCoder and
+Kattis (small pages written for the tests in each judge's markup, tests/fixtures/pages); a page
+it cannot read, or an address it cannot fetch, is a one-line error that changes nothing."""
+
+import http.server
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from kit import cli
+from kit.pages import read_page
+from kit.registry import load_registry
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ROOT / "tests" / "fixtures" / "pages"
+SAVED = ROOT.parent / "shared" / "problems" / "pages"  # outside the repository
+needs_saved_pages = pytest.mark.skipif(
+    not SAVED.is_dir(), reason="../shared/problems/pages (the saved POJ pages) is not here"
+)
+
+
+def snapshot(root: Path) -> dict:
+    return {path: path.read_bytes() for path in root.rglob("*") if path.is_file()}
+
+
+def new(root: Path, *args: str) -> int:
+    return cli.main(["new", *args, "--root", str(root)])
+
+
+def error_of(capsys) -> str:
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    return err.strip()
+
+
+# --- the four judges' pages ------------------------------------------------------------------
+
+
+@needs_saved_pages
+@pytest.mark.parametrize(
+    ("page", "slug", "title", "problem_id", "mebibytes"),
+    [
+        ("poj-1643-checkers-check.html", "checkers_check", "Checker's Check", "1643", 9),
+        ("poj-3116-megacheckers.html", "megacheckers", "MegaCheckers", "3116", 64),
+    ],
+)
+def test_a_saved_poj_page_gives_the_problem_this_checkout_holds(
+    toy, capsys, page, slug, title, problem_id, mebibytes
+):
+    assert new(toy, "fresh", "--from", str(SAVED / page)) == 0
+    out = capsys.readouterr().out
+    assert f"[fresh] (judge POJ: {title!r}, limits 1 s, {mebibytes} MiB from the page" in out
+    problem = load_registry(toy)["fresh"]
+    assert (problem.title, problem.id, problem.judge) == (title, problem_id, "POJ")
+    assert (problem.time_limit, problem.memory_limit) == (1.0, mebibytes)
+    text = (toy / "problems.toml").read_text()
+    assert "time_limit = 1.0  # seconds (from the page: 1000MS)" in text
+    for suffix in (".in", ".out"):  # the samples this checkout took from the same page by hand
+        written = (toy / "samples" / "fresh" / f"sample-1{suffix}").read_bytes()
+        assert written == (ROOT / "samples" / slug / f"sample-1{suffix}").read_bytes()
+    assert sorted(p.name for p in (toy / "samples" / "fresh").iterdir()) == [
+        "sample-1.in",
+        "sample-1.out",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("page", "judge", "title", "limits", "samples", "problem_id"),
+    [
+        (
+            "codeforces.html",
+            "Codeforces",
+            "Rating Increase",
+            (2.0, 256),
+            [("3\n20002001\n391125\n200200\n", "2000 2001\n39 1125\n-1\n"), ("1\n12\n", "1 2\n")],
+            None,
+        ),
+        (
+            "atcoder.html",
+            "AtCoder",
+            "Frog & Toad",
+            (2.5, 1024),
+            [("5 3\n10 30 40 50 20\n", "30\n"), ("3 1\n10 20 10\n", "20\n")],
+            "dp_b",  # from the page's canonical address
+        ),
+        (
+            "kattis.html",
+            "Kattis",
+            "Add Two Numbers",
+            (1.0, 1024),
+            [("3 4\n", "7\n"), ("987 23\n", "1010\n")],
+            None,
+        ),
+    ],
+)
+def test_each_judge_page_gives_title_limits_and_samples(
+    toy, capsys, page, judge, title, limits, samples, problem_id
+):
+    found = read_page(str(PAGES / page))
+    assert (found.judge, found.title, (found.time_limit, found.memory_limit)) == (
+        judge,
+        title,
+        limits,
+    )
+    assert found.samples == samples and found.id == problem_id
+    assert new(toy, "fresh", "--from", str(PAGES / page)) == 0
+    out = capsys.readouterr().out
+    assert f"samples/fresh/  sample-1.in/.out to sample-{len(samples)}.in/.out" in out
+    problem = load_registry(toy)["fresh"]
+    assert (problem.judge, problem.title, problem.id) == (judge, title, problem_id or "?")
+    assert (problem.time_limit, problem.memory_limit) == limits
+    for number, (given, wanted) in enumerate(samples, 1):
+        assert (toy / "samples" / "fresh" / f"sample-{number}.in").read_text() == given
+        assert (toy / "samples" / "fresh" / f"sample-{number}.out").read_text() == wanted
+    assert (toy / "solutions" / "fresh.py").read_text().startswith(f'"""{title}: one line')
+
+
+def test_the_judge_named_with_the_page_must_be_the_page_judge(toy, capsys):
+    assert new(toy, "fresh", "--judge", "kattis", "--from", str(PAGES / "kattis.html")) == 0
+    assert 'judge = "kattis"' in (toy / "problems.toml").read_text()
+    before = snapshot(toy)
+    assert new(toy, "other", "--judge", "Codeforces", "--from", str(PAGES / "atcoder.html")) == 2
+    assert error_of(capsys).endswith(
+        "new: --judge Codeforces, but "
+        f"{PAGES / 'atcoder.html'} is a page of AtCoder (leave --judge out, or name AtCoder); "
+        "nothing was changed"
+    )
+    assert snapshot(toy) == before
+
+
+def test_an_interactive_problem_takes_title_and_limits_but_not_the_exchanges(toy, capsys):
+    assert new(toy, "guess", "--interactive", "--from", str(PAGES / "codeforces.html")) == 0
+    assert "(the page's samples are exchanges, left out)" in capsys.readouterr().out
+    assert list((toy / "samples" / "guess").iterdir()) == []
+    assert load_registry(toy)["guess"].time_limit == 2.0
+
+
+def test_an_address_is_fetched(toy, capsys):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=str(PAGES), **kwargs)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        address = f"http://127.0.0.1:{server.server_address[1]}/kattis.html"
+        assert new(toy, "fresh", "--from", address) == 0
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert load_registry(toy)["fresh"].title == "Add Two Numbers"
+    assert (toy / "samples" / "fresh" / "sample-2.out").read_text() == "1010\n"
+    capsys.readouterr()
+
+
+# --- what it cannot read: one line, nothing changed ------------------------------------------
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def broken(tmp_path: Path, page: Path, old: str, new_text: str) -> Path:
+    text = page.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / f"broken-{page.name}"
+    path.write_text(text.replace(old, new_text), encoding="utf-8")
+    return path
+
+
+def refused(toy, capsys, *args) -> str:
+    before = snapshot(toy)
+    assert new(toy, "fresh", *args) == 2
+    assert snapshot(toy) == before
+    return error_of(capsys)
+
+
+def test_an_address_that_cannot_be_fetched_is_one_line(toy, capsys):
+    address = f"http://127.0.0.1:{closed_port()}/problem/1"
+    error = refused(toy, capsys, "--from", address)
+    assert error.startswith(f"cpkit: error: new: {address}: cannot fetch it (")
+    assert error.endswith("); save the page from a browser and give the file")
+
+
+def test_a_missing_file_and_a_page_of_no_judge(toy, tmp_path, capsys):
+    error = refused(toy, capsys, "--from", str(tmp_path / "nope.html"))
+    assert error == f"cpkit: error: new: {tmp_path / 'nope.html'}: no such file"
+    (tmp_path / "other.html").write_text("<html><body><pre>1 2</pre></body></html>")
+    error = refused(toy, capsys, "--from", str(tmp_path / "other.html"))
+    assert error.endswith(
+        "other.html: not a problem page of POJ, Codeforces, AtCoder or Kattis (none of POJ's "
+        "<div class=ptt>, Codeforces' <div class=problem-statement>, AtCoder's "
+        "<div id=task-statement>, Kattis' <table class=sample>)"
+    )
+    (tmp_path / "binary.html").write_bytes(bytes(range(256)) * 8)
+    assert "not a problem page" in refused(toy, capsys, "--from", str(tmp_path / "binary.html"))
+
+
+@needs_saved_pages
+def test_a_poj_page_without_samples_names_what_is_missing(toy, tmp_path, capsys):
+    page = SAVED / "poj-1643-checkers-check.html"
+    path = broken(tmp_path, page, '<pre class="sio">', "<pre>")
+    error = refused(toy, capsys, "--from", str(path))
+    assert error == (
+        f"cpkit: error: new: {path}: no sample input found (expected POJ's <pre class=sio> "
+        "after <p class=pst>Sample Input</p> and Sample Output)"
+    )
+    path = broken(tmp_path, page, "<b>Memory Limit:</b> 10000K", "")
+    assert "no memory limit found (expected POJ's 'Time Limit: 1000MS'" in refused(
+        toy, capsys, "--from", str(path)
+    )
+
+
+@pytest.mark.parametrize(
+    ("page", "old", "new_text", "message"),
+    [
+        (
+            "codeforces.html",
+            '<div class="property-title">time limit per test</div>2 seconds',
+            "",
+            "no time limit found (expected Codeforces' <div class=time-limit> and "
+            "<div class=memory-limit> in the statement's header)",
+        ),
+        (
+            "codeforces.html",
+            "<pre>1&nbsp;2<br /></pre>",
+            "",
+            "2 sample inputs but 1 sample outputs (read from Codeforces' <div class=sample-test>",
+        ),
+        (
+            "atcoder.html",
+            "<p>Time Limit: 2.5 sec / Memory Limit: 1024 MiB</p>",
+            "",
+            "no time limit found (expected AtCoder's 'Time Limit: 2 sec / Memory Limit: 1024 "
+            "MiB' above <div id=task-statement>)",
+        ),
+        (
+            "atcoder.html",
+            "<h3>Sample Output 1</h3>",
+            "<h3>Explanation</h3>",
+            "2 sample inputs but 1 sample outputs",
+        ),
+        (
+            "kattis.html",
+            '<h1 class="book-page-heading">Add Two Numbers</h1>',
+            "",
+            "no title found (expected Kattis' <h1>)",
+        ),
+        (
+            "kattis.html",
+            "<span>1024 MB</span>",
+            "<span>plenty</span>",
+            "no memory limit found (expected Kattis' 'CPU Time limit' and 'Memory limit' in the "
+            "metadata list)",
+        ),
+    ],
+)
+def test_a_page_missing_a_fact_names_it(toy, tmp_path, capsys, page, old, new_text, message):
+    path = broken(tmp_path, PAGES / page, old, new_text)
+    error = refused(toy, capsys, "--from", str(path))
+    assert error.startswith(f"cpkit: error: new: {path}: {message}"), error
