@@ -7,10 +7,16 @@ times as it can. It works through a problem module (``stress/<slug>.py``) that h
     PARAMS: dict[str, int]             generator size parameters with their defaults
     MIN_PARAMS: dict[str, int]         optional: the smallest legal values (default 1 each)
     generate(rng, **params) -> str     a random input file
-    validate(text) -> None             raises ValueError for a file outside the constraints
-    split_cases(text) -> list[str]     the test cases of a file (no terminator)
-    join_cases(cases) -> str           a file of those cases (terminator added)
+    validate(text) -> None             optional: raises ValueError for a file outside the
+                                       constraints
+    split_cases(text) -> list[str]     optional: the test cases of a file (no terminator)
+    join_cases(cases) -> str           optional: a file of those cases (terminator added)
     cuts(case) -> Iterator[str]        optional: smaller variants of one case
+
+A module without ``split_cases`` and ``join_cases`` has one case per file (its text). A file
+can come from elsewhere than ``module.generate``: ``generate(seed, params) -> str`` given to
+``shrink`` replaces it (a generator program that takes a seed and a size); with neither,
+only stage 3 runs.
 
 Stages, in order:
 
@@ -18,21 +24,24 @@ Stages, in order:
 2. parameters: each one lowered towards its minimum (halving, else a step of one), files
    regenerated with ``random.Random(s)`` for the original seed ``s`` and the next
    ``attempts_per_params - 1``; a lower value is taken when one of them fails, its cases are
-   shrunk as in 1, and the result is kept when smaller (with its seed and parameters);
+   shrunk as in 1, and the result is kept when smaller (with its seed and parameters).
+   Without parameters, seeds: the files of those seeds, the smallest failing one kept;
 3. cuts: on each remaining case, ``module.cuts(case)`` and generic cuts (drop lines, drop
    tokens, lower an integer; a drop also tried with the case's first integer lowered by as
    much, for count-prefixed cases), taken greedily while they fail, to a fixpoint.
 
 Every candidate passes ``validate`` before anything else (``split_cases``, ``fails``) sees
-it; none is tried twice. "Smaller" is (number of cases, length in bytes, then the integers in
-the file, smaller magnitudes first). At ``deadline`` (a ``time.monotonic()`` value) the best
-file so far is returned; so it is when the module or ``fails`` raises, with the exception in
+it; none is tried twice. Without ``validate`` only generated files are candidates: stages 1
+and 3 are skipped, and what is left is stage 2 (smaller parameters, or other seeds).
+"Smaller" is (number of cases, length in bytes, then the integers in the file, smaller
+magnitudes first). At ``deadline`` (a ``time.monotonic()`` value) the best file so far is
+returned; so it is when the module or ``fails`` raises, with the exception in
 ``Shrunk.error``. The result depends only on the input and on the answers of ``fails``.
 
 API::
 
     shrink(module, fails, text, seed, params, *, deadline=None,
-           attempts_per_params=20) -> Shrunk
+           attempts_per_params=20, generate=None) -> Shrunk
     Shrunk(text, seed, params, steps, stages)
 """
 
@@ -72,21 +81,41 @@ class _Search:
         self.deadline = deadline
         self.known: dict[str, bool] = {}
         self.steps = 0
-
+        self.validate = getattr(module, "validate", None)
+        self.one_case = not hasattr(module, "split_cases")
         self.validity: dict[str, bool] = {}
 
+    def trust(self, text: str) -> None:
+        """``text`` came from the generator: valid, even without ``validate``."""
+        if self.validate is None:
+            self.validity[text] = True
+
     def valid(self, text: str) -> bool:
-        """Whether the module's ``validate`` accepts ``text`` (asked once per text)."""
+        """Whether the module's ``validate`` accepts ``text`` (asked once per text); without
+        ``validate``, whether it is a generated file."""
         answer = self.validity.get(text)
         if answer is None:
-            try:
-                self.module.validate(text)
-            except ValueError:  # an invalid candidate: nothing else sees it
-                answer = False
-            else:
-                answer = True
+            answer = False
+            if self.validate is not None:
+                try:
+                    self.validate(text)
+                except ValueError:  # an invalid candidate: nothing else sees it
+                    pass
+                else:
+                    answer = True
             self.validity[text] = answer
         return answer
+
+    def split(self, text: str) -> list[str]:
+        """The cases of a file: ``split_cases``, or the file itself as one case."""
+        if self.one_case:
+            return [text[:-1] if text.endswith("\n") else text]
+        return self.module.split_cases(text)
+
+    def join(self, cases: list[str]) -> str:
+        if self.one_case:
+            return "".join(case + "\n" for case in cases)
+        return self.module.join_cases(cases)
 
     def failing(self, text: str) -> bool:
         """Whether ``text`` is a valid input that still fails (each text is judged once)."""
@@ -104,13 +133,15 @@ class _Search:
     def size(self, text: str) -> tuple[int, int, tuple[int, ...]]:
         """The order "smaller" goes by; only for a text ``validate`` accepted."""
         magnitudes = tuple(abs(int(number)) for number in _INTEGER.findall(text))
-        return len(self.module.split_cases(text)), len(text.encode()), magnitudes
+        return len(self.split(text)), len(text.encode()), magnitudes
 
     def fewer_cases(self, text: str) -> str:
         """Stage 1: the smallest failing subset of the file's cases that ddmin finds."""
-        cases = self.module.split_cases(text)
-        kept = _ddmin(cases, lambda subset: self.failing(self.module.join_cases(subset)))
-        return text if kept == cases else self.module.join_cases(kept)
+        if self.one_case or self.validate is None:
+            return text
+        cases = self.split(text)
+        kept = _ddmin(cases, lambda subset: self.failing(self.join(subset)))
+        return text if kept == cases else self.join(kept)
 
 
 def _ddmin(items: list[str], failing: Callable[[list[str]], bool]) -> list[str]:
@@ -145,19 +176,32 @@ def shrink(
     *,
     deadline: float | None = None,
     attempts_per_params: int = 20,
+    generate: Callable[[int, dict[str, int]], str] | None = None,
 ) -> Shrunk:
     """The smallest failing input found from ``text`` (generated with ``seed``, ``params``)."""
     search = _Search(module, fails, deadline)
+    search.trust(text)
+    make = generate if generate is not None else _module_generator(module)
     best = Shrunk(text, seed, {**getattr(module, "PARAMS", {}), **params}, 0)
     try:
-        cases_before = len(module.split_cases(text))
-        best.text = search.fewer_cases(text)
-        best.stages.append(f"cases: {cases_before} -> {len(module.split_cases(best.text))}")
-        if hasattr(module, "generate") and best.params:
-            _lower_params(search, best, attempts_per_params)
-        before = len(best.text.encode())
-        _cut(search, best)
-        best.stages.append(f"cuts: {before} -> {len(best.text.encode())} bytes")
+        if search.one_case:
+            best.stages.append("cases: one per file")
+        elif search.validate is None:
+            best.stages.append("cases: none dropped (no validator)")
+        else:
+            cases_before = len(search.split(text))
+            best.text = search.fewer_cases(text)
+            best.stages.append(f"cases: {cases_before} -> {len(search.split(best.text))}")
+        if make is not None and best.params:
+            _lower_params(search, best, make, attempts_per_params)
+        elif make is not None:
+            _other_seeds(search, best, make, attempts_per_params)
+        if search.validate is None:
+            best.stages.append("cuts: none (no validator)")
+        else:
+            before = len(best.text.encode())
+            _cut(search, best)
+            best.stages.append(f"cuts: {before} -> {len(best.text.encode())} bytes")
     except _OutOfTime:
         best.stages.append("stopped at the deadline")
     except Exception as error:  # the module's own bug: the best so far is still the answer
@@ -167,7 +211,31 @@ def shrink(
     return best
 
 
-def _lower_params(search: _Search, best: Shrunk, attempts: int) -> None:
+def _module_generator(module: Any) -> Callable[[int, dict[str, int]], str] | None:
+    """``module.generate`` as a function of a seed and parameters, or None."""
+    if not hasattr(module, "generate"):
+        return None
+    return lambda seed, params: module.generate(random.Random(seed), **params)
+
+
+def _other_seeds(
+    search: _Search, best: Shrunk, make: Callable[[int, dict[str, int]], str], attempts: int
+) -> None:
+    """Stage 2 without parameters: the smallest failing file among the next seeds' files."""
+    start = best.seed
+    for seed in range(start + 1, start + attempts):
+        text = make(seed, best.params)
+        search.trust(text)
+        smaller = search.valid(text) and search.size(text) < search.size(best.text)
+        if smaller and search.failing(text):
+            best.text, best.seed = text, seed
+    last = start + attempts - 1
+    best.stages.append(f"seeds {start} to {last}: the smallest failing file is seed {best.seed}'s")
+
+
+def _lower_params(
+    search: _Search, best: Shrunk, make: Callable[[int, dict[str, int]], str], attempts: int
+) -> None:
     """Stage 2: lower each parameter while a regenerated file still fails."""
     module = search.module
     minimum = getattr(module, "MIN_PARAMS", {})
@@ -178,9 +246,10 @@ def _lower_params(search: _Search, best: Shrunk, attempts: int) -> None:
         """Whether a file generated with ``trial`` fails; a smaller result is kept."""
         for seed in range(start_seed, start_seed + attempts):
             try:
-                text = module.generate(random.Random(seed), **trial)
+                text = make(seed, trial)
             except Exception:  # parameters the generator does not accept
                 return False
+            search.trust(text)
             if search.failing(text):
                 shrunk = search.fewer_cases(text)
                 if search.size(shrunk) <= search.size(best.text):  # a tie: the lower params
@@ -223,12 +292,11 @@ def _lower_params(search: _Search, best: Shrunk, attempts: int) -> None:
 
 def _cut(search: _Search, best: Shrunk) -> None:
     """Stage 3: the module's cuts and the generic ones, greedily, to a fixpoint."""
-    module = search.module
-    own_cuts = getattr(module, "cuts", None)
+    own_cuts = getattr(search.module, "cuts", None)
     changed = True
     while changed:
         changed = False
-        cases = module.split_cases(best.text)
+        cases = search.split(best.text)
         for index in range(len(cases)):
             best_size = search.size(best.text)
             progress = True
@@ -239,13 +307,13 @@ def _cut(search: _Search, best: Shrunk) -> None:
                 for candidate in itertools.chain(own, generic_cuts(case)):
                     if candidate == case:
                         continue
-                    text = module.join_cases([*cases[:index], candidate, *cases[index + 1 :]])
+                    text = search.join([*cases[:index], candidate, *cases[index + 1 :]])
                     if not search.valid(text):
                         continue
                     size = search.size(text)
                     if size < best_size and search.failing(text):
                         best.text, best_size = text, size
-                        cases = module.split_cases(text)
+                        cases = search.split(text)
                         progress = changed = True
                         break
 
