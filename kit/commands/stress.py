@@ -1,24 +1,32 @@
 """``python build.py stress SLUG [--seed S] [--cases N | --seconds T] [--param K=V]
-[--save DIR] [-j N]``: the bundle against the problem's reference on random inputs.
+[--gen CMD [--gen-size N]] [--brute CMD] [--target NAME] [--save [DIR]] [-j N]``: the bundle
+against a brute force on random inputs.
 
-The problem's stress module (``stress/<slug>.py``: PARAMS, generate, validate, reference,
-split_cases, join_cases, optionally cuts) generates file ``i`` with ``random.Random(S + i)``
-and its parameters; the bundle (made fresh into a temporary folder, never ``dist/``) runs on
-it judge-style (a fresh process, ``-I``, from an empty folder, under the problem's first
-target as the build runs it, under the build's limits: killed at 3x the time limit, over the
-memory limit or past the output limit) and its output is judged by the problem's comparator
-against ``reference``; the verdicts are the build's (``kit.run.verdicts``). The first failure (the
-lowest ``i``) stops the run. ``kit.stress.shrink`` then shrinks the file (fewer test cases, smaller
-parameters, structural cuts that ``validate`` accepts) and the smallest failing input found is
-printed with the expected and the actual output, and the seed and parameters that reproduce
-the original failure. ``--save DIR`` writes it as ``DIR/NAME.in`` and ``DIR/NAME.out`` (the
-reference's answer); into the problem's own samples folder it becomes the next ``sample-N``.
+The files come from the problem's stress module (``stress/<slug>.py``: ``PARAMS`` and
+``generate``; file ``i`` is ``generate(random.Random(S + i), **params)``) or from a generator
+program (``--gen CMD``, any language, run as ``CMD SEED`` or, with ``--gen-size N``, as ``CMD
+SEED N``); the answers from the module's ``reference`` or from a brute-force program (``--brute
+CMD``: the input on stdin, the answer on stdout). The programs are shell words run as the bundle
+is run. The bundle (made fresh into a temporary folder, never ``dist/``) runs on each file
+judge-style (a fresh process, ``-I``, from an empty folder, under the problem's first target as
+the build runs it, or ``--target NAME``; under the build's limits: killed at 3x the time limit,
+over the memory limit or past the output limit) and its output is judged by the problem's
+comparator against the answer; the verdicts are the build's (``kit.run.verdicts``). An
+interactive problem is played instead: each file is a secret input for the problem's
+interactor (``kit.run.interact``). The first failure (the lowest ``i``) stops the run.
+``kit.stress.shrink`` then shrinks the file (fewer test cases, smaller parameters, structural
+cuts that the module's ``validate`` accepts; without a validator, smaller sizes of a generator
+that takes one, else the smallest failing file among the next seeds) and the smallest failing
+input found is printed with the expected and the actual output (a game's last lines
+exchanged), and the options that reproduce the original failure. ``--save`` writes it into the
+problem's samples folder as the next ``sample-N`` (``.in``, and ``.out`` the expected answer);
+``--save DIR`` as ``DIR/<slug>-seed<S>.in``/``.out``.
 
 A file that ends over the time limit but within 3x is not a failure (timing is ``bench``'s
-job); the slowest file's time is reported. An exception raised by the stress module itself (a
-template not written yet, a generator refusing its parameters) is a one-line error naming the
-function and its input (shown when short, else saved to a file the message names); raised
-while shrinking, the smallest failing input found so far is shown and saved first.
+job); the slowest file's time is reported. An exception raised by the stress module itself, or
+a program of the user's that fails, is a one-line error naming the function or program and its
+input (shown when short, else saved to a file the message names); raised while shrinking, the
+smallest failing input found so far is shown and saved first.
 
 Exit status: 0 when every case passed, 1 when a failing case was found, 2 for a usage error.
 """
@@ -28,19 +36,22 @@ from __future__ import annotations
 import argparse
 import random
 import re
+import shlex
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from kit.commands import add_root, command, positive, seconds
+from kit.commands import add_root, add_target, command, positive, seconds, target_runner
 from kit.errors import BuildError
+from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Problem, load_registry, select
-from kit.stress.engine import Stress, keep_file, load_stress_module, search
+from kit.stress.engine import Outcome, Stress, keep_file, search
 from kit.stress.shrink import Shrunk, shrink
+from kit.stress.source import SIZE, shown_params, source_for
 
-HELP = "run the bundle against the problem's reference on random inputs; shrink a failure"
+HELP = "run the bundle against a brute force on random inputs; shrink a failure"
 DEFAULT_SECONDS = 10.0
 SHRINK_SECONDS = 60.0
 SHOWN_CHARS = 3000
@@ -62,9 +73,28 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="K=V",
-        help="a generator parameter (repeatable)",
+        help="a parameter of the stress module's generator (repeatable)",
     )
-    parser.add_argument("--save", type=Path, metavar="DIR", help="write the shrunk case here")
+    parser.add_argument(
+        "--gen", metavar="CMD", help="a generator program, run as CMD SEED: one input per run"
+    )
+    parser.add_argument(
+        "--gen-size",
+        type=positive,
+        metavar="N",
+        help="the generator takes a size: run as CMD SEED SIZE from N (shrinking lowers it)",
+    )
+    parser.add_argument(
+        "--brute", metavar="CMD", help="a brute-force program: the input on stdin, the answer out"
+    )
+    add_target(parser, "default: the problem's first target here")
+    parser.add_argument(
+        "--save",
+        nargs="?",
+        const=True,
+        metavar="DIR",
+        help="write the shrunk case: the next sample-N of the problem, or into DIR",
+    )
     parser.add_argument("-j", "--jobs", type=positive, default=1, help="cases run at once (1)")
     parser.add_argument(
         "--shrink-seconds",
@@ -80,20 +110,22 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     (problem,) = select(load_registry(root), [args.slug])
-    if problem.kind != "batch":
-        raise BuildError(f"{problem.slug}: stress is for batch problems")
-    module = load_stress_module(problem)
-    params = _params(module, args.param)
+    runner = target_runner(args) or runner_for_runs(problem.targets)
+    source = source_for(
+        problem, runner, brute=args.brute, gen=args.gen, gen_size=args.gen_size, given=args.param
+    )
+    save = _save_folder(problem, args.save)
     seed = args.seed if args.seed is not None else random.randrange(1, 10**9)
     limit_cases = args.cases
     limit_seconds = args.seconds if args.seconds is not None else None
     if limit_cases is None and limit_seconds is None:
         limit_seconds = DEFAULT_SECONDS
-    with tempfile.TemporaryDirectory(prefix="kit-stress-") as folder:
-        bundle, script = write_bundle(problem, Path(folder))
-        stress = Stress(problem, module, bundle, script, Path(folder))
+    with tempfile.TemporaryDirectory(prefix="kit-stress-") as name:
+        folder = Path(name)
+        bundle, script = write_bundle(problem, folder)
+        stress = Stress(problem, source, bundle, script, folder=folder, runner=runner)
         print(
-            f"stress {problem.slug}: seeds from {seed}, parameters {_shown(params)}, "
+            f"stress {problem.slug}: seeds from {seed}, {source.described()}, "
             f"{args.jobs} at a time, bundle under {stress.label}",
             flush=True,
         )
@@ -101,59 +133,90 @@ def run(args: argparse.Namespace) -> int:
         found = search(
             stress,
             seed,
-            params,
+            source.params,
             limit_cases=limit_cases,
             limit_seconds=limit_seconds,
             jobs=args.jobs,
         )
         elapsed = time.monotonic() - start
         if found is None:
-            print(f"ok: {stress.count} files passed in {elapsed:.1f} s", flush=True)
-            slowest, name = stress.slowest
-            limit = problem.time_limit
-            over = f", over the {limit:g} s limit" if slowest > limit else ""
-            print(f"slowest: {slowest:.3f} s (the file of {name}{over})", flush=True)
+            _passed(stress, elapsed)
             return 0
-        failing_seed, text, outcome = found
-        print(
-            f"FAILED: the file of seed {failing_seed} ({stress.count} files run, "
-            f"{elapsed:.1f} s): {outcome.message}",
-            flush=True,
-        )
-        print("shrinking...", flush=True)
-        deadline = time.monotonic() + args.shrink_seconds
-        shrunk = shrink(
-            module,
-            lambda candidate: stress.judge(candidate, "shrink").failed,
-            text,
-            failing_seed,
-            params,
-            deadline=deadline,
-        )
-        print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
-        if shrunk.error is not None:
-            _stopped(problem, args.save, shrunk, outcome.message)
-        final = stress.judge(shrunk.text, "final")
-        expected = module.reference(shrunk.text)
-        print(f"\nVerdict: {final.message or outcome.message}")
-        _show("Input", shrunk.text)
-        _show("Expected", expected)
-        _show("Got", final.got.decode("utf-8", "replace"))
-        changed = {k: v for k, v in shrunk.params.items() if module.PARAMS.get(k) != v}
-        flags = "".join(f" --param {k}={v}" for k, v in sorted(changed.items()))
-        print(
-            f"\nReproduce: {command()} stress {problem.slug} --seed {shrunk.seed} "
-            f"--cases 1{flags}   (the file before shrinking; parameters {_shown(shrunk.params)})"
-        )
-        if args.save is not None:
-            stem = _save(problem, args.save, shrunk.text, expected, shrunk.seed)
-            print(f"saved: {stem}.in, {stem}.out")
+        _failed(stress, found, elapsed, args, save)
     return 1
 
 
+def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, save) -> None:
+    """Report the first failing file, shrink it, show the smallest and save it."""
+    failing_seed, text, outcome = found
+    print(
+        f"FAILED: the file of seed {failing_seed} ({stress.count} files run, "
+        f"{elapsed:.1f} s): {outcome.message}",
+        flush=True,
+    )
+    shrunk = _shrink(stress, text, failing_seed, args.shrink_seconds)
+    if shrunk.error is not None:
+        _stopped(stress.problem, save, shrunk, outcome.message)
+    final = _report(stress, shrunk, outcome, args)
+    if save is not None:
+        saved = _save(stress.problem, save, shrunk.text, final.expected, shrunk.seed)
+        print(f"saved: {', '.join(stress.problem.rel(path) for path in saved)}")
+
+
+def _passed(stress: Stress, elapsed: float) -> None:
+    print(f"ok: {stress.count} files passed in {elapsed:.1f} s", flush=True)
+    slowest, name = stress.slowest
+    limit = stress.problem.time_limit
+    over = f", over the {limit:g} s limit" if slowest > limit else ""
+    print(f"slowest: {slowest:.3f} s (the file of {name}{over})", flush=True)
+
+
+def _shrink(stress: Stress, text: str, seed: int, budget: float) -> Shrunk:
+    print("shrinking...", flush=True)
+    shrunk = shrink(
+        stress.source.shrinkable(),
+        lambda candidate: stress.judge(candidate, "shrink").failed,
+        text,
+        seed,
+        stress.source.params,
+        deadline=time.monotonic() + budget,
+        generate=stress.generate,
+    )
+    print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
+    return shrunk
+
+
+def _report(stress: Stress, shrunk: Shrunk, outcome: Outcome, args: argparse.Namespace) -> Outcome:
+    """The smallest failing input, its verdict, what was expected and what came out (or the
+    game's last lines), and the command that gives the original failure back; its outcome."""
+    final = stress.judge(shrunk.text, "final")
+    print(f"\nVerdict: {final.message or outcome.message}")
+    _show("Input", shrunk.text)
+    if final.expected is not None:
+        _show("Expected", final.expected.decode("utf-8", "replace"))
+        _show("Got", final.got.decode("utf-8", "replace"))
+    elif final.details:  # "last lines exchanged (...):", then the lines, indented
+        heading, *lines = final.details
+        print(f"\n{heading[:1].upper()}{heading[1:]}")
+        print("\n".join(line.strip() for line in lines))
+    source = stress.source
+    flags = source.flags(shrunk.params)
+    if args.target:
+        flags += f" --target {shlex.quote(args.target)}"
+    if source.gen is None:
+        made = f"parameters {shown_params(shrunk.params)}"
+    else:
+        made = f"size {shrunk.params[SIZE]}" if SIZE in shrunk.params else "no size"
+    print(
+        f"\nReproduce: {command()} stress {stress.problem.slug} --seed {shrunk.seed} "
+        f"--cases 1{flags}   (the file before shrinking; {made})"
+    )
+    return final
+
+
 def _stopped(problem: Problem, save: Path | None, shrunk: Shrunk, verdict: str) -> None:
-    """The shrink stopped on an error of the stress module: show and save the smallest failing
-    input found so far, then raise that error (one line)."""
+    """The shrink stopped on an error of the stress module or a program: show and save the
+    smallest failing input found so far, then raise that error (one line)."""
     print(f"\nVerdict: {verdict}")
     _show("Input (the smallest failing one found before the error)", shrunk.text)
     if save is not None:
@@ -169,40 +232,37 @@ def _stopped(problem: Problem, save: Path | None, shrunk: Shrunk, verdict: str) 
     raise BuildError(f"shrinking stopped: {type(error).__name__}: {error}") from None
 
 
-def _params(module, given: list[str]) -> dict[str, int]:
-    params = dict(module.PARAMS)
-    for item in given:
-        match = re.fullmatch(r"(\w+)=(-?\d+)", item)
-        if match is None:
-            raise BuildError(f"--param {item!r}: expected NAME=INTEGER")
-        if match[1] not in params:
-            known = ", ".join(sorted(params))
-            raise BuildError(f"--param {match[1]}: not a parameter (known: {known})")
-        params[match[1]] = int(match[2])
-    return params
-
-
-def _shown(params: dict[str, int]) -> str:
-    return " ".join(f"{k}={v}" for k, v in params.items()) or "(none)"
-
-
 def _show(title: str, text: str) -> None:
     cut = len(text) > SHOWN_CHARS
     print(f"\n{title}:" + (f" (first {SHOWN_CHARS} of {len(text)} characters)" if cut else ""))
     sys.stdout.write(text[:SHOWN_CHARS] if text.endswith("\n") or cut else text + "\n")
 
 
-def _save(problem: Problem, folder: Path, text: str, expected: str, seed: int) -> Path:
+def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:
+    """Where ``--save`` writes: the problem's samples folder when no DIR is given."""
+    if save is None:
+        return None
+    return problem.samples_dir if save is True else Path(save)
+
+
+def _save(
+    problem: Problem, folder: Path, text: str, expected: bytes | None, seed: int
+) -> list[Path]:
+    """The input (and the expected answer, for a batch problem) as a sample pair: the next
+    ``sample-N`` in the problem's samples folder, else ``<slug>-seed<S>``."""
     folder.mkdir(parents=True, exist_ok=True)
     if folder.resolve() == problem.samples_dir.resolve():
         taken = {
             int(m[1])
             for path in folder.iterdir()
-            if (m := re.fullmatch(r"sample-(\d+)\.(?:in|out)", path.name))
+            if (m := re.fullmatch(r"sample-(\d+)\.(?:in|out|ans)", path.name))
         }
         stem = folder / f"sample-{max(taken, default=0) + 1}"
     else:
         stem = folder / f"{problem.slug}-seed{seed}"
-    Path(f"{stem}.in").write_text(text, encoding="utf-8")
-    Path(f"{stem}.out").write_text(expected, encoding="utf-8")
-    return stem
+    written = [Path(f"{stem}.in")]
+    written[0].write_text(text, encoding="utf-8")
+    if expected is not None:
+        written.append(Path(f"{stem}.out"))
+        written[1].write_bytes(expected)
+    return written

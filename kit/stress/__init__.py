@@ -1,5 +1,8 @@
-"""``stress``: the bundle against the problem's reference on random inputs.
+"""``stress``: the bundle against a brute force on random inputs.
 
-- ``engine``     the stress module (guarded), the bundle judged on its files, the search
+- ``source``     what a run generates and judges against: the stress module (guarded), the
+                 user's generator and brute-force programs, the interactor
+- ``programs``   the user's programs (``--gen``, ``--brute``), any language, run as the bundle
+- ``engine``     the bundle judged (or played) on generated files, the search
 - ``shrink``     shrinking a failing random case
 """

@@ -1,12 +1,18 @@
-"""The stress engine: a problem's stress module, guarded, and the bundle judged on its files.
+"""The stress engine: the bundle judged on generated files, and the search for a failing one.
 
-``load_stress_module(problem)`` imports ``stress/<slug>.py`` (PARAMS, generate, validate,
-reference, split_cases, join_cases, optionally cuts) wrapped so that any of its functions that
-raises is a one-line BuildError naming the function and its input. ``Stress`` runs the bundle
-on a text judge-style (under the build's limits and verdicts, ``kit.run``) against the
-reference's answer; ``search`` generates file ``i`` with ``random.Random(seed + i)`` until one
-fails or the limit is reached, ``jobs`` at a time. The command (``kit.commands.stress``)
-prints, shrinks (``kit.stress.shrink``) and saves.
+``Stress`` holds one run's pieces: the bundle, who runs it (a ``Runner``: the problem's first
+target, or ``--target``), its limits (``kit.run.limits``) and the ``Source``
+(``kit.stress.source``: the stress module's functions, the user's programs, the interactor).
+``Stress.make(seed, params)`` is a file (generated, then validated when there is a
+validator); ``Stress.judge(text)`` runs the bundle on it judge-style (``kit.run.cases``'
+``CaseJudge``: a fresh process from an empty folder under the build's limits and verdicts)
+against the expected answer (the module's ``reference`` or the brute force's output) by the
+problem's comparator, or, for an interactive problem, plays it as the secret input through the
+problem's interactor (``kit.run.interact``). ``search`` makes file ``i`` from seed
+``seed + i`` until one fails or the limit is reached, ``jobs`` at a time. The command
+(``kit.commands.stress``) prints, shrinks (``kit.stress.shrink``) and saves.
+
+``keep_file`` and ``on_input`` keep an input a message is about (the input itself when short).
 """
 
 from __future__ import annotations
@@ -14,21 +20,26 @@ from __future__ import annotations
 import concurrent.futures
 import os
 import random
-import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
 from kit.judges.compare import Comparator, parse_compare
-from kit.judges.targets import runner_for_runs
-from kit.registry import Case, Problem, import_from_checkout
+from kit.judges.targets import Runner
+from kit.registry import Case, Problem
 from kit.run.cases import CaseJudge
 from kit.run.limits import limits_for
 from kit.run.verdicts import OK, TLE
+
+if TYPE_CHECKING:
+    from kit.stress.source import Source
+
+SHOWN_INPUT = 60  # characters of an input shown in an error message instead of saved
 
 
 @dataclass
@@ -37,51 +48,98 @@ class Outcome:
     message: str = ""
     got: bytes = b""
     word: str = OK  # the verdict, a word of kit.run.verdicts
+    expected: bytes | None = None  # the answer it was judged against (None: played)
+    details: list[str] = field(default_factory=list)  # a game's last lines exchanged
 
 
 class Stress:
-    """The bundle, the reference and the comparator of one problem."""
+    """The bundle, its runner and limits, and where its files and answers come from."""
 
-    def __init__(self, problem: Problem, module, bundle: Bundle, script: Path, folder: Path):
+    def __init__(
+        self,
+        problem: Problem,
+        source: Source,
+        bundle: Bundle,
+        script: Path,
+        *,
+        folder: Path,
+        runner: Runner,
+    ) -> None:
         self.problem = problem
-        self.module = module
-        self.runner = runner_for_runs(problem.targets)
-        self.label = self.runner.described
-        self.limits = limits_for(problem, self.runner)
+        self.source = source
+        self.runner = runner
+        self.label = runner.described
+        self.limits = limits_for(problem, runner)
         self.folder = folder
         where = f"problems.toml: [{problem.slug}]"
         self.comparator: Comparator = parse_compare(problem.compare, problem.root, where)
-        empty = folder / "cwd"
-        empty.mkdir(exist_ok=True)
+        self.empty = folder / "cwd"
+        self.empty.mkdir(exist_ok=True)
         self.judge_case = CaseJudge(
             problem,
             bundle=bundle,
             script=script,
             comparator=self.comparator,
-            interactor=None,
-            empty=empty,
+            interactor=source.interactor,
+            empty=self.empty,
         )
         self.count = 0
         self.slowest = (0.0, "")  # seconds, which file
         self._lock = threading.Lock()
 
+    def generate(self, seed: int, params: dict[str, int]) -> str:
+        """The file of ``seed`` and ``params``, not validated (the shrinker validates)."""
+        source = self.source
+        if source.gen is not None:
+            size = params.get("size")
+            return source.gen.generate(seed, size, cwd=self.empty, limits=self.limits)
+        assert source.module is not None
+        return source.module.generate(random.Random(seed), **params)
+
+    def make(self, seed: int, params: dict[str, int]) -> str:
+        """The file of ``seed`` and ``params``, which the validator (if any) must accept."""
+        text = self.generate(seed, params)
+        validate = self.source.validate
+        if validate is not None:
+            try:
+                validate(text)
+            except ValueError as error:
+                raise BuildError(
+                    f"{self.problem.slug}: {self.source.generator} made a file that "
+                    f"{self.source.validator} refuses (seed {seed}): {error}"
+                ) from None
+        return text
+
+    def answer(self, text: str) -> bytes | None:
+        """The expected output on ``text``: the brute force's or the reference's (None for
+        an interactive problem, whose interactor judges)."""
+        source = self.source
+        if source.interactor is not None:
+            return None
+        if source.brute is not None:
+            return source.brute.answer(text, cwd=self.empty, limits=self.limits)
+        assert source.module is not None
+        return source.module.reference(text).encode()
+
     def judge(self, text: str, name: str = "case", label: str = "") -> Outcome:
-        """Run the bundle on ``text`` and judge it against the reference's answer (``name``:
-        of the files a checker reads; ``label``: the file as the report names it). The
-        verdicts are the build's, except that a run over the time limit but not killed
-        passes (timing is ``bench``'s job)."""
-        expected = self.module.reference(text).encode()
-        case = Case(name, self.folder / f"{name}.in", self.folder / f"{name}.ans")
+        """Run the bundle on ``text`` and judge it against the expected answer, or play it
+        (``name``: of the files a checker reads; ``label``: the file as the report names
+        it). The verdicts are the build's, except that a run over the time limit but not
+        killed passes (timing is ``bench``'s job)."""
+        expected = self.answer(text)
+        answer = None if expected is None else self.folder / f"{name}.ans"
+        case = Case(name, self.folder / f"{name}.in", answer)
         case.input.write_text(text, encoding="utf-8")
-        assert case.expected is not None
-        case.expected.write_bytes(expected)
+        if answer is not None and expected is not None:
+            answer.write_bytes(expected)
         outcome, run = self.judge_case.once(case, self.runner, self.limits)
         if outcome.word != TLE:
             with self._lock:
                 self.slowest = max(self.slowest, (run.seconds, label or name))
         if outcome.word == OK:
-            return Outcome(False)
-        return Outcome(True, outcome.message, run.stdout, outcome.word)
+            return Outcome(False, expected=expected)
+        details = outcome.details if self.source.interactor is not None else []
+        return Outcome(True, outcome.message, run.stdout, outcome.word, expected, details)
 
 
 def keep_file(problem: Problem, what: str, text: str) -> Path:
@@ -92,21 +150,20 @@ def keep_file(problem: Problem, what: str, text: str) -> Path:
     return Path(name)
 
 
+def on_input(problem: Problem, what: str, text: str) -> str:
+    """``on 'TEXT'`` when ``text`` is short and one line, else where it was saved."""
+    if len(text) <= SHOWN_INPUT and "\n" not in text.rstrip("\n"):
+        return f"on {text!r}"
+    return f"on the input saved as {keep_file(problem, what, text)}"
+
+
 def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_seconds, jobs: int):
     """(seed, text, outcome) of the first failing file, or None."""
-    module = stress.module
     deadline = None if limit_seconds is None else time.monotonic() + limit_seconds
     index = 0
 
     def one(i: int):
-        text = module.generate(random.Random(seed + i), **params)
-        try:
-            module.validate(text)
-        except ValueError as error:
-            raise BuildError(
-                f"{stress.problem.slug}: stress/{stress.problem.slug}.py: generate() made a "
-                f"file that validate() refuses (seed {seed + i}): {error}"
-            ) from None
+        text = stress.make(seed + i, params)
         return seed + i, text, stress.judge(text, f"case{i % jobs}", f"seed {seed + i}")
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -122,64 +179,3 @@ def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_second
             for result in results:
                 if result[2].failed:
                     return result
-
-
-def load_stress_module(problem: Problem):
-    """``stress/<slug>.py`` of the problem's checkout, imported as ``stress.<slug>``."""
-    path = problem.stress
-    where = problem.rel(path)
-    if not path.is_file():
-        raise BuildError(
-            f"{problem.slug}: no {where} (a generator, validator and reference; see the README)"
-        )
-    module = import_from_checkout(problem, path, f"stress.{problem.slug}")
-    needed = ("PARAMS", "generate", "validate", "reference", "split_cases", "join_cases")
-    missing = [name for name in needed if not hasattr(module, name)]
-    if missing:
-        raise BuildError(f"{where}: defines no {', '.join(missing)}")
-    return Guarded(module, where, problem)
-
-
-class Guarded:
-    """A stress module whose functions report their own crashes as one-line BuildErrors
-    (``validate`` keeps its ValueError, which is its answer); other attributes pass through."""
-
-    FUNCTIONS = ("generate", "validate", "reference", "split_cases", "join_cases")
-
-    def __init__(self, module, where: str, problem: Problem) -> None:
-        self._module = module
-        self._where = where
-        self._problem = problem
-
-    def __getattr__(self, name: str):
-        value = getattr(self._module, name)
-        if name not in self.FUNCTIONS:
-            return value
-
-        def call(*args, **kwargs):
-            try:
-                return value(*args, **kwargs)
-            except ValueError:
-                if name == "validate":
-                    raise
-                raise self._error(name, args) from None
-            except Exception:  # the module's own bug, or a template not written yet
-                raise self._error(name, args) from None
-
-        return call
-
-    def _error(self, name: str, args: tuple) -> BuildError:
-        error = sys.exc_info()[1]
-        message = f"{self._where}: {name}() raised {type(error).__name__}: {error}"
-        given = args[0] if args else None
-        if isinstance(given, list):  # join_cases: the cases
-            given = "\n".join(map(str, given))
-        if isinstance(given, str):
-            if len(given) <= SHOWN_INPUT and "\n" not in given.rstrip("\n"):
-                message += f" (on {given!r})"
-            else:
-                message += f" (on the input saved as {keep_file(self._problem, name, given)})"
-        return BuildError(message)
-
-
-SHOWN_INPUT = 60  # characters of an input shown in an error message instead of saved

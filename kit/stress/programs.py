@@ -1,0 +1,135 @@
+"""The user's own programs in a stress run: a brute force (``--brute CMD``) and a generator
+(``--gen CMD``), in any language.
+
+``parse_program(text, option, runner)`` reads CMD as shell words (``shlex``). Its first word
+is the program: a file (a path, or a name in the current folder), else a name on the PATH; a
+``.py`` file runs under the bundle's interpreter (``runner``, as the build runs it), any other
+file must be executable. Later words that name an existing file are made absolute, since the
+program runs from an empty folder: ``--brute "python3 brute.py"`` works as a shell would run
+it. A program that is not there, or words that do not parse, are a one-line ``BuildError``
+before anything runs.
+
+Both run as the bundle runs (``kit.run.process.run_process``): a fresh process, from an empty
+folder, under the build's limits (``kit.run.limits``). The brute force reads the input on
+stdin and its stdout is the expected answer; the generator runs as ``CMD SEED`` (or
+``CMD SEED SIZE`` when it takes a size), its stdin empty, and its stdout is one input file.
+A run that fails (a crash, killed over a limit) is a one-line ``BuildError`` naming the
+program, the verdict and the input (shown when short, else saved to a file) or the seed.
+
+API::
+
+    parse_program(text, option, runner, problem) -> Program
+    Program.answer(text, cwd=, limits=) -> bytes        # a brute force's answer
+    Program.generate(seed, size, cwd=, limits=) -> str  # a generator's file (size may be None)
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from kit.errors import BuildError
+from kit.judges.targets import Runner
+from kit.registry import Problem
+from kit.run.limits import Limits
+from kit.run.process import Run, run_process
+from kit.run.verdicts import process_verdict
+from kit.stress.engine import on_input
+
+
+@dataclass(frozen=True)
+class Program:
+    text: str  # as the user gave it
+    option: str  # "--brute" or "--gen", for messages
+    argv: tuple[str, ...]
+    problem: Problem  # whose input a failed run's message saves
+
+    @property
+    def shown(self) -> str:
+        """The option as the user would type it again (quoted for a shell)."""
+        return f"{self.option} {shlex.quote(self.text)}"
+
+    @property
+    def named(self) -> str:
+        """The option in a message."""
+        return f"{self.option} {self.text!r}"
+
+    def answer(self, text: str, *, cwd: Path, limits: Limits) -> bytes:
+        """The brute force's output on ``text``; a failed run is a ``BuildError``."""
+        run = self._run(list(self.argv), text.encode(), cwd, limits)
+        failure = _failure(run, limits)
+        if failure is not None:
+            shown = on_input(self.problem, "brute", text)
+            raise BuildError(f"{self.named} failed: {failure} ({shown})")
+        return run.stdout
+
+    def generate(self, seed: int, size: int | None, *, cwd: Path, limits: Limits) -> str:
+        """The file the generator prints for ``seed`` (and ``size``)."""
+        arguments = [str(seed)] + ([] if size is None else [str(size)])
+        run = self._run([*self.argv, *arguments], b"", cwd, limits)
+        called = f"{self.named} (run with {' '.join(arguments)})"
+        failure = _failure(run, limits)
+        if failure is not None:
+            raise BuildError(f"{called} failed: {failure}")
+        try:
+            return run.stdout.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BuildError(f"{called} printed something that is not UTF-8 text") from None
+
+    @staticmethod
+    def _run(argv: list[str], stdin: bytes, cwd: Path, limits: Limits) -> Run:
+        return run_process(
+            argv,
+            stdin,
+            cwd=cwd,
+            timeout=limits.timeout,
+            memory_kib=limits.kill_kib,
+            output_bytes=limits.output_bytes,
+            stack_bytes=limits.stack_bytes,
+        )
+
+
+def _failure(run: Run, limits: Limits) -> str | None:
+    """What went wrong with a run of the user's program (a verdict's message), or None."""
+    found = process_verdict(run, limits)
+    return None if found is None else found[1]
+
+
+def parse_program(text: str, option: str, runner: Runner, problem: Problem) -> Program:
+    """The program ``text`` names (see the module doc); a one-line ``BuildError`` if none."""
+    try:
+        words = shlex.split(text)
+    except ValueError as error:
+        raise BuildError(f"{option} {text!r}: {error}") from None
+    if not words:
+        raise BuildError(f"{option}: no command given")
+    first, *rest = words
+    where = f"{option} {text!r}"
+    argv = (*_executable(first, where, runner), *map(_absolute, rest))
+    return Program(text, option, argv, problem)
+
+
+def _executable(word: str, where: str, runner: Runner) -> list[str]:
+    path = Path(word).expanduser()
+    if "/" in word or path.is_file():
+        if not path.is_file():
+            raise BuildError(f"{where}: no such program: {word}")
+        if path.suffix == ".py":
+            return runner.command(path.resolve())
+        if not os.access(path, os.X_OK):
+            raise BuildError(f"{where}: {word} is not executable (nor a .py file)")
+        return [str(path.resolve())]
+    found = shutil.which(word)
+    if found is None:
+        raise BuildError(f"{where}: no program {word} (not a file here, nor on the PATH)")
+    return [found]
+
+
+def _absolute(word: str) -> str:
+    """A word that names an existing file, made absolute (the program runs elsewhere)."""
+    if word.startswith("-") or not os.path.exists(word):
+        return word
+    return str(Path(word).resolve())

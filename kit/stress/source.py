@@ -1,0 +1,232 @@
+"""What a stress run generates and judges against: the problem's stress module
+(``stress/<slug>.py``), the user's own programs (``--gen``, ``--brute``), the interactor.
+
+``source_for(problem, runner, brute=, gen=, gen_size=, given=)`` checks the options against the
+problem and loads the stress module with only the functions this run needs:
+
+- the files: ``--gen CMD`` (run as ``CMD SEED``, or ``CMD SEED SIZE`` with ``--gen-size N``),
+  else the module's ``PARAMS`` and ``generate(rng, **params)`` (``--param`` overrides);
+- the answers of a batch problem: ``--brute CMD``, else the module's ``reference(text)``. An
+  interactive problem is judged by its interactor (problems.toml's ``interactor``): no answers,
+  and no ``--brute``;
+- optional: ``validate(text)`` (every generated file must pass it, and it lets the shrinker cut
+  files), ``split_cases`` with ``join_cases`` (several test cases per file; a module that
+  defines neither has one case per file), ``cuts(case)``, ``MIN_PARAMS``.
+
+With both programs given, no stress module is needed (one that exists still validates).
+``load_stress_module`` imports it wrapped (``Guarded``) so that any of its functions that
+raises is a one-line BuildError naming the function and its input.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+from kit.errors import BuildError
+from kit.judges.targets import Runner
+from kit.registry import Problem, import_from_checkout
+from kit.run.cases import interactor_command
+from kit.stress.engine import on_input
+from kit.stress.programs import Program, parse_program
+
+SIZE = "size"  # the one parameter of a generator program that takes a size
+OPTIONAL = ("validate", "split_cases", "join_cases", "cuts", "MIN_PARAMS")
+
+
+@dataclass
+class Source:
+    problem: Problem
+    module: Any  # the stress module (Guarded), or None
+    params: dict[str, int]  # the generator's: the module's PARAMS, or {"size": N}, or {}
+    gen: Program | None = None
+    brute: Program | None = None
+    interactor: list[str] | None = None  # the interactor's argv, for an interactive problem
+
+    @property
+    def validate(self):
+        return getattr(self.module, "validate", None) if self.module is not None else None
+
+    @property
+    def generator(self) -> str:
+        return self.gen.named if self.gen is not None else f"{self._where}: generate()"
+
+    @property
+    def validator(self) -> str:
+        return f"{self._where}'s validate()" if self.gen is not None else "validate()"
+
+    @property
+    def _where(self) -> str:
+        return self.problem.rel(self.problem.stress)
+
+    def described(self) -> str:
+        """What the files are and what judges them, for the run's first line."""
+        if self.gen is None:
+            files = f"parameters {shown_params(self.params)}"
+        else:
+            size = f" {self.params[SIZE]}" if SIZE in self.params else ""
+            files = f"files from {self.gen.text} SEED{size}"
+        if self.interactor is not None:
+            return f"{files}, played through {self.problem.interactor}"
+        return files + (f", answers from {self.brute.text}" if self.brute is not None else "")
+
+    def shrinkable(self) -> SimpleNamespace:
+        """What ``kit.stress.shrink`` works through: the generator's parameters and the
+        module's optional parts (validator, cases, cuts)."""
+        present = {}
+        if self.module is not None:
+            present = {name: getattr(self.module, name, None) for name in OPTIONAL}
+            present = {name: value for name, value in present.items() if value is not None}
+        if self.gen is not None:
+            present["MIN_PARAMS"] = {SIZE: 1}
+        return SimpleNamespace(PARAMS=dict(self.params), **present)
+
+    def flags(self, params: dict[str, int]) -> str:
+        """The options that make the files of ``params`` again (for the reproduction line)."""
+        if self.gen is not None:
+            size = f" --gen-size {params[SIZE]}" if SIZE in params else ""
+            text = f" {self.gen.shown}{size}"
+        else:
+            defaults = self.module.PARAMS
+            changed = {k: v for k, v in params.items() if defaults.get(k) != v}
+            text = "".join(f" --param {k}={v}" for k, v in sorted(changed.items()))
+        return text + (f" {self.brute.shown}" if self.brute is not None else "")
+
+
+def shown_params(params: dict[str, int]) -> str:
+    return " ".join(f"{k}={v}" for k, v in params.items()) or "(none)"
+
+
+def source_for(
+    problem: Problem,
+    runner: Runner,
+    *,
+    brute: str | None,
+    gen: str | None,
+    gen_size: int | None,
+    given: list[str],
+) -> Source:
+    """The source of a stress run of ``problem`` with these options (see the module doc)."""
+    interactive = problem.kind == "interactive"
+    if interactive and brute is not None:
+        raise BuildError(
+            f"{problem.slug}: --brute is for batch problems; an interactive problem's games "
+            "are judged by its interactor"
+        )
+    if interactive and problem.interactor is None:
+        raise BuildError(
+            f"{problem.slug}: stress plays an interactive problem through its interactor; "
+            'set one in problems.toml (interactor = "PATH")'
+        )
+    if gen_size is not None and gen is None:
+        raise BuildError("--gen-size: for a generator program given with --gen CMD")
+    if gen is not None and given:
+        raise BuildError(
+            f"--param {given[0]}: for the stress module's generate(); --gen CMD takes --gen-size N"
+        )
+    source = Source(problem, None, {})
+    if gen is not None:
+        source.gen = parse_program(gen, "--gen", runner, problem)
+        source.params = {} if gen_size is None else {SIZE: gen_size}
+    if brute is not None:
+        source.brute = parse_program(brute, "--brute", runner, problem)
+    needs = [] if gen is not None else ["PARAMS", "generate"]
+    if not interactive and brute is None:
+        needs.append("reference")
+    source.module = load_stress_module(problem, needs)
+    if gen is None:
+        source.params = _params(source.module, given)
+    if interactive:
+        source.interactor = interactor_command(problem)
+    return source
+
+
+def _params(module, given: list[str]) -> dict[str, int]:
+    params = dict(module.PARAMS)
+    for item in given:
+        match = re.fullmatch(r"(\w+)=(-?\d+)", item)
+        if match is None:
+            raise BuildError(f"--param {item!r}: expected NAME=INTEGER")
+        if match[1] not in params:
+            known = ", ".join(sorted(params))
+            raise BuildError(f"--param {match[1]}: not a parameter (known: {known})")
+        params[match[1]] = int(match[2])
+    return params
+
+
+def load_stress_module(problem: Problem, needs: list[str]):
+    """``stress/<slug>.py`` of the problem's checkout, imported as ``stress.<slug>`` and
+    guarded; None when it does not exist and nothing of it is needed."""
+    path = problem.stress
+    where = problem.rel(path)
+    if not path.is_file():
+        if not needs:
+            return None
+        raise BuildError(f"{problem.slug}: no {where} ({_wanted(problem, needs)})")
+    module = import_from_checkout(problem, path, f"stress.{problem.slug}")
+    missing = [name for name in needs if not hasattr(module, name)]
+    if missing:
+        hint = {"reference": "--brute CMD", "generate": "--gen CMD", "PARAMS": "--gen CMD"}
+        instead = sorted({hint[name] for name in missing})
+        raise BuildError(
+            f"{where}: defines no {', '.join(missing)} (or give {' and '.join(instead)})"
+        )
+    pair = [name for name in ("split_cases", "join_cases") if hasattr(module, name)]
+    if len(pair) == 1:
+        other = "join_cases" if pair == ["split_cases"] else "split_cases"
+        raise BuildError(
+            f"{where}: defines {pair[0]} but no {other} (both for several cases per file, "
+            "neither for one)"
+        )
+    return Guarded(module, where, problem)
+
+
+def _wanted(problem: Problem, needs: list[str]) -> str:
+    if "reference" in needs and "generate" in needs:
+        return "a generator, validator and reference; see the README; or --gen CMD and --brute CMD"
+    if "reference" in needs:
+        return "a reference(); or --brute CMD"
+    what = "secret inputs" if problem.kind == "interactive" else "inputs"
+    return f"a generator of {what}: PARAMS and generate(); or --gen CMD"
+
+
+class Guarded:
+    """A stress module whose functions report their own crashes as one-line BuildErrors
+    (``validate`` keeps its ValueError, which is its answer); other attributes pass through."""
+
+    FUNCTIONS = ("generate", "validate", "reference", "split_cases", "join_cases")
+
+    def __init__(self, module, where: str, problem: Problem) -> None:
+        self._module = module
+        self._where = where
+        self._problem = problem
+
+    def __getattr__(self, name: str):
+        value = getattr(self._module, name)
+        if name not in self.FUNCTIONS:
+            return value
+
+        def call(*args, **kwargs):
+            try:
+                return value(*args, **kwargs)
+            except ValueError:
+                if name == "validate":
+                    raise
+                raise self._error(name, args) from None
+            except Exception:  # the module's own bug, or a template not written yet
+                raise self._error(name, args) from None
+
+        return call
+
+    def _error(self, name: str, args: tuple) -> BuildError:
+        error = sys.exc_info()[1]
+        message = f"{self._where}: {name}() raised {type(error).__name__}: {error}"
+        given = args[0] if args else None
+        if isinstance(given, list):  # join_cases: the cases
+            given = "\n".join(map(str, given))
+        if isinstance(given, str):
+            message += f" ({on_input(self._problem, name, given)})"
+        return BuildError(message)
