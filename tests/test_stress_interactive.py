@@ -1,0 +1,105 @@
+"""stress on an interactive problem: random secret inputs played through the problem's
+interactor (tests/fixtures/guess: several guess-the-number games per input), an off-by-one
+binary search found and shrunk to one secret, saved as a sample; its one-line errors."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def command(*args, root):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), *args, "--root", str(root)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "KIT_PYTHONS": ""},
+        timeout=300,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert "Traceback" not in output and 'build.py", line' not in output, output
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.fixture
+def guess(checkout_copy):
+    return checkout_copy("guess")
+
+
+def plant_off_by_one(root):
+    """The search starts on 1..N-1: a secret N is never found (N = 1: it guesses 0)."""
+    solution = root / "solutions" / "guess.py"
+    text = solution.read_text()
+    solution.write_text(text.replace("low, high = 1, n\n", "low, high = 1, n - 1\n"))
+    assert solution.read_text() != text
+
+
+def test_a_correct_guesser_passes_against_the_interactor(guess):
+    code, out, err = command("stress", "guess", "--seed", "1", "--cases", "12", root=guess)
+    assert code == 0, out + err
+    assert "parameters games=5 n=20, played through interactors/guess.py, 1 at a time" in out
+    assert "ok: 12 files passed" in out
+
+
+def test_an_off_by_one_is_found_and_shrunk_to_one_secret_and_saved(guess):
+    plant_off_by_one(guess)
+    args = ["stress", "guess", "--seed", "1", "--cases", "30", "--save"]
+    code, out, err = command(*args, root=guess)
+    assert code == 1, out + err
+    assert "FAILED: the file of seed 1 " in out
+    assert "(cases: 5 -> 1; params: games 5 -> 1, n 20 -> 1" in out
+    assert "\nVerdict: wrong answer: game 1, guess 1: expected an integer in 1..1, got '0'\n" in out
+    assert "\nInput:\n1\n1 1 1\n" in out  # one game, the secret N = 1
+    assert "\nLast lines exchanged (> from the solution, < to it):\n< 1\n< 1 1\n> 0\n" in out
+    assert "Expected:" not in out
+    assert "Reproduce: python build.py stress guess --seed " in out
+    samples = guess / "samples" / "guess"
+    assert "saved: samples/guess/sample-2.in\n" in out
+    assert (samples / "sample-2.in").read_text() == "1\n1 1 1\n"
+    assert not (samples / "sample-2.out").exists()
+
+
+def test_secret_inputs_from_a_generator_program(guess):
+    """A generator without a size: the smallest failing file among the next seeds, then cut."""
+    plant_off_by_one(guess)
+    (guess / "gen.py").write_text(
+        "import sys\nn = int(sys.argv[1]) % 7 + 1\nprint(1)\nprint(n, n.bit_length(), n)\n"
+    )
+    args = ["stress", "guess", "--seed", "3", "--cases", "5", "--gen", "gen.py"]
+    code, out, err = command(*args, root=guess)
+    assert code == 1, out + err
+    assert "files from gen.py SEED, played through interactors/guess.py" in out
+    assert "FAILED: the file of seed 3 " in out and "the smallest failing file is seed 7's" in out
+    assert "\nInput:\n1\n1 1 1\n" in out
+
+
+def test_interactive_stress_takes_no_brute_force(guess):
+    code, out, err = command("stress", "guess", "--brute", "gen.py", root=guess)
+    assert code == 2 and out == ""
+    (line,) = err.splitlines()
+    assert line.endswith(
+        "guess: --brute is for batch problems; an interactive problem's games "
+        "are judged by its interactor"
+    )
+
+
+def test_an_interactive_problem_without_an_interactor_is_one_line(guess):
+    registry = guess / "problems.toml"
+    registry.write_text(registry.read_text().replace('interactor = "interactors/guess.py"\n', ""))
+    code, _, err = command("stress", "guess", root=guess)
+    assert code == 2
+    assert "guess: stress plays an interactive problem through its interactor" in err
+
+
+def test_an_interactive_stress_module_needs_only_a_generator(guess):
+    module = guess / "stress" / "guess.py"
+    module.write_text(module.read_text().replace("def generate(", "def generated("))
+    code, _, err = command("stress", "guess", root=guess)
+    assert code == 2
+    assert "stress/guess.py: defines no generate (or give --gen CMD)" in err
