@@ -1,0 +1,71 @@
+"""stress --target NAME: the bundle runs under the named target or local interpreter instead of
+the problem's first target (tests/fixtures/pairsum, whose one target is CPython 3.8); the
+reproduction line keeps the option; a name that runs nothing is a one-line error."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = f"{sys.version_info[0]}.{sys.version_info[1]}"
+
+
+def command(*args, root):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), *args, "--root", str(root)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "KIT_PYTHONS": sys.executable},  # one interpreter here: this one
+        timeout=300,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert "Traceback" not in output and 'build.py", line' not in output, output
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.fixture
+def pairsum(checkout_copy):
+    return checkout_copy("pairsum")
+
+
+def test_the_first_target_by_default_and_the_named_one_with_target(pairsum):
+    args = ["stress", "pairsum", "--seed", "1", "--cases", "3"]
+    code, out, err = command(*args, root=pairsum)
+    assert code == 0, out + err
+    assert f"bundle under CPython {HERE} for 3.8\n" in out  # a stand-in
+    code, out, err = command(*args, "--target", HERE, root=pairsum)
+    assert code == 0, out + err
+    assert f"bundle under CPython {HERE}\n" in out
+
+
+@pytest.mark.skipif(shutil.which("pypy3") is None, reason="no pypy3 on the PATH")
+def test_any_local_interpreter_by_path(pairsum):
+    pypy = shutil.which("pypy3")
+    code, out, err = command(
+        "stress", "pairsum", "--seed", "1", "--cases", "2", "--target", pypy, root=pairsum
+    )
+    assert code == 0, out + err
+    assert "bundle under PyPy " in out
+
+
+def test_the_reproduction_line_keeps_the_target(pairsum):
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("{a + b}", "{a * b}"))
+    code, out, err = command(
+        "stress", "pairsum", "--seed", "1", "--cases", "5", "--target", HERE, root=pairsum
+    )
+    assert code == 1, out + err
+    line = out.split("Reproduce: python build.py ", 1)[1].split("   ")[0]
+    assert line.endswith(f"--target {HERE}")
+
+
+def test_a_target_that_runs_nothing_is_one_line(pairsum):
+    code, out, err = command("stress", "pairsum", "--target", "cpython3.19", root=pairsum)
+    assert code == 2 and out == ""
+    (line,) = err.splitlines()
+    assert "--target cpython3.19: no cpython3.19 interpreter here (found: " in line
