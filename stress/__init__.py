@@ -3,8 +3,12 @@ generators, its input validator and its brute-force reference (see the README, "
 
 Each ``stress/<slug>.py`` defines ``PARAMS``, optionally ``MIN_PARAMS``, ``generate(rng,
 **params)``, ``validate(text)``, ``reference(text)``, ``split_cases(text)``,
-``join_cases(cases)`` and optionally ``cuts(case)``. This package module holds the few helpers
-they share.
+``join_cases(cases)`` and optionally ``cuts(case)``. ``python build.py stress`` needs less: a
+module without ``split_cases`` and ``join_cases`` has one test case per file; ``reference``
+may be a program of its own (``--brute CMD``) and the generator too (``--gen CMD``); an
+interactive problem's module generates the interactor's secret inputs and has no
+``reference``. ``validate`` is what lets a failing file be cut down (kit/stress/shrink.py).
+This package module holds the few helpers they share.
 """
 
 from __future__ import annotations
