@@ -1,21 +1,35 @@
 """The files ``cpkit new SLUG`` writes: a problems.toml table and templates.
 
 The table holds what ``new`` knows (``Known``): a title, the id, and the time and memory limits,
-each with a comment saying where it came from: the judge's usual limits (``usual``, from its
-profile), else placeholders to set from the statement.
+each with a comment saying where it came from: a problem page, the judge's usual limits
+(``usual``, from its profile), else placeholders to set from the statement.
 
-Every template is honest about being one: the solution and the stress module raise
+The templates, by name (``TEMPLATES``: which file each one becomes): ``solution.py``,
+``stress.py``, ``bench.py`` and ``test.py`` for a batch problem; ``interactive.py`` (the
+solution), ``interactor.py`` and ``test.py`` for an interactive one. A workspace's
+``templates/`` folder replaces any of them with a file of the same name (``workspace_templates``;
+any other ``.py`` there is refused with the names). Placeholders, in the kit's templates and the
+workspace's alike: ``{{slug}}``, ``{{title}}``, ``{{judge}}``, ``{{time_limit}}`` (seconds),
+``{{memory_limit}}`` (MiB) and ``{{command}}`` (how the kit is started: ``cpkit``, or ``python
+build.py`` in a checkout with its own script); any other ``{{name}}`` is refused, and other
+braces are left as they are. A template must be Python once filled in.
+
+The kit's own templates are honest about being ones: the solution and the stress module raise
 ``NotImplementedError`` until written, the test module is skipped with its reason, the bench
-stub says it has no cases. ``files(slug, interactive, command)`` gives {relative path: text};
-``command`` is how the user starts the kit (``cpkit``, ``python build.py``), for the commands the
-templates mention.
+stub says it has no cases. ``files(slug, interactive, command, known, templates)`` gives
+{relative path: text}.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
+import warnings
 from dataclasses import dataclass
+from pathlib import Path
 
+from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, STRICTEST, profile_for
 
 TABLE = """
@@ -42,12 +56,12 @@ class Known:
     memory_note: str = PLACEHOLDER
 
 
-SOLUTION = '''"""{title}: one line saying what the program prints.
+SOLUTION = '''"""{{title}}: one line saying what the program prints.
 
 Description: the problem in a few lines: input, output, constraints.
 Method: how it works, and why it is right.
 Time: the cost at the constraints' limits.
-Status: new: no tests or figures yet (tests/test_{slug}.py, {command} stress {slug}).
+Status: new: no tests or figures yet (tests/test_{{slug}}.py, {{command}} stress {{slug}}).
 """
 
 import sys
@@ -55,7 +69,7 @@ import sys
 
 def solve(data: bytes) -> str:
     """The whole output for the whole input."""
-    raise NotImplementedError("solutions/{slug}.py: write solve()")
+    raise NotImplementedError("solutions/{{slug}}.py: write solve()")
 
 
 def main() -> None:
@@ -66,12 +80,12 @@ if __name__ == "__main__":
     main()
 '''
 
-INTERACTIVE_SOLUTION = '''"""{title}: one line saying how the program plays.
+INTERACTIVE_SOLUTION = '''"""{{title}}: one line saying how the program plays.
 
 Description: the protocol in a few lines: what is read, what is written, when it ends.
 Method: how it decides, and why it is right.
 Time: the cost of each exchange.
-Status: new: no tests or figures yet (tests/test_{slug}.py, {command} {slug}).
+Status: new: no tests or figures yet (tests/test_{{slug}}.py, {{command}} {{slug}}).
 """
 
 import sys
@@ -79,16 +93,16 @@ import sys
 
 def main() -> None:
     first = sys.stdin.readline()  # read what the interactor says, answer, flush each line
-    raise NotImplementedError(f"solutions/{slug}.py: write main() (read {{first!r}})")
+    raise NotImplementedError(f"solutions/{{slug}}.py: write main() (read {first!r})")
 
 
 if __name__ == "__main__":
     main()
 '''
 
-INTERACTOR = '''"""Interactor of {title}, run as ``interactors/{slug}.py INPUT``.
+INTERACTOR = '''"""Interactor of {{title}}, run as ``interactors/{{slug}}.py INPUT``.
 
-INPUT is a secret input (samples/{slug}/sample-N.in). Talk to the solution on stdout/stdin,
+INPUT is a secret input (samples/{{slug}}/sample-N.in). Talk to the solution on stdout/stdin,
 flushing each line; exit 0 to accept, or print the reason on stderr and exit 1.
 """
 
@@ -98,7 +112,7 @@ import sys
 def main() -> int:
     with open(sys.argv[1]) as file:
         secret = file.read().split()
-    print("write interactors/{slug}.py", secret[:0], file=sys.stderr)
+    print("write interactors/{{slug}}.py", secret[:0], file=sys.stderr)
     return 1
 
 
@@ -106,64 +120,86 @@ if __name__ == "__main__":
     sys.exit(main())
 '''
 
-STRESS = '''"""Stress module of {title}: generators, validator, brute-force reference.
+STRESS = '''"""Stress module of {{title}}: generators, validator, brute-force reference.
 
 Description: random inputs in the judge's format, a check of the statement's constraints,
     and the expected output by a deliberately simple second implementation.
 Usage: text = generate(random.Random(7), cases=3); validate(text); reference(text);
-    split_cases / join_cases for shrinking ({command} stress {slug}).
-Method: brute force, written independently of solutions/{slug}.py (parse the input here).
+    split_cases / join_cases for shrinking ({{command}} stress {{slug}}).
+Method: brute force, written independently of solutions/{{slug}}.py (parse the input here).
 Time: a default file takes a few ms.
 Status: new: not written yet.
 """
 
 import random
 
-PARAMS = {{"cases": 3, "n": 10}}  # size parameters of generate(), with their defaults
-MIN_PARAMS = {{"cases": 1, "n": 1}}
+PARAMS = {"cases": 3, "n": 10}  # size parameters of generate(), with their defaults
+MIN_PARAMS = {"cases": 1, "n": 1}
 
 
 def generate(rng: random.Random, **params: int) -> str:
     """A random input file, deterministic for the rng's seed."""
-    raise NotImplementedError("stress/{slug}.py: write generate()")
+    raise NotImplementedError("stress/{{slug}}.py: write generate()")
 
 
 def validate(text: str) -> None:
     """Raise ValueError when ``text`` breaks the statement's input constraints."""
-    raise NotImplementedError("stress/{slug}.py: write validate()")
+    raise NotImplementedError("stress/{{slug}}.py: write validate()")
 
 
 def reference(text: str) -> str:
     """The expected output, by brute force."""
-    raise NotImplementedError("stress/{slug}.py: write reference()")
+    raise NotImplementedError("stress/{{slug}}.py: write reference()")
 
 
 def split_cases(text: str) -> list:
     """The test cases of a file, each as text without the file's framing."""
-    raise NotImplementedError("stress/{slug}.py: write split_cases()")
+    raise NotImplementedError("stress/{{slug}}.py: write split_cases()")
 
 
 def join_cases(cases: list) -> str:
     """A whole file of those cases (count line or terminator added)."""
-    raise NotImplementedError("stress/{slug}.py: write join_cases()")
+    raise NotImplementedError("stress/{{slug}}.py: write join_cases()")
 '''
 
-BENCH = '''"""Worst-case inputs for {title}, for {command} bench {slug}."""
+BENCH = '''"""Worst-case inputs for {{title}}, for {{command}} bench {{slug}}."""
 
 GOAL_SECONDS = 0.5  # half the time limit
 
 
 def cases():
     """[(name, input text), ...] at the constraints' limits, deterministic."""
-    raise NotImplementedError("bench/{slug}.py: write cases()")
+    raise NotImplementedError("bench/{{slug}}.py: write cases()")
 '''
 
-TEST = '''"""Tests for solutions/{slug}.py: samples, the rules that need a reading, edge cases."""
+TEST = '''"""Tests for solutions/{{slug}}.py: samples, the rules that need a reading, edge cases."""
 
 import pytest
 
-pytest.skip("tests/test_{slug}.py: no tests written yet", allow_module_level=True)
+pytest.skip("tests/test_{{slug}}.py: no tests written yet", allow_module_level=True)
 '''
+
+
+# template name -> the file it becomes, for a batch and for an interactive problem
+TEMPLATES = {
+    "solution.py": ("solutions/{slug}.py", False),
+    "stress.py": ("stress/{slug}.py", False),
+    "bench.py": ("bench/{slug}.py", False),
+    "interactive.py": ("solutions/{slug}.py", True),
+    "interactor.py": ("interactors/{slug}.py", True),
+    "test.py": ("tests/test_{slug}.py", None),  # both kinds
+}
+DEFAULTS = {
+    "solution.py": SOLUTION,
+    "stress.py": STRESS,
+    "bench.py": BENCH,
+    "interactive.py": INTERACTIVE_SOLUTION,
+    "interactor.py": INTERACTOR,
+    "test.py": TEST,
+}
+ORDER = ("test.py", "solution.py", "interactive.py", "interactor.py", "stress.py", "bench.py")
+FOLDER = "templates"  # a workspace's own templates
+PLACEHOLDER_PATTERN = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
 def usual(slug: str, judge: str) -> Known:
@@ -208,24 +244,89 @@ def judge_note(judge: str) -> str:
 
 def paths(slug: str, interactive: bool) -> list[str]:
     """The files ``new`` creates (the samples folder aside), relative to the workspace."""
-    return list(files(slug, interactive))
+    return [TEMPLATES[name][0].format(slug=slug) for name in _names(interactive)]
+
+
+def workspace_templates(root: Path) -> dict[str, str]:
+    """The workspace's own templates (``templates/NAME.py``), by name: {} without the folder.
+    A ``.py`` file there that names no template, or that is not UTF-8, is a BuildError."""
+    folder = root / FOLDER
+    if not folder.is_dir():
+        return {}
+    found = {}
+    for path in sorted(folder.glob("*.py")):
+        if path.name not in DEFAULTS:
+            close = difflib.get_close_matches(path.name, DEFAULTS, n=1)
+            hint = f"did you mean {close[0]}? " if close else ""
+            raise BuildError(
+                f"{FOLDER}/{path.name}: not a template name ({hint}templates: {', '.join(ORDER)})"
+            )
+        try:
+            found[path.name] = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise BuildError(f"{FOLDER}/{path.name}: not UTF-8 text") from None
+        except OSError as error:
+            raise BuildError(f"{FOLDER}/{path.name}: cannot read it ({error.strerror})") from None
+    return found
 
 
 def files(
-    slug: str, interactive: bool, command: str = "cpkit", known: Known | None = None
+    slug: str,
+    interactive: bool,
+    command: str = "cpkit",
+    *,
+    known: Known | None = None,
+    templates: dict[str, str] | None = None,
+    judge: str = "",
 ) -> dict[str, str]:
-    """Relative path -> text of every file ``new`` creates (the samples folder aside)."""
-    title = known.title if known else _title(slug)
-    values = {"slug": slug, "title": _in_docstring(title), "command": command}
-    made = {f"tests/test_{slug}.py": TEST.format(**values)}
-    if interactive:
-        made[f"solutions/{slug}.py"] = INTERACTIVE_SOLUTION.format(**values)
-        made[f"interactors/{slug}.py"] = INTERACTOR.format(**values)
-    else:
-        made[f"solutions/{slug}.py"] = SOLUTION.format(**values)
-        made[f"stress/{slug}.py"] = STRESS.format(**values)
-        made[f"bench/{slug}.py"] = BENCH.format(**values)
+    """Relative path -> text of every file ``new`` creates (the samples folder aside), from
+    ``templates`` (the workspace's, by name) where given, else the kit's."""
+    known = known or Known(_title(slug))
+    templates = templates or {}
+    values = {
+        "slug": slug,
+        "title": _in_docstring(known.title),
+        "judge": judge,
+        "time_limit": f"{known.time_limit:g}",
+        "memory_limit": str(known.memory_limit),
+        "command": command,
+    }
+    made = {}
+    for name in _names(interactive):
+        mine = name in templates
+        where = f"{FOLDER}/{name}" if mine else f"the kit's template {name}"
+        text = render(templates[name] if mine else DEFAULTS[name], values, where)
+        if mine:
+            _check_python(text, where)
+        made[TEMPLATES[name][0].format(slug=slug)] = text
     return made
+
+
+def render(template: str, values: dict[str, str], where: str) -> str:
+    """``template`` with its ``{{name}}`` placeholders filled in; an unknown one is refused."""
+
+    def value(match: re.Match) -> str:
+        if match[1] not in values:
+            known = ", ".join(f"{{{{{name}}}}}" for name in values)
+            raise BuildError(f"{where}: unknown placeholder {match[0]} (known: {known})")
+        return values[match[1]]
+
+    return PLACEHOLDER_PATTERN.sub(value, template)
+
+
+def _names(interactive: bool) -> list[str]:
+    return [name for name in ORDER if TEMPLATES[name][1] in (None, interactive)]
+
+
+def _check_python(text: str, where: str) -> None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # an invalid escape is the user's business
+            compile(text, where, "exec", dont_inherit=True)
+    except SyntaxError as error:
+        raise BuildError(
+            f"{where}: not Python once filled in (line {error.lineno}: {error.msg})"
+        ) from None
 
 
 def _title(slug: str) -> str:

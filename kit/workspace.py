@@ -36,12 +36,13 @@ def given_root(root: Path) -> Path:
 
 
 REGISTRY = """\
-# The problems of this workspace, one table each (`cpkit new SLUG` appends one):
+# The problems of this workspace, one table each (`cpkit new SLUG` appends one;
+# `cpkit new SLUG --from PAGE` fills it from the problem's page):
 #
 # [two_sum]
 # title = "Two Sum"
 # judge = "codeforces"    # codeforces, atcoder, kattis, timus, spoj set the targets;
-#                         # any other name gets the strictest targets (CPython 3.8, PyPy 3.9)
+#                         # any other name gets the strictest targets (CPython 3.8, PyPy 3)
 # id = "1A"
 # kind = "batch"          # or "interactive" (with interactor = "interactors/SLUG.py")
 # time_limit = 1.0        # seconds
@@ -84,8 +85,13 @@ python -m pytest     # the tests
 ```
 
 `cpkit new SLUG --judge NAME` adds a problem (solution, samples folder, stress module, bench
-cases, tests); `cpkit SLUG`, `cpkit run SLUG FILE`, `cpkit stress SLUG`, `cpkit bench SLUG`,
-`cpkit --help` for the rest. Helpers go in `shared/`.
+cases, tests); `cpkit new SLUG --from PAGE` also fills in its title, limits and samples from
+its page on POJ, Codeforces, AtCoder or Kattis (a saved HTML file, or a URL). Templates of
+your own in `templates/` (`solution.py`, `stress.py`, `bench.py`, `test.py`, `interactive.py`,
+`interactor.py`, with `{{slug}}`, `{{title}}`, `{{judge}}`, `{{time_limit}}`,
+`{{memory_limit}}` and `{{command}}` filled in) replace the kit's. `cpkit SLUG`, `cpkit run
+SLUG FILE`, `cpkit stress SLUG`, `cpkit bench SLUG`, `cpkit --help` for the rest. Helpers go
+in `shared/`.
 """
 
 GITIGNORE = "dist/\n__pycache__/\n"

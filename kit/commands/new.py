@@ -10,6 +10,11 @@ gets the strictest, said in a comment beside it); a name close to a profile's is
 a suggestion. The table's limits are the judge's usual ones where its profile has them
 (AtCoder 2 s and 1024 MiB, Codeforces 2 s and 256 MiB), else placeholders.
 
+A workspace's ``templates/`` (``solution.py``, ``stress.py``, ``bench.py``, ``test.py``,
+``interactive.py``, ``interactor.py``, with ``{{slug}}``, ``{{title}}``, ``{{judge}}``,
+``{{time_limit}}``, ``{{memory_limit}}`` and ``{{command}}`` filled in; kit.scaffold) replaces
+the kit's templates of the same names.
+
 ``--from PAGE`` reads the problem's page (a saved HTML file, or a URL; kit.pages) of POJ,
 Codeforces, AtCoder or Kattis before anything is written: its title, time and memory limits
 and id go into the table, its sample pairs into ``samples/SLUG/sample-N.in`` and ``.out``, and
@@ -78,7 +83,10 @@ def run(args: argparse.Namespace) -> int:
     page = _page(args.page, given) if args.page else None
     judge = given or page.judge
     known = _known(page) if page else scaffold.usual(slug, judge)
-    made = scaffold.files(slug, args.interactive, command(), known)
+    templates = scaffold.workspace_templates(root)
+    made = scaffold.files(
+        slug, args.interactive, command(), known=known, templates=templates, judge=judge
+    )
     pairs = page.samples if page and not args.interactive else []
     registry_path = root / "problems.toml"
     before = registry_path.read_text(encoding="utf-8")
@@ -97,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             (root / path).unlink(missing_ok=True)
         samples.rmdir()
         raise
-    _report(slug, judge, known, made, page, interactive=args.interactive)
+    _report(slug, judge, known, made, page, interactive=args.interactive, templates=templates)
     return 0
 
 
@@ -149,7 +157,7 @@ def _write_samples(folder, pairs: list[tuple[str, str]]) -> list:
     return written
 
 
-def _report(slug, judge, known, made, page, *, interactive: bool) -> None:
+def _report(slug, judge, known, made, page, *, interactive: bool, templates) -> None:
     print(f"new problem {slug}:")
     where = f"[{slug}] (judge {judge}"
     if page is not None:
@@ -163,8 +171,9 @@ def _report(slug, judge, known, made, page, *, interactive: bool) -> None:
     else:
         limits = f"{known.time_limit:g} s, {known.memory_limit} MiB"
         print(f"  problems.toml       {where}; limits {limits}, the judge's usual ones; set id)")
+    mine = {scaffold.TEMPLATES[name][0].format(slug=slug): name for name in templates}
     for path in made:
-        print(f"  {path}")
+        print(f"  {path}" + (f"  (from {scaffold.FOLDER}/{mine[path]})" if path in mine else ""))
     if interactive:
         skipped = " (the page's samples are exchanges, left out)" if page is not None else ""
         print(f"  samples/{slug}/  (add sample-1.in, the interactor's input){skipped}")

@@ -1,0 +1,127 @@
+"""Templates of your own: a workspace's templates/ (solution.py, stress.py, bench.py, test.py,
+interactive.py, interactor.py) replaces the kit's for `new`, with {{slug}}, {{title}},
+{{judge}}, {{time_limit}}, {{memory_limit}} and {{command}} filled in; a misnamed template, an
+unknown placeholder or a template that is not Python is a one-line error that changes nothing."""
+
+from pathlib import Path
+
+import pytest
+
+from kit import cli
+from kit.scaffold import DEFAULTS
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ROOT / "tests" / "fixtures" / "pages"
+
+SOLUTION = '''"""{{title}} ({{judge}}, {{time_limit}} s, {{memory_limit}} MiB): echoes its input."""
+
+import sys
+
+LIMITS = {"seconds": {{time_limit}}, "mebibytes": {{memory_limit}}}  # braces of its own stay
+
+
+def main() -> None:
+    data = sys.stdin.read()
+    sys.stdout.write(f"{data}")  # {{ slug }} is solutions/{{slug}}.py; `{{command}} {{slug}}`
+
+
+if __name__ == "__main__":
+    main()
+'''
+STRESS = '''"""My stress module for {{slug}}."""
+
+PARAMS = {"n": 5}
+'''
+
+
+def new(root: Path, *args: str) -> int:
+    return cli.main(["new", *args, "--root", str(root)])
+
+
+def with_templates(root: Path, **templates: str) -> Path:
+    folder = root / "templates"
+    folder.mkdir()
+    for name, text in templates.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_the_workspace_templates_replace_the_kit_ones(toy, capsys):
+    with_templates(toy, **{"solution.py": SOLUTION, "stress.py": STRESS})
+    (toy / "templates" / "README.md").write_text("{{not a template}}\n")  # not .py: left alone
+    assert new(toy, "echo", "--judge", "AtCoder") == 0
+    out = capsys.readouterr().out
+    assert "  solutions/echo.py  (from templates/solution.py)\n" in out
+    assert "  stress/echo.py  (from templates/stress.py)\n" in out
+    assert "  bench/echo.py\n" in out
+    solution = (toy / "solutions" / "echo.py").read_text()
+    assert solution.startswith('"""Echo (AtCoder, 2 s, 1024 MiB): echoes its input."""\n')
+    assert 'LIMITS = {"seconds": 2, "mebibytes": 1024}  # braces of its own stay' in solution
+    assert "# echo is solutions/echo.py; `cpkit echo`" in solution
+    assert (toy / "stress" / "echo.py").read_text() == STRESS.replace("{{slug}}", "echo")
+    assert (toy / "bench" / "echo.py").read_text() == DEFAULTS["bench.py"].replace(
+        "{{title}}", "Echo"
+    ).replace("{{command}}", "cpkit").replace("{{slug}}", "echo")
+
+    # the solution from the template is what the build bundles and runs
+    (toy / "samples" / "echo" / "sample-1.in").write_text("1 2\n")
+    (toy / "samples" / "echo" / "sample-1.out").write_text("1 2\n")
+    assert cli.main(["echo", "--repeat", "1", "--root", str(toy)]) == 0, capsys.readouterr()
+
+
+def test_interactive_templates_and_a_page_title(toy, capsys):
+    with_templates(
+        toy,
+        **{
+            "interactive.py": '"""{{title}}: plays."""\n',
+            "interactor.py": '"""Referee of {{title}}, {{time_limit}} s."""\n',
+            "test.py": '"""Tests of {{slug}}."""\n',
+            "solution.py": "this is not used by an interactive problem (\n",
+        },
+    )
+    assert new(toy, "guess", "--interactive", "--from", str(PAGES / "kattis.html")) == 0
+    assert (toy / "solutions" / "guess.py").read_text() == '"""Add Two Numbers: plays."""\n'
+    assert (toy / "interactors" / "guess.py").read_text() == (
+        '"""Referee of Add Two Numbers, 1 s."""\n'
+    )
+    assert (toy / "tests" / "test_guess.py").read_text() == '"""Tests of guess."""\n'
+    assert "(from templates/interactor.py)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        (
+            "solutoin.py",
+            "x = 1\n",
+            "templates/solutoin.py: not a template name (did you mean solution.py? templates: "
+            "test.py, solution.py, interactive.py, interactor.py, stress.py, bench.py)",
+        ),
+        (
+            "solution.py",
+            '"""{{titel}}"""\n',
+            "templates/solution.py: unknown placeholder {{titel}} (known: {{slug}}, {{title}}, "
+            "{{judge}}, {{time_limit}}, {{memory_limit}}, {{command}})",
+        ),
+        (
+            "stress.py",
+            '"""Stress."""\ndef generate(:\n',
+            "templates/stress.py: not Python once filled in (line 2: invalid syntax)",
+        ),
+    ],
+)
+def test_a_bad_template_is_one_line_and_changes_nothing(toy, capsys, name, text, message):
+    with_templates(toy, **{name: text})
+    before = {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()}
+    assert new(toy, "alpha", "--judge", "POJ") == 2
+    err = capsys.readouterr().err
+    assert err == f"cpkit: error: {message}\n"
+    assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
+
+
+def test_a_template_that_is_not_text_is_one_line(toy, capsys):
+    folder = with_templates(toy)
+    (folder / "bench.py").write_bytes(b"\xff\xfe\x00not utf-8")
+    assert new(toy, "alpha", "--judge", "POJ") == 2
+    assert capsys.readouterr().err == "cpkit: error: templates/bench.py: not UTF-8 text\n"
+    assert not (toy / "solutions" / "alpha.py").exists()
