@@ -189,6 +189,10 @@ def test_an_address_that_cannot_be_fetched_is_one_line(toy, capsys):
     error = refused(toy, capsys, "--from", address)
     assert error.startswith(f"cpkit: error: new: {address}: cannot fetch it (")
     assert error.endswith("); save the page from a browser and give the file")
+    error = refused(toy, capsys, "--from", "https://[::1/problem")
+    assert error.endswith(
+        "cannot fetch it (Invalid IPv6 URL); save the page from a browser and give the file"
+    )
 
 
 def test_a_missing_file_and_a_page_of_no_judge(toy, tmp_path, capsys):

@@ -13,6 +13,7 @@ missing is a one-line BuildError naming it and the markup that should hold it:
 from __future__ import annotations
 
 import codecs
+import http.client
 import re
 import urllib.error
 import urllib.parse
@@ -90,14 +91,14 @@ def _load(source: str) -> tuple[str, str | None]:
 
 
 def _fetch(url: str) -> tuple[bytes, str | None]:
-    request = urllib.request.Request(url, headers={"User-Agent": "cpkit"})
     try:
+        request = urllib.request.Request(url, headers={"User-Agent": "cpkit"})
         with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
             data = response.read(MAX_BYTES + 1)
             charset = response.headers.get_content_charset()
     except urllib.error.HTTPError as error:
         reason = f"HTTP {error.code} {error.reason}"
-    except (urllib.error.URLError, OSError, ValueError) as error:
+    except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as error:
         reason = str(getattr(error, "reason", error))
     else:
         if len(data) > MAX_BYTES:
