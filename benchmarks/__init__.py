@@ -1,0 +1,1 @@
+"""Benchmarks of the kit itself (not of the problems: those are ``bench/<slug>.py``)."""
