@@ -16,6 +16,7 @@ What they stand on, and what stands on them:
 - ``registry``   problems.toml, validated; the sample pairs and official judge data
 - ``pipeline``   build one problem through the stages; ``dist/<slug>.py`` only when it passed
 - ``stress/``    the bundle against a reference on random inputs; shrinking a failure
+- ``pages/``     problem pages (POJ, Codeforces, AtCoder, Kattis) read for ``new --from``
 - ``report``     progress lines, the final table, ``-v``, ``--diff`` and ``--watch`` lines
 - ``watch``      rebuild on every change of what a build read
 - ``bench``      ``bench``: worst-case timings from ``bench/<slug>.py``
