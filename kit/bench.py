@@ -27,7 +27,7 @@ from kit.errors import BuildError
 from kit.judges.compare import parse_compare
 from kit.judges.profiles import OWN
 from kit.judges.targets import Interpreter, timing_interpreters
-from kit.pipeline import build_problem, make_bundle
+from kit.pipeline import Status, build_problem, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run.limits import MIB, Limits, limits_for, time_over
 from kit.run.process import Timing, run_process
@@ -182,6 +182,6 @@ def _fresh_dist(problem: Problem) -> Path:
         return problem.dist
     print(f"{problem.slug}: building {problem.rel(problem.dist)} first", flush=True)
     result = build_problem(problem, repeat=1)
-    if result.status != "ok":
+    if result.status != Status.OK:
         raise BuildError(result.errors[0] if result.errors else f"{problem.slug}: build failed")
     return problem.dist

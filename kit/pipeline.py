@@ -22,6 +22,7 @@ import os
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 from kit.bundle.assemble import Bundle, assemble
@@ -37,10 +38,18 @@ from kit.run.cases import KILL_FACTOR, Column, Progress, Ran, run_all
 from kit.run.limits import prefetch
 
 
+class Status(StrEnum):
+    """What a build of one problem came to (each equals its word in reports)."""
+
+    OK = "ok"
+    FAIL = "FAIL"
+    NO_SOLUTION = "no solution"
+
+
 @dataclass
 class Result:
     problem: Problem
-    status: str = "ok"  # "ok", "FAIL" or "no solution"
+    status: Status = Status.OK
     bundle_bytes: int | None = None
     unreachable_bytes: int = 0
     columns: list[Column] = field(default_factory=list)
@@ -58,7 +67,7 @@ class Result:
         return self.ran.total if self.ran else 0
 
     def fail(self, message: str, details: Sequence[str] = ()) -> None:
-        self.status = "FAIL"
+        self.status = Status.FAIL
         slug = self.problem.slug
         line = message if message.startswith(f"{slug}:") else f"{slug}: {message}"
         self.errors.append(line)
@@ -119,7 +128,7 @@ def build_problem(
     try:
         cases = _cases(problem, result)
         if not problem.solution.is_file():
-            result.status = "no solution"
+            result.status = Status.NO_SOLUTION
             _remove(problem.dist)
             return result
         bundle = make_bundle(problem)
@@ -155,7 +164,7 @@ def build_problem(
                 result.fail(error)
             for column in columns:
                 column.unrun = checked.unrun.get(column.target, "")
-        if result.status == "ok":
+        if result.status == Status.OK:
             try:
                 result.ran = run_all(
                     problem,
@@ -175,7 +184,7 @@ def build_problem(
                 for failure in result.ran.failures:
                     labels = ", ".join(failure.labels)
                     result.fail(f"{failure.case}: {failure.message} ({labels})", failure.details)
-        if result.status == "ok":
+        if result.status == Status.OK:
             os.replace(temporary, problem.dist)
             _remove(problem.failed_dist)
         else:

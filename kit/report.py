@@ -20,14 +20,15 @@ import time
 from typing import TextIO
 
 from kit.judges.profiles import PROFILES, STRICTEST
-from kit.pipeline import Result
+from kit.pipeline import Result, Status
 from kit.registry import NO_ANSWER, NO_PROFILE, line_end_note
 from kit.run.cases import MIB
 from kit.run.schedule import Schedule
+from kit.run.verdicts import OK
 
 INTERACTIVE = "interactive: no interactor to play"
 DIFF_CHARS = 2000  # of each of input, expected and got, per failing case
-_COLOURS = {"ok": "32", "FAIL": "31", "warning": "33", "dim": "2"}
+_COLOURS = {"good": "32", "bad": "31", "warning": "33", "dim": "2"}
 
 
 def use_colour(stream: TextIO) -> bool:
@@ -42,9 +43,9 @@ def paint(text: str, kind: str, colour: bool) -> str:
 def progress(index: int, total: int, result: Result, colour: bool = False) -> list[str]:
     """The progress line of a finished problem, then its errors (one line each, plus details)."""
     problem = result.problem
-    status = paint(f"{result.status:<12}", "ok" if result.status == "ok" else "FAIL", colour)
+    status = paint(f"{result.status:<12}", "good" if result.status == Status.OK else "bad", colour)
     head = f"[{index}/{total}] {problem.slug:<18} {status}"
-    if result.status == "no solution":
+    if result.status == Status.NO_SOLUTION:
         summary = f"{problem.rel(problem.solution)} does not exist yet"
     elif result.bundle_bytes is None:
         summary = "not built"
@@ -219,7 +220,7 @@ def verdicts(result: Result, colour: bool = False) -> list[str]:
         return []
     lines = []
     for verdict in result.ran.verdicts:
-        word = paint(f"{verdict.word:<4}", "ok" if verdict.word == "ok" else "FAIL", colour)
+        word = paint(f"{verdict.word:<4}", "good" if verdict.word == OK else "bad", colour)
         line = f"    {word} {verdict.case}  {verdict.label}  {verdict.seconds:.3f} s"
         lines.append(f"{line}  ({verdict.said})" if verdict.said else line)
     return lines

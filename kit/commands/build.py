@@ -22,7 +22,7 @@ from kit.commands import (
     target_runner,
 )
 from kit.errors import BuildError
-from kit.pipeline import build_problem
+from kit.pipeline import Status, build_problem
 from kit.registry import load_registry, select
 from kit.run.cases import KILL_FACTOR
 from kit.watch import watch
@@ -155,7 +155,7 @@ def _build(args: argparse.Namespace) -> int:
     if notes:
         print()
         print("\n".join(notes))
-    failed = [result.problem.slug for result in results if result.status == "FAIL"]
+    failed = [result.problem.slug for result in results if result.status == Status.FAIL]
     if failed:
         print(f"\nFAILED: {', '.join(failed)}")
         return 1

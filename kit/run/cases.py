@@ -217,9 +217,9 @@ def interactor_command(problem: Problem) -> list[str] | None:
 
 def _memory_warning(column: Column, limits: Limits) -> str | None:
     """A warning when a passing target's memory, as the limit counts it, is over half of it."""
-    counted = limits.counted_kib(column.peak_kib)
-    if not column.peak_kib or counted <= limits.memory_kib / 2:
+    if not column.peak_kib or not limits.memory_tight(column.peak_kib):
         return None
+    counted = limits.counted_kib(column.peak_kib)
     limit = limits.memory_kib / MIB
     if limits.memory == OWN:
         what = (

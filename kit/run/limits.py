@@ -77,6 +77,10 @@ class Limits:
         """The resident set a run may reach before it is killed."""
         return self.memory_kib + (self.baseline_kib if self.memory == OWN else 0)
 
+    def memory_tight(self, peak_kib: int) -> bool:
+        """Whether a passing run's memory, as counted, is over half the limit (a warning)."""
+        return self.counted_kib(peak_kib) > self.memory_kib / 2
+
     def counted_kib(self, peak_kib: int) -> int:
         """The memory held against the limit for a run that peaked at ``peak_kib``."""
         return max(0, peak_kib - self.baseline_kib) if self.memory == OWN else peak_kib

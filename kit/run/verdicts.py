@@ -24,6 +24,7 @@ the one rule of ``kit.run.limits``), then the exit status.
 
 API::
 
+    Verdict: OK, WA, PE, TLE, MLE, OLE, RE, JE (a StrEnum: each equals its word)
     process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None
     limit_verdict(kind, text) -> (word, message)   # a limit of kit.run.limits as a verdict
     NAMES[word] -> the judge's name; count_line(words) -> "2 WA, 1 TLE"
@@ -33,22 +34,43 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from enum import StrEnum
 
 from kit.judges.compare import Judgement, crash_line, signal_name
 from kit.run.limits import Limits, exceeded
 from kit.run.process import MEMORY, OUTPUT, TIME, Run
 
-OK, WA, PE, TLE, MLE, OLE, RE, JE = "ok", "WA", "PE", "TLE", "MLE", "OLE", "RE", "JE"
-NAMES = {
-    OK: "accepted",
-    WA: "wrong answer",
-    PE: "presentation error",
-    TLE: "time limit",
-    MLE: "memory limit",
-    OLE: "output limit",
-    RE: "runtime error",
-    JE: "judge error",
+
+class Verdict(StrEnum):
+    """A run's verdict: its word in reports (the enum's value, so it compares equal to the
+    word) and the judge's name for it (``judge_name``)."""
+
+    OK = "ok"
+    WA = "WA"
+    PE = "PE"
+    TLE = "TLE"
+    MLE = "MLE"
+    OLE = "OLE"
+    RE = "RE"
+    JE = "JE"
+
+    @property
+    def judge_name(self) -> str:
+        return _JUDGE_NAMES[self]
+
+
+_JUDGE_NAMES = {
+    "ok": "accepted",
+    "WA": "wrong answer",
+    "PE": "presentation error",
+    "TLE": "time limit",
+    "MLE": "memory limit",
+    "OLE": "output limit",
+    "RE": "runtime error",
+    "JE": "judge error",
 }
+OK, WA, PE, TLE, MLE, OLE, RE, JE = Verdict
+NAMES = {verdict: verdict.judge_name for verdict in Verdict}
 ORDER = (WA, PE, TLE, MLE, OLE, RE, JE)  # in counts
 MIB = 1024
 
