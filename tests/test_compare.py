@@ -318,7 +318,11 @@ def test_checker_runs_in_the_checkout_root(tmp_path, sum_case):
 @pytest.mark.parametrize(
     ("spec", "complaint"),
     [
-        ("line", "unknown comparison (expected lines, tokens, float:TOL or checker:PATH)"),
+        (
+            "line",
+            "unknown comparison (expected lines, tokens, float:TOL, kattis[:FLAGS], "
+            "validator:PATH [FLAGS] or checker:PATH)",
+        ),
         ("", "unknown comparison"),
         ("tokens:3", "unknown comparison"),
         ("float", "the tolerance must be a positive number, e.g. float:1e-6"),
@@ -331,7 +335,7 @@ def test_checker_runs_in_the_checkout_root(tmp_path, sum_case):
         ("checker:", "no checker path given"),
         ("checker:tests/fixtures/compare/missing.py", "checker tests/fixtures/compare/missing.py"),
         ("checker:tests/fixtures/compare", "not found"),
-        ("checker:README.md", "checker README.md is not executable (nor a .py file)"),
+        ("checker:README.md", "checker README.md is not executable (nor a .py, C or C++ file)"),
         ("lines\nrm -rf", "unknown comparison"),
     ],
 )

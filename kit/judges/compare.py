@@ -10,8 +10,14 @@ Modes:
 - ``"float:TOL"``: as many tokens; two tokens that both read as numbers are equal when their
   absolute or relative error is at most TOL (``nan`` equals only ``nan``, an infinity only
   the same infinity); any other token must be equal as text;
+- ``"kattis"`` or ``"kattis:FLAGS"``: the rules of the Kattis problem package format's default
+  output validator, the default for a Kattis-format package and for ``judge = "Kattis"``
+  (below);
+- ``"validator:PATH [FLAGS]"``: an output validator in the Kattis protocol (below);
 - ``"checker:PATH"``: the program PATH (relative to the checkout; a ``.py`` file runs under
-  this Python, anything else must be executable) run as ``PATH INPUT OUTPUT ANSWER``, three
+  this Python, a C or C++ source is compiled once and cached, ``kit.judges.programs``, with
+  testlib.h found beside it or in the folder the problem names; anything else must be
+  executable) run as ``PATH INPUT OUTPUT ANSWER``, three
   file paths in testlib's order (the input, the solution's output, the jury's answer), which
   online-judge-tools' judge command follows too. Its exit status is read as testlib's: 0
   accepted, 1 wrong answer, 2 presentation error, 3 the checker failed, 4 (wrong output
@@ -26,14 +32,40 @@ Modes:
   timeout is a failure of the checker, reported apart from the solution's verdicts (never
   its fault, never accepted).
 
+**The Kattis default validator** (``"kattis:FLAGS"``), as the format's spec describes it
+("Default output validator specification", Kattis/problem-package-format, spec/legacy.md) and
+problemtools implements it (support/default_validator/default_validator.cc): the output and
+the answer are compared token by token (whitespace: space, tab, newline, vertical tab, form
+feed, carriage return), **ignoring case** (ASCII letters) unless the flag ``case_sensitive``
+is given. ``space_change_sensitive``: the whitespace between, before and after the tokens must
+be the answer's exactly. ``float_absolute_tolerance E``, ``float_relative_tolerance E`` and
+``float_tolerance E`` (both): an answer token that is a finite number (as C's ``%lf`` reads a
+whole token: integers too, decimal or hexadecimal; ``inf`` and ``nan`` are not) accepts a
+number within absolute error E, or within relative error E of it (either tolerance
+suffices), written any way (``3.14000000e-2`` for ``0.0314``, ``2.0e2`` for ``200``); a token
+that is not a number is then wrong. Without a tolerance numbers are compared as text. Every
+rejection is a wrong answer (the format has no presentation error).
+
+**Output validators in the Kattis protocol** (``"validator:PATH [FLAGS]"``; spec/legacy.md,
+"Output validators"): ``PATH INPUT ANSWER FEEDBACK_DIR/ [FLAGS]`` with the solution's output
+on stdin; exit 42 accepts, 43 is a wrong answer, any other status (0 included), a signal or
+no verdict within the timeout is the validator's own failure. Its message is the start of
+``FEEDBACK_DIR/judgemessage.txt``, else of what it printed. A C or C++ validator, or a folder
+of sources, is compiled once and cached (``kit.judges.programs``).
+
+A path in a spec is split as a shell would (``shlex``): quote one with spaces.
+
 API::
 
-    parse_compare(spec: str, root: Path, where: str, *, checker_timeout=10.0) -> Comparator
+    parse_compare(spec: str, root: Path, where: str, *, checker_timeout=10.0,
+                  include=()) -> Comparator   # include: folders for a C/C++ checker's headers
     Comparator.spec: str
     Comparator.compare(input_path: Path, expected: bytes, got: bytes) -> str | None
         # None when accepted, else a one-line description of the first difference
     Comparator.judge(input_path, expected, got) -> Judgement
         # the same, with the checker's message on acceptance and checker failures marked
+    Comparator.prepare()             # compile a C/C++ checker or validator now
+    Comparator.with_flags(flags)     # a Kattis validator with a test group's flags added
 
 Helpers shared with ``kit.run.interact``: ``program_command`` (argv of a user's program),
 ``summary_line`` (a program's output as one line), ``crash_line`` (the last line of a
@@ -49,15 +81,17 @@ import itertools
 import math
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.judges.programs import KATTIS_ACCEPTED, KATTIS_WRONG, Program, kattis_failure, program_at
 
 DEFAULT_SPEC = "lines"
 CHECKER_TIMEOUT = 10.0
@@ -93,6 +127,14 @@ class Comparator:
     """One comparison rule; subclasses give ``difference`` (or ``judge``)."""
 
     spec: str
+
+    def prepare(self) -> None:
+        """Get ready to judge (a C/C++ program is compiled here); a BuildError if it cannot."""
+
+    def with_flags(self, flags: tuple[str, ...]) -> Comparator:
+        """This rule with a test group's validator flags added (only Kattis validators take
+        flags; the others are themselves)."""
+        return self
 
     def compare(self, input_path: Path, expected: bytes, got: bytes) -> str | None:
         judgement = self.judge(input_path, expected, got)
@@ -191,12 +233,199 @@ def _number(token: bytes | None) -> float | None:
     return float(token)
 
 
-class CheckerComparator(Comparator):
-    def __init__(self, spec: str, command: list[str], root: Path, timeout: float) -> None:
+@dataclass(frozen=True)
+class KattisFlags:
+    """The Kattis default validator's flags (-1: that tolerance is not set, as in
+    problemtools' default_validator.cc)."""
+
+    case_sensitive: bool = False
+    space_change_sensitive: bool = False
+    absolute: float = -1.0
+    relative: float = -1.0
+
+    @property
+    def floats(self) -> bool:
+        return self.absolute >= 0 or self.relative >= 0
+
+
+KATTIS_SWITCHES = ("case_sensitive", "space_change_sensitive")
+KATTIS_TOLERANCES = ("float_tolerance", "float_absolute_tolerance", "float_relative_tolerance")
+_C_DECIMAL = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_C_HEX = re.compile(rb"[+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?\d+)?")
+_SPACES = re.compile(rb"\S+")  # bytes: \s is space, \t, \n, \v, \f and \r, as C's isspace
+
+
+def kattis_flags(
+    words: list[str] | tuple[str, ...], start: KattisFlags | None = None
+) -> KattisFlags:
+    """``start`` with ``words`` (the validator flags) applied; a ValueError names a bad one."""
+    flags, index = start or KattisFlags(), 0
+    while index < len(words):
+        word = words[index]
+        if word in KATTIS_SWITCHES:
+            flags = replace(flags, **{word: True})
+            index += 1
+            continue
+        if word not in KATTIS_TOLERANCES:
+            known = ", ".join(KATTIS_SWITCHES + KATTIS_TOLERANCES)
+            raise ValueError(f"unknown flag {word!r} (the default validator knows {known})")
+        value = _c_float(words[index + 1].encode()) if index + 1 < len(words) else None
+        if value is None:
+            raise ValueError(f"{word} needs a number after it")
+        if word != "float_relative_tolerance":
+            flags = replace(flags, absolute=value)
+        if word != "float_absolute_tolerance":
+            flags = replace(flags, relative=value)
+        index += 2
+    return flags
+
+
+def _c_float(token: bytes) -> float | None:
+    """``token`` read as C's ``%lf`` reads a whole token, when finite; else None."""
+    if _C_DECIMAL.fullmatch(token):
+        value = float(token)
+    elif _C_HEX.fullmatch(token):
+        text = token.decode()
+        sign = -1.0 if text.startswith("-") else 1.0
+        value = sign * float.fromhex(text.lstrip("+-"))
+    else:
+        return None
+    return value if math.isfinite(value) else None
+
+
+class KattisComparator(Comparator):
+    """The Kattis default output validator's rules (see the module doc)."""
+
+    def __init__(self, spec: str, flags: KattisFlags) -> None:
         self.spec = spec
-        self.command = command
+        self.flags = flags
+
+    def with_flags(self, flags: tuple[str, ...]) -> Comparator:
+        if not flags:
+            return self
+        return KattisComparator(f"{self.spec} {' '.join(flags)}", kattis_flags(flags, self.flags))
+
+    def difference(self, expected: bytes, got: bytes) -> str | None:
+        want, have = expected.split(), got.split()
+        spaces = (
+            (_SPACES.split(expected), _SPACES.split(got))
+            if self.flags.space_change_sensitive
+            else None
+        )
+        for index in range(len(want) + 1):
+            if spaces is not None:
+                theirs = spaces[1][index] if index < len(spaces[1]) else b""
+                if spaces[0][index] != theirs:
+                    where = f"before token {index + 1}" if index < len(want) else "at the end"
+                    return (
+                        f"whitespace {where}: expected {_quoted(spaces[0][index])}, "
+                        f"got {_quoted(theirs)} (space_change_sensitive)"
+                    )
+            if index == len(want):
+                break
+            mine = have[index] if index < len(have) else None
+            problem = self._token(want[index], mine)
+            if problem is not None:
+                return f"token {index + 1}: {problem}"
+        if len(have) > len(want):
+            return f"token {len(want) + 1}: expected end of output, got {_quoted(have[len(want)])}"
+        return None
+
+    def _token(self, want: bytes, have: bytes | None) -> str | None:
+        if have is None:
+            return f"expected {_quoted(want)}, got end of output"
+        flags = self.flags
+        number = _c_float(want) if flags.floats else None
+        if number is not None:
+            theirs = _c_float(have)
+            if theirs is None:
+                return f"expected {_plain(want)}, got {_quoted(have)}, not a number"
+            error = abs(number - theirs)
+            if error <= flags.absolute or error <= flags.relative * abs(number):
+                return None
+            return f"expected {_plain(want)}, got {_plain(have)} ({_errors(number, error, flags)})"
+        if want == have or (not flags.case_sensitive and want.lower() == have.lower()):
+            return None
+        note = " (case_sensitive)" if want.lower() == have.lower() else ""
+        return f"expected {_quoted(want)}, got {_quoted(have)}{note}"
+
+
+def _errors(number: float, error: float, flags: KattisFlags) -> str:
+    """``absolute error 0.01 > 1e-06, relative error ...``: the tolerances that are set."""
+    parts = []
+    if flags.absolute >= 0:
+        parts.append(f"absolute error {error:.3g} > {flags.absolute:g}")
+    if flags.relative >= 0:
+        relative = f"{error / abs(number):.3g}" if number else "undefined (answer 0)"
+        parts.append(f"relative error {relative} > {flags.relative:g}")
+    return ", ".join(parts)
+
+
+class ValidatorComparator(Comparator):
+    """An output validator in the Kattis protocol (see the module doc)."""
+
+    def __init__(
+        self, spec: str, program: Program, flags: tuple[str, ...], root: Path, timeout: float
+    ) -> None:
+        self.spec, self.program, self.flags = spec, program, flags
+        self.root, self.timeout = root, timeout
+
+    def prepare(self) -> None:
+        self.program.argv()
+
+    def with_flags(self, flags: tuple[str, ...]) -> Comparator:
+        if not flags:
+            return self
+        spec = f"{self.spec} {shlex.join(flags)}"
+        return ValidatorComparator(spec, self.program, self.flags + flags, self.root, self.timeout)
+
+    def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
+        with tempfile.TemporaryDirectory(prefix="kit-validate-") as folder:
+            output_path, answer_path = Path(folder, "output"), Path(folder, "answer")
+            feedback = Path(folder, "feedback")
+            feedback.mkdir()
+            output_path.write_bytes(got)
+            answer_path.write_bytes(expected)
+            input_file = str(Path(input_path).resolve())
+            argv = [*self.program.argv(), input_file, str(answer_path), f"{feedback}{os.sep}"]
+            try:
+                status, stdout, stderr, hung = _run(
+                    [*argv, *self.flags], self.root, self.timeout, stdin=output_path
+                )
+            except OSError as error:
+                return _checker_failure(f"cannot start {self.program.shown}: {error}")
+            said = feedback_message(feedback) or judge_message(stdout, stderr)
+        if hung:
+            return _checker_failure(f"no verdict after {self.timeout:g} s (killed)")
+        if status < 0:
+            return _checker_failure(f"validator killed by {signal_name(-status)}")
+        failure = kattis_failure(status)
+        if failure is not None:
+            return _checker_failure(f"validator {failure}" + (f": {said}" if said else ""))
+        if status == KATTIS_ACCEPTED:
+            return Judgement(True, said)
+        assert status == KATTIS_WRONG
+        return Judgement(False, f"validator: {said or 'wrong answer'} (exit status 43)")
+
+
+def feedback_message(feedback: Path) -> str:
+    """The start of a Kattis validator's ``judgemessage.txt`` in ``feedback``, or ''."""
+    try:
+        with open(feedback / "judgemessage.txt", "rb") as file:
+            return summary_line(file.read(1 << 16))
+    except OSError:
+        return ""
+
+
+class CheckerComparator(Comparator):
+    def __init__(self, spec: str, program: Program, root: Path, timeout: float) -> None:
+        self.spec = spec
+        self.program = program
         self.root = root
         self.timeout = timeout
+
+    def prepare(self) -> None:
+        self.program.argv()
 
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
         with tempfile.TemporaryDirectory(prefix="kit-check-") as folder:
@@ -204,11 +433,11 @@ class CheckerComparator(Comparator):
             output_path.write_bytes(got)
             answer_path.write_bytes(expected)
             input_file = str(Path(input_path).resolve())
-            argv = [*self.command, input_file, str(output_path), str(answer_path)]
+            argv = [*self.program.argv(), input_file, str(output_path), str(answer_path)]
             try:
                 status, stdout, stderr, hung = _run(argv, self.root, self.timeout)
             except OSError as error:
-                return _checker_failure(f"cannot start {self.command[-1]}: {error}")
+                return _checker_failure(f"cannot start {self.program.shown}: {error}")
         if hung:
             return _checker_failure(f"no verdict after {self.timeout:g} s (killed)")
         if status < 0:
@@ -231,12 +460,21 @@ def _checker_failure(what: str) -> Judgement:
     return Judgement(False, f"checker failed: {what}", checker_failed=True)
 
 
-def _run(argv: list[str], cwd: Path, timeout: float) -> tuple[int, bytes, bytes, bool]:
-    """Run a program to completion or to ``timeout``; its whole process group is killed then."""
+def _run(
+    argv: list[str], cwd: Path, timeout: float, stdin: Path | None = None
+) -> tuple[int, bytes, bytes, bool]:
+    """Run a program to completion or to ``timeout``; its whole process group is killed then.
+    Its stdin is the file ``stdin``, else empty."""
+    with contextlib.ExitStack() as stack:
+        source = stack.enter_context(open(stdin, "rb")) if stdin else subprocess.DEVNULL
+        return _run_with(argv, cwd, timeout, source)
+
+
+def _run_with(argv: list[str], cwd: Path, timeout: float, stdin) -> tuple[int, bytes, bytes, bool]:
     with subprocess.Popen(
         argv,
         cwd=cwd,
-        stdin=subprocess.DEVNULL,
+        stdin=stdin,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
@@ -252,9 +490,15 @@ def _run(argv: list[str], cwd: Path, timeout: float) -> tuple[int, bytes, bytes,
 
 
 def parse_compare(
-    spec: str, root: Path, where: str, *, checker_timeout: float = CHECKER_TIMEOUT
+    spec: str,
+    root: Path,
+    where: str,
+    *,
+    checker_timeout: float = CHECKER_TIMEOUT,
+    include: tuple[Path, ...] = (),
 ) -> Comparator:
-    """The comparator a ``compare`` setting names; a bad setting is a one-line BuildError."""
+    """The comparator a ``compare`` setting names; a bad setting is a one-line BuildError.
+    ``include``: folders a C/C++ checker's or validator's headers are looked for in."""
     if not isinstance(spec, str):
         raise BuildError(f"{where}: compare must be a string, not {spec!r}")
     shown = f"{where}: compare = {spec!r}"
@@ -263,6 +507,20 @@ def parse_compare(
         return LinesComparator()
     if spec == "tokens":
         return TokensComparator()
+    if mode in ("kattis", "validator"):
+        try:
+            words = shlex.split(argument)
+        except ValueError as error:
+            raise BuildError(f"{shown}: {error}") from None
+        if mode == "kattis":
+            try:
+                return KattisComparator(spec, kattis_flags(words))
+            except ValueError as error:
+                raise BuildError(f"{shown}: {error}") from None
+        if not words:
+            raise BuildError(f"{shown}: no validator path given")
+        program = program_at(words[0], root, shown, "validator", include, folder=True)
+        return ValidatorComparator(spec, program, tuple(words[1:]), root, checker_timeout)
     if mode == "float":
         try:
             tolerance = float(argument)
@@ -272,10 +530,11 @@ def parse_compare(
             raise BuildError(f"{shown}: the tolerance must be a positive number, e.g. float:1e-6")
         return FloatComparator(spec, tolerance)
     if mode == "checker":
-        command = program_command(argument, root, shown, "checker")
-        return CheckerComparator(spec, command, root, checker_timeout)
+        program = program_at(argument, root, shown, "checker", include)
+        return CheckerComparator(spec, program, root, checker_timeout)
     raise BuildError(
-        f"{shown}: unknown comparison (expected lines, tokens, float:TOL or checker:PATH)"
+        f"{shown}: unknown comparison (expected lines, tokens, float:TOL, kattis[:FLAGS], "
+        "validator:PATH [FLAGS] or checker:PATH)"
     )
 
 

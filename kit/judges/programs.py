@@ -1,0 +1,294 @@
+"""The judge's own programs (checkers, output validators, interactors): where each is, how it is
+started, and the interactor protocols.
+
+A program is named by a path relative to the checkout: a ``.py`` file runs under this Python;
+a C or C++ source, or a folder of them (Kattis packages keep an output validator as a folder,
+``output_validators/NAME/``, its sources compiled together: problemtools' examples/different
+has ``validate.cc`` with ``validate.h``), is compiled once and cached; a folder holding one
+``.py`` file runs that file; anything else must be executable.
+
+**Compiling.** C++ with ``$CXX``, else the first of g++, clang++, c++ on the PATH (``-O2
+-std=gnu++17``); C with ``$CC``, else gcc, clang, cc (``-O2 -std=gnu11``, ``-lm``). The
+include path holds the source's own folder (``#include "testlib.h"`` finds the header a
+Polygon package ships in ``files/`` beside ``check.cpp``) and any folder the problem names
+(``testlib = "PATH"`` in problems.toml). The binary is kept in the kit's cache
+(``kit.cache.folder()/programs/KEY``), keyed by the compiler, its flags and the bytes of
+every source and header it could read, so a change recompiles and nothing else does; with
+the cache off (``CPKIT_CACHE=0``) it is compiled once per process into a temporary folder.
+Compiling happens on first use (``Program.argv``), never when problems.toml is read. No
+compiler, or a compile error, is a one-line error.
+
+**Interactor protocols** (``parse_interactor``; the spec is problems.toml's ``interactor``):
+
+- ``"PATH"``, the kit's own: ``PATH INPUT``, exit statuses as testlib's (0 accepts);
+- ``"kattis:PATH [FLAGS]"``, the Kattis problem package format's interactive validator:
+  ``PATH INPUT ANSWER FEEDBACK_DIR/ [FLAGS]``, exit 42 accepts, 43 is a wrong answer, any
+  other status (0 included) is the validator's own failure, the message in
+  ``FEEDBACK_DIR/judgemessage.txt`` (the format's spec, "Output validators": "Invocation",
+  "Reporting a judgement"; Kattis/problem-package-format, spec/legacy.md);
+- ``"testlib:PATH"``, Polygon's testlib interactor: ``PATH INPUT OUTPUT ANSWER`` (testlib.h,
+  ``registerInteraction``: "<input-file> <output-file> [<answer-file> ..."), testlib's exit
+  statuses; what it writes to OUTPUT (testlib's ``tout``) is then judged by the problem's
+  checker, as Polygon does.
+
+Paths and flags in a spec are split as a shell would (``shlex``), so a path with spaces is
+quoted.
+
+API::
+
+    program_at(path_text, root, where, role, include=()) -> Program
+    Program.argv() -> list[str]            # compiles on first use
+    parse_interactor(spec, root, where, include=()) -> Interactor
+    Interactor.argv(input, answer, feedback, output) -> list[str]
+    KATTIS_ACCEPTED, KATTIS_WRONG; kattis_failure(status) -> str | None
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import hashlib
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from kit import cache
+from kit.errors import BuildError
+
+CPP_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".C")
+C_SUFFIXES = (".c",)
+HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx")
+COMPILERS = {"cpp": ("CXX", ("g++", "clang++", "c++")), "c": ("CC", ("gcc", "clang", "cc"))}
+FLAGS = {"cpp": ("-O2", "-std=gnu++17", "-pipe"), "c": ("-O2", "-std=gnu11", "-pipe")}
+LIBRARIES = {"cpp": (), "c": ("-lm",)}
+LANGUAGE_NAMES = {"cpp": "C++", "c": "C"}
+COMPILE_TIMEOUT = 300.0
+KATTIS_ACCEPTED, KATTIS_WRONG = 42, 43  # the format's exit statuses of a validator
+KIT, KATTIS, TESTLIB = "kit", "kattis", "testlib"  # interactor protocols
+
+_lock = threading.Lock()
+_built: dict[str, str] = {}  # cache key -> binary, this process
+_scratch: list[tempfile.TemporaryDirectory] = []
+
+
+@dataclass(frozen=True)
+class Program:
+    """A program of the judge's; ``argv()`` starts it (compiling it first when it is C/C++)."""
+
+    shown: str  # as named, for messages
+    kind: str  # "python", "cpp", "c" or "exec"
+    path: Path  # the file that runs (python, exec) or the file or folder compiled
+    sources: tuple[Path, ...] = ()
+    include: tuple[Path, ...] = ()
+
+    def argv(self) -> list[str]:
+        if self.kind == "python":
+            return [sys.executable, str(self.path)]
+        if self.kind == "exec":
+            return [str(self.path)]
+        return [_compiled(self)]
+
+
+def program_at(
+    path_text: str,
+    root: Path,
+    where: str,
+    role: str,
+    include: tuple[Path, ...] = (),
+    *,
+    folder: bool = False,
+) -> Program:
+    """The program ``path_text`` names (relative to ``root``; a folder of sources only where
+    ``folder``, as Kattis keeps validators); a one-line error when it is missing or cannot
+    be run."""
+    if not path_text.strip():
+        raise BuildError(f"{where}: no {role} path given")
+    path = Path(root, path_text).resolve()
+    if path.is_dir() and folder:
+        return _folder_program(path, path_text, where, role, include)
+    if not path.is_file():
+        raise BuildError(f"{where}: {role} {path_text} not found")
+    return _file_program(path, path_text, where, role, include)
+
+
+def _file_program(
+    path: Path, shown: str, where: str, role: str, include: tuple[Path, ...]
+) -> Program:
+    if path.suffix == ".py":
+        return Program(shown, "python", path)
+    for kind, suffixes in (("cpp", CPP_SUFFIXES), ("c", C_SUFFIXES)):
+        if path.suffix in suffixes:
+            return Program(shown, kind, path, (path,), include)
+    if not os.access(path, os.X_OK):
+        raise BuildError(f"{where}: {role} {shown} is not executable (nor a .py, C or C++ file)")
+    return Program(shown, "exec", path)
+
+
+def _folder_program(
+    folder: Path, shown: str, where: str, role: str, include: tuple[Path, ...]
+) -> Program:
+    """A folder's program: its C++ (or C) sources compiled together, else its one .py file."""
+    files = sorted(path for path in folder.iterdir() if path.is_file())
+    for kind, suffixes in (("cpp", CPP_SUFFIXES), ("c", C_SUFFIXES)):
+        sources = tuple(path for path in files if path.suffix in suffixes)
+        if sources:
+            return Program(shown, kind, folder, sources, include)
+    scripts = [path for path in files if path.suffix == ".py"]
+    named = [path for path in scripts if path.stem == folder.name]
+    if len(scripts) == 1 or len(named) == 1:
+        return Program(shown, "python", (named or scripts)[0])
+    what = "several .py files, none named after the folder" if scripts else "no .py, C or C++"
+    raise BuildError(f"{where}: {role} {shown}/ holds {what}: name the program's file")
+
+
+def _compiled(program: Program) -> str:
+    """The binary of a C/C++ program, compiled now unless this process or the cache has it."""
+    compiler = _compiler(program)
+    command = [
+        compiler,
+        *FLAGS[program.kind],
+        *(str(path) for path in program.sources),
+        *(f"-I{folder}" for folder in _include_path(program)),
+        *LIBRARIES[program.kind],
+    ]
+    key = _key(program, command)
+    with _lock:
+        if key in _built:
+            return _built[key]
+        binary = _place(key) / "program"
+        if not binary.is_file():
+            _compile(program, command, binary)
+        _built[key] = str(binary)
+        return str(binary)
+
+
+def _compiler(program: Program) -> str:
+    variable, names = COMPILERS[program.kind]
+    chosen = os.environ.get(variable, "").strip()
+    for name in [chosen] if chosen else names:
+        found = shutil.which(name)
+        if found:
+            return found
+    language = LANGUAGE_NAMES[program.kind]
+    tried = f"${variable} = {chosen}" if chosen else ", ".join(names)
+    raise BuildError(
+        f"{program.shown}: a {language} program, and no {language} compiler was found "
+        f"(tried {tried}; install one or set {variable})"
+    )
+
+
+def _include_path(program: Program) -> list[Path]:
+    folders = [source.parent for source in program.sources] + list(program.include)
+    return list(dict.fromkeys(folders))
+
+
+def _key(program: Program, command: list[str]) -> str:
+    """What the binary depends on: the compiler (its file), the command, every source and
+    every header on the include path."""
+    digest = hashlib.sha256()
+    compiler = Path(command[0]).resolve()
+    with contextlib.suppress(OSError):
+        stat = compiler.stat()
+        digest.update(f"{compiler}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    digest.update("\0".join(command[1:]).encode())
+    headers = [
+        path
+        for folder in _include_path(program)
+        if folder.is_dir()
+        for path in sorted(folder.iterdir())
+        if path.suffix in HEADER_SUFFIXES and path.is_file()
+    ]
+    for path in (*program.sources, *headers):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+def _place(key: str) -> Path:
+    """The folder that holds (or will hold) the binary of ``key``."""
+    base = cache.folder()
+    if base is not None:
+        place = base / "programs" / key
+        with contextlib.suppress(OSError):
+            place.mkdir(parents=True, exist_ok=True)
+            if os.access(place, os.W_OK):
+                return place
+    if not _scratch:
+        _scratch.append(tempfile.TemporaryDirectory(prefix="kit-programs-"))
+        atexit.register(_scratch[0].cleanup)
+    place = Path(_scratch[0].name, key)
+    place.mkdir(exist_ok=True)
+    return place
+
+
+def _compile(program: Program, command: list[str], binary: Path) -> None:
+    partial = binary.with_name(f"program.{os.getpid()}.tmp")
+    argv = [command[0], "-o", str(partial), *command[1:]]
+    try:
+        done = subprocess.run(
+            argv, capture_output=True, timeout=COMPILE_TIMEOUT, check=False, cwd=program.path.parent
+        )
+    except subprocess.TimeoutExpired:
+        raise BuildError(f"{program.shown}: compiling took over {COMPILE_TIMEOUT:g} s") from None
+    if done.returncode != 0 or not partial.is_file():
+        lines = done.stderr.decode("utf-8", "replace").splitlines()
+        errors = [line for line in lines if "error" in line] or lines or ["(no message)"]
+        name = Path(command[0]).name
+        raise BuildError(f"{program.shown}: does not compile with {name}: {errors[0].strip()}")
+    os.replace(partial, binary)
+
+
+@dataclass(frozen=True)
+class Interactor:
+    """An interactive problem's judge: its program, protocol (``KIT``, ``KATTIS``,
+    ``TESTLIB``) and, for a Kattis validator, the flags after its first three arguments."""
+
+    program: Program
+    protocol: str = KIT
+    flags: tuple[str, ...] = ()
+
+    def with_flags(self, flags: tuple[str, ...]) -> Interactor:
+        """The same interactor with more flags (a test group's own)."""
+        return replace(self, flags=self.flags + tuple(flags)) if flags else self
+
+    def argv(self, input_path: Path, answer: Path, feedback: Path, output: Path) -> list[str]:
+        """How it is started on one case: ``feedback`` is the Kattis feedback folder,
+        ``output`` the file testlib's interactor writes for the checker."""
+        command = self.program.argv()
+        if self.protocol == KATTIS:
+            return [*command, str(input_path), str(answer), f"{feedback}{os.sep}", *self.flags]
+        if self.protocol == TESTLIB:
+            return [*command, str(input_path), str(output), str(answer)]
+        return [*command, str(input_path)]
+
+
+def parse_interactor(
+    spec: str, root: Path, where: str, include: tuple[Path, ...] = ()
+) -> Interactor:
+    """The interactor an ``interactor`` setting names (see the module doc)."""
+    protocol, colon, rest = spec.partition(":")
+    if not colon or protocol not in (KATTIS, TESTLIB):
+        return Interactor(program_at(spec, root, where, "interactor", include))
+    try:
+        words = shlex.split(rest)
+    except ValueError as error:
+        raise BuildError(f"{where}: interactor = {spec!r}: {error}") from None
+    if not words:
+        raise BuildError(f"{where}: interactor = {spec!r}: no path given")
+    if protocol == TESTLIB and len(words) > 1:
+        raise BuildError(f"{where}: interactor = {spec!r}: a testlib interactor takes no flags")
+    program = program_at(words[0], root, where, "interactor", include, folder=True)
+    return Interactor(program, protocol, tuple(words[1:]))
+
+
+def kattis_failure(status: int) -> str | None:
+    """A Kattis validator's exit status described when it is the validator's own failure
+    (anything but 42 and 43, 0 included); None for those two."""
+    if status in (KATTIS_ACCEPTED, KATTIS_WRONG):
+        return None
+    return f"exit status {status}, neither 42 (accepted) nor 43 (wrong answer)"

@@ -1,0 +1,289 @@
+"""The Kattis problem package format's judging in kit.judges.compare and kit.judges.programs:
+the default output validator's rules with each of its flags, output validators in the Kattis
+protocol (a Python one from tests/fixtures/packages, a C++ one compiled once and cached: skipped
+without g++), and the one-line errors for bad flags, no compiler and code that does not
+compile."""
+
+import shutil
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.judges import programs
+from kit.judges.compare import parse_compare
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ROOT / "tests" / "fixtures" / "packages"
+WHERE = "problems.toml: [toy]"
+NO_INPUT = Path("/nonexistent/input")
+needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
+
+
+def judge(spec, expected, got, input_path=NO_INPUT, root=ROOT):
+    return parse_compare(spec, root, WHERE).judge(input_path, expected, got)
+
+
+def difference(spec, expected, got):
+    judgement = judge(spec, expected, got)
+    return None if judgement.accepted else judgement.message
+
+
+# the default validator: case
+
+
+def test_case_is_ignored_by_default():
+    assert difference("kattis", b"Impossible\n", b"IMPOSSIBLE\n") is None
+    assert difference("kattis", b"yes no\n", b"YES nO") is None
+
+
+def test_case_sensitive_compares_case():
+    assert difference("kattis:case_sensitive", b"Impossible\n", b"Impossible") is None
+    assert difference("kattis:case_sensitive", b"Impossible\n", b"IMPOSSIBLE") == (
+        "token 1: expected 'Impossible', got 'IMPOSSIBLE' (case_sensitive)"
+    )
+
+
+def test_tokens_differ_and_counts_differ():
+    assert difference("kattis", b"1 2\n", b"1 3") == "token 2: expected '2', got '3'"
+    assert difference("kattis", b"1 2\n", b"1") == "token 2: expected '2', got end of output"
+    assert difference("kattis", b"1 2\n", b"1 2 3") == ("token 3: expected end of output, got '3'")
+    assert difference("kattis", b"\n", b"") is None  # both empty
+
+
+# the default validator: whitespace
+
+
+def test_any_whitespace_separates_tokens_by_default():
+    assert difference("kattis", b"1 2\n3\n", b"  1\t\t2\r\n\v\f3") is None
+
+
+@pytest.mark.parametrize(
+    ("got", "message"),
+    [
+        (b"1  2\n", "whitespace before token 2: expected ' ', got '  '"),
+        (b"1\n2\n", "whitespace before token 2: expected ' ', got '\\n'"),
+        (b" 1 2\n", "whitespace before token 1: expected '', got ' '"),
+        (b"1 2", "whitespace at the end: expected '\\n', got ''"),
+        (b"1 2\n\n", "whitespace at the end: expected '\\n', got '\\n\\n'"),
+        (b"1 2\r\n", "whitespace at the end: expected '\\n', got '\\r\\n'"),
+    ],
+)
+def test_space_change_sensitive_wants_the_answers_whitespace(got, message):
+    spec = "kattis:space_change_sensitive"
+    assert difference(spec, b"1 2\n", got) == f"{message} (space_change_sensitive)"
+    assert difference(spec, b"1 2\n", b"1 2\n") is None
+    assert difference("kattis", b"1 2\n", got) is None
+
+
+# the default validator: numbers
+
+
+def test_float_tolerance_is_absolute_or_relative():
+    spec = "kattis:float_tolerance 1e-6"
+    assert difference(spec, b"0.5\n", b"0.5000009") is None  # absolute
+    assert difference(spec, b"1000000\n", b"1000000.9") is None  # relative
+    assert difference(spec, b"0.0314\n", b"3.14000000e-2") is None  # any way of writing it
+    assert difference(spec, b"200\n", b"2.0e2") is None  # an integer is a number too
+    assert difference(spec, b"0.5\n", b"0.51") == (
+        "token 1: expected 0.5, got 0.51 (absolute error 0.01 > 1e-06, relative error 0.02 > 1e-06)"
+    )
+
+
+def test_float_absolute_tolerance_alone():
+    spec = "kattis:float_absolute_tolerance 1e-3"
+    assert difference(spec, b"2.5\n", b"2.5009") is None
+    assert difference(spec, b"1000000\n", b"1000000.5") == (
+        "token 1: expected 1000000, got 1000000.5 (absolute error 0.5 > 0.001)"
+    )
+
+
+def test_float_relative_tolerance_alone():
+    spec = "kattis:float_relative_tolerance 1e-3"
+    assert difference(spec, b"1000000\n", b"1000500") is None
+    assert difference(spec, b"0\n", b"0.000001") == (
+        "token 1: expected 0, got 0.000001 (relative error undefined (answer 0) > 0.001)"
+    )
+
+
+def test_with_a_tolerance_a_word_where_a_number_is_expected_is_wrong():
+    spec = "kattis:float_tolerance 1e-6"
+    assert difference(spec, b"x 1.5\n", b"X 1.5") is None  # words still compare as words
+    assert difference(spec, b"1.5\n", b"nan") == "token 1: expected 1.5, got 'nan', not a number"
+    assert difference(spec, b"1.5\n", b"1.5x") == "token 1: expected 1.5, got '1.5x', not a number"
+
+
+def test_without_a_tolerance_numbers_compare_as_text():
+    assert difference("kattis", b"200\n", b"2.0e2") == "token 1: expected '200', got '2.0e2'"
+    assert difference("kattis", b"0.5\n", b"0.50") == "token 1: expected '0.5', got '0.50'"
+
+
+def test_flags_combine_and_a_group_adds_its_own():
+    spec = "kattis:float_tolerance 1e-6 case_sensitive"
+    assert difference(spec, b"Yes 0.5\n", b"Yes 0.5000001") is None
+    assert difference(spec, b"Yes 0.5\n", b"YES 0.5") is not None
+    grouped = parse_compare("kattis", ROOT, WHERE).with_flags(("case_sensitive",))
+    assert grouped.judge(NO_INPUT, b"Yes\n", b"YES").message == (
+        "token 1: expected 'Yes', got 'YES' (case_sensitive)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("spec", "complaint"),
+    [
+        ("kattis:ignore_case", "unknown flag 'ignore_case' (the default validator knows"),
+        ("kattis:float_tolerance", "float_tolerance needs a number after it"),
+        ("kattis:float_relative_tolerance x", "float_relative_tolerance needs a number"),
+        ("kattis:float_tolerance inf", "float_tolerance needs a number after it"),
+        ("kattis:case_sensitive 'x", "No closing quotation"),
+    ],
+)
+def test_bad_flags_are_one_line_errors(spec, complaint):
+    with pytest.raises(BuildError) as caught:
+        parse_compare(spec, ROOT, WHERE)
+    message = str(caught.value)
+    assert message.startswith(f"{WHERE}: compare = {spec!r}: ") and complaint in message
+    assert "\n" not in message
+
+
+# output validators in the Kattis protocol
+
+
+SPLIT = PACKAGES / "kattis_split_py"
+
+
+def split_judge(spec, got, number):
+    input_path = SPLIT / "data" / "secret" / f"{number}.in"
+    return judge(spec, input_path.with_suffix(".ans").read_bytes(), got, input_path, root=SPLIT)
+
+
+def test_a_python_validator_accepts_on_42_and_rejects_on_43_with_its_message():
+    spec = "validator:output_validators/split_check"
+    assert split_judge(spec, b"7 3\n", 1).accepted
+    rejected = split_judge(spec, b"7 4\n", 1)
+    assert not rejected.accepted and not rejected.checker_failed
+    assert rejected.message == "validator: 7 + 4 is not 10 (exit status 43)"
+
+
+def write(path, text):
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def test_validator_gets_input_answer_feedback_folder_and_flags_and_the_output_on_stdin(tmp_path):
+    write(
+        tmp_path / "echo.py",
+        """\
+        import sys
+        input_text = open(sys.argv[1]).read().strip()
+        answer = open(sys.argv[2]).read().strip()
+        with open(sys.argv[3] + "judgemessage.txt", "w") as file:
+            file.write(f"{input_text}|{answer}|{sys.stdin.read().strip()}|{sys.argv[4:]}")
+        sys.exit(43)
+        """,
+    )
+    (tmp_path / "case.in").write_text("the input\n")
+    spec = "validator:echo.py case_sensitive 'two words'"
+    found = judge(spec, b"the answer\n", b"the output\n", tmp_path / "case.in", root=tmp_path)
+    assert found.message == (
+        "validator: the input|the answer|the output|['case_sensitive', 'two words'] "
+        "(exit status 43)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "failure"),
+    [
+        ("sys.exit(0)", "validator exit status 0, neither 42 (accepted) nor 43 (wrong answer)"),
+        ("sys.exit(1)", "validator exit status 1, neither 42"),
+        ("raise ValueError('bad')", "validator exit status 1, neither 42 (accepted) nor 43 "),
+        ("import os, signal; os.kill(os.getpid(), signal.SIGKILL)", "validator killed by SIGKILL"),
+    ],
+)
+def test_any_other_status_is_the_validators_own_failure(tmp_path, body, failure):
+    write(tmp_path / "broken.py", f"import sys\n{body}\n")
+    found = judge("validator:broken.py", b"1\n", b"1\n", root=tmp_path)
+    assert not found.accepted and found.checker_failed
+    assert found.message.startswith(f"checker failed: {failure}")
+
+
+def test_a_validator_folder_with_several_scripts_must_name_one(tmp_path):
+    (tmp_path / "v").mkdir()
+    write(tmp_path / "v" / "a.py", "pass\n")
+    write(tmp_path / "v" / "b.py", "pass\n")
+    with pytest.raises(BuildError, match=r"validator v/ holds several \.py files, none named"):
+        parse_compare("validator:v", tmp_path, WHERE)
+
+
+# compiled validators and checkers
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    """The kit's cache in a fresh folder, and no binary remembered by this process."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("CPKIT_CACHE", raising=False)
+    monkeypatch.setattr(programs, "_built", {})
+    return tmp_path / "cache" / "cpkit" / "programs"
+
+
+@needs_gxx
+def test_a_cpp_validator_folder_is_compiled_once_and_cached(cache_home, monkeypatch):
+    root = PACKAGES / "kattis_split_cpp"
+    spec = "validator:output_validators/split_check"
+    comparator = parse_compare(spec, root, WHERE)
+    input_path = root / "data" / "secret" / "1.in"
+    assert comparator.judge(input_path, b"5 5\n", b"4 6\n").accepted
+    rejected = comparator.judge(input_path, b"5 5\n", b"4 5\n")
+    assert rejected.message == "validator: 4 + 5 is not 10 (exit status 43)"
+    (binary,) = cache_home.glob("*/program")
+
+    def no_compiling(*_):
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(programs, "_compile", no_compiling)
+    monkeypatch.setattr(programs, "_built", {})  # a new process: only the cache remembers
+    assert parse_compare(spec, root, WHERE).judge(input_path, b"5 5\n", b"10 0\n").accepted
+    assert list(cache_home.glob("*/program")) == [binary]
+
+
+@needs_gxx
+def test_a_changed_source_is_compiled_again(cache_home, tmp_path):
+    source = write(
+        tmp_path / "accept.cpp", "int main() { return 42; }\n"
+    )  # a validator that accepts everything
+    assert judge("validator:accept.cpp", b"1\n", b"2\n", root=tmp_path).accepted
+    write(source, "int main() { return 43; }\n")
+    assert not judge("validator:accept.cpp", b"1\n", b"1\n", root=tmp_path).accepted
+    assert len(list(cache_home.glob("*/program"))) == 2
+
+
+@needs_gxx
+def test_code_that_does_not_compile_is_a_one_line_error(cache_home, tmp_path):
+    write(tmp_path / "broken.cpp", "int main() { return undeclared; }\n")
+    comparator = parse_compare("validator:broken.cpp", tmp_path, WHERE)
+    with pytest.raises(BuildError) as caught:
+        comparator.prepare()
+    message = str(caught.value)
+    assert message.startswith("broken.cpp: does not compile with g++: ") and "undeclared" in message
+    assert "\n" not in message
+
+
+def test_no_compiler_is_a_one_line_error(cache_home, tmp_path, monkeypatch):
+    monkeypatch.setenv("CXX", "no-such-compiler")
+    write(tmp_path / "check.cpp", "int main() { return 0; }\n")
+    comparator = parse_compare("checker:check.cpp", tmp_path, WHERE)  # found, not yet compiled
+    with pytest.raises(BuildError) as caught:
+        comparator.prepare()
+    assert str(caught.value) == (
+        "check.cpp: a C++ program, and no C++ compiler was found (tried $CXX = "
+        "no-such-compiler; install one or set CXX)"
+    )
+
+
+def test_a_python_program_is_run_by_this_python(tmp_path):
+    write(tmp_path / "v.py", "pass\n")
+    program = programs.program_at("v.py", tmp_path, WHERE, "validator")
+    assert program.argv() == [sys.executable, str(tmp_path / "v.py")]
