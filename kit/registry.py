@@ -11,6 +11,17 @@ runs, passes when the process ends cleanly within the limits, and the report cou
 ("ran, no answer to compare"). Hidden files and the files editors leave beside the ones they
 edit (``NAME~``, ``#NAME#``, ``.#NAME``, ``.NAME.swp``, ``.NAME.swo``) are skipped without a
 word, in both folders. ``line_end_note`` names the samples whose lines end with CRLF.
+
+**A problem package** (``package = "PATH"``: a Kattis-format or Polygon package folder, read
+in place by ``kit.packages``, never copied) gives the problem's title, judge (Kattis, or
+Codeforces for Polygon), id, kind, limits, comparison and interactor; any of those keys in the
+table wins over the package's. Its cases are the package's, in the judge's order: the sample
+group (answers included, also for an interactive validator), then the secret data with its
+nested groups (unless ``judge_data`` names another folder). ``testlib = "PATH"`` names the
+``testlib.h`` (or its folder) a C++ checker or interactor is compiled with, when the package
+ships none beside it. A problem judged on Kattis compares as Kattis' default output validator
+does (``JUDGE_COMPARE``) unless ``compare`` says otherwise. ``problem_from_package`` makes a
+problem of a package alone, for ``verify``.
 """
 
 from __future__ import annotations
@@ -20,7 +31,7 @@ import fnmatch
 import importlib.util
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import tomllib
@@ -28,7 +39,10 @@ import tomllib
 from kit.errors import BuildError
 from kit.judges.compare import parse_compare
 from kit.judges.profiles import default_targets, profile_for, suggestion_for
+from kit.judges.programs import parse_interactor
 from kit.judges.targets import Target, parse_target
+from kit.packages import read_package
+from kit.packages.model import Package, PackageCase
 
 KINDS = ("batch", "interactive")
 SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NAME.in
@@ -37,6 +51,10 @@ SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NA
 MILLISECONDS_FROM = 100
 KIB_FROM = 4096
 DEFAULT_COMPARE = "lines"
+# A judge's own comparison, the default for its problems: Kattis judges with its problem
+# package format's default output validator (kit.judges.compare, "kattis"; problemtools,
+# support/default_validator/default_validator.cc), tokens compared ignoring case.
+JUDGE_COMPARE = {"kattis": "kattis"}
 NO_PROFILE = "strictest (no judge profile)"  # targets_from of a judge without a profile
 DEFAULT_OUTPUT_LIMIT = 64  # MiB: the usual judges' output limit (Codeforces, ejudge)
 # Left by editors beside the files they edit: Emacs' backups, auto-saves and lock links, Vim's
@@ -68,6 +86,10 @@ class Problem:
     # interactive: the time limit is per move (the interactor times each one), and a whole
     # game may take this many seconds of wall time before it is stopped
     game_timeout: float | None = None
+    package: str | None = None  # a problem package read in place (kit.packages), as named
+    testlib: str | None = None  # the testlib.h (or its folder) a C++ checker is compiled with
+    source: Package | None = field(default=None, compare=False, repr=False)  # the package read
+    include: tuple[Path, ...] = ()  # folders a C/C++ checker's headers are looked for in
 
     @property
     def output_bytes(self) -> int:
@@ -114,6 +136,8 @@ class Case:
     name: str  # as shown in reports, e.g. "samples/megacheckers/sample-1.in"
     input: Path
     expected: Path | None
+    group: str = ""  # a package's top test group: "sample" or "secret"
+    flags: tuple[str, ...] = ()  # validator flags its test group adds (a Kattis package)
 
 
 def load_registry(root: Path) -> dict[str, Problem]:
@@ -147,6 +171,8 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
     "interactor": (str, False),
     "output_limit": (int, False),
     "game_timeout": ((int, float), False),
+    "package": (str, False),
+    "testlib": (str, False),
 }
 
 
@@ -156,43 +182,15 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         raise BuildError(f"{where}: a slug is lower-case letters, digits and '_'")
     if not isinstance(entry, dict):
         raise BuildError(f"{where}: expected a table")
-    for key in entry:
-        if key not in FIELDS:
-            close = difflib.get_close_matches(key, FIELDS, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else f" (known: {', '.join(FIELDS)})"
-            raise BuildError(f"{where}: unknown key '{key}'{hint}")
-    for key, (types, required) in FIELDS.items():
-        if key not in entry:
-            if required:
-                raise BuildError(f"{where}: missing '{key}'")
-            continue
-        value = entry[key]
-        wrong_bool = isinstance(value, bool) and types is not bool
-        if not isinstance(value, types) or wrong_bool:
-            raise BuildError(f"{where}: '{key}' has the wrong type ({value!r})")
-
+    given = set(entry)
+    package = _package(root, where, entry)
+    if package is not None:
+        entry = {**_package_entry(package), **entry}  # the registry's own keys win
+    _check_keys(where, entry, package)
     kind = entry["kind"]
     if kind not in KINDS:
         raise BuildError(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    time_limit = float(entry["time_limit"])
-    memory_limit = entry["memory_limit"]
-    output_limit = entry.get("output_limit", DEFAULT_OUTPUT_LIMIT)
-    if time_limit <= 0 or memory_limit <= 0 or output_limit <= 0:
-        raise BuildError(f"{where}: limits must be positive")
-    if output_limit >= KIB_FROM:
-        raise BuildError(
-            f"{where}: output_limit = {output_limit} looks like KiB or bytes; the unit is MiB"
-        )
-    if time_limit >= MILLISECONDS_FROM:
-        raise BuildError(
-            f"{where}: time_limit = {entry['time_limit']} looks like milliseconds; "
-            f"the unit is seconds (time_limit = {time_limit / 1000:g})"
-        )
-    if memory_limit >= KIB_FROM:
-        raise BuildError(
-            f"{where}: memory_limit = {memory_limit} looks like KiB; "
-            f"the unit is MiB (memory_limit = {memory_limit // 1024})"
-        )
+    time_limit, memory_limit, output_limit = _limits(where, entry, given)
     judge = entry["judge"]
     meant = suggestion_for(judge)
     if meant is not None:
@@ -213,8 +211,9 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     judge_data = entry.get("judge_data")
     if judge_data is not None:
         _check_judge_data(root, where, judge_data)
-    compare = entry.get("compare", DEFAULT_COMPARE)
-    parse_compare(compare, root, where)  # a bad setting is a one-line error here
+    include = _include(root, where, entry.get("testlib"), package)
+    compare = entry.get("compare", JUDGE_COMPARE.get(judge.strip().lower(), DEFAULT_COMPARE))
+    parse_compare(compare, root, where, include=include)  # a bad setting is a one-line error
     game_timeout = entry.get("game_timeout")
     if game_timeout is not None and (kind != "interactive" or game_timeout <= time_limit):
         raise BuildError(
@@ -225,8 +224,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     if interactor is not None:
         if kind != "interactive":
             raise BuildError(f"{where}: 'interactor' is for kind = \"interactive\"")
-        if not (root / interactor).is_file():
-            raise BuildError(f"{where}: interactor {interactor} does not exist")
+        parse_interactor(interactor, root, where, include)  # missing, or a bad protocol
     return Problem(
         slug=slug,
         title=entry.get("title", slug),
@@ -246,7 +244,125 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         interactor=interactor,
         output_limit=output_limit,
         game_timeout=None if game_timeout is None else float(game_timeout),
+        package=entry.get("package"),
+        testlib=entry.get("testlib"),
+        source=package,
+        include=include,
     )
+
+
+def _check_keys(where: str, entry: dict, package: Package | None) -> None:
+    """Every key known, of the right type; the required ones given (by the table or by its
+    package)."""
+    for key in entry:
+        if key not in FIELDS:
+            close = difflib.get_close_matches(key, FIELDS, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else f" (known: {', '.join(FIELDS)})"
+            raise BuildError(f"{where}: unknown key '{key}'{hint}")
+    for key, (types, required) in FIELDS.items():
+        if key not in entry:
+            if key == "time_limit" and package is not None:
+                raise BuildError(
+                    f"{where}: package {package.shown} fixes no time limit (no .timelimit, no "
+                    "limits.time_limit in its problem.yaml): set time_limit"
+                )
+            if required:
+                raise BuildError(f"{where}: missing '{key}'")
+            continue
+        value = entry[key]
+        wrong_bool = isinstance(value, bool) and types is not bool
+        if not isinstance(value, types) or wrong_bool:
+            raise BuildError(f"{where}: '{key}' has the wrong type ({value!r})")
+
+
+def _limits(where: str, entry: dict, given: set[str]) -> tuple[float, int, int]:
+    """Time (s), memory and output (MiB) limits, checked; the unit guesses only for values
+    written in problems.toml (a package's are read in their own units)."""
+    time_limit = float(entry["time_limit"])
+    memory_limit = entry["memory_limit"]
+    output_limit = entry.get("output_limit", DEFAULT_OUTPUT_LIMIT)
+    if time_limit <= 0 or memory_limit <= 0 or output_limit <= 0:
+        raise BuildError(f"{where}: limits must be positive")
+    if output_limit >= KIB_FROM and "output_limit" in given:
+        raise BuildError(
+            f"{where}: output_limit = {output_limit} looks like KiB or bytes; the unit is MiB"
+        )
+    if time_limit >= MILLISECONDS_FROM and "time_limit" in given:
+        raise BuildError(
+            f"{where}: time_limit = {entry['time_limit']} looks like milliseconds; "
+            f"the unit is seconds (time_limit = {time_limit / 1000:g})"
+        )
+    if memory_limit >= KIB_FROM and "memory_limit" in given:
+        raise BuildError(
+            f"{where}: memory_limit = {memory_limit} looks like KiB; "
+            f"the unit is MiB (memory_limit = {memory_limit // 1024})"
+        )
+    return time_limit, memory_limit, output_limit
+
+
+def _package(root: Path, where: str, entry: dict) -> Package | None:
+    """The package ``entry`` names, read in place (None when it names none)."""
+    shown = entry.get("package")
+    if shown is None:
+        return None
+    if not isinstance(shown, str) or not shown.strip():
+        raise BuildError(f"{where}: 'package' is the path of a package folder")
+    try:
+        return read_package(root / shown, shown)
+    except BuildError as error:
+        raise BuildError(f"{where}: {error}") from None
+
+
+def _package_entry(package: Package) -> dict:
+    """The keys a package gives a problem's table (the table's own win)."""
+    entry = {
+        "title": package.title,
+        "judge": package.judge,
+        "id": package.name,
+        "kind": package.kind,
+        "memory_limit": package.memory_limit,
+        "output_limit": package.output_limit,
+        "compare": package.compare,
+    }
+    if package.time_limit is not None:
+        entry["time_limit"] = package.time_limit
+    if package.interactor is not None:
+        entry["interactor"] = package.interactor
+    return entry
+
+
+def _include(
+    root: Path, where: str, testlib: str | None, package: Package | None
+) -> tuple[Path, ...]:
+    """Folders a C/C++ checker's headers are looked for in: the one holding the testlib.h
+    problems.toml names, then the package's own."""
+    folders = list(package.include) if package is not None else []
+    if testlib is not None:
+        path = (root / testlib).resolve()
+        if not path.exists():
+            raise BuildError(f"{where}: testlib {testlib} does not exist")
+        folders.insert(0, path if path.is_dir() else path.parent)
+    return tuple(folders)
+
+
+def problem_from_package(
+    path: Path, shown: str | None = None, time_limit: float | None = None
+) -> Problem:
+    """A problem made of the package at ``path`` alone (``cpkit verify``; ``shown`` is how
+    the user named it): its folder is the root; ``time_limit`` stands in for one the package
+    does not fix. Errors name the package, not problems.toml."""
+    shown = shown or str(path)
+    path = path.resolve()
+    read_package(path, shown)  # not a package: said as the user named it
+    slug = re.sub(r"[^a-z0-9_]", "_", path.name.lower()).lstrip("_0123456789") or "package"
+    entry: dict = {"package": "."}
+    if time_limit is not None:
+        entry["time_limit"] = time_limit
+    try:
+        return _problem(path, slug, entry)
+    except BuildError as error:
+        text = str(error).replace(f"problems.toml: [{slug}]: ", f"{shown}: ", 1)
+        raise BuildError(text.replace("package . ", "the package ", 1)) from None
 
 
 def _targets(where: str, names: list) -> tuple[Target, ...]:
@@ -306,7 +422,10 @@ def skipped(name: str) -> bool:
 
 def sample_cases(problem: Problem) -> list[Case]:
     """The samples of a batch problem (inputs only for an interactor), in natural order of
-    their names; a BuildError for anything malformed."""
+    their names; a BuildError for anything malformed. A package's: its sample group, in the
+    judge's order, answers included (an interactive validator reads them too)."""
+    if problem.source is not None:
+        return _package_cases(problem, "sample")
     folder = problem.samples_dir
     if not folder.is_dir():
         raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)")
@@ -358,7 +477,11 @@ def natural_key(name: str) -> tuple:
 
 def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
     """The official cases (each ``NAME.in`` with its ``NAME.out`` or ``NAME.ans``, or none),
-    and a note when the folder is absent (then no cases)."""
+    and a note when the folder is absent (then no cases). A package's: its secret data in the
+    judge's order (unless ``judge_data`` names a folder), with the package's notes."""
+    if problem.judge_data is None and problem.source is not None:
+        notes = "; ".join(note.removeprefix("note: ") for note in problem.source.notes)
+        return _package_cases(problem, "secret"), (f"note: {notes}" if notes else None)
     if problem.judge_data is None:
         return [], None
     folder = (problem.root / problem.judge_data).resolve()
@@ -381,6 +504,19 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
     if not cases:
         raise BuildError(f"{problem.slug}: {problem.judge_data} holds no NAME.in files")
     return cases, None
+
+
+def _package_cases(problem: Problem, group: str) -> list[Case]:
+    assert problem.source is not None
+    return [_case(problem, case) for case in problem.source.cases_of(group)]
+
+
+def _case(problem: Problem, case: PackageCase) -> Case:
+    """A package's case, named by its path in the package, as named: ``PACKAGE/data/...``."""
+    assert problem.source is not None
+    inside = case.input.relative_to(problem.source.path).as_posix()
+    name = inside if problem.package == "." else f"{problem.package}/{inside}"
+    return Case(name, case.input, case.answer, case.group, case.flags)
 
 
 def line_end_note(problem: Problem) -> str | None:

@@ -1,0 +1,307 @@
+"""A package in the Kattis problem package format (problemtools, BAPCtools, DOMjudge), read in
+place: its ``problem.yaml``, ``.timelimit``, ``data/``, output validator and submissions.
+
+What is read, and where the format says so (Kattis/problem-package-format: spec/legacy.md,
+the version most packages are in, and spec/2025-09.md, the version ``2023-07-draft`` became;
+problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
+
+- **Version**: ``problem_format_version`` (default ``legacy``); the later versions keep the
+  output validator in ``output_validator/`` instead of ``output_validators/`` (either is read,
+  the version's own first).
+- **Kind**: interactive when ``validation`` (legacy) holds ``interactive`` (``custom
+  interactive``), or ``type`` (later versions; a string or a list) does. ``scoring`` problems
+  are judged pass-fail here (a note says so); ``multi-pass`` and ``submit-answer`` are not read.
+- **Limits**: the time limit from ``limits.time_limit`` (later versions), else from the file
+  ``.timelimit`` (seconds; written by problemtools' and BAPCtools' runs and read by DOMjudge:
+  BAPCtools, bin/upgrade.py, moves it to ``limits.time_limit``), else none (legacy packages
+  leave it to the judge: the slowest accepted submission's time times ``time_multiplier``).
+  ``limits.memory`` and ``limits.output`` in MiB, else the spec's typical system defaults,
+  2048 and 8. The margin a time-limit submission must keep: ``limits.time_safety_margin``
+  (legacy, default 2) or ``limits.time_multipliers.time_limit_to_tle`` (default 1.5); the
+  multiplier over the slowest accepted one: ``time_multiplier`` (5) or ``ac_to_time_limit``
+  (2).
+- **Output validation**: ``validation: default`` (legacy's default) uses the default
+  validator's rules with ``validator_flags`` (``kit.judges.compare``, ``"kattis:FLAGS"``);
+  ``validation: custom`` (or, in later versions, an ``output_validator/`` folder) the
+  package's own validator in the Kattis protocol. The validator is the one program in the
+  validator folder (a file, or a folder of sources compiled together); with several, the
+  first, as problemtools does ("Support for multiple output validators has been dropped").
+- **Cases**: ``data/sample`` then ``data/secret``, each group's test cases and subgroups
+  (nested folders) in lexicographic order of their file names, a case being ``NAME.in`` with
+  ``NAME.ans`` (problemtools: ``sorted(os.listdir(datadir))``, a case at each ``.ans`` with
+  its ``.in``). A lone ``.in`` is not a case (a note names how many). A group's
+  ``testdata.yaml`` ``output_validator_flags`` (legacy; ``output_validator_args`` later, also
+  in ``test_group.yaml``) is inherited by its subgroups and passed after the problem's flags.
+- **Submissions**: ``submissions/FOLDER/ENTRY``, each file or folder one program, sorted by
+  the folders the format defines: accepted, wrong_answer, time_limit_exceeded,
+  run_time_error (legacy), rejected and brute_force (2025-09); ``partially_accepted`` (scoring)
+  is not judged here.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+
+from kit.errors import BuildError
+from kit.packages import smallyaml
+from kit.packages.model import KATTIS, Package, PackageCase, Submission
+
+DEFAULT_MEMORY = 2048  # MiB: the spec's "typical system default" (legacy and 2025-09)
+DEFAULT_OUTPUT = 8  # MiB: likewise
+LEGACY_MARGIN, LEGACY_MULTIPLIER = 2.0, 5.0  # time_safety_margin, time_multiplier
+LATER_MARGIN, LATER_MULTIPLIER = 1.5, 2.0  # time_limit_to_tle, ac_to_time_limit
+# The submission folders, legacy's and 2025-09's (rejected, brute_force); what each allows is
+# kit.verify's. partially_accepted (scoring) is not judged here.
+FOLDERS = (
+    "accepted",
+    "wrong_answer",
+    "time_limit_exceeded",
+    "run_time_error",
+    "rejected",
+    "brute_force",
+)
+LANGUAGES = {
+    ".py": "Python",
+    ".cc": "C++",
+    ".cpp": "C++",
+    ".cxx": "C++",
+    ".c++": "C++",
+    ".C": "C++",
+    ".c": "C",
+    ".java": "Java",
+    ".kt": "Kotlin",
+    ".rs": "Rust",
+    ".go": "Go",
+    ".cs": "C#",
+    ".js": "JavaScript",
+}
+GROUP_FILES = ("testdata.yaml", "test_group.yaml")
+FLAG_KEYS = ("output_validator_flags", "output_validator_args")
+
+
+def is_kattis(path: Path) -> bool:
+    return (path / "problem.yaml").is_file() or (path / "data").is_dir()
+
+
+def read(path: Path, shown: str) -> Package:
+    """The Kattis-format package at ``path`` (named ``shown``)."""
+    config = _yaml(path / "problem.yaml", shown)
+    version = str(config.get("problem_format_version", "legacy"))
+    legacy = version.startswith("legacy")
+    kind, notes = _kind(config, legacy, shown)
+    compare, interactor = _judging(path, shown, config, legacy, kind)
+    cases, case_notes = _cases(path, shown)
+    limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
+    time_limit, time_from = _time_limit(path, shown, limits)
+    margin, multiplier, margin_from = _multipliers(shown, limits, legacy)
+    return Package(
+        path=path,
+        shown=shown,
+        format=KATTIS,
+        name=path.name,
+        title=_title(config.get("name"), path.name),
+        judge="Kattis",
+        kind=kind,
+        compare=compare,
+        interactor=interactor,
+        cases=tuple(cases),
+        time_limit=time_limit,
+        time_from=time_from,
+        memory_limit=int(_number(limits, "memory", DEFAULT_MEMORY, shown)),
+        output_limit=int(_number(limits, "output", DEFAULT_OUTPUT, shown)),
+        margin=margin,
+        margin_from=margin_from,
+        multiplier=multiplier,
+        submissions=tuple(_submissions(path)),
+        notes=tuple(notes + case_notes),
+    )
+
+
+def _yaml(path: Path, shown: str) -> dict:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as error:
+        raise BuildError(f"{shown}/{path.name}: cannot be read: {error}") from None
+    return smallyaml.load(text, f"{shown}/{path.name}")
+
+
+def _kind(config: dict, legacy: bool, shown: str) -> tuple[str, list[str]]:
+    if legacy:
+        words = str(config.get("validation", "default")).split()
+        types = [str(config.get("type", "pass-fail"))] + words[1:]
+    else:
+        value = config.get("type", "pass-fail")
+        types = [str(item) for item in value] if isinstance(value, list) else str(value).split()
+    unread = [name for name in ("multi-pass", "submit-answer") if name in types]
+    if unread:
+        raise BuildError(f"{shown}: a {unread[0]} problem: the kit does not judge that type")
+    notes = []
+    if "scoring" in types:
+        notes.append(f"note: {shown} is a scoring problem: judged pass-fail here, no scores")
+    return ("interactive" if "interactive" in types else "batch"), notes
+
+
+def _judging(
+    path: Path, shown: str, config: dict, legacy: bool, kind: str
+) -> tuple[str, str | None]:
+    """The compare spec and the interactor spec."""
+    flags = str(config.get("validator_flags", "")).split()
+    validation = str(config.get("validation", "default")).split() or ["default"]
+    if legacy and validation[0] not in ("default", "custom"):
+        raise BuildError(f"{shown}/problem.yaml: validation must begin with default or custom")
+    names = ("output_validators", "output_validator")  # legacy's first, the later one's next
+    folders = [path / name for name in (names if legacy else names[::-1])]
+    folder = next((place for place in folders if place.is_dir()), folders[0])
+    custom = validation[0] == "custom" if legacy else folder.exists()
+    if kind == "interactive" or custom:
+        program = _validator(folder, shown)
+        spec = shlex.join([f"{shown}/{program}", *flags])
+        if kind == "interactive":
+            return "kattis", f"kattis:{spec}"
+        return f"validator:{spec}", None
+    return ("kattis:" + " ".join(flags)) if flags else "kattis", None
+
+
+def _validator(folder: Path, shown: str) -> str:
+    """The validator program's path relative to the package: the folder itself when it holds
+    sources, else its first entry."""
+    where = f"{shown}/{folder.name}"
+    if not folder.is_dir():
+        raise BuildError(f"{shown}: custom validation, but {folder.name}/ is missing")
+    entries = sorted(entry for entry in folder.iterdir() if not _hidden(entry.name))
+    if any(entry.is_file() and entry.suffix in LANGUAGES for entry in entries):
+        return folder.name
+    programs = [entry for entry in entries if entry.is_dir() or entry.suffix in LANGUAGES]
+    if not programs:
+        raise BuildError(f"{where}/ holds no validator program")
+    return f"{folder.name}/{programs[0].name}"
+
+
+def _title(name: object, fallback: str) -> str:
+    if isinstance(name, dict):
+        return str(name.get("en") or next(iter(name.values()), fallback))
+    return str(name) if name else fallback
+
+
+def _number(table: dict, key: str, default: float, shown: str) -> float:
+    if key not in table or table[key] == "":
+        return default
+    value = smallyaml.number(table[key], f"{shown}/problem.yaml: limits.{key}")
+    if value <= 0:
+        raise BuildError(f"{shown}/problem.yaml: limits.{key} must be positive")
+    return value
+
+
+def _time_limit(path: Path, shown: str, limits: dict) -> tuple[float | None, str]:
+    if limits.get("time_limit", "") != "":
+        return _number(limits, "time_limit", 0, shown), "limits.time_limit in problem.yaml"
+    marker = path / ".timelimit"
+    if not marker.is_file():
+        return None, ""
+    text = marker.read_text(encoding="utf-8", errors="replace").strip()
+    value = smallyaml.number(text, f"{shown}/.timelimit")
+    if value <= 0:
+        raise BuildError(f"{shown}/.timelimit: the time limit must be positive, not {text}")
+    return value, ".timelimit"
+
+
+def _multipliers(shown: str, limits: dict, legacy: bool) -> tuple[float, float, str]:
+    """The time-limit submissions' margin, the accepted ones' multiplier, where from."""
+    if legacy:
+        margin = _number(limits, "time_safety_margin", LEGACY_MARGIN, shown)
+        multiplier = _number(limits, "time_multiplier", LEGACY_MULTIPLIER, shown)
+        given = "time_safety_margin" in limits
+        return margin, multiplier, "limits.time_safety_margin" if given else "legacy default"
+    table = limits.get("time_multipliers")
+    table = table if isinstance(table, dict) else {}
+    margin = _number(table, "time_limit_to_tle", LATER_MARGIN, shown)
+    multiplier = _number(table, "ac_to_time_limit", LATER_MULTIPLIER, shown)
+    given = "time_limit_to_tle" in table
+    return margin, multiplier, "time_multipliers.time_limit_to_tle" if given else "default"
+
+
+def _cases(path: Path, shown: str) -> tuple[list[PackageCase], list[str]]:
+    """Every case of data/sample and data/secret, in the judge's order; notes."""
+    walk = _Walk(path, shown)
+    top = walk.flags(path / "data", ())
+    for group in ("sample", "secret"):
+        folder = path / "data" / group
+        if folder.is_dir():
+            walk.group(folder, group, walk.flags(folder, top))
+    if not walk.cases:
+        raise BuildError(
+            f"{shown}: no test cases (NAME.in with NAME.ans in data/sample, data/secret)"
+        )
+    notes = []
+    if walk.lone:
+        notes.append(
+            f"note: {shown}: {len(walk.lone)} .in file(s) without a .ans are not cases "
+            f"(as problemtools reads them): {', '.join(walk.lone[:3])}"
+        )
+    return walk.cases, notes
+
+
+class _Walk:
+    """The cases found so far, and the lone inputs."""
+
+    def __init__(self, package: Path, shown: str) -> None:
+        self.package, self.shown = package, shown
+        self.cases: list[PackageCase] = []
+        self.lone: list[str] = []
+
+    def group(self, folder: Path, group: str, flags: tuple[str, ...]) -> None:
+        """The cases of ``folder`` and its subgroups, in lexicographic order of their names."""
+        for name in sorted(os.listdir(folder)):
+            entry = folder / name
+            if _hidden(name):
+                continue
+            if entry.is_dir():
+                self.group(entry, group, self.flags(entry, flags))
+            elif name.endswith(".ans") and entry.with_suffix(".in").is_file():
+                stem = entry.with_suffix("")
+                relative = stem.relative_to(self.package).as_posix()
+                self.cases.append(
+                    PackageCase(relative, stem.with_suffix(".in"), entry, group, flags)
+                )
+            elif name.endswith(".in") and not entry.with_suffix(".ans").is_file():
+                self.lone.append(entry.relative_to(self.package).as_posix())
+
+    def flags(self, folder: Path, inherited: tuple[str, ...]) -> tuple[str, ...]:
+        """A group's validator flags: its own setting, else its parent group's."""
+        where = f"{self.shown}/{folder.relative_to(self.package).as_posix()}"
+        for name in GROUP_FILES:
+            config = _yaml(folder / name, where) if folder.is_dir() else {}
+            for key in FLAG_KEYS:
+                if key in config:
+                    value = config[key]
+                    if isinstance(value, list):
+                        return tuple(str(item) for item in value)
+                    return tuple(str(value).split())
+        return inherited
+
+
+def _submissions(path: Path) -> list[Submission]:
+    found = []
+    for folder in FOLDERS:
+        place = path / "submissions" / folder
+        if not place.is_dir():
+            continue
+        for entry in sorted(place.iterdir()):
+            if _hidden(entry.name):
+                continue
+            language = (
+                "a program of several files"
+                if entry.is_dir()
+                else LANGUAGES.get(entry.suffix, f"{entry.suffix or 'no suffix'}")
+            )
+            name = f"{folder}/{entry.name}"
+            found.append(Submission(entry, name, folder, language))
+    return found
+
+
+def _hidden(name: str) -> bool:
+    return name.startswith(".") or name.endswith("~")

@@ -1,0 +1,65 @@
+"""What a problem package says, whatever its format: limits, cases in the judge's order, how
+output is judged, and the jury's sorted submissions (``Package``, ``PackageCase``,
+``Submission``; which verdicts a folder or tag allows is ``kit.verify``'s, with the kit's
+verdicts).
+
+Paths in ``compare`` and ``interactor`` are the specs of problems.toml's keys (see
+``kit.judges.compare`` and ``kit.judges.programs``), their paths relative to the folder the
+package was named from, so the registry can use them as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+KATTIS, POLYGON = "Kattis", "Polygon"  # the formats
+
+
+@dataclass(frozen=True)
+class PackageCase:
+    """One test case: its input, its answer file (None: none), its top group (``sample`` or
+    ``secret``) and the validator flags its own test group adds."""
+
+    name: str  # relative to the package, without the suffix: "data/secret/group1/01"
+    input: Path
+    answer: Path | None
+    group: str
+    flags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A jury submission, and the folder (Kattis) or tag (Polygon) the jury sorted it by."""
+
+    path: Path
+    name: str  # "accepted/hello.py", or Polygon's "solutions/std.py"
+    folder: str  # "accepted", "time_limit_exceeded", ..., or Polygon's tag
+    language: str  # "Python", else the language its file names (it is then not run)
+
+
+@dataclass(frozen=True)
+class Package:
+    path: Path
+    shown: str  # as it was named (problems.toml's ``package``, or the command line)
+    format: str  # KATTIS or POLYGON
+    name: str  # its short name (the folder's, or Polygon's short-name)
+    title: str
+    judge: str  # the judge its format belongs to: Kattis, or Codeforces for Polygon
+    kind: str  # "batch" or "interactive"
+    compare: str  # a compare spec
+    interactor: str | None  # an interactor spec
+    cases: tuple[PackageCase, ...]
+    time_limit: float | None  # seconds, None when the package does not fix one
+    time_from: str  # where the time limit was read
+    memory_limit: int  # MiB
+    output_limit: int  # MiB
+    margin: float  # a time-limit submission must take the limit times this
+    margin_from: str
+    multiplier: float  # the time limit over the slowest accepted submission's time
+    submissions: tuple[Submission, ...] = ()
+    notes: tuple[str, ...] = ()
+    include: tuple[Path, ...] = ()  # folders a C/C++ checker's headers are found in
+
+    def cases_of(self, group: str) -> list[PackageCase]:
+        return [case for case in self.cases if case.group == group]

@@ -1,0 +1,166 @@
+"""A Polygon package (Codeforces' problem preparation system), read in place: ``problem.xml``,
+its tests, checker, interactor and solutions.
+
+What is read from ``problem.xml`` (as Polygon exports it; two real packages, as the p2d
+converter's tests keep them: cn-xcpc-tools/Polygon2DOMjudge, test/fixtures/*.zip, and its
+reader p2d/polygon.py):
+
+- ``<problem short-name=...>``, ``<names><name language=... value=...>`` (English first);
+- ``<judging><testset name="tests">`` (else the first testset): ``<time-limit>`` in
+  milliseconds, ``<memory-limit>`` in bytes, ``<test-count>``, ``<input-path-pattern>`` and
+  ``<answer-path-pattern>`` (printf patterns, ``tests/%02d`` and ``tests/%02d.a``), and
+  ``<tests><test ... sample="true">``. Tests run in their numeric order, as Codeforces runs
+  them; the leading ones marked ``sample`` are the samples. A package exported without its
+  generated tests (Polygon's "standard" package, tests made by ``doall.sh``) is a one-line error
+  naming the first missing file;
+- ``<assets><checker type="testlib"><source path=...>``: the checker, run as testlib's
+  ``checker INPUT OUTPUT ANSWER`` (``kit.judges.compare``, ``checker:PATH``), compiled against
+  the ``testlib.h`` the package ships beside it in ``files/`` (or the one the problem names);
+- ``<assets><interactor><source path=...>``: an interactive problem, played through
+  ``testlib:PATH`` (``kit.judges.programs``); its output file is then judged by the checker;
+- ``<assets><solutions><solution tag=...><source path=... type=...>``: the jury's solutions
+  by tag (``kit.verify`` says what each tag allows); ``do-not-run`` ones are left out.
+
+Polygon has no margin for time-limit solutions: the Kattis format's later default,
+``time_limit_to_tle`` 1.5, is assumed (and said). The judge is Codeforces.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from xml.etree import ElementTree
+
+from kit.errors import BuildError
+from kit.packages.model import POLYGON, Package, PackageCase, Submission
+
+DEFAULT_OUTPUT = 64  # MiB: Polygon sets none; the kit's usual output limit
+PYTHON_TYPES = ("python.3", "python.pypy3", "pypy.3")  # Polygon's source types of Python 3
+LANGUAGES = {"cpp": "C++", "c": "C", "java": "Java", "kotlin": "Kotlin", "python": "Python 2"}
+ASSUMED_MARGIN = 1.5  # the Kattis format's time_limit_to_tle default (2025-09)
+# Polygon's solution tags (what each allows is kit.verify's); do-not-run is left out.
+TAGS = (
+    "main",
+    "accepted",
+    "wrong-answer",
+    "presentation-error",
+    "time-limit-exceeded",
+    "time-limit-exceeded-or-accepted",
+    "memory-limit-exceeded",
+    "time-limit-exceeded-or-memory-limit-exceeded",
+    "rejected",
+    "failed",
+)
+
+
+def is_polygon(path: Path) -> bool:
+    return (path / "problem.xml").is_file()
+
+
+def read(path: Path, shown: str) -> Package:
+    """The Polygon package at ``path`` (named ``shown``)."""
+    where = f"{shown}/problem.xml"
+    try:
+        root = ElementTree.parse(path / "problem.xml").getroot()
+    except (ElementTree.ParseError, OSError) as error:
+        raise BuildError(f"{where}: cannot be read: {error}") from None
+    testset = _testset(root, where)
+    time_ms = _integer(testset, "time-limit", where)
+    memory_bytes = _integer(testset, "memory-limit", where)
+    checker = _source(root, "assets/checker", path, shown)
+    interactor = _source(root, "assets/interactor", path, shown)
+    files = path / "files"
+    return Package(
+        path=path,
+        shown=shown,
+        format=POLYGON,
+        name=root.get("short-name") or path.name,
+        title=_title(root, path.name),
+        judge="Codeforces",
+        kind="interactive" if interactor else "batch",
+        compare=f"checker:{checker}" if checker else "tokens",
+        interactor=f"testlib:{interactor}" if interactor else None,
+        cases=tuple(_cases(testset, path, shown, where)),
+        time_limit=time_ms / 1000,
+        time_from="problem.xml",
+        memory_limit=max(1, memory_bytes >> 20),
+        output_limit=DEFAULT_OUTPUT,
+        margin=ASSUMED_MARGIN,
+        margin_from="assumed: Polygon has none",
+        multiplier=2.0,
+        submissions=tuple(_solutions(root, path)),
+        include=(files,) if (files / "testlib.h").is_file() else (),
+    )
+
+
+def _testset(root: ElementTree.Element, where: str) -> ElementTree.Element:
+    testsets = root.findall("judging/testset")
+    named = [testset for testset in testsets if testset.get("name") == "tests"]
+    if not testsets:
+        raise BuildError(f"{where}: no <judging><testset>")
+    return (named or testsets)[0]
+
+
+def _integer(element: ElementTree.Element, tag: str, where: str) -> int:
+    text = element.findtext(tag)
+    try:
+        value = int((text or "").strip())
+    except ValueError:
+        raise BuildError(f"{where}: <{tag}> must be a whole number, not {text!r}") from None
+    if value <= 0:
+        raise BuildError(f"{where}: <{tag}> must be positive")
+    return value
+
+
+def _title(root: ElementTree.Element, fallback: str) -> str:
+    names = {name.get("language"): name.get("value") for name in root.findall("names/name")}
+    return names.get("english") or next((v for v in names.values() if v), fallback)
+
+
+def _source(root: ElementTree.Element, tag: str, path: Path, shown: str) -> str | None:
+    """``shown/PATH`` of an asset's source, or None when the package has no such asset."""
+    element = root.find(f"{tag}/source")
+    if element is None or not element.get("path"):
+        return None
+    relative = element.get("path", "")
+    if not (path / relative).is_file():
+        raise BuildError(f"{shown}: problem.xml names {relative}, which is missing")
+    return f"{shown}/{relative}"
+
+
+def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> list[PackageCase]:
+    count = _integer(testset, "test-count", where)
+    inputs = testset.findtext("input-path-pattern") or "tests/%02d"
+    answers = testset.findtext("answer-path-pattern") or "tests/%02d.a"
+    marked = [test.get("sample") == "true" for test in testset.findall("tests/test")]
+    cases, leading = [], True
+    for number in range(1, count + 1):
+        try:
+            source, answer = path / (inputs % number), path / (answers % number)
+        except (TypeError, ValueError):
+            raise BuildError(f"{where}: bad path pattern {inputs!r} or {answers!r}") from None
+        if not source.is_file():
+            raise BuildError(
+                f"{shown}: {inputs % number} is missing (problem.xml lists {count} tests; "
+                "a package without its generated tests: run its doall.sh, or download the "
+                "full package)"
+            )
+        leading = leading and number <= len(marked) and marked[number - 1]
+        group = "sample" if leading else "secret"
+        name = (inputs % number).rstrip("/")
+        cases.append(PackageCase(name, source, answer if answer.is_file() else None, group))
+    return cases
+
+
+def _solutions(root: ElementTree.Element, path: Path) -> list[Submission]:
+    found = []
+    for solution in root.findall("assets/solutions/solution"):
+        tag = solution.get("tag", "")
+        source = solution.find("source")
+        if tag not in TAGS or source is None or not source.get("path"):
+            continue
+        relative = source.get("path", "")
+        kind = source.get("type", "")
+        python = kind.startswith(PYTHON_TYPES)
+        language = "Python" if python else LANGUAGES.get(kind.split(".")[0], kind or "unknown")
+        found.append(Submission(path / relative, relative, tag, language))
+    return found

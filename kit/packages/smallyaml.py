@@ -1,0 +1,155 @@
+"""A reader for the small part of YAML that problem packages use: ``problem.yaml`` and
+``testdata.yaml`` (the kit stays on the standard library, which has no YAML reader).
+
+What it reads: block mappings nested by indentation (``limits:`` then indented keys), plain,
+single- and double-quoted scalars, flow sequences (``[pass-fail, interactive]``), block
+sequences of scalars (``- item``), comments (``# ...``) and a leading ``---``. Literal and folded
+blocks (``|``, ``>``) are read as their text. Scalars stay strings: the reader of a key says
+what it must be (``number``). Anything else (anchors, flow mappings, multi-document files) is a
+one-line error naming the file and line, never a guess.
+
+API::
+
+    load(text, where) -> dict        # where: the file as shown in errors
+    number(value, where) -> float     # a scalar as a number, or a one-line error
+"""
+
+from __future__ import annotations
+
+import re
+
+from kit.errors import BuildError
+
+_KEY = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_ .-]*?)\s*:(?:\s+|$)(.*)$")
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "/": "/", "0": "\0"}
+_UNSUPPORTED = ("&", "*", "!", "{", "%", "@", "`")
+
+
+def load(text: str, where: str) -> dict:
+    """The mapping ``text`` holds (empty for an empty file)."""
+    lines = _lines(text, where)
+    value, end = _block(lines, 0, 0, where)
+    if end != len(lines):
+        number, _, _ = lines[end]
+        raise BuildError(f"{where}:{number}: indentation does not fit the lines above it")
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BuildError(f"{where}: expected a mapping of keys at the top")
+    return value
+
+
+def number(value: object, where: str) -> float:
+    """``value`` (a scalar read by ``load``) as a number; a one-line error otherwise."""
+    try:
+        return float(str(value))
+    except ValueError:
+        raise BuildError(f"{where}: expected a number, not {value!r}") from None
+
+
+def _lines(text: str, where: str) -> list[tuple[int, int, str]]:
+    """(line number, indentation, content) of every line that says something."""
+    found = []
+    raw = text.splitlines()
+    for index, line in enumerate(raw, 1):
+        if "\t" in line[: len(line) - len(line.lstrip())]:
+            raise BuildError(f"{where}:{index}: a tab in the indentation (YAML indents by spaces)")
+        content = _without_comment(line).rstrip()
+        if not content.strip() or (not found and content.strip() == "---"):
+            continue
+        if content.strip() in ("---", "..."):
+            raise BuildError(f"{where}:{index}: more than one YAML document")
+        found.append((index, len(content) - len(content.lstrip()), content.strip()))
+    return found
+
+
+def _without_comment(line: str) -> str:
+    """``line`` without a ``# comment`` (a ``#`` inside quotes, or not after a space, stays)."""
+    quote = None
+    for position, char in enumerate(line):
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "#" and (position == 0 or line[position - 1] in " \t"):
+            return line[:position]
+    return line
+
+
+def _block(lines: list, start: int, indent: int, where: str) -> tuple[object, int]:
+    """The mapping or sequence whose lines begin at ``start`` with this ``indent``."""
+    if start >= len(lines) or lines[start][1] < indent:
+        return None, start
+    indent = lines[start][1]
+    if lines[start][2].startswith("- ") or lines[start][2] == "-":
+        return _sequence(lines, start, indent, where)
+    return _mapping(lines, start, indent, where)
+
+
+def _mapping(lines: list, start: int, indent: int, where: str) -> tuple[dict, int]:
+    mapping: dict = {}
+    index = start
+    while index < len(lines) and lines[index][1] == indent:
+        number, _, content = lines[index]
+        match = _KEY.match(content)
+        if match is None:
+            raise BuildError(f"{where}:{number}: expected 'key: value', not {content!r}")
+        key, rest = match[1], match[2].strip()
+        if key in mapping:
+            raise BuildError(f"{where}:{number}: '{key}' is given twice")
+        index += 1
+        if rest in ("|", ">", "|-", ">-", "|+", ">+"):
+            mapping[key], index = _text_block(lines, index, indent, rest[0])
+        elif rest:
+            mapping[key] = _scalar(rest, where, number)
+        else:
+            mapping[key], index = _nested(lines, index, indent, where)
+    if index < len(lines) and lines[index][1] > indent:
+        raise BuildError(f"{where}:{lines[index][0]}: indented more than the key above it")
+    return mapping, index
+
+
+def _nested(lines: list, index: int, indent: int, where: str) -> tuple[object, int]:
+    """The value of a key that has nothing after its colon: the block under it (a sequence
+    may stand at the key's own indentation), else an empty string."""
+    if index < len(lines) and lines[index][1] > indent:
+        return _block(lines, index, indent + 1, where)
+    if index < len(lines) and lines[index][1] == indent and lines[index][2][:2] in ("- ", "-"):
+        return _sequence(lines, index, indent, where)
+    return "", index
+
+
+def _sequence(lines: list, start: int, indent: int, where: str) -> tuple[list, int]:
+    items = []
+    index = start
+    while index < len(lines) and lines[index][1] == indent and lines[index][2].startswith("-"):
+        number, _, content = lines[index]
+        rest = content[1:].strip()
+        if _KEY.match(rest):
+            raise BuildError(f"{where}:{number}: a sequence of mappings is not read here")
+        items.append(_scalar(rest, where, number) if rest else "")
+        index += 1
+    return items, index
+
+
+def _text_block(lines: list, index: int, indent: int, style: str) -> tuple[str, int]:
+    """A literal (``|``) or folded (``>``) block: the lines indented under its key."""
+    parts = []
+    while index < len(lines) and lines[index][1] > indent:
+        parts.append(lines[index][2])
+        index += 1
+    return ("\n" if style == "|" else " ").join(parts), index
+
+
+def _scalar(text: str, where: str, number: int) -> object:
+    """A plain or quoted scalar (a string), or a flow sequence of them (a list)."""
+    if text.startswith("[") and text.endswith("]"):
+        inner = text[1:-1].strip()
+        return [_scalar(part.strip(), where, number) for part in inner.split(",")] if inner else []
+    if len(text) >= 2 and text[0] == text[-1] == "'":
+        return text[1:-1].replace("''", "'")
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        return re.sub(r"\\(.)", lambda match: _ESCAPES.get(match[1], match[0]), text[1:-1])
+    if text[0] in _UNSUPPORTED or text[0] in "[\"'":
+        raise BuildError(f"{where}:{number}: {text!r}: this YAML is not read here")
+    return text
