@@ -10,9 +10,13 @@ runner. A run is killed at ``kill_factor`` times the time limit.
 A run is a fresh process started from an empty directory with the interpreter's isolation
 flags (``site`` loaded, the user's environment not), the limits of ``kit.run.limits``, stdin
 the case's input. Judges that forbid file-system access (``no_files``) get the run under
-``kit.run.nowrite``. Batch outputs are judged by the problem's comparator (``kit.judges.compare``);
-interactive problems with an interactor play each secret input (``kit.run.interact``); an
-interactive problem without one must start and end cleanly on empty input.
+``kit.run.nowrite``. Batch outputs are judged by the problem's comparator (``kit.judges.compare``;
+a case of a package's test group with validator flags of its own, by the comparator with those
+flags added); interactive problems with an interactor play each secret input
+(``kit.run.interact``), given the case's answer file too; a game a testlib interactor accepted
+is then judged by the problem's checker on what the interactor wrote, as Polygon does; an
+interactive problem without one must start and end cleanly on empty input. A checker,
+validator or interactor written in C or C++ is compiled before the first run.
 
 Failures are told in the author's terms: a traceback's lines in the solution's part of the
 bundle are mapped back to ``solutions/<slug>.py`` (helpers already carry their own file
@@ -31,8 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kit.bundle.assemble import Bundle
-from kit.judges.compare import Comparator, parse_compare, program_command
+from kit.judges.compare import CheckerComparator, Comparator, parse_compare
 from kit.judges.profiles import OWN
+from kit.judges.programs import TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
 from kit.run import nowrite
@@ -121,7 +126,7 @@ class _Outcome:
 
 def run_all(
     problem: Problem,
-    bundle: Bundle,
+    bundle: Bundle | None,
     script: Path,
     cases: list[Case],
     columns: list[Column],
@@ -138,8 +143,11 @@ def run_all(
     for column in columns:
         groups.setdefault(tuple(column.runner.command(script)), []).append(column)
     where = f"problems.toml: [{problem.slug}]"
-    comparator = parse_compare(problem.compare, problem.root, where)
+    comparator = parse_compare(problem.compare, problem.root, where, include=problem.include)
+    comparator.prepare()  # a C/C++ checker is compiled here, once
     interactor = interactor_command(problem)
+    if interactor is not None:
+        interactor.program.argv()
     limits = {
         key: limits_for(problem, group[0].runner, kill_factor) for key, group in groups.items()
     }
@@ -207,12 +215,12 @@ class _Judges:
             folder.cleanup()
 
 
-def interactor_command(problem: Problem) -> list[str] | None:
-    """The argv of the problem's interactor, or None."""
+def interactor_command(problem: Problem) -> Interactor | None:
+    """The problem's interactor (its program and protocol, ``kit.judges.programs``), or None."""
     if problem.interactor is None:
         return None
     where = f"problems.toml: [{problem.slug}]"
-    return program_command(problem.interactor, problem.root, where, "interactor")
+    return parse_interactor(problem.interactor, problem.root, where, problem.include)
 
 
 def _memory_warning(column: Column, limits: Limits) -> str | None:
@@ -264,10 +272,10 @@ class CaseJudge:
         self,
         problem: Problem,
         *,
-        bundle: Bundle,
+        bundle: Bundle | None,
         script: Path,
         comparator: Comparator | None,
-        interactor: list[str] | None,
+        interactor: Interactor | None,
         empty: Path,
     ) -> None:
         self.problem, self.bundle, self.script = problem, bundle, script
@@ -324,7 +332,8 @@ class CaseJudge:
         if case.expected is None or self.comparator is None:
             unanswered = case.expected is None and problem.kind == "batch"  # a lone NAME.in
             return _Outcome(OK, NO_ANSWER if unanswered else "")
-        judgement = self.comparator.judge(case.input, case.expected.read_bytes(), run.stdout)
+        comparator = self.comparator.with_flags(case.flags)
+        judgement = comparator.judge(case.input, case.expected.read_bytes(), run.stdout)
         word = comparison_word(judgement)
         if word != OK:
             text = judgement.message if word == JE else message(word, judgement.message)
@@ -335,19 +344,37 @@ class CaseJudge:
         assert self.interactor is not None
         game = run_interactive(
             command,
-            self.interactor,
+            self.interactor.with_flags(case.flags),
             case.input,
             cwd=self.empty,
             limits=limits,
+            answer=case.expected,
         )
         run = Run(
             0, b"", game.solution_stderr, game.solution_seconds, game.cpu_seconds, game.peak_kib
         )
-        if game.verdict == OK:
-            return _Outcome(OK, game.message), run
         details = ["last lines exchanged (> from the solution, < to it):"]
         details += [f"  {line}" for line in game.transcript]
+        if game.verdict == OK:
+            checked = self.check_game(case, game.interactor_output)
+            if checked is not None:
+                return _Outcome(checked[0], checked[1], details), run
+            return _Outcome(OK, game.message), run
         return _Outcome(game.verdict, game.message, details), run
+
+    def check_game(self, case: Case, written: bytes) -> tuple[str, str] | None:
+        """A testlib interactor's output judged by the problem's checker (Polygon's way):
+        the verdict and message when it rejects or fails, else None."""
+        assert self.interactor is not None
+        checker = self.comparator
+        if self.interactor.protocol != TESTLIB or not isinstance(checker, CheckerComparator):
+            return None
+        answer = case.expected.read_bytes() if case.expected is not None else b""
+        judgement = checker.judge(case.input, answer, written)
+        word = comparison_word(judgement)
+        if word == OK:
+            return None
+        return word, judgement.message if word == JE else message(word, judgement.message)
 
 
 SEGFAULT_HINT = (
@@ -392,13 +419,14 @@ def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> 
 _FILE_LINE = re.compile(r'File "([^"]*)", line (\d+)')
 
 
-def explain(problem: Problem, bundle: Bundle, script: Path, stderr: bytes) -> list[str]:
-    """The tail of a run's stderr in the author's terms, with hints for usual mistakes."""
+def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes) -> list[str]:
+    """The tail of a run's stderr in the author's terms, with hints for usual mistakes (a
+    program run as it is written, without a bundle, keeps its own file names)."""
     text = stderr.decode("utf-8", "replace")
     solution = problem.rel(problem.solution)
 
     def source(match: re.Match) -> str:
-        if Path(match[1]).name != script.name:
+        if bundle is None or Path(match[1]).name != script.name:
             return match[0]
         line = bundle.source_line(int(match[2]))
         if line is None:

@@ -1,10 +1,16 @@
 """Run a solution against a problem's own interactor, relaying and recording what they say.
 
-The interactor runs as ``INTERACTOR... INPUT`` (``INPUT``, the secret input, is appended to its
-argv; ``kit.judges.compare.program_command`` builds the argv of a checkout's program). Its
+The interactor is given as an argv, run as ``INTERACTOR... INPUT`` (``INPUT``, the secret
+input, is appended to it; exit status 0 accepts), or as a ``kit.judges.programs.Interactor``,
+which says its protocol: the kit's own (the same), a Kattis interactive validator
+(``VALIDATOR INPUT ANSWER FEEDBACK_DIR/ [FLAGS]``: exit 42 accepts, 43 is a wrong answer, any
+other status is its own failure; its message is ``FEEDBACK_DIR/judgemessage.txt``), or
+Polygon's testlib interactor (``INTERACTOR INPUT OUTPUT ANSWER``, testlib's statuses; what it
+writes to OUTPUT comes back as ``InteractiveRun.interactor_output``, for the problem's
+checker). ``ANSWER`` is the case's answer file (an empty one when it has none). Its
 stdout goes to the solution's stdin and the solution's stdout to its stdin, through this
 process: two threads relay the bytes as they arrive (no waiting for whole lines) and keep the
-last lines of each direction for the transcript. Exit status 0 of the interactor accepts.
+last lines of each direction for the transcript.
 
 The solution runs under the build's watch (``kit.run.process.watch_command``), in the same
 environment and stack as a batch run, which measures its wall time and peak memory, kills it
@@ -13,7 +19,7 @@ limits are a batch run's (``kit.run.limits``): the same rules decide them. What 
 counted as it is relayed: past the output limit it is killed. The interactor is killed at the
 timeout (plus ``BACKSTOP_SECONDS``). When the interactor stops with a non-zero status while
 the solution still runs, the solution gets ``GRACE_SECONDS`` to end before it is killed (the
-interactor's verdict stands). An interactor's
+interactor's verdict stands). Except for a Kattis validator (above), an interactor's
 exit status is read as a checker's (``kit.judges.compare``, testlib's codes): 0 accepts; 1, 7
 and 8 are a wrong answer, 1 with or without a traceback (a Python interactor that rejects by
 raising, an ``assert`` or an exception on a malformed line, exits with 1: the exception's line
@@ -37,8 +43,9 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
 
 API::
 
-    run_interactive(solution: list[str], interactor: list[str], secret_input: Path, *,
-                    cwd: Path, limits: Limits, transcript_lines: int = 10) -> InteractiveRun
+    run_interactive(solution: list[str], interactor: list[str] | Interactor,
+                    secret_input: Path, *, cwd: Path, limits: Limits,
+                    transcript_lines: int = 10, answer: Path | None = None) -> InteractiveRun
 
 A game whose wall time is over the limit but that was not killed is accepted here; as for a
 batch case, the median of its runs decides (``kit.run.limits.time_over``).
@@ -64,12 +71,14 @@ from typing import IO
 from kit.errors import BuildError
 from kit.judges.compare import (
     TESTLIB_PRESENTATION,
+    feedback_message,
     judge_message,
     kill_group,
     signal_name,
     summary_line,
     testlib_failure,
 )
+from kit.judges.programs import KATTIS, KATTIS_ACCEPTED, Interactor, kattis_failure
 from kit.run.limits import Limits, exceeded
 from kit.run.process import (
     MEMORY,
@@ -85,6 +94,7 @@ BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both si
 CHUNK = 1 << 16
 LINE_CHARS = 200  # of a transcript line
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
+OUTPUT_KEPT = 64 << 20  # bytes of a testlib interactor's output file read back (the head)
 TO_INTERACTOR, TO_SOLUTION = "> ", "< "
 VERDICTS = (OK, WA, PE, RE, TLE, MLE, OLE, JE)
 
@@ -100,6 +110,27 @@ class InteractiveRun:
     solution_stderr: bytes
     transcript: list[str]  # last lines of each direction, oldest first, with "> " or "< "
     peak_kib: int = 0  # the solution's peak memory, the interpreter included
+    interactor_output: bytes = b""  # what a testlib interactor wrote to its output file
+
+
+@dataclass(frozen=True)
+class _Statuses:
+    """How an interactor's exit status reads: testlib's (0 accepts), or a Kattis validator's
+    (42 accepts, 43 rejects, anything else is its own failure)."""
+
+    kattis: bool = False
+
+    @property
+    def accepted(self) -> int:
+        return KATTIS_ACCEPTED if self.kattis else 0
+
+    def failure(self, code: int) -> str | None:
+        return kattis_failure(code) if self.kattis else testlib_failure(code)
+
+    def rejection(self, code: int) -> str:
+        """The verdict of a status that rejects: 2 and 4 (testlib's) a presentation error,
+        any other a wrong answer."""
+        return PE if not self.kattis and code in TESTLIB_PRESENTATION else WA
 
 
 class _Transcript:
@@ -246,21 +277,24 @@ class _Exit:
 
 def run_interactive(
     solution: list[str],
-    interactor: list[str],
+    interactor: list[str] | Interactor,
     secret_input: Path,
     *,
     cwd: Path,
     limits: Limits,
     transcript_lines: int = 10,
+    answer: Path | None = None,
 ) -> InteractiveRun:
     """Play ``solution`` against ``interactor`` on one secret input; see the module doc."""
     record, ends, cap = _Transcript(transcript_lines), _Ends(), _Cap(limits.output_bytes)
+    statuses = _Statuses(isinstance(interactor, Interactor) and interactor.protocol == KATTIS)
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-play-"))
         solution_err = stack.enter_context(tempfile.TemporaryFile())
         interactor_err = stack.enter_context(tempfile.TemporaryFile())
         if shutil.which(solution[0]) is None:
             raise BuildError(f"cannot start the solution {solution[0]}: not an executable")
+        judge_argv, feedback, output = _judge_argv(interactor, secret_input, answer, folder)
         report = Path(folder, "report.json")
         watched = watch_command(
             solution,
@@ -272,9 +306,7 @@ def run_interactive(
         started = time.monotonic()
         solution_process = _start(watched, cwd, solution_err, "solution", run_environment())
         try:
-            interactor_process = _start(
-                [*interactor, str(Path(secret_input).resolve())], cwd, interactor_err, "interactor"
-            )
+            interactor_process = _start(judge_argv, cwd, interactor_err, "interactor")
         except BuildError:
             kill_group(solution_process.pid)
             os.waitpid(solution_process.pid, 0)
@@ -288,6 +320,7 @@ def run_interactive(
             limits=limits,
             cap=cap,
             started=started,
+            accepted=statuses.accepted,
         )
         measured = read_watch_report(report)
         solution_exit = exits["solution"]
@@ -298,6 +331,8 @@ def run_interactive(
         else:
             solution_stderr = _tail(solution_err, STDERR_KEPT)
         interactor_stderr = _tail(interactor_err, 1 << 16)
+        said = feedback_message(feedback) if statuses.kattis else ""
+        written = _head(output, OUTPUT_KEPT)
 
     verdict, text = _verdict(
         solution_exit,
@@ -305,10 +340,11 @@ def run_interactive(
         killed,
         ends.first(),
         solution_stderr=solution_stderr,
-        interactor_stderr=interactor_stderr,
+        interactor_said=said or judge_message(b"", interactor_stderr),
         limits=limits,
         output_over=cap.over.is_set(),
         killed_at=started + limits.timeout,
+        statuses=statuses,
     )
     return InteractiveRun(
         verdict=verdict,
@@ -318,7 +354,32 @@ def run_interactive(
         solution_stderr=solution_stderr,
         transcript=record.result(),
         peak_kib=solution_exit.peak_kib,
+        interactor_output=written,
     )
+
+
+def _judge_argv(
+    interactor: list[str] | Interactor, secret_input: Path, answer: Path | None, folder: str
+) -> tuple[list[str], Path, Path]:
+    """The interactor's argv for this case, its feedback folder (Kattis) and output file
+    (testlib), both in ``folder``."""
+    feedback, output = Path(folder, "feedback"), Path(folder, "interactor-output")
+    input_path = Path(secret_input).resolve()
+    if not isinstance(interactor, Interactor):
+        return [*interactor, str(input_path)], feedback, output
+    feedback.mkdir()
+    if answer is None:
+        answer = Path(folder, "empty-answer")
+        answer.write_bytes(b"")
+    return interactor.argv(input_path, Path(answer).resolve(), feedback, output), feedback, output
+
+
+def _head(path: Path, limit: int) -> bytes:
+    try:
+        with open(path, "rb") as file:
+            return file.read(limit)
+    except OSError:
+        return b""
 
 
 def _play(
@@ -330,8 +391,10 @@ def _play(
     limits: Limits,
     cap: _Cap,
     started: float,
+    accepted: int = 0,
 ) -> tuple[dict[str, _Exit], dict[str, str]]:
-    """Relay between the two until both have ended; who exited how, and who was killed why."""
+    """Relay between the two until both have ended; who exited how, and who was killed why
+    (``accepted``: the interactor's status that accepts)."""
     assert solution_process.stdin and solution_process.stdout
     assert interactor_process.stdin and interactor_process.stdout
     relays = [
@@ -358,7 +421,7 @@ def _play(
         thread.start()
     pids = {"solution": solution_process.pid, "interactor": interactor_process.pid}
     deadline = started + limits.timeout + BACKSTOP_SECONDS
-    killed = _supervise(pids, exits, reaped, deadline, cap.over)
+    killed = _supervise(pids, exits, reaped, deadline, cap.over, accepted=accepted)
     for thread in waiters:
         thread.join()
     solution_process.returncode = exits["solution"].code  # reaped here, not by Popen
@@ -405,9 +468,11 @@ def _supervise(
     reaped: queue.Queue[str],
     deadline: float,
     over: threading.Event,
+    *,
+    accepted: int = 0,
 ) -> dict[str, str]:
-    """Wait for both programs; kill at the deadline, the solution after a rejection or past
-    its output limit.
+    """Wait for both programs; kill at the deadline, the solution after a rejection (an
+    interactor's status other than ``accepted``) or past its output limit.
 
     Returns who was killed and why: ``{"solution": "timeout" | "grace" | "output", ...}``.
     """
@@ -427,7 +492,7 @@ def _supervise(
         wake = min(deadline, now + 0.05)  # the output cap is checked this often
         if "solution" in killed:
             pass
-        elif "interactor" not in running and exits["interactor"].code != 0:
+        elif "interactor" not in running and exits["interactor"].code != accepted:
             if grace_end is None:
                 grace_end = now + GRACE_SECONDS
             if now >= grace_end:
@@ -446,24 +511,26 @@ def _verdict(
     first_end: str | None,
     *,
     solution_stderr: bytes,
-    interactor_stderr: bytes,
+    interactor_said: str,
     limits: Limits,
     output_over: bool,
     killed_at: float,
+    statuses: _Statuses = _Statuses(),
 ) -> tuple[str, str]:
     """A verdict word of ``kit.run.verdicts`` and what happened (without the verdict's name).
     ``killed_at`` is when a solution over the wall-clock timeout was killed: an interactor
-    that ended after it ended because of the kill (the order the two are reaped in is not)."""
+    that ended after it ended because of the kill (the order the two are reaped in is not).
+    ``interactor_said``: its message; ``statuses``: how its exit status reads."""
     if output_over:  # killed, or ended by the pipe the cap closed
         return OLE, f"more than {limits.output_bytes / (1 << 20):g} MiB written (killed)"
     interactor_stopped = "interactor" not in killed
-    interactor_message = judge_message(b"", interactor_stderr)
-    interactor_crash = _interactor_crash(interactor, interactor_message)
-    interactor_said = interactor_message or f"exit status {interactor.code}"
-    if interactor_stopped and interactor.code != 0 and first_end != "solution":
+    interactor_crash = _interactor_crash(interactor, interactor_said, statuses)
+    rejected = interactor.code != statuses.accepted
+    said = interactor_said or f"exit status {interactor.code}"
+    if interactor_stopped and rejected and first_end != "solution":
         if interactor_crash:
             return JE, f"interactor {interactor_crash}"
-        return _rejection(interactor.code), interactor_said
+        return statuses.rejection(interactor.code), said
     memory = exceeded(limits, output_over=False, killed=solution.killed, peak_kib=solution.peak_kib)
     if memory is not None and memory[0] == MEMORY:
         return MLE, memory[1]
@@ -487,25 +554,20 @@ def _verdict(
     after = f" (after the solution had exited with status {solution.code})"
     if interactor_crash:
         return JE, f"interactor {interactor_crash}{after}"
-    if interactor.code != 0:
-        return _rejection(interactor.code), interactor_said + after
+    if rejected:
+        return statuses.rejection(interactor.code), said + after
     if solution_failure:
         return RE, solution_failure + " (after the interactor accepted)"
-    return OK, summary_line(interactor_stderr) or "accepted"
+    return OK, summary_line(interactor_said.encode()) or "accepted"
 
 
-def _rejection(code: int) -> str:
-    """The verdict of an interactor's exit status that rejects (not ``_interactor_crash``):
-    2 and 4 a presentation error, 1 (a traceback or not), 7 and 8 a wrong answer."""
-    return PE if code in TESTLIB_PRESENTATION else WA
-
-
-def _interactor_crash(interactor: _Exit, said: str) -> str | None:
-    """The interactor's own failure, described: a signal, exit 3 or a status testlib does not
-    define (``said`` is its message); None when it accepted or rejected."""
+def _interactor_crash(interactor: _Exit, said: str, statuses: _Statuses) -> str | None:
+    """The interactor's own failure, described: a signal, or a status that neither accepts nor
+    rejects (testlib's 3 or one it does not define; a Kattis validator's other than 42 and
+    43); ``said`` is its message. None when it accepted or rejected."""
     if interactor.code < 0:
         return f"killed by {signal_name(-interactor.code)}"
-    failure = testlib_failure(interactor.code)
+    failure = statuses.failure(interactor.code)
     if failure is None:
         return None
     return f"failed: {failure}" + (f": {said}" if said else "")
