@@ -120,10 +120,12 @@ def build_problem(
     progress: Progress | None = None,
     interpreters: Sequence[Interpreter] | None = None,
     target: Runner | None = None,
+    first_failure: bool = False,
 ) -> Result:
     """Stages 1 to 5 for one problem (see the module doc): ``repeat`` forces that many runs
     of every case, ``jobs`` runs that many cases at a time, ``target`` runs the cases under
-    that runner alone (every target is still checked statically)."""
+    that runner alone (every target is still checked statically), ``first_failure`` stops
+    each target at its first failing case."""
     result = Result(problem)
     try:
         cases = _cases(problem, result)
@@ -176,6 +178,7 @@ def build_problem(
                     jobs=jobs,
                     kill_factor=kill_factor,
                     progress=progress,
+                    first_failure=first_failure,
                 )
             except BuildError as error:  # e.g. an interactor that cannot be started
                 result.fail(str(error))

@@ -2,7 +2,7 @@
 packages of tests/fixtures/packages: the Kattis default validator ignoring case unless told,
 a group's validator flags added to the problem's, a custom validator in Python and one in C++,
 an interactive validator (Kattis protocol), a Polygon testlib checker, a Polygon testlib
-interactor whose output goes to the checker.
+interactor whose output goes to the checker, and ``--first-failure``.
 
 The Polygon checker is compiled against files/testlib.h of tests/fixtures/packages/polygon_sum,
 a tiny header written for these tests with only what its checker uses (testlib itself is not
@@ -15,8 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from kit import cli
 from kit.pipeline import build_problem
 from kit.registry import load_registry
+from kit.run.process import Timing
+from kit.run.schedule import SKIPPED, Job, run_jobs
+from kit.run.verdicts import OK, WA
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
@@ -193,3 +197,58 @@ def test_a_polygon_interactor_plays_and_its_output_goes_to_the_checker(tmp_path)
         # the interactor itself rejects more than 10
         "linear: packages/polygon_guess/tests/02: wrong answer: more than 10 guesses (3.8)",
     ]
+
+
+def test_first_failure_stops_at_the_first_failing_case_in_the_judges_order(tmp_path):
+    registry = workspace(
+        tmp_path,
+        """\
+        [sum]
+        package = "packages/kattis_sum"
+        targets = ["cpython3.8"]
+        """,
+        {"sum": "a, b = map(int, input().split())\nprint(a + b)\n"},
+    )
+    every = build(registry, "sum")
+    assert (every.passed, every.total) == (3, 6)
+    assert len([line for line in every.errors if not line.startswith(" ")]) == 3
+    first = build(registry, "sum", first_failure=True)
+    assert (first.passed, first.total) == (1, 2)
+    assert [line for line in first.errors if not line.startswith(" ")] == [
+        "sum: packages/kattis_sum/data/sample/2.in: wrong answer: token 1: expected "
+        "'Impossible', got '-4' (3.8)"
+    ]
+    assert "sum: stopped at the first failure (--first-failure): 4 of 6 cases not run" in (
+        " ".join(first.notes)
+    )
+
+
+def test_the_build_command_takes_first_failure(tmp_path, capsys):
+    workspace(
+        tmp_path,
+        """\
+        [sum]
+        package = "packages/kattis_sum"
+        targets = ["cpython3.8"]
+        """,
+        {"sum": "print(3)\n"},
+    )
+    code = cli.main(["sum", "--first-failure", "-j", "2", "--root", str(tmp_path / "ws")])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "[1/1] sum" in out and "1/2 cases (1 WA)" in out
+    assert "note: sum: stopped at the first failure (--first-failure): 4 of 6 cases not run" in out
+
+
+def test_the_schedule_starts_no_case_after_a_runners_first_failure():
+    jobs = [Job(index, key) for index in range(4) for key in ("a", "b")]
+    ran = []
+
+    def run(job, runs):
+        ran.append((job.case_index, job.key))
+        word = WA if (job.case_index, job.key) == (1, "a") else OK
+        return job.case_index, Timing([0.01]), word
+
+    run_jobs(jobs, run, parallel=1, repeat=None, limit_of=lambda job: 1.0, first_failure=True)
+    assert ran == [(0, "a"), (0, "b"), (1, "a"), (1, "b"), (2, "b"), (3, "b")]
+    assert [job.word for job in jobs if job.key == "a"] == [OK, WA, SKIPPED, SKIPPED]

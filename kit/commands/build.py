@@ -55,6 +55,12 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         metavar="F",
         help=f"stop a run at F times the time limit ({KILL_FACTOR:g})",
     )
+    parser.add_argument(
+        "--first-failure",
+        action="store_true",
+        help="stop each target at its first failing case, in the judge's order (samples, then "
+        "the judge data; a package's own order), as a judge stops a submission",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="a verdict line per case")
     parser.add_argument(
         "--diff", action="store_true", help="show each failing case's input, expected and got"
@@ -120,6 +126,7 @@ def _options(args: argparse.Namespace) -> dict:
         "jobs": args.jobs,
         "kill_factor": args.kill_factor,
         "target": args.runner,
+        "first_failure": args.first_failure,
     }
 
 

@@ -18,6 +18,10 @@ is then judged by the problem's checker on what the interactor wrote, as Polygon
 interactive problem without one must start and end cleanly on empty input. A checker,
 validator or interactor written in C or C++ is compiled before the first run.
 
+With ``first_failure`` (``--first-failure``) each target stops at its first failing case, in
+the order of the cases (a package's: the judge's), as a judge stops a submission: later cases
+are not run, and the report counts only those that ran (a note says how many did not).
+
 Failures are told in the author's terms: a traceback's lines in the solution's part of the
 bundle are mapped back to ``solutions/<slug>.py`` (helpers already carry their own file
 names), and usual mistakes get a hint.
@@ -44,7 +48,7 @@ from kit.run import nowrite
 from kit.run.interact import run_interactive
 from kit.run.limits import KILL_FACTOR, MIB, Limits, limits_for, time_over
 from kit.run.process import Run, Timing, run_process
-from kit.run.schedule import Job, Schedule, cores, run_jobs
+from kit.run.schedule import SKIPPED, Job, Schedule, cores, run_jobs
 from kit.run.verdicts import (
     JE,
     OK,
@@ -135,9 +139,11 @@ def run_all(
     jobs: int | None = None,
     kill_factor: float = KILL_FACTOR,
     progress: Progress | None = None,
+    first_failure: bool = False,
 ) -> Ran:
     """Every case under every column's runner (``kit.run.schedule``: ``jobs`` at a time, the
-    times that matter taken alone; ``repeat`` forces that many runs of every case)."""
+    times that matter taken alone; ``repeat`` forces that many runs of every case;
+    ``first_failure`` stops each runner at its first failing case)."""
     ran = Ran(columns, total=len(cases))
     groups: dict[tuple[str, ...], list[Column]] = {}
     for column in columns:
@@ -172,7 +178,16 @@ def run_all(
             parallel=cores() if jobs is None else jobs,
             repeat=repeat,
             limit_of=lambda job: math.inf if limits[job.key].per_move else limits[job.key].time,
+            first_failure=first_failure,
         )
+    if first_failure:
+        planned = _until_first_failure(planned)
+        ran.total = len({job.case_index for job in planned})
+        if ran.total < len(cases):
+            ran.warnings.append(
+                f"note: {problem.slug}: stopped at the first failure (--first-failure): "
+                f"{len(cases) - ran.total} of {len(cases)} cases not run"
+            )
     for job in planned:
         case, group = cases[job.case_index], groups[job.key]
         _record(ran, case, group, job.outcome, timing=job.timing, limit=problem.time_limit)
@@ -213,6 +228,19 @@ class _Judges:
     def __exit__(self, *_) -> None:
         for folder in self.folders:
             folder.cleanup()
+
+
+def _until_first_failure(planned: list[Job]) -> list[Job]:
+    """The jobs up to each runner's first failing case (that one included), that ran."""
+    first: dict[tuple, int] = {}
+    for job in planned:
+        if job.word not in (OK, SKIPPED):
+            first[job.key] = min(first.get(job.key, job.case_index), job.case_index)
+    return [
+        job
+        for job in planned
+        if job.word != SKIPPED and job.case_index <= first.get(job.key, job.case_index)
+    ]
 
 
 def interactor_command(problem: Problem) -> Interactor | None:

@@ -10,6 +10,10 @@ A check is a list of jobs, one per case and runner. ``run_jobs`` runs them in tw
    job of each runner runs once more alone when the first pass ran jobs side by side, so the
    figure the report gives was taken with the machine to itself.
 
+With ``first_failure`` (``--first-failure``: as a judge that stops at a submission's first
+failing case) a job is not started, nor re-timed, once a job of its runner with a smaller case
+index has failed: it ends with the word ``SKIPPED`` and no outcome.
+
 A job whose limit is ``math.inf`` (a game timed per move by its interactor) is never re-timed.
 A job killed at the timeout (``kit.run.limits``: 3 times the limit) keeps its verdict: no
 contention from one other run makes a program three times slower. With ``jobs == 1`` the first
@@ -18,7 +22,7 @@ pass already ran alone, so only the jobs near the limit are repeated.
 API::
 
     Job(case_index, key)                       # key: the runner group
-    run_jobs(jobs, run, *, parallel, repeat, limit_of) -> Schedule
+    run_jobs(jobs, run, *, parallel, repeat, limit_of, first_failure=False) -> Schedule
     cores() -> int
 """
 
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -34,6 +39,7 @@ from kit.run.process import Timing
 from kit.run.verdicts import OK, TLE
 
 RETIME_RUNS = 3  # runs of a job near the limit, alone; their median decides
+SKIPPED = "skipped"  # the word of a job not run: a case after its runner's first failure
 
 
 @dataclass
@@ -85,28 +91,59 @@ def run_jobs(
     parallel: int,
     repeat: int | None,
     limit_of: Callable[[Job], float],
+    first_failure: bool = False,
 ) -> Schedule:
     """Run every job (see the module doc); each job ends with its outcome, timing and word."""
     parallel = max(1, min(parallel, len(jobs))) if jobs else 1
-    first = repeat or 1
+    failed = _Failed(first_failure)
+
+    def first(job: Job) -> tuple[object, Timing, str]:
+        if failed.before(job):
+            return None, Timing(), SKIPPED
+        answer = run(job, repeat or 1)
+        failed.add(job, answer[2])
+        return answer
+
     if parallel == 1:
         for job in jobs:
-            _take(job, run(job, first))
+            _take(job, first(job))
     else:
         with ThreadPoolExecutor(max_workers=parallel) as pool:
-            for job, answer in zip(jobs, pool.map(lambda job: run(job, first), jobs)):
+            for job, answer in zip(jobs, pool.map(first, jobs)):
                 _take(job, answer)
     schedule = Schedule(parallel)
     runs = repeat or RETIME_RUNS
     for job in jobs:
+        if failed.before(job):
+            continue
         if _near_limit(job, limit_of(job)) and (parallel > 1 or len(job.timing.seconds) < runs):
             _take(job, run(job, runs))
+            failed.add(job, job.word)
             schedule.retimed_near_limit += 1
     if parallel > 1:
-        for job in _slowest_per_runner(jobs, limit_of):
+        for job in _slowest_per_runner([job for job in jobs if not failed.before(job)], limit_of):
             _take(job, run(job, 1))
             schedule.retimed_slowest += 1
     return schedule
+
+
+class _Failed:
+    """The first failing case of each runner so far, when stopping there (``first_failure``)."""
+
+    def __init__(self, active: bool) -> None:
+        self.active = active
+        self.lock = threading.Lock()
+        self.first: dict[tuple, int] = {}
+
+    def add(self, job: Job, word: str) -> None:
+        if self.active and word != OK:
+            with self.lock:
+                self.first[job.key] = min(self.first.get(job.key, job.case_index), job.case_index)
+
+    def before(self, job: Job) -> bool:
+        """Whether a case before ``job``'s has failed under its runner."""
+        with self.lock:
+            return self.active and self.first.get(job.key, math.inf) < job.case_index
 
 
 def _take(job: Job, answer: tuple[object, Timing, str]) -> None:
