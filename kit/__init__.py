@@ -22,6 +22,7 @@ What they stand on, and what stands on them:
 - ``watch``      rebuild on every change of what a build read
 - ``bench``      ``bench``: worst-case timings from ``bench/<slug>.py``
 - ``startup``    ``startup``: start-up overhead of a bundle against hand-inlined code
+- ``verify``     ``verify``: a package's jury submissions, each verdict beside its folder's
 - ``scaffold``   the templates ``new`` writes
 - ``workspace``  the workspace: found upwards from the current folder, made by ``init``
 - ``cache``      what the kit learned that does not change: interpreters, vermin's findings

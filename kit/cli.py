@@ -8,6 +8,7 @@ dispatches to the command modules (kit.commands).
     cpkit init [DIR]
     cpkit bench [SLUG ...] [--repeat N]
     cpkit startup [--runs N]
+    cpkit verify PACKAGE [SUBMISSION ...]
     cpkit --version
 
 Messages, help and scaffolds name the program as the user started it: ``cpkit``, ``python -m

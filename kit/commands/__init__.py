@@ -12,6 +12,7 @@ Each module has ``HELP`` (its line in ``cpkit --help``), ``add_subparser(subpars
 - ``init``     start a new workspace
 - ``bench``    worst-case timings
 - ``startup``  start-up overhead of a bundle
+- ``verify``   a problem package's jury submissions, the kit's verdict beside each folder's
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from kit.registry import Problem
 from kit.run import nowrite
 from kit.run.schedule import cores
 
-NAMES = ("build", "run", "stress", "new", "init", "bench", "startup")
+NAMES = ("build", "run", "stress", "new", "init", "bench", "startup", "verify")
 # How the user started the kit, for the commands a message suggests: ``cpkit`` or
 # ``python -m kit``; a checkout's own script says ``python build.py`` (kit.cli.main sets it).
 COMMAND = ["cpkit"]

@@ -1,0 +1,153 @@
+"""``cpkit verify PACKAGE [SUBMISSION...]``: run a problem package's own jury submissions as its
+judge would, and put the kit's verdict on each beside the one its folder (or Polygon tag)
+allows, as setters check a package with problemtools' ``verifyproblem``.
+
+The package is read in place (``kit.packages``): its cases in the judge's order, its limits
+(time counted as its judge counts it: CPU time on Kattis), its validator or checker. The
+submissions run under the judge's first target that has its own interpreter here
+(``--target`` names another); the verdicts, what agrees and what is too close to call on this
+machine are ``kit.verify``'s. One line per submission as it is judged, then a count.
+
+Exit status: 0 when no submission disagrees, 1 when one does, 2 for a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from kit import verify
+from kit.commands import add_jobs, add_target, seconds, target_runner
+from kit.errors import BuildError
+from kit.judges.profiles import CPU, profile_for
+from kit.judges.targets import Runner, runner_for_runs
+from kit.packages.model import Package, Submission
+from kit.registry import Problem, judge_cases, problem_from_package, sample_cases
+from kit.run.verdicts import OK
+
+HELP = "run a package's jury submissions: the kit's verdict beside each one's folder"
+
+
+def add_subparser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser("verify", help=HELP, description=__doc__.split("\n\n")[0])
+    parser.add_argument("package", type=Path, metavar="PACKAGE", help="a package's folder")
+    parser.add_argument(
+        "submissions",
+        nargs="*",
+        metavar="SUBMISSION",
+        help="only these: a file, or part of a name (accepted/, wrong_answer/slow.py)",
+    )
+    add_target(parser, "default: the judge's first target with its own interpreter here")
+    add_jobs(parser)
+    parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=None,
+        metavar="S",
+        help="the time limit, when the package fixes none (default: problemtools' rule)",
+    )
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    shown = str(args.package)
+    try:
+        problem, fixed = problem_from_package(args.package, shown, args.time_limit), True
+    except BuildError as error:
+        if "fixes no time limit" not in str(error):
+            raise
+        problem = problem_from_package(args.package, shown, verify.PROVISIONAL_LIMIT)
+        fixed = False
+    assert problem.source is not None
+    chosen = _chosen(problem.source, args.submissions, shown)
+    runner = target_runner(args) or runner_for_runs(problem.targets)
+    cases = sample_cases(problem) + judge_cases(problem)[0]
+    done: dict[str, verify.Judged] = {}
+    if not fixed:
+        for submission in chosen:
+            if OK in verify.allowed(problem.source.format, submission.folder):
+                done[submission.name] = verify.judge_submission(
+                    problem, submission, runner, cases, args.jobs
+                )
+        problem = verify.derived_limit(problem, list(done.values()))
+    assert problem.source is not None
+    print(_header(problem, problem.source, runner, len(cases), shown), flush=True)
+    width = max(len(name) for name in [*(s.name for s in chosen), "submission"])
+    print(f"{'submission':<{width}}  {'folder':<6}  {'kit':<4}  {'slowest':>9}  result")
+    judged = []
+    for submission in chosen:
+        entry = done.get(submission.name) or verify.judge_submission(
+            problem, submission, runner, cases, args.jobs
+        )
+        judged.append(entry)
+        print(_row(entry, width, problem), flush=True)
+    return _summary(judged, problem)
+
+
+def _chosen(package: Package, wanted: list[str], shown: str) -> list[Submission]:
+    """The submissions named (a path, or part of a name), else every one."""
+    if not package.submissions:
+        raise BuildError(f"{shown}: no jury submissions (submissions/ or solutions)")
+    if not wanted:
+        return list(package.submissions)
+    chosen = []
+    for text in wanted:
+        path = Path(text).resolve()
+        found = [s for s in package.submissions if s.path.resolve() == path or text in s.name]
+        if not found:
+            names = ", ".join(s.name for s in package.submissions)
+            raise BuildError(f"no submission of {shown} matches {text!r} (it has {names})")
+        chosen += [s for s in found if s not in chosen]
+    return chosen
+
+
+def _header(problem: Problem, package: Package, runner: Runner, count: int, shown: str) -> str:
+    profile = profile_for(problem.judge)
+    clock = "CPU time" if profile is not None and profile.time == CPU else "wall time"
+    samples = len(package.cases_of("sample"))
+    return (
+        f"verify {shown}: {package.format} package, {problem.kind}; time limit "
+        f"{problem.time_limit:g} s ({package.time_from}; {clock}, as {problem.judge} counts it), "
+        f"{problem.memory_limit} MiB; {count} cases ({samples} sample, {count - samples} "
+        f"secret); margin {package.margin:g} ({package.margin_from}); submissions under "
+        f"{runner.described}"
+    )
+
+
+def _row(entry: verify.Judged, width: int, problem: Problem) -> str:
+    submission, package = entry.submission, entry.package_format
+    folder = " or ".join(
+        dict.fromkeys(
+            verify.format_word(v, package) for v in verify.allowed(package, submission.folder)
+        )
+    )
+    if entry.verdict is None:
+        return f"{submission.name:<{width}}  {folder:<6}  {'-':<4}  {'-':>9}  {entry.said}"
+    assert problem.source is not None
+    found = verify.agreement(entry, problem.time_limit, problem.source.margin)
+    text = found.outcome + (f": {found.reason}" if found.reason else "")
+    if entry.said and found.outcome != verify.TOO_CLOSE:
+        text += f" ({entry.said})" if found.reason else f": {entry.said}"
+    kit = verify.format_word(entry.verdict, package)
+    time = f"{entry.seconds:.3f} s"
+    return f"{submission.name:<{width}}  {folder:<6}  {kit:<4}  {time:>9}  {text}"
+
+
+def _summary(judged: list[verify.Judged], problem: Problem) -> int:
+    assert problem.source is not None
+    outcomes = [
+        verify.agreement(entry, problem.time_limit, problem.source.margin).outcome
+        for entry in judged
+        if entry.verdict is not None
+    ]
+    counts = [
+        f"{outcomes.count(verify.AGREES)} agree",
+        f"{outcomes.count(verify.TOO_CLOSE)} too close to call on this machine",
+        f"{outcomes.count(verify.DISAGREES)} disagree",
+    ]
+    unrun = len(judged) - len(outcomes)
+    if unrun:
+        counts.append(f"{unrun} not run")
+    print(f"\n{len(judged)} submissions: {', '.join(counts)}")
+    return 1 if verify.DISAGREES in outcomes else 0

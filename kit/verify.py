@@ -1,0 +1,190 @@
+"""``verify``: a problem package's jury submissions run as its judge runs them, each one's
+verdict beside the one its folder (Kattis format) or tag (Polygon) allows.
+
+A submission's verdict is its first failing case's, as a judge that stops there gives it (the
+Kattis format's ``on_reject: break``, Codeforces' order), or ok. Each Python 3 submission runs
+as it is written (no bundle), every case as the build runs one (``kit.run.cases``, with
+``first_failure``). Others (another language, several files, Python 2) are not run.
+
+**What each folder allows**, in the kit's verdicts (``kit.run.verdicts``):
+
+- Kattis format (Kattis/problem-package-format, spec/legacy.md "Example submissions", and
+  spec/2025-09.md "Default directories"): ``accepted`` ok; ``wrong_answer`` WA;
+  ``time_limit_exceeded`` TLE; ``run_time_error`` RE, or MLE, since problemtools, the format's
+  own tool, has no memory verdict (problemtools/judge/execute.py knows TLE and RTE: a program
+  over the memory limit crashes); ``rejected`` any rejection; ``brute_force`` TLE, RE or MLE.
+- Polygon's tags, as the p2d converter maps them to those folders (cn-xcpc-tools/
+  Polygon2DOMjudge, config.example.toml, ``[tag]``): ``main`` and ``accepted`` ok;
+  ``wrong-answer`` WA; ``presentation-error`` PE or WA; ``time-limit-exceeded`` TLE;
+  ``time-limit-exceeded-or-accepted`` TLE or ok; ``memory-limit-exceeded`` MLE;
+  ``time-limit-exceeded-or-memory-limit-exceeded`` TLE or MLE; ``rejected`` and ``failed``
+  any rejection.
+
+A PE is a WA for a Kattis package (the format has none). Verdicts are shown in the formats'
+words: AC for ok, RTE for RE (and for MLE in a Kattis package).
+
+**Too close to call on this machine**: time is not the same on every machine, so a difference
+a faster or slower one could turn is not a disagreement: a time-limit submission that passes
+here in a time that, times the package's margin (``time_safety_margin`` or
+``time_limit_to_tle``: the factor over the limit the format asks a time-limit submission to
+take), reaches the limit; and an accepted one over the limit here by less than that factor.
+Anything else that differs disagrees.
+
+**A package without a time limit** (a legacy Kattis package without ``.timelimit``) gets
+problemtools' own: the slowest accepted submission's time times the package's multiplier,
+rounded up to a whole second, at least 1 s (problemtools/verifyproblem.py,
+``_compute_time_limit``); the accepted ones run first, under ``PROVISIONAL_LIMIT``.
+
+API::
+
+    allowed(package_format, folder) -> tuple[Verdict, ...]
+    judge_submission(problem, submission, runner, cases, jobs) -> Judged
+    agreement(judged, limit, margin) -> Agreement
+    derived_limit(problem, accepted: list[Judged]) -> Problem
+    format_word(verdict, package_format) -> str
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from kit.errors import BuildError
+from kit.judges.targets import Runner
+from kit.packages.model import KATTIS, Submission
+from kit.registry import Case, Problem
+from kit.run.cases import Column, run_all
+from kit.run.verdicts import MLE, OK, OLE, PE, RE, TLE, WA, Verdict
+
+PROVISIONAL_LIMIT = 10.0  # seconds: the accepted submissions' limit while it is not known
+AGREES, TOO_CLOSE, DISAGREES = "agrees", "too close to call on this machine", "DISAGREES"
+REJECTIONS = (WA, PE, TLE, MLE, OLE, RE)
+KATTIS_FOLDERS = {
+    "accepted": (OK,),
+    "wrong_answer": (WA, PE),
+    "time_limit_exceeded": (TLE,),
+    "run_time_error": (RE, MLE),
+    "rejected": REJECTIONS,
+    "brute_force": (TLE, RE, MLE),
+}
+POLYGON_TAGS = {
+    "main": (OK,),
+    "accepted": (OK,),
+    "wrong-answer": (WA,),
+    "presentation-error": (PE, WA),
+    "time-limit-exceeded": (TLE,),
+    "time-limit-exceeded-or-accepted": (TLE, OK),
+    "memory-limit-exceeded": (MLE,),
+    "time-limit-exceeded-or-memory-limit-exceeded": (TLE, MLE),
+    "rejected": REJECTIONS,
+    "failed": REJECTIONS,
+}
+
+
+@dataclasses.dataclass
+class Judged:
+    submission: Submission
+    package_format: str  # KATTIS or POLYGON
+    verdict: Verdict | None = None  # None: not run
+    seconds: float = 0.0  # its slowest case, as the limit counts time
+    said: str = ""  # the first failing case and its message, or why it was not run
+
+
+@dataclasses.dataclass(frozen=True)
+class Agreement:
+    outcome: str  # AGREES, TOO_CLOSE or DISAGREES
+    reason: str = ""
+
+
+def allowed(package_format: str, folder: str) -> tuple[Verdict, ...]:
+    """The verdicts a submission in ``folder`` (a Kattis folder, a Polygon tag) may get."""
+    return (KATTIS_FOLDERS if package_format == KATTIS else POLYGON_TAGS)[folder]
+
+
+def format_word(verdict: Verdict, package_format: str) -> str:
+    """``verdict`` in the format's words: AC, WA, TLE, RTE, ... (see the module doc)."""
+    if verdict == OK:
+        return "AC"
+    if verdict == RE or (verdict == MLE and package_format == KATTIS):
+        return "RTE"
+    return str(WA if verdict == PE else verdict)
+
+
+def judge_submission(
+    problem: Problem, submission: Submission, runner: Runner, cases: list[Case], jobs: int | None
+) -> Judged:
+    """Run one submission on the cases, stopping at its first failing case."""
+    assert problem.source is not None
+    judged = Judged(submission, problem.source.format)
+    why = _unrunnable(submission)
+    if why is not None:
+        judged.said = why
+        return judged
+    column = Column(runner.target, runner, static_only=False)
+    ran = run_all(problem, None, submission.path, cases, [column], jobs=jobs, first_failure=True)
+    order = {case.name: index for index, case in enumerate(cases)}
+    failing = sorted((order[v.case], v.case, v.word) for v in ran.verdicts if v.word != OK)
+    judged.seconds = max((v.seconds for v in ran.verdicts), default=0.0)
+    if not failing:
+        judged.verdict = OK
+        return judged
+    _, case, word = failing[0]
+    judged.verdict = Verdict(word)
+    said = next((f.message for f in ran.failures if f.case == case), str(word))
+    judged.said = f"{case}: {said}"
+    return judged
+
+
+def _unrunnable(submission: Submission) -> str | None:
+    """Why a submission is not run here, or None."""
+    if submission.language != "Python":
+        return f"not run: {submission.language} (only Python submissions run here)"
+    try:
+        compile(submission.path.read_bytes(), str(submission.path), "exec")
+    except SyntaxError as error:
+        return f"not run: not Python 3 (SyntaxError, line {error.lineno})"
+    except (OSError, ValueError) as error:
+        return f"not run: cannot be read ({error})"
+    return None
+
+
+def agreement(judged: Judged, limit: float, margin: float) -> Agreement:
+    """How the kit's verdict on a submission stands to what its folder allows (the module
+    doc); ``limit`` in seconds, ``margin`` the package's."""
+    assert judged.verdict is not None
+    package = judged.package_format
+    folder = judged.submission.folder
+    wanted = allowed(package, folder)
+    if judged.verdict in wanted:
+        return Agreement(AGREES)
+    seconds = judged.seconds
+    if TLE in wanted and judged.verdict == OK and seconds * margin >= limit:
+        return Agreement(
+            TOO_CLOSE,
+            f"passes in {seconds:.3f} s, and {seconds:.3f} s x margin {margin:g} reaches the "
+            f"{limit:g} s limit",
+        )
+    if OK in wanted and judged.verdict == TLE and seconds <= limit * margin:
+        return Agreement(
+            TOO_CLOSE,
+            f"{seconds:.3f} s is over the {limit:g} s limit by less than the margin {margin:g}",
+        )
+    words = " or ".join(dict.fromkeys(format_word(verdict, package) for verdict in wanted))
+    found = format_word(judged.verdict, package)
+    return Agreement(DISAGREES, f"{folder} allows {words}, the kit gives {found}")
+
+
+def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
+    """The problem with problemtools' time limit, from its accepted submissions' run."""
+    package = problem.source
+    assert package is not None
+    slowest = max((judged.seconds for judged in accepted if judged.verdict == OK), default=0.0)
+    if not slowest:
+        raise BuildError(
+            "the package fixes no time limit, and no accepted Python submission passes to "
+            "derive one from: give --time-limit"
+        )
+    limit = float(max(1, math.ceil(slowest * package.multiplier)))
+    rule = f"problemtools' rule: slowest accepted {slowest:.3f} s x {package.multiplier:g}"
+    package = dataclasses.replace(package, time_from=rule + ", rounded up")
+    return dataclasses.replace(problem, time_limit=limit, source=package)

@@ -1,0 +1,139 @@
+"""``cpkit verify PACKAGE [SUBMISSION...]`` (kit.verify, kit.commands.verify): every jury
+submission's folder verdict beside the kit's, the time margin, disagreements, the submissions
+that are not run, the filter, a Polygon package, and a package without a time limit."""
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kit import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ROOT / "tests" / "fixtures" / "packages"
+
+
+def verify(capsys, *args):
+    code = cli.main(["verify", *map(str, args), "-j", "2"])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def rows(out):
+    """Each submission's row, its times blanked: {name: 'folder kit result'}."""
+    found = {}
+    for line in out.splitlines()[2:]:
+        if not line or line.startswith(("submission", "\n")) or " submissions: " in line:
+            continue
+        name, rest = line.split(maxsplit=1)
+        found[name] = re.sub(r"\d+\.\d{3} s", "T s", " ".join(rest.split()))
+    return found
+
+
+def test_every_folder_is_reported_beside_the_kits_verdict(capsys):
+    code, out, _ = verify(capsys, PACKAGES / "kattis_sum")
+    assert code == 0, out
+    head = out.splitlines()[0]
+    assert head.startswith(
+        f"verify {PACKAGES / 'kattis_sum'}: Kattis package, batch; time limit 1 s (.timelimit; "
+        "CPU time, as Kattis counts it), 256 MiB; 6 cases (2 sample, 4 secret); margin 2 "
+        "(limits.time_safety_margin); submissions under "
+    )
+    assert rows(out) == {
+        "accepted/shouting.py": "AC AC T s agrees",
+        "accepted/sum.cpp": "AC - - not run: C++ (only Python submissions run here)",
+        "accepted/sum.py": "AC AC T s agrees",
+        "wrong_answer/negative.py": "WA WA T s agrees: data/sample/2.in: wrong answer: token 1: "
+        "expected 'Impossible', got '-4'",
+        "time_limit_exceeded/close.py": "TLE AC T s too close to call on this machine: passes "
+        "in T s, and T s x margin 2 reaches the 1 s limit",
+        "time_limit_exceeded/forever.py": "TLE TLE T s agrees: data/secret/group_big/01.in: "
+        "time limit: killed at 3 s (3x the 1 s limit)",
+        "run_time_error/crash.py": "RTE RTE T s agrees: data/sample/2.in: runtime error: exit "
+        "status 1: ValueError: negative",
+    }
+    assert out.rstrip().endswith(
+        "7 submissions: 5 agree, 1 too close to call on this machine, 0 disagree, 1 not run"
+    )
+
+
+@pytest.fixture
+def sum_copy(tmp_path):
+    return shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+
+
+def test_a_submission_in_the_wrong_folder_disagrees(capsys, sum_copy):
+    submissions = sum_copy / "submissions"
+    (submissions / "wrong_answer" / "negative.py").rename(submissions / "accepted" / "neg.py")
+    code, out, _ = verify(capsys, sum_copy, "accepted/neg.py", "crash")
+    assert code == 1
+    assert rows(out) == {
+        "accepted/neg.py": "AC WA T s DISAGREES: accepted allows AC, the kit gives WA "
+        "(data/sample/2.in: wrong answer: token 1: expected 'Impossible', got '-4')",
+        "run_time_error/crash.py": "RTE RTE T s agrees: data/sample/2.in: runtime error: exit "
+        "status 1: ValueError: negative",
+    }
+    assert out.rstrip().endswith(
+        "2 submissions: 1 agree, 0 too close to call on this machine, 1 disagree"
+    )
+
+
+def test_an_accepted_submission_over_the_limit_by_less_than_the_margin_is_too_close(
+    capsys, sum_copy
+):
+    (sum_copy / ".timelimit").write_text("0.5\n")
+    slow = sum_copy / "submissions" / "time_limit_exceeded" / "close.py"
+    slow.rename(sum_copy / "submissions" / "accepted" / "slowish.py")  # 0.6 s on big cases
+    code, out, _ = verify(capsys, sum_copy, "slowish")
+    assert code == 0
+    assert rows(out) == {
+        "accepted/slowish.py": "AC TLE T s too close to call on this machine: T s is over "
+        "the 0.5 s limit by less than the margin 2"
+    }
+
+
+def test_python_2_and_unknown_names(capsys, sum_copy):
+    (sum_copy / "submissions" / "accepted" / "old.py").write_text('print "3"\n')
+    code, out, _ = verify(capsys, sum_copy, "old.py")
+    assert code == 0
+    assert rows(out) == {"accepted/old.py": "AC - - not run: not Python 3 (SyntaxError, line 1)"}
+    code, _, err = verify(capsys, sum_copy, "nothing_like_it")
+    assert code == 2
+    assert err.startswith(
+        f"cpkit: error: no submission of {sum_copy} matches 'nothing_like_it' (it has "
+    )
+    assert "\n" not in err.rstrip()
+
+
+def test_a_polygon_package_by_its_tags(capsys):
+    code, out, _ = verify(capsys, PACKAGES / "polygon_guess")
+    assert code == 0
+    assert "Polygon package, interactive; time limit 1 s (problem.xml; wall time" in out
+    assert "margin 1.5 (assumed: Polygon has none)" in out
+    assert rows(out) == {
+        "solutions/binary.py": "AC AC T s agrees",
+        "solutions/linear.py": "WA WA T s agrees: tests/01: wrong answer: checker: wrong "
+        "answer: 9 guesses, more than 7 (exit status 1)",
+    }
+
+
+def test_a_package_without_a_time_limit_gets_problemtools_rule(capsys, tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / ".timelimit").unlink()
+    code, out, _ = verify(capsys, copy)
+    assert code == 0
+    assert re.search(
+        r"time limit 1 s \(problemtools' rule: slowest accepted \d\.\d{3} s x 5, rounded up;", out
+    )
+    assert rows(out)["accepted/split.py"] == "AC AC T s agrees"
+    code, out, _ = verify(capsys, copy, "--time-limit", "2")
+    assert code == 0 and "time limit 2 s" in out
+
+
+def test_a_folder_that_is_no_package_is_a_usage_error(capsys, tmp_path):
+    code, _, err = verify(capsys, tmp_path)
+    assert code == 2
+    assert err == f"cpkit: error: package {tmp_path}: neither a Kattis-format package " + (
+        "(problem.yaml, data/) nor a Polygon package (problem.xml)\n"
+    )
