@@ -53,6 +53,7 @@ def test_a_kattis_package_gives_its_limits_cases_and_submissions():
         ("time_limit_exceeded/close.py", "time_limit_exceeded", "Python"),
         ("time_limit_exceeded/forever.py", "time_limit_exceeded", "Python"),
         ("run_time_error/crash.py", "run_time_error", "Python"),
+        ("run_time_error/memory.py", "run_time_error", "Python"),
     ]
 
 

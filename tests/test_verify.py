@@ -21,13 +21,14 @@ def verify(capsys, *args):
 
 
 def rows(out):
-    """Each submission's row, its times blanked: {name: 'folder kit result'}."""
+    """Each submission's row, its times and peaks blanked: {name: 'folder kit result'}."""
     found = {}
     for line in out.splitlines()[2:]:
         if not line or line.startswith(("submission", "\n")) or " submissions: " in line:
             continue
         name, rest = line.split(maxsplit=1)
-        found[name] = re.sub(r"\d+\.\d{3} s", "T s", " ".join(rest.split()))
+        text = re.sub(r"\d+\.\d{3} s", "T s", " ".join(rest.split()))
+        found[name] = re.sub(r"peak \d+\.\d MiB", "peak X MiB", text)
     return found
 
 
@@ -52,9 +53,12 @@ def test_every_folder_is_reported_beside_the_kits_verdict(capsys):
         "time limit: killed at 3 s (3x the 1 s limit)",
         "run_time_error/crash.py": "RTE RTE T s agrees: data/sample/2.in: runtime error: exit "
         "status 1: ValueError: negative",
+        # a run over the memory limit is a crash for problemtools: RTE
+        "run_time_error/memory.py": "RTE RTE T s agrees: data/sample/1.in: memory limit: peak "
+        "X MiB over 256 MiB (killed)",
     }
     assert out.rstrip().endswith(
-        "7 submissions: 5 agree, 1 too close to call on this machine, 0 disagree, 1 not run"
+        "8 submissions: 6 agree, 1 too close to call on this machine, 0 disagree, 1 not run"
     )
 
 
