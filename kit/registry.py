@@ -214,17 +214,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     include = _include(root, where, entry.get("testlib"), package)
     compare = entry.get("compare", JUDGE_COMPARE.get(judge.strip().lower(), DEFAULT_COMPARE))
     parse_compare(compare, root, where, include=include)  # a bad setting is a one-line error
-    game_timeout = entry.get("game_timeout")
-    if game_timeout is not None and (kind != "interactive" or game_timeout <= time_limit):
-        raise BuildError(
-            f"{where}: game_timeout (seconds a whole game may take; the time limit is then per "
-            'move, timed by the interactor) is for kind = "interactive", above time_limit'
-        )
-    interactor = entry.get("interactor")
-    if interactor is not None:
-        if kind != "interactive":
-            raise BuildError(f"{where}: 'interactor' is for kind = \"interactive\"")
-        parse_interactor(interactor, root, where, include)  # missing, or a bad protocol
+    game_timeout, interactor = _interactive(root, where, entry, time_limit, include)
     return Problem(
         slug=slug,
         title=entry.get("title", slug),
@@ -249,6 +239,25 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         source=package,
         include=include,
     )
+
+
+def _interactive(
+    root: Path, where: str, entry: dict, time_limit: float, include: tuple[Path, ...]
+) -> tuple[float | None, str | None]:
+    """``game_timeout`` and ``interactor``, checked: both for interactive problems only."""
+    kind = entry["kind"]
+    game_timeout = entry.get("game_timeout")
+    if game_timeout is not None and (kind != "interactive" or game_timeout <= time_limit):
+        raise BuildError(
+            f"{where}: game_timeout (seconds a whole game may take; the time limit is then per "
+            'move, timed by the interactor) is for kind = "interactive", above time_limit'
+        )
+    interactor = entry.get("interactor")
+    if interactor is not None:
+        if kind != "interactive":
+            raise BuildError(f"{where}: 'interactor' is for kind = \"interactive\"")
+        parse_interactor(interactor, root, where, include)  # missing, or a bad protocol
+    return game_timeout, interactor
 
 
 def _check_keys(where: str, entry: dict, package: Package | None) -> None:

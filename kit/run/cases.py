@@ -148,12 +148,7 @@ def run_all(
     groups: dict[tuple[str, ...], list[Column]] = {}
     for column in columns:
         groups.setdefault(tuple(column.runner.command(script)), []).append(column)
-    where = f"problems.toml: [{problem.slug}]"
-    comparator = parse_compare(problem.compare, problem.root, where, include=problem.include)
-    comparator.prepare()  # a C/C++ checker is compiled here, once
-    interactor = interactor_command(problem)
-    if interactor is not None:
-        interactor.program.argv()
+    comparator, interactor = _judges(problem)
     limits = {
         key: limits_for(problem, group[0].runner, kill_factor) for key, group in groups.items()
     }
@@ -181,13 +176,7 @@ def run_all(
             first_failure=first_failure,
         )
     if first_failure:
-        planned = _until_first_failure(planned)
-        ran.total = len({job.case_index for job in planned})
-        if ran.total < len(cases):
-            ran.warnings.append(
-                f"note: {problem.slug}: stopped at the first failure (--first-failure): "
-                f"{len(cases) - ran.total} of {len(cases)} cases not run"
-            )
+        planned = _until_first_failure(ran, planned, problem.slug)
     for job in planned:
         case, group = cases[job.case_index], groups[job.key]
         _record(ran, case, group, job.outcome, timing=job.timing, limit=problem.time_limit)
@@ -230,17 +219,36 @@ class _Judges:
             folder.cleanup()
 
 
-def _until_first_failure(planned: list[Job]) -> list[Job]:
-    """The jobs up to each runner's first failing case (that one included), that ran."""
+def _judges(problem: Problem) -> tuple[Comparator, Interactor | None]:
+    """The problem's comparator and interactor, a C/C++ one compiled now, once."""
+    where = f"problems.toml: [{problem.slug}]"
+    comparator = parse_compare(problem.compare, problem.root, where, include=problem.include)
+    comparator.prepare()
+    interactor = interactor_command(problem)
+    if interactor is not None:
+        interactor.program.argv()
+    return comparator, interactor
+
+
+def _until_first_failure(ran: Ran, planned: list[Job], slug: str) -> list[Job]:
+    """The jobs up to each runner's first failing case (that one included), that ran; the
+    cases counted are those, and a note says how many did not run."""
     first: dict[tuple, int] = {}
     for job in planned:
         if job.word not in (OK, SKIPPED):
             first[job.key] = min(first.get(job.key, job.case_index), job.case_index)
-    return [
+    kept = [
         job
         for job in planned
         if job.word != SKIPPED and job.case_index <= first.get(job.key, job.case_index)
     ]
+    total, ran.total = ran.total, len({job.case_index for job in kept})
+    if ran.total < total:
+        ran.warnings.append(
+            f"note: {slug}: stopped at the first failure (--first-failure): "
+            f"{total - ran.total} of {total} cases not run"
+        )
+    return kept
 
 
 def interactor_command(problem: Problem) -> Interactor | None:

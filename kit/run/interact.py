@@ -305,13 +305,7 @@ def run_interactive(
         )
         started = time.monotonic()
         solution_process = _start(watched, cwd, solution_err, "solution", run_environment())
-        try:
-            interactor_process = _start(judge_argv, cwd, interactor_err, "interactor")
-        except BuildError:
-            kill_group(solution_process.pid)
-            os.waitpid(solution_process.pid, 0)
-            solution_process.returncode = -9
-            raise
+        interactor_process = _start_judge(judge_argv, cwd, interactor_err, solution_process)
         exits, killed = _play(
             solution_process,
             interactor_process,
@@ -322,14 +316,8 @@ def run_interactive(
             started=started,
             accepted=statuses.accepted,
         )
-        measured = read_watch_report(report)
         solution_exit = exits["solution"]
-        if measured is not None:
-            solution_exit.code, solution_exit.cpu = measured["returncode"], measured["cpu"]
-            solution_exit.peak_kib, solution_exit.killed = measured["maxrss"], measured["killed"]
-            solution_stderr = measured["stderr"]
-        else:
-            solution_stderr = _tail(solution_err, STDERR_KEPT)
+        solution_stderr = _measured(solution_exit, report, solution_err)
         interactor_stderr = _tail(interactor_err, 1 << 16)
         said = feedback_message(feedback) if statuses.kattis else ""
         written = _head(output, OUTPUT_KEPT)
@@ -356,6 +344,29 @@ def run_interactive(
         peak_kib=solution_exit.peak_kib,
         interactor_output=written,
     )
+
+
+def _start_judge(
+    argv: list[str], cwd: Path, stderr: IO[bytes], solution_process: subprocess.Popen
+) -> subprocess.Popen:
+    """The interactor, started; the solution is killed when it cannot be."""
+    try:
+        return _start(argv, cwd, stderr, "interactor")
+    except BuildError:
+        kill_group(solution_process.pid)
+        os.waitpid(solution_process.pid, 0)
+        solution_process.returncode = -9
+        raise
+
+
+def _measured(solution_exit: _Exit, report: Path, stderr: IO[bytes]) -> bytes:
+    """What the solution's watch measured, put into its exit; the tail of its stderr."""
+    measured = read_watch_report(report)
+    if measured is None:
+        return _tail(stderr, STDERR_KEPT)
+    solution_exit.code, solution_exit.cpu = measured["returncode"], measured["cpu"]
+    solution_exit.peak_kib, solution_exit.killed = measured["maxrss"], measured["killed"]
+    return measured["stderr"]
 
 
 def _judge_argv(
