@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
+from kit.judges.programs import parse_interactor
 from kit.packages import read_package, smallyaml
 from kit.registry import judge_cases, load_registry, problem_from_package, sample_cases
 
@@ -281,3 +282,17 @@ def test_a_package_without_a_time_limit_asks_for_one(tmp_path):
         "problem.yaml): set time_limit"
     )
     assert problem_from_package(copy, time_limit=2).time_limit == 2
+
+
+def test_a_package_in_a_folder_with_spaces_names_its_programs_quoted(tmp_path):
+    root = tmp_path / "ws"
+    for name in ("polygon_guess", "kattis_guess"):
+        shutil.copytree(PACKAGES / name, root / "my packages" / name)
+    (root / "problems.toml").write_text(
+        '[p]\npackage = "my packages/polygon_guess"\n[k]\npackage = "my packages/kattis_guess"\n'
+    )
+    registry = load_registry(root)
+    for slug, script in (("p", "files/interactor.py"), ("k", "output_validators/guess/guess.py")):
+        problem = registry[slug]
+        interactor = parse_interactor(problem.interactor, root, "test", problem.include)
+        assert interactor.program.argv()[-1] == str(problem.source.path / script)

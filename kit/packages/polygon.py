@@ -27,6 +27,7 @@ Polygon has no margin for time-limit solutions: the Kattis format's later defaul
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -78,7 +79,7 @@ def read(path: Path, shown: str) -> Package:
         judge="Codeforces",
         kind="interactive" if interactor else "batch",
         compare=f"checker:{checker}" if checker else "tokens",
-        interactor=f"testlib:{interactor}" if interactor else None,
+        interactor=f"testlib:{shlex.quote(interactor)}" if interactor else None,
         cases=tuple(_cases(testset, path, shown, where)),
         time_limit=time_ms / 1000,
         time_from="problem.xml",
