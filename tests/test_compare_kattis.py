@@ -125,6 +125,7 @@ def test_flags_combine_and_a_group_adds_its_own():
     assert difference(spec, b"Yes 0.5\n", b"Yes 0.5000001") is None
     assert difference(spec, b"Yes 0.5\n", b"YES 0.5") is not None
     grouped = parse_compare("kattis", ROOT, WHERE).with_flags(("case_sensitive",))
+    assert grouped.spec == "kattis:case_sensitive"
     assert grouped.judge(NO_INPUT, b"Yes\n", b"YES").message == (
         "token 1: expected 'Yes', got 'YES' (case_sensitive)"
     )

@@ -303,7 +303,8 @@ class KattisComparator(Comparator):
     def with_flags(self, flags: tuple[str, ...]) -> Comparator:
         if not flags:
             return self
-        return KattisComparator(f"{self.spec} {' '.join(flags)}", kattis_flags(flags, self.flags))
+        spec = f"{self.spec}{' ' if ':' in self.spec else ':'}{' '.join(flags)}"
+        return KattisComparator(spec, kattis_flags(flags, self.flags))
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
         want, have = expected.split(), got.split()
