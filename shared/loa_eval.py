@@ -24,7 +24,7 @@ Memory: memos of at most 40000 + 50000 + 16000 entries (a few MB each).
 Status: antisymmetry, mirror invariance, memoised = fresh values, line mobility = counted from
     the move lists (tests/test_loa_search.py). Weights: a least-squares fit to a stronger
     engine's deep scores (tuning.eval_fit), kept on a fixed-depth pairing and a match at the
-    real clock; the figures are in README's table, the record in docs/lines-of-action.md.
+    real clock; the figures and the record are in docs/lines-of-action.md.
 """
 
 from operator import getitem, or_

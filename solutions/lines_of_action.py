@@ -25,9 +25,8 @@ Memory: below 64 MiB under CPython (the search's tables and memos are capped: 54
 Status: protocol, options and clock (each share pinned) in tests/test_lines_of_action.py;
     rules against referee/rules.py (tests/test_loa_bitboard.py, tests/test_referee_rules.py);
     pinned fixed-depth play in tests/test_loa_search.py; the book in tests/test_loa_book.py
-    and its use in tests/test_lines_of_action.py. Strength at the real clock: the
-    README's table of match figures (the one home of those figures); the record of every
-    change in docs/lines-of-action.md.
+    and its use in tests/test_lines_of_action.py. Strength at the real clock: the table of
+    match figures in docs/lines-of-action.md, with the record of every change.
 """
 
 import contextlib

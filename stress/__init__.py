@@ -1,5 +1,5 @@
 """Stress modules: one per batch problem, the single home of its random and worst-case input
-generators, its input validator and its brute-force reference (see the README, "stress").
+generators, its input validator and its brute-force reference (see docs/stress.md).
 
 Each ``stress/<slug>.py`` defines ``PARAMS``, optionally ``MIN_PARAMS``, ``generate(rng,
 **params)``, ``validate(text)``, ``reference(text)``, ``split_cases(text)``,

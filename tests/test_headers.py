@@ -1,5 +1,5 @@
 """Every solution, helper and stress module opens with a header in the one convention
-(README, "Headers"; the checker is tests/header_convention.py), and the checker itself
+(docs/testing.md, "Headers"; the checker is tests/header_convention.py), and the checker itself
 accepts and refuses what it should."""
 
 from pathlib import Path

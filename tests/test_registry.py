@@ -92,7 +92,7 @@ def test_a_profile_gives_targets_size_limit_and_file_rule(toy, judge):
 
 
 def test_profiles_hold_the_documented_facts():
-    """The README's table (with its sources): change both together."""
+    """docs/targets.md's table (with its sources): change both together."""
     facts = {name: (p.targets, p.source_limit, p.no_files) for name, p in PROFILES.items()}
     assert facts == {
         "codeforces": (("cpython3.13", "pypy3.10"), 65536, False),

@@ -5,8 +5,8 @@ here gives the problem its targets and source-size limit, and ``new`` the judge'
 and memory limits where they could be confirmed (``limits``; a problem's own statement wins).
 A judge without one (POJ, whose languages do not include Python; informatics.msk.ru) gets the
 strictest targets, CPython 3.8 and PyPy 3, and no size limit. An explicit ``targets = [...]``
-in problems.toml wins over the profile. The facts and their sources are listed in the README
-("Targets and judge profiles").
+in problems.toml wins over the profile. The facts and their sources are listed in
+docs/targets.md ("Judge profiles").
 
 A name that is close to a profile's but not equal is refused with a suggestion rather than
 taken for a judge without a profile (which would build in silence with other targets and no
