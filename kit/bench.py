@@ -29,6 +29,7 @@ from kit.judges.profiles import OWN
 from kit.judges.targets import Interpreter, timing_interpreters
 from kit.pipeline import Status, build_problem, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
+from kit.run.cases import RunOptions
 from kit.run.limits import MIB, Limits, limits_for, time_over
 from kit.run.process import Timing, run_process
 from kit.run.verdicts import TLE, WA, message, process_verdict
@@ -181,7 +182,7 @@ def _fresh_dist(problem: Problem) -> Path:
     if problem.dist.is_file() and problem.dist.read_text(encoding="utf-8") == bundle.text:
         return problem.dist
     print(f"{problem.slug}: building {problem.rel(problem.dist)} first", flush=True)
-    result = build_problem(problem, repeat=1)
+    result = build_problem(problem, RunOptions(repeat=1))
     if result.status != Status.OK:
         raise BuildError(result.errors[0] if result.errors else f"{problem.slug}: build failed")
     return problem.dist

@@ -34,7 +34,7 @@ from kit.errors import BuildError
 from kit.judges import targets as targets_module
 from kit.judges.targets import Interpreter, Runner
 from kit.registry import Case, Problem, judge_cases, sample_cases
-from kit.run.cases import KILL_FACTOR, Column, Progress, Ran, run_all
+from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
 from kit.run.limits import prefetch
 
 
@@ -113,19 +113,13 @@ def columns_for(
 
 def build_problem(
     problem: Problem,
+    options: RunOptions = DEFAULT_OPTIONS,
     *,
-    repeat: int | None = None,
-    jobs: int | None = None,
-    kill_factor: float = KILL_FACTOR,
-    progress: Progress | None = None,
     interpreters: Sequence[Interpreter] | None = None,
     target: Runner | None = None,
-    first_failure: bool = False,
 ) -> Result:
-    """Stages 1 to 5 for one problem (see the module doc): ``repeat`` forces that many runs
-    of every case, ``jobs`` runs that many cases at a time, ``target`` runs the cases under
-    that runner alone (every target is still checked statically), ``first_failure`` stops
-    each target at its first failing case."""
+    """Stages 1 to 5 for one problem (see the module doc), the cases run as ``options`` say;
+    ``target`` runs them under that runner alone (every target is still checked statically)."""
     result = Result(problem)
     try:
         cases = _cases(problem, result)
@@ -140,8 +134,7 @@ def build_problem(
         return result
     result.unreachable_bytes = bundle.unreachable_bytes
     result.sources = [module.path for module in bundle.modules]
-    data = bundle.text.encode("utf-8")
-    result.bundle_bytes = len(data)
+    result.bundle_bytes = len(bundle.text.encode("utf-8"))
     columns = columns_for(problem, interpreters)
     runners = {column.target: column.runner for column in columns}
     if target is not None:  # checked for every target, run under this one
@@ -149,6 +142,17 @@ def build_problem(
         runners.setdefault(target.target, target)
     result.columns = columns
     prefetch([column.runner for column in columns])  # measured while the checks run
+    with _staged(problem, bundle.text.encode("utf-8"), result) as script:
+        _check(problem, bundle, runners, result)
+        if result.status == Status.OK:
+            _run(bundle, script, cases, options, result)
+    return result
+
+
+@contextlib.contextmanager
+def _staged(problem: Problem, data: bytes, result: Result):
+    """The bundle written beside ``dist/``; moved into place when the build passed, else kept
+    as ``dist/failed/<slug>.py`` (an older ``dist/<slug>.py`` is removed)."""
     problem.dist.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(
         prefix=f".{problem.slug}.", suffix=".py", dir=problem.dist.parent
@@ -157,36 +161,7 @@ def build_problem(
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)
         os.chmod(temporary, 0o644)
-        try:
-            checked = check(problem, bundle, runners)
-        except BuildError as error:
-            result.fail(str(error))
-        else:
-            for error in checked.errors:
-                result.fail(error)
-            for column in columns:
-                column.unrun = checked.unrun.get(column.target, "")
-        if result.status == Status.OK:
-            try:
-                result.ran = run_all(
-                    problem,
-                    bundle,
-                    Path(temporary),
-                    cases,
-                    [column for column in columns if not column.unrun],
-                    repeat=repeat,
-                    jobs=jobs,
-                    kill_factor=kill_factor,
-                    progress=progress,
-                    first_failure=first_failure,
-                )
-            except BuildError as error:  # e.g. an interactor that cannot be started
-                result.fail(str(error))
-            else:
-                result.notes += result.ran.warnings
-                for failure in result.ran.failures:
-                    labels = ", ".join(failure.labels)
-                    result.fail(f"{failure.case}: {failure.message} ({labels})", failure.details)
+        yield Path(temporary)
         if result.status == Status.OK:
             os.replace(temporary, problem.dist)
             _remove(problem.failed_dist)
@@ -197,7 +172,33 @@ def build_problem(
             result.notes.append(f"the failed bundle is kept as {problem.rel(problem.failed_dist)}")
     finally:
         _remove(Path(temporary))
-    return result
+
+
+def _check(problem: Problem, bundle: Bundle, runners: dict, result: Result) -> None:
+    """Stage 4: every target's checks; a target its stand-in cannot run is marked unrun."""
+    try:
+        checked = check(problem, bundle, runners)
+    except BuildError as error:
+        result.fail(str(error))
+        return
+    for error in checked.errors:
+        result.fail(error)
+    for column in result.columns:
+        column.unrun = checked.unrun.get(column.target, "")
+
+
+def _run(bundle: Bundle, script: Path, cases: list[Case], options: RunOptions, result: Result):
+    """Stage 5: the cases under every column that can run them; failures into ``result``."""
+    runnable = [column for column in result.columns if not column.unrun]
+    try:
+        result.ran = run_all(result.problem, bundle, script, cases, runnable, options=options)
+    except BuildError as error:  # e.g. an interactor that cannot be started
+        result.fail(str(error))
+        return
+    result.notes += result.ran.warnings
+    for failure in result.ran.failures:
+        labels = ", ".join(failure.labels)
+        result.fail(f"{failure.case}: {failure.message} ({labels})", failure.details)
 
 
 def _cases(problem: Problem, result: Result) -> list[Case]:

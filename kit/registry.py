@@ -38,7 +38,7 @@ import tomllib
 
 from kit.errors import BuildError
 from kit.judges.compare import parse_compare
-from kit.judges.profiles import default_targets, profile_for, suggestion_for
+from kit.judges.profiles import Profile, default_targets, profile_for, suggestion_for
 from kit.judges.programs import parse_interactor
 from kit.judges.targets import Target, parse_target
 from kit.packages import read_package
@@ -192,19 +192,8 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         raise BuildError(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
     time_limit, memory_limit, output_limit = _limits(where, entry, given)
     judge = entry["judge"]
-    meant = suggestion_for(judge)
-    if meant is not None:
-        raise BuildError(
-            f"{where}: unknown judge {judge!r} (did you mean {meant!r}? a judge without a "
-            "profile gets the strictest targets)"
-        )
-    profile = profile_for(judge)
-    if "targets" in entry:
-        targets = _targets(where, entry["targets"])
-        targets_from = "problems.toml"
-    else:
-        targets = tuple(default_targets(judge))
-        targets_from = profile.name if profile else NO_PROFILE
+    profile = _profile(where, judge)
+    targets, targets_from = _targets_of(where, entry, profile)
     source_limit = entry.get("source_limit", profile.source_limit if profile else None)
     if source_limit is not None and source_limit <= 0:
         raise BuildError(f"{where}: source_limit must be positive (bytes)")
@@ -239,6 +228,25 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         source=package,
         include=include,
     )
+
+
+def _profile(where: str, judge: str) -> Profile | None:
+    """The judge's profile (None without one); a name close to a profile's is refused."""
+    meant = suggestion_for(judge)
+    if meant is not None:
+        raise BuildError(
+            f"{where}: unknown judge {judge!r} (did you mean {meant!r}? a judge without a "
+            "profile gets the strictest targets)"
+        )
+    return profile_for(judge)
+
+
+def _targets_of(where: str, entry: dict, profile: Profile | None) -> tuple[tuple[Target, ...], str]:
+    """The problem's targets and where they came from."""
+    if "targets" in entry:
+        return _targets(where, entry["targets"]), "problems.toml"
+    targets = tuple(default_targets(entry["judge"]))
+    return targets, profile.name if profile else NO_PROFILE
 
 
 def _interactive(

@@ -53,7 +53,7 @@ from kit.errors import BuildError
 from kit.judges.targets import Runner
 from kit.packages.model import KATTIS, Submission
 from kit.registry import Case, Problem
-from kit.run.cases import Column, run_all
+from kit.run.cases import Column, RunOptions, run_all
 from kit.run.verdicts import MLE, OK, OLE, PE, RE, TLE, WA, Verdict
 
 PROVISIONAL_LIMIT = 10.0  # seconds: the accepted submissions' limit while it is not known
@@ -121,7 +121,8 @@ def judge_submission(
         judged.said = why
         return judged
     column = Column(runner.target, runner, static_only=False)
-    ran = run_all(problem, None, submission.path, cases, [column], jobs=jobs, first_failure=True)
+    options = RunOptions(jobs=jobs, first_failure=True)
+    ran = run_all(problem, None, submission.path, cases, [column], options=options)
     order = {case.name: index for index, case in enumerate(cases)}
     failing = sorted((order[v.case], v.case, v.word) for v in ran.verdicts if v.word != OK)
     judged.seconds = max((v.seconds for v in ran.verdicts), default=0.0)

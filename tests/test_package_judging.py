@@ -18,6 +18,7 @@ import pytest
 from kit import cli
 from kit.pipeline import build_problem
 from kit.registry import load_registry
+from kit.run.cases import RunOptions
 from kit.run.process import Timing
 from kit.run.schedule import SKIPPED, Job, run_jobs
 from kit.run.verdicts import OK, WA
@@ -39,7 +40,7 @@ def workspace(tmp_path, table, solutions=()):
 
 
 def build(registry, slug, **options):
-    return build_problem(registry[slug], jobs=2, **options)
+    return build_problem(registry[slug], RunOptions(jobs=2, **options))
 
 
 SUM = """\

@@ -70,71 +70,73 @@ def unreachable(entry: Source, helpers: list[Source]) -> dict[str, list[ast.stmt
         return {}
     known = {helper.name for helper in helpers}
     classes_pure = not any(_has_class_hooks(source) for source in every)
-    modules = {source.name: _index(source, known, classes_pure) for source in every}
-    pending: deque[tuple[str, str]] = deque()
-    escaped: set[str] = set()
-
-    def keep(module: _Module, statement: ast.stmt) -> None:
-        finder = _References(module, known)
-        finder.visit(statement)
-        pending.extend(finder.found)
-        escaped.update(finder.escaped)
-
-    for module in modules.values():
+    reach = _Reach({source.name: _index(source, known, classes_pure) for source in every}, known)
+    for module in reach.modules.values():
         cuttable = {id(item.node) for item in module.items}
         for statement in module.statements:
             if id(statement) not in cuttable:
-                keep(module, statement)
-    seen: set[tuple[str, str]] = set()
+                reach.keep(module, statement)
     while True:
-        while pending:
-            key = pending.popleft()
-            if key in seen or key[0] not in modules:
+        reach.follow()
+        if not reach.keep_dynamic_wholes():
+            break
+    return {
+        name: [item.node for item in module.items if not item.kept]
+        for name, module in reach.modules.items()
+        if any(not item.kept for item in module.items)
+    }
+
+
+class _Reach:
+    """What is kept so far: the names still to follow and the modules used as values."""
+
+    def __init__(self, modules: dict[str, _Module], known: set[str]) -> None:
+        self.modules, self.known = modules, known
+        self.pending: deque[tuple[str, str]] = deque()
+        self.escaped: set[str] = set()
+        self.seen: set[tuple[str, str]] = set()
+
+    def keep(self, module: _Module, statement: ast.stmt) -> None:
+        finder = _References(module, self.known)
+        finder.visit(statement)
+        self.pending.extend(finder.found)
+        self.escaped.update(finder.escaped)
+
+    def keep_item(self, module: _Module, item: _Item) -> None:
+        if not item.kept:
+            item.kept = True
+            self.keep(module, item.node)
+
+    def follow(self) -> None:
+        """Keep every statement binding a name that something kept needs, transitively."""
+        while self.pending:
+            key = self.pending.popleft()
+            if key in self.seen or key[0] not in self.modules:
                 continue
-            seen.add(key)
-            module = modules[key[0]]
+            self.seen.add(key)
+            module = self.modules[key[0]]
             for item in module.by_name.get(key[1], []):
-                if not item.kept:
-                    item.kept = True
-                    keep(module, item.node)
+                self.keep_item(module, item)
+
+    def keep_dynamic_wholes(self) -> bool:
+        """Keep whole every module used as a value or reached dynamically; whether any was."""
         whole = [
             module
-            for module in modules.values()
-            if not module.whole and (module.source.name in escaped or _is_dynamic(module))
+            for module in self.modules.values()
+            if not module.whole and (module.source.name in self.escaped or _is_dynamic(module))
         ]
-        if not whole:
-            break
         for module in whole:
             module.whole = True
             for item in module.items:
-                if not item.kept:
-                    item.kept = True
-                    keep(module, item.node)
-    return {
-        name: [item.node for item in module.items if not item.kept]
-        for name, module in modules.items()
-        if any(not item.kept for item in module.items)
-    }
+                self.keep_item(module, item)
+        return bool(whole)
 
 
 def _index(source: Source, known: set[str], classes_pure: bool) -> _Module:
     statements = source.tree.body
     if not source.is_entry:
         statements = [s for s in statements if not is_main_block(s)]
-    module = _Module(source, statements)
-    for node in walk(ast.Module(body=statements, type_ignores=[])):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    module.aliases[alias.asname] = alias.name
-                else:
-                    top = alias.name.partition(".")[0]
-                    module.aliases[top] = top
-        elif isinstance(node, ast.ImportFrom) and node.module != "__future__":
-            base = imported_modules(source, node)[0]
-            for alias in node.names:
-                if f"{base}.{alias.name}" in known:
-                    module.aliases[alias.asname or alias.name] = f"{base}.{alias.name}"
+    module = _Module(source, statements, aliases=_aliases(source, statements, known))
     if source.is_entry:
         return module
     for statement in statements:
@@ -147,6 +149,25 @@ def _index(source: Source, known: set[str], classes_pure: bool) -> _Module:
     return module
 
 
+def _aliases(source: Source, statements: list[ast.stmt], known: set[str]) -> dict[str, str]:
+    """Names bound to modules by the statements' imports: name -> module."""
+    aliases: dict[str, str] = {}
+    for node in walk(ast.Module(body=statements, type_ignores=[])):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    aliases[alias.asname] = alias.name
+                else:
+                    top = alias.name.partition(".")[0]
+                    aliases[top] = top
+        elif isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            base = imported_modules(source, node)[0]
+            for alias in node.names:
+                if f"{base}.{alias.name}" in known:
+                    aliases[alias.asname or alias.name] = f"{base}.{alias.name}"
+    return aliases
+
+
 def _binds(statement: ast.stmt, classes_pure: bool) -> set[str]:
     """The names a cuttable statement binds; empty when the statement must stay."""
     if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -154,25 +175,35 @@ def _binds(statement: ast.stmt, classes_pure: bool) -> set[str]:
     if isinstance(statement, ast.ClassDef):
         pure = classes_pure and not statement.keywords and _pure_decorators(statement)
         return {statement.name} if pure else set()
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        return _imported_names(statement)
+    if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+        return _assigned_names(statement)
+    return set()
+
+
+def _imported_names(statement: ast.Import | ast.ImportFrom) -> set[str]:
+    """The names an import binds; empty for ``__future__`` and ``*`` imports, which stay."""
     if isinstance(statement, ast.Import):
         return {alias.asname or alias.name.partition(".")[0] for alias in statement.names}
-    if isinstance(statement, ast.ImportFrom):
-        if statement.module == "__future__" or any(a.name == "*" for a in statement.names):
-            return set()
-        return {alias.asname or alias.name for alias in statement.names}
-    if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-        if statement.value is None or not _pure(statement.value):
-            return set()
-        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-        names = set()
-        for target in targets:
-            for node in walk(target):
-                if isinstance(node, ast.Name):
-                    names.add(node.id)
-                elif not isinstance(node, (ast.Tuple, ast.List, ast.Starred, ast.expr_context)):
-                    return set()
-        return names
-    return set()
+    if statement.module == "__future__" or any(a.name == "*" for a in statement.names):
+        return set()
+    return {alias.asname or alias.name for alias in statement.names}
+
+
+def _assigned_names(statement: ast.Assign | ast.AnnAssign) -> set[str]:
+    """The names a pure assignment to plain names binds; empty otherwise."""
+    if statement.value is None or not _pure(statement.value):
+        return set()
+    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+    names = set()
+    for target in targets:
+        for node in walk(target):
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+            elif not isinstance(node, (ast.Tuple, ast.List, ast.Starred, ast.expr_context)):
+                return set()
+    return names
 
 
 def _pure_decorators(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:

@@ -164,35 +164,47 @@ def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> lis
         tree = module.shipped_tree()  # what ships: test-only blocks are gone
         guarded = guarded_lines(tree)
         for node in walk(tree):
-            if not isinstance(node, (ast.Import, ast.ImportFrom)):
-                continue
-            for name in imported_modules(module, node):
-                if name in helpers or any(helper.startswith(name + ".") for helper in helpers):
-                    continue
-                top = name.split(".")[0]
-                if top == "__future__":
-                    continue
-                where = f"{module.rel}:{node.lineno}"
-                if top in {helper.split(".")[0] for helper in helpers}:
-                    errors.append(f"{where}: cannot find helper module '{name}'")
-                    continue
-                if not is_stdlib(top):
-                    lacking = judge.lacking(name, targets)
-                    if len(lacking) == len(targets):
-                        errors.append(judge.refusal(where, name))
-                    elif lacking and node.lineno not in guarded:
-                        errors.append(
-                            f"{where}: imports '{name}', which {judge.name} does not install "
-                            f"for {_impls(lacking)} (targets {_names(lacking)})"
-                        )
-                    continue  # installed for every target (or guarded): kept as an import
-                if node.lineno in guarded:
-                    continue
-                lacking = [t for t in targets if missing_in(top, t.syntax)]
-                if lacking:
-                    why = missing_in(top, lacking[0].syntax)
-                    errors.append(f"{where}: module '{top}' {why} (targets {_names(lacking)})")
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                for name in imported_modules(module, node):
+                    where = f"{module.rel}:{node.lineno}"
+                    error = _import_error(
+                        name, where, node.lineno in guarded, helpers, targets, judge
+                    )
+                    if error:
+                        errors.append(error)
     return errors
+
+
+def _import_error(name, where, guarded, helpers, targets, judge: _Judge) -> str | None:
+    """What is wrong with importing module ``name`` at ``where`` for these targets, or None."""
+    top = name.split(".")[0]
+    ours = name in helpers or any(helper.startswith(name + ".") for helper in helpers)
+    if ours or top == "__future__":
+        return None
+    if top in {helper.split(".")[0] for helper in helpers}:
+        return f"{where}: cannot find helper module '{name}'"
+    if not is_stdlib(top):
+        return _third_party_error(name, where, guarded, targets, judge)
+    lacking = [t for t in targets if missing_in(top, t.syntax)]
+    if guarded or not lacking:
+        return None
+    return (
+        f"{where}: module '{top}' {missing_in(top, lacking[0].syntax)} (targets {_names(lacking)})"
+    )
+
+
+def _third_party_error(name, where, guarded, targets, judge: _Judge) -> str | None:
+    """A module outside the standard library: refused unless the judge installs it for every
+    target (or for some, behind a guard); kept as an import when allowed."""
+    lacking = judge.lacking(name, targets)
+    if len(lacking) == len(targets):
+        return judge.refusal(where, name)
+    if lacking and not guarded:
+        return (
+            f"{where}: imports '{name}', which {judge.name} does not install "
+            f"for {_impls(lacking)} (targets {_names(lacking)})"
+        )
+    return None
 
 
 def _syntax(modules: list[Source], targets: list[Target]) -> list[str]:

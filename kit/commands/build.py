@@ -24,7 +24,7 @@ from kit.commands import (
 from kit.errors import BuildError
 from kit.pipeline import Status, build_problem
 from kit.registry import load_registry, select
-from kit.run.cases import KILL_FACTOR
+from kit.run.cases import KILL_FACTOR, RunOptions
 from kit.watch import watch
 
 HELP = "bundle, check and run every problem, or those named (the default command)"
@@ -97,7 +97,7 @@ def _watch(args: argparse.Namespace) -> int:
             return
         for problem in problems:
             started = time.monotonic()
-            result = build_problem(problem, **_options(args))
+            result = build_problem(problem, _options(args), target=args.runner)
             results.append(result)
             print(report.watch_line(result, time.monotonic() - started), flush=True)
             for line in result.errors[: report.WATCH_ERRORS]:
@@ -119,15 +119,15 @@ def _watch(args: argparse.Namespace) -> int:
     return 0
 
 
-def _options(args: argparse.Namespace) -> dict:
-    """build_problem's options from the command line."""
-    return {
-        "repeat": args.repeat,
-        "jobs": args.jobs,
-        "kill_factor": args.kill_factor,
-        "target": args.runner,
-        "first_failure": args.first_failure,
-    }
+def _options(args: argparse.Namespace, progress=None) -> RunOptions:
+    """How the cases run, from the command line."""
+    return RunOptions(
+        repeat=args.repeat,
+        jobs=args.jobs,
+        kill_factor=args.kill_factor,
+        first_failure=args.first_failure,
+        progress=progress,
+    )
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -145,7 +145,8 @@ def _build(args: argparse.Namespace) -> int:
 
     results = []
     for index, problem in enumerate(problems, 1):
-        result = build_problem(problem, **_options(args), progress=progress if live else None)
+        options = _options(args, progress if live else None)
+        result = build_problem(problem, options, target=args.runner)
         if live:
             sys.stderr.write("\r\x1b[K")
         results.append(result)

@@ -128,6 +128,22 @@ class _Outcome:
     seconds: float = 0.0
 
 
+@dataclass(frozen=True)
+class RunOptions:
+    """How a check runs its cases (``kit.run.schedule``): ``jobs`` at a time (None: the
+    cores), the times that matter taken alone; ``repeat`` forces that many runs of every
+    case; ``first_failure`` stops each runner at its first failing case."""
+
+    repeat: int | None = None
+    jobs: int | None = None
+    kill_factor: float = KILL_FACTOR
+    first_failure: bool = False
+    progress: Progress | None = None
+
+
+DEFAULT_OPTIONS = RunOptions()
+
+
 def run_all(
     problem: Problem,
     bundle: Bundle | None,
@@ -135,47 +151,44 @@ def run_all(
     cases: list[Case],
     columns: list[Column],
     *,
-    repeat: int | None = None,
-    jobs: int | None = None,
-    kill_factor: float = KILL_FACTOR,
-    progress: Progress | None = None,
-    first_failure: bool = False,
+    options: RunOptions | None = None,
 ) -> Ran:
-    """Every case under every column's runner (``kit.run.schedule``: ``jobs`` at a time, the
-    times that matter taken alone; ``repeat`` forces that many runs of every case;
-    ``first_failure`` stops each runner at its first failing case)."""
+    """Every case under every column's runner, as ``options`` say."""
+    options = options or DEFAULT_OPTIONS
     ran = Ran(columns, total=len(cases))
     groups: dict[tuple[str, ...], list[Column]] = {}
     for column in columns:
         groups.setdefault(tuple(column.runner.command(script)), []).append(column)
     comparator, interactor = _judges(problem)
     limits = {
-        key: limits_for(problem, group[0].runner, kill_factor) for key, group in groups.items()
+        key: limits_for(problem, group[0].runner, options.kill_factor)
+        for key, group in groups.items()
     }
     if problem.kind == "interactive" and interactor is None:
         cases = [Case(f"{problem.rel(problem.dist)} on empty input", Path("/dev/null"), None)]
+    planned = [Job(index, key) for index in range(len(cases)) for key in groups]
     with _Judges(problem, bundle, script, comparator, interactor) as judges:
-        planned = [Job(index, key) for index in range(len(cases)) for key in groups]
         done = itertools.count(1)
 
         def run(job: Job, runs: int) -> tuple[_Outcome, Timing, str]:
             runner = groups[job.key][0].runner
-            if progress is not None:
-                progress(f"{problem.slug}: run {next(done)} of {len(planned)}, {runner.label}")
-            outcome, timing = judges.get().repeat(
-                cases[job.case_index], runner, limits[job.key], runs
-            )
+            if options.progress is not None:
+                options.progress(
+                    f"{problem.slug}: run {next(done)} of {len(planned)}, {runner.label}"
+                )
+            case = cases[job.case_index]
+            outcome, timing = judges.get().repeat(case, runner, limits[job.key], runs)
             return outcome, timing, outcome.word
 
         ran.schedule = run_jobs(
             planned,
             run,
-            parallel=cores() if jobs is None else jobs,
-            repeat=repeat,
+            parallel=cores() if options.jobs is None else options.jobs,
+            repeat=options.repeat,
             limit_of=lambda job: math.inf if limits[job.key].per_move else limits[job.key].time,
-            first_failure=first_failure,
+            first_failure=options.first_failure,
         )
-    if first_failure:
+    if options.first_failure:
         planned = _until_first_failure(ran, planned, problem.slug)
     for job in planned:
         case, group = cases[job.case_index], groups[job.key]

@@ -296,13 +296,7 @@ def run_interactive(
             raise BuildError(f"cannot start the solution {solution[0]}: not an executable")
         judge_argv, feedback, output = _judge_argv(interactor, secret_input, answer, folder)
         report = Path(folder, "report.json")
-        watched = watch_command(
-            solution,
-            report,
-            timeout=limits.timeout,
-            memory_kib=limits.kill_kib,
-            stack_bytes=limits.stack_bytes,
-        )
+        watched = _watched(solution, report, limits)
         started = time.monotonic()
         solution_process = _start(watched, cwd, solution_err, "solution", run_environment())
         interactor_process = _start_judge(judge_argv, cwd, interactor_err, solution_process)
@@ -322,18 +316,18 @@ def run_interactive(
         said = feedback_message(feedback) if statuses.kattis else ""
         written = _head(output, OUTPUT_KEPT)
 
-    verdict, text = _verdict(
+    ending = _Ending(
         solution_exit,
         exits["interactor"],
         killed,
         ends.first(),
         solution_stderr=solution_stderr,
         interactor_said=said or judge_message(b"", interactor_stderr),
-        limits=limits,
         output_over=cap.over.is_set(),
         killed_at=started + limits.timeout,
         statuses=statuses,
     )
+    verdict, text = _verdict(ending, limits)
     return InteractiveRun(
         verdict=verdict,
         message=message(verdict, text),
@@ -343,6 +337,17 @@ def run_interactive(
         transcript=record.result(),
         peak_kib=solution_exit.peak_kib,
         interactor_output=written,
+    )
+
+
+def _watched(solution: list[str], report: Path, limits: Limits) -> list[str]:
+    """The solution's command under the build's watch, held to ``limits``."""
+    return watch_command(
+        solution,
+        report,
+        timeout=limits.timeout,
+        memory_kib=limits.kill_kib,
+        stack_bytes=limits.stack_bytes,
     )
 
 
@@ -515,61 +520,84 @@ def _supervise(
     return killed
 
 
-def _verdict(
-    solution: _Exit,
-    interactor: _Exit,
-    killed: dict[str, str],
-    first_end: str | None,
-    *,
-    solution_stderr: bytes,
-    interactor_said: str,
-    limits: Limits,
-    output_over: bool,
-    killed_at: float,
-    statuses: _Statuses = _Statuses(),
-) -> tuple[str, str]:
-    """A verdict word of ``kit.run.verdicts`` and what happened (without the verdict's name).
-    ``killed_at`` is when a solution over the wall-clock timeout was killed: an interactor
-    that ended after it ended because of the kill (the order the two are reaped in is not).
-    ``interactor_said``: its message; ``statuses``: how its exit status reads."""
-    if output_over:  # killed, or ended by the pipe the cap closed
+@dataclass
+class _Ending:
+    """How a game ended, as ``_verdict`` reads it. ``killed_at`` is when a solution over the
+    wall-clock timeout was killed: an interactor that ended after it ended because of the kill
+    (the order the two are reaped in is not). ``interactor_said``: its message; ``statuses``:
+    how its exit status reads."""
+
+    solution: _Exit
+    interactor: _Exit
+    killed: dict[str, str]
+    first_end: str | None
+    solution_stderr: bytes
+    interactor_said: str
+    output_over: bool
+    killed_at: float
+    statuses: _Statuses
+
+    @property
+    def crash(self) -> str | None:
+        return _interactor_crash(self.interactor, self.interactor_said, self.statuses)
+
+    @property
+    def rejected(self) -> bool:
+        return self.interactor.code != self.statuses.accepted
+
+    @property
+    def said(self) -> str:
+        return self.interactor_said or f"exit status {self.interactor.code}"
+
+
+def _verdict(end: _Ending, limits: Limits) -> tuple[str, str]:
+    """A verdict word of ``kit.run.verdicts`` and what happened (without the verdict's name),
+    in the order of the module doc."""
+    return _stopped_early(end, limits) or _ended(end, limits)
+
+
+def _stopped_early(end: _Ending, limits: Limits) -> tuple[str, str] | None:
+    """The verdicts that do not wait for both sides' endings: the output limit, the
+    interactor's rejection before the solution ended, the memory limit, the idle timeout."""
+    if end.output_over:  # killed, or ended by the pipe the cap closed
         return OLE, f"more than {limits.output_bytes / (1 << 20):g} MiB written (killed)"
-    interactor_stopped = "interactor" not in killed
-    interactor_crash = _interactor_crash(interactor, interactor_said, statuses)
-    rejected = interactor.code != statuses.accepted
-    said = interactor_said or f"exit status {interactor.code}"
-    if interactor_stopped and rejected and first_end != "solution":
-        if interactor_crash:
-            return JE, f"interactor {interactor_crash}"
-        return statuses.rejection(interactor.code), said
+    if "interactor" not in end.killed and end.rejected and end.first_end != "solution":
+        if end.crash:
+            return JE, f"interactor {end.crash}"
+        return end.statuses.rejection(end.interactor.code), end.said
+    solution = end.solution
     memory = exceeded(limits, output_over=False, killed=solution.killed, peak_kib=solution.peak_kib)
     if memory is not None and memory[0] == MEMORY:
         return MLE, memory[1]
-
-    if solution.killed == TIME or killed.get("solution") == "timeout":
-        if "interactor" in killed or interactor.at >= killed_at:
+    if solution.killed == TIME or end.killed.get("solution") == "timeout":
+        if "interactor" in end.killed or end.interactor.at >= end.killed_at:
             why = "both sides still running: each waiting for the other?"
         else:
-            why = f"the interactor had finished with exit status {interactor.code}"
+            why = f"the interactor had finished with exit status {end.interactor.code}"
         cpu = f"{solution.cpu:.2f} s CPU"
         return TLE, f"idle: killed at the {limits.timeout:g} s timeout after {cpu} ({why})"
+    return None
 
-    solution_failure = _solution_failure(solution, solution_stderr)
-    if solution_failure and first_end == "solution":
-        return RE, solution_failure
-    if "interactor" in killed:
+
+def _ended(end: _Ending, limits: Limits) -> tuple[str, str]:
+    """The verdict once both sides ended by themselves (or the interactor hung after)."""
+    failure = _solution_failure(end.solution, end.solution_stderr)
+    if failure and end.first_end == "solution":
+        return RE, failure
+    status = end.solution.code
+    if "interactor" in end.killed:
         return JE, (
             f"interactor still running at the {limits.timeout:g} s timeout, after the solution "
-            f"had exited with status {solution.code}: killed"
+            f"had exited with status {status}: killed"
         )
-    after = f" (after the solution had exited with status {solution.code})"
-    if interactor_crash:
-        return JE, f"interactor {interactor_crash}{after}"
-    if rejected:
-        return statuses.rejection(interactor.code), said + after
-    if solution_failure:
-        return RE, solution_failure + " (after the interactor accepted)"
-    return OK, summary_line(interactor_said.encode()) or "accepted"
+    after = f" (after the solution had exited with status {status})"
+    if end.crash:
+        return JE, f"interactor {end.crash}{after}"
+    if end.rejected:
+        return end.statuses.rejection(end.interactor.code), end.said + after
+    if failure:
+        return RE, failure + " (after the interactor accepted)"
+    return OK, summary_line(end.interactor_said.encode()) or "accepted"
 
 
 def _interactor_crash(interactor: _Exit, said: str, statuses: _Statuses) -> str | None:
