@@ -329,14 +329,14 @@ def run_interactive(
     )
     verdict, text = _verdict(ending, limits)
     return InteractiveRun(
-        verdict=verdict,
-        message=message(verdict, text),
-        solution_seconds=solution_exit.at - started,
-        cpu_seconds=solution_exit.cpu,
-        solution_stderr=solution_stderr,
-        transcript=record.result(),
-        peak_kib=solution_exit.peak_kib,
-        interactor_output=written,
+        verdict,
+        message(verdict, text),
+        solution_exit.at - started,
+        solution_exit.cpu,
+        solution_stderr,
+        record.result(),
+        solution_exit.peak_kib,
+        written,
     )
 
 
