@@ -327,17 +327,20 @@ def run_interactive(
         killed_at=started + limits.timeout,
         statuses=statuses,
     )
-    verdict, text = _verdict(ending, limits)
+    return _result(ending, limits, started, record.result(), written)
+
+
+def _result(
+    end: _Ending, limits: Limits, started: float, transcript: list[str], written: bytes
+) -> InteractiveRun:
+    """The game as the caller sees it: the verdict, what happened and what was measured."""
+    verdict, text = _verdict(end, limits)
+    solution = end.solution
+    seconds = solution.at - started
     return InteractiveRun(
-        verdict,
-        message(verdict, text),
-        solution_exit.at - started,
-        solution_exit.cpu,
-        solution_stderr,
-        record.result(),
-        solution_exit.peak_kib,
-        written,
-    )
+        verdict, message(verdict, text), seconds, solution.cpu, end.solution_stderr, transcript,
+        solution.peak_kib, written,
+    )  # fmt: skip
 
 
 def _watched(solution: list[str], report: Path, limits: Limits) -> list[str]:
