@@ -1,0 +1,106 @@
+"""Test support (not a test module): the toy checkout's bundle built, checked and run, for the
+tests of the bundle stages (test_discover_toy, test_strip, test_checks, test_assemble).
+
+The toy is a copy of kit/data/toy: Toy Sum, a solution with two helpers (one importing the
+other), a dataclass, multi-line literals, comments, docstrings, annotations and a test-only
+__main__ block that would write a file.
+"""
+
+import ast
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit.bundle.sources import Source
+from kit.bundle.strip import DOC_READERS, reads_any, strip, verify
+from kit.check.checks import check
+from kit.errors import BuildError
+from kit.judges.targets import found, parse_target, runner_for
+from kit.pipeline import columns_for, make_bundle
+from kit.registry import load_registry
+from kit.startup import TOY
+
+FIXTURE = TOY
+KIT_ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_IN = FIXTURE / "samples" / "toy_sum" / "sample-1.in"
+SAMPLE_OUT = FIXTURE / "samples" / "toy_sum" / "sample-1.out"
+
+
+def bundle_of(root, slug="toy_sum"):
+    return make_bundle(load_registry(root)[slug])
+
+
+def checked(root, slug="toy_sum"):
+    """The bundle, after the checks for the problem's targets; the first error raised."""
+    problem = load_registry(root)[slug]
+    bundle = make_bundle(problem)
+    runners = {column.target: column.runner for column in columns_for(problem)}
+    errors = check(problem, bundle, runners).errors
+    if errors:
+        raise BuildError(errors[0])
+    return bundle
+
+
+def interpreter(name):
+    """The executable of target ``name`` when it is installed here, else skip the test."""
+    runner = runner_for(parse_target(name), list(found()))
+    if runner is None or not runner.exact:
+        pytest.skip(f"{name} not installed")
+    return runner.interpreter.executable
+
+
+def strip_source(text, rel, *, drop_main_block):
+    """``text`` stripped as a helper (main blocks dropped) or as the solution, and verified."""
+    name = "shared.case" if drop_main_block else "__main__"
+    source = Source(name, Path(rel), rel, False, text, ast.parse(text))
+    shipped, cuts = strip(
+        source, keep_docs=reads_any([source], DOC_READERS), keep_annotations=False
+    )
+    verify(source, shipped, cuts)
+    return shipped
+
+
+def run_script(path, stdin, python=sys.executable, cwd=None):
+    return subprocess.run(
+        [python, "-I", "-S", str(path)],
+        input=stdin,
+        capture_output=True,
+        cwd=cwd,
+        timeout=60,
+        check=False,
+    )
+
+
+def run_source(root, stdin, slug="toy_sum"):
+    """The solution run from source, as documented: PYTHONPATH=. python solutions/<slug>.py"""
+    done = subprocess.run(
+        [sys.executable, str(root / "solutions" / f"{slug}.py")],
+        input=stdin,
+        capture_output=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        timeout=60,
+        check=False,
+    )
+    return done.returncode, done.stdout, done.stderr.splitlines()[-1:]
+
+
+def run_bundle(root, bundle, stdin, python=sys.executable):
+    """The bundle run from an empty folder beside the checkout, -I -S."""
+    folder = root.parent / "empty"
+    folder.mkdir(exist_ok=True)
+    path = root.parent / "bundle.py"
+    path.write_text(bundle.text, encoding="utf-8")
+    done = run_script(path, stdin, python=python, cwd=folder)
+    return done.returncode, done.stdout, done.stderr.splitlines()[-1:]
+
+
+def write(root, relative, text):
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path

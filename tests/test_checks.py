@@ -1,0 +1,77 @@
+"""kit.check.checks on the toy checkout: imports, APIs and syntax per target, with file and line."""
+
+import pytest
+
+from kit.errors import BuildError
+from tests.bundle_support import bundle_of, checked, write
+
+
+def test_non_stdlib_import_anywhere_fails_naming_module_and_line(toy):
+    helper = toy / "shared" / "toy_text.py"
+    lines = helper.read_text().splitlines()
+    lines.insert(lines.index("def format_total(total: Total) -> str:") + 1, "    import numpy")
+    helper.write_text("\n".join(lines) + "\n")
+    line = lines.index("    import numpy") + 1
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value).startswith(f"shared/toy_text.py:{line}: imports 'numpy', which is")
+
+
+def test_missing_helper_module_is_named(toy):
+    write(toy, "solutions/toy_sum.py", "import sys\nfrom shared.nothing import x\nprint(x)\n")
+    with pytest.raises(BuildError, match=r"toy_sum\.py:2: cannot find helper module 'shared\.no"):
+        checked(toy)
+
+
+def test_test_only_code_of_helpers_is_not_checked(toy):
+    helper = toy / "shared" / "toy_text.py"
+    text = helper.read_text()
+    text += "    import pytest\n    print((5).bit_count(), 'x'.removeprefix('x'))\n"
+    helper.write_text(text)
+    checked(toy)  # no error: that block never ships
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        (
+            "def ones(n):\n    return n.bit_count()\n",
+            r"int\.bit_count\(\) needs Python 3\.10 \(targets cpython3\.8, pypy3\)",
+        ),
+        ("def strip(s):\n    return s.removeprefix('x')\n", r"removeprefix\(\) needs Python 3\.9"),
+        (
+            "def raw(n):\n    return n.to_bytes()\n",
+            r"to_bytes\(\) without length and byteorder needs Python 3\.11",
+        ),
+        (
+            "import functools\n@functools.cache\ndef f(n):\n    return n\n",
+            r"'functools\.cache' member needs Python 3\.9",
+        ),
+        ("import math\ndef f(a, b):\n    return math.lcm(a, b)\n", r"'math\.lcm' member"),
+        ("def f(a, b):\n    return list(zip(a, b, strict=True))\n", r"zip\(strict\)"),
+        (
+            "class P:\n    xs: list[int] = []\n",
+            r"class-body annotation list\[int\] needs Python 3\.9",
+        ),
+    ],
+)
+def test_python_3_9_and_later_apis_fail_the_build_with_file_and_line(toy, code, message):
+    helper = write(toy, "shared/newer.py", code)
+    write(toy, "solutions/toy_sum.py", "from shared.newer import *\n")
+    with pytest.raises(BuildError, match=message) as error:
+        checked(toy)
+    assert str(error.value).startswith("shared/newer.py:")
+    assert helper.exists()
+
+
+def test_a_method_of_the_kit_s_own_with_a_new_api_name_is_not_flagged(toy):
+    code = "class B:\n    def bit_count(self):\n        return 1\nprint(B().bit_count())\n"
+    write(toy, "solutions/toy_sum.py", code)
+    checked(toy)
+
+
+def test_syntax_error_names_file_and_line(toy):
+    write(toy, "shared/broken.py", "def f(:\n    pass\n")
+    write(toy, "solutions/toy_sum.py", "from shared.broken import f\n")
+    with pytest.raises(BuildError, match=r"shared/broken\.py:1: syntax error"):
+        bundle_of(toy)

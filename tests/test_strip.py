@@ -1,0 +1,145 @@
+"""kit.bundle.strip and kit.bundle.spans: what does not ship is cut out of the author's text,
+nothing regenerated; the result computes the same and parses under 3.8."""
+
+import subprocess
+
+from tests.bundle_support import bundle_of, interpreter, run_bundle, strip_source, write
+
+
+def test_stripping_removes_docstrings_comments_annotations_and_test_only_code(toy):
+    text = bundle_of(toy).text
+    for gone in (
+        "docstring: stripped",  # module docstring of a helper
+        "A comment: stripped",
+        "Imports the other helper",
+        "toy_text_selftest",  # the helper's __main__ block
+        "-> str",
+        "data: bytes",
+        "width: int",
+        "Indented multi-line literal",  # a comment in the solution
+        "Toy Sum: the sum",  # the solution's docstring
+    ):
+        assert gone not in text, gone
+    assert "label: str" in text  # dataclass fields are data: kept
+    # the solution's own main block stays, in the author's own text
+    assert text.rstrip().endswith('if __name__ == "__main__":\n    main()')
+
+
+def test_multi_line_literals_survive_in_helpers_and_in_an_indented_solution_function(toy):
+    bundle = bundle_of(toy)
+    got = run_bundle(toy, bundle, b"1\n")[1].decode()
+    assert got.startswith("totals:\n    (indented line, kept exactly)\nlast line of the banner\n")
+    assert got.endswith("end\n  of\n    totals\n")
+
+
+STRIP_CASES = '''\
+"""Module docstring."""
+from __future__ import annotations
+import functools
+
+RAW = r"""a\\b
+   indented {braces}
+"""
+F = f"{RAW!r:>{10}}" + f'{"nested"}' + f"{{literal}}"
+B = b"\\x00\\n" + rb"\\d"
+counter: int = 0
+unused: str
+
+
+class Point:
+    """Class docstring."""
+
+    x: int
+    y: int = 5
+
+    def norm(self) -> int:
+        """Method docstring."""
+        total: int = abs(self.x) + abs(self.y)
+        pending: list
+        return total
+
+
+def positional(a, /, b: int = 2, *args: int, c: "str" = "c", **kw: float) -> tuple:
+    """Only a docstring and a return."""
+    return (a, b, args, c, kw)
+
+
+def walrus(values):
+    if (n := len(values)) > 2:
+        return [y for x in values if (y := x * n) % 2 == 0]
+    return {k: v for k, v in zip(values, values[1:])}
+
+
+def only_doc():
+    """Nothing else here."""
+
+
+def power():
+    return (-2) ** 2, -2 ** 2, not (True and False), 1 if 0 else 2 if 1 else 3
+
+
+@functools.lru_cache(maxsize=None)
+def fib(n: int) -> int:
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+
+
+if __name__ == "__main__":
+    SIDE = "main block ran"
+else:
+    SIDE = "imported"
+
+RESULT = (RAW, F, B, counter, Point.__annotations__, Point(), positional(1, 2, 3, c="d", e=1.0),
+          walrus([1, 2, 3, 4]), walrus([1, 2]), only_doc(), power(), fib(30), SIDE)
+'''
+
+
+def _result(source, name):
+    namespace = {"__name__": name}
+    exec(compile(source, "<test>", "exec", dont_inherit=True), namespace)
+    result = list(namespace["RESULT"])
+    point = result[5]
+    point.x = 3
+    result[5] = point.norm()
+    return result
+
+
+def test_stripped_code_computes_the_same_as_the_original():
+    for name, drop in (("__main__", False), ("shared.helper", True)):
+        stripped = strip_source(STRIP_CASES, "case.py", drop_main_block=drop)
+        assert _result(stripped, name) == _result(STRIP_CASES, name)
+        assert "docstring" not in stripped
+        assert "->" not in stripped and "b: int" not in stripped
+        assert "x: int" in stripped  # class-body annotation kept
+        assert ("main block ran" in stripped) is not drop
+
+
+def test_stripping_is_3_8_syntax_and_3_8_runs_it_the_same():
+    python38 = interpreter("cpython3.8")
+    stripped = strip_source(STRIP_CASES, "case.py", drop_main_block=True)
+    script = (
+        "ns = {'__name__': 'shared.helper'}\n"
+        f"exec(compile({stripped!r}, 'case.py', 'exec', 0, True), ns)\n"
+        "print(repr(ns['RESULT'][:5] + ns['RESULT'][6:]))\n"
+    )
+    done = subprocess.run(
+        [python38, "-I", "-S", "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    expected = _result(stripped, "shared.helper")
+    assert done.stdout.strip() == repr(tuple(expected[:5] + expected[6:]))
+
+
+def test_docstrings_stay_when_the_module_reads_doc():
+    source = '"""Usage: toy."""\nimport sys\nprint(__doc__)\n'
+    assert strip_source(source, "x.py", drop_main_block=False).startswith('"""Usage: toy."""')
+
+
+def test_solution_that_reads_doc_still_sees_it_in_the_bundle(toy):
+    write(
+        toy, "solutions/toy_sum.py", '"""Usage: toy."""\nimport shared.toy_text\nprint(__doc__)\n'
+    )
+    assert run_bundle(toy, bundle_of(toy), b"")[1] == b"Usage: toy.\n"
