@@ -27,6 +27,7 @@ What they stand on, and what stands on them:
 - ``workspace``  the workspace: found upwards from the current folder, made by ``init``
 - ``cache``      what the kit learned that does not change: interpreters, vermin's findings
 - ``commands/``  one module per command, each thin; ``cli`` the command line
+- ``processes``  helper programs (checkers, validators, interactors) run to an end
 - ``errors``     BuildError, the one-line error
 - ``data/``      the toy checkout ``startup`` measures
 """

@@ -71,19 +71,16 @@ Helpers shared with ``kit.run.interact``: ``program_command`` (argv of a user's 
 ``summary_line`` (a program's output as one line), ``crash_line`` (the last line of a
 traceback, or None), ``judge_message`` (a checker's or interactor's message: the exception
 line, else the first lines), ``testlib_failure`` (an exit status that is the program's own
-failure, described), ``TESTLIB_PRESENTATION``, ``kill_group``.
+failure, described), ``TESTLIB_PRESENTATION``. Programs are run by ``kit.processes``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import math
 import os
 import re
 import shlex
-import signal
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -92,6 +89,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.judges.programs import KATTIS_ACCEPTED, KATTIS_WRONG, Program, kattis_failure, program_at
+from kit.processes import run_program, signal_name
 
 DEFAULT_SPEC = "lines"
 CHECKER_TIMEOUT = 10.0
@@ -390,7 +388,7 @@ class ValidatorComparator(Comparator):
             input_file = str(Path(input_path).resolve())
             argv = [*self.program.argv(), input_file, str(answer_path), f"{feedback}{os.sep}"]
             try:
-                status, stdout, stderr, hung = _run(
+                status, stdout, stderr, hung = run_program(
                     [*argv, *self.flags], self.root, self.timeout, stdin=output_path
                 )
             except OSError as error:
@@ -436,7 +434,7 @@ class CheckerComparator(Comparator):
             input_file = str(Path(input_path).resolve())
             argv = [*self.program.argv(), input_file, str(output_path), str(answer_path)]
             try:
-                status, stdout, stderr, hung = _run(argv, self.root, self.timeout)
+                status, stdout, stderr, hung = run_program(argv, self.root, self.timeout)
             except OSError as error:
                 return _checker_failure(f"cannot start {self.program.shown}: {error}")
         if hung:
@@ -459,35 +457,6 @@ class CheckerComparator(Comparator):
 
 def _checker_failure(what: str) -> Judgement:
     return Judgement(False, f"checker failed: {what}", checker_failed=True)
-
-
-def _run(
-    argv: list[str], cwd: Path, timeout: float, stdin: Path | None = None
-) -> tuple[int, bytes, bytes, bool]:
-    """Run a program to completion or to ``timeout``; its whole process group is killed then.
-    Its stdin is the file ``stdin``, else empty."""
-    with contextlib.ExitStack() as stack:
-        source = stack.enter_context(open(stdin, "rb")) if stdin else subprocess.DEVNULL
-        return _run_with(argv, cwd, timeout, source)
-
-
-def _run_with(argv: list[str], cwd: Path, timeout: float, stdin) -> tuple[int, bytes, bytes, bool]:
-    with subprocess.Popen(
-        argv,
-        cwd=cwd,
-        stdin=stdin,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    ) as process:
-        try:
-            stdout, stderr = process.communicate(timeout=timeout)
-            hung = False
-        except subprocess.TimeoutExpired:
-            kill_group(process.pid)
-            stdout, stderr = process.communicate()
-            hung = True
-        return process.returncode, stdout, stderr, hung
 
 
 def parse_compare(
@@ -609,19 +578,6 @@ def _last_statement(stderr: bytes) -> str | None:
                 return None
             return f"line {frame[1]}: {source.strip()}"
     return None
-
-
-def signal_name(number: int) -> str:
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
-
-
-def kill_group(pid: int) -> None:
-    """SIGKILL the process group led by ``pid`` (started with ``start_new_session``)."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pid, signal.SIGKILL)
 
 
 def _trimmed(text: str, limit: int) -> str:

@@ -73,12 +73,11 @@ from kit.judges.compare import (
     TESTLIB_PRESENTATION,
     feedback_message,
     judge_message,
-    kill_group,
-    signal_name,
     summary_line,
     testlib_failure,
 )
 from kit.judges.programs import KATTIS, KATTIS_ACCEPTED, Interactor, kattis_failure
+from kit.processes import kill_group, signal_name
 from kit.run.limits import Limits, exceeded
 from kit.run.process import (
     MEMORY,

@@ -36,7 +36,8 @@ from collections import Counter
 from collections.abc import Iterable
 from enum import StrEnum
 
-from kit.judges.compare import Judgement, crash_line, signal_name
+from kit.judges.compare import Judgement, crash_line
+from kit.processes import signal_name
 from kit.run.limits import Limits, exceeded
 from kit.run.process import MEMORY, OUTPUT, TIME, Run
 

@@ -1,0 +1,61 @@
+"""Helper programs (checkers, validators, interactors) run to completion: the one place the kit
+starts a program it does not judge.
+
+A judged run (the solution's) goes through ``kit.run.process`` and its launcher, which measure
+time and memory; the programs here are the jury's, and need only an end: ``run_program`` runs
+one in a process group of its own, its stdin a file or nothing, and kills the whole group at
+``timeout`` (then ``hung`` is True). ``kill_group`` and ``signal_name`` serve the interactive
+runner too.
+
+API::
+
+    run_program(argv, cwd, timeout, stdin=None) -> (status, stdout, stderr, hung)
+    kill_group(pid)        # SIGKILL a process group started with start_new_session
+    signal_name(number) -> "SIGSEGV"
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+from pathlib import Path
+
+
+def run_program(
+    argv: list[str], cwd: Path, timeout: float, stdin: Path | None = None
+) -> tuple[int, bytes, bytes, bool]:
+    """Run a program to completion or to ``timeout``; its whole process group is killed then.
+    Its stdin is the file ``stdin``, else empty."""
+    with contextlib.ExitStack() as stack:
+        source = stack.enter_context(open(stdin, "rb")) if stdin else subprocess.DEVNULL
+        with subprocess.Popen(
+            argv,
+            cwd=cwd,
+            stdin=source,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        ) as process:
+            try:
+                stdout, stderr = process.communicate(timeout=timeout)
+                hung = False
+            except subprocess.TimeoutExpired:
+                kill_group(process.pid)
+                stdout, stderr = process.communicate()
+                hung = True
+            return process.returncode, stdout, stderr, hung
+
+
+def signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def kill_group(pid: int) -> None:
+    """SIGKILL the process group led by ``pid`` (started with ``start_new_session``)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
