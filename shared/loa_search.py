@@ -22,8 +22,8 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     counts, the threat check corrects them). LMR, null move. Move generation and the prior are
     written out in the node function (a call costs CPython more than the work); tests check.
 Time: 43-91k nodes/s (leaves counted), CPython 3.11, depth 6-7.5 in 0.85 s (build.py bench).
-Memory: memos of 40000-60000 entries (TT, connecting moves, centre distances, evaluation):
-    54 MiB peak after 60 one-second searches with one searcher (CPython 3.11).
+Memory: memos of 40000-60000 entries (TT: ``tt_max`` plus one search's entries; connecting
+    moves, centre distances, evaluation): 54 MiB after 60 one-second searches (CPython 3.11).
 Status: tests/test_loa_search.py pins move, score and nodes of fixed-depth searches on named
     positions (start, statement example, lost games), checks move limit, deadline, determinism;
     tests/test_loa_policy.py the prior's order. What each part gained in matches:
@@ -51,7 +51,11 @@ EXACT, LOWER, UPPER = 0, 1, 2
 TT_MAX = 60000  # entries; about 15 MB, well inside the 64 MiB limit
 MAX_PLY = 64
 MAX_DEPTH = 60
-CHECK_EVERY = 256  # nodes between two looks at the clock
+# nodes between two looks at the clock: at 256 a search ran up to 10-25 ms past its deadline
+# (CPython 3.8 and PyPy); at 32, 1-4 ms under CPython and 4-10 ms under PyPy, for about 1000
+# clock reads a second
+CHECK_EVERY = 32
+GC_STEP_NODES = 8192  # nodes between two calls of ``gc_step`` (a multiple of CHECK_EVERY)
 LMR_MOVES = 3  # moves searched before late-move reductions start
 LMR_MOVES2 = 12
 ROOT_LMR_MOVES = 4  # root moves searched before the later ones are reduced a ply
@@ -73,8 +77,16 @@ class Timeout(Exception):
 
 
 class Searcher:
-    def __init__(self, evaluate, tables=None, leaf_win=True, threat=THREAT):
+    """The search state of a game. ``tt_max``: the transposition table is cleared when over it
+    at a search's start; ``gc_step``: a function called every GC_STEP_NODES nodes (PyPy's
+    ``gc.collect_step``, which keeps its heap near the live data), or None."""
+
+    def __init__(
+        self, evaluate, tables=None, leaf_win=True, threat=THREAT, *, tt_max=TT_MAX, gc_step=None
+    ):
         self.evaluate = evaluate
+        self.tt_max = tt_max
+        self.gc_step = gc_step
         self.gen, self.lines = tables if tables is not None else build_tables()
         rng = _splitmix64(20240601)
         self.zob = [[next(rng) for _ in range(64)] for _ in range(2)]
@@ -127,6 +139,7 @@ class Searcher:
         known_groups = self.known_groups
         cnt = self.cnt
         perf = time.perf_counter
+        gc_step = self.gc_step
         by_from, by_to, by_change, at_to, left_from, per_opponent, capture_bonus, adj = (
             self.prior_tables
         )
@@ -190,13 +203,16 @@ class Searcher:
         connecting_moves, can_connect = threat_functions(aligned, cnt, connect_cache, known_groups)
 
         def count_node():
-            """One more node; past the deadline (looked at every CHECK_EVERY nodes), Timeout."""
+            """One more node; past the deadline (looked at every CHECK_EVERY nodes), Timeout;
+            ``gc_step`` every GC_STEP_NODES nodes."""
             nonlocal nodes, check_at
             nodes += 1
             if nodes >= check_at:
                 check_at = nodes + CHECK_EVERY
                 if perf() > searcher.deadline:
                     raise Timeout
+                if gc_step is not None and not nodes % GC_STEP_NODES:
+                    gc_step()
 
         def leaf(me, opp, alpha, beta, ply, plies_left, left=(), reached=()):  # noqa: PLR0917
             """The score of a node at the search's horizon, for the side owning ``me``: a win
@@ -421,7 +437,7 @@ class Searcher:
         zside = self.zside
         negamax = self.negamax
         cnt = self.cnt
-        if len(self.tt) > TT_MAX:
+        if len(self.tt) > self.tt_max:
             self.tt.clear()
         if len(self.connect_cache) > CONNECT_CACHE_MAX:
             self.connect_cache.clear()

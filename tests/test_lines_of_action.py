@@ -4,6 +4,7 @@ the local options, the clock on the first move, and the garbage collector per in
 
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -314,3 +315,42 @@ def test_garbage_collector_stays_on_under_pypy(monkeypatch, implementation, coll
         else:
             gc.disable()
     assert seen == [collects]
+
+
+def test_under_pypy_the_search_gets_a_smaller_table_collector_steps_and_a_jit_setting(monkeypatch):
+    """PyPy's heap grows to about twice its live data between major collections, and its JIT
+    inlines seven levels of the recursive search by default (fewer nodes, more memory): under
+    PyPy the searcher gets PYPY_TT_MAX and gc.collect_step, and main() sets PYPY_JIT."""
+    import gc  # noqa: PLC0415
+    import types  # noqa: PLC0415
+
+    import solutions.lines_of_action as loa  # noqa: PLC0415
+
+    assert loa._searcher_options() == {}  # CPython: the defaults
+    step, params = object(), []
+    monkeypatch.setattr(gc, "collect_step", step, raising=False)
+    monkeypatch.setitem(sys.modules, "pypyjit", types.SimpleNamespace(set_param=params.append))
+    monkeypatch.setattr(sys.implementation, "name", "pypy")
+    assert loa._searcher_options() == {"tt_max": loa.PYPY_TT_MAX, "gc_step": step}
+    monkeypatch.setattr(loa, "play", lambda *args: None)
+    was = gc.isenabled()
+    try:
+        loa.main()
+    finally:
+        if was:
+            gc.enable()
+    assert params == ["max_unroll_recursion=0"]
+
+
+@pytest.mark.skipif(shutil.which("pypy3") is None, reason="no pypy3 here")
+def test_pypy_accepts_the_jit_setting_and_has_collector_steps():
+    code = (
+        "import gc, sys; sys.path.insert(0, sys.argv[1]);"
+        "import solutions.lines_of_action as loa; loa._pypy_jit();"
+        "print(loa._searcher_options()['gc_step'] is gc.collect_step)"
+    )
+    done = subprocess.run(
+        ["pypy3", "-c", code, ROOT], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True"

@@ -124,6 +124,45 @@ def test_hard_deadline_ends_the_search():
     assert [r[0] for r in results] == sorted(r[0] for r in results)
 
 
+def test_the_clock_is_read_every_check_every_nodes(monkeypatch):
+    """A deadline is seen within CHECK_EVERY nodes of passing: at 256 a search ran up to 25 ms
+    past it, which the judge's clock counts."""
+    import shared.loa_search as loa_search
+
+    reads = []
+
+    class Clock:
+        @staticmethod
+        def perf_counter():
+            reads.append(1)
+            return 0.0
+
+    monkeypatch.setattr(loa_search, "time", Clock)
+    searcher = Searcher(make_evaluator(), TABLES)
+    nodes = search_to_depth(searcher, *start_position(), 0, 4)[3]
+    assert loa_search.CHECK_EVERY <= 32
+    assert len(reads) == nodes // loa_search.CHECK_EVERY
+
+
+def test_gc_step_is_called_every_gc_step_nodes_and_changes_nothing(monkeypatch):
+    import shared.loa_search as loa_search
+
+    monkeypatch.setattr(loa_search, "GC_STEP_NODES", 1024)
+    steps = []
+    searcher = Searcher(make_evaluator(), TABLES, gc_step=lambda: steps.append(1))
+    depth, move, score, nodes = search_to_depth(searcher, *start_position(), 0, 4)
+    assert (depth, move_name(move), score, nodes) == (4, *PINNED["start"][1:])
+    assert len(steps) == nodes // 1024 > 0
+
+
+def test_the_table_is_cleared_at_a_search_s_start_when_over_tt_max():
+    searcher = Searcher(make_evaluator(), TABLES, tt_max=100)
+    search_to_depth(searcher, *start_position(), 0, 3)
+    assert len(searcher.tt) > 100
+    next(searcher.search(*start_position(), 0, 200))  # the first guess, before any node
+    assert searcher.tt == {}
+
+
 def test_iterations_are_yielded_in_order_and_deterministic():
     w, b = start_position()
     runs = []
