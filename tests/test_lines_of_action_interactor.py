@@ -4,7 +4,10 @@ games through the kit's interactive runner against tests/fixtures/interactive/lo
 secret input), and the rules and the clock in-process on a scripted pipe (a pass only when no
 move exists, the first move as White timed from the interactor's start)."""
 
+import os
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -231,3 +234,76 @@ def test_an_opening_move_that_is_not_legal_ends_the_opening():
     legal = rules.legal_moves(game.board, "B")
     assert game.opponent_move(legal) == legal[0]
     assert game.opening == []
+
+
+# The build on copies of the bundle: a workspace holding the Lines of Action solution four
+# times, three of them broken in _write (its one way out), each playing one game against the
+# interactor. LOA_MOVE_TIME (passed through to the bundle) keeps the game short; the clock
+# the interactor enforces stays 1 s.
+BREAKS = {
+    "loa_ok": "",
+    "loa_slow": "    if _WRITTEN[0] == 10:\n        time.sleep(1.2)\n",
+    "loa_illegal": '    if _WRITTEN[0] == 2:\n        text = "A1-A1"\n',
+    "loa_pass": '    if _WRITTEN[0] == 2:\n        text = "Z0-Z0"\n',
+}
+GAME = "limit 40\ncolour black\nopponent search 1\nseed 1\nclock 1.0\n"
+
+
+def broken_copies(root):
+    for folder in ("shared", "referee", "interactors"):
+        shutil.copytree(ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "solutions").mkdir()
+    source = (ROOT / "solutions" / "lines_of_action.py").read_text()
+    write = "def _write(text):\n"
+    assert source.count(write) == 1
+    tables = []
+    for slug, lines in BREAKS.items():
+        counted = write + "    _WRITTEN[0] += 1\n" + lines
+        text = source.replace(write, counted).replace(
+            "class _Quit", "_WRITTEN = [0]\n\n\nclass _Quit"
+        )
+        (root / "solutions" / f"{slug}.py").write_text(text)
+        (root / "samples" / slug).mkdir(parents=True)
+        (root / "samples" / slug / "game.in").write_text(GAME)
+        tables.append(
+            f'[{slug}]\njudge = "informatics"\nid = "lo"\nkind = "interactive"\n'
+            'time_limit = 1.0\nmemory_limit = 64\ninteractor = "interactors/lines_of_action.py"\n'
+            "game_timeout = 60\n"
+        )
+    (root / "problems.toml").write_text("\n".join(tables))
+
+
+def test_the_build_fails_a_copy_of_the_bundle_that_is_slow_illegal_or_passes(tmp_path):
+    broken_copies(tmp_path)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "build.py"),
+            "--root",
+            str(tmp_path),
+            "--target",
+            sys.executable,
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LOA_MOVE_TIME": "0.05", "NO_COLOR": "1"},
+        timeout=300,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    lines = {line.split()[1]: line for line in output.splitlines() if line.startswith("[")}
+    assert " ok " in lines["loa_ok"] and "1/1 cases; longest think" in lines["loa_ok"], output
+    row = next(line for line in output.splitlines() if line.startswith("loa_ok "))
+    assert re.search(r" \d+ moves, think 0\.\d{3} s +\d+\.\d MiB +1 s/move, 64 MiB +ok$", row), row
+    for slug in ("loa_slow", "loa_illegal", "loa_pass"):
+        assert " FAIL " in lines[slug] and "0/1 cases (1 WA)" in lines[slug], output
+    said = {
+        "loa_slow": r"too slow: move 10 \(\S+\) took 1\.\d{3} s over the 1 s clock",
+        "loa_illegal": r"move 2 \(Black, ply 4\): A1-A1 is not a legal move",
+        "loa_pass": r"move 2 \(Black, ply 4\): passed \(Z0-Z0\) with \d+ legal moves",
+    }
+    for slug, pattern in said.items():
+        assert re.search(rf"{slug}: samples/{slug}/game\.in: wrong answer: {pattern}", output), (
+            output
+        )
