@@ -139,13 +139,14 @@ def test_bundle_under_each_target(slug, target, bundles, empty):
 def test_bundle_writes_nothing(slug, bundles, empty):
     """From an empty folder, python3 -I -S, an audit hook refusing every file-system write:
     batch bundles still pass their samples (and judge data); an interactive bundle plays its
-    samples against its interactor, or, without one, given no input still ends cleanly."""
+    first sample against its interactor (a game at the real clock takes seconds; the build
+    plays them all under every target), or, without one, given no input still ends cleanly."""
     problem = problem_with_solution(slug)
     command = nowrite.command(sys.executable, bundles(slug))
     if problem.kind == "batch":
         check_cases(problem, sample_cases(problem) + judge_cases(problem)[0], command, empty)
     elif problem.interactor is not None:
-        play_cases(problem, sample_cases(problem), command, empty)
+        play_cases(problem, sample_cases(problem)[:1], command, empty)
     else:
         done = subprocess.run(
             command,
