@@ -98,16 +98,17 @@ def test_a_fixed_depth_search_opponent_plays(tmp_path):
         (["--illegal", "2"], r"move 2 \(Black, ply 4\): [A-H][1-8]-[A-H][1-8] is not a legal move"),
         (["--pass", "2"], r"move 2 \(Black, ply 4\): passed \(Z0-Z0\) with \d+ legal moves"),
         (["--garble", "2"], r"move 2 \(Black, ply 4\): malformed reply 'hello'"),
-        (["--silent", "2"], r"silent: no reply for move 2 within 1 s \(the 0\.5 s clock"),
+        (["--silent", "2"], r"silent: no reply for move 2 within 0\.7 s \(the 0\.2 s clock"),
         (["--quit", "2"], r"ended early: the solution closed its output before its move 2"),
         (["--double", "2"], r"wrote '[A-H][1-8]-[A-H][1-8]' out of turn"),
-        (["--linger"], r"did not end within 1 s after the game was over"),
+        (["--linger"], r"did not end within 0\.7 s after the game was over"),
         (["--chatter"], r"wrote 'GG' after the game was over"),
     ],
     ids=["slow", "illegal", "pass", "garbled", "silent", "quit", "double", "linger", "chatter"],
 )
 def test_each_broken_rule_is_a_wrong_answer_saying_which(tmp_path, flags, said):
-    game = play(tmp_path, secret(), *flags)
+    waits = flags[0] in ("--silent", "--linger")  # for the clock and GRACE: a shorter clock
+    game = play(tmp_path, secret(clock=0.2 if waits else 0.5), *flags)
     assert game.verdict == "WA", game.message
     assert re.search(said, game.message), game.message
 
