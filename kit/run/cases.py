@@ -192,7 +192,7 @@ def run_all(
         planned = _until_first_failure(ran, planned, problem.slug)
     for job in planned:
         case, group = cases[job.case_index], groups[job.key]
-        _record(ran, case, group, job.outcome, timing=job.timing, limit=problem.time_limit)
+        _record(ran, case, group, job.outcome, timing=job.timing, limits=limits[job.key])
     for column in columns:
         warning = _memory_warning(column, limits[tuple(column.runner.command(script))])
         if warning:
@@ -289,7 +289,7 @@ def _memory_warning(column: Column, limits: Limits) -> str | None:
 
 
 def _record(
-    ran: Ran, case: Case, group: list[Column], outcome: _Outcome, *, timing: Timing, limit: float
+    ran: Ran, case: Case, group: list[Column], outcome: _Outcome, *, timing: Timing, limits: Limits
 ) -> None:
     labels = [column.target.label for column in group]
     seconds = timing.median if timing.seconds else outcome.seconds
@@ -307,10 +307,10 @@ def _record(
         return
     for column in group:
         column.peak_kib = max(column.peak_kib, timing.peak_kib)
-    if limit / 2 < timing.median:
+    if limits.time_tight(timing.median):
         ran.warnings.append(
             f"warning: {case.name} takes {timing.median:.3f} s under "
-            f"{group[0].runner.label}, over half the {limit:g} s limit"
+            f"{group[0].runner.label}, over half the {limits.time:g} s limit"
         )
 
 

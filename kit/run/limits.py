@@ -77,6 +77,11 @@ class Limits:
         """The resident set a run may reach before it is killed."""
         return self.memory_kib + (self.baseline_kib if self.memory == OWN else 0)
 
+    def time_tight(self, seconds: float) -> bool:
+        """Whether a passing case's time is over half the limit (a warning); a game timed
+        per move is never (its interactor times the moves)."""
+        return not self.per_move and seconds > self.time / 2
+
     def memory_tight(self, peak_kib: int) -> bool:
         """Whether a passing run's memory, as counted, is over half the limit (a warning)."""
         return self.counted_kib(peak_kib) > self.memory_kib / 2

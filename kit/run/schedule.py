@@ -63,8 +63,9 @@ class Schedule:
         if self.parallel <= 1:
             how = "times: one case at a time"
         else:
-            how = f"times: verdicts with {self.parallel} cases at a time; the slowest case of "
-            how += "each target timed again alone"
+            how = f"times: verdicts with {self.parallel} cases at a time"
+        if self.parallel > 1 and self.retimed_slowest:
+            how += "; the slowest case of each target timed again alone"
         if self.retimed_near_limit:
             how += (
                 f"; {self.retimed_near_limit} run(s) over half the limit re-timed alone, "
