@@ -30,8 +30,8 @@ from kit.judges.targets import Interpreter, timing_interpreters
 from kit.pipeline import Status, build_problem, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run.cases import RunOptions
-from kit.run.limits import MIB, Limits, limits_for, time_over
-from kit.run.process import Timing, run_process
+from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
+from kit.run.process import Timing
 from kit.run.verdicts import TLE, WA, message, process_verdict
 
 
@@ -114,15 +114,7 @@ def _time_case(command, case, limits, *, repeat, comparator, folder: Path):
     stdin, expected = case
     timing = Timing()
     for _ in range(repeat):
-        run = run_process(
-            command,
-            stdin,
-            cwd=folder,
-            timeout=limits.timeout,
-            memory_kib=limits.kill_kib,
-            output_bytes=limits.output_bytes,
-            stack_bytes=limits.stack_bytes,
-        )
+        run = run_limited(command, stdin, folder, limits)
         found = process_verdict(run, limits)
         if found is not None:
             return timing, found[1]

@@ -46,8 +46,8 @@ from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
 from kit.run import nowrite
 from kit.run.interact import run_interactive
-from kit.run.limits import KILL_FACTOR, MIB, Limits, limits_for, time_over
-from kit.run.process import Run, Timing, run_process
+from kit.run.limits import KILL_FACTOR, MIB, Limits, limits_for, run_limited, time_over
+from kit.run.process import Run, Timing
 from kit.run.schedule import SKIPPED, Job, Schedule, cores, run_jobs
 from kit.run.verdicts import (
     JE,
@@ -353,15 +353,7 @@ class CaseJudge:
         if self.interactor is not None:
             outcome, run = self.play(command, case, limits)
         else:
-            run = run_process(
-                command,
-                case.input,
-                cwd=self.empty,
-                timeout=limits.timeout,
-                memory_kib=limits.kill_kib,
-                output_bytes=limits.output_bytes,
-                stack_bytes=limits.stack_bytes,
-            )
+            run = run_limited(command, case.input, self.empty, limits)
             outcome = self.judge(run, case, limits)
         outcome.seconds = run.seconds
         return outcome, run

@@ -30,6 +30,7 @@ API::
 
     limits_for(problem, runner, kill_factor=KILL_FACTOR) -> Limits
     prefetch(runners)    # start measuring the interpreters' footprints early
+    run_limited(command, stdin, cwd, limits) -> Run   # one run held to them
     exceeded(limits, *, output_over, killed, peak_kib) -> (kind, text) | None
     time_over(limits, seconds, runs=1) -> text | None
 """
@@ -37,6 +38,7 @@ API::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from kit.judges.profiles import CPU, OWN, UNLIMITED, WALL, WHOLE, profile_for
 from kit.judges.targets import Interpreter, Runner
@@ -49,6 +51,7 @@ from kit.run.process import (
     baseline_kib,
     prefetch_baseline,
     run_environment,
+    run_process,
 )
 
 KILL_FACTOR = 3.0
@@ -112,6 +115,19 @@ def limits_for(
         stack_bytes=stack_bytes(problem),
         per_move=per_move,
         clock=clock,
+    )
+
+
+def run_limited(command: list[str], stdin: bytes | Path, cwd: Path, limits: Limits) -> Run:
+    """``command`` run once as a judge runs it (``kit.run.process``), held to ``limits``."""
+    return run_process(
+        command,
+        stdin,
+        cwd=cwd,
+        timeout=limits.timeout,
+        memory_kib=limits.kill_kib,
+        output_bytes=limits.output_bytes,
+        stack_bytes=limits.stack_bytes,
     )
 
 

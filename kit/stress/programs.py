@@ -34,8 +34,8 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.judges.targets import Runner
 from kit.registry import Problem
-from kit.run.limits import Limits
-from kit.run.process import Run, run_process
+from kit.run.limits import Limits, run_limited
+from kit.run.process import Run
 from kit.run.verdicts import process_verdict
 from kit.stress.engine import on_input
 
@@ -81,15 +81,7 @@ class Program:
 
     @staticmethod
     def _run(argv: list[str], stdin: bytes, cwd: Path, limits: Limits) -> Run:
-        return run_process(
-            argv,
-            stdin,
-            cwd=cwd,
-            timeout=limits.timeout,
-            memory_kib=limits.kill_kib,
-            output_bytes=limits.output_bytes,
-            stack_bytes=limits.stack_bytes,
-        )
+        return run_limited(argv, stdin, cwd, limits)
 
 
 def _failure(run: Run, limits: Limits) -> str | None:
