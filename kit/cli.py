@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.metadata
 import os
 import sys
 from pathlib import Path
@@ -43,6 +42,8 @@ TOP_LEVEL = ("-h", "--help", "--version")  # options of the command line itself,
 def version() -> str:
     """The installed cpkit's version, else the kit's own ``VERSION``."""
     try:
+        import importlib.metadata  # only for --version: kept out of every other start-up
+
         return importlib.metadata.version("cpkit")
     except importlib.metadata.PackageNotFoundError:
         return VERSION

@@ -28,13 +28,16 @@ from __future__ import annotations
 
 import argparse
 import re
+from typing import TYPE_CHECKING
 
 from kit import scaffold
 from kit.commands import add_root, command
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
-from kit.pages import Page, read_page
 from kit.registry import load_registry
+
+if TYPE_CHECKING:
+    from kit.pages import Page
 
 HELP = "scaffold a new problem: registry entry, solution, samples, stress, bench, tests"
 
@@ -123,6 +126,8 @@ def _check_judge(judge: str | None) -> None:
 
 
 def _page(source: str, judge: str) -> Page:
+    from kit.pages import read_page  # only for --from: the page parsers stay out of start-up
+
     """The page's problem, read before anything is written; its judge must be the one named."""
     try:
         page = read_page(source)
