@@ -75,3 +75,21 @@ def test_syntax_error_names_file_and_line(toy):
     write(toy, "solutions/toy_sum.py", "from shared.broken import f\n")
     with pytest.raises(BuildError, match=r"shared/broken\.py:1: syntax error"):
         bundle_of(toy)
+
+
+def test_pypys_own_modules_need_a_guard_for_the_cpython_targets(toy):
+    """pypyjit is standard under PyPy and absent under CPython: the strictest targets
+    (CPython 3.8 and PyPy 3) take it behind a guard, and a PyPy-only problem without one."""
+    write(toy, "solutions/toy_sum.py", "import pypyjit\nprint(3)\n")
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value) == (
+        "solutions/toy_sum.py:1: module 'pypyjit' exists only under PyPy (targets cpython3.8)"
+    )
+    guarded = "try:\n    import pypyjit\nexcept ImportError:\n    pypyjit = None\nprint(3)\n"
+    write(toy, "solutions/toy_sum.py", guarded)
+    checked(toy)
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('id = "1"', 'id = "1"\ntargets = ["pypy3"]', 1))
+    write(toy, "solutions/toy_sum.py", "import pypyjit\nprint(3)\n")
+    checked(toy)

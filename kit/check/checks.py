@@ -185,12 +185,11 @@ def _import_error(name, where, guarded, helpers, targets, judge: _Judge) -> str 
         return f"{where}: cannot find helper module '{name}'"
     if not is_stdlib(top):
         return _third_party_error(name, where, guarded, targets, judge)
-    lacking = [t for t in targets if missing_in(top, t.syntax)]
+    lacking = [t for t in targets if missing_in(top, t.syntax, t.impl)]
     if guarded or not lacking:
         return None
-    return (
-        f"{where}: module '{top}' {missing_in(top, lacking[0].syntax)} (targets {_names(lacking)})"
-    )
+    why = missing_in(top, lacking[0].syntax, lacking[0].impl)
+    return f"{where}: module '{top}' {why} (targets {_names(lacking)})"
 
 
 def _third_party_error(name, where, guarded, targets, judge: _Judge) -> str | None:

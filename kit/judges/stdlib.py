@@ -2,7 +2,7 @@
 
 ``sys.stdlib_module_names`` of the running Python, plus the modules removed in 3.9 to 3.13
 (PEP 594 and earlier) so that a newer build host still knows them, checked per target against
-``ADDED`` and ``REMOVED``.
+``ADDED`` and ``REMOVED``; PyPy's own built-in modules (``PYPY_ONLY``) for PyPy targets.
 """
 
 from __future__ import annotations
@@ -19,15 +19,20 @@ REMOVED = {
     "nntplib": (3, 13), "ossaudiodev": (3, 13), "pipes": (3, 13), "sndhdr": (3, 13),
     "spwd": (3, 13), "sunau": (3, 13), "telnetlib": (3, 13), "uu": (3, 13), "xdrlib": (3, 13),
 }  # fmt: skip
-KNOWN = frozenset(sys.stdlib_module_names) | set(ADDED) | set(REMOVED)
+# PyPy's own built-in modules: standard under PyPy, absent under CPython (a CPython target
+# may import them only behind a guard, ``try: import pypyjit`` / ``except ImportError``)
+PYPY_ONLY = frozenset({"__pypy__", "pypyjit", "_pypyjson"})
+KNOWN = frozenset(sys.stdlib_module_names) | set(ADDED) | set(REMOVED) | PYPY_ONLY
 
 
 def is_stdlib(top: str) -> bool:
     return top in KNOWN
 
 
-def missing_in(top: str, version: tuple[int, int]) -> str | None:
-    """Why module ``top`` cannot be imported on ``version``, or None when it can."""
+def missing_in(top: str, version: tuple[int, int], impl: str = "cpython") -> str | None:
+    """Why module ``top`` cannot be imported on ``version`` of ``impl``, or None when it can."""
+    if top in PYPY_ONLY and impl != "pypy":
+        return "exists only under PyPy"
     if top in ADDED and version < ADDED[top]:
         return f"needs Python {'.'.join(map(str, ADDED[top]))}"
     if top in REMOVED and version >= REMOVED[top]:
