@@ -4,7 +4,6 @@ reference): a planted bug (Kadane started at 0, wrong when every number is negat
 shrunk, --save into the samples, and the one-line errors of bad options and failing programs.
 """
 
-import os
 import random
 import re
 import shlex
@@ -15,25 +14,15 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.command_support import run_build
+
 BRUTE = "brute/maxsum_brute.py"
 GEN = "brute/maxsum_gen.py"
 
 
 def command(*args, root):
     """``build.py ARGS --root ROOT``, started from ROOT (the programs' paths are relative)."""
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "build.py"), *args, "--root", str(root)],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "KIT_PYTHONS": ""},
-        timeout=300,
-        check=False,
-    )
-    output = done.stdout + done.stderr
-    assert "Traceback" not in output and 'build.py", line' not in output, output
-    return done.returncode, done.stdout, done.stderr
+    return run_build(*args, root=root, cwd=root)
 
 
 @pytest.fixture

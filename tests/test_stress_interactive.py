@@ -2,29 +2,13 @@
 interactor (tests/fixtures/guess: several guess-the-number games per input), an off-by-one
 binary search found and shrunk to one secret, saved as a sample; its one-line errors."""
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.command_support import run_build
 
 
 def command(*args, root):
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "build.py"), *args, "--root", str(root)],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "KIT_PYTHONS": ""},
-        timeout=300,
-        check=False,
-    )
-    output = done.stdout + done.stderr
-    assert "Traceback" not in output and 'build.py", line' not in output, output
-    return done.returncode, done.stdout, done.stderr
+    return run_build(*args, root=root, cwd=root)
 
 
 @pytest.fixture

@@ -2,30 +2,19 @@
 the problem's first target (tests/fixtures/pairsum, whose one target is CPython 3.8); the
 reproduction line keeps the option; a name that runs nothing is a one-line error."""
 
-import os
 import shutil
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.command_support import run_build
+
 HERE = f"{sys.version_info[0]}.{sys.version_info[1]}"
 
 
 def command(*args, root):
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "build.py"), *args, "--root", str(root)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "KIT_PYTHONS": sys.executable},  # one interpreter here: this one
-        timeout=300,
-        check=False,
-    )
-    output = done.stdout + done.stderr
-    assert "Traceback" not in output and 'build.py", line' not in output, output
-    return done.returncode, done.stdout, done.stderr
+    """``build.py ARGS --root ROOT`` with one interpreter here: this one."""
+    return run_build(*args, root=root, pythons=sys.executable)
 
 
 @pytest.fixture
