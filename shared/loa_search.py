@@ -432,11 +432,36 @@ class Searcher:
     def search(self, white, black, side, plies_left):
         """Iterative deepening from the position (``side`` to move, ``plies_left`` plies before
         the move limit): yields (depth, move, score, nodes) as described in the header."""
-        gen = self.gen
-        zob = self.zob
-        zside = self.zside
-        negamax = self.negamax
-        cnt = self.cnt
+        self._start_search()
+        me, opp = (white, black) if side == 0 else (black, white)
+        moves = gen_moves(self.gen, me, opp, line_counts(white | black))
+        children, decided = _root_moves(me, opp, moves)
+        if decided is not None:
+            yield decided
+            return
+        yield 0, children[0], 0, 0
+        after = self._after_root_moves(white, black, side, children)
+        effort = {}  # nodes of each root move's subtree in the last iteration
+        for depth in range(1, MAX_DEPTH + 1):
+            best = [None, -INF]  # this iteration's best move and score so far
+            try:
+                self._iterate(after, children, depth, plies_left, best, effort)
+            except Timeout:
+                if best[0] is not None:
+                    yield depth - 0.5, best[0], best[1], self.node_count()
+                return
+            it_best, it_score = best
+            yield depth, it_best, it_score, self.node_count()
+            if it_score > WIN_BOUND or it_score < -WIN_BOUND:
+                return
+            # this iteration's best first, the others by the effort their refutation took
+            children.sort(key=effort.__getitem__, reverse=True)
+            children.remove(it_best)
+            children.insert(0, it_best)
+
+    def _start_search(self):
+        """Ages what a game keeps between searches: tables cleared when full, history divided
+        by 8, killers and the node count reset."""
         if len(self.tt) > self.tt_max:
             self.tt.clear()
         if len(self.connect_cache) > CONNECT_CACHE_MAX:
@@ -449,80 +474,75 @@ class Searcher:
             kl[0] = kl[1] = -1
         self.node_count(True)
 
+    def _after_root_moves(self, white, black, side, children):
+        """Per root move, the arguments of its subtree's search: (opponent's and mover's
+        bit-boards after it, their colour, its key, the line counts after it, quiet?)."""
         me, opp = (white, black) if side == 0 else (black, white)
-        moves = gen_moves(gen, me, opp, line_counts(white | black))
-        if not moves:
-            yield 0, PASS, 0, 0
-            return
-        children = []  # the moves that neither win nor lose at once
-        for m in moves:
-            frm, tb = m >> 6, 1 << (m & 63)
-            if is_connected(me ^ (1 << frm) ^ tb):
-                yield 0, m, WIN - 1, 0
-                return
-            nopp = opp & ~tb
-            if nopp == opp or not is_connected(nopp):
-                children.append(m)
-        if len(children) <= 1:
-            yield 0, (children or moves)[0], 0 if children else 1 - WIN, 0
-            return
-        yield 0, children[0], 0, 0
         root_key = self.key_of(white, black, side)
-        zme, zop = zob[side], zob[side ^ 1]
-        # the line counts after each root move, restored before its subtree is searched
-        child_counts = {}
+        zme, zop = self.zob[side], self.zob[side ^ 1]
+        after = {}
         for m in children:
-            tb = 1 << (m & 63)
-            child_counts[m] = line_counts((me ^ (1 << (m >> 6)) ^ tb) | (opp & ~tb))
-        node_count = self.node_count
-        effort = {}  # nodes of each root move's subtree in the last iteration
-        for depth in range(1, MAX_DEPTH + 1):
-            alpha, beta = -INF, INF
-            it_best, it_score = None, -INF
-            try:
-                for i, m in enumerate(children):
-                    n0 = node_count()
-                    frm, to = m >> 6, m & 63
-                    tb = 1 << to
-                    nme = me ^ (1 << frm) ^ tb
-                    nopp = opp & ~tb
-                    nkey = root_key ^ zme[frm] ^ zme[to] ^ zside
-                    if nopp != opp:
-                        nkey ^= zop[to]
-                    cnt[:] = child_counts[m]
-                    args = (nopp, nme, side ^ 1, nkey, depth - 1)
-                    if i == 0:
-                        sc = -negamax(*args, -beta, -alpha, 1, plies_left - 1, True)
-                    else:
-                        late = i >= ROOT_LMR_MOVES and depth >= ROOT_LMR_DEPTH and nopp == opp
-                        if late:
-                            # a late quiet root move: a ply less first, in full if it fails high
-                            shallow = (nopp, nme, side ^ 1, nkey, depth - 2)
-                            sc = -negamax(*shallow, -alpha - 1, -alpha, 1, plies_left - 1, True)
-                        if not late or sc > alpha:
-                            sc = -negamax(*args, -alpha - 1, -alpha, 1, plies_left - 1, True)
-                        if sc > alpha:
-                            # failed high: better than the best so far even if the re-search
-                            # is cut short by the clock
-                            prev = it_best, it_score
-                            it_best, it_score = m, sc
-                            sc = -negamax(*args, -beta, -alpha, 1, plies_left - 1, True)
-                            it_best, it_score = (m, sc) if sc > prev[1] else prev
-                    effort[m] = node_count() - n0
-                    if sc > it_score:
-                        it_score, it_best = sc, m
-                    alpha = max(alpha, sc)
-            except Timeout:
-                if it_best is not None:
-                    yield depth - 0.5, it_best, it_score, node_count()
-                return
-            yield depth, it_best, it_score, node_count()
-            if it_score > WIN_BOUND or it_score < -WIN_BOUND:
-                return
-            # this iteration's best first, the others by the effort their refutation took
-            children.sort(key=effort.__getitem__, reverse=True)
-            children.remove(it_best)
-            children.insert(0, it_best)
+            frm, to = m >> 6, m & 63
+            tb = 1 << to
+            nme = me ^ (1 << frm) ^ tb
+            nopp = opp & ~tb
+            nkey = root_key ^ zme[frm] ^ zme[to] ^ self.zside
+            if nopp != opp:
+                nkey ^= zop[to]
+            after[m] = (nopp, nme, side ^ 1, nkey, line_counts(nme | nopp), nopp == opp)
+        return after
+
+    def _iterate(self, after, children, depth, plies_left, best, effort):  # noqa: PLR0917
+        """One PVS iteration over the root moves in order; ``best`` ([move, score]) is kept up
+        to date, so that a Timeout leaves in it the best move found so far."""
+        negamax, node_count, cnt = self.negamax, self.node_count, self.cnt
+        r1 = plies_left - 1
+        alpha, beta = -INF, INF
+        for i, m in enumerate(children):
+            n0 = node_count()
+            nopp, nme, col, nkey, counts, quiet = after[m]
+            cnt[:] = counts
+            args = (nopp, nme, col, nkey, depth - 1)
+            if i == 0:
+                sc = -negamax(*args, -beta, -alpha, 1, r1, True)
+            else:
+                late = i >= ROOT_LMR_MOVES and depth >= ROOT_LMR_DEPTH and quiet
+                if late:
+                    # a late quiet root move: a ply less first, in full if it fails high
+                    shallow = (nopp, nme, col, nkey, depth - 2)
+                    sc = -negamax(*shallow, -alpha - 1, -alpha, 1, r1, True)
+                if not late or sc > alpha:
+                    sc = -negamax(*args, -alpha - 1, -alpha, 1, r1, True)
+                if sc > alpha:
+                    # failed high: better than the best so far even if the re-search is cut
+                    # short by the clock
+                    prev = best[:]
+                    best[:] = m, sc
+                    sc = -negamax(*args, -beta, -alpha, 1, r1, True)
+                    best[:] = (m, sc) if sc > prev[1] else prev
+            effort[m] = node_count() - n0
+            if sc > best[1]:
+                best[:] = m, sc
+            alpha = max(alpha, sc)
+
+
+def _root_moves(me, opp, moves):
+    """(children, decided): the root moves that neither win nor lose at once, and the search's
+    only result (depth, move, score, nodes) when they leave nothing to search (no move, a
+    connecting move, at most one child), else None."""
+    if not moves:
+        return [], (0, PASS, 0, 0)
+    children = []
+    for m in moves:
+        frm, tb = m >> 6, 1 << (m & 63)
+        if is_connected(me ^ (1 << frm) ^ tb):
+            return [], (0, m, WIN - 1, 0)
+        nopp = opp & ~tb
+        if nopp == opp or not is_connected(nopp):
+            children.append(m)
+    if len(children) <= 1:
+        return children, (0, (children or moves)[0], 0 if children else 1 - WIN, 0)
+    return children, None
 
 
 def search_to_depth(searcher, white, black, side, depth, plies_left=200):  # noqa: PLR0917
