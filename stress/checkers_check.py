@@ -73,6 +73,11 @@ def join_cases(cases: list[str]) -> str:
 
 def instance_problem(red: list[int], white: list[int], colour: str, moves: list[str]) -> str | None:
     """What breaks the statement's constraints in one instance, or None."""
+    return pieces_problem(red, white) or moves_problem(moves)
+
+
+def pieces_problem(red: list[int], white: list[int]) -> str | None:
+    """What breaks the constraints on the pieces (counts, squares, men's rows), or None."""
     if not (1 <= len(red) <= 12 and 1 <= len(white) <= 12):
         return "needs 1 <= r, w <= 12"
     squares = [abs(v) for v in red + white]
@@ -82,6 +87,12 @@ def instance_problem(red: list[int], white: list[int], colour: str, moves: list[
         return "two pieces on one square"
     if any(v >= 29 for v in red) or any(1 <= v <= 4 for v in white):
         return "a man on its promotion row (it would be a king)"
+    return None
+
+
+def moves_problem(moves: list[str]) -> str | None:
+    """What breaks the constraints on the move lines (at least one, no blank start, at most
+    13 square numbers each), or None."""
     if not moves:
         return "m must be at least 1"
     for move in moves:
