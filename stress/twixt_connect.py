@@ -220,6 +220,12 @@ def game_problem(n: int, moves: list[Point]) -> str | None:
         return "needs 3 < N < 21"
     if not (4 < len(moves) < 250 and len(moves) % 2 == 1):
         return f"M = {len(moves)}: needs 4 < M < 250, M odd"
+    return moves_problem(n, moves)
+
+
+def moves_problem(n: int, moves: list[Point]) -> str | None:
+    """The first move, replayed in order on an N x N board, that is off the board, taken, in
+    the other player's endzone or a win for Black before the last move, or None."""
     game = Game(n)
     for number, (x, y) in enumerate(moves, 1):
         colour = game.next_colour()
