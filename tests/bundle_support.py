@@ -1,5 +1,6 @@
 """Test support (not a test module): the toy checkout's bundle built, checked and run, for the
-tests of the bundle stages (test_discover_toy, test_strip, test_checks, test_assemble).
+tests of the bundle stages (tests/kit/bundle/: test_discover, test_strip, test_assemble;
+tests/kit/check/test_checks).
 
 The toy is a copy of kit/data/toy: Toy Sum, a solution with two helpers (one importing the
 other), a dataclass, multi-line literals, comments, docstrings, annotations and a test-only

@@ -3,9 +3,10 @@ references from stress/; no test module imports another; stress/ stands on its o
 
 - a ``bench/`` module imports nothing from ``tests/``, and no module of ``tests/`` imports
   ``bench/`` (they meet in ``stress/``, or in ``referee/`` for Lines of Action);
-- no ``tests/test_*.py`` imports another test module; what tests share is a fixture of
-  ``tests/conftest.py`` or a support module of ``tests/`` (not named ``test_*``) whose
-  docstring opens with "Test support (not a test module)";
+- no ``test_*.py`` of the test tree (``tests/`` and its folders, ``tests/kit/run/`` ...)
+  imports another test module; what tests share is a fixture of ``tests/conftest.py`` or a
+  support module of ``tests/`` (not named ``test_*``) whose docstring opens with "Test support
+  (not a test module)";
 - ``stress/`` imports neither ``solutions/``, ``bench/`` nor ``tests/`` (a reference written
   apart from the solution it checks).
 """
@@ -35,6 +36,18 @@ def modules(folder: str) -> list[Path]:
     return sorted((ROOT / folder).glob("*.py"))
 
 
+def tree_modules() -> list[Path]:
+    """Every module of the test tree, its folders included (the fixture checkouts are not)."""
+    tests = ROOT / "tests"
+    return sorted(
+        path for path in tests.rglob("*.py") if "fixtures" not in path.relative_to(tests).parts
+    )
+
+
+def shown(path: Path) -> str:
+    return path.relative_to(ROOT / "tests").as_posix()
+
+
 def reaches(path: Path, package: str) -> list[str]:
     return sorted(
         name for name in imported(path) if name == package or name.startswith(f"{package}.")
@@ -46,7 +59,7 @@ def test_bench_does_not_import_tests(path):
     assert reaches(path, "tests") == []
 
 
-@pytest.mark.parametrize("path", modules("tests"), ids=lambda path: path.name)
+@pytest.mark.parametrize("path", tree_modules(), ids=shown)
 def test_tests_do_not_import_bench(path):
     assert reaches(path, "bench") == []
 
@@ -57,20 +70,20 @@ def test_stress_stands_apart_from_solutions_bench_and_tests(path):
         assert reaches(path, package) == [], package
 
 
-@pytest.mark.parametrize("path", modules("tests"), ids=lambda path: path.name)
+@pytest.mark.parametrize("path", tree_modules(), ids=shown)
 def test_no_test_module_imports_another(path):
     for name in reaches(path, "tests"):
-        module = name.split(".")[1] if "." in name else ""
-        assert not module.startswith("test_"), f"{path.name} imports {name}"
+        parts = name.split(".")[1:]
+        assert not any(part.startswith("test_") for part in parts), f"{shown(path)} imports {name}"
 
 
 def test_shared_test_helpers_are_marked_as_support_modules():
     support = [
         path
-        for path in modules("tests")
+        for path in tree_modules()
         if not path.name.startswith("test_") and path.name not in ("conftest.py", "__init__.py")
     ]
     assert support, "the test tree's support modules"
     for path in support:
         docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
-        assert docstring.startswith(SUPPORT_OPENING), path.name
+        assert docstring.startswith(SUPPORT_OPENING), shown(path)

@@ -20,7 +20,7 @@ from kit.run.process import MEMORY, TIME, Run
 from kit.run.verdicts import MLE, OLE, RE, TLE, count_line, message, process_verdict
 from kit.startup import TOY
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 LIMITS = Limits(time=1.0, timeout=3.0, memory_kib=64 * 1024, output_bytes=1 << 20)
 
 

@@ -28,7 +28,7 @@ from kit.run.process import (
 )
 
 MIB = 1 << 20
-BUILD_PY = Path(__file__).resolve().parent.parent / "build.py"
+BUILD_PY = Path(__file__).resolve().parents[3] / "build.py"
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from kit import cli
 from kit.pages import read_page
 from kit.registry import load_registry
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = ROOT / "tests" / "fixtures" / "pages"
 SAVED = ROOT.parent / "shared" / "problems" / "pages"  # outside the repository
 needs_saved_pages = pytest.mark.skipif(

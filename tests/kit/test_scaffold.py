@@ -10,7 +10,7 @@ import pytest
 from kit import cli
 from kit.scaffold import DEFAULTS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = ROOT / "tests" / "fixtures" / "pages"
 
 SOLUTION = '''"""{{title}} ({{judge}}, {{time_limit}} s, {{memory_limit}} MiB): echoes its input."""

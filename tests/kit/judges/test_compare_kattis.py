@@ -15,7 +15,7 @@ from kit.errors import BuildError
 from kit.judges import programs
 from kit.judges.compare import parse_compare
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
 WHERE = "problems.toml: [toy]"
 NO_INPUT = Path("/nonexistent/input")

@@ -16,7 +16,7 @@ from kit.pipeline import Result
 from kit.registry import judge_cases, load_registry, sample_cases
 from kit.run.cases import Failure, Ran
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def build(root, *args):

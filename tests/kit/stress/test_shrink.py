@@ -15,7 +15,7 @@ import pytest
 
 from kit.stress.shrink import generic_cuts, shrink
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 MINIMAL_BYTES = len("3\n0 0 7\n0\n")
 
 

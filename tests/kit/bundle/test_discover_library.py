@@ -21,7 +21,7 @@ from kit.errors import BuildError
 from kit.pipeline import make_bundle
 from kit.registry import load_registry
 
-KIT_ROOT = Path(__file__).resolve().parent.parent
+KIT_ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from kit import cli
 from kit.errors import BuildError
 from kit.workspace import find_root, workspace_files
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 USER_FILES = ROOT / "tests" / "fixtures" / "user_workspace"
 
 

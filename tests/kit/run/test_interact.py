@@ -16,7 +16,7 @@ from kit.errors import BuildError
 from kit.run.interact import run_interactive
 from kit.run.limits import Limits
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 PROGRAMS = ROOT / "tests" / "fixtures" / "interactive"
 LATE = re.compile(r"> \[\d+ more bytes, sent after the interactor had stopped\]")
 INTERACTOR = [sys.executable, str(PROGRAMS / "guess_interactor.py")]

@@ -16,7 +16,7 @@ from kit.judges.programs import parse_interactor
 from kit.packages import read_package, smallyaml
 from kit.registry import judge_cases, load_registry, problem_from_package, sample_cases
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
 
 

@@ -13,7 +13,7 @@ import tomllib
 
 from kit import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def build_py(*args):

@@ -10,7 +10,7 @@ import pytest
 from kit.errors import BuildError
 from kit.judges.compare import Judgement, crash_line, parse_compare, summary_line
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 WHERE = "problems.toml: [toy]"
 NO_INPUT = Path("/nonexistent/input")
 

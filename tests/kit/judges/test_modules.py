@@ -23,7 +23,7 @@ from kit.pipeline import make_bundle
 from kit.registry import load_registry
 from kit.run.cases import explain
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 NUMPY_SUM = """\
     import sys

@@ -1,0 +1,1 @@
+"""Tests of ``kit.bundle``, one module per module of ``kit/bundle/``."""

@@ -1,0 +1,1 @@
+"""Tests of ``kit.check``, one module per module of ``kit/check/``."""

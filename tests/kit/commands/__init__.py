@@ -1,0 +1,1 @@
+"""Tests of ``kit.commands``, one module per module of ``kit/commands/``."""

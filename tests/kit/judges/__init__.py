@@ -1,0 +1,1 @@
+"""Tests of ``kit.judges``, one module per module of ``kit/judges/``."""

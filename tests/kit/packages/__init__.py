@@ -1,0 +1,1 @@
+"""Tests of ``kit.packages``, one module per module of ``kit/packages/``."""

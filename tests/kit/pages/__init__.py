@@ -1,0 +1,1 @@
+"""Tests of ``kit.pages``, one module per module of ``kit/pages/``."""

@@ -1,0 +1,1 @@
+"""Tests of ``kit.run``, one module per module of ``kit/run/``."""

@@ -1,0 +1,1 @@
+"""Tests of ``kit.stress``, one module per module of ``kit/stress/``."""
