@@ -271,6 +271,53 @@ class Searcher:
                         moves.append(m)
             return moves
 
+        def rest_of(me, opp, depth, tried):
+            """(moves, priors) of ``generate`` without the moves ``tried`` (staged first)."""
+            rest, priors = generate(me, opp, depth)
+            for m in tried:
+                rest.remove(m)
+            return rest, priors
+
+        def interior(nopp, nme, col, key, depth, alpha, beta, ply, plies_left, lf, lt, red, first):  # noqa: PLR0917
+            """The score, for the mover, of a child above the leaves (``depth`` its parent's
+            less one) after a move that left the lines ``lf`` and reached ``lt`` (() for a
+            capture), made in ``cnt`` here and unmade after: the first child with the full
+            window; the others a null window, ``red`` plies shallower first, again at full
+            depth if that fails high, then with the full window if the score lands inside."""
+            cnt[lf[0]] -= 1
+            cnt[lf[1]] -= 1
+            cnt[lf[2]] -= 1
+            cnt[lf[3]] -= 1
+            if lt:
+                cnt[lt[0]] += 1
+                cnt[lt[1]] += 1
+                cnt[lt[2]] += 1
+                cnt[lt[3]] += 1
+            if first:
+                score = -negamax(nopp, nme, col, key, depth, -beta, -alpha, ply, plies_left, True)
+            else:
+                score = -negamax(
+                    nopp, nme, col, key, depth - red, -alpha - 1, -alpha, ply, plies_left, True
+                )
+                if red and score > alpha:
+                    score = -negamax(
+                        nopp, nme, col, key, depth, -alpha - 1, -alpha, ply, plies_left, True
+                    )
+                if alpha < score < beta:
+                    score = -negamax(
+                        nopp, nme, col, key, depth, -beta, -alpha, ply, plies_left, True
+                    )
+            if lt:
+                cnt[lt[0]] -= 1
+                cnt[lt[1]] -= 1
+                cnt[lt[2]] -= 1
+                cnt[lt[3]] -= 1
+            cnt[lf[0]] += 1
+            cnt[lf[1]] += 1
+            cnt[lf[2]] += 1
+            cnt[lf[3]] += 1
+            return score
+
         def negamax(me, opp, col, key, depth, alpha, beta, ply, plies_left, allow_null):  # noqa: PLR0917
             if depth <= 0:
                 return leaf(me, opp, alpha, beta, ply, plies_left)
@@ -312,7 +359,6 @@ class Searcher:
             if wins is None:
                 wins = connecting_moves(me)
             zme = zob[col]
-            zop = zob[col ^ 1]
             alpha0 = alpha
             best = -INF
             bestm = moves[0]
@@ -323,40 +369,35 @@ class Searcher:
                 if idx == len(moves):
                     if not staged:
                         break
-                    rest, priors = generate(me, opp, depth)
-                    for m in moves:
-                        rest.remove(m)
+                    rest, priors = rest_of(me, opp, depth, moves)
                     if not rest:
                         break
                     moves += rest
                     staged = 0
                 m = moves[idx]
+                idx += 1
                 frm = m >> 6
                 to = m & 63
                 tb = 1 << to
-                nme = me ^ (1 << frm) ^ tb
                 if m in wins:  # the move connects the mover
                     if ttm != m:
                         tt[key] = (depth, EXACT, WIN - 1, m)
                     return win_score
+                capture = opp & tb
                 if (
                     depth == PRUNE_DEPTH
-                    and idx >= LMR_MOVES
+                    and idx > LMR_MOVES
                     and priors is not None
-                    and not (opp & tb)
+                    and not capture
                     and priors[m] < PRIOR_PRUNE
                 ):
-                    # a late quiet move that a search seldom chooses, two plies from the
-                    # leaves: not searched
-                    idx += 1
-                    continue
-                if opp & tb and is_connected(opp ^ tb):  # a capture that connects the opponent
-                    idx += 1
+                    continue  # a late quiet move seldom chosen, two plies from the leaves
+                if capture and is_connected(opp ^ tb):  # a capture that connects the opponent
                     best = max(best, -win_score)
                     continue
-                lf = lines[frm]
-                capture = opp & tb
+                nme = me ^ (1 << frm) ^ tb
                 nopp = opp ^ capture
+                lf = lines[frm]
                 lt = () if capture else lines[to]
                 if depth == 1:
                     # a leaf child, scored in place with the line counts left as they are (the
@@ -370,46 +411,17 @@ class Searcher:
                             break
                         lo = -beta
                 else:
-                    cnt[lf[0]] -= 1
-                    cnt[lf[1]] -= 1
-                    cnt[lf[2]] -= 1
-                    cnt[lf[3]] -= 1
                     nkey = key ^ zme[frm] ^ zme[to] ^ zside
                     red = 0
                     if capture:
-                        nkey ^= zop[to]
-                    else:
-                        cnt[lt[0]] += 1
-                        cnt[lt[1]] += 1
-                        cnt[lt[2]] += 1
-                        cnt[lt[3]] += 1
-                        if idx >= LMR_MOVES and depth >= 3:
-                            red = 2 if (idx >= LMR_MOVES2 and depth >= 5) else 1
-                            if priors is not None and priors[m] < PRIOR_REDUCE:
-                                red += 1
-                    d1 = depth - 1
-                    if first:
-                        score = -negamax(nopp, nme, c1, nkey, d1, -beta, -alpha, p1, r1, True)
-                    else:
-                        score = -negamax(
-                            nopp, nme, c1, nkey, d1 - red, -alpha - 1, -alpha, p1, r1, True
-                        )
-                        if red and score > alpha:
-                            score = -negamax(
-                                nopp, nme, c1, nkey, d1, -alpha - 1, -alpha, p1, r1, True
-                            )
-                        if alpha < score < beta:
-                            score = -negamax(nopp, nme, c1, nkey, d1, -beta, -alpha, p1, r1, True)
-                    if lt:
-                        cnt[lt[0]] -= 1
-                        cnt[lt[1]] -= 1
-                        cnt[lt[2]] -= 1
-                        cnt[lt[3]] -= 1
-                    cnt[lf[0]] += 1
-                    cnt[lf[1]] += 1
-                    cnt[lf[2]] += 1
-                    cnt[lf[3]] += 1
-                idx += 1
+                        nkey ^= zob[c1][to]
+                    elif idx > LMR_MOVES and depth >= 3:
+                        red = 2 if (idx > LMR_MOVES2 and depth >= 5) else 1
+                        if priors is not None and priors[m] < PRIOR_REDUCE:
+                            red += 1
+                    score = interior(
+                        nopp, nme, c1, nkey, depth - 1, alpha, beta, p1, r1, lf, lt, red, first
+                    )
                 first = False
                 if score > best:
                     best = score
