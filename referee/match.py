@@ -40,7 +40,8 @@ import sys
 import tempfile
 import threading
 import time
-from typing import NamedTuple, Optional
+from dataclasses import dataclass
+from typing import Dict, List, NamedTuple, Optional
 
 from referee import rules
 
@@ -117,6 +118,13 @@ class Program:
             return None
         return now
 
+    def exit_code(self, timeout=1.0):
+        """The program's exit code if it ends within ``timeout`` seconds, else None."""
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
     def stderr_tail(self, n=300):
         try:
             self.err.seek(0)
@@ -163,107 +171,142 @@ class Entrant(NamedTuple):
     move_time: Optional[float] = None
 
 
-def play_game(white, black, limit=100, opening=()):
-    """Play one game between two Entrants. Returns a dict with the winner ('W', 'B' or None),
-    reason, forfeit flag, moves, and per-colour think times (first move separately)."""
+@dataclass(frozen=True)
+class GameResult:
+    """One game's outcome: the winner ('W', 'B' or None for a draw), why the game ended,
+    whether the loser forfeited (``reason`` then says how), every ply's text (the opening's
+    included) and, per colour, the think times of its moves after the first and of its first
+    move (None if it made none)."""
+
+    winner: Optional[str]
+    reason: str
+    forfeit: bool
+    moves: List[str]
+    think: Dict[str, List[float]]
+    first: Dict[str, Optional[float]]
+
+    def max_think(self, colour):
+        """The colour's longest think, its first move included (0.0 if it made no move)."""
+        return max(self.think[colour] + [self.first[colour] or 0.0])
+
+
+def start_programs(entrants, opening):
+    """Start each colour's program (White's first) with LOA_OPENING, its own LOA_MOVE_TIME (none
+    inherited from the referee's environment) and its extra environment."""
     env_base = dict(os.environ)
     env_base["LOA_OPENING"] = " ".join(opening)
     env_base.pop("LOA_MOVE_TIME", None)
-    board, turn = rules.initial_board(), "W"
-    for text in opening:
-        board = rules.apply_move(board, turn, rules.parse_move(text))
-        turn = rules.other(turn)
-    plies = len(opening)
-    entrants = {"W": white, "B": black}
     progs = {}
     for colour, entrant in entrants.items():
-        e = dict(env_base)
+        env = dict(env_base)
         if entrant.move_time is not None:
-            e["LOA_MOVE_TIME"] = repr(entrant.move_time)
-        e.update(entrant.env)
-        progs[colour] = Program(entrant.argv, e)
-    since = {c: progs[c].started for c in "WB"}
-    moved = {"W": False, "B": False}
-    result = {
-        "winner": None,
-        "reason": "",
-        "forfeit": False,
-        "moves": list(opening),
-        "think": {"W": [], "B": []},
-        "first": {"W": None, "B": None},
-    }
-    for colour in "WB":
-        progs[colour].send(str(limit))
-        progs[colour].send("0" if colour == "W" else "1")
+            env["LOA_MOVE_TIME"] = repr(entrant.move_time)
+        env.update(entrant.env)
+        progs[colour] = Program(entrant.argv, env)
+    return progs
 
-    def lose(colour, reason):
-        result["winner"] = rules.other(colour)
-        result["reason"] = reason
-        result["forfeit"] = True
 
+def judge_move(board, colour, text):
+    """(move, None) for a legal reply (move None: a pass with no legal move), or (None, the
+    reason it forfeits the game)."""
+    legal = rules.legal_moves(board, colour)
+    if text == rules.PASS:
+        return None, (f"passed with {len(legal)} legal moves" if legal else None)
     try:
-        while True:
-            if plies >= 2 * limit:
-                result["reason"] = "move limit"
-                break
-            p = progs[turn]
-            clock = entrants[turn].clock
-            deadline = since[turn] + clock + GRACE
-            try:
-                stamp, line = p.lines.get(timeout=max(0.0, deadline - time.perf_counter()))
-            except queue.Empty:
-                lose(turn, "no reply within %.2f s" % (clock + GRACE))
-                break
-            if line is None:
-                try:
-                    code = p.proc.wait(timeout=1.0)
-                except subprocess.TimeoutExpired:
-                    code = None
-                lose(turn, f"output closed (exit code {code}) {p.stderr_tail()}")
-                break
-            think = stamp - since[turn]
-            if moved[turn]:
-                result["think"][turn].append(think)
-            else:
-                result["first"][turn] = think
-                moved[turn] = True
-            text = line.decode(errors="replace").strip()
-            if think > clock:
-                lose(turn, f"over time: {think:.3f} s for {text}")
-                break
-            legal = rules.legal_moves(board, turn)
-            if text == rules.PASS:
-                if legal:
-                    lose(turn, f"passed with {len(legal)} legal moves")
-                    break
-                move = None
-            else:
-                try:
-                    move = rules.parse_move(text)
-                except ValueError:
-                    lose(turn, f"malformed move {text[:40]!r}")
-                    break
-                if move not in legal:
-                    lose(turn, f"illegal move {text}")
-                    break
-            board = rules.apply_move(board, turn, move)
-            result["moves"].append(text)
-            plies += 1
-            opp = rules.other(turn)
-            t = progs[opp].send(text)
-            since[opp] = t if t is not None else time.perf_counter()
-            winner = rules.winner_after(board, turn)
-            if winner is not None:
-                result["winner"] = winner
-                result["reason"] = "connected" + (
-                    " (both; mover wins)" if rules.connected(board, rules.other(winner)) else ""
-                )
-                break
-            turn = opp
+        move = rules.parse_move(text)
+    except ValueError:
+        return None, f"malformed move {text[:40]!r}"
+    return move, (None if move in legal else f"illegal move {text}")
+
+
+class Game:
+    """A game in progress between two Entrants: the position, the side to move, their running
+    programs, when each one's clock started, and the moves and think times recorded so far."""
+
+    def __init__(self, white, black, limit, opening):
+        self.entrants = {"W": white, "B": black}
+        self.limit = limit
+        self.board, self.turn = rules.initial_board(), "W"
+        for text in opening:
+            self.board = rules.apply_move(self.board, self.turn, rules.parse_move(text))
+            self.turn = rules.other(self.turn)
+        self.plies = len(opening)
+        self.moves = list(opening)
+        self.think = {"W": [], "B": []}
+        self.first = {"W": None, "B": None}
+        self.progs = start_programs(self.entrants, opening)
+        self.since = {c: self.progs[c].started for c in "WB"}
+        for colour in "WB":
+            self.progs[colour].send(str(limit))
+            self.progs[colour].send("0" if colour == "W" else "1")
+
+    def ply(self):
+        """Wait for the side to move, judge its reply and play it. Returns (winner, reason,
+        forfeit) once the game is over, else None."""
+        if self.plies >= 2 * self.limit:
+            return None, "move limit", False
+        colour = self.turn
+        text, problem = self.reply(colour)
+        move = None
+        if problem is None:
+            move, problem = judge_move(self.board, colour, text)
+        if problem is not None:
+            return rules.other(colour), problem, True
+        self.play(move, text)
+        winner = rules.winner_after(self.board, colour)
+        if winner is not None:
+            both = rules.connected(self.board, rules.other(winner))
+            return winner, "connected" + (" (both; mover wins)" if both else ""), False
+        self.turn = rules.other(colour)
+        return None
+
+    def reply(self, colour):
+        """(text, None) for the line the program sent within its clock, or (text or None, the
+        reason it forfeits); the think time of a line that came is recorded either way."""
+        prog, clock, since = self.progs[colour], self.entrants[colour].clock, self.since[colour]
+        deadline = since + clock + GRACE
+        try:
+            stamp, line = prog.lines.get(timeout=max(0.0, deadline - time.perf_counter()))
+        except queue.Empty:
+            return None, "no reply within %.2f s" % (clock + GRACE)
+        if line is None:
+            return None, f"output closed (exit code {prog.exit_code()}) {prog.stderr_tail()}"
+        think = stamp - since
+        if self.first[colour] is None:
+            self.first[colour] = think
+        else:
+            self.think[colour].append(think)
+        text = line.decode(errors="replace").strip()
+        return text, (f"over time: {think:.3f} s for {text}" if think > clock else None)
+
+    def play(self, move, text):
+        """Play the side to move's judged move and pass it on; the opponent's clock starts."""
+        self.board = rules.apply_move(self.board, self.turn, move)
+        self.moves.append(text)
+        self.plies += 1
+        opp = rules.other(self.turn)
+        sent = self.progs[opp].send(text)
+        self.since[opp] = sent if sent is not None else time.perf_counter()
+
+    def result(self, winner, reason, forfeit):
+        return GameResult(winner, reason, forfeit, self.moves, self.think, self.first)
+
+    def close(self):
+        for prog in self.progs.values():
+            prog.close()
+
+
+def play_game(white, black, limit=100, opening=()):
+    """Play one game between two Entrants after the ``opening`` plies (texts); both programs
+    are started for it and closed after it. Returns its GameResult."""
+    game = Game(white, black, limit, opening)
+    try:
+        end = None
+        while end is None:
+            end = game.ply()
     finally:
-        for p in progs.values():
-            p.close()
-    return result
+        game.close()
+    return game.result(*end)
 
 
 Z95 = 1.959964  # two-sided 95 % normal quantile
@@ -315,14 +358,14 @@ class Tally:
         self.first = []
 
     def add(self, colour, res):
-        w = res["winner"]
+        w = res.winner
         idx = 2 if w is None else (0 if w == colour else 1)
         self.wld[colour][idx] += 1
-        if res["forfeit"] and w is not None and w != colour:
-            self.forfeits.append(res["reason"])
-        self.think.extend(res["think"][colour])
-        if res["first"][colour] is not None:
-            self.first.append(res["first"][colour])
+        if res.forfeit and w is not None and w != colour:
+            self.forfeits.append(res.reason)
+        self.think.extend(res.think[colour])
+        if res.first[colour] is not None:
+            self.first.append(res.first[colour])
 
     def lines(self):
         tot = [self.wld["W"][i] + self.wld["B"][i] for i in range(3)]
@@ -387,14 +430,13 @@ def run_match(  # noqa: PLR0917
             results[g] = res
             ta.add("W" if a_white else "B", res)
             tb.add("B" if a_white else "W", res)
-            who = {"W": white.name, "B": black.name, None: "draw"}[res["winner"]]
+            who = {"W": white.name, "B": black.name, None: "draw"}[res.winner]
             maxes = [
-                "{} {:.3f}".format(n, max(res["think"][c] + [res["first"][c] or 0.0]))
-                for n, c in ((white.name, "W"), (black.name, "B"))
+                f"{n} {res.max_think(c):.3f}" for n, c in ((white.name, "W"), (black.name, "B"))
             ]
             print(
                 f"game {g + 1}/{games}: {white.name} (W) vs {black.name} (B): {who}"
-                f"{'' if who == 'draw' else ' wins'}, {res['reason']}, {len(res['moves'])} plies;"
+                f"{'' if who == 'draw' else ' wins'}, {res.reason}, {len(res.moves)} plies;"
                 f" max think {', '.join(maxes)}",
                 file=out,
                 flush=True,
@@ -403,8 +445,8 @@ def run_match(  # noqa: PLR0917
                 log.write(
                     f"game {g + 1} white={white.name} black={black.name}"
                     f" opening={','.join(opening)}"
-                    f" result={res['winner'] or 'D'} reason={res['reason'].replace(' ', '_')}"
-                    f" moves={' '.join(res['moves'])}\n"
+                    f" result={res.winner or 'D'} reason={res.reason.replace(' ', '_')}"
+                    f" moves={' '.join(res.moves)}\n"
                 )
                 log.flush()
 

@@ -50,9 +50,9 @@ def test_bad_program_forfeits(tmp_path, kind):
         f"{kind}@{sys.executable} {script}", "greedy", games=1, clock=0.5, out=out
     )
     (res,) = results
-    assert res["forfeit"] and res["winner"] == "B", res
+    assert res.forfeit and res.winner == "B", res
     reasons = reason if isinstance(reason, tuple) else (reason,)
-    assert any(r in res["reason"] for r in reasons), res["reason"]
+    assert any(r in res.reason for r in reasons), res.reason
     assert ta.wld["W"] == [0, 1, 0] and tb.wld["B"] == [1, 0, 0]
     assert len(ta.forfeits) == 1 and tb.forfeits == []
     assert "forfeits: 1" in out.getvalue()
@@ -72,7 +72,7 @@ def test_random_openings_are_played_with_both_colours():
     ta, tb, results = match.run_match(
         "random", "greedy", games=2, openings=[op, op], out=out, move_time=0.05
     )
-    assert [r["moves"][:4] for r in results] == [op, op]
+    assert [r.moves[:4] for r in results] == [op, op]
     assert sum(ta.wld["W"]) == 1 and sum(ta.wld["B"]) == 1
 
 
@@ -80,8 +80,24 @@ def test_move_limit_is_a_draw():
     """With a limit of 2 moves each (counted with the opening), random players draw."""
     ta, tb, results = match.run_match("random", "random", games=1, limit=2, out=io.StringIO())
     (res,) = results
-    assert res["winner"] is None and res["reason"] == "move limit"
-    assert len(res["moves"]) == 4
+    assert res.winner is None and res.reason == "move limit"
+    assert len(res.moves) == 4
+
+
+def test_game_result_records_each_move_and_think_time():
+    """A game's result: the plies as played, each colour's first think apart from the later
+    ones, the longest of them in the game's line; the value cannot be changed."""
+    white = match.Entrant(*match.resolve("random"))
+    black = match.Entrant(*match.resolve("greedy"))
+    res = match.play_game(white, black, limit=2, opening=["A2-C4"])
+    assert isinstance(res, match.GameResult)
+    assert (res.winner, res.reason, res.forfeit) == (None, "move limit", False)
+    assert len(res.moves) == 4 and res.moves[0] == "A2-C4"
+    assert res.first["W"] is not None and res.first["B"] is not None
+    assert len(res.think["W"]) == 0 and len(res.think["B"]) == 1
+    assert res.max_think("B") == max(res.think["B"][0], res.first["B"])
+    with pytest.raises(AttributeError):
+        res.winner = "W"
 
 
 def test_bot_beats_greedy_in_short_games():
@@ -91,7 +107,7 @@ def test_bot_beats_greedy_in_short_games():
     assert ta.forfeits == [] and tb.forfeits == [], out.getvalue()
     assert ta.wld["W"][0] + ta.wld["B"][0] >= 1, out.getvalue()
     for r in results:
-        assert r["reason"].startswith("connected")
+        assert r.reason.startswith("connected")
     assert max(ta.think) < 0.5
 
 
@@ -149,7 +165,7 @@ def test_each_program_gets_its_own_clock(tmp_path):
     ta, tb, (res,) = match.run_match(
         f"slow@{sys.executable} {script}", "greedy", games=1, clock=(1.5, 0.5), limit=1, out=out
     )
-    assert res["reason"] == "move limit" and not res["forfeit"], out.getvalue()
+    assert res.reason == "move limit" and not res.forfeit, out.getvalue()
     assert ta.forfeits == [] and tb.forfeits == []
 
 
