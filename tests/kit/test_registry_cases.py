@@ -1,7 +1,7 @@
-"""Cases as online-judge-tools' ``oj t`` finds them (kit.registry), and how the build reports
-them (kit.report): editors' backup files skipped, a lone ``NAME.in`` run without an answer and
-said so, ``--diff`` showing carriage returns, tabs and a missing final newline, and a note for
-samples with CRLF line ends."""
+"""Cases as online-judge-tools' ``oj t`` finds them (kit.registry), and what the build says of
+them: editors' backup files skipped, a lone ``NAME.in`` run without an answer and said so,
+``--diff`` showing the carriage returns of a CRLF answer, and a note for samples with CRLF line
+ends (how kit.report renders diffs and notes is tests/kit/test_report.py's)."""
 
 import os
 import subprocess
@@ -10,11 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kit import report
 from kit.errors import BuildError
-from kit.pipeline import Result
 from kit.registry import judge_cases, load_registry, sample_cases
-from kit.run.cases import Failure, Ran
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -169,41 +166,6 @@ def test_a_lone_input_that_crashes_still_fails(toy):
 # --- --diff: what a terminal hides, shown ---------------------------------------------------
 
 
-def failed_result(toy, expected: bytes, got: bytes) -> Result:
-    problem = toy_sum(toy)
-    source = problem.samples_dir / "sample-1.in"
-    failure = Failure(
-        "samples/toy_sum/sample-1.in", ["3.8"], "wrong answer", [], source, expected, got, "WA"
-    )
-    return Result(problem, status="FAIL", ran=Ran([], total=1, failures=[failure]))
-
-
-def test_diff_shows_carriage_returns_tabs_and_a_missing_final_newline(toy):
-    result = failed_result(toy, b"6\r\n6\r\nend\tof\r\n", b"6\n6\nend\tof")
-    assert report.diffs(result) == [
-        "--- samples/toy_sum/sample-1.in (3.8): wrong answer",
-        "input:",
-        "    1 2 3",
-        "    ",
-        "    10 -4",
-        "expected:",
-        "    6\u240d",
-        "    6\u240d",
-        "    end\u2192of\u240d",
-        "got:",
-        "    6",
-        "    6",
-        "    end\u2192of",
-        "    (no newline at end)",
-    ]
-
-
-def test_diff_splits_at_newlines_only_and_marks_other_controls_and_empty_output(toy):
-    result = failed_result(toy, b"a\rb\x1b[0m\n", b"")
-    lines = report.diffs(result)
-    assert lines[lines.index("expected:") + 1 :] == ["    a\u240db\u241b[0m", "got:", "    (empty)"]
-
-
 def test_build_diff_of_a_crlf_answer_shows_each_carriage_return(toy):
     out = toy / "samples" / "toy_sum" / "sample-1.out"
     text = out.read_text().replace("line 3:      6", "line 3:      7")
@@ -232,17 +194,3 @@ def test_samples_with_crlf_line_ends_get_a_note(toy):
         "samples/toy_sum/sample-1.out: the solution reads each \\r of an input, which a "
         "judge's files seldom hold (dos2unix converts them)"
     ]
-
-
-def test_an_answer_alone_with_crlf_gets_its_own_note(toy):
-    out = toy / "samples" / "toy_sum" / "sample-1.out"
-    out.write_bytes(out.read_bytes().replace(b"\n", b"\r\n"))
-    notes = [line for line in report.notes([Result(toy_sum(toy))]) if "CRLF" in line]
-    assert notes == [
-        "toy_sum: note: CRLF (\\r\\n) line ends in samples/toy_sum/sample-1.out: answers are "
-        "compared without their \\r, except by a checker (dos2unix converts them)"
-    ]
-
-
-def test_lf_samples_get_no_note(toy):
-    assert not [line for line in report.notes([Result(toy_sum(toy))]) if "CRLF" in line]

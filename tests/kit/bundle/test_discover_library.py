@@ -1,9 +1,10 @@
-"""Discovery as Python resolves imports (kit.bundle.discover, kit.bundle.resolve), and bundled
-modules that look imported (kit.bundle.assemble's loader), on tests/fixtures/library: a contest
-library laid out as PyRival is (``__init__`` extending ``__path__`` from ``__file__``, flat
-names, namespace folders), with star-importing ``__init__``s, a module-level ``__getattr__``, a
-top-level namespace package and relative imports. Its samples' answers are what the solutions
-print when run from source."""
+"""Discovery as Python resolves imports (kit.bundle.discover, asking kit.bundle.resolve, whose
+own tests are tests/kit/bundle/test_resolve.py), and bundled modules that look imported
+(kit.bundle.assemble's loader), on tests/fixtures/library: a contest library laid out as
+PyRival is (``__init__`` extending ``__path__`` from ``__file__``, flat names, namespace
+folders), with star-importing ``__init__``s, a module-level ``__getattr__``, a top-level
+namespace package and relative imports. Its samples' answers are what the solutions print when
+run from source."""
 
 import importlib.machinery
 import subprocess
@@ -16,7 +17,6 @@ import pytest
 
 import kit.bundle.resolve
 from kit.bundle.discover import discover
-from kit.bundle.resolve import ResolveError, Resolver
 from kit.errors import BuildError
 from kit.pipeline import make_bundle
 from kit.registry import load_registry
@@ -135,22 +135,6 @@ def test_a_compiled_module_under_the_checkout_is_refused(tmp_path):
         BuildError, match=r"^solutions/s\.py:1: 'fast' is fast\..*not Python source"
     ):
         discover(tmp_path, tmp_path / "solutions" / "s.py")
-
-
-def test_what_the_user_s_packages_print_or_read_does_not_disturb_the_resolver(tmp_path):
-    write(tmp_path, "noisy/__init__.py", "import sys\nprint('{}')\nsys.stdin.read()\n")
-    write(tmp_path, "noisy/part.py", "X = 1\n")
-    with Resolver(tmp_path) as resolver:
-        spec = resolver.find("noisy.part")
-        assert spec.origin == tmp_path / "noisy" / "part.py" and not spec.is_package
-        assert resolver.find("noisy").locations == (tmp_path / "noisy",)
-        assert resolver.find("noisy.missing") is None
-
-
-def test_the_resolver_reports_what_a_package_raised(tmp_path):
-    write(tmp_path, "bad/__init__.py", "1 / 0\n")
-    with Resolver(tmp_path) as resolver, pytest.raises(ResolveError, match="ZeroDivisionError"):
-        resolver.find("bad.x")
 
 
 def test_a_package_that_hangs_on_import_is_an_error_not_a_hung_build(tmp_path, monkeypatch):

@@ -1,25 +1,21 @@
-"""The Kattis problem package format's judging in kit.judges.compare and kit.judges.programs:
-the default output validator's rules with each of its flags, output validators in the Kattis
-protocol (a Python one from tests/fixtures/packages, a C++ one compiled once and cached: skipped
-without g++), and the one-line errors for bad flags, no compiler and code that does not
-compile."""
+"""The Kattis problem package format's judging in kit.judges.compare: the default output
+validator's rules with each of its flags, output validators in the Kattis protocol (a Python
+one from tests/fixtures/packages, and written for the test), and the one-line errors for bad
+flags and an ambiguous validator folder. Compiled validators and the programs themselves are
+tests/kit/judges/test_programs.py's."""
 
-import shutil
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
 from kit.errors import BuildError
-from kit.judges import programs
 from kit.judges.compare import parse_compare
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
 WHERE = "problems.toml: [toy]"
 NO_INPUT = Path("/nonexistent/input")
-needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
 
 
 def judge(spec, expected, got, input_path=NO_INPUT, root=ROOT):
@@ -216,75 +212,3 @@ def test_a_validator_folder_with_several_scripts_must_name_one(tmp_path):
     write(tmp_path / "v" / "b.py", "pass\n")
     with pytest.raises(BuildError, match=r"validator v/ holds several \.py files, none named"):
         parse_compare("validator:v", tmp_path, WHERE)
-
-
-# compiled validators and checkers
-
-
-@pytest.fixture
-def cache_home(tmp_path, monkeypatch):
-    """The kit's cache in a fresh folder, and no binary remembered by this process."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.delenv("CPKIT_CACHE", raising=False)
-    monkeypatch.setattr(programs, "_built", {})
-    return tmp_path / "cache" / "cpkit" / "programs"
-
-
-@needs_gxx
-def test_a_cpp_validator_folder_is_compiled_once_and_cached(cache_home, monkeypatch):
-    root = PACKAGES / "kattis_split_cpp"
-    spec = "validator:output_validators/split_check"
-    comparator = parse_compare(spec, root, WHERE)
-    input_path = root / "data" / "secret" / "1.in"
-    assert comparator.judge(input_path, b"5 5\n", b"4 6\n").accepted
-    rejected = comparator.judge(input_path, b"5 5\n", b"4 5\n")
-    assert rejected.message == "validator: 4 + 5 is not 10 (exit status 43)"
-    (binary,) = cache_home.glob("*/program")
-
-    def no_compiling(*_):
-        raise AssertionError("compiled again")
-
-    monkeypatch.setattr(programs, "_compile", no_compiling)
-    monkeypatch.setattr(programs, "_built", {})  # a new process: only the cache remembers
-    assert parse_compare(spec, root, WHERE).judge(input_path, b"5 5\n", b"10 0\n").accepted
-    assert list(cache_home.glob("*/program")) == [binary]
-
-
-@needs_gxx
-def test_a_changed_source_is_compiled_again(cache_home, tmp_path):
-    source = write(
-        tmp_path / "accept.cpp", "int main() { return 42; }\n"
-    )  # a validator that accepts everything
-    assert judge("validator:accept.cpp", b"1\n", b"2\n", root=tmp_path).accepted
-    write(source, "int main() { return 43; }\n")
-    assert not judge("validator:accept.cpp", b"1\n", b"1\n", root=tmp_path).accepted
-    assert len(list(cache_home.glob("*/program"))) == 2
-
-
-@needs_gxx
-def test_code_that_does_not_compile_is_a_one_line_error(cache_home, tmp_path):
-    write(tmp_path / "broken.cpp", "int main() { return undeclared; }\n")
-    comparator = parse_compare("validator:broken.cpp", tmp_path, WHERE)
-    with pytest.raises(BuildError) as caught:
-        comparator.prepare()
-    message = str(caught.value)
-    assert message.startswith("broken.cpp: does not compile with g++: ") and "undeclared" in message
-    assert "\n" not in message
-
-
-def test_no_compiler_is_a_one_line_error(cache_home, tmp_path, monkeypatch):
-    monkeypatch.setenv("CXX", "no-such-compiler")
-    write(tmp_path / "check.cpp", "int main() { return 0; }\n")
-    comparator = parse_compare("checker:check.cpp", tmp_path, WHERE)  # found, not yet compiled
-    with pytest.raises(BuildError) as caught:
-        comparator.prepare()
-    assert str(caught.value) == (
-        "check.cpp: a C++ program, and no C++ compiler was found (tried $CXX = "
-        "no-such-compiler; install one or set CXX)"
-    )
-
-
-def test_a_python_program_is_run_by_this_python(tmp_path):
-    write(tmp_path / "v.py", "pass\n")
-    program = programs.program_at("v.py", tmp_path, WHERE, "validator")
-    assert program.argv() == [sys.executable, str(tmp_path / "v.py")]

@@ -1,0 +1,82 @@
+"""kit.bundle.resolve: module names answered by the import system in a child Python, as
+``find_spec`` finds them under the checkout (files, packages, namespace folders), apart from
+what the user's packages print, read or raise."""
+
+import textwrap
+
+import pytest
+
+import kit.bundle.resolve
+from kit.bundle.resolve import ResolveError, Resolver
+
+
+def write(root, relative, text):
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+def test_what_the_user_s_packages_print_or_read_does_not_disturb_the_resolver(tmp_path):
+    write(tmp_path, "noisy/__init__.py", "import sys\nprint('{}')\nsys.stdin.read()\n")
+    write(tmp_path, "noisy/part.py", "X = 1\n")
+    with Resolver(tmp_path) as resolver:
+        spec = resolver.find("noisy.part")
+        assert spec.origin == tmp_path / "noisy" / "part.py" and not spec.is_package
+        assert resolver.find("noisy").locations == (tmp_path / "noisy",)
+        assert resolver.find("noisy.missing") is None
+
+
+def test_the_resolver_reports_what_a_package_raised(tmp_path):
+    write(tmp_path, "bad/__init__.py", "1 / 0\n")
+    with Resolver(tmp_path) as resolver, pytest.raises(ResolveError, match="ZeroDivisionError"):
+        resolver.find("bad.x")
+
+
+def test_a_folder_without_init_is_a_namespace_package_with_no_file(tmp_path):
+    write(tmp_path, "loose/geometry/cross.py", "def cross(a, b):\n    return 0\n")
+    with Resolver(tmp_path) as resolver:
+        folder = resolver.find("loose.geometry")
+        assert folder.origin is None and folder.locations == (tmp_path / "loose" / "geometry",)
+        assert resolver.find("loose.geometry.cross").origin == (
+            tmp_path / "loose" / "geometry" / "cross.py"
+        )
+
+
+def test_a_name_extended_into_the_package_path_is_found_where_python_finds_it(tmp_path):
+    """PyRival's idiom: ``__init__`` adds a sub-folder to ``__path__``, so a flat name is a
+    file one folder down, which no guess from the name's dots would find."""
+    write(
+        tmp_path,
+        "lib/__init__.py",
+        "import os\n__path__.append(os.path.join(os.path.dirname(__file__), 'deep'))\n",
+    )
+    write(tmp_path, "lib/deep/flat.py", "VALUE = 1\n")
+    with Resolver(tmp_path) as resolver:
+        assert resolver.find("lib.flat").origin == tmp_path / "lib" / "deep" / "flat.py"
+
+
+def test_a_standard_library_module_is_found_outside_the_checkout(tmp_path):
+    write(tmp_path, "mine.py", "")
+    with Resolver(tmp_path) as resolver:
+        assert resolver.find("mine").origin == tmp_path / "mine.py"
+        heapq = resolver.find("heapq")
+        assert heapq.origin.name == "heapq.py" and tmp_path not in heapq.origin.parents
+
+
+def test_each_name_is_asked_once(tmp_path, monkeypatch):
+    write(tmp_path, "once.py", "")
+    asked = []
+    with Resolver(tmp_path) as resolver:
+        ask = resolver._ask
+        monkeypatch.setattr(resolver, "_ask", lambda name: asked.append(name) or ask(name))
+        first = resolver.find("once")
+        assert resolver.find("once") == first and asked == ["once"]
+
+
+def test_a_package_that_hangs_is_an_error_and_the_child_is_gone(tmp_path, monkeypatch):
+    monkeypatch.setattr(kit.bundle.resolve, "ANSWER_SECONDS", 0.5)
+    write(tmp_path, "slow/__init__.py", "while True:\n    pass\n")
+    resolver = Resolver(tmp_path)
+    with pytest.raises(ResolveError, match=r"no answer within 0\.5 s"):
+        resolver.find("slow.part")
+    assert resolver._child is None

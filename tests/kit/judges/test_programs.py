@@ -1,0 +1,205 @@
+"""kit.judges.programs: the judge's own programs (checkers, validators, interactors): what a
+path names (a .py file run by this Python, C or C++ compiled once and cached, a folder of
+sources, an executable), the interactor protocols and their command lines, and the one-line
+errors (no compiler, code that does not compile, nothing to run)."""
+
+import os
+import shutil
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.judges import programs
+from kit.judges.compare import parse_compare
+from kit.judges.programs import (
+    KATTIS,
+    KIT,
+    TESTLIB,
+    kattis_failure,
+    parse_interactor,
+    program_at,
+)
+
+ROOT = Path(__file__).resolve().parents[3]
+PACKAGES = ROOT / "tests" / "fixtures" / "packages"
+WHERE = "problems.toml: [toy]"
+needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
+
+
+def judge(spec, expected, got, root):
+    return parse_compare(spec, root, WHERE).judge(Path("/nonexistent/input"), expected, got)
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+# what a path names
+
+
+def test_each_kind_of_program_by_its_file(tmp_path):
+    for name in ("v.py", "check.cpp", "check.cc", "check.c", "run.sh"):
+        write(tmp_path / name, "")
+    os.chmod(tmp_path / "run.sh", 0o755)
+    kinds = {name: program_at(name, tmp_path, WHERE, "checker").kind for name in
+             ("v.py", "check.cpp", "check.cc", "check.c", "run.sh")}  # fmt: skip
+    assert kinds == {
+        "v.py": "python",
+        "check.cpp": "cpp",
+        "check.cc": "cpp",
+        "check.c": "c",
+        "run.sh": "exec",
+    }
+    assert program_at("run.sh", tmp_path, WHERE, "checker").argv() == [str(tmp_path / "run.sh")]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("", "problems.toml: [toy]: no checker path given"),
+        ("gone.py", "problems.toml: [toy]: checker gone.py not found"),
+        ("data.txt", "checker data.txt is not executable (nor a .py, C or C++ file)"),
+    ],
+)
+def test_a_path_that_names_nothing_to_run_is_one_line(tmp_path, name, message):
+    write(tmp_path / "data.txt", "1\n")
+    with pytest.raises(BuildError) as caught:
+        program_at(name, tmp_path, WHERE, "checker")
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_folder_runs_its_sources_or_its_one_script(tmp_path):
+    write(tmp_path / "cpp" / "validate.cc", "")
+    write(tmp_path / "cpp" / "validate.h", "")
+    write(tmp_path / "cpp" / "notes.py", "")
+    found = program_at("cpp", tmp_path, WHERE, "validator", folder=True)
+    assert (found.kind, found.sources) == ("cpp", (tmp_path / "cpp" / "validate.cc",))
+    write(tmp_path / "guess" / "guess.py", "")
+    write(tmp_path / "guess" / "helper.py", "")
+    named = program_at("guess", tmp_path, WHERE, "validator", folder=True)
+    assert (named.kind, named.path) == ("python", tmp_path / "guess" / "guess.py")
+    with pytest.raises(BuildError, match="checker cpp not found"):
+        program_at("cpp", tmp_path, WHERE, "checker")  # a folder only where the format has one
+
+
+# the interactor protocols
+
+
+def test_each_protocol_starts_the_interactor_its_own_way(tmp_path):
+    write(tmp_path / "i.py", "")
+    files = [tmp_path / name for name in ("in", "ans", "feedback", "out")]
+    python = [sys.executable, str(tmp_path / "i.py")]
+    own = parse_interactor("i.py", tmp_path, WHERE)
+    assert own.protocol == KIT and own.argv(*files) == [*python, str(files[0])]
+    kattis = parse_interactor("kattis:i.py max_guesses 7", tmp_path, WHERE)
+    assert kattis.protocol == KATTIS and kattis.flags == ("max_guesses", "7")
+    assert kattis.with_flags(("case_sensitive",)).argv(*files) == [
+        *python, str(files[0]), str(files[1]), f"{files[2]}{os.sep}",
+        "max_guesses", "7", "case_sensitive",
+    ]  # fmt: skip
+    testlib = parse_interactor("testlib:i.py", tmp_path, WHERE)
+    assert testlib.protocol == TESTLIB
+    assert testlib.argv(*files) == [*python, str(files[0]), str(files[3]), str(files[1])]
+
+
+def test_a_quoted_path_with_spaces_is_one_path(tmp_path):
+    write(tmp_path / "my validators" / "v.py", "")
+    found = parse_interactor("kattis:'my validators/v.py' flag", tmp_path, WHERE)
+    assert found.program.path == tmp_path / "my validators" / "v.py" and found.flags == ("flag",)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("testlib:i.py extra", "a testlib interactor takes no flags"),
+        ("kattis:", "no path given"),
+        ("kattis:'i.py", "No closing quotation"),
+    ],
+)
+def test_bad_interactor_settings_are_one_line(tmp_path, spec, message):
+    write(tmp_path / "i.py", "")
+    with pytest.raises(BuildError, match=message):
+        parse_interactor(spec, tmp_path, WHERE)
+
+
+def test_a_kattis_validator_s_own_failure_is_any_status_but_42_and_43():
+    assert kattis_failure(42) is None and kattis_failure(43) is None
+    assert kattis_failure(0) == "exit status 0, neither 42 (accepted) nor 43 (wrong answer)"
+    assert kattis_failure(1).startswith("exit status 1,")
+
+
+# compiled validators and checkers
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    """The kit's cache in a fresh folder, and no binary remembered by this process."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("CPKIT_CACHE", raising=False)
+    monkeypatch.setattr(programs, "_built", {})
+    return tmp_path / "cache" / "cpkit" / "programs"
+
+
+@needs_gxx
+def test_a_cpp_validator_folder_is_compiled_once_and_cached(cache_home, monkeypatch):
+    root = PACKAGES / "kattis_split_cpp"
+    spec = "validator:output_validators/split_check"
+    comparator = parse_compare(spec, root, WHERE)
+    input_path = root / "data" / "secret" / "1.in"
+    assert comparator.judge(input_path, b"5 5\n", b"4 6\n").accepted
+    rejected = comparator.judge(input_path, b"5 5\n", b"4 5\n")
+    assert rejected.message == "validator: 4 + 5 is not 10 (exit status 43)"
+    (binary,) = cache_home.glob("*/program")
+
+    def no_compiling(*_):
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(programs, "_compile", no_compiling)
+    monkeypatch.setattr(programs, "_built", {})  # a new process: only the cache remembers
+    assert parse_compare(spec, root, WHERE).judge(input_path, b"5 5\n", b"10 0\n").accepted
+    assert list(cache_home.glob("*/program")) == [binary]
+
+
+@needs_gxx
+def test_a_changed_source_is_compiled_again(cache_home, tmp_path):
+    source = write(
+        tmp_path / "accept.cpp", "int main() { return 42; }\n"
+    )  # a validator that accepts everything
+    assert judge("validator:accept.cpp", b"1\n", b"2\n", root=tmp_path).accepted
+    write(source, "int main() { return 43; }\n")
+    assert not judge("validator:accept.cpp", b"1\n", b"1\n", root=tmp_path).accepted
+    assert len(list(cache_home.glob("*/program"))) == 2
+
+
+@needs_gxx
+def test_code_that_does_not_compile_is_a_one_line_error(cache_home, tmp_path):
+    write(tmp_path / "broken.cpp", "int main() { return undeclared; }\n")
+    comparator = parse_compare("validator:broken.cpp", tmp_path, WHERE)
+    with pytest.raises(BuildError) as caught:
+        comparator.prepare()
+    message = str(caught.value)
+    assert message.startswith("broken.cpp: does not compile with g++: ") and "undeclared" in message
+    assert "\n" not in message
+
+
+def test_no_compiler_is_a_one_line_error(cache_home, tmp_path, monkeypatch):
+    monkeypatch.setenv("CXX", "no-such-compiler")
+    write(tmp_path / "check.cpp", "int main() { return 0; }\n")
+    comparator = parse_compare("checker:check.cpp", tmp_path, WHERE)  # found, not yet compiled
+    with pytest.raises(BuildError) as caught:
+        comparator.prepare()
+    assert str(caught.value) == (
+        "check.cpp: a C++ program, and no C++ compiler was found (tried $CXX = "
+        "no-such-compiler; install one or set CXX)"
+    )
+
+
+def test_a_python_program_is_run_by_this_python(tmp_path):
+    write(tmp_path / "v.py", "pass\n")
+    program = programs.program_at("v.py", tmp_path, WHERE, "validator")
+    assert program.argv() == [sys.executable, str(tmp_path / "v.py")]

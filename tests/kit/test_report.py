@@ -1,0 +1,220 @@
+"""kit.report: what the build prints, from results made by hand: the progress line, the table
+(stand-in marks, a span for interactive problems without an interactor), ``-v`` verdict lines,
+``--diff`` with what a terminal hides made visible, the games of a problem timed per move, the
+notes for CRLF samples, and colour only when asked."""
+
+import dataclasses
+
+import pytest
+
+from kit import report
+from kit.judges.targets import parse_target, stand_in
+from kit.pipeline import Result, Status
+from kit.registry import load_registry
+from kit.run.cases import Column, Failure, Ran, Verdict
+from kit.run.process import Timing
+
+
+def toy_sum(root):
+    return load_registry(root)["toy_sum"]
+
+
+def column(name, seconds=(), peak_mib=0, static_only=False):
+    target = parse_target(name)
+    return Column(
+        target,
+        stand_in([target]),
+        static_only=static_only,
+        slowest=Timing(list(seconds)),
+        peak_kib=peak_mib * 1024,
+    )
+
+
+def passed(problem, columns, total=1, verdicts=()):
+    ran = Ran(columns, total=total, verdicts=list(verdicts))
+    return Result(problem, bundle_bytes=2048, columns=columns, ran=ran)
+
+
+# --- the progress line and the table -------------------------------------------------------
+
+
+def test_a_passing_problem_s_progress_line_gives_size_cases_and_slowest_times(toy):
+    columns = [column("cpython3.8", [0.25, 0.5]), column("pypy3", [0.125])]
+    lines = report.progress(1, 2, passed(toy_sum(toy), columns))
+    assert lines == [
+        "[1/2] toy_sum            ok          bundle 2.0 KiB; 1/1 cases; "
+        "slowest 3.8 0.500 s, pypy3 0.125 s"
+    ]
+
+
+def test_a_problem_without_its_solution_names_the_missing_file(toy):
+    result = Result(toy_sum(toy), status=Status.NO_SOLUTION)
+    assert report.progress(3, 3, result) == [
+        "[3/3] toy_sum            no solution solutions/toy_sum.py does not exist yet"
+    ]
+
+
+def test_a_failure_s_lines_follow_its_progress_line(toy):
+    result = Result(toy_sum(toy))
+    result.fail("solutions/toy_sum.py:3: syntax error", ["detail"])
+    lines = report.progress(1, 1, result)
+    assert lines[0].startswith("[1/1] toy_sum            FAIL") and lines[0].endswith("not built")
+    assert lines[1:] == ["toy_sum: solutions/toy_sum.py:3: syntax error", "    detail"]
+
+
+def test_the_table_has_a_column_per_target_and_marks_a_stand_in(toy):
+    columns = [column("cpython3.8", [0.5, 0.25], peak_mib=10), column("pypy3", static_only=True)]
+    text = report.table([passed(toy_sum(toy), columns)])
+    header, rule, row = text.splitlines()
+    assert header.split("  ")[0] == "problem" and "3.8 med/max, peak" in header
+    assert "pypy3 med/max, peak" in header and rule == "-" * len(header)
+    assert row.split() == [
+        "toy_sum", "batch", "2.0", "KiB", "1/1", "0.375/0.500", "s", "10.0", "MiB", "*",
+        "1", "s,", "64", "MiB", "ok",
+    ]  # fmt: skip
+
+
+def test_an_interactive_problem_without_an_interactor_spans_the_cases_and_targets(toy):
+    echo = load_registry(toy)["toy_echo"]
+    result = Result(echo, bundle_bytes=1024, columns=[column("cpython3.8")])
+    row = report.table([result]).splitlines()[2]
+    assert f"1.0 KiB  {report.INTERACTIVE}" in row and row.endswith("1 s, 64 MiB  ok")
+
+
+def test_labels_are_every_target_in_order_of_appearance(toy):
+    problem = toy_sum(toy)
+    first = passed(problem, [column("cpython3.8"), column("pypy3")])
+    second = passed(problem, [column("cpython3.13"), column("cpython3.8")])
+    assert report.labels([first, second]) == ["3.8", "pypy3", "3.13"]
+
+
+# --- -v and --diff -----------------------------------------------------------------------------
+
+
+def test_verbose_lines_give_each_verdict_and_what_an_accepting_checker_said(toy):
+    verdicts = [
+        Verdict("samples/toy_sum/sample-1.in", "3.8", "ok", 0.01, "fine"),
+        Verdict("samples/toy_sum/sample-1.in", "pypy3", "WA", 0.02),
+    ]
+    result = passed(toy_sum(toy), [column("cpython3.8")], verdicts=verdicts)
+    assert report.verdicts(result) == [
+        "    ok   samples/toy_sum/sample-1.in  3.8  0.010 s  (fine)",
+        "    WA   samples/toy_sum/sample-1.in  pypy3  0.020 s",
+    ]
+
+
+def failed_result(toy, expected: bytes, got: bytes) -> Result:
+    problem = toy_sum(toy)
+    source = problem.samples_dir / "sample-1.in"
+    failure = Failure(
+        "samples/toy_sum/sample-1.in", ["3.8"], "wrong answer", [], source, expected, got, "WA"
+    )
+    return Result(problem, status="FAIL", ran=Ran([], total=1, failures=[failure]))
+
+
+def test_diff_shows_carriage_returns_tabs_and_a_missing_final_newline(toy):
+    result = failed_result(toy, b"6\r\n6\r\nend\tof\r\n", b"6\n6\nend\tof")
+    assert report.diffs(result) == [
+        "--- samples/toy_sum/sample-1.in (3.8): wrong answer",
+        "input:",
+        "    1 2 3",
+        "    ",
+        "    10 -4",
+        "expected:",
+        "    6\u240d",
+        "    6\u240d",
+        "    end\u2192of\u240d",
+        "got:",
+        "    6",
+        "    6",
+        "    end\u2192of",
+        "    (no newline at end)",
+    ]
+
+
+def test_diff_splits_at_newlines_only_and_marks_other_controls_and_empty_output(toy):
+    result = failed_result(toy, b"a\rb\x1b[0m\n", b"")
+    lines = report.diffs(result)
+    assert lines[lines.index("expected:") + 1 :] == ["    a\u240db\u241b[0m", "got:", "    (empty)"]
+
+
+def test_a_long_text_is_cut_and_says_so(toy):
+    got = b"x" * (report.DIFF_CHARS + 5)
+    lines = report.diffs(failed_result(toy, b"1\n", got))
+    assert f"got: (first {report.DIFF_CHARS} of {report.DIFF_CHARS + 5} characters)" in lines
+    assert lines[-1] == "    " + "x" * report.DIFF_CHARS
+
+
+def test_shown_lines_split_at_newlines_only():
+    assert report.shown_lines("a\r\nb\rc\n\n\x00\x7f") == [
+        "a\u240d",
+        "b\u240dc",
+        "",
+        "\u2400\u2421",
+    ]
+
+
+# --- games timed per move -------------------------------------------------------------------
+
+
+def test_games_timed_per_move_add_their_moves_and_keep_the_longest_think(toy):
+    echo = dataclasses.replace(
+        load_registry(toy)["toy_echo"], interactor="interactor.py", game_timeout=30.0
+    )
+    said = [
+        "accepted in 2 moves, longest think 0.75 s",
+        "accepted in 40 moves, longest think 0.5 s",
+    ]
+    verdicts = [Verdict(f"g{i}", "3.8", "ok", 1.0, text) for i, text in enumerate(said)]
+    verdicts.append(Verdict("g9", "3.8", "WA", 1.0, "in 100 moves, longest think 9 s"))
+    result = passed(echo, [column("cpython3.8", [1.0])], total=3, verdicts=verdicts)
+    assert report.per_move(result)
+    assert report.games_summary(result, "3.8") == (42, 0.75)
+    assert report.games_cell(result, "3.8") == "42 moves, think 0.750 s"
+    assert report.games_line(result) == "; longest think 3.8 0.750 s (42 moves)"
+    assert not report.per_move(passed(toy_sum(toy), []))
+
+
+# --- notes --------------------------------------------------------------------------------------
+
+
+def test_an_answer_alone_with_crlf_gets_its_own_note(toy):
+    out = toy / "samples" / "toy_sum" / "sample-1.out"
+    out.write_bytes(out.read_bytes().replace(b"\n", b"\r\n"))
+    notes = [line for line in report.notes([Result(toy_sum(toy))]) if "CRLF" in line]
+    assert notes == [
+        "toy_sum: note: CRLF (\\r\\n) line ends in samples/toy_sum/sample-1.out: answers are "
+        "compared without their \\r, except by a checker (dos2unix converts them)"
+    ]
+
+
+def test_lf_samples_get_no_note(toy):
+    assert not [line for line in report.notes([Result(toy_sum(toy))]) if "CRLF" in line]
+
+
+# --- colour ----------------------------------------------------------------------------------
+
+
+class Stream:
+    def __init__(self, tty):
+        self.tty = tty
+
+    def isatty(self):
+        return self.tty
+
+
+@pytest.mark.parametrize(
+    ("tty", "no_colour", "expected"), [(True, None, True), (True, "1", False), (False, None, False)]
+)
+def test_colour_only_on_a_terminal_without_no_color(monkeypatch, tty, no_colour, expected):
+    if no_colour is None:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    else:
+        monkeypatch.setenv("NO_COLOR", no_colour)
+    assert report.use_colour(Stream(tty)) is expected
+
+
+def test_paint_wraps_in_the_kind_s_colour_only_when_asked():
+    assert report.paint("ok", "good", True) == "\x1b[32mok\x1b[0m"
+    assert report.paint("ok", "good", False) == "ok"
+    assert report.paint("ok", "plain", True) == "ok"
