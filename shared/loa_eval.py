@@ -230,31 +230,47 @@ def parse_weights(text):
 
 
 def make_evaluator(weights=None, tables=None):
+    """The evaluation described in the header, with ``weights`` over DEFAULT_WEIGHTS
+    (``tables`` is accepted for the callers' convenience and not needed)."""
     w = dict(DEFAULT_WEIGHTS)
     if weights:
         w.update(weights)
-    pst, dist, minsum = _tables()
-    w_conc, w_cent, w_com = w["conc"], w["cent"], w["com"]
-    w_group, w_quad, tempo = w["group"], w["quad"], w["tempo"]
-    w_mob = w["mob"]
-    lazy = w["lazy"]
-    w_unif = w["unif"]
-    w_conn = w["conn"]
-    w_euler = w["euler"]
-    w_mat = w["mat"]
-    pad_anchor = sum(1 << (10 * r + f) for r in range(9) for f in range(9))
-    not_a, not_h = NOT_A, NOT_H
-    low7 = 0x7F7F7F7F7F7F7F  # squares whose 2x2 block (s, s+1, s+8, s+9) is on the board
-
-    # mobility weights: 2 per move, 1 for a move to an edge square, +1 for a capture
-    edge_w = tuple(1 if (s >> 3) in (0, 7) or (s & 7) in (0, 7) else 2 for s in range(64))
-
-    rank_rows, near = _row_tables(pst)
-    cache = {}
-    cache_get = cache.get
+    tempo, lazy, w_mob = w["tempo"], w["lazy"], w["mob"]
     # groups beyond the first per bit-board, left by a caller that has flood-filled it already
     # (the search's connecting_moves, on most new bit-boards just before evaluating them)
     known_groups = {}
+    side = _side_scorer(w, known_groups)
+    # mobility weights: 2 per move, 1 for a move to an edge square, +1 for a capture
+    edge_w = tuple(1 if (s >> 3) in (0, 7) or (s & 7) in (0, 7) else 2 for s in range(64))
+    mobility_diff = _mobility_scorer(edge_w)
+
+    def evaluate(me, opp, cnt, alpha=-LAZY_INF, beta=LAZY_INF):
+        """Score for the side to move; the mobility term is skipped when the rest of the score
+        is already more than ``lazy`` outside the (alpha, beta) window."""
+        v = side(me) - side(opp) + tempo
+        if not w_mob or v - lazy >= beta or v + lazy <= alpha:
+            return v
+        m = w_mob * mobility_diff(me, opp)
+        return v + (m >> 3 if m >= 0 else -(-m >> 3))
+
+    evaluate.mobility_diff = mobility_diff
+    evaluate.known_groups = known_groups
+    return evaluate
+
+
+def _side_scorer(w, known_groups):
+    """``side(bb)``: every term but mobility for the side owning ``bb``, with the weights ``w``
+    (memoised per bit-board); groups are taken from ``known_groups`` when a caller left them."""
+    pst, _, minsum = _tables()
+    w_conc, w_cent, w_com = w["conc"], w["cent"], w["com"]
+    w_group, w_quad, w_mat = w["group"], w["quad"], w["mat"]
+    w_unif, w_conn, w_euler = w["unif"], w["conn"], w["euler"]
+    pad_anchor = sum(1 << (10 * r + f) for r in range(9) for f in range(9))
+    not_a, not_h = NOT_A, NOT_H
+    low7 = 0x7F7F7F7F7F7F7F  # squares whose 2x2 block (s, s+1, s+8, s+9) is on the board
+    rank_rows, near = _row_tables(pst)
+    cache = {}
+    cache_get = cache.get
     known_pop = known_groups.pop
 
     def side(bb):
@@ -335,6 +351,12 @@ def make_evaluator(weights=None, tables=None):
         cache[bb] = score
         return score
 
+    return side
+
+
+def _mobility_scorer(edge_w):
+    """``mobility_diff(me, opp)``: the weighted mobility (``edge_w`` per landing square) of
+    ``me`` minus that of ``opp``, memoised per line byte and per bit-board."""
     # Mobility line by line: the moves along a line depend only on the pieces on it. Each side's
     # 64 bits are turned into 32 bytes (see _byte_lines) and the weighted mobility difference of
     # one byte is memoised per (byte class, own pattern, other pattern).
@@ -393,15 +415,4 @@ def make_evaluator(weights=None, tables=None):
             b = line_patterns(opp)
         return sum(map(line_sum, map(or_, a[0], b[1])))
 
-    def evaluate(me, opp, cnt, alpha=-LAZY_INF, beta=LAZY_INF):
-        """Score for the side to move; the mobility term is skipped when the rest of the score
-        is already more than ``lazy`` outside the (alpha, beta) window."""
-        v = side(me) - side(opp) + tempo
-        if not w_mob or v - lazy >= beta or v + lazy <= alpha:
-            return v
-        m = w_mob * mobility_diff(me, opp)
-        return v + (m >> 3 if m >= 0 else -(-m >> 3))
-
-    evaluate.mobility_diff = mobility_diff
-    evaluate.known_groups = known_groups
-    return evaluate
+    return mobility_diff
