@@ -29,6 +29,7 @@ reply line arrived.
 """
 
 import argparse
+import concurrent.futures
 import contextlib
 import math
 import os
@@ -41,7 +42,7 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass
-from typing import Dict, List, NamedTuple, Optional
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from referee import rules
 
@@ -389,89 +390,92 @@ class Tally:
         return out
 
 
-def run_match(  # noqa: PLR0917
-    prog_a,
-    prog_b,
-    games=2,
-    clock=1.0,
-    move_time=None,
-    limit=100,
-    openings=None,
-    jobs=1,
-    log=None,
-    out=None,
-):
-    """Play ``games`` games between two specs (see ``resolve``); ``openings`` is a list of ply
-    lists (one per game) or None. ``clock`` and ``move_time`` are one value for both programs or
-    a pair (program A's, program B's). Returns (tally_a, tally_b, results)."""
-    if out is None:
-        out = sys.stdout
-    clocks = clock if isinstance(clock, (tuple, list)) else (clock, clock)
-    move_times = move_time if isinstance(move_time, (tuple, list)) else (move_time, move_time)
-    a = Entrant(*resolve(prog_a), clocks[0], move_times[0])
-    b = Entrant(*resolve(prog_b), clocks[1], move_times[1])
+@dataclass(frozen=True)
+class MatchOptions:
+    """How a match is played: ``games`` games (colours alternating, program A White in the
+    first); per program (A's, B's) the clock the referee enforces per move and the
+    LOA_MOVE_TIME it is given (None: not set); the move ``limit`` per player; ``openings``,
+    one ply list per game (None: the standard start); ``jobs`` games at a time."""
+
+    games: int = 2
+    clocks: Tuple[float, float] = (1.0, 1.0)
+    move_times: Tuple[Optional[float], Optional[float]] = (None, None)
+    limit: int = 100
+    openings: Optional[List[List[str]]] = None
+    jobs: int = 1
+
+
+def match_entrants(prog_a, prog_b, options):
+    """Programs A and B (specs, see ``resolve``) as Entrants with their clocks and move times;
+    equal names become NAME#1 and NAME#2."""
+    a = Entrant(*resolve(prog_a), options.clocks[0], options.move_times[0])
+    b = Entrant(*resolve(prog_b), options.clocks[1], options.move_times[1])
     if a.name == b.name:
         a = a._replace(name=a.name + "#1")
         b = b._replace(name=b.name + "#2")
+    return a, b
+
+
+def game_line(number, games, white, black, res):
+    """The line printed for game ``number`` (from 1) of ``games`` once it is over."""
+    who = {"W": white.name, "B": black.name, None: "draw"}[res.winner]
+    maxes = [f"{n} {res.max_think(c):.3f}" for n, c in ((white.name, "W"), (black.name, "B"))]
+    return (
+        f"game {number}/{games}: {white.name} (W) vs {black.name} (B): {who}"
+        f"{'' if who == 'draw' else ' wins'}, {res.reason}, {len(res.moves)} plies;"
+        f" max think {', '.join(maxes)}"
+    )
+
+
+def log_line(number, white, black, opening, res):
+    """Game ``number``'s line in the --log file: the players, the opening, result and moves."""
+    return (
+        f"game {number} white={white.name} black={black.name}"
+        f" opening={','.join(opening)}"
+        f" result={res.winner or 'D'} reason={res.reason.replace(' ', '_')}"
+        f" moves={' '.join(res.moves)}\n"
+    )
+
+
+def for_each(items, call, jobs):
+    """``call(item)`` for every item: here, in order, or on ``jobs`` threads taking them in
+    order; returns once all are done (raising the first error, if any, after that)."""
+    if jobs <= 1:
+        for item in items:
+            call(item)
+        return
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(call, items))
+
+
+def run_match(prog_a, prog_b, options=None, *, log=None, out=None):
+    """Play a match between two specs (see ``resolve``) as ``options`` (a MatchOptions) say,
+    printing a line per game and the summary to ``out`` (default stdout) and each game's moves
+    to ``log`` (a file, or None). Returns (tally_a, tally_b, the GameResults in game order)."""
+    if options is None:
+        options = MatchOptions()
+    if out is None:
+        out = sys.stdout
+    a, b = match_entrants(prog_a, prog_b, options)
     ta, tb = Tally(a.name), Tally(b.name)
-    plan = []
-    for g in range(games):
-        a_white = g % 2 == 0
-        opening = openings[g] if openings else []
-        plan.append((g, a_white, opening))
-    results = [None] * games
+    results = [None] * options.games
     lock = threading.Lock()
 
-    def one(item):
-        g, a_white, opening = item
+    def one(g):
+        a_white = g % 2 == 0
         white, black = (a, b) if a_white else (b, a)
-        res = play_game(white, black, limit, opening)
+        opening = options.openings[g] if options.openings else []
+        res = play_game(white, black, options.limit, opening)
         with lock:
             results[g] = res
             ta.add("W" if a_white else "B", res)
             tb.add("B" if a_white else "W", res)
-            who = {"W": white.name, "B": black.name, None: "draw"}[res.winner]
-            maxes = [
-                f"{n} {res.max_think(c):.3f}" for n, c in ((white.name, "W"), (black.name, "B"))
-            ]
-            print(
-                f"game {g + 1}/{games}: {white.name} (W) vs {black.name} (B): {who}"
-                f"{'' if who == 'draw' else ' wins'}, {res.reason}, {len(res.moves)} plies;"
-                f" max think {', '.join(maxes)}",
-                file=out,
-                flush=True,
-            )
+            print(game_line(g + 1, options.games, white, black, res), file=out, flush=True)
             if log is not None:
-                log.write(
-                    f"game {g + 1} white={white.name} black={black.name}"
-                    f" opening={','.join(opening)}"
-                    f" result={res.winner or 'D'} reason={res.reason.replace(' ', '_')}"
-                    f" moves={' '.join(res.moves)}\n"
-                )
+                log.write(log_line(g + 1, white, black, opening, res))
                 log.flush()
 
-    if jobs <= 1:
-        for item in plan:
-            one(item)
-    else:
-        threads = []
-        pending = list(plan)
-        plock = threading.Lock()
-
-        def worker():
-            while True:
-                with plock:
-                    if not pending:
-                        return
-                    item = pending.pop(0)
-                one(item)
-
-        for _ in range(jobs):
-            t = threading.Thread(target=worker)
-            t.start()
-            threads.append(t)
-        for t in threads:
-            t.join()
+    for_each(range(options.games), one, options.jobs)
     for line in [*ta.lines(), *tb.lines(), summary_line(ta, tb)]:
         print(line, file=out)
     return ta, tb, results
@@ -502,7 +506,8 @@ def per_program(values, names, option):
     return pair
 
 
-def main(argv=None):
+def parser():
+    """The command line's parser; its help is this module's docstring."""
     head, _usage, *details = __doc__.split("\n\n")
     ap = argparse.ArgumentParser(
         prog="match",
@@ -535,43 +540,54 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", default=None, help="append every game's moves to this file")
     ap.add_argument("--jobs", "-j", type=int, default=1)
-    args = ap.parse_args(argv)
-    names = [resolve(args.prog_a)[0], resolve(args.prog_b)[0]]
-    try:
-        clocks = [c or 1.0 for c in per_program(args.clock, names, "--clock")]
-        move_times = per_program(args.move_time, names, "--move-time")
-    except ValueError as error:
-        ap.error(str(error))
-    openings = None
+    return ap
+
+
+def openings_of(args):
+    """The openings the command line asks for, one ply list per game, or None: random ones
+    (each played twice, from --seed) or --opening for every game."""
     if args.random_openings:
         rng = random.Random(args.seed)
         openings = []
         for _ in range((args.games + 1) // 2):
             op = random_opening(rng, args.opening_plies)
             openings += [op, op]
-        openings = openings[: args.games]
-    elif args.opening:
-        openings = [args.opening.split()] * args.games
+        return openings[: args.games]
+    if args.opening:
+        return [args.opening.split()] * args.games
+    return None
+
+
+def options_of(args, ap):
+    """(the names of programs A and B, the MatchOptions) from the command line; a clock or
+    move time that is malformed or names neither program stops with a usage error."""
+    names = [resolve(args.prog_a)[0], resolve(args.prog_b)[0]]
+    try:
+        clocks = [c or 1.0 for c in per_program(args.clock, names, "--clock")]
+        move_times = per_program(args.move_time, names, "--move-time")
+    except ValueError as error:
+        ap.error(str(error))
+    options = MatchOptions(
+        args.games, tuple(clocks), tuple(move_times), args.limit, openings_of(args), args.jobs
+    )
+    return names, options
+
+
+def main(argv=None):
+    ap = parser()
+    args = ap.parse_args(argv)
+    names, options = options_of(args, ap)
+    clocks, move_times = options.clocks, options.move_times
     log = open(args.log, "a") if args.log else None  # noqa: SIM115
     try:
         print(
             f"match: {args.prog_a} vs {args.prog_b}, {args.games} games,"
             f" clock {names[0]} {clocks[0]:.2f} s, {names[1]} {clocks[1]:.2f} s,"
             f" move-time {move_times[0]} / {move_times[1]}, limit {args.limit}"
-            + (f", random openings of {args.opening_plies} plies" if openings else ""),
+            + (f", random openings of {args.opening_plies} plies" if options.openings else ""),
             flush=True,
         )
-        run_match(
-            args.prog_a,
-            args.prog_b,
-            args.games,
-            tuple(clocks),
-            tuple(move_times),
-            args.limit,
-            openings,
-            args.jobs,
-            log,
-        )
+        run_match(args.prog_a, args.prog_b, options, log=log)
     finally:
         if log is not None:
             log.close()

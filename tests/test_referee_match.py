@@ -47,7 +47,10 @@ def test_bad_program_forfeits(tmp_path, kind):
     script.write_text(textwrap.dedent(code))
     out = io.StringIO()
     ta, tb, results = match.run_match(
-        f"{kind}@{sys.executable} {script}", "greedy", games=1, clock=0.5, out=out
+        f"{kind}@{sys.executable} {script}",
+        "greedy",
+        match.MatchOptions(games=1, clocks=(0.5, 0.5)),
+        out=out,
     )
     (res,) = results
     assert res.forfeit and res.winner == "B", res
@@ -70,7 +73,10 @@ def test_random_openings_are_played_with_both_colours():
         turn = rules.other(turn)
     out = io.StringIO()
     ta, tb, results = match.run_match(
-        "random", "greedy", games=2, openings=[op, op], out=out, move_time=0.05
+        "random",
+        "greedy",
+        match.MatchOptions(games=2, openings=[op, op], move_times=(0.05, 0.05)),
+        out=out,
     )
     assert [r.moves[:4] for r in results] == [op, op]
     assert sum(ta.wld["W"]) == 1 and sum(ta.wld["B"]) == 1
@@ -78,7 +84,8 @@ def test_random_openings_are_played_with_both_colours():
 
 def test_move_limit_is_a_draw():
     """With a limit of 2 moves each (counted with the opening), random players draw."""
-    ta, tb, results = match.run_match("random", "random", games=1, limit=2, out=io.StringIO())
+    options = match.MatchOptions(games=1, limit=2)
+    ta, tb, results = match.run_match("random", "random", options, out=io.StringIO())
     (res,) = results
     assert res.winner is None and res.reason == "move limit"
     assert len(res.moves) == 4
@@ -100,10 +107,68 @@ def test_game_result_records_each_move_and_think_time():
         res.winner = "W"
 
 
+def test_game_and_log_lines():
+    """The line printed per game and the line logged per game, for a forfeit and a draw."""
+    white, black = match.Entrant("bot", [], {}), match.Entrant("greedy", [], {})
+    lost = match.GameResult(
+        "B", "illegal move A2-A3", True, ["A2-A3"], {"W": [], "B": []}, {"W": 0.25, "B": None}
+    )
+    assert match.game_line(3, 4, white, black, lost) == (
+        "game 3/4: bot (W) vs greedy (B): greedy wins, illegal move A2-A3, 1 plies;"
+        " max think bot 0.250, greedy 0.000"
+    )
+    assert match.log_line(3, white, black, ["A2-A3"], lost) == (
+        "game 3 white=bot black=greedy opening=A2-A3 result=B reason=illegal_move_A2-A3"
+        " moves=A2-A3\n"
+    )
+    drawn = match.GameResult(
+        None,
+        "move limit",
+        False,
+        ["A2-C4", "B1-B3"],
+        {"W": [0.5], "B": [0.125]},
+        {"W": 0.0625, "B": 0.75},
+    )
+    assert match.game_line(1, 2, white, black, drawn) == (
+        "game 1/2: bot (W) vs greedy (B): draw, move limit, 2 plies;"
+        " max think bot 0.500, greedy 0.750"
+    )
+    assert match.log_line(1, white, black, [], drawn) == (
+        "game 1 white=bot black=greedy opening= result=D reason=move_limit moves=A2-C4 B1-B3\n"
+    )
+
+
+def test_games_run_side_by_side_with_jobs():
+    """for_each calls once per item (on threads with jobs > 1, raising a call's error); a
+    match with two jobs returns its results in game order and prints a line per game."""
+    seen = []
+    match.for_each(range(7), seen.append, 3)
+    assert sorted(seen) == list(range(7))
+
+    def fail(item):
+        raise RuntimeError(item)
+
+    with pytest.raises(RuntimeError):
+        match.for_each(range(3), fail, 2)
+    out = io.StringIO()
+    options = match.MatchOptions(
+        games=3, limit=1, openings=[["A2-C4"], ["A3-C5"], ["H2-F4"]], jobs=2
+    )
+    ta, tb, results = match.run_match("random", "random", options, out=out)
+    assert [r.moves[0] for r in results] == ["A2-C4", "A3-C5", "H2-F4"]
+    assert sorted(line[:9] for line in out.getvalue().splitlines()[:3]) == [
+        "game 1/3:",
+        "game 2/3:",
+        "game 3/3:",
+    ]
+    assert sum(ta.wld["W"]) == 2 and sum(ta.wld["B"]) == 1
+
+
 def test_bot_beats_greedy_in_short_games():
     """CI games: the bot (from source) against greedy at 0.05 s per move, no forfeits."""
     out = io.StringIO()
-    ta, tb, results = match.run_match("src", "greedy", games=2, move_time=0.05, out=out)
+    options = match.MatchOptions(games=2, move_times=(0.05, 0.05))
+    ta, tb, results = match.run_match("src", "greedy", options, out=out)
     assert ta.forfeits == [] and tb.forfeits == [], out.getvalue()
     assert ta.wld["W"][0] + ta.wld["B"][0] >= 1, out.getvalue()
     for r in results:
@@ -163,7 +228,10 @@ def test_each_program_gets_its_own_clock(tmp_path):
     )
     out = io.StringIO()
     ta, tb, (res,) = match.run_match(
-        f"slow@{sys.executable} {script}", "greedy", games=1, clock=(1.5, 0.5), limit=1, out=out
+        f"slow@{sys.executable} {script}",
+        "greedy",
+        match.MatchOptions(games=1, clocks=(1.5, 0.5), limit=1),
+        out=out,
     )
     assert res.reason == "move limit" and not res.forfeit, out.getvalue()
     assert ta.forfeits == [] and tb.forfeits == []
