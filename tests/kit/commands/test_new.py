@@ -1,23 +1,13 @@
-"""`new` writes the judge's usual time and memory limits where its profile has them (AtCoder,
-Codeforces), placeholders said to be placeholders elsewhere; the profiles pin the figures."""
+"""kit.commands.new: ``new`` writes the judge's usual time and memory limits where its profile
+has them (AtCoder, Codeforces), placeholders said to be placeholders elsewhere (the profiles'
+figures themselves are pinned by tests/kit/judges/test_profiles.py); the rest of ``new``, end to
+end, is in tests/test_commands.py, tests/kit/test_scaffold.py and tests/kit/test_pages.py."""
 
 import pytest
 
 from kit import cli
 from kit.judges.profiles import PROFILES
 from kit.registry import load_registry
-
-
-def test_the_profiles_hold_the_cited_usual_limits():
-    """kit/judges/profiles.py cites each figure; change both together."""
-    usual = {name: p.limits and (p.limits.time, p.limits.memory) for name, p in PROFILES.items()}
-    assert usual == {
-        "atcoder": (2.0, 1024),
-        "codeforces": (2.0, 256),
-        "kattis": None,
-        "timus": None,
-        "spoj": None,
-    }
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,83 @@
+"""kit.judges.profiles: the judges' documented facts (targets, source limit, file access, usual
+limits, how memory, stack and time are counted), pinned so that a change to one is a change to
+docs/targets.md too; a profile found by its name in any case, the strictest targets without
+one, and a name close to a profile's taken for a misspelling of it."""
+
+import pytest
+
+from kit.judges.profiles import (
+    CPU,
+    OWN,
+    PROFILES,
+    STRICTEST,
+    UNLIMITED,
+    WALL,
+    WHOLE,
+    default_targets,
+    profile_for,
+    suggestion_for,
+)
+from kit.judges.targets import parse_target
+
+
+def test_profiles_hold_the_documented_facts():
+    """docs/targets.md's table (with its sources): change both together."""
+    facts = {name: (p.targets, p.source_limit, p.no_files) for name, p in PROFILES.items()}
+    assert facts == {
+        "codeforces": (("cpython3.13", "pypy3.10"), 65536, False),
+        "atcoder": (("cpython3.13", "pypy3.11"), 524288, False),
+        "kattis": (("pypy3",), 131072, False),
+        "timus": (("cpython3.12", "pypy3.10"), None, True),
+        "spoj": (("cpython3.8",), 50000, False),
+    }
+
+
+def test_the_profiles_hold_the_cited_usual_limits():
+    """kit/judges/profiles.py cites each figure; change both together."""
+    usual = {name: p.limits and (p.limits.time, p.limits.memory) for name, p in PROFILES.items()}
+    assert usual == {
+        "atcoder": (2.0, 1024),
+        "codeforces": (2.0, 256),
+        "kattis": None,
+        "timus": None,
+        "spoj": None,
+    }
+
+
+def test_memory_stack_and_time_are_counted_as_each_judge_documents():
+    counted = {name: (p.memory, p.stack, p.time) for name, p in PROFILES.items()}
+    assert counted == {
+        "codeforces": (OWN, None, WALL),
+        "atcoder": (OWN, 1024, WALL),
+        "kattis": (WHOLE, UNLIMITED, CPU),
+        "timus": (OWN, None, WALL),
+        "spoj": (OWN, None, WALL),
+    }
+    assert [name for name, p in PROFILES.items() if p.modules] == ["atcoder"]
+
+
+def test_a_profile_is_found_by_its_name_in_any_case_and_with_spaces():
+    assert profile_for(" CodeForces ") is PROFILES["codeforces"]
+    assert profile_for("POJ") is None
+
+
+def test_targets_come_from_the_profile_else_the_strictest():
+    assert default_targets("Kattis") == [parse_target("pypy3")]
+    assert default_targets("POJ") == [parse_target(name) for name in STRICTEST]
+    assert STRICTEST == ("cpython3.8", "pypy3")
+
+
+@pytest.mark.parametrize(
+    ("judge", "meant"),
+    [
+        ("Codeforce", "codeforces"),  # alike at 85 % or more
+        ("code-forces", "codeforces"),  # letters and digits run together
+        ("acm.timus.ru", "timus"),  # one of its words
+        ("open.kattis.com", "kattis"),
+        ("AtCoder", None),  # a profile's own name
+        ("POJ", None),  # short names are compared exactly: not spoj
+        ("informatics.msk.ru", None),
+    ],
+)
+def test_a_name_close_to_a_profile_s_suggests_it(judge, meant):
+    assert suggestion_for(judge) == meant

@@ -1,0 +1,140 @@
+"""kit.packages.polygon: a Polygon package read in place: problem.xml's limits (milliseconds,
+bytes), its tests in order with the leading samples, checker, interactor and tagged solutions,
+from tests/fixtures/packages and from small problem.xml files written here; what is missing or
+malformed is a one-line error."""
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.packages import polygon
+
+ROOT = Path(__file__).resolve().parents[3]
+PACKAGES = ROOT / "tests" / "fixtures" / "packages"
+
+
+def package(name):
+    return polygon.read(PACKAGES / name, f"packages/{name}")
+
+
+def test_a_polygon_package_gives_its_limits_tests_checker_and_solutions():
+    found = package("polygon_sum")
+    assert (found.format, found.judge, found.name, found.title) == (
+        "Polygon",
+        "Codeforces",
+        "sum-two",
+        "Sum of Two",
+    )
+    assert (found.time_limit, found.memory_limit) == (1.0, 256)  # from ms and bytes
+    assert found.compare == "checker:packages/polygon_sum/files/check.cpp"
+    assert found.include == (PACKAGES / "polygon_sum" / "files",)
+    assert [(case.name, case.group) for case in found.cases] == [
+        ("tests/01", "sample"),
+        ("tests/02", "secret"),
+        ("tests/03", "secret"),
+    ]
+    assert [(s.name, s.folder, s.language) for s in found.submissions] == [
+        ("solutions/sum.py", "main", "Python"),
+        ("solutions/difference.py", "wrong-answer", "Python"),
+        ("solutions/sum.cpp", "accepted", "C++"),
+    ]
+    interactive = package("polygon_guess")
+    assert interactive.interactor == "testlib:packages/polygon_guess/files/interactor.py"
+
+
+def test_a_polygon_package_without_its_tests_says_so(tmp_path):
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "p")
+    (copy / "tests" / "02").unlink()
+    with pytest.raises(BuildError, match=r"p: tests/02 is missing \(problem.xml lists 3 tests"):
+        polygon.read(copy, "p")
+
+
+def problem_xml(folder, judging, assets="", names='<name language="english" value="Plain"/>'):
+    """A package of three tests (tests/01 to tests/03, answers tests/0N.a) and this problem.xml."""
+    for number in (1, 2, 3):
+        (folder / "tests").mkdir(parents=True, exist_ok=True)
+        (folder / "tests" / f"{number:02d}").write_text(f"{number}\n")
+        (folder / "tests" / f"{number:02d}.a").write_text(f"{number}\n")
+    (folder / "problem.xml").write_text(
+        textwrap.dedent(
+            f"""\
+            <problem short-name="plain">
+                <names>{names}</names>
+                <judging>{judging}</judging>
+                <assets>{assets}</assets>
+            </problem>
+            """
+        )
+    )
+    return folder
+
+
+TESTSET = """
+    <testset name="tests">
+        <time-limit>2500</time-limit>
+        <memory-limit>67108864</memory-limit>
+        <test-count>3</test-count>
+        <tests><test sample="true"/><test/><test sample="true"/></tests>
+    </testset>
+"""
+
+
+def test_only_the_leading_marked_tests_are_samples_and_without_a_checker_tokens_compare(tmp_path):
+    found = polygon.read(problem_xml(tmp_path / "p", TESTSET), "p")
+    assert [(case.name, case.group) for case in found.cases] == [
+        ("tests/01", "sample"),
+        ("tests/02", "secret"),
+        ("tests/03", "secret"),  # marked, but after a test that is not
+    ]
+    assert found.cases[0].answer == tmp_path / "p" / "tests" / "01.a"
+    assert (found.time_limit, found.memory_limit) == (2.5, 64)
+    assert (found.compare, found.interactor, found.kind) == ("tokens", None, "batch")
+    assert (found.margin, found.margin_from) == (1.5, "assumed: Polygon has none")
+    assert found.include == ()  # no files/testlib.h
+
+
+def test_the_title_is_the_english_name_else_any_else_the_folder(tmp_path):
+    names = '<name language="russian" value="Sum"/>'
+    assert polygon.read(problem_xml(tmp_path / "p", TESTSET, names=names), "p").title == "Sum"
+    assert polygon.read(problem_xml(tmp_path / "q", TESTSET, names=""), "q").title == "q"
+
+
+def test_solutions_keep_their_tag_and_language_and_do_not_run_is_left_out(tmp_path):
+    assets = """
+        <solutions>
+            <solution tag="main"><source path="a.py" type="python.pypy3"/></solution>
+            <solution tag="rejected"><source path="b.cpp" type="cpp.g++17"/></solution>
+            <solution tag="do-not-run"><source path="c.py" type="python.3"/></solution>
+            <solution tag="accepted"><source path="d.py" type="python.2"/></solution>
+        </solutions>
+    """
+    found = polygon.read(problem_xml(tmp_path / "p", TESTSET, assets), "p")
+    assert [(s.name, s.folder, s.language) for s in found.submissions] == [
+        ("a.py", "main", "Python"),
+        ("b.cpp", "rejected", "C++"),
+        ("d.py", "accepted", "Python 2"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("judging", "assets", "message"),
+    [
+        ("", "", "p/problem.xml: no <judging><testset>"),
+        (TESTSET.replace("2500", "2.5 s"), "", "<time-limit> must be a whole number, not '2.5 s'"),
+        (TESTSET.replace("67108864", "0"), "", "<memory-limit> must be positive"),
+        (TESTSET, '<checker><source path="files/check.cpp"/></checker>', "names files/check.cpp"),
+    ],
+)
+def test_a_malformed_problem_xml_is_one_line(tmp_path, judging, assets, message):
+    folder = problem_xml(tmp_path / "p", judging, assets)
+    with pytest.raises(BuildError) as caught:
+        polygon.read(folder, "p")
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_folder_is_polygon_s_when_it_holds_problem_xml(tmp_path):
+    assert polygon.is_polygon(PACKAGES / "polygon_sum")
+    assert not polygon.is_polygon(PACKAGES / "kattis_sum")

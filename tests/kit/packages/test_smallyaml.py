@@ -1,0 +1,96 @@
+"""kit.packages.smallyaml: the part of YAML that problem packages use (nested mappings, plain
+and quoted scalars, flow and block sequences, literal and folded blocks, comments), every
+scalar kept a string; anything else a one-line error naming the file and line."""
+
+import textwrap
+
+import pytest
+
+from kit.errors import BuildError
+from kit.packages import smallyaml
+
+
+def test_small_yaml_reads_what_packages_write():
+    text = textwrap.dedent(
+        """\
+        ---
+        # a comment
+        name: 'It''s # not a comment'   # but this is
+        limits:
+          memory: 512
+        type: [scoring, interactive]
+        keywords:
+        - graphs
+        - "two words"
+        empty:
+        """
+    )
+    assert smallyaml.load(text, "p.yaml") == {
+        "name": "It's # not a comment",
+        "limits": {"memory": "512"},
+        "type": ["scoring", "interactive"],
+        "keywords": ["graphs", "two words"],
+        "empty": "",
+    }
+    with pytest.raises(BuildError, match=r"p.yaml:2: 'a' is given twice"):
+        smallyaml.load("a: 1\na: 2\n", "p.yaml")
+
+
+def test_nesting_follows_indentation_and_a_sequence_may_stand_under_its_key():
+    text = textwrap.dedent(
+        """\
+        limits:
+          time_multipliers:
+            ac_to_time_limit: 2.0
+          memory: 1024
+        validator_flags: float_tolerance 1e-6
+        languages:
+        - python3
+        - cpp
+        """
+    )
+    assert smallyaml.load(text, "p.yaml") == {
+        "limits": {"time_multipliers": {"ac_to_time_limit": "2.0"}, "memory": "1024"},
+        "validator_flags": "float_tolerance 1e-6",
+        "languages": ["python3", "cpp"],
+    }
+
+
+def test_quoted_scalars_escapes_and_text_blocks():
+    text = 'a: "tab\\there \\"q\\""\nb: []\nliteral: |\n  one\n  two\nfolded: >\n  one\n  two\n'
+    assert smallyaml.load(text, "p.yaml") == {
+        "a": 'tab\there "q"',
+        "b": [],
+        "literal": "one\ntwo",
+        "folded": "one two",
+    }
+
+
+def test_a_hash_not_after_a_space_is_no_comment_and_an_empty_file_is_empty():
+    assert smallyaml.load("url: a#b # note\n", "p.yaml") == {"url": "a#b"}
+    assert smallyaml.load("# only a comment\n\n", "p.yaml") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a:\n\tb: 1\n", "p.yaml:2: a tab in the indentation"),
+        ("a: 1\n---\nb: 2\n", "p.yaml:2: more than one YAML document"),
+        ("a: &anchor 1\n", "p.yaml:1: '&anchor 1': this YAML is not read here"),
+        ("a: {b: 1}\n", "p.yaml:1: '{b: 1}': this YAML is not read here"),
+        ("just words\n", "p.yaml:1: expected 'key: value', not 'just words'"),
+        ("a: 1\n  b: 2\n", "p.yaml:2: indented more than the key above it"),
+        ("items:\n- name: x\n", "p.yaml:2: a sequence of mappings is not read here"),
+        ("- a\n- b\n", "p.yaml: expected a mapping of keys at the top"),
+    ],
+)
+def test_what_is_not_read_is_a_one_line_error(text, message):
+    with pytest.raises(BuildError) as caught:
+        smallyaml.load(text, "p.yaml")
+    assert str(caught.value) == message or str(caught.value).startswith(message)
+
+
+def test_number_reads_a_scalar_or_says_what_it_got():
+    assert smallyaml.number("2.5", "limits.time") == 2.5
+    with pytest.raises(BuildError, match="^limits.memory: expected a number, not 'lots'$"):
+        smallyaml.number("lots", "limits.memory")

@@ -1,0 +1,41 @@
+"""kit.packages.read_package: a package folder told apart by what it holds (Polygon's
+problem.xml, the Kattis format's problem.yaml or data/) and read by that format's reader;
+anything else a one-line error."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.packages import read_package
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ROOT / "tests" / "fixtures" / "packages"
+
+
+@pytest.mark.parametrize(
+    ("name", "format_", "judge"),
+    [("kattis_sum", "Kattis", "Kattis"), ("polygon_sum", "Polygon", "Codeforces")],
+)
+def test_each_format_is_read_by_its_own_reader(name, format_, judge):
+    found = read_package(PACKAGES / name, f"packages/{name}")
+    assert (found.format, found.judge, found.shown) == (format_, judge, f"packages/{name}")
+
+
+def test_a_folder_with_data_alone_is_a_kattis_package(tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_sum" / "data", tmp_path / "bare" / "data")
+    (copy.parent / ".timelimit").write_text("2\n")
+    found = read_package(copy.parent, "bare")
+    assert (found.format, found.title, found.time_limit) == ("Kattis", "bare", 2.0)
+
+
+def test_a_folder_that_is_no_package_is_named(tmp_path):
+    with pytest.raises(BuildError, match="neither a Kattis-format package .* nor a Polygon"):
+        read_package(tmp_path, "here")
+
+
+def test_a_path_that_is_not_a_folder_is_named(tmp_path):
+    (tmp_path / "file.zip").write_bytes(b"PK")
+    with pytest.raises(BuildError, match="^package archive.zip is not a folder$"):
+        read_package(tmp_path / "file.zip", "archive.zip")

@@ -1,0 +1,103 @@
+"""kit.registry with problem packages: ``package = "PATH"`` in problems.toml fills a problem's
+table from the package (the table's own keys win), a Kattis-judged problem compares as Kattis
+does, and bad package settings are one-line errors; on the small packages of
+tests/fixtures/packages."""
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.judges.programs import parse_interactor
+from kit.registry import judge_cases, load_registry, problem_from_package, sample_cases
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ROOT / "tests" / "fixtures" / "packages"
+
+
+def workspace(tmp_path, table, solutions=()):
+    """A workspace whose packages/ holds copies of the fixture packages."""
+    root = tmp_path / "ws"
+    (root / "solutions").mkdir(parents=True)
+    shutil.copytree(PACKAGES, root / "packages")
+    (root / "problems.toml").write_text(textwrap.dedent(table))
+    for slug, source in dict(solutions).items():
+        (root / "solutions" / f"{slug}.py").write_text(textwrap.dedent(source))
+    return load_registry(root)
+
+
+def test_a_package_fills_the_table_and_the_tables_own_keys_win(tmp_path):
+    registry = workspace(
+        tmp_path,
+        """\
+        [plain]
+        package = "packages/kattis_sum"
+
+        [mine]
+        package = "packages/kattis_sum"
+        time_limit = 3
+        compare = "tokens"
+        judge = "Codeforces"
+        """,
+    )
+    plain, mine = registry["plain"], registry["mine"]
+    assert (plain.title, plain.judge, plain.id, plain.kind) == (
+        "Sum or Impossible",
+        "Kattis",
+        "kattis_sum",
+        "batch",
+    )
+    assert (plain.time_limit, plain.memory_limit, plain.output_limit) == (1.0, 256, 8)
+    assert plain.compare == "kattis" and [t.name for t in plain.targets] == ["pypy3"]
+    assert (mine.time_limit, mine.compare, mine.judge) == (3.0, "tokens", "Codeforces")
+    names = [case.name for case in sample_cases(plain) + judge_cases(plain)[0]]
+    assert names[0] == "packages/kattis_sum/data/sample/1.in"
+    assert names[-1] == "packages/kattis_sum/data/secret/group_neg/sub/01.in"
+    assert "zz_no_answer.in" in judge_cases(plain)[1]
+
+
+def test_a_kattis_judged_problem_compares_as_kattis_does_by_default(toy):
+    table = (toy / "problems.toml").read_text().replace('judge = "nowhere"', 'judge = "Kattis"')
+    (toy / "problems.toml").write_text(table)
+    assert load_registry(toy)["toy_sum"].compare == "kattis"
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ('package = "packages/none"', "package packages/none is not a folder"),
+        ('package = "packages/kattis_sum"\ntestlib = "nope.h"', "testlib nope.h does not exist"),
+    ],
+)
+def test_bad_package_settings_are_one_line(tmp_path, table, message):
+    with pytest.raises(BuildError) as caught:
+        workspace(tmp_path, f"[x]\n{table}\n")
+    assert str(caught.value) == f"problems.toml: [x]: {message}"
+
+
+def test_a_package_without_a_time_limit_asks_for_one(tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / ".timelimit").unlink()
+    with pytest.raises(BuildError) as caught:
+        problem_from_package(copy, "split")
+    assert str(caught.value) == (
+        "split: the package fixes no time limit (no .timelimit, no limits.time_limit in its "
+        "problem.yaml): set time_limit"
+    )
+    assert problem_from_package(copy, time_limit=2).time_limit == 2
+
+
+def test_a_package_in_a_folder_with_spaces_names_its_programs_quoted(tmp_path):
+    root = tmp_path / "ws"
+    for name in ("polygon_guess", "kattis_guess"):
+        shutil.copytree(PACKAGES / name, root / "my packages" / name)
+    (root / "problems.toml").write_text(
+        '[p]\npackage = "my packages/polygon_guess"\n[k]\npackage = "my packages/kattis_guess"\n'
+    )
+    registry = load_registry(root)
+    for slug, script in (("p", "files/interactor.py"), ("k", "output_validators/guess/guess.py")):
+        problem = registry[slug]
+        interactor = parse_interactor(problem.interactor, root, "test", problem.include)
+        assert interactor.program.argv()[-1] == str(problem.source.path / script)
