@@ -87,10 +87,39 @@ def claim_game_best_move(k, first, value0, *, lo=None, hi=None, guess=None):
     (player 0's side); it only decides where the search starts."""
     if k < 1:
         raise ValueError("no item to claim")
-    free, by_diff = trit_masks(k)
-    n = 3**k
     share0 = (k + 1) // 2 if first == 0 else k // 2
     leaves = [(value0(a), idx) for a, idx in finished_positions(k, share0)]
+    win_set = _win_sets(k, first, leaves)
+    # candidate values of the game for player 0: the leaf values inside the given bounds
+    values = sorted({v for v, _ in leaves})
+    start = None if guess is None else guess(sorted(v for v, _ in leaves))
+    if lo is not None and hi is not None:
+        flo, fhi = (lo, hi - 1) if first == 0 else (1 - hi, -lo)
+        values = [v for v in values if flo <= v <= fhi]
+    a, sets = _game_value(values, start, win_set)
+    f = values[a]
+    if first == 0:  # the first child still in W_f
+        w = sets.get(a)
+        if w is None:
+            w = win_set(f)
+        for i in range(k):
+            if w >> 3**i & 1:
+                return i, f
+    else:  # the first child outside W_(f+1) (the next value up has the same set)
+        w = sets.get(a + 1)
+        if w is None:
+            w = win_set(f + 1)
+        for i in range(k):
+            if not w >> 2 * 3**i & 1:
+                return i, -f
+    raise AssertionError("no first move reaches the game value")
+
+
+def _win_sets(k, first, leaves):
+    """win_set(t) -> W_t, the positions from which player 0 forces a final value >= t, as a
+    bit set over the 3^k positions (bit 0: the start), from the finished ``leaves``."""
+    free, by_diff = trit_masks(k)
+    n = 3**k
     everything = (1 << n) - 1
     taken = [everything ^ f for f in free]
     some_free = 0
@@ -125,15 +154,15 @@ def claim_game_best_move(k, first, value0, *, lo=None, hi=None, guess=None):
                 w |= every
         return w
 
-    # candidate values of the game for player 0: the leaf values inside the given bounds
-    values = sorted({v for v, _ in leaves})
-    start = None if guess is None else guess(sorted(v for v, _ in leaves))
-    if lo is not None and hi is not None:
-        flo, fhi = (lo, hi - 1) if first == 0 else (1 - hi, -lo)
-        values = [v for v in values if flo <= v <= fhi]
+    return win_set
+
+
+def _game_value(values, start, win_set):
+    """(a, sets): values[a] is player 0's value of the game (the largest t of ``values`` with
+    the start in W_t), found by galloping from the first value >= ``start`` (steps doubling
+    while the answers agree), then bisecting once bracketed; sets: the W_t computed, by index."""
     sets = {}
     a, b = 0, len(values) - 1  # invariant: values[a] <= game value <= values[b]
-    # gallop from the guess (steps doubling while the answers agree), bisect once bracketed
     i = (a + b + 1) // 2
     if start is not None:
         i = 0
@@ -155,22 +184,7 @@ def claim_game_best_move(k, first, value0, *, lo=None, hi=None, guess=None):
             moved |= 2
             i = b - step + 1
         step *= 2
-    f = values[a]
-    if first == 0:  # the first child still in W_f
-        w = sets.get(a)
-        if w is None:
-            w = win_set(f)
-        for i in range(k):
-            if w >> steps0[i] & 1:
-                return i, f
-    else:  # the first child outside W_(f+1) (the next value up has the same set)
-        w = sets.get(a + 1)
-        if w is None:
-            w = win_set(f + 1)
-        for i in range(k):
-            if not w >> steps1[i] & 1:
-                return i, -f
-    raise AssertionError("no first move reaches the game value")
+    return a, sets
 
 
 _PLANS = {}
