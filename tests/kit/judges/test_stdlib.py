@@ -1,0 +1,47 @@
+"""kit.judges.stdlib: the standard library by Python version, the same whatever Python asks:
+modules added (graphlib, tomllib) and removed (distutils, imp, PEP 594's) per target, and
+PyPy's own modules standard only under PyPy."""
+
+import sys
+
+import pytest
+
+from kit.judges.stdlib import ADDED, PYPY_ONLY, REMOVED, is_stdlib, missing_in
+
+
+@pytest.mark.parametrize(
+    "name", ["os", "heapq", "graphlib", "tomllib", "distutils", "imp", "asyncore", "pypyjit"]
+)
+def test_standard_modules_of_any_version_are_known(name):
+    assert is_stdlib(name)
+
+
+@pytest.mark.parametrize("name", ["numpy", "sortedcontainers", "shared", "kit"])
+def test_other_modules_are_not(name):
+    assert not is_stdlib(name)
+
+
+@pytest.mark.parametrize(
+    ("name", "version", "impl", "why"),
+    [
+        ("graphlib", (3, 8), "cpython", "needs Python 3.9"),
+        ("graphlib", (3, 9), "cpython", None),
+        ("tomllib", (3, 10), "pypy", "needs Python 3.11"),
+        ("distutils", (3, 11), "cpython", None),
+        ("distutils", (3, 12), "cpython", "was removed in Python 3.12"),
+        ("imp", (3, 13), "pypy", "was removed in Python 3.12"),
+        ("telnetlib", (3, 12), "cpython", None),
+        ("telnetlib", (3, 13), "cpython", "was removed in Python 3.13"),
+        ("pypyjit", (3, 10), "pypy", None),
+        ("__pypy__", (3, 10), "cpython", "exists only under PyPy"),
+        ("heapq", (3, 8), "cpython", None),
+    ],
+)
+def test_a_module_missing_on_a_target_says_why(name, version, impl, why):
+    assert missing_in(name, version, impl) == why
+
+
+def test_the_tables_do_not_depend_on_the_python_asking():
+    assert set(REMOVED) <= {name for name in REMOVED if is_stdlib(name)}
+    assert not set(ADDED) & set(REMOVED) and not PYPY_ONLY & set(sys.stdlib_module_names)
+    assert all(version > (3, 8) for version in [*ADDED.values(), *REMOVED.values()])

@@ -1,0 +1,115 @@
+"""kit.run.launcher, as the program it is (``python -I -S launcher.py serve|wrap ...``): one JSON
+answer per request line, the run's stdin and stdout files, stderr's tail, the exit status of a
+crash, a program that cannot start, the kill at the deadline and over the memory limit, the
+output cap; ``wrap`` around a program with its own pipes, reporting to a file."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+LAUNCHER = Path(__file__).resolve().parents[3] / "kit" / "run" / "launcher.py"
+MIB = 1024
+
+
+def serve(tmp_path, *requests):
+    """The launcher's answers to ``requests`` (each a dict of the run's own fields)."""
+    lines = []
+    for number, fields in enumerate(requests):
+        stdin = tmp_path / f"in{number}"
+        stdin.write_bytes(fields.pop("input", b""))
+        request = {
+            "cwd": str(tmp_path), "env": None, "timeout": 10.0, "stack_bytes": None,
+            "memory_kib": 0, "output_bytes": 1 << 20, "stdin": str(stdin),
+            "stdout": str(tmp_path / f"out{number}"), **fields,
+        }  # fmt: skip
+        lines.append(json.dumps(request))
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(LAUNCHER), "serve"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def python(code):
+    return [sys.executable, "-c", code]
+
+
+def test_one_answer_per_request_with_the_run_s_files_status_and_stderr_tail(tmp_path):
+    clean, crash = serve(
+        tmp_path,
+        {"argv": python("import sys; print(sum(map(int, sys.stdin.read().split())))"),
+         "input": b"3 4\n"},
+        {"argv": python("import sys; sys.stderr.write('x' * 70000 + 'end'); sys.exit(3)")},
+    )  # fmt: skip
+    assert (clean["returncode"], clean["killed"], clean["stderr"]) == (0, None, "")
+    assert (tmp_path / "out0").read_bytes() == b"7\n"
+    assert clean["seconds"] > 0 and clean["maxrss"] > MIB and clean["cpu"] >= 0
+    assert crash["returncode"] == 3 and crash["stderr"].endswith("end")
+    assert len(crash["stderr"]) == 1 << 16  # the tail only
+
+
+def test_a_program_that_cannot_start_exits_127_saying_why(tmp_path):
+    (answer,) = serve(tmp_path, {"argv": [str(tmp_path / "missing")]})
+    assert answer["returncode"] == 127 and "cannot start" in answer["stderr"]
+
+
+def test_a_sleeper_is_killed_at_the_deadline(tmp_path):
+    (answer,) = serve(tmp_path, {"argv": python("import time; time.sleep(30)"), "timeout": 0.3})
+    assert answer["killed"] == "time" and answer["returncode"] == -9
+    assert 0.3 <= answer["seconds"] < 10
+
+
+def test_a_hog_is_killed_over_the_memory_limit_with_what_was_read(tmp_path):
+    code = "import time\nx = []\nwhile True:\n    x.append(bytearray(1 << 20))\n"
+    (answer,) = serve(tmp_path, {"argv": python(code), "memory_kib": 64 * MIB})
+    assert answer["killed"] == "memory" and answer["returncode"] == -9
+    assert answer["rss_at_kill"] > 64 * MIB
+
+
+def test_output_past_the_cap_stops_the_run_one_byte_over(tmp_path):
+    code = "import sys\nwhile True:\n    sys.stdout.write('y' * 4096)\n"
+    (answer,) = serve(tmp_path, {"argv": python(code), "output_bytes": 10000})
+    assert answer["returncode"] != 0 and (tmp_path / "out0").stat().st_size == 10001
+
+
+def test_the_stack_is_set_for_the_run(tmp_path):
+    code = "import resource; print(resource.getrlimit(resource.RLIMIT_STACK)[0])"
+    (answer,) = serve(tmp_path, {"argv": python(code), "stack_bytes": 32 << 20})
+    assert answer["returncode"] == 0 and (tmp_path / "out0").read_text() == f"{32 << 20}\n"
+
+
+def test_wrap_runs_a_program_on_its_own_pipes_and_writes_its_report(tmp_path):
+    report = tmp_path / "report.json"
+    code = "import sys; print(input()[::-1]); sys.stderr.write('said'); sys.exit(5)"
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(LAUNCHER), "wrap", str(report), "10.0", "0",
+         "unlimited", *python(code)],
+        input=b"abc\n", capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout) == (5, b"cba\n")
+    answer = json.loads(report.read_text())
+    assert (answer["returncode"], answer["stderr"], answer["killed"]) == (5, "said", None)
+
+
+@pytest.mark.parametrize("arguments", [[], ["other"]])
+def test_anything_else_is_its_usage_line(arguments):
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(LAUNCHER), *arguments],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1 and done.stderr.startswith("usage: launcher.py serve | wrap")
+
+
+def test_importing_it_does_nothing_and_its_helpers_read_this_process():
+    from kit.run import launcher
+
+    assert launcher.resident_kib(os.getpid()) > MIB
+    assert launcher.resident_kib(2**22 + 12345) == 0  # no such process

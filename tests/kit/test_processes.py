@@ -1,0 +1,78 @@
+"""kit.processes: the jury's programs run to an end: output, status and a file as stdin; a
+program past its timeout killed with every process it started (``hung``); signal names."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from kit.processes import kill_group, run_program, signal_name
+
+
+def python(code):
+    return [sys.executable, "-c", code]
+
+
+def test_a_program_runs_to_its_end_with_a_file_as_stdin(tmp_path):
+    (tmp_path / "in.txt").write_text("3 4\n")
+    code = "import sys, os; a, b = map(int, input().split()); print(a + b, os.getcwd());"
+    code += " sys.stderr.write('note'); sys.exit(7)"
+    status, out, err, hung = run_program(python(code), tmp_path, 30, tmp_path / "in.txt")
+    assert (status, out, err, hung) == (7, f"7 {tmp_path}\n".encode(), b"note", False)
+
+
+def test_without_a_file_stdin_is_empty(tmp_path):
+    status, out, _, hung = run_program(
+        python("import sys; print(repr(sys.stdin.read()))"), tmp_path, 30
+    )
+    assert (status, out, hung) == (0, b"''\n", False)
+
+
+def test_a_program_past_its_timeout_is_killed_with_its_children(tmp_path):
+    pid_file = tmp_path / "child.pid"
+    code = (
+        "import subprocess, sys, time\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'],\n"
+        "                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+        f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+        "print('started', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    start = time.monotonic()
+    status, out, _, hung = run_program(python(code), tmp_path, 1.0)
+    assert hung and status == -signal.SIGKILL and out == b"started\n"
+    assert time.monotonic() - start < 20
+    child = int(pid_file.read_text())
+    for _ in range(100):  # the grandchild was killed with the group: gone, or a zombie
+        if not alive(child):
+            break
+        time.sleep(0.05)
+    else:
+        raise AssertionError(f"process {child} outlived its group")
+
+
+def alive(pid):
+    """Whether ``pid`` runs (a zombie, killed and not yet reaped, does not)."""
+    if os.path.exists("/proc/self/stat"):
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+        except FileNotFoundError:
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_killing_a_group_that_is_gone_is_no_error():
+    done = subprocess.Popen(python("pass"), start_new_session=True)
+    done.wait()
+    kill_group(done.pid)
+
+
+def test_signals_by_name_and_unknown_numbers_by_number():
+    assert signal_name(signal.SIGSEGV) == "SIGSEGV" and signal_name(9) == "SIGKILL"
+    assert signal_name(1000) == "signal 1000"
