@@ -41,47 +41,13 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
         behind, and at most 4 squares around a square are pairwise apart. Every group is
         filled, and their number left for the evaluation (known_groups), which would
         otherwise fill them again."""
-        b = me
-        parts = []
-        high = False
-        while b:
-            # one group by the flood fill of loa_bitboard, written out (hot: every leaf
-            # with a new bit-board); seeded from either end in turn, so that the first
-            # groups tend to lie far apart
-            x = 1 << (b.bit_length() - 1) if high else b & -b
-            high = not high
-            while True:
-                y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                y = (y | (y << 8) | (y >> 8)) & b
-                if y == x:
-                    break
-                x = y
-            b ^= x
-            parts.append(x)
+        parts = _groups(me)
         known_groups[me] = len(parts) - 1
-        if len(parts) > CONNECT_GROUPS:
+        landing = len(parts) <= CONNECT_GROUPS and _landing_squares(parts, full ^ me)
+        if not landing:
             connect_cache[me] = ()
             return ()
-        free = full ^ me
-        common = full  # squares touching every group so far
-        lone = []  # the lone pieces so far
-        alone = []  # per lone piece: the squares touching every other group so far
-        for x in parts:
-            y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-            y = (y | (y << 8) | (y >> 8)) & free
-            for i, e in enumerate(alone):
-                alone[i] = e & y
-            if not (x & (x - 1)):
-                lone.append(x)
-                alone.append(common)
-            common &= y
-            if not common:
-                for e in alone:
-                    if e:
-                        break
-                else:
-                    connect_cache[me] = ()
-                    return ()  # no square touches every group
+        common, lone, alone = landing
         # per landing square, the pieces in line with it that may go there: any piece when
         # the square touches every group, else the one lone piece it does not touch
         found = []
@@ -134,3 +100,46 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
         return False
 
     return connecting_moves, can_connect
+
+
+def _groups(me):
+    """The groups (8-connected) of bit-board ``me``: the flood fill of loa_bitboard, written
+    out, seeded from either end in turn, so that the first groups tend to lie far apart."""
+    not_a, not_h = NOT_A, NOT_H
+    b = me
+    parts = []
+    high = False
+    while b:
+        x = 1 << (b.bit_length() - 1) if high else b & -b
+        high = not high
+        while True:
+            y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
+            y = (y | (y << 8) | (y >> 8)) & b
+            if y == x:
+                break
+            x = y
+        b ^= x
+        parts.append(x)
+    return parts
+
+
+def _landing_squares(parts, free):
+    """(common, lone, alone) for the groups ``parts`` and the empty squares ``free``: the
+    squares touching every group, the lone pieces, and per lone piece the squares touching
+    every other group; None when there is no such square at all."""
+    not_a, not_h = NOT_A, NOT_H
+    common = FULL  # squares touching every group so far
+    lone = []  # the lone pieces so far
+    alone = []  # per lone piece: the squares touching every other group so far
+    for x in parts:
+        y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
+        y = (y | (y << 8) | (y >> 8)) & free
+        for i, e in enumerate(alone):
+            alone[i] = e & y
+        if not (x & (x - 1)):
+            lone.append(x)
+            alone.append(common)
+        common &= y
+        if not common and not any(alone):
+            return None  # no square touches every group
+    return common, lone, alone
