@@ -318,6 +318,29 @@ class Searcher:
             cnt[lf[3]] += 1
             return score
 
+        def leaf_child(nopp, nme, alpha, beta, ply, plies_left, lf, lt, first):  # noqa: PLR0917
+            """The score, for the mover, of a child at the horizon, scored in place with the
+            line counts left as they are (the leaf adjusts them by ``lf`` and ``lt`` where it
+            needs them): the first child gets the full window; the others a null window, then
+            the full one if they land inside."""
+            lo = -beta if first else -alpha - 1
+            while True:
+                score = -leaf(nopp, nme, lo, -alpha, ply, plies_left, lf, lt)
+                if lo == -beta or not alpha < score < beta:
+                    return score
+                lo = -beta
+
+        def null_move(me, opp, c1, key, depth, beta, p1, r1):  # noqa: PLR0917
+            """The null move's score when it refutes the node (passing still leaves the side
+            to move at ``beta`` or better, NULL_R plies shallower), else None; tried only
+            where the static score already reaches ``beta``."""
+            if not -WIN_BOUND < beta < WIN_BOUND or evaluate(me, opp, cnt) < beta:
+                return None
+            sc = -negamax(
+                opp, me, c1, key ^ zside, depth - 1 - NULL_R, -beta, -beta + 1, p1, r1, False
+            )
+            return sc if sc >= beta else None
+
         def negamax(me, opp, col, key, depth, alpha, beta, ply, plies_left, allow_null):  # noqa: PLR0917
             if depth <= 0:
                 return leaf(me, opp, alpha, beta, ply, plies_left)
@@ -328,17 +351,9 @@ class Searcher:
             sc, ttm = probe(key, depth, alpha, beta, ply, plies_left)
             if sc is not None:
                 return sc
-            if (
-                allow_null
-                and depth >= NULL_DEPTH
-                and beta - alpha == 1
-                and -WIN_BOUND < beta < WIN_BOUND
-                and evaluate(me, opp, cnt) >= beta
-            ):
-                sc = -negamax(
-                    opp, me, c1, key ^ zside, depth - 1 - NULL_R, -beta, -beta + 1, p1, r1, False
-                )
-                if sc >= beta:
+            if allow_null and depth >= NULL_DEPTH and beta - alpha == 1:
+                sc = null_move(me, opp, c1, key, depth, beta, p1, r1)
+                if sc is not None:
                     return sc
             # Staged generation: the TT move and the killers, when legal here, are searched
             # before the other moves are generated; at the frontier a killer refutes most nodes
@@ -400,16 +415,7 @@ class Searcher:
                 lf = lines[frm]
                 lt = () if capture else lines[to]
                 if depth == 1:
-                    # a leaf child, scored in place with the line counts left as they are (the
-                    # leaf adjusts them by lf and lt where it needs them): the first move gets
-                    # the full window; the others a null window, then the full one if they
-                    # land inside
-                    lo = -beta if first else -alpha - 1
-                    while True:
-                        score = -leaf(nopp, nme, lo, -alpha, p1, r1, lf, lt)
-                        if lo == -beta or not alpha < score < beta:
-                            break
-                        lo = -beta
+                    score = leaf_child(nopp, nme, alpha, beta, p1, r1, lf, lt, first)
                 else:
                     nkey = key ^ zme[frm] ^ zme[to] ^ zside
                     red = 0
