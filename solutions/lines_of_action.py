@@ -14,9 +14,10 @@ Usage: ``python3 lines_of_action.py`` on the judge. Local options, harmless ther
     and score of every search on stderr).
 Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; in the first
     plies from the standard start, shared/loa_book.py's move, played at once. The clock
-    policy is all in ``Clock``: a move's clock starts when the opponent's move is read (the first
-    search counts from the process's creation, read from /proc); hard deadline FIRST_SHARE /
-    HARD_SHARE of the move time; iterations go on to it.
+    policy is all in ``Clock``: a move's clock starts when the opponent's move is read; a move
+    found already waiting counts from the bot's last move written, or before the bot wrote any
+    from the process's creation (read from /proc); hard deadline FIRST_SHARE / HARD_SHARE of
+    the move time; iterations go on to it.
 Time: at most HARD_SHARE of the move time per move plus the reply's write (the build's games:
     0.851-0.865 s at most); start-up about 30 ms (CPython 3.11, tables built at start).
 Memory: below 64 MiB under CPython (the search's tables and memos are capped: 54 MiB peak
@@ -133,12 +134,23 @@ class Clock:
         self.move_time = move_time
         self.start = _process_start()
         self.first = True
+        self.wrote_at = None  # perf_counter() when the bot last wrote a move
+
+    def wrote(self, at):
+        """The bot wrote a move (searched or from the book) at ``at``."""
+        self.wrote_at = at
 
     def opponent_moved(self, read_at, waited):
-        """The opponent's move arrived at ``read_at`` after the bot waited ``waited`` seconds."""
-        if not (self.first and waited < WAITING):
+        """The opponent's move arrived at ``read_at`` after the bot waited ``waited`` seconds.
+        A move found already waiting was written after the bot's last move (its clock starts
+        there), or, before the bot wrote any, during the start-up (the process's start)."""
+        if waited >= WAITING:
             self.start = read_at
-            self.first = False
+        elif self.wrote_at is not None:
+            self.start = self.wrote_at
+        else:
+            return
+        self.first = False
 
     def think(self, searcher, boards, side, plies_left):
         """The last (depth, move, score, nodes) that ``searcher.search`` yields in time."""
@@ -203,10 +215,12 @@ def play(stdin, argv, environ):
             # a book move is played at once: on the first move, the start-up is its only cost
             m = parse_move(known)
             _write(known)
+            clock.wrote(time.perf_counter())
         elif side == me:
             plies_left = max_plies - len(played)
             depth, m, score, nodes = clock.think(searcher, boards, side, plies_left)
             _write(move_name(m))
+            clock.wrote(time.perf_counter())
             if verbose:
                 t = max(time.perf_counter() - clock.start, 1e-9)
                 sys.stderr.write(

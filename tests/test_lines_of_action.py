@@ -257,6 +257,31 @@ def test_a_first_move_that_had_to_be_waited_for_starts_the_clock_at_the_read():
     assert deadline == pytest.approx(103.0 + 0.85)
 
 
+def test_after_a_book_move_a_waiting_reply_starts_the_clock_at_the_bot_s_write():
+    """Black's book reply is played at once; White's next move, already waiting at the read,
+    was written after it: the search counts from that write with the later searches' share,
+    not from the process's start (which wasted a fifth of the move)."""
+    clock = lines_of_action.Clock(1.0)
+    clock.start = 100.0
+    clock.opponent_moved(read_at=100.3, waited=0.0)  # White's first move, during start-up
+    clock.wrote(100.31)  # the book's reply, without a search
+    clock.opponent_moved(read_at=100.312, waited=0.001)
+    deadline, _ = think(clock)
+    assert deadline == pytest.approx(100.31 + 0.85)
+
+
+def test_a_reply_waiting_after_a_searched_move_counts_from_the_write():
+    """A reply found waiting was written at some moment after the bot's own move: the clock
+    starts at that move's write, the earliest the judge's clock can have started."""
+    clock = lines_of_action.Clock(1.0)
+    clock.start = 100.0
+    think(clock)
+    clock.wrote(100.8)
+    clock.opponent_moved(read_at=101.5, waited=0.0005)  # the bot was busy until 101.4995
+    deadline, _ = think(clock)
+    assert deadline == pytest.approx(100.8 + 0.85)
+
+
 def test_opponent_pass_is_understood():
     """After the opponent's Z0-Z0 the position is unchanged and it is the bot's turn."""
     p = run("100\n1\nZ0-Z0\n")
