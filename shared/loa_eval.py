@@ -22,7 +22,7 @@ Method: the per-side part depends on one bit-board only and is memoised in a dic
 Time: O(pieces * 4 + group diameters) per new bit-board, 32 dict look-ups for mobility.
 Memory: memos of at most 40000 + 50000 + 16000 entries (a few MB each).
 Status: antisymmetry, mirror invariance, memoised = fresh values, line mobility = counted from
-    the move lists (tests/test_loa_search.py). Weights: a least-squares fit to a stronger
+    the move lists (tests/test_loa_eval.py). Weights: a least-squares fit to a stronger
     engine's deep scores (tuning.eval_fit), kept on a fixed-depth pairing and a match at the
     real clock; the figures and the record are in docs/lines-of-action.md.
 """

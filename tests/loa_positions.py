@@ -185,3 +185,11 @@ def fixed_depth(white, black, side, depth, tables=None):
 
     searcher = Searcher(make_evaluator(None, tables), tables)
     return search_to_depth(searcher, white, black, side, depth)[1:]
+
+
+def random_position(rng):
+    """Ten white and ten black pieces on random squares (rng: random.Random)."""
+    squares = rng.sample(range(64), 20)
+    w = sum(1 << s for s in squares[:10])
+    b = sum(1 << s for s in squares[10:])
+    return w, b

@@ -1,7 +1,7 @@
-"""Search and evaluation (shared/loa_search.py, shared/loa_eval.py): the move, score and node
-count of fixed-depth searches on named positions (pinned: a change that alters them changes the
-bot's play), symmetry of the evaluation, the draw at the move limit, the hard deadline, and
-determinism at a fixed depth."""
+"""Search (shared/loa_search.py): the move, score and node count of fixed-depth searches on
+named positions (pinned: a change that alters them changes the bot's play), the draw at the move
+limit, the hard deadline, determinism at a fixed depth, and shallow searches against a plain
+negamax. The evaluation's tests are in tests/test_loa_eval.py."""
 
 import random
 import time
@@ -9,13 +9,13 @@ import time
 import pytest
 
 from shared.loa_bitboard import build_tables, line_counts, move_name, start_position
-from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator, parse_weights
+from shared.loa_eval import make_evaluator
 from shared.loa_search import THREAT, WIN, WIN_BOUND, Searcher, search_to_depth
 from tests.loa_positions import (
     POSITIONS,
-    count_groups,
     fixed_depth,
     from_diagram,
+    random_position,
 )
 
 TABLES = build_tables()
@@ -43,44 +43,6 @@ def test_fixed_depth_search_is_pinned(name):
     w, b = from_diagram(rows)
     got = fixed_depth(w, b, 0 if side == "W" else 1, depth, TABLES)
     assert (move_name(got[0]), got[1], got[2]) == (move, score, nodes)
-
-
-def flip_vertical(bb):
-    out = 0
-    for s in range(64):
-        if bb >> s & 1:
-            out |= 1 << ((7 - (s >> 3)) * 8 + (s & 7))
-    return out
-
-
-def flip_horizontal(bb):
-    out = 0
-    for s in range(64):
-        if bb >> s & 1:
-            out |= 1 << ((s >> 3) * 8 + 7 - (s & 7))
-    return out
-
-
-def random_position(rng):
-    squares = rng.sample(range(64), 20)
-    w = sum(1 << s for s in squares[:10])
-    b = sum(1 << s for s in squares[10:])
-    return w, b
-
-
-def test_evaluation_is_antisymmetric_and_mirror_invariant():
-    ev = make_evaluator()
-    rng = random.Random(3)
-    tempo = DEFAULT_WEIGHTS["tempo"]
-    for _ in range(300):
-        w, b = random_position(rng)
-        cnt = line_counts(w | b)
-        v = ev(w, b, cnt)
-        assert v + ev(b, w, cnt) == 2 * tempo
-        for flip in (flip_vertical, flip_horizontal):
-            fw, fb = flip(w), flip(b)
-            # the centre of mass is rounded, so mirror images can differ by rounding only
-            assert abs(ev(fw, fb, line_counts(fw | fb)) - v) <= 2 * DEFAULT_WEIGHTS["conc"]
 
 
 def test_draw_at_the_move_limit_scores_zero():
@@ -174,28 +136,6 @@ def test_iterations_are_yielded_in_order_and_deterministic():
     assert runs[0][-1][3] > runs[0][-2][3] > 0  # nodes are counted over the whole search
 
 
-def test_memoised_evaluation_matches_a_fresh_evaluator():
-    """The evaluator memoises per-side scores by bit-board; a long-lived evaluator (and one whose
-    memo was cleared when full) must score every position exactly as a fresh one does."""
-    import shared.loa_eval as loa_eval
-
-    shared_ev = make_evaluator()
-    rng = random.Random(17)
-    positions = [random_position(rng) for _ in range(200)]
-    old_max = loa_eval.SIDE_CACHE_MAX
-    try:
-        loa_eval.SIDE_CACHE_MAX = 50  # forces clears along the way
-        small_ev = make_evaluator()
-        for _ in range(2):
-            for w, b in positions:
-                cnt = line_counts(w | b)
-                want = make_evaluator()(w, b, cnt)
-                assert shared_ev(w, b, cnt) == want
-                assert small_ev(w, b, cnt) == want
-    finally:
-        loa_eval.SIDE_CACHE_MAX = old_max
-
-
 def test_search_result_does_not_depend_on_earlier_searches():
     """The searcher memoises connecting squares per bit-board across searches; a searcher that
     has already searched other positions returns the same fixed-depth result as a fresh one."""
@@ -212,103 +152,6 @@ def test_search_result_does_not_depend_on_earlier_searches():
         fresh = search_to_depth(searcher, w, b, 1, 3)
         again = search_to_depth(used, w, b, 1, 3)
         assert fresh[1:3] == again[1:3]
-
-
-def test_weights_parse_by_name_and_reject_what_the_evaluation_does_not_know():
-    """LOA_WEIGHTS' text: names of DEFAULT_WEIGHTS with integers, spaces and empty items
-    allowed; an unknown name (a typo would silently leave the default) or a value that is not
-    an integer is an error."""
-    assert parse_weights("") == {}
-    assert parse_weights(" conn=78, group=-38,") == {"conn": 78, "group": -38}
-    for bad in ("grup=3", "conn", "conn=7.5", "conn=x"):
-        with pytest.raises(ValueError, match="bad weight"):
-            parse_weights(bad)
-
-
-def test_connectedness_counts_adjacent_pairs_per_piece():
-    """White D6, E6, D5 (3 adjacent pairs) and A2 (none): 4 pieces, so the term adds
-    conn * 3 // 4; the lone black piece has no pair."""
-    w, b = from_diagram(
-        [
-            "........",
-            "........",
-            "...ww...",
-            "...w....",
-            "........",
-            "........",
-            "w.......",
-            "......b.",
-        ]
-    )
-    cnt = line_counts(w | b)
-    diff = make_evaluator({"conn": 60})(w, b, cnt) - make_evaluator({"conn": 0})(w, b, cnt)
-    assert diff == 60 * 3 // 4
-
-
-def test_line_memoised_mobility_matches_the_move_list():
-    """The evaluator's line-by-line memoised mobility difference equals the one counted from the
-    full move lists (2 per move, 1 to an edge square, +1 for a capture), on random positions
-    from sparse to crowded and again once the memo is warm."""
-    from shared.loa_bitboard import gen_moves
-
-    gen = TABLES[0]
-
-    def weighted(own, other, cnt):
-        total = 0
-        for m in gen_moves(gen, own, other, cnt):
-            t = m & 63
-            r, f = t >> 3, t & 7
-            total += 1 if r in (0, 7) or f in (0, 7) else 2
-            total += (other >> t) & 1
-        return total
-
-    diff = make_evaluator().mobility_diff
-    rng = random.Random(11)
-    positions = []
-    for _ in range(1500):
-        squares = rng.sample(range(64), rng.randint(2, 24))
-        k = rng.randint(1, len(squares) - 1)
-        positions.append((sum(1 << s for s in squares[:k]), sum(1 << s for s in squares[k:])))
-    for _ in range(2):
-        for w, b in positions:
-            cnt = line_counts(w | b)
-            want = weighted(w, b, cnt) - weighted(b, w, cnt)
-            assert diff(w, b) == want, (w, b, diff(w, b), want)
-
-
-def holes(bb):
-    """Empty regions (4-connected) that do not reach the board's edge."""
-    seen = set()
-    found = 0
-    for start in range(64):
-        if bb >> start & 1 or start in seen:
-            continue
-        stack, edge = [start], False
-        seen.add(start)
-        while stack:
-            s = stack.pop()
-            r, f = s >> 3, s & 7
-            edge = edge or r in (0, 7) or f in (0, 7)
-            for rr, ff in ((r + 1, f), (r - 1, f), (r, f + 1), (r, f - 1)):
-                t = 8 * rr + ff
-                if 0 <= rr < 8 and 0 <= ff < 8 and not bb >> t & 1 and t not in seen:
-                    seen.add(t)
-                    stack.append(t)
-        found += not edge
-    return found
-
-
-def test_euler_term_is_groups_minus_holes(scaled):
-    """The Euler term (weight 4: one point per unit of 4 x Euler number above one group without
-    holes) against groups minus holes counted directly, on random sets of pieces."""
-    rng = random.Random(23)
-    base, euler = make_evaluator({"euler": 0}), make_evaluator({"euler": 4})
-    for _ in range(scaled(300)):
-        w = sum(1 << s for s in rng.sample(range(63), rng.randint(1, 20)))
-        b = 1 << 63
-        cnt = line_counts(w | b)
-        e = count_groups(w) - holes(w)
-        assert euler(w, b, cnt) - base(w, b, cnt) == -(4 * e - 4)
 
 
 def plain_negamax(ev, gen, me, opp, depth, ply, plies_left):
