@@ -1,0 +1,95 @@
+"""kit.bundle.guards: version-guarded code, the statements that run only where what they use
+exists (``hasattr``/``getattr`` and ``sys.version_info`` tests, ``try`` blocks catching
+ImportError and its kin, conditional expressions), and the text with them replaced by
+``pass`` on the same lines."""
+
+import ast
+import textwrap
+
+import pytest
+
+from kit.bundle.guards import guarded_lines, guarded_statements, is_guard, neutralised
+
+
+def parsed(text):
+    text = textwrap.dedent(text)
+    return text, ast.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("test", "guard"),
+    [
+        ("hasattr(sys, 'set_int_max_str_digits')", True),
+        ("getattr(math, 'lcm', None) is not None", True),
+        ("sys.version_info >= (3, 9)", True),
+        ("sys.implementation.name == 'pypy'", True),
+        ("version_info[0] > 2", True),
+        ("n > 3", False),
+        ("callable(f)", False),
+    ],
+)
+def test_what_counts_as_a_guard(test, guard):
+    assert is_guard(ast.parse(test, mode="eval").body) is guard
+
+
+def test_guarded_statements_are_the_branches_and_the_try_bodies():
+    _, tree = parsed(
+        """\
+        import sys
+        if sys.version_info >= (3, 9):
+            a = 1
+        else:
+            a = 2
+        try:
+            from math import lcm
+        except ImportError:
+            lcm = None
+        try:
+            b = int(s)
+        except ValueError:
+            b = 0
+        c = x.bit_count() if hasattr(int, 'bit_count') else bin(x).count('1')
+        def f():
+            if hasattr(str, 'removeprefix'):
+                return 1
+            return 2
+        """
+    )
+    assert sorted(statement.lineno for statement in guarded_statements(tree)) == [3, 5, 7, 14, 17]
+    assert guarded_lines(tree) == {3, 5, 7, 14, 17}
+
+
+def test_a_bare_except_and_exception_guard_too():
+    _, tree = parsed(
+        "try:\n    import numpy\nexcept:\n    pass\ntry:\n    x = 1\nexcept Exception:\n    pass\n"
+    )
+    assert [statement.lineno for statement in guarded_statements(tree)] == [2, 6]
+
+
+def test_neutralised_text_keeps_every_line_number():
+    text, tree = parsed(
+        """\
+        import sys
+        if hasattr(sys, 'set_int_max_str_digits'):
+            sys.set_int_max_str_digits(
+                0
+            )
+        print('after')
+        """
+    )
+    result = neutralised(text, tree)
+    assert result.split("\n") == [
+        "import sys",
+        "if hasattr(sys, 'set_int_max_str_digits'):",
+        "    pass",
+        "",
+        "",
+        "print('after')",
+        "",
+    ]
+    ast.parse(result)
+
+
+def test_a_guarded_statement_sharing_its_line_is_left_as_it_is():
+    text, tree = parsed("if hasattr(a, 'b'): x = a.b; y = 1\n")
+    assert neutralised(text, tree) == text

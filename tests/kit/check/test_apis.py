@@ -1,0 +1,112 @@
+"""kit.check.apis: what a shipped module needs of a Python newer than 3.8, outside version
+guards: the kit's own rules (methods builtin types gained, ``to_bytes`` defaults, dict ``|``,
+class-body annotations 3.8 evaluates) and vermin's findings (``math.lcm``, ``functools.cache``)
+with their lines and versions."""
+
+import ast
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit.bundle.sources import Source
+from kit.check import apis
+
+
+def module(text, rel="shared/m.py", name="shared.m"):
+    text = textwrap.dedent(text)
+    return Source(name, Path(rel), rel, False, text, ast.parse(text), shipped=text)
+
+
+def own(text):
+    source = module(text)
+    found = apis._own_rules(source, [source])
+    return sorted((line, what, version) for _, line, what, version in found)
+
+
+@pytest.fixture(autouse=True)
+def no_cache(monkeypatch):
+    monkeypatch.setenv("CPKIT_CACHE", "0")
+
+
+def test_methods_builtin_types_gained_after_3_8():
+    assert own("a = x.bit_count()\nb = s.removeprefix('p')\nc = s.removesuffix('q')\n") == [
+        (1, "int.bit_count()", (3, 10)),
+        (2, "str/bytes.removeprefix()", (3, 9)),
+        (3, "str/bytes.removesuffix()", (3, 9)),
+    ]
+
+
+def test_a_method_of_that_name_defined_in_the_bundle_is_its_own():
+    assert own("def bit_count(self):\n    return 0\n\nn = tree.bit_count()\n") == []
+
+
+def test_to_bytes_and_from_bytes_relying_on_3_11_defaults():
+    text = "a = n.to_bytes()\nb = n.to_bytes(2, 'big')\n"
+    text += "c = int.from_bytes(d)\ne = int.from_bytes(d, 'little')\nf = n.to_bytes(2)\n"
+    text += "g = n.to_bytes(length=2, byteorder='big')\n"
+    assert own(text) == [
+        (1, ".to_bytes() without length and byteorder", (3, 11)),
+        (3, ".from_bytes() without byteorder", (3, 11)),
+        (5, ".to_bytes() without length and byteorder", (3, 11)),
+    ]
+
+
+def test_dict_union_and_class_body_annotations():
+    text = """\
+        merged = {'a': 1} | other
+        sets = a | b
+        class Point:
+            xs: list[int]
+            tag: int | None
+            plain: int
+        """
+    assert own(text) == [
+        (1, "dict union with |", (3, 9)),
+        (4, "class-body annotation list[int]", (3, 9)),
+        (5, "class-body annotation int | None", (3, 10)),
+    ]
+
+
+def test_postponed_annotations_and_guarded_code_need_nothing():
+    assert own("from __future__ import annotations\nclass P:\n    xs: list[int]\n") == []
+    guarded = """\
+        import sys
+        if sys.version_info >= (3, 10):
+            n = x.bit_count()
+        try:
+            p = s.removeprefix('a')
+        except AttributeError:
+            p = s
+        """
+    assert own(guarded) == []
+
+
+def test_vermin_finds_standard_library_members_by_version_and_findings_are_sorted():
+    source = module(
+        """\
+        import math
+        from functools import cache
+        n = math.lcm(4, 6)
+        k = x.bit_count()
+        if hasattr(math, 'isqrt'):
+            r = math.isqrt(n)
+        """
+    )
+    found = apis.findings([source])
+    assert found == sorted(found) and len(set(found)) == len(found)
+    needs = {(line, version) for _, line, _, version in found}
+    assert {(2, (3, 9)), (3, (3, 9)), (4, (3, 10))} <= needs
+    assert not [line for _, line, _, _ in found if line in (5, 6)]
+    assert all(rel == "shared/m.py" for rel, _, _, _ in found)
+
+
+def test_an_empty_shipped_module_is_not_read():
+    assert apis.findings([module("")]) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "version"), [("3.9", (3, 9)), ("!3.10", (3, 10)), ("~3.11.2", (3, 11)), ("x", None)]
+)
+def test_vermin_s_versions_are_read_as_major_and_minor(text, version):
+    assert apis._version(text) == version

@@ -1,0 +1,60 @@
+"""kit.check.syntax: the static check per target version (ruff's parser told the version)
+names the file and line of each construct that version cannot parse, in file order; the
+compile check runs an interpreter on each text and gives its first syntax error; a missing
+tool or interpreter is a one-line error."""
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from kit.bundle.sources import Source
+from kit.check.syntax import compile_errors, ruff_executable, static_errors
+from kit.errors import BuildError
+
+
+def module(rel, text):
+    return Source(rel, Path(rel), rel, False, text, ast.parse(text), shipped=text)
+
+
+MATCH = "def f(x):\n    match x:\n        case 1:\n            return 'one'\n"
+STARRED = "def g(t, a):\n    return t[*a, 1]\n"
+
+
+def test_constructs_newer_than_the_target_are_named_with_file_and_line():
+    modules = [module("solutions/s.py", "x = 1\n" + MATCH), module("shared/h.py", "y = 2\n")]
+    errors = static_errors(modules, (3, 8))
+    assert [(rel, line) for rel, line, _ in errors] == [("solutions/s.py", 3)]
+    assert "3.10" in errors[0][2]
+    assert static_errors(modules, (3, 10)) == []
+
+
+def test_errors_come_in_module_order_then_by_line():
+    modules = [module("b.py", "x = 1\n" + STARRED + MATCH), module("a.py", MATCH)]
+    errors = static_errors(modules, (3, 8))
+    assert [(rel, line) for rel, line, _ in errors] == [("b.py", 3), ("b.py", 5), ("a.py", 2)]
+    assert "(syntax was added in Python 3.11)" in errors[0][2]
+
+
+def test_modules_that_ship_nothing_are_not_checked():
+    assert static_errors([module("a.py", "")], (3, 8)) == []
+
+
+def test_the_compile_check_gives_the_first_syntax_error_under_an_interpreter():
+    units = [("ok.py", "x = 1\n"), ("bad.py", "x = 1\ny = (\n"), ("worse.py", "def\n")]
+    name, line, message = compile_errors([sys.executable], units)
+    assert (name, line) == ("bad.py", 2) and message
+    assert compile_errors([sys.executable], units[:1]) is None
+
+
+def test_an_interpreter_that_cannot_run_is_one_line(tmp_path):
+    with pytest.raises(BuildError, match=r"^cannot run .*missing-python"):
+        compile_errors([str(tmp_path / "missing-python")], [("a.py", "x = 1\n")])
+
+
+def test_kit_ruff_names_the_ruff_to_run(monkeypatch, tmp_path):
+    monkeypatch.setenv("KIT_RUFF", str(tmp_path / "my-ruff"))
+    assert ruff_executable() == str(tmp_path / "my-ruff")
+    monkeypatch.delenv("KIT_RUFF")
+    assert Path(ruff_executable()).name.startswith("ruff")
