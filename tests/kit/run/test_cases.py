@@ -1,0 +1,128 @@
+"""kit.run.cases: the toy's bundle run on its cases under a stand-in: verdicts per case and
+target, targets served by one interpreter run once, a failure kept with its input, expected
+and got, a lone input judged by how its run ends, ``first_failure`` stopping at the first
+failing case; and a run's stderr told in the author's terms, with hints."""
+
+from pathlib import Path
+
+import pytest
+
+from kit.judges.targets import stand_in
+from kit.pipeline import write_bundle
+from kit.registry import NO_ANSWER, Case, load_registry
+from kit.run.cases import Column, RunOptions, explain, interactor_command, run_all
+
+ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
+
+
+@pytest.fixture
+def toy_run(toy, tmp_path):
+    """The toy_sum problem, its bundle written, and one stand-in for both of its targets."""
+    problem = load_registry(toy)["toy_sum"]
+    folder = tmp_path / "bundle"
+    folder.mkdir()
+    bundle, script = write_bundle(problem, folder)
+    runner = stand_in(list(problem.targets))
+    columns = [Column(target, runner, static_only=True) for target in problem.targets]
+    return problem, bundle, script, columns
+
+
+def case(tmp_path, name, text, expected=None):
+    path = tmp_path / f"{name}.in"
+    path.write_text(text)
+    answer = None
+    if expected is not None:
+        answer = tmp_path / f"{name}.out"
+        answer.write_text(expected)
+    return Case(name, path, answer)
+
+
+def sample(problem):
+    folder = problem.samples_dir
+    return Case("sample-1", folder / "sample-1.in", folder / "sample-1.out")
+
+
+def test_a_target_pair_served_by_one_interpreter_runs_once_and_both_pass(toy_run):
+    problem, bundle, script, columns = toy_run
+    said = []
+    options = RunOptions(repeat=1, jobs=1, progress=said.append)
+    ran = run_all(problem, bundle, script, [sample(problem)], columns, options=options)
+    assert (ran.passed, ran.total, ran.counts, ran.failures) == (1, 1, "", [])
+    assert [(v.case, v.label, v.word) for v in ran.verdicts] == [
+        ("sample-1", "3.8", "ok"),
+        ("sample-1", "pypy3", "ok"),
+    ]
+    assert len(said) == 1 and said[0].startswith("toy_sum: run 1 of 1, ")  # one run for both
+    assert all(column.peak_kib > 0 and column.slowest.seconds for column in columns)
+
+
+def test_a_wrong_answer_keeps_input_expected_and_got_for_both_targets(toy_run, tmp_path):
+    problem, bundle, script, columns = toy_run
+    wrong = case(tmp_path, "wrong", "1 1\n", "not the output\n")
+    ran = run_all(problem, bundle, script, [sample(problem), wrong], columns, options=ONE_AT_A_TIME)
+    assert (ran.passed, ran.total, ran.counts) == (1, 2, "1 WA")
+    (failure,) = ran.failures
+    assert (failure.case, failure.labels, failure.word) == ("wrong", ["3.8", "pypy3"], "WA")
+    assert failure.message.startswith("wrong answer")
+    assert (failure.input, failure.expected) == (wrong.input, b"not the output\n")
+    assert b"line 1:      2" in failure.got
+    assert all(column.failed == {"wrong"} for column in columns)
+
+
+def test_a_lone_input_passes_when_its_run_ends_cleanly(toy_run, tmp_path):
+    problem, bundle, script, columns = toy_run
+    lone = case(tmp_path, "lone", "5 5\n")
+    ran = run_all(problem, bundle, script, [lone], columns, options=ONE_AT_A_TIME)
+    assert ran.passed == 1 and {v.said for v in ran.verdicts} == {NO_ANSWER}
+
+
+def test_first_failure_stops_each_target_at_its_first_failing_case(toy_run, tmp_path):
+    problem, bundle, script, columns = toy_run
+    cases = [case(tmp_path, f"c{n}", "x y\n", "") for n in range(3)]  # int("x") raises
+    options = RunOptions(repeat=1, jobs=1, first_failure=True)
+    ran = run_all(problem, bundle, script, cases, columns, options=options)
+    assert (ran.total, ran.counts) == (1, "1 RE")
+    assert ran.warnings == [
+        "note: toy_sum: stopped at the first failure (--first-failure): 2 of 3 cases not run"
+    ]
+    (failure,) = ran.failures
+    assert failure.message.startswith("runtime error")
+    assert any('File "shared/toy_numbers.py"' in line for line in failure.details)
+
+
+def test_a_crash_in_the_solution_is_told_in_the_solution_s_lines(toy_run, tmp_path):
+    problem, bundle, script, columns = toy_run
+    line = bundle.text.splitlines().index("def main():") + 2  # its annotations cut
+    stderr = f'Traceback:\n  File "{script}", line {line}, in main\nValueError: x\n'.encode()
+    details = explain(problem, bundle, script, stderr)
+    written = problem.solution.read_text().splitlines().index("def main() -> None:") + 2
+    assert details[1] == f'  File "solutions/toy_sum.py", line {written}, in main'
+    elsewhere = b'  File "/usr/lib/python3/x.py", line 3, in f\n'
+    assert explain(problem, bundle, script, elsewhere) == [
+        '  File "/usr/lib/python3/x.py", line 3, in f'
+    ]
+
+
+@pytest.mark.parametrize(
+    ("stderr", "hint"),
+    [
+        (b"ValueError: Exceeds the limit (4300 digits) for integer string conversion", "4300"),
+        (b"RecursionError: maximum recursion depth exceeded", "setrecursionlimit"),
+    ],
+)
+def test_usual_mistakes_get_a_hint(toy_run, stderr, hint):
+    problem, bundle, script, _ = toy_run
+    details = explain(problem, bundle, script, stderr)
+    assert details[0] == stderr.decode() and hint in details[-1] and details[-1].startswith("hint:")
+
+
+def test_only_the_last_lines_of_stderr_are_kept(toy_run):
+    problem, bundle, script, _ = toy_run
+    stderr = "".join(f"line {n}\n" for n in range(20)).encode()
+    assert explain(problem, bundle, script, stderr) == [f"line {n}" for n in range(14, 20)]
+
+
+def test_a_problem_without_an_interactor_has_no_interactor_command(toy_run):
+    problem = toy_run[0]
+    assert interactor_command(problem) is None
+    assert Path(problem.root / "problems.toml").is_file()

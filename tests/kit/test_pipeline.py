@@ -1,0 +1,105 @@
+"""kit.pipeline on the toy checkout: a problem built through the stages; ``dist/<slug>.py``
+written only when everything passed, a failed bundle kept in ``dist/failed/`` and an older
+``dist/<slug>.py`` removed; a missing solution is "no solution", a build error one line; who
+runs each target; ``write_bundle`` for ``run`` and ``stress``."""
+
+import pytest
+
+from kit.errors import BuildError
+from kit.judges.targets import stand_in
+from kit.pipeline import Result, Status, build_problem, columns_for, make_bundle, write_bundle
+from kit.registry import load_registry
+from kit.run.cases import RunOptions
+
+ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
+
+
+def toy_sum(root):
+    return load_registry(root)["toy_sum"]
+
+
+def stale_dist(problem):
+    problem.dist.parent.mkdir(parents=True, exist_ok=True)
+    problem.dist.write_text("print('an earlier build')\n")
+
+
+def test_a_failure_is_one_line_named_after_the_problem_once(toy):
+    result = Result(toy_sum(toy))
+    result.fail("bad thing", ["first detail"])
+    result.fail("toy_sum: already named")
+    assert result.status == Status.FAIL == "FAIL"
+    assert result.errors == ["toy_sum: bad thing", "    first detail", "toy_sum: already named"]
+
+
+def test_the_bundle_is_one_text_titled_with_its_dist_file(toy):
+    bundle = make_bundle(toy_sum(toy))
+    assert "dist/toy_sum.py: Toy Sum (nowhere 1), judge-ready" in bundle.text.splitlines()[0]
+    assert [module.rel for module in bundle.modules] == [
+        "solutions/toy_sum.py",
+        "shared/__init__.py",
+        "shared/toy_text.py",
+        "shared/toy_numbers.py",
+    ]
+    assert "# Indented multi-line literal" not in bundle.text  # stripped
+
+
+def test_without_interpreters_every_target_is_run_by_a_stand_in(toy):
+    problem = toy_sum(toy)
+    columns = columns_for(problem, interpreters=[])
+    assert [column.target.name for column in columns] == ["cpython3.8", "pypy3"]
+    assert all(column.static_only for column in columns)
+    assert [column.runner for column in columns] == [stand_in([t]) for t in problem.targets]
+
+
+def test_a_passing_build_replaces_dist_and_drops_an_old_failed_bundle(toy):
+    problem = toy_sum(toy)
+    problem.failed_dist.parent.mkdir(parents=True)
+    problem.failed_dist.write_text("old failure\n")
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.OK, result.errors
+    assert (result.passed, result.total) == (1, 1)
+    assert problem.dist.read_text() == make_bundle(problem).text
+    assert not problem.failed_dist.exists()
+    assert [problem.rel(path) for path in result.sources][0] == "solutions/toy_sum.py"
+    assert sorted(path.name for path in problem.dist.parent.iterdir()) == ["failed", "toy_sum.py"]
+
+
+def test_a_wrong_answer_keeps_the_bundle_in_failed_and_removes_the_old_dist(toy):
+    problem = toy_sum(toy)
+    stale_dist(problem)
+    answer = problem.samples_dir / "sample-1.out"
+    answer.write_text(answer.read_text().replace("line 3:      6", "line 3:      7"))
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL
+    assert result.errors[0].startswith("toy_sum: samples/toy_sum/sample-1.in: wrong answer")
+    assert not problem.dist.exists() and problem.failed_dist.is_file()
+    assert "the failed bundle is kept as dist/failed/toy_sum.py" in result.notes
+
+
+def test_a_missing_solution_is_no_solution_and_leaves_no_dist(toy):
+    problem = toy_sum(toy)
+    stale_dist(problem)
+    problem.solution.unlink()
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert (result.status, result.errors) == (Status.NO_SOLUTION, [])
+    assert not problem.dist.exists()
+
+
+def test_a_build_error_fails_the_problem_in_one_line_and_runs_nothing(toy):
+    problem = toy_sum(toy)
+    stale_dist(problem)
+    problem.solution.write_text("x = (\n")
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL and result.ran is None
+    assert result.errors == ["toy_sum: solutions/toy_sum.py:1: syntax error: '(' was never closed"]
+    assert not problem.dist.exists() and result.bundle_bytes is None
+
+
+def test_write_bundle_writes_into_the_folder_given_never_dist(toy, tmp_path):
+    problem = toy_sum(toy)
+    bundle, path = write_bundle(problem, tmp_path)
+    assert path == tmp_path / "toy_sum.py" and path.read_text() == bundle.text
+    assert not problem.dist.exists()
+    problem.solution.unlink()
+    with pytest.raises(BuildError, match=r"^toy_sum: solutions/toy_sum\.py does not exist yet$"):
+        write_bundle(problem, tmp_path)
