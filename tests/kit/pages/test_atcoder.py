@@ -1,0 +1,48 @@
+"""kit.pages.atcoder: an AtCoder task page (a small one in its markup, English and Japanese
+parts): the title without its letter, ``Time Limit: 2 sec / Memory Limit: 1024 MiB`` (or the
+Japanese words), the English samples, the task id from the address."""
+
+import pytest
+
+from kit.errors import BuildError
+from kit.pages import atcoder
+from kit.pages.tree import parse
+
+PAGE = """<html><head><title>C - Grid Walk</title></head><body>
+<span class="h2">C - Grid Walk <a href="/editorial">Editorial</a></span>
+<p>Time Limit: 2 sec / Memory Limit: 1024 MiB</p>
+<div id="task-statement">
+<span class="lang-ja"><div class="part"><section><h3>入力例 1</h3><pre>9</pre></section></div>
+<div class="part"><section><h3>出力例 1</h3><pre>8</pre></section></div></span>
+<span class="lang-en">
+<div class="part"><section><h3>Sample Input 1</h3><pre>1 2
+</pre></section></div>
+<div class="part"><section><h3>Sample Output 1</h3><pre>3
+</pre></section></div>
+<div class="part"><section><h3>Sample Input 2</h3><pre>5 5</pre></section></div>
+<div class="part"><section><h3>Sample Output 2</h3><pre>10</pre></section></div>
+</span></div></body></html>"""
+
+
+def test_the_page_gives_title_limits_and_the_english_samples():
+    page = atcoder.read(parse(PAGE), "p.html", "https://atcoder.jp/contests/abc406/tasks/abc406_c")
+    assert (page.judge, page.title, page.id) == ("AtCoder", "Grid Walk", "abc406_c")
+    assert (page.time_limit, page.memory_limit) == (2.0, 1024)
+    assert page.samples == [("1 2\n", "3\n"), ("5 5\n", "10\n")]
+
+
+def test_a_japanese_page_is_read_by_its_own_words():
+    japanese = PAGE.replace("Time Limit", "実行時間制限").replace("Memory Limit", "メモリ制限")
+    japanese = japanese[: japanese.index('<span class="lang-en">')] + "</div></body></html>"
+    page = atcoder.read(parse(japanese), "p.html", None)
+    assert (page.time_limit, page.memory_limit, page.samples) == (2.0, 1024, [("9\n", "8\n")])
+
+
+def test_a_page_is_atcoder_s_by_its_task_statement():
+    assert atcoder.matches(parse(PAGE)) and not atcoder.matches(parse("<div id=other></div>"))
+
+
+def test_a_page_without_samples_names_the_markup():
+    page = PAGE.replace("Sample Input", "Input").replace("入力例", "入力")
+    with pytest.raises(BuildError, match=r"^p\.html: no sample input found \(expected AtCoder's"):
+        atcoder.read(parse(page), "p.html", None)

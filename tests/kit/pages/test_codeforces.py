@@ -1,0 +1,52 @@
+"""kit.pages.codeforces: a Codeforces problem page (a small one in its markup): the title
+without its letter, the limits in the statement's header, samples as newer pages write them
+(a line per ``<div>``) and as older ones do (``<br>``), the id from the address."""
+
+import pytest
+
+from kit.errors import BuildError
+from kit.pages import codeforces
+from kit.pages.tree import parse
+
+PAGE = """<div class="problem-statement"><div class="header">
+<div class="title">B2. Two Sums</div>
+<div class="time-limit"><div class="property-title">time limit per test</div>2 seconds</div>
+<div class="memory-limit"><div class="property-title">memory limit per test</div>256 megabytes</div>
+</div><div>Statement.</div>
+<div class="sample-test">
+<div class="input"><div class="title">Input</div><pre>
+<div class="test-example-line">2</div><div class="test-example-line">1 2</div>
+</pre></div>
+<div class="output"><div class="title">Output</div><pre>3<br>done</pre></div>
+</div></div>"""
+
+
+def test_the_page_gives_title_limits_and_samples_of_either_layout():
+    page = codeforces.read(parse(PAGE), "p.html", None)
+    assert (page.judge, page.title, page.id) == ("Codeforces", "Two Sums", None)
+    assert (page.time_limit, page.memory_limit) == (2.0, 256)
+    assert (page.time_shown, page.memory_shown) == ("2 seconds", "256 megabytes")
+    assert page.samples == [("2\n1 2\n", "3\ndone\n")]
+
+
+@pytest.mark.parametrize(
+    ("url", "problem"),
+    [
+        ("https://codeforces.com/contest/1913/problem/A", "1913A"),
+        ("https://codeforces.com/problemset/problem/1354/C2", "1354C2"),
+        ("https://codeforces.com/gym/104114/problem/K", "104114K"),
+        ("https://codeforces.com/blog", None),
+    ],
+)
+def test_the_id_is_the_contest_and_letter_of_the_address(url, problem):
+    assert codeforces.read(parse(PAGE), "p.html", url).id == problem
+
+
+def test_a_page_is_codeforces_by_its_statement_block():
+    assert codeforces.matches(parse(PAGE)) and not codeforces.matches(parse("<p>x</p>"))
+
+
+def test_a_page_without_its_limits_names_the_markup():
+    page = PAGE.replace('class="memory-limit"', 'class="other"')
+    with pytest.raises(BuildError, match=r"^p\.html: no memory limit found \(expected Codeforces'"):
+        codeforces.read(parse(page), "p.html", None)

@@ -1,0 +1,67 @@
+"""kit.pages.page: the readings every judge's reader shares: time and memory limits in the
+page's own units, a sample as its file holds it, the sample pairs, and the one-line errors of
+a page without them."""
+
+import pytest
+
+from kit.errors import BuildError
+from kit.pages.page import limits, mebibytes, paired, possessive, sample_file, seconds
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1000MS", 1.0),
+        ("2 seconds", 2.0),
+        ("2 sec", 2.0),
+        ("1.5 s", 1.5),
+        ("CPU Time limit 1 second", 1.0),
+        ("250 milliseconds", 0.25),
+        ("none", None),
+    ],
+)
+def test_seconds(text, value):
+    assert seconds(text) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("65536K", 64),
+        ("256 megabytes", 256),
+        ("1024 MiB", 1024),
+        ("2 GB", 2048),
+        ("100 kB", 1),  # at least 1
+        ("1500 KiB", 1),  # rounded down
+        ("lots", None),
+    ],
+)
+def test_mebibytes(text, value):
+    assert mebibytes(text) == value
+
+
+def test_a_sample_as_its_file_holds_it():
+    assert sample_file("\r\n\n3 4\r\n5\r\n\n  ") == "3 4\n5\n"
+    assert sample_file("\n\n") == ""
+
+
+def test_possessive():
+    assert (possessive("POJ"), possessive("Codeforces")) == ("POJ's", "Codeforces'")
+
+
+def test_pairs_in_order_or_the_side_that_is_missing_or_short():
+    assert paired("p.html", ["1\n", "2"], ["a", "b\n\n"], "pre") == [("1\n", "a\n"), ("2\n", "b\n")]
+    with pytest.raises(BuildError, match=r"^p\.html: no sample input found \(expected pre\)$"):
+        paired("p.html", [], ["a"], "pre")
+    with pytest.raises(BuildError, match=r"^p\.html: no sample output found"):
+        paired("p.html", ["1"], [], "pre")
+    with pytest.raises(BuildError, match=r"^p\.html: 2 sample inputs but 1 sample outputs"):
+        paired("p.html", ["1", "2"], ["a"], "pre")
+
+
+def test_limits_with_the_words_as_shown_or_the_one_missing():
+    assert limits("p.html", "POJ", "1000MS", "65536K", "plm") == (1.0, 64, "1000MS", "65536K")
+    with pytest.raises(BuildError, match=r"^p\.html: no time limit found \(expected POJ's plm\)$"):
+        limits("p.html", "POJ", "0 ms", "65536K", "plm")
+    with pytest.raises(BuildError, match=r"^p\.html: no memory limit found"):
+        limits("p.html", "POJ", "1 s", None, "plm")
