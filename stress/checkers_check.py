@@ -11,7 +11,8 @@ Method: the reference reads each instance line by line as the statement lays it 
     helper), lists every legal move of the side to move as a tuple of squares (all jump
     sequences when any jump exists, else all steps) and accepts a move exactly when its text
     is two or more numbers joined by single '-' and names one of them.
-Time: a few ms per default file; long_game() lists the moves at every ply (~0.2 s for 200).
+Time: per move, one listing of every legal move of the side to move; long_game() does that
+    at every ply. Measured: docs/checkers_check.md (Figures).
 Status: tests/test_stress_checkers_check.py and tests/test_stress_interface.py (validation,
     split/join, cuts, samples, agreement with solutions/checkers_check.py on seeded files);
     the golden positions of tests/test_checkers_check.py list this module's legal moves.
