@@ -3,7 +3,8 @@
 The densest capture web the limits allow: opponent pieces on every (odd row, odd column) home
 -- exactly floor(NM/4) of them on 14 x 14 (49), 10 x 20 and 20 x 10 (50), 12 x 16 (48) -- with
 one or a few of our pieces on the empty (even, even) homes. A plain depth-first search over
-capture sequences explodes there (the brute force needs 44 s for the first file).
+capture sequences explodes there (the brute force's time on the first file:
+docs/megacheckers.md, Summary).
 
 cases():
   ten-full-webs        the four shapes in turn, one own piece on boards 1-5, two to five on

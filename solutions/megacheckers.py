@@ -21,8 +21,8 @@ Time: O(NM) to build the graphs; per search node O(|J| (V + E)) plus a matching 
 Status: tests/test_stress_megacheckers.py and test_stress_interface.py: ~3,900 seeded boards
     a run (scattered, dense webs, full webs) against the brute force of
     stress/megacheckers.py; test_bounds_sandwich_the_exact_longest_trail on 2,000 graphs; the
-    bench files' answers brute-checked. python build.py bench megacheckers, hardest file
-    (adversarial-8), whole process: 0.17 s (3.11), 0.27 s (3.8), 0.33 s (PyPy).
+    bench files' answers brute-checked. python build.py bench megacheckers, every file, whole
+    process: docs/megacheckers.md (Summary, and the table of the clarity pass).
 """
 
 import sys

@@ -10,8 +10,8 @@ Method: the reference reads the file line by line as the statement lays it out (
     capture sequence by depth-first search, removing a captured piece while it goes on; no
     home numbering tables, lattices or trail theory. The generator mixes scattered pieces,
     dense capture webs with holes and strays, and full webs.
-Time: exponential in the captures: ~1 ms per default file (boards up to 8 x 8); a full web of
-    14 x 14 takes seconds.
+Time: exponential in the captures (measured, default files and full webs:
+    docs/megacheckers.md, Summary).
 Status: tests/test_stress_megacheckers.py (generated files validate, named bad inputs are
     rejected, split/join round-trips, cuts validate, the samples' outputs, and agreement with
     solutions/megacheckers.py on seeded random files).
