@@ -15,10 +15,10 @@ Method: a position is a trit string (item i free, player 0's, player 1's), index
     bisecting over the final values. Lists: the reachable positions, numbered once per (k,
     first), evaluated from the finished ones up. No pruning either way: every tie is seen.
 Time: C(k, k/2) calls of value0. Bit sets: O(k^2) big-int operations on 3^k bits per
-    threshold, O(log V) thresholds (~0.2 ms each at k = 10, CPython 3.11). Lists: one pass
-    over the ~17,000 reachable positions at k = 10 (under PyPy, much faster than bit sets).
-Memory: k ints of 3^k bits (~7 KiB each at k = 10) per k; the lists' plan, about 85,000
-    child numbers per (k, first).
+    threshold, O(log V) thresholds. Lists: one pass over the ~17,000 reachable positions at
+    k = 10. Measured, and which is faster where: docs/stake_your_claim.md (Two game searches).
+Memory: k ints of 3^k bits (3^10 bits = 7.2 KiB at k = 10) per k; the lists' plan, about
+    85,000 child numbers per (k, first).
 Status: tests/test_game_search.py checks both against a plain minimax on ~2,500 random value
     functions a run (k = 1..8, both first players, with and without lo/hi and guesses), and
     against each other at k = 10; solutions/stake_your_claim.py's boards go through both.

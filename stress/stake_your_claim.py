@@ -12,8 +12,8 @@ Method: the reference reads each board line by line, then searches every order o
     4-connected region with its own stack flood fill. Nothing is shared with the solution's
     subset tables or retrograde bit sets. Families: random fill, checkerboard, stripes, big
     blocks, clustered empties, empties where regions of both colours meet.
-Time: O(3^k) positions for k empties, each scored board O(n^2): ~5 ms for 8 empties, ~0.1 s
-    for 10; a default file takes a few ms.
+Time: O(3^k) positions for k empties, each scored board O(n^2) (measured:
+    docs/stake_your_claim.md, Figures).
 Status: tests/test_stress_stake_your_claim.py and tests/test_stress_interface.py (validation,
     split/join, cuts, samples, agreement with solutions/stake_your_claim.py on seeded files);
     tests/test_stake_your_claim.py checks its values on hand-made boards.
