@@ -14,7 +14,9 @@ Usage: touches_apart_from_shared_endpoint((0, 0), (2, 1), (1, 0), (0, 2)) -> Tru
     KNIGHT_DIRECTIONS[d2] touches the link from (0, 0) in direction d.
 Method: orientation (cross product) signs; collinear cases by coordinate ranges; the table
     is derived by testing every link starting within a window of 3, not written by hand.
-Time: O(1) per predicate; knight_link_conflicts() about 1 ms.
+Time: O(1) per predicate; knight_link_conflicts(window) makes 4 * 8 * (2 * window + 1)^2
+    predicate calls, 1,568 at window 3 (measured: docs/twixt_connect.md, Layout of the
+    solution).
 Status: tests/test_segment_geometry.py compares the predicates with the Fraction geometry of
     stress/twixt_connect.py on every pair of segments in a 4 x 4 grid and every pair of knight
     segments in a 7 x 7 box, and checks 9 crossing links per link, symmetry and that a wider

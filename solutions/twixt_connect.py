@@ -16,13 +16,13 @@ Method: for knight links "touching" is a proper crossing, and each link is cross
     candidate link is one look-up. Black's connection: shared/union_find.py with a node for
     each endzone. Why and how: docs/twixt_connect.md.
 Time: O(M) per dataset: 8 neighbour probes per move, 10 writes per new link; the tables are
-    built once per input (about 1 ms).
+    built once per input. Measured: docs/twixt_connect.md (Layout of the solution, Figures).
 Status: the sample and the official data (15 datasets) from source under 3.11 and 3.8 and
     from the bundle (tests/test_twixt_connect.py); ~2,100 seeded games a run against the
     Fraction brute force of stress/twixt_connect.py (tests/test_stress_twixt_connect.py,
     test_stress_interface.py); test_random_games_notice_any_single_missing_crossing. python
-    build.py bench twixt_connect, 20 x 249 moves at N = 20, whole process: 0.022 s (3.11),
-    0.028 s (3.8), 0.050 s (PyPy); goal 0.15 s.
+    build.py bench twixt_connect (20 x 249 moves at N = 20, whole process, goal 0.15 s):
+    docs/twixt_connect.md (Figures).
 """
 
 import sys

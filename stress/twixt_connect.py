@@ -14,7 +14,9 @@ Method: geometry with fractions.Fraction: the common part of two closed segments
     against every placed link whose bounding box shares a lattice point with its own (boxes
     of touching segments always do). Black's pegs are kept in components, relabelled on merge,
     each knowing whether it reaches x = 0 and x = N.
-Time: about 1 ms per move on a crowded board; a default file takes a few ms.
+Time: per new link, Fraction tests against the placed links whose boxes hold one of its 6
+    box points; a merge relabels the smaller component (measured: docs/twixt_connect.md,
+    Figures).
 Status: tests/test_stress_twixt_connect.py and tests/test_stress_interface.py (validation,
     split/join, cuts, samples, the official data of ../shared/judge-data/connect, agreement
     with solutions/twixt_connect.py on seeded files); tests/test_segment_geometry.py checks the
