@@ -12,11 +12,12 @@ run as whole processes, the same input each time, in four forms:
 The forms take turns, ``--runs`` times each, under every interpreter found, and the minimum
 and median wall and CPU (user + system) times are printed with ``bundle - inlined``, the
 overhead of the bundle.
-Whole-process times on a shared machine are noisy (several ms), so the same difference is
-also measured inside one process: the time to compile and run each script (the part that
-differs; the interpreter's start-up is the same for both), ``--runs`` times in turn, with the
-bundled helpers (``shared.*``) dropped from ``sys.modules`` after each run; stdlib modules stay
-imported, as they cost the same in both forms. A benchmark, not a test.
+Whole-process times on a shared machine are noisy (docs/build.md, "Start-up overhead of a
+bundle"), so the same difference is also measured inside one process: the time to compile and
+run each script (the part that differs; the interpreter's start-up is the same for both),
+``--runs`` times in turn, with the bundled helpers (``shared.*``) dropped from ``sys.modules``
+after each run; stdlib modules stay imported, as they cost the same in both forms. A
+benchmark, not a test.
 """
 
 from __future__ import annotations
