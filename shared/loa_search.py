@@ -21,9 +21,9 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     fill gives the evaluation its group count; a leaf child's move is not made in the line
     counts, the threat check corrects them). LMR, null move. Move generation and the prior are
     written out in the node function (a call costs CPython more than the work); tests check.
-Time: 43-91k nodes/s (leaves counted), CPython 3.11, depth 6-7.5 in 0.85 s (build.py bench).
+Time: nodes a second and depth reached at the real clock: docs/lines-of-action.md, "Bench".
 Memory: memos of 40000-60000 entries (TT: ``tt_max`` plus one search's entries; connecting
-    moves, centre distances, evaluation): 54 MiB after 60 one-second searches (CPython 3.11).
+    moves, centre distances, evaluation); peak after 60 searches: the same page, sixth round.
 Status: tests/test_loa_search.py pins move, score and nodes of fixed-depth searches on named
     positions (start, statement example, lost games), checks move limit, deadline, determinism;
     tests/test_loa_policy.py the prior's order. What each part gained in matches:

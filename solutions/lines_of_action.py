@@ -18,11 +18,11 @@ Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; 
     found already waiting counts from the bot's last move written, or before the bot wrote any
     from the process's creation (read from /proc); hard deadline FIRST_SHARE / HARD_SHARE of
     the move time; iterations go on to it.
-Time: at most HARD_SHARE of the move time per move plus the reply's write (the build's games:
-    0.851-0.865 s at most); start-up about 30 ms (CPython 3.11, tables built at start).
-Memory: below 64 MiB under CPython (the search's tables and memos are capped: 54 MiB peak
-    after 60 one-second searches). PyPy, with PYPY_JIT, PYPY_TT_MAX and collector steps: 92-100
-    MiB in a game, 41-49 MiB above its own 51 MiB (111-141 MiB before them).
+Time: at most HARD_SHARE of the move time per move plus the reply's write; start-up about
+    30 ms (CPython 3.11, tables built at start).
+Memory: below 64 MiB under CPython (the search's tables and memos are capped); PyPy, with
+    PYPY_JIT, PYPY_TT_MAX and collector steps, below it as the build counts (its own memory).
+    Longest thinks and peaks: docs/lines-of-action.md, "The judge's games in the build".
 Status: protocol, options and clock (each share pinned) in tests/test_lines_of_action.py;
     rules against referee/rules.py (tests/test_loa_bitboard.py, tests/test_referee_rules.py);
     pinned fixed-depth play in tests/test_loa_search.py; the book in tests/test_loa_book.py
