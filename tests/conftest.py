@@ -4,6 +4,10 @@
   take their counts from it, so ``STRESS_SCALE=10 python -m pytest`` runs ten times as many.
 - ``toy``: a fresh copy of the toy checkout the kit carries (``kit/data/toy``, which
   ``startup`` measures), a small checkout the build's tests break.
+- ``own_imports``: for a test that imports a copied checkout's modules in this process
+  (``kit.registry.import_from_checkout`` puts the checkout first on ``sys.path``): ``sys.path``
+  restored afterwards and the modules imported from under ``tmp_path`` forgotten, so that no
+  later test imports a copy's ``shared`` or ``stress`` in place of this checkout's.
 - ``ctrl_c_works``: SIGINT at its default for the children a test starts, as in a terminal, even
   when the tests themselves were started with it ignored (``nohup cmd &`` from a shell without job
   control): an ignored signal stays ignored across exec, and ``--watch`` could not be stopped.
@@ -12,6 +16,7 @@
 import os
 import shutil
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -72,6 +77,17 @@ def checkout_copy(tmp_path):
         return copy_fixture(name, destination)
 
     return copy
+
+
+@pytest.fixture
+def own_imports(tmp_path, monkeypatch):
+    """``sys.path`` and the modules imported from under ``tmp_path`` as they were before."""
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    before = set(sys.modules)
+    yield
+    for name in set(sys.modules) - before:
+        if str(getattr(sys.modules[name], "__file__", None) or "").startswith(str(tmp_path)):
+            del sys.modules[name]
 
 
 @pytest.fixture

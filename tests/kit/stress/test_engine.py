@@ -1,0 +1,96 @@
+"""kit.stress.engine on a copy of tests/fixtures/pairsum: files made from a seed and checked by
+the validator, the bundle judged on them against the reference as the build judges a case,
+the search stopping at the first failing seed, and an input a message is about shown when
+short, else kept in a file."""
+
+import os
+
+import pytest
+
+from kit.errors import BuildError
+from kit.judges.targets import parse_target, stand_in
+from kit.pipeline import write_bundle
+from kit.registry import load_registry
+from kit.stress.engine import SHOWN_INPUT, Stress, on_input, search
+from kit.stress.source import source_for
+
+RUNNER = stand_in([parse_target("cpython3.8")])
+
+
+def stress_of(problem, tmp_path):
+    source = source_for(problem, RUNNER, brute=None, gen=None, gen_size=None, given=[])
+    folder = tmp_path / "run"
+    folder.mkdir()
+    bundle, script = write_bundle(problem, folder)
+    return Stress(problem, source, bundle, script, folder=folder, runner=RUNNER)
+
+
+@pytest.fixture
+def pairsum(checkout_copy, own_imports):
+    return load_registry(checkout_copy("pairsum"))["pairsum"]
+
+
+def plant_bug(problem):
+    """A solution wrong only when a sum reaches 1000."""
+    text = problem.solution.read_text()
+    problem.solution.write_text(text.replace('f"{a + b}\\n"', 'f"{(a + b) % 1000}\\n"'))
+
+
+def test_a_file_is_the_generator_s_for_its_seed_and_the_bundle_passes_on_it(pairsum, tmp_path):
+    stress = stress_of(pairsum, tmp_path)
+    params = {"cases": 3, "bound": 50}
+    text = stress.make(11, params)
+    assert text == stress.make(11, params) != stress.make(12, params)
+    assert text.startswith("3\n") and len(text.splitlines()) == 4
+    assert stress.answer(text).decode() == stress.source.module.reference(text)
+    outcome = stress.judge(text, "case0", "seed 11")
+    assert (outcome.failed, outcome.word) == (False, "ok")
+    assert stress.slowest[1] == "seed 11" and stress.slowest[0] > 0
+
+
+def test_a_wrong_answer_is_a_failed_outcome_with_got_and_expected(pairsum, tmp_path):
+    plant_bug(pairsum)
+    stress = stress_of(pairsum, tmp_path)
+    outcome = stress.judge("2\n1 2\n999 1\n")
+    assert (outcome.failed, outcome.word) == (True, "WA")
+    assert (outcome.got, outcome.expected) == (b"3\n0\n", b"3\n1000\n")
+    assert outcome.message.startswith("wrong answer")
+
+
+def test_the_search_stops_at_the_first_failing_seed(pairsum, tmp_path):
+    plant_bug(pairsum)
+    stress = stress_of(pairsum, tmp_path)
+    params = {"cases": 4, "bound": 1000}
+    found = search(stress, 1, params, limit_cases=30, limit_seconds=None, jobs=1)
+    assert found is not None
+    seed, text, outcome = found
+    assert outcome.failed and text == stress.make(seed, params)
+    assert stress.count == seed  # seeds 1..seed were tried, each once
+    assert all(not stress.judge(stress.make(s, params)).failed for s in range(1, seed))
+
+
+def test_without_a_failure_the_search_ends_at_its_limit(pairsum, tmp_path):
+    stress = stress_of(pairsum, tmp_path)
+    found = search(stress, 5, {"cases": 2, "bound": 9}, limit_cases=3, limit_seconds=None, jobs=2)
+    assert found is None and stress.count == 3
+
+
+def test_a_file_the_validator_refuses_is_one_line_naming_the_seed(pairsum, tmp_path):
+    stress = stress_of(pairsum, tmp_path)
+    with pytest.raises(BuildError) as caught:
+        stress.make(4, {"cases": 2, "bound": 10**7})
+    assert str(caught.value).startswith(
+        "pairsum: stress/pairsum.py: generate() made a file that validate() refuses (seed 4): "
+        "bad pair line"
+    )
+
+
+def test_a_short_line_is_shown_and_a_long_or_many_line_input_saved(pairsum):
+    assert on_input(pairsum, "brute", "1 2\n") == "on '1 2\\n'"
+    for text in ("9" * (SHOWN_INPUT + 1), "1 2\n3 4\n"):
+        shown = on_input(pairsum, "brute", text)
+        assert shown.startswith("on the input saved as ")
+        saved = shown.removeprefix("on the input saved as ")
+        with open(saved) as file:
+            assert file.read() == text
+        os.unlink(saved)

@@ -1,0 +1,86 @@
+"""kit.stress.programs: the user's brute force and generator as commands (``--brute CMD``,
+``--gen CMD``): a .py file under the bundle's interpreter, an executable, a name on the PATH,
+later words naming files made absolute; their runs as the bundle's, a failure in one line
+naming the program and its input or seed."""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.judges.targets import parse_target, stand_in
+from kit.registry import load_registry
+from kit.run.limits import limits_for
+from kit.stress.programs import parse_program
+
+RUNNER = stand_in([parse_target("cpython3.8")])
+
+
+@pytest.fixture
+def maxsum(checkout_copy, monkeypatch):
+    root = checkout_copy("maxsum")
+    monkeypatch.chdir(root)  # CMD is read as a shell would read it, here
+    return load_registry(root)["maxsum"]
+
+
+def test_a_python_file_runs_under_the_bundle_s_interpreter(maxsum):
+    program = parse_program("brute/maxsum_brute.py", "--brute", RUNNER, maxsum)
+    assert list(program.argv) == RUNNER.command(maxsum.root / "brute" / "maxsum_brute.py")
+    assert program.shown == "--brute brute/maxsum_brute.py"
+    assert program.named == "--brute 'brute/maxsum_brute.py'"
+
+
+def test_later_words_naming_files_are_made_absolute(maxsum):
+    program = parse_program("python3 brute/maxsum_gen.py -x missing.txt", "--gen", RUNNER, maxsum)
+    assert program.argv[1:] == (str(maxsum.root / "brute" / "maxsum_gen.py"), "-x", "missing.txt")
+    assert Path(program.argv[0]).name.startswith("python3")
+
+
+def test_an_executable_file_runs_itself(maxsum):
+    script = maxsum.root / "brute" / "run.sh"
+    script.write_text("#!/bin/sh\necho 1\n")
+    os.chmod(script, 0o755)
+    assert parse_program("brute/run.sh", "--brute", RUNNER, maxsum).argv == (str(script),)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "--brute: no command given"),
+        ("'brute.py", '--brute "\'brute.py": No closing quotation'),
+        ("brute/none.py", "--brute 'brute/none.py': no such program: brute/none.py"),
+        ("no-such-program-here", "no program no-such-program-here (not a file here, nor on the"),
+        ("problems.toml", "--brute 'problems.toml': problems.toml is not executable"),
+    ],
+)
+def test_a_command_that_names_nothing_to_run_is_one_line(maxsum, text, message):
+    with pytest.raises(BuildError) as caught:
+        parse_program(text, "--brute", RUNNER, maxsum)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_brute_force_answers_and_a_generator_prints_the_file_of_its_seed(maxsum, tmp_path):
+    limits = limits_for(maxsum, RUNNER)
+    brute = parse_program("brute/maxsum_brute.py", "--brute", RUNNER, maxsum)
+    assert brute.answer("4\n-1 3 -2 5\n", cwd=tmp_path, limits=limits) == b"6\n"
+    gen = parse_program(f"{sys.executable} brute/maxsum_gen.py", "--gen", RUNNER, maxsum)
+    first = gen.generate(7, 3, cwd=tmp_path, limits=limits)
+    assert first == gen.generate(7, 3, cwd=tmp_path, limits=limits)
+    n, values = first.splitlines()
+    assert 1 <= int(n) <= 3 and len(values.split()) == int(n)
+
+
+def test_a_failing_program_is_one_line_with_its_input_or_seed(maxsum, tmp_path):
+    limits = limits_for(maxsum, RUNNER)
+    brute = parse_program("brute/maxsum_brute.py", "--brute", RUNNER, maxsum)
+    with pytest.raises(BuildError) as caught:
+        brute.answer("x\n", cwd=tmp_path, limits=limits)
+    message = str(caught.value)
+    assert message.startswith("--brute 'brute/maxsum_brute.py' failed: runtime error")
+    assert message.endswith("(on 'x\\n')")
+    (maxsum.root / "bad_gen.py").write_text("import sys\nsys.stdout.buffer.write(b'\\xff')\n")
+    gen = parse_program("bad_gen.py", "--gen", RUNNER, maxsum)
+    with pytest.raises(BuildError, match=r"^--gen 'bad_gen.py' \(run with 3\) printed something"):
+        gen.generate(3, None, cwd=tmp_path, limits=limits)

@@ -1,0 +1,121 @@
+"""kit.stress.source on copies of tests/fixtures/pairsum and maxsum: the options checked
+against the problem, the stress module loaded with what the run needs (its parameters and
+``--param`` overrides, or the user's programs), a module whose functions raise reported in one
+line with their input, and the run's description and reproduction flags."""
+
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.judges.targets import parse_target, stand_in
+from kit.registry import load_registry
+from kit.stress.source import SIZE, load_stress_module, shown_params, source_for
+
+RUNNER = stand_in([parse_target("cpython3.8")])
+
+
+@pytest.fixture
+def pairsum(checkout_copy, own_imports):
+    return load_registry(checkout_copy("pairsum"))["pairsum"]
+
+
+@pytest.fixture
+def maxsum(checkout_copy, own_imports, monkeypatch):
+    root = checkout_copy("maxsum")
+    monkeypatch.chdir(root)  # the programs' paths are read as a shell reads them, here
+    return load_registry(root)["maxsum"]
+
+
+def source(problem, *, brute=None, gen=None, gen_size=None, given=()):
+    return source_for(problem, RUNNER, brute=brute, gen=gen, gen_size=gen_size, given=list(given))
+
+
+def test_the_module_s_parameters_with_overrides(pairsum):
+    found = source(pairsum, given=["cases=3"])
+    assert found.params == {"cases": 3, "bound": 1000}
+    assert found.described() == "parameters cases=3 bound=1000"
+    assert found.flags({"cases": 3, "bound": 1000}) == " --param cases=3"
+    assert found.flags({"cases": 8, "bound": 1000}) == ""
+    assert found.module.reference("2\n1 2\n3 4\n") == "3\n7\n"
+    assert (found.gen, found.brute, found.interactor) == (None, None, None)
+
+
+def test_what_the_shrinker_gets_is_the_module_s_optional_parts(pairsum):
+    parts = source(pairsum).shrinkable()
+    assert parts.PARAMS == {"cases": 8, "bound": 1000} and parts.MIN_PARAMS == {
+        "cases": 1,
+        "bound": 1,
+    }
+    assert {"validate", "split_cases", "join_cases"} <= set(vars(parts))
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        (["cases"], "--param 'cases': expected NAME=INTEGER"),
+        (["size=3"], "--param size: not a parameter (known: bound, cases)"),
+    ],
+)
+def test_a_bad_param_is_one_line(pairsum, given, message):
+    with pytest.raises(BuildError) as caught:
+        source(pairsum, given=given)
+    assert str(caught.value) == message
+
+
+def test_programs_replace_the_module_s_generator_and_reference(maxsum):
+    gen = "python3 brute/maxsum_gen.py"
+    found = source(maxsum, gen=gen, gen_size=5, brute="brute/maxsum_brute.py")
+    assert found.params == {SIZE: 5}
+    assert found.described() == f"files from {gen} SEED 5, answers from brute/maxsum_brute.py"
+    assert found.flags({SIZE: 2}) == (
+        " --gen 'python3 brute/maxsum_gen.py' --gen-size 2 --brute brute/maxsum_brute.py"
+    )
+    assert found.shrinkable().MIN_PARAMS == {SIZE: 1}
+    assert found.validate is not None  # the module, still there, validates
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"gen_size": 3}, "--gen-size: for a generator program given with --gen CMD"),
+        ({"gen": "python3 brute/maxsum_gen.py", "given": ["n=3"]}, "--param n=3: for the stress"),
+        ({}, "stress/maxsum.py: defines no reference (or give --brute CMD)"),
+    ],
+)
+def test_options_that_do_not_fit_are_one_line(maxsum, options, message):
+    with pytest.raises(BuildError) as caught:
+        source(maxsum, **options)
+    assert str(caught.value).startswith(message)
+
+
+def test_a_missing_module_or_half_a_pair_is_named(pairsum):
+    stress = pairsum.stress
+    stress.write_text(stress.read_text().replace("def join_cases", "def joined"))
+    with pytest.raises(BuildError, match="defines split_cases but no join_cases"):
+        load_stress_module(pairsum, [])
+    stress.unlink()
+    assert load_stress_module(pairsum, []) is None
+    with pytest.raises(BuildError, match=r"^pairsum: no stress/pairsum\.py \(a generator"):
+        load_stress_module(pairsum, ["PARAMS", "generate", "reference"])
+
+
+def test_a_function_of_the_module_that_raises_is_one_line_naming_its_input(pairsum):
+    module = load_stress_module(pairsum, [])
+    with pytest.raises(BuildError) as caught:
+        module.reference("2\nx y\n")
+    message = str(caught.value)
+    assert message.startswith(
+        "stress/pairsum.py: reference() raised ValueError: invalid literal for int() with "
+        "base 10: 'x' (on the input saved as "
+    )
+    saved = Path(message.removesuffix(")").rpartition(" ")[2])
+    assert saved.read_text() == "2\nx y\n"
+    saved.unlink()
+    with pytest.raises(ValueError, match="expected a count"):  # validate's answer, kept
+        module.validate("nothing")
+    assert module.PARAMS["cases"] == 8  # other attributes pass through
+
+
+def test_shown_params():
+    assert (shown_params({"n": 3, "k": 1}), shown_params({})) == ("n=3 k=1", "(none)")
