@@ -1,0 +1,68 @@
+"""kit.commands.build: the build command's options and what it prints: the run options from
+the command line, a workspace without problems, a progress line, the table and the exit
+status for a passing and a failing problem (run under one interpreter, ``--target``), and
+``-v`` and ``--diff``."""
+
+import argparse
+import sys
+
+import pytest
+
+from kit.commands import build
+from kit.run.cases import KILL_FACTOR
+
+
+def parse(*argv):
+    parser = argparse.ArgumentParser(prog="cpkit")
+    build.add_subparser(parser.add_subparsers())
+    return parser.parse_args(["build", *argv])
+
+
+def test_the_options_become_the_run_options():
+    args = parse()
+    options = build._options(args)
+    assert (options.repeat, options.jobs, options.kill_factor, options.first_failure) == (
+        None, None, KILL_FACTOR, False,
+    )  # fmt: skip
+    args = parse("--repeat", "3", "-j", "1", "--kill-factor", "2", "--first-failure", "toy_sum")
+    options = build._options(args, progress=print)
+    assert (options.repeat, options.jobs, options.kill_factor, options.first_failure) == (
+        3, 1, 2.0, True,
+    )  # fmt: skip
+    assert options.progress is print and args.slugs == ["toy_sum"]
+
+
+def test_a_kill_factor_below_one_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit):
+        parse("--kill-factor", "0.5")
+    assert "must be at least 1" in capsys.readouterr().err
+
+
+def test_a_workspace_without_problems_says_how_to_add_one(tmp_path, capsys):
+    (tmp_path / "problems.toml").write_text("# none yet\n")
+    args = parse("--root", str(tmp_path))
+    assert args.run(args) == 0
+    assert capsys.readouterr().out == (
+        f"no problems in {tmp_path.resolve() / 'problems.toml'} yet (add one: cpkit new SLUG)\n"
+    )
+
+
+def test_a_passing_problem_prints_its_line_the_table_and_exits_0(toy, capsys):
+    args = parse("toy_sum", "--target", sys.executable, "--repeat", "1", "-v", "--root", str(toy))
+    assert args.run(args) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("[1/1] toy_sum") and "1/1 cases" in lines[0]
+    assert lines[1].startswith("    ok   samples/toy_sum/sample-1.in")
+    assert any(line.startswith("problem ") for line in lines) and "FAILED" not in out
+    assert (toy / "dist" / "toy_sum.py").is_file()
+
+
+def test_a_failing_problem_shows_its_diff_and_exits_1(toy, capsys):
+    answer = toy / "samples" / "toy_sum" / "sample-1.out"
+    answer.write_text(answer.read_text().replace("line 3:      6", "line 3:      7"))
+    args = parse("toy_sum", "--target", sys.executable, "--diff", "--root", str(toy))
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    assert "--- samples/toy_sum/sample-1.in (" in out and "\nexpected:\n" in out
+    assert out.rstrip().endswith("FAILED: toy_sum")

@@ -1,0 +1,51 @@
+"""kit.commands.init: ``init [DIR]`` writes a new workspace (problems.toml, solutions/,
+shared/, samples/, tests/, .gitignore, README) and names the next step; it refuses, touching
+nothing, a DIR that is a file or that holds any of those files already."""
+
+import argparse
+
+import pytest
+
+from kit.commands import init
+from kit.errors import BuildError
+from kit.registry import load_registry
+from kit.workspace import workspace_files
+
+
+def parse(*argv):
+    parser = argparse.ArgumentParser(prog="cpkit")
+    init.add_subparser(parser.add_subparsers())
+    return parser.parse_args(["init", *argv])
+
+
+def test_a_new_workspace_has_every_file_and_a_registry_without_problems(tmp_path, capsys):
+    folder = tmp_path / "contest"
+    args = parse(str(folder))
+    assert args.run is init.run and args.run(args) == 0
+    assert sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()) == sorted(
+        workspace_files()
+    )
+    assert load_registry(folder) == {}
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"new workspace in {folder.resolve()}:"
+    assert out[-1] == "next: cpkit new SLUG --judge NAME"
+
+
+def test_the_folder_defaults_to_the_current_one(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    args = parse()
+    assert args.run(args) == 0 and (tmp_path / "problems.toml").is_file()
+
+
+def test_an_existing_file_is_named_and_nothing_is_written(tmp_path):
+    (tmp_path / "problems.toml").write_text("# mine\n")
+    with pytest.raises(BuildError, match=r"problems\.toml exists already; nothing was changed$"):
+        init.run(parse(str(tmp_path)))
+    assert [path.name for path in tmp_path.iterdir()] == ["problems.toml"]
+    assert (tmp_path / "problems.toml").read_text() == "# mine\n"
+
+
+def test_a_file_given_as_the_folder_is_refused(tmp_path):
+    (tmp_path / "notes.txt").write_text("x")
+    with pytest.raises(BuildError, match=r"^init: .*notes\.txt is a file, not a folder$"):
+        init.run(parse(str(tmp_path / "notes.txt")))

@@ -1,0 +1,52 @@
+"""kit.commands.run: ``run SLUG [FILE]`` on the toy checkout: the bundle's output on stdout as
+it is, the verdict, time and memory on stderr, exit status 0 when accepted; a crash told in
+the solution's lines with status 1; an unreadable FILE and an interactive problem without its
+secret input are one-line errors."""
+
+import argparse
+
+import pytest
+
+from kit.commands import run
+from kit.errors import BuildError
+
+
+def parse(*argv):
+    parser = argparse.ArgumentParser(prog="cpkit")
+    run.add_subparser(parser.add_subparsers())
+    return parser.parse_args(["run", *argv])
+
+
+def test_the_output_goes_to_stdout_and_the_verdict_to_stderr(toy, capfdbinary):
+    args = parse("toy_sum", str(toy / "samples" / "toy_sum" / "sample-1.in"), "--root", str(toy))
+    assert args.run(args) == 0
+    out, err = capfdbinary.readouterr()
+    assert out == (toy / "samples" / "toy_sum" / "sample-1.out").read_bytes()
+    assert err.decode().startswith("[toy_sum: ok, ") and " MiB, " in err.decode()
+    assert not (toy / "dist").exists()  # a fresh bundle, never dist/
+
+
+def test_a_crash_is_status_1_with_the_traceback_in_the_author_s_terms(toy, tmp_path, capfd):
+    given = tmp_path / "bad.in"
+    given.write_text("x y\n")
+    args = parse("toy_sum", str(given), "--root", str(toy))
+    assert args.run(args) == 1
+    err = capfd.readouterr().err
+    assert 'File "shared/toy_numbers.py", line' in err
+    assert err.splitlines()[-1].startswith("[toy_sum: RE, ")
+
+
+def test_an_unreadable_file_is_one_line(toy, tmp_path):
+    with pytest.raises(BuildError, match=r"missing\.in: cannot read: No such file"):
+        run.run(parse("toy_sum", str(tmp_path / "missing.in"), "--root", str(toy)))
+
+
+def test_an_interactive_problem_needs_its_secret_input(toy):
+    text = (toy / "problems.toml").read_text()
+    (toy / "interactor.py").write_text("print(1)\n")
+    text = text.replace(
+        'kind = "interactive"', 'kind = "interactive"\ninteractor = "interactor.py"'
+    )
+    (toy / "problems.toml").write_text(text)
+    with pytest.raises(BuildError, match=r"^toy_echo: name the interactor's secret input FILE$"):
+        run.run(parse("toy_echo", "--root", str(toy)))

@@ -1,0 +1,79 @@
+"""kit.commands.stress on a copy of tests/fixtures/pairsum: a correct solution passes its
+cases; a planted bug is found, shrunk, shown with expected and got and the line that
+reproduces it, and saved as the next sample pair; ``--save DIR`` names the pair after the
+seed."""
+
+import argparse
+
+import pytest
+
+from kit.commands import stress
+from kit.registry import load_registry
+
+
+def parse(*argv):
+    parser = argparse.ArgumentParser(prog="cpkit")
+    stress.add_subparser(parser.add_subparsers())
+    return parser.parse_args(["stress", *argv])
+
+
+@pytest.fixture
+def pairsum(checkout_copy, own_imports):
+    return checkout_copy("pairsum")
+
+
+def test_the_options_and_their_defaults():
+    args = parse("pairsum")
+    assert (args.seed, args.cases, args.seconds, args.jobs, args.save) == (
+        None,
+        None,
+        None,
+        1,
+        None,
+    )
+    assert (args.param, args.shrink_seconds) == ([], stress.SHRINK_SECONDS)
+    assert parse("pairsum", "--save").save is True
+    with pytest.raises(SystemExit):
+        parse("pairsum", "--cases", "3", "--seconds", "2")  # one or the other
+
+
+def test_a_correct_solution_passes_every_case(pairsum, capsys):
+    args = parse("pairsum", "--seed", "5", "--cases", "3", "--root", str(pairsum))
+    assert args.run(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("stress pairsum: seeds from 5, parameters cases=8 bound=1000, 1 at")
+    assert out[1].startswith("ok: 3 files passed in ") and out[2].startswith("slowest: ")
+
+
+def test_a_planted_bug_is_found_shrunk_shown_and_saved_as_the_next_sample(pairsum, capsys):
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=2", "--save",
+        "--shrink-seconds", "2", "--root", str(pairsum),
+    )  # fmt: skip
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    assert "\nFAILED: the file of seed " in out and "\nshrinking...\n" in out
+    assert "\nVerdict: wrong answer" in out
+    shown = out[out.index("\nInput:\n") :]
+    assert shown.startswith("\nInput:\n1\n")  # shrunk to one case
+    reproduce = next(line for line in out.splitlines() if line.startswith("Reproduce: "))
+    assert reproduce.startswith("Reproduce: cpkit stress pairsum --seed ")
+    assert " --cases 1 --param " in reproduce and "--param cases=" in reproduce
+    assert "saved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out" in out
+    problem = load_registry(pairsum)["pairsum"]
+    given = (problem.samples_dir / "sample-2.in").read_text()
+    a, b = map(int, given.splitlines()[1].split())
+    assert a + b >= 1000
+    assert (problem.samples_dir / "sample-2.out").read_text() == f"{a + b}\n"
+
+
+def test_save_into_a_folder_names_the_pair_after_the_seed(pairsum, tmp_path):
+    problem = load_registry(pairsum)["pairsum"]
+    saved = stress._save(problem, tmp_path / "found", "1\n1 2\n", b"3\n", 42)
+    assert [path.name for path in saved] == ["pairsum-seed42.in", "pairsum-seed42.out"]
+    assert stress._save_folder(problem, True) == problem.samples_dir
+    assert stress._save_folder(problem, None) is None
+    without_answer = stress._save(problem, problem.samples_dir, "1\n1 2\n", None, 7)
+    assert [path.name for path in without_answer] == ["sample-2.in"]

@@ -1,0 +1,45 @@
+"""kit.commands.verify: ``verify PACKAGE [SUBMISSION...]`` on tests/fixtures/packages: the
+submissions chosen by path or part of a name, the header naming the package's limits and how
+its judge counts time, one row per submission and the count; a name that matches none is a
+one-line error."""
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from kit.commands import verify
+from kit.errors import BuildError
+from kit.packages import read_package
+
+PACKAGES = Path(__file__).resolve().parents[3] / "tests" / "fixtures" / "packages"
+SUM = PACKAGES / "kattis_sum"
+
+
+def parse(*argv):
+    parser = argparse.ArgumentParser(prog="cpkit")
+    verify.add_subparser(parser.add_subparsers())
+    return parser.parse_args(["verify", *argv])
+
+
+def test_submissions_are_chosen_by_path_or_part_of_a_name():
+    package = read_package(SUM, "kattis_sum")
+    names = [s.name for s in verify._chosen(package, ["accepted/sum", "crash"], "kattis_sum")]
+    assert names == ["accepted/sum.cpp", "accepted/sum.py", "run_time_error/crash.py"]
+    path = str(SUM / "submissions" / "wrong_answer" / "negative.py")
+    assert [s.name for s in verify._chosen(package, [path], "p")] == ["wrong_answer/negative.py"]
+    assert len(verify._chosen(package, [], "p")) == len(package.submissions)
+    with pytest.raises(BuildError, match=r"^no submission of p matches 'nothing' \(it has "):
+        verify._chosen(package, ["nothing"], "p")
+
+
+def test_one_accepted_submission_is_judged_and_agrees(capsys):
+    args = parse(str(SUM), "accepted/sum.py")
+    assert args.run(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"verify {SUM}: Kattis package, batch; time limit 1 s (.timelimit;")
+    assert "CPU time, as Kattis counts it" in lines[0]
+    assert "; 6 cases (2 sample, 4 secret); margin 2 (limits.time_safety_margin);" in lines[0]
+    assert lines[1].split() == ["submission", "folder", "kit", "slowest", "result"]
+    assert lines[2].split()[:3] == ["accepted/sum.py", "AC", "AC"]
+    assert lines[-1] == "1 submissions: 1 agree, 0 too close to call on this machine, 0 disagree"

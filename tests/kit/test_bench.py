@@ -1,0 +1,96 @@
+"""kit.bench on the toy checkout, under the Python running the tests alone: each case of
+``bench/<slug>.py`` timed against its goal and judged by the build's rules (a wrong expected
+output fails), a module with ``run(dist_path)`` called instead, the bundle rebuilt only when
+``dist/`` is stale, and what a bench module gets wrong said in one line."""
+
+import pytest
+
+from kit import bench
+from kit.errors import BuildError
+from kit.judges.targets import host
+from kit.pipeline import make_bundle
+from kit.registry import load_registry
+
+
+@pytest.fixture
+def toy_ready(toy, own_imports):
+    """The toy with dist/ already what its sources give (so no build runs)."""
+    for problem in load_registry(toy).values():
+        problem.dist.parent.mkdir(exist_ok=True)
+        problem.dist.write_text(make_bundle(problem).text)
+    return toy
+
+
+def write_bench(toy, text):
+    (toy / "bench" / "toy_sum.py").write_text(text)
+
+
+def test_each_case_is_timed_against_its_goal(toy_ready, capsys):
+    write_bench(toy_ready, 'GOAL_SECONDS = 5\n\ndef cases():\n    return [("one", "1 2\\n")]\n')
+    assert bench.run(["toy_sum"], 2, toy_ready, only=host()) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "toy_sum: 1 cases, 2 runs each; goal 5 s, limit 1 s, 64 MiB"
+    assert lines[1].split()[:3] == ["one", host().short, "median"]
+    assert lines[1].endswith("of goal") and "peak" in lines[1] and "(own " in lines[1]
+
+
+def test_a_case_whose_expected_output_differs_fails(toy_ready, capsys):
+    write_bench(toy_ready, 'def cases():\n    return [("wrong", "1 2\\n", "3\\n")]\n')
+    assert bench.run(["toy_sum"], 1, toy_ready, only=host()) == 1
+    assert "FAILED: wrong answer" in capsys.readouterr().out
+
+
+def test_a_module_with_run_is_called_with_the_bundle(toy_ready, capsys):
+    assert bench.run(["toy_echo"], 1, toy_ready) == 0
+    out = capsys.readouterr().out
+    assert "toy_echo: bench/toy_echo.py run(dist/toy_echo.py)" in out
+    assert "toy_echo exchange: ok" in out and "building" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("X = 1\n", "bench/toy_sum.py: defines neither cases() nor run()"),
+        ("def cases():\n    return []\n", "bench/toy_sum.py: cases() gave no case"),
+        ("def cases():\n    return ['x']\n", "cases() must give (name, stdin_text) pairs"),
+        ("def cases():\n    return 1 / 0\n", "cases() failed: ZeroDivisionError: division by zero"),
+    ],
+)
+def test_what_a_bench_module_gets_wrong_is_one_line(toy_ready, capsys, text, message):
+    write_bench(toy_ready, text)
+    assert bench.run(["toy_sum"], 1, toy_ready, only=host()) == 1
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith("toy_sum: ") and message in line
+
+
+def test_a_problem_without_a_bench_module_is_said_when_named(toy_ready, capsys):
+    (toy_ready / "bench" / "toy_sum.py").unlink()
+    assert bench.run(["toy_sum"], 1, toy_ready) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "toy_sum: no bench/toy_sum.py: nothing to time",
+        "no bench/<slug>.py for the problems asked",
+    ]
+
+
+def test_a_stale_dist_is_built_first(toy_ready, capsys, monkeypatch):
+    problem = load_registry(toy_ready)["toy_sum"]
+    problem.dist.write_text("print('old')\n")
+    built = []
+    monkeypatch.setattr(bench, "build_problem", lambda p, options: built.append(p.slug) or None)
+    with pytest.raises(AttributeError):  # the fake build gives no result: stop there
+        bench._fresh_dist(problem)
+    assert (
+        built == ["toy_sum"]
+        and "toy_sum: building dist/toy_sum.py first" in capsys.readouterr().out
+    )
+    problem.dist.write_text(make_bundle(problem).text)
+    assert bench._fresh_dist(problem) == problem.dist and built == ["toy_sum"]
+
+
+def test_a_build_error_of_a_problem_is_one_line_naming_it(toy_ready, capsys, monkeypatch):
+    def broken(problem):
+        raise BuildError("shared/x.py:1: syntax error")
+
+    monkeypatch.setattr(bench, "make_bundle", broken)
+    assert bench.run(["toy_sum"], 1, toy_ready, only=host()) == 1
+    assert capsys.readouterr().out == "toy_sum: shared/x.py:1: syntax error\n"

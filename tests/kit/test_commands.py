@@ -1,0 +1,77 @@
+"""kit.commands, what every command shares: the program named as the user started it, the
+``--root``, ``--target`` and ``-j`` options, the number types of the options, and how ``run``
+starts a bundle (under the file-write guard for a judge without file access)."""
+
+import argparse
+import sys
+from pathlib import Path
+
+import pytest
+
+from kit import commands
+from kit.judges.targets import parse_target, stand_in
+from kit.registry import load_registry
+from kit.run import nowrite
+
+
+def test_the_help_names_the_program_as_started(monkeypatch):
+    monkeypatch.setattr(commands, "COMMAND", ["python build.py"])
+    assert commands.command() == "python build.py"
+    text = "run `cpkit run SLUG` or ``python -m kit new``; cpkit alone stays"
+    assert commands.named(text) == (
+        "run `python build.py run SLUG` or ``python build.py new``; cpkit alone stays"
+    )
+    assert commands.named(None) is None
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "value"),
+    [
+        (commands.positive, "3", 3),
+        (commands.at_least_one, "1.5", 1.5),
+        (commands.seconds, "0.25", 0.25),
+    ],
+)
+def test_number_options_read_their_values(parse, text, value):
+    assert parse(text) == value
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "message"),
+    [
+        (commands.positive, "0", "must be at least 1"),
+        (commands.positive, "two", "not a whole number: 'two'"),
+        (commands.at_least_one, "0.5", "must be at least 1"),
+        (commands.seconds, "0", "must be more than 0"),
+        (commands.seconds, "soon", "not a number: 'soon'"),
+    ],
+)
+def test_number_options_refuse_what_is_out_of_range(parse, text, message):
+    with pytest.raises(argparse.ArgumentTypeError, match=f"^{message}$"):
+        parse(text)
+
+
+def test_the_shared_options_and_their_defaults():
+    parser = argparse.ArgumentParser()
+    commands.add_root(parser)
+    commands.add_target(parser, "default: every target")
+    commands.add_jobs(parser)
+    args = parser.parse_args([])
+    assert (args.root, args.target, args.jobs) == (None, None, None)
+    assert commands.target_runner(args) is None
+    args = parser.parse_args(["--root", "ws", "--target", sys.executable, "-j", "2"])
+    assert (args.root, args.jobs) == (Path("ws"), 2)
+    assert commands.target_runner(args).interpreter.executable == sys.executable
+
+
+def test_run_starts_a_bundle_under_the_write_guard_where_the_judge_forbids_files(toy):
+    problem = load_registry(toy)["toy_sum"]
+    runner = stand_in([parse_target("cpython3.8")])
+    script = toy / "dist" / "toy_sum.py"
+    argv, described = commands.judge_command(problem, script, runner)
+    assert argv == runner.command(script) and described == runner.described
+    text = (toy / "problems.toml").read_text().replace('judge = "nowhere"', 'judge = "Timus"', 1)
+    (toy / "problems.toml").write_text(text)
+    timus = load_registry(toy)["toy_sum"]
+    argv, _ = commands.judge_command(timus, script, runner)
+    assert argv[argv.index("-c") + 1] == nowrite.WRAPPER and argv[-1] == str(script)

@@ -1,0 +1,45 @@
+"""kit.startup: the start-up figures of the toy solution's four forms (empty, inlined, bundle,
+stickytape), here under the Python running the tests alone and one run each; a form that
+answers wrongly stops it with status 1; the figures' formatting."""
+
+import shutil
+
+import pytest
+
+from kit import startup
+
+
+@pytest.fixture
+def host_only(monkeypatch):
+    monkeypatch.setattr(startup, "found", lambda: [])
+
+
+def test_every_form_is_timed_and_the_overhead_printed(host_only, capsys):
+    assert startup.run(1, startup.TOY) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "start-up of the toy solution, 1 runs of each form, in ms"
+    wall = next(line for line in lines if " wall min / median: " in line)
+    assert [form in wall for form in startup.FORMS] == [True] * 4
+    assert any("wall bundle - inlined: " in line for line in lines)
+    assert any("cpu min / median: " in line for line in lines)
+    assert any("in one process, compile + run, min / median: inlined " in line for line in lines)
+
+
+def test_a_form_that_answers_wrongly_stops_the_measurement(
+    host_only, monkeypatch, tmp_path, capsys
+):
+    toy = shutil.copytree(startup.TOY, tmp_path / "toy")
+    inlined = toy / "inlined" / "toy_sum.py"
+    inlined.write_text(inlined.read_text() + "\nprint('extra')\n")
+    monkeypatch.setattr(startup, "TOY", toy)
+    assert startup.run(1, toy) == 1
+    assert (
+        capsys.readouterr().out.splitlines()[-1].endswith(": the inlined form gave a wrong answer")
+    )
+
+
+def test_the_toy_it_measures_is_the_kit_s_own():
+    assert (startup.TOY / "problems.toml").is_file()
+    assert (startup.TOY / "inlined" / "toy_sum.py").is_file()
+    assert startup._min_median([3.0, 1.0, 2.0]) == "1.0 / 2.0"
+    assert startup._min_median([1.234, 1.0], 2) == "1.00 / 1.12"
