@@ -44,6 +44,7 @@ import time
 from dataclasses import dataclass
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
+from kit.processes import kill_group
 from referee import rules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -92,6 +93,7 @@ class Program:
             stderr=self.err,
             env=env,
             bufsize=0,
+            start_new_session=True,  # a group of its own: close() ends its children too
         )
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
@@ -137,12 +139,11 @@ class Program:
     def close(self):
         with contextlib.suppress(OSError):
             self.proc.stdin.close()
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=0.5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=2)
+        kill_group(self.proc.pid)  # the kit's rule: the program and whatever it started
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=2)
         self.thread.join(timeout=1)
         self.err.close()
 

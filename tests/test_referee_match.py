@@ -6,6 +6,7 @@ import io
 import random
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -59,6 +60,40 @@ def test_bad_program_forfeits(tmp_path, kind):
     assert ta.wld["W"] == [0, 1, 0] and tb.wld["B"] == [1, 0, 0]
     assert len(ta.forfeits) == 1 and tb.forfeits == []
     assert "forfeits: 1" in out.getvalue()
+
+
+def test_a_player_s_children_end_with_its_game(tmp_path):
+    """A player that starts a helper process of its own and then falls silent: when the game
+    ends, the referee ends the player's whole process group, the helper included."""
+    pid_file = tmp_path / "helper.pid"
+    script = tmp_path / "spawner.py"
+    script.write_text(
+        "import subprocess, sys\n"
+        "helper = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+        f"open({str(pid_file)!r}, 'w').write(str(helper.pid))\n"
+        "sys.stdin.read()\n"
+    )
+    match.run_match(
+        f"spawner@{sys.executable} {script}",
+        "greedy",
+        match.MatchOptions(games=1, clocks=(0.5, 0.5)),
+        out=io.StringIO(),
+    )
+    pid = int(pid_file.read_text())
+    for _ in range(50):  # the helper is killed, then reaped by init
+        if not _alive(pid):
+            break
+        time.sleep(0.05)
+    assert not _alive(pid), "the player's helper outlived the game"
+
+
+def _alive(pid):
+    """Whether ``pid`` is a process that has not ended (a zombie counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def test_random_openings_are_played_with_both_colours():
