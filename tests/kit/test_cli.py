@@ -12,6 +12,7 @@ import pytest
 import tomllib
 
 from kit import cli
+from kit.judges import targets
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -102,7 +103,11 @@ def test_the_build_help_names_the_program_as_started(capsys):
 
 def test_a_bundle_names_cpkit_in_its_header(toy, monkeypatch, capsys):
     monkeypatch.setenv("KIT_PYTHONS", "")
-    assert cli.main(["toy_sum", "--repeat", "1", "--root", str(toy)]) == 0, capsys.readouterr()
+    targets.found.cache_clear()  # found() keeps its answer for the process: not this one's
+    try:
+        assert cli.main(["toy_sum", "--repeat", "1", "--root", str(toy)]) == 0, capsys.readouterr()
+    finally:
+        targets.found.cache_clear()
     header = (toy / "dist" / "toy_sum.py").read_text().split("\n\n", 1)[0]
     assert "# Built by cpkit from solutions/toy_sum.py" in header
     assert "build.py" not in header

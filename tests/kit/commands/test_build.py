@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from kit import commands
 from kit.commands import build
 from kit.run.cases import KILL_FACTOR
 
@@ -16,6 +17,12 @@ def parse(*argv):
     parser = argparse.ArgumentParser(prog="cpkit")
     build.add_subparser(parser.add_subparsers())
     return parser.parse_args(["build", *argv])
+
+
+@pytest.fixture(autouse=True)
+def named_cpkit(monkeypatch):
+    """Messages name the program as ``cpkit`` (cli.main sets the name for the process)."""
+    monkeypatch.setattr(commands, "COMMAND", ["cpkit"])
 
 
 def test_the_options_become_the_run_options():

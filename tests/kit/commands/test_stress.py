@@ -7,6 +7,7 @@ import argparse
 
 import pytest
 
+from kit import commands
 from kit.commands import stress
 from kit.registry import load_registry
 
@@ -15,6 +16,12 @@ def parse(*argv):
     parser = argparse.ArgumentParser(prog="cpkit")
     stress.add_subparser(parser.add_subparsers())
     return parser.parse_args(["stress", *argv])
+
+
+@pytest.fixture(autouse=True)
+def named_cpkit(monkeypatch):
+    """Messages name the program as ``cpkit`` (cli.main sets the name for the process)."""
+    monkeypatch.setattr(commands, "COMMAND", ["cpkit"])
 
 
 @pytest.fixture
