@@ -20,7 +20,8 @@ Method: a reply is timed on the wall clock from the moment the opponent's move w
     within ``clock`` + ``GRACE`` fails as silent, a line written out of turn fails. The
     opponent is referee/players' greedy or random player, or shared/loa_search.py at a fixed
     depth, with its own seeded random generator: the same replies give the same game.
-Time: a few milliseconds a ply besides the opponent's choice (greedy: about 5 ms).
+Time: per ply, referee/rules.py's legal moves, the move and the winner check, besides the
+    opponent's choice (measured: docs/lines-of-action.md, "The judge's games in the build").
 Status: tests/test_lines_of_action_interactor.py (scripted games: each way to fail, a pass, a
     draw, both colours, the end of a game) and the samples of ``python build.py
     lines_of_action``.

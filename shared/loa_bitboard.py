@@ -15,7 +15,7 @@ Method: ``build_tables()`` precomputes, for every square and line, the possible 
     a table lookup and two AND tests. Line counts are kept incrementally by the caller
     (``line_ids``). Connectivity is a bit-parallel flood fill.
 Time: generation O(pieces * 4); flood fill O(diameter) big-int operations. Tables: ~4k tuples,
-    a few milliseconds to build.
+    built once (measured: docs/lines-of-action.md, "Bench").
 Status: move sets and connectivity checked against the independent ``referee.rules`` on fixed
     positions (perft to depth 2, 3 from the start) and 2000 random positions
     (tests/test_loa_bitboard.py), and on the statement's example (tests/test_referee_rules.py).

@@ -20,7 +20,8 @@ Method: the per-side part depends on one bit-board only and is memoised in a dic
     memoised: mobility is 32 dict look-ups in a C-level map. It is skipped (lazy evaluation)
     when the rest of the score is ``lazy`` outside the (alpha, beta) window.
 Time: O(pieces * 4 + group diameters) per new bit-board, 32 dict look-ups for mobility.
-Memory: memos of at most 40000 + 50000 + 16000 entries (a few MB each).
+Memory: memos of at most 40000 + 50000 + 16000 entries (sizes: docs/lines-of-action.md,
+    "Bench").
 Status: antisymmetry, mirror invariance, memoised = fresh values, line mobility = counted from
     the move lists (tests/test_loa_eval.py). Weights: a least-squares fit to a stronger
     engine's deep scores (tuning.eval_fit), kept on a fixed-depth pairing and a match at the

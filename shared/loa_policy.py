@@ -10,7 +10,8 @@ Method: a sum of table look-ups over the terms of ``FEATURES``: a capture; own p
     distance to the centre of mass; centralisation gained (piece-square values of loa_eval)
     and edges; opponent pieces next to the square reached. ``PRIOR_WEIGHTS`` come from a
     conditional-logit fit of the moves chosen in self-play at depth 4 (tuning/policy_fit.py).
-Time: a handful of look-ups and three popcounts per move; tables built in about 1 ms.
+Time: a handful of look-ups and three popcounts per move; tables built once (measured:
+    docs/lines-of-action.md, "Bench").
 Status: tests/test_loa_policy.py: the prior equals the weighted sum of move_features, the
     centre of mass rounds half up, the search's written-out copy equals move_prior, the fit
     recovers known weights and self-play games replay as legal moves. Its match figures (with

@@ -18,8 +18,8 @@ Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; 
     found already waiting counts from the bot's last move written, or before the bot wrote any
     from the process's creation (read from /proc); hard deadline FIRST_SHARE / HARD_SHARE of
     the move time; iterations go on to it.
-Time: at most HARD_SHARE of the move time per move plus the reply's write; start-up about
-    30 ms (CPython 3.11, tables built at start).
+Time: at most HARD_SHARE of the move time per move plus the reply's write; start-up: the
+    tables, built once (measured: docs/lines-of-action.md, "Bench").
 Memory: below 64 MiB under CPython (the search's tables and memos are capped); PyPy, with
     PYPY_JIT, PYPY_TT_MAX and collector steps, below it as the build counts (its own memory).
     Longest thinks and peaks: docs/lines-of-action.md, "The judge's games in the build".
