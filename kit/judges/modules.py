@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from kit.judges.profiles import Profile
     from kit.judges.targets import Target
 
 SHOWN = 8  # names listed in a refusal before "and N more"
@@ -110,19 +109,22 @@ def listed_name(installed: Installed, module: str, impls: Iterable[str]) -> str 
     return None
 
 
-def install_hint(profile: Profile | None, targets: Iterable[Target], module: str) -> str | None:
+def install_hint(
+    judge: str, installed: Installed | None, targets: Iterable[Target], module: str
+) -> str | None:
     """A one-line hint for a run that failed with ``No module named 'module'`` when the judge
-    installs it for one of ``targets``; None otherwise."""
+    (named ``judge``, its modules ``installed``) installs it for one of ``targets``; None
+    otherwise."""
     targets = list(targets)
-    if profile is None or profile.modules is None:
+    if installed is None:
         return None
     impls = list(dict.fromkeys(target.impl for target in targets))
-    name = listed_name(profile.modules, module, impls)
+    name = listed_name(installed, module, impls)
     if name is None:
         return None
-    has = [target.name for target in targets if profile.modules.has(name, target.impl)]
+    has = [target.name for target in targets if installed.has(name, target.impl)]
     return (
-        f"hint: {profile.name} installs '{name}' ({', '.join(has)}), but the Python that ran "
+        f"hint: {judge} installs '{name}' ({', '.join(has)}), but the Python that ran "
         f"this case here does not have it: install it with that Python, `<python> -m pip "
         f"install {pip_name(name)}` (runs use -I: its own site-packages count, the user site "
         "and PYTHONPATH do not)"

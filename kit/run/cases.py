@@ -488,7 +488,8 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
         from kit.judges.modules import install_hint
         from kit.judges.profiles import profile_for
 
-        hint = install_hint(profile_for(problem.judge), problem.targets, missing[1])
+        profile = profile_for(problem.judge)
+        hint = profile and install_hint(profile.name, profile.modules, problem.targets, missing[1])
         if hint is not None:
             details.append(hint)
     return details

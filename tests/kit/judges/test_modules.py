@@ -182,11 +182,15 @@ def test_a_missing_module_the_judge_has_gets_a_hint_naming_the_judge(toy):
 def test_the_hint_names_the_pip_package_and_only_the_targets_that_have_it():
     atcoder = profile_for("AtCoder")
     targets = [parse_target("cpython3.13"), parse_target("pypy3.11")]
-    assert "pip install ac-library-python`" in install_hint(atcoder, targets, "atcoder.dsu")
-    assert "(cpython3.13)," in install_hint(atcoder, targets, "torch")
-    assert install_hint(atcoder, targets, "requests") is None
-    assert install_hint(profile_for("Codeforces"), targets, "numpy") is None
-    assert install_hint(None, targets, "numpy") is None
+
+    def hint(profile, module):
+        return install_hint(profile.name, profile.modules, targets, module)
+
+    assert "pip install ac-library-python`" in hint(atcoder, "atcoder.dsu")
+    assert "(cpython3.13)," in hint(atcoder, "torch")
+    assert hint(atcoder, "requests") is None
+    assert hint(profile_for("Codeforces"), "numpy") is None
+    assert install_hint("a judge", None, targets, "numpy") is None
 
 
 def test_a_toy_atcoder_problem_importing_numpy_builds_and_runs(toy):
