@@ -47,7 +47,8 @@ from kit.errors import BuildError
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Problem, load_registry, select
-from kit.stress.engine import Outcome, Stress, keep_file, search
+from kit.stress.engine import Outcome, Stress, search
+from kit.stress.inputs import keep_file
 from kit.stress.shrink import Shrunk, shrink
 from kit.stress.source import SIZE, shown_params, source_for
 

@@ -11,16 +11,12 @@ problem's comparator, or, for an interactive problem, plays it as the secret inp
 problem's interactor (``kit.run.interact``). ``search`` makes file ``i`` from seed
 ``seed + i`` until one fails or the limit is reached, ``jobs`` at a time. The command
 (``kit.commands.stress``) prints, shrinks (``kit.stress.shrink``) and saves.
-
-``keep_file`` and ``on_input`` keep an input a message is about (the input itself when short).
 """
 
 from __future__ import annotations
 
 import concurrent.futures
-import os
 import random
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -38,8 +34,6 @@ from kit.run.verdicts import OK, TLE
 
 if TYPE_CHECKING:
     from kit.stress.source import Source
-
-SHOWN_INPUT = 60  # characters of an input shown in an error message instead of saved
 
 
 @dataclass
@@ -140,21 +134,6 @@ class Stress:
             return Outcome(False, expected=expected)
         details = outcome.details if self.source.interactor is not None else []
         return Outcome(True, outcome.message, run.stdout, outcome.word, expected, details)
-
-
-def keep_file(problem: Problem, what: str, text: str) -> Path:
-    """``text`` in a file of its own that outlives the run (in the system's temp folder)."""
-    descriptor, name = tempfile.mkstemp(prefix=f"{problem.slug}-{what}-", suffix=".in")
-    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-        file.write(text)
-    return Path(name)
-
-
-def on_input(problem: Problem, what: str, text: str) -> str:
-    """``on 'TEXT'`` when ``text`` is short and one line, else where it was saved."""
-    if len(text) <= SHOWN_INPUT and "\n" not in text.rstrip("\n"):
-        return f"on {text!r}"
-    return f"on the input saved as {keep_file(problem, what, text)}"
 
 
 def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_seconds, jobs: int):

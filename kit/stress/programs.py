@@ -37,7 +37,7 @@ from kit.registry import Problem
 from kit.run.limits import Limits, run_limited
 from kit.run.process import Run
 from kit.run.verdicts import process_verdict
-from kit.stress.engine import on_input
+from kit.stress.inputs import on_input
 
 
 @dataclass(frozen=True)

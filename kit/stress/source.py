@@ -30,7 +30,7 @@ from kit.errors import BuildError
 from kit.judges.targets import Runner
 from kit.registry import Problem, import_from_checkout
 from kit.run.cases import interactor_command
-from kit.stress.engine import on_input
+from kit.stress.inputs import on_input
 from kit.stress.programs import Program, parse_program
 
 SIZE = "size"  # the one parameter of a generator program that takes a size

@@ -3,15 +3,13 @@ the validator, the bundle judged on them against the reference as the build judg
 the search stopping at the first failing seed, and an input a message is about shown when
 short, else kept in a file."""
 
-import os
-
 import pytest
 
 from kit.errors import BuildError
 from kit.judges.targets import parse_target, stand_in
 from kit.pipeline import write_bundle
 from kit.registry import load_registry
-from kit.stress.engine import SHOWN_INPUT, Stress, on_input, search
+from kit.stress.engine import Stress, search
 from kit.stress.source import source_for
 
 RUNNER = stand_in([parse_target("cpython3.8")])
@@ -83,14 +81,3 @@ def test_a_file_the_validator_refuses_is_one_line_naming_the_seed(pairsum, tmp_p
         "pairsum: stress/pairsum.py: generate() made a file that validate() refuses (seed 4): "
         "bad pair line"
     )
-
-
-def test_a_short_line_is_shown_and_a_long_or_many_line_input_saved(pairsum):
-    assert on_input(pairsum, "brute", "1 2\n") == "on '1 2\\n'"
-    for text in ("9" * (SHOWN_INPUT + 1), "1 2\n3 4\n"):
-        shown = on_input(pairsum, "brute", text)
-        assert shown.startswith("on the input saved as ")
-        saved = shown.removeprefix("on the input saved as ")
-        with open(saved) as file:
-            assert file.read() == text
-        os.unlink(saved)

@@ -1,0 +1,32 @@
+"""An input a stress message is about: shown in the message when short, else kept in a file.
+
+``keep_file(problem, what, text)`` saves ``text`` in the system's temp folder, named after the
+problem and ``what`` it is, where it outlives the run; ``on_input(problem, what, text)`` is
+the phrase a message ends with: ``on 'TEXT'`` for a short one-line input, else ``on the input
+saved as PATH``. Used by the engine's callers, the programs and the stress module's source.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from kit.registry import Problem
+
+SHOWN_INPUT = 60  # characters of an input shown in an error message instead of saved
+
+
+def keep_file(problem: Problem, what: str, text: str) -> Path:
+    """``text`` in a file of its own that outlives the run (in the system's temp folder)."""
+    descriptor, name = tempfile.mkstemp(prefix=f"{problem.slug}-{what}-", suffix=".in")
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(text)
+    return Path(name)
+
+
+def on_input(problem: Problem, what: str, text: str) -> str:
+    """``on 'TEXT'`` when ``text`` is short and one line, else where it was saved."""
+    if len(text) <= SHOWN_INPUT and "\n" not in text.rstrip("\n"):
+        return f"on {text!r}"
+    return f"on the input saved as {keep_file(problem, what, text)}"
