@@ -8,7 +8,9 @@ references from stress/; no test module imports another; stress/ stands on its o
   support module of ``tests/`` (not named ``test_*``) whose docstring opens with "Test support
   (not a test module)";
 - ``stress/`` imports neither ``solutions/``, ``bench/`` nor ``tests/`` (a reference written
-  apart from the solution it checks).
+  apart from the solution it checks);
+- the modules of ``kit/`` import each other without a circle, type-only and local imports
+  included.
 """
 
 import ast
@@ -87,3 +89,68 @@ def test_shared_test_helpers_are_marked_as_support_modules():
     for path in support:
         docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
         assert docstring.startswith(SUPPORT_OPENING), shown(path)
+
+
+def kit_imports() -> dict[str, set[str]]:
+    """Per module of kit/ (dotted name), the kit modules it imports anywhere in its text: at
+    the top, inside a function, or for type checking only. ``from kit.run import cases`` is an
+    import of ``kit.run.cases``, not of the package ``kit.run``."""
+    kit = ROOT / "kit"
+    names = {}
+    for path in kit.rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+
+    def module_of(dotted: str) -> str:
+        while dotted and dotted not in names:  # kit.run.cases.CaseJudge -> kit.run.cases
+            dotted = dotted.rpartition(".")[0]
+        return dotted
+
+    graph = {}
+    for name, path in names.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(module_of(alias.name) for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.update(module_of(f"{node.module}.{alias.name}") for alias in node.names)
+        graph[name] = found - {"", name}
+    return graph
+
+
+def circle_in(graph: dict[str, set[str]]) -> list[str]:
+    """One circle of imports (its modules in order, the first again at the end), or []."""
+    state = {}  # 1: on the current path, 2: done
+
+    def visit(name, path):
+        state[name] = 1
+        path.append(name)
+        for other in sorted(graph[name]):
+            if state.get(other) == 1:
+                return path[path.index(other) :] + [other]
+            if other not in state:
+                found = visit(other, path)
+                if found:
+                    return found
+        state[name] = 2
+        path.pop()
+        return []
+
+    for name in sorted(graph):
+        if name not in state:
+            found = visit(name, [])
+            if found:
+                return found
+    return []
+
+
+def test_circle_in_finds_a_loop_and_only_a_loop():
+    assert circle_in({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert circle_in({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_kit_imports_form_no_circle():
+    """The kit's modules import each other in one direction only (a package's __init__ that
+    hands on names counts as a module): no circle, not even through an import made for type
+    checking or inside a function."""
+    assert circle_in(kit_imports()) == []
