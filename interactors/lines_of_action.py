@@ -38,6 +38,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from referee import rules  # noqa: E402
 from referee.players import greedy_player, random_player  # noqa: E402
+from shared.process_age import process_age  # noqa: E402
 
 FORMAT = """\
 The secret input: one setting a line, 'NAME VALUE', '#' starts a comment.
@@ -151,17 +152,10 @@ def search_opponent(depth):
 
 def process_start():
     """perf_counter() at this process's creation (Linux /proc), else at this module's load."""
-    try:
-        with open("/proc/self/stat") as f:
-            ticks = int(f.read().rsplit(")", 1)[1].split()[19])
-        with open("/proc/uptime") as f:
-            uptime = float(f.read().split()[0])
-        age = uptime - ticks / os.sysconf("SC_CLK_TCK")
-        now = time.perf_counter()
-        if 0.0 <= age < 10.0:
-            return min(START, now - age)
-    except (OSError, ValueError, IndexError):
-        pass
+    age = process_age()
+    now = time.perf_counter()
+    if age is not None and 0.0 <= age < 10.0:
+        return min(START, now - age)
     return START
 
 

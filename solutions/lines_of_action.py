@@ -47,6 +47,7 @@ from shared.loa_bitboard import (
 from shared.loa_book import book_move
 from shared.loa_eval import make_evaluator, parse_weights
 from shared.loa_search import Searcher
+from shared.process_age import process_age
 
 _T0 = time.perf_counter()  # fallback for the process start where /proc is missing
 
@@ -164,19 +165,12 @@ class Clock:
 
 
 def _process_start():
-    """perf_counter() value of the moment the process was created (Linux /proc), so that the
-    first move's budget also covers the interpreter's start-up; _T0 where /proc is missing."""
-    try:
-        with open("/proc/self/stat") as f:
-            ticks = int(f.read().rsplit(")", 1)[1].split()[19])
-        with open("/proc/uptime") as f:
-            uptime = float(f.read().split()[0])
-        age = uptime - ticks / os.sysconf("SC_CLK_TCK")
-        now = time.perf_counter()
-        if 0.0 <= age < 5.0:
-            return min(_T0, now - age)
-    except (OSError, ValueError, IndexError):
-        pass
+    """perf_counter() value of the moment the process was created, so that the first move's
+    budget also covers the interpreter's start-up; _T0 where /proc is missing."""
+    age = process_age()
+    now = time.perf_counter()
+    if age is not None and 0.0 <= age < 5.0:
+        return min(_T0, now - age)
     return _T0
 
 
