@@ -10,33 +10,18 @@ copied into the repository); the tests that compile C++ are skipped without g++.
 """
 
 import shutil
-import textwrap
-from pathlib import Path
 
 import pytest
 
 from kit import cli
 from kit.pipeline import build_problem
-from kit.registry import load_registry
 from kit.run.cases import RunOptions
 from kit.run.process import Timing
 from kit.run.schedule import SKIPPED, Job, run_jobs
 from kit.run.verdicts import OK, WA
+from tests.package_support import PACKAGES, workspace
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ROOT / "tests" / "fixtures" / "packages"
 needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
-
-
-def workspace(tmp_path, table, solutions=()):
-    """A workspace whose packages/ holds copies of the fixture packages."""
-    root = tmp_path / "ws"
-    (root / "solutions").mkdir(parents=True)
-    shutil.copytree(PACKAGES, root / "packages")
-    (root / "problems.toml").write_text(textwrap.dedent(table))
-    for slug, source in dict(solutions).items():
-        (root / "solutions" / f"{slug}.py").write_text(textwrap.dedent(source))
-    return load_registry(root)
 
 
 def build(registry, slug, **options):

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from referee import match, rules
+from tests.process_support import alive
 
 # A bad program reads the limit and its colour and then misbehaves on its first move. It plays
 # White (program A of game 1 is White). The slow one may be caught either way: over the clock
@@ -81,19 +82,10 @@ def test_a_player_s_children_end_with_its_game(tmp_path):
     )
     pid = int(pid_file.read_text())
     for _ in range(50):  # the helper is killed, then reaped by init
-        if not _alive(pid):
+        if not alive(pid):
             break
         time.sleep(0.05)
-    assert not _alive(pid), "the player's helper outlived the game"
-
-
-def _alive(pid):
-    """Whether ``pid`` is a process that has not ended (a zombie counts as ended)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+    assert not alive(pid), "the player's helper outlived the game"
 
 
 def test_random_openings_are_played_with_both_colours():

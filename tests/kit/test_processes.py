@@ -1,13 +1,13 @@
 """kit.processes: the jury's programs run to an end: output, status and a file as stdin; a
 program past its timeout killed with every process it started (``hung``); signal names."""
 
-import os
 import signal
 import subprocess
 import sys
 import time
 
 from kit.processes import kill_group, run_program, signal_name
+from tests.process_support import alive
 
 
 def python(code):
@@ -50,21 +50,6 @@ def test_a_program_past_its_timeout_is_killed_with_its_children(tmp_path):
         time.sleep(0.05)
     else:
         raise AssertionError(f"process {child} outlived its group")
-
-
-def alive(pid):
-    """Whether ``pid`` runs (a zombie, killed and not yet reaped, does not)."""
-    if os.path.exists("/proc/self/stat"):
-        try:
-            with open(f"/proc/{pid}/stat") as stat:
-                return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-        except FileNotFoundError:
-            return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def test_killing_a_group_that_is_gone_is_no_error():

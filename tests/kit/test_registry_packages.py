@@ -4,28 +4,13 @@ does, and bad package settings are one-line errors; on the small packages of
 tests/fixtures/packages."""
 
 import shutil
-import textwrap
-from pathlib import Path
 
 import pytest
 
 from kit.errors import BuildError
 from kit.judges.programs import parse_interactor
 from kit.registry import judge_cases, load_registry, problem_from_package, sample_cases
-
-ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ROOT / "tests" / "fixtures" / "packages"
-
-
-def workspace(tmp_path, table, solutions=()):
-    """A workspace whose packages/ holds copies of the fixture packages."""
-    root = tmp_path / "ws"
-    (root / "solutions").mkdir(parents=True)
-    shutil.copytree(PACKAGES, root / "packages")
-    (root / "problems.toml").write_text(textwrap.dedent(table))
-    for slug, source in dict(solutions).items():
-        (root / "solutions" / f"{slug}.py").write_text(textwrap.dedent(source))
-    return load_registry(root)
+from tests.package_support import PACKAGES, workspace
 
 
 def test_a_package_fills_the_table_and_the_tables_own_keys_win(tmp_path):

@@ -1,0 +1,19 @@
+"""Test support (not a test module): whether a process a test started is still running, for
+the tests that check a killed program's children are gone too."""
+
+import os
+
+
+def alive(pid):
+    """Whether ``pid`` runs (a zombie, killed and not yet reaped, does not)."""
+    if os.path.exists("/proc/self/stat"):
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+        except FileNotFoundError:
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
