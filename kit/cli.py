@@ -49,13 +49,22 @@ def version() -> str:
         return VERSION
 
 
+class _Version(argparse.Action):
+    """``--version``: the version looked up only when asked (importlib.metadata and the
+    search through the installed packages cost every other start-up about 20 ms)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"cpkit {version()}")
+        parser.exit()
+
+
 def parser(prog: str = "cpkit") -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog=prog,
         description="Build, check, time and test judge-ready single-file solutions "
         "(see README.md). Without a command: build.",
     )
-    top.add_argument("--version", action="version", version=f"cpkit {version()}")
+    top.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     subparsers = top.add_subparsers(title="commands", metavar="COMMAND")
     for name in NAMES:
         module = importlib.import_module(f"kit.commands.{name}")

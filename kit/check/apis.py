@@ -17,7 +17,8 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
-import importlib.metadata
+import importlib.util
+import os
 import subprocess
 import sys
 import tempfile
@@ -143,16 +144,28 @@ VERMIN_CACHE_ENTRIES = 2000
 
 
 def _key(text: str) -> str:
-    """A module text's cache key: its hash with vermin's version."""
-    return hashlib.sha256(f"{_vermin_version()}\0{text}".encode()).hexdigest()
+    """A module text's cache key: its hash with the installed vermin's identity."""
+    return hashlib.sha256(f"{_vermin_identity()}\0{text}".encode()).hexdigest()
 
 
 @functools.lru_cache(maxsize=1)
-def _vermin_version() -> str:
+def _vermin_identity() -> str:
+    """The installed vermin's version as its dist-info folder names it, and its package's file
+    (where, size, written when): another version or a reinstall gives another identity. Read
+    from the file system: importlib.metadata's import and search cost every build ~20 ms."""
     try:
-        return importlib.metadata.version("vermin")
-    except importlib.metadata.PackageNotFoundError:
+        spec = importlib.util.find_spec("vermin")
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or not spec.origin:
         return "?"
+    package = Path(spec.origin).parent
+    try:
+        stat = os.stat(spec.origin)
+        infos = sorted(p.name for p in package.parent.glob("vermin-*info"))
+    except OSError:
+        return "?"
+    return f"{' '.join(infos)}:{spec.origin}:{stat.st_size}:{stat.st_mtime_ns}"
 
 
 def _run_vermin(texts: dict[str, str]) -> dict[str, list]:

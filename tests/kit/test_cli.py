@@ -50,6 +50,23 @@ def test_version_prints_cpkit_and_the_version(capsys):
     assert capsys.readouterr().out == f"cpkit {cli.version()}\n"
 
 
+def test_only_version_looks_up_the_installed_package():
+    """importlib.metadata (its import and its search of the installed packages) is left to
+    --version: the parser and the checks a build runs do without it."""
+    code = (
+        "import sys; before = 'importlib.metadata' in sys.modules; "
+        "from kit import cli; cli.parser(); from kit.check import apis, checks; apis._key('x'); "
+        "print(before, 'importlib.metadata' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    before, after = done.stdout.split()
+    if before == "True":
+        pytest.skip("this Python's site imports importlib.metadata itself")
+    assert after == "False"
+
+
 def test_version_falls_back_to_the_kit_own_when_no_package_is_installed(monkeypatch):
     def missing(name):
         raise importlib.metadata.PackageNotFoundError(name)

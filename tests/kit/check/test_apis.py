@@ -4,6 +4,7 @@ class-body annotations 3.8 evaluates) and vermin's findings (``math.lcm``, ``fun
 with their lines and versions."""
 
 import ast
+import importlib.machinery
 import textwrap
 from pathlib import Path
 
@@ -110,3 +111,30 @@ def test_an_empty_shipped_module_is_not_read():
 )
 def test_vermin_s_versions_are_read_as_major_and_minor(text, version):
     assert apis._version(text) == version
+
+
+@pytest.fixture
+def fresh_identity():
+    apis._vermin_identity.cache_clear()
+    yield apis._vermin_identity.cache_clear
+    apis._vermin_identity.cache_clear()
+
+
+def test_the_vermin_cache_key_changes_with_vermin_s_version(tmp_path, monkeypatch, fresh_identity):
+    package = tmp_path / "vermin"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (tmp_path / "vermin-1.0.0.dist-info").mkdir()
+    spec = importlib.machinery.ModuleSpec("vermin", None, origin=str(package / "__init__.py"))
+    monkeypatch.setattr(apis.importlib.util, "find_spec", lambda name: spec)
+    before = apis._key("import math")
+    assert apis._key("import math") == before
+    (tmp_path / "vermin-1.0.0.dist-info").rename(tmp_path / "vermin-1.1.0.dist-info")
+    fresh_identity()
+    assert apis._key("import math") != before
+
+
+def test_the_vermin_cache_key_without_vermin_is_still_a_key(monkeypatch, fresh_identity):
+    monkeypatch.setattr(apis.importlib.util, "find_spec", lambda name: None)
+    assert apis._vermin_identity() == "?"
+    assert len(apis._key("x = 1")) == 64
