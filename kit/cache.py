@@ -1,5 +1,6 @@
 """Where the kit keeps what it has learned and that does not change on its own: interpreters'
-versions (kit.judges.targets) and vermin's findings per module text (kit.check.apis).
+versions (kit.judges.targets), their own footprints (kit.run.baseline) and vermin's findings per
+module text (kit.check.apis).
 
 The folder is ``$XDG_CACHE_HOME/cpkit``, else ``~/.cache/cpkit``; ``CPKIT_CACHE=0`` turns
 caching off. Every entry is keyed by what it depends on (an executable's size and time, a

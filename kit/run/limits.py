@@ -17,7 +17,7 @@ whatever command ran it.
   ``WHOLE`` (the judge documents that it counts the whole process, interpreter included) holds
   the peak itself to the limit; ``OWN`` (every judge whose accounting is not documented) holds
   the solution's own memory, the peak less the interpreter's footprint (an empty script's peak
-  under the same interpreter, flags and environment, ``kit.run.process.baseline_kib``), to
+  under the same interpreter, flags and environment, ``kit.run.baseline``), to
   the limit. A run is killed as soon as its resident set is over what it may reach.
   PyPy's footprint depends on its GC nursery, which PyPy sizes from the CPU's cache; every
   PyPy run here gets the same fixed nursery (``kit.run.process.PYPY_NURSERY``), so the
@@ -29,7 +29,7 @@ whatever command ran it.
 API::
 
     limits_for(problem, runner, kill_factor=KILL_FACTOR) -> Limits
-    prefetch(runners)    # start measuring the interpreters' footprints early
+    prefetch(runners)    # footprints measured (or read) early, a launcher started
     run_limited(command, stdin, cwd, limits) -> Run   # one run held to them
     exceeded(limits, *, output_over, killed, peak_kib) -> (kind, text) | None
     time_over(limits, seconds, runs=1) -> text | None
@@ -43,15 +43,15 @@ from pathlib import Path
 from kit.judges.profiles import CPU, OWN, UNLIMITED, WALL, WHOLE, profile_for
 from kit.judges.targets import Interpreter, Runner
 from kit.registry import Problem
+from kit.run.baseline import baseline_kib, prefetch_baseline
 from kit.run.process import (
     MEMORY,
     OUTPUT,
     TIME,
     Run,
-    baseline_kib,
-    prefetch_baseline,
     run_environment,
     run_process,
+    warm_launcher,
 )
 
 KILL_FACTOR = 3.0
@@ -132,7 +132,9 @@ def run_limited(command: list[str], stdin: bytes | Path, cwd: Path, limits: Limi
 
 
 def prefetch(runners: list[Runner]) -> None:
-    """Start measuring each runner's footprint now, so that ``limits_for`` finds it done."""
+    """Start measuring each runner's footprint now, so that ``limits_for`` finds it done, and
+    a launcher for the first run."""
+    warm_launcher()
     for runner in runners:
         prefetch_baseline(*_baseline_key(runner))
 

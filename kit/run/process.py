@@ -36,13 +36,13 @@ API::
     watch_command(command, report: Path, *, timeout, memory_kib=None, stack_bytes=None)
     read_watch_report(report: Path) -> dict | None
     run_environment() -> dict      # what every run gets
-    baseline_kib(command, env) -> int   # an interpreter's own peak, running an empty script
-    prefetch_baseline(command, env)     # the same, started in the background
+    warm_launcher()                # a launcher started ahead of the first run
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import statistics
@@ -50,7 +50,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from concurrent.futures import Future
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -110,7 +110,8 @@ class _Launcher:
     def __init__(self) -> None:
         self.process: subprocess.Popen | None = None
 
-    def run(self, request: dict) -> dict:
+    def start(self) -> _Launcher:
+        """The launcher's process started, unless it is running (it starts up meanwhile)."""
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen(
                 [*WATCH, "serve"],
@@ -119,6 +120,10 @@ class _Launcher:
                 text=True,
             )
             atexit.register(self.close)
+        return self
+
+    def run(self, request: dict) -> dict:
+        self.start()
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
@@ -135,13 +140,31 @@ class _Launcher:
         self.process = None
 
 
-_launchers = threading.local()  # one launcher per thread: ``stress -j`` runs cases at once
+_idle: list[_Launcher] = []  # launchers waiting for a run: any thread takes one (stress -j,
+_idle_lock = threading.Lock()  # cases side by side), so the baseline's is the next run's
 
 
-def _launcher() -> _Launcher:
-    if not hasattr(_launchers, "launcher"):
-        _launchers.launcher = _Launcher()
-    return _launchers.launcher
+def warm_launcher() -> None:
+    """Start a launcher now, left idle, so that the next run does not wait for its start-up
+    (a build calls this before its checks)."""
+    with _idle_lock:
+        if not _idle:
+            _idle.append(_Launcher().start())
+
+
+@contextlib.contextmanager
+def _borrowed() -> Iterator[_Launcher]:
+    """An idle launcher, else a new one; given back after a run that got its answer. One that
+    did not (an error, Ctrl-C) may still owe an answer line, so it is closed instead."""
+    with _idle_lock:
+        launcher = _idle.pop() if _idle else _Launcher()
+    try:
+        yield launcher
+    except BaseException:
+        launcher.close()  # stdin closed: it ends after the run it may be watching
+        raise
+    with _idle_lock:
+        _idle.append(launcher)
 
 
 def run_process(
@@ -164,19 +187,19 @@ def run_process(
         else:
             stdin_path = Path(folder, "stdin")
             stdin_path.write_bytes(stdin)
-        answer = _launcher().run(
-            {
-                "argv": [str(part) for part in command],
-                "cwd": str(cwd),
-                "env": run_environment() if env is None else env,
-                "timeout": timeout,
-                "stack_bytes": stack_bytes,
-                "memory_kib": memory_kib or 0,
-                "output_bytes": output_bytes,
-                "stdin": str(stdin_path),
-                "stdout": str(stdout),
-            }
-        )
+        request = {
+            "argv": [str(part) for part in command],
+            "cwd": str(cwd),
+            "env": run_environment() if env is None else env,
+            "timeout": timeout,
+            "stack_bytes": stack_bytes,
+            "memory_kib": memory_kib or 0,
+            "output_bytes": output_bytes,
+            "stdin": str(stdin_path),
+            "stdout": str(stdout),
+        }
+        with _borrowed() as launcher:
+            answer = launcher.run(request)
         output, over = b"", False
         if stdout.exists():
             over = stdout.stat().st_size > output_bytes
@@ -245,38 +268,3 @@ def run_environment() -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("PYPY_GC_")}
     env["PYPY_GC_NURSERY"] = PYPY_NURSERY
     return env
-
-
-_baselines: dict[tuple, Future] = {}
-_baselines_lock = threading.Lock()
-
-
-def baseline_kib(command: tuple[str, ...], env: tuple[tuple[str, str], ...]) -> int:
-    """The peak memory of ``command + (empty_script,)`` in ``env``: an interpreter's own
-    footprint, measured once per process (``prefetch_baseline`` starts it early)."""
-    return prefetch_baseline(command, env).result()
-
-
-def prefetch_baseline(command: tuple[str, ...], env: tuple[tuple[str, str], ...]) -> Future:
-    """Start measuring ``baseline_kib`` in the background (once per command and env)."""
-    key = (command, env)
-    with _baselines_lock:
-        if key not in _baselines:
-            worker = threading.Thread(target=_measure, args=(key, future := Future()), daemon=True)
-            _baselines[key] = future
-            worker.start()
-        return _baselines[key]
-
-
-def _measure(key: tuple, future: Future) -> None:
-    command, env = key
-    try:
-        with tempfile.TemporaryDirectory(prefix="kit-base-") as folder:
-            script = Path(folder, "empty.py")
-            script.write_text("")
-            run = run_process(
-                [*command, str(script)], b"", cwd=Path(folder), timeout=30, env=dict(env)
-            )
-        future.set_result(run.peak_kib)
-    except BaseException as error:  # told to whoever waits for it
-        future.set_exception(error)

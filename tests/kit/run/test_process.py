@@ -9,20 +9,20 @@ a child behind holding its pipes does not hold the build.
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from kit.run import process
 from kit.run.launcher import STDERR_KEPT
 from kit.run.process import (
     MEMORY,
     OVER_KEPT,
     TIME,
-    baseline_kib,
     peak_kib,
     read_watch_report,
-    run_environment,
     run_process,
     watch_command,
 )
@@ -145,11 +145,6 @@ def test_a_child_left_behind_does_not_hold_the_run(run):
     assert time.monotonic() - start < 5  # the group is killed when its leader ends
 
 
-def test_the_interpreter_baseline_is_its_own_footprint():
-    base = baseline_kib((sys.executable, "-I"), tuple(run_environment().items()))
-    assert 1024 < base < 100 * 1024
-
-
 def test_the_kit_itself_stays_small_whatever_the_program_prints(tmp_path):
     """``build.py run`` on an endless flood: the build's own peak (and its launcher's) stays
     far below what the program writes."""
@@ -180,3 +175,30 @@ def test_the_kit_itself_stays_small_whatever_the_program_prints(tmp_path):
     assert code == "1", done.stdout
     assert "OLE" in done.stdout and "output limit" in done.stdout
     assert int(peak_kib) < 200 * 1024, done.stdout  # 64 MiB were written, more were tried
+
+
+def test_a_launcher_left_idle_by_one_thread_serves_the_next_run(tmp_path):
+    """Runs borrow a launcher from one pool: the run after another, on any thread, reuses it
+    (no launcher start-up per thread)."""
+    script = tmp_path / "pid.py"
+    script.write_text("import os\nprint(os.getppid())\n")
+    command = [sys.executable, "-I", str(script)]
+    first: list = []
+    thread = threading.Thread(
+        target=lambda: first.append(run_process(command, b"", cwd=tmp_path, timeout=10))
+    )
+    thread.start()
+    thread.join()
+    second = run_process(command, b"", cwd=tmp_path, timeout=10)
+    assert first[0].stdout == second.stdout  # the same launcher forked both
+
+
+def test_a_launcher_whose_run_failed_is_not_given_back(tmp_path, monkeypatch):
+    def broken(self, request):
+        raise OSError("the run launcher stopped unexpectedly")
+
+    monkeypatch.setattr(process._Launcher, "run", broken)
+    monkeypatch.setattr(process, "_idle", [])
+    with pytest.raises(OSError):
+        run_process([sys.executable, "-c", "pass"], b"", cwd=tmp_path, timeout=10)
+    assert process._idle == []

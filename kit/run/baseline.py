@@ -1,0 +1,91 @@
+"""An interpreter's own footprint: the peak memory of an empty script run the way cases run
+(``kit.run.process``), under the same command and environment. Judges that count memory
+above the interpreter's own (``kit.run.limits``, OWN) subtract it; reports print it.
+
+It is measured once per interpreter file and kept in the kit's cache (``kit.cache``), keyed by
+the command, the environment, the interpreter's file (its real path, size and time) and the
+kernel's release: a new interpreter build or kernel is measured again, and nothing else
+changes an empty script's peak. Within one kit process a measurement is started at most once,
+in the background (``prefetch_baseline``), so that the checks run meanwhile.
+
+    baseline_kib(command, env) -> int       # waits for the measurement
+    prefetch_baseline(command, env) -> Future
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import threading
+from concurrent.futures import Future
+from pathlib import Path
+
+from kit import cache
+from kit.run.process import run_process
+
+CACHE = "baselines.json"
+CACHE_ENTRIES = 64  # the newest kept: a workspace uses a few interpreters and environments
+
+_started: dict[tuple, Future] = {}
+_lock = threading.Lock()
+
+
+def baseline_kib(command: tuple[str, ...], env: tuple[tuple[str, str], ...]) -> int:
+    """The peak memory, in KiB, of ``command + (empty_script,)`` in ``env``."""
+    return prefetch_baseline(command, env).result()
+
+
+def prefetch_baseline(command: tuple[str, ...], env: tuple[tuple[str, str], ...]) -> Future:
+    """The baseline, from the cache or measured in the background (once per command and env)."""
+    key = (command, env)
+    with _lock:
+        if key not in _started:
+            future: Future = Future()
+            _started[key] = future
+            known = cache.read_json(CACHE).get(_cache_key(command, env) or "")
+            if isinstance(known, int) and known > 0:
+                future.set_result(known)
+            else:
+                threading.Thread(target=_measure, args=(key, future), daemon=True).start()
+        return _started[key]
+
+
+def _cache_key(command: tuple[str, ...], env: tuple[tuple[str, str], ...]) -> str | None:
+    """What the footprint depends on, hashed; None when the interpreter's file is not found."""
+    try:
+        real = os.path.realpath(command[0])
+        stat = os.stat(real)
+    except (OSError, IndexError):
+        return None
+    text = json.dumps(
+        [list(command), sorted(env), real, stat.st_size, stat.st_mtime_ns, os.uname().release]
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _measure(key: tuple, future: Future) -> None:
+    command, env = key
+    try:
+        with tempfile.TemporaryDirectory(prefix="kit-base-") as folder:
+            script = Path(folder, "empty.py")
+            script.write_text("")
+            run = run_process(
+                [*command, str(script)], b"", cwd=Path(folder), timeout=30, env=dict(env)
+            )
+        if run.returncode == 0 and run.peak_kib > 0:
+            _remember(_cache_key(command, env), run.peak_kib)
+        future.set_result(run.peak_kib)
+    except BaseException as error:  # told to whoever waits for it
+        future.set_exception(error)
+
+
+def _remember(key: str | None, peak_kib: int) -> None:
+    if key is None:
+        return
+    with _lock:  # two interpreters measured at once: neither entry lost
+        known = cache.read_json(CACHE)
+        known.pop(key, None)
+        known[key] = peak_kib
+        cache.write_json(CACHE, dict(list(known.items())[-CACHE_ENTRIES:]))

@@ -1,0 +1,78 @@
+"""An interpreter's own footprint (kit.run.baseline): measured as runs are, kept in the cache by
+what it depends on, measured again when the interpreter's file changes."""
+
+import os
+import sys
+
+import pytest
+
+from kit.run import baseline
+from kit.run.process import Run, run_environment
+
+
+@pytest.fixture
+def measured(tmp_path, monkeypatch):
+    """Measurements faked (each a new peak, counted), the cache in ``tmp_path``, nothing
+    remembered from other tests."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("CPKIT_CACHE", raising=False)
+    runs = []
+
+    def fake(command, stdin, **_):
+        runs.append(command)
+        return Run(0 if "fails" not in command[1] else 1, b"", b"", 0.01, 0.01, 1000 + len(runs))
+
+    monkeypatch.setattr(baseline, "run_process", fake)
+    baseline._started.clear()
+    yield runs
+    baseline._started.clear()
+
+
+def interpreter(tmp_path, name="python"):
+    path = tmp_path / name
+    path.write_text("#!/bin/sh\n")
+    return path
+
+
+def test_the_interpreter_baseline_is_its_own_footprint(monkeypatch):
+    monkeypatch.setenv("CPKIT_CACHE", "0")
+    baseline._started.clear()
+    base = baseline.baseline_kib((sys.executable, "-I"), tuple(run_environment().items()))
+    assert 1024 < base < 100 * 1024
+
+
+def test_a_baseline_is_measured_once_then_read_from_the_cache(tmp_path, measured):
+    command = (str(interpreter(tmp_path)), "-I")
+    assert baseline.baseline_kib(command, ()) == 1001
+    baseline._started.clear()  # a later kit process
+    assert baseline.baseline_kib(command, ()) == 1001
+    assert len(measured) == 1
+
+
+def test_a_changed_interpreter_file_is_measured_again(tmp_path, measured):
+    path = interpreter(tmp_path)
+    command = (str(path), "-I")
+    assert baseline.baseline_kib(command, ()) == 1001
+    os.utime(path, ns=(1, 1))
+    baseline._started.clear()
+    assert baseline.baseline_kib(command, ()) == 1002
+    assert baseline.baseline_kib((str(path), "-S"), ()) == 1003  # other flags
+    assert baseline.baseline_kib(command, (("A", "1"),)) == 1004  # another environment
+    assert len(measured) == 4
+
+
+def test_a_failed_measurement_is_not_kept(tmp_path, measured):
+    command = (str(interpreter(tmp_path)), "fails")
+    baseline.baseline_kib(command, ())
+    baseline._started.clear()
+    baseline.baseline_kib(command, ())
+    assert len(measured) == 2
+
+
+def test_without_the_cache_every_kit_process_measures(tmp_path, measured, monkeypatch):
+    monkeypatch.setenv("CPKIT_CACHE", "0")
+    command = (str(interpreter(tmp_path)), "-I")
+    baseline.baseline_kib(command, ())
+    baseline._started.clear()
+    baseline.baseline_kib(command, ())
+    assert len(measured) == 2
