@@ -1,9 +1,11 @@
 """The kit's default check of a 20-case problem, against a plain loop and ``oj t``.
 
-``python -m benchmarks.check_speed [--rounds 5] [--cases 20] [--kit-args "..."]`` writes a
-workspace in a temporary folder with one AtCoder problem (shortest paths by Dijkstra, n = 2,000
-vertices, 10,000 edges per case, its reader in a helper under ``shared/``) and 20 sample pairs,
-builds it once, then times as whole processes, in interleaved rounds:
+``python -m benchmarks.check_speed [--rounds 5] [--cases 20] [--problem dijkstra|sort]
+[--kit-args "..."]`` writes a workspace in a temporary folder with one AtCoder problem and 20
+sample pairs: ``dijkstra`` (the default: shortest paths by Dijkstra, n = 2,000 vertices, 10,000
+edges per case, its reader in a helper under ``shared/``) or ``sort`` (3,000 numbers to sort a
+case, the same reader's shape), builds it once, then times as whole processes, in interleaved
+rounds:
 
 - **kit**: ``cpkit dijkstra`` with its defaults (both AtCoder targets that have an interpreter
   here, cases side by side, the times that matter re-timed alone);
@@ -18,6 +20,7 @@ It prints each command's median, minimum and maximum wall time and the ratios to
 from __future__ import annotations
 
 import argparse
+import heapq
 import random
 import shutil
 import statistics
@@ -25,12 +28,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from kit.judges.profiles import default_targets
 from kit.judges.targets import found, runner_for
 
-SLUG = "dijkstra"
 SOLUTION = '''\
 """Shortest path from vertex 1 to every vertex (Dijkstra with a binary heap)."""
 
@@ -73,9 +77,34 @@ def read_graph(data):
         adjacency[v].append((w, u))
     return n, adjacency
 '''
+SORT_SOLUTION = '''\
+"""The numbers of the case in increasing order."""
+
+import sys
+
+from shared.numbers_input import read_numbers
+
+
+def main():
+    numbers = read_numbers(sys.stdin.buffer.read())
+    sys.stdout.write(" ".join(map(str, sorted(numbers))) + "\\n")
+
+
+if __name__ == "__main__":
+    main()
+'''
+SORT_HELPER = '''\
+"""Description: "n" then n integers. Method: one split of the whole input. Time: O(n).
+Status: benchmarks/check_speed.py."""
+
+
+def read_numbers(data):
+    words = data.split()
+    return [int(word) for word in words[1 : 1 + int(words[0])]]
+'''
 REGISTRY = """\
-[dijkstra]
-title = "Shortest paths"
+[{slug}]
+title = "{title}"
 judge = "AtCoder"
 id = "bench"
 kind = "batch"
@@ -84,32 +113,27 @@ memory_limit = 1024
 """
 
 
-def write_workspace(root: Path, cases: int) -> None:
-    (root / "solutions").mkdir(parents=True)
-    (root / "shared").mkdir()
-    (root / "samples" / SLUG).mkdir(parents=True)
-    (root / "problems.toml").write_text(REGISTRY)
-    (root / "solutions" / f"{SLUG}.py").write_text(SOLUTION)
-    (root / "shared" / "__init__.py").write_text("")
-    (root / "shared" / "graph_input.py").write_text(HELPER)
-    for number in range(1, cases + 1):
-        text = graph(random.Random(number), 2000, 10000)
-        (root / "samples" / SLUG / f"sample-{number}.in").write_text(text)
-        (root / "samples" / SLUG / f"sample-{number}.out").write_text(answer(text))
+@dataclass(frozen=True)
+class Problem:
+    slug: str
+    title: str
+    solution: str
+    helper_name: str
+    helper: str
+    case: Callable[[random.Random], str]  # a case's input
+    answer: Callable[[str], str]  # its expected output
 
 
-def graph(rng: random.Random, n: int, m: int) -> str:
+def graph(rng: random.Random, n: int = 2000, m: int = 10000) -> str:
     lines = [f"{n} {m}"]
     lines += [f"{rng.randint(1, n)} {rng.randint(1, n)} {rng.randint(1, 1000)}" for _ in range(m)]
     return "\n".join(lines) + "\n"
 
 
-def answer(text: str) -> str:
+def distances(text: str) -> str:
     namespace: dict = {}
     exec(compile(HELPER, "graph_input", "exec"), namespace)  # the reference: the same reader
     n, adjacency = namespace["read_graph"](text.encode())
-    import heapq
-
     best = [-1] * (n + 1)
     heap = [(0, 1)]
     while heap:
@@ -122,21 +146,52 @@ def answer(text: str) -> str:
     return " ".join(map(str, best[1:])) + "\n"
 
 
+def numbers(rng: random.Random, n: int = 3000) -> str:
+    return f"{n}\n" + " ".join(str(rng.randint(-(10**9), 10**9)) for _ in range(n)) + "\n"
+
+
+def in_order(text: str) -> str:
+    return " ".join(map(str, sorted(map(int, text.split()[1:])))) + "\n"
+
+
+PROBLEMS = {
+    "dijkstra": Problem(
+        "dijkstra", "Shortest paths", SOLUTION, "graph_input", HELPER, graph, distances
+    ),
+    "sort": Problem("sort", "Sort", SORT_SOLUTION, "numbers_input", SORT_HELPER, numbers, in_order),
+}
+
+
+def write_workspace(root: Path, cases: int, problem: Problem = PROBLEMS["dijkstra"]) -> None:
+    slug = problem.slug
+    (root / "solutions").mkdir(parents=True)
+    (root / "shared").mkdir()
+    (root / "samples" / slug).mkdir(parents=True)
+    (root / "problems.toml").write_text(REGISTRY.format(slug=slug, title=problem.title))
+    (root / "solutions" / f"{slug}.py").write_text(problem.solution)
+    (root / "shared" / "__init__.py").write_text("")
+    (root / "shared" / f"{problem.helper_name}.py").write_text(problem.helper)
+    for number in range(1, cases + 1):
+        text = problem.case(random.Random(number))
+        (root / "samples" / slug / f"sample-{number}.in").write_text(text)
+        (root / "samples" / slug / f"sample-{number}.out").write_text(problem.answer(text))
+
+
 def one_interpreter() -> str:
     """The interpreter of the problem's first target, else the Python running this."""
     runner = runner_for(default_targets("AtCoder")[0], list(found()))
     return runner.interpreter.executable if runner else sys.executable
 
 
-def commands(root: Path, python: str, kit_args: list[str]) -> dict[str, list[str]]:
-    bundle = root / "dist" / f"{SLUG}.py"
-    samples = root / "samples" / SLUG
+def commands(root: Path, slug: str, python: str, kit_args: list[str]) -> dict[str, list[str]]:
+    bundle = root / "dist" / f"{slug}.py"
+    samples = root / "samples" / slug
     loop = (
         f'for f in "{samples}"/*.in; do "{python}" "{bundle}" < "$f" '
         '| cmp -s - "${f%.in}.out" || echo "failed: $f"; done'
     )
     chosen = {
-        "kit": [sys.executable, "-m", "kit", SLUG, "--root", str(root), *kit_args],
+        "kit": [sys.executable, "-m", "kit", slug, "--root", str(root), *kit_args],
         "loop": ["bash", "-c", loop],
     }
     if shutil.which("oj"):
@@ -157,19 +212,24 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--cases", type=int, default=20)
+    parser.add_argument("--problem", choices=sorted(PROBLEMS), default="dijkstra")
     parser.add_argument("--kit-args", default="", help="extra options for the kit's check")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="check-speed-") as folder:
         root = Path(folder)
-        write_workspace(root, args.cases)
+        problem = PROBLEMS[args.problem]
+        write_workspace(root, args.cases, problem)
         python = one_interpreter()
-        chosen = commands(root, python, args.kit_args.split())
+        chosen = commands(root, problem.slug, python, args.kit_args.split())
         timed(chosen["kit"], root)  # builds dist/ and warms the caches
         times: dict[str, list[float]] = {name: [] for name in chosen}
         for _ in range(args.rounds):
             for name, command in chosen.items():
                 times[name].append(timed(command, root))
-    print(f"{args.cases} cases, {args.rounds} interleaved rounds; loop and oj under {python}")
+    print(
+        f"{args.problem}: {args.cases} cases, {args.rounds} interleaved rounds; "
+        f"loop and oj under {python}"
+    )
     kit = statistics.median(times["kit"])
     for name, values in times.items():
         median = statistics.median(values)

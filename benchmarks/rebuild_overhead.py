@@ -1,0 +1,115 @@
+"""The kit's own time on a one-problem rebuild: the whole check less the run it makes.
+
+``python -m benchmarks.rebuild_overhead [--rounds 15] [--target NAME]`` writes a workspace in a
+temporary folder with one problem (A + B, one helper under ``shared/``, one sample case), then
+times as whole processes, in interleaved rounds:
+
+- **kit**: ``cpkit sum --target NAME`` (default: the Python running this) after an edit of the
+  solution (a comment line appended, so nothing keyed on the solution's text is reused);
+- **run**: the bundle it wrote, run once on the sample under that interpreter, as the kit runs
+  it (``-I``), its output compared with ``cmp``.
+
+One case under one target is one run in the kit's check, so the difference of the medians is
+what the kit spends beyond the run: start-up, discovery, bundling, checks and the report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+SLUG = "sum"
+REGISTRY = """\
+[sum]
+title = "A + B"
+judge = "AtCoder"
+id = "bench"
+kind = "batch"
+time_limit = 2.0
+memory_limit = 1024
+"""
+SOLUTION = """\
+import sys
+
+from shared.numbers import read_ints
+
+
+def main():
+    a, b = read_ints(sys.stdin.buffer.read())
+    print(a + b)
+
+
+if __name__ == "__main__":
+    main()
+"""
+HELPER = '''\
+"""Description: the whitespace-separated integers of the input.
+Method: one split. Time: O(input). Status: benchmarks/rebuild_overhead.py."""
+
+
+def read_ints(data):
+    return [int(word) for word in data.split()]
+'''
+
+
+def write_workspace(root: Path) -> None:
+    for folder in ("solutions", "shared", f"samples/{SLUG}"):
+        (root / folder).mkdir(parents=True)
+    (root / "problems.toml").write_text(REGISTRY)
+    (root / "solutions" / f"{SLUG}.py").write_text(SOLUTION)
+    (root / "shared" / "__init__.py").write_text("")
+    (root / "shared" / "numbers.py").write_text(HELPER)
+    (root / "samples" / SLUG / "sample-1.in").write_text("1 2\n")
+    (root / "samples" / SLUG / "sample-1.out").write_text("3\n")
+
+
+def timed(command: list[str], cwd: Path) -> float:
+    started = time.perf_counter()
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"{command[0]} failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+    return seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--target", default=sys.executable, help="the interpreter to run under")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="rebuild-overhead-") as folder:
+        root = Path(folder)
+        write_workspace(root)
+        kit = [sys.executable, "-m", "kit", SLUG, "--root", str(root), "--target", args.target]
+        case = root / "samples" / SLUG / "sample-1"
+        run = [
+            "bash",
+            "-c",
+            f'"{args.target}" -I dist/{SLUG}.py < "{case}.in" | cmp -s - "{case}.out"',
+        ]
+        timed(kit, root)  # the first build: caches written, bytecode compiled
+        times: dict[str, list[float]] = {"kit": [], "run": []}
+        solution = root / "solutions" / f"{SLUG}.py"
+        for number in range(args.rounds):
+            with solution.open("a") as file:
+                file.write(f"# edit {number}\n")
+            times["kit"].append(timed(kit, root))
+            times["run"].append(timed(run, root))
+    print(f"one problem, one case, {args.rounds} interleaved rounds, under {args.target}")
+    for name, values in times.items():
+        print(
+            f"  {name:<4} median {statistics.median(values):6.3f} s  "
+            f"min {min(values):6.3f} s  max {max(values):6.3f} s"
+        )
+    own = statistics.median(times["kit"]) - statistics.median(times["run"])
+    print(f"  the kit's own time (kit - run, medians): {own:6.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
