@@ -74,7 +74,7 @@ def _measure(key: tuple, future: Future) -> None:
             run = run_process(
                 [*command, str(script)], b"", cwd=Path(folder), timeout=30, env=dict(env)
             )
-        if run.returncode == 0 and run.peak_kib > 0:
+        if run.returncode == 0 and run.peak_kib:  # a peak was read
             _remember(_cache_key(command, env), run.peak_kib)
         future.set_result(run.peak_kib)
     except BaseException as error:  # told to whoever waits for it
