@@ -9,6 +9,12 @@ Each stage is a module of its own and none calls back into an earlier one:
 4. ``kit.check.checks``: imports, syntax and APIs per target, source size;
 5. ``kit.run.cases``: every case under every target.
 
+Stages 4 and 5 overlap: the checks run in a thread while the first runs start, so that a
+rebuild does not wait for ruff, vermin and the interpreters' compiles before its first case
+(about a tenth of a second). A target whose stand-in is older than it waits for the checks
+(they say whether its cases may run at all); once the checks fail, no further case starts
+and the checks' errors are the result, the runs' verdicts unreported.
+
 A bundle that passes everything replaces ``dist/<slug>.py`` (written beside it, then renamed),
 so a ``dist/<slug>.py`` on disk always passed the last build. A bundle that fails is kept as
 ``dist/failed/<slug>.py`` for inspection, never in place of a good one, and a stale
@@ -17,7 +23,9 @@ so a ``dist/<slug>.py`` on disk always passed the last build. A bundle that fail
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
+import dataclasses
 import os
 import tempfile
 from collections.abc import Sequence
@@ -29,7 +37,7 @@ from kit.bundle.assemble import Bundle, assemble
 from kit.bundle.discover import discover
 from kit.bundle.reach import unreachable
 from kit.bundle.strip import ANNOTATION_READERS, DOC_READERS, reads_any, strip, verify
-from kit.check.checks import check
+from kit.check.checks import check, waits_for_checks
 from kit.errors import BuildError
 from kit.judges import targets as targets_module
 from kit.judges.targets import Interpreter, Runner
@@ -143,10 +151,35 @@ def build_problem(
     result.columns = columns
     prefetch([column.runner for column in columns])  # measured while the checks run
     with _staged(problem, bundle.text.encode("utf-8"), result) as script:
-        _check(problem, bundle, runners, result)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+            checking = pool.submit(check, problem, bundle, runners)
+            gated = dataclasses.replace(options, gate=_CheckGate(checking))
+            ran = _run(bundle, script, cases, gated, result)
+        _check(checking, result)
         if result.status == Status.OK:
-            _run(bundle, script, cases, options, result)
+            _take_run(ran, result)
     return result
+
+
+class _CheckGate:
+    """Whether a group of columns may run its cases while the checks run beside them
+    (``kit.run.cases.Gate``): at once, unless its stand-in is older than its target (then it
+    waits for them); not once the checks have failed, nor for a target they leave unrun."""
+
+    def __init__(self, checking: concurrent.futures.Future) -> None:
+        self.checking = checking
+
+    def waits(self, group: list[Column]) -> bool:
+        return any(waits_for_checks(column.runner, column.target) for column in group)
+
+    def admits(self, group: list[Column]) -> bool:
+        if not self.waits(group) and not self.checking.done():
+            return True
+        try:
+            checked = self.checking.result()
+        except Exception:  # told by _check, which asks again
+            return False
+        return not checked.errors and not any(checked.unrun.get(c.target) for c in group)
 
 
 @contextlib.contextmanager
@@ -174,10 +207,11 @@ def _staged(problem: Problem, data: bytes, result: Result):
         _remove(Path(temporary))
 
 
-def _check(problem: Problem, bundle: Bundle, runners: dict, result: Result) -> None:
-    """Stage 4: every target's checks; a target its stand-in cannot run is marked unrun."""
+def _check(checking: concurrent.futures.Future, result: Result) -> None:
+    """Stage 4's findings: every target's checks; a target its stand-in cannot run is marked
+    unrun."""
     try:
-        checked = check(problem, bundle, runners)
+        checked = checking.result()
     except BuildError as error:
         result.fail(str(error))
         return
@@ -187,14 +221,22 @@ def _check(problem: Problem, bundle: Bundle, runners: dict, result: Result) -> N
         column.unrun = checked.unrun.get(column.target, "")
 
 
-def _run(bundle: Bundle, script: Path, cases: list[Case], options: RunOptions, result: Result):
-    """Stage 5: the cases under every column that can run them; failures into ``result``."""
-    runnable = [column for column in result.columns if not column.unrun]
+def _run(
+    bundle: Bundle, script: Path, cases: list[Case], options: RunOptions, result: Result
+) -> Ran | BuildError:
+    """Stage 5: the cases under every column its gate lets run them."""
     try:
-        result.ran = run_all(result.problem, bundle, script, cases, runnable, options=options)
+        return run_all(result.problem, bundle, script, cases, result.columns, options=options)
     except BuildError as error:  # e.g. an interactor that cannot be started
-        result.fail(str(error))
+        return error
+
+
+def _take_run(ran: Ran | BuildError, result: Result) -> None:
+    """The runs' verdicts into ``result``, failures as errors."""
+    if isinstance(ran, BuildError):
+        result.fail(str(ran))
         return
+    result.ran = ran
     result.notes += result.ran.warnings
     for failure in result.ran.failures:
         labels = ", ".join(failure.labels)

@@ -75,7 +75,7 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
         failure = failures[target]
         if failure is not None and runner.exact:
             result.errors.append(f"{failure} (compiling under {runner.label})")
-        elif runner.interpreter.version < target.syntax:
+        elif waits_for_checks(runner, target):
             reason = failure or _invalid_for(modules, findings, runner, judge)
             if reason is not None:
                 result.unrun[target] = reason
@@ -87,6 +87,12 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
             f"{problem.source_limit:,} bytes"
         )
     return result
+
+
+def waits_for_checks(runner: Runner, target: Target) -> bool:
+    """Whether a target's cases may run only once the checks are done: its stand-in is older
+    than it, and runs them only when the bundle is valid for the stand-in's own version."""
+    return runner.interpreter.version < target.syntax
 
 
 def _compiles(problem: Problem, bundle: Bundle, runner: Runner) -> str | None:

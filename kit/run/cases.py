@@ -37,6 +37,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from kit.bundle.assemble import Bundle
 from kit.judges.compare import CheckerComparator, Comparator, parse_compare
@@ -128,17 +129,33 @@ class _Outcome:
     seconds: float = 0.0
 
 
+class Gate(Protocol):
+    """Whether a group of columns (one runner) may run its cases: the build's checks, running
+    beside the first runs, decide. A group it refuses is left out of the results, its columns
+    too; the groups that may wait for it start after the others."""
+
+    def waits(self, group: list[Column]) -> bool:
+        """Whether ``admits`` may wait for the group."""
+        ...
+
+    def admits(self, group: list[Column]) -> bool:
+        """Whether the group's cases may run (asked before each one starts)."""
+        ...
+
+
 @dataclass(frozen=True)
 class RunOptions:
     """How a check runs its cases (``kit.run.schedule``): ``jobs`` at a time (None: the
     cores), the times that matter taken alone; ``repeat`` forces that many runs of every
-    case; ``first_failure`` stops each runner at its first failing case."""
+    case; ``first_failure`` stops each runner at its first failing case; ``gate``, when given,
+    says whether the cases of a group of columns (one runner) may run (``Gate``)."""
 
     repeat: int | None = None
     jobs: int | None = None
     kill_factor: float = KILL_FACTOR
     first_failure: bool = False
     progress: Progress | None = None
+    gate: Gate | None = None
 
 
 DEFAULT_OPTIONS = RunOptions()
@@ -167,6 +184,8 @@ def run_all(
     if problem.kind == "interactive" and interactor is None:
         cases = [Case(f"{problem.rel(problem.dist)} on empty input", Path("/dev/null"), None)]
     planned = [Job(index, key) for index in range(len(cases)) for key in groups]
+    gate = options.gate  # the groups that do not wait for it start first
+    order = planned if gate is None else sorted(planned, key=lambda j: gate.waits(groups[j.key]))
     with _Judges(problem, bundle, script, comparator, interactor) as judges:
         done = itertools.count(1)
 
@@ -181,19 +200,22 @@ def run_all(
             return outcome, timing, outcome.word
 
         ran.schedule = run_jobs(
-            planned,
+            order,
             run,
             parallel=cores() if options.jobs is None else options.jobs,
             repeat=options.repeat,
             limit_of=lambda job: math.inf if limits[job.key].per_move else limits[job.key].time,
             first_failure=options.first_failure,
+            ready=None if gate is None else lambda job: gate.admits(groups[job.key]),
         )
+    if gate is not None:
+        planned = _admitted(ran, planned, groups, gate)
     if options.first_failure:
         planned = _until_first_failure(ran, planned, problem.slug)
     for job in planned:
         case, group = cases[job.case_index], groups[job.key]
         _record(ran, case, group, job.outcome, timing=job.timing, limits=limits[job.key])
-    for column in columns:
+    for column in ran.columns:
         warning = _memory_warning(column, limits[tuple(column.runner.command(script))])
         if warning:
             ran.warnings.append(warning)
@@ -241,6 +263,16 @@ def _judges(problem: Problem) -> tuple[Comparator, Interactor | None]:
     if interactor is not None:
         interactor.program.argv()
     return comparator, interactor
+
+
+def _admitted(
+    ran: Ran, planned: list[Job], groups: dict[tuple, list[Column]], gate: Gate
+) -> list[Job]:
+    """The jobs of the groups the gate let run; the refused groups' columns leave ``ran``."""
+    refused = {key for key, group in groups.items() if not gate.admits(group)}
+    gone = {id(column) for key in refused for column in groups[key]}
+    ran.columns = [column for column in ran.columns if id(column) not in gone]
+    return [job for job in planned if job.key not in refused]
 
 
 def _until_first_failure(ran: Ran, planned: list[Job], slug: str) -> list[Job]:

@@ -14,6 +14,10 @@ With ``first_failure`` (``--first-failure``: as a judge that stops at a submissi
 failing case) a job is not started, nor re-timed, once a job of its runner with a smaller case
 index has failed: it ends with the word ``SKIPPED`` and no outcome.
 
+``ready(job)``, when given, is asked before a job starts in the first pass and may wait (the
+build's checks, still running beside the first runs, decide whether a runner's cases may run);
+a job it refuses ends with the word ``SKIPPED`` and no outcome, and is never re-timed.
+
 A job whose limit is ``math.inf`` (a game timed per move by its interactor) is never re-timed.
 A job killed at the timeout (``kit.run.limits``: 3 times the limit) keeps its verdict: no
 contention from one other run makes a program three times slower. With ``jobs == 1`` the first
@@ -22,7 +26,8 @@ pass already ran alone, so only the jobs near the limit are repeated.
 API::
 
     Job(case_index, key)                       # key: the runner group
-    run_jobs(jobs, run, *, parallel, repeat, limit_of, first_failure=False) -> Schedule
+    run_jobs(jobs, run, *, parallel, repeat, limit_of, first_failure=False, ready=None)
+        -> Schedule
     cores() -> int
 """
 
@@ -39,7 +44,7 @@ from kit.run.process import Timing
 from kit.run.verdicts import OK, TLE
 
 RETIME_RUNS = 3  # runs of a job near the limit, alone; their median decides
-SKIPPED = "skipped"  # the word of a job not run: a case after its runner's first failure
+SKIPPED = "skipped"  # a job not run: after its runner's first failure, or refused by ready
 
 
 @dataclass
@@ -93,13 +98,17 @@ def run_jobs(
     repeat: int | None,
     limit_of: Callable[[Job], float],
     first_failure: bool = False,
+    ready: Callable[[Job], bool] | None = None,
 ) -> Schedule:
     """Run every job (see the module doc); each job ends with its outcome, timing and word."""
     parallel = max(1, min(parallel, len(jobs))) if jobs else 1
     failed = _Failed(first_failure)
 
+    def live(job: Job) -> bool:
+        return not failed.before(job) and (ready is None or ready(job))
+
     def first(job: Job) -> tuple[object, Timing, str]:
-        if failed.before(job):
+        if not live(job):
             return None, Timing(), SKIPPED
         answer = run(job, repeat or 1)
         failed.add(job, answer[2])
@@ -115,14 +124,14 @@ def run_jobs(
     schedule = Schedule(parallel)
     runs = repeat or RETIME_RUNS
     for job in jobs:
-        if failed.before(job):
+        if job.word == SKIPPED or not live(job):
             continue
         if _near_limit(job, limit_of(job)) and (parallel > 1 or len(job.timing.seconds) < runs):
             _take(job, run(job, runs))
             failed.add(job, job.word)
             schedule.retimed_near_limit += 1
     if parallel > 1:
-        for job in _slowest_per_runner([job for job in jobs if not failed.before(job)], limit_of):
+        for job in _slowest_per_runner([job for job in jobs if live(job)], limit_of):
             _take(job, run(job, 1))
             schedule.retimed_slowest += 1
     return schedule

@@ -3,12 +3,17 @@ written only when everything passed, a failed bundle kept in ``dist/failed/`` an
 ``dist/<slug>.py`` removed; a missing solution is "no solution", a build error one line; who
 runs each target; ``write_bundle`` for ``run`` and ``stress``."""
 
+import time
+
 import pytest
 
+from kit import pipeline
+from kit.check.checks import check
 from kit.errors import BuildError
 from kit.judges.targets import stand_in
 from kit.pipeline import Result, Status, build_problem, columns_for, make_bundle, write_bundle
 from kit.registry import load_registry
+from kit.run import cases as cases_module
 from kit.run.cases import RunOptions
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
@@ -103,3 +108,76 @@ def test_write_bundle_writes_into_the_folder_given_never_dist(toy, tmp_path):
     problem.solution.unlink()
     with pytest.raises(BuildError, match=r"^toy_sum: solutions/toy_sum\.py does not exist yet$"):
         write_bundle(problem, tmp_path)
+
+
+# --- checks beside the first runs -------------------------------------------------------------
+
+
+class SlowCheck:
+    """The real checks, started and ended at recorded times, taking at least ``seconds``."""
+
+    def __init__(self, seconds, findings=()):
+        self.seconds, self.findings = seconds, list(findings)
+        self.ended = None
+
+    def __call__(self, problem, bundle, runners):
+        checked = check(problem, bundle, runners)
+        time.sleep(self.seconds)
+        checked.errors += self.findings
+        self.ended = time.monotonic()
+        return checked
+
+
+@pytest.fixture
+def run_starts(monkeypatch):
+    """When each run of a case started (``time.monotonic()``), and under which runner."""
+    starts = []
+    real = cases_module.CaseJudge.repeat
+
+    def repeat(self, case, runner, limits, runs):
+        starts.append((time.monotonic(), runner))
+        return real(self, case, runner, limits, runs)
+
+    monkeypatch.setattr(cases_module.CaseJudge, "repeat", repeat)
+    return starts
+
+
+def many_cases(problem, count):
+    for number in range(2, count + 1):
+        for suffix in (".in", ".out"):
+            source = problem.samples_dir / f"sample-1{suffix}"
+            (problem.samples_dir / f"sample-{number}{suffix}").write_bytes(source.read_bytes())
+
+
+def test_the_first_runs_start_while_the_checks_run(toy, monkeypatch, run_starts):
+    problem = toy_sum(toy)
+    slow = SlowCheck(1.0)
+    monkeypatch.setattr(pipeline, "check", slow)
+    result = build_problem(problem, RunOptions(jobs=2), interpreters=[])
+    assert result.status == Status.OK, result.errors
+    assert run_starts and min(start for start, _ in run_starts) < slow.ended
+
+
+def test_a_target_whose_stand_in_is_older_waits_for_the_checks(toy, monkeypatch, run_starts):
+    problem = toy_sum(toy)
+    slow = SlowCheck(1.0)
+    monkeypatch.setattr(pipeline, "check", slow)
+    monkeypatch.setattr(pipeline, "waits_for_checks", lambda runner, target: True)
+    result = build_problem(problem, RunOptions(jobs=2), interpreters=[])
+    assert result.status == Status.OK, result.errors
+    assert run_starts and min(start for start, _ in run_starts) >= slow.ended
+
+
+def test_once_the_checks_fail_no_case_starts_and_only_their_errors_are_told(
+    toy, monkeypatch, run_starts
+):
+    problem = toy_sum(toy)
+    many_cases(problem, 60)
+    answer = problem.samples_dir / "sample-1.out"  # a run's failure, never to be reported
+    answer.write_text(answer.read_text().replace("line 3:      6", "line 3:      7"))
+    finding = "solutions/toy_sum.py:1: a finding (targets cpython3.8)"
+    monkeypatch.setattr(pipeline, "check", SlowCheck(0.0, [finding]))
+    result = build_problem(problem, RunOptions(jobs=1), interpreters=[])
+    assert result.status == Status.FAIL and result.ran is None
+    assert result.errors == [f"toy_sum: {finding}"]
+    assert len(run_starts) < 60  # the checks end long before the last case would start

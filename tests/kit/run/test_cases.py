@@ -3,6 +3,7 @@ target, targets served by one interpreter run once, a failure kept with its inpu
 and got, a lone input judged by how its run ends, ``first_failure`` stopping at the first
 failing case; and a run's stderr told in the author's terms, with hints."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,44 @@ def test_a_problem_without_an_interactor_has_no_interactor_command(toy_run):
     problem = toy_run[0]
     assert interactor_command(problem) is None
     assert Path(problem.root / "problems.toml").is_file()
+
+
+class Refusing:
+    """A gate that refuses the group holding ``column``, and says that group waits."""
+
+    def __init__(self, column):
+        self.column = column
+        self.asked = []
+
+    def waits(self, group):
+        return self.column in group
+
+    def admits(self, group):
+        self.asked.append([column.target.name for column in group])
+        return self.column not in group
+
+
+def test_a_group_the_gate_refuses_leaves_no_verdict_and_no_column(toy_run, tmp_path):
+    problem, bundle, script, columns = toy_run
+    other = stand_in([problem.targets[0]])  # a second runner: the stand-in with other flags
+    other = replace(other, extra_flags=(*other.extra_flags, "-B"))
+    columns = [columns[0], Column(problem.targets[1], other, static_only=True)]
+    refused = columns[1]
+    options = RunOptions(repeat=1, jobs=1, gate=Refusing(refused))
+    wrong = case(tmp_path, "wrong", "1 2\n", "no\n")
+    ran = run_all(problem, bundle, script, [sample(problem), wrong], columns, options=options)
+    assert ran.columns == [columns[0]]
+    assert {v.label for v in ran.verdicts} == {columns[0].target.label}
+    assert [failure.labels for failure in ran.failures] == [[columns[0].target.label]]
+
+
+def test_the_groups_that_do_not_wait_for_the_gate_start_first(toy_run, tmp_path):
+    problem, bundle, script, columns = toy_run
+    other = stand_in([problem.targets[0]])
+    other = replace(other, extra_flags=(*other.extra_flags, "-B"))
+    columns = [Column(problem.targets[0], other, static_only=True), columns[1]]
+    gate = Refusing(columns[0])  # the first column's group waits
+    cases = [sample(problem), case(tmp_path, "two", "1 2\n")]
+    run_all(problem, bundle, script, cases, columns, options=RunOptions(jobs=1, gate=gate))
+    first = [names for names in gate.asked[:2]]
+    assert first == [["pypy3"], ["pypy3"]]  # both cases of the group that does not wait

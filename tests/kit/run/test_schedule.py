@@ -4,7 +4,7 @@ import threading
 import time
 
 from kit.run.process import Timing
-from kit.run.schedule import RETIME_RUNS, Job, run_jobs
+from kit.run.schedule import RETIME_RUNS, SKIPPED, Job, run_jobs
 from kit.run.verdicts import OK, TLE, WA
 
 LIMIT = 1.0
@@ -86,3 +86,43 @@ def test_a_game_timed_per_move_is_never_timed_again():
     jobs = [Job(index, ("python",)) for index in range(2)]
     run_jobs(jobs, runs, parallel=2, repeat=None, limit_of=lambda job: float("inf"))
     assert len(runs.calls) == 2
+
+
+def test_a_job_ready_refuses_is_skipped_never_run_nor_timed_again():
+    runs = FakeRuns([0.1, 0.7, 0.3, 0.9])
+    jobs = [Job(index, ("python",)) for index in range(4)]
+    done = run_jobs(
+        jobs,
+        runs,
+        parallel=2,
+        repeat=None,
+        limit_of=lambda job: LIMIT,
+        ready=lambda job: job.case_index % 2 == 0,
+    )
+    assert sorted({case for case, _, _ in runs.calls}) == [0, 2]
+    assert [job.word for job in jobs] == [OK, SKIPPED, OK, SKIPPED]
+    assert done.retimed_near_limit == 0  # 0.7 and 0.9 were over half the limit, but refused
+
+
+def test_once_ready_refuses_nothing_is_timed_again():
+    """The checks failed while the first runs ran: their times no longer matter."""
+    runs = FakeRuns([0.1, 0.7, 0.3, 0.9])
+
+    def closing(job, count):
+        answer = runs(job, count)
+        if len(runs.calls) == 4:
+            state["open"] = False
+        return answer
+
+    state = {"open": True}
+    jobs = [Job(index, ("python",)) for index in range(4)]
+    done = run_jobs(
+        jobs,
+        closing,
+        parallel=2,
+        repeat=None,
+        limit_of=lambda job: LIMIT,
+        ready=lambda job: state["open"],
+    )
+    assert len(runs.calls) == 4
+    assert done.retimed_near_limit == 0 and done.retimed_slowest == 0
