@@ -13,7 +13,9 @@ Stages 4 and 5 overlap: the checks run in a thread while the first runs start, s
 rebuild does not wait for ruff, vermin and the interpreters' compiles before its first case
 (about a tenth of a second). A target whose stand-in is older than it waits for the checks
 (they say whether its cases may run at all); once the checks fail, no further case starts
-and the checks' errors are the result, the runs' verdicts unreported.
+and the checks' errors are the result, the runs' verdicts unreported. Only verdicts are taken
+beside the checks: the times taken alone, a one-at-a-time first pass (``-j 1``) and games
+timed per move start once the checks are done.
 
 A bundle that passes everything replaces ``dist/<slug>.py`` (written beside it, then renamed),
 so a ``dist/<slug>.py`` on disk always passed the last build. A bundle that fails is kept as
@@ -168,6 +170,9 @@ class _CheckGate:
 
     def __init__(self, checking: concurrent.futures.Future) -> None:
         self.checking = checking
+
+    def settle(self) -> None:
+        concurrent.futures.wait([self.checking])
 
     def waits(self, group: list[Column]) -> bool:
         return any(waits_for_checks(column.runner, column.target) for column in group)

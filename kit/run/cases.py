@@ -132,7 +132,13 @@ class _Outcome:
 class Gate(Protocol):
     """Whether a group of columns (one runner) may run its cases: the build's checks, running
     beside the first runs, decide. A group it refuses is left out of the results, its columns
-    too; the groups that may wait for it start after the others."""
+    too; the groups that may wait for it start after the others. Nothing runs beside the times
+    that are figures: the retimes alone, a first pass one job at a time, and games timed per
+    move wait for ``settle``."""
+
+    def settle(self) -> None:
+        """Return once the work beside the runs (the checks) is done."""
+        ...
 
     def waits(self, group: list[Column]) -> bool:
         """Whether ``admits`` may wait for the group."""
@@ -186,6 +192,8 @@ def run_all(
     planned = [Job(index, key) for index in range(len(cases)) for key in groups]
     gate = options.gate  # the groups that do not wait for it start first
     order = planned if gate is None else sorted(planned, key=lambda j: gate.waits(groups[j.key]))
+    if gate is not None and any(limit.per_move for limit in limits.values()):
+        gate.settle()  # a game's moves are timed as they are played: nothing beside them
     with _Judges(problem, bundle, script, comparator, interactor) as judges:
         done = itertools.count(1)
 
@@ -207,6 +215,7 @@ def run_all(
             limit_of=lambda job: math.inf if limits[job.key].per_move else limits[job.key].time,
             first_failure=options.first_failure,
             ready=None if gate is None else lambda job: gate.admits(groups[job.key]),
+            quiet=None if gate is None else gate.settle,
         )
     if gate is not None:
         planned = _admitted(ran, planned, groups, gate)

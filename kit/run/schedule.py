@@ -17,6 +17,9 @@ index has failed: it ends with the word ``SKIPPED`` and no outcome.
 ``ready(job)``, when given, is asked before a job starts in the first pass and may wait (the
 build's checks, still running beside the first runs, decide whether a runner's cases may run);
 a job it refuses ends with the word ``SKIPPED`` and no outcome, and is never re-timed.
+``quiet()``, when given, returns once that other work is done: it is called before the times
+that matter are taken alone, and before the first pass when that pass runs one job at a time
+(its times are then the figures).
 
 A job whose limit is ``math.inf`` (a game timed per move by its interactor) is never re-timed.
 A job killed at the timeout (``kit.run.limits``: 3 times the limit) keeps its verdict: no
@@ -26,8 +29,8 @@ pass already ran alone, so only the jobs near the limit are repeated.
 API::
 
     Job(case_index, key)                       # key: the runner group
-    run_jobs(jobs, run, *, parallel, repeat, limit_of, first_failure=False, ready=None)
-        -> Schedule
+    run_jobs(jobs, run, *, parallel, repeat, limit_of, first_failure=False, ready=None,
+             quiet=None) -> Schedule
     cores() -> int
 """
 
@@ -99,6 +102,7 @@ def run_jobs(
     limit_of: Callable[[Job], float],
     first_failure: bool = False,
     ready: Callable[[Job], bool] | None = None,
+    quiet: Callable[[], None] | None = None,
 ) -> Schedule:
     """Run every job (see the module doc); each job ends with its outcome, timing and word."""
     parallel = max(1, min(parallel, len(jobs))) if jobs else 1
@@ -115,12 +119,16 @@ def run_jobs(
         return answer
 
     if parallel == 1:
+        if quiet is not None:
+            quiet()
         for job in jobs:
             _take(job, first(job))
     else:
         with ThreadPoolExecutor(max_workers=parallel) as pool:
             for job, answer in zip(jobs, pool.map(first, jobs)):
                 _take(job, answer)
+        if quiet is not None:
+            quiet()
     schedule = Schedule(parallel)
     runs = repeat or RETIME_RUNS
     for job in jobs:

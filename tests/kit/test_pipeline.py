@@ -151,11 +151,25 @@ def many_cases(problem, count):
 
 def test_the_first_runs_start_while_the_checks_run(toy, monkeypatch, run_starts):
     problem = toy_sum(toy)
+    many_cases(problem, 4)
     slow = SlowCheck(1.0)
     monkeypatch.setattr(pipeline, "check", slow)
     result = build_problem(problem, RunOptions(jobs=2), interpreters=[])
     assert result.status == Status.OK, result.errors
     assert run_starts and min(start for start, _ in run_starts) < slow.ended
+    alone = result.ran.schedule.retimed_slowest  # timed again alone: once the checks are done
+    assert alone and min(start for start, _ in run_starts[-alone:]) >= slow.ended
+
+
+def test_one_case_at_a_time_starts_once_the_checks_are_done(toy, monkeypatch, run_starts):
+    """With one run at a time its times are the figures: nothing runs beside them."""
+    problem = toy_sum(toy)
+    many_cases(problem, 4)
+    slow = SlowCheck(1.0)
+    monkeypatch.setattr(pipeline, "check", slow)
+    result = build_problem(problem, RunOptions(jobs=1), interpreters=[])
+    assert result.status == Status.OK, result.errors
+    assert run_starts and min(start for start, _ in run_starts) >= slow.ended
 
 
 def test_a_target_whose_stand_in_is_older_waits_for_the_checks(toy, monkeypatch, run_starts):

@@ -11,6 +11,7 @@ import pytest
 from kit.judges.targets import stand_in
 from kit.pipeline import write_bundle
 from kit.registry import NO_ANSWER, Case, load_registry
+from kit.run import cases as cases_module
 from kit.run.cases import Column, RunOptions, explain, interactor_command, run_all
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
@@ -135,12 +136,17 @@ class Refusing:
     def __init__(self, column):
         self.column = column
         self.asked = []
+        self.log = []
+
+    def settle(self):
+        self.log.append("settle")
 
     def waits(self, group):
         return self.column in group
 
     def admits(self, group):
         self.asked.append([column.target.name for column in group])
+        self.log.append("admit")
         return self.column not in group
 
 
@@ -168,3 +174,16 @@ def test_the_groups_that_do_not_wait_for_the_gate_start_first(toy_run, tmp_path)
     run_all(problem, bundle, script, cases, columns, options=RunOptions(jobs=1, gate=gate))
     first = [names for names in gate.asked[:2]]
     assert first == [["pypy3"], ["pypy3"]]  # both cases of the group that does not wait
+
+
+@pytest.mark.parametrize("per_move", [False, True])
+def test_games_timed_per_move_start_once_the_gate_has_settled(
+    toy_run, tmp_path, monkeypatch, per_move
+):
+    problem, bundle, script, columns = toy_run
+    real = cases_module.limits_for
+    monkeypatch.setattr(cases_module, "limits_for", lambda *a: replace(real(*a), per_move=per_move))
+    gate = Refusing(None)
+    cases = [sample(problem), case(tmp_path, "two", "1 2\n")]
+    run_all(problem, bundle, script, cases, columns, options=RunOptions(jobs=2, gate=gate))
+    assert (gate.log[0] == "settle") == per_move
