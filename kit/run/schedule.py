@@ -6,9 +6,11 @@ A check is a list of jobs, one per case and runner. ``run_jobs`` runs them in tw
    or ``repeat`` times when the user forces it (``--repeat N``).
 2. **Times that matter, alone** (nothing else running): a job whose time could turn its verdict
    (accepted, or failed on its median alone, with a time over half the limit) runs again
-   ``RETIME_RUNS`` times (or ``repeat``), and those runs' median decides; the slowest accepted
-   job of each runner runs once more alone when the first pass ran jobs side by side, so the
-   figure the report gives was taken with the machine to itself.
+   ``RETIME_RUNS`` times (or ``repeat``), and those runs' median decides; when the first pass
+   ran jobs side by side, the slowest accepted job of each runner runs once more alone, and
+   again the slowest of the rest while the slowest time is one taken side by side (a run
+   beside another reads slower than alone), so the figure the report gives was taken with the
+   machine to itself.
 
 With ``first_failure`` (``--first-failure``: as a judge that stops at a submission's first
 failing case) a job is not started, nor re-timed, once a job of its runner with a smaller case
@@ -131,16 +133,23 @@ def run_jobs(
             quiet()
     schedule = Schedule(parallel)
     runs = repeat or RETIME_RUNS
+    alone: set[int] = set()  # the jobs whose times were taken with nothing else running
     for job in jobs:
         if job.word == SKIPPED or not live(job):
             continue
         if _near_limit(job, limit_of(job)) and (parallel > 1 or len(job.timing.seconds) < runs):
             _take(job, run(job, runs))
             failed.add(job, job.word)
+            alone.add(id(job))
             schedule.retimed_near_limit += 1
-    if parallel > 1:
-        for job in _slowest_per_runner([job for job in jobs if live(job)], limit_of):
+    while parallel > 1:  # until each runner's slowest time was taken alone
+        slowest = _slowest_per_runner([job for job in jobs if live(job)], limit_of)
+        again = [job for job in slowest if id(job) not in alone]
+        if not again:
+            break
+        for job in again:
             _take(job, run(job, 1))
+            alone.add(id(job))
             schedule.retimed_slowest += 1
     return schedule
 
@@ -176,16 +185,12 @@ def _near_limit(job: Job, limit: float) -> bool:
 
 
 def _slowest_per_runner(jobs: list[Job], limit_of: Callable[[Job], float]) -> list[Job]:
-    """The slowest accepted job of each runner that was not re-timed already."""
+    """The slowest accepted job of each runner whose limit is a time limit."""
     slowest: dict[tuple, Job] = {}
     for job in jobs:
-        if job.word != OK or not job.timing.seconds:
+        if job.word != OK or not job.timing.seconds or limit_of(job) == math.inf:
             continue
         best = slowest.get(job.key)
         if best is None or job.timing.median > best.timing.median:
             slowest[job.key] = job
-    return [
-        job
-        for job in slowest.values()
-        if limit_of(job) != math.inf and not _near_limit(job, limit_of(job))
-    ]
+    return list(slowest.values())
