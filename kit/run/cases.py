@@ -221,9 +221,14 @@ def run_all(
         planned = _admitted(ran, planned, groups, gate)
     if options.first_failure:
         planned = _until_first_failure(ran, planned, problem.slug)
+    timed_alone = {job.key for job in planned if job.alone and job.word == OK}
     for job in planned:
         case, group = cases[job.case_index], groups[job.key]
-        _record(ran, case, group, job.outcome, timing=job.timing, limits=limits[job.key])
+        # an accepted time taken side by side is no figure beside one of its runner's taken alone
+        figure = job.alone or job.word != OK or job.key not in timed_alone
+        _record(
+            ran, case, group, job.outcome, timing=job.timing, limits=limits[job.key], figure=figure
+        )
     for column in ran.columns:
         warning = _memory_warning(column, limits[tuple(column.runner.command(script))])
         if warning:
@@ -330,8 +335,17 @@ def _memory_warning(column: Column, limits: Limits) -> str | None:
 
 
 def _record(
-    ran: Ran, case: Case, group: list[Column], outcome: _Outcome, *, timing: Timing, limits: Limits
+    ran: Ran,
+    case: Case,
+    group: list[Column],
+    outcome: _Outcome,
+    *,
+    timing: Timing,
+    limits: Limits,
+    figure: bool = True,
 ) -> None:
+    """One job's verdict into ``ran``; its time into the columns' slowest when it is a
+    ``figure`` (taken alone, or the only kind its runner has)."""
     labels = [column.target.label for column in group]
     seconds = timing.median if timing.seconds else outcome.seconds
     said = outcome.message if outcome.word == OK else ""
@@ -339,7 +353,7 @@ def _record(
     if not timing.seconds and outcome.word == TLE:  # killed at the timeout: that is its time
         timing = Timing([outcome.seconds])
     for column in group:  # every case counts in the slowest, a time-limit failure included
-        if timing.seconds and timing.median >= column.slowest.median:
+        if figure and timing.seconds and timing.median >= column.slowest.median:
             column.slowest = timing
     if outcome.word != OK:
         for column in group:

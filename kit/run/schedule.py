@@ -6,11 +6,10 @@ A check is a list of jobs, one per case and runner. ``run_jobs`` runs them in tw
    or ``repeat`` times when the user forces it (``--repeat N``).
 2. **Times that matter, alone** (nothing else running): a job whose time could turn its verdict
    (accepted, or failed on its median alone, with a time over half the limit) runs again
-   ``RETIME_RUNS`` times (or ``repeat``), and those runs' median decides; when the first pass
-   ran jobs side by side, the slowest accepted job of each runner runs once more alone, and
-   again the slowest of the rest while the slowest time is one taken side by side (a run
-   beside another reads slower than alone), so the figure the report gives was taken with the
-   machine to itself.
+   ``RETIME_RUNS`` times (or ``repeat``), and those runs' median decides; the slowest accepted
+   job of each runner runs once more alone when the first pass ran jobs side by side, so the
+   figure the report gives was taken with the machine to itself. ``Job.alone`` says which
+   timings were taken alone: a time taken side by side reads slower, and is not a figure.
 
 With ``first_failure`` (``--first-failure``: as a judge that stops at a submission's first
 failing case) a job is not started, nor re-timed, once a job of its runner with a smaller case
@@ -59,6 +58,7 @@ class Job:
     word: str = OK  # the verdict so far
     timing: Timing = field(default_factory=Timing)
     outcome: object = None  # what ``run`` returned with the timing
+    alone: bool = False  # its timing was taken with nothing else of the check running
 
 
 @dataclass
@@ -125,6 +125,7 @@ def run_jobs(
             quiet()
         for job in jobs:
             _take(job, first(job))
+            job.alone = job.word != SKIPPED
     else:
         with ThreadPoolExecutor(max_workers=parallel) as pool:
             for job, answer in zip(jobs, pool.map(first, jobs)):
@@ -133,24 +134,20 @@ def run_jobs(
             quiet()
     schedule = Schedule(parallel)
     runs = repeat or RETIME_RUNS
-    alone: set[int] = set()  # the jobs whose times were taken with nothing else running
     for job in jobs:
         if job.word == SKIPPED or not live(job):
             continue
         if _near_limit(job, limit_of(job)) and (parallel > 1 or len(job.timing.seconds) < runs):
             _take(job, run(job, runs))
             failed.add(job, job.word)
-            alone.add(id(job))
+            job.alone = True
             schedule.retimed_near_limit += 1
-    while parallel > 1:  # until each runner's slowest time was taken alone
-        slowest = _slowest_per_runner([job for job in jobs if live(job)], limit_of)
-        again = [job for job in slowest if id(job) not in alone]
-        if not again:
-            break
-        for job in again:
-            _take(job, run(job, 1))
-            alone.add(id(job))
-            schedule.retimed_slowest += 1
+    if parallel > 1:
+        for job in _slowest_per_runner([job for job in jobs if live(job)], limit_of):
+            if not job.alone:
+                _take(job, run(job, 1))
+                job.alone = True
+                schedule.retimed_slowest += 1
     return schedule
 
 

@@ -13,6 +13,8 @@ from kit.pipeline import write_bundle
 from kit.registry import NO_ANSWER, Case, load_registry
 from kit.run import cases as cases_module
 from kit.run.cases import Column, RunOptions, explain, interactor_command, run_all
+from kit.run.process import Timing
+from kit.run.verdicts import OK
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
 
@@ -187,3 +189,18 @@ def test_games_timed_per_move_start_once_the_gate_has_settled(
     cases = [sample(problem), case(tmp_path, "two", "1 2\n")]
     run_all(problem, bundle, script, cases, columns, options=RunOptions(jobs=2, gate=gate))
     assert (gate.log[0] == "settle") == per_move
+
+
+def test_the_slowest_figure_is_the_time_taken_alone(toy_run, tmp_path, monkeypatch):
+    """Side by side, every case reads slower than alone: the slowest case's time alone is the
+    figure, not another case's time taken beside it."""
+    problem, bundle, script, columns = toy_run
+    times = iter([0.30, 0.29, 0.12])  # the first pass, side by side; then the slowest alone
+
+    def repeat(self, case, runner, limits, runs):
+        return cases_module._Outcome(OK), Timing([next(times)] * runs, peak_kib=1)
+
+    monkeypatch.setattr(cases_module.CaseJudge, "repeat", repeat)
+    cases = [sample(problem), case(tmp_path, "two", "1 2\n")]
+    ran = run_all(problem, bundle, script, cases, columns, options=RunOptions(jobs=2))
+    assert [column.slowest.median for column in ran.columns] == [0.12, 0.12]

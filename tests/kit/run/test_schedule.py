@@ -128,22 +128,12 @@ def test_once_ready_refuses_nothing_is_timed_again():
     assert done.retimed_near_limit == 0 and done.retimed_slowest == 0
 
 
-class ContendedRuns(FakeRuns):
-    """The first pass's runs (side by side) read twice their times alone."""
-
-    def __call__(self, job, runs):
-        _, timing, word = super().__call__(job, runs)
-        factor = 2 if len(self.calls) <= len(self.times) else 1
-        return None, Timing([value * factor for value in timing.seconds]), word
-
-
-def test_the_slowest_time_reported_is_always_one_taken_alone():
-    """The slowest case timed alone reads less than others read side by side: they are timed
-    alone in turn, until the slowest time is an alone one."""
-    runs = ContendedRuns([0.10, 0.20, 0.24, 0.22])
-    jobs, done = schedule(runs, 4, parallel=2)
-    slowest = max(jobs, key=lambda job: job.timing.median)
-    assert slowest.timing.median == 0.24  # case 2 alone, not a side-by-side figure
-    assert [case for case, _, _ in runs.calls[4:]] == [2, 3, 1]
-    assert all(others == 0 for _, _, others in runs.calls[4:])
-    assert done.retimed_slowest == 3
+def test_each_job_says_whether_its_time_was_taken_alone():
+    runs = FakeRuns([0.1, 0.7, 0.3, 0.1])
+    jobs, _ = schedule(runs, 4, parallel=2)
+    assert [job.alone for job in jobs] == [False, True, False, False]  # 0.7: over half the limit
+    runs = FakeRuns([0.1, 0.2, 0.3, 0.1])
+    jobs, _ = schedule(runs, 4, parallel=2)
+    assert [job.alone for job in jobs] == [False, False, True, False]  # the slowest, again
+    jobs, _ = schedule(FakeRuns([0.1, 0.2]), 2, parallel=1)
+    assert [job.alone for job in jobs] == [True, True]  # one at a time
