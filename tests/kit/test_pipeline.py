@@ -149,13 +149,20 @@ def many_cases(problem, count):
             (problem.samples_dir / f"sample-{number}{suffix}").write_bytes(source.read_bytes())
 
 
-def test_the_first_runs_start_while_the_checks_run(toy, monkeypatch, run_starts):
+def built_beside_a_slow_check(toy, monkeypatch, jobs, cases=4):
+    """toy_sum with ``cases`` cases built ``jobs`` at a time, its checks taking a second more:
+    the result and the checks (their end time)."""
     problem = toy_sum(toy)
-    many_cases(problem, 4)
+    many_cases(problem, cases)
     slow = SlowCheck(1.0)
     monkeypatch.setattr(pipeline, "check", slow)
-    result = build_problem(problem, RunOptions(jobs=2), interpreters=[])
+    result = build_problem(problem, RunOptions(jobs=jobs), interpreters=[])
     assert result.status == Status.OK, result.errors
+    return result, slow
+
+
+def test_the_first_runs_start_while_the_checks_run(toy, monkeypatch, run_starts):
+    result, slow = built_beside_a_slow_check(toy, monkeypatch, jobs=2)
     assert run_starts and min(start for start, _ in run_starts) < slow.ended
     alone = result.ran.schedule.retimed_slowest  # timed again alone: once the checks are done
     assert alone and min(start for start, _ in run_starts[-alone:]) >= slow.ended
@@ -163,22 +170,13 @@ def test_the_first_runs_start_while_the_checks_run(toy, monkeypatch, run_starts)
 
 def test_one_case_at_a_time_starts_once_the_checks_are_done(toy, monkeypatch, run_starts):
     """With one run at a time its times are the figures: nothing runs beside them."""
-    problem = toy_sum(toy)
-    many_cases(problem, 4)
-    slow = SlowCheck(1.0)
-    monkeypatch.setattr(pipeline, "check", slow)
-    result = build_problem(problem, RunOptions(jobs=1), interpreters=[])
-    assert result.status == Status.OK, result.errors
+    _, slow = built_beside_a_slow_check(toy, monkeypatch, jobs=1)
     assert run_starts and min(start for start, _ in run_starts) >= slow.ended
 
 
 def test_a_target_whose_stand_in_is_older_waits_for_the_checks(toy, monkeypatch, run_starts):
-    problem = toy_sum(toy)
-    slow = SlowCheck(1.0)
-    monkeypatch.setattr(pipeline, "check", slow)
     monkeypatch.setattr(pipeline, "waits_for_checks", lambda runner, target: True)
-    result = build_problem(problem, RunOptions(jobs=2), interpreters=[])
-    assert result.status == Status.OK, result.errors
+    _, slow = built_beside_a_slow_check(toy, monkeypatch, jobs=2)
     assert run_starts and min(start for start, _ in run_starts) >= slow.ended
 
 

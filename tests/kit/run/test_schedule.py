@@ -34,9 +34,11 @@ class FakeRuns:
         return None, timing, word
 
 
-def schedule(runs, count, parallel, repeat=None):
+def schedule(runs, count, parallel, repeat=None, ready=None):
     jobs = [Job(index, ("python",)) for index in range(count)]
-    done = run_jobs(jobs, runs, parallel=parallel, repeat=repeat, limit_of=lambda job: LIMIT)
+    done = run_jobs(
+        jobs, runs, parallel=parallel, repeat=repeat, limit_of=lambda job: LIMIT, ready=ready
+    )
     return jobs, done
 
 
@@ -90,15 +92,7 @@ def test_a_game_timed_per_move_is_never_timed_again():
 
 def test_a_job_ready_refuses_is_skipped_never_run_nor_timed_again():
     runs = FakeRuns([0.1, 0.7, 0.3, 0.9])
-    jobs = [Job(index, ("python",)) for index in range(4)]
-    done = run_jobs(
-        jobs,
-        runs,
-        parallel=2,
-        repeat=None,
-        limit_of=lambda job: LIMIT,
-        ready=lambda job: job.case_index % 2 == 0,
-    )
+    jobs, done = schedule(runs, 4, parallel=2, ready=lambda job: job.case_index % 2 == 0)
     assert sorted({case for case, _, _ in runs.calls}) == [0, 2]
     assert [job.word for job in jobs] == [OK, SKIPPED, OK, SKIPPED]
     assert done.retimed_near_limit == 0  # 0.7 and 0.9 were over half the limit, but refused
@@ -115,15 +109,7 @@ def test_once_ready_refuses_nothing_is_timed_again():
         return answer
 
     state = {"open": True}
-    jobs = [Job(index, ("python",)) for index in range(4)]
-    done = run_jobs(
-        jobs,
-        closing,
-        parallel=2,
-        repeat=None,
-        limit_of=lambda job: LIMIT,
-        ready=lambda job: state["open"],
-    )
+    _, done = schedule(closing, 4, parallel=2, ready=lambda job: state["open"])
     assert len(runs.calls) == 4
     assert done.retimed_near_limit == 0 and done.retimed_slowest == 0
 
