@@ -38,7 +38,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from referee import rules  # noqa: E402
 from referee.players import greedy_player, random_player  # noqa: E402
-from shared.process_age import process_age  # noqa: E402
+from shared.process_age import process_start  # noqa: E402
 
 FORMAT = """\
 The secret input: one setting a line, 'NAME VALUE', '#' starts a comment.
@@ -148,15 +148,6 @@ def search_opponent(depth):
         return tuple((square & 7, square >> 3) for square in (move >> 6, move & 63))
 
     return choose
-
-
-def process_start():
-    """perf_counter() at this process's creation (Linux /proc), else at this module's load."""
-    age = process_age()
-    now = time.perf_counter()
-    if age is not None and 0.0 <= age < 10.0:
-        return min(START, now - age)
-    return START
 
 
 class Pipe:
@@ -335,7 +326,7 @@ class Game:
 
 
 def main(argv):
-    started = process_start()
+    started = process_start(START, 10.0)  # this process's creation (Linux /proc)
     if len(argv) != 2:
         sys.stderr.write("usage: lines_of_action.py SECRET_INPUT\n")
         return FAIL

@@ -47,7 +47,7 @@ from shared.loa_bitboard import (
 from shared.loa_book import book_move
 from shared.loa_eval import make_evaluator, parse_weights
 from shared.loa_search import Searcher
-from shared.process_age import process_age
+from shared.process_age import process_start
 
 _T0 = time.perf_counter()  # fallback for the process start where /proc is missing
 
@@ -167,11 +167,7 @@ class Clock:
 def _process_start():
     """perf_counter() value of the moment the process was created, so that the first move's
     budget also covers the interpreter's start-up; _T0 where /proc is missing."""
-    age = process_age()
-    now = time.perf_counter()
-    if age is not None and 0.0 <= age < 5.0:
-        return min(_T0, now - age)
-    return _T0
+    return process_start(_T0, 5.0)
 
 
 def play(stdin, argv, environ):

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from shared import process_age as module
-from shared.process_age import process_age
+from shared.process_age import process_age, process_start
 
 needs_proc = pytest.mark.skipif(process_age() is None, reason="no /proc here")
 
@@ -46,3 +46,17 @@ def test_without_proc_the_age_is_unknown(monkeypatch):
 
     monkeypatch.setattr(module, "open", no_proc, raising=False)
     assert process_age() is None
+
+
+@needs_proc
+def test_the_start_is_the_creation_when_the_age_is_under_the_bound():
+    fallback = time.perf_counter()
+    start = process_start(fallback, 1e9)
+    assert start < fallback and abs(fallback - start - process_age()) < 0.5
+
+
+def test_the_start_falls_back_past_the_bound_and_without_proc(monkeypatch):
+    fallback = time.perf_counter()
+    assert process_start(fallback, 0.0) == fallback  # no age is under 0 s
+    monkeypatch.setattr(module, "process_age", lambda: None)
+    assert process_start(fallback, 1e9) == fallback
