@@ -135,7 +135,7 @@ def run_jobs(
     schedule = Schedule(parallel)
     runs = repeat or RETIME_RUNS
     for job in jobs:
-        if job.word == SKIPPED or not live(job):
+        if not live(job):
             continue
         if _near_limit(job, limit_of(job)) and (parallel > 1 or len(job.timing.seconds) < runs):
             _take(job, run(job, runs))
