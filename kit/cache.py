@@ -1,6 +1,6 @@
 """Where the kit keeps what it has learned and that does not change on its own: interpreters'
-versions (kit.judges.targets), their own footprints (kit.run.baseline) and vermin's findings per
-module text (kit.check.apis).
+versions (kit.judges.targets), their own footprints (kit.run.baseline), vermin's findings per
+module text (kit.check.apis) and the syntax checks' answers per text (kit.check.memo).
 
 The folder is ``$XDG_CACHE_HOME/cpkit``, else ``~/.cache/cpkit``; ``CPKIT_CACHE=0`` turns
 caching off. Every entry is keyed by what it depends on (an executable's size and time, a
@@ -9,6 +9,7 @@ that cannot be read or written is simply not used.
 
     folder() -> Path | None
     read_json(name) -> dict;  write_json(name, data)
+    file_stamp(path) -> str | None   # a file's identity in keys: real path, size, time
 """
 
 from __future__ import annotations
@@ -46,3 +47,14 @@ def write_json(name: str, data: dict) -> None:
         temporary = place / f"{name}.{os.getpid()}.tmp"
         temporary.write_text(json.dumps(data), encoding="utf-8")
         os.replace(temporary, place / name)
+
+
+def file_stamp(path: str) -> str | None:
+    """A file's identity for a cache key (an executable's, usually): its real path, size and
+    modification time; None when it cannot be read."""
+    try:
+        real = os.path.realpath(path)
+        stat = os.stat(real)
+    except OSError:
+        return None
+    return f"{real}|{stat.st_size}|{stat.st_mtime_ns}"

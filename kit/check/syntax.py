@@ -18,7 +18,9 @@ import shutil
 import subprocess
 import tempfile
 
+from kit import cache
 from kit.bundle.sources import Source, write_modules
+from kit.check import memo
 from kit.errors import BuildError
 
 _COMPILE = """\
@@ -30,6 +32,7 @@ for name, text in json.load(sys.stdin):
         print(json.dumps([name, error.lineno, error.msg]))
         break
 """
+_HERE = cache.file_stamp(__file__)  # in every remembered key: this code edited, asked again
 
 
 def ruff_executable() -> str:
@@ -52,14 +55,24 @@ def ruff_executable() -> str:
 
 def static_errors(modules: list[Source], version: tuple[int, int]) -> list[tuple[str, int, str]]:
     """(file, line, message) for every construct of the shipped modules that Python
-    ``version`` cannot parse, first by file order then line."""
+    ``version`` cannot parse, first by file order then line; remembered (``kit.check.memo``)."""
     shipped = [module for module in modules if module.shipped.strip()]
     if not shipped:
         return []
+    ruff = ruff_executable()
+    parts = [_HERE, "ruff", cache.file_stamp(ruff), f"{version[0]}.{version[1]}"]
+    parts += [text for module in shipped for text in (module.rel, module.shipped)]
+    errors = memo.remembered(parts, lambda: _ruff_errors(ruff, shipped, version))
+    return [(rel, line, message) for rel, line, message in errors]
+
+
+def _ruff_errors(
+    ruff: str, shipped: list[Source], version: tuple[int, int]
+) -> list[tuple[str, int, str]]:
     with tempfile.TemporaryDirectory(prefix="kit-syntax-") as folder:
         names = write_modules(folder, shipped, lambda module: module.shipped)
         command = [
-            ruff_executable(),
+            ruff,
             "check",
             "--isolated",
             "--no-cache",
@@ -92,7 +105,15 @@ def static_errors(modules: list[Source], version: tuple[int, int]) -> list[tuple
 
 
 def compile_errors(command: list[str], units: list[tuple[str, str]]) -> tuple[str, int, str] | None:
-    """Compile each (name, text) under the interpreter ``command``; the first syntax error."""
+    """Compile each (name, text) under the interpreter ``command``; the first syntax error.
+    Remembered (``kit.check.memo``) by the interpreter's file, its flags and the texts."""
+    parts = [_HERE, "compile", cache.file_stamp(command[0]), *command[1:]]
+    parts += [text for unit in units for text in unit]
+    failure = memo.remembered(parts, lambda: _compile_errors(command, units))
+    return None if failure is None else (failure[0], failure[1], failure[2])
+
+
+def _compile_errors(command: list[str], units: list[tuple[str, str]]) -> list | None:
     try:
         done = subprocess.run(
             [*command, "-c", _COMPILE],

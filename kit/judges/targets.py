@@ -241,12 +241,10 @@ class _ProbeCache:
         return cls(cache.read_json(cls.NAME))
 
     def probe(self, executable: str) -> Interpreter | None:
-        try:
-            real = os.path.realpath(executable)
-            stat = os.stat(real)
-        except OSError:
+        stamp = cache.file_stamp(executable)
+        if stamp is None:
             return None
-        key = f"{executable}|{real}|{stat.st_size}|{stat.st_mtime_ns}"
+        key = f"{executable}|{stamp}"
         known = self.entries.get(key)
         if isinstance(known, list) and len(known) == 3:
             impl, version, flags = known

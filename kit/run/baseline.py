@@ -54,14 +54,10 @@ def prefetch_baseline(command: tuple[str, ...], env: tuple[tuple[str, str], ...]
 
 def _cache_key(command: tuple[str, ...], env: tuple[tuple[str, str], ...]) -> str | None:
     """What the footprint depends on, hashed; None when the interpreter's file is not found."""
-    try:
-        real = os.path.realpath(command[0])
-        stat = os.stat(real)
-    except (OSError, IndexError):
+    stamp = cache.file_stamp(command[0]) if command else None
+    if stamp is None:
         return None
-    text = json.dumps(
-        [list(command), sorted(env), real, stat.st_size, stat.st_mtime_ns, os.uname().release]
-    )
+    text = json.dumps([list(command), sorted(env), stamp, os.uname().release])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
