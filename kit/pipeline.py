@@ -46,6 +46,7 @@ from kit.judges.targets import Interpreter, Runner
 from kit.registry import Case, Problem, judge_cases, sample_cases
 from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
 from kit.run.limits import prefetch
+from kit.run.process import warm_launcher
 
 
 class Status(StrEnum):
@@ -137,6 +138,8 @@ def build_problem(
             result.status = Status.NO_SOLUTION
             _remove(problem.dist)
             return result
+        if cases and problem.kind == "batch":  # started while the bundle is made
+            warm_launcher(min(options.slots, len(cases) * len(problem.targets)))
         bundle = make_bundle(problem)
     except BuildError as error:
         result.fail(str(error))

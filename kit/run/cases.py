@@ -163,6 +163,11 @@ class RunOptions:
     progress: Progress | None = None
     gate: Gate | None = None
 
+    @property
+    def slots(self) -> int:
+        """Runs at a time."""
+        return cores() if self.jobs is None else self.jobs
+
 
 DEFAULT_OPTIONS = RunOptions()
 
@@ -210,7 +215,7 @@ def run_all(
         ran.schedule = run_jobs(
             order,
             run,
-            parallel=cores() if options.jobs is None else options.jobs,
+            parallel=options.slots,
             repeat=options.repeat,
             limit_of=lambda job: math.inf if limits[job.key].per_move else limits[job.key].time,
             first_failure=options.first_failure,

@@ -36,7 +36,7 @@ API::
     watch_command(command, report: Path, *, timeout, memory_kib=None, stack_bytes=None)
     read_watch_report(report: Path) -> dict | None
     run_environment() -> dict      # what every run gets
-    warm_launcher()                # a launcher started ahead of the first run
+    warm_launcher(count=1)         # launchers started ahead of the first runs
 """
 
 from __future__ import annotations
@@ -144,11 +144,11 @@ _idle: list[_Launcher] = []  # launchers waiting for a run: any thread takes one
 _idle_lock = threading.Lock()  # cases side by side), so the baseline's is the next run's
 
 
-def warm_launcher() -> None:
-    """Start a launcher now, left idle, so that the next run does not wait for its start-up
-    (a build calls this before its checks)."""
+def warm_launcher(count: int = 1) -> None:
+    """Start launchers now, left idle, until ``count`` are, so that the next runs (``count``
+    side by side) do not wait for their start-up (a build calls this before it bundles)."""
     with _idle_lock:
-        if not _idle:
+        while len(_idle) < count:
             _idle.append(_Launcher().start())
 
 

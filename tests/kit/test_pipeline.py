@@ -193,3 +193,17 @@ def test_once_the_checks_fail_no_case_starts_and_only_their_errors_are_told(
     assert result.status == Status.FAIL and result.ran is None
     assert result.errors == [f"toy_sum: {finding}"]
     assert len(run_starts) < 60  # the checks end long before the last case would start
+
+
+def test_a_launcher_per_slot_starts_before_the_bundle_is_made(toy, monkeypatch):
+    """The runs' launchers start up while the solution is bundled, one per run at a time."""
+    events: list = []
+    monkeypatch.setattr(pipeline, "warm_launcher", lambda count=1: events.append(("warm", count)))
+    real = pipeline.make_bundle
+    monkeypatch.setattr(pipeline, "make_bundle", lambda p: events.append("bundle") or real(p))
+    assert build_problem(toy_sum(toy), RunOptions(jobs=2)).status == Status.OK
+    assert events == [("warm", 2), "bundle"]
+    events.clear()
+    build_problem(toy_sum(toy), RunOptions(jobs=64))  # no more than there are runs
+    cases = len(list((toy / "samples" / "toy_sum").glob("*.in")))
+    assert events == [("warm", min(64, cases * 2)), "bundle"]

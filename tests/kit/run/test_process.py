@@ -202,3 +202,29 @@ def test_a_launcher_whose_run_failed_is_not_given_back(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         run_process([sys.executable, "-c", "pass"], b"", cwd=tmp_path, timeout=10)
     assert process._idle == []
+
+
+def test_warmed_launchers_serve_runs_side_by_side(tmp_path, monkeypatch):
+    """``warm_launcher(2)`` leaves two launchers idle; two runs at once take one each."""
+    monkeypatch.setattr(process, "_idle", [])
+    process.warm_launcher(2)
+    warmed = {launcher.process.pid for launcher in process._idle}
+    assert len(warmed) == 2
+    process.warm_launcher(1)  # enough are idle: none started
+    assert {launcher.process.pid for launcher in process._idle} == warmed
+    script = tmp_path / "pid.py"
+    script.write_text("import os, time\ntime.sleep(0.3)\nprint(os.getppid())\n")
+    command = [sys.executable, "-I", str(script)]
+    parents: list = []
+
+    def one() -> None:
+        parents.append(int(run_process(command, b"", cwd=tmp_path, timeout=10).stdout))
+
+    threads = [threading.Thread(target=one) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert set(parents) == warmed
+    for launcher in process._idle:
+        launcher.close()
