@@ -19,7 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from kit.cli import main  # noqa: E402  (the checkout's kit, not another installed one)
+from kit.cli import exit_now, main  # noqa: E402  (the checkout's kit, not another installed one)
 
 
 def forward_to_referee(argv: list[str]) -> int:
@@ -32,4 +32,4 @@ def forward_to_referee(argv: list[str]) -> int:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["match"]:
         sys.exit(forward_to_referee(sys.argv[2:]))
-    sys.exit(main(sys.argv[1:], prog="build.py", root=HERE))
+    exit_now(main(sys.argv[1:], prog="build.py", root=HERE))

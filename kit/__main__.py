@@ -2,7 +2,7 @@
 
 import sys
 
-from kit.cli import main
+from kit.cli import exit_now, main
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:], prog="python -m kit"))
+    exit_now(main(sys.argv[1:], prog="python -m kit"))

@@ -20,16 +20,20 @@ Without a command, the arguments are the build's. Every command but ``init`` wor
 workspace: ``--root DIR``, else the nearest folder upwards holding problems.toml
 (kit.workspace). Bad input gives a one-line error and a
 non-zero exit, never a traceback: 2 for a usage error (unknown problem, bad option, bad
-problems.toml), 1 for a problem that fails.
+problems.toml), 1 for a problem that fails. The process ends by ``exit_now``: output flushed,
+exit handlers run, no interpreter teardown.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
+import contextlib
 import importlib
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from kit.commands import COMMAND, NAMES, named
 from kit.errors import BuildError
@@ -99,4 +103,16 @@ def main(argv: list[str], *, prog: str = "cpkit", root: Path | None = None) -> i
 
 def entry() -> None:
     """The ``cpkit`` console command."""
-    sys.exit(main(sys.argv[1:]))
+    exit_now(main(sys.argv[1:]))
+
+
+def exit_now(status: int) -> NoReturn:
+    """End the process with ``status`` once the output is out and the exit handlers have run
+    (the launchers closed, temporary files removed), without the interpreter's teardown:
+    freeing every module's objects and joining idle worker threads took 30-50 ms of every
+    command, with nothing left to do."""
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
+            stream.flush()
+    os._exit(status)

@@ -119,7 +119,7 @@ class _Launcher:
                 stdout=subprocess.PIPE,
                 text=True,
             )
-            atexit.register(self.close)
+            _running.add(self)
         return self
 
     def run(self, request: dict) -> dict:
@@ -132,12 +132,29 @@ class _Launcher:
             raise OSError("the run launcher stopped unexpectedly")
         return json.loads(answer)
 
-    def close(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            assert self.process.stdin is not None
+    def hang_up(self) -> None:
+        """Its stdin closed: it ends after the run it may be watching."""
+        if self.process is not None and self.process.stdin is not None:
             self.process.stdin.close()
+
+    def close(self) -> None:
+        self.hang_up()
+        if self.process is not None:
             self.process.wait()
         self.process = None
+        _running.discard(self)
+
+
+_running: set[_Launcher] = set()  # every launcher started and not closed
+
+
+@atexit.register
+def _close_all() -> None:
+    """At exit: every launcher told to end first, then each waited for (side by side)."""
+    for launcher in list(_running):
+        launcher.hang_up()
+    for launcher in list(_running):
+        launcher.close()
 
 
 _idle: list[_Launcher] = []  # launchers waiting for a run: any thread takes one (stress -j,
@@ -161,7 +178,7 @@ def _borrowed() -> Iterator[_Launcher]:
     try:
         yield launcher
     except BaseException:
-        launcher.close()  # stdin closed: it ends after the run it may be watching
+        launcher.close()  # it ends after the run it may be watching
         raise
     with _idle_lock:
         _idle.append(launcher)

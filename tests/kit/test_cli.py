@@ -142,3 +142,51 @@ def test_this_checkout_script_keeps_its_own_name(toy):
     assert out.startswith("usage: build.py run ") and "``python build.py run SLUG" in out
     code, _, err = build_py("new", "gamma", "--judge", "POJ", "--root", str(toy))
     assert code == 2 and err.startswith("build.py: error: new: gamma exists in problems.toml")
+
+
+# --- the process's end -----------------------------------------------------------------------
+
+BUFFERED = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+
+
+def test_exit_now_runs_the_exit_handlers_then_ends_with_the_status_and_all_output():
+    program = (
+        "import atexit, sys\n"
+        "from kit.cli import exit_now\n"
+        "atexit.register(lambda: print('handler ran'))\n"
+        "print('x' * 100000, end='|')\n"
+        "sys.stderr.write('said')\n"
+        "exit_now(3)\n"
+        "print('never')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        env=BUFFERED,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 3
+    assert done.stdout == "x" * 100000 + "|handler ran\n"
+    assert done.stderr == "said"
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_the_commands_end_with_their_status_and_every_line(toy, broken):
+    if broken:
+        solution = toy / "solutions" / "toy_sum.py"
+        solution.write_text(solution.read_text().replace("BANNER + ", "'oops' + BANNER + "))
+    done = subprocess.run(
+        [sys.executable, "-m", "kit", "toy_sum", "--root", str(toy), "--target", sys.executable],
+        capture_output=True,
+        text=True,
+        env=BUFFERED,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == (1 if broken else 0), done.stdout + done.stderr
+    ended = (
+        "\nFAILED: toy_sum\n" if broken else "profiles: codeforces, atcoder, kattis, timus, spoj\n"
+    )
+    assert ended in done.stdout and done.stdout.endswith("\n")

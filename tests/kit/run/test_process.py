@@ -228,3 +228,13 @@ def test_warmed_launchers_serve_runs_side_by_side(tmp_path, monkeypatch):
     assert set(parents) == warmed
     for launcher in process._idle:
         launcher.close()
+
+
+def test_at_exit_every_launcher_is_ended(monkeypatch):
+    monkeypatch.setattr(process, "_idle", [])
+    monkeypatch.setattr(process, "_running", set())
+    process.warm_launcher(2)
+    started = [launcher.process for launcher in process._idle]
+    process._close_all()
+    assert all(child.poll() is not None for child in started)
+    assert process._running == set()
