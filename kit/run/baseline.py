@@ -3,9 +3,9 @@
 above the interpreter's own (``kit.run.limits``, OWN) subtract it; reports print it.
 
 It is measured once per interpreter file and kept in the kit's cache (``kit.cache``), keyed by
-the command, the environment, the interpreter's file (its real path, size and time) and the
-kernel's release: a new interpreter build or kernel is measured again, and nothing else
-changes an empty script's peak. Within one kit process a measurement is started at most once,
+the command, the environment (less what a shell changes as it moves: ``SHELL_ONLY``), the
+interpreter's file (its real path, size and time) and the kernel's release: a new interpreter
+build or kernel is measured again, and nothing else changes an empty script's peak. Within one kit process a measurement is started at most once,
 in the background (``prefetch_baseline``), so that the checks run meanwhile.
 
     baseline_kib(command, env) -> int       # waits for the measurement
@@ -52,12 +52,16 @@ def prefetch_baseline(command: tuple[str, ...], env: tuple[tuple[str, str], ...]
         return _started[key]
 
 
+SHELL_ONLY = {"PWD", "OLDPWD", "SHLVL", "_"}  # what the shell sets as it goes: not in keys
+
+
 def _cache_key(command: tuple[str, ...], env: tuple[tuple[str, str], ...]) -> str | None:
     """What the footprint depends on, hashed; None when the interpreter's file is not found."""
     stamp = cache.file_stamp(command[0]) if command else None
     if stamp is None:
         return None
-    text = json.dumps([list(command), sorted(env), stamp, os.uname().release])
+    kept = sorted((name, value) for name, value in env if name not in SHELL_ONLY)
+    text = json.dumps([list(command), kept, stamp, os.uname().release])
     return hashlib.sha256(text.encode()).hexdigest()
 
 

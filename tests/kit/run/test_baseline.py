@@ -76,3 +76,13 @@ def test_without_the_cache_every_kit_process_measures(tmp_path, measured, monkey
     baseline._started.clear()
     baseline.baseline_kib(command, ())
     assert len(measured) == 2
+
+
+def test_a_build_from_another_folder_reads_the_same_baseline(tmp_path, measured):
+    command = (str(interpreter(tmp_path)), "-I")
+    here = (("HOME", "/root"), ("PWD", "/a"), ("OLDPWD", "/b"), ("SHLVL", "1"), ("_", "/x"))
+    moved = (("HOME", "/root"), ("PWD", "/c"), ("OLDPWD", "/a"), ("SHLVL", "2"), ("_", "/y"))
+    assert baseline.baseline_kib(command, here) == 1001
+    baseline._started.clear()  # a later kit process, started from another folder
+    assert baseline.baseline_kib(command, moved) == 1001
+    assert len(measured) == 1
