@@ -5,8 +5,9 @@ above the interpreter's own (``kit.run.limits``, OWN) subtract it; reports print
 It is measured once per interpreter file and kept in the kit's cache (``kit.cache``), keyed by
 the command, the environment (less what a shell changes as it moves: ``SHELL_ONLY``), the
 interpreter's file (its real path, size and time) and the kernel's release: a new interpreter
-build or kernel is measured again, and nothing else changes an empty script's peak. Within one kit process a measurement is started at most once,
-in the background (``prefetch_baseline``), so that the checks run meanwhile.
+build or kernel is measured again, and nothing else changes an empty script's peak. Within one
+kit process a measurement is started at most once, in the background (``prefetch_baseline``),
+so that the checks run meanwhile.
 
     baseline_kib(command, env) -> int       # waits for the measurement
     prefetch_baseline(command, env) -> Future
