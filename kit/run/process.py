@@ -7,8 +7,9 @@ and keeps the build safe from what it runs:
 
 - time: the process group is killed at ``timeout`` seconds of wall time, so a program that
   sleeps or waits is stopped too;
-- memory: the resident set of the process is read every 5 ms and the group is killed once it
-  is over ``memory_kib``; the peak reported is the process's own maximum resident set size
+- memory: the resident set of the process is read every 5 ms, less often as the run ages (up
+  to 25 ms apart: ``launcher.poll_seconds``), and the group is killed once it is over
+  ``memory_kib``; the peak reported is the process's own maximum resident set size
   (``os.wait4``), the interpreter included, or the resident set read at the kill when that is
   higher (the kernel's maximum can lag behind);
 - output: stdout goes to a file whose size the kernel caps (``RLIMIT_FSIZE``) one byte past

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -111,5 +112,52 @@ def test_anything_else_is_its_usage_line(arguments):
 def test_importing_it_does_nothing_and_its_helpers_read_this_process():
     from kit.run import launcher
 
-    assert launcher.resident_kib(os.getpid()) > MIB
-    assert launcher.resident_kib(2**22 + 12345) == 0  # no such process
+    statm = launcher.open_statm(os.getpid())
+    try:
+        assert launcher.resident_kib(statm) > MIB
+    finally:
+        os.close(statm)
+    assert launcher.open_statm(2**22 + 12345) is None  # no such process
+    assert launcher.resident_kib(None) == 0
+
+
+def test_the_resident_set_is_read_through_exec_from_one_descriptor():
+    """The descriptor opened at the fork reads the program the child became."""
+    from kit.run import launcher
+
+    mine = launcher.open_statm(os.getpid())
+    target_kib = launcher.resident_kib(mine) + 64 * 1024  # more than the fork's, before exec
+    os.close(mine)
+    program = f"import time; x = b'x' * ({target_kib} << 10); time.sleep(60)"
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(0.2)
+        os.execv(sys.executable, [sys.executable, "-c", program])
+    statm = launcher.open_statm(pid)  # before the exec
+    fresh = None
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            fresh = launcher.open_statm(pid)
+            if launcher.resident_kib(fresh) >= target_kib:
+                break
+            os.close(fresh)
+            fresh = None
+            time.sleep(0.02)
+        assert fresh is not None, "the program never reached its size"
+        assert launcher.resident_kib(statm) == launcher.resident_kib(fresh)
+    finally:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(statm)
+        if fresh is not None:
+            os.close(fresh)
+    assert launcher.resident_kib(statm) == 0  # closed
+
+
+def test_the_watch_reads_often_at_first_and_less_as_a_run_ages():
+    from kit.run.launcher import POLL_MOST, POLL_SECONDS, poll_seconds
+
+    assert poll_seconds(0.0) == poll_seconds(0.04) == POLL_SECONDS == 0.005
+    assert poll_seconds(0.08) == pytest.approx(0.01)
+    assert poll_seconds(0.2) == poll_seconds(5.0) == POLL_MOST == 0.025
