@@ -33,6 +33,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import tomllib
 
@@ -41,8 +42,9 @@ from kit.judges.compare import parse_compare
 from kit.judges.profiles import Profile, default_targets, profile_for, suggestion_for
 from kit.judges.programs import parse_interactor
 from kit.judges.targets import Target, parse_target
-from kit.packages import read_package
-from kit.packages.model import Package, PackageCase
+
+if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
+    from kit.packages.model import Package, PackageCase
 
 KINDS = ("batch", "interactive")
 SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NAME.in
@@ -324,6 +326,8 @@ def _package(root: Path, where: str, entry: dict) -> Package | None:
         return None
     if not isinstance(shown, str) or not shown.strip():
         raise BuildError(f"{where}: 'package' is the path of a package folder")
+    from kit.packages import read_package
+
     try:
         return read_package(root / shown, shown)
     except BuildError as error:
@@ -368,6 +372,8 @@ def problem_from_package(
     """A problem made of the package at ``path`` alone (``cpkit verify``; ``shown`` is how
     the user named it): its folder is the root; ``time_limit`` stands in for one the package
     does not fix. Errors name the package, not problems.toml."""
+    from kit.packages import read_package
+
     shown = shown or str(path)
     path = path.resolve()
     read_package(path, shown)  # not a package: said as the user named it

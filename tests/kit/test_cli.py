@@ -190,3 +190,25 @@ def test_the_commands_end_with_their_status_and_every_line(toy, broken):
         "\nFAILED: toy_sum\n" if broken else "profiles: codeforces, atcoder, kattis, timus, spoj\n"
     )
     assert ended in done.stdout and done.stdout.endswith("\n")
+
+
+def test_a_command_loads_its_own_modules_only(toy):
+    """``cpkit build`` does not import the other commands' modules, nor the package readers
+    when no problem names a package; ``cpkit --help`` still lists every command."""
+    program = (
+        "import sys\n"
+        "from kit.cli import main\n"
+        f"main(['toy_sum', '--root', {str(toy)!r}, '--target', sys.executable])\n"
+        "print(' '.join(sorted(name for name in sys.modules if name.startswith('kit.'))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=300, check=True
+    )
+    loaded = set(done.stdout.splitlines()[-1].split())
+    assert "kit.commands.build" in loaded and "kit.pipeline" in loaded
+    for unused in ("kit.commands.stress", "kit.stress.engine", "kit.scaffold", "kit.packages"):
+        assert unused not in loaded
+    listed = subprocess.run(
+        [sys.executable, "-m", "kit", "--help"], capture_output=True, text=True, check=True
+    ).stdout
+    assert all(f"    {name}" in listed for name in cli.NAMES)
