@@ -1,11 +1,11 @@
 """The kit's default check of a 20-case problem, against a plain loop and ``oj t``.
 
 ``python -m benchmarks.check_speed [--rounds 5] [--cases 20] [--problem dijkstra|sort]
-[--kit-args "..."]`` writes a workspace in a temporary folder with one AtCoder problem and 20
-sample pairs: ``dijkstra`` (the default: shortest paths by Dijkstra, n = 2,000 vertices, 10,000
-edges per case, its reader in a helper under ``shared/``) or ``sort`` (3,000 numbers to sort a
-case, the same reader's shape), builds it once, then times as whole processes, in interleaved
-rounds:
+[--kit-args "..."] [--edit]`` writes a workspace in a temporary folder with one AtCoder problem
+and 20 sample pairs: ``dijkstra`` (the default: shortest paths by Dijkstra, n = 2,000
+vertices, 10,000 edges per case, its reader in a helper under ``shared/``) or ``sort`` (3,000
+numbers to sort a case, the same reader's shape), builds it once, then times as whole
+processes, in interleaved rounds:
 
 - **kit**: ``cpkit dijkstra`` with its defaults (both AtCoder targets that have an interpreter
   here, cases side by side, the times that matter re-timed alone);
@@ -14,6 +14,9 @@ rounds:
 - **oj**: ``oj t -c "PYTHON dist/dijkstra.py" -d samples/dijkstra`` under that interpreter,
   when online-judge-tools is installed.
 
+With ``--edit`` the solution's code changes before each round, so the kit checks a new bundle
+every time (without it, a rerun finds the syntax checks' answers in its cache,
+``kit.check.memo``).
 It prints each command's median, minimum and maximum wall time and the ratios to the kit.
 """
 
@@ -199,6 +202,13 @@ def commands(root: Path, slug: str, python: str, kit_args: list[str]) -> dict[st
     return chosen
 
 
+def edit(solution: Path, number: int) -> None:
+    """A change of code (not a comment, which the bundle strips): the bundle's text differs
+    from every earlier round's, so no check's answer is taken from the kit's cache."""
+    text = solution.read_text().split("\n_edit = ")[0]
+    solution.write_text(f"{text}\n_edit = {number}\n")
+
+
 def timed(command: list[str], cwd: Path) -> float:
     started = time.perf_counter()
     done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
@@ -214,6 +224,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cases", type=int, default=20)
     parser.add_argument("--problem", choices=sorted(PROBLEMS), default="dijkstra")
     parser.add_argument("--kit-args", default="", help="extra options for the kit's check")
+    parser.add_argument(
+        "--edit",
+        action="store_true",
+        help="change the solution's code before each round, as a user's rerun after an edit",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="check-speed-") as folder:
         root = Path(folder)
@@ -223,12 +238,14 @@ def main(argv: list[str] | None = None) -> int:
         chosen = commands(root, problem.slug, python, args.kit_args.split())
         timed(chosen["kit"], root)  # builds dist/ and warms the caches
         times: dict[str, list[float]] = {name: [] for name in chosen}
-        for _ in range(args.rounds):
+        for number in range(args.rounds):
+            if args.edit:
+                edit(root / "solutions" / f"{problem.slug}.py", number)
             for name, command in chosen.items():
                 times[name].append(timed(command, root))
     print(
-        f"{args.problem}: {args.cases} cases, {args.rounds} interleaved rounds; "
-        f"loop and oj under {python}"
+        f"{args.problem}: {args.cases} cases, {args.rounds} interleaved rounds"
+        f"{', the solution edited each round' if args.edit else ''}; loop and oj under {python}"
     )
     kit = statistics.median(times["kit"])
     for name, values in times.items():

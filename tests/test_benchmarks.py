@@ -29,3 +29,16 @@ def test_a_check_speed_workspace_passes_the_kit_s_check(tmp_path, name):
 def test_the_rebuild_overhead_workspace_passes_the_kit_s_check(tmp_path):
     rebuild_overhead.write_workspace(tmp_path)
     assert "1/1 cases" in kit_check(tmp_path, rebuild_overhead.SLUG)
+
+
+def test_an_edit_changes_the_bundle_every_round_and_it_still_passes(tmp_path):
+    problem = check_speed.PROBLEMS["sort"]
+    check_speed.write_workspace(tmp_path, 2, problem)
+    solution = tmp_path / "solutions" / "sort.py"
+    texts = set()
+    for number in range(3):
+        check_speed.edit(solution, number)
+        kit_check(tmp_path, "sort")
+        texts.add((tmp_path / "dist" / "sort.py").read_text())
+    assert len(texts) == 3
+    assert solution.read_text().count("_edit = ") == 1
