@@ -5,6 +5,8 @@ with their lines and versions."""
 
 import ast
 import importlib.machinery
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -138,3 +140,13 @@ def test_the_vermin_cache_key_without_vermin_is_still_a_key(monkeypatch, fresh_i
     monkeypatch.setattr(apis.importlib.util, "find_spec", lambda name: None)
     assert apis._vermin_identity() == "?"
     assert len(apis._key("x = 1")) == 64
+
+
+def test_vermin_runs_without_the_site_from_its_own_folder():
+    """vermin is started ``-I -S`` (no .pth file read) with its folder on the path, and runs."""
+    command = apis._vermin_command()
+    assert command[:3] == [sys.executable, "-I", "-S"]
+    done = subprocess.run(
+        [*command, "--version"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0 and done.stdout.strip()[0].isdigit(), done.stdout + done.stderr
