@@ -145,7 +145,7 @@ def test_the_resident_set_is_read_through_exec_from_one_descriptor():
             fresh = None
             time.sleep(0.02)
         assert fresh is not None, "the program never reached its size"
-        assert launcher.resident_kib(statm) == launcher.resident_kib(fresh)
+        assert launcher.resident_kib(statm) >= target_kib  # the fork never had as much
     finally:
         os.kill(pid, 9)
         os.waitpid(pid, 0)
