@@ -98,3 +98,11 @@ def ctrl_c_works():
     signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
     signal.signal(signal.SIGINT, before)
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    """The kit's cache folder under ``tmp_path`` (not created yet), caching on."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("CPKIT_CACHE", raising=False)
+    return tmp_path / "cache" / "cpkit"

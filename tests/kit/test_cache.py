@@ -3,35 +3,18 @@ vermin reads a module text once (kit.check.apis); a changed file or text is aske
 served stale, and CPKIT_CACHE=0 turns it all off."""
 
 import ast
-import stat
 import subprocess
 from pathlib import Path
-
-import pytest
 
 from kit.bundle.sources import Source
 from kit.check import apis
 from kit.judges import targets
-
-
-@pytest.fixture
-def cache_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.delenv("CPKIT_CACHE", raising=False)
-    return tmp_path / "cache" / "cpkit"
+from tests.cache_support import counting, runs
 
 
 def fake_python(folder: Path, minor: int) -> Path:
     """A program that answers the probe as CPython 3.<minor> and counts how often it ran."""
-    path = folder / f"python3.{minor}"
-    path.write_text(f"#!/bin/sh\necho run >> '{folder}/runs'\necho '[\"cpython\", [3, {minor}]]'\n")
-    path.chmod(path.stat().st_mode | stat.S_IEXEC)
-    return path
-
-
-def runs(folder: Path) -> int:
-    log = folder / "runs"
-    return len(log.read_text().splitlines()) if log.exists() else 0
+    return counting(folder, f"python3.{minor}", f"echo '[\"cpython\", [3, {minor}]]'")
 
 
 def found_with(monkeypatch, *executables):

@@ -5,7 +5,6 @@ not remembered; CPKIT_CACHE=0 asks every time."""
 
 import ast
 import os
-import stat
 from pathlib import Path
 
 import pytest
@@ -13,28 +12,9 @@ import pytest
 from kit.bundle.sources import Source
 from kit.check import memo, syntax
 from kit.errors import BuildError
+from tests.cache_support import counting, runs
 
 MATCH = "def f(x):\n    match x:\n        case 1:\n            return 'one'\n"
-
-
-@pytest.fixture
-def cache_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.delenv("CPKIT_CACHE", raising=False)
-    return tmp_path / "cache" / "cpkit"
-
-
-def counting(folder: Path, name: str, body: str) -> Path:
-    """A program that logs each start to ``folder/runs`` and then runs ``body`` (sh)."""
-    path = folder / name
-    path.write_text(f"#!/bin/sh\necho run >> '{folder}/runs'\n{body}\n")
-    path.chmod(path.stat().st_mode | stat.S_IEXEC)
-    return path
-
-
-def runs(folder: Path) -> int:
-    log = folder / "runs"
-    return len(log.read_text().splitlines()) if log.exists() else 0
 
 
 def module(rel: str, text: str) -> Source:
