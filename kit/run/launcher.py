@@ -35,9 +35,12 @@ POLL_MOST = 0.025  # run's age, at most this: each wake-up costs the watch 0.2-0
 PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
 
 
-def poll_seconds(age: float) -> float:
+def poll_seconds(age: float, seen_kib: int = 0, memory_kib: int = 0) -> float:
     """How long the watch sleeps between two reads of the resident set, ``age`` seconds into
-    a run: 5 ms for the first 40 ms, then growing with the age up to 25 ms."""
+    a run: 5 ms for the first 40 ms, then growing with the age up to 25 ms; 5 ms again once the
+    last read (``seen_kib``) is over half the limit, so that a run near it is stopped soon."""
+    if memory_kib and seen_kib * 2 > memory_kib:
+        return POLL_SECONDS
     return min(POLL_MOST, max(POLL_SECONDS, age / 8))
 
 
@@ -123,7 +126,8 @@ def watch(pid: int, err: int | None, start: float, timeout: float, memory_kib: i
             done = os.wait4(pid, os.WNOHANG)
             if done[0]:
                 break
-        wait = max(0.0, min(poll_seconds(now - start), seen.deadline - now))
+        poll = poll_seconds(now - start, seen.seen, memory_kib)
+        wait = max(0.0, min(poll, seen.deadline - now))
         waiting = seen.open_fds + ([pidfd] if pidfd is not None else [])
         ready = select.select(waiting, [], [], wait if seen.killed is None else POLL_SECONDS)[0]
         seen.drain(ready)

@@ -8,10 +8,10 @@ and keeps the build safe from what it runs:
 - time: the process group is killed at ``timeout`` seconds of wall time, so a program that
   sleeps or waits is stopped too;
 - memory: the resident set of the process is read every 5 ms, less often as the run ages (up
-  to 25 ms apart: ``launcher.poll_seconds``), and the group is killed once it is over
-  ``memory_kib``; the peak reported is the process's own maximum resident set size
-  (``os.wait4``), the interpreter included, or the resident set read at the kill when that is
-  higher (the kernel's maximum can lag behind);
+  to 25 ms apart, every 5 ms again over half of ``memory_kib``: ``launcher.poll_seconds``),
+  and the group is killed once it is over ``memory_kib``; the peak reported is the process's
+  own maximum resident set size (``os.wait4``), the interpreter included, or the resident set
+  read at the kill when that is higher (the kernel's maximum can lag behind);
 - output: stdout goes to a file whose size the kernel caps (``RLIMIT_FSIZE``) one byte past
   ``output_bytes``; a run that reaches it has exceeded the output limit (the write fails, or
   the process dies of ``SIGXFSZ``), and only its head is read back;

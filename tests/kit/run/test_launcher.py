@@ -161,3 +161,6 @@ def test_the_watch_reads_often_at_first_and_less_as_a_run_ages():
     assert poll_seconds(0.0) == poll_seconds(0.04) == POLL_SECONDS == 0.005
     assert poll_seconds(0.08) == pytest.approx(0.01)
     assert poll_seconds(0.2) == poll_seconds(5.0) == POLL_MOST == 0.025
+    assert poll_seconds(5.0, 400, 1000) == POLL_MOST  # under half the limit
+    assert poll_seconds(5.0, 600, 1000) == POLL_SECONDS  # over it: read often again
+    assert poll_seconds(5.0, 600, 0) == POLL_MOST  # no limit
