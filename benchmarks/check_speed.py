@@ -27,14 +27,13 @@ import heapq
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.reruns import edit, timed
 from kit.judges.profiles import default_targets
 from kit.judges.targets import found, runner_for
 
@@ -200,22 +199,6 @@ def commands(root: Path, slug: str, python: str, kit_args: list[str]) -> dict[st
     if shutil.which("oj"):
         chosen["oj"] = ["oj", "t", "-c", f'"{python}" "{bundle}"', "-d", str(samples)]
     return chosen
-
-
-def edit(solution: Path, number: int) -> None:
-    """A change of code (not a comment, which the bundle strips): the bundle's text differs
-    from every earlier round's, so no check's answer is taken from the kit's cache."""
-    text = solution.read_text().split("\n_edit = ")[0]
-    solution.write_text(f"{text}\n_edit = {number}\n")
-
-
-def timed(command: list[str], cwd: Path) -> float:
-    started = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
-    seconds = time.perf_counter() - started
-    if done.returncode != 0 or "failed:" in done.stdout:
-        raise SystemExit(f"{command[0]} failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
-    return seconds
 
 
 def main(argv: list[str] | None = None) -> int:

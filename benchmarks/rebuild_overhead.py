@@ -5,7 +5,8 @@ temporary folder with one problem (A + B, one helper under ``shared/``, one samp
 times as whole processes, in interleaved rounds:
 
 - **kit**: ``cpkit sum --target NAME`` (default: the Python running this) after an edit of the
-  solution (a comment line appended, so nothing keyed on the solution's text is reused);
+  solution's code (``benchmarks.reruns.edit``: a comment would be stripped from the bundle, and
+  the checks' answers would come from the kit's cache);
 - **run**: the bundle it wrote, run once on the sample under that interpreter, as the kit runs
   it (``-I``), its output compared with ``cmp``.
 
@@ -17,11 +18,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from benchmarks.reruns import edit, timed
 
 SLUG = "sum"
 REGISTRY = """\
@@ -68,15 +69,6 @@ def write_workspace(root: Path) -> None:
     (root / "samples" / SLUG / "sample-1.out").write_text("3\n")
 
 
-def timed(command: list[str], cwd: Path) -> float:
-    started = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
-    seconds = time.perf_counter() - started
-    if done.returncode != 0:
-        raise SystemExit(f"{command[0]} failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
-    return seconds
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
@@ -96,8 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         times: dict[str, list[float]] = {"kit": [], "run": []}
         solution = root / "solutions" / f"{SLUG}.py"
         for number in range(args.rounds):
-            with solution.open("a") as file:
-                file.write(f"# edit {number}\n")
+            edit(solution, number)
             times["kit"].append(timed(kit, root))
             times["run"].append(timed(run, root))
     print(f"one problem, one case, {args.rounds} interleaved rounds, under {args.target}")
