@@ -18,7 +18,6 @@ import ast
 import functools
 import hashlib
 import importlib.util
-import os
 import subprocess
 import sys
 import tempfile
@@ -148,24 +147,27 @@ def _key(text: str) -> str:
     return hashlib.sha256(f"{_vermin_identity()}\0{text}".encode()).hexdigest()
 
 
+def _vermin_origin() -> Path | None:
+    """The installed vermin package's ``__init__.py``, found without importing it; None when
+    it is not installed."""
+    try:
+        spec = importlib.util.find_spec("vermin")
+    except (ImportError, ValueError):
+        return None
+    return Path(spec.origin) if spec is not None and spec.origin else None
+
+
 @functools.lru_cache(maxsize=1)
 def _vermin_identity() -> str:
     """The installed vermin's version as its dist-info folder names it, and its package's file
     (where, size, written when): another version or a reinstall gives another identity. Read
     from the file system: importlib.metadata's import and search cost every build ~20 ms."""
-    try:
-        spec = importlib.util.find_spec("vermin")
-    except (ImportError, ValueError):
-        spec = None
-    if spec is None or not spec.origin:
+    origin = _vermin_origin()
+    stamp = cache.file_stamp(str(origin)) if origin is not None else None
+    if stamp is None:
         return "?"
-    package = Path(spec.origin).parent
-    try:
-        stat = os.stat(spec.origin)
-        infos = sorted(p.name for p in package.parent.glob("vermin-*info"))
-    except OSError:
-        return "?"
-    return f"{' '.join(infos)}:{spec.origin}:{stat.st_size}:{stat.st_mtime_ns}"
+    infos = sorted(path.name for path in origin.parent.parent.glob("vermin-*info"))
+    return f"{' '.join(infos)}:{stamp}"
 
 
 def _vermin_command() -> list[str]:
@@ -173,13 +175,10 @@ def _vermin_command() -> list[str]:
     folder on its path when it is found (vermin needs nothing else): the site's .pth files
     doubled its run here: 0.14 s against 0.07 s for a one-line module."""
     runner = "import sys; from vermin.main import main; sys.exit(main())"
-    try:
-        spec = importlib.util.find_spec("vermin")
-    except (ImportError, ValueError):
-        spec = None
-    if spec is None or not spec.origin:
+    origin = _vermin_origin()
+    if origin is None:
         return [sys.executable, "-c", runner]  # it fails, and says so
-    home = str(Path(spec.origin).parent.parent)
+    home = str(origin.parent.parent)
     return [sys.executable, "-I", "-S", "-c", f"import sys; sys.path.insert(0, {home!r}); {runner}"]
 
 
