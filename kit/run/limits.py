@@ -29,7 +29,7 @@ whatever command ran it.
 API::
 
     limits_for(problem, runner, kill_factor=KILL_FACTOR) -> Limits
-    prefetch(runners)    # footprints measured (or read) early, a launcher started
+    prefetch(runners)    # footprints measured (or read) early
     run_limited(command, stdin, cwd, limits) -> Run   # one run held to them
     exceeded(limits, *, output_over, killed, peak_kib) -> (kind, text) | None
     time_over(limits, seconds, runs=1) -> text | None
@@ -51,7 +51,6 @@ from kit.run.process import (
     Run,
     run_environment,
     run_process,
-    warm_launcher,
 )
 
 KILL_FACTOR = 3.0
@@ -132,9 +131,7 @@ def run_limited(command: list[str], stdin: bytes | Path, cwd: Path, limits: Limi
 
 
 def prefetch(runners: list[Runner]) -> None:
-    """Start measuring each runner's footprint now, so that ``limits_for`` finds it done, and
-    a launcher for the first run."""
-    warm_launcher()
+    """Start measuring each runner's footprint now, so that ``limits_for`` finds it done."""
     for runner in runners:
         prefetch_baseline(*_baseline_key(runner))
 
