@@ -1,16 +1,18 @@
 """The kit's default check of a 20-case problem, against a plain loop and ``oj t``.
 
 ``python -m benchmarks.check_speed [--rounds 5] [--cases 20] [--problem dijkstra|sort]
-[--kit-args "..."] [--edit]`` writes a workspace in a temporary folder with one AtCoder problem
-and 20 sample pairs: ``dijkstra`` (the default: shortest paths by Dijkstra, n = 2,000
-vertices, 10,000 edges per case, its reader in a helper under ``shared/``) or ``sort`` (3,000
-numbers to sort a case, the same reader's shape), builds it once, then times as whole
-processes, in interleaved rounds:
+[--kit-args "..."] [--edit] [--floor]`` writes a workspace in a temporary folder with one
+AtCoder problem and 20 sample pairs: ``dijkstra`` (the default: shortest paths by Dijkstra,
+n = 2,000 vertices, 10,000 edges per case, its reader in a helper under ``shared/``) or
+``sort`` (3,000 numbers to sort a case, the same reader's shape), builds it once, then times as
+whole processes, in interleaved rounds:
 
 - **kit**: ``cpkit dijkstra`` with its defaults (both AtCoder targets that have an interpreter
   here, cases side by side, the times that matter re-timed alone);
 - **loop**: a shell loop running the same bundle once per case under one interpreter (the
-  first target's), comparing with ``cmp``: the floor any checker pays;
+  first target's), comparing with ``cmp``: the floor any checker pays; with ``--floor`` the same
+  loop under each target's interpreter as well, and the sum of those loops over the cores: the
+  floor of any check that runs every case under every target once, as the judge runs them;
 - **oj**: ``oj t -c "PYTHON dist/dijkstra.py" -d samples/dijkstra`` under that interpreter,
   when online-judge-tools is installed.
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import heapq
+import os
 import random
 import shutil
 import statistics
@@ -179,26 +182,54 @@ def write_workspace(root: Path, cases: int, problem: Problem = PROBLEMS["dijkstr
         (root / "samples" / slug / f"sample-{number}.out").write_text(problem.answer(text))
 
 
-def one_interpreter() -> str:
-    """The interpreter of the problem's first target, else the Python running this."""
-    runner = runner_for(default_targets("AtCoder")[0], list(found()))
-    return runner.interpreter.executable if runner else sys.executable
+def target_interpreters() -> dict[str, str]:
+    """Each AtCoder target's label and the interpreter that runs it here, in the profile's
+    order; the Python running this when none has one."""
+    here = list(found())
+    runners = [runner_for(target, here) for target in default_targets("AtCoder")]
+    chosen = {r.target.label: r.interpreter.executable for r in runners if r is not None}
+    return chosen or {"host": sys.executable}
 
 
-def commands(root: Path, slug: str, python: str, kit_args: list[str]) -> dict[str, list[str]]:
-    bundle = root / "dist" / f"{slug}.py"
-    samples = root / "samples" / slug
-    loop = (
+def loop(root: Path, slug: str, python: str) -> list[str]:
+    """A shell loop running the bundle once per case under ``python``, comparing with cmp."""
+    bundle, samples = root / "dist" / f"{slug}.py", root / "samples" / slug
+    return [
+        "bash",
+        "-c",
         f'for f in "{samples}"/*.in; do "{python}" "{bundle}" < "$f" '
-        '| cmp -s - "${f%.in}.out" || echo "failed: $f"; done'
-    )
+        '| cmp -s - "${f%.in}.out" || echo "failed: $f"; done',
+    ]
+
+
+def commands(
+    root: Path, slug: str, pythons: dict[str, str], kit_args: list[str], floor: bool = False
+) -> dict[str, list[str]]:
+    """The commands timed each round: kit, loop (first target), ``loop LABEL`` for each other
+    target with ``floor``, and oj (first target) when it is installed."""
+    python = next(iter(pythons.values()))
     chosen = {
         "kit": [sys.executable, "-m", "kit", slug, "--root", str(root), *kit_args],
-        "loop": ["bash", "-c", loop],
+        "loop": loop(root, slug, python),
     }
+    if floor:
+        chosen.update({f"loop {label}": loop(root, slug, p) for label, p in pythons.items()})
+        del chosen[f"loop {next(iter(pythons))}"]  # the same as "loop"
     if shutil.which("oj"):
+        bundle, samples = root / "dist" / f"{slug}.py", root / "samples" / slug
         chosen["oj"] = ["oj", "t", "-c", f'"{python}" "{bundle}"', "-d", str(samples)]
     return chosen
+
+
+def floor_line(times: dict[str, list[float]], kit: float) -> str:
+    """The loops' medians summed over the cores: no check running every case under every
+    target once can finish sooner."""
+    loops = sum(statistics.median(v) for name, v in times.items() if name.startswith("loop"))
+    cores = os.cpu_count() or 1
+    return (
+        f"  {'floor':<13} {loops / cores:6.3f} s  (every target's loop, {loops:.3f} s, "
+        f"over {cores} cores)  kit / floor {kit / (loops / cores):5.2f}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,13 +243,19 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="change the solution's code before each round, as a user's rerun after an edit",
     )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also loop under every target and print the two targets' floor on these cores",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="check-speed-") as folder:
         root = Path(folder)
         problem = PROBLEMS[args.problem]
         write_workspace(root, args.cases, problem)
-        python = one_interpreter()
-        chosen = commands(root, problem.slug, python, args.kit_args.split())
+        pythons = target_interpreters()
+        python = next(iter(pythons.values()))
+        chosen = commands(root, problem.slug, pythons, args.kit_args.split(), args.floor)
         timed(chosen["kit"], root)  # builds dist/ and warms the caches
         times: dict[str, list[float]] = {name: [] for name in chosen}
         for number in range(args.rounds):
@@ -234,9 +271,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, values in times.items():
         median = statistics.median(values)
         print(
-            f"  {name:<5} median {median:6.3f} s  min {min(values):6.3f} s  "
+            f"  {name:<13} median {median:6.3f} s  min {min(values):6.3f} s  "
             f"max {max(values):6.3f} s  kit / {name} {kit / median:5.2f}"
         )
+    if args.floor:
+        print(floor_line(times, kit))
     return 0
 
 
