@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import heapq
-import os
 import random
 import shutil
 import statistics
@@ -39,6 +38,7 @@ from pathlib import Path
 from benchmarks.reruns import edit, timed
 from kit.judges.profiles import default_targets
 from kit.judges.targets import found, runner_for
+from kit.run.schedule import cores as parallel_slots
 
 SOLUTION = '''\
 """Shortest path from vertex 1 to every vertex (Dijkstra with a binary heap)."""
@@ -225,7 +225,7 @@ def floor_line(times: dict[str, list[float]], kit: float) -> str:
     """The loops' medians summed over the cores: no check running every case under every
     target once can finish sooner."""
     loops = sum(statistics.median(v) for name, v in times.items() if name.startswith("loop"))
-    cores = os.cpu_count() or 1
+    cores = parallel_slots()
     return (
         f"  {'floor':<13} {loops / cores:6.3f} s  (every target's loop, {loops:.3f} s, "
         f"over {cores} cores)  kit / floor {kit / (loops / cores):5.2f}"

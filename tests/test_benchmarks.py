@@ -51,7 +51,7 @@ def test_the_floor_loops_once_under_each_target_and_divides_by_the_cores(tmp_pat
     assert "/bin/python-a" in chosen["loop"][2]
     assert "/bin/pypy-b" in chosen["loop pypy3.11"][2]
     assert "loop pypy3.11" not in check_speed.commands(tmp_path, "sort", pythons, [])
-    monkeypatch.setattr(check_speed.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(check_speed, "parallel_slots", lambda: 2)
     times = {"kit": [3.0], "loop": [1.0, 2.0, 9.0], "loop pypy3.11": [4.0], "oj": [1.0]}
     line = check_speed.floor_line(times, 3.0)
     assert "3.000 s  (every target's loop, 6.000 s, over 2 cores)" in line
