@@ -207,14 +207,13 @@ def commands(
 ) -> dict[str, list[str]]:
     """The commands timed each round: kit, loop (first target), ``loop LABEL`` for each other
     target with ``floor``, and oj (first target) when it is installed."""
-    python = next(iter(pythons.values()))
+    (_, python), *others = pythons.items()
     chosen = {
         "kit": [sys.executable, "-m", "kit", slug, "--root", str(root), *kit_args],
         "loop": loop(root, slug, python),
     }
     if floor:
-        chosen.update({f"loop {label}": loop(root, slug, p) for label, p in pythons.items()})
-        del chosen[f"loop {next(iter(pythons))}"]  # the same as "loop"
+        chosen.update({f"loop {label}": loop(root, slug, other) for label, other in others})
     if shutil.which("oj"):
         bundle, samples = root / "dist" / f"{slug}.py", root / "samples" / slug
         chosen["oj"] = ["oj", "t", "-c", f'"{python}" "{bundle}"', "-d", str(samples)]
