@@ -433,8 +433,8 @@ def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
     """The named problems (all of them when ``slugs`` is empty), or a BuildError."""
     unknown = [slug for slug in slugs if slug not in registry]
     if unknown:
-        known = ", ".join(registry)
-        raise BuildError(f"unknown problem '{unknown[0]}' (problems.toml has: {known})")
+        known = f"has: {', '.join(registry)}" if registry else "lists no problem yet"
+        raise BuildError(f"unknown problem '{unknown[0]}' (problems.toml {known})")
     return [registry[slug] for slug in dict.fromkeys(slugs)] if slugs else list(registry.values())
 
 

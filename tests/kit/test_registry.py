@@ -6,7 +6,7 @@ import pytest
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, STRICTEST
 from kit.judges.targets import parse_target
-from kit.registry import load_registry, sample_cases
+from kit.registry import load_registry, sample_cases, select
 
 TABLE = """\
 [toy_sum]
@@ -175,3 +175,11 @@ def test_game_timeout_is_for_interactive_problems_above_the_limit(tmp_path):
         )
         with pytest.raises(BuildError, match="game_timeout"):
             load_registry(tmp_path)
+
+
+def test_an_unknown_slug_names_the_known_ones_or_says_there_are_none(toy):
+    known = registry(toy)
+    with pytest.raises(BuildError, match=r"^unknown problem 'x' \(problems.toml has: toy_sum\)$"):
+        select(known, ["toy_sum", "x"])
+    with pytest.raises(BuildError, match=r"^unknown problem 'x' \(problems.toml lists no problem"):
+        select({}, ["x"])
