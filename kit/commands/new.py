@@ -1,4 +1,4 @@
-"""``cpkit new SLUG --judge NAME [--from PAGE] [--interactive]``: scaffold a new problem.
+"""``cpkit new SLUG (--judge NAME | --from PAGE) [--interactive]``: scaffold a new problem.
 
 Appends a ``[SLUG]`` table to problems.toml (then loads the registry to validate it, and
 restores the file if that fails) and writes, from kit.scaffold's templates: the solution, the
