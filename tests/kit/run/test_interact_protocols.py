@@ -46,6 +46,7 @@ number = open(sys.argv[1]).read().strip()
 answer = open(sys.argv[2]).read().strip()
 print(number, flush=True)
 got = input().strip()
+sys.stdin.read()  # the solution's end of output first: the message says it had exited
 with open(sys.argv[3] + "judgemessage.txt", "w") as file:
     file.write(f"got {got}, answer {answer}, flags {sys.argv[4:]}\\n")
 sys.exit(42 if got == answer else 43)
@@ -71,7 +72,7 @@ def test_a_kattis_validator_rejects_with_43_and_says_why_in_judgemessage(case):
 
 @pytest.mark.parametrize(("status", "shown"), [(0, "exit status 0"), (1, "exit status 1")])
 def test_a_kattis_validators_other_statuses_are_its_own_failure(case, status, shown):
-    body = f"import sys\nprint(1, flush=True)\ninput()\nsys.exit({status})\n"
+    body = f"import sys\nprint(1, flush=True)\ninput()\nsys.stdin.read()\nsys.exit({status})\n"
     game = play(case, judge(case, body, KATTIS))
     assert game.verdict == "JE"
     assert game.message == (
@@ -93,6 +94,7 @@ import sys
 number = int(open(sys.argv[1]).read())
 print(number, flush=True)
 got = int(input())
+sys.stdin.read()  # the solution's end of output first: the message says it had exited
 with open(sys.argv[2], "w") as output:
     output.write(f"{got} {open(sys.argv[3]).read().strip()}\\n")
 sys.exit(0 if got == number + 1 else 1)
