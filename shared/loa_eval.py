@@ -5,7 +5,8 @@ Description: ``make_evaluator(weights, tables)`` returns ``evaluate(me, opp, cnt
     counts): per side, concentration (surplus of the pieces' Chebyshev distances to their centre
     of mass over the least possible, per piece), centralisation (piece-square table, per piece),
     groups beyond the first, quads (2x2 blocks with three or more own pieces), connectedness
-    (adjacent pairs per piece), uniformity (bounding rectangle's area), Euler number, material;
+    (adjacent pairs per piece), uniformity (bounding rectangle's area), Euler number, material,
+    a bonus for having few pieces (FEW_PIECES, at weight 0 by default);
     between the sides, weighted mobility (2 per move, 1 to an edge square, +1 for a capture); a
     bonus for the side to move. The centre of mass square exists at weight 0.
 Usage: ``LOA_WEIGHTS="conc=100,..."`` in the solution overrides ``DEFAULT_WEIGHTS`` (matches).
@@ -25,7 +26,9 @@ Memory: memos of at most 40000 + 50000 + 16000 entries (sizes: docs/lines-of-act
 Status: antisymmetry, mirror invariance, memoised = fresh values, line mobility = counted from
     the move lists (tests/test_loa_eval.py). Weights: a least-squares fit to a stronger
     engine's deep scores (tuning.eval_fit), kept on a fixed-depth pairing and a match at the
-    real clock; the figures and the record are in docs/lines-of-action.md.
+    real clock; FEW_PIECES: a logistic fit to who won logged games (tuning.outcome_fit,
+    tests/test_outcome_fit.py), not kept (weight 0) after matches at the real clock; the
+    figures and the record are in docs/lines-of-action.md.
 """
 
 from operator import getitem, or_
@@ -54,10 +57,18 @@ DEFAULT_WEIGHTS = {  # fitted (tuning.eval_fit); groups and Euler number trade a
     "unif": 12,  # per 8 squares of the bounding rectangle's area
     "euler": 44,  # per unit of 4 x Euler number above 4 (one group, no hole)
     "mat": 10,  # per piece
+    "few": 0,  # percent of FEW_PIECES (100: the fit's values; not kept, see FEW_PIECES)
     "lazy": 100,  # lazy-evaluation margin (mobility skipped when the rest is this far out)
     "mob": 14,  # per 8 units of weighted mobility difference (2 per move, 1 to an edge, +1 capture)
 }
 
+
+# by a side's piece count (index 0-12): what a side with that many pieces is worth beyond the
+# other terms, fitted to who won (tuning.outcome_fit: 3 pieces 193, 4 92, 5 59, 6 27, 7 26, 8 16,
+# 9 17, 10 -4, against 11 or more), rounded and made to fall with the count; 1 and 2 as 3; 0
+# beyond 12 (boards of the tests). At weight 100 it scored no better at the real clock (160
+# games, docs/lines-of-action.md, fifteenth round): the default weight is 0
+FEW_PIECES = (0, 200, 200, 190, 95, 60, 30, 25, 18, 15, 5, 0, 0)
 
 LAZY_INF = 1 << 40
 SIDE_CACHE_MAX = 40000  # memoised per-side scores (a few MB)
@@ -265,6 +276,7 @@ def _side_scorer(w, known_groups):
     pst, _, minsum = _tables()
     w_conc, w_cent, w_com = w["conc"], w["cent"], w["com"]
     w_group, w_quad, w_mat = w["group"], w["quad"], w["mat"]
+    few = tuple(w["few"] * v // 100 for v in FEW_PIECES) + (0,) * (65 - len(FEW_PIECES))
     w_unif, w_conn, w_euler = w["unif"], w["conn"], w["euler"]
     pad_anchor = sum(1 << (10 * r + f) for r in range(9) for f in range(9))
     not_a, not_h = NOT_A, NOT_H
@@ -292,7 +304,10 @@ def _side_scorer(w, known_groups):
         tot = sum(map(getitem, near[com], data))
         cen = (p >> 24) - PST_SHIFT * n
         score = (
-            (w_cent * cen - w_conc * (tot - minsum[n])) // n + (w_com * pst[com] >> 1) + w_mat * n
+            (w_cent * cen - w_conc * (tot - minsum[n])) // n
+            + (w_com * pst[com] >> 1)
+            + w_mat * n
+            + few[n]
         )
         groups = known_pop(bb, None)
         if groups is None:

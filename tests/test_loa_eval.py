@@ -7,7 +7,7 @@ import random
 import pytest
 
 from shared.loa_bitboard import build_tables, line_counts
-from shared.loa_eval import DEFAULT_WEIGHTS, make_evaluator, parse_weights
+from shared.loa_eval import DEFAULT_WEIGHTS, FEW_PIECES, make_evaluator, parse_weights
 from tests.loa_positions import count_groups, from_diagram, random_position
 
 TABLES = build_tables()
@@ -161,3 +161,22 @@ def test_euler_term_is_groups_minus_holes(scaled):
         cnt = line_counts(w | b)
         e = count_groups(w) - holes(w)
         assert euler(w, b, cnt) - base(w, b, cnt) == -(4 * e - 4)
+
+
+def test_the_piece_count_term_adds_its_table_for_each_side():
+    """``few`` (off by default) adds FEW_PIECES[own pieces] - FEW_PIECES[opponent's], scaled
+    by few / 100, and nothing else; sides of 3 to 12 pieces, the counts it was fitted on."""
+    rng = random.Random(11)
+    base = make_evaluator({"lazy": 1 << 40})
+    full = make_evaluator({"lazy": 1 << 40, "few": 100})
+    half = make_evaluator({"lazy": 1 << 40, "few": 50})
+    for nw in range(3, 13):
+        for nb in range(3, 13):
+            squares = rng.sample(range(64), nw + nb)
+            w = sum(1 << s for s in squares[:nw])
+            b = sum(1 << s for s in squares[nw:])
+            cnt = line_counts(w | b)
+            assert full(w, b, cnt) - base(w, b, cnt) == FEW_PIECES[nw] - FEW_PIECES[nb]
+            assert half(w, b, cnt) - base(w, b, cnt) == FEW_PIECES[nw] // 2 - FEW_PIECES[nb] // 2
+    assert DEFAULT_WEIGHTS["few"] == 0
+    assert FEW_PIECES[3] > FEW_PIECES[6] > FEW_PIECES[10] >= FEW_PIECES[11] == 0
