@@ -1,0 +1,160 @@
+"""What the evaluation misjudges about a side's piece count, measured by who won.
+
+Usage: python -m tuning.outcome_fit GAMES.log [GAMES.log ...] [--opponent engine]
+    [--weights "few=100"]
+
+Reads the games of ``build.py match --log`` that a side won, and takes every position after
+SKIP plies up to the one two plies before the end: the evaluation of shared/loa_eval.py for the
+side to move (with ``--weights`` over the defaults, as ``LOA_WEIGHTS``), each side's piece
+count, whether the side to move won the game, and whether the side to move is the program named by
+``--opponent`` (so that a stronger opponent is not mistaken for a piece count). It fits
+a logistic regression by Newton's method:
+
+    P(win) = 1 / (1 + exp(-(a * evaluation / 100 + b * program + sum_k c_k * d_k)))
+
+where d_k is 1 when the side to move has k pieces, -1 when the opponent has, 0 otherwise (both:
+0), for k from LOW to HIGH (more pieces: the baseline). It prints each c_k in the evaluation's
+units (100 c_k / a): the score a side with k pieces is worth beyond what the evaluation gives
+it. shared/loa_eval.py's FEW_PIECES came from this fit over the logs of matches against the
+sparring engine, with that term off (its default); ``--weights few=100`` shows what is left
+with it on (docs/lines-of-action.md, fifteenth round).
+"""
+
+import argparse
+import math
+import sys
+
+from shared.loa_bitboard import apply_move, line_counts, parse_move, start_position
+from shared.loa_eval import make_evaluator, parse_weights
+
+SKIP = 4  # the random openings' plies: the first position the programs chose
+LOW, HIGH = 3, 10  # piece counts given a coefficient each; above HIGH: the baseline
+NO_LAZY = 1 << 40  # the evaluation in full (no lazy cut)
+
+
+def read_log(path):
+    """(White's name, Black's, winner 0/1, plies) for each game of a ``match --log`` file that
+    a side won; raises ValueError on a line that is not a game line."""
+    games = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            head, sep, moves = line.partition(" moves=")
+            fields = dict(x.split("=", 1) for x in head.split()[2:] if "=" in x)
+            if not sep or not {"white", "black", "result"} <= fields.keys():
+                raise ValueError(f"{path}:{number}: not a game line of a match --log file")
+            if fields["result"] in ("W", "B"):
+                games.append(
+                    (fields["white"], fields["black"], "WB".index(fields["result"]), moves.split())
+                )
+    return games
+
+
+def samples(games, evaluate, opponent):
+    """(evaluation / 100, -1 if ``opponent`` is to move else 1, own count, opponent's count,
+    won) per position described in the header."""
+    rows = []
+    for white, _, winner, plies in games:
+        boards, side = list(start_position()), 0
+        for ply, name in enumerate(plies[:-2]):
+            apply_move(boards, side, parse_move(name))
+            side ^= 1
+            if ply + 1 < SKIP:
+                continue
+            me, opp = boards[side], boards[side ^ 1]
+            score = evaluate(me, opp, line_counts(me | opp)) / 100
+            theirs = (white == opponent) == (side == 0)
+            rows.append((score, -1 if theirs else 1, _count(me), _count(opp), side == winner))
+    return rows
+
+
+def _count(bb):
+    return bin(bb).count("1")
+
+
+def design(row):
+    """The regression's inputs for one sample: evaluation, program, then d_LOW .. d_HIGH."""
+    score, ours, own, other, _ = row
+    return [score, ours] + [(own == k) - (other == k) for k in range(LOW, HIGH + 1)]
+
+
+def logistic_fit(xs, ys, iterations=25):
+    """Coefficients w maximising the log-likelihood of ys (0/1) under P = 1/(1+exp(-w.x)), by
+    Newton's method (a small ridge keeps the steps defined); returns (w, log-likelihood)."""
+    k = len(xs[0])
+    w = [0.0] * k
+    for _ in range(iterations):
+        grad = [0.0] * k
+        hess = [[1e-9 * len(xs) * (i == j) for j in range(k)] for i in range(k)]
+        for x, y in zip(xs, ys):
+            p = _sigmoid(sum(a * b for a, b in zip(w, x)))
+            for i in range(k):
+                grad[i] += (y - p) * x[i]
+                for j in range(k):
+                    hess[i][j] += p * (1 - p) * x[i] * x[j]
+        w = [a + b for a, b in zip(w, _solve(hess, grad))]
+    ll = sum(math.log(max(1e-300, _likelihood(w, x, y))) for x, y in zip(xs, ys))
+    return w, ll
+
+
+def _sigmoid(z):
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def _likelihood(w, x, y):
+    p = _sigmoid(sum(a * b for a, b in zip(w, x)))
+    return p if y else 1 - p
+
+
+def _solve(a, b):
+    """x with a x = b (Gauss-Jordan with partial pivoting; a is left unchanged)."""
+    k = len(b)
+    m = [row[:] + [v] for row, v in zip(a, b)]
+    for c in range(k):
+        p = max(range(c, k), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(k):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][k] / m[i][i] for i in range(k)]
+
+
+def report(rows):
+    """The printed lines: positions, the fit's log-likelihood against the evaluation alone,
+    and each piece count's worth in the evaluation's units."""
+    ys = [row[4] for row in rows]
+    base, base_ll = logistic_fit([design(row)[:2] for row in rows], ys)
+    w, ll = logistic_fit([design(row) for row in rows], ys)
+    worth = "  ".join(f"{k}:{100 * c / w[0]:.0f}" for k, c in zip(range(LOW, HIGH + 1), w[2:]))
+    return [
+        f"positions: {len(rows)}; log-likelihood {base_ll:.1f} with the evaluation and the "
+        f"program alone, {ll:.1f} with the piece counts",
+        f"evaluation per 100: {base[0]:.3f} alone, {w[0]:.3f} with the counts; program: {w[1]:.3f}",
+        f"worth of a side's piece count beyond the evaluation (more than {HIGH}: 0): {worth}",
+    ]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("logs", nargs="+", metavar="GAMES.log")
+    parser.add_argument("--opponent", default="engine", help="the other program's name")
+    parser.add_argument("--weights", default="", help='as LOA_WEIGHTS, e.g. "few=100"')
+    args = parser.parse_args(argv)
+    try:
+        weights = parse_weights(args.weights)
+        games = [game for path in args.logs for game in read_log(path)]
+    except (OSError, ValueError) as e:
+        parser.exit(2, f"outcome_fit: error: {e}\n")
+    if not any(args.opponent in game[:2] for game in games):
+        parser.exit(2, f"outcome_fit: error: no decided game has a program {args.opponent!r}\n")
+    rows = samples(games, make_evaluator(dict(weights, lazy=NO_LAZY)), args.opponent)
+    if len(rows) < 100:
+        parser.exit(2, f"outcome_fit: error: {len(rows)} positions, too few to fit\n")
+    print("\n".join(report(rows)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
