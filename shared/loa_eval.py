@@ -26,9 +26,8 @@ Memory: memos of at most 40000 + 50000 + 16000 entries (sizes: docs/lines-of-act
 Status: antisymmetry, mirror invariance, memoised = fresh values, line mobility = counted from
     the move lists (tests/test_loa_eval.py). Weights: a least-squares fit to a stronger
     engine's deep scores (tuning.eval_fit), kept on a fixed-depth pairing and a match at the
-    real clock; FEW_PIECES: a logistic fit to who won logged games (tuning.outcome_fit,
-    tests/test_outcome_fit.py), not kept (weight 0) after matches at the real clock; the
-    figures and the record are in docs/lines-of-action.md.
+    real clock; FEW_PIECES: fitted to who won (tuning.outcome_fit), not kept (weight 0) after
+    matches at the real clock; figures and record: docs/lines-of-action.md.
 """
 
 from operator import getitem, or_
