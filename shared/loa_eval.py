@@ -274,8 +274,10 @@ def _side_scorer(w, known_groups):
     (memoised per bit-board); groups are taken from ``known_groups`` when a caller left them."""
     pst, _, minsum = _tables()
     w_conc, w_cent, w_com = w["conc"], w["cent"], w["com"]
-    w_group, w_quad, w_mat = w["group"], w["quad"], w["mat"]
+    w_group, w_quad = w["group"], w["quad"]
+    # material and the few-pieces bonus by piece count, one look-up (a board holds at most 64)
     few = tuple(w["few"] * v // 100 for v in FEW_PIECES) + (0,) * (65 - len(FEW_PIECES))
+    material = tuple(w["mat"] * n + few[n] for n in range(65))
     w_unif, w_conn, w_euler = w["unif"], w["conn"], w["euler"]
     pad_anchor = sum(1 << (10 * r + f) for r in range(9) for f in range(9))
     not_a, not_h = NOT_A, NOT_H
@@ -303,10 +305,7 @@ def _side_scorer(w, known_groups):
         tot = sum(map(getitem, near[com], data))
         cen = (p >> 24) - PST_SHIFT * n
         score = (
-            (w_cent * cen - w_conc * (tot - minsum[n])) // n
-            + (w_com * pst[com] >> 1)
-            + w_mat * n
-            + few[n]
+            (w_cent * cen - w_conc * (tot - minsum[n])) // n + (w_com * pst[com] >> 1) + material[n]
         )
         groups = known_pop(bb, None)
         if groups is None:
