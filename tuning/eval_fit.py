@@ -133,6 +133,12 @@ def solve(rows, ys, ridge=1e-6):
                 a[i][j] += x[i] * x[j]
     for i in range(k):
         a[i][i] += ridge * len(rows)
+    return solve_system(a, b)
+
+
+def solve_system(a, b):
+    """x with a x = b, by Gaussian elimination with partial pivoting (a and b are changed)."""
+    k = len(b)
     for c in range(k):
         p = max(range(c, k), key=lambda r: abs(a[r][c]))
         a[c], a[p], b[c], b[p] = a[p], a[c], b[p], b[c]

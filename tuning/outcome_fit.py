@@ -26,6 +26,7 @@ import sys
 
 from shared.loa_bitboard import apply_move, line_counts, parse_move, start_position
 from shared.loa_eval import make_evaluator, parse_weights
+from tuning.eval_fit import solve_system
 
 SKIP = 4  # the random openings' plies: the first position the programs chose
 LOW, HIGH = 3, 10  # piece counts given a coefficient each; above HIGH: the baseline
@@ -93,7 +94,7 @@ def logistic_fit(xs, ys, iterations=25):
                 grad[i] += (y - p) * x[i]
                 for j in range(k):
                     hess[i][j] += p * (1 - p) * x[i] * x[j]
-        w = [a + b for a, b in zip(w, _solve(hess, grad))]
+        w = [a + b for a, b in zip(w, solve_system(hess, grad))]
     ll = sum(math.log(max(1e-300, _likelihood(w, x, y))) for x, y in zip(xs, ys))
     return w, ll
 
@@ -105,20 +106,6 @@ def _sigmoid(z):
 def _likelihood(w, x, y):
     p = _sigmoid(sum(a * b for a, b in zip(w, x)))
     return p if y else 1 - p
-
-
-def _solve(a, b):
-    """x with a x = b (Gauss-Jordan with partial pivoting; a is left unchanged)."""
-    k = len(b)
-    m = [row[:] + [v] for row, v in zip(a, b)]
-    for c in range(k):
-        p = max(range(c, k), key=lambda r: abs(m[r][c]))
-        m[c], m[p] = m[p], m[c]
-        for r in range(k):
-            if r != c and m[r][c]:
-                f = m[r][c] / m[c][c]
-                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
-    return [m[i][k] / m[i][i] for i in range(k)]
 
 
 def report(rows):
