@@ -172,6 +172,17 @@ class RunOptions:
 DEFAULT_OPTIONS = RunOptions()
 
 
+@dataclass
+class _Plan:
+    """What ``run_all`` runs: the cases, the columns grouped by command, each group's limits
+    and one job per case and group."""
+
+    cases: list[Case]
+    groups: dict[tuple[str, ...], list[Column]]
+    limits: dict[tuple[str, ...], Limits]
+    jobs: list[Job]
+
+
 def run_all(
     problem: Problem,
     bundle: Bundle | None,
@@ -194,51 +205,60 @@ def run_all(
     }
     if problem.kind == "interactive" and interactor is None:
         cases = [Case(f"{problem.rel(problem.dist)} on empty input", Path("/dev/null"), None)]
-    planned = [Job(index, key) for index in range(len(cases)) for key in groups]
-    gate = options.gate  # the groups that do not wait for it start first
-    order = planned if gate is None else sorted(planned, key=lambda j: gate.waits(groups[j.key]))
-    if gate is not None and any(limit.per_move for limit in limits.values()):
-        gate.settle()  # a game's moves are timed as they are played: nothing beside them
+    plan = _Plan(cases, groups, limits, [Job(i, key) for i in range(len(cases)) for key in groups])
     with _Judges(problem, bundle, script, comparator, interactor) as judges:
-        done = itertools.count(1)
-
-        def run(job: Job, runs: int) -> tuple[_Outcome, Timing, str]:
-            runner = groups[job.key][0].runner
-            if options.progress is not None:
-                options.progress(
-                    f"{problem.slug}: run {next(done)} of {len(planned)}, {runner.label}"
-                )
-            case = cases[job.case_index]
-            outcome, timing = judges.get().repeat(case, runner, limits[job.key], runs)
-            return outcome, timing, outcome.word
-
-        ran.schedule = run_jobs(
-            order,
-            run,
-            parallel=options.slots,
-            repeat=options.repeat,
-            limit_of=lambda job: math.inf if limits[job.key].per_move else limits[job.key].time,
-            first_failure=options.first_failure,
-            ready=None if gate is None else lambda job: gate.admits(groups[job.key]),
-            quiet=None if gate is None else gate.settle,
-        )
-    if gate is not None:
-        planned = _admitted(ran, planned, groups, gate)
+        ran.schedule = _run_plan(plan, judges, problem.slug, options)
+    if options.gate is not None:
+        plan.jobs = _admitted(ran, plan.jobs, groups, options.gate)
     if options.first_failure:
-        planned = _until_first_failure(ran, planned, problem.slug)
-    timed_alone = {job.key for job in planned if job.alone and job.word == OK}
-    for job in planned:
-        case, group = cases[job.case_index], groups[job.key]
-        # an accepted time taken side by side is no figure beside one of its runner's taken alone
-        figure = job.alone or job.word != OK or job.key not in timed_alone
-        _record(
-            ran, case, group, job.outcome, timing=job.timing, limits=limits[job.key], figure=figure
-        )
+        plan.jobs = _until_first_failure(ran, plan.jobs, problem.slug)
+    _record_plan(ran, plan)
     for column in ran.columns:
         warning = _memory_warning(column, limits[tuple(column.runner.command(script))])
         if warning:
             ran.warnings.append(warning)
     return ran
+
+
+def _run_plan(plan: _Plan, judges: _Judges, slug: str, options: RunOptions) -> Schedule:
+    """Runs the plan's jobs (the groups that do not wait for the gate first)."""
+    groups, limits, gate = plan.groups, plan.limits, options.gate
+    order = plan.jobs
+    if gate is not None:
+        order = sorted(order, key=lambda j: gate.waits(groups[j.key]))
+        if any(limit.per_move for limit in limits.values()):
+            gate.settle()  # a game's moves are timed as they are played: nothing beside them
+    done = itertools.count(1)
+
+    def run(job: Job, runs: int) -> tuple[_Outcome, Timing, str]:
+        runner = groups[job.key][0].runner
+        if options.progress is not None:
+            options.progress(f"{slug}: run {next(done)} of {len(plan.jobs)}, {runner.label}")
+        case = plan.cases[job.case_index]
+        outcome, timing = judges.get().repeat(case, runner, limits[job.key], runs)
+        return outcome, timing, outcome.word
+
+    return run_jobs(
+        order,
+        run,
+        parallel=options.slots,
+        repeat=options.repeat,
+        limit_of=lambda job: math.inf if limits[job.key].per_move else limits[job.key].time,
+        first_failure=options.first_failure,
+        ready=None if gate is None else lambda job: gate.admits(groups[job.key]),
+        quiet=None if gate is None else gate.settle,
+    )
+
+
+def _record_plan(ran: Ran, plan: _Plan) -> None:
+    """Each job's outcome into ``ran``; a time is a figure only where it is comparable."""
+    timed_alone = {job.key for job in plan.jobs if job.alone and job.word == OK}
+    for job in plan.jobs:
+        case, group = plan.cases[job.case_index], plan.groups[job.key]
+        # an accepted time taken side by side is no figure beside one of its runner's taken alone
+        figure = job.alone or job.word != OK or job.key not in timed_alone
+        limits = plan.limits[job.key]
+        _record(ran, case, group, job.outcome, timing=job.timing, limits=limits, figure=figure)
 
 
 class _Judges:
