@@ -82,6 +82,22 @@ def test_samples_label_every_position_for_the_side_to_move():
     assert [r[1] for r in outcome_fit.samples(games, evaluate, "bot")] == [-r[1] for r in rows]
 
 
+def test_term_samples_add_the_terms_and_hold_a_game_out_whole():
+    """``--terms`` rows: the same evaluation, program and winner as ``samples``, then the
+    terms of the side to move at weight 1, and one held-out flag for all of a game's rows."""
+    games = [("bot", "engine", 0, random_plies(s)) for s in range(2, 12)]
+    evaluate = outcome_fit.make_evaluator({"lazy": outcome_fit.NO_LAZY})
+    rows = outcome_fit.term_samples(games, evaluate, "engine")
+    plain = outcome_fit.samples(games, evaluate, "engine")
+    assert [(r[0], r[1], r[3]) for r in rows] == [(p[0], p[1], p[4]) for p in plain]
+    terms = outcome_fit.term_evaluators(TABLES)
+    for row, (_, _, side, me, opp, _) in zip(rows, outcome_fit.positions(games)):
+        assert row[2] == outcome_fit.features(me, opp, line_counts(me | opp), terms)
+    per_game = len(rows) // len(games)
+    flags = [{r[4] for r in rows[k : k + per_game]} for k in range(0, len(rows), per_game)]
+    assert all(len(f) == 1 for f in flags) and {f.pop() for f in flags} == {False, True}
+
+
 def test_design_gives_each_piece_count_its_own_input():
     row = (1.5, -1, 3, 11, True)
     assert outcome_fit.design(row) == [1.5, -1, 1, 0, 0, 0, 0, 0, 0, 0]
@@ -123,6 +139,28 @@ def test_report_finds_a_planted_worth_of_three_pieces():
     assert lines[0].startswith("positions: 6000;")
 
 
+def test_term_report_gives_planted_weights_back_in_the_evaluations_units():
+    """Outcomes drawn from an evaluation with known weights and tempo, at 1.5 per 100 of it:
+    the terms' fit gives the weights back as the evaluation counts them, each in its place."""
+    rng = random.Random(11)
+    planted = (120, 0, 0, -40, 0, 80, 10, 40, 0, 15)
+    rows = []
+    for k in range(8000):
+        terms = [rng.gauss(0, 1) for _ in planted]
+        score = (sum(w * x for w, x in zip(planted, terms)) + 30) / 100
+        ours = rng.choice((-1, 1))
+        z = 1.5 * score + 0.9 * ours
+        rows.append((score, ours, terms, rng.random() < 1 / (1 + math.exp(-z)), k % 5 == 0))
+    lines = outcome_fit.term_report(rows)
+    assert lines[0] == "positions: 6400 to fit, 1600 held out"
+    fitted = dict(item.split("=") for item in lines[2].split(": ", 1)[1].split(","))
+    assert list(fitted) == [*outcome_fit.TERMS, "tempo"]
+    for name, want in zip([*outcome_fit.TERMS, "tempo"], (*planted, 30)):
+        assert abs(int(fitted[name]) - want) <= 12, (name, fitted)
+    base, terms = (float(x.split()[0]) for x in lines[1].split(": ", 1)[1].split(", "))
+    assert abs(terms - base) < 20  # the evaluation is already the truth: no held-out gain
+
+
 def test_main_fits_logged_games_and_fails_in_one_line(tmp_path, capsys):
     log = tmp_path / "games.log"
     log.write_text(
@@ -134,6 +172,9 @@ def test_main_fits_logged_games_and_fails_in_one_line(tmp_path, capsys):
     assert outcome_fit.main([str(log), "--weights", "few=100"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"positions: {6 * 25};") and out[2].startswith("worth of a side")
+    assert outcome_fit.main([str(log), "--terms"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith(" held out") and out[2].startswith("weights: conc=")
     for argv, message in (
         ([str(tmp_path / "missing.log")], "No such file"),
         ([str(log), "--weights", "nothing=1"], "bad weight"),
