@@ -106,6 +106,12 @@ def engine_score(args):
     return None
 
 
+def held_out(plies):
+    """Whether the position or game of these plies is in the fifth held out (a hash, so the
+    same plies always fall on the same side)."""
+    return zlib.crc32(" ".join(plies).encode()) % 5 == 0
+
+
 def features(me, opp, cnt, evaluators):
     """Each term of TERMS for the side owning ``me`` (to move), as the evaluation adds it at
     weight 1 (so mobility is the weighted mobility difference / 8)."""
@@ -182,8 +188,7 @@ def fit(data, tables):
         row = features(me, opp, cnt, evaluators)
         cur = default(me, opp, cnt)
         y = max(-CLIP, min(CLIP, score))
-        bucket = zlib.crc32(" ".join(plies).encode()) % 5
-        (test if bucket == 0 else train).append((row, cur, y))
+        (test if held_out(plies) else train).append((row, cur, y))
     slope = solve([[cur] for _, cur, _ in train], [y for _, _, y in train])[0]
     coef = solve([row for row, _, _ in train], [y for _, _, y in train])
     weights = {name: round(c / slope) for name, c in zip(TERMS, coef)}

@@ -30,11 +30,10 @@ weights in the evaluation's units (divided by the evaluation's own coefficient),
 import argparse
 import math
 import sys
-import zlib
 
 from shared.loa_bitboard import apply_move, build_tables, line_counts, parse_move, start_position
 from shared.loa_eval import make_evaluator, parse_weights
-from tuning.eval_fit import TERMS, features, solve_system, term_evaluators
+from tuning.eval_fit import TERMS, features, held_out, solve_system, term_evaluators
 
 SKIP = 4  # the random openings' plies: the first position the programs chose
 LOW, HIGH = 3, 10  # piece counts given a coefficient each; above HIGH: the baseline
@@ -64,13 +63,13 @@ def positions(games):
     """(White's name, winner, side to move, its board, the other's, held out) per position
     described in the header; a game's positions are held out together (one game in five)."""
     for white, _, winner, plies in games:
-        held_out = zlib.crc32(" ".join(plies).encode()) % 5 == 0
+        out = held_out(plies)
         boards, side = list(start_position()), 0
         for ply, name in enumerate(plies[:-2]):
             apply_move(boards, side, parse_move(name))
             side ^= 1
             if ply + 1 >= SKIP:
-                yield white, winner, side, boards[side], boards[side ^ 1], held_out
+                yield white, winner, side, boards[side], boards[side ^ 1], out
 
 
 def samples(games, evaluate, opponent):
@@ -79,8 +78,8 @@ def samples(games, evaluate, opponent):
     rows = []
     for white, winner, side, me, opp, _ in positions(games):
         score = evaluate(me, opp, line_counts(me | opp)) / 100
-        theirs = (white == opponent) == (side == 0)
-        rows.append((score, -1 if theirs else 1, _count(me), _count(opp), side == winner))
+        ours = _program(white, side, opponent)
+        rows.append((score, ours, _count(me), _count(opp), side == winner))
     return rows
 
 
@@ -89,12 +88,17 @@ def term_samples(games, evaluate, opponent):
     position."""
     evaluators = term_evaluators(build_tables())
     rows = []
-    for white, winner, side, me, opp, held_out in positions(games):
+    for white, winner, side, me, opp, out in positions(games):
         cnt = line_counts(me | opp)
-        ours = -1 if (white == opponent) == (side == 0) else 1
+        ours = _program(white, side, opponent)
         terms = features(me, opp, cnt, evaluators)
-        rows.append((evaluate(me, opp, cnt) / 100, ours, terms, side == winner, held_out))
+        rows.append((evaluate(me, opp, cnt) / 100, ours, terms, side == winner, out))
     return rows
+
+
+def _program(white, side, opponent):
+    """-1 when ``opponent`` is the side to move, else 1."""
+    return -1 if (white == opponent) == (side == 0) else 1
 
 
 def _count(bb):
