@@ -46,6 +46,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from kit.processes import kill_group
 from referee import rules
+from referee.match_log import log_line
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GRACE = 0.5  # extra seconds waited past the clock before a silent program is given up on
@@ -425,16 +426,6 @@ def game_line(number, games, white, black, res):
         f"game {number}/{games}: {white.name} (W) vs {black.name} (B): {who}"
         f"{'' if who == 'draw' else ' wins'}, {res.reason}, {len(res.moves)} plies;"
         f" max think {', '.join(maxes)}"
-    )
-
-
-def log_line(number, white, black, opening, res):
-    """Game ``number``'s line in the --log file: the players, the opening, result and moves."""
-    return (
-        f"game {number} white={white.name} black={black.name}"
-        f" opening={','.join(opening)}"
-        f" result={res.winner or 'D'} reason={res.reason.replace(' ', '_')}"
-        f" moves={' '.join(res.moves)}\n"
     )
 
 

@@ -31,6 +31,7 @@ import argparse
 import math
 import sys
 
+from referee.match_log import read_games
 from shared.loa_bitboard import apply_move, build_tables, line_counts, parse_move, start_position
 from shared.loa_eval import make_evaluator, parse_weights
 from tuning.eval_fit import TERMS, features, held_out, solve_system, term_evaluators
@@ -43,20 +44,11 @@ NO_LAZY = 1 << 40  # the evaluation in full (no lazy cut)
 def read_log(path):
     """(White's name, Black's, winner 0/1, plies) for each game of a ``match --log`` file that
     a side won; raises ValueError on a line that is not a game line."""
-    games = []
-    with open(path) as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            head, sep, moves = line.partition(" moves=")
-            fields = dict(x.split("=", 1) for x in head.split()[2:] if "=" in x)
-            if not sep or not {"white", "black", "result"} <= fields.keys():
-                raise ValueError(f"{path}:{number}: not a game line of a match --log file")
-            if fields["result"] in ("W", "B"):
-                games.append(
-                    (fields["white"], fields["black"], "WB".index(fields["result"]), moves.split())
-                )
-    return games
+    return [
+        (g.white, g.black, "WB".index(g.result), g.moves)
+        for g in read_games(path)
+        if g.result in ("W", "B")
+    ]
 
 
 def positions(games):
