@@ -92,14 +92,14 @@ def sign_test(a, b):
 
 
 def report(games, name):
+    """The two lines printed for NAME's games of one log."""
     rec = colour_record(games, name)
     kinds = opening_pairs(games, name)
-    lines = [
+    return [
         f"{name}: {len(games)} games; as White {'-'.join(map(str, rec['W']))},"
         f" as Black {'-'.join(map(str, rec['B']))} (W-L-D)",
         "  openings: " + ", ".join(f"{k} {kinds[k]}" for k in PAIR_KINDS),
     ]
-    return lines
 
 
 def main(argv=None):

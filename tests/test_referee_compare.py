@@ -34,10 +34,11 @@ def test_a_logged_line_reads_back_as_written(tmp_path):
     ]
 
 
-def test_colours_and_opening_pairs():
+def test_colours_and_opening_pairs(tmp_path):
     """Four openings: bot wins both; White wins both; Black wins both; a draw and a loss."""
-    log_results = ["W", "B", "W", "W", "B", "B", "D", "W"]
-    games = [g._replace(result=r) for g, r in zip(_games("bot", len(log_results)), log_results)]
+    games = read_games(
+        write_log(tmp_path / "a.log", "bot", ["W", "B", "W", "W", "B", "B", "D", "W"])
+    )
     assert compare.colour_record(games, "bot") == {"W": [2, 1, 1], "B": [2, 2, 0]}
     kinds = compare.opening_pairs(games, "bot")
     assert dict(kinds) == {"won both": 1, "White won both": 1, "Black won both": 1, "other": 1}
@@ -88,20 +89,3 @@ def test_the_command_prints_the_comparison_and_fails_in_one_line(tmp_path, capsy
         assert len(err.splitlines()) == 1, err
     assert compare.main([str(a), "nobody"]) == 2
     assert "no player named nobody" in capsys.readouterr().err
-
-
-def _games(name, n):
-    """n games of ``write_log``'s layout as LoggedGame values (results to be set)."""
-    from referee.match_log import LoggedGame
-
-    return [
-        LoggedGame(
-            i + 1,
-            name if i % 2 == 0 else "engine",
-            "engine" if i % 2 == 0 else name,
-            OPENINGS[i // 2],
-            "D",
-            [],
-        )
-        for i in range(n)
-    ]
