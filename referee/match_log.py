@@ -2,8 +2,9 @@
 
 A line is ``game N white=NAME black=NAME opening=P1,P2,... result=W|B|D reason=WORD
 moves=P1 P2 ...`` (the moves from the start, the opening's plies first). Readers:
-referee/compare.py (paired results of two matches) and tuning/outcome_fit.py (positions
-labelled by who won). Tests: tests/test_referee_compare.py, tests/test_referee_match.py.
+referee/compare.py (paired results of two matches), tuning/eval_fit.py (positions to label) and
+tuning/outcome_fit.py (positions labelled by who won). Tests: tests/test_referee_compare.py,
+tests/test_referee_match.py, tests/test_eval_fit.py.
 """
 
 from typing import NamedTuple

@@ -61,7 +61,10 @@ def test_label_asks_the_engine_once_per_sampled_quiet_position(tmp_path):
     log = tmp_path / "games.log"  # the first game twice, as two deterministic engines play it
     logged = [*games, games[0]]
     log.write_text(
-        "".join(f"game {k} result=D moves={' '.join(g)}\n" for k, g in enumerate(logged))
+        "".join(
+            f"game {k} white=a black=b opening= result=D reason=limit moves={' '.join(g)}\n"
+            for k, g in enumerate(logged)
+        )
     )
     fake = tmp_path / "engine.py"
     fake.write_text(

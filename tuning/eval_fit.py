@@ -28,6 +28,7 @@ import sys
 import zlib
 from multiprocessing import Pool
 
+from referee.match_log import read_games
 from shared.loa_bitboard import (
     apply_move,
     build_tables,
@@ -47,13 +48,8 @@ UNIT = 1000  # a term is read at this weight (the evaluation divides in integers
 
 
 def game_plies(path):
-    """The ply lists of the games in a ``match --log`` file."""
-    games = []
-    with open(path) as f:
-        for line in f:
-            if " moves=" in line:
-                games.append(line.split(" moves=", 1)[1].split())
-    return games
+    """The ply lists of the games in a ``match --log`` file (read by referee/match_log.py)."""
+    return [g.moves for g in read_games(path)]
 
 
 def position(plies):
