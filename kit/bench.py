@@ -77,7 +77,9 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
     status = 0
     width = max(len(name) for name, _, _ in cases)
     comparator = parse_compare(problem.compare, problem.root, f"problems.toml: [{problem.slug}]")
-    with tempfile.TemporaryDirectory(prefix="kit-bench-") as empty:
+    with tempfile.TemporaryDirectory(prefix="kit-bench-") as scratch:
+        empty = Path(scratch, "cwd")  # the runs' working folder; the case files beside it
+        empty.mkdir()
         for python in [only] if only else timing_interpreters(problem.targets):
             limits = limits_for(problem, python)
             limits = replace(limits, timeout=max(limits.timeout, 2 * goal))
@@ -89,7 +91,7 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
                     limits,
                     repeat=repeat,
                     comparator=comparator,
-                    folder=Path(empty),
+                    folder=empty,
                 )
                 if failure is None:
                     failure = time_over(limits, timing.median, len(timing.seconds))
@@ -159,7 +161,7 @@ def _wrong(run, stdin: bytes, expected: bytes | None, *, comparator, folder: Pat
     """None for a correct output (or none to compare with), else what is wrong with it."""
     if expected is None:
         return None
-    case = folder.parent / f"{folder.name}.in"
+    case = folder.parent / "case.in"  # beside the runs' working folder, inside the scratch
     case.write_bytes(stdin)
     return comparator.compare(case, expected, run.stdout)
 

@@ -1,7 +1,10 @@
 """kit.bench on the toy checkout, under the Python running the tests alone: each case of
 ``bench/<slug>.py`` timed against its goal and judged by the build's rules (a wrong expected
-output fails), a module with ``run(dist_path)`` called instead, the bundle rebuilt only when
-``dist/`` is stale, and what a bench module gets wrong said in one line."""
+output fails; nothing is left in the temp folder), a module with ``run(dist_path)`` called
+instead, the bundle rebuilt only when ``dist/`` is stale, and what a bench module gets wrong
+said in one line."""
+
+import tempfile
 
 import pytest
 
@@ -38,6 +41,22 @@ def test_a_case_whose_expected_output_differs_fails(toy_ready, capsys):
     write_bench(toy_ready, 'def cases():\n    return [("wrong", "1 2\\n", "3\\n")]\n')
     assert bench.run(["toy_sum"], 1, toy_ready, only=host()) == 1
     assert "FAILED: wrong answer" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("changed", "status"), [(False, 0), (True, 1)])
+def test_a_case_checked_against_its_output_leaves_nothing_in_the_temp_folder(
+    toy_ready, capsys, monkeypatch, tmp_path, changed, status
+):
+    samples = toy_ready / "samples" / "toy_sum"
+    stdin = (samples / "sample-1.in").read_text()
+    expected = (samples / "sample-1.out").read_text() + ("one line more\n" if changed else "")
+    write_bench(toy_ready, f"def cases():\n    return [('one', {stdin!r}, {expected!r})]\n")
+    scratch = tmp_path / "temp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    assert bench.run(["toy_sum"], 2, toy_ready, only=host()) == status
+    capsys.readouterr()
+    assert list(scratch.iterdir()) == []
 
 
 def test_a_module_with_run_is_called_with_the_bundle(toy_ready, capsys):
