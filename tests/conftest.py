@@ -11,12 +11,15 @@
 - ``ctrl_c_works``: SIGINT at its default for the children a test starts, as in a terminal, even
   when the tests themselves were started with it ignored (``nohup cmd &`` from a shell without job
   control): an ignored signal stays ignored across exec, and ``--watch`` could not be stopped.
+- the system's temp folder (``TMPDIR``, ``tempfile.tempdir``) under pytest's base folder for the
+  whole run, for the kit here and the commands the tests start: nothing is left in /tmp.
 """
 
 import os
 import shutil
 import signal
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -106,3 +109,20 @@ def cache_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("CPKIT_CACHE", raising=False)
     return tmp_path / "cache" / "cpkit"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def temp_folder_of_the_run(tmp_path_factory):
+    """The system's temp folder, for the kit in this process and the commands it starts, under
+    pytest's own base folder: the inputs a failing stress run keeps, and every scratch folder,
+    go where pytest clears old runs away instead of piling up in /tmp."""
+    folder = tmp_path_factory.mktemp("temp")
+    before_env, before_dir = os.environ.get("TMPDIR"), tempfile.tempdir
+    os.environ["TMPDIR"] = str(folder)
+    tempfile.tempdir = str(folder)
+    yield folder
+    tempfile.tempdir = before_dir
+    if before_env is None:
+        os.environ.pop("TMPDIR", None)
+    else:
+        os.environ["TMPDIR"] = before_env
