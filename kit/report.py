@@ -134,17 +134,21 @@ def table(results: list[Result]) -> str:
                     row.append("-" if column is None or not column.static_only else "*")
                     continue
                 timing = column.slowest
-                peak = column.peak_kib / MIB
-                mark = "*" if column.static_only else ""
+                peak = _peak(column.peak_kib) + ("*" if column.static_only else "")
                 if per_move(result):
-                    row.append(f"{games_cell(result, label)} {peak:5.1f} MiB{mark}")
+                    row.append(f"{games_cell(result, label)} {peak}")
                     continue
-                row.append(f"{timing.median:.3f}/{timing.max:.3f} s {peak:5.1f} MiB{mark}")
+                row.append(f"{timing.median:.3f}/{timing.max:.3f} s {peak}")
         per = "/move" if per_move(result) else ""
         row.append(f"{problem.time_limit:g} s{per}, {problem.memory_limit} MiB")
         row.append(result.status)
         rows.append(row)
     return _layout(rows)
+
+
+def _peak(kib: int) -> str:
+    """A column's peak memory; none measured (its only timed runs were killed) is a dash."""
+    return f"{kib / MIB:5.1f} MiB" if kib else "    -    "
 
 
 # Games timed per move: moves and longest think from the interactor's accepting messages.

@@ -377,16 +377,15 @@ def _record(
     ran.verdicts += [Verdict(case.name, label, outcome.word, seconds, said) for label in labels]
     if not timing.seconds and outcome.word == TLE:  # killed at the timeout: that is its time
         timing = Timing([outcome.seconds])
-    for column in group:  # every case counts in the slowest, a time-limit failure included
+    for column in group:  # every case counts in the slowest and the peak, a TLE included
         if figure and timing.seconds and timing.median >= column.slowest.median:
             column.slowest = timing
+        column.peak_kib = max(column.peak_kib, timing.peak_kib)
     if outcome.word != OK:
         for column in group:
             column.failed.add(case.name)
         _add_failure(ran, case, labels, outcome)
         return
-    for column in group:
-        column.peak_kib = max(column.peak_kib, timing.peak_kib)
     if limits.time_tight(timing.median):
         ran.warnings.append(
             f"warning: {case.name} takes {timing.median:.3f} s under "

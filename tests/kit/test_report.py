@@ -74,6 +74,12 @@ def test_the_table_has_a_column_per_target_and_marks_a_stand_in(toy):
     ]  # fmt: skip
 
 
+def test_a_column_whose_runs_were_all_killed_shows_no_peak_rather_than_zero(toy):
+    columns = [column("cpython3.8", [3.0]), column("pypy3", [0.5], peak_mib=40)]
+    row = report.table([passed(toy_sum(toy), columns)]).splitlines()[2]
+    assert "3.000/3.000 s     -      0.500/0.500 s  40.0 MiB" in row
+
+
 def test_an_interactive_problem_without_an_interactor_spans_the_cases_and_targets(toy):
     echo = load_registry(toy)["toy_echo"]
     result = Result(echo, bundle_bytes=1024, columns=[column("cpython3.8")])

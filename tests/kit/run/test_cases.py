@@ -204,3 +204,16 @@ def test_the_slowest_figure_is_the_time_taken_alone(toy_run, tmp_path, monkeypat
     cases = [sample(problem), case(tmp_path, "two", "1 2\n")]
     ran = run_all(problem, bundle, script, cases, columns, options=RunOptions(jobs=2))
     assert [column.slowest.median for column in ran.columns] == [0.12, 0.12]
+
+
+def test_a_case_over_the_time_limit_counts_in_the_peak_memory(toy_run, tmp_path, monkeypatch):
+    """The table's peak is over every case that ran to its end, a TLE included: a failing
+    column used to show 0.0 MiB beside the time of the case that failed."""
+    problem, bundle, script, columns = toy_run
+    slow = cases_module._Outcome(cases_module.TLE, "time limit", seconds=2.0)
+    monkeypatch.setattr(
+        cases_module.CaseJudge, "repeat", lambda *a: (slow, Timing([2.0], peak_kib=5000))
+    )
+    ran = run_all(problem, bundle, script, [sample(problem)], columns, options=ONE_AT_A_TIME)
+    assert ran.counts == "1 TLE"
+    assert [column.peak_kib for column in ran.columns] == [5000, 5000]
