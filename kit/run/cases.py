@@ -539,6 +539,36 @@ def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> 
 _FILE_LINE = re.compile(r'File "([^"]*)", line (\d+)')
 
 
+_FRAME = re.compile(r'  File "([^"/][^"]*)", line (\d+)')
+
+
+def _with_helper_sources(root: Path, lines: list[str]) -> list[str]:
+    """A helper's frames given their source line: the bundle compiles helpers under their
+    workspace paths, which the run's empty folder cannot show, so Python prints none."""
+    shown: list[str] = []
+    for at, line in enumerate(lines):
+        shown.append(line)
+        frame = _FRAME.match(line)
+        if frame is None or (at + 1 < len(lines) and lines[at + 1].startswith("    ")):
+            continue
+        text = _source_line(root, frame[1], int(frame[2]))
+        if text:
+            shown.append("    " + text[:196])
+    return shown
+
+
+def _source_line(root: Path, name: str, number: int) -> str:
+    """Line ``number`` of the workspace file ``name``, stripped ("" when there is none)."""
+    path = root / name
+    if ".." in Path(name).parts or not path.is_file():
+        return ""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return ""
+    return lines[number - 1].strip() if 0 < number <= len(lines) else ""
+
+
 def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes) -> list[str]:
     """The tail of a run's stderr in the author's terms, with hints for usual mistakes (a
     program run as it is written, without a bundle, keeps its own file names)."""
@@ -554,7 +584,7 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
         return f'File "{solution}", line {line}'
 
     lines = [_FILE_LINE.sub(source, line)[:200] for line in text.rstrip().splitlines()]
-    details = lines[-STDERR_LINES:]
+    details = _with_helper_sources(problem.root, lines)[-STDERR_LINES:]
     if "Exceeds the limit (4300 digits)" in text:
         details.append(
             "hint: Python 3.11+ limits int<->str conversions to 4300 digits; call "

@@ -107,6 +107,27 @@ def test_a_crash_in_the_solution_is_told_in_the_solution_s_lines(toy_run, tmp_pa
     ]
 
 
+def test_a_crash_in_a_helper_shows_the_helper_s_line_of_code(toy_run):
+    """Helpers are compiled under their workspace paths, which the run's folder cannot show:
+    the kit adds the line Python left out, and only where it left it out."""
+    problem, bundle, script, _ = toy_run
+    helper = problem.root / "shared" / "toy_numbers.py"
+    number, code = next(
+        (n, line.strip())
+        for n, line in enumerate(helper.read_text().splitlines(), 1)
+        if line.startswith("    ") and line.strip()
+    )
+    frame = f'  File "shared/toy_numbers.py", line {number}, in f'
+    shown = explain(problem, bundle, script, f"Traceback:\n{frame}\nValueError: x\n".encode())
+    assert shown == ["Traceback:", frame, f"    {code}", "ValueError: x"]
+    told = f"{frame}\n    already shown\n".encode()
+    assert explain(problem, bundle, script, told) == [frame, "    already shown"]
+    beyond = '  File "shared/toy_numbers.py", line 9999, in f'
+    outside = '  File "../toy/shared/toy_numbers.py", line 1, in f'
+    for line in (beyond, outside):
+        assert explain(problem, bundle, script, line.encode()) == [line]
+
+
 @pytest.mark.parametrize(
     ("stderr", "hint"),
     [
