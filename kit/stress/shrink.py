@@ -206,7 +206,7 @@ def shrink(
         best.stages.append("stopped at the deadline")
     except Exception as error:  # the module's own bug: the best so far is still the answer
         best.error = error
-        best.stages.append(f"stopped: {type(error).__name__}")
+        best.stages.append("stopped by an error, below")  # the caller tells it
     best.steps = search.steps
     return best
 

@@ -194,3 +194,21 @@ def test_generic_cuts():
     assert "3\n0 7 2" in cuts and "3\n1 3 2" in cuts and "3\n1 6 2" in cuts  # lower a number
     assert all(cut != "3\n1 7 2" for cut in cuts)
     assert "-1\n0" in list(generic_cuts("-2\n0")) and "0\n0" in list(generic_cuts("-2\n0"))
+
+
+def test_an_error_of_the_module_stops_the_shrink_with_the_best_so_far():
+    params = {"cases": 8, "n": 20, "value": 9}
+    seed, text = failing_start(params)
+    calls = []
+
+    def split_cases(whole):
+        calls.append(whole)
+        if len(calls) > 3:
+            raise IndexError("list index out of range")
+        return arrays.split_cases(whole)
+
+    broken = types.SimpleNamespace(**{**vars(plain), "split_cases": split_cases})
+    result = shrink(broken, Counted(planted), text, seed, params)
+    assert isinstance(result.error, IndexError)
+    assert result.stages[-1] == "stopped by an error, below"
+    assert planted(result.text) and len(result.text) <= len(text)
