@@ -100,6 +100,34 @@ def test_wrap_runs_a_program_on_its_own_pipes_and_writes_its_report(tmp_path):
     assert (answer["returncode"], answer["stderr"], answer["killed"]) == (5, "said", None)
 
 
+def test_wrap_ends_a_child_that_left_the_program_s_group(tmp_path):
+    """The interactive game's wrapper: a child gone out of the group with ``setsid`` (holding
+    the game's pipes) ends with the program, as in a judge's container."""
+    pid_file = tmp_path / "leaver.pid"
+    code = (
+        "import os, time\n"
+        "if os.fork() == 0:\n"
+        "    os.setsid()\n"
+        f"    open({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
+        "    time.sleep(60)\n"
+        f"while not os.path.exists({str(pid_file)!r}): time.sleep(0.01)\n"
+        "print('parent done')\n"
+    )
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(LAUNCHER), "wrap", str(tmp_path / "report.json"),
+         "10.0", "0", "unlimited", *python(code)],
+        capture_output=True, timeout=90, check=False,
+    )  # fmt: skip
+    leaver = int(pid_file.read_text())
+    try:
+        assert (done.returncode, done.stdout) == (0, b"parent done\n")
+        assert time.monotonic() - started < 30 and not Path(f"/proc/{leaver}").exists()
+    finally:
+        if Path(f"/proc/{leaver}").exists():
+            os.kill(leaver, 9)
+
+
 @pytest.mark.parametrize("arguments", [[], ["other"]])
 def test_anything_else_is_its_usage_line(arguments):
     done = subprocess.run(

@@ -6,6 +6,8 @@ sleeper at the wall-clock timeout, a stderr flood keeps only its tail, and a pro
 a child behind holding its pipes does not hold the build.
 """
 
+import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -143,6 +145,54 @@ def test_a_child_left_behind_does_not_hold_the_run(run):
     )
     assert done.returncode == 0 and done.stdout == b"parent done\n"
     assert time.monotonic() - start < 5  # the group is killed when its leader ends
+
+
+LEAVER = """\
+    import os, sys, time
+    if os.fork() == 0:
+        os.setsid()  # out of the run's process group, as a daemon would go
+        with open("leaver.pid", "w") as file:
+            file.write(str(os.getpid()))
+        while True:
+            WORK
+    while not os.path.exists("leaver.pid"):
+        time.sleep(0.01)
+    print("parent done")
+"""
+
+
+def alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize(
+    "work",
+    ["time.sleep(1)", 'sys.stderr.write("x\\n"); sys.stderr.flush(); time.sleep(0.01)'],
+    ids=["sleeping", "writing-stderr-forever"],
+)
+def test_a_child_that_leaves_the_run_s_group_is_ended_with_the_run(run, tmp_path, work):
+    """A judge's container ends every process of a run; a child gone out of the run's process
+    group (``setsid``) once outlived it here, and one that kept writing to the run's stderr
+    held the build for good."""
+    finished = []
+    runner = threading.Thread(
+        target=lambda: finished.append(run(LEAVER.replace("WORK", work))), daemon=True
+    )
+    runner.start()
+    runner.join(10)
+    pid_file = tmp_path / "leaver.pid"
+    leaver = int(pid_file.read_text()) if pid_file.exists() else None
+    try:
+        assert finished, "the run did not end"
+        assert finished[0].returncode == 0 and finished[0].stdout == b"parent done\n"
+        assert leaver is not None and not alive(leaver)
+    finally:
+        if leaver is not None and alive(leaver):
+            os.kill(leaver, signal.SIGKILL)
 
 
 def test_the_kit_itself_stays_small_whatever_the_program_prints(tmp_path):
