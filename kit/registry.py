@@ -178,10 +178,19 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
 }
 
 
+SLUG_RULE = "a slug is a lower-case letter, then lower-case letters, digits and '_'"
+
+
+def check_slug(slug: str, where: str) -> None:
+    """Raise a one-line BuildError, starting with ``where``, when ``slug`` breaks SLUG_RULE
+    (it names the solution's module and files, so it must be an identifier)."""
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", slug):
+        raise BuildError(f"{where}: {SLUG_RULE}")
+
+
 def _problem(root: Path, slug: str, entry: object) -> Problem:
     where = f"problems.toml: [{slug}]"
-    if not re.fullmatch(r"[a-z][a-z0-9_]*", slug):
-        raise BuildError(f"{where}: a slug is lower-case letters, digits and '_'")
+    check_slug(slug, where)
     if not isinstance(entry, dict):
         raise BuildError(f"{where}: expected a table")
     given = set(entry)

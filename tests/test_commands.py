@@ -128,9 +128,11 @@ def test_new_refuses_an_existing_slug_without_touching_anything(toy):
     assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
 
 
-def test_new_refuses_a_bad_slug(toy):
-    code, _, err = command("new", "Bad-Name", "--judge", "POJ", root=toy)
-    assert code == 2 and "a slug is lower-case letters, digits and '_'" in err
+@pytest.mark.parametrize("slug", ["Bad-Name", "9lives", "_x"])
+def test_new_refuses_a_bad_slug(toy, slug):
+    code, _, err = command("new", slug, "--judge", "POJ", root=toy)
+    rule = "a slug is a lower-case letter, then lower-case letters, digits and '_'"
+    assert code == 2 and err.endswith(f"error: new: {slug!r}: {rule}\n")
 
 
 def test_new_needs_a_judge_and_refuses_a_misspelt_one_touching_nothing(toy):

@@ -27,14 +27,13 @@ SLUG`` says what is still missing.
 from __future__ import annotations
 
 import argparse
-import re
 from typing import TYPE_CHECKING
 
 from kit import scaffold
 from kit.commands import add_root, command
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
-from kit.registry import load_registry
+from kit.registry import check_slug, load_registry
 
 if TYPE_CHECKING:
     from kit.pages import Page
@@ -44,7 +43,9 @@ HELP = "scaffold a new problem: registry entry, solution, samples, stress, bench
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("new", help=HELP, description=__doc__.split("\n\n")[0])
-    parser.add_argument("slug", metavar="SLUG", help="lower-case letters, digits and '_'")
+    parser.add_argument(
+        "slug", metavar="SLUG", help="a lower-case letter, then lower-case letters, digits and '_'"
+    )
     parser.add_argument(
         "--interactive", action="store_true", help="an interactive problem with an interactor"
     )
@@ -69,8 +70,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     slug = args.slug
-    if not re.fullmatch(r"[a-z][a-z0-9_]*", slug):
-        raise BuildError(f"new: {slug!r}: a slug is lower-case letters, digits and '_'")
+    check_slug(slug, f"new: {slug!r}")
     given = args.judge.strip() if args.judge else ""
     if args.judge is not None or not args.page:
         _check_judge(args.judge)
