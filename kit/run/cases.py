@@ -539,28 +539,30 @@ def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> 
 _FILE_LINE = re.compile(r'File "([^"]*)", line (\d+)')
 
 
-_FRAME = re.compile(r'  File "([^"/][^"]*)", line (\d+)')
+_FRAME = re.compile(r'  File "([^"]*)", line (\d+)')
 
 
-def _with_helper_sources(root: Path, lines: list[str]) -> list[str]:
-    """A helper's frames given their source line: the bundle compiles helpers under their
-    workspace paths, which the run's empty folder cannot show, so Python prints none."""
+def _with_helper_sources(root: Path, lines: list[str], helpers: set[str]) -> list[str]:
+    """The frames of the bundle's ``helpers`` (workspace paths) given their line of code: the
+    bundle compiles them under those paths, which the run's empty folder cannot show, so
+    Python prints none."""
     shown: list[str] = []
     for at, line in enumerate(lines):
         shown.append(line)
         frame = _FRAME.match(line)
-        if frame is None or (at + 1 < len(lines) and lines[at + 1].startswith("    ")):
+        if frame is None or frame[1] not in helpers:
             continue
-        text = _source_line(root, frame[1], int(frame[2]))
+        if at + 1 < len(lines) and lines[at + 1].startswith("    "):
+            continue  # Python found it
+        text = _source_line(root / frame[1], int(frame[2]))
         if text:
             shown.append("    " + text[:196])
     return shown
 
 
-def _source_line(root: Path, name: str, number: int) -> str:
-    """Line ``number`` of the workspace file ``name``, stripped ("" when there is none)."""
-    path = root / name
-    if ".." in Path(name).parts or not path.is_file():
+def _source_line(path: Path, number: int) -> str:
+    """Line ``number`` of the file at ``path``, stripped ("" when there is none)."""
+    if not path.is_file():
         return ""
     try:
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
@@ -584,7 +586,8 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
         return f'File "{solution}", line {line}'
 
     lines = [_FILE_LINE.sub(source, line)[:200] for line in text.rstrip().splitlines()]
-    details = _with_helper_sources(problem.root, lines)[-STDERR_LINES:]
+    helpers = {module.rel for module in bundle.modules} if bundle is not None else set()
+    details = _with_helper_sources(problem.root, lines, helpers)[-STDERR_LINES:]
     if "Exceeds the limit (4300 digits)" in text:
         details.append(
             "hint: Python 3.11+ limits int<->str conversions to 4300 digits; call "

@@ -124,7 +124,8 @@ def test_a_crash_in_a_helper_shows_the_helper_s_line_of_code(toy_run):
     assert explain(problem, bundle, script, told) == [frame, "    already shown"]
     beyond = '  File "shared/toy_numbers.py", line 9999, in f'
     outside = '  File "../toy/shared/toy_numbers.py", line 1, in f'
-    for line in (beyond, outside):
+    not_bundled = '  File "problems.toml", line 1, in f'  # a file, not one of the bundle's
+    for line in (beyond, outside, not_bundled):
         assert explain(problem, bundle, script, line.encode()) == [line]
 
 
