@@ -278,13 +278,16 @@ def _unprofiled_judges(results: list[Result]) -> list[str]:
 
 
 def verdicts(result: Result, colour: bool = False) -> list[str]:
-    """``-v``: one line per case and target, with what an accepting checker said."""
+    """``-v``: one line per case and target, with what an accepting checker said; a time
+    taken side by side with another run (slower than alone, so no figure) says so."""
     if result.ran is None:
         return []
     lines = []
     for verdict in result.ran.verdicts:
         word = paint(f"{verdict.word:<4}", "good" if verdict.word == OK else "bad", colour)
         line = f"    {word} {verdict.case}  {verdict.label}  {verdict.seconds:.3f} s"
+        if not verdict.alone:
+            line += " beside another run"  # the table's figures were taken alone
         lines.append(f"{line}  ({verdict.said})" if verdict.said else line)
     return lines
 

@@ -98,6 +98,7 @@ class Verdict:
     word: str  # a word of kit.run.verdicts: "ok", "WA", "TLE", ...
     seconds: float
     said: str = ""  # what an accepting checker or interactor said
+    alone: bool = True  # its time is a figure: taken with nothing else of the check running
 
 
 @dataclass
@@ -374,7 +375,9 @@ def _record(
     labels = [column.target.label for column in group]
     seconds = timing.median if timing.seconds else outcome.seconds
     said = outcome.message if outcome.word == OK else ""
-    ran.verdicts += [Verdict(case.name, label, outcome.word, seconds, said) for label in labels]
+    ran.verdicts += [
+        Verdict(case.name, label, outcome.word, seconds, said, figure) for label in labels
+    ]
     if not timing.seconds and outcome.word == TLE:  # killed at the timeout: that is its time
         timing = Timing([outcome.seconds])
     for column in group:  # every case counts in the slowest and the peak, a TLE included

@@ -101,11 +101,13 @@ def test_verbose_lines_give_each_verdict_and_what_an_accepting_checker_said(toy)
     verdicts = [
         Verdict("samples/toy_sum/sample-1.in", "3.8", "ok", 0.01, "fine"),
         Verdict("samples/toy_sum/sample-1.in", "pypy3", "WA", 0.02),
+        Verdict("samples/toy_sum/sample-2.in", "3.8", "ok", 0.2, alone=False),
     ]
     result = passed(toy_sum(toy), [column("cpython3.8")], verdicts=verdicts)
     assert report.verdicts(result) == [
         "    ok   samples/toy_sum/sample-1.in  3.8  0.010 s  (fine)",
         "    WA   samples/toy_sum/sample-1.in  pypy3  0.020 s",
+        "    ok   samples/toy_sum/sample-2.in  3.8  0.200 s beside another run",
     ]
 
 

@@ -226,6 +226,8 @@ def test_the_slowest_figure_is_the_time_taken_alone(toy_run, tmp_path, monkeypat
     cases = [sample(problem), case(tmp_path, "two", "1 2\n")]
     ran = run_all(problem, bundle, script, cases, columns, options=RunOptions(jobs=2))
     assert [column.slowest.median for column in ran.columns] == [0.12, 0.12]
+    alone = {(verdict.seconds, verdict.alone) for verdict in ran.verdicts}
+    assert alone == {(0.12, True), (0.29, False)}  # -v says which time was taken beside another
 
 
 def test_a_case_over_the_time_limit_counts_in_the_peak_memory(toy_run, tmp_path, monkeypatch):
