@@ -8,7 +8,8 @@ would start at its own size. Standard library only, nothing done on import.
 
 - ``serve``: reads one JSON request per line on stdin, forks and execs the run in a process
   group of its own (stdin and stdout files, stdout capped with ``RLIMIT_FSIZE``, the stack
-  set, stderr a pipe), watches it and answers one JSON line.
+  set, stderr a pipe), writes ``{"started": PID}``, watches it and answers one JSON line (a
+  kit that reads no answer knows which group to end: the run killed this watch).
 - ``wrap REPORT TIMEOUT MEMORY_KIB STACK ARGV...``: runs ARGV with the stdin and stdout it was
   given (the pipes of an interactive game), its stderr drained, and writes what it measured to
   the file REPORT. ARGV stays in the wrapper's process group (killing the group kills both).
@@ -240,6 +241,7 @@ def serve() -> None:
         if pid == 0:
             _start_run(request, err_read, err_write)
         os.close(err_write)
+        print(json.dumps({"started": pid}), flush=True)
         answer = watch(pid, err_read, start, request["timeout"], request["memory_kib"])
         os.close(err_read)
         print(json.dumps(answer), flush=True)

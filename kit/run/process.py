@@ -46,11 +46,13 @@ import atexit
 import contextlib
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,6 +66,7 @@ OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limi
 PYPY_NURSERY = "4MB"
 
 TIME, MEMORY, OUTPUT = "time", "memory", "output"  # why a run was killed
+PARENT = "parent"  # the run killed the launcher watching it, then was ended by the kit
 
 
 @dataclass
@@ -74,7 +77,7 @@ class Run:
     seconds: float  # wall clock, start-up included
     cpu_seconds: float  # user + system time of the process
     peak_kib: int  # maximum resident set size
-    killed: str | None = None  # TIME, MEMORY or None
+    killed: str | None = None  # TIME, MEMORY, PARENT or None
     output_over: bool = False  # wrote more than ``output_bytes``
 
     @property
@@ -126,12 +129,17 @@ class _Launcher:
     def run(self, request: dict) -> dict:
         self.start()
         assert self.process.stdin is not None and self.process.stdout is not None
+        start = time.perf_counter()
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
+        started = self.process.stdout.readline()
         answer = self.process.stdout.readline()
-        if not answer:
+        if answer:
+            return json.loads(answer)
+        self.process.wait()
+        if not started:
             raise OSError("the run launcher stopped unexpectedly")
-        return json.loads(answer)
+        return _parent_killed(json.loads(started)["started"], time.perf_counter() - start)
 
     def hang_up(self) -> None:
         """Its stdin closed: it ends after the run it may be watching."""
@@ -144,6 +152,19 @@ class _Launcher:
             self.process.wait()
         self.process = None
         _running.discard(self)
+
+
+def _parent_killed(pid: int, seconds: float) -> dict:
+    """The answer for a run that killed its launcher: its group ended here, nothing measured
+    (a judge's sandbox would not have let it signal the judge)."""
+    for send in (os.killpg, os.kill):
+        try:
+            send(pid, signal.SIGKILL)
+            break
+        except OSError:
+            pass
+    return {"returncode": -signal.SIGKILL, "seconds": seconds, "cpu": 0.0, "maxrss": 0,
+            "rss_at_kill": 0, "killed": PARENT, "stderr": ""}  # fmt: skip
 
 
 _running: set[_Launcher] = set()  # every launcher started and not closed

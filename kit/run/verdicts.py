@@ -39,7 +39,7 @@ from enum import StrEnum
 from kit.judges.compare import Judgement, crash_line
 from kit.processes import signal_name
 from kit.run.limits import Limits, exceeded
-from kit.run.process import MEMORY, OUTPUT, TIME, Run
+from kit.run.process import MEMORY, OUTPUT, PARENT, TIME, Run
 
 
 class Verdict(StrEnum):
@@ -86,6 +86,9 @@ def message(word: str, text: str) -> str:
 def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
     """The verdict on what the process did, or None when it ended cleanly within the limits
     (its output is then for the comparator)."""
+    if run.killed == PARENT:
+        text = "it killed its parent, the kit's run launcher (a judge's sandbox would not let it)"
+        return RE, message(RE, text)
     broken = exceeded(limits, output_over=run.output_over, killed=run.killed, peak_kib=run.peak_kib)
     if broken is not None:
         return limit_verdict(*broken)

@@ -36,7 +36,9 @@ def serve(tmp_path, *requests):
         timeout=60,
         check=True,
     )
-    return [json.loads(line) for line in done.stdout.splitlines()]
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [set(line) == {"started"} for line in lines] == [True, False] * len(requests)
+    return lines[1::2]  # each run's pid as it starts, then its answer
 
 
 def python(code):

@@ -195,6 +195,16 @@ def test_a_child_that_leaves_the_run_s_group_is_ended_with_the_run(run, tmp_path
             os.kill(leaver, signal.SIGKILL)
 
 
+def test_a_program_that_kills_its_launcher_is_ended_and_the_next_run_gets_a_new_one(run):
+    """A judge's sandbox keeps a solution from signalling the judge; here the launcher is the
+    run's parent and can be killed: the kit ends the run's group and says what it did."""
+    start = time.monotonic()
+    done = run("import os, time\nos.kill(os.getppid(), 9)\ntime.sleep(30)\n")
+    assert (done.killed, done.returncode) == (process.PARENT, -9)
+    assert time.monotonic() - start < 10  # not left to sleep
+    assert run("print(6 * 7)").stdout == b"42\n"
+
+
 def test_the_kit_itself_stays_small_whatever_the_program_prints(tmp_path):
     """``build.py run`` on an endless flood: the build's own peak (and its launcher's) stays
     far below what the program writes."""

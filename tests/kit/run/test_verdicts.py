@@ -16,7 +16,7 @@ import pytest
 
 from kit.judges.targets import found
 from kit.run.limits import Limits
-from kit.run.process import MEMORY, TIME, Run
+from kit.run.process import MEMORY, PARENT, TIME, Run
 from kit.run.verdicts import MLE, OLE, RE, TLE, count_line, message, process_verdict
 from kit.startup import TOY
 
@@ -37,13 +37,14 @@ def ran(**fields):
         ({"peak_kib": 70 * 1024}, MLE, "memory limit: peak 70.0 MiB over 64 MiB"),
         ({"killed": TIME, "returncode": -9}, TLE, "time limit: killed at 3 s (3x the 1 s limit)"),
         ({"returncode": -11}, RE, "runtime error: killed by signal SIGSEGV"),
+        ({"killed": PARENT, "returncode": -9}, RE, "runtime error: it killed its parent"),
         (
             {"returncode": 1, "stderr": b"Traceback (most recent call last):\nKeyError: 3\n"},
             RE,
             "runtime error: exit status 1: KeyError: 3",
         ),
     ],
-    ids=["output-first", "memory-kill", "memory-peak", "time", "signal", "exit"],
+    ids=["output-first", "memory-kill", "memory-peak", "time", "signal", "parent", "exit"],
 )
 def test_a_run_is_judged_in_the_order_a_judge_stops_it(fields, word, start):
     got_word, text = process_verdict(ran(**fields), LIMITS)
@@ -116,6 +117,7 @@ FLOOD = """\
         sys.stdout.write("x" * 65536 + "\\n")
     """
 SLEEPER = "import time\ntime.sleep(60)\n"
+PARRICIDE = "import os, signal, time\nos.kill(os.getppid(), signal.SIGKILL)\ntime.sleep(60)\n"
 
 
 @pytest.mark.parametrize(
@@ -124,8 +126,9 @@ SLEEPER = "import time\ntime.sleep(60)\n"
         (HOG, "MLE", "memory limit: "),
         (FLOOD, "OLE", "output limit: more than 64 MiB"),
         (SLEEPER, "TLE", "time limit: killed at 1.5 s"),
+        (PARRICIDE, "RE", "runtime error: it killed its parent, the kit's run launcher"),
     ],
-    ids=["hog", "flood", "sleeper"],
+    ids=["hog", "flood", "sleeper", "kills-its-parent"],
 )
 def test_hostile_solutions_get_the_judges_verdict(toy, code, word, phrase):
     write_solution(toy, code)
