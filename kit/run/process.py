@@ -57,6 +57,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kit.processes import kill_group
+
 OUTPUT_LIMIT = 64 << 20  # bytes: judges' usual output limit (Codeforces, ejudge)
 OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limit (the head)
 # PyPy's nursery for every run: 4 MiB, what PyPy 7.3.16 and later (the judges' PyPy 3.10 and
@@ -157,12 +159,7 @@ class _Launcher:
 def _parent_killed(pid: int, seconds: float) -> dict:
     """The answer for a run that killed its launcher: its group ended here, nothing measured
     (a judge's sandbox would not have let it signal the judge)."""
-    for send in (os.killpg, os.kill):
-        try:
-            send(pid, signal.SIGKILL)
-            break
-        except OSError:
-            pass
+    kill_group(pid)  # the run leads its group (the launcher's child set it before exec)
     return {"returncode": -signal.SIGKILL, "seconds": seconds, "cpu": 0.0, "maxrss": 0,
             "rss_at_kill": 0, "killed": PARENT, "stderr": ""}  # fmt: skip
 
