@@ -542,9 +542,6 @@ def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> 
 _FILE_LINE = re.compile(r'File "([^"]*)", line (\d+)')
 
 
-_FRAME = re.compile(r'  File "([^"]*)", line (\d+)')
-
-
 def _with_helper_sources(root: Path, lines: list[str], helpers: set[str]) -> list[str]:
     """The frames of the bundle's ``helpers`` (workspace paths) given their line of code: the
     bundle compiles them under those paths, which the run's empty folder cannot show, so
@@ -552,7 +549,7 @@ def _with_helper_sources(root: Path, lines: list[str], helpers: set[str]) -> lis
     shown: list[str] = []
     for at, line in enumerate(lines):
         shown.append(line)
-        frame = _FRAME.match(line)
+        frame = _FILE_LINE.match(line, 2) if line.startswith("  File") else None
         if frame is None or frame[1] not in helpers:
             continue
         if at + 1 < len(lines) and lines[at + 1].startswith("    "):
@@ -565,8 +562,6 @@ def _with_helper_sources(root: Path, lines: list[str], helpers: set[str]) -> lis
 
 def _source_line(path: Path, number: int) -> str:
     """Line ``number`` of the file at ``path``, stripped ("" when there is none)."""
-    if not path.is_file():
-        return ""
     try:
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:

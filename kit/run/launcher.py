@@ -100,10 +100,9 @@ def _children() -> list[int]:
         return []
 
 
-def sweep() -> int:
+def sweep() -> None:
     """Kill and reap every process of an ended run still here: those that left its group and
-    were handed to this subreaper, theirs in turn. How many there were."""
-    swept = 0
+    were handed to this subreaper, theirs in turn."""
     for _ in range(SWEEP_ROUNDS):
         left = _children()
         if not left:
@@ -113,8 +112,6 @@ def sweep() -> int:
         for pid in left:
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
-        swept += len(left)
-    return swept
 
 
 def set_stack(stack_bytes: int | None) -> None:
