@@ -15,11 +15,12 @@ would start at its own size. Standard library only, nothing done on import.
   the file REPORT. ARGV stays in the wrapper's process group (killing the group kills both).
 
 ``watch`` waits for a process group leader while draining its stderr pipe, killing the group
-at the deadline or once its resident set is over ``memory_kib``; when the run ends, it kills
+at the deadline or once the run's memory (``run_kib``: the leader's resident set, plus what
+each other process of the run holds alone) is over ``memory_kib``; when the run ends, it kills
 what the run left, in its group or out of it (``become_subreaper``, ``sweep``), and returns
-what it measured:
-exit status, wall and CPU seconds, the kernel's maximum resident set, the resident set read at
-a memory kill, why it was killed, the tail of stderr.
+what it measured: exit status, wall and CPU seconds, the kernel's maximum resident set, the
+memory read at a memory kill, the most read while the run had several processes, why it was
+killed, the tail of stderr.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ POLL_SECONDS = 0.005  # how often the resident set is read at first; then an eig
 POLL_MOST = 0.025  # run's age, at most this: each wake-up costs the watch 0.2-0.3 ms of CPU
 PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
 PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
+TREE_MOST = 256  # processes of a run read for its memory, at most
 SWEEP_ROUNDS = 8  # rounds of ``sweep``: each kills one more generation of left processes
 DRAIN_MOST = 0.5  # seconds the stderr left in the pipe is read after a run, at most
 
@@ -90,21 +92,61 @@ def become_subreaper() -> bool:
         return False
 
 
-def _children() -> list[int]:
-    """This process's children now (``/proc``'s list; empty where the kernel has none)."""
-    pid = os.getpid()
+def _children(pid: int) -> list[int]:
+    """The children of ``pid`` now, of every thread of it (``/proc``'s lists; empty where the
+    kernel has none or the process is gone)."""
+    found = []
     try:
-        with open(f"/proc/{pid}/task/{pid}/children", "rb") as file:
-            return [int(word) for word in file.read().split()]
+        tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
-        return []
+        return found
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children", "rb") as file:
+                found += [int(word) for word in file.read().split()]
+        except OSError:
+            pass
+    return found
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` now: its children, theirs in turn (at most TREE_MOST)."""
+    found, waiting = [], [pid]
+    while waiting and len(found) < TREE_MOST:
+        below = _children(waiting.pop())
+        found += below
+        waiting += below
+    return found[:TREE_MOST]
+
+
+def private_kib(pid: int) -> int:
+    """The pages only ``pid`` holds (``smaps_rollup``'s Private_Clean and Private_Dirty): what
+    a process forked from another adds to the memory of the two; 0 when it cannot be read."""
+    total = 0
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", "rb") as file:
+            for line in file:
+                if line.startswith(b"Private_"):
+                    total += int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+    return total
+
+
+def run_kib(pid: int, statm: int | None) -> tuple[int, bool]:
+    """The memory of a run now, as a judge's control group counts it: the resident set of
+    its process ``pid``, plus the pages of its own of every other process this watch has below
+    it (the run's children, and those that left its group and were handed to this
+    subreaper); and whether there were any."""
+    others = [other for other in descendants(os.getpid()) if other != pid]
+    return resident_kib(statm) + sum(private_kib(other) for other in others), bool(others)
 
 
 def sweep() -> None:
     """Kill and reap every process of an ended run still here: those that left its group and
     were handed to this subreaper, theirs in turn."""
     for _ in range(SWEEP_ROUNDS):
-        left = _children()
+        left = _children(os.getpid())
         if not left:
             break
         for pid in left:
@@ -132,7 +174,8 @@ class _Watch:
         self.tail = b""
         self.killed: str | None = None
         self.open_fds = [err] if err is not None else []
-        self.seen = 0  # the resident set read last: at the kill, when killed for memory
+        self.seen = 0  # the memory read last: at the kill, when killed for memory
+        self.together = 0  # the most read while the run had more than one process
         self.statm = open_statm(pid)
 
     def drain(self, ready: list) -> None:
@@ -150,7 +193,9 @@ class _Watch:
 
     def check_memory(self, memory_kib: int) -> None:
         if self.killed is None and memory_kib:
-            self.seen = resident_kib(self.statm)
+            self.seen, several = run_kib(self.pid, self.statm)
+            if several:
+                self.together = max(self.together, self.seen)
             if self.seen > memory_kib:
                 self.stop("memory")
 
@@ -197,6 +242,7 @@ def watch(pid: int, err: int | None, start: float, timeout: float, memory_kib: i
         "cpu": usage.ru_utime + usage.ru_stime,
         "maxrss": usage.ru_maxrss,
         "rss_at_kill": seen.seen if seen.killed == "memory" else 0,
+        "rss_together": seen.together,
         "killed": seen.killed,
         "stderr": seen.tail.decode("latin-1"),
     }

@@ -161,7 +161,7 @@ def _parent_killed(pid: int, seconds: float) -> dict:
     (a judge's sandbox would not have let it signal the judge)."""
     kill_group(pid)  # the run leads its group (the launcher's child set it before exec)
     return {"returncode": -signal.SIGKILL, "seconds": seconds, "cpu": 0.0, "maxrss": 0,
-            "rss_at_kill": 0, "killed": PARENT, "stderr": ""}  # fmt: skip
+            "rss_at_kill": 0, "rss_together": 0, "killed": PARENT, "stderr": ""}  # fmt: skip
 
 
 _running: set[_Launcher] = set()  # every launcher started and not closed
@@ -257,10 +257,12 @@ _RSS_SCALE = 1024 if sys.platform == "darwin" else 1  # ru_maxrss is in bytes on
 
 
 def peak_kib(answer: dict) -> int:
-    """The peak of a watched run: the kernel's maximum resident set, or the resident set read
-    when the run was killed for memory if that is higher (the kernel's figure can lag behind
-    the last pages touched, and a run killed over the limit has been over it)."""
-    return max(answer.get("maxrss", 0) // _RSS_SCALE, answer.get("rss_at_kill", 0))
+    """The peak of a watched run: the kernel's maximum resident set, or the memory read when
+    the run was killed for memory if that is higher (the kernel's figure can lag behind the
+    last pages touched, and a run killed over the limit has been over it), or the most read
+    while the run had several processes (the kernel's figure is one process's)."""
+    read = max(answer.get("rss_at_kill", 0), answer.get("rss_together", 0))
+    return max(answer.get("maxrss", 0) // _RSS_SCALE, read)
 
 
 def watch_command(

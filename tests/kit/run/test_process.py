@@ -94,6 +94,12 @@ def test_a_memory_hog_is_killed_near_the_limit(run):
     assert 64 * 1024 < done.peak_kib < 200 * 1024  # read every few ms: not far past it
 
 
+def test_a_run_of_several_processes_peaks_at_their_memory_together():
+    """The kernel's figure is one process's; the launcher's reading of all of them wins."""
+    assert peak_kib({"maxrss": 30000, "rss_at_kill": 0, "rss_together": 90000}) == 90000
+    assert peak_kib({"maxrss": 30000, "rss_at_kill": 0, "rss_together": 20000}) == 30000
+
+
 def test_a_run_killed_for_memory_has_a_peak_over_the_limit(tmp_path):
     """The kernel's maximum resident set can lag a little behind the resident set the watch
     read when it killed the run (seen: 63.9 MiB reported for a run killed over 64 MiB, about

@@ -117,6 +117,17 @@ FLOOD = """\
         sys.stdout.write("x" * 65536 + "\\n")
     """
 SLEEPER = "import time\ntime.sleep(60)\n"
+FORKED_HOG = """\
+    import os, time
+    for _ in range(4):
+        if os.fork() == 0:
+            hoard = bytearray(30 << 20)
+            for at in range(0, len(hoard), 4096):
+                hoard[at] = 1
+            time.sleep(2)
+            os._exit(0)
+    os.wait()
+    """
 PARRICIDE = "import os, signal, time\nos.kill(os.getppid(), signal.SIGKILL)\ntime.sleep(60)\n"
 
 
@@ -127,8 +138,9 @@ PARRICIDE = "import os, signal, time\nos.kill(os.getppid(), signal.SIGKILL)\ntim
         (FLOOD, "OLE", "output limit: more than 64 MiB"),
         (SLEEPER, "TLE", "time limit: killed at 1.5 s"),
         (PARRICIDE, "RE", "runtime error: it killed its parent, the kit's run launcher"),
+        (FORKED_HOG, "MLE", "memory limit: "),
     ],
-    ids=["hog", "flood", "sleeper", "kills-its-parent"],
+    ids=["hog", "flood", "sleeper", "kills-its-parent", "hog-in-four-children"],
 )
 def test_hostile_solutions_get_the_judges_verdict(toy, code, word, phrase):
     write_solution(toy, code)
