@@ -32,6 +32,7 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
 - ``WA`` (``PE``, ``JE`` by the exit status, as above): the interactor stopped first, with a
   non-zero status. What the solution did after that (it may loop on a closed pipe until it
   is killed) does not change the verdict;
+- ``RE``: the solution killed its parent, the watch (it is ended at once);
 - ``MLE``: its memory is over the limit, counted as ``kit.run.limits`` counts it;
 - ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
   each other, or the solution going on after the interactor accepted);
@@ -81,12 +82,13 @@ from kit.processes import kill_group, signal_name
 from kit.run.limits import Limits, exceeded
 from kit.run.process import (
     MEMORY,
+    PARENT,
     TIME,
     read_watch_report,
     run_environment,
     watch_command,
 )
-from kit.run.verdicts import JE, MLE, OK, OLE, PE, RE, TLE, WA, message
+from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA, message
 
 GRACE_SECONDS = 1.0
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
@@ -492,7 +494,9 @@ def _supervise(
     """Wait for both programs; kill at the deadline, the solution after a rejection (an
     interactor's status other than ``accepted``) or past its output limit.
 
-    Returns who was killed and why: ``{"solution": "timeout" | "grace" | "output", ...}``.
+    Returns who was killed and why: ``{"solution": "timeout" | "grace" | "output" | PARENT,
+    ...}``, PARENT when the solution's watch was killed by a signal this process did not send
+    (the solution killed its parent): the solution is ended at once.
     """
     killed: dict[str, str] = {}
     grace_end: float | None = None
@@ -518,7 +522,11 @@ def _supervise(
                 kill_group(pids["solution"])
             wake = min(wake, grace_end)
         with contextlib.suppress(queue.Empty):
-            running.discard(reaped.get(timeout=max(0.0, wake - now)))
+            side = reaped.get(timeout=max(0.0, wake - now))
+            running.discard(side)
+            if side == "solution" and exits[side].code < 0 and side not in killed:
+                killed[side] = PARENT  # its watch killed by a signal, not by this process:
+                kill_group(pids[side])  # by the solution, left running in the watch's group
     return killed
 
 
@@ -567,10 +575,18 @@ def _stopped_early(end: _Ending, limits: Limits) -> tuple[str, str] | None:
         if end.crash:
             return JE, f"interactor {end.crash}"
         return end.statuses.rejection(end.interactor.code), end.said
+    if end.killed.get("solution") == PARENT:
+        return RE, KILLED_PARENT
     solution = end.solution
     memory = exceeded(limits, output_over=False, killed=solution.killed, peak_kib=solution.peak_kib)
     if memory is not None and memory[0] == MEMORY:
         return MLE, memory[1]
+    return _idle(end, limits)
+
+
+def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
+    """The idle timeout: the solution still running when its watch or this process killed it."""
+    solution = end.solution
     if solution.killed == TIME or end.killed.get("solution") == "timeout":
         if "interactor" in end.killed or end.interactor.at >= end.killed_at:
             why = "both sides still running: each waiting for the other?"

@@ -83,12 +83,14 @@ def message(word: str, text: str) -> str:
     return text if text.lower().startswith(name) else f"{name}: {text}"
 
 
+KILLED_PARENT = "it killed its parent, the kit's run launcher (a judge's sandbox would not let it)"
+
+
 def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
     """The verdict on what the process did, or None when it ended cleanly within the limits
     (its output is then for the comparator)."""
     if run.killed == PARENT:
-        text = "it killed its parent, the kit's run launcher (a judge's sandbox would not let it)"
-        return RE, message(RE, text)
+        return RE, message(RE, KILLED_PARENT)
     broken = exceeded(limits, output_over=run.output_over, killed=run.killed, peak_kib=run.peak_kib)
     if broken is not None:
         return limit_verdict(*broken)

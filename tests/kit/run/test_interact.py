@@ -97,6 +97,43 @@ def test_death_by_a_signal_is_named(secret, tmp_path):
     assert (run.verdict, run.message) == ("RE", "runtime error: killed by SIGSEGV")
 
 
+@pytest.mark.parametrize("kill", ["os.kill(os.getppid(), signal.SIGKILL)", "os.killpg(0, 9)"])
+def test_a_solution_that_kills_its_watch_is_a_runtime_error_and_ends_at_once(
+    secret, tmp_path, kill
+):
+    """Its parent, the watch, killed (or its whole process group): the game ends then, not at
+    the timeout, with the message a batch run gets, and the solution is gone."""
+    pid_file = tmp_path / "solution.pid"
+    body = f"""\
+        import os, signal, sys, time
+        open({str(pid_file)!r}, "w").write(str(os.getpid()))
+        sys.stdin.readline()
+        {kill}
+        time.sleep(30)
+        print(37, flush=True)
+    """
+    script = tmp_path / "parricide.py"
+    script.write_text(textwrap.dedent(body))
+    started = time.monotonic()
+    run = play([sys.executable, str(script)], secret, timeout=20.0)
+    assert time.monotonic() - started < 5.0
+    assert (run.verdict, run.message) == (
+        "RE",
+        "runtime error: it killed its parent, the kit's run launcher"
+        " (a judge's sandbox would not let it)",
+    )
+    solution = int(pid_file.read_text())
+    assert not Path(f"/proc/{solution}").exists() or "Z" in _state(solution)
+
+
+def _state(pid):
+    """A process's state letter (``Z``: ended, not yet reaped by whoever adopted it)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
+
+
 def test_a_game_over_the_limit_is_timed_by_its_wall_time(secret):
     """The game's verdict is the interactor's; the limit is held to the wall time, as a batch
     run's (the median of the runs decides, in kit.run.cases)."""
