@@ -8,7 +8,8 @@ Per target (``kit.judges.targets``):
   target's implementation (``kit.judges.modules``: numpy for AtCoder, kept as an import in the
   bundle); any other is refused naming the judge. A guarded import (``try: ... except
   ImportError``, ``if sys.version_info``) may name a module some targets lack, not one none of
-  them has;
+  them has; a judge that runs Python on Windows (its profile's ``platform``) lacks Python's
+  Unix-only modules (``resource``, ``fcntl``, ...), guarded imports of them being fine;
 - syntax: ruff's parser told the target's version (``kit.check.syntax.static_errors``), whatever
   Python runs the kit; and, when the target's own interpreter is here, compiling every module
   and the whole file under it. A stand-in of another minor version never decides: the static
@@ -35,7 +36,7 @@ from kit.bundle.sources import Source, imported_modules, walk
 from kit.check import apis, syntax
 from kit.judges.modules import Installed
 from kit.judges.profiles import profile_for
-from kit.judges.stdlib import is_stdlib, missing_in
+from kit.judges.stdlib import UNIX, is_stdlib, missing_in
 from kit.judges.targets import Runner, Target
 from kit.registry import Problem
 
@@ -133,13 +134,14 @@ class _Judge:
     name: str  # the profile's name, else the judge as problems.toml spells it
     installed: Installed | None  # None: no profile; a profile may list nothing too
     profiled: bool
+    platform: str = UNIX
 
     @classmethod
     def of(cls, judge: str) -> _Judge:
         profile = profile_for(judge)
         if profile is None:
             return cls(judge.strip(), None, False)
-        return cls(profile.name, profile.modules, True)
+        return cls(profile.name, profile.modules, True, profile.platform)
 
     def lacking(self, name: str, targets: list[Target]) -> list[Target]:
         """The targets whose interpreters, as the judge installs them, cannot import ``name``."""
@@ -191,10 +193,11 @@ def _import_error(name, where, guarded, helpers, targets, judge: _Judge) -> str 
         return f"{where}: cannot find helper module '{name}'"
     if not is_stdlib(top):
         return _third_party_error(name, where, guarded, targets, judge)
-    lacking = [t for t in targets if missing_in(top, t.syntax, t.impl)]
+    lacking = [t for t in targets if missing_in(top, t.syntax, t.impl, judge.platform)]
     if guarded or not lacking:
         return None
-    why = missing_in(top, lacking[0].syntax, lacking[0].impl)
+    why = missing_in(top, lacking[0].syntax, lacking[0].impl, judge.platform)
+    why = why.replace("this judge", judge.name)
     return f"{where}: module '{top}' {why} (targets {_names(lacking)})"
 
 

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from kit.judges.modules import ATCODER_2025, Installed
+from kit.judges.stdlib import UNIX, WINDOWS
 from kit.judges.targets import Target, parse_target
 
 WHOLE = "whole"  # memory: the whole process's peak, the interpreter included, is the limit's
@@ -51,6 +52,7 @@ class Profile:
     time: str = WALL  # CPU where the judge documents CPU time, else the wall clock
     modules: Installed | None = None  # third-party modules it installs, per implementation
     limits: Limits | None = None  # its usual time and memory limits, where confirmed
+    platform: str = UNIX  # the operating system its Python runs on: UNIX or WINDOWS
 
 
 # memory and stack, where a judge documents them (the rest keep the defaults: memory counted
@@ -73,12 +75,22 @@ class Profile:
 # - Kattis, Timus, SPOJ: none confirmed (Kattis sets each problem's time limit from its
 #   solutions, and its problem format's default memory changed from 1024 to 2048 MiB between
 #   versions: Kattis/problemtools, problemtools/config/problem.yaml and system_default.yaml).
+# platform, where a judge's Python runs on Windows (every other profile's judge runs Linux):
+# - Codeforces: its language list names Windows toolchains ("GNU G++20 13.2 (64 bit,
+#   winlibs)", "GNU G++23 14.2 (64 bit, msys2)", seen through third-party copies of the list),
+#   and its users report that "codeforces compiles and runs submissions in a windows
+#   environment" (codeforces.com/topic/123842, "Codeforces uses Windows"). Python's Unix-only
+#   modules (kit.judges.stdlib.UNIX_ONLY: resource, fcntl, ...) cannot be imported there.
 # modules, the third-party packages a judge installs (kit.judges.modules has the lists and
 # their sources): AtCoder's 2025 language update, for CPython and PyPy. The other judges list
 # none that could be confirmed: the standard library only.
 PROFILES = {
     "codeforces": Profile(
-        "Codeforces", ("cpython3.13", "pypy3.10"), 64 * 1024, limits=Limits(2.0, 256)
+        "Codeforces",
+        ("cpython3.13", "pypy3.10"),
+        64 * 1024,
+        limits=Limits(2.0, 256),
+        platform=WINDOWS,
     ),
     "atcoder": Profile(
         "AtCoder",

@@ -2,7 +2,8 @@
 
 ``sys.stdlib_module_names`` of the running Python, plus the modules removed in 3.9 to 3.13
 (PEP 594 and earlier) so that a newer build host still knows them, checked per target against
-``ADDED`` and ``REMOVED``; PyPy's own built-in modules (``PYPY_ONLY``) for PyPy targets.
+``ADDED`` and ``REMOVED``; PyPy's own built-in modules (``PYPY_ONLY``) for PyPy targets; the
+Unix-only modules (``UNIX_ONLY``) for judges that run Python on Windows.
 """
 
 from __future__ import annotations
@@ -23,14 +24,28 @@ REMOVED = {
 # may import them only behind a guard, ``try: import pypyjit`` / ``except ImportError``)
 PYPY_ONLY = frozenset({"__pypy__", "pypyjit", "_pypyjson"})
 KNOWN = frozenset(sys.stdlib_module_names) | set(ADDED) | set(REMOVED) | PYPY_ONLY
+# the platforms a judge runs Python on (``kit.judges.profiles``), and the standard modules
+# Python has only on Unix: the library reference's "Unix Specific Services" chapter (posix,
+# pwd, grp, termios, tty, pty, fcntl, resource, syslog; each page "Availability: Unix") and
+# curses (documented Unix-only since bpo-7156); a judge on Windows cannot import them, under
+# CPython or PyPy
+UNIX, WINDOWS = "unix", "windows"
+UNIX_ONLY = frozenset(
+    {"posix", "pwd", "grp", "termios", "tty", "pty", "fcntl", "resource", "syslog", "curses"}
+)
 
 
 def is_stdlib(top: str) -> bool:
     return top in KNOWN
 
 
-def missing_in(top: str, version: tuple[int, int], impl: str = "cpython") -> str | None:
-    """Why module ``top`` cannot be imported on ``version`` of ``impl``, or None when it can."""
+def missing_in(
+    top: str, version: tuple[int, int], impl: str = "cpython", platform: str = UNIX
+) -> str | None:
+    """Why module ``top`` cannot be imported on ``version`` of ``impl`` running on
+    ``platform``, or None when it can."""
+    if top in UNIX_ONLY and platform == WINDOWS:
+        return "exists only on Unix, and this judge runs Python on Windows"
     if top in PYPY_ONLY and impl != "pypy":
         return "exists only under PyPy"
     if top in ADDED and version < ADDED[top]:

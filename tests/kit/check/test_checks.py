@@ -93,3 +93,22 @@ def test_pypys_own_modules_need_a_guard_for_the_cpython_targets(toy):
     table.write_text(table.read_text().replace('id = "1"', 'id = "1"\ntargets = ["pypy3"]', 1))
     write(toy, "solutions/toy_sum.py", "import pypyjit\nprint(3)\n")
     checked(toy)
+
+
+def test_unix_only_modules_fail_for_a_judge_on_windows_unless_guarded(toy):
+    """Codeforces runs Python on Windows, where ``resource`` (the usual stack-raising recipe)
+    cannot be imported; a judge on Linux takes it, and a guarded import passes everywhere."""
+    table = toy / "problems.toml"
+    plain = "import resource\nprint(3)\n"
+    write(toy, "solutions/toy_sum.py", plain)
+    checked(toy)  # a judge without a profile: Linux
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value) == (
+        "solutions/toy_sum.py:1: module 'resource' exists only on Unix, and Codeforces runs "
+        "Python on Windows (targets cpython3.13, pypy3.10)"
+    )
+    guarded = "try:\n    import resource\nexcept ImportError:\n    resource = None\nprint(3)\n"
+    write(toy, "solutions/toy_sum.py", guarded)
+    checked(toy)

@@ -17,6 +17,7 @@ from kit.judges.profiles import (
     profile_for,
     suggestion_for,
 )
+from kit.judges.stdlib import UNIX, WINDOWS
 from kit.judges.targets import parse_target
 
 
@@ -54,6 +55,17 @@ def test_memory_stack_and_time_are_counted_as_each_judge_documents():
         "spoj": (OWN, None, WALL),
     }
     assert [name for name, p in PROFILES.items() if p.modules] == ["atcoder"]
+
+
+def test_only_codeforces_is_known_to_run_python_on_windows():
+    """docs/targets.md cites it; every other profile's judge runs Linux (or is unconfirmed)."""
+    assert {name: p.platform for name, p in PROFILES.items()} == {
+        "codeforces": WINDOWS,
+        "atcoder": UNIX,
+        "kattis": UNIX,
+        "timus": UNIX,
+        "spoj": UNIX,
+    }
 
 
 def test_a_profile_is_found_by_its_name_in_any_case_and_with_spaces():

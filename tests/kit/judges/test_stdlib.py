@@ -6,7 +6,16 @@ import sys
 
 import pytest
 
-from kit.judges.stdlib import ADDED, PYPY_ONLY, REMOVED, is_stdlib, missing_in
+from kit.judges.stdlib import (
+    ADDED,
+    PYPY_ONLY,
+    REMOVED,
+    UNIX,
+    UNIX_ONLY,
+    WINDOWS,
+    is_stdlib,
+    missing_in,
+)
 
 
 @pytest.mark.parametrize(
@@ -45,3 +54,13 @@ def test_the_tables_do_not_depend_on_the_python_asking():
     assert set(REMOVED) <= {name for name in REMOVED if is_stdlib(name)}
     assert not set(ADDED) & set(REMOVED) and not PYPY_ONLY & set(sys.stdlib_module_names)
     assert all(version > (3, 8) for version in [*ADDED.values(), *REMOVED.values()])
+
+
+@pytest.mark.parametrize("name", sorted(UNIX_ONLY))
+def test_unix_only_modules_are_missing_on_windows_alone(name):
+    assert is_stdlib(name)
+    assert missing_in(name, (3, 13), "cpython", WINDOWS) == (
+        "exists only on Unix, and this judge runs Python on Windows"
+    )
+    assert missing_in(name, (3, 10), "pypy", WINDOWS) is not None
+    assert missing_in(name, (3, 13), "cpython", UNIX) is None
