@@ -126,7 +126,7 @@ def private_kib(pid: int) -> int:
     try:
         with open(f"/proc/{pid}/smaps_rollup", "rb") as file:
             for line in file:
-                if line.startswith(b"Private_"):
+                if line.startswith((b"Private_Clean:", b"Private_Dirty:")):
                     total += int(line.split()[1])
     except (OSError, ValueError, IndexError):
         return 0
