@@ -274,6 +274,7 @@ class _Exit:
     cpu: float = 0.0
     peak_kib: int = 0
     killed: str | None = None  # by the solution's watch: TIME or MEMORY
+    processes: int = 1  # how many processes ``peak_kib`` counts together
 
 
 def run_interactive(
@@ -375,6 +376,7 @@ def _measured(solution_exit: _Exit, report: Path, stderr: IO[bytes]) -> bytes:
         return _tail(stderr, STDERR_KEPT)
     solution_exit.code, solution_exit.cpu = measured["returncode"], measured["cpu"]
     solution_exit.peak_kib, solution_exit.killed = measured["maxrss"], measured["killed"]
+    solution_exit.processes = measured["processes"]
     return measured["stderr"]
 
 
@@ -578,7 +580,13 @@ def _stopped_early(end: _Ending, limits: Limits) -> tuple[str, str] | None:
     if end.killed.get("solution") == PARENT:
         return RE, KILLED_PARENT
     solution = end.solution
-    memory = exceeded(limits, output_over=False, killed=solution.killed, peak_kib=solution.peak_kib)
+    memory = exceeded(
+        limits,
+        output_over=False,
+        killed=solution.killed,
+        peak_kib=solution.peak_kib,
+        processes=solution.processes,
+    )
     if memory is not None and memory[0] == MEMORY:
         return MLE, memory[1]
     return _idle(end, limits)

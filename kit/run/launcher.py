@@ -19,8 +19,8 @@ at the deadline or once the run's memory (``run_kib``: the leader's resident set
 each other process of the run holds alone) is over ``memory_kib``; when the run ends, it kills
 what the run left, in its group or out of it (``become_subreaper``, ``sweep``), and returns
 what it measured: exit status, wall and CPU seconds, the kernel's maximum resident set, the
-memory read at a memory kill, the most read while the run had several processes, why it was
-killed, the tail of stderr.
+memory read at a memory kill, the most read while the run had several processes (and how many
+it had then), why it was killed, the tail of stderr.
 """
 
 from __future__ import annotations
@@ -133,13 +133,13 @@ def private_kib(pid: int) -> int:
     return total
 
 
-def run_kib(pid: int, statm: int | None) -> tuple[int, bool]:
+def run_kib(pid: int, statm: int | None) -> tuple[int, int]:
     """The memory of a run now, as a judge's control group counts it: the resident set of
     its process ``pid``, plus the pages of its own of every other process this watch has below
     it (the run's children, and those that left its group and were handed to this
-    subreaper); and whether there were any."""
+    subreaper); and how many processes that was."""
     others = [other for other in descendants(os.getpid()) if other != pid]
-    return resident_kib(statm) + sum(private_kib(other) for other in others), bool(others)
+    return resident_kib(statm) + sum(private_kib(other) for other in others), 1 + len(others)
 
 
 def sweep() -> None:
@@ -176,6 +176,7 @@ class _Watch:
         self.open_fds = [err] if err is not None else []
         self.seen = 0  # the memory read last: at the kill, when killed for memory
         self.together = 0  # the most read while the run had more than one process
+        self.processes = 1  # how many it had at that reading
         self.statm = open_statm(pid)
 
     def drain(self, ready: list) -> None:
@@ -193,9 +194,9 @@ class _Watch:
 
     def check_memory(self, memory_kib: int) -> None:
         if self.killed is None and memory_kib:
-            self.seen, several = run_kib(self.pid, self.statm)
-            if several:
-                self.together = max(self.together, self.seen)
+            self.seen, processes = run_kib(self.pid, self.statm)
+            if processes > 1 and self.seen > self.together:
+                self.together, self.processes = self.seen, processes
             if self.seen > memory_kib:
                 self.stop("memory")
 
@@ -243,6 +244,7 @@ def watch(pid: int, err: int | None, start: float, timeout: float, memory_kib: i
         "maxrss": usage.ru_maxrss,
         "rss_at_kill": seen.seen if seen.killed == "memory" else 0,
         "rss_together": seen.together,
+        "processes": seen.processes,
         "killed": seen.killed,
         "stderr": seen.tail.decode("latin-1"),
     }

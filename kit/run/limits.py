@@ -33,7 +33,7 @@ API::
     limits_for(problem, runner, kill_factor=KILL_FACTOR) -> Limits
     prefetch(runners)    # footprints measured (or read) early
     run_limited(command, stdin, cwd, limits) -> Run   # one run held to them
-    exceeded(limits, *, output_over, killed, peak_kib) -> (kind, text) | None
+    exceeded(limits, *, output_over, killed, peak_kib, processes=1) -> (kind, text) | None
     time_over(limits, seconds, runs=1) -> text | None
 """
 
@@ -153,7 +153,7 @@ def stack_bytes(problem: Problem) -> int | None:
 
 
 def exceeded(
-    limits: Limits, *, output_over: bool, killed: str | None, peak_kib: int
+    limits: Limits, *, output_over: bool, killed: str | None, peak_kib: int, processes: int = 1
 ) -> tuple[str, str] | None:
     """Which limit a run broke (``OUTPUT``, ``MEMORY`` or ``TIME``, in the order a judge stops
     a run) and how, told without the verdict's name; None when it kept to every one."""
@@ -163,7 +163,7 @@ def exceeded(
     counted = limits.counted_kib(peak_kib)
     if killed == MEMORY or counted > limits.memory_kib:
         how = " (killed)" if killed == MEMORY else ""
-        return MEMORY, memory_text(limits, peak_kib) + how
+        return MEMORY, memory_text(limits, peak_kib, processes) + how
     if killed == TIME and limits.per_move:
         return TIME, f"the game was stopped at {limits.timeout:g} s (game_timeout)"
     if killed == TIME:
@@ -172,18 +172,19 @@ def exceeded(
     return None
 
 
-def memory_text(limits: Limits, peak_kib: int) -> str:
-    """``peak 70.1 MiB over 64 MiB``, or for ``OWN`` the solution's own share and the peak."""
+def memory_text(limits: Limits, peak_kib: int, processes: int = 1) -> str:
+    """``peak 70.1 MiB over 64 MiB``, or for ``OWN`` the solution's own share and the peak;
+    a peak of several ``processes`` together says so."""
     limit = limits.memory_kib / MIB
+    peak = f"peak {peak_kib / MIB:.1f} MiB"
+    if processes > 1:
+        peak += f" of {processes} processes together"
     if limits.memory != OWN:
-        return f"peak {peak_kib / MIB:.1f} MiB over {limit:g} MiB"
+        return f"{peak} over {limit:g} MiB"
     own = limits.counted_kib(peak_kib) / MIB
     base = limits.baseline_kib / MIB
     alone = f"{limits.interpreter} alone" if limits.interpreter else "the interpreter alone"
-    return (
-        f"{own:.1f} MiB of its own over {limit:g} MiB "
-        f"(peak {peak_kib / MIB:.1f} MiB, {alone} {base:.1f} MiB)"
-    )
+    return f"{own:.1f} MiB of its own over {limit:g} MiB ({peak}, {alone} {base:.1f} MiB)"
 
 
 def time_over(limits: Limits, seconds: float, runs: int = 1) -> str | None:

@@ -81,6 +81,7 @@ class Run:
     peak_kib: int  # maximum resident set size
     killed: str | None = None  # TIME, MEMORY, PARENT or None
     output_over: bool = False  # wrote more than ``output_bytes``
+    processes: int = 1  # how many processes ``peak_kib`` is the memory of, together
 
     @property
     def timed_out(self) -> bool:
@@ -250,6 +251,7 @@ def run_process(
         peak_kib=peak_kib(answer),
         killed=answer["killed"],
         output_over=over,
+        processes=peak_processes(answer),
     )
 
 
@@ -263,6 +265,13 @@ def peak_kib(answer: dict) -> int:
     while the run had several processes (the kernel's figure is one process's)."""
     read = max(answer.get("rss_at_kill", 0), answer.get("rss_together", 0))
     return max(answer.get("maxrss", 0) // _RSS_SCALE, read)
+
+
+def peak_processes(answer: dict) -> int:
+    """How many processes ``peak_kib(answer)`` counts together: those of the reading while the
+    run had several, when that reading is the peak, else 1."""
+    together = answer.get("rss_together", 0)
+    return answer.get("processes", 1) if together and together == peak_kib(answer) else 1
 
 
 def watch_command(
@@ -296,6 +305,7 @@ def read_watch_report(report: Path) -> dict | None:
     if not isinstance(answer, dict):
         return None
     answer["stderr"] = answer.get("stderr", "").encode("latin-1")
+    answer["processes"] = peak_processes(answer)
     answer["maxrss"] = peak_kib(answer)
     return answer
 

@@ -91,7 +91,13 @@ def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
     (its output is then for the comparator)."""
     if run.killed == PARENT:
         return RE, message(RE, KILLED_PARENT)
-    broken = exceeded(limits, output_over=run.output_over, killed=run.killed, peak_kib=run.peak_kib)
+    broken = exceeded(
+        limits,
+        output_over=run.output_over,
+        killed=run.killed,
+        peak_kib=run.peak_kib,
+        processes=run.processes,
+    )
     if broken is not None:
         return limit_verdict(*broken)
     if run.returncode < 0:

@@ -106,6 +106,7 @@ def test_a_run_s_processes_are_counted_together_against_the_memory_limit(tmp_pat
     (answer,) = serve(tmp_path, {"argv": argv, "memory_kib": 64 * MIB})
     assert answer["killed"] == "memory" and answer["rss_at_kill"] > 64 * MIB
     assert answer["maxrss"] < 64 * MIB  # the kernel's figure: one process's
+    assert answer["rss_together"] >= answer["rss_at_kill"] and answer["processes"] >= 3
 
 
 def test_a_forked_child_s_shared_pages_are_counted_once(tmp_path):

@@ -42,6 +42,18 @@ def test_own_memory_is_the_peak_less_the_interpreters_footprint():
     )
 
 
+def test_a_peak_of_several_processes_says_so():
+    own = replace(LIMITS, memory=OWN, baseline_kib=9 * MIB, interpreter="CPython 3.13")
+    text = exceeded(own, output_over=False, killed=MEMORY, peak_kib=81 * MIB, processes=5)[1]
+    assert text == (
+        "72.0 MiB of its own over 64 MiB (peak 81.0 MiB of 5 processes together, "
+        "CPython 3.13 alone 9.0 MiB) (killed)"
+    )
+    whole = replace(LIMITS, memory=WHOLE)
+    text = exceeded(whole, output_over=False, killed=None, peak_kib=70 * MIB, processes=2)[1]
+    assert text == "peak 70.0 MiB of 2 processes together over 64 MiB"
+
+
 def test_output_is_judged_before_memory_and_memory_before_time():
     assert exceeded(LIMITS, output_over=True, killed=MEMORY, peak_kib=1)[0] == "output"
     assert exceeded(LIMITS, output_over=False, killed="time", peak_kib=70 * MIB)[0] == MEMORY

@@ -24,6 +24,7 @@ from kit.run.process import (
     OVER_KEPT,
     TIME,
     peak_kib,
+    peak_processes,
     read_watch_report,
     run_process,
     watch_command,
@@ -95,9 +96,13 @@ def test_a_memory_hog_is_killed_near_the_limit(run):
 
 
 def test_a_run_of_several_processes_peaks_at_their_memory_together():
-    """The kernel's figure is one process's; the launcher's reading of all of them wins."""
-    assert peak_kib({"maxrss": 30000, "rss_at_kill": 0, "rss_together": 90000}) == 90000
-    assert peak_kib({"maxrss": 30000, "rss_at_kill": 0, "rss_together": 20000}) == 30000
+    """The kernel's figure is one process's; the launcher's reading of all of them wins, and
+    the count of processes goes with it only when it is the peak."""
+    together = {"maxrss": 30000, "rss_at_kill": 0, "rss_together": 90000, "processes": 5}
+    assert (peak_kib(together), peak_processes(together)) == (90000, 5)
+    alone = {"maxrss": 30000, "rss_at_kill": 0, "rss_together": 20000, "processes": 2}
+    assert (peak_kib(alone), peak_processes(alone)) == (30000, 1)
+    assert peak_processes({"maxrss": 30000, "rss_at_kill": 0}) == 1
 
 
 def test_a_run_killed_for_memory_has_a_peak_over_the_limit(tmp_path):

@@ -138,7 +138,7 @@ PARRICIDE = "import os, signal, time\nos.kill(os.getppid(), signal.SIGKILL)\ntim
         (FLOOD, "OLE", "output limit: more than 64 MiB"),
         (SLEEPER, "TLE", "time limit: killed at 1.5 s"),
         (PARRICIDE, "RE", "runtime error: it killed its parent, the kit's run launcher"),
-        (FORKED_HOG, "MLE", "memory limit: "),
+        (FORKED_HOG, "MLE", "processes together"),
     ],
     ids=["hog", "flood", "sleeper", "kills-its-parent", "hog-in-four-children"],
 )
