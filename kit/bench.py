@@ -29,6 +29,7 @@ from kit.judges.profiles import OWN
 from kit.judges.targets import Interpreter, timing_interpreters
 from kit.pipeline import Status, build_problem, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
+from kit.run import judged
 from kit.run.cases import RunOptions
 from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
 from kit.run.process import Timing
@@ -86,7 +87,7 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
             for name, stdin, expected in cases:
                 head = f"  {name:<{width}}  {python.short:<7}"
                 timing, failure = _time_case(
-                    python.command(dist),
+                    judged.command(problem, python, dist),
                     (stdin, expected),
                     limits,
                     repeat=repeat,

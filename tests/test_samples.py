@@ -16,10 +16,10 @@ import pytest
 
 from kit.check.checks import check
 from kit.judges.compare import parse_compare
-from kit.judges.targets import found, runner_for
+from kit.judges.targets import found, host, runner_for
 from kit.pipeline import columns_for, make_bundle
 from kit.registry import judge_cases, load_registry, sample_cases
-from kit.run import nowrite
+from kit.run import judged
 from kit.run.cases import KILL_FACTOR, interactor_command
 from kit.run.interact import run_interactive
 from kit.run.limits import limits_for
@@ -142,7 +142,7 @@ def test_bundle_writes_nothing(slug, bundles, empty):
     first sample against its interactor (a game at the real clock takes seconds; the build
     plays them all under every target), or, without one, given no input still ends cleanly."""
     problem = problem_with_solution(slug)
-    command = nowrite.command(sys.executable, bundles(slug))
+    command = judged.wrapped(host(), bundles(slug), no_files=True)
     if problem.kind == "batch":
         check_cases(problem, sample_cases(problem) + judge_cases(problem)[0], command, empty)
     elif problem.interactor is not None:

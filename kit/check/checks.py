@@ -35,8 +35,9 @@ from kit.bundle.guards import guarded_lines
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check import apis, syntax
 from kit.judges.modules import Installed
+from kit.judges.platforms import UNIX
 from kit.judges.profiles import profile_for
-from kit.judges.stdlib import UNIX, is_stdlib, missing_in
+from kit.judges.stdlib import is_stdlib, missing_in
 from kit.judges.targets import Runner, Target
 from kit.registry import Problem
 

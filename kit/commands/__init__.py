@@ -21,9 +21,7 @@ import argparse
 import re
 from pathlib import Path
 
-from kit.judges.targets import Runner, runner_for_runs, runner_named
-from kit.registry import Problem
-from kit.run import nowrite
+from kit.judges.targets import Runner, runner_named
 from kit.run.schedule import cores
 
 NAMES = ("build", "run", "stress", "new", "init", "bench", "startup", "verify")
@@ -81,20 +79,6 @@ def add_jobs(parser: argparse.ArgumentParser) -> None:
 def target_runner(args: argparse.Namespace) -> Runner | None:
     """The runner ``--target`` names, or None when it was not given."""
     return runner_named(args.target) if getattr(args, "target", None) else None
-
-
-def judge_command(
-    problem: Problem, script: Path, runner: Runner | None = None
-) -> tuple[list[str], str]:
-    """How ``run`` starts a bundle: under ``runner`` (default ``runner_for_runs``,
-    kit.judges.targets), under ``kit.run.nowrite`` for a judge without file access; with the
-    runner's description."""
-    runner = runner or runner_for_runs(problem.targets)
-    if problem.no_files:
-        interpreter = runner.interpreter
-        flags = (*interpreter.flags, *runner.extra_flags)
-        return nowrite.command(interpreter.executable, script, flags), runner.described
-    return runner.command(script), runner.described
 
 
 def _number(convert, minimum, strict: bool, what: str):

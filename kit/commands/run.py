@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kit.commands import add_root, add_target, judge_command, target_runner
+from kit.commands import add_root, add_target, target_runner
 from kit.errors import BuildError
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         bundle, script = write_bundle(problem, Path(folder))
         empty = Path(folder, "cwd")
         empty.mkdir()
-        _, label = judge_command(problem, script, runner)
+        label = runner.described
         limits = limits_for(problem, runner)
         judge = CaseJudge(
             problem,

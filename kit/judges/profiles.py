@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from kit.judges.modules import ATCODER_2025, Installed
-from kit.judges.stdlib import UNIX, WINDOWS
+from kit.judges.platforms import UNIX, WINDOWS
 from kit.judges.targets import Target, parse_target
 
 WHOLE = "whole"  # memory: the whole process's peak, the interpreter included, is the limit's
@@ -79,8 +79,9 @@ class Profile:
 # - Codeforces: its language list names Windows toolchains ("GNU G++20 13.2 (64 bit,
 #   winlibs)", "GNU G++23 14.2 (64 bit, msys2)", seen through third-party copies of the list),
 #   and its users report that "codeforces compiles and runs submissions in a windows
-#   environment" (codeforces.com/topic/123842, "Codeforces uses Windows"). Python's Unix-only
-#   modules (kit.judges.stdlib.UNIX_ONLY: resource, fcntl, ...) cannot be imported there.
+#   environment" (codeforces.com/topic/123842, "Codeforces uses Windows"). What that changes
+#   for a solution is in kit.judges.platforms: no Unix-only modules (resource, fcntl, ...), and
+#   CPython 3.13's lower limit on recursion through C (lru_cache recursion about 1000 deep).
 # modules, the third-party packages a judge installs (kit.judges.modules has the lists and
 # their sources): AtCoder's 2025 language update, for CPython and PyPy. The other judges list
 # none that could be confirmed: the standard library only.

@@ -3,12 +3,14 @@
 ``sys.stdlib_module_names`` of the running Python, plus the modules removed in 3.9 to 3.13
 (PEP 594 and earlier) so that a newer build host still knows them, checked per target against
 ``ADDED`` and ``REMOVED``; PyPy's own built-in modules (``PYPY_ONLY``) for PyPy targets; the
-Unix-only modules (``UNIX_ONLY``) for judges that run Python on Windows.
+Unix-only modules (``kit.judges.platforms.UNIX_ONLY``) for judges that run Python on Windows.
 """
 
 from __future__ import annotations
 
 import sys
+
+from kit.judges.platforms import UNIX, UNIX_ONLY, WINDOWS
 
 ADDED = {"graphlib": (3, 9), "zoneinfo": (3, 9), "tomllib": (3, 11)}
 REMOVED = {
@@ -24,15 +26,6 @@ REMOVED = {
 # may import them only behind a guard, ``try: import pypyjit`` / ``except ImportError``)
 PYPY_ONLY = frozenset({"__pypy__", "pypyjit", "_pypyjson"})
 KNOWN = frozenset(sys.stdlib_module_names) | set(ADDED) | set(REMOVED) | PYPY_ONLY
-# the platforms a judge runs Python on (``kit.judges.profiles``), and the standard modules
-# Python has only on Unix: the library reference's "Unix Specific Services" chapter (posix,
-# pwd, grp, termios, tty, pty, fcntl, resource, syslog; each page "Availability: Unix") and
-# curses (documented Unix-only since bpo-7156); a judge on Windows cannot import them, under
-# CPython or PyPy
-UNIX, WINDOWS = "unix", "windows"
-UNIX_ONLY = frozenset(
-    {"posix", "pwd", "grp", "termios", "tty", "pty", "fcntl", "resource", "syslog", "curses"}
-)
 
 
 def is_stdlib(top: str) -> bool:

@@ -9,8 +9,9 @@ runner. A run is killed at ``kill_factor`` times the time limit.
 
 A run is a fresh process started from an empty directory with the interpreter's isolation
 flags (``site`` loaded, the user's environment not), the limits of ``kit.run.limits``, stdin
-the case's input. Judges that forbid file-system access (``no_files``) get the run under
-``kit.run.nowrite``. Batch outputs are judged by the problem's comparator (``kit.judges.compare``;
+the case's input, started as its judge starts it (``kit.run.judged``: writes refused where the
+judge forbids file-system access, CPython's lower C recursion limit where it runs Windows).
+Batch outputs are judged by the problem's comparator (``kit.judges.compare``;
 a case of a package's test group with validator flags of its own, by the comparator with those
 flags added); interactive problems with an interactor play each secret input
 (``kit.run.interact``), given the case's answer file too; a game a testlib interactor accepted
@@ -45,7 +46,7 @@ from kit.judges.profiles import OWN
 from kit.judges.programs import TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
-from kit.run import nowrite
+from kit.run import judged, nowrite
 from kit.run.interact import run_interactive
 from kit.run.limits import KILL_FACTOR, MIB, Limits, limits_for, run_limited, time_over
 from kit.run.process import Run, Timing
@@ -500,6 +501,12 @@ class CaseJudge:
         return word, judgement.message if word == JE else message(word, judgement.message)
 
 
+RECURSION_HINT = (
+    "hint: raise sys.setrecursionlimit, or make the recursion iterative; since CPython 3.12 a "
+    "recursion through C (a function under functools.lru_cache calling itself) has a limit of "
+    "its own that sys.setrecursionlimit does not raise (under 3.13 about 3300 calls on Linux, "
+    "1000 on Windows judges such as Codeforces): memoise with a dict instead"
+)
 SEGFAULT_HINT = (
     "hint: a crash of the interpreter itself is most often recursion deeper than "
     "the C stack (a high sys.setrecursionlimit); make the recursion iterative, or "
@@ -508,11 +515,7 @@ SEGFAULT_HINT = (
 
 
 def _command(problem: Problem, runner: Runner, script: Path) -> list[str]:
-    if problem.no_files:
-        interpreter = runner.interpreter
-        flags = (*interpreter.flags, *runner.extra_flags)
-        return nowrite.command(interpreter.executable, script, flags)
-    return runner.command(script)
+    return judged.command(problem, runner.interpreter, script, runner.extra_flags)
 
 
 def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> None:
@@ -592,7 +595,7 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
             "sys.set_int_max_str_digits(0) under `if hasattr(sys, 'set_int_max_str_digits'):`"
         )
     if "RecursionError" in text:
-        details.append("hint: raise sys.setrecursionlimit, or make the recursion iterative")
+        details.append(RECURSION_HINT)
     missing = re.search(r"ModuleNotFoundError: No module named '([\w.]+)'", text)
     if missing:  # a third-party module the judge has and this interpreter has not
         from kit.judges.modules import install_hint

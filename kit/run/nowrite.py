@@ -1,22 +1,19 @@
 """Run a script with every file-system write refused: the check that a bundle writes nothing.
 
-``command(python, script)`` is ``python -I -c WRAPPER script``: the wrapper installs an
-audit hook (``sys.addaudithook``, Python 3.8+) that refuses, with PermissionError, any open
-for writing, creating or truncating a file, and any mkdir, delete, rename, link, chmod or
-temp-file creation; then it runs the script as ``__main__`` with ``runpy``. Writing to
+The pieces of the program ``kit.run.judged`` runs a script under (``python -I -c PROGRAM
+script``): ``HOOK`` installs an audit hook (``sys.addaudithook``, Python 3.8+) that refuses,
+with PermissionError, any open for writing, creating or truncating a file, and any mkdir,
+delete, rename, link, chmod or temp-file creation; ``REPORTING`` runs the script (as
+``__main__``, with ``runpy``) and tells what was refused. Writing to
 already-open descriptors (stdout, stderr) is not a file-system event and stays allowed. A
 refused attempt is also reported on stderr and makes the exit status 99 even if the script
 caught the error.
 """
 
-from __future__ import annotations
-
-from pathlib import Path
-
 DENIED_EXIT = 99  # the wrapper's exit status after a refused write
 
-WRAPPER = """\
-import os, sys
+HOOK = """\
+import os
 DENY = {"os.mkdir", "os.rmdir", "os.remove", "os.rename", "os.replace", "os.truncate",
         "os.link", "os.symlink", "os.chmod", "os.chown", "os.utime", "os.chflags",
         "os.lchmod", "os.lchown", "os.lchflags", "os.mkfifo", "os.mknod",
@@ -33,16 +30,13 @@ def hook(event, args):
         denied.append("%s%r" % (event, args))
         raise PermissionError("file-system writes are refused: %s" % (event,))
 sys.addaudithook(hook)
-import runpy
-sys.argv = sys.argv[1:]
+"""
+# ``{call}`` runs the script; what was refused is told after it, however it ended
+REPORTING = """\
 try:
-    runpy.run_path(sys.argv[0], run_name="__main__")
+    {call}
 finally:
     if denied:
         sys.stderr.write("write attempts refused: %s\\n" % "; ".join(denied))
         sys.exit(99)
 """
-
-
-def command(executable: str, script: str | Path, flags: tuple[str, ...] = ("-I",)) -> list:
-    return [executable, *flags, "-c", WRAPPER, str(script)]

@@ -9,9 +9,6 @@ from pathlib import Path
 import pytest
 
 from kit import commands
-from kit.judges.targets import parse_target, stand_in
-from kit.registry import load_registry
-from kit.run import nowrite
 
 
 def test_the_help_names_the_program_as_started(monkeypatch):
@@ -62,16 +59,3 @@ def test_the_shared_options_and_their_defaults():
     args = parser.parse_args(["--root", "ws", "--target", sys.executable, "-j", "2"])
     assert (args.root, args.jobs) == (Path("ws"), 2)
     assert commands.target_runner(args).interpreter.executable == sys.executable
-
-
-def test_run_starts_a_bundle_under_the_write_guard_where_the_judge_forbids_files(toy):
-    problem = load_registry(toy)["toy_sum"]
-    runner = stand_in([parse_target("cpython3.8")])
-    script = toy / "dist" / "toy_sum.py"
-    argv, described = commands.judge_command(problem, script, runner)
-    assert argv == runner.command(script) and described == runner.described
-    text = (toy / "problems.toml").read_text().replace('judge = "nowhere"', 'judge = "Timus"', 1)
-    (toy / "problems.toml").write_text(text)
-    timus = load_registry(toy)["toy_sum"]
-    argv, _ = commands.judge_command(timus, script, runner)
-    assert argv[argv.index("-c") + 1] == nowrite.WRAPPER and argv[-1] == str(script)

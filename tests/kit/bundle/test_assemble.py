@@ -12,9 +12,10 @@ import pytest
 
 from kit.bundle.strip import same_tree, strip, verify
 from kit.errors import BuildError
+from kit.judges.targets import host
 from kit.pipeline import make_bundle
 from kit.registry import load_registry
-from kit.run import nowrite
+from kit.run import judged, nowrite
 from tests.bundle_support import (
     KIT_ROOT,
     SAMPLE_IN,
@@ -57,7 +58,7 @@ def test_bundle_writes_no_file_and_the_audit_hook_would_catch_one(toy, tmp_path)
     path = tmp_path / "bundle.py"
     path.write_text(bundle_of(toy).text)
     done = subprocess.run(
-        nowrite.command(sys.executable, path),
+        judged.wrapped(host(), path, no_files=True),
         input=SAMPLE_IN.read_bytes(),
         capture_output=True,
         cwd=empty,
@@ -71,7 +72,7 @@ def test_bundle_writes_no_file_and_the_audit_hook_would_catch_one(toy, tmp_path)
     writer = tmp_path / "writer.py"
     writer.write_text("try:\n    open('out.txt', 'w')\nexcept OSError:\n    pass\nprint('done')\n")
     done = subprocess.run(
-        nowrite.command(sys.executable, writer),
+        judged.wrapped(host(), writer, no_files=True),
         capture_output=True,
         cwd=empty,
         timeout=60,

@@ -5,6 +5,7 @@ one, and a name close to a profile's taken for a misspelling of it."""
 
 import pytest
 
+from kit.judges.platforms import UNIX, WINDOWS
 from kit.judges.profiles import (
     CPU,
     OWN,
@@ -17,7 +18,6 @@ from kit.judges.profiles import (
     profile_for,
     suggestion_for,
 )
-from kit.judges.stdlib import UNIX, WINDOWS
 from kit.judges.targets import parse_target
 
 

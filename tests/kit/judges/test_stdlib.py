@@ -6,16 +6,8 @@ import sys
 
 import pytest
 
-from kit.judges.stdlib import (
-    ADDED,
-    PYPY_ONLY,
-    REMOVED,
-    UNIX,
-    UNIX_ONLY,
-    WINDOWS,
-    is_stdlib,
-    missing_in,
-)
+from kit.judges.platforms import UNIX, UNIX_ONLY, WINDOWS
+from kit.judges.stdlib import ADDED, PYPY_ONLY, REMOVED, is_stdlib, missing_in
 
 
 @pytest.mark.parametrize(

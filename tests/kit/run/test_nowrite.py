@@ -3,18 +3,18 @@ usual, gets its arguments, and any open for writing, mkdir, delete or rename rai
 PermissionError, is named on stderr and makes the exit status 99, even when caught."""
 
 import subprocess
-import sys
 
 import pytest
 
-from kit.run import nowrite
+from kit.judges.targets import Interpreter, host
+from kit.run import judged, nowrite
 
 
 def run(tmp_path, code, *args):
     script = tmp_path / "script.py"
     script.write_text(code)
     return subprocess.run(
-        nowrite.command(sys.executable, script) + list(args),
+        judged.wrapped(host(), script, no_files=True) + list(args),
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -59,7 +59,10 @@ def test_a_refusal_caught_by_the_script_still_fails_the_run(tmp_path):
 
 
 def test_the_command_is_the_interpreter_with_its_flags_then_the_wrapper():
-    command = nowrite.command("/usr/bin/python3", "bundle.py", ("-I", "-X", "int_max_str_digits=0"))
+    python = Interpreter("cpython", (3, 8), "/usr/bin/python3", ("-I",))
+    command = judged.wrapped(python, "bundle.py", ("-X", "int_max_str_digits=0"), no_files=True)
     assert command == [
-        "/usr/bin/python3", "-I", "-X", "int_max_str_digits=0", "-c", nowrite.WRAPPER, "bundle.py"
+        "/usr/bin/python3", "-I", "-X", "int_max_str_digits=0", "-c",
+        judged.program(no_files=True, depth=0), "bundle.py",
     ]  # fmt: skip
+    assert nowrite.HOOK in command[-2]

@@ -1,0 +1,125 @@
+"""How a judge starts a bundle: the command for one problem under one interpreter.
+
+``command(problem, interpreter, script, extra)`` is ``python -I [extra] script``
+(``kit.judges.targets``) unless something of the judge's setting has to be reproduced around
+the script. Then it is ``python -I [extra] -c PROGRAM script``, where PROGRAM sets that up and
+runs the script as ``__main__`` (the script sees its own ``sys.argv``; a traceback starts at
+its first frame):
+
+- a judge that forbids the file system (``no_files``): every write refused and reported
+  (``kit.run.nowrite``);
+- a judge that runs CPython on Windows, whose limit on recursion through C is lower
+  (``kit.judges.platforms``: 3000 against Linux's 10000 under 3.13): the script starts that
+  many levels of C recursion down (nested list comparisons, about 2 ms), and so does every
+  thread it starts (``_thread``'s starters are wrapped before ``threading`` imports them), so
+  that a recursion under ``functools.lru_cache`` stops near 1000 calls, as on the judge. A
+  thread given a stack under ``STACK_LEAST`` starts as usual (those levels need about 1 MB).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kit.judges.platforms import UNIX, c_recursion_to_spend
+from kit.judges.profiles import profile_for
+from kit.judges.targets import Interpreter
+from kit.registry import Problem
+from kit.run import nowrite
+
+STACK_LEAST = 4 << 20  # bytes: a thread's stack below this starts without the spent levels
+
+# the script run as __main__ (compiled and run here: runpy imports pkgutil, 16 ms of start-up
+# under 3.13); a traceback shown from the script's first frame, as without this program
+RUN = """\
+sys.argv = sys.argv[1:]
+def _main():
+    path = sys.argv[0]
+    with open(path, "rb") as file:
+        code = compile(file.read(), path, "exec")
+    main = type(sys)("__main__")
+    main.__file__ = path
+    main.__builtins__ = __builtins__
+    sys.modules["__main__"] = main
+    exec(code, main.__dict__)
+def _from_the_script(kind, value, tb):
+    while tb is not None and tb.tb_frame.f_code.co_filename == "<string>":
+        tb = tb.tb_next
+    sys.__excepthook__(kind, value.with_traceback(tb), tb)
+sys.excepthook = _from_the_script
+"""
+# ``_beneath(call)``: call() run DEPTH levels of C recursion down: a chain of DEPTH nested lists
+# compared with a list that holds itself, its bottom an object whose __eq__ makes the call
+DEEP = """\
+import _thread
+class _Bottom:
+    __hash__ = None
+    def __init__(self, call):
+        self.call = call
+    def __eq__(self, other):
+        self.call()
+        return True
+def _beneath(call, depth={depth}):
+    chain = _Bottom(call)
+    for _ in range(depth):
+        chain = [chain]
+    loop = []
+    loop.append(loop)
+    chain == loop
+def _deep_starter(start):
+    def started(function, *args, **kwargs):
+        def body(*given, **named):
+            if 0 < _thread.stack_size() < {stack_least}:
+                return function(*given, **named)
+            _beneath(lambda: function(*given, **named))
+        return start(body, *args, **kwargs)
+    return started
+for _name in ("start_new_thread", "start_joinable_thread", "start_new"):
+    if hasattr(_thread, _name):
+        setattr(_thread, _name, _deep_starter(getattr(_thread, _name)))
+"""
+
+
+def command(
+    problem: Problem, interpreter: Interpreter, script: str | Path, extra: tuple[str, ...] = ()
+) -> list[str]:
+    """The argv that runs ``script`` for ``problem``'s judge under ``interpreter``."""
+    profile = profile_for(problem.judge)
+    platform = profile.platform if profile is not None else UNIX
+    depth = c_recursion_to_spend(interpreter.impl, interpreter.version, platform)
+    return wrapped(interpreter, script, extra, no_files=problem.no_files, depth=depth)
+
+
+def wrapped(
+    interpreter: Interpreter,
+    script: str | Path,
+    extra: tuple[str, ...] = (),
+    *,
+    no_files: bool = False,
+    depth: int = 0,
+) -> list[str]:
+    """``script`` under ``interpreter``, with writes refused and ``depth`` levels of C
+    recursion spent first (see the module doc); plain when neither is asked for."""
+    if not no_files and not depth:
+        return interpreter.command(script, *extra)
+    return [
+        interpreter.executable,
+        *interpreter.flags,
+        *extra,
+        "-c",
+        program(no_files, depth),
+        str(script),
+    ]
+
+
+def program(no_files: bool, depth: int) -> str:
+    """The PROGRAM of ``wrapped``."""
+    text = "import sys\n"
+    if no_files:
+        text += nowrite.HOOK
+    if depth:
+        text += DEEP.format(depth=depth, stack_least=STACK_LEAST)
+    text += RUN
+    call = "_beneath(_main)" if depth else "_main()"
+    if no_files:
+        return text + nowrite.REPORTING.format(call=call)
+    return text + call + "\n"

@@ -1,0 +1,105 @@
+"""kit.run.judged: a bundle started as its judge starts it: plain ``python -I script`` on a
+Linux judge, every write refused where the judge forbids files, and under a Windows judge's
+CPython 3.13 the C recursion limit Windows has (a recursion under ``functools.lru_cache``
+stops near 1000 calls there, near 3330 on Linux), in the main thread and in threads."""
+
+import subprocess
+import textwrap
+
+import pytest
+
+from kit.judges.targets import Interpreter, found, host
+from kit.registry import load_registry
+from kit.run import judged, nowrite
+
+PYTHON_313 = [i for i in found() if (i.impl, i.version) == ("cpython", (3, 13))]
+needs_313 = pytest.mark.skipif(not PYTHON_313, reason="no CPython 3.13 here")
+CPYTHON_313 = Interpreter("cpython", (3, 13), "/usr/bin/python3.13", ("-I",))
+PYPY_310 = Interpreter("pypy", (3, 10), "/usr/bin/pypy3", ("-I",))
+
+
+def judged_as(toy, judge):
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1))
+    return load_registry(toy)["toy_sum"]
+
+
+def test_a_linux_judge_runs_the_script_plainly(toy):
+    problem = load_registry(toy)["toy_sum"]
+    assert judged.command(problem, CPYTHON_313, "b.py") == CPYTHON_313.command("b.py")
+
+
+def test_a_judge_without_files_runs_it_under_the_write_guard(toy):
+    argv = judged.command(judged_as(toy, "Timus"), CPYTHON_313, "b.py", ("-X", "x"))
+    assert argv[:4] == ["/usr/bin/python3.13", "-I", "-X", "x"] and argv[-1] == "b.py"
+    assert argv[4] == "-c" and nowrite.HOOK in argv[5] and "_beneath" not in argv[5]
+
+
+def test_only_cpython_3_13_on_windows_spends_c_recursion(toy):
+    codeforces = judged_as(toy, "Codeforces")
+    argv = judged.command(codeforces, CPYTHON_313, "b.py")
+    assert argv[argv.index("-c") + 1] == judged.program(no_files=False, depth=7000)
+    assert judged.command(codeforces, PYPY_310, "b.py") == PYPY_310.command("b.py")
+    older = Interpreter("cpython", (3, 12), "/usr/bin/python3.12", ("-I",))
+    assert judged.command(codeforces, older, "b.py") == older.command("b.py")
+
+
+LRU_DEPTH = """\
+    import functools, sys, threading
+    sys.setrecursionlimit(10**6)
+    def deepest():
+        @functools.lru_cache(None)
+        def f(n):
+            return 0 if n == 0 else f(n - 1) + 1
+        low, high = 0, 20000
+        while low < high:
+            middle = (low + high + 1) // 2
+            f.cache_clear()
+            try:
+                f(middle)
+                low = middle
+            except RecursionError:
+                high = middle - 1
+        return low
+    print(deepest(), sys.argv[1:], __name__)
+    threading.stack_size(1 << 27)
+    worker = threading.Thread(target=lambda: print(deepest()))
+    worker.start()
+    worker.join()
+"""
+
+
+@needs_313
+@pytest.mark.parametrize(("depth", "least", "most"), [(0, 3300, 3400), (7000, 950, 1050)])
+def test_lru_cache_recursion_stops_where_the_platform_stops_it(tmp_path, depth, least, most):
+    """cpython#127346 saw about 1000 calls under 3.13.0 on Windows; Linux allows 10000/3."""
+    script = tmp_path / "lru.py"
+    script.write_text(textwrap.dedent(LRU_DEPTH))
+    argv = judged.wrapped(PYTHON_313[0], script, depth=depth) + ["given"]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=True)
+    main, argv_seen, name, thread = done.stdout.split()
+    assert least <= int(main) <= most and least <= int(thread) <= most
+    assert (argv_seen, name) == ("['given']", "__main__")
+
+
+def run(argv, stdin=""):
+    return subprocess.run(
+        argv, input=stdin, capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_the_wrapper_keeps_the_script_s_exit_status_stdin_and_traceback(tmp_path):
+    script = tmp_path / "crash.py"
+    script.write_text(
+        "import sys\nprint(input()[::-1])\nif sys.argv[1:]:\n    raise ValueError(1)\n"
+    )
+    argv = judged.wrapped(host(), script, no_files=True)
+    done = run(argv, "abc\n")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "cba\n", "")
+    done = run([*argv, "x"], "abc\n")
+    assert done.returncode == 1 and done.stderr.endswith("ValueError: 1\n")
+    assert "<string>" not in done.stderr  # the traceback starts at the script
+    assert done.stderr.splitlines()[1].startswith(f'  File "{script}", line 4')
+    exits = tmp_path / "exits.py"
+    exits.write_text("import sys\nsys.exit(3)\n")
+    assert run(judged.wrapped(host(), exits, no_files=True)).returncode == 3
