@@ -9,11 +9,12 @@ its first frame):
 - a judge that forbids the file system (``no_files``): every write refused and reported
   (``kit.run.nowrite``);
 - a judge that runs CPython on Windows, whose limit on recursion through C is lower
-  (``kit.judges.platforms``: 3000 against Linux's 10000 under 3.13): the script starts that
-  many levels of C recursion down (nested list comparisons, about 2 ms), and so does every
-  thread it starts (``_thread``'s starters are wrapped before ``threading`` imports them), so
-  that a recursion under ``functools.lru_cache`` stops near 1000 calls, as on the judge. A
-  thread given a stack under ``STACK_LEAST`` starts as usual (those levels need about 1 MB).
+  (``kit.judges.platforms``: 3000 against Linux's 10000 under 3.13): the script starts the
+  difference of levels of C recursion down (nested list comparisons, about 10 ms of start-up),
+  and so does every thread it starts (``_thread``'s starters are wrapped before ``threading``
+  imports them), so that a recursion under ``functools.lru_cache`` stops near 1000 calls, as on
+  the judge. A thread given a stack under ``STACK_LEAST`` starts as usual (those levels need
+  about 1 MB).
 """
 
 from __future__ import annotations
