@@ -15,6 +15,7 @@ import pytest
 from kit.errors import BuildError
 from kit.run.interact import run_interactive
 from kit.run.limits import Limits
+from tests.kit.run.hostile import forked_hog
 
 ROOT = Path(__file__).resolve().parents[3]
 PROGRAMS = ROOT / "tests" / "fixtures" / "interactive"
@@ -324,18 +325,7 @@ def test_a_memory_hog_is_a_memory_limit_with_its_peak(secret, tmp_path):
 def test_a_hog_in_forked_children_is_a_memory_limit_of_its_processes_together(secret, tmp_path):
     """Four children of 30 MiB: each under the 64 MiB limit alone, over it together."""
     hog = tmp_path / "forked_hog.py"
-    body = """\
-        import os, time
-        for _ in range(4):
-            if os.fork() == 0:
-                hoard = bytearray(30 << 20)
-                for at in range(0, len(hoard), 4096):
-                    hoard[at] = 1
-                time.sleep(2)
-                os._exit(0)
-        os.wait()
-    """
-    hog.write_text(textwrap.dedent(body))
+    hog.write_text(forked_hog(4, 30))
     run = play([sys.executable, "-I", "-S", str(hog)], secret, memory_kib=64 * 1024)
     assert run.verdict == "MLE", run.message
     assert run.peak_kib > 64 * 1024

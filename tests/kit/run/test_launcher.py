@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.kit.run.hostile import forked_hog
+
 LAUNCHER = Path(__file__).resolve().parents[3] / "kit" / "run" / "launcher.py"
 MIB = 1024
 
@@ -77,32 +79,11 @@ def test_a_hog_is_killed_over_the_memory_limit_with_what_was_read(tmp_path):
     assert answer["rss_at_kill"] > 64 * MIB
 
 
-def forking_hog(children, child_mib, parent_mib=0, leave_group=False):
-    """A program holding ``parent_mib``, then forking ``children`` that each touch
-    ``child_mib`` of their own (out of its process group with ``leave_group``) and sleep."""
-    return python(
-        "import os, time\n"
-        f"held = bytearray({parent_mib} << 20)\n"
-        "for at in range(0, len(held), 4096): held[at] = 1\n"
-        "kids = []\n"
-        f"for _ in range({children}):\n"
-        "    kid = os.fork()\n"
-        "    if kid == 0:\n"
-        f"        if {leave_group}: os.setsid()\n"
-        f"        mine = bytearray({child_mib} << 20)\n"
-        "        for at in range(0, len(mine), 4096): mine[at] = 1\n"
-        "        time.sleep(1.5)\n"
-        "        os._exit(0)\n"
-        "    kids.append(kid)\n"
-        "for kid in kids: os.waitpid(kid, 0)\n"
-    )
-
-
 @pytest.mark.parametrize("leave_group", [False, True])
 def test_a_run_s_processes_are_counted_together_against_the_memory_limit(tmp_path, leave_group):
     """Four children of 30 MiB each: every process alone is under 64 MiB, together they are
     not (a judge's control group holds them all), in the run's group or gone out of it."""
-    argv = forking_hog(4, 30, leave_group=leave_group)
+    argv = python(forked_hog(4, 30, leave_group=leave_group))
     (answer,) = serve(tmp_path, {"argv": argv, "memory_kib": 64 * MIB})
     assert answer["killed"] == "memory" and answer["rss_at_kill"] > 64 * MIB
     assert answer["maxrss"] < 64 * MIB  # the kernel's figure: one process's
@@ -112,7 +93,7 @@ def test_a_run_s_processes_are_counted_together_against_the_memory_limit(tmp_pat
 def test_a_forked_child_s_shared_pages_are_counted_once(tmp_path):
     """A parent holding 40 MiB forks a child that touches nothing: the two share those pages,
     so together they hold about 40 MiB, not 80, and stay under a 64 MiB limit."""
-    argv = forking_hog(1, 0, parent_mib=40)
+    argv = python(forked_hog(1, 0, parent_mib=40))
     (answer,) = serve(tmp_path, {"argv": argv, "memory_kib": 64 * MIB})
     assert answer["killed"] is None and answer["returncode"] == 0
     assert 40 * MIB < answer["rss_together"] < 60 * MIB

@@ -19,6 +19,7 @@ from kit.run.limits import Limits
 from kit.run.process import MEMORY, PARENT, TIME, Run
 from kit.run.verdicts import MLE, OLE, RE, TLE, count_line, message, process_verdict
 from kit.startup import TOY
+from tests.kit.run.hostile import forked_hog
 
 ROOT = Path(__file__).resolve().parents[3]
 LIMITS = Limits(time=1.0, timeout=3.0, memory_kib=64 * 1024, output_bytes=1 << 20)
@@ -117,17 +118,6 @@ FLOOD = """\
         sys.stdout.write("x" * 65536 + "\\n")
     """
 SLEEPER = "import time\ntime.sleep(60)\n"
-FORKED_HOG = """\
-    import os, time
-    for _ in range(4):
-        if os.fork() == 0:
-            hoard = bytearray(30 << 20)
-            for at in range(0, len(hoard), 4096):
-                hoard[at] = 1
-            time.sleep(2)
-            os._exit(0)
-    os.wait()
-    """
 PARRICIDE = "import os, signal, time\nos.kill(os.getppid(), signal.SIGKILL)\ntime.sleep(60)\n"
 
 
@@ -138,7 +128,7 @@ PARRICIDE = "import os, signal, time\nos.kill(os.getppid(), signal.SIGKILL)\ntim
         (FLOOD, "OLE", "output limit: more than 64 MiB"),
         (SLEEPER, "TLE", "time limit: killed at 1.5 s"),
         (PARRICIDE, "RE", "runtime error: it killed its parent, the kit's run launcher"),
-        (FORKED_HOG, "MLE", "processes together"),
+        (forked_hog(4, 30), "MLE", "processes together"),
     ],
     ids=["hog", "flood", "sleeper", "kills-its-parent", "hog-in-four-children"],
 )

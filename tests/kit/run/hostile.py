@@ -1,0 +1,23 @@
+"""Hostile programs shared by the run tests: the text of a program whose memory is spread over
+forked children."""
+
+
+def forked_hog(children, child_mib, parent_mib=0, leave_group=False):
+    """A program holding ``parent_mib``, then forking ``children`` that each touch
+    ``child_mib`` of their own (out of its process group with ``leave_group``) and sleep."""
+    return (
+        "import os, time\n"
+        f"held = bytearray({parent_mib} << 20)\n"
+        "for at in range(0, len(held), 4096): held[at] = 1\n"
+        "kids = []\n"
+        f"for _ in range({children}):\n"
+        "    kid = os.fork()\n"
+        "    if kid == 0:\n"
+        f"        if {leave_group}: os.setsid()\n"
+        f"        mine = bytearray({child_mib} << 20)\n"
+        "        for at in range(0, len(mine), 4096): mine[at] = 1\n"
+        "        time.sleep(1.5)\n"
+        "        os._exit(0)\n"
+        "    kids.append(kid)\n"
+        "for kid in kids: os.waitpid(kid, 0)\n"
+    )
