@@ -1,5 +1,6 @@
-"""Hostile programs shared by the run tests: the text of a program whose memory is spread over
-forked children."""
+"""Test support (not a test module): hostile programs shared by the run tests
+(tests/kit/run/: test_launcher, test_verdicts, test_interact): the text of a program whose
+memory is spread over forked children."""
 
 
 def forked_hog(children, child_mib, parent_mib=0, leave_group=False):
