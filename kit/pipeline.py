@@ -154,7 +154,7 @@ def build_problem(
         columns = [Column(target.target, target, static_only=False)]
         runners.setdefault(target.target, target)
     result.columns = columns
-    prefetch([column.runner for column in columns])  # measured while the checks run
+    prefetch(problem, [column.runner for column in columns])  # measured while the checks run
     with _staged(problem, bundle.text.encode("utf-8"), result) as script:
         with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
             checking = pool.submit(check, problem, bundle, runners)

@@ -19,7 +19,8 @@ whatever command ran it.
   ``WHOLE`` (the judge documents that it counts the whole process, interpreter included) holds
   the peak itself to the limit; ``OWN`` (every judge whose accounting is not documented) holds
   the solution's own memory, the peak less the interpreter's footprint (an empty script's peak
-  under the same interpreter, flags and environment, ``kit.run.baseline``), to
+  under the same interpreter, flags, environment and judge's program around the script,
+  ``kit.run.baseline``, ``kit.run.judged``), to
   the limit. A run is killed as soon as its resident set is over what it may reach.
   PyPy's footprint depends on its GC nursery, which PyPy sizes from the CPU's cache; every
   PyPy run here gets the same fixed nursery (``kit.run.process.PYPY_NURSERY``), so the
@@ -31,7 +32,7 @@ whatever command ran it.
 API::
 
     limits_for(problem, runner, kill_factor=KILL_FACTOR) -> Limits
-    prefetch(runners)    # footprints measured (or read) early
+    prefetch(problem, runners)    # footprints measured (or read) early
     run_limited(command, stdin, cwd, limits) -> Run   # one run held to them
     exceeded(limits, *, output_over, killed, peak_kib, processes=1) -> (kind, text) | None
     time_over(limits, seconds, runs=1) -> text | None
@@ -45,6 +46,7 @@ from pathlib import Path
 from kit.judges.profiles import CPU, OWN, UNLIMITED, WALL, WHOLE, profile_for
 from kit.judges.targets import Interpreter, Runner
 from kit.registry import Problem
+from kit.run import judged
 from kit.run.baseline import baseline_kib, prefetch_baseline
 from kit.run.process import (
     MEMORY,
@@ -103,7 +105,7 @@ def limits_for(
     memory = profile.memory if profile is not None else OWN
     clock = profile.time if profile is not None else WALL
     interpreter = getattr(runner, "interpreter", runner)
-    base = baseline_kib(*_baseline_key(runner))
+    base = baseline_kib(*_baseline_key(problem, runner))
     per_move = problem.game_timeout is not None
     return Limits(
         time=problem.time_limit,
@@ -132,14 +134,19 @@ def run_limited(command: list[str], stdin: bytes | Path, cwd: Path, limits: Limi
     )
 
 
-def prefetch(runners: list[Runner]) -> None:
+def prefetch(problem: Problem, runners: list[Runner]) -> None:
     """Start measuring each runner's footprint now, so that ``limits_for`` finds it done."""
     for runner in runners:
-        prefetch_baseline(*_baseline_key(runner))
+        prefetch_baseline(*_baseline_key(problem, runner))
 
 
-def _baseline_key(runner: Runner | Interpreter) -> tuple:
-    return tuple(runner.command("")[:-1]), tuple(run_environment().items())
+def _baseline_key(problem: Problem, runner: Runner | Interpreter) -> tuple:
+    """The footprint's command: the interpreter as ``problem``'s runs start it
+    (``kit.run.judged``, with any program it runs the script under), less the script."""
+    interpreter = getattr(runner, "interpreter", runner)
+    extra = getattr(runner, "extra_flags", ())
+    command = judged.command(problem, interpreter, "", extra)
+    return tuple(command[:-1]), tuple(run_environment().items())
 
 
 def stack_bytes(problem: Problem) -> int | None:

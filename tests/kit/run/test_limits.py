@@ -14,7 +14,9 @@ from dataclasses import replace
 import pytest
 
 from kit.judges.profiles import OWN, WHOLE
-from kit.judges.targets import found
+from kit.judges.targets import Interpreter, found
+from kit.registry import load_registry
+from kit.run import limits
 from kit.run.limits import Limits, exceeded, stack_bytes, time_over
 from kit.run.process import MEMORY, PYPY_NURSERY, run_environment, run_process
 
@@ -168,3 +170,18 @@ def test_kattis_counts_cpu_time_and_the_whole_process():
 
     kattis = profile_for("Kattis")
     assert (kattis.time, kattis.memory) == (CPU, WHOLE)
+
+
+def test_the_footprint_is_measured_under_the_program_the_runs_get(toy, monkeypatch):
+    """Codeforces' CPython 3.13 runs start under kit.run.judged's program (about 1 MiB of its
+    own): the empty script of the footprint does too, so that MiB is not the solution's."""
+    measured = []
+    monkeypatch.setattr(limits, "baseline_kib", lambda command, env: measured.append(command) or 0)
+    python = Interpreter("cpython", (3, 13), "/usr/bin/python3.13", ("-I",))
+    table = toy / "problems.toml"
+    limits.limits_for(load_registry(toy)["toy_sum"], python)
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
+    limits.limits_for(load_registry(toy)["toy_sum"], python)
+    plain, codeforces = measured
+    assert plain == ("/usr/bin/python3.13", "-I")
+    assert codeforces[:3] == ("/usr/bin/python3.13", "-I", "-c") and "_beneath" in codeforces[3]
