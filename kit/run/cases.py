@@ -432,7 +432,7 @@ class CaseJudge:
 
     def once(self, case: Case, runner: Runner, limits: Limits) -> tuple[_Outcome, Run]:
         """One run of ``case``, judged (played, for an interactive problem)."""
-        command = _command(self.problem, runner, self.script)
+        command = judged.command(self.problem, runner, self.script)
         if self.interactor is not None:
             outcome, run = self.play(command, case, limits)
         else:
@@ -512,10 +512,6 @@ SEGFAULT_HINT = (
     "the C stack (a high sys.setrecursionlimit); make the recursion iterative, or "
     "run it in a threading.Thread with a larger threading.stack_size"
 )
-
-
-def _command(problem: Problem, runner: Runner, script: Path) -> list[str]:
-    return judged.command(problem, runner.interpreter, script, runner.extra_flags)
 
 
 def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> None:

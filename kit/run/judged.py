@@ -1,8 +1,9 @@
 """How a judge starts a bundle: the command for one problem under one interpreter.
 
-``command(problem, interpreter, script, extra)`` is ``python -I [extra] script``
-(``kit.judges.targets``) unless something of the judge's setting has to be reproduced around
-the script. Then it is ``python -I [extra] -c PROGRAM script``, where PROGRAM sets that up and
+``command(problem, runner, script)`` is ``python -I [extra] script`` (``kit.judges.targets``: a
+runner's interpreter with its extra flags, or a bare interpreter) unless something of the
+judge's setting has to be reproduced around the script. Then it is ``python -I [extra] -c
+PROGRAM script``, where PROGRAM sets that up and
 runs the script as ``__main__`` (the script sees its own ``sys.argv``; a traceback starts at
 its first frame):
 
@@ -23,7 +24,7 @@ from pathlib import Path
 
 from kit.judges.platforms import UNIX, c_recursion_to_spend
 from kit.judges.profiles import profile_for
-from kit.judges.targets import Interpreter
+from kit.judges.targets import Interpreter, Runner
 from kit.registry import Problem
 from kit.run import nowrite
 
@@ -80,10 +81,10 @@ for _name in ("start_new_thread", "start_joinable_thread", "start_new"):
 """
 
 
-def command(
-    problem: Problem, interpreter: Interpreter, script: str | Path, extra: tuple[str, ...] = ()
-) -> list[str]:
-    """The argv that runs ``script`` for ``problem``'s judge under ``interpreter``."""
+def command(problem: Problem, runner: Runner | Interpreter, script: str | Path) -> list[str]:
+    """The argv that runs ``script`` for ``problem``'s judge under ``runner``."""
+    interpreter = getattr(runner, "interpreter", runner)
+    extra = getattr(runner, "extra_flags", ())
     profile = profile_for(problem.judge)
     platform = profile.platform if profile is not None else UNIX
     depth = c_recursion_to_spend(interpreter.impl, interpreter.version, platform)
@@ -102,14 +103,7 @@ def wrapped(
     recursion spent first (see the module doc); plain when neither is asked for."""
     if not no_files and not depth:
         return interpreter.command(script, *extra)
-    return [
-        interpreter.executable,
-        *interpreter.flags,
-        *extra,
-        "-c",
-        program(no_files, depth),
-        str(script),
-    ]
+    return interpreter.command(script, *extra, "-c", program(no_files, depth))
 
 
 def program(no_files: bool, depth: int) -> str:

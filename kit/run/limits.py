@@ -143,9 +143,7 @@ def prefetch(problem: Problem, runners: list[Runner]) -> None:
 def _baseline_key(problem: Problem, runner: Runner | Interpreter) -> tuple:
     """The footprint's command: the interpreter as ``problem``'s runs start it
     (``kit.run.judged``, with any program it runs the script under), less the script."""
-    interpreter = getattr(runner, "interpreter", runner)
-    extra = getattr(runner, "extra_flags", ())
-    command = judged.command(problem, interpreter, "", extra)
+    command = judged.command(problem, runner, "")
     return tuple(command[:-1]), tuple(run_environment().items())
 
 

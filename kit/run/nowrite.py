@@ -3,8 +3,8 @@
 The pieces of the program ``kit.run.judged`` runs a script under (``python -I -c PROGRAM
 script``): ``HOOK`` installs an audit hook (``sys.addaudithook``, Python 3.8+) that refuses,
 with PermissionError, any open for writing, creating or truncating a file, and any mkdir,
-delete, rename, link, chmod or temp-file creation; ``REPORTING`` runs the script (as
-``__main__``, with ``runpy``) and tells what was refused. Writing to
+delete, rename, link, chmod or temp-file creation; ``REPORTING`` wraps the call that runs the
+script and tells what was refused. Writing to
 already-open descriptors (stdout, stderr) is not a file-system event and stays allowed. A
 refused attempt is also reported on stderr and makes the exit status 99 even if the script
 caught the error.

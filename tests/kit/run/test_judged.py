@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from kit.judges.targets import Interpreter, found, host
+from kit.judges.targets import Interpreter, Runner, Target, found, host
 from kit.registry import load_registry
 from kit.run import judged, nowrite
 
@@ -30,7 +30,8 @@ def test_a_linux_judge_runs_the_script_plainly(toy):
 
 
 def test_a_judge_without_files_runs_it_under_the_write_guard(toy):
-    argv = judged.command(judged_as(toy, "Timus"), CPYTHON_313, "b.py", ("-X", "x"))
+    runner = Runner(Target("cpython", (3, 13)), CPYTHON_313, True, ("-X", "x"))
+    argv = judged.command(judged_as(toy, "Timus"), runner, "b.py")
     assert argv[:4] == ["/usr/bin/python3.13", "-I", "-X", "x"] and argv[-1] == "b.py"
     assert argv[4] == "-c" and nowrite.HOOK in argv[5] and "_beneath" not in argv[5]
 
