@@ -9,6 +9,10 @@ The API checks accept anything inside
   ``AttributeError``, ``NameError``, ``Exception``, ``BaseException`` or everything
   (``try: from math import lcm`` / ``except ImportError: ...``).
 
+The platform check (``kit.check.platform_names``) takes platform tests as guards too
+(``guarded_lines(tree, platform=True)``): ``sys.platform``, ``os.name`` and the functions of
+module ``platform`` (``if sys.platform != "win32": signal.alarm(2)``).
+
 ``neutralised(text, tree)`` is the text with those statements replaced by ``pass`` (same line
 numbers), for checkers that cannot be told where the guards are.
 """
@@ -27,7 +31,7 @@ GUARD_EXCEPTIONS = {
 }  # fmt: skip
 
 
-def is_guard(test: ast.expr) -> bool:
+def is_guard(test: ast.expr, platform: bool = False) -> bool:
     for node in walk(test):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_CALLS:
             return True
@@ -35,7 +39,21 @@ def is_guard(test: ast.expr) -> bool:
             return True
         if isinstance(node, ast.Name) and node.id in GUARD_ATTRIBUTES:
             return True
+        if platform and _is_platform_test(node):
+            return True
     return False
+
+
+def _is_platform_test(node: ast.AST) -> bool:
+    """``sys.platform``, ``os.name`` or ``platform.<anything>``."""
+    if not isinstance(node, ast.Attribute):
+        return False
+    owner = getattr(node.value, "id", None)
+    return (
+        (owner == "sys" and node.attr == "platform")
+        or (owner == "os" and node.attr == "name")
+        or owner == "platform"
+    )
 
 
 def _catches_missing(handlers: list[ast.ExceptHandler]) -> bool:
@@ -48,13 +66,14 @@ def _catches_missing(handlers: list[ast.ExceptHandler]) -> bool:
     return False
 
 
-def guarded_statements(tree: ast.Module) -> list[ast.stmt]:
-    """The outermost statements that only run where a guard allows."""
+def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stmt]:
+    """The outermost statements that only run where a guard allows (a platform test counting
+    as one when ``platform``)."""
     found: list[ast.stmt] = []
 
     def visit(statements: list[ast.stmt]) -> None:
         for statement in statements:
-            if isinstance(statement, ast.If) and is_guard(statement.test):
+            if isinstance(statement, ast.If) and is_guard(statement.test, platform):
                 found.extend(statement.body)
                 found.extend(statement.orelse)
                 continue
@@ -67,7 +86,7 @@ def guarded_statements(tree: ast.Module) -> list[ast.stmt]:
                 continue
             definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
             if not isinstance(statement, definition) and any(
-                isinstance(n, ast.IfExp) and is_guard(n.test) for n in walk(statement)
+                isinstance(n, ast.IfExp) and is_guard(n.test, platform) for n in walk(statement)
             ):
                 found.append(statement)
                 continue
@@ -83,9 +102,9 @@ def guarded_statements(tree: ast.Module) -> list[ast.stmt]:
     return found
 
 
-def guarded_lines(tree: ast.Module) -> set[int]:
+def guarded_lines(tree: ast.Module, platform: bool = False) -> set[int]:
     lines: set[int] = set()
-    for statement in guarded_statements(tree):
+    for statement in guarded_statements(tree, platform):
         lines.update(range(statement.lineno, (statement.end_lineno or statement.lineno) + 1))
     return lines
 

@@ -9,7 +9,8 @@ Per target (``kit.judges.targets``):
   bundle); any other is refused naming the judge. A guarded import (``try: ... except
   ImportError``, ``if sys.version_info``) may name a module some targets lack, not one none of
   them has; a judge that runs Python on Windows (its profile's ``platform``) lacks Python's
-  Unix-only modules (``resource``, ``fcntl``, ...), guarded imports of them being fine;
+  Unix-only modules (``resource``, ``fcntl``, ...), guarded imports of them being fine, and
+  the Unix-only members of ``os``, ``signal`` and others (``kit.check.platform_names``);
 - syntax: ruff's parser told the target's version (``kit.check.syntax.static_errors``), whatever
   Python runs the kit; and, when the target's own interpreter is here, compiling every module
   and the whole file under it. A stand-in of another minor version never decides: the static
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 from kit.bundle.assemble import Bundle
 from kit.bundle.guards import guarded_lines
 from kit.bundle.sources import Source, imported_modules, walk
-from kit.check import apis, syntax
+from kit.check import apis, platform_names, syntax
 from kit.judges.modules import Installed
 from kit.judges.platforms import UNIX
 from kit.judges.profiles import profile_for
@@ -65,6 +66,7 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
             if runner is not None and target in targets
         }
         result.errors += _imports(modules, targets, judge)
+        result.errors += _platform_names(modules, targets, judge)
         result.errors += syntax_errors.result()
         findings = found_apis.result()
         failures = {target: future.result() for target, future in compiled.items()}
@@ -200,6 +202,14 @@ def _import_error(name, where, guarded, helpers, targets, judge: _Judge) -> str 
     why = missing_in(top, lacking[0].syntax, lacking[0].impl, judge.platform)
     why = why.replace("this judge", judge.name)
     return f"{where}: module '{top}' {why} (targets {_names(lacking)})"
+
+
+def _platform_names(modules: list[Source], targets: list[Target], judge: _Judge) -> list[str]:
+    return [
+        f"{where}:{line}: '{name}' {why.replace('this judge', judge.name)} "
+        f"(targets {_names(targets)})"
+        for where, line, name, why in platform_names.findings(modules, judge.platform)
+    ]
 
 
 def _third_party_error(name, where, guarded, targets, judge: _Judge) -> str | None:

@@ -1,0 +1,64 @@
+"""Members of standard modules that the judge's operating system lacks, outside platform guards.
+
+A judge that runs Python on Windows (its profile's ``platform``) has no ``os.fork``,
+``signal.alarm`` or ``signal.SIGALRM`` (``kit.judges.platforms.UNIX_ONLY_NAMES``): the
+attribute lookup raises AttributeError there, and ``from signal import alarm`` ImportError.
+Found: ``module.name`` where ``module`` is bound by ``import module [as alias]`` anywhere in
+the file, and ``from module import name``. A use under a platform or version guard
+(``kit.bundle.guards``, platform tests included: ``if sys.platform != "win32"``, ``if
+hasattr(signal, "SIGALRM")``, ``try`` / ``except AttributeError``) passes.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from kit.bundle.guards import guarded_lines
+from kit.bundle.sources import Source, walk
+from kit.judges.platforms import UNIX_ONLY_NAMES, missing_name
+
+Finding = tuple[str, int, str, str]  # file, line, "module.name", why it is missing
+
+
+def findings(modules: list[Source], platform: str) -> list[Finding]:
+    """Every unguarded use, in the shipped modules, of a name ``platform`` lacks."""
+    found: list[Finding] = []
+    for module in modules:
+        if not module.shipped.strip():
+            continue
+        tree = module.shipped_tree()
+        guarded = guarded_lines(tree, platform=True)
+        for line, owner, name in _uses(tree):
+            why = missing_name(owner, name, platform)
+            if why is not None and line not in guarded:
+                found.append((module.rel, line, f"{owner}.{name}", why))
+    return sorted(set(found))
+
+
+def _uses(tree: ast.Module) -> list[tuple[int, str, str]]:
+    """(line, module, member) of every ``module.member`` and ``from module import member`` of
+    the modules the table knows."""
+    bound = _module_names(tree)
+    uses = []
+    for node in walk(tree):
+        if isinstance(node, ast.ImportFrom) and not node.level and node.module in UNIX_ONLY_NAMES:
+            uses += [(node.lineno, node.module, alias.name) for alias in node.names]
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            owner = bound.get(node.value.id)
+            if owner is not None:
+                uses.append((node.lineno, owner, node.attr))
+    return uses
+
+
+def _module_names(tree: ast.Module) -> dict[str, str]:
+    """The names the file binds to the table's modules by ``import``: {name: module}."""
+    bound = {}
+    for node in walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in UNIX_ONLY_NAMES:
+                    bound[alias.asname] = alias.name
+                elif not alias.asname and alias.name.split(".")[0] in UNIX_ONLY_NAMES:
+                    top = alias.name.split(".")[0]
+                    bound[top] = top
+    return bound

@@ -1,0 +1,62 @@
+"""kit.check.platform_names: the members of ``os``, ``signal`` and the others that a judge
+running Python on Windows lacks, found however the module is bound, and passed under a
+platform or version guard; nothing on a Linux judge."""
+
+import ast
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit.bundle.sources import Source
+from kit.check import platform_names
+from kit.judges.platforms import UNIX, WINDOWS
+
+
+def found(text, platform=WINDOWS):
+    text = textwrap.dedent(text)
+    source = Source("m", Path("m.py"), "m.py", False, text, ast.parse(text), shipped=text)
+    return [(line, name) for _, line, name, _ in platform_names.findings([source], platform)]
+
+
+@pytest.mark.parametrize(
+    ("code", "uses"),
+    [
+        ("import signal\nsignal.signal(signal.SIGALRM, f)\nsignal.alarm(2)\n",
+         [(2, "signal.SIGALRM"), (3, "signal.alarm")]),
+        ("import os\npid = os.fork()\n", [(2, "os.fork")]),
+        ("import os as o\no.killpg(0, 9)\n", [(2, "os.killpg")]),
+        ("import os.path\nos.getuid()\n", [(2, "os.getuid")]),
+        ("from signal import SIGALRM, SIGINT\n", [(1, "signal.SIGALRM")]),
+        ("def f():\n    import time\n    return time.clock_gettime(0)\n",
+         [(3, "time.clock_gettime")]),
+        ("import select\np = select.poll()\n", [(2, "select.poll")]),
+    ],
+)  # fmt: skip
+def test_unix_only_members_are_found_with_their_lines(code, uses):
+    assert found(code) == uses
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # members Windows has
+        "import os, signal, time\nos.getpid(); os.kill(1, signal.SIGTERM); time.perf_counter()\n",
+        "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n",
+        # guarded: a platform test, hasattr, a try that catches AttributeError or ImportError
+        "import sys, signal\nif sys.platform != 'win32':\n    signal.alarm(2)\n",
+        "import os, signal\nif os.name == 'posix':\n    signal.alarm(2)\n",
+        "import platform, os\nif platform.system() == 'Linux':\n    os.fork()\n",
+        "import signal\nif hasattr(signal, 'SIGALRM'):\n    signal.alarm(2)\n",
+        "import os\ntry:\n    os.fork()\nexcept AttributeError:\n    pass\n",
+        "try:\n    from signal import SIGALRM\nexcept ImportError:\n    SIGALRM = None\n",
+        # a name of the same spelling on something that is not the module
+        "class S:\n    alarm = 1\nsignal = S()\nprint(signal.alarm)\n",
+    ],
+)
+def test_members_windows_has_or_guarded_uses_pass(code):
+    assert found(code) == []
+
+
+def test_a_linux_judge_has_them_all():
+    assert found("import os, signal\nos.fork()\nsignal.alarm(1)\n", UNIX) == []
