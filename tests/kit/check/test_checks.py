@@ -95,40 +95,36 @@ def test_pypys_own_modules_need_a_guard_for_the_cpython_targets(toy):
     checked(toy)
 
 
-def test_unix_only_modules_fail_for_a_judge_on_windows_unless_guarded(toy):
-    """Codeforces runs Python on Windows, where ``resource`` (the usual stack-raising recipe)
-    cannot be imported; a judge on Linux takes it, and a guarded import passes everywhere."""
+@pytest.mark.parametrize(
+    ("plain", "guarded", "what"),
+    [
+        (  # the usual stack-raising recipe
+            "import resource\nprint(3)\n",
+            "try:\n    import resource\nexcept ImportError:\n    resource = None\nprint(3)\n",
+            "1: module 'resource'",
+        ),
+        (  # a self-imposed time limit
+            "import signal\nsignal.alarm(5)\nprint(3)\n",
+            "import signal, sys\nif sys.platform != 'win32':\n    signal.alarm(5)\nprint(3)\n",
+            "2: 'signal.alarm'",
+        ),
+    ],
+)
+def test_unix_only_modules_and_members_fail_for_a_judge_on_windows_unless_guarded(
+    toy, plain, guarded, what
+):
+    """Codeforces runs Python on Windows, where ``resource`` cannot be imported and
+    ``signal.alarm`` does not exist: the check says so with file and line; a judge on Linux
+    takes them, and a guarded use passes everywhere."""
     table = toy / "problems.toml"
-    plain = "import resource\nprint(3)\n"
     write(toy, "solutions/toy_sum.py", plain)
     checked(toy)  # a judge without a profile: Linux
     table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
     with pytest.raises(BuildError) as error:
         checked(toy)
     assert str(error.value) == (
-        "solutions/toy_sum.py:1: module 'resource' exists only on Unix, and Codeforces runs "
-        "Python on Windows (targets cpython3.13, pypy3.10)"
+        f"solutions/toy_sum.py:{what} exists only on Unix, and Codeforces runs Python on "
+        "Windows (targets cpython3.13, pypy3.10)"
     )
-    guarded = "try:\n    import resource\nexcept ImportError:\n    resource = None\nprint(3)\n"
-    write(toy, "solutions/toy_sum.py", guarded)
-    checked(toy)
-
-
-def test_unix_only_members_fail_for_a_judge_on_windows_unless_guarded(toy):
-    """``signal.alarm`` (a self-imposed time limit) does not exist where Codeforces runs
-    Python: the check says so with file and line; a judge on Linux takes it, and a platform
-    guard passes everywhere."""
-    table = toy / "problems.toml"
-    plain = "import signal\nsignal.alarm(5)\nprint(3)\n"
-    write(toy, "solutions/toy_sum.py", plain)
-    checked(toy)  # a judge without a profile: Linux
-    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
-    with pytest.raises(BuildError) as error:
-        checked(toy)
-    assert str(error.value) == (
-        "solutions/toy_sum.py:2: 'signal.alarm' exists only on Unix, and Codeforces runs "
-        "Python on Windows (targets cpython3.13, pypy3.10)"
-    )
-    guarded = "import signal, sys\nif sys.platform != 'win32':\n    signal.alarm(5)\nprint(3)\n"
     write(toy, "solutions/toy_sum.py", guarded)
     checked(toy)
