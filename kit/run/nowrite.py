@@ -8,6 +8,14 @@ script and tells what was refused. Writing to
 already-open descriptors (stdout, stderr) is not a file-system event and stays allowed. A
 refused attempt is also reported on stderr and makes the exit status 99 even if the script
 caught the error.
+
+The same under PyPy, whose audit events differ (measured with PyPy 3.9, 7.3.11): its ``open``
+event passes 1 where CPython passes the open flags (``open(path, 'r', 1)`` for a read), so a
+call that names a mode is judged by the mode alone, and the flags decide only for
+``os.open`` (mode None); and its ``os`` functions written in RPython (``os.mkdir``,
+``os.remove``, ...) raise no event at all, so the hook's ``os`` functions are replaced by
+ones that raise their CPython event first (``sys.audit``) and then call through. Python code
+that calls them (``shutil``, ``pathlib``, ``tempfile``) goes through ``os`` and is caught too.
 """
 
 DENIED_EXIT = 99  # the wrapper's exit status after a refused write
@@ -25,11 +33,23 @@ def hook(event, args):
     refuse = event in DENY
     if event == "open" and not isinstance(args[0], int):
         mode, flags = args[1], args[2] or 0
-        refuse = bool(flags & WRITE_FLAGS) or any(c in (mode or "") for c in "wax+")
+        if mode is None:
+            refuse = bool(flags & WRITE_FLAGS)
+        else:
+            refuse = any(c in mode for c in "wax+")
     if refuse:
         denied.append("%s%r" % (event, args))
         raise PermissionError("file-system writes are refused: %s" % (event,))
 sys.addaudithook(hook)
+def _audited(event, call):
+    def audited(*args, **kwargs):
+        sys.audit(event, *args)
+        return call(*args, **kwargs)
+    return audited
+for _event in sorted(DENY) + ["os.unlink"]:
+    _module, _, _name = _event.partition(".")
+    if _module == "os" and hasattr(os, _name):
+        setattr(os, _name, _audited(_event.replace("unlink", "remove"), getattr(os, _name)))
 """
 # ``{call}`` runs the script; what was refused is told after it, however it ended
 REPORTING = """\

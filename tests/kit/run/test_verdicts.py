@@ -217,6 +217,23 @@ def test_a_limit_below_pypys_own_footprint_is_held_to_the_solutions_own_memory(t
     assert "MiB of its own over 10 MiB" in output
 
 
+def test_a_judge_without_files_accepts_a_reader_and_refuses_a_writer_under_every_target(toy):
+    """Timus forbids the file system: a solution that only reads stdin is accepted under
+    CPython and PyPy (whose audit events differ), and one that makes a folder is a runtime
+    error saying why, under each."""
+    set_targets(toy, *targets_here(), judge="Timus")
+    sum_sample(toy)
+    write_solution(toy, SUM)
+    status, output = kit(toy, "--repeat", "1")
+    assert status == 0, output
+    write_solution(toy, "import os\nos.mkdir('scratch')\n" + SUM)
+    status, output = kit(toy, "-v", "--repeat", "1")
+    assert status == 1, output
+    labels = ", ".join(label.removeprefix("cpython") for label in targets_here())
+    assert f"wrote to the file system, which this judge forbids ({labels})" in output
+    assert not (toy / "scratch").exists()
+
+
 def test_exit_and_quit_from_site_are_accepted(toy):
     """Judges run `python3 Main.py` with the site module, which defines exit() and quit()."""
     sum_sample(toy)
