@@ -177,7 +177,13 @@ def runner_named(name: str) -> Runner:
         runner = runner_for(target, list(found()))
         if runner is None or not runner.exact:
             here = ", ".join(i.short for i in found()) or "none"
-            raise BuildError(f"--target {name}: no {target.name} interpreter here (found: {here})")
+            hint = ""
+            if runner is not None:  # the build's stand-in, which --target runs only by name
+                short = runner.interpreter.short
+                hint = f"; the build runs its cases under {short} (--target {short})"
+            raise BuildError(
+                f"--target {name}: no {target.name} interpreter here (found: {here}){hint}"
+            )
         return runner
     executable = shutil.which(text) or (text if os.access(text, os.X_OK) else None)
     interpreter = _ProbeCache.load().probe(executable) if executable else None

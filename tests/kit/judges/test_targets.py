@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from kit.errors import BuildError
-from kit.judges.targets import found, host, runner_named
+from kit.judges.targets import found, host, parse_target, runner_for, runner_named
 
 
 def test_a_report_label_and_a_target_name_give_the_same_interpreter():
@@ -24,6 +24,18 @@ def test_any_local_interpreter_by_path():
 @pytest.mark.skipif(not [i for i in found() if i.impl == "pypy"], reason="no PyPy here")
 def test_pypy_by_target_name():
     assert runner_named("pypy3").interpreter.impl == "pypy"
+
+
+@pytest.mark.skipif(not [i for i in found() if i.impl == "pypy"], reason="no PyPy here")
+def test_a_pypy_version_not_here_names_the_builds_stand_in():
+    """The build runs pypy3.19's cases under the PyPy that is here; --target names only
+    interpreters that are here, and says which one to name."""
+    with pytest.raises(BuildError) as error:
+        runner_named("pypy3.19")
+    stand_in = runner_for(parse_target("pypy3.19"), list(found())).interpreter.short
+    assert str(error.value).endswith(
+        f"; the build runs its cases under {stand_in} (--target {stand_in})"
+    )
 
 
 @pytest.mark.parametrize(
