@@ -17,7 +17,7 @@ Method: direct simulation on bit masks (mover, opponent, kings) over the 8 x 8 g
     8r + c: whether the mover has a jump is four shift-and-mask tests; a move's hops are
     checked against per-square tables of steps and jumps; parsed move texts are cached.
 Time: O(1) per hop.
-Memory: input lines are streamed (the limit is 10 MB with the interpreter), so the peak does
+Memory: input lines are streamed (the limit is 10000 KB, 9.77 MiB), so the peak does
     not grow with the input; measured: docs/checkers_check.md (Figures).
 Status: named rule tests and golden positions (tests/test_checkers_check.py); ~5,000 seeded
     instances a run against the second implementation of stress/checkers_check.py
@@ -132,7 +132,7 @@ def play(mine, opp, kings, man, squares):
 
 
 def solve(data):
-    # lines are streamed, not listed: the memory limit is 10 MB, the interpreter included
+    # lines are streamed, not listed: the memory limit is 10000 KB
     lines = filter(None, map(bytes.strip, io.BytesIO(data)))  # non-blank lines, stripped
     out = []
     try:
