@@ -4,7 +4,7 @@ dispatches to the command modules (kit.commands).
     cpkit [SLUG ...] [-v] [--diff] [--repeat N] [--kill-factor F]    (build)
     cpkit run SLUG [FILE]
     cpkit stress SLUG [--seed S] [--cases N | --seconds T] [--save DIR] [-j N]
-    cpkit new SLUG (--judge NAME | --from PAGE) [--interactive]
+    cpkit new [SLUG] (--judge NAME | --from PAGE) [--interactive]
     cpkit init [DIR]
     cpkit bench [SLUG ...] [--repeat N]
     cpkit startup [--runs N]

@@ -31,6 +31,7 @@ import fnmatch
 import importlib.util
 import re
 import sys
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -186,6 +187,18 @@ def check_slug(slug: str, where: str) -> None:
     (it names the solution's module and files, so it must be an identifier)."""
     if not re.fullmatch(r"[a-z][a-z0-9_]*", slug):
         raise BuildError(f"{where}: {SLUG_RULE}")
+
+
+def slug_from(title: str, fallback: str = "") -> str | None:
+    """A slug made of a problem's title ("Checker's Check" -> "checkers_check"): accents and
+    apostrophes dropped, every other run of non-alphanumerics one '_', lower case; the title
+    slugged after ``fallback`` when it starts with a digit; None when nothing is left."""
+    text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    text = re.sub(r"['`]", "", text).lower()
+    slug = re.sub(r"[^a-z0-9]+", "_", text).strip("_")
+    if slug and not slug[0].isalpha():
+        slug = f"{fallback}_{slug}" if fallback else ""
+    return slug or None
 
 
 def _problem(root: Path, slug: str, entry: object) -> Problem:

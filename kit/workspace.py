@@ -85,7 +85,7 @@ python -m pytest     # the tests
 ```
 
 `cpkit new SLUG --judge NAME` adds a problem (solution, samples folder, stress module, bench
-cases, tests); `cpkit new SLUG --from PAGE` also fills in its title, limits and samples from
+cases, tests); `cpkit new [SLUG] --from PAGE` also fills in its title, limits and samples from
 its page on POJ, Codeforces, AtCoder or Kattis (a saved HTML file, or a URL). Templates of
 your own in `templates/` (`solution.py`, `stress.py`, `bench.py`, `test.py`, `interactive.py`,
 `interactor.py`, with `{{slug}}`, `{{title}}`, `{{judge}}`, `{{time_limit}}`,

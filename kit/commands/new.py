@@ -1,4 +1,4 @@
-"""``cpkit new SLUG (--judge NAME | --from PAGE) [--interactive]``: scaffold a new problem.
+"""``cpkit new [SLUG] (--judge NAME | --from PAGE) [--interactive]``: scaffold a new problem.
 
 Appends a ``[SLUG]`` table to problems.toml (then loads the registry to validate it, and
 restores the file if that fails) and writes, from kit.scaffold's templates: the solution, the
@@ -21,19 +21,22 @@ and id go into the table, its sample pairs into ``samples/SLUG/sample-N.in`` and
 its judge is the judge unless ``--judge`` names it too (another judge is refused). An
 interactive problem's page samples are exchanges, not the interactor's inputs: they are left
 out. A page that cannot be read is a one-line error naming what was missing. Then ``cpkit
-SLUG`` says what is still missing.
+SLUG`` says what is still missing. With ``--from``, SLUG may be left out: the page's id when it
+is a slug (AtCoder's task ids, ``abc300_a``), else its title made one (``kit.registry.slug_from``:
+"Checker's Check" is ``checkers_check``).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 from typing import TYPE_CHECKING
 
 from kit import scaffold
 from kit.commands import add_root, command
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
-from kit.registry import check_slug, load_registry
+from kit.registry import check_slug, load_registry, slug_from
 
 if TYPE_CHECKING:
     from kit.pages import Page
@@ -44,7 +47,11 @@ HELP = "scaffold a new problem: registry entry, solution, samples, stress, bench
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("new", help=HELP, description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "slug", metavar="SLUG", help="a lower-case letter, then lower-case letters, digits and '_'"
+        "slug",
+        metavar="SLUG",
+        nargs="?",
+        help="a lower-case letter, then lower-case letters, digits and '_' (default with --from: "
+        "the page's id or title)",
     )
     parser.add_argument(
         "--interactive", action="store_true", help="an interactive problem with an interactor"
@@ -69,12 +76,16 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     root = args.root.resolve()
-    slug = args.slug
-    check_slug(slug, f"new: {slug!r}")
     given = args.judge.strip() if args.judge else ""
+    if args.slug is not None:
+        check_slug(args.slug, f"new: {args.slug!r}")
     if args.judge is not None or not args.page:
         _check_judge(args.judge)
+    if args.slug is None and not args.page:
+        raise BuildError("new: name the problem (SLUG), or give its page with --from PAGE")
     registry = load_registry(root)
+    page = _page(args.page, given) if args.page else None
+    slug = args.slug or _slug_of(page)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     samples = root / "samples" / slug
@@ -83,7 +94,6 @@ def run(args: argparse.Namespace) -> int:
         existing.append(f"samples/{slug}/")
     if existing:
         raise BuildError(f"new: {slug}: {', '.join(existing)} exists already; nothing was changed")
-    page = _page(args.page, given) if args.page else None
     judge = given or page.judge
     known = _known(page) if page else scaffold.usual(slug, judge)
     templates = scaffold.workspace_templates(root)
@@ -126,9 +136,9 @@ def _check_judge(judge: str | None) -> None:
 
 
 def _page(source: str, judge: str) -> Page:
+    """The page's problem, read before anything is written; its judge must be the one named."""
     from kit.pages import read_page  # only for --from: the page parsers stay out of start-up
 
-    """The page's problem, read before anything is written; its judge must be the one named."""
     try:
         page = read_page(source)
     except BuildError as error:
@@ -139,6 +149,19 @@ def _page(source: str, judge: str) -> Page:
             f"name {page.judge}); nothing was changed"
         )
     return page
+
+
+def _slug_of(page: Page) -> str:
+    """The slug ``new`` gives a page's problem when none is named (see the module doc)."""
+    if page.id and re.fullmatch(r"[a-z][a-z0-9_]*", page.id):
+        return page.id
+    slug = slug_from(page.title, f"{page.judge}_{page.id or ''}".strip("_").lower())
+    if slug is None:
+        raise BuildError(
+            f"new: no slug can be made of the page's title {page.title!r}; name one: "
+            f"{command()} new SLUG --from PAGE"
+        )
+    return slug
 
 
 def _known(page: Page) -> scaffold.Known:
