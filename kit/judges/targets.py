@@ -39,10 +39,11 @@ OLDEST = (3, 8)  # the oldest Python the kit's judge-facing checks support
 INT_DIGITS_LIMIT_FROM = (3, 11)  # CPython 3.11 limits int <-> str conversions to 4300 digits
 _TARGET = re.compile(r"(cpython|pypy)(3)(?:\.(\d+))?")
 
-# Every run is isolated as judges run `python3 Main.py`, with the site module (so exit() and
-# quit() exist) but apart from the user's environment: -I (no PYTHON* variables, no user
-# site-packages, no script directory on sys.path, so a bundle cannot lean on the checkout).
-# Which third-party modules a bundle may import is checked statically, per judge.
+# Every run is isolated as judges run `python3 Main.py`, apart from the user's environment: -I
+# (no PYTHON* variables, no user site-packages, no script directory on sys.path, so a bundle
+# cannot lean on the checkout). A bundle's runs add -S and do site's work themselves, without
+# the host's .pth files (kit.run.judged). Which third-party modules a bundle may import is
+# checked statically, per judge.
 ISOLATED = ("-I",)
 OLD_ISOLATED = ("-E", "-s")  # for interpreters without -I
 

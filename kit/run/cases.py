@@ -8,9 +8,10 @@ case; a case that failed, or whose first run is over the limit, is not repeated 
 runner. A run is killed at ``kill_factor`` times the time limit.
 
 A run is a fresh process started from an empty directory with the interpreter's isolation
-flags (``site`` loaded, the user's environment not), the limits of ``kit.run.limits``, stdin
-the case's input, started as its judge starts it (``kit.run.judged``: writes refused where the
-judge forbids file-system access, CPython's lower C recursion limit where it runs Windows).
+flags (the user's environment not loaded), the limits of ``kit.run.limits``, stdin the case's
+input, started as its judge starts it (``kit.run.judged``: what ``site`` gives a run without
+the host's ``.pth`` files, writes refused where the judge forbids file-system access,
+CPython's lower C recursion limit where it runs Windows).
 Batch outputs are judged by the problem's comparator (``kit.judges.compare``;
 a case of a package's test group with validator flags of its own, by the comparator with those
 flags added); interactive problems with an interactor play each secret input

@@ -1,9 +1,11 @@
-"""kit.run.judged: a bundle started as its judge starts it: plain ``python -I script`` on a
-Linux judge, every write refused where the judge forbids files, and under a Windows judge's
-CPython 3.13 the C recursion limit Windows has (a recursion under ``functools.lru_cache``
-stops near 1000 calls there, near 3330 on Linux), in the main thread and in threads."""
+"""kit.run.judged: a bundle started as its judge starts it: with what ``site`` gives a judge's
+run (exit(), the site-packages, a venv's) but none of the host's ``.pth`` files; every write
+refused where the judge forbids files, and under a Windows judge's CPython 3.13 the C recursion
+limit Windows has (a recursion under ``functools.lru_cache`` stops near 1000 calls there, near
+3330 on Linux), in the main thread and in threads."""
 
 import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -24,25 +26,62 @@ def judged_as(toy, judge):
     return load_registry(toy)["toy_sum"]
 
 
-def test_a_linux_judge_runs_the_script_plainly(toy):
+PLAIN = judged.program(no_files=False, depth=0)
+
+
+def test_a_linux_judge_runs_the_script_with_site_s_work_only(toy):
     problem = load_registry(toy)["toy_sum"]
-    assert judged.command(problem, CPYTHON_313, "b.py") == CPYTHON_313.command("b.py")
+    argv = judged.command(problem, CPYTHON_313, "b.py")
+    assert argv == ["/usr/bin/python3.13", "-I", "-S", "-c", PLAIN, "b.py"]
+    assert judged.SITE in PLAIN and nowrite.HOOK not in PLAIN and "_beneath" not in PLAIN
 
 
 def test_a_judge_without_files_runs_it_under_the_write_guard(toy):
     runner = Runner(Target("cpython", (3, 13)), CPYTHON_313, True, ("-X", "x"))
     argv = judged.command(judged_as(toy, "Timus"), runner, "b.py")
-    assert argv[:4] == ["/usr/bin/python3.13", "-I", "-X", "x"] and argv[-1] == "b.py"
-    assert argv[4] == "-c" and nowrite.HOOK in argv[5] and "_beneath" not in argv[5]
+    assert argv[:6] == ["/usr/bin/python3.13", "-I", "-X", "x", "-S", "-c"]
+    assert argv[-1] == "b.py" and nowrite.HOOK in argv[6] and "_beneath" not in argv[6]
 
 
 def test_only_cpython_3_13_on_windows_spends_c_recursion(toy):
     codeforces = judged_as(toy, "Codeforces")
     argv = judged.command(codeforces, CPYTHON_313, "b.py")
     assert argv[argv.index("-c") + 1] == judged.program(no_files=False, depth=7000)
-    assert judged.command(codeforces, PYPY_310, "b.py") == PYPY_310.command("b.py")
+    assert judged.command(codeforces, PYPY_310, "b.py")[-2] == PLAIN
     older = Interpreter("cpython", (3, 12), "/usr/bin/python3.12", ("-I",))
-    assert judged.command(codeforces, older, "b.py") == older.command("b.py")
+    assert judged.command(codeforces, older, "b.py")[-2] == PLAIN
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory):
+    """A venv of the host Python whose site-packages holds a module and a .pth file that
+    would print and slow every start by 0.3 s."""
+    root = tmp_path_factory.mktemp("venv")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root)], check=True)
+    packages = next(root.glob("lib/*/site-packages"))
+    (packages / "venv_only.py").write_text("X = 42\n")
+    slow = "import sys, time; time.sleep(0.3); sys.stderr.write('pth ran\\n')\n"
+    (packages / "slow_hook.pth").write_text(slow)
+    return root / "bin" / "python", packages
+
+
+def test_the_host_s_pth_files_do_not_run_and_site_s_work_is_done(tmp_path, venv):
+    """What a judge's plain interpreter has, not what the host installed: the venv's modules
+    import, its .pth file's import line does not run, exit() and quit() exist."""
+    python, packages = venv
+    python_of = Interpreter("cpython", sys.version_info[:2], str(python), ("-I",))
+    script = tmp_path / "b.py"
+    script.write_text(
+        "import sys, venv_only\nprint(venv_only.X, sys.path[-1], callable(quit))\nexit(3)\n"
+    )
+    done = subprocess.run(
+        judged.wrapped(python_of, script), capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (3, f"42 {packages} True\n", "")
+    plain = subprocess.run(
+        [str(python), "-I", str(script)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert "pth ran" in plain.stderr  # the hook is real: site runs it
 
 
 LRU_DEPTH = """\

@@ -16,7 +16,7 @@ import pytest
 from kit.judges.profiles import OWN, WHOLE
 from kit.judges.targets import Interpreter, found
 from kit.registry import load_registry
-from kit.run import limits
+from kit.run import judged, limits
 from kit.run.limits import Limits, exceeded, stack_bytes, time_over
 from kit.run.process import MEMORY, PYPY_NURSERY, run_environment, run_process
 
@@ -183,5 +183,6 @@ def test_the_footprint_is_measured_under_the_program_the_runs_get(toy, monkeypat
     table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
     limits.limits_for(load_registry(toy)["toy_sum"], python)
     plain, codeforces = measured
-    assert plain == ("/usr/bin/python3.13", "-I")
-    assert codeforces[:3] == ("/usr/bin/python3.13", "-I", "-c") and "_beneath" in codeforces[3]
+    assert plain == ("/usr/bin/python3.13", "-I", "-S", "-c", judged.program(False, 0))
+    assert codeforces[:4] == ("/usr/bin/python3.13", "-I", "-S", "-c")
+    assert "_beneath" in codeforces[4]

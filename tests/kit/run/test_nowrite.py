@@ -80,7 +80,7 @@ def test_the_command_is_the_interpreter_with_its_flags_then_the_wrapper():
     python = Interpreter("cpython", (3, 8), "/usr/bin/python3", ("-I",))
     command = judged.wrapped(python, "bundle.py", ("-X", "int_max_str_digits=0"), no_files=True)
     assert command == [
-        "/usr/bin/python3", "-I", "-X", "int_max_str_digits=0", "-c",
+        "/usr/bin/python3", "-I", "-X", "int_max_str_digits=0", "-S", "-c",
         judged.program(no_files=True, depth=0), "bundle.py",
     ]  # fmt: skip
     assert nowrite.HOOK in command[-2]
