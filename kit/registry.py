@@ -192,13 +192,14 @@ def check_slug(slug: str, where: str) -> None:
 def slug_from(title: str, fallback: str = "") -> str | None:
     """A slug made of a problem's title ("Checker's Check" -> "checkers_check"): accents and
     apostrophes dropped, every other run of non-alphanumerics one '_', lower case; the title
-    slugged after ``fallback`` when it starts with a digit; None when nothing is left."""
+    slugged after ``fallback`` when it starts with a digit, ``fallback`` alone when nothing of
+    it is left (a title in Cyrillic); None when there is no fallback either."""
     text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
     text = re.sub(r"['`]", "", text).lower()
     slug = re.sub(r"[^a-z0-9]+", "_", text).strip("_")
     if slug and not slug[0].isalpha():
         slug = f"{fallback}_{slug}" if fallback else ""
-    return slug or None
+    return slug or fallback or None
 
 
 def _problem(root: Path, slug: str, entry: object) -> Problem:

@@ -155,7 +155,8 @@ def _slug_of(page: Page) -> str:
     """The slug ``new`` gives a page's problem when none is named (see the module doc)."""
     if page.id and re.fullmatch(r"[a-z][a-z0-9_]*", page.id):
         return page.id
-    slug = slug_from(page.title, f"{page.judge}_{page.id or ''}".strip("_").lower())
+    fallback = f"{page.judge}_{page.id}".lower() if page.id else ""
+    slug = slug_from(page.title, fallback if re.fullmatch(r"[a-z][a-z0-9_]*", fallback) else "")
     if slug is None:
         raise BuildError(
             f"new: no slug can be made of the page's title {page.title!r}; name one: "

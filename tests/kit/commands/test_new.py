@@ -45,7 +45,8 @@ def test_new_writes_placeholders_for_a_judge_without_usual_limits(toy, capsys):
         ("Café – Noël", "", "cafe_noel"),
         ("3-SAT", "poj_3116", "poj_3116_3_sat"),
         ("3-SAT", "", None),
-        ("Ло", "informatics", None),
+        ("Ло", "poj_3116", "poj_3116"),
+        ("Ло", "", None),
     ],
 )
 def test_a_slug_is_made_of_a_title(title, fallback, slug):
