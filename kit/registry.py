@@ -182,10 +182,15 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
 SLUG_RULE = "a slug is a lower-case letter, then lower-case letters, digits and '_'"
 
 
+def is_slug(text: str) -> bool:
+    """Whether ``text`` keeps SLUG_RULE (it names the solution's module and files, so it must
+    be an identifier)."""
+    return re.fullmatch(r"[a-z][a-z0-9_]*", text) is not None
+
+
 def check_slug(slug: str, where: str) -> None:
-    """Raise a one-line BuildError, starting with ``where``, when ``slug`` breaks SLUG_RULE
-    (it names the solution's module and files, so it must be an identifier)."""
-    if not re.fullmatch(r"[a-z][a-z0-9_]*", slug):
+    """Raise a one-line BuildError, starting with ``where``, when ``slug`` breaks SLUG_RULE."""
+    if not is_slug(slug):
         raise BuildError(f"{where}: {SLUG_RULE}")
 
 

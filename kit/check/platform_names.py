@@ -56,9 +56,8 @@ def _module_names(tree: ast.Module) -> dict[str, str]:
     for node in walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.asname and alias.name in UNIX_ONLY_NAMES:
-                    bound[alias.asname] = alias.name
-                elif not alias.asname and alias.name.split(".")[0] in UNIX_ONLY_NAMES:
-                    top = alias.name.split(".")[0]
-                    bound[top] = top
+                # "import os.path" binds os; "import os.path as p" binds os.path, not os
+                module = alias.name if alias.asname else alias.name.split(".")[0]
+                if module in UNIX_ONLY_NAMES:
+                    bound[alias.asname or module] = module
     return bound

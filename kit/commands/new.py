@@ -29,14 +29,13 @@ is a slug (AtCoder's task ids, ``abc300_a``), else its title made one (``kit.reg
 from __future__ import annotations
 
 import argparse
-import re
 from typing import TYPE_CHECKING
 
 from kit import scaffold
 from kit.commands import add_root, command
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
-from kit.registry import check_slug, load_registry, slug_from
+from kit.registry import check_slug, is_slug, load_registry, slug_from
 
 if TYPE_CHECKING:
     from kit.pages import Page
@@ -153,10 +152,10 @@ def _page(source: str, judge: str) -> Page:
 
 def _slug_of(page: Page) -> str:
     """The slug ``new`` gives a page's problem when none is named (see the module doc)."""
-    if page.id and re.fullmatch(r"[a-z][a-z0-9_]*", page.id):
+    if page.id and is_slug(page.id):
         return page.id
     fallback = f"{page.judge}_{page.id}".lower() if page.id else ""
-    slug = slug_from(page.title, fallback if re.fullmatch(r"[a-z][a-z0-9_]*", fallback) else "")
+    slug = slug_from(page.title, fallback if is_slug(fallback) else "")
     if slug is None:
         raise BuildError(
             f"new: no slug can be made of the page's title {page.title!r}; name one: "

@@ -1,6 +1,6 @@
 """Run a script with every file-system write refused: the check that a bundle writes nothing.
 
-The pieces of the program ``kit.run.judged`` runs a script under (``python -I -c PROGRAM
+The pieces of the program ``kit.run.judged`` runs a script under (``python -I -S -c PROGRAM
 script``): ``HOOK`` installs an audit hook (``sys.addaudithook``, Python 3.8+) that refuses,
 with PermissionError, any open for writing, creating or truncating a file, and any mkdir,
 delete, rename, link, chmod or temp-file creation; ``REPORTING`` wraps the call that runs the
@@ -46,10 +46,10 @@ def _audited(event, call):
         sys.audit(event, *args)
         return call(*args, **kwargs)
     return audited
-for _event in sorted(DENY) + ["os.unlink"]:
-    _module, _, _name = _event.partition(".")
-    if _module == "os" and hasattr(os, _name):
-        setattr(os, _name, _audited(_event.replace("unlink", "remove"), getattr(os, _name)))
+_OS = [(_event[3:], _event) for _event in sorted(DENY) if _event.startswith("os.")]
+for _name, _event in _OS + [("unlink", "os.remove")]:  # os.unlink raises os.remove's event
+    if hasattr(os, _name):
+        setattr(os, _name, _audited(_event, getattr(os, _name)))
 """
 # ``{call}`` runs the script; what was refused is told after it, however it ended
 REPORTING = """\
