@@ -83,6 +83,7 @@ class Problem:
     targets_from: str = ""  # where the targets come from, for the report
     source_limit: int | None = None  # bytes
     no_files: bool = False  # the judge forbids file-system access
+    no_processes: bool = False  # the judge forbids starting other programs and processes
     compare: str = DEFAULT_COMPARE
     interactor: str | None = None
     output_limit: int = DEFAULT_OUTPUT_LIMIT  # MiB of stdout
@@ -170,6 +171,7 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
     "targets": (list, False),
     "source_limit": (int, False),
     "no_files": (bool, False),
+    "no_processes": (bool, False),
     "compare": (str, False),
     "interactor": (str, False),
     "output_limit": (int, False),
@@ -249,6 +251,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         targets_from=targets_from,
         source_limit=source_limit,
         no_files=entry.get("no_files", profile.no_files if profile else False),
+        no_processes=entry.get("no_processes", profile.no_processes if profile else False),
         compare=compare,
         interactor=interactor,
         output_limit=output_limit,

@@ -136,13 +136,14 @@ def test_bundle_under_each_target(slug, target, bundles, empty):
 
 
 @pytest.mark.parametrize("slug", list(REGISTRY))
-def test_bundle_writes_nothing(slug, bundles, empty):
-    """From an empty folder, python3 -I -S, an audit hook refusing every file-system write:
+def test_bundle_writes_nothing_and_starts_no_process(slug, bundles, empty):
+    """From an empty folder, python3 -I -S, an audit hook refusing every file-system write and
+    every process start:
     batch bundles still pass their samples (and judge data); an interactive bundle plays its
     first sample against its interactor (a game at the real clock takes seconds; the build
     plays them all under every target), or, without one, given no input still ends cleanly."""
     problem = problem_with_solution(slug)
-    command = judged.wrapped(host(), bundles(slug), no_files=True)
+    command = judged.wrapped(host(), bundles(slug), no_files=True, no_processes=True)
     if problem.kind == "batch":
         check_cases(problem, sample_cases(problem) + judge_cases(problem)[0], command, empty)
     elif problem.interactor is not None:

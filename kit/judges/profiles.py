@@ -47,6 +47,7 @@ class Profile:
     targets: tuple[str, ...]
     source_limit: int | None  # bytes
     no_files: bool = False  # the judge forbids file-system access
+    no_processes: bool = False  # the judge forbids starting other programs and processes
     memory: str = OWN  # how memory is counted: WHOLE where the judge documents it, else OWN
     stack: int | str | None = None  # MiB, UNLIMITED, or None: the memory limit
     time: str = WALL  # CPU where the judge documents CPU time, else the wall clock
@@ -102,7 +103,7 @@ PROFILES = {
         limits=Limits(2.0, 1024),
     ),
     "kattis": Profile("Kattis", ("pypy3",), 128 * 1024, memory=WHOLE, stack=UNLIMITED, time=CPU),
-    "timus": Profile("Timus", ("cpython3.12", "pypy3.10"), None, no_files=True),
+    "timus": Profile("Timus", ("cpython3.12", "pypy3.10"), None, no_files=True, no_processes=True),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can
     "spoj": Profile("SPOJ", ("cpython3.8",), 50_000),
 }

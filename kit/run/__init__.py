@@ -7,5 +7,5 @@
 - ``schedule``   which runs a check makes: verdicts side by side, the times that matter alone
 - ``verdicts``   the judges' verdicts (ok, WA, PE, TLE, MLE, OLE, RE, JE) and their messages
 - ``interact``   a solution played against the problem's own interactor
-- ``nowrite``    a wrapper that runs a script with every file-system write refused
+- ``forbidden``  what a judge forbids (file-system writes, new processes), refused in a run
 """

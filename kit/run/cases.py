@@ -47,7 +47,7 @@ from kit.judges.profiles import OWN
 from kit.judges.programs import TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
-from kit.run import judged, nowrite
+from kit.run import forbidden, judged
 from kit.run.interact import run_interactive
 from kit.run.limits import KILL_FACTOR, MIB, Limits, limits_for, run_limited, time_over
 from kit.run.process import Run, Timing
@@ -445,9 +445,11 @@ class CaseJudge:
     def judge(self, run: Run, case: Case, limits: Limits) -> _Outcome:
         problem = self.problem
         details = explain(problem, self.bundle, self.script, run.stderr)
-        if run.returncode == nowrite.DENIED_EXIT and problem.no_files:
-            text = message(RE, "wrote to the file system, which this judge forbids")
-            return _Outcome(RE, text, details)
+        forbids = problem.no_files or problem.no_processes
+        refused = forbids and run.returncode == forbidden.DENIED_EXIT
+        refused = refused and forbidden.attempted(run.stderr)
+        if refused:
+            return _Outcome(RE, message(RE, f"{refused}, which this judge forbids"), details)
         found = process_verdict(run, limits)
         if found is not None:
             word, text = found

@@ -11,8 +11,8 @@ script sees its own ``sys.argv``; a traceback starts at its first frame):
   the like cost 70 ms of start-up under CPython 3.11 here (93 ms against 22 ms for a script
   printing one number) that no judge's clean interpreter pays, so the time depended on the
   machine;
-- a judge that forbids the file system (``no_files``): every write refused and reported
-  (``kit.run.nowrite``);
+- a judge that forbids the file system (``no_files``) or starting processes
+  (``no_processes``): every such attempt refused and reported (``kit.run.forbidden``);
 - a judge that runs CPython on Windows, whose limit on recursion through C is lower
   (``kit.judges.platforms``: 3000 against Linux's 10000 under 3.13): the script starts the
   difference of levels of C recursion down (nested list comparisons, about 10 ms of start-up),
@@ -30,7 +30,7 @@ from kit.judges.platforms import UNIX, c_recursion_to_spend
 from kit.judges.profiles import profile_for
 from kit.judges.targets import Interpreter, Runner
 from kit.registry import Problem
-from kit.run import nowrite
+from kit.run import forbidden
 
 STACK_LEAST = 4 << 20  # bytes: a thread's stack below this starts without the spent levels
 
@@ -115,7 +115,8 @@ def command(problem: Problem, runner: Runner | Interpreter, script: str | Path) 
     profile = profile_for(problem.judge)
     platform = profile.platform if profile is not None else UNIX
     depth = c_recursion_to_spend(interpreter.impl, interpreter.version, platform)
-    return wrapped(interpreter, script, extra, no_files=problem.no_files, depth=depth)
+    forbid = {"no_files": problem.no_files, "no_processes": problem.no_processes}
+    return wrapped(interpreter, script, extra, depth=depth, **forbid)
 
 
 def wrapped(
@@ -124,22 +125,25 @@ def wrapped(
     extra: tuple[str, ...] = (),
     *,
     no_files: bool = False,
+    no_processes: bool = False,
     depth: int = 0,
 ) -> list[str]:
-    """``script`` under ``interpreter`` as the module doc says, with writes refused and
-    ``depth`` levels of C recursion spent first when asked."""
-    return interpreter.command(script, *extra, "-S", "-c", program(no_files, depth))
+    """``script`` under ``interpreter`` as the module doc says, with what the judge forbids
+    refused and ``depth`` levels of C recursion spent first when asked."""
+    code = program(no_files, depth, no_processes=no_processes)
+    return interpreter.command(script, *extra, "-S", "-c", code)
 
 
-def program(no_files: bool, depth: int) -> str:
+def program(no_files: bool, depth: int, *, no_processes: bool = False) -> str:
     """The PROGRAM of ``wrapped``."""
     text = "import sys\n" + SITE
-    if no_files:
-        text += nowrite.HOOK
+    forbids = no_files or no_processes
+    if forbids:
+        text += forbidden.hook(no_files, no_processes)
     if depth:
         text += DEEP.format(depth=depth, stack_least=STACK_LEAST)
     text += RUN
     call = "_beneath(_main)" if depth else "_main()"
-    if no_files:
-        return text + nowrite.REPORTING.format(call=call)
+    if forbids:
+        return text + forbidden.REPORTING.format(call=call)
     return text + call + "\n"

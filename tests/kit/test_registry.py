@@ -70,6 +70,7 @@ def test_judge_data_beside_a_clone_without_it_is_skipped_not_an_error(toy):
         ("targets = []", "'targets' is empty"),
         ('compare = "lines"\ninteractor = "x.py"', "'interactor' is for kind"),
         ("source_limit = 0", "source_limit must be positive"),
+        ('no_processes = "yes"', "no_processes"),
     ],
 )
 def test_bad_entries_are_one_line(toy, extra, message):
@@ -79,16 +80,23 @@ def test_bad_entries_are_one_line(toy, extra, message):
 def test_a_judge_without_a_profile_gets_the_strictest_targets(toy):
     problem = registry(toy, judge="POJ")["toy_sum"]
     assert [t.name for t in problem.targets] == list(STRICTEST) == ["cpython3.8", "pypy3"]
-    assert problem.source_limit is None and not problem.no_files
+    assert problem.source_limit is None and not problem.no_files and not problem.no_processes
 
 
 @pytest.mark.parametrize("judge", sorted(PROFILES))
-def test_a_profile_gives_targets_size_limit_and_file_rule(toy, judge):
+def test_a_profile_gives_targets_size_limit_and_file_and_process_rules(toy, judge):
     profile = PROFILES[judge]
     problem = registry(toy, judge=profile.name)["toy_sum"]
     assert problem.targets == tuple(parse_target(name) for name in profile.targets)
     assert problem.source_limit == profile.source_limit
     assert problem.no_files == profile.no_files
+    assert problem.no_processes == profile.no_processes
+
+
+@pytest.mark.parametrize("rule", ["no_files", "no_processes"])
+def test_a_problem_s_own_file_or_process_rule_wins_over_the_profile(toy, rule):
+    assert getattr(registry(toy, extra=f"{rule} = true")["toy_sum"], rule)
+    assert not getattr(registry(toy, judge="Timus", extra=f"{rule} = false")["toy_sum"], rule)
 
 
 def test_explicit_targets_win_over_the_profile(toy):

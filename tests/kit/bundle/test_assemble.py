@@ -15,7 +15,7 @@ from kit.errors import BuildError
 from kit.judges.targets import host
 from kit.pipeline import make_bundle
 from kit.registry import load_registry
-from kit.run import judged, nowrite
+from kit.run import forbidden, judged
 from tests.bundle_support import (
     KIT_ROOT,
     SAMPLE_IN,
@@ -78,7 +78,7 @@ def test_bundle_writes_no_file_and_the_audit_hook_would_catch_one(toy, tmp_path)
         timeout=60,
         check=False,
     )
-    assert done.returncode == nowrite.DENIED_EXIT
+    assert done.returncode == forbidden.DENIED_EXIT
     assert b"write attempts refused: open('out.txt'" in done.stderr
     assert list(empty.iterdir()) == []
 

@@ -23,13 +23,16 @@ from kit.judges.targets import parse_target
 
 def test_profiles_hold_the_documented_facts():
     """docs/targets.md's table (with its sources): change both together."""
-    facts = {name: (p.targets, p.source_limit, p.no_files) for name, p in PROFILES.items()}
+    facts = {
+        name: (p.targets, p.source_limit, p.no_files, p.no_processes)
+        for name, p in PROFILES.items()
+    }
     assert facts == {
-        "codeforces": (("cpython3.13", "pypy3.10"), 65536, False),
-        "atcoder": (("cpython3.13", "pypy3.11"), 524288, False),
-        "kattis": (("pypy3",), 131072, False),
-        "timus": (("cpython3.12", "pypy3.10"), None, True),
-        "spoj": (("cpython3.8",), 50000, False),
+        "codeforces": (("cpython3.13", "pypy3.10"), 65536, False, False),
+        "atcoder": (("cpython3.13", "pypy3.11"), 524288, False, False),
+        "kattis": (("pypy3",), 131072, False, False),
+        "timus": (("cpython3.12", "pypy3.10"), None, True, True),
+        "spoj": (("cpython3.8",), 50000, False, False),
     }
 
 

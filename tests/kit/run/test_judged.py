@@ -12,7 +12,7 @@ import pytest
 
 from kit.judges.targets import Interpreter, Runner, Target, found, host
 from kit.registry import load_registry
-from kit.run import judged, nowrite
+from kit.run import forbidden, judged
 
 PYTHON_313 = [i for i in found() if (i.impl, i.version) == ("cpython", (3, 13))]
 needs_313 = pytest.mark.skipif(not PYTHON_313, reason="no CPython 3.13 here")
@@ -33,14 +33,15 @@ def test_a_linux_judge_runs_the_script_with_site_s_work_only(toy):
     problem = load_registry(toy)["toy_sum"]
     argv = judged.command(problem, CPYTHON_313, "b.py")
     assert argv == ["/usr/bin/python3.13", "-I", "-S", "-c", PLAIN, "b.py"]
-    assert judged.SITE in PLAIN and nowrite.HOOK not in PLAIN and "_beneath" not in PLAIN
+    assert judged.SITE in PLAIN and "addaudithook" not in PLAIN and "_beneath" not in PLAIN
 
 
-def test_a_judge_without_files_runs_it_under_the_write_guard(toy):
+def test_a_judge_without_files_or_processes_runs_it_under_the_guard_of_both(toy):
     runner = Runner(Target("cpython", (3, 13)), CPYTHON_313, True, ("-X", "x"))
     argv = judged.command(judged_as(toy, "Timus"), runner, "b.py")
     assert argv[:6] == ["/usr/bin/python3.13", "-I", "-X", "x", "-S", "-c"]
-    assert argv[-1] == "b.py" and nowrite.HOOK in argv[6] and "_beneath" not in argv[6]
+    assert argv[-1] == "b.py" and forbidden.hook(True, True) in argv[6]
+    assert "_beneath" not in argv[6]
 
 
 def test_only_cpython_3_13_on_windows_spends_c_recursion(toy):

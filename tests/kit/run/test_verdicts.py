@@ -234,6 +234,22 @@ def test_a_judge_without_files_accepts_a_reader_and_refuses_a_writer_under_every
     assert not (toy / "scratch").exists()
 
 
+def test_a_judge_without_processes_refuses_a_solution_that_starts_one_under_every_target(toy):
+    """Timus forbids starting processes: a solution that asks `sort` to do its work is a
+    runtime error saying why under CPython and PyPy alike; another judge accepts it."""
+    set_targets(toy, *targets_here())
+    sum_sample(toy)
+    run = "subprocess.run(['echo', '3'], capture_output=True, text=True)"
+    write_solution(toy, f"import subprocess\nprint({run}.stdout.strip())\n")
+    assert kit(toy, "--repeat", "1")[0] == 0
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Timus"'))
+    status, output = kit(toy, "-v", "--repeat", "1")
+    assert status == 1, output
+    labels = ", ".join(label.removeprefix("cpython") for label in targets_here())
+    assert f"started a process, which this judge forbids ({labels})" in output
+
+
 def test_exit_and_quit_from_site_are_accepted(toy):
     """Judges run `python3 Main.py` with the site module, which defines exit() and quit()."""
     sum_sample(toy)

@@ -1,4 +1,4 @@
-"""kit.run.nowrite: a script run with every file-system write refused: it reads and prints as
+"""kit.run.forbidden: a script run with every file-system write refused: it reads and prints as
 usual, gets its arguments, and any open for writing, mkdir, delete or rename raises
 PermissionError, is named on stderr and makes the exit status 99, even when caught; the same
 under PyPy, whose audit events differ, when it is here."""
@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from kit.judges.targets import Interpreter, found, host
-from kit.run import judged, nowrite
+from kit.run import forbidden, judged
 
 PYPY = [interpreter for interpreter in found() if interpreter.impl == "pypy"][:1]
 
@@ -18,11 +18,12 @@ def python(request):
     return request.param
 
 
-def run(tmp_path, code, *args, python=None):
+def run(tmp_path, code, *args, python=None, no_processes=False):
     script = tmp_path / "script.py"
     script.write_text(code)
+    command = judged.wrapped(python or host(), script, no_files=True, no_processes=no_processes)
     return subprocess.run(
-        judged.wrapped(python or host(), script, no_files=True) + list(args),
+        command + list(args),
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -60,7 +61,7 @@ def test_a_write_is_refused_and_leaves_the_folder_as_it_was(tmp_path, code, refu
     (tmp_path / "data.txt").write_text("41\n")
     (tmp_path / "data.txt").chmod(0o644)
     done = run(tmp_path, code, python=python)
-    assert done.returncode == nowrite.DENIED_EXIT == 99
+    assert done.returncode == forbidden.DENIED_EXIT == 99
     assert done.stderr.startswith(f"write attempts refused: {refused}")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["data.txt", "script.py"]
     assert (tmp_path / "data.txt").read_text() == "41\n"
@@ -71,7 +72,7 @@ def test_a_refusal_caught_by_the_script_still_fails_the_run(tmp_path):
     code = "try:\n    open('x', 'w')\nexcept PermissionError as error:\n    print(error)\n"
     done = run(tmp_path, code)
     assert done.returncode == 99
-    assert done.stdout == "file-system writes are refused: open\n"
+    assert done.stdout == "refused by the judge's rules: open\n"
     assert done.stderr.startswith("write attempts refused: open('x', 'w', ")
     assert not (tmp_path / "x").exists()
 
@@ -83,4 +84,54 @@ def test_the_command_is_the_interpreter_with_its_flags_then_the_wrapper():
         "/usr/bin/python3", "-I", "-X", "int_max_str_digits=0", "-S", "-c",
         judged.program(no_files=True, depth=0), "bundle.py",
     ]  # fmt: skip
-    assert nowrite.HOOK in command[-2]
+    assert forbidden.hook(True, False) in command[-2]
+
+
+STARTS = [
+    ("import subprocess; subprocess.run(['true'])", "subprocess.Popen('true', ['true']"),
+    ("import os; os.system('true')", "os.system('true',)"),
+    ("import os; os.popen('true').read()", "subprocess.Popen('/bin/sh'"),
+    ("import os; os.fork()", "os.fork()"),
+    ("import os; os.execv('/bin/true', ['true'])", "os.exec('/bin/true', ['true'])"),
+    ("import os; os.execl('/bin/true', 'true')", "os.exec('/bin/true', ('true',))"),
+    ("import os; os.spawnv(os.P_WAIT, '/bin/true', ['true'])", "os.spawn(0, '/bin/true'"),
+    ("import multiprocessing as m; m.Process(target=print).start()", "os.fork()"),
+]
+
+
+@pytest.mark.parametrize(("code", "refused"), STARTS, ids=[code for code, _ in STARTS])
+def test_a_process_start_is_refused_where_processes_are_forbidden(tmp_path, code, refused, python):
+    done = run(tmp_path, f"{code}\nprint('went on')\n", python=python, no_processes=True)
+    assert done.returncode == forbidden.DENIED_EXIT
+    assert f"process starts refused: {refused}" in done.stderr
+    assert "went on" not in done.stdout
+    assert forbidden.attempted(done.stderr.encode()) == "started a process"
+
+
+def test_a_thread_and_a_reader_run_as_usual_where_processes_are_forbidden(tmp_path, python):
+    (tmp_path / "data.txt").write_text("41\n")
+    code = (
+        "import threading\n"
+        "box = []\n"
+        "t = threading.Thread(target=lambda: box.append(int(open('data.txt').read()) + 1))\n"
+        "t.start(); t.join(); print(box[0])\n"
+    )
+    done = run(tmp_path, code, python=python, no_processes=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "42\n", "")
+
+
+def test_where_only_files_are_forbidden_a_process_starts(tmp_path, python):
+    code = "import os, subprocess\nprint(subprocess.run(['true']).returncode, os.system('true'))\n"
+    done = run(tmp_path, code, python=python)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "0 0\n", "")
+
+
+def test_both_kinds_are_told_and_named_in_the_verdict_s_words(tmp_path):
+    code = "import os\nfor f in (lambda: open('x', 'w'), lambda: os.system('true')):\n"
+    code += "    try:\n        f()\n    except PermissionError:\n        pass\n"
+    done = run(tmp_path, code, no_processes=True)
+    assert done.returncode == 99
+    assert done.stderr.count("refused: ") == 2
+    told = forbidden.attempted(done.stderr.encode())
+    assert told == "wrote to the file system and started a process"
+    assert forbidden.attempted(b"Traceback ...\nValueError\n") == ""

@@ -1,0 +1,110 @@
+"""Run a script with what its judge forbids refused: file-system writes, starting processes.
+
+The pieces of the program ``kit.run.judged`` runs a script under (``python -I -S -c PROGRAM
+script``): ``hook(files, processes)`` installs an audit hook (``sys.addaudithook``, Python
+3.8+) that refuses with PermissionError, for ``files``, any open for writing, creating or
+truncating a file, and any mkdir, delete, rename, link, chmod or temp-file creation; for
+``processes``, any start of another program or process (``subprocess``, ``os.system``, a
+fork, an exec, ``posix_spawn``; so ``multiprocessing`` too). ``REPORTING`` wraps the call that
+runs the script and tells what was refused, one stderr line per kind (``write attempts
+refused: ...``, ``process starts refused: ...``). Writing to already-open descriptors
+(stdout, stderr) is not a file-system event and stays allowed; so are threads. A refused
+attempt makes the exit status 99 even if the script caught the error.
+
+The same under PyPy, whose audit events differ (measured with PyPy 3.9, 7.3.11): its ``open``
+event passes 1 where CPython passes the open flags (``open(path, 'r', 1)`` for a read), so a
+call that names a mode is judged by the mode alone, and the flags decide only for
+``os.open`` (mode None); and its ``os`` functions written in RPython (``os.mkdir``,
+``os.remove``, ``os.fork``, ``os.system``, ...) raise no event at all, so the refused ``os``
+functions are replaced by ones that raise their CPython event first (``sys.audit``) and then
+call through. Python code that calls them (``shutil``, ``pathlib``, ``tempfile``,
+``multiprocessing``) goes through ``os`` and is caught too; ``subprocess`` raises its own
+event in Python under both.
+"""
+
+DENIED_EXIT = 99  # the wrapper's exit status after a refused attempt
+
+WRITE_EVENTS = (
+    "os.mkdir", "os.rmdir", "os.remove", "os.rename", "os.replace", "os.truncate", "os.link",
+    "os.symlink", "os.chmod", "os.chown", "os.utime", "os.chflags", "os.lchmod", "os.lchown",
+    "os.lchflags", "os.mkfifo", "os.mknod", "shutil.copyfile", "shutil.copytree",
+    "shutil.move", "shutil.rmtree", "shutil.chown", "tempfile.mkstemp", "tempfile.mkdtemp",
+)  # fmt: skip
+PROCESS_EVENTS = (
+    "subprocess.Popen", "os.system", "os.exec", "os.fork", "os.forkpty", "os.posix_spawn",
+    "os.spawn", "os.startfile",
+)  # fmt: skip
+# the os functions replaced by audited ones, by event: the event's own name, and these
+OS_ALIASES = {
+    "os.remove": ("unlink",),
+    "os.exec": ("execv", "execve"),
+    "os.posix_spawn": ("posix_spawnp",),
+    "os.spawn": ("spawnv", "spawnve"),
+}
+
+KINDS = {"write": "write attempts refused", "process": "process starts refused"}
+
+HOOK = """\
+import os
+DENY = {deny!r}
+WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+denied = {{"write": [], "process": []}}
+def hook(event, args):
+    kind = DENY.get(event)
+    if event == "open" and {files} and not isinstance(args[0], int):
+        mode, flags = args[1], args[2] or 0
+        if mode is None:
+            kind = "write" if flags & WRITE_FLAGS else None
+        elif any(c in mode for c in "wax+"):
+            kind = "write"
+    if kind:
+        denied[kind].append("%s%r" % (event, args))
+        raise PermissionError("refused by the judge's rules: %s" % (event,))
+sys.addaudithook(hook)
+def _audited(event, call):
+    def audited(*args, **kwargs):
+        sys.audit(event, *args)
+        return call(*args, **kwargs)
+    return audited
+for _name, _event in {audited!r}:
+    if hasattr(os, _name):
+        setattr(os, _name, _audited(_event, getattr(os, _name)))
+"""
+# ``{call}`` runs the script; what was refused is told after it, however it ended
+REPORTING = """\
+try:
+    {call}
+finally:
+    _told = [(KINDS[k], v) for k, v in sorted(denied.items()) if v]
+    for _what, _attempts in _told:
+        sys.stderr.write("%s: %s\\n" % (_what, "; ".join(_attempts)))
+    if _told:
+        sys.exit(99)
+"""
+
+
+def hook(files: bool, processes: bool) -> str:
+    """The hook's code, refusing writes when ``files`` and process starts when
+    ``processes``."""
+    deny = {}
+    if files:
+        deny.update(dict.fromkeys(WRITE_EVENTS, "write"))
+    if processes:
+        deny.update(dict.fromkeys(PROCESS_EVENTS, "process"))
+    audited = []
+    for event in sorted(deny):
+        if event.startswith("os."):
+            names = (event[3:], *OS_ALIASES.get(event, ()))
+            audited += [(name, event) for name in names]
+    return HOOK.format(deny=deny, files=files, audited=audited) + f"KINDS = {KINDS!r}\n"
+
+
+WHAT = {"write": "wrote to the file system", "process": "started a process"}
+
+
+def attempted(stderr: bytes) -> str:
+    """What a run refused under the hook says it tried, in the verdict's words: "wrote to the
+    file system", "started a process", or both joined by "and"; "" when nothing was refused."""
+    lines = stderr.decode(errors="replace").splitlines()
+    kinds = [kind for kind, told in KINDS.items() if any(ln.startswith(told) for ln in lines)]
+    return " and ".join(WHAT[kind] for kind in kinds)
