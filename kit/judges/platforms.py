@@ -16,13 +16,14 @@ is known, and the default) or ``WINDOWS`` (Codeforces). On Windows:
   about 1000 on Windows (python/cpython#127346: "Python 3.13.0 on Windows ... RecursionError",
   the traceback's "[Previous line repeated 996 more times]"). ``kit.run.judged`` runs a
   Windows judge's CPython 3.13 target that much closer to the limit.
-- ``UNIX_ONLY_NAMES``: the members of ``os``, ``signal``, ``time``, ``select`` and ``sys`` that
-  Python defines only on Unix (``os.fork``, ``signal.alarm``, ``signal.SIGALRM``...): the names
-  typeshed's stubs (python/typeshed at 21dff5c, ``stdlib/<module>.pyi``) declare only under
-  ``sys.platform != "win32"``, the pages of the library reference marking each "Availability:
-  Unix". On Windows an attribute lookup raises AttributeError and ``from os import fork``
-  ImportError (``signal`` there has SIGABRT, SIGFPE, SIGILL, SIGINT, SIGSEGV, SIGTERM and
-  SIGBREAK only: python/typeshed#15540 lists ``signal.valid_signals()`` of 3.14 on win32).
+- ``UNIX_ONLY_NAMES``: the members of ``os``, ``signal``, ``time``, ``select``, ``sys`` and
+  ``mmap`` that Python defines only on Unix (``os.fork``, ``signal.alarm``, ``signal.SIGALRM``,
+  ``mmap.PROT_READ``...): the names typeshed's stubs (python/typeshed at 21dff5c,
+  ``stdlib/<module>.pyi``) declare only under ``sys.platform != "win32"`` (alone or with a
+  version test), the pages of the library reference marking each "Availability: Unix". On
+  Windows an attribute lookup raises AttributeError and ``from os import fork`` ImportError
+  (``signal`` there has SIGABRT, SIGFPE, SIGILL, SIGINT, SIGSEGV, SIGTERM and SIGBREAK only:
+  python/typeshed#15540 lists ``signal.valid_signals()`` of 3.14 on win32).
 """
 
 from __future__ import annotations
@@ -79,6 +80,11 @@ UNIX_ONLY_NAMES = {
             POLLRDHUP POLLRDNORM POLLWRBAND POLLWRNORM poll
         """,
         "sys": "abiflags getdlopenflags setdlopenflags",
+        "mmap": """
+            MADV_DONTNEED MADV_FREE MADV_NORMAL MADV_RANDOM MADV_SEQUENTIAL MADV_WILLNEED
+            MAP_32BIT MAP_ANON MAP_ANONYMOUS MAP_PRIVATE MAP_SHARED PROT_EXEC PROT_READ
+            PROT_WRITE
+        """,
     }.items()
 }
 # Py_C_RECURSION_LIMIT of a release build, by CPython version and platform

@@ -31,6 +31,7 @@ def found(text, platform=WINDOWS):
         ("def f():\n    import time\n    return time.clock_gettime(0)\n",
          [(3, "time.clock_gettime")]),
         ("import select\np = select.poll()\n", [(2, "select.poll")]),
+        ("import mmap\nm = mmap.mmap(0, 0, prot=mmap.PROT_READ)\n", [(2, "mmap.PROT_READ")]),
     ],
 )  # fmt: skip
 def test_unix_only_members_are_found_with_their_lines(code, uses):
@@ -43,6 +44,7 @@ def test_unix_only_members_are_found_with_their_lines(code, uses):
         # members Windows has
         "import os, signal, time\nos.getpid(); os.kill(1, signal.SIGTERM); time.perf_counter()\n",
         "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n",
+        "import mmap\nm = mmap.mmap(0, 0, access=mmap.ACCESS_READ)\n",
         # guarded: a platform test, hasattr, a try that catches AttributeError or ImportError
         "import sys, signal\nif sys.platform != 'win32':\n    signal.alarm(2)\n",
         "import os, signal\nif os.name == 'posix':\n    signal.alarm(2)\n",
