@@ -358,4 +358,5 @@ def test_an_interactive_bundle_plays_with_file_writes_refused(toy):
     (toy / "solutions" / "toy_sum.py").write_text(writer)
     code, output = build(toy, interpreters="")
     assert code == 1, output
-    assert "runtime error" in output and "(1 RE)" in output
+    assert "runtime error: wrote to the file system, which this judge forbids" in output
+    assert "(1 RE)" in output

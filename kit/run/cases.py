@@ -445,11 +445,9 @@ class CaseJudge:
     def judge(self, run: Run, case: Case, limits: Limits) -> _Outcome:
         problem = self.problem
         details = explain(problem, self.bundle, self.script, run.stderr)
-        forbids = problem.no_files or problem.no_processes
-        refused = forbids and run.returncode == forbidden.DENIED_EXIT
-        refused = refused and forbidden.attempted(run.stderr)
+        refused = self.refused(run.stderr) if run.returncode == forbidden.DENIED_EXIT else ""
         if refused:
-            return _Outcome(RE, message(RE, f"{refused}, which this judge forbids"), details)
+            return _Outcome(RE, refused, details)
         found = process_verdict(run, limits)
         if found is not None:
             word, text = found
@@ -487,7 +485,15 @@ class CaseJudge:
             if checked is not None:
                 return _Outcome(checked[0], checked[1], details), run
             return _Outcome(OK, game.message), run
-        return _Outcome(game.verdict, game.message, details), run
+        refused = self.refused(game.solution_stderr) if game.verdict == RE else ""
+        return _Outcome(game.verdict, refused or game.message, details), run
+
+    def refused(self, stderr: bytes) -> str:
+        """The runtime error's message when the run's guard refused what the judge forbids
+        (``kit.run.forbidden``), else ""."""
+        problem = self.problem
+        attempted = (problem.no_files or problem.no_processes) and forbidden.attempted(stderr)
+        return message(RE, f"{attempted}, which this judge forbids") if attempted else ""
 
     def check_game(self, case: Case, written: bytes) -> tuple[str, str] | None:
         """A testlib interactor's output judged by the problem's checker (Polygon's way):
