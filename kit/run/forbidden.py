@@ -7,7 +7,8 @@ truncating a file, and any mkdir, delete, rename, link, chmod or temp-file creat
 ``processes``, any start of another program or process (``subprocess``, ``os.system``, a
 fork, an exec, ``posix_spawn``; so ``multiprocessing`` too). ``REPORTING`` wraps the call that
 runs the script and tells what was refused, one stderr line per kind (``write attempts
-refused: ...``, ``process starts refused: ...``). Writing to already-open descriptors
+refused: ...``, ``process starts refused: ...``), after the frame of the solution's code that
+made the attempt when its error ended the run. Writing to already-open descriptors
 (stdout, stderr) is not a file-system event and stays allowed; so are threads. A refused
 attempt makes the exit status 99 even if the script caught the error.
 
@@ -70,10 +71,25 @@ for _name, _event in {audited!r}:
     if hasattr(os, _name):
         setattr(os, _name, _audited(_event, getattr(os, _name)))
 """
-# ``{call}`` runs the script; what was refused is told after it, however it ended
+# ``{call}`` runs the script; what was refused is told after it, however it ended, and when
+# the refusal's error ended it, the innermost frame of the solution's own code it came through
+# (the bundle, or a helper compiled under its workspace path): the interpreter's traceback is
+# cut by the exit, and its tail would be the library's frames
 REPORTING = """\
 try:
     {call}
+except Exception as _error:
+    _at, _tb = None, _error.__traceback__
+    while _tb is not None:
+        _name = _tb.tb_frame.f_code.co_filename
+        if _name == sys.argv[0] or not (os.path.isabs(_name) or _name.startswith("<")):
+            _at = _tb
+        _tb = _tb.tb_next
+    if _at is not None and any(denied.values()):
+        _code = _at.tb_frame.f_code
+        _where = (_code.co_filename, _at.tb_lineno, _code.co_name)
+        sys.stderr.write('  File "%s", line %d, in %s\\n' % _where)
+    raise
 finally:
     _told = [(KINDS[k], v) for k, v in sorted(denied.items()) if v]
     for _what, _attempts in _told:

@@ -62,7 +62,9 @@ def test_a_write_is_refused_and_leaves_the_folder_as_it_was(tmp_path, code, refu
     (tmp_path / "data.txt").chmod(0o644)
     done = run(tmp_path, code, python=python)
     assert done.returncode == forbidden.DENIED_EXIT == 99
-    assert done.stderr.startswith(f"write attempts refused: {refused}")
+    frame, told = done.stderr.splitlines()
+    assert frame.startswith(f'  File "{tmp_path / "script.py"}", line 1, in <module>')
+    assert told.startswith(f"write attempts refused: {refused}")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["data.txt", "script.py"]
     assert (tmp_path / "data.txt").read_text() == "41\n"
     assert (tmp_path / "data.txt").stat().st_mode & 0o777 == 0o644
@@ -73,7 +75,7 @@ def test_a_refusal_caught_by_the_script_still_fails_the_run(tmp_path):
     done = run(tmp_path, code)
     assert done.returncode == 99
     assert done.stdout == "refused by the judge's rules: open\n"
-    assert done.stderr.startswith("write attempts refused: open('x', 'w', ")
+    assert done.stderr.startswith("write attempts refused: open('x', 'w', ")  # caught: no frame
     assert not (tmp_path / "x").exists()
 
 
@@ -135,3 +137,16 @@ def test_both_kinds_are_told_and_named_in_the_verdict_s_words(tmp_path):
     told = forbidden.attempted(done.stderr.encode())
     assert told == "wrote to the file system and started a process"
     assert forbidden.attempted(b"Traceback ...\nValueError\n") == ""
+
+
+def test_the_attempt_is_placed_in_the_solution_s_own_code_not_the_library_s(tmp_path, python):
+    """A helper module compiled under its workspace path (as a bundle compiles them) made the
+    attempt through subprocess: the frame told is the helper's line, the innermost of the
+    solution's own code, not subprocess's."""
+    helper = "import subprocess\ndef total():\n    return subprocess.run(['true'])\n"
+    code = f"helper = {{}}\nexec(compile({helper!r}, 'shared/helper.py', 'exec'), helper)\n"
+    code += "helper['total']()\n"
+    done = run(tmp_path, code, python=python, no_processes=True)
+    frame, told = done.stderr.splitlines()
+    assert frame == '  File "shared/helper.py", line 3, in total'
+    assert told.startswith("process starts refused: subprocess.Popen(")

@@ -248,6 +248,7 @@ def test_a_judge_without_processes_refuses_a_solution_that_starts_one_under_ever
     assert status == 1, output
     labels = ", ".join(label.removeprefix("cpython") for label in targets_here())
     assert f"started a process, which this judge forbids ({labels})" in output
+    assert 'File "solutions/toy_sum.py", line 2, in <module>' in output  # where, in its source
 
 
 def test_exit_and_quit_from_site_are_accepted(toy):
