@@ -10,7 +10,8 @@ runs the script and tells what was refused, one stderr line per kind (``write at
 refused: ...``, ``process starts refused: ...``), after the frame of the solution's code that
 made the attempt when its error ended the run. Writing to already-open descriptors
 (stdout, stderr) is not a file-system event and stays allowed; so are threads. A refused
-attempt makes the exit status 99 even if the script caught the error.
+attempt makes the exit status 99 even if the script caught the error; the first ten of a kind
+are named, the rest counted (a loop that catches the error a million times keeps its memory).
 
 The same under PyPy, whose audit events differ (measured with PyPy 3.9, 7.3.11): its ``open``
 event passes 1 where CPython passes the open flags (``open(path, 'r', 1)`` for a read), so a
@@ -59,7 +60,8 @@ def hook(event, args):
         elif any(c in mode for c in "wax+"):
             kind = "write"
     if kind:
-        denied[kind].append("%s%r" % (event, args))
+        told = denied[kind]
+        told.append("%s%r" % (event, args) if len(told) < 10 else None)
         raise PermissionError("refused by the judge's rules: %s" % (event,))
 sys.addaudithook(hook)
 def _audited(event, call):
@@ -93,7 +95,8 @@ except Exception as _error:
 finally:
     _told = [(KINDS[k], v) for k, v in sorted(denied.items()) if v]
     for _what, _attempts in _told:
-        sys.stderr.write("%s: %s\\n" % (_what, "; ".join(_attempts)))
+        _more = " and %d more" % (len(_attempts) - 10) if len(_attempts) > 10 else ""
+        sys.stderr.write("%s: %s%s\\n" % (_what, "; ".join(_attempts[:10]), _more))
     if _told:
         sys.exit(99)
 """

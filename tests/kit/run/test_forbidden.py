@@ -150,3 +150,11 @@ def test_the_attempt_is_placed_in_the_solution_s_own_code_not_the_library_s(tmp_
     frame, told = done.stderr.splitlines()
     assert frame == '  File "shared/helper.py", line 3, in total'
     assert told.startswith("process starts refused: subprocess.Popen(")
+
+
+def test_a_loop_of_caught_refusals_names_ten_and_counts_the_rest(tmp_path):
+    code = "for i in range(1000):\n    try:\n        open('x%d' % i, 'w')\n    except OSError:\n"
+    done = run(tmp_path, code + "        pass\nprint('done')\n")
+    assert (done.returncode, done.stdout) == (99, "done\n")
+    assert done.stderr.count("open(") == 10 and done.stderr.endswith(" and 990 more\n")
+    assert len(done.stderr) < 400
