@@ -50,7 +50,8 @@ HOOK = """\
 import os
 DENY = {deny!r}
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
-denied = {{"write": [], "process": []}}
+denied = {{"write": [], "process": []}}  # the first ten of each kind
+refusals = {{"write": 0, "process": 0}}
 def hook(event, args):
     kind = DENY.get(event)
     if event == "open" and {files} and not isinstance(args[0], int):
@@ -60,8 +61,9 @@ def hook(event, args):
         elif any(c in mode for c in "wax+"):
             kind = "write"
     if kind:
-        told = denied[kind]
-        told.append("%s%r" % (event, args) if len(told) < 10 else None)
+        refusals[kind] += 1
+        if refusals[kind] <= 10:
+            denied[kind].append("%s%r" % (event, args))
         raise PermissionError("refused by the judge's rules: %s" % (event,))
 sys.addaudithook(hook)
 def _audited(event, call):
@@ -87,17 +89,18 @@ except Exception as _error:
         if _name == sys.argv[0] or not (os.path.isabs(_name) or _name.startswith("<")):
             _at = _tb
         _tb = _tb.tb_next
-    if _at is not None and any(denied.values()):
+    if _at is not None and any(refusals.values()):
         _code = _at.tb_frame.f_code
         _where = (_code.co_filename, _at.tb_lineno, _code.co_name)
         sys.stderr.write('  File "%s", line %d, in %s\\n' % _where)
     raise
 finally:
-    _told = [(KINDS[k], v) for k, v in sorted(denied.items()) if v]
-    for _what, _attempts in _told:
-        _more = " and %d more" % (len(_attempts) - 10) if len(_attempts) > 10 else ""
-        sys.stderr.write("%s: %s%s\\n" % (_what, "; ".join(_attempts[:10]), _more))
-    if _told:
+    for _kind in sorted(denied):
+        _more = refusals[_kind] - len(denied[_kind])
+        _more = " and %d more" % _more if _more else ""
+        if denied[_kind]:
+            sys.stderr.write("%s: %s%s\\n" % (KINDS[_kind], "; ".join(denied[_kind]), _more))
+    if any(refusals.values()):
         sys.exit(99)
 """
 

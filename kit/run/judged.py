@@ -115,8 +115,10 @@ def command(problem: Problem, runner: Runner | Interpreter, script: str | Path) 
     profile = profile_for(problem.judge)
     platform = profile.platform if profile is not None else UNIX
     depth = c_recursion_to_spend(interpreter.impl, interpreter.version, platform)
-    forbid = {"no_files": problem.no_files, "no_processes": problem.no_processes}
-    return wrapped(interpreter, script, extra, depth=depth, **forbid)
+    no_files, no_processes = problem.no_files, problem.no_processes
+    return wrapped(
+        interpreter, script, extra, no_files=no_files, no_processes=no_processes, depth=depth
+    )
 
 
 def wrapped(
