@@ -23,9 +23,10 @@ GOAL_SECONDS = 0.9  # longest acceptable think time per move, first move include
 MOVE_TIME = 1.0
 
 
-def measure(cmd, plies, move_time=MOVE_TIME, limit=100):
-    """Think time, reply and the bot's info line for one position."""
-    env = dict(os.environ)
+def measure(cmd, plies, move_time=MOVE_TIME, limit=100, base_env=None):  # noqa: PLR0913
+    """Think time, reply and the bot's info line for one position (the process's environment:
+    ``base_env``, default this one's, plus the bot's options)."""
+    env = dict(os.environ if base_env is None else base_env)
     env["LOA_VERBOSE"] = "1"
     env["LOA_MOVE_TIME"] = repr(move_time)
     env["LOA_OPENING"] = " ".join(plies[:-1])
@@ -59,13 +60,15 @@ def measure(cmd, plies, move_time=MOVE_TIME, limit=100):
     return think, reply, info
 
 
-def run(dist_path):
-    cmd = [sys.executable, dist_path]
-    print(f"bench lines_of_action: {dist_path} under {sys.executable}, move time {MOVE_TIME} s")
+def run(dist_path, command=None, env=None):
+    """Every position under ``command`` (the build's argv for the bundle under one
+    interpreter; default: this Python on ``dist_path``) with ``env``; 0 when all passed."""
+    cmd = command or [sys.executable, dist_path]
+    print(f"bench lines_of_action: {dist_path} under {cmd[0]}, move time {MOVE_TIME} s")
     worst = 0.0
     ok = True
     for name, text in POSITIONS:
-        think, reply, info = measure(cmd, text.split())
+        think, reply, info = measure(cmd, text.split(), base_env=env)
         worst = max(worst, think)
         good = len(reply) == 5 and think <= GOAL_SECONDS
         ok = ok and good

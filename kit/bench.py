@@ -8,8 +8,12 @@
   each target's interpreter found here, held to the build's limits and verdicts
   (``kit.run.limits``), and its median / max wall time and peak memory are printed against the
   goal; or
-- ``run(dist_path) -> int``, for problems a plain stdin cannot drive (interactive ones): it is
-  called with the path of the bundle and its return value is the exit status.
+- ``run(dist_path, command, env) -> int``, for problems a plain stdin cannot drive
+  (interactive ones): it is called once per interpreter (the same ones, or ``--target``'s) with
+  the path of the bundle, ``command``, the argv that starts the bundle there as the build runs
+  it, and ``env``, the build's environment for runs (extend a copy); a non-zero return fails
+  the bench. An older ``run(dist_path)`` without those parameters starts the bundle itself: it
+  is called once, and ``--target`` is refused for it, since it cannot follow.
 
 The bundle is built first (samples included) unless ``dist/<slug>.py`` is already exactly what
 the sources give. The exit status is 1 when a case fails as the build would fail it (a limit,
@@ -19,6 +23,7 @@ goal is reported, not an error.
 
 from __future__ import annotations
 
+import inspect
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -32,7 +37,7 @@ from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run import judged
 from kit.run.cases import RunOptions
 from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
-from kit.run.process import Timing
+from kit.run.process import Timing, run_environment
 from kit.run.verdicts import TLE, WA, message, process_verdict
 
 
@@ -63,8 +68,7 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
     module = _load(problem)
     dist = _fresh_dist(problem)
     if hasattr(module, "run"):
-        print(f"{problem.slug}: {problem.rel(problem.bench)} run({problem.rel(dist)})", flush=True)
-        return 1 if module.run(str(dist)) else 0
+        return _bench_run(problem, module.run, dist, only)
     if not hasattr(module, "cases"):
         raise BuildError(f"{problem.rel(problem.bench)}: defines neither cases() nor run()")
     cases = _cases(problem, module)
@@ -109,6 +113,44 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
                     flush=True,
                 )
     return status
+
+
+def _bench_run(problem: Problem, run, dist: Path, only: Interpreter | None) -> int:
+    """The exit status of a bench module's ``run`` (see the module doc), under each
+    interpreter when it takes a command, else once as it starts the bundle itself."""
+    where = problem.rel(problem.bench)
+    head = f"{problem.slug}: {where} run({problem.rel(dist)})"
+    if not _takes_command(run):
+        if only is not None:
+            raise BuildError(
+                f"{where}: run(dist_path) starts the bundle itself, so --target cannot choose "
+                "its interpreter; define run(dist_path, command, env) and start command with env"
+            )
+        print(head, flush=True)
+        return _call_run(where, run, str(dist))
+    status = 0
+    for python in [only] if only else timing_interpreters(problem.targets):
+        print(f"{head} under {python.short}", flush=True)
+        command = judged.command(problem, python, dist)
+        status |= _call_run(where, run, str(dist), command=command, env=run_environment())
+    return status
+
+
+def _takes_command(run) -> bool:
+    """Does a bench's ``run`` take the parameters ``command`` and ``env``?"""
+    try:
+        parameters = inspect.signature(run).parameters
+    except (TypeError, ValueError):
+        return False
+    return "command" in parameters and "env" in parameters
+
+
+def _call_run(where: str, run, *args, **kwargs) -> int:
+    """0 or 1 from a bench's ``run``; an exception in it is the bench's error, in one line."""
+    try:
+        return 1 if run(*args, **kwargs) else 0
+    except Exception as error:
+        raise BuildError(f"{where}: run() failed: {type(error).__name__}: {error}") from None
 
 
 def _time_case(command, case, limits, *, repeat, comparator, folder: Path):

@@ -1,10 +1,13 @@
 """kit.bench on the toy checkout, under the Python running the tests alone: each case of
 ``bench/<slug>.py`` timed against its goal and judged by the build's rules (a wrong expected
-output fails; nothing is left in the temp folder), a module with ``run(dist_path)`` called
-instead, the bundle rebuilt only when ``dist/`` is stale, and what a bench module gets wrong
+output fails; nothing is left in the temp folder), a module with ``run(dist_path, command,
+env)`` called instead under each interpreter (an older ``run(dist_path)`` once, ``--target``
+refused for it), the bundle rebuilt only when ``dist/`` is stale, and what a bench module gets wrong
 said in one line."""
 
+import json
 import tempfile
+from dataclasses import replace
 
 import pytest
 
@@ -62,8 +65,67 @@ def test_a_case_checked_against_its_output_leaves_nothing_in_the_temp_folder(
 def test_a_module_with_run_is_called_with_the_bundle(toy_ready, capsys):
     assert bench.run(["toy_echo"], 1, toy_ready) == 0
     out = capsys.readouterr().out
-    assert "toy_echo: bench/toy_echo.py run(dist/toy_echo.py)" in out
+    assert "toy_echo: bench/toy_echo.py run(dist/toy_echo.py) under " in out
     assert "toy_echo exchange: ok" in out and "building" not in out
+
+
+RECORDING_RUN = """import json, subprocess
+
+def run(dist_path, command, env):
+    done = subprocess.run(command, input="ping\\n", capture_output=True, text=True, env=env)
+    print("got", json.dumps([dist_path, command[0], env.get("PYPY_GC_NURSERY"), done.stdout]))
+    return done.stdout != "ping\\n"
+"""
+
+
+def write_echo_bench(toy, text):
+    (toy / "bench" / "toy_echo.py").write_text(text)
+
+
+def received(out):
+    return [json.loads(line[4:]) for line in out.splitlines() if line.startswith("got ")]
+
+
+def test_run_gets_the_command_and_environment_of_the_interpreter_asked(toy_ready, capsys):
+    write_echo_bench(toy_ready, RECORDING_RUN)
+    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 0
+    out = capsys.readouterr().out
+    assert f"run(dist/toy_echo.py) under {host().short}" in out
+    ((dist, argv0, nursery, stdout),) = received(out)
+    assert dist.endswith("toy_echo.py") and argv0 == host().executable
+    assert nursery == "4MB" and stdout == "ping\n"
+
+
+def test_run_is_called_under_each_interpreter_bench_times(toy_ready, capsys, monkeypatch):
+    other = replace(host(), version=(3, 99))  # the same executable, named apart
+    monkeypatch.setattr(bench, "timing_interpreters", lambda targets: [host(), other])
+    write_echo_bench(toy_ready, RECORDING_RUN)
+    assert bench.run(["toy_echo"], 1, toy_ready) == 0
+    out = capsys.readouterr().out
+    assert len(received(out)) == 2 and f"under {other.short}" in out
+
+
+def test_a_failing_run_fails_the_bench(toy_ready, capsys):
+    write_echo_bench(toy_ready, RECORDING_RUN.replace('!= "ping', '== "ping'))
+    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 1
+
+
+def test_a_run_that_starts_the_bundle_itself_refuses_a_target(toy_ready, capsys):
+    write_echo_bench(toy_ready, "def run(dist_path):\n    print('ran')\n    return 0\n")
+    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 1
+    assert capsys.readouterr().out == (
+        "toy_echo: bench/toy_echo.py: run(dist_path) starts the bundle itself, so --target cannot"
+        " choose its interpreter; define run(dist_path, command, env) and start command with env\n"
+    )
+    assert bench.run(["toy_echo"], 1, toy_ready) == 0  # without --target: called once
+    assert capsys.readouterr().out == "toy_echo: bench/toy_echo.py run(dist/toy_echo.py)\nran\n"
+
+
+def test_a_run_that_raises_is_one_line(toy_ready, capsys):
+    write_echo_bench(toy_ready, "def run(dist_path, command, env):\n    return 1 / 0\n")
+    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 1
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == "toy_echo: bench/toy_echo.py: run() failed: ZeroDivisionError: division by zero"
 
 
 @pytest.mark.parametrize(
