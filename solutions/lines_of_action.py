@@ -208,10 +208,11 @@ def play(stdin, argv, environ):
             clock.wrote(time.perf_counter())
         elif side == me:
             plies_left = max_plies - len(played)
-            depth, m, score, nodes = clock.think(searcher, boards, side, plies_left)
+            depth, m, score, _ = clock.think(searcher, boards, side, plies_left)
             _write(move_name(m))
             clock.wrote(time.perf_counter())
             if verbose:
+                nodes = searcher.node_count()  # all of them, the last iteration's cut part too
                 t = max(time.perf_counter() - clock.start, 1e-9)
                 sys.stderr.write(
                     f"info move {move_name(m)} depth {depth} nodes {nodes}"
