@@ -2,6 +2,7 @@
 both colours, quiet exits on a closed or garbled input, stopping as soon as a side is connected,
 the local options, the clock on the first move, and the garbage collector per interpreter."""
 
+import io
 import os
 import random
 import shutil
@@ -379,3 +380,33 @@ def test_pypy_accepts_the_jit_setting_and_has_collector_steps():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "True"
+
+
+def test_the_verbose_line_counts_every_node_of_the_move(monkeypatch, capsys):
+    """LOA_VERBOSE gives all the nodes of the move (the searcher's count), not those of the
+    last result yielded, which miss an iteration cut before it finished a root move."""
+    board, colour = rules.initial_board(), "W"
+    for name in OFF_BOOK.split():
+        board = rules.apply_move(board, colour, rules.parse_move(name))
+        colour = rules.other(colour)
+    reply = rules.move_text(rules.legal_moves(board, "B")[0])
+
+    class CutSearcher:
+        """Yields a result of 100 nodes, then is cut after 4321 in all."""
+
+        def __init__(self, *args, **kwargs):
+            self.deadline = None
+
+        def search(self, *args):
+            yield 3, lines_of_action.parse_move(reply), 0, 100
+
+        def node_count(self):
+            return 4321
+
+    monkeypatch.setattr(lines_of_action, "Searcher", CutSearcher)
+    environ = {"LOA_VERBOSE": "1", "LOA_OPENING": OFF_BOOK}
+    with pytest.raises(lines_of_action._Quit):
+        lines_of_action.play(io.StringIO("100\n1\n"), [], environ)
+    out, err = capsys.readouterr()
+    assert out == reply + "\n"
+    assert f"info move {reply} depth 3 nodes 4321 " in err
