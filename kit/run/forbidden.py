@@ -96,10 +96,11 @@ except Exception as _error:
     raise
 finally:
     for _kind in sorted(denied):
+        if not denied[_kind]:
+            continue
         _more = refusals[_kind] - len(denied[_kind])
         _more = " and %d more" % _more if _more else ""
-        if denied[_kind]:
-            sys.stderr.write("%s: %s%s\\n" % (KINDS[_kind], "; ".join(denied[_kind]), _more))
+        sys.stderr.write("%s: %s%s\\n" % (KINDS[_kind], "; ".join(denied[_kind]), _more))
     if any(refusals.values()):
         sys.exit(99)
 """

@@ -115,9 +115,13 @@ def command(problem: Problem, runner: Runner | Interpreter, script: str | Path) 
     profile = profile_for(problem.judge)
     platform = profile.platform if profile is not None else UNIX
     depth = c_recursion_to_spend(interpreter.impl, interpreter.version, platform)
-    no_files, no_processes = problem.no_files, problem.no_processes
     return wrapped(
-        interpreter, script, extra, no_files=no_files, no_processes=no_processes, depth=depth
+        interpreter,
+        script,
+        extra,
+        no_files=problem.no_files,
+        no_processes=problem.no_processes,
+        depth=depth,
     )
 
 
