@@ -9,29 +9,12 @@ import pytest
 
 from referee import rules
 from shared.loa_bitboard import (
-    alignment_table,
-    build_tables,
     is_connected,
     move_name,
     start_position,
 )
-from shared.loa_threats import threat_functions
 from tuning.opening_book import position_after
-from tuning.threat_space import threat_space
-
-GEN = build_tables()[0]
-ALIGNED = alignment_table()
-
-
-def forced_win_function():
-    cache = {}
-    connecting_moves, _ = threat_functions(ALIGNED, [0] * 46, cache, {})
-
-    def memoised(bb):
-        found = cache.get(bb)
-        return connecting_moves(bb) if found is None else found
-
-    return threat_space(GEN, ALIGNED, memoised)
+from tuning.threat_space import fresh_forced_win
 
 
 def board_of(a, d, colour="W"):
@@ -114,7 +97,7 @@ def random_sparse(rng, low=3, high=6):
 @pytest.mark.parametrize("k", [1, 2])
 def test_a_found_win_wins_against_every_defence(k, scaled):
     rng = random.Random(70 + k)
-    forced_win = forced_win_function()
+    forced_win = fresh_forced_win()
     found = 0
     for _ in range(scaled(300 if k == 1 else 80)):
         a, d = random_sparse(rng, 3, 5 if k == 2 else 6)
@@ -128,7 +111,7 @@ def test_a_found_win_wins_against_every_defence(k, scaled):
 @pytest.mark.parametrize("k", [1, 2])
 def test_finds_what_a_plain_threat_sequence_search_finds(k, scaled):
     rng = random.Random(90 + k)
-    forced_win = forced_win_function()
+    forced_win = fresh_forced_win()
     wins = 0
     for _ in range(scaled(250 if k == 1 else 80)):
         a, d = random_sparse(rng, 3, 5)
@@ -148,7 +131,7 @@ GAME = GAME_TEXT.split()
 
 
 def test_the_games_forced_win_is_found_and_the_move_before_it_is_not_one():
-    forced_win = forced_win_function()
+    forced_win = fresh_forced_win()
     (w, b), side = position_after(GAME)
     assert side == 0
     assert forced_win(w, b, 3) >= 0
@@ -159,11 +142,11 @@ def test_the_games_forced_win_is_found_and_the_move_before_it_is_not_one():
 
 def test_the_start_has_no_forced_win():
     w, b = start_position()
-    assert forced_win_function()(w, b, 3, 10**7) == -1
+    assert fresh_forced_win()(w, b, 3, 10**7) == -1
 
 
 def test_limit_and_deadline_give_up_as_not_proven():
-    forced_win = forced_win_function()
+    forced_win = fresh_forced_win()
     (w, b), _ = position_after(GAME)
     assert forced_win(w, b, 3, limit=10) == -1
     assert forced_win(w, b, 3, deadline=time.perf_counter() - 1) == -1

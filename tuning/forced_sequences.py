@@ -19,7 +19,6 @@ import sys
 from referee.compare import outcome
 from referee.match_log import read_games
 from shared.loa_bitboard import (
-    alignment_table,
     build_tables,
     gen_moves,
     is_connected,
@@ -27,24 +26,9 @@ from shared.loa_bitboard import (
     parse_move,
     start_position,
 )
-from shared.loa_threats import threat_functions
-from tuning.threat_space import threat_space
+from tuning.threat_space import fresh_forced_win
 
 LIMIT = 10**6  # nodes per question: in games' positions the answer comes well before
-
-
-def make_forced_win():
-    """(move generation table, ``forced_win`` of tuning/threat_space.py) over fresh tables."""
-    gen = build_tables()[0]
-    aligned = alignment_table()
-    cache = {}
-    connecting_moves, _ = threat_functions(aligned, [0] * 46, cache, {})
-
-    def memoised(bb):
-        found = cache.get(bb)
-        return connecting_moves(bb) if found is None else found
-
-    return gen, threat_space(gen, aligned, memoised)
 
 
 def lets_connect(forced_win, me, opp, m, threats):
@@ -60,7 +44,7 @@ def lets_connect(forced_win, me, opp, m, threats):
 def first_forced(game, name, threats, tools):
     """(ply, move, moves that would not have let the opponent connect by force) of NAME's
     first move in ``game`` that did, or None."""
-    gen, forced_win = tools
+    gen, forced_win = tools  # (build_tables()[0], fresh_forced_win())
     colour = 0 if outcome(game, name)[0] == "W" else 1
     boards = list(start_position())
     for ply, text in enumerate(game.moves):
@@ -85,7 +69,7 @@ def first_forced(game, name, threats, tools):
 
 def report(games, name, threats):
     """The lines printed: one per game, then one per result."""
-    tools = make_forced_win()
+    tools = build_tables()[0], fresh_forced_win()
     lines = []
     totals = {}
     for game in games:

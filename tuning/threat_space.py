@@ -1,6 +1,7 @@
 """Lines of Action: forced connections by continuous threats (a threat-space search).
 
-Description: ``threat_space(gen, aligned, connecting_moves)`` gives ``forced_win(a, d, k, limit,
+Description: ``threat_space(gen, aligned, connecting_moves)`` (``fresh_forced_win()``: over
+    tables of its own) gives ``forced_win(a, d, k, limit,
     deadline)`` (a ``ThreatSpace``'s method): a move with which the side owning bit-board ``a``
     (to move; ``d`` the other side) connects by force within ``k`` threats, or -1 when none is
     found. A threat is a move after which ``a`` could connect at once; the defender may answer
@@ -25,7 +26,15 @@ Status: tests/test_threat_space.py: a found move wins against every defence by a
 
 import time
 
-from shared.loa_bitboard import is_connected, line_counts, line_ids
+from shared.loa_bitboard import (
+    alignment_table,
+    build_tables,
+    gen_moves,
+    is_connected,
+    line_counts,
+    line_ids,
+)
+from shared.loa_threats import threat_functions
 
 CHECK_EVERY = 64  # nodes between two looks at the clock
 
@@ -39,6 +48,19 @@ def threat_space(gen, aligned, connecting_moves):
     alignment_table()) and ``connecting_moves(bb)``: the moves that would connect ``bb``
     whatever the counts and the opponent (loa_threats', memoised by the caller)."""
     return ThreatSpace(gen, aligned, connecting_moves).forced_win
+
+
+def fresh_forced_win():
+    """``forced_win`` over fresh tables of loa_bitboard and its own memo of connecting moves."""
+    aligned = alignment_table()
+    cache = {}
+    connecting_moves, _ = threat_functions(aligned, [0] * 46, cache, {})
+
+    def memoised(bb):
+        found = cache.get(bb)
+        return connecting_moves(bb) if found is None else found
+
+    return threat_space(build_tables()[0], aligned, memoised)
 
 
 class ThreatSpace:
@@ -85,18 +107,7 @@ class ThreatSpace:
 
     def _moves(self, a, d):
         """The legal moves of ``a`` (from << 6 | to)."""
-        cnt = line_counts(a | d)
-        moves = []
-        b = a
-        while b:
-            low = b & -b
-            b ^= low
-            s = low.bit_length() - 1
-            for lid, by_count in self.gen[s]:
-                for t, tb, jumped in by_count[cnt[lid]]:
-                    if not (tb & a) and not (jumped & d):
-                        moves.append(s << 6 | t)
-        return moves
+        return gen_moves(self.gen, a, d, line_counts(a | d))
 
     def _attack(self, a, d, k):
         """A winning move of ``a`` within ``k`` threats (a connection first), or -1."""
