@@ -48,6 +48,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
     for text, args, message in (
         (LINE, ["nobody"], "no player named nobody"),
         (LINE.replace("D4-E5", "D3-E5"), ["bot"], "ply 9 (D3-E5) is not a legal move"),
+        (LINE.replace("D4-E5", "Z0-Z0"), ["bot"], "ply 9 (Z0-Z0) is not a legal move"),
         ("not a game\n", ["bot"], "not a game line"),
     ):
         code, out, err = run(tmp_path, capsys, text, *args)

@@ -7,8 +7,8 @@ and the first of NAME's moves after which the opponent could connect by force wi
 ``--threats`` threats (tuning/threat_space.py), with how many of NAME's legal moves there
 would not have allowed one; then, per result, the games, those with such a move, and those of
 them where another move would not have allowed one. Bad input (a missing file, a line that is
-not a game line, a NAME absent from a game, a move that is not legal): one line on stderr,
-exit 2.
+not a game line, a NAME absent from a game, a move that is not legal, a pass with a move): one
+line on stderr, exit 2.
 
 Status: tests/test_forced_sequences.py.
 """
@@ -19,6 +19,7 @@ import sys
 from referee.compare import outcome
 from referee.match_log import read_games
 from shared.loa_bitboard import (
+    PASS,
     build_tables,
     gen_moves,
     is_connected,
@@ -51,8 +52,11 @@ def first_forced(game, name, threats, tools):
         side = ply % 2
         m = parse_move(text)
         legal = gen_moves(gen, boards[side], boards[side ^ 1], line_counts(boards[0] | boards[1]))
-        if m not in legal:
+        illegal = bool(legal) if m == PASS else m not in legal  # a pass only without a move
+        if illegal:
             raise ValueError(f"game {game.number}: ply {ply + 1} ({text}) is not a legal move")
+        if m == PASS:
+            continue
         me, opp = boards[side], boards[side ^ 1]
         if (
             side == colour
