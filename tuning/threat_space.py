@@ -1,13 +1,13 @@
 """Lines of Action: forced connections by continuous threats (a threat-space search).
 
-Description: ``threat_space(gen, aligned, connecting_moves)`` (``fresh_forced_win()``: over
-    tables of its own) gives ``forced_win(a, d, k, limit,
-    deadline)`` (a ``ThreatSpace``'s method): a move with which the side owning bit-board ``a``
-    (to move; ``d`` the other side) connects by force within ``k`` threats, or -1 when none is
-    found. A threat is a move after which ``a`` could connect at once; the defender may answer
-    with any legal move, and the win holds only if every answer leaves ``a`` connecting next or
-    a shorter forced win. The answer -1 also comes when ``limit`` nodes or the ``deadline``
-    (``time.perf_counter()`` value) run out: -1 means "not proven", never "safe".
+Description: ``ThreatSpace(gen, aligned, connecting_moves).forced_win(a, d, k, limit,
+    deadline)`` (``fresh_forced_win()``: the method over tables of its own): a move with which
+    the side owning bit-board ``a`` (to move; ``d`` the other side) connects by force within
+    ``k`` threats, or -1 when none is found. A threat is a move after which ``a`` could connect
+    at once; the defender may answer with any legal move, and the win holds only if every answer
+    leaves ``a`` connecting next or a shorter forced win. The answer -1 also comes when
+    ``limit`` nodes or the ``deadline`` (``time.perf_counter()`` value) run out: -1 means "not
+    proven", never "safe".
 Rules: after a move the mover wins if connected (also when both sides are); a capture that
     connects only the other side loses; a side without a legal move passes. ``a``'s win takes
     2 k + 1 plies: the caller keeps them before the move limit.
@@ -43,13 +43,6 @@ class _OutOfBudget(Exception):
     pass
 
 
-def threat_space(gen, aligned, connecting_moves):
-    """``forced_win`` over the tables of loa_bitboard (``gen``: build_tables()[0], ``aligned``:
-    alignment_table()) and ``connecting_moves(bb)``: the moves that would connect ``bb``
-    whatever the counts and the opponent (loa_threats', memoised by the caller)."""
-    return ThreatSpace(gen, aligned, connecting_moves).forced_win
-
-
 def fresh_forced_win():
     """``forced_win`` over fresh tables of loa_bitboard and its own memo of connecting moves."""
     aligned = alignment_table()
@@ -60,11 +53,14 @@ def fresh_forced_win():
         found = cache.get(bb)
         return connecting_moves(bb) if found is None else found
 
-    return threat_space(build_tables()[0], aligned, memoised)
+    return ThreatSpace(build_tables()[0], aligned, memoised).forced_win
 
 
 class ThreatSpace:
-    """The search of the header over the tables it is given; ``forced_win`` is the entry."""
+    """The search of the header over the tables of loa_bitboard (``gen``: build_tables()[0],
+    ``aligned``: alignment_table()) and ``connecting_moves(bb)``: the moves that would connect
+    ``bb`` whatever the counts and the opponent (loa_threats', memoised by the caller);
+    ``forced_win`` is the entry."""
 
     def __init__(self, gen, aligned, connecting_moves):
         self.gen = gen
