@@ -11,7 +11,6 @@ from referee import rules
 from shared.loa_bitboard import (
     is_connected,
     move_name,
-    start_position,
 )
 from tuning.opening_book import position_after
 from tuning.threat_space import fresh_forced_win
@@ -138,11 +137,6 @@ def test_the_games_forced_win_is_found_and_the_move_before_it_is_not_one():
     assert forced_win(w, b, 1) < 0  # not a short one: the search's depth misses it
     (w0, b0), _ = position_after(GAME[:-1])  # before G6-D6: Black had a safe move
     assert forced_win(w0, b0, 3, 10**7) < 0
-
-
-def test_the_start_has_no_forced_win():
-    w, b = start_position()
-    assert fresh_forced_win()(w, b, 3, 10**7) == -1
 
 
 def test_limit_and_deadline_give_up_as_not_proven():
