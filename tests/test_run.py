@@ -96,7 +96,7 @@ FAILURES = [
     pytest.param(
         "",  # Timus (below): no file access
         "open('scratch.txt', 'w').write('x')\nprint(1)\n",
-        ["wrote to the file system, which this judge forbids"],
+        ['wrote to the file system, which Timus forbids, its verdict "Restricted function"'],
         id="file-write-on-timus",
     ),
 ]

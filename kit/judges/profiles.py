@@ -54,6 +54,7 @@ class Profile:
     modules: Installed | None = None  # third-party modules it installs, per implementation
     limits: Limits | None = None  # its usual time and memory limits, where confirmed
     platform: str = UNIX  # the operating system its Python runs on: UNIX or WINDOWS
+    forbidden_verdict: str | None = None  # its own verdict for what it forbids, where known
 
 
 # memory and stack, where a judge documents them (the rest keep the defaults: memory counted
@@ -83,6 +84,12 @@ class Profile:
 #   environment" (codeforces.com/topic/123842, "Codeforces uses Windows"). What that changes
 #   for a solution is in kit.judges.platforms: no Unix-only modules (resource, fcntl, ...), and
 #   CPython 3.13's lower limit on recursion through C (lru_cache recursion about 1000 deep).
+# forbidden_verdict, the judge's own word for a forbidden operation (the kit's verdict stays RE):
+# - Timus: "Restricted function", in the verdict lists of two independent clients that read
+#   Timus' status pages (CodepitIO/judger, src/adapters/timus/config.js; a Django client's
+#   TIMUS_REJECTED_VERDICTS); Timus' own guide was not readable past its list of what solutions
+#   must not do (timus.online/help.aspx?topic=judge: "work with the file system; execute other
+#   programs and create new processes; create or manipulate any GUI re...").
 # modules, the third-party packages a judge installs (kit.judges.modules has the lists and
 # their sources): AtCoder's 2025 language update, for CPython and PyPy. The other judges list
 # none that could be confirmed: the standard library only.
@@ -103,7 +110,14 @@ PROFILES = {
         limits=Limits(2.0, 1024),
     ),
     "kattis": Profile("Kattis", ("pypy3",), 128 * 1024, memory=WHOLE, stack=UNLIMITED, time=CPU),
-    "timus": Profile("Timus", ("cpython3.12", "pypy3.10"), None, no_files=True, no_processes=True),
+    "timus": Profile(
+        "Timus",
+        ("cpython3.12", "pypy3.10"),
+        None,
+        no_files=True,
+        no_processes=True,
+        forbidden_verdict="Restricted function",
+    ),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can
     "spoj": Profile("SPOJ", ("cpython3.8",), 50_000),
 }

@@ -43,7 +43,7 @@ from typing import Protocol
 
 from kit.bundle.assemble import Bundle
 from kit.judges.compare import CheckerComparator, Comparator, parse_compare
-from kit.judges.profiles import OWN
+from kit.judges.profiles import OWN, profile_for
 from kit.judges.programs import TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
@@ -493,7 +493,13 @@ class CaseJudge:
         (``kit.run.forbidden``), else ""."""
         problem = self.problem
         attempted = (problem.no_files or problem.no_processes) and forbidden.attempted(stderr)
-        return message(RE, f"{attempted}, which this judge forbids") if attempted else ""
+        if not attempted:
+            return ""
+        profile = profile_for(problem.judge)
+        if profile is None or profile.forbidden_verdict is None:
+            return message(RE, f"{attempted}, which this judge forbids")
+        told = f'which {profile.name} forbids, its verdict "{profile.forbidden_verdict}"'
+        return message(RE, f"{attempted}, {told}")
 
     def check_game(self, case: Case, written: bytes) -> tuple[str, str] | None:
         """A testlib interactor's output judged by the problem's checker (Polygon's way):

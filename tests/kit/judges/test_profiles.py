@@ -71,6 +71,12 @@ def test_only_codeforces_is_known_to_run_python_on_windows():
     }
 
 
+def test_only_timus_has_a_known_word_for_a_forbidden_operation():
+    """docs/targets.md cites it (from clients that read Timus' status pages)."""
+    words = {name: p.forbidden_verdict for name, p in PROFILES.items() if p.forbidden_verdict}
+    assert words == {"timus": "Restricted function"}
+
+
 def test_a_profile_is_found_by_its_name_in_any_case_and_with_spaces():
     assert profile_for(" CodeForces ") is PROFILES["codeforces"]
     assert profile_for("POJ") is None

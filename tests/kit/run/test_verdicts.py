@@ -230,7 +230,8 @@ def test_a_judge_without_files_accepts_a_reader_and_refuses_a_writer_under_every
     status, output = kit(toy, "-v", "--repeat", "1")
     assert status == 1, output
     labels = ", ".join(label.removeprefix("cpython") for label in targets_here())
-    assert f"wrote to the file system, which this judge forbids ({labels})" in output
+    told = 'which Timus forbids, its verdict "Restricted function"'
+    assert f"wrote to the file system, {told} ({labels})" in output
     assert not (toy / "scratch").exists()
 
 
@@ -247,7 +248,8 @@ def test_a_judge_without_processes_refuses_a_solution_that_starts_one_under_ever
     status, output = kit(toy, "-v", "--repeat", "1")
     assert status == 1, output
     labels = ", ".join(label.removeprefix("cpython") for label in targets_here())
-    assert f"started a process, which this judge forbids ({labels})" in output
+    told = 'which Timus forbids, its verdict "Restricted function"'
+    assert f"started a process, {told} ({labels})" in output
     assert 'File "solutions/toy_sum.py", line 2, in <module>' in output  # where, in its source
 
 
