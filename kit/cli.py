@@ -21,7 +21,9 @@ workspace: ``--root DIR``, else the nearest folder upwards holding problems.toml
 (kit.workspace). Bad input gives a one-line error and a
 non-zero exit, never a traceback: 2 for a usage error (unknown problem, bad option, bad
 problems.toml), 1 for a problem that fails. The process ends by ``exit_now``: output flushed,
-exit handlers run, no interpreter teardown.
+exit handlers run, no interpreter teardown. Ctrl-C (130), SIGTERM and SIGHUP (128 + the
+signal) stop a command in one line, with the same clean-up: staged files removed, and every
+run the kit started ended at once (kit.run.launcher).
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ import atexit
 import contextlib
 import importlib
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
 from typing import NoReturn
 
@@ -80,27 +84,64 @@ def parser(prog: str = "cpkit", only: str | None = None) -> argparse.ArgumentPar
     return top
 
 
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised in the main thread as Ctrl-C is, so that the same clean-up
+    runs: temporary files removed, every run the kit started ended with it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise Stopped(signum)
+
+
+@contextlib.contextmanager
+def _stoppable():
+    """SIGTERM and SIGHUP taken as ``Stopped`` while a command runs (main thread only; the
+    handlers before are restored after)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {signum: signal.signal(signum, _stop) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+
+
 def main(argv: list[str], *, prog: str = "cpkit", root: Path | None = None) -> int:
     """Run the command ``argv``; the exit status. ``prog`` names the program in messages,
     ``root`` is the workspace when neither --root nor the current folder says otherwise
     (a checkout's ``build.py`` passes its own folder)."""
     COMMAND[0] = f"python {prog}" if prog.endswith(".py") else prog
     try:
-        if not argv or (argv[0] not in NAMES and argv[0] not in TOP_LEVEL):
-            argv = ["build", *argv]
-        args = parser(prog, only=argv[0] if argv[0] in NAMES else None).parse_args(argv)
-        if hasattr(args, "root"):
-            args.root = given_root(args.root) if args.root else root or find_root(Path.cwd())
-        return args.run(args)
+        with _stoppable():
+            return _dispatch(argv, prog, root)
     except BuildError as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return 2
+    except Stopped as stop:
+        print(f"{prog}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
+        return 128 + stop.signum
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # output piped into a program that stopped reading (| head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
+    """The command ``argv`` parsed and run."""
+    if not argv or (argv[0] not in NAMES and argv[0] not in TOP_LEVEL):
+        argv = ["build", *argv]
+    args = parser(prog, only=argv[0] if argv[0] in NAMES else None).parse_args(argv)
+    if hasattr(args, "root"):
+        args.root = given_root(args.root) if args.root else root or find_root(Path.cwd())
+    return args.run(args)
 
 
 def entry() -> None:

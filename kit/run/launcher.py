@@ -21,6 +21,12 @@ what the run left, in its group or out of it (``become_subreaper``, ``sweep``), 
 what it measured: exit status, wall and CPU seconds, the kernel's maximum resident set, the
 memory read at a memory kill, the most read while the run had several processes (and how many
 it had then), why it was killed, the tail of stderr.
+
+A run never outlives its watch, nor the watch the kit: the end of the kit's requests during a
+run (Ctrl-C, the kit killed) kills the run at once (``serve`` then exits without an answer);
+SIGTERM or SIGHUP to the watch (``timeout`` signals the kit's whole group) kills the run's
+group before the watch exits; a watch killed outright takes its run with it, and ``wrap`` ends
+with the process that started it (Linux's parent-death signal, ``end_with_parent``).
 """
 
 from __future__ import annotations
@@ -38,7 +44,8 @@ STDERR_KEPT = 1 << 16  # bytes of stderr kept, the tail
 POLL_SECONDS = 0.005  # how often the resident set is read at first; then an eighth of the
 POLL_MOST = 0.025  # run's age, at most this: each wake-up costs the watch 0.2-0.3 ms of CPU
 PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
-PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+PR_SET_CHILD_SUBREAPER = 36
 TREE_MOST = 256  # processes of a run read for its memory, at most
 SWEEP_ROUNDS = 8  # rounds of ``sweep``: each kills one more generation of left processes
 DRAIN_MOST = 0.5  # seconds the stderr left in the pipe is read after a run, at most
@@ -79,17 +86,47 @@ def kill(pid: int) -> None:
             pass
 
 
-def become_subreaper() -> bool:
-    """Make the processes a run leaves behind, once their parent ends, children of this one
-    (Linux's PR_SET_CHILD_SUBREAPER), so that ``sweep`` finds those that left the run's
-    process group (``setsid``) as a judge's container would. False where it is not offered."""
+def _prctl(option: int, value: int) -> bool:
+    """Linux's prctl(option, value); False where it is not offered."""
     try:
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+        return libc.prctl(option, value, 0, 0, 0) == 0
     except (ImportError, OSError, AttributeError):
         return False
+
+
+def become_subreaper() -> bool:
+    """Make the processes a run leaves behind, once their parent ends, children of this one
+    (Linux's PR_SET_CHILD_SUBREAPER), so that ``sweep`` finds those that left the run's
+    process group (``setsid``) as a judge's container would. False where it is not offered."""
+    return _prctl(PR_SET_CHILD_SUBREAPER, 1)
+
+
+def end_with_parent(signum: int, parent: int) -> None:
+    """Have ``signum`` sent to this process when its parent (``parent``, read before the fork
+    or the exec) ends (Linux's PR_SET_PDEATHSIG); ended at once when the parent is already
+    gone. Where it is not offered, nothing."""
+    if _prctl(PR_SET_PDEATHSIG, signum) and os.getppid() != parent:
+        os.kill(os.getpid(), signum)
+
+
+_current = [0]  # the run being watched (its group's leader), 0 between runs
+
+
+def _stopped(signum: int, _frame: object) -> None:
+    """SIGTERM or SIGHUP to the watch (the kit stopped, or a ``timeout`` ended its group): the
+    run ends with it, not left running without a watch."""
+    if _current[0]:
+        kill(_current[0])
+        sweep()
+    os._exit(128 + signum)
+
+
+def stop_on_signals() -> None:
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _stopped)
 
 
 def _children(pid: int) -> list[int]:
@@ -201,12 +238,50 @@ class _Watch:
                 self.stop("memory")
 
 
-def watch(pid: int, err: int | None, start: float, timeout: float, memory_kib: int) -> dict:
-    """Wait for ``pid`` under the limits (see the module doc); what was measured."""
+class Requests:
+    """The kit's request lines on a descriptor, read without a buffer of Python's, so that the
+    watch can look at it during a run: the kit sends nothing then, and its end of file means
+    it stopped (Ctrl-C, killed)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.pending = b""
+        self.ended = False
+
+    def fill(self) -> None:
+        data = os.read(self.fd, 1 << 16)
+        self.pending += data
+        self.ended = not data
+
+    def hung_up(self, ready: list) -> bool:
+        """Whether the kit's end closed, read when ``ready`` (of a select) holds it."""
+        if self.fd in ready:
+            self.fill()
+        return self.ended
+
+    def line(self) -> bytes:
+        """The next line, b"" at the end."""
+        while b"\n" not in self.pending and not self.ended:
+            self.fill()
+        line, newline, self.pending = self.pending.partition(b"\n")
+        return line + newline
+
+
+def watch(  # noqa: PLR0913
+    pid: int,
+    err: int | None,
+    start: float,
+    timeout: float,
+    memory_kib: int,
+    requests: Requests | None = None,
+) -> dict:
+    """Wait for ``pid`` under the limits (see the module doc); what was measured. With
+    ``requests``, the kit's end of file kills the run at once (``killed`` "hangup")."""
     try:
         pidfd = os.pidfd_open(pid)
     except (AttributeError, OSError):
         pidfd = None
+    _current[0] = pid
     seen = _Watch(pid, err, start, timeout)
     while True:
         now = time.perf_counter()
@@ -219,8 +294,12 @@ def watch(pid: int, err: int | None, start: float, timeout: float, memory_kib: i
         poll = poll_seconds(now - start, seen.seen, memory_kib)
         wait = max(0.0, min(poll, seen.deadline - now))
         waiting = seen.open_fds + ([pidfd] if pidfd is not None else [])
+        if requests is not None and not requests.ended:
+            waiting.append(requests.fd)
         ready = select.select(waiting, [], [], wait if seen.killed is None else POLL_SECONDS)[0]
         seen.drain(ready)
+        if requests is not None and requests.hung_up(ready):
+            seen.stop("hangup")
         if pidfd is not None and pidfd in ready:
             done = os.wait4(pid, 0)
             break
@@ -232,6 +311,7 @@ def watch(pid: int, err: int | None, start: float, timeout: float, memory_kib: i
     _, status, usage = done
     kill(pid)  # whatever the program left running in its group
     sweep()  # and outside it
+    _current[0] = 0
     end = time.perf_counter() + DRAIN_MOST
     while seen.open_fds and select.select(seen.open_fds, [], [], 0.05)[0]:
         seen.drain(seen.open_fds)  # what it wrote before it ended; end of file closes
@@ -255,6 +335,9 @@ def _start_run(request: dict, err_read: int, err_write: int) -> None:
     try:
         os.setpgid(0, 0)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(signum, signal.SIG_DFL)
+        end_with_parent(signal.SIGKILL, request["watch"])
         os.chdir(request["cwd"])
         cap = request["output_bytes"] + 1
         resource.setrlimit(resource.RLIMIT_FSIZE, (cap, cap))
@@ -277,9 +360,15 @@ def _start_run(request: dict, err_read: int, err_write: int) -> None:
 def serve() -> None:
     """One run per request line on stdin, one answer line on stdout (see the module doc)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the build stops, then stdin closes
+    stop_on_signals()
     become_subreaper()
-    for line in sys.stdin:
+    requests = Requests(sys.stdin.fileno())
+    while True:
+        line = requests.line()
+        if not line:
+            return
         request = json.loads(line)
+        request["watch"] = os.getpid()
         err_read, err_write = os.pipe()
         start = time.perf_counter()
         pid = os.fork()
@@ -287,8 +376,11 @@ def serve() -> None:
             _start_run(request, err_read, err_write)
         os.close(err_write)
         print(json.dumps({"started": pid}), flush=True)
-        answer = watch(pid, err_read, start, request["timeout"], request["memory_kib"])
+        limits = request["timeout"], request["memory_kib"]
+        answer = watch(pid, err_read, start, *limits, requests)
         os.close(err_read)
+        if answer["killed"] == "hangup":
+            return  # the kit stopped: nobody reads an answer
         print(json.dumps(answer), flush=True)
 
 
@@ -297,12 +389,16 @@ def wrap(arguments: list[str]) -> int:
     report, timeout, memory_kib = arguments[0], float(arguments[1]), int(arguments[2])
     stack_bytes = None if arguments[3] == "unlimited" else int(arguments[3])
     argv = arguments[4:]
+    stop_on_signals()
+    end_with_parent(signal.SIGTERM, os.getppid())
     become_subreaper()
     err_read, err_write = os.pipe()
     start = time.perf_counter()
+    wrapper = os.getpid()
     pid = os.fork()
     if pid == 0:
         try:
+            end_with_parent(signal.SIGKILL, wrapper)
             set_stack(stack_bytes)
             os.dup2(err_write, 2)
             os.close(err_read)

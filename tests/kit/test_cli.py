@@ -4,8 +4,10 @@ build.py`` in this checkout)."""
 
 import importlib.metadata
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -212,3 +214,53 @@ def test_a_command_loads_its_own_modules_only(toy):
         [sys.executable, "-m", "kit", "--help"], capture_output=True, text=True, check=True
     ).stdout
     assert all(f"    {name}" in listed for name in cli.NAMES)
+
+
+# --- stopped by a signal ---------------------------------------------------------------------
+
+SPINNER = """\
+import os, pathlib
+pathlib.Path({mark!r}).write_text(str(os.getpid()))
+while True:
+    pass
+"""
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.usefixtures("ctrl_c_works")
+@pytest.mark.parametrize("signum", [2, 15, 1, 9], ids=["SIGINT", "SIGTERM", "SIGHUP", "SIGKILL"])
+def test_a_kit_stopped_by_a_signal_leaves_no_run_and_no_temporary_bundle(toy, tmp_path, signum):
+    """The kit stopped while a solution spins (killed only at 20 times its limit): the run ends
+    with it at once; Ctrl-C, SIGTERM and SIGHUP are told in one line with 128 + the signal,
+    and the bundle staged beside dist/ is removed (SIGKILL leaves no chance to remove it)."""
+    mark = tmp_path / "spinning"
+    (toy / "solutions" / "toy_sum.py").write_text(SPINNER.format(mark=str(mark)))
+    kit = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "toy_sum", "--root", str(toy)]
+        + ["--target", "python3", "--kill-factor", "20", "--repeat", "1"],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+    )
+    end = time.monotonic() + 60
+    while not (mark.exists() and mark.read_text()) and time.monotonic() < end:
+        time.sleep(0.02)
+    run = int(mark.read_text())
+    kit.send_signal(signum)
+    status = kit.wait(timeout=5)  # not the 20 s the run would take to be killed
+    end = time.monotonic() + 5
+    while alive(run) and time.monotonic() < end:
+        time.sleep(0.02)
+    assert not alive(run)
+    if signum != 9:
+        name = signal.Signals(signum).name
+        told = f"build.py: {'interrupted' if signum == 2 else 'stopped by ' + name}\n"
+        assert (status, kit.stderr.read()) == (128 + signum, told)
+        assert not list((toy / "dist").glob(".toy_sum.*"))

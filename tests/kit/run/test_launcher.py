@@ -30,21 +30,25 @@ def serve(tmp_path, *requests):
             "stdout": str(tmp_path / f"out{number}"), **fields,
         }  # fmt: skip
         lines.append(json.dumps(request))
-    done = subprocess.run(
+    launcher = subprocess.Popen(
         [sys.executable, "-I", "-S", str(LAUNCHER), "serve"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
         text=True,
-        timeout=60,
-        check=True,
     )
-    lines = [json.loads(line) for line in done.stdout.splitlines()]
-    assert [set(line) == {"started"} for line in lines] == [True, False] * len(requests)
-    return lines[1::2]  # each run's pid as it starts, then its answer
+    answers = []
+    for line in lines:  # one at a time, as the kit asks: an end of file during a run stops it
+        launcher.stdin.write(line + "\n")
+        launcher.stdin.flush()
+        answers += [json.loads(launcher.stdout.readline()) for _ in range(2)]
+    launcher.stdin.close()
+    assert launcher.wait(timeout=60) == 0
+    assert [set(line) == {"started"} for line in answers] == [True, False] * len(requests)
+    return answers[1::2]  # each run's pid as it starts, then its answer
 
 
-def python(code):
-    return [sys.executable, "-c", code]
+def python(code, *arguments):
+    return [sys.executable, "-c", code, *arguments]
 
 
 def test_one_answer_per_request_with_the_run_s_files_status_and_stderr_tail(tmp_path):
@@ -216,3 +220,93 @@ def test_the_watch_reads_often_at_first_and_less_as_a_run_ages():
     assert poll_seconds(5.0, 400, 1000) == POLL_MOST  # under half the limit
     assert poll_seconds(5.0, 600, 1000) == POLL_SECONDS  # over it: read often again
     assert poll_seconds(5.0, 600, 0) == POLL_MOST  # no limit
+
+
+def started_serve(tmp_path, argv):
+    """A launcher serving one request of ``argv`` (a sleeper), and the run's pid once started."""
+    request = {
+        "cwd": str(tmp_path), "env": None, "timeout": 60.0, "stack_bytes": None,
+        "memory_kib": 0, "output_bytes": 1 << 20, "stdin": os.devnull,
+        "stdout": str(tmp_path / "out"), "argv": argv,
+    }  # fmt: skip
+    launcher = subprocess.Popen(
+        [sys.executable, "-I", "-S", str(LAUNCHER), "serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    launcher.stdin.write(json.dumps(request) + "\n")
+    launcher.stdin.flush()
+    return launcher, json.loads(launcher.stdout.readline())["started"]
+
+
+def ended_within(pid, seconds):
+    """Whether the process ``pid`` is gone (or a zombie) within ``seconds``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                if stat.read().rpartition(")")[2].split()[0] == "Z":
+                    return True
+        except FileNotFoundError:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+SLEEPER = python("import time; time.sleep(60)")
+
+
+def test_a_run_ends_at_once_when_the_kit_hangs_up(tmp_path):
+    """The kit stopped (Ctrl-C, killed): its end of the requests closes, and the run it was
+    watching ends then, not at its deadline; the launcher exits without an answer."""
+    launcher, pid = started_serve(tmp_path, SLEEPER)
+    launcher.stdin.close()
+    assert ended_within(pid, 5)
+    assert launcher.wait(timeout=5) == 0
+    assert launcher.stdout.read() == ""
+
+
+PARENT_OF_A_SLEEPER = python(
+    "import subprocess, sys, time; child = subprocess.Popen(sys.argv[1:]); "
+    "print(child.pid, flush=True); time.sleep(60)",
+    *SLEEPER,
+)
+
+
+@pytest.mark.parametrize("signum", [15, 1, 9], ids=["SIGTERM", "SIGHUP", "SIGKILL"])
+def test_a_run_ends_with_its_launcher(tmp_path, signum):
+    """A launcher stopped by a signal (``timeout`` ends the kit's whole group) ends its run's
+    whole group first; one killed outright takes its run with it (the parent's death signal:
+    what the run started itself may outlive it then)."""
+    launcher, pid = started_serve(tmp_path, PARENT_OF_A_SLEEPER)
+    out = tmp_path / "out"
+    while not (out.exists() and out.read_text().endswith("\n")):
+        time.sleep(0.01)
+    child = int(out.read_text())
+    launcher.send_signal(signum)
+    ended = [ended_within(pid, 5), ended_within(child, 5)]
+    assert ended == [True, True] if signum != 9 else ended[0]
+    launcher.wait(timeout=5)
+    launcher.stdin.close()
+    os.kill(child, 9) if not ended[1] else None
+
+
+def test_wrap_and_its_run_end_with_the_process_that_started_it(tmp_path):
+    """``wrap``'s parent (the kit, in an interactive game) killed outright: the wrapper is told
+    and ends its run."""
+    parent = subprocess.Popen(
+        [sys.executable, "-c", "import subprocess, sys, time; "
+         "p = subprocess.Popen(sys.argv[1:]); print(p.pid, flush=True); time.sleep(60)",
+         sys.executable, "-I", "-S", str(LAUNCHER), "wrap", str(tmp_path / "report"), "60", "0",
+         "unlimited", *SLEEPER],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    wrapper = int(parent.stdout.readline())
+    time.sleep(0.5)  # the wrapper forks its run
+    runs = [
+        int(pid) for pid in Path(f"/proc/{wrapper}/task/{wrapper}/children").read_text().split()
+    ]
+    parent.kill()
+    parent.wait(timeout=5)
+    assert runs and all(ended_within(pid, 5) for pid in [wrapper, *runs])
