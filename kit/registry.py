@@ -29,6 +29,7 @@ from __future__ import annotations
 import difflib
 import fnmatch
 import importlib.util
+import math
 import re
 import sys
 import unicodedata
@@ -331,6 +332,8 @@ def _limits(where: str, entry: dict, given: set[str]) -> tuple[float, int, int]:
     time_limit = float(entry["time_limit"])
     memory_limit = entry["memory_limit"]
     output_limit = entry.get("output_limit", DEFAULT_OUTPUT_LIMIT)
+    if not math.isfinite(time_limit):
+        raise BuildError(f"{where}: time_limit = {entry['time_limit']} is not a number of seconds")
     if time_limit <= 0 or memory_limit <= 0 or output_limit <= 0:
         raise BuildError(f"{where}: limits must be positive")
     if output_limit >= KIB_FROM and "output_limit" in given:

@@ -18,6 +18,7 @@ Each module has ``HELP`` (its line in ``cpkit --help``), ``add_subparser(subpars
 from __future__ import annotations
 
 import argparse
+import math
 import re
 from pathlib import Path
 
@@ -89,6 +90,8 @@ def _number(convert, minimum, strict: bool, what: str):
             value = convert(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not {what}: {text!r}") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"must be a finite number: {text!r}")
         if not (value > minimum if strict else value >= minimum):
             bound = "more than" if strict else "at least"
             raise argparse.ArgumentTypeError(f"must be {bound} {minimum:g}")

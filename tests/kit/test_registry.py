@@ -44,6 +44,13 @@ def test_time_limit_in_milliseconds_is_refused(toy):
         load_registry(toy)
 
 
+@pytest.mark.parametrize("value", ["nan", "inf"])
+def test_a_time_limit_that_is_not_a_number_is_refused(toy, value):
+    (toy / "problems.toml").write_text(TABLE.format(judge="x", extra="").replace("1.0", value))
+    with pytest.raises(BuildError, match=f"time_limit = {value} is not a number of seconds$"):
+        load_registry(toy)
+
+
 def test_memory_limit_in_kib_is_refused(toy):
     (toy / "problems.toml").write_text(TABLE.format(judge="x", extra="").replace("64", "65536"))
     with pytest.raises(BuildError, match=r"memory_limit = 65536 looks like KiB"):
