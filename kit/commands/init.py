@@ -35,8 +35,11 @@ def run(args: argparse.Namespace) -> int:
     if existing:
         raise BuildError(f"init: {folder / existing[0]} exists already; nothing was changed")
     for path, text in files.items():
-        (folder / path).parent.mkdir(parents=True, exist_ok=True)
-        (folder / path).write_text(text, encoding="utf-8")
+        try:
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise BuildError(f"init: cannot write {folder / path}: {error.strerror}") from None
     print(f"new workspace in {folder.resolve()}:")
     for path in files:
         print(f"  {path}")

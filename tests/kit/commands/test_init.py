@@ -52,6 +52,12 @@ def test_an_existing_file_is_named_and_nothing_is_written(tmp_path):
     assert (tmp_path / "problems.toml").read_text() == "# mine\n"
 
 
+def test_a_folder_that_cannot_be_made_is_one_line(tmp_path):
+    (tmp_path / "notes.txt").write_text("x")
+    with pytest.raises(BuildError, match=r"^init: cannot write .*notes\.txt/ws/problems\.toml: "):
+        init.run(parse(str(tmp_path / "notes.txt" / "ws")))
+
+
 def test_a_file_given_as_the_folder_is_refused(tmp_path):
     (tmp_path / "notes.txt").write_text("x")
     with pytest.raises(BuildError, match=r"^init: .*notes\.txt is a file, not a folder$"):
