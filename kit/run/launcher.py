@@ -86,13 +86,17 @@ def kill(pid: int) -> None:
             pass
 
 
+_libc: list = []  # the C library, loaded once (a forked run uses the watch's)
+
+
 def _prctl(option: int, value: int) -> bool:
     """Linux's prctl(option, value); False where it is not offered."""
     try:
-        import ctypes
+        if not _libc:
+            import ctypes
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(option, value, 0, 0, 0) == 0
+            _libc.append(ctypes.CDLL(None, use_errno=True))
+        return _libc[0].prctl(option, value, 0, 0, 0) == 0
     except (ImportError, OSError, AttributeError):
         return False
 
