@@ -5,8 +5,11 @@
   ``sys.set_int_max_str_digits`` 3.11...);
 - what vermin cannot see without types: methods builtin types gained after 3.8
   (``x.bit_count()``, ``s.removeprefix()``), ``int.to_bytes()``/``from_bytes()`` relying on
-  3.11 defaults, ``|`` on dict literals, and class-body annotations such as ``list[int]`` that
-  3.8 evaluates when the class is created.
+  3.11 defaults, ``|`` on dict literals, class-body annotations such as ``list[int]`` that
+  3.8 evaluates when the class is created, and ``list[int]`` (``dict``, ``set``, ``frozenset``,
+  ``tuple``, ``type``) outside annotations, where 3.8 evaluates it whatever the module
+  imports from ``__future__``: an alias (``Grid = list[list[int]]``), a call's argument (the
+  bundle strips every other annotation).
 
 Code inside a version guard (``kit.bundle.guards``) is accepted. A finding counts against a target
 when the version it needs is newer than the target's.
@@ -87,12 +90,48 @@ def _own_rules(module: Source, modules: list[Source]) -> list[Finding]:
             ):
                 add(node.lineno, "dict union with |", (3, 9))
         elif isinstance(node, ast.ClassDef) and not future_annotations:
-            for statement in node.body:
-                if isinstance(statement, ast.AnnAssign):
-                    version = _annotation_needs(statement.annotation)
-                    if version:
-                        text = ast.unparse(statement.annotation)
-                        add(statement.lineno, f"class-body annotation {text}", version)
+            for line, what, version in _class_annotations(node):
+                add(line, what, version)
+    for line, text in _evaluated_generics(tree):
+        add(line, f"{text} (a builtin type subscripted)", (3, 9))
+    return found
+
+
+def _class_annotations(node: ast.ClassDef) -> list[tuple[int, str, tuple[int, int]]]:
+    """(line, what, version) of the class body's annotations that need a newer Python."""
+    found = []
+    for statement in node.body:
+        if isinstance(statement, ast.AnnAssign):
+            version = _annotation_needs(statement.annotation)
+            if version:
+                text = ast.unparse(statement.annotation)
+                found.append((statement.lineno, f"class-body annotation {text}", version))
+    return found
+
+
+def _evaluated_generics(tree: ast.Module) -> list[tuple[int, str]]:
+    """``list[int]`` and its kind outside annotations (see the module doc: the bundle strips
+    them all but class bodies', which have their own rule)."""
+    never = set()  # annotations
+    for node in walk(tree):
+        if isinstance(node, (ast.AnnAssign, ast.arg)) and node.annotation is not None:
+            never.add(id(node.annotation))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns:
+            never.add(id(node.returns))
+    found = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if id(node) in never:
+            continue
+        if (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in BUILTIN_GENERICS
+        ):
+            found.append((node.lineno, ast.unparse(node)))
+            continue
+        todo.extend(ast.iter_child_nodes(node))
     return found
 
 

@@ -53,6 +53,18 @@ def test_test_only_code_of_helpers_is_not_checked(toy):
             "class P:\n    xs: list[int] = []\n",
             r"class-body annotation list\[int\] needs Python 3\.9",
         ),
+        (
+            "Grid = list[list[int]]\n",
+            r":1: list\[list\[int\]\] \(a builtin type subscripted\) needs Python 3\.9",
+        ),
+        (
+            "import collections\nby = collections.defaultdict(list[int])\n",
+            r":2: list\[int\] \(a builtin",
+        ),
+        (
+            "from __future__ import annotations\nPair = tuple[int, int]\n",
+            r":2: tuple\[int, int\] \(a builtin",
+        ),
     ],
 )
 def test_python_3_9_and_later_apis_fail_the_build_with_file_and_line(toy, code, message):
@@ -62,6 +74,22 @@ def test_python_3_9_and_later_apis_fail_the_build_with_file_and_line(toy, code, 
         checked(toy)
     assert str(error.value).startswith("shared/newer.py:")
     assert helper.exists()
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "def f():\n    seen: set[int] = set()\n    return seen\n",
+        "def f(xs: list[int]) -> dict[str, int]:\n    return {}\nseen: set[int] = set()\n",
+        "from typing import List\nGrid = List[List[int]]\n",
+        "from __future__ import annotations\nclass P:\n    xs: list[int]\n",
+    ],
+    ids=["a-local-annotation", "stripped-annotations", "typing-generics", "future-class-body"],
+)
+def test_builtin_generics_in_annotations_the_bundle_strips_pass(toy, code):
+    write(toy, "shared/newer.py", code)
+    write(toy, "solutions/toy_sum.py", "from shared.newer import *\n")
+    checked(toy)
 
 
 def test_a_method_of_the_kit_s_own_with_a_new_api_name_is_not_flagged(toy):
