@@ -111,6 +111,12 @@ def _watch(args: argparse.Namespace) -> int:
             found.append(problem.samples_dir)
         return found
 
+    try:
+        registry = load_registry(root)
+    except BuildError:  # broken now: the first build says how, and the watch waits for the fix
+        registry = None
+    if registry is not None:
+        select(registry, args.slugs)  # a problem named wrong is an error, not a wait
     print(f"watching {', '.join(args.slugs) or 'every problem'} (Ctrl-C to stop)", flush=True)
     try:
         watch(build, paths)

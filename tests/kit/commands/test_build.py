@@ -10,6 +10,7 @@ import pytest
 
 from kit import commands
 from kit.commands import build
+from kit.errors import BuildError
 from kit.run.cases import KILL_FACTOR
 
 
@@ -43,6 +44,13 @@ def test_a_kill_factor_below_one_is_a_usage_error(capsys):
     with pytest.raises(SystemExit):
         parse("--kill-factor", "0.5")
     assert "must be at least 1" in capsys.readouterr().err
+
+
+def test_watching_a_problem_named_wrong_is_an_error_not_a_wait(toy, capsys):
+    args = parse("toy_sun", "--watch", "--root", str(toy))
+    with pytest.raises(BuildError, match=r"^unknown problem 'toy_sun'"):
+        args.run(args)
+    assert capsys.readouterr().out == ""
 
 
 def test_a_workspace_without_problems_says_how_to_add_one(tmp_path, capsys):
