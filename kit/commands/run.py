@@ -34,7 +34,9 @@ HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("run", help=HELP, description=__doc__.split("\n\n")[0])
     parser.add_argument("slug", metavar="SLUG")
-    parser.add_argument("file", nargs="?", type=Path, metavar="FILE", help="input (default stdin)")
+    parser.add_argument(
+        "file", nargs="?", type=Path, metavar="FILE", help="input (default, or -: stdin)"
+    )
     add_target(parser, "default: the first target with its own interpreter here")
     add_root(parser)
     parser.set_defaults(run=run)
@@ -45,6 +47,8 @@ def run(args: argparse.Namespace) -> int:
     (problem,) = select(load_registry(args.root.resolve()), [args.slug])
     runner = target_runner(args) or runner_for_runs(problem.targets)
     playing = problem.kind == "interactive" and problem.interactor is not None
+    if args.file == Path("-"):
+        args.file = None  # stdin, as most commands read "-"
     if args.file is not None:
         try:
             stdin = args.file.read_bytes()

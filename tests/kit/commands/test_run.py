@@ -36,6 +36,16 @@ def test_a_crash_is_status_1_with_the_traceback_in_the_author_s_terms(toy, tmp_p
     assert err.splitlines()[-1].startswith("[toy_sum: RE, ")
 
 
+def test_a_dash_reads_stdin(toy, capfdbinary, monkeypatch):
+    sample = toy / "samples" / "toy_sum" / "sample-1.in"
+    with sample.open("rb") as given:
+        monkeypatch.setattr("sys.stdin", argparse.Namespace(buffer=given))
+        args = parse("toy_sum", "-", "--root", str(toy))
+        assert args.run(args) == 0
+    out = capfdbinary.readouterr().out
+    assert out == (toy / "samples" / "toy_sum" / "sample-1.out").read_bytes()
+
+
 def test_an_unreadable_file_is_one_line(toy, tmp_path):
     with pytest.raises(BuildError, match=r"missing\.in: cannot read: No such file"):
         run.run(parse("toy_sum", str(tmp_path / "missing.in"), "--root", str(toy)))
