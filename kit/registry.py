@@ -29,6 +29,7 @@ from __future__ import annotations
 import difflib
 import fnmatch
 import importlib.util
+import keyword
 import math
 import re
 import sys
@@ -183,18 +184,25 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
 
 
 SLUG_RULE = "a slug is a lower-case letter, then lower-case letters, digits and '_'"
+# names a slug may not take: it names the solution's module, which cannot be a keyword, and
+# solutions/shared.py would hide the helpers' package from a solution run from its source
+RESERVED_RULE = "a slug may not be a Python keyword nor 'shared' (it names the solution's module)"
 
 
 def is_slug(text: str) -> bool:
     """Whether ``text`` keeps SLUG_RULE (it names the solution's module and files, so it must
     be an identifier)."""
-    return re.fullmatch(r"[a-z][a-z0-9_]*", text) is not None
+    return re.fullmatch(r"[a-z][a-z0-9_]*", text) is not None and not is_reserved(text)
+
+
+def is_reserved(text: str) -> bool:
+    return keyword.iskeyword(text) or keyword.issoftkeyword(text) or text == "shared"
 
 
 def check_slug(slug: str, where: str) -> None:
     """Raise a one-line BuildError, starting with ``where``, when ``slug`` breaks SLUG_RULE."""
     if not is_slug(slug):
-        raise BuildError(f"{where}: {SLUG_RULE}")
+        raise BuildError(f"{where}: {RESERVED_RULE if is_reserved(slug) else SLUG_RULE}")
 
 
 def slug_from(title: str, fallback: str = "") -> str | None:

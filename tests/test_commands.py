@@ -135,6 +135,14 @@ def test_new_refuses_a_bad_slug(toy, slug):
     assert code == 2 and err.endswith(f"error: new: {slug!r}: {rule}\n")
 
 
+@pytest.mark.parametrize("slug", ["class", "match", "shared"])
+def test_new_refuses_a_slug_that_cannot_name_the_solution_s_module(toy, slug):
+    code, _, err = command("new", slug, "--judge", "POJ", root=toy)
+    rule = "a slug may not be a Python keyword nor 'shared' (it names the solution's module)"
+    assert code == 2 and err.endswith(f"error: new: {slug!r}: {rule}\n")
+    assert not (toy / "solutions" / f"{slug}.py").exists()
+
+
 def test_new_needs_a_judge_and_refuses_a_misspelt_one_touching_nothing(toy):
     before = {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()}
     code, _, err = command("new", "alpha", root=toy)
