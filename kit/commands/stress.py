@@ -18,8 +18,10 @@ interactor (``kit.run.interact``). The first failure (the lowest ``i``) stops th
 cuts that the module's ``validate`` accepts; without a validator, smaller sizes of a generator
 that takes one, else the smallest failing file among the next seeds) and the smallest failing
 input found is printed with the expected and the actual output (a game's last lines
-exchanged), and the options that reproduce the original failure. ``--save`` writes it into the
-problem's samples folder as the next ``sample-N`` (``.in``, and ``.out`` the expected answer);
+exchanged), and the options that make again the smallest generated file that fails (the one
+whose text the shrink then cut down; its seed may differ from the first failure's).
+``--save`` writes it into the problem's samples folder as the next ``sample-N`` (``.in``, and
+``.out`` the expected answer);
 ``--save DIR`` as ``DIR/<slug>-seed<S>.in``/``.out``.
 
 A file that ends over the time limit but within 3x is not a failure (timing is ``bench``'s
@@ -210,7 +212,8 @@ def _report(stress: Stress, shrunk: Shrunk, outcome: Outcome, args: argparse.Nam
         made = f"size {shrunk.params[SIZE]}" if SIZE in shrunk.params else "no size"
     print(
         f"\nReproduce: {command()} stress {stress.problem.slug} --seed {shrunk.seed} "
-        f"--cases 1{flags}   (the file before shrinking; {made})"
+        f"--cases 1{flags}   (the smallest generated file that fails, before its text was cut; "
+        f"{made})"
     )
     return final
 
