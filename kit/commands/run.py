@@ -47,13 +47,12 @@ def run(args: argparse.Namespace) -> int:
     (problem,) = select(load_registry(args.root.resolve()), [args.slug])
     runner = target_runner(args) or runner_for_runs(problem.targets)
     playing = problem.kind == "interactive" and problem.interactor is not None
-    if args.file == Path("-"):
-        args.file = None  # stdin, as most commands read "-"
-    if args.file is not None:
+    given = None if args.file == Path("-") else args.file  # "-": stdin, as most commands read it
+    if given is not None:
         try:
-            stdin = args.file.read_bytes()
+            stdin = given.read_bytes()
         except OSError as error:
-            raise BuildError(f"{args.file}: cannot read: {error.strerror or error}") from None
+            raise BuildError(f"{given}: cannot read: {error.strerror or error}") from None
     elif playing:
         raise BuildError(f"{problem.slug}: name the interactor's secret input FILE")
     else:

@@ -334,14 +334,14 @@ def watch(  # noqa: PLR0913
     }
 
 
-def _start_run(request: dict, err_read: int, err_write: int) -> None:
-    """In the forked child: become the run of ``request`` (never returns)."""
+def _start_run(request: dict, err_read: int, err_write: int, watcher: int) -> None:
+    """In the forked child of ``watcher``: become the run of ``request`` (never returns)."""
     try:
         os.setpgid(0, 0)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         for signum in (signal.SIGTERM, signal.SIGHUP):
             signal.signal(signum, signal.SIG_DFL)
-        end_with_parent(signal.SIGKILL, request["watch"])
+        end_with_parent(signal.SIGKILL, watcher)
         os.chdir(request["cwd"])
         cap = request["output_bytes"] + 1
         resource.setrlimit(resource.RLIMIT_FSIZE, (cap, cap))
@@ -367,17 +367,17 @@ def serve() -> None:
     stop_on_signals()
     become_subreaper()
     requests = Requests(sys.stdin.fileno())
+    watcher = os.getpid()
     while True:
         line = requests.line()
         if not line:
             return
         request = json.loads(line)
-        request["watch"] = os.getpid()
         err_read, err_write = os.pipe()
         start = time.perf_counter()
         pid = os.fork()
         if pid == 0:
-            _start_run(request, err_read, err_write)
+            _start_run(request, err_read, err_write, watcher)
         os.close(err_write)
         print(json.dumps({"started": pid}), flush=True)
         limits = request["timeout"], request["memory_kib"]
