@@ -18,24 +18,33 @@ LAUNCHER = Path(__file__).resolve().parents[3] / "kit" / "run" / "launcher.py"
 MIB = 1024
 
 
-def serve(tmp_path, *requests):
-    """The launcher's answers to ``requests`` (each a dict of the run's own fields)."""
-    lines = []
-    for number, fields in enumerate(requests):
-        stdin = tmp_path / f"in{number}"
-        stdin.write_bytes(fields.pop("input", b""))
-        request = {
-            "cwd": str(tmp_path), "env": None, "timeout": 10.0, "stack_bytes": None,
-            "memory_kib": 0, "output_bytes": 1 << 20, "stdin": str(stdin),
-            "stdout": str(tmp_path / f"out{number}"), **fields,
-        }  # fmt: skip
-        lines.append(json.dumps(request))
-    launcher = subprocess.Popen(
+def request_line(tmp_path, number, fields):
+    """The JSON line of a request: the run's own ``fields`` ("input": its stdin's bytes) over
+    defaults; its stdout the file ``out<number>``."""
+    stdin = tmp_path / f"in{number}"
+    stdin.write_bytes(fields.pop("input", b""))
+    request = {
+        "cwd": str(tmp_path), "env": None, "timeout": 10.0, "stack_bytes": None,
+        "memory_kib": 0, "output_bytes": 1 << 20, "stdin": str(stdin),
+        "stdout": str(tmp_path / f"out{number}"), **fields,
+    }  # fmt: skip
+    return json.dumps(request)
+
+
+def serving():
+    """A launcher started in ``serve`` mode, its pipes in text."""
+    return subprocess.Popen(
         [sys.executable, "-I", "-S", str(LAUNCHER), "serve"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
+
+
+def serve(tmp_path, *requests):
+    """The launcher's answers to ``requests`` (each a dict of the run's own fields)."""
+    lines = [request_line(tmp_path, number, fields) for number, fields in enumerate(requests)]
+    launcher = serving()
     answers = []
     for line in lines:  # one at a time, as the kit asks: an end of file during a run stops it
         launcher.stdin.write(line + "\n")
@@ -224,18 +233,8 @@ def test_the_watch_reads_often_at_first_and_less_as_a_run_ages():
 
 def started_serve(tmp_path, argv):
     """A launcher serving one request of ``argv`` (a sleeper), and the run's pid once started."""
-    request = {
-        "cwd": str(tmp_path), "env": None, "timeout": 60.0, "stack_bytes": None,
-        "memory_kib": 0, "output_bytes": 1 << 20, "stdin": os.devnull,
-        "stdout": str(tmp_path / "out"), "argv": argv,
-    }  # fmt: skip
-    launcher = subprocess.Popen(
-        [sys.executable, "-I", "-S", str(LAUNCHER), "serve"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    launcher.stdin.write(json.dumps(request) + "\n")
+    launcher = serving()
+    launcher.stdin.write(request_line(tmp_path, 0, {"argv": argv, "timeout": 60.0}) + "\n")
     launcher.stdin.flush()
     return launcher, json.loads(launcher.stdout.readline())["started"]
 
@@ -280,7 +279,7 @@ def test_a_run_ends_with_its_launcher(tmp_path, signum):
     whole group first; one killed outright takes its run with it (the parent's death signal:
     what the run started itself may outlive it then)."""
     launcher, pid = started_serve(tmp_path, PARENT_OF_A_SLEEPER)
-    out = tmp_path / "out"
+    out = tmp_path / "out0"
     while not (out.exists() and out.read_text().endswith("\n")):
         time.sleep(0.01)
     child = int(out.read_text())
