@@ -97,6 +97,19 @@ def test_new_scaffolds_a_batch_problem_end_to_end(toy):
     assert "no tests written yet" in done.stdout, done.stdout
 
 
+def test_a_new_problem_s_stubs_do_not_stop_a_stress_run_with_the_user_s_programs(toy):
+    command("new", "echo", "--judge", "POJ", root=toy)
+    (toy / "solutions" / "echo.py").write_text("print(input())\n")
+    (toy / "gen.py").write_text("import sys\nprint(sys.argv[1])\n")
+    (toy / "brute.py").write_text("print(input())\n")
+    gen, brute = (f"{sys.executable} {toy / name}" for name in ("gen.py", "brute.py"))
+    programs = ("--gen", gen, "--brute", brute)
+    code, out, err = command("stress", "echo", *programs, "--cases", "3", root=toy)
+    assert code == 0, err
+    assert "(not validated: stress/echo.py's validate() is still the template's stub)" in out
+    assert "ok: 3 files passed" in out
+
+
 def test_template_headers_follow_the_convention(toy):
     command("new", "alpha", "--judge", "POJ", root=toy)
     command("new", "beta", "--interactive", "--judge", "POJ", root=toy)

@@ -13,15 +13,20 @@ problem and loads the stress module with only the functions this run needs:
   files), ``split_cases`` with ``join_cases`` (several test cases per file; a module that
   defines neither has one case per file), ``cuts(case)``, ``MIN_PARAMS``.
 
-With both programs given, no stress module is needed (one that exists still validates).
-``load_stress_module`` imports it wrapped (``Guarded``) so that any of its functions that
-raises is a one-line BuildError naming the function and its input.
+With both programs given, no stress module is needed (one that exists still validates). An
+optional function that is still the template's stub (its body only raises
+``NotImplementedError``) counts as absent, so that a new problem's module does not stop a run
+that has no use for it. ``load_stress_module`` imports it wrapped (``Guarded``) so that any of
+its functions that raises is a one-line BuildError naming the function and its input.
 """
 
 from __future__ import annotations
 
+import ast
+import inspect
 import re
 import sys
+import textwrap
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
@@ -69,6 +74,8 @@ class Source:
         else:
             size = f" {self.params[SIZE]}" if SIZE in self.params else ""
             files = f"files from {self.gen.text} SEED{size}"
+        if self.module is not None and "validate" in self.module.unwritten:
+            files += f" (not validated: {self._where}'s validate() is still the template's stub)"
         if self.interactor is not None:
             return f"{files}, played through {self.problem.interactor}"
         return files + (f", answers from {self.brute.text}" if self.brute is not None else "")
@@ -167,6 +174,7 @@ def load_stress_module(problem: Problem, needs: list[str]):
             return None
         raise BuildError(f"{problem.slug}: no {where} ({_wanted(problem, needs)})")
     module = import_from_checkout(problem, path, f"stress.{problem.slug}")
+    stubs = {name for name in OPTIONAL if is_stub(getattr(module, name, None))}
     missing = [name for name in needs if not hasattr(module, name)]
     if missing:
         hint = {"reference": "--brute CMD", "generate": "--gen CMD", "PARAMS": "--gen CMD"}
@@ -174,14 +182,35 @@ def load_stress_module(problem: Problem, needs: list[str]):
         raise BuildError(
             f"{where}: defines no {', '.join(missing)} (or give {' and '.join(instead)})"
         )
-    pair = [name for name in ("split_cases", "join_cases") if hasattr(module, name)]
+    pair = [n for n in ("split_cases", "join_cases") if hasattr(module, n) and n not in stubs]
     if len(pair) == 1:
         other = "join_cases" if pair == ["split_cases"] else "split_cases"
+        stub = " written (it is still the template's stub)" if other in stubs else ""
         raise BuildError(
-            f"{where}: defines {pair[0]} but no {other} (both for several cases per file, "
-            "neither for one)"
+            f"{where}: defines {pair[0]} but no {other}{stub} (both for several cases per "
+            "file, neither for one)"
         )
-    return Guarded(module, where, problem)
+    return Guarded(module, where, problem, stubs)
+
+
+def is_stub(function) -> bool:
+    """Whether ``function`` is a template's stub: its body (docstring aside) is one ``raise
+    NotImplementedError``. False for anything whose source cannot be read."""
+    if not inspect.isfunction(function):
+        return False
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    body = tree.body[0].body if tree.body else []
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    if len(body) != 1 or not isinstance(body[0], ast.Raise):
+        return False
+    raised = body[0].exc
+    if isinstance(raised, ast.Call):
+        raised = raised.func
+    return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
 
 
 def _wanted(problem: Problem, needs: list[str]) -> str:
@@ -195,16 +224,20 @@ def _wanted(problem: Problem, needs: list[str]) -> str:
 
 class Guarded:
     """A stress module whose functions report their own crashes as one-line BuildErrors
-    (``validate`` keeps its ValueError, which is its answer); other attributes pass through."""
+    (``validate`` keeps its ValueError, which is its answer); ``stubs``, the optional functions
+    not written yet, are absent (kept as ``unwritten``); other attributes pass through."""
 
     FUNCTIONS = ("generate", "validate", "reference", "split_cases", "join_cases")
 
-    def __init__(self, module, where: str, problem: Problem) -> None:
+    def __init__(self, module, where: str, problem: Problem, stubs=frozenset()) -> None:
         self._module = module
         self._where = where
         self._problem = problem
+        self.unwritten = stubs
 
     def __getattr__(self, name: str):
+        if name in self.unwritten:
+            raise AttributeError(name)
         value = getattr(self._module, name)
         if name not in self.FUNCTIONS:
             return value

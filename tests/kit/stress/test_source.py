@@ -10,7 +10,7 @@ import pytest
 from kit.errors import BuildError
 from kit.judges.targets import parse_target, stand_in
 from kit.registry import load_registry
-from kit.stress.source import SIZE, load_stress_module, shown_params, source_for
+from kit.stress.source import SIZE, is_stub, load_stress_module, shown_params, source_for
 
 RUNNER = stand_in([parse_target("cpython3.8")])
 
@@ -119,3 +119,47 @@ def test_a_function_of_the_module_that_raises_is_one_line_naming_its_input(pairs
 
 def test_shown_params():
     assert (shown_params({"n": 3, "k": 1}), shown_params({})) == ("n=3 k=1", "(none)")
+
+
+STUB = '''
+def validate(text):
+    """Raise ValueError when text breaks the constraints."""
+    raise NotImplementedError("write validate()")
+'''
+
+
+def test_an_optional_function_still_the_template_s_stub_counts_as_absent(pairsum):
+    stress = pairsum.stress
+    text = stress.read_text()
+    stress.write_text(text + STUB + STUB.replace("validate", "split_cases"))
+    with pytest.raises(BuildError, match="no split_cases written .it is still the template's"):
+        load_stress_module(pairsum, [])
+    stress.write_text(text + STUB)
+    module = load_stress_module(pairsum, [])
+    assert module.unwritten == {"validate"}
+    assert not hasattr(module, "validate")
+    assert module.join_cases(["1 2"]) == "1\n1 2\n"  # a written one stays
+    described = source(pairsum).described()
+    assert described.endswith(
+        "(not validated: stress/pairsum.py's validate() is still the template's stub)"
+    )
+    assert "validate" not in vars(source(pairsum).shrinkable())
+
+
+@pytest.mark.parametrize(
+    ("body", "stub"),
+    [
+        ('    raise NotImplementedError("write it")', True),
+        ("    raise NotImplementedError", True),
+        ('    """Doc."""\n    raise NotImplementedError()', True),
+        ("    raise ValueError('no')", False),
+        ("    x = 1\n    raise NotImplementedError", False),
+        ("    return None", False),
+    ],
+)
+def test_what_counts_as_a_stub(tmp_path, body, stub):
+    path = tmp_path / "snippet.py"
+    path.write_text(f"def f(text):\n{body}\n")
+    namespace = {}
+    exec(compile(path.read_text(), str(path), "exec"), namespace)  # noqa: S102
+    assert is_stub(namespace["f"]) is stub
