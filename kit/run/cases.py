@@ -574,6 +574,29 @@ def _with_helper_sources(root: Path, lines: list[str], helpers: set[str]) -> lis
     return shown
 
 
+def _without_loader(lines: list[str], script: str, first_line: int) -> list[str]:
+    """The traceback without the frames of the bundle's loader (its lines before
+    ``first_line``, where the solution starts), which run the helpers: one line says so."""
+    kept: list[str] = []
+    skipping = False
+    for line in lines:
+        frame = _FILE_LINE.match(line, 2) if line.startswith("  File") else None
+        if frame is not None:
+            skipping = Path(frame[1]).name == script and int(frame[2]) < first_line
+            if skipping and (not kept or kept[-1] != LOADER_FRAMES):
+                kept.append(LOADER_FRAMES)
+        elif skipping and line.startswith("    "):
+            continue
+        else:
+            skipping = False
+        if not skipping:
+            kept.append(line)
+    return kept
+
+
+LOADER_FRAMES = "  (the bundle loading its helpers)"
+
+
 def _source_line(path: Path, number: int) -> str:
     """Line ``number`` of the file at ``path``, stripped ("" when there is none)."""
     try:
@@ -597,7 +620,10 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
             return f'File "{problem.rel(problem.dist)}", line {match[2]}'
         return f'File "{solution}", line {line}'
 
-    lines = [_FILE_LINE.sub(source, line)[:200] for line in text.rstrip().splitlines()]
+    lines = text.rstrip().splitlines()
+    if bundle is not None:
+        lines = _without_loader(lines, script.name, bundle.entry_first_line)
+    lines = [_FILE_LINE.sub(source, line)[:200] for line in lines]
     helpers = {module.rel for module in bundle.modules} if bundle is not None else set()
     details = _with_helper_sources(problem.root, lines, helpers)[-STDERR_LINES:]
     if "Exceeds the limit (4300 digits)" in text:

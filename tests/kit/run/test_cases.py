@@ -242,3 +242,22 @@ def test_a_case_over_the_time_limit_counts_in_the_peak_memory(toy_run, tmp_path,
     ran = run_all(problem, bundle, script, [sample(problem)], columns, options=ONE_AT_A_TIME)
     assert ran.counts == "1 TLE"
     assert [column.peak_kib for column in ran.columns] == [5000, 5000]
+
+
+def test_the_bundle_s_loader_frames_become_one_line(toy_run):
+    """A helper failing on import fails inside the loader the bundle runs first: its frames,
+    with or without their lines of code, are one line; the solution's and helpers' stay."""
+    problem, bundle, script, _ = toy_run
+    loader = bundle.entry_first_line - 3
+    helper = '  File "shared/toy_numbers.py", line 1, in <module>'
+    for code in ([], ["    _kit_load(("]):
+        frames = [f'  File "{script}", line {loader}, in <module>', *code]
+        frames += [f'  File "{script}", line {loader + 1}, in _kit_load', *code]
+        stderr = "\n".join(["Traceback:", *frames, helper, "    X = 1", "ValueError: x"])
+        shown = explain(problem, bundle, script, stderr.encode())
+        assert shown == [
+            "Traceback:",
+            "  (the bundle loading its helpers)",
+            helper,
+            "    X = 1",
+        ] + ["ValueError: x"]

@@ -165,6 +165,20 @@ def test_a_crash_inside_a_helper_is_a_runtime_error_in_the_helpers_terms(toy):
     assert 'File "shared/toy_numbers.py", line' in output
 
 
+def test_a_helper_that_fails_on_import_is_told_without_the_bundle_s_loader(toy):
+    helper = toy / "shared" / "toy_numbers.py"
+    helper.write_text(helper.read_text() + "\n\nBROKEN = 1 // 0\n")
+    write_solution(toy, "from shared.toy_numbers import BROKEN\nprint(BROKEN)\n")
+    status, output = kit(toy, "--repeat", "1")
+    assert status == 1
+    assert "runtime error: exit status 1: ZeroDivisionError" in output
+    shown = output.splitlines()
+    at = shown.index("      (the bundle loading its helpers)")
+    assert shown[at + 1].startswith('      File "shared/toy_numbers.py", line ')
+    assert shown[at + 2] == "        BROKEN = 1 // 0"
+    assert "_kit_load" not in output and "dist/" not in output.partition("kept as")[0]
+
+
 PYPY = [interpreter for interpreter in found() if interpreter.impl == "pypy"]
 
 
