@@ -172,8 +172,10 @@ def runner_named(name: str) -> Runner:
     label = f"cpython{text}" if re.fullmatch(r"3\.\d+", text) else text
     try:
         target = parse_target(label)
-    except ValueError:
+    except ValueError as error:
         target = None
+        if "3.8 and newer" in str(error):
+            raise BuildError(f"--target {name}: the kit checks Python 3.8 and newer only") from None
     if target is not None:
         runner = runner_for(target, list(found()))
         if runner is None or not runner.exact:
@@ -189,9 +191,10 @@ def runner_named(name: str) -> Runner:
     executable = shutil.which(text) or (text if os.access(text, os.X_OK) else None)
     interpreter = _ProbeCache.load().probe(executable) if executable else None
     if interpreter is None:
+        here = ", ".join(i.short for i in found()) or "none"
         raise BuildError(
-            f"--target {name}: neither a target (cpython3.8, pypy3, 3.11) nor a Python 3 "
-            "interpreter found here"
+            f"--target {name}: neither a target's name (such as cpython3.8, 3.8 or pypy3) nor "
+            f"a Python 3 interpreter here (found: {here})"
         )
     version = interpreter.version if interpreter.impl == "cpython" else None
     return Runner(Target(interpreter.impl, version), interpreter, True)

@@ -42,8 +42,10 @@ def test_a_pypy_version_not_here_names_the_builds_stand_in():
     ("name", "start"),
     [
         ("cpython3.19", "--target cpython3.19: no cpython3.19 interpreter here (found: "),
-        ("nonsense", "--target nonsense: neither a target"),
-        ("/etc/hostname", "--target /etc/hostname: neither a target"),
+        ("nonsense", "--target nonsense: neither a target's name (such as cpython3.8, 3.8 or "),
+        ("/etc/hostname", "--target /etc/hostname: neither a target's name"),
+        ("3.7", "--target 3.7: the kit checks Python 3.8 and newer only"),
+        ("cpython3.6", "--target cpython3.6: the kit checks Python 3.8 and newer only"),
     ],
 )
 def test_a_name_that_runs_nothing_is_a_one_line_error(name, start):
@@ -51,3 +53,5 @@ def test_a_name_that_runs_nothing_is_a_one_line_error(name, start):
         runner_named(name)
     assert str(error.value).startswith(start)
     assert "\n" not in str(error.value)
+    if "neither" in start:  # what is here, not a list that reads as the problem's targets
+        assert str(error.value).endswith(f"(found: {', '.join(i.short for i in found())})")
