@@ -2,7 +2,9 @@
 
 Writes a commented problems.toml, ``solutions/``, the helper package ``shared/``,
 ``samples/``, a test that checks every problem through the kit, a ``.gitignore`` for
-``dist/`` and a short README. Refuses, touching nothing, when any of those files exists.
+``dist/`` and a short README. Refuses, touching nothing, when any of those files exists, or
+when DIR is given empty (``""``: most often a variable not set). A workspace inside another is
+made, with a note: commands run inside it use it, not the outer one.
 """
 
 from __future__ import annotations
@@ -12,22 +14,22 @@ from pathlib import Path
 
 from kit.commands import command
 from kit.errors import BuildError
-from kit.workspace import workspace_files
+from kit.workspace import find_root, workspace_files
 
 HELP = "start a new workspace: problems.toml, solutions/, shared/, samples/, tests/"
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("init", help=HELP, description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "folder", metavar="DIR", nargs="?", type=Path, default=Path("."), help="(default: .)"
-    )
+    parser.add_argument("folder", metavar="DIR", nargs="?", default=".", help="(default: .)")
     parser.set_defaults(run=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    folder = args.folder
+    if not args.folder.strip():
+        raise BuildError(f"init: {args.folder!r} names no folder (give . for this one)")
+    folder = Path(args.folder)
     if folder.exists() and not folder.is_dir():
         raise BuildError(f"init: {folder} is a file, not a folder")
     files = workspace_files()
@@ -43,5 +45,16 @@ def run(args: argparse.Namespace) -> int:
     print(f"new workspace in {folder.resolve()}:")
     for path in files:
         print(f"  {path}")
+    outer = _outer_workspace(folder)
+    if outer is not None:
+        print(f"note: inside the workspace {outer}; commands run in {folder} use the new one")
     print(f"next: {command()} new SLUG --judge NAME")
     return 0
+
+
+def _outer_workspace(folder: Path) -> Path | None:
+    """The workspace holding ``folder``'s parent, if any."""
+    try:
+        return find_root(folder.resolve().parent)
+    except BuildError:
+        return None

@@ -1,6 +1,7 @@
 """kit.commands.init: ``init [DIR]`` writes a new workspace (problems.toml, solutions/,
 shared/, samples/, tests/, .gitignore, README) and names the next step; it refuses, touching
-nothing, a DIR that is a file or that holds any of those files already."""
+nothing, a DIR that is a file, that holds any of those files already or that is given empty,
+and notes a workspace made inside another."""
 
 import argparse
 
@@ -62,3 +63,26 @@ def test_a_file_given_as_the_folder_is_refused(tmp_path):
     (tmp_path / "notes.txt").write_text("x")
     with pytest.raises(BuildError, match=r"^init: .*notes\.txt is a file, not a folder$"):
         init.run(parse(str(tmp_path / "notes.txt")))
+
+
+@pytest.mark.parametrize("given", ["", "  "])
+def test_an_empty_folder_name_is_refused_not_read_as_the_current_folder(
+    tmp_path, monkeypatch, given
+):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BuildError, match=r"^init: '\s*' names no folder \(give \. for this one\)$"):
+        init.run(parse(given))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_workspace_inside_another_is_made_with_a_note(tmp_path, capsys):
+    init.run(parse(str(tmp_path / "outer")))
+    capsys.readouterr()
+    inner = tmp_path / "outer" / "contests" / "round1"
+    assert init.run(parse(str(inner))) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2] == (
+        f"note: inside the workspace {(tmp_path / 'outer').resolve()}; commands run in {inner} "
+        "use the new one"
+    )
+    assert (inner / "problems.toml").is_file()
