@@ -82,8 +82,9 @@ def target_runner(args: argparse.Namespace) -> Runner | None:
     return runner_named(args.target) if getattr(args, "target", None) else None
 
 
-def _number(convert, minimum, strict: bool, what: str):
-    """An argparse type: ``convert(text)``, at least (or, ``strict``, more than) ``minimum``."""
+def _number(convert, minimum, strict: bool, what: str, maximum=math.inf):
+    """An argparse type: ``convert(text)``, at least (or, ``strict``, more than) ``minimum``,
+    at most ``maximum``."""
 
     def parse(text: str):
         try:
@@ -95,11 +96,16 @@ def _number(convert, minimum, strict: bool, what: str):
         if not (value > minimum if strict else value >= minimum):
             bound = "more than" if strict else "at least"
             raise argparse.ArgumentTypeError(f"must be {bound} {minimum:g}")
+        if value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:g}: {text!r}")
         return value
 
     return parse
 
 
 positive = _number(int, 1, False, "a whole number")  # counts: 1, 2, ...
+# runs of one case: a typo such as --repeat 1000000 would time one case for hours
+MAX_REPEAT = 100
+repeats = _number(int, 1, False, "a whole number", MAX_REPEAT)
 at_least_one = _number(float, 1, False, "a number")  # factors
 seconds = _number(float, 0, True, "a number")  # durations

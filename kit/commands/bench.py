@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from kit import bench
-from kit.commands import add_root, add_target, positive, target_runner
+from kit.commands import MAX_REPEAT, add_root, add_target, repeats, target_runner
 
 HELP = "time the worst cases of bench/<slug>.py under each target's interpreter"
 
@@ -15,7 +15,9 @@ HELP = "time the worst cases of bench/<slug>.py under each target's interpreter"
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("bench", help=HELP, description=bench.__doc__.splitlines()[0])
     parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
-    parser.add_argument("--repeat", type=positive, default=5, help="runs per case (5)")
+    parser.add_argument(
+        "--repeat", type=repeats, default=5, help=f"runs per case (5, at most {MAX_REPEAT})"
+    )
     add_target(parser, "default: the kit's Python and each target's interpreter here")
     add_root(parser)
     parser.set_defaults(run=run)

@@ -13,12 +13,13 @@ from pathlib import Path
 
 from kit import report
 from kit.commands import (
+    MAX_REPEAT,
     add_jobs,
     add_root,
     add_target,
     at_least_one,
     command,
-    positive,
+    repeats,
     target_runner,
 )
 from kit.errors import BuildError
@@ -41,10 +42,11 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
     parser.add_argument(
         "--repeat",
-        type=positive,
+        type=repeats,
         default=None,
         metavar="N",
-        help="runs of every case (default: 1, and 3 alone for a case over half its limit)",
+        help="runs of every case (default: 1, and 3 alone for a case over half its limit; "
+        f"at most {MAX_REPEAT})",
     )
     add_jobs(parser)
     add_target(parser, "default: every target")

@@ -25,6 +25,7 @@ def test_the_help_names_the_program_as_started(monkeypatch):
     ("parse", "text", "value"),
     [
         (commands.positive, "3", 3),
+        (commands.repeats, "100", 100),
         (commands.at_least_one, "1.5", 1.5),
         (commands.seconds, "0.25", 0.25),
     ],
@@ -44,6 +45,8 @@ def test_number_options_read_their_values(parse, text, value):
         (commands.seconds, "inf", "must be a finite number: 'inf'"),
         (commands.seconds, "0", "must be more than 0"),
         (commands.seconds, "soon", "not a number: 'soon'"),
+        (commands.repeats, "101", "must be at most 100: '101'"),
+        (commands.repeats, "0", "must be at least 1"),
     ],
 )
 def test_number_options_refuse_what_is_out_of_range(parse, text, message):
@@ -62,3 +65,16 @@ def test_the_shared_options_and_their_defaults():
     args = parser.parse_args(["--root", "ws", "--target", sys.executable, "-j", "2"])
     assert (args.root, args.jobs) == (Path("ws"), 2)
     assert commands.target_runner(args).interpreter.executable == sys.executable
+
+
+def test_build_and_bench_take_their_repeat_count_bounded():
+    """A typo such as --repeat 1000000 would time one case for hours: both refuse it."""
+    from kit.commands import bench, build
+
+    for module in (build, bench):
+        parser = argparse.ArgumentParser()
+        module.add_subparser(parser.add_subparsers())
+        name = module.__name__.rpartition(".")[2]
+        assert parser.parse_args([name, "--repeat", "100"]).repeat == 100
+        with pytest.raises(SystemExit):
+            parser.parse_args([name, "--repeat", "101"])
