@@ -16,9 +16,9 @@ Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; 
     plies from the standard start, shared/loa_book.py's move, played at once. The clock
     policy is all in ``Clock``: a move's clock starts when the opponent's move is read; a move
     found already waiting counts from the bot's last move written, or before the bot wrote any
-    from the process's creation (read from /proc); hard deadline FIRST_SHARE / HARD_SHARE of
-    the move time; iterations go on to it.
-Time: at most HARD_SHARE of the move time per move plus the reply's write; start-up: the
+    from the process's creation (read from /proc); hard deadline FIRST_SHARE / HARD_SHARE
+    (PyPy: PYPY_HARD_SHARE) of the move time; iterations go on to it.
+Time: at most that share of the move time per move plus the reply's write; start-up: the
     tables, built once (measured: docs/lines-of-action.md, "Bench").
 Memory: below 64 MiB under CPython (the search's tables and memos are capped); PyPy, with
     PYPY_JIT, PYPY_TT_MAX and collector steps, below it as the build counts (its own memory).
@@ -53,6 +53,9 @@ _T0 = time.perf_counter()  # fallback for the process start where /proc is missi
 
 FIRST_SHARE = 0.80  # first search: hard deadline, share of the move time from process start
 HARD_SHARE = 0.85  # later searches: hard deadline, share of the move time from the read
+# under PyPy: its JIT's compilations and the collector's steps overran the deadline by up to
+# 43 ms in the build's games (CPython: 13 ms); the longest think stays under 0.9 s
+PYPY_HARD_SHARE = 0.83
 WAITING = 0.002  # a read that returns sooner found the opponent's move already waiting
 # PyPy only (docs/lines-of-action.md, "The judge's games in the build"): the JIT unrolls no
 # recursion (by default it inlines seven levels of negamax into one trace: a third of the nodes
@@ -127,12 +130,14 @@ class Clock:
     first search of the process counts from the process's creation (the judge counts the
     start-up), and so does a search on a move that was already waiting when the bot first read
     (it arrived during the start-up). A search must end by its hard deadline, FIRST_SHARE or
-    HARD_SHARE of the move time after that start. Iterations go on to the deadline (the
-    searcher stops there): unused time is not carried over, and an iteration cut short still
-    yields the best of the root moves it finished."""
+    ``hard_share`` (HARD_SHARE; PYPY_HARD_SHARE under PyPy) of the move time after that
+    start. Iterations go on to the deadline (the searcher stops there): unused time is not
+    carried over, and an iteration cut short still yields the best of the root moves it
+    finished."""
 
-    def __init__(self, move_time):
+    def __init__(self, move_time, hard_share=HARD_SHARE):
         self.move_time = move_time
+        self.hard_share = hard_share
         self.start = _process_start()
         self.first = True
         self.wrote_at = None  # perf_counter() when the bot last wrote a move
@@ -155,7 +160,7 @@ class Clock:
 
     def think(self, searcher, boards, side, plies_left):
         """The last (depth, move, score, nodes) that ``searcher.search`` yields in time."""
-        budget = (FIRST_SHARE if self.first else HARD_SHARE) * self.move_time
+        budget = (FIRST_SHARE if self.first else self.hard_share) * self.move_time
         self.first = False
         searcher.deadline = self.start + budget
         last = None
@@ -196,7 +201,7 @@ def play(stdin, argv, environ):
         apply_move(boards, side, m)
         side ^= 1
         played.append(move_name(m))
-    clock = Clock(move_time)
+    clock = Clock(move_time, _hard_share())
     while True:
         if is_connected(boards[0]) or is_connected(boards[1]):
             return
@@ -228,6 +233,11 @@ def play(stdin, argv, environ):
         apply_move(boards, side, m)
         side ^= 1
         played.append(move_name(m))
+
+
+def _hard_share():
+    """HARD_SHARE, or PYPY_HARD_SHARE under PyPy."""
+    return PYPY_HARD_SHARE if sys.implementation.name == "pypy" else HARD_SHARE
 
 
 def _searcher_options():
