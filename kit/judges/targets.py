@@ -73,6 +73,10 @@ class Target:
         return self.impl == "cpython" and self.syntax >= INT_DIGITS_LIMIT_FROM
 
 
+class TooOld(ValueError):
+    """A target named with a Python older than OLDEST."""
+
+
 def parse_target(text: str) -> Target:
     match = _TARGET.fullmatch(text.strip().lower().replace("-", ""))
     if not match:
@@ -84,7 +88,7 @@ def parse_target(text: str) -> Target:
         return Target("pypy", None)
     version = (3, int(minor))
     if version < OLDEST:
-        raise ValueError(f"{text!r}: the kit checks Python 3.8 and newer only")
+        raise TooOld(f"{text!r}: the kit checks Python 3.8 and newer only")
     return Target(match[1], version)
 
 
@@ -172,10 +176,10 @@ def runner_named(name: str) -> Runner:
     label = f"cpython{text}" if re.fullmatch(r"3\.\d+", text) else text
     try:
         target = parse_target(label)
-    except ValueError as error:
+    except TooOld:
+        raise BuildError(f"--target {name}: the kit checks Python 3.8 and newer only") from None
+    except ValueError:
         target = None
-        if "3.8 and newer" in str(error):
-            raise BuildError(f"--target {name}: the kit checks Python 3.8 and newer only") from None
     if target is not None:
         runner = runner_for(target, list(found()))
         if runner is None or not runner.exact:
