@@ -202,7 +202,9 @@ def is_stub(function) -> bool:
         tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
     except (OSError, TypeError, SyntaxError):
         return False
-    body = tree.body[0].body if tree.body else []
+    if not tree.body or not isinstance(tree.body[0], ast.FunctionDef):
+        return False  # a lambda, or a function made some other way
+    body = tree.body[0].body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]
     if len(body) != 1 or not isinstance(body[0], ast.Raise):

@@ -155,11 +155,12 @@ def test_an_optional_function_still_the_template_s_stub_counts_as_absent(pairsum
         ("    raise ValueError('no')", False),
         ("    x = 1\n    raise NotImplementedError", False),
         ("    return None", False),
+        (None, False),  # a lambda
     ],
 )
 def test_what_counts_as_a_stub(tmp_path, body, stub):
     path = tmp_path / "snippet.py"
-    path.write_text(f"def f(text):\n{body}\n")
+    path.write_text("f = lambda text: None\n" if body is None else f"def f(text):\n{body}\n")
     namespace = {}
     exec(compile(path.read_text(), str(path), "exec"), namespace)  # noqa: S102
     assert is_stub(namespace["f"]) is stub
