@@ -26,8 +26,11 @@ from kit.packages.model import Package
 def read_package(path: Path, shown: str) -> Package:
     """The package at ``path`` (``shown`` is how the user named it): Polygon when it holds
     ``problem.xml``, the Kattis format when it holds ``problem.yaml`` or ``data/``."""
+    if not path.exists():
+        raise BuildError(f"package {shown}: no such folder")
     if not path.is_dir():
-        raise BuildError(f"package {shown} is not a folder")
+        unpack = " (unpack the archive, then give its folder)" if _archive(path) else ""
+        raise BuildError(f"package {shown} is a file, not a folder{unpack}")
     if polygon.is_polygon(path):
         return polygon.read(path, shown)
     if kattis.is_kattis(path):
@@ -36,3 +39,8 @@ def read_package(path: Path, shown: str) -> Package:
         f"package {shown}: neither a Kattis-format package (problem.yaml, data/) nor a Polygon "
         "package (problem.xml)"
     )
+
+
+def _archive(path: Path) -> bool:
+    """Whether ``path`` looks like a packed package (zip, tar)."""
+    return path.name.lower().endswith((".zip", ".tar", ".tar.gz", ".tgz", ".tar.xz", ".7z"))

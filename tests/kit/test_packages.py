@@ -35,7 +35,18 @@ def test_a_folder_that_is_no_package_is_named(tmp_path):
         read_package(tmp_path, "here")
 
 
-def test_a_path_that_is_not_a_folder_is_named(tmp_path):
-    (tmp_path / "file.zip").write_bytes(b"PK")
-    with pytest.raises(BuildError, match="^package archive.zip is not a folder$"):
-        read_package(tmp_path / "file.zip", "archive.zip")
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("pkg.zip", "is a file, not a folder (unpack the archive, then give its folder)"),
+        ("notes.txt", "is a file, not a folder"),
+        (None, ": no such folder"),
+    ],
+)
+def test_a_path_that_is_not_a_folder_is_named(tmp_path, name, message):
+    path = tmp_path / (name or "missing")
+    if name is not None:
+        path.write_bytes(b"PK")
+    with pytest.raises(BuildError) as caught:
+        read_package(path, "given")
+    assert str(caught.value) == f"package given{' ' if name else ''}{message}"

@@ -52,7 +52,7 @@ def test_a_kattis_judged_problem_compares_as_kattis_does_by_default(toy):
 @pytest.mark.parametrize(
     ("table", "message"),
     [
-        ('package = "packages/none"', "package packages/none is not a folder"),
+        ('package = "packages/none"', "package packages/none: no such folder"),
         ('package = "packages/kattis_sum"\ntestlib = "nope.h"', "testlib nope.h does not exist"),
     ],
 )
