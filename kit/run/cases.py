@@ -574,6 +574,9 @@ def _with_helper_sources(root: Path, lines: list[str], helpers: set[str]) -> lis
     return shown
 
 
+LOADER_FRAMES = "  (the bundle loading its helpers)"  # what the loader's frames become
+
+
 def _without_loader(lines: list[str], script: str, first_line: int) -> list[str]:
     """The traceback without the frames of the bundle's loader (its lines before
     ``first_line``, where the solution starts), which run the helpers: one line says so."""
@@ -592,9 +595,6 @@ def _without_loader(lines: list[str], script: str, first_line: int) -> list[str]
         if not skipping:
             kept.append(line)
     return kept
-
-
-LOADER_FRAMES = "  (the bundle loading its helpers)"
 
 
 def _source_line(path: Path, number: int) -> str:
