@@ -414,10 +414,10 @@ def problem_from_package(
     """A problem made of the package at ``path`` alone (``cpkit verify``; ``shown`` is how
     the user named it): its folder is the root; ``time_limit`` stands in for one the package
     does not fix. Errors name the package, not problems.toml."""
-    from kit.packages import read_package
+    from kit.packages import package_folder, read_package
 
     shown = shown or str(path)
-    path = path.resolve()
+    path = package_folder(path.resolve(), shown)  # an archive: its unpacked copy
     read_package(path, shown)  # not a package: said as the user named it
     slug = re.sub(r"[^a-z0-9_]", "_", path.name.lower()).lstrip("_0123456789") or "package"
     entry: dict = {"package": "."}

@@ -30,7 +30,9 @@ HELP = "run a package's jury submissions: the kit's verdict beside each one's fo
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("verify", help=HELP, description=__doc__.split("\n\n")[0])
-    parser.add_argument("package", type=Path, metavar="PACKAGE", help="a package's folder")
+    parser.add_argument(
+        "package", type=Path, metavar="PACKAGE", help="a package's folder, or its zip or tar"
+    )
     parser.add_argument(
         "submissions",
         nargs="*",

@@ -1,17 +1,20 @@
-"""Problem packages as judges keep them, read in place and never copied: the Kattis problem
+"""Problem packages as judges keep them, read in place and never copied (an archive is unpacked
+once into the kit's cache and read there): the Kattis problem
 package format (``kit.packages.kattis``: problemtools, BAPCtools, DOMjudge) and Polygon's
 (``kit.packages.polygon``, Codeforces). Each reader gives a ``Package``
 (``kit.packages.model``): limits, cases in the judge's order, how output is judged (a
 ``compare`` and an ``interactor`` setting in problems.toml's terms) and the jury's sorted
 submissions (whether the kit's verdict on one agrees with its folder is ``kit.verify``'s).
-``kit.packages.smallyaml`` reads their YAML.
+``kit.packages.smallyaml`` reads their YAML; ``kit.packages.archive`` unpacks a zipped or
+tarred package once into the kit's cache.
 
 This package stands below the registry: it reads files and knows the formats, and imports
-nothing of the kit but ``kit.errors``.
+nothing of the kit but ``kit.errors`` and ``kit.cache``.
 
 API::
 
     read_package(path: Path, shown: str) -> Package   # a one-line BuildError when it is not one
+    package_folder(path: Path, shown: str) -> Path    # the folder to read: an archive unpacked
 """
 
 from __future__ import annotations
@@ -19,28 +22,32 @@ from __future__ import annotations
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.packages import kattis, polygon
+from kit.packages import archive, kattis, polygon
 from kit.packages.model import Package
 
 
 def read_package(path: Path, shown: str) -> Package:
-    """The package at ``path`` (``shown`` is how the user named it): Polygon when it holds
-    ``problem.xml``, the Kattis format when it holds ``problem.yaml`` or ``data/``."""
-    if not path.exists():
-        raise BuildError(f"package {shown}: no such folder")
-    if not path.is_dir():
-        unpack = " (unpack the archive, then give its folder)" if _archive(path) else ""
-        raise BuildError(f"package {shown} is a file, not a folder{unpack}")
-    if polygon.is_polygon(path):
-        return polygon.read(path, shown)
-    if kattis.is_kattis(path):
-        return kattis.read(path, shown)
+    """The package at ``path`` (``shown`` is how the user named it), a folder or an archive:
+    Polygon when it holds ``problem.xml``, the Kattis format when it holds ``problem.yaml`` or
+    ``data/``. Paths in an unpacked archive's specs are absolute (they are in the cache)."""
+    folder = package_folder(path, shown)
+    base = shown if folder == path else str(folder)
+    if polygon.is_polygon(folder):
+        return polygon.read(folder, shown, base)
+    if kattis.is_kattis(folder):
+        return kattis.read(folder, shown, base)
     raise BuildError(
         f"package {shown}: neither a Kattis-format package (problem.yaml, data/) nor a Polygon "
         "package (problem.xml)"
     )
 
 
-def _archive(path: Path) -> bool:
-    """Whether ``path`` looks like a packed package (zip, tar)."""
-    return path.name.lower().endswith((".zip", ".tar", ".tar.gz", ".tgz", ".tar.xz", ".7z"))
+def package_folder(path: Path, shown: str) -> Path:
+    """``path`` when it is a folder; the unpacked copy's package folder when it is an archive."""
+    if not path.exists():
+        raise BuildError(f"package {shown}: no such folder or archive")
+    if path.is_dir():
+        return path
+    if archive.is_archive(path):
+        return archive.unpacked(path, shown)
+    raise BuildError(f"package {shown} is a file, not a folder or a zip or tar archive")

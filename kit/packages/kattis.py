@@ -85,13 +85,14 @@ def is_kattis(path: Path) -> bool:
     return (path / "problem.yaml").is_file() or (path / "data").is_dir()
 
 
-def read(path: Path, shown: str) -> Package:
-    """The Kattis-format package at ``path`` (named ``shown``)."""
+def read(path: Path, shown: str, base: str | None = None) -> Package:
+    """The Kattis-format package at ``path`` (named ``shown``; ``base``: the path its programs'
+    specs start with, ``shown`` by default)."""
     config = _yaml(path / "problem.yaml", shown)
     version = str(config.get("problem_format_version", "legacy"))
     legacy = version.startswith("legacy")
     kind, notes = _kind(config, legacy, shown)
-    compare, interactor = _judging(path, shown, config, legacy, kind)
+    compare, interactor = _judging(path, shown, base or shown, config, legacy, kind)
     cases, case_notes = _cases(path, shown)
     limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
     time_limit, time_from = _time_limit(path, shown, limits)
@@ -146,7 +147,7 @@ def _kind(config: dict, legacy: bool, shown: str) -> tuple[str, list[str]]:
 
 
 def _judging(
-    path: Path, shown: str, config: dict, legacy: bool, kind: str
+    path: Path, shown: str, base: str, config: dict, legacy: bool, kind: str
 ) -> tuple[str, str | None]:
     """The compare spec and the interactor spec."""
     flags = str(config.get("validator_flags", "")).split()
@@ -159,7 +160,7 @@ def _judging(
     custom = validation[0] == "custom" if legacy else folder.exists()
     if kind == "interactive" or custom:
         program = _validator(folder, shown)
-        spec = shlex.join([f"{shown}/{program}", *flags])
+        spec = shlex.join([f"{base}/{program}", *flags])
         if kind == "interactive":
             return "kattis", f"kattis:{spec}"
         return f"validator:{spec}", None

@@ -57,8 +57,9 @@ def is_polygon(path: Path) -> bool:
     return (path / "problem.xml").is_file()
 
 
-def read(path: Path, shown: str) -> Package:
-    """The Polygon package at ``path`` (named ``shown``)."""
+def read(path: Path, shown: str, base: str | None = None) -> Package:
+    """The Polygon package at ``path`` (named ``shown``; ``base``: the path its programs'
+    specs start with, ``shown`` by default)."""
     where = f"{shown}/problem.xml"
     try:
         root = ElementTree.parse(path / "problem.xml").getroot()
@@ -67,8 +68,8 @@ def read(path: Path, shown: str) -> Package:
     testset = _testset(root, where)
     time_ms = _integer(testset, "time-limit", where)
     memory_bytes = _integer(testset, "memory-limit", where)
-    checker = _source(root, "assets/checker", path, shown)
-    interactor = _source(root, "assets/interactor", path, shown)
+    checker = _source(root, "assets/checker", path, shown, base or shown)
+    interactor = _source(root, "assets/interactor", path, shown, base or shown)
     files = path / "files"
     return Package(
         path=path,
@@ -117,15 +118,15 @@ def _title(root: ElementTree.Element, fallback: str) -> str:
     return names.get("english") or next((v for v in names.values() if v), fallback)
 
 
-def _source(root: ElementTree.Element, tag: str, path: Path, shown: str) -> str | None:
-    """``shown/PATH`` of an asset's source, or None when the package has no such asset."""
+def _source(root: ElementTree.Element, tag: str, path: Path, shown: str, base: str) -> str | None:
+    """``base/PATH`` of an asset's source, or None when the package has no such asset."""
     element = root.find(f"{tag}/source")
     if element is None or not element.get("path"):
         return None
     relative = element.get("path", "")
     if not (path / relative).is_file():
         raise BuildError(f"{shown}: problem.xml names {relative}, which is missing")
-    return f"{shown}/{relative}"
+    return f"{base}/{relative}"
 
 
 def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> list[PackageCase]:

@@ -38,15 +38,28 @@ def test_a_folder_that_is_no_package_is_named(tmp_path):
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("pkg.zip", "is a file, not a folder (unpack the archive, then give its folder)"),
-        ("notes.txt", "is a file, not a folder"),
-        (None, ": no such folder"),
+        ("notes.txt", "package given is a file, not a folder or a zip or tar archive"),
+        ("pkg.zip", "package given: not a readable zip or tar archive (damaged?)"),
+        (None, "package given: no such folder or archive"),
     ],
 )
-def test_a_path_that_is_not_a_folder_is_named(tmp_path, name, message):
+def test_a_path_that_is_neither_a_folder_nor_an_archive_is_named(
+    tmp_path, cache_home, name, message
+):
     path = tmp_path / (name or "missing")
     if name is not None:
         path.write_bytes(b"PK")
     with pytest.raises(BuildError) as caught:
         read_package(path, "given")
-    assert str(caught.value) == f"package given{' ' if name else ''}{message}"
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("name", ["kattis_guess", "polygon_guess"])
+def test_a_zipped_package_is_read_as_its_folder_would_be(tmp_path, cache_home, name):
+    packed = shutil.make_archive(str(tmp_path / name), "zip", PACKAGES / name)
+    found = read_package(Path(packed), f"{name}.zip")
+    folder = read_package(PACKAGES / name, name)
+    assert (found.shown, found.name, found.title) == (f"{name}.zip", folder.name, folder.title)
+    assert [case.name for case in found.cases] == [case.name for case in folder.cases]
+    assert found.path.is_relative_to(cache_home)
+    assert found.interactor == folder.interactor.replace(name, str(found.path), 1)

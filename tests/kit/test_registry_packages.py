@@ -52,7 +52,7 @@ def test_a_kattis_judged_problem_compares_as_kattis_does_by_default(toy):
 @pytest.mark.parametrize(
     ("table", "message"),
     [
-        ('package = "packages/none"', "package packages/none: no such folder"),
+        ('package = "packages/none"', "package packages/none: no such folder or archive"),
         ('package = "packages/kattis_sum"\ntestlib = "nope.h"', "testlib nope.h does not exist"),
     ],
 )
@@ -86,3 +86,18 @@ def test_a_package_in_a_folder_with_spaces_names_its_programs_quoted(tmp_path):
         problem = registry[slug]
         interactor = parse_interactor(problem.interactor, root, "test", problem.include)
         assert interactor.program.argv()[-1] == str(problem.source.path / script)
+
+
+def test_a_zipped_package_is_a_problem_in_problems_toml_and_for_verify(tmp_path, cache_home):
+    shutil.make_archive(str(tmp_path / "guess"), "zip", PACKAGES / "kattis_guess")
+    root = tmp_path / "ws"
+    (root / "packs").mkdir(parents=True)
+    shutil.move(tmp_path / "guess.zip", root / "packs" / "guess.zip")
+    (root / "problems.toml").write_text('[k]\npackage = "packs/guess.zip"\n')
+    problem = load_registry(root)["k"]
+    interactor = parse_interactor(problem.interactor, root, "test", problem.include)
+    script = problem.source.path / "output_validators" / "guess" / "guess.py"
+    assert problem.source.path.is_relative_to(cache_home) and script.is_file()
+    assert interactor.program.argv()[-1] == str(script)
+    alone = problem_from_package(root / "packs" / "guess.zip", "guess.zip")
+    assert (alone.slug, alone.source.path, alone.source.shown) == ("guess", script.parents[2], ".")

@@ -1,0 +1,207 @@
+"""A packed problem package (zip, tar, tar.gz, tgz, tar.bz2, tar.xz): unpacked once into the
+kit's cache and read there as a folder. Polygon's "package" download is a zip with
+``problem.xml`` at its top; Kattis-format packages are often packed as ``NAME/problem.yaml``:
+when the archive's top holds one folder and no package files, that folder is the package.
+
+**Where.** ``kit.cache.folder()/packages/KEY/NAME`` (NAME: the archive's name without its
+suffix, the package's name when its files are at the top), KEY a hash of the archive's real
+path, size and modification time (``kit.cache.file_stamp``), so a changed archive is unpacked
+again and an unchanged one never is; the newest KEEP unpacked archives are kept. With the cache off
+(``CPKIT_CACHE=0``) or unwritable, a temporary folder removed when the process ends.
+
+**What is unpacked.** Regular files and folders only, each file's executable bit kept (a
+package's validator may be a script). A member named outside the archive (absolute, or with
+``..``), a link or a device is refused with a one-line error naming it, rather than unpacked
+somewhere else or skipped (a skipped file would surface later as a wrong "missing"). A 7z or
+rar archive, or a damaged one, is a one-line error too.
+
+API::
+
+    is_archive(path) -> bool                     # by its name
+    unpacked(path: Path, shown: str) -> Path     # the package's folder inside the unpacked copy
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import os
+import shutil
+import tarfile
+import tempfile
+import zipfile
+from pathlib import Path, PurePosixPath
+
+from kit import cache
+from kit.errors import BuildError
+
+READ = (".zip", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
+NOT_READ = (".7z", ".rar")
+KEEP = 8  # unpacked archives kept in the cache, the newest first
+MARKS = ("problem.xml", "problem.yaml", "data")  # what tells a package's top folder
+
+_scratch: list[tempfile.TemporaryDirectory] = []
+
+
+def is_archive(path: Path) -> bool:
+    return path.name.lower().endswith(READ + NOT_READ)
+
+
+def unpacked(path: Path, shown: str) -> Path:
+    """The folder of the package packed in the file ``path`` (named ``shown``)."""
+    name = path.name.lower()
+    if name.endswith(NOT_READ):
+        raise BuildError(
+            f"package {shown}: a {name.rsplit('.', 1)[1]} archive is not read (unpack it, "
+            "then give its folder, or pack it as a zip or tar)"
+        )
+    stamp = cache.file_stamp(str(path)) or str(path.resolve())
+    key = hashlib.sha256(stamp.encode()).hexdigest()[:32]
+    place = _place(key)
+    stem = _stem(path.name)
+    if not (place / ".complete").exists():
+        _unpack(path, shown, place, stem)
+    return _top(place / stem)
+
+
+def _stem(name: str) -> str:
+    """The archive's name without its suffix: the package's name when its files are at the
+    archive's top (``sum.zip`` holds ``problem.xml``)."""
+    suffix = next(end for end in READ + NOT_READ if name.lower().endswith(end))
+    return name[: -len(suffix)] or "package"
+
+
+def _place(key: str) -> Path:
+    base = cache.folder()
+    if base is not None:
+        place = base / "packages" / key
+        try:
+            place.parent.mkdir(parents=True, exist_ok=True)
+            if os.access(place.parent, os.W_OK):
+                _prune(place.parent, keep=key)
+                return place
+        except OSError:
+            pass
+    if not _scratch:
+        _scratch.append(tempfile.TemporaryDirectory(prefix="kit-packages-"))
+        atexit.register(_scratch[0].cleanup)
+    return Path(_scratch[0].name, key)
+
+
+def _prune(folder: Path, keep: str) -> None:
+    """Removes all but the newest KEEP unpacked archives (``keep`` is about to be used)."""
+    old = sorted(
+        (entry for entry in folder.iterdir() if entry.is_dir() and entry.name != keep),
+        key=lambda entry: entry.stat().st_mtime,
+        reverse=True,
+    )
+    for entry in old[KEEP - 1 :]:
+        shutil.rmtree(entry, ignore_errors=True)
+
+
+def _unpack(path: Path, shown: str, place: Path, stem: str) -> None:
+    """Unpacks into a fresh folder beside ``place``, then renames it (no half-unpacked copy is
+    ever read, and two processes unpacking at once both end with a whole one)."""
+    partial = place.with_name(f"{place.name}.{os.getpid()}.tmp")
+    shutil.rmtree(partial, ignore_errors=True)
+    try:
+        (partial / stem).mkdir(parents=True)
+        if zipfile.is_zipfile(path):
+            _unzip(path, shown, partial / stem)
+        elif _is_tar(path):
+            _untar(path, shown, partial / stem)
+        else:
+            raise BuildError(f"package {shown}: not a readable zip or tar archive (damaged?)")
+        (partial / ".complete").touch()
+        try:
+            partial.rename(place)
+        except OSError:  # another process got there first: its copy is the same
+            if not (place / ".complete").exists():
+                raise
+    except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError) as error:
+        raise BuildError(f"package {shown}: cannot be unpacked: {_reason(error)}") from None
+    finally:
+        shutil.rmtree(partial, ignore_errors=True)
+
+
+def _is_tar(path: Path) -> bool:
+    try:
+        return tarfile.is_tarfile(path)
+    except OSError:
+        return False
+
+
+def _reason(error: BaseException) -> str:
+    return getattr(error, "strerror", None) or str(error) or type(error).__name__
+
+
+def _unzip(path: Path, shown: str, target: Path) -> None:
+    with zipfile.ZipFile(path) as archive:
+        for member in archive.infolist():
+            mode = member.external_attr >> 16
+            kind = mode & 0o170000
+            if kind not in (0, 0o100000, 0o040000):  # 0: written by a tool that keeps no mode
+                raise BuildError(_refused(shown, member.filename, "a link or device"))
+            relative = _inside(shown, member.filename)
+            if member.is_dir():
+                if relative is not None:
+                    (target / relative).mkdir(parents=True, exist_ok=True)
+                continue
+            if relative is None:
+                raise BuildError(_refused(shown, member.filename, "a file named as a folder"))
+            with archive.open(member) as source:
+                _write(target / relative, source, bool(mode & 0o111))
+
+
+def _untar(path: Path, shown: str, target: Path) -> None:
+    with tarfile.open(path) as archive:
+        for member in archive:
+            relative = _inside(shown, member.name)
+            if member.isdir():
+                if relative is not None:
+                    (target / relative).mkdir(parents=True, exist_ok=True)
+                continue
+            if not member.isfile():
+                raise BuildError(_refused(shown, member.name, "a link or device"))
+            if relative is None:
+                raise BuildError(_refused(shown, member.name, "a file named as a folder"))
+            source = archive.extractfile(member)
+            assert source is not None  # a regular file always has its bytes
+            with source:
+                _write(target / relative, source, bool(member.mode & 0o111))
+
+
+def _inside(shown: str, name: str) -> PurePosixPath | None:
+    """The member's path inside the archive (None: the archive's top), refused when it
+    would land outside it."""
+    parts = [part for part in PurePosixPath(name.replace("\\", "/")).parts if part != "."]
+    if name.startswith(("/", "\\")) or ".." in parts or (parts and ":" in parts[0]):
+        raise BuildError(_refused(shown, name, "named outside the archive"))
+    return PurePosixPath(*parts) if parts else None
+
+
+def _refused(shown: str, name: str, why: str) -> str:
+    return f"package {shown}: {name} is {why}, which the kit does not unpack (unpack it yourself)"
+
+
+def _write(destination: Path, source, executable: bool) -> None:
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    with open(destination, "wb") as out:
+        shutil.copyfileobj(source, out)
+    if executable:
+        destination.chmod(0o755)
+
+
+def _top(place: Path) -> Path:
+    """The package's folder: the archive's top, or its one folder when the top holds no
+    package files (``NAME/problem.yaml``). Hidden entries and macOS's ``__MACOSX`` aside."""
+    if any((place / mark).exists() for mark in MARKS):
+        return place
+    entries = [
+        entry
+        for entry in place.iterdir()
+        if not entry.name.startswith(".") and entry.name != "__MACOSX"
+    ]
+    if len(entries) == 1 and entries[0].is_dir():
+        return entries[0]
+    return place

@@ -1,0 +1,153 @@
+"""kit.packages.archive: a zipped or tarred package unpacked once into the cache (again when the
+archive changes), its top folder found, executable bits kept, and every member that would land
+outside the copy, or is not a plain file, refused in one line."""
+
+import io
+import os
+import shutil
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.packages import archive
+
+NOT_READ = "is not read (unpack it, then give its folder, or pack it as a zip or tar)"
+PACKAGES = Path(__file__).resolve().parents[2] / "fixtures" / "packages"
+
+
+def _zip(path, members):
+    """A zip of ``members``: name -> (bytes, mode) (mode None: written without one)."""
+    with zipfile.ZipFile(path, "w") as packed:
+        for name, (data, mode) in members.items():
+            info = zipfile.ZipInfo(name)
+            if mode is not None:
+                info.external_attr = mode << 16
+            packed.writestr(info, data)
+    return path
+
+
+def _tar(path, members):
+    """A tar.gz of ``members``: name -> bytes, or (TarInfo type,) for a link."""
+    with tarfile.open(path, "w:gz") as packed:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            if isinstance(data, bytes):
+                info.size = len(data)
+                packed.addfile(info, io.BytesIO(data))
+            else:
+                info.type, info.linkname = data[0], "/etc/passwd"
+                packed.addfile(info)
+    return path
+
+
+def test_files_at_the_top_unpack_into_a_folder_named_as_the_archive(tmp_path, cache_home):
+    packed = shutil.make_archive(str(tmp_path / "sum"), "zip", PACKAGES / "polygon_sum")
+    folder = archive.unpacked(Path(packed), "sum.zip")
+    assert folder.name == "sum" and folder.parent.parent == cache_home / "packages"
+    assert (folder / "problem.xml").read_bytes() == (
+        PACKAGES / "polygon_sum" / "problem.xml"
+    ).read_bytes()
+
+
+def test_one_folder_at_the_top_is_the_package(tmp_path, cache_home):
+    packed = shutil.make_archive(str(tmp_path / "x"), "gztar", PACKAGES, "kattis_sum")
+    folder = archive.unpacked(Path(packed), "x.tar.gz")
+    assert folder.name == "kattis_sum" and (folder / "problem.yaml").is_file()
+
+
+def test_a_top_folder_with_package_files_beside_it_is_not_entered(tmp_path, cache_home):
+    packed = _zip(
+        tmp_path / "p.zip", {"problem.xml": (b"<problem/>", None), "files/a": (b"", None)}
+    )
+    assert archive.unpacked(packed, "p.zip").name == "p"
+
+
+def test_executable_bits_are_kept(tmp_path, cache_home):
+    packed = _zip(
+        tmp_path / "p.zip", {"run": (b"#!/bin/sh\n", 0o100755), "data.txt": (b"1", 0o100644)}
+    )
+    folder = archive.unpacked(packed, "p.zip")
+    assert os.access(folder / "run", os.X_OK) and not os.access(folder / "data.txt", os.X_OK)
+
+
+def test_an_unchanged_archive_is_unpacked_once_and_a_changed_one_again(
+    tmp_path, cache_home, monkeypatch
+):
+    packed = _zip(tmp_path / "p.zip", {"a.txt": (b"one", None)})
+    assert (archive.unpacked(packed, "p.zip") / "a.txt").read_text() == "one"
+
+    def unpack_again(*args):
+        raise AssertionError("unpacked again")
+
+    real = archive._unpack
+    monkeypatch.setattr(archive, "_unpack", unpack_again)
+    assert (archive.unpacked(packed, "p.zip") / "a.txt").read_text() == "one"
+    _zip(packed, {"a.txt": (b"two!", None)})
+    monkeypatch.setattr(archive, "_unpack", real)
+    assert (archive.unpacked(packed, "p.zip") / "a.txt").read_text() == "two!"
+
+
+def test_with_the_cache_off_the_copy_goes_to_a_temporary_folder(tmp_path, cache_home, monkeypatch):
+    monkeypatch.setenv("CPKIT_CACHE", "0")
+    packed = _zip(tmp_path / "p.zip", {"a.txt": (b"one", None)})
+    folder = archive.unpacked(packed, "p.zip")
+    assert (folder / "a.txt").is_file() and not cache_home.exists()
+
+
+def test_only_the_newest_unpacked_archives_are_kept(tmp_path, cache_home, monkeypatch):
+    monkeypatch.setattr(archive, "KEEP", 2)
+    folders = []
+    for number in range(4):
+        packed = _zip(tmp_path / f"p{number}.zip", {"a.txt": (b"x", None)})
+        folders.append(archive.unpacked(packed, "p.zip"))
+        os.utime(folders[-1].parent, (number, number))  # oldest first, whatever the clock
+    assert [folder.exists() for folder in folders] == [False, False, True, True]
+
+
+@pytest.mark.parametrize(
+    ("name", "members", "message"),
+    [
+        ("up.zip", {"../x.txt": (b"", None)}, "../x.txt is named outside the archive"),
+        ("abs.zip", {"/etc/x.txt": (b"", None)}, "/etc/x.txt is named outside the archive"),
+        ("link.zip", {"ln": (b"/etc/passwd", 0o120777)}, "ln is a link or device"),
+        ("up.tar.gz", {"a/../../x": b""}, "a/../../x is named outside the archive"),
+        ("link.tar.gz", {"a/ln": (tarfile.SYMTYPE,)}, "a/ln is a link or device"),
+        ("hard.tar.gz", {"a/ln": (tarfile.LNKTYPE,)}, "a/ln is a link or device"),
+    ],
+)
+def test_members_that_would_land_elsewhere_are_refused(
+    tmp_path, cache_home, name, members, message
+):
+    make = _zip if name.endswith(".zip") else _tar
+    packed = make(tmp_path / name, members)
+    with pytest.raises(BuildError) as caught:
+        archive.unpacked(packed, name)
+    assert str(caught.value) == (
+        f"package {name}: {message}, which the kit does not unpack (unpack it yourself)"
+    )
+    assert not (tmp_path / "x.txt").exists() and not list((cache_home / "packages").iterdir())
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("p.7z", f"a 7z archive {NOT_READ}"),
+        ("p.rar", f"a rar archive {NOT_READ}"),
+        ("p.tar", "not a readable zip or tar archive (damaged?)"),
+        (
+            "cut.tar.gz",
+            "cannot be unpacked: Compressed file ended before the end-of-stream marker was reached",
+        ),
+    ],
+)
+def test_archives_that_cannot_be_read_are_one_line(tmp_path, cache_home, name, message):
+    whole = shutil.make_archive(str(tmp_path / "whole"), "gztar", PACKAGES, "kattis_sum")
+    (tmp_path / name).write_bytes(
+        Path(whole).read_bytes()[:600] if name == "cut.tar.gz" else b"junk"
+    )
+    with pytest.raises(BuildError) as caught:
+        archive.unpacked(tmp_path / name, name)
+    assert str(caught.value) == f"package {name}: {message}"
