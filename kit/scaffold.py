@@ -1,6 +1,7 @@
 """The files ``cpkit new SLUG`` writes: a problems.toml table and templates.
 
-The table holds what ``new`` knows (``Known``): a title, the id, and the time and memory limits,
+The table holds what ``new`` knows (``Known``), or only the package's path for a problem a
+package describes (``package_table``): a title, the id, and the time and memory limits,
 each with a comment saying where it came from: a problem page, the judge's usual limits
 (``usual``, from its profile), else placeholders to set from the statement.
 
@@ -227,6 +228,14 @@ def table(slug: str, interactive: bool, judge: str, known: Known | None = None) 
         memory_limit=int(known.memory_limit),
         memory_note=known.memory_note,
         interactor=interactor,
+    )
+
+
+def package_table(slug: str, package: str) -> str:
+    """The table of a problem that a package describes: the package's path, nothing else."""
+    return (
+        f"\n[{slug}]\npackage = {_toml(package)}  # title, judge, kind, limits, cases and "
+        "checker: the package's (a key set here wins)\n"
     )
 
 

@@ -1,4 +1,5 @@
-"""``cpkit new [SLUG] (--judge NAME | --from PAGE) [--interactive]``: scaffold a new problem.
+"""``cpkit new [SLUG] (--judge NAME | --from PAGE | --package PATH) [--interactive]``: scaffold
+a new problem.
 
 Appends a ``[SLUG]`` table to problems.toml (then loads the registry to validate it, and
 restores the file if that fails) and writes, from kit.scaffold's templates: the solution, the
@@ -24,11 +25,18 @@ out. A page that cannot be read is a one-line error naming what was missing. The
 SLUG`` says what is still missing. With ``--from``, SLUG may be left out: the page's id when it
 is a slug (AtCoder's task ids, ``abc300_a``), else its title made one (``kit.registry.slug_from``:
 "Checker's Check" is ``checkers_check``).
+
+``--package PATH`` (a Kattis or Polygon package, a folder or an archive; kit.packages) writes a
+table holding only the package's path, which gives everything else, and the files, but no
+samples folder and no interactor (the package's own are used). SLUG defaults to the package's
+name made a slug; a ``--judge`` or ``--interactive`` that contradicts the package is refused.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kit import scaffold
@@ -62,6 +70,12 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         "name gets the strictest (default with --from: the page's judge)",
     )
     parser.add_argument(
+        "--package",
+        metavar="PATH",
+        help="the problem's Kattis or Polygon package (a folder, zip or tar): problems.toml "
+        "names it, and its title, judge, kind, limits, cases and checker are the problem's",
+    )
+    parser.add_argument(
         "--from",
         dest="page",
         metavar="PAGE",
@@ -78,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
     given = args.judge.strip() if args.judge else ""
     if args.slug is not None:
         check_slug(args.slug, f"new: {args.slug!r}")
+    if args.package is not None:
+        return _from_package(args, root, given)
     if args.judge is not None or not args.page:
         _check_judge(args.judge)
     if args.slug is None and not args.page:
@@ -100,24 +116,88 @@ def run(args: argparse.Namespace) -> int:
         slug, args.interactive, command(), known=known, templates=templates, judge=judge
     )
     pairs = page.samples if page and not args.interactive else []
+    table = scaffold.table(slug, args.interactive, judge, known)
+    _write(root, made, table, samples, pairs)
+    _report(slug, judge, known, made, page, interactive=args.interactive, templates=templates)
+    return 0
+
+
+def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, pairs=()) -> None:
+    """Writes the files, the samples folder (None: none) and the table; when the registry then
+    refuses the table, takes all of it back."""
     registry_path = root / "problems.toml"
     before = registry_path.read_text(encoding="utf-8")
     for path, content in made.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(content, encoding="utf-8")
-    samples.mkdir(parents=True)
-    written = _write_samples(samples, pairs)
+    written = []
+    if samples is not None:
+        samples.mkdir(parents=True)
+        written = _write_samples(samples, pairs)
     text = before if before.endswith("\n") else before + "\n"
-    registry_path.write_text(text + scaffold.table(slug, args.interactive, judge, known), "utf-8")
+    registry_path.write_text(text + table, "utf-8")
     try:
         load_registry(root)  # the new table must pass the registry's validation
     except BuildError:
         registry_path.write_text(before, encoding="utf-8")
         for path in [*made, *written]:
             (root / path).unlink(missing_ok=True)
-        samples.rmdir()
+        if samples is not None:
+            samples.rmdir()
         raise
-    _report(slug, judge, known, made, page, interactive=args.interactive, templates=templates)
+
+
+def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
+    """``new --package PATH``: the files, and a table naming the package, whose title, judge,
+    kind, limits, cases and programs are the problem's (no samples folder, no interactor)."""
+    if args.page:
+        raise BuildError("new: give --package or --from, not both")
+    from kit.packages import read_package  # only for --package
+
+    path = Path(args.package).resolve()
+    try:
+        package = read_package(path, args.package)
+    except BuildError as error:
+        raise BuildError(f"new: {error}") from None
+    if given and given.lower() != package.judge.lower():
+        raise BuildError(
+            f"new: --judge {given}, but {args.package} is a {package.format} package, judged by "
+            f"{package.judge} (leave --judge out); nothing was changed"
+        )
+    interactive = package.kind == "interactive"
+    if args.interactive and not interactive:
+        raise BuildError(f"new: --interactive, but {args.package} is a batch problem's package")
+    slug = args.slug or slug_from(package.name, "")
+    if slug is None:
+        raise BuildError(
+            f"new: no slug can be made of the package's name {package.name!r}; name one: "
+            f"{command()} new SLUG --package {args.package}"
+        )
+    if slug in load_registry(root):
+        raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
+    known = scaffold.Known(
+        package.title, package.name, package.time_limit or 1.0, package.memory_limit
+    )
+    templates = scaffold.workspace_templates(root)
+    made = scaffold.files(
+        slug, interactive, command(), known=known, templates=templates, judge=package.judge
+    )
+    made = {name: text for name, text in made.items() if not name.startswith("interactors/")}
+    existing = [name for name in made if (root / name).exists()]
+    if existing:
+        raise BuildError(f"new: {slug}: {', '.join(existing)} exists already; nothing was changed")
+    shown = Path(os.path.relpath(path, root)).as_posix()
+    _write(root, made, scaffold.package_table(slug, shown), None)
+    print(f"new problem {slug}:")
+    limit = f"{package.time_limit:g} s" if package.time_limit else "no time limit"
+    print(
+        f"  problems.toml       [{slug}] (package {shown}: {package.format}, {package.kind}, "
+        f"{package.title!r}, judge {package.judge}, {limit}, {package.memory_limit} MiB)"
+    )
+    for name in made:
+        print(f"  {name}")
+    print(f"  cases: the package's {len(package.cases)}, in its judge's order")
+    print(f"next: {command()} {slug}")
     return 0
 
 

@@ -1,16 +1,20 @@
 """kit.commands.new: ``new`` writes the judge's usual time and memory limits where its profile
 has them (AtCoder, Codeforces), placeholders said to be placeholders elsewhere (the profiles'
 figures themselves are pinned by tests/kit/judges/test_profiles.py); with ``--from`` and no
-SLUG, the page's id or its title made a slug; the rest of ``new``, end to end, is in
+SLUG, the page's id or its title made a slug; with ``--package``, a table naming the package
+and no samples or interactor of its own; the rest of ``new``, end to end, is in
 tests/test_commands.py, tests/kit/test_scaffold.py and tests/kit/test_pages.py."""
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from kit import cli
 from kit.judges.profiles import PROFILES
-from kit.registry import load_registry, slug_from
+from kit.registry import load_registry, sample_cases, slug_from
+
+PACKAGES = Path(__file__).resolve().parents[2] / "fixtures" / "packages"
 
 
 @pytest.mark.parametrize(
@@ -76,3 +80,63 @@ def test_new_without_a_slug_or_a_page_is_a_one_line_error(toy, capsys):
         error == "cpkit: error: new: name the problem (SLUG), or give its page with --from PAGE\n"
     )
     assert (toy / "problems.toml").read_text() == before
+
+
+@pytest.mark.parametrize(
+    ("name", "slug", "kind", "files"),
+    [
+        ("kattis_sum", "kattis_sum", "batch", ["solutions/{}.py", "stress/{}.py", "bench/{}.py"]),
+        ("polygon_guess", "guess", "interactive", ["solutions/{}.py"]),  # its short-name
+    ],
+)
+def test_new_from_a_package_names_it_and_takes_everything_else_from_it(
+    toy, capsys, cache_home, name, slug, kind, files
+):
+    packed = shutil.make_archive(str(toy / "packs" / name), "zip", PACKAGES / name)
+    assert cli.main(["new", "--package", packed, "--root", str(toy)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    files = [path.format(slug) for path in ["tests/test_{}.py", *files]]
+    assert out[0] == f"new problem {slug}:" and out[2:-2] == [f"  {path}" for path in files]
+    assert (
+        (toy / "problems.toml")
+        .read_text()
+        .endswith(
+            f'[{slug}]\npackage = "packs/{name}.zip"  # title, judge, kind, limits, cases and '
+            "checker: the package's (a key set here wins)\n"
+        )
+    )
+    problem = load_registry(toy)[slug]
+    assert (problem.kind, problem.source.format) == (kind, name.split("_")[0].capitalize())
+    assert sample_cases(problem) and not (toy / "samples" / slug).exists()
+    assert all((toy / path).is_file() for path in files)
+    assert not (toy / "interactors").exists()
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (
+            ["--judge", "AtCoder"],
+            "--judge AtCoder, but {p} is a Kattis package, judged by Kattis "
+            "(leave --judge out); nothing was changed",
+        ),
+        (["--interactive"], "--interactive, but {p} is a batch problem's package"),
+        (["--from", "x.html"], "give --package or --from, not both"),
+        (["toy_sum"], "toy_sum exists in problems.toml; nothing was changed"),
+    ],
+)
+def test_new_from_a_package_refuses_what_contradicts_it_touching_nothing(
+    toy, capsys, extra, message
+):
+    before = (toy / "problems.toml").read_text()
+    package = str(PACKAGES / "kattis_sum")
+    assert cli.main(["new", "--package", package, "--root", str(toy), *extra]) == 2
+    assert capsys.readouterr().err == f"cpkit: error: new: {message.format(p=package)}\n"
+    assert (toy / "problems.toml").read_text() == before
+    assert not (toy / "solutions" / "kattis_sum.py").exists()
+
+
+def test_new_from_a_path_that_is_no_package_is_a_one_line_error(toy, capsys):
+    assert cli.main(["new", "--package", "nowhere.zip", "--root", str(toy)]) == 2
+    error = capsys.readouterr().err
+    assert error == "cpkit: error: new: package nowhere.zip: no such folder or archive\n"
