@@ -2,8 +2,9 @@
 
 Watched: problems.toml, each problem's solution and the helpers its last bundle held (or
 every Python file under the workspace when it could not be bundled), its samples folder and
-the files in it. The files are polled (``INTERVAL``), which needs nothing beyond the standard
-library and sees editors that replace files as well as those that write in place.
+the files in it, and a package problem's package (its folders, or its archive). The files are
+polled (``INTERVAL``), which needs nothing beyond the standard library and sees editors that
+replace files as well as those that write in place.
 
     watch(build, paths_of, interval=INTERVAL)  # until Ctrl-C
 """

@@ -105,14 +105,6 @@ def _watch(args: argparse.Namespace) -> int:
             for line in result.errors[: report.WATCH_ERRORS]:
                 print(f"  {line}", flush=True)
 
-    def paths() -> list[Path]:
-        found = [root / "problems.toml"]
-        for result in results:
-            problem = result.problem
-            found += result.sources or [problem.solution, *sorted(root.rglob("*.py"))]
-            found.append(problem.samples_dir)
-        return found
-
     try:
         registry = load_registry(root)
     except BuildError:  # broken now: the first build says how, and the watch waits for the fix
@@ -121,10 +113,26 @@ def _watch(args: argparse.Namespace) -> int:
         select(registry, args.slugs)  # a problem named wrong is an error, not a wait
     print(f"watching {', '.join(args.slugs) or 'every problem'} (Ctrl-C to stop)", flush=True)
     try:
-        watch(build, paths)
+        watch(build, lambda: watched(root, results))
     except KeyboardInterrupt:
         print("stopped watching", flush=True)
     return 0
+
+
+def watched(root: Path, results: list) -> list[Path]:
+    """What the last build read: problems.toml, each problem's solution and the helpers its
+    bundle held (every Python file when it could not be bundled), its samples folder, and the
+    package it came from (kit.packages.watched)."""
+    found = [root / "problems.toml"]
+    for result in results:
+        problem = result.problem
+        found += result.sources or [problem.solution, *sorted(root.rglob("*.py"))]
+        found.append(problem.samples_dir)
+        if problem.source is not None:
+            from kit.packages import watched as package_paths
+
+            found += package_paths(problem.source)
+    return found
 
 
 def _options(args: argparse.Namespace, progress=None) -> RunOptions:

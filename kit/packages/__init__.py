@@ -15,10 +15,12 @@ API::
 
     read_package(path: Path, shown: str) -> Package   # a one-line BuildError when it is not one
     package_folder(path: Path, shown: str) -> Path    # the folder to read: an archive unpacked
+    watched(package: Package) -> list[Path]           # what ``--watch`` polls for it
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from kit.errors import BuildError
@@ -31,7 +33,26 @@ def read_package(path: Path, shown: str) -> Package:
     Polygon when it holds ``problem.xml``, the Kattis format when it holds ``problem.yaml`` or
     ``data/``. Paths in an unpacked archive's specs are absolute (they are in the cache)."""
     folder = package_folder(path, shown)
-    base = shown if folder == path else str(folder)
+    if folder != path:
+        return replace(_read(folder, shown, str(folder)), archive=path)
+    return _read(folder, shown, shown)
+
+
+def watched(package: Package) -> list[Path]:
+    """What ``--watch`` polls for a package problem: the archive it was unpacked from, else its
+    folders (their entries' sizes and times: a case, limit or program edited, added or
+    removed), the jury's submissions aside."""
+    if package.archive is not None:
+        return [package.archive]
+    skip = {package.path / "submissions", package.path / "solutions"}
+    folders = [package.path]
+    for folder in sorted(package.path.rglob("*")):
+        if folder.is_dir() and not any(part in skip for part in (folder, *folder.parents)):
+            folders.append(folder)
+    return folders
+
+
+def _read(folder: Path, shown: str, base: str) -> Package:
     if polygon.is_polygon(folder):
         return polygon.read(folder, shown, base)
     if kattis.is_kattis(folder):

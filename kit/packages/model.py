@@ -60,6 +60,7 @@ class Package:
     submissions: tuple[Submission, ...] = ()
     notes: tuple[str, ...] = ()
     include: tuple[Path, ...] = ()  # folders a C/C++ checker's headers are found in
+    archive: Path | None = None  # the zip or tar ``path`` was unpacked from, if any
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

@@ -1,6 +1,6 @@
 """kit.packages.read_package: a package folder told apart by what it holds (Polygon's
 problem.xml, the Kattis format's problem.yaml or data/) and read by that format's reader;
-anything else a one-line error."""
+anything else a one-line error; an archive unpacked first; what ``--watch`` polls for one."""
 
 import shutil
 from pathlib import Path
@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
-from kit.packages import read_package
+from kit.packages import read_package, watched
+from kit.watch import snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
@@ -63,3 +64,19 @@ def test_a_zipped_package_is_read_as_its_folder_would_be(tmp_path, cache_home, n
     assert [case.name for case in found.cases] == [case.name for case in folder.cases]
     assert found.path.is_relative_to(cache_home)
     assert found.interactor == folder.interactor.replace(name, str(found.path), 1)
+
+
+def test_a_package_folder_is_watched_by_its_folders_and_not_its_submissions(tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_guess", tmp_path / "guess")
+    paths = watched(read_package(copy, "guess"))
+    names = [path.relative_to(copy).as_posix() for path in paths]
+    assert names[0] == "." and {"data/sample", "output_validators/guess"} <= set(names)
+    assert not [name for name in names if name.startswith("submissions")]
+    before = snapshot(paths)
+    (copy / "data" / "sample" / "9.in").write_text("new case\n")
+    assert snapshot(paths) != before
+
+
+def test_a_zipped_package_is_watched_by_its_archive(tmp_path, cache_home):
+    packed = Path(shutil.make_archive(str(tmp_path / "sum"), "zip", PACKAGES / "kattis_sum"))
+    assert watched(read_package(packed, "sum.zip")) == [packed]

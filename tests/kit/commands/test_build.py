@@ -1,17 +1,21 @@
 """kit.commands.build: the build command's options and what it prints: the run options from
 the command line, a workspace without problems, a progress line, the table and the exit
 status for a passing and a failing problem (run under one interpreter, ``--target``), and
-``-v`` and ``--diff``."""
+``-v`` and ``--diff``; what ``--watch`` polls."""
 
 import argparse
+import shutil
 import sys
+from types import SimpleNamespace
 
 import pytest
 
 from kit import commands
 from kit.commands import build
 from kit.errors import BuildError
+from kit.registry import load_registry
 from kit.run.cases import KILL_FACTOR
+from tests.package_support import PACKAGES
 
 
 def parse(*argv):
@@ -81,3 +85,14 @@ def test_a_failing_problem_shows_its_diff_and_exits_1(toy, capsys):
     out = capsys.readouterr().out
     assert "--- samples/toy_sum/sample-1.in (" in out and "\nexpected:\n" in out
     assert out.rstrip().endswith("FAILED: toy_sum")
+
+
+def test_watching_a_package_problem_polls_its_package(tmp_path, toy):
+    package = shutil.copytree(PACKAGES / "kattis_sum", toy / "packs" / "sum")
+    with (toy / "problems.toml").open("a") as table:
+        table.write('\n[sum]\npackage = "packs/sum"\n')
+    problem = load_registry(toy)["sum"]
+    result = SimpleNamespace(problem=problem, sources=[problem.solution])
+    paths = build.watched(toy, [result])
+    assert paths[:3] == [toy / "problems.toml", problem.solution, problem.samples_dir]
+    assert package in paths and package / "data" / "secret" in paths
