@@ -6,9 +6,12 @@ The package is read in place (``kit.packages``): its cases in the judge's order,
 (time counted as its judge counts it: CPU time on Kattis), its validator or checker. The
 submissions run under the judge's first target that has its own interpreter here
 (``--target`` names another); the verdicts, what agrees and what is too close to call on this
-machine are ``kit.verify``'s. One line per submission as it is judged, then a count.
+machine are ``kit.verify``'s. First a line for the package's input validators, when it has
+any (``kit.input_check``: every one on every case's input), then one line per submission as
+it is judged, then a count.
 
-Exit status: 0 when no submission disagrees, 1 when one does, 2 for a usage error.
+Exit status: 0 when no submission disagrees and no input is rejected, 1 otherwise, 2 for a
+usage error.
 """
 
 from __future__ import annotations
@@ -19,12 +22,14 @@ from pathlib import Path
 from kit import verify
 from kit.commands import add_jobs, add_target, seconds, target_runner
 from kit.errors import BuildError
+from kit.input_check import InputCheck, check_inputs
 from kit.judges.profiles import CPU, profile_for
 from kit.judges.targets import Runner, runner_for_runs
 from kit.packages.model import Package, Submission
 from kit.registry import Problem, judge_cases, problem_from_package, sample_cases
 from kit.run.verdicts import OK
 
+INPUT_LINES = 10  # rejected inputs listed one a line
 HELP = "run a package's jury submissions: the kit's verdict beside each one's folder"
 
 
@@ -75,6 +80,9 @@ def run(args: argparse.Namespace) -> int:
         problem = verify.derived_limit(problem, list(done.values()))
     assert problem.source is not None
     print(_header(problem, problem.source, runner, len(cases), shown), flush=True)
+    inputs = check_inputs(problem, args.jobs)
+    if inputs is not None:
+        print("\n".join(_input_lines(inputs)), flush=True)
     width = max(len(name) for name in [*(s.name for s in chosen), "submission"])
     print(f"{'submission':<{width}}  {'folder':<6}  {'kit':<4}  {'slowest':>9}  result")
     judged = []
@@ -84,7 +92,29 @@ def run(args: argparse.Namespace) -> int:
         )
         judged.append(entry)
         print(_row(entry, width, problem), flush=True)
-    return _summary(judged, problem)
+    status = _summary(judged, problem)
+    if inputs is not None and inputs.rejected:
+        print(f"the package's input validators reject {_inputs(inputs)}")
+        return 1
+    return status
+
+
+def _input_lines(inputs: InputCheck) -> list[str]:
+    """The input validators' line, and a line per rejected input (the first INPUT_LINES)."""
+    names = ", ".join(inputs.validators)
+    if not inputs.rejected:
+        return [f"inputs: {inputs.inputs} of {inputs.inputs} valid ({names})"]
+    lines = [f"inputs: {_inputs(inputs)} rejected ({names})"]
+    for rejection in inputs.rejected[:INPUT_LINES]:
+        lines.append(f"  {rejection.case}: {rejection.validator}: {rejection.why}")
+    if len(inputs.rejected) > INPUT_LINES:
+        lines.append(f"  ... and {len(inputs.rejected) - INPUT_LINES} more")
+    return lines
+
+
+def _inputs(inputs: InputCheck) -> str:
+    count = len({rejection.case for rejection in inputs.rejected})
+    return f"{count} of {inputs.inputs} inputs"
 
 
 def _chosen(package: Package, wanted: list[str], shown: str) -> list[Submission]:

@@ -79,6 +79,9 @@ LANGUAGES = {
 }
 GROUP_FILES = ("testdata.yaml", "test_group.yaml")
 FLAG_KEYS = ("output_validator_flags", "output_validator_args")
+INPUT_KEYS = ("input_validator_flags", "input_validator_args")
+INPUT_FOLDERS = ("input_validators", "input_format_validators")  # the second deprecated
+NOT_PROGRAMS = {".viva": "VIVA", ".ctd": "Checktestdata"}  # validator languages not run here
 
 
 def is_kattis(path: Path) -> bool:
@@ -94,6 +97,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     kind, notes = _kind(config, legacy, shown)
     compare, interactor = _judging(path, shown, base or shown, config, legacy, kind)
     cases, case_notes = _cases(path, shown)
+    validators, validator_notes = _input_validators(path, shown, base or shown)
     limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
     time_limit, time_from = _time_limit(path, shown, limits)
     margin, multiplier, margin_from = _multipliers(shown, limits, legacy)
@@ -116,8 +120,29 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         margin_from=margin_from,
         multiplier=multiplier,
         submissions=tuple(_submissions(path)),
-        notes=tuple(notes + case_notes),
+        notes=tuple(notes + case_notes + validator_notes),
+        input_validators=tuple(validators),
     )
+
+
+def _input_validators(path: Path, shown: str, base: str) -> tuple[list[tuple[str, str]], list]:
+    """(name, path) of each input validator program, each file or folder of the first of
+    INPUT_FOLDERS present (a source, an executable, or a folder of sources), and notes for
+    the validators written in a language the kit does not run."""
+    folder = next((path / name for name in INPUT_FOLDERS if (path / name).is_dir()), None)
+    if folder is None:
+        return [], []
+    found, skipped = [], []
+    for entry in sorted(folder.iterdir()):
+        if _hidden(entry.name):
+            continue
+        if entry.suffix in NOT_PROGRAMS:
+            skipped.append(f"{folder.name}/{entry.name} ({NOT_PROGRAMS[entry.suffix]})")
+        elif entry.is_dir() or entry.suffix in LANGUAGES or os.access(entry, os.X_OK):
+            name = entry.name if entry.is_dir() else entry.stem
+            found.append((name, f"{base}/{folder.name}/{entry.name}"))
+    notes = [f"note: {shown}: not run, a language the kit does not run: {', '.join(skipped)}"]
+    return found, notes if skipped else []
 
 
 def _yaml(path: Path, shown: str) -> dict:
@@ -228,11 +253,11 @@ def _multipliers(shown: str, limits: dict, legacy: bool) -> tuple[float, float, 
 def _cases(path: Path, shown: str) -> tuple[list[PackageCase], list[str]]:
     """Every case of data/sample and data/secret, in the judge's order; notes."""
     walk = _Walk(path, shown)
-    top = walk.flags(path / "data", ())
+    top = walk.settings(path / "data", ((), ()))
     for group in ("sample", "secret"):
         folder = path / "data" / group
         if folder.is_dir():
-            walk.group(folder, group, walk.flags(folder, top))
+            walk.group(folder, group, walk.settings(folder, top))
     if not walk.cases:
         raise BuildError(
             f"{shown}: no test cases (NAME.in with NAME.ans in data/sample, data/secret)"
@@ -254,35 +279,46 @@ class _Walk:
         self.cases: list[PackageCase] = []
         self.lone: list[str] = []
 
-    def group(self, folder: Path, group: str, flags: tuple[str, ...]) -> None:
-        """The cases of ``folder`` and its subgroups, in lexicographic order of their names."""
+    def group(self, folder: Path, group: str, settings: tuple) -> None:
+        """The cases of ``folder`` and its subgroups, in lexicographic order of their names
+        (``settings``: the group's output validator flags and input validators' arguments)."""
         for name in sorted(os.listdir(folder)):
             entry = folder / name
             if _hidden(name):
                 continue
             if entry.is_dir():
-                self.group(entry, group, self.flags(entry, flags))
+                self.group(entry, group, self.settings(entry, settings))
             elif name.endswith(".ans") and entry.with_suffix(".in").is_file():
                 stem = entry.with_suffix("")
                 relative = stem.relative_to(self.package).as_posix()
                 self.cases.append(
-                    PackageCase(relative, stem.with_suffix(".in"), entry, group, flags)
+                    PackageCase(relative, stem.with_suffix(".in"), entry, group, *settings)
                 )
             elif name.endswith(".in") and not entry.with_suffix(".ans").is_file():
                 self.lone.append(entry.relative_to(self.package).as_posix())
 
-    def flags(self, folder: Path, inherited: tuple[str, ...]) -> tuple[str, ...]:
-        """A group's validator flags: its own setting, else its parent group's."""
+    def settings(self, folder: Path, inherited: tuple) -> tuple:
+        """A group's output validator flags and input validators' arguments: each its own
+        setting, else its parent group's."""
         where = f"{self.shown}/{folder.relative_to(self.package).as_posix()}"
-        for name in GROUP_FILES:
-            config = _yaml(folder / name, where) if folder.is_dir() else {}
-            for key in FLAG_KEYS:
-                if key in config:
-                    value = config[key]
-                    if isinstance(value, list):
-                        return tuple(str(item) for item in value)
-                    return tuple(str(value).split())
-        return inherited
+        flags, inputs = inherited
+        configs = [_yaml(folder / name, where) for name in GROUP_FILES] if folder.is_dir() else []
+        own = next((c[k] for c in configs for k in FLAG_KEYS if k in c), None)
+        if own is not None:
+            flags = _arguments(own)
+        own = next((c[k] for c in configs for k in INPUT_KEYS if k in c), None)
+        if isinstance(own, dict):  # validator name -> its arguments
+            inputs = tuple((str(name), _arguments(value)) for name, value in own.items())
+        elif own is not None:
+            inputs = (("", _arguments(own)),)
+        return flags, inputs
+
+
+def _arguments(value: object) -> tuple[str, ...]:
+    """A flags setting: a list of arguments, or one string of them split at spaces."""
+    if isinstance(value, list):
+        return tuple(str(item) for item in value)
+    return tuple(str(value).split())
 
 
 def _submissions(path: Path) -> list[Submission]:

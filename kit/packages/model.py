@@ -19,13 +19,21 @@ KATTIS, POLYGON = "Kattis", "Polygon"  # the formats
 @dataclass(frozen=True)
 class PackageCase:
     """One test case: its input, its answer file (None: none), its top group (``sample`` or
-    ``secret``) and the validator flags its own test group adds."""
+    ``secret``), the output validator flags its own test group adds and the input validators'
+    arguments."""
 
     name: str  # relative to the package, without the suffix: "data/secret/group1/01"
     input: Path
     answer: Path | None
     group: str
     flags: tuple[str, ...] = ()
+    # input validators' arguments its group gives: (validator name, args); name "" for all
+    input_args: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def args_for(self, validator: str) -> tuple[str, ...]:
+        """The arguments the input validator named ``validator`` gets on this case."""
+        named = dict(self.input_args)
+        return named.get(validator, named.get("", ()))
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,7 @@ class Package:
     notes: tuple[str, ...] = ()
     include: tuple[Path, ...] = ()  # folders a C/C++ checker's headers are found in
     archive: Path | None = None  # the zip or tar ``path`` was unpacked from, if any
+    input_validators: tuple[tuple[str, str], ...] = ()  # (name, path) of each, path as specs'
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

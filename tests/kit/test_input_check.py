@@ -1,0 +1,120 @@
+"""kit.input_check: a Kattis-format package's input validators run on every case's input, each
+with its test group's arguments (a string for all, a map by validator name), exit 42 valid and
+anything else (0 included, a crash, a hang) a rejection naming the case and what was said; the
+``verify`` command prints them and exits 1."""
+
+import argparse
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit import input_check
+from kit.commands import verify
+from kit.packages import read_package
+from kit.registry import problem_from_package
+
+SUM = Path(__file__).resolve().parents[1] / "fixtures" / "packages" / "kattis_sum"
+# two numbers, none below --min (default: any)
+CHECK = """\
+    import sys
+    low = int(sys.argv[sys.argv.index("--min") + 1]) if "--min" in sys.argv else -10**9
+    tokens = sys.stdin.read().split()
+    if len(tokens) != 2 or min(map(int, tokens)) < low:
+        print(f"not two numbers from {low}")
+        sys.exit(43)
+    sys.exit(42)
+"""
+
+
+def package(tmp_path, validators=None, group_yaml=None):
+    """A copy of kattis_sum with ``validators`` (file name -> source) in input_validators/ and
+    ``group_yaml`` as data/secret/testdata.yaml."""
+    copy = shutil.copytree(SUM, tmp_path / "sum")
+    folder = copy / "input_validators"
+    folder.mkdir()
+    for name, source in (validators or {"check.py": CHECK}).items():
+        (folder / name).write_text(textwrap.dedent(source))
+    if group_yaml is not None:
+        (copy / "data" / "secret" / "testdata.yaml").write_text(textwrap.dedent(group_yaml))
+    return copy
+
+
+def rejected(copy):
+    found = input_check.check_inputs(problem_from_package(copy, "sum"), jobs=2)
+    return [(r.case, r.validator, r.why) for r in found.rejected], found
+
+
+NEGATIVE = [  # kattis_sum's two inputs with a negative number
+    "data/secret/group_big/02.in",
+    "data/secret/group_neg/sub/01.in",
+]
+
+
+def test_every_input_valid_is_no_rejection(tmp_path):
+    found, check = rejected(package(tmp_path))
+    assert found == [] and (check.validators, check.inputs) == (("input_validators/check.py",), 6)
+
+
+@pytest.mark.parametrize(
+    "group_yaml",
+    [
+        "input_validator_flags: --min 0\n",  # for every validator
+        "input_validator_flags:\n  check: --min 0\n",  # by name
+        "input_validator_args: [--min, '0']\n",  # the later versions' key, a list
+    ],
+)
+def test_a_group_s_arguments_reach_its_cases_and_its_subgroups(tmp_path, group_yaml):
+    found, _ = rejected(package(tmp_path, group_yaml=group_yaml))
+    why = "exit status 43: not two numbers from 0"
+    assert found == [(case, "input_validators/check.py", why) for case in NEGATIVE]
+
+
+def test_arguments_for_another_validator_are_not_passed(tmp_path):
+    found, _ = rejected(package(tmp_path, group_yaml="input_validator_flags:\n  other: --min 0\n"))
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("source", "why"),
+    [
+        ("import sys\nsys.exit(0)\n", "exit status 0"),  # only 42 confirms an input
+        ("raise ValueError('bad header')\n", "exit status 1: ValueError: bad header"),
+        ("import time\ntime.sleep(30)\n", "killed at 0.5 s"),
+    ],
+)
+def test_anything_but_42_rejects(tmp_path, monkeypatch, source, why):
+    monkeypatch.setattr(input_check, "TIMEOUT", 0.5)
+    found, _ = rejected(package(tmp_path, {"strict.py": source}))
+    assert len(found) == 6 and found[0] == ("data/sample/1.in", "input_validators/strict.py", why)
+
+
+def test_a_package_without_validators_is_not_checked_and_viva_is_a_note(tmp_path):
+    assert input_check.check_inputs(problem_from_package(SUM, "sum")) is None
+    copy = package(tmp_path, {"format.viva": "<int>\n"})
+    problem = problem_from_package(copy, "sum")
+    assert input_check.check_inputs(problem) is None
+    notes = read_package(copy, "sum").notes
+    assert (
+        "note: sum: not run, a language the kit does not run: input_validators/format.viva (VIVA)"
+        in notes
+    )
+
+
+def test_verify_prints_the_rejected_inputs_and_exits_1(tmp_path, capsys):
+    copy = package(tmp_path, group_yaml="input_validator_flags: --min 0\n")
+    parser = argparse.ArgumentParser(prog="cpkit")
+    verify.add_subparser(parser.add_subparsers())
+    args = parser.parse_args(["verify", str(copy), "accepted/sum.py"])
+    assert args.run(args) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:4] == [
+        "inputs: 2 of 6 inputs rejected (input_validators/check.py)",
+        *(
+            f"  {case}: input_validators/check.py: exit status 43: not two numbers from 0"
+            for case in NEGATIVE
+        ),
+    ]
+    assert lines[-1] == "the package's input validators reject 2 of 6 inputs"
+    assert "accepted/sum.py  AC      AC" in lines[5]
