@@ -8,9 +8,11 @@ keep it): every program in ``input_validators/`` (or the deprecated
 must exit 42; any other status means the input "could not be confirmed as valid". ARGS are the
 test group's ``input_validator_flags`` (``input_validator_args`` in later versions): a string
 for every validator, or a map from a validator's name to its own (``kit.packages.kattis``).
-VIVA and Checktestdata files are not run (a note says so). Polygon's validators are not read
-yet. A validator is started as the kit starts every jury program (``kit.processes``), compiled
-once if it is C or C++ (``kit.judges.programs``), and stopped after TIMEOUT seconds.
+VIVA and Checktestdata files are not run (a note says so). Polygon's validators (problem.xml's
+``<validators>``) are testlib's: ``VALIDATOR --testset NAME [--group G] < INPUT``, exit status 0
+for a valid input (``kit.packages.polygon``). A validator is started as the kit starts every
+jury program (``kit.processes``), compiled once if it is C or C++ (``kit.judges.programs``),
+and stopped after TIMEOUT seconds.
 
 API::
 
@@ -24,17 +26,18 @@ from dataclasses import dataclass
 
 from kit.judges.compare import judge_message
 from kit.judges.programs import Program, program_at
+from kit.packages.model import KATTIS, POLYGON
 from kit.processes import run_program, signal_name
 from kit.registry import Problem
 from kit.run.schedule import cores
 
-VALID = 42  # the format's exit status for a valid input
+VALID = {KATTIS: 42, POLYGON: 0}  # each format's exit status for a valid input
 TIMEOUT = 60.0  # seconds a validator may take on one input
 
 
 @dataclass(frozen=True)
 class Rejection:
-    case: str  # "data/secret/03.in"
+    case: str  # its input's path from the package's top: "data/secret/03.in", "tests/03"
     validator: str  # its path from the package's top
     why: str  # "exit status 43: n out of range", "killed at 60 s"
 
@@ -59,8 +62,9 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
     ]
     for _, program in programs:
         program.argv()  # compiled before the runs start, one at a time
+    valid = VALID[package.format]
     runs = [
-        (case, name, program, _shown(path))
+        (case, case.input.relative_to(package.path).as_posix(), name, program, _shown(path), valid)
         for case in package.cases
         for (name, program), (_, path) in zip(programs, package.input_validators)
     ]
@@ -76,11 +80,11 @@ def _shown(path: str) -> str:
 
 
 def _run(run: tuple) -> Rejection | None:
-    case, name, program, shown = run
+    case, input_name, name, program, shown, valid = run
     program: Program
     argv = [*program.argv(), *case.args_for(name)]
     status, stdout, stderr, hung = run_program(argv, case.input.parent, TIMEOUT, case.input)
-    if status == VALID and not hung:
+    if status == valid and not hung:
         return None
     if hung:
         why = f"killed at {TIMEOUT:g} s"
@@ -89,4 +93,4 @@ def _run(run: tuple) -> Rejection | None:
     else:
         message = judge_message(stdout, stderr)
         why = f"exit status {status}" + (f": {message}" if message else "")
-    return Rejection(f"{case.name}.in", shown, why)
+    return Rejection(input_name, shown, why)

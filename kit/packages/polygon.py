@@ -19,7 +19,11 @@ reader p2d/polygon.py):
 - ``<assets><interactor><source path=...>``: an interactive problem, played through
   ``testlib:PATH`` (``kit.judges.programs``); its output file is then judged by the checker;
 - ``<assets><solutions><solution tag=...><source path=... type=...>``: the jury's solutions
-  by tag (``kit.verify`` says what each tag allows); ``do-not-run`` ones are left out.
+  by tag (``kit.verify`` says what each tag allows); ``do-not-run`` ones are left out;
+- ``<assets><validators><validator><source path=...>``: the input validators, each run on
+  every test's input by ``kit.input_check`` with testlib's validator arguments, ``--testset
+  NAME`` and ``--group G`` for a test of a group (testlib.h, ``registerValidation(argc,
+  argv)``: "[--testset testset] [--group group]"); testlib's exit status 0 confirms it.
 
 Polygon has no margin for time-limit solutions: the Kattis format's later default,
 ``time_limit_to_tle`` 1.5, is assumed (and said). The judge is Codeforces.
@@ -82,6 +86,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         compare=f"checker:{checker}" if checker else "tokens",
         interactor=f"testlib:{shlex.quote(interactor)}" if interactor else None,
         cases=tuple(_cases(testset, path, shown, where)),
+        input_validators=tuple(_validators(root, path, shown, base or shown)),
         time_limit=time_ms / 1000,
         time_from="problem.xml",
         memory_limit=max(1, memory_bytes >> 20),
@@ -133,7 +138,8 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
     count = _integer(testset, "test-count", where)
     inputs = testset.findtext("input-path-pattern") or "tests/%02d"
     answers = testset.findtext("answer-path-pattern") or "tests/%02d.a"
-    marked = [test.get("sample") == "true" for test in testset.findall("tests/test")]
+    tests = testset.findall("tests/test")
+    marked = [test.get("sample") == "true" for test in tests]
     cases, leading = [], True
     for number in range(1, count + 1):
         try:
@@ -149,8 +155,27 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
         leading = leading and number <= len(marked) and marked[number - 1]
         group = "sample" if leading else "secret"
         name = (inputs % number).rstrip("/")
-        cases.append(PackageCase(name, source, answer if answer.is_file() else None, group))
+        args = ("--testset", testset.get("name") or "tests")
+        if number <= len(tests) and tests[number - 1].get("group"):
+            args += ("--group", tests[number - 1].get("group", ""))
+        found = answer if answer.is_file() else None
+        cases.append(PackageCase(name, source, found, group, (), (("", args),)))
     return cases
+
+
+def _validators(
+    root: ElementTree.Element, path: Path, shown: str, base: str
+) -> list[tuple[str, str]]:
+    """(name, base/PATH) of each validator's source."""
+    found = []
+    for element in root.findall("assets/validators/validator/source"):
+        relative = element.get("path", "")
+        if not relative:
+            continue
+        if not (path / relative).is_file():
+            raise BuildError(f"{shown}: problem.xml names {relative}, which is missing")
+        found.append((Path(relative).stem, f"{base}/{relative}"))
+    return found
 
 
 def _solutions(root: ElementTree.Element, path: Path) -> list[Submission]:

@@ -118,3 +118,33 @@ def test_verify_prints_the_rejected_inputs_and_exits_1(tmp_path, capsys):
     ]
     assert lines[-1] == "the package's input validators reject 2 of 6 inputs"
     assert "accepted/sum.py  AC      AC" in lines[5]
+
+
+POLYGON_SUM = SUM.parent / "polygon_sum"
+# a testlib validator's arguments echoed when it rejects, every input rejected but group "big"'s
+ECHO = """\
+    import sys
+    if "--group" in sys.argv and sys.argv[sys.argv.index("--group") + 1] == "big":
+        sys.exit(0)
+    print(" ".join(sys.argv[1:]))
+    sys.exit(3)
+"""
+
+
+def test_a_polygon_package_s_validators_get_testlib_s_arguments_and_0_confirms(tmp_path):
+    copy = shutil.copytree(POLYGON_SUM, tmp_path / "sum")
+    (copy / "files" / "val.py").write_text(textwrap.dedent(ECHO))
+    xml = (copy / "problem.xml").read_text()
+    xml = xml.replace(
+        "<solutions>",
+        '<validators><validator><source path="files/val.py" type="python.3"/></validator>'
+        "</validators>\n        <solutions>",
+    )
+    xml = xml.replace('<test method="manual"/>\n', '<test method="manual" group="big"/>\n', 1)
+    (copy / "problem.xml").write_text(xml)
+    found, check = rejected(copy)
+    assert check.validators == ("files/val.py",)
+    assert found == [
+        ("tests/01", "files/val.py", "exit status 3: --testset tests"),
+        ("tests/03", "files/val.py", "exit status 3: --testset tests"),
+    ]
