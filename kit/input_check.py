@@ -14,6 +14,10 @@ for a valid input (``kit.packages.polygon``). A validator is started as the kit 
 jury program (``kit.processes``), compiled once if it is C or C++ (``kit.judges.programs``),
 and stopped after TIMEOUT seconds.
 
+Then, as problemtools' ``verifyproblem`` does, the validators get JUNK (an empty file, binary
+bytes, a line of every printable character) under each set of arguments the cases give them:
+junk that no validator rejects is a warning, since validators that let it through check little.
+
 API::
 
     check_inputs(problem, jobs=None) -> InputCheck | None   # None: the package has none
@@ -21,17 +25,24 @@ API::
 
 from __future__ import annotations
 
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 from kit.judges.compare import judge_message
-from kit.judges.programs import Program, program_at
-from kit.packages.model import KATTIS, POLYGON
+from kit.judges.programs import program_at
+from kit.packages.model import KATTIS, POLYGON, PackageCase
 from kit.processes import run_program, signal_name
 from kit.registry import Problem
 from kit.run.schedule import cores
 
 VALID = {KATTIS: 42, POLYGON: 0}  # each format's exit status for a valid input
+JUNK = (  # inputs no validator should let through (problemtools' sanity check has the like)
+    ("an empty file", b""),
+    ("the bytes 0 to 255", bytes(range(256))),
+    ("a line of printable ASCII", bytes(range(32, 127)) + b"\n"),
+)
 TIMEOUT = 60.0  # seconds a validator may take on one input
 
 
@@ -47,31 +58,60 @@ class InputCheck:
     validators: tuple[str, ...]
     inputs: int
     rejected: tuple[Rejection, ...]
+    junk: tuple[str, ...] = ()  # junk no validator rejects: "an empty file (with --min 0)"
 
 
 def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None:
     """Every input validator of the problem's package on every case's input, ``jobs`` at a
-    time (None: the cores)."""
+    time (None: the cores); then on JUNK, under each set of arguments the cases give them."""
     package = problem.source
     if package is None or not package.input_validators:
         return None
     where = f"{package.shown}: input validator"
     programs = [
-        (name, program_at(path, problem.root, where, "program", package.include, folder=True))
+        (
+            name,
+            _shown(path),
+            program_at(path, problem.root, where, "program", package.include, folder=True),
+        )
         for name, path in package.input_validators
     ]
-    for _, program in programs:
+    for _, _, program in programs:
         program.argv()  # compiled before the runs start, one at a time
     valid = VALID[package.format]
     runs = [
-        (case, case.input.relative_to(package.path).as_posix(), name, program, _shown(path), valid)
+        (case.input, (*program.argv(), *case.args_for(name)), valid)
         for case in package.cases
-        for (name, program), (_, path) in zip(programs, package.input_validators)
+        for name, _, program in programs
     ]
     with ThreadPoolExecutor(jobs or cores()) as pool:
-        found = [rejection for rejection in pool.map(_run, runs) if rejection is not None]
-    shown = tuple(_shown(path) for _, path in package.input_validators)
-    return InputCheck(shown, len(package.cases), tuple(found))
+        said = list(pool.map(_verdict, runs))
+        junk = _junk_accepted(package, programs, pool, valid)
+    labels = [
+        (case.input.relative_to(package.path).as_posix(), shown)
+        for case in package.cases
+        for _, shown, _ in programs
+    ]
+    found = tuple(Rejection(*label, why) for label, why in zip(labels, said) if why is not None)
+    return InputCheck(tuple(shown for _, shown, _ in programs), len(package.cases), found, junk)
+
+
+def _junk_accepted(package, programs, pool, valid: int) -> tuple[str, ...]:
+    """The junk inputs that pass every validator, under some case's arguments (problemtools'
+    sanity check of the validators: one that lets junk through checks nothing)."""
+    settings = list(dict.fromkeys(case.input_args for case in package.cases))
+    accepted = []
+    with tempfile.TemporaryDirectory(prefix="kit-junk-") as folder:
+        for number, (what, data) in enumerate(JUNK):
+            path = Path(folder, f"junk{number}.in")
+            path.write_bytes(data)
+            for setting in settings:
+                case = PackageCase("junk", path, None, "secret", (), setting)
+                runs = [(path, (*p.argv(), *case.args_for(name)), valid) for name, _, p in programs]
+                if all(why is None for why in pool.map(_verdict, runs)):
+                    args = " ".join(arg for _, values in setting for arg in values)
+                    accepted.append(what + (f" (with {args})" if args else ""))
+    return tuple(accepted)
 
 
 def _shown(path: str) -> str:
@@ -79,18 +119,15 @@ def _shown(path: str) -> str:
     return "/".join(path.replace("\\", "/").split("/")[-2:])
 
 
-def _run(run: tuple) -> Rejection | None:
-    case, input_name, name, program, shown, valid = run
-    program: Program
-    argv = [*program.argv(), *case.args_for(name)]
-    status, stdout, stderr, hung = run_program(argv, case.input.parent, TIMEOUT, case.input)
+def _verdict(run: tuple) -> str | None:
+    """None when the validator confirms the input, else why not."""
+    stdin, argv, valid = run
+    status, stdout, stderr, hung = run_program(list(argv), stdin.parent, TIMEOUT, stdin)
     if status == valid and not hung:
         return None
     if hung:
-        why = f"killed at {TIMEOUT:g} s"
-    elif status < 0:
-        why = f"killed by {signal_name(-status)}"
-    else:
-        message = judge_message(stdout, stderr)
-        why = f"exit status {status}" + (f": {message}" if message else "")
-    return Rejection(input_name, shown, why)
+        return f"killed at {TIMEOUT:g} s"
+    if status < 0:
+        return f"killed by {signal_name(-status)}"
+    message = judge_message(stdout, stderr)
+    return f"exit status {status}" + (f": {message}" if message else "")

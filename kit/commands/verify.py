@@ -100,16 +100,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _input_lines(inputs: InputCheck) -> list[str]:
-    """The input validators' line, and a line per rejected input (the first INPUT_LINES)."""
+    """The input validators' line, a line per rejected input (the first INPUT_LINES) and a
+    warning per junk input they all let through."""
     names = ", ".join(inputs.validators)
-    if not inputs.rejected:
-        return [f"inputs: {inputs.inputs} of {inputs.inputs} valid ({names})"]
-    lines = [f"inputs: {_inputs(inputs)} rejected ({names})"]
+    if inputs.rejected:
+        lines = [f"inputs: {_inputs(inputs)} rejected ({names})"]
+    else:
+        lines = [f"inputs: {inputs.inputs} of {inputs.inputs} valid ({names})"]
     for rejection in inputs.rejected[:INPUT_LINES]:
         lines.append(f"  {rejection.case}: {rejection.validator}: {rejection.why}")
     if len(inputs.rejected) > INPUT_LINES:
         lines.append(f"  ... and {len(inputs.rejected) - INPUT_LINES} more")
-    return lines
+    return lines + [f"  warning: no input validator rejects {what}" for what in inputs.junk]
 
 
 def _inputs(inputs: InputCheck) -> str:

@@ -148,3 +148,23 @@ def test_a_polygon_package_s_validators_get_testlib_s_arguments_and_0_confirms(t
         ("tests/01", "files/val.py", "exit status 3: --testset tests"),
         ("tests/03", "files/val.py", "exit status 3: --testset tests"),
     ]
+
+
+def test_junk_that_no_validator_rejects_is_named_with_the_arguments(tmp_path, capsys):
+    lenient = (
+        "import sys\nsys.exit(42 if sys.stdin.read().strip() or '--empty' in sys.argv else 43)\n"
+    )
+    copy = package(tmp_path, {"lenient.py": lenient}, "input_validator_flags: --empty\n")
+    check = rejected(copy)[1]
+    assert verify._input_lines(check)[1:2] == [
+        "  warning: no input validator rejects an empty file (with --empty)"
+    ]
+    assert check.junk == (
+        "an empty file (with --empty)",
+        "the bytes 0 to 255",
+        "the bytes 0 to 255 (with --empty)",
+        "a line of printable ASCII",
+        "a line of printable ASCII (with --empty)",
+    )
+    strict = package(tmp_path / "strict", {"check.py": CHECK, "lenient.py": lenient})
+    assert rejected(strict)[1].junk == ()  # one validator rejecting is enough
