@@ -9,11 +9,13 @@ path, size and modification time (``kit.cache.file_stamp``), so a changed archiv
 again and an unchanged one never is; the newest KEEP unpacked archives are kept. With the cache off
 (``CPKIT_CACHE=0``) or unwritable, a temporary folder removed when the process ends.
 
-**What is unpacked.** Regular files and folders only, each file's executable bit kept (a
-package's validator may be a script). A member named outside the archive (absolute, or with
-``..``), a link or a device is refused with a one-line error naming it, rather than unpacked
-somewhere else or skipped (a skipped file would surface later as a wrong "missing"). A 7z or
-rar archive, or a damaged one, is a one-line error too.
+**What is unpacked.** Files and folders, each file's executable bit kept (a package's
+validator may be a script), and links (symbolic, or a tar's hard links; problemtools' own
+example ``oddecho`` shares cases between groups by links) as copies of what they point to.
+A member named outside the archive (absolute, or with ``..``), a link pointing outside it or
+to nothing it holds, or a device is refused with a one-line error naming it, rather than
+unpacked somewhere else or skipped (a skipped file would surface later as a wrong "missing").
+A 7z or rar archive, or a damaged one, is a one-line error too.
 
 API::
 
@@ -136,12 +138,11 @@ def _reason(error: BaseException) -> str:
 
 
 def _unzip(path: Path, shown: str, target: Path) -> None:
+    links = []
     with zipfile.ZipFile(path) as archive:
         for member in archive.infolist():
             mode = member.external_attr >> 16
             kind = mode & 0o170000
-            if kind not in (0, 0o100000, 0o040000):  # 0: written by a tool that keeps no mode
-                raise BuildError(_refused(shown, member.filename, "a link or device"))
             relative = _inside(shown, member.filename)
             if member.is_dir():
                 if relative is not None:
@@ -149,11 +150,25 @@ def _unzip(path: Path, shown: str, target: Path) -> None:
                 continue
             if relative is None:
                 raise BuildError(_refused(shown, member.filename, "a file named as a folder"))
-            with archive.open(member) as source:
-                _write(target / relative, source, bool(mode & 0o111))
+            if kind == 0o120000:  # a symbolic link: its bytes are where it points
+                text = archive.read(member).decode("utf-8", "replace")
+                links.append(
+                    (
+                        member.filename,
+                        relative,
+                        _pointed(shown, member.filename, relative.parent, text),
+                    )
+                )
+            elif kind not in (0, 0o100000):  # 0: written by a tool that keeps no mode
+                raise BuildError(_refused(shown, member.filename, "a device"))
+            else:
+                with archive.open(member) as source:
+                    _write(target / relative, source, bool(mode & 0o111))
+    _copy_links(shown, target, links)
 
 
 def _untar(path: Path, shown: str, target: Path) -> None:
+    links = []
     with tarfile.open(path) as archive:
         for member in archive:
             relative = _inside(shown, member.name)
@@ -161,14 +176,58 @@ def _untar(path: Path, shown: str, target: Path) -> None:
                 if relative is not None:
                     (target / relative).mkdir(parents=True, exist_ok=True)
                 continue
-            if not member.isfile():
-                raise BuildError(_refused(shown, member.name, "a link or device"))
             if relative is None:
                 raise BuildError(_refused(shown, member.name, "a file named as a folder"))
-            source = archive.extractfile(member)
-            assert source is not None  # a regular file always has its bytes
-            with source:
-                _write(target / relative, source, bool(member.mode & 0o111))
+            if member.issym() or member.islnk():  # a hard link's target is named from the top
+                base = relative.parent if member.issym() else PurePosixPath()
+                links.append(
+                    (member.name, relative, _pointed(shown, member.name, base, member.linkname))
+                )
+            elif not member.isfile():
+                raise BuildError(_refused(shown, member.name, "a device"))
+            else:
+                source = archive.extractfile(member)
+                assert source is not None  # a regular file always has its bytes
+                with source:
+                    _write(target / relative, source, bool(member.mode & 0o111))
+    _copy_links(shown, target, links)
+
+
+def _pointed(shown: str, name: str, base: PurePosixPath, link: str) -> PurePosixPath:
+    """Where a link points, from the archive's top; refused when that is outside it."""
+    outside = _refused(shown, name, f"a link to {link}, outside the archive")
+    if link.startswith(("/", "\\")):
+        raise BuildError(outside)
+    parts: list[str] = []
+    for part in (base / link.replace("\\", "/")).parts:
+        if part == "..":
+            if not parts:
+                raise BuildError(outside)
+            parts.pop()
+        elif part != ".":
+            parts.append(part)
+    return PurePosixPath(*parts)
+
+
+def _copy_links(shown: str, target: Path, links: list) -> None:
+    """Each link unpacked as a copy of the file or folder it points to (a link to a link once
+    that one is copied); a link to nothing the archive holds is refused. No link is made on
+    disk, so nothing written later can go through one."""
+    while links:
+        left = []
+        for name, relative, pointed in links:
+            source, destination = target / pointed, target / relative
+            if source.is_file():
+                destination.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, destination)
+            elif source.is_dir() and pointed.parts and not relative.is_relative_to(pointed):
+                shutil.copytree(source, destination)
+            else:
+                left.append((name, relative, pointed))
+        if len(left) == len(links):
+            name, _, pointed = left[0]
+            raise BuildError(_refused(shown, name, f"a link to {pointed}, which it does not hold"))
+        links = left
 
 
 def _inside(shown: str, name: str) -> PurePosixPath | None:

@@ -168,3 +168,11 @@ def test_junk_that_no_validator_rejects_is_named_with_the_arguments(tmp_path, ca
     )
     strict = package(tmp_path / "strict", {"check.py": CHECK, "lenient.py": lenient})
     assert rejected(strict)[1].junk == ()  # one validator rejecting is enough
+
+
+def test_junk_equal_to_a_case_s_own_input_is_left_out(tmp_path):
+    lenient = "import sys\nsys.exit(42)\n"
+    copy = package(tmp_path, {"lenient.py": lenient})
+    assert rejected(copy)[1].junk[0] == "an empty file"
+    (copy / "data" / "sample" / "1.in").write_bytes(b"")  # a problem whose input is empty
+    assert rejected(copy)[1].junk[0] == "the bytes 0 to 255"

@@ -30,7 +30,8 @@ def _zip(path, members):
 
 
 def _tar(path, members):
-    """A tar.gz of ``members``: name -> bytes, or (TarInfo type,) for a link."""
+    """A tar.gz of ``members``: name -> bytes, or (TarInfo type, link name) for a link or
+    device."""
     with tarfile.open(path, "w:gz") as packed:
         for name, data in members.items():
             info = tarfile.TarInfo(name)
@@ -38,7 +39,7 @@ def _tar(path, members):
                 info.size = len(data)
                 packed.addfile(info, io.BytesIO(data))
             else:
-                info.type, info.linkname = data[0], "/etc/passwd"
+                info.type, info.linkname = data
                 packed.addfile(info)
     return path
 
@@ -112,10 +113,39 @@ def test_only_the_newest_unpacked_archives_are_kept(tmp_path, cache_home, monkey
     [
         ("up.zip", {"../x.txt": (b"", None)}, "../x.txt is named outside the archive"),
         ("abs.zip", {"/etc/x.txt": (b"", None)}, "/etc/x.txt is named outside the archive"),
-        ("link.zip", {"ln": (b"/etc/passwd", 0o120777)}, "ln is a link or device"),
+        (
+            "link.zip",
+            {"ln": (b"/etc/passwd", 0o120777)},
+            "ln is a link to /etc/passwd, outside the archive",
+        ),
+        (
+            "up.zip",
+            {"a/ln": (b"../../x", 0o120777)},
+            "a/ln is a link to ../../x, outside the archive",
+        ),
         ("up.tar.gz", {"a/../../x": b""}, "a/../../x is named outside the archive"),
-        ("link.tar.gz", {"a/ln": (tarfile.SYMTYPE,)}, "a/ln is a link or device"),
-        ("hard.tar.gz", {"a/ln": (tarfile.LNKTYPE,)}, "a/ln is a link or device"),
+        (
+            "link.tar.gz",
+            {"a/ln": (tarfile.SYMTYPE, "/etc/passwd")},
+            "a/ln is a link to /etc/passwd, outside the archive",
+        ),
+        (
+            "hard.tar.gz",
+            {"a/ln": (tarfile.LNKTYPE, "../x")},
+            "a/ln is a link to ../x, outside the archive",
+        ),
+        (
+            "none.tar.gz",
+            {"a/ln": (tarfile.SYMTYPE, "b")},
+            "a/ln is a link to a/b, which it does not hold",
+        ),
+        (
+            "loop.tar.gz",
+            {"a": (tarfile.SYMTYPE, "b"), "b": (tarfile.SYMTYPE, "a")},
+            "a is a link to b, which it does not hold",
+        ),
+        ("dev.tar.gz", {"a/tty": (tarfile.CHRTYPE, "")}, "a/tty is a device"),
+        ("fifo.zip", {"p": (b"", 0o010644)}, "p is a device"),
     ],
 )
 def test_members_that_would_land_elsewhere_are_refused(
@@ -129,6 +159,26 @@ def test_members_that_would_land_elsewhere_are_refused(
         f"package {name}: {message}, which the kit does not unpack (unpack it yourself)"
     )
     assert not (tmp_path / "x.txt").exists() and not list((cache_home / "packages").iterdir())
+
+
+def test_links_inside_the_archive_are_unpacked_as_copies(tmp_path, cache_home):
+    # as problemtools' example oddecho shares cases between groups
+    packed = _tar(
+        tmp_path / "p.tar.gz",
+        {
+            "data/one/1.in": b"5\n",
+            "data/two/1.in": (tarfile.SYMTYPE, "../one/1.in"),
+            "data/two/2.in": (tarfile.LNKTYPE, "data/one/1.in"),
+            "data/three": (tarfile.SYMTYPE, "two"),  # a folder, through a link to links
+        },
+    )
+    folder = archive.unpacked(packed, "p.tar.gz")
+    for name in ("two/1.in", "two/2.in", "three/1.in", "three/2.in"):
+        path = folder / "data" / name
+        assert path.read_bytes() == b"5\n" and not path.is_symlink()
+    assert not (folder / "data" / "three").is_symlink()
+    zipped = _zip(tmp_path / "z.zip", {"a/1.in": (b"7", None), "b": (b"a", 0o120777)})
+    assert (archive.unpacked(zipped, "z.zip") / "b" / "1.in").read_bytes() == b"7"
 
 
 @pytest.mark.parametrize(
