@@ -138,58 +138,54 @@ def _reason(error: BaseException) -> str:
 
 
 def _unzip(path: Path, shown: str, target: Path) -> None:
-    links = []
     with zipfile.ZipFile(path) as archive:
-        for member in archive.infolist():
-            mode = member.external_attr >> 16
-            kind = mode & 0o170000
-            relative = _inside(shown, member.filename)
-            if member.is_dir():
-                if relative is not None:
-                    (target / relative).mkdir(parents=True, exist_ok=True)
-                continue
-            if relative is None:
-                raise BuildError(_refused(shown, member.filename, "a file named as a folder"))
-            if kind == 0o120000:  # a symbolic link: its bytes are where it points
-                text = archive.read(member).decode("utf-8", "replace")
-                links.append(
-                    (
-                        member.filename,
-                        relative,
-                        _pointed(shown, member.filename, relative.parent, text),
-                    )
-                )
-            elif kind not in (0, 0o100000):  # 0: written by a tool that keeps no mode
-                raise BuildError(_refused(shown, member.filename, "a device"))
-            else:
-                with archive.open(member) as source:
-                    _write(target / relative, source, bool(mode & 0o111))
-    _copy_links(shown, target, links)
+        _extract(shown, target, (_zip_member(archive, member) for member in archive.infolist()))
 
 
 def _untar(path: Path, shown: str, target: Path) -> None:
-    links = []
     with tarfile.open(path) as archive:
-        for member in archive:
-            relative = _inside(shown, member.name)
-            if member.isdir():
-                if relative is not None:
-                    (target / relative).mkdir(parents=True, exist_ok=True)
-                continue
-            if relative is None:
-                raise BuildError(_refused(shown, member.name, "a file named as a folder"))
-            if member.issym() or member.islnk():  # a hard link's target is named from the top
-                base = relative.parent if member.issym() else PurePosixPath()
-                links.append(
-                    (member.name, relative, _pointed(shown, member.name, base, member.linkname))
-                )
-            elif not member.isfile():
-                raise BuildError(_refused(shown, member.name, "a device"))
-            else:
-                source = archive.extractfile(member)
-                assert source is not None  # a regular file always has its bytes
-                with source:
-                    _write(target / relative, source, bool(member.mode & 0o111))
+        _extract(shown, target, (_tar_member(archive, member) for member in archive))
+
+
+# A member, whatever the archive: (name, kind, executable, link, open): kind "dir", "file",
+# "link" or "device"; link, for a link, (where it points, whether that is named from the
+# archive's top, as a tar's hard link is, rather than from the link's folder); open() gives
+# a file's bytes.
+def _zip_member(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> tuple:
+    mode = member.external_attr >> 16
+    kind = {0o040000: "dir", 0o120000: "link", 0: "file", 0o100000: "file"}  # 0: no mode kept
+    found = "dir" if member.is_dir() else kind.get(mode & 0o170000, "device")
+    link = (archive.read(member).decode("utf-8", "replace"), False) if found == "link" else None
+    return member.filename, found, bool(mode & 0o111), link, lambda: archive.open(member)
+
+
+def _tar_member(archive: tarfile.TarFile, member: tarfile.TarInfo) -> tuple:
+    found = "dir" if member.isdir() else "file" if member.isfile() else "device"
+    link = None
+    if member.issym() or member.islnk():
+        found, link = "link", (member.linkname, member.islnk())
+    return member.name, found, bool(member.mode & 0o111), link, lambda: archive.extractfile(member)
+
+
+def _extract(shown: str, target: Path, members) -> None:
+    """Writes the files and folders, then the links as copies (``_copy_links``)."""
+    links = []
+    for name, kind, executable, link, opened in members:
+        relative = _inside(shown, name)
+        if kind == "dir":
+            if relative is not None:
+                (target / relative).mkdir(parents=True, exist_ok=True)
+        elif relative is None:
+            raise BuildError(_refused(shown, name, "a file named as a folder"))
+        elif kind == "link":
+            text, from_top = link
+            base = PurePosixPath() if from_top else relative.parent
+            links.append((name, relative, _pointed(shown, name, base, text)))
+        elif kind == "device":
+            raise BuildError(_refused(shown, name, "a device"))
+        else:
+            with opened() as source:
+                _write(target / relative, source, executable)
     _copy_links(shown, target, links)
 
 
