@@ -72,7 +72,7 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
     programs = [
         (
             name,
-            _shown(path),
+            _shown(Path(problem.root, path), package.path),
             program_at(path, problem.root, where, "program", package.include, folder=True),
         )
         for name, path in package.input_validators
@@ -118,9 +118,9 @@ def _junk_accepted(package, programs, pool, valid: int) -> tuple[str, ...]:
     return tuple(accepted)
 
 
-def _shown(path: str) -> str:
+def _shown(path: Path, package: Path) -> str:
     """A validator's path from the package's top (``input_validators/check.py``)."""
-    return "/".join(path.replace("\\", "/").split("/")[-2:])
+    return path.resolve().relative_to(package.resolve()).as_posix()
 
 
 def _verdict(run: tuple) -> str | None:
