@@ -109,7 +109,7 @@ def test_verify_prints_the_rejected_inputs_and_exits_1(tmp_path, capsys):
     args = parser.parse_args(["verify", str(copy), "accepted/sum.py"])
     assert args.run(args) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1:4] == [
+    assert lines[2:5] == [
         "inputs: 2 of 6 inputs rejected (input_validators/check.py)",
         *(
             f"  {case}: input_validators/check.py: exit status 43: not two numbers from 0"
@@ -117,7 +117,7 @@ def test_verify_prints_the_rejected_inputs_and_exits_1(tmp_path, capsys):
         ),
     ]
     assert lines[-1] == "the package's input validators reject 2 of 6 inputs"
-    assert "accepted/sum.py  AC      AC" in lines[5]
+    assert "accepted/sum.py  AC      AC" in lines[6]
 
 
 POLYGON_SUM = SUM.parent / "polygon_sum"

@@ -1,6 +1,6 @@
 """kit.commands.verify: ``verify PACKAGE [SUBMISSION...]`` on tests/fixtures/packages: the
 submissions chosen by path or part of a name, the header naming the package's limits and how
-its judge counts time, one row per submission and the count; a name that matches none is a
+its judge counts time, the package's notes, one row per submission and the count; a name that matches none is a
 one-line error."""
 
 import argparse
@@ -40,6 +40,10 @@ def test_one_accepted_submission_is_judged_and_agrees(capsys):
     assert lines[0].startswith(f"verify {SUM}: Kattis package, batch; time limit 1 s (.timelimit;")
     assert "CPU time, as Kattis counts it" in lines[0]
     assert "; 6 cases (2 sample, 4 secret); margin 2 (limits.time_safety_margin);" in lines[0]
-    assert lines[1].split() == ["submission", "folder", "kit", "slowest", "result"]
-    assert lines[2].split()[:3] == ["accepted/sum.py", "AC", "AC"]
+    assert lines[1] == (  # the package's notes, without the "." it was read as
+        "note: 1 .in file(s) without a .ans are not cases (as problemtools reads them): "
+        "data/secret/zz_no_answer.in"
+    )
+    assert lines[2].split() == ["submission", "folder", "kit", "slowest", "result"]
+    assert lines[3].split()[:3] == ["accepted/sum.py", "AC", "AC"]
     assert lines[-1] == "1 submissions: 1 agree, 0 too close to call on this machine, 0 disagree"
