@@ -1,7 +1,7 @@
 """kit.commands.verify: ``verify PACKAGE [SUBMISSION...]`` on tests/fixtures/packages: the
 submissions chosen by path or part of a name, the header naming the package's limits and how
-its judge counts time, the package's notes, one row per submission and the count; a name that matches none is a
-one-line error."""
+its judge counts time, the package's notes, one row per submission and the count; a name that
+matches none is a one-line error."""
 
 import argparse
 from pathlib import Path
