@@ -58,7 +58,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         metavar="SLUG",
         nargs="?",
         help="a lower-case letter, then lower-case letters, digits and '_' (default with --from: "
-        "the page's id or title)",
+        "the page's id or title; with --package: the package's name)",
     )
     parser.add_argument(
         "--interactive", action="store_true", help="an interactive problem with an interactor"
