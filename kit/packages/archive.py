@@ -6,8 +6,8 @@ when the archive's top holds one folder and no package files, that folder is the
 **Where.** ``kit.cache.folder()/packages/KEY/NAME`` (NAME: the archive's name without its
 suffix, the package's name when its files are at the top), KEY a hash of the archive's real
 path, size and modification time (``kit.cache.file_stamp``), so a changed archive is unpacked
-again and an unchanged one never is; the newest KEEP unpacked archives are kept. With the cache off
-(``CPKIT_CACHE=0``) or unwritable, a temporary folder removed when the process ends.
+again and an unchanged one never is; the KEEP unpacked archives used last are kept. With the
+cache off (``CPKIT_CACHE=0``) or unwritable, a temporary folder removed when the process ends.
 
 **What is unpacked.** Files and folders, each file's executable bit kept (a package's
 validator may be a script), and links (symbolic, or a tar's hard links; problemtools' own
@@ -26,6 +26,7 @@ API::
 from __future__ import annotations
 
 import atexit
+import contextlib
 import hashlib
 import os
 import shutil
@@ -39,7 +40,7 @@ from kit.errors import BuildError
 
 READ = (".zip", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
 NOT_READ = (".7z", ".rar")
-KEEP = 8  # unpacked archives kept in the cache, the newest first
+KEEP = 8  # unpacked archives kept in the cache, those used last
 MARKS = ("problem.xml", "problem.yaml", "data")  # what tells a package's top folder
 
 _scratch: list[tempfile.TemporaryDirectory] = []
@@ -63,6 +64,8 @@ def unpacked(path: Path, shown: str) -> Path:
     stem = _stem(path.name)
     if not (place / ".complete").exists():
         _unpack(path, shown, place, stem)
+    with contextlib.suppress(OSError):
+        os.utime(place)  # used now: pruning keeps the ones used last
     return _top(place / stem)
 
 
@@ -91,9 +94,14 @@ def _place(key: str) -> Path:
 
 
 def _prune(folder: Path, keep: str) -> None:
-    """Removes all but the newest KEEP unpacked archives (``keep`` is about to be used)."""
+    """Removes all but the KEEP unpacked archives used last (``keep`` is about to be used; a
+    copy another process is still unpacking, ``KEY.PID.tmp``, is left alone)."""
     old = sorted(
-        (entry for entry in folder.iterdir() if entry.is_dir() and entry.name != keep),
+        (
+            entry
+            for entry in folder.iterdir()
+            if entry.is_dir() and entry.name != keep and not entry.name.endswith(".tmp")
+        ),
         key=lambda entry: entry.stat().st_mtime,
         reverse=True,
     )
@@ -216,7 +224,7 @@ def _copy_links(shown: str, target: Path, links: list) -> None:
             if source.is_file():
                 destination.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(source, destination)
-            elif source.is_dir() and pointed.parts and not relative.is_relative_to(pointed):
+            elif source.is_dir() and not _waits(relative, pointed, links):
                 shutil.copytree(source, destination)
             else:
                 left.append((name, relative, pointed))
@@ -224,6 +232,14 @@ def _copy_links(shown: str, target: Path, links: list) -> None:
             name, _, pointed = left[0]
             raise BuildError(_refused(shown, name, f"a link to {pointed}, which it does not hold"))
         links = left
+
+
+def _waits(relative: PurePosixPath, pointed: PurePosixPath, links: list) -> bool:
+    """Whether a link to the folder ``pointed`` must wait: the folder holds (or is, or lies
+    in) the link itself, or holds a link not yet copied, which its copy would miss."""
+    if not pointed.parts or relative.is_relative_to(pointed):
+        return True
+    return any(other.is_relative_to(pointed) for _, other, _ in links if other != relative)
 
 
 def _inside(shown: str, name: str) -> PurePosixPath | None:

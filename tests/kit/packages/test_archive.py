@@ -98,14 +98,21 @@ def test_with_the_cache_off_the_copy_goes_to_a_temporary_folder(tmp_path, cache_
     assert (folder / "a.txt").is_file() and not cache_home.exists()
 
 
-def test_only_the_newest_unpacked_archives_are_kept(tmp_path, cache_home, monkeypatch):
+def test_only_the_archives_used_last_are_kept(tmp_path, cache_home, monkeypatch):
     monkeypatch.setattr(archive, "KEEP", 2)
-    folders = []
+    folders, packs = [], []
     for number in range(4):
-        packed = _zip(tmp_path / f"p{number}.zip", {"a.txt": (b"x", None)})
-        folders.append(archive.unpacked(packed, "p.zip"))
+        packs.append(_zip(tmp_path / f"p{number}.zip", {"a.txt": (b"x", None)}))
+        folders.append(archive.unpacked(packs[-1], "p.zip"))
         os.utime(folders[-1].parent, (number, number))  # oldest first, whatever the clock
     assert [folder.exists() for folder in folders] == [False, False, True, True]
+    partial = cache_home / "packages" / "0123.99.tmp"  # another process still unpacking
+    partial.mkdir()
+    os.utime(partial, (0, 0))
+    archive.unpacked(packs[2], "p.zip")  # used again: now newer than the fourth
+    archive.unpacked(_zip(tmp_path / "p4.zip", {"a.txt": (b"x", None)}), "p.zip")
+    assert [folder.exists() for folder in folders] == [False, False, True, False]
+    assert partial.exists()
 
 
 @pytest.mark.parametrize(
@@ -177,6 +184,18 @@ def test_links_inside_the_archive_are_unpacked_as_copies(tmp_path, cache_home):
         path = folder / "data" / name
         assert path.read_bytes() == b"5\n" and not path.is_symlink()
     assert not (folder / "data" / "three").is_symlink()
+    # a link to a folder listed before the links inside that folder: copied after them
+    packed = _tar(
+        tmp_path / "q.tar.gz",
+        {
+            "c": (tarfile.SYMTYPE, "b"),
+            "a/1.in": b"1",
+            "b/0.in": b"0",
+            "b/1.in": (tarfile.SYMTYPE, "../a/1.in"),
+        },
+    )
+    copied = archive.unpacked(packed, "q.tar.gz") / "c"
+    assert sorted(path.read_bytes() for path in copied.iterdir()) == [b"0", b"1"]
     zipped = _zip(tmp_path / "z.zip", {"a/1.in": (b"7", None), "b": (b"a", 0o120777)})
     assert (archive.unpacked(zipped, "z.zip") / "b" / "1.in").read_bytes() == b"7"
 
