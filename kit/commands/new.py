@@ -155,15 +155,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     from kit.packages import read_package  # only for --package
 
     path = Path(args.package).resolve()
-    try:
-        package = read_package(path, args.package)
-    except BuildError as error:
-        raise BuildError(f"new: {error}") from None
-    if given and given.lower() != package.judge.lower():
-        raise BuildError(
-            f"new: --judge {given}, but {args.package} is a {package.format} package, judged by "
-            f"{package.judge} (leave --judge out); nothing was changed"
-        )
+    package = _read(lambda: read_package(path, args.package), args.package, given)
     interactive = package.kind == "interactive"
     if args.interactive and not interactive:
         raise BuildError(f"new: --interactive, but {args.package} is a batch problem's package")
@@ -218,16 +210,22 @@ def _page(source: str, judge: str) -> Page:
     """The page's problem, read before anything is written; its judge must be the one named."""
     from kit.pages import read_page  # only for --from: the page parsers stay out of start-up
 
+    return _read(lambda: read_page(source), source, judge)
+
+
+def _read(reader, source: str, judge: str):
+    """What ``reader()`` reads of ``source`` (a page or a package), its errors said as
+    ``new``'s; its judge must be ``judge`` when one is named."""
     try:
-        page = read_page(source)
+        found = reader()
     except BuildError as error:
         raise BuildError(f"new: {error}") from None
-    if judge and judge.lower() != page.judge.lower():
+    if judge and judge.lower() != found.judge.lower():
         raise BuildError(
-            f"new: --judge {judge}, but {source} is a page of {page.judge} (leave --judge out, or "
-            f"name {page.judge}); nothing was changed"
+            f"new: --judge {judge}, but {source} is judged by {found.judge} (leave --judge out, "
+            f"or name {found.judge}); nothing was changed"
         )
-    return page
+    return found
 
 
 def _slug_of(page: Page) -> str:

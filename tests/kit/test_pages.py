@@ -125,7 +125,7 @@ def test_the_judge_named_with_the_page_must_be_the_page_judge(toy, capsys):
     assert new(toy, "other", "--judge", "Codeforces", "--from", str(PAGES / "atcoder.html")) == 2
     assert error_of(capsys).endswith(
         "new: --judge Codeforces, but "
-        f"{PAGES / 'atcoder.html'} is a page of AtCoder (leave --judge out, or name AtCoder); "
+        f"{PAGES / 'atcoder.html'} is judged by AtCoder (leave --judge out, or name AtCoder); "
         "nothing was changed"
     )
     assert snapshot(toy) == before

@@ -117,8 +117,8 @@ def test_new_from_a_package_names_it_and_takes_everything_else_from_it(
     [
         (
             ["--judge", "AtCoder"],
-            "--judge AtCoder, but {p} is a Kattis package, judged by Kattis "
-            "(leave --judge out); nothing was changed",
+            "--judge AtCoder, but {p} is judged by Kattis (leave --judge out, or name Kattis); "
+            "nothing was changed",
         ),
         (["--interactive"], "--interactive, but {p} is a batch problem's package"),
         (["--from", "x.html"], "give --package or --from, not both"),
