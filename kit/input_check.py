@@ -33,7 +33,7 @@ from pathlib import Path
 
 from kit.judges.compare import judge_message
 from kit.judges.programs import program_at
-from kit.packages.model import KATTIS, POLYGON, PackageCase
+from kit.packages.model import KATTIS, POLYGON, args_for
 from kit.processes import run_program, signal_name
 from kit.registry import Problem
 from kit.run.schedule import cores
@@ -80,20 +80,19 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
     for _, _, program in programs:
         program.argv()  # compiled before the runs start, one at a time
     valid = VALID[package.format]
+    pairs = [(case, validator) for case in package.cases for validator in programs]
     runs = [
         (case.input, (*program.argv(), *case.args_for(name)), valid)
-        for case in package.cases
-        for name, _, program in programs
+        for case, (name, _, program) in pairs
     ]
     with ThreadPoolExecutor(jobs or cores()) as pool:
         said = list(pool.map(_verdict, runs))
         junk = _junk_accepted(package, programs, pool, valid)
-    labels = [
-        (case.input.relative_to(package.path).as_posix(), shown)
-        for case in package.cases
-        for _, shown, _ in programs
-    ]
-    found = tuple(Rejection(*label, why) for label, why in zip(labels, said) if why is not None)
+    found = tuple(
+        Rejection(case.input.relative_to(package.path).as_posix(), validator[1], why)
+        for (case, validator), why in zip(pairs, said)
+        if why is not None
+    )
     return InputCheck(tuple(shown for _, shown, _ in programs), len(package.cases), found, junk)
 
 
@@ -110,8 +109,9 @@ def _junk_accepted(package, programs, pool, valid: int) -> tuple[str, ...]:
             path = Path(folder, f"junk{number}.in")
             path.write_bytes(data)
             for setting in settings:
-                case = PackageCase("junk", path, None, "secret", (), setting)
-                runs = [(path, (*p.argv(), *case.args_for(name)), valid) for name, _, p in programs]
+                runs = [
+                    (path, (*p.argv(), *args_for(setting, name)), valid) for name, _, p in programs
+                ]
                 if all(why is None for why in pool.map(_verdict, runs)):
                     args = " ".join(arg for _, values in setting for arg in values)
                     accepted.append(what + (f" (with {args})" if args else ""))

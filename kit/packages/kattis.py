@@ -141,8 +141,9 @@ def _input_validators(path: Path, shown: str, base: str) -> tuple[list[tuple[str
         elif entry.is_dir() or entry.suffix in LANGUAGES or os.access(entry, os.X_OK):
             name = entry.name if entry.is_dir() else entry.stem
             found.append((name, f"{base}/{folder.name}/{entry.name}"))
-    notes = [f"note: {shown}: not run, a language the kit does not run: {', '.join(skipped)}"]
-    return found, notes if skipped else []
+    if not skipped:
+        return found, []
+    return found, [f"note: {shown}: not run, a language the kit does not run: {', '.join(skipped)}"]
 
 
 def _yaml(path: Path, shown: str) -> dict:

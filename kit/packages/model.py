@@ -32,8 +32,13 @@ class PackageCase:
 
     def args_for(self, validator: str) -> tuple[str, ...]:
         """The arguments the input validator named ``validator`` gets on this case."""
-        named = dict(self.input_args)
-        return named.get(validator, named.get("", ()))
+        return args_for(self.input_args, validator)
+
+
+def args_for(input_args: tuple, validator: str) -> tuple[str, ...]:
+    """The arguments a group's ``input_args`` give the input validator named ``validator``."""
+    named = dict(input_args)
+    return named.get(validator, named.get("", ()))
 
 
 @dataclass(frozen=True)

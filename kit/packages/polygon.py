@@ -128,7 +128,11 @@ def _source(root: ElementTree.Element, tag: str, path: Path, shown: str, base: s
     element = root.find(f"{tag}/source")
     if element is None or not element.get("path"):
         return None
-    relative = element.get("path", "")
+    return _named(element.get("path", ""), path, shown, base)
+
+
+def _named(relative: str, path: Path, shown: str, base: str) -> str:
+    """``base/RELATIVE`` of a file problem.xml names; a one-line error when it is missing."""
     if not (path / relative).is_file():
         raise BuildError(f"{shown}: problem.xml names {relative}, which is missing")
     return f"{base}/{relative}"
@@ -167,15 +171,9 @@ def _validators(
     root: ElementTree.Element, path: Path, shown: str, base: str
 ) -> list[tuple[str, str]]:
     """(name, base/PATH) of each validator's source."""
-    found = []
-    for element in root.findall("assets/validators/validator/source"):
-        relative = element.get("path", "")
-        if not relative:
-            continue
-        if not (path / relative).is_file():
-            raise BuildError(f"{shown}: problem.xml names {relative}, which is missing")
-        found.append((Path(relative).stem, f"{base}/{relative}"))
-    return found
+    sources = root.findall("assets/validators/validator/source")
+    relatives = [element.get("path", "") for element in sources]
+    return [(Path(rel).stem, _named(rel, path, shown, base)) for rel in relatives if rel]
 
 
 def _solutions(root: ElementTree.Element, path: Path) -> list[Submission]:
