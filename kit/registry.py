@@ -34,7 +34,7 @@ import math
 import re
 import sys
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -413,7 +413,7 @@ def problem_from_package(
 ) -> Problem:
     """A problem made of the package at ``path`` alone (``cpkit verify``; ``shown`` is how
     the user named it): its folder is the root; ``time_limit`` stands in for one the package
-    does not fix. Errors name the package, not problems.toml."""
+    does not fix. Errors and notes name the package, not problems.toml or "."."""
     from kit.packages import package_folder, read_package
 
     shown = shown or str(path)
@@ -424,10 +424,17 @@ def problem_from_package(
     if time_limit is not None:
         entry["time_limit"] = time_limit
     try:
-        return _problem(path, slug, entry)
+        problem = _problem(path, slug, entry)
     except BuildError as error:
         text = str(error).replace(f"problems.toml: [{slug}]: ", f"{shown}: ", 1)
         raise BuildError(text.replace("package . ", "the package ", 1)) from None
+    assert problem.source is not None
+    # read as "." from its own folder: its notes name it as the header of ``verify`` does
+    notes = tuple(
+        note.replace("note: .: ", "note: ", 1).replace("note: . is ", "note: the package is ", 1)
+        for note in problem.source.notes
+    )
+    return replace(problem, source=replace(problem.source, notes=notes))
 
 
 def _targets(where: str, names: list) -> tuple[Target, ...]:

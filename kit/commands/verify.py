@@ -80,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
         problem = verify.derived_limit(problem, list(done.values()))
     assert problem.source is not None
     print(_header(problem, problem.source, runner, len(cases), shown), flush=True)
-    for note in problem.source.notes:  # read as "." from its own folder: named by the header
-        print(note.replace("note: .: ", "note: ", 1), flush=True)
+    for note in problem.source.notes:
+        print(note, flush=True)
     inputs = check_inputs(problem, args.jobs)
     if inputs is not None:
         print("\n".join(_input_lines(inputs)), flush=True)

@@ -101,3 +101,12 @@ def test_a_zipped_package_is_a_problem_in_problems_toml_and_for_verify(tmp_path,
     assert interactor.program.argv()[-1] == str(script)
     alone = problem_from_package(root / "packs" / "guess.zip", "guess.zip")
     assert (alone.slug, alone.source.path, alone.source.shown) == ("guess", script.parents[2], ".")
+
+
+def test_a_package_alone_has_notes_that_name_it_as_the_package_not_as_dot(tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    with (copy / "problem.yaml").open("a") as config:
+        config.write("type: scoring\n")
+    notes = problem_from_package(copy, "sum").source.notes
+    assert notes[0] == "note: the package is a scoring problem: judged pass-fail here, no scores"
+    assert notes[1].startswith("note: 1 .in file(s) without a .ans are not cases")
