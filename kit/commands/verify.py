@@ -6,9 +6,9 @@ The package is read in place (``kit.packages``): its cases in the judge's order,
 (time counted as its judge counts it: CPU time on Kattis), its validator or checker. The
 submissions run under the judge's first target that has its own interpreter here
 (``--target`` names another); the verdicts, what agrees and what is too close to call on this
-machine are ``kit.verify``'s. First a line for the package's input validators, when it has
-any (``kit.input_check``: every one on every case's input), then one line per submission as
-it is judged, then a count.
+machine are ``kit.verify``'s. Under the header the package's notes, then a line for its input
+validators, when it has any (``kit.input_check``: every one on every case's input), then one
+line per submission as it is judged, then a count.
 
 Exit status: 0 when no submission disagrees and no input is rejected, 1 otherwise, 2 for a
 usage error.
