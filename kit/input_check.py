@@ -14,10 +14,12 @@ for a valid input (``kit.packages.polygon``). A validator is started as the kit 
 jury program (``kit.processes``), compiled once if it is C or C++ (``kit.judges.programs``),
 and stopped after TIMEOUT seconds.
 
-Then, as problemtools' ``verifyproblem`` does, the validators get JUNK (an empty file, binary
-bytes, a line of every printable character) under each set of arguments the cases give them:
-junk that no validator rejects is a warning, since validators that let it through check little
-(junk equal to a case's own input is left out: some problems have an empty input).
+Then, as problemtools' ``verifyproblem`` does, the validators get junk (``kit.input_junk``):
+JUNK (an empty file, binary bytes, a line of every printable character) under each set of
+arguments the cases give them, and each of MODIFICATIONS made to the first case's input it
+changes, under that case's arguments. Junk that no validator rejects is a warning, since
+validators that let it through check little (junk equal to a case's own input is left out:
+some problems have an empty input).
 
 API::
 
@@ -31,6 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from kit.input_junk import JUNK, MODIFICATIONS
 from kit.judges.compare import judge_message
 from kit.judges.programs import program_at
 from kit.packages.model import KATTIS, POLYGON, args_for
@@ -39,11 +42,6 @@ from kit.registry import Problem
 from kit.run.schedule import cores
 
 VALID = {KATTIS: 42, POLYGON: 0}  # each format's exit status for a valid input
-JUNK = (  # inputs no validator should let through (problemtools' sanity check has the like)
-    ("an empty file", b""),
-    ("the bytes 0 to 255", bytes(range(256))),
-    ("a line of printable ASCII", bytes(range(32, 127)) + b"\n"),
-)
 TIMEOUT = 60.0  # seconds a validator may take on one input
 
 
@@ -60,6 +58,8 @@ class InputCheck:
     inputs: int
     rejected: tuple[Rejection, ...]
     junk: tuple[str, ...] = ()  # junk no validator rejects: "an empty file (with --min 0)"
+    # modified inputs no validator rejects: "data/secret/1.in with each space doubled"
+    modified: tuple[str, ...] = ()
 
 
 def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None:
@@ -88,12 +88,14 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
     with ThreadPoolExecutor(jobs or cores()) as pool:
         said = list(pool.map(_verdict, runs))
         junk = _junk_accepted(package, programs, pool, valid)
+        modified = _modifications_accepted(package, programs, pool, valid)
     found = tuple(
         Rejection(case.input.relative_to(package.path).as_posix(), validator[1], why)
         for (case, validator), why in zip(pairs, said)
         if why is not None
     )
-    return InputCheck(tuple(shown for _, shown, _ in programs), len(package.cases), found, junk)
+    shown = tuple(shown for _, shown, _ in programs)
+    return InputCheck(shown, len(package.cases), found, junk, modified)
 
 
 def _junk_accepted(package, programs, pool, valid: int) -> tuple[str, ...]:
@@ -115,6 +117,27 @@ def _junk_accepted(package, programs, pool, valid: int) -> tuple[str, ...]:
                 if all(why is None for why in pool.map(_verdict, runs)):
                     args = " ".join(arg for _, values in setting for arg in values)
                     accepted.append(what + (f" (with {args})" if args else ""))
+    return tuple(accepted)
+
+
+def _modifications_accepted(package, programs, pool, valid: int) -> tuple[str, ...]:
+    """Each of MODIFICATIONS made to the first case's input it changes, when every validator
+    passes it under that case's arguments (problemtools tries each on one case too)."""
+    accepted = []
+    with tempfile.TemporaryDirectory(prefix="kit-modified-") as folder:
+        for number, modification in enumerate(MODIFICATIONS):
+            for case in package.cases:
+                changed = modification.apply(case.input.read_bytes())
+                if changed is not None:
+                    break
+            else:
+                continue  # it changes no case's input
+            path = Path(folder, f"modified{number}.in")
+            path.write_bytes(changed)
+            runs = [(path, (*p.argv(), *case.args_for(name)), valid) for name, _, p in programs]
+            if all(why is None for why in pool.map(_verdict, runs)):
+                where = case.input.relative_to(package.path).as_posix()
+                accepted.append(f"{where} with {modification.what}")
     return tuple(accepted)
 
 

@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _input_lines(inputs: InputCheck) -> list[str]:
     """The input validators' line, a line per rejected input (the first INPUT_LINES) and a
-    warning per junk input they all let through."""
+    warning per junk or modified input they all let through."""
     names = ", ".join(inputs.validators)
     if inputs.rejected:
         lines = [f"inputs: {_inputs(inputs)} rejected ({names})"]
@@ -113,7 +113,8 @@ def _input_lines(inputs: InputCheck) -> list[str]:
         lines.append(f"  {rejection.case}: {rejection.validator}: {rejection.why}")
     if len(inputs.rejected) > INPUT_LINES:
         lines.append(f"  ... and {len(inputs.rejected) - INPUT_LINES} more")
-    return lines + [f"  warning: no input validator rejects {what}" for what in inputs.junk]
+    junk = inputs.junk + inputs.modified
+    return lines + [f"  warning: no input validator rejects {what}" for what in junk]
 
 
 def _inputs(inputs: InputCheck) -> str:

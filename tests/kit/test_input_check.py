@@ -117,7 +117,11 @@ def test_verify_prints_the_rejected_inputs_and_exits_1(tmp_path, capsys):
         ),
     ]
     assert lines[-1] == "the package's input validators reject 2 of 6 inputs"
-    assert "accepted/sum.py  AC      AC" in lines[6]
+    assert [line for line in lines[5:] if "warning" in line] == [
+        f"  warning: no input validator rejects data/sample/1.in with {what}"
+        for what in LENIENT_CHANGES
+    ]
+    assert "accepted/sum.py  AC      AC" in lines[10]
 
 
 POLYGON_SUM = SUM.parent / "polygon_sum"
@@ -176,3 +180,36 @@ def test_junk_equal_to_a_case_s_own_input_is_left_out(tmp_path):
     assert rejected(copy)[1].junk[0] == "an empty file"
     (copy / "data" / "sample" / "1.in").write_bytes(b"")  # a problem whose input is empty
     assert rejected(copy)[1].junk[0] == "the bytes 0 to 255"
+
+
+STRICT = """\
+    import re, sys
+    lax = "--lax" in sys.argv
+    number = rb"(0|-?[1-9][0-9]*)"
+    exact = re.fullmatch(number + b" " + number + rb"\\n", sys.stdin.buffer.read())
+    sys.exit(42 if lax or exact else 43)
+"""
+LENIENT_CHANGES = (
+    "each space doubled",
+    "a space before each line break",
+    "each line break doubled",
+    "zeros before each integer",
+)
+
+
+def test_modified_inputs_that_no_validator_rejects_are_named_with_the_case(tmp_path):
+    check = rejected(package(tmp_path))[1]  # CHECK reads tokens: blanks and zeros pass
+    assert check.modified == tuple(f"data/sample/1.in with {what}" for what in LENIENT_CHANGES)
+    assert verify._input_lines(check)[-1] == (
+        "  warning: no input validator rejects data/sample/1.in with zeros before each integer"
+    )
+    strict = rejected(package(tmp_path / "strict", {"strict.py": STRICT}))[1]
+    assert (strict.rejected, strict.junk, strict.modified) == ((), (), ())
+
+
+def test_a_modified_input_is_validated_with_its_case_s_arguments(tmp_path):
+    copy = package(tmp_path, {"strict.py": STRICT}, "input_validator_flags: --lax\n")
+    shutil.rmtree(copy / "data" / "sample")  # the first case: data/secret/01_small.in
+    check = rejected(copy)[1]
+    changes = (*LENIENT_CHANGES, "a line after the last")
+    assert check.modified == tuple(f"data/secret/01_small.in with {what}" for what in changes)
