@@ -14,7 +14,7 @@ for a valid input (``kit.packages.polygon``). A validator is started as the kit 
 jury program (``kit.processes``), compiled once if it is C or C++ (``kit.judges.programs``),
 and stopped after TIMEOUT seconds.
 
-Then, as problemtools' ``verifyproblem`` does, the validators get junk (``kit.input_junk``):
+Then, as problemtools' ``verifyproblem`` does, the validators get junk (``kit.junk``):
 JUNK (an empty file, binary bytes, a line of every printable character) under each set of
 arguments the cases give them, and each of MODIFICATIONS made to the first case's input it
 changes, under that case's arguments. Junk that no validator rejects is a warning, since
@@ -33,9 +33,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit.input_junk import JUNK, MODIFICATIONS
 from kit.judges.compare import judge_message
 from kit.judges.programs import program_at
+from kit.junk import JUNK, MODIFICATIONS
 from kit.packages.model import KATTIS, POLYGON, args_for
 from kit.processes import run_program, signal_name
 from kit.registry import Problem

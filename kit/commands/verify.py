@@ -7,11 +7,12 @@ The package is read in place (``kit.packages``): its cases in the judge's order,
 submissions run under the judge's first target that has its own interpreter here
 (``--target`` names another); the verdicts, what agrees and what is too close to call on this
 machine are ``kit.verify``'s. Under the header the package's notes, then a line for its input
-validators, when it has any (``kit.input_check``: every one on every case's input), then one
-line per submission as it is judged, then a count.
+validators, when it has any (``kit.input_check``: every one on every case's input), one for its
+checker, when it is a program (``kit.output_check``: junk and odd outputs), then one line per
+submission as it is judged, then a count.
 
-Exit status: 0 when no submission disagrees and no input is rejected, 1 otherwise, 2 for a
-usage error.
+Exit status: 0 when no submission disagrees, no input is rejected and the checker fails on no
+output, 1 otherwise, 2 for a usage error.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from kit.errors import BuildError
 from kit.input_check import InputCheck, check_inputs
 from kit.judges.profiles import CPU, profile_for
 from kit.judges.targets import Runner, runner_for_runs
+from kit.output_check import OutputCheck, check_outputs
 from kit.packages.model import Package, Submission
 from kit.registry import Problem, judge_cases, problem_from_package, sample_cases
 from kit.run.verdicts import OK
@@ -85,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
     inputs = check_inputs(problem, args.jobs)
     if inputs is not None:
         print("\n".join(_input_lines(inputs)), flush=True)
+    outputs = check_outputs(problem, cases, args.jobs)
+    if outputs is not None:
+        print("\n".join(_output_lines(outputs)), flush=True)
     width = max(len(name) for name in [*(s.name for s in chosen), "submission"])
     print(f"{'submission':<{width}}  {'folder':<6}  {'kit':<4}  {'slowest':>9}  result")
     judged = []
@@ -97,7 +102,10 @@ def run(args: argparse.Namespace) -> int:
     status = _summary(judged, problem)
     if inputs is not None and inputs.rejected:
         print(f"the package's input validators reject {_inputs(inputs)}")
-        return 1
+        status = 1
+    if outputs is not None and outputs.failed:
+        print(f"the package's checker fails on {len(outputs.failed)} outputs")
+        status = 1
     return status
 
 
@@ -115,6 +123,21 @@ def _input_lines(inputs: InputCheck) -> list[str]:
         lines.append(f"  ... and {len(inputs.rejected) - INPUT_LINES} more")
     junk = inputs.junk + inputs.modified
     return lines + [f"  warning: no input validator rejects {what}" for what in junk]
+
+
+def _output_lines(outputs: OutputCheck) -> list[str]:
+    """The checker's line, a line per output it failed on (the first INPUT_LINES) and a
+    warning per junk output it accepts on every case."""
+    tried = f"{outputs.tried} junk and odd outputs"
+    if outputs.failed:
+        lines = [f"checker: fails on {len(outputs.failed)} of {tried} ({outputs.checker})"]
+    else:
+        lines = [f"checker: a verdict on each of {tried} ({outputs.checker})"]
+    lines += [f"  {failure}" for failure in outputs.failed[:INPUT_LINES]]
+    if len(outputs.failed) > INPUT_LINES:
+        lines.append(f"  ... and {len(outputs.failed) - INPUT_LINES} more")
+    warning = "  warning: the checker accepts {} as the output of every case"
+    return lines + [warning.format(what) for what in outputs.accepted]
 
 
 def _inputs(inputs: InputCheck) -> str:

@@ -1,9 +1,9 @@
-"""kit.input_junk: each modification changes what it names, and only that; one that changes
+"""kit.junk: each modification changes what it names, and only that; one that changes
 nothing says so (None), so that the check moves on to the next case."""
 
 import pytest
 
-from kit.input_junk import JUNK, MODIFICATIONS
+from kit.junk import JUNK, MODIFICATIONS
 
 CHANGE = {m.what: m for m in MODIFICATIONS}
 

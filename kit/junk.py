@@ -1,19 +1,24 @@
-"""Inputs a package's input validators should reject, for the sanity check problemtools'
-``verifyproblem`` makes of them (Kattis/problemtools, ``_JUNK_CASES`` and
-``_JUNK_MODIFICATIONS``): validators that let these through check little.
+"""Files a package's validators and checkers should reject, for the sanity check problemtools'
+``verifyproblem`` makes of them (Kattis/problemtools, ``_JUNK_CASES``, ``_JUNK_MODIFICATIONS``
+and, for output validators, ``_JUNK_CASES_CRASH``): programs that let these through check
+little, and a checker that fails on one would make a judge error of a contestant's output.
 
-- JUNK: whole files no input format allows (an empty file, binary bytes, a line of every
-  printable character).
+- JUNK: whole files no input format allows and no answer is (an empty file, binary bytes, a
+  line of every printable character).
 - MODIFICATIONS: a case's own input changed the way a careless generator or a hand edit
   changes it (a doubled space, a space before a line break, an empty line, zeros before an
   integer or after a fraction, a line after the last). Each is tried on the first case it
   changes; a format that allows the change makes the warning a false one, which is why these
   are warnings, never rejections.
+- ODD_OUTPUTS: short outputs a careless checker may fail on rather than reject (a number past
+  32 or 64 bits, a float past a double, "nan", a letter where a number goes, bytes that are not
+  UTF-8). A checker may accept some of them; it must not fail.
 
 API::
 
     JUNK                        # ((what, bytes), ...)
     MODIFICATIONS               # (Modification, ...)
+    ODD_OUTPUTS                 # ((what, bytes), ...)
     Modification.apply(data)    # the changed bytes, or None where it changes nothing
 """
 
@@ -53,4 +58,15 @@ MODIFICATIONS = (
     _modification("zeros after each fraction's digits", rb"(\d\.\d+)(?![\w.])", rb"\g<1>00"),
     # the last line break (if any) and the end: a line "junk" after the last line
     _modification("a line after the last", rb"(?<!\n)\n?\Z", b"\njunk\n"),
+)
+
+ODD_OUTPUTS = (
+    ("the number -1", b"-1\n"),
+    ("the number 2147483648", b"2147483648\n"),
+    ("the number 18446744073709551616", b"18446744073709551616\n"),
+    ("the number 1e400", b"1e400\n"),
+    ('the word "nan"', b"nan\n"),
+    ("a letter", b"x\n"),
+    ("a NUL byte", b"\x00\n"),
+    ("bytes that are not UTF-8", b"\xff\xfe\n"),
 )

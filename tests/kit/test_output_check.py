@@ -1,0 +1,102 @@
+"""kit.output_check: a package's checker given junk and odd outputs, as verifyproblem gives its
+output validator junk: a verdict on each is what a checker owes; junk accepted on every case is
+a warning, a failure (a crash, a status outside the protocol) is named with its output and case
+and makes ``verify`` exit 1."""
+
+import argparse
+import shutil
+
+import pytest
+
+from kit import output_check
+from kit.commands import verify
+from kit.junk import JUNK, ODD_OUTPUTS
+from kit.registry import judge_cases, problem_from_package, sample_cases
+from tests.package_support import PACKAGES
+
+SPLIT = PACKAGES / "kattis_split_py"
+VALIDATOR = SPLIT / "output_validators" / "split_check" / "split_check.py"
+# reads the first token as a number without a check: fails on any other first token
+CARELESS = """\
+import sys
+words = sys.stdin.read().split()
+if not words:
+    sys.exit(43)
+sys.exit(42 if int(words[0]) == 5 else 43)
+"""
+
+
+def checked(path, jobs=2):
+    problem = problem_from_package(path, "split")
+    cases = sample_cases(problem) + judge_cases(problem)[0]
+    return output_check.check_outputs(problem, cases, jobs)
+
+
+def copy_with(tmp_path, source):
+    copy = shutil.copytree(SPLIT, tmp_path / "split")
+    (copy / VALIDATOR.relative_to(SPLIT)).write_text(source)
+    return copy
+
+
+def test_a_checker_with_a_verdict_on_each_output_passes():
+    check = checked(SPLIT)
+    assert check == output_check.OutputCheck(
+        "output_validators/split_check", (len(JUNK) + len(ODD_OUTPUTS)) * 3, (), ()
+    )
+    assert verify._output_lines(check) == [
+        "checker: a verdict on each of 33 junk and odd outputs (output_validators/split_check)"
+    ]
+
+
+def test_junk_accepted_on_every_case_is_a_warning(tmp_path):
+    check = checked(copy_with(tmp_path, "import sys\nsys.exit(42)\n"))
+    assert check.accepted == tuple(what for what, _ in JUNK) and check.failed == ()
+    assert verify._output_lines(check)[1] == (
+        "  warning: the checker accepts an empty file as the output of every case"
+    )
+
+
+def test_junk_rejected_on_one_case_is_no_warning(tmp_path):
+    only_sample = "import sys\nsys.exit(43 if 'sample' in sys.argv[1] else 42)\n"
+    assert checked(copy_with(tmp_path, only_sample)).accepted == ()
+
+
+def test_a_failure_is_named_with_its_output_and_case_and_verify_exits_1(tmp_path, capsys):
+    copy = copy_with(tmp_path, CARELESS)
+    check = checked(copy)
+    crashing = ("the bytes 0 to 255", "a line of printable ASCII", "the number 1e400")
+    crashing += ('the word "nan"', "a letter", "a NUL byte", "bytes that are not UTF-8")
+    assert {line.split(" on data/")[0] for line in check.failed} == set(crashing)
+    assert len(check.failed) == 3 * len(crashing)
+    assert check.failed[0].startswith(
+        "the bytes 0 to 255 on data/sample/1.in: checker failed: validator exit status 1"
+    )
+    parser = argparse.ArgumentParser(prog="cpkit")
+    verify.add_subparser(parser.add_subparsers())
+    args = parser.parse_args(["verify", str(copy), "accepted/"])
+    assert args.run(args) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == (
+        "checker: fails on 21 of 33 junk and odd outputs (output_validators/split_check)"
+    )
+    assert lines[12] == "  ... and 11 more"
+    assert lines[-1] == "the package's checker fails on 21 outputs"
+
+
+@pytest.mark.parametrize("name", ["kattis_sum", "kattis_guess", "polygon_guess"])
+def test_the_kit_s_own_comparison_and_an_interactor_are_not_checked(name):
+    problem = problem_from_package(PACKAGES / name, name)
+    assert output_check.check_outputs(problem, sample_cases(problem)) is None
+
+
+def test_each_case_is_judged_with_its_test_group_s_flags(tmp_path):
+    copy = copy_with(tmp_path, "import sys\nsys.exit(42 if '--lax' in sys.argv else 43)\n")
+    assert checked(copy).accepted == ()
+    (copy / "data" / "testdata.yaml").write_text("output_validator_flags: --lax\n")
+    assert checked(copy).accepted == tuple(what for what, _ in JUNK)
+
+
+def test_a_testlib_checker_is_checked():
+    problem = problem_from_package(PACKAGES / "polygon_sum", "sum")
+    check = output_check.check_outputs(problem, judge_cases(problem)[0], 2)
+    assert (check.checker, check.accepted, check.failed) == ("files/check.cpp", (), ())
