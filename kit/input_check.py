@@ -14,6 +14,11 @@ for a valid input (``kit.packages.polygon``). A validator is started as the kit 
 jury program (``kit.processes``), compiled once if it is C or C++ (``kit.judges.programs``),
 and stopped after TIMEOUT seconds.
 
+A package in the 2025-09 format may hold validation data: each input of
+``data/invalid_input`` must be rejected by at least one validator (one they all accept is
+named, and is a failure like a rejected case), and the inputs of ``data/invalid_output`` and
+``data/valid_output`` must be valid, as the cases' are.
+
 Then, as problemtools' ``verifyproblem`` does, the validators get junk (``kit.junk``):
 JUNK (an empty file, binary bytes, a line of every printable character) under each set of
 arguments the cases give them, and each of MODIFICATIONS made to the first case's input it
@@ -60,11 +65,14 @@ class InputCheck:
     junk: tuple[str, ...] = ()  # junk no validator rejects: "an empty file (with --min 0)"
     # modified inputs no validator rejects: "data/secret/1.in with each space doubled"
     modified: tuple[str, ...] = ()
+    invalid: int = 0  # the package's invalid inputs (data/invalid_input) tried
+    let_through: tuple[str, ...] = ()  # those of them every validator accepts
 
 
 def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None:
-    """Every input validator of the problem's package on every case's input, ``jobs`` at a
-    time (None: the cores); then on JUNK, under each set of arguments the cases give them."""
+    """Every input validator of the problem's package on every case's input (the validation
+    data's output cases' too), ``jobs`` at a time (None: the cores); on the package's invalid
+    inputs; then on junk (see the module doc)."""
     package = problem.source
     if package is None or not package.input_validators:
         return None
@@ -80,22 +88,36 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
     for _, _, program in programs:
         program.argv()  # compiled before the runs start, one at a time
     valid = VALID[package.format]
-    pairs = [(case, validator) for case in package.cases for validator in programs]
+    cases = package.cases + package.checked_outputs
+    pairs = [(case, validator) for case in cases for validator in programs]
+    invalid = [(case, validator) for case in package.invalid_inputs for validator in programs]
     runs = [
         (case.input, (*program.argv(), *case.args_for(name)), valid)
-        for case, (name, _, program) in pairs
+        for case, (name, _, program) in pairs + invalid
     ]
     with ThreadPoolExecutor(jobs or cores()) as pool:
         said = list(pool.map(_verdict, runs))
         junk = _junk_accepted(package, programs, pool, valid)
         modified = _modifications_accepted(package, programs, pool, valid)
     found = tuple(
-        Rejection(case.input.relative_to(package.path).as_posix(), validator[1], why)
+        Rejection(_inside(case.input, package.path), validator[1], why)
         for (case, validator), why in zip(pairs, said)
         if why is not None
     )
+    rejected_invalid = {id(case) for (case, _), why in zip(invalid, said[len(pairs) :]) if why}
+    let_through = tuple(
+        _inside(case.input, package.path)
+        for case in package.invalid_inputs
+        if id(case) not in rejected_invalid
+    )
     shown = tuple(shown for _, shown, _ in programs)
-    return InputCheck(shown, len(package.cases), found, junk, modified)
+    invalid_count = len(package.invalid_inputs)
+    return InputCheck(shown, len(cases), found, junk, modified, invalid_count, let_through)
+
+
+def _inside(path: Path, package: Path) -> str:
+    """A case file's path from the package's top: ``data/secret/03.in``."""
+    return path.relative_to(package).as_posix()
 
 
 def _junk_accepted(package, programs, pool, valid: int) -> tuple[str, ...]:
@@ -136,7 +158,7 @@ def _modifications_accepted(package, programs, pool, valid: int) -> tuple[str, .
             path.write_bytes(changed)
             runs = [(path, (*p.argv(), *case.args_for(name)), valid) for name, _, p in programs]
             if all(why is None for why in pool.map(_verdict, runs)):
-                where = case.input.relative_to(package.path).as_posix()
+                where = _inside(case.input, package.path)
                 accepted.append(f"{where} with {modification.what}")
     return tuple(accepted)
 

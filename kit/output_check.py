@@ -11,7 +11,12 @@ would give a contestant a judge error where the judge owes a verdict.
   accept or reject them, a failure is a failure (problemtools tries its like on three cases:
   such bugs seldom depend on the case).
 
-Only a checker that is a program is checked: the kit's own comparisons (tokens, lines,
+- The package's validation outputs (Kattis 2025-09, ``data/invalid_output`` and
+  ``data/valid_output``: ``kit.packages.kattis``), each judged with its answer and flags: an
+  invalid one accepted, a valid one rejected, or a failure on either is a failure. These are
+  judged by whatever the problem compares with, the Kattis default validator included.
+
+Junk goes only to a checker that is a program: the kit's own comparisons (tokens, lines,
 Kattis' default validator) are tested with the kit. An interactive problem's checking is its
 interactor's, which needs a submission to play, and is left out.
 
@@ -26,8 +31,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit.judges.compare import CheckerComparator, ValidatorComparator, parse_compare
+from kit.judges.compare import (
+    CheckerComparator,
+    Judgement,
+    ValidatorComparator,
+    parse_compare,
+)
 from kit.junk import JUNK, ODD_OUTPUTS
+from kit.packages.model import PackageCase
 from kit.registry import Case, Problem
 from kit.run.schedule import cores
 
@@ -36,25 +47,30 @@ ODD_CASES = 3  # cases each odd output is tried on
 
 @dataclass(frozen=True)
 class OutputCheck:
-    checker: str  # its path as the package names it: "output_validators/check.py"
+    checker: str  # its path as the package names it ("output_validators/check.py"), else
+    # the comparison's spec ("kattis": the kit's own, when only validation outputs are checked)
     tried: int  # outputs given to it (junk and odd outputs, once per case each)
     accepted: tuple[str, ...]  # junk accepted on every case: "an empty file"
     failed: tuple[str, ...]  # "an empty file on data/secret/1.in: checker failed: exit status 1"
+    validation: int = 0  # the package's validation outputs judged (invalid_output, valid_output)
+    misjudged: tuple[str, ...] = ()  # those not judged as their folder says, and why
 
 
 def check_outputs(
     problem: Problem, cases: list[Case], jobs: int | None = None
 ) -> OutputCheck | None:
-    """The problem's checker on junk outputs (see the module doc), ``jobs`` at a time; None for
-    an interactive problem or a comparison that is not a program."""
+    """The problem's checker on junk outputs and on its package's validation outputs (see the
+    module doc), ``jobs`` at a time; None when there is nothing to check."""
     if problem.kind != "batch":
         return None
     where = f"{problem.slug}: compare"
     comparator = parse_compare(problem.compare, problem.root, where, include=problem.include)
-    if not isinstance(comparator, (ValidatorComparator, CheckerComparator)):
+    is_program = isinstance(comparator, (ValidatorComparator, CheckerComparator))
+    checked = problem.source.checked_outputs if problem.source is not None else ()
+    if not is_program and not checked:
         return None
     comparator.prepare()
-    answered = [case for case in cases if case.expected is not None]
+    answered = [case for case in cases if case.expected is not None] if is_program else []
     trials = [(what, output, case) for what, output in JUNK for case in answered]
     first = answered[:ODD_CASES]
     trials += [(what, output, case) for what, output in ODD_OUTPUTS for case in first]
@@ -64,8 +80,13 @@ def check_outputs(
         expected = case.expected.read_bytes()
         return comparator.with_flags(case.flags).judge(case.input, expected, output)
 
+    def validated(case: PackageCase) -> Judgement:
+        answer, output = case.answer.read_bytes(), case.output.read_bytes()
+        return comparator.with_flags(case.flags).judge(case.input, answer, output)
+
     with ThreadPoolExecutor(jobs or cores()) as pool:
         judgements = list(pool.map(judged, trials))
+        verdicts = list(pool.map(validated, checked))
     failed = tuple(
         f"{what} on {case.name}: {judgement.message}"
         for (what, _, case), judgement in zip(trials, judgements)
@@ -76,5 +97,21 @@ def check_outputs(
         for what, _ in JUNK
         if answered and all(j.accepted for (w, _, _), j in zip(trials, judgements) if w == what)
     )
-    shown = Path(comparator.program.shown).as_posix()
-    return OutputCheck(shown, len(trials), accepted, failed)
+    assert problem.source is not None or not checked
+    misjudged = tuple(
+        _misjudged(case, verdict, problem.source.path)
+        for case, verdict in zip(checked, verdicts)
+        if verdict.checker_failed or verdict.accepted != (case.group == "valid_output")
+    )
+    shown = Path(comparator.program.shown).as_posix() if is_program else comparator.spec
+    return OutputCheck(shown, len(trials), accepted, failed, len(checked), misjudged)
+
+
+def _misjudged(case: PackageCase, verdict: Judgement, package: Path) -> str:
+    """Why a validation output was not judged as its folder says."""
+    where = case.output.relative_to(package).as_posix()
+    if verdict.checker_failed:
+        return f"{where}: {verdict.message}"
+    if verdict.accepted:
+        return f"{where}: accepted, though in invalid_output"
+    return f"{where}: rejected, though in valid_output: {verdict.message}"

@@ -100,13 +100,26 @@ def run(args: argparse.Namespace) -> int:
         judged.append(entry)
         print(_row(entry, width, problem), flush=True)
     status = _summary(judged, problem)
+    defects = _defects(inputs, outputs)
+    for defect in defects:
+        print(defect)
+    return 1 if defects else status
+
+
+def _defects(inputs: InputCheck | None, outputs: OutputCheck | None) -> list[str]:
+    """A line for each way the package's own programs failed its checks (exit status 1)."""
+    found = []
     if inputs is not None and inputs.rejected:
-        print(f"the package's input validators reject {_inputs(inputs)}")
-        status = 1
+        found.append(f"the package's input validators reject {_inputs(inputs)}")
+    if inputs is not None and inputs.let_through:
+        count = f"{len(inputs.let_through)} of {inputs.invalid}"
+        found.append(f"the package's input validators accept {count} invalid inputs")
     if outputs is not None and outputs.failed:
-        print(f"the package's checker fails on {len(outputs.failed)} outputs")
-        status = 1
-    return status
+        found.append(f"the package's checker fails on {len(outputs.failed)} outputs")
+    if outputs is not None and outputs.misjudged:
+        count = f"{len(outputs.misjudged)} of {outputs.validation}"
+        found.append(f"the package's validation outputs: {count} not judged as their folder says")
+    return found
 
 
 def _input_lines(inputs: InputCheck) -> list[str]:
@@ -121,23 +134,44 @@ def _input_lines(inputs: InputCheck) -> list[str]:
         lines.append(f"  {rejection.case}: {rejection.validator}: {rejection.why}")
     if len(inputs.rejected) > INPUT_LINES:
         lines.append(f"  ... and {len(inputs.rejected) - INPUT_LINES} more")
+    if inputs.invalid:
+        rejected = inputs.invalid - len(inputs.let_through)
+        lines.append(f"invalid inputs: {rejected} of {inputs.invalid} rejected")
+        lines += [f"  {case}: no input validator rejects it" for case in inputs.let_through]
     junk = inputs.junk + inputs.modified
     return lines + [f"  warning: no input validator rejects {what}" for what in junk]
 
 
 def _output_lines(outputs: OutputCheck) -> list[str]:
     """The checker's line, a line per output it failed on (the first INPUT_LINES) and a
-    warning per junk output it accepts on every case."""
-    tried = f"{outputs.tried} junk and odd outputs"
-    if outputs.failed:
-        lines = [f"checker: fails on {len(outputs.failed)} of {tried} ({outputs.checker})"]
-    else:
-        lines = [f"checker: a verdict on each of {tried} ({outputs.checker})"]
-    lines += [f"  {failure}" for failure in outputs.failed[:INPUT_LINES]]
-    if len(outputs.failed) > INPUT_LINES:
-        lines.append(f"  ... and {len(outputs.failed) - INPUT_LINES} more")
-    warning = "  warning: the checker accepts {} as the output of every case"
-    return lines + [warning.format(what) for what in outputs.accepted]
+    warning per junk output it accepts on every case; then the validation outputs' line, a
+    line per one misjudged."""
+    lines = []
+    if outputs.tried:
+        tried = f"{outputs.tried} junk and odd outputs"
+        if outputs.failed:
+            lines = [f"checker: fails on {len(outputs.failed)} of {tried} ({outputs.checker})"]
+        else:
+            lines = [f"checker: a verdict on each of {tried} ({outputs.checker})"]
+        lines += _some(outputs.failed)
+        warning = "  warning: the checker accepts {} as the output of every case"
+        lines += [warning.format(what) for what in outputs.accepted]
+    if outputs.validation:
+        right = outputs.validation - len(outputs.misjudged)
+        lines.append(
+            f"validation outputs: {right} of {outputs.validation} judged as their folder says "
+            f"({outputs.checker})"
+        )
+        lines += _some(outputs.misjudged)
+    return lines
+
+
+def _some(lines: tuple[str, ...]) -> list[str]:
+    """The first INPUT_LINES of ``lines`` indented, and how many more."""
+    shown = [f"  {line}" for line in lines[:INPUT_LINES]]
+    if len(lines) > INPUT_LINES:
+        shown.append(f"  ... and {len(lines) - INPUT_LINES} more")
+    return shown
 
 
 def _inputs(inputs: InputCheck) -> str:

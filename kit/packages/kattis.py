@@ -31,7 +31,14 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   ``NAME.ans`` (problemtools: ``sorted(os.listdir(datadir))``, a case at each ``.ans`` with
   its ``.in``). A lone ``.in`` is not a case (a note names how many). A group's
   ``testdata.yaml`` ``output_validator_flags`` (legacy; ``output_validator_args`` later, also
-  in ``test_group.yaml``) is inherited by its subgroups and passed after the problem's flags.
+  in ``test_group.yaml``) is inherited by its subgroups and passed after the problem's flags;
+  a case's own ``NAME.yaml`` (2025-09) overrides its group's.
+- **Validation data** (2025-09, "Validation test data"): ``data/invalid_input`` (each
+  ``NAME.in`` must be rejected by some input validator), ``data/invalid_output`` and
+  ``data/valid_output`` (each ``NAME.in`` with ``NAME.ans`` and ``NAME.out``: the output must
+  be rejected, or accepted, by the output validator), read with the same group settings; not
+  cases (``Package.invalid_inputs``, ``Package.checked_outputs``). Answer validators
+  (``answer_validators/``, ``data/invalid_answer``) are not run: a note names them.
 - **Submissions**: ``submissions/FOLDER/ENTRY``, each file or folder one program, sorted by
   the folders the format defines: accepted, wrong_answer, time_limit_exceeded,
   run_time_error (legacy), rejected and brute_force (2025-09); ``partially_accepted`` (scoring)
@@ -97,6 +104,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     kind, notes = _kind(config, legacy, shown)
     compare, interactor = _judging(path, shown, base or shown, config, legacy, kind)
     cases, case_notes = _cases(path, shown)
+    invalid_inputs, checked_outputs = _validation_data(path, shown)
     validators, validator_notes = _input_validators(path, shown, base or shown)
     limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
     time_limit, time_from = _time_limit(path, shown, limits)
@@ -120,9 +128,22 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         margin_from=margin_from,
         multiplier=multiplier,
         submissions=tuple(_submissions(path)),
-        notes=tuple(notes + case_notes + validator_notes),
+        notes=tuple(notes + case_notes + validator_notes + _unread_notes(path, shown)),
         input_validators=tuple(validators),
+        invalid_inputs=tuple(invalid_inputs),
+        checked_outputs=tuple(checked_outputs),
     )
+
+
+UNREAD = ("answer_validators", "data/invalid_answer")  # 2025-09's answer validation, not run
+
+
+def _unread_notes(path: Path, shown: str) -> list[str]:
+    """A note naming the parts of the package the kit reads nothing from, if any."""
+    present = [f"{name}/" for name in UNREAD if (path / name).is_dir()]
+    if not present:
+        return []
+    return [f"note: {shown}: not run, answer validation: {', '.join(present)}"]
 
 
 def _input_validators(path: Path, shown: str, base: str) -> tuple[list[tuple[str, str]], list]:
@@ -272,6 +293,22 @@ def _cases(path: Path, shown: str) -> tuple[list[PackageCase], list[str]]:
     return walk.cases, notes
 
 
+VALIDATION_GROUPS = ("invalid_input", "invalid_output", "valid_output")
+
+
+def _validation_data(path: Path, shown: str) -> tuple[list[PackageCase], list[PackageCase]]:
+    """The invalid inputs, then the invalid and valid outputs, of data/'s validation groups,
+    each group in the judge's order (an output case needs its .in, .ans and .out)."""
+    walk = _Walk(path, shown)
+    top = walk.settings(path / "data", ((), ()))
+    for group in VALIDATION_GROUPS:
+        folder = path / "data" / group
+        if folder.is_dir():
+            walk.group(folder, group, walk.settings(folder, top))
+    invalid = [case for case in walk.cases if case.group == "invalid_input"]
+    return invalid, [case for case in walk.cases if case.output is not None]
+
+
 class _Walk:
     """The cases found so far, and the lone inputs."""
 
@@ -289,21 +326,33 @@ class _Walk:
                 continue
             if entry.is_dir():
                 self.group(entry, group, self.settings(entry, settings))
-            elif name.endswith(".ans") and entry.with_suffix(".in").is_file():
-                stem = entry.with_suffix("")
-                relative = stem.relative_to(self.package).as_posix()
-                self.cases.append(
-                    PackageCase(relative, stem.with_suffix(".in"), entry, group, *settings)
-                )
+            elif name.endswith(".in") and group == "invalid_input":
+                self._add(entry.with_suffix(""), None, group, settings)
+            elif (
+                name.endswith(".ans")
+                and group != "invalid_input"
+                and entry.with_suffix(".in").is_file()
+            ):
+                output = entry.with_suffix(".out") if group.endswith("_output") else None
+                if output is None or output.is_file():
+                    self._add(entry.with_suffix(""), entry, group, settings, output)
             elif name.endswith(".in") and not entry.with_suffix(".ans").is_file():
                 self.lone.append(entry.relative_to(self.package).as_posix())
 
-    def settings(self, folder: Path, inherited: tuple) -> tuple:
-        """A group's output validator flags and input validators' arguments: each its own
-        setting, else its parent group's."""
-        where = f"{self.shown}/{folder.relative_to(self.package).as_posix()}"
+    def _add(self, stem: Path, answer, group: str, settings: tuple, output=None) -> None:  # noqa: PLR0913
+        """A case at ``stem``, with its own NAME.yaml's settings over its group's."""
+        relative = stem.relative_to(self.package).as_posix()
+        own = self.settings(stem.with_suffix(".yaml"), settings)
+        self.cases.append(
+            PackageCase(relative, stem.with_suffix(".in"), answer, group, *own, output)
+        )
+
+    def settings(self, place: Path, inherited: tuple) -> tuple:
+        """A group's (``place`` its folder) or a case's (``place`` its NAME.yaml) output
+        validator flags and input validators' arguments: each its own setting, else the
+        inherited one."""
         flags, inputs = inherited
-        configs = [_yaml(folder / name, where) for name in GROUP_FILES] if folder.is_dir() else []
+        configs = self._configs(place)
         own = next((c[k] for c in configs for k in FLAG_KEYS if k in c), None)
         if own is not None:
             flags = _arguments(own)
@@ -313,6 +362,16 @@ class _Walk:
         elif own is not None:
             inputs = (("", _arguments(own)),)
         return flags, inputs
+
+    def _configs(self, place: Path) -> list[dict]:
+        """The settings files of a group's folder, or a case's own NAME.yaml (if any)."""
+        if place.suffix == ".yaml":
+            where = f"{self.shown}/{place.parent.relative_to(self.package).as_posix()}"
+            return [_yaml(place, where)] if place.is_file() else []
+        if not place.is_dir():
+            return []
+        where = f"{self.shown}/{place.relative_to(self.package).as_posix()}"
+        return [_yaml(place / name, where) for name in GROUP_FILES]
 
 
 def _arguments(value: object) -> tuple[str, ...]:

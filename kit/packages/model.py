@@ -19,8 +19,9 @@ KATTIS, POLYGON = "Kattis", "Polygon"  # the formats
 @dataclass(frozen=True)
 class PackageCase:
     """One test case: its input, its answer file (None: none), its top group (``sample`` or
-    ``secret``), the output validator flags its own test group adds and the input validators'
-    arguments."""
+    ``secret``; for the validation data: ``invalid_input``, ``invalid_output`` or
+    ``valid_output``), the output validator flags its own test group adds and the input
+    validators' arguments; a validation case's output file."""
 
     name: str  # relative to the package, without the suffix: "data/secret/group1/01"
     input: Path
@@ -29,6 +30,7 @@ class PackageCase:
     flags: tuple[str, ...] = ()
     # input validators' arguments its group gives: (validator name, args); name "" for all
     input_args: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    output: Path | None = None  # invalid_output's and valid_output's NAME.out
 
     def args_for(self, validator: str) -> tuple[str, ...]:
         """The arguments the input validator named ``validator`` gets on this case."""
@@ -75,6 +77,10 @@ class Package:
     include: tuple[Path, ...] = ()  # folders a C/C++ checker's headers are found in
     archive: Path | None = None  # the zip or tar ``path`` was unpacked from, if any
     input_validators: tuple[tuple[str, str], ...] = ()  # (name, path) of each, path as specs'
+    # the validation data (Kattis 2025-09): inputs no input validator may accept, and outputs
+    # the checker must reject (invalid_output) or accept (valid_output), each with its answer
+    invalid_inputs: tuple[PackageCase, ...] = ()
+    checked_outputs: tuple[PackageCase, ...] = ()
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

@@ -2,11 +2,12 @@
 ``testdata.yaml`` (the kit stays on the standard library, which has no YAML reader).
 
 What it reads: block mappings nested by indentation (``limits:`` then indented keys), plain,
-single- and double-quoted scalars, flow sequences (``[pass-fail, interactive]``), block
-sequences of scalars (``- item``), comments (``# ...``) and a leading ``---``. Literal and folded
-blocks (``|``, ``>``) are read as their text. Scalars stay strings: the reader of a key says
-what it must be (``number``). Anything else (anchors, flow mappings, multi-document files) is a
-one-line error naming the file and line, never a guess.
+single- and double-quoted scalars (over several lines too, joined by spaces), flow sequences
+(``[pass-fail, interactive]``), block sequences of scalars (``- item``), comments (``# ...``)
+and a leading ``---``. Literal and folded blocks (``|``, ``>``) are read as their text.
+Scalars stay strings: the reader of a key says what it must be (``number``). Anything else
+(anchors, flow mappings, multi-document files) is a one-line error naming the file and line,
+never a guess.
 
 API::
 
@@ -101,6 +102,7 @@ def _mapping(lines: list, start: int, indent: int, where: str) -> tuple[dict, in
         if rest in ("|", ">", "|-", ">-", "|+", ">+"):
             mapping[key], index = _text_block(lines, index, indent, rest[0])
         elif rest:
+            rest, index = _continued(lines, index, indent, rest, where)
             mapping[key] = _scalar(rest, where, number)
         else:
             mapping[key], index = _nested(lines, index, indent, where)
@@ -139,6 +141,18 @@ def _text_block(lines: list, index: int, indent: int, style: str) -> tuple[str, 
         parts.append(lines[index][2])
         index += 1
     return ("\n" if style == "|" else " ").join(parts), index
+
+
+def _continued(lines: list, index: int, indent: int, text: str, where: str) -> tuple[str, int]:
+    """A scalar that goes on over the lines indented under its key (a long description, as
+    YAML writers wrap it), its lines joined by spaces; a plain one may not hold ``key: ``."""
+    while index < len(lines) and lines[index][1] > indent:
+        number, _, content = lines[index]
+        if text[0] not in "'\"" and _KEY.match(content):
+            raise BuildError(f"{where}:{number}: indented more than the key above it")
+        text = f"{text} {content}"
+        index += 1
+    return text, index
 
 
 def _scalar(text: str, where: str, number: int) -> object:

@@ -213,3 +213,44 @@ def test_a_modified_input_is_validated_with_its_case_s_arguments(tmp_path):
     check = rejected(copy)[1]
     changes = (*LENIENT_CHANGES, "a line after the last")
     assert check.modified == tuple(f"data/secret/01_small.in with {what}" for what in changes)
+
+
+def test_an_invalid_input_no_validator_rejects_is_named_and_verify_exits_1(tmp_path, capsys):
+    copy = package(tmp_path)
+    invalid = copy / "data" / "invalid_input"
+    (invalid / "neg").mkdir(parents=True)
+    (invalid / "1.in").write_text("1 2 3\n")  # three numbers: rejected
+    (invalid / "2.in").write_text("1 2\n")  # valid: let through
+    (invalid / "neg" / "test_group.yaml").write_text("input_validator_args: --min 0\n")
+    (invalid / "neg" / "1.in").write_text("-1 5\n")  # rejected only under its group's --min 0
+    check = rejected(copy)[1]
+    assert (check.invalid, check.rejected) == (3, ())
+    assert check.let_through == ("data/invalid_input/2.in",)
+    parser = argparse.ArgumentParser(prog="cpkit")
+    verify.add_subparser(parser.add_subparsers())
+    args = parser.parse_args(["verify", str(copy), "accepted/sum.py"])
+    assert args.run(args) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2:5] == [
+        "inputs: 6 of 6 valid (input_validators/check.py)",
+        "invalid inputs: 2 of 3 rejected",
+        "  data/invalid_input/2.in: no input validator rejects it",
+    ]
+    assert lines[-1] == "the package's input validators accept 1 of 3 invalid inputs"
+
+
+def test_a_validation_output_s_input_must_be_valid_too(tmp_path):
+    copy = package(tmp_path)
+    folder = copy / "data" / "valid_output"
+    folder.mkdir()
+    for suffix, text in ((".in", "1 2 3\n"), (".ans", "6\n"), (".out", "6\n")):
+        (folder / f"1{suffix}").write_text(text)
+    found, check = rejected(copy)
+    assert check.inputs == 7
+    assert found == [
+        (
+            "data/valid_output/1.in",
+            "input_validators/check.py",
+            "exit status 43: not two numbers from -1000000000",
+        )
+    ]

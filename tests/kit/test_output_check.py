@@ -100,3 +100,50 @@ def test_a_testlib_checker_is_checked():
     problem = problem_from_package(PACKAGES / "polygon_sum", "sum")
     check = output_check.check_outputs(problem, judge_cases(problem)[0], 2)
     assert (check.checker, check.accepted, check.failed) == ("files/check.cpp", (), ())
+
+
+def with_validation_outputs(copy, invalid, valid):
+    """``copy`` with data/invalid_output/1 and data/valid_output/1 for the input "5"."""
+    for group, output in (("invalid_output", invalid), ("valid_output", valid)):
+        folder = copy / "data" / group
+        folder.mkdir()
+        (folder / "1.in").write_text("5\n")
+        (folder / "1.ans").write_text("2 3\n")
+        (folder / "1.out").write_text(output)
+    return copy
+
+
+def test_validation_outputs_judged_as_their_folders_say_pass(tmp_path):
+    copy = with_validation_outputs(shutil.copytree(SPLIT, tmp_path / "split"), "2 2\n", "0 5\n")
+    check = checked(copy)
+    assert (check.validation, check.misjudged) == (2, ())
+    assert verify._output_lines(check)[-1] == (
+        "validation outputs: 2 of 2 judged as their folder says (output_validators/split_check)"
+    )
+
+
+def test_a_misjudged_validation_output_is_named_and_verify_exits_1(tmp_path, capsys):
+    copy = with_validation_outputs(shutil.copytree(SPLIT, tmp_path / "split"), "1 4\n", "1 1\n")
+    assert checked(copy).misjudged == (
+        "data/invalid_output/1.out: accepted, though in invalid_output",
+        "data/valid_output/1.out: rejected, though in valid_output: "
+        "validator: 1 + 1 is not 5 (exit status 43)",
+    )
+    parser = argparse.ArgumentParser(prog="cpkit")
+    verify.add_subparser(parser.add_subparsers())
+    args = parser.parse_args(["verify", str(copy), "accepted/"])
+    assert args.run(args) == 1
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == "the package's validation outputs: 2 of 2 not judged as their folder says"
+
+
+def test_validation_outputs_are_judged_by_the_default_validator_too(tmp_path):
+    copy = with_validation_outputs(shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "s"), "", "")
+    (copy / "data" / "invalid_output" / "1.out").write_text("4\n")
+    (copy / "data" / "valid_output" / "1.out").write_text("  5\n")
+    (copy / "data" / "valid_output" / "1.ans").write_text("5\n")
+    check = checked(copy)
+    assert (check.checker, check.tried, check.validation, check.misjudged) == ("kattis", 0, 2, ())
+    assert verify._output_lines(check) == [
+        "validation outputs: 2 of 2 judged as their folder says (kattis)"
+    ]

@@ -138,3 +138,51 @@ def test_a_broken_kattis_package_is_a_one_line_error(tmp_path, problem_yaml, fil
     with pytest.raises(BuildError) as caught:
         kattis.read(folder, "x")
     assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_the_validation_data_is_read_with_its_settings_and_is_not_cases(tmp_path):
+    folder = write_package(
+        tmp_path / "checked",
+        "problem_format_version: 2025-09\n",
+        {
+            **ONE_CASE,
+            "data/secret/2.in": "2\n",
+            "data/secret/2.ans": "2\n",
+            "data/secret/2.yaml": "output_validator_args: [--own]\n",  # a case's own settings
+            "data/test_group.yaml": "input_validator_args: --all\n",
+            "data/invalid_input/b.in": "x\n",
+            "data/invalid_input/b.ans": "x\n",  # an answer beside an invalid input is no case
+            "data/invalid_input/a/test_group.yaml": "input_validator_args: --deep\n",
+            "data/invalid_input/a/1.in": "-1\n",
+            "data/invalid_output/1.in": "1\n",
+            "data/invalid_output/1.ans": "1\n",
+            "data/invalid_output/1.out": "2\n",
+            "data/invalid_output/1.yaml": "output_validator_args: --strict\n",
+            "data/valid_output/1.in": "1\n",
+            "data/valid_output/1.ans": "1\n",
+            "data/valid_output/1.out": "01\n",
+            "data/valid_output/2.in": "2\n",  # no .ans nor .out: not checked
+        },
+    )
+    found = kattis.read(folder, "checked")
+    assert [(c.name, c.flags, c.input_args) for c in found.cases] == [
+        ("data/secret/1", (), (("", ("--all",)),)),
+        ("data/secret/2", ("--own",), (("", ("--all",)),)),
+    ]
+    assert [(c.name, c.answer, c.input_args) for c in found.invalid_inputs] == [
+        ("data/invalid_input/a/1", None, (("", ("--deep",)),)),
+        ("data/invalid_input/b", None, (("", ("--all",)),)),
+    ]
+    assert [(c.name, c.group, c.flags, c.output.name) for c in found.checked_outputs] == [
+        ("data/invalid_output/1", "invalid_output", ("--strict",), "1.out"),
+        ("data/valid_output/1", "valid_output", (), "1.out"),
+    ]
+    assert found.notes == ()
+
+
+def test_answer_validation_is_named_as_not_run(tmp_path):
+    files = {**ONE_CASE, "answer_validators/a/check.py": "", "data/invalid_answer/1.in": ""}
+    found = kattis.read(write_package(tmp_path / "x", "name: x\n", files), "x")
+    assert found.notes == (
+        "note: x: not run, answer validation: answer_validators/, data/invalid_answer/",
+    )

@@ -66,6 +66,25 @@ def test_quoted_scalars_escapes_and_text_blocks():
     }
 
 
+def test_a_scalar_wrapped_over_lines_is_joined_by_spaces():
+    """As YAML writers wrap a test case's long description (BAPCtools' divsort has both)."""
+    text = textwrap.dedent(
+        """\
+        description: Must validate, because nested_2
+          shadows secret/test_group.yaml
+        quoted: 'Must be AC. Compare: invalid_output
+
+          is invalid'
+        args: [--sorted]
+        """
+    )
+    assert smallyaml.load(text, "p.yaml") == {
+        "description": "Must validate, because nested_2 shadows secret/test_group.yaml",
+        "quoted": "Must be AC. Compare: invalid_output is invalid",
+        "args": ["--sorted"],
+    }
+
+
 def test_a_hash_not_after_a_space_is_no_comment_and_an_empty_file_is_empty():
     assert smallyaml.load("url: a#b # note\n", "p.yaml") == {"url": "a#b"}
     assert smallyaml.load("# only a comment\n\n", "p.yaml") == {}
