@@ -412,8 +412,8 @@ def problem_from_package(
     path: Path, shown: str | None = None, time_limit: float | None = None
 ) -> Problem:
     """A problem made of the package at ``path`` alone (``cpkit verify``; ``shown`` is how
-    the user named it): its folder is the root; ``time_limit`` stands in for one the package
-    does not fix. Errors and notes name the package, not problems.toml or "."."""
+    the user named it): its folder is the root; ``time_limit`` (``--time-limit``) stands in
+    for the package's. Errors and notes name the package, not problems.toml or "."."""
     from kit.packages import package_folder, read_package
 
     shown = shown or str(path)
@@ -434,7 +434,8 @@ def problem_from_package(
         note.replace("note: .: ", "note: ", 1).replace("note: . is ", "note: the package is ", 1)
         for note in problem.source.notes
     )
-    return replace(problem, source=replace(problem.source, notes=notes))
+    given = {} if time_limit is None else {"time_from": "--time-limit"}
+    return replace(problem, source=replace(problem.source, notes=notes, **given))
 
 
 def _targets(where: str, names: list) -> tuple[Target, ...]:

@@ -6,6 +6,12 @@ Kattis format's ``on_reject: break``, Codeforces' order), or ok. Each Python 3 s
 as it is written (no bundle), every case as the build runs one (``kit.run.cases``, with
 ``first_failure``). Others (another language, several files, Python 2) are not run.
 
+**A package with ``submissions/submissions.yaml``** (the 2025-09 format) says what verdicts
+each submission may give on every case and must give on some (``kit.packages.expectations``):
+its submissions run on every case, and agree when every rule that matches them is met; a rule
+met only if cases within the margin of the limit (either side) went the other way is too close
+to call. Its own folders (``mixed/``) are read too; they have no default verdicts.
+
 **What each folder allows**, in the kit's verdicts (``kit.run.verdicts``):
 
 - Kattis format (Kattis/problem-package-format, spec/legacy.md "Example submissions", and
@@ -51,6 +57,7 @@ import math
 
 from kit.errors import BuildError
 from kit.judges.targets import Runner
+from kit.packages.expectations import Expectation, covers, rules_for
 from kit.packages.model import KATTIS, Submission
 from kit.registry import Case, Problem
 from kit.run.cases import Column, RunOptions, run_all
@@ -88,6 +95,9 @@ class Judged:
     verdict: Verdict | None = None  # None: not run
     seconds: float = 0.0  # its slowest case, as the limit counts time
     said: str = ""  # the first failing case and its message, or why it was not run
+    # every case's verdict, when the package's submissions.yaml asks about all of them:
+    # (its path under data/ without .in, the kit's verdict, its seconds)
+    cases: tuple[tuple[str, Verdict, float], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,8 +107,9 @@ class Agreement:
 
 
 def allowed(package_format: str, folder: str) -> tuple[Verdict, ...]:
-    """The verdicts a submission in ``folder`` (a Kattis folder, a Polygon tag) may get."""
-    return (KATTIS_FOLDERS if package_format == KATTIS else POLYGON_TAGS)[folder]
+    """The verdicts a submission in ``folder`` (a Kattis folder, a Polygon tag) may get; none
+    for a folder of a package's own, which only its submissions.yaml speaks for."""
+    return (KATTIS_FOLDERS if package_format == KATTIS else POLYGON_TAGS).get(folder, ())
 
 
 def format_word(verdict: Verdict, package_format: str) -> str:
@@ -121,11 +132,19 @@ def judge_submission(
         judged.said = why
         return judged
     column = Column(runner.target, runner, static_only=False)
-    options = RunOptions(jobs=jobs, first_failure=True)
+    every_case = bool(problem.source.expectations)
+    options = RunOptions(jobs=jobs, first_failure=not every_case)
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     order = {case.name: index for index, case in enumerate(cases)}
     failing = sorted((order[v.case], v.case, v.word) for v in ran.verdicts if v.word != OK)
     judged.seconds = max((v.seconds for v in ran.verdicts), default=0.0)
+    if every_case:
+        data = problem.source.path / "data"
+        where = {case.name: case.input.relative_to(data).with_suffix("") for case in cases}
+        judged.cases = tuple(
+            (where[v.case].as_posix(), Verdict(v.word), v.seconds)
+            for v in sorted(ran.verdicts, key=lambda v: order[v.case])
+        )
     if not failing:
         judged.verdict = OK
         return judged
@@ -149,10 +168,16 @@ def _unrunnable(submission: Submission) -> str | None:
     return None
 
 
-def agreement(judged: Judged, limit: float, margin: float) -> Agreement:
+def agreement(
+    judged: Judged, limit: float, margin: float, expectations: tuple[Expectation, ...] = ()
+) -> Agreement:
     """How the kit's verdict on a submission stands to what its folder allows (the module
-    doc); ``limit`` in seconds, ``margin`` the package's."""
+    doc), or to what the package's ``expectations`` ask of every case; ``limit`` in seconds,
+    ``margin`` the package's."""
     assert judged.verdict is not None
+    if expectations:
+        rules = rules_for(expectations, judged.submission.name)
+        return _expected(judged, rules, limit, margin)
     package = judged.package_format
     folder = judged.submission.folder
     wanted = allowed(package, folder)
@@ -173,6 +198,50 @@ def agreement(judged: Judged, limit: float, margin: float) -> Agreement:
     words = " or ".join(dict.fromkeys(format_word(verdict, package) for verdict in wanted))
     found = format_word(judged.verdict, package)
     return Agreement(DISAGREES, f"{folder} allows {words}, the kit gives {found}")
+
+
+def _expected(judged: Judged, rules: list[Expectation], limit: float, margin: float) -> Agreement:
+    """Every rule met by the verdicts as they are: agrees; met only if verdicts within the
+    margin of the limit went the other way: too close to call; else the first rule unmet."""
+    package = judged.package_format
+    certain = [(path, {format_word(v, package)}) for path, v, _ in judged.cases]
+    possible = [
+        (path, _either_side(format_word(v, package), seconds, limit, margin))
+        for path, v, seconds in judged.cases
+    ]
+    unmet = next((why for rule in rules if (why := _unmet(rule, certain))), None)
+    if unmet is None:
+        return Agreement(AGREES)
+    if not any(_unmet(rule, possible) for rule in rules):
+        return Agreement(TOO_CLOSE, f"{unmet}, within the margin {margin:g} of the limit")
+    return Agreement(DISAGREES, unmet)
+
+
+def _either_side(word: str, seconds: float, limit: float, margin: float) -> set[str]:
+    """The verdicts a case could get on another machine: AC and TLE when its time is within
+    the margin of the limit, else its own."""
+    if (word == "AC" and seconds * margin >= limit) or (
+        word == "TLE" and seconds <= limit * margin
+    ):
+        return {"AC", "TLE"}
+    return {word}
+
+
+def _unmet(rule: Expectation, verdicts: list[tuple[str, set[str]]]) -> str | None:
+    """Why ``rule`` is not met by the cases' ``verdicts`` (a set of possible words each), or
+    None when it is."""
+    scope = rule.submissions + (f" on {rule.cases}" if rule.cases else "")
+    covered = [
+        (path, words) for path, words in verdicts if not rule.cases or covers(rule.cases, path)
+    ]
+    if rule.permitted is not None:
+        for path, words in covered:
+            if not words & set(rule.permitted):
+                permitted, given = ", ".join(rule.permitted), "/".join(sorted(words))
+                return f"{scope} permits {permitted}, the kit gives {given} on {path}"
+    if rule.required is not None and not any(words & set(rule.required) for _, words in covered):
+        return f"{scope} requires {', '.join(rule.required)} on some case, the kit gives it on none"
+    return None
 
 
 def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:

@@ -211,15 +211,18 @@ def _header(problem: Problem, package: Package, runner: Runner, count: int, show
 
 def _row(entry: verify.Judged, width: int, problem: Problem) -> str:
     submission, package = entry.submission, entry.package_format
-    folder = " or ".join(
-        dict.fromkeys(
-            verify.format_word(v, package) for v in verify.allowed(package, submission.folder)
+    folder = (
+        " or ".join(
+            dict.fromkeys(
+                verify.format_word(v, package) for v in verify.allowed(package, submission.folder)
+            )
         )
-    )
+        or "yaml"
+    )  # a folder of the package's own: its submissions.yaml says
     if entry.verdict is None:
         return f"{submission.name:<{width}}  {folder:<6}  {'-':<4}  {'-':>9}  {entry.said}"
     assert problem.source is not None
-    found = verify.agreement(entry, problem.time_limit, problem.source.margin)
+    found = _agreement(entry, problem)
     text = found.outcome + (f": {found.reason}" if found.reason else "")
     if entry.said and found.outcome != verify.TOO_CLOSE:
         text += f" ({entry.said})" if found.reason else f": {entry.said}"
@@ -228,13 +231,15 @@ def _row(entry: verify.Judged, width: int, problem: Problem) -> str:
     return f"{submission.name:<{width}}  {folder:<6}  {kit:<4}  {time:>9}  {text}"
 
 
+def _agreement(entry: verify.Judged, problem: Problem) -> verify.Agreement:
+    package = problem.source
+    assert package is not None
+    return verify.agreement(entry, problem.time_limit, package.margin, package.expectations)
+
+
 def _summary(judged: list[verify.Judged], problem: Problem) -> int:
     assert problem.source is not None
-    outcomes = [
-        verify.agreement(entry, problem.time_limit, problem.source.margin).outcome
-        for entry in judged
-        if entry.verdict is not None
-    ]
+    outcomes = [_agreement(entry, problem).outcome for entry in judged if entry.verdict is not None]
     counts = [
         f"{outcomes.count(verify.AGREES)} agree",
         f"{outcomes.count(verify.TOO_CLOSE)} too close to call on this machine",

@@ -42,7 +42,8 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
 - **Submissions**: ``submissions/FOLDER/ENTRY``, each file or folder one program, sorted by
   the folders the format defines: accepted, wrong_answer, time_limit_exceeded,
   run_time_error (legacy), rejected and brute_force (2025-09); ``partially_accepted`` (scoring)
-  is not judged here.
+  is not judged here. ``submissions/submissions.yaml`` (2025-09): the verdicts each submission
+  may and must give, per case (``kit.packages.expectations``).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ import shlex
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.packages import smallyaml
+from kit.packages import expectations, smallyaml
 from kit.packages.model import KATTIS, Package, PackageCase, Submission
 
 DEFAULT_MEMORY = 2048  # MiB: the spec's "typical system default" (legacy and 2025-09)
@@ -105,6 +106,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     compare, interactor = _judging(path, shown, base or shown, config, legacy, kind)
     cases, case_notes = _cases(path, shown)
     invalid_inputs, checked_outputs = _validation_data(path, shown)
+    expected, expected_notes = expectations.read(path, shown)
     validators, validator_notes = _input_validators(path, shown, base or shown)
     limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
     time_limit, time_from = _time_limit(path, shown, limits)
@@ -127,11 +129,14 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         margin=margin,
         margin_from=margin_from,
         multiplier=multiplier,
-        submissions=tuple(_submissions(path)),
-        notes=tuple(notes + case_notes + validator_notes + _unread_notes(path, shown)),
+        submissions=tuple(_submissions(path, every_folder=bool(expected))),
+        notes=tuple(
+            notes + case_notes + validator_notes + expected_notes + _unread_notes(path, shown)
+        ),
         input_validators=tuple(validators),
         invalid_inputs=tuple(invalid_inputs),
         checked_outputs=tuple(checked_outputs),
+        expectations=expected,
     )
 
 
@@ -381,9 +386,16 @@ def _arguments(value: object) -> tuple[str, ...]:
     return tuple(str(value).split())
 
 
-def _submissions(path: Path) -> list[Submission]:
+def _submissions(path: Path, every_folder: bool = False) -> list[Submission]:
+    """The submissions of the format's folders, in FOLDERS' order; with ``every_folder`` (a
+    package whose submissions.yaml may name folders of its own) those of the others next."""
+    folders = list(FOLDERS)
+    top = path / "submissions"
+    if every_folder and top.is_dir():
+        others = (entry.name for entry in sorted(top.iterdir()) if entry.is_dir())
+        folders += [name for name in others if name not in FOLDERS and not _hidden(name)]
     found = []
-    for folder in FOLDERS:
+    for folder in folders:
         place = path / "submissions" / folder
         if not place.is_dir():
             continue

@@ -81,6 +81,9 @@ class Package:
     # the checker must reject (invalid_output) or accept (valid_output), each with its answer
     invalid_inputs: tuple[PackageCase, ...] = ()
     checked_outputs: tuple[PackageCase, ...] = ()
+    # submissions.yaml's requirements (kit.packages.expectations); none: the folders' first
+    # failing verdicts decide, as the legacy format's judges stop there
+    expectations: tuple = ()
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

@@ -21,7 +21,8 @@ import re
 
 from kit.errors import BuildError
 
-_KEY = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_ .-]*?)\s*:(?:\s+|$)(.*)$")
+# a key: plain (a path or a glob too: "secret/*-easy"), or quoted ("{a,b}.py" must be)
+_KEY = re.compile(r"""("[^"]*"|'[^']*'|[A-Za-z0-9_.][A-Za-z0-9_ ./*?,{}-]*?)\s*:(?:\s+|$)(.*)$""")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "/": "/", "0": "\0"}
 _UNSUPPORTED = ("&", "*", "!", "{", "%", "@", "`")
 
@@ -95,7 +96,7 @@ def _mapping(lines: list, start: int, indent: int, where: str) -> tuple[dict, in
         match = _KEY.match(content)
         if match is None:
             raise BuildError(f"{where}:{number}: expected 'key: value', not {content!r}")
-        key, rest = match[1], match[2].strip()
+        key, rest = _unquoted(match[1]), match[2].strip()
         if key in mapping:
             raise BuildError(f"{where}:{number}: '{key}' is given twice")
         index += 1
@@ -141,6 +142,10 @@ def _text_block(lines: list, index: int, indent: int, style: str) -> tuple[str, 
         parts.append(lines[index][2])
         index += 1
     return ("\n" if style == "|" else " ").join(parts), index
+
+
+def _unquoted(key: str) -> str:
+    return key[1:-1] if key[:1] in "'\"" else key
 
 
 def _continued(lines: list, index: int, indent: int, text: str, where: str) -> tuple[str, int]:

@@ -9,6 +9,10 @@ from pathlib import Path
 import pytest
 
 from kit import cli
+from kit import verify as verifying
+from kit.packages.expectations import Expectation
+from kit.packages.model import KATTIS, Submission
+from kit.run.verdicts import OK
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
@@ -132,7 +136,7 @@ def test_a_package_without_a_time_limit_gets_problemtools_rule(capsys, tmp_path)
     )
     assert rows(out)["accepted/split.py"] == "AC AC T s agrees"
     code, out, _ = verify(capsys, copy, "--time-limit", "2")
-    assert code == 0 and "time limit 2 s" in out
+    assert code == 0 and "time limit 2 s (--time-limit; CPU time" in out
 
 
 def test_a_folder_that_is_no_package_is_a_usage_error(capsys, tmp_path):
@@ -141,3 +145,42 @@ def test_a_folder_that_is_no_package_is_a_usage_error(capsys, tmp_path):
     assert err == f"cpkit: error: package {tmp_path}: neither a Kattis-format package " + (
         "(problem.yaml, data/) nor a Polygon package (problem.xml)\n"
     )
+
+
+HALF = "n = int(input())\nprint(n, 0 if n % 2 == 0 else 1)\n"  # right on even n only
+
+
+def test_submissions_yaml_is_checked_on_every_case_and_names_its_own_folders(capsys, tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / "submissions" / "mixed").mkdir()
+    (copy / "submissions" / "mixed" / "half.py").write_text(HALF)
+    (copy / "submissions" / "submissions.yaml").write_text(
+        "mixed:\n  permitted: [AC, WA]\n  required: [WA]\n"
+        "mixed/half.py:\n  secret:\n    permitted: [AC]\n"
+        # off_by_one is wrong on every case: this asks for one right answer among the secret
+        "wrong_answer/off_by_one.py:\n  sample:\n    permitted: [WA]\n  secret:\n"
+        "    required: [AC]\n"
+    )
+    code, out, _ = verify(capsys, copy)
+    assert code == 1
+    assert rows(out) == {
+        "accepted/split.py": "AC AC T s agrees",
+        "wrong_answer/off_by_one.py": "WA WA T s DISAGREES: wrong_answer/off_by_one.py on secret "
+        "requires AC on some case, the kit gives it on none (data/sample/1.in: wrong answer: "
+        "validator: 5 + 1 is not 5 (exit status 43))",
+        "mixed/half.py": "yaml WA T s agrees: data/sample/1.in: wrong answer: validator: 5 + 1 "
+        "is not 5 (exit status 43)",
+    }
+
+
+def test_a_rule_met_only_past_the_margin_is_too_close_to_call():
+    rule = (Expectation("time_limit_exceeded", "", ("AC", "TLE"), ("TLE",)),)
+    submission = Submission(Path("x.py"), "time_limit_exceeded/x.py", "x", "Python")
+    entry = verifying.Judged(submission, KATTIS)
+    entry.verdict = OK
+    entry.cases = (("secret/1", OK, 0.3), ("secret/2", OK, 0.8))
+    close = verifying.agreement(entry, 1.0, 1.5, rule)
+    assert close.outcome == verifying.TOO_CLOSE
+    assert close.reason.endswith("the kit gives it on none, within the margin 1.5 of the limit")
+    entry.cases = (("secret/1", OK, 0.3), ("secret/2", OK, 0.6))
+    assert verifying.agreement(entry, 1.0, 1.5, rule).outcome == verifying.DISAGREES

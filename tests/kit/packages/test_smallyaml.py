@@ -85,6 +85,15 @@ def test_a_scalar_wrapped_over_lines_is_joined_by_spaces():
     }
 
 
+def test_keys_may_be_paths_globs_or_quoted():
+    """submissions.yaml's keys are globs over paths (BAPCtools' testexpectations has these)."""
+    text = 'wa/ac*:\n  secret/*{1,3}:\n    required: [AC]\n"*/nested_wa.py":\n  permitted: [WA]\n'
+    assert smallyaml.load(text, "p.yaml") == {
+        "wa/ac*": {"secret/*{1,3}": {"required": ["AC"]}},
+        "*/nested_wa.py": {"permitted": ["WA"]},
+    }
+
+
 def test_a_hash_not_after_a_space_is_no_comment_and_an_empty_file_is_empty():
     assert smallyaml.load("url: a#b # note\n", "p.yaml") == {"url": "a#b"}
     assert smallyaml.load("# only a comment\n\n", "p.yaml") == {}

@@ -1,0 +1,156 @@
+"""What a Kattis package's ``submissions/submissions.yaml`` (the 2025-09 format, "Example
+submissions") asks of its jury submissions: per submission glob, and optionally per test case
+glob, the verdicts ``permitted`` on every case and those ``required`` on at least one.
+
+Read as the spec says (Kattis/problem-package-format, spec/2025-09.md):
+
+- Top-level keys are globs over submission paths under ``submissions/`` (``accepted``,
+  ``wrong_answer/*``, ``"{slow,slower}.py"``); a submission is matched when its path or one of
+  its parent folders is. ``*`` matches within a name only; braces expand (their choices
+  stripped of spaces, and a trailing ``/`` dropped, as BAPCtools reads them:
+  RagnarGrootKoerkamp/BAPCtools, bapctools/expectations.py); every other character is itself;
+  ``**``, which the format does not support, is a one-line error.
+- The default folders have their requirements (DEFAULTS: ``accepted`` permits only AC,
+  ``wrong_answer`` permits AC and WA and requires WA, ...). A top-level key that is exactly a
+  default folder's name overrides the keys it gives and keeps the others; any other key adds
+  requirements.
+- Under a key, ``permitted`` and ``required`` apply to every case; any other key whose value is
+  a mapping is a test case glob (relative to ``data/``, without ``.in``; a case is matched when
+  its path or a group above it is) with its own ``permitted`` and ``required``. ``score``,
+  ``message``, ``language``, ``entrypoint``, ``authors``, ``model_solution`` and
+  ``use_for_time_limit`` are not checked here (a note names the ones given).
+
+Verdicts are the format's words: AC, WA, TLE, RTE.
+
+API::
+
+    read(path, shown) -> (tuple[Expectation, ...], notes)  # empty: no submissions.yaml
+    rules_for(expectations, submission_name) -> list[Expectation]
+    covers(glob, path) -> bool
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from kit.errors import BuildError
+from kit.packages import smallyaml
+
+VERDICTS = ("AC", "WA", "TLE", "RTE")
+DEFAULTS = {  # the spec's "Default directories"
+    "accepted": {"permitted": ["AC"]},
+    "rejected": {"required": ["RTE", "TLE", "WA"]},
+    "wrong_answer": {"permitted": ["AC", "WA"], "required": ["WA"]},
+    "time_limit_exceeded": {"permitted": ["AC", "TLE"], "required": ["TLE"]},
+    "run_time_error": {"permitted": ["AC", "RTE"], "required": ["RTE"]},
+    "brute_force": {"permitted": ["AC", "RTE", "TLE"], "required": ["RTE", "TLE"]},
+}
+UNCHECKED = (
+    "score",
+    "message",
+    "language",
+    "entrypoint",
+    "authors",
+    "model_solution",
+    "use_for_time_limit",
+)
+
+
+@dataclass(frozen=True)
+class Expectation:
+    submissions: str  # a glob over submission paths: "accepted", "wrong_answer/slow.py"
+    cases: str  # a glob over case and group paths under data/; "" for every case
+    permitted: tuple[str, ...] | None  # every case's verdict is one of these (None: any)
+    required: tuple[str, ...] | None  # some case's verdict is one of these (None: no need)
+
+
+def read(path: Path, shown: str) -> tuple[tuple[Expectation, ...], list[str]]:
+    """The expectations of the package at ``path`` (none without submissions.yaml), notes."""
+    file = path / "submissions" / "submissions.yaml"
+    if not file.is_file():
+        return (), []
+    where = f"{shown}/submissions/submissions.yaml"
+    table = smallyaml.load(file.read_text(encoding="utf-8", errors="replace"), where)
+    merged = {name: dict(rule) for name, rule in DEFAULTS.items()}
+    for key, value in table.items():
+        if not isinstance(value, dict):
+            raise BuildError(f"{where}: {key}: expected a mapping of requirements")
+        _check_glob(key, where)
+        merged[key] = {**merged.get(key, {}), **value}
+    found, unchecked = [], set()
+    for key, rule in merged.items():
+        found += _expectations(key, "", rule, where, unchecked)
+    notes = []
+    if unchecked:
+        keys = ", ".join(sorted(unchecked))
+        notes.append(f"note: {shown}: submissions.yaml: not checked here: {keys}")
+    return tuple(found), notes
+
+
+def _expectations(key: str, cases: str, rule: dict, where: str, unchecked: set) -> list:
+    """The expectations one submissions.yaml entry gives (its own, then its case globs')."""
+    found = []
+    own = {name: rule[name] for name in ("permitted", "required") if name in rule}
+    if own:
+        found.append(
+            Expectation(
+                key, cases, _verdicts(own, "permitted", where), _verdicts(own, "required", where)
+            )
+        )
+    for name, value in rule.items():
+        if name in ("permitted", "required"):
+            continue
+        if name in UNCHECKED:
+            unchecked.add(name)
+        elif isinstance(value, dict) and not cases:
+            _check_glob(name, where)
+            found += _expectations(key, name, value, where, unchecked)
+        else:
+            raise BuildError(f"{where}: {key}: {name}: not a key submissions.yaml has")
+    return found
+
+
+def _verdicts(rule: dict, name: str, where: str) -> tuple[str, ...] | None:
+    if name not in rule:
+        return None
+    value = rule[name]
+    words = value if isinstance(value, list) else str(value).split()
+    wrong = [word for word in words if word not in VERDICTS]
+    if wrong:
+        raise BuildError(f"{where}: {name}: {wrong[0]!r} is not one of {', '.join(VERDICTS)}")
+    return tuple(words)
+
+
+def rules_for(expectations: tuple[Expectation, ...], submission: str) -> list[Expectation]:
+    """The expectations that apply to the submission at ``submission`` (``accepted/a.py``)."""
+    return [rule for rule in expectations if covers(rule.submissions, submission)]
+
+
+def covers(glob: str, path: str) -> bool:
+    """Whether ``glob`` matches ``path`` or one of the folders above it."""
+    parts = path.split("/")
+    prefixes = ["/".join(parts[: count + 1]) for count in range(len(parts))]
+    patterns = [_regex(pattern) for pattern in _expand(glob)]
+    return any(pattern.fullmatch(prefix) for pattern in patterns for prefix in prefixes)
+
+
+def _check_glob(glob: str, where: str) -> None:
+    if "**" in glob:
+        raise BuildError(f"{where}: {glob}: '**' is not a glob the format allows")
+
+
+def _expand(glob: str) -> list[str]:
+    """``glob`` with its first brace group expanded, recursively: ``{a,b}.py`` -> a.py, b.py."""
+    match = re.search(r"\{([^{}]*)\}", glob)
+    if match is None:
+        return [glob.removesuffix("/")]
+    head, tail = glob[: match.start()], glob[match.end() :]
+    choices = [choice.strip() for choice in match[1].split(",")]
+    return [text for choice in choices for text in _expand(head + choice + tail)]
+
+
+def _regex(pattern: str) -> re.Pattern[str]:
+    """A glob without braces as a regex: ``*`` within a name."""
+    return re.compile("[^/]*".join(re.escape(part) for part in pattern.split("*")))

@@ -1,0 +1,70 @@
+"""kit.packages.expectations: submissions.yaml read as the 2025-09 format says (the default
+folders' requirements, a folder's key overriding them, other keys adding theirs, test case
+globs), and its globs matched as BAPCtools matches them (whole names, parent folders, ``*``
+within a name, braces with their spaces stripped)."""
+
+import pytest
+
+from kit.errors import BuildError
+from kit.packages import expectations
+from kit.packages.expectations import Expectation, covers
+
+
+def read(tmp_path, text):
+    (tmp_path / "submissions").mkdir(exist_ok=True)
+    (tmp_path / "submissions" / "submissions.yaml").write_text(text)
+    return expectations.read(tmp_path, "pkg")
+
+
+def test_no_file_is_no_expectation(tmp_path):
+    assert expectations.read(tmp_path, "pkg") == ((), [])
+
+
+def test_defaults_are_kept_overridden_by_a_folder_s_key_and_added_to_by_others(tmp_path):
+    found, notes = read(
+        tmp_path,
+        "accepted:\n  permitted: [WA]\n"
+        "wrong_answer/slow.py:\n  secret/*-hard:\n    permitted: [AC, TLE]\n"
+        "    required: [TLE]\n  message: too slow\n",
+    )
+    assert Expectation("accepted", "", ("WA",), None) in found
+    assert Expectation("wrong_answer", "", ("AC", "WA"), ("WA",)) in found
+    assert Expectation("wrong_answer/slow.py", "secret/*-hard", ("AC", "TLE"), ("TLE",)) in found
+    assert notes == ["note: pkg: submissions.yaml: not checked here: message"]
+    rules = expectations.rules_for(found, "wrong_answer/slow.py")
+    assert [rule.submissions for rule in rules] == ["wrong_answer", "wrong_answer/slow.py"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("accepted:\n  permitted: [OK]\n", "permitted: 'OK' is not one of AC, WA, TLE, RTE"),
+        ("accepted/**:\n  permitted: [AC]\n", "accepted/**: '**' is not a glob"),
+        ("accepted:\n  allowed: [AC]\n", "accepted: allowed: not a key submissions.yaml has"),
+        ("accepted: AC\n", "accepted: expected a mapping of requirements"),
+    ],
+)
+def test_a_wrong_submissions_yaml_is_a_one_line_error(tmp_path, text, message):
+    with pytest.raises(BuildError, match="^pkg/submissions/submissions.yaml: ") as caught:
+        read(tmp_path, text)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("glob", "path", "matched"),
+    [
+        ("accepted", "accepted/a.py", True),  # a parent folder
+        ("accepted/", "accepted/a.py", True),
+        ("accepted/*", "accepted/a.py", True),
+        ("match/match_wa", "match/match_wa.py", False),  # whole names only
+        ("match_wa.py", "match/match_wa.py", False),  # from the top only
+        ("*/nested_wa.py", "match/nested/nested_wa.py", False),  # * does not match /
+        ("expansion/ac.{py,cpp}", "expansion/ac.cpp", True),
+        ("secret/*{ 4 }{ 2 }", "secret/42", True),  # spaces in braces stripped
+        ("secret/*{,0,1}{0,2}", "secret/12", True),
+        ("secret/*{,0,1}{0,2}", "secret/13", False),
+        ("secret/?", "secret/1", False),  # ? is itself
+    ],
+)
+def test_globs_match_as_bapctools_matches_them(glob, path, matched):
+    assert covers(glob, path) is matched
