@@ -1,10 +1,13 @@
 """Test support (not a test module): workspaces over copies of the small problem packages of
-tests/fixtures/packages, for the registry's package tests and the package-judging tests."""
+tests/fixtures/packages, for the registry's package tests and the package-judging tests; and
+``cpkit verify`` run in-process on a package, its exit status and lines."""
 
+import argparse
 import shutil
 import textwrap
 from pathlib import Path
 
+from kit.commands import verify
 from kit.registry import load_registry
 
 PACKAGES = Path(__file__).resolve().parent / "fixtures" / "packages"
@@ -20,3 +23,12 @@ def workspace(tmp_path, table, solutions=()):
     for slug, source in dict(solutions).items():
         (root / "solutions" / f"{slug}.py").write_text(textwrap.dedent(source))
     return load_registry(root)
+
+
+def verified(capsys, package, *submissions):
+    """``cpkit verify PACKAGE SUBMISSION...`` run here: (exit status, printed lines)."""
+    parser = argparse.ArgumentParser(prog="cpkit")
+    verify.add_subparser(parser.add_subparsers())
+    args = parser.parse_args(["verify", str(package), *submissions])
+    status = args.run(args)
+    return status, capsys.readouterr().out.splitlines()

@@ -3,7 +3,6 @@ with its test group's arguments (a string for all, a map by validator name), exi
 anything else (0 included, a crash, a hang) a rejection naming the case and what was said; the
 ``verify`` command prints them and exits 1."""
 
-import argparse
 import shutil
 import textwrap
 from pathlib import Path
@@ -14,6 +13,7 @@ from kit import input_check
 from kit.commands import verify
 from kit.packages import read_package
 from kit.registry import problem_from_package
+from tests.package_support import verified
 
 SUM = Path(__file__).resolve().parents[1] / "fixtures" / "packages" / "kattis_sum"
 # two numbers, none below --min (default: any)
@@ -104,11 +104,8 @@ def test_a_package_without_validators_is_not_checked_and_viva_is_a_note(tmp_path
 
 def test_verify_prints_the_rejected_inputs_and_exits_1(tmp_path, capsys):
     copy = package(tmp_path, group_yaml="input_validator_flags: --min 0\n")
-    parser = argparse.ArgumentParser(prog="cpkit")
-    verify.add_subparser(parser.add_subparsers())
-    args = parser.parse_args(["verify", str(copy), "accepted/sum.py"])
-    assert args.run(args) == 1
-    lines = capsys.readouterr().out.splitlines()
+    status, lines = verified(capsys, copy, "accepted/sum.py")
+    assert status == 1
     assert lines[2:5] == [
         "inputs: 2 of 6 inputs rejected (input_validators/check.py)",
         *(
@@ -226,11 +223,8 @@ def test_an_invalid_input_no_validator_rejects_is_named_and_verify_exits_1(tmp_p
     check = rejected(copy)[1]
     assert (check.invalid, check.rejected) == (3, ())
     assert check.let_through == ("data/invalid_input/2.in",)
-    parser = argparse.ArgumentParser(prog="cpkit")
-    verify.add_subparser(parser.add_subparsers())
-    args = parser.parse_args(["verify", str(copy), "accepted/sum.py"])
-    assert args.run(args) == 1
-    lines = capsys.readouterr().out.splitlines()
+    status, lines = verified(capsys, copy, "accepted/sum.py")
+    assert status == 1
     assert lines[2:5] == [
         "inputs: 6 of 6 valid (input_validators/check.py)",
         "invalid inputs: 2 of 3 rejected",

@@ -3,7 +3,6 @@ output validator junk: a verdict on each is what a checker owes; junk accepted o
 a warning, a failure (a crash, a status outside the protocol) is named with its output and case
 and makes ``verify`` exit 1."""
 
-import argparse
 import shutil
 
 import pytest
@@ -12,7 +11,7 @@ from kit import output_check
 from kit.commands import verify
 from kit.junk import JUNK, ODD_OUTPUTS
 from kit.registry import judge_cases, problem_from_package, sample_cases
-from tests.package_support import PACKAGES
+from tests.package_support import PACKAGES, verified
 
 SPLIT = PACKAGES / "kattis_split_py"
 VALIDATOR = SPLIT / "output_validators" / "split_check" / "split_check.py"
@@ -71,11 +70,8 @@ def test_a_failure_is_named_with_its_output_and_case_and_verify_exits_1(tmp_path
     assert check.failed[0].startswith(
         "the bytes 0 to 255 on data/sample/1.in: checker failed: validator exit status 1"
     )
-    parser = argparse.ArgumentParser(prog="cpkit")
-    verify.add_subparser(parser.add_subparsers())
-    args = parser.parse_args(["verify", str(copy), "accepted/"])
-    assert args.run(args) == 1
-    lines = capsys.readouterr().out.splitlines()
+    status, lines = verified(capsys, copy, "accepted/")
+    assert status == 1
     assert lines[1] == (
         "checker: fails on 21 of 33 junk and odd outputs (output_validators/split_check)"
     )
@@ -129,12 +125,9 @@ def test_a_misjudged_validation_output_is_named_and_verify_exits_1(tmp_path, cap
         "data/valid_output/1.out: rejected, though in valid_output: "
         "validator: 1 + 1 is not 5 (exit status 43)",
     )
-    parser = argparse.ArgumentParser(prog="cpkit")
-    verify.add_subparser(parser.add_subparsers())
-    args = parser.parse_args(["verify", str(copy), "accepted/"])
-    assert args.run(args) == 1
-    last = capsys.readouterr().out.splitlines()[-1]
-    assert last == "the package's validation outputs: 2 of 2 not judged as their folder says"
+    status, lines = verified(capsys, copy, "accepted/")
+    assert status == 1
+    assert lines[-1] == "the package's validation outputs: 2 of 2 not judged as their folder says"
 
 
 def test_validation_outputs_are_judged_by_the_default_validator_too(tmp_path):
