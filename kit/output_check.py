@@ -10,7 +10,6 @@ would give a contestant a judge error where the judge owes a verdict.
 - Each of ``kit.junk.ODD_OUTPUTS`` as the output of the first ODD_CASES cases: a checker may
   accept or reject them, a failure is a failure (problemtools tries its like on three cases:
   such bugs seldom depend on the case).
-
 - The package's validation outputs (Kattis 2025-09, ``data/invalid_output`` and
   ``data/valid_output``: ``kit.packages.kattis``), each judged with its answer and flags: an
   invalid one accepted, a valid one rejected, or a failure on either is a failure. These are

@@ -7,12 +7,14 @@ The package is read in place (``kit.packages``): its cases in the judge's order,
 submissions run under the judge's first target that has its own interpreter here
 (``--target`` names another); the verdicts, what agrees and what is too close to call on this
 machine are ``kit.verify``'s. Under the header the package's notes, then a line for its input
-validators, when it has any (``kit.input_check``: every one on every case's input), one for its
-checker, when it is a program (``kit.output_check``: junk and odd outputs), then one line per
-submission as it is judged, then a count.
+validators, when it has any (``kit.input_check``: every one on every case's input, and on the
+invalid inputs), one for its checker, when it is a program (``kit.output_check``: junk and odd
+outputs), one for its validation outputs, then one line per submission as it is judged, then a
+count.
 
-Exit status: 0 when no submission disagrees, no input is rejected and the checker fails on no
-output, 1 otherwise, 2 for a usage error.
+Exit status: 0 when no submission disagrees and the package's own programs pass its checks (no
+input rejected, no invalid input accepted, no failure of the checker, every validation output
+judged as its folder says), 1 otherwise, 2 for a usage error.
 """
 
 from __future__ import annotations
@@ -211,14 +213,7 @@ def _header(problem: Problem, package: Package, runner: Runner, count: int, show
 
 def _row(entry: verify.Judged, width: int, problem: Problem) -> str:
     submission, package = entry.submission, entry.package_format
-    folder = (
-        " or ".join(
-            dict.fromkeys(
-                verify.format_word(v, package) for v in verify.allowed(package, submission.folder)
-            )
-        )
-        or "yaml"
-    )  # a folder of the package's own: its submissions.yaml says
+    folder = _folder_words(package, submission.folder)
     if entry.verdict is None:
         return f"{submission.name:<{width}}  {folder:<6}  {'-':<4}  {'-':>9}  {entry.said}"
     assert problem.source is not None
@@ -229,6 +224,13 @@ def _row(entry: verify.Judged, width: int, problem: Problem) -> str:
     kit = verify.format_word(entry.verdict, package)
     time = f"{entry.seconds:.3f} s"
     return f"{submission.name:<{width}}  {folder:<6}  {kit:<4}  {time:>9}  {text}"
+
+
+def _folder_words(package: str, folder: str) -> str:
+    """What a folder allows, in the format's words ("WA", "TLE or AC"); "yaml" for a folder of
+    the package's own, which only its submissions.yaml speaks for."""
+    words = (verify.format_word(v, package) for v in verify.allowed(package, folder))
+    return " or ".join(dict.fromkeys(words)) or "yaml"
 
 
 def _agreement(entry: verify.Judged, problem: Problem) -> verify.Agreement:
