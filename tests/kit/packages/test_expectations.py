@@ -24,11 +24,13 @@ def test_defaults_are_kept_overridden_by_a_folder_s_key_and_added_to_by_others(t
     found, notes = read(
         tmp_path,
         "accepted:\n  permitted: [WA]\n"
+        "time_limit_exceeded:\n  permitted: [AC, WA, TLE]\n"  # the spec's example: required kept
         "wrong_answer/slow.py:\n  secret/*-hard:\n    permitted: [AC, TLE]\n"
         "    required: [TLE]\n  message: too slow\n",
     )
     assert Expectation("accepted", "", ("WA",), None) in found
     assert Expectation("wrong_answer", "", ("AC", "WA"), ("WA",)) in found
+    assert Expectation("time_limit_exceeded", "", ("AC", "WA", "TLE"), ("TLE",)) in found
     assert Expectation("wrong_answer/slow.py", "secret/*-hard", ("AC", "TLE"), ("TLE",)) in found
     assert notes == ["note: pkg: submissions.yaml: not checked here: message"]
     rules = expectations.rules_for(found, "wrong_answer/slow.py")
