@@ -7,10 +7,11 @@ as it is written (no bundle), every case as the build runs one (``kit.run.cases`
 ``first_failure``). Others (another language, several files, Python 2) are not run.
 
 **A package with ``submissions/submissions.yaml``** (the 2025-09 format) says what verdicts
-each submission may give on every case and must give on some (``kit.packages.expectations``):
-its submissions run on every case, and agree when every rule that matches them is met; a rule
-met only if cases within the margin of the limit (either side) went the other way is too close
-to call. Its own folders (``mixed/``) are read too; they have no default verdicts.
+each submission may give on every case and must give on some, and a text its judge messages
+must hold (``kit.packages.expectations``): its submissions run on every case, and agree when
+every rule that matches them is met; a rule met only if cases within the margin of the limit
+(either side) went the other way is too close to call. Its own folders (``mixed/``) are read
+too; they have no default verdicts.
 
 **What each folder allows**, in the kit's verdicts (``kit.run.verdicts``):
 
@@ -98,6 +99,7 @@ class Judged:
     # every case's verdict, when the package's submissions.yaml asks about all of them:
     # (its path under data/ without .in, the kit's verdict, its seconds)
     cases: tuple[tuple[str, Verdict, float], ...] = ()
+    messages: tuple[tuple[str, str], ...] = ()  # (path under data/, message) of each failure
 
 
 @dataclasses.dataclass(frozen=True)
@@ -145,6 +147,7 @@ def judge_submission(
             (where[v.case].as_posix(), Verdict(v.word), v.seconds)
             for v in sorted(ran.verdicts, key=lambda v: order[v.case])
         )
+        judged.messages = tuple((where[f.case].as_posix(), f.message) for f in ran.failures)
     if not failing:
         judged.verdict = OK
         return judged
@@ -209,10 +212,11 @@ def _expected(judged: Judged, rules: list[Expectation], limit: float, margin: fl
         (path, _either_side(format_word(v, package), seconds, limit, margin))
         for path, v, seconds in judged.cases
     ]
-    unmet = next((why for rule in rules if (why := _unmet(rule, certain))), None)
+    messages = judged.messages
+    unmet = next((why for rule in rules if (why := _unmet(rule, certain, messages))), None)
     if unmet is None:
         return Agreement(AGREES)
-    if not any(_unmet(rule, possible) for rule in rules):
+    if not any(_unmet(rule, possible, messages) for rule in rules):
         return Agreement(TOO_CLOSE, f"{unmet}, within the margin {margin:g} of the limit")
     return Agreement(DISAGREES, unmet)
 
@@ -227,9 +231,9 @@ def _either_side(word: str, seconds: float, limit: float, margin: float) -> set[
     return {word}
 
 
-def _unmet(rule: Expectation, verdicts: list[tuple[str, set[str]]]) -> str | None:
-    """Why ``rule`` is not met by the cases' ``verdicts`` (a set of possible words each), or
-    None when it is."""
+def _unmet(rule: Expectation, verdicts: list, messages: tuple = ()) -> str | None:
+    """Why ``rule`` is not met by the cases' ``verdicts`` (path, a set of possible words) and
+    the failures' ``messages`` (path, message), or None when it is."""
     scope = rule.submissions + (f" on {rule.cases}" if rule.cases else "")
     covered = [
         (path, words) for path, words in verdicts if not rule.cases or covers(rule.cases, path)
@@ -241,6 +245,9 @@ def _unmet(rule: Expectation, verdicts: list[tuple[str, set[str]]]) -> str | Non
                 return f"{scope} permits {permitted}, the kit gives {given} on {path}"
     if rule.required is not None and not any(words & set(rule.required) for _, words in covered):
         return f"{scope} requires {', '.join(rule.required)} on some case, the kit gives it on none"
+    said = [text for path, text in messages if covers(rule.cases or "*", path)]
+    if rule.message is not None and not any(rule.message in text for text in said):
+        return f"{scope} asks for a judge message with {rule.message!r}, none has it"
     return None
 
 

@@ -16,9 +16,10 @@ Read as the spec says (Kattis/problem-package-format, spec/2025-09.md):
   requirements.
 - Under a key, ``permitted`` and ``required`` apply to every case; any other key whose value is
   a mapping is a test case glob (relative to ``data/``, without ``.in``; a case is matched when
-  its path or a group above it is) with its own ``permitted`` and ``required``. ``score``,
-  ``message``, ``language``, ``entrypoint``, ``authors``, ``model_solution`` and
-  ``use_for_time_limit`` are not checked here (a note names the ones given).
+  its path or a group above it is) with its own ``permitted``, ``required`` and ``message``
+  (a text that must appear in the judge's message on one of those cases). ``score``,
+  ``language``, ``entrypoint``, ``authors``, ``model_solution`` and ``use_for_time_limit`` are
+  not checked here (a note names the ones given).
 
 Verdicts are the format's words: AC, WA, TLE, RTE.
 
@@ -39,6 +40,7 @@ from kit.errors import BuildError
 from kit.packages import smallyaml
 
 VERDICTS = ("AC", "WA", "TLE", "RTE")
+OWN = ("permitted", "required", "message")  # what a rule checks
 DEFAULTS = {  # the spec's "Default directories"
     "accepted": {"permitted": ["AC"]},
     "rejected": {"required": ["RTE", "TLE", "WA"]},
@@ -49,7 +51,6 @@ DEFAULTS = {  # the spec's "Default directories"
 }
 UNCHECKED = (
     "score",
-    "message",
     "language",
     "entrypoint",
     "authors",
@@ -64,6 +65,7 @@ class Expectation:
     cases: str  # a glob over case and group paths under data/; "" for every case
     permitted: tuple[str, ...] | None  # every case's verdict is one of these (None: any)
     required: tuple[str, ...] | None  # some case's verdict is one of these (None: no need)
+    message: str | None = None  # some case's judge message holds this text
 
 
 def read(path: Path, shown: str) -> tuple[tuple[Expectation, ...], list[str]]:
@@ -92,15 +94,13 @@ def read(path: Path, shown: str) -> tuple[tuple[Expectation, ...], list[str]]:
 def _expectations(key: str, cases: str, rule: dict, where: str, unchecked: set) -> list:
     """The expectations one submissions.yaml entry gives (its own, then its case globs')."""
     found = []
-    own = {name: rule[name] for name in ("permitted", "required") if name in rule}
+    own = {name: rule[name] for name in OWN if name in rule}
     if own:
-        found.append(
-            Expectation(
-                key, cases, _verdicts(own, "permitted", where), _verdicts(own, "required", where)
-            )
-        )
+        permitted, required = _verdicts(own, "permitted", where), _verdicts(own, "required", where)
+        message = str(own["message"]) if "message" in own else None
+        found.append(Expectation(key, cases, permitted, required, message))
     for name, value in rule.items():
-        if name in ("permitted", "required"):
+        if name in OWN:
             continue
         if name in UNCHECKED:
             unchecked.add(name)

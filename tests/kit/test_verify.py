@@ -12,7 +12,7 @@ from kit import cli
 from kit import verify as verifying
 from kit.packages.expectations import Expectation
 from kit.packages.model import KATTIS, Submission
-from kit.run.verdicts import OK
+from kit.run.verdicts import OK, WA
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
@@ -156,7 +156,7 @@ def test_submissions_yaml_is_checked_on_every_case_and_names_its_own_folders(cap
     (copy / "submissions" / "mixed" / "half.py").write_text(HALF)
     (copy / "submissions" / "submissions.yaml").write_text(
         "mixed:\n  permitted: [AC, WA]\n  required: [WA]\n"
-        "mixed/half.py:\n  secret:\n    permitted: [AC]\n"
+        "mixed/half.py:\n  secret:\n    permitted: [AC]\n  message: is not 5\n"
         # off_by_one is wrong on every case: this asks for one right answer among the secret
         "wrong_answer/off_by_one.py:\n  sample:\n    permitted: [WA]\n  secret:\n"
         "    required: [AC]\n"
@@ -184,3 +184,17 @@ def test_a_rule_met_only_past_the_margin_is_too_close_to_call():
     assert close.reason.endswith("the kit gives it on none, within the margin 1.5 of the limit")
     entry.cases = (("secret/1", OK, 0.3), ("secret/2", OK, 0.6))
     assert verifying.agreement(entry, 1.0, 1.5, rule).outcome == verifying.DISAGREES
+
+
+def test_a_message_rule_looks_in_the_judge_messages_of_the_cases_it_covers():
+    rule = (Expectation("wrong_answer", "secret", None, None, "is not 5"),)
+    entry = verifying.Judged(Submission(Path("x.py"), "wrong_answer/x.py", "x", "Python"), KATTIS)
+    entry.verdict = WA
+    entry.cases = (("sample/1", WA, 0.1), ("secret/1", WA, 0.1))
+    entry.messages = (("sample/1", "validator: 5 + 1 is not 5"), ("secret/1", "validator: 10"))
+    assert verifying.agreement(entry, 1.0, 1.5, rule) == verifying.Agreement(
+        verifying.DISAGREES,
+        "wrong_answer on secret asks for a judge message with 'is not 5', none has it",
+    )
+    entry.messages = (("secret/1", "validator: 10 + 1 is not 5"),)
+    assert verifying.agreement(entry, 1.0, 1.5, rule).outcome == verifying.AGREES

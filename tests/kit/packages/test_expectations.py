@@ -26,15 +26,20 @@ def test_defaults_are_kept_overridden_by_a_folder_s_key_and_added_to_by_others(t
         "accepted:\n  permitted: [WA]\n"
         "time_limit_exceeded:\n  permitted: [AC, WA, TLE]\n"  # the spec's example: required kept
         "wrong_answer/slow.py:\n  secret/*-hard:\n    permitted: [AC, TLE]\n"
-        "    required: [TLE]\n  message: too slow\n",
+        "    required: [TLE]\n  message: too slow\n  authors: Ann\n",
     )
     assert Expectation("accepted", "", ("WA",), None) in found
     assert Expectation("wrong_answer", "", ("AC", "WA"), ("WA",)) in found
     assert Expectation("time_limit_exceeded", "", ("AC", "WA", "TLE"), ("TLE",)) in found
     assert Expectation("wrong_answer/slow.py", "secret/*-hard", ("AC", "TLE"), ("TLE",)) in found
-    assert notes == ["note: pkg: submissions.yaml: not checked here: message"]
+    assert Expectation("wrong_answer/slow.py", "", None, None, "too slow") in found
+    assert notes == ["note: pkg: submissions.yaml: not checked here: authors"]
     rules = expectations.rules_for(found, "wrong_answer/slow.py")
-    assert [rule.submissions for rule in rules] == ["wrong_answer", "wrong_answer/slow.py"]
+    assert [(rule.submissions, rule.cases) for rule in rules] == [
+        ("wrong_answer", ""),
+        ("wrong_answer/slow.py", ""),
+        ("wrong_answer/slow.py", "secret/*-hard"),
+    ]
 
 
 @pytest.mark.parametrize(
