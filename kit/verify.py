@@ -62,7 +62,19 @@ from kit.packages.expectations import Expectation, covers, rules_for
 from kit.packages.model import KATTIS, Submission
 from kit.registry import Case, Problem
 from kit.run.cases import Column, RunOptions, run_all
-from kit.run.verdicts import MLE, OK, OLE, PE, RE, TLE, WA, Verdict
+from kit.run.verdicts import (
+    KATTIS_AC,
+    KATTIS_RTE,
+    KATTIS_WORDS,
+    MLE,
+    OK,
+    OLE,
+    PE,
+    RE,
+    TLE,
+    WA,
+    Verdict,
+)
 
 PROVISIONAL_LIMIT = 10.0  # seconds: the accepted submissions' limit while it is not known
 AGREES, TOO_CLOSE, DISAGREES = "agrees", "too close to call on this machine", "DISAGREES"
@@ -74,6 +86,17 @@ KATTIS_FOLDERS = {
     "run_time_error": (RE, MLE),
     "rejected": REJECTIONS,
     "brute_force": (TLE, RE, MLE),
+}
+_AC, _WA, _TLE, _RTE = KATTIS_WORDS
+# submissions.yaml's rule for each default folder (spec/2025-09.md, "Default directories"):
+# (permitted on every case, required on some); None: no such constraint
+FOLDER_RULES = {
+    "accepted": ((_AC,), None),
+    "rejected": (None, (_RTE, _TLE, _WA)),
+    "wrong_answer": ((_AC, _WA), (_WA,)),
+    "time_limit_exceeded": ((_AC, _TLE), (_TLE,)),
+    "run_time_error": ((_AC, _RTE), (_RTE,)),
+    "brute_force": ((_AC, _RTE, _TLE), (_RTE, _TLE)),
 }
 POLYGON_TAGS = {
     "main": (OK,),
@@ -117,9 +140,9 @@ def allowed(package_format: str, folder: str) -> tuple[Verdict, ...]:
 def format_word(verdict: Verdict, package_format: str) -> str:
     """``verdict`` in the format's words: AC, WA, TLE, RTE, ... (see the module doc)."""
     if verdict == OK:
-        return "AC"
+        return KATTIS_AC
     if verdict == RE or (verdict == MLE and package_format == KATTIS):
-        return "RTE"
+        return KATTIS_RTE
     return str(WA if verdict == PE else verdict)
 
 
@@ -179,8 +202,7 @@ def agreement(
     ``margin`` the package's."""
     assert judged.verdict is not None
     if expectations:
-        rules = rules_for(expectations, judged.submission.name)
-        return _expected(judged, rules, limit, margin)
+        return _expected(judged, _rules(expectations, judged.submission), limit, margin)
     package = judged.package_format
     folder = judged.submission.folder
     wanted = allowed(package, folder)
@@ -201,6 +223,36 @@ def agreement(
     words = " or ".join(dict.fromkeys(format_word(verdict, package) for verdict in wanted))
     found = format_word(judged.verdict, package)
     return Agreement(DISAGREES, f"{folder} allows {words}, the kit gives {found}")
+
+
+def check_words(expectations: tuple[Expectation, ...], where: str) -> None:
+    """A one-line BuildError when a rule of ``where`` (its submissions.yaml) names a verdict
+    the format does not have."""
+    for rule in expectations:
+        for name, words in (("permitted", rule.permitted), ("required", rule.required)):
+            wrong = [word for word in words or () if word not in KATTIS_WORDS]
+            if wrong:
+                known = ", ".join(KATTIS_WORDS)
+                raise BuildError(
+                    f"{where}: {rule.submissions}: {name}: {wrong[0]!r} is not one of {known}"
+                )
+
+
+def _rules(expectations: tuple[Expectation, ...], submission: Submission) -> list[Expectation]:
+    """The rules for ``submission``: its default folder's (FOLDER_RULES), with what a key of
+    that folder's own name gives in its place, then every other rule that matches it."""
+    rules = rules_for(expectations, submission.name)
+    folder = submission.folder
+    if folder not in FOLDER_RULES:
+        return rules
+    permitted, required = FOLDER_RULES[folder]
+    own = [r for r in rules if r.submissions.rstrip("/") == folder and not r.cases]
+    for rule in own:
+        permitted = rule.permitted if rule.permitted is not None else permitted
+        required = rule.required if rule.required is not None else required
+    message = next((r.message for r in own if r.message is not None), None)
+    others = [r for r in rules if r not in own]
+    return [Expectation(folder, "", permitted, required, message), *others]
 
 
 def _expected(judged: Judged, rules: list[Expectation], limit: float, margin: float) -> Agreement:
@@ -224,10 +276,10 @@ def _expected(judged: Judged, rules: list[Expectation], limit: float, margin: fl
 def _either_side(word: str, seconds: float, limit: float, margin: float) -> set[str]:
     """The verdicts a case could get on another machine: AC and TLE when its time is within
     the margin of the limit, else its own."""
-    if (word == "AC" and seconds * margin >= limit) or (
-        word == "TLE" and seconds <= limit * margin
-    ):
-        return {"AC", "TLE"}
+    slow_pass = word == KATTIS_AC and seconds * margin >= limit
+    near_miss = word == TLE and seconds <= limit * margin
+    if slow_pass or near_miss:
+        return {KATTIS_AC, str(TLE)}
     return {word}
 
 

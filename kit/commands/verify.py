@@ -71,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
         problem = problem_from_package(args.package, shown, verify.PROVISIONAL_LIMIT)
         fixed = False
     assert problem.source is not None
+    verify.check_words(problem.source.expectations, f"{shown}/submissions/submissions.yaml")
     chosen = _chosen(problem.source, args.submissions, shown)
     runner = target_runner(args) or runner_for_runs(problem.targets)
     cases = sample_cases(problem) + judge_cases(problem)[0]

@@ -10,18 +10,16 @@ Read as the spec says (Kattis/problem-package-format, spec/2025-09.md):
   stripped of spaces, and a trailing ``/`` dropped, as BAPCtools reads them:
   RagnarGrootKoerkamp/BAPCtools, bapctools/expectations.py); every other character is itself;
   ``**``, which the format does not support, is a one-line error.
-- The default folders have their requirements (DEFAULTS: ``accepted`` permits only AC,
-  ``wrong_answer`` permits AC and WA and requires WA, ...). A top-level key that is exactly a
-  default folder's name overrides the keys it gives and keeps the others; any other key adds
-  requirements.
+- A top-level key that is exactly a default folder's name (``accepted``, ``wrong_answer``, ...)
+  overrides the keys of that folder's default rule it gives and keeps the others; any other
+  key adds requirements. The default rules, and the verdict words the format has (AC, WA, TLE,
+  RTE), belong with the kit's verdicts (``kit.verify``); this module keeps the words as given.
 - Under a key, ``permitted`` and ``required`` apply to every case; any other key whose value is
   a mapping is a test case glob (relative to ``data/``, without ``.in``; a case is matched when
   its path or a group above it is) with its own ``permitted``, ``required`` and ``message``
   (a text that must appear in the judge's message on one of those cases). ``score``,
   ``language``, ``entrypoint``, ``authors``, ``model_solution`` and ``use_for_time_limit`` are
   not checked here (a note names the ones given).
-
-Verdicts are the format's words: AC, WA, TLE, RTE.
 
 API::
 
@@ -39,16 +37,7 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.packages import smallyaml
 
-VERDICTS = ("AC", "WA", "TLE", "RTE")
 OWN = ("permitted", "required", "message")  # what a rule checks
-DEFAULTS = {  # the spec's "Default directories"
-    "accepted": {"permitted": ["AC"]},
-    "rejected": {"required": ["RTE", "TLE", "WA"]},
-    "wrong_answer": {"permitted": ["AC", "WA"], "required": ["WA"]},
-    "time_limit_exceeded": {"permitted": ["AC", "TLE"], "required": ["TLE"]},
-    "run_time_error": {"permitted": ["AC", "RTE"], "required": ["RTE"]},
-    "brute_force": {"permitted": ["AC", "RTE", "TLE"], "required": ["RTE", "TLE"]},
-}
 UNCHECKED = (
     "score",
     "language",
@@ -75,14 +64,11 @@ def read(path: Path, shown: str) -> tuple[tuple[Expectation, ...], list[str]]:
         return (), []
     where = f"{shown}/submissions/submissions.yaml"
     table = smallyaml.load(file.read_text(encoding="utf-8", errors="replace"), where)
-    merged = {name: dict(rule) for name, rule in DEFAULTS.items()}
-    for key, value in table.items():
-        if not isinstance(value, dict):
+    found, unchecked = [], set()
+    for key, rule in table.items():
+        if not isinstance(rule, dict):
             raise BuildError(f"{where}: {key}: expected a mapping of requirements")
         _check_glob(key, where)
-        merged[key] = {**merged.get(key, {}), **value}
-    found, unchecked = [], set()
-    for key, rule in merged.items():
         found += _expectations(key, "", rule, where, unchecked)
     notes = []
     if unchecked:
@@ -113,14 +99,12 @@ def _expectations(key: str, cases: str, rule: dict, where: str, unchecked: set) 
 
 
 def _verdicts(rule: dict, name: str, where: str) -> tuple[str, ...] | None:
+    """A rule's verdict words as given (which words the format has is the verdict model's:
+    ``kit.verify.check_words``)."""
     if name not in rule:
         return None
     value = rule[name]
-    words = value if isinstance(value, list) else str(value).split()
-    wrong = [word for word in words if word not in VERDICTS]
-    if wrong:
-        raise BuildError(f"{where}: {name}: {wrong[0]!r} is not one of {', '.join(VERDICTS)}")
-    return tuple(words)
+    return tuple(str(word) for word in (value if isinstance(value, list) else str(value).split()))
 
 
 def rules_for(expectations: tuple[Expectation, ...], submission: str) -> list[Expectation]:

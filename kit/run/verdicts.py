@@ -71,6 +71,10 @@ _JUDGE_NAMES = {
     "JE": "judge error",
 }
 OK, WA, PE, TLE, MLE, OLE, RE, JE = Verdict
+# The Kattis problem package format's words for an accepted run and a crash (its others are
+# the kit's WA and TLE): verify's columns and submissions.yaml's verdicts
+KATTIS_AC, KATTIS_RTE = "AC", "RTE"
+KATTIS_WORDS = (KATTIS_AC, str(WA), str(TLE), KATTIS_RTE)
 NAMES = {verdict: verdict.judge_name for verdict in Verdict}
 ORDER = (WA, PE, TLE, MLE, OLE, RE, JE)  # in counts
 MIB = 1024

@@ -198,3 +198,31 @@ def test_a_message_rule_looks_in_the_judge_messages_of_the_cases_it_covers():
     )
     entry.messages = (("secret/1", "validator: 10 + 1 is not 5"),)
     assert verifying.agreement(entry, 1.0, 1.5, rule).outcome == verifying.AGREES
+
+
+def test_a_default_folder_s_rule_is_kept_where_its_own_key_gives_nothing_in_its_place():
+    given = (
+        Expectation("time_limit_exceeded/", "", ("AC", "WA", "TLE"), None),  # the spec's example
+        Expectation("time_limit_exceeded/slow.py", "secret", None, ("TLE",)),
+    )
+    slow = Submission(Path("slow.py"), "time_limit_exceeded/slow.py", "time_limit_exceeded", "")
+    assert verifying._rules(given, slow) == [
+        Expectation("time_limit_exceeded", "", ("AC", "WA", "TLE"), ("TLE",)),
+        given[1],
+    ]
+    wrong = Submission(Path("w.py"), "wrong_answer/w.py", "wrong_answer", "")
+    assert verifying._rules(given, wrong) == [
+        Expectation("wrong_answer", "", ("AC", "WA"), ("WA",))
+    ]
+    assert verifying._rules(given, Submission(Path("m.py"), "mixed/m.py", "mixed", "")) == []
+
+
+def test_a_verdict_the_format_does_not_have_is_a_usage_error(capsys, tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / "submissions" / "submissions.yaml").write_text("accepted:\n  permitted: [OK]\n")
+    code, _, err = verify(capsys, copy)
+    assert code == 2
+    assert err == (
+        f"cpkit: error: {copy}/submissions/submissions.yaml: accepted: permitted: 'OK' is not "
+        "one of AC, WA, TLE, RTE\n"
+    )
