@@ -40,7 +40,10 @@ Anything else that differs disagrees.
 **A package without a time limit** (a legacy Kattis package without ``.timelimit``) gets
 problemtools' own: the slowest accepted submission's time times the package's multiplier,
 rounded up to a whole second, at least 1 s (problemtools/verifyproblem.py,
-``_compute_time_limit``); the accepted ones run first, under ``PROVISIONAL_LIMIT``.
+``_compute_time_limit``), or to a multiple of a 2025-09 package's ``time_resolution`` ("the
+smallest integer multiple of time_resolution" that the slowest accepted time times
+``ac_to_time_limit`` does not exceed); the accepted ones run first, under
+``PROVISIONAL_LIMIT``.
 
 API::
 
@@ -313,7 +316,11 @@ def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
             "the package fixes no time limit, and no accepted Python submission passes to "
             "derive one from: give --time-limit"
         )
-    limit = float(max(1, math.ceil(slowest * package.multiplier)))
+    step = package.resolution
+    limit = max(1, math.ceil(slowest * package.multiplier / step - 1e-9)) * step
     rule = f"problemtools' rule: slowest accepted {slowest:.3f} s x {package.multiplier:g}"
-    package = dataclasses.replace(package, time_from=rule + ", rounded up")
+    rounded = ", rounded up" + (
+        f" to a multiple of {step:g} s (time_resolution)" if step != 1 else ""
+    )
+    package = dataclasses.replace(package, time_from=rule + rounded)
     return dataclasses.replace(problem, time_limit=limit, source=package)

@@ -16,10 +16,12 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   BAPCtools, bin/upgrade.py, moves it to ``limits.time_limit``), else none (legacy packages
   leave it to the judge: the slowest accepted submission's time times ``time_multiplier``).
   ``limits.memory`` and ``limits.output`` in MiB, else the spec's typical system defaults,
-  2048 and 8. The margin a time-limit submission must keep: ``limits.time_safety_margin``
-  (legacy, default 2) or ``limits.time_multipliers.time_limit_to_tle`` (default 1.5); the
-  multiplier over the slowest accepted one: ``time_multiplier`` (5) or ``ac_to_time_limit``
-  (2).
+  2048 and 8. A limit derived from the submissions is a multiple of ``limits.time_resolution``
+  (2025-09, default 1 s; whole seconds in legacy, as problemtools rounds); a given limit that
+  is not one gets a note. The margin a time-limit submission must keep:
+  ``limits.time_safety_margin`` (legacy, default 2) or
+  ``limits.time_multipliers.time_limit_to_tle`` (default 1.5); the multiplier over the slowest
+  accepted one: ``time_multiplier`` (5) or ``ac_to_time_limit`` (2).
 - **Output validation**: ``validation: default`` (legacy's default) uses the default
   validator's rules with ``validator_flags`` (``kit.judges.compare``, ``"kattis:FLAGS"``);
   ``validation: custom`` (or, in later versions, an ``output_validator/`` folder) the
@@ -111,6 +113,9 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
     time_limit, time_from = _time_limit(path, shown, limits)
     margin, multiplier, margin_from = _multipliers(shown, limits, legacy)
+    resolution = 1.0 if legacy else _number(limits, "time_resolution", 1.0, shown)
+    if not legacy:  # legacy has no resolution: problemtools only rounds a limit it derives
+        notes += _resolution_notes(shown, time_limit, resolution)
     return Package(
         path=path,
         shown=shown,
@@ -137,6 +142,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         invalid_inputs=tuple(invalid_inputs),
         checked_outputs=tuple(checked_outputs),
         expectations=expected,
+        resolution=resolution,
     )
 
 
@@ -260,6 +266,17 @@ def _time_limit(path: Path, shown: str, limits: dict) -> tuple[float | None, str
     if value <= 0:
         raise BuildError(f"{shown}/.timelimit: the time limit must be positive, not {text}")
     return value, ".timelimit"
+
+
+def _resolution_notes(shown: str, time_limit: float | None, resolution: float) -> list[str]:
+    """A note when the package's time limit is not a multiple of its ``time_resolution``
+    (2025-09: "an error"; verify still runs, with the limit as given)."""
+    if time_limit is None or abs(time_limit / resolution - round(time_limit / resolution)) < 1e-9:
+        return []
+    return [
+        f"note: {shown}: limits.time_limit {time_limit:g} s is not a multiple of "
+        f"limits.time_resolution {resolution:g} s (the format calls this an error)"
+    ]
 
 
 def _multipliers(shown: str, limits: dict, legacy: bool) -> tuple[float, float, str]:

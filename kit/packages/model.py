@@ -84,6 +84,7 @@ class Package:
     # submissions.yaml's requirements (kit.packages.expectations); none: the folders' first
     # failing verdicts decide, as the legacy format's judges stop there
     expectations: tuple = ()
+    resolution: float = 1.0  # a derived time limit is a multiple of this (seconds)
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

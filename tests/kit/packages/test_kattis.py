@@ -186,3 +186,17 @@ def test_answer_validation_is_named_as_not_run(tmp_path):
     assert found.notes == (
         "note: x: not run, answer validation: answer_validators/, data/invalid_answer/",
     )
+
+
+def test_time_resolution_is_read_in_the_later_format_and_a_limit_off_it_gets_a_note(tmp_path):
+    limits = "problem_format_version: 2025-09\nlimits:\n  time_resolution: 0.5\n"
+    found = kattis.read(write_package(tmp_path / "a", limits, ONE_CASE), "a")
+    assert (found.resolution, found.notes) == (0.5, ())
+    off = limits + "  time_limit: 1.2\n"
+    assert kattis.read(write_package(tmp_path / "b", off, ONE_CASE), "b").notes == (
+        "note: b: limits.time_limit 1.2 s is not a multiple of limits.time_resolution 0.5 s "
+        "(the format calls this an error)",
+    )
+    legacy = "limits:\n  time_resolution: 0.5\n  time_limit: 1.2\n"  # not a legacy key
+    found = kattis.read(write_package(tmp_path / "c", legacy, ONE_CASE), "c")
+    assert (found.resolution, found.notes) == (1.0, ())
