@@ -50,6 +50,7 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
 
 from __future__ import annotations
 
+import math
 import os
 import shlex
 from pathlib import Path
@@ -271,7 +272,10 @@ def _time_limit(path: Path, shown: str, limits: dict) -> tuple[float | None, str
 def _resolution_notes(shown: str, time_limit: float | None, resolution: float) -> list[str]:
     """A note when the package's time limit is not a multiple of its ``time_resolution``
     (2025-09: "an error"; verify still runs, with the limit as given)."""
-    if time_limit is None or abs(time_limit / resolution - round(time_limit / resolution)) < 1e-9:
+    if time_limit is None:
+        return []
+    steps = time_limit / resolution  # how many resolutions the limit is: whole, or a note
+    if math.isclose(steps, round(steps), abs_tol=1e-9):
         return []
     return [
         f"note: {shown}: limits.time_limit {time_limit:g} s is not a multiple of "
