@@ -300,12 +300,7 @@ def _multipliers(shown: str, limits: dict, legacy: bool) -> tuple[float, float, 
 
 def _cases(path: Path, shown: str) -> tuple[list[PackageCase], list[str]]:
     """Every case of data/sample and data/secret, in the judge's order; notes."""
-    walk = _Walk(path, shown)
-    top = walk.settings(path / "data", ((), ()))
-    for group in ("sample", "secret"):
-        folder = path / "data" / group
-        if folder.is_dir():
-            walk.group(folder, group, walk.settings(folder, top))
+    walk = _walked(path, shown, ("sample", "secret"))
     if not walk.cases:
         raise BuildError(
             f"{shown}: no test cases (NAME.in with NAME.ans in data/sample, data/secret)"
@@ -325,14 +320,20 @@ VALIDATION_GROUPS = ("invalid_input", "invalid_output", "valid_output")
 def _validation_data(path: Path, shown: str) -> tuple[list[PackageCase], list[PackageCase]]:
     """The invalid inputs, then the invalid and valid outputs, of data/'s validation groups,
     each group in the judge's order (an output case needs its .in, .ans and .out)."""
+    walk = _walked(path, shown, VALIDATION_GROUPS)
+    invalid = [case for case in walk.cases if case.group == "invalid_input"]
+    return invalid, [case for case in walk.cases if case.output is not None]
+
+
+def _walked(path: Path, shown: str, groups: tuple[str, ...]) -> _Walk:
+    """The cases of data/'s ``groups`` that exist, each with data/'s settings inherited."""
     walk = _Walk(path, shown)
     top = walk.settings(path / "data", ((), ()))
-    for group in VALIDATION_GROUPS:
+    for group in groups:
         folder = path / "data" / group
         if folder.is_dir():
             walk.group(folder, group, walk.settings(folder, top))
-    invalid = [case for case in walk.cases if case.group == "invalid_input"]
-    return invalid, [case for case in walk.cases if case.output is not None]
+    return walk
 
 
 class _Walk:
