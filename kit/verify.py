@@ -40,16 +40,16 @@ Anything else that differs disagrees.
 **A package without a time limit** (a legacy Kattis package without ``.timelimit``) gets
 problemtools' own: the slowest accepted submission's time times the package's multiplier,
 rounded up to a whole second, at least 1 s (problemtools/verifyproblem.py,
-``_compute_time_limit``), or to a multiple of a 2025-09 package's ``time_resolution`` ("the
-smallest integer multiple of time_resolution" that the slowest accepted time times
-``ac_to_time_limit`` does not exceed); the accepted ones run first, under
-``PROVISIONAL_LIMIT``.
+``_compute_time_limit``); the accepted ones run first, under ``PROVISIONAL_LIMIT``. A package
+of a later version gets the format's own inference (``kit.limit_inference``).
 
 API::
 
     allowed(package_format, folder) -> tuple[Verdict, ...]
-    judge_submission(problem, submission, runner, cases, jobs) -> Judged
+    judge_submission(problem, submission, runner, cases, jobs[, every_case]) -> Judged
     agreement(judged, limit, margin) -> Agreement
+    rules_of(expectations, submission) -> list[Expectation]  # its folder's rule, then the rest
+    case_path(problem, case) -> str  # "secret/group1/01"
     derived_limit(problem, accepted: list[Judged]) -> Problem
     format_word(verdict, package_format) -> str
 """
@@ -150,9 +150,15 @@ def format_word(verdict: Verdict, package_format: str) -> str:
 
 
 def judge_submission(
-    problem: Problem, submission: Submission, runner: Runner, cases: list[Case], jobs: int | None
+    problem: Problem,
+    submission: Submission,
+    runner: Runner,
+    cases: list[Case],
+    jobs: int | None,
+    every_case: bool = False,
 ) -> Judged:
-    """Run one submission on the cases, stopping at its first failing case."""
+    """Run one submission on the cases, stopping at its first failing case unless
+    ``every_case`` or the package's submissions.yaml asks for all of them."""
     assert problem.source is not None
     judged = Judged(submission, problem.source.format)
     why = _unrunnable(submission)
@@ -160,20 +166,19 @@ def judge_submission(
         judged.said = why
         return judged
     column = Column(runner.target, runner, static_only=False)
-    every_case = bool(problem.source.expectations)
+    every_case = every_case or bool(problem.source.expectations)
     options = RunOptions(jobs=jobs, first_failure=not every_case)
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     order = {case.name: index for index, case in enumerate(cases)}
     failing = sorted((order[v.case], v.case, v.word) for v in ran.verdicts if v.word != OK)
     judged.seconds = max((v.seconds for v in ran.verdicts), default=0.0)
     if every_case:
-        data = problem.source.path / "data"
-        where = {case.name: case.input.relative_to(data).with_suffix("") for case in cases}
+        where = {case.name: case_path(problem, case) for case in cases}
         judged.cases = tuple(
-            (where[v.case].as_posix(), Verdict(v.word), v.seconds)
+            (where[v.case], Verdict(v.word), v.seconds)
             for v in sorted(ran.verdicts, key=lambda v: order[v.case])
         )
-        judged.messages = tuple((where[f.case].as_posix(), f.message) for f in ran.failures)
+        judged.messages = tuple((where[f.case], f.message) for f in ran.failures)
     if not failing:
         judged.verdict = OK
         return judged
@@ -182,6 +187,13 @@ def judge_submission(
     said = next((f.message for f in ran.failures if f.case == case), str(word))
     judged.said = f"{case}: {said}"
     return judged
+
+
+def case_path(problem: Problem, case: Case) -> str:
+    """A package case's path as submissions.yaml names it: under data/, without ``.in``."""
+    assert problem.source is not None
+    data = problem.source.path / "data"
+    return case.input.relative_to(data).with_suffix("").as_posix()
 
 
 def _unrunnable(submission: Submission) -> str | None:
@@ -205,7 +217,7 @@ def agreement(
     ``margin`` the package's."""
     assert judged.verdict is not None
     if expectations:
-        return _expected(judged, _rules(expectations, judged.submission), limit, margin)
+        return _expected(judged, rules_of(expectations, judged.submission), limit, margin)
     package = judged.package_format
     folder = judged.submission.folder
     wanted = allowed(package, folder)
@@ -241,7 +253,7 @@ def check_words(expectations: tuple[Expectation, ...], where: str) -> None:
                 )
 
 
-def _rules(expectations: tuple[Expectation, ...], submission: Submission) -> list[Expectation]:
+def rules_of(expectations: tuple[Expectation, ...], submission: Submission) -> list[Expectation]:
     """The rules for ``submission``: its default folder's (FOLDER_RULES), with what a key of
     that folder's own name gives in its place, then every other rule that matches it."""
     rules = rules_for(expectations, submission.name)
@@ -254,8 +266,9 @@ def _rules(expectations: tuple[Expectation, ...], submission: Submission) -> lis
         permitted = rule.permitted if rule.permitted is not None else permitted
         required = rule.required if rule.required is not None else required
     message = next((r.message for r in own if r.message is not None), None)
+    use = next((r.use_for_time_limit for r in own if r.use_for_time_limit is not None), None)
     others = [r for r in rules if r not in own]
-    return [Expectation(folder, "", permitted, required, message), *others]
+    return [Expectation(folder, "", permitted, required, message, use), *others]
 
 
 def _expected(judged: Judged, rules: list[Expectation], limit: float, margin: float) -> Agreement:
@@ -316,11 +329,7 @@ def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
             "the package fixes no time limit, and no accepted Python submission passes to "
             "derive one from: give --time-limit"
         )
-    step = package.resolution
-    limit = max(1, math.ceil(slowest * package.multiplier / step - 1e-9)) * step
+    limit = max(1, math.ceil(slowest * package.multiplier - 1e-9))
     rule = f"problemtools' rule: slowest accepted {slowest:.3f} s x {package.multiplier:g}"
-    rounded = ", rounded up" + (
-        f" to a multiple of {step:g} s (time_resolution)" if step != 1 else ""
-    )
-    package = dataclasses.replace(package, time_from=rule + rounded)
+    package = dataclasses.replace(package, time_from=rule + ", rounded up")
     return dataclasses.replace(problem, time_limit=limit, source=package)

@@ -10,11 +10,13 @@ machine are ``kit.verify``'s. Under the header the package's notes, then a line 
 validators, when it has any (``kit.input_check``: every one on every case's input, and on the
 invalid inputs), one for its checker, when it is a program (``kit.output_check``: junk and odd
 outputs), one for its validation outputs, then one line per submission as it is judged, then a
-count.
+count, and for a later-version Kattis package the bounds its submissions put on the time limit
+(``kit.limit_inference``), which also gives the limit of such a package that fixes none.
 
 Exit status: 0 when no submission disagrees and the package's own programs pass its checks (no
 input rejected, no invalid input accepted, no failure of the checker, every validation output
-judged as its folder says), 1 otherwise, 2 for a usage error.
+judged as its folder says, a limit that fits the bounds when the package fixes none), 1
+otherwise, 2 for a usage error.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kit import verify
+from kit import limit_inference, verify
 from kit.commands import add_jobs, add_target, seconds, target_runner
 from kit.errors import BuildError
 from kit.input_check import InputCheck, check_inputs
@@ -55,7 +57,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         type=seconds,
         default=None,
         metavar="S",
-        help="the time limit, when the package fixes none (default: problemtools' rule)",
+        help="the time limit, when the package fixes none (default: the format's rule)",
     )
     parser.set_defaults(run=run)
     return parser
@@ -77,12 +79,9 @@ def run(args: argparse.Namespace) -> int:
     cases = sample_cases(problem) + judge_cases(problem)[0]
     done: dict[str, verify.Judged] = {}
     if not fixed:
-        for submission in chosen:
-            if OK in verify.allowed(problem.source.format, submission.folder):
-                done[submission.name] = verify.judge_submission(
-                    problem, submission, runner, cases, args.jobs
-                )
-        problem = verify.derived_limit(problem, list(done.values()))
+        done, partial = _bounding_runs(problem, chosen, runner, cases, args.jobs)
+        infer = limit_inference.inferred_limit if problem.source.infers_time_limit else None
+        problem = (infer or verify.derived_limit)(problem, [*done.values(), *partial])
     assert problem.source is not None
     print(_header(problem, problem.source, runner, len(cases), shown), flush=True)
     for note in problem.source.notes:
@@ -103,10 +102,64 @@ def run(args: argparse.Namespace) -> int:
         judged.append(entry)
         print(_row(entry, width, problem), flush=True)
     status = _summary(judged, problem)
-    defects = _defects(inputs, outputs)
+    defects = _defects(inputs, outputs) + _time_bounds(problem, judged, fixed)
     for defect in defects:
         print(defect)
     return 1 if defects else status
+
+
+def _bounding_runs(
+    problem: Problem, chosen: list[Submission], runner: Runner, cases: list, jobs: int | None
+) -> tuple[dict[str, verify.Judged], list[verify.Judged]]:
+    """Before the limit is known, the submissions that bound it from below run under
+    PROVISIONAL_LIMIT, by name: problemtools' accepted ones, on the cases up to their first
+    failure; for the later formats, each one's cases that a lower-bound rule covers, all of
+    them (a run of only some is left out of the result, for its row to run them all)."""
+    package = problem.source
+    assert package is not None
+    done, partial = {}, {}
+    for submission in chosen:
+        if package.infers_time_limit:
+            some = limit_inference.lower_cases(problem, submission, cases)
+        else:
+            some = cases if OK in verify.allowed(package.format, submission.folder) else []
+        if some:
+            entry = verify.judge_submission(
+                problem, submission, runner, some, jobs, every_case=package.infers_time_limit
+            )
+            (done if len(some) == len(cases) else partial)[submission.name] = entry
+    return done, list(partial.values())
+
+
+def _time_bounds(problem: Problem, judged: list[verify.Judged], fixed: bool) -> list[str]:
+    """For a package of a later Kattis version: its bounds' line and what the limit breaks of
+    them, a warning each for a limit it gives, or the one line that says no limit fits
+    (returned: exit status 1) for one derived from the submissions."""
+    package = problem.source
+    assert package is not None
+    if not package.infers_time_limit:
+        return []
+    bounds = limit_inference.time_bounds(judged, package.expectations)
+    print(_bounds_line(bounds, package.multiplier, package.margin))
+    broken = limit_inference.breaches(
+        problem.time_limit, bounds, package.multiplier, package.margin
+    )
+    if not fixed and broken:
+        return [f"no time limit fits the package's submissions (the format's rule): {broken[0]}"]
+    for line in broken:
+        print(f"  warning: {line}")
+    return []
+
+
+def _bounds_line(bounds: limit_inference.Bounds, multiplier: float, margin: float) -> str:
+    parts = []
+    if bounds.lower is not None:
+        low = bounds.lower
+        parts.append(f"at least {low.seconds:.3f} s x {multiplier:g} ({low.where})")
+    if bounds.upper is not None:
+        high = bounds.upper
+        parts.append(f"at most {high.seconds:.3f} s / {margin:g} ({high.where})")
+    return "time limit bounds: " + ("; ".join(parts) or "none (no submission bounds it)")
 
 
 def _defects(inputs: InputCheck | None, outputs: OutputCheck | None) -> list[str]:

@@ -17,9 +17,10 @@ Read as the spec says (Kattis/problem-package-format, spec/2025-09.md):
 - Under a key, ``permitted`` and ``required`` apply to every case; any other key whose value is
   a mapping is a test case glob (relative to ``data/``, without ``.in``; a case is matched when
   its path or a group above it is) with its own ``permitted``, ``required`` and ``message``
-  (a text that must appear in the judge's message on one of those cases). ``score``,
-  ``language``, ``entrypoint``, ``authors``, ``model_solution`` and ``use_for_time_limit`` are
-  not checked here (a note names the ones given).
+  (a text that must appear in the judge's message on one of those cases), and
+  ``use_for_time_limit`` (``true``, ``false``, ``lower`` or ``upper``: whether the rule bounds
+  the time limit, ``kit.limit_inference``). ``score``, ``language``, ``entrypoint``,
+  ``authors`` and ``model_solution`` are not checked here (a note names the ones given).
 
 API::
 
@@ -37,15 +38,9 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.packages import smallyaml
 
-OWN = ("permitted", "required", "message")  # what a rule checks
-UNCHECKED = (
-    "score",
-    "language",
-    "entrypoint",
-    "authors",
-    "model_solution",
-    "use_for_time_limit",
-)
+OWN = ("permitted", "required", "message", "use_for_time_limit")  # what a rule checks
+UNCHECKED = ("score", "language", "entrypoint", "authors", "model_solution")
+TIME_USES = ("true", "false", "lower", "upper")  # use_for_time_limit's values
 
 
 @dataclass(frozen=True)
@@ -55,6 +50,7 @@ class Expectation:
     permitted: tuple[str, ...] | None  # every case's verdict is one of these (None: any)
     required: tuple[str, ...] | None  # some case's verdict is one of these (None: no need)
     message: str | None = None  # some case's judge message holds this text
+    use_for_time_limit: str | None = None  # one of TIME_USES; None: not given (as "true")
 
 
 def read(path: Path, shown: str) -> tuple[tuple[Expectation, ...], list[str]]:
@@ -84,7 +80,8 @@ def _expectations(key: str, cases: str, rule: dict, where: str, unchecked: set) 
     if own:
         permitted, required = _verdicts(own, "permitted", where), _verdicts(own, "required", where)
         message = str(own["message"]) if "message" in own else None
-        found.append(Expectation(key, cases, permitted, required, message))
+        use = _time_use(own, f"{where}: {key}" + (f": {cases}" if cases else ""))
+        found.append(Expectation(key, cases, permitted, required, message, use))
     for name, value in rule.items():
         if name in OWN:
             continue
@@ -105,6 +102,18 @@ def _verdicts(rule: dict, name: str, where: str) -> tuple[str, ...] | None:
         return None
     value = rule[name]
     return tuple(str(word) for word in (value if isinstance(value, list) else str(value).split()))
+
+
+def _time_use(rule: dict, where: str) -> str | None:
+    """A rule's ``use_for_time_limit``, lower-cased, or None; a one-line error when it is not
+    one of TIME_USES."""
+    if "use_for_time_limit" not in rule:
+        return None
+    value = str(rule["use_for_time_limit"]).strip().lower()
+    if value not in TIME_USES:
+        given, known = rule["use_for_time_limit"], ", ".join(TIME_USES)
+        raise BuildError(f"{where}: use_for_time_limit: {given!r} is not one of {known}")
+    return value
 
 
 def rules_for(expectations: tuple[Expectation, ...], submission: str) -> list[Expectation]:

@@ -14,14 +14,17 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
 - **Limits**: the time limit from ``limits.time_limit`` (later versions), else from the file
   ``.timelimit`` (seconds; written by problemtools' and BAPCtools' runs and read by DOMjudge:
   BAPCtools, bin/upgrade.py, moves it to ``limits.time_limit``), else none (legacy packages
-  leave it to the judge: the slowest accepted submission's time times ``time_multiplier``).
+  leave it to the judge: the slowest accepted submission's time times ``time_multiplier``;
+  later versions infer it from the submissions: ``kit.limit_inference``, which
+  ``infers_time_limit`` turns on).
   ``limits.memory`` and ``limits.output`` in MiB, else the spec's typical system defaults,
   2048 and 8. A limit derived from the submissions is a multiple of ``limits.time_resolution``
   (2025-09, default 1 s; whole seconds in legacy, as problemtools rounds); a given limit that
   is not one gets a note. The margin a time-limit submission must keep:
   ``limits.time_safety_margin`` (legacy, default 2) or
   ``limits.time_multipliers.time_limit_to_tle`` (default 1.5); the multiplier over the slowest
-  accepted one: ``time_multiplier`` (5) or ``ac_to_time_limit`` (2).
+  accepted one (later versions: the slowest that must not time out): ``time_multiplier`` (5)
+  or ``ac_to_time_limit`` (2).
 - **Output validation**: ``validation: default`` (legacy's default) uses the default
   validator's rules with ``validator_flags`` (``kit.judges.compare``, ``"kattis:FLAGS"``);
   ``validation: custom`` (or, in later versions, an ``output_validator/`` folder) the
@@ -144,6 +147,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         checked_outputs=tuple(checked_outputs),
         expectations=expected,
         resolution=resolution,
+        infers_time_limit=not legacy,
     )
 
 

@@ -85,6 +85,9 @@ class Package:
     # failing verdicts decide, as the legacy format's judges stop there
     expectations: tuple = ()
     resolution: float = 1.0  # a derived time limit is a multiple of this (seconds)
+    # the later Kattis versions' time-limit inference applies (kit.limit_inference); legacy
+    # Kattis and Polygon: problemtools' rule
+    infers_time_limit: bool = False
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

@@ -12,7 +12,6 @@ from kit import cli
 from kit import verify as verifying
 from kit.packages.expectations import Expectation
 from kit.packages.model import KATTIS, Submission
-from kit.registry import problem_from_package
 from kit.run.verdicts import OK, WA
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -207,15 +206,15 @@ def test_a_default_folder_s_rule_is_kept_where_its_own_key_gives_nothing_in_its_
         Expectation("time_limit_exceeded/slow.py", "secret", None, ("TLE",)),
     )
     slow = Submission(Path("slow.py"), "time_limit_exceeded/slow.py", "time_limit_exceeded", "")
-    assert verifying._rules(given, slow) == [
+    assert verifying.rules_of(given, slow) == [
         Expectation("time_limit_exceeded", "", ("AC", "WA", "TLE"), ("TLE",)),
         given[1],
     ]
     wrong = Submission(Path("w.py"), "wrong_answer/w.py", "wrong_answer", "")
-    assert verifying._rules(given, wrong) == [
+    assert verifying.rules_of(given, wrong) == [
         Expectation("wrong_answer", "", ("AC", "WA"), ("WA",))
     ]
-    assert verifying._rules(given, Submission(Path("m.py"), "mixed/m.py", "mixed", "")) == []
+    assert verifying.rules_of(given, Submission(Path("m.py"), "mixed/m.py", "mixed", "")) == []
 
 
 def test_a_verdict_the_format_does_not_have_is_a_usage_error(capsys, tmp_path):
@@ -227,28 +226,3 @@ def test_a_verdict_the_format_does_not_have_is_a_usage_error(capsys, tmp_path):
         f"cpkit: error: {copy}/submissions/submissions.yaml: accepted: permitted: 'OK' is not "
         "one of AC, WA, TLE, RTE\n"
     )
-
-
-@pytest.mark.parametrize(
-    ("resolution", "slowest", "limit", "rounded"),
-    [
-        (1.0, 0.3, 1.0, "rounded up;"),
-        (1.0, 0.7, 2.0, "rounded up;"),  # 0.7 s x 2 = 1.4 s
-        (0.5, 0.2, 0.5, "rounded up to a multiple of 0.5 s (time_resolution);"),
-        (0.5, 0.3, 1.0, "rounded up to a multiple of 0.5 s (time_resolution);"),  # 0.6 s
-        (0.25, 0.5, 1.0, "rounded up to a multiple of 0.25 s (time_resolution);"),  # exactly 1 s
-    ],
-)
-def test_a_derived_limit_is_the_smallest_multiple_of_the_time_resolution(
-    tmp_path, resolution, slowest, limit, rounded
-):
-    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
-    (copy / ".timelimit").unlink()
-    (copy / "problem.yaml").write_text(
-        f"problem_format_version: 2025-09\nlimits:\n  time_resolution: {resolution}\n"
-    )
-    problem = problem_from_package(copy, "split", verifying.PROVISIONAL_LIMIT)
-    accepted = verifying.Judged(problem.source.submissions[0], KATTIS, OK, slowest)
-    derived = verifying.derived_limit(problem, [accepted])
-    assert derived.time_limit == limit
-    assert f"{derived.source.time_from};".endswith(rounded)

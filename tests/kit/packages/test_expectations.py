@@ -43,9 +43,30 @@ def test_each_key_gives_its_rules_as_written_and_its_case_globs_theirs(tmp_path)
     ]
 
 
+def test_use_for_time_limit_is_read_per_rule_and_per_case_glob(tmp_path):
+    """BAPCtools' testexpectations: sample cases bound the limit from below, secret ones from
+    above (what the values do: tests/kit/test_limit_inference.py)."""
+    found, notes = read(
+        tmp_path,
+        "tle:\n  sample:\n    use_for_time_limit: lower\n  secret:\n"
+        "    use_for_time_limit: Upper\n"
+        "accepted/slow.py:\n  use_for_time_limit: false\n",
+    )
+    assert found == (
+        Expectation("tle", "sample", None, None, None, "lower"),
+        Expectation("tle", "secret", None, None, None, "upper"),
+        Expectation("accepted/slow.py", "", None, None, None, "false"),
+    )
+    assert notes == []
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
+        (
+            "tle:\n  use_for_time_limit: sometimes\n",
+            "tle: use_for_time_limit: 'sometimes' is not one of true, false, lower, upper",
+        ),
         ("accepted/**:\n  permitted: [AC]\n", "accepted/**: '**' is not a glob"),
         ("accepted:\n  allowed: [AC]\n", "accepted: allowed: not a key submissions.yaml has"),
         ("accepted: AC\n", "accepted: expected a mapping of requirements"),
