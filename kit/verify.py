@@ -2,9 +2,11 @@
 verdict beside the one its folder (Kattis format) or tag (Polygon) allows.
 
 A submission's verdict is its first failing case's, as a judge that stops there gives it (the
-Kattis format's ``on_reject: break``, Codeforces' order), or ok. Each Python 3 submission runs
-as it is written (no bundle), every case as the build runs one (``kit.run.cases``, with
-``first_failure``). Others (another language, several files, Python 2) are not run.
+Kattis format's ``on_reject: break``, Codeforces' order), or ok; a Kattis package whose test
+data groups set ``on_reject: continue`` or ``grader_flags`` runs every case and gets its
+default grader's verdict (``kit.grading``). Each Python 3 submission runs as it is written (no
+bundle), every case as the build runs one (``kit.run.cases``, with ``first_failure``). Others
+(another language, several files, Python 2) are not run.
 
 **A package with ``submissions/submissions.yaml``** (the 2025-09 format) says what verdicts
 each submission may give on every case and must give on some, and a text its judge messages
@@ -60,6 +62,7 @@ import dataclasses
 import math
 
 from kit.errors import BuildError
+from kit.grading import graded
 from kit.judges.targets import Runner
 from kit.packages.expectations import Expectation, covers, rules_for
 from kit.packages.model import KATTIS, Submission
@@ -158,7 +161,8 @@ def judge_submission(
     every_case: bool = False,
 ) -> Judged:
     """Run one submission on the cases, stopping at its first failing case unless
-    ``every_case`` or the package's submissions.yaml asks for all of them."""
+    ``every_case``, the package's submissions.yaml or its grading (``kit.grading``: its
+    verdict then) asks for all of them."""
     assert problem.source is not None
     judged = Judged(submission, problem.source.format)
     why = _unrunnable(submission)
@@ -166,11 +170,14 @@ def judge_submission(
         judged.said = why
         return judged
     column = Column(runner.target, runner, static_only=False)
-    every_case = every_case or bool(problem.source.expectations)
+    grading = problem.source.grading
+    every_case = every_case or bool(problem.source.expectations) or bool(grading)
     options = RunOptions(jobs=jobs, first_failure=not every_case)
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     order = {case.name: index for index, case in enumerate(cases)}
     failing = sorted((order[v.case], v.case, v.word) for v in ran.verdicts if v.word != OK)
+    if grading:
+        failing = _graded_failure(problem, cases, ran.verdicts)
     judged.seconds = max((v.seconds for v in ran.verdicts), default=0.0)
     if every_case:
         where = {case.name: case_path(problem, case) for case in cases}
@@ -187,6 +194,18 @@ def judge_submission(
     said = next((f.message for f in ran.failures if f.case == case), str(word))
     judged.said = f"{case}: {said}"
     return judged
+
+
+def _graded_failure(problem: Problem, cases: list[Case], verdicts: list) -> list:
+    """The failing case that decides the package's grading (``kit.grading``), as a list of
+    one (index, case name, verdict); empty when it grades the run accepted."""
+    assert problem.source is not None
+    paths = {case.name: case_path(problem, case) for case in cases}
+    ran = tuple((paths[v.case], Verdict(v.word)) for v in verdicts)
+    verdict, decider = graded(problem.source.grading, ran)
+    if verdict == OK:
+        return []
+    return [(0, name, verdict) for name, path in paths.items() if path == decider][:1]
 
 
 def case_path(problem: Problem, case: Case) -> str:

@@ -37,7 +37,9 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   its ``.in``). A lone ``.in`` is not a case (a note names how many). A group's
   ``testdata.yaml`` ``output_validator_flags`` (legacy; ``output_validator_args`` later, also
   in ``test_group.yaml``) is inherited by its subgroups and passed after the problem's flags;
-  a case's own ``NAME.yaml`` (2025-09) overrides its group's.
+  a case's own ``NAME.yaml`` (2025-09) overrides its group's. So are ``on_reject`` and
+  ``grader_flags`` (``Package.grading``, for ``kit.grading``; left empty when every group
+  keeps break and no flags).
 - **Validation data** (2025-09, "Validation test data"): ``data/invalid_input`` (each
   ``NAME.in`` must be rejected by some input validator), ``data/invalid_output`` and
   ``data/valid_output`` (each ``NAME.in`` with ``NAME.ans`` and ``NAME.out``: the output must
@@ -148,6 +150,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         expectations=expected,
         resolution=resolution,
         infers_time_limit=not legacy,
+        grading=_grading(path, shown),
     )
 
 
@@ -327,6 +330,32 @@ def _validation_data(path: Path, shown: str) -> tuple[list[PackageCase], list[Pa
     walk = _walked(path, shown, VALIDATION_GROUPS)
     invalid = [case for case in walk.cases if case.group == "invalid_input"]
     return invalid, [case for case in walk.cases if case.output is not None]
+
+
+def _grading(path: Path, shown: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """Each group's (path under data/: "", "sample", "secret/group1"; ``on_reject``;
+    ``grader_flags``), inherited by its subgroups, for ``kit.grading``; () when every group
+    keeps the defaults (break, no flags), whose verdict is the first failing case's."""
+    walk, found = _Walk(path, shown), []
+
+    def visit(folder: Path, inherited: tuple[str, tuple[str, ...]], names) -> None:
+        on_reject, flags = inherited
+        for config in walk._configs(folder):
+            on_reject = str(config.get("on_reject", on_reject))
+            flags = _arguments(config["grader_flags"]) if "grader_flags" in config else flags
+        relative = folder.relative_to(path / "data").as_posix().removeprefix(".")
+        if on_reject not in ("break", "continue"):
+            where = f"{shown}/{folder.relative_to(path).as_posix()}"
+            raise BuildError(f"{where}: on_reject: {on_reject!r} is not break or continue")
+        found.append((relative, on_reject, flags))
+        for name in names or sorted(os.listdir(folder)):
+            if (folder / name).is_dir() and not _hidden(name):
+                visit(folder / name, (on_reject, flags), ())
+
+    visit(path / "data", ("break", ()), ("sample", "secret"))
+    if all(on_reject == "break" and not flags for _, on_reject, flags in found):
+        return ()
+    return tuple(found)
 
 
 def _walked(path: Path, shown: str, groups: tuple[str, ...]) -> _Walk:

@@ -88,6 +88,9 @@ class Package:
     # the later Kattis versions' time-limit inference applies (kit.limit_inference); legacy
     # Kattis and Polygon: problemtools' rule
     infers_time_limit: bool = False
+    # each test data group's (path under data/, on_reject, grader flags) when some group sets
+    # more than the defaults (kit.grading); () otherwise
+    grading: tuple = ()
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

@@ -75,6 +75,10 @@ OK, WA, PE, TLE, MLE, OLE, RE, JE = Verdict
 # the kit's WA and TLE): verify's columns and submissions.yaml's verdicts
 KATTIS_AC, KATTIS_RTE = "AC", "RTE"
 KATTIS_WORDS = (KATTIS_AC, str(WA), str(TLE), KATTIS_RTE)
+# Kattis' default grader's worst_error: the first of these a group's sub-results hold decides
+# (legacy spec, "Default grader specification": JE, IF, RTE, MLE, TLE, OLE, WA; then PE, as
+# problemtools' support/default_grader orders them)
+KATTIS_WORST_FIRST = (JE, RE, MLE, TLE, OLE, WA, PE)
 NAMES = {verdict: verdict.judge_name for verdict in Verdict}
 ORDER = (WA, PE, TLE, MLE, OLE, RE, JE)  # in counts
 MIB = 1024

@@ -131,6 +131,11 @@ ONE_CASE = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
         ("type: submit-answer\nproblem_format_version: 2023-07\n", {}, "submit-answer"),
         ("limits:\n  memory: lots\n", ONE_CASE, "limits.memory: expected a number, not 'lots'"),
         ("limits: &a\n", {}, "problem.yaml:1: '&a': this YAML is not read here"),
+        (
+            "name: x\n",
+            {**ONE_CASE, "data/secret/testdata.yaml": "on_reject: grade\n"},
+            "x/data/secret: on_reject: 'grade' is not break or continue",
+        ),
     ],
 )
 def test_a_broken_kattis_package_is_a_one_line_error(tmp_path, problem_yaml, files, message):
@@ -200,3 +205,28 @@ def test_time_resolution_is_read_in_the_later_format_and_a_limit_off_it_gets_a_n
     legacy = "limits:\n  time_resolution: 0.5\n  time_limit: 1.2\n"  # not a legacy key
     found = kattis.read(write_package(tmp_path / "c", legacy, ONE_CASE), "c")
     assert (found.resolution, found.notes) == (1.0, ())
+
+
+def test_each_group_s_on_reject_and_grader_flags_are_read_inherited(tmp_path):
+    """What they do: tests/kit/test_grading.py."""
+    files = {
+        **ONE_CASE,
+        "data/sample/1.in": "1\n",
+        "data/sample/1.ans": "1\n",
+        "data/secret/g/1.in": "1\n",
+        "data/secret/g/1.ans": "1\n",
+        "data/secret/g/deep/1.in": "1\n",
+        "data/secret/g/deep/1.ans": "1\n",
+    }
+    plain = kattis.read(write_package(tmp_path / "plain", "name: x\n", files), "plain")
+    assert plain.grading == ()  # break and no flags everywhere: the first failure decides
+    files["data/secret/testdata.yaml"] = "on_reject: continue\n"
+    files["data/secret/g/testdata.yaml"] = "grader_flags: first_error accept_if_any_accepted\n"
+    found = kattis.read(write_package(tmp_path / "set", "name: x\n", files), "set")
+    assert found.grading == (
+        ("", "break", ()),
+        ("sample", "break", ()),
+        ("secret", "continue", ()),
+        ("secret/g", "continue", ("first_error", "accept_if_any_accepted")),
+        ("secret/g/deep", "continue", ("first_error", "accept_if_any_accepted")),
+    )
