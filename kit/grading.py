@@ -11,6 +11,8 @@ groups" and "Default grader specification"; problemtools' support/default_grader
   sub-results (``kit.run.verdicts.KATTIS_WORST_FIRST``); ``first_error``, the first that is
   not accepted; ``always_accept``. ``accept_if_any_accepted``: accepted when any sub-result
   is. ``ignore_sample`` (the root): only the last sub-result, ``secret``, counts.
+- A judge error among the sub-results is the group's, whatever the flags (problemtools,
+  judge/submission_judge.py, ``_aggregate_group_result``).
 - Settings are inherited by subgroups (``kit.packages.kattis`` resolves them). With break
   and ``worst_error`` everywhere the verdict is the first failing case's, the kit's rule for
   every other package; only a package that sets something else is graded here.
@@ -29,7 +31,7 @@ from __future__ import annotations
 
 import posixpath
 
-from kit.run.verdicts import KATTIS_WORST_FIRST, OK, Verdict
+from kit.run.verdicts import JE, KATTIS_WORST_FIRST, OK, Verdict
 
 VERDICT_MODES = ("worst_error", "no_errors", "first_error", "always_accept")
 Result = tuple[Verdict, str]  # a verdict, and the case that gave it ("" when accepted)
@@ -69,6 +71,9 @@ def _aggregate(subs: list[Result], flags: tuple[str, ...]) -> Result:
     """The default grader's verdict over ``subs`` with ``flags``."""
     modes = [flag for flag in flags if flag in VERDICT_MODES]
     mode = modes[-1] if modes else "worst_error"
+    judge_error = next((sub for sub in subs if sub[0] == JE), None)
+    if judge_error is not None:  # problemtools: before the grader, whatever its flags
+        return judge_error
     if "ignore_sample" in flags:
         subs = subs[-1:]
     failing = [sub for sub in subs if sub[0] != OK]

@@ -9,7 +9,7 @@ import pytest
 
 from kit import cli
 from kit.grading import graded
-from kit.run.verdicts import OK, RE, TLE, WA
+from kit.run.verdicts import JE, OK, RE, TLE, WA
 
 ROOT = Path(__file__).resolve().parents[2]
 SPLIT = ROOT / "tests" / "fixtures" / "packages" / "kattis_split_py"
@@ -59,6 +59,12 @@ def test_ignore_sample_leaves_a_failing_sample_out():
     run = (("sample/1", WA), ("secret/1", OK))
     assert graded((("", "continue", ("ignore_sample",)),), run) == (OK, "")
     assert graded((("", "continue", ()),), run) == (WA, "sample/1")
+
+
+def test_a_judge_error_is_the_group_s_whatever_its_flags():
+    run = (("secret/1", OK), ("secret/2", JE))
+    for flags in (("always_accept",), ("accept_if_any_accepted",), ("first_error",)):
+        assert graded((("", "continue", flags),), run) == (JE, "secret/2")
 
 
 def test_children_go_in_order_of_their_names_not_of_the_run():
