@@ -12,7 +12,9 @@ VIVA and Checktestdata files are not run (a note says so). Polygon's validators 
 ``<validators>``) are testlib's: ``VALIDATOR --testset NAME [--group G] < INPUT``, exit status 0
 for a valid input (``kit.packages.polygon``). A validator is started as the kit starts every
 jury program (``kit.processes``), compiled once if it is C or C++ (``kit.judges.programs``),
-and stopped after TIMEOUT seconds.
+and stopped after TIMEOUT seconds. One that includes a header found nowhere (BAPCtools'
+``validation.h``, which BAPCtools supplies; ``verify --include DIR`` names its folder) is not
+run, and named.
 
 A package in the 2025-09 format may hold validation data: each input of
 ``data/invalid_input`` must be rejected by at least one validator (one they all accept is
@@ -39,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.judges.compare import judge_message
-from kit.judges.programs import program_at
+from kit.judges.programs import MissingHeader, program_at
 from kit.junk import JUNK, MODIFICATIONS
 from kit.packages.model import KATTIS, POLYGON, args_for
 from kit.processes import run_program, signal_name
@@ -67,6 +69,8 @@ class InputCheck:
     modified: tuple[str, ...] = ()
     invalid: int = 0  # the package's invalid inputs (data/invalid_input) tried
     let_through: tuple[str, ...] = ()  # those of them every validator accepts
+    # validators that could not be built for a header found nowhere, and are not run
+    unbuilt: tuple[str, ...] = ()
 
 
 def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None:
@@ -85,8 +89,17 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
         )
         for name, path in package.input_validators
     ]
-    for _, _, program in programs:
-        program.argv()  # compiled before the runs start, one at a time
+    unbuilt = []
+    for entry in list(programs):
+        try:
+            entry[2].argv()  # compiled before the runs start, one at a time
+        except MissingHeader as error:  # a header the format's tool supplies: not run here
+            unbuilt.append(f"{entry[1]}: not run: it includes {error.header}, found nowhere")
+            programs.remove(entry)
+    if not programs:
+        return InputCheck(
+            (), len(package.cases + package.checked_outputs), (), unbuilt=tuple(unbuilt)
+        )
     valid = VALID[package.format]
     cases = package.cases + package.checked_outputs
     pairs = [(case, validator) for case in cases for validator in programs]
@@ -112,7 +125,9 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
     )
     shown = tuple(shown for _, shown, _ in programs)
     invalid_count = len(package.invalid_inputs)
-    return InputCheck(shown, len(cases), found, junk, modified, invalid_count, let_through)
+    return InputCheck(
+        shown, len(cases), found, junk, modified, invalid_count, let_through, tuple(unbuilt)
+    )
 
 
 def _inside(path: Path, package: Path) -> str:

@@ -409,11 +409,15 @@ def _include(
 
 
 def problem_from_package(
-    path: Path, shown: str | None = None, time_limit: float | None = None
+    path: Path,
+    shown: str | None = None,
+    time_limit: float | None = None,
+    include: tuple[Path, ...] = (),
 ) -> Problem:
     """A problem made of the package at ``path`` alone (``cpkit verify``; ``shown`` is how
     the user named it): its folder is the root; ``time_limit`` (``--time-limit``) stands in
-    for the package's. Errors and notes name the package, not problems.toml or "."."""
+    for the package's; ``include`` (``--include``): folders its C and C++ programs' headers
+    are looked for in first. Errors and notes name the package, not problems.toml or "."."""
     from kit.packages import package_folder, read_package
 
     shown = shown or str(path)
@@ -435,7 +439,9 @@ def problem_from_package(
         for note in problem.source.notes
     )
     given = {} if time_limit is None else {"time_from": "--time-limit"}
-    return replace(problem, source=replace(problem.source, notes=notes, **given))
+    folders = tuple(folder.resolve() for folder in include)
+    source = replace(problem.source, notes=notes, include=folders + problem.source.include, **given)
+    return replace(problem, source=source, include=folders + problem.include)
 
 
 def _targets(where: str, names: list) -> tuple[Target, ...]:

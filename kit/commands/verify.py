@@ -6,7 +6,8 @@ The package is read in place (``kit.packages``): its cases in the judge's order,
 (time counted as its judge counts it: CPU time on Kattis), its validator or checker. The
 submissions run under the judge's first target that has its own interpreter here
 (``--target`` names another); the verdicts, what agrees and what is too close to call on this
-machine are ``kit.verify``'s. Under the header the package's notes, then a line for its input
+machine are ``kit.verify``'s. ``--include DIR`` adds a folder its C and C++ programs' headers
+are looked for in. Under the header the package's notes, then a line for its input
 validators, when it has any (``kit.input_check``: every one on every case's input, and on the
 invalid inputs), one for its checker, when it is a program (``kit.output_check``: junk and odd
 outputs), one for its validation outputs, then one line per submission as it is judged, then a
@@ -29,6 +30,7 @@ from kit.commands import add_jobs, add_target, seconds, target_runner
 from kit.errors import BuildError
 from kit.input_check import InputCheck, check_inputs
 from kit.judges.profiles import CPU, profile_for
+from kit.judges.programs import MissingHeader
 from kit.judges.targets import Runner, runner_for_runs
 from kit.output_check import OutputCheck, check_outputs
 from kit.packages.model import Package, Submission
@@ -59,18 +61,43 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         metavar="S",
         help="the time limit, when the package fixes none (default: the format's rule)",
     )
+    parser.add_argument(
+        "--include",
+        type=_folder,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder the package's C and C++ programs' headers are looked for in (BAPCtools' "
+        "headers/ for its validation.h); may be given more than once",
+    )
     parser.set_defaults(run=run)
     return parser
 
 
+def _folder(text: str) -> Path:
+    path = Path(text)
+    if not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: not a folder")
+    return path
+
+
 def run(args: argparse.Namespace) -> int:
-    shown = str(args.package)
     try:
-        problem, fixed = problem_from_package(args.package, shown, args.time_limit), True
+        return _verify(args)
+    except MissingHeader as error:  # a checker or interactor that needs a tool's header
+        raise BuildError(f"{error} (--include DIR gives the folder that holds it)") from None
+
+
+def _verify(args: argparse.Namespace) -> int:
+    shown = str(args.package)
+    include = tuple(args.include)
+    try:
+        problem = problem_from_package(args.package, shown, args.time_limit, include)
+        fixed = True
     except BuildError as error:
         if "fixes no time limit" not in str(error):
             raise
-        problem = problem_from_package(args.package, shown, verify.PROVISIONAL_LIMIT)
+        problem = problem_from_package(args.package, shown, verify.PROVISIONAL_LIMIT, include)
         fixed = False
     assert problem.source is not None
     verify.check_words(problem.source.expectations, f"{shown}/submissions/submissions.yaml")
@@ -182,6 +209,9 @@ def _input_lines(inputs: InputCheck) -> list[str]:
     """The input validators' line, a line per rejected input (the first INPUT_LINES) and a
     warning per junk or modified input they all let through."""
     names = ", ".join(inputs.validators)
+    unbuilt = [f"  note: {line} (--include DIR gives its folder)" for line in inputs.unbuilt]
+    if not inputs.validators:
+        return ["inputs: not checked, no input validator could be built", *unbuilt]
     if inputs.rejected:
         lines = [f"inputs: {_inputs(inputs)} rejected ({names})"]
     else:
@@ -195,7 +225,7 @@ def _input_lines(inputs: InputCheck) -> list[str]:
         lines.append(f"invalid inputs: {rejected} of {inputs.invalid} rejected")
         lines += [f"  {case}: no input validator rejects it" for case in inputs.let_through]
     junk = inputs.junk + inputs.modified
-    return lines + [f"  warning: no input validator rejects {what}" for what in junk]
+    return lines + unbuilt + [f"  warning: no input validator rejects {what}" for what in junk]
 
 
 def _output_lines(outputs: OutputCheck) -> list[str]:

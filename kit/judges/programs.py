@@ -16,7 +16,8 @@ Polygon package ships in ``files/`` beside ``check.cpp``) and any folder the pro
 every source and header it could read, so a change recompiles and nothing else does; with
 the cache off (``CPKIT_CACHE=0``) it is compiled once per process into a temporary folder.
 Compiling happens on first use (``Program.argv``), never when problems.toml is read. No
-compiler, or a compile error, is a one-line error.
+compiler, or a compile error, is a one-line error; one for a header found nowhere is a
+``MissingHeader``, which names it.
 
 **Interactor protocols** (``parse_interactor``; the spec is problems.toml's ``interactor``):
 
@@ -37,7 +38,7 @@ quoted.
 API::
 
     program_at(path_text, root, where, role, include=()) -> Program
-    Program.argv() -> list[str]            # compiles on first use
+    Program.argv() -> list[str]            # compiles on first use; MissingHeader, a BuildError
     parse_interactor(spec, root, where, include=()) -> Interactor
     Interactor.argv(input, answer, feedback, output) -> list[str]
     KATTIS_ACCEPTED, KATTIS_WRONG; kattis_failure(status) -> str | None
@@ -49,6 +50,7 @@ import atexit
 import contextlib
 import hashlib
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -239,8 +241,33 @@ def _compile(program: Program, command: list[str], binary: Path) -> None:
         lines = done.stderr.decode("utf-8", "replace").splitlines()
         errors = [line for line in lines if "error" in line] or lines or ["(no message)"]
         name = Path(command[0]).name
+        header = _missing_header(errors[0])
+        if header is not None:
+            raise MissingHeader(
+                f"{program.shown}: does not compile with {name}: it includes {header}, which "
+                "is neither beside it nor in an include folder",
+                header,
+            )
         raise BuildError(f"{program.shown}: does not compile with {name}: {errors[0].strip()}")
     os.replace(partial, binary)
+
+
+class MissingHeader(BuildError):
+    """A C or C++ program that includes a header nowhere to be found (BAPCtools' packages
+    include its ``validation.h``, which BAPCtools supplies): ``header`` names it."""
+
+    def __init__(self, message: str, header: str) -> None:
+        super().__init__(message)
+        self.header = header
+
+
+def _missing_header(error: str) -> str | None:
+    """The header a compiler's first error says it cannot find (gcc: "fatal error: X: No such
+    file or directory"; clang: "fatal error: 'X' file not found"), or None."""
+    found = re.search(
+        r"fatal error: '?([^':]+)'?:? (?:No such file or directory|file not found)", error
+    )
+    return found[1] if found else None
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import input_check
+from kit import cli, input_check
 from kit.commands import verify
 from kit.packages import read_package
 from kit.registry import problem_from_package
@@ -35,6 +35,7 @@ def package(tmp_path, validators=None, group_yaml=None):
     folder = copy / "input_validators"
     folder.mkdir()
     for name, source in (validators or {"check.py": CHECK}).items():
+        (folder / name).parent.mkdir(exist_ok=True)
         (folder / name).write_text(textwrap.dedent(source))
     if group_yaml is not None:
         (copy / "data" / "secret" / "testdata.yaml").write_text(textwrap.dedent(group_yaml))
@@ -248,3 +249,70 @@ def test_a_validation_output_s_input_must_be_valid_too(tmp_path):
             "exit status 43: not two numbers from -1000000000",
         )
     ]
+
+
+# a validator that includes a header of the format's tool, not of the package (BAPCtools'
+# validation.h): valid when the header's check passes
+NEEDS_HEADER = '#include "tool.h"\nint main() { return tool_check() ? 42 : 43; }\n'
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
+def test_a_validator_that_includes_a_header_found_nowhere_is_named_not_run(
+    tmp_path, capsys, monkeypatch
+):
+    monkeypatch.setenv("CPKIT_CACHE", "0")
+    copy = package(tmp_path, {"check.py": CHECK, "needs/needs.cpp": NEEDS_HEADER})
+    found = input_check.check_inputs(problem_from_package(copy, "sum"), jobs=2)
+    assert found.validators == ("input_validators/check.py",)
+    assert found.unbuilt == ("input_validators/needs: not run: it includes tool.h, found nowhere",)
+    status, lines = verified(capsys, copy, "accepted/sum.py")
+    assert status == 0
+    assert (
+        "  note: input_validators/needs: not run: it includes tool.h, found nowhere "
+        "(--include DIR gives its folder)"
+    ) in lines
+    # given the folder that holds it, it is built and run: this tool.h rejects every input
+    headers = tmp_path / "headers"
+    headers.mkdir()
+    (headers / "tool.h").write_text("static bool tool_check() { return false; }\n")
+    status, lines = verified(capsys, copy, "accepted/sum.py", "--include", str(headers))
+    assert status == 1
+    assert (
+        "inputs: 6 of 6 inputs rejected (input_validators/check.py, input_validators/needs)"
+        in lines
+    )
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
+def test_with_no_validator_built_the_inputs_are_not_checked(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("CPKIT_CACHE", "0")
+    copy = package(tmp_path, {"needs/needs.cpp": NEEDS_HEADER})
+    status, lines = verified(capsys, copy, "accepted/sum.py")
+    assert status == 0
+    assert "inputs: not checked, no input validator could be built" in lines
+
+
+def test_include_must_be_a_folder(tmp_path, capsys):
+    with pytest.raises(SystemExit) as caught:
+        verified(capsys, package(tmp_path), "--include", str(tmp_path / "nowhere"))
+    assert caught.value.code == 2
+    assert "--include: " in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
+def test_a_checker_that_includes_a_header_found_nowhere_is_a_one_line_error(
+    tmp_path, capsys, monkeypatch
+):
+    """Without its checker nothing can be judged: the error says how to give the header."""
+    monkeypatch.setenv("CPKIT_CACHE", "0")
+    copy = shutil.copytree(SUM.parent / "kattis_split_py", tmp_path / "split")
+    folder = copy / "output_validators" / "split_check"
+    (folder / "split_check.py").unlink()
+    (folder / "split_check.cpp").write_text(NEEDS_HEADER)
+    code = cli.main(["verify", str(copy), "-j", "1"])
+    assert code == 2
+    assert capsys.readouterr().err.endswith(
+        "output_validators/split_check: does not compile with g++: it includes tool.h, which is "
+        "neither beside it nor in an include folder (--include DIR gives the folder that holds "
+        "it)\n"
+    )

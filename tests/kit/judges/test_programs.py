@@ -18,6 +18,8 @@ from kit.judges.programs import (
     KATTIS,
     KIT,
     TESTLIB,
+    MissingHeader,
+    _missing_header,
     kattis_failure,
     parse_interactor,
     program_at,
@@ -185,6 +187,31 @@ def test_code_that_does_not_compile_is_a_one_line_error(cache_home, tmp_path):
     message = str(caught.value)
     assert message.startswith("broken.cpp: does not compile with g++: ") and "undeclared" in message
     assert "\n" not in message
+
+
+@needs_gxx
+def test_a_header_found_nowhere_is_named(cache_home, tmp_path):
+    write(tmp_path / "check.cpp", '#include "validation.h"\nint main() { return 42; }\n')
+    comparator = parse_compare("validator:check.cpp", tmp_path, WHERE)
+    with pytest.raises(MissingHeader) as caught:
+        comparator.prepare()
+    assert caught.value.header == "validation.h"
+    assert str(caught.value) == (
+        "check.cpp: does not compile with g++: it includes validation.h, which is neither "
+        "beside it nor in an include folder"
+    )
+
+
+@pytest.mark.parametrize(
+    ("error", "header"),
+    [
+        ("a.cpp:1:10: fatal error: validation.h: No such file or directory", "validation.h"),
+        ("a.cpp:1:10: fatal error: 'sub/x.hpp' file not found", "sub/x.hpp"),  # clang
+        ("a.cpp:3:5: error: 'undeclared' was not declared in this scope", None),
+    ],
+)
+def test_the_missing_header_is_read_from_gcc_s_and_clang_s_error(error, header):
+    assert _missing_header(error) == header
 
 
 def test_no_compiler_is_a_one_line_error(cache_home, tmp_path, monkeypatch):
