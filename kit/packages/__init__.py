@@ -9,12 +9,14 @@ submissions (whether the kit's verdict on one agrees with its folder is ``kit.ve
 tarred package once into the kit's cache.
 
 This package stands below the registry: it reads files and knows the formats, and imports
-nothing of the kit but ``kit.errors`` and ``kit.cache``.
+nothing of the kit but ``kit.errors`` and ``kit.cache``. A 2025-09 package's ``constants``
+are replaced in a view of it (``kit.packages.constants``), read like an unpacked archive.
 
 API::
 
     read_package(path: Path, shown: str) -> Package   # a one-line BuildError when it is not one
-    package_folder(path: Path, shown: str) -> Path    # the folder to read: an archive unpacked
+    package_folder(path: Path, shown: str) -> Path    # the folder to read: an archive unpacked,
+                                                      # constants replaced in a view
     watched(package: Package) -> list[Path]           # what ``--watch`` polls for it
 """
 
@@ -42,11 +44,12 @@ def watched(package: Package) -> list[Path]:
     """What ``--watch`` polls for a package problem: the archive it was unpacked from, else its
     folders (their entries' sizes and times: a case, limit or program edited, added or
     removed), the jury's submissions aside."""
-    if package.archive is not None:
+    if package.archive is not None and not package.archive.is_dir():
         return [package.archive]
-    skip = {package.path / "submissions", package.path / "solutions"}
-    folders = [package.path]
-    for folder in sorted(package.path.rglob("*")):
+    top = package.archive or package.path  # a folder read through its constants' view
+    skip = {top / "submissions", top / "solutions"}
+    folders = [top]
+    for folder in sorted(top.rglob("*")):
         if folder.is_dir() and not any(part in skip for part in (folder, *folder.parents)):
             folders.append(folder)
     return folders
@@ -64,11 +67,14 @@ def _read(folder: Path, shown: str, base: str) -> Package:
 
 
 def package_folder(path: Path, shown: str) -> Path:
-    """``path`` when it is a folder; the unpacked copy's package folder when it is an archive."""
+    """``path`` when it is a folder; the unpacked copy's package folder when it is an archive;
+    either's view with its constants replaced when it has any (``kit.packages.constants``)."""
     if not path.exists():
         raise BuildError(f"package {shown}: no such folder or archive")
     if path.is_dir():
-        return path
-    if archive.is_archive(path):
-        return archive.unpacked(path, shown)
-    raise BuildError(f"package {shown} is a file, not a folder or a zip or tar archive")
+        folder = path
+    elif archive.is_archive(path):
+        folder = archive.unpacked(path, shown)
+    else:
+        raise BuildError(f"package {shown} is a file, not a folder or a zip or tar archive")
+    return kattis.constants_view(folder, shown) if kattis.is_kattis(folder) else folder

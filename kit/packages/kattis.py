@@ -46,6 +46,8 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   be rejected, or accepted, by the output validator), read with the same group settings; not
   cases (``Package.invalid_inputs``, ``Package.checked_outputs``). Answer validators
   (``answer_validators/``, ``data/invalid_answer``) are not run: a note names them.
+- **Constants** (2025-09): replaced in a view of the package (``kit.packages.constants``,
+  through ``constants_view``); the view's notes come first.
 - **Submissions**: ``submissions/FOLDER/ENTRY``, each file or folder one program, sorted by
   the folders the format defines: accepted, wrong_answer, time_limit_exceeded,
   run_time_error (legacy), rejected and brute_force (2025-09); ``partially_accepted`` (scoring)
@@ -61,7 +63,7 @@ import shlex
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.packages import expectations, smallyaml
+from kit.packages import constants, expectations, smallyaml
 from kit.packages.model import KATTIS, Package, PackageCase, Submission
 
 DEFAULT_MEMORY = 2048  # MiB: the spec's "typical system default" (legacy and 2025-09)
@@ -104,6 +106,13 @@ def is_kattis(path: Path) -> bool:
     return (path / "problem.yaml").is_file() or (path / "data").is_dir()
 
 
+def constants_view(path: Path, shown: str) -> Path:
+    """The folder to read the package at ``path`` from: a view with its constants replaced
+    when it has any (``kit.packages.constants``), else ``path``."""
+    config = _yaml(path / "problem.yaml", shown)
+    return constants.view(path, shown, constants.values(config, shown))
+
+
 def read(path: Path, shown: str, base: str | None = None) -> Package:
     """The Kattis-format package at ``path`` (named ``shown``; ``base``: the path its programs'
     specs start with, ``shown`` by default)."""
@@ -115,6 +124,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     cases, case_notes = _cases(path, shown)
     invalid_inputs, checked_outputs = _validation_data(path, shown)
     expected, expected_notes = expectations.read(path, shown)
+    expected_notes += _constant_notes(path, shown, config)
     validators, validator_notes = _input_validators(path, shown, base or shown)
     limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
     time_limit, time_from = _time_limit(path, shown, limits)
@@ -142,7 +152,12 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         multiplier=multiplier,
         submissions=tuple(_submissions(path, every_folder=bool(expected))),
         notes=tuple(
-            notes + case_notes + validator_notes + expected_notes + _unread_notes(path, shown)
+            _view_notes(path)
+            + notes
+            + case_notes
+            + validator_notes
+            + expected_notes
+            + _unread_notes(path, shown)
         ),
         input_validators=tuple(validators),
         invalid_inputs=tuple(invalid_inputs),
@@ -155,6 +170,24 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
 
 
 UNREAD = ("answer_validators", "data/invalid_answer")  # 2025-09's answer validation, not run
+
+
+def _constant_notes(path: Path, shown: str, config: dict) -> list[str]:
+    """A note naming the submissions that hold constants, which are left as written."""
+    found = constants.held(path, constants.values(config, shown))
+    if not found:
+        return []
+    return [
+        f"note: {shown}: {len(found)} submission(s) hold constants, left as written as "
+        f"BAPCtools and problemtools leave them (the 2025-09 spec replaces them): "
+        + ", ".join(found[:3])
+    ]
+
+
+def _view_notes(path: Path) -> list[str]:
+    """The notes of a view whose constants were replaced (none for the package itself)."""
+    notes = path / constants.NOTES
+    return notes.read_text(encoding="utf-8").splitlines() if notes.is_file() else []
 
 
 def _unread_notes(path: Path, shown: str) -> list[str]:

@@ -75,7 +75,9 @@ class Package:
     submissions: tuple[Submission, ...] = ()
     notes: tuple[str, ...] = ()
     include: tuple[Path, ...] = ()  # folders a C/C++ checker's headers are found in
-    archive: Path | None = None  # the zip or tar ``path`` was unpacked from, if any
+    # the zip or tar ``path`` was unpacked from, or the folder ``path`` is a view of (its
+    # constants replaced), if any
+    archive: Path | None = None
     input_validators: tuple[tuple[str, str], ...] = ()  # (name, path) of each, path as specs'
     # the validation data (Kattis 2025-09): inputs no input validator may accept, and outputs
     # the checker must reject (invalid_output) or accept (valid_output), each with its answer
