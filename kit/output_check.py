@@ -10,6 +10,9 @@ would give a contestant a judge error where the judge owes a verdict.
 - Each of ``kit.junk.ODD_OUTPUTS`` as the output of the first ODD_CASES cases: a checker may
   accept or reject them, a failure is a failure (problemtools tries its like on three cases:
   such bugs seldom depend on the case).
+- Each case's own answer file as its output, as problemtools does ("judge answer file got
+  ..."): not accepted on a sample is a failure, on a secret case a warning (some checkers
+  read the answer file as something else than an output), a failure of the checker a failure.
 - The package's validation outputs (Kattis 2025-09, ``data/invalid_output`` and
   ``data/valid_output``: ``kit.packages.kattis``), each judged with its answer and flags: an
   invalid one accepted, a valid one rejected, or a failure on either is a failure. These are
@@ -53,6 +56,10 @@ class OutputCheck:
     failed: tuple[str, ...]  # "an empty file on data/secret/1.in: checker failed: exit status 1"
     validation: int = 0  # the package's validation outputs judged (invalid_output, valid_output)
     misjudged: tuple[str, ...] = ()  # those not judged as their folder says, and why
+    answers: int = 0  # the cases' answer files given to it as outputs
+    # those it did not accept: a sample's is a failure, a secret case's a warning (problemtools)
+    answers_rejected: tuple[str, ...] = ()
+    answers_failing: int = 0  # of those, the failures: a sample's, or a failure of the checker
 
 
 def check_outputs(
@@ -83,9 +90,15 @@ def check_outputs(
         answer, output = case.answer.read_bytes(), case.output.read_bytes()
         return comparator.with_flags(case.flags).judge(case.input, answer, output)
 
+    def answer(case: Case) -> Judgement:
+        expected = case.expected.read_bytes()
+        return comparator.with_flags(case.flags).judge(case.input, expected, expected)
+
     with ThreadPoolExecutor(jobs or cores()) as pool:
         judgements = list(pool.map(judged, trials))
         verdicts = list(pool.map(validated, checked))
+        own = list(pool.map(answer, answered))
+    rejected = [(case, j) for case, j in zip(answered, own) if not j.accepted]
     failed = tuple(
         f"{what} on {case.name}: {judgement.message}"
         for (what, _, case), judgement in zip(trials, judgements)
@@ -103,7 +116,17 @@ def check_outputs(
         if verdict.checker_failed or verdict.accepted != (case.group == "valid_output")
     )
     shown = Path(comparator.program.shown).as_posix() if is_program else comparator.spec
-    return OutputCheck(shown, len(trials), accepted, failed, len(checked), misjudged)
+    return OutputCheck(
+        shown,
+        len(trials),
+        accepted,
+        failed,
+        len(checked),
+        misjudged,
+        len(answered),
+        tuple(f"{case.name}: {judgement.message}" for case, judgement in rejected),
+        sum(1 for case, j in rejected if case.group == "sample" or j.checker_failed),
+    )
 
 
 def _misjudged(case: PackageCase, verdict: Judgement, package: Path) -> str:

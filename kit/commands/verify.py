@@ -7,7 +7,8 @@ The package is read in place (``kit.packages``): its cases in the judge's order,
 submissions run under the judge's first target that has its own interpreter here
 (``--target`` names another); the verdicts, what agrees and what is too close to call on this
 machine are ``kit.verify``'s. ``--include DIR`` adds a folder its C and C++ programs' headers
-are looked for in. Under the header the package's notes, then a line for its input
+are looked for in. Under the header the package's notes, then a line for its test data
+(``kit.testdata_check``, a Kattis package's), one for its input
 validators, when it has any (``kit.input_check``: every one on every case's input, and on the
 invalid inputs), one for its checker, when it is a program (``kit.output_check``: junk and odd
 outputs), one for its validation outputs, then one line per submission as it is judged, then a
@@ -16,7 +17,8 @@ count, and for a later-version Kattis package the bounds its submissions put on 
 
 Exit status: 0 when no submission disagrees and the package's own programs pass its checks (no
 input rejected, no invalid input accepted, no failure of the checker, every validation output
-judged as its folder says, a limit that fits the bounds when the package fixes none), 1
+judged as its folder says, a limit that fits the bounds when the package fixes none, its
+own answers accepted by its checker on the samples, no test data failure), 1
 otherwise, 2 for a usage error.
 """
 
@@ -36,6 +38,7 @@ from kit.output_check import OutputCheck, check_outputs
 from kit.packages.model import Package, Submission
 from kit.registry import Problem, judge_cases, problem_from_package, sample_cases
 from kit.run.verdicts import OK
+from kit.testdata_check import DataCheck, check_data
 
 INPUT_LINES = 10  # rejected inputs listed one a line
 HELP = "run a package's jury submissions: the kit's verdict beside each one's folder"
@@ -113,6 +116,9 @@ def _verify(args: argparse.Namespace) -> int:
     print(_header(problem, problem.source, runner, len(cases), shown), flush=True)
     for note in problem.source.notes:
         print(note, flush=True)
+    data = check_data(problem.source)
+    if data is not None:
+        print("\n".join(_data_lines(data)), flush=True)
     inputs = check_inputs(problem, args.jobs)
     if inputs is not None:
         print("\n".join(_input_lines(inputs)), flush=True)
@@ -130,6 +136,8 @@ def _verify(args: argparse.Namespace) -> int:
         print(_row(entry, width, problem), flush=True)
     status = _summary(judged, problem)
     defects = _defects(inputs, outputs) + _time_bounds(problem, judged, fixed)
+    if data is not None and data.failures:
+        defects.insert(0, f"the package's test data: {'; '.join(data.failures)}")
     for defect in defects:
         print(defect)
     return 1 if defects else status
@@ -199,10 +207,26 @@ def _defects(inputs: InputCheck | None, outputs: OutputCheck | None) -> list[str
         found.append(f"the package's input validators accept {count} invalid inputs")
     if outputs is not None and outputs.failed:
         found.append(f"the package's checker fails on {len(outputs.failed)} outputs")
+    if outputs is not None and outputs.answers_failing:
+        found.append(
+            f"the package's checker does not accept {outputs.answers_failing} of its own "
+            "answers (a sample's, or by failing)"
+        )
     if outputs is not None and outputs.misjudged:
         count = f"{len(outputs.misjudged)} of {outputs.validation}"
         found.append(f"the package's validation outputs: {count} not judged as their folder says")
     return found
+
+
+def _data_lines(data: DataCheck) -> list[str]:
+    """The test data's line (``kit.testdata_check``), then a line per failure and warning."""
+    head = f"data: {data.cases} cases as problemtools checks them: "
+    if data.failures or data.warnings:
+        head += f"{len(data.failures)} failures, {len(data.warnings)} warnings"
+    else:
+        head += "fine"
+    warnings = tuple(f"warning: {line}" for line in data.warnings)
+    return [head, *(f"  {line}" for line in data.failures), *_some(warnings)]
 
 
 def _input_lines(inputs: InputCheck) -> list[str]:
@@ -242,6 +266,10 @@ def _output_lines(outputs: OutputCheck) -> list[str]:
         lines += _some(outputs.failed)
         warning = "  warning: the checker accepts {} as the output of every case"
         lines += [warning.format(what) for what in outputs.accepted]
+    if outputs.answers:
+        right = outputs.answers - len(outputs.answers_rejected)
+        lines.append(f"answers: {right} of {outputs.answers} accepted as outputs by the checker")
+        lines += _some(outputs.answers_rejected)
     if outputs.validation:
         right = outputs.validation - len(outputs.misjudged)
         lines.append(

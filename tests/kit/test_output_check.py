@@ -40,11 +40,39 @@ def copy_with(tmp_path, source):
 def test_a_checker_with_a_verdict_on_each_output_passes():
     check = checked(SPLIT)
     assert check == output_check.OutputCheck(
-        "output_validators/split_check", (len(JUNK) + len(ODD_OUTPUTS)) * 3, (), ()
+        "output_validators/split_check", (len(JUNK) + len(ODD_OUTPUTS)) * 3, (), (), answers=3
     )
     assert verify._output_lines(check) == [
-        "checker: a verdict on each of 33 junk and odd outputs (output_validators/split_check)"
+        "checker: a verdict on each of 33 junk and odd outputs (output_validators/split_check)",
+        "answers: 3 of 3 accepted as outputs by the checker",
     ]
+
+
+# a validator that wants two numbers, the first not 0: the jury's answers to the sample (2 3)
+# and to secret/1 (5 5) pass, not secret/2's (0 0)
+PICKY = """\
+import sys
+words = sys.stdin.read().split()
+sys.exit(42 if len(words) == 2 and words[0] != "0" else 43)
+"""
+
+
+def test_the_jury_s_own_answers_must_pass_its_checker(tmp_path, capsys):
+    """problemtools: "judge answer file got WA": an error on a sample, a warning otherwise."""
+    copy = copy_with(tmp_path, PICKY)
+    check = checked(copy)
+    assert (check.answers, check.answers_failing) == (3, 0)
+    assert check.answers_rejected == ("data/secret/2.in: validator: wrong answer (exit status 43)",)
+    status, lines = verified(capsys, copy, "accepted/split.py")
+    assert "answers: 2 of 3 accepted as outputs by the checker" in lines
+    assert "  data/secret/2.in: validator: wrong answer (exit status 43)" in lines
+    failing = (
+        "the package's checker does not accept 1 of its own answers (a sample's, or by failing)"
+    )
+    assert failing not in lines  # a secret case's: a warning
+    (copy / "data" / "sample" / "1.ans").write_text("0 5\n")  # now a sample's is rejected
+    status, lines = verified(capsys, copy, "accepted/split.py")
+    assert status == 1 and failing in lines
 
 
 def test_junk_accepted_on_every_case_is_a_warning(tmp_path):
@@ -72,11 +100,16 @@ def test_a_failure_is_named_with_its_output_and_case_and_verify_exits_1(tmp_path
     )
     status, lines = verified(capsys, copy, "accepted/")
     assert status == 1
-    assert lines[1] == (
+    assert lines[1] == "data: 3 cases as problemtools checks them: fine"
+    assert lines[2] == (
         "checker: fails on 21 of 33 junk and odd outputs (output_validators/split_check)"
     )
-    assert lines[12] == "  ... and 11 more"
-    assert lines[-1] == "the package's checker fails on 21 outputs"
+    assert lines[13] == "  ... and 11 more"
+    assert lines[-2:] == [
+        "the package's checker fails on 21 outputs",
+        # it takes only 5 first: the sample's answer (2 3) too is rejected
+        "the package's checker does not accept 1 of its own answers (a sample's, or by failing)",
+    ]
 
 
 @pytest.mark.parametrize("name", ["kattis_sum", "kattis_guess", "polygon_guess"])

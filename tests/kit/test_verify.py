@@ -27,8 +27,10 @@ def verify(capsys, *args):
 def rows(out):
     """Each submission's row, its times and peaks blanked: {name: 'folder kit result'}."""
     found = {}
-    for line in out.splitlines()[2:]:
-        if not line or line.startswith(("submission", "\n")) or " submissions: " in line:
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("submission "))
+    for line in lines[start + 1 :]:
+        if not line or " submissions: " in line or line.startswith(("time limit bounds:", " ")):
             continue
         name, rest = line.split(maxsplit=1)
         text = re.sub(r"\d+\.\d{3} s", "T s", " ".join(rest.split()))

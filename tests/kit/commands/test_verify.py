@@ -44,6 +44,7 @@ def test_one_accepted_submission_is_judged_and_agrees(capsys):
         "note: 1 .in file(s) without a .ans are not cases (as problemtools reads them): "
         "data/secret/zz_no_answer.in"
     )
-    assert lines[2].split() == ["submission", "folder", "kit", "slowest", "result"]
-    assert lines[3].split()[:3] == ["accepted/sum.py", "AC", "AC"]
+    assert lines[2] == "data: 6 cases as problemtools checks them: fine"
+    assert lines[3].split() == ["submission", "folder", "kit", "slowest", "result"]
+    assert lines[4].split()[:3] == ["accepted/sum.py", "AC", "AC"]
     assert lines[-1] == "1 submissions: 1 agree, 0 too close to call on this machine, 0 disagree"

@@ -1,0 +1,69 @@
+"""kit.testdata_check: a Kattis package's test data checked as problemtools checks it (line breaks,
+UTF-8, sizes against the output limit, identical inputs, no secret or sample data), and
+``cpkit verify`` printing it and exiting 1 on a failure."""
+
+import os
+import shutil
+
+from kit.packages import read_package
+from kit.testdata_check import DataCheck, check_data
+from tests.package_support import PACKAGES, verified
+
+SPLIT = PACKAGES / "kattis_split_py"
+
+
+def copy(tmp_path):
+    return shutil.copytree(SPLIT, tmp_path / "split")
+
+
+def test_clean_data_gives_nothing_to_say():
+    assert check_data(read_package(SPLIT, "split")) == DataCheck(3, (), ())
+
+
+def test_line_breaks_encoding_and_identical_inputs_are_warnings(tmp_path):
+    top = copy(tmp_path)
+    (top / "data" / "secret" / "1.in").write_bytes(b"10\r\n")
+    (top / "data" / "secret" / "1.ans").write_bytes(b"5 5")
+    (top / "data" / "secret" / "2.ans").write_bytes(b"\xff\xfe\n")
+    (top / "data" / "secret" / "3.in").write_text("5\n")  # the sample's input again
+    (top / "data" / "secret" / "3.ans").write_text("2 3\n")
+    os.symlink(top / "data" / "secret" / "2.in", top / "data" / "secret" / "4.in")  # shared
+    (top / "data" / "secret" / "4.ans").write_text("0 0\n")
+    found = check_data(read_package(top, "split"))
+    assert found.failures == ()
+    assert found.warnings == (
+        "data/secret/1.in holds a carriage return (a line break that is not \\n)",
+        "data/secret/1.ans does not end with a line break",
+        "data/secret/2.ans is not UTF-8",
+        "data/secret/3.in is identical to data/sample/1.in",
+    )
+
+
+def test_an_answer_over_the_output_limit_fails_and_over_half_of_it_warns(tmp_path):
+    top = copy(tmp_path)
+    (top / "problem.yaml").write_text("name: Split\nvalidation: custom\nlimits:\n  output: 1\n")
+    (top / "data" / "secret" / "1.ans").write_text("5 5\n" + " " * 600_000 + "\n")
+    (top / "data" / "secret" / "2.ans").write_text("0 0\n" + " " * 1_100_000 + "\n")
+    found = check_data(read_package(top, "split"))
+    assert found.warnings == ("data/secret/1.ans is over half the 1 MiB output limit",)
+    assert found.failures == ("data/secret/2.ans is larger than the 1 MiB output limit",)
+
+
+def test_no_secret_data_fails_and_no_sample_data_warns(tmp_path, capsys):
+    top = copy(tmp_path)
+    shutil.rmtree(top / "data" / "secret")
+    found = check_data(read_package(top, "split"))
+    assert found.failures == ("no secret data (data/secret holds no case)",)
+    status, lines = verified(capsys, top, "accepted/split.py")
+    assert status == 1
+    assert lines[1] == "data: 1 cases as problemtools checks them: 1 failures, 0 warnings"
+    assert lines[2] == "  no secret data (data/secret holds no case)"
+    assert lines[-1] == "the package's test data: no secret data (data/secret holds no case)"
+    top = copy(tmp_path / "again")
+    shutil.rmtree(top / "data" / "sample")
+    found = check_data(read_package(top, "split"))
+    assert (found.failures, found.warnings) == ((), ("no sample data (data/sample holds no case)",))
+
+
+def test_a_polygon_package_is_not_checked_here():
+    assert check_data(read_package(PACKAGES / "polygon_guess", "guess")) is None
