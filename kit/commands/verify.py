@@ -27,20 +27,19 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kit import limit_inference, verify
+from kit import limit_inference, verify, verify_report
 from kit.commands import add_jobs, add_target, seconds, target_runner
 from kit.errors import BuildError
-from kit.input_check import InputCheck, check_inputs
+from kit.input_check import check_inputs
 from kit.judges.profiles import CPU, profile_for
 from kit.judges.programs import MissingHeader
 from kit.judges.targets import Runner, runner_for_runs
-from kit.output_check import OutputCheck, check_outputs
+from kit.output_check import check_outputs
 from kit.packages.model import Package, Submission
 from kit.registry import Problem, judge_cases, problem_from_package, sample_cases
 from kit.run.verdicts import OK
-from kit.testdata_check import DataCheck, check_data
+from kit.testdata_check import check_data
 
-INPUT_LINES = 10  # rejected inputs listed one a line
 HELP = "run a package's jury submissions: the kit's verdict beside each one's folder"
 
 
@@ -118,13 +117,13 @@ def _verify(args: argparse.Namespace) -> int:
         print(note, flush=True)
     data = check_data(problem.source)
     if data is not None:
-        print("\n".join(_data_lines(data)), flush=True)
+        print("\n".join(verify_report.data_lines(data)), flush=True)
     inputs = check_inputs(problem, args.jobs)
     if inputs is not None:
-        print("\n".join(_input_lines(inputs)), flush=True)
+        print("\n".join(verify_report.input_lines(inputs)), flush=True)
     outputs = check_outputs(problem, cases, args.jobs)
     if outputs is not None:
-        print("\n".join(_output_lines(outputs)), flush=True)
+        print("\n".join(verify_report.output_lines(outputs)), flush=True)
     width = max(len(name) for name in [*(s.name for s in chosen), "submission"])
     print(f"{'submission':<{width}}  {'folder':<6}  {'kit':<4}  {'slowest':>9}  result")
     judged = []
@@ -135,9 +134,7 @@ def _verify(args: argparse.Namespace) -> int:
         judged.append(entry)
         print(_row(entry, width, problem), flush=True)
     status = _summary(judged, problem)
-    defects = _defects(inputs, outputs) + _time_bounds(problem, judged, fixed)
-    if data is not None and data.failures:
-        defects.insert(0, f"the package's test data: {'; '.join(data.failures)}")
+    defects = verify_report.defects(data, inputs, outputs) + _time_bounds(problem, judged, fixed)
     for defect in defects:
         print(defect)
     return 1 if defects else status
@@ -195,102 +192,6 @@ def _bounds_line(bounds: limit_inference.Bounds, multiplier: float, margin: floa
         high = bounds.upper
         parts.append(f"at most {high.seconds:.3f} s / {margin:g} ({high.where})")
     return "time limit bounds: " + ("; ".join(parts) or "none (no submission bounds it)")
-
-
-def _defects(inputs: InputCheck | None, outputs: OutputCheck | None) -> list[str]:
-    """A line for each way the package's own programs failed its checks (exit status 1)."""
-    found = []
-    if inputs is not None and inputs.rejected:
-        found.append(f"the package's input validators reject {_inputs(inputs)}")
-    if inputs is not None and inputs.let_through:
-        count = f"{len(inputs.let_through)} of {inputs.invalid}"
-        found.append(f"the package's input validators accept {count} invalid inputs")
-    if outputs is not None and outputs.failed:
-        found.append(f"the package's checker fails on {len(outputs.failed)} outputs")
-    if outputs is not None and outputs.answers_failing:
-        found.append(
-            f"the package's checker does not accept {outputs.answers_failing} of its own "
-            "answers (a sample's, or by failing)"
-        )
-    if outputs is not None and outputs.misjudged:
-        count = f"{len(outputs.misjudged)} of {outputs.validation}"
-        found.append(f"the package's validation outputs: {count} not judged as their folder says")
-    return found
-
-
-def _data_lines(data: DataCheck) -> list[str]:
-    """The test data's line (``kit.testdata_check``), then a line per failure and warning."""
-    head = f"data: {data.cases} cases as problemtools checks them: "
-    if data.failures or data.warnings:
-        head += f"{len(data.failures)} failures, {len(data.warnings)} warnings"
-    else:
-        head += "fine"
-    warnings = tuple(f"warning: {line}" for line in data.warnings)
-    return [head, *(f"  {line}" for line in data.failures), *_some(warnings)]
-
-
-def _input_lines(inputs: InputCheck) -> list[str]:
-    """The input validators' line, a line per rejected input (the first INPUT_LINES) and a
-    warning per junk or modified input they all let through."""
-    names = ", ".join(inputs.validators)
-    unbuilt = [f"  note: {line} (--include DIR gives its folder)" for line in inputs.unbuilt]
-    if not inputs.validators:
-        return ["inputs: not checked, no input validator could be built", *unbuilt]
-    if inputs.rejected:
-        lines = [f"inputs: {_inputs(inputs)} rejected ({names})"]
-    else:
-        lines = [f"inputs: {inputs.inputs} of {inputs.inputs} valid ({names})"]
-    for rejection in inputs.rejected[:INPUT_LINES]:
-        lines.append(f"  {rejection.case}: {rejection.validator}: {rejection.why}")
-    if len(inputs.rejected) > INPUT_LINES:
-        lines.append(f"  ... and {len(inputs.rejected) - INPUT_LINES} more")
-    if inputs.invalid:
-        rejected = inputs.invalid - len(inputs.let_through)
-        lines.append(f"invalid inputs: {rejected} of {inputs.invalid} rejected")
-        lines += [f"  {case}: no input validator rejects it" for case in inputs.let_through]
-    junk = inputs.junk + inputs.modified
-    return lines + unbuilt + [f"  warning: no input validator rejects {what}" for what in junk]
-
-
-def _output_lines(outputs: OutputCheck) -> list[str]:
-    """The checker's line, a line per output it failed on (the first INPUT_LINES) and a
-    warning per junk output it accepts on every case; then the validation outputs' line, a
-    line per one misjudged."""
-    lines = []
-    if outputs.tried:
-        tried = f"{outputs.tried} junk and odd outputs"
-        if outputs.failed:
-            lines = [f"checker: fails on {len(outputs.failed)} of {tried} ({outputs.checker})"]
-        else:
-            lines = [f"checker: a verdict on each of {tried} ({outputs.checker})"]
-        lines += _some(outputs.failed)
-        warning = "  warning: the checker accepts {} as the output of every case"
-        lines += [warning.format(what) for what in outputs.accepted]
-    if outputs.answers:
-        right = outputs.answers - len(outputs.answers_rejected)
-        lines.append(f"answers: {right} of {outputs.answers} accepted as outputs by the checker")
-        lines += _some(outputs.answers_rejected)
-    if outputs.validation:
-        right = outputs.validation - len(outputs.misjudged)
-        lines.append(
-            f"validation outputs: {right} of {outputs.validation} judged as their folder says "
-            f"({outputs.checker})"
-        )
-        lines += _some(outputs.misjudged)
-    return lines
-
-
-def _some(lines: tuple[str, ...]) -> list[str]:
-    """The first INPUT_LINES of ``lines`` indented, and how many more."""
-    shown = [f"  {line}" for line in lines[:INPUT_LINES]]
-    if len(lines) > INPUT_LINES:
-        shown.append(f"  ... and {len(lines) - INPUT_LINES} more")
-    return shown
-
-
-def _inputs(inputs: InputCheck) -> str:
-    count = len({rejection.case for rejection in inputs.rejected})
-    return f"{count} of {inputs.inputs} inputs"
 
 
 def _chosen(package: Package, wanted: list[str], shown: str) -> list[Submission]:

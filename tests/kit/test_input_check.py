@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import cli, input_check
-from kit.commands import verify
+from kit import cli, input_check, verify_report
 from kit.packages import read_package
 from kit.registry import problem_from_package
 from tests.package_support import verified
@@ -158,7 +157,7 @@ def test_junk_that_no_validator_rejects_is_named_with_the_arguments(tmp_path, ca
     )
     copy = package(tmp_path, {"lenient.py": lenient}, "input_validator_flags: --empty\n")
     check = rejected(copy)[1]
-    assert verify._input_lines(check)[1:2] == [
+    assert verify_report.input_lines(check)[1:2] == [
         "  warning: no input validator rejects an empty file (with --empty)"
     ]
     assert check.junk == (
@@ -198,7 +197,7 @@ LENIENT_CHANGES = (
 def test_modified_inputs_that_no_validator_rejects_are_named_with_the_case(tmp_path):
     check = rejected(package(tmp_path))[1]  # CHECK reads tokens: blanks and zeros pass
     assert check.modified == tuple(f"data/sample/1.in with {what}" for what in LENIENT_CHANGES)
-    assert verify._input_lines(check)[-1] == (
+    assert verify_report.input_lines(check)[-1] == (
         "  warning: no input validator rejects data/sample/1.in with zeros before each integer"
     )
     strict = rejected(package(tmp_path / "strict", {"strict.py": STRICT}))[1]

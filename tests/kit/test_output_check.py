@@ -7,8 +7,7 @@ import shutil
 
 import pytest
 
-from kit import output_check
-from kit.commands import verify
+from kit import output_check, verify_report
 from kit.junk import JUNK, ODD_OUTPUTS
 from kit.registry import judge_cases, problem_from_package, sample_cases
 from tests.package_support import PACKAGES, verified
@@ -42,7 +41,7 @@ def test_a_checker_with_a_verdict_on_each_output_passes():
     assert check == output_check.OutputCheck(
         "output_validators/split_check", (len(JUNK) + len(ODD_OUTPUTS)) * 3, (), (), answers=3
     )
-    assert verify._output_lines(check) == [
+    assert verify_report.output_lines(check) == [
         "checker: a verdict on each of 33 junk and odd outputs (output_validators/split_check)",
         "answers: 3 of 3 accepted as outputs by the checker",
     ]
@@ -78,7 +77,7 @@ def test_the_jury_s_own_answers_must_pass_its_checker(tmp_path, capsys):
 def test_junk_accepted_on_every_case_is_a_warning(tmp_path):
     check = checked(copy_with(tmp_path, "import sys\nsys.exit(42)\n"))
     assert check.accepted == tuple(what for what, _ in JUNK) and check.failed == ()
-    assert verify._output_lines(check)[1] == (
+    assert verify_report.output_lines(check)[1] == (
         "  warning: the checker accepts an empty file as the output of every case"
     )
 
@@ -146,7 +145,7 @@ def test_validation_outputs_judged_as_their_folders_say_pass(tmp_path):
     copy = with_validation_outputs(shutil.copytree(SPLIT, tmp_path / "split"), "2 2\n", "0 5\n")
     check = checked(copy)
     assert (check.validation, check.misjudged) == (2, ())
-    assert verify._output_lines(check)[-1] == (
+    assert verify_report.output_lines(check)[-1] == (
         "validation outputs: 2 of 2 judged as their folder says (output_validators/split_check)"
     )
 
@@ -170,6 +169,6 @@ def test_validation_outputs_are_judged_by_the_default_validator_too(tmp_path):
     (copy / "data" / "valid_output" / "1.ans").write_text("5\n")
     check = checked(copy)
     assert (check.checker, check.tried, check.validation, check.misjudged) == ("kattis", 0, 2, ())
-    assert verify._output_lines(check) == [
+    assert verify_report.output_lines(check) == [
         "validation outputs: 2 of 2 judged as their folder says (kattis)"
     ]
