@@ -178,25 +178,27 @@ def test_a_changed_source_is_compiled_again(cache_home, tmp_path):
     assert len(list(cache_home.glob("*/program"))) == 2
 
 
+def compile_error(folder, source, kind=BuildError):
+    """The error preparing a validator of ``source`` (in check.cpp) raises."""
+    write(folder / "check.cpp", source)
+    with pytest.raises(kind) as caught:
+        parse_compare("validator:check.cpp", folder, WHERE).prepare()
+    return caught.value
+
+
 @needs_gxx
 def test_code_that_does_not_compile_is_a_one_line_error(cache_home, tmp_path):
-    write(tmp_path / "broken.cpp", "int main() { return undeclared; }\n")
-    comparator = parse_compare("validator:broken.cpp", tmp_path, WHERE)
-    with pytest.raises(BuildError) as caught:
-        comparator.prepare()
-    message = str(caught.value)
-    assert message.startswith("broken.cpp: does not compile with g++: ") and "undeclared" in message
+    message = str(compile_error(tmp_path, "int main() { return undeclared; }\n"))
+    assert message.startswith("check.cpp: does not compile with g++: ") and "undeclared" in message
     assert "\n" not in message
 
 
 @needs_gxx
 def test_a_header_found_nowhere_is_named(cache_home, tmp_path):
-    write(tmp_path / "check.cpp", '#include "validation.h"\nint main() { return 42; }\n')
-    comparator = parse_compare("validator:check.cpp", tmp_path, WHERE)
-    with pytest.raises(MissingHeader) as caught:
-        comparator.prepare()
-    assert caught.value.header == "validation.h"
-    assert str(caught.value) == (
+    source = '#include "validation.h"\nint main() { return 42; }\n'
+    error = compile_error(tmp_path, source, MissingHeader)
+    assert error.header == "validation.h"
+    assert str(error) == (
         "check.cpp: does not compile with g++: it includes validation.h, which is neither "
         "beside it nor in an include folder"
     )
