@@ -96,12 +96,10 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
         except MissingHeader as error:  # a header the format's tool supplies: not run here
             unbuilt.append(f"{entry[1]}: not run: it includes {error.header}, found nowhere")
             programs.remove(entry)
-    if not programs:
-        return InputCheck(
-            (), len(package.cases + package.checked_outputs), (), unbuilt=tuple(unbuilt)
-        )
-    valid = VALID[package.format]
     cases = package.cases + package.checked_outputs
+    if not programs:
+        return InputCheck((), len(cases), (), unbuilt=tuple(unbuilt))
+    valid = VALID[package.format]
     pairs = [(case, validator) for case in cases for validator in programs]
     invalid = [(case, validator) for case in package.invalid_inputs for validator in programs]
     runs = [

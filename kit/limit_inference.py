@@ -36,7 +36,7 @@ import dataclasses
 import math
 
 from kit.errors import BuildError
-from kit.packages.expectations import Expectation, covers
+from kit.packages.expectations import Expectation
 from kit.packages.model import Submission
 from kit.registry import Case, Problem
 from kit.run.verdicts import KATTIS_WORDS
@@ -91,7 +91,7 @@ def _slowest(entry: Judged, rules: list[Expectation]) -> tuple[Bound | None, Bou
         times = [
             (seconds, path)
             for path, seconds in cases
-            if any(not rule.cases or (path and covers(rule.cases, path)) for rule in kept)
+            if any(rule.applies_to(path) for rule in kept)
         ]
         if not times:
             found.append(None)
@@ -108,9 +108,7 @@ def lower_cases(problem: Problem, submission: Submission, cases: list[Case]) -> 
     assert package is not None
     kept = [rule for rule in rules_of(package.expectations, submission) if bounds_of(rule)[0]]
     return [
-        case
-        for case in cases
-        if any(not rule.cases or covers(rule.cases, case_path(problem, case)) for rule in kept)
+        case for case in cases if any(rule.applies_to(case_path(problem, case)) for rule in kept)
     ]
 
 

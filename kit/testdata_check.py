@@ -40,11 +40,12 @@ def check_data(package: Package) -> DataCheck | None:
     failures: list[str] = []
     seen: dict[bytes, str] = {}
     for case in package.cases:
-        for path in (case.input, case.answer):
-            if path is not None:
-                _file(path, package.path, warnings, failures)
-        if not case.input.is_symlink():  # a link shares a case on purpose (problemtools)
-            digest = hashlib.sha256(case.input.read_bytes()).digest()
+        data = _file(case.input, package.path, warnings, failures)
+        if case.answer is not None:
+            _file(case.answer, package.path, warnings, failures)
+        # a link shares a case on purpose (problemtools)
+        if data is not None and not case.input.is_symlink():
+            digest = hashlib.sha256(data).digest()
             if digest in seen:
                 warnings.append(f"{case.name}.in is identical to {seen[digest]}.in")
             seen.setdefault(digest, case.name)
@@ -58,13 +59,14 @@ def check_data(package: Package) -> DataCheck | None:
     return DataCheck(len(package.cases), tuple(warnings), tuple(failures))
 
 
-def _file(path: Path, top: Path, warnings: list[str], failures: list[str]) -> None:
-    """What problemtools says of one input or answer file."""
+def _file(path: Path, top: Path, warnings: list[str], failures: list[str]) -> bytes | None:
+    """What problemtools says of one input or answer file; its bytes (None: too large to
+    read)."""
     name = path.relative_to(top).as_posix()
     size = path.stat().st_size
     if size > TOO_LARGE:
         failures.append(f"{name} is {size / MIB:.1f} MiB, over 1000 MiB: it cannot be installed")
-        return
+        return None
     if size > LARGE:
         warnings.append(f"{name} is {size / MIB:.1f} MiB, over 100 MiB")
     data = path.read_bytes()
@@ -72,11 +74,12 @@ def _file(path: Path, top: Path, warnings: list[str], failures: list[str]) -> No
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         warnings.append(f"{name} is not UTF-8")
-        return
+        return data
     if "\r" in text:
         warnings.append(f"{name} holds a carriage return (a line break that is not \\n)")
     if text and not text.endswith("\n"):
         warnings.append(f"{name} does not end with a line break")
+    return data
 
 
 def _answer_size(answer: Path, package: Package, warnings: list, failures: list) -> None:

@@ -64,7 +64,7 @@ import math
 from kit.errors import BuildError
 from kit.grading import graded
 from kit.judges.targets import Runner
-from kit.packages.expectations import Expectation, covers, rules_for
+from kit.packages.expectations import Expectation, rules_for
 from kit.packages.model import KATTIS, Submission
 from kit.registry import Case, Problem
 from kit.run.cases import Column, RunOptions, run_all
@@ -175,12 +175,13 @@ def judge_submission(
     options = RunOptions(jobs=jobs, first_failure=not every_case)
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     order = {case.name: index for index, case in enumerate(cases)}
-    failing = sorted((order[v.case], v.case, v.word) for v in ran.verdicts if v.word != OK)
+    where = {case.name: case_path(problem, case) for case in cases} if every_case else {}
     if grading:
-        failing = _graded_failure(problem, cases, ran.verdicts)
+        failing = _graded_failure(problem.source.grading, where, ran.verdicts)
+    else:
+        failing = sorted((order[v.case], v.case, v.word) for v in ran.verdicts if v.word != OK)
     judged.seconds = max((v.seconds for v in ran.verdicts), default=0.0)
     if every_case:
-        where = {case.name: case_path(problem, case) for case in cases}
         judged.cases = tuple(
             (where[v.case], Verdict(v.word), v.seconds)
             for v in sorted(ran.verdicts, key=lambda v: order[v.case])
@@ -196,13 +197,12 @@ def judge_submission(
     return judged
 
 
-def _graded_failure(problem: Problem, cases: list[Case], verdicts: list) -> list:
-    """The failing case that decides the package's grading (``kit.grading``), as a list of
-    one (index, case name, verdict); empty when it grades the run accepted."""
-    assert problem.source is not None
-    paths = {case.name: case_path(problem, case) for case in cases}
+def _graded_failure(grading: tuple, paths: dict[str, str], verdicts: list) -> list:
+    """The failing case that decides the package's ``grading`` (``kit.grading``; ``paths``:
+    each case's path by name), as a list of one (index, case name, verdict); empty when it
+    grades the run accepted."""
     ran = tuple((paths[v.case], Verdict(v.word)) for v in verdicts)
-    verdict, decider = graded(problem.source.grading, ran)
+    verdict, decider = graded(grading, ran)
     if verdict == OK:
         return []
     return [(0, name, verdict) for name, path in paths.items() if path == decider][:1]
@@ -322,9 +322,7 @@ def _unmet(rule: Expectation, verdicts: list, messages: tuple = ()) -> str | Non
     """Why ``rule`` is not met by the cases' ``verdicts`` (path, a set of possible words) and
     the failures' ``messages`` (path, message), or None when it is."""
     scope = rule.submissions + (f" on {rule.cases}" if rule.cases else "")
-    covered = [
-        (path, words) for path, words in verdicts if not rule.cases or covers(rule.cases, path)
-    ]
+    covered = [(path, words) for path, words in verdicts if rule.applies_to(path)]
     if rule.permitted is not None:
         for path, words in covered:
             if not words & set(rule.permitted):
@@ -332,7 +330,7 @@ def _unmet(rule: Expectation, verdicts: list, messages: tuple = ()) -> str | Non
                 return f"{scope} permits {permitted}, the kit gives {given} on {path}"
     if rule.required is not None and not any(words & set(rule.required) for _, words in covered):
         return f"{scope} requires {', '.join(rule.required)} on some case, the kit gives it on none"
-    said = [text for path, text in messages if covers(rule.cases or "*", path)]
+    said = [text for path, text in messages if rule.applies_to(path)]
     if rule.message is not None and not any(rule.message in text for text in said):
         return f"{scope} asks for a judge message with {rule.message!r}, none has it"
     return None

@@ -26,6 +26,7 @@ API::
 
     read(path, shown) -> (tuple[Expectation, ...], notes)  # empty: no submissions.yaml
     rules_for(expectations, submission_name) -> list[Expectation]
+    Expectation.applies_to(case_path) -> bool
     covers(glob, path) -> bool
 """
 
@@ -51,6 +52,11 @@ class Expectation:
     required: tuple[str, ...] | None  # some case's verdict is one of these (None: no need)
     message: str | None = None  # some case's judge message holds this text
     use_for_time_limit: str | None = None  # one of TIME_USES; None: not given (as "true")
+
+    def applies_to(self, path: str) -> bool:
+        """Whether the rule covers the case at ``path`` (under data/, without .in; "" for a
+        run whose cases are not known, which a rule for every case covers)."""
+        return not self.cases or covers(self.cases, path)
 
 
 def read(path: Path, shown: str) -> tuple[tuple[Expectation, ...], list[str]]:
