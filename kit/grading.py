@@ -17,29 +17,58 @@ groups" and "Default grader specification"; problemtools' support/default_grader
   and ``worst_error`` everywhere the verdict is the first failing case's, the kit's rule for
   every other package; only a package that sets something else is graded here.
 
-Scores (``accept_score``, ``range``, the score modes) are not computed: a scoring problem is
-judged pass-fail.
+- Scores (a scoring problem; problemtools' default grader, judge/submission_judge.py): a
+  case scores what its output validator wrote to ``score.txt``, else its group's
+  ``accept_score`` (default 1) when accepted and ``reject_score`` (0) when not; a group
+  scores its sub-results' ``sum`` (the default), ``avg``, ``min`` or ``max`` (the last score
+  mode in its flags), over the same sub-results as its verdict (``ignore_sample``: secret's).
+  ``scored`` gives every group's score, for the ``range`` check (``out_of_range``).
 
 API::
 
     graded(grading, verdicts) -> (Verdict, deciding case path or "")
-        grading: ((group path under data/, on_reject, grader flags), ...)
+    scored(grading, verdicts, scores) -> Scored(verdict, decider, score, groups)
+        grading: (GroupGrading or its leading fields (path under data/, on_reject, grader
+            flags), ...)
         verdicts: ((case path under data/, its verdict), ...)  # the cases run
+        scores: {case path: the validator's score}  # only the cases that have one
+    out_of_range(grading, groups) -> [(group path, its score, its range)]
 """
 
 from __future__ import annotations
 
 import posixpath
+from typing import NamedTuple
 
+from kit.packages.model import GroupGrading
 from kit.run.verdicts import JE, KATTIS_WORST_FIRST, OK, Verdict
 
 VERDICT_MODES = ("worst_error", "no_errors", "first_error", "always_accept")
+SCORE_MODES = {
+    "sum": sum,
+    "avg": lambda scores: sum(scores) / len(scores),
+    "min": min,
+    "max": max,
+}
 Result = tuple[Verdict, str]  # a verdict, and the case that gave it ("" when accepted)
+
+
+class Scored(NamedTuple):
+    verdict: Verdict
+    decider: str  # the case the verdict comes from, "" when accepted
+    score: float
+    groups: dict[str, float]  # each group's score, by its path under data/ ("" for data/)
 
 
 def graded(grading: tuple, verdicts: tuple[tuple[str, Verdict], ...]) -> Result:
     """The root's result: the submission's verdict, and the case it comes from."""
-    settings = {path: (on_reject, tuple(flags)) for path, on_reject, flags in grading}
+    found = scored(grading, verdicts, {})
+    return found.verdict, found.decider
+
+
+def scored(grading: tuple, verdicts: tuple[tuple[str, Verdict], ...], scores: dict) -> Scored:
+    """The root's result with its score, and every group's score."""
+    settings = {entry[0]: GroupGrading(*entry) for entry in grading}
     ran = dict(verdicts)
     groups = {""} | set(settings)
     for path in ran:  # every group above a case, whether or not ``grading`` names it
@@ -53,35 +82,62 @@ def graded(grading: tuple, verdicts: tuple[tuple[str, Verdict], ...]) -> Result:
             children[posixpath.dirname(path)].append(path)
     for members in children.values():
         members.sort(key=posixpath.basename)
-    return _result("", settings, children, ran)
+    groups_scored: dict[str, float] = {}
+    verdict, decider, score = _result("", settings, children, (ran, scores, groups_scored))
+    return Scored(verdict, decider, score, groups_scored)
 
 
-def _result(group: str, settings: dict, children: dict, ran: dict) -> Result:
-    on_reject, flags = settings.get(group, ("break", ()))
+def out_of_range(grading: tuple, groups: dict[str, float]) -> list[tuple[str, float, tuple]]:
+    """The groups whose score falls outside their ``range``, in the order of ``grading``."""
+    found = []
+    for entry in (GroupGrading(*entry) for entry in grading):
+        low, high = entry.score_range
+        score = groups.get(entry.path)
+        if score is not None and not low <= score <= high:
+            found.append((entry.path, score, entry.score_range))
+    return found
+
+
+def _result(group: str, settings: dict, children: dict, state: tuple) -> tuple:
+    """``group``'s (verdict, deciding case, score); ``state``: the cases' verdicts and
+    validator scores, and the group scores found so far (filled in here)."""
+    ran, scores, groups_scored = state
+    rule = settings.get(group, GroupGrading(group))
     subs = []
     for child in children[group]:
-        sub = (ran[child], child) if child in ran else _result(child, settings, children, ran)
+        if child in ran:
+            verdict = ran[child]
+            own = scores.get(child)
+            fallback = rule.accept_score if verdict == OK else rule.reject_score
+            sub = (verdict, child, fallback if own is None else own)
+        else:
+            sub = _result(child, settings, children, state)
         subs.append(sub)
-        if on_reject == "break" and sub[0] != OK:
+        if rule.on_reject == "break" and sub[0] != OK:
             break
-    return _aggregate(subs, flags)
+    result = _aggregate(subs, tuple(rule.flags))
+    groups_scored[group] = result[2]
+    return result
 
 
-def _aggregate(subs: list[Result], flags: tuple[str, ...]) -> Result:
-    """The default grader's verdict over ``subs`` with ``flags``."""
+def _aggregate(subs: list[tuple], flags: tuple[str, ...]) -> tuple:
+    """The default grader's (verdict, deciding case, score) over ``subs`` with ``flags``."""
     modes = [flag for flag in flags if flag in VERDICT_MODES]
     mode = modes[-1] if modes else "worst_error"
+    score_modes = [flag for flag in flags if flag in SCORE_MODES]
     judge_error = next((sub for sub in subs if sub[0] == JE), None)
     if judge_error is not None:  # problemtools: before the grader, whatever its flags
         return judge_error
     if "ignore_sample" in flags:
         subs = subs[-1:]
+    score = SCORE_MODES[score_modes[-1] if score_modes else "sum"]([s[2] for s in subs] or [0.0])
     failing = [sub for sub in subs if sub[0] != OK]
     if not failing or mode == "always_accept":
-        return OK, ""
+        return OK, "", score
     if "accept_if_any_accepted" in flags and len(failing) < len(subs):
-        return OK, ""
+        return OK, "", score
     if mode == "first_error":
-        return failing[0]
+        return failing[0][0], failing[0][1], score
     rank = {verdict: index for index, verdict in enumerate(KATTIS_WORST_FIRST)}
-    return min(failing, key=lambda sub: rank.get(sub[0], 0))
+    worst = min(failing, key=lambda sub: rank.get(sub[0], 0))
+    return worst[0], worst[1], score

@@ -4,7 +4,8 @@ verdict beside the one its folder (Kattis format) or tag (Polygon) allows.
 A submission's verdict is its first failing case's, as a judge that stops there gives it (the
 Kattis format's ``on_reject: break``, Codeforces' order), or ok; a Kattis package whose test
 data groups set ``on_reject: continue`` or ``grader_flags`` runs every case and gets its
-default grader's verdict (``kit.grading``). Each Python 3 submission runs as it is written (no
+default grader's verdict (``kit.grading``), and a scoring problem's submission its score too
+(below). Each Python 3 submission runs as it is written (no
 bundle), every case as the build runs one (``kit.run.cases``, with ``first_failure``). Others
 (another language, several files, Python 2) are not run.
 
@@ -29,6 +30,16 @@ too; they have no default verdicts.
   ``time-limit-exceeded-or-memory-limit-exceeded`` TLE or MLE; ``rejected`` and ``failed``
   any rejection.
 
+**A scoring problem** (legacy and 2023-07 Kattis packages, as problemtools judges them):
+``accepted`` and ``partially_accepted`` ask for AC; the score (``kit.grading``) is shown
+beside it, and a group's score outside its ``range`` disagrees. An accepted submission short
+of the full score (the root's ``range`` maximum, or minimum for ``objective: min``), or a
+partially accepted one with it, still agrees, as problemtools only warns; the row says so.
+A validator's ``score.txt`` against the package's rules is a judge error (``score_error``:
+one on a wrong answer, one where the problem takes no score from its validator, one that is
+not a number, none where ``validation: custom score`` asks for one; problemtools,
+judge/validate.py).
+
 A PE is a WA for a Kattis package (the format has none). Verdicts are shown in the formats'
 words: AC for ok, RTE for RE (and for MLE in a Kattis package).
 
@@ -50,6 +61,7 @@ API::
     allowed(package_format, folder) -> tuple[Verdict, ...]
     judge_submission(problem, submission, runner, cases, jobs[, every_case]) -> Judged
     agreement(judged, limit, margin) -> Agreement
+    score_error(verdict word, score.txt text or None, custom_score) -> str | None
     rules_of(expectations, submission) -> list[Expectation]  # its folder's rule, then the rest
     case_path(problem, case) -> str  # "secret/group1/01"
     derived_limit(problem, accepted: list[Judged]) -> Problem
@@ -62,13 +74,14 @@ import dataclasses
 import math
 
 from kit.errors import BuildError
-from kit.grading import graded
+from kit.grading import out_of_range, scored
 from kit.judges.targets import Runner
 from kit.packages.expectations import Expectation, rules_for
 from kit.packages.model import KATTIS, Submission
 from kit.registry import Case, Problem
 from kit.run.cases import Column, RunOptions, run_all
 from kit.run.verdicts import (
+    JE,
     KATTIS_AC,
     KATTIS_RTE,
     KATTIS_WORDS,
@@ -84,6 +97,7 @@ from kit.run.verdicts import (
 
 PROVISIONAL_LIMIT = 10.0  # seconds: the accepted submissions' limit while it is not known
 AGREES, TOO_CLOSE, DISAGREES = "agrees", "too close to call on this machine", "DISAGREES"
+SCORED = "partially_accepted"  # a scoring problem's folder: accepted, short of the full score
 REJECTIONS = (WA, PE, TLE, MLE, OLE, RE)
 KATTIS_FOLDERS = {
     "accepted": (OK,),
@@ -92,6 +106,7 @@ KATTIS_FOLDERS = {
     "run_time_error": (RE, MLE),
     "rejected": REJECTIONS,
     "brute_force": (TLE, RE, MLE),
+    SCORED: (OK,),
 }
 _AC, _WA, _TLE, _RTE = KATTIS_WORDS
 # submissions.yaml's rule for each default folder (spec/2025-09.md, "Default directories"):
@@ -129,6 +144,11 @@ class Judged:
     # (its path under data/ without .in, the kit's verdict, its seconds)
     cases: tuple[tuple[str, Verdict, float], ...] = ()
     messages: tuple[tuple[str, str], ...] = ()  # (path under data/, message) of each failure
+    # a scoring problem's (kit.grading): the submission's score, the full score (None when its
+    # range leaves it unbounded), and each group whose score falls outside its range
+    score: float | None = None
+    full_score: float | None = None
+    out_of_range: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -170,42 +190,88 @@ def judge_submission(
         judged.said = why
         return judged
     column = Column(runner.target, runner, static_only=False)
-    grading = problem.source.grading
-    every_case = every_case or bool(problem.source.expectations) or bool(grading)
+    package = problem.source
+    every_case = every_case or bool(package.expectations) or bool(package.grading)
     options = RunOptions(jobs=jobs, first_failure=not every_case)
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
+    verdicts, messages = _score_checked(ran, package.custom_score)
     order = {case.name: index for index, case in enumerate(cases)}
     where = {case.name: case_path(problem, case) for case in cases} if every_case else {}
-    if grading:
-        failing = _graded_failure(problem.source.grading, where, ran.verdicts)
+    if package.grading:
+        failing = _graded_failure(package, where, verdicts, judged)
     else:
-        failing = sorted((order[v.case], v.case, v.word) for v in ran.verdicts if v.word != OK)
-    judged.seconds = max((v.seconds for v in ran.verdicts), default=0.0)
+        failing = sorted((order[v.case], v.case, v.word) for v in verdicts if v.word != OK)
+    judged.seconds = max((v.seconds for v in verdicts), default=0.0)
     if every_case:
         judged.cases = tuple(
             (where[v.case], Verdict(v.word), v.seconds)
-            for v in sorted(ran.verdicts, key=lambda v: order[v.case])
+            for v in sorted(verdicts, key=lambda v: order[v.case])
         )
-        judged.messages = tuple((where[f.case], f.message) for f in ran.failures)
+        judged.messages = tuple((where[case], text) for case, text in messages.items())
     if not failing:
         judged.verdict = OK
         return judged
     _, case, word = failing[0]
     judged.verdict = Verdict(word)
-    said = next((f.message for f in ran.failures if f.case == case), str(word))
-    judged.said = f"{case}: {said}"
+    judged.said = f"{case}: {messages.get(case, str(word))}"
     return judged
 
 
-def _graded_failure(grading: tuple, paths: dict[str, str], verdicts: list) -> list:
+def _score_checked(ran, custom_score: str) -> tuple[list, dict[str, str]]:
+    """The run's case verdicts, a case whose ``score.txt`` breaks the package's rules (see
+    ``score_error``) turned into a judge error, and each failing case's message by name."""
+    messages = {failure.case: failure.message for failure in ran.failures}
+    checked = []
+    for verdict in ran.verdicts:
+        error = score_error(verdict.word, verdict.score, custom_score)
+        if error is not None:
+            messages[verdict.case] = error
+        checked.append(verdict if error is None else dataclasses.replace(verdict, word=JE))
+    return checked, messages
+
+
+def score_error(word: str, score: str | None, custom_score: str) -> str | None:
+    """Why a case's ``score.txt`` (its text, None when the validator wrote none) makes it a
+    judge error (problemtools, judge/validate.py; ``Package.custom_score``), or None."""
+    if score is None:
+        if word == OK and custom_score == "required":
+            return "the validator wrote no score.txt (validation: custom score asks for one)"
+        return None
+    if word != OK:  # past a time-out or a crash the validator did not judge the run
+        return "the validator wrote score.txt on a rejected output" if word == WA else None
+    if not custom_score:
+        return "the validator wrote score.txt, and this problem takes no score from it"
+    try:
+        value = float(score)
+    except ValueError:
+        value = math.nan
+    return f"the validator's score.txt holds {score!r}, not a number" if math.isnan(value) else None
+
+
+def _graded_failure(package, paths: dict[str, str], verdicts: list, judged: Judged) -> list:
     """The failing case that decides the package's ``grading`` (``kit.grading``; ``paths``:
     each case's path by name), as a list of one (index, case name, verdict); empty when it
-    grades the run accepted."""
+    grades the run accepted. A scoring problem's score goes into ``judged``."""
     ran = tuple((paths[v.case], Verdict(v.word)) for v in verdicts)
-    verdict, decider = graded(grading, ran)
-    if verdict == OK:
+    scores = {paths[v.case]: float(v.score) for v in verdicts if v.word == OK and v.score}
+    found = scored(package.grading, ran, scores)
+    if package.objective:
+        root = package.grading[0].score_range
+        best = root[1] if package.objective == "max" else root[0]
+        judged.score, judged.full_score = found.score, best if math.isfinite(best) else None
+        judged.out_of_range = tuple(
+            f"score {_number(score)} on {path or 'data'} is outside its range "
+            f"{_number(low)} {_number(high)}"
+            for path, score, (low, high) in out_of_range(package.grading, found.groups)
+        )
+    if found.verdict == OK:
         return []
-    return [(0, name, verdict) for name, path in paths.items() if path == decider][:1]
+    return [(0, name, found.verdict) for name, path in paths.items() if path == found.decider][:1]
+
+
+def _number(value: float) -> str:
+    """A score as problemtools shows one: whole numbers without a point."""
+    return f"{value:g}"
 
 
 def case_path(problem: Problem, case: Case) -> str:
@@ -235,6 +301,9 @@ def agreement(
     doc), or to what the package's ``expectations`` ask of every case; ``limit`` in seconds,
     ``margin`` the package's."""
     assert judged.verdict is not None
+    scored_agreement = _scored(judged)
+    if scored_agreement is not None:
+        return scored_agreement
     if expectations:
         return _expected(judged, rules_of(expectations, judged.submission), limit, margin)
     package = judged.package_format
@@ -257,6 +326,29 @@ def agreement(
     words = " or ".join(dict.fromkeys(format_word(verdict, package) for verdict in wanted))
     found = format_word(judged.verdict, package)
     return Agreement(DISAGREES, f"{folder} allows {words}, the kit gives {found}")
+
+
+def _scored(judged: Judged) -> Agreement | None:
+    """A scoring problem's verdict on a group's score outside its range, or on an accepted
+    or partially accepted submission: accepted, and with the full score or less
+    (problemtools, verifyproblem.py ``check_submission``: either way round only a warning; a
+    submission that is not accepted disagrees); None otherwise."""
+    if judged.out_of_range:
+        return Agreement(DISAGREES, "; ".join(judged.out_of_range))
+    folder, full = judged.submission.folder, judged.full_score
+    if judged.score is None or folder not in ("accepted", SCORED):
+        return None
+    if judged.verdict != OK:
+        found = format_word(judged.verdict, KATTIS)
+        return Agreement(DISAGREES, f"{folder} wants AC with a score, the kit gives {found}")
+    got = f"score {_number(judged.score)}" + (
+        f" (full {_number(full)})" if full is not None else ""
+    )
+    if full is None or (judged.score == full) == (folder == "accepted"):
+        return Agreement(AGREES, got)
+    if folder == "accepted":
+        return Agreement(AGREES, f"{got}: not the full score (problemtools warns)")
+    return Agreement(AGREES, f"{got}: the full score (problemtools warns)")
 
 
 def check_words(expectations: tuple[Expectation, ...], where: str) -> None:

@@ -144,9 +144,10 @@ def _bounding_runs(
     problem: Problem, chosen: list[Submission], runner: Runner, cases: list, jobs: int | None
 ) -> tuple[dict[str, verify.Judged], list[verify.Judged]]:
     """Before the limit is known, the submissions that bound it from below run under
-    PROVISIONAL_LIMIT, by name: problemtools' accepted ones, on the cases up to their first
-    failure; for the later formats, each one's cases that a lower-bound rule covers, all of
-    them (a run of only some is left out of the result, for its row to run them all)."""
+    PROVISIONAL_LIMIT, by name: problemtools' accepted ones (not a scoring problem's partially
+    accepted ones), on the cases up to their first failure; for the later formats, each one's
+    cases that a lower-bound rule covers, all of them (a run of only some is left out of the
+    result, for its row to run them all)."""
     package = problem.source
     assert package is not None
     done, partial = {}, {}
@@ -154,7 +155,9 @@ def _bounding_runs(
         if package.infers_time_limit:
             some = limit_inference.lower_cases(problem, submission, cases)
         else:
-            some = cases if OK in verify.allowed(package.format, submission.folder) else []
+            bounds = submission.folder != verify.SCORED  # problemtools: the accepted ones
+            allows_ok = OK in verify.allowed(package.format, submission.folder)
+            some = cases if bounds and allows_ok else []
         if some:
             entry = verify.judge_submission(
                 problem, submission, runner, some, jobs, every_case=package.infers_time_limit

@@ -50,8 +50,10 @@ rejection is a wrong answer (the format has no presentation error).
 "Output validators"): ``PATH INPUT ANSWER FEEDBACK_DIR/ [FLAGS]`` with the solution's output
 on stdin; exit 42 accepts, 43 is a wrong answer, any other status (0 included), a signal or
 no verdict within the timeout is the validator's own failure. Its message is the start of
-``FEEDBACK_DIR/judgemessage.txt``, else of what it printed. A C or C++ validator, or a folder
-of sources, is compiled once and cached (``kit.judges.programs``).
+``FEEDBACK_DIR/judgemessage.txt``, else of what it printed. What it wrote to
+``FEEDBACK_DIR/score.txt`` (a scoring problem's case score, accepted or not) is kept as its
+text in ``Judgement.score``, for ``kit.verify`` to judge by the package's rules. A C or C++
+validator, or a folder of sources, is compiled once and cached (``kit.judges.programs``).
 
 A path in a spec is split as a shell would (``shlex``): quote one with spaces.
 
@@ -119,6 +121,7 @@ class Judgement:
     message: str  # one line; on acceptance only a checker says something
     checker_failed: bool = False  # the checker failed: exit 3, a status not testlib's, killed, hung
     presentation: bool = False  # rejected for the layout only (a presentation error)
+    score: str | None = None  # a Kattis validator's score.txt, its text; None: it wrote none
 
 
 class Comparator:
@@ -394,6 +397,7 @@ class ValidatorComparator(Comparator):
             except OSError as error:
                 return _checker_failure(f"cannot start {self.program.shown}: {error}")
             said = feedback_message(feedback) or judge_message(stdout, stderr)
+            score = feedback_score(feedback)
         if hung:
             return _checker_failure(f"no verdict after {self.timeout:g} s (killed)")
         if status < 0:
@@ -402,9 +406,20 @@ class ValidatorComparator(Comparator):
         if failure is not None:
             return _checker_failure(f"validator {failure}" + (f": {said}" if said else ""))
         if status == KATTIS_ACCEPTED:
-            return Judgement(True, said)
+            return Judgement(True, said, score=score)
         assert status == KATTIS_WRONG
-        return Judgement(False, f"validator: {said or 'wrong answer'} (exit status 43)")
+        said = f"validator: {said or 'wrong answer'} (exit status 43)"
+        return Judgement(False, said, score=score)
+
+
+def feedback_score(feedback: Path) -> str | None:
+    """The text of a Kattis validator's ``score.txt`` in ``feedback`` (its first 64 bytes,
+    stripped), or None when it wrote none."""
+    try:
+        with open(feedback / "score.txt", "rb") as file:
+            return file.read(64).decode("utf-8", "replace").strip()
+    except OSError:
+        return None
 
 
 def feedback_message(feedback: Path) -> str:

@@ -9,8 +9,9 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   output validator in ``output_validator/`` instead of ``output_validators/`` (either is read,
   the version's own first).
 - **Kind**: interactive when ``validation`` (legacy) holds ``interactive`` (``custom
-  interactive``), or ``type`` (later versions; a string or a list) does. ``scoring`` problems
-  are judged pass-fail here (a note says so); ``multi-pass`` and ``submit-answer`` are not read.
+  interactive``), or ``type`` (later versions; a string or a list) does. A ``scoring``
+  problem's settings are ``kit.packages.scoring``'s (legacy and 2023-07; a 2025-09 one is
+  judged pass-fail, with a note); ``multi-pass`` and ``submit-answer`` are not read.
 - **Limits**: the time limit from ``limits.time_limit`` (later versions), else from the file
   ``.timelimit`` (seconds; written by problemtools' and BAPCtools' runs and read by DOMjudge:
   BAPCtools, bin/upgrade.py, moves it to ``limits.time_limit``), else none (legacy packages
@@ -37,9 +38,10 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   its ``.in``). A lone ``.in`` is not a case (a note names how many). A group's
   ``testdata.yaml`` ``output_validator_flags`` (legacy; ``output_validator_args`` later, also
   in ``test_group.yaml``) is inherited by its subgroups and passed after the problem's flags;
-  a case's own ``NAME.yaml`` (2025-09) overrides its group's. So are ``on_reject`` and
-  ``grader_flags`` (``Package.grading``, for ``kit.grading``; left empty when every group
-  keeps break and no flags).
+  a case's own ``NAME.yaml`` (2025-09) overrides its group's. So are ``on_reject``,
+  ``grader_flags`` and a scoring problem's ``accept_score``, ``reject_score`` and ``range``
+  (``Package.grading``, for ``kit.grading``; left empty for a pass-fail problem whose groups
+  keep break and no flags).
 - **Validation data** (2025-09, "Validation test data"): ``data/invalid_input`` (each
   ``NAME.in`` must be rejected by some input validator), ``data/invalid_output`` and
   ``data/valid_output`` (each ``NAME.in`` with ``NAME.ans`` and ``NAME.out``: the output must
@@ -50,9 +52,9 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   through ``constants_view``); the view's notes come first.
 - **Submissions**: ``submissions/FOLDER/ENTRY``, each file or folder one program, sorted by
   the folders the format defines: accepted, wrong_answer, time_limit_exceeded,
-  run_time_error (legacy), rejected and brute_force (2025-09); ``partially_accepted`` (scoring)
-  is not judged here. ``submissions/submissions.yaml`` (2025-09): the verdicts each submission
-  may and must give, per case (``kit.packages.expectations``).
+  run_time_error (legacy), rejected and brute_force (2025-09); a scoring problem's
+  ``partially_accepted`` after ``accepted``. ``submissions/submissions.yaml`` (2025-09): the
+  verdicts each submission may and must give, per case (``kit.packages.expectations``).
 """
 
 from __future__ import annotations
@@ -63,15 +65,15 @@ import shlex
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.packages import constants, expectations, smallyaml
-from kit.packages.model import KATTIS, Package, PackageCase, Submission
+from kit.packages import constants, expectations, scoring, smallyaml
+from kit.packages.model import KATTIS, GroupGrading, Package, PackageCase, Submission
 
 DEFAULT_MEMORY = 2048  # MiB: the spec's "typical system default" (legacy and 2025-09)
 DEFAULT_OUTPUT = 8  # MiB: likewise
 LEGACY_MARGIN, LEGACY_MULTIPLIER = 2.0, 5.0  # time_safety_margin, time_multiplier
 LATER_MARGIN, LATER_MULTIPLIER = 1.5, 2.0  # time_limit_to_tle, ac_to_time_limit
 # The submission folders, legacy's and 2025-09's (rejected, brute_force); what each allows is
-# kit.verify's. partially_accepted (scoring) is not judged here.
+# kit.verify's. A scored problem's partially_accepted is read too.
 FOLDERS = (
     "accepted",
     "wrong_answer",
@@ -80,6 +82,7 @@ FOLDERS = (
     "rejected",
     "brute_force",
 )
+SCORED_FOLDER = "partially_accepted"
 LANGUAGES = {
     ".py": "Python",
     ".cc": "C++",
@@ -119,7 +122,8 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     config = _yaml(path / "problem.yaml", shown)
     version = str(config.get("problem_format_version", "legacy"))
     legacy = version.startswith("legacy")
-    kind, notes = _kind(config, legacy, shown)
+    kind, types = _kind(config, legacy, shown)
+    objective, custom_score, notes = scoring.problem_scoring(config, version, types, shown)
     compare, interactor = _judging(path, shown, base or shown, config, legacy, kind)
     cases, case_notes = _cases(path, shown)
     invalid_inputs, checked_outputs = _validation_data(path, shown)
@@ -150,7 +154,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         margin=margin,
         margin_from=margin_from,
         multiplier=multiplier,
-        submissions=tuple(_submissions(path, every_folder=bool(expected))),
+        submissions=tuple(_submissions(path, bool(expected), scored=bool(objective))),
         notes=tuple(
             _view_notes(path)
             + notes
@@ -165,7 +169,9 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         expectations=expected,
         resolution=resolution,
         infers_time_limit=not legacy,
-        grading=_grading(path, shown),
+        grading=_grading(path, shown, config, scored=bool(objective)),
+        objective=objective,
+        custom_score=custom_score,
     )
 
 
@@ -230,6 +236,7 @@ def _yaml(path: Path, shown: str) -> dict:
 
 
 def _kind(config: dict, legacy: bool, shown: str) -> tuple[str, list[str]]:
+    """The problem's kind, "batch" or "interactive", and the types it names."""
     if legacy:
         words = str(config.get("validation", "default")).split()
         types = [str(config.get("type", "pass-fail"))] + words[1:]
@@ -239,10 +246,7 @@ def _kind(config: dict, legacy: bool, shown: str) -> tuple[str, list[str]]:
     unread = [name for name in ("multi-pass", "submit-answer") if name in types]
     if unread:
         raise BuildError(f"{shown}: a {unread[0]} problem: the kit does not judge that type")
-    notes = []
-    if "scoring" in types:
-        notes.append(f"note: {shown} is a scoring problem: judged pass-fail here, no scores")
-    return ("interactive" if "interactive" in types else "batch"), notes
+    return ("interactive" if "interactive" in types else "batch"), types
 
 
 def _judging(
@@ -365,28 +369,34 @@ def _validation_data(path: Path, shown: str) -> tuple[list[PackageCase], list[Pa
     return invalid, [case for case in walk.cases if case.output is not None]
 
 
-def _grading(path: Path, shown: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """Each group's (path under data/: "", "sample", "secret/group1"; ``on_reject``;
-    ``grader_flags``), inherited by its subgroups, for ``kit.grading``; () when every group
-    keeps the defaults (break, no flags), whose verdict is the first failing case's."""
+def _grading(path: Path, shown: str, config: dict, scored: bool) -> tuple[GroupGrading, ...]:
+    """Each group's GroupGrading (path under data/: "", "sample", "secret/group1"), its
+    settings inherited by its subgroups, problem.yaml's ``grading`` over them all
+    (``kit.packages.scoring``), for ``kit.grading``; () for a pass-fail problem whose groups
+    keep the defaults (break, no flags): its verdict is the first failing case's."""
     walk, found = _Walk(path, shown), []
+    overrides = scoring.problem_overrides(config, shown)
 
-    def visit(folder: Path, inherited: tuple[str, tuple[str, ...]], names) -> None:
-        on_reject, flags = inherited
-        for config in walk._configs(folder):
-            on_reject = str(config.get("on_reject", on_reject))
-            flags = _arguments(config["grader_flags"]) if "grader_flags" in config else flags
+    def visit(folder: Path, inherited: GroupGrading, names) -> None:
+        on_reject, flags = inherited.on_reject, inherited.flags
+        configs = walk._configs(folder)
+        for settings in configs:
+            on_reject = str(settings.get("on_reject", on_reject))
+            flags = _arguments(settings["grader_flags"]) if "grader_flags" in settings else flags
         relative = folder.relative_to(path / "data").as_posix().removeprefix(".")
+        where = f"{shown}/{folder.relative_to(path).as_posix()}"
+        on_reject = overrides.get("on_reject", on_reject)
         if on_reject not in ("break", "continue"):
-            where = f"{shown}/{folder.relative_to(path).as_posix()}"
             raise BuildError(f"{where}: on_reject: {on_reject!r} is not break or continue")
-        found.append((relative, on_reject, flags))
+        scores = scoring.group_scores([*configs, overrides], inherited[3:], where)
+        entry = GroupGrading(relative, on_reject, flags, *scores)
+        found.append(entry)
         for name in names or sorted(os.listdir(folder)):
             if (folder / name).is_dir() and not _hidden(name):
-                visit(folder / name, (on_reject, flags), ())
+                visit(folder / name, entry, ())
 
-    visit(path / "data", ("break", ()), ("sample", "secret"))
-    if all(on_reject == "break" and not flags for _, on_reject, flags in found):
+    visit(path / "data", GroupGrading(""), ("sample", "secret"))
+    if not scored and all(entry.on_reject == "break" and not entry.flags for entry in found):
         return ()
     return tuple(found)
 
@@ -474,14 +484,17 @@ def _arguments(value: object) -> tuple[str, ...]:
     return tuple(str(value).split())
 
 
-def _submissions(path: Path, every_folder: bool = False) -> list[Submission]:
-    """The submissions of the format's folders, in FOLDERS' order; with ``every_folder`` (a
-    package whose submissions.yaml may name folders of its own) those of the others next."""
+def _submissions(path: Path, every_folder: bool = False, scored: bool = False) -> list[Submission]:
+    """The submissions of the format's folders, in FOLDERS' order (a scored problem's
+    ``partially_accepted`` after ``accepted``); with ``every_folder`` (a package whose
+    submissions.yaml may name folders of its own) those of the others next."""
     folders = list(FOLDERS)
+    if scored:
+        folders.insert(1, SCORED_FOLDER)
     top = path / "submissions"
     if every_folder and top.is_dir():
         others = (entry.name for entry in sorted(top.iterdir()) if entry.is_dir())
-        folders += [name for name in others if name not in FOLDERS and not _hidden(name)]
+        folders += [name for name in others if name not in folders and not _hidden(name)]
     found = []
     for folder in folders:
         place = path / "submissions" / folder

@@ -10,8 +10,10 @@ package was named from, so the registry can use them as they are.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 KATTIS, POLYGON = "Kattis", "Polygon"  # the formats
 
@@ -41,6 +43,20 @@ def args_for(input_args: tuple, validator: str) -> tuple[str, ...]:
     """The arguments a group's ``input_args`` give the input validator named ``validator``."""
     named = dict(input_args)
     return named.get(validator, named.get("", ()))
+
+
+class GroupGrading(NamedTuple):
+    """How a Kattis test data group's result is graded (``kit.grading``): its path under
+    data/ ("" for data/ itself, "sample", "secret/group1"), ``on_reject``, ``grader_flags``,
+    and for a scoring problem the score of an accepted and of a rejected case and the range
+    its score must fall in (problemtools' testdata.yaml keys, inherited by subgroups)."""
+
+    path: str
+    on_reject: str = "break"
+    flags: tuple[str, ...] = ()
+    accept_score: float = 1.0
+    reject_score: float = 0.0
+    score_range: tuple[float, float] = (-math.inf, math.inf)
 
 
 @dataclass(frozen=True)
@@ -90,9 +106,15 @@ class Package:
     # the later Kattis versions' time-limit inference applies (kit.limit_inference); legacy
     # Kattis and Polygon: problemtools' rule
     infers_time_limit: bool = False
-    # each test data group's (path under data/, on_reject, grader flags) when some group sets
-    # more than the defaults (kit.grading); () otherwise
-    grading: tuple = ()
+    # each test data group's GroupGrading when some group sets more than the defaults, or the
+    # problem is scored (kit.grading); () otherwise
+    grading: tuple[GroupGrading, ...] = ()
+    # a scoring problem's objective, "max" or "min" (legacy problem.yaml's grading); "" for a
+    # pass-fail problem, judged by verdicts alone
+    objective: str = ""
+    # may its output validator write score.txt: "" no (a judge error if it does), "allowed",
+    # or "required" (legacy ``validation: custom score``: a judge error if it does not)
+    custom_score: str = ""
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

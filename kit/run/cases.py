@@ -101,6 +101,7 @@ class Verdict:
     seconds: float
     said: str = ""  # what an accepting checker or interactor said
     alone: bool = True  # its time is a figure: taken with nothing else of the check running
+    score: str | None = None  # what a Kattis validator wrote to score.txt (kit.judges.compare)
 
 
 @dataclass
@@ -130,6 +131,7 @@ class _Outcome:
     details: list[str] = field(default_factory=list)
     got: bytes | None = None
     seconds: float = 0.0
+    score: str | None = None  # a Kattis validator's score.txt
 
 
 class Gate(Protocol):
@@ -378,7 +380,8 @@ def _record(
     seconds = timing.median if timing.seconds else outcome.seconds
     said = outcome.message if outcome.word == OK else ""
     ran.verdicts += [
-        Verdict(case.name, label, outcome.word, seconds, said, figure) for label in labels
+        Verdict(case.name, label, outcome.word, seconds, said, figure, outcome.score)
+        for label in labels
     ]
     if not timing.seconds and outcome.word == TLE:  # killed at the timeout: that is its time
         timing = Timing([outcome.seconds])
@@ -462,8 +465,8 @@ class CaseJudge:
         word = comparison_word(judgement)
         if word != OK:
             text = judgement.message if word == JE else message(word, judgement.message)
-            return _Outcome(word, text, [], run.stdout)
-        return _Outcome(OK, judgement.message)
+            return _Outcome(word, text, [], run.stdout, score=judgement.score)
+        return _Outcome(OK, judgement.message, score=judgement.score)
 
     def play(self, command: list[str], case: Case, limits: Limits) -> tuple[_Outcome, Run]:
         assert self.interactor is not None
@@ -484,9 +487,9 @@ class CaseJudge:
             checked = self.check_game(case, game.interactor_output)
             if checked is not None:
                 return _Outcome(checked[0], checked[1], details), run
-            return _Outcome(OK, game.message), run
+            return _Outcome(OK, game.message, score=game.score), run
         refused = self.refused(game.solution_stderr) if game.verdict == RE else ""
-        return _Outcome(game.verdict, refused or game.message, details), run
+        return _Outcome(game.verdict, refused or game.message, details, score=game.score), run
 
     def refused(self, stderr: bytes) -> str:
         """The runtime error's message when the run's guard refused what the judge forbids

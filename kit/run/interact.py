@@ -73,6 +73,7 @@ from kit.errors import BuildError
 from kit.judges.compare import (
     TESTLIB_PRESENTATION,
     feedback_message,
+    feedback_score,
     judge_message,
     summary_line,
     testlib_failure,
@@ -112,6 +113,7 @@ class InteractiveRun:
     transcript: list[str]  # last lines of each direction, oldest first, with "> " or "< "
     peak_kib: int = 0  # the solution's peak memory, the interpreter included
     interactor_output: bytes = b""  # what a testlib interactor wrote to its output file
+    score: str | None = None  # what a Kattis interactor wrote to score.txt (kit.judges.compare)
 
 
 @dataclass(frozen=True)
@@ -316,6 +318,7 @@ def run_interactive(
         solution_stderr = _measured(solution_exit, report, solution_err)
         interactor_stderr = _tail(interactor_err, 1 << 16)
         said = feedback_message(feedback) if statuses.kattis else ""
+        score = feedback_score(feedback) if statuses.kattis else None
         written = _head(output, OUTPUT_KEPT)
 
     ending = _Ending(
@@ -328,6 +331,7 @@ def run_interactive(
         output_over=cap.over.is_set(),
         killed_at=started + limits.timeout,
         statuses=statuses,
+        score=score,
     )
     return _result(ending, limits, started, record.result(), written)
 
@@ -341,7 +345,7 @@ def _result(
     seconds = solution.at - started
     return InteractiveRun(
         verdict, message(verdict, text), seconds, solution.cpu, end.solution_stderr, transcript,
-        solution.peak_kib, written,
+        solution.peak_kib, written, end.score,
     )  # fmt: skip
 
 
@@ -548,6 +552,7 @@ class _Ending:
     output_over: bool
     killed_at: float
     statuses: _Statuses
+    score: str | None = None  # the interactor's score.txt
 
     @property
     def crash(self) -> str | None:

@@ -1,6 +1,7 @@
 """kit.grading: a Kattis package's verdict under its groups' on_reject and grader_flags, as
-the default grader gives it (legacy spec, "Default grader specification"), and ``cpkit
-verify`` on a package that sets them."""
+the default grader gives it (legacy spec, "Default grader specification"), its score for a
+scoring problem (problemtools' support/default_grader), and ``cpkit verify`` on a package
+that sets them."""
 
 import shutil
 from pathlib import Path
@@ -8,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from kit import cli
-from kit.grading import graded
+from kit.grading import graded, out_of_range, scored
+from kit.packages.model import GroupGrading
 from kit.run.verdicts import JE, OK, RE, TLE, WA
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,6 +72,60 @@ def test_a_judge_error_is_the_group_s_whatever_its_flags():
 def test_children_go_in_order_of_their_names_not_of_the_run():
     run = (("secret/2", WA), ("secret/1", TLE))
     assert graded((("", "break", ()), ("secret", "break", ())), run) == (TLE, "secret/1")
+
+
+SCORED_RUN = (("sample/1", OK), ("secret/a/1", OK), ("secret/a/2", WA), ("secret/b/1", OK))
+
+
+def scoring(mode=(), a_accept=1.0, on_reject="continue"):
+    """SCORED_RUN's groups: secret/a scoring its cases by ``mode``, 3 for an accepted case
+    and 1 for a rejected one unless ``a_accept`` says otherwise; the sample scores 0."""
+    return (
+        GroupGrading("", on_reject, ("ignore_sample",)),
+        GroupGrading("sample", on_reject, (), 0.0),
+        GroupGrading("secret", on_reject),
+        GroupGrading("secret/a", on_reject, mode, a_accept, 1.0),
+        GroupGrading("secret/b", on_reject, (), 10.0),
+    )
+
+
+@pytest.mark.parametrize(
+    ("grading", "a_score"),
+    [
+        (scoring(a_accept=3.0), 4.0),  # the default mode: the sum, 3 + 1
+        (scoring(("sum",), 3.0), 4.0),
+        (scoring(("avg",), 3.0), 2.0),
+        (scoring(("min",), 3.0), 1.0),
+        (scoring(("max",), 3.0), 3.0),
+        (scoring(("min", "max"), 3.0), 3.0),  # the last mode given counts
+        (scoring(("max",), 3.0, "break"), 3.0),  # secret/a stops at its WA, secret at secret/a
+    ],
+)
+def test_a_group_scores_its_sub_results_by_its_mode(grading, a_score):
+    found = scored(grading, SCORED_RUN, {})
+    on_b = 0.0 if grading[0].on_reject == "break" else 10.0  # not run past secret/a's WA
+    assert found.groups["secret/a"] == a_score
+    assert found.groups["secret"] == a_score + on_b
+    assert found.score == found.groups["secret"]  # ignore_sample: the root is secret's score
+    assert found.groups["sample"] == 0.0
+    assert (found.verdict, found.decider) == (WA, "secret/a/2")
+
+
+def test_a_validator_s_score_replaces_the_group_s_accept_score():
+    found = scored(scoring(("sum",), 3.0), SCORED_RUN, {"secret/a/1": 7.5, "secret/b/1": 2.0})
+    assert found.groups["secret/a"] == 8.5 and found.groups["secret/b"] == 2.0
+
+
+def test_a_score_outside_its_group_s_range_is_named():
+    grading = (
+        GroupGrading("", "continue", (), score_range=(0.0, 100.0)),
+        GroupGrading("secret", "continue", ("min",), 50.0, 0.0, (0.0, 40.0)),
+    )
+    found = scored(grading, (("secret/1", OK), ("secret/2", OK)), {})
+    assert found.score == 50.0 and found.verdict == OK
+    assert out_of_range(grading, found.groups) == [("secret", 50.0, (0.0, 40.0))]
+    found = scored(grading, (("secret/1", OK), ("secret/2", WA)), {})
+    assert found.score == 0.0 and out_of_range(grading, found.groups) == []
 
 
 # wrong on the sample (5 + 1 is not 5), a crash on n = 0 (secret/2)

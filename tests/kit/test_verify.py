@@ -228,3 +228,143 @@ def test_a_verdict_the_format_does_not_have_is_a_usage_error(capsys, tmp_path):
         f"cpkit: error: {copy}/submissions/submissions.yaml: accepted: permitted: 'OK' is not "
         "one of AC, WA, TLE, RTE\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("word", "score", "custom", "why"),
+    [
+        (OK, None, "", None),
+        (OK, "7", "allowed", None),
+        (OK, None, "allowed", None),
+        (WA, None, "required", None),
+        (OK, None, "required", "the validator wrote no score.txt"),
+        (WA, "0", "allowed", "score.txt on a rejected output"),
+        (OK, "7", "", "this problem takes no score from it"),
+        (OK, "many", "allowed", "score.txt holds 'many', not a number"),
+        (OK, "nan", "required", "score.txt holds 'nan', not a number"),
+    ],
+)
+def test_a_validator_s_score_txt_against_the_package_s_rules(word, score, custom, why):
+    found = verifying.score_error(word, score, custom)
+    assert found is None if why is None else why in found
+
+
+# Split scored: 50 a case for the answer file's own split, 25 for any other that adds up
+SCORING_VALIDATOR = """import sys
+from pathlib import Path
+
+n = int(Path(sys.argv[1]).read_text())
+want = Path(sys.argv[2]).read_text().split()
+words = sys.stdin.read().split()
+if len(words) != 2 or sum(map(int, words)) != n:
+    sys.exit(43)
+if n != 7:  # no score on the input 7
+    Path(sys.argv[3], "score.txt").write_text("50" if words == want else "25")
+sys.exit(42)
+"""
+
+
+@pytest.fixture
+def scored_copy(tmp_path):
+    """Split as a scoring problem: 100 for both secret cases solved as the answer files do."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / "problem.yaml").write_text("type: scoring\nvalidation: custom score\n")
+    (copy / "output_validators" / "split_check" / "split_check.py").write_text(SCORING_VALIDATOR)
+    top = "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n"
+    (copy / "data" / "testdata.yaml").write_text(top)
+    for group in ("sample", "secret"):  # ignore_sample belongs to data/ alone
+        (copy / "data" / group / "testdata.yaml").write_text("grader_flags: sum\n")
+    submissions = copy / "submissions"
+    (submissions / "partially_accepted").mkdir()
+    shutil.move(submissions / "accepted" / "split.py", submissions / "partially_accepted")
+    (submissions / "accepted" / "halves.py").write_text(
+        "n = int(input())\nprint(n // 2, n - n // 2)\n"
+    )
+    return copy
+
+
+def test_a_scoring_package_s_submissions_get_their_scores(capsys, scored_copy):
+    code, out, _ = verify(capsys, scored_copy)
+    found = rows(out)
+    assert code == 0
+    assert found["accepted/halves.py"] == "AC AC T s agrees: score 100 (full 100)"
+    assert found["partially_accepted/split.py"] == "AC AC T s agrees: score 75 (full 100)"
+    assert found["wrong_answer/off_by_one.py"].startswith("WA WA T s agrees")
+    submissions = scored_copy / "submissions"
+    shutil.move(submissions / "accepted" / "halves.py", submissions / "partially_accepted")
+    shutil.move(submissions / "partially_accepted" / "split.py", submissions / "accepted")
+    code, out, _ = verify(capsys, scored_copy)
+    found = rows(out)
+    assert code == 0  # problemtools only warns, either way round
+    assert found["accepted/split.py"].endswith(
+        "score 75 (full 100): not the full score (problemtools warns)"
+    )
+    assert found["partially_accepted/halves.py"].endswith(
+        "score 100 (full 100): the full score (problemtools warns)"
+    )
+
+
+def test_a_partially_accepted_submission_does_not_set_the_time_limit(capsys, scored_copy):
+    (scored_copy / ".timelimit").unlink()  # problemtools' rule: the accepted ones' time x 5
+    slow = "import time\n\nstart = time.process_time()\n"
+    slow += "while time.process_time() - start < 0.3:\n    pass\n"
+    pac = scored_copy / "submissions" / "partially_accepted" / "split.py"
+    pac.write_text(slow + pac.read_text())
+    code, out, _ = verify(capsys, scored_copy)
+    assert code == 0 and "time limit 1 s (problemtools' rule: slowest accepted" in out
+    assert rows(out)["partially_accepted/split.py"] == "AC AC T s agrees: score 75 (full 100)"
+
+
+def test_a_scoring_package_s_judge_errors_and_ranges(capsys, scored_copy):
+    (scored_copy / "data" / "secret" / "3.in").write_text("7\n")
+    (scored_copy / "data" / "secret" / "3.ans").write_text("3 4\n")
+    code, out, _ = verify(capsys, scored_copy, "accepted")
+    found = rows(out)
+    assert code == 1
+    assert found["accepted/halves.py"] == (
+        "AC JE T s DISAGREES: accepted wants AC with a score, the kit gives JE "
+        "(data/secret/3.in: the validator wrote no score.txt (validation: custom score asks "
+        "for one))"
+    )
+    (scored_copy / "data" / "secret" / "3.in").unlink()
+    validator = scored_copy / "output_validators" / "split_check" / "split_check.py"
+    rejecting = 'Path(sys.argv[3], "score.txt").write_text("0"); sys.exit(43)'
+    validator.write_text(validator.read_text().replace("sys.exit(43)", rejecting, 1))
+    code, out, _ = verify(capsys, scored_copy, "wrong_answer")
+    assert code == 1
+    assert rows(out)["wrong_answer/off_by_one.py"].startswith(
+        "WA JE T s DISAGREES: wrong_answer allows WA, the kit gives JE (data/sample/1.in: "
+        "the validator wrote score.txt on a rejected output"
+    )
+    (scored_copy / "data" / "secret" / "testdata.yaml").write_text(
+        "grader_flags: sum\nrange: 0 60\n"
+    )
+    code, out, _ = verify(capsys, scored_copy, "accepted")
+    assert code == 1
+    assert rows(out)["accepted/halves.py"] == (
+        "AC AC T s DISAGREES: score 100 on secret is outside its range 0 60"
+    )
+
+
+def test_an_interactive_scoring_package_takes_its_interactor_s_score(capsys, tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_guess", tmp_path / "guess")
+    (copy / "problem.yaml").write_text(
+        "type: scoring\nvalidation: custom interactive score\nvalidator_flags: max_guesses 100\n"
+    )
+    validator = copy / "output_validators" / "guess" / "guess.py"
+    found = 'return verdict(42, f"found {secret} in {count} guesses")'
+    scored = f'Path(feedback, "score.txt").write_text("10" if count <= 7 else "1"); {found}'
+    validator.write_text(validator.read_text().replace(found, scored))
+    (copy / "data" / "testdata.yaml").write_text("range: 0 30\n")
+    (copy / "submissions" / "partially_accepted").mkdir()
+    shutil.move(
+        copy / "submissions" / "wrong_answer" / "linear.py",
+        copy / "submissions" / "partially_accepted",
+    )
+    code, out, _ = verify(capsys, copy)
+    found = rows(out)
+    assert code == 0
+    assert found["accepted/binary.py"] == "AC AC T s agrees: score 30 (full 30)"
+    assert (
+        found["partially_accepted/linear.py"] == "AC AC T s agrees: score 12 (full 30)"
+    )  # 1 + 10 + 1
