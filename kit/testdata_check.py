@@ -6,7 +6,10 @@ runs anything (problemtools/verifyproblem.py: ``TestCase.check``, ``check_newlin
   warning; over 100 MiB a warning, over 1000 MiB a failure ("can not be installed");
 - an answer file larger than the output limit is a failure, over half of it a warning;
 - the same input in two cases is a warning ("Identical input files"), unless it is a link;
-- no secret case is a failure ("No secret data provided"), no sample case a warning.
+- no secret case is a failure ("No secret data provided"), no sample case a warning;
+- a group's grader flags: ``ignore_sample`` below data/ (inherited there too, unless the group
+  sets flags of its own) is a failure ("only allowed at top level"), and so is data/'s with
+  ``on_reject: break`` ("may cause secret data not to be judged").
 
 API::
 
@@ -56,6 +59,7 @@ def check_data(package: Package) -> DataCheck | None:
         failures.append("no secret data (data/secret holds no case)")
     if "sample" not in groups:
         warnings.append("no sample data (data/sample holds no case)")
+    failures += _grading_failures(package)
     return DataCheck(len(package.cases), tuple(warnings), tuple(failures))
 
 
@@ -89,3 +93,17 @@ def _answer_size(answer: Path, package: Package, warnings: list, failures: list)
         failures.append(f"{name} is larger than the {package.output_limit} MiB output limit")
     elif 2 * size > limit:
         warnings.append(f"{name} is over half the {package.output_limit} MiB output limit")
+
+
+def _grading_failures(package: Package) -> list[str]:
+    """problemtools' errors on where ``ignore_sample`` is set (``TestCaseGroup.check``)."""
+    found = []
+    for group in package.grading:
+        if "ignore_sample" not in group.flags:
+            continue
+        where = f"data/{group.path}".rstrip("/")
+        if group.path:
+            found.append(f"{where}: grader_flags: ignore_sample is allowed in data/ alone")
+        elif group.on_reject == "break":
+            found.append(f"{where}: ignore_sample with on_reject: break may leave secret unjudged")
+    return found

@@ -1,5 +1,6 @@
 """kit.testdata_check: a Kattis package's test data checked as problemtools checks it (line breaks,
-UTF-8, sizes against the output limit, identical inputs, no secret or sample data), and
+UTF-8, sizes against the output limit, identical inputs, no secret or sample data, where
+``ignore_sample`` is set), and
 ``cpkit verify`` printing it and exiting 1 on a failure."""
 
 import os
@@ -63,6 +64,22 @@ def test_no_secret_data_fails_and_no_sample_data_warns(tmp_path, capsys):
     shutil.rmtree(top / "data" / "sample")
     found = check_data(read_package(top, "split"))
     assert (found.failures, found.warnings) == ((), ("no sample data (data/sample holds no case)",))
+
+
+def test_ignore_sample_below_data_or_with_break_fails(tmp_path):
+    top = copy(tmp_path)
+    (top / "data" / "testdata.yaml").write_text("grader_flags: ignore_sample\n")
+    (top / "data" / "sample" / "testdata.yaml").write_text("grader_flags: first_error\n")
+    found = check_data(read_package(top, "split"))
+    assert found.failures == (
+        "data: ignore_sample with on_reject: break may leave secret unjudged",
+        "data/secret: grader_flags: ignore_sample is allowed in data/ alone",  # inherited
+    )
+    (top / "data" / "testdata.yaml").write_text(
+        "grader_flags: ignore_sample\non_reject: continue\n"
+    )
+    (top / "data" / "secret" / "testdata.yaml").write_text("grader_flags: sum\n")
+    assert check_data(read_package(top, "split")).failures == ()
 
 
 def test_a_polygon_package_is_not_checked_here():
