@@ -6,10 +6,19 @@ runs anything (problemtools/verifyproblem.py: ``TestCase.check``, ``check_newlin
   warning; over 100 MiB a warning, over 1000 MiB a failure ("can not be installed");
 - an answer file larger than the output limit is a failure, over half of it a warning;
 - the same input in two cases is a warning ("Identical input files"), unless it is a link;
-- no secret case is a failure ("No secret data provided"), no sample case a warning;
+- no secret case is a failure ("No secret data provided"), no sample case a warning (not for
+  an interactive problem whose samples are ``.interaction`` files);
 - a group's grader flags: ``ignore_sample`` below data/ (inherited there too, unless the group
   sets flags of its own) is a failure ("only allowed at top level"), and so is data/'s with
   ``on_reject: break`` ("may cause secret data not to be judged").
+- data/'s folders (``TestCaseGroup.check``): a file at its top, or a folder there other than
+  sample, secret and the 2025-09 validation groups, is a failure; so is, in a group, a
+  ``.in`` without its ``.ans`` or an ``.ans`` without its ``.in``, and a group below sample or
+  secret with neither cases nor groups. Subgroups whose names sort otherwise by their numbers
+  ("group10" before "group2") are a warning ("consider zero-padding").
+- a ``testdata.yaml``: a key problemtools does not know (nor 2025-09's ``test_group.yaml``)
+  is a warning; ``accept_score``, ``reject_score`` or ``range`` in a pass-fail problem a
+  failure ("only applicable for scoring problems").
 
 API::
 
@@ -19,13 +28,49 @@ API::
 from __future__ import annotations
 
 import hashlib
+import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from kit.errors import BuildError
+from kit.packages import smallyaml
+from kit.packages.kattis import hidden
 from kit.packages.model import KATTIS, Package
 
 MIB = 1024 * 1024
 LARGE, TOO_LARGE = 100 * MIB, 1000 * MIB  # problemtools' sizes for a warning, a failure
+TOP_GROUPS = (
+    "sample",
+    "secret",
+    "invalid_input",
+    "invalid_output",
+    "valid_output",
+    "invalid_answer",
+)
+SCORING_KEYS = ("accept_score", "reject_score", "range")
+# problemtools' testdata.yaml keys (problemtools/config/testdata.yaml), then 2025-09's
+# test_group.yaml keys, which a testdata.yaml may hold in a package on its way there
+KNOWN_KEYS = (
+    "input_validator_flags",
+    "output_validator_flags",
+    "on_reject",
+    "grading",
+    "grader_flags",
+    *SCORING_KEYS,
+    "input_validator_args",
+    "output_validator_args",
+    "static_validation",
+    "max_score",
+    "score_aggregation",
+    "require_pass",
+    "full_feedback",
+    "description",
+    "hint",
+    "args",
+    "input_visualizer_args",
+    "output_visualizer_args",
+)
 
 
 @dataclass(frozen=True)
@@ -57,9 +102,11 @@ def check_data(package: Package) -> DataCheck | None:
     groups = {case.group for case in package.cases}
     if "secret" not in groups:
         failures.append("no secret data (data/secret holds no case)")
-    if "sample" not in groups:
+    shown = package.kind == "interactive" and any(package.path.glob("data/sample/*.interaction"))
+    if "sample" not in groups and not shown:
         warnings.append("no sample data (data/sample holds no case)")
     failures += _grading_failures(package)
+    _folders(package, warnings, failures)
     return DataCheck(len(package.cases), tuple(warnings), tuple(failures))
 
 
@@ -107,3 +154,69 @@ def _grading_failures(package: Package) -> list[str]:
         elif group.on_reject == "break":
             found.append(f"{where}: ignore_sample with on_reject: break may leave secret unjudged")
     return found
+
+
+def _folders(package: Package, warnings: list[str], failures: list[str]) -> None:
+    """problemtools' checks of data/'s folders and their ``testdata.yaml`` (the module doc)."""
+    data = package.path / "data"
+    if not data.is_dir():
+        return
+    names = {entry.name for entry in data.iterdir() if not hidden(entry.name)}
+    for name in sorted(names):
+        if name.endswith(".ans") and name[:-4] + ".in" in names:
+            failures.append(f"data/{name[:-4]}: a case at the top of data/, where only groups go")
+        elif (data / name).is_dir() and name not in TOP_GROUPS:
+            failures.append(f"data/{name}: not a group of the format (sample and secret are)")
+    _settings(data, package, warnings, failures)
+    for group in ("sample", "secret"):
+        if (data / group).is_dir():
+            _group(data / group, package, warnings, failures)
+
+
+def _group(folder: Path, package: Package, warnings: list[str], failures: list[str]) -> None:
+    """One group's cases, subgroups and settings file, then its subgroups'."""
+    name = folder.relative_to(package.path).as_posix()
+    entries = [entry for entry in sorted(folder.iterdir()) if not hidden(entry.name)]
+    files = {entry.name for entry in entries if not entry.is_dir()}
+    for entry in sorted(files):
+        stem, suffix = os.path.splitext(entry)
+        other = {".in": ".ans", ".ans": ".in"}.get(suffix)
+        if other is not None and stem + other not in files:
+            failures.append(f"{name}/{entry} has no {stem}{other} beside it")
+    groups = [entry for entry in entries if entry.is_dir()]
+    cases = [entry for entry in files if entry.endswith(".in") and entry[:-3] + ".ans" in files]
+    if not groups and not cases and name.count("/") > 1:
+        failures.append(f"{name} holds neither cases nor groups")
+    for before, after in zip(groups, groups[1:]):
+        if _natural(after.name) <= _natural(before.name):
+            warnings.append(
+                f"{name}/{before.name} is judged before {name}/{after.name} (names sort as "
+                "text): consider zero-padding"
+            )
+    _settings(folder, package, warnings, failures)
+    for group in groups:
+        _group(group, package, warnings, failures)
+
+
+def _settings(folder: Path, package: Package, warnings: list[str], failures: list[str]) -> None:
+    """A folder's ``testdata.yaml``: keys unknown, or for scoring problems only."""
+    path = folder / "testdata.yaml"
+    if not path.is_file():
+        return
+    name = path.relative_to(package.path).as_posix()
+    try:
+        config = smallyaml.load(path.read_text(encoding="utf-8"), name)
+    except (BuildError, OSError, UnicodeDecodeError):
+        return  # reading the package named it already
+    for key in config:
+        if key not in KNOWN_KEYS:
+            warnings.append(f"{name}: {key!r} is not a key of the format")
+        elif key in SCORING_KEYS and not package.objective:
+            failures.append(
+                f"{name}: {key!r} is for scoring problems, and this one is judged pass-fail"
+            )
+
+
+def _natural(name: str) -> list:
+    """``name`` in problemtools' natural order: runs of digits compare as numbers."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]

@@ -213,7 +213,7 @@ def _input_validators(path: Path, shown: str, base: str) -> tuple[list[tuple[str
         return [], []
     found, skipped = [], []
     for entry in sorted(folder.iterdir()):
-        if _hidden(entry.name):
+        if hidden(entry.name):
             continue
         if entry.suffix in NOT_PROGRAMS:
             skipped.append(f"{folder.name}/{entry.name} ({NOT_PROGRAMS[entry.suffix]})")
@@ -276,7 +276,7 @@ def _validator(folder: Path, shown: str) -> str:
     where = f"{shown}/{folder.name}"
     if not folder.is_dir():
         raise BuildError(f"{shown}: custom validation, but {folder.name}/ is missing")
-    entries = sorted(entry for entry in folder.iterdir() if not _hidden(entry.name))
+    entries = sorted(entry for entry in folder.iterdir() if not hidden(entry.name))
     if any(entry.is_file() and entry.suffix in LANGUAGES for entry in entries):
         return folder.name
     programs = [entry for entry in entries if entry.is_dir() or entry.suffix in LANGUAGES]
@@ -392,7 +392,7 @@ def _grading(path: Path, shown: str, config: dict, scored: bool) -> tuple[GroupG
         entry = GroupGrading(relative, on_reject, flags, *scores)
         found.append(entry)
         for name in names or sorted(os.listdir(folder)):
-            if (folder / name).is_dir() and not _hidden(name):
+            if (folder / name).is_dir() and not hidden(name):
                 visit(folder / name, entry, ())
 
     visit(path / "data", GroupGrading(""), ("sample", "secret"))
@@ -425,7 +425,7 @@ class _Walk:
         (``settings``: the group's output validator flags and input validators' arguments)."""
         for name in sorted(os.listdir(folder)):
             entry = folder / name
-            if _hidden(name):
+            if hidden(name):
                 continue
             if entry.is_dir():
                 self.group(entry, group, self.settings(entry, settings))
@@ -494,14 +494,14 @@ def _submissions(path: Path, every_folder: bool = False, scored: bool = False) -
     top = path / "submissions"
     if every_folder and top.is_dir():
         others = (entry.name for entry in sorted(top.iterdir()) if entry.is_dir())
-        folders += [name for name in others if name not in folders and not _hidden(name)]
+        folders += [name for name in others if name not in folders and not hidden(name)]
     found = []
     for folder in folders:
         place = path / "submissions" / folder
         if not place.is_dir():
             continue
         for entry in sorted(place.iterdir()):
-            if _hidden(entry.name):
+            if hidden(entry.name):
                 continue
             language = (
                 "a program of several files"
@@ -513,5 +513,6 @@ def _submissions(path: Path, every_folder: bool = False, scored: bool = False) -
     return found
 
 
-def _hidden(name: str) -> bool:
+def hidden(name: str) -> bool:
+    """A file or folder the format's tools pass over: a dot file, an editor's backup."""
     return name.startswith(".") or name.endswith("~")

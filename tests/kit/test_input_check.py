@@ -106,7 +106,7 @@ def test_verify_prints_the_rejected_inputs_and_exits_1(tmp_path, capsys):
     copy = package(tmp_path, group_yaml="input_validator_flags: --min 0\n")
     status, lines = verified(capsys, copy, "accepted/sum.py")
     assert status == 1
-    assert lines[3:6] == [
+    assert lines[2:5] == [
         "inputs: 2 of 6 inputs rejected (input_validators/check.py)",
         *(
             f"  {case}: input_validators/check.py: exit status 43: not two numbers from 0"
@@ -114,11 +114,11 @@ def test_verify_prints_the_rejected_inputs_and_exits_1(tmp_path, capsys):
         ),
     ]
     assert lines[-1] == "the package's input validators reject 2 of 6 inputs"
-    assert [line for line in lines[5:] if "warning" in line] == [
+    assert [line for line in lines[4:] if "warning" in line] == [
         f"  warning: no input validator rejects data/sample/1.in with {what}"
         for what in LENIENT_CHANGES
     ]
-    assert "accepted/sum.py  AC      AC" in lines[11]
+    assert "accepted/sum.py  AC      AC" in lines[10]
 
 
 POLYGON_SUM = SUM.parent / "polygon_sum"
@@ -225,7 +225,7 @@ def test_an_invalid_input_no_validator_rejects_is_named_and_verify_exits_1(tmp_p
     assert check.let_through == ("data/invalid_input/2.in",)
     status, lines = verified(capsys, copy, "accepted/sum.py")
     assert status == 1
-    assert lines[3:6] == [
+    assert lines[2:5] == [
         "inputs: 6 of 6 valid (input_validators/check.py)",
         "invalid inputs: 2 of 3 rejected",
         "  data/invalid_input/2.in: no input validator rejects it",

@@ -40,7 +40,10 @@ def test_a_package_fills_the_table_and_the_tables_own_keys_win(tmp_path):
     names = [case.name for case in sample_cases(plain) + judge_cases(plain)[0]]
     assert names[0] == "packages/kattis_sum/data/sample/1.in"
     assert names[-1] == "packages/kattis_sum/data/secret/group_neg/sub/01.in"
-    assert "zz_no_answer.in" in judge_cases(plain)[1]
+    assert judge_cases(plain)[1] is None
+    lone = tmp_path / "ws" / "packages" / "kattis_sum" / "data" / "secret" / "zz_no_answer.in"
+    lone.write_text("1 2\n")
+    assert "zz_no_answer.in" in judge_cases(load_registry(tmp_path / "ws")["plain"])[1]
 
 
 def test_a_kattis_judged_problem_compares_as_kattis_does_by_default(toy):
@@ -107,6 +110,7 @@ def test_a_package_alone_has_notes_that_name_it_as_the_package_not_as_dot(tmp_pa
     copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
     with (copy / "problem.yaml").open("a") as config:
         config.write("type: scoring\nproblem_format_version: 2025-09\n")
+    (copy / "data" / "secret" / "zz_no_answer.in").write_text("1 2\n")
     notes = problem_from_package(copy, "sum").source.notes
     assert notes[0] == (
         "note: the package is a scoring problem of the 2025-09 format (max_score, "

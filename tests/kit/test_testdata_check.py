@@ -82,5 +82,49 @@ def test_ignore_sample_below_data_or_with_break_fails(tmp_path):
     assert check_data(read_package(top, "split")).failures == ()
 
 
+def test_data_s_folders_as_problemtools_checks_them(tmp_path):
+    top = copy(tmp_path)
+    data = top / "data"
+    (data / "1.in").write_text("5\n")
+    (data / "1.ans").write_text("2 3\n")
+    (data / "extra").mkdir()
+    (data / "secret" / "3.ans").write_text("1 1\n")
+    (data / "secret" / "4.in").write_text("2\n")
+    for group in ("g2", "g10", "g11", "empty"):
+        (data / "secret" / group).mkdir()
+    for n, group in enumerate(("g2", "g10", "g11"), 6):
+        (data / "secret" / group / "1.in").write_text(f"{n}\n")
+        (data / "secret" / group / "1.ans").write_text(f"{n} 0\n")
+    (data / "secret" / "g2" / "testdata.yaml").write_text("range: 0 1\non_rejct: break\n")
+    found = check_data(read_package(top, "split"))
+    assert found.failures == (
+        "data/1: a case at the top of data/, where only groups go",
+        "data/extra: not a group of the format (sample and secret are)",
+        "data/secret/3.ans has no 3.in beside it",
+        "data/secret/4.in has no 4.ans beside it",
+        "data/secret/empty holds neither cases nor groups",
+        "data/secret/g2/testdata.yaml: 'range' is for scoring problems, and this one is judged "
+        "pass-fail",
+    )
+    assert found.warnings == (
+        "data/secret/g11 is judged before data/secret/g2 (names sort as text): consider "
+        "zero-padding",
+        "data/secret/g2/testdata.yaml: 'on_rejct' is not a key of the format",
+    )
+    (top / "problem.yaml").write_text("type: scoring\nvalidation: custom\n")
+    assert not any("range" in line for line in check_data(read_package(top, "split")).failures)
+
+
+def test_an_interactive_problem_s_samples_may_be_interactions_alone(tmp_path):
+    top = shutil.copytree(PACKAGES / "kattis_guess", tmp_path / "guess")
+    for name in ("1.in", "1.ans"):
+        (top / "data" / "sample" / name).unlink()
+    assert check_data(read_package(top, "guess")).warnings == (
+        "no sample data (data/sample holds no case)",
+    )
+    (top / "data" / "sample" / "1.interaction").write_text("< 100\n> 50\n< correct\n")
+    assert check_data(read_package(top, "guess")).warnings == ()
+
+
 def test_a_polygon_package_is_not_checked_here():
     assert check_data(read_package(PACKAGES / "polygon_guess", "guess")) is None

@@ -4,6 +4,7 @@ its judge counts time, the package's notes, one row per submission and the count
 matches none is a one-line error."""
 
 import argparse
+import shutil
 from pathlib import Path
 
 import pytest
@@ -40,11 +41,26 @@ def test_one_accepted_submission_is_judged_and_agrees(capsys):
     assert lines[0].startswith(f"verify {SUM}: Kattis package, batch; time limit 1 s (.timelimit;")
     assert "CPU time, as Kattis counts it" in lines[0]
     assert "; 6 cases (2 sample, 4 secret); margin 2 (limits.time_safety_margin);" in lines[0]
+    assert lines[1] == "data: 6 cases as problemtools checks them: fine"
+    assert lines[2].split() == ["submission", "folder", "kit", "slowest", "result"]
+    assert lines[3].split()[:3] == ["accepted/sum.py", "AC", "AC"]
+    assert lines[-1] == "1 submissions: 1 agree, 0 too close to call on this machine, 0 disagree"
+
+
+def test_an_input_without_its_answer_is_noted_and_fails_the_data_check(capsys, tmp_path):
+    copy = shutil.copytree(SUM, tmp_path / "sum")
+    (copy / "data" / "secret" / "zz_no_answer.in").write_text("1 2\n")
+    args = parse(str(copy), "accepted/sum.py")
+    assert args.run(args) == 1
+    lines = capsys.readouterr().out.splitlines()
     assert lines[1] == (  # the package's notes, without the "." it was read as
         "note: 1 .in file(s) without a .ans are not cases (as problemtools reads them): "
         "data/secret/zz_no_answer.in"
     )
-    assert lines[2] == "data: 6 cases as problemtools checks them: fine"
-    assert lines[3].split() == ["submission", "folder", "kit", "slowest", "result"]
-    assert lines[4].split()[:3] == ["accepted/sum.py", "AC", "AC"]
-    assert lines[-1] == "1 submissions: 1 agree, 0 too close to call on this machine, 0 disagree"
+    assert lines[2:4] == [
+        "data: 6 cases as problemtools checks them: 1 failures, 0 warnings",
+        "  data/secret/zz_no_answer.in has no zz_no_answer.ans beside it",
+    ]
+    assert lines[-1] == (
+        "the package's test data: data/secret/zz_no_answer.in has no zz_no_answer.ans beside it"
+    )

@@ -5,6 +5,7 @@ later version, one-line errors. Polygon packages are in test_polygon.py beside t
 YAML in test_smallyaml.py; ``package = "PATH"`` in problems.toml is in
 tests/kit/test_registry_packages.py, how packages are judged in tests/test_package_judging.py."""
 
+import shutil
 import textwrap
 from pathlib import Path
 
@@ -39,10 +40,7 @@ def test_a_kattis_package_gives_its_limits_cases_and_submissions():
         ("data/secret/group_big/02", "secret"),
         ("data/secret/group_neg/sub/01", "secret"),  # nested two deep
     ]
-    assert found.notes == (
-        "note: packages/kattis_sum: 1 .in file(s) without a .ans are not cases (as problemtools "
-        "reads them): data/secret/zz_no_answer.in",
-    )
+    assert found.notes == ()
     assert [(s.name, s.folder, s.language) for s in found.submissions] == [
         ("accepted/shouting.py", "accepted", "Python"),
         ("accepted/sum.cpp", "accepted", "C++"),
@@ -53,6 +51,17 @@ def test_a_kattis_package_gives_its_limits_cases_and_submissions():
         ("run_time_error/crash.py", "run_time_error", "Python"),
         ("run_time_error/memory.py", "run_time_error", "Python"),
     ]
+
+
+def test_an_input_without_its_answer_is_not_a_case_and_a_note_names_it(tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    (copy / "data" / "secret" / "zz_no_answer.in").write_text("1 2\n")
+    found = kattis.read(copy, "sum")
+    assert "data/secret/zz_no_answer" not in {case.name for case in found.cases}
+    assert found.notes == (
+        "note: sum: 1 .in file(s) without a .ans are not cases (as problemtools reads them): "
+        "data/secret/zz_no_answer.in",
+    )
 
 
 def test_validator_flags_come_from_problem_yaml_and_a_groups_testdata_yaml():
