@@ -77,7 +77,7 @@ from kit.errors import BuildError
 from kit.grading import out_of_range, scored
 from kit.judges.targets import Runner
 from kit.packages.expectations import Expectation, rules_for
-from kit.packages.model import KATTIS, Submission
+from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, Submission
 from kit.registry import Case, Problem
 from kit.run.cases import Column, RunOptions, run_all
 from kit.run.verdicts import (
@@ -97,7 +97,6 @@ from kit.run.verdicts import (
 
 PROVISIONAL_LIMIT = 10.0  # seconds: the accepted submissions' limit while it is not known
 AGREES, TOO_CLOSE, DISAGREES = "agrees", "too close to call on this machine", "DISAGREES"
-SCORED = "partially_accepted"  # a scoring problem's folder: accepted, short of the full score
 REJECTIONS = (WA, PE, TLE, MLE, OLE, RE)
 KATTIS_FOLDERS = {
     "accepted": (OK,),
@@ -106,7 +105,7 @@ KATTIS_FOLDERS = {
     "run_time_error": (RE, MLE),
     "rejected": REJECTIONS,
     "brute_force": (TLE, RE, MLE),
-    SCORED: (OK,),
+    PARTIALLY_ACCEPTED: (OK,),
 }
 _AC, _WA, _TLE, _RTE = KATTIS_WORDS
 # submissions.yaml's rule for each default folder (spec/2025-09.md, "Default directories"):
@@ -256,7 +255,7 @@ def _graded_failure(package, paths: dict[str, str], verdicts: list, judged: Judg
     scores = {paths[v.case]: float(v.score) for v in verdicts if v.word == OK and v.score}
     found = scored(package.grading, ran, scores)
     if package.objective:
-        root = package.grading[0].score_range
+        root = next(group.score_range for group in package.grading if group.path == "")
         best = root[1] if package.objective == "max" else root[0]
         judged.score, judged.full_score = found.score, best if math.isfinite(best) else None
         judged.out_of_range = tuple(
@@ -336,7 +335,7 @@ def _scored(judged: Judged) -> Agreement | None:
     if judged.out_of_range:
         return Agreement(DISAGREES, "; ".join(judged.out_of_range))
     folder, full = judged.submission.folder, judged.full_score
-    if judged.score is None or folder not in ("accepted", SCORED):
+    if judged.score is None or folder not in ("accepted", PARTIALLY_ACCEPTED):
         return None
     if judged.verdict != OK:
         found = format_word(judged.verdict, KATTIS)

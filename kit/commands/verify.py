@@ -35,7 +35,7 @@ from kit.judges.profiles import CPU, profile_for
 from kit.judges.programs import MissingHeader
 from kit.judges.targets import Runner, runner_for_runs
 from kit.output_check import check_outputs
-from kit.packages.model import Package, Submission
+from kit.packages.model import PARTIALLY_ACCEPTED, Package, Submission
 from kit.registry import Problem, judge_cases, problem_from_package, sample_cases
 from kit.run.verdicts import OK
 from kit.testdata_check import check_data
@@ -155,7 +155,7 @@ def _bounding_runs(
         if package.infers_time_limit:
             some = limit_inference.lower_cases(problem, submission, cases)
         else:
-            bounds = submission.folder != verify.SCORED  # problemtools: the accepted ones
+            bounds = submission.folder != PARTIALLY_ACCEPTED  # problemtools: accepted ones
             allows_ok = OK in verify.allowed(package.format, submission.folder)
             some = cases if bounds and allows_ok else []
         if some:

@@ -66,7 +66,14 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.packages import constants, expectations, scoring, smallyaml
-from kit.packages.model import KATTIS, GroupGrading, Package, PackageCase, Submission
+from kit.packages.model import (
+    KATTIS,
+    PARTIALLY_ACCEPTED,
+    GroupGrading,
+    Package,
+    PackageCase,
+    Submission,
+)
 
 DEFAULT_MEMORY = 2048  # MiB: the spec's "typical system default" (legacy and 2025-09)
 DEFAULT_OUTPUT = 8  # MiB: likewise
@@ -82,7 +89,6 @@ FOLDERS = (
     "rejected",
     "brute_force",
 )
-SCORED_FOLDER = "partially_accepted"
 LANGUAGES = {
     ".py": "Python",
     ".cc": "C++",
@@ -490,7 +496,7 @@ def _submissions(path: Path, every_folder: bool = False, scored: bool = False) -
     submissions.yaml may name folders of its own) those of the others next."""
     folders = list(FOLDERS)
     if scored:
-        folders.insert(1, SCORED_FOLDER)
+        folders.insert(1, PARTIALLY_ACCEPTED)
     top = path / "submissions"
     if every_folder and top.is_dir():
         others = (entry.name for entry in sorted(top.iterdir()) if entry.is_dir())

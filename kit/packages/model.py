@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 KATTIS, POLYGON = "Kattis", "Polygon"  # the formats
+# a Kattis scoring problem's folder of accepted submissions short of the full score
+PARTIALLY_ACCEPTED = "partially_accepted"
 
 
 @dataclass(frozen=True)
