@@ -12,7 +12,8 @@ would give a contestant a judge error where the judge owes a verdict.
   such bugs seldom depend on the case).
 - Each case's own answer file as its output, as problemtools does ("judge answer file got
   ..."): not accepted on a sample is a failure, on a secret case a warning (some checkers
-  read the answer file as something else than an output), a failure of the checker a failure.
+  read the answer file as something else than an output), a failure of the checker a failure;
+  not for a multi-pass problem, as problemtools leaves those out.
 - The package's validation outputs (Kattis 2025-09, ``data/invalid_output`` and
   ``data/valid_output``: ``kit.packages.kattis``), each judged with its answer and flags: an
   invalid one accepted, a valid one rejected, or a failure on either is a failure. These are
@@ -79,6 +80,8 @@ def check_outputs(
     answered = [case for case in cases if case.expected is not None] if is_program else []
     trials = [(what, output, case) for what, output in JUNK for case in answered]
     first = answered[:ODD_CASES]
+    if problem.source is not None and problem.source.passes:
+        answered = []  # a multi-pass problem's answers are no outputs (problemtools skips them)
     trials += [(what, output, case) for what, output in ODD_OUTPUTS for case in first]
 
     def judged(trial):

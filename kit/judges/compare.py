@@ -68,6 +68,8 @@ API::
         # the same, with the checker's message on acceptance and checker failures marked
     Comparator.prepare()             # compile a C/C++ checker or validator now
     Comparator.with_flags(flags)     # a Kattis validator with a test group's flags added
+    Comparator.judge_pass(input, expected, got, feedback) -> Judgement
+        # one pass of a multi-pass problem; a Kattis validator's nextpass.in in next_input
 
 Helpers shared with ``kit.run.interact``: ``program_command`` (argv of a user's program),
 ``summary_line`` (a program's output as one line), ``crash_line`` (the last line of a
@@ -122,6 +124,8 @@ class Judgement:
     checker_failed: bool = False  # the checker failed: exit 3, a status not testlib's, killed, hung
     presentation: bool = False  # rejected for the layout only (a presentation error)
     score: str | None = None  # a Kattis validator's score.txt, its text; None: it wrote none
+    # a Kattis validator's nextpass.in: the input of a multi-pass problem's next pass
+    next_input: bytes | None = None
 
 
 class Comparator:
@@ -141,6 +145,13 @@ class Comparator:
         judgement = self.judge(input_path, expected, got)
         return None if judgement.accepted else judgement.message
 
+    def judge_pass(
+        self, input_path: Path, expected: bytes, got: bytes, feedback: Path
+    ) -> Judgement:
+        """One pass of a multi-pass problem, ``feedback`` the folder kept between passes; a
+        rule other than a Kattis validator judges it alone and asks for no other pass."""
+        return self.judge(input_path, expected, got)
+
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
         difference = self.difference(expected, got)
         return Judgement(difference is None, difference or "")
@@ -151,6 +162,13 @@ class Comparator:
 
 class LinesComparator(Comparator):
     spec = "lines"
+
+    def judge_pass(
+        self, input_path: Path, expected: bytes, got: bytes, feedback: Path
+    ) -> Judgement:
+        """One pass of a multi-pass problem, ``feedback`` the folder kept between passes; a
+        rule other than a Kattis validator judges it alone and asks for no other pass."""
+        return self.judge(input_path, expected, got)
 
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
         difference = self.difference(expected, got)
@@ -383,9 +401,17 @@ class ValidatorComparator(Comparator):
 
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
         with tempfile.TemporaryDirectory(prefix="kit-validate-") as folder:
-            output_path, answer_path = Path(folder, "output"), Path(folder, "answer")
             feedback = Path(folder, "feedback")
             feedback.mkdir()
+            return self.judge_pass(input_path, expected, got, feedback)
+
+    def judge_pass(
+        self, input_path: Path, expected: bytes, got: bytes, feedback: Path
+    ) -> Judgement:
+        """``judge`` with the feedback folder given: a multi-pass problem's, kept from one
+        pass to the next; what the validator wrote to ``nextpass.in`` is taken out of it."""
+        with tempfile.TemporaryDirectory(prefix="kit-validate-") as folder:
+            output_path, answer_path = Path(folder, "output"), Path(folder, "answer")
             output_path.write_bytes(got)
             answer_path.write_bytes(expected)
             input_file = str(Path(input_path).resolve())
@@ -398,18 +424,37 @@ class ValidatorComparator(Comparator):
                 return _checker_failure(f"cannot start {self.program.shown}: {error}")
             said = feedback_message(feedback) or judge_message(stdout, stderr)
             score = feedback_score(feedback)
-        if hung:
-            return _checker_failure(f"no verdict after {self.timeout:g} s (killed)")
-        if status < 0:
-            return _checker_failure(f"validator killed by {signal_name(-status)}")
-        failure = kattis_failure(status)
+            next_input = _taken(feedback / "nextpass.in")
+        failure = self._failure(hung, status, said)
+        if status == KATTIS_WRONG and next_input is not None and failure is None:
+            failure = "validator wrote nextpass.in, and rejected (exit status 43)"
         if failure is not None:
-            return _checker_failure(f"validator {failure}" + (f": {said}" if said else ""))
+            return _checker_failure(failure)
         if status == KATTIS_ACCEPTED:
-            return Judgement(True, said, score=score)
-        assert status == KATTIS_WRONG
+            return Judgement(True, said, score=score, next_input=next_input)
         said = f"validator: {said or 'wrong answer'} (exit status 43)"
         return Judgement(False, said, score=score)
+
+    def _failure(self, hung: bool, status: int, said: str) -> str | None:
+        """How the validator failed, if it did: hung, killed, an exit status not 42 or 43."""
+        if hung:
+            return f"no verdict after {self.timeout:g} s (killed)"
+        if status < 0:
+            return f"validator killed by {signal_name(-status)}"
+        failure = kattis_failure(status)
+        if failure is not None:
+            return f"validator {failure}" + (f": {said}" if said else "")
+        return None
+
+
+def _taken(path: Path) -> bytes | None:
+    """The file at ``path``, removed; None when there is none."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    path.unlink()
+    return data
 
 
 def feedback_score(feedback: Path) -> str | None:

@@ -117,6 +117,8 @@ class Package:
     # may its output validator write score.txt: "" no (a judge error if it does), "allowed",
     # or "required" (legacy ``validation: custom score``: a judge error if it does not)
     custom_score: str = ""
+    # a multi-pass problem's most passes a case may take (limits.validation_passes); 0: not one
+    passes: int = 0
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

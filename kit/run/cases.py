@@ -132,6 +132,7 @@ class _Outcome:
     got: bytes | None = None
     seconds: float = 0.0
     score: str | None = None  # a Kattis validator's score.txt
+    next_input: bytes | None = None  # its nextpass.in (a multi-pass problem)
 
 
 class Gate(Protocol):
@@ -437,15 +438,39 @@ class CaseJudge:
     def once(self, case: Case, runner: Runner, limits: Limits) -> tuple[_Outcome, Run]:
         """One run of ``case``, judged (played, for an interactive problem)."""
         command = judged.command(self.problem, runner, self.script)
+        passes = self.problem.source.passes if self.problem.source is not None else 0
         if self.interactor is not None:
             outcome, run = self.play(command, case, limits)
+        elif passes:
+            outcome, run = self.passes(command, case, limits, passes)
         else:
             run = run_limited(command, case.input, self.empty, limits)
             outcome = self.judge(run, case, limits)
         outcome.seconds = run.seconds
         return outcome, run
 
-    def judge(self, run: Run, case: Case, limits: Limits) -> _Outcome:
+    def passes(self, command: list[str], case: Case, limits: Limits, most: int) -> tuple:
+        """A multi-pass problem's case: the solution run again on each input its validator
+        writes to ``nextpass.in``, the feedback folder kept between passes, at most ``most``
+        passes (problemtools, judge/execute.py, ``_run_multipass``); each pass is held to the
+        limits, and the slowest is the case's run."""
+        with tempfile.TemporaryDirectory(prefix="kit-passes-") as folder:
+            feedback = Path(folder, "feedback")
+            feedback.mkdir()
+            source, slowest = case.input, None
+            for number in range(1, most + 1):
+                run = run_limited(command, source, self.empty, limits)
+                slowest = run if slowest is None or run.seconds > slowest.seconds else slowest
+                outcome = self.judge(run, case, limits, (source, feedback))
+                if outcome.word != OK or outcome.next_input is None:
+                    return outcome, slowest
+                source = Path(folder, f"pass{number + 1}.in")
+                source.write_bytes(outcome.next_input)
+        said = f"the validator asked for more than {most} passes (limits.validation_passes)"
+        return _Outcome(JE, said), slowest
+
+    def judge(self, run: Run, case: Case, limits: Limits, one_pass: tuple = ()) -> _Outcome:
+        """The run judged; ``one_pass``: a multi-pass problem's (input, feedback folder)."""
         problem = self.problem
         details = explain(problem, self.bundle, self.script, run.stderr)
         refused = self.refused(run.stderr) if run.returncode == forbidden.DENIED_EXIT else ""
@@ -461,12 +486,18 @@ class CaseJudge:
             unanswered = case.expected is None and problem.kind == "batch"  # a lone NAME.in
             return _Outcome(OK, NO_ANSWER if unanswered else "")
         comparator = self.comparator.with_flags(case.flags)
-        judgement = comparator.judge(case.input, case.expected.read_bytes(), run.stdout)
+        expected = case.expected.read_bytes()
+        if one_pass:
+            judgement = comparator.judge_pass(one_pass[0], expected, run.stdout, one_pass[1])
+        else:
+            judgement = comparator.judge(case.input, expected, run.stdout)
         word = comparison_word(judgement)
         if word != OK:
             text = judgement.message if word == JE else message(word, judgement.message)
             return _Outcome(word, text, [], run.stdout, score=judgement.score)
-        return _Outcome(OK, judgement.message, score=judgement.score)
+        return _Outcome(
+            OK, judgement.message, score=judgement.score, next_input=judgement.next_input
+        )
 
     def play(self, command: list[str], case: Case, limits: Limits) -> tuple[_Outcome, Run]:
         assert self.interactor is not None

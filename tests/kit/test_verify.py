@@ -368,3 +368,79 @@ def test_an_interactive_scoring_package_takes_its_interactor_s_score(capsys, tmp
     assert (
         found["partially_accepted/linear.py"] == "AC AC T s agrees: score 12 (full 30)"
     )  # 1 + 10 + 1
+
+
+# Echo (multi-pass): the answer is |n|; while n > 0 the validator asks for another pass on
+# n - 1, counting the passes in its feedback folder, which lasts from one pass to the next
+ECHO_VALIDATOR = """import sys
+from pathlib import Path
+
+n = int(Path(sys.argv[1]).read_text())
+feedback = Path(sys.argv[3])
+count = feedback / "passes.txt"
+passes = int(count.read_text()) + 1 if count.exists() else 1
+count.write_text(str(passes))
+words = sys.stdin.read().split()
+if words != [str(abs(n))]:
+    (feedback / "judgemessage.txt").write_text(f"pass {passes}: {words} is not {abs(n)}")
+    sys.exit(43)
+if n > 0:
+    (feedback / "nextpass.in").write_text(f"{n - 1}\\n")
+sys.exit(42)
+"""
+
+
+@pytest.fixture
+def echo_passes(tmp_path):
+    """A multi-pass package: each case's input is the number of passes after its first."""
+    top = tmp_path / "echo"
+    files = {
+        "problem.yaml": "problem_format_version: 2025-09\ntype: multi-pass\nname: Echo\n",
+        "output_validator/echo.py": ECHO_VALIDATOR,
+        "data/sample/1.in": "1\n",
+        "data/secret/1.in": "0\n",
+        "data/secret/2.in": "-4\n",
+        "submissions/accepted/echo.py": "print(abs(int(input())))\n",
+        "submissions/wrong_answer/second.py": "n = int(input())\nprint(n if n else 5)\n",
+    }
+    for name, text in files.items():
+        (top / name).parent.mkdir(parents=True, exist_ok=True)
+        (top / name).write_text(text)
+    for case in ("sample/1", "secret/1", "secret/2"):
+        (top / "data" / f"{case}.ans").write_text("\n")
+    return top
+
+
+def test_a_multi_pass_package_runs_each_pass_its_validator_asks_for(capsys, echo_passes):
+    code, out, _ = verify(capsys, echo_passes)
+    found = rows(out)
+    assert code == 0, out
+    assert found["accepted/echo.py"] == "AC AC T s agrees"
+    assert found["wrong_answer/second.py"] == (
+        "WA WA T s agrees: data/sample/1.in: wrong answer: validator: pass 2: ['5'] is not 0 "
+        "(exit status 43)"
+    )
+    (echo_passes / "data" / "secret" / "3.in").write_text("2\n")  # three passes
+    (echo_passes / "data" / "secret" / "3.ans").write_text("\n")
+    code, out, _ = verify(capsys, echo_passes, "accepted")
+    assert code == 1
+    assert rows(out)["accepted/echo.py"] == (
+        "AC JE T s DISAGREES: accepted allows AC, the kit gives JE (data/secret/3.in: the "
+        "validator asked for more than 2 passes (limits.validation_passes))"
+    )
+    with (echo_passes / "problem.yaml").open("a") as config:
+        config.write("limits:\n  validation_passes: 3\n  time_limit: 1\n")
+    code, out, _ = verify(capsys, echo_passes, "accepted")
+    assert code == 0 and rows(out)["accepted/echo.py"] == "AC AC T s agrees"
+
+
+def test_a_multi_pass_case_takes_the_time_of_its_slowest_pass(capsys, echo_passes):
+    slow = "import time\n\nn = int(input())\nstart = time.process_time()\n"
+    slow += "while n == 0 and time.process_time() - start < 0.3:\n    pass\nprint(abs(n))\n"
+    (echo_passes / "submissions" / "accepted" / "echo.py").write_text(slow)
+    for name in ("1.in", "1.ans"):  # its input 0 would be slow in its first pass
+        (echo_passes / "data" / "secret" / name).unlink()
+    code, out, _ = verify(capsys, echo_passes, "accepted")
+    bound = re.search(r"time limit bounds: at least (\d+\.\d+) s x 2 \((.*?) on (\S+)\)", out)
+    assert code == 0 and float(bound[1]) >= 0.3
+    assert bound[3] == "sample/1"  # its second pass reads 0

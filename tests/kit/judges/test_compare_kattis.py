@@ -206,6 +206,31 @@ def test_any_other_status_is_the_validators_own_failure(tmp_path, body, failure)
     assert found.message.startswith(f"checker failed: {failure}")
 
 
+def test_a_pass_keeps_the_feedback_folder_and_hands_over_nextpass_in(tmp_path):
+    write(
+        tmp_path / "passes.py",
+        """\
+        import sys
+        from pathlib import Path
+        count = Path(sys.argv[3], "count")
+        count.write_text(count.read_text() + "x" if count.exists() else "x")
+        Path(sys.argv[3], "nextpass.in").write_text(f"{len(count.read_text())}\\n")
+        sys.exit(42 if sys.stdin.read() == "ok" else 43)
+        """,
+    )
+    feedback = tmp_path / "feedback"
+    feedback.mkdir()
+    validator = parse_compare("validator:passes.py", tmp_path, WHERE)
+    first = validator.judge_pass(NO_INPUT, b"", b"ok", feedback)
+    second = validator.judge_pass(NO_INPUT, b"", b"ok", feedback)
+    assert (first.accepted, first.next_input, second.next_input) == (True, b"1\n", b"2\n")
+    assert not (feedback / "nextpass.in").exists()  # taken out: the next pass has none
+    rejected = validator.judge_pass(NO_INPUT, b"", b"no", feedback)
+    assert rejected.checker_failed and "wrote nextpass.in, and rejected" in rejected.message
+    assert validator.judge(NO_INPUT, b"", b"ok").next_input == b"1\n"  # a folder of its own
+    assert parse_compare("tokens", tmp_path, WHERE).judge_pass(NO_INPUT, b"1", b"1", feedback)
+
+
 def test_a_validator_folder_with_several_scripts_must_name_one(tmp_path):
     (tmp_path / "v").mkdir()
     write(tmp_path / "v" / "a.py", "pass\n")

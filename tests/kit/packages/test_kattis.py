@@ -138,6 +138,21 @@ ONE_CASE = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
         ("name: x\n", {}, "x: no test cases (NAME.in with NAME.ans in data/sample, data/secret)"),
         ("validation: custom\n", ONE_CASE, "x: custom validation, but output_validators/ is"),
         ("type: submit-answer\nproblem_format_version: 2023-07\n", {}, "submit-answer"),
+        (
+            "type: [multi-pass, interactive]\nproblem_format_version: 2025-09\n",
+            {},
+            "x: an interactive multi-pass problem: the kit does not judge that type",
+        ),
+        (
+            "type: multi-pass\nproblem_format_version: 2025-09\n",
+            ONE_CASE,
+            "x: a multi-pass problem needs its own output validator",
+        ),
+        (
+            "type: multi-pass\nproblem_format_version: 2025-09\nlimits:\n  validation_passes: 1\n",
+            {**ONE_CASE, "output_validator/v.py": "\n"},
+            "x/problem.yaml: limits.validation_passes must be 2 or more",
+        ),
         ("limits:\n  memory: lots\n", ONE_CASE, "limits.memory: expected a number, not 'lots'"),
         ("limits: &a\n", {}, "problem.yaml:1: '&a': this YAML is not read here"),
         (
@@ -152,6 +167,17 @@ def test_a_broken_kattis_package_is_a_one_line_error(tmp_path, problem_yaml, fil
     with pytest.raises(BuildError) as caught:
         kattis.read(folder, "x")
     assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_multi_pass_problem_s_passes(tmp_path):
+    files = {**ONE_CASE, "output_validator/v.py": "\n"}
+    later = "problem_format_version: 2025-09\n"
+    plain = kattis.read(write_package(tmp_path / "plain", later, files), "plain")
+    assert plain.passes == 0
+    found = kattis.read(write_package(tmp_path / "two", later + "type: multi-pass\n", files), "x")
+    assert (found.passes, found.kind) == (2, "batch")  # the spec's default
+    config = later + "type: multi-pass\nlimits:\n  validation_passes: 5\n"
+    assert kattis.read(write_package(tmp_path / "five", config, files), "x").passes == 5
 
 
 def test_the_validation_data_is_read_with_its_settings_and_is_not_cases(tmp_path):
