@@ -75,7 +75,9 @@ Helpers shared with ``kit.run.interact``: ``program_command`` (argv of a user's 
 ``summary_line`` (a program's output as one line), ``crash_line`` (the last line of a
 traceback, or None), ``judge_message`` (a checker's or interactor's message: the exception
 line, else the first lines), ``testlib_failure`` (an exit status that is the program's own
-failure, described), ``TESTLIB_PRESENTATION``. Programs are run by ``kit.processes``.
+failure, described), ``TESTLIB_PRESENTATION``, ``feedback_message``, ``feedback_score`` and
+``next_pass_input`` (what a Kattis validator left in its feedback folder). Programs are run
+by ``kit.processes``.
 """
 
 from __future__ import annotations
@@ -424,7 +426,7 @@ class ValidatorComparator(Comparator):
                 return _checker_failure(f"cannot start {self.program.shown}: {error}")
             said = feedback_message(feedback) or judge_message(stdout, stderr)
             score = feedback_score(feedback)
-            next_input = _taken(feedback / "nextpass.in")
+            next_input = next_pass_input(feedback)
         failure = self._failure(hung, status, said)
         if status == KATTIS_WRONG and next_input is not None and failure is None:
             failure = "validator wrote nextpass.in, and rejected (exit status 43)"
@@ -447,8 +449,10 @@ class ValidatorComparator(Comparator):
         return None
 
 
-def _taken(path: Path) -> bytes | None:
-    """The file at ``path``, removed; None when there is none."""
+def next_pass_input(feedback: Path) -> bytes | None:
+    """A Kattis validator's ``nextpass.in`` in ``feedback``, taken out of it (the next pass
+    finds none); None when it wrote none."""
+    path = feedback / "nextpass.in"
     try:
         data = path.read_bytes()
     except OSError:

@@ -11,10 +11,10 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
 - **Kind**: interactive when ``validation`` (legacy) holds ``interactive`` (``custom
   interactive``), or ``type`` (later versions; a string or a list) does. A ``scoring``
   problem's settings are ``kit.packages.scoring``'s (legacy and 2023-07; a 2025-09 one is
-  judged pass-fail, with a note). A ``multi-pass`` problem (batch; it needs its own output
-  validator) runs each case again on every ``nextpass.in`` its validator writes, at most
-  ``limits.validation_passes`` times (``Package.passes``, for ``kit.run.cases``); an
-  interactive multi-pass or a ``submit-answer`` problem is a one-line error.
+  judged pass-fail, with a note). A ``multi-pass`` problem (it needs its own output validator
+  or interactor) runs each case again on every ``nextpass.in`` its validator writes, at most
+  ``limits.validation_passes`` times (``Package.passes``, for ``kit.run.cases``); a
+  ``submit-answer`` problem is a one-line error.
 - **Limits**: the time limit from ``limits.time_limit`` (later versions), else from the file
   ``.timelimit`` (seconds; written by problemtools' and BAPCtools' runs and read by DOMjudge:
   BAPCtools, bin/upgrade.py, moves it to ``limits.time_limit``), else none (legacy packages
@@ -181,7 +181,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         grading=_grading(path, shown, config, scored=bool(objective)),
         objective=objective,
         custom_score=custom_score,
-        passes=_passes(shown, limits, types, compare),
+        passes=_passes(shown, limits, types, compare, interactor),
     )
 
 
@@ -253,11 +253,8 @@ def _kind(config: dict, legacy: bool, shown: str) -> tuple[str, list[str]]:
     else:
         value = config.get("type", "pass-fail")
         types = [str(item) for item in value] if isinstance(value, list) else str(value).split()
-    unread = "a submit-answer" if "submit-answer" in types else ""
-    if "multi-pass" in types and "interactive" in types:
-        unread = "an interactive multi-pass"
-    if unread:
-        raise BuildError(f"{shown}: {unread} problem: the kit does not judge that type")
+    if "submit-answer" in types:
+        raise BuildError(f"{shown}: a submit-answer problem: the kit does not judge that type")
     return ("interactive" if "interactive" in types else "batch"), types
 
 
@@ -297,12 +294,12 @@ def _validator(folder: Path, shown: str) -> str:
     return f"{folder.name}/{programs[0].name}"
 
 
-def _passes(shown: str, limits: dict, types: list[str], compare: str) -> int:
+def _passes(shown: str, limits: dict, types: list, compare: str, interactor: str | None) -> int:
     """A multi-pass problem's ``limits.validation_passes`` (default 2, at least 2); 0 for
     another problem."""
     if "multi-pass" not in types:
         return 0
-    if not compare.startswith("validator:"):
+    if not compare.startswith("validator:") and interactor is None:
         raise BuildError(f"{shown}: a multi-pass problem needs its own output validator")
     passes = _number(limits, "validation_passes", 2, shown)
     if passes < 2 or passes != int(passes):

@@ -57,6 +57,7 @@ from kit.run.verdicts import (
     OK,
     RE,
     TLE,
+    WA,
     comparison_word,
     count_line,
     message,
@@ -439,10 +440,10 @@ class CaseJudge:
         """One run of ``case``, judged (played, for an interactive problem)."""
         command = judged.command(self.problem, runner, self.script)
         passes = self.problem.source.passes if self.problem.source is not None else 0
-        if self.interactor is not None:
-            outcome, run = self.play(command, case, limits)
-        elif passes:
+        if passes:
             outcome, run = self.passes(command, case, limits, passes)
+        elif self.interactor is not None:
+            outcome, run = self.play(command, case, limits)
         else:
             run = run_limited(command, case.input, self.empty, limits)
             outcome = self.judge(run, case, limits)
@@ -450,18 +451,21 @@ class CaseJudge:
         return outcome, run
 
     def passes(self, command: list[str], case: Case, limits: Limits, most: int) -> tuple:
-        """A multi-pass problem's case: the solution run again on each input its validator
-        writes to ``nextpass.in``, the feedback folder kept between passes, at most ``most``
-        passes (problemtools, judge/execute.py, ``_run_multipass``); each pass is held to the
-        limits, and the slowest is the case's run."""
+        """A multi-pass problem's case: the solution run (played, for an interactive one) again
+        on each input its validator writes to ``nextpass.in``, the feedback folder kept between
+        passes, at most ``most`` passes (problemtools, judge/execute.py, ``_run_multipass``);
+        each pass is held to the limits, and the slowest is the case's run."""
         with tempfile.TemporaryDirectory(prefix="kit-passes-") as folder:
             feedback = Path(folder, "feedback")
             feedback.mkdir()
             source, slowest = case.input, None
             for number in range(1, most + 1):
-                run = run_limited(command, source, self.empty, limits)
+                if self.interactor is not None:
+                    outcome, run = self.play(command, case, limits, (source, feedback))
+                else:
+                    run = run_limited(command, source, self.empty, limits)
+                    outcome = self.judge(run, case, limits, (source, feedback))
                 slowest = run if slowest is None or run.seconds > slowest.seconds else slowest
-                outcome = self.judge(run, case, limits, (source, feedback))
                 if outcome.word != OK or outcome.next_input is None:
                     return outcome, slowest
                 source = Path(folder, f"pass{number + 1}.in")
@@ -499,15 +503,20 @@ class CaseJudge:
             OK, judgement.message, score=judgement.score, next_input=judgement.next_input
         )
 
-    def play(self, command: list[str], case: Case, limits: Limits) -> tuple[_Outcome, Run]:
+    def play(
+        self, command: list[str], case: Case, limits: Limits, one_pass: tuple = ()
+    ) -> tuple[_Outcome, Run]:
+        """One game; ``one_pass``: a multi-pass problem's (input, feedback folder)."""
         assert self.interactor is not None
+        source, feedback = one_pass or (case.input, None)
         game = run_interactive(
             command,
             self.interactor.with_flags(case.flags),
-            case.input,
+            source,
             cwd=self.empty,
             limits=limits,
             answer=case.expected,
+            feedback=feedback,
         )
         run = Run(
             0, b"", game.solution_stderr, game.solution_seconds, game.cpu_seconds, game.peak_kib
@@ -518,7 +527,10 @@ class CaseJudge:
             checked = self.check_game(case, game.interactor_output)
             if checked is not None:
                 return _Outcome(checked[0], checked[1], details), run
-            return _Outcome(OK, game.message, score=game.score), run
+            return _Outcome(OK, game.message, score=game.score, next_input=game.next_input), run
+        if game.verdict == WA and game.next_input is not None:
+            said = "interactor wrote nextpass.in, and rejected (exit status 43)"
+            return _Outcome(JE, message(JE, said), details), run
         refused = self.refused(game.solution_stderr) if game.verdict == RE else ""
         return _Outcome(game.verdict, refused or game.message, details, score=game.score), run
 

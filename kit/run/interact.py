@@ -75,6 +75,7 @@ from kit.judges.compare import (
     feedback_message,
     feedback_score,
     judge_message,
+    next_pass_input,
     summary_line,
     testlib_failure,
 )
@@ -114,6 +115,7 @@ class InteractiveRun:
     peak_kib: int = 0  # the solution's peak memory, the interpreter included
     interactor_output: bytes = b""  # what a testlib interactor wrote to its output file
     score: str | None = None  # what a Kattis interactor wrote to score.txt (kit.judges.compare)
+    next_input: bytes | None = None  # and to nextpass.in: a multi-pass problem's next input
 
 
 @dataclass(frozen=True)
@@ -288,8 +290,11 @@ def run_interactive(
     limits: Limits,
     transcript_lines: int = 10,
     answer: Path | None = None,
+    feedback: Path | None = None,
 ) -> InteractiveRun:
-    """Play ``solution`` against ``interactor`` on one secret input; see the module doc."""
+    """Play ``solution`` against ``interactor`` on one secret input; see the module doc.
+    ``feedback``: a Kattis interactor's feedback folder, given when it lasts beyond the game
+    (a multi-pass problem's); else one of the game's own."""
     record, ends, cap = _Transcript(transcript_lines), _Ends(), _Cap(limits.output_bytes)
     statuses = _Statuses(isinstance(interactor, Interactor) and interactor.protocol == KATTIS)
     with contextlib.ExitStack() as stack:
@@ -298,7 +303,9 @@ def run_interactive(
         interactor_err = stack.enter_context(tempfile.TemporaryFile())
         if shutil.which(solution[0]) is None:
             raise BuildError(f"cannot start the solution {solution[0]}: not an executable")
-        judge_argv, feedback, output = _judge_argv(interactor, secret_input, answer, folder)
+        judge_argv, feedback, output = _judge_argv(
+            interactor, secret_input, answer, folder, feedback
+        )
         report = Path(folder, "report.json")
         watched = _watched(solution, report, limits)
         started = time.monotonic()
@@ -319,6 +326,7 @@ def run_interactive(
         interactor_stderr = _tail(interactor_err, 1 << 16)
         said = feedback_message(feedback) if statuses.kattis else ""
         score = feedback_score(feedback) if statuses.kattis else None
+        next_input = next_pass_input(feedback) if statuses.kattis else None
         written = _head(output, OUTPUT_KEPT)
 
     ending = _Ending(
@@ -332,6 +340,7 @@ def run_interactive(
         killed_at=started + limits.timeout,
         statuses=statuses,
         score=score,
+        next_input=next_input,
     )
     return _result(ending, limits, started, record.result(), written)
 
@@ -345,7 +354,7 @@ def _result(
     seconds = solution.at - started
     return InteractiveRun(
         verdict, message(verdict, text), seconds, solution.cpu, end.solution_stderr, transcript,
-        solution.peak_kib, written, end.score,
+        solution.peak_kib, written, end.score, end.next_input,
     )  # fmt: skip
 
 
@@ -385,15 +394,21 @@ def _measured(solution_exit: _Exit, report: Path, stderr: IO[bytes]) -> bytes:
 
 
 def _judge_argv(
-    interactor: list[str] | Interactor, secret_input: Path, answer: Path | None, folder: str
+    interactor: list[str] | Interactor,
+    secret_input: Path,
+    answer: Path | None,
+    folder: str,
+    feedback: Path | None = None,
 ) -> tuple[list[str], Path, Path]:
-    """The interactor's argv for this case, its feedback folder (Kattis) and output file
-    (testlib), both in ``folder``."""
-    feedback, output = Path(folder, "feedback"), Path(folder, "interactor-output")
+    """The interactor's argv for this case, its feedback folder (Kattis; ``feedback`` when
+    given, else made in ``folder``) and output file (testlib, in ``folder``)."""
+    output = Path(folder, "interactor-output")
     input_path = Path(secret_input).resolve()
     if not isinstance(interactor, Interactor):
-        return [*interactor, str(input_path)], feedback, output
-    feedback.mkdir()
+        return [*interactor, str(input_path)], Path(folder, "feedback"), output
+    if feedback is None:
+        feedback = Path(folder, "feedback")
+        feedback.mkdir()
     if answer is None:
         answer = Path(folder, "empty-answer")
         answer.write_bytes(b"")
@@ -553,6 +568,7 @@ class _Ending:
     killed_at: float
     statuses: _Statuses
     score: str | None = None  # the interactor's score.txt
+    next_input: bytes | None = None  # its nextpass.in
 
     @property
     def crash(self) -> str | None:

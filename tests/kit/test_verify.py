@@ -444,3 +444,52 @@ def test_a_multi_pass_case_takes_the_time_of_its_slowest_pass(capsys, echo_passe
     bound = re.search(r"time limit bounds: at least (\d+\.\d+) s x 2 \((.*?) on (\S+)\)", out)
     assert code == 0 and float(bound[1]) >= 0.3
     assert bound[3] == "sample/1"  # its second pass reads 0
+
+
+# Echo played (interactive multi-pass): the interactor tells n, wants |n| back, and asks for
+# another pass on n - 1 while n > 0, counting the passes in its feedback folder; on n = 9 it
+# asks for one and rejects, a judge error
+ECHO_INTERACTOR = """import sys
+from pathlib import Path
+
+n = int(Path(sys.argv[1]).read_text())
+feedback = Path(sys.argv[3])
+count = feedback / "passes.txt"
+passes = int(count.read_text()) + 1 if count.exists() else 1
+count.write_text(str(passes))
+print(n, flush=True)
+words = sys.stdin.readline().split()
+if n > 0:
+    (feedback / "nextpass.in").write_text(f"{n - 1}\\n")
+if words != [str(abs(n))] or n == 9:
+    (feedback / "judgemessage.txt").write_text(f"pass {passes}: {words} is not {abs(n)}")
+    sys.exit(43)
+sys.exit(42)
+"""
+
+
+def test_an_interactive_multi_pass_package_plays_each_pass(capsys, echo_passes):
+    (echo_passes / "problem.yaml").write_text(
+        "problem_format_version: 2025-09\ntype: [multi-pass, interactive]\nname: Echo\n"
+    )
+    (echo_passes / "output_validator" / "echo.py").write_text(ECHO_INTERACTOR)
+    accepted = echo_passes / "submissions" / "accepted" / "echo.py"
+    accepted.write_text("print(abs(int(input())), flush=True)\n")
+    second = echo_passes / "submissions" / "wrong_answer" / "second.py"
+    second.write_text("n = int(input())\nprint(n if n else 5, flush=True)\n")
+    code, out, _ = verify(capsys, echo_passes)
+    found = rows(out)
+    assert code == 0, out
+    assert found["accepted/echo.py"] == "AC AC T s agrees"
+    assert found["wrong_answer/second.py"] == (
+        "WA WA T s agrees: data/sample/1.in: wrong answer: pass 2: ['5'] is not 0 (after the "
+        "solution had exited with status 0)"
+    )
+    (echo_passes / "data" / "secret" / "3.in").write_text("9\n")
+    (echo_passes / "data" / "secret" / "3.ans").write_text("\n")
+    code, out, _ = verify(capsys, echo_passes, "accepted")
+    assert code == 1
+    assert rows(out)["accepted/echo.py"] == (
+        "AC JE T s DISAGREES: accepted allows AC, the kit gives JE (data/secret/3.in: judge "
+        "error: interactor wrote nextpass.in, and rejected (exit status 43))"
+    )

@@ -139,11 +139,6 @@ ONE_CASE = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
         ("validation: custom\n", ONE_CASE, "x: custom validation, but output_validators/ is"),
         ("type: submit-answer\nproblem_format_version: 2023-07\n", {}, "submit-answer"),
         (
-            "type: [multi-pass, interactive]\nproblem_format_version: 2025-09\n",
-            {},
-            "x: an interactive multi-pass problem: the kit does not judge that type",
-        ),
-        (
             "type: multi-pass\nproblem_format_version: 2025-09\n",
             ONE_CASE,
             "x: a multi-pass problem needs its own output validator",
@@ -178,6 +173,9 @@ def test_a_multi_pass_problem_s_passes(tmp_path):
     assert (found.passes, found.kind) == (2, "batch")  # the spec's default
     config = later + "type: multi-pass\nlimits:\n  validation_passes: 5\n"
     assert kattis.read(write_package(tmp_path / "five", config, files), "x").passes == 5
+    config = later + "type: [multi-pass, interactive]\n"
+    found = kattis.read(write_package(tmp_path / "played", config, files), "x")
+    assert (found.passes, found.kind) == (2, "interactive")
 
 
 def test_the_validation_data_is_read_with_its_settings_and_is_not_cases(tmp_path):
