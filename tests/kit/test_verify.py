@@ -372,7 +372,8 @@ def test_an_interactive_scoring_package_takes_its_interactor_s_score(capsys, tmp
 
 # Echo (multi-pass): the answer is |n|; while n > 0 the validator asks for another pass on
 # n - 1, counting the passes in its feedback folder, which lasts from one pass to the next
-ECHO_VALIDATOR = """import sys
+# the input n, and this pass's number counted in the feedback folder that lasts the case
+PASS_COUNTER = """import sys
 from pathlib import Path
 
 n = int(Path(sys.argv[1]).read_text())
@@ -380,7 +381,10 @@ feedback = Path(sys.argv[3])
 count = feedback / "passes.txt"
 passes = int(count.read_text()) + 1 if count.exists() else 1
 count.write_text(str(passes))
-words = sys.stdin.read().split()
+"""
+ECHO_VALIDATOR = (
+    PASS_COUNTER
+    + """words = sys.stdin.read().split()
 if words != [str(abs(n))]:
     (feedback / "judgemessage.txt").write_text(f"pass {passes}: {words} is not {abs(n)}")
     sys.exit(43)
@@ -388,6 +392,7 @@ if n > 0:
     (feedback / "nextpass.in").write_text(f"{n - 1}\\n")
 sys.exit(42)
 """
+)
 
 
 @pytest.fixture
@@ -411,17 +416,27 @@ def echo_passes(tmp_path):
     return top
 
 
-def test_a_multi_pass_package_runs_each_pass_its_validator_asks_for(capsys, echo_passes):
-    code, out, _ = verify(capsys, echo_passes)
+def echo_agrees(capsys, top, said):
+    """``verify`` on the echo package: every submission agrees, the wrong answer rejected on
+    the sample's second pass with ``said``."""
+    code, out, _ = verify(capsys, top)
     found = rows(out)
     assert code == 0, out
     assert found["accepted/echo.py"] == "AC AC T s agrees"
-    assert found["wrong_answer/second.py"] == (
-        "WA WA T s agrees: data/sample/1.in: wrong answer: validator: pass 2: ['5'] is not 0 "
-        "(exit status 43)"
-    )
-    (echo_passes / "data" / "secret" / "3.in").write_text("2\n")  # three passes
-    (echo_passes / "data" / "secret" / "3.ans").write_text("\n")
+    wrong = f"WA WA T s agrees: data/sample/1.in: wrong answer: {said}"
+    assert found["wrong_answer/second.py"] == wrong
+
+
+def add_case(top, case, text):
+    """A case ``data/CASE.in`` holding ``text``, with an empty answer."""
+    (top / "data" / f"{case}.in").write_text(text)
+    (top / "data" / f"{case}.ans").write_text("\n")
+
+
+def test_a_multi_pass_package_runs_each_pass_its_validator_asks_for(capsys, echo_passes):
+    said = "validator: pass 2: ['5'] is not 0 (exit status 43)"
+    echo_agrees(capsys, echo_passes, said)
+    add_case(echo_passes, "secret/3", "2\n")  # three passes
     code, out, _ = verify(capsys, echo_passes, "accepted")
     assert code == 1
     assert rows(out)["accepted/echo.py"] == (
@@ -449,15 +464,9 @@ def test_a_multi_pass_case_takes_the_time_of_its_slowest_pass(capsys, echo_passe
 # Echo played (interactive multi-pass): the interactor tells n, wants |n| back, and asks for
 # another pass on n - 1 while n > 0, counting the passes in its feedback folder; on n = 9 it
 # asks for one and rejects, a judge error
-ECHO_INTERACTOR = """import sys
-from pathlib import Path
-
-n = int(Path(sys.argv[1]).read_text())
-feedback = Path(sys.argv[3])
-count = feedback / "passes.txt"
-passes = int(count.read_text()) + 1 if count.exists() else 1
-count.write_text(str(passes))
-print(n, flush=True)
+ECHO_INTERACTOR = (
+    PASS_COUNTER
+    + """print(n, flush=True)
 words = sys.stdin.readline().split()
 if n > 0:
     (feedback / "nextpass.in").write_text(f"{n - 1}\\n")
@@ -466,6 +475,7 @@ if words != [str(abs(n))] or n == 9:
     sys.exit(43)
 sys.exit(42)
 """
+)
 
 
 def test_an_interactive_multi_pass_package_plays_each_pass(capsys, echo_passes):
@@ -477,16 +487,10 @@ def test_an_interactive_multi_pass_package_plays_each_pass(capsys, echo_passes):
     accepted.write_text("print(abs(int(input())), flush=True)\n")
     second = echo_passes / "submissions" / "wrong_answer" / "second.py"
     second.write_text("n = int(input())\nprint(n if n else 5, flush=True)\n")
-    code, out, _ = verify(capsys, echo_passes)
-    found = rows(out)
-    assert code == 0, out
-    assert found["accepted/echo.py"] == "AC AC T s agrees"
-    assert found["wrong_answer/second.py"] == (
-        "WA WA T s agrees: data/sample/1.in: wrong answer: pass 2: ['5'] is not 0 (after the "
-        "solution had exited with status 0)"
+    echo_agrees(
+        capsys, echo_passes, "pass 2: ['5'] is not 0 (after the solution had exited with status 0)"
     )
-    (echo_passes / "data" / "secret" / "3.in").write_text("9\n")
-    (echo_passes / "data" / "secret" / "3.ans").write_text("\n")
+    add_case(echo_passes, "secret/3", "9\n")  # the interactor's judge error
     code, out, _ = verify(capsys, echo_passes, "accepted")
     assert code == 1
     assert rows(out)["accepted/echo.py"] == (
