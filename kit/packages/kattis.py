@@ -138,6 +138,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     invalid_inputs, checked_outputs = _validation_data(path, shown)
     expected, expected_notes = expectations.read(path, shown)
     expected_notes += _constant_notes(path, shown, config)
+    notes += _validation_notes(path, shown, config, legacy)
     validators, validator_notes = _input_validators(path, shown, base or shown)
     limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
     time_limit, time_from = _time_limit(path, shown, limits)
@@ -277,6 +278,30 @@ def _judging(
             return "kattis", f"kattis:{spec}"
         return f"validator:{spec}", None
     return ("kattis:" + " ".join(flags)) if flags else "kattis", None
+
+
+def _validation_notes(path: Path, shown: str, config: dict, legacy: bool) -> list[str]:
+    """What problemtools reports as errors in a legacy package's ``validation``: a validator
+    program that ``validation: default`` leaves unused, and a word after ``custom`` other than
+    ``score`` and ``interactive``."""
+    if not legacy:
+        return []
+    words = str(config.get("validation", "default")).split() or ["default"]
+    folder = path / "output_validators"
+    unused = folder.is_dir() and any(not hidden(entry.name) for entry in folder.iterdir())
+    notes = []
+    if words[0] == "default" and unused:
+        notes.append(
+            f"note: {shown}: output_validators/ holds a program, but validation is default: "
+            "the default validator judges (problemtools: an error)"
+        )
+    wrong = [word for word in words[1:] if word not in ("score", "interactive")]
+    if words[0] == "custom" and wrong:
+        notes.append(
+            f"note: {shown}/problem.yaml: validation: {wrong[0]!r} is not score or interactive "
+            "(problemtools: an error)"
+        )
+    return notes
 
 
 def _validator(folder: Path, shown: str) -> str:

@@ -164,6 +164,22 @@ def test_a_broken_kattis_package_is_a_one_line_error(tmp_path, problem_yaml, fil
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
+def test_an_unused_validator_and_a_wrong_validation_word_are_noted(tmp_path):
+    files = {**ONE_CASE, "output_validators/v.py": "\n"}
+    found = kattis.read(write_package(tmp_path / "unused", "validation: default\n", files), "x")
+    assert found.compare == "kattis" and found.notes == (
+        "note: x: output_validators/ holds a program, but validation is default: the default "
+        "validator judges (problemtools: an error)",
+    )
+    found = kattis.read(write_package(tmp_path / "word", "validation: custom scored\n", files), "x")
+    assert found.compare.startswith("validator:") and found.notes == (
+        "note: x/problem.yaml: validation: 'scored' is not score or interactive (problemtools: "
+        "an error)",
+    )
+    found = kattis.read(write_package(tmp_path / "fine", "validation: custom score\n", files), "x")
+    assert not any("validation" in note for note in found.notes)
+
+
 def test_a_multi_pass_problem_s_passes(tmp_path):
     files = {**ONE_CASE, "output_validator/v.py": "\n"}
     later = "problem_format_version: 2025-09\n"
