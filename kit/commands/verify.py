@@ -237,6 +237,8 @@ def _row(entry: verify.Judged, width: int, problem: Problem) -> str:
     text = found.outcome + (f": {found.reason}" if found.reason else "")
     if entry.said and found.outcome != verify.TOO_CLOSE:
         text += f" ({entry.said})" if found.reason else f": {entry.said}"
+    if entry.score is not None and not found.reason.startswith("score"):
+        text += f" (score {entry.score:g})"  # a scoring problem's, whatever the folder
     kit = verify.format_word(entry.verdict, package)
     time = f"{entry.seconds:.3f} s"
     return f"{submission.name:<{width}}  {folder:<6}  {kit:<4}  {time:>9}  {text}"

@@ -277,6 +277,8 @@ def scored_copy(tmp_path):
     submissions = copy / "submissions"
     (submissions / "partially_accepted").mkdir()
     shutil.move(submissions / "accepted" / "split.py", submissions / "partially_accepted")
+    wrong = "n = int(input())\nprint(n, 0) if n else print(1, 1)\n"
+    (submissions / "wrong_answer" / "zero.py").write_text(wrong)
     (submissions / "accepted" / "halves.py").write_text(
         "n = int(input())\nprint(n // 2, n - n // 2)\n"
     )
@@ -290,6 +292,7 @@ def test_a_scoring_package_s_submissions_get_their_scores(capsys, scored_copy):
     assert found["accepted/halves.py"] == "AC AC T s agrees: score 100 (full 100)"
     assert found["partially_accepted/split.py"] == "AC AC T s agrees: score 75 (full 100)"
     assert found["wrong_answer/off_by_one.py"].startswith("WA WA T s agrees")
+    assert found["wrong_answer/zero.py"].endswith("(score 25)")  # 25 on secret/1, 0 on 2
     submissions = scored_copy / "submissions"
     shutil.move(submissions / "accepted" / "halves.py", submissions / "partially_accepted")
     shutil.move(submissions / "partially_accepted" / "split.py", submissions / "accepted")
@@ -324,7 +327,7 @@ def test_a_scoring_package_s_judge_errors_and_ranges(capsys, scored_copy):
     assert found["accepted/halves.py"] == (
         "AC JE T s DISAGREES: accepted wants AC with a score, the kit gives JE "
         "(data/secret/3.in: the validator wrote no score.txt (validation: custom score asks "
-        "for one))"
+        "for one)) (score 0)"
     )
     (scored_copy / "data" / "secret" / "3.in").unlink()
     validator = scored_copy / "output_validators" / "split_check" / "split_check.py"
