@@ -23,11 +23,14 @@ groups" and "Default grader specification"; problemtools' support/default_grader
   scores its sub-results' ``sum`` (the default), ``avg``, ``min`` or ``max`` (the last score
   mode in its flags), over the same sub-results as its verdict (``ignore_sample``: secret's).
   ``scored`` gives every group's score, for the ``range`` check (``out_of_range``).
+- A group whose ``grading`` is ``custom`` is aggregated by the package's grader instead
+  (``scored``'s ``grader``: its sub-results' verdicts and scores, its flags), after the same
+  judge error check; the case that decides is the last sub-result with the grader's verdict.
 
 API::
 
     graded(grading, verdicts) -> (Verdict, deciding case path or "")
-    scored(grading, verdicts, scores) -> Scored(verdict, decider, score, groups)
+    scored(grading, verdicts, scores[, grader]) -> Scored(verdict, decider, score, groups)
         grading: (GroupGrading or its leading fields (path under data/, on_reject, grader
             flags), ...)
         verdicts: ((case path under data/, its verdict), ...)  # the cases run
@@ -38,6 +41,7 @@ API::
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable
 from typing import NamedTuple
 
 from kit.packages.model import GroupGrading
@@ -51,6 +55,8 @@ SCORE_MODES = {
     "max": max,
 }
 Result = tuple[Verdict, str]  # a verdict, and the case that gave it ("" when accepted)
+# a package's own grader: (sub-results' (verdict, score), grader flags) -> (verdict, score)
+Grader = Callable[[list[tuple[Verdict, float]], tuple[str, ...]], tuple[Verdict, float]]
 
 
 class Scored(NamedTuple):
@@ -66,8 +72,14 @@ def graded(grading: tuple, verdicts: tuple[tuple[str, Verdict], ...]) -> Result:
     return found.verdict, found.decider
 
 
-def scored(grading: tuple, verdicts: tuple[tuple[str, Verdict], ...], scores: dict) -> Scored:
-    """The root's result with its score, and every group's score."""
+def scored(
+    grading: tuple,
+    verdicts: tuple[tuple[str, Verdict], ...],
+    scores: dict,
+    grader: Grader | None = None,
+) -> Scored:
+    """The root's result with its score, and every group's score; ``grader`` aggregates the
+    groups whose grading is custom."""
     settings = {entry[0]: GroupGrading(*entry) for entry in grading}
     ran = dict(verdicts)
     groups = {""} | set(settings)
@@ -83,7 +95,8 @@ def scored(grading: tuple, verdicts: tuple[tuple[str, Verdict], ...], scores: di
     for members in children.values():
         members.sort(key=posixpath.basename)
     groups_scored: dict[str, float] = {}
-    verdict, decider, score = _result("", settings, children, (ran, scores, groups_scored))
+    state = (ran, scores, groups_scored, grader)
+    verdict, decider, score = _result("", settings, children, state)
     return Scored(verdict, decider, score, groups_scored)
 
 
@@ -101,7 +114,7 @@ def out_of_range(grading: tuple, groups: dict[str, float]) -> list[tuple[str, fl
 def _result(group: str, settings: dict, children: dict, state: tuple) -> tuple:
     """``group``'s (verdict, deciding case, score); ``state``: the cases' verdicts and
     validator scores, and the group scores found so far (filled in here)."""
-    ran, scores, groups_scored = state
+    ran, scores, groups_scored, grader = state
     rule = settings.get(group, GroupGrading(group))
     subs = []
     for child in children[group]:
@@ -115,9 +128,24 @@ def _result(group: str, settings: dict, children: dict, state: tuple) -> tuple:
         subs.append(sub)
         if rule.on_reject == "break" and sub[0] != OK:
             break
-    result = _aggregate(subs, tuple(rule.flags))
+    if rule.custom and grader is not None:
+        result = _custom(subs, tuple(rule.flags), grader)
+    else:
+        result = _aggregate(subs, tuple(rule.flags))
     groups_scored[group] = result[2]
     return result
+
+
+def _custom(subs: list[tuple], flags: tuple[str, ...], grader: Grader) -> tuple:
+    """The package's grader's (verdict, deciding case, score) over ``subs``: a judge error
+    among them is the group's first (problemtools), and the deciding case is the last
+    sub-result with the grader's verdict."""
+    judge_error = next((sub for sub in subs if sub[0] == JE), None)
+    if judge_error is not None or not subs:
+        return judge_error or (OK, "", 0.0)
+    verdict, score = grader([(sub[0], sub[2]) for sub in subs], flags)
+    decider = next((sub[1] for sub in reversed(subs) if sub[0] == verdict), "")
+    return verdict, decider, score
 
 
 def _aggregate(subs: list[tuple], flags: tuple[str, ...]) -> tuple:

@@ -74,6 +74,7 @@ import dataclasses
 import math
 
 from kit.errors import BuildError
+from kit.grader_program import package_grader
 from kit.grading import out_of_range, scored
 from kit.judges.targets import Runner
 from kit.packages.expectations import Expectation, rules_for
@@ -197,7 +198,10 @@ def judge_submission(
     order = {case.name: index for index, case in enumerate(cases)}
     where = {case.name: case_path(problem, case) for case in cases} if every_case else {}
     if package.grading:
-        failing = _graded_failure(package, where, verdicts, judged)
+        grader = package_grader(problem)
+        failing = _graded_failure(package, where, verdicts, judged, grader)
+        if grader is not None and grader.failure:
+            messages[""] = grader.failure
     else:
         failing = sorted((order[v.case], v.case, v.word) for v in verdicts if v.word != OK)
     judged.seconds = max((v.seconds for v in verdicts), default=0.0)
@@ -206,13 +210,16 @@ def judge_submission(
             (where[v.case], Verdict(v.word), v.seconds)
             for v in sorted(verdicts, key=lambda v: order[v.case])
         )
-        judged.messages = tuple((where[case], text) for case, text in messages.items())
+        judged.messages = tuple(
+            (where[case], text) for case, text in messages.items() if case in where
+        )
     if not failing:
         judged.verdict = OK
         return judged
     _, case, word = failing[0]
     judged.verdict = Verdict(word)
-    judged.said = f"{case}: {messages.get(case, str(word))}"
+    said = messages.get(case, f"the grader's verdict {format_word(Verdict(word), KATTIS)}")
+    judged.said = f"{case}: {said}" if case else said
     return judged
 
 
@@ -247,13 +254,16 @@ def score_error(word: str, score: str | None, custom_score: str) -> str | None:
     return f"the validator's score.txt holds {score!r}, not a number" if math.isnan(value) else None
 
 
-def _graded_failure(package, paths: dict[str, str], verdicts: list, judged: Judged) -> list:
+def _graded_failure(
+    package, paths: dict[str, str], verdicts: list, judged: Judged, grader=None
+) -> list:
     """The failing case that decides the package's ``grading`` (``kit.grading``; ``paths``:
-    each case's path by name), as a list of one (index, case name, verdict); empty when it
+    each case's path by name; ``grader``: its own, if any), as a list of one (index, case
+    name, verdict), the name "" when a grader's verdict comes from no case; empty when it
     grades the run accepted. A scoring problem's score goes into ``judged``."""
     ran = tuple((paths[v.case], Verdict(v.word)) for v in verdicts)
     scores = {paths[v.case]: float(v.score) for v in verdicts if v.word == OK and v.score}
-    found = scored(package.grading, ran, scores)
+    found = scored(package.grading, ran, scores, grader)
     if package.objective:
         root = next(group.score_range for group in package.grading if group.path == "")
         best = root[1] if package.objective == "max" else root[0]
@@ -265,7 +275,8 @@ def _graded_failure(package, paths: dict[str, str], verdicts: list, judged: Judg
         )
     if found.verdict == OK:
         return []
-    return [(0, name, found.verdict) for name, path in paths.items() if path == found.decider][:1]
+    named = [name for name, path in paths.items() if path == found.decider][:1]
+    return [(0, (named or [""])[0], found.verdict)]
 
 
 def _number(value: float) -> str:

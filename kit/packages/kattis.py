@@ -146,6 +146,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     resolution = 1.0 if legacy else _number(limits, "time_resolution", 1.0, shown)
     if not legacy:  # legacy has no resolution: problemtools only rounds a limit it derives
         notes += _resolution_notes(shown, time_limit, resolution)
+    grading = _grading(path, shown, config, scored=bool(objective))
     return Package(
         path=path,
         shown=shown,
@@ -179,7 +180,8 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         expectations=expected,
         resolution=resolution,
         infers_time_limit=not legacy,
-        grading=_grading(path, shown, config, scored=bool(objective)),
+        grading=grading,
+        grader=_grader(path, shown, base or shown, grading),
         objective=objective,
         custom_score=custom_score,
         passes=_passes(shown, limits, types, compare, interactor),
@@ -280,6 +282,17 @@ def _judging(
     return ("kattis:" + " ".join(flags)) if flags else "kattis", None
 
 
+def _grader(path: Path, shown: str, base: str, grading: tuple) -> str:
+    """The spec path of the grader program in ``graders/`` when a group's grading is custom
+    (legacy spec, "Graders": at most one); "" otherwise."""
+    if not any(entry.custom for entry in grading):
+        return ""
+    folder = path / "graders"
+    if not folder.is_dir():
+        raise BuildError(f"{shown}: grading: custom, but graders/ is missing")
+    return f"{base}/{_program_in(folder, shown, 'grader')}"
+
+
 def _validation_notes(path: Path, shown: str, config: dict, legacy: bool) -> list[str]:
     """What problemtools reports as errors in a legacy package's ``validation``: a validator
     program that ``validation: default`` leaves unused, and a word after ``custom`` other than
@@ -305,17 +318,22 @@ def _validation_notes(path: Path, shown: str, config: dict, legacy: bool) -> lis
 
 
 def _validator(folder: Path, shown: str) -> str:
-    """The validator program's path relative to the package: the folder itself when it holds
-    sources, else its first entry."""
-    where = f"{shown}/{folder.name}"
+    """The validator program's path relative to the package."""
     if not folder.is_dir():
         raise BuildError(f"{shown}: custom validation, but {folder.name}/ is missing")
+    return _program_in(folder, shown, "validator")
+
+
+def _program_in(folder: Path, shown: str, role: str) -> str:
+    """The path relative to the package of the program in ``folder`` (a validator's, a
+    grader's): the folder itself when it holds sources, else its first entry."""
+    where = f"{shown}/{folder.name}"
     entries = sorted(entry for entry in folder.iterdir() if not hidden(entry.name))
     if any(entry.is_file() and entry.suffix in LANGUAGES for entry in entries):
         return folder.name
     programs = [entry for entry in entries if entry.is_dir() or entry.suffix in LANGUAGES]
     if not programs:
-        raise BuildError(f"{where}/ holds no validator program")
+        raise BuildError(f"{where}/ holds no {role} program")
     return f"{folder.name}/{programs[0].name}"
 
 
@@ -435,14 +453,19 @@ def _grading(path: Path, shown: str, config: dict, scored: bool) -> tuple[GroupG
         on_reject = overrides.get("on_reject", on_reject)
         if on_reject not in ("break", "continue"):
             raise BuildError(f"{where}: on_reject: {on_reject!r} is not break or continue")
-        scores = scoring.group_scores([*configs, overrides], inherited[3:], where)
-        entry = GroupGrading(relative, on_reject, flags, *scores)
+        scores = scoring.group_scores([*configs, overrides], inherited[3:6], where)
+        custom = inherited.custom
+        for settings in configs:
+            custom = scoring.custom_grading(settings, custom, where)
+        entry = GroupGrading(relative, on_reject, flags, *scores, custom)
         found.append(entry)
         for name in names or sorted(os.listdir(folder)):
             if (folder / name).is_dir() and not hidden(name):
                 visit(folder / name, entry, ())
 
     visit(path / "data", GroupGrading(""), ("sample", "secret"))
+    if any(entry.custom for entry in found) and not scored:
+        raise BuildError(f"{shown}: grading: custom is for scoring problems only")
     if not scored and all(entry.on_reject == "break" and not entry.flags for entry in found):
         return ()
     return tuple(found)

@@ -50,8 +50,9 @@ def args_for(input_args: tuple, validator: str) -> tuple[str, ...]:
 class GroupGrading(NamedTuple):
     """How a Kattis test data group's result is graded (``kit.grading``): its path under
     data/ ("" for data/ itself, "sample", "secret/group1"), ``on_reject``, ``grader_flags``,
-    and for a scoring problem the score of an accepted and of a rejected case and the range
-    its score must fall in (problemtools' testdata.yaml keys, inherited by subgroups)."""
+    and for a scoring problem the score of an accepted and of a rejected case, the range its
+    score must fall in and whether the package's own grader aggregates it (problemtools'
+    testdata.yaml keys, inherited by subgroups)."""
 
     path: str
     on_reject: str = "break"
@@ -59,6 +60,7 @@ class GroupGrading(NamedTuple):
     accept_score: float = 1.0
     reject_score: float = 0.0
     score_range: tuple[float, float] = (-math.inf, math.inf)
+    custom: bool = False  # ``grading: custom``: the package's grader aggregates it
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,8 @@ class Package:
     custom_score: str = ""
     # a multi-pass problem's most passes a case may take (limits.validation_passes); 0: not one
     passes: int = 0
+    # the grader program of groups with ``grading: custom`` (a spec path, as ``compare``'s), if any
+    grader: str = ""
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

@@ -10,6 +10,8 @@ format's and 2023-07's scoring; problemtools/metadata.py, ``LegacyGrading`` and
 - A group's ``accept_score`` (default 1), ``reject_score`` (0) and ``range`` ("-inf +inf",
   "MIN MAX") are inherited by its subgroups; problem.yaml's ``grading`` may set them (and
   ``on_reject``: ``first_error`` is break, ``grade`` continue) for every group at once.
+- A group's ``grading: custom`` (inherited) has the package's grader aggregate it
+  (``kit.grading``); only a scoring problem may.
 - 2025-09's scoring (``max_score``, ``score_aggregation``, ``require_pass``) is another model:
   its problems are judged pass-fail here, and a note says so.
 
@@ -17,6 +19,7 @@ API::
 
     problem_scoring(config, version, types, shown) -> (objective, custom_score, notes)
     group_scores(configs, inherited, where) -> (accept_score, reject_score, score_range)
+    custom_grading(config, inherited, where) -> bool  # a group's grading: custom
     problem_overrides(config, shown) -> {key: value}  # problem.yaml's grading, for every group
 """
 
@@ -83,6 +86,15 @@ def group_scores(configs: list[dict], inherited: tuple, where: str) -> tuple:
         if "range" in config:
             score_range = _range(config["range"], where)
     return accept, reject, score_range
+
+
+def custom_grading(config: dict, inherited: bool, where: str) -> bool:
+    """Whether a group's ``grading`` (``default`` or ``custom``) is the package's grader's."""
+    if "grading" not in config:
+        return inherited
+    if config["grading"] not in ("default", "custom"):
+        raise BuildError(f"{where}: grading: {config['grading']!r} is not default or custom")
+    return config["grading"] == "custom"
 
 
 def _range(value: object, where: str) -> tuple[float, float]:

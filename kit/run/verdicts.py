@@ -79,6 +79,12 @@ KATTIS_WORDS = (KATTIS_AC, str(WA), str(TLE), KATTIS_RTE)
 # (legacy spec, "Default grader specification": JE, IF, RTE, MLE, TLE, OLE, WA; then PE, as
 # problemtools' support/default_grader orders them)
 KATTIS_WORST_FIRST = (JE, RE, MLE, TLE, OLE, WA, PE)
+# a Kattis grader's words (legacy spec, "Graders"; problemtools, judge/grade.py): the kit's
+# verdict given as each, and each read back (a memory failure is a run-time error to Kattis)
+KATTIS_GRADER_WORDS = {OK: KATTIS_AC, RE: KATTIS_RTE, MLE: KATTIS_RTE}
+KATTIS_GRADER_WORDS |= {verdict: str(verdict) for verdict in (WA, TLE, OLE, JE)}
+KATTIS_GRADER_VERDICTS = {word: verdict for verdict, word in KATTIS_GRADER_WORDS.items()}
+KATTIS_GRADER_VERDICTS |= {KATTIS_RTE: RE, str(MLE): MLE}
 NAMES = {verdict: verdict.judge_name for verdict in Verdict}
 ORDER = (WA, PE, TLE, MLE, OLE, RE, JE)  # in counts
 MIB = 1024

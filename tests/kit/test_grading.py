@@ -128,6 +128,25 @@ def test_a_score_outside_its_group_s_range_is_named():
     assert found.score == 0.0 and out_of_range(grading, found.groups) == []
 
 
+def test_a_custom_group_is_aggregated_by_the_package_s_grader():
+    seen = []
+
+    def grader(subs, flags):
+        seen.append((subs, flags))
+        return (WA, 4.0) if any(verdict != OK for verdict, _ in subs) else (OK, 9.0)
+
+    grading = (GroupGrading(""), GroupGrading("secret", "continue", ("x",), 2.0, 1.0, custom=True))
+    run = (("secret/1", WA), ("secret/2", OK), ("secret/3", WA))
+    found = scored(grading, run, {"secret/2": 3.0}, grader)
+    assert seen == [([(WA, 1.0), (OK, 3.0), (WA, 1.0)], ("x",))]
+    assert (found.verdict, found.decider, found.groups["secret"]) == (WA, "secret/3", 4.0)
+    found = scored(grading, (("secret/1", OK),), {}, grader)
+    assert (found.verdict, found.decider, found.score) == (OK, "", 9.0)
+    found = scored(grading, (("secret/1", JE), ("secret/2", OK)), {}, grader)
+    assert (found.verdict, found.decider) == (JE, "secret/1") and len(seen) == 2  # not asked
+    assert scored(grading, run, {}).verdict == WA  # no grader: the default one
+
+
 # wrong on the sample (5 + 1 is not 5), a crash on n = 0 (secret/2)
 WRONG_THEN_CRASH = "n = int(input())\nassert n != 0\nprint(n, 1)\n"
 

@@ -500,3 +500,36 @@ def test_an_interactive_multi_pass_package_plays_each_pass(capsys, echo_passes):
         "AC JE T s DISAGREES: accepted allows AC, the kit gives JE (data/secret/3.in: judge "
         "error: interactor wrote nextpass.in, and rejected (exit status 43))"
     )
+
+
+# a custom grader: WA when a sub-result is, else AC with the sum of the scores, doubled under
+# the flag "double"
+GRADER = """import sys
+
+lines = [line.split() for line in sys.stdin.read().splitlines()]
+total = sum(float(score) for _, score in lines) * (2 if "double" in sys.argv[1:] else 1)
+print("WA 0" if any(word != "AC" for word, _ in lines) else f"AC {total}")
+"""
+
+
+def test_a_custom_grader_aggregates_its_groups(capsys, scored_copy):
+    (scored_copy / "graders").mkdir()
+    grader = scored_copy / "graders" / "grader.py"
+    grader.write_text(GRADER)
+    top = "on_reject: continue\nrange: 0 200\ngrader_flags: ignore_sample\n"
+    (scored_copy / "data" / "testdata.yaml").write_text(top)
+    secret = scored_copy / "data" / "secret" / "testdata.yaml"
+    secret.write_text("grading: custom\ngrader_flags: double\n")
+    code, out, _ = verify(capsys, scored_copy)
+    found = rows(out)
+    assert code == 0, out
+    assert found["accepted/halves.py"] == "AC AC T s agrees: score 200 (full 200)"  # 2 x 100
+    assert found["partially_accepted/split.py"] == "AC AC T s agrees: score 150 (full 200)"
+    assert found["wrong_answer/zero.py"].startswith("WA WA T s agrees: data/secret/2.in: ")
+    grader.write_text("import sys\nsys.exit(3)\n")
+    code, out, _ = verify(capsys, scored_copy, "accepted")
+    assert code == 1
+    assert rows(out)["accepted/halves.py"] == (
+        "AC JE T s DISAGREES: accepted wants AC with a score, the kit gives JE (the package's "
+        "grader (graders) failed: exit status 3, not 0) (score 0)"
+    )

@@ -113,3 +113,27 @@ def test_problem_yaml_s_grading_is_set_over_every_group_s_own(tmp_path):
     assert {(entry.accept_score, entry.on_reject) for entry in package.grading} == {
         (5.0, "continue")
     }
+
+
+def test_grading_custom_is_inherited_and_needs_a_grader_and_a_scoring_problem(tmp_path):
+    copy = shutil.copytree(SPLIT, tmp_path / "split")
+    (copy / "problem.yaml").write_text("type: scoring\nvalidation: custom\n")
+    (copy / "data" / "testdata.yaml").write_text("grading: custom\n")
+    (copy / "data" / "sample" / "testdata.yaml").write_text("grading: default\n")
+    with pytest.raises(BuildError, match=r"^split: grading: custom, but graders/ is missing$"):
+        kattis.read(copy, "split")
+    (copy / "graders").mkdir()
+    (copy / "graders" / "sum.py").write_text("print('AC 1')\n")
+    package = kattis.read(copy, "split")
+    assert [(entry.path, entry.custom) for entry in package.grading] == [
+        ("", True),
+        ("sample", False),
+        ("secret", True),  # inherited from data/
+    ]
+    assert package.grader == "split/graders"
+    (copy / "problem.yaml").write_text("validation: custom\n")
+    with pytest.raises(BuildError, match=r"^split: grading: custom is for scoring problems only$"):
+        kattis.read(copy, "split")
+    (copy / "data" / "testdata.yaml").write_text("grading: own\n")
+    with pytest.raises(BuildError, match=r"split/data: grading: 'own' is not default or custom"):
+        kattis.read(copy, "split")
