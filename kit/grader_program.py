@@ -7,13 +7,13 @@ problemtools, judge/grade.py): the aggregate of a test data group whose ``gradin
   format's words (AC, WA, TLE, RTE, JE) and its score.
 - It must exit with 0 and print one line, a verdict and a score; anything else (another
   status, a crash, no answer within GRADER_TIMEOUT, other output) is a judge error, whose
-  reason ``failure`` keeps.
+  reason ``failure`` keeps (the first one's: a submission's groups share one grader).
 
 API::
 
     package_grader(problem) -> PackageGrader | None   # None: the package has no grader
     PackageGrader(sub-results [(Verdict, score)], flags) -> (Verdict, score)
-    PackageGrader.failure -> str   # why the last call was a judge error, else ""
+    PackageGrader.failure -> str   # why its first failed call was a judge error, else ""
 """
 
 from __future__ import annotations
@@ -69,10 +69,9 @@ class PackageGrader:
         answer = _ANSWER.fullmatch(stdout.decode("utf-8", "replace"))
         if answer is None:
             return self._failed(f"printed {stdout[:40]!r}, not a verdict and a score")
-        self.failure = ""
         return KATTIS_GRADER_VERDICTS[answer[1]], float(answer[2])
 
     def _failed(self, why: str) -> tuple[Verdict, float]:
         shown = self.program.shown.removeprefix("./")
-        self.failure = f"the package's grader ({shown}) failed: {why}"
+        self.failure = self.failure or f"the package's grader ({shown}) failed: {why}"
         return JE, 0.0

@@ -24,7 +24,7 @@ def test_the_sub_results_in_the_format_s_words_and_the_answer_read(tmp_path):
     )
     run = grader(tmp_path, body)
     subs = [(OK, 1.0), (WA, 0.0), (TLE, 2.5), (RE, 0.0), (MLE, 0.0)]
-    assert run(subs, ("min", "x")) == (TLE, 7.25) and run.failure == ""
+    assert run(subs, ("min", "x")) == (TLE, 7.25) and run.failure == ""  # none failed
     assert grader(tmp_path, "print(' AC  1e2 ')\n")([(OK, 1.0)], ()) == (OK, 100.0)
 
 
@@ -43,8 +43,11 @@ def test_a_grader_that_fails_is_a_judge_error_with_its_reason(tmp_path, body, wh
     assert run([(OK, 1.0)], ()) == (JE, 0.0)
     assert run.failure.startswith("the package's grader (grader.py) failed: ")
     assert why in run.failure
+    failure = run.failure
+    (tmp_path / "grader.py").write_text("import sys\nsys.exit(5)\n")
+    assert run([(OK, 1.0)], ()) == (JE, 0.0) and run.failure == failure  # the first kept
     (tmp_path / "grader.py").write_text("print('AC 1')\n")
-    assert run([(OK, 1.0)], ()) == (OK, 1.0) and run.failure == ""  # the last call's
+    assert run([(OK, 1.0)], ()) == (OK, 1.0) and run.failure == failure
 
 
 def test_a_package_without_a_grader_has_none():
