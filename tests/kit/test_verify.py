@@ -427,7 +427,8 @@ def echo_agrees(capsys, top, said):
     assert code == 0, out
     assert found["accepted/echo.py"] == "AC AC T s agrees"
     wrong = f"WA WA T s agrees: data/sample/1.in: wrong answer: {said}"
-    assert found["wrong_answer/second.py"] == wrong
+    # an interactive one's row may add whether the solution had exited first, a race
+    assert found["wrong_answer/second.py"].startswith(wrong)
 
 
 def add_case(top, case, text):
@@ -490,9 +491,7 @@ def test_an_interactive_multi_pass_package_plays_each_pass(capsys, echo_passes):
     accepted.write_text("print(abs(int(input())), flush=True)\n")
     second = echo_passes / "submissions" / "wrong_answer" / "second.py"
     second.write_text("n = int(input())\nprint(n if n else 5, flush=True)\n")
-    echo_agrees(
-        capsys, echo_passes, "pass 2: ['5'] is not 0 (after the solution had exited with status 0)"
-    )
+    echo_agrees(capsys, echo_passes, "pass 2: ['5'] is not 0")
     add_case(echo_passes, "secret/3", "9\n")  # the interactor's judge error
     code, out, _ = verify(capsys, echo_passes, "accepted")
     assert code == 1
