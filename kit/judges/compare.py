@@ -165,13 +165,6 @@ class Comparator:
 class LinesComparator(Comparator):
     spec = "lines"
 
-    def judge_pass(
-        self, input_path: Path, expected: bytes, got: bytes, feedback: Path
-    ) -> Judgement:
-        """One pass of a multi-pass problem, ``feedback`` the folder kept between passes; a
-        rule other than a Kattis validator judges it alone and asks for no other pass."""
-        return self.judge(input_path, expected, got)
-
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
         difference = self.difference(expected, got)
         if difference is None:
