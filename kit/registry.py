@@ -434,10 +434,7 @@ def problem_from_package(
         raise BuildError(text.replace("package . ", "the package ", 1)) from None
     assert problem.source is not None
     # read as "." from its own folder: its notes name it as the header of ``verify`` does
-    notes = tuple(
-        note.replace("note: .: ", "note: ", 1).replace("note: . is ", "note: the package is ", 1)
-        for note in problem.source.notes
-    )
+    notes = tuple(note.replace("note: .: ", "note: ", 1) for note in problem.source.notes)
     given = {} if time_limit is None else {"time_from": "--time-limit"}
     folders = tuple(folder.resolve() for folder in include)
     source = replace(problem.source, notes=notes, include=folders + problem.source.include, **given)

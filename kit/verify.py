@@ -40,6 +40,11 @@ one on a wrong answer, one where the problem takes no score from its validator, 
 not a number, none where ``validation: custom score`` asks for one; problemtools,
 judge/validate.py).
 
+**A 2025-09 scoring problem** is scored by that version's model (``kit.score_aggregation``):
+its folders keep their verdict rules, its row ends with the score, a score against the
+format's rules makes the case (or for a group over its ``max_score``, the run) a judge error,
+and ``submissions.yaml``'s ``score`` asks for the submission's score or a group's.
+
 A PE is a WA for a Kattis package (the format has none). Verdicts are shown in the formats'
 words: AC for ok, RTE for RE (and for MLE in a Kattis package).
 
@@ -76,9 +81,10 @@ import math
 from kit.errors import BuildError
 from kit.grader_program import package_grader
 from kit.grading import out_of_range, scored
+from kit.judges.compare import score_parts
 from kit.judges.targets import Runner
-from kit.packages.expectations import Expectation, rules_for
-from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, Submission
+from kit.packages.expectations import Expectation, names, rules_for
+from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, Package, Submission
 from kit.registry import Case, Problem
 from kit.run.cases import Column, RunOptions, run_all
 from kit.run.verdicts import (
@@ -95,8 +101,10 @@ from kit.run.verdicts import (
     WA,
     Verdict,
 )
+from kit.score_aggregation import aggregate
 
 PROVISIONAL_LIMIT = 10.0  # seconds: the accepted submissions' limit while it is not known
+SCORE_SLACK = 1e-6  # a submissions.yaml score against a sum of fractions
 AGREES, TOO_CLOSE, DISAGREES = "agrees", "too close to call on this machine", "DISAGREES"
 REJECTIONS = (WA, PE, TLE, MLE, OLE, RE)
 KATTIS_FOLDERS = {
@@ -149,6 +157,8 @@ class Judged:
     score: float | None = None
     full_score: float | None = None
     out_of_range: tuple[str, ...] = ()
+    # a 2025-09 scoring problem's (kit.score_aggregation): secret's and each group's score
+    group_scores: tuple[tuple[str, float], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -191,12 +201,14 @@ def judge_submission(
         return judged
     column = Column(runner.target, runner, static_only=False)
     package = problem.source
-    every_case = every_case or bool(package.expectations) or bool(package.grading)
+    every_case = every_case or any((package.expectations, package.grading, package.score_groups))
     options = RunOptions(jobs=jobs, first_failure=not every_case)
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
-    verdicts, messages = _score_checked(ran, package.custom_score)
+    verdicts, messages = _score_checked(ran, package)
     order = {case.name: index for index, case in enumerate(cases)}
     where = {case.name: case_path(problem, case) for case in cases} if every_case else {}
+    if package.score_groups:
+        verdicts = _aggregated(package, where, verdicts, messages, judged)
     if package.grading:
         grader = package_grader(problem)
         failing = _graded_failure(package, where, verdicts, judged, grader)
@@ -223,13 +235,16 @@ def judge_submission(
     return judged
 
 
-def _score_checked(ran, custom_score: str) -> tuple[list, dict[str, str]]:
+def _score_checked(ran, package: Package) -> tuple[list, dict[str, str]]:
     """The run's case verdicts, a case whose ``score.txt`` breaks the package's rules (see
-    ``score_error``) turned into a judge error, and each failing case's message by name."""
+    ``score_error``; a 2025-09 package's: ``_aggregated``) turned into a judge error, and each
+    failing case's message by name."""
     messages = {failure.case: failure.message for failure in ran.failures}
+    if package.score_groups:
+        return list(ran.verdicts), messages
     checked = []
     for verdict in ran.verdicts:
-        error = score_error(verdict.word, verdict.score, custom_score)
+        error = score_error(verdict.word, score_parts(verdict.score)[0], package.custom_score)
         if error is not None:
             messages[verdict.case] = error
         checked.append(verdict if error is None else dataclasses.replace(verdict, word=JE))
@@ -254,6 +269,25 @@ def score_error(word: str, score: str | None, custom_score: str) -> str | None:
     return f"the validator's score.txt holds {score!r}, not a number" if math.isnan(value) else None
 
 
+def _aggregated(package: Package, paths: dict, verdicts: list, messages: dict, judged) -> list:
+    """A 2025-09 scoring problem's run (``kit.score_aggregation``): its score and its groups'
+    into ``judged``, a group over its maximum into ``judged.out_of_range``, and the verdicts
+    with a case whose score breaks the format's rules turned into a judge error (its
+    message saying why)."""
+    written = {paths[v.case]: score_parts(v.score) for v in verdicts if v.score is not None}
+    ran = tuple((paths[v.case], Verdict(v.word)) for v in verdicts)
+    found = aggregate(package.score_groups, ran, written)
+    judged.score, judged.full_score = found.score, package.score_groups[0].max_score
+    judged.group_scores = tuple(found.groups.items())
+    names = {path: name for name, path in paths.items()}
+    wrong = {path for path, _ in found.errors if path in names}
+    for path, why in found.errors:
+        if path in names:
+            messages[names[path]] = why
+    judged.out_of_range = tuple(f"{path}: {why}" for path, why in found.errors if path not in names)
+    return [dataclasses.replace(v, word=JE) if paths[v.case] in wrong else v for v in verdicts]
+
+
 def _graded_failure(
     package, paths: dict[str, str], verdicts: list, judged: Judged, grader=None
 ) -> list:
@@ -262,7 +296,8 @@ def _graded_failure(
     name, verdict), the name "" when a grader's verdict comes from no case; empty when it
     grades the run accepted. A scoring problem's score goes into ``judged``."""
     ran = tuple((paths[v.case], Verdict(v.word)) for v in verdicts)
-    scores = {paths[v.case]: float(v.score) for v in verdicts if v.word == OK and v.score}
+    written = {paths[v.case]: score_parts(v.score)[0] for v in verdicts if v.word == OK}
+    scores = {path: float(text) for path, text in written.items() if text}
     found = scored(package.grading, ran, scores, grader)
     if package.objective:
         root = next(group.score_range for group in package.grading if group.path == "")
@@ -346,7 +381,12 @@ def _scored(judged: Judged) -> Agreement | None:
     if judged.out_of_range:
         return Agreement(DISAGREES, "; ".join(judged.out_of_range))
     folder, full = judged.submission.folder, judged.full_score
-    if judged.score is None or folder not in ("accepted", PARTIALLY_ACCEPTED):
+    # 2025-09 (group_scores): its folders' rules and submissions.yaml's decide
+    if (
+        judged.score is None
+        or judged.group_scores
+        or folder not in ("accepted", PARTIALLY_ACCEPTED)
+    ):
         return None
     if judged.verdict != OK:
         found = format_word(judged.verdict, KATTIS)
@@ -388,8 +428,9 @@ def rules_of(expectations: tuple[Expectation, ...], submission: Submission) -> l
         required = rule.required if rule.required is not None else required
     message = next((r.message for r in own if r.message is not None), None)
     use = next((r.use_for_time_limit for r in own if r.use_for_time_limit is not None), None)
+    score = next((r.score for r in own if r.score is not None), None)
     others = [r for r in rules if r not in own]
-    return [Expectation(folder, "", permitted, required, message, use), *others]
+    return [Expectation(folder, "", permitted, required, message, use, score), *others]
 
 
 def _expected(judged: Judged, rules: list[Expectation], limit: float, margin: float) -> Agreement:
@@ -401,11 +442,11 @@ def _expected(judged: Judged, rules: list[Expectation], limit: float, margin: fl
         (path, _either_side(format_word(v, package), seconds, limit, margin))
         for path, v, seconds in judged.cases
     ]
-    messages = judged.messages
-    unmet = next((why for rule in rules if (why := _unmet(rule, certain, messages))), None)
+    messages, scores = judged.messages, _scores(judged)
+    unmet = next((why for rule in rules if (why := _unmet(rule, certain, messages, scores))), None)
     if unmet is None:
         return Agreement(AGREES)
-    if not any(_unmet(rule, possible, messages) for rule in rules):
+    if not any(_unmet(rule, possible, messages, scores) for rule in rules):
         return Agreement(TOO_CLOSE, f"{unmet}, within the margin {margin:g} of the limit")
     return Agreement(DISAGREES, unmet)
 
@@ -420,9 +461,18 @@ def _either_side(word: str, seconds: float, limit: float, margin: float) -> set[
     return {word}
 
 
-def _unmet(rule: Expectation, verdicts: list, messages: tuple = ()) -> str | None:
-    """Why ``rule`` is not met by the cases' ``verdicts`` (path, a set of possible words) and
-    the failures' ``messages`` (path, message), or None when it is."""
+def _scores(judged: Judged) -> dict[str, float]:
+    """The scores a submissions.yaml ``score`` may ask about, by group path ("secret": the
+    submission's); empty for a pass-fail problem."""
+    if judged.group_scores:
+        return dict(judged.group_scores)
+    return {} if judged.score is None else {"secret": judged.score}
+
+
+def _unmet(rule: Expectation, verdicts: list, messages: tuple = (), scores=None) -> str | None:
+    """Why ``rule`` is not met by the cases' ``verdicts`` (path, a set of possible words),
+    the failures' ``messages`` (path, message) and the groups' ``scores`` (``_scores``), or
+    None when it is."""
     scope = rule.submissions + (f" on {rule.cases}" if rule.cases else "")
     covered = [(path, words) for path, words in verdicts if rule.applies_to(path)]
     if rule.permitted is not None:
@@ -435,6 +485,25 @@ def _unmet(rule: Expectation, verdicts: list, messages: tuple = ()) -> str | Non
     said = [text for path, text in messages if rule.applies_to(path)]
     if rule.message is not None and not any(rule.message in text for text in said):
         return f"{scope} asks for a judge message with {rule.message!r}, none has it"
+    return None if rule.score is None else _score_unmet(rule, scores or {}, scope)
+
+
+def _score_unmet(rule: Expectation, scores: dict[str, float], scope: str) -> str | None:
+    """Why the scores of the groups ``rule`` names (the submission's, without a case glob)
+    are not what its ``score`` asks, or None."""
+    assert rule.score is not None
+    low, high = rule.score
+    wanted = _number(low) if low == high else f"{_number(low)} to {_number(high)}"
+    if not scores:
+        return f"{scope} asks for score {wanted}, and this problem is not scored"
+    named = [(path, value) for path, value in scores.items() if names(rule.cases, path)]
+    found = named if rule.cases else [("secret", scores["secret"])]
+    if not found:
+        return f"{scope} asks for score {wanted}, and no test data group is {rule.cases}"
+    for path, value in found:
+        if not low - SCORE_SLACK <= value <= high + SCORE_SLACK:
+            where = "" if path == (rule.cases or "secret") else f" on {path}"
+            return f"{scope} asks for score {wanted}, the kit gives {_number(value)}{where}"
     return None
 
 

@@ -51,8 +51,9 @@ rejection is a wrong answer (the format has no presentation error).
 on stdin; exit 42 accepts, 43 is a wrong answer, any other status (0 included), a signal or
 no verdict within the timeout is the validator's own failure. Its message is the start of
 ``FEEDBACK_DIR/judgemessage.txt``, else of what it printed. What it wrote to
-``FEEDBACK_DIR/score.txt`` (a scoring problem's case score, accepted or not) is kept as its
-text in ``Judgement.score``, for ``kit.verify`` to judge by the package's rules. A C or C++
+``FEEDBACK_DIR/score.txt`` (a scoring problem's case score, accepted or not), and 2025-09's
+``score_multiplier.txt``, are kept as text in ``Judgement.score`` (``score_parts`` splits
+it), for ``kit.verify`` to judge by the package's rules. A C or C++
 validator, or a folder of sources, is compiled once and cached (``kit.judges.programs``).
 
 A path in a spec is split as a shell would (``shlex``): quote one with spaces.
@@ -75,9 +76,9 @@ Helpers shared with ``kit.run.interact``: ``program_command`` (argv of a user's 
 ``summary_line`` (a program's output as one line), ``crash_line`` (the last line of a
 traceback, or None), ``judge_message`` (a checker's or interactor's message: the exception
 line, else the first lines), ``testlib_failure`` (an exit status that is the program's own
-failure, described), ``TESTLIB_PRESENTATION``, ``feedback_message``, ``feedback_score`` and
-``next_pass_input`` (what a Kattis validator left in its feedback folder). Programs are run
-by ``kit.processes``.
+failure, described), ``TESTLIB_PRESENTATION``, ``feedback_message``, ``feedback_score``
+(``score_parts``) and ``next_pass_input`` (what a Kattis validator left in its feedback
+folder). Programs are run by ``kit.processes``.
 """
 
 from __future__ import annotations
@@ -98,6 +99,7 @@ from kit.judges.programs import KATTIS_ACCEPTED, KATTIS_WRONG, Program, kattis_f
 from kit.processes import run_program, signal_name
 
 DEFAULT_SPEC = "lines"
+MULTIPLIER_MARK = "\x00"  # in feedback_score's text, before score_multiplier.txt's
 CHECKER_TIMEOUT = 10.0
 SHOWN_CHARS = 60  # of a line or token in a message
 MESSAGE_CHARS = 200  # of a program's message
@@ -456,9 +458,28 @@ def next_pass_input(feedback: Path) -> bytes | None:
 
 def feedback_score(feedback: Path) -> str | None:
     """The text of a Kattis validator's ``score.txt`` in ``feedback`` (its first 64 bytes,
-    stripped), or None when it wrote none."""
+    stripped), then, when it wrote 2025-09's ``score_multiplier.txt`` too, MULTIPLIER_MARK
+    and that file's text (``score_parts`` splits them); None when it wrote neither."""
+    score = _small_text(feedback / "score.txt")
+    multiplier = _small_text(feedback / "score_multiplier.txt")
+    if multiplier is None:
+        return score
+    return f"{score or ''}{MULTIPLIER_MARK}{multiplier}"
+
+
+def score_parts(text: str | None) -> tuple[str | None, str | None]:
+    """``feedback_score``'s text as (score.txt's text, score_multiplier.txt's text), None
+    for a file the validator did not write (an empty ``score.txt`` beside a multiplier
+    reads as none)."""
+    if text is None or MULTIPLIER_MARK not in text:
+        return text, None
+    score, multiplier = text.split(MULTIPLIER_MARK, 1)
+    return score or None, multiplier
+
+
+def _small_text(path: Path) -> str | None:
     try:
-        with open(feedback / "score.txt", "rb") as file:
+        with open(path, "rb") as file:
             return file.read(64).decode("utf-8", "replace").strip()
     except OSError:
         return None

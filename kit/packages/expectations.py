@@ -19,15 +19,18 @@ Read as the spec says (Kattis/problem-package-format, spec/2025-09.md):
   its path or a group above it is) with its own ``permitted``, ``required`` and ``message``
   (a text that must appear in the judge's message on one of those cases), and
   ``use_for_time_limit`` (``true``, ``false``, ``lower`` or ``upper``: whether the rule bounds
-  the time limit, ``kit.limit_inference``). ``score``, ``language``, ``entrypoint``,
-  ``authors`` and ``model_solution`` are not checked here (a note names the ones given).
+  the time limit, ``kit.limit_inference``), and ``score``: a number, or a list of the lowest
+  and the highest, that the submission's score (a case glob's: each group it matches) must
+  equal or fall in (a scoring problem's, ``kit.score_aggregation``). ``language``,
+  ``entrypoint``, ``authors`` and ``model_solution`` are not checked here (a note names the
+  ones given).
 
 API::
 
     read(path, shown) -> (tuple[Expectation, ...], notes)  # empty: no submissions.yaml
     rules_for(expectations, submission_name) -> list[Expectation]
     Expectation.applies_to(case_path) -> bool
-    covers(glob, path) -> bool
+    covers(glob, path) -> bool  # path or a folder above it; names(glob, path): path itself
 """
 
 from __future__ import annotations
@@ -39,8 +42,8 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.packages import smallyaml
 
-OWN = ("permitted", "required", "message", "use_for_time_limit")  # what a rule checks
-UNCHECKED = ("score", "language", "entrypoint", "authors", "model_solution")
+OWN = ("permitted", "required", "message", "use_for_time_limit", "score")  # what a rule checks
+UNCHECKED = ("language", "entrypoint", "authors", "model_solution")
 TIME_USES = ("true", "false", "lower", "upper")  # use_for_time_limit's values
 
 
@@ -52,6 +55,7 @@ class Expectation:
     required: tuple[str, ...] | None  # some case's verdict is one of these (None: no need)
     message: str | None = None  # some case's judge message holds this text
     use_for_time_limit: str | None = None  # one of TIME_USES; None: not given (as "true")
+    score: tuple[float, float] | None = None  # the lowest and highest score allowed
 
     def applies_to(self, path: str) -> bool:
         """Whether the rule covers the case at ``path`` (under data/, without .in; "" for a
@@ -86,8 +90,9 @@ def _expectations(key: str, cases: str, rule: dict, where: str, unchecked: set) 
     if own:
         permitted, required = _verdicts(own, "permitted", where), _verdicts(own, "required", where)
         message = str(own["message"]) if "message" in own else None
-        use = _time_use(own, f"{where}: {key}" + (f": {cases}" if cases else ""))
-        found.append(Expectation(key, cases, permitted, required, message, use))
+        place = f"{where}: {key}" + (f": {cases}" if cases else "")
+        use, score = _time_use(own, place), _score(own, place)
+        found.append(Expectation(key, cases, permitted, required, message, use, score))
     for name, value in rule.items():
         if name in OWN:
             continue
@@ -122,9 +127,30 @@ def _time_use(rule: dict, where: str) -> str | None:
     return value
 
 
+def _score(rule: dict, where: str) -> tuple[float, float] | None:
+    """A rule's ``score`` as (lowest, highest), or None; a one-line error unless a number or
+    a list of two, the lower first."""
+    if "score" not in rule:
+        return None
+    given = rule["score"]
+    values = given if isinstance(given, list) else [given]
+    if len(values) not in (1, 2):
+        raise BuildError(f"{where}: score: {given!r} is not a number or a list of two")
+    pair = values * 2 if len(values) == 1 else values
+    low, high = (smallyaml.number(value, f"{where}: score") for value in pair)
+    if low > high:
+        raise BuildError(f"{where}: score: {given!r}: its lowest is above its highest")
+    return low, high
+
+
 def rules_for(expectations: tuple[Expectation, ...], submission: str) -> list[Expectation]:
     """The expectations that apply to the submission at ``submission`` (``accepted/a.py``)."""
     return [rule for rule in expectations if covers(rule.submissions, submission)]
+
+
+def names(glob: str, path: str) -> bool:
+    """Whether ``glob`` matches ``path`` itself (a group a ``score`` rule is about)."""
+    return any(_regex(pattern).fullmatch(path) for pattern in _expand(glob))
 
 
 def covers(glob: str, path: str) -> bool:

@@ -10,8 +10,8 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   the version's own first).
 - **Kind**: interactive when ``validation`` (legacy) holds ``interactive`` (``custom
   interactive``), or ``type`` (later versions; a string or a list) does. A ``scoring``
-  problem's settings are ``kit.packages.scoring``'s (legacy and 2023-07; a 2025-09 one is
-  judged pass-fail, with a note). A ``multi-pass`` problem (it needs its own output validator
+  problem's settings are ``kit.packages.scoring``'s (legacy and 2023-07: ``grading``;
+  2025-09: ``score_groups``). A ``multi-pass`` problem (it needs its own output validator
   or interactor) runs each case again on every ``nextpass.in`` its validator writes, at most
   ``limits.validation_passes`` times (``Package.passes``, for ``kit.run.cases``); a
   ``submit-answer`` problem is a one-line error.
@@ -75,6 +75,7 @@ from kit.packages.model import (
     GroupGrading,
     Package,
     PackageCase,
+    ScoreGroup,
     Submission,
 )
 
@@ -146,7 +147,9 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     resolution = 1.0 if legacy else _number(limits, "time_resolution", 1.0, shown)
     if not legacy:  # legacy has no resolution: problemtools only rounds a limit it derives
         notes += _resolution_notes(shown, time_limit, resolution)
-    grading = _grading(path, shown, config, scored=bool(objective))
+    latest = bool(objective) and not (legacy or version.startswith("2023-07"))  # 2025-09's model
+    grading = () if latest else _grading(path, shown, config, scored=bool(objective))
+    old_scoring = bool(objective) and not latest  # legacy and 2023-07: partially_accepted/
     return Package(
         path=path,
         shown=shown,
@@ -165,7 +168,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         margin=margin,
         margin_from=margin_from,
         multiplier=multiplier,
-        submissions=tuple(_submissions(path, bool(expected), scored=bool(objective))),
+        submissions=tuple(_submissions(path, bool(expected), scored=old_scoring)),
         notes=tuple(
             _view_notes(path)
             + notes
@@ -185,6 +188,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         objective=objective,
         custom_score=custom_score,
         passes=_passes(shown, limits, types, compare, interactor),
+        score_groups=_score_groups(path, shown) if latest else (),
     )
 
 
@@ -468,6 +472,28 @@ def _grading(path: Path, shown: str, config: dict, scored: bool) -> tuple[GroupG
         raise BuildError(f"{shown}: grading: custom is for scoring problems only")
     if not scored and all(entry.on_reject == "break" and not entry.flags for entry in found):
         return ()
+    return tuple(found)
+
+
+def _score_groups(path: Path, shown: str) -> tuple[ScoreGroup, ...]:
+    """A 2025-09 scoring problem's ``secret`` and its test data groups (its folders with a
+    ``test_group.yaml``), as ``kit.packages.scoring`` reads and checks them."""
+    walk = _Walk(path, shown)
+
+    def settings(folder: Path) -> dict:
+        merged: dict = {}
+        for config in walk._configs(folder):
+            merged.update(config)
+        return merged
+
+    secret = path / "data" / "secret"
+    found = [scoring.score_group(settings(secret), "secret", f"{shown}/data/secret")]
+    for name in sorted(os.listdir(secret)) if secret.is_dir() else ():
+        folder = secret / name
+        if not hidden(name) and (folder / "test_group.yaml").is_file():
+            where = f"{shown}/data/secret/{name}"
+            found.append(scoring.score_group(settings(folder), f"secret/{name}", where))
+    scoring.check_score_groups(tuple(found), settings(path / "data" / "sample"), shown)
     return tuple(found)
 
 

@@ -63,6 +63,19 @@ class GroupGrading(NamedTuple):
     custom: bool = False  # ``grading: custom``: the package's grader aggregates it
 
 
+class ScoreGroup(NamedTuple):
+    """A 2025-09 scoring problem's ``secret`` or one of its test data groups, as its
+    ``test_group.yaml`` sets them (``kit.score_aggregation``): its path under data/
+    ("secret", "secret/group1"), its maximum score (None: unbounded), how its score comes
+    from its cases or groups (``pass-fail``, ``sum`` or ``min``) and the groups (or
+    ``sample``) whose every case must be accepted for it to score."""
+
+    path: str
+    max_score: float | None
+    aggregation: str
+    require_pass: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class Submission:
     """A jury submission, and the folder (Kattis) or tag (Polygon) the jury sorted it by."""
@@ -123,6 +136,9 @@ class Package:
     passes: int = 0
     # the grader program of groups with ``grading: custom`` (a spec path, as ``compare``'s), if any
     grader: str = ""
+    # a 2025-09 scoring problem's ``secret`` and test data groups (kit.score_aggregation);
+    # () for every other problem
+    score_groups: tuple[ScoreGroup, ...] = ()
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

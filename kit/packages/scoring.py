@@ -12,8 +12,15 @@ format's and 2023-07's scoring; problemtools/metadata.py, ``LegacyGrading`` and
   ``on_reject``: ``first_error`` is break, ``grade`` continue) for every group at once.
 - A group's ``grading: custom`` (inherited) has the package's grader aggregate it
   (``kit.grading``); only a scoring problem may.
-- 2025-09's scoring (``max_score``, ``score_aggregation``, ``require_pass``) is another model:
-  its problems are judged pass-fail here, and a note says so.
+- 2025-09's scoring is another model (spec/2025-09.md, "Test data configuration" and "Result
+  aggregation"): ``secret`` and each test data group (a folder right under it with a
+  ``test_group.yaml``) has a ``max_score`` (``secret`` 100, a group ``unbounded``, by
+  default), a ``score_aggregation`` (``secret`` ``sum``, a group ``pass-fail``) and a
+  ``require_pass``; ``score_group`` reads one, ``check_score_groups`` what the format asks
+  of them together (a pass-fail group bounded; a bounded ``secret``'s groups bounded; a
+  pass-fail ``secret``'s groups pass-fail; ``require_pass`` naming ``sample`` or an earlier
+  pass-fail group, ``secret`` only ``sample``; none of these keys in ``sample``), each a
+  one-line error. ``kit.score_aggregation`` scores a run with them.
 
 API::
 
@@ -21,6 +28,8 @@ API::
     group_scores(configs, inherited, where) -> (accept_score, reject_score, score_range)
     custom_grading(config, inherited, where) -> bool  # a group's grading: custom
     problem_overrides(config, shown) -> {key: value}  # problem.yaml's grading, for every group
+    score_group(config, path, where) -> ScoreGroup  # 2025-09: one group's test_group.yaml
+    check_score_groups(groups, sample_config, shown)  # 2025-09: secret's, then its groups'
 """
 
 from __future__ import annotations
@@ -29,9 +38,12 @@ import math
 
 from kit.errors import BuildError
 from kit.packages import smallyaml
+from kit.packages.model import ScoreGroup
 
 SCORE_KEYS = ("accept_score", "reject_score", "range")
 LEGACY_ON_REJECT = {"first_error": "break", "grade": "continue", "worst_error": None}
+AGGREGATIONS = ("pass-fail", "sum", "min")  # 2025-09's score_aggregation
+GROUP_SCORE_KEYS = ("max_score", "score_aggregation", "require_pass")  # 2025-09's
 
 
 def problem_scoring(
@@ -42,11 +54,7 @@ def problem_scoring(
     if "scoring" not in types:
         return "", "", []
     if not (version.startswith("legacy") or version.startswith("2023-07")):
-        note = (
-            f"note: {shown} is a scoring problem of the {version} format (max_score, "
-            "score_aggregation): judged pass-fail here, no scores"
-        )
-        return "", "", [note]
+        return "max", "allowed", []  # 2025-09: which groups take a score is score_group's
     grading = _grading_table(config, shown)
     objective = str(grading.get("objective", "max"))
     if objective not in ("max", "min"):
@@ -95,6 +103,59 @@ def custom_grading(config: dict, inherited: bool, where: str) -> bool:
     if config["grading"] not in ("default", "custom"):
         raise BuildError(f"{where}: grading: {config['grading']!r} is not default or custom")
     return config["grading"] == "custom"
+
+
+def score_group(config: dict, path: str, where: str) -> ScoreGroup:
+    """The 2025-09 settings of ``secret`` or a group at ``path`` ("secret/group1") from its
+    ``test_group.yaml`` (``config``), the format's defaults where it sets none."""
+    top = path == "secret"
+    given = config.get("max_score", 100 if top else "unbounded")
+    if str(given).strip() == "unbounded":
+        max_score = None
+    else:
+        max_score = smallyaml.number(given, f"{where}: max_score")
+        if max_score < 0 or max_score != int(max_score):
+            raise BuildError(f"{where}: max_score: {given!r} is not a non-negative integer")
+    aggregation = str(config.get("score_aggregation", "sum" if top else "pass-fail")).strip()
+    if aggregation not in AGGREGATIONS:
+        known = ", ".join(AGGREGATIONS)
+        raise BuildError(f"{where}: score_aggregation: {aggregation!r} is not one of {known}")
+    required = config.get("require_pass", [])
+    names = required if isinstance(required, list) else [required]
+    return ScoreGroup(path, max_score, aggregation, tuple(str(name).strip() for name in names))
+
+
+def check_score_groups(groups: tuple[ScoreGroup, ...], sample: dict, shown: str) -> None:
+    """A one-line error when 2025-09's ``groups`` (``secret`` first) break the format's rules
+    together, or ``sample``'s ``test_group.yaml`` sets a scoring key."""
+    given = [key for key in GROUP_SCORE_KEYS if key in sample]
+    if given:
+        raise BuildError(f"{shown}/data/sample: {given[0]} is not permitted in sample")
+    top, named = groups[0], {group.path: group for group in groups}
+    for group in groups:
+        where = f"{shown}/data/{group.path}"
+        if group.aggregation == "pass-fail" and group.max_score is None:
+            raise BuildError(f"{where}: a pass-fail group needs a bounded max_score")
+        if top.max_score is not None and group.max_score is None:
+            raise BuildError(f"{where}: secret's max_score is bounded, so this group's must be")
+        if top.aggregation == "pass-fail" and group.aggregation != "pass-fail":
+            raise BuildError(f"{where}: secret is pass-fail, so every group must be")
+        for name in group.require_pass:
+            _check_requirement(group, named.get(name), name, where)
+
+
+def _check_requirement(group: ScoreGroup, needed: ScoreGroup | None, name: str, where: str):
+    """A one-line error unless ``group`` may require every case of ``name`` to pass."""
+    if group.path == "secret" and name != "sample":
+        raise BuildError(f"{where}: require_pass: secret may only require sample, not {name!r}")
+    if name == "sample":
+        return
+    if needed is None or needed.path == "secret":
+        raise BuildError(f"{where}: require_pass: {name!r} is not a test data group")
+    if needed.aggregation != "pass-fail":
+        raise BuildError(f"{where}: require_pass: {name!r} is not a pass-fail group")
+    if not name < group.path:
+        raise BuildError(f"{where}: require_pass: {name!r} does not come before {group.path}")
 
 
 def _range(value: object, where: str) -> tuple[float, float]:

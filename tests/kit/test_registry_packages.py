@@ -108,12 +108,8 @@ def test_a_zipped_package_is_a_problem_in_problems_toml_and_for_verify(tmp_path,
 
 def test_a_package_alone_has_notes_that_name_it_as_the_package_not_as_dot(tmp_path):
     copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
-    with (copy / "problem.yaml").open("a") as config:
-        config.write("type: scoring\nproblem_format_version: 2025-09\n")
+    (copy / "answer_validators").mkdir()
     (copy / "data" / "secret" / "zz_no_answer.in").write_text("1 2\n")
     notes = problem_from_package(copy, "sum").source.notes
-    assert notes[0] == (
-        "note: the package is a scoring problem of the 2025-09 format (max_score, "
-        "score_aggregation): judged pass-fail here, no scores"
-    )
-    assert notes[1].startswith("note: 1 .in file(s) without a .ans are not cases")
+    assert notes[0].startswith("note: 1 .in file(s) without a .ans are not cases")
+    assert notes[1] == "note: not run, answer validation: answer_validators/"  # not "note: .: "

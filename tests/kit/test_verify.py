@@ -349,6 +349,97 @@ def test_a_scoring_package_s_judge_errors_and_ranges(capsys, scored_copy):
     )
 
 
+SCORING_2025 = """\
+import sys
+from pathlib import Path
+
+n = int(Path(sys.argv[1]).read_text())
+want = Path(sys.argv[2]).read_text().split()
+words = sys.stdin.read().split()
+if len(words) != 2 or sum(map(int, words)) != n:
+    sys.exit(43)
+if "score" in sys.argv[4:]:
+    Path(sys.argv[3], "score_multiplier.txt").write_text("1" if words == want else "0.5")
+sys.exit(42)
+"""
+
+
+@pytest.fixture
+def scored_2025(tmp_path):
+    """Split in the 2025-09 format: secret/g1 (40, a sum of two cases, half for a split that
+    is not the answer's) and secret/g2 (60, pass-fail, only after the sample passed)."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    shutil.rmtree(copy / "output_validators")
+    (copy / "output_validator").mkdir()
+    (copy / "output_validator" / "check.py").write_text(SCORING_2025)
+    (copy / "problem.yaml").write_text("problem_format_version: 2025-09\ntype: scoring\n")
+    secret = copy / "data" / "secret"
+    for path in secret.iterdir():
+        path.unlink()
+    cases = {"g1/1": ("10", "5 5"), "g1/2": ("4", "2 2"), "g2/1": ("0", "0 0")}
+    for name, (given, answer) in cases.items():
+        (secret / name).parent.mkdir(exist_ok=True)
+        (secret / f"{name}.in").write_text(given + "\n")
+        (secret / f"{name}.ans").write_text(answer + "\n")
+    group = "max_score: 40\nscore_aggregation: sum\noutput_validator_args: [score]\n"
+    (secret / "g1" / "test_group.yaml").write_text(group)
+    (secret / "g2" / "test_group.yaml").write_text("max_score: 60\nrequire_pass: sample\n")
+    submissions = copy / "submissions"
+    (submissions / "accepted" / "halves.py").write_text(
+        "n = int(input())\nprint(n // 2, n - n // 2)\n"
+    )
+    wrong = "n = int(input())\nprint(n, 0) if n else print(1, 1)\n"
+    (submissions / "wrong_answer" / "zero.py").write_text(wrong)
+    return copy
+
+
+def test_a_2025_09_scoring_package_s_submissions_get_their_scores(capsys, scored_2025):
+    code, out, _ = verify(capsys, scored_2025)
+    found = rows(out)
+    assert code == 0
+    assert found["accepted/halves.py"] == "AC AC T s agrees (score 100)"
+    assert found["accepted/split.py"] == "AC AC T s agrees (score 80)"  # 10 + 10 + 60
+    assert found["wrong_answer/zero.py"].endswith("(score 20)")  # g2 failed
+    assert found["wrong_answer/off_by_one.py"].endswith("(score 0)")  # the sample failed
+
+
+def test_submissions_yaml_s_score_for_the_submission_and_for_a_group(capsys, scored_2025):
+    (scored_2025 / "submissions" / "submissions.yaml").write_text(
+        "accepted/halves.py:\n  score: 90\naccepted/split.py:\n  score: [70, 90]\n"
+        "  secret/g1:\n    score: 30\nwrong_answer/zero.py:\n  score: [0, 20]\n"
+    )
+    code, out, _ = verify(capsys, scored_2025)
+    found = rows(out)
+    assert code == 1
+    assert found["accepted/halves.py"] == (
+        "AC AC T s DISAGREES: accepted/halves.py asks for score 90, the kit gives 100 (score 100)"
+    )
+    assert found["accepted/split.py"] == (
+        "AC AC T s DISAGREES: accepted/split.py on secret/g1 asks for score 30, the kit gives 20 "
+        "(score 80)"
+    )
+    assert found["wrong_answer/zero.py"].startswith("WA WA T s agrees")
+
+
+def test_a_2025_09_validator_s_score_against_the_format_s_rules_is_a_judge_error(
+    capsys, scored_2025
+):
+    group = scored_2025 / "data" / "secret" / "g2" / "test_group.yaml"
+    group.write_text(group.read_text() + "output_validator_args: [score]\n")
+    code, out, _ = verify(capsys, scored_2025, "accepted")
+    assert code == 1
+    assert rows(out)["accepted/halves.py"] == (
+        "AC JE T s DISAGREES: accepted allows AC, the kit gives JE (data/secret/g2/1.in: the "
+        "validator wrote a score in a pass-fail group) (score 40)"
+    )
+    group.write_text("max_score: 70\nrequire_pass: sample\n")
+    code, out, _ = verify(capsys, scored_2025, "accepted")
+    assert code == 1
+    assert rows(out)["accepted/halves.py"] == (
+        "AC AC T s DISAGREES: secret: score 110 is over its max_score 100 (score 110)"
+    )
+
+
 def test_an_interactive_scoring_package_takes_its_interactor_s_score(capsys, tmp_path):
     copy = shutil.copytree(PACKAGES / "kattis_guess", tmp_path / "guess")
     (copy / "problem.yaml").write_text(

@@ -60,6 +60,26 @@ def test_use_for_time_limit_is_read_per_rule_and_per_case_glob(tmp_path):
     assert notes == []
 
 
+def test_a_score_is_one_number_or_the_lowest_and_highest_for_the_submission_or_a_group(tmp_path):
+    found, notes = read(
+        tmp_path,
+        "accepted:\n  score: 100\npartial/a.py:\n  score: [20, 40.5]\n"
+        "  secret/g1:\n    score: 20\n",
+    )
+    assert [(rule.submissions, rule.cases, rule.score) for rule in found] == [
+        ("accepted", "", (100.0, 100.0)),
+        ("partial/a.py", "", (20.0, 40.5)),
+        ("partial/a.py", "secret/g1", (20.0, 20.0)),
+    ]
+    assert notes == []
+
+
+def test_a_score_names_a_group_itself_not_what_lies_under_it():
+    assert expectations.names("secret/g*", "secret/g1")
+    assert not expectations.names("secret", "secret/g1")
+    assert covers("secret", "secret/g1")
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -70,6 +90,9 @@ def test_use_for_time_limit_is_read_per_rule_and_per_case_glob(tmp_path):
         ("accepted/**:\n  permitted: [AC]\n", "accepted/**: '**' is not a glob"),
         ("accepted:\n  allowed: [AC]\n", "accepted: allowed: not a key submissions.yaml has"),
         ("accepted: AC\n", "accepted: expected a mapping of requirements"),
+        ("accepted:\n  score: lots\n", "accepted: score: expected a number, not 'lots'"),
+        ("a.py:\n  secret/g:\n    score: [9, 1]\n", "a.py: secret/g: score: ['9', '1']: its low"),
+        ("a.py:\n  score: [1, 2, 3]\n", "a.py: score: ['1', '2', '3'] is not a number or a list"),
     ],
 )
 def test_a_wrong_submissions_yaml_is_a_one_line_error(tmp_path, text, message):

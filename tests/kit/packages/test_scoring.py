@@ -10,7 +10,14 @@ import pytest
 
 from kit.errors import BuildError
 from kit.packages import kattis
-from kit.packages.scoring import group_scores, problem_overrides, problem_scoring
+from kit.packages.model import ScoreGroup
+from kit.packages.scoring import (
+    check_score_groups,
+    group_scores,
+    problem_overrides,
+    problem_scoring,
+    score_group,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 SPLIT = ROOT / "tests" / "fixtures" / "packages" / "kattis_split_py"
@@ -31,13 +38,105 @@ def test_a_problem_s_objective_and_custom_score(config, version, types, expected
     assert problem_scoring(config, version, types, "p")[:2] == expected
 
 
-def test_a_2025_09_scoring_problem_is_judged_pass_fail_with_a_note():
-    objective, custom, notes = problem_scoring({}, "2025-09", ["scoring"], "p")
-    assert (objective, custom) == ("", "")
-    assert notes == [
-        "note: p is a scoring problem of the 2025-09 format (max_score, score_aggregation): "
-        "judged pass-fail here, no scores"
-    ]
+def test_a_2025_09_scoring_problem_is_scored_its_validator_may_write_scores():
+    assert problem_scoring({}, "2025-09", ["scoring"], "p") == ("max", "allowed", [])
+
+
+def test_a_2025_09_group_s_settings_and_their_defaults():
+    assert score_group({}, "secret", "w") == ScoreGroup("secret", 100.0, "sum")
+    assert score_group({}, "secret/g", "w") == ScoreGroup("secret/g", None, "pass-fail")
+    config = {"max_score": "30", "score_aggregation": "min", "require_pass": "sample"}
+    assert score_group(config, "secret/g", "w") == ScoreGroup("secret/g", 30.0, "min", ("sample",))
+    config = {"max_score": "unbounded", "require_pass": ["secret/a", "secret/b"]}
+    assert score_group(config, "secret", "w").require_pass == ("secret/a", "secret/b")
+    assert score_group(config, "secret", "w").max_score is None
+
+
+@pytest.mark.parametrize(
+    ("config", "why"),
+    [
+        ({"max_score": "-1"}, "max_score: '-1' is not a non-negative integer"),
+        ({"max_score": "2.5"}, "max_score: '2.5' is not a non-negative integer"),
+        ({"max_score": "lots"}, "max_score: expected a number, not 'lots'"),
+        ({"score_aggregation": "avg"}, "score_aggregation: 'avg' is not one of pass-fail, sum"),
+    ],
+)
+def test_a_bad_2025_09_group_setting_is_a_one_line_error(config, why):
+    with pytest.raises(BuildError, match=f"^w: {why}"):
+        score_group(config, "secret/g", "w")
+
+
+@pytest.mark.parametrize(
+    ("groups", "sample", "why"),
+    [
+        (
+            [("secret", 100, "sum"), ("secret/a", None, "pass-fail")],
+            {},
+            "a: a pass-fail group needs",
+        ),
+        (
+            [("secret", 100, "sum"), ("secret/a", None, "sum")],
+            {},
+            "a: secret's max_score is bounded",
+        ),
+        ([("secret", 9, "pass-fail"), ("secret/a", 9, "min")], {}, "a: secret is pass-fail, so"),
+        ([("secret", 100, "sum", ("secret/a",))], {}, "secret: require_pass: secret may only"),
+        (
+            [("secret", 100, "sum"), ("secret/a", 9, "sum", ("secret/b",))],
+            {},
+            "'secret/b' is not a",
+        ),
+        (
+            [("secret", 100, "sum"), ("secret/a", 9, "sum", ("secret",))],
+            {},
+            "'secret' is not a test",
+        ),
+        (
+            [("secret", 100, "sum"), ("secret/a", 9, "sum"), ("secret/b", 9, "sum", ("secret/a",))],
+            {},
+            "'secret/a' is not a pass-fail group",
+        ),
+        (
+            [
+                ("secret", 100, "sum"),
+                ("secret/a", 9, "sum", ("secret/b",)),
+                ("secret/b", 9, "pass-fail"),
+            ],
+            {},
+            "'secret/b' does not come before secret/a",
+        ),
+        ([("secret", 100, "sum")], {"max_score": 5}, "data/sample: max_score is not permitted"),
+    ],
+)
+def test_2025_09_groups_that_break_the_format_s_rules_together(groups, sample, why):
+    found = tuple(ScoreGroup(*group) for group in groups)
+    with pytest.raises(BuildError, match=f"^p/.*{why}"):
+        check_score_groups(found, sample, "p")
+    fine = (ScoreGroup("secret", 100, "sum"), ScoreGroup("secret/a", 40, "pass-fail"))
+    check_score_groups(fine + (ScoreGroup("secret/b", 60, "min", ("sample", "secret/a")),), {}, "p")
+
+
+def test_a_2025_09_package_s_groups_are_its_secret_folders_with_a_test_group_yaml(tmp_path):
+    copy = shutil.copytree(SPLIT, tmp_path / "split")
+    (copy / "problem.yaml").write_text("problem_format_version: 2025-09\ntype: scoring\n")
+    secret = copy / "data" / "secret"
+    for name in ("b", "a", "plain"):  # plain: no test_group.yaml, not a group
+        (secret / name).mkdir()
+    (secret / "a" / "test_group.yaml").write_text("max_score: 40\n")
+    (secret / "b" / "test_group.yaml").write_text("max_score: 60\nscore_aggregation: min\n")
+    package = kattis.read(copy, "split")
+    assert package.score_groups == (
+        ScoreGroup("secret", 100.0, "sum"),
+        ScoreGroup("secret/a", 40.0, "pass-fail"),
+        ScoreGroup("secret/b", 60.0, "min"),
+    )
+    assert package.grading == () and package.objective == "max"
+    assert [submission.folder for submission in package.submissions] == ["accepted", "wrong_answer"]
+    (secret / "a" / "test_group.yaml").write_text("score_aggregation: pass-fail\n")
+    with pytest.raises(BuildError, match=r"^split/data/secret/a: a pass-fail group needs"):
+        kattis.read(copy, "split")
+    (copy / "problem.yaml").write_text("problem_format_version: 2023-07-draft\ntype: scoring\n")
+    assert kattis.read(copy, "split").score_groups == ()
 
 
 def test_a_wrong_objective_or_grading_is_a_one_line_error():
