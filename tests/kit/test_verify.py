@@ -264,6 +264,15 @@ sys.exit(42)
 """
 
 
+def add_split_submissions(submissions):
+    """Two more Split submissions: the answer files' halves, and one wrong on 0 alone."""
+    (submissions / "accepted" / "halves.py").write_text(
+        "n = int(input())\nprint(n // 2, n - n // 2)\n"
+    )
+    wrong = "n = int(input())\nprint(n, 0) if n else print(1, 1)\n"
+    (submissions / "wrong_answer" / "zero.py").write_text(wrong)
+
+
 @pytest.fixture
 def scored_copy(tmp_path):
     """Split as a scoring problem: 100 for both secret cases solved as the answer files do."""
@@ -277,11 +286,7 @@ def scored_copy(tmp_path):
     submissions = copy / "submissions"
     (submissions / "partially_accepted").mkdir()
     shutil.move(submissions / "accepted" / "split.py", submissions / "partially_accepted")
-    wrong = "n = int(input())\nprint(n, 0) if n else print(1, 1)\n"
-    (submissions / "wrong_answer" / "zero.py").write_text(wrong)
-    (submissions / "accepted" / "halves.py").write_text(
-        "n = int(input())\nprint(n // 2, n - n // 2)\n"
-    )
+    add_split_submissions(submissions)
     return copy
 
 
@@ -385,11 +390,7 @@ def scored_2025(tmp_path):
     (secret / "g1" / "test_group.yaml").write_text(group)
     (secret / "g2" / "test_group.yaml").write_text("max_score: 60\nrequire_pass: sample\n")
     submissions = copy / "submissions"
-    (submissions / "accepted" / "halves.py").write_text(
-        "n = int(input())\nprint(n // 2, n - n // 2)\n"
-    )
-    wrong = "n = int(input())\nprint(n, 0) if n else print(1, 1)\n"
-    (submissions / "wrong_answer" / "zero.py").write_text(wrong)
+    add_split_submissions(submissions)
     return copy
 
 
