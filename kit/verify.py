@@ -52,8 +52,9 @@ words: AC for ok, RTE for RE (and for MLE in a Kattis package).
 a faster or slower one could turn is not a disagreement: a time-limit submission that passes
 here in a time that, times the package's margin (``time_safety_margin`` or
 ``time_limit_to_tle``: the factor over the limit the format asks a time-limit submission to
-take), reaches the limit; and an accepted one over the limit here by less than that factor.
-Anything else that differs disagrees.
+take), reaches the limit, or that times out here in less than the limit times that factor
+(its runs are not killed before: ``MARGIN_HEADROOM``); and an accepted one over the limit
+here by less than that factor. Anything else that differs disagrees.
 
 **A package without a time limit** (a legacy Kattis package without ``.timelimit``) gets
 problemtools' own: the slowest accepted submission's time times the package's multiplier,
@@ -86,7 +87,7 @@ from kit.judges.targets import Runner
 from kit.packages.expectations import Expectation, names, rules_for
 from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, Package, Submission
 from kit.registry import Case, Problem
-from kit.run.cases import Column, RunOptions, run_all
+from kit.run.cases import KILL_FACTOR, Column, RunOptions, run_all
 from kit.run.verdicts import (
     JE,
     KATTIS_AC,
@@ -104,7 +105,15 @@ from kit.run.verdicts import (
 from kit.score_aggregation import aggregate
 
 PROVISIONAL_LIMIT = 10.0  # seconds: the accepted submissions' limit while it is not known
-SCORE_SLACK = 1e-6  # a submissions.yaml score against a sum of fractions
+MARGIN_HEADROOM = 1.2  # a run is killed past the limit x the margin x this (or KILL_FACTOR)
+SCORE_SLACK = 1e-6
+# what CPython 3 says of the syntax only Python 2 has (print and exec statements, ``except
+# E, name``, octal literals written 0777)
+PYTHON_2_HINTS = (
+    "Missing parentheses in call to",
+    "multiple exception types must be parenthesized",
+    "leading zeros in decimal integer literals",
+)  # a submissions.yaml score against a sum of fractions
 AGREES, TOO_CLOSE, DISAGREES = "agrees", "too close to call on this machine", "DISAGREES"
 REJECTIONS = (WA, PE, TLE, MLE, OLE, RE)
 KATTIS_FOLDERS = {
@@ -159,6 +168,7 @@ class Judged:
     out_of_range: tuple[str, ...] = ()
     # a 2025-09 scoring problem's (kit.score_aggregation): secret's and each group's score
     group_scores: tuple[tuple[str, float], ...] = ()
+    compile_error: bool = False  # not run: a Python 3 file that does not compile (``said``)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -195,14 +205,17 @@ def judge_submission(
     verdict then) asks for all of them."""
     assert problem.source is not None
     judged = Judged(submission, problem.source.format)
-    why = _unrunnable(submission)
-    if why is not None:
+    why, judged.compile_error = _unrunnable(submission)
+    if why:
         judged.said = why
         return judged
     column = Column(runner.target, runner, static_only=False)
     package = problem.source
     every_case = every_case or any((package.expectations, package.grading, package.score_groups))
-    options = RunOptions(jobs=jobs, first_failure=not every_case)
+    # a time-limit run's time counts up to the limit x the margin (agreement, and
+    # kit.limit_inference's upper bound): it is not killed before that
+    kill = max(KILL_FACTOR, package.margin * MARGIN_HEADROOM)
+    options = RunOptions(jobs=jobs, first_failure=not every_case, kill_factor=kill)
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     verdicts, messages = _score_checked(ran, package)
     order = {case.name: index for index, case in enumerate(cases)}
@@ -326,17 +339,28 @@ def case_path(problem: Problem, case: Case) -> str:
     return case.input.relative_to(data).with_suffix("").as_posix()
 
 
-def _unrunnable(submission: Submission) -> str | None:
-    """Why a submission is not run here, or None."""
+def _unrunnable(submission: Submission) -> tuple[str, bool]:
+    """Why a submission is not run here ("" when it is), and whether that is its own compile
+    error: a Python 3 file that does not compile, as a judge's compile step rejects it (a
+    Python 2 file, by its ``#!`` line or by what CPython says of its syntax, is only set
+    aside)."""
     if submission.language != "Python":
-        return f"not run: {submission.language} (only Python submissions run here)"
+        return f"not run: {submission.language} (only Python submissions run here)", False
     try:
-        compile(submission.path.read_bytes(), str(submission.path), "exec")
+        source = submission.path.read_bytes()
+    except OSError as error:
+        return f"not run: cannot be read ({error})", False
+    try:
+        compile(source, str(submission.path), "exec")
     except SyntaxError as error:
-        return f"not run: not Python 3 (SyntaxError, line {error.lineno})"
-    except (OSError, ValueError) as error:
-        return f"not run: cannot be read ({error})"
-    return None
+        where = f"SyntaxError, line {error.lineno}"
+        first = source.split(b"\n", 1)[0]
+        if any(hint in str(error.msg) for hint in PYTHON_2_HINTS) or b"python2" in first:
+            return f"not run: not Python 3 ({where})", False
+        return f"does not compile ({where}: {error.msg})", True
+    except ValueError as error:  # a null byte
+        return f"does not compile ({error})", True
+    return "", False
 
 
 def agreement(
@@ -354,23 +378,33 @@ def agreement(
     package = judged.package_format
     folder = judged.submission.folder
     wanted = allowed(package, folder)
+    close = _too_close(judged, wanted, limit, margin)
+    if close is not None:
+        return close
     if judged.verdict in wanted:
         return Agreement(AGREES)
-    seconds = judged.seconds
-    if TLE in wanted and judged.verdict == OK and seconds * margin >= limit:
+    words = " or ".join(dict.fromkeys(format_word(verdict, package) for verdict in wanted))
+    found = format_word(judged.verdict, package)
+    return Agreement(DISAGREES, f"{folder} allows {words}, the kit gives {found}")
+
+
+def _too_close(judged: Judged, wanted: tuple, limit: float, margin: float) -> Agreement | None:
+    """Too close to call (the module doc), or None: a time-limit submission that passes in
+    a time that, times the margin, reaches the limit, or times out in less than the limit
+    times the margin; an accepted one over the limit by less than the margin."""
+    seconds, verdict = judged.seconds, judged.verdict
+    over = f"{seconds:.3f} s is over the {limit:g} s limit by less than the margin {margin:g}"
+    if TLE in wanted and verdict == OK and seconds * margin >= limit:
         return Agreement(
             TOO_CLOSE,
             f"passes in {seconds:.3f} s, and {seconds:.3f} s x margin {margin:g} reaches the "
             f"{limit:g} s limit",
         )
-    if OK in wanted and judged.verdict == TLE and seconds <= limit * margin:
-        return Agreement(
-            TOO_CLOSE,
-            f"{seconds:.3f} s is over the {limit:g} s limit by less than the margin {margin:g}",
-        )
-    words = " or ".join(dict.fromkeys(format_word(verdict, package) for verdict in wanted))
-    found = format_word(judged.verdict, package)
-    return Agreement(DISAGREES, f"{folder} allows {words}, the kit gives {found}")
+    if TLE in wanted and verdict == TLE and seconds < limit * margin:
+        return Agreement(TOO_CLOSE, over)
+    if OK in wanted and verdict == TLE and seconds <= limit * margin:
+        return Agreement(TOO_CLOSE, over)
+    return None
 
 
 def _scored(judged: Judged) -> Agreement | None:

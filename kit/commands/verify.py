@@ -231,7 +231,8 @@ def _row(entry: verify.Judged, width: int, problem: Problem) -> str:
     submission, package = entry.submission, entry.package_format
     folder = _folder_words(package, submission.folder)
     if entry.verdict is None:
-        return f"{submission.name:<{width}}  {folder:<6}  {'-':<4}  {'-':>9}  {entry.said}"
+        said = f"{verify.DISAGREES}: {entry.said}" if entry.compile_error else entry.said
+        return f"{submission.name:<{width}}  {folder:<6}  {'-':<4}  {'-':>9}  {said}"
     assert problem.source is not None
     found = _agreement(entry, problem)
     text = found.outcome + (f": {found.reason}" if found.reason else "")
@@ -259,7 +260,11 @@ def _agreement(entry: verify.Judged, problem: Problem) -> verify.Agreement:
 
 def _summary(judged: list[verify.Judged], problem: Problem) -> int:
     assert problem.source is not None
-    outcomes = [_agreement(entry, problem).outcome for entry in judged if entry.verdict is not None]
+    outcomes = [
+        verify.DISAGREES if entry.compile_error else _agreement(entry, problem).outcome
+        for entry in judged
+        if entry.verdict is not None or entry.compile_error
+    ]
     counts = [
         f"{outcomes.count(verify.AGREES)} agree",
         f"{outcomes.count(verify.TOO_CLOSE)} too close to call on this machine",

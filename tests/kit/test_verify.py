@@ -103,11 +103,52 @@ def test_an_accepted_submission_over_the_limit_by_less_than_the_margin_is_too_cl
     }
 
 
+def test_a_python_3_submission_that_does_not_compile_disagrees(capsys, sum_copy):
+    """A judge's compile step rejects it (Kattis and Codeforces: a compile error)."""
+    (sum_copy / "submissions" / "accepted" / "broken.py").write_text("def f(:\n    pass\n")
+    code, out, _ = verify(capsys, sum_copy, "broken.py")
+    assert code == 1
+    assert rows(out) == {
+        "accepted/broken.py": "AC - - DISAGREES: does not compile (SyntaxError, line 1: "
+        "invalid syntax)"
+    }
+    assert "1 submissions: 0 agree, 0 too close to call on this machine, 1 disagree" in out
+
+
+def test_a_time_out_under_the_limit_times_the_margin_is_too_close_and_runs_go_that_far(
+    capsys, sum_copy
+):
+    """With a margin of 4 a time-limit run is not killed at 3 x the limit (the build's rule):
+    one that finishes under the limit x 4 would pass a judge that much faster."""
+    config = sum_copy / "problem.yaml"
+    config.write_text(config.read_text().replace("time_safety_margin: 2", "time_safety_margin: 4"))
+    (sum_copy / ".timelimit").write_text("0.25\n")
+    spin = "import time\n\nstart = time.process_time()\nwhile time.process_time() - start < 0.8:\n"
+    near = sum_copy / "submissions" / "time_limit_exceeded" / "near.py"
+    near.write_text(spin + "    pass\nprint(sum(map(int, input().split())))\n")
+    code, out, _ = verify(capsys, sum_copy, "near.py", "forever.py")
+    found = rows(out)
+    assert code == 0
+    assert found["time_limit_exceeded/near.py"] == (
+        "TLE TLE T s too close to call on this machine: T s is over the 0.25 s limit by less "
+        "than the margin 4"
+    )
+    assert found["time_limit_exceeded/forever.py"].startswith("TLE TLE T s agrees: ")
+    assert "killed at 1.2 s (4.8x the 0.25 s limit)" in found["time_limit_exceeded/forever.py"]
+
+
 def test_python_2_and_unknown_names(capsys, sum_copy):
     (sum_copy / "submissions" / "accepted" / "old.py").write_text('print "3"\n')
     code, out, _ = verify(capsys, sum_copy, "old.py")
     assert code == 0
     assert rows(out) == {"accepted/old.py": "AC - - not run: not Python 3 (SyntaxError, line 1)"}
+    (sum_copy / "submissions" / "accepted" / "older.py").write_text("#!/usr/bin/python2\nx = `3`\n")
+    (sum_copy / "submissions" / "accepted" / "except.py").write_text(
+        "try:\n    pass\nexcept Exception, e:\n    pass\n"
+    )
+    code, out, _ = verify(capsys, sum_copy, "older.py", "except.py")
+    assert code == 0 and set(rows(out)) == {"accepted/older.py", "accepted/except.py"}
+    assert all("not run: not Python 3 (SyntaxError, line" in row for row in rows(out).values())
     code, _, err = verify(capsys, sum_copy, "nothing_like_it")
     assert code == 2
     assert err.startswith(
