@@ -14,7 +14,8 @@ runs anything (problemtools/verifyproblem.py: ``TestCase.check``, ``check_newlin
 - data/'s folders (``TestCaseGroup.check``): a file at its top, or a folder there other than
   sample, secret and the 2025-09 validation groups, is a failure; so is, in a group, a
   ``.in`` without its ``.ans`` or an ``.ans`` without its ``.in``, and a group below sample or
-  secret with neither cases nor groups. Subgroups whose names sort otherwise by their numbers
+  secret with neither cases nor groups; a link to nothing, and a link to a folder above it
+  (which the package's reader does not follow), are failures too. Subgroups whose names sort otherwise by their numbers
   ("group10" before "group2") are a warning ("consider zero-padding").
 - a ``testdata.yaml``: a key problemtools does not know (nor 2025-09's ``test_group.yaml``)
   is a warning; ``accept_score``, ``reject_score`` or ``range`` in a pass-fail problem a
@@ -35,7 +36,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.packages import smallyaml
-from kit.packages.kattis import hidden
+from kit.packages.kattis import hidden, looping
 from kit.packages.model import KATTIS, Package
 
 MIB = 1024 * 1024
@@ -177,6 +178,12 @@ def _group(folder: Path, package: Package, warnings: list[str], failures: list[s
     """One group's cases, subgroups and settings file, then its subgroups'."""
     name = folder.relative_to(package.path).as_posix()
     entries = [entry for entry in sorted(folder.iterdir()) if not hidden(entry.name)]
+    for entry in entries:
+        if entry.is_symlink() and not entry.exists():
+            failures.append(f"{name}/{entry.name} is a link to nothing ({os.readlink(entry)})")
+        elif looping(entry):
+            failures.append(f"{name}/{entry.name} is a link to a folder above it (not followed)")
+    entries = [entry for entry in entries if entry.exists() and not looping(entry)]
     files = {entry.name for entry in entries if not entry.is_dir()}
     for entry in sorted(files):
         stem, suffix = os.path.splitext(entry)

@@ -464,7 +464,7 @@ def _grading(path: Path, shown: str, config: dict, scored: bool) -> tuple[GroupG
         entry = GroupGrading(relative, on_reject, flags, *scores, custom)
         found.append(entry)
         for name in names or sorted(os.listdir(folder)):
-            if (folder / name).is_dir() and not hidden(name):
+            if (folder / name).is_dir() and not hidden(name) and not looping(folder / name):
                 visit(folder / name, entry, ())
 
     visit(path / "data", GroupGrading(""), ("sample", "secret"))
@@ -521,7 +521,7 @@ class _Walk:
         (``settings``: the group's output validator flags and input validators' arguments)."""
         for name in sorted(os.listdir(folder)):
             entry = folder / name
-            if hidden(name):
+            if hidden(name) or looping(entry):
                 continue
             if entry.is_dir():
                 self.group(entry, group, self.settings(entry, settings))
@@ -607,6 +607,14 @@ def _submissions(path: Path, every_folder: bool = False, scored: bool = False) -
             name = f"{folder}/{entry.name}"
             found.append(Submission(entry, name, folder, language))
     return found
+
+
+def looping(entry: Path) -> bool:
+    """Whether ``entry`` is a link to a folder that holds it (followed, it never ends)."""
+    if not entry.is_symlink() or not entry.is_dir():
+        return False
+    target, place = entry.resolve(), entry.parent.resolve()
+    return target == place or target in place.parents
 
 
 def hidden(name: str) -> bool:

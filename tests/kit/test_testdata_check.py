@@ -115,6 +115,24 @@ def test_data_s_folders_as_problemtools_checks_them(tmp_path):
     assert not any("range" in line for line in check_data(read_package(top, "split")).failures)
 
 
+def test_a_link_to_nothing_and_a_link_to_a_folder_above_fail_and_are_not_followed(tmp_path):
+    top = copy(tmp_path)
+    secret = top / "data" / "secret"
+    (secret / "3.ans").write_text("1 1\n")
+    (secret / "3.in").symlink_to("/nonexistent/x.in")
+    (secret / "loop").symlink_to("..")
+    package = read_package(top, "split")
+    assert [case.name for case in package.cases if case.group == "secret"] == [
+        "data/secret/1",
+        "data/secret/2",
+    ]
+    assert check_data(package).failures == (
+        "data/secret/3.in is a link to nothing (/nonexistent/x.in)",
+        "data/secret/loop is a link to a folder above it (not followed)",
+        "data/secret/3.ans has no 3.in beside it",
+    )
+
+
 def test_an_interactive_problem_s_samples_may_be_interactions_alone(tmp_path):
     top = shutil.copytree(PACKAGES / "kattis_guess", tmp_path / "guess")
     for name in ("1.in", "1.ans"):
