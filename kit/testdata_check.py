@@ -15,8 +15,9 @@ runs anything (problemtools/verifyproblem.py: ``TestCase.check``, ``check_newlin
   sample, secret and the 2025-09 validation groups, is a failure; so is, in a group, a
   ``.in`` without its ``.ans`` or an ``.ans`` without its ``.in``, and a group below sample or
   secret with neither cases nor groups; a link to nothing, and a link to a folder above it
-  (which the package's reader does not follow), are failures too. Subgroups whose names sort otherwise by their numbers
-  ("group10" before "group2") are a warning ("consider zero-padding").
+  (which the package's reader does not follow), are failures too. Subgroups whose names
+  sort otherwise by their numbers ("group10" before "group2") are a warning ("consider
+  zero-padding").
 - a ``testdata.yaml``: a key problemtools does not know (nor 2025-09's ``test_group.yaml``)
   is a warning; ``accept_score``, ``reject_score`` or ``range`` in a pass-fail problem a
   failure ("only applicable for scoring problems").
