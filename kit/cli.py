@@ -138,7 +138,13 @@ def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
     """The command ``argv`` parsed and run."""
     if not argv or (argv[0] not in NAMES and argv[0] not in TOP_LEVEL):
         argv = ["build", *argv]
-    args = parser(prog, only=argv[0] if argv[0] in NAMES else None).parse_args(argv)
+    chosen = parser(prog, only=argv[0] if argv[0] in NAMES else None)
+    args, extra = chosen.parse_known_args(argv)
+    listed = getattr(args, "intermixed", None)  # a command's list of names, as ``SLUG...``
+    if extra and listed and not any(word.startswith("-") for word in extra):
+        getattr(args, listed).extend(extra)  # names after an option: cpkit verify P -j 2 a/
+    elif extra:
+        chosen.parse_args(argv)  # says what it does not know, and exits 2
     if hasattr(args, "root"):
         args.root = given_root(args.root) if args.root else root or find_root(Path.cwd())
     return args.run(args)

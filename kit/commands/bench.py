@@ -14,6 +14,7 @@ HELP = "time the worst cases of bench/<slug>.py under each target's interpreter"
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("bench", help=HELP, description=bench.__doc__.splitlines()[0])
+    parser.set_defaults(intermixed="slugs")  # names may follow options too (kit.cli)
     parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
     parser.add_argument(
         "--repeat", type=repeats, default=5, help=f"runs per case (5, at most {MAX_REPEAT})"

@@ -39,6 +39,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         "and run its cases under every target. The default command: `python build.py SLUG` "
         "is `python build.py build SLUG`.",
     )
+    parser.set_defaults(intermixed="slugs")  # names may follow options too (kit.cli)
     parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
     parser.add_argument(
         "--repeat",

@@ -48,6 +48,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "package", type=Path, metavar="PACKAGE", help="a package's folder, or its zip or tar"
     )
+    parser.set_defaults(intermixed="submissions")  # names may follow options too (kit.cli)
     parser.add_argument(
         "submissions",
         nargs="*",

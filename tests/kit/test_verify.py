@@ -137,6 +137,14 @@ def test_a_time_out_under_the_limit_times_the_margin_is_too_close_and_runs_go_th
     assert "killed at 1.2 s (4.8x the 0.25 s limit)" in found["time_limit_exceeded/forever.py"]
 
 
+def test_names_may_follow_the_options(capsys, sum_copy):
+    code = cli.main(["verify", str(sum_copy), "--time-limit", "1", "negative", "-j", "2"])
+    assert code == 0 and list(rows(capsys.readouterr().out)) == ["wrong_answer/negative.py"]
+    with pytest.raises(SystemExit, match="2"):
+        cli.main(["verify", str(sum_copy), "-j", "2", "negative", "--no-such-option"])
+    assert "unrecognized arguments: negative --no-such-option" in capsys.readouterr().err
+
+
 def test_python_2_and_unknown_names(capsys, sum_copy):
     (sum_copy / "submissions" / "accepted" / "old.py").write_text('print "3"\n')
     code, out, _ = verify(capsys, sum_copy, "old.py")
