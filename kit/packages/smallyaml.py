@@ -3,11 +3,12 @@
 
 What it reads: block mappings nested by indentation (``limits:`` then indented keys), plain,
 single- and double-quoted scalars (over several lines too, joined by spaces), flow sequences
-(``[pass-fail, interactive]``), block sequences of scalars (``- item``), comments (``# ...``)
-and a leading ``---``. Literal and folded blocks (``|``, ``>``) are read as their text.
-Scalars stay strings: the reader of a key says what it must be (``number``). Anything else
-(anchors, flow mappings, multi-document files) is a one-line error naming the file and line,
-never a guess.
+and mappings on one line (``[pass-fail, interactive]``, ``{memory: 512, time: 2}``, nested),
+block sequences of scalars (``- item``), comments (``# ...``), a leading ``---`` and a
+closing ``...``. Literal and folded blocks (``|``, ``>``) are read as their text. Scalars stay
+strings: the reader of a key says what it must be (``number``). Anything else (anchors and
+aliases, tags, multi-document files) is a one-line error naming the file and line, never a
+guess.
 
 API::
 
@@ -59,6 +60,10 @@ def _lines(text: str, where: str) -> list[tuple[int, int, str]]:
         content = _without_comment(line).rstrip()
         if not content.strip() or (not found and content.strip() == "---"):
             continue
+        if content.strip() == "..." and not any(
+            _without_comment(rest).strip() for rest in raw[index:]
+        ):
+            break  # the document's end, nothing after it
         if content.strip() in ("---", "..."):
             raise BuildError(f"{where}:{index}: more than one YAML document")
         found.append((index, len(content) - len(content.lstrip()), content.strip()))
@@ -100,6 +105,10 @@ def _mapping(lines: list, start: int, indent: int, where: str) -> tuple[dict, in
         if key in mapping:
             raise BuildError(f"{where}:{number}: '{key}' is given twice")
         index += 1
+        if rest[:1] in ("&", "!", "*"):
+            raise BuildError(
+                f"{where}:{number}: {rest!r}: anchors, aliases and tags are not read here"
+            )
         if rest in ("|", ">", "|-", ">-", "|+", ">+"):
             mapping[key], index = _text_block(lines, index, indent, rest[0])
         elif rest:
@@ -160,11 +169,53 @@ def _continued(lines: list, index: int, indent: int, text: str, where: str) -> t
     return text, index
 
 
+def _flow_mapping(inner: str, where: str, number: int) -> dict:
+    """``{key: value, ...}``'s inside as a dict."""
+    mapping: dict = {}
+    for item in _flow_items(inner, where, number):
+        match = _KEY.match(item)
+        if match is None or not match[2].strip():
+            raise BuildError(f"{where}:{number}: expected 'key: value' in {{...}}, not {item!r}")
+        key = _unquoted(match[1])
+        if key in mapping:
+            raise BuildError(f"{where}:{number}: '{key}' is given twice")
+        mapping[key] = _scalar(match[2].strip(), where, number)
+    return mapping
+
+
+def _flow_items(inner: str, where: str, number: int) -> list[str]:
+    """The comma-separated items of a flow collection's inside, each stripped (commas inside
+    quotes or nested brackets do not separate)."""
+    items, depth, quote, start = [], 0, None, 0
+    for position, char in enumerate(inner):
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            items.append(inner[start:position].strip())
+            start = position + 1
+    if depth or quote:
+        raise BuildError(f"{where}:{number}: an unclosed bracket or quote in {inner!r}")
+    last = inner[start:].strip()
+    if last:  # "[a, b, ]": a trailing comma closes nothing
+        items.append(last)
+    if any(not item for item in items):
+        raise BuildError(f"{where}:{number}: an empty item in {inner!r}")
+    return items
+
+
 def _scalar(text: str, where: str, number: int) -> object:
-    """A plain or quoted scalar (a string), or a flow sequence of them (a list)."""
+    """A plain or quoted scalar (a string), or a flow sequence (a list) or mapping (a dict)
+    of them."""
     if text.startswith("[") and text.endswith("]"):
-        inner = text[1:-1].strip()
-        return [_scalar(part.strip(), where, number) for part in inner.split(",")] if inner else []
+        return [_scalar(part, where, number) for part in _flow_items(text[1:-1], where, number)]
+    if text.startswith("{") and text.endswith("}"):
+        return _flow_mapping(text[1:-1], where, number)
     if len(text) >= 2 and text[0] == text[-1] == "'":
         return text[1:-1].replace("''", "'")
     if len(text) >= 2 and text[0] == text[-1] == '"':

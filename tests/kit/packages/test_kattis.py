@@ -149,7 +149,7 @@ ONE_CASE = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
             "x/problem.yaml: limits.validation_passes must be 2 or more",
         ),
         ("limits:\n  memory: lots\n", ONE_CASE, "limits.memory: expected a number, not 'lots'"),
-        ("limits: &a\n", {}, "problem.yaml:1: '&a': this YAML is not read here"),
+        ("limits: &a\n", {}, "problem.yaml:1: '&a': anchors, aliases and tags are not read here"),
         (
             "name: x\n",
             {**ONE_CASE, "data/secret/testdata.yaml": "on_reject: grade\n"},

@@ -99,13 +99,28 @@ def test_a_hash_not_after_a_space_is_no_comment_and_an_empty_file_is_empty():
     assert smallyaml.load("# only a comment\n\n", "p.yaml") == {}
 
 
+def test_flow_mappings_nested_collections_and_the_document_markers():
+    text = "---\nlimits: {memory: 512, time_multipliers: {ac_to_time_limit: 2.0}}\n"
+    text += "type: [pass-fail, 'a, b', [x], ]\n...\n# the end\n"
+    assert smallyaml.load(text, "p.yaml") == {
+        "limits": {"memory": "512", "time_multipliers": {"ac_to_time_limit": "2.0"}},
+        "type": ["pass-fail", "a, b", ["x"]],
+    }
+    assert smallyaml.load("a: {}\nb: []\n", "p.yaml") == {"a": {}, "b": []}
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("a:\n\tb: 1\n", "p.yaml:2: a tab in the indentation"),
         ("a: 1\n---\nb: 2\n", "p.yaml:2: more than one YAML document"),
-        ("a: &anchor 1\n", "p.yaml:1: '&anchor 1': this YAML is not read here"),
-        ("a: {b: 1}\n", "p.yaml:1: '{b: 1}': this YAML is not read here"),
+        ("a: &anchor 1\n", "p.yaml:1: '&anchor 1': anchors, aliases and tags are not read here"),
+        ("limits: &l\n  time: 1\n", "p.yaml:1: '&l': anchors, aliases and tags are not read"),
+        ("a: 1\n...\nb: 2\n", "p.yaml:2: more than one YAML document"),
+        ("a: {b}\n", "p.yaml:1: expected 'key: value' in {...}, not 'b'"),
+        ("a: {b: 1, b: 2}\n", "p.yaml:1: 'b' is given twice"),
+        ("a: [x,, y]\n", "p.yaml:1: an empty item in 'x,, y'"),
+        ("a: [x, [y]\n", "p.yaml:1: an unclosed bracket or quote in 'x, [y'"),
         ("just words\n", "p.yaml:1: expected 'key: value', not 'just words'"),
         ("a: 1\n  b: 2\n", "p.yaml:2: indented more than the key above it"),
         ("items:\n- name: x\n", "p.yaml:2: a sequence of mappings is not read here"),
