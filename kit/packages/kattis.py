@@ -85,6 +85,7 @@ LEGACY_MARGIN, LEGACY_MULTIPLIER = 2.0, 5.0  # time_safety_margin, time_multipli
 LATER_MARGIN, LATER_MULTIPLIER = 1.5, 2.0  # time_limit_to_tle, ac_to_time_limit
 # The submission folders, legacy's and 2025-09's (rejected, brute_force); what each allows is
 # kit.verify's. A scored problem's partially_accepted is read too.
+VERSIONS = ("legacy", "legacy-icpc", "2023-07-draft", "2023-07", "2025-09")  # format versions
 FOLDERS = (
     "accepted",
     "wrong_answer",
@@ -150,6 +151,9 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     latest = bool(objective) and not (legacy or version.startswith("2023-07"))  # 2025-09's model
     grading = () if latest else _grading(path, shown, config, scored=bool(objective))
     old_scoring = bool(objective) and not latest  # legacy and 2023-07: partially_accepted/
+    submissions = _submissions(path, bool(expected), scored=old_scoring)
+    read = () if expected else (*FOLDERS, *([PARTIALLY_ACCEPTED] if old_scoring else []))
+    notes += _metadata_notes(path, shown, version, submissions, read)
     return Package(
         path=path,
         shown=shown,
@@ -168,7 +172,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         margin=margin,
         margin_from=margin_from,
         multiplier=multiplier,
-        submissions=tuple(_submissions(path, bool(expected), scored=old_scoring)),
+        submissions=tuple(submissions),
         notes=tuple(
             _view_notes(path)
             + notes
@@ -580,6 +584,31 @@ def _arguments(value: object) -> tuple[str, ...]:
     return tuple(str(value).split())
 
 
+def _metadata_notes(path: Path, shown: str, version: str, submissions: list, read: tuple) -> list:
+    """Notes on what the format asks for and the package lacks (problemtools fails such a
+    package): problem.yaml, a known format version, an accepted submission; and the folders
+    of submissions/ not ``read`` (() when submissions.yaml has every one read)."""
+    notes = []
+    if not (path / "problem.yaml").is_file():
+        notes.append(f"note: {shown}: no problem.yaml (the format requires one): defaults used")
+    if version not in VERSIONS:
+        notes.append(
+            f"note: {shown}/problem.yaml: problem_format_version {version!r} is not one the "
+            f"kit knows ({', '.join(VERSIONS)}): read as the latest"
+        )
+    if not any(submission.folder == "accepted" for submission in submissions):
+        notes.append(f"note: {shown}: no submission in submissions/accepted/ (the format asks one)")
+    top = path / "submissions"
+    folders = (
+        sorted(entry.name for entry in top.iterdir() if entry.is_dir()) if top.is_dir() else []
+    )
+    unread = [name for name in folders if read and name not in read and not hidden(name)]
+    if unread:
+        shown_folders = ", ".join(f"submissions/{name}/" for name in unread)
+        notes.append(f"note: {shown}: {shown_folders}: not a folder of the format, not run")
+    return notes
+
+
 def _submissions(path: Path, every_folder: bool = False, scored: bool = False) -> list[Submission]:
     """The submissions of the format's folders, in FOLDERS' order (a scored problem's
     ``partially_accepted`` after ``accepted``); with ``every_folder`` (a package whose
@@ -599,14 +628,21 @@ def _submissions(path: Path, every_folder: bool = False, scored: bool = False) -
         for entry in sorted(place.iterdir()):
             if hidden(entry.name):
                 continue
+            program = _lone_file(entry) if entry.is_dir() else entry
             language = (
                 "a program of several files"
-                if entry.is_dir()
-                else LANGUAGES.get(entry.suffix, f"{entry.suffix or 'no suffix'}")
+                if program is None
+                else LANGUAGES.get(program.suffix, f"{program.suffix or 'no suffix'}")
             )
             name = f"{folder}/{entry.name}"
-            found.append(Submission(entry, name, folder, language))
+            found.append(Submission(program or entry, name, folder, language))
     return found
+
+
+def _lone_file(folder: Path) -> Path | None:
+    """The one file of a submission that is a folder, or None when it holds more."""
+    files = [entry for entry in folder.iterdir() if not hidden(entry.name)]
+    return files[0] if len(files) == 1 and files[0].is_file() else None
 
 
 def looping(entry: Path) -> bool:

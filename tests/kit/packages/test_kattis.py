@@ -87,13 +87,49 @@ def test_custom_and_interactive_validation_name_the_validator_program():
 
 
 def write_package(folder, problem_yaml, files):
+    """A package of these files, with an accepted submission unless they give submissions."""
     folder.mkdir(parents=True)
     (folder / "problem.yaml").write_text(textwrap.dedent(problem_yaml))
+    if not any(name.startswith("submissions/") for name in files):
+        files = {**files, "submissions/accepted/a.py": "print(1)\n"}
     for name, text in files.items():
         path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
     return folder
+
+
+def test_what_the_format_asks_for_and_the_package_lacks_is_noted(tmp_path):
+    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+    files["submissions/slow_accepted/a.py"] = "print(1)\n"
+    files["submissions/wrong_answer/w.py"] = "print(2)\n"
+    folder = write_package(tmp_path / "p", "problem_format_version: 2099-01\n", files)
+    (folder / "problem.yaml").unlink()
+    assert kattis.read(folder, "p").notes == (
+        "note: p: no problem.yaml (the format requires one): defaults used",
+        "note: p: no submission in submissions/accepted/ (the format asks one)",
+        "note: p: submissions/slow_accepted/: not a folder of the format, not run",
+    )
+    (folder / "problem.yaml").write_text("problem_format_version: 2099-01\n")
+    assert kattis.read(folder, "p").notes[0] == (
+        "note: p/problem.yaml: problem_format_version '2099-01' is not one the kit knows "
+        "(legacy, legacy-icpc, 2023-07-draft, 2023-07, 2025-09): read as the latest"
+    )
+
+
+def test_a_submission_that_is_a_folder_of_one_file_is_that_file(tmp_path):
+    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+    files["submissions/accepted/one/main.py"] = "print(1)\n"
+    files["submissions/accepted/two/a.py"] = files["submissions/accepted/two/b.py"] = ""
+    folder = write_package(tmp_path / "p", "name: P\n", files)
+    found = {
+        s.name: (s.path.relative_to(folder).as_posix(), s.language)
+        for s in kattis.read(folder, "p").submissions
+    }
+    assert found == {
+        "accepted/one": ("submissions/accepted/one/main.py", "Python"),
+        "accepted/two": ("submissions/accepted/two", "a program of several files"),
+    }
 
 
 def test_the_later_format_reads_type_time_limit_multipliers_and_output_validator(tmp_path):
