@@ -12,7 +12,8 @@ VIVA and Checktestdata files are not run (a note says so). Polygon's validators 
 ``<validators>``) are testlib's: ``VALIDATOR --testset NAME [--group G] < INPUT``, exit status 0
 for a valid input (``kit.packages.polygon``). A validator is started as the kit starts every
 jury program (``kit.processes``), compiled once if it is C or C++ (``kit.judges.programs``),
-and stopped after TIMEOUT seconds. One that includes a header found nowhere (BAPCtools'
+and stopped after TIMEOUT seconds; one stopped so is not run again (its later inputs are
+unconfirmed, "not run"), or a validator that hangs on every input would cost TIMEOUT each. One that includes a header found nowhere (BAPCtools'
 ``validation.h``, which BAPCtools supplies; ``verify --include DIR`` names its folder) is not
 run, and named.
 
@@ -36,6 +37,7 @@ API::
 from __future__ import annotations
 
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,13 +105,18 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
     pairs = [(case, validator) for case in cases for validator in programs]
     invalid = [(case, validator) for case in package.invalid_inputs for validator in programs]
     runs = [
-        (case.input, (*program.argv(), *case.args_for(name)), valid)
+        (case.input, tuple(program.argv()), case.args_for(name), valid)
         for case, (name, _, program) in pairs + invalid
     ]
+    validators = _Validators()
     with ThreadPoolExecutor(jobs or cores()) as pool:
-        said = list(pool.map(_verdict, runs))
-        junk = _junk_accepted(package, programs, pool, valid)
-        modified = _modifications_accepted(package, programs, pool, valid)
+
+        def judge(runs: list) -> list:
+            return list(pool.map(validators.verdict, runs))
+
+        said = judge(runs)
+        junk = _junk_accepted(package, programs, judge, valid)
+        modified = _modifications_accepted(package, programs, judge, valid)
     found = tuple(
         Rejection(_inside(case.input, package.path), validator[1], why)
         for (case, validator), why in zip(pairs, said)
@@ -133,7 +140,7 @@ def _inside(path: Path, package: Path) -> str:
     return path.relative_to(package).as_posix()
 
 
-def _junk_accepted(package, programs, pool, valid: int) -> tuple[str, ...]:
+def _junk_accepted(package, programs, judge, valid: int) -> tuple[str, ...]:
     """The junk inputs that pass every validator, under some case's arguments (problemtools'
     sanity check of the validators: one that lets junk through checks nothing)."""
     settings = list(dict.fromkeys(case.input_args for case in package.cases))
@@ -147,15 +154,16 @@ def _junk_accepted(package, programs, pool, valid: int) -> tuple[str, ...]:
             path.write_bytes(data)
             for setting in settings:
                 runs = [
-                    (path, (*p.argv(), *args_for(setting, name)), valid) for name, _, p in programs
+                    (path, tuple(p.argv()), args_for(setting, name), valid)
+                    for name, _, p in programs
                 ]
-                if all(why is None for why in pool.map(_verdict, runs)):
+                if all(why is None for why in judge(runs)):
                     args = " ".join(arg for _, values in setting for arg in values)
                     accepted.append(what + (f" (with {args})" if args else ""))
     return tuple(accepted)
 
 
-def _modifications_accepted(package, programs, pool, valid: int) -> tuple[str, ...]:
+def _modifications_accepted(package, programs, judge, valid: int) -> tuple[str, ...]:
     """Each of MODIFICATIONS made to the first case's input it changes, when every validator
     passes it under that case's arguments (problemtools tries each on one case too)."""
     accepted = []
@@ -169,8 +177,8 @@ def _modifications_accepted(package, programs, pool, valid: int) -> tuple[str, .
                 continue  # it changes no case's input
             path = Path(folder, f"modified{number}.in")
             path.write_bytes(changed)
-            runs = [(path, (*p.argv(), *case.args_for(name)), valid) for name, _, p in programs]
-            if all(why is None for why in pool.map(_verdict, runs)):
+            runs = [(path, tuple(p.argv()), case.args_for(name), valid) for name, _, p in programs]
+            if all(why is None for why in judge(runs)):
                 where = _inside(case.input, package.path)
                 accepted.append(f"{where} with {modification.what}")
     return tuple(accepted)
@@ -181,9 +189,30 @@ def _shown(path: Path, package: Path) -> str:
     return path.resolve().relative_to(package.resolve()).as_posix()
 
 
-def _verdict(run: tuple) -> str | None:
+class _Validators:
+    """Runs validators, each one no more after it hung once (every later input is said to be
+    unconfirmed without a run: a validator that hangs on every input would otherwise cost
+    TIMEOUT each)."""
+
+    def __init__(self) -> None:
+        self.hung: set[tuple[str, ...]] = set()  # the argv of each, arguments left out
+        self.lock = threading.Lock()
+
+    def verdict(self, run: tuple) -> str | None:
+        """None when the validator confirms the input, else why not."""
+        stdin, program, args, valid = run
+        with self.lock:
+            if program in self.hung:
+                return f"not run: it was killed at {TIMEOUT:g} s on an earlier input"
+        found = _verdict(stdin, (*program, *args), valid)
+        if found is not None and found.startswith("killed at"):
+            with self.lock:
+                self.hung.add(program)
+        return found
+
+
+def _verdict(stdin: Path, argv: tuple, valid: int) -> str | None:
     """None when the validator confirms the input, else why not."""
-    stdin, argv, valid = run
     status, stdout, stderr, hung = run_program(list(argv), stdin.parent, TIMEOUT, stdin)
     if status == valid and not hung:
         return None

@@ -90,6 +90,18 @@ def test_anything_but_42_rejects(tmp_path, monkeypatch, source, why):
     assert len(found) == 6 and found[0] == ("data/sample/1.in", "input_validators/strict.py", why)
 
 
+def test_a_validator_that_hung_once_is_not_run_again(tmp_path, monkeypatch):
+    monkeypatch.setattr(input_check, "TIMEOUT", 0.5)
+    problem = problem_from_package(
+        package(tmp_path, {"slow.py": "import time\ntime.sleep(30)\n"}), "sum"
+    )
+    found = input_check.check_inputs(problem, jobs=1)
+    assert [rejection.why for rejection in found.rejected] == ["killed at 0.5 s"] + [
+        "not run: it was killed at 0.5 s on an earlier input"
+    ] * 5
+    assert found.junk == ()  # junk is not confirmed either
+
+
 def test_a_package_without_validators_is_not_checked_and_viva_is_a_note(tmp_path):
     assert input_check.check_inputs(problem_from_package(SUM, "sum")) is None
     copy = package(tmp_path, {"format.viva": "<int>\n"})
