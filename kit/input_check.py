@@ -13,9 +13,9 @@ VIVA and Checktestdata files are not run (a note says so). Polygon's validators 
 for a valid input (``kit.packages.polygon``). A validator is started as the kit starts every
 jury program (``kit.processes``), compiled once if it is C or C++ (``kit.judges.programs``),
 and stopped after TIMEOUT seconds; one stopped so is not run again (its later inputs are
-unconfirmed, "not run"), or a validator that hangs on every input would cost TIMEOUT each. One that includes a header found nowhere (BAPCtools'
-``validation.h``, which BAPCtools supplies; ``verify --include DIR`` names its folder) is not
-run, and named.
+unconfirmed, "not run"), or a validator that hangs on every input would cost TIMEOUT each.
+One that includes a header found nowhere (BAPCtools' ``validation.h``, which BAPCtools
+supplies; ``verify --include DIR`` names its folder) is not run, and named.
 
 A package in the 2025-09 format may hold validation data: each input of
 ``data/invalid_input`` must be rejected by at least one validator (one they all accept is
