@@ -231,11 +231,13 @@ def table(slug: str, interactive: bool, judge: str, known: Known | None = None) 
     )
 
 
-def package_table(slug: str, package: str) -> str:
-    """The table of a problem that a package describes: the package's path, nothing else."""
+def package_table(slug: str, package: str, time_limit: float | None = None) -> str:
+    """The table of a problem that a package describes: the package's path, and the time
+    limit when one is given (a package may fix none)."""
+    limit = "" if time_limit is None else f"time_limit = {time_limit:g}\n"
     return (
         f"\n[{slug}]\npackage = {_toml(package)}  # title, judge, kind, limits, cases and "
-        "checker: the package's (a key set here wins)\n"
+        f"checker: the package's (a key set here wins)\n{limit}"
     )
 
 

@@ -29,7 +29,8 @@ is a slug (AtCoder's task ids, ``abc300_a``), else its title made one (``kit.reg
 ``--package PATH`` (a Kattis or Polygon package, a folder or an archive; kit.packages) writes a
 table holding only the package's path, which gives everything else, and the files, but no
 samples folder and no interactor (the package's own are used). SLUG defaults to the package's
-name made a slug; a ``--judge`` or ``--interactive`` that contradicts the package is refused.
+name made a slug; a ``--judge`` or ``--interactive`` that contradicts the package is refused,
+and a package that fixes no time limit needs ``--time-limit S`` (written as ``time_limit``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kit import scaffold
-from kit.commands import add_root, command
+from kit.commands import add_root, command, seconds
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
 from kit.registry import check_slug, is_slug, load_registry, slug_from
@@ -82,6 +83,14 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         help="the problem's page on POJ, Codeforces, AtCoder or Kattis (a saved HTML file, or "
         "a URL): its title, time and memory limits and sample pairs",
     )
+    parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=None,
+        metavar="S",
+        help="with --package: the time limit, for a package that fixes none "
+        "(`verify PACKAGE` derives one from its submissions)",
+    )
     add_root(parser)
     parser.set_defaults(run=run)
     return parser
@@ -94,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
         check_slug(args.slug, f"new: {args.slug!r}")
     if args.package is not None:
         return _from_package(args, root, given)
+    if args.time_limit is not None:
+        raise BuildError("new: --time-limit goes with --package (a page or a template sets it)")
     if args.judge is not None or not args.page:
         _check_judge(args.judge)
     if args.slug is None and not args.page:
@@ -167,9 +178,13 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
         )
     if slug in load_registry(root):
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
-    known = scaffold.Known(
-        package.title, package.name, package.time_limit or 1.0, package.memory_limit
-    )
+    limit = args.time_limit or package.time_limit
+    if limit is None:
+        raise BuildError(
+            f"new: {args.package} fixes no time limit: give --time-limit S "
+            f"(`{command()} verify {args.package}` derives one from its submissions)"
+        )
+    known = scaffold.Known(package.title, package.name, limit, package.memory_limit)
     templates = scaffold.workspace_templates(root)
     made = scaffold.files(
         slug, interactive, command(), known=known, templates=templates, judge=package.judge
@@ -179,12 +194,11 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     if existing:
         raise BuildError(f"new: {slug}: {', '.join(existing)} exists already; nothing was changed")
     shown = Path(os.path.relpath(path, root)).as_posix()
-    _write(root, made, scaffold.package_table(slug, shown), None)
+    _write(root, made, scaffold.package_table(slug, shown, args.time_limit), None)
     print(f"new problem {slug}:")
-    limit = f"{package.time_limit:g} s" if package.time_limit else "no time limit"
     print(
         f"  problems.toml       [{slug}] (package {shown}: {package.format}, {package.kind}, "
-        f"{package.title!r}, judge {package.judge}, {limit}, {package.memory_limit} MiB)"
+        f"{package.title!r}, judge {package.judge}, {limit:g} s, {package.memory_limit} MiB)"
     )
     for name in made:
         print(f"  {name}")

@@ -136,6 +136,28 @@ def test_new_from_a_package_refuses_what_contradicts_it_touching_nothing(
     assert not (toy / "solutions" / "kattis_sum.py").exists()
 
 
+def test_a_package_without_a_time_limit_needs_one_given(toy, capsys, tmp_path):
+    package = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    (package / ".timelimit").unlink()
+    before = (toy / "problems.toml").read_text()
+    assert cli.main(["new", "--package", str(package), "--root", str(toy)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(
+        f"cpkit: error: new: {package} fixes no time limit: give --time-limit S"
+    )
+    assert (toy / "problems.toml").read_text() == before
+    assert (
+        cli.main(["new", "--package", str(package), "--root", str(toy), "--time-limit", "2.5"]) == 0
+    )
+    assert "judge Kattis, 2.5 s, 256 MiB)" in capsys.readouterr().out
+    assert load_registry(toy)["sum"].time_limit == 2.5
+    assert (
+        cli.main(["new", "other", "--judge", "AtCoder", "--root", str(toy), "--time-limit", "1"])
+        == 2
+    )
+    assert "--time-limit goes with --package" in capsys.readouterr().err
+
+
 def test_new_from_a_path_that_is_no_package_is_a_one_line_error(toy, capsys):
     assert cli.main(["new", "--package", "nowhere.zip", "--root", str(toy)]) == 2
     error = capsys.readouterr().err
