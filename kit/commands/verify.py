@@ -126,14 +126,16 @@ def _verify(args: argparse.Namespace) -> int:
     if outputs is not None:
         print("\n".join(verify_report.output_lines(outputs)), flush=True)
     width = max(len(name) for name in [*(s.name for s in chosen), "submission"])
-    print(f"{'submission':<{width}}  {'folder':<6}  {'kit':<4}  {'slowest':>9}  result")
+    words = [_folder_words(problem.source.format, s.folder) for s in chosen]
+    widths = (width, max(len(word) for word in [*words, "folder"]))
+    print(f"{'submission':<{width}}  {'folder':<{widths[1]}}  {'kit':<4}  {'slowest':>9}  result")
     judged = []
     for submission in chosen:
         entry = done.get(submission.name) or verify.judge_submission(
             problem, submission, runner, cases, args.jobs
         )
         judged.append(entry)
-        print(_row(entry, width, problem), flush=True)
+        print(_row(entry, widths, problem), flush=True)
     status = _summary(judged, problem)
     defects = verify_report.defects(data, inputs, outputs) + _time_bounds(problem, judged, fixed)
     for defect in defects:
@@ -228,12 +230,13 @@ def _header(problem: Problem, package: Package, runner: Runner, count: int, show
     )
 
 
-def _row(entry: verify.Judged, width: int, problem: Problem) -> str:
+def _row(entry: verify.Judged, widths: tuple[int, int], problem: Problem) -> str:
+    """A submission's row; ``widths``: of the name and folder columns."""
     submission, package = entry.submission, entry.package_format
-    folder = _folder_words(package, submission.folder)
+    width, folder = widths[0], f"{_folder_words(package, submission.folder):<{widths[1]}}"
     if entry.verdict is None:
         said = f"{verify.DISAGREES}: {entry.said}" if entry.compile_error else entry.said
-        return f"{submission.name:<{width}}  {folder:<6}  {'-':<4}  {'-':>9}  {said}"
+        return f"{submission.name:<{width}}  {folder}  {'-':<4}  {'-':>9}  {said}"
     assert problem.source is not None
     found = _agreement(entry, problem)
     text = found.outcome + (f": {found.reason}" if found.reason else "")
@@ -243,7 +246,7 @@ def _row(entry: verify.Judged, width: int, problem: Problem) -> str:
         text += f" (score {entry.score:g})"  # a scoring problem's, whatever the folder
     kit = verify.format_word(entry.verdict, package)
     time = f"{entry.seconds:.3f} s"
-    return f"{submission.name:<{width}}  {folder:<6}  {kit:<4}  {time:>9}  {text}"
+    return f"{submission.name:<{width}}  {folder}  {kit:<4}  {time:>9}  {text}"
 
 
 def _folder_words(package: str, folder: str) -> str:

@@ -177,6 +177,18 @@ def test_a_polygon_package_by_its_tags(capsys):
     }
 
 
+def test_the_columns_stay_aligned_under_a_long_folder_word(capsys, tmp_path):
+    copy = shutil.copytree(PACKAGES / "polygon_guess", tmp_path / "guess")
+    xml = copy / "problem.xml"
+    xml.write_text(xml.read_text().replace('tag="wrong-answer"', 'tag="rejected"'))
+    code, out, _ = verify(capsys, copy)
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("submission "))
+    column = lines[header].index(" kit ") + 1
+    assert [line[column : column + 3] for line in lines[header + 1 : header + 3]] == ["AC ", "WA "]
+    assert "WA or TLE or MLE or OLE or RTE" in lines[header + 2]
+
+
 def test_a_package_without_a_time_limit_gets_problemtools_rule(capsys, tmp_path):
     copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
     (copy / ".timelimit").unlink()
