@@ -9,7 +9,8 @@ would give a contestant a judge error where the judge owes a verdict.
   warning; a failure on any case is a failure.
 - Each of ``kit.junk.ODD_OUTPUTS`` as the output of the first ODD_CASES cases: a checker may
   accept or reject them, a failure is a failure (problemtools tries its like on three cases:
-  such bugs seldom depend on the case).
+  such bugs seldom depend on the case). Once the checker hangs on a case (no verdict within
+  its time-out), that case's other outputs are not tried: each would cost the time-out.
 - Each case's own answer file as its output, as problemtools does ("judge answer file got
   ..."): not accepted on a sample is a failure, on a secret case a warning (some checkers
   read the answer file as something else than an output), a failure of the checker a failure;
@@ -84,10 +85,17 @@ def check_outputs(
         answered = []  # a multi-pass problem's answers are no outputs (problemtools skips them)
     trials += [(what, output, case) for what, output in ODD_OUTPUTS for case in first]
 
+    hung: set[str] = set()  # cases the checker hung on: their other trials are left out
+
     def judged(trial):
         _, output, case = trial
+        if case.name in hung:
+            return Judgement(False, "not tried: the checker hung on this case")
         expected = case.expected.read_bytes()
-        return comparator.with_flags(case.flags).judge(case.input, expected, output)
+        found = comparator.with_flags(case.flags).judge(case.input, expected, output)
+        if found.hung:
+            hung.add(case.name)
+        return found
 
     def validated(case: PackageCase) -> Judgement:
         answer, output = case.answer.read_bytes(), case.output.read_bytes()

@@ -126,6 +126,7 @@ class Judgement:
     accepted: bool
     message: str  # one line; on acceptance only a checker says something
     checker_failed: bool = False  # the checker failed: exit 3, a status not testlib's, killed, hung
+    hung: bool = False  # the checker failed so: no verdict within its time-out
     presentation: bool = False  # rejected for the layout only (a presentation error)
     score: str | None = None  # a Kattis validator's score.txt, its text; None: it wrote none
     # a Kattis validator's nextpass.in: the input of a multi-pass problem's next pass
@@ -426,7 +427,7 @@ class ValidatorComparator(Comparator):
         if status == KATTIS_WRONG and next_input is not None and failure is None:
             failure = "validator wrote nextpass.in, and rejected (exit status 43)"
         if failure is not None:
-            return _checker_failure(failure)
+            return _checker_failure(failure, hung)
         if status == KATTIS_ACCEPTED:
             return Judgement(True, said, score=score, next_input=next_input)
         said = f"validator: {said or 'wrong answer'} (exit status 43)"
@@ -516,7 +517,7 @@ class CheckerComparator(Comparator):
             except OSError as error:
                 return _checker_failure(f"cannot start {self.program.shown}: {error}")
         if hung:
-            return _checker_failure(f"no verdict after {self.timeout:g} s (killed)")
+            return _checker_failure(f"no verdict after {self.timeout:g} s (killed)", hung=True)
         if status < 0:
             return _checker_failure(f"killed by {signal_name(-status)}")
         if status == 0:
@@ -533,8 +534,8 @@ class CheckerComparator(Comparator):
         )
 
 
-def _checker_failure(what: str) -> Judgement:
-    return Judgement(False, f"checker failed: {what}", checker_failed=True)
+def _checker_failure(what: str, hung: bool = False) -> Judgement:
+    return Judgement(False, f"checker failed: {what}", checker_failed=True, hung=hung)
 
 
 def parse_compare(

@@ -3,11 +3,13 @@ output validator junk: a verdict on each is what a checker owes; junk accepted o
 a warning, a failure (a crash, a status outside the protocol) is named with its output and case
 and makes ``verify`` exit 1."""
 
+import functools
 import shutil
 
 import pytest
 
 from kit import output_check, verify_report
+from kit.judges.compare import parse_compare
 from kit.junk import JUNK, ODD_OUTPUTS
 from kit.registry import judge_cases, problem_from_package, sample_cases
 from tests.package_support import PACKAGES, verified
@@ -72,6 +74,23 @@ def test_the_jury_s_own_answers_must_pass_its_checker(tmp_path, capsys):
     (copy / "data" / "sample" / "1.ans").write_text("0 5\n")  # now a sample's is rejected
     status, lines = verified(capsys, copy, "accepted/split.py")
     assert status == 1 and failing in lines
+
+
+# hangs on the input 10 (secret/1), rejects every output elsewhere
+HANGS_ON_TEN = """\
+import sys, time
+if open(sys.argv[1]).read().split() == ["10"]:
+    time.sleep(30)
+sys.exit(43)
+"""
+
+
+def test_a_case_the_checker_hung_on_is_tried_no_more(tmp_path, monkeypatch):
+    quick = functools.partial(parse_compare, checker_timeout=0.5)
+    monkeypatch.setattr(output_check, "parse_compare", quick)
+    check = checked(copy_with(tmp_path, HANGS_ON_TEN), jobs=1)
+    hung = [line for line in check.failed if "data/secret/1" in line]
+    assert len(hung) == 1 and hung[0].endswith("checker failed: no verdict after 0.5 s (killed)")
 
 
 def test_junk_accepted_on_every_case_is_a_warning(tmp_path):
