@@ -162,7 +162,10 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
         _stopped(stress.problem, save, shrunk, outcome.message)
     final = _report(stress, shrunk, outcome, args)
     if save is not None:
-        saved = _save(stress.problem, save, shrunk.text, final.expected, shrunk.seed)
+        try:
+            saved = _save(stress.problem, save, shrunk.text, final.expected, shrunk.seed)
+        except OSError as error:  # shown above, so the shrunk case is not lost
+            raise BuildError(f"--save: cannot write into {save}: {error.strerror}") from None
         print(f"saved: {', '.join(stress.problem.rel(path) for path in saved)}")
 
 
@@ -246,7 +249,14 @@ def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:
     """Where ``--save`` writes: the problem's samples folder when no DIR is given."""
     if save is None:
         return None
-    return problem.samples_dir if save is True else Path(save)
+    if save is True:
+        return problem.samples_dir
+    folder = Path(save)
+    if folder.exists() and not folder.is_dir():
+        raise BuildError(f"--save {save}: not a folder")
+    if not folder.exists() and not folder.absolute().parent.is_dir():
+        raise BuildError(f"--save {save}: no folder {folder.absolute().parent} to make it in")
+    return folder
 
 
 def _save(

@@ -9,7 +9,9 @@ validator); ``Stress.judge(text)`` runs the bundle on it judge-style (``kit.run.
 against the expected answer (the module's ``reference`` or the brute force's output) by the
 problem's comparator, or, for an interactive problem, plays it as the secret input through the
 problem's interactor (``kit.run.interact``). ``search`` makes file ``i`` from seed
-``seed + i`` until one fails or the limit is reached, ``jobs`` at a time. The command
+``seed + i`` until one fails or the limit is reached, ``jobs`` at a time; a batch not done
+OVERTIME seconds past a ``--seconds`` budget (a module's function that never returns) is a
+one-line error, and its threads are left to the process's end, not waited for. The command
 (``kit.commands.stress``) prints, shrinks (``kit.stress.shrink``) and saves.
 """
 
@@ -34,6 +36,10 @@ from kit.run.verdicts import OK, TLE
 
 if TYPE_CHECKING:
     from kit.stress.source import Source
+
+# seconds past the --seconds budget a batch of files may take before the run is given up (a
+# stress module's function that never returns; a judged run is killed at its own limit)
+OVERTIME = 10.0
 
 
 @dataclass
@@ -145,16 +151,36 @@ def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_second
         text = stress.make(seed + i, params)
         return seed + i, text, stress.judge(text, f"case{i % jobs}", f"seed {seed + i}")
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+    try:
         while True:
             if limit_cases is not None and index >= limit_cases:
                 return None
             if deadline is not None and time.monotonic() >= deadline:
                 return None
             batch = jobs if limit_cases is None else min(jobs, limit_cases - index)
-            results = list(pool.map(one, range(index, index + batch)))
+            futures = [pool.submit(one, i) for i in range(index, index + batch)]
+            results = _results(futures, deadline, stress, seed + index)
             index += batch
             stress.count += batch
             for result in results:
                 if result[2].failed:
                     return result
+    finally:  # a generator that never returns must not hold the kit at its exit
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _results(futures: list, deadline: float | None, stress: Stress, first: int) -> list:
+    """The futures' results, in order; a one-line error when they are not all done
+    OVERTIME seconds past the deadline (only the module's own functions can hang: every
+    program the run starts is killed at its limit)."""
+    timeout = None if deadline is None else max(0.0, deadline - time.monotonic()) + OVERTIME
+    done, pending = concurrent.futures.wait(futures, timeout=timeout)
+    if pending:
+        where = stress.source.generator
+        raise BuildError(
+            f"{stress.problem.slug}: the files from seed {first} were not made and judged "
+            f"{OVERTIME:g} s past the --seconds budget ({where}, or the reference, may never "
+            "return)"
+        )
+    return [future.result() for future in futures]

@@ -224,6 +224,9 @@ def _wanted(problem: Problem, needs: list[str]) -> str:
     return f"a generator of {what}: PARAMS and generate(); or --gen CMD"
 
 
+RETURNS = {"generate": str, "reference": str, "join_cases": str, "split_cases": list}
+
+
 class Guarded:
     """A stress module whose functions report their own crashes as one-line BuildErrors
     (``validate`` keeps its ValueError, which is its answer); ``stubs``, the optional functions
@@ -246,13 +249,20 @@ class Guarded:
 
         def call(*args, **kwargs):
             try:
-                return value(*args, **kwargs)
+                result = value(*args, **kwargs)
             except ValueError:
                 if name == "validate":
                     raise
                 raise self._error(name, args) from None
-            except Exception:  # the module's own bug, or a template not written yet
+            except (Exception, SystemExit):  # the module's own bug, or a template not written yet
                 raise self._error(name, args) from None
+            wanted = RETURNS.get(name)
+            if wanted is not None and not isinstance(result, wanted):
+                raise BuildError(
+                    f"{self._where}: {name}() returned {type(result).__name__}, "
+                    f"not {wanted.__name__}"
+                )
+            return result
 
         return call
 

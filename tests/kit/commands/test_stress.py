@@ -9,6 +9,7 @@ import pytest
 
 from kit import commands
 from kit.commands import stress
+from kit.errors import BuildError
 from kit.registry import load_registry
 
 
@@ -84,3 +85,13 @@ def test_save_into_a_folder_names_the_pair_after_the_seed(pairsum, tmp_path):
     assert stress._save_folder(problem, None) is None
     without_answer = stress._save(problem, problem.samples_dir, "1\n1 2\n", None, 7)
     assert [path.name for path in without_answer] == ["sample-2.in"]
+
+
+def test_save_into_a_file_or_below_a_missing_folder_is_one_line_before_the_run(pairsum, tmp_path):
+    problem = load_registry(pairsum)["pairsum"]
+    (tmp_path / "file").write_text("")
+    with pytest.raises(BuildError, match=r"^--save .*file: not a folder$"):
+        stress._save_folder(problem, str(tmp_path / "file"))
+    with pytest.raises(BuildError, match=r"^--save .*/a/b: no folder .*/a to make it in$"):
+        stress._save_folder(problem, str(tmp_path / "a" / "b"))
+    assert stress._save_folder(problem, str(tmp_path / "new")) == tmp_path / "new"

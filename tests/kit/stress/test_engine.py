@@ -3,12 +3,15 @@ the validator, the bundle judged on them against the reference as the build judg
 the search stopping at the first failing seed, and an input a message is about shown when
 short, else kept in a file."""
 
+import time
+
 import pytest
 
 from kit.errors import BuildError
 from kit.judges.targets import parse_target, stand_in
 from kit.pipeline import write_bundle
 from kit.registry import load_registry
+from kit.stress import engine
 from kit.stress.engine import Stress, search
 from kit.stress.source import source_for
 
@@ -80,4 +83,20 @@ def test_a_file_the_validator_refuses_is_one_line_naming_the_seed(pairsum, tmp_p
     assert str(caught.value).startswith(
         "pairsum: stress/pairsum.py: generate() made a file that validate() refuses (seed 4): "
         "bad pair line"
+    )
+
+
+def test_a_generator_that_does_not_return_is_one_line_past_the_budget(
+    pairsum, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(engine, "OVERTIME", 0.2)
+    stress = stress_of(pairsum, tmp_path)
+    monkeypatch.setattr(stress, "make", lambda seed, params: time.sleep(3) or "")
+    started = time.monotonic()
+    with pytest.raises(BuildError) as caught:
+        search(stress, 1, {}, limit_cases=None, limit_seconds=0.1, jobs=1)
+    assert time.monotonic() - started < 2.5  # not waited for
+    assert str(caught.value) == (
+        "pairsum: the files from seed 1 were not made and judged 0.2 s past the --seconds "
+        "budget (stress/pairsum.py: generate(), or the reference, may never return)"
     )

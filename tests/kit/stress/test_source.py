@@ -3,6 +3,8 @@ against the problem, the stress module loaded with what the run needs (its param
 ``--param`` overrides, or the user's programs), a module whose functions raise reported in one
 line with their input, and the run's description and reproduction flags."""
 
+import random
+import re
 from pathlib import Path
 
 import pytest
@@ -115,6 +117,31 @@ def test_a_function_of_the_module_that_raises_is_one_line_naming_its_input(pairs
     with pytest.raises(ValueError, match="expected a count"):  # validate's answer, kept
         module.validate("nothing")
     assert module.PARAMS["cases"] == 8  # other attributes pass through
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("def generate(rng, **params):\n    return 5\n", "generate() returned int, not str"),
+        ("def reference(text):\n    return None\n", "reference() returned NoneType, not str"),
+        ("def reference(text):\n    raise SystemExit(3)\n", "reference() raised SystemExit: 3"),
+    ],
+)
+def test_a_function_that_returns_the_wrong_kind_or_exits_is_one_line(pairsum, body, message):
+    stress = pairsum.stress
+    stress.write_text(stress.read_text() + "\n\n" + body)
+    module = load_stress_module(pairsum, [])
+    call = module.generate if "generate" in body else module.reference
+    with pytest.raises(BuildError, match=f"^stress/pairsum.py: {re.escape(message)}"):
+        call(random.Random(1)) if "generate" in body else call("1\n1 2\n")
+
+
+def test_a_module_that_exits_when_imported_is_one_line(pairsum):
+    pairsum.stress.write_text("import sys\nsys.exit(4)\n")
+    with pytest.raises(
+        BuildError, match=r"^stress/pairsum.py: exits when imported \(sys.exit\(4\)\)$"
+    ):
+        load_stress_module(pairsum, [])
 
 
 def test_shown_params():
