@@ -24,6 +24,7 @@ goal is reported, not an error.
 from __future__ import annotations
 
 import inspect
+import math
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -64,6 +65,15 @@ def run(slugs: list[str], repeat: int, root: Path, only: Interpreter | None = No
     return status
 
 
+def _goal(problem: Problem, value: object) -> float:
+    """A bench module's GOAL_SECONDS: seconds above 0, else a one-line error."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+        raise BuildError(
+            f"{problem.rel(problem.bench)}: GOAL_SECONDS = {value!r}: expected seconds above 0"
+        )
+    return float(value)
+
+
 def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None) -> int:
     module = _load(problem)
     dist = _fresh_dist(problem)
@@ -72,7 +82,7 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
     if not hasattr(module, "cases"):
         raise BuildError(f"{problem.rel(problem.bench)}: defines neither cases() nor run()")
     cases = _cases(problem, module)
-    goal = float(getattr(module, "GOAL_SECONDS", problem.time_limit))
+    goal = _goal(problem, getattr(module, "GOAL_SECONDS", problem.time_limit))
     limit = problem.time_limit
     print(
         f"{problem.slug}: {len(cases)} cases, {repeat} runs each; "

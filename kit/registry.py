@@ -150,10 +150,15 @@ def load_registry(root: Path) -> dict[str, Problem]:
     """Every problem of ``root/problems.toml``, in file order, validated."""
     path = root / "problems.toml"
     try:
-        with path.open("rb") as file:
-            table = tomllib.load(file)
+        data = path.read_bytes()
     except FileNotFoundError:
         raise BuildError(f"problems.toml: not found in {root}") from None
+    except OSError as error:
+        raise BuildError(f"problems.toml: cannot be read: {error.strerror}") from None
+    try:  # a byte-order mark, which some editors write, is passed over
+        table = tomllib.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as error:
+        raise BuildError(f"problems.toml: not UTF-8 (byte {error.start})") from None
     except tomllib.TOMLDecodeError as error:
         raise BuildError(f"problems.toml: {error}") from None
     return {slug: _problem(root, slug, entry) for slug, entry in table.items()}
@@ -183,7 +188,10 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
 }
 
 
-SLUG_RULE = "a slug is a lower-case letter, then lower-case letters, digits and '_'"
+SLUG_MAX = 64  # characters: it names files (tests/test_<slug>.py), which have a length limit
+SLUG_RULE = (
+    f"a slug is a lower-case letter, then lower-case letters, digits and '_', {SLUG_MAX} at most"
+)
 # names a slug may not take: it names the solution's module, which cannot be a keyword, and
 # solutions/shared.py would hide the helpers' package from a solution run from its source
 RESERVED_RULE = "a slug may not be a Python keyword nor 'shared' (it names the solution's module)"
@@ -192,7 +200,10 @@ RESERVED_RULE = "a slug may not be a Python keyword nor 'shared' (it names the s
 def is_slug(text: str) -> bool:
     """Whether ``text`` keeps SLUG_RULE (it names the solution's module and files, so it must
     be an identifier)."""
-    return re.fullmatch(r"[a-z][a-z0-9_]*", text) is not None and not is_reserved(text)
+    pattern = r"[a-z][a-z0-9_]*"
+    return (
+        len(text) <= SLUG_MAX and re.fullmatch(pattern, text) is not None and not is_reserved(text)
+    )
 
 
 def is_reserved(text: str) -> bool:
@@ -215,7 +226,7 @@ def slug_from(title: str, fallback: str = "") -> str | None:
     slug = re.sub(r"[^a-z0-9]+", "_", text).strip("_")
     if slug and not slug[0].isalpha():
         slug = f"{fallback}_{slug}" if fallback else ""
-    return slug or fallback or None
+    return slug[:SLUG_MAX].rstrip("_") or fallback or None
 
 
 def _problem(root: Path, slug: str, entry: object) -> Problem:
@@ -637,6 +648,8 @@ def import_from_checkout(problem: Problem, path: Path, name: str):
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
+    except SystemExit as error:  # it would end the kit without a word
+        raise BuildError(f"{where}: exits when imported (sys.exit({error.code!r}))") from None
     except Exception as error:  # reported in one line
         raise BuildError(f"{where}: cannot be imported: {type(error).__name__}: {error}") from None
     return module

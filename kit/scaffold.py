@@ -165,7 +165,7 @@ def join_cases(cases: list) -> str:
 
 BENCH = '''"""Worst-case inputs for {{title}}, for {{command}} bench {{slug}}."""
 
-GOAL_SECONDS = 0.5  # half the time limit
+GOAL_SECONDS = {{time_limit}} / 2  # half the time limit
 
 
 def cases():

@@ -141,10 +141,10 @@ def test_new_refuses_an_existing_slug_without_touching_anything(toy):
     assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
 
 
-@pytest.mark.parametrize("slug", ["Bad-Name", "9lives", "_x"])
+@pytest.mark.parametrize("slug", ["Bad-Name", "9lives", "_x", "a" * 65])
 def test_new_refuses_a_bad_slug(toy, slug):
     code, _, err = command("new", slug, "--judge", "POJ", root=toy)
-    rule = "a slug is a lower-case letter, then lower-case letters, digits and '_'"
+    rule = "a slug is a lower-case letter, then lower-case letters, digits and '_', 64 at most"
     assert code == 2 and err.endswith(f"error: new: {slug!r}: {rule}\n")
 
 

@@ -58,8 +58,8 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         "slug",
         metavar="SLUG",
         nargs="?",
-        help="a lower-case letter, then lower-case letters, digits and '_' (default with --from: "
-        "the page's id or title; with --package: the package's name)",
+        help="a lower-case letter, then lower-case letters, digits and '_', 64 at most "
+        "(default with --from: the page's id or title; with --package: the package's name)",
     )
     parser.add_argument(
         "--interactive", action="store_true", help="an interactive problem with an interactor"
@@ -137,7 +137,7 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, p
     """Writes the files, the samples folder (None: none) and the table; when the registry then
     refuses the table, takes all of it back."""
     registry_path = root / "problems.toml"
-    before = registry_path.read_text(encoding="utf-8")
+    before = registry_path.read_text(encoding="utf-8")  # load_registry read it first
     for path, content in made.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(content, encoding="utf-8")

@@ -135,6 +135,15 @@ def test_a_run_that_raises_is_one_line(toy_ready, capsys):
         ("def cases():\n    return []\n", "bench/toy_sum.py: cases() gave no case"),
         ("def cases():\n    return ['x']\n", "cases() must give (name, stdin_text) pairs"),
         ("def cases():\n    return 1 / 0\n", "cases() failed: ZeroDivisionError: division by zero"),
+        (
+            "GOAL_SECONDS = 'x'\ndef cases():\n    return [('a', '1 2\\n')]\n",
+            "bench/toy_sum.py: GOAL_SECONDS = 'x': expected seconds above 0",
+        ),
+        (
+            "GOAL_SECONDS = -1\ndef cases():\n    return [('a', '1 2\\n')]\n",
+            "bench/toy_sum.py: GOAL_SECONDS = -1: expected seconds above 0",
+        ),
+        ("import sys\nsys.exit(0)\n", "bench/toy_sum.py: exits when imported (sys.exit(0))"),
     ],
 )
 def test_what_a_bench_module_gets_wrong_is_one_line(toy_ready, capsys, text, message):

@@ -38,6 +38,15 @@ def test_unknown_key_is_named_with_a_suggestion(toy):
     )
 
 
+def test_a_file_not_in_utf_8_is_one_line_and_a_byte_order_mark_is_passed_over(toy):
+    text = TABLE.format(judge="POJ", extra="").encode()
+    (toy / "problems.toml").write_bytes(b"\xef\xbb\xbf" + text)
+    assert list(load_registry(toy)) == ["toy_sum"]
+    (toy / "problems.toml").write_bytes(text.replace(b"Toy Sum", b"Toy \xff Sum"))
+    with pytest.raises(BuildError, match=r"^problems.toml: not UTF-8 \(byte 23\)$"):
+        load_registry(toy)
+
+
 def test_time_limit_in_milliseconds_is_refused(toy):
     (toy / "problems.toml").write_text(TABLE.format(judge="x", extra="").replace("1.0", "2000"))
     with pytest.raises(BuildError, match=r"time_limit = 2000 looks like milliseconds; .*= 2\)"):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import cli
+from kit import cli, scaffold
 from kit.scaffold import DEFAULTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,7 +61,7 @@ def test_the_workspace_templates_replace_the_kit_ones(toy, capsys):
     assert (toy / "stress" / "echo.py").read_text() == STRESS.replace("{{slug}}", "echo")
     assert (toy / "bench" / "echo.py").read_text() == DEFAULTS["bench.py"].replace(
         "{{title}}", "Echo"
-    ).replace("{{command}}", "cpkit").replace("{{slug}}", "echo")
+    ).replace("{{command}}", "cpkit").replace("{{slug}}", "echo").replace("{{time_limit}}", "2")
 
     # the solution from the template is what the build bundles and runs
     (toy / "samples" / "echo" / "sample-1.in").write_text("1 2\n")
@@ -125,3 +125,10 @@ def test_a_template_that_is_not_text_is_one_line(toy, capsys):
     assert new(toy, "alpha", "--judge", "POJ") == 2
     assert capsys.readouterr().err == "cpkit: error: templates/bench.py: not UTF-8 text\n"
     assert not (toy / "solutions" / "alpha.py").exists()
+
+
+def test_the_bench_goal_is_half_the_problem_s_time_limit():
+    made = scaffold.files("two", False, known=scaffold.Known("Two", "2", 2.0, 256))
+    namespace: dict = {}
+    exec(made["bench/two.py"], namespace)
+    assert namespace["GOAL_SECONDS"] == 1.0

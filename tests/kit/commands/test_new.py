@@ -51,6 +51,7 @@ def test_new_writes_placeholders_for_a_judge_without_usual_limits(toy, capsys):
         ("3-SAT", "", None),
         ("Ло", "poj_3116", "poj_3116"),
         ("Ло", "", None),
+        ("A very " + "long " * 20 + "title", "", ("a_very_" + "long_" * 20)[:64]),  # 64 at most
     ],
 )
 def test_a_slug_is_made_of_a_title(title, fallback, slug):
