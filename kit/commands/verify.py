@@ -52,6 +52,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "submissions",
         nargs="*",
+        default=[],  # not listed as required when PACKAGE is missing
         metavar="SUBMISSION",
         help="only these: a file, or part of a name (accepted/, wrong_answer/slow.py)",
     )

@@ -34,6 +34,13 @@ def test_submissions_are_chosen_by_path_or_part_of_a_name():
         verify._chosen(package, ["nothing"], "p")
 
 
+def test_without_a_package_only_the_package_is_said_to_be_missing(capsys):
+    with pytest.raises(SystemExit):
+        parse()
+    assert capsys.readouterr().err.endswith("the following arguments are required: PACKAGE\n")
+    assert parse("pkg").submissions == []
+
+
 def test_one_accepted_submission_is_judged_and_agrees(capsys):
     args = parse(str(SUM), "accepted/sum.py")
     assert args.run(args) == 0
