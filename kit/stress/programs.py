@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.judges.compare import crash_line, summary_line
 from kit.judges.targets import Runner
 from kit.registry import Problem
 from kit.run.limits import Limits, run_limited
@@ -85,9 +86,13 @@ class Program:
 
 
 def _failure(run: Run, limits: Limits) -> str | None:
-    """What went wrong with a run of the user's program (a verdict's message), or None."""
+    """What went wrong with a run of the user's program (a verdict's message, and what it
+    said on stderr when that is no traceback: "can't open file ..."), or None."""
     found = process_verdict(run, limits)
-    return None if found is None else found[1]
+    if found is None:
+        return None
+    said = summary_line(run.stderr) if crash_line(run.stderr) is None else ""
+    return f"{found[1]} (it said: {said})" if said else found[1]
 
 
 def parse_program(text: str, option: str, runner: Runner, problem: Problem) -> Program:

@@ -84,3 +84,11 @@ def test_a_failing_program_is_one_line_with_its_input_or_seed(maxsum, tmp_path):
     gen = parse_program("bad_gen.py", "--gen", RUNNER, maxsum)
     with pytest.raises(BuildError, match=r"^--gen 'bad_gen.py' \(run with 3\) printed something"):
         gen.generate(3, None, cwd=tmp_path, limits=limits)
+    (maxsum.root / "quiet.py").write_text("import sys\nsys.exit('no such table')\n")
+    quiet = parse_program("quiet.py", "--gen", RUNNER, maxsum)
+    with pytest.raises(BuildError) as caught:  # no traceback: what it said is shown
+        quiet.generate(3, None, cwd=tmp_path, limits=limits)
+    assert str(caught.value) == (
+        "--gen 'quiet.py' (run with 3) failed: runtime error: exit status 1 (it said: no such "
+        "table)"
+    )
