@@ -244,6 +244,8 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         raise BuildError(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
     time_limit, memory_limit, output_limit = _limits(where, entry, given)
     judge = entry["judge"]
+    if not judge.strip():
+        raise BuildError(f"{where}: judge is empty: name where the problem is judged")
     profile = _profile(where, judge)
     targets, targets_from = _targets_of(where, entry, profile)
     source_limit = entry.get("source_limit", profile.source_limit if profile else None)

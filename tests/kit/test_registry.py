@@ -47,6 +47,13 @@ def test_a_file_not_in_utf_8_is_one_line_and_a_byte_order_mark_is_passed_over(to
         load_registry(toy)
 
 
+@pytest.mark.parametrize("judge", ["", "   "])
+def test_an_empty_judge_is_refused(toy, judge):
+    assert error(toy, judge=judge) == (
+        "problems.toml: [toy_sum]: judge is empty: name where the problem is judged"
+    )
+
+
 def test_time_limit_in_milliseconds_is_refused(toy):
     (toy / "problems.toml").write_text(TABLE.format(judge="x", extra="").replace("1.0", "2000"))
     with pytest.raises(BuildError, match=r"time_limit = 2000 looks like milliseconds; .*= 2\)"):
