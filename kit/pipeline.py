@@ -134,6 +134,8 @@ def build_problem(
     result = Result(problem)
     try:
         cases = _cases(problem, result)
+        if problem.solution.exists() and not problem.solution.is_file():
+            raise BuildError(f"{problem.rel(problem.solution)} is not a file")
         if not problem.solution.is_file():
             result.status = Status.NO_SOLUTION
             _remove(problem.dist)
@@ -270,7 +272,8 @@ def write_bundle(problem: Problem, folder: Path) -> tuple[Bundle, Path]:
     """Stages 1 to 3 written to ``folder/<slug>.py``, for ``run`` and ``stress``: never into
     ``dist/``, which holds only bundles that passed the whole build."""
     if not problem.solution.is_file():
-        raise BuildError(f"{problem.slug}: {problem.rel(problem.solution)} does not exist yet")
+        what = "is not a file" if problem.solution.exists() else "does not exist yet"
+        raise BuildError(f"{problem.slug}: {problem.rel(problem.solution)} {what}")
     bundle = make_bundle(problem)
     path = folder / f"{problem.slug}.py"
     path.write_text(bundle.text, encoding="utf-8")

@@ -108,6 +108,12 @@ def test_write_bundle_writes_into_the_folder_given_never_dist(toy, tmp_path):
     problem.solution.unlink()
     with pytest.raises(BuildError, match=r"^toy_sum: solutions/toy_sum\.py does not exist yet$"):
         write_bundle(problem, tmp_path)
+    problem.solution.mkdir()
+    with pytest.raises(BuildError, match=r"^toy_sum: solutions/toy_sum\.py is not a file$"):
+        write_bundle(problem, tmp_path)
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL
+    assert result.errors == ["toy_sum: solutions/toy_sum.py is not a file"]
 
 
 # --- checks beside the first runs -------------------------------------------------------------
