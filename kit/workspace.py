@@ -30,6 +30,8 @@ def find_root(start: Path) -> Path:
 
 def given_root(root: Path) -> Path:
     """``--root DIR``, checked: a folder holding problems.toml."""
+    if root.exists() and not root.is_dir():
+        raise BuildError(f"--root {root}: not a folder")
     if not (root / MARKER).is_file():
         raise BuildError(f"--root {root}: no {MARKER} there (start one with `cpkit init {root}`)")
     return root.resolve()

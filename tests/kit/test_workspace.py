@@ -42,6 +42,9 @@ def test_outside_a_workspace_a_command_says_so_and_suggests_init(tmp_path, monke
 def test_root_must_name_a_workspace(tmp_path, capsys):
     assert cli.main(["--root", str(tmp_path)]) == 2
     assert "no problems.toml there" in capsys.readouterr().err
+    (tmp_path / "file").write_text("")
+    assert cli.main(["--root", str(tmp_path / "file")]) == 2
+    assert capsys.readouterr().err.endswith(f"--root {tmp_path / 'file'}: not a folder\n")
 
 
 def test_init_writes_a_workspace_that_builds_and_refuses_to_overwrite(tmp_path, capsys):
