@@ -154,6 +154,18 @@ def test_idle_solution_is_killed_at_the_timeout(secret):
     assert run.cpu_seconds < 0.5 <= run.solution_seconds
 
 
+def test_a_solution_busy_after_its_last_answer_is_over_the_limit_not_idle(secret, tmp_path):
+    spinner = tmp_path / "spin.py"
+    source = (PROGRAMS / "binary_search.py").read_text() + "\nwhile True:\n    pass\n"
+    spinner.write_text(source)
+    run = play([sys.executable, "-I", "-S", str(spinner)], secret, time_limit=0.3, timeout=1.0)
+    assert run.verdict == "TLE"
+    assert re.fullmatch(
+        r"time limit: \d\.\d\d s CPU, over the 0\.3 s limit \(killed at the 1 s timeout\)",
+        run.message,
+    ), run.message
+
+
 def test_solution_that_stops_early_gets_the_interactors_verdict(secret):
     run = play(program("quitter.py"), secret)
     assert run.verdict == "WA"
