@@ -7,9 +7,10 @@ Per target (``kit.judges.targets``):
   library (``kit.judges.stdlib``) or a third-party module the judge's profile lists for the
   target's implementation (``kit.judges.modules``: numpy for AtCoder, kept as an import in the
   bundle); any other is refused naming the judge. A guarded import (``try: ... except
-  ImportError``, ``if sys.version_info``) may name a module some targets lack, not one none of
-  them has; a judge that runs Python on Windows (its profile's ``platform``) lacks Python's
-  Unix-only modules (``resource``, ``fcntl``, ...), guarded imports of them being fine, and
+  ImportError``, ``if sys.version_info``) may name a module some targets or all of them lack
+  (a fallback takes over on the judge: a shared helper's optional numpy), a helper that does
+  not exist included; a judge that runs Python on Windows (its profile's ``platform``) lacks
+  Python's Unix-only modules (``resource``, ``fcntl``, ...), guarded imports of them being fine, and
   the Unix-only members of ``os``, ``signal`` and others (``kit.check.platform_names``);
 - syntax: ruff's parser told the target's version (``kit.check.syntax.static_errors``), whatever
   Python runs the kit; and, when the target's own interpreter is here, compiling every module
@@ -193,7 +194,7 @@ def _import_error(name, where, guarded, helpers, targets, judge: _Judge) -> str 
     if ours or top == "__future__":
         return None
     if top in {helper.split(".")[0] for helper in helpers}:
-        return f"{where}: cannot find helper module '{name}'"
+        return None if guarded else f"{where}: cannot find helper module '{name}'"
     if not is_stdlib(top):
         return _third_party_error(name, where, guarded, targets, judge)
     lacking = [t for t in targets if missing_in(top, t.syntax, t.impl, judge.platform)]
@@ -216,7 +217,7 @@ def _third_party_error(name, where, guarded, targets, judge: _Judge) -> str | No
     """A module outside the standard library: refused unless the judge installs it for every
     target (or for some, behind a guard); kept as an import when allowed."""
     lacking = judge.lacking(name, targets)
-    if len(lacking) == len(targets):
+    if len(lacking) == len(targets) and not guarded:
         return judge.refusal(where, name)
     if lacking and not guarded:
         return (

@@ -23,6 +23,21 @@ def test_missing_helper_module_is_named(toy):
         checked(toy)
 
 
+def test_a_guarded_import_of_what_no_target_has_falls_back_and_passes(toy):
+    """A shared helper's optional numpy, or an optional helper not written: on the judge the
+    import fails and the fallback takes over."""
+    guarded = (
+        "try:\n    import numpy\nexcept ImportError:\n    numpy = None\n"
+        "try:\n    from shared.fast import add\nexcept ImportError:\n    add = None\n"
+        "print(3)\n"
+    )
+    write(toy, "solutions/toy_sum.py", guarded)
+    checked(toy)
+    write(toy, "solutions/toy_sum.py", "import numpy\nprint(3)\n")
+    with pytest.raises(BuildError, match=r"toy_sum\.py:1: imports 'numpy', which is neither"):
+        checked(toy)
+
+
 def test_test_only_code_of_helpers_is_not_checked(toy):
     helper = toy / "shared" / "toy_text.py"
     text = helper.read_text()
