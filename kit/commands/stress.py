@@ -201,6 +201,8 @@ def _report(stress: Stress, shrunk: Shrunk, outcome: Outcome, args: argparse.Nam
     if final.expected is not None:
         _show("Expected", final.expected.decode("utf-8", "replace"))
         _show("Got", final.got.decode("utf-8", "replace"))
+        if final.details:  # a crash: where, in the user's files (as the build shows it)
+            print("\nWhere:\n" + "\n".join(line.rstrip() for line in final.details))
     elif final.details:  # "last lines exchanged (...):", then the lines, indented
         heading, *lines = final.details
         print(f"\n{heading[:1].upper()}{heading[1:]}")

@@ -49,7 +49,8 @@ class Outcome:
     got: bytes = b""
     word: str = OK  # the verdict, a word of kit.run.verdicts
     expected: bytes | None = None  # the answer it was judged against (None: played)
-    details: list[str] = field(default_factory=list)  # a game's last lines exchanged
+    # a game's last lines exchanged; a crash's traceback tail, in the user's files, and hints
+    details: list[str] = field(default_factory=list)
 
 
 class Stress:
@@ -138,8 +139,7 @@ class Stress:
                 self.slowest = max(self.slowest, (run.seconds, label or name))
         if outcome.word == OK:
             return Outcome(False, expected=expected)
-        details = outcome.details if self.source.interactor is not None else []
-        return Outcome(True, outcome.message, run.stdout, outcome.word, expected, details)
+        return Outcome(True, outcome.message, run.stdout, outcome.word, expected, outcome.details)
 
 
 def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_seconds, jobs: int):

@@ -77,6 +77,21 @@ def test_a_planted_bug_is_found_shrunk_shown_and_saved_as_the_next_sample(pairsu
     assert (problem.samples_dir / "sample-2.out").read_text() == f"{a + b}\n"
 
 
+def test_a_crash_is_shown_where_it_happened_in_the_user_s_files(pairsum, capsys):
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("{a + b}", "{[a + b][a % 7]}"))
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--shrink-seconds", "2",
+        "--root", str(pairsum),
+    )  # fmt: skip
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    assert "\nVerdict: runtime error: exit status 1: IndexError: list index out of range" in out
+    where = out[out.index("\nWhere:\n") :].splitlines()
+    assert '  File "solutions/pairsum.py", line 9, in <genexpr>' in where
+    assert "IndexError: list index out of range" in where
+
+
 def test_save_into_a_folder_names_the_pair_after_the_seed(pairsum, tmp_path):
     problem = load_registry(pairsum)["pairsum"]
     saved = stress._save(problem, tmp_path / "found", "1\n1 2\n", b"3\n", 42)
