@@ -351,10 +351,15 @@ def scored_copy(tmp_path):
     return copy
 
 
+def passing_rows(capsys, package):
+    """The rows of a verify run that exits 0."""
+    code, out, _ = verify(capsys, package)
+    assert code == 0, out
+    return rows(out)
+
+
 def test_a_scoring_package_s_submissions_get_their_scores(capsys, scored_copy):
-    code, out, _ = verify(capsys, scored_copy)
-    found = rows(out)
-    assert code == 0
+    found = passing_rows(capsys, scored_copy)
     assert found["accepted/halves.py"] == "AC AC T s agrees: score 100 (full 100)"
     assert found["partially_accepted/split.py"] == "AC AC T s agrees: score 75 (full 100)"
     assert found["wrong_answer/off_by_one.py"].startswith("WA WA T s agrees")
@@ -456,9 +461,7 @@ def scored_2025(tmp_path):
 
 
 def test_a_2025_09_scoring_package_s_submissions_get_their_scores(capsys, scored_2025):
-    code, out, _ = verify(capsys, scored_2025)
-    found = rows(out)
-    assert code == 0
+    found = passing_rows(capsys, scored_2025)
     assert found["accepted/halves.py"] == "AC AC T s agrees (score 100)"
     assert found["accepted/split.py"] == "AC AC T s agrees (score 80)"  # 10 + 10 + 60
     assert found["wrong_answer/zero.py"].endswith("(score 20)")  # g2 failed
