@@ -45,6 +45,9 @@ def test_a_file_not_in_utf_8_is_one_line_and_a_byte_order_mark_is_passed_over(to
     (toy / "problems.toml").write_bytes(text.replace(b"Toy Sum", b"Toy \xff Sum"))
     with pytest.raises(BuildError, match=r"^problems.toml: not UTF-8 \(byte 23\)$"):
         load_registry(toy)
+    (toy / "problems.toml").write_text("[toy_sum\n")
+    with pytest.raises(BuildError, match=r"^problems.toml: Expected ']' at the end of a table"):
+        load_registry(toy)
 
 
 @pytest.mark.parametrize("judge", ["", "   "])
