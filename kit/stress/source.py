@@ -152,7 +152,13 @@ def source_for(
 
 
 def _params(module, given: list[str]) -> dict[str, int]:
+    """The module's PARAMS (integers, which the shrinker lowers) with ``--param`` overrides."""
+    if not isinstance(module.PARAMS, dict):
+        raise BuildError(f"{module.where}: PARAMS must be a dict of integers")
     params = dict(module.PARAMS)
+    for name, value in params.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BuildError(f"{module.where}: PARAMS[{name!r}] = {value!r}: expected an integer")
     for item in given:
         match = re.fullmatch(r"(\w+)=(-?\d+)", item)
         if match is None:
@@ -239,6 +245,11 @@ class Guarded:
         self._where = where
         self._problem = problem
         self.unwritten = stubs
+
+    @property
+    def where(self) -> str:
+        """The module's file, as messages name it."""
+        return self._where
 
     def __getattr__(self, name: str):
         if name in self.unwritten:

@@ -65,6 +65,22 @@ def test_a_bad_param_is_one_line(pairsum, given, message):
     assert str(caught.value) == message
 
 
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ('{"cases": "x", "bound": 9}', "PARAMS['cases'] = 'x': expected an integer"),
+        ('{"cases": True, "bound": 9}', "PARAMS['cases'] = True: expected an integer"),
+        ("[1, 2]", "PARAMS must be a dict of integers"),
+    ],
+)
+def test_params_that_are_not_integers_are_one_line(pairsum, params, message):
+    stress = pairsum.stress
+    stress.write_text(stress.read_text() + f"\n\nPARAMS = {params}\n")
+    with pytest.raises(BuildError) as caught:
+        source(pairsum)
+    assert str(caught.value) == f"stress/pairsum.py: {message}"
+
+
 def test_programs_replace_the_module_s_generator_and_reference(maxsum):
     gen = "python3 brute/maxsum_gen.py"
     found = source(maxsum, gen=gen, gen_size=5, brute="brute/maxsum_brute.py")
