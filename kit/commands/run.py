@@ -7,7 +7,9 @@ judge's isolation (``-I``) from an empty folder and the build's limits (``kit.ru
 killed at 3x the time limit, over the memory limit or past the output limit). A batch problem
 reads FILE (or this command's stdin) and its output goes to stdout unchanged; an interactive
 problem with an interactor plays it, FILE being the interactor's secret input, and the last
-lines exchanged are shown. The verdict (``kit.run.verdicts``' words), time, peak memory and any
+lines exchanged are shown. A batch FILE with its answer beside it (``NAME.out`` or ``NAME.ans``,
+as samples are found: ``cpkit run SLUG samples/SLUG/sample-1.in``) is judged against it by the
+problem's comparison too. The verdict (``kit.run.verdicts``' words), time, peak memory and any
 traceback (mapped to the author's lines, with hints) go to stderr. The exit status is 0 when
 the run was accepted (a batch run: ended cleanly within every limit), else 1.
 """
@@ -21,6 +23,7 @@ from pathlib import Path
 
 from kit.commands import add_root, add_target, target_runner
 from kit.errors import BuildError
+from kit.judges.compare import parse_compare
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Case, load_registry, select
@@ -63,15 +66,16 @@ def run(args: argparse.Namespace) -> int:
         empty.mkdir()
         label = runner.described
         limits = limits_for(problem, runner)
+        answer = _answer_beside(given) if given is not None and not playing else None
         judge = CaseJudge(
             problem,
             bundle=bundle,
             script=script,
-            comparator=None,
+            comparator=None if answer is None else _comparator(problem),
             interactor=interactor_command(problem),
             empty=empty,
         )
-        case = Case("input", Path(folder, "input"), None)
+        case = Case("input", Path(folder, "input"), answer)
         case.input.write_bytes(stdin)
         outcome, run = judge.once(case, runner, limits)
         details = outcome.details
@@ -88,3 +92,21 @@ def run(args: argparse.Namespace) -> int:
     head = f"[{problem.slug}: {word}, {run.seconds:.3f} s, {run.peak_kib / MIB:.1f} MiB, {label}]"
     print(head if word == OK else f"{head} {said}", file=sys.stderr)
     return 0 if word == OK else 1
+
+
+def _comparator(problem):
+    """The problem's comparison, as the build judges its samples (a C/C++ checker compiled)."""
+    where = f"problems.toml: [{problem.slug}]"
+    comparator = parse_compare(problem.compare, problem.root, where, include=problem.include)
+    comparator.prepare()
+    return comparator
+
+
+def _answer_beside(given: Path) -> Path | None:
+    """The answer file of an input named ``NAME.in``: ``NAME.out`` or ``NAME.ans``, if any."""
+    if given.suffix != ".in":
+        return None
+    return next(
+        (path for path in (given.with_suffix(".out"), given.with_suffix(".ans")) if path.is_file()),
+        None,
+    )

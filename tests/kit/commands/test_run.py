@@ -26,6 +26,18 @@ def test_the_output_goes_to_stdout_and_the_verdict_to_stderr(toy, capfdbinary):
     assert not (toy / "dist").exists()  # a fresh bundle, never dist/
 
 
+def test_an_input_with_its_answer_beside_it_is_judged_against_it(toy, tmp_path, capfd):
+    given = tmp_path / "case.in"
+    given.write_bytes((toy / "samples" / "toy_sum" / "sample-1.in").read_bytes())
+    (tmp_path / "case.ans").write_text("not the answer\n")
+    args = parse("toy_sum", str(given), "--root", str(toy))
+    assert args.run(args) == 1
+    last = capfd.readouterr().err.splitlines()[-1]
+    assert last.startswith("[toy_sum: WA, ") and "wrong answer" in last
+    (tmp_path / "case.ans").write_bytes((toy / "samples" / "toy_sum" / "sample-1.out").read_bytes())
+    assert args.run(args) == 0
+
+
 def test_a_crash_is_status_1_with_the_traceback_in_the_author_s_terms(toy, tmp_path, capfd):
     given = tmp_path / "bad.in"
     given.write_text("x y\n")
