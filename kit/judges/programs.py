@@ -38,6 +38,7 @@ quoted.
 API::
 
     program_at(path_text, root, where, role, include=()) -> Program
+    runnable(path, folder=False) -> bool   # whether program_at can run what path holds
     Program.argv() -> list[str]            # compiles on first use; MissingHeader, a BuildError
     parse_interactor(spec, root, where, include=()) -> Interactor
     Interactor.argv(input, answer, feedback, output) -> list[str]
@@ -95,6 +96,15 @@ class Program:
         if self.kind == "exec":
             return [str(self.path)]
         return [_compiled(self)]
+
+
+def runnable(path: Path, *, folder: bool = False) -> bool:
+    """Whether ``program_at`` can run what ``path`` holds: a .py, C or C++ file or an
+    executable; where ``folder``, also a folder with such sources."""
+    sources = (".py", *CPP_SUFFIXES, *C_SUFFIXES)
+    if path.is_dir():
+        return folder and any(entry.suffix in sources for entry in path.iterdir())
+    return path.suffix in sources or os.access(path, os.X_OK)
 
 
 def program_at(

@@ -68,6 +68,7 @@ import shlex
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.judges.programs import runnable
 from kit.packages import constants, expectations, scoring, smallyaml
 from kit.packages.model import (
     KATTIS,
@@ -238,9 +239,12 @@ def _input_validators(path: Path, shown: str, base: str) -> tuple[list[tuple[str
             continue
         if entry.suffix in NOT_PROGRAMS:
             skipped.append(f"{folder.name}/{entry.name} ({NOT_PROGRAMS[entry.suffix]})")
-        elif entry.is_dir() or entry.suffix in LANGUAGES or os.access(entry, os.X_OK):
+        elif runnable(entry, folder=True):
             name = entry.name if entry.is_dir() else entry.stem
             found.append((name, f"{base}/{folder.name}/{entry.name}"))
+        else:  # another language (a Ruby script, a folder of Java)
+            what = "a folder of no .py, C or C++ source" if entry.is_dir() else "not executable"
+            skipped.append(f"{folder.name}/{entry.name} ({what})")
     if not skipped:
         return found, []
     return found, [f"note: {shown}: not run, a language the kit does not run: {', '.join(skipped)}"]

@@ -114,6 +114,22 @@ def test_a_package_without_validators_is_not_checked_and_viva_is_a_note(tmp_path
     )
 
 
+def test_a_validator_in_a_language_the_kit_does_not_run_is_a_note_not_an_error(tmp_path):
+    validators = {
+        "check.py": CHECK,
+        "validate.rb": "exit 42\n",
+        "java/Validate.java": "class V {}\n",
+    }
+    copy = package(tmp_path, validators)
+    note = (
+        "note: sum: not run, a language the kit does not run: input_validators/java (a folder "
+        "of no .py, C or C++ source), input_validators/validate.rb (not executable)"
+    )
+    assert note in read_package(copy, "sum").notes
+    found = input_check.check_inputs(problem_from_package(copy, "sum"), jobs=2)
+    assert found.validators == ("input_validators/check.py",)
+
+
 def test_verify_prints_the_rejected_inputs_and_exits_1(tmp_path, capsys):
     copy = package(tmp_path, group_yaml="input_validator_flags: --min 0\n")
     status, lines = verified(capsys, copy, "accepted/sum.py")

@@ -23,6 +23,7 @@ from kit.judges.programs import (
     kattis_failure,
     parse_interactor,
     program_at,
+    runnable,
 )
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -232,3 +233,20 @@ def test_a_python_program_is_run_by_this_python(tmp_path):
     write(tmp_path / "v.py", "pass\n")
     program = programs.program_at("v.py", tmp_path, WHERE, "validator")
     assert program.argv() == [sys.executable, str(tmp_path / "v.py")]
+
+
+def test_runnable_says_what_program_at_can_run(tmp_path):
+    (tmp_path / "a.py").write_text("")
+    (tmp_path / "b.rb").write_text("")
+    (tmp_path / "c.sh").write_text("#!/bin/sh\n")
+    (tmp_path / "c.sh").chmod(0o755)
+    (tmp_path / "java").mkdir()
+    (tmp_path / "java" / "V.java").write_text("")
+    (tmp_path / "cpp").mkdir()
+    (tmp_path / "cpp" / "v.cpp").write_text("")
+    found = {
+        name: runnable(tmp_path / name, folder=True)
+        for name in ("a.py", "b.rb", "c.sh", "java", "cpp")
+    }
+    assert found == {"a.py": True, "b.rb": False, "c.sh": True, "java": False, "cpp": True}
+    assert not runnable(tmp_path / "cpp")  # a folder only where folders are programs
