@@ -54,17 +54,17 @@ def aggregate(
 ) -> Aggregate:
     """The submission's score, each group's, and the judge errors (see the module doc)."""
     secret, named = groups[0], {group.path: group for group in groups}
+    owners = {path: _owner(path, named) for path, _ in verdicts}
     members: dict[str, list[str]] = {group.path: [] for group in groups}
     members["sample"] = []
-    for path, _ in verdicts:
-        owner = _owner(path, named)
+    for path, owner in owners.items():
         if owner is not None:
             members[owner].append(path)
     errors: list[tuple[str, str]] = []
     passed: dict[str, bool] = {}
     case_scores: dict[str, float] = {}
     for path, verdict in verdicts:
-        owner = _owner(path, named)
+        owner = owners[path]
         group = SAMPLE if owner == "sample" else named.get(owner or "")
         score, why = 0.0, None
         if group is not None:

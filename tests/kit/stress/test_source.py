@@ -29,6 +29,11 @@ def maxsum(checkout_copy, own_imports, monkeypatch):
     return load_registry(root)["maxsum"]
 
 
+def append_to_stress(problem, text):
+    """``text`` added at the end of the problem's stress module (a later definition wins)."""
+    problem.stress.write_text(problem.stress.read_text() + "\n\n" + text)
+
+
 def source(problem, *, brute=None, gen=None, gen_size=None, given=()):
     return source_for(problem, RUNNER, brute=brute, gen=gen, gen_size=gen_size, given=list(given))
 
@@ -74,8 +79,7 @@ def test_a_bad_param_is_one_line(pairsum, given, message):
     ],
 )
 def test_params_that_are_not_integers_are_one_line(pairsum, params, message):
-    stress = pairsum.stress
-    stress.write_text(stress.read_text() + f"\n\nPARAMS = {params}\n")
+    append_to_stress(pairsum, f"PARAMS = {params}\n")
     with pytest.raises(BuildError) as caught:
         source(pairsum)
     assert str(caught.value) == f"stress/pairsum.py: {message}"
@@ -144,8 +148,7 @@ def test_a_function_of_the_module_that_raises_is_one_line_naming_its_input(pairs
     ],
 )
 def test_a_function_that_returns_the_wrong_kind_or_exits_is_one_line(pairsum, body, message):
-    stress = pairsum.stress
-    stress.write_text(stress.read_text() + "\n\n" + body)
+    append_to_stress(pairsum, body)
     module = load_stress_module(pairsum, [])
     call = module.generate if "generate" in body else module.reference
     with pytest.raises(BuildError, match=f"^stress/pairsum.py: {re.escape(message)}"):
