@@ -106,14 +106,14 @@ from kit.score_aggregation import aggregate
 
 PROVISIONAL_LIMIT = 10.0  # seconds: the accepted submissions' limit while it is not known
 MARGIN_HEADROOM = 1.2  # a run is killed past the limit x the margin x this (or KILL_FACTOR)
-SCORE_SLACK = 1e-6
+SCORE_SLACK = 1e-6  # a submissions.yaml score against a sum of fractions
 # what CPython 3 says of the syntax only Python 2 has (print and exec statements, ``except
 # E, name``, octal literals written 0777)
 PYTHON_2_HINTS = (
     "Missing parentheses in call to",
     "multiple exception types must be parenthesized",
     "leading zeros in decimal integer literals",
-)  # a submissions.yaml score against a sum of fractions
+)
 AGREES, TOO_CLOSE, DISAGREES = "agrees", "too close to call on this machine", "DISAGREES"
 REJECTIONS = (WA, PE, TLE, MLE, OLE, RE)
 KATTIS_FOLDERS = {
