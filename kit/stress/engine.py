@@ -10,8 +10,9 @@ against the expected answer (the module's ``reference`` or the brute force's out
 problem's comparator, or, for an interactive problem, plays it as the secret input through the
 problem's interactor (``kit.run.interact``). ``search`` makes file ``i`` from seed
 ``seed + i`` until one fails or the limit is reached, ``jobs`` at a time; a batch not done
-OVERTIME seconds past a ``--seconds`` budget (a module's function that never returns) is a
-one-line error, and its threads are left to the process's end, not waited for. The command
+OVERTIME seconds past a ``--seconds`` budget, or a call of the module's that has run STUCK
+seconds (a function that never returns), is a one-line error, and its threads are left to the
+process's end, not waited for. The command
 (``kit.commands.stress``) prints, shrinks (``kit.stress.shrink``) and saves.
 """
 
@@ -40,6 +41,11 @@ if TYPE_CHECKING:
 # seconds past the --seconds budget a batch of files may take before the run is given up (a
 # stress module's function that never returns; a judged run is killed at its own limit)
 OVERTIME = 10.0
+# seconds one call of a stress module's function may run before the run is given up, with or
+# without --seconds (a brute force that slow is no use to a stress run), and how often it is
+# looked at
+STUCK = 60.0
+POLL = 0.5
 
 
 @dataclass
@@ -172,10 +178,16 @@ def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_second
 
 def _results(futures: list, deadline: float | None, stress: Stress, first: int) -> list:
     """The futures' results, in order; a one-line error when they are not all done
-    OVERTIME seconds past the deadline (only the module's own functions can hang: every
-    program the run starts is killed at its limit)."""
-    timeout = None if deadline is None else max(0.0, deadline - time.monotonic()) + OVERTIME
-    done, pending = concurrent.futures.wait(futures, timeout=timeout)
+    OVERTIME seconds past the deadline, or when one of the module's functions has run for
+    STUCK seconds (only the module's own functions can hang: every program the run starts is
+    killed at its limit)."""
+    ends = None if deadline is None else max(deadline, time.monotonic()) + OVERTIME
+    while True:
+        timeout = POLL if ends is None else min(POLL, max(0.0, ends - time.monotonic()))
+        done, pending = concurrent.futures.wait(futures, timeout=timeout)
+        if not pending or (ends is not None and time.monotonic() >= ends):
+            break
+        _check_stuck(stress, first)
     if pending:
         where = stress.source.generator
         raise BuildError(
@@ -184,3 +196,14 @@ def _results(futures: list, deadline: float | None, stress: Stress, first: int) 
             "return)"
         )
     return [future.result() for future in futures]
+
+
+def _check_stuck(stress: Stress, first: int) -> None:
+    """A one-line error when a call of the stress module's has run for STUCK seconds."""
+    module = stress.source.module
+    longest = None if module is None else module.longest_call()
+    if longest is not None and longest[0] >= STUCK:
+        raise BuildError(
+            f"{stress.problem.slug}: {module.where}: {longest[1]}() has not returned in "
+            f"{STUCK:g} s (the files from seed {first}); it may never return"
+        )

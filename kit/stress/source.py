@@ -27,6 +27,8 @@ import inspect
 import re
 import sys
 import textwrap
+import threading
+import time
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
@@ -245,6 +247,15 @@ class Guarded:
         self._where = where
         self._problem = problem
         self.unwritten = stubs
+        self._running: dict[int, tuple[float, str]] = {}  # thread: (start, function)
+
+    def longest_call(self) -> tuple[float, str] | None:
+        """(seconds, function) of the longest call still running in any thread, or None."""
+        calls = list(self._running.values())
+        if not calls:
+            return None
+        start, name = min(calls)
+        return time.monotonic() - start, name
 
     @property
     def where(self) -> str:
@@ -259,6 +270,8 @@ class Guarded:
             return value
 
         def call(*args, **kwargs):
+            thread = threading.get_ident()
+            self._running[thread] = (time.monotonic(), name)
             try:
                 result = value(*args, **kwargs)
             except ValueError:
@@ -267,6 +280,8 @@ class Guarded:
                 raise self._error(name, args) from None
             except (Exception, SystemExit):  # the module's own bug, or a template not written yet
                 raise self._error(name, args) from None
+            finally:
+                self._running.pop(thread, None)
             wanted = RETURNS.get(name)
             if wanted is not None and not isinstance(result, wanted):
                 raise BuildError(

@@ -100,3 +100,35 @@ def test_a_generator_that_does_not_return_is_one_line_past_the_budget(
         "pairsum: the files from seed 1 were not made and judged 0.2 s past the --seconds "
         "budget (stress/pairsum.py: generate(), or the reference, may never return)"
     )
+
+
+def test_a_module_function_that_does_not_return_is_one_line_without_a_budget(
+    pairsum, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(engine, "STUCK", 0.3)
+    monkeypatch.setattr(engine, "POLL", 0.05)
+    stress = stress_of(pairsum, tmp_path)
+    module = stress.source.module
+    monkeypatch.setattr(module._module, "reference", lambda text: time.sleep(3) or "")
+    started = time.monotonic()
+    with pytest.raises(BuildError) as caught:
+        search(stress, 7, {"cases": 2, "bound": 9}, limit_cases=5, limit_seconds=None, jobs=1)
+    assert time.monotonic() - started < 2.5  # not waited for
+    assert str(caught.value) == (
+        "pairsum: stress/pairsum.py: reference() has not returned in 0.3 s (the files from "
+        "seed 7); it may never return"
+    )
+    assert module.longest_call()[1] == "reference"  # still running, left behind
+
+
+def test_a_slow_module_function_under_the_limit_is_waited_for(pairsum, tmp_path, monkeypatch):
+    monkeypatch.setattr(engine, "STUCK", 5.0)
+    monkeypatch.setattr(engine, "POLL", 0.05)
+    stress = stress_of(pairsum, tmp_path)
+    module = stress.source.module
+    reference = module._module.reference
+    monkeypatch.setattr(
+        module._module, "reference", lambda text: time.sleep(0.3) or reference(text)
+    )
+    found = search(stress, 7, {"cases": 2, "bound": 9}, limit_cases=2, limit_seconds=None, jobs=1)
+    assert found is None and stress.count == 2 and module.longest_call() is None
