@@ -4,10 +4,10 @@
 
 - ``cases() -> [(name, stdin_text), ...]`` (deterministic; a third item, the expected output,
   is optional and then checked) and optionally ``GOAL_SECONDS`` (default: the time limit):
-  each case is run through ``dist/<slug>.py`` ``--repeat`` times under the build's Python and
-  each target's interpreter found here, held to the build's limits and verdicts
-  (``kit.run.limits``), and its median / max wall time and peak memory are printed against the
-  goal; or
+  each case is run through ``dist/<slug>.py`` ``--repeat`` times under each target's
+  interpreter found here (the kit's own Python when none is; the others named), held to the
+  build's limits and verdicts (``kit.run.limits``), and its median / max wall time and peak
+  memory are printed against the goal; or
 - ``run(dist_path, command, env) -> int``, for problems a plain stdin cannot drive
   (interactive ones): it is called once per interpreter (the same ones, or ``--target``'s) with
   the path of the bundle, ``command``, the argv that starts the bundle there as the build runs
@@ -32,7 +32,7 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.judges.compare import parse_compare
 from kit.judges.profiles import OWN
-from kit.judges.targets import Interpreter, timing_interpreters
+from kit.judges.targets import Interpreter, timing_interpreters, untimed
 from kit.pipeline import Status, build_problem, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run import judged
@@ -95,7 +95,7 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
     with tempfile.TemporaryDirectory(prefix="kit-bench-") as scratch:
         empty = Path(scratch, "cwd")  # the runs' working folder; the case files beside it
         empty.mkdir()
-        for python in [only] if only else timing_interpreters(problem.targets):
+        for python in _interpreters(problem, only):
             limits = limits_for(problem, python)
             limits = replace(limits, timeout=max(limits.timeout, 2 * goal))
             for name, stdin, expected in cases:
@@ -139,11 +139,29 @@ def _bench_run(problem: Problem, run, dist: Path, only: Interpreter | None) -> i
         print(head, flush=True)
         return _call_run(where, run, str(dist))
     status = 0
-    for python in [only] if only else timing_interpreters(problem.targets):
+    for python in _interpreters(problem, only):
         print(f"{head} under {python.short}", flush=True)
         command = judged.command(problem, python, dist)
         status |= _call_run(where, run, str(dist), command=command, env=run_environment())
     return status
+
+
+def _interpreters(problem: Problem, only: Interpreter | None) -> list[Interpreter]:
+    """``only``, else what the problem's targets are timed under here; a line names the
+    targets left untimed, and the kit's own Python when it stands in for them all."""
+    if only is not None:
+        return [only]
+    chosen = timing_interpreters(problem.targets)
+    missing = untimed(problem.targets)
+    if missing:
+        names = ", ".join(target.name for target in missing)
+        print(f"{problem.slug}: not timed under {names}: no such interpreter here", flush=True)
+    if len(missing) == len(problem.targets):
+        print(
+            f"{problem.slug}: timed under the kit's own Python ({chosen[0].short}) instead",
+            flush=True,
+        )
+    return chosen
 
 
 def _takes_command(run) -> bool:

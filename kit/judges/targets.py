@@ -324,13 +324,22 @@ def _probe(executable: str) -> Interpreter | None:
 
 
 def timing_interpreters(targets: tuple[Target, ...] | list[Target]) -> list[Interpreter]:
-    """What ``bench`` times under: the Python running the kit, then each target's own
-    interpreter when here (one per implementation and version)."""
-    chosen = {(interpreter.impl, interpreter.version): interpreter for interpreter in [host()]}
+    """What ``bench`` times under: each target's interpreter here (its own or its stand-in,
+    one per implementation and version), else, when none is here, the Python running the
+    kit."""
+    chosen: dict[tuple, Interpreter] = {}
+    here = list(found())
     for target in targets:
-        runner = runner_for(target, list(found()))
+        runner = runner_for(target, here)
         if runner is not None:
             chosen.setdefault(
                 (runner.interpreter.impl, runner.interpreter.version), runner.interpreter
             )
-    return list(chosen.values())
+    return list(chosen.values()) or [host()]
+
+
+def untimed(targets: tuple[Target, ...] | list[Target]) -> list[Target]:
+    """The targets with no interpreter here, not even a stand-in (``bench`` cannot time
+    them)."""
+    here = list(found())
+    return [target for target in targets if runner_for(target, here) is None]

@@ -184,3 +184,28 @@ def test_a_build_error_of_a_problem_is_one_line_naming_it(toy_ready, capsys, mon
     monkeypatch.setattr(bench, "make_bundle", broken)
     assert bench.run(["toy_sum"], 1, toy_ready, only=host()) == 1
     assert capsys.readouterr().out == "toy_sum: shared/x.py:1: syntax error\n"
+
+
+def test_targets_not_here_are_named_and_the_kit_s_python_stands_in_for_all(
+    toy_ready, capsys, monkeypatch
+):
+    write_bench(toy_ready, 'def cases():\n    return [("one", "1 2\\n")]\n')
+    monkeypatch.setattr(bench, "untimed", list)
+    monkeypatch.setattr(bench, "timing_interpreters", lambda targets: [host()])
+    assert bench.run(["toy_sum"], 1, toy_ready) == 0
+    names = ", ".join(t.name for t in load_registry(toy_ready)["toy_sum"].targets)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:3] == [
+        f"toy_sum: not timed under {names}: no such interpreter here",
+        f"toy_sum: timed under the kit's own Python ({host().short}) instead",
+    ]
+    assert lines[3].split()[:2] == ["one", host().short]
+
+
+def test_only_the_targets_not_here_are_named(toy_ready, capsys, monkeypatch):
+    write_bench(toy_ready, 'def cases():\n    return [("one", "1 2\\n")]\n')
+    monkeypatch.setattr(bench, "untimed", lambda targets: list(targets)[1:])
+    monkeypatch.setattr(bench, "timing_interpreters", lambda targets: [host()])
+    bench.run(["toy_sum"], 1, toy_ready)
+    out = capsys.readouterr().out
+    assert "not timed under" in out and "kit's own" not in out

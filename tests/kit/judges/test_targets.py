@@ -1,6 +1,7 @@
 """kit.judges.targets.runner_named: ``--target NAME`` names a target or any local interpreter."""
 
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -55,3 +56,20 @@ def test_a_name_that_runs_nothing_is_a_one_line_error(name, start):
     assert "\n" not in str(error.value)
     if "neither" in start:  # what is here, not a list that reads as the problem's targets
         assert str(error.value).endswith(f"(found: {', '.join(i.short for i in found())})")
+
+
+def test_bench_times_each_target_here_and_the_kit_s_python_only_when_none_is_here(monkeypatch):
+    from kit.judges import targets
+
+    old = replace(host(), version=(3, 8))
+    pypy = replace(host(), impl="pypy", version=(3, 9))
+    wanted = [parse_target("cpython3.8"), parse_target("pypy3.10")]
+    monkeypatch.setattr(targets, "found", lambda: (host(), old, pypy))
+    assert targets.timing_interpreters(wanted) == [old, pypy]  # pypy3.9 stands in
+    assert targets.untimed(wanted) == []
+    monkeypatch.setattr(targets, "found", lambda: (host(), pypy))
+    assert targets.timing_interpreters(wanted) == [pypy]
+    assert targets.untimed(wanted) == [wanted[0]]
+    monkeypatch.setattr(targets, "found", lambda: (host(),))
+    assert targets.timing_interpreters(wanted) == [host()]
+    assert targets.untimed(wanted) == wanted
