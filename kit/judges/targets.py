@@ -78,7 +78,10 @@ class TooOld(ValueError):
 
 
 def parse_target(text: str) -> Target:
-    match = _TARGET.fullmatch(text.strip().lower().replace("-", ""))
+    """A target by name (``cpython3.8``, ``pypy3``, ``pypy3.10``) or by a report's label (a
+    bare ``3.8`` is CPython's)."""
+    name = text.strip().lower().replace("-", "")
+    match = _TARGET.fullmatch(f"cpython{name}" if re.fullmatch(r"3\.\d+", name) else name)
     if not match:
         raise ValueError(f"{text!r} is not a target (examples: cpython3.8, cpython3.13, pypy3.10)")
     minor = match[3]
@@ -173,9 +176,8 @@ def runner_named(name: str) -> Runner:
     ``pypy3``, or a report's label, ``3.8``) that has its own interpreter here, or any local
     interpreter by path or by a name on the PATH. A one-line ``BuildError`` otherwise."""
     text = name.strip()
-    label = f"cpython{text}" if re.fullmatch(r"3\.\d+", text) else text
     try:
-        target = parse_target(label)
+        target = parse_target(text)
     except TooOld:
         raise BuildError(f"--target {name}: the kit checks Python 3.8 and newer only") from None
     except ValueError:

@@ -131,6 +131,12 @@ def test_explicit_targets_win_over_the_profile(toy):
     assert problem.source_limit == 65536  # the judge's size limit still holds
 
 
+def test_a_target_may_be_named_by_its_report_label(toy):
+    """``3.8``, as the report's column and ``--target`` name it, is CPython 3.8."""
+    problem = registry(toy, extra='targets = ["3.8", "PyPy3.10"]')["toy_sum"]
+    assert [t.name for t in problem.targets] == ["cpython3.8", "pypy3.10"]
+
+
 def test_interactive_samples_are_the_interactor_s_inputs_only(toy):
     (toy / "judge.py").write_text("import sys\n")
     text = TABLE.format(judge="x", extra='interactor = "judge.py"').replace("batch", "interactive")
