@@ -8,6 +8,10 @@ the helpers and their load order, stripping the shipped text.
 from __future__ import annotations
 
 import ast
+import codecs
+import io
+import re
+import tokenize
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,12 +58,39 @@ def read_source(root: Path, name: str, path: Path, *, is_package: bool) -> Sourc
         raise BuildError(f"{rel}: not found") from None
     except OSError as error:
         raise BuildError(f"{rel}: cannot read: {error.strerror or error}") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise BuildError(f"{rel}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = decoded(raw, rel).replace("\r\n", "\n").replace("\r", "\n")
     return Source(name, path, rel, is_package, text, parse(text, rel))
+
+
+# PEP 263's coding declaration, on one of a file's first two lines
+_CODING = re.compile(r"^([ \t\f]*#.*?coding[:=][ \t]*)([-\w.]+)", re.MULTILINE)
+
+
+def decoded(raw: bytes, rel: str) -> str:
+    """A source file's text, read as Python reads it (UTF-8, or the encoding its coding
+    declaration names), the declaration then saying UTF-8, which the bundle is written in."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+    except SyntaxError as error:
+        if raw.startswith(codecs.BOM_UTF8):
+            raise BuildError(f"{rel}: a UTF-8 byte-order mark with another coding") from None
+        if not error.msg.startswith("invalid or missing encoding"):  # an unknown encoding
+            raise BuildError(f"{rel}: {error.msg}") from None
+        encoding = "utf-8"  # not UTF-8 on its first lines: the decoding says where
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError as error:
+        what = "UTF-8" if encoding.startswith("utf-8") else encoding
+        raise BuildError(f"{rel}: not {what} text ({error.reason} at byte {error.start})") from None
+    lines = text.split("\n", 2)
+    for number, line in enumerate(lines[:2]):
+        declared = _CODING.match(line)
+        if declared:
+            lines[number] = line[: declared.end(1)] + "utf-8" + line[declared.end(2) :]
+            break
+        if line.strip() and not line.lstrip().startswith("#"):
+            break  # a declaration counts only on a comment line before any code
+    return "\n".join(lines)
 
 
 def parse(text: str, rel: str) -> ast.Module:

@@ -9,7 +9,10 @@ import io
 import random
 import tokenize
 
-from kit.bundle.sources import mask_literals, walk
+import pytest
+
+from kit.bundle.sources import decoded, mask_literals, walk
+from kit.errors import BuildError
 
 
 def table_source(count, seed=1):
@@ -64,3 +67,36 @@ def test_a_table_with_brackets_between_its_numbers_is_left_to_the_tokenizer():
     numbers = ", ".join(f"({i})" if i in (0, 99) else str(i) for i in range(100))
     text = f"T = [{numbers}]\n"
     assert mask_literals(text, ast.parse(text)) == text
+
+
+@pytest.mark.parametrize(
+    ("raw", "text"),
+    [
+        (b'x = "caf\xc3\xa9"\n', 'x = "caf\xe9"\n'),
+        (b'\xef\xbb\xbfx = "caf\xc3\xa9"\n', 'x = "caf\xe9"\n'),
+        (b'# -*- coding: latin-1 -*-\nx = "caf\xe9"\n', '# -*- coding: utf-8 -*-\nx = "caf\xe9"\n'),
+        (b'#!/usr/bin/env python3\n# vim: set fileencoding=cp1251 :\nx = "\xe0"\n',
+         '#!/usr/bin/env python3\n# vim: set fileencoding=utf-8 :\nx = "\u0430"\n'),
+        (b'x = 1\n# coding: latin-1\ny = "\xc3\xa9"\n', 'x = 1\n# coding: latin-1\ny = "\xe9"\n'),
+    ],
+)  # fmt: skip
+def test_a_source_is_read_as_python_reads_it_and_declared_utf_8(raw, text):
+    """A coding declaration counts on a comment line among the first two only; the text keeps
+    its lines, the declaration now naming the bundle's UTF-8."""
+    assert decoded(raw, "a.py") == text
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b'x = "caf\xe9"\n', "a.py: not UTF-8 text (invalid continuation byte at byte 8)"),
+        (b"# coding: klingon\n", "a.py: unknown encoding: klingon"),
+        (b"\xef\xbb\xbf# coding: latin-1\n", "a.py: a UTF-8 byte-order mark with another coding"),
+        (b"# coding: ascii\nx = '\xc3\xa9'\n",
+         "a.py: not ascii text (ordinal not in range(128) at byte 21)"),
+    ],
+)  # fmt: skip
+def test_a_source_python_cannot_read_is_one_line(raw, message):
+    with pytest.raises(BuildError) as caught:
+        decoded(raw, "a.py")
+    assert str(caught.value) == message
