@@ -519,16 +519,29 @@ def sample_cases(problem: Problem) -> list[Case]:
     if not folder.is_dir():
         raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)")
     names: dict[str, dict[str, Path]] = {}
+    wrong = []  # every file that is wrong, said at once
     for path in sorted(folder.iterdir()):
         if skipped(path.name):
             continue
         stem, dot, suffix = path.name.rpartition(".")
         if not (dot and stem and suffix in SAMPLE_SUFFIXES and path.is_file()):
-            raise BuildError(
-                f"{problem.slug}: {problem.rel(path)}: not a sample file "
-                "(expected NAME.in with NAME.out or NAME.ans)"
+            wrong.append(
+                f"{problem.rel(path)}: not a sample file (expected NAME.in with NAME.out or "
+                "NAME.ans)"
             )
+            continue
         names.setdefault(stem, {})[suffix] = path
+    cases = []
+    for stem in sorted(names, key=natural_key):
+        try:
+            cases.append(_sample(problem, names[stem]))
+        except BuildError as error:
+            wrong.append(str(error).removeprefix(f"{problem.slug}: "))
+    if len(wrong) == 1:
+        raise BuildError(f"{problem.slug}: {wrong[0]}")
+    if wrong:
+        listed = "; ".join(wrong)
+        raise BuildError(f"{problem.slug}: {len(wrong)} sample files are wrong: {listed}")
     if not names:
         wanted = (
             "sample-1.in, the interactor's input"
@@ -536,7 +549,7 @@ def sample_cases(problem: Problem) -> list[Case]:
             else "sample-1.in and sample-1.out"
         )
         raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ holds no samples (add {wanted})")
-    return [_sample(problem, names[stem]) for stem in sorted(names, key=natural_key)]
+    return cases
 
 
 def _sample(problem: Problem, files: dict[str, Path]) -> Case:

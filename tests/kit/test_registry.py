@@ -177,6 +177,18 @@ def test_a_lone_or_doubled_sample_file_is_named(toy, files, message):
     assert str(raised.value).startswith(f"toy_sum: {message}")
 
 
+def test_every_wrong_sample_file_is_named_at_once(toy):
+    for name in ["a.ans", "b.in", "b.out", "b.ans", "c.txt", "d.in"]:
+        (toy / "samples" / "toy_sum" / name).write_text("1\n")
+    with pytest.raises(BuildError) as raised:
+        sample_cases(registry(toy)["toy_sum"])
+    assert str(raised.value) == (
+        "toy_sum: 3 sample files are wrong: samples/toy_sum/c.txt: not a sample file (expected "
+        "NAME.in with NAME.out or NAME.ans); samples/toy_sum/a.ans has no a.in; "
+        "samples/toy_sum/b.ans: both .out and .ans for one sample (keep one)"
+    )
+
+
 @pytest.mark.parametrize(
     ("judge", "meant"),
     [("Codeforce", "codeforces"), ("atcoder.jp", "atcoder"), ("code-forces", "codeforces"),
