@@ -5,7 +5,9 @@ A program is named by a path relative to the checkout: a ``.py`` file runs under
 a C or C++ source, or a folder of them (Kattis packages keep an output validator as a folder,
 ``output_validators/NAME/``, its sources compiled together: problemtools' examples/different
 has ``validate.cc`` with ``validate.h``), is compiled once and cached; a folder holding one
-``.py`` file runs that file; anything else must be executable.
+``.py`` file runs that file; a folder with ``build`` or ``run`` scripts (the Kattis format's
+spec/legacy.md, "Programs") is copied, ``build`` run in the copy, and ``run`` is the program
+(built once and cached like a binary); anything else must be executable.
 
 **Compiling.** C++ with ``$CXX``, else the first of g++, clang++, c++ on the PATH (``-O2
 -std=gnu++17``); C with ``$CC``, else gcc, clang, cc (``-O2 -std=gnu11``, ``-lm``). The
@@ -72,6 +74,10 @@ FLAGS = {"cpp": ("-O2", "-std=gnu++17", "-pipe"), "c": ("-O2", "-std=gnu11", "-p
 LIBRARIES = {"cpp": (), "c": ("-lm",)}
 LANGUAGE_NAMES = {"cpp": "C++", "c": "C"}
 COMPILE_TIMEOUT = 300.0
+# a program folder's scripts in the Kattis format (spec/legacy.md, "Programs"): ``build`` is
+# run first in a copy of the folder, then ``run`` runs as a one-file program would
+BUILD, RUN = "build", "run"
+SCRIPTS = (BUILD, RUN)
 KATTIS_ACCEPTED, KATTIS_WRONG = 42, 43  # the format's exit statuses of a validator
 KIT, KATTIS, TESTLIB = "kit", "kattis", "testlib"  # interactor protocols
 
@@ -85,8 +91,8 @@ class Program:
     """A program of the judge's; ``argv()`` starts it (compiling it first when it is C/C++)."""
 
     shown: str  # as named, for messages
-    kind: str  # "python", "cpp", "c" or "exec"
-    path: Path  # the file that runs (python, exec) or the file or folder compiled
+    kind: str  # "python", "cpp", "c", "exec" or "script" (a folder with build/run scripts)
+    path: Path  # the file that runs (python, exec) or the file or folder compiled or built
     sources: tuple[Path, ...] = ()
     include: tuple[Path, ...] = ()
 
@@ -95,6 +101,8 @@ class Program:
             return [sys.executable, str(self.path)]
         if self.kind == "exec":
             return [str(self.path)]
+        if self.kind == "script":
+            return [_scripted(self)]
         return [_compiled(self)]
 
 
@@ -103,7 +111,9 @@ def runnable(path: Path, *, folder: bool = False) -> bool:
     executable; where ``folder``, also a folder with such sources."""
     sources = (".py", *CPP_SUFFIXES, *C_SUFFIXES)
     if path.is_dir():
-        return folder and any(entry.suffix in sources for entry in path.iterdir())
+        return folder and any(
+            entry.suffix in sources or entry.name in SCRIPTS for entry in path.iterdir()
+        )
     return path.suffix in sources or os.access(path, os.X_OK)
 
 
@@ -145,8 +155,11 @@ def _file_program(
 def _folder_program(
     folder: Path, shown: str, where: str, role: str, include: tuple[Path, ...]
 ) -> Program:
-    """A folder's program: its C++ (or C) sources compiled together, else its one .py file."""
+    """A folder's program: its ``build`` and ``run`` scripts when it has either, else its C++
+    (or C) sources compiled together, else its one .py file."""
     files = sorted(path for path in folder.iterdir() if path.is_file())
+    if any(path.name in SCRIPTS for path in files):
+        return Program(shown, "script", folder)
     for kind, suffixes in (("cpp", CPP_SUFFIXES), ("c", C_SUFFIXES)):
         sources = tuple(path for path in files if path.suffix in suffixes)
         if sources:
@@ -260,6 +273,60 @@ def _compile(program: Program, command: list[str], binary: Path) -> None:
             )
         raise BuildError(f"{program.shown}: does not compile with {name}: {errors[0].strip()}")
     os.replace(partial, binary)
+
+
+def _scripted(program: Program) -> str:
+    """The ``run`` script of a folder program, in a copy of the folder where ``build`` (if
+    any) has run; built once, like a binary, for the bytes and modes of every file."""
+    digest = hashlib.sha256(b"script\0")
+    for path in sorted(program.path.rglob("*")):
+        if path.is_file():
+            name = path.relative_to(program.path).as_posix()
+            digest.update(f"{name}\0{path.stat().st_mode & 0o111}\0".encode())
+            digest.update(path.read_bytes() + b"\0")
+    key = digest.hexdigest()[:32]
+    with _lock:
+        if key not in _built:
+            built = _place(key) / "program"
+            if not (built / RUN).is_file():
+                _build_scripts(program, built)
+            _built[key] = str(built / RUN)
+        return _built[key]
+
+
+def _build_scripts(program: Program, built: Path) -> None:
+    """A copy of the folder at ``built``, its ``build`` run there; a one-line error when it
+    fails or leaves no ``run``."""
+    work = built.with_name(f"work.{os.getpid()}")
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(program.path, work, symlinks=True)
+    build = work / BUILD
+    if build.is_file():
+        build.chmod(build.stat().st_mode | 0o111)  # as a judge runs it, whatever the archive kept
+        try:
+            done = subprocess.run(
+                [str(build)], cwd=work, capture_output=True, timeout=COMPILE_TIMEOUT, check=False
+            )
+        except subprocess.TimeoutExpired:
+            raise BuildError(f"{program.shown}/build took over {COMPILE_TIMEOUT:g} s") from None
+        except OSError as error:
+            raise BuildError(f"{program.shown}/build cannot start: {error.strerror}") from None
+        if done.returncode != 0:
+            lines = done.stderr.decode("utf-8", "replace").strip().splitlines() or [""]
+            raise BuildError(
+                f"{program.shown}/build failed (exit status {done.returncode}): {lines[-1]}"
+            )
+    run = work / RUN
+    if not run.is_file():
+        raise BuildError(f"{program.shown}/: no run script after build")
+    run.chmod(run.stat().st_mode | 0o111)
+    shutil.rmtree(built, ignore_errors=True)
+    try:
+        os.replace(work, built)
+    except OSError:  # another process built it first
+        shutil.rmtree(work, ignore_errors=True)
+        if not (built / RUN).is_file():
+            raise
 
 
 class MissingHeader(BuildError):

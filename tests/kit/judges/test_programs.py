@@ -5,6 +5,7 @@ errors (no compiler, code that does not compile, nothing to run)."""
 
 import os
 import shutil
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -250,3 +251,61 @@ def test_runnable_says_what_program_at_can_run(tmp_path):
     }
     assert found == {"a.py": True, "b.rb": False, "c.sh": True, "java": False, "cpp": True}
     assert not runnable(tmp_path / "cpp")  # a folder only where folders are programs
+
+
+BUILD_SCRIPT = """#!/bin/sh
+echo built >> "$LOG"
+printf '#!/bin/sh\\necho "judged $1"\\nexit 42\\n' > run
+"""
+
+
+def scripts_folder(tmp_path, build=BUILD_SCRIPT, run=None):
+    folder = tmp_path / "package" / "output_validator"
+    if build is not None:  # neither executable, as an unzipped archive leaves them
+        write(folder / "build", build)
+    if run is not None:
+        write(folder / "run", run)
+    write(folder / "validate.c", "int main(void) { return 42; }\n")  # not what runs
+    return folder
+
+
+def test_a_folder_with_build_and_run_scripts_is_built_once_in_a_copy(
+    cache_home, tmp_path, monkeypatch
+):
+    """The format's scripts (spec/legacy.md, "Programs"): ``build`` runs first, in a copy of
+    the folder, then ``run`` is the program; its sources are not compiled by the kit."""
+    monkeypatch.setenv("LOG", str(tmp_path / "log"))
+    folder = scripts_folder(tmp_path)
+    assert runnable(folder, folder=True)
+    program = program_at("output_validator", folder.parent, WHERE, "validator", folder=True)
+    argv = program.argv()
+    assert argv[0].endswith("/program/run") and not (folder / "run").exists()
+    done = subprocess.run([*argv, "case.in"], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (42, "judged case.in\n")
+    monkeypatch.setattr(programs, "_built", {})  # a new process: only the cache remembers
+    assert program.argv() == argv
+    assert (tmp_path / "log").read_text() == "built\n"
+
+
+def test_a_run_script_alone_runs_though_not_executable(cache_home, tmp_path):
+    folder = scripts_folder(tmp_path, build=None, run="#!/bin/sh\nexit 43\n")
+    (folder / "validate.c").unlink()
+    assert runnable(folder, folder=True)  # a folder of no language the kit knows but scripts
+    program = program_at("output_validator", folder.parent, WHERE, "validator", folder=True)
+    assert subprocess.run(program.argv(), check=False).returncode == 43
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        ("#!/bin/sh\necho warming up >&2\necho 'cc: no such file' >&2\nexit 3\n",
+         "output_validator/build failed (exit status 3): cc: no such file"),
+        ("#!/bin/sh\ntrue\n", "output_validator/: no run script after build"),
+    ],
+)  # fmt: skip
+def test_a_build_that_fails_is_one_line(cache_home, tmp_path, build, message):
+    folder = scripts_folder(tmp_path, build=build)
+    program = program_at("output_validator", folder.parent, WHERE, "validator", folder=True)
+    with pytest.raises(BuildError) as caught:
+        program.argv()
+    assert str(caught.value) == message
