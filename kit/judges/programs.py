@@ -168,8 +168,15 @@ def _folder_program(
     named = [path for path in scripts if path.stem == folder.name]
     if len(scripts) == 1 or len(named) == 1:
         return Program(shown, "python", (named or scripts)[0])
-    what = "several .py files, none named after the folder" if scripts else "no .py, C or C++"
-    raise BuildError(f"{where}: {role} {shown}/ holds {what}: name the program's file")
+    if scripts:
+        raise BuildError(
+            f"{where}: {role} {shown}/ holds several .py files, none named after the folder: "
+            "the kit cannot tell which runs"
+        )
+    raise BuildError(
+        f"{where}: {role} {shown}/ holds no program the kit runs (a .py, C or C++ source, or "
+        "build and run scripts)"
+    )
 
 
 def _compiled(program: Program) -> str:

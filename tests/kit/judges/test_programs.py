@@ -91,6 +91,23 @@ def test_a_folder_runs_its_sources_or_its_one_script(tmp_path):
         program_at("cpp", tmp_path, WHERE, "checker")  # a folder only where the format has one
 
 
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        (["V.java"], "holds no program the kit runs (a .py, C or C++ source, or build and run "
+         "scripts)"),
+        (["a.py", "b.py"], "holds several .py files, none named after the folder: the kit "
+         "cannot tell which runs"),
+    ],
+)  # fmt: skip
+def test_a_folder_without_one_program_is_one_line(tmp_path, files, message):
+    for name in files:
+        write(tmp_path / "v" / name, "")
+    with pytest.raises(BuildError) as caught:
+        program_at("v", tmp_path, WHERE, "validator", folder=True)
+    assert str(caught.value) == f"{WHERE}: validator v/ {message}"
+
+
 # the interactor protocols
 
 
