@@ -49,7 +49,7 @@ from kit.errors import BuildError
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Problem, load_registry, select
-from kit.stress.engine import Outcome, Stress, search
+from kit.stress.engine import Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
 from kit.stress.shrink import Shrunk, shrink
 from kit.stress.source import SIZE, shown_params, source_for
@@ -178,16 +178,34 @@ def _passed(stress: Stress, elapsed: float) -> None:
 
 
 def _shrink(stress: Stress, text: str, seed: int, budget: float) -> Shrunk:
+    """The shrunk failure; when a call of the stress module's hangs, the smallest failing
+    input judged so far, with that error."""
     print("shrinking...", flush=True)
-    shrunk = shrink(
-        stress.source.shrinkable(),
-        lambda candidate: stress.judge(candidate, "shrink").failed,
-        text,
-        seed,
-        stress.source.params,
-        deadline=time.monotonic() + budget,
-        generate=stress.generate,
-    )
+    smallest, runs = [text], [0]
+
+    def fails(candidate: str) -> bool:
+        runs[0] += 1
+        failed = stress.judge(candidate, "shrink").failed
+        if failed and len(candidate) < len(smallest[0]):
+            smallest[0] = candidate
+        return failed
+
+    def work() -> Shrunk:
+        return shrink(
+            stress.source.shrinkable(),
+            fails,
+            text,
+            seed,
+            stress.source.params,
+            deadline=time.monotonic() + budget,
+            generate=stress.generate,
+        )
+
+    try:
+        shrunk = watched(stress, work, f"shrinking the file of seed {seed}")
+    except BuildError as error:  # a hung call: the work is left behind
+        stages = ["stopped by an error, below"]
+        shrunk = Shrunk(smallest[0], seed, dict(stress.source.params), runs[0], stages, error)
     print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
     return shrunk
 

@@ -24,7 +24,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
@@ -37,6 +37,8 @@ from kit.run.verdicts import OK, TLE
 
 if TYPE_CHECKING:
     from kit.stress.source import Source
+
+T = TypeVar("T")
 
 # seconds past the --seconds budget a batch of files may take before the run is given up (a
 # stress module's function that never returns; a judged run is killed at its own limit)
@@ -187,7 +189,7 @@ def _results(futures: list, deadline: float | None, stress: Stress, first: int) 
         done, pending = concurrent.futures.wait(futures, timeout=timeout)
         if not pending or (ends is not None and time.monotonic() >= ends):
             break
-        _check_stuck(stress, first)
+        _check_stuck(stress, f"the files from seed {first}")
     if pending:
         where = stress.source.generator
         raise BuildError(
@@ -198,12 +200,34 @@ def _results(futures: list, deadline: float | None, stress: Stress, first: int) 
     return [future.result() for future in futures]
 
 
-def _check_stuck(stress: Stress, first: int) -> None:
+def watched(stress: Stress, work: Callable[[], T], what: str) -> T:
+    """``work()``'s result, run in a thread of its own; a one-line error when a call of the
+    stress module's in it has run for STUCK seconds (the thread is then left behind)."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["result"] = work()
+        except BaseException as error:  # handed to the caller's thread
+            box["error"] = error
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    while thread.is_alive():
+        thread.join(POLL)
+        if thread.is_alive():
+            _check_stuck(stress, what)
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
+def _check_stuck(stress: Stress, what: str) -> None:
     """A one-line error when a call of the stress module's has run for STUCK seconds."""
     module = stress.source.module
     longest = None if module is None else module.longest_call()
     if longest is not None and longest[0] >= STUCK:
         raise BuildError(
             f"{stress.problem.slug}: {module.where}: {longest[1]}() has not returned in "
-            f"{STUCK:g} s (the files from seed {first}); it may never return"
+            f"{STUCK:g} s ({what}); it may never return"
         )

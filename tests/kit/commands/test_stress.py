@@ -4,6 +4,7 @@ reproduces it, and saved as the next sample pair; ``--save DIR`` names the pair 
 seed."""
 
 import argparse
+import re
 
 import pytest
 
@@ -11,6 +12,7 @@ from kit import commands
 from kit.commands import stress
 from kit.errors import BuildError
 from kit.registry import load_registry
+from kit.stress import engine
 
 
 def parse(*argv):
@@ -90,6 +92,42 @@ def test_a_crash_is_shown_where_it_happened_in_the_user_s_files(pairsum, capsys)
     where = out[out.index("\nWhere:\n") :].splitlines()
     assert '  File "solutions/pairsum.py", line 9, in <genexpr>' in where
     assert "IndexError: list index out of range" in where
+
+
+def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_far(
+    pairsum, capsys, monkeypatch
+):
+    """The shrink runs watched as the search does: a call of the module's that runs STUCK
+    seconds (here on the first one-case file) ends it, the smallest failure found shown."""
+    monkeypatch.setattr(engine, "STUCK", 0.5)
+    monkeypatch.setattr(engine, "POLL", 0.05)
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    module = pairsum / "stress" / "pairsum.py"
+    module.write_text(
+        module.read_text()
+        .replace(
+            "def reference(text: str) -> str:\n",
+            "def reference(text: str) -> str:\n    while text.startswith('1\\n'):\n"
+            "        time.sleep(0.05)\n",
+        )
+        .replace("import random\n", "import random\nimport time\n")
+    )
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=6",
+        "--shrink-seconds", "30", "--root", str(pairsum),
+    )  # fmt: skip
+    with pytest.raises(BuildError) as caught:
+        args.run(args)
+    assert str(caught.value).startswith(
+        "pairsum: stress/pairsum.py: reference() has not returned in 0.5 s (shrinking the file "
+        "of seed "
+    )
+    out = capsys.readouterr().out
+    assert re.search(r"\nshrunk in [1-9][0-9]* runs \(stopped by an error, below\)\n", out)
+    shown = out[out.index("\nInput (the smallest failing one found before the error):\n") :]
+    count = int(shown.splitlines()[2])
+    assert 1 < count < 6  # smaller than the file found, not yet one case
 
 
 def test_save_into_a_folder_names_the_pair_after_the_seed(pairsum, tmp_path):
