@@ -12,8 +12,8 @@ problem's interactor (``kit.run.interact``). ``search`` makes file ``i`` from se
 ``seed + i`` until one fails or the limit is reached, ``jobs`` at a time; a batch not done
 OVERTIME seconds past a ``--seconds`` budget, or a call of the module's that has run STUCK
 seconds (a function that never returns), is a one-line error, and its threads are left to the
-process's end, not waited for; ``watched`` runs other work (the shrink) under the same watch. The command
-(``kit.commands.stress``) prints, shrinks (``kit.stress.shrink``) and saves.
+process's end, not waited for; ``watched`` runs other work (the shrink) under the same watch.
+The command (``kit.commands.stress``) prints, shrinks (``kit.stress.shrink``) and saves.
 """
 
 from __future__ import annotations

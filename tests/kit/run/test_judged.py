@@ -33,7 +33,7 @@ def test_a_linux_judge_runs_the_script_with_site_s_work_only(toy):
     problem = load_registry(toy)["toy_sum"]
     argv = judged.command(problem, CPYTHON_313, "b.py")
     assert argv == ["/usr/bin/python3.13", "-I", "-S", "-c", PLAIN, "b.py"]
-    assert judged.SITE in PLAIN and "addaudithook" not in PLAIN and "_beneath" not in PLAIN
+    assert judged.SITE in PLAIN and "addaudithook" not in PLAIN and "class _Bottom" not in PLAIN
 
 
 def test_a_judge_without_files_or_processes_runs_it_under_the_guard_of_both(toy):
@@ -41,7 +41,7 @@ def test_a_judge_without_files_or_processes_runs_it_under_the_guard_of_both(toy)
     argv = judged.command(judged_as(toy, "Timus"), runner, "b.py")
     assert argv[:6] == ["/usr/bin/python3.13", "-I", "-X", "x", "-S", "-c"]
     assert argv[-1] == "b.py" and forbidden.hook(True, True) in argv[6]
-    assert "_beneath" not in argv[6]
+    assert "class _Bottom" not in argv[6]
 
 
 def test_only_cpython_3_13_on_windows_spends_c_recursion(toy):
@@ -121,6 +121,51 @@ def test_lru_cache_recursion_stops_where_the_platform_stops_it(tmp_path, depth, 
     main, argv_seen, name, thread = done.stdout.split()
     assert least <= int(main) <= most and least <= int(thread) <= most
     assert (argv_seen, name) == ("['given']", "__main__")
+
+
+RECURSION_DEPTH = """\
+    import sys, threading
+    def f(n):
+        return 0 if n == 0 else 1 + f(n - 1)
+    def deepest():
+        low, high = 0, 5000
+        while low < high:
+            middle = (low + high + 1) // 2
+            try:
+                f(middle)
+                low = middle
+            except RecursionError:
+                high = middle - 1
+        return low
+    print(deepest(), sys.getrecursionlimit())
+    sys.setrecursionlimit(1500)
+    print(deepest(), sys.getrecursionlimit())
+    sys.setrecursionlimit(1000)
+    threading.stack_size(1 << 20)  # a thread under STACK_LEAST, then one above it
+    for size in (1 << 20, 1 << 26):
+        threading.stack_size(size)
+        worker = threading.Thread(target=lambda: print(deepest()))
+        worker.start()
+        worker.join()
+"""
+
+
+@pytest.mark.parametrize(
+    "python", [i for i in found() if i.impl == "cpython"], ids=lambda i: i.short
+)
+@pytest.mark.parametrize(("no_files", "depth"), [(False, 0), (True, 0), (False, 7000)])
+def test_a_recursion_stops_at_the_depth_of_the_judge_s_plain_run(tmp_path, python, no_files, depth):
+    """The wrapper's own frames (and exec's level before 3.12) are given back, in the main
+    thread and in threads, and the script sees its own recursion limit."""
+    if depth and python.version != (3, 13):
+        pytest.skip("C recursion is spent under 3.13 only")
+    script = tmp_path / "deep.py"
+    script.write_text(textwrap.dedent(RECURSION_DEPTH))
+    plain = run([python.executable, "-I", str(script)])
+    wrapped = run(judged.wrapped(python, script, no_files=no_files, depth=depth))
+    assert plain.returncode == wrapped.returncode == 0, wrapped.stderr
+    assert wrapped.stdout == plain.stdout
+    assert plain.stdout.split()[1::2][:2] == ["1000", "1500"]
 
 
 def run(argv, stdin=""):
