@@ -19,9 +19,10 @@ table wins over the package's. Its cases are the package's, in the judge's order
 group (answers included, also for an interactive validator), then the secret data with its
 nested groups (unless ``judge_data`` names another folder). ``testlib = "PATH"`` names the
 ``testlib.h`` (or its folder) a C++ checker or interactor is compiled with, when the package
-ships none beside it. A problem judged on Kattis compares as Kattis' default output validator
-does (``JUDGE_COMPARE``) unless ``compare`` says otherwise. ``problem_from_package`` makes a
-problem of a package alone, for ``verify``.
+ships none beside it. A problem compares outputs as its judge does where the judge's profile
+says (``compare``: Kattis' default output validator, Codeforces' and AtCoder's tokens), else
+by ``lines``, unless ``compare`` says otherwise. ``problem_from_package`` makes a problem of a
+package alone, for ``verify``.
 """
 
 from __future__ import annotations
@@ -55,11 +56,8 @@ SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NA
 # in KiB (judges print "65536 KB").
 MILLISECONDS_FROM = 100
 KIB_FROM = 4096
+# the comparison of a judge without one of its own in its profile (kit.judges.profiles)
 DEFAULT_COMPARE = "lines"
-# A judge's own comparison, the default for its problems: Kattis judges with its problem
-# package format's default output validator (kit.judges.compare, "kattis"; problemtools,
-# support/default_validator/default_validator.cc), tokens compared ignoring case.
-JUDGE_COMPARE = {"kattis": "kattis"}
 NO_PROFILE = "strictest (no judge profile)"  # targets_from of a judge without a profile
 DEFAULT_OUTPUT_LIMIT = 64  # MiB: the usual judges' output limit (Codeforces, ejudge)
 # Left by editors beside the files they edit: Emacs' backups, auto-saves and lock links, Vim's
@@ -255,7 +253,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     if judge_data is not None:
         _check_judge_data(root, where, judge_data)
     include = _include(root, where, entry.get("testlib"), package)
-    compare = entry.get("compare", JUDGE_COMPARE.get(judge.strip().lower(), DEFAULT_COMPARE))
+    compare = entry.get("compare", (profile and profile.compare) or DEFAULT_COMPARE)
     parse_compare(compare, root, where, include=include)  # a bad setting is a one-line error
     game_timeout, interactor = _interactive(root, where, entry, time_limit, include)
     return Problem(

@@ -55,6 +55,7 @@ class Profile:
     limits: Limits | None = None  # its usual time and memory limits, where confirmed
     platform: str = UNIX  # the operating system its Python runs on: UNIX or WINDOWS
     forbidden_verdict: str | None = None  # its own verdict for what it forbids, where known
+    compare: str | None = None  # its own output comparison (kit.judges.compare), where known
 
 
 # memory and stack, where a judge documents them (the rest keep the defaults: memory counted
@@ -90,6 +91,21 @@ class Profile:
 #   TIMUS_REJECTED_VERDICTS); Timus' own guide was not readable past its list of what solutions
 #   must not do (timus.online/help.aspx?topic=judge: "work with the file system; execute other
 #   programs and create new processes; create or manipulate any GUI re...").
+# compare, how a judge compares an output with its answer when the problem has no checker of
+# its own (else the kit's "lines", POJ's rule):
+# - Kattis: its problem package format's default output validator ("kattis"; problemtools,
+#   support/default_validator/default_validator.cc), tokens compared ignoring case.
+# - Codeforces: "tokens". Its problems are prepared on Polygon with testlib's standard checkers,
+#   and none of them rejects an output for its spacing: wcmp ("compare sequences of tokens"),
+#   ncmp (numbers), lcmp ("compare files as sequence of tokens in lines", spaces within a line
+#   ignored) and yesno (MikeMirzayanov/testlib, checkers/); only fcmp compares whole lines. A
+#   newline for a space passes wcmp and ncmp and fails lcmp, with WA: no standard checker
+#   gives PE for spacing.
+# - AtCoder: "tokens": its official contests' judge ignores spaces and newlines (qryxip's
+#   snowchains, pull request #167, 2026: its default match changed to ignore them "to match
+#   the current judge of AtCoder's official contests"); spaces at line ends and a missing last
+#   newline are accepted (kyuridenamida/atcoder-tools, issues #285 and #300, each with accepted
+#   submissions linked).
 # modules, the third-party packages a judge installs (kit.judges.modules has the lists and
 # their sources): AtCoder's 2025 language update, for CPython and PyPy. The other judges list
 # none that could be confirmed: the standard library only.
@@ -100,6 +116,7 @@ PROFILES = {
         64 * 1024,
         limits=Limits(2.0, 256),
         platform=WINDOWS,
+        compare="tokens",
     ),
     "atcoder": Profile(
         "AtCoder",
@@ -108,8 +125,17 @@ PROFILES = {
         stack=1024,
         modules=ATCODER_2025,
         limits=Limits(2.0, 1024),
+        compare="tokens",
     ),
-    "kattis": Profile("Kattis", ("pypy3",), 128 * 1024, memory=WHOLE, stack=UNLIMITED, time=CPU),
+    "kattis": Profile(
+        "Kattis",
+        ("pypy3",),
+        128 * 1024,
+        memory=WHOLE,
+        stack=UNLIMITED,
+        time=CPU,
+        compare="kattis",
+    ),
     "timus": Profile(
         "Timus",
         ("cpython3.12", "pypy3.10"),

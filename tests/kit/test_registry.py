@@ -119,6 +119,20 @@ def test_a_profile_gives_targets_size_limit_and_file_and_process_rules(toy, judg
     assert problem.no_processes == profile.no_processes
 
 
+@pytest.mark.parametrize(
+    ("judge", "compare"),
+    [("Codeforces", "tokens"), ("AtCoder", "tokens"), ("Kattis", "kattis"), ("Timus", "lines"),
+     ("SPOJ", "lines"), ("POJ", "lines")],
+)  # fmt: skip
+def test_outputs_are_compared_as_the_judge_compares_them_unless_the_problem_says(
+    toy, judge, compare
+):
+    """testlib's standard checkers and AtCoder's judge pass any spacing of the same tokens;
+    Kattis has its default validator; the rest keep the kit's lines (kit.judges.profiles)."""
+    assert registry(toy, judge=judge)["toy_sum"].compare == compare
+    assert registry(toy, judge=judge, extra='compare = "lines"')["toy_sum"].compare == "lines"
+
+
 @pytest.mark.parametrize("rule", ["no_files", "no_processes"])
 def test_a_problem_s_own_file_or_process_rule_wins_over_the_profile(toy, rule):
     assert getattr(registry(toy, extra=f"{rule} = true")["toy_sum"], rule)
