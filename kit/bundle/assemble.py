@@ -7,13 +7,15 @@ Layout of ``dist/<slug>.py``:
    open the file);
 3. the loader, when there are helpers: each helper is embedded as a string (a raw
    triple-quoted literal where the text allows it, so the file stays readable) with its own
-   file name. The loader registers every helper in ``sys.modules`` as a fresh module with what
-   ``import`` gives one: ``__file__`` (its path relative to the checkout; None for a namespace
-   package), ``__package__``, a ``__spec__``, and for a package ``__path__`` (its folder, so
-   that code computing paths from these runs; nothing is read from them). A submodule is set
-   as an attribute of its package, as ``import`` does. The loader then runs each one in it, in
-   load order, compiled under its own name with its own ``__future__`` flags: a traceback on
-   the judge names ``shared/x.py`` and the source line (stripping keeps line numbers);
+   file name. The loader is a finder first on ``sys.meta_path``: Python's own ``import`` finds
+   a helper there and runs it when it is first imported, as from source (a helper imported
+   inside a function that is never called never runs; an import cycle behaves as it does
+   from source), with what ``import`` gives a module: ``__file__`` (its path relative to the
+   checkout; None for a namespace package), ``__package__``, ``__spec__``, ``__loader__``,
+   and for a package ``__path__`` (its folder, so that code computing paths from these runs;
+   nothing is read from them). Each is compiled under its own name with its own
+   ``__future__`` flags: a traceback on the judge names ``shared/x.py`` and the source line
+   (stripping keeps line numbers);
 4. the solution, at top level, not indented, its empty lines dropped (``entry_lines`` maps
    each of its lines in the file back to the source).
 
@@ -32,22 +34,27 @@ from kit.bundle.sources import Source, is_string_statement, mask_literals, split
 LOADER = """\
 def _kit_load(modules):
     import sys
-    spec = type(sys.__spec__)
-    for name, filename, path, source in modules:
-        module = type(sys)(name)
-        is_package = path is not None
-        module.__package__ = name if is_package else name.rpartition(".")[0]
-        module.__file__ = None if filename.endswith("/") else filename
-        module.__spec__ = spec(name, None, origin=module.__file__, is_package=is_package)
-        if is_package:
-            module.__path__ = module.__spec__.submodule_search_locations = [path]
-        sys.modules[name] = module
-    for name, filename, path, source in modules:
-        parent, _, child = name.rpartition(".")
-        if parent:
-            setattr(sys.modules[parent], child, sys.modules[name])
-    for name, filename, path, source in modules:
-        exec(compile(source, filename, "exec", 0, True), sys.modules[name].__dict__)
+    spec_type = type(sys.__spec__)
+    class Helpers:
+        sources = {name: (filename, folder, text) for name, filename, folder, text in modules}
+        def find_spec(self, name, path=None, target=None):
+            if name not in self.sources:
+                return None
+            filename, folder, text = self.sources[name]
+            origin = None if filename.endswith("/") else filename
+            spec = spec_type(name, self, origin=origin, is_package=folder is not None)
+            spec.has_location = origin is not None
+            if folder is not None:
+                spec.submodule_search_locations = [folder]
+            return spec
+        def create_module(self, spec):
+            return None
+        def exec_module(self, module):
+            filename, folder, text = self.sources[module.__name__]
+            if filename.endswith("/"):
+                module.__file__ = None
+            exec(compile(text, filename, "exec", 0, True), module.__dict__)
+    sys.meta_path.insert(0, Helpers())
 
 
 """

@@ -8,8 +8,10 @@ solution runs from source. Imports anywhere count, inside functions too, but not
 helper's ``if __name__ == "__main__":`` block, which does not ship. ``from package import *``
 follows a literal ``__all__`` to the submodules it names.
 
-The helpers are ordered so that each runs after the helpers it imports at load time (imports
-inside functions do not count); an import cycle among load-time imports is an error.
+The helpers are ordered so that each comes after the helpers it imports at load time (imports
+inside functions do not count; a cycle is left as it is): the order of the bundle's files.
+The bundle runs each helper when it is first imported, as Python does, so an import cycle
+behaves as it does from source.
 """
 
 from __future__ import annotations
@@ -193,22 +195,19 @@ def load_order(entry: Source, helpers: list[Source]) -> list[Source]:
     order: list[Source] = []
     state: dict[str, str] = {}  # name -> "visiting" | "done"
 
-    def visit(name: str, chain: list[str]) -> None:
-        if state.get(name) == "done":
+    def visit(name: str) -> None:
+        if name in state:  # done, or a cycle, which the bundle's import runs as Python does
             return
-        if state.get(name) == "visiting":
-            cycle = " -> ".join([*chain[chain.index(name) :], name])
-            raise BuildError(f"{by_name[name].rel}: import cycle among helpers: {cycle}")
         state[name] = "visiting"
         for dependency in load_time_imports(by_name[name], by_name):
-            visit(dependency, [*chain, name])
+            visit(dependency)
         state[name] = "done"
         order.append(by_name[name])
 
     for name in load_time_imports(entry, by_name):
-        visit(name, [])
-    for helper in helpers:  # imported only inside functions: loaded all the same
-        visit(helper.name, [])
+        visit(name)
+    for helper in helpers:  # imported only inside functions: shipped all the same
+        visit(helper.name)
     return order
 
 

@@ -623,17 +623,21 @@ def _with_helper_sources(root: Path, lines: list[str], helpers: set[str]) -> lis
 
 
 LOADER_FRAMES = "  (the bundle loading its helpers)"  # what the loader's frames become
+IMPORT_SYSTEM = "<frozen importlib._bootstrap"  # the file of the import system's frames
 
 
 def _without_loader(lines: list[str], script: str, first_line: int) -> list[str]:
     """The traceback without the frames of the bundle's loader (its lines before
-    ``first_line``, where the solution starts), which run the helpers: one line says so."""
+    ``first_line``, where the solution starts), which runs the helpers when they are imported,
+    and of the import system calling it (a run from source shows neither): one line says so."""
     kept: list[str] = []
     skipping = False
     for line in lines:
         frame = _FILE_LINE.match(line, 2) if line.startswith("  File") else None
         if frame is not None:
-            skipping = Path(frame[1]).name == script and int(frame[2]) < first_line
+            skipping = frame[1].startswith(IMPORT_SYSTEM) or (
+                Path(frame[1]).name == script and int(frame[2]) < first_line
+            )
             if skipping and (not kept or kept[-1] != LOADER_FRAMES):
                 kept.append(LOADER_FRAMES)
         elif skipping and line.startswith("    "):

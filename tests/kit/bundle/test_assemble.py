@@ -164,7 +164,7 @@ def test_solution_futures_do_not_leak_into_helpers(toy):
 
 def test_each_helper_is_compiled_under_its_own_file_name(toy):
     text = bundle_of(toy).text
-    assert 'compile(source, filename, "exec", 0, True)' in text
+    assert 'compile(text, filename, "exec", 0, True)' in text
     assert "'shared/toy_text.py'" in text
 
 

@@ -250,9 +250,10 @@ def test_the_bundle_s_loader_frames_become_one_line(toy_run):
     problem, bundle, script, _ = toy_run
     loader = bundle.entry_first_line - 3
     helper = '  File "shared/toy_numbers.py", line 1, in <module>'
+    importing = '  File "<frozen importlib._bootstrap>", line 690, in _load_unlocked'
     for code in ([], ["    _kit_load(("]):
-        frames = [f'  File "{script}", line {loader}, in <module>', *code]
-        frames += [f'  File "{script}", line {loader + 1}, in _kit_load', *code]
+        frames = [f'  File "{script}", line {loader}, in <module>', *code, importing]
+        frames += [f'  File "{script}", line {loader + 1}, in exec_module', *code]
         stderr = "\n".join(["Traceback:", *frames, helper, "    X = 1", "ValueError: x"])
         shown = explain(problem, bundle, script, stderr.encode())
         assert shown == [
