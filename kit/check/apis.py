@@ -9,7 +9,8 @@
   3.8 evaluates when the class is created, and ``list[int]`` (``dict``, ``set``, ``frozenset``,
   ``tuple``, ``type``) outside annotations, where 3.8 evaluates it whatever the module
   imports from ``__future__``: an alias (``Grid = list[list[int]]``), a call's argument (the
-  bundle strips every other annotation).
+  bundle strips every other annotation), and ``|`` between two types outside annotations
+  (``isinstance(x, int | str)``, ``Num = int | float``), which 3.10 brought.
 
 Code inside a version guard (``kit.bundle.guards``) is accepted. A finding counts against a target
 when the version it needs is newer than the target's.
@@ -39,6 +40,9 @@ NEW_METHODS = {
     "removesuffix": ("str/bytes.removesuffix()", (3, 9)),
 }
 BUILTIN_GENERICS = {"list", "dict", "set", "frozenset", "tuple", "type"}
+BUILTIN_TYPES = BUILTIN_GENERICS | {
+    "int", "float", "complex", "str", "bytes", "bytearray", "bool", "object", "range",
+}  # fmt: skip
 
 
 def findings(modules: list[Source]) -> list[Finding]:
@@ -94,6 +98,10 @@ def _own_rules(module: Source, modules: list[Source]) -> list[Finding]:
                 add(line, what, version)
     for line, text in _evaluated_generics(tree):
         add(line, f"{text} (a builtin type subscripted)", (3, 9))
+    classes = {node.name for other in modules for node in walk(other.tree)
+               if isinstance(node, ast.ClassDef)}  # fmt: skip
+    for line, text in _evaluated_unions(tree, classes):
+        add(line, f"{text} (a union of types with |)", (3, 10))
     return found
 
 
@@ -129,6 +137,54 @@ def _evaluated_generics(tree: ast.Module) -> list[tuple[int, str]]:
             found.append((node.lineno, ast.unparse(node)))
             skipped.update(map(id, walk(node)))
     return found
+
+
+def _annotations(tree: ast.Module) -> set[int]:
+    """The ids of the nodes of every parameter, return and assignment annotation (stripped
+    from the bundle, so never evaluated there)."""
+    skipped: set[int] = set()
+    for node in walk(tree):
+        if isinstance(node, (ast.AnnAssign, ast.arg)) and node.annotation is not None:
+            skipped.update(map(id, walk(node.annotation)))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns:
+            skipped.update(map(id, walk(node.returns)))
+    return skipped
+
+
+def _evaluated_unions(tree: ast.Module, classes: set[str]) -> list[tuple[int, str]]:
+    """``int | None`` and its kind outside annotations: ``|`` between two types, which only
+    3.10 evaluates (``isinstance(x, int | str)``, an alias ``Num = int | float``)."""
+    skipped = _annotations(tree)
+    found = []
+    for node in walk(tree):  # parents before their children
+        if id(node) in skipped or not _is_union(node, classes):
+            continue
+        found.append((node.lineno, ast.unparse(node)))
+        skipped.update(map(id, walk(node)))
+    return found
+
+
+def _is_union(node: ast.expr, classes: set[str]) -> bool:
+    return (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.BitOr)
+        and _is_type(node.left, classes)
+        and _is_type(node.right, classes)
+    )
+
+
+def _is_type(node: ast.expr, classes: set[str]) -> bool:
+    """Whether ``node`` is surely a type: a builtin type's or a class's name, ``None``, one
+    subscripted, a ``typing`` member, or a union of those."""
+    if isinstance(node, ast.Name):
+        return node.id in BUILTIN_TYPES or node.id in classes
+    if isinstance(node, ast.Constant):
+        return node.value is None
+    if isinstance(node, ast.Subscript):
+        return _is_type(node.value, classes)
+    if isinstance(node, ast.Attribute):
+        return isinstance(node.value, ast.Name) and node.value.id == "typing"
+    return _is_union(node, classes)
 
 
 def _annotation_needs(annotation: ast.expr) -> tuple[int, int] | None:

@@ -71,6 +71,29 @@ def test_dict_union_and_class_body_annotations():
     ]
 
 
+def test_a_union_of_types_evaluated_outside_annotations():
+    """``|`` between two surely-type operands needs 3.10 where it is evaluated; annotations
+    (stripped from the bundle) and ``|`` on values need nothing."""
+    text = """\
+        class Node:
+            pass
+        Num = int | float
+        ok = isinstance(x, Node | None)
+        deep = list[int] | dict[str, int] | typing.Any
+        def f(a: int | None, b: "str | bytes") -> int | float:
+            return a | b
+        flags = READ | WRITE
+        mixed = int | flags
+        """
+    assert own(text) == [
+        (3, "int | float (a union of types with |)", (3, 10)),
+        (4, "Node | None (a union of types with |)", (3, 10)),
+        (5, "dict[str, int] (a builtin type subscripted)", (3, 9)),
+        (5, "list[int] (a builtin type subscripted)", (3, 9)),
+        (5, "list[int] | dict[str, int] | typing.Any (a union of types with |)", (3, 10)),
+    ]
+
+
 def test_postponed_annotations_and_guarded_code_need_nothing():
     assert own("from __future__ import annotations\nclass P:\n    xs: list[int]\n") == []
     guarded = """\
