@@ -134,8 +134,23 @@ def main(argv: list[str], *, prog: str = "cpkit", root: Path | None = None) -> i
         return 1
 
 
+def command_first(argv: list[str]) -> list[str]:
+    """``argv`` with a command named after leading options moved before them, as git takes
+    ``git -C DIR log``: ``cpkit --root DIR run SLUG`` is ``cpkit run --root DIR SLUG``. A word
+    that is no option nor an option's value first (a slug: ``cpkit -v SLUG``) leaves it be."""
+    if not argv or not argv[0].startswith("-") or argv[0] in TOP_LEVEL:
+        return argv
+    for index, word in enumerate(argv):
+        if word in NAMES:
+            return [word, *argv[:index], *argv[index + 1 :]]
+        if not word.startswith("-") and not argv[index - 1].startswith("-"):
+            break  # neither an option nor the value of one
+    return argv
+
+
 def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
     """The command ``argv`` parsed and run."""
+    argv = command_first(argv)
     if not argv or (argv[0] not in NAMES and argv[0] not in TOP_LEVEL):
         argv = ["build", *argv]
     chosen = parser(prog, only=argv[0] if argv[0] in NAMES else None)

@@ -208,7 +208,8 @@ def usual(slug: str, judge: str) -> Known:
     profile = profile_for(judge)
     if profile is None or profile.limits is None:
         return Known(_title(slug))
-    note = f"{profile.name}'s usual limit; the statement's own wins"
+    owner = profile.name + ("'" if profile.name.endswith("s") else "'s")  # Codeforces'
+    note = f"{owner} usual limit; the statement's own wins"
     limits = profile.limits
     return Known(_title(slug), "?", limits.time, limits.memory, note, note)
 

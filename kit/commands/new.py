@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kit import scaffold
-from kit.commands import add_root, command, seconds
+from kit.commands import NAMES, add_root, command, seconds
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
 from kit.registry import check_slug, is_slug, load_registry, slug_from
@@ -112,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
     registry = load_registry(root)
     page = _page(args.page, given) if args.page else None
     slug = args.slug or _slug_of(page)
+    _not_a_command(slug)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     samples = root / "samples" / slug
@@ -176,6 +177,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
             f"new: no slug can be made of the package's name {package.name!r}; name one: "
             f"{command()} new SLUG --package {args.package}"
         )
+    _not_a_command(slug)
     if slug in load_registry(root):
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     limit = args.time_limit or package.time_limit
@@ -205,6 +207,16 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     print(f"  cases: the package's {len(package.cases)}, in its judge's order")
     print(f"next: {command()} {slug}")
     return 0
+
+
+def _not_a_command(slug: str) -> None:
+    """A one-line error for a slug that is a command's name (``cpkit run`` would run the
+    command, not build the problem)."""
+    if slug in NAMES:
+        raise BuildError(
+            f"new: {slug!r} is the name of a command ({command()} {slug} runs it, not this "
+            "problem): name the problem otherwise"
+        )
 
 
 def _check_judge(judge: str | None) -> None:

@@ -264,3 +264,21 @@ def test_a_kit_stopped_by_a_signal_leaves_no_run_and_no_temporary_bundle(toy, tm
         told = f"build.py: {'interrupted' if signum == 2 else 'stopped by ' + name}\n"
         assert (status, kit.stderr.read()) == (128 + signum, told)
         assert not list((toy / "dist").glob(".toy_sum.*"))
+
+
+# --- options before the command ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "moved"),
+    [
+        (["--root", "D", "run", "a", "f.in"], ["run", "--root", "D", "a", "f.in"]),
+        (["-v", "--target", "3.8", "stress", "a"], ["stress", "-v", "--target", "3.8", "a"]),
+        (["-v", "a", "b"], ["-v", "a", "b"]),  # a build of a and b
+        (["--root", "D", "a", "run"], ["--root", "D", "a", "run"]),  # a slug comes first
+        (["run", "--root", "D"], ["run", "--root", "D"]),
+        (["--version"], ["--version"]),
+    ],
+)
+def test_a_command_after_leading_options_is_put_first(argv, moved):
+    assert cli.command_first(argv) == moved

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from kit import cli
-from kit.judges.profiles import PROFILES
 from kit.registry import load_registry, sample_cases, slug_from
 
 PACKAGES = Path(__file__).resolve().parents[2] / "fixtures" / "packages"
@@ -27,9 +26,19 @@ def test_new_writes_the_judge_usual_limits(toy, capsys, judge, seconds, mebibyte
     problem = load_registry(toy)["alpha"]
     assert (problem.time_limit, problem.memory_limit) == (seconds, mebibytes)
     text = (toy / "problems.toml").read_text()
-    name = PROFILES[judge.lower()].name
-    assert f"time_limit = {seconds}  # seconds ({name}'s usual limit; the statement's own" in text
-    assert f"memory_limit = {mebibytes}  # MiB ({name}'s usual limit;" in text
+    owner = {"AtCoder": "AtCoder's", "codeforces": "Codeforces'"}[judge]
+    assert f"time_limit = {seconds}  # seconds ({owner} usual limit; the statement's own" in text
+    assert f"memory_limit = {mebibytes}  # MiB ({owner} usual limit;" in text
+
+
+@pytest.mark.parametrize("slug", ["run", "build", "stress", "verify"])
+def test_a_command_s_name_is_no_slug(toy, capsys, slug):
+    """``cpkit run`` would run the command, never build a problem of that name."""
+    assert cli.main(["new", slug, "--judge", "POJ", "--root", str(toy)]) == 2
+    assert f"new: {slug!r} is the name of a command (cpkit {slug} runs it" in (
+        capsys.readouterr().err
+    )
+    assert slug not in load_registry(toy)
 
 
 def test_new_writes_placeholders_for_a_judge_without_usual_limits(toy, capsys):
