@@ -642,8 +642,10 @@ def crash_line(stderr: bytes) -> str | None:
     if position < 0:
         return None
     lines = stderr[position:].decode("utf-8", "replace").splitlines()
+    # the first line after the frames (all indented): a message's own later lines, and what
+    # the program printed after the traceback (an exit handler's), are not the exception
     exception = [line for line in lines[1:] if line.strip() and not line.startswith(" ")]
-    return _trimmed(exception[-1].strip() if exception else "traceback", MESSAGE_CHARS)
+    return _trimmed(exception[0].strip() if exception else "traceback", MESSAGE_CHARS)
 
 
 def _last_statement(stderr: bytes) -> str | None:
@@ -664,9 +666,14 @@ def _trimmed(text: str, limit: int) -> str:
 
 
 def _quoted(token: bytes | None) -> str:
+    """A token or line as a message shows it: its text quoted, or its bytes (``b'caf\\xe9'``)
+    when it is not UTF-8, so that two such tokens never look alike."""
     if token is None:
         return "end of output"
-    return repr(_trimmed(token.decode("utf-8", "replace"), SHOWN_CHARS))
+    try:
+        return repr(_trimmed(token.decode("utf-8"), SHOWN_CHARS))
+    except UnicodeDecodeError:
+        return repr(token[:SHOWN_CHARS] + (b"..." if len(token) > SHOWN_CHARS else b""))
 
 
 def _plain(token: bytes | None) -> str:

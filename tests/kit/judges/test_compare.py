@@ -368,3 +368,20 @@ def test_crash_line_is_the_exception_of_the_last_traceback():
     )
     assert crash_line(stderr) == "ZeroDivisionError: x"
     assert crash_line(b"wrong answer\n") is None
+
+
+@pytest.mark.parametrize(
+    "after", [b"\nsecond line of the message", b"\nbye (an exit handler's line)", b"\n"]
+)
+def test_crash_line_is_the_line_after_the_frames_whatever_follows(after):
+    stderr = b'Traceback (most recent call last):\n  File "x.py", line 3, in <module>\n'
+    stderr += b'    raise ValueError("real cause")\nValueError: real cause' + after
+    assert crash_line(stderr) == "ValueError: real cause"
+
+
+@pytest.mark.parametrize("compare", ["lines", "tokens"])
+def test_tokens_that_are_not_utf_8_are_shown_as_bytes(compare):
+    """Two different undecodable tokens never read alike ('caf\ufffd' twice)."""
+    judgement = comparator(compare).judge(NO_INPUT, b"caf\xe9\n", b"caf\xe8\n")
+    assert "expected b'caf\\xe9'" in judgement.message
+    assert "got b'caf\\xe8'" in judgement.message
