@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Protocol
 
 from kit.bundle.assemble import Bundle
-from kit.judges.compare import CheckerComparator, Comparator, parse_compare
+from kit.judges.compare import CheckerComparator, Comparator, crash_line, parse_compare
 from kit.judges.profiles import OWN, profile_for
 from kit.judges.programs import TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
@@ -500,7 +500,8 @@ class CaseJudge:
         word = comparison_word(judgement)
         if word != OK:
             text = judgement.message if word == JE else message(word, judgement.message)
-            return _Outcome(word, text, [], run.stdout, score=judgement.score)
+            shown = [SILENT_CRASH_HINT, *details] if crash_line(run.stderr) else []
+            return _Outcome(word, text, shown, run.stdout, score=judgement.score)
         return _Outcome(
             OK, judgement.message, score=judgement.score, next_input=judgement.next_input
         )
@@ -569,6 +570,10 @@ RECURSION_HINT = (
     "recursion through C (a function under functools.lru_cache calling itself) has a limit of "
     "its own that sys.setrecursionlimit does not raise (under 3.13 about 3300 calls on Linux, "
     "1000 on Windows judges such as Codeforces): memoise with a dict instead"
+)
+SILENT_CRASH_HINT = (
+    "hint: the run exited with status 0, but its stderr ends with a traceback (an exception in a "
+    "thread, which does not end the program, or one caught and printed):"
 )
 SEGFAULT_HINT = (
     "hint: a crash of the interpreter itself is most often recursion deeper than "

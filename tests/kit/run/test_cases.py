@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from kit.judges.compare import parse_compare
 from kit.judges.targets import stand_in
 from kit.pipeline import write_bundle
 from kit.registry import NO_ANSWER, Case, load_registry
 from kit.run import cases as cases_module
 from kit.run.cases import Column, RunOptions, explain, interactor_command, run_all
-from kit.run.process import Timing
+from kit.run.limits import limits_for
+from kit.run.process import Run, Timing
 from kit.run.verdicts import OK
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
@@ -262,3 +264,36 @@ def test_the_bundle_s_loader_frames_become_one_line(toy_run):
             helper,
             "    X = 1",
         ] + ["ValueError: x"]
+
+
+@pytest.mark.parametrize("traceback", [True, False])
+def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
+    toy_run, tmp_path, traceback
+):
+    """An exception in a thread ends no program: the run exits 0 and answers wrongly, and the
+    traceback it left on stderr is the clue; debugging output alone is not shown."""
+    problem, bundle, script, columns = toy_run
+    judge = cases_module.CaseJudge(
+        problem,
+        bundle=bundle,
+        script=script,
+        comparator=parse_compare("lines", problem.root, "here"),
+        interactor=None,
+        empty=tmp_path,
+    )
+    stderr = b"debugging: n = 3\n"
+    if traceback:
+        stderr += b'Traceback (most recent call last):\n  File "x.py", line 2, in run\n'
+        stderr += b"RecursionError: maximum recursion depth exceeded\n"
+    run = Run(0, b"", stderr, 0.1, 0.1, 1000)
+    limits = limits_for(problem, columns[0].runner)
+    outcome = judge.judge(run, case(tmp_path, "c", "1 2\n", "3\n"), limits)
+    assert outcome.word == "WA"
+    if traceback:
+        assert outcome.details[0] == cases_module.SILENT_CRASH_HINT
+        assert outcome.details[-2:] == [
+            "RecursionError: maximum recursion depth exceeded",
+            cases_module.RECURSION_HINT,
+        ]
+    else:
+        assert outcome.details == []
