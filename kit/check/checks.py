@@ -183,8 +183,26 @@ def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> lis
                         name, where, node.lineno in guarded, helpers, targets, judge
                     )
                     if error:
-                        errors.append(error)
+                        errors.append(error + _beside(module, name, error))
     return errors
+
+
+def _beside(module: Source, name: str, error: str) -> str:
+    """A hint when a refused import names a file beside the importing one (``import common``
+    for ``solutions/common.py``): the kit, like ``PYTHONPATH=.``, finds helpers from the
+    workspace's root, not from the importing file's folder."""
+    top = name.partition(".")[0]
+    folder = module.path.parent
+    if "does not install" not in error or not (
+        (folder / f"{top}.py").is_file() or (folder / top).is_dir()
+    ):
+        return ""
+    package = module.rel.rpartition("/")[0]
+    dotted = f"{package.replace('/', '.')}.{name}" if package else name
+    return (
+        f"; {package or '.'}/{top} is beside it, but imports are found from the workspace's "
+        f"root: import it as '{dotted}', or move it into shared/"
+    )
 
 
 def _import_error(name, where, guarded, helpers, targets, judge: _Judge) -> str | None:

@@ -23,6 +23,29 @@ def test_missing_helper_module_is_named(toy):
         checked(toy)
 
 
+@pytest.mark.parametrize("beside", ["solutions/common.py", "solutions/common/__init__.py"])
+def test_an_import_of_a_file_beside_the_solution_says_how_to_import_it(toy, beside):
+    """From source in its folder ``import common`` finds solutions/common.py; the kit, like
+    ``PYTHONPATH=.``, looks from the workspace's root."""
+    write(toy, beside, "def f():\n    return 55\n")
+    write(toy, "solutions/toy_sum.py", "import common\nprint(common.f())\n")
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value).endswith(
+        "; solutions/common is beside it, but imports are found from the workspace's root: "
+        "import it as 'solutions.common', or move it into shared/"
+    )
+    write(toy, "solutions/toy_sum.py", "from solutions.common import f\nprint(f())\n")
+    checked(toy)
+
+
+def test_a_refused_import_with_nothing_beside_it_has_no_such_hint(toy):
+    write(toy, "solutions/toy_sum.py", "import common\nprint(common.f())\n")
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert "beside it" not in str(error.value)
+
+
 def test_a_guarded_import_of_what_no_target_has_falls_back_and_passes(toy):
     """A shared helper's optional numpy, or an optional helper not written: on the judge the
     import fails and the fallback takes over."""
