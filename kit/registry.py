@@ -353,8 +353,10 @@ def _limits(where: str, entry: dict, given: set[str]) -> tuple[float, int, int]:
     output_limit = entry.get("output_limit", DEFAULT_OUTPUT_LIMIT)
     if not math.isfinite(time_limit):
         raise BuildError(f"{where}: time_limit = {entry['time_limit']} is not a number of seconds")
-    if time_limit <= 0 or memory_limit <= 0 or output_limit <= 0:
-        raise BuildError(f"{where}: limits must be positive")
+    for key, value in (("time_limit", time_limit), ("memory_limit", memory_limit),
+                       ("output_limit", output_limit)):  # fmt: skip
+        if value <= 0:
+            raise BuildError(f"{where}: {key} = {entry.get(key, value)} must be positive")
     if output_limit >= KIB_FROM and "output_limit" in given:
         raise BuildError(
             f"{where}: output_limit = {output_limit} looks like KiB or bytes; the unit is MiB"

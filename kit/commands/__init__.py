@@ -22,6 +22,7 @@ import math
 import re
 from pathlib import Path
 
+from kit.errors import BuildError
 from kit.judges.targets import Runner, runner_named
 from kit.run.schedule import cores
 
@@ -79,7 +80,10 @@ def add_jobs(parser: argparse.ArgumentParser) -> None:
 
 def target_runner(args: argparse.Namespace) -> Runner | None:
     """The runner ``--target`` names, or None when it was not given."""
-    return runner_named(args.target) if getattr(args, "target", None) else None
+    target = getattr(args, "target", None)
+    if target is not None and not target.strip():
+        raise BuildError("--target: empty; name a target (cpython3.8, 3.8, pypy3) or a Python")
+    return runner_named(target) if target else None
 
 
 def _number(convert, minimum, strict: bool, what: str, maximum=math.inf):

@@ -138,7 +138,8 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, p
     """Writes the files, the samples folder (None: none) and the table; when the registry then
     refuses the table, takes all of it back."""
     registry_path = root / "problems.toml"
-    before = registry_path.read_text(encoding="utf-8")  # load_registry read it first
+    before = registry_path.read_bytes().decode("utf-8")  # load_registry read it first
+    newline = "\r\n" if "\r\n" in before else "\n"  # the file's own, kept
     for path, content in made.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(content, encoding="utf-8")
@@ -146,12 +147,12 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, p
     if samples is not None:
         samples.mkdir(parents=True)
         written = _write_samples(samples, pairs)
-    text = before if before.endswith("\n") else before + "\n"
-    registry_path.write_text(text + table, "utf-8")
+    text = before if before.endswith("\n") else before + newline
+    registry_path.write_bytes((text + table.replace("\n", newline)).encode("utf-8"))
     try:
         load_registry(root)  # the new table must pass the registry's validation
     except BuildError:
-        registry_path.write_text(before, encoding="utf-8")
+        registry_path.write_bytes(before.encode("utf-8"))
         for path in [*made, *written]:
             (root / path).unlink(missing_ok=True)
         if samples is not None:

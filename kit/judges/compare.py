@@ -637,15 +637,21 @@ def testlib_failure(status: int) -> str | None:
 
 
 def crash_line(stderr: bytes) -> str | None:
-    """The exception line of the last traceback on ``stderr``, or None without a traceback."""
+    """The exception line of the last traceback on ``stderr``, or None without a traceback
+    (a script that does not compile has none: its ``SyntaxError`` line stands for it)."""
     position = stderr.rfind(_TRACEBACK)
     if position < 0:
-        return None
+        found = _NOT_COMPILED.findall(stderr.decode("utf-8", "replace"))
+        return _trimmed(found[-1].strip(), MESSAGE_CHARS) if found else None
     lines = stderr[position:].decode("utf-8", "replace").splitlines()
     # the first line after the frames (all indented): a message's own later lines, and what
     # the program printed after the traceback (an exit handler's), are not the exception
     exception = [line for line in lines[1:] if line.strip() and not line.startswith(" ")]
     return _trimmed(exception[0].strip() if exception else "traceback", MESSAGE_CHARS)
+
+
+# what Python prints, without a traceback, of a script it cannot compile
+_NOT_COMPILED = re.compile(r"(?m)(?<=\n)(?:SyntaxError|IndentationError|TabError): .*$")
 
 
 def _last_statement(stderr: bytes) -> str | None:

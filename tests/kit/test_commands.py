@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from kit import commands
+from kit.errors import BuildError
 
 
 def test_the_help_names_the_program_as_started(monkeypatch):
@@ -65,6 +66,9 @@ def test_the_shared_options_and_their_defaults():
     args = parser.parse_args(["--root", "ws", "--target", sys.executable, "-j", "2"])
     assert (args.root, args.jobs) == (Path("ws"), 2)
     assert commands.target_runner(args).interpreter.executable == sys.executable
+    for empty in ("", "  "):  # an unset variable, most often: not the default silently
+        with pytest.raises(BuildError, match=r"^--target: empty; name a target"):
+            commands.target_runner(parser.parse_args(["--target", empty]))
 
 
 def test_build_and_bench_take_their_repeat_count_bounded():

@@ -103,6 +103,22 @@ def test_bad_entries_are_one_line(toy, extra, message):
     assert message in error(toy, extra=extra)
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("time_limit = 1.0", "time_limit = 0", "time_limit = 0 must be positive"),
+        ("memory_limit = 64", "memory_limit = -5", "memory_limit = -5 must be positive"),
+        ("memory_limit = 64", "memory_limit = 64\noutput_limit = 0",
+         "output_limit = 0 must be positive"),
+    ],
+)  # fmt: skip
+def test_a_limit_that_is_not_positive_is_named(toy, old, new, message):
+    (toy / "problems.toml").write_text(TABLE.format(judge="POJ", extra="").replace(old, new))
+    with pytest.raises(BuildError) as raised:
+        load_registry(toy)
+    assert str(raised.value) == f"problems.toml: [toy_sum]: {message}"
+
+
 def test_a_judge_without_a_profile_gets_the_strictest_targets(toy):
     problem = registry(toy, judge="POJ")["toy_sum"]
     assert [t.name for t in problem.targets] == list(STRICTEST) == ["cpython3.8", "pypy3"]

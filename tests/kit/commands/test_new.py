@@ -172,3 +172,15 @@ def test_new_from_a_path_that_is_no_package_is_a_one_line_error(toy, capsys):
     assert cli.main(["new", "--package", "nowhere.zip", "--root", str(toy)]) == 2
     error = capsys.readouterr().err
     assert error == "cpkit: error: new: package nowhere.zip: no such folder or archive\n"
+
+
+def test_new_keeps_the_line_ends_of_a_crlf_problems_toml(toy, capsys):
+    """A file edited on Windows keeps its CRLF, the new table's lines included."""
+    path = toy / "problems.toml"
+    path.write_bytes(path.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+    before = path.read_bytes()
+    assert cli.main(["new", "alpha", "--judge", "POJ", "--root", str(toy)]) == 0
+    after = path.read_bytes()
+    assert after.startswith(before) and b"[alpha]\r\n" in after
+    assert after.count(b"\n") == after.count(b"\r\n")
+    assert "alpha" in load_registry(toy)

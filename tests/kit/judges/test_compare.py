@@ -370,6 +370,16 @@ def test_crash_line_is_the_exception_of_the_last_traceback():
     assert crash_line(b"wrong answer\n") is None
 
 
+def test_crash_line_of_a_script_that_does_not_compile_is_its_syntax_error():
+    """Python prints no traceback header for the script it cannot compile."""
+    stderr = b'  File "x.py", line 1\n    def (\n        ^\nSyntaxError: invalid syntax\n'
+    assert crash_line(stderr) == "SyntaxError: invalid syntax"
+    assert crash_line(b"noise\nIndentationError: unexpected indent\n") == (
+        "IndentationError: unexpected indent"
+    )
+    assert crash_line(b"SyntaxError: printed by the program itself, on its first line\n") is None
+
+
 @pytest.mark.parametrize(
     "after", [b"\nsecond line of the message", b"\nbye (an exit handler's line)", b"\n"]
 )
