@@ -23,8 +23,8 @@ script sees its own ``sys.argv``; a traceback starts at its first frame):
   difference of levels of C recursion down (nested list comparisons, about 10 ms of start-up),
   and so does every thread it starts (``_thread``'s starters are wrapped before ``threading``
   imports them), so that a recursion under ``functools.lru_cache`` stops near 1000 calls, as on
-  the judge. A thread given a stack under ``STACK_LEAST`` starts as usual (those levels need
-  about 1 MB).
+  the judge. A thread given a stack under ``STACK_LEAST`` (2 MiB) starts as usual (those
+  levels alone need about 1.2 MiB).
 """
 
 from __future__ import annotations
@@ -37,7 +37,10 @@ from kit.judges.targets import Interpreter, Runner
 from kit.registry import Problem
 from kit.run import forbidden
 
-STACK_LEAST = 4 << 20  # bytes: a thread's stack below this starts without the spent levels
+# bytes: a thread's stack below this starts without the spent levels (CPython 3.13.0 here:
+# spending them alone needs about 1.2 MiB of stack; with them spent, a recursion under
+# lru_cache stopped at 997 calls from a stack of 1.75 MiB, and crashed from 1.6)
+STACK_LEAST = 2 << 20
 
 # site's work for a judge's run, without the .pth files: the built-ins it adds, and the
 # site-packages of the interpreter (its venv's first: 3.8-3.10 find a venv only in site)

@@ -103,10 +103,11 @@ LRU_DEPTH = """\
                 high = middle - 1
         return low
     print(deepest(), sys.argv[1:], __name__)
-    threading.stack_size(1 << 27)
-    worker = threading.Thread(target=lambda: print(deepest()))
-    worker.start()
-    worker.join()
+    for size in (1 << 27, 1 << 21):  # a large stack, and one of STACK_LEAST
+        threading.stack_size(size)
+        worker = threading.Thread(target=lambda: print(deepest()))
+        worker.start()
+        worker.join()
 """
 
 
@@ -118,9 +119,9 @@ def test_lru_cache_recursion_stops_where_the_platform_stops_it(tmp_path, depth, 
     script.write_text(textwrap.dedent(LRU_DEPTH))
     argv = judged.wrapped(PYTHON_313[0], script, depth=depth) + ["given"]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=True)
-    main, argv_seen, name, thread = done.stdout.split()
-    assert least <= int(main) <= most and least <= int(thread) <= most
-    assert (argv_seen, name) == ("['given']", "__main__")
+    main, argv_seen, name, *threads = done.stdout.split()
+    assert least <= int(main) <= most and all(least <= int(n) <= most for n in threads)
+    assert (argv_seen, name, len(threads)) == ("['given']", "__main__", 2)
 
 
 RECURSION_DEPTH = """\
