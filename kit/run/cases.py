@@ -571,6 +571,12 @@ RECURSION_HINT = (
     "its own that sys.setrecursionlimit does not raise (under 3.13 about 3300 calls on Linux, "
     "1000 on Windows judges such as Codeforces): memoise with a dict instead"
 )
+# a file the run looked for in its own folder (a helper's data file, found from its __file__)
+_RUN_FOLDER_FILE = re.compile(r"(?:FileNotFoundError|No such file)[^\n]*kit-run-\w+/")
+DATA_FILE_HINT = (
+    "hint: the judge runs the bundle alone, in a folder of its own: a file read from beside a "
+    "helper or the solution (through __file__) is not there; put its data in the code"
+)
 SILENT_CRASH_HINT = (
     "hint: the run exited with status 0, but its stderr ends with a traceback (an exception in a "
     "thread, which does not end the program, or one caught and printed):"
@@ -690,6 +696,8 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
         )
     if "RecursionError" in text:
         details.append(RECURSION_HINT)
+    if _RUN_FOLDER_FILE.search(text):
+        details.append(DATA_FILE_HINT)
     missing = re.search(r"ModuleNotFoundError: No module named '([\w.]+)'", text)
     if missing:  # a third-party module the judge has and this interpreter has not
         from kit.judges.modules import install_hint

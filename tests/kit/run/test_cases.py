@@ -137,8 +137,10 @@ def test_a_crash_in_a_helper_shows_the_helper_s_line_of_code(toy_run):
         (b"ValueError: Exceeds the limit (4300 digits) for integer string conversion", "4300"),
         (b"RecursionError: maximum recursion depth exceeded", "setrecursionlimit"),
         (b"RecursionError: maximum recursion depth exceeded", "functools.lru_cache"),
+        (b"FileNotFoundError: [Errno 2] No such file or directory: "
+         b"'/tmp/kit-run-p3s24spz/shared/table.txt'", "in a folder of its own"),
     ],
-)
+)  # fmt: skip
 def test_usual_mistakes_get_a_hint(toy_run, stderr, hint):
     problem, bundle, script, _ = toy_run
     details = explain(problem, bundle, script, stderr)
