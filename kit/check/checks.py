@@ -68,7 +68,8 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
         }
         result.errors += _imports(modules, targets, judge)
         result.errors += _platform_names(modules, targets, judge)
-        result.errors += syntax_errors.result()
+        said = syntax_errors.result()
+        result.errors += said
         findings = found_apis.result()
         failures = {target: future.result() for target, future in compiled.items()}
     for target in targets:
@@ -84,7 +85,8 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
             reason = failure or _invalid_for(modules, findings, runner, judge)
             if reason is not None:
                 result.unrun[target] = reason
-    result.errors += _apis(findings, targets)
+    places = {error.partition(": ")[0] for error in said}  # "file:line" of a syntax error
+    result.errors += _apis(findings, targets, places)
     size = len(bundle.text.encode("utf-8"))
     if problem.source_limit is not None and size > problem.source_limit:
         result.errors.append(
@@ -257,12 +259,13 @@ def _syntax(modules: list[Source], targets: list[Target]) -> list[str]:
     ]
 
 
-def _apis(findings: list, targets: list[Target]) -> list[str]:
-    """``apis.findings`` the targets' versions lack, one line each."""
+def _apis(findings: list, targets: list[Target], said: set[str] = frozenset()) -> list[str]:
+    """``apis.findings`` the targets' versions lack, one line each, but none on a line
+    ``said`` holds ("file:line", a syntax error there already says it: ``match``)."""
     errors = []
     seen = set()
     for rel, line, what, needs in findings:
-        if (rel, line, needs) in seen:  # one construct found by two rules
+        if (rel, line, needs) in seen or f"{rel}:{line}" in said:  # one construct, two rules
             continue
         seen.add((rel, line, needs))
         lacking = [t for t in targets if t.syntax < needs]

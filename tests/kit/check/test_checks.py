@@ -2,7 +2,10 @@
 
 import pytest
 
+from kit.check.checks import check
 from kit.errors import BuildError
+from kit.pipeline import make_bundle
+from kit.registry import load_registry
 from tests.bundle_support import bundle_of, checked, write
 
 
@@ -194,3 +197,13 @@ def test_unix_only_modules_and_members_fail_for_a_judge_on_windows_unless_guarde
     )
     write(toy, "solutions/toy_sum.py", guarded)
     checked(toy)
+
+
+def test_syntax_a_target_lacks_is_said_once_not_again_as_an_api(toy):
+    """``match`` is a syntax error for 3.8 (ruff) and pattern matching 3.10 needs (vermin):
+    one line says it."""
+    write(toy, "solutions/toy_sum.py", "match 1:\n    case _:\n        print(3)\n")
+    problem = load_registry(toy)["toy_sum"]
+    errors = check(problem, make_bundle(problem), {}).errors
+    assert len(errors) == 1 and errors[0].startswith("solutions/toy_sum.py:1: ")
+    assert "match" in errors[0] and "(targets cpython3.8, pypy3)" in errors[0]
