@@ -9,7 +9,8 @@ validators wrote (Kattis/problem-package-format, spec/2025-09.md, "Result aggreg
   here), none in an unbounded group. A case that is not accepted scores 0; an accepted one
   ``score_multiplier.txt`` times its maximum, else ``score.txt``, else its maximum.
 - A judge error (the case's verdict becomes JE): a ``score.txt`` or ``score_multiplier.txt``
-  in a pass-fail group (``sample`` is one), or on a rejected output; both files; a
+  in a pass-fail test data group, or on a rejected output (on a sample it is ignored, as
+  "Samples and full feedback" says); both files; a
   multiplier in an unbounded group, or outside [0, 1]; a ``score.txt`` that is not a
   non-negative number, or over a bounded case's maximum; none in an unbounded group.
 - A ``pass-fail`` group scores its ``max_score`` when every case is accepted, else 0; a
@@ -37,7 +38,7 @@ from typing import NamedTuple
 from kit.packages.model import ScoreGroup
 from kit.run.verdicts import OK, WA, Verdict
 
-SAMPLE = ScoreGroup("sample", None, "pass-fail")  # scores nothing, and takes no score
+SAMPLE = ScoreGroup("sample", None, "pass-fail")  # scores nothing; a score written is ignored
 SLACK = 1e-9  # relative: a sum of max_score / N over N cases may round above max_score
 
 
@@ -94,6 +95,8 @@ def case_score(
     group: ScoreGroup, count: int, verdict: Verdict, written: tuple[str | None, str | None]
 ) -> tuple[float, str | None]:
     """A case's score in ``group`` of ``count`` cases, and why it is a judge error (or None)."""
+    if group is SAMPLE:  # "not an error, but simply ignored" (spec, "Samples and full feedback")
+        return 0.0, None
     score_text, multiplier_text = written
     if group.aggregation == "pass-fail" or verdict != OK:
         wrote = score_text is not None or multiplier_text is not None

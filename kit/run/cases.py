@@ -449,7 +449,9 @@ class CaseJudge:
         else:
             run = run_limited(command, case.input, self.empty, limits)
             outcome = self.judge(run, case, limits)
-        outcome.seconds = run.seconds
+        # its time as the limit counts it (CPU time for a judge that counts CPU), as a passing
+        # run's is; a run killed at the time-out keeps the time it was killed at (a sleeper)
+        outcome.seconds = run.seconds if outcome.word == TLE else limits.seconds(run)
         return outcome, run
 
     def passes(self, command: list[str], case: Case, limits: Limits, most: int) -> tuple:

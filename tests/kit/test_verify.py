@@ -89,6 +89,18 @@ def test_a_submission_in_the_wrong_folder_disagrees(capsys, sum_copy):
     )
 
 
+def test_a_failing_run_is_timed_as_the_limit_counts_time(capsys, sum_copy):
+    """Kattis counts CPU time: a wrong answer that sleeps before answering took little of it,
+    as a passing run's time is counted (its wall time made the time-limit bounds)."""
+    sleepy = sum_copy / "submissions" / "wrong_answer" / "sleepy.py"
+    sleepy.write_text("import time\ntime.sleep(0.8)\nprint('wrong')\n")
+    code, out, _ = verify(capsys, sum_copy, "sleepy")
+    assert code == 0, out
+    row = next(line for line in out.splitlines() if line.startswith("wrong_answer/sleepy.py"))
+    seconds = float(re.search(r"(\d+\.\d{3}) s", row)[1])
+    assert seconds < 0.5, row
+
+
 def test_an_accepted_submission_over_the_limit_by_less_than_the_margin_is_too_close(
     capsys, sum_copy
 ):
