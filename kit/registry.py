@@ -404,6 +404,8 @@ def _package_entry(package: Package) -> dict:
         entry["time_limit"] = package.time_limit
     if package.interactor is not None:
         entry["interactor"] = package.interactor
+    if package.no_files:
+        entry["no_files"] = True
     return entry
 
 

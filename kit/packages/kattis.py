@@ -194,7 +194,18 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         custom_score=custom_score,
         passes=_passes(shown, limits, types, compare, interactor),
         score_groups=_score_groups(path, shown) if latest else (),
+        no_files=version.startswith("2025-09") and not _allows_writing(config, shown),
     )
+
+
+def _allows_writing(config: dict, shown: str) -> bool:
+    """problem.yaml's ``allow_file_writing`` (2025-09; false by default)."""
+    value = str(config.get("allow_file_writing", "false"))
+    if value.lower() not in ("true", "false"):
+        raise BuildError(
+            f"{shown}/problem.yaml: allow_file_writing is {value!r}, not true or false"
+        )
+    return value.lower() == "true"
 
 
 UNREAD = ("answer_validators", "data/invalid_answer")  # 2025-09's answer validation, not run

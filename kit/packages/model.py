@@ -139,6 +139,9 @@ class Package:
     # a 2025-09 scoring problem's ``secret`` and test data groups (kit.score_aggregation);
     # () for every other problem
     score_groups: tuple[ScoreGroup, ...] = ()
+    # the package forbids submissions to write files (2025-09: ``allow_file_writing`` false,
+    # its default)
+    no_files: bool = False
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

@@ -700,3 +700,19 @@ def test_a_custom_grader_aggregates_its_groups(capsys, scored_copy):
         "AC JE T s DISAGREES: accepted wants AC with a score, the kit gives JE (the package's "
         "grader (graders) failed: exit status 3, not 0) (score 0)"
     )
+
+
+def test_a_2025_09_package_refuses_a_submission_that_writes_a_file(capsys, sum_copy):
+    """spec/2025-09.md, "Allow file writing": by default submissions can only read files."""
+    config = sum_copy / "problem.yaml"
+    config.write_text("problem_format_version: 2025-09\n" + config.read_text())
+    writer = sum_copy / "submissions" / "accepted" / "writes.py"
+    writer.write_text(
+        "open('scratch.txt', 'w').write('x')\n" + (writer.parent / "sum.py").read_text()
+    )
+    code, out, _ = verify(capsys, sum_copy, "writes")
+    assert code == 1 and "accepted/writes.py AC RTE" in " ".join(out.split())
+    assert "wrote to the file system" in out
+    config.write_text("allow_file_writing: true\n" + config.read_text())
+    code, out, _ = verify(capsys, sum_copy, "writes")
+    assert code == 0, out

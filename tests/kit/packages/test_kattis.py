@@ -315,3 +315,28 @@ def test_each_group_s_on_reject_and_grader_flags_are_read_inherited(tmp_path):
         ("secret/g", "continue", ("first_error", "accept_if_any_accepted")),
         ("secret/g/deep", "continue", ("first_error", "accept_if_any_accepted")),
     )
+
+
+@pytest.mark.parametrize(
+    ("header", "no_files"),
+    [
+        ("", False),  # legacy: no such key
+        ("problem_format_version: 2023-07-draft\n", False),
+        ("problem_format_version: 2025-09\n", True),  # allow_file_writing defaults to false
+        ("problem_format_version: 2025-09\nallow_file_writing: true\n", False),
+        ("problem_format_version: 2025-09\nallow_file_writing: false\n", True),
+    ],
+)
+def test_a_2025_09_package_forbids_writing_files_unless_it_allows_it(tmp_path, header, no_files):
+    copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    config = copy / "problem.yaml"
+    config.write_text(header + config.read_text())
+    assert kattis.read(copy, "sum").no_files is no_files
+
+
+def test_allow_file_writing_that_is_no_boolean_is_one_line(tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    config = copy / "problem.yaml"
+    config.write_text("problem_format_version: 2025-09\nallow_file_writing: maybe\n")
+    with pytest.raises(BuildError, match=r"^sum/problem.yaml: allow_file_writing is 'maybe', not"):
+        kattis.read(copy, "sum")
