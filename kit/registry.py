@@ -142,6 +142,8 @@ class Case:
     expected: Path | None
     group: str = ""  # a package's top test group: "sample" or "secret"
     flags: tuple[str, ...] = ()  # validator flags its test group adds (a Kattis package)
+    args: tuple[str, ...] = ()  # the solution's command-line arguments (a Kattis package)
+    files: Path | None = None  # a folder whose files the run's working folder starts with
 
 
 def load_registry(root: Path) -> dict[str, Problem]:
@@ -620,7 +622,7 @@ def _case(problem: Problem, case: PackageCase) -> Case:
     assert problem.source is not None
     inside = case.input.relative_to(problem.source.path).as_posix()
     name = inside if problem.package == "." else f"{problem.package}/{inside}"
-    return Case(name, case.input, case.answer, case.group, case.flags)
+    return Case(name, case.input, case.answer, case.group, case.flags, case.args, case.files)
 
 
 def line_end_note(problem: Problem) -> str | None:

@@ -191,8 +191,9 @@ def _group(folder: Path, package: Package, warnings: list[str], failures: list[s
         other = {".in": ".ans", ".ans": ".in"}.get(suffix)
         if other is not None and stem + other not in files:
             failures.append(f"{name}/{entry} has no {stem}{other} beside it")
-    groups = [entry for entry in entries if entry.is_dir()]
     cases = [entry for entry in files if entry.endswith(".in") and entry[:-3] + ".ans" in files]
+    case_files = {entry[:-3] + ".files" for entry in cases}  # a case's NAME.files, no group
+    groups = [entry for entry in entries if entry.is_dir() and entry.name not in case_files]
     if not groups and not cases and name.count("/") > 1:
         failures.append(f"{name} holds neither cases nor groups")
     for before, after in zip(groups, groups[1:]):

@@ -542,6 +542,8 @@ class _Walk:
             entry = folder / name
             if hidden(name) or looping(entry):
                 continue
+            if entry.is_dir() and name.endswith(".files"):
+                continue  # a case's files (2025-09 "Input"), not a group
             if entry.is_dir():
                 self.group(entry, group, self.settings(entry, settings))
             elif name.endswith(".in") and group == "invalid_input":
@@ -561,8 +563,20 @@ class _Walk:
         """A case at ``stem``, with its own NAME.yaml's settings over its group's."""
         relative = stem.relative_to(self.package).as_posix()
         own = self.settings(stem.with_suffix(".yaml"), settings)
+        configs = self._configs(stem.with_suffix(".yaml"))
+        args = _arguments(configs[0]["args"]) if configs and "args" in configs[0] else ()
+        files = stem.with_suffix(".files")
         self.cases.append(
-            PackageCase(relative, stem.with_suffix(".in"), answer, group, *own, output)
+            PackageCase(
+                relative,
+                stem.with_suffix(".in"),
+                answer,
+                group,
+                *own,
+                output,
+                args,
+                files if files.is_dir() else None,
+            )
         )
 
     def settings(self, place: Path, inherited: tuple) -> tuple:

@@ -35,6 +35,8 @@ class PackageCase:
     # input validators' arguments its group gives: (validator name, args); name "" for all
     input_args: tuple[tuple[str, tuple[str, ...]], ...] = ()
     output: Path | None = None  # invalid_output's and valid_output's NAME.out
+    args: tuple[str, ...] = ()  # the submission's command-line arguments (NAME.yaml's args)
+    files: Path | None = None  # NAME.files: copied into the submission's working folder
 
     def args_for(self, validator: str) -> tuple[str, ...]:
         """The arguments the input validator named ``validator`` gets on this case."""

@@ -33,12 +33,14 @@ names), and usual mistakes get a hint.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import re
+import shutil
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -439,16 +441,18 @@ class CaseJudge:
         return outcome, timing
 
     def once(self, case: Case, runner: Runner, limits: Limits) -> tuple[_Outcome, Run]:
-        """One run of ``case``, judged (played, for an interactive problem)."""
-        command = judged.command(self.problem, runner, self.script)
+        """One run of ``case``, judged (played, for an interactive problem), from the working
+        folder: empty but for the case's files, and emptied after."""
+        command = [*judged.command(self.problem, runner, self.script), *case.args]
         passes = self.problem.source.passes if self.problem.source is not None else 0
-        if passes:
-            outcome, run = self.passes(command, case, limits, passes)
-        elif self.interactor is not None:
-            outcome, run = self.play(command, case, limits)
-        else:
-            run = run_limited(command, case.input, self.empty, limits)
-            outcome = self.judge(run, case, limits)
+        with _working_folder(self.empty, case.files):
+            if passes:
+                outcome, run = self.passes(command, case, limits, passes)
+            elif self.interactor is not None:
+                outcome, run = self.play(command, case, limits)
+            else:
+                run = run_limited(command, case.input, self.empty, limits)
+                outcome = self.judge(run, case, limits)
         # its time as the limit counts it (CPU time for a judge that counts CPU), as a passing
         # run's is; a run killed at the time-out keeps the time it was killed at (a sleeper)
         outcome.seconds = run.seconds if outcome.word == TLE else limits.seconds(run)
@@ -565,6 +569,22 @@ class CaseJudge:
         if word == OK:
             return None
         return word, judgement.message if word == JE else message(word, judgement.message)
+
+
+@contextlib.contextmanager
+def _working_folder(folder: Path, files: Path | None) -> Iterator[None]:
+    """``folder`` holding a copy of the files of ``files`` (a Kattis case's ``NAME.files``)
+    while the run lasts, and nothing after it (what the run wrote is gone for the next)."""
+    if files is not None:
+        shutil.copytree(files, folder, dirs_exist_ok=True)
+    try:
+        yield
+    finally:
+        for entry in folder.iterdir():
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink(missing_ok=True)
 
 
 RECURSION_HINT = (

@@ -716,3 +716,41 @@ def test_a_2025_09_package_refuses_a_submission_that_writes_a_file(capsys, sum_c
     config.write_text("allow_file_writing: true\n" + config.read_text())
     code, out, _ = verify(capsys, sum_copy, "writes")
     assert code == 0, out
+
+
+BONUS = """\
+import os, sys
+a, b = map(int, input().split())
+extra = sum(map(int, sys.argv[1:]))
+if os.path.exists("bonus.txt"):
+    with open("bonus.txt") as given:
+        extra += int(given.read())
+if os.path.exists("left.txt"):  # left by a run before
+    extra += 1000
+print(a + b + extra if a + b >= 0 else "Impossible")
+"""
+
+
+def test_a_case_s_args_and_files_reach_the_submission_and_nothing_stays_for_the_next(
+    capsys, sum_copy
+):
+    """spec/2025-09.md, "Running test cases": a case's ``args`` are the submission's
+    command-line arguments and its ``NAME.files`` are copied into its working folder, which
+    holds nothing else (what a run wrote is gone for the next case)."""
+    secret = sum_copy / "data" / "secret"
+    a, b = map(int, (secret / "01_small.in").read_text().split())
+    (secret / "01_small.yaml").write_text('args: ["7", "1"]\n')
+    (secret / "01_small.ans").write_text(f"{a + b + 8 + 100}\n")
+    (secret / "01_small.files").mkdir()
+    (secret / "01_small.files" / "bonus.txt").write_text("100\n")
+    accepted = sum_copy / "submissions" / "accepted"
+    (accepted / "bonus.py").write_text(BONUS)
+    leaves = BONUS + "with open('left.txt', 'w') as left:\n    left.write('x')\n"
+    (accepted / "leaves.py").write_text(leaves)
+    code, out, _ = verify(capsys, sum_copy, "bonus", "leaves")
+    assert code == 0, out
+    assert rows(out) == {
+        "accepted/bonus.py": "AC AC T s agrees",
+        "accepted/leaves.py": "AC AC T s agrees",
+    }
+    assert "data: 6 cases as problemtools checks them: fine" in out

@@ -340,3 +340,18 @@ def test_allow_file_writing_that_is_no_boolean_is_one_line(tmp_path):
     config.write_text("problem_format_version: 2025-09\nallow_file_writing: maybe\n")
     with pytest.raises(BuildError, match=r"^sum/problem.yaml: allow_file_writing is 'maybe', not"):
         kattis.read(copy, "sum")
+
+
+def test_a_case_s_args_and_files_are_read_and_its_files_folder_is_no_group(tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    secret = copy / "data" / "secret"
+    (secret / "01_small.yaml").write_text("args: [7, x]\n")
+    files = secret / "01_small.files"
+    files.mkdir()
+    for name in ("table.in", "table.ans"):  # a case's files, whatever their names
+        (files / name).write_text("1\n")
+    found = kattis.read(copy, "sum")
+    (small,) = [case for case in found.cases if case.name == "data/secret/01_small"]
+    assert (small.args, small.files) == (("7", "x"), files)
+    assert len(found.cases) == 6 and all(".files" not in case.name for case in found.cases)
+    assert all(case.args == () and case.files is None for case in found.cases if case != small)
