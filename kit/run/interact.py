@@ -28,7 +28,9 @@ is the interactor's own failure.
 
 Verdicts (words of ``kit.run.verdicts``), first match wins:
 
-- ``OLE``: the solution wrote more than the output limit;
+- ``OLE``: the solution wrote more than the output limit while the interactor still read
+  (what it writes after the interactor stopped is not counted: a judge's closed pipe takes
+  none of it);
 - ``WA`` (``PE``, ``JE`` by the exit status, as above): the interactor stopped first, with a
   non-zero status. What the solution did after that (it may loop on a closed pipe until it
   is killed) does not change the verdict;
@@ -247,12 +249,16 @@ def _relay(
                 data = os.read(source.fileno(), CHUNK)
             except OSError:
                 data = b""
-            if not data or (cap is not None and not cap.add(len(data))):
+            if not data:
                 break
             if not open_target or ends.ended(reader):
-                late += len(data)  # not delivered, or sent to a side that has stopped talking
+                # not delivered, or sent to a side that has stopped talking: not held against
+                # the output limit either (a judge's closed pipe takes none of it)
+                late += len(data)
                 if not open_target:
                     continue
+            elif cap is not None and not cap.add(len(data)):
+                break
             else:
                 record.feed(mark, data)  # before the write: the reply cannot be recorded first
             view = memoryview(data)

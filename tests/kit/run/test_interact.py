@@ -325,6 +325,16 @@ def test_output_past_the_limit_is_an_output_limit(secret, tmp_path):
     assert run.message.startswith("output limit: more than 1 MiB written")
 
 
+def test_a_flood_after_the_interactor_rejected_keeps_the_rejection(secret, tmp_path):
+    """What the solution writes once the interactor has stopped is no output a judge counts
+    (its pipe is closed): the interactor's wrong answer stands, not the output limit."""
+    flood = tmp_path / "guesses.py"
+    flood.write_text("import sys\nwhile True:\n    sys.stdout.write('1\\n' * 65536)\n")
+    run = play([sys.executable, "-I", "-S", str(flood)], secret, output_bytes=1 << 20)
+    assert (run.verdict, run.message) == ("WA", "wrong answer: more than 7 guesses"), run.message
+    assert LATE.fullmatch(run.transcript[-1])
+
+
 def test_a_memory_hog_is_a_memory_limit_with_its_peak(secret, tmp_path):
     hog = tmp_path / "hog.py"
     hog.write_text("hoard = []\nwhile True:\n    hoard.append(bytearray(1 << 20))\n")
