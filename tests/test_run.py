@@ -281,6 +281,22 @@ def test_the_user_s_own_interactive_problem(toy, program, verdict):
         assert "last lines exchanged" in output
 
 
+def test_an_interactive_crash_shows_the_solution_s_traceback_in_its_own_lines(toy):
+    """As a batch run's: the exception's line in the solution, after the last lines."""
+    shutil.copy(FIXTURES / "interactive" / "guess_interactor.py", toy / "interactor.py")
+    problem(toy, kind="interactive", extra='targets = ["cpython3.8"]\ninteractor = "interactor.py"')
+    crashing = (
+        "import sys\n\n\ndef ask():\n    return {}['boom']\n\n\nsys.stdin.readline()\nask()\n"
+    )
+    solution(toy, crashing, given="100 7 91\n")
+    code, output = build(toy, interpreters="")
+    assert code == 1, output
+    assert "runtime error: exit status 1: KeyError: 'boom'" in output
+    lines = output.splitlines()
+    at = lines.index("    the solution's traceback, in its own files:")
+    assert '      File "solutions/toy_sum.py", line 5, in ask' in lines[at:]
+
+
 def test_a_bundle_over_the_judge_s_source_limit_fails_with_its_size(toy):
     problem(toy, judge="SPOJ", extra="source_limit = 100")
     solution(

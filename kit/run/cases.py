@@ -541,6 +541,9 @@ class CaseJudge:
             said = "interactor wrote nextpass.in, and rejected (exit status 43)"
             return _Outcome(JE, message(JE, said), details), run
         refused = self.refused(game.solution_stderr) if game.verdict == RE else ""
+        if game.verdict == RE and crash_line(game.solution_stderr):  # where, as a batch run's
+            details.append("the solution's traceback, in its own files:")
+            details += explain(self.problem, self.bundle, self.script, game.solution_stderr)
         return _Outcome(game.verdict, refused or game.message, details, score=game.score), run
 
     def refused(self, stderr: bytes) -> str:
