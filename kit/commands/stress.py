@@ -157,6 +157,7 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
         f"{elapsed:.1f} s): {outcome.message}",
         flush=True,
     )
+    _check_deterministic(stress, failing_seed, text)
     shrunk = _shrink(stress, text, failing_seed, args.shrink_seconds)
     if shrunk.error is not None:
         _stopped(stress.problem, save, shrunk, outcome.message)
@@ -167,6 +168,20 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
         except OSError as error:  # shown above, so the shrunk case is not lost
             raise BuildError(f"--save: cannot write into {save}: {error.strerror}") from None
         print(f"saved: {', '.join(stress.problem.rel(path) for path in saved)}")
+
+
+def _check_deterministic(stress: Stress, seed: int, text: str) -> None:
+    """A warning when the generator makes another file from the same seed: then no seed names
+    the failure (the Reproduce line below may pass)."""
+    params = stress.source.params
+    again = watched(stress, lambda: stress.generate(seed, params), f"the file of seed {seed}")
+    if again != text:
+        print(
+            f"warning: the generator made another file from seed {seed}: it does not follow "
+            "its seed (generate() must draw from its rng, a --gen program from its SEED), so "
+            "the Reproduce line may not fail again",
+            flush=True,
+        )
 
 
 def _passed(stress: Stress, elapsed: float) -> None:

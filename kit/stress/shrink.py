@@ -222,15 +222,18 @@ def _other_seeds(
     search: _Search, best: Shrunk, make: Callable[[int, dict[str, int]], str], attempts: int
 ) -> None:
     """Stage 2 without parameters: the smallest failing file among the next seeds' files."""
-    start = best.seed
-    for seed in range(start + 1, start + attempts):
-        text = make(seed, best.params)
-        search.trust(text)
-        smaller = search.valid(text) and search.size(text) < search.size(best.text)
-        if smaller and search.failing(text):
-            best.text, best.seed = text, seed
-    last = start + attempts - 1
-    best.stages.append(f"seeds {start} to {last}: the smallest failing file is seed {best.seed}'s")
+    start = last = best.seed
+    try:
+        for seed in range(start + 1, start + attempts):
+            last = seed
+            text = make(seed, best.params)
+            search.trust(text)
+            smaller = search.valid(text) and search.size(text) < search.size(best.text)
+            if smaller and search.failing(text):
+                best.text, best.seed = text, seed
+    finally:  # said also when the deadline stops the stage
+        stage = f"seeds {start} to {last}: the smallest failing file is seed {best.seed}'s"
+        best.stages.append(stage)
 
 
 def _lower_params(
@@ -257,11 +260,28 @@ def _lower_params(
                 return True
         return False
 
-    current = dict(best.params)
+    try:
+        _lower_each(start_params, minimum, reproduces, dict(best.params))
+    finally:  # said also when the deadline stops the stage
+        lowered = [
+            f"{name} {start_params[name]} -> {value}"
+            for name, value in best.params.items()
+            if value != start_params[name]
+        ]
+        if lowered:
+            after = len(best.text.encode())
+            best.stages.append(f"params: {', '.join(lowered)} ({start_bytes} -> {after} bytes)")
+        else:
+            best.stages.append("params: no smaller failing file")
+
+
+def _lower_each(names, minimum: dict, reproduces, current: dict[str, int]) -> None:
+    """Each parameter halved (else lowered by one) while ``reproduces`` says a file made with
+    it still fails, round after round until none moves."""
     changed = True
     while changed:
         changed = False
-        for name in start_params:
+        for name in names:
             low = minimum.get(name, 1)
             while current[name] > low:
                 value = current[name]
@@ -278,16 +298,6 @@ def _lower_params(
                     break
                 current[name] = target
                 changed = True
-    lowered = [
-        f"{name} {start_params[name]} -> {value}"
-        for name, value in best.params.items()
-        if value != start_params[name]
-    ]
-    if lowered:
-        after = len(best.text.encode())
-        best.stages.append(f"params: {', '.join(lowered)} ({start_bytes} -> {after} bytes)")
-    else:
-        best.stages.append("params: no smaller failing file")
 
 
 def _cut(search: _Search, best: Shrunk) -> None:

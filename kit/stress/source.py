@@ -168,7 +168,13 @@ def _params(module, given: list[str]) -> dict[str, int]:
         if match[1] not in params:
             known = ", ".join(sorted(params))
             raise BuildError(f"--param {match[1]}: not a parameter (known: {known})")
-        params[match[1]] = int(match[2])
+        value = int(match[2])
+        least = getattr(module, "MIN_PARAMS", {}).get(match[1])
+        if isinstance(least, int) and value < least:
+            raise BuildError(
+                f"--param {item}: below the module's MIN_PARAMS[{match[1]!r}] = {least}"
+            )
+        params[match[1]] = value
     return params
 
 

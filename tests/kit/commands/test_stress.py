@@ -66,6 +66,7 @@ def test_a_planted_bug_is_found_shrunk_shown_and_saved_as_the_next_sample(pairsu
     out = capsys.readouterr().out
     assert "\nFAILED: the file of seed " in out and "\nshrinking...\n" in out
     assert "\nVerdict: wrong answer" in out
+    assert "warning: the generator made another file" not in out  # it follows its seed
     shown = out[out.index("\nInput:\n") :]
     assert shown.startswith("\nInput:\n1\n")  # shrunk to one case
     reproduce = next(line for line in out.splitlines() if line.startswith("Reproduce: "))
@@ -128,6 +129,20 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     shown = out[out.index("\nInput (the smallest failing one found before the error):\n") :]
     count = int(shown.splitlines()[2])
     assert 1 < count < 6  # smaller than the file found, not yet one case
+
+
+def test_a_generator_that_does_not_follow_its_seed_is_warned_of(pairsum, capsys):
+    """Its failure cannot be made again from a seed: the Reproduce line may pass."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    module = pairsum / "stress" / "pairsum.py"
+    module.write_text(module.read_text().replace("(rng.randint(0, p", "(random.randint(0, p"))
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--shrink-seconds", "1", "--root", str(pairsum)
+    )
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    assert "\nwarning: the generator made another file from seed " in out
 
 
 def test_save_into_a_folder_names_the_pair_after_the_seed(pairsum, tmp_path):

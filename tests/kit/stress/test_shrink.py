@@ -212,3 +212,22 @@ def test_an_error_of_the_module_stops_the_shrink_with_the_best_so_far():
     assert isinstance(result.error, IndexError)
     assert result.stages[-1] == "stopped by an error, below"
     assert planted(result.text) and len(result.text) <= len(text)
+
+
+def test_a_stage_the_deadline_stops_still_says_what_it_did():
+    """The parameters stage cut short by the deadline is named, with what it lowered so far
+    (the summary said only "stopped at the deadline" after the stage before)."""
+    whole = types.SimpleNamespace(
+        **{
+            name: getattr(arrays, name)
+            for name in dir(arrays)
+            if name not in ("split_cases", "join_cases", "cuts")
+        }
+    )  # one case per file: no calls before the parameters stage
+    params = {"cases": 8, "n": 40, "value": 9}
+    seed, text = failing_start(params, module=whole)
+    fails = Counted(planted, module=whole, delay=0.15)
+    result = shrink(whole, fails, text, seed, params, deadline=time.monotonic() + 0.4)
+    assert result.stages[0] == "cases: one per file"
+    assert result.stages[1].startswith("params: ")
+    assert result.stages[-1] == "stopped at the deadline"

@@ -62,6 +62,7 @@ def test_what_the_shrinker_gets_is_the_module_s_optional_parts(pairsum):
     [
         (["cases"], "--param 'cases': expected NAME=INTEGER"),
         (["size=3"], "--param size: not a parameter (known: bound, cases)"),
+        (["cases=0"], "--param cases=0: below the module's MIN_PARAMS['cases'] = 1"),
     ],
 )
 def test_a_bad_param_is_one_line(pairsum, given, message):
