@@ -222,8 +222,9 @@ def _header(problem: Problem, package: Package, runner: Runner, count: int, show
     profile = profile_for(problem.judge)
     clock = "CPU time" if profile is not None and profile.time == CPU else "wall time"
     samples = len(package.cases_of("sample"))
+    kind = f"{problem.kind}, multi-pass" if package.passes else problem.kind
     return (
-        f"verify {shown}: {package.format} package, {problem.kind}; time limit "
+        f"verify {shown}: {package.format} package, {kind}; time limit "
         f"{problem.time_limit:g} s ({package.time_from}; {clock}, as {problem.judge} counts it), "
         f"{problem.memory_limit} MiB; {count} cases ({samples} sample, {count - samples} "
         f"secret); margin {package.margin:g} ({package.margin_from}); submissions under "

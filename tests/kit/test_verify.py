@@ -619,6 +619,7 @@ def test_a_multi_pass_package_runs_each_pass_its_validator_asks_for(capsys, echo
         config.write("limits:\n  validation_passes: 3\n  time_limit: 1\n")
     code, out, _ = verify(capsys, echo_passes, "accepted")
     assert code == 0 and rows(out)["accepted/echo.py"] == "AC AC T s agrees"
+    assert f"verify {echo_passes}: Kattis package, batch, multi-pass; time limit" in out
 
 
 def test_a_multi_pass_case_takes_the_time_of_its_slowest_pass(capsys, echo_passes):
