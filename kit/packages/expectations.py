@@ -75,7 +75,10 @@ def read(path: Path, shown: str) -> tuple[tuple[Expectation, ...], list[str]]:
         if not isinstance(rule, dict):
             raise BuildError(f"{where}: {key}: expected a mapping of requirements")
         _check_glob(key, where)
-        found += _expectations(key, "", rule, where, unchecked)
+        # a key with no requirement (authors only) still names its submissions: the format's
+        # defaults apply to them ("partially_accepted/*:" makes that folder one of the package's)
+        rules = _expectations(key, "", rule, where, unchecked)
+        found += rules or [Expectation(key, "", None, None)]
     notes = []
     if unchecked:
         keys = ", ".join(sorted(unchecked))

@@ -755,3 +755,14 @@ def test_a_case_s_args_and_files_reach_the_submission_and_nothing_stays_for_the_
         "accepted/leaves.py": "AC AC T s agrees",
     }
     assert "data: 6 cases as problemtools checks them: fine" in out
+
+
+def test_a_folder_submissions_yaml_names_without_requirements_is_run(capsys, sum_copy):
+    submissions = sum_copy / "submissions"
+    (submissions / "partial").mkdir()
+    shutil.copy(submissions / "accepted" / "sum.py", submissions / "partial" / "mine.py")
+    (submissions / "submissions.yaml").write_text("partial/*:\n  authors: A <a@b.c>\n")
+    code, out, _ = verify(capsys, sum_copy, "partial")
+    assert code == 0, out
+    assert list(rows(out)) == ["partial/mine.py"] and "agrees" in rows(out)["partial/mine.py"]
+    assert "not a folder of the format" not in out

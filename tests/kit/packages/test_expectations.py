@@ -119,3 +119,11 @@ def test_a_wrong_submissions_yaml_is_a_one_line_error(tmp_path, text, message):
 )
 def test_globs_match_as_bapctools_matches_them(glob, path, matched):
     assert covers(glob, path) is matched
+
+
+def test_a_key_with_no_requirement_still_names_its_submissions(tmp_path):
+    """The format's own scoring example: ``partially_accepted/*:`` with authors only makes that
+    folder one of the package's, under the defaults (any verdict)."""
+    found, notes = read(tmp_path, "partially_accepted/*:\n  authors: A <a@b.c>\n")
+    assert found == (Expectation("partially_accepted/*", "", None, None),)
+    assert notes == ["note: pkg: submissions.yaml: not checked here: authors"]
