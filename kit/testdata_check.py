@@ -15,7 +15,9 @@ runs anything (problemtools/verifyproblem.py: ``TestCase.check``, ``check_newlin
   sample, secret and the 2025-09 validation groups, is a failure; so is, in a group, a
   ``.in`` without its ``.ans`` or an ``.ans`` without its ``.in``, and a group below sample or
   secret with neither cases nor groups; a link to nothing, and a link to a folder above it
-  (which the package's reader does not follow), are failures too. Subgroups whose names
+  (which the package's reader does not follow), are failures too; in a 2025-09 package, a
+  data/secret with test data groups that also holds a case or a folder that is no group, or a
+  group below a group ("Test data groups"). Subgroups whose names
   sort otherwise by their numbers ("group10" before "group2") are a warning ("consider
   zero-padding").
 - a ``testdata.yaml``: a key problemtools does not know (nor 2025-09's ``test_group.yaml``)
@@ -108,6 +110,8 @@ def check_data(package: Package) -> DataCheck | None:
     if "sample" not in groups and not shown:
         warnings.append("no sample data (data/sample holds no case)")
     failures += _grading_failures(package)
+    if package.version.startswith("2025-09"):
+        failures += _group_layout(package.path / "data" / "secret")
     _folders(package, warnings, failures)
     return DataCheck(len(package.cases), tuple(warnings), tuple(failures))
 
@@ -156,6 +160,39 @@ def _grading_failures(package: Package) -> list[str]:
         elif group.on_reject == "break":
             found.append(f"{where}: ignore_sample with on_reject: break may leave secret unjudged")
     return found
+
+
+def _group_layout(secret: Path) -> list[str]:
+    """2025-09's rules for test data groups (spec/2025-09.md, "Test data groups"): a folder of
+    data/secret with a ``test_group.yaml`` is one; when there is one, nothing else is directly
+    in data/secret (no ``.in``, no folder that is no group), and groups do not nest."""
+    if not secret.is_dir():
+        return []
+    entries = [entry for entry in sorted(secret.iterdir()) if not hidden(entry.name)]
+    folders = [entry for entry in entries if entry.is_dir() and not looping(entry)]
+    groups = [folder for folder in folders if (folder / "test_group.yaml").is_file()]
+    failures = [
+        f"data/secret/{folder.name}/{path.relative_to(folder).as_posix()}: a test data group "
+        "below a group (groups do not nest)"
+        for folder in groups
+        for path in sorted(folder.rglob("test_group.yaml"))
+        if path.parent != folder
+    ]
+    if not groups:
+        return failures
+    failures += [
+        f"data/secret/{entry.name}: a test case beside test data groups (with groups, every "
+        "case is in one)"
+        for entry in entries
+        if entry.suffix == ".in" and entry.is_file()
+    ]
+    failures += [
+        f"data/secret/{folder.name}: no test_group.yaml, beside folders that have one (with "
+        "groups, every folder of data/secret is one)"
+        for folder in folders
+        if folder not in groups
+    ]
+    return failures
 
 
 def _folders(package: Package, warnings: list[str], failures: list[str]) -> None:

@@ -195,6 +195,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         passes=_passes(shown, limits, types, compare, interactor),
         score_groups=_score_groups(path, shown) if latest else (),
         no_files=version.startswith("2025-09") and not _allows_writing(config, shown),
+        version=version,
     )
 
 

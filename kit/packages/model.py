@@ -144,6 +144,7 @@ class Package:
     # the package forbids submissions to write files (2025-09: ``allow_file_writing`` false,
     # its default)
     no_files: bool = False
+    version: str = ""  # a Kattis package's problem_format_version ("legacy", "2025-09"...)
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

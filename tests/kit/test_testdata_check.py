@@ -146,3 +146,33 @@ def test_an_interactive_problem_s_samples_may_be_interactions_alone(tmp_path):
 
 def test_a_polygon_package_is_not_checked_here():
     assert check_data(read_package(PACKAGES / "polygon_guess", "guess")) is None
+
+
+def test_a_2025_09_secret_with_groups_holds_only_groups(tmp_path):
+    """spec/2025-09.md, "Test data groups": with a group in data/secret, no case is directly
+    there and every folder is a group; groups do not nest. Without groups, anything goes."""
+    top = copy(tmp_path)
+    (top / "problem.yaml").write_text("problem_format_version: 2025-09\n")
+    secret = top / "data" / "secret"
+    assert check_data(read_package(top, "split")).failures == ()  # cases only, no group
+    for group, case in (("g1", "5"), ("g2", "6"), ("plain", "7"), ("g1/deep", "8")):
+        (secret / group).mkdir()
+        (secret / group / "1.in").write_text(f"{case}\n")
+        (secret / group / "1.ans").write_text(f"{case} 0\n")
+    assert check_data(read_package(top, "split")).failures == ()  # still no group
+    for group in ("g1", "g2", "g1/deep"):
+        (secret / group / "test_group.yaml").write_text("")
+    found = check_data(read_package(top, "split")).failures
+    loose = sorted(path.name for path in secret.glob("*.in"))
+    assert found == (
+        "data/secret/g1/deep/test_group.yaml: a test data group below a group (groups do not nest)",
+        *(
+            f"data/secret/{name}: a test case beside test data groups (with groups, every case "
+            "is in one)"
+            for name in loose
+        ),
+        "data/secret/plain: no test_group.yaml, beside folders that have one (with groups, "
+        "every folder of data/secret is one)",
+    )
+    (top / "problem.yaml").write_text("")  # legacy: its own rules
+    assert check_data(read_package(top, "split")).failures == ()
