@@ -145,6 +145,9 @@ class Package:
     # its default)
     no_files: bool = False
     version: str = ""  # a Kattis package's problem_format_version ("legacy", "2025-09"...)
+    # the files included with every Python submission (include/python3/, else
+    # include/default/), copied into the folder it runs in; None: none
+    included: Path | None = None
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

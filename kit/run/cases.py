@@ -443,9 +443,13 @@ class CaseJudge:
     def once(self, case: Case, runner: Runner, limits: Limits) -> tuple[_Outcome, Run]:
         """One run of ``case``, judged (played, for an interactive problem), from the working
         folder: empty but for the case's files, and emptied after."""
-        command = [*judged.command(self.problem, runner, self.script), *case.args]
-        passes = self.problem.source.passes if self.problem.source is not None else 0
-        with _working_folder(self.empty, case.files):
+        source = self.problem.source
+        included = source.included if source is not None else None
+        script = self.empty / self.script.name if included is not None else self.script
+        command = judged.command(self.problem, runner, script, beside=included is not None)
+        command += case.args
+        passes = source.passes if source is not None else 0
+        with _working_folder(self.empty, case.files, self.script, included):
             if passes:
                 outcome, run = self.passes(command, case, limits, passes)
             elif self.interactor is not None:
@@ -575,9 +579,16 @@ class CaseJudge:
 
 
 @contextlib.contextmanager
-def _working_folder(folder: Path, files: Path | None) -> Iterator[None]:
+def _working_folder(
+    folder: Path, files: Path | None, script: Path, included: Path | None
+) -> Iterator[None]:
     """``folder`` holding a copy of the files of ``files`` (a Kattis case's ``NAME.files``)
-    while the run lasts, and nothing after it (what the run wrote is gone for the next)."""
+    while the run lasts, and nothing after it (what the run wrote is gone for the next);
+    with ``included`` (a package's files included with every submission), the script and
+    those files first, as the format's judge puts them together ("Working directory")."""
+    if included is not None:
+        shutil.copy2(script, folder / script.name)
+        shutil.copytree(included, folder, dirs_exist_ok=True)
     if files is not None:
         shutil.copytree(files, folder, dirs_exist_ok=True)
     try:

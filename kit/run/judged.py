@@ -92,6 +92,7 @@ def _make_room(room, set_limit=sys.setrecursionlimit, get_limit=sys.getrecursion
     sys.getrecursionlimit = lambda: get_limit() - room
 def _main():
     path = sys.argv[0]
+    {path_first}
     with open(path, "rb") as file:
         code = compile(file.read(), path, "exec")
     main = type(sys)("__main__")
@@ -147,8 +148,12 @@ def _beneath(call, depth={depth}):
 """
 
 
-def command(problem: Problem, runner: Runner | Interpreter, script: str | Path) -> list[str]:
-    """The argv that runs ``script`` for ``problem``'s judge under ``runner``."""
+def command(
+    problem: Problem, runner: Runner | Interpreter, script: str | Path, *, beside: bool = False
+) -> list[str]:
+    """The argv that runs ``script`` for ``problem``'s judge under ``runner``; ``beside``: the
+    script's folder first on ``sys.path``, as ``python3 Main.py`` has it (for a script run in a
+    folder of its own with the files a judge puts beside it)."""
     interpreter = getattr(runner, "interpreter", runner)
     extra = getattr(runner, "extra_flags", ())
     profile = profile_for(problem.judge)
@@ -161,6 +166,7 @@ def command(problem: Problem, runner: Runner | Interpreter, script: str | Path) 
         no_files=problem.no_files,
         no_processes=problem.no_processes,
         depth=depth,
+        beside=beside,
     )
 
 
@@ -172,14 +178,16 @@ def wrapped(
     no_files: bool = False,
     no_processes: bool = False,
     depth: int = 0,
+    beside: bool = False,
 ) -> list[str]:
     """``script`` under ``interpreter`` as the module doc says, with what the judge forbids
-    refused and ``depth`` levels of C recursion spent first when asked."""
-    code = program(no_files, depth, no_processes=no_processes)
+    refused and ``depth`` levels of C recursion spent first when asked (``beside``: see
+    ``command``)."""
+    code = program(no_files, depth, no_processes=no_processes, beside=beside)
     return interpreter.command(script, *extra, "-S", "-c", code)
 
 
-def program(no_files: bool, depth: int, *, no_processes: bool = False) -> str:
+def program(no_files: bool, depth: int, *, no_processes: bool = False, beside: bool = False) -> str:
     """The PROGRAM of ``wrapped``."""
     text = "import sys\n" + SITE
     forbids = no_files or no_processes
@@ -187,7 +195,14 @@ def program(no_files: bool, depth: int, *, no_processes: bool = False) -> str:
         text += forbidden.hook(no_files, no_processes)
     if depth:
         text += DEEP.format(depth=depth)
-    text += RUN.format(deep=bool(depth), stack_least=STACK_LEAST)
+    # a module imported from beside the script leaves no bytecode there (a judge's read-only
+    # folder takes none, silently; the write guard would count the attempt)
+    path_first = (
+        "sys.path.insert(0, os.path.dirname(os.path.abspath(path))); sys.dont_write_bytecode = True"
+        if beside
+        else ""
+    )
+    text += RUN.format(deep=bool(depth), stack_least=STACK_LEAST, path_first=path_first)
     call = "_beneath(_main)" if depth else "_main()"
     if forbids:
         return text + forbidden.REPORTING.format(call=call)

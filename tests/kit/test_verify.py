@@ -766,3 +766,24 @@ def test_a_folder_submissions_yaml_names_without_requirements_is_run(capsys, sum
     assert code == 0, out
     assert list(rows(out)) == ["partial/mine.py"] and "agrees" in rows(out)["partial/mine.py"]
     assert "not a folder of the format" not in out
+
+
+def test_a_submission_runs_beside_the_files_the_package_includes(capsys, sum_copy):
+    """spec/2025-09.md, "Included files" and "Working directory": include/python3/'s files are
+    put with the submission, which imports them as it would on the judge."""
+    config = sum_copy / "problem.yaml"
+    config.write_text("problem_format_version: 2025-09\n" + config.read_text())
+    (sum_copy / "include" / "python3").mkdir(parents=True)
+    (sum_copy / "include" / "python3" / "adder.py").write_text(
+        "def add(a, b):\n    return a + b if a + b >= 0 else 'Impossible'\n"
+    )
+    (sum_copy / "submissions" / "accepted" / "uses.py").write_text(
+        "import adder\nprint(adder.add(*map(int, input().split())))\n"
+    )
+    code, out, _ = verify(capsys, sum_copy, "uses", "accepted/sum.py")
+    assert code == 0, out
+    assert rows(out) == {
+        "accepted/sum.py": "AC AC T s agrees",
+        "accepted/uses.py": "AC AC T s agrees",
+    }
+    assert not list((sum_copy / "include").rglob("__pycache__"))

@@ -355,3 +355,21 @@ def test_a_case_s_args_and_files_are_read_and_its_files_folder_is_no_group(tmp_p
     assert (small.args, small.files) == (("7", "x"), files)
     assert len(found.cases) == 6 and all(".files" not in case.name for case in found.cases)
     assert all(case.args == () and case.files is None for case in found.cases if case != small)
+
+
+def test_the_files_included_with_a_python_submission(tmp_path):
+    """spec/2025-09.md, "Included files": include/python3/ overrides include/default/; an
+    empty folder includes nothing; legacy packages have none."""
+    copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    config = copy / "problem.yaml"
+    config.write_text("problem_format_version: 2025-09\n" + config.read_text())
+    assert kattis.read(copy, "sum").included is None
+    (copy / "include" / "default").mkdir(parents=True)
+    (copy / "include" / "python3").mkdir()
+    assert kattis.read(copy, "sum").included is None  # both empty
+    (copy / "include" / "default" / "data.txt").write_text("1\n")
+    assert kattis.read(copy, "sum").included == copy / "include" / "default"
+    (copy / "include" / "python3" / "helper.py").write_text("X = 1\n")
+    assert kattis.read(copy, "sum").included == copy / "include" / "python3"
+    config.write_text("name: legacy\n")
+    assert kattis.read(copy, "sum").included is None
