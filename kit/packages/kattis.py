@@ -196,14 +196,15 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         score_groups=_score_groups(path, shown) if latest else (),
         no_files=version.startswith("2025-09") and not _allows_writing(config, shown),
         version=version,
-        included=None if legacy else _included(path),
+        included=_included(path, legacy),
     )
 
 
-def _included(path: Path) -> Path | None:
+def _included(path: Path, legacy: bool) -> Path | None:
     """The folder of files included with a Python 3 submission ("Included files": a
-    language's own folder overrides include/default/), if it holds any."""
-    for name in ("python3", "default"):
+    language's own folder overrides include/default/, which legacy has not), if it holds
+    any."""
+    for name in ("python3",) if legacy else ("python3", "default"):
         folder = path / "include" / name
         if folder.is_dir() and any(not hidden(entry.name) for entry in folder.iterdir()):
             return folder

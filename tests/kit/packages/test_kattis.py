@@ -359,7 +359,7 @@ def test_a_case_s_args_and_files_are_read_and_its_files_folder_is_no_group(tmp_p
 
 def test_the_files_included_with_a_python_submission(tmp_path):
     """spec/2025-09.md, "Included files": include/python3/ overrides include/default/; an
-    empty folder includes nothing; legacy packages have none."""
+    empty folder includes nothing; legacy has include/python3/ alone."""
     copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
     config = copy / "problem.yaml"
     config.write_text("problem_format_version: 2025-09\n" + config.read_text())
@@ -371,5 +371,7 @@ def test_the_files_included_with_a_python_submission(tmp_path):
     assert kattis.read(copy, "sum").included == copy / "include" / "default"
     (copy / "include" / "python3" / "helper.py").write_text("X = 1\n")
     assert kattis.read(copy, "sum").included == copy / "include" / "python3"
-    config.write_text("name: legacy\n")
+    config.write_text("name: legacy\n")  # include/<language>/ only ("Included code")
+    assert kattis.read(copy, "sum").included == copy / "include" / "python3"
+    shutil.rmtree(copy / "include" / "python3")
     assert kattis.read(copy, "sum").included is None
