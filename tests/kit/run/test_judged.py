@@ -85,23 +85,31 @@ def test_the_host_s_pth_files_do_not_run_and_site_s_work_is_done(tmp_path, venv)
     assert "pth ran" in plain.stderr  # the hook is real: site runs it
 
 
-LRU_DEPTH = """\
-    import functools, sys, threading
-    sys.setrecursionlimit(10**6)
+# the deepest call of f that does not raise RecursionError, by bisection (f's cache, if it
+# has one, cleared before each try)
+DEEPEST = """\
     def deepest():
-        @functools.lru_cache(None)
-        def f(n):
-            return 0 if n == 0 else f(n - 1) + 1
         low, high = 0, 20000
         while low < high:
             middle = (low + high + 1) // 2
-            f.cache_clear()
+            getattr(f, "cache_clear", lambda: None)()
             try:
                 f(middle)
                 low = middle
             except RecursionError:
                 high = middle - 1
         return low
+"""
+LRU_DEPTH = (
+    """\
+    import functools, sys, threading
+    sys.setrecursionlimit(10**6)
+    @functools.lru_cache(None)
+    def f(n):
+        return 0 if n == 0 else f(n - 1) + 1
+"""
+    + DEEPEST
+    + """\
     print(deepest(), sys.argv[1:], __name__)
     for size in (1 << 27, 1 << 21):  # a large stack, and one of STACK_LEAST
         threading.stack_size(size)
@@ -109,6 +117,7 @@ LRU_DEPTH = """\
         worker.start()
         worker.join()
 """
+)
 
 
 @needs_313
@@ -124,31 +133,25 @@ def test_lru_cache_recursion_stops_where_the_platform_stops_it(tmp_path, depth, 
     assert (argv_seen, name, len(threads)) == ("['given']", "__main__", 2)
 
 
-RECURSION_DEPTH = """\
+RECURSION_DEPTH = (
+    """\
     import sys, threading
     def f(n):
         return 0 if n == 0 else 1 + f(n - 1)
-    def deepest():
-        low, high = 0, 5000
-        while low < high:
-            middle = (low + high + 1) // 2
-            try:
-                f(middle)
-                low = middle
-            except RecursionError:
-                high = middle - 1
-        return low
+"""
+    + DEEPEST
+    + """\
     print(deepest(), sys.getrecursionlimit())
     sys.setrecursionlimit(1500)
     print(deepest(), sys.getrecursionlimit())
     sys.setrecursionlimit(1000)
-    threading.stack_size(1 << 20)  # a thread under STACK_LEAST, then one above it
-    for size in (1 << 20, 1 << 26):
+    for size in (1 << 20, 1 << 26):  # a thread under STACK_LEAST, then one above it
         threading.stack_size(size)
         worker = threading.Thread(target=lambda: print(deepest()))
         worker.start()
         worker.join()
 """
+)
 
 
 @pytest.mark.parametrize(
