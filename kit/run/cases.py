@@ -7,11 +7,13 @@ under every runner even after a failure elsewhere, so the result says which targ
 case; a case that failed, or whose first run is over the limit, is not repeated under that
 runner. A run is killed at ``kill_factor`` times the time limit.
 
-A run is a fresh process started from an empty directory with the interpreter's isolation
-flags (the user's environment not loaded), the limits of ``kit.run.limits``, stdin the case's
-input, started as its judge starts it (``kit.run.judged``: what ``site`` gives a run without
-the host's ``.pth`` files, writes refused where the judge forbids file-system access,
-CPython's lower C recursion limit where it runs Windows).
+A run is a fresh process started from an empty directory (a Kattis case's ``NAME.files`` and
+``args`` given it, and a package's included files with a copy of the script run there; emptied
+after each run) with the interpreter's isolation flags (the user's environment not loaded), the
+limits of ``kit.run.limits``, stdin the case's input, started as its judge starts it
+(``kit.run.judged``: what ``site`` gives a run without the host's ``.pth`` files, writes
+refused where the judge forbids file-system access, CPython's lower C recursion limit where it
+runs Windows).
 Batch outputs are judged by the problem's comparator (``kit.judges.compare``;
 a case of a package's test group with validator flags of its own, by the comparator with those
 flags added); interactive problems with an interactor play each secret input
