@@ -297,6 +297,17 @@ def test_an_interactive_crash_shows_the_solution_s_traceback_in_its_own_lines(to
     assert '      File "solutions/toy_sum.py", line 5, in ask' in lines[at:]
 
 
+def test_an_idle_game_gets_the_hint_to_flush(toy):
+    shutil.copy(FIXTURES / "interactive" / "guess_interactor.py", toy / "interactor.py")
+    problem(toy, kind="interactive", extra='targets = ["cpython3.8"]\ninteractor = "interactor.py"')
+    unflushed = "import sys\n\nsys.stdin.readline()\nprint(50)\nsys.stdin.readline()\n"
+    solution(toy, unflushed, given="100 7 91\n")
+    code, output = build(toy, interpreters="")
+    assert code == 1, output
+    assert "time limit: idle: killed at" in output
+    assert "hint: an idle game is most often an answer not flushed" in output
+
+
 def test_a_bundle_over_the_judge_s_source_limit_fails_with_its_size(toy):
     problem(toy, judge="SPOJ", extra="source_limit = 100")
     solution(

@@ -547,6 +547,8 @@ class CaseJudge:
             said = "interactor wrote nextpass.in, and rejected (exit status 43)"
             return _Outcome(JE, message(JE, said), details), run
         refused = self.refused(game.solution_stderr) if game.verdict == RE else ""
+        if game.verdict == TLE and game.message.startswith(message(TLE, "idle")):
+            details.append(FLUSH_HINT)
         if game.verdict == RE and crash_line(game.solution_stderr):  # where, as a batch run's
             details.append("the solution's traceback, in its own files:")
             details += explain(self.problem, self.bundle, self.script, game.solution_stderr)
@@ -614,6 +616,10 @@ _RUN_FOLDER_FILE = re.compile(r"(?:FileNotFoundError|No such file)[^\n]*kit-run-
 DATA_FILE_HINT = (
     "hint: the judge runs the bundle alone, in a folder of its own: a file read from beside a "
     "helper or the solution (through __file__) is not there; put its data in the code"
+)
+FLUSH_HINT = (
+    "hint: an idle game is most often an answer not flushed: the interactor waits for a line "
+    "still in the solution's buffer (print(..., flush=True), or sys.stdout.flush())"
 )
 SILENT_CRASH_HINT = (
     "hint: the run exited with status 0, but its stderr ends with a traceback (an exception in a "
