@@ -23,7 +23,7 @@ script sees its own ``sys.argv``; a traceback starts at its first frame):
   difference of levels of C recursion down (nested list comparisons, about 10 ms of start-up),
   and so does every thread it starts (``_thread``'s starters are wrapped before ``threading``
   imports them), so that a recursion under ``functools.lru_cache`` stops near 1000 calls, as on
-  the judge. A thread given a stack under ``STACK_LEAST`` (2 MiB) starts as usual (those
+  the judge. A thread given a stack under ``STACK_LEAST`` (3 MiB) starts as usual (those
   levels alone need about 1.2 MiB).
 """
 
@@ -39,8 +39,9 @@ from kit.run import forbidden
 
 # bytes: a thread's stack below this starts without the spent levels (CPython 3.13.0 here:
 # spending them alone needs about 1.2 MiB of stack; with them spent, a recursion under
-# lru_cache stopped at 997 calls from a stack of 1.75 MiB, and crashed from 1.6)
-STACK_LEAST = 2 << 20
+# lru_cache stopped at 997 calls from a stack of 1.75 MiB, and crashed from 1.6; 3 MiB leaves
+# room for C recursion that takes more stack a level than lru_cache's)
+STACK_LEAST = 3 << 20
 
 # site's work for a judge's run, without the .pth files: the built-ins it adds, and the
 # site-packages of the interpreter (its venv's first: 3.8-3.10 find a venv only in site)
@@ -86,10 +87,15 @@ def _make_room(room, set_limit=sys.setrecursionlimit, get_limit=sys.getrecursion
     global _ROOM
     _ROOM = room
     set_limit(get_limit() + room)
+    given = []
     def setrecursionlimit(limit):
-        set_limit(limit + room if isinstance(limit, int) and limit >= 1 else limit)
+        if isinstance(limit, int) and limit >= 1:
+            set_limit(min(limit + room, 2147483647))  # the C int it is held in
+            given[:] = [limit]
+        else:
+            set_limit(limit)  # its own error
     sys.setrecursionlimit = setrecursionlimit
-    sys.getrecursionlimit = lambda: get_limit() - room
+    sys.getrecursionlimit = lambda: given[0] if given else get_limit() - room
 def _main():
     path = sys.argv[0]
     {path_first}

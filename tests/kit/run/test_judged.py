@@ -111,7 +111,7 @@ LRU_DEPTH = (
     + DEEPEST
     + """\
     print(deepest(), sys.argv[1:], __name__)
-    for size in (1 << 27, 1 << 21):  # a large stack, and one of STACK_LEAST
+    for size in (1 << 27, 3 << 20):  # a large stack, and one of STACK_LEAST
         threading.stack_size(size)
         worker = threading.Thread(target=lambda: print(deepest()))
         worker.start()
@@ -144,6 +144,8 @@ RECURSION_DEPTH = (
     print(deepest(), sys.getrecursionlimit())
     sys.setrecursionlimit(1500)
     print(deepest(), sys.getrecursionlimit())
+    sys.setrecursionlimit(2**31 - 1)  # the largest: none of it is given back
+    print(sys.getrecursionlimit())
     sys.setrecursionlimit(1000)
     for size in (1 << 20, 1 << 26):  # a thread under STACK_LEAST, then one above it
         threading.stack_size(size)
