@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import random
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -82,19 +83,33 @@ class Stress:
         self.folder = folder
         where = f"problems.toml: [{problem.slug}]"
         self.comparator: Comparator = parse_compare(problem.compare, problem.root, where)
-        self.empty = folder / "cwd"
-        self.empty.mkdir(exist_ok=True)
-        self.judge_case = CaseJudge(
+        self.make_judge = lambda empty: CaseJudge(
             problem,
             bundle=bundle,
             script=script,
             comparator=self.comparator,
             interactor=source.interactor,
-            empty=self.empty,
+            empty=empty,
         )
+        self._local = threading.local()  # each thread's folder to run in, and its CaseJudge
         self.count = 0
         self.slowest = (0.0, "")  # seconds, which file
         self._lock = threading.Lock()
+
+    @property
+    def empty(self) -> Path:
+        """This thread's folder to run programs in (a run empties its folder after it, so
+        threads running side by side have one each)."""
+        if not hasattr(self._local, "empty"):
+            self._local.empty = Path(tempfile.mkdtemp(prefix="cwd-", dir=self.folder))
+        return self._local.empty
+
+    @property
+    def judge_case(self) -> CaseJudge:
+        """This thread's CaseJudge, running in ``empty``."""
+        if not hasattr(self._local, "judge"):
+            self._local.judge = self.make_judge(self.empty)
+        return self._local.judge
 
     def generate(self, seed: int, params: dict[str, int]) -> str:
         """The file of ``seed`` and ``params``, not validated (the shrinker validates)."""

@@ -132,3 +132,19 @@ def test_a_slow_module_function_under_the_limit_is_waited_for(pairsum, tmp_path,
     )
     found = search(stress, 7, {"cases": 2, "bound": 9}, limit_cases=2, limit_seconds=None, jobs=1)
     assert found is None and stress.count == 2 and module.longest_call() is None
+
+
+def test_each_thread_runs_in_a_folder_of_its_own(pairsum, tmp_path):
+    """A run empties its folder after it: with -j 2 a shared one lost the other run's files
+    (a script copied in beside a package's included files, a --gen program's scratch)."""
+    import threading
+
+    stress = stress_of(pairsum, tmp_path)
+    seen = []
+    workers = [threading.Thread(target=lambda: seen.append(stress.empty)) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert len(set(seen)) == 2 and all(folder.is_dir() for folder in seen)
+    assert stress.empty == stress.empty and stress.judge_case.empty == stress.empty
