@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Protocol
 
 from kit.bundle.assemble import Bundle
+from kit.errors import BuildError
 from kit.judges.compare import CheckerComparator, Comparator, crash_line, parse_compare
 from kit.judges.profiles import OWN, profile_for
 from kit.judges.programs import TESTLIB, Interactor, parse_interactor
@@ -590,19 +591,32 @@ def _working_folder(
     while the run lasts, and nothing after it (what the run wrote is gone for the next);
     with ``included`` (a package's files included with every submission), the script and
     those files first, as the format's judge puts them together ("Working directory")."""
-    if included is not None:
-        shutil.copy2(script, folder / script.name)
-        shutil.copytree(included, folder, dirs_exist_ok=True)
-    if files is not None:
-        shutil.copytree(files, folder, dirs_exist_ok=True)
     try:
+        try:
+            if included is not None:
+                shutil.copy2(script, folder / script.name)
+                shutil.copytree(included, folder, dirs_exist_ok=True)
+            if files is not None:
+                shutil.copytree(files, folder, dirs_exist_ok=True)
+        except (OSError, shutil.Error) as error:
+            raise BuildError(f"cannot prepare the run's folder: {error}") from None
         yield
     finally:
-        for entry in folder.iterdir():
-            if entry.is_dir() and not entry.is_symlink():
-                shutil.rmtree(entry, ignore_errors=True)
-            else:
-                entry.unlink(missing_ok=True)
+        _emptied(folder)
+
+
+def _emptied(folder: Path) -> None:
+    """Everything in ``folder`` removed, read-only entries (a copied 0555 folder) included."""
+    for entry in folder.iterdir():
+        if entry.is_dir() and not entry.is_symlink():
+            for inner in (entry, *entry.rglob("*")):
+                if inner.is_dir() and not inner.is_symlink():
+                    with contextlib.suppress(OSError):
+                        inner.chmod(0o755)
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                entry.unlink()
 
 
 RECURSION_HINT = (
