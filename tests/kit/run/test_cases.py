@@ -299,4 +299,3 @@ def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
         ]
     else:
         assert outcome.details == []
-
