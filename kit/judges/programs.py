@@ -306,7 +306,27 @@ def _build_scripts(program: Program, built: Path) -> None:
     fails or leaves no ``run``."""
     work = built.with_name(f"work.{os.getpid()}")
     shutil.rmtree(work, ignore_errors=True)
-    shutil.copytree(program.path, work, symlinks=True)
+    try:  # links followed: a link to a header shared by several programs still reads
+        shutil.copytree(program.path, work)
+    except (OSError, shutil.Error) as error:
+        shutil.rmtree(work, ignore_errors=True)
+        raise BuildError(f"{program.shown}/: cannot be copied to build it: {error}") from None
+    try:
+        _build_in(program, work)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    shutil.rmtree(built, ignore_errors=True)
+    try:
+        os.replace(work, built)
+    except OSError:  # another process built it first
+        shutil.rmtree(work, ignore_errors=True)
+        if not (built / RUN).is_file():
+            raise
+
+
+def _build_in(program: Program, work: Path) -> None:
+    """``build`` run in ``work`` (if there is one), which must leave ``run`` there."""
     build = work / BUILD
     if build.is_file():
         build.chmod(build.stat().st_mode | 0o111)  # as a judge runs it, whatever the archive kept
@@ -327,13 +347,6 @@ def _build_scripts(program: Program, built: Path) -> None:
     if not run.is_file():
         raise BuildError(f"{program.shown}/: no run script after build")
     run.chmod(run.stat().st_mode | 0o111)
-    shutil.rmtree(built, ignore_errors=True)
-    try:
-        os.replace(work, built)
-    except OSError:  # another process built it first
-        shutil.rmtree(work, ignore_errors=True)
-        if not (built / RUN).is_file():
-            raise
 
 
 class MissingHeader(BuildError):

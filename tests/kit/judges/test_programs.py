@@ -326,3 +326,17 @@ def test_a_build_that_fails_is_one_line(cache_home, tmp_path, build, message):
     with pytest.raises(BuildError) as caught:
         program.argv()
     assert str(caught.value) == message
+    assert list(cache_home.glob("*/work.*")) == []  # its copy is not left in the cache
+
+
+def test_a_link_in_the_folder_to_a_shared_file_is_followed(cache_home, tmp_path):
+    """BAPCtools links validation.h from a shared folder: the copy built reads it."""
+    shared = write(tmp_path / "package" / "shared" / "part.txt", "judged\n")
+    folder = scripts_folder(
+        tmp_path, build="#!/bin/sh\nprintf '#!/bin/sh\\ncat part.txt >&2\\n' > run\n"
+    )
+    (folder / "part.txt").symlink_to(Path("..") / "shared" / shared.name)
+    program = program_at("output_validator", folder.parent, WHERE, "validator", folder=True)
+    run = program.argv()[0]
+    done = subprocess.run([run], capture_output=True, text=True, cwd=Path(run).parent, check=False)
+    assert done.stderr == "judged\n"
