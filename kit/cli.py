@@ -136,16 +136,42 @@ def main(argv: list[str], *, prog: str = "cpkit", root: Path | None = None) -> i
 
 def command_first(argv: list[str]) -> list[str]:
     """``argv`` with a command named after leading options moved before them, as git takes
-    ``git -C DIR log``: ``cpkit --root DIR run SLUG`` is ``cpkit run --root DIR SLUG``. A word
-    that is no option nor an option's value first (a slug: ``cpkit -v SLUG``) leaves it be."""
+    ``git -C DIR log``: ``cpkit --root DIR run SLUG`` is ``cpkit run --root DIR SLUG``. Only
+    when every word before it is one of that command's options or an option's value (``cpkit
+    --root bench toy`` builds toy from the folder bench; ``cpkit -v toy run`` builds two)."""
     if not argv or not argv[0].startswith("-") or argv[0] in TOP_LEVEL:
         return argv
-    for index, word in enumerate(argv):
-        if word in NAMES:
-            return [word, *argv[:index], *argv[index + 1 :]]
-        if not word.startswith("-") and not argv[index - 1].startswith("-"):
-            break  # neither an option nor the value of one
-    return argv
+    index = next((i for i, word in enumerate(argv) if word in NAMES), None)
+    if index is None or not _options_only(argv[:index], _value_options(argv[index])):
+        return argv
+    return [argv[index], *argv[:index], *argv[index + 1 :]]
+
+
+def _value_options(command: str) -> set[str]:
+    """The option strings of ``command`` that take a value (``--root``, ``-j``...)."""
+    top = parser(only=command)
+    (choices,) = [a.choices for a in top._actions if isinstance(a.choices, dict)]
+    return {
+        option
+        for action in choices[command]._actions
+        if action.nargs is None
+        or action.nargs == "+"
+        or (isinstance(action.nargs, int) and action.nargs > 0)
+        for option in action.option_strings
+    }
+
+
+def _options_only(words: list[str], takes_value: set[str]) -> bool:
+    """Whether ``words`` are options, each followed by its value where it takes one."""
+    expecting = False
+    for word in words:
+        if expecting:
+            expecting = False
+        elif not word.startswith("-"):
+            return False
+        else:
+            expecting = word in takes_value  # ``--root=DIR`` is one word
+    return not expecting  # the command's name is no option's value
 
 
 def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:

@@ -278,6 +278,9 @@ def test_a_kit_stopped_by_a_signal_leaves_no_run_and_no_temporary_bundle(toy, tm
         (["--root", "D", "a", "run"], ["--root", "D", "a", "run"]),  # a slug comes first
         (["run", "--root", "D"], ["run", "--root", "D"]),
         (["--version"], ["--version"]),
+        (["--root", "bench", "toy"], ["--root", "bench", "toy"]),  # a folder named bench
+        (["-v", "toy", "run"], ["-v", "toy", "run"]),  # a build of toy and run
+        (["--root=D", "-j", "2", "verify", "p"], ["verify", "--root=D", "-j", "2", "p"]),
     ],
 )
 def test_a_command_after_leading_options_is_put_first(argv, moved):
