@@ -532,7 +532,7 @@ def _score_groups(path: Path, shown: str) -> tuple[ScoreGroup, ...]:
 def _walked(path: Path, shown: str, groups: tuple[str, ...]) -> _Walk:
     """The cases of data/'s ``groups`` that exist, each with data/'s settings inherited."""
     walk = _Walk(path, shown)
-    top = walk.settings(path / "data", ((), ()))
+    top = walk.settings(path / "data", ((), (), ()))
     for group in groups:
         folder = path / "data" / group
         if folder.is_dir():
@@ -575,9 +575,7 @@ class _Walk:
     def _add(self, stem: Path, answer, group: str, settings: tuple, output=None) -> None:  # noqa: PLR0913
         """A case at ``stem``, with its own NAME.yaml's settings over its group's."""
         relative = stem.relative_to(self.package).as_posix()
-        own = self.settings(stem.with_suffix(".yaml"), settings)
-        configs = self._configs(stem.with_suffix(".yaml"))
-        args = _arguments(configs[0]["args"]) if configs and "args" in configs[0] else ()
+        flags, inputs, args = self.settings(stem.with_suffix(".yaml"), settings)
         files = stem.with_suffix(".files")
         self.cases.append(
             PackageCase(
@@ -585,7 +583,8 @@ class _Walk:
                 stem.with_suffix(".in"),
                 answer,
                 group,
-                *own,
+                flags,
+                inputs,
                 output,
                 args,
                 files if files.is_dir() else None,
@@ -594,10 +593,13 @@ class _Walk:
 
     def settings(self, place: Path, inherited: tuple) -> tuple:
         """A group's (``place`` its folder) or a case's (``place`` its NAME.yaml) output
-        validator flags and input validators' arguments: each its own setting, else the
-        inherited one."""
-        flags, inputs = inherited
+        validator flags, input validators' arguments and the submission's ``args``: each its
+        own setting, else the inherited one."""
+        flags, inputs, args = inherited
         configs = self._configs(place)
+        own_args = next((c["args"] for c in configs if "args" in c), None)
+        if own_args is not None:
+            args = _arguments(own_args)
         own = next((c[k] for c in configs for k in FLAG_KEYS if k in c), None)
         if own is not None:
             flags = _arguments(own)
@@ -606,7 +608,7 @@ class _Walk:
             inputs = tuple((str(name), _arguments(value)) for name, value in own.items())
         elif own is not None:
             inputs = (("", _arguments(own)),)
-        return flags, inputs
+        return flags, inputs, args
 
     def _configs(self, place: Path) -> list[dict]:
         """The settings files of a group's folder, or a case's own NAME.yaml (if any)."""

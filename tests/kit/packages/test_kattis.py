@@ -357,6 +357,18 @@ def test_a_case_s_args_and_files_are_read_and_its_files_folder_is_no_group(tmp_p
     assert all(case.args == () and case.files is None for case in found.cases if case != small)
 
 
+def test_a_case_s_args_are_inherited_from_its_group(tmp_path):
+    """spec/2025-09.md, "Test case configuration": args "Inherited from test_group.yaml"."""
+    copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    big = copy / "data" / "secret" / "group_big"
+    (big / "test_group.yaml").write_text("args: [--big]\n")
+    (big / "02.yaml").write_text("args: []\n")
+    found = {case.name: case.args for case in kattis.read(copy, "sum").cases}
+    assert found["data/secret/group_big/01"] == ("--big",)
+    assert found["data/secret/group_big/02"] == ()  # its own, over the group's
+    assert found["data/secret/01_small"] == ()
+
+
 def test_the_files_included_with_a_python_submission(tmp_path):
     """spec/2025-09.md, "Included files": include/python3/ overrides include/default/; an
     empty folder includes nothing; legacy has include/python3/ alone."""
