@@ -218,7 +218,7 @@ def _shrink(stress: Stress, text: str, seed: int, budget: float) -> Shrunk:
 
     try:
         shrunk = watched(stress, work, f"shrinking the file of seed {seed}")
-    except BuildError as error:  # a hung call: the work is left behind
+    except BuildError as error:  # the module's own error, or a hung call (its thread left)
         stages = ["stopped by an error, below"]
         shrunk = Shrunk(smallest[0], seed, dict(stress.source.params), runs[0], stages, error)
     print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")

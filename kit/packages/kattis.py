@@ -44,7 +44,11 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   a case's own ``NAME.yaml`` (2025-09) overrides its group's. So are ``on_reject``,
   ``grader_flags`` and a scoring problem's ``accept_score``, ``reject_score`` and ``range``
   (``Package.grading``, for ``kit.grading``; left empty for a pass-fail problem whose groups
-  keep break and no flags).
+  keep break and no flags). A case's ``args`` (its ``NAME.yaml``'s, else its group's) and its
+  ``NAME.files`` folder (no group) are read for its run (``PackageCase.args``, ``.files``).
+- **Running** (2025-09): ``allow_file_writing`` (false by default) makes ``Package.no_files``;
+  the files of ``include/python3/`` (else ``include/default/``; legacy: the first alone) are
+  ``Package.included``, put beside each submission.
 - **Validation data** (2025-09, "Validation test data"): ``data/invalid_input`` (each
   ``NAME.in`` must be rejected by some input validator), ``data/invalid_output`` and
   ``data/valid_output`` (each ``NAME.in`` with ``NAME.ans`` and ``NAME.out``: the output must

@@ -1,6 +1,6 @@
 """How a judge starts a bundle: the command for one problem under one interpreter.
 
-``command(problem, runner, script)`` is ``python -I [extra] -S -c PROGRAM script``
+``command(problem, runner, script, beside=False)`` is ``python -I [extra] -S -c PROGRAM script``
 (``kit.judges.targets``: a runner's interpreter with its extra flags, or a bare interpreter),
 where PROGRAM sets up what the judge's setting needs and runs the script as ``__main__`` (the
 script sees its own ``sys.argv``; a traceback starts at its first frame):
@@ -10,6 +10,9 @@ script sees its own ``sys.argv``; a traceback starts at its first frame):
   limit by as many, ``sys.setrecursionlimit``/``getrecursionlimit`` keep the script's numbers
   and every thread starts under as many frames (without this, a recursion stopped 2-4 calls
   short of the judge's: RE at a depth of 995 the judge accepts);
+- ``beside`` (a package's submission run from a folder with the files the judge includes):
+  the script's folder first on ``sys.path``, as ``python3 main.py`` has it, and no bytecode
+  written there;
 - always, what ``site`` gives a judge's ``python3 Main.py`` (``SITE``): ``exit()``, ``quit()``
   and the other built-ins site adds, and the interpreter's site-packages on ``sys.path`` (a
   venv's too), without running the host's ``.pth`` files: an editable install's finder and
