@@ -105,14 +105,19 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
     module = pairsum / "stress" / "pairsum.py"
+    done = pairsum / "done"
     module.write_text(
         module.read_text()
         .replace(
             "def reference(text: str) -> str:\n",
-            "def reference(text: str) -> str:\n    while text.startswith('1\\n'):\n"
+            "def reference(text: str) -> str:\n"
+            "    while text.startswith('1\\n') and not DONE.exists():\n"
             "        time.sleep(0.05)\n",
         )
-        .replace("import random\n", "import random\nimport time\n")
+        .replace(
+            "import random\n",
+            f"import random\nimport time\nfrom pathlib import Path\n\nDONE = Path({str(done)!r})\n",
+        )
     )
     args = parse(
         "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=6",
@@ -129,6 +134,7 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     shown = out[out.index("\nInput (the smallest failing one found before the error):\n") :]
     count = int(shown.splitlines()[2])
     assert 1 < count < 6  # smaller than the file found, not yet one case
+    done.touch()  # the hung call left behind returns
 
 
 def test_a_generator_that_does_not_follow_its_seed_is_warned_of(pairsum, capsys):
