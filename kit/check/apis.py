@@ -120,16 +120,12 @@ def _class_annotations(node: ast.ClassDef) -> list[tuple[int, str, tuple[int, in
 def _evaluated_generics(tree: ast.Module) -> list[tuple[int, str]]:
     """``list[int]`` and its kind outside annotations (see the module doc: the bundle strips
     them all but class bodies', which have their own rule)."""
-    skipped = set()  # the nodes of annotations, and of a finding (reported once, outermost)
+    skipped = _annotations(tree)  # and the nodes of a finding (reported once, outermost)
     found = []
     for node in walk(tree):  # parents before their children
         if id(node) in skipped:
             continue
-        if isinstance(node, (ast.AnnAssign, ast.arg)) and node.annotation is not None:
-            skipped.update(map(id, walk(node.annotation)))
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns:
-            skipped.update(map(id, walk(node.returns)))
-        elif (
+        if (
             isinstance(node, ast.Subscript)
             and isinstance(node.value, ast.Name)
             and node.value.id in BUILTIN_GENERICS

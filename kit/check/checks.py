@@ -185,19 +185,19 @@ def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> lis
                         name, where, node.lineno in guarded, helpers, targets, judge
                     )
                     if error:
-                        errors.append(error + _beside(module, name, error))
+                        errors.append(error + _beside(module, name, helpers))
     return errors
 
 
-def _beside(module: Source, name: str, error: str) -> str:
-    """A hint when a refused import names a file beside the importing one (``import common``
-    for ``solutions/common.py``): the kit, like ``PYTHONPATH=.``, finds helpers from the
-    workspace's root, not from the importing file's folder."""
+def _beside(module: Source, name: str, helpers: set[str]) -> str:
+    """A hint when an import refused as no helper's and no standard module's names a file
+    beside the importing one (``import common`` for ``solutions/common.py``): the kit, like
+    ``PYTHONPATH=.``, finds helpers from the workspace's root, not from the file's folder."""
     top = name.partition(".")[0]
     folder = module.path.parent
-    if "does not install" not in error or not (
-        (folder / f"{top}.py").is_file() or (folder / top).is_dir()
-    ):
+    if is_stdlib(top) or top in {helper.split(".")[0] for helper in helpers}:
+        return ""
+    if not ((folder / f"{top}.py").is_file() or (folder / top).is_dir()):
         return ""
     package = module.rel.rpartition("/")[0]
     dotted = f"{package.replace('/', '.')}.{name}" if package else name

@@ -754,7 +754,7 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
         )
     if "RecursionError" in text:
         details.append(RECURSION_HINT)
-    if _RUN_FOLDER_FILE.search(text):
+    if bundle is not None and _RUN_FOLDER_FILE.search(text):
         details.append(DATA_FILE_HINT)
     missing = re.search(r"ModuleNotFoundError: No module named '([\w.]+)'", text)
     if missing:  # a third-party module the judge has and this interpreter has not
