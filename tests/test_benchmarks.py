@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import check_speed, rebuild_overhead
+from benchmarks import check_speed, rebuild_overhead, relay
 
 
 def kit_check(root, slug):
@@ -56,3 +56,19 @@ def test_the_floor_loops_once_under_each_target_and_divides_by_the_cores(tmp_pat
     line = check_speed.floor_line(times, 3.0)
     assert "3.000 s  (every target's loop, 6.000 s, over 2 cores)" in line
     assert line.endswith("kit / floor  1.00")
+
+
+def test_the_relay_benchmark_plays_through_the_kit_and_directly(capsys):
+    relay.main(["--exchanges", "30", "--rounds", "1"])
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith("30 exchanges, 1 rounds")
+    assert [line.split("  ")[0] for line in printed[1:]] == [
+        "kit: wall", "kit: the relay's CPU", "direct: wall",
+    ]  # fmt: skip
+    assert all("µs per exchange" in line for line in printed[1:])
+
+
+def test_the_relay_benchmark_stops_when_a_game_fails(tmp_path, monkeypatch):
+    monkeypatch.setattr(relay, "SOLUTION", "print(0, flush=True)\n")
+    with pytest.raises(SystemExit, match="the game through the kit failed"):
+        relay.main(["--exchanges", "3", "--rounds", "1"])

@@ -308,6 +308,40 @@ def test_an_idle_game_gets_the_hint_to_flush(toy):
     assert "hint: an idle game is most often an answer not flushed" in output
 
 
+SLOW_INTERACTOR = """\
+import sys, time
+time.sleep(1.3)
+print(1, flush=True)
+sys.exit(0 if sys.stdin.readline().strip() == "2" else 1)
+"""
+
+
+def test_a_game_over_the_wall_clock_but_not_its_cpu_time_says_it_waited(toy):
+    """The wall clock is the rule (no documented clock for this judge); the hint says the
+    solution's own CPU time was within the limit, so the time went to waiting."""
+    (toy / "interactor.py").write_text(SLOW_INTERACTOR)
+    problem(toy, kind="interactive", extra='targets = ["cpython3.8"]\ninteractor = "interactor.py"')
+    solution(toy, "print(int(input()) + 1, flush=True)\n", given="0\n")
+    code, output = build(toy, interpreters="")
+    assert code == 1, output
+    assert "is over the 1 s limit" in output
+    assert "hint: its CPU time was 0." in output
+    assert "within the limit: the rest of the game's wall time it waited" in output
+
+
+def test_a_game_busy_over_its_limit_gets_no_waiting_hint(toy):
+    (toy / "interactor.py").write_text(SLOW_INTERACTOR.replace("time.sleep(1.3)", ""))
+    problem(toy, kind="interactive", extra='targets = ["cpython3.8"]\ninteractor = "interactor.py"')
+    busy = (
+        "import time\nend = time.process_time() + 1.3\nwhile time.process_time() < end:\n    pass\n"
+    )
+    solution(toy, busy + "print(int(input()) + 1, flush=True)\n", given="0\n")
+    code, output = build(toy, interpreters="")
+    assert code == 1, output
+    assert "is over the 1 s limit" in output
+    assert "hint: its CPU time" not in output
+
+
 def test_a_bundle_over_the_judge_s_source_limit_fails_with_its_size(toy):
     problem(toy, judge="SPOJ", extra="source_limit = 100")
     solution(

@@ -40,6 +40,7 @@ import itertools
 import math
 import re
 import shutil
+import statistics
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -50,7 +51,7 @@ from typing import Protocol
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
 from kit.judges.compare import CheckerComparator, Comparator, crash_line, parse_compare
-from kit.judges.profiles import OWN, profile_for
+from kit.judges.profiles import OWN, WALL, profile_for
 from kit.judges.programs import TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
@@ -431,17 +432,28 @@ class CaseJudge:
     ) -> tuple[_Outcome, Timing]:
         timing = Timing()
         outcome = _Outcome(OK)
+        cpu: list[float] = []
         for attempt in range(max(1, repeat)):
             outcome, run = self.once(case, runner, limits)
             if outcome.word != OK:
                 return outcome, timing
             timing.add(run, limits.seconds(run))
+            cpu.append(run.cpu_seconds)
             if attempt == 0 and limits.seconds(run) > limits.time:
                 break  # over the limit already: no need to repeat it
         over = time_over(limits, timing.median, len(timing.seconds))
         if over is not None:
-            outcome = _Outcome(TLE, message(TLE, over), seconds=timing.median)
+            details = self.waited(limits, statistics.median(cpu))
+            outcome = _Outcome(TLE, message(TLE, over), details, seconds=timing.median)
         return outcome, timing
+
+    def waited(self, limits: Limits, cpu: float) -> list[str]:
+        """The hint for a game over its limit by the wall clock while its CPU time is within
+        it: the rest was waiting for the interactor (and the kit's relay), which a judge
+        counting CPU time would not count."""
+        if self.interactor is None or limits.clock != WALL or cpu > limits.time:
+            return []
+        return [WAITING_HINT.format(cpu=cpu)]
 
     def once(self, case: Case, runner: Runner, limits: Limits) -> tuple[_Outcome, Run]:
         """One run of ``case``, judged (played, for an interactive problem), from the working
@@ -630,6 +642,12 @@ _RUN_FOLDER_FILE = re.compile(r"(?:FileNotFoundError|No such file)[^\n]*kit-run-
 DATA_FILE_HINT = (
     "hint: the judge runs the bundle alone, in a folder of its own: a file read from beside a "
     "helper or the solution (through __file__) is not there; put its data in the code"
+)
+WAITING_HINT = (
+    "hint: its CPU time was {cpu:.3f} s, within the limit: the rest of the game's wall time it "
+    "waited for the interactor, through the kit's relay (each line a round trip between three "
+    'processes: docs/kit.md, "The interactive relay"); the kit counts the wall time where the '
+    "judge documents no other clock, and a judge that counts CPU time would not count the wait"
 )
 FLUSH_HINT = (
     "hint: an idle game is most often an answer not flushed: the interactor waits for a line "

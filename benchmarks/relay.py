@@ -1,0 +1,123 @@
+"""What the interactive runner's relay costs a game: a ping-pong of short lines, through the kit
+and connected directly.
+
+``python -m benchmarks.relay [--exchanges 20000] [--rounds 3]`` plays a game of EXCHANGES
+round trips (the interactor writes a number, the solution answers it plus one, both flushing
+every line, both under this Python) in interleaved rounds:
+
+- **kit**: through ``kit.run.interact.run_interactive``, the solution under the build's watch,
+  every byte relayed by the kit's two threads;
+- **direct**: the two programs' pipes connected to each other, nothing in between.
+
+It prints, per exchange, the median and range of each side's wall time, and for the kit the CPU
+time its own process spent relaying (user and system): the figure that does not depend on how
+busy the machine is. Wall times of a ping-pong vary several-fold on a shared machine (where the
+scheduler puts the processes decides it); the kit's CPU per exchange does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from kit.run.interact import run_interactive
+from kit.run.limits import Limits
+from kit.run.verdicts import OK
+
+INTERACTOR = """import sys
+count = int(open(sys.argv[1]).read())
+print(count, flush=True)
+for number in range(count):
+    print(number, flush=True)
+    if int(sys.stdin.readline()) != number + 1:
+        sys.exit(1)
+"""
+SOLUTION = """import sys
+for _ in range(int(sys.stdin.readline())):
+    print(int(sys.stdin.readline()) + 1, flush=True)
+"""
+
+
+def write_programs(folder: Path, exchanges: int) -> None:
+    Path(folder, "interactor.py").write_text(INTERACTOR)
+    Path(folder, "solution.py").write_text(SOLUTION)
+    Path(folder, "game.in").write_text(f"{exchanges}\n")
+
+
+def through_kit(folder: Path) -> tuple[float, float]:
+    """One game through the kit: its wall time and the kit's own CPU seconds."""
+    limits = Limits(time=600.0, timeout=600.0, memory_kib=1 << 20, output_bytes=1 << 30)
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    started = time.perf_counter()
+    game = run_interactive(
+        [sys.executable, "solution.py"],
+        [sys.executable, "interactor.py"],
+        Path(folder, "game.in"),
+        cwd=folder,
+        limits=limits,
+    )
+    seconds = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    if game.verdict != OK:
+        raise SystemExit(f"the game through the kit failed: {game.message}")
+    return seconds, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def connected(folder: Path) -> float:
+    """One game with the two programs' pipes joined: its wall time."""
+    to_solution, from_interactor = os.pipe()
+    to_interactor, from_solution = os.pipe()
+    started = time.perf_counter()
+    programs = [
+        subprocess.Popen([sys.executable, "solution.py"], cwd=folder, stdin=to_solution,
+                         stdout=from_solution),
+        subprocess.Popen([sys.executable, "interactor.py", "game.in"], cwd=folder,
+                         stdin=to_interactor, stdout=from_interactor),
+    ]  # fmt: skip
+    for descriptor in (to_solution, from_interactor, to_interactor, from_solution):
+        os.close(descriptor)
+    codes = [program.wait() for program in programs]
+    if codes != [0, 0]:
+        raise SystemExit(f"the game connected directly failed: exit statuses {codes}")
+    return time.perf_counter() - started
+
+
+def line(name: str, figures: list[float], exchanges: int) -> str:
+    per = [figure / exchanges * 1e6 for figure in figures]
+    return (
+        f"{name:<22} {statistics.median(per):7.1f} µs per exchange "
+        f"(min {min(per):.1f}, max {max(per):.1f})"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.relay", description=__doc__)
+    parser.add_argument("--exchanges", type=int, default=20000)
+    parser.add_argument("--rounds", type=int, default=3)
+    options = parser.parse_args(argv)
+    if options.exchanges < 1 or options.rounds < 1:
+        parser.error("--exchanges and --rounds must be at least 1")
+    with tempfile.TemporaryDirectory(prefix="kit-relay-") as name:
+        folder = Path(name)
+        write_programs(folder, options.exchanges)
+        kit_wall, kit_cpu, direct_wall = [], [], []
+        for _ in range(options.rounds):
+            seconds, cpu = through_kit(folder)
+            kit_wall.append(seconds)
+            kit_cpu.append(cpu)
+            direct_wall.append(connected(folder))
+    print(f"{options.exchanges} exchanges, {options.rounds} rounds, {sys.executable}")
+    print(line("kit: wall", kit_wall, options.exchanges))
+    print(line("kit: the relay's CPU", kit_cpu, options.exchanges))
+    print(line("direct: wall", direct_wall, options.exchanges))
+
+
+if __name__ == "__main__":
+    main()
