@@ -9,7 +9,8 @@ reads FILE (or this command's stdin) and its output goes to stdout unchanged; an
 problem with an interactor plays it, FILE being the interactor's secret input, and the last
 lines exchanged are shown. A batch FILE with its answer beside it (``NAME.out`` or ``NAME.ans``,
 as samples are found: ``cpkit run SLUG samples/SLUG/sample-1.in``) is judged against it by the
-problem's comparison too. The verdict (``kit.run.verdicts``' words), time, peak memory and any
+problem's comparison too. The verdict (``kit.run.verdicts``' words), time (as the build
+counts it: CPU time for a judge that counts CPU), peak memory and any
 traceback (mapped to the author's lines, with hints) go to stderr. The exit status is 0 when
 the run was accepted (a batch run: ended cleanly within every limit), else 1.
 """
@@ -24,6 +25,7 @@ from pathlib import Path
 from kit.commands import add_root, add_target, target_runner
 from kit.errors import BuildError
 from kit.judges.compare import parse_compare
+from kit.judges.profiles import CPU
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Case, load_registry, select
@@ -84,12 +86,18 @@ def run(args: argparse.Namespace) -> int:
     if not playing:
         sys.stdout.buffer.write(run.stdout)
         sys.stdout.flush()
+    seconds = limits.seconds(run)  # as the build counts it: CPU time where the judge does
+    over = time_over(limits, seconds) if outcome.word == OK else None
+    if over:
+        details = [*details, *judge.waited(limits, run.cpu_seconds)]
     for line in details:
         print(line, file=sys.stderr)
-    over = time_over(limits, run.seconds) if outcome.word == OK else None
     word = TLE if over else outcome.word
     said = message(TLE, over) if over else outcome.message
-    head = f"[{problem.slug}: {word}, {run.seconds:.3f} s, {run.peak_kib / MIB:.1f} MiB, {label}]"
+    clock = " CPU" if limits.clock == CPU else ""
+    head = (
+        f"[{problem.slug}: {word}, {seconds:.3f} s{clock}, {run.peak_kib / MIB:.1f} MiB, {label}]"
+    )
     print(head if word == OK else f"{head} {said}", file=sys.stderr)
     return 0 if word == OK else 1
 

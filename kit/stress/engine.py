@@ -159,7 +159,9 @@ class Stress:
         outcome, run = self.judge_case.once(case, self.runner, self.limits)
         if outcome.word != TLE:
             with self._lock:
-                self.slowest = max(self.slowest, (run.seconds, label or name))
+                self.slowest = max(
+                    self.slowest, (outcome.seconds, label or name)
+                )  # as the limit counts it
         if outcome.word == OK:
             return Outcome(False, expected=expected)
         return Outcome(True, outcome.message, run.stdout, outcome.word, expected, outcome.details)

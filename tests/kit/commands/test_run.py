@@ -72,3 +72,23 @@ def test_an_interactive_problem_needs_its_secret_input(toy):
     (toy / "problems.toml").write_text(text)
     with pytest.raises(BuildError, match=r"^toy_echo: name the interactor's secret input FILE$"):
         run.run(parse("toy_echo", "--root", str(toy)))
+
+
+@pytest.mark.parametrize(
+    ("judge", "code", "head"),
+    [("Kattis", 0, "[toy_sum: ok, 0.0"), ("nowhere", 1, "[toy_sum: TLE, 1.")],
+)
+def test_a_sleeper_is_timed_by_the_judge_s_clock_as_the_build_times_it(
+    toy, capfd, judge, code, head
+):
+    """Kattis counts CPU time (the build's rule for it): sleeping 1.2 s under a 1 s limit is
+    within it; a judge without a documented clock counts the wall time."""
+    text = (toy / "problems.toml").read_text()
+    (toy / "problems.toml").write_text(text.replace('judge = "nowhere"', f'judge = "{judge}"', 1))
+    solution = toy / "solutions" / "toy_sum.py"
+    solution.write_text("import time\ntime.sleep(1.2)\n" + solution.read_text())
+    args = parse("toy_sum", str(toy / "samples" / "toy_sum" / "sample-1.in"), "--root", str(toy))
+    assert args.run(args) == code
+    last = capfd.readouterr().err.splitlines()[-1]
+    assert last.startswith(head), last
+    assert (" s CPU, " in last) == (judge == "Kattis")

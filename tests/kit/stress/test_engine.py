@@ -49,6 +49,20 @@ def test_a_file_is_the_generator_s_for_its_seed_and_the_bundle_passes_on_it(pair
     assert stress.slowest[1] == "seed 11" and stress.slowest[0] > 0
 
 
+def test_the_slowest_file_is_timed_by_the_judge_s_clock(checkout_copy, own_imports, tmp_path):
+    """A Kattis problem's time is CPU time, as the build counts it: a sleep is not counted."""
+    root = checkout_copy("pairsum")
+    toml = root / "problems.toml"
+    text = toml.read_text()
+    judge = next(line for line in text.splitlines() if line.startswith("judge = "))
+    toml.write_text(text.replace(judge, 'judge = "Kattis"', 1))
+    problem = load_registry(root)["pairsum"]
+    problem.solution.write_text("import time\ntime.sleep(0.4)\n" + problem.solution.read_text())
+    stress = stress_of(problem, tmp_path)
+    assert not stress.judge(stress.make(11, {"cases": 3, "bound": 50}), "case0", "seed 11").failed
+    assert 0 < stress.slowest[0] < 0.3
+
+
 def test_a_wrong_answer_is_a_failed_outcome_with_got_and_expected(pairsum, tmp_path):
     plant_bug(pairsum)
     stress = stress_of(pairsum, tmp_path)
