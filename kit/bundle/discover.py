@@ -136,7 +136,9 @@ def _star_names(package: Source | None) -> list[str]:
 
 def _bound_names(module: Source | None) -> set[str]:
     """Names ``module`` binds at its top level: ``from module import name`` takes those
-    without loading a submodule of that name."""
+    without loading a submodule of that name. A package's import of its own submodule
+    (``from . import sub`` in its ``__init__``) binds the name by loading that submodule, so
+    that name is not among them."""
     if module is None:
         return set()
     names = set()
@@ -146,6 +148,8 @@ def _bound_names(module: Source | None) -> set[str]:
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             names.update(t.id for t in targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.ImportFrom) and imported_modules(module, node)[0] == module.name:
+            continue
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
                 if isinstance(node, ast.ImportFrom) and alias.name == "*":

@@ -1,13 +1,17 @@
 """Which top-level statements of each helper the bundle can reach; the others are cut.
 
 The solution is kept whole, and so is every top-level statement of a helper that is not a plain
-definition (a loop filling a table, a call, a ``try`` around an import...). A plain definition
-is cut when nothing kept refers to a name it binds:
+definition (a loop filling a table, a call, a ``try`` around an import, and every import:
+loading a module may have effects or fail, as it would from source). A plain definition is cut
+when nothing kept refers to a name it binds:
 
-- ``def`` and ``class`` whose decorators are harmless ones (``lru_cache``, ``dataclass``,
-  ``property``...): any other decorator might register the function somewhere;
-- ``NAME = value`` (or a tuple of names) whose value calls nothing but pure builtins;
-- imports (a kept import keeps every name it imports).
+- ``def`` whose decorators are the builtin or standard library's harmless ones (``property``,
+  ``functools.lru_cache``, ``dataclasses.dataclass``..., known by where the name comes from,
+  not by the name alone: a module's own ``property`` might register the function somewhere)
+  and whose defaults are pure; ``class`` the same, with pure bases and a body of such
+  definitions only (a class body runs when it is defined);
+- ``NAME = value`` (or a tuple of names) whose value calls nothing but pure builtins (not
+  shadowed by the module) and indexes nothing (an index may raise).
 
 References are names (``f``) and attribute chains on imported modules (``shared.x.f``), found
 anywhere in kept code. A module used any other way (passed as a value, ``getattr(module, ...)``,
@@ -17,7 +21,10 @@ anywhere in kept code. A module used any other way (passed as a value, ``getattr
 ``__import__``, ``importlib``, ``sys.modules``, or a function's or frame's globals
 (``__globals__``, ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all
 kept when any module defines ``__init_subclass__`` or ``__set_name__`` or passes
-``metaclass=`` (creating a class may then have effects elsewhere). Helpers'
+``metaclass=`` (creating a class may then have effects elsewhere) or reads
+``__subclasses__`` (which finds classes nothing names). A name taken from a module that
+bound it to another module (``from shared.rb import amod``, ``shared.rb.amod``) uses that
+module as a value. Helpers'
 ``if __name__ == "__main__":`` blocks do not ship, so they reach nothing.
 """
 
@@ -27,11 +34,19 @@ import ast
 from collections import deque
 from dataclasses import dataclass, field
 
-from kit.bundle.sources import Source, imported_modules, is_literal_table, is_main_block, walk
+from kit.bundle.sources import (
+    Source,
+    imported_modules,
+    is_literal_table,
+    is_main_block,
+    is_string_statement,
+    walk,
+)
 
-PURE_DECORATORS = {
-    "lru_cache", "cache", "cached_property", "dataclass", "total_ordering", "staticmethod",
-    "classmethod", "property", "contextmanager",
+BUILTIN_DECORATORS = {"property", "staticmethod", "classmethod"}
+STDLIB_DECORATORS = {
+    "functools.lru_cache", "functools.cache", "functools.cached_property",
+    "functools.total_ordering", "dataclasses.dataclass", "contextlib.contextmanager",
 }  # fmt: skip
 PURE_CALLS = {
     "abs", "all", "any", "bin", "bool", "bytearray", "bytes", "chr", "complex", "dict",
@@ -43,6 +58,7 @@ MODULE_DYNAMIC = {"globals", "vars", "locals", "__all__", "__getattr__", "__dir_
 BUNDLE_DYNAMIC = {"eval", "exec", "__import__"}
 GLOBALS_ATTRIBUTES = {"__globals__", "f_globals", "f_locals"}  # a function's or frame's globals
 CLASS_HOOKS = {"__init_subclass__", "__set_name__"}
+SUBCLASS_READERS = {"__subclasses__"}  # finds classes nothing names
 
 
 @dataclass
@@ -97,7 +113,7 @@ class _Reach:
         self.seen: set[tuple[str, str]] = set()
 
     def keep(self, module: _Module, statement: ast.stmt) -> None:
-        finder = _References(module, self.known)
+        finder = _References(module, self.known, self.modules)
         finder.visit(statement)
         self.pending.extend(finder.found)
         self.escaped.update(finder.escaped)
@@ -139,8 +155,9 @@ def _index(source: Source, known: set[str], classes_pure: bool) -> _Module:
     module = _Module(source, statements, aliases=_aliases(source, statements, known))
     if source.is_entry:
         return module
+    own = _Names.of(source, statements)
     for statement in statements:
-        names = _binds(statement, classes_pure)
+        names = _binds(statement, classes_pure, own)
         if names:
             item = _Item(statement)
             module.items.append(item)
@@ -168,70 +185,133 @@ def _aliases(source: Source, statements: list[ast.stmt], known: set[str]) -> dic
     return aliases
 
 
-def _binds(statement: ast.stmt, classes_pure: bool) -> set[str]:
-    """The names a cuttable statement binds; empty when the statement must stay."""
+@dataclass
+class _Names:
+    """What a module's own top level binds, and where its imported names come from: a
+    decorator or call is known harmless only when its name is the builtin's or the standard
+    library's, not a name the module binds itself."""
+
+    bound: set[str] = field(default_factory=set)
+    origins: dict[str, str] = field(default_factory=dict)  # name -> "module" or "module.name"
+
+    @classmethod
+    def of(cls, source: Source, statements: list[ast.stmt]) -> _Names:
+        names = cls()
+        for statement in statements:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.bound.add(statement.name)
+            elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = (
+                    statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                )
+                names.bound.update(
+                    n.id for t in targets for n in walk(t) if isinstance(n, ast.Name)
+                )
+            elif isinstance(statement, ast.Import):
+                for alias in statement.names:
+                    name = alias.asname or alias.name.partition(".")[0]
+                    names.origins[name] = alias.name if alias.asname else name
+            elif isinstance(statement, ast.ImportFrom) and statement.module != "__future__":
+                base = imported_modules(source, statement)[0]
+                for alias in statement.names:
+                    names.origins[alias.asname or alias.name] = f"{base}.{alias.name}"
+        return names
+
+    def builtin(self, name: str) -> bool:
+        return name not in self.bound and name not in self.origins
+
+    def harmless_decorator(self, decorator: ast.expr) -> bool:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if isinstance(decorator, ast.Call) and not all(
+            self.pure(argument)
+            for argument in (*decorator.args, *(k.value for k in decorator.keywords))
+        ):
+            return False
+        if isinstance(target, ast.Name):
+            if target.id in self.origins:
+                return self.origins[target.id] in STDLIB_DECORATORS
+            return target.id in BUILTIN_DECORATORS and self.builtin(target.id)
+        chain = _chain(target) if isinstance(target, ast.Attribute) else []
+        return (
+            len(chain) == 2
+            and chain[0] in self.origins
+            and f"{self.origins[chain[0]]}.{chain[1]}" in STDLIB_DECORATORS
+        )
+
+    def pure(self, expression: ast.expr) -> bool:
+        """Whether evaluating ``expression`` can do nothing but make a value: no call but of
+        a pure builtin, no subscript (an index may raise where the source would)."""
+        for node in walk(expression):
+            if isinstance(
+                node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Subscript)
+            ):
+                return False
+            if isinstance(node, ast.Call) and not (
+                isinstance(node.func, ast.Name)
+                and node.func.id in PURE_CALLS
+                and self.builtin(node.func.id)
+            ):
+                return False
+        return True
+
+    def pure_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """Its decorators harmless and its defaults pure (both run when ``def`` runs)."""
+        defaults = [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
+        return all(map(self.harmless_decorator, node.decorator_list)) and all(
+            map(self.pure, defaults)
+        )
+
+    def pure_class(self, node: ast.ClassDef) -> bool:
+        """Its decorators harmless, its bases pure, and its body only definitions that are
+        (the body runs when ``class`` runs)."""
+        if node.keywords or not all(map(self.harmless_decorator, node.decorator_list)):
+            return False
+        return all(map(self.pure, node.bases)) and all(map(self.pure_member, node.body))
+
+    def pure_member(self, statement: ast.stmt) -> bool:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return self.pure_function(statement)
+        if isinstance(statement, ast.ClassDef):
+            return self.pure_class(statement)
+        if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            return statement.value is None or self.pure(statement.value)
+        return isinstance(statement, ast.Pass) or is_string_statement(statement)
+
+
+def _binds(statement: ast.stmt, classes_pure: bool, names: _Names) -> set[str]:
+    """The names a cuttable statement binds; empty when the statement must stay (imports
+    always stay: loading a module may have effects, or fail, as it would from source)."""
     if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return {statement.name} if _pure_decorators(statement) else set()
+        return {statement.name} if names.pure_function(statement) else set()
     if isinstance(statement, ast.ClassDef):
-        pure = classes_pure and not statement.keywords and _pure_decorators(statement)
-        return {statement.name} if pure else set()
-    if isinstance(statement, (ast.Import, ast.ImportFrom)):
-        return _imported_names(statement)
+        return {statement.name} if classes_pure and names.pure_class(statement) else set()
     if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-        return _assigned_names(statement)
+        return _assigned_names(statement, names)
     return set()
 
 
-def _imported_names(statement: ast.Import | ast.ImportFrom) -> set[str]:
-    """The names an import binds; empty for ``__future__`` and ``*`` imports, which stay."""
-    if isinstance(statement, ast.Import):
-        return {alias.asname or alias.name.partition(".")[0] for alias in statement.names}
-    if statement.module == "__future__" or any(a.name == "*" for a in statement.names):
-        return set()
-    return {alias.asname or alias.name for alias in statement.names}
-
-
-def _assigned_names(statement: ast.Assign | ast.AnnAssign) -> set[str]:
+def _assigned_names(statement: ast.Assign | ast.AnnAssign, names: _Names) -> set[str]:
     """The names a pure assignment to plain names binds; empty otherwise."""
-    if statement.value is None or not _pure(statement.value):
+    if statement.value is None or not names.pure(statement.value):
         return set()
     targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-    names = set()
+    bound = set()
     for target in targets:
         for node in walk(target):
             if isinstance(node, ast.Name):
-                names.add(node.id)
+                bound.add(node.id)
             elif not isinstance(node, (ast.Tuple, ast.List, ast.Starred, ast.expr_context)):
                 return set()
-    return names
-
-
-def _pure_decorators(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
-    for decorator in node.decorator_list:
-        target = decorator.func if isinstance(decorator, ast.Call) else decorator
-        name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
-        if name not in PURE_DECORATORS:
-            return False
-    return True
-
-
-def _pure(expression: ast.expr) -> bool:
-    for node in walk(expression):
-        if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)):
-            return False
-        if isinstance(node, ast.Call) and not (
-            isinstance(node.func, ast.Name) and node.func.id in PURE_CALLS
-        ):
-            return False
-    return True
+    return bound
 
 
 class _References(ast.NodeVisitor):
     """(module, name) pairs a statement needs, and the modules it uses as plain values."""
 
-    def __init__(self, module: _Module, known: set[str]) -> None:
+    def __init__(self, module: _Module, known: set[str], modules: dict[str, _Module]) -> None:
         self.module = module
         self.known = known
+        self.modules = modules
         self.found: list[tuple[str, str]] = []
         self.escaped: set[str] = set()
 
@@ -252,6 +332,7 @@ class _References(ast.NodeVisitor):
                 return
             if f"{target}.{part}" not in self.known:
                 self.found.append((target, part))
+                self._module_through(target, part)
                 return
             target = f"{target}.{part}"
         self.escaped.add(target)  # the chain ends at a module: used as a value
@@ -270,6 +351,13 @@ class _References(ast.NodeVisitor):
                 self.escaped.add(base)
             elif f"{base}.{alias.name}" not in self.known:
                 self.found.append((base, alias.name))
+                self._module_through(base, alias.name)
+
+    def _module_through(self, module: str, name: str) -> None:
+        """``module.name`` taken where ``name`` is a module ``module`` imported (``import
+        shared.ra as amod`` in it): that module is used as a value."""
+        if module in self.modules and name in self.modules[module].aliases:
+            self.escaped.add(self.modules[module].aliases[name])
 
     def visit_Global(self, node: ast.Global) -> None:
         self.found.extend((self.module.source.name, name) for name in node.names)
@@ -326,5 +414,7 @@ def _has_class_hooks(source: Source) -> bool:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in CLASS_HOOKS:
             return True
         if isinstance(node, ast.ClassDef) and node.keywords:
+            return True
+        if isinstance(node, ast.Attribute) and node.attr in SUBCLASS_READERS:
             return True
     return False

@@ -54,6 +54,17 @@ def test_relative_imports_inside_a_helper_package_work(toy):
     assert run_source(toy, b"")[1].strip().isdigit()
 
 
+def test_a_package_that_imports_its_own_submodule_gets_it_bundled(toy):
+    """``from . import graph`` in ``__init__`` binds ``graph`` by loading the submodule: it is
+    a name the package binds, but not one that spares the submodule."""
+    write(toy, "shared/lib/__init__.py", "from . import graph\n")
+    write(toy, "shared/lib/graph.py", "def bfs():\n    return 'bfs'\n")
+    write(toy, "solutions/toy_sum.py", "from shared.lib import graph\nprint(graph.bfs())\n")
+    bundle = checked(toy)
+    assert "shared.lib.graph" in [h.name for h in bundle.helpers]
+    assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"bfs\n", [])
+
+
 def test_an_import_cycle_between_helpers_runs_as_it_does_from_source(toy):
     """The bundle imports each helper when Python would: a cycle that works from source
     works, and one that fails (a name taken from a module still loading) fails the same."""

@@ -98,3 +98,73 @@ def test_a_module_imported_by_a_computed_name_is_refused_with_its_line(toy):
     assert str(raised.value).startswith(
         "solutions/toy_sum.py:3: a module imported by a computed name: the build cannot tell"
     )
+
+
+AS_FROM_SOURCE = {
+    "an import run for its effect": (
+        {"deep.py": "import sys\nsys.setrecursionlimit(5000)\n",
+         "dyn.py": "from shared import deep\n\n\ndef used():\n    import sys\n\n"
+                   "    return sys.getrecursionlimit()\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "an unused import that fails": (
+        {"other.py": "X = 1\n",
+         "dyn.py": "from shared.other import missing\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a module another module imported": (
+        {"ra.py": "def f(x):\n    return x\n", "dyn.py": "import shared.ra as amod\n"},
+        "from shared.dyn import amod\nimport shared.dyn\nprint(amod.f(1), shared.dyn.amod.f(2))",
+    ),
+    "subclasses found by __subclasses__": (
+        {"dyn.py": "class Base:\n    pass\n\n\nclass Circle(Base):\n    pass\n"},
+        "from shared.dyn import Base\nprint([c.__name__ for c in Base.__subclasses__()])",
+    ),
+    "a decorator of the module's own named property": (
+        {"dyn.py": "REG = {}\n\n\ndef property(f):\n    REG[f.__name__] = f\n    return f\n\n\n"
+                   "@property\ndef add(a, b):\n    return a + b\n\n\n"
+                   "def run(name):\n    return REG[name](1, 2)\n"},
+        "from shared.dyn import run\nprint(run('add'))",
+    ),
+    "a default argument with an effect": (
+        {"dyn.py": "LOG = []\n\n\ndef used():\n    return LOG\n\n\n"
+                   "def f(x=LOG.append(1)):\n    return x\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a class body with an effect": (
+        {"dyn.py": "LOG = []\n\n\ndef used():\n    return LOG\n\n\n"
+                   "class A:\n    LOG.append(2)\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a constant whose index raises": (
+        {"dyn.py": "TABLE = [1]\nX = TABLE[10]\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("how", sorted(AS_FROM_SOURCE))
+def test_what_is_cut_never_changes_what_the_program_does(toy, how):
+    helpers, solution = AS_FROM_SOURCE[how]
+    for name, text in helpers.items():
+        (toy / "shared" / name).write_text(text)
+    _text, done = bundle_run(toy, solution, helpers["dyn.py"])
+    source = subprocess.run(
+        [sys.executable, "solutions/toy_sum.py"], capture_output=True, text=True, check=False,
+        cwd=toy, env={"PYTHONPATH": str(toy)}, timeout=60,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout) == (source.returncode, source.stdout), done.stderr
+    assert source.stdout or source.returncode == 1
+
+
+def test_harmless_decorators_and_pure_constants_are_still_cut(toy):
+    helper = (
+        "import functools\nfrom functools import lru_cache as memo\n\nLIMIT = max(3, 4) * 2\n\n\n"
+        "@memo(maxsize=None)\ndef cached():\n    return 1\n\n\n@functools.lru_cache\n"
+        "def cached_too():\n    return 2\n\n\nclass Point:\n    x: int = 0\n\n    @property\n"
+        "    def norm(self):\n        return self.x\n\n\ndef used():\n    return 'used'\n"
+    )
+    text, done = bundle_run(toy, "from shared.dyn import used\nprint(used())", helper)
+    assert done.stdout == "used\n"
+    for cut in ("LIMIT", "def cached", "def cached_too", "class Point"):
+        assert cut not in text
