@@ -713,7 +713,13 @@ LOADER_FRAMES = "  (the bundle loading its helpers)"  # what the loader's frames
 IMPORT_SYSTEM = "<frozen importlib._bootstrap"  # the file of the import system's frames
 
 
-def _without_loader(lines: list[str], script: str, first_line: int) -> list[str]:
+def _is_script(path: str, script: str, helpers: set[str]) -> bool:
+    """Whether a frame's file is the bundle itself, not a helper it compiled under the helper's
+    own name (``shared/segtree.py`` in a bundle ``segtree.py``)."""
+    return Path(path).name == script and path not in helpers
+
+
+def _without_loader(lines: list[str], script: str, first_line: int, helpers: set[str]) -> list[str]:
     """The traceback without the frames of the bundle's loader (its lines before
     ``first_line``, where the solution starts), which runs the helpers when they are imported,
     and of the import system calling it (a run from source shows neither): one line says so."""
@@ -723,7 +729,7 @@ def _without_loader(lines: list[str], script: str, first_line: int) -> list[str]
         frame = _FILE_LINE.match(line, 2) if line.startswith("  File") else None
         if frame is not None:
             skipping = frame[1].startswith(IMPORT_SYSTEM) or (
-                Path(frame[1]).name == script and int(frame[2]) < first_line
+                _is_script(frame[1], script, helpers) and int(frame[2]) < first_line
             )
             if skipping and (not kept or kept[-1] != LOADER_FRAMES):
                 kept.append(LOADER_FRAMES)
@@ -751,8 +757,10 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
     text = stderr.decode("utf-8", "replace")
     solution = problem.rel(problem.solution)
 
+    helpers = {module.rel for module in bundle.modules} if bundle is not None else set()
+
     def source(match: re.Match) -> str:
-        if bundle is None or Path(match[1]).name != script.name:
+        if bundle is None or not _is_script(match[1], script.name, helpers):
             return match[0]
         line = bundle.source_line(int(match[2]))
         if line is None:
@@ -761,9 +769,8 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
 
     lines = text.rstrip().splitlines()
     if bundle is not None:
-        lines = _without_loader(lines, script.name, bundle.entry_first_line)
+        lines = _without_loader(lines, script.name, bundle.entry_first_line, helpers)
     lines = [_FILE_LINE.sub(source, line)[:200] for line in lines]
-    helpers = {module.rel for module in bundle.modules} if bundle is not None else set()
     details = _with_helper_sources(problem.root, lines, helpers)[-STDERR_LINES:]
     if "Exceeds the limit (4300 digits)" in text:
         details.append(

@@ -131,6 +131,16 @@ def test_a_crash_in_a_helper_shows_the_helper_s_line_of_code(toy_run):
         assert explain(problem, bundle, script, line.encode()) == [line]
 
 
+def test_a_helper_named_as_the_bundle_is_told_as_the_helper(toy_run):
+    """``shared/toy_numbers.py`` in a bundle named ``toy_numbers.py``: the helper's frame is
+    neither the loader's nor the bundle's own line."""
+    problem, bundle, script, _ = toy_run
+    named_alike = script.with_name("toy_numbers.py")
+    frame = '  File "shared/toy_numbers.py", line 1, in <module>'
+    shown = explain(problem, bundle, named_alike, f"Traceback:\n{frame}\nValueError: x\n".encode())
+    assert shown[:2] == ["Traceback:", frame] and len(shown) == 4, shown
+
+
 @pytest.mark.parametrize(
     ("stderr", "hint"),
     [
