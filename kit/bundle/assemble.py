@@ -15,7 +15,9 @@ Layout of ``dist/<slug>.py``:
    and for a package ``__path__`` (its folder, so that code computing paths from these runs;
    nothing is read from them). Each is compiled under its own name with its own
    ``__future__`` flags: a traceback on the judge names ``shared/x.py`` and the source line
-   (stripping keeps line numbers);
+   (stripping keeps line numbers), which ``linecache`` reads from the finder's
+   ``get_source`` (``inspect.getsource`` works on helpers; CPython 3.13's own tracebacks show
+   the line);
 4. the solution, at top level, not indented, its empty lines dropped (``entry_lines`` maps
    each of its lines in the file back to the source).
 
@@ -49,6 +51,8 @@ def _kit_load(modules):
             return spec
         def create_module(self, spec):
             return None
+        def get_source(self, name):
+            return self.sources[name][2]
         def exec_module(self, module):
             filename, folder, text = self.sources[module.__name__]
             if filename.endswith("/"):

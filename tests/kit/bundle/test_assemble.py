@@ -106,6 +106,23 @@ def test_a_helper_exception_traceback_names_the_helper(toy):
     assert done.stderr.splitlines()[-1] == b"ZeroDivisionError: integer division or modulo by zero"
 
 
+def test_a_helper_s_source_is_read_through_its_loader(toy):
+    """``inspect.getsource`` and ``traceback`` find a helper's lines as from source (the
+    finder's ``get_source``), though no file of that name is beside the bundle."""
+    write(toy, "shared/boom.py", "def boom():\n    return 1 // 0\n")
+    code = (
+        "import inspect, traceback\nfrom shared.boom import boom\n"
+        "print(inspect.getsource(boom), end='')\n"
+        "try:\n    boom()\nexcept ZeroDivisionError:\n    traceback.print_exc()\n"
+    )
+    write(toy, "solutions/toy_sum.py", code)
+    path = toy.parent / "bundle.py"
+    path.write_text(bundle_of(toy).text, encoding="utf-8")
+    done = run_script(path, b"", cwd=toy.parent)
+    assert done.stdout == b"def boom():\n    return 1 // 0\n", done.stderr
+    assert b'File "shared/boom.py", line 2, in boom\n    return 1 // 0' in done.stderr
+
+
 def test_bundled_modules_look_imported(toy):
     code = (
         "import sys\nimport shared.toy_text as t\nfrom shared import toy_numbers\n"
