@@ -4,7 +4,8 @@ The API checks accept anything inside
 
 - ``if`` / ``elif`` / ``else`` branches and conditional expressions testing ``hasattr(...)``,
   ``getattr(x, "name", default)``, ``sys.version_info`` or ``sys.implementation``
-  (``if hasattr(sys, "set_int_max_str_digits"): sys.set_int_max_str_digits(0)``);
+  (``if hasattr(sys, "set_int_max_str_digits"): sys.set_int_max_str_digits(0)``), or
+  ``typing.TYPE_CHECKING`` (``if TYPE_CHECKING: import numpy``: never run);
 - the body of a ``try`` whose handlers catch ``ImportError``, ``ModuleNotFoundError``,
   ``AttributeError``, ``NameError``, ``Exception``, ``BaseException`` or everything
   (``try: from math import lcm`` / ``except ImportError: ...``).
@@ -24,7 +25,10 @@ import ast
 from kit.bundle.sources import walk
 
 GUARD_CALLS = {"hasattr", "getattr"}
-GUARD_ATTRIBUTES = {"version_info", "implementation", "hexversion", "python_implementation"}
+GUARD_ATTRIBUTES = {
+    "version_info", "implementation", "hexversion", "python_implementation",
+    "TYPE_CHECKING",  # true for type checkers only: the code never runs
+}  # fmt: skip
 GUARD_EXCEPTIONS = {
     "ImportError", "ModuleNotFoundError", "AttributeError", "NameError", "Exception",
     "BaseException",

@@ -24,6 +24,8 @@ def parsed(text):
         ("sys.version_info >= (3, 9)", True),
         ("sys.implementation.name == 'pypy'", True),
         ("version_info[0] > 2", True),
+        ("TYPE_CHECKING", True),
+        ("typing.TYPE_CHECKING", True),
         ("n > 3", False),
         ("callable(f)", False),
     ],

@@ -64,6 +64,13 @@ def test_a_guarded_import_of_what_no_target_has_falls_back_and_passes(toy):
         checked(toy)
 
 
+def test_an_import_for_type_checkers_only_is_not_checked(toy):
+    """``if TYPE_CHECKING:`` never runs: its numpy is no judge's concern."""
+    guarded = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import numpy\nprint(3)\n"
+    write(toy, "solutions/toy_sum.py", guarded)
+    checked(toy)
+
+
 def test_test_only_code_of_helpers_is_not_checked(toy):
     helper = toy / "shared" / "toy_text.py"
     text = helper.read_text()
