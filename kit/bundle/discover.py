@@ -6,7 +6,9 @@ system asked in a child process), so packages that extend their ``__path__``, na
 packages (a folder without ``__init__.py``) and relative imports resolve as they do when the
 solution runs from source. Imports anywhere count, inside functions too, but not those of a
 helper's ``if __name__ == "__main__":`` block, which does not ship. ``from package import *``
-follows a literal ``__all__`` to the submodules it names.
+follows a literal ``__all__`` to the submodules it names. A workspace file or folder named
+as a standard module (a scratch ``heapq.py``) is refused: bundled, it would hide that
+module on the judge.
 
 The helpers are ordered so that each comes after the helpers it imports at load time (imports
 inside functions do not count; a cycle is left as it is): the order of the bundle's files.
@@ -31,6 +33,7 @@ from kit.bundle.sources import (
     walk,
 )
 from kit.errors import BuildError
+from kit.judges.stdlib import is_stdlib
 
 
 def discover(root: Path, solution: Path) -> tuple[Source, list[Source]]:
@@ -173,6 +176,13 @@ def _helper(root: Path, resolver: Resolver, name: str, where: str) -> Source | N
     if spec.origin.suffix != ".py":
         rel = relative(root, spec.origin)
         raise BuildError(f"{where}: '{name}' is {rel}, not Python source: it cannot be bundled")
+    if "." not in name and is_stdlib(name):
+        rel = relative(root, spec.origin)
+        raise BuildError(
+            f"{where}: import '{name}' finds {rel} in the workspace, not the standard "
+            f"library's {name}: rename {rel} (bundled, it would hide the standard module on "
+            "the judge too)"
+        )
     return read_source(root, name, spec.origin, is_package=spec.is_package)
 
 

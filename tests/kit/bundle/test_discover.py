@@ -65,6 +65,18 @@ def test_a_package_that_imports_its_own_submodule_gets_it_bundled(toy):
     assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"bfs\n", [])
 
 
+def test_a_workspace_file_named_as_a_standard_module_is_refused(toy):
+    write(toy, "heapq.py", "X = 1\n")
+    write(toy, "solutions/toy_sum.py", "from heapq import heappush\nprint(1)\n")
+    with pytest.raises(BuildError) as raised:
+        bundle_of(toy)
+    assert str(raised.value) == (
+        "solutions/toy_sum.py:1: import 'heapq' finds heapq.py in the workspace, not the "
+        "standard library's heapq: rename heapq.py (bundled, it would hide the standard "
+        "module on the judge too)"
+    )
+
+
 def test_an_import_cycle_between_helpers_runs_as_it_does_from_source(toy):
     """The bundle imports each helper when Python would: a cycle that works from source
     works, and one that fails (a name taken from a module still loading) fails the same."""
