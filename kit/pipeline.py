@@ -29,6 +29,7 @@ import concurrent.futures
 import contextlib
 import dataclasses
 import os
+import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -108,6 +109,19 @@ def make_bundle(problem: Problem) -> Bundle:
     return assemble(entry, helpers, title, unreachable_bytes)
 
 
+def _newer_syntax(problem: Problem, error: str) -> str:
+    """What to add to a syntax error the kit's own Python found when a target is newer: the
+    code may be valid there (3.12's nested f-strings under a 3.11 kit)."""
+    newer = [t.label for t in problem.targets if t.version and t.version > sys.version_info[:2]]
+    if ": syntax error: " not in error or not newer:
+        return ""
+    host = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    return (
+        f" (as the kit's own Python {host} reads it; the targets {', '.join(newer)} may accept "
+        "it: run the kit under the newest target's Python)"
+    )
+
+
 def columns_for(
     problem: Problem, interpreters: Sequence[Interpreter] | None = None
 ) -> list[Column]:
@@ -144,7 +158,7 @@ def build_problem(
             warm_launcher(min(options.slots, len(cases) * len(problem.targets)))
         bundle = make_bundle(problem)
     except BuildError as error:
-        result.fail(str(error))
+        result.fail(str(error) + _newer_syntax(problem, str(error)))
         _remove(problem.dist)
         return result
     result.unreachable_bytes = bundle.unreachable_bytes

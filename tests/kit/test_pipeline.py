@@ -3,6 +3,8 @@ written only when everything passed, a failed bundle kept in ``dist/failed/`` an
 ``dist/<slug>.py`` removed; a missing solution is "no solution", a build error one line; who
 runs each target; ``write_bundle`` for ``run`` and ``stress``."""
 
+import dataclasses
+import sys
 import time
 
 import pytest
@@ -10,7 +12,7 @@ import pytest
 from kit import pipeline
 from kit.check.checks import check
 from kit.errors import BuildError
-from kit.judges.targets import stand_in
+from kit.judges.targets import Target, stand_in
 from kit.pipeline import Result, Status, build_problem, columns_for, make_bundle, write_bundle
 from kit.registry import load_registry
 from kit.run import cases as cases_module
@@ -98,6 +100,22 @@ def test_a_build_error_fails_the_problem_in_one_line_and_runs_nothing(toy):
     assert result.status == Status.FAIL and result.ran is None
     assert result.errors == ["toy_sum: solutions/toy_sum.py:1: syntax error: '(' was never closed"]
     assert not problem.dist.exists() and result.bundle_bytes is None
+
+
+def test_a_syntax_error_under_targets_newer_than_the_kit_says_so(toy):
+    """The kit's own Python parses the sources: syntax a newer target accepts (3.12's nested
+    f-strings) fails under an older kit, and the message says whose reading it is."""
+    problem = toy_sum(toy)
+    problem.solution.write_text("x = (\n")
+    newer = (sys.version_info[0], sys.version_info[1] + 1)
+    problem = dataclasses.replace(problem, targets=(Target("cpython", newer),))
+    (error,) = build_problem(problem, ONE_AT_A_TIME, interpreters=[]).errors
+    host = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    assert error.endswith(
+        f"syntax error: '(' was never closed (as the kit's own Python {host} reads it; the "
+        f"targets {newer[0]}.{newer[1]} may accept it: run the kit under the newest target's "
+        "Python)"
+    )
 
 
 def test_write_bundle_writes_into_the_folder_given_never_dist(toy, tmp_path):
