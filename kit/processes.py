@@ -7,9 +7,16 @@ one in a process group of its own, its stdin a file or nothing, and kills the wh
 ``timeout`` (then ``hung`` is True). ``kill_group`` and ``signal_name`` serve the interactive
 runner too.
 
+Every program a judge would run, the jury's and the solution's, gets the judge's kind of
+environment, ``judged_environment()``: ``PATH`` alone, not the user's variables (a locale of
+Latin-1, ``MALLOC_PERTURB_``, a contest's ``LOCAL=1``, ``PYTHONOPTIMIZE=1`` under which a
+Python checker's ``assert`` no longer rejects: each changed a verdict). Without a locale,
+CPython (PEP 538) and PyPy read and write UTF-8.
+
 API::
 
     run_program(argv, cwd, timeout, stdin=None) -> (status, stdout, stderr, hung)
+    judged_environment() -> dict   # PATH only
     kill_group(pid)        # SIGKILL a process group started with start_new_session
     signal_name(number) -> "SIGSEGV"
 """
@@ -23,6 +30,11 @@ import subprocess
 from pathlib import Path
 
 
+def judged_environment() -> dict[str, str]:
+    """The environment of a program a judge runs: ``PATH`` only (see the module doc)."""
+    return {"PATH": os.environ.get("PATH") or os.defpath}
+
+
 def run_program(
     argv: list[str], cwd: Path, timeout: float, stdin: Path | None = None
 ) -> tuple[int, bytes, bytes, bool]:
@@ -33,6 +45,7 @@ def run_program(
         with subprocess.Popen(
             argv,
             cwd=cwd,
+            env=judged_environment(),
             stdin=source,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -595,7 +595,7 @@ def program_command(path_text: str, root: Path, where: str, role: str) -> list[s
     if not path.is_file():
         raise BuildError(f"{where}: {role} {path_text} not found")
     if path.suffix == ".py":
-        return [sys.executable, str(path.resolve())]
+        return [sys.executable, "-E", "-s", str(path.resolve())]  # none of the user's PYTHON*
     if not os.access(path, os.X_OK):
         raise BuildError(f"{where}: {role} {path_text} is not executable (nor a .py file)")
     return [str(path.resolve())]

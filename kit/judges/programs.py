@@ -97,8 +97,8 @@ class Program:
     include: tuple[Path, ...] = ()
 
     def argv(self) -> list[str]:
-        if self.kind == "python":
-            return [sys.executable, str(self.path)]
+        if self.kind == "python":  # -E -s: none of the user's PYTHON* variables (a judge's
+            return [sys.executable, "-E", "-s", str(self.path)]  # runs its jury's own way)
         if self.kind == "exec":
             return [str(self.path)]
         if self.kind == "script":

@@ -70,7 +70,8 @@ class Target:
 
     @property
     def limits_int_digits(self) -> bool:
-        return self.impl == "cpython" and self.syntax >= INT_DIGITS_LIMIT_FROM
+        # PyPy's 3.9 builds have had it since 7.3.11, and every judge's PyPy 3.10 or 3.11 too
+        return self.impl == "pypy" or self.syntax >= INT_DIGITS_LIMIT_FROM
 
 
 class TooOld(ValueError):
@@ -155,7 +156,7 @@ def runner_for(target: Target, interpreters: list[Interpreter]) -> Runner | None
         return Runner(target, max(same, key=lambda i: i.version), True) if same else None
     exact = [i for i in same if i.version == target.version]
     if exact:
-        return Runner(target, exact[0], True)
+        return Runner(target, exact[0], True, _unlimited_digits([target], exact[0]))
     if target.impl == "pypy" and same:
         nearest = min(same, key=lambda i: (abs(i.version[1] - target.version[1]), -i.version[1]))
         return Runner(target, nearest, False)
@@ -211,12 +212,18 @@ def stand_in(targets: list[Target]) -> Runner:
     targets older than 3.11 it runs without 3.11's limit on int-to-str digits, which they lack."""
     interpreter = host()
     target = min(targets, key=lambda t: t.syntax)
-    flags: tuple[str, ...] = ()
-    limited = any(t.limits_int_digits for t in targets)
-    lifts = interpreter.impl == "cpython" and interpreter.version >= INT_DIGITS_LIMIT_FROM
-    if lifts and not limited:
-        flags = ("-X", "int_max_str_digits=0")
-    return Runner(target, interpreter, False, flags)
+    return Runner(target, interpreter, False, _unlimited_digits(targets, interpreter))
+
+
+def _unlimited_digits(targets: list[Target], interpreter: Interpreter) -> tuple[str, ...]:
+    """``-X int_max_str_digits=0`` for a CPython running only targets older than 3.11: the limit
+    came with 3.11 and was backported to patch releases (3.8.14, 3.9.14, 3.10.7), so whether a
+    3.8 has it depends on the build, here as on a judge; the kit takes a target's version as
+    its original release, the same verdict whichever patch is installed (an older CPython takes
+    the option and ignores it)."""
+    if interpreter.impl != "cpython" or any(t.limits_int_digits for t in targets):
+        return ()
+    return ("-X", "int_max_str_digits=0")
 
 
 @functools.lru_cache(maxsize=None)

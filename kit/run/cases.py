@@ -57,7 +57,15 @@ from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
 from kit.run import forbidden, judged
 from kit.run.interact import run_interactive
-from kit.run.limits import KILL_FACTOR, MIB, Limits, limits_for, run_limited, time_over
+from kit.run.limits import (
+    KILL_FACTOR,
+    MIB,
+    Limits,
+    limits_for,
+    machine_notes,
+    run_limited,
+    time_over,
+)
 from kit.run.process import Run, Timing
 from kit.run.schedule import SKIPPED, Job, Schedule, cores, run_jobs
 from kit.run.verdicts import (
@@ -218,6 +226,8 @@ def run_all(
         key: limits_for(problem, group[0].runner, options.kill_factor)
         for key, group in groups.items()
     }
+    for notes in map(machine_notes, limits.values()):
+        ran.warnings += [note for note in notes if note not in ran.warnings]
     if problem.kind == "interactive" and interactor is None:
         cases = [Case(f"{problem.rel(problem.dist)} on empty input", Path("/dev/null"), None)]
     plan = _Plan(cases, groups, limits, [Job(i, key) for i in range(len(cases)) for key in groups])

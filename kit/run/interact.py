@@ -82,7 +82,7 @@ from kit.judges.compare import (
     testlib_failure,
 )
 from kit.judges.programs import KATTIS, KATTIS_ACCEPTED, Interactor, kattis_failure
-from kit.processes import kill_group, signal_name
+from kit.processes import judged_environment, kill_group, signal_name
 from kit.run.limits import Limits, exceeded
 from kit.run.process import (
     MEMORY,
@@ -380,7 +380,7 @@ def _start_judge(
 ) -> subprocess.Popen:
     """The interactor, started; the solution is killed when it cannot be."""
     try:
-        return _start(argv, cwd, stderr, "interactor")
+        return _start(argv, cwd, stderr, "interactor", judged_environment())
     except BuildError:
         kill_group(solution_process.pid)
         os.waitpid(solution_process.pid, 0)

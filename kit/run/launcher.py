@@ -199,11 +199,20 @@ def sweep() -> None:
 
 def set_stack(stack_bytes: int | None) -> None:
     """RLIMIT_STACK for what this process execs next (None: unlimited), within the hard one."""
-    hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
-    want = resource.RLIM_INFINITY if stack_bytes is None else stack_bytes
+    within_hard(
+        resource.RLIMIT_STACK, resource.RLIM_INFINITY if stack_bytes is None else stack_bytes
+    )
+
+
+def within_hard(kind: int, want: int, *, fixed: bool = False) -> None:
+    """The soft limit ``kind`` set to ``want``, or to the hard limit when that is lower (only
+    root may raise a hard limit; ``kit.run.limits.machine_notes`` says when one takes from a
+    run what a judge would give). ``fixed``: the hard limit lowered to it too, so that the run
+    cannot raise it again (the output cap)."""
+    hard = resource.getrlimit(kind)[1]
     if hard != resource.RLIM_INFINITY and (want == resource.RLIM_INFINITY or want > hard):
         want = hard
-    resource.setrlimit(resource.RLIMIT_STACK, (want, hard))
+    resource.setrlimit(kind, (want, want if fixed else hard))
 
 
 class _Watch:
@@ -343,8 +352,8 @@ def _start_run(request: dict, err_read: int, err_write: int, watcher: int) -> No
             signal.signal(signum, signal.SIG_DFL)
         end_with_parent(signal.SIGKILL, watcher)
         os.chdir(request["cwd"])
-        cap = request["output_bytes"] + 1
-        resource.setrlimit(resource.RLIMIT_FSIZE, (cap, cap))
+        within_hard(resource.RLIMIT_FSIZE, request["output_bytes"] + 1, fixed=True)
+        within_hard(resource.RLIMIT_AS, resource.RLIM_INFINITY)  # memory: the resident set
         set_stack(request["stack_bytes"])
         files = ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY | os.O_CREAT | os.O_TRUNC))
         for fd, key, flags in files:

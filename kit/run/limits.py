@@ -35,11 +35,13 @@ API::
     prefetch(problem, runners)    # footprints measured (or read) early
     run_limited(command, stdin, cwd, limits) -> Run   # one run held to them
     exceeded(limits, *, output_over, killed, peak_kib, processes=1) -> (kind, text) | None
+    machine_notes(limits) -> [str]   # this machine's hard rlimits below what a judge gives
     time_over(limits, seconds, runs=1) -> text | None
 """
 
 from __future__ import annotations
 
+import resource
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -119,6 +121,38 @@ def limits_for(
         per_move=per_move,
         clock=clock,
     )
+
+
+def machine_notes(limits: Limits) -> list[str]:
+    """What this machine's hard resource limits take from a run that a judge would give it
+    (the launcher sets each soft limit only up to its hard one, which only root may raise):
+    one note each, naming the shell's command that shows it."""
+    notes = []
+    stack = resource.getrlimit(resource.RLIMIT_STACK)[1]
+    wanted = limits.stack_bytes
+    if stack != resource.RLIM_INFINITY and (wanted is None or stack < wanted):
+        judge = "unlimited" if wanted is None else _mib(wanted)
+        notes.append(
+            f"note: this machine's hard stack limit is {_mib(stack)} (ulimit -Hs), below the "
+            f"judge's {judge}: a deep recursion may crash here and not on the judge"
+        )
+    size = resource.getrlimit(resource.RLIMIT_FSIZE)[1]
+    if size != resource.RLIM_INFINITY and size <= limits.output_bytes:
+        notes.append(
+            f"note: this machine's hard file size limit is {_mib(size)} (ulimit -Hf), below "
+            f"the output limit of {_mib(limits.output_bytes)}: a larger output fails here"
+        )
+    space = resource.getrlimit(resource.RLIMIT_AS)[1]
+    if space != resource.RLIM_INFINITY:
+        notes.append(
+            f"note: this machine's hard address-space limit is {_mib(space)} (ulimit -Hv); "
+            "judges count memory by the resident set: a run may fail here and not on the judge"
+        )
+    return notes
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1 << 20):.0f} MiB"
 
 
 def run_limited(command: list[str], stdin: bytes | Path, cwd: Path, limits: Limits) -> Run:

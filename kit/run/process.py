@@ -24,8 +24,9 @@ The kit's own memory is therefore bounded by the output limit, whatever the prog
 (interactive games): it execs the program with the pipes it was given and writes what it
 measured to a report file, read back by ``read_watch_report``.
 
-Every run gets the same environment, ``run_environment()``: the kit's own, less PyPy's GC
-settings, plus a fixed PyPy nursery (``PYPY_NURSERY``). PyPy otherwise sizes its nursery from
+Every run gets the same environment, ``run_environment()``: a judge's kind, ``PATH`` alone
+(``kit.processes.judged_environment``: none of the user's variables, PyPy's GC settings
+among them), plus a fixed PyPy nursery (``PYPY_NURSERY``). PyPy otherwise sizes its nursery from
 the "cache size" line of /proc/cpuinfo (half of it when over 8 MiB, else 4 MiB, since PyPy
 7.3.16: rpython/memory/gc/env.py), so the same program's peak memory would change with the CPU:
 a machine reporting 480 MiB gets a 240 MiB nursery.
@@ -45,7 +46,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import json
-import os
 import signal
 import statistics
 import subprocess
@@ -57,7 +57,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit.processes import kill_group
+from kit.processes import judged_environment, kill_group
 
 OUTPUT_LIMIT = 64 << 20  # bytes: judges' usual output limit (Codeforces, ejudge)
 OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limit (the head)
@@ -311,8 +311,8 @@ def read_watch_report(report: Path) -> dict | None:
 
 
 def run_environment() -> dict[str, str]:
-    """The environment of every run: the kit's own, less PyPy's GC settings, with the fixed
-    nursery (see the module doc)."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PYPY_GC_")}
+    """The environment of every run: a judge's kind (``PATH`` only), with the fixed nursery
+    (see the module doc)."""
+    env = judged_environment()
     env["PYPY_GC_NURSERY"] = PYPY_NURSERY
     return env

@@ -61,3 +61,16 @@ def test_killing_a_group_that_is_gone_is_no_error():
 def test_signals_by_name_and_unknown_numbers_by_number():
     assert signal_name(signal.SIGSEGV) == "SIGSEGV" and signal_name(9) == "SIGKILL"
     assert signal_name(1000) == "signal 1000"
+
+
+def test_the_jury_s_programs_get_a_judge_s_environment_not_the_user_s(tmp_path, monkeypatch):
+    """PYTHONOPTIMIZE=1 in the user's shell stripped a Python checker's ``assert``: a wrong
+    answer was accepted. A judge runs its programs in its own environment."""
+    monkeypatch.setenv("PYTHONOPTIMIZE", "1")
+    monkeypatch.setenv("LOCAL", "1")
+    code = "import os\nassert False, 'rejected'\n"
+    status, _, err, _ = run_program(python(code), tmp_path, 30)
+    assert status == 1 and b"AssertionError: rejected" in err
+    code = "import os; print(sorted(os.environ))"
+    status, out, _, _ = run_program(python(code), tmp_path, 30)
+    assert status == 0 and "LOCAL" not in out.decode() and "'PATH'" in out.decode()

@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from kit.errors import BuildError
-from kit.judges.targets import found, host, parse_target, runner_for, runner_named
+from kit.judges.targets import found, host, parse_target, runner_for, runner_named, stand_in
 
 
 def test_a_report_label_and_a_target_name_give_the_same_interpreter():
@@ -73,3 +73,26 @@ def test_bench_times_each_target_here_and_the_kit_s_python_only_when_none_is_her
     monkeypatch.setattr(targets, "found", lambda: (host(),))
     assert targets.timing_interpreters(wanted) == [host()]
     assert targets.untimed(wanted) == wanted
+
+
+LIFTED = ("-X", "int_max_str_digits=0")
+
+
+@pytest.mark.parametrize(
+    ("target", "impl", "version", "flags"),
+    [
+        ("cpython3.8", "cpython", (3, 8), LIFTED),  # exact: 3.8.14+ has the backport, lifted
+        ("cpython3.10", "cpython", (3, 10), LIFTED),
+        ("cpython3.11", "cpython", (3, 11), ()),  # the limit is 3.11's own
+        ("pypy3", "pypy", (3, 9), ()),  # PyPy 3.9 7.3.11+ and the judges' PyPy have it
+    ],
+)
+def test_the_int_digit_limit_is_the_target_s_whichever_patch_runs_it(target, impl, version, flags):
+    """A target older than 3.11 runs without the limit, exact or stood in; a 3.11+ or PyPy
+    target keeps it: the same verdict whichever interpreters are installed."""
+    interpreter = replace(host(), impl=impl, version=version)
+    exact = runner_for(parse_target(target), [interpreter])
+    assert exact is not None and exact.extra_flags == flags
+    if impl == "cpython" and host().impl == "cpython":
+        assert stand_in([parse_target(target)]).extra_flags == flags
+    assert stand_in([parse_target("pypy3")]).extra_flags == ()

@@ -309,3 +309,36 @@ def test_wrap_and_its_run_end_with_the_process_that_started_it(tmp_path):
     parent.kill()
     parent.wait(timeout=5)
     assert runs and all(ended_within(pid, 5) for pid in [wrapper, *runs])
+
+
+LIMITS_SEEN = (
+    "import resource as r\n"
+    "print(*(r.getrlimit(k) for k in (r.RLIMIT_FSIZE, r.RLIMIT_AS, r.RLIMIT_STACK)))\n"
+)
+
+
+def test_a_run_s_limits_stay_within_the_hard_ones_and_the_output_cap_is_fixed(tmp_path):
+    """Under a hard file size limit below the output cap and a hard address-space limit, the
+    run starts (a non-root launcher may not raise a hard limit: it exited 127), its soft limits
+    are the hard ones, and the output cap cannot be raised again by the run."""
+    space = 1 << 30  # the address space's hard limit; its soft one half of it
+    cap = 1 << 20  # the run's output cap (1 MiB + 1), over the file size's hard limit
+    command = (
+        "import resource as r, runpy, sys\n"
+        f"r.setrlimit(r.RLIMIT_FSIZE, ({cap // 2}, {cap // 2}))\n"
+        f"r.setrlimit(r.RLIMIT_AS, ({space // 2}, {space}))\n"
+        "sys.argv = ['launcher', 'serve']\n"
+        f"runpy.run_path({str(LAUNCHER)!r}, run_name='__main__')\n"
+    )
+    launcher = subprocess.Popen(
+        [sys.executable, "-I", "-S", "-c", command], stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    launcher.stdin.write(request_line(tmp_path, 0, {"argv": python(LIMITS_SEEN)}) + "\n")
+    launcher.stdin.flush()
+    started, answer = (json.loads(launcher.stdout.readline()) for _ in range(2))
+    launcher.stdin.close()
+    launcher.wait(timeout=60)
+    assert answer["returncode"] == 0, answer
+    size, address, _ = eval((tmp_path / "out0").read_text().replace(") (", "), ("))
+    assert size == (cap // 2, cap // 2) and address == (space, space)

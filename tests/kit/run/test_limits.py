@@ -186,3 +186,25 @@ def test_the_footprint_is_measured_under_the_program_the_runs_get(toy, monkeypat
     assert plain == ("/usr/bin/python3.13", "-I", "-S", "-c", judged.program(False, 0))
     assert codeforces[:4] == ("/usr/bin/python3.13", "-I", "-S", "-c")
     assert "_beneath" in codeforces[4]
+
+
+def test_hard_limits_below_a_judge_s_are_noted(monkeypatch):
+    """A shell's hard stack (``ulimit -s 8192`` sets both), file size or address-space limit
+    takes from a run what the judge gives it: the build says so, once each."""
+    given = Limits(1.0, 3.0, 64 * 1024, 64 << 20, stack_bytes=256 << 20)
+    hard = {
+        limits.resource.RLIMIT_STACK: 8 << 20,
+        limits.resource.RLIMIT_FSIZE: 1 << 20,
+        limits.resource.RLIMIT_AS: 2 << 30,
+    }
+    monkeypatch.setattr(limits.resource, "getrlimit", lambda kind: (0, hard[kind]))
+    notes = limits.machine_notes(given)
+    assert [note.split(" (")[0] for note in notes] == [
+        "note: this machine's hard stack limit is 8 MiB",
+        "note: this machine's hard file size limit is 1 MiB",
+        "note: this machine's hard address-space limit is 2048 MiB",
+    ]
+    assert "below the judge's 256 MiB" in notes[0]
+    infinite = limits.resource.RLIM_INFINITY
+    monkeypatch.setattr(limits.resource, "getrlimit", lambda kind: (0, infinite))
+    assert limits.machine_notes(given) == []

@@ -59,6 +59,20 @@ def test_a_clean_run_reports_output_time_and_memory(run):
     assert 1024 < done.peak_kib < 100 * 1024  # the interpreter's own few MiB
 
 
+def test_a_run_gets_a_judge_s_environment_not_the_user_s(run, monkeypatch):
+    """The user's ``LOCAL=1``, a Latin-1 locale or malloc tuning changed verdicts; a run
+    has ``PATH`` and the fixed nursery, and writes UTF-8."""
+    monkeypatch.setenv("LOCAL", "1")
+    monkeypatch.setenv("LANG", "en_US.ISO-8859-1")
+    monkeypatch.setenv("MALLOC_PERTURB_", "85")
+    done = run("import os, sys\nprint(sorted(os.environ), sys.stdout.encoding)\nprint('✓')")
+    assert done.returncode == 0, done.stderr
+    names, encoding = done.stdout.decode().splitlines()[0].rsplit(" ", 1)
+    assert encoding.lower() in ("utf-8", "utf8")
+    assert {"LOCAL", "LANG", "MALLOC_PERTURB_"}.isdisjoint(eval(names))
+    assert "PATH" in eval(names) and done.stdout.decode().splitlines()[1] == "✓"
+
+
 def test_output_at_the_limit_passes_and_one_byte_more_is_over(run):
     exact = run("import sys; sys.stdout.write('x' * 1000)", output_bytes=1000)
     assert (exact.output_over, len(exact.stdout)) == (False, 1000)
