@@ -112,11 +112,29 @@ def _stoppable():
             signal.signal(signum, handler)
 
 
+def _standard_streams() -> None:
+    """A kit started with stdin, stdout or stderr closed (as some cron and CI setups start
+    programs) gets the null device there: else the first pipe it opens takes descriptor 0 and
+    a child's stdin replaces it. Its own output is written whatever the terminal's encoding
+    (a Latin-1 locale could not print the ``␍`` of ``--diff``): what it cannot encode, escaped."""
+    for descriptor in (0, 1, 2):
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            os.open(os.devnull, os.O_RDWR)  # the lowest free descriptor: this one
+    for name, descriptor in (("stdout", 1), ("stderr", 2)):
+        if getattr(sys, name) is None:  # closed when Python started
+            setattr(sys, name, open(descriptor, "w", closefd=False))  # noqa: SIM115
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            getattr(sys, name).reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str], *, prog: str = "cpkit", root: Path | None = None) -> int:
     """Run the command ``argv``; the exit status. ``prog`` names the program in messages,
     ``root`` is the workspace when neither --root nor the current folder says otherwise
     (a checkout's ``build.py`` passes its own folder)."""
     COMMAND[0] = f"python {prog}" if prog.endswith(".py") else prog
+    _standard_streams()
     try:
         with _stoppable():
             return _dispatch(argv, prog, root)

@@ -210,10 +210,14 @@ class _CheckGate:
 def _staged(problem: Problem, data: bytes, result: Result):
     """The bundle written beside ``dist/``; moved into place when the build passed, else kept
     as ``dist/failed/<slug>.py`` (an older ``dist/<slug>.py`` is removed)."""
-    problem.dist.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(
-        prefix=f".{problem.slug}.", suffix=".py", dir=problem.dist.parent
-    )
+    try:
+        problem.dist.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(
+            prefix=f".{problem.slug}.", suffix=".py", dir=problem.dist.parent
+        )
+    except OSError as error:
+        where = problem.rel(problem.dist.parent)
+        raise BuildError(f"cannot write the bundle into {where}/: {error.strerror}") from None
     try:
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)

@@ -39,7 +39,8 @@ _COLOURS = {"good": "32", "bad": "31", "warning": "33", "dim": "2"}
 
 
 def use_colour(stream: TextIO) -> bool:
-    return stream.isatty() and not os.environ.get("NO_COLOR")
+    dumb = os.environ.get("TERM") == "dumb"  # a terminal that takes no escape sequences
+    return stream.isatty() and not os.environ.get("NO_COLOR") and not dumb
 
 
 def paint(text: str, kind: str, colour: bool) -> str:

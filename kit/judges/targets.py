@@ -286,7 +286,11 @@ class _ProbeCache:
 def _candidates() -> list[str]:
     pyenv = Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv") / "versions"
     names: list[str] = []
-    for folder in sorted(pyenv.glob("*"), reverse=True):
+    try:
+        folders = sorted(pyenv.glob("*"), reverse=True)
+    except OSError:  # a pyenv folder this user may not read (another user's home)
+        folders = []
+    for folder in folders:
         match = re.fullmatch(r"3\.(\d+)\.\d+", folder.name)
         if match and int(match[1]) >= OLDEST[1]:
             names.append(str(folder / "bin" / f"python3.{match[1]}"))

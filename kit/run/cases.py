@@ -36,7 +36,6 @@ names), and usual mistakes get a hint.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import math
 import re
 import shutil
@@ -253,12 +252,18 @@ def _run_plan(plan: _Plan, judges: _Judges, slug: str, options: RunOptions) -> S
         order = sorted(order, key=lambda j: gate.waits(groups[j.key]))
         if any(limit.per_move for limit in limits.values()):
             gate.settle()  # a game's moves are timed as they are played: nothing beside them
-    done = itertools.count(1)
+    started: set[int] = set()  # the jobs run once: a job run again is being re-timed
+    lock = threading.Lock()
 
     def run(job: Job, runs: int) -> tuple[_Outcome, Timing, str]:
         runner = groups[job.key][0].runner
         if options.progress is not None:
-            options.progress(f"{slug}: run {next(done)} of {len(plan.jobs)}, {runner.label}")
+            with lock:
+                again = id(job) in started
+                started.add(id(job))
+                count = len(started)
+            said = "timed again alone" if again else f"run {count} of {len(plan.jobs)}"
+            options.progress(f"{slug}: {said}, {runner.label}")
         case = plan.cases[job.case_index]
         outcome, timing = judges.get().repeat(case, runner, limits[job.key], runs)
         return outcome, timing, outcome.word
@@ -458,12 +463,12 @@ class CaseJudge:
         return outcome, timing
 
     def waited(self, limits: Limits, cpu: float) -> list[str]:
-        """The hint for a game over its limit by the wall clock while its CPU time is within
-        it: the rest was waiting for the interactor (and the kit's relay), which a judge
-        counting CPU time would not count."""
-        if self.interactor is None or limits.clock != WALL or cpu > limits.time:
+        """The hint for a run over its limit by the wall clock while its CPU time is within
+        it: a game waited for the interactor (and the kit's relay); a batch run slept, waited,
+        or was kept from a core by other work on this machine."""
+        if limits.clock != WALL or cpu > limits.time:
             return []
-        return [WAITING_HINT.format(cpu=cpu)]
+        return [(WAITING_HINT if self.interactor is not None else IDLE_HINT).format(cpu=cpu)]
 
     def once(self, case: Case, runner: Runner, limits: Limits) -> tuple[_Outcome, Run]:
         """One run of ``case``, judged (played, for an interactive problem), from the working
@@ -658,6 +663,12 @@ WAITING_HINT = (
     "waited for the interactor, through the kit's relay (each line a round trip between three "
     'processes: docs/kit.md, "The interactive relay"); the kit counts the wall time where the '
     "judge documents no other clock, and a judge that counts CPU time would not count the wait"
+)
+IDLE_HINT = (
+    "hint: its CPU time was {cpu:.3f} s, within the limit: the rest of its wall time it was not "
+    "running (sleeping or waiting, or kept from a core by other work on this machine, which a "
+    "quieter machine or -j 1 rules out); the kit counts the wall time where the judge documents "
+    "no other clock"
 )
 FLUSH_HINT = (
     "hint: an idle game is most often an answer not flushed: the interactor waits for a line "

@@ -42,6 +42,8 @@ API::
 from __future__ import annotations
 
 import resource
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -142,6 +144,13 @@ def machine_notes(limits: Limits) -> list[str]:
             f"note: this machine's hard file size limit is {_mib(size)} (ulimit -Hf), below "
             f"the output limit of {_mib(limits.output_bytes)}: a larger output fails here"
         )
+    folder = tempfile.gettempdir()
+    free = shutil.disk_usage(folder).free
+    if free <= limits.output_bytes:
+        notes.append(
+            f"note: the temporary folder {folder} has {_mib(free)} free, less than the output "
+            f"limit of {_mib(limits.output_bytes)}: a run's output is written there (TMPDIR)"
+        )
     space = resource.getrlimit(resource.RLIMIT_AS)[1]
     if space != resource.RLIM_INFINITY:
         notes.append(
@@ -215,15 +224,25 @@ def memory_text(limits: Limits, peak_kib: int, processes: int = 1) -> str:
     """``peak 70.1 MiB over 64 MiB``, or for ``OWN`` the solution's own share and the peak;
     a peak of several ``processes`` together says so."""
     limit = limits.memory_kib / MIB
-    peak = f"peak {peak_kib / MIB:.1f} MiB"
+    peak = f"peak {_above(peak_kib / MIB, limit)} MiB"
     if processes > 1:
         peak += f" of {processes} processes together"
     if limits.memory != OWN:
         return f"{peak} over {limit:g} MiB"
-    own = limits.counted_kib(peak_kib) / MIB
+    own = _above(limits.counted_kib(peak_kib) / MIB, limit)
     base = limits.baseline_kib / MIB
     alone = f"{limits.interpreter} alone" if limits.interpreter else "the interpreter alone"
-    return f"{own:.1f} MiB of its own over {limit:g} MiB ({peak}, {alone} {base:.1f} MiB)"
+    return f"{own} MiB of its own over {limit:g} MiB ({peak}, {alone} {base:.1f} MiB)"
+
+
+def _above(mib: float, limit: float) -> str:
+    """``mib`` to one decimal, or to as many as show it over ``limit`` when it is (64.02 MiB
+    over 64 MiB, not "64.0 MiB over 64 MiB")."""
+    for digits in (1, 2, 3):
+        text = f"{mib:.{digits}f}"
+        if mib <= limit or float(text) > limit:
+            return text
+    return f"{mib:.4f}"
 
 
 def time_over(limits: Limits, seconds: float, runs: int = 1) -> str | None:

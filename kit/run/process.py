@@ -239,9 +239,11 @@ def run_process(
             answer = launcher.run(request)
         output, over = b"", False
         if stdout.exists():
-            over = stdout.stat().st_size > output_bytes
+            size = stdout.stat().st_size
+            over = size > output_bytes
             with stdout.open("rb") as file:  # past the limit, only the head is ever shown
-                output = file.read(OVER_KEPT if over else output_bytes)
+                # what is there, not the limit: read(n) reserves n bytes (64 MiB a run)
+                output = file.read(OVER_KEPT if over else size)
     return Run(
         returncode=answer["returncode"],
         stdout=output,

@@ -285,3 +285,27 @@ def test_a_kit_stopped_by_a_signal_leaves_no_run_and_no_temporary_bundle(toy, tm
 )
 def test_a_command_after_leading_options_is_put_first(argv, moved):
     assert cli.command_first(argv) == moved
+
+
+def test_a_kit_started_with_its_standard_streams_closed_still_builds(toy):
+    """Closed stdin (cron, some CI): the first pipe took descriptor 0 and a child's stdin
+    replaced it, so a correct problem failed as not built; closed stdout: a traceback."""
+    command = f"{sys.executable} -m kit toy_sum --root {toy} --target {sys.executable}"
+    done = subprocess.run(
+        ["bash", "-c", f"{command} <&- >/dev/null 2>&1 && {command} <&- >&- 2>&-; echo $?"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.stdout.strip() == "0", done.stdout
+
+
+def test_what_the_terminal_cannot_encode_is_escaped_not_a_crash(toy):
+    """A Latin-1 terminal and ``--diff`` showing a carriage return as ``␍``."""
+    (toy / "samples" / "toy_sum" / "sample-1.out").write_bytes(b"\xe2\x90\x8d x\r\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "kit", "toy_sum", "--root", str(toy), "--target",
+         sys.executable, "--diff"],
+        capture_output=True, timeout=300, check=False,
+        env={**os.environ, "PYTHONIOENCODING": "latin-1"},
+    )  # fmt: skip
+    assert done.returncode == 1 and b"Traceback" not in done.stderr, done.stderr
+    assert b"\\u240d" in done.stdout and done.stdout.endswith(b"FAILED: toy_sum\n")

@@ -215,11 +215,14 @@ class Stream:
     ("tty", "no_colour", "expected"), [(True, None, True), (True, "1", False), (False, None, False)]
 )
 def test_colour_only_on_a_terminal_without_no_color(monkeypatch, tty, no_colour, expected):
+    monkeypatch.setenv("TERM", "xterm")
     if no_colour is None:
         monkeypatch.delenv("NO_COLOR", raising=False)
     else:
         monkeypatch.setenv("NO_COLOR", no_colour)
     assert report.use_colour(Stream(tty)) is expected
+    monkeypatch.setenv("TERM", "dumb")  # a terminal that takes no escape sequences
+    assert report.use_colour(Stream(tty)) is False
 
 
 def test_paint_wraps_in_the_kind_s_colour_only_when_asked():

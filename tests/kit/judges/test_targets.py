@@ -6,6 +6,7 @@ from dataclasses import replace
 import pytest
 
 from kit.errors import BuildError
+from kit.judges import targets
 from kit.judges.targets import found, host, parse_target, runner_for, runner_named, stand_in
 
 
@@ -96,3 +97,14 @@ def test_the_int_digit_limit_is_the_target_s_whichever_patch_runs_it(target, imp
     if impl == "cpython" and host().impl == "cpython":
         assert stand_in([parse_target(target)]).extra_flags == flags
     assert stand_in([parse_target("pypy3")]).extra_flags == ()
+
+
+def test_a_pyenv_folder_this_user_may_not_read_is_passed_over(monkeypatch, tmp_path):
+    """Another user's ``PYENV_ROOT`` (``su`` keeping the variable): a traceback before."""
+    monkeypatch.setenv("PYENV_ROOT", str(tmp_path))
+
+    def refused(self, pattern):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(targets.Path, "glob", refused)
+    assert all(not name.startswith(str(tmp_path)) for name in targets._candidates())

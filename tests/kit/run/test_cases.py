@@ -82,6 +82,23 @@ def test_a_lone_input_passes_when_its_run_ends_cleanly(toy_run, tmp_path):
     assert ran.passed == 1 and {v.said for v in ran.verdicts} == {NO_ANSWER}
 
 
+def test_progress_counts_each_case_once_and_names_a_time_taken_again(toy_run, tmp_path):
+    """A case over half its limit is timed again alone: "run 3 of 2" said so before."""
+    problem, bundle, script, columns = toy_run
+    script.write_text("import time\ntime.sleep(0.55)\n" + script.read_text())
+    said = []
+    options = RunOptions(jobs=1, progress=said.append)
+    ran = run_all(
+        problem, bundle, script, [case(tmp_path, "slow", "1 2\n")], columns, options=options
+    )
+    assert ran.passed == 1
+    assert [line.split(", ")[0] for line in said] == [
+        "toy_sum: run 1 of 1",
+        *["toy_sum: timed again alone"] * (len(said) - 1),
+    ]
+    assert len(said) > 1
+
+
 def test_first_failure_stops_each_target_at_its_first_failing_case(toy_run, tmp_path):
     problem, bundle, script, columns = toy_run
     cases = [case(tmp_path, f"c{n}", "x y\n", "") for n in range(3)]  # int("x") raises

@@ -44,6 +44,16 @@ def test_own_memory_is_the_peak_less_the_interpreters_footprint():
     )
 
 
+def test_a_figure_just_over_the_limit_is_shown_over_it():
+    """Not "64.0 MiB of its own over 64 MiB": as many decimals as show it over."""
+    own = replace(LIMITS, memory=OWN, baseline_kib=9 * MIB, interpreter="CPython 3.8")
+    text = exceeded(own, output_over=False, killed=MEMORY, peak_kib=73 * MIB + 20)[1]
+    assert text.startswith("64.02 MiB of its own over 64 MiB (peak 73.0 MiB")
+    whole = replace(LIMITS, memory=WHOLE)
+    text = exceeded(whole, output_over=False, killed=None, peak_kib=64 * MIB + 1)[1]
+    assert text == "peak 64.001 MiB over 64 MiB"
+
+
 def test_a_peak_of_several_processes_says_so():
     own = replace(LIMITS, memory=OWN, baseline_kib=9 * MIB, interpreter="CPython 3.13")
     text = exceeded(own, output_over=False, killed=MEMORY, peak_kib=81 * MIB, processes=5)[1]
@@ -208,3 +218,7 @@ def test_hard_limits_below_a_judge_s_are_noted(monkeypatch):
     infinite = limits.resource.RLIM_INFINITY
     monkeypatch.setattr(limits.resource, "getrlimit", lambda kind: (0, infinite))
     assert limits.machine_notes(given) == []
+    small = limits.shutil.disk_usage("/")._replace(free=8 << 20)
+    monkeypatch.setattr(limits.shutil, "disk_usage", lambda folder: small)
+    (note,) = limits.machine_notes(given)
+    assert note.startswith("note: the temporary folder ") and "has 8 MiB free, less than" in note
