@@ -122,8 +122,10 @@ def _standard_streams() -> None:
             os.fstat(descriptor)
         except OSError:
             os.open(os.devnull, os.O_RDWR)  # the lowest free descriptor: this one
+    if sys.stdin is None:  # closed when Python started
+        sys.stdin = open(0, closefd=False)  # noqa: SIM115
     for name, descriptor in (("stdout", 1), ("stderr", 2)):
-        if getattr(sys, name) is None:  # closed when Python started
+        if getattr(sys, name) is None:
             setattr(sys, name, open(descriptor, "w", closefd=False))  # noqa: SIM115
         with contextlib.suppress(AttributeError, ValueError, OSError):
             getattr(sys, name).reconfigure(errors="backslashreplace")

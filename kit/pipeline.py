@@ -116,9 +116,10 @@ def _newer_syntax(problem: Problem, error: str) -> str:
     if ": syntax error: " not in error or not newer:
         return ""
     host = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    which = f"the targets {', '.join(newer)}" if len(newer) > 1 else f"the target {newer[0]}"
     return (
-        f" (as the kit's own Python {host} reads it; the targets {', '.join(newer)} may accept "
-        "it: run the kit under the newest target's Python)"
+        f" (as the kit's own Python {host} reads it; {which} may accept it: run the kit under "
+        "the newest target's Python)"
     )
 
 

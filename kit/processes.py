@@ -8,7 +8,8 @@ one in a process group of its own, its stdin a file or nothing, and kills the wh
 runner too.
 
 Every program a judge would run, the jury's and the solution's, gets the judge's kind of
-environment, ``judged_environment()``: ``PATH`` alone, not the user's variables (a locale of
+environment, ``judged_environment()``: ``PATH`` (and where this machine keeps libraries
+and scratch files), not the user's variables (a locale of
 Latin-1, ``MALLOC_PERTURB_``, a contest's ``LOCAL=1``, ``PYTHONOPTIMIZE=1`` under which a
 Python checker's ``assert`` no longer rejects: each changed a verdict). Without a locale,
 CPython (PEP 538) and PyPy read and write UTF-8.
@@ -16,7 +17,7 @@ CPython (PEP 538) and PyPy read and write UTF-8.
 API::
 
     run_program(argv, cwd, timeout, stdin=None) -> (status, stdout, stderr, hung)
-    judged_environment() -> dict   # PATH only
+    judged_environment() -> dict   # PATH, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
     signal_name(number) -> "SIGSEGV"
 """
@@ -29,10 +30,16 @@ import signal
 import subprocess
 from pathlib import Path
 
+MACHINE = ("LD_LIBRARY_PATH", "TMPDIR")  # where this machine keeps libraries and scratch files
+
 
 def judged_environment() -> dict[str, str]:
-    """The environment of a program a judge runs: ``PATH`` only (see the module doc)."""
-    return {"PATH": os.environ.get("PATH") or os.defpath}
+    """The environment of a program a judge runs: ``PATH``, and where this machine keeps its
+    libraries (an interpreter or a checker linked against them) and its scratch files, nothing
+    else of the user's (see the module doc)."""
+    env = {"PATH": os.environ.get("PATH") or os.defpath}
+    env.update((name, os.environ[name]) for name in MACHINE if name in os.environ)
+    return env
 
 
 def run_program(

@@ -19,6 +19,7 @@ behaves as it does from source.
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 from kit.bundle.resolve import ResolveError, Resolver, Spec
@@ -33,7 +34,6 @@ from kit.bundle.sources import (
     walk,
 )
 from kit.errors import BuildError
-from kit.judges.stdlib import is_stdlib
 
 
 def discover(root: Path, solution: Path) -> tuple[Source, list[Source]]:
@@ -176,7 +176,7 @@ def _helper(root: Path, resolver: Resolver, name: str, where: str) -> Source | N
     if spec.origin.suffix != ".py":
         rel = relative(root, spec.origin)
         raise BuildError(f"{where}: '{name}' is {rel}, not Python source: it cannot be bundled")
-    if "." not in name and is_stdlib(name):
+    if "." not in name and name in sys.stdlib_module_names:  # today's, not removed ones
         rel = relative(root, spec.origin)
         raise BuildError(
             f"{where}: import '{name}' finds {rel} in the workspace, not the standard "

@@ -4,8 +4,8 @@ The API checks accept anything inside
 
 - ``if`` / ``elif`` / ``else`` branches and conditional expressions testing ``hasattr(...)``,
   ``getattr(x, "name", default)``, ``sys.version_info`` or ``sys.implementation``
-  (``if hasattr(sys, "set_int_max_str_digits"): sys.set_int_max_str_digits(0)``), or
-  ``typing.TYPE_CHECKING`` (``if TYPE_CHECKING: import numpy``: never run);
+  (``if hasattr(sys, "set_int_max_str_digits"): sys.set_int_max_str_digits(0)``);
+- the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
 - the body of a ``try`` whose handlers catch ``ImportError``, ``ModuleNotFoundError``,
   ``AttributeError``, ``NameError``, ``Exception``, ``BaseException`` or everything
   (``try: from math import lcm`` / ``except ImportError: ...``).
@@ -25,10 +25,7 @@ import ast
 from kit.bundle.sources import walk
 
 GUARD_CALLS = {"hasattr", "getattr"}
-GUARD_ATTRIBUTES = {
-    "version_info", "implementation", "hexversion", "python_implementation",
-    "TYPE_CHECKING",  # true for type checkers only: the code never runs
-}  # fmt: skip
+GUARD_ATTRIBUTES = {"version_info", "implementation", "hexversion", "python_implementation"}
 GUARD_EXCEPTIONS = {
     "ImportError", "ModuleNotFoundError", "AttributeError", "NameError", "Exception",
     "BaseException",
@@ -60,6 +57,13 @@ def _is_platform_test(node: ast.AST) -> bool:
     )
 
 
+def _is_type_checking(test: ast.expr) -> bool:
+    """``TYPE_CHECKING`` or ``typing.TYPE_CHECKING`` itself (not ``not TYPE_CHECKING``)."""
+    if isinstance(test, ast.Attribute):
+        return test.attr == "TYPE_CHECKING"
+    return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+
+
 def _catches_missing(handlers: list[ast.ExceptHandler]) -> bool:
     for handler in handlers:
         if handler.type is None:
@@ -77,6 +81,10 @@ def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stm
 
     def visit(statements: list[ast.stmt]) -> None:
         for statement in statements:
+            if isinstance(statement, ast.If) and _is_type_checking(statement.test):
+                found.extend(statement.body)  # for type checkers only: it never runs
+                visit(statement.orelse)  # which always does
+                continue
             if isinstance(statement, ast.If) and is_guard(statement.test, platform):
                 found.extend(statement.body)
                 found.extend(statement.orelse)

@@ -11,7 +11,8 @@ when nothing kept refers to a name it binds:
   and whose defaults are pure; ``class`` the same, with pure bases and a body of such
   definitions only (a class body runs when it is defined);
 - ``NAME = value`` (or a tuple of names) whose value calls nothing but pure builtins (not
-  shadowed by the module) and indexes nothing (an index may raise).
+  shadowed by the module), and has no attribute, index, operator on a name or division by
+  zero (each may raise, or run the code of an object's class).
 
 References are names (``f``) and attribute chains on imported modules (``shared.x.f``), found
 anywhere in kept code. A module used any other way (passed as a value, ``getattr(module, ...)``,
@@ -193,32 +194,41 @@ class _Names:
 
     bound: set[str] = field(default_factory=set)
     origins: dict[str, str] = field(default_factory=dict)  # name -> "module" or "module.name"
+    star: bool = False  # a ``from x import *``: any name may be bound by it
 
     @classmethod
     def of(cls, source: Source, statements: list[ast.stmt]) -> _Names:
+        """Every name the module's top level binds, in nested blocks too (``try``, ``if``...),
+        and where the names its imports bind come from."""
         names = cls()
-        for statement in statements:
-            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                names.bound.add(statement.name)
-            elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-                targets = (
-                    statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-                )
-                names.bound.update(
-                    n.id for t in targets for n in walk(t) if isinstance(n, ast.Name)
-                )
-            elif isinstance(statement, ast.Import):
-                for alias in statement.names:
+        for node in _module_level(statements):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.bound.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.bound.add(node.id)
+            elif isinstance(node, ast.ExceptHandler) and node.name:
+                names.bound.add(node.name)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
                     name = alias.asname or alias.name.partition(".")[0]
-                    names.origins[name] = alias.name if alias.asname else name
-            elif isinstance(statement, ast.ImportFrom) and statement.module != "__future__":
-                base = imported_modules(source, statement)[0]
-                for alias in statement.names:
-                    names.origins[alias.asname or alias.name] = f"{base}.{alias.name}"
+                    names.imported(name, alias.name if alias.asname else name)
+            elif isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                base = imported_modules(source, node)[0]
+                for alias in node.names:
+                    if alias.name == "*":
+                        names.star = True
+                    else:
+                        names.imported(alias.asname or alias.name, f"{base}.{alias.name}")
         return names
 
+    def imported(self, name: str, origin: str) -> None:
+        """``name`` bound by an import of ``origin``; bound twice from different places, it
+        is known by neither."""
+        if self.origins.setdefault(name, origin) != origin:
+            self.bound.add(name)
+
     def builtin(self, name: str) -> bool:
-        return name not in self.bound and name not in self.origins
+        return not self.star and name not in self.bound and name not in self.origins
 
     def harmless_decorator(self, decorator: ast.expr) -> bool:
         target = decorator.func if isinstance(decorator, ast.Call) else decorator
@@ -227,30 +237,35 @@ class _Names:
             for argument in (*decorator.args, *(k.value for k in decorator.keywords))
         ):
             return False
+        if self.star:
+            return False
         if isinstance(target, ast.Name):
-            if target.id in self.origins:
+            if target.id in self.origins and target.id not in self.bound:
                 return self.origins[target.id] in STDLIB_DECORATORS
             return target.id in BUILTIN_DECORATORS and self.builtin(target.id)
         chain = _chain(target) if isinstance(target, ast.Attribute) else []
         return (
             len(chain) == 2
             and chain[0] in self.origins
+            and chain[0] not in self.bound
             and f"{self.origins[chain[0]]}.{chain[1]}" in STDLIB_DECORATORS
         )
 
     def pure(self, expression: ast.expr) -> bool:
-        """Whether evaluating ``expression`` can do nothing but make a value: no call but of
-        a pure builtin, no subscript (an index may raise where the source would)."""
+        """Whether evaluating ``expression`` can do nothing but make a value: no call but of a
+        pure builtin, no attribute or index (either may raise, or run code), no operator on a
+        name (it may be an object whose operator runs code), no division but by a non-zero
+        number."""
         for node in walk(expression):
-            if isinstance(
-                node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Subscript)
-            ):
+            if isinstance(node, _ACTING):
                 return False
             if isinstance(node, ast.Call) and not (
                 isinstance(node.func, ast.Name)
                 and node.func.id in PURE_CALLS
                 and self.builtin(node.func.id)
             ):
+                return False
+            if isinstance(node, _OPERATORS) and not _on_values(node):
                 return False
         return True
 
@@ -273,9 +288,53 @@ class _Names:
             return self.pure_function(statement)
         if isinstance(statement, ast.ClassDef):
             return self.pure_class(statement)
-        if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-            return statement.value is None or self.pure(statement.value)
+        if isinstance(statement, ast.AnnAssign):  # its annotation runs too
+            value_pure = statement.value is None or self.pure(statement.value)
+            named = isinstance(statement.target, ast.Name)
+            return named and self.pure(statement.annotation) and value_pure
+        if isinstance(statement, ast.Assign):
+            return bool(_assigned_names(statement, self))
         return isinstance(statement, ast.Pass) or is_string_statement(statement)
+
+
+_ACTING = (
+    ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Subscript, ast.Attribute, ast.Starred,
+)  # fmt: skip
+_OPERATORS = (ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare)
+_DIVISIONS = (ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+
+
+def _on_values(node: ast.expr) -> bool:
+    """An operator whose operands hold no name (a builtin's call aside), and whose division
+    or power cannot fail (a non-zero number divides; a non-negative number is the power)."""
+    for inner in walk(node):
+        if isinstance(inner, ast.Name) and not _called(node, inner):
+            return False
+        if isinstance(inner, ast.BinOp) and isinstance(inner.op, _DIVISIONS):
+            right = inner.right
+            number = isinstance(right, ast.Constant) and type(right.value) in (int, float)
+            if not number or (
+                right.value < 0 if isinstance(inner.op, ast.Pow) else not right.value
+            ):
+                return False
+    return True
+
+
+def _called(within: ast.expr, name: ast.Name) -> bool:
+    """Whether ``name`` is the function of a call inside ``within`` (``max`` of ``max(a, b)``)."""
+    return any(isinstance(n, ast.Call) and n.func is name for n in walk(within))
+
+
+def _module_level(statements: list[ast.stmt]):
+    """Every node of ``statements`` outside the bodies of functions, classes and lambdas (the
+    definitions themselves are yielded)."""
+    stack: list[ast.AST] = list(statements)
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
 
 
 def _binds(statement: ast.stmt, classes_pure: bool, names: _Names) -> set[str]:

@@ -86,15 +86,15 @@ def run(args: argparse.Namespace) -> int:
     if not playing:
         sys.stdout.buffer.write(run.stdout)
         sys.stdout.flush()
-    seconds = limits.seconds(run)  # as the build counts it: CPU time where the judge does
-    over = time_over(limits, seconds) if outcome.word == OK else None
+    seconds = outcome.seconds  # as the build counts it: CPU time where the judge does, but
+    over = time_over(limits, seconds) if outcome.word == OK else None  # wall time when killed
     if over:
         details = [*details, *judge.waited(limits, run.cpu_seconds)]
     for line in details:
         print(line, file=sys.stderr)
     word = TLE if over else outcome.word
     said = message(TLE, over) if over else outcome.message
-    clock = " CPU" if limits.clock == CPU else ""
+    clock = " CPU" if limits.clock == CPU and seconds != run.seconds else ""
     head = (
         f"[{problem.slug}: {word}, {seconds:.3f} s{clock}, {run.peak_kib / MIB:.1f} MiB, {label}]"
     )

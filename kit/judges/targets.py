@@ -204,7 +204,8 @@ def runner_named(name: str) -> Runner:
             f"a Python 3 interpreter here (found: {here})"
         )
     version = interpreter.version if interpreter.impl == "cpython" else None
-    return Runner(Target(interpreter.impl, version), interpreter, True)
+    target = Target(interpreter.impl, version)
+    return Runner(target, interpreter, True, _unlimited_digits([target], interpreter))
 
 
 def stand_in(targets: list[Target]) -> Runner:
@@ -269,12 +270,15 @@ class _ProbeCache:
             return None
         key = f"{executable}|{stamp}"
         known = self.entries.get(key)
-        if isinstance(known, list) and len(known) == 3:
-            impl, version, flags = known
-            return Interpreter(impl, tuple(version), executable, tuple(flags))
+        if isinstance(known, list) and len(known) == 4:
+            impl, version, flags, itself = known
+            return Interpreter(impl, tuple(version), itself, tuple(flags))
         interpreter = _probe(executable)
         if interpreter is not None:  # a failing candidate is asked again next time
-            self.entries[key] = [interpreter.impl, list(interpreter.version), interpreter.flags]
+            self.entries[key] = [
+                interpreter.impl, list(interpreter.version), interpreter.flags,
+                interpreter.executable,
+            ]  # fmt: skip
             self.changed = True
         return interpreter
 
@@ -307,7 +311,10 @@ def _candidates() -> list[str]:
     ]
 
 
-_PROBE = "import sys,json;print(json.dumps([sys.implementation.name,list(sys.version_info[:2])]))"
+_PROBE = (
+    "import sys,json;"
+    "print(json.dumps([sys.implementation.name,list(sys.version_info[:2]),sys.executable]))"
+)
 
 
 def _probe(executable: str) -> Interpreter | None:
@@ -326,13 +333,15 @@ def _probe(executable: str) -> Interpreter | None:
         if done.returncode != 0:
             continue
         try:
-            name, (major, minor) = json.loads(done.stdout)
+            name, (major, minor), itself = json.loads(done.stdout)
         except (ValueError, TypeError):
             return None
         if major != 3:
             return None
         impl = "pypy" if name == "pypy" else "cpython"
-        return Interpreter(impl, (major, minor), executable, flags)
+        # the binary itself, not a launcher that needs the user's environment (a pyenv shim
+        # reads PYENV_VERSION; runs get a judge's environment, kit.processes)
+        return Interpreter(impl, (major, minor), itself or executable, flags)
     return None
 
 

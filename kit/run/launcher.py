@@ -412,6 +412,7 @@ def wrap(arguments: list[str]) -> int:
     if pid == 0:
         try:
             end_with_parent(signal.SIGKILL, wrapper)
+            within_hard(resource.RLIMIT_AS, resource.RLIM_INFINITY)  # as a batch run's
             set_stack(stack_bytes)
             os.dup2(err_write, 2)
             os.close(err_read)

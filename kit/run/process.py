@@ -24,11 +24,12 @@ The kit's own memory is therefore bounded by the output limit, whatever the prog
 (interactive games): it execs the program with the pipes it was given and writes what it
 measured to a report file, read back by ``read_watch_report``.
 
-Every run gets the same environment, ``run_environment()``: a judge's kind, ``PATH`` alone
-(``kit.processes.judged_environment``: none of the user's variables, PyPy's GC settings
-among them), plus a fixed PyPy nursery (``PYPY_NURSERY``). PyPy otherwise sizes its nursery from
-the "cache size" line of /proc/cpuinfo (half of it when over 8 MiB, else 4 MiB, since PyPy
-7.3.16: rpython/memory/gc/env.py), so the same program's peak memory would change with the CPU:
+Every run gets the same environment, ``run_environment()``: a judge's kind, ``PATH`` and
+where this machine keeps libraries and scratch files (``kit.processes.judged_environment``:
+none of the user's other variables, PyPy's GC settings among them), plus a fixed PyPy
+nursery (``PYPY_NURSERY``). PyPy otherwise sizes its nursery from the "cache size" line of
+/proc/cpuinfo (half of it when over 8 MiB, else 4 MiB, since PyPy 7.3.16:
+rpython/memory/gc/env.py), so the same program's peak memory would change with the CPU:
 a machine reporting 480 MiB gets a 240 MiB nursery.
 
 API::
@@ -313,8 +314,8 @@ def read_watch_report(report: Path) -> dict | None:
 
 
 def run_environment() -> dict[str, str]:
-    """The environment of every run: a judge's kind (``PATH`` only), with the fixed nursery
-    (see the module doc)."""
+    """The environment of every run: a judge's kind (``PATH`` and little more), with the
+    fixed nursery (see the module doc)."""
     env = judged_environment()
     env["PYPY_GC_NURSERY"] = PYPY_NURSERY
     return env

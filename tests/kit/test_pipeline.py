@@ -113,7 +113,7 @@ def test_a_syntax_error_under_targets_newer_than_the_kit_says_so(toy):
     host = f"{sys.version_info[0]}.{sys.version_info[1]}"
     assert error.endswith(
         f"syntax error: '(' was never closed (as the kit's own Python {host} reads it; the "
-        f"targets {newer[0]}.{newer[1]} may accept it: run the kit under the newest target's "
+        f"target {newer[0]}.{newer[1]} may accept it: run the kit under the newest target's "
         "Python)"
     )
 

@@ -75,6 +75,9 @@ def test_a_workspace_file_named_as_a_standard_module_is_refused(toy):
         "standard library's heapq: rename heapq.py (bundled, it would hide the standard "
         "module on the judge too)"
     )
+    write(toy, "parser.py", "X = 1\n")  # a module the standard library no longer has (3.10)
+    write(toy, "solutions/toy_sum.py", "from parser import X\nprint(X)\n")
+    assert run_bundle(toy, checked(toy), b"")[1] == b"1\n"
 
 
 def test_an_import_cycle_between_helpers_runs_as_it_does_from_source(toy):

@@ -24,8 +24,6 @@ def parsed(text):
         ("sys.version_info >= (3, 9)", True),
         ("sys.implementation.name == 'pypy'", True),
         ("version_info[0] > 2", True),
-        ("TYPE_CHECKING", True),
-        ("typing.TYPE_CHECKING", True),
         ("n > 3", False),
         ("callable(f)", False),
     ],
@@ -59,6 +57,22 @@ def test_guarded_statements_are_the_branches_and_the_try_bodies():
     )
     assert sorted(statement.lineno for statement in guarded_statements(tree)) == [3, 5, 7, 14, 17]
     assert guarded_lines(tree) == {3, 5, 7, 14, 17}
+
+
+def test_only_the_body_of_if_type_checking_is_guarded():
+    """It never runs; its ``else`` always does, and ``not TYPE_CHECKING`` is no guard."""
+    _, tree = parsed(
+        """\
+        import typing
+        if typing.TYPE_CHECKING:
+            import numpy
+        else:
+            import scipy
+        if not TYPE_CHECKING:
+            import pandas
+        """
+    )
+    assert guarded_lines(tree) == {3}
 
 
 def test_a_bare_except_and_exception_guard_too():

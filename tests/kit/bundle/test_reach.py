@@ -136,6 +136,48 @@ AS_FROM_SOURCE = {
                    "class A:\n    LOG.append(2)\n"},
         "from shared.dyn import used\nprint(used())",
     ),
+    "a decorator's name imported, then rebound": (
+        {"dyn.py": "from functools import lru_cache\nREG = []\n\n\ndef lru_cache(f):\n"
+                   "    REG.append(f.__name__)\n    return f\n\n\n@lru_cache\ndef add():\n"
+                   "    return 1\n\n\ndef used():\n    return REG\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a decorator of the module's own, defined in a try": (
+        {"dyn.py": "REG = []\ntry:\n    def property(f):\n        REG.append(1)\n"
+                   "        return f\nexcept ImportError:\n    pass\n\n\n@property\n"
+                   "def add():\n    return 1\n\n\ndef used():\n    return REG\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a decorator a star import may bind": (
+        {"reg.py": "REG = []\n\n\ndef property(f):\n    REG.append(1)\n    return f\n",
+         "dyn.py": "from shared.reg import *\n\n\n@property\ndef add():\n    return 1\n\n\n"
+                   "def used():\n    from shared.reg import REG\n\n    return REG\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a class body's annotation that acts": (
+        {"dyn.py": "LOG = []\n\n\ndef used():\n    return LOG\n\n\n"
+                   "class A:\n    a: LOG.append(3) = 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a class body storing into a global": (
+        {"dyn.py": "REG = {}\n\n\ndef used():\n    return REG\n\n\n"
+                   "class A:\n    REG['c'] = 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a constant whose attribute raises": (
+        {"dyn.py": "import math\nX = math.nosuch\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a constant dividing by zero": (
+        {"dyn.py": "X = 1 // 0\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "an operator on an object whose operator acts": (
+        {"dyn.py": "LOG = []\n\n\nclass V:\n    def __add__(self, other):\n"
+                   "        LOG.append(4)\n        return self\n\n\nv = V()\nX = v + v\n\n\n"
+                   "def used():\n    return LOG\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
     "a constant whose index raises": (
         {"dyn.py": "TABLE = [1]\nX = TABLE[10]\n\n\ndef used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",

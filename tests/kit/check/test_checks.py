@@ -69,6 +69,9 @@ def test_an_import_for_type_checkers_only_is_not_checked(toy):
     guarded = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import numpy\nprint(3)\n"
     write(toy, "solutions/toy_sum.py", guarded)
     checked(toy)
+    write(toy, "solutions/toy_sum.py", guarded.replace("print(3)", "else:\n    import numpy"))
+    with pytest.raises(BuildError, match=r"toy_sum\.py:5: imports 'numpy'"):
+        checked(toy)
 
 
 def test_test_only_code_of_helpers_is_not_checked(toy):

@@ -4,6 +4,8 @@ the solution's lines with status 1; an unreadable FILE and an interactive proble
 secret input are one-line errors."""
 
 import argparse
+import subprocess
+import sys
 
 import pytest
 
@@ -76,7 +78,7 @@ def test_an_interactive_problem_needs_its_secret_input(toy):
 
 @pytest.mark.parametrize(
     ("judge", "code", "head"),
-    [("Kattis", 0, "[toy_sum: ok, 0.0"), ("nowhere", 1, "[toy_sum: TLE, 1.")],
+    [("Kattis", 0, "[toy_sum: ok, 0."), ("nowhere", 1, "[toy_sum: TLE, 1.")],
 )
 def test_a_sleeper_is_timed_by_the_judge_s_clock_as_the_build_times_it(
     toy, capfd, judge, code, head
@@ -92,3 +94,25 @@ def test_a_sleeper_is_timed_by_the_judge_s_clock_as_the_build_times_it(
     last = capfd.readouterr().err.splitlines()[-1]
     assert last.startswith(head), last
     assert (" s CPU, " in last) == (judge == "Kattis")
+
+
+def test_a_run_killed_at_the_timeout_shows_its_wall_time_under_a_cpu_clock(toy, capfd):
+    """Under Kattis a sleeper killed at 3 s showed "0.044 s CPU": the kill is by the wall."""
+    text = (toy / "problems.toml").read_text()
+    (toy / "problems.toml").write_text(text.replace('judge = "nowhere"', 'judge = "Kattis"', 1))
+    solution = toy / "solutions" / "toy_sum.py"
+    solution.write_text("import time\ntime.sleep(30)\n")
+    args = parse("toy_sum", str(toy / "samples" / "toy_sum" / "sample-1.in"), "--root", str(toy))
+    assert args.run(args) == 1
+    last = capfd.readouterr().err.splitlines()[-1]
+    assert last.startswith("[toy_sum: TLE, 3.") and " CPU" not in last, last
+
+
+def test_run_with_stdin_closed_reads_nothing_and_says_why(toy):
+    """``cpkit run SLUG`` reads stdin: closed, it was an AttributeError traceback."""
+    done = subprocess.run(
+        ["bash", "-c", f"{sys.executable} -m kit run toy_sum --root {toy} <&-"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.splitlines()[-1].startswith("[toy_sum: "), done.stderr

@@ -108,3 +108,21 @@ def test_a_pyenv_folder_this_user_may_not_read_is_passed_over(monkeypatch, tmp_p
 
     monkeypatch.setattr(targets.Path, "glob", refused)
     assert all(not name.startswith(str(tmp_path)) for name in targets._candidates())
+
+
+def test_an_interpreter_is_run_as_its_own_binary_not_its_launcher(tmp_path):
+    """A launcher that needs the user's environment (a pyenv shim reads PYENV_VERSION) would
+    not start under a judge's environment: the probe names the binary it started."""
+    launcher = tmp_path / "python-launcher"
+    launcher.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    launcher.chmod(0o755)
+    interpreter = targets._probe(str(launcher))
+    assert interpreter is not None and interpreter.executable == sys.executable
+
+
+def test_a_target_named_by_its_path_gets_the_same_digit_limit_as_by_its_name():
+    old = [i for i in found() if i.impl == "cpython" and i.version < (3, 11)]
+    if not old:
+        pytest.skip("no CPython older than 3.11 here")
+    by_path = runner_named(old[0].executable)
+    assert by_path.extra_flags == ("-X", "int_max_str_digits=0")

@@ -208,6 +208,8 @@ def test_hard_limits_below_a_judge_s_are_noted(monkeypatch):
         limits.resource.RLIMIT_AS: 2 << 30,
     }
     monkeypatch.setattr(limits.resource, "getrlimit", lambda kind: (0, hard[kind]))
+    roomy = limits.shutil.disk_usage("/")._replace(free=1 << 40)
+    monkeypatch.setattr(limits.shutil, "disk_usage", lambda folder: roomy)
     notes = limits.machine_notes(given)
     assert [note.split(" (")[0] for note in notes] == [
         "note: this machine's hard stack limit is 8 MiB",
