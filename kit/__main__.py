@@ -1,8 +1,15 @@
 """``python -m kit``: the same command as ``cpkit``."""
 
+import os
 import sys
 
-from kit.cli import exit_now, main
+# ``-m`` puts the working folder first on ``sys.path``, where a workspace's scratch
+# ``heapq.py`` would hide the standard module from the kit itself: the kit is imported
+# already (its own modules are found from its package), so the folder goes.
+if sys.path and sys.path[0] in ("", os.getcwd()):
+    del sys.path[0]
+
+from kit.cli import exit_now, main  # noqa: E402
 
 if __name__ == "__main__":
     exit_now(main(sys.argv[1:], prog="python -m kit"))

@@ -309,3 +309,17 @@ def test_what_the_terminal_cannot_encode_is_escaped_not_a_crash(toy):
     )  # fmt: skip
     assert done.returncode == 1 and b"Traceback" not in done.stderr, done.stderr
     assert b"\\u240d" in done.stdout and done.stdout.endswith(b"FAILED: toy_sum\n")
+
+
+def test_python_m_kit_in_a_workspace_with_a_stdlib_named_file_runs(tmp_path):
+    """``-m`` puts the working folder first: a scratch ``json.py`` hid the standard module
+    from the kit itself (a traceback inside the kit)."""
+    (tmp_path / "json.py").write_text("raise SystemExit('the scratch json.py ran')\n")
+    (tmp_path / "problems.toml").write_text("")
+    root = Path(cli.__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-m", "kit"], cwd=tmp_path, capture_output=True, text=True,
+        env={**os.environ, "PYTHONPATH": str(root)}, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("no problems in ")
