@@ -333,9 +333,10 @@ def _probe(executable: str) -> Interpreter | None:
         if done.returncode != 0:
             continue
         try:
-            name, (major, minor), itself = json.loads(done.stdout)
+            name, (major, minor), *rest = json.loads(done.stdout)
         except (ValueError, TypeError):
             return None
+        itself = rest[0] if rest and isinstance(rest[0], str) else executable
         if major != 3:
             return None
         impl = "pypy" if name == "pypy" else "cpython"

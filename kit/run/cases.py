@@ -80,6 +80,7 @@ from kit.run.verdicts import (
 )
 
 STDERR_LINES = 6
+CLEARLY_OVER = 2.0  # a first run this many times the limit is not repeated: the case is TLE
 
 Progress = Callable[[str], None]
 
@@ -454,8 +455,8 @@ class CaseJudge:
                 return outcome, timing
             timing.add(run, limits.seconds(run))
             cpu.append(run.cpu_seconds)
-            if attempt == 0 and limits.seconds(run) > limits.time:
-                break  # over the limit already: no need to repeat it
+            if attempt == 0 and limits.seconds(run) > CLEARLY_OVER * limits.time:
+                break  # so far over that no noise explains it: the median would be over too
         over = time_over(limits, timing.median, len(timing.seconds))
         if over is not None:
             details = self.waited(limits, statistics.median(cpu))

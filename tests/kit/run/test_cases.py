@@ -13,7 +13,7 @@ from kit.judges.targets import stand_in
 from kit.pipeline import write_bundle
 from kit.registry import NO_ANSWER, Case, load_registry
 from kit.run import cases as cases_module
-from kit.run.cases import Column, RunOptions, explain, interactor_command, run_all
+from kit.run.cases import CaseJudge, Column, RunOptions, explain, interactor_command, run_all
 from kit.run.limits import limits_for
 from kit.run.process import Run, Timing
 from kit.run.verdicts import OK
@@ -97,6 +97,23 @@ def test_progress_counts_each_case_once_and_names_a_time_taken_again(toy_run, tm
         *["toy_sum: timed again alone"] * (len(said) - 1),
     ]
     assert len(said) > 1
+
+
+def test_a_run_just_over_the_limit_is_timed_again_and_the_median_decides(toy_run, tmp_path):
+    """The report says "the median of 3 deciding": a first run at 1.2x the limit is not the
+    verdict by itself (it was: one slow run alone made a TLE); one at twice the limit is."""
+    problem, bundle, script, columns = toy_run
+    (tmp_path / "cwd").mkdir()
+    judge = CaseJudge(problem, bundle=bundle, script=script, comparator=None, interactor=None,
+                      empty=tmp_path / "cwd")  # fmt: skip
+    limits = replace(limits_for(problem, columns[0].runner), time=0.5, timeout=5.0)
+    script.write_text("import time\ntime.sleep(0.6)\n" + script.read_text())
+    outcome, timing = judge.repeat(case(tmp_path, "slow", "1 2\n"), columns[0].runner, limits, 3)
+    assert outcome.word == "TLE" and len(timing.seconds) == 3
+    assert "median of 3 runs" in outcome.message
+    script.write_text(script.read_text().replace("time.sleep(0.6)", "time.sleep(1.1)"))
+    outcome, timing = judge.repeat(case(tmp_path, "slower", "1 2\n"), columns[0].runner, limits, 3)
+    assert outcome.word == "TLE" and len(timing.seconds) == 1
 
 
 def test_first_failure_stops_each_target_at_its_first_failing_case(toy_run, tmp_path):
