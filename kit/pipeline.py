@@ -29,6 +29,7 @@ import concurrent.futures
 import contextlib
 import dataclasses
 import os
+import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -111,16 +112,41 @@ def make_bundle(problem: Problem) -> Bundle:
 
 def _newer_syntax(problem: Problem, error: str) -> str:
     """What to add to a syntax error the kit's own Python found when a target is newer: the
-    code may be valid there (3.12's nested f-strings under a 3.11 kit)."""
-    newer = [t.label for t in problem.targets if t.version and t.version > sys.version_info[:2]]
+    code may be valid there (3.12's nested f-strings under a 3.11 kit). When the newest such
+    target's interpreter is here, it is asked: it reads the file (run the kit under it), or it
+    does not either (a plain error: nothing to add)."""
+    newer = [t for t in problem.targets if t.version and t.version > sys.version_info[:2]]
     if ": syntax error: " not in error or not newer:
         return ""
     host = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    which = f"the targets {', '.join(newer)}" if len(newer) > 1 else f"the target {newer[0]}"
+    newest = max(newer, key=lambda t: t.syntax)
+    runner = targets_module.runner_for(newest, list(targets_module.found()))
+    if runner is not None and runner.exact:
+        path = problem.root / error.partition(":")[0]
+        if not _parses(runner.interpreter.executable, path):
+            return ""
+        return (
+            f" (as the kit's own Python {host} reads it; {runner.interpreter.label}, here, "
+            "reads it: run the kit under it)"
+        )
+    labels = [t.label for t in newer]
+    which = f"the targets {', '.join(labels)}" if len(labels) > 1 else f"the target {labels[0]}"
     return (
         f" (as the kit's own Python {host} reads it; {which} may accept it: run the kit under "
         "the newest target's Python)"
     )
+
+
+def _parses(python: str, path: Path) -> bool:
+    """Whether ``python`` parses the file at ``path``."""
+    code = "import ast, sys; ast.parse(open(sys.argv[1], 'rb').read())"
+    try:
+        done = subprocess.run(
+            [python, "-I", "-c", code, str(path)], capture_output=True, timeout=30, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
 
 
 def columns_for(

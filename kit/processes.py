@@ -11,13 +11,14 @@ Every program a judge would run, the jury's and the solution's, gets the judge's
 environment, ``judged_environment()``: ``PATH`` (and where this machine keeps libraries
 and scratch files), not the user's variables (a locale of
 Latin-1, ``MALLOC_PERTURB_``, a contest's ``LOCAL=1``, ``PYTHONOPTIMIZE=1`` under which a
-Python checker's ``assert`` no longer rejects: each changed a verdict). Without a locale,
-CPython (PEP 538) and PyPy read and write UTF-8.
+Python checker's ``assert`` no longer rejects: each changed a verdict). The locale's
+character type is ``C.UTF-8``: CPython and PyPy read and write UTF-8, and PyPy 3.9, without
+a locale, could not open a script whose path is not ASCII.
 
 API::
 
     run_program(argv, cwd, timeout, stdin=None) -> (status, stdout, stderr, hung)
-    judged_environment() -> dict   # PATH, LD_LIBRARY_PATH, TMPDIR
+    judged_environment() -> dict   # PATH, LC_CTYPE=C.UTF-8, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
     signal_name(number) -> "SIGSEGV"
 """
@@ -31,13 +32,14 @@ import subprocess
 from pathlib import Path
 
 MACHINE = ("LD_LIBRARY_PATH", "TMPDIR")  # where this machine keeps libraries and scratch files
+UTF8 = "C.UTF-8"  # the locale's encoding: without one, PyPy 3.9 takes file names as ASCII
 
 
 def judged_environment() -> dict[str, str]:
     """The environment of a program a judge runs: ``PATH``, and where this machine keeps its
     libraries (an interpreter or a checker linked against them) and its scratch files, nothing
     else of the user's (see the module doc)."""
-    env = {"PATH": os.environ.get("PATH") or os.defpath}
+    env = {"PATH": os.environ.get("PATH") or os.defpath, "LC_CTYPE": UTF8}
     env.update((name, os.environ[name]) for name in MACHINE if name in os.environ)
     return env
 

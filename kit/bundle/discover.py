@@ -22,6 +22,7 @@ import ast
 import sys
 from pathlib import Path
 
+from kit.bundle.guards import is_type_checking
 from kit.bundle.resolve import ResolveError, Resolver, Spec
 from kit.bundle.sources import (
     ENTRY,
@@ -107,9 +108,16 @@ def _imports(source: Source):
     statements = source.tree.body
     if not source.is_entry:
         statements = [node for node in statements if not is_main_block(node)]
+    unchecked = {  # ``if TYPE_CHECKING:`` imports are for type checkers: they never run
+        id(node)
+        for test in walk(source.tree)
+        if isinstance(test, ast.If) and is_type_checking(test.test)
+        for body in test.body
+        for node in walk(body)
+    }
     for statement in statements:
         for node in walk(statement):
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in unchecked:
                 yield node
 
 

@@ -57,7 +57,7 @@ def _is_platform_test(node: ast.AST) -> bool:
     )
 
 
-def _is_type_checking(test: ast.expr) -> bool:
+def is_type_checking(test: ast.expr) -> bool:
     """``TYPE_CHECKING`` or ``typing.TYPE_CHECKING`` itself (not ``not TYPE_CHECKING``)."""
     if isinstance(test, ast.Attribute):
         return test.attr == "TYPE_CHECKING"
@@ -81,7 +81,7 @@ def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stm
 
     def visit(statements: list[ast.stmt]) -> None:
         for statement in statements:
-            if isinstance(statement, ast.If) and _is_type_checking(statement.test):
+            if isinstance(statement, ast.If) and is_type_checking(statement.test):
                 found.extend(statement.body)  # for type checkers only: it never runs
                 visit(statement.orelse)  # which always does
                 continue

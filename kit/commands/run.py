@@ -30,7 +30,7 @@ from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Case, load_registry, select
 from kit.run.cases import CaseJudge, explain, interactor_command
-from kit.run.limits import limits_for, time_over
+from kit.run.limits import limits_for, machine_notes, time_over
 from kit.run.verdicts import MIB, OK, TLE, message
 
 HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
@@ -53,20 +53,11 @@ def run(args: argparse.Namespace) -> int:
     runner = target_runner(args) or runner_for_runs(problem.targets)
     playing = problem.kind == "interactive" and problem.interactor is not None
     given = None if args.file == Path("-") else args.file  # "-": stdin, as most commands read it
-    if given is not None:
-        try:
-            stdin = given.read_bytes()
-        except OSError as error:
-            raise BuildError(f"{given}: cannot read: {error.strerror or error}") from None
-    elif playing:
-        raise BuildError(f"{problem.slug}: name the interactor's secret input FILE")
-    else:
-        stdin = sys.stdin.buffer.read()
+    stdin = _input(given, problem, playing)
     with tempfile.TemporaryDirectory(prefix="kit-run-") as folder:
         bundle, script = write_bundle(problem, Path(folder))
         empty = Path(folder, "cwd")
         empty.mkdir()
-        label = runner.described
         limits = limits_for(problem, runner)
         answer = _answer_beside(given) if given is not None and not playing else None
         judge = CaseJudge(
@@ -86,13 +77,33 @@ def run(args: argparse.Namespace) -> int:
     if not playing:
         sys.stdout.buffer.write(run.stdout)
         sys.stdout.flush()
+    return _told(problem, outcome, run, judge, limits, details, runner.described)
+
+
+def _input(given: Path | None, problem, playing: bool) -> bytes:
+    """The run's stdin: FILE's bytes, else this command's stdin (a game needs its FILE)."""
+    if given is not None:
+        try:
+            return given.read_bytes()
+        except OSError as error:
+            raise BuildError(f"{given}: cannot read: {error.strerror or error}") from None
+    if playing:
+        raise BuildError(f"{problem.slug}: name the interactor's secret input FILE")
+    return sys.stdin.buffer.read()
+
+
+def _told(problem, outcome, run, judge, limits, details: list[str], label: str) -> int:
+    """The verdict, its details and the figures on stderr, as the build counts them; the
+    exit status."""
     seconds = outcome.seconds  # as the build counts it: CPU time where the judge does, but
     over = time_over(limits, seconds) if outcome.word == OK else None  # wall time when killed
     if over:
         details = [*details, *judge.waited(limits, run.cpu_seconds)]
+    word = TLE if over else outcome.word
+    if word != OK:  # what this machine's hard limits took from the run, as the build says
+        details = [*details, *machine_notes(limits)]
     for line in details:
         print(line, file=sys.stderr)
-    word = TLE if over else outcome.word
     said = message(TLE, over) if over else outcome.message
     clock = " CPU" if limits.clock == CPU and seconds != run.seconds else ""
     head = (

@@ -523,9 +523,10 @@ class CheckerComparator(Comparator):
         if status == 0:
             return Judgement(True, summary_line(stdout + b"\n" + stderr))
         message = judge_message(stdout, stderr)
-        failure = testlib_failure(status)
+        failure = not_started(status, message) or testlib_failure(status)
         if failure is not None:
-            return _checker_failure(failure + (f": {message}" if message else ""))
+            said = "" if failure.endswith(message) else message
+            return _checker_failure(failure + (f": {said}" if said else ""))
         meaning = TESTLIB_REJECTS[status]
         return Judgement(
             False,
@@ -623,6 +624,18 @@ def judge_message(stdout: bytes, stderr: bytes) -> str:
         if statement is not None:
             return _trimmed(f"{crash} ({statement})", MESSAGE_CHARS)
     return crash
+
+
+NOT_STARTED = ("ModuleNotFoundError", "ImportError", "SyntaxError", "IndentationError", "TabError")
+
+
+def not_started(status: int, message: str) -> str | None:
+    """A Python checker's or interactor's exit 1 that rejects nothing: it could not import or
+    compile (``message``, its exception line, says so): its own failure, described; else
+    None. (An ``assert`` or an exception on the output is a rejection.)"""
+    if status == 1 and message.partition(":")[0].strip() in NOT_STARTED:
+        return f"it could not run: {message}"
+    return None
 
 
 def testlib_failure(status: int) -> str | None:

@@ -195,7 +195,8 @@ def runner_named(name: str) -> Runner:
                 f"--target {name}: no {target.name} interpreter here (found: {here}){hint}"
             )
         return runner
-    executable = shutil.which(text) or (text if os.access(text, os.X_OK) else None)
+    found_at = shutil.which(text) or (text if os.access(text, os.X_OK) else None)
+    executable = os.path.abspath(found_at) if found_at else None  # runs start elsewhere
     interpreter = _ProbeCache.load().probe(executable) if executable else None
     if interpreter is None:
         here = ", ".join(i.short for i in found()) or "none"
@@ -272,7 +273,7 @@ class _ProbeCache:
         known = self.entries.get(key)
         if isinstance(known, list) and len(known) == 4:
             impl, version, flags, itself = known
-            return Interpreter(impl, tuple(version), itself, tuple(flags))
+            return Interpreter(impl, tuple(version), _binary(itself, executable), tuple(flags))
         interpreter = _probe(executable)
         if interpreter is not None:  # a failing candidate is asked again next time
             self.entries[key] = [
@@ -336,7 +337,7 @@ def _probe(executable: str) -> Interpreter | None:
             name, (major, minor), *rest = json.loads(done.stdout)
         except (ValueError, TypeError):
             return None
-        itself = rest[0] if rest and isinstance(rest[0], str) else executable
+        itself = _binary(rest[0] if rest and isinstance(rest[0], str) else "", executable)
         if major != 3:
             return None
         impl = "pypy" if name == "pypy" else "cpython"
@@ -344,6 +345,13 @@ def _probe(executable: str) -> Interpreter | None:
         # reads PYENV_VERSION; runs get a judge's environment, kit.processes)
         return Interpreter(impl, (major, minor), itself or executable, flags)
     return None
+
+
+def _binary(itself: str, executable: str) -> str:
+    """What runs an interpreter: the binary it names itself (``sys.executable``: a pyenv
+    shim's real Python), unless that is not here (a wrapper running a container's Python):
+    then ``executable``, the wrapper, as given."""
+    return itself if itself and os.access(itself, os.X_OK) else executable
 
 
 def timing_interpreters(targets: tuple[Target, ...] | list[Target]) -> list[Interpreter]:

@@ -78,6 +78,7 @@ from kit.judges.compare import (
     feedback_score,
     judge_message,
     next_pass_input,
+    not_started,
     summary_line,
     testlib_failure,
 )
@@ -662,6 +663,9 @@ def _interactor_crash(interactor: _Exit, said: str, statuses: _Statuses) -> str 
     43); ``said`` is its message. None when it accepted or rejected."""
     if interactor.code < 0:
         return f"killed by {signal_name(-interactor.code)}"
+    unable = not_started(interactor.code, said)
+    if unable is not None:
+        return f"failed: {unable}"
     failure = statuses.failure(interactor.code)
     if failure is None:
         return None

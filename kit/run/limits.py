@@ -33,7 +33,7 @@ API::
 
     limits_for(problem, runner, kill_factor=KILL_FACTOR) -> Limits
     prefetch(problem, runners)    # footprints measured (or read) early
-    run_limited(command, stdin, cwd, limits) -> Run   # one run held to them
+    run_limited(command, stdin, cwd, limits, env=None) -> Run   # one run held to them
     exceeded(limits, *, output_over, killed, peak_kib, processes=1) -> (kind, text) | None
     machine_notes(limits) -> [str]   # this machine's hard rlimits below what a judge gives
     time_over(limits, seconds, runs=1) -> text | None
@@ -164,12 +164,16 @@ def _mib(size: int) -> str:
     return f"{size / (1 << 20):.0f} MiB"
 
 
-def run_limited(command: list[str], stdin: bytes | Path, cwd: Path, limits: Limits) -> Run:
-    """``command`` run once as a judge runs it (``kit.run.process``), held to ``limits``."""
+def run_limited(
+    command: list[str], stdin: bytes | Path, cwd: Path, limits: Limits, env: dict | None = None
+) -> Run:
+    """``command`` run once as a judge runs it (``kit.run.process``), held to ``limits``;
+    ``env``: another environment than a judge's (the user's own tools)."""
     return run_process(
         command,
         stdin,
         cwd=cwd,
+        env=env,
         timeout=limits.timeout,
         memory_kib=limits.kill_kib,
         output_bytes=limits.output_bytes,

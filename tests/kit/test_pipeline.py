@@ -12,7 +12,7 @@ import pytest
 from kit import pipeline
 from kit.check.checks import check
 from kit.errors import BuildError
-from kit.judges.targets import Target, stand_in
+from kit.judges.targets import Target, found, stand_in
 from kit.pipeline import Result, Status, build_problem, columns_for, make_bundle, write_bundle
 from kit.registry import load_registry
 from kit.run import cases as cases_module
@@ -104,18 +104,29 @@ def test_a_build_error_fails_the_problem_in_one_line_and_runs_nothing(toy):
 
 def test_a_syntax_error_under_targets_newer_than_the_kit_says_so(toy):
     """The kit's own Python parses the sources: syntax a newer target accepts (3.12's nested
-    f-strings) fails under an older kit, and the message says whose reading it is."""
+    f-strings) fails under an older kit, and the message says whose reading it is; a target
+    whose interpreter is here is asked, so a plain typo gets nothing added."""
     problem = toy_sum(toy)
     problem.solution.write_text("x = (\n")
-    newer = (sys.version_info[0], sys.version_info[1] + 1)
-    problem = dataclasses.replace(problem, targets=(Target("cpython", newer),))
-    (error,) = build_problem(problem, ONE_AT_A_TIME, interpreters=[]).errors
+    unknown = (3, 99)  # no interpreter here
+    alone = dataclasses.replace(problem, targets=(Target("cpython", unknown),))
+    (error,) = build_problem(alone, ONE_AT_A_TIME, interpreters=[]).errors
     host = f"{sys.version_info[0]}.{sys.version_info[1]}"
     assert error.endswith(
         f"syntax error: '(' was never closed (as the kit's own Python {host} reads it; the "
-        f"target {newer[0]}.{newer[1]} may accept it: run the kit under the newest target's "
-        "Python)"
+        "target 3.99 may accept it: run the kit under the newest target's Python)"
     )
+    newer = [i for i in found() if i.impl == "cpython" and i.version > sys.version_info[:2]]
+    if not newer:
+        pytest.skip("no CPython newer than the kit's here")
+    version = newer[-1].version
+    asked = dataclasses.replace(problem, targets=(Target("cpython", version),))
+    (error,) = build_problem(asked, ONE_AT_A_TIME, interpreters=[]).errors
+    assert error.endswith("syntax error: '(' was never closed"), error
+    if version >= (3, 12):
+        problem.solution.write_text('d = {"a": 1}\nprint(f"{d["a"]}")\n')
+        (error,) = build_problem(asked, ONE_AT_A_TIME, interpreters=[]).errors
+        assert error.endswith("here, reads it: run the kit under it)"), error
 
 
 def test_a_dist_that_cannot_be_written_is_one_line(toy):

@@ -80,6 +80,20 @@ def test_a_workspace_file_named_as_a_standard_module_is_refused(toy):
     assert run_bundle(toy, checked(toy), b"")[1] == b"1\n"
 
 
+def test_a_helper_imported_for_type_checkers_only_is_not_bundled(toy):
+    """``if TYPE_CHECKING: from shared.heavy import T`` never runs: the helper (and its own
+    imports, numpy here) is no part of the bundle."""
+    write(toy, "shared/heavy.py", "import numpy\nT = int\n")
+    code = (
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from shared.heavy import T\n"
+        "print(3)\n"
+    )
+    write(toy, "solutions/toy_sum.py", code)
+    bundle = checked(toy)
+    assert "shared.heavy" not in [h.name for h in bundle.helpers]
+    assert run_bundle(toy, bundle, b"")[1] == b"3\n"
+
+
 def test_an_import_cycle_between_helpers_runs_as_it_does_from_source(toy):
     """The bundle imports each helper when Python would: a cycle that works from source
     works, and one that fails (a name taken from a module still loading) fails the same."""

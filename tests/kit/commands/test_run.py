@@ -116,3 +116,18 @@ def test_run_with_stdin_closed_reads_nothing_and_says_why(toy):
     )  # fmt: skip
     assert "Traceback" not in done.stderr, done.stderr
     assert done.stderr.splitlines()[-1].startswith("[toy_sum: "), done.stderr
+
+
+def test_a_failed_run_says_what_this_machine_s_limits_took_from_it(
+    toy, tmp_path, capfd, monkeypatch
+):
+    """As the build's report does (a hard stack limit below the judge's, say)."""
+    monkeypatch.setattr(run, "machine_notes", lambda limits: ["note: a hard limit here"])
+    args = parse("toy_sum", str(toy / "samples" / "toy_sum" / "sample-1.in"), "--root", str(toy))
+    assert args.run(args) == 0
+    assert "note: a hard limit here" not in capfd.readouterr().err
+    given = tmp_path / "bad.in"
+    given.write_text("x y\n")
+    args = parse("toy_sum", str(given), "--root", str(toy))
+    assert args.run(args) == 1
+    assert "note: a hard limit here" in capfd.readouterr().err

@@ -126,3 +126,14 @@ def test_a_target_named_by_its_path_gets_the_same_digit_limit_as_by_its_name():
         pytest.skip("no CPython older than 3.11 here")
     by_path = runner_named(old[0].executable)
     assert by_path.extra_flags == ("-X", "int_max_str_digits=0")
+
+
+def test_a_wrapper_whose_binary_is_not_here_runs_as_given(tmp_path, monkeypatch):
+    """A wrapper around a container's Python reports a ``sys.executable`` that is not on this
+    machine: the wrapper itself runs it, by its absolute path (runs start elsewhere)."""
+    wrapper = tmp_path / "judgepy"
+    wrapper.write_text(f'#!/bin/bash\nexec -a /opt/judge/bin/python3 "{sys.executable}" "$@"\n')
+    wrapper.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    runner = runner_named("./judgepy")
+    assert runner.interpreter.executable == str(wrapper)

@@ -372,3 +372,15 @@ def test_a_solution_that_goes_on_after_the_rejection_keeps_the_interactors_verdi
     )
     run = play([sys.executable, str(solution)], secret, memory_kib=64 * 1024)
     assert (run.verdict, run.message) == ("WA", "wrong answer: more than 7 guesses")
+
+
+def test_an_interactor_that_cannot_run_is_its_own_failure(secret, tmp_path):
+    """Exit 1 with an import error is no rejection of the solution: it was WA."""
+    script = tmp_path / "broken.py"
+    script.write_text("import helper_not_there\n")
+    run = play(program("binary_search.py"), secret, interactor=[sys.executable, str(script)])
+    assert run.verdict == "JE"
+    assert run.message == (
+        "judge error: interactor failed: it could not run: "
+        "ModuleNotFoundError: No module named 'helper_not_there'"
+    )

@@ -224,3 +224,15 @@ def test_hard_limits_below_a_judge_s_are_noted(monkeypatch):
     monkeypatch.setattr(limits.shutil, "disk_usage", lambda folder: small)
     (note,) = limits.machine_notes(given)
     assert note.startswith("note: the temporary folder ") and "has 8 MiB free, less than" in note
+
+
+@pytest.mark.skipif(not PYPY, reason="no PyPy here")
+def test_pypy_runs_a_script_whose_path_is_not_ascii(tmp_path):
+    """Without a locale PyPy 3.9 took file names as ASCII and could not open its script in
+    ``/home/josé/...``: every PyPy run there was a runtime error."""
+    folder = tmp_path / "josé"
+    folder.mkdir()
+    script = folder / "a.py"
+    script.write_text("print('ok ✓')\n")
+    done = run_process(PYPY[0].command(script), b"", cwd=folder, timeout=30)
+    assert (done.returncode, done.stdout.decode()) == (0, "ok ✓\n"), done.stderr

@@ -92,3 +92,12 @@ def test_a_failing_program_is_one_line_with_its_input_or_seed(maxsum, tmp_path):
         "--gen 'quiet.py' (run with 3) failed: runtime error: exit status 1 (it said: no such "
         "table)"
     )
+
+
+def test_the_user_s_own_programs_keep_the_user_s_environment(maxsum, tmp_path, monkeypatch):
+    """``--brute "python3 brute.py"`` is the user's tool, not a program a judge runs: it sees
+    ``PYTHONPATH`` and the like as the user's shell has them (it lost them, and failed)."""
+    monkeypatch.setenv("KIT_USER_SETTING", "kept")
+    code = "import os; print(os.environ.get('KIT_USER_SETTING'))"
+    gen = parse_program(f'{sys.executable} -c "{code}"', "--gen", RUNNER, maxsum)
+    assert gen.generate(1, None, cwd=tmp_path, limits=limits_for(maxsum, RUNNER)) == "kept\n"
