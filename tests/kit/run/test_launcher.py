@@ -5,6 +5,7 @@ output cap; ``wrap`` around a program with its own pipes, reporting to a file.""
 
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -342,3 +343,20 @@ def test_a_run_s_limits_stay_within_the_hard_ones_and_the_output_cap_is_fixed(tm
     assert answer["returncode"] == 0, answer
     size, address, _ = eval((tmp_path / "out0").read_text().replace(") (", "), ("))
     assert size == (cap // 2, cap // 2) and address == (space, space)
+
+
+def test_a_game_s_address_space_is_opened_as_a_batch_run_s(tmp_path):
+    """``wrap`` (an interactive game's watch) sets the soft address-space limit to the hard
+    one, as ``serve`` does for a batch run: ``ulimit -v`` made PyPy fail here only."""
+    space = 1 << 34
+    code = "import resource as r; print(r.getrlimit(r.RLIMIT_AS))"
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_AS, (space // 2, space))
+
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(LAUNCHER), "wrap", str(tmp_path / "report.json"),
+         "10.0", "0", "unlimited", *python(code)],
+        capture_output=True, timeout=60, check=False, preexec_fn=limited,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout) == (0, f"({space}, {space})\n".encode()), done.stderr
