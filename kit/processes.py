@@ -13,7 +13,9 @@ and scratch files), not the user's variables (a locale of
 Latin-1, ``MALLOC_PERTURB_``, a contest's ``LOCAL=1``, ``PYTHONOPTIMIZE=1`` under which a
 Python checker's ``assert`` no longer rejects: each changed a verdict). The locale's
 character type is ``C.UTF-8``: CPython and PyPy read and write UTF-8, and PyPy 3.9, without
-a locale, could not open a script whose path is not ASCII.
+a locale, could not open a script whose path is not ASCII. A variable the user names in
+``CPKIT_RUN_ENV`` (``CPKIT_RUN_ENV=LOA_MOVE_TIME``: a local setting of the program under test,
+which no judge sets) is passed too.
 
 API::
 
@@ -33,6 +35,7 @@ from pathlib import Path
 
 MACHINE = ("LD_LIBRARY_PATH", "TMPDIR")  # where this machine keeps libraries and scratch files
 UTF8 = "C.UTF-8"  # the locale's encoding: without one, PyPy 3.9 takes file names as ASCII
+PASSED = "CPKIT_RUN_ENV"  # names of the user's variables to pass to runs all the same
 
 
 def judged_environment() -> dict[str, str]:
@@ -40,7 +43,8 @@ def judged_environment() -> dict[str, str]:
     libraries (an interpreter or a checker linked against them) and its scratch files, nothing
     else of the user's (see the module doc)."""
     env = {"PATH": os.environ.get("PATH") or os.defpath, "LC_CTYPE": UTF8}
-    env.update((name, os.environ[name]) for name in MACHINE if name in os.environ)
+    passed = [*MACHINE, *os.environ.get(PASSED, "").replace(",", " ").split()]
+    env.update((name, os.environ[name]) for name in passed if name in os.environ)
     return env
 
 

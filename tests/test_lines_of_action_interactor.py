@@ -239,7 +239,7 @@ def test_an_opening_move_that_is_not_legal_ends_the_opening():
 
 # The build on copies of the bundle: a workspace holding the Lines of Action solution four
 # times, three of them broken in _write (its one way out), each playing one game against the
-# interactor. LOA_MOVE_TIME (passed through to the bundle) keeps the game short; the clock
+# interactor. LOA_MOVE_TIME (passed to the bundle by CPKIT_RUN_ENV) keeps the game short; the clock
 # the interactor enforces stays 1 s.
 BREAKS = {
     "loa_ok": "",
@@ -287,7 +287,12 @@ def test_the_build_fails_a_copy_of_the_bundle_that_is_slow_illegal_or_passes(tmp
         ],
         capture_output=True,
         text=True,
-        env={**os.environ, "LOA_MOVE_TIME": "0.05", "NO_COLOR": "1"},
+        env={
+            **os.environ,
+            "LOA_MOVE_TIME": "0.05",
+            "CPKIT_RUN_ENV": "LOA_MOVE_TIME",
+            "NO_COLOR": "1",
+        },
         timeout=300,
         check=False,
     )

@@ -74,3 +74,12 @@ def test_the_jury_s_programs_get_a_judge_s_environment_not_the_user_s(tmp_path, 
     code = "import os; print(sorted(os.environ))"
     status, out, _, _ = run_program(python(code), tmp_path, 30)
     assert status == 0 and "LOCAL" not in out.decode() and "'PATH'" in out.decode()
+
+
+def test_a_variable_the_user_names_is_passed_all_the_same(tmp_path, monkeypatch):
+    """``CPKIT_RUN_ENV=LOA_MOVE_TIME``: a local setting of the program under test."""
+    monkeypatch.setenv("LOA_MOVE_TIME", "0.05")
+    monkeypatch.setenv("LOCAL", "1")
+    monkeypatch.setenv("CPKIT_RUN_ENV", "LOA_MOVE_TIME, NOT_SET")
+    code = "import os; print(os.environ.get('LOA_MOVE_TIME'), os.environ.get('LOCAL'))"
+    assert run_program(python(code), tmp_path, 30)[1] == b"0.05 None\n"
