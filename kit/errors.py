@@ -1,4 +1,5 @@
-"""The one exception the build reports as a one-line error (never as a traceback)."""
+"""The one exception the build reports as a one-line error (never as a traceback), and its
+kind for a source that does not parse."""
 
 
 class BuildError(Exception):
@@ -6,3 +7,12 @@ class BuildError(Exception):
 
     ``str(error)`` is the line shown to the user; it names the problem and the file.
     """
+
+
+class SourceSyntaxError(BuildError):
+    """A source this Python cannot parse: ``rel`` and ``text`` say which and what (a newer
+    target's interpreter may read it)."""
+
+    def __init__(self, line: str, rel: str, text: str) -> None:
+        super().__init__(line)
+        self.rel, self.text = rel, text

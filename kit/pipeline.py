@@ -29,7 +29,6 @@ import concurrent.futures
 import contextlib
 import dataclasses
 import os
-import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -42,7 +41,8 @@ from kit.bundle.discover import discover
 from kit.bundle.reach import unreachable
 from kit.bundle.strip import ANNOTATION_READERS, DOC_READERS, reads_any, strip, verify
 from kit.check.checks import check, waits_for_checks
-from kit.errors import BuildError
+from kit.check.syntax import compile_errors
+from kit.errors import BuildError, SourceSyntaxError
 from kit.judges import targets as targets_module
 from kit.judges.targets import Interpreter, Runner
 from kit.registry import Case, Problem, judge_cases, sample_cases
@@ -110,43 +110,34 @@ def make_bundle(problem: Problem) -> Bundle:
     return assemble(entry, helpers, title, unreachable_bytes)
 
 
-def _newer_syntax(problem: Problem, error: str) -> str:
+def _newer_syntax(problem: Problem, error: BuildError) -> str:
     """What to add to a syntax error the kit's own Python found when a target is newer: the
     code may be valid there (3.12's nested f-strings under a 3.11 kit). When the newest such
     target's interpreter is here, it is asked: it reads the file (run the kit under it), or it
     does not either (a plain error: nothing to add)."""
     newer = [t for t in problem.targets if t.version and t.version > sys.version_info[:2]]
-    if ": syntax error: " not in error or not newer:
+    if not isinstance(error, SourceSyntaxError) or not newer:
         return ""
-    host = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    ours = f" (as the kit's own Python {sys.version_info[0]}.{sys.version_info[1]} reads it; "
     newest = max(newer, key=lambda t: t.syntax)
     runner = targets_module.runner_for(newest, list(targets_module.found()))
     if runner is not None and runner.exact:
-        path = problem.root / error.partition(":")[0]
-        if not _parses(runner.interpreter.executable, path):
-            return ""
-        return (
-            f" (as the kit's own Python {host} reads it; {runner.interpreter.label}, here, "
-            "reads it: run the kit under it)"
-        )
+        try:
+            failure = compile_errors(
+                [runner.interpreter.executable, "-I"], [(error.rel, error.text)]
+            )
+        except BuildError:
+            pass  # it could not be asked: what the targets may do, below
+        else:
+            label = runner.interpreter.label
+            return (
+                ""
+                if failure is not None
+                else f"{ours}{label}, here, reads it: run the kit under it)"
+            )
     labels = [t.label for t in newer]
     which = f"the targets {', '.join(labels)}" if len(labels) > 1 else f"the target {labels[0]}"
-    return (
-        f" (as the kit's own Python {host} reads it; {which} may accept it: run the kit under "
-        "the newest target's Python)"
-    )
-
-
-def _parses(python: str, path: Path) -> bool:
-    """Whether ``python`` parses the file at ``path``."""
-    code = "import ast, sys; ast.parse(open(sys.argv[1], 'rb').read())"
-    try:
-        done = subprocess.run(
-            [python, "-I", "-c", code, str(path)], capture_output=True, timeout=30, check=False
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return done.returncode == 0
+    return f"{ours}{which} may accept it: run the kit under the newest target's Python)"
 
 
 def columns_for(
@@ -185,7 +176,7 @@ def build_problem(
             warm_launcher(min(options.slots, len(cases) * len(problem.targets)))
         bundle = make_bundle(problem)
     except BuildError as error:
-        result.fail(str(error) + _newer_syntax(problem, str(error)))
+        result.fail(str(error) + _newer_syntax(problem, error))
         _remove(problem.dist)
         return result
     result.unreachable_bytes = bundle.unreachable_bytes

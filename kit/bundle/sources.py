@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit.errors import BuildError
+from kit.errors import BuildError, SourceSyntaxError
 
 ENTRY = "__main__"
 
@@ -98,7 +98,9 @@ def parse(text: str, rel: str) -> ast.Module:
     try:
         return ast.parse(text, rel)
     except SyntaxError as error:
-        raise BuildError(f"{rel}:{error.lineno}: syntax error: {error.msg}") from None
+        raise SourceSyntaxError(
+            f"{rel}:{error.lineno}: syntax error: {error.msg}", rel, text
+        ) from None
     except ValueError as error:  # e.g. a NUL byte
         raise BuildError(f"{rel}: cannot be parsed: {error}") from None
 

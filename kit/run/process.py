@@ -38,7 +38,7 @@ API::
                 output_bytes=OUTPUT_LIMIT, stack_bytes=None) -> Run
     watch_command(command, report: Path, *, timeout, memory_kib=None, stack_bytes=None)
     read_watch_report(report: Path) -> dict | None
-    run_environment() -> dict      # what every run gets
+    run_environment(users=False) -> dict   # what every run gets (users: the user's tools)
     warm_launcher(count=1)         # launchers started ahead of the first runs
 """
 
@@ -47,6 +47,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import json
+import os
 import signal
 import statistics
 import subprocess
@@ -313,9 +314,10 @@ def read_watch_report(report: Path) -> dict | None:
     return answer
 
 
-def run_environment() -> dict[str, str]:
+def run_environment(users: bool = False) -> dict[str, str]:
     """The environment of every run: a judge's kind (``PATH`` and little more), with the
-    fixed nursery (see the module doc)."""
-    env = judged_environment()
+    fixed nursery (see the module doc); ``users``: the user's own instead (their own tools,
+    such as a stress test's generator), with the same nursery."""
+    env = dict(os.environ) if users else judged_environment()
     env["PYPY_GC_NURSERY"] = PYPY_NURSERY
     return env

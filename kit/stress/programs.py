@@ -36,7 +36,7 @@ from kit.judges.compare import crash_line, summary_line
 from kit.judges.targets import Runner
 from kit.registry import Problem
 from kit.run.limits import Limits, run_limited
-from kit.run.process import PYPY_NURSERY, Run
+from kit.run.process import Run, run_environment
 from kit.run.verdicts import process_verdict
 from kit.stress.inputs import on_input
 
@@ -84,8 +84,7 @@ class Program:
     def _run(argv: list[str], stdin: bytes, cwd: Path, limits: Limits) -> Run:
         """The user's own tool, not a program a judge runs: it keeps the user's environment
         (``PYTHONPATH``, ``PYENV_VERSION``...), with the build's fixed PyPy nursery."""
-        env = {**os.environ, "PYPY_GC_NURSERY": PYPY_NURSERY}
-        return run_limited(argv, stdin, cwd, limits, env=env)
+        return run_limited(argv, stdin, cwd, limits, env=run_environment(users=True))
 
 
 def _failure(run: Run, limits: Limits) -> str | None:
