@@ -28,6 +28,7 @@ from kit.bundle.sources import (
     ENTRY,
     Source,
     dynamic_imports,
+    import_bindings,
     imported_modules,
     is_main_block,
     read_source,
@@ -162,10 +163,7 @@ def _bound_names(module: Source | None) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and imported_modules(module, node)[0] == module.name:
             continue
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            for alias in node.names:
-                if isinstance(node, ast.ImportFrom) and alias.name == "*":
-                    continue
-                names.add(alias.asname or alias.name.split(".")[0])
+            names.update(name for name, _ in import_bindings(module, node) if name != "*")
     return names
 
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 from kit.bundle.sources import (
     Source,
+    import_bindings,
     imported_modules,
     is_literal_table,
     is_main_block,
@@ -171,18 +172,10 @@ def _aliases(source: Source, statements: list[ast.stmt], known: set[str]) -> dic
     """Names bound to modules by the statements' imports: name -> module."""
     aliases: dict[str, str] = {}
     for node in walk(ast.Module(body=statements, type_ignores=[])):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    aliases[alias.asname] = alias.name
-                else:
-                    top = alias.name.partition(".")[0]
-                    aliases[top] = top
-        elif isinstance(node, ast.ImportFrom) and node.module != "__future__":
-            base = imported_modules(source, node)[0]
-            for alias in node.names:
-                if f"{base}.{alias.name}" in known:
-                    aliases[alias.asname or alias.name] = f"{base}.{alias.name}"
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for name, origin in import_bindings(source, node):
+                if isinstance(node, ast.Import) or origin in known:
+                    aliases[name] = origin
     return aliases
 
 
@@ -208,17 +201,12 @@ class _Names:
                 names.bound.add(node.id)
             elif isinstance(node, ast.ExceptHandler) and node.name:
                 names.bound.add(node.name)
-            elif isinstance(node, ast.Import):
-                for alias in node.names:
-                    name = alias.asname or alias.name.partition(".")[0]
-                    names.imported(name, alias.name if alias.asname else name)
-            elif isinstance(node, ast.ImportFrom) and node.module != "__future__":
-                base = imported_modules(source, node)[0]
-                for alias in node.names:
-                    if alias.name == "*":
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                for name, origin in import_bindings(source, node):
+                    if name == "*":
                         names.star = True
                     else:
-                        names.imported(alias.asname or alias.name, f"{base}.{alias.name}")
+                        names.imported(name, origin)
         return names
 
     def imported(self, name: str, origin: str) -> None:

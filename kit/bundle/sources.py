@@ -121,6 +121,25 @@ def imported_modules(source: Source, node: ast.Import | ast.ImportFrom) -> list[
     return [resolve_relative(source, node.level, node.module, node.lineno)]
 
 
+def import_bindings(source: Source, node: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
+    """The names an import statement of ``source`` binds, each with what it is bound to:
+    ``import a.b`` binds ``a`` to the module ``a``, ``import a.b as c`` binds ``c`` to
+    ``a.b``, ``from .m import x as y`` binds ``y`` to ``pkg.m.x`` (absolute). A star import
+    is ``("*", module)``. ``from __future__ import annotations`` binds ``annotations`` too
+    (to ``__future__``'s feature object)."""
+    if isinstance(node, ast.Import):
+        return [
+            (alias.asname, alias.name) if alias.asname else (top, top)
+            for alias in node.names
+            for top in [alias.name.partition(".")[0]]
+        ]
+    (base,) = imported_modules(source, node)
+    return [
+        ("*", base) if alias.name == "*" else (alias.asname or alias.name, f"{base}.{alias.name}")
+        for alias in node.names
+    ]
+
+
 def dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
     """The modules ``source`` imports by calling ``__import__(NAME)`` or
     ``importlib.import_module(NAME)`` (also as a bare ``import_module``), as (line, absolute

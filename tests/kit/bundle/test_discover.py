@@ -65,6 +65,18 @@ def test_a_package_that_imports_its_own_submodule_gets_it_bundled(toy):
     assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"bfs\n", [])
 
 
+def test_a_future_import_binds_its_name_and_spares_the_submodule_of_that_name(toy):
+    """``from __future__ import annotations`` in ``__init__`` binds ``annotations`` (to the
+    feature object): ``from shared.lib import annotations`` takes that, not the submodule."""
+    write(toy, "shared/lib/__init__.py", "from __future__ import annotations\n")
+    write(toy, "shared/lib/annotations.py", "NOTE = 'sub'\n")
+    program = "from shared.lib import annotations\nprint(type(annotations).__name__)\n"
+    write(toy, "solutions/toy_sum.py", program)
+    bundle = checked(toy)
+    assert "shared.lib.annotations" not in [h.name for h in bundle.helpers]
+    assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"_Feature\n", [])
+
+
 def test_a_workspace_file_named_as_a_standard_module_is_refused(toy):
     write(toy, "heapq.py", "X = 1\n")
     write(toy, "solutions/toy_sum.py", "from heapq import heappush\nprint(1)\n")

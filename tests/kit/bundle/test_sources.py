@@ -8,10 +8,11 @@ import ast
 import io
 import random
 import tokenize
+from pathlib import Path
 
 import pytest
 
-from kit.bundle.sources import decoded, mask_literals, walk
+from kit.bundle.sources import Source, decoded, import_bindings, mask_literals, walk
 from kit.errors import BuildError
 
 
@@ -100,3 +101,25 @@ def test_a_source_python_cannot_read_is_one_line(raw, message):
     with pytest.raises(BuildError) as caught:
         decoded(raw, "a.py")
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    "statement, bindings",
+    [
+        ("import os", [("os", "os")]),
+        ("import os.path", [("os", "os")]),
+        ("import os.path as p, sys", [("p", "os.path"), ("sys", "sys")]),
+        (
+            "from collections import deque as dq, Counter",
+            [("dq", "collections.deque"), ("Counter", "collections.Counter")],
+        ),
+        ("from . import sub", [("sub", "top.pkg.sub")]),
+        ("from ..up import x", [("x", "top.up.x")]),
+        ("from .m import *", [("*", "top.pkg.m")]),
+        ("from __future__ import annotations", [("annotations", "__future__.annotations")]),
+    ],
+)
+def test_an_import_binds_each_name_to_what_python_binds_it_to(statement, bindings):
+    tree = ast.parse(statement)
+    source = Source("top.pkg.mod", Path("top/pkg/mod.py"), "top/pkg/mod.py", False, statement, tree)
+    assert import_bindings(source, tree.body[0]) == bindings
