@@ -38,9 +38,13 @@ DIFF_CHARS = 2000  # of each of input, expected and got, per failing case
 _COLOURS = {"good": "32", "bad": "31", "warning": "33", "dim": "2"}
 
 
+def takes_escapes(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal that takes escape sequences (not ``TERM=dumb``)."""
+    return stream.isatty() and os.environ.get("TERM") != "dumb"
+
+
 def use_colour(stream: TextIO) -> bool:
-    dumb = os.environ.get("TERM") == "dumb"  # a terminal that takes no escape sequences
-    return stream.isatty() and not os.environ.get("NO_COLOR") and not dumb
+    return takes_escapes(stream) and not os.environ.get("NO_COLOR")
 
 
 def paint(text: str, kind: str, colour: bool) -> str:

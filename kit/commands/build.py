@@ -7,7 +7,6 @@ case running now), ``-v`` verdicts, ``--diff`` blocks, the table and the notes.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -155,7 +154,7 @@ def _build(args: argparse.Namespace) -> int:
         print(f"no problems in {root / 'problems.toml'} yet (add one: {command()} new SLUG)")
         return 0
     colour = report.use_colour(sys.stdout)
-    live = sys.stderr.isatty() and os.environ.get("TERM") != "dumb"  # a line rewritten in place
+    live = report.takes_escapes(sys.stderr)  # a line rewritten in place
 
     def progress(text: str) -> None:
         sys.stderr.write(f"\r\x1b[K{text[:120]}")

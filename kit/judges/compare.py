@@ -88,14 +88,20 @@ import math
 import os
 import re
 import shlex
-import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.judges.programs import KATTIS_ACCEPTED, KATTIS_WRONG, Program, kattis_failure, program_at
+from kit.judges.programs import (
+    KATTIS_ACCEPTED,
+    KATTIS_WRONG,
+    Program,
+    kattis_failure,
+    program_at,
+    python_jury_argv,
+)
 from kit.processes import run_program, signal_name
 
 DEFAULT_SPEC = "lines"
@@ -596,7 +602,7 @@ def program_command(path_text: str, root: Path, where: str, role: str) -> list[s
     if not path.is_file():
         raise BuildError(f"{where}: {role} {path_text} not found")
     if path.suffix == ".py":
-        return [sys.executable, "-E", "-s", str(path.resolve())]  # none of the user's PYTHON*
+        return python_jury_argv(path.resolve())
     if not os.access(path, os.X_OK):
         raise BuildError(f"{where}: {role} {path_text} is not executable (nor a .py file)")
     return [str(path.resolve())]

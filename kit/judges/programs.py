@@ -86,6 +86,13 @@ _built: dict[str, str] = {}  # cache key -> binary, this process
 _scratch: list[tempfile.TemporaryDirectory] = []
 
 
+def python_jury_argv(path: Path) -> list[str]:
+    """The argv of a jury's Python program (checker, interactor, validator): this Python with
+    ``-E -s``, none of the user's ``PYTHON*`` variables or user site-packages (a judge runs
+    its jury's programs its own way)."""
+    return [sys.executable, "-E", "-s", str(path)]
+
+
 @dataclass(frozen=True)
 class Program:
     """A program of the judge's; ``argv()`` starts it (compiling it first when it is C/C++)."""
@@ -97,8 +104,8 @@ class Program:
     include: tuple[Path, ...] = ()
 
     def argv(self) -> list[str]:
-        if self.kind == "python":  # -E -s: none of the user's PYTHON* variables (a judge's
-            return [sys.executable, "-E", "-s", str(self.path)]  # runs its jury's own way)
+        if self.kind == "python":
+            return python_jury_argv(self.path)
         if self.kind == "exec":
             return [str(self.path)]
         if self.kind == "script":

@@ -225,6 +225,17 @@ def test_colour_only_on_a_terminal_without_no_color(monkeypatch, tty, no_colour,
     assert report.use_colour(Stream(tty)) is False
 
 
+@pytest.mark.parametrize(
+    ("tty", "term", "expected"),
+    [(True, "xterm", True), (True, "dumb", False), (False, "xterm", False)],
+)
+def test_escapes_only_on_a_terminal_that_takes_them(monkeypatch, tty, term, expected):
+    """The live progress line and colour both ask this: ``TERM=dumb`` takes no escapes."""
+    monkeypatch.setenv("TERM", term)
+    monkeypatch.setenv("NO_COLOR", "1")  # colour off: escapes for the progress line still
+    assert report.takes_escapes(Stream(tty)) is expected
+
+
 def test_paint_wraps_in_the_kind_s_colour_only_when_asked():
     assert report.paint("ok", "good", True) == "\x1b[32mok\x1b[0m"
     assert report.paint("ok", "good", False) == "ok"
