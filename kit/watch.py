@@ -6,7 +6,11 @@ the files in it, and a package problem's package (its folders, or its archive). 
 polled (``INTERVAL``), which needs nothing beyond the standard library and sees editors that
 replace files as well as those that write in place.
 
-    watch(build, paths_of, interval=INTERVAL)  # until Ctrl-C
+A build may run beside the watch (``start()`` returns it running): a change while it runs
+abandons it (``abandon()``) and starts the next at once, as a user who saved again expects;
+a build done in place (``start()`` returns None) is compared after it ends.
+
+    watch(start, paths_of, interval=INTERVAL, on_abandon=None)  # until Ctrl-C
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Protocol
 
 INTERVAL = 0.25  # seconds between polls
 # A file first watched after a build (a helper the build found) counts as changed during it
@@ -23,6 +28,14 @@ INTERVAL = 0.25  # seconds between polls
 STAMP_SLACK_NS = 1_000_000_000
 
 Snapshot = dict[Path, tuple[int, int] | None]
+
+
+class Running(Protocol):
+    """A build started beside the watch."""
+
+    def finished(self) -> bool: ...
+
+    def abandon(self) -> None: ...
 
 
 def snapshot(paths: Iterable[Path]) -> Snapshot:
@@ -41,27 +54,61 @@ def snapshot(paths: Iterable[Path]) -> Snapshot:
 
 
 def watch(
-    build: Callable[[], None],
+    start: Callable[[], Running | None],
     paths_of: Callable[[], list[Path]],
     *,
     interval: float = INTERVAL,
     sleep: Callable[[float], None] = time.sleep,
+    on_abandon: Callable[[Path], None] | None = None,
 ) -> None:
-    """Run ``build`` now and again whenever a file of ``paths_of()`` (asked after each build)
-    changes, during the build included (a file first watched after the build counts as
-    changed when modified since shortly before it started); returns only by an exception
-    (KeyboardInterrupt from Ctrl-C)."""
+    """Build now and again whenever a file of ``paths_of()`` (asked after each build)
+    changes. A build running beside the watch is abandoned at a change (``on_abandon`` told
+    the file) and the next started; one done in place, or finished, is compared against the
+    files before it (a file first watched after the build counts as changed when modified
+    since shortly before it started). Returns only by an exception (KeyboardInterrupt from
+    Ctrl-C), the running build abandoned first."""
     paths = paths_of()
     while True:
         before = snapshot(paths)
         started = time.time_ns() - STAMP_SLACK_NS
-        build()
+        running = start()
+        if running is not None:
+            changed = _until_done(running, paths, before, interval, sleep)
+            if changed is not None:
+                if on_abandon is not None:
+                    on_abandon(changed)
+                continue
         paths = paths_of()
         seen = snapshot(paths)
         if changed_during(before, seen, started):
             continue
         while snapshot(paths) == seen:
             sleep(interval)
+
+
+def _until_done(running: Running, paths, before: Snapshot, interval: float, sleep) -> Path | None:
+    """Poll while ``running`` runs: the first watched file changed, the build abandoned; None
+    when it finished first. Abandoned too when the watch itself is stopped."""
+    try:
+        while not running.finished():
+            changed = first_change(before, snapshot(paths))
+            if changed is not None:
+                running.abandon()
+                return changed
+            sleep(interval)
+    except BaseException:
+        running.abandon()
+        raise
+    return None
+
+
+def first_change(before: Snapshot, now: Snapshot) -> Path | None:
+    """A path whose state differs between two snapshots (added or gone included): a file
+    before its folder (whose time changes with its entries)."""
+    for path in sorted(before.keys() | now.keys(), reverse=True):
+        if before.get(path, False) != now.get(path, False):
+            return path
+    return None
 
 
 def changed_during(before: Snapshot, seen: Snapshot, started: int) -> bool:

@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -393,3 +394,47 @@ def test_watch_rebuilds_on_each_change_and_stops_cleanly_on_ctrl_c(toy):
     while not lines.empty():
         rest.append(lines.get())
     assert rest[-1:] == ["stopped watching\n"]
+
+
+@pytest.mark.usefixtures("ctrl_c_works")
+def test_watch_abandons_a_build_when_a_file_it_read_changes_and_ends_its_runs(toy):
+    """A save during a long build (a run of 20 s under a 10 s limit) abandons it at once: its
+    run is ended, no line of it is printed, and the build of the new text starts."""
+    table = (toy / "problems.toml").read_text()
+    (toy / "problems.toml").write_text(table.replace("time_limit = 1.0", "time_limit = 10.0", 1))
+    solution = toy / "solutions" / "toy_sum.py"
+    fixed = solution.read_text()
+    pid_file = toy / "run.pid"
+    slow = f"import os, time\nopen({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
+    solution.write_text(slow + "time.sleep(20)\n" + fixed)
+    started = time.monotonic()
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "toy_sum", "--watch", "--root", str(toy)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "KIT_PYTHONS": ""},
+    )
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(
+        target=lambda: [lines.put(line) for line in process.stdout], daemon=True
+    ).start()
+    try:
+        while not pid_file.exists():  # the slow run has started
+            assert time.monotonic() - started < 30 and process.poll() is None
+            time.sleep(0.05)
+        run = int(pid_file.read_text() or 0)
+        solution.write_text(fixed)
+        said = [lines.get(timeout=30) for _ in range(2)]
+        assert said[0].startswith("watching toy_sum")
+        assert said[1].endswith(" solutions/toy_sum.py changed: build abandoned\n")
+        status = lines.get(timeout=30)
+        assert " toy_sum ok, 1/1 cases" in status, status
+        assert time.monotonic() - started < 20  # the 20 s run was not waited for
+        gone = time.monotonic() + 10  # ended with its build (reaped by then)
+        while Path(f"/proc/{run}").exists() and time.monotonic() < gone:
+            time.sleep(0.05)
+        assert not Path(f"/proc/{run}").exists()
+    finally:
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=30) == 0

@@ -7,9 +7,17 @@ case running now), ``-v`` verdicts, ``--diff`` blocks, the table and the notes.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import os
+import signal
 import sys
+import tempfile
 import time
+import traceback
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 from kit import report
 from kit.commands import (
@@ -26,6 +34,7 @@ from kit.errors import BuildError
 from kit.pipeline import Status, build_problem
 from kit.registry import load_registry, select
 from kit.run.cases import KILL_FACTOR, RunOptions
+from kit.run.launcher import end_with_parent
 from kit.watch import watch
 
 HELP = "bundle, check and run every problem, or those named (the default command)"
@@ -87,37 +96,121 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _watch(args: argparse.Namespace) -> int:
-    """Build, then rebuild on every change, one status line per problem each time."""
+    """Build, then rebuild on every change, one status line per problem each time. Each build
+    runs in a forked process of its own group (the kit loaded once), abandoned when a file it
+    read changes while it runs: its runs end with it and the next build starts at once."""
     root = args.root.resolve()
-    results: list = []
-
-    def build() -> None:
-        results.clear()
-        try:
-            problems = select(load_registry(root), args.slugs)
-        except BuildError as error:  # a broken problems.toml: say so, wait for the fix
-            print(f"{time.strftime('%H:%M:%S')} error: {error}", flush=True)
-            return
-        for problem in problems:
-            started = time.monotonic()
-            result = build_problem(problem, _options(args), target=args.runner)
-            results.append(result)
-            print(report.watch_line(result, time.monotonic() - started), flush=True)
-            for line in result.errors[: report.WATCH_ERRORS]:
-                print(f"  {line}", flush=True)
-
     try:
         registry = load_registry(root)
     except BuildError:  # broken now: the first build says how, and the watch waits for the fix
         registry = None
-    if registry is not None:
-        select(registry, args.slugs)  # a problem named wrong is an error, not a wait
+    problems = select(registry, args.slugs) if registry is not None else []
     print(f"watching {', '.join(args.slugs) or 'every problem'} (Ctrl-C to stop)", flush=True)
-    try:
-        watch(build, lambda: watched(root, results))
-    except KeyboardInterrupt:
-        print("stopped watching", flush=True)
+    with tempfile.TemporaryDirectory(prefix="cpkit-watch-") as folder:
+        read = Path(folder, "read.json")
+
+        def build() -> None:
+            results = _watched_build(args, root)
+            if results is not None:
+                read.write_text(json.dumps([str(p) for p in watched(root, results)]))
+
+        def paths_of() -> list[Path]:
+            try:
+                return [Path(p) for p in json.loads(read.read_text())]
+            except (OSError, ValueError):  # no build finished yet: everything it may read
+                return watched(root, [SimpleNamespace(problem=p, sources=[]) for p in problems])
+
+        def abandoned(path: Path) -> None:
+            shown = path.relative_to(root) if path.is_relative_to(root) else path
+            print(f"{time.strftime('%H:%M:%S')} {shown} changed: build abandoned", flush=True)
+
+        try:
+            watch(lambda: ForkedBuild(build), paths_of, on_abandon=abandoned)
+        except KeyboardInterrupt:
+            print("stopped watching", flush=True)
     return 0
+
+
+class ForkedBuild:
+    """``build()`` in a forked process, the leader of a session of its own (Ctrl-C reaches
+    the watch only): ``abandon()`` ends it and every run it started (SIGTERM, the kit's clean
+    stop; SIGKILL after ``GRACE`` seconds). It ends with the watch, however the watch ends."""
+
+    GRACE = 5.0
+
+    def __init__(self, build: Callable[[], None]) -> None:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        parent = os.getpid()
+        ready, told = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # pragma: no cover (the child ends in os._exit; tests watch it)
+            os.close(ready)
+            _forked(build, parent, told)
+        os.close(told)
+        os.read(ready, 1)  # its own session now: abandon() reaches every process of it
+        os.close(ready)
+        self.status: int | None = None
+
+    def finished(self) -> bool:
+        if self.status is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+        return self.status is not None
+
+    def abandon(self) -> None:
+        deadline = time.monotonic() + self.GRACE
+        for signum in (signal.SIGTERM, signal.SIGKILL):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.pid, signum)
+            while not self.finished() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            if self.finished():
+                return
+        os.waitpid(self.pid, 0)
+        self.status = -signal.SIGKILL
+
+
+def _forked(build: Callable[[], None], parent: int, told: int) -> None:
+    """The forked build's whole life: its own session, ended with the watch, then ``build``;
+    never returns (nothing of the watch's clean-up runs twice)."""
+    status = 1
+    try:
+        os.setsid()
+        end_with_parent(signal.SIGTERM, parent)
+        os.write(told, b".")
+        os.close(told)
+        build()
+        status = 0
+    except KeyboardInterrupt:  # abandoned (SIGTERM, raised as Stopped): the watch says why
+        status = 130
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        with contextlib.suppress(BaseException):
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(status)
+
+
+def _watched_build(args: argparse.Namespace, root: Path) -> list | None:
+    """The problems built, a status line and the first errors each; None when problems.toml
+    is broken (said in one line)."""
+    try:
+        problems = select(load_registry(root), args.slugs)
+    except BuildError as error:  # a broken problems.toml: say so, wait for the fix
+        print(f"{time.strftime('%H:%M:%S')} error: {error}", flush=True)
+        return None
+    results = []
+    for problem in problems:
+        started = time.monotonic()
+        result = build_problem(problem, _options(args), target=args.runner)
+        results.append(result)
+        print(report.watch_line(result, time.monotonic() - started), flush=True)
+        for line in result.errors[: report.WATCH_ERRORS]:
+            print(f"  {line}", flush=True)
+    return results
 
 
 def watched(root: Path, results: list) -> list[Path]:

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from kit.watch import watch
+from kit.watch import first_change, snapshot, watch
 
 
 class Stop(Exception):
@@ -73,3 +73,60 @@ def test_an_edit_to_a_watched_file_during_a_build_gives_a_rebuild(tmp_path):
     with pytest.raises(Stop):
         watch(build, lambda: [helper], sleep=sleep)
     assert len(builds) == 3
+
+
+class Beside:
+    """A build running beside the watch for ``polls`` looks, abandoned or not."""
+
+    def __init__(self, polls):
+        self.polls, self.abandoned = polls, False
+
+    def finished(self):
+        self.polls -= 1
+        return self.polls < 0
+
+    def abandon(self):
+        self.abandoned = True
+
+
+def test_a_change_while_a_build_runs_beside_abandons_it_and_starts_the_next(tmp_path):
+    helper = old_file(tmp_path)
+    builds, told = [], []
+
+    def start():
+        builds.append(Beside(polls=5 if not builds else 0))
+        return builds[-1]
+
+    def sleep(_seconds):
+        if len(builds) == 1:
+            helper.write_text("saved again\n")
+        else:
+            raise Stop
+
+    with pytest.raises(Stop):
+        watch(start, lambda: [helper], sleep=sleep, on_abandon=told.append)
+    assert [b.abandoned for b in builds] == [True, False]
+    assert told == [helper]
+
+
+def test_a_build_running_beside_is_abandoned_when_the_watch_is_stopped(tmp_path):
+    running = Beside(polls=100)
+
+    def interrupted(_seconds):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        watch(lambda: running, lambda: [old_file(tmp_path)], sleep=interrupted)
+    assert running.abandoned
+
+
+def test_the_first_change_is_a_file_edited_added_or_gone(tmp_path):
+    (tmp_path / "a").write_text("1")
+    (tmp_path / "b").write_text("1")
+    before = snapshot([tmp_path])
+    assert first_change(before, snapshot([tmp_path])) is None
+    (tmp_path / "c").write_text("new")
+    assert first_change(before, snapshot([tmp_path])) == tmp_path / "c"
+    (tmp_path / "c").unlink()
+    (tmp_path / "b").unlink()
+    assert first_change(before, snapshot([tmp_path])) == tmp_path / "b"
