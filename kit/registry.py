@@ -46,6 +46,7 @@ from kit.judges.compare import parse_compare
 from kit.judges.profiles import Profile, default_targets, profile_for, suggestion_for
 from kit.judges.programs import parse_interactor
 from kit.judges.targets import Target, parse_target
+from kit.packages.model import OUTPUT_COUNTS, OUTPUT_STDOUT
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
     from kit.packages.model import Package, PackageCase
@@ -86,7 +87,8 @@ class Problem:
     no_processes: bool = False  # the judge forbids starting other programs and processes
     compare: str = DEFAULT_COMPARE
     interactor: str | None = None
-    output_limit: int = DEFAULT_OUTPUT_LIMIT  # MiB of stdout
+    output_limit: int = DEFAULT_OUTPUT_LIMIT  # MiB of stdout (of everything: ``output_counts``)
+    output_counts: str = OUTPUT_STDOUT  # what the output limit holds (OUTPUT_COUNTS)
     # interactive: the time limit is per move (the interactor times each one), and a whole
     # game may take this many seconds of wall time before it is stopped
     game_timeout: float | None = None
@@ -182,6 +184,7 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
     "compare": (str, False),
     "interactor": (str, False),
     "output_limit": (int, False),
+    "output_counts": (str, False),
     "game_timeout": ((int, float), False),
     "package": (str, False),
     "testlib": (str, False),
@@ -277,12 +280,23 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         compare=compare,
         interactor=interactor,
         output_limit=output_limit,
+        output_counts=_output_counts(where, entry),
         game_timeout=None if game_timeout is None else float(game_timeout),
         package=entry.get("package"),
         testlib=entry.get("testlib"),
         source=package,
         include=include,
     )
+
+
+def _output_counts(where: str, entry: dict) -> str:
+    """What the output limit holds: ``stdout`` (the default), or ``all`` (stdout, stderr and
+    the files a run writes, together: Kattis' 2025-09 packages)."""
+    counts = entry.get("output_counts", OUTPUT_STDOUT)
+    if counts not in OUTPUT_COUNTS:
+        shown = " or ".join(repr(c) for c in OUTPUT_COUNTS)
+        raise BuildError(f"{where}: output_counts must be {shown}, not {counts!r}")
+    return counts
 
 
 def _profile(where: str, judge: str) -> Profile | None:
@@ -408,6 +422,8 @@ def _package_entry(package: Package) -> dict:
         entry["interactor"] = package.interactor
     if package.no_files:
         entry["no_files"] = True
+    if package.output_counts != OUTPUT_STDOUT:
+        entry["output_counts"] = package.output_counts
     return entry
 
 

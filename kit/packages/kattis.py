@@ -76,6 +76,8 @@ from kit.judges.programs import runnable
 from kit.packages import constants, expectations, scoring, smallyaml
 from kit.packages.model import (
     KATTIS,
+    OUTPUT_ALL,
+    OUTPUT_STDOUT,
     PARTIALLY_ACCEPTED,
     GroupGrading,
     Package,
@@ -199,6 +201,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         passes=_passes(shown, limits, types, compare, interactor),
         score_groups=_score_groups(path, shown) if latest else (),
         no_files=version.startswith("2025-09") and not _allows_writing(config, shown),
+        output_counts=OUTPUT_ALL if version.startswith("2025-09") else OUTPUT_STDOUT,
         version=version,
         included=_included(path, legacy),
     )

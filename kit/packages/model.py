@@ -15,6 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+# what a problem's output limit holds: stdout alone, or stdout, stderr and the files a run
+# writes, together (the 2025-09 format: kit.run.limits)
+OUTPUT_STDOUT, OUTPUT_ALL = "stdout", "all"
+OUTPUT_COUNTS = (OUTPUT_STDOUT, OUTPUT_ALL)
+
 KATTIS, POLYGON = "Kattis", "Polygon"  # the formats
 # a Kattis scoring problem's folder of accepted submissions short of the full score
 PARTIALLY_ACCEPTED = "partially_accepted"
@@ -145,6 +150,7 @@ class Package:
     # its default)
     no_files: bool = False
     version: str = ""  # a Kattis package's problem_format_version ("legacy", "2025-09"...)
+    output_counts: str = OUTPUT_STDOUT  # what its output limit holds (2025-09: OUTPUT_ALL)
     # the files included with every Python submission (include/python3/, else
     # include/default/), copied into the folder it runs in; None: none
     included: Path | None = None

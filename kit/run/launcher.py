@@ -222,6 +222,7 @@ class _Watch:
         self.pid, self.err, self.start = pid, err, start
         self.deadline = start + timeout
         self.tail = b""
+        self.err_bytes = 0  # all it wrote to stderr (the tail is kept)
         self.killed: str | None = None
         self.open_fds = [err] if err is not None else []
         self.seen = 0  # the memory read last: at the kill, when killed for memory
@@ -233,6 +234,7 @@ class _Watch:
         if self.err in ready:
             data = os.read(self.err, 1 << 16)
             if data:
+                self.err_bytes += len(data)
                 self.tail = (self.tail + data)[-STDERR_KEPT:]
             else:
                 self.open_fds = []
@@ -340,6 +342,7 @@ def watch(  # noqa: PLR0913
         "processes": seen.processes,
         "killed": seen.killed,
         "stderr": seen.tail.decode("latin-1"),
+        "stderr_bytes": seen.err_bytes,
     }
 
 

@@ -25,7 +25,11 @@ whatever command ran it.
   PyPy's footprint depends on its GC nursery, which PyPy sizes from the CPU's cache; every
   PyPy run here gets the same fixed nursery (``kit.run.process.PYPY_NURSERY``), so the
   figure does not depend on the machine.
-- **output**: more than ``output_bytes`` written to stdout (the run is stopped there).
+- **output**: more than ``output_bytes`` written to stdout (the run is stopped there); where
+  the problem says its output limit counts everything (``output_counts = "all"``: Kattis'
+  2025-09 packages, "the sum of standard output, standard error, and [...] all files that
+  were created or modified by the submission"), stdout, stderr and the files the run created
+  or changed in its folder together (a batch run's; a game's output goes to its interactor).
 - **stack**: the run's stack size (``RLIMIT_STACK``): the judge's documented setting, else the
   memory limit.
 
@@ -34,7 +38,8 @@ API::
     limits_for(problem, runner, kill_factor=KILL_FACTOR) -> Limits
     prefetch(problem, runners)    # footprints measured (or read) early
     run_limited(command, stdin, cwd, limits, env=None) -> Run   # one run held to them
-    exceeded(limits, *, output_over, killed, peak_kib, processes=1) -> (kind, text) | None
+    exceeded(limits, *, output_over, killed, peak_kib, processes=1, written=(0, 0, 0))
+        -> (kind, text) | None
     machine_notes(limits) -> [str]   # this machine's hard rlimits below what a judge gives
     time_over(limits, seconds, runs=1) -> text | None
 """
@@ -49,6 +54,8 @@ from pathlib import Path
 
 from kit.judges.profiles import CPU, OWN, UNLIMITED, WALL, WHOLE, profile_for
 from kit.judges.targets import Interpreter, Runner
+from kit.packages.model import OUTPUT_ALL as ALL
+from kit.packages.model import OUTPUT_STDOUT as STDOUT
 from kit.registry import Problem
 from kit.run import judged
 from kit.run.baseline import baseline_kib, prefetch_baseline
@@ -77,6 +84,7 @@ class Limits:
     stack_bytes: int | None = None  # RLIMIT_STACK for the run; None: unlimited
     per_move: bool = False  # ``time`` is per move, timed by the interactor; a game has ``timeout``
     clock: str = WALL  # what ``time`` is held against: WALL, or CPU where the judge counts CPU
+    output_counts: str = STDOUT  # what ``output_bytes`` holds: STDOUT, or ALL (stderr, files)
 
     def seconds(self, run: Run) -> float:
         """A run's time as the limit counts it."""
@@ -122,6 +130,7 @@ def limits_for(
         stack_bytes=stack_bytes(problem),
         per_move=per_move,
         clock=clock,
+        output_counts=problem.output_counts,
     )
 
 
@@ -168,8 +177,10 @@ def run_limited(
     command: list[str], stdin: bytes | Path, cwd: Path, limits: Limits, env: dict | None = None
 ) -> Run:
     """``command`` run once as a judge runs it (``kit.run.process``), held to ``limits``;
-    ``env``: another environment than a judge's (the user's own tools)."""
-    return run_process(
+    ``env``: another environment than a judge's (the user's own tools). Where the output
+    limit counts everything, the files it created or changed in ``cwd`` are measured."""
+    before = _files(cwd) if limits.output_counts == ALL else {}
+    run = run_process(
         command,
         stdin,
         cwd=cwd,
@@ -179,6 +190,25 @@ def run_limited(
         output_bytes=limits.output_bytes,
         stack_bytes=limits.stack_bytes,
     )
+    if limits.output_counts == ALL:
+        after = _files(cwd)
+        run.files_bytes = sum(
+            size for path, (size, _) in after.items() if before.get(path) != after[path]
+        )
+    return run
+
+
+def _files(folder: Path) -> dict[Path, tuple[int, int]]:
+    """(size, modification time) of every file under ``folder``."""
+    found = {}
+    for path in folder.rglob("*"):
+        try:
+            info = path.lstat()
+        except OSError:
+            continue
+        if path.is_file() and not path.is_symlink():
+            found[path] = (info.st_size, info.st_mtime_ns)
+    return found
 
 
 def prefetch(problem: Problem, runners: list[Runner]) -> None:
@@ -205,13 +235,27 @@ def stack_bytes(problem: Problem) -> int | None:
 
 
 def exceeded(
-    limits: Limits, *, output_over: bool, killed: str | None, peak_kib: int, processes: int = 1
+    limits: Limits,
+    *,
+    output_over: bool,
+    killed: str | None,
+    peak_kib: int,
+    processes: int = 1,
+    written: tuple[int, int, int] = (0, 0, 0),
 ) -> tuple[str, str] | None:
     """Which limit a run broke (``OUTPUT``, ``MEMORY`` or ``TIME``, in the order a judge stops
-    a run) and how, told without the verdict's name; None when it kept to every one."""
+    a run) and how, told without the verdict's name; None when it kept to every one.
+    ``written``: the bytes it wrote to stdout, to stderr and to files, which together are
+    held to the output limit where it counts everything (``ALL``)."""
+    size = limits.output_bytes / (1 << 20)
     if output_over:
-        size = limits.output_bytes / (1 << 20)
         return OUTPUT, f"more than {size:g} MiB written to stdout (stopped there)"
+    if limits.output_counts == ALL and sum(written) > limits.output_bytes:
+        names = ("stdout", "stderr", "files")
+        parts = ", ".join(f"{k} {_bytes(n)}" for k, n in zip(names, written) if n)
+        total = _above(sum(written) / (1 << 20), size)
+        together = "stdout, stderr and files counted together"
+        return OUTPUT, f"{total} MiB written over {size:g} MiB, {together} ({parts})"
     counted = limits.counted_kib(peak_kib)
     if killed == MEMORY or counted > limits.memory_kib:
         how = " (killed)" if killed == MEMORY else ""
@@ -237,6 +281,13 @@ def memory_text(limits: Limits, peak_kib: int, processes: int = 1) -> str:
     base = limits.baseline_kib / MIB
     alone = f"{limits.interpreter} alone" if limits.interpreter else "the interpreter alone"
     return f"{own} MiB of its own over {limit:g} MiB ({peak}, {alone} {base:.1f} MiB)"
+
+
+def _bytes(size: int) -> str:
+    """``120 bytes``, ``3.4 KiB``, ``2.1 MiB``."""
+    if size < 1024:
+        return f"{size} bytes"
+    return f"{size / 1024:.1f} KiB" if size < 1 << 20 else f"{size / (1 << 20):.1f} MiB"
 
 
 def _above(mib: float, limit: float) -> str:

@@ -84,6 +84,9 @@ class Run:
     killed: str | None = None  # TIME, MEMORY, PARENT or None
     output_over: bool = False  # wrote more than ``output_bytes``
     processes: int = 1  # how many processes ``peak_kib`` is the memory of, together
+    stdout_bytes: int = 0  # all it wrote to stdout (past the cap, the cap and one byte)
+    stderr_bytes: int = 0  # all it wrote to stderr
+    files_bytes: int = 0  # the files it created or changed in its folder (counted when asked)
 
     @property
     def timed_out(self) -> bool:
@@ -239,7 +242,7 @@ def run_process(
         }
         with _borrowed() as launcher:
             answer = launcher.run(request)
-        output, over = b"", False
+        output, over, size = b"", False, 0
         if stdout.exists():
             size = stdout.stat().st_size
             over = size > output_bytes
@@ -256,6 +259,8 @@ def run_process(
         killed=answer["killed"],
         output_over=over,
         processes=peak_processes(answer),
+        stdout_bytes=size,
+        stderr_bytes=answer.get("stderr_bytes", 0),
     )
 
 

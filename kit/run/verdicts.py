@@ -111,6 +111,7 @@ def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
         killed=run.killed,
         peak_kib=run.peak_kib,
         processes=run.processes,
+        written=(run.stdout_bytes, run.stderr_bytes, run.files_bytes),
     )
     if broken is not None:
         return limit_verdict(*broken)

@@ -83,6 +83,27 @@ def test_a_wrong_answer_keeps_the_bundle_in_failed_and_removes_the_old_dist(toy)
     assert "the failed bundle is kept as dist/failed/toy_sum.py" in result.notes
 
 
+@pytest.mark.parametrize("counts", ["stdout", "all"])
+def test_debug_output_on_stderr_is_held_to_the_output_limit_only_where_it_counts(toy, counts):
+    """A right answer with 2 MiB of debug lines on stderr, under a 1 MiB output limit: ``ok``
+    where the limit holds stdout, an output limit where it holds everything (2025-09)."""
+    table = (toy / "problems.toml").read_text()
+    settings = f'memory_limit = 64\noutput_limit = 1\noutput_counts = "{counts}"'
+    (toy / "problems.toml").write_text(table.replace("memory_limit = 64", settings, 1))
+    solution = toy / "solutions" / "toy_sum.py"
+    debug = "import sys\nsys.stderr.write('debug line\\n' * 200000)\n"
+    solution.write_text(solution.read_text() + debug)
+    result = build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[])
+    if counts == "stdout":
+        assert result.status == Status.OK, result.errors
+    else:
+        assert result.errors[0] == (
+            "toy_sum: samples/toy_sum/sample-1.in: output limit: 2.1 MiB written over 1 MiB, "
+            "stdout, stderr and files counted together (stdout 116 bytes, stderr 2.1 MiB) "
+            "(3.8, pypy3)"
+        )
+
+
 def test_a_missing_solution_is_no_solution_and_leaves_no_dist(toy):
     problem = toy_sum(toy)
     stale_dist(problem)

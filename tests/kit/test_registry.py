@@ -97,6 +97,7 @@ def test_judge_data_beside_a_clone_without_it_is_skipped_not_an_error(toy):
         ('compare = "lines"\ninteractor = "x.py"', "'interactor' is for kind"),
         ("source_limit = 0", "source_limit must be positive"),
         ('no_processes = "yes"', "no_processes"),
+        ('output_counts = "stderr"', "output_counts must be 'stdout' or 'all', not 'stderr'"),
     ],
 )
 def test_bad_entries_are_one_line(toy, extra, message):

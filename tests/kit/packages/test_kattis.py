@@ -334,6 +334,21 @@ def test_a_2025_09_package_forbids_writing_files_unless_it_allows_it(tmp_path, h
     assert kattis.read(copy, "sum").no_files is no_files
 
 
+@pytest.mark.parametrize(
+    ("header", "counts"),
+    [
+        ("", "stdout"),  # legacy: "the maximum output" (problemtools caps stdout)
+        ("problem_format_version: 2023-07-draft\n", "stdout"),
+        ("problem_format_version: 2025-09\n", "all"),  # stdout, stderr and files together
+    ],
+)
+def test_a_2025_09_package_s_output_limit_counts_everything_written(tmp_path, header, counts):
+    copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    config = copy / "problem.yaml"
+    config.write_text(header + config.read_text())
+    assert kattis.read(copy, "sum").output_counts == counts
+
+
 def test_allow_file_writing_that_is_no_boolean_is_one_line(tmp_path):
     copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
     config = copy / "problem.yaml"

@@ -71,6 +71,32 @@ def test_output_is_judged_before_memory_and_memory_before_time():
     assert exceeded(LIMITS, output_over=False, killed="time", peak_kib=70 * MIB)[0] == MEMORY
 
 
+def test_an_output_limit_of_everything_holds_stdout_stderr_and_files_together():
+    """Kattis' 2025-09 format: "the sum of standard output, standard error, and [...] the
+    total size of all files that were created or modified by the submission"."""
+    written = (600 << 10, 300 << 10, 200 << 10)  # 1.07 MiB together, each under 1 MiB
+    assert exceeded(LIMITS, output_over=False, killed=None, peak_kib=1, written=written) is None
+    everything = replace(LIMITS, output_counts="all")
+    kind, text = exceeded(everything, output_over=False, killed=None, peak_kib=1, written=written)
+    assert (kind, text) == (
+        "output",
+        "1.1 MiB written over 1 MiB, stdout, stderr and files counted together "
+        "(stdout 600.0 KiB, stderr 300.0 KiB, files 200.0 KiB)",
+    )
+    under = (600 << 10, 300 << 10, 0)
+    assert exceeded(everything, output_over=False, killed=None, peak_kib=1, written=under) is None
+
+
+def test_the_files_a_run_writes_are_measured_where_everything_counts(tmp_path):
+    program = "import sys; open('out.bin', 'wb').write(b'x' * 5000); sys.stderr.write('e' * 700)"
+    command = [sys.executable, "-c", program]
+    everything = replace(LIMITS, output_counts="all")
+    run = limits.run_limited(command, b"", tmp_path, everything)
+    assert (run.stdout_bytes, run.stderr_bytes, run.files_bytes) == (0, 700, 5000)
+    (tmp_path / "out.bin").unlink()
+    assert limits.run_limited(command, b"", tmp_path, LIMITS).files_bytes == 0  # not asked
+
+
 def test_the_median_decides_the_time_limit():
     assert time_over(LIMITS, 1.0) is None
     assert time_over(LIMITS, 1.2, 3) == "median of 3 runs 1.200 s is over the 1 s limit"
