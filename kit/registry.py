@@ -43,10 +43,16 @@ import tomllib
 
 from kit.errors import BuildError
 from kit.judges.compare import parse_compare
-from kit.judges.profiles import Profile, default_targets, profile_for, suggestion_for
+from kit.judges.profiles import (
+    OUTPUT_COUNTS,
+    OUTPUT_STDOUT,
+    Profile,
+    default_targets,
+    profile_for,
+    suggestion_for,
+)
 from kit.judges.programs import parse_interactor
 from kit.judges.targets import Target, parse_target
-from kit.packages.model import OUTPUT_COUNTS, OUTPUT_STDOUT
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
     from kit.packages.model import Package, PackageCase

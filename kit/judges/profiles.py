@@ -31,6 +31,10 @@ WHOLE = "whole"  # memory: the whole process's peak, the interpreter included, i
 OWN = "own"  # memory: the solution's own, its peak less the interpreter's footprint
 UNLIMITED = "unlimited"  # stack: no limit of its own (then bounded by memory)
 WALL, CPU = "wall", "cpu"  # time: what the limit is held against
+# output: what the limit holds, stdout alone or stdout, stderr and the files a run writes
+# together (Kattis' 2025-09 packages: kit.run.limits)
+OUTPUT_STDOUT, OUTPUT_ALL = "stdout", "all"
+OUTPUT_COUNTS = (OUTPUT_STDOUT, OUTPUT_ALL)
 
 
 @dataclass(frozen=True)

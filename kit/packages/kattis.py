@@ -72,12 +72,11 @@ import shlex
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.judges.profiles import OUTPUT_ALL, OUTPUT_STDOUT
 from kit.judges.programs import runnable
 from kit.packages import constants, expectations, scoring, smallyaml
 from kit.packages.model import (
     KATTIS,
-    OUTPUT_ALL,
-    OUTPUT_STDOUT,
     PARTIALLY_ACCEPTED,
     GroupGrading,
     Package,

@@ -15,10 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-# what a problem's output limit holds: stdout alone, or stdout, stderr and the files a run
-# writes, together (the 2025-09 format: kit.run.limits)
-OUTPUT_STDOUT, OUTPUT_ALL = "stdout", "all"
-OUTPUT_COUNTS = (OUTPUT_STDOUT, OUTPUT_ALL)
+from kit.judges.profiles import OUTPUT_STDOUT
 
 KATTIS, POLYGON = "Kattis", "Polygon"  # the formats
 # a Kattis scoring problem's folder of accepted submissions short of the full score

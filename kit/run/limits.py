@@ -53,9 +53,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.judges.profiles import CPU, OWN, UNLIMITED, WALL, WHOLE, profile_for
+from kit.judges.profiles import OUTPUT_ALL as ALL
+from kit.judges.profiles import OUTPUT_STDOUT as STDOUT
 from kit.judges.targets import Interpreter, Runner
-from kit.packages.model import OUTPUT_ALL as ALL
-from kit.packages.model import OUTPUT_STDOUT as STDOUT
 from kit.registry import Problem
 from kit.run import judged
 from kit.run.baseline import baseline_kib, prefetch_baseline
