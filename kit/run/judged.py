@@ -14,11 +14,15 @@ script sees its own ``sys.argv``; a traceback starts at its first frame):
   the script's folder first on ``sys.path``, as ``python3 main.py`` has it, and no bytecode
   written there;
 - always, what ``site`` gives a judge's ``python3 Main.py`` (``SITE``): ``exit()``, ``quit()``
-  and the other built-ins site adds, and the interpreter's site-packages on ``sys.path`` (a
-  venv's too), without running the host's ``.pth`` files: an editable install's finder and
-  the like cost 70 ms of start-up under CPython 3.11 here (93 ms against 22 ms for a script
-  printing one number) that no judge's clean interpreter pays, so the time depended on the
-  machine;
+  and the other built-ins site adds, without running the host's ``.pth`` files: an editable
+  install's finder and the like cost 70 ms of start-up under CPython 3.11 here (93 ms against
+  22 ms for a script printing one number) that no judge's clean interpreter pays, so the time
+  depended on the machine;
+- for a judge that installs third-party modules (``Profile.modules``: AtCoder), the
+  interpreter's site-packages on ``sys.path`` (a venv's too), with the modules found only
+  there and not on the judge's list refused (``SITE_PACKAGES``); for every other judge none:
+  a ``try: import yaml`` / ``except ImportError`` takes the judge's branch, whatever this
+  machine has installed (Debian's PyPy sees ``/usr/lib/python3/dist-packages``);
 - a judge that forbids the file system (``no_files``) or starting processes
   (``no_processes``): every such attempt refused and reported (``kit.run.forbidden``);
 - a judge that runs CPython on Windows, whose limit on recursion through C is lower
@@ -46,10 +50,18 @@ from kit.run import forbidden
 # room for C recursion that takes more stack a level than lru_cache's)
 STACK_LEAST = 3 << 20
 
-# site's work for a judge's run, without the .pth files: the built-ins it adds, and the
-# site-packages of the interpreter (its venv's first: 3.8-3.10 find a venv only in site)
+# site's work for a judge's run, without the .pth files: the built-ins it adds
 SITE = """\
 import os, site
+site.setquit()
+site.setcopyright()
+site.sethelper()
+"""
+# for a judge that installs third-party modules, the interpreter's site-packages (its venv's
+# first: 3.8-3.10 find a venv only in site), and a finder that refuses what is found there
+# alone but not in the judge's list (a module installed here that the judge lacks: a guarded
+# ``try: import yaml`` takes its fallback, as on the judge)
+SITE_PACKAGES = """\
 def _site_packages():
     here = os.path.dirname(os.path.abspath(sys.executable))
     prefixes = [sys.prefix, sys.exec_prefix]
@@ -61,13 +73,25 @@ def _site_packages():
             shared = "include-system-site-packages=true" in text
             prefixes = [venv] + (prefixes if shared else [])
             break
+    found = []
     for path in site.getsitepackages(prefixes):
         if os.path.isdir(path) and path not in sys.path:
             sys.path.append(path)
-_site_packages()
-site.setquit()
-site.setcopyright()
-site.sethelper()
+            found.append(path)
+    return found
+class _NotOnTheJudge:
+    listed = {listed!r}
+    site = _site_packages()
+    finder = sys.meta_path[-1]  # the path finder (imported by nothing: no import in here)
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if path is not None or name in cls.listed or not cls.site:
+            return None
+        elsewhere = [p for p in sys.path if p not in cls.site]
+        if cls.finder.find_spec(name, elsewhere) is None and cls.finder.find_spec(name, cls.site):
+            raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
+        return None
+sys.meta_path.insert(len(sys.meta_path) - 1, _NotOnTheJudge)
 """
 # the script run as __main__ (compiled and run here: runpy imports pkgutil, 16 ms of start-up
 # under 3.13); a traceback shown from the script's first frame, as without this program. The
@@ -168,6 +192,7 @@ def command(
     profile = profile_for(problem.judge)
     platform = profile.platform if profile is not None else UNIX
     depth = c_recursion_to_spend(interpreter.impl, interpreter.version, platform)
+    modules = profile.modules if profile is not None else None
     return wrapped(
         interpreter,
         script,
@@ -176,6 +201,7 @@ def command(
         no_processes=problem.no_processes,
         depth=depth,
         beside=beside,
+        installed=modules.names(interpreter.impl) if modules is not None else None,
     )
 
 
@@ -188,17 +214,29 @@ def wrapped(
     no_processes: bool = False,
     depth: int = 0,
     beside: bool = False,
+    installed: tuple[str, ...] | None = None,
 ) -> list[str]:
     """``script`` under ``interpreter`` as the module doc says, with what the judge forbids
     refused and ``depth`` levels of C recursion spent first when asked (``beside``: see
-    ``command``)."""
-    code = program(no_files, depth, no_processes=no_processes, beside=beside)
+    ``command``; ``installed``: the third-party modules the judge has, None for none)."""
+    code = program(no_files, depth, no_processes=no_processes, beside=beside, installed=installed)
     return interpreter.command(script, *extra, "-S", "-c", code)
 
 
-def program(no_files: bool, depth: int, *, no_processes: bool = False, beside: bool = False) -> str:
-    """The PROGRAM of ``wrapped``."""
+def program(
+    no_files: bool,
+    depth: int,
+    *,
+    no_processes: bool = False,
+    beside: bool = False,
+    installed: tuple[str, ...] | None = None,
+) -> str:
+    """The PROGRAM of ``wrapped``: the interpreter's site-packages only for a judge that
+    installs third-party modules (``installed``), and of them only those."""
     text = "import sys\n" + SITE
+    if installed is not None:
+        tops = sorted({name.partition(".")[0] for name in installed})
+        text += SITE_PACKAGES.format(listed=tuple(tops))
     forbids = no_files or no_processes
     if forbids:
         text += forbidden.hook(no_files, no_processes)

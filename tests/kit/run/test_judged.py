@@ -34,6 +34,7 @@ def test_a_linux_judge_runs_the_script_with_site_s_work_only(toy):
     argv = judged.command(problem, CPYTHON_313, "b.py")
     assert argv == ["/usr/bin/python3.13", "-I", "-S", "-c", PLAIN, "b.py"]
     assert judged.SITE in PLAIN and "addaudithook" not in PLAIN and "class _Bottom" not in PLAIN
+    assert "_site_packages" not in PLAIN  # a judge that installs nothing: no site-packages
 
 
 def test_a_judge_without_files_or_processes_runs_it_under_the_guard_of_both(toy):
@@ -68,21 +69,37 @@ def venv(tmp_path_factory):
 
 def test_the_host_s_pth_files_do_not_run_and_site_s_work_is_done(tmp_path, venv):
     """What a judge's plain interpreter has, not what the host installed: the venv's modules
-    import, its .pth file's import line does not run, exit() and quit() exist."""
+    the judge installs import, its .pth file's import line does not run, exit() and quit()
+    exist."""
     python, packages = venv
     python_of = Interpreter("cpython", sys.version_info[:2], str(python), ("-I",))
     script = tmp_path / "b.py"
     script.write_text(
         "import sys, venv_only\nprint(venv_only.X, sys.path[-1], callable(quit))\nexit(3)\n"
     )
-    done = subprocess.run(
-        judged.wrapped(python_of, script), capture_output=True, text=True, timeout=60, check=False
-    )
+    command = judged.wrapped(python_of, script, installed=("numpy", "venv_only"))
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, done.stdout, done.stderr) == (3, f"42 {packages} True\n", "")
     plain = subprocess.run(
         [str(python), "-I", str(script)], capture_output=True, text=True, timeout=60, check=False
     )
     assert "pth ran" in plain.stderr  # the hook is real: site runs it
+
+
+@pytest.mark.parametrize("installed", [None, ("numpy",)])
+def test_a_module_installed_here_but_not_on_the_judge_is_not_found(tmp_path, venv, installed):
+    """A guarded ``try: import venv_only`` takes the judge's branch: a judge that installs
+    nothing gets no site-packages, one with a list (AtCoder) only what it lists."""
+    python, _ = venv
+    python_of = Interpreter("cpython", sys.version_info[:2], str(python), ("-I",))
+    script = tmp_path / "b.py"
+    script.write_text(
+        "import heapq\ntry:\n    import venv_only\n    print('installed')\n"
+        "except ImportError as error:\n    print('fallback', error.name)\n"
+    )
+    command = judged.wrapped(python_of, script, installed=installed)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "fallback venv_only\n", "")
 
 
 # the deepest call of f that does not raise RecursionError, by bisection (f's cache, if it
