@@ -122,10 +122,13 @@ def _comparator(problem):
 
 
 def _answer_beside(given: Path) -> Path | None:
-    """The answer file of an input named ``NAME.in``: ``NAME.out`` or ``NAME.ans``, if any."""
+    """The answer file of an input named ``NAME.in``: ``NAME.out`` or ``NAME.ans``, if any;
+    both is an error, as it is for a sample (which one the judge's answer is, is not told)."""
     if given.suffix != ".in":
         return None
-    return next(
-        (path for path in (given.with_suffix(".out"), given.with_suffix(".ans")) if path.is_file()),
-        None,
-    )
+    found = [
+        path for path in (given.with_suffix(".out"), given.with_suffix(".ans")) if path.is_file()
+    ]
+    if len(found) == 2:
+        raise BuildError(f"{given}: both {found[0].name} and {found[1].name} beside it (keep one)")
+    return found[0] if found else None

@@ -40,6 +40,19 @@ def test_an_input_with_its_answer_beside_it_is_judged_against_it(toy, tmp_path, 
     assert args.run(args) == 0
 
 
+def test_an_input_with_two_answers_beside_it_is_refused(toy, tmp_path):
+    """As a sample with both is: which of them is the judge's answer is not told."""
+    given = tmp_path / "case.in"
+    given.write_bytes((toy / "samples" / "toy_sum" / "sample-1.in").read_bytes())
+    (tmp_path / "case.out").write_bytes((toy / "samples" / "toy_sum" / "sample-1.out").read_bytes())
+    (tmp_path / "case.ans").write_text("another answer\n")
+    args = parse("toy_sum", str(given), "--root", str(toy))
+    with pytest.raises(
+        BuildError, match=r"case.in: both case.out and case.ans beside it \(keep one\)$"
+    ):
+        args.run(args)
+
+
 def test_a_crash_is_status_1_with_the_traceback_in_the_author_s_terms(toy, tmp_path, capfd):
     given = tmp_path / "bad.in"
     given.write_text("x y\n")
