@@ -67,6 +67,9 @@ def _saved_from(root: Element) -> str | None:
     for link in root.find_all("link"):
         if link.attrs.get("rel") == "canonical" and ADDRESS.match(link.attrs.get("href", "")):
             return link.attrs["href"]
+    for meta in root.find_all("meta"):  # Open Graph's address (AtCoder's pages have no other)
+        if meta.attrs.get("property") == "og:url" and ADDRESS.match(meta.attrs.get("content", "")):
+            return meta.attrs["content"]
     return None
 
 

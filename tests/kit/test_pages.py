@@ -67,6 +67,18 @@ def test_a_saved_poj_page_gives_the_problem_this_checkout_holds(
     ]
 
 
+def test_a_saved_page_s_address_is_read_from_its_open_graph_tag(tmp_path):
+    """A page saved without a canonical link or the browser's comment: ``og:url`` tells."""
+    text = (PAGES / "atcoder.html").read_text()
+    canonical = '<link rel="canonical" href="https://atcoder.jp/contests/dp/tasks/dp_b">'
+    graph = '<meta property="og:url" content="https://atcoder.jp/contests/dp/tasks/dp_b">'
+    assert canonical in text
+    (tmp_path / "saved.html").write_text(text.replace(canonical, graph))
+    assert read_page(str(tmp_path / "saved.html")).id == "dp_b"
+    (tmp_path / "bare.html").write_text(text.replace(canonical, ""))
+    assert read_page(str(tmp_path / "bare.html")).id is None
+
+
 @pytest.mark.parametrize(
     ("page", "judge", "title", "limits", "samples", "problem_id"),
     [

@@ -2,6 +2,8 @@
 parts): the title without its letter, ``Time Limit: 2 sec / Memory Limit: 1024 MiB`` (or the
 Japanese words), the English samples, the task id from the address."""
 
+import re
+
 import pytest
 
 from kit.errors import BuildError
@@ -28,6 +30,16 @@ def test_the_page_gives_title_limits_and_the_english_samples():
     page = atcoder.read(parse(PAGE), "p.html", "https://atcoder.jp/contests/abc406/tasks/abc406_c")
     assert (page.judge, page.title, page.id) == ("AtCoder", "Grid Walk", "abc406_c")
     assert (page.time_limit, page.memory_limit) == (2.0, 1024)
+    assert page.samples == [("1 2\n", "3\n"), ("5 5\n", "10\n")]
+
+
+def test_a_page_saved_from_a_browser_reads_past_the_script_s_copy_buttons():
+    """AtCoder's script adds a Copy button to each sample's heading and a div before its pre."""
+    button = ' <span class="btn btn-default btn-sm btn-copy" tabindex="0">Copy</span>'
+    saved = re.sub(r"(Sample (?:Input|Output) \d)</h3>", rf"\1{button}</h3>", PAGE)
+    saved = saved.replace("</h3><pre>", '</h3><div class="div-btn-copy"></div><pre>')
+    assert saved.count("Copy</span>") == 4
+    page = atcoder.read(parse(saved), "p.html", None)
     assert page.samples == [("1 2\n", "3\n"), ("5 5\n", "10\n")]
 
 
