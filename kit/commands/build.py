@@ -215,17 +215,43 @@ def _watched_build(args: argparse.Namespace, root: Path) -> list | None:
 
 def watched(root: Path, results: list) -> list[Path]:
     """What the last build read: problems.toml, each problem's solution and the helpers its
-    bundle held (every Python file when it could not be bundled), its samples folder, and the
+    bundle held (when it could not be bundled, every folder of the workspace's sources, whose
+    entries the watch reads: a helper created or removed is seen), its samples folder, and the
     package it came from (kit.packages.watched)."""
     found = [root / "problems.toml"]
+    folders: list[Path] | None = None
     for result in results:
         problem = result.problem
-        found += result.sources or [problem.solution, *sorted(root.rglob("*.py"))]
+        if not result.sources and folders is None:
+            folders = source_folders(root)
+        found += result.sources or [problem.solution, *(folders or [])]
         found.append(problem.samples_dir)
         if problem.source is not None:
             from kit.packages import watched as package_paths
 
             found += package_paths(problem.source)
+    return found
+
+
+# folders no solution imports from: the kit's output, caches, virtual environments, hidden ones
+NOT_SOURCES = {"dist", "__pycache__", "node_modules", "site-packages"}
+
+
+def source_folders(root: Path) -> list[Path]:
+    """The workspace's folders a solution may import from: ``root`` and its folders that hold
+    a Python file, less the kit's output, hidden folders, caches and virtual environments (a
+    ``pyvenv.cfg``): a data folder of thousands of cases is not polled."""
+    found = []
+    for folder, names, files in os.walk(root):
+        if folder == str(root) or any(name.endswith(".py") for name in files):
+            found.append(Path(folder))
+        names[:] = sorted(
+            name
+            for name in names
+            if not name.startswith(".")
+            and name not in NOT_SOURCES
+            and not Path(folder, name, "pyvenv.cfg").exists()
+        )
     return found
 
 

@@ -18,6 +18,7 @@ from kit.commands import build
 from kit.errors import BuildError
 from kit.registry import load_registry
 from kit.run.cases import KILL_FACTOR
+from kit.watch import first_change, snapshot
 from tests.package_support import PACKAGES
 
 
@@ -122,6 +123,28 @@ def test_a_failing_problem_shows_its_diff_and_exits_1(toy, capsys):
     out = capsys.readouterr().out
     assert "--- samples/toy_sum/sample-1.in (" in out and "\nexpected:\n" in out
     assert out.rstrip().endswith("FAILED: toy_sum")
+
+
+def test_a_problem_that_could_not_be_bundled_polls_the_folders_of_its_sources(toy):
+    """Their entries: a helper created or removed is seen; not the kit's output, a virtual
+    environment, hidden folders or folders without Python files (4000 files of a venv were
+    polled four times a second)."""
+    (toy / "dist" / "failed").mkdir(parents=True)
+    (toy / "dist" / "failed" / "toy_sum.py").write_text("x = 1\n")
+    (toy / "venv" / "lib").mkdir(parents=True)
+    (toy / "venv" / "pyvenv.cfg").write_text("home = /usr\n")
+    (toy / "venv" / "lib" / "six.py").write_text("\n")
+    (toy / ".cache").mkdir()
+    (toy / ".cache" / "x.py").write_text("\n")
+    (toy / "data").mkdir()
+    (toy / "data" / "1.in").write_text("1\n")
+    problem = load_registry(toy)["toy_sum"]
+    paths = build.watched(toy, [SimpleNamespace(problem=problem, sources=[])])
+    folders = sorted(p.relative_to(toy).as_posix() for p in paths if p.is_dir())
+    assert folders == [".", "bench", "inlined", "samples/toy_sum", "shared", "solutions"]
+    before = snapshot(paths)
+    (toy / "shared" / "geometry.py").write_text("def cross(): return 0\n")
+    assert first_change(before, snapshot(paths)) == toy / "shared" / "geometry.py"
 
 
 def test_watching_a_package_problem_polls_its_package(tmp_path, toy):
