@@ -222,9 +222,19 @@ def _cases(problem: Problem, module) -> list[tuple[str, bytes, bytes | None]]:
         if not isinstance(item, tuple) or len(item) not in (2, 3):
             raise BuildError(f"{where}: cases() must give (name, stdin_text) pairs")
         name, stdin, *expected = item
+        if not all(isinstance(text, (str, bytes)) for text in (stdin, *expected)):
+            kinds = ", ".join(type(text).__name__ for text in (stdin, *expected))
+            raise BuildError(
+                f"{where}: case {name!r}: its input and expected output must be str or bytes, "
+                f"not {kinds}"
+            )
         cases.append((str(name), _bytes(stdin), _bytes(expected[0]) if expected else None))
     if not cases:
         raise BuildError(f"{where}: cases() gave no case")
+    names = [name for name, _, _ in cases]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise BuildError(f"{where}: cases() gave the name {twice[0]!r} twice (name each case once)")
     return cases
 
 

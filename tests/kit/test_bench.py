@@ -136,6 +136,15 @@ def test_a_run_that_raises_is_one_line(toy_ready, capsys):
         ("def cases():\n    return ['x']\n", "cases() must give (name, stdin_text) pairs"),
         ("def cases():\n    return 1 / 0\n", "cases() failed: ZeroDivisionError: division by zero"),
         (
+            "def cases():\n    return [('a', '1 2\\n', 3)]\n",
+            "case 'a': its input and expected output must be str or bytes, not str, int",
+        ),
+        ("def cases():\n    return [('a', 5)]\n", "case 'a': its input and expected output"),
+        (
+            "def cases():\n    return [('a', '1 2\\n'), ('a', '3 4\\n')]\n",
+            "cases() gave the name 'a' twice (name each case once)",
+        ),
+        (
             "GOAL_SECONDS = 'x'\ndef cases():\n    return [('a', '1 2\\n')]\n",
             "bench/toy_sum.py: GOAL_SECONDS = 'x': expected seconds above 0",
         ),
