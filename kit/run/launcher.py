@@ -41,6 +41,9 @@ import sys
 import time
 
 STDERR_KEPT = 1 << 16  # bytes of stderr kept, the tail
+# and the head: a traceback longer than both (a deep recursion's, 1.8 MB under 3.13) keeps its
+# "Traceback (most recent call last):" line and first frames, its last frames and exception
+STDERR_HEAD = 1 << 13
 POLL_SECONDS = 0.005  # how often the resident set is read at first; then an eighth of the
 POLL_MOST = 0.025  # run's age, at most this: each wake-up costs the watch 0.2-0.3 ms of CPU
 PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
@@ -215,14 +218,27 @@ def within_hard(kind: int, want: int, *, fixed: bool = False) -> None:
     resource.setrlimit(kind, (want, want if fixed else hard))
 
 
+def kept_stderr(head: bytes, tail: bytes, written: int) -> bytes:
+    """What is kept of a run's stderr: all of it, or its head and tail cut at line ends with
+    an indented line between them saying how much was left out (indented as a traceback's
+    frames are, so that its exception line is still the first line after them)."""
+    if written <= len(head) + len(tail):
+        return head + tail
+    head = head[: head.rfind(b"\n") + 1]
+    tail = tail[tail.find(b"\n") + 1 :]
+    left = written - len(head) - len(tail)
+    return head + b"  [... %d bytes of stderr not kept ...]\n" % left + tail
+
+
 class _Watch:
     """What is seen of one run while it is watched."""
 
     def __init__(self, pid: int, err: int | None, start: float, timeout: float) -> None:
         self.pid, self.err, self.start = pid, err, start
         self.deadline = start + timeout
+        self.head = b""
         self.tail = b""
-        self.err_bytes = 0  # all it wrote to stderr (the tail is kept)
+        self.err_bytes = 0  # all it wrote to stderr (its head and tail are kept)
         self.killed: str | None = None
         self.open_fds = [err] if err is not None else []
         self.seen = 0  # the memory read last: at the kill, when killed for memory
@@ -235,6 +251,9 @@ class _Watch:
             data = os.read(self.err, 1 << 16)
             if data:
                 self.err_bytes += len(data)
+                room = STDERR_HEAD - len(self.head)
+                if room > 0:
+                    self.head, data = self.head + data[:room], data[room:]
                 self.tail = (self.tail + data)[-STDERR_KEPT:]
             else:
                 self.open_fds = []
@@ -341,7 +360,7 @@ def watch(  # noqa: PLR0913
         "rss_together": seen.together,
         "processes": seen.processes,
         "killed": seen.killed,
-        "stderr": seen.tail.decode("latin-1"),
+        "stderr": kept_stderr(seen.head, seen.tail, seen.err_bytes).decode("latin-1"),
         "stderr_bytes": seen.err_bytes,
     }
 

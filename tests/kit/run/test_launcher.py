@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from kit.run.launcher import kept_stderr
 from tests.kit.run.hostile import forked_hog
 
 LAUNCHER = Path(__file__).resolve().parents[3] / "kit" / "run" / "launcher.py"
@@ -71,8 +72,15 @@ def test_one_answer_per_request_with_the_run_s_files_status_and_stderr_tail(tmp_
     assert (clean["returncode"], clean["killed"], clean["stderr"]) == (0, None, "")
     assert (tmp_path / "out0").read_bytes() == b"7\n"
     assert clean["seconds"] > 0 and clean["maxrss"] > MIB and clean["cpu"] >= 0
-    assert crash["returncode"] == 3 and crash["stderr"].endswith("end")
-    assert len(crash["stderr"]) == 1 << 16  # the tail only
+    assert crash["returncode"] == 3 and crash["stderr"] == "x" * 70000 + "end"
+    assert crash["stderr_bytes"] == 70003  # within what is kept: head and tail
+
+
+def test_what_is_kept_of_stderr_is_its_head_and_tail_cut_at_line_ends():
+    assert kept_stderr(b"ab\n", b"cd\n", 6) == b"ab\ncd\n"
+    assert kept_stderr(b"a\nhe", b"ad\ntail\n", 100) == (
+        b"a\n  [... 93 bytes of stderr not kept ...]\ntail\n"
+    )
 
 
 def test_a_program_that_cannot_start_exits_127_saying_why(tmp_path):

@@ -7,6 +7,7 @@ a child behind holding its pipes does not hold the build.
 """
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from kit.judges.compare import crash_line
 from kit.run import process
-from kit.run.launcher import STDERR_KEPT
+from kit.run.launcher import STDERR_HEAD, STDERR_KEPT
 from kit.run.process import (
     MEMORY,
     OVER_KEPT,
@@ -144,7 +146,7 @@ def test_a_sleeper_is_killed_at_the_wall_clock_timeout(run):
     assert done.cpu_seconds < 0.5  # it slept: only wall time could stop it
 
 
-def test_a_stderr_flood_keeps_only_the_tail(run):
+def test_a_stderr_flood_keeps_its_head_and_tail(run):
     done = run(
         """\
         import sys
@@ -153,9 +155,31 @@ def test_a_stderr_flood_keeps_only_the_tail(run):
         sys.stderr.write("the last line\\n")
         """
     )
-    assert done.returncode == 0
-    assert len(done.stderr) <= STDERR_KEPT  # the launcher's
-    assert done.stderr.endswith(b"the last line\n")
+    written = sum(len(f"line {i} ") + 1001 for i in range(2000)) + len("the last line\n")
+    assert done.returncode == 0 and done.stderr_bytes == written
+    assert len(done.stderr) <= STDERR_KEPT + STDERR_HEAD + 100  # the launcher's
+    assert done.stderr.startswith(b"line 0 eee") and done.stderr.endswith(b"the last line\n")
+    marker = re.search(rb"\n  \[\.\.\. (\d+) bytes of stderr not kept \.\.\.\]\n", done.stderr)
+    assert marker and len(done.stderr) - len(marker[0]) + 1 + int(marker[1]) == done.stderr_bytes
+
+
+def test_a_traceback_longer_than_what_is_kept_still_names_its_exception(run):
+    """A deep recursion's traceback (1.8 MB in a thread under CPython 3.13): its first line
+    was lost with the head, and the crash line and the hints with it."""
+    done = run(
+        """\
+        import sys
+        sys.setrecursionlimit(5000)
+        def f(n):  # f and g in turn: no "[Previous line repeated]" shortens the traceback
+            return g(n - 1)
+        def g(n):
+            return f(n - 1)
+        f(10**6)
+        """
+    )
+    assert done.returncode == 1 and done.stderr_bytes > STDERR_KEPT + STDERR_HEAD
+    assert done.stderr.startswith(b"Traceback (most recent call last):\n")
+    assert crash_line(done.stderr).startswith("RecursionError: maximum recursion depth exceeded")
 
 
 def test_a_child_left_behind_does_not_hold_the_run(run):
