@@ -33,6 +33,8 @@ for line in requests:
         spec = importlib.util.find_spec(line.strip())
     except BaseException as error:
         answer = {"error": type(error).__name__ + ": " + str(error).splitlines()[0][:200]}
+        if isinstance(error, SyntaxError) and error.filename:
+            answer["file"] = os.path.abspath(error.filename)
     else:
         answer = {}
         if spec is not None:
@@ -48,7 +50,12 @@ ANSWER_SECONDS = 30  # for one name: the packages on its way import in the child
 
 
 class ResolveError(Exception):
-    """Asking for a name ran the user's code, and it raised (the message says what)."""
+    """Asking for a name ran the user's code, and it raised (the message says what);
+    ``file``: the file a syntax error is in, when that is what it raised."""
+
+    def __init__(self, message: str, file: str | None = None) -> None:
+        super().__init__(message)
+        self.file = file
 
 
 @dataclass(frozen=True)
@@ -99,7 +106,7 @@ class Resolver:
             )
         answer = json.loads(line)
         if "error" in answer:
-            raise ResolveError(answer["error"])
+            raise ResolveError(answer["error"], answer.get("file"))
         if not answer:
             return None
         origin = answer.get("origin")

@@ -3,7 +3,7 @@ import cycle run as from source; the bundle answers as the source does."""
 
 import pytest
 
-from kit.errors import BuildError
+from kit.errors import BuildError, SourceSyntaxError
 from tests.bundle_support import (
     SAMPLE_IN,
     SAMPLE_OUT,
@@ -75,6 +75,18 @@ def test_a_future_import_binds_its_name_and_spares_the_submodule_of_that_name(to
     bundle = checked(toy)
     assert "shared.lib.annotations" not in [h.name for h in bundle.helpers]
     assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"_Feature\n", [])
+
+
+def test_a_helper_that_does_not_compile_behind_a_package_is_named_with_its_line(toy):
+    """Reached only through a package's ``__init__`` (asked of the import system), it was
+    told as the ``__init__``'s import with the bare file name (``util.py, line 1``)."""
+    write(toy, "shared/util.py", "DEBUG = (\n")
+    write(toy, "shared/io/__init__.py", "from .fast import read\n")
+    write(toy, "shared/io/fast.py", "from ..util import DEBUG\ndef read():\n    return DEBUG\n")
+    write(toy, "solutions/toy_sum.py", "from shared.io import read\nprint(read())\n")
+    with pytest.raises(SourceSyntaxError) as raised:
+        bundle_of(toy)
+    assert str(raised.value) == "shared/util.py:1: syntax error: '(' was never closed"
 
 
 def test_a_workspace_file_named_as_a_standard_module_is_refused(toy):
