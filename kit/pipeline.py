@@ -165,13 +165,13 @@ def build_problem(
     ``target`` runs them under that runner alone (every target is still checked statically)."""
     result = Result(problem)
     try:
-        cases = _cases(problem, result)
         if problem.solution.exists() and not problem.solution.is_file():
             raise BuildError(f"{problem.rel(problem.solution)} is not a file")
-        if not problem.solution.is_file():
+        if not problem.solution.is_file():  # whatever its samples are, yet
             result.status = Status.NO_SOLUTION
             _remove(problem.dist)
             return result
+        cases = _cases(problem, result)
         if cases and problem.kind == "batch":  # started while the bundle is made
             warm_launcher(min(options.slots, len(cases) * len(problem.targets)))
         bundle = make_bundle(problem)

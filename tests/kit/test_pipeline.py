@@ -104,6 +104,15 @@ def test_debug_output_on_stderr_is_held_to_the_output_limit_only_where_it_counts
         )
 
 
+def test_a_problem_without_solution_or_samples_yet_is_no_solution(toy):
+    """Not a failure for its empty samples folder: ``new`` then no file written yet."""
+    problem = toy_sum(toy)
+    problem.solution.unlink()
+    for sample in problem.samples_dir.iterdir():
+        sample.unlink()
+    assert build_problem(problem, ONE_AT_A_TIME, interpreters=[]).status == Status.NO_SOLUTION
+
+
 def test_a_missing_solution_is_no_solution_and_leaves_no_dist(toy):
     problem = toy_sum(toy)
     stale_dist(problem)
