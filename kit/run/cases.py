@@ -452,6 +452,8 @@ class CaseJudge:
         for attempt in range(max(1, repeat)):
             outcome, run = self.once(case, runner, limits)
             if outcome.word != OK:
+                if run.killed is None:  # ran to its end (a wrong answer): its memory counts
+                    timing.peak_kib = max(timing.peak_kib, run.peak_kib)
                 return outcome, timing
             timing.add(run, limits.seconds(run))
             cpu.append(run.cpu_seconds)

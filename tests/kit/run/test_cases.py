@@ -75,6 +75,14 @@ def test_a_wrong_answer_keeps_input_expected_and_got_for_both_targets(toy_run, t
     assert all(column.failed == {"wrong"} for column in columns)
 
 
+def test_a_wrong_answer_alone_still_gives_the_peak_memory(toy_run, tmp_path):
+    """It ran to its end: the report's peak is not a dash (kept for runs that were killed)."""
+    problem, bundle, script, columns = toy_run
+    wrong = case(tmp_path, "wrong", "1 1\n", "not the output\n")
+    ran = run_all(problem, bundle, script, [wrong], columns, options=ONE_AT_A_TIME)
+    assert ran.counts == "1 WA" and all(column.peak_kib > 0 for column in columns)
+
+
 def test_a_lone_input_passes_when_its_run_ends_cleanly(toy_run, tmp_path):
     problem, bundle, script, columns = toy_run
     lone = case(tmp_path, "lone", "5 5\n")
