@@ -15,7 +15,8 @@ Python checker's ``assert`` no longer rejects: each changed a verdict). The loca
 character type is ``C.UTF-8``: CPython and PyPy read and write UTF-8, and PyPy 3.9, without
 a locale, could not open a script whose path is not ASCII. A variable the user names in
 ``CPKIT_RUN_ENV`` (``CPKIT_RUN_ENV=LOA_MOVE_TIME``: a local setting of the program under test,
-which no judge sets) is passed too.
+which no judge sets) is passed too, and ``NAME=VALUE`` there sets one for the runs alone
+(``CPKIT_RUN_ENV=LOCAL=1``).
 
 API::
 
@@ -43,8 +44,12 @@ def judged_environment() -> dict[str, str]:
     libraries (an interpreter or a checker linked against them) and its scratch files, nothing
     else of the user's (see the module doc)."""
     env = {"PATH": os.environ.get("PATH") or os.defpath, "LC_CTYPE": UTF8}
-    passed = [*MACHINE, *os.environ.get(PASSED, "").replace(",", " ").split()]
-    env.update((name, os.environ[name]) for name in passed if name in os.environ)
+    for entry in [*MACHINE, *os.environ.get(PASSED, "").replace(",", " ").split()]:
+        name, given, value = entry.partition("=")
+        if given:
+            env[name] = value
+        elif name in os.environ:
+            env[name] = os.environ[name]
     return env
 
 

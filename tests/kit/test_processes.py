@@ -83,3 +83,5 @@ def test_a_variable_the_user_names_is_passed_all_the_same(tmp_path, monkeypatch)
     monkeypatch.setenv("CPKIT_RUN_ENV", "LOA_MOVE_TIME, NOT_SET")
     code = "import os; print(os.environ.get('LOA_MOVE_TIME'), os.environ.get('LOCAL'))"
     assert run_program(python(code), tmp_path, 30)[1] == b"0.05 None\n"
+    monkeypatch.setenv("CPKIT_RUN_ENV", "LOA_MOVE_TIME=0.2,LOCAL=")  # set for the runs alone
+    assert run_program(python(code), tmp_path, 30)[1] == b"0.2 \n"
