@@ -661,12 +661,19 @@ def line_end_note(problem: Problem) -> str | None:
                 crlf.append(path)
     if not crlf:
         return None
-    names = ", ".join(problem.rel(path) for path in crlf)
-    if any(path.suffix == ".in" for path in crlf):
-        effect = "the solution reads each \\r of an input, which a judge's files seldom hold"
-    else:
-        effect = "answers are compared without their \\r, except by a checker"
-    return f"note: CRLF (\\r\\n) line ends in {names}: {effect} (dos2unix converts them)"
+    inputs = [problem.rel(path) for path in crlf if path.suffix == ".in"]
+    answers = [problem.rel(path) for path in crlf if path.suffix != ".in"]
+    effects = []
+    if inputs:
+        effects.append(
+            f"in {', '.join(inputs)}: the solution reads each \\r of an input, which a judge's "
+            "files seldom hold"
+        )
+    if answers:
+        effects.append(
+            f"in {', '.join(answers)}: answers are compared without their \\r, except by a checker"
+        )
+    return f"note: CRLF (\\r\\n) line ends {'; '.join(effects)} (dos2unix converts them)"
 
 
 def _bytes_of(path: Path) -> bytes:

@@ -49,7 +49,7 @@ REGISTRY = """\
 # kind = "batch"          # or "interactive" (with interactor = "interactors/SLUG.py")
 # time_limit = 1.0        # seconds
 # memory_limit = 256      # MiB
-# compare = "tokens"      # lines (default), tokens, float:1e-6 or checker:PATH
+# compare = "tokens"      # lines, tokens, float:1e-6 or checker:PATH (default: the judge's)
 """
 
 HELPERS = '''"""Helpers the solutions import (`from shared.x import y`): one concept per

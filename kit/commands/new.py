@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -176,7 +177,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     if slug is None:
         raise BuildError(
             f"new: no slug can be made of the package's name {package.name!r}; name one: "
-            f"{command()} new SLUG --package {args.package}"
+            f"{command()} new SLUG --package {shlex.quote(args.package)}"
         )
     _not_a_command(slug)
     if slug in load_registry(root):

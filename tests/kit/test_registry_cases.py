@@ -190,7 +190,8 @@ def test_samples_with_crlf_line_ends_get_a_note(toy):
     assert code == 0, output  # the lines comparison ignores a line's trailing \r
     notes = [line for line in output.splitlines() if "CRLF" in line]
     assert notes == [
-        "toy_sum: note: CRLF (\\r\\n) line ends in samples/toy_sum/sample-1.in, "
-        "samples/toy_sum/sample-1.out: the solution reads each \\r of an input, which a "
-        "judge's files seldom hold (dos2unix converts them)"
+        "toy_sum: note: CRLF (\\r\\n) line ends in samples/toy_sum/sample-1.in: the solution "
+        "reads each \\r of an input, which a judge's files seldom hold; in "
+        "samples/toy_sum/sample-1.out: answers are compared without their \\r, except by a "
+        "checker (dos2unix converts them)"
     ]

@@ -146,6 +146,13 @@ def test_new_from_a_package_refuses_what_contradicts_it_touching_nothing(
     assert not (toy / "solutions" / "kattis_sum.py").exists()
 
 
+def test_a_package_whose_name_makes_no_slug_says_how_to_name_one_quoted(toy, capsys, tmp_path):
+    package = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "pkgs" / "3 sum")
+    assert cli.main(["new", "--package", str(package), "--root", str(toy)]) == 2
+    error = capsys.readouterr().err
+    assert error.endswith(f"name one: cpkit new SLUG --package '{package}'\n"), error
+
+
 def test_a_package_without_a_time_limit_needs_one_given(toy, capsys, tmp_path):
     package = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
     (package / ".timelimit").unlink()
