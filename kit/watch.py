@@ -15,6 +15,7 @@ a build done in place (``start()`` returns None) is compared after it ends.
 
 from __future__ import annotations
 
+import stat
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -38,19 +39,31 @@ class Running(Protocol):
     def abandon(self) -> None: ...
 
 
+# folders that are no source: the kit's output, caches, virtual environments (and hidden ones)
+NOT_SOURCES = {"dist", "__pycache__", "node_modules", "site-packages"}
+FOLDER = (0, 0)  # a folder's state: that it is there (its time changes with what it holds)
+
+
 def snapshot(paths: Iterable[Path]) -> Snapshot:
-    """(modification time, size) of each path, None for a missing one; a folder's entries are
-    taken too, so a new or removed sample is seen."""
+    """(modification time, size) of each file, FOLDER for a folder, None for a missing path;
+    a folder's entries are taken too, so a new or removed sample or helper is seen, less
+    the folders that are no source (the build writes ``dist/`` and caches)."""
     state: Snapshot = {}
     for path in paths:
-        for entry in [path, *(sorted(path.iterdir()) if path.is_dir() else [])]:
+        entries = sorted(path.iterdir()) if path.is_dir() else []
+        for entry in [path, *(e for e in entries if not _no_source(e))]:
             try:
                 info = entry.stat()
             except OSError:
                 state[entry] = None
             else:
-                state[entry] = (info.st_mtime_ns, info.st_size)
+                folder = stat.S_ISDIR(info.st_mode)
+                state[entry] = FOLDER if folder else (info.st_mtime_ns, info.st_size)
     return state
+
+
+def _no_source(entry: Path) -> bool:
+    return entry.name.startswith(".") or entry.name in NOT_SOURCES
 
 
 def watch(

@@ -35,7 +35,7 @@ from kit.pipeline import Status, build_problem
 from kit.registry import load_registry, select
 from kit.run.cases import KILL_FACTOR, RunOptions
 from kit.run.launcher import end_with_parent
-from kit.watch import watch
+from kit.watch import NOT_SOURCES, watch
 
 HELP = "bundle, check and run every problem, or those named (the default command)"
 
@@ -233,17 +233,13 @@ def watched(root: Path, results: list) -> list[Path]:
     return found
 
 
-# folders no solution imports from: the kit's output, caches, virtual environments, hidden ones
-NOT_SOURCES = {"dist", "__pycache__", "node_modules", "site-packages"}
-
-
 def source_folders(root: Path) -> list[Path]:
-    """The workspace's folders a solution may import from: ``root`` and its folders that hold
-    a Python file, less the kit's output, hidden folders, caches and virtual environments (a
-    ``pyvenv.cfg``): a data folder of thousands of cases is not polled."""
+    """The workspace's folders a solution may import from: those that hold a Python file,
+    less the kit's output, hidden folders, caches and virtual environments (a ``pyvenv.cfg``):
+    a data folder of thousands of cases is not polled."""
     found = []
     for folder, names, files in os.walk(root):
-        if folder == str(root) or any(name.endswith(".py") for name in files):
+        if any(name.endswith(".py") for name in files):
             found.append(Path(folder))
         names[:] = sorted(
             name

@@ -130,3 +130,16 @@ def test_the_first_change_is_a_file_edited_added_or_gone(tmp_path):
     (tmp_path / "c").unlink()
     (tmp_path / "b").unlink()
     assert first_change(before, snapshot([tmp_path])) == tmp_path / "b"
+
+
+def test_what_the_build_writes_beside_the_sources_is_no_change(tmp_path):
+    """``dist/`` made by a first build, caches: not a change; a new folder of helpers is."""
+    (tmp_path / "a.py").write_text("1\n")
+    before = snapshot([tmp_path])
+    (tmp_path / "dist").mkdir()
+    (tmp_path / "dist" / "x.py").write_text("built\n")
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / ".cache").mkdir()
+    assert first_change(before, snapshot([tmp_path])) is None
+    (tmp_path / "geometry").mkdir()
+    assert first_change(before, snapshot([tmp_path])) == tmp_path / "geometry"

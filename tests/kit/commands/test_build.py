@@ -141,7 +141,7 @@ def test_a_problem_that_could_not_be_bundled_polls_the_folders_of_its_sources(to
     problem = load_registry(toy)["toy_sum"]
     paths = build.watched(toy, [SimpleNamespace(problem=problem, sources=[])])
     folders = sorted(p.relative_to(toy).as_posix() for p in paths if p.is_dir())
-    assert folders == [".", "bench", "inlined", "samples/toy_sum", "shared", "solutions"]
+    assert folders == ["bench", "inlined", "samples/toy_sum", "shared", "solutions"]
     before = snapshot(paths)
     (toy / "shared" / "geometry.py").write_text("def cross(): return 0\n")
     assert first_change(before, snapshot(paths)) == toy / "shared" / "geometry.py"
