@@ -19,7 +19,9 @@ cuts that the module's ``validate`` accepts; without a validator, smaller sizes 
 that takes one, else the smallest failing file among the next seeds) and the smallest failing
 input found is printed with the expected and the actual output (a game's last lines
 exchanged), and the options that make again the smallest generated file that fails (the one
-whose text the shrink then cut down; its seed may differ from the first failure's).
+whose text the shrink then cut down; its seed may differ from the first failure's). When
+that input passes on its final run (a nondeterministic solution), that is said, and a run that
+failed on it is shown instead.
 ``--save`` writes it into the problem's samples folder as the next ``sample-N`` (``.in``, and
 ``.out`` the expected answer);
 ``--save DIR`` as ``DIR/<slug>-seed<S>.in``/``.out``.
@@ -158,10 +160,11 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
         flush=True,
     )
     _check_deterministic(stress, failing_seed, text)
-    shrunk = _shrink(stress, text, failing_seed, args.shrink_seconds)
+    failures = {text: outcome}  # each failing input's last failed run
+    shrunk = _shrink(stress, text, failing_seed, args.shrink_seconds, failures)
     if shrunk.error is not None:
         _stopped(stress.problem, save, shrunk, outcome.message)
-    final = _report(stress, shrunk, outcome, args)
+    final = _report(stress, shrunk, (text, outcome), failures, args)
     if save is not None:
         try:
             saved = _save(stress.problem, save, shrunk.text, final.expected, shrunk.seed)
@@ -192,18 +195,22 @@ def _passed(stress: Stress, elapsed: float) -> None:
     print(f"slowest: {slowest:.3f} s (the file of {name}{over})", flush=True)
 
 
-def _shrink(stress: Stress, text: str, seed: int, budget: float) -> Shrunk:
+def _shrink(
+    stress: Stress, text: str, seed: int, budget: float, failures: dict[str, Outcome]
+) -> Shrunk:
     """The shrunk failure; when a call of the stress module's hangs, the smallest failing
-    input judged so far, with that error."""
+    input judged so far, with that error. ``failures`` gets each failing candidate's run."""
     print("shrinking...", flush=True)
     smallest, runs = [text], [0]
 
     def fails(candidate: str) -> bool:
         runs[0] += 1
-        failed = stress.judge(candidate, "shrink").failed
-        if failed and len(candidate) < len(smallest[0]):
-            smallest[0] = candidate
-        return failed
+        outcome = stress.judge(candidate, "shrink")
+        if outcome.failed:
+            failures[candidate] = outcome
+            if len(candidate) < len(smallest[0]):
+                smallest[0] = candidate
+        return outcome.failed
 
     def work() -> Shrunk:
         return shrink(
@@ -225,21 +232,59 @@ def _shrink(stress: Stress, text: str, seed: int, budget: float) -> Shrunk:
     return shrunk
 
 
-def _report(stress: Stress, shrunk: Shrunk, outcome: Outcome, args: argparse.Namespace) -> Outcome:
+def _report(
+    stress: Stress,
+    shrunk: Shrunk,
+    found: tuple[str, Outcome],
+    failures: dict[str, Outcome],
+    args: argparse.Namespace,
+) -> Outcome:
     """The smallest failing input, its verdict, what was expected and what came out (or the
-    game's last lines), and the command that gives the original failure back; its outcome."""
+    game's last lines), and the command that gives the original failure back; its final
+    outcome. When that final run passes, a failed run on the same input is shown instead,
+    else the first failure with its own input: never a verdict above another input."""
     final = stress.judge(shrunk.text, "final")
-    print(f"\nVerdict: {final.message or outcome.message}")
-    _show("Input", shrunk.text)
-    if final.expected is not None:
-        _show("Expected", final.expected.decode("utf-8", "replace"))
-        _show("Got", final.got.decode("utf-8", "replace"))
-        if final.details:  # a crash: where, in the user's files (as the build shows it)
-            print("\nWhere:\n" + "\n".join(line.rstrip() for line in final.details))
-    elif final.details:  # "last lines exchanged (...):", then the lines, indented
-        heading, *lines = final.details
+    if final.failed:
+        _show_failure(final, shrunk.text)
+    else:
+        _passed_again(shrunk.text, failures.get(shrunk.text), found)
+    _reproduce(stress, shrunk, args)
+    return final
+
+
+def _passed_again(text: str, failed: Outcome | None, found: tuple[str, Outcome]) -> None:
+    """The smallest failing input passed on its final run: said, with a run that failed."""
+    print(
+        "\nPassed when run again: the smallest failing input found passed on its final run "
+        "(the solution may be nondeterministic or timing-dependent)"
+    )
+    if failed is not None:
+        print("\nAn earlier run on it failed:")
+        _show_failure(failed, text)
+        return
+    _show("Input", text)
+    print("\nNo failed run on it was kept; the first failure, on its own input:")
+    _show_failure(found[1], found[0])
+
+
+def _show_failure(outcome: Outcome, text: str) -> None:
+    """A failed run: its verdict, the input, what was expected and what came out (a crash's
+    place in the user's files), or the game's last lines."""
+    print(f"\nVerdict: {outcome.message}")
+    _show("Input", text)
+    if outcome.expected is not None:
+        _show("Expected", outcome.expected.decode("utf-8", "replace"))
+        _show("Got", outcome.got.decode("utf-8", "replace"))
+        if outcome.details:  # a crash: where, in the user's files (as the build shows it)
+            print("\nWhere:\n" + "\n".join(line.rstrip() for line in outcome.details))
+    elif outcome.details:  # "last lines exchanged (...):", then the lines, indented
+        heading, *lines = outcome.details
         print(f"\n{heading[:1].upper()}{heading[1:]}")
         print("\n".join(line.strip() for line in lines))
+
+
+def _reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None:
+    """The command that makes the smallest generated file that fails again."""
     source = stress.source
     flags = source.flags(shrunk.params)
     if args.target:
@@ -253,7 +298,6 @@ def _report(stress: Stress, shrunk: Shrunk, outcome: Outcome, args: argparse.Nam
         f"--cases 1{flags}   (the smallest generated file that fails, before its text was cut; "
         f"{made})"
     )
-    return final
 
 
 def _stopped(problem: Problem, save: Path | None, shrunk: Shrunk, verdict: str) -> None:

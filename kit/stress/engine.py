@@ -163,7 +163,7 @@ class Stress:
                     self.slowest, (outcome.seconds, label or name)
                 )  # as the limit counts it
         if outcome.word == OK:
-            return Outcome(False, expected=expected)
+            return Outcome(False, got=run.stdout, expected=expected)
         return Outcome(True, outcome.message, run.stdout, outcome.word, expected, outcome.details)
 
 

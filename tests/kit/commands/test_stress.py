@@ -95,6 +95,47 @@ def test_a_crash_is_shown_where_it_happened_in_the_user_s_files(pairsum, capsys)
     assert "IndexError: list index out of range" in where
 
 
+def test_a_shrunk_input_that_passes_on_its_final_run_is_said_with_a_run_that_failed_on_it(
+    pairsum, capsys, monkeypatch
+):
+    """A nondeterministic solution: the final run on the shrunk input passes. The report says
+    so and shows the verdict, expected and got of a failed run on that same input (exit 1)."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    judge = engine.Stress.judge
+
+    def passing_at_the_end(self, text, name="case", label=""):
+        outcome = judge(self, text, name, label)
+        if name == "final":
+            return engine.Outcome(False, got=outcome.expected, expected=outcome.expected)
+        return outcome
+
+    monkeypatch.setattr(engine.Stress, "judge", passing_at_the_end)
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=2",
+        "--shrink-seconds", "2", "--root", str(pairsum),
+    )  # fmt: skip
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    report = out[out.index("\nPassed when run again: the smallest failing input found passed") :]
+    assert "(the solution may be nondeterministic or timing-dependent)" in report
+    shown = report[report.index("\nVerdict: ") :]
+    verdict, given, *_ = shown.split("\n\n")
+    _, count, pair = given.splitlines()
+    a, b = map(int, pair.split())
+    assert count == "1" and verdict.endswith(f"expected '{a + b}', got '{(a + b) % 1000}'")
+    assert f"\nExpected:\n{a + b}\n\nGot:\n{(a + b) % 1000}\n" in shown
+    assert shown.count("\nVerdict: ") == 1 and "\nReproduce: cpkit stress pairsum" in shown
+
+
+def test_without_a_failed_run_kept_the_first_failure_is_shown_with_its_own_input(capsys):
+    first = engine.Outcome(True, "wrong answer: x", b"9\n", "WA", b"8\n")
+    stress._passed_again("1\n1 1\n", None, ("2\n7 1\n3 4\n", first))
+    out = capsys.readouterr().out
+    assert out.index("\nInput:\n1\n1 1\n") < out.index("\nVerdict: wrong answer: x\n")
+    assert "\nVerdict: wrong answer: x\n\nInput:\n2\n7 1\n3 4\n\nExpected:\n8\n" in out
+
+
 def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_far(
     pairsum, capsys, monkeypatch
 ):

@@ -46,6 +46,7 @@ def test_a_file_is_the_generator_s_for_its_seed_and_the_bundle_passes_on_it(pair
     assert stress.answer(text).decode() == stress.source.module.reference(text)
     outcome = stress.judge(text, "case0", "seed 11")
     assert (outcome.failed, outcome.word) == (False, "ok")
+    assert outcome.got == outcome.expected  # what a passing run printed is kept too
     assert stress.slowest[1] == "seed 11" and stress.slowest[0] > 0
 
 
