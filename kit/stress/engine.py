@@ -196,10 +196,10 @@ def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_second
 
 
 def _results(futures: list, deadline: float | None, stress: Stress, first: int) -> list:
-    """The futures' results, in order; a one-line error when they are not all done
-    OVERTIME seconds past the deadline, or when one of the module's functions has run for
-    STUCK seconds (only the module's own functions can hang: every program the run starts is
-    killed at its limit)."""
+    """The futures' results in seed order, up to the first failing file; a one-line error
+    when they are not all done OVERTIME seconds past the deadline, or when one of the module's
+    functions has run for STUCK seconds (only the module's own functions can hang: every
+    program the run starts is killed at its limit)."""
     ends = None if deadline is None else max(deadline, time.monotonic()) + OVERTIME
     while True:
         timeout = POLL if ends is None else min(POLL, max(0.0, ends - time.monotonic()))
@@ -214,7 +214,19 @@ def _results(futures: list, deadline: float | None, stress: Stress, first: int) 
             f"{OVERTIME:g} s past the --seconds budget ({where}, or the reference, may never "
             "return)"
         )
-    return [future.result() for future in futures]
+    return _up_to_first_failure(futures)
+
+
+def _up_to_first_failure(futures: list) -> list:
+    """The results of done futures in seed order, up to and including the first failing
+    file: an error raised for a later seed (a brute force's crash) does not hide it; one
+    raised for an earlier seed is raised."""
+    results = []
+    for future in futures:
+        results.append(future.result())
+        if results[-1][2].failed:
+            break
+    return results
 
 
 def watched(stress: Stress, work: Callable[[], T], what: str) -> T:

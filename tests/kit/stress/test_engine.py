@@ -85,6 +85,28 @@ def test_the_search_stops_at_the_first_failing_seed(pairsum, tmp_path):
     assert all(not stress.judge(stress.make(s, params)).failed for s in range(1, seed))
 
 
+def test_with_jobs_an_error_on_a_later_seed_does_not_hide_an_earlier_failure(pairsum, tmp_path):
+    """Seeds judged side by side: the first failure in seed order is found even when a later
+    seed of its batch raised (a brute force that crashed); an error on an earlier seed is the
+    error."""
+    plant_bug(pairsum)
+    stress = stress_of(pairsum, tmp_path)
+    params = {"cases": 4, "bound": 1000}
+    first, _, _ = search(stress, 1, params, limit_cases=30, limit_seconds=None, jobs=1)
+    make = stress.make
+
+    def crashing_after(seed, given):
+        if seed == first + 1:
+            raise BuildError("--brute 'brute.py' failed: runtime error")
+        return make(seed, given)
+
+    stress.make = crashing_after
+    found = search(stress, first, params, limit_cases=2, limit_seconds=None, jobs=2)
+    assert found is not None and found[0] == first and found[2].failed
+    with pytest.raises(BuildError, match="^--brute 'brute.py' failed"):
+        search(stress, first + 1, params, limit_cases=2, limit_seconds=None, jobs=2)
+
+
 def test_without_a_failure_the_search_ends_at_its_limit(pairsum, tmp_path):
     stress = stress_of(pairsum, tmp_path)
     found = search(stress, 5, {"cases": 2, "bound": 9}, limit_cases=3, limit_seconds=None, jobs=2)
