@@ -55,6 +55,7 @@ from kit.stress.engine import Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
 from kit.stress.shrink import Shrunk, shrink
 from kit.stress.source import SIZE, shown_params, source_for
+from kit.workspace import find_root
 
 HELP = "run the bundle against a brute force on random inputs; shrink a failure"
 DEFAULT_SECONDS = 10.0
@@ -289,6 +290,7 @@ def _reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None
     flags = source.flags(shrunk.params)
     if args.target:
         flags += f" --target {shlex.quote(args.target)}"
+    flags += _root_flag(args.root.resolve(), Path.cwd())
     if source.gen is None:
         made = f"parameters {shown_params(shrunk.params)}"
     else:
@@ -298,6 +300,18 @@ def _reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None
         f"--cases 1{flags}   (the smallest generated file that fails, before its text was cut; "
         f"{made})"
     )
+
+
+def _root_flag(root: Path, here: Path) -> str:
+    """`` --root DIR`` when the command, run again from ``here``, would not find ``root`` by
+    itself (DIR relative to ``here`` when inside it, else absolute); else nothing."""
+    try:
+        if find_root(here) == root:
+            return ""
+    except BuildError:  # no workspace at or above here
+        pass
+    shown = root.relative_to(here.resolve()) if root.is_relative_to(here.resolve()) else root
+    return f" --root {shlex.quote(str(shown))}"
 
 
 def _stopped(problem: Problem, save: Path | None, shrunk: Shrunk, verdict: str) -> None:

@@ -80,6 +80,23 @@ def test_a_planted_bug_is_found_shrunk_shown_and_saved_as_the_next_sample(pairsu
     assert (problem.samples_dir / "sample-2.out").read_text() == f"{a + b}\n"
 
 
+def test_the_reproduce_line_names_the_workspace_when_it_is_not_found_from_here(
+    pairsum, capsys, monkeypatch
+):
+    """Run from outside the workspace with --root, the line keeps --root (as a path from the
+    same folder); from inside it, it needs none."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    argv = ["pairsum", "--seed", "1", "--cases", "20", "--shrink-seconds", "1"]
+    for here, shown in [(pairsum.parent, True), (pairsum / "solutions", False)]:
+        monkeypatch.chdir(here)
+        args = parse(*argv, "--root", str(pairsum))
+        assert args.run(args) == 1
+        out = capsys.readouterr().out
+        reproduce = next(line for line in out.splitlines() if line.startswith("Reproduce: "))
+        assert (" --root pairsum   (" in reproduce) == shown and reproduce.count("--root") == shown
+
+
 def test_a_crash_is_shown_where_it_happened_in_the_user_s_files(pairsum, capsys):
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("{a + b}", "{[a + b][a % 7]}"))
