@@ -45,6 +45,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NoReturn
 
 from kit.commands import add_root, add_target, command, positive, seconds, target_runner
 from kit.errors import BuildError
@@ -164,14 +165,10 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
     failures = {text: outcome}  # each failing input's last failed run
     shrunk = _shrink(stress, text, failing_seed, args.shrink_seconds, failures)
     if shrunk.error is not None:
-        _stopped(stress.problem, save, shrunk, outcome.message)
+        _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
     final = _report(stress, shrunk, (text, outcome), failures, args)
     if save is not None:
-        try:
-            saved = _save(stress.problem, save, shrunk.text, final.expected, shrunk.seed)
-        except OSError as error:  # shown above, so the shrunk case is not lost
-            raise BuildError(f"--save: cannot write into {save}: {error.strerror}") from None
-        print(f"saved: {', '.join(stress.problem.rel(path) for path in saved)}")
+        _save_shown(stress.problem, save, shrunk, final.expected)
 
 
 def _check_deterministic(stress: Stress, seed: int, text: str) -> None:
@@ -202,16 +199,18 @@ def _shrink(
     """The shrunk failure; when a call of the stress module's hangs, the smallest failing
     input judged so far, with that error. ``failures`` gets each failing candidate's run."""
     print("shrinking...", flush=True)
-    smallest, runs = [text], [0]
+    smallest, runs = [(text, seed, dict(stress.source.params))], [0]
 
     def fails(candidate: str) -> bool:
         runs[0] += 1
         outcome = stress.judge(candidate, "shrink")
         if outcome.failed:
             failures[candidate] = outcome
-            if len(candidate) < len(smallest[0]):
-                smallest[0] = candidate
         return outcome.failed
+
+    def failing(candidate: str, made_seed: int, made_params: dict[str, int]) -> None:
+        if len(candidate) < len(smallest[0][0]):  # with what makes its file again
+            smallest[0] = (candidate, made_seed, dict(made_params))
 
     def work() -> Shrunk:
         return shrink(
@@ -222,13 +221,15 @@ def _shrink(
             stress.source.params,
             deadline=time.monotonic() + budget,
             generate=stress.generate,
+            on_failing=failing,
         )
 
     try:
         shrunk = watched(stress, work, f"shrinking the file of seed {seed}")
     except BuildError as error:  # the module's own error, or a hung call (its thread left)
-        stages = ["stopped by an error, below"]
-        shrunk = Shrunk(smallest[0], seed, dict(stress.source.params), runs[0], stages, error)
+        shrunk = Shrunk(*smallest[0], runs[0], ["stopped by an error, below"], error)
+    if shrunk.error is not None and len(smallest[0][0]) < len(shrunk.text):
+        shrunk.text, shrunk.seed, shrunk.params = smallest[0]  # the smallest seen before it
     print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
     return shrunk
 
@@ -268,11 +269,11 @@ def _passed_again(text: str, failed: Outcome | None, found: tuple[str, Outcome])
     _show_failure(found[1], found[0])
 
 
-def _show_failure(outcome: Outcome, text: str) -> None:
+def _show_failure(outcome: Outcome, text: str, title: str = "Input") -> None:
     """A failed run: its verdict, the input, what was expected and what came out (a crash's
     place in the user's files), or the game's last lines."""
     print(f"\nVerdict: {outcome.message}")
-    _show("Input", text)
+    _show(title, text)
     if outcome.expected is not None:
         _show("Expected", outcome.expected.decode("utf-8", "replace"))
         _show("Got", outcome.got.decode("utf-8", "replace"))
@@ -314,18 +315,22 @@ def _root_flag(root: Path, here: Path) -> str:
     return f" --root {shlex.quote(str(shown))}"
 
 
-def _stopped(problem: Problem, save: Path | None, shrunk: Shrunk, verdict: str) -> None:
-    """The shrink stopped on an error of the stress module or a program: show and save the
-    smallest failing input found so far, then raise that error (one line)."""
-    print(f"\nVerdict: {verdict}")
-    _show("Input (the smallest failing one found before the error)", shrunk.text)
-    if save is not None:
-        save.mkdir(parents=True, exist_ok=True)
-        path = save / f"{problem.slug}-seed{shrunk.seed}.in"
-        path.write_text(shrunk.text, encoding="utf-8")
+def _stopped(
+    stress: Stress, save: Path | None, shrunk: Shrunk, failed: Outcome | None, args
+) -> NoReturn:
+    """The shrink stopped on an error of the stress module or a program: the smallest failing
+    input found so far shown as the report shows one (with its own verdict and the line that
+    makes its file again) and saved, then that error raised (one line)."""
+    title = "Input (the smallest failing one found before the error)"
+    if failed is not None:
+        _show_failure(failed, shrunk.text, title)
     else:
-        path = keep_file(problem, "failing", shrunk.text)
-    print(f"saved: {path}")
+        _show(title, shrunk.text)
+    _reproduce(stress, shrunk, args)
+    if save is not None:
+        _save_shown(stress.problem, save, shrunk, None if failed is None else failed.expected)
+    else:
+        print(f"saved: {keep_file(stress.problem, 'failing', shrunk.text)}")
     error = shrunk.error
     if isinstance(error, BuildError):
         raise error
@@ -350,6 +355,16 @@ def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:
     if not folder.exists() and not folder.absolute().parent.is_dir():
         raise BuildError(f"--save {save}: no folder {folder.absolute().parent} to make it in")
     return folder
+
+
+def _save_shown(problem: Problem, save: Path, shrunk: Shrunk, expected: bytes | None) -> None:
+    """``--save``: the input shown above, and its answer when known, written and named; a
+    folder it cannot write into is a one-line error (the input was shown, so not lost)."""
+    try:
+        saved = _save(problem, save, shrunk.text, expected, shrunk.seed)
+    except OSError as error:
+        raise BuildError(f"--save: cannot write into {save}: {error.strerror}") from None
+    print(f"saved: {', '.join(problem.rel(path) for path in saved)}")
 
 
 def _save(

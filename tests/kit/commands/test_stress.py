@@ -5,6 +5,7 @@ seed."""
 
 import argparse
 import re
+from pathlib import Path
 
 import pytest
 
@@ -193,6 +194,62 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     count = int(shown.splitlines()[2])
     assert 1 < count < 6  # smaller than the file found, not yet one case
     done.touch()  # the hung call left behind returns
+
+
+def unlucky_on_one_case(pairsum):
+    """The planted bug, and a reference that raises on a file of one case (a module's bug
+    the shrink meets once it has found a smaller failing file of two cases)."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    module = pairsum / "stress" / "pairsum.py"
+    module.write_text(
+        module.read_text().replace(
+            "def reference(text: str) -> str:\n",
+            "def reference(text: str) -> str:\n"
+            "    if len(split_cases(text)) == 1:\n"
+            "        raise KeyError('unlucky')\n",
+        )
+    )
+
+
+def test_a_shrink_stopped_by_an_error_reports_and_saves_the_input_it_shows(pairsum, capsys):
+    """The verdict, expected and got are the shown input's own, a Reproduce line gives its
+    file back, and --save names it as the report does (the next sample-N, with .out)."""
+    unlucky_on_one_case(pairsum)
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=4", "--save",
+        "--shrink-seconds", "5", "--root", str(pairsum),
+    )  # fmt: skip
+    with pytest.raises(BuildError, match=r"^stress/pairsum.py: reference\(\) raised KeyError"):
+        args.run(args)
+    out = capsys.readouterr().out
+    shown = out[out.index("\nVerdict: ") :]
+    verdict, given, expected, got, *_ = shown.split("\n\n")
+    title, *lines = given.splitlines()
+    assert title == "Input (the smallest failing one found before the error):"
+    sums = [sum(map(int, line.split())) for line in lines[1:]]
+    assert lines[0] == "2" and expected == "Expected:\n" + "\n".join(map(str, sums))
+    assert got == "Got:\n" + "\n".join(str(total % 1000) for total in sums)
+    number = next(i for i, total in enumerate(sums, 1) if total >= 1000)
+    assert verdict.startswith(f"\nVerdict: wrong answer: line {number}: expected ")
+    assert "\nReproduce: cpkit stress pairsum --seed " in shown
+    assert "\nsaved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out\n" in shown
+    samples = pairsum / "samples" / "pairsum"
+    assert (samples / "sample-2.in").read_text() == "\n".join(lines) + "\n"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="no /proc to fail to write into")
+def test_a_save_that_cannot_be_written_is_one_line_when_the_shrink_stopped_too(pairsum, capsys):
+    unlucky_on_one_case(pairsum)
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=4", "--save", "/proc/x",
+        "--shrink-seconds", "5", "--root", str(pairsum),
+    )  # fmt: skip
+    with pytest.raises(BuildError, match=r"^--save: cannot write into /proc/x: "):
+        args.run(args)
+    assert "\nInput (the smallest failing one found before the error):\n" in (
+        capsys.readouterr().out
+    )
 
 
 def test_a_generator_that_does_not_follow_its_seed_is_warned_of(pairsum, capsys):
