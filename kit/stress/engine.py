@@ -118,7 +118,11 @@ class Stress:
             size = params.get("size")
             return source.gen.generate(seed, size, cwd=self.empty, limits=self.limits)
         assert source.module is not None
-        return source.module.generate(random.Random(seed), **params)
+        try:
+            return source.module.generate(random.Random(seed), **params)
+        except BuildError as error:  # the module's one line, told which file it was making
+            shown = " ".join(f"{name}={value}" for name, value in params.items()) or "none"
+            raise BuildError(f"{error} (seed {seed}, parameters {shown})") from None
 
     def make(self, seed: int, params: dict[str, int]) -> str:
         """The file of ``seed`` and ``params``, which the validator (if any) must accept."""

@@ -123,6 +123,25 @@ def test_a_file_the_validator_refuses_is_one_line_naming_the_seed(pairsum, tmp_p
     )
 
 
+def test_a_generator_that_raises_is_one_line_naming_the_seed_and_parameters(pairsum, tmp_path):
+    pairsum.stress.write_text(
+        pairsum.stress.read_text().replace(
+            "    p = {**PARAMS, **params}\n",
+            "    p = {**PARAMS, **params}\n"
+            "    if p['cases'] == 3:\n"
+            "        raise KeyError('unlucky')\n",
+        )
+    )
+    stress = stress_of(pairsum, tmp_path)
+    assert stress.make(4, {"cases": 2, "bound": 10})
+    with pytest.raises(BuildError) as caught:
+        stress.make(4, {"cases": 3, "bound": 10})
+    assert str(caught.value) == (
+        "stress/pairsum.py: generate() raised KeyError: 'unlucky' (seed 4, parameters cases=3 "
+        "bound=10)"
+    )
+
+
 def test_a_generator_that_does_not_return_is_one_line_past_the_budget(
     pairsum, tmp_path, monkeypatch
 ):
