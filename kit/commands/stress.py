@@ -24,7 +24,8 @@ that input passes on its final run (a nondeterministic solution), that is said, 
 failed on it is shown instead.
 ``--save`` writes it into the problem's samples folder as the next ``sample-N`` (``.in``, and
 ``.out`` the expected answer);
-``--save DIR`` as ``DIR/<slug>-seed<S>.in``/``.out``.
+``--save DIR`` as ``DIR/<slug>-seed<S>.in``/``.out`` (``-2``, ``-3``... when a different file
+has that name). A pair that already holds the same input and answer is named, not written.
 
 A file that ends over the time limit but within 3x is not a failure (timing is ``bench``'s
 job); the slowest file's time is reported. An exception raised by the stress module itself, or
@@ -38,12 +39,14 @@ Exit status: 0 when every case passed, 1 when a failing case was found, 2 for a 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import re
 import shlex
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
@@ -358,33 +361,67 @@ def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:
 
 
 def _save_shown(problem: Problem, save: Path, shrunk: Shrunk, expected: bytes | None) -> None:
-    """``--save``: the input shown above, and its answer when known, written and named; a
-    folder it cannot write into is a one-line error (the input was shown, so not lost)."""
+    """``--save``: the input shown above, and its answer when known, written and named (or
+    the files that already hold them); a folder it cannot write into is a one-line error (the
+    input was shown, so not lost)."""
     try:
-        saved = _save(problem, save, shrunk.text, expected, shrunk.seed)
+        saved, already = _save(problem, save, shrunk.text, expected, shrunk.seed)
     except OSError as error:
         raise BuildError(f"--save: cannot write into {save}: {error.strerror}") from None
-    print(f"saved: {', '.join(problem.rel(path) for path in saved)}")
+    said = "already saved as" if already else "saved:"
+    print(f"{said} {', '.join(problem.rel(path) for path in saved)}")
 
 
 def _save(
     problem: Problem, folder: Path, text: str, expected: bytes | None, seed: int
-) -> list[Path]:
+) -> tuple[list[Path], bool]:
     """The input (and the expected answer, for a batch problem) as a sample pair: the next
-    ``sample-N`` in the problem's samples folder, else ``<slug>-seed<S>``."""
+    ``sample-N`` in the problem's samples folder, else ``<slug>-seed<S>`` (then ``-2``,
+    ``-3``...: a different file is never overwritten); with whether a pair there already
+    held them (then nothing is written)."""
     folder.mkdir(parents=True, exist_ok=True)
-    if folder.resolve() == problem.samples_dir.resolve():
-        taken = {
+    for stem in _stems(problem, folder, seed):
+        same = _holding(stem, text.encode(), expected)
+        if same is not None:
+            return same, True
+        if not any(Path(f"{stem}.{ext}").exists() for ext in ("in", "out", "ans")):
+            written = [Path(f"{stem}.in")]
+            written[0].write_text(text, encoding="utf-8")
+            if expected is not None:
+                written.append(Path(f"{stem}.out"))
+                written[1].write_bytes(expected)
+            return written, False
+    raise AssertionError("unreachable: the stems are endless")
+
+
+def _stems(problem: Problem, folder: Path, seed: int) -> Iterator[Path]:
+    """The names a saved pair may take, in order: in the samples folder each ``sample-N``
+    there, then the next; elsewhere ``<slug>-seed<S>``, then with ``-2``, ``-3``..."""
+    if folder.resolve() != problem.samples_dir.resolve():
+        stem = f"{problem.slug}-seed{seed}"
+        yield folder / stem
+        yield from (folder / f"{stem}-{number}" for number in itertools.count(2))
+        return
+    taken = sorted(
+        {
             int(m[1])
             for path in folder.iterdir()
             if (m := re.fullmatch(r"sample-(\d+)\.(?:in|out|ans)", path.name))
         }
-        stem = folder / f"sample-{max(taken, default=0) + 1}"
-    else:
-        stem = folder / f"{problem.slug}-seed{seed}"
-    written = [Path(f"{stem}.in")]
-    written[0].write_text(text, encoding="utf-8")
-    if expected is not None:
-        written.append(Path(f"{stem}.out"))
-        written[1].write_bytes(expected)
-    return written
+    )
+    yield from (folder / f"sample-{number}" for number in taken)
+    yield folder / f"sample-{max(taken, default=0) + 1}"
+
+
+def _holding(stem: Path, given: bytes, expected: bytes | None) -> list[Path] | None:
+    """The files of ``stem`` when they hold this input (and this answer, when known)."""
+    found = Path(f"{stem}.in")
+    if not found.is_file() or found.read_bytes() != given:
+        return None
+    if expected is None:
+        return [found]
+    answers = [Path(f"{stem}.{ext}") for ext in ("out", "ans")]
+    answer = next((path for path in answers if path.is_file()), None)
+    if answer is None or answer.read_bytes() != expected:
+        return None
+    return [found, answer]

@@ -268,12 +268,43 @@ def test_a_generator_that_does_not_follow_its_seed_is_warned_of(pairsum, capsys)
 
 def test_save_into_a_folder_names_the_pair_after_the_seed(pairsum, tmp_path):
     problem = load_registry(pairsum)["pairsum"]
-    saved = stress._save(problem, tmp_path / "found", "1\n1 2\n", b"3\n", 42)
+    saved, already = stress._save(problem, tmp_path / "found", "1\n1 2\n", b"3\n", 42)
     assert [path.name for path in saved] == ["pairsum-seed42.in", "pairsum-seed42.out"]
+    assert not already
     assert stress._save_folder(problem, True) == problem.samples_dir
     assert stress._save_folder(problem, None) is None
-    without_answer = stress._save(problem, problem.samples_dir, "1\n1 2\n", None, 7)
+    without_answer, _ = stress._save(problem, problem.samples_dir, "1\n1 3\n", None, 7)
     assert [path.name for path in without_answer] == ["sample-2.in"]
+
+
+def test_save_reuses_an_identical_pair_and_never_overwrites_a_different_one(pairsum, tmp_path):
+    """Saved twice, the same failure is found where it is (a sample is not duplicated); a
+    different one of the same seed takes the next free name in DIR."""
+    problem = load_registry(pairsum)["pairsum"]
+    found = tmp_path / "found"
+    first, _ = stress._save(problem, found, "1\n1 2\n", b"3\n", 84)
+    assert stress._save(problem, found, "1\n1 2\n", b"3\n", 84) == (first, True)
+    other, already = stress._save(problem, found, "1\n5 5\n", b"10\n", 84)
+    assert [path.name for path in other] == ["pairsum-seed84-2.in", "pairsum-seed84-2.out"]
+    assert not already and first[0].read_text() == "1\n1 2\n"
+    assert stress._save(problem, found, "1\n5 5\n", b"10\n", 84) == (other, True)
+    samples = problem.samples_dir
+    sample, already = stress._save(problem, samples, "1\n7 8\n", b"15\n", 1)
+    assert [path.name for path in sample] == ["sample-2.in", "sample-2.out"] and not already
+    assert stress._save(problem, samples, "1\n7 8\n", b"15\n", 1) == (sample, True)
+    assert sorted(path.name for path in samples.iterdir())[-2:] == ["sample-2.in", "sample-2.out"]
+
+
+def test_a_failure_saved_again_is_said_to_be_saved_already(pairsum, capsys):
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    argv = ["pairsum", "--seed", "1", "--cases", "20", "--param", "cases=1", "--save"]
+    for said in ("saved: ", "already saved as "):
+        args = parse(*argv, "--shrink-seconds", "30", "--root", str(pairsum))
+        assert args.run(args) == 1
+        out = capsys.readouterr().out
+        assert f"\n{said}samples/pairsum/sample-2.in, samples/pairsum/sample-2.out\n" in out
+    assert not (pairsum / "samples" / "pairsum" / "sample-3.in").exists()
 
 
 def test_save_into_a_file_or_below_a_missing_folder_is_one_line_before_the_run(pairsum, tmp_path):
