@@ -341,9 +341,11 @@ def _stopped(
 
 
 def _show(title: str, text: str) -> None:
+    """``title``, then ``text`` (its head when long), ended by a newline."""
     cut = len(text) > SHOWN_CHARS
     print(f"\n{title}:" + (f" (first {SHOWN_CHARS} of {len(text)} characters)" if cut else ""))
-    sys.stdout.write(text[:SHOWN_CHARS] if text.endswith("\n") or cut else text + "\n")
+    shown = text[:SHOWN_CHARS]
+    sys.stdout.write(shown if shown.endswith("\n") else shown + "\n")
 
 
 def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:

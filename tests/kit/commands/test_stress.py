@@ -154,6 +154,14 @@ def test_without_a_failed_run_kept_the_first_failure_is_shown_with_its_own_input
     assert "\nVerdict: wrong answer: x\n\nInput:\n2\n7 1\n3 4\n\nExpected:\n8\n" in out
 
 
+def test_a_block_cut_off_ends_its_line_before_the_next_heading(capsys):
+    crash = engine.Outcome(True, "runtime error", b"7" * 5000, "RE", b"8\n", ["  File x", "E"])
+    stress._show_failure(crash, "1\n")
+    out = capsys.readouterr().out
+    assert f"\nGot: (first {stress.SHOWN_CHARS} of 5000 characters)\n" in out
+    assert "7" * stress.SHOWN_CHARS + "\n\nWhere:\n  File x\nE\n" in out
+
+
 def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_far(
     pairsum, capsys, monkeypatch
 ):
