@@ -341,10 +341,11 @@ def _stopped(
 
 
 def _show(title: str, text: str) -> None:
-    """``title``, then ``text`` (its head when long), ended by a newline."""
+    """``title``, then ``text`` (its head when long; ``(nothing)`` when empty), ended by a
+    newline."""
     cut = len(text) > SHOWN_CHARS
     print(f"\n{title}:" + (f" (first {SHOWN_CHARS} of {len(text)} characters)" if cut else ""))
-    shown = text[:SHOWN_CHARS]
+    shown = text[:SHOWN_CHARS] or "(nothing)"
     sys.stdout.write(shown if shown.endswith("\n") else shown + "\n")
 
 

@@ -162,6 +162,11 @@ def test_a_block_cut_off_ends_its_line_before_the_next_heading(capsys):
     assert "7" * stress.SHOWN_CHARS + "\n\nWhere:\n  File x\nE\n" in out
 
 
+def test_an_empty_answer_or_output_is_shown_as_nothing(capsys):
+    stress._show_failure(engine.Outcome(True, "wrong answer", b"", "WA", b""), "1\n")
+    assert "\nExpected:\n(nothing)\n\nGot:\n(nothing)\n" in capsys.readouterr().out
+
+
 def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_far(
     pairsum, capsys, monkeypatch
 ):
