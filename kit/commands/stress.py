@@ -279,7 +279,7 @@ def _show_failure(outcome: Outcome, text: str, title: str = "Input") -> None:
     _show(title, text)
     if outcome.expected is not None:
         _show("Expected", outcome.expected.decode("utf-8", "replace"))
-        _show("Got", outcome.got.decode("utf-8", "replace"))
+        _show("Got", outcome.got.decode("utf-8", "replace"), _more_than(outcome.got_over))
         if outcome.details:  # a crash: where, in the user's files (as the build shows it)
             print("\nWhere:\n" + "\n".join(line.rstrip() for line in outcome.details))
     elif outcome.details:  # "last lines exchanged (...):", then the lines, indented
@@ -340,13 +340,25 @@ def _stopped(
     raise BuildError(f"shrinking stopped: {type(error).__name__}: {error}") from None
 
 
-def _show(title: str, text: str) -> None:
+def _show(title: str, text: str, total: str = "") -> None:
     """``title``, then ``text`` (its head when long; ``(nothing)`` when empty), ended by a
-    newline."""
+    newline; ``total``: how much there was when ``text`` is itself only a head."""
     cut = len(text) > SHOWN_CHARS
-    print(f"\n{title}:" + (f" (first {SHOWN_CHARS} of {len(text)} characters)" if cut else ""))
+    if total:
+        print(f"\n{title}: (first {min(SHOWN_CHARS, len(text))} characters of {total})")
+    else:
+        of = f" (first {SHOWN_CHARS} of {len(text)} characters)" if cut else ""
+        print(f"\n{title}:{of}")
     shown = text[:SHOWN_CHARS] or "(nothing)"
     sys.stdout.write(shown if shown.endswith("\n") else shown + "\n")
+
+
+def _more_than(size: int) -> str:
+    """``more than N MiB written`` for a run that wrote more than ``size`` bytes, else ''."""
+    if not size:
+        return ""
+    amount = f"{size >> 20} MiB" if size % (1 << 20) == 0 else f"{size} bytes"
+    return f"more than {amount} written"
 
 
 def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:

@@ -60,6 +60,7 @@ class Outcome:
     expected: bytes | None = None  # the answer it was judged against (None: played)
     # a game's last lines exchanged; a crash's traceback tail, in the user's files, and hints
     details: list[str] = field(default_factory=list)
+    got_over: int = 0  # when ``got`` is only the head: the run wrote more than this many bytes
 
 
 class Stress:
@@ -168,7 +169,9 @@ class Stress:
                 )  # as the limit counts it
         if outcome.word == OK:
             return Outcome(False, got=run.stdout, expected=expected)
-        return Outcome(True, outcome.message, run.stdout, outcome.word, expected, outcome.details)
+        over = run.stdout_bytes - 1 if run.stdout_bytes > len(run.stdout) else 0
+        message, word, details = outcome.message, outcome.word, outcome.details
+        return Outcome(True, message, run.stdout, word, expected, details, over)
 
 
 def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_seconds, jobs: int):

@@ -167,6 +167,26 @@ def test_an_empty_answer_or_output_is_shown_as_nothing(capsys):
     assert "\nExpected:\n(nothing)\n\nGot:\n(nothing)\n" in capsys.readouterr().out
 
 
+def test_an_output_flood_is_told_by_what_was_written_not_by_the_head_kept(pairsum, capsys):
+    """Past the output limit only the run's head is kept: Got says how much was written."""
+    registry = pairsum / "problems.toml"
+    registry.write_text(
+        registry.read_text().replace("[pairsum]\n", "[pairsum]\noutput_limit = 1\n")
+    )
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(
+        solution.read_text().replace(
+            "    sys.stdout.write(", "    sys.stdout.write('9' * (2 << 20))\n    ("
+        )
+    )
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "1", "--shrink-seconds", "1", "--root", str(pairsum)
+    )
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    assert f"\nGot: (first {stress.SHOWN_CHARS} characters of more than 1 MiB written)\n" in out
+
+
 def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_far(
     pairsum, capsys, monkeypatch
 ):
