@@ -167,6 +167,8 @@ def _params(module, given: list[str]) -> dict[str, int]:
         match = re.fullmatch(r"(\w+)=(-?\d+)", item)
         if match is None:
             raise BuildError(f"--param {item!r}: expected NAME=INTEGER")
+        if not params:
+            raise BuildError(f"--param {match[1]}: {module.where}'s PARAMS has no parameters")
         if match[1] not in params:
             known = ", ".join(sorted(params))
             raise BuildError(f"--param {match[1]}: not a parameter (known: {known})")

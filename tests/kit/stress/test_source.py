@@ -176,6 +176,13 @@ def test_cuts_is_checked_as_it_is_iterated_and_blamed_by_name(pairsum, body, mes
     assert load_stress_module(pairsum, []).longest_call() is None  # no call left counted
 
 
+def test_a_param_given_to_a_module_without_parameters_says_it_has_none(pairsum):
+    append_to_stress(pairsum, "PARAMS = {}\n")
+    with pytest.raises(BuildError) as caught:
+        source(pairsum, given=["n=3"])
+    assert str(caught.value) == "--param n: stress/pairsum.py's PARAMS has no parameters"
+
+
 def test_a_module_that_exits_when_imported_is_one_line(pairsum):
     pairsum.stress.write_text("import sys\nsys.exit(4)\n")
     with pytest.raises(
