@@ -299,11 +299,25 @@ def _reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None
         made = f"parameters {shown_params(shrunk.params)}"
     else:
         made = f"size {shrunk.params[SIZE]}" if SIZE in shrunk.params else "no size"
+    which = "before its text was cut" if _was_cut(stress, shrunk) else "the input shown"
     print(
         f"\nReproduce: {command()} stress {stress.problem.slug} --seed {shrunk.seed} "
-        f"--cases 1{flags}   (the smallest generated file that fails, before its text was cut; "
-        f"{made})"
+        f"--cases 1{flags}   (the smallest generated file that fails, {which}; {made})"
     )
+
+
+def _was_cut(stress: Stress, shrunk: Shrunk) -> bool:
+    """Whether the shrunk input is smaller than the file its seed and parameters make (cases
+    dropped or cut); when that file cannot be made again, taken as cut."""
+    try:
+        made = watched(
+            stress,
+            lambda: stress.generate(shrunk.seed, shrunk.params),
+            f"the file of seed {shrunk.seed}",
+        )
+    except BuildError:
+        return True
+    return made != shrunk.text
 
 
 def _root_flag(root: Path, here: Path) -> str:

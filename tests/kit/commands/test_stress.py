@@ -98,6 +98,22 @@ def test_the_reproduce_line_names_the_workspace_when_it_is_not_found_from_here(
         assert (" --root pairsum   (" in reproduce) == shown and reproduce.count("--root") == shown
 
 
+def test_the_reproduce_line_says_the_text_was_cut_only_when_it_was(pairsum, capsys):
+    """With a validator the failure is cut below its generated file (given the time); without
+    one the input shown is a generated file itself, and the line says so."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    module = pairsum / "stress" / "pairsum.py"
+    for said, seconds in (("before its text was cut", "30"), ("the input shown", "1")):
+        args = parse("pairsum", "--seed", "1", "--cases", "20", "--param", "cases=2",
+                     "--shrink-seconds", seconds, "--root", str(pairsum))  # fmt: skip
+        assert args.run(args) == 1
+        out = capsys.readouterr().out
+        reproduce = next(line for line in out.splitlines() if line.startswith("Reproduce: "))
+        assert f"(the smallest generated file that fails, {said}; parameters " in reproduce
+        module.write_text(module.read_text().replace("def validate(", "def checked("))
+
+
 def test_a_crash_is_shown_where_it_happened_in_the_user_s_files(pairsum, capsys):
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("{a + b}", "{[a + b][a % 7]}"))
