@@ -142,7 +142,7 @@ def test_a_generator_that_takes_a_size_is_shrunk_by_its_size(maxsum):
     line = out.split("Reproduce: python build.py ", 1)[1].split("   ")[0]
     assert (
         "--gen-size 1" in line
-        and "(the smallest generated file that fails, before its text was cut; size 1)" in out
+        and "(the smallest generated file that fails, the input shown; size 1)" in out
     )
     code, again, _ = command(*shlex.split(line), root=maxsum)
     assert code == 1 and "FAILED: the file of seed " in again

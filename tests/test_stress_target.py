@@ -50,7 +50,7 @@ def test_the_reproduction_line_keeps_the_target(pairsum):
     )
     assert code == 1, out + err
     line = out.split("Reproduce: python build.py ", 1)[1].split("   ")[0]
-    assert line.endswith(f"--target {HERE}")
+    assert line.endswith(f" --target {HERE} --root {pairsum}")  # run from elsewhere
 
 
 def test_a_target_that_runs_nothing_is_one_line(pairsum):

@@ -19,10 +19,13 @@ cuts that the module's ``validate`` accepts; without a validator, smaller sizes 
 that takes one, else the smallest failing file among the next seeds) and the smallest failing
 input found is printed with the expected and the actual output (a game's last lines
 exchanged), and the options that make again the smallest generated file that fails (the one
-whose text the shrink then cut down; its seed may differ from the first failure's).
+whose text the shrink then cut down; its seed may differ from the first failure's). When
+that input passes on its final run (a nondeterministic solution), that is said, and a run that
+failed on it is shown instead.
 ``--save`` writes it into the problem's samples folder as the next ``sample-N`` (``.in``, and
 ``.out`` the expected answer);
-``--save DIR`` as ``DIR/<slug>-seed<S>.in``/``.out``.
+``--save DIR`` as ``DIR/<slug>-seed<S>.in``/``.out`` (``-2``, ``-3``... when a different file
+has that name). A pair that already holds the same input and answer is named, not written.
 
 A file that ends over the time limit but within 3x is not a failure (timing is ``bench``'s
 job); the slowest file's time is reported. An exception raised by the stress module itself, or
@@ -36,13 +39,16 @@ Exit status: 0 when every case passed, 1 when a failing case was found, 2 for a 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import re
 import shlex
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 from kit.commands import add_root, add_target, command, positive, seconds, target_runner
 from kit.errors import BuildError
@@ -53,6 +59,7 @@ from kit.stress.engine import Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
 from kit.stress.shrink import Shrunk, shrink
 from kit.stress.source import SIZE, shown_params, source_for
+from kit.workspace import find_root
 
 HELP = "run the bundle against a brute force on random inputs; shrink a failure"
 DEFAULT_SECONDS = 10.0
@@ -158,16 +165,13 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
         flush=True,
     )
     _check_deterministic(stress, failing_seed, text)
-    shrunk = _shrink(stress, text, failing_seed, args.shrink_seconds)
+    failures = {text: outcome}  # each failing input's last failed run
+    shrunk = _shrink(stress, text, failing_seed, args.shrink_seconds, failures)
     if shrunk.error is not None:
-        _stopped(stress.problem, save, shrunk, outcome.message)
-    final = _report(stress, shrunk, outcome, args)
+        _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
+    final = _report(stress, shrunk, (text, outcome), failures, args)
     if save is not None:
-        try:
-            saved = _save(stress.problem, save, shrunk.text, final.expected, shrunk.seed)
-        except OSError as error:  # shown above, so the shrunk case is not lost
-            raise BuildError(f"--save: cannot write into {save}: {error.strerror}") from None
-        print(f"saved: {', '.join(stress.problem.rel(path) for path in saved)}")
+        _save_shown(stress.problem, save, shrunk, final.expected)
 
 
 def _check_deterministic(stress: Stress, seed: int, text: str) -> None:
@@ -192,18 +196,24 @@ def _passed(stress: Stress, elapsed: float) -> None:
     print(f"slowest: {slowest:.3f} s (the file of {name}{over})", flush=True)
 
 
-def _shrink(stress: Stress, text: str, seed: int, budget: float) -> Shrunk:
+def _shrink(
+    stress: Stress, text: str, seed: int, budget: float, failures: dict[str, Outcome]
+) -> Shrunk:
     """The shrunk failure; when a call of the stress module's hangs, the smallest failing
-    input judged so far, with that error."""
+    input judged so far, with that error. ``failures`` gets each failing candidate's run."""
     print("shrinking...", flush=True)
-    smallest, runs = [text], [0]
+    smallest, runs = [(text, seed, dict(stress.source.params))], [0]
 
     def fails(candidate: str) -> bool:
         runs[0] += 1
-        failed = stress.judge(candidate, "shrink").failed
-        if failed and len(candidate) < len(smallest[0]):
-            smallest[0] = candidate
-        return failed
+        outcome = stress.judge(candidate, "shrink")
+        if outcome.failed:
+            failures[candidate] = outcome
+        return outcome.failed
+
+    def failing(candidate: str, made_seed: int, made_params: dict[str, int]) -> None:
+        if len(candidate) < len(smallest[0][0]):  # with what makes its file again
+            smallest[0] = (candidate, made_seed, dict(made_params))
 
     def work() -> Shrunk:
         return shrink(
@@ -214,70 +224,155 @@ def _shrink(stress: Stress, text: str, seed: int, budget: float) -> Shrunk:
             stress.source.params,
             deadline=time.monotonic() + budget,
             generate=stress.generate,
+            on_failing=failing,
         )
 
     try:
         shrunk = watched(stress, work, f"shrinking the file of seed {seed}")
     except BuildError as error:  # the module's own error, or a hung call (its thread left)
-        stages = ["stopped by an error, below"]
-        shrunk = Shrunk(smallest[0], seed, dict(stress.source.params), runs[0], stages, error)
+        shrunk = Shrunk(*smallest[0], runs[0], ["stopped by an error, below"], error)
+    if shrunk.error is not None and len(smallest[0][0]) < len(shrunk.text):
+        shrunk.text, shrunk.seed, shrunk.params = smallest[0]  # the smallest seen before it
     print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
     return shrunk
 
 
-def _report(stress: Stress, shrunk: Shrunk, outcome: Outcome, args: argparse.Namespace) -> Outcome:
+def _report(
+    stress: Stress,
+    shrunk: Shrunk,
+    found: tuple[str, Outcome],
+    failures: dict[str, Outcome],
+    args: argparse.Namespace,
+) -> Outcome:
     """The smallest failing input, its verdict, what was expected and what came out (or the
-    game's last lines), and the command that gives the original failure back; its outcome."""
+    game's last lines), and the command that gives the original failure back; its final
+    outcome. When that final run passes, a failed run on the same input is shown instead,
+    else the first failure with its own input: never a verdict above another input."""
     final = stress.judge(shrunk.text, "final")
-    print(f"\nVerdict: {final.message or outcome.message}")
-    _show("Input", shrunk.text)
-    if final.expected is not None:
-        _show("Expected", final.expected.decode("utf-8", "replace"))
-        _show("Got", final.got.decode("utf-8", "replace"))
-        if final.details:  # a crash: where, in the user's files (as the build shows it)
-            print("\nWhere:\n" + "\n".join(line.rstrip() for line in final.details))
-    elif final.details:  # "last lines exchanged (...):", then the lines, indented
-        heading, *lines = final.details
+    if final.failed:
+        _show_failure(final, shrunk.text)
+    else:
+        _passed_again(shrunk.text, failures.get(shrunk.text), found)
+    _reproduce(stress, shrunk, args)
+    return final
+
+
+def _passed_again(text: str, failed: Outcome | None, found: tuple[str, Outcome]) -> None:
+    """The smallest failing input passed on its final run: said, with a run that failed."""
+    print(
+        "\nPassed when run again: the smallest failing input found passed on its final run "
+        "(the solution may be nondeterministic or timing-dependent)"
+    )
+    if failed is not None:
+        print("\nAn earlier run on it failed:")
+        _show_failure(failed, text)
+        return
+    _show("Input", text)
+    print("\nNo failed run on it was kept; the first failure, on its own input:")
+    _show_failure(found[1], found[0])
+
+
+def _show_failure(outcome: Outcome, text: str, title: str = "Input") -> None:
+    """A failed run: its verdict, the input, what was expected and what came out (a crash's
+    place in the user's files), or the game's last lines."""
+    print(f"\nVerdict: {outcome.message}")
+    _show(title, text)
+    if outcome.expected is not None:
+        _show("Expected", outcome.expected.decode("utf-8", "replace"))
+        _show("Got", outcome.got.decode("utf-8", "replace"), _more_than(outcome.got_over))
+        if outcome.details:  # a crash: where, in the user's files (as the build shows it)
+            print("\nWhere:\n" + "\n".join(line.rstrip() for line in outcome.details))
+    elif outcome.details:  # "last lines exchanged (...):", then the lines, indented
+        heading, *lines = outcome.details
         print(f"\n{heading[:1].upper()}{heading[1:]}")
         print("\n".join(line.strip() for line in lines))
+
+
+def _reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None:
+    """The command that makes the smallest generated file that fails again."""
     source = stress.source
     flags = source.flags(shrunk.params)
     if args.target:
         flags += f" --target {shlex.quote(args.target)}"
+    flags += _root_flag(args.root.resolve(), Path.cwd())
     if source.gen is None:
         made = f"parameters {shown_params(shrunk.params)}"
     else:
         made = f"size {shrunk.params[SIZE]}" if SIZE in shrunk.params else "no size"
+    which = "before its text was cut" if _was_cut(stress, shrunk) else "the input shown"
     print(
         f"\nReproduce: {command()} stress {stress.problem.slug} --seed {shrunk.seed} "
-        f"--cases 1{flags}   (the smallest generated file that fails, before its text was cut; "
-        f"{made})"
+        f"--cases 1{flags}   (the smallest generated file that fails, {which}; {made})"
     )
-    return final
 
 
-def _stopped(problem: Problem, save: Path | None, shrunk: Shrunk, verdict: str) -> None:
-    """The shrink stopped on an error of the stress module or a program: show and save the
-    smallest failing input found so far, then raise that error (one line)."""
-    print(f"\nVerdict: {verdict}")
-    _show("Input (the smallest failing one found before the error)", shrunk.text)
-    if save is not None:
-        save.mkdir(parents=True, exist_ok=True)
-        path = save / f"{problem.slug}-seed{shrunk.seed}.in"
-        path.write_text(shrunk.text, encoding="utf-8")
+def _was_cut(stress: Stress, shrunk: Shrunk) -> bool:
+    """Whether the shrunk input is smaller than the file its seed and parameters make (cases
+    dropped or cut); when that file cannot be made again, taken as cut."""
+    try:
+        made = watched(
+            stress,
+            lambda: stress.generate(shrunk.seed, shrunk.params),
+            f"the file of seed {shrunk.seed}",
+        )
+    except BuildError:
+        return True
+    return made != shrunk.text
+
+
+def _root_flag(root: Path, here: Path) -> str:
+    """`` --root DIR`` when the command, run again from ``here``, would not find ``root`` by
+    itself (DIR relative to ``here`` when inside it, else absolute); else nothing."""
+    try:
+        if find_root(here) == root:
+            return ""
+    except BuildError:  # no workspace at or above here
+        pass
+    shown = root.relative_to(here.resolve()) if root.is_relative_to(here.resolve()) else root
+    return f" --root {shlex.quote(str(shown))}"
+
+
+def _stopped(
+    stress: Stress, save: Path | None, shrunk: Shrunk, failed: Outcome | None, args
+) -> NoReturn:
+    """The shrink stopped on an error of the stress module or a program: the smallest failing
+    input found so far shown as the report shows one (with its own verdict and the line that
+    makes its file again) and saved, then that error raised (one line)."""
+    title = "Input (the smallest failing one found before the error)"
+    if failed is not None:
+        _show_failure(failed, shrunk.text, title)
     else:
-        path = keep_file(problem, "failing", shrunk.text)
-    print(f"saved: {path}")
+        _show(title, shrunk.text)
+    _reproduce(stress, shrunk, args)
+    if save is not None:
+        _save_shown(stress.problem, save, shrunk, None if failed is None else failed.expected)
+    else:
+        print(f"saved: {keep_file(stress.problem, 'failing', shrunk.text)}")
     error = shrunk.error
     if isinstance(error, BuildError):
         raise error
     raise BuildError(f"shrinking stopped: {type(error).__name__}: {error}") from None
 
 
-def _show(title: str, text: str) -> None:
+def _show(title: str, text: str, total: str = "") -> None:
+    """``title``, then ``text`` (its head when long; ``(nothing)`` when empty), ended by a
+    newline; ``total``: how much there was when ``text`` is itself only a head."""
     cut = len(text) > SHOWN_CHARS
-    print(f"\n{title}:" + (f" (first {SHOWN_CHARS} of {len(text)} characters)" if cut else ""))
-    sys.stdout.write(text[:SHOWN_CHARS] if text.endswith("\n") or cut else text + "\n")
+    if total:
+        print(f"\n{title}: (first {min(SHOWN_CHARS, len(text))} characters of {total})")
+    else:
+        of = f" (first {SHOWN_CHARS} of {len(text)} characters)" if cut else ""
+        print(f"\n{title}:{of}")
+    shown = text[:SHOWN_CHARS] or "(nothing)"
+    sys.stdout.write(shown if shown.endswith("\n") else shown + "\n")
+
+
+def _more_than(size: int) -> str:
+    """``more than N MiB written`` for a run that wrote more than ``size`` bytes, else ''."""
+    if not size:
+        return ""
+    amount = f"{size >> 20} MiB" if size % (1 << 20) == 0 else f"{size} bytes"
+    return f"more than {amount} written"
 
 
 def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:
@@ -294,24 +389,68 @@ def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:
     return folder
 
 
+def _save_shown(problem: Problem, save: Path, shrunk: Shrunk, expected: bytes | None) -> None:
+    """``--save``: the input shown above, and its answer when known, written and named (or
+    the files that already hold them); a folder it cannot write into is a one-line error (the
+    input was shown, so not lost)."""
+    try:
+        saved, already = _save(problem, save, shrunk.text, expected, shrunk.seed)
+    except OSError as error:
+        raise BuildError(f"--save: cannot write into {save}: {error.strerror}") from None
+    said = "already saved as" if already else "saved:"
+    print(f"{said} {', '.join(problem.rel(path) for path in saved)}")
+
+
 def _save(
     problem: Problem, folder: Path, text: str, expected: bytes | None, seed: int
-) -> list[Path]:
+) -> tuple[list[Path], bool]:
     """The input (and the expected answer, for a batch problem) as a sample pair: the next
-    ``sample-N`` in the problem's samples folder, else ``<slug>-seed<S>``."""
+    ``sample-N`` in the problem's samples folder, else ``<slug>-seed<S>`` (then ``-2``,
+    ``-3``...: a different file is never overwritten); with whether a pair there already
+    held them (then nothing is written)."""
     folder.mkdir(parents=True, exist_ok=True)
-    if folder.resolve() == problem.samples_dir.resolve():
-        taken = {
+    for stem in _stems(problem, folder, seed):
+        same = _holding(stem, text.encode(), expected)
+        if same is not None:
+            return same, True
+        if not any(Path(f"{stem}.{ext}").exists() for ext in ("in", "out", "ans")):
+            written = [Path(f"{stem}.in")]
+            written[0].write_text(text, encoding="utf-8")
+            if expected is not None:
+                written.append(Path(f"{stem}.out"))
+                written[1].write_bytes(expected)
+            return written, False
+    raise AssertionError("unreachable: the stems are endless")
+
+
+def _stems(problem: Problem, folder: Path, seed: int) -> Iterator[Path]:
+    """The names a saved pair may take, in order: in the samples folder each ``sample-N``
+    there, then the next; elsewhere ``<slug>-seed<S>``, then with ``-2``, ``-3``..."""
+    if folder.resolve() != problem.samples_dir.resolve():
+        stem = f"{problem.slug}-seed{seed}"
+        yield folder / stem
+        yield from (folder / f"{stem}-{number}" for number in itertools.count(2))
+        return
+    taken = sorted(
+        {
             int(m[1])
             for path in folder.iterdir()
             if (m := re.fullmatch(r"sample-(\d+)\.(?:in|out|ans)", path.name))
         }
-        stem = folder / f"sample-{max(taken, default=0) + 1}"
-    else:
-        stem = folder / f"{problem.slug}-seed{seed}"
-    written = [Path(f"{stem}.in")]
-    written[0].write_text(text, encoding="utf-8")
-    if expected is not None:
-        written.append(Path(f"{stem}.out"))
-        written[1].write_bytes(expected)
-    return written
+    )
+    yield from (folder / f"sample-{number}" for number in taken)
+    yield folder / f"sample-{max(taken, default=0) + 1}"
+
+
+def _holding(stem: Path, given: bytes, expected: bytes | None) -> list[Path] | None:
+    """The files of ``stem`` when they hold this input (and this answer, when known)."""
+    found = Path(f"{stem}.in")
+    if not found.is_file() or found.read_bytes() != given:
+        return None
+    if expected is None:
+        return [found]
+    answers = [Path(f"{stem}.{ext}") for ext in ("out", "ans")]
+    answer = next((path for path in answers if path.is_file()), None)
+    if answer is None or answer.read_bytes() != expected:
+        return None
+    return [found, answer]

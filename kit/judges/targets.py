@@ -204,6 +204,10 @@ def runner_named(name: str) -> Runner:
             f"--target {name}: neither a target's name (such as cpython3.8, 3.8 or pypy3) nor "
             f"a Python 3 interpreter here (found: {here})"
         )
+    if interpreter.version < OLDEST:  # as a target's name that old is refused
+        raise BuildError(
+            f"--target {name}: {interpreter.label}; the kit checks Python 3.8 and newer only"
+        )
     version = interpreter.version if interpreter.impl == "cpython" else None
     target = Target(interpreter.impl, version)
     return Runner(target, interpreter, True, _unlimited_digits([target], interpreter))

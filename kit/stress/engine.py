@@ -60,6 +60,7 @@ class Outcome:
     expected: bytes | None = None  # the answer it was judged against (None: played)
     # a game's last lines exchanged; a crash's traceback tail, in the user's files, and hints
     details: list[str] = field(default_factory=list)
+    got_over: int = 0  # when ``got`` is only the head: the run wrote more than this many bytes
 
 
 class Stress:
@@ -118,7 +119,11 @@ class Stress:
             size = params.get("size")
             return source.gen.generate(seed, size, cwd=self.empty, limits=self.limits)
         assert source.module is not None
-        return source.module.generate(random.Random(seed), **params)
+        try:
+            return source.module.generate(random.Random(seed), **params)
+        except BuildError as error:  # the module's one line, told which file it was making
+            shown = " ".join(f"{name}={value}" for name, value in params.items()) or "none"
+            raise BuildError(f"{error} (seed {seed}, parameters {shown})") from None
 
     def make(self, seed: int, params: dict[str, int]) -> str:
         """The file of ``seed`` and ``params``, which the validator (if any) must accept."""
@@ -163,8 +168,10 @@ class Stress:
                     self.slowest, (outcome.seconds, label or name)
                 )  # as the limit counts it
         if outcome.word == OK:
-            return Outcome(False, expected=expected)
-        return Outcome(True, outcome.message, run.stdout, outcome.word, expected, outcome.details)
+            return Outcome(False, got=run.stdout, expected=expected)
+        over = run.stdout_bytes - 1 if run.stdout_bytes > len(run.stdout) else 0
+        message, word, details = outcome.message, outcome.word, outcome.details
+        return Outcome(True, message, run.stdout, word, expected, details, over)
 
 
 def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_seconds, jobs: int):
@@ -196,10 +203,10 @@ def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_second
 
 
 def _results(futures: list, deadline: float | None, stress: Stress, first: int) -> list:
-    """The futures' results, in order; a one-line error when they are not all done
-    OVERTIME seconds past the deadline, or when one of the module's functions has run for
-    STUCK seconds (only the module's own functions can hang: every program the run starts is
-    killed at its limit)."""
+    """The futures' results in seed order, up to the first failing file; a one-line error
+    when they are not all done OVERTIME seconds past the deadline, or when one of the module's
+    functions has run for STUCK seconds (only the module's own functions can hang: every
+    program the run starts is killed at its limit)."""
     ends = None if deadline is None else max(deadline, time.monotonic()) + OVERTIME
     while True:
         timeout = POLL if ends is None else min(POLL, max(0.0, ends - time.monotonic()))
@@ -214,7 +221,19 @@ def _results(futures: list, deadline: float | None, stress: Stress, first: int) 
             f"{OVERTIME:g} s past the --seconds budget ({where}, or the reference, may never "
             "return)"
         )
-    return [future.result() for future in futures]
+    return _up_to_first_failure(futures)
+
+
+def _up_to_first_failure(futures: list) -> list:
+    """The results of done futures in seed order, up to and including the first failing
+    file: an error raised for a later seed (a brute force's crash) does not hide it; one
+    raised for an earlier seed is raised."""
+    results = []
+    for future in futures:
+        results.append(future.result())
+        if results[-1][2].failed:
+            break
+    return results
 
 
 def watched(stress: Stress, work: Callable[[], T], what: str) -> T:

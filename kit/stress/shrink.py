@@ -37,11 +37,14 @@ and 3 are skipped, and what is left is stage 2 (smaller parameters, or other see
 magnitudes first). At ``deadline`` (a ``time.monotonic()`` value) the best file so far is
 returned; so it is when the module or ``fails`` raises, with the exception in
 ``Shrunk.error``. The result depends only on the input and on the answers of ``fails``.
+``on_failing(text, seed, params)``, when given, hears of each failing candidate with the seed
+and parameters of the generated file it was cut from (a caller that must stop the shrink from
+outside still knows what makes its smallest failure again).
 
 API::
 
     shrink(module, fails, text, seed, params, *, deadline=None,
-           attempts_per_params=20, generate=None) -> Shrunk
+           attempts_per_params=20, generate=None, on_failing=None) -> Shrunk
     Shrunk(text, seed, params, steps, stages)
 """
 
@@ -75,9 +78,17 @@ class _OutOfTime(Exception):
 class _Search:
     """The predicate with its cache, validation, call count and deadline."""
 
-    def __init__(self, module: Any, fails: Callable[[str], bool], deadline: float | None) -> None:
+    def __init__(
+        self,
+        module: Any,
+        fails: Callable[[str], bool],
+        deadline: float | None,
+        on_failing: Callable[[str, int, dict[str, int]], None] | None = None,
+    ) -> None:
         self.module = module
         self.fails = fails
+        self.on_failing = on_failing
+        self.origin: tuple[int, dict[str, int]] = (0, {})  # the generated file being cut
         self.deadline = deadline
         self.known: dict[str, bool] = {}
         self.steps = 0
@@ -127,6 +138,8 @@ class _Search:
                     raise _OutOfTime
                 self.steps += 1
                 answer = bool(self.fails(text))
+                if answer and self.on_failing is not None:
+                    self.on_failing(text, *self.origin)
             self.known[text] = answer
         return answer
 
@@ -167,7 +180,7 @@ def _ddmin(items: list[str], failing: Callable[[list[str]], bool]) -> list[str]:
     return items
 
 
-def shrink(
+def shrink(  # noqa: PLR0913
     module: Any,
     fails: Callable[[str], bool],
     text: str,
@@ -177,12 +190,14 @@ def shrink(
     deadline: float | None = None,
     attempts_per_params: int = 20,
     generate: Callable[[int, dict[str, int]], str] | None = None,
+    on_failing: Callable[[str, int, dict[str, int]], None] | None = None,
 ) -> Shrunk:
     """The smallest failing input found from ``text`` (generated with ``seed``, ``params``)."""
-    search = _Search(module, fails, deadline)
+    search = _Search(module, fails, deadline, on_failing)
     search.trust(text)
     make = generate if generate is not None else _module_generator(module)
     best = Shrunk(text, seed, {**getattr(module, "PARAMS", {}), **params}, 0)
+    search.origin = (best.seed, dict(best.params))
     try:
         if search.one_case:
             best.stages.append("cases: one per file")
@@ -229,8 +244,10 @@ def _other_seeds(
             text = make(seed, best.params)
             search.trust(text)
             smaller = search.valid(text) and search.size(text) < search.size(best.text)
+            search.origin = (seed, dict(best.params))
             if smaller and search.failing(text):
                 best.text, best.seed = text, seed
+            search.origin = (best.seed, dict(best.params))
     finally:  # said also when the deadline stops the stage
         stage = f"seeds {start} to {last}: the smallest failing file is seed {best.seed}'s"
         best.stages.append(stage)
@@ -253,11 +270,15 @@ def _lower_params(
             except Exception:  # parameters the generator does not accept
                 return False
             search.trust(text)
-            if search.failing(text):
-                shrunk = search.fewer_cases(text)
-                if search.size(shrunk) <= search.size(best.text):  # a tie: the lower params
-                    best.text, best.seed, best.params = shrunk, seed, dict(trial)
-                return True
+            search.origin = (seed, dict(trial))
+            try:
+                if search.failing(text):
+                    shrunk = search.fewer_cases(text)
+                    if search.size(shrunk) <= search.size(best.text):  # a tie: the lower params
+                        best.text, best.seed, best.params = shrunk, seed, dict(trial)
+                    return True
+            finally:
+                search.origin = (best.seed, dict(best.params))
         return False
 
     try:

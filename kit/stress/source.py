@@ -23,12 +23,14 @@ its functions that raises is a one-line BuildError naming the function and its i
 from __future__ import annotations
 
 import ast
+import contextlib
 import inspect
 import re
 import sys
 import textwrap
 import threading
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
@@ -165,6 +167,8 @@ def _params(module, given: list[str]) -> dict[str, int]:
         match = re.fullmatch(r"(\w+)=(-?\d+)", item)
         if match is None:
             raise BuildError(f"--param {item!r}: expected NAME=INTEGER")
+        if not params:
+            raise BuildError(f"--param {match[1]}: {module.where}'s PARAMS has no parameters")
         if match[1] not in params:
             known = ", ".join(sorted(params))
             raise BuildError(f"--param {match[1]}: not a parameter (known: {known})")
@@ -244,7 +248,8 @@ RETURNS = {"generate": str, "reference": str, "join_cases": str, "split_cases": 
 class Guarded:
     """A stress module whose functions report their own crashes as one-line BuildErrors
     (``validate`` keeps its ValueError, which is its answer); ``stubs``, the optional functions
-    not written yet, are absent (kept as ``unwritten``); other attributes pass through."""
+    not written yet, are absent (kept as ``unwritten``); other attributes pass through.
+    ``cuts`` is checked as it is iterated: an iterable of strings."""
 
     FUNCTIONS = ("generate", "validate", "reference", "split_cases", "join_cases")
 
@@ -272,22 +277,21 @@ class Guarded:
         if name in self.unwritten:
             raise AttributeError(name)
         value = getattr(self._module, name)
+        if name == "cuts" and callable(value):
+            return lambda case: self._cuts(value, case)
         if name not in self.FUNCTIONS:
             return value
 
         def call(*args, **kwargs):
-            thread = threading.get_ident()
-            self._running[thread] = (time.monotonic(), name)
-            try:
-                result = value(*args, **kwargs)
-            except ValueError:
-                if name == "validate":
-                    raise
-                raise self._error(name, args) from None
-            except (Exception, SystemExit):  # the module's own bug, or a template not written yet
-                raise self._error(name, args) from None
-            finally:
-                self._running.pop(thread, None)
+            with self._calling(name):
+                try:
+                    result = value(*args, **kwargs)
+                except ValueError:
+                    if name == "validate":
+                        raise
+                    raise self._error(name, args) from None
+                except (Exception, SystemExit):  # the module's own bug, or a stub
+                    raise self._error(name, args) from None
             wanted = RETURNS.get(name)
             if wanted is not None and not isinstance(result, wanted):
                 raise BuildError(
@@ -297,6 +301,45 @@ class Guarded:
             return result
 
         return call
+
+    @contextlib.contextmanager
+    def _calling(self, name: str) -> Iterator[None]:
+        """A call of the module's function ``name`` in this thread, timed (``longest_call``)."""
+        thread = threading.get_ident()
+        self._running[thread] = (time.monotonic(), name)
+        try:
+            yield
+        finally:
+            self._running.pop(thread, None)
+
+    def _cuts(self, cuts, case: str) -> Iterator[str]:
+        """``cuts(case)``'s variants, each checked to be a string; what goes wrong (it raises,
+        returns no iterable, yields something else) is a one-line error naming ``cuts()``."""
+        with self._calling("cuts"):
+            try:
+                made = cuts(case)
+            except (Exception, SystemExit):
+                raise self._error("cuts", (case,)) from None
+        if isinstance(made, str) or not isinstance(made, Iterable):
+            raise BuildError(
+                f"{self._where}: cuts() returned {type(made).__name__}, not an iterable of "
+                f"strings ({on_input(self._problem, 'cuts', case)})"
+            )
+        variants = iter(made)
+        while True:
+            with self._calling("cuts"):
+                try:
+                    variant = next(variants)
+                except StopIteration:
+                    return
+                except (Exception, SystemExit):
+                    raise self._error("cuts", (case,)) from None
+            if not isinstance(variant, str):
+                raise BuildError(
+                    f"{self._where}: cuts() yielded {type(variant).__name__}, not str "
+                    f"({on_input(self._problem, 'cuts', case)})"
+                )
+            yield variant
 
     def _error(self, name: str, args: tuple) -> BuildError:
         error = sys.exc_info()[1]

@@ -5,6 +5,7 @@ seed."""
 
 import argparse
 import re
+from pathlib import Path
 
 import pytest
 
@@ -80,6 +81,39 @@ def test_a_planted_bug_is_found_shrunk_shown_and_saved_as_the_next_sample(pairsu
     assert (problem.samples_dir / "sample-2.out").read_text() == f"{a + b}\n"
 
 
+def test_the_reproduce_line_names_the_workspace_when_it_is_not_found_from_here(
+    pairsum, capsys, monkeypatch
+):
+    """Run from outside the workspace with --root, the line keeps --root (as a path from the
+    same folder); from inside it, it needs none."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    argv = ["pairsum", "--seed", "1", "--cases", "20", "--shrink-seconds", "1"]
+    for here, shown in [(pairsum.parent, True), (pairsum / "solutions", False)]:
+        monkeypatch.chdir(here)
+        args = parse(*argv, "--root", str(pairsum))
+        assert args.run(args) == 1
+        out = capsys.readouterr().out
+        reproduce = next(line for line in out.splitlines() if line.startswith("Reproduce: "))
+        assert (" --root pairsum   (" in reproduce) == shown and reproduce.count("--root") == shown
+
+
+def test_the_reproduce_line_says_the_text_was_cut_only_when_it_was(pairsum, capsys):
+    """With a validator the failure is cut below its generated file (given the time); without
+    one the input shown is a generated file itself, and the line says so."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    module = pairsum / "stress" / "pairsum.py"
+    for said, seconds in (("before its text was cut", "30"), ("the input shown", "1")):
+        args = parse("pairsum", "--seed", "1", "--cases", "20", "--param", "cases=2",
+                     "--shrink-seconds", seconds, "--root", str(pairsum))  # fmt: skip
+        assert args.run(args) == 1
+        out = capsys.readouterr().out
+        reproduce = next(line for line in out.splitlines() if line.startswith("Reproduce: "))
+        assert f"(the smallest generated file that fails, {said}; parameters " in reproduce
+        module.write_text(module.read_text().replace("def validate(", "def checked("))
+
+
 def test_a_crash_is_shown_where_it_happened_in_the_user_s_files(pairsum, capsys):
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("{a + b}", "{[a + b][a % 7]}"))
@@ -93,6 +127,80 @@ def test_a_crash_is_shown_where_it_happened_in_the_user_s_files(pairsum, capsys)
     where = out[out.index("\nWhere:\n") :].splitlines()
     assert '  File "solutions/pairsum.py", line 9, in <genexpr>' in where
     assert "IndexError: list index out of range" in where
+
+
+def test_a_shrunk_input_that_passes_on_its_final_run_is_said_with_a_run_that_failed_on_it(
+    pairsum, capsys, monkeypatch
+):
+    """A nondeterministic solution: the final run on the shrunk input passes. The report says
+    so and shows the verdict, expected and got of a failed run on that same input (exit 1)."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    judge = engine.Stress.judge
+
+    def passing_at_the_end(self, text, name="case", label=""):
+        outcome = judge(self, text, name, label)
+        if name == "final":
+            return engine.Outcome(False, got=outcome.expected, expected=outcome.expected)
+        return outcome
+
+    monkeypatch.setattr(engine.Stress, "judge", passing_at_the_end)
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=2",
+        "--shrink-seconds", "2", "--root", str(pairsum),
+    )  # fmt: skip
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    report = out[out.index("\nPassed when run again: the smallest failing input found passed") :]
+    assert "(the solution may be nondeterministic or timing-dependent)" in report
+    shown = report[report.index("\nVerdict: ") :]
+    verdict, given, *_ = shown.split("\n\n")
+    _, count, pair = given.splitlines()
+    a, b = map(int, pair.split())
+    assert count == "1" and verdict.endswith(f"expected '{a + b}', got '{(a + b) % 1000}'")
+    assert f"\nExpected:\n{a + b}\n\nGot:\n{(a + b) % 1000}\n" in shown
+    assert shown.count("\nVerdict: ") == 1 and "\nReproduce: cpkit stress pairsum" in shown
+
+
+def test_without_a_failed_run_kept_the_first_failure_is_shown_with_its_own_input(capsys):
+    first = engine.Outcome(True, "wrong answer: x", b"9\n", "WA", b"8\n")
+    stress._passed_again("1\n1 1\n", None, ("2\n7 1\n3 4\n", first))
+    out = capsys.readouterr().out
+    assert out.index("\nInput:\n1\n1 1\n") < out.index("\nVerdict: wrong answer: x\n")
+    assert "\nVerdict: wrong answer: x\n\nInput:\n2\n7 1\n3 4\n\nExpected:\n8\n" in out
+
+
+def test_a_block_cut_off_ends_its_line_before_the_next_heading(capsys):
+    crash = engine.Outcome(True, "runtime error", b"7" * 5000, "RE", b"8\n", ["  File x", "E"])
+    stress._show_failure(crash, "1\n")
+    out = capsys.readouterr().out
+    assert f"\nGot: (first {stress.SHOWN_CHARS} of 5000 characters)\n" in out
+    assert "7" * stress.SHOWN_CHARS + "\n\nWhere:\n  File x\nE\n" in out
+
+
+def test_an_empty_answer_or_output_is_shown_as_nothing(capsys):
+    stress._show_failure(engine.Outcome(True, "wrong answer", b"", "WA", b""), "1\n")
+    assert "\nExpected:\n(nothing)\n\nGot:\n(nothing)\n" in capsys.readouterr().out
+
+
+def test_an_output_flood_is_told_by_what_was_written_not_by_the_head_kept(pairsum, capsys):
+    """Past the output limit only the run's head is kept: Got says how much was written."""
+    registry = pairsum / "problems.toml"
+    registry.write_text(
+        registry.read_text().replace("[pairsum]\n", "[pairsum]\noutput_limit = 1\n")
+    )
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(
+        solution.read_text().replace(
+            "    sys.stdout.write(", "    sys.stdout.write('9' * (2 << 20))\n    ("
+        )
+    )
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "1", "--shrink-seconds", "1", "--root", str(pairsum)
+    )
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    assert f"\nGot: (first {stress.SHOWN_CHARS} characters of more than 1 MiB written)\n" in out
 
 
 def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_far(
@@ -137,6 +245,62 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     done.touch()  # the hung call left behind returns
 
 
+def unlucky_on_one_case(pairsum):
+    """The planted bug, and a reference that raises on a file of one case (a module's bug
+    the shrink meets once it has found a smaller failing file of two cases)."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    module = pairsum / "stress" / "pairsum.py"
+    module.write_text(
+        module.read_text().replace(
+            "def reference(text: str) -> str:\n",
+            "def reference(text: str) -> str:\n"
+            "    if len(split_cases(text)) == 1:\n"
+            "        raise KeyError('unlucky')\n",
+        )
+    )
+
+
+def test_a_shrink_stopped_by_an_error_reports_and_saves_the_input_it_shows(pairsum, capsys):
+    """The verdict, expected and got are the shown input's own, a Reproduce line gives its
+    file back, and --save names it as the report does (the next sample-N, with .out)."""
+    unlucky_on_one_case(pairsum)
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=4", "--save",
+        "--shrink-seconds", "5", "--root", str(pairsum),
+    )  # fmt: skip
+    with pytest.raises(BuildError, match=r"^stress/pairsum.py: reference\(\) raised KeyError"):
+        args.run(args)
+    out = capsys.readouterr().out
+    shown = out[out.index("\nVerdict: ") :]
+    verdict, given, expected, got, *_ = shown.split("\n\n")
+    title, *lines = given.splitlines()
+    assert title == "Input (the smallest failing one found before the error):"
+    sums = [sum(map(int, line.split())) for line in lines[1:]]
+    assert lines[0] == "2" and expected == "Expected:\n" + "\n".join(map(str, sums))
+    assert got == "Got:\n" + "\n".join(str(total % 1000) for total in sums)
+    number = next(i for i, total in enumerate(sums, 1) if total >= 1000)
+    assert verdict.startswith(f"\nVerdict: wrong answer: line {number}: expected ")
+    assert "\nReproduce: cpkit stress pairsum --seed " in shown
+    assert "\nsaved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out\n" in shown
+    samples = pairsum / "samples" / "pairsum"
+    assert (samples / "sample-2.in").read_text() == "\n".join(lines) + "\n"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="no /proc to fail to write into")
+def test_a_save_that_cannot_be_written_is_one_line_when_the_shrink_stopped_too(pairsum, capsys):
+    unlucky_on_one_case(pairsum)
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=4", "--save", "/proc/x",
+        "--shrink-seconds", "5", "--root", str(pairsum),
+    )  # fmt: skip
+    with pytest.raises(BuildError, match=r"^--save: cannot write into /proc/x: "):
+        args.run(args)
+    assert "\nInput (the smallest failing one found before the error):\n" in (
+        capsys.readouterr().out
+    )
+
+
 def test_a_generator_that_does_not_follow_its_seed_is_warned_of(pairsum, capsys):
     """Its failure cannot be made again from a seed: the Reproduce line may pass."""
     solution = pairsum / "solutions" / "pairsum.py"
@@ -153,12 +317,43 @@ def test_a_generator_that_does_not_follow_its_seed_is_warned_of(pairsum, capsys)
 
 def test_save_into_a_folder_names_the_pair_after_the_seed(pairsum, tmp_path):
     problem = load_registry(pairsum)["pairsum"]
-    saved = stress._save(problem, tmp_path / "found", "1\n1 2\n", b"3\n", 42)
+    saved, already = stress._save(problem, tmp_path / "found", "1\n1 2\n", b"3\n", 42)
     assert [path.name for path in saved] == ["pairsum-seed42.in", "pairsum-seed42.out"]
+    assert not already
     assert stress._save_folder(problem, True) == problem.samples_dir
     assert stress._save_folder(problem, None) is None
-    without_answer = stress._save(problem, problem.samples_dir, "1\n1 2\n", None, 7)
+    without_answer, _ = stress._save(problem, problem.samples_dir, "1\n1 3\n", None, 7)
     assert [path.name for path in without_answer] == ["sample-2.in"]
+
+
+def test_save_reuses_an_identical_pair_and_never_overwrites_a_different_one(pairsum, tmp_path):
+    """Saved twice, the same failure is found where it is (a sample is not duplicated); a
+    different one of the same seed takes the next free name in DIR."""
+    problem = load_registry(pairsum)["pairsum"]
+    found = tmp_path / "found"
+    first, _ = stress._save(problem, found, "1\n1 2\n", b"3\n", 84)
+    assert stress._save(problem, found, "1\n1 2\n", b"3\n", 84) == (first, True)
+    other, already = stress._save(problem, found, "1\n5 5\n", b"10\n", 84)
+    assert [path.name for path in other] == ["pairsum-seed84-2.in", "pairsum-seed84-2.out"]
+    assert not already and first[0].read_text() == "1\n1 2\n"
+    assert stress._save(problem, found, "1\n5 5\n", b"10\n", 84) == (other, True)
+    samples = problem.samples_dir
+    sample, already = stress._save(problem, samples, "1\n7 8\n", b"15\n", 1)
+    assert [path.name for path in sample] == ["sample-2.in", "sample-2.out"] and not already
+    assert stress._save(problem, samples, "1\n7 8\n", b"15\n", 1) == (sample, True)
+    assert sorted(path.name for path in samples.iterdir())[-2:] == ["sample-2.in", "sample-2.out"]
+
+
+def test_a_failure_saved_again_is_said_to_be_saved_already(pairsum, capsys):
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    argv = ["pairsum", "--seed", "1", "--cases", "20", "--param", "cases=1", "--save"]
+    for said in ("saved: ", "already saved as "):
+        args = parse(*argv, "--shrink-seconds", "30", "--root", str(pairsum))
+        assert args.run(args) == 1
+        out = capsys.readouterr().out
+        assert f"\n{said}samples/pairsum/sample-2.in, samples/pairsum/sample-2.out\n" in out
+    assert not (pairsum / "samples" / "pairsum" / "sample-3.in").exists()
 
 
 def test_save_into_a_file_or_below_a_missing_folder_is_one_line_before_the_run(pairsum, tmp_path):

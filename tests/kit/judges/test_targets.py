@@ -110,6 +110,24 @@ def test_a_pyenv_folder_this_user_may_not_read_is_passed_over(monkeypatch, tmp_p
     assert all(not name.startswith(str(tmp_path)) for name in targets._candidates())
 
 
+def test_an_interpreter_older_than_3_8_by_path_is_refused_as_by_name(tmp_path, monkeypatch):
+    """``--target 3.7`` was refused while the path of a CPython 3.6 ran the cases."""
+    old = tmp_path / "python3.6"
+    old.write_text("#!/bin/sh\n")
+    old.chmod(0o755)
+    cache = targets._ProbeCache.load()
+    monkeypatch.setattr(
+        type(cache),
+        "probe",
+        lambda self, executable: targets.Interpreter("cpython", (3, 6), executable, ()),
+    )
+    with pytest.raises(BuildError) as error:
+        runner_named(str(old))
+    assert str(error.value) == (
+        f"--target {old}: CPython 3.6; the kit checks Python 3.8 and newer only"
+    )
+
+
 def test_an_interpreter_is_run_as_its_own_binary_not_its_launcher(tmp_path):
     """A launcher that needs the user's environment (a pyenv shim reads PYENV_VERSION) would
     not start under a judge's environment: the probe names the binary it started."""

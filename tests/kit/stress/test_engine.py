@@ -46,6 +46,7 @@ def test_a_file_is_the_generator_s_for_its_seed_and_the_bundle_passes_on_it(pair
     assert stress.answer(text).decode() == stress.source.module.reference(text)
     outcome = stress.judge(text, "case0", "seed 11")
     assert (outcome.failed, outcome.word) == (False, "ok")
+    assert outcome.got == outcome.expected  # what a passing run printed is kept too
     assert stress.slowest[1] == "seed 11" and stress.slowest[0] > 0
 
 
@@ -84,6 +85,28 @@ def test_the_search_stops_at_the_first_failing_seed(pairsum, tmp_path):
     assert all(not stress.judge(stress.make(s, params)).failed for s in range(1, seed))
 
 
+def test_with_jobs_an_error_on_a_later_seed_does_not_hide_an_earlier_failure(pairsum, tmp_path):
+    """Seeds judged side by side: the first failure in seed order is found even when a later
+    seed of its batch raised (a brute force that crashed); an error on an earlier seed is the
+    error."""
+    plant_bug(pairsum)
+    stress = stress_of(pairsum, tmp_path)
+    params = {"cases": 4, "bound": 1000}
+    first, _, _ = search(stress, 1, params, limit_cases=30, limit_seconds=None, jobs=1)
+    make = stress.make
+
+    def crashing_after(seed, given):
+        if seed == first + 1:
+            raise BuildError("--brute 'brute.py' failed: runtime error")
+        return make(seed, given)
+
+    stress.make = crashing_after
+    found = search(stress, first, params, limit_cases=2, limit_seconds=None, jobs=2)
+    assert found is not None and found[0] == first and found[2].failed
+    with pytest.raises(BuildError, match="^--brute 'brute.py' failed"):
+        search(stress, first + 1, params, limit_cases=2, limit_seconds=None, jobs=2)
+
+
 def test_without_a_failure_the_search_ends_at_its_limit(pairsum, tmp_path):
     stress = stress_of(pairsum, tmp_path)
     found = search(stress, 5, {"cases": 2, "bound": 9}, limit_cases=3, limit_seconds=None, jobs=2)
@@ -97,6 +120,25 @@ def test_a_file_the_validator_refuses_is_one_line_naming_the_seed(pairsum, tmp_p
     assert str(caught.value).startswith(
         "pairsum: stress/pairsum.py: generate() made a file that validate() refuses (seed 4): "
         "bad pair line"
+    )
+
+
+def test_a_generator_that_raises_is_one_line_naming_the_seed_and_parameters(pairsum, tmp_path):
+    pairsum.stress.write_text(
+        pairsum.stress.read_text().replace(
+            "    p = {**PARAMS, **params}\n",
+            "    p = {**PARAMS, **params}\n"
+            "    if p['cases'] == 3:\n"
+            "        raise KeyError('unlucky')\n",
+        )
+    )
+    stress = stress_of(pairsum, tmp_path)
+    assert stress.make(4, {"cases": 2, "bound": 10})
+    with pytest.raises(BuildError) as caught:
+        stress.make(4, {"cases": 3, "bound": 10})
+    assert str(caught.value) == (
+        "stress/pairsum.py: generate() raised KeyError: 'unlucky' (seed 4, parameters cases=3 "
+        "bound=10)"
     )
 
 

@@ -231,3 +231,21 @@ def test_a_stage_the_deadline_stops_still_says_what_it_did():
     assert result.stages[0] == "cases: one per file"
     assert result.stages[1].startswith("params: ")
     assert result.stages[-1] == "stopped at the deadline"
+
+
+def test_each_failing_candidate_is_told_with_the_generated_file_it_was_cut_from():
+    """``on_failing`` hears of every failing candidate with the seed and parameters of the
+    generated file it came from: those make a failing file again, and they move with the
+    parameters stage (a caller stopping the shrink from outside can still reproduce it)."""
+    params = {"cases": 8, "n": 20, "value": 9}
+    seed, text = failing_start(params)
+    told = []
+    result = shrink(
+        arrays, Counted(planted), text, seed, params, on_failing=lambda *a: told.append(a)
+    )
+    assert planted(result.text) and told
+    for _, made_seed, made_params in told:
+        assert planted(arrays.generate(random.Random(made_seed), **made_params))
+    assert {(s, tuple(p.items())) for _, s, p in told} != {(seed, tuple(params.items()))}
+    last = next(entry for entry in reversed(told) if entry[0] == result.text)
+    assert last[1:] == (result.seed, result.params)

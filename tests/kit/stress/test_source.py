@@ -156,6 +156,33 @@ def test_a_function_that_returns_the_wrong_kind_or_exits_is_one_line(pairsum, bo
         call(random.Random(1)) if "generate" in body else call("1\n1 2\n")
 
 
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("def cuts(case):\n    pass\n", "cuts() returned NoneType, not an iterable of strings"),
+        ("def cuts(case):\n    return case\n", "cuts() returned str, not an iterable of strings"),
+        ("def cuts(case):\n    yield case[1:]\n    yield 7\n", "cuts() yielded int, not str"),
+        ("def cuts(case):\n    yield case[1:]\n    {}['x']\n", "cuts() raised KeyError: 'x'"),
+        ("def cuts(case):\n    raise SystemExit(2)\n", "cuts() raised SystemExit: 2"),
+    ],
+)
+def test_cuts_is_checked_as_it_is_iterated_and_blamed_by_name(pairsum, body, message):
+    """What goes wrong with ``cuts()`` names it (not join_cases(), nor a bare TypeError)."""
+    append_to_stress(pairsum, body)
+    cuts = load_stress_module(pairsum, []).cuts
+    with pytest.raises(BuildError) as caught:
+        list(cuts("1 2"))
+    assert str(caught.value) == f"stress/pairsum.py: {message} (on '1 2')"
+    assert load_stress_module(pairsum, []).longest_call() is None  # no call left counted
+
+
+def test_a_param_given_to_a_module_without_parameters_says_it_has_none(pairsum):
+    append_to_stress(pairsum, "PARAMS = {}\n")
+    with pytest.raises(BuildError) as caught:
+        source(pairsum, given=["n=3"])
+    assert str(caught.value) == "--param n: stress/pairsum.py's PARAMS has no parameters"
+
+
 def test_a_module_that_exits_when_imported_is_one_line(pairsum):
     pairsum.stress.write_text("import sys\nsys.exit(4)\n")
     with pytest.raises(
