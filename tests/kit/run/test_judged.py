@@ -62,6 +62,11 @@ def venv(tmp_path_factory):
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root)], check=True)
     packages = next(root.glob("lib/*/site-packages"))
     (packages / "venv_only.py").write_text("X = 42\n")
+    (packages / "listed").mkdir()  # a package the judge lists, and its own dependency
+    (packages / "listed" / "__init__.py").write_text("import importlib, depends\nY = depends.Z\n")
+    (packages / "depends.py").write_text(
+        "import importlib\nZ = importlib.import_module('venv_only').X\n"
+    )
     slow = "import sys, time; time.sleep(0.3); sys.stderr.write('pth ran\\n')\n"
     (packages / "slow_hook.pth").write_text(slow)
     return root / "bin" / "python", packages
@@ -100,6 +105,22 @@ def test_a_module_installed_here_but_not_on_the_judge_is_not_found(tmp_path, ven
     command = judged.wrapped(python_of, script, installed=installed)
     done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, done.stdout, done.stderr) == (0, "fallback venv_only\n", "")
+
+
+def test_a_listed_package_imports_what_it_needs_though_the_judge_does_not_list_it(tmp_path, venv):
+    """AtCoder lists pandas, not the dateutil it imports: the package's own imports are found
+    (directly, or through importlib), the script's own import of the dependency is not."""
+    python, _ = venv
+    python_of = Interpreter("cpython", sys.version_info[:2], str(python), ("-I",))
+    script = tmp_path / "b.py"
+    script.write_text("import listed\nprint(listed.Y)\n")
+    command = judged.wrapped(python_of, script, installed=("listed",))
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "42\n", "")
+    script.write_text("import depends\n")
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1
+    assert done.stderr.endswith("ModuleNotFoundError: No module named 'depends'\n")
 
 
 # the deepest call of f that does not raise RecursionError, by bisection (f's cache, if it
