@@ -23,16 +23,24 @@ API::
     run_program(argv, cwd, timeout, stdin=None) -> (status, stdout, stderr, hung)
     judged_environment() -> dict   # PATH, LC_CTYPE=C.UTF-8, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
+    Forked(work)           # work() in a forked process, a session of its own: finished(), abandon()
     signal_name(number) -> "SIGSEGV"
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import signal
 import subprocess
+import sys
+import time
+import traceback
+from collections.abc import Callable
 from pathlib import Path
+
+from kit.run.launcher import end_with_parent  # the launcher's own: no kit module it imports
 
 MACHINE = ("LD_LIBRARY_PATH", "TMPDIR")  # where this machine keeps libraries and scratch files
 UTF8 = "C.UTF-8"  # the locale's encoding: without one, PyPy 3.9 takes file names as ASCII
@@ -90,3 +98,85 @@ def kill_group(pid: int) -> None:
     """SIGKILL the process group led by ``pid`` (started with ``start_new_session``)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pid, signal.SIGKILL)
+
+
+PIPE_CLOSED = 141  # a forked process's status when its stdout was closed (128 + SIGPIPE)
+
+
+class Forked:
+    """``work()`` in a forked process, the leader of a session of its own (Ctrl-C reaches
+    the parent only; the watch's builds): ``abandon()`` ends it and every process of its
+    session (SIGTERM, the kit's clean stop; SIGKILL after ``GRACE`` seconds); it ends with
+    its parent, however the parent ends. Its stdout closed (``| head``), ``finished()``
+    raises BrokenPipeError in the parent, which stops as the kit stops for a closed pipe."""
+
+    GRACE = 5.0
+
+    def __init__(self, work: Callable[[], None]) -> None:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        parent = os.getpid()
+        ready, told = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # pragma: no cover (the child ends in os._exit; tests watch it)
+            os.close(ready)
+            _forked_life(work, parent, told)
+        os.close(told)
+        os.read(ready, 1)  # its own session now: abandon() reaches every process of it
+        os.close(ready)
+        self.status: int | None = None
+
+    def finished(self) -> bool:
+        if self.status is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+                if self.status == PIPE_CLOSED:
+                    raise BrokenPipeError("the forked process's stdout was closed")
+        return self.status is not None
+
+    def abandon(self) -> None:
+        deadline = time.monotonic() + self.GRACE
+        for signum in (signal.SIGTERM, signal.SIGKILL):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.pid, signum)
+            while self.status is None and time.monotonic() < deadline:
+                self._reaped()
+            if self.status is not None:
+                return
+        os.waitpid(self.pid, 0)
+        self.status = -signal.SIGKILL
+
+    def _reaped(self) -> None:
+        pid, status = os.waitpid(self.pid, os.WNOHANG)
+        if pid:
+            self.status = os.waitstatus_to_exitcode(status)
+        else:
+            time.sleep(0.02)
+
+
+def _forked_life(work: Callable[[], None], parent: int, told: int) -> None:
+    """The forked process's whole life: its own session, ended with its parent, then
+    ``work``; never returns. The exit handlers it registers itself run (scratch folders of
+    its own removed), not the parent's it inherited (nothing of the parent's runs twice)."""
+    atexit._clear()
+    status = 1
+    try:
+        os.setsid()
+        end_with_parent(signal.SIGTERM, parent)
+        os.write(told, b".")
+        os.close(told)
+        work()
+        status = 0
+    except KeyboardInterrupt:  # abandoned (SIGTERM, raised as Stopped): the parent says why
+        status = 130
+    except BrokenPipeError:
+        status = PIPE_CLOSED
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        with contextlib.suppress(BaseException):
+            atexit._run_exitfuncs()
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(status)

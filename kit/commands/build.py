@@ -7,15 +7,11 @@ case running now), ``-v`` verdicts, ``--diff`` blocks, the table and the notes.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
-import signal
 import sys
 import tempfile
 import time
-import traceback
-from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -32,9 +28,9 @@ from kit.commands import (
 )
 from kit.errors import BuildError
 from kit.pipeline import Status, build_problem
+from kit.processes import Forked
 from kit.registry import load_registry, select
 from kit.run.cases import KILL_FACTOR, RunOptions
-from kit.run.launcher import end_with_parent
 from kit.watch import NOT_SOURCES, watch
 
 HELP = "bundle, check and run every problem, or those named (the default command)"
@@ -125,73 +121,10 @@ def _watch(args: argparse.Namespace) -> int:
             print(f"{time.strftime('%H:%M:%S')} {shown} changed: build abandoned", flush=True)
 
         try:
-            watch(lambda: ForkedBuild(build), paths_of, on_abandon=abandoned)
+            watch(lambda: Forked(build), paths_of, on_abandon=abandoned)
         except KeyboardInterrupt:
             print("stopped watching", flush=True)
     return 0
-
-
-class ForkedBuild:
-    """``build()`` in a forked process, the leader of a session of its own (Ctrl-C reaches
-    the watch only): ``abandon()`` ends it and every run it started (SIGTERM, the kit's clean
-    stop; SIGKILL after ``GRACE`` seconds). It ends with the watch, however the watch ends."""
-
-    GRACE = 5.0
-
-    def __init__(self, build: Callable[[], None]) -> None:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        parent = os.getpid()
-        ready, told = os.pipe()
-        self.pid = os.fork()
-        if self.pid == 0:  # pragma: no cover (the child ends in os._exit; tests watch it)
-            os.close(ready)
-            _forked(build, parent, told)
-        os.close(told)
-        os.read(ready, 1)  # its own session now: abandon() reaches every process of it
-        os.close(ready)
-        self.status: int | None = None
-
-    def finished(self) -> bool:
-        if self.status is None:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self.status = os.waitstatus_to_exitcode(status)
-        return self.status is not None
-
-    def abandon(self) -> None:
-        deadline = time.monotonic() + self.GRACE
-        for signum in (signal.SIGTERM, signal.SIGKILL):
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.pid, signum)
-            while not self.finished() and time.monotonic() < deadline:
-                time.sleep(0.02)
-            if self.finished():
-                return
-        os.waitpid(self.pid, 0)
-        self.status = -signal.SIGKILL
-
-
-def _forked(build: Callable[[], None], parent: int, told: int) -> None:
-    """The forked build's whole life: its own session, ended with the watch, then ``build``;
-    never returns (nothing of the watch's clean-up runs twice)."""
-    status = 1
-    try:
-        os.setsid()
-        end_with_parent(signal.SIGTERM, parent)
-        os.write(told, b".")
-        os.close(told)
-        build()
-        status = 0
-    except KeyboardInterrupt:  # abandoned (SIGTERM, raised as Stopped): the watch says why
-        status = 130
-    except BaseException:
-        traceback.print_exc()
-    finally:
-        with contextlib.suppress(BaseException):
-            sys.stdout.flush()
-            sys.stderr.flush()
-        os._exit(status)
 
 
 def _watched_build(args: argparse.Namespace, root: Path) -> list | None:

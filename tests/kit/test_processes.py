@@ -1,13 +1,17 @@
 """kit.processes: the jury's programs run to an end: output, status and a file as stdin; a
 program past its timeout killed with every process it started (``hung``); signal names."""
 
+import atexit
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
-from kit.processes import kill_group, run_program, signal_name
+from kit.processes import Forked, kill_group, run_program, signal_name
 from tests.process_support import alive
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def python(code):
@@ -85,3 +89,75 @@ def test_a_variable_the_user_names_is_passed_all_the_same(tmp_path, monkeypatch)
     assert run_program(python(code), tmp_path, 30)[1] == b"0.05 None\n"
     monkeypatch.setenv("CPKIT_RUN_ENV", "LOA_MOVE_TIME=0.2,LOCAL=")  # set for the runs alone
     assert run_program(python(code), tmp_path, 30)[1] == b"0.2 \n"
+
+
+def test_a_forked_process_abandoned_ends_with_every_process_of_its_session(tmp_path):
+    """The build's runs are its session's: abandoning it ends them, not only the build."""
+    pid_file = tmp_path / "sleeper.pid"
+
+    def sleeping():
+        sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+        pid_file.write_text(str(sleeper.pid))
+        sleeper.wait()
+
+    running = Forked(sleeping)
+    while not pid_file.exists() or not pid_file.read_text():
+        assert not running.finished()
+        time.sleep(0.02)
+    sleeper = int(pid_file.read_text())
+    running.abandon()
+    assert running.finished() and running.status != 0
+    gone = time.monotonic() + 10  # the sleeper, killed, is reaped by init
+    while Path(f"/proc/{sleeper}").exists() and time.monotonic() < gone:
+        time.sleep(0.02)
+    assert not Path(f"/proc/{sleeper}").exists()
+
+
+def test_a_forked_process_that_ends_is_finished_with_its_status():
+    running = Forked(lambda: None)
+    deadline = time.monotonic() + 10
+    while not running.finished() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert running.status == 0
+    failing = Forked(lambda: 1 / 0)
+    while not failing.finished() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert failing.status == 1
+
+
+def test_a_forked_process_whose_stdout_is_closed_stops_its_parent(tmp_path):
+    """``cpkit --watch | head -1``: each build failed to print, with a traceback, and the
+    watch went on polling for ever."""
+    program = (
+        "import sys\n"
+        "from kit.processes import Forked\n"
+        "running = Forked(lambda: [print('line', i, flush=True) for i in range(100000)])\n"
+        "while not running.finished():\n"
+        "    pass\n"
+    )
+    done = subprocess.run(
+        f"{sys.executable} -c \"{program}\" | head -1",
+        shell=True, capture_output=True, text=True, timeout=60, cwd=ROOT, check=False,
+    )  # fmt: skip
+    assert done.stdout == "line 0\n"
+    assert done.stderr.rstrip().endswith("BrokenPipeError: the forked process's stdout was closed")
+
+
+def test_a_forked_process_runs_its_own_exit_handlers_not_its_parent_s(tmp_path):
+    """A scratch folder it registered is removed when it ends; the parent's are left to it."""
+    mark = tmp_path / "parent ran"
+    atexit.register(mark.write_text, "twice")
+    try:
+        made = tmp_path / "made"
+
+        def work():
+            made.mkdir()
+            atexit.register(made.rmdir)
+
+        running = Forked(work)
+        deadline = time.monotonic() + 10
+        while not running.finished() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert running.status == 0 and not made.exists() and not mark.exists()
+    finally:
+        atexit.unregister(mark.write_text)

@@ -5,10 +5,7 @@ status for a passing and a failing problem (run under one interpreter, ``--targe
 
 import argparse
 import shutil
-import subprocess
 import sys
-import time
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -46,40 +43,6 @@ def test_the_options_become_the_run_options():
         3, 1, 2.0, True,
     )  # fmt: skip
     assert options.progress is print and args.slugs == ["toy_sum"]
-
-
-def test_a_forked_build_abandoned_ends_with_every_process_it_started(tmp_path):
-    """The build's runs are its session's: abandoning it ends them, not only the build."""
-    pid_file = tmp_path / "sleeper.pid"
-
-    def sleeping():
-        sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-        pid_file.write_text(str(sleeper.pid))
-        sleeper.wait()
-
-    running = build.ForkedBuild(sleeping)
-    while not pid_file.exists() or not pid_file.read_text():
-        assert not running.finished()
-        time.sleep(0.02)
-    sleeper = int(pid_file.read_text())
-    running.abandon()
-    assert running.finished() and running.status != 0
-    gone = time.monotonic() + 10  # the sleeper, killed, is reaped by init
-    while Path(f"/proc/{sleeper}").exists() and time.monotonic() < gone:
-        time.sleep(0.02)
-    assert not Path(f"/proc/{sleeper}").exists()
-
-
-def test_a_forked_build_that_ends_is_finished_with_its_status():
-    running = build.ForkedBuild(lambda: None)
-    deadline = time.monotonic() + 10
-    while not running.finished() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert running.status == 0
-    failing = build.ForkedBuild(lambda: 1 / 0)
-    while not failing.finished() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert failing.status == 1
 
 
 def test_a_kill_factor_below_one_is_a_usage_error(capsys):
