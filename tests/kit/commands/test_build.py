@@ -89,8 +89,8 @@ def test_a_failing_problem_shows_its_diff_and_exits_1(toy, capsys):
 
 
 def test_a_problem_that_could_not_be_bundled_polls_the_folders_of_its_sources(toy):
-    """Their entries: a helper created or removed is seen; not the kit's output, a virtual
-    environment, hidden folders or folders without Python files (4000 files of a venv were
+    """Their entries: a helper created or removed is seen, in a folder made for it too; not
+    the kit's output, a virtual environment or hidden folders (4000 files of a venv were
     polled four times a second)."""
     (toy / "dist" / "failed").mkdir(parents=True)
     (toy / "dist" / "failed" / "toy_sum.py").write_text("x = 1\n")
@@ -103,11 +103,18 @@ def test_a_problem_that_could_not_be_bundled_polls_the_folders_of_its_sources(to
     (toy / "data" / "1.in").write_text("1\n")
     problem = load_registry(toy)["toy_sum"]
     paths = build.watched(toy, [SimpleNamespace(problem=problem, sources=[])])
-    folders = sorted(p.relative_to(toy).as_posix() for p in paths if p.is_dir())
-    assert folders == ["bench", "inlined", "samples/toy_sum", "shared", "solutions"]
+    folders = sorted({p.relative_to(toy).as_posix() for p in paths if p.is_dir()})
+    assert folders == [
+        ".", "bench", "data", "inlined", "samples", "samples/toy_sum", "shared", "solutions"
+    ]  # fmt: skip
     before = snapshot(paths)
     (toy / "shared" / "geometry.py").write_text("def cross(): return 0\n")
     assert first_change(before, snapshot(paths)) == toy / "shared" / "geometry.py"
+    (toy / "shared" / "geo").mkdir()  # a folder made for a helper, then the helper
+    paths = build.watched(toy, [SimpleNamespace(problem=problem, sources=[])])
+    before = snapshot(paths)
+    (toy / "shared" / "geo" / "core.py").write_text("def cross(): return 0\n")
+    assert first_change(before, snapshot(paths)) == toy / "shared" / "geo" / "core.py"
 
 
 def test_watching_a_package_problem_polls_its_package(tmp_path, toy):
