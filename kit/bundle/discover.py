@@ -172,10 +172,11 @@ def _helper(root: Path, resolver: Resolver, name: str, where: str) -> Source | N
     try:
         spec = resolver.find(name)
     except ResolveError as error:
-        if error.file is not None and _under(root, Path(error.file)):
+        file = Path(error.file) if error.file is not None else None
+        if file is not None and file.suffix == ".py" and file.is_file() and _under(root, file):
             # a helper a package imports on the way does not compile: said as for a helper
             # imported directly (its own file and line, and what a newer target would say)
-            read_source(root, name, Path(error.file), is_package=False)
+            read_source(root, name, file, is_package=False)
         raise BuildError(f"{where}: import '{name}': {error}") from None
     if spec is None:
         return None

@@ -89,6 +89,19 @@ def test_a_helper_that_does_not_compile_behind_a_package_is_named_with_its_line(
     assert str(raised.value) == "shared/util.py:1: syntax error: '(' was never closed"
 
 
+def test_a_syntax_error_of_code_a_package_compiles_itself_is_told_as_its_import(toy):
+    """``exec("x = (")`` in an ``__init__``: no file of that name to read again."""
+    write(toy, "shared/pkg/__init__.py", 'exec("x = (")\n')
+    write(toy, "shared/pkg/sub.py", "Y = 1\n")
+    write(toy, "solutions/toy_sum.py", "from shared.pkg.sub import Y\nprint(Y)\n")
+    with pytest.raises(BuildError) as raised:
+        bundle_of(toy)
+    assert str(raised.value) == (
+        "solutions/toy_sum.py:1: import 'shared.pkg.sub': SyntaxError: '(' was never closed "
+        "(<string>, line 1)"
+    )
+
+
 def test_a_workspace_file_named_as_a_standard_module_is_refused(toy):
     write(toy, "heapq.py", "X = 1\n")
     write(toy, "solutions/toy_sum.py", "from heapq import heappush\nprint(1)\n")
