@@ -15,8 +15,8 @@ Python checker's ``assert`` no longer rejects: each changed a verdict). The loca
 character type is ``C.UTF-8``: CPython and PyPy read and write UTF-8, and PyPy 3.9, without
 a locale, could not open a script whose path is not ASCII. A variable the user names in
 ``CPKIT_RUN_ENV`` (``CPKIT_RUN_ENV=LOA_MOVE_TIME``: a local setting of the program under test,
-which no judge sets) is passed too, and ``NAME=VALUE`` there sets one for the runs alone
-(``CPKIT_RUN_ENV=LOCAL=1``).
+which no judge sets) is passed too, and ``NAME=VALUE`` there sets one (``CPKIT_RUN_ENV=LOCAL=1``;
+a value holds no comma or space), for runs and the judge's programs alike.
 
 API::
 
@@ -40,6 +40,7 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+from kit.errors import BuildError
 from kit.run.launcher import end_with_parent  # the launcher's own: no kit module it imports
 
 MACHINE = ("LD_LIBRARY_PATH", "TMPDIR")  # where this machine keeps libraries and scratch files
@@ -54,6 +55,8 @@ def judged_environment() -> dict[str, str]:
     env = {"PATH": os.environ.get("PATH") or os.defpath, "LC_CTYPE": UTF8}
     for entry in [*MACHINE, *os.environ.get(PASSED, "").replace(",", " ").split()]:
         name, given, value = entry.partition("=")
+        if not name or "\0" in entry:
+            raise BuildError(f"{PASSED}: {entry!r} is neither NAME nor NAME=VALUE")
         if given:
             env[name] = value
         elif name in os.environ:

@@ -174,7 +174,7 @@ def _aliases(source: Source, statements: list[ast.stmt], known: set[str]) -> dic
     for node in walk(ast.Module(body=statements, type_ignores=[])):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for name, origin in import_bindings(source, node):
-                if isinstance(node, ast.Import) or origin in known:
+                if name != "*" and (isinstance(node, ast.Import) or origin in known):
                     aliases[name] = origin
     return aliases
 

@@ -224,10 +224,12 @@ def kept_stderr(head: bytes, tail: bytes, written: int) -> bytes:
     frames are, so that its exception line is still the first line after them)."""
     if written <= len(head) + len(tail):
         return head + tail
-    head = head[: head.rfind(b"\n") + 1]
-    tail = tail[tail.find(b"\n") + 1 :]
+    head = head[: head.rfind(b"\n") + 1] or head  # one long line: cut where it was cut
+    cut = tail.find(b"\n") + 1
+    tail = tail[cut:] if 0 < cut < len(tail) else tail
     left = written - len(head) - len(tail)
-    return head + b"  [... %d bytes of stderr not kept ...]\n" % left + tail
+    apart = b"" if head.endswith(b"\n") else b"\n"
+    return head + apart + b"  [... %d bytes of stderr not kept ...]\n" % left + tail
 
 
 class _Watch:

@@ -8,6 +8,9 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from kit.errors import BuildError
 from kit.processes import Forked, kill_group, run_program, signal_name
 from tests.process_support import alive
 
@@ -87,8 +90,11 @@ def test_a_variable_the_user_names_is_passed_all_the_same(tmp_path, monkeypatch)
     monkeypatch.setenv("CPKIT_RUN_ENV", "LOA_MOVE_TIME, NOT_SET")
     code = "import os; print(os.environ.get('LOA_MOVE_TIME'), os.environ.get('LOCAL'))"
     assert run_program(python(code), tmp_path, 30)[1] == b"0.05 None\n"
-    monkeypatch.setenv("CPKIT_RUN_ENV", "LOA_MOVE_TIME=0.2,LOCAL=")  # set for the runs alone
+    monkeypatch.setenv("CPKIT_RUN_ENV", "LOA_MOVE_TIME=0.2,LOCAL=")  # set here, not in the shell
     assert run_program(python(code), tmp_path, 30)[1] == b"0.2 \n"
+    monkeypatch.setenv("CPKIT_RUN_ENV", "LOCAL,=1")
+    with pytest.raises(BuildError, match=r"^CPKIT_RUN_ENV: '=1' is neither NAME nor NAME=VALUE$"):
+        run_program(python(code), tmp_path, 30)
 
 
 def test_a_forked_process_abandoned_ends_with_every_process_of_its_session(tmp_path):

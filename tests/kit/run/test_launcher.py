@@ -81,6 +81,10 @@ def test_what_is_kept_of_stderr_is_its_head_and_tail_cut_at_line_ends():
     assert kept_stderr(b"a\nhe", b"ad\ntail\n", 100) == (
         b"a\n  [... 93 bytes of stderr not kept ...]\ntail\n"
     )
+    # one long line: its head and tail as they were cut, not nothing but the marker
+    assert kept_stderr(b"xxxx", b"yyyy\n", 100) == (
+        b"xxxx\n  [... 91 bytes of stderr not kept ...]\nyyyy\n"
+    )
 
 
 def test_a_program_that_cannot_start_exits_127_saying_why(tmp_path):
