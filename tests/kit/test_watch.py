@@ -125,6 +125,11 @@ def test_the_first_change_is_a_file_edited_added_or_gone(tmp_path):
     (tmp_path / "b").write_text("1")
     before = snapshot([tmp_path])
     assert first_change(before, snapshot([tmp_path])) is None
+    (tmp_path / "a").write_text("12")  # edited in place
+    assert first_change(before, snapshot([tmp_path])) == tmp_path / "a"
+    (tmp_path / "a").write_text("1")
+    os.utime(tmp_path / "a", ns=(before[tmp_path / "a"][0],) * 2)
+    assert first_change(before, snapshot([tmp_path])) is None
     (tmp_path / "c").write_text("new")
     assert first_change(before, snapshot([tmp_path])) == tmp_path / "c"
     (tmp_path / "c").unlink()
