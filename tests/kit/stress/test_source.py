@@ -164,6 +164,7 @@ def test_a_function_that_returns_the_wrong_kind_or_exits_is_one_line(pairsum, bo
         ("def cuts(case):\n    yield case[1:]\n    yield 7\n", "cuts() yielded int, not str"),
         ("def cuts(case):\n    yield case[1:]\n    {}['x']\n", "cuts() raised KeyError: 'x'"),
         ("def cuts(case):\n    raise SystemExit(2)\n", "cuts() raised SystemExit: 2"),
+        ("cuts = 5\n", "cuts() raised TypeError: 'int' object is not callable"),
     ],
 )
 def test_cuts_is_checked_as_it_is_iterated_and_blamed_by_name(pairsum, body, message):
