@@ -213,8 +213,14 @@ def _results(futures: list, deadline: float | None, stress: Stress, first: int) 
         done, pending = concurrent.futures.wait(futures, timeout=timeout)
         if not pending or (ends is not None and time.monotonic() >= ends):
             break
+        failed = _failure_so_far(futures)
+        if failed is not None:  # a later seed still running (hung, perhaps) cannot hide it
+            return failed
         _check_stuck(stress, f"the files from seed {first}")
     if pending:
+        failed = _failure_so_far(futures)
+        if failed is not None:
+            return failed
         where = stress.source.generator
         raise BuildError(
             f"{stress.problem.slug}: the files from seed {first} were not made and judged "
@@ -222,6 +228,16 @@ def _results(futures: list, deadline: float | None, stress: Stress, first: int) 
             "return)"
         )
     return _up_to_first_failure(futures)
+
+
+def _failure_so_far(futures: list) -> list | None:
+    """The results up to a failing file when every seed before it is done, else None."""
+    for index, future in enumerate(futures):
+        if not future.done():
+            return None
+        if future.result()[2].failed:
+            return _up_to_first_failure(futures[: index + 1])
+    return None
 
 
 def _up_to_first_failure(futures: list) -> list:

@@ -107,6 +107,27 @@ def test_with_jobs_an_error_on_a_later_seed_does_not_hide_an_earlier_failure(pai
         search(stress, first + 1, params, limit_cases=2, limit_seconds=None, jobs=2)
 
 
+def test_with_jobs_a_later_seed_that_hangs_does_not_hide_an_earlier_failure(
+    pairsum, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(engine, "STUCK", 0.5)
+    monkeypatch.setattr(engine, "POLL", 0.05)
+    plant_bug(pairsum)
+    stress = stress_of(pairsum, tmp_path)
+    params = {"cases": 4, "bound": 1000}
+    first, _, _ = search(stress, 1, params, limit_cases=30, limit_seconds=None, jobs=1)
+    hangs = stress.make(first + 1, params)  # the reference never returns on the next file
+    module = stress.source.module
+    reference = module._module.reference
+    monkeypatch.setattr(
+        module._module,
+        "reference",
+        lambda text: time.sleep(3) if text == hangs else reference(text),
+    )
+    found = search(stress, first, params, limit_cases=2, limit_seconds=None, jobs=2)
+    assert found is not None and found[0] == first and found[2].failed
+
+
 def test_without_a_failure_the_search_ends_at_its_limit(pairsum, tmp_path):
     stress = stress_of(pairsum, tmp_path)
     found = search(stress, 5, {"cases": 2, "bound": 9}, limit_cases=3, limit_seconds=None, jobs=2)
