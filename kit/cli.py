@@ -41,6 +41,7 @@ from typing import NoReturn
 
 from kit.commands import COMMAND, NAMES, named
 from kit.errors import BuildError
+from kit.processes import end_sessions
 from kit.workspace import find_root, given_root
 
 VERSION = "0.1.0"  # the kit's own version, when no installed package says it (pyproject.toml's)
@@ -94,6 +95,7 @@ class Stopped(KeyboardInterrupt):
 
 
 def _stop(signum: int, _frame: object) -> None:
+    end_sessions()  # the judge's programs in sessions of their own: the signal missed them
     raise Stopped(signum)
 
 

@@ -23,6 +23,7 @@ API::
     run_program(argv, cwd, timeout, stdin=None) -> (status, stdout, stderr, hung)
     judged_environment() -> dict   # PATH, LC_CTYPE=C.UTF-8, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
+    with tracked(pid): ...; end_sessions()   # such groups ended when the kit is stopped
     Forked(work)           # work() in a forked process, a session of its own: finished(), abandon()
     signal_name(number) -> "SIGSEGV"
 """
@@ -35,6 +36,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -79,7 +81,7 @@ def run_program(
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             start_new_session=True,
-        ) as process:
+        ) as process, tracked(process.pid):
             try:
                 stdout, stderr = process.communicate(timeout=timeout)
                 hung = False
@@ -95,6 +97,32 @@ def signal_name(number: int) -> str:
         return signal.Signals(number).name
     except ValueError:
         return f"signal {number}"
+
+
+_sessions: set[int] = set()  # the sessions of the judge's programs running now
+_sessions_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def tracked(pid: int):
+    """The session led by ``pid`` (a program started with ``start_new_session``, which a
+    signal to the kit's group does not reach) ended by ``end_sessions`` while it runs."""
+    with _sessions_lock:
+        _sessions.add(pid)
+    try:
+        yield
+    finally:
+        with _sessions_lock:
+            _sessions.discard(pid)
+
+
+def end_sessions() -> None:
+    """SIGKILL every tracked session: the kit is stopped (SIGTERM, SIGHUP), and a checker or
+    interactor of its own session would outlive it (or hold its exit, waited for)."""
+    with _sessions_lock:
+        running = list(_sessions)
+    for pid in running:
+        kill_group(pid)
 
 
 def kill_group(pid: int) -> None:

@@ -83,7 +83,7 @@ from kit.judges.compare import (
     testlib_failure,
 )
 from kit.judges.programs import KATTIS, KATTIS_ACCEPTED, Interactor, kattis_failure
-from kit.processes import judged_environment, kill_group, signal_name
+from kit.processes import judged_environment, kill_group, signal_name, tracked
 from kit.run.limits import Limits, exceeded
 from kit.run.process import (
     MEMORY,
@@ -503,7 +503,8 @@ def _start(
 
 
 def _reap(pid: int, side: str, exits: dict[str, _Exit], reaped: queue.Queue[str]) -> None:
-    _, status, usage = os.wait4(pid, 0)
+    with tracked(pid):  # its session ended with the kit, should the kit be stopped
+        _, status, usage = os.wait4(pid, 0)
     exits[side] = _Exit(
         os.waitstatus_to_exitcode(status), time.monotonic(), usage.ru_utime + usage.ru_stime
     )

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import tomllib
 
-from kit import cli
+from kit import cli, processes
 from kit.judges import targets
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -323,3 +323,14 @@ def test_python_m_kit_in_a_workspace_with_a_stdlib_named_file_runs(tmp_path):
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("no problems in ")
+
+
+def test_a_stop_signal_ends_the_judge_s_programs_in_sessions_of_their_own():
+    """A checker or interactor leads a session of its own: SIGTERM to the kit's group missed
+    it, and the kit, stopped, waited for it (or left it running)."""
+    checker = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)"], start_new_session=True
+    )
+    with processes.tracked(checker.pid), pytest.raises(cli.Stopped):
+        cli._stop(signal.SIGTERM, None)
+    assert checker.wait(timeout=10) == -signal.SIGKILL

@@ -5,13 +5,15 @@ import atexit
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from kit import processes
 from kit.errors import BuildError
-from kit.processes import Forked, kill_group, run_program, signal_name
+from kit.processes import Forked, end_sessions, kill_group, run_program, signal_name
 from tests.process_support import alive
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -167,3 +169,20 @@ def test_a_forked_process_runs_its_own_exit_handlers_not_its_parent_s(tmp_path):
         assert running.status == 0 and not made.exists() and not mark.exists()
     finally:
         atexit.unregister(mark.write_text)
+
+
+def test_a_judge_s_program_in_a_session_of_its_own_is_ended_when_the_kit_is_stopped(tmp_path):
+    """SIGTERM to the kit's group misses a checker's session: ``end_sessions`` (called as the
+    kit takes the signal) ends it, and ``run_program`` returns at once."""
+    done = []
+    worker = threading.Thread(
+        target=lambda: done.append(run_program(python("import time; time.sleep(60)"), tmp_path, 60))
+    )
+    started = time.monotonic()
+    worker.start()
+    while not processes._sessions and time.monotonic() - started < 10:
+        time.sleep(0.02)
+    end_sessions()
+    worker.join(10)
+    assert done and done[0][0] == -signal.SIGKILL and time.monotonic() - started < 10
+    assert not processes._sessions  # no longer tracked once ended
