@@ -398,6 +398,23 @@ def test_watch_rebuilds_on_each_change_and_stops_cleanly_on_ctrl_c(toy):
     assert rest[-1:] == ["stopped watching\n"]
 
 
+def test_a_watch_ended_by_sigterm_exits_as_the_kit_does_for_it(toy):
+    """Ctrl-C is how a watch ends (0); SIGTERM is a stop (128 + 15), as for every command."""
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "toy_sum", "--watch", "--root", str(toy)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "KIT_PYTHONS": ""},
+    )
+    assert process.stdout.readline().startswith("watching toy_sum")
+    assert " toy_sum " in process.stdout.readline()
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 128 + signal.SIGTERM
+    assert process.stdout.read() == "stopped watching\n"
+    assert process.stderr.read().endswith("stopped by SIGTERM\n")
+
+
 @pytest.mark.usefixtures("ctrl_c_works")
 def test_watch_abandons_a_build_when_a_file_it_read_changes_and_ends_its_runs(toy):
     """A save during a long build (a run of 20 s under a 10 s limit) abandons it at once: its

@@ -122,9 +122,11 @@ def _watch(args: argparse.Namespace) -> int:
 
         try:
             watch(lambda: Forked(build), paths_of, on_abandon=abandoned)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
             print("stopped watching", flush=True)
-    return 0
+            if type(stop) is not KeyboardInterrupt:  # SIGTERM, SIGHUP: 128 + the signal
+                raise
+    return 0  # Ctrl-C is how a watch is ended
 
 
 def _watched_build(args: argparse.Namespace, root: Path) -> list | None:
