@@ -350,11 +350,12 @@ def test_run_reads_a_file_and_maps_a_crash_to_the_author_s_lines(pairsum, tmp_pa
 # --- build --watch ---------------------------------------------------------------------------
 
 
-@pytest.mark.usefixtures("ctrl_c_works")
-def test_watch_rebuilds_on_each_change_and_stops_cleanly_on_ctrl_c(toy):
+def watching(toy, *options):
+    """``build.py toy_sum --watch`` started on ``toy``, and a queue of its output lines (stdout
+    and stderr), read as they come."""
     process = subprocess.Popen(
         [sys.executable, str(ROOT / "build.py"), "toy_sum", "--watch", "--root", str(toy)]
-        + ["--repeat", "1"],
+        + list(options),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -364,6 +365,12 @@ def test_watch_rebuilds_on_each_change_and_stops_cleanly_on_ctrl_c(toy):
     threading.Thread(
         target=lambda: [lines.put(line) for line in process.stdout], daemon=True
     ).start()
+    return process, lines
+
+
+@pytest.mark.usefixtures("ctrl_c_works")
+def test_watch_rebuilds_on_each_change_and_stops_cleanly_on_ctrl_c(toy):
+    process, lines = watching(toy, "--repeat", "1")
 
     def next_status(expected):
         """The first of at most three status lines that holds ``expected``, else the last: a
@@ -427,17 +434,7 @@ def test_watch_abandons_a_build_when_a_file_it_read_changes_and_ends_its_runs(to
     slow = f"import os, time\nopen({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
     solution.write_text(slow + "time.sleep(20)\n" + fixed)
     started = time.monotonic()
-    process = subprocess.Popen(
-        [sys.executable, str(ROOT / "build.py"), "toy_sum", "--watch", "--root", str(toy)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "KIT_PYTHONS": ""},
-    )
-    lines: queue.Queue = queue.Queue()
-    threading.Thread(
-        target=lambda: [lines.put(line) for line in process.stdout], daemon=True
-    ).start()
+    process, lines = watching(toy)
     try:
         while not pid_file.exists():  # the slow run has started
             assert time.monotonic() - started < 30 and process.poll() is None

@@ -77,29 +77,41 @@ def test_a_future_import_binds_its_name_and_spares_the_submodule_of_that_name(to
     assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"_Feature\n", [])
 
 
-def test_a_helper_that_does_not_compile_behind_a_package_is_named_with_its_line(toy):
-    """Reached only through a package's ``__init__`` (asked of the import system), it was
-    told as the ``__init__``'s import with the bare file name (``util.py, line 1``)."""
-    write(toy, "shared/util.py", "DEBUG = (\n")
-    write(toy, "shared/io/__init__.py", "from .fast import read\n")
-    write(toy, "shared/io/fast.py", "from ..util import DEBUG\ndef read():\n    return DEBUG\n")
-    write(toy, "solutions/toy_sum.py", "from shared.io import read\nprint(read())\n")
-    with pytest.raises(SourceSyntaxError) as raised:
-        bundle_of(toy)
-    assert str(raised.value) == "shared/util.py:1: syntax error: '(' was never closed"
+BEHIND_A_PACKAGE = {  # a helper reached only through a package's __init__
+    "shared/util.py": "DEBUG = (\n",
+    "shared/io/__init__.py": "from .fast import read\n",
+    "shared/io/fast.py": "from ..util import DEBUG\ndef read():\n    return DEBUG\n",
+    "solutions/toy_sum.py": "from shared.io import read\nprint(read())\n",
+}
+COMPILED_BY_A_PACKAGE = {  # exec() in an __init__: no file of that name to read again
+    "shared/pkg/__init__.py": 'exec("x = (")\n',
+    "shared/pkg/sub.py": "Y = 1\n",
+    "solutions/toy_sum.py": "from shared.pkg.sub import Y\nprint(Y)\n",
+}
 
 
-def test_a_syntax_error_of_code_a_package_compiles_itself_is_told_as_its_import(toy):
-    """``exec("x = (")`` in an ``__init__``: no file of that name to read again."""
-    write(toy, "shared/pkg/__init__.py", 'exec("x = (")\n')
-    write(toy, "shared/pkg/sub.py", "Y = 1\n")
-    write(toy, "solutions/toy_sum.py", "from shared.pkg.sub import Y\nprint(Y)\n")
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        (BEHIND_A_PACKAGE, "shared/util.py:1: syntax error: '(' was never closed"),
+        (
+            COMPILED_BY_A_PACKAGE,
+            "solutions/toy_sum.py:1: import 'shared.pkg.sub': SyntaxError: '(' was never "
+            "closed (<string>, line 1)",
+        ),
+    ],
+)
+def test_a_syntax_error_met_while_a_package_imports_names_its_own_file_and_line(
+    toy, files, message
+):
+    """Asked of the import system, a helper behind a package that does not compile was told
+    as the package's import with a bare file name (``util.py, line 1``)."""
+    for path, text in files.items():
+        write(toy, path, text)
     with pytest.raises(BuildError) as raised:
         bundle_of(toy)
-    assert str(raised.value) == (
-        "solutions/toy_sum.py:1: import 'shared.pkg.sub': SyntaxError: '(' was never closed "
-        "(<string>, line 1)"
-    )
+    assert str(raised.value) == message
+    assert isinstance(raised.value, SourceSyntaxError) is (files is BEHIND_A_PACKAGE)
 
 
 def test_a_workspace_file_named_as_a_standard_module_is_refused(toy):
