@@ -308,6 +308,21 @@ def test_an_idle_game_gets_the_hint_to_flush(toy):
     assert "hint: an idle game is most often an answer not flushed" in output
 
 
+def test_an_interactor_that_stops_answering_is_not_blamed_on_the_solution_s_buffer(toy):
+    """The solution's line reached the interactor, which never answered: the hint says so
+    (it told the solution to flush)."""
+    stuck = "import sys, time\nprint(100, flush=True)\nsys.stdin.readline()\ntime.sleep(60)\n"
+    (toy / "interactor.py").write_text(stuck)
+    problem(toy, kind="interactive", extra='targets = ["cpython3.8"]\ninteractor = "interactor.py"')
+    asking = "import sys\n\nsys.stdin.readline()\nprint('? 50', flush=True)\nsys.stdin.readline()\n"
+    solution(toy, asking, given="100 7 91\n")
+    code, output = build(toy, interpreters="")
+    assert code == 1, output
+    assert "time limit: idle: killed at" in output
+    assert "hint: the solution's last line ('? 50') reached the interactor" in output
+    assert "an idle game is most often an answer not flushed" not in output
+
+
 SLOW_INTERACTOR = """\
 import sys, time
 time.sleep(1.3)

@@ -55,7 +55,7 @@ from kit.judges.programs import TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
 from kit.run import forbidden, judged
-from kit.run.interact import run_interactive
+from kit.run.interact import TO_INTERACTOR, run_interactive
 from kit.run.limits import (
     KILL_FACTOR,
     MIB,
@@ -579,7 +579,7 @@ class CaseJudge:
             return _Outcome(JE, message(JE, said), details), run
         refused = self.refused(game.solution_stderr) if game.verdict == RE else ""
         if game.verdict == TLE and game.message.startswith(message(TLE, "idle")):
-            details.append(FLUSH_HINT)
+            details.append(idle_hint(game.transcript))
         if game.verdict == RE and crash_line(game.solution_stderr):  # where, as a batch run's
             details.append("the solution's traceback, in its own files:")
             details += explain(self.problem, self.bundle, self.script, game.solution_stderr)
@@ -677,6 +677,28 @@ FLUSH_HINT = (
     "hint: an idle game is most often an answer not flushed: the interactor waits for a line "
     "still in the solution's buffer (print(..., flush=True), or sys.stdout.flush())"
 )
+UNANSWERED_HINT = (
+    "hint: the solution's last line ({line!r}) reached the interactor, which sent nothing after "
+    "it: the interactor may be slow or stuck, or wait for a line still in the solution's buffer "
+    "(print(..., flush=True))"
+)
+SILENT_HINT = (
+    "hint: nothing was exchanged: the side that speaks first did not, or did not flush (the "
+    "solution: print(..., flush=True); the interactor: its first line flushed, or it is stuck)"
+)
+
+
+def idle_hint(transcript: list[str]) -> str:
+    """The hint for an idle game, by who spoke last: the interactor (the solution's answer is
+    still in its buffer), the solution (the interactor did not answer), or nobody."""
+    said = [line for line in transcript if not line[2:].startswith("[")]  # not the notes
+    if not said:
+        return SILENT_HINT
+    if said[-1].startswith(TO_INTERACTOR):
+        return UNANSWERED_HINT.format(line=said[-1][2:])
+    return FLUSH_HINT
+
+
 SILENT_CRASH_HINT = (
     "hint: the run exited with status 0, but its stderr ends with a traceback (an exception in a "
     "thread, which does not end the program, or one caught and printed):"

@@ -630,10 +630,12 @@ def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
         else:
             why = f"the interactor had finished with exit status {end.interactor.code}"
         cpu = f"{solution.cpu:.2f} s CPU"
-        if not limits.per_move and solution.cpu > limits.time:  # busy, not idle
-            killed = f"killed at the {limits.timeout:g} s timeout"
-            return TLE, f"{cpu}, over the {limits.time:g} s limit ({killed})"
-        return TLE, f"idle: killed at the {limits.timeout:g} s timeout after {cpu} ({why})"
+        timeout = f"the {limits.timeout:g} s " + ("game_timeout" if limits.per_move else "timeout")
+        if limits.per_move and solution.cpu > limits.timeout / 2:  # busy, not idle
+            return TLE, f"{cpu} in a game stopped at {timeout}"
+        if not limits.per_move and solution.cpu > limits.time:
+            return TLE, f"{cpu}, over the {limits.time:g} s limit (killed at {timeout})"
+        return TLE, f"idle: killed at {timeout} after {cpu} ({why})"
     return None
 
 

@@ -205,6 +205,19 @@ def test_only_the_last_lines_of_stderr_are_kept(toy_run):
     assert explain(problem, bundle, script, stderr) == [f"line {n}" for n in range(14, 20)]
 
 
+@pytest.mark.parametrize(
+    ("transcript", "hint"),
+    [
+        (["< 100", "> ? 50", "< >"], cases_module.FLUSH_HINT),  # the solution did not answer
+        (["< 100", "> ? 50"], cases_module.UNANSWERED_HINT.format(line="? 50")),
+        (["< [4 more bytes, sent after the solution had stopped]"], cases_module.SILENT_HINT),
+        ([], cases_module.SILENT_HINT),
+    ],
+)
+def test_an_idle_game_s_hint_follows_who_spoke_last(transcript, hint):
+    assert cases_module.idle_hint(transcript) == hint
+
+
 def test_a_problem_without_an_interactor_has_no_interactor_command(toy_run):
     problem = toy_run[0]
     assert interactor_command(problem) is None

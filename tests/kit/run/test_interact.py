@@ -166,6 +166,21 @@ def test_a_solution_busy_after_its_last_answer_is_over_the_limit_not_idle(secret
     ), run.message
 
 
+def test_a_busy_solution_in_a_game_with_a_game_timeout_is_busy_not_idle(secret, tmp_path):
+    """Timed per move (``game_timeout``): a spinning solution was said to be idle, and the
+    limit that stopped the game was not named."""
+    spinner = tmp_path / "spin.py"
+    source = (PROGRAMS / "binary_search.py").read_text() + "\nwhile True:\n    pass\n"
+    spinner.write_text(source)
+    limits = Limits(1.0, 1.0, 1 << 30, 64 << 20, stack_bytes=64 << 20, per_move=True)
+    solution = [sys.executable, "-I", "-S", str(spinner)]
+    run = run_interactive(solution, INTERACTOR, secret, cwd=secret.parent, limits=limits)
+    assert run.verdict == "TLE"
+    assert re.fullmatch(
+        r"time limit: \d\.\d\d s CPU in a game stopped at the 1 s game_timeout", run.message
+    ), run.message
+
+
 def test_solution_that_stops_early_gets_the_interactors_verdict(secret):
     run = play(program("quitter.py"), secret)
     assert run.verdict == "WA"
