@@ -633,14 +633,21 @@ def judge_message(stdout: bytes, stderr: bytes) -> str:
 
 
 NOT_STARTED = ("ModuleNotFoundError", "ImportError", "SyntaxError", "IndentationError", "TabError")
+# exceptions no output can cause: a name the program never bound is a bug of its own (an
+# AttributeError or TypeError may come of an output it did not expect: a rejection)
+OWN_BUGS = ("NameError", "UnboundLocalError")
 
 
 def not_started(status: int, message: str) -> str | None:
     """A Python checker's or interactor's exit 1 that rejects nothing: it could not import or
-    compile (``message``, its exception line, says so): its own failure, described; else
-    None. (An ``assert`` or an exception on the output is a rejection.)"""
-    if status == 1 and message.partition(":")[0].strip() in NOT_STARTED:
+    compile, or it used a name it never bound (``message``, its exception line, says so): its
+    own failure, described; else None. (An ``assert`` or an exception on the output is a
+    rejection.)"""
+    kind = message.partition(":")[0].strip()
+    if status == 1 and kind in NOT_STARTED:
         return f"it could not run: {message}"
+    if status == 1 and kind in OWN_BUGS:
+        return f"it failed on a bug of its own: {message}"
     return None
 
 

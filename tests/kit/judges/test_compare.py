@@ -257,17 +257,23 @@ def test_checker_that_raises_on_a_malformed_output_is_a_wrong_answer(tmp_path, s
 @pytest.mark.parametrize(
     ("body", "said"),
     [
-        ("import helper_not_there\n", "ModuleNotFoundError: No module named 'helper_not_there'"),
-        ("def check(:\n    pass\n", "SyntaxError: "),
+        ("import helper_not_there\n", "it could not run: ModuleNotFoundError: No module named"),
+        ("def check(:\n    pass\n", "it could not run: SyntaxError: "),
+        ("import sys\nprint(respnse)\n", "it failed on a bug of its own: NameError: name 'resp"),
+        (
+            "def check():\n    if False:\n        x = 1\n    return x\ncheck()\n",
+            "it failed on a bug of its own: UnboundLocalError: ",
+        ),
     ],
 )
 def test_a_python_checker_that_cannot_run_is_a_checker_failure(tmp_path, sum_case, body, said):
-    """Exit 1 with an import or syntax error rejects nothing: the checker never read the
-    output (a correct solution got WA, and stress shrank a failure that was not one)."""
+    """Exit 1 with an import or syntax error, or a name never bound, rejects nothing: the
+    checker's own bug (a correct solution got WA, and stress shrank a failure that was not
+    one)."""
     write_program(tmp_path, "broken.py", body)
     judgement = comparator("checker:broken.py", root=tmp_path).judge(sum_case, b"5 5\n", b"3 7\n")
     assert judgement.checker_failed and not judgement.accepted
-    assert judgement.message.startswith(f"checker failed: it could not run: {said}")
+    assert judgement.message.startswith(f"checker failed: {said}")
 
 
 @pytest.mark.parametrize(

@@ -399,3 +399,12 @@ def test_an_interactor_that_cannot_run_is_its_own_failure(secret, tmp_path):
         "judge error: interactor failed: it could not run: "
         "ModuleNotFoundError: No module named 'helper_not_there'"
     )
+    script.write_text(
+        "import sys\nprint(100, 7, flush=True)\nsys.stdin.readline()\nprint(respnse)\n"
+    )
+    run = play(program("binary_search.py"), secret, interactor=[sys.executable, str(script)])
+    assert (run.verdict, run.message) == (
+        "JE",
+        "judge error: interactor failed: it failed on a bug of its own: "
+        "NameError: name 'respnse' is not defined",
+    )
