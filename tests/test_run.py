@@ -281,6 +281,15 @@ def test_the_user_s_own_interactive_problem(toy, program, verdict):
         assert "last lines exchanged" in output
 
 
+def test_a_game_where_nothing_was_exchanged_shows_no_empty_transcript(toy):
+    (toy / "interactor.py").write_text("import sys\nsys.stderr.write('bad secret')\nsys.exit(3)\n")
+    problem(toy, kind="interactive", extra='targets = ["cpython3.8"]\ninteractor = "interactor.py"')
+    solution(toy, "import sys\n\nsys.stdin.readline()\n", given="100 7 91\n")
+    code, output = build(toy, interpreters="")
+    assert code == 1 and "judge error: interactor failed" in output, output
+    assert "last lines exchanged" not in output
+
+
 def test_an_interactive_crash_shows_the_solution_s_traceback_in_its_own_lines(toy):
     """As a batch run's: the exception's line in the solution, after the last lines."""
     shutil.copy(FIXTURES / "interactive" / "guess_interactor.py", toy / "interactor.py")

@@ -567,7 +567,9 @@ class CaseJudge:
         run = Run(
             0, b"", game.solution_stderr, game.solution_seconds, game.cpu_seconds, game.peak_kib
         )
-        details = ["last lines exchanged (> from the solution, < to it):"]
+        details = (
+            ["last lines exchanged (> from the solution, < to it):"] if game.transcript else []
+        )
         details += [f"  {line}" for line in game.transcript]
         if game.verdict == OK:
             checked = self.check_game(case, game.interactor_output)
