@@ -59,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
         empty = Path(folder, "cwd")
         empty.mkdir()
         limits = limits_for(problem, runner)
-        answer = _answer_beside(given) if given is not None and not playing else None
+        # a game's answer goes to its interactor (and to a Polygon checker of its log)
+        answer = _answer_beside(given) if given is not None else None
         judge = CaseJudge(
             problem,
             bundle=bundle,

@@ -89,6 +89,26 @@ def test_an_interactive_problem_needs_its_secret_input(toy):
         run.run(parse("toy_echo", "--root", str(toy)))
 
 
+def test_a_game_s_answer_beside_its_secret_input_goes_to_the_interactor(toy, tmp_path):
+    """As a package's games get theirs: ``run`` gave the interactor an empty answer file."""
+    reads_answer = (
+        "import sys\nanswer = open(sys.argv[2]).read()\n"
+        "sys.exit(42 if answer.strip() == 'expected' else 43)\n"
+    )
+    (toy / "interactor.py").write_text(reads_answer)
+    text = (toy / "problems.toml").read_text()
+    text = text.replace(
+        'kind = "interactive"', 'kind = "interactive"\ninteractor = "kattis:interactor.py"'
+    )
+    (toy / "problems.toml").write_text(text)
+    secret = tmp_path / "game.in"
+    secret.write_text("1\n")
+    args = parse("toy_echo", str(secret), "--root", str(toy))
+    assert run.run(args) == 1  # no answer beside it: the interactor rejects
+    (tmp_path / "game.ans").write_text("expected\n")
+    assert run.run(args) == 0
+
+
 @pytest.mark.parametrize(
     ("judge", "code", "head"),
     [("Kattis", 0, "[toy_sum: ok, 0."), ("nowhere", 1, "[toy_sum: TLE, 1.")],
