@@ -430,7 +430,7 @@ def test_watch_abandons_a_build_when_a_file_it_read_changes_and_ends_its_runs(to
     (toy / "problems.toml").write_text(table.replace("time_limit = 1.0", "time_limit = 10.0", 1))
     solution = toy / "solutions" / "toy_sum.py"
     fixed = solution.read_text()
-    pid_file = toy / "run.pid"
+    pid_file = toy.parent / "run.pid"  # outside the workspace, whose folders are watched
     slow = f"import os, time\nopen({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
     solution.write_text(slow + "time.sleep(20)\n" + fixed)
     started = time.monotonic()
