@@ -306,30 +306,40 @@ def test_an_interactive_crash_shows_the_solution_s_traceback_in_its_own_lines(to
     assert '      File "solutions/toy_sum.py", line 5, in ask' in lines[at:]
 
 
-def test_an_idle_game_gets_the_hint_to_flush(toy):
-    shutil.copy(FIXTURES / "interactive" / "guess_interactor.py", toy / "interactor.py")
+STUCK_INTERACTOR = (
+    "import sys, time\nprint(100, flush=True)\nsys.stdin.readline()\ntime.sleep(60)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("interactor", "solution_text", "hint"),
+    [
+        (  # the solution's answer is still in its buffer
+            None,
+            "import sys\n\nsys.stdin.readline()\nprint(50)\nsys.stdin.readline()\n",
+            "hint: an idle game is most often an answer not flushed",
+        ),
+        (  # the interactor never answered the solution's line: not the solution's buffer
+            STUCK_INTERACTOR,
+            "import sys\n\nsys.stdin.readline()\nprint('? 50', flush=True)\nsys.stdin.readline()\n",
+            "hint: the solution's last line ('? 50') reached the interactor",
+        ),
+    ],
+)
+def test_an_idle_game_s_hint_names_the_side_that_did_not_answer(
+    toy, interactor, solution_text, hint
+):
+    if interactor is None:
+        shutil.copy(FIXTURES / "interactive" / "guess_interactor.py", toy / "interactor.py")
+    else:
+        (toy / "interactor.py").write_text(interactor)
     problem(toy, kind="interactive", extra='targets = ["cpython3.8"]\ninteractor = "interactor.py"')
-    unflushed = "import sys\n\nsys.stdin.readline()\nprint(50)\nsys.stdin.readline()\n"
-    solution(toy, unflushed, given="100 7 91\n")
+    solution(toy, solution_text, given="100 7 91\n")
     code, output = build(toy, interpreters="")
     assert code == 1, output
     assert "time limit: idle: killed at" in output
-    assert "hint: an idle game is most often an answer not flushed" in output
-
-
-def test_an_interactor_that_stops_answering_is_not_blamed_on_the_solution_s_buffer(toy):
-    """The solution's line reached the interactor, which never answered: the hint says so
-    (it told the solution to flush)."""
-    stuck = "import sys, time\nprint(100, flush=True)\nsys.stdin.readline()\ntime.sleep(60)\n"
-    (toy / "interactor.py").write_text(stuck)
-    problem(toy, kind="interactive", extra='targets = ["cpython3.8"]\ninteractor = "interactor.py"')
-    asking = "import sys\n\nsys.stdin.readline()\nprint('? 50', flush=True)\nsys.stdin.readline()\n"
-    solution(toy, asking, given="100 7 91\n")
-    code, output = build(toy, interpreters="")
-    assert code == 1, output
-    assert "time limit: idle: killed at" in output
-    assert "hint: the solution's last line ('? 50') reached the interactor" in output
-    assert "an idle game is most often an answer not flushed" not in output
+    hints = [line.strip() for line in output.splitlines() if line.strip().startswith("hint: ")]
+    assert len(hints) == 1 and hints[0].startswith(hint), hints
 
 
 SLOW_INTERACTOR = """\
