@@ -158,12 +158,8 @@ class Forked:
         self.status: int | None = None
 
     def finished(self) -> bool:
-        if self.status is None:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self.status = os.waitstatus_to_exitcode(status)
-                if self.status == PIPE_CLOSED:
-                    raise BrokenPipeError("the forked process's stdout was closed")
+        if self.status is None and self._reaped() == PIPE_CLOSED:
+            raise BrokenPipeError("the forked process's stdout was closed")
         return self.status is not None
 
     def abandon(self) -> None:
@@ -171,19 +167,20 @@ class Forked:
         for signum in (signal.SIGTERM, signal.SIGKILL):
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.pid, signum)
-            while self.status is None and time.monotonic() < deadline:
-                self._reaped()
+            while self._reaped() is None and time.monotonic() < deadline:
+                time.sleep(0.02)
             if self.status is not None:
                 return
         os.waitpid(self.pid, 0)
         self.status = -signal.SIGKILL
 
-    def _reaped(self) -> None:
-        pid, status = os.waitpid(self.pid, os.WNOHANG)
-        if pid:
-            self.status = os.waitstatus_to_exitcode(status)
-        else:
-            time.sleep(0.02)
+    def _reaped(self) -> int | None:
+        """Its exit status once it has ended (reaped, without waiting), else None."""
+        if self.status is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+        return self.status
 
 
 def _forked_life(work: Callable[[], None], parent: int, told: int) -> None:
