@@ -79,7 +79,8 @@ from kit.run.verdicts import (
     process_verdict,
 )
 
-STDERR_LINES = 6
+STDERR_LINES = 6  # stderr that is not a traceback: its last lines
+TRACEBACK_FRAMES = 3  # a traceback: its last frames whole, and the solution's own deepest
 CLEARLY_OVER = 2.0  # a first run this many times the limit is not repeated: the case is TLE
 
 Progress = Callable[[str], None]
@@ -790,6 +791,47 @@ def _without_loader(lines: list[str], script: str, first_line: int, helpers: set
     return kept
 
 
+def _frame_blocks(lines: list[str]) -> list[tuple[int, int]]:
+    """Where each frame of a traceback starts and ends in ``lines``: its ``File`` line (or the
+    loader's line standing for its frames) and the lines under it (its code, the carets of
+    Python 3.11+, "[Previous line repeated ...]")."""
+    blocks: list[tuple[int, int]] = []
+    at = 0
+    while at < len(lines):
+        if not (lines[at].startswith('  File "') or lines[at] == LOADER_FRAMES):
+            at += 1
+            continue
+        end = at + 1
+        while end < len(lines) and (
+            lines[end].startswith("    ") or lines[end].startswith("  [Previous line")
+        ):
+            end += 1
+        blocks.append((at, end))
+        at = end
+    return blocks
+
+
+def _tail(lines: list[str], solution: str) -> list[str]:
+    """What is shown of a run's stderr: all of it when short; else, of a traceback, its last
+    frames whole, the solution's own deepest frame before them (the line of the author's code
+    that led there) and its exception; of other text, its last lines."""
+    blocks = _frame_blocks(lines)
+    if len(lines) <= STDERR_LINES or not blocks:
+        return lines[-STDERR_LINES:]
+    shown = blocks[-TRACEBACK_FRAMES:]
+    own = [block for block in blocks if f'File "{solution}"' in lines[block[0]]]
+    if own and own[-1] < shown[0]:
+        shown.insert(0, own[-1])
+    kept: list[str] = []
+    for number, (start, end) in enumerate(shown):
+        before = shown[number - 1][1] if number else 0
+        left = sum(1 for block in blocks if before <= block[0] < start)
+        if left:
+            kept.append(f"  [... {left} frame{'s' if left > 1 else ''} not shown]")
+        kept += lines[start:end]
+    return kept + lines[blocks[-1][1] :][:STDERR_LINES]
+
+
 def _source_line(path: Path, number: int) -> str:
     """Line ``number`` of the file at ``path``, stripped ("" when there is none)."""
     try:
@@ -819,7 +861,7 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
     if bundle is not None:
         lines = _without_loader(lines, script.name, bundle.entry_first_line, helpers)
     lines = [_FILE_LINE.sub(source, line)[:200] for line in lines]
-    details = _with_helper_sources(problem.root, lines, helpers)[-STDERR_LINES:]
+    details = _tail(_with_helper_sources(problem.root, lines, helpers), solution)
     if "Exceeds the limit (4300 digits)" in text:
         details.append(
             "hint: Python 3.11+ limits int<->str conversions to 4300 digits; call "

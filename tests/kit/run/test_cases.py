@@ -199,6 +199,29 @@ def test_usual_mistakes_get_a_hint(toy_run, stderr, hint):
     assert details[0] == stderr.decode() and hint in details[-1] and details[-1].startswith("hint:")
 
 
+def _frame(file: str, line: int, code: str, carets: bool = False) -> list[str]:
+    return [f'  File "{file}", line {line}, in f', f"    {code}"] + (["    ~~~^^^"] * carets)
+
+
+def test_a_long_traceback_keeps_whole_frames_and_the_solution_s_own(toy_run):
+    """The last frames whole (their carets under 3.11+ too), the solution's deepest frame
+    before them, the frames left out counted, and the exception."""
+    problem, bundle, script, _ = toy_run
+    own = _frame("solutions/toy_sum.py", 3, "main()") + _frame("solutions/toy_sum.py", 9, "f(x)")
+    helper = [line for n in range(5) for line in _frame("/lib/h.py", n + 1, f"g{n}()", True)]
+    stderr = ["Traceback (most recent call last):", *own, *helper, "ValueError: x"]
+    shown = explain(problem, None, script, "\n".join(stderr).encode())
+    assert shown == [
+        "  [... 1 frame not shown]",
+        *_frame("solutions/toy_sum.py", 9, "f(x)"),
+        "  [... 2 frames not shown]",
+        *helper[-9:],
+        "ValueError: x",
+    ]
+    short = ["Traceback (most recent call last):", *own[2:], "ValueError: x"]
+    assert explain(problem, None, script, "\n".join(short).encode()) == short
+
+
 def test_only_the_last_lines_of_stderr_are_kept(toy_run):
     problem, bundle, script, _ = toy_run
     stderr = "".join(f"line {n}\n" for n in range(20)).encode()
