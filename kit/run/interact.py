@@ -62,6 +62,7 @@ import contextlib
 import os
 import queue
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -511,6 +512,14 @@ def _reap(pid: int, side: str, exits: dict[str, _Exit], reaped: queue.Queue[str]
     reaped.put(side)
 
 
+def _end_solution(watch: int) -> None:
+    """End the solution under its ``watch`` (``kit.run.launcher``'s ``wrap``), which then
+    still reports what it measured (the peak of a game killed for its output); the deadline
+    ends both, should the watch not answer."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(watch, signal.SIGUSR1)
+
+
 def _supervise(
     pids: dict[str, int],
     exits: dict[str, _Exit],
@@ -539,7 +548,7 @@ def _supervise(
             break
         if over.is_set() and "solution" in running and "solution" not in killed:
             killed["solution"] = "output"
-            kill_group(pids["solution"])
+            _end_solution(pids["solution"])
         wake = min(deadline, now + 0.05)  # the output cap is checked this often
         if "solution" in killed:
             pass
@@ -548,7 +557,7 @@ def _supervise(
                 grace_end = now + GRACE_SECONDS
             if now >= grace_end:
                 killed["solution"] = "grace"
-                kill_group(pids["solution"])
+                _end_solution(pids["solution"])
             wake = min(wake, grace_end)
         with contextlib.suppress(queue.Empty):
             side = reaped.get(timeout=max(0.0, wake - now))

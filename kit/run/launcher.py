@@ -12,7 +12,8 @@ would start at its own size. Standard library only, nothing done on import.
   kit that reads no answer knows which group to end: the run killed this watch).
 - ``wrap REPORT TIMEOUT MEMORY_KIB STACK ARGV...``: runs ARGV with the stdin and stdout it was
   given (the pipes of an interactive game), its stderr drained, and writes what it measured to
-  the file REPORT. ARGV stays in the wrapper's process group (killing the group kills both).
+  the file REPORT. ARGV stays in the wrapper's process group (killing the group kills both);
+  SIGUSR1 to the wrapper ends ARGV alone, and the report is still written.
 
 ``watch`` waits for a process group leader while draining its stderr pipe, killing the group
 at the deadline or once the run's memory (``run_kib``: the leader's resident set, plus what
@@ -129,6 +130,13 @@ def _stopped(signum: int, _frame: object) -> None:
         kill(_current[0])
         sweep()
     os._exit(128 + signum)
+
+
+def _end_run(_signum: int, _frame: object) -> None:
+    """SIGUSR1 to a ``wrap`` watch: the kit ends the run (past its output limit, or left
+    running after the interactor's rejection) and still wants what the watch measured."""
+    if _current[0]:
+        kill(_current[0])
 
 
 def stop_on_signals() -> None:
@@ -427,6 +435,7 @@ def wrap(arguments: list[str]) -> int:
     stack_bytes = None if arguments[3] == "unlimited" else int(arguments[3])
     argv = arguments[4:]
     stop_on_signals()
+    signal.signal(signal.SIGUSR1, _end_run)
     end_with_parent(signal.SIGTERM, os.getppid())
     become_subreaper()
     err_read, err_write = os.pipe()

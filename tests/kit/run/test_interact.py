@@ -197,6 +197,7 @@ def test_solution_that_never_reads_is_stopped_after_the_rejection(secret):
     assert (run.verdict, run.message) == ("WA", "wrong answer: more than 7 guesses")
     assert run.transcript.count("< >") == 7
     assert LATE.fullmatch(run.transcript[-1])
+    assert run.peak_kib > 1024  # measured, though killed after the grace period
 
 
 def test_interactor_that_raises_is_a_wrong_answer_with_its_exception(secret):
@@ -338,6 +339,15 @@ def test_output_past_the_limit_is_an_output_limit(secret, tmp_path):
     run = play([sys.executable, "-I", "-S", str(flood)], secret, output_bytes=1 << 20)
     assert run.verdict == "OLE", run.message
     assert run.message.startswith("output limit: more than 1 MiB written")
+
+    lingering = tmp_path / "lingering.py"  # its pipe closed, it stays until it is killed
+    lingering.write_text(
+        "import sys, time\ntry:\n    while True:\n        sys.stdout.write('1' * 65536)\n"
+        "except OSError:\n    time.sleep(30)\n"
+    )
+    run = play([sys.executable, "-I", "-S", str(lingering)], secret, output_bytes=1 << 20)
+    assert run.verdict == "OLE", run.message
+    assert run.peak_kib > 1024, run.peak_kib  # its watch ended it and still reported (gave 0)
 
 
 def test_a_flood_after_the_interactor_rejected_keeps_the_rejection(secret, tmp_path):
