@@ -65,10 +65,11 @@ from kit.run.limits import (
     run_limited,
     time_over,
 )
-from kit.run.process import Run, Timing
+from kit.run.process import MEMORY, Run, Timing
 from kit.run.schedule import SKIPPED, Job, Schedule, cores, run_jobs
 from kit.run.verdicts import (
     JE,
+    MLE,
     OK,
     RE,
     TLE,
@@ -566,8 +567,9 @@ class CaseJudge:
             feedback=feedback,
         )
         run = Run(
-            0, b"", game.solution_stderr, game.solution_seconds, game.cpu_seconds, game.peak_kib
-        )
+            0, b"", game.solution_stderr, game.solution_seconds, game.cpu_seconds, game.peak_kib,
+            killed=MEMORY if game.verdict == MLE else None,  # its peak is the kill's, not counted
+        )  # fmt: skip
         details = (
             ["last lines exchanged (> from the solution, < to it):"] if game.transcript else []
         )

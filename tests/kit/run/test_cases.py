@@ -241,6 +241,24 @@ def test_an_idle_game_s_hint_follows_who_spoke_last(transcript, hint):
     assert cases_module.idle_hint(transcript) == hint
 
 
+def test_a_game_killed_for_its_memory_gives_no_warning_of_its_peak(checkout_copy, tmp_path):
+    """The peak of a game killed over the memory limit is the kill's: it is the failure's
+    message, not a passing target's memory over half the limit."""
+    root = checkout_copy("guess")
+    solution = root / "solutions" / "guess.py"
+    solution.write_text("hog = bytearray(100 << 20)\nhog[::4096] = b'1' * len(hog[::4096])\n")
+    problem = load_registry(root)["guess"]
+    folder = tmp_path / "bundle"
+    folder.mkdir()
+    bundle, script = write_bundle(problem, folder)
+    runner = stand_in(list(problem.targets))
+    columns = [Column(target, runner, static_only=True) for target in problem.targets]
+    cases = [Case("sample-1", problem.samples_dir / "sample-1.in", None)]
+    ran = run_all(problem, bundle, script, cases, columns, options=ONE_AT_A_TIME)
+    assert ran.counts == "1 MLE", ran.failures
+    assert not [warning for warning in ran.warnings if "over half" in warning], ran.warnings
+
+
 def test_a_problem_without_an_interactor_has_no_interactor_command(toy_run):
     problem = toy_run[0]
     assert interactor_command(problem) is None
