@@ -51,7 +51,7 @@ from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
 from kit.judges.compare import CheckerComparator, Comparator, crash_line, parse_compare
 from kit.judges.profiles import OWN, WALL, profile_for
-from kit.judges.programs import TESTLIB, Interactor, parse_interactor
+from kit.judges.programs import KIT, TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
 from kit.run import forbidden, judged
@@ -582,6 +582,8 @@ class CaseJudge:
         if game.verdict == WA and game.next_input is not None:
             said = "interactor wrote nextpass.in, and rejected (exit status 43)"
             return _Outcome(JE, message(JE, said), details), run
+        if game.verdict == JE and self.interactor.protocol == KIT and TESTLIB_USAGE in game.message:
+            details.append(TESTLIB_INTERACTOR_HINT)
         refused = self.refused(game.solution_stderr) if game.verdict == RE else ""
         if game.verdict == TLE and game.message.startswith(message(TLE, "idle")):
             details.append(idle_hint(game.transcript))
@@ -704,6 +706,11 @@ def idle_hint(transcript: list[str]) -> str:
     return FLUSH_HINT
 
 
+TESTLIB_USAGE = "<input-file> <output-file> [<answer-file>"  # registerInteraction's usage
+TESTLIB_INTERACTOR_HINT = (
+    'hint: a testlib interactor takes INPUT OUTPUT ANSWER: write interactor = "testlib:PATH" '
+    "in problems.toml (a bare PATH is the kit's own protocol, PATH INPUT)"
+)
 SILENT_CRASH_HINT = (
     "hint: the run exited with status 0, but its stderr ends with a traceback (an exception in a "
     "thread, which does not end the program, or one caught and printed):"

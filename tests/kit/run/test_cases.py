@@ -13,7 +13,15 @@ from kit.judges.targets import stand_in
 from kit.pipeline import write_bundle
 from kit.registry import NO_ANSWER, Case, load_registry
 from kit.run import cases as cases_module
-from kit.run.cases import CaseJudge, Column, RunOptions, explain, interactor_command, run_all
+from kit.run.cases import (
+    TESTLIB_USAGE,
+    CaseJudge,
+    Column,
+    RunOptions,
+    explain,
+    interactor_command,
+    run_all,
+)
 from kit.run.limits import limits_for
 from kit.run.process import Run, Timing
 from kit.run.verdicts import OK
@@ -257,6 +265,31 @@ def test_a_game_killed_for_its_memory_gives_no_warning_of_its_peak(checkout_copy
     ran = run_all(problem, bundle, script, cases, columns, options=ONE_AT_A_TIME)
     assert ran.counts == "1 MLE", ran.failures
     assert not [warning for warning in ran.warnings if "over half" in warning], ran.warnings
+
+
+@pytest.mark.parametrize(("spec", "hinted"), [("{}", True), ("testlib:{}", False)])
+def test_a_testlib_interactor_named_without_its_protocol_gets_a_hint(
+    checkout_copy, tmp_path, spec, hinted
+):
+    """testlib's usage message (registerInteraction wants INPUT OUTPUT [ANSWER]) from an
+    interactor run by the kit's own protocol (PATH INPUT) says how to name it."""
+    root = checkout_copy("guess")
+    usage = "FAIL Program must be run with the following arguments: " + TESTLIB_USAGE + "]"
+    (root / "interactors" / "guess.py").write_text(
+        f"import sys\nprint({usage!r}, file=sys.stderr)\nsys.exit(3)\n"
+    )
+    problem = load_registry(root)["guess"]
+    problem = replace(problem, interactor=spec.format("interactors/guess.py"))
+    folder = tmp_path / "bundle"
+    folder.mkdir()
+    bundle, script = write_bundle(problem, folder)
+    runner = stand_in(list(problem.targets))
+    columns = [Column(target, runner, static_only=True) for target in problem.targets]
+    cases = [Case("sample-1", problem.samples_dir / "sample-1.in", None)]
+    ran = run_all(problem, bundle, script, cases, columns, options=ONE_AT_A_TIME)
+    (failure,) = ran.failures
+    assert failure.word == "JE", failure.message
+    assert (cases_module.TESTLIB_INTERACTOR_HINT in failure.details) == hinted, failure.details
 
 
 def test_a_problem_without_an_interactor_has_no_interactor_command(toy_run):
