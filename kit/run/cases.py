@@ -55,7 +55,7 @@ from kit.judges.programs import KIT, TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
 from kit.run import forbidden, judged
-from kit.run.interact import TO_INTERACTOR, run_interactive
+from kit.run.interact import AFTER_ACCEPTED, TO_INTERACTOR, run_interactive
 from kit.run.limits import (
     KILL_FACTOR,
     MIB,
@@ -587,6 +587,8 @@ class CaseJudge:
         refused = self.refused(game.solution_stderr) if game.verdict == RE else ""
         if game.verdict == TLE and game.message.startswith(message(TLE, "idle")):
             details.append(idle_hint(game.transcript))
+        if game.message.endswith(AFTER_ACCEPTED) and b"BrokenPipeError" in game.solution_stderr:
+            details.append(WROTE_AFTER_HINT)
         if game.verdict == RE and crash_line(game.solution_stderr):  # where, as a batch run's
             details.append("the solution's traceback, in its own files:")
             details += explain(self.problem, self.bundle, self.script, game.solution_stderr)
@@ -706,6 +708,11 @@ def idle_hint(transcript: list[str]) -> str:
     return FLUSH_HINT
 
 
+WROTE_AFTER_HINT = (
+    "hint: the solution wrote after the interactor had accepted and exited; on a judge the "
+    "pipe to the interactor is closed by then and the write fails: write nothing once the "
+    "game is over"
+)
 TESTLIB_USAGE = "<input-file> <output-file> [<answer-file>"  # registerInteraction's usage
 TESTLIB_INTERACTOR_HINT = (
     'hint: a testlib interactor takes INPUT OUTPUT ANSWER: write interactor = "testlib:PATH" '

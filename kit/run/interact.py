@@ -39,7 +39,8 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
 - ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
   each other, or the solution going on after the interactor accepted);
 - ``RE``: the solution stopped first with a non-zero status or a signal, or failed after the
-  interactor accepted;
+  interactor accepted (a write once the interactor has exited fails, its pipe closed, as on a
+  judge whose two pipes are joined);
 - ``WA`` (``PE``, ``JE``): the interactor rejected or failed after the solution had exited
   normally (the message says the solution had stopped);
 - ``ok``.
@@ -61,6 +62,7 @@ from __future__ import annotations
 import contextlib
 import os
 import queue
+import select
 import shutil
 import signal
 import subprocess
@@ -96,6 +98,7 @@ from kit.run.process import (
 )
 from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA, message
 
+AFTER_ACCEPTED = " (after the interactor accepted)"  # the end of a late failure's message
 GRACE_SECONDS = 1.0
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
 CHUNK = 1 << 16
@@ -224,6 +227,17 @@ class _Cap:
         return not self.over.is_set()
 
 
+def _next_chunk(source: int, reader_gone: int | None) -> bytes | None:
+    """What ``source`` has next; b"" at its end; None once ``reader_gone`` is readable and
+    ``source`` has nothing waiting."""
+    if reader_gone is not None and source not in select.select([source, reader_gone], [], [])[0]:
+        return None
+    try:
+        return os.read(source, CHUNK)
+    except OSError:
+        return b""
+
+
 def _relay(
     source: IO[bytes],
     target: IO[bytes],
@@ -233,25 +247,28 @@ def _relay(
     record: _Transcript,
     ends: _Ends,
     cap: _Cap | None = None,
+    reader_gone: int | None = None,
 ) -> None:
     """Copy ``source`` to ``target`` until end of file, then close ``target``.
 
     A closed ``target`` does not stop the reading, so the writer never blocks on a full pipe;
     what is read after the other side stopped talking is counted (a note in the transcript),
-    not recorded line by line. The end is recorded before ``target`` is closed, so an end it
-    causes on the other side is always recorded after it. Past ``cap`` nothing more is
-    relayed (the caller kills the writer).
+    not recorded line by line. With ``reader_gone`` (a descriptor readable once the reader
+    has exited: the solution's relay) the copy stops there and ``source`` is closed, so the
+    writer's next write fails, as on a judge whose pipes are joined (a Python solution's
+    ``BrokenPipeError``); that is not the writer's end. The end of ``source`` is recorded
+    before ``target`` is closed, so an end it causes on the other side is always recorded
+    after it. Past ``cap`` nothing more is relayed (the caller kills the writer).
     """
     open_target = True
+    reader_ended = False
     late = 0
     reader = "interactor" if side == "solution" else "solution"
     try:
         while True:
-            try:
-                data = os.read(source.fileno(), CHUNK)
-            except OSError:
-                data = b""
-            if not data:
+            data = _next_chunk(source.fileno(), reader_gone)
+            if not data:  # None: not the end of what it says, the reader's
+                reader_ended = data is None
                 break
             if not open_target or ends.ended(reader):
                 # not delivered, or sent to a side that has stopped talking: not held against
@@ -273,7 +290,8 @@ def _relay(
     finally:
         if late:
             record.note(mark, f"[{late} more bytes, sent after the {reader} had stopped]")
-        ends.add(side)
+        if not reader_ended:
+            ends.add(side)
         for stream in (target, source):
             with contextlib.suppress(OSError):
                 stream.close()
@@ -446,11 +464,18 @@ def _play(
     (``accepted``: the interactor's status that accepts)."""
     assert solution_process.stdin and solution_process.stdout
     assert interactor_process.stdin and interactor_process.stdout
+    interactor_gone = os.pipe()  # its writing end closed when the interactor is reaped
     relays = [
         threading.Thread(
             target=_relay,
             args=(solution_process.stdout, interactor_process.stdin, "solution"),
-            kwargs={"mark": TO_INTERACTOR, "record": record, "ends": ends, "cap": cap},
+            kwargs={
+                "mark": TO_INTERACTOR,
+                "record": record,
+                "ends": ends,
+                "cap": cap,
+                "reader_gone": interactor_gone[0],
+            },
             daemon=True,
         ),
         threading.Thread(
@@ -463,8 +488,11 @@ def _play(
     exits: dict[str, _Exit] = {}
     reaped: queue.Queue[str] = queue.Queue()
     waiters = [
-        threading.Thread(target=_reap, args=(process.pid, side, exits, reaped), daemon=True)
-        for side, process in (("solution", solution_process), ("interactor", interactor_process))
+        threading.Thread(target=_reap, args=(process.pid, side, exits, reaped, told), daemon=True)
+        for side, process, told in (
+            ("solution", solution_process, None),
+            ("interactor", interactor_process, interactor_gone[1]),
+        )
     ]
     for thread in relays + waiters:
         thread.start()
@@ -482,6 +510,7 @@ def _play(
         kill_group(interactor_process.pid)
         for thread in relays:
             thread.join(timeout=2.0)
+    os.close(interactor_gone[0])
     return exits, killed
 
 
@@ -503,12 +532,18 @@ def _start(
         raise BuildError(f"cannot start the {role} {argv[0]}: {error.strerror or error}") from None
 
 
-def _reap(pid: int, side: str, exits: dict[str, _Exit], reaped: queue.Queue[str]) -> None:
+def _reap(
+    pid: int, side: str, exits: dict[str, _Exit], reaped: queue.Queue[str], told: int | None
+) -> None:
+    """Wait for ``pid``; its exit into ``exits``, its side into ``reaped``, and the
+    descriptor ``told`` closed (its reading end becomes readable)."""
     with tracked(pid):  # its session ended with the kit, should the kit be stopped
         _, status, usage = os.wait4(pid, 0)
     exits[side] = _Exit(
         os.waitstatus_to_exitcode(status), time.monotonic(), usage.ru_utime + usage.ru_stime
     )
+    if told is not None:
+        os.close(told)
     reaped.put(side)
 
 
@@ -665,7 +700,7 @@ def _ended(end: _Ending, limits: Limits) -> tuple[str, str]:
     if end.rejected:
         return end.statuses.rejection(end.interactor.code), end.said + after
     if failure:
-        return RE, failure + " (after the interactor accepted)"
+        return RE, failure + AFTER_ACCEPTED
     return OK, summary_line(end.interactor_said.encode()) or "accepted"
 
 

@@ -292,6 +292,28 @@ def test_a_testlib_interactor_named_without_its_protocol_gets_a_hint(
     assert (cases_module.TESTLIB_INTERACTOR_HINT in failure.details) == hinted, failure.details
 
 
+def test_a_write_after_the_interactor_accepted_gets_a_hint(checkout_copy, tmp_path):
+    root = checkout_copy("guess")
+    solution = root / "solutions" / "guess.py"
+    solution.write_text(
+        solution.read_text().replace(
+            "    main()\n",
+            "    main()\n    import time\n    time.sleep(0.3)\n    print('bye', flush=True)\n",
+        )
+    )
+    problem = load_registry(root)["guess"]
+    folder = tmp_path / "bundle"
+    folder.mkdir()
+    bundle, script = write_bundle(problem, folder)
+    runner = stand_in(list(problem.targets))
+    columns = [Column(target, runner, static_only=True) for target in problem.targets]
+    cases = [Case("sample-1", problem.samples_dir / "sample-1.in", None)]
+    ran = run_all(problem, bundle, script, cases, columns, options=ONE_AT_A_TIME)
+    (failure,) = ran.failures
+    assert failure.word == "RE", failure.message
+    assert cases_module.WROTE_AFTER_HINT in failure.details, failure.details
+
+
 def test_a_problem_without_an_interactor_has_no_interactor_command(toy_run):
     problem = toy_run[0]
     assert interactor_command(problem) is None

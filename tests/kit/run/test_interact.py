@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
-from kit.run.interact import run_interactive
+from kit.run.interact import AFTER_ACCEPTED, run_interactive
 from kit.run.limits import Limits
 from tests.kit.run.hostile import forked_hog
 
@@ -358,6 +358,23 @@ def test_a_flood_after_the_interactor_rejected_keeps_the_rejection(secret, tmp_p
     run = play([sys.executable, "-I", "-S", str(flood)], secret, output_bytes=1 << 20)
     assert (run.verdict, run.message) == ("WA", "wrong answer: more than 7 guesses"), run.message
     assert LATE.fullmatch(run.transcript[-1])
+
+
+def test_a_write_after_the_interactor_accepted_fails_as_on_a_judge(secret, tmp_path):
+    """With the pipes joined, the interactor's exit closes the solution's pipe: a farewell
+    line written after it fails (BrokenPipeError), a runtime error after the acceptance."""
+    farewell = tmp_path / "farewell.py"
+    farewell.write_text(
+        (PROGRAMS / "binary_search.py")
+        .read_text()
+        .replace(
+            "    main()\n",
+            "    main()\n    import time\n    time.sleep(0.3)\n    print('bye', flush=True)\n",
+        )
+    )
+    run = play([sys.executable, "-I", "-S", str(farewell)], secret)
+    assert run.verdict == "RE", run.message
+    assert run.message.endswith(AFTER_ACCEPTED) and "BrokenPipeError" in run.message
 
 
 def test_a_memory_hog_is_a_memory_limit_with_its_peak(secret, tmp_path):
