@@ -6,7 +6,8 @@ Modes:
   (``\\r`` included, so CRLF equals LF) and blank lines at the end are ignored; when only the
   layout differs (the same tokens on other lines, or spaced otherwise) it is a presentation
   error;
-- ``"tokens"``: the whitespace-separated tokens are equal;
+- ``"tokens"``: the tokens are equal, separated as testlib's ``wcmp`` reads words (by
+  space, tab, CR and LF only: testlib.h's ``isBlanks``; a form feed is part of a token);
 - ``"float:TOL"``: as many tokens; two tokens that both read as numbers are equal when their
   absolute or relative error is at most TOL (``nan`` equals only ``nan``, an infinity only
   the same infinity); any other token must be equal as text;
@@ -195,11 +196,20 @@ def judged_lines(output: bytes) -> list[bytes]:
     return [line.rstrip() for line in lines[:end]]
 
 
+_BLANKS = re.compile(rb"[ \t\r\n]+")  # testlib's blanks (``isBlanks``): LF, CR, space, tab
+
+
+def tokens(output: bytes) -> list[bytes]:
+    """The tokens of ``output`` as testlib reads words: separated by its four blanks only, so
+    a form feed or vertical tab (blanks to Python's ``split``) is part of a token."""
+    return [token for token in _BLANKS.split(output) if token]
+
+
 class TokensComparator(Comparator):
     spec = "tokens"
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        return _first_difference("token", expected.split(), got.split(), _exactly)
+        return _first_difference("token", tokens(expected), tokens(got), _exactly)
 
 
 class FloatComparator(Comparator):
@@ -208,7 +218,7 @@ class FloatComparator(Comparator):
         self.tolerance = tolerance
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        return _first_difference("token", expected.split(), got.split(), self._token_difference)
+        return _first_difference("token", tokens(expected), tokens(got), self._token_difference)
 
     def _token_difference(self, a: bytes | None, b: bytes | None) -> str | None:
         if a == b:

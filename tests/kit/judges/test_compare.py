@@ -87,6 +87,16 @@ def test_tokens_accepts_any_whitespace_between_equal_tokens():
     assert tokens.compare(NO_INPUT, b"1 2\n3\n", b"  1\n\n2 \t 3") is None
 
 
+@pytest.mark.parametrize("spec", ["tokens", "float:1e-6"])
+@pytest.mark.parametrize("blank", [b"\x0c", b"\x0b", b"\xc2\xa0"])
+def test_tokens_are_separated_by_testlib_s_four_blanks_only(spec, blank):
+    """testlib's wcmp reads words between LF, CR, space and tab (``isBlanks``): a form feed
+    or vertical tab, blanks to Python's ``bytes.split``, is part of the token."""
+    compare = comparator(spec)
+    assert compare.compare(NO_INPUT, b"3\n", b"3" + blank + b"\n") is not None
+    assert compare.compare(NO_INPUT, b"3 4\n", b"3\r\n\t4") is None
+
+
 def test_tokens_reports_the_first_differing_token():
     tokens = comparator("tokens")
     assert tokens.compare(NO_INPUT, b"1 2\n3\n", b"1 2 4") == "token 3: expected '3', got '4'"
