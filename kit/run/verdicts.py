@@ -32,11 +32,13 @@ API::
 
 from __future__ import annotations
 
+import signal
 from collections import Counter
 from collections.abc import Iterable
 from enum import StrEnum
 
 from kit.judges.compare import Judgement, crash_line
+from kit.judges.profiles import CPU
 from kit.processes import signal_name
 from kit.run.limits import Limits, exceeded
 from kit.run.process import MEMORY, OUTPUT, PARENT, TIME, Run
@@ -115,6 +117,10 @@ def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
     )
     if broken is not None:
         return limit_verdict(*broken)
+    if run.returncode == -signal.SIGXCPU and limits.clock == CPU:
+        # a judge holding CPU time to RLIMIT_CPU sees this kill as its time limit
+        # (problemtools' judge/execute.py: SIGXCPU is a time limit, checked before a crash)
+        return TLE, message(TLE, "killed by signal SIGXCPU (its CPU time limit)")
     if run.returncode < 0:
         return RE, message(RE, f"killed by signal {signal_name(-run.returncode)}")
     if run.returncode != 0:

@@ -7,13 +7,16 @@ the verdict the build, ``run`` and ``stress`` give it.
 """
 
 import shutil
+import signal
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from kit.judges.profiles import CPU
 from kit.judges.targets import found
 from kit.run.limits import Limits
 from kit.run.process import MEMORY, PARENT, TIME, Run
@@ -51,6 +54,14 @@ def test_a_run_is_judged_in_the_order_a_judge_stops_it(fields, word, start):
     got_word, text = process_verdict(ran(**fields), LIMITS)
     assert got_word == word
     assert text.startswith(start), text
+
+
+def test_death_by_sigxcpu_is_a_time_limit_where_the_judge_counts_cpu_time():
+    """problemtools (judge/execute.py) reads SIGXCPU, RLIMIT_CPU's kill, as a time limit;
+    where the wall clock is counted it is a signal like any other."""
+    run = Run(-signal.SIGXCPU, b"", b"", 0.2, 0.2, 1000)
+    assert process_verdict(run, replace(LIMITS, clock=CPU))[0] == TLE
+    assert process_verdict(run, LIMITS)[0] == RE
 
 
 def test_a_clean_run_has_no_process_verdict():
