@@ -135,11 +135,14 @@ def table(results: list[Result]) -> str:
             by_label = {column.target.label: column for column in result.columns}
             for label in columns:
                 column = by_label.get(label)
-                if column is None or not column.slowest.seconds:
+                if column is None or not (column.slowest.seconds or column.peak_kib):
                     row.append("-" if column is None or not column.static_only else "*")
                     continue
                 timing = column.slowest
                 peak = _peak(column.peak_kib) + ("*" if column.static_only else "")
+                if not timing.seconds:  # every case failed: no time to give, its peak counts
+                    row.append(f"- {peak}")
+                    continue
                 if per_move(result):
                     row.append(f"{games_cell(result, label)} {peak}")
                     continue

@@ -80,6 +80,12 @@ def test_a_column_whose_runs_were_all_killed_shows_no_peak_rather_than_zero(toy)
     assert "3.000/3.000 s     -      0.500/0.500 s  40.0 MiB" in row
 
 
+def test_a_column_whose_cases_all_failed_shows_its_peak_without_a_time(toy):
+    columns = [column("cpython3.8", peak_mib=12), column("pypy3", static_only=True)]
+    row = report.table([passed(toy_sum(toy), columns)]).splitlines()[2]
+    assert row.split()[5:8] == ["-", "12.0", "MiB"], row
+
+
 def test_an_interactive_problem_without_an_interactor_spans_the_cases_and_targets(toy):
     echo = load_registry(toy)["toy_echo"]
     result = Result(echo, bundle_bytes=1024, columns=[column("cpython3.8")])
