@@ -19,7 +19,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "--repeat", type=repeats, default=5, help=f"runs per case (5, at most {MAX_REPEAT})"
     )
-    add_target(parser, "default: the kit's Python and each target's interpreter here")
+    add_target(parser, "default: each of the problem's targets whose interpreter is here")
     add_root(parser)
     parser.set_defaults(run=run)
     return parser

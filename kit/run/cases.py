@@ -679,8 +679,8 @@ WAITING_HINT = (
 IDLE_HINT = (
     "hint: its CPU time was {cpu:.3f} s, within the limit: the rest of its wall time it was not "
     "running (sleeping or waiting, or kept from a core by other work on this machine, which a "
-    "quieter machine or -j 1 rules out); the kit counts the wall time where the judge documents "
-    "no other clock"
+    "quieter machine, or the build's -j 1, rules out); the kit counts the wall time where the "
+    "judge documents no other clock"
 )
 FLUSH_HINT = (
     "hint: an idle game is most often an answer not flushed: the interactor waits for a line "
