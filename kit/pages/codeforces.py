@@ -50,12 +50,23 @@ def read(root: Element, source: str, url: str | None) -> Page:
         "Codeforces' <div class=sample-test> with <div class=input> and <div class=output> "
         "each holding a <pre>",
     )
-    return Page(NAME, title, time, memory, samples, time_shown, memory_shown, _id(url))
+    page_id = _id(url) or _title_id(root)
+    return Page(NAME, title, time, memory, samples, time_shown, memory_shown, page_id)
 
 
 def _pre(box: Element) -> str | None:
     pre = box.find("pre")
     return pre.pre_text() if pre is not None else None
+
+
+def _title_id(root: Element) -> str | None:
+    """The id in a problemset or contest page's ``<title>`` (``Problem - 1913A - Codeforces``):
+    a page saved from a browser keeps no URL."""
+    head = root.find("title")
+    found = (
+        re.fullmatch(r"\s*Problem - (\d+[A-Z]\d?) - Codeforces\s*", head.text()) if head else None
+    )
+    return found[1] if found else None
 
 
 def _id(url: str | None) -> str | None:

@@ -79,6 +79,13 @@ def test_a_saved_page_s_address_is_read_from_its_open_graph_tag(tmp_path):
     assert read_page(str(tmp_path / "bare.html")).id is None
 
 
+def test_a_codeforces_title_without_a_problem_id_gives_none(tmp_path):
+    text = (PAGES / "codeforces.html").read_text()
+    saved = tmp_path / "gym.html"
+    saved.write_text(text.replace("Problem - 1913A - Codeforces", "Problem - A - Codeforces"))
+    assert read_page(str(saved)).id is None
+
+
 @pytest.mark.parametrize(
     ("page", "judge", "title", "limits", "samples", "problem_id"),
     [
@@ -88,7 +95,7 @@ def test_a_saved_page_s_address_is_read_from_its_open_graph_tag(tmp_path):
             "Rating Increase",
             (2.0, 256),
             [("3\n20002001\n391125\n200200\n", "2000 2001\n39 1125\n-1\n"), ("1\n12\n", "1 2\n")],
-            None,
+            "1913A",  # from the page's <title>: a saved page keeps no address
         ),
         (
             "atcoder.html",
