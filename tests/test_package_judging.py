@@ -204,7 +204,7 @@ def test_first_failure_stops_at_the_first_failing_case_in_the_judges_order(tmp_p
         "sum: packages/kattis_sum/data/sample/2.in: wrong answer: token 1: expected "
         "'Impossible', got '-4' (3.8)"
     ]
-    assert "sum: stopped at the first failure (--first-failure): 4 of 6 cases not run" in (
+    assert "note: stopped at the first failure (--first-failure): 4 of 6 cases not run" in (
         " ".join(first.notes)
     )
 
@@ -223,7 +223,7 @@ def test_the_build_command_takes_first_failure(tmp_path, capsys):
     out = capsys.readouterr().out
     assert code == 1
     assert "[1/1] sum" in out and "1/2 cases (1 WA)" in out
-    assert "note: sum: stopped at the first failure (--first-failure): 4 of 6 cases not run" in out
+    assert "sum: note: stopped at the first failure (--first-failure): 4 of 6 cases not run" in out
 
 
 def test_the_schedule_starts_no_case_after_a_runners_first_failure():

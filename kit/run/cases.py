@@ -238,7 +238,7 @@ def run_all(
     if options.gate is not None:
         plan.jobs = _admitted(ran, plan.jobs, groups, options.gate)
     if options.first_failure:
-        plan.jobs = _until_first_failure(ran, plan.jobs, problem.slug)
+        plan.jobs = _until_first_failure(ran, plan.jobs)
     _record_plan(ran, plan)
     for column in ran.columns:
         warning = _memory_warning(column, limits[tuple(column.runner.command(script))])
@@ -347,7 +347,7 @@ def _admitted(
     return [job for job in planned if job.key not in refused]
 
 
-def _until_first_failure(ran: Ran, planned: list[Job], slug: str) -> list[Job]:
+def _until_first_failure(ran: Ran, planned: list[Job]) -> list[Job]:
     """The jobs up to each runner's first failing case (that one included), that ran; the
     cases counted are those, and a note says how many did not run."""
     first: dict[tuple, int] = {}
@@ -362,7 +362,7 @@ def _until_first_failure(ran: Ran, planned: list[Job], slug: str) -> list[Job]:
     total, ran.total = ran.total, len({job.case_index for job in kept})
     if ran.total < total:
         ran.warnings.append(
-            f"note: {slug}: stopped at the first failure (--first-failure): "
+            "note: stopped at the first failure (--first-failure): "
             f"{total - ran.total} of {total} cases not run"
         )
     return kept

@@ -139,7 +139,7 @@ def test_first_failure_stops_each_target_at_its_first_failing_case(toy_run, tmp_
     ran = run_all(problem, bundle, script, cases, columns, options=options)
     assert (ran.total, ran.counts) == (1, "1 RE")
     assert ran.warnings == [
-        "note: toy_sum: stopped at the first failure (--first-failure): 2 of 3 cases not run"
+        "note: stopped at the first failure (--first-failure): 2 of 3 cases not run"
     ]
     (failure,) = ran.failures
     assert failure.message.startswith("runtime error")
