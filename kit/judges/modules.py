@@ -7,8 +7,9 @@ it) and passes the import check for the targets whose implementation has it
 (``kit.check.checks``). A listed name may be dotted (``google.protobuf``): it covers that
 package and what is under it, not the packages above it.
 
-When a run here fails with ``ModuleNotFoundError`` for a module the judge has,
-``install_hint`` says so and how to install it for the interpreter that ran the case.
+When a run here fails with ``ModuleNotFoundError`` (``missing_module``) for a module the judge
+has, ``install_hint`` says so and how to install it for the interpreter that ran the case; the
+run is then no verdict on the solution (``kit.run.cases`` makes it the judging's failure).
 
 The lists are the judge's own, by the import name of each package it installs (the pip name is
 kept beside it, for the hint). A package whose import name could not be confirmed is left out.
@@ -16,6 +17,7 @@ kept beside it, for the hint). A package whose import name could not be confirme
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -90,6 +92,15 @@ ATCODER_2025 = Installed(
         "shapely", "cppyy",
     ),
 )  # fmt: skip
+
+
+_MISSING = re.compile(r"ModuleNotFoundError: No module named '([\w.]+)'")
+
+
+def missing_module(stderr: str) -> str | None:
+    """The module a run's traceback says it could not find, or None."""
+    found = _MISSING.search(stderr)
+    return found[1] if found else None
 
 
 def pip_name(module: str) -> str:

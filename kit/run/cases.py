@@ -50,6 +50,7 @@ from typing import Protocol
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
 from kit.judges.compare import CheckerComparator, Comparator, crash_line, parse_compare
+from kit.judges.modules import missing_module
 from kit.judges.profiles import OWN, WALL, profile_for
 from kit.judges.programs import KIT, TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
@@ -492,6 +493,11 @@ class CaseJudge:
             else:
                 run = run_limited(command, case.input, self.empty, limits)
                 outcome = self.judge(run, case, limits)
+        elsewhere = (
+            judged_elsewhere(self.problem, runner, run.stderr) if outcome.word == RE else None
+        )
+        if elsewhere is not None:
+            outcome = _Outcome(JE, elsewhere, outcome.details)
         # its time as the limit counts it (CPU time for a judge that counts CPU), as a passing
         # run's is; a run killed at the time-out keeps the time it was killed at (a sleeper)
         outcome.seconds = run.seconds if outcome.word == TLE else limits.seconds(run)
@@ -887,13 +893,29 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
         details.append(RECURSION_HINT)
     if bundle is not None and _RUN_FOLDER_FILE.search(text):
         details.append(DATA_FILE_HINT)
-    missing = re.search(r"ModuleNotFoundError: No module named '([\w.]+)'", text)
+    missing = missing_module(text)
     if missing:  # a third-party module the judge has and this interpreter has not
         from kit.judges.modules import install_hint
-        from kit.judges.profiles import profile_for
 
         profile = profile_for(problem.judge)
-        hint = profile and install_hint(profile.name, profile.modules, problem.targets, missing[1])
+        hint = profile and install_hint(profile.name, profile.modules, problem.targets, missing)
         if hint is not None:
             details.append(hint)
     return details
+
+
+def judged_elsewhere(problem: Problem, runner: Runner, stderr: bytes) -> str | None:
+    """The judge error of a run that failed only because the Python here lacks a module the
+    judge installs for the target's implementation (the solution's verdict is not known
+    here), or None."""
+    module = missing_module(stderr.decode("utf-8", "replace"))
+    profile = profile_for(problem.judge) if module else None
+    if not module or profile is None or profile.modules is None:
+        return None
+    if not profile.modules.has(module, runner.target.impl):
+        return None
+    return message(
+        JE,
+        f"not judged here: {runner.interpreter.label} has no '{module}', which "
+        f"{profile.name} installs for {runner.target.label} (not the solution's failure)",
+    )

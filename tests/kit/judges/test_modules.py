@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from kit.check.checks import check
-from kit.judges.modules import ATCODER_2025, Installed, install_hint
+from kit.judges.modules import ATCODER_2025, Installed, install_hint, missing_module
 from kit.judges.profiles import PROFILES, profile_for
 from kit.judges.targets import ISOLATED, parse_target
 from kit.pipeline import make_bundle
@@ -178,6 +178,13 @@ def test_a_missing_module_the_judge_has_gets_a_hint_naming_the_judge(toy):
         "case here does not have it: install it with that Python, `<python> -m pip install numpy`"
     )
     assert len([line for line in details if line.startswith("hint:")]) == 1
+
+
+def test_the_missing_module_is_read_from_the_traceback():
+    assert missing_module("x\nModuleNotFoundError: No module named 'google.protobuf'\n") == (
+        "google.protobuf"
+    )
+    assert missing_module("ImportError: cannot import name 'x' from 'numpy'") is None
 
 
 def test_the_hint_names_the_pip_package_and_only_the_targets_that_have_it():
