@@ -251,11 +251,12 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     kind = entry["kind"]
     if kind not in KINDS:
         raise BuildError(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    time_limit, memory_limit, output_limit = _limits(where, entry, given)
     judge = entry["judge"]
     if not judge.strip():
         raise BuildError(f"{where}: judge is empty: name where the problem is judged")
     profile = _profile(where, judge)
+    usual_output = profile.output if profile is not None and profile.output else None
+    time_limit, memory_limit, output_limit = _limits(where, entry, given, usual_output)
     targets, targets_from = _targets_of(where, entry, profile)
     source_limit = entry.get("source_limit", profile.source_limit if profile else None)
     if source_limit is not None and source_limit <= 0:
@@ -367,12 +368,15 @@ def _check_keys(where: str, entry: dict, package: Package | None) -> None:
             raise BuildError(f"{where}: '{key}' has the wrong type ({value!r})")
 
 
-def _limits(where: str, entry: dict, given: set[str]) -> tuple[float, int, int]:
-    """Time (s), memory and output (MiB) limits, checked; the unit guesses only for values
-    written in problems.toml (a package's are read in their own units)."""
+def _limits(
+    where: str, entry: dict, given: set[str], usual_output: int | None
+) -> tuple[float, int, int]:
+    """Time (s), memory and output (MiB) limits, checked (the output's default: the judge's
+    ``usual_output``, else the kit's); the unit guesses only for values written in
+    problems.toml (a package's are read in their own units)."""
     time_limit = float(entry["time_limit"])
     memory_limit = entry["memory_limit"]
-    output_limit = entry.get("output_limit", DEFAULT_OUTPUT_LIMIT)
+    output_limit = entry.get("output_limit", usual_output or DEFAULT_OUTPUT_LIMIT)
     if not math.isfinite(time_limit):
         raise BuildError(f"{where}: time_limit = {entry['time_limit']} is not a number of seconds")
     for key, value in (("time_limit", time_limit), ("memory_limit", memory_limit),

@@ -60,6 +60,7 @@ class Profile:
     platform: str = UNIX  # the operating system its Python runs on: UNIX or WINDOWS
     forbidden_verdict: str | None = None  # its own verdict for what it forbids, where known
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
+    output: int | None = None  # MiB: its default output limit, where its own format gives one
 
 
 # memory and stack, where a judge documents them (the rest keep the defaults: memory counted
@@ -110,9 +111,13 @@ class Profile:
 #   the current judge of AtCoder's official contests"); spaces at line ends and a missing last
 #   newline are accepted (kyuridenamida/atcoder-tools, issues #285 and #300, each with accepted
 #   submissions linked).
+# output, a default output limit: Kattis' problem package format gives 8 MiB as the typical
+#   system default of ``limits.output`` (spec/legacy.md and later versions, "Limits"), which
+#   the kit's reader of its packages takes too (kit.packages.kattis); other judges: the kit's 64.
 # modules, the third-party packages a judge installs (kit.judges.modules has the lists and
 # their sources): AtCoder's 2025 language update, for CPython and PyPy. The other judges list
 # none that could be confirmed: the standard library only.
+KATTIS_OUTPUT = 8  # MiB, the package format's typical system default (above)
 PROFILES = {
     "codeforces": Profile(
         "Codeforces",
@@ -139,6 +144,7 @@ PROFILES = {
         stack=UNLIMITED,
         time=CPU,
         compare="kattis",
+        output=KATTIS_OUTPUT,
     ),
     "timus": Profile(
         "Timus",

@@ -72,7 +72,7 @@ import shlex
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.judges.profiles import OUTPUT_ALL, OUTPUT_STDOUT
+from kit.judges.profiles import KATTIS_OUTPUT, OUTPUT_ALL, OUTPUT_STDOUT
 from kit.judges.programs import runnable
 from kit.packages import constants, expectations, scoring, smallyaml
 from kit.packages.model import (
@@ -86,7 +86,7 @@ from kit.packages.model import (
 )
 
 DEFAULT_MEMORY = 2048  # MiB: the spec's "typical system default" (legacy and 2025-09)
-DEFAULT_OUTPUT = 8  # MiB: likewise
+DEFAULT_OUTPUT = KATTIS_OUTPUT  # MiB: likewise (kit.judges.profiles)
 LEGACY_MARGIN, LEGACY_MULTIPLIER = 2.0, 5.0  # time_safety_margin, time_multiplier
 LATER_MARGIN, LATER_MULTIPLIER = 1.5, 2.0  # time_limit_to_tle, ac_to_time_limit
 # The submission folders, legacy's and 2025-09's (rejected, brute_force); what each allows is

@@ -150,6 +150,14 @@ def test_outputs_are_compared_as_the_judge_compares_them_unless_the_problem_says
     assert registry(toy, judge=judge, extra='compare = "lines"')["toy_sum"].compare == "lines"
 
 
+@pytest.mark.parametrize(("judge", "mib"), [("Kattis", 8), ("Codeforces", 64), ("POJ", 64)])
+def test_the_output_limit_defaults_to_the_judge_s_own(toy, judge, mib):
+    """Kattis' package format gives 8 MiB as its typical default (as its packages are read);
+    other judges get the kit's 64; a problem's own output_limit wins."""
+    assert registry(toy, judge=judge)["toy_sum"].output_limit == mib
+    assert registry(toy, judge=judge, extra="output_limit = 20")["toy_sum"].output_limit == 20
+
+
 @pytest.mark.parametrize("rule", ["no_files", "no_processes"])
 def test_a_problem_s_own_file_or_process_rule_wins_over_the_profile(toy, rule):
     assert getattr(registry(toy, extra=f"{rule} = true")["toy_sum"], rule)
