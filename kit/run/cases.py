@@ -241,6 +241,7 @@ def run_all(
     if options.first_failure:
         plan.jobs = _until_first_failure(ran, plan.jobs)
     _record_plan(ran, plan)
+    ran.warnings += _unsteady_warnings(ran.schedule, plan)
     for column in ran.columns:
         warning = _memory_warning(column, limits[tuple(column.runner.command(script))])
         if warning:
@@ -282,6 +283,21 @@ def _run_plan(plan: _Plan, judges: _Judges, slug: str, options: RunOptions) -> S
         ready=None if gate is None else lambda job: gate.admits(groups[job.key]),
         quiet=None if gate is None else gate.settle,
     )
+
+
+def _unsteady_warnings(schedule: Schedule | None, plan: _Plan) -> list[str]:
+    """A warning for each job whose first run was over the limit and its runs alone far
+    under it (``Schedule.unsteady``): the median alone decided, where a judge runs once."""
+    warnings = []
+    for job, first in schedule.unsteady if schedule is not None else []:
+        case, runner = plan.cases[job.case_index], plan.groups[job.key][0].runner
+        warnings.append(
+            f"warning: {case.name} took {first:.3f} s under {runner.label} on its first run, "
+            f"over the {plan.limits[job.key].time:g} s limit, and at most "
+            f"{job.timing.max:.3f} s run again alone: a time that depends on what an earlier "
+            "run left (a cache in /tmp) or on other work on this machine; a judge runs it once"
+        )
+    return warnings
 
 
 def _record_plan(ran: Ran, plan: _Plan) -> None:

@@ -25,7 +25,10 @@ that matter are taken alone, and before the first pass when that pass runs one j
 A job whose limit is ``math.inf`` (a game timed per move by its interactor) is never re-timed.
 A job killed at the timeout (``kit.run.limits``: 3 times the limit) keeps its verdict: no
 contention from one other run makes a program three times slower. With ``jobs == 1`` the first
-pass already ran alone, so only the jobs near the limit are repeated.
+pass already ran alone, so only the jobs near the limit are repeated. A job whose first run was
+over the limit and whose runs alone all took under a third of that time is listed in
+``Schedule.unsteady``: the judge runs a case once, and a time that depends on what an earlier
+run left (a cache in ``/tmp``) is the first run's there.
 
 API::
 
@@ -48,6 +51,8 @@ from kit.run.process import Timing
 from kit.run.verdicts import OK, TLE
 
 RETIME_RUNS = 3  # runs of a job near the limit, alone; their median decides
+UNSTEADY_FACTOR = 3  # a first run over the limit this many times its slowest run alone: no
+# contention from the runs beside it explains that (see ``Schedule.unsteady``)
 SKIPPED = "skipped"  # a job not run: after its runner's first failure, or refused by ready
 
 
@@ -68,6 +73,9 @@ class Schedule:
     parallel: int
     retimed_near_limit: int = 0  # jobs re-timed alone because their time could turn the verdict
     retimed_slowest: int = 0  # the slowest job of each runner, timed again alone
+    # jobs whose first run was over the limit and every run alone far below it (a time that
+    # depends on what an earlier run left, or on the machine), with that first run's time
+    unsteady: list[tuple[Job, float]] = field(default_factory=list)
 
     def describe(self) -> str:
         if self.parallel <= 1:
@@ -138,10 +146,8 @@ def run_jobs(
         if not live(job):
             continue
         if _near_limit(job, limit_of(job)) and (parallel > 1 or len(job.timing.seconds) < runs):
-            _take(job, run(job, runs))
+            _retime(job, run, runs, limit_of(job), schedule)
             failed.add(job, job.word)
-            job.alone = True
-            schedule.retimed_near_limit += 1
     if parallel > 1:
         for job in _slowest_per_runner([job for job in jobs if live(job)], limit_of):
             if not job.alone:
@@ -172,6 +178,17 @@ class _Failed:
 
 def _take(job: Job, answer: tuple[object, Timing, str]) -> None:
     job.outcome, job.timing, job.word = answer
+
+
+def _retime(job: Job, run: Run, runs: int, limit: float, schedule: Schedule) -> None:
+    """``job`` run ``runs`` times alone, their timing its own; unsteady when its first run
+    was over ``limit`` and its runs alone far below that."""
+    first = job.timing.max
+    _take(job, run(job, runs))
+    job.alone = True
+    schedule.retimed_near_limit += 1
+    if first > limit and job.timing.seconds and job.timing.max * UNSTEADY_FACTOR < first:
+        schedule.unsteady.append((job, first))
 
 
 def _near_limit(job: Job, limit: float) -> bool:

@@ -339,6 +339,23 @@ def test_a_module_the_judge_installs_but_this_python_lacks_is_no_verdict(toy, tm
     )  # not installed on the judge either: the run's RE is the judge's
 
 
+def test_a_first_run_far_slower_than_its_runs_alone_is_warned_of(toy_run, tmp_path):
+    """The solution caches its answer outside its folder: its first run is over the limit,
+    its runs alone are fast, the median alone accepts it, and a warning says so."""
+    problem, bundle, script, columns = toy_run
+    cache = tmp_path / "cache"
+    script.write_text(
+        f"import os, time\nif not os.path.exists({str(cache)!r}):\n"
+        "    start = time.perf_counter()\n    while time.perf_counter() - start < 1.3:\n"
+        f"        pass\n    open({str(cache)!r}, 'w').close()\nprint(3)\n"
+    )
+    lone = case(tmp_path, "lone", "1 2\n")  # no answer: judged by how its run ends
+    ran = run_all(problem, bundle, script, [lone], columns[:1], options=RunOptions(jobs=1))
+    assert ran.counts == "", ran.failures
+    (warning,) = [line for line in ran.warnings if "on its first run" in line]
+    assert warning.startswith("warning: lone took 1.3") and "a judge runs it once" in warning
+
+
 def test_a_problem_without_an_interactor_has_no_interactor_command(toy_run):
     problem = toy_run[0]
     assert interactor_command(problem) is None

@@ -123,3 +123,26 @@ def test_each_job_says_whether_its_time_was_taken_alone():
     assert [job.alone for job in jobs] == [False, False, True, False]  # the slowest, again
     jobs, _ = schedule(FakeRuns([0.1, 0.2]), 2, parallel=1)
     assert [job.alone for job in jobs] == [True, True]  # one at a time
+
+
+class Warming(FakeRuns):
+    """A case whose first run takes ``first`` seconds and every later run ``then``."""
+
+    def __init__(self, first, then):
+        super().__init__([first])
+        self.then = then
+
+    def __call__(self, job, runs):
+        answer = super().__call__(job, runs)
+        self.times = [self.then]
+        return answer
+
+
+def test_a_first_run_over_the_limit_far_above_its_runs_alone_is_unsteady():
+    """A cache left in /tmp by the first run (2.6 s against 1 s) makes the runs alone fast:
+    the median alone decides, and the schedule lists the job with its first time."""
+    jobs, done = schedule(Warming(2.6, 0.05), 1, parallel=2)
+    assert jobs[0].word == OK
+    assert [(job.case_index, first) for job, first in done.unsteady] == [(0, 2.6)]
+    jobs, done = schedule(Warming(1.2, 0.7), 1, parallel=2)  # contention can explain that
+    assert done.unsteady == []
