@@ -186,7 +186,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     if limit is None:
         raise BuildError(
             f"new: {args.package} fixes no time limit: give --time-limit S "
-            f"(`{command()} verify {args.package}` derives one from its submissions)"
+            f"(`{command()} verify {shlex.quote(args.package)}` derives one from its submissions)"
         )
     known = scaffold.Known(package.title, package.name, limit, package.memory_limit)
     templates = scaffold.workspace_templates(root)

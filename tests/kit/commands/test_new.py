@@ -154,7 +154,7 @@ def test_a_package_whose_name_makes_no_slug_says_how_to_name_one_quoted(toy, cap
 
 
 def test_a_package_without_a_time_limit_needs_one_given(toy, capsys, tmp_path):
-    package = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    package = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "my packages" / "sum")
     (package / ".timelimit").unlink()
     before = (toy / "problems.toml").read_text()
     assert cli.main(["new", "--package", str(package), "--root", str(toy)]) == 2
@@ -162,6 +162,7 @@ def test_a_package_without_a_time_limit_needs_one_given(toy, capsys, tmp_path):
     assert error.startswith(
         f"cpkit: error: new: {package} fixes no time limit: give --time-limit S"
     )
+    assert f"(`cpkit verify '{package}'` derives one" in error  # quoted: it pastes whole
     assert (toy / "problems.toml").read_text() == before
     assert (
         cli.main(["new", "--package", str(package), "--root", str(toy), "--time-limit", "2.5"]) == 0
