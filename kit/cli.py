@@ -13,7 +13,7 @@ dispatches to the command modules (kit.commands).
 
 Messages, help and scaffolds name the program as the user started it: ``cpkit``, ``python -m
 kit``, or ``python build.py`` for a checkout's own script (``prog``, kept in
-kit.commands.COMMAND). ``--version`` prints ``cpkit X.Y.Z``: the installed package's version,
+kit.invocation). ``--version`` prints ``cpkit X.Y.Z``: the installed package's version,
 else ``VERSION``.
 
 Without a command, the arguments are the build's. Every command but ``init`` works on the
@@ -39,8 +39,9 @@ import threading
 from pathlib import Path
 from typing import NoReturn
 
-from kit.commands import COMMAND, NAMES, named
+from kit.commands import NAMES, named
 from kit.errors import BuildError
+from kit.invocation import started_as
 from kit.processes import end_sessions
 from kit.workspace import find_root, given_root
 
@@ -137,7 +138,7 @@ def main(argv: list[str], *, prog: str = "cpkit", root: Path | None = None) -> i
     """Run the command ``argv``; the exit status. ``prog`` names the program in messages,
     ``root`` is the workspace when neither --root nor the current folder says otherwise
     (a checkout's ``build.py`` passes its own folder)."""
-    COMMAND[0] = f"python {prog}" if prog.endswith(".py") else prog
+    started_as(prog)
     _standard_streams()
     try:
         with _stoppable():

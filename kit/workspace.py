@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.invocation import command
 
 MARKER = "problems.toml"
 
@@ -24,7 +25,7 @@ def find_root(start: Path) -> Path:
             return folder
     raise BuildError(
         f"no {MARKER} in {start} or any folder above it: not a workspace "
-        "(start one with `cpkit init`, or give --root DIR)"
+        f"(start one with `{command()} init`, or give --root DIR)"
     )
 
 
@@ -33,7 +34,9 @@ def given_root(root: Path) -> Path:
     if root.exists() and not root.is_dir():
         raise BuildError(f"--root {root}: not a folder")
     if not (root / MARKER).is_file():
-        raise BuildError(f"--root {root}: no {MARKER} there (start one with `cpkit init {root}`)")
+        raise BuildError(
+            f"--root {root}: no {MARKER} there (start one with `{command()} init {root}`)"
+        )
     return root.resolve()
 
 

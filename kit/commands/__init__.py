@@ -23,21 +23,15 @@ import re
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.invocation import command
 from kit.judges.targets import Runner, runner_named
 from kit.run.schedule import cores
 
 NAMES = ("build", "run", "stress", "new", "init", "bench", "startup", "verify")
-# How the user started the kit, for the commands a message suggests: ``cpkit`` or
-# ``python -m kit``; a checkout's own script says ``python build.py`` (kit.cli.main sets it).
-COMMAND = ["cpkit"]
 
 
 # A program name in backquotes in the help: ``python build.py run SLUG`` or `cpkit SLUG`.
 PROGRAM_IN_HELP = re.compile(r"(?<=`)(?:python build\.py|python -m kit|cpkit)(?=[ `])")
-
-
-def command() -> str:
-    return COMMAND[0]
 
 
 def named(text: str | None) -> str | None:
