@@ -43,7 +43,9 @@ from kit.run.verdicts import TLE, WA, message, process_verdict
 
 
 def run(slugs: list[str], repeat: int, root: Path, only: Interpreter | None = None) -> int:
-    """Time the problems named (all by default), under ``only`` when given; the exit status."""
+    """Time the problems named (all by default), under ``only`` when given; the exit status:
+    1 when a case failed, 2 when a problem named has no bench module (nothing it asked for
+    was timed), else 0."""
     problems = select(load_registry(root), slugs)
     status = 0
     benched = 0
@@ -51,15 +53,16 @@ def run(slugs: list[str], repeat: int, root: Path, only: Interpreter | None = No
         if not problem.bench.is_file():
             if slugs:
                 print(f"{problem.slug}: no {problem.rel(problem.bench)}: nothing to time")
+                status = 2
             continue
         benched += 1
         try:
-            status |= bench_problem(problem, max(1, repeat), only)
+            status = max(status, bench_problem(problem, max(1, repeat), only))
         except BuildError as error:
             message = str(error)
             prefix = "" if message.startswith(f"{problem.slug}:") else f"{problem.slug}: "
             print(f"{prefix}{message}", flush=True)
-            status = 1
+            status = max(status, 1)
     if not benched:
         print("no bench/<slug>.py for the problems asked")
     return status

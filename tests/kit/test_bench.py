@@ -163,12 +163,14 @@ def test_what_a_bench_module_gets_wrong_is_one_line(toy_ready, capsys, text, mes
 
 
 def test_a_problem_without_a_bench_module_is_said_when_named(toy_ready, capsys):
+    """Named, it is a usage error (2, as stress without its module); among all, passed over."""
     (toy_ready / "bench" / "toy_sum.py").unlink()
-    assert bench.run(["toy_sum"], 1, toy_ready) == 0
+    assert bench.run(["toy_sum"], 1, toy_ready) == 2
     assert capsys.readouterr().out.splitlines() == [
         "toy_sum: no bench/toy_sum.py: nothing to time",
         "no bench/<slug>.py for the problems asked",
     ]
+    assert bench.run([], 1, toy_ready) == 0
 
 
 def test_a_stale_dist_is_built_first(toy_ready, capsys, monkeypatch):
