@@ -9,13 +9,13 @@ API::
 
 from __future__ import annotations
 
-_COMMAND = ["cpkit"]
+COMMAND = ["cpkit"]
 
 
 def started_as(prog: str) -> None:
     """Record the program's name as argparse has it (a script's becomes ``python NAME``)."""
-    _COMMAND[0] = f"python {prog}" if prog.endswith(".py") else prog
+    COMMAND[0] = f"python {prog}" if prog.endswith(".py") else prog
 
 
 def command() -> str:
-    return _COMMAND[0]
+    return COMMAND[0]

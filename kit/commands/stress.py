@@ -386,6 +386,15 @@ def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:
         raise BuildError(f"--save {save}: not a folder")
     if not folder.exists() and not folder.absolute().parent.is_dir():
         raise BuildError(f"--save {save}: no folder {folder.absolute().parent} to make it in")
+    try:  # refused now, not after the run and its shrink
+        if folder.exists():
+            with tempfile.TemporaryFile(dir=folder):
+                pass
+        else:
+            folder.mkdir()
+            folder.rmdir()
+    except OSError as error:
+        raise BuildError(f"--save {save}: cannot write there: {error.strerror}") from None
     return folder
 
 

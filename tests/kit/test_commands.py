@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from kit import commands
+from kit import commands, invocation
 from kit.errors import BuildError
 
 
 def test_the_help_names_the_program_as_started(monkeypatch):
-    monkeypatch.setattr(commands, "COMMAND", ["python build.py"])
+    monkeypatch.setattr(invocation, "COMMAND", ["python build.py"])
     assert commands.command() == "python build.py"
     text = "run `cpkit run SLUG` or ``python -m kit new``; cpkit alone stays"
     assert commands.named(text) == (

@@ -12,7 +12,7 @@ from kit.workspace import find_root
 def restored():
     before = invocation.command()
     yield
-    invocation._COMMAND[0] = before
+    invocation.COMMAND[0] = before
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from kit import commands
+from kit import invocation
 from kit.commands import build
 from kit.errors import BuildError
 from kit.registry import load_registry
@@ -28,7 +28,7 @@ def parse(*argv):
 @pytest.fixture(autouse=True)
 def named_cpkit(monkeypatch):
     """Messages name the program as ``cpkit`` (cli.main sets the name for the process)."""
-    monkeypatch.setattr(commands, "COMMAND", ["cpkit"])
+    monkeypatch.setattr(invocation, "COMMAND", ["cpkit"])
 
 
 def test_the_options_become_the_run_options():

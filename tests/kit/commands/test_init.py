@@ -7,7 +7,7 @@ import argparse
 
 import pytest
 
-from kit import commands
+from kit import invocation
 from kit.commands import init
 from kit.errors import BuildError
 from kit.registry import load_registry
@@ -23,7 +23,7 @@ def parse(*argv):
 @pytest.fixture(autouse=True)
 def named_cpkit(monkeypatch):
     """Messages name the program as ``cpkit`` (cli.main sets the name for the process)."""
-    monkeypatch.setattr(commands, "COMMAND", ["cpkit"])
+    monkeypatch.setattr(invocation, "COMMAND", ["cpkit"])
 
 
 def test_a_new_workspace_has_every_file_and_a_registry_without_problems(tmp_path, capsys):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import commands
+from kit import invocation
 from kit.commands import stress
 from kit.errors import BuildError
 from kit.registry import load_registry
@@ -25,7 +25,7 @@ def parse(*argv):
 @pytest.fixture(autouse=True)
 def named_cpkit(monkeypatch):
     """Messages name the program as ``cpkit`` (cli.main sets the name for the process)."""
-    monkeypatch.setattr(commands, "COMMAND", ["cpkit"])
+    monkeypatch.setattr(invocation, "COMMAND", ["cpkit"])
 
 
 @pytest.fixture
@@ -288,7 +288,12 @@ def test_a_shrink_stopped_by_an_error_reports_and_saves_the_input_it_shows(pairs
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="no /proc to fail to write into")
-def test_a_save_that_cannot_be_written_is_one_line_when_the_shrink_stopped_too(pairsum, capsys):
+def test_a_save_that_cannot_be_written_is_one_line_when_the_shrink_stopped_too(
+    pairsum, capsys, monkeypatch
+):
+    """A folder that could be written when the run started and no longer can at the save
+    (the probe before the run is passed over here)."""
+    monkeypatch.setattr(stress, "_save_folder", lambda problem, save: Path(save))
     unlucky_on_one_case(pairsum)
     args = parse(
         "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=4", "--save", "/proc/x",
@@ -364,3 +369,6 @@ def test_save_into_a_file_or_below_a_missing_folder_is_one_line_before_the_run(p
     with pytest.raises(BuildError, match=r"^--save .*/a/b: no folder .*/a to make it in$"):
         stress._save_folder(problem, str(tmp_path / "a" / "b"))
     assert stress._save_folder(problem, str(tmp_path / "new")) == tmp_path / "new"
+    assert not (tmp_path / "new").exists()  # probed, not left behind
+    with pytest.raises(BuildError, match=r"^--save /proc/nope: cannot write there: "):
+        stress._save_folder(problem, "/proc/nope")  # a folder no one can make
