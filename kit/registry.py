@@ -43,6 +43,7 @@ import tomllib
 
 from kit.errors import BuildError
 from kit.judges.compare import parse_compare
+from kit.judges.modules import Installed
 from kit.judges.profiles import (
     OUTPUT_COUNTS,
     OUTPUT_STDOUT,
@@ -102,6 +103,9 @@ class Problem:
     testlib: str | None = None  # the testlib.h (or its folder) a C++ checker is compiled with
     source: Package | None = field(default=None, compare=False, repr=False)  # the package read
     include: tuple[Path, ...] = ()  # folders a C/C++ checker's headers are looked for in
+    # third-party modules the judge installs (its profile's, and ``modules = [...]``'s), None
+    # for none: the standard library only
+    installed: Installed | None = None
 
     @property
     def output_bytes(self) -> int:
@@ -194,6 +198,7 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
     "game_timeout": ((int, float), False),
     "package": (str, False),
     "testlib": (str, False),
+    "modules": (list, False),
 }
 
 
@@ -268,6 +273,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     compare = entry.get("compare", (profile and profile.compare) or DEFAULT_COMPARE)
     parse_compare(compare, root, where, include=include)  # a bad setting is a one-line error
     game_timeout, interactor = _interactive(root, where, entry, time_limit, include)
+    installed = _installed(where, entry.get("modules"), profile)
     return Problem(
         slug=slug,
         title=entry.get("title", slug),
@@ -293,6 +299,26 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         testlib=entry.get("testlib"),
         source=package,
         include=include,
+        installed=installed,
+    )
+
+
+def _installed(where: str, named: list | None, profile: Profile | None) -> Installed | None:
+    """The third-party modules the problem's judge installs: its profile's list, with the
+    import names ``modules = [...]`` adds for every target (a judge's language that offers
+    more: Kattis' "Python 3 with NumPy")."""
+    listed = profile.modules if profile is not None else None
+    if named is None:
+        return listed
+    for name in named:
+        if not isinstance(name, str) or not all(part.isidentifier() for part in name.split(".")):
+            raise BuildError(f"{where}: modules: {name!r} is not a module's import name")
+    extra = tuple(name for name in named if name)
+    if listed is None:
+        return Installed(cpython=extra, pypy=extra)
+    return Installed(
+        cpython=listed.cpython + tuple(n for n in extra if n not in listed.cpython),
+        pypy=listed.pypy + tuple(n for n in extra if n not in listed.pypy),
     )
 
 

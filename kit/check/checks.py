@@ -56,7 +56,7 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
     result = Checked()
     targets = list(problem.targets)
     modules = bundle.modules
-    judge = _Judge.of(problem.judge)
+    judge = _Judge.of(problem)
     # the checks that start programs (ruff, vermin, each interpreter) run side by side
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
         found_apis = pool.submit(apis.findings, modules)
@@ -143,11 +143,11 @@ class _Judge:
     platform: str = UNIX
 
     @classmethod
-    def of(cls, judge: str) -> _Judge:
-        profile = profile_for(judge)
+    def of(cls, problem: Problem) -> _Judge:
+        profile = profile_for(problem.judge)
         if profile is None:
-            return cls(judge.strip(), None, False)
-        return cls(profile.name, profile.modules, True, profile.platform)
+            return cls(problem.judge.strip(), problem.installed, False)
+        return cls(profile.name, problem.installed, True, profile.platform)
 
     def lacking(self, name: str, targets: list[Target]) -> list[Target]:
         """The targets whose interpreters, as the judge installs them, cannot import ``name``."""
@@ -165,7 +165,8 @@ class _Judge:
             why = f"it installs {self.installed.shown()}"
         return (
             f"{where}: imports '{name}', which is neither in the standard library nor a helper "
-            f"under the checkout, and {self.name} does not install it ({why})"
+            f"under the checkout, and {self.name} does not install it ({why}; name it in "
+            "problems.toml's modules = [...] if the judge's language offers it)"
         )
 
 

@@ -913,8 +913,7 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
     if missing:  # a third-party module the judge has and this interpreter has not
         from kit.judges.modules import install_hint
 
-        profile = profile_for(problem.judge)
-        hint = profile and install_hint(profile.name, profile.modules, problem.targets, missing)
+        hint = install_hint(judge_name(problem), problem.installed, problem.targets, missing)
         if hint is not None:
             details.append(hint)
     return details
@@ -925,13 +924,17 @@ def judged_elsewhere(problem: Problem, runner: Runner, stderr: bytes) -> str | N
     judge installs for the target's implementation (the solution's verdict is not known
     here), or None."""
     module = missing_module(stderr.decode("utf-8", "replace"))
-    profile = profile_for(problem.judge) if module else None
-    if not module or profile is None or profile.modules is None:
-        return None
-    if not profile.modules.has(module, runner.target.impl):
+    installed = problem.installed
+    if not module or installed is None or not installed.has(module, runner.target.impl):
         return None
     return message(
         JE,
         f"not judged here: {runner.interpreter.label} has no '{module}', which "
-        f"{profile.name} installs for {runner.target.label} (not the solution's failure)",
+        f"{judge_name(problem)} installs for {runner.target.label} (not the solution's failure)",
     )
+
+
+def judge_name(problem: Problem) -> str:
+    """The problem's judge as its profile names it, else as problems.toml spells it."""
+    profile = profile_for(problem.judge)
+    return profile.name if profile is not None else problem.judge.strip()

@@ -18,7 +18,8 @@ script sees its own ``sys.argv``; a traceback starts at its first frame):
   install's finder and the like cost 70 ms of start-up under CPython 3.11 here (93 ms against
   22 ms for a script printing one number) that no judge's clean interpreter pays, so the time
   depended on the machine;
-- for a judge that installs third-party modules (``Profile.modules``: AtCoder), the
+- for a judge that installs third-party modules (``Problem.installed``: AtCoder's list, or
+  what problems.toml's ``modules`` names), the
   interpreter's site-packages on ``sys.path`` (a venv's too), with the modules found only
   there and not on the judge's list refused (``SITE_PACKAGES``); for every other judge none:
   a ``try: import yaml`` / ``except ImportError`` takes the judge's branch, whatever this
@@ -203,7 +204,7 @@ def command(
     profile = profile_for(problem.judge)
     platform = profile.platform if profile is not None else UNIX
     depth = c_recursion_to_spend(interpreter.impl, interpreter.version, platform)
-    modules = profile.modules if profile is not None else None
+    modules = problem.installed
     return wrapped(
         interpreter,
         script,

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from kit.check.checks import check
+from kit.errors import BuildError
 from kit.judges.modules import ATCODER_2025, Installed, install_hint, missing_module
 from kit.judges.profiles import PROFILES, profile_for
 from kit.judges.targets import ISOLATED, parse_target
@@ -135,8 +136,35 @@ def test_numpy_is_refused_naming_the_judge_elsewhere(toy, judge, why):
     _, errors = checked(toy, judge, NUMPY_SUM)
     assert errors == [
         "solutions/toy_sum.py:3: imports 'numpy', which is neither in the standard library nor "
-        f"a helper under the checkout, and {judge} does not install it ({why})"
+        f"a helper under the checkout, and {judge} does not install it ({why}; name it in "
+        "problems.toml's modules = [...] if the judge's language offers it)"
     ]
+
+
+def test_modules_named_in_problems_toml_are_the_judge_s_too(toy):
+    """Kattis' "Python 3 with NumPy" (ncpc16.kattis.com/help/python3numpy: "all standard
+    libraries included with Python 3, as well as NumPy"): the profile lists none, the
+    problem names numpy, and the import passes; AtCoder's list keeps its own."""
+    set_judge(toy, "Kattis")
+    registry = toy / "problems.toml"
+    text = registry.read_text(encoding="utf-8")
+    registry.write_text(text.replace('judge = "Kattis"', 'judge = "Kattis"\nmodules = ["numpy"]'))
+    write_solution(toy, NUMPY_SUM)
+    problem = load_registry(toy)["toy_sum"]
+    assert problem.installed.has("numpy.linalg", "pypy")
+    assert check(problem, make_bundle(problem), {}).errors == []
+    registry.write_text(text.replace('judge = "Kattis"', 'judge = "AtCoder"\nmodules = ["tqdm"]'))
+    installed = load_registry(toy)["toy_sum"].installed
+    assert installed.has("tqdm", "pypy") and installed.has("numpy", "cpython")
+
+
+@pytest.mark.parametrize("bad", ['["numpy-stubs"]', "[3]"])
+def test_a_module_that_is_no_import_name_is_one_line(toy, bad):
+    registry = toy / "problems.toml"
+    text = registry.read_text(encoding="utf-8")
+    registry.write_text(text.replace('judge = "nowhere"', f'judge = "nowhere"\nmodules = {bad}', 1))
+    with pytest.raises(BuildError, match=r"^problems.toml: \[toy_sum\]: modules: .* is not a "):
+        load_registry(toy)
 
 
 def test_a_module_atcoder_does_not_list_is_refused_for_atcoder(toy):
