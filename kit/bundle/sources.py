@@ -142,32 +142,84 @@ def import_bindings(source: Source, node: ast.Import | ast.ImportFrom) -> list[t
 
 def dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
     """The modules ``source`` imports by calling ``__import__(NAME)`` or
-    ``importlib.import_module(NAME)`` (also as a bare ``import_module``), as (line, absolute
-    name); the name is None when it is computed, not a string literal."""
-    found = []
+    ``importlib.import_module(NAME)``, under any name it binds them to (``from importlib
+    import import_module as load``, ``load = importlib.import_module``), as (line, absolute
+    name); the name is None when it is computed, not a string literal. ``__import__``'s
+    literal ``fromlist`` adds ``NAME.ITEM`` for each item (a submodule, or an attribute the
+    discovery passes over); ``import_module``'s literal package anchors a relative NAME."""
+    functions, modules = _import_functions(source)
+    found: list[tuple[int, str | None]] = []
     for node in walk(source.tree):
-        if not (isinstance(node, ast.Call) and _is_import_call(node.func)):
+        if not (isinstance(node, ast.Call) and _is_import_call(node.func, functions, modules)):
             continue
         first = node.args[0] if node.args else None
         if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
             found.append((node.lineno, None))
             continue
-        name = first.value
-        if name.startswith("."):  # import_module(".x", __package__): from this package
-            level = len(name) - len(name.lstrip("."))
-            name = resolve_relative(source, level, name.lstrip(".") or None, node.lineno)
+        name = _absolute(source, first.value, _literal(_argument(node, 1, "package")), node)
         found.append((node.lineno, name))
+        items = _argument(node, 3, "fromlist")
+        if isinstance(items, (ast.List, ast.Tuple)):
+            for item in map(_literal, items.elts):
+                if item and item != "*":
+                    found.append((node.lineno, f"{name}.{item}"))
     return found
 
 
-def _is_import_call(function: ast.expr) -> bool:
+def _absolute(source: Source, name: str, package: str | None, node: ast.Call) -> str:
+    """An import call's module, absolute: a relative one from ``package`` when the call names
+    it, else from ``source``'s own package (``import_module(".x", __package__)``)."""
+    if not name.startswith("."):
+        return name
+    level = len(name) - len(name.lstrip("."))
+    if package is None:
+        return resolve_relative(source, level, name.lstrip(".") or None, node.lineno)
+    parts = package.split(".")
+    if level > len(parts):
+        raise BuildError(f"{source.rel}:{node.lineno}: relative import beyond the top package")
+    return ".".join([*parts[: len(parts) - level + 1], *filter(None, [name.lstrip(".")])])
+
+
+def _argument(node: ast.Call, position: int, keyword: str) -> ast.expr | None:
+    if len(node.args) > position:
+        return node.args[position]
+    return next((k.value for k in node.keywords if k.arg == keyword), None)
+
+
+def _literal(node: ast.expr | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _import_functions(source: Source) -> tuple[set[str], set[str]]:
+    """The names ``source`` binds to an import function (``__import__``, ``import_module``,
+    by import or by a plain assignment) and to the ``importlib`` module."""
+    functions, modules = {"__import__", "import_module"}, {"importlib"}
+    for node in walk(source.tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for name, bound in import_bindings(source, node):
+                if bound == "importlib":
+                    modules.add(name)
+                elif bound in ("importlib.import_module", "builtins.__import__"):
+                    functions.add(name)
+    for node in walk(source.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and _is_import_call(node.value, functions, modules)
+        ):
+            functions.add(node.targets[0].id)
+    return functions, modules
+
+
+def _is_import_call(function: ast.expr, functions: set[str], modules: set[str]) -> bool:
     if isinstance(function, ast.Name):
-        return function.id in ("__import__", "import_module")
+        return function.id in functions
     return (
         isinstance(function, ast.Attribute)
         and function.attr == "import_module"
         and isinstance(function.value, ast.Name)
-        and function.value.id == "importlib"
+        and function.value.id in modules
     )
 
 

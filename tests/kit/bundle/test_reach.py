@@ -41,6 +41,14 @@ DYNAMIC = {
     "sys.modules": "import sys, shared.dyn\nprint(getattr(sys.modules['shared.dyn'], 'fn')())",
     "importlib": "import importlib\nprint(importlib.import_module('shared.dyn').fn())",
     "__import__": "print(__import__('shared.dyn', fromlist=['x']).fn())",
+    "import_module under another name": "from importlib import import_module as load\n"
+    "print(load('shared.dyn').fn())",
+    "import_module assigned to a name": "import importlib\nload = importlib.import_module\n"
+    "print(load('shared.dyn').fn())",
+    "a submodule in __import__'s fromlist": "s = __import__('shared', fromlist=['dyn'])\n"
+    "print(s.dyn.fn())",
+    "import_module from a named package": "import importlib\n"
+    "print(importlib.import_module('.dyn', 'shared').fn())",
     "a frame's globals": "import sys\nfrom shared.dyn import used\nused()\n"
     "print(sys._getframe(0).f_globals['used'].__globals__['fn']())",
 }
