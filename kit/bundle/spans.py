@@ -107,22 +107,39 @@ class SourceText:
         index = self.token_index(node.lineno, node.col_offset)
         if index is None:
             raise BuildError(f"{self.rel}:{node.lineno}: cannot locate an annotation's tokens")
-        while (
-            index > 0 and self.tokens[index - 1].string == "(" and self.paren_wraps(index - 1, node)
-        ):
-            index -= 1
-        return index
+        while True:  # back over the parentheses wrapping it, on lines of their own too
+            before = self._code_before(index)
+            if (
+                before < 0
+                or self.tokens[before].string != "("
+                or not self.paren_wraps(before, node)
+            ):
+                return index
+            index = before
 
     def paren_wraps(self, index: int, node: ast.expr) -> bool:
         """Whether the ``(`` at ``index`` is closed right after ``node`` (parentheses of it)."""
-        end_index = self._end_index(node)
         depth = self.depth[index]
-        scan = end_index
+        scan = self._code_from(self._end_index(node))
         while scan < len(self.tokens) and self.tokens[scan].string == ")":
             if self.depth[scan] == depth + 1:
                 return True
-            scan += 1
+            scan = self._code_from(scan + 1)
         return False
+
+    def _code_from(self, index: int) -> int:
+        """The first token at or after ``index`` that is not a line break or a comment inside
+        brackets (``ruff format`` puts a long annotation's parentheses on lines of their own)."""
+        while index < len(self.tokens) and self.tokens[index].type in _IN_BRACKETS:
+            index += 1
+        return index
+
+    def _code_before(self, index: int) -> int:
+        """The last token before ``index`` that is not a line break or a comment (-1: none)."""
+        index -= 1
+        while index >= 0 and self.tokens[index].type in _IN_BRACKETS:
+            index -= 1
+        return index
 
     def _end_index(self, node: ast.expr) -> int:
         """Index of the first token after ``node``."""
@@ -134,15 +151,14 @@ class SourceText:
 
     def expression_end(self, node: ast.expr) -> int:
         """The offset just after ``node`` and any parentheses wrapping it."""
-        start_index = self.first_token(node)
-        depth = self.depth[start_index]
+        depth = self.depth[self.first_token(node)]
         index = self._end_index(node)
+        scan = self._code_from(index)
         while (
-            index < len(self.tokens)
-            and self.tokens[index].string == ")"
-            and self.depth[index] > depth
+            scan < len(self.tokens) and self.tokens[scan].string == ")" and self.depth[scan] > depth
         ):
-            index += 1
+            index = scan + 1
+            scan = self._code_from(index)
         return self.offset(*self.tokens[index - 1].end)
 
     # --- comments -----------------------------------------------------------------------------
@@ -166,6 +182,7 @@ class SourceText:
 
 
 _LAYOUT = (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT)
+_IN_BRACKETS = (tokenize.NL, tokenize.COMMENT)  # the layout tokens found inside brackets
 
 
 def rewrite(text: str, edits: list[Edit]) -> str:

@@ -1,7 +1,10 @@
 """kit.bundle.strip and kit.bundle.spans: what does not ship is cut out of the author's text,
 nothing regenerated; the result computes the same and parses under 3.8."""
 
+import re
 import subprocess
+
+import pytest
 
 from tests.bundle_support import bundle_of, interpreter, run_bundle, strip_source, write
 
@@ -131,6 +134,22 @@ def test_stripping_is_3_8_syntax_and_3_8_runs_it_the_same():
     assert done.returncode == 0, done.stderr
     expected = _result(stripped, "shared.helper")
     assert done.stdout.strip() == repr(tuple(expected[:5] + expected[6:]))
+
+
+FORMATTED = {  # annotations as ``ruff format`` lays out a long one: parentheses on lines apart
+    "a return": "def ann() -> (\n    int\n):\n    return 42\n\n\nprint(ann())\n",
+    "a variable": "x: (\n    int\n) = 42\nprint(x)\n",
+    "a comment inside": "def f() -> (int  # c\n):\n    return 42\n\n\nprint(f())\n",
+    "a parameter": "def f(\n    a: (\n        int\n    ) = 42,\n):\n    return a\n\n\nprint(f())\n",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(FORMATTED))
+def test_an_annotation_in_parentheses_on_lines_of_their_own_is_cut_whole(shape):
+    stripped = strip_source(FORMATTED[shape], "ann.py", drop_main_block=False)
+    assert not re.search(r"\bint\b", stripped), stripped
+    namespace: dict = {}
+    exec(compile(stripped, "ann.py", "exec"), namespace)  # it parses, and runs
 
 
 def test_docstrings_stay_when_the_module_reads_doc():
