@@ -34,6 +34,7 @@ from kit.bundle.sources import (
     read_source,
     relative,
     walk,
+    within,
 )
 from kit.errors import BuildError
 
@@ -207,11 +208,7 @@ def _namespace(root: Path, name: str, spec: Spec) -> Source | None:
 
 
 def _under(root: Path, path: Path) -> bool:
-    try:
-        path.resolve().relative_to(root.resolve())
-    except ValueError:
-        return False
-    return True
+    return within(root, path) is not None
 
 
 def load_order(entry: Source, helpers: list[Source]) -> list[Source]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import codecs
 import io
+import os
 import re
 import tokenize
 from collections import deque
@@ -106,10 +107,23 @@ def parse(text: str, rel: str) -> ast.Module:
 
 
 def relative(root: Path, path: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return str(path)
+    """``path`` as shown to the user: from the workspace's root, as found there (a helper
+    linked in from elsewhere keeps its place in the workspace), else whole."""
+    inside = within(root, path)
+    return inside.as_posix() if inside is not None else str(path)
+
+
+def within(root: Path, path: Path) -> Path | None:
+    """``path`` relative to the workspace's ``root``, or None when it is not inside: as found
+    (a symbolic link in the workspace to a library kept elsewhere is inside), or once both
+    are resolved."""
+    found = Path(os.path.abspath(path))
+    for base, where in ((Path(os.path.abspath(root)), found), (root.resolve(), path.resolve())):
+        try:
+            return where.relative_to(base)
+        except ValueError:
+            continue
+    return None
 
 
 def imported_modules(source: Source, node: ast.Import | ast.ImportFrom) -> list[str]:

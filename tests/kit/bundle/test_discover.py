@@ -54,6 +54,23 @@ def test_relative_imports_inside_a_helper_package_work(toy):
     assert run_source(toy, b"")[1].strip().isdigit()
 
 
+def test_helpers_linked_in_from_a_library_kept_elsewhere_are_bundled(toy, tmp_path):
+    """A library shared between workspaces by symbolic links (a package folder, a module
+    file) is where Python finds it, under the workspace: bundled, named by its place there."""
+    library = tmp_path / "library"
+    write(library, "cplib/__init__.py", "")
+    write(library, "cplib/tri.py", "def tri(n):\n    return n * (n + 1) // 2\n")
+    write(library, "sq.py", "def sq(n):\n    return n * n\n")
+    (toy / "cplib").symlink_to(library / "cplib")
+    (toy / "shared" / "sq.py").symlink_to(library / "sq.py")
+    write(toy, "solutions/toy_sum.py", "from cplib.tri import tri\nfrom shared.sq import sq\n"
+          "print(tri(10), sq(3))\n")  # fmt: skip
+    bundle = checked(toy)
+    assert {"cplib.tri", "shared.sq"} <= {h.name for h in bundle.helpers}
+    assert {"cplib/tri.py", "shared/sq.py"} <= {h.rel for h in bundle.helpers}
+    assert run_bundle(toy, bundle, b"") == (0, b"55 9\n", [])
+
+
 def test_a_package_that_imports_its_own_submodule_gets_it_bundled(toy):
     """``from . import graph`` in ``__init__`` binds ``graph`` by loading the submodule: it is
     a name the package binds, but not one that spares the submodule."""
