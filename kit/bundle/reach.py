@@ -409,6 +409,30 @@ class _References(ast.NodeVisitor):
     def visit_Global(self, node: ast.Global) -> None:
         self.found.extend((self.module.source.name, name) for name in node.names)
 
+    def visit_arg(self, node: ast.arg) -> None:
+        self._in_strings(node.annotation)
+        self.generic_visit(node)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self._in_strings(node.returns)
+        self.generic_visit(node)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        self._in_strings(node.annotation)
+        self.generic_visit(node)
+
+    def _in_strings(self, annotation: ast.expr | None) -> None:
+        """The names of an annotation written as a string (``root: "Node"``, a forward
+        reference): ``typing.get_type_hints`` evaluates it in the module, so they are used."""
+        for node in walk(annotation) if annotation is not None else ():
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                try:
+                    self.visit(ast.parse(node.value.strip(), mode="eval").body)
+                except SyntaxError:
+                    continue
+
 
 def _chain(node: ast.Attribute) -> list[str]:
     """``a.b.c`` as ``["a", "b", "c"]``; empty when the base is not a plain name."""

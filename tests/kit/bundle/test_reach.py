@@ -95,6 +95,45 @@ def test_plain_use_still_cuts_what_nothing_reaches(toy):
     assert "def used" in text and "def fn" not in text and "def unused" not in text
 
 
+FORWARD = """
+import typing
+
+
+class Tree:
+    root: "Node"
+    kids: "typing.List[Leaf]"
+
+
+def grow(root: "Node") -> "Leaf":
+    return root
+
+
+class Node:
+    pass
+
+
+class Leaf:
+    pass
+
+
+class Unused:
+    pass
+
+
+def hints():
+    return sorted(typing.get_type_hints(Tree)), sorted(typing.get_type_hints(grow))
+"""
+
+
+def test_a_class_named_only_in_a_string_annotation_is_kept(toy):
+    """``typing.get_type_hints`` evaluates forward references in the module: what they name
+    is used (it raised NameError with the class cut)."""
+    text, done = bundle_run(toy, "from shared.dyn import hints\nprint(hints())", FORWARD)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "(['kids', 'root'], ['return', 'root'])\n"
+    assert "class Unused" not in text
+
+
 def test_a_module_imported_by_a_computed_name_is_refused_with_its_line(toy):
     """The build cannot know which helper `import_module(name)` loads: it would pass its
     samples and crash on a hidden case that needs a helper not bundled."""
