@@ -249,6 +249,17 @@ def test_an_idle_game_s_hint_follows_who_spoke_last(transcript, hint):
     assert cases_module.idle_hint(transcript) == hint
 
 
+def played(problem, tmp_path):
+    """The guess fixture's sample game, its bundle under one stand-in for every target."""
+    folder = tmp_path / "bundle"
+    folder.mkdir()
+    bundle, script = write_bundle(problem, folder)
+    runner = stand_in(list(problem.targets))
+    columns = [Column(target, runner, static_only=True) for target in problem.targets]
+    cases = [Case("sample-1", problem.samples_dir / "sample-1.in", None)]
+    return run_all(problem, bundle, script, cases, columns, options=ONE_AT_A_TIME)
+
+
 def test_a_game_killed_for_its_memory_gives_no_warning_of_its_peak(checkout_copy, tmp_path):
     """The peak of a game killed over the memory limit is the kill's: it is the failure's
     message, not a passing target's memory over half the limit."""
@@ -256,13 +267,7 @@ def test_a_game_killed_for_its_memory_gives_no_warning_of_its_peak(checkout_copy
     solution = root / "solutions" / "guess.py"
     solution.write_text("hog = bytearray(100 << 20)\nhog[::4096] = b'1' * len(hog[::4096])\n")
     problem = load_registry(root)["guess"]
-    folder = tmp_path / "bundle"
-    folder.mkdir()
-    bundle, script = write_bundle(problem, folder)
-    runner = stand_in(list(problem.targets))
-    columns = [Column(target, runner, static_only=True) for target in problem.targets]
-    cases = [Case("sample-1", problem.samples_dir / "sample-1.in", None)]
-    ran = run_all(problem, bundle, script, cases, columns, options=ONE_AT_A_TIME)
+    ran = played(problem, tmp_path)
     assert ran.counts == "1 MLE", ran.failures
     assert not [warning for warning in ran.warnings if "over half" in warning], ran.warnings
 
@@ -280,13 +285,7 @@ def test_a_testlib_interactor_named_without_its_protocol_gets_a_hint(
     )
     problem = load_registry(root)["guess"]
     problem = replace(problem, interactor=spec.format("interactors/guess.py"))
-    folder = tmp_path / "bundle"
-    folder.mkdir()
-    bundle, script = write_bundle(problem, folder)
-    runner = stand_in(list(problem.targets))
-    columns = [Column(target, runner, static_only=True) for target in problem.targets]
-    cases = [Case("sample-1", problem.samples_dir / "sample-1.in", None)]
-    ran = run_all(problem, bundle, script, cases, columns, options=ONE_AT_A_TIME)
+    ran = played(problem, tmp_path)
     (failure,) = ran.failures
     assert failure.word == "JE", failure.message
     assert (cases_module.TESTLIB_INTERACTOR_HINT in failure.details) == hinted, failure.details
@@ -302,13 +301,7 @@ def test_a_write_after_the_interactor_accepted_gets_a_hint(checkout_copy, tmp_pa
         )
     )
     problem = load_registry(root)["guess"]
-    folder = tmp_path / "bundle"
-    folder.mkdir()
-    bundle, script = write_bundle(problem, folder)
-    runner = stand_in(list(problem.targets))
-    columns = [Column(target, runner, static_only=True) for target in problem.targets]
-    cases = [Case("sample-1", problem.samples_dir / "sample-1.in", None)]
-    ran = run_all(problem, bundle, script, cases, columns, options=ONE_AT_A_TIME)
+    ran = played(problem, tmp_path)
     (failure,) = ran.failures
     assert failure.word == "RE", failure.message
     assert cases_module.WROTE_AFTER_HINT in failure.details, failure.details
