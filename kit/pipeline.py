@@ -263,6 +263,7 @@ def _check(checking: concurrent.futures.Future, result: Result) -> None:
         return
     for error in checked.errors:
         result.fail(error)
+    result.notes += checked.notes
     for column in result.columns:
         column.unrun = checked.unrun.get(column.target, "")
 

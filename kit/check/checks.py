@@ -23,6 +23,10 @@ Per target (``kit.judges.targets``):
 - APIs newer than the target (``kit.check.apis``), outside version guards;
 - the judge's source-size limit, when its profile or ``problems.toml`` gives one.
 
+A helper every import of which is guarded (``kit.check.guarded_helpers``) is compiled by the
+bundle only where its guard lets it be imported: its findings are ``Checked.notes``, not
+errors, and it is left out of the compile check; the cases under each target decide.
+
 The result says which targets were checked statically only (no exact interpreter here).
 """
 
@@ -36,6 +40,7 @@ from kit.bundle.assemble import Bundle
 from kit.bundle.guards import guarded_lines
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check import apis, platform_names, syntax
+from kit.check.guarded_helpers import guarded_only
 from kit.judges.modules import Installed
 from kit.judges.platforms import UNIX
 from kit.judges.profiles import profile_for
@@ -47,6 +52,7 @@ from kit.registry import Problem
 @dataclass
 class Checked:
     errors: list[str] = field(default_factory=list)  # "file:line: what (targets)"
+    notes: list[str] = field(default_factory=list)  # a guarded-only helper's findings
     static_only: list[Target] = field(default_factory=list)
     unrun: dict[Target, str] = field(default_factory=dict)  # why an older stand-in cannot run
 
@@ -57,12 +63,13 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
     targets = list(problem.targets)
     modules = bundle.modules
     judge = _Judge.of(problem)
+    only = guarded_only(modules)
     # the checks that start programs (ruff, vermin, each interpreter) run side by side
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
         found_apis = pool.submit(apis.findings, modules)
         syntax_errors = pool.submit(_syntax, modules, targets)
         compiled = {
-            target: pool.submit(_compiles, problem, bundle, runner)
+            target: pool.submit(_compiles, problem, bundle, runner, set(only))
             for target, runner in runners.items()
             if runner is not None and target in targets
         }
@@ -70,6 +77,7 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
         result.errors += _platform_names(modules, targets, judge)
         said = syntax_errors.result()
         result.errors += said
+        _set_apart(result, only)
         findings = found_apis.result()
         failures = {target: future.result() for target, future in compiled.items()}
     for target in targets:
@@ -82,11 +90,12 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
         if failure is not None and runner.exact:
             result.errors.append(f"{failure} (compiling under {runner.label})")
         elif waits_for_checks(runner, target):
-            reason = failure or _invalid_for(modules, findings, runner, judge)
+            reason = failure or _invalid_for(modules, findings, runner, judge, only)
             if reason is not None:
                 result.unrun[target] = reason
     places = {error.partition(": ")[0] for error in said}  # "file:line" of a syntax error
     result.errors += _apis(findings, targets, places)
+    _set_apart(result, only)
     size = len(bundle.text.encode("utf-8"))
     if problem.source_limit is not None and size > problem.source_limit:
         result.errors.append(
@@ -96,16 +105,39 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
     return result
 
 
+def _set_apart(result: Checked, only: dict[str, str]) -> None:
+    """The findings in helpers imported only under guards (``guarded_only``: file -> a
+    guarded import of it) made notes: a target whose guard says no never compiles them."""
+    kept = []
+    for error in result.errors:
+        place = only.get(error.partition(":")[0])
+        if place is None:
+            kept.append(error)
+        else:
+            result.notes.append(
+                f"note: {error}: every import of it is guarded ({place}), so a target the "
+                "guard keeps out never compiles it; the cases under each target decide"
+            )
+    result.errors = kept
+
+
 def waits_for_checks(runner: Runner, target: Target) -> bool:
     """Whether a target's cases may run only once the checks are done: its stand-in is older
     than it, and runs them only when the bundle is valid for the stand-in's own version."""
     return runner.interpreter.version < target.syntax
 
 
-def _compiles(problem: Problem, bundle: Bundle, runner: Runner) -> str | None:
-    """Where compiling every module and the whole file under the runner's interpreter fails
-    (``file:line: message``), or None."""
-    units = [(module.rel, module.shipped) for module in bundle.modules if module.shipped]
+def _compiles(
+    problem: Problem, bundle: Bundle, runner: Runner, guarded: set[str] = frozenset()
+) -> str | None:
+    """Where compiling every module (but the ``guarded`` files, imported only under guards)
+    and the whole file under the runner's interpreter fails (``file:line: message``), or
+    None."""
+    units = [
+        (module.rel, module.shipped)
+        for module in bundle.modules
+        if module.shipped and module.rel not in guarded
+    ]
     units.append((problem.rel(problem.dist), bundle.text))
     command = [runner.interpreter.executable, *runner.interpreter.flags]
     failure = syntax.compile_errors(command, units)
@@ -116,11 +148,13 @@ def _compiles(problem: Problem, bundle: Bundle, runner: Runner) -> str | None:
 
 
 def _invalid_for(
-    modules: list[Source], findings: list, runner: Runner, judge: _Judge
+    modules: list[Source], findings: list, runner: Runner, judge: _Judge, only: dict[str, str]
 ) -> str | None:
-    """The first import or API the runner's own (older) version lacks, or None."""
+    """The first import or API the runner's own (older) version lacks, outside the helpers
+    imported only under guards (``only``), or None."""
     own = Target(runner.interpreter.impl, runner.interpreter.version)
     problems = _imports(modules, [own], judge) + _apis(findings, [own])
+    problems = [found for found in problems if found.partition(":")[0] not in only]
     return problems[0].rpartition(" (targets")[0] if problems else None
 
 
