@@ -61,6 +61,7 @@ class Profile:
     forbidden_verdict: str | None = None  # its own verdict for what it forbids, where known
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
     output: int | None = None  # MiB: its default output limit, where its own format gives one
+    python_flags: tuple[str, ...] = ()  # options its judge runs every Python with, where known
 
 
 # memory and stack, where a judge documents them (the rest keep the defaults: memory counted
@@ -111,6 +112,12 @@ class Profile:
 #   the current judge of AtCoder's official contests"); spaces at line ends and a missing last
 #   newline are accepted (kyuridenamida/atcoder-tools, issues #285 and #300, each with accepted
 #   submissions linked).
+# python_flags, the options a judge runs Python with:
+# - AtCoder lifts 3.11's limit on int-to-str digits: its 2025-10 install file for CPython,
+#   082-3-13_cpython.toml (read through the copy in Harui-i/ahc-research,
+#   src/cpython/082-3-13_cpython.toml), runs `python3.13 -X int_max_str_digits=0 Main.py`, and
+#   SakanaAI/ALE-Bench's copy of the same update runs `pypy3 -X int_max_str_digits=0 Main.py`
+#   (src/ale_bench/judge_command_profiles.py). PyPy 3.9 (7.3.11) here takes the option too.
 # output, a default output limit: Kattis' problem package format gives 8 MiB as the typical
 #   system default of ``limits.output`` (spec/legacy.md and later versions, "Limits"), which
 #   the kit's reader of its packages takes too (kit.packages.kattis); other judges: the kit's 64.
@@ -118,6 +125,7 @@ class Profile:
 # their sources): AtCoder's 2025 language update, for CPython and PyPy. The other judges list
 # none that could be confirmed: the standard library only.
 KATTIS_OUTPUT = 8  # MiB, the package format's typical system default (above)
+NO_DIGIT_LIMIT = ("-X", "int_max_str_digits=0")  # 3.11's int-to-str digit limit lifted
 PROFILES = {
     "codeforces": Profile(
         "Codeforces",
@@ -135,6 +143,7 @@ PROFILES = {
         modules=ATCODER_2025,
         limits=Limits(2.0, 1024),
         compare="tokens",
+        python_flags=NO_DIGIT_LIMIT,
     ),
     "kattis": Profile(
         "Kattis",

@@ -200,8 +200,11 @@ def command(
     script's folder first on ``sys.path``, as ``python3 Main.py`` has it (for a script run in a
     folder of its own with the files a judge puts beside it)."""
     interpreter = getattr(runner, "interpreter", runner)
-    extra = getattr(runner, "extra_flags", ())
+    extra = tuple(getattr(runner, "extra_flags", ()))
     profile = profile_for(problem.judge)
+    flags = profile.python_flags if profile is not None else ()
+    if flags and " ".join(flags) not in " ".join(extra):  # a stand-in may lift the limit too
+        extra += flags  # as the judge starts Python (AtCoder: no limit on int-to-str digits)
     platform = profile.platform if profile is not None else UNIX
     depth = c_recursion_to_spend(interpreter.impl, interpreter.version, platform)
     modules = problem.installed

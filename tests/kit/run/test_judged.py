@@ -45,6 +45,28 @@ def test_a_judge_without_files_or_processes_runs_it_under_the_guard_of_both(toy)
     assert "class _Bottom" not in argv[6]
 
 
+def test_atcoder_runs_python_without_the_digit_limit_as_its_judge_does(toy):
+    """AtCoder runs `python3.13 -X int_max_str_digits=0 Main.py` (its 2025-10 install file),
+    PyPy likewise: a 5001-digit number prints there, where another judge keeps 3.11's limit."""
+    plain = load_registry(toy)["toy_sum"]
+    atcoder = judged_as(toy, "AtCoder")
+    for interpreter in (CPYTHON_313, PYPY_310):
+        argv = judged.command(atcoder, interpreter, "b.py")
+        assert argv[2:5] == ["-X", "int_max_str_digits=0", "-S"]
+    lifted = Runner(Target("cpython", (3, 8)), CPYTHON_313, False, ("-X", "int_max_str_digits=0"))
+    assert judged.command(atcoder, lifted, "b.py").count("int_max_str_digits=0") == 1
+    big = toy / "big.py"
+    big.write_text("print(len(str(10 ** 5000)))\n")
+    ran = subprocess.run(
+        judged.command(atcoder, host(), big), capture_output=True, text=True, check=False
+    )
+    assert ran.stdout == "5001\n", ran.stderr
+    ran = subprocess.run(
+        judged.command(plain, host(), big), capture_output=True, text=True, check=False
+    )
+    assert ran.returncode == 1 and "Exceeds the limit" in ran.stderr  # the host is 3.11+
+
+
 def test_only_cpython_3_13_on_windows_spends_c_recursion(toy):
     codeforces = judged_as(toy, "Codeforces")
     argv = judged.command(codeforces, CPYTHON_313, "b.py")
