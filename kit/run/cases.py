@@ -900,7 +900,7 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
         lines = _without_loader(lines, script.name, bundle.entry_first_line, helpers)
     lines = [_FILE_LINE.sub(source, line)[:200] for line in lines]
     details = _tail(_with_helper_sources(problem.root, lines, helpers), solution)
-    if "Exceeds the limit (4300 digits)" in text:
+    if re.search(r"Exceeds the limit \(4300( digits)?\)", text):  # CPython's words, PyPy's
         details.append(
             "hint: Python 3.11+ limits int<->str conversions to 4300 digits; call "
             "sys.set_int_max_str_digits(0) under `if hasattr(sys, 'set_int_max_str_digits'):`"

@@ -195,6 +195,7 @@ def test_a_helper_named_as_the_bundle_is_told_as_the_helper(toy_run):
     ("stderr", "hint"),
     [
         (b"ValueError: Exceeds the limit (4300 digits) for integer string conversion", "4300"),
+        (b"ValueError: Exceeds the limit (4300) for integer string conversion; use", "4300"),
         (b"RecursionError: maximum recursion depth exceeded", "setrecursionlimit"),
         (b"RecursionError: maximum recursion depth exceeded", "functools.lru_cache"),
         (b"FileNotFoundError: [Errno 2] No such file or directory: "
