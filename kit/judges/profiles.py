@@ -91,6 +91,10 @@ class Profile:
 #   environment" (codeforces.com/topic/123842, "Codeforces uses Windows"). What that changes
 #   for a solution is in kit.judges.platforms: no Unix-only modules (resource, fcntl, ...), and
 #   CPython 3.13's lower limit on recursion through C (lru_cache recursion about 1000 deep).
+# - Timus: its compiler list, beside "Python 3.12 x64" and "PyPy 3.10 x64", offers "Visual C
+#   2022" and "Visual C++ 2022 x64", Microsoft's compilers, which run on Windows only (seen
+#   through a third-party copy of the list, as its Python versions above); Timus' own pages
+#   that would say so were not readable.
 # forbidden_verdict, the judge's own word for a forbidden operation (the kit's verdict stays RE):
 # - Timus: "Restricted function", in the verdict lists of two independent clients that read
 #   Timus' status pages (CodepitIO/judger, src/adapters/timus/config.js; a Django client's
@@ -162,6 +166,7 @@ PROFILES = {
         no_files=True,
         no_processes=True,
         forbidden_verdict="Restricted function",
+        platform=WINDOWS,
     ),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can
     "spoj": Profile("SPOJ", ("cpython3.8",), 50_000),

@@ -60,13 +60,13 @@ def test_memory_stack_and_time_are_counted_as_each_judge_documents():
     assert [name for name, p in PROFILES.items() if p.modules] == ["atcoder"]
 
 
-def test_only_codeforces_is_known_to_run_python_on_windows():
-    """docs/targets.md cites it; every other profile's judge runs Linux (or is unconfirmed)."""
+def test_codeforces_and_timus_are_known_to_run_python_on_windows():
+    """docs/targets.md cites both; every other profile's judge runs Linux (or is unconfirmed)."""
     assert {name: p.platform for name, p in PROFILES.items()} == {
         "codeforces": WINDOWS,
         "atcoder": UNIX,
         "kattis": UNIX,
-        "timus": UNIX,
+        "timus": WINDOWS,
         "spoj": UNIX,
     }
 

@@ -38,9 +38,11 @@ def test_a_linux_judge_runs_the_script_with_site_s_work_only(toy):
 
 
 def test_a_judge_without_files_or_processes_runs_it_under_the_guard_of_both(toy):
-    runner = Runner(Target("cpython", (3, 13)), CPYTHON_313, True, ("-X", "x"))
+    """Timus: its CPython is 3.12, whose recursion through C Windows does not limit apart."""
+    cpython_312 = Interpreter("cpython", (3, 12), "/usr/bin/python3.12", ("-I",))
+    runner = Runner(Target("cpython", (3, 12)), cpython_312, True, ("-X", "x"))
     argv = judged.command(judged_as(toy, "Timus"), runner, "b.py")
-    assert argv[:6] == ["/usr/bin/python3.13", "-I", "-X", "x", "-S", "-c"]
+    assert argv[:6] == ["/usr/bin/python3.12", "-I", "-X", "x", "-S", "-c"]
     assert argv[-1] == "b.py" and forbidden.hook(True, True) in argv[6]
     assert "class _Bottom" not in argv[6]
 
