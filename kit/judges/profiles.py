@@ -68,8 +68,10 @@ class Profile:
 # above the interpreter, a stack as large as the memory limit):
 # - Kattis: "heap and stack sizes are limited only by the total amount of memory available",
 #   the interpreter included (the NWERC 2020 system page, judged on Kattis); problemtools, its
-#   local tool, sets RLIMIT_STACK to unlimited "as it's done later by Kattis (and DOMjudge)"
-#   (Kattis/problemtools, problemtools/run/program.py).
+#   local tool, runs submissions with `limit.try_limit(resource.RLIMIT_STACK,
+#   resource.RLIM_INFINITY, resource.RLIM_INFINITY)` (Kattis/problemtools,
+#   problemtools/run/program.py; commit 72bccb6, "Set stack size to unlimited when running
+#   submissions.").
 #   Time is CPU time: "We measure total CPU time used by your process" (Kattis' help centre,
 #   kattis.freshdesk.com, "How is the running time measured"); problemtools adds user and
 #   system time from wait4.
