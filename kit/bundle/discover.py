@@ -31,6 +31,7 @@ from kit.bundle.sources import (
     import_bindings,
     imported_modules,
     is_main_block,
+    prefixes,
     read_source,
     relative,
     walk,
@@ -87,22 +88,22 @@ def _wanted(source: Source, found: dict[str, Source]):
                 f"{source.rel}:{line}: a module imported by a computed name: the build cannot "
                 "tell which helper it needs (import it by its name, or with a string literal)"
             )
-        yield _prefixes(name), line
+        yield prefixes(name), line
     for node in _imports(source):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield _prefixes(alias.name), node.lineno
+                yield prefixes(alias.name), node.lineno
             continue
         (base,) = imported_modules(source, node)
-        yield _prefixes(base), node.lineno
+        yield prefixes(base), node.lineno
         for alias in node.names:
             if alias.name == "*":
                 package = found.get(base)
                 bound = _bound_names(package)
                 for name in (name for name in _star_names(package) if name not in bound):
-                    yield [*_prefixes(base), f"{base}.{name}"], node.lineno
+                    yield [*prefixes(base), f"{base}.{name}"], node.lineno
             elif alias.name not in _bound_names(found.get(base)):
-                yield [*_prefixes(base), f"{base}.{alias.name}"], node.lineno
+                yield [*prefixes(base), f"{base}.{alias.name}"], node.lineno
 
 
 def _imports(source: Source):
@@ -121,11 +122,6 @@ def _imports(source: Source):
         for node in walk(statement):
             if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in unchecked:
                 yield node
-
-
-def _prefixes(name: str) -> list[str]:
-    parts = name.split(".")
-    return [".".join(parts[:size]) for size in range(1, len(parts) + 1)]
 
 
 def _star_names(package: Source | None) -> list[str]:

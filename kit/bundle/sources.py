@@ -186,12 +186,7 @@ def _absolute(source: Source, name: str, package: str | None, node: ast.Call) ->
     if not name.startswith("."):
         return name
     level = len(name) - len(name.lstrip("."))
-    if package is None:
-        return resolve_relative(source, level, name.lstrip(".") or None, node.lineno)
-    parts = package.split(".")
-    if level > len(parts):
-        raise BuildError(f"{source.rel}:{node.lineno}: relative import beyond the top package")
-    return ".".join([*parts[: len(parts) - level + 1], *filter(None, [name.lstrip(".")])])
+    return resolve_relative(source, level, name.lstrip(".") or None, node.lineno, package)
 
 
 def _argument(node: ast.Call, position: int, keyword: str) -> ast.expr | None:
@@ -237,12 +232,23 @@ def _is_import_call(function: ast.expr, functions: set[str], modules: set[str]) 
     )
 
 
-def resolve_relative(source: Source, level: int, module: str | None, line: int) -> str:
-    parts = source.package.split(".") if source.package else []
+def resolve_relative(
+    source: Source, level: int, module: str | None, line: int, package: str | None = None
+) -> str:
+    """A relative import's module, absolute: from ``package`` when given (an
+    ``import_module`` call's literal package), else from ``source``'s own package."""
+    package = source.package if package is None else package
+    parts = package.split(".") if package else []
     if level > len(parts):
         raise BuildError(f"{source.rel}:{line}: relative import beyond the top package")
     base = parts[: len(parts) - (level - 1)]
     return ".".join([*base, module] if module else base)
+
+
+def prefixes(name: str) -> list[str]:
+    """``a.b.c`` and the packages above it, outermost first: ``["a", "a.b", "a.b.c"]``."""
+    parts = name.split(".")
+    return [".".join(parts[:size]) for size in range(1, len(parts) + 1)]
 
 
 def is_main_block(node: ast.AST) -> bool:

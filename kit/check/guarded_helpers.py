@@ -18,7 +18,14 @@ from __future__ import annotations
 import ast
 
 from kit.bundle.guards import guarded_lines
-from kit.bundle.sources import ENTRY, Source, dynamic_imports, imported_modules, walk
+from kit.bundle.sources import (
+    ENTRY,
+    Source,
+    dynamic_imports,
+    imported_modules,
+    prefixes,
+    walk,
+)
 
 
 def guarded_only(modules: list[Source]) -> dict[str, str]:
@@ -68,10 +75,4 @@ def _imports(module: Source, by_name: dict[str, Source]) -> list[tuple[str, bool
 
 def _loaded(name: str, by_name: dict[str, Source]) -> list[str]:
     """The helpers importing ``name`` loads: it and every package above it, those bundled."""
-    parts = name.split(".")
-    return [
-        prefix
-        for size in range(1, len(parts) + 1)
-        for prefix in [".".join(parts[:size])]
-        if prefix in by_name
-    ]
+    return [prefix for prefix in prefixes(name) if prefix in by_name]

@@ -182,6 +182,12 @@ def profile_for(judge: str) -> Profile | None:
     return PROFILES.get(judge.strip().lower())
 
 
+def judge_name(judge: str) -> str:
+    """The judge as its profile names it, else as problems.toml spells it."""
+    profile = profile_for(judge)
+    return profile.name if profile is not None else judge.strip()
+
+
 def default_targets(judge: str) -> list[Target]:
     profile = profile_for(judge)
     return [parse_target(name) for name in (profile.targets if profile else STRICTEST)]

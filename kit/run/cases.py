@@ -51,7 +51,7 @@ from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
 from kit.judges.compare import CheckerComparator, Comparator, crash_line, parse_compare
 from kit.judges.modules import missing_module
-from kit.judges.profiles import OWN, WALL, profile_for
+from kit.judges.profiles import OWN, WALL, judge_name, profile_for
 from kit.judges.programs import KIT, TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
@@ -913,7 +913,7 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
     if missing:  # a third-party module the judge has and this interpreter has not
         from kit.judges.modules import install_hint
 
-        hint = install_hint(judge_name(problem), problem.installed, problem.targets, missing)
+        hint = install_hint(judge_name(problem.judge), problem.installed, problem.targets, missing)
         if hint is not None:
             details.append(hint)
     return details
@@ -930,11 +930,6 @@ def judged_elsewhere(problem: Problem, runner: Runner, stderr: bytes) -> str | N
     return message(
         JE,
         f"not judged here: {runner.interpreter.label} has no '{module}', which "
-        f"{judge_name(problem)} installs for {runner.target.label} (not the solution's failure)",
+        f"{judge_name(problem.judge)} installs for {runner.target.label} "
+        "(not the solution's failure)",
     )
-
-
-def judge_name(problem: Problem) -> str:
-    """The problem's judge as its profile names it, else as problems.toml spells it."""
-    profile = profile_for(problem.judge)
-    return profile.name if profile is not None else problem.judge.strip()
