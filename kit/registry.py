@@ -313,7 +313,7 @@ def _installed(where: str, named: list | None, profile: Profile | None) -> Insta
     for name in named:
         if not isinstance(name, str) or not all(part.isidentifier() for part in name.split(".")):
             raise BuildError(f"{where}: modules: {name!r} is not a module's import name")
-    extra = tuple(name for name in named if name)
+    extra = tuple(named)  # each checked above: no empty name passes
     if listed is None:
         return Installed(cpython=extra, pypy=extra)
     return Installed(
