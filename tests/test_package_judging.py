@@ -199,7 +199,7 @@ def test_first_failure_stops_at_the_first_failing_case_in_the_judges_order(tmp_p
     assert (every.passed, every.total) == (3, 6)
     assert len([line for line in every.errors if not line.startswith(" ")]) == 3
     first = build(registry, "sum", first_failure=True)
-    assert (first.passed, first.total) == (1, 2)
+    assert (first.passed, first.total) == (1, 6)
     assert [line for line in first.errors if not line.startswith(" ")] == [
         "sum: packages/kattis_sum/data/sample/2.in: wrong answer: token 1: expected "
         "'Impossible', got '-4' (3.8)"
@@ -222,7 +222,7 @@ def test_the_build_command_takes_first_failure(tmp_path, capsys):
     code = cli.main(["sum", "--first-failure", "-j", "2", "--root", str(tmp_path / "ws")])
     out = capsys.readouterr().out
     assert code == 1
-    assert "[1/1] sum" in out and "1/2 cases (1 WA)" in out
+    assert "[1/1] sum" in out and "1/6 cases (1 WA, 4 not run)" in out
     assert "sum: note: stopped at the first failure (--first-failure): 4 of 6 cases not run" in out
 
 

@@ -26,7 +26,7 @@ interactor written in C or C++ is compiled before the first run.
 
 With ``first_failure`` (``--first-failure``) each target stops at its first failing case, in
 the order of the cases (a package's: the judge's), as a judge stops a submission: later cases
-are not run, and the report counts only those that ran (a note says how many did not).
+are not run, and the report counts them as such ("0/3 cases (1 WA, 2 not run)", and a note).
 
 Failures are told in the author's terms: a traceback's lines in the solution's part of the
 bundle are mapped back to ``solutions/<slug>.py`` (helpers already carry their own file
@@ -128,6 +128,7 @@ class Verdict:
 class Ran:
     columns: list[Column]
     total: int = 0
+    not_run: int = 0  # cases no target ran (``--first-failure`` stopped every target before)
     failures: list[Failure] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -136,12 +137,15 @@ class Ran:
     @property
     def passed(self) -> int:
         failed = set().union(*(column.failed for column in self.columns))
-        return self.total - len(failed)
+        return self.total - len(failed) - self.not_run
 
     @property
     def counts(self) -> str:
-        """The failing verdicts, each case counted once per verdict: ``"1 WA, 2 TLE"``."""
-        return count_line(word for _, word in {(v.case, v.word) for v in self.verdicts})
+        """The failing verdicts, each case counted once per verdict, and the cases not run:
+        ``"1 WA, 2 TLE, 3 not run"``."""
+        line = count_line(word for _, word in {(v.case, v.word) for v in self.verdicts})
+        not_run = f"{self.not_run} not run" if self.not_run else ""
+        return ", ".join(part for part in (line, not_run) if part)
 
 
 @dataclass
@@ -366,7 +370,7 @@ def _admitted(
 
 def _until_first_failure(ran: Ran, planned: list[Job]) -> list[Job]:
     """The jobs up to each runner's first failing case (that one included), that ran; the
-    cases counted are those, and a note says how many did not run."""
+    cases no runner reached are counted as not run, and a note says how many."""
     first: dict[tuple, int] = {}
     for job in planned:
         if job.word not in (OK, SKIPPED):
@@ -376,11 +380,11 @@ def _until_first_failure(ran: Ran, planned: list[Job]) -> list[Job]:
         for job in planned
         if job.word != SKIPPED and job.case_index <= first.get(job.key, job.case_index)
     ]
-    total, ran.total = ran.total, len({job.case_index for job in kept})
-    if ran.total < total:
+    ran.not_run = ran.total - len({job.case_index for job in kept})
+    if ran.not_run:
         ran.warnings.append(
             "note: stopped at the first failure (--first-failure): "
-            f"{total - ran.total} of {total} cases not run"
+            f"{ran.not_run} of {ran.total} cases not run"
         )
     return kept
 

@@ -137,7 +137,7 @@ def test_first_failure_stops_each_target_at_its_first_failing_case(toy_run, tmp_
     cases = [case(tmp_path, f"c{n}", "x y\n", "") for n in range(3)]  # int("x") raises
     options = RunOptions(repeat=1, jobs=1, first_failure=True)
     ran = run_all(problem, bundle, script, cases, columns, options=options)
-    assert (ran.total, ran.counts) == (1, "1 RE")
+    assert (ran.passed, ran.total, ran.counts) == (0, 3, "1 RE, 2 not run")
     assert ran.warnings == [
         "note: stopped at the first failure (--first-failure): 2 of 3 cases not run"
     ]
