@@ -227,11 +227,16 @@ def _vermin(modules: list[Source]) -> list[Finding]:
 
 VERMIN_CACHE = "vermin.json"
 VERMIN_CACHE_ENTRIES = 2000
+# vermin's options: no config file of the user's (vermin looks for vermin.ini, .vermin or
+# setup.cfg from the folder it runs in upwards, where one could lift the 3.8 target or exclude
+# a member), the findings one per line
+VERMIN_OPTIONS = ("--no-config-file", "--no-tips", "-p=1", "-f", "parsable")
 
 
 def _key(text: str) -> str:
-    """A module text's cache key: its hash with the installed vermin's identity."""
-    return hashlib.sha256(f"{_vermin_identity()}\0{text}".encode()).hexdigest()
+    """A module text's cache key: its hash with the installed vermin's identity and options."""
+    options = " ".join(VERMIN_OPTIONS)
+    return hashlib.sha256(f"{_vermin_identity()}\0{options}\0{text}".encode()).hexdigest()
 
 
 def _vermin_origin() -> Path | None:
@@ -277,9 +282,11 @@ def _run_vermin(texts: dict[str, str]) -> dict[str, list]:
             path = Path(folder, f"m{number}.py")
             path.write_text(text, encoding="utf-8")
             names[str(path)] = rel
-        command = [*_vermin_command(), "--no-tips", "-p=1", "-f", "parsable", *names]
+        command = [*_vermin_command(), *VERMIN_OPTIONS, *names]
         try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+            done = subprocess.run(
+                command, capture_output=True, text=True, timeout=300, check=False, cwd=folder
+            )
         except OSError as error:
             raise BuildError(f"cannot run vermin: {error}") from None
     if done.returncode not in (0, 1) or "No module named" in done.stderr:

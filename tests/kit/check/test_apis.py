@@ -173,3 +173,25 @@ def test_vermin_runs_without_the_site_from_its_own_folder():
         [*command, "--version"], capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 0 and done.stdout.strip()[0].isdigit(), done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "config"),
+    [
+        (".vermin", "[vermin]\ntargets = 3.10-\nonly_show_violations = yes\n"),
+        ("setup.cfg", "[vermin]\nexclusions = math.lcm\n"),
+    ],
+)
+def test_a_vermin_config_of_the_user_s_changes_no_finding(tmp_path, monkeypatch, name, config):
+    """vermin reads a config file from the folder it runs in upwards; the kit's run reads none,
+    wherever the kit was started."""
+    (tmp_path / name).write_text(config)
+    monkeypatch.chdir(tmp_path)
+    found = apis.findings([module("import math\nn = math.lcm(4, 6)\n")])
+    assert (2, (3, 9)) in {(line, version) for _, line, _, version in found}
+
+
+def test_the_vermin_cache_key_changes_with_vermin_s_options(monkeypatch):
+    before = apis._key("import math")
+    monkeypatch.setattr(apis, "VERMIN_OPTIONS", apis.VERMIN_OPTIONS[1:])
+    assert apis._key("import math") != before
