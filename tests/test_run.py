@@ -372,6 +372,15 @@ def test_a_batch_run_over_the_wall_clock_but_not_its_cpu_time_says_it_was_not_ru
     assert "hint: its CPU time was 0." in output and "it was not running" in output
 
 
+def test_a_batch_run_killed_at_the_timeout_but_not_busy_says_it_was_not_running(toy):
+    problem(toy)
+    solution(toy, "import time\ntime.sleep(30)\n", given="1 2\n", expected="3\n")
+    code, output = build(toy, interpreters="")
+    assert code == 1, output
+    assert "killed at 3 s (3x the 1 s limit)" in output
+    assert "hint: its CPU time was 0." in output and "it was not running" in output
+
+
 def test_a_game_busy_over_its_limit_gets_no_waiting_hint(toy):
     (toy / "interactor.py").write_text(SLOW_INTERACTOR.replace("time.sleep(1.3)", ""))
     problem(toy, kind="interactive", extra='targets = ["cpython3.8"]\ninteractor = "interactor.py"')

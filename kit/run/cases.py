@@ -477,6 +477,8 @@ class CaseJudge:
             if outcome.word != OK:
                 if run.killed is None:  # ran to its end (a wrong answer): its memory counts
                     timing.peak_kib = max(timing.peak_kib, run.peak_kib)
+                if outcome.word == TLE and run.timed_out:  # killed at the time-out
+                    outcome.details += self.waited(limits, run.cpu_seconds)
                 return outcome, timing
             timing.add(run, limits.seconds(run))
             cpu.append(run.cpu_seconds)
@@ -490,8 +492,8 @@ class CaseJudge:
 
     def waited(self, limits: Limits, cpu: float) -> list[str]:
         """The hint for a run over its limit by the wall clock while its CPU time is within
-        it: a game waited for the interactor (and the kit's relay); a batch run slept, waited,
-        or was kept from a core by other work on this machine."""
+        it: a game waited for the interactor (and the kit's relay); a batch run slept or
+        waited (the time it waited for a core is not counted: ``Limits.seconds``)."""
         if limits.clock != WALL or cpu > limits.time:
             return []
         return [(WAITING_HINT if self.interactor is not None else IDLE_HINT).format(cpu=cpu)]
@@ -519,8 +521,9 @@ class CaseJudge:
         if elsewhere is not None:
             outcome = _Outcome(JE, elsewhere, outcome.details)
         # its time as the limit counts it (CPU time for a judge that counts CPU), as a passing
-        # run's is; a run killed at the time-out keeps the time it was killed at (a sleeper)
-        outcome.seconds = run.seconds if outcome.word == TLE else limits.seconds(run)
+        # run's is; a run killed at the time-out keeps the time it was killed at (a sleeper),
+        # but for what it waited for a core, as the deadline did
+        outcome.seconds = run.seconds - run.waited if outcome.word == TLE else limits.seconds(run)
         return outcome, run
 
     def passes(self, command: list[str], case: Case, limits: Limits, most: int) -> tuple:
@@ -704,9 +707,9 @@ WAITING_HINT = (
 )
 IDLE_HINT = (
     "hint: its CPU time was {cpu:.3f} s, within the limit: the rest of its wall time it was not "
-    "running (sleeping or waiting, or kept from a core by other work on this machine, which a "
-    "quieter machine, or the build's -j 1, rules out); the kit counts the wall time where the "
-    "judge documents no other clock"
+    "running (sleeping, or waiting for a file, a pipe or a child; the time it waited for a core "
+    "held by other work on this machine is not counted); the kit counts the wall time where "
+    "the judge documents no other clock"
 )
 FLUSH_HINT = (
     "hint: an idle game is most often an answer not flushed: the interactor waits for a line "

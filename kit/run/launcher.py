@@ -21,7 +21,11 @@ each other process of the run holds alone) is over ``memory_kib``; when the run 
 what the run left, in its group or out of it (``become_subreaper``, ``sweep``), and returns
 what it measured: exit status, wall and CPU seconds, the kernel's maximum resident set, the
 memory read at a memory kill, the most read while the run had several processes (and how many
-it had then), why it was killed, the tail of stderr.
+it had then), why it was killed, the tail of stderr; and the seconds its threads were ready to
+run but waited for a core other work held (``waited``: the run delay of each thread's
+``/proc/PID/task/TID/schedstat``, read at every poll and once the run has ended, before it is
+reaped), by which its deadline moves on: a run slowed by other work on the machine is not
+killed for that time.
 
 A run never outlives its watch, nor the watch the kit: the end of the kit's requests during a
 run (Ctrl-C, the kit killed) kills the run at once (``serve`` then exits without an answer);
@@ -255,6 +259,27 @@ class _Watch:
         self.together = 0  # the most read while the run had more than one process
         self.processes = 1  # how many it had at that reading
         self.statm = open_statm(pid)
+        self.delays: dict[str, int] = {}  # each thread's run delay so far, nanoseconds
+
+    @property
+    def waited(self) -> float:
+        """The seconds the run's threads have waited, ready, for a core (see the module doc)."""
+        return sum(self.delays.values()) / 1e9
+
+    def check_delay(self, timeout: float) -> None:
+        """Each thread's run delay read again (a thread that ended keeps its last), and the
+        deadline moved on by all of them."""
+        try:
+            threads = os.listdir(f"/proc/{self.pid}/task")
+        except OSError:
+            return  # no /proc, or the run reaped
+        for thread in threads:
+            try:
+                with open(f"/proc/{self.pid}/task/{thread}/schedstat", "rb") as file:
+                    self.delays[thread] = int(file.read().split()[1])
+            except (OSError, IndexError, ValueError):
+                continue  # a kernel without scheduler statistics: the wall clock alone
+        self.deadline = self.start + timeout + self.waited
 
     def drain(self, ready: list) -> None:
         if self.err in ready:
@@ -331,10 +356,10 @@ def watch(  # noqa: PLR0913
         now = time.perf_counter()
         if now >= seen.deadline:
             seen.stop("time")
-        if pidfd is None:
-            done = os.wait4(pid, os.WNOHANG)
-            if done[0]:
-                break
+        if pidfd is None and _ended(pid):
+            seen.check_delay(timeout)
+            done = os.wait4(pid, 0)
+            break
         poll = poll_seconds(now - start, seen.seen, memory_kib)
         wait = max(0.0, min(poll, seen.deadline - now))
         waiting = seen.open_fds + ([pidfd] if pidfd is not None else [])
@@ -345,9 +370,11 @@ def watch(  # noqa: PLR0913
         if requests is not None and requests.hung_up(ready):
             seen.stop("hangup")
         if pidfd is not None and pidfd in ready:
+            seen.check_delay(timeout)  # an ended run's statistics stay until it is reaped
             done = os.wait4(pid, 0)
             break
         seen.check_memory(memory_kib)
+        seen.check_delay(timeout)
     seconds = time.perf_counter() - start
     for descriptor in (pidfd, seen.statm):
         if descriptor is not None:
@@ -364,6 +391,7 @@ def watch(  # noqa: PLR0913
     return {
         "returncode": os.waitstatus_to_exitcode(status),
         "seconds": seconds,
+        "waited": min(seen.waited, seconds),
         "cpu": usage.ru_utime + usage.ru_stime,
         "maxrss": usage.ru_maxrss,
         "rss_at_kill": seen.seen if seen.killed == "memory" else 0,
@@ -373,6 +401,11 @@ def watch(  # noqa: PLR0913
         "stderr": kept_stderr(seen.head, seen.tail, seen.err_bytes).decode("latin-1"),
         "stderr_bytes": seen.err_bytes,
     }
+
+
+def _ended(pid: int) -> bool:
+    """Whether ``pid`` has ended, left unreaped (its statistics are still to be read)."""
+    return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
 
 
 def _start_run(request: dict, err_read: int, err_write: int, watcher: int) -> None:

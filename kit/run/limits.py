@@ -87,8 +87,10 @@ class Limits:
     output_counts: str = STDOUT  # what ``output_bytes`` holds: STDOUT, or ALL (stderr, files)
 
     def seconds(self, run: Run) -> float:
-        """A run's time as the limit counts it."""
-        return run.cpu_seconds if self.clock == CPU else run.seconds
+        """A run's time as the limit counts it: its CPU time, or its wall time but for what it
+        waited for a core held by other work on this machine (a judge's machine runs nothing
+        else beside it)."""
+        return run.cpu_seconds if self.clock == CPU else run.seconds - run.waited
 
     @property
     def kill_kib(self) -> int:

@@ -87,6 +87,7 @@ class Run:
     stdout_bytes: int = 0  # all it wrote to stdout (past the cap, the cap and one byte)
     stderr_bytes: int = 0  # all it wrote to stderr
     files_bytes: int = 0  # the files it created or changed in its folder (counted when asked)
+    waited: float = 0.0  # of ``seconds``, those it was ready to run and waited for a core
 
     @property
     def timed_out(self) -> bool:
@@ -125,6 +126,8 @@ class _Launcher:
     def start(self) -> _Launcher:
         """The launcher's process started, unless it is running (it starts up meanwhile)."""
         if self.process is None or self.process.poll() is not None:
+            if self.process is not None:
+                _close_pipes(self.process)  # one that stopped: a new one replaces it
             self.process = subprocess.Popen(
                 [*WATCH, "serve"],
                 stdin=subprocess.PIPE,
@@ -158,8 +161,17 @@ class _Launcher:
         self.hang_up()
         if self.process is not None:
             self.process.wait()
+            _close_pipes(self.process)
         self.process = None
         _running.discard(self)
+
+
+def _close_pipes(process: subprocess.Popen) -> None:
+    """A launcher's pipes closed, once it has ended (Python warns of one left open)."""
+    for pipe in (process.stdin, process.stdout):
+        if pipe is not None:
+            with contextlib.suppress(OSError):
+                pipe.close()
 
 
 def _parent_killed(pid: int, seconds: float) -> dict:
@@ -256,6 +268,7 @@ def run_process(
         seconds=answer["seconds"],
         cpu_seconds=answer["cpu"],
         peak_kib=peak_kib(answer),
+        waited=answer.get("waited", 0.0),
         killed=answer["killed"],
         output_over=over,
         processes=peak_processes(answer),

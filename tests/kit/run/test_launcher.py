@@ -372,3 +372,57 @@ def test_a_game_s_address_space_is_opened_as_a_batch_run_s(tmp_path):
         capture_output=True, timeout=60, check=False, preexec_fn=limited,
     )  # fmt: skip
     assert (done.returncode, done.stdout) == (0, f"({space}, {space})\n".encode()), done.stderr
+
+
+SPIN = (
+    "import time\nend = time.process_time() + {cpu}\nwhile time.process_time() < end:\n    pass\n"
+)
+
+
+@pytest.fixture
+def crowded_core():
+    """Three busy loops on this machine's first core, and the argv prefix that puts a run
+    there too: the run gets about a quarter of that core, whatever else the machine does."""
+    if not hasattr(os, "sched_setaffinity") or not Path("/proc/self/task").is_dir():
+        pytest.skip("needs Linux's affinity and /proc")
+    loop = "import os; os.sched_setaffinity(0, {0})\nwhile True:\n    pass\n"
+    loops = [subprocess.Popen([sys.executable, "-c", loop]) for _ in range(3)]
+    try:
+        yield [
+            sys.executable,
+            "-c",
+            "import os, sys; os.sched_setaffinity(0, {0}); exec(sys.argv[1])",
+        ]
+    finally:
+        for busy in loops:
+            busy.kill()
+            busy.wait()
+
+
+def test_the_time_a_run_waited_for_a_core_is_measured_apart(tmp_path, crowded_core):
+    (answer,) = serve(tmp_path, {"argv": [*crowded_core, SPIN.format(cpu=0.3)]})
+    assert answer["killed"] is None and answer["returncode"] == 0
+    assert answer["seconds"] > 0.6  # a quarter of a core: about 1.2 s of wall time
+    assert 0.5 * answer["seconds"] < answer["waited"] < answer["seconds"]
+    assert answer["seconds"] - answer["waited"] < 0.3 + 0.3
+
+
+def test_the_deadline_moves_on_by_what_the_run_waited_for_a_core(tmp_path, crowded_core):
+    """0.3 s of CPU on a quarter of a core takes about 1.2 s: a deadline of 0.6 s is not its."""
+    (answer,) = serve(tmp_path, {"argv": [*crowded_core, SPIN.format(cpu=0.3)], "timeout": 0.6})
+    assert answer["killed"] is None and answer["returncode"] == 0
+    assert answer["seconds"] > 0.6
+
+
+def test_a_sleeper_waits_for_no_core(tmp_path):
+    (answer,) = serve(tmp_path, {"argv": python("import time; time.sleep(0.4)")})
+    assert answer["seconds"] >= 0.4 and answer["waited"] < 0.1
+
+
+def test_what_a_thread_waited_counts_after_it_ended(tmp_path, crowded_core):
+    """Deep recursion's usual shape: the work in a thread, joined by the main one."""
+    code = "import threading\nthreading.Thread(target=lambda: exec(SPIN)).start()\n"
+    code = f"SPIN = {SPIN.format(cpu=0.3)!r}\n" + code
+    (answer,) = serve(tmp_path, {"argv": [*crowded_core, code]})
+    assert answer["returncode"] == 0
+    assert 0.5 * answer["seconds"] < answer["waited"] < answer["seconds"]

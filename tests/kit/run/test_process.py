@@ -355,3 +355,13 @@ def test_at_exit_every_launcher_is_ended(monkeypatch):
     process._close_all()
     assert all(child.poll() is not None for child in started)
     assert process._running == set()
+
+
+def test_a_closed_launcher_leaves_no_pipe_open():
+    """Python warns of a pipe left open (``-X dev``, ``PYTHONWARNINGS=error``)."""
+    from kit.run.process import _Launcher
+
+    launcher = _Launcher().start()
+    started = launcher.process
+    launcher.close()
+    assert started.stdin.closed and started.stdout.closed
