@@ -419,6 +419,7 @@ def _start_run(request: dict, err_read: int, err_write: int, watcher: int) -> No
         os.chdir(request["cwd"])
         within_hard(resource.RLIMIT_FSIZE, request["output_bytes"] + 1, fixed=True)
         within_hard(resource.RLIMIT_AS, resource.RLIM_INFINITY)  # memory: the resident set
+        within_hard(resource.RLIMIT_CPU, resource.RLIM_INFINITY)  # time: the watch's deadline
         set_stack(request["stack_bytes"])
         files = ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY | os.O_CREAT | os.O_TRUNC))
         for fd, key, flags in files:
@@ -479,6 +480,7 @@ def wrap(arguments: list[str]) -> int:
         try:
             end_with_parent(signal.SIGKILL, wrapper)
             within_hard(resource.RLIMIT_AS, resource.RLIM_INFINITY)  # as a batch run's
+            within_hard(resource.RLIMIT_CPU, resource.RLIM_INFINITY)
             set_stack(stack_bytes)
             os.dup2(err_write, 2)
             os.close(err_read)

@@ -162,6 +162,13 @@ def machine_notes(limits: Limits) -> list[str]:
             f"note: the temporary folder {folder} has {_mib(free)} free, less than the output "
             f"limit of {_mib(limits.output_bytes)}: a run's output is written there (TMPDIR)"
         )
+    cpu = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    if cpu != resource.RLIM_INFINITY and cpu < limits.timeout:
+        notes.append(
+            f"note: this machine's hard CPU time limit is {cpu} s (ulimit -Ht), below the "
+            f"{limits.timeout:g} s a run may take here: a long run is killed here and not on "
+            "the judge"
+        )
     space = resource.getrlimit(resource.RLIMIT_AS)[1]
     if space != resource.RLIM_INFINITY:
         notes.append(
@@ -172,7 +179,7 @@ def machine_notes(limits: Limits) -> list[str]:
 
 
 def _mib(size: int) -> str:
-    return f"{size / (1 << 20):.0f} MiB"
+    return f"{size / (1 << 20):.0f} MiB" if size >= 1 << 20 else f"{size >> 10} KiB"
 
 
 def run_limited(

@@ -326,7 +326,8 @@ def test_wrap_and_its_run_end_with_the_process_that_started_it(tmp_path):
 
 LIMITS_SEEN = (
     "import resource as r\n"
-    "print(*(r.getrlimit(k) for k in (r.RLIMIT_FSIZE, r.RLIMIT_AS, r.RLIMIT_STACK)))\n"
+    "kinds = (r.RLIMIT_FSIZE, r.RLIMIT_AS, r.RLIMIT_STACK, r.RLIMIT_CPU)\n"
+    "print(*(r.getrlimit(k) for k in kinds))\n"
 )
 
 
@@ -340,6 +341,7 @@ def test_a_run_s_limits_stay_within_the_hard_ones_and_the_output_cap_is_fixed(tm
         "import resource as r, runpy, sys\n"
         f"r.setrlimit(r.RLIMIT_FSIZE, ({cap // 2}, {cap // 2}))\n"
         f"r.setrlimit(r.RLIMIT_AS, ({space // 2}, {space}))\n"
+        "r.setrlimit(r.RLIMIT_CPU, (20, 40))\n"  # ulimit -St 20 -Ht 40
         "sys.argv = ['launcher', 'serve']\n"
         f"runpy.run_path({str(LAUNCHER)!r}, run_name='__main__')\n"
     )
@@ -353,8 +355,8 @@ def test_a_run_s_limits_stay_within_the_hard_ones_and_the_output_cap_is_fixed(tm
     launcher.stdin.close()
     launcher.wait(timeout=60)
     assert answer["returncode"] == 0, answer
-    size, address, _ = eval((tmp_path / "out0").read_text().replace(") (", "), ("))
-    assert size == (cap // 2, cap // 2) and address == (space, space)
+    size, address, _, cpu = eval((tmp_path / "out0").read_text().replace(") (", "), ("))
+    assert size == (cap // 2, cap // 2) and address == (space, space) and cpu == (40, 40)
 
 
 def test_a_game_s_address_space_is_opened_as_a_batch_run_s(tmp_path):

@@ -243,6 +243,7 @@ def test_hard_limits_below_a_judge_s_are_noted(monkeypatch):
         limits.resource.RLIMIT_STACK: 8 << 20,
         limits.resource.RLIMIT_FSIZE: 1 << 20,
         limits.resource.RLIMIT_AS: 2 << 30,
+        limits.resource.RLIMIT_CPU: 2,
     }
     monkeypatch.setattr(limits.resource, "getrlimit", lambda kind: (0, hard[kind]))
     roomy = limits.shutil.disk_usage("/")._replace(free=1 << 40)
@@ -251,9 +252,14 @@ def test_hard_limits_below_a_judge_s_are_noted(monkeypatch):
     assert [note.split(" (")[0] for note in notes] == [
         "note: this machine's hard stack limit is 8 MiB",
         "note: this machine's hard file size limit is 1 MiB",
+        "note: this machine's hard CPU time limit is 2 s",
         "note: this machine's hard address-space limit is 2048 MiB",
     ]
-    assert "below the judge's 256 MiB" in notes[0]
+    assert "below the judge's 256 MiB" in notes[0] and "below the 3 s a run may" in notes[2]
+    hard[limits.resource.RLIMIT_STACK] = 512 << 10  # ulimit -s 512
+    assert limits.machine_notes(given)[0].startswith(
+        "note: this machine's hard stack limit is 512 KiB"
+    )
     infinite = limits.resource.RLIM_INFINITY
     monkeypatch.setattr(limits.resource, "getrlimit", lambda kind: (0, infinite))
     assert limits.machine_notes(given) == []
