@@ -28,25 +28,33 @@ import importlib.util, json, os, sys
 requests = os.fdopen(int(sys.argv[2]), "r")
 answers = os.fdopen(int(sys.argv[3]), "w")
 sys.path.insert(0, sys.argv[1])
+def raw(path):  # a path as its bytes, each a character: the kit decodes them as it names files
+    return os.fsencode(path).decode("latin-1")
 for line in requests:
     try:
         spec = importlib.util.find_spec(line.strip())
     except BaseException as error:
         answer = {"error": type(error).__name__ + ": " + str(error).splitlines()[0][:200]}
         if isinstance(error, SyntaxError) and error.filename:
-            answer["file"] = os.path.abspath(error.filename)
+            answer["file"] = raw(os.path.abspath(error.filename))
     else:
         answer = {}
         if spec is not None:
-            answer["origin"] = spec.origin if spec.has_location else None
+            answer["origin"] = raw(spec.origin) if spec.has_location else None
             if spec.submodule_search_locations is not None:
-                answer["locations"] = list(spec.submodule_search_locations)
+                answer["locations"] = [raw(place) for place in spec.submodule_search_locations]
     answers.write(json.dumps(answer) + "\n")
     answers.flush()
 """
 
 
 ANSWER_SECONDS = 30  # for one name: the packages on its way import in the child
+
+
+def _path(raw: str) -> Path:
+    """A path the child sent as its bytes, named as this process names files: the child runs
+    isolated, so in UTF-8 under the C locale, where the kit may not (``PYTHONUTF8=0``)."""
+    return Path(os.fsdecode(raw.encode("latin-1")))
 
 
 class ResolveError(Exception):
@@ -106,14 +114,15 @@ class Resolver:
             )
         answer = json.loads(line)
         if "error" in answer:
-            raise ResolveError(answer["error"], answer.get("file"))
+            file = answer.get("file")
+            raise ResolveError(answer["error"], str(_path(file)) if file else None)
         if not answer:
             return None
         origin = answer.get("origin")
         locations = answer.get("locations")
         return Spec(
-            Path(origin) if origin else None,
-            None if locations is None else tuple(Path(place) for place in locations),
+            _path(origin) if origin else None,
+            None if locations is None else tuple(_path(place) for place in locations),
         )
 
     def _start(self) -> None:

@@ -2,7 +2,11 @@
 ``find_spec`` finds them under the checkout (files, packages, namespace folders), apart from
 what the user's packages print, read or raise."""
 
+import os
+import subprocess
+import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +84,41 @@ def test_a_package_that_hangs_is_an_error_and_the_child_is_gone(tmp_path, monkey
     with pytest.raises(ResolveError, match=r"no answer within 0\.5 s"):
         resolver.find("slow.part")
     assert resolver._child is None
+
+
+def test_a_helper_under_a_folder_not_ascii_is_found_by_a_kit_in_the_c_locale(tmp_path):
+    """The child runs isolated, in UTF-8 under the C locale; a kit started with
+    ``PYTHONUTF8=0`` names files in ASCII with escapes: paths come back as their bytes."""
+    folder = tmp_path / "josé"
+    (folder / "shared").mkdir(parents=True)
+    (folder / "shared" / "util.py").write_text("x = 1\n")
+    (folder / "shared" / "bad.py").write_text("x = (\n")
+    code = textwrap.dedent(
+        """\
+        import sys
+        from pathlib import Path
+        from kit.bundle.resolve import ResolveError, Resolver
+        root = Path(sys.argv[1])
+        resolver = Resolver(root)
+        spec = resolver.find("shared.util")
+        assert spec.origin == root / "shared" / "util.py", spec
+        assert spec.origin.is_file()
+        try:
+            resolver.find("shared.bad")
+        except ResolveError as error:
+            assert Path(error.file) == root / "shared" / "bad.py", error.file
+        resolver.close()
+        print("found")
+        """
+    )
+    env = {**os.environ, "LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}
+    env["PYTHONPATH"] = str(Path(kit.bundle.resolve.__file__).parents[2])
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(folder)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.stdout == "found\n", done.stderr
