@@ -205,8 +205,8 @@ def _shrink(
     smallest, runs = [(text, seed, dict(stress.source.params))], [0]
 
     def fails(candidate: str) -> bool:
-        runs[0] += 1
         outcome = stress.judge(candidate, "shrink")
+        runs[0] += 1
         if outcome.failed:
             failures[candidate] = outcome
         return outcome.failed
@@ -231,6 +231,8 @@ def _shrink(
         shrunk = watched(stress, work, f"shrinking the file of seed {seed}")
     except BuildError as error:  # the module's own error, or a hung call (its thread left)
         shrunk = Shrunk(*smallest[0], runs[0], ["stopped by an error, below"], error)
+    except KeyboardInterrupt as error:  # Ctrl-C: what was found is still shown and saved
+        shrunk = Shrunk(*smallest[0], runs[0], ["stopped by Ctrl-C"], error)
     if shrunk.error is not None and len(smallest[0][0]) < len(shrunk.text):
         shrunk.text, shrunk.seed, shrunk.params = smallest[0]  # the smallest seen before it
     print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
@@ -335,10 +337,12 @@ def _root_flag(root: Path, here: Path) -> str:
 def _stopped(
     stress: Stress, save: Path | None, shrunk: Shrunk, failed: Outcome | None, args
 ) -> NoReturn:
-    """The shrink stopped on an error of the stress module or a program: the smallest failing
-    input found so far shown as the report shows one (with its own verdict and the line that
-    makes its file again) and saved, then that error raised (one line)."""
-    title = "Input (the smallest failing one found before the error)"
+    """The shrink stopped on an error of the stress module or a program, or on Ctrl-C: the
+    smallest failing input found so far shown as the report shows one (with its own verdict
+    and the line that makes its file again) and saved, then that error raised (one line), or
+    the interrupt again."""
+    stop = "Ctrl-C" if isinstance(shrunk.error, KeyboardInterrupt) else "the error"
+    title = f"Input (the smallest failing one found before {stop})"
     if failed is not None:
         _show_failure(failed, shrunk.text, title)
     else:
@@ -349,7 +353,7 @@ def _stopped(
     else:
         print(f"saved: {keep_file(stress.problem, 'failing', shrunk.text)}")
     error = shrunk.error
-    if isinstance(error, BuildError):
+    if isinstance(error, (BuildError, KeyboardInterrupt)):
         raise error
     raise BuildError(f"shrinking stopped: {type(error).__name__}: {error}") from None
 

@@ -287,6 +287,39 @@ def test_a_shrink_stopped_by_an_error_reports_and_saves_the_input_it_shows(pairs
     assert (samples / "sample-2.in").read_text() == "\n".join(lines) + "\n"
 
 
+def test_ctrl_c_while_shrinking_shows_and_saves_the_smallest_failure_so_far(
+    pairsum, capsys, monkeypatch
+):
+    """The interrupt still ends the command (exit 130 at the command line), after the input
+    found so far is shown with its verdict and saved."""
+    from kit.stress import engine
+
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    judge, shrinking = engine.Stress.judge, []
+
+    def interrupted(self, text, purpose, *rest, **options):
+        if purpose == "shrink":
+            shrinking.append(text)
+            if len(shrinking) == 6:
+                raise KeyboardInterrupt
+        return judge(self, text, purpose, *rest, **options)
+
+    monkeypatch.setattr(engine.Stress, "judge", interrupted)
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=8", "--save",
+        "--shrink-seconds", "30", "--root", str(pairsum),
+    )  # fmt: skip
+    with pytest.raises(KeyboardInterrupt):
+        args.run(args)
+    out = capsys.readouterr().out
+    assert "\nshrunk in 5 runs (stopped by Ctrl-C)\n" in out
+    shown = out[out.index("\nVerdict: ") :]
+    assert "\nInput (the smallest failing one found before Ctrl-C):\n" in shown
+    assert "\nReproduce: cpkit stress pairsum --seed " in shown
+    assert "\nsaved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out\n" in shown
+
+
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="no /proc to fail to write into")
 def test_a_save_that_cannot_be_written_is_one_line_when_the_shrink_stopped_too(
     pairsum, capsys, monkeypatch

@@ -249,3 +249,21 @@ def test_each_failing_candidate_is_told_with_the_generated_file_it_was_cut_from(
     assert {(s, tuple(p.items())) for _, s, p in told} != {(seed, tuple(params.items()))}
     last = next(entry for entry in reversed(told) if entry[0] == result.text)
     assert last[1:] == (result.seed, result.params)
+
+
+def test_each_kept_cut_costs_no_run_of_every_cut_before_it():
+    """A failure that needs 100 numbers and not their values: each of 120 numbers goes to 0
+    by a cut of its own, and every drop before it passes. Restarting the cuts' order after
+    each kept cut took 8,536 runs; going on from the kept cut's place, 271."""
+
+    def validate(text):
+        count, values = text.split("\n")[:2]
+        if len(values.split()) != int(count):
+            raise ValueError(text)
+
+    rng = random.Random(5)
+    text = f"120\n{' '.join(str(rng.randint(1, 1000)) for _ in range(120))}\n"
+    module = types.SimpleNamespace(validate=validate)
+    shrunk = shrink(module, lambda text: int(text.split()[0]) >= 100, text, 0, {})
+    assert shrunk.text == "100\n" + " ".join(["0"] * 100) + "\n"
+    assert shrunk.steps < 4 * 120
