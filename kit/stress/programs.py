@@ -14,7 +14,9 @@ folder, under the build's limits (``kit.run.limits``). The brute force reads the
 stdin and its stdout is the expected answer; the generator runs as ``CMD SEED`` (or
 ``CMD SEED SIZE`` when it takes a size), its stdin empty, and its stdout is one input file.
 A run that fails (a crash, killed over a limit) is a one-line ``BuildError`` naming the
-program, the verdict and the input (shown when short, else saved to a file) or the seed.
+program, the verdict and the input (shown when short, else saved to a file) or the seed; so
+is a brute force that prints nothing on stdout and something on stderr (its answer written
+there, or a warning instead of one), which would blame the solution for its empty answer.
 
 API::
 
@@ -62,6 +64,10 @@ class Program:
         """The brute force's output on ``text``; a failed run is a ``BuildError``."""
         run = self._run(list(self.argv), text.encode(), cwd, limits)
         failure = _failure(run, limits)
+        if failure is None and not run.stdout.strip() and run.stderr.strip():
+            # its answer on stderr, or a message there: the solution is not to blame
+            said = summary_line(run.stderr)
+            failure = f"it printed nothing on stdout, and on stderr: {said}"
         if failure is not None:
             shown = on_input(self.problem, "brute", text)
             raise BuildError(f"{self.named} failed: {failure} ({shown})")

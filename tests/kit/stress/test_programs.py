@@ -94,6 +94,22 @@ def test_a_failing_program_is_one_line_with_its_input_or_seed(maxsum, tmp_path):
     )
 
 
+def test_a_brute_force_that_answers_on_stderr_only_is_one_line_not_the_solution_s_fault(
+    maxsum, tmp_path
+):
+    limits = limits_for(maxsum, RUNNER)
+    (maxsum.root / "loud.py").write_text("import sys\nprint(6, file=sys.stderr)\n")
+    loud = parse_program("loud.py", "--brute", RUNNER, maxsum)
+    with pytest.raises(BuildError) as caught:
+        loud.answer("1\n6\n", cwd=tmp_path, limits=limits)
+    assert str(caught.value).startswith(
+        "--brute 'loud.py' failed: it printed nothing on stdout, and on stderr: 6 (on "
+    )
+    (maxsum.root / "silent.py").write_text("pass\n")  # an empty answer may be the answer
+    silent = parse_program("silent.py", "--brute", RUNNER, maxsum)
+    assert silent.answer("4\n-1 3 -2 5\n", cwd=tmp_path, limits=limits) == b""
+
+
 def test_the_user_s_own_programs_keep_the_user_s_environment(maxsum, tmp_path, monkeypatch):
     """``--brute "python3 brute.py"`` is the user's tool, not a program a judge runs: it sees
     ``PYTHONPATH`` and the like as the user's shell has them (it lost them, and failed)."""
