@@ -39,7 +39,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.packages import smallyaml
-from kit.packages.kattis import hidden, looping
+from kit.packages.kattis import group_file_of, hidden, looping
 from kit.packages.model import KATTIS, Package
 
 MIB = 1024 * 1024
@@ -245,8 +245,9 @@ def _group(folder: Path, package: Package, warnings: list[str], failures: list[s
 
 
 def _settings(folder: Path, package: Package, warnings: list[str], failures: list[str]) -> None:
-    """A folder's ``testdata.yaml``: keys unknown, or for scoring problems only."""
-    path = folder / "testdata.yaml"
+    """A folder's ``testdata.yaml`` (``test_group.yaml`` from 2025-09, the file its package
+    reads): keys unknown, or for scoring problems only."""
+    path = folder / group_file_of(package.version or "legacy")
     if not path.is_file():
         return
     name = path.relative_to(package.path).as_posix()

@@ -39,8 +39,9 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   (nested folders) in lexicographic order of their file names, a case being ``NAME.in`` with
   ``NAME.ans`` (problemtools: ``sorted(os.listdir(datadir))``, a case at each ``.ans`` with
   its ``.in``). A lone ``.in`` is not a case (a note names how many). A group's
-  ``testdata.yaml`` ``output_validator_flags`` (legacy; ``output_validator_args`` later, also
-  in ``test_group.yaml``) is inherited by its subgroups and passed after the problem's flags;
+  ``testdata.yaml`` (legacy and 2023-07; ``test_group.yaml`` from 2025-09, and a file of the
+  other name is a note, not read) ``output_validator_flags`` (legacy; ``output_validator_args``
+  later) is inherited by its subgroups and passed after the problem's flags;
   a case's own ``NAME.yaml`` (2025-09) overrides its group's. So are ``on_reject``,
   ``grader_flags`` and a scoring problem's ``accept_score``, ``reject_score`` and ``range``
   (``Package.grading``, for ``kit.grading``; left empty for a pass-fail problem whose groups
@@ -115,11 +116,18 @@ LANGUAGES = {
     ".cs": "C#",
     ".js": "JavaScript",
 }
-GROUP_FILES = ("testdata.yaml", "test_group.yaml")
+# a test data group's settings file: legacy and 2023-07 name it testdata.yaml, 2025-09
+# test_group.yaml (spec/changelog.md, 2025-09: "Rename `testdata.yaml` to `test_group.yaml`")
+OLD_GROUP_FILE, GROUP_FILE = "testdata.yaml", "test_group.yaml"
 FLAG_KEYS = ("output_validator_flags", "output_validator_args")
 INPUT_KEYS = ("input_validator_flags", "input_validator_args")
 INPUT_FOLDERS = ("input_validators", "input_format_validators")  # the second deprecated
 NOT_PROGRAMS = {".viva": "VIVA", ".ctd": "Checktestdata"}  # validator languages not run here
+
+
+def group_file_of(version: str) -> str:
+    """The settings file of a test data group in the package format ``version``."""
+    return OLD_GROUP_FILE if version.startswith(("legacy", "2023-07")) else GROUP_FILE
 
 
 def is_kattis(path: Path) -> bool:
@@ -142,8 +150,9 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     kind, types = _kind(config, legacy, shown)
     objective, custom_score, notes = scoring.problem_scoring(config, version, types, shown)
     compare, interactor = _judging(path, shown, base or shown, config, legacy, kind)
-    cases, case_notes = _cases(path, shown)
-    invalid_inputs, checked_outputs = _validation_data(path, shown)
+    group_file = group_file_of(version)
+    cases, case_notes = _cases(path, shown, group_file)
+    invalid_inputs, checked_outputs = _validation_data(path, shown, group_file)
     expected, expected_notes = expectations.read(path, shown)
     expected_notes += _constant_notes(path, shown, config)
     notes += _validation_notes(path, shown, config, legacy)
@@ -449,9 +458,10 @@ def _multipliers(shown: str, limits: dict, legacy: bool) -> tuple[float, float, 
     return margin, multiplier, "time_multipliers.time_limit_to_tle" if given else "default"
 
 
-def _cases(path: Path, shown: str) -> tuple[list[PackageCase], list[str]]:
-    """Every case of data/sample and data/secret, in the judge's order; notes."""
-    walk = _walked(path, shown, ("sample", "secret"))
+def _cases(path: Path, shown: str, group_file: str) -> tuple[list[PackageCase], list[str]]:
+    """Every case of data/sample and data/secret, in the judge's order (each group's settings
+    read from its ``group_file``, the format version's name); notes."""
+    walk = _walked(path, shown, ("sample", "secret"), group_file)
     if not walk.cases:
         raise BuildError(
             f"{shown}: no test cases (NAME.in with NAME.ans in data/sample, data/secret)"
@@ -462,16 +472,23 @@ def _cases(path: Path, shown: str) -> tuple[list[PackageCase], list[str]]:
             f"note: {shown}: {len(walk.lone)} .in file(s) without a .ans are not cases "
             f"(as problemtools reads them): {', '.join(walk.lone[:3])}"
         )
+    other = OLD_GROUP_FILE if group_file == GROUP_FILE else GROUP_FILE
+    unread = sorted(found.relative_to(path).as_posix() for found in path.glob(f"data/**/{other}"))
+    if unread:
+        notes.append(
+            f"note: {shown}: {', '.join(unread[:3])}{' ...' if len(unread) > 3 else ''}: not "
+            f"read: this format version reads a group's settings from {group_file}"
+        )
     return walk.cases, notes
 
 
 VALIDATION_GROUPS = ("invalid_input", "invalid_output", "valid_output")
 
 
-def _validation_data(path: Path, shown: str) -> tuple[list[PackageCase], list[PackageCase]]:
+def _validation_data(path: Path, shown: str, group_file: str) -> tuple[list, list]:
     """The invalid inputs, then the invalid and valid outputs, of data/'s validation groups,
     each group in the judge's order (an output case needs its .in, .ans and .out)."""
-    walk = _walked(path, shown, VALIDATION_GROUPS)
+    walk = _walked(path, shown, VALIDATION_GROUPS, group_file)
     invalid = [case for case in walk.cases if case.group == "invalid_input"]
     return invalid, [case for case in walk.cases if case.output is not None]
 
@@ -481,7 +498,7 @@ def _grading(path: Path, shown: str, config: dict, scored: bool) -> tuple[GroupG
     settings inherited by its subgroups, problem.yaml's ``grading`` over them all
     (``kit.packages.scoring``), for ``kit.grading``; () for a pass-fail problem whose groups
     keep the defaults (break, no flags): its verdict is the first failing case's."""
-    walk, found = _Walk(path, shown), []
+    walk, found = _Walk(path, shown, OLD_GROUP_FILE), []  # legacy and 2023-07 only
     overrides = scoring.problem_overrides(config, shown)
 
     def visit(folder: Path, inherited: GroupGrading, names) -> None:
@@ -516,7 +533,7 @@ def _grading(path: Path, shown: str, config: dict, scored: bool) -> tuple[GroupG
 def _score_groups(path: Path, shown: str) -> tuple[ScoreGroup, ...]:
     """A 2025-09 scoring problem's ``secret`` and its test data groups (its folders with a
     ``test_group.yaml``), as ``kit.packages.scoring`` reads and checks them."""
-    walk = _Walk(path, shown)
+    walk = _Walk(path, shown, GROUP_FILE)
 
     def settings(folder: Path) -> dict:
         merged: dict = {}
@@ -528,16 +545,16 @@ def _score_groups(path: Path, shown: str) -> tuple[ScoreGroup, ...]:
     found = [scoring.score_group(settings(secret), "secret", f"{shown}/data/secret")]
     for name in sorted(os.listdir(secret)) if secret.is_dir() else ():
         folder = secret / name
-        if not hidden(name) and (folder / "test_group.yaml").is_file():
+        if not hidden(name) and (folder / GROUP_FILE).is_file():
             where = f"{shown}/data/secret/{name}"
             found.append(scoring.score_group(settings(folder), f"secret/{name}", where))
     scoring.check_score_groups(tuple(found), settings(path / "data" / "sample"), shown)
     return tuple(found)
 
 
-def _walked(path: Path, shown: str, groups: tuple[str, ...]) -> _Walk:
+def _walked(path: Path, shown: str, groups: tuple[str, ...], group_file: str) -> _Walk:
     """The cases of data/'s ``groups`` that exist, each with data/'s settings inherited."""
-    walk = _Walk(path, shown)
+    walk = _Walk(path, shown, group_file)
     top = walk.settings(path / "data", ((), (), ()))
     for group in groups:
         folder = path / "data" / group
@@ -549,8 +566,8 @@ def _walked(path: Path, shown: str, groups: tuple[str, ...]) -> _Walk:
 class _Walk:
     """The cases found so far, and the lone inputs."""
 
-    def __init__(self, package: Path, shown: str) -> None:
-        self.package, self.shown = package, shown
+    def __init__(self, package: Path, shown: str, group_file: str) -> None:
+        self.package, self.shown, self.group_file = package, shown, group_file
         self.cases: list[PackageCase] = []
         self.lone: list[str] = []
 
@@ -624,7 +641,7 @@ class _Walk:
         if not place.is_dir():
             return []
         where = f"{self.shown}/{place.relative_to(self.package).as_posix()}"
-        return [_yaml(place / name, where) for name in GROUP_FILES]
+        return [_yaml(place / self.group_file, where)]
 
 
 def _arguments(value: object) -> tuple[str, ...]:

@@ -115,6 +115,18 @@ def test_data_s_folders_as_problemtools_checks_them(tmp_path):
     assert not any("range" in line for line in check_data(read_package(top, "split")).failures)
 
 
+def test_a_2025_09_group_s_settings_are_checked_in_its_test_group_yaml(tmp_path):
+    """The file its version reads; a testdata.yaml there is only noted as not read."""
+    top = copy(tmp_path)
+    yaml = top / "problem.yaml"
+    yaml.write_text("problem_format_version: 2025-09\n" + yaml.read_text())
+    secret = top / "data" / "secret"
+    (secret / "test_group.yaml").write_text("on_rejct: break\n")
+    (secret / "testdata.yaml").write_text("scoring: x\n")
+    found = check_data(read_package(top, "split"))
+    assert found.warnings == ("data/secret/test_group.yaml: 'on_rejct' is not a key of the format",)
+
+
 def test_a_link_to_nothing_and_a_link_to_a_folder_above_fail_and_are_not_followed(tmp_path):
     top = copy(tmp_path)
     secret = top / "data" / "secret"

@@ -75,6 +75,37 @@ def test_validator_flags_come_from_problem_yaml_and_a_groups_testdata_yaml():
     assert (found.margin, found.margin_from) == (2.0, "legacy default")
 
 
+@pytest.mark.parametrize(
+    ("version", "read", "unread"),
+    [
+        ("", "testdata.yaml", "test_group.yaml"),
+        ("problem_format_version: 2023-07-draft\n", "testdata.yaml", "test_group.yaml"),
+        ("problem_format_version: 2025-09\n", "test_group.yaml", "testdata.yaml"),
+    ],
+)
+def test_a_group_s_settings_file_is_the_one_its_format_version_names(
+    tmp_path, version, read, unread
+):
+    """2025-09 renamed testdata.yaml to test_group.yaml (spec/changelog.md): the other name's
+    settings are not the package's, and a note says the file is not read."""
+    copy = shutil.copytree(PACKAGES / "kattis_half", tmp_path / "half")
+    yaml = copy / "problem.yaml"
+    text = yaml.read_text().replace("validator_flags: float_tolerance 1e-6\n", "")
+    yaml.write_text(text.replace("problem_format_version: legacy\n", version))
+    strict = copy / "data" / "secret" / "strict"
+    (strict / "testdata.yaml").unlink()
+    (strict / read).write_text("output_validator_args: case_sensitive\n")
+    (copy / "data" / "secret" / unread).write_text(
+        "output_validator_args: space_change_sensitive\n"
+    )
+    found = kattis.read(copy, "half")
+    assert [case.flags for case in found.cases] == [(), (), ("case_sensitive",)]
+    assert (
+        f"note: half: data/secret/{unread}: not read: this format version reads a group's "
+        f"settings from {read}"
+    ) in found.notes
+
+
 def test_custom_and_interactive_validation_name_the_validator_program():
     assert package("kattis_split_py").compare == (
         "validator:packages/kattis_split_py/output_validators/split_check"
@@ -375,6 +406,10 @@ def test_a_case_s_args_and_files_are_read_and_its_files_folder_is_no_group(tmp_p
 def test_a_case_s_args_are_inherited_from_its_group(tmp_path):
     """spec/2025-09.md, "Test case configuration": args "Inherited from test_group.yaml"."""
     copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    yaml = copy / "problem.yaml"
+    yaml.write_text(
+        "problem_format_version: 2025-09\n" + yaml.read_text().replace("validation: default\n", "")
+    )
     big = copy / "data" / "secret" / "group_big"
     (big / "test_group.yaml").write_text("args: [--big]\n")
     (big / "02.yaml").write_text("args: []\n")
