@@ -460,6 +460,8 @@ def _package_entry(package: Package) -> dict:
         entry["no_files"] = True
     if package.output_counts != OUTPUT_STDOUT:
         entry["output_counts"] = package.output_counts
+    if package.code_given and package.code_limit is not None:
+        entry["source_limit"] = package.code_limit
     return entry
 
 

@@ -205,7 +205,8 @@ def judge_submission(
     verdict then) asks for all of them."""
     assert problem.source is not None
     judged = Judged(submission, problem.source.format)
-    why, judged.compile_error = _unrunnable(submission)
+    over = _over_code_limit(submission, problem.source.code_limit)
+    why, judged.compile_error = (over, True) if over else _unrunnable(submission)
     if why:
         judged.said = why
         return judged
@@ -337,6 +338,18 @@ def case_path(problem: Problem, case: Case) -> str:
     assert problem.source is not None
     data = problem.source.path / "data"
     return case.input.relative_to(data).with_suffix("").as_posix()
+
+
+def _over_code_limit(submission: Submission, code_limit: int | None) -> str:
+    """Why a submission is over the package's code limit (``code_limit`` bytes, its files
+    together), or "": problemtools reports an error and does not run it, a disagreement."""
+    path = submission.path
+    files = [path] if path.is_file() else [entry for entry in path.rglob("*") if entry.is_file()]
+    size = sum(entry.stat().st_size for entry in files)
+    if code_limit is None or size <= code_limit:
+        return ""
+    limit = f"{code_limit >> 10} KiB" if code_limit % 1024 == 0 else f"{code_limit:,} bytes"
+    return f"not run: its {size:,} bytes are over the package's code limit of {limit} (limits.code)"
 
 
 def _unrunnable(submission: Submission) -> tuple[str, bool]:

@@ -88,6 +88,7 @@ from kit.packages.model import (
 
 DEFAULT_MEMORY = 2048  # MiB: the spec's "typical system default" (legacy and 2025-09)
 DEFAULT_OUTPUT = KATTIS_OUTPUT  # MiB: likewise (kit.judges.profiles)
+DEFAULT_CODE = 128  # KiB: likewise, and problemtools' (problemtools/config/problem.yaml)
 LEGACY_MARGIN, LEGACY_MULTIPLIER = 2.0, 5.0  # time_safety_margin, time_multiplier
 LATER_MARGIN, LATER_MULTIPLIER = 1.5, 2.0  # time_limit_to_tle, ac_to_time_limit
 # The submission folders, legacy's and 2025-09's (rejected, brute_force); what each allows is
@@ -212,6 +213,8 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         output_counts=OUTPUT_ALL if version.startswith("2025-09") else OUTPUT_STDOUT,
         version=version,
         included=_included(path, legacy),
+        code_limit=int(_number(limits, "code", DEFAULT_CODE, shown)) << 10,
+        code_given="code" in limits,
     )
 
 

@@ -151,6 +151,10 @@ class Package:
     # the files included with every Python submission (include/python3/, else
     # include/default/), copied into the folder it runs in; None: none
     included: Path | None = None
+    # the most a submission's files may hold together, in bytes: ``limits.code`` (KiB; the
+    # format's default 128, problemtools' too); None where its format has none (Polygon)
+    code_limit: int | None = None
+    code_given: bool = False  # problem.yaml gives ``limits.code``
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

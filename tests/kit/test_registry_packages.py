@@ -46,6 +46,14 @@ def test_a_package_fills_the_table_and_the_tables_own_keys_win(tmp_path):
     assert "zz_no_answer.in" in judge_cases(load_registry(tmp_path / "ws")["plain"])[1]
 
 
+def test_a_package_s_code_limit_is_the_problem_s_source_limit(tmp_path):
+    registry = workspace(tmp_path, '[plain]\npackage = "packages/kattis_sum"\n')
+    assert registry["plain"].source_limit == 128 * 1024  # Kattis' profile: the format's default
+    config = tmp_path / "ws" / "packages" / "kattis_sum" / "problem.yaml"
+    config.write_text(config.read_text().replace("  memory: 256\n", "  memory: 256\n  code: 2\n"))
+    assert load_registry(tmp_path / "ws")["plain"].source_limit == 2048
+
+
 def test_a_kattis_judged_problem_compares_as_kattis_does_by_default(toy):
     table = (toy / "problems.toml").read_text().replace('judge = "nowhere"', 'judge = "Kattis"')
     (toy / "problems.toml").write_text(table)

@@ -127,6 +127,21 @@ def test_a_python_3_submission_that_does_not_compile_disagrees(capsys, sum_copy)
     assert "1 submissions: 0 agree, 0 too close to call on this machine, 1 disagree" in out
 
 
+def test_a_submission_over_the_package_s_code_limit_is_not_run_and_disagrees(capsys, sum_copy):
+    """problemtools: "has size 2.0 kiB, exceeds code size limit of 1 kiB", an error, and the
+    submission is not run (verifyproblem.py, Submissions.check); the default is 128 KiB."""
+    config = sum_copy / "problem.yaml"
+    config.write_text(config.read_text().replace("  memory: 256\n", "  memory: 256\n  code: 1\n"))
+    big = sum_copy / "submissions" / "accepted" / "big.py"
+    big.write_text("# " + "x" * 2000 + "\nprint(sum(map(int, input().split())))\n")
+    code, out, _ = verify(capsys, sum_copy, "big.py")
+    assert code == 1
+    assert rows(out) == {
+        "accepted/big.py": "AC - - DISAGREES: not run: its 2,041 bytes are over the package's "
+        "code limit of 1 KiB (limits.code)"
+    }
+
+
 def test_a_time_out_under_the_limit_times_the_margin_is_too_close_and_runs_go_that_far(
     capsys, sum_copy
 ):
