@@ -724,5 +724,7 @@ def looping(entry: Path) -> bool:
 
 
 def hidden(name: str) -> bool:
-    """A file or folder the format's tools pass over: a dot file, an editor's backup."""
-    return name.startswith(".") or name.endswith("~")
+    """A file or folder the format's tools pass over: a dot file, an editor's backup, and
+    what BAPCtools sets aside by its suffix, ``.disabled`` and ``.template`` (bapctools/util.py,
+    ``glob``)."""
+    return name.startswith(".") or name.endswith(("~", ".disabled", ".template"))

@@ -130,6 +130,18 @@ def write_package(folder, problem_yaml, files):
     return folder
 
 
+def test_files_the_format_s_tools_set_aside_are_neither_submissions_nor_cases(tmp_path):
+    """Dot files, editors' backups, and BAPCtools' .disabled and .template files."""
+    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+    files["data/secret/2.in.disabled"] = "2\n"
+    files["data/secret/2.ans"] = "2\n"
+    for name in ("a.py", "b.c.disabled", "c.py.template", ".d.py", "e.py~"):
+        files[f"submissions/accepted/{name}"] = "print(1)\n"
+    found = kattis.read(write_package(tmp_path / "p", "name: P\n", files), "p")
+    assert [submission.name for submission in found.submissions] == ["accepted/a.py"]
+    assert [case.name for case in found.cases] == ["data/secret/1"]
+
+
 def test_what_the_format_asks_for_and_the_package_lacks_is_noted(tmp_path):
     files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
     files["submissions/slow_accepted/a.py"] = "print(1)\n"
