@@ -6,8 +6,9 @@ Kattis format's ``on_reject: break``, Codeforces' order), or ok; a Kattis packag
 data groups set ``on_reject: continue`` or ``grader_flags`` runs every case and gets its
 default grader's verdict (``kit.grading``), and a scoring problem's submission its score too
 (below). Each Python 3 submission runs as it is written (no
-bundle), every case as the build runs one (``kit.run.cases``, with ``first_failure``). Others
-(another language, several files, Python 2) are not run.
+bundle), every case as the build runs one (``kit.run.cases``, with ``first_failure``); one of
+several files runs its entry point (``kit.packages.kattis``) with its other files beside it.
+Others (another language, Python 2) are not run.
 
 **A package with ``submissions/submissions.yaml``** (the 2025-09 format) says what verdicts
 each submission may give on every case and must give on some, and a text its judge messages
@@ -78,6 +79,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from pathlib import Path
 
 from kit.errors import BuildError
 from kit.grader_program import package_grader
@@ -217,6 +219,7 @@ def judge_submission(
     # kit.limit_inference's upper bound): it is not killed before that
     kill = max(KILL_FACTOR, package.margin * MARGIN_HEADROOM)
     options = RunOptions(jobs=jobs, first_failure=not every_case, kill_factor=kill)
+    options = dataclasses.replace(options, beside=submission.beside)
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     verdicts, messages = _score_checked(ran, package)
     order = {case.name: index for index, case in enumerate(cases)}
@@ -355,24 +358,39 @@ def _over_code_limit(submission: Submission, code_limit: int | None) -> str:
 def _unrunnable(submission: Submission) -> tuple[str, bool]:
     """Why a submission is not run here ("" when it is), and whether that is its own compile
     error: a Python 3 file that does not compile, as a judge's compile step rejects it (a
-    Python 2 file, by its ``#!`` line or by what CPython says of its syntax, is only set
-    aside)."""
+    submission of several files: any of them, as ``python3 -m py_compile {files}``; a Python
+    2 file, by its ``#!`` line or by what CPython says of its syntax, is only set aside)."""
     if submission.language != "Python":
         return f"not run: {submission.language} (only Python submissions run here)", False
+    folder = submission.beside
+    files = sorted(folder.glob("*.py")) if folder is not None else [submission.path]
+    if submission.path not in files:  # an entry point the folder does not hold
+        files.append(submission.path)
+    for file in files:
+        why = _uncompiled(file, file.name if folder is not None else "")
+        if why[0]:
+            return why
+    return "", False
+
+
+def _uncompiled(file: Path, name: str) -> tuple[str, bool]:
+    """Why a Python file is not run, as ``_unrunnable`` says (``name``: the file named in
+    it, a submission of several files' own), or ("", False)."""
+    of = f"{name}: " if name else ""
     try:
-        source = submission.path.read_bytes()
+        source = file.read_bytes()
     except OSError as error:
-        return f"not run: cannot be read ({error})", False
+        return f"not run: {of}cannot be read ({error})", False
     try:
-        compile(source, str(submission.path), "exec")
+        compile(source, str(file), "exec")
     except SyntaxError as error:
         where = f"SyntaxError, line {error.lineno}"
         first = source.split(b"\n", 1)[0]
         if any(hint in str(error.msg) for hint in PYTHON_2_HINTS) or b"python2" in first:
-            return f"not run: not Python 3 ({where})", False
-        return f"does not compile ({where}: {error.msg})", True
+            return f"not run: {of}not Python 3 ({where})", False
+        return f"does not compile ({of}{where}: {error.msg})", True
     except ValueError as error:  # a null byte
-        return f"does not compile ({error})", True
+        return f"does not compile ({of}{error})", True
     return "", False
 
 

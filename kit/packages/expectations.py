@@ -21,14 +21,16 @@ Read as the spec says (Kattis/problem-package-format, spec/2025-09.md):
   ``use_for_time_limit`` (``true``, ``false``, ``lower`` or ``upper``: whether the rule bounds
   the time limit, ``kit.limit_inference``), and ``score``: a number, or a list of the lowest
   and the highest, that the submission's score (a case glob's: each group it matches) must
-  equal or fall in (a scoring problem's, ``kit.score_aggregation``). ``language``,
-  ``entrypoint``, ``authors`` and ``model_solution`` are not checked here (a note names the
-  ones given).
+  equal or fall in (a scoring problem's, ``kit.score_aggregation``). ``entrypoint`` (under a
+  submission glob) names the file a submission of several files runs (``entrypoint_for``);
+  ``language``, ``authors`` and ``model_solution`` are not checked here (a note names the ones
+  given).
 
 API::
 
     read(path, shown) -> (tuple[Expectation, ...], notes)  # empty: no submissions.yaml
     rules_for(expectations, submission_name) -> list[Expectation]
+    entrypoint_for(expectations, submission_name) -> str | None
     Expectation.applies_to(case_path) -> bool
     covers(glob, path) -> bool  # path or a folder above it; names(glob, path): path itself
 """
@@ -43,7 +45,7 @@ from kit.errors import BuildError
 from kit.packages import smallyaml
 
 OWN = ("permitted", "required", "message", "use_for_time_limit", "score")  # what a rule checks
-UNCHECKED = ("language", "entrypoint", "authors", "model_solution")
+UNCHECKED = ("language", "authors", "model_solution")
 TIME_USES = ("true", "false", "lower", "upper")  # use_for_time_limit's values
 
 
@@ -56,6 +58,7 @@ class Expectation:
     message: str | None = None  # some case's judge message holds this text
     use_for_time_limit: str | None = None  # one of TIME_USES; None: not given (as "true")
     score: tuple[float, float] | None = None  # the lowest and highest score allowed
+    entrypoint: str | None = None  # the file a submission of several files runs
 
     def applies_to(self, path: str) -> bool:
         """Whether the rule covers the case at ``path`` (under data/, without .in; "" for a
@@ -79,6 +82,8 @@ def read(path: Path, shown: str) -> tuple[tuple[Expectation, ...], list[str]]:
         # defaults apply to them ("partially_accepted/*:" makes that folder one of the package's)
         rules = _expectations(key, "", rule, where, unchecked)
         found += rules or [Expectation(key, "", None, None)]
+        if "entrypoint" in rule:
+            found.append(Expectation(key, "", None, None, entrypoint=str(rule["entrypoint"])))
     notes = []
     if unchecked:
         keys = ", ".join(sorted(unchecked))
@@ -97,7 +102,7 @@ def _expectations(key: str, cases: str, rule: dict, where: str, unchecked: set) 
         use, score = _time_use(own, place), _score(own, place)
         found.append(Expectation(key, cases, permitted, required, message, use, score))
     for name, value in rule.items():
-        if name in OWN:
+        if name in OWN or (name == "entrypoint" and not cases):
             continue
         if name in UNCHECKED:
             unchecked.add(name)
@@ -149,6 +154,13 @@ def _score(rule: dict, where: str) -> tuple[float, float] | None:
 def rules_for(expectations: tuple[Expectation, ...], submission: str) -> list[Expectation]:
     """The expectations that apply to the submission at ``submission`` (``accepted/a.py``)."""
     return [rule for rule in expectations if covers(rule.submissions, submission)]
+
+
+def entrypoint_for(expectations: tuple[Expectation, ...], submission: str) -> str | None:
+    """The entry point submissions.yaml gives the submission at ``submission`` (the first in
+    alphabetical order when several rules give one, as BAPCtools takes them), or None."""
+    given = [rule.entrypoint for rule in rules_for(expectations, submission) if rule.entrypoint]
+    return min(given, default=None)
 
 
 def names(glob: str, path: str) -> bool:

@@ -167,7 +167,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     latest = bool(objective) and not (legacy or version.startswith("2023-07"))  # 2025-09's model
     grading = () if latest else _grading(path, shown, config, scored=bool(objective))
     old_scoring = bool(objective) and not latest  # legacy and 2023-07: partially_accepted/
-    submissions = _submissions(path, bool(expected), scored=old_scoring)
+    submissions = _submissions(path, expected, scored=old_scoring)
     read = () if expected else (*FOLDERS, *([PARTIALLY_ACCEPTED] if old_scoring else []))
     notes += _metadata_notes(path, shown, version, submissions, read)
     return Package(
@@ -679,15 +679,15 @@ def _metadata_notes(path: Path, shown: str, version: str, submissions: list, rea
     return notes
 
 
-def _submissions(path: Path, every_folder: bool = False, scored: bool = False) -> list[Submission]:
+def _submissions(path: Path, expected: tuple = (), scored: bool = False) -> list[Submission]:
     """The submissions of the format's folders, in FOLDERS' order (a scored problem's
-    ``partially_accepted`` after ``accepted``); with ``every_folder`` (a package whose
+    ``partially_accepted`` after ``accepted``); with ``expected`` (a package whose
     submissions.yaml may name folders of its own) those of the others next."""
     folders = list(FOLDERS)
     if scored:
         folders.insert(1, PARTIALLY_ACCEPTED)
     top = path / "submissions"
-    if every_folder and top.is_dir():
+    if expected and top.is_dir():
         others = (entry.name for entry in sorted(top.iterdir()) if entry.is_dir())
         folders += [name for name in others if name not in folders and not hidden(name)]
     found = []
@@ -698,15 +698,33 @@ def _submissions(path: Path, every_folder: bool = False, scored: bool = False) -
         for entry in sorted(place.iterdir()):
             if hidden(entry.name):
                 continue
-            program = _lone_file(entry) if entry.is_dir() else entry
-            language = (
-                "a program of several files"
-                if program is None
-                else LANGUAGES.get(program.suffix, f"{program.suffix or 'no suffix'}")
-            )
             name = f"{folder}/{entry.name}"
-            found.append(Submission(program or entry, name, folder, language))
+            if entry.is_dir() and _lone_file(entry) is None:
+                found.append(_several_files(entry, name, folder, expected))
+                continue
+            program = _lone_file(entry) if entry.is_dir() else entry
+            language = LANGUAGES.get(program.suffix, f"{program.suffix or 'no suffix'}")
+            found.append(Submission(program, name, folder, language))
     return found
+
+
+def _several_files(entry: Path, name: str, folder: str, expected: tuple) -> Submission:
+    """A submission that is a folder of several files: a Python one runs its entry point
+    (submissions.yaml's ``entrypoint``, else ``__main__.py`` (2025-09's default, the languages
+    table), else problemtools' rule: a file named ``main.*`` in any case, else the first
+    source file by name: problemtools/config/languages.yaml, ``{mainfile}``) with the others
+    beside it; one of another language, or of several, is not run."""
+    files = sorted(item.name for item in entry.iterdir() if item.is_file())
+    files = [file for file in files if not hidden(file)]
+    sources = [file for file in files if Path(file).suffix in LANGUAGES]
+    languages = {LANGUAGES[Path(file).suffix] for file in sources}
+    if languages != {"Python"}:
+        language = languages.pop() if len(languages) == 1 else "a program of several files"
+        return Submission(entry, name, folder, language)
+    given = expectations.entrypoint_for(expected, name)
+    mains = [file for file in sources if Path(file).stem.lower() == "main"]
+    main = given or ("__main__.py" if "__main__.py" in files else (mains or sources)[0])
+    return Submission(entry / main, name, folder, "Python", beside=entry)
 
 
 def _lone_file(folder: Path) -> Path | None:

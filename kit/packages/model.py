@@ -88,6 +88,9 @@ class Submission:
     name: str  # "accepted/hello.py", or Polygon's "solutions/std.py"
     folder: str  # "accepted", "time_limit_exceeded", ..., or Polygon's tag
     language: str  # "Python", else the language its file names (it is then not run)
+    # a submission of several files: its folder, every file of which is put beside ``path``
+    # (the file it runs) when it runs; None for a submission of one file
+    beside: Path | None = None
 
 
 @dataclass(frozen=True)

@@ -192,6 +192,8 @@ class RunOptions:
     first_failure: bool = False
     progress: Progress | None = None
     gate: Gate | None = None
+    # the folder of a submission of several files, every file of which goes beside the script
+    beside: Path | None = None
 
     @property
     def slots(self) -> int:
@@ -238,7 +240,7 @@ def run_all(
     if problem.kind == "interactive" and interactor is None:
         cases = [Case(f"{problem.rel(problem.dist)} on empty input", Path("/dev/null"), None)]
     plan = _Plan(cases, groups, limits, [Job(i, key) for i in range(len(cases)) for key in groups])
-    with _Judges(problem, bundle, script, comparator, interactor) as judges:
+    with _Judges(problem, bundle, script, comparator, interactor, options.beside) as judges:
         ran.schedule = _run_plan(plan, judges, problem.slug, options)
     if options.gate is not None:
         plan.jobs = _admitted(ran, plan.jobs, groups, options.gate)
@@ -318,7 +320,7 @@ def _record_plan(ran: Ran, plan: _Plan) -> None:
 class _Judges:
     """One CaseJudge per thread, each with an empty folder of its own to run in."""
 
-    def __init__(self, problem, bundle, script, comparator, interactor) -> None:
+    def __init__(self, problem, bundle, script, comparator, interactor, beside=None) -> None:  # noqa: PLR0913
         self.make = lambda empty: CaseJudge(
             problem,
             bundle=bundle,
@@ -326,6 +328,7 @@ class _Judges:
             comparator=comparator,
             interactor=interactor,
             empty=empty,
+            beside=beside,
         )
         self.local = threading.local()
         self.folders: list[tempfile.TemporaryDirectory] = []
@@ -462,9 +465,11 @@ class CaseJudge:
         comparator: Comparator | None,
         interactor: Interactor | None,
         empty: Path,
+        beside: Path | None = None,
     ) -> None:
         self.problem, self.bundle, self.script = problem, bundle, script
         self.comparator, self.interactor, self.empty = comparator, interactor, empty
+        self.beside = beside  # a submission of several files: its folder
 
     def repeat(
         self, case: Case, runner: Runner, limits: Limits, repeat: int
@@ -503,11 +508,13 @@ class CaseJudge:
         folder: empty but for the case's files, and emptied after."""
         source = self.problem.source
         included = source.included if source is not None else None
-        script = self.empty / self.script.name if included is not None else self.script
-        command = judged.command(self.problem, runner, script, beside=included is not None)
+        together = included is not None or self.beside is not None
+        script = self.empty / self.script.name if together else self.script
+        command = judged.command(self.problem, runner, script, beside=together)
         command += case.args
         passes = source.passes if source is not None else 0
-        with _working_folder(self.empty, case.files, self.script, included):
+        files = (self.beside, included, case.files)
+        with _working_folder(self.empty, files, self.script, together):
             if passes:
                 outcome, run = self.passes(command, case, limits, passes)
             elif self.interactor is not None:
@@ -653,19 +660,20 @@ class CaseJudge:
 
 @contextlib.contextmanager
 def _working_folder(
-    folder: Path, files: Path | None, script: Path, included: Path | None
+    folder: Path, files: tuple[Path | None, ...], script: Path, together: bool
 ) -> Iterator[None]:
-    """``folder`` holding a copy of the files of ``files`` (a Kattis case's ``NAME.files``)
-    while the run lasts, and nothing after it (what the run wrote is gone for the next);
-    with ``included`` (a package's files included with every submission), the script and
-    those files first, as the format's judge puts them together ("Working directory")."""
+    """``folder`` holding a copy of the files of each folder of ``files`` while the run lasts:
+    a submission's own (one of several files), a package's files included with every
+    submission, a Kattis case's ``NAME.files``; and nothing after it (what the run wrote is
+    gone for the next). ``together``: the script is run from there too, copied first unless
+    its own folder is (the format's "Working directory")."""
     try:
         try:
-            if included is not None:
+            if together and files[0] is None:
                 shutil.copy2(script, folder / script.name)
-                shutil.copytree(included, folder, dirs_exist_ok=True)
-            if files is not None:
-                shutil.copytree(files, folder, dirs_exist_ok=True)
+            for place in files:
+                if place is not None:
+                    shutil.copytree(place, folder, dirs_exist_ok=True)
         except (OSError, shutil.Error) as error:
             raise BuildError(f"cannot prepare the run's folder: {error}") from None
         yield

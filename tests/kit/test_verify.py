@@ -4,6 +4,7 @@ that are not run, the filter, a Polygon package, and a package without a time li
 
 import re
 import shutil
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -125,6 +126,31 @@ def test_a_python_3_submission_that_does_not_compile_disagrees(capsys, sum_copy)
         "invalid syntax)"
     }
     assert "1 submissions: 0 agree, 0 too close to call on this machine, 1 disagree" in out
+
+
+def test_a_python_submission_of_several_files_runs_its_entry_point_beside_the_others(
+    capsys, sum_copy
+):
+    """As problemtools runs one (``pypy3 "{mainfile}"`` from the folder of its files, after
+    ``pypy3 -m py_compile {files}``): its modules import, and any that does not compile is
+    the submission's compile error."""
+    accepted = sum_copy / "submissions" / "accepted"
+    (accepted / "split").mkdir()
+    source = (accepted / "sum.py").read_text()
+    (accepted / "split" / "main.py").write_text("from solve import answer\nanswer()\n")
+    (accepted / "split" / "solve.py").write_text(
+        "def answer():\n" + textwrap.indent(source, "    ")
+    )
+    code, out, _ = verify(capsys, sum_copy, "split")
+    assert code == 0, out
+    assert rows(out) == {"accepted/split": "AC AC T s agrees"}
+    (accepted / "split" / "broken.py").write_text("def f(:\n")
+    code, out, _ = verify(capsys, sum_copy, "split")
+    assert code == 1
+    assert rows(out) == {
+        "accepted/split": "AC - - DISAGREES: does not compile (broken.py: SyntaxError, line 1: "
+        "invalid syntax)"
+    }
 
 
 def test_a_submission_over_the_package_s_code_limit_is_not_run_and_disagrees(capsys, sum_copy):

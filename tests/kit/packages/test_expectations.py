@@ -127,3 +127,17 @@ def test_a_key_with_no_requirement_still_names_its_submissions(tmp_path):
     found, notes = read(tmp_path, "partially_accepted/*:\n  authors: A <a@b.c>\n")
     assert found == (Expectation("partially_accepted/*", "", None, None),)
     assert notes == ["note: pkg: submissions.yaml: not checked here: authors"]
+
+
+def test_an_entrypoint_names_the_file_a_submission_of_several_files_runs(tmp_path):
+    """spec/2025-09.md, "Languages and compilation": the ``entrypoint`` key is used if present;
+    of several matching keys, the first by name, as BAPCtools takes them."""
+    found, notes = read(
+        tmp_path,
+        "accepted/multi:\n  entrypoint: main.py\n  language: python3\n"
+        "accepted/*:\n  entrypoint: go.py\n  permitted: [AC]\n",
+    )
+    assert expectations.entrypoint_for(found, "accepted/multi") == "go.py"
+    assert expectations.entrypoint_for(found, "accepted/other") == "go.py"
+    assert expectations.entrypoint_for(found, "wrong_answer/x") is None
+    assert notes == ["note: pkg: submissions.yaml: not checked here: language"]
