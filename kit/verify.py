@@ -346,7 +346,7 @@ def case_path(problem: Problem, case: Case) -> str:
 def _over_code_limit(submission: Submission, code_limit: int | None) -> str:
     """Why a submission is over the package's code limit (``code_limit`` bytes, its files
     together), or "": problemtools reports an error and does not run it, a disagreement."""
-    path = submission.path
+    path = submission.beside or submission.path  # a submission of several files: all of them
     files = [path] if path.is_file() else [entry for entry in path.rglob("*") if entry.is_file()]
     size = sum(entry.stat().st_size for entry in files)
     if code_limit is None or size <= code_limit:

@@ -144,6 +144,12 @@ def test_a_python_submission_of_several_files_runs_its_entry_point_beside_the_ot
     code, out, _ = verify(capsys, sum_copy, "split")
     assert code == 0, out
     assert rows(out) == {"accepted/split": "AC AC T s agrees"}
+    config = sum_copy / "problem.yaml"  # the code limit holds its files together
+    config.write_text(config.read_text().replace("  memory: 256\n", "  memory: 256\n  code: 1\n"))
+    (accepted / "split" / "notes.txt").write_text("x" * 900)
+    code, out, _ = verify(capsys, sum_copy, "split")
+    assert rows(out)["accepted/split"].startswith("AC - - DISAGREES: not run: its 1,034 bytes are")
+    (accepted / "split" / "notes.txt").unlink()
     (accepted / "split" / "broken.py").write_text("def f(:\n")
     code, out, _ = verify(capsys, sum_copy, "split")
     assert code == 1
