@@ -20,6 +20,11 @@ runs anything (problemtools/verifyproblem.py: ``TestCase.check``, ``check_newlin
   group below a group ("Test data groups"). Subgroups whose names
   sort otherwise by their numbers ("group10" before "group2") are a warning ("consider
   zero-padding").
+- a link anywhere in a package folder (problemtools' ``_check_symlinks``): one to a place
+  outside the package, or an absolute one, is a failure, and one to nothing outside data/
+  (data/'s are its groups' failures, above); a package unpacked from an archive has none
+  (the archive's reader refuses them), and a package read through its constants' view is
+  checked in its own folder.
 - a ``testdata.yaml``: a key problemtools does not know (nor 2025-09's ``test_group.yaml``)
   is a warning; ``accept_score``, ``reject_score`` or ``range`` in a pass-fail problem a
   failure ("only applicable for scoring problems").
@@ -113,7 +118,33 @@ def check_data(package: Package) -> DataCheck | None:
     if package.version.startswith("2025-09"):
         failures += _group_layout(package.path / "data" / "secret")
     _folders(package, warnings, failures)
+    failures += _links(package)
     return DataCheck(len(package.cases), tuple(warnings), tuple(failures))
+
+
+def _links(package: Package) -> list[str]:
+    """The package folder's links that point outside it, are absolute, or (outside data/)
+    point to nothing (the module doc)."""
+    top = package.archive if package.archive is not None else package.path
+    if not top.is_dir():
+        return []  # an archive: its reader refused such links
+    failures, real = [], os.path.realpath(top)
+    for folder, folders, files in os.walk(top):
+        folders.sort()  # walked in order of their names
+        for name in sorted(folders + files):
+            entry = os.path.join(folder, name)
+            if not os.path.islink(entry):
+                continue
+            shown, target = Path(entry).relative_to(top).as_posix(), os.readlink(entry)
+            resolved = os.path.realpath(entry)  # a loop does not raise here
+            said = f"{shown} is a link to {target}"
+            if os.path.commonpath([real, resolved]) != real:
+                failures.append(f"{said}, outside the package")
+            elif os.path.isabs(target):
+                failures.append(f"{said}, an absolute path (links must be relative)")
+            elif not os.path.exists(resolved) and not shown.startswith("data/"):
+                failures.append(f"{shown} is a link to nothing ({target})")
+    return failures
 
 
 def _file(path: Path, top: Path, warnings: list[str], failures: list[str]) -> bytes | None:

@@ -28,7 +28,7 @@ def test_line_breaks_encoding_and_identical_inputs_are_warnings(tmp_path):
     (top / "data" / "secret" / "2.ans").write_bytes(b"\xff\xfe\n")
     (top / "data" / "secret" / "3.in").write_text("5\n")  # the sample's input again
     (top / "data" / "secret" / "3.ans").write_text("2 3\n")
-    os.symlink(top / "data" / "secret" / "2.in", top / "data" / "secret" / "4.in")  # shared
+    os.symlink("2.in", top / "data" / "secret" / "4.in")  # shared
     (top / "data" / "secret" / "4.ans").write_text("0 0\n")
     found = check_data(read_package(top, "split"))
     assert found.failures == ()
@@ -142,6 +142,33 @@ def test_a_link_to_nothing_and_a_link_to_a_folder_above_fail_and_are_not_followe
         "data/secret/3.in is a link to nothing (/nonexistent/x.in)",
         "data/secret/loop is a link to a folder above it (not followed)",
         "data/secret/3.ans has no 3.in beside it",
+        "data/secret/3.in is a link to /nonexistent/x.in, outside the package",
+    )
+
+
+def test_links_out_of_the_package_or_absolute_fail_as_problemtools_says(tmp_path):
+    """problemtools' ``_check_symlinks``, over the whole package: the view a package with
+    constants is read through (links to its files) is not what is checked."""
+    top = copy(tmp_path)
+    outside = tmp_path / "elsewhere.py"
+    outside.write_text("print(1)\n")
+    accepted = top / "submissions" / "accepted"
+    accepted.mkdir(parents=True, exist_ok=True)
+    (accepted / "linked.py").symlink_to("../../../elsewhere.py")
+    (accepted / "absolute.py").symlink_to(top / "data" / "sample" / "1.in")
+    (accepted / "shared.py").symlink_to("../../data/sample/1.in")  # relative, inside: fine
+    (top / "attachments").mkdir()
+    (top / "attachments" / "gone").symlink_to("nothing")
+    (top / "problem.yaml").write_text((top / "problem.yaml").read_text() + "constants:\n  n: 5\n")
+    (top / "include" / "python3").mkdir(parents=True)
+    (top / "include" / "python3" / "n.py").write_text("N = {{n}}\n")
+    package = read_package(top, "split")
+    assert package.path != top  # read through its view
+    assert check_data(package).failures == (
+        "attachments/gone is a link to nothing (nothing)",
+        f"submissions/accepted/absolute.py is a link to {top}/data/sample/1.in, an absolute path "
+        "(links must be relative)",
+        "submissions/accepted/linked.py is a link to ../../../elsewhere.py, outside the package",
     )
 
 
