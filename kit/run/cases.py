@@ -721,7 +721,9 @@ IDLE_HINT = (
 )
 FLUSH_HINT = (
     "hint: an idle game is most often an answer not flushed: the interactor waits for a line "
-    "still in the solution's buffer (print(..., flush=True), or sys.stdout.flush())"
+    "still in the solution's buffer (print(..., flush=True), or sys.stdout.flush()); or the "
+    "solution waits to read more than it was sent (a line too many, or a line the interactor's "
+    "last one already gave it)"
 )
 UNANSWERED_HINT = (
     "hint: the solution's last line ({line!r}) reached the interactor, which sent nothing after "
