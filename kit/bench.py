@@ -29,14 +29,15 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
 from kit.judges.compare import parse_compare
 from kit.judges.profiles import OWN
-from kit.judges.targets import Interpreter, timing_interpreters, untimed
+from kit.judges.targets import Interpreter, found, runner_for, timing_interpreters, untimed
 from kit.pipeline import Status, build_problem, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run import judged
-from kit.run.cases import RunOptions
+from kit.run.cases import RunOptions, explain
 from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
 from kit.run.process import Timing, run_environment
 from kit.run.verdicts import TLE, WA, message, process_verdict
@@ -79,7 +80,7 @@ def _goal(problem: Problem, value: object) -> float:
 
 def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None) -> int:
     module = _load(problem)
-    dist = _fresh_dist(problem)
+    dist, bundle = _fresh_dist(problem)
     if hasattr(module, "run"):
         return _bench_run(problem, module.run, dist, only)
     if not hasattr(module, "cases"):
@@ -103,7 +104,7 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
             limits = replace(limits, timeout=max(limits.timeout, 2 * goal))
             for name, stdin, expected in cases:
                 head = f"  {name:<{width}}  {python.short:<7}"
-                timing, failure = _time_case(
+                timing, failure, run = _time_case(
                     judged.command(problem, python, dist),
                     (stdin, expected),
                     limits,
@@ -116,6 +117,9 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
                     failure = message(TLE, failure) if failure else None
                 if failure:
                     print(f"{head}  FAILED: {failure}", flush=True)
+                    if run is not None and run.returncode != 0 and run.stderr.strip():
+                        for line in explain(problem, bundle, dist, run.stderr):
+                            print(f"    {line}", flush=True)  # where it failed, as run says
                     status = 1
                     continue
                 share = f"{timing.median / goal:.0%} of goal"
@@ -150,11 +154,21 @@ def _bench_run(problem: Problem, run, dist: Path, only: Interpreter | None) -> i
 
 
 def _interpreters(problem: Problem, only: Interpreter | None) -> list[Interpreter]:
-    """``only``, else what the problem's targets are timed under here; a line names the
-    targets left untimed, and the kit's own Python when it stands in for them all."""
+    """``only``, else what the problem's targets are timed under here; a line names each
+    target timed under a stand-in, the targets left untimed, and the kit's own Python when it
+    stands in for them all."""
     if only is not None:
         return [only]
     chosen = timing_interpreters(problem.targets)
+    here = list(found())
+    for target in problem.targets:
+        runner = runner_for(target, here)
+        if runner is not None and not runner.exact:  # as the build's note says of its runs
+            print(
+                f"{problem.slug}: {target.name} timed under {runner.interpreter.label}: no "
+                "interpreter of that version here",
+                flush=True,
+            )
     missing = untimed(problem.targets)
     if missing:
         names = ", ".join(target.name for target in missing)
@@ -186,19 +200,20 @@ def _call_run(where: str, run, *args, **kwargs) -> int:
 
 def _time_case(command, case, limits, *, repeat, comparator, folder: Path):
     """``repeat`` runs of one case (its stdin and expected output), each judged by the build's
-    rules: the timing, and the first failure's message (None when every run was accepted)."""
+    rules: the timing, the first failure's message (None when every run was accepted) and
+    that failed run (None too)."""
     stdin, expected = case
     timing = Timing()
     for _ in range(repeat):
         run = run_limited(command, stdin, folder, limits)
         found = process_verdict(run, limits)
         if found is not None:
-            return timing, found[1]
+            return timing, found[1], run
         wrong = _wrong(run, stdin, expected, comparator=comparator, folder=folder)
         if wrong:
-            return timing, message(WA, wrong)
+            return timing, message(WA, wrong), run
         timing.add(run, limits.seconds(run))
-    return timing, None
+    return timing, None, None
 
 
 def _memory(limits: Limits, peak_kib: int) -> str:
@@ -254,13 +269,14 @@ def _bytes(text: str | bytes) -> bytes:
     return text if isinstance(text, bytes) else text.encode("utf-8")
 
 
-def _fresh_dist(problem: Problem) -> Path:
-    """dist/<slug>.py, rebuilt (with its samples) unless it is what the sources give."""
+def _fresh_dist(problem: Problem) -> tuple[Path, Bundle]:
+    """dist/<slug>.py, rebuilt (with its samples) unless it is what the sources give, and its
+    bundle (a crash's lines are told in the sources')."""
     bundle = make_bundle(problem)
     if problem.dist.is_file() and problem.dist.read_text(encoding="utf-8") == bundle.text:
-        return problem.dist
+        return problem.dist, bundle
     print(f"{problem.slug}: building {problem.rel(problem.dist)} first", flush=True)
     result = build_problem(problem, RunOptions(repeat=1))
     if result.status != Status.OK:
         raise BuildError(result.errors[0] if result.errors else f"{problem.slug}: build failed")
-    return problem.dist
+    return problem.dist, bundle

@@ -185,7 +185,7 @@ def test_a_stale_dist_is_built_first(toy_ready, capsys, monkeypatch):
         and "toy_sum: building dist/toy_sum.py first" in capsys.readouterr().out
     )
     problem.dist.write_text(make_bundle(problem).text)
-    assert bench._fresh_dist(problem) == problem.dist and built == ["toy_sum"]
+    assert bench._fresh_dist(problem)[0] == problem.dist and built == ["toy_sum"]
 
 
 def test_a_build_error_of_a_problem_is_one_line_naming_it(toy_ready, capsys, monkeypatch):
@@ -220,3 +220,26 @@ def test_only_the_targets_not_here_are_named(toy_ready, capsys, monkeypatch):
     bench.run(["toy_sum"], 1, toy_ready)
     out = capsys.readouterr().out
     assert "not timed under" in out and "kit's own" not in out
+
+
+def test_a_crash_shows_where_it_happened_in_the_sources(toy_ready, capsys):
+    """As ``run`` and the build tell it: the helper's own file and line, not the bundle's."""
+    write_bench(toy_ready, 'def cases():\n    return [("bad", "x y\\n")]\n')
+    assert bench.run(["toy_sum"], 1, toy_ready, only=host()) == 1
+    out = capsys.readouterr().out
+    assert "FAILED: runtime error: exit status 1: ValueError: " in out
+    assert '    File "shared/toy_numbers.py", line ' in out
+
+
+def test_a_target_timed_under_a_stand_in_is_named(toy_ready, capsys, monkeypatch):
+    from kit.judges.targets import Runner
+
+    write_bench(toy_ready, 'GOAL_SECONDS = 5\n\ndef cases():\n    return [("one", "1 2\\n")]\n')
+    monkeypatch.setattr(bench, "runner_for", lambda target, here: Runner(target, host(), False))
+    monkeypatch.setattr(bench, "timing_interpreters", lambda targets: [host()])
+    monkeypatch.setattr(bench, "untimed", lambda targets: [])
+    assert bench.run(["toy_sum"], 1, toy_ready) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == (
+        f"toy_sum: cpython3.8 timed under {host().label}: no interpreter of that version here"
+    )
