@@ -107,3 +107,4 @@ MAX_REPEAT = 100
 repeats = _number(int, 1, False, "a whole number", MAX_REPEAT)
 at_least_one = _number(float, 1, False, "a number")  # factors
 seconds = _number(float, 0, True, "a number")  # durations
+allowance = _number(float, 0, False, "a number")  # time allowed for a stage, 0 to skip it

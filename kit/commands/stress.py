@@ -50,7 +50,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
-from kit.commands import add_root, add_target, command, positive, seconds, target_runner
+from kit.commands import add_root, add_target, allowance, command, positive, seconds, target_runner
 from kit.errors import BuildError
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
@@ -108,9 +108,9 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("-j", "--jobs", type=positive, default=1, help="cases run at once (1)")
     parser.add_argument(
         "--shrink-seconds",
-        type=seconds,
+        type=allowance,
         default=SHRINK_SECONDS,
-        help=f"time for shrinking ({SHRINK_SECONDS:g})",
+        help=f"time for shrinking ({SHRINK_SECONDS:g}; 0: the failure found, not shrunk)",
     )
     add_root(parser)
     parser.set_defaults(run=run)
@@ -201,6 +201,8 @@ def _shrink(
 ) -> Shrunk:
     """The shrunk failure; when a call of the stress module's hangs, the smallest failing
     input judged so far, with that error. ``failures`` gets each failing candidate's run."""
+    if budget == 0:  # --shrink-seconds 0
+        return Shrunk(text, seed, dict(stress.source.params), 0, ["not shrunk"])
     print("shrinking...", flush=True)
     smallest, runs = [(text, seed, dict(stress.source.params))], [0]
 

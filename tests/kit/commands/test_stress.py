@@ -81,6 +81,21 @@ def test_a_planted_bug_is_found_shrunk_shown_and_saved_as_the_next_sample(pairsu
     assert (problem.samples_dir / "sample-2.out").read_text() == f"{a + b}\n"
 
 
+def test_no_shrink_time_shows_the_failure_found_as_it_is(pairsum, capsys):
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=4",
+        "--shrink-seconds", "0", "--root", str(pairsum),
+    )  # fmt: skip
+    assert args.shrink_seconds == 0 and args.run(args) == 1
+    out = capsys.readouterr().out
+    assert "\nshrinking...\n" not in out and "\nVerdict: wrong answer" in out
+    assert out[out.index("\nInput:\n") :].startswith("\nInput:\n4\n")  # its four cases
+    with pytest.raises(SystemExit):
+        parse("pairsum", "--shrink-seconds", "-1")
+
+
 def test_the_reproduce_line_names_the_workspace_when_it_is_not_found_from_here(
     pairsum, capsys, monkeypatch
 ):
