@@ -81,6 +81,9 @@ class Program:
         failure = _failure(run, limits)
         if failure is not None:
             raise BuildError(f"{called} failed: {failure}")
+        if not run.stdout:  # no input file at all: a generator's bug, not the module's
+            said = summary_line(run.stderr) if run.stderr.strip() else ""
+            raise BuildError(f"{called} printed nothing" + (f" (it said: {said})" if said else ""))
         try:
             return run.stdout.decode("utf-8")
         except UnicodeDecodeError:

@@ -105,6 +105,10 @@ def test_a_brute_force_that_answers_on_stderr_only_is_one_line_not_the_solution_
     assert str(caught.value).startswith(
         "--brute 'loud.py' failed: it printed nothing on stdout, and on stderr: 6 (on "
     )
+    (maxsum.root / "blank.py").write_text("pass\n")
+    blank = parse_program("blank.py", "--gen", RUNNER, maxsum)
+    with pytest.raises(BuildError, match=r"^--gen 'blank.py' \(run with 3\) printed nothing$"):
+        blank.generate(3, None, cwd=tmp_path, limits=limits)
     (maxsum.root / "silent.py").write_text("pass\n")  # an empty answer may be the answer
     silent = parse_program("silent.py", "--brute", RUNNER, maxsum)
     assert silent.answer("4\n-1 3 -2 5\n", cwd=tmp_path, limits=limits) == b""
