@@ -106,7 +106,7 @@ def _told(problem, outcome, run, judge, limits, details: list[str], label: str) 
     for line in details:
         print(line, file=sys.stderr)
     said = message(TLE, over) if over else outcome.message
-    clock = " CPU" if limits.clock == CPU and seconds != run.seconds else ""
+    clock = " CPU" if limits.clock == CPU and not run.timed_out else ""  # killed: by the wall
     head = (
         f"[{problem.slug}: {word}, {seconds:.3f} s{clock}, {run.peak_kib / MIB:.1f} MiB, {label}]"
     )
