@@ -242,6 +242,9 @@ def test_a_modified_input_is_validated_with_its_case_s_arguments(tmp_path):
 
 def test_an_invalid_input_no_validator_rejects_is_named_and_verify_exits_1(tmp_path, capsys):
     copy = package(tmp_path)
+    yaml = copy / "problem.yaml"  # validation data and test_group.yaml: the 2025-09 format's
+    text = yaml.read_text().replace("validation: default\n", "")
+    yaml.write_text("problem_format_version: 2025-09\n" + text)
     invalid = copy / "data" / "invalid_input"
     (invalid / "neg").mkdir(parents=True)
     (invalid / "1.in").write_text("1 2 3\n")  # three numbers: rejected
