@@ -7,7 +7,9 @@ a C or C++ source, or a folder of them (Kattis packages keep an output validator
 has ``validate.cc`` with ``validate.h``), is compiled once and cached; a folder holding one
 ``.py`` file runs that file; a folder with ``build`` or ``run`` scripts (the Kattis format's
 spec/legacy.md, "Programs") is copied, ``build`` run in the copy, and ``run`` is the program
-(built once and cached like a binary); anything else must be executable.
+(built once and cached like a binary); a ``.sh`` file runs under ``sh`` (the format's
+language table has shell scripts; BAPCtools runs them ``sh "{mainfile}"``); anything else must
+be executable.
 
 **Compiling.** C++ with ``$CXX``, else the first of g++, clang++, c++ on the PATH (``-O2
 -std=gnu++17``); C with ``$CC``, else gcc, clang, cc (``-O2 -std=gnu11``, ``-lm``). The
@@ -98,7 +100,7 @@ class Program:
     """A program of the judge's; ``argv()`` starts it (compiling it first when it is C/C++)."""
 
     shown: str  # as named, for messages
-    kind: str  # "python", "cpp", "c", "exec" or "script" (a folder with build/run scripts)
+    kind: str  # "python", "cpp", "c", "sh", "exec" or "script" (a folder with build/run scripts)
     path: Path  # the file that runs (python, exec) or the file or folder compiled or built
     sources: tuple[Path, ...] = ()
     include: tuple[Path, ...] = ()
@@ -108,20 +110,22 @@ class Program:
             return python_jury_argv(self.path)
         if self.kind == "exec":
             return [str(self.path)]
+        if self.kind == "sh":
+            return ["sh", str(self.path)]
         if self.kind == "script":
             return [_scripted(self)]
         return [_compiled(self)]
 
 
 def runnable(path: Path, *, folder: bool = False) -> bool:
-    """Whether ``program_at`` can run what ``path`` holds: a .py, C or C++ file or an
-    executable; where ``folder``, also a folder with such sources."""
+    """Whether ``program_at`` can run what ``path`` holds: a .py, .sh, C or C++ file or an
+    executable; where ``folder``, also a folder with .py, C or C++ sources or scripts."""
     sources = (".py", *CPP_SUFFIXES, *C_SUFFIXES)
     if path.is_dir():
         return folder and any(
             entry.suffix in sources or entry.name in SCRIPTS for entry in path.iterdir()
         )
-    return path.suffix in sources or os.access(path, os.X_OK)
+    return path.suffix in (*sources, ".sh") or os.access(path, os.X_OK)
 
 
 def program_at(
@@ -151,11 +155,15 @@ def _file_program(
 ) -> Program:
     if path.suffix == ".py":
         return Program(shown, "python", path)
+    if path.suffix == ".sh":
+        return Program(shown, "sh", path)
     for kind, suffixes in (("cpp", CPP_SUFFIXES), ("c", C_SUFFIXES)):
         if path.suffix in suffixes:
             return Program(shown, kind, path, (path,), include)
     if not os.access(path, os.X_OK):
-        raise BuildError(f"{where}: {role} {shown} is not executable (nor a .py, C or C++ file)")
+        raise BuildError(
+            f"{where}: {role} {shown} is not executable (nor a .py, .sh, C or C++ file)"
+        )
     return Program(shown, "exec", path)
 
 

@@ -367,7 +367,7 @@ def test_checker_runs_in_the_checkout_root(tmp_path, sum_case):
         ("checker:", "no checker path given"),
         ("checker:tests/fixtures/compare/missing.py", "checker tests/fixtures/compare/missing.py"),
         ("checker:tests/fixtures/compare", "not found"),
-        ("checker:README.md", "checker README.md is not executable (nor a .py, C or C++ file)"),
+        ("checker:README.md", "checker README.md is not executable (nor a .py, .sh, C or C++"),
         ("lines\nrm -rf", "unknown comparison"),
     ],
 )

@@ -47,19 +47,24 @@ def write(path, text):
 
 
 def test_each_kind_of_program_by_its_file(tmp_path):
-    for name in ("v.py", "check.cpp", "check.cc", "check.c", "run.sh"):
+    for name in ("v.py", "check.cpp", "check.cc", "check.c", "run.sh", "run"):
         write(tmp_path / name, "")
-    os.chmod(tmp_path / "run.sh", 0o755)
+    os.chmod(tmp_path / "run", 0o755)
     kinds = {name: program_at(name, tmp_path, WHERE, "checker").kind for name in
-             ("v.py", "check.cpp", "check.cc", "check.c", "run.sh")}  # fmt: skip
+             ("v.py", "check.cpp", "check.cc", "check.c", "run.sh", "run")}  # fmt: skip
     assert kinds == {
         "v.py": "python",
         "check.cpp": "cpp",
         "check.cc": "cpp",
         "check.c": "c",
-        "run.sh": "exec",
+        "run.sh": "sh",  # executable or not, as BAPCtools runs one: sh "{mainfile}"
+        "run": "exec",
     }
-    assert program_at("run.sh", tmp_path, WHERE, "checker").argv() == [str(tmp_path / "run.sh")]
+    assert program_at("run.sh", tmp_path, WHERE, "checker").argv() == [
+        "sh",
+        str(tmp_path / "run.sh"),
+    ]
+    assert program_at("run", tmp_path, WHERE, "checker").argv() == [str(tmp_path / "run")]
 
 
 @pytest.mark.parametrize(
@@ -67,7 +72,7 @@ def test_each_kind_of_program_by_its_file(tmp_path):
     [
         ("", "problems.toml: [toy]: no checker path given"),
         ("gone.py", "problems.toml: [toy]: checker gone.py not found"),
-        ("data.txt", "checker data.txt is not executable (nor a .py, C or C++ file)"),
+        ("data.txt", "checker data.txt is not executable (nor a .py, .sh, C or C++ file)"),
     ],
 )
 def test_a_path_that_names_nothing_to_run_is_one_line(tmp_path, name, message):
@@ -257,8 +262,7 @@ def test_a_python_program_is_run_by_this_python(tmp_path):
 def test_runnable_says_what_program_at_can_run(tmp_path):
     (tmp_path / "a.py").write_text("")
     (tmp_path / "b.rb").write_text("")
-    (tmp_path / "c.sh").write_text("#!/bin/sh\n")
-    (tmp_path / "c.sh").chmod(0o755)
+    (tmp_path / "c.sh").write_text("#!/bin/sh\n")  # not executable: run under sh
     (tmp_path / "java").mkdir()
     (tmp_path / "java" / "V.java").write_text("")
     (tmp_path / "cpp").mkdir()
