@@ -328,7 +328,8 @@ def _judging(
     folder = next((place for place in folders if place.is_dir()), folders[0])
     custom = validation[0] == "custom" if legacy else folder.exists()
     if kind == "interactive" or custom:
-        program = _validator(folder, shown)
+        why = "an interactive problem" if kind == "interactive" else "validation: custom"
+        program = _validator(folder, shown, why)
         spec = shlex.join([f"{base}/{program}", *flags])
         if kind == "interactive":
             return "kattis", f"kattis:{spec}"
@@ -371,10 +372,10 @@ def _validation_notes(path: Path, shown: str, config: dict, legacy: bool) -> lis
     return notes
 
 
-def _validator(folder: Path, shown: str) -> str:
-    """The validator program's path relative to the package."""
+def _validator(folder: Path, shown: str, why: str) -> str:
+    """The validator program's path relative to the package (``why``: what asks for one)."""
     if not folder.is_dir():
-        raise BuildError(f"{shown}: custom validation, but {folder.name}/ is missing")
+        raise BuildError(f"{shown}: {why}, but {folder.name}/ is missing")
     return _program_in(folder, shown, "validator")
 
 

@@ -246,7 +246,12 @@ ONE_CASE = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
     ("problem_yaml", "files", "message"),
     [
         ("name: x\n", {}, "x: no test cases (NAME.in with NAME.ans in data/sample, data/secret)"),
-        ("validation: custom\n", ONE_CASE, "x: custom validation, but output_validators/ is"),
+        ("validation: custom\n", ONE_CASE, "x: validation: custom, but output_validators/ is"),
+        (
+            "type: interactive\nproblem_format_version: 2025-09\n",
+            ONE_CASE,
+            "x: an interactive problem, but output_validator/ is missing",
+        ),
         ("type: submit-answer\nproblem_format_version: 2023-07\n", {}, "submit-answer"),
         (
             "type: multi-pass\nproblem_format_version: 2025-09\n",
