@@ -220,13 +220,17 @@ def set_stack(stack_bytes: int | None) -> None:
 
 
 def within_hard(kind: int, want: int, *, fixed: bool = False) -> None:
-    """The soft limit ``kind`` set to ``want``, or to the hard limit when that is lower (only
-    root may raise a hard limit; ``kit.run.limits.machine_notes`` says when one takes from a
-    run what a judge would give). ``fixed``: the hard limit lowered to it too, so that the run
-    cannot raise it again (the output cap)."""
+    """The soft limit ``kind`` set to ``want``, raising the hard one to it where this process
+    may (root, or the capability to), else to the hard limit (``kit.run.limits.machine_notes``
+    says when one takes from a run what a judge would give). ``fixed``: the hard limit lowered
+    to it too, so that the run cannot raise it again (the output cap)."""
     hard = resource.getrlimit(kind)[1]
     if hard != resource.RLIM_INFINITY and (want == resource.RLIM_INFINITY or want > hard):
-        want = hard
+        try:
+            resource.setrlimit(kind, (want, want))
+            return
+        except (ValueError, OSError):  # not permitted: the hard limit stands
+            want = hard
     resource.setrlimit(kind, (want, want if fixed else hard))
 
 

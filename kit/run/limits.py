@@ -138,18 +138,19 @@ def limits_for(
 
 def machine_notes(limits: Limits) -> list[str]:
     """What this machine's hard resource limits take from a run that a judge would give it
-    (the launcher sets each soft limit only up to its hard one, which only root may raise):
-    one note each, naming the shell's command that shows it."""
+    (the launcher sets each soft limit up to its hard one, and raises a hard one only where it
+    may: root, or the capability to): one note each, naming the shell's command that shows
+    it. A hard limit this process may raise is no note."""
     notes = []
-    stack = resource.getrlimit(resource.RLIMIT_STACK)[1]
     wanted = limits.stack_bytes
+    stack = _hard(resource.RLIMIT_STACK, resource.RLIM_INFINITY if wanted is None else wanted)
     if stack != resource.RLIM_INFINITY and (wanted is None or stack < wanted):
         judge = "unlimited" if wanted is None else _mib(wanted)
         notes.append(
             f"note: this machine's hard stack limit is {_mib(stack)} (ulimit -Hs), below the "
             f"judge's {judge}: a deep recursion may crash here and not on the judge"
         )
-    size = resource.getrlimit(resource.RLIMIT_FSIZE)[1]
+    size = _hard(resource.RLIMIT_FSIZE, limits.output_bytes + 1)
     if size != resource.RLIM_INFINITY and size <= limits.output_bytes:
         notes.append(
             f"note: this machine's hard file size limit is {_mib(size)} (ulimit -Hf), below "
@@ -162,20 +163,33 @@ def machine_notes(limits: Limits) -> list[str]:
             f"note: the temporary folder {folder} has {_mib(free)} free, less than the output "
             f"limit of {_mib(limits.output_bytes)}: a run's output is written there (TMPDIR)"
         )
-    cpu = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    cpu = _hard(resource.RLIMIT_CPU, resource.RLIM_INFINITY)
     if cpu != resource.RLIM_INFINITY and cpu < limits.timeout:
         notes.append(
             f"note: this machine's hard CPU time limit is {cpu} s (ulimit -Ht), below the "
             f"{limits.timeout:g} s a run may take here: a long run is killed here and not on "
             "the judge"
         )
-    space = resource.getrlimit(resource.RLIMIT_AS)[1]
+    space = _hard(resource.RLIMIT_AS, resource.RLIM_INFINITY)
     if space != resource.RLIM_INFINITY:
         notes.append(
             f"note: this machine's hard address-space limit is {_mib(space)} (ulimit -Hv); "
             "judges count memory by the resident set: a run may fail here and not on the judge"
         )
     return notes
+
+
+def _hard(kind: int, want: int) -> int:
+    """The hard limit ``kind`` a run can have: this process's, or ``want`` when it may raise
+    its own to it, as the launcher (its child, with its rights) then does for the run."""
+    soft, hard = resource.getrlimit(kind)
+    if hard == resource.RLIM_INFINITY or (want != resource.RLIM_INFINITY and want <= hard):
+        return hard
+    try:
+        resource.setrlimit(kind, (soft, want))  # its own hard limit only: the soft one stays
+    except (ValueError, OSError):
+        return hard
+    return want
 
 
 def _mib(size: int) -> str:

@@ -246,6 +246,12 @@ def test_hard_limits_below_a_judge_s_are_noted(monkeypatch):
         limits.resource.RLIMIT_CPU: 2,
     }
     monkeypatch.setattr(limits.resource, "getrlimit", lambda kind: (0, hard[kind]))
+    raised = {}
+
+    def refused(kind, pair):  # not root: a hard limit is not raised
+        raise ValueError("not allowed to raise maximum limit")
+
+    monkeypatch.setattr(limits.resource, "setrlimit", refused)
     roomy = limits.shutil.disk_usage("/")._replace(free=1 << 40)
     monkeypatch.setattr(limits.shutil, "disk_usage", lambda folder: roomy)
     notes = limits.machine_notes(given)
@@ -256,6 +262,12 @@ def test_hard_limits_below_a_judge_s_are_noted(monkeypatch):
         "note: this machine's hard address-space limit is 2048 MiB",
     ]
     assert "below the judge's 256 MiB" in notes[0] and "below the 3 s a run may" in notes[2]
+    monkeypatch.setattr(
+        limits.resource, "setrlimit", lambda kind, pair: raised.update({kind: pair})
+    )
+    assert limits.machine_notes(given) == []  # root raises them: for the runs, none is below
+    assert raised[limits.resource.RLIMIT_STACK] == (0, 256 << 20)  # the soft limit as it was
+    monkeypatch.setattr(limits.resource, "setrlimit", refused)
     hard[limits.resource.RLIMIT_STACK] = 512 << 10  # ulimit -s 512
     assert limits.machine_notes(given)[0].startswith(
         "note: this machine's hard stack limit is 512 KiB"
