@@ -428,3 +428,24 @@ def test_what_a_thread_waited_counts_after_it_ended(tmp_path, crowded_core):
     (answer,) = serve(tmp_path, {"argv": [*crowded_core, code]})
     assert answer["returncode"] == 0
     assert 0.5 * answer["seconds"] < answer["waited"] < answer["seconds"]
+
+
+def test_a_hard_limit_is_raised_where_the_launcher_may_and_kept_where_not(monkeypatch):
+    from kit.run import launcher
+
+    stack = launcher.resource.RLIMIT_STACK
+    monkeypatch.setattr(launcher.resource, "getrlimit", lambda kind: (8 << 20, 8 << 20))
+    calls = []
+    monkeypatch.setattr(launcher.resource, "setrlimit", lambda kind, pair: calls.append(pair))
+    launcher.within_hard(stack, 256 << 20)  # root with CAP_SYS_RESOURCE
+    assert calls == [(256 << 20, 256 << 20)]
+
+    def refused(kind, pair):
+        if pair[1] > 8 << 20:
+            raise ValueError("not allowed to raise maximum limit")
+        calls.append(pair)
+
+    calls.clear()
+    monkeypatch.setattr(launcher.resource, "setrlimit", refused)
+    launcher.within_hard(stack, 256 << 20)
+    assert calls == [(8 << 20, 8 << 20)]
