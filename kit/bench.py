@@ -95,7 +95,8 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
     )
     status = 0
     width = max(len(name) for name, _, _ in cases)
-    comparator = parse_compare(problem.compare, problem.root, f"problems.toml: [{problem.slug}]")
+    where = f"problems.toml: [{problem.slug}]"
+    comparator = parse_compare(problem.compare, problem.root, where, include=problem.include)
     with tempfile.TemporaryDirectory(prefix="kit-bench-") as scratch:
         empty = Path(scratch, "cwd")  # the runs' working folder; the case files beside it
         empty.mkdir()

@@ -38,9 +38,14 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
 - ``MLE``: its memory is over the limit, counted as ``kit.run.limits`` counts it;
 - ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
   each other, or the solution going on after the interactor accepted);
+- ``JE``: a Kattis validator failed (a status other than 42 and 43, or a signal), whoever
+  stopped first: problemtools' ``judge/execute.py`` (``_run_interactive``) reads the
+  validator's failure before the submission's;
 - ``RE``: the solution stopped first with a non-zero status or a signal, or failed after the
   interactor accepted (a write once the interactor has exited fails, its pipe closed, as on a
-  judge whose two pipes are joined);
+  judge whose two pipes are joined; not under a Kattis validator, whose pipe from the
+  solution stays open until the solution exits unless it rejected: problemtools'
+  ``support/interactive/interactive.cc``);
 - ``WA`` (``PE``, ``JE``): the interactor rejected or failed after the solution had exited
   normally (the message says the solution had stopped);
 - ``ok``.
@@ -461,7 +466,8 @@ def _play(
     accepted: int = 0,
 ) -> tuple[dict[str, _Exit], dict[str, str]]:
     """Relay between the two until both have ended; who exited how, and who was killed why
-    (``accepted``: the interactor's status that accepts)."""
+    (``accepted``: the interactor's status that accepts; a Kattis validator's, 42, keeps the
+    solution's writes read after it exits: see the module doc)."""
     assert solution_process.stdin and solution_process.stdout
     assert interactor_process.stdin and interactor_process.stdout
     interactor_gone = os.pipe()  # its writing end closed when the interactor is reaped
@@ -474,7 +480,7 @@ def _play(
                 "record": record,
                 "ends": ends,
                 "cap": cap,
-                "reader_gone": interactor_gone[0],
+                "reader_gone": None if accepted == KATTIS_ACCEPTED else interactor_gone[0],
             },
             daemon=True,
         ),
@@ -686,9 +692,10 @@ def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
 def _ended(end: _Ending, limits: Limits) -> tuple[str, str]:
     """The verdict once both sides ended by themselves (or the interactor hung after)."""
     failure = _solution_failure(end.solution, end.solution_stderr)
-    if failure and end.first_end == "solution":
-        return RE, failure
     status = end.solution.code
+    validator_failed = end.crash and end.statuses.kattis  # Kattis: read before the solution
+    if failure and end.first_end == "solution" and not validator_failed:
+        return RE, failure
     if "interactor" in end.killed:
         return JE, (
             f"interactor still running at the {limits.timeout:g} s timeout, after the solution "

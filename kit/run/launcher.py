@@ -24,8 +24,8 @@ memory read at a memory kill, the most read while the run had several processes 
 it had then), why it was killed, the tail of stderr; and the seconds its threads were ready to
 run but waited for a core other work held (``waited``: the run delay of each thread's
 ``/proc/PID/task/TID/schedstat``, read at every poll and once the run has ended, before it is
-reaped), by which its deadline moves on: a run slowed by other work on the machine is not
-killed for that time.
+reaped), by which a batch run's deadline moves on: a run slowed by other work on the machine
+is not killed for that time (a game's stays: ``watch``'s ``moving``).
 
 A run never outlives its watch, nor the watch the kit: the end of the kit's requests during a
 run (Ctrl-C, the kit killed) kills the run at once (``serve`` then exits without an answer);
@@ -270,9 +270,9 @@ class _Watch:
         """The seconds the run's threads have waited, ready, for a core (see the module doc)."""
         return sum(self.delays.values()) / 1e9
 
-    def check_delay(self, timeout: float) -> None:
+    def check_delay(self, timeout: float | None) -> None:
         """Each thread's run delay read again (a thread that ended keeps its last), and the
-        deadline moved on by all of them."""
+        deadline moved on by all of them (``timeout`` None: it stays, a game's)."""
         try:
             threads = os.listdir(f"/proc/{self.pid}/task")
         except OSError:
@@ -283,7 +283,8 @@ class _Watch:
                     self.delays[thread] = int(file.read().split()[1])
             except (OSError, IndexError, ValueError):
                 continue  # a kernel without scheduler statistics: the wall clock alone
-        self.deadline = self.start + timeout + self.waited
+        if timeout is not None:
+            self.deadline = self.start + timeout + self.waited
 
     def drain(self, ready: list) -> None:
         if self.err in ready:
@@ -347,9 +348,13 @@ def watch(  # noqa: PLR0913
     timeout: float,
     memory_kib: int,
     requests: Requests | None = None,
+    moving: bool = True,
 ) -> dict:
     """Wait for ``pid`` under the limits (see the module doc); what was measured. With
-    ``requests``, the kit's end of file kills the run at once (``killed`` "hangup")."""
+    ``requests``, the kit's end of file kills the run at once (``killed`` "hangup"). Not
+    ``moving`` (a game's watch, ``wrap``), the deadline stays where the timeout puts it: a game
+    is timed by the wall clock, and the kit ends it soon after that deadline."""
+    moves = timeout if moving else None
     try:
         pidfd = os.pidfd_open(pid)
     except (AttributeError, OSError):
@@ -361,7 +366,7 @@ def watch(  # noqa: PLR0913
         if now >= seen.deadline:
             seen.stop("time")
         if pidfd is None and _ended(pid):
-            seen.check_delay(timeout)
+            seen.check_delay(moves)
             done = os.wait4(pid, 0)
             break
         poll = poll_seconds(now - start, seen.seen, memory_kib)
@@ -374,11 +379,11 @@ def watch(  # noqa: PLR0913
         if requests is not None and requests.hung_up(ready):
             seen.stop("hangup")
         if pidfd is not None and pidfd in ready:
-            seen.check_delay(timeout)  # an ended run's statistics stay until it is reaped
+            seen.check_delay(moves)  # an ended run's statistics stay until it is reaped
             done = os.wait4(pid, 0)
             break
         seen.check_memory(memory_kib)
-        seen.check_delay(timeout)
+        seen.check_delay(moves)
     seconds = time.perf_counter() - start
     for descriptor in (pidfd, seen.statm):
         if descriptor is not None:
@@ -497,7 +502,7 @@ def wrap(arguments: list[str]) -> int:
     os.close(err_write)
     for fd in (0, 1):
         os.close(fd)  # the pipes belong to the program now: its end of file is its own
-    answer = watch(pid, err_read, start, timeout, memory_kib)
+    answer = watch(pid, err_read, start, timeout, memory_kib, moving=False)
     with open(report, "w") as file:
         file.write(json.dumps(answer))
     code = answer["returncode"]

@@ -83,7 +83,9 @@ class Stress:
         self.limits = limits_for(problem, runner)
         self.folder = folder
         where = f"problems.toml: [{problem.slug}]"
-        self.comparator: Comparator = parse_compare(problem.compare, problem.root, where)
+        self.comparator: Comparator = parse_compare(
+            problem.compare, problem.root, where, include=problem.include
+        )
         self.make_judge = lambda empty: CaseJudge(
             problem,
             bundle=bundle,

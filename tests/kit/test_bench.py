@@ -243,3 +243,16 @@ def test_a_target_timed_under_a_stand_in_is_named(toy_ready, capsys, monkeypatch
     assert lines[1] == (
         f"toy_sum: cpython3.8 timed under {host().label}: no interpreter of that version here"
     )
+
+
+def test_a_checker_is_compiled_with_the_problem_s_header_folders(toy_ready, capsys, monkeypatch):
+    asked = []
+    real = bench.parse_compare
+    monkeypatch.setattr(
+        bench, "parse_compare", lambda *args, **kw: asked.append(kw) or real(*args, **kw)
+    )
+    write_bench(toy_ready, 'def cases():\n    return [("one", "1 2\\n")]\n')
+    folder = toy_ready / "testlib"
+    problem = replace(load_registry(toy_ready)["toy_sum"], include=(folder,))
+    assert bench.bench_problem(problem, 1, only=host()) == 0
+    assert asked[0]["include"] == (folder,)

@@ -81,6 +81,41 @@ def test_a_kattis_validators_other_statuses_are_its_own_failure(case, status, sh
     )
 
 
+def play_with(folder, interactor, solution_code):
+    limits = Limits(2.0, 5.0, 1 << 30, 64 << 20, stack_bytes=64 << 20)
+    solution = [sys.executable, "-I", "-S", "-c", textwrap.dedent(solution_code)]
+    return run_interactive(
+        solution, interactor, folder / "1.in", cwd=folder, limits=limits, answer=folder / "1.ans"
+    )
+
+
+def test_a_write_after_a_kattis_validator_accepted_and_exited_is_accepted(case):
+    """problemtools' interactive runner keeps the pipe from the solution open until the
+    solution exits unless the validator rejected (support/interactive/interactive.cc):
+    a farewell line after the acceptance is no broken pipe there."""
+    body = "import sys\nprint(1, flush=True)\ninput()\nsys.exit(42)\n"
+    farewell = """\
+        import time
+        print(int(input()) + 1, flush=True)
+        time.sleep(0.3)
+        print("bye", flush=True)
+        """
+    game = play_with(case, judge(case, body, KATTIS), farewell)
+    assert game.verdict == "ok", game.message
+
+
+def test_a_kattis_validator_s_failure_is_a_judge_error_though_the_solution_crashed_first(case):
+    """problemtools' judge/execute.py reads the validator's failure (not 42 nor 43) before
+    the submission's: a judge error, not the solution's runtime error."""
+    body = "import sys\nprint(1, flush=True)\ninput()\n"  # EOFError: exit status 1
+    game = play_with(case, judge(case, body, KATTIS), "raise ValueError('crash at start')")
+    assert game.verdict == "JE"
+    assert game.message.startswith("judge error: interactor failed: exit status 1, neither 42")
+    testlib = "import sys\nprint(1, flush=True)\ninput()\n"  # testlib's protocol: RE stands
+    game = play_with(case, judge(case, testlib, TESTLIB), "raise ValueError('crash at start')")
+    assert game.verdict == "RE"
+
+
 def test_without_an_answer_file_a_kattis_validator_gets_an_empty_one(case):
     body = (
         "import sys\nprint(1, flush=True)\ninput()\n"

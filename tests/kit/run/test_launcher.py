@@ -449,3 +449,17 @@ def test_a_hard_limit_is_raised_where_the_launcher_may_and_kept_where_not(monkey
     monkeypatch.setattr(launcher.resource, "setrlimit", refused)
     launcher.within_hard(stack, 256 << 20)
     assert calls == [(8 << 20, 8 << 20)]
+
+
+def test_a_game_s_deadline_does_not_move_on_by_what_it_waited(tmp_path, crowded_core):
+    """``wrap`` (a game's watch): games are timed by the wall clock, and the kit ends one
+    soon after its timeout; a watch that let it run on was overtaken and called it idle."""
+    report = tmp_path / "report.json"
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(LAUNCHER), "wrap", str(report), "0.6", "0",
+         "unlimited", *crowded_core, SPIN.format(cpu=0.3)],
+        capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    answer = json.loads(report.read_text())
+    assert answer["killed"] == "time" and done.returncode != 0
+    assert answer["seconds"] < 1.0

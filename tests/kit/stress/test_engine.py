@@ -225,3 +225,18 @@ def test_each_thread_runs_in_a_folder_of_its_own(pairsum, tmp_path):
         worker.join()
     assert len(set(seen)) == 2 and all(folder.is_dir() for folder in seen)
     assert stress.empty == stress.empty and stress.judge_case.empty == stress.empty
+
+
+def test_a_checker_is_compiled_with_the_problem_s_header_folders(pairsum, tmp_path, monkeypatch):
+    """``testlib = "PATH"`` in problems.toml: the build's folder for a checker's testlib.h, so
+    a stress run's checker compiles where the build's does."""
+    from dataclasses import replace
+
+    asked = []
+    real = engine.parse_compare
+    monkeypatch.setattr(
+        engine, "parse_compare", lambda *args, **kw: asked.append(kw) or real(*args, **kw)
+    )
+    folder = tmp_path / "testlib"
+    stress_of(replace(pairsum, include=(folder,)), tmp_path)
+    assert asked[0]["include"] == (folder,)
