@@ -150,16 +150,18 @@ def _watched_build(args: argparse.Namespace, root: Path) -> list | None:
 
 def watched(root: Path, results: list) -> list[Path]:
     """What the last build read: problems.toml, each problem's solution and the helpers its
-    bundle held (when it could not be bundled, every folder of the workspace's sources, whose
-    entries the watch reads: a helper created or removed is seen), its samples folder, and the
-    package it came from (kit.packages.watched)."""
+    bundle held (when it could not be bundled or failed, every folder of the workspace's
+    sources too, whose entries the watch reads: a helper it could not find, created, is
+    seen), its samples folder, and the package it came from (kit.packages.watched)."""
     found = [root / "problems.toml"]
     folders: list[Path] | None = None
     for result in results:
         problem = result.problem
-        if not result.sources and folders is None:
+        failed = not result.sources or getattr(result, "status", Status.OK) == Status.FAIL
+        if failed and folders is None:
             folders = source_folders(root)
-        found += result.sources or [problem.solution, *(folders or [])]
+        found += result.sources or [problem.solution]
+        found += folders if failed and folders else []
         found.append(problem.samples_dir)
         if problem.source is not None:
             from kit.packages import watched as package_paths

@@ -13,6 +13,7 @@ import pytest
 from kit import invocation
 from kit.commands import build
 from kit.errors import BuildError
+from kit.pipeline import Status
 from kit.registry import load_registry
 from kit.run.cases import KILL_FACTOR
 from kit.watch import first_change, snapshot
@@ -126,3 +127,15 @@ def test_watching_a_package_problem_polls_its_package(tmp_path, toy):
     paths = build.watched(toy, [result])
     assert paths[:3] == [toy / "problems.toml", problem.solution, problem.samples_dir]
     assert package in paths and package / "data" / "secret" in paths
+
+
+def test_a_failed_build_watches_the_folders_a_missing_helper_may_appear_in(toy):
+    """A build that read some helpers and failed on a missing one: creating it rebuilds."""
+    problem = load_registry(toy)["toy_sum"]
+    failed = SimpleNamespace(problem=problem, sources=[problem.solution], status=Status.FAIL)
+    paths = build.watched(toy, [failed])
+    before = snapshot(paths)
+    (toy / "shared" / "later.py").write_text("LATER = 1\n")
+    assert first_change(before, snapshot(paths)) == toy / "shared" / "later.py"
+    passed = SimpleNamespace(problem=problem, sources=[problem.solution], status=Status.OK)
+    assert toy / "shared" not in build.watched(toy, [passed])  # only what it read
