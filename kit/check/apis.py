@@ -233,10 +233,15 @@ VERMIN_CACHE_ENTRIES = 2000
 VERMIN_OPTIONS = ("--no-config-file", "--no-tips", "-p=1", "-f", "parsable")
 
 
+_HERE = cache.file_stamp(__file__)  # this code, which reads vermin's answers, edited: asked again
+
+
 def _key(text: str) -> str:
-    """A module text's cache key: its hash with the installed vermin's identity and options."""
+    """A module text's cache key: its hash with the installed vermin's identity and options,
+    and this module's own stamp (a kit upgrade that reads vermin's findings otherwise)."""
     options = " ".join(VERMIN_OPTIONS)
-    return hashlib.sha256(f"{_vermin_identity()}\0{options}\0{text}".encode()).hexdigest()
+    parts = f"{_HERE}\0{_vermin_identity()}\0{options}\0{text}"
+    return hashlib.sha256(parts.encode()).hexdigest()
 
 
 def _vermin_origin() -> Path | None:

@@ -195,3 +195,10 @@ def test_the_vermin_cache_key_changes_with_vermin_s_options(monkeypatch):
     before = apis._key("import math")
     monkeypatch.setattr(apis, "VERMIN_OPTIONS", apis.VERMIN_OPTIONS[1:])
     assert apis._key("import math") != before
+
+
+def test_the_vermin_cache_key_changes_with_the_kit_s_own_reading_of_it(monkeypatch):
+    """A kit upgrade may read vermin's findings otherwise: its answers are asked again."""
+    before = apis._key("import math")
+    monkeypatch.setattr(apis, "_HERE", "another build of kit/check/apis.py")
+    assert apis._key("import math") != before
