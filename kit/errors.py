@@ -1,5 +1,12 @@
-"""The one exception the build reports as a one-line error (never as a traceback), and its
-kind for a source that does not parse."""
+"""The one exception the build reports as a one-line error (never as a traceback), its kind
+for a source that does not parse, and what such a line tells a user whose install of the kit
+lacks one of its dependencies."""
+
+# the kit installed without a dependency of its own (pip install --no-deps, a package removed)
+REINSTALL = (
+    "reinstall cpkit with its dependencies (python -m pip install PATH/TO/ITS/CHECKOUT, "
+    "with -e there for an editable install)"
+)
 
 
 class BuildError(Exception):

@@ -28,8 +28,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-import stickytape
-
+from kit.errors import REINSTALL, BuildError
 from kit.judges.targets import found, host
 from kit.pipeline import make_bundle
 from kit.registry import load_registry
@@ -60,6 +59,16 @@ print(json.dumps(times))
 """
 
 
+def _stickytape(solution: Path, toy: Path) -> str:
+    """stickytape's stock output for the toy solution; a one-line error without stickytape
+    (imported here: the kit's other commands do without it)."""
+    try:
+        import stickytape  # noqa: PLC0415
+    except ImportError:
+        raise BuildError(f"stickytape is not installed: {REINSTALL}") from None
+    return stickytape.script(str(solution), add_python_paths=[str(toy)])
+
+
 def run(runs: int, root: Path) -> int:
     """Print the start-up figures of the toy problem's forms; the exit status."""
     toy = TOY
@@ -71,7 +80,7 @@ def run(runs: int, root: Path) -> int:
             "empty": "",
             "inlined": (toy / "inlined" / "toy_sum.py").read_text(encoding="utf-8"),
             "bundle": make_bundle(load_registry(toy)["toy_sum"]).text,
-            "stickytape": stickytape.script(str(solution), add_python_paths=[str(toy)]),
+            "stickytape": _stickytape(solution, toy),
         }
         paths = {}
         for form, text in scripts.items():

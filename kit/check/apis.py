@@ -30,7 +30,7 @@ from pathlib import Path
 from kit import cache
 from kit.bundle.guards import guarded_lines, neutralised
 from kit.bundle.sources import Source, mask_literals, walk
-from kit.errors import BuildError
+from kit.errors import REINSTALL, BuildError
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
 
@@ -296,7 +296,7 @@ def _run_vermin(texts: dict[str, str]) -> dict[str, list]:
             raise BuildError(f"cannot run vermin: {error}") from None
     if done.returncode not in (0, 1) or "No module named" in done.stderr:
         tail = (done.stderr.strip().splitlines() or ["?"])[-1]
-        raise BuildError(f"vermin failed ({tail}); install the kit with pip install -e .")
+        raise BuildError(f"vermin failed ({tail}): {REINSTALL}")
     found: dict[str, list] = {rel: [] for rel in texts}
     for line in done.stdout.splitlines():
         parts = line.split(":", 5)

@@ -21,7 +21,7 @@ import tempfile
 from kit import cache
 from kit.bundle.sources import Source, write_modules
 from kit.check import memo
-from kit.errors import BuildError
+from kit.errors import REINSTALL, BuildError
 
 _COMPILE = """\
 import json, sys
@@ -47,9 +47,7 @@ def ruff_executable() -> str:
         pass
     found = shutil.which("ruff")
     if found is None:
-        raise BuildError(
-            "ruff not found: the static syntax check needs it (python -m pip install -e .)"
-        )
+        raise BuildError(f"ruff not found: the static syntax check needs it: {REINSTALL}")
     return found
 
 

@@ -3,6 +3,8 @@ stickytape), here under the Python running the tests alone and one run each; a f
 answers wrongly stops it with status 1; the figures' formatting."""
 
 import shutil
+import subprocess
+import sys
 
 import pytest
 
@@ -43,3 +45,23 @@ def test_the_toy_it_measures_is_the_kit_s_own():
     assert (startup.TOY / "inlined" / "toy_sum.py").is_file()
     assert startup._min_median([3.0, 1.0, 2.0]) == "1.0 / 2.0"
     assert startup._min_median([1.234, 1.0], 2) == "1.00 / 1.12"
+
+
+def test_without_stickytape_the_kit_starts_and_startup_says_so_in_one_line():
+    """``pip install --no-deps``: ``cpkit --help`` was a traceback (stickytape imported with
+    the commands); only ``startup`` needs it."""
+    code = (
+        "import sys; sys.modules['stickytape'] = None\n"
+        "from kit import cli, startup\n"
+        "from kit.errors import BuildError\n"
+        "try:\n"
+        "    startup._stickytape(startup.TOY / 'solutions' / 'toy_sum.py', startup.TOY)\n"
+        "except BuildError as error:\n"
+        "    print(error)\n"
+        "sys.exit(cli.main(['--help']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("stickytape is not installed: reinstall cpkit with its ")
