@@ -202,7 +202,8 @@ def _bounds_line(bounds: limit_inference.Bounds, multiplier: float, margin: floa
 
 
 def _chosen(package: Package, wanted: list[str], shown: str) -> list[Submission]:
-    """The submissions named (a path, or part of a name), else every one."""
+    """The submissions named (a path, or part of a name, ``submissions/`` before it or not),
+    else every one."""
     if not package.submissions:
         raise BuildError(f"{shown}: no jury submissions (submissions/ or solutions)")
     if not wanted:
@@ -210,7 +211,8 @@ def _chosen(package: Package, wanted: list[str], shown: str) -> list[Submission]
     chosen = []
     for text in wanted:
         path = Path(text).resolve()
-        found = [s for s in package.submissions if s.path.resolve() == path or text in s.name]
+        name = text.removeprefix("submissions/")  # as the package's folders name it too
+        found = [s for s in package.submissions if s.path.resolve() == path or name in s.name]
         if not found:
             names = ", ".join(s.name for s in package.submissions)
             raise BuildError(f"no submission of {shown} matches {text!r} (it has {names})")

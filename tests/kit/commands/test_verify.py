@@ -29,6 +29,8 @@ def test_submissions_are_chosen_by_path_or_part_of_a_name():
     assert names == ["accepted/sum.cpp", "accepted/sum.py", "run_time_error/crash.py"]
     path = str(SUM / "submissions" / "wrong_answer" / "negative.py")
     assert [s.name for s in verify._chosen(package, [path], "p")] == ["wrong_answer/negative.py"]
+    inside = "submissions/wrong_answer/negative.py"  # as it sits in the package (a zip's too)
+    assert [s.name for s in verify._chosen(package, [inside], "p")] == ["wrong_answer/negative.py"]
     assert len(verify._chosen(package, [], "p")) == len(package.submissions)
     with pytest.raises(BuildError, match=r"^no submission of p matches 'nothing' \(it has "):
         verify._chosen(package, ["nothing"], "p")
