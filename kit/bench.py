@@ -31,13 +31,12 @@ from pathlib import Path
 
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
-from kit.judges.compare import parse_compare
 from kit.judges.profiles import OWN
 from kit.judges.targets import Interpreter, found, runner_for, timing_interpreters, untimed
 from kit.pipeline import Status, build_problem, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run import judged
-from kit.run.cases import RunOptions, explain
+from kit.run.cases import RunOptions, explain, problem_comparator
 from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
 from kit.run.process import Timing, run_environment
 from kit.run.verdicts import TLE, WA, message, process_verdict
@@ -95,8 +94,7 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
     )
     status = 0
     width = max(len(name) for name, _, _ in cases)
-    where = f"problems.toml: [{problem.slug}]"
-    comparator = parse_compare(problem.compare, problem.root, where, include=problem.include)
+    comparator = problem_comparator(problem)
     with tempfile.TemporaryDirectory(prefix="kit-bench-") as scratch:
         empty = Path(scratch, "cwd")  # the runs' working folder; the case files beside it
         empty.mkdir()

@@ -218,8 +218,9 @@ def judge_submission(
     # a time-limit run's time counts up to the limit x the margin (agreement, and
     # kit.limit_inference's upper bound): it is not killed before that
     kill = max(KILL_FACTOR, package.margin * MARGIN_HEADROOM)
-    options = RunOptions(jobs=jobs, first_failure=not every_case, kill_factor=kill)
-    options = dataclasses.replace(options, beside=submission.beside)
+    options = RunOptions(
+        jobs=jobs, first_failure=not every_case, kill_factor=kill, beside=submission.beside
+    )
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     verdicts, messages = _score_checked(ran, package)
     order = {case.name: index for index, case in enumerate(cases)}

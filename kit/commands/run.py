@@ -24,12 +24,11 @@ from pathlib import Path
 
 from kit.commands import add_root, add_target, target_runner
 from kit.errors import BuildError
-from kit.judges.compare import parse_compare
 from kit.judges.profiles import CPU
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Case, load_registry, select
-from kit.run.cases import CaseJudge, explain, interactor_command
+from kit.run.cases import CaseJudge, explain, interactor_command, problem_comparator
 from kit.run.limits import limits_for, machine_notes, time_over
 from kit.run.verdicts import MIB, OK, TLE, message
 
@@ -116,8 +115,7 @@ def _told(problem, outcome, run, judge, limits, details: list[str], label: str) 
 
 def _comparator(problem):
     """The problem's comparison, as the build judges its samples (a C/C++ checker compiled)."""
-    where = f"problems.toml: [{problem.slug}]"
-    comparator = parse_compare(problem.compare, problem.root, where, include=problem.include)
+    comparator = problem_comparator(problem)
     comparator.prepare()
     return comparator
 

@@ -350,10 +350,16 @@ class _Judges:
             folder.cleanup()
 
 
+def problem_comparator(problem: Problem) -> Comparator:
+    """The problem's comparison as problems.toml gives it, a C/C++ checker with the problem's
+    header folders (``testlib = "PATH"``, a package's), not yet compiled."""
+    where = f"problems.toml: [{problem.slug}]"
+    return parse_compare(problem.compare, problem.root, where, include=problem.include)
+
+
 def _judges(problem: Problem) -> tuple[Comparator, Interactor | None]:
     """The problem's comparator and interactor, a C/C++ one compiled now, once."""
-    where = f"problems.toml: [{problem.slug}]"
-    comparator = parse_compare(problem.compare, problem.root, where, include=problem.include)
+    comparator = problem_comparator(problem)
     comparator.prepare()
     interactor = interactor_command(problem)
     if interactor is not None:

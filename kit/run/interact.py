@@ -350,7 +350,7 @@ def run_interactive(
             limits=limits,
             cap=cap,
             started=started,
-            accepted=statuses.accepted,
+            statuses=statuses,
         )
         solution_exit = exits["solution"]
         solution_stderr = _measured(solution_exit, report, solution_err)
@@ -463,11 +463,11 @@ def _play(
     limits: Limits,
     cap: _Cap,
     started: float,
-    accepted: int = 0,
+    statuses: _Statuses,
 ) -> tuple[dict[str, _Exit], dict[str, str]]:
     """Relay between the two until both have ended; who exited how, and who was killed why
-    (``accepted``: the interactor's status that accepts; a Kattis validator's, 42, keeps the
-    solution's writes read after it exits: see the module doc)."""
+    (``statuses``: how the interactor's exit status reads; under a Kattis validator the
+    solution's writes are read on after it exits: see the module doc)."""
     assert solution_process.stdin and solution_process.stdout
     assert interactor_process.stdin and interactor_process.stdout
     interactor_gone = os.pipe()  # its writing end closed when the interactor is reaped
@@ -480,7 +480,7 @@ def _play(
                 "record": record,
                 "ends": ends,
                 "cap": cap,
-                "reader_gone": None if accepted == KATTIS_ACCEPTED else interactor_gone[0],
+                "reader_gone": None if statuses.kattis else interactor_gone[0],
             },
             daemon=True,
         ),
@@ -504,7 +504,7 @@ def _play(
         thread.start()
     pids = {"solution": solution_process.pid, "interactor": interactor_process.pid}
     deadline = started + limits.timeout + BACKSTOP_SECONDS
-    killed = _supervise(pids, exits, reaped, deadline, cap.over, accepted=accepted)
+    killed = _supervise(pids, exits, reaped, deadline, cap.over, accepted=statuses.accepted)
     for thread in waiters:
         thread.join()
     solution_process.returncode = exits["solution"].code  # reaped here, not by Popen

@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
-from kit.judges.compare import Comparator, parse_compare
+from kit.judges.compare import Comparator
 from kit.judges.targets import Runner
 from kit.registry import Case, Problem
-from kit.run.cases import CaseJudge
+from kit.run.cases import CaseJudge, problem_comparator
 from kit.run.limits import limits_for
 from kit.run.verdicts import OK, TLE
 
@@ -82,10 +82,7 @@ class Stress:
         self.label = runner.described
         self.limits = limits_for(problem, runner)
         self.folder = folder
-        where = f"problems.toml: [{problem.slug}]"
-        self.comparator: Comparator = parse_compare(
-            problem.compare, problem.root, where, include=problem.include
-        )
+        self.comparator: Comparator = problem_comparator(problem)
         self.make_judge = lambda empty: CaseJudge(
             problem,
             bundle=bundle,

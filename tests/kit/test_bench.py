@@ -247,9 +247,11 @@ def test_a_target_timed_under_a_stand_in_is_named(toy_ready, capsys, monkeypatch
 
 def test_a_checker_is_compiled_with_the_problem_s_header_folders(toy_ready, capsys, monkeypatch):
     asked = []
-    real = bench.parse_compare
-    monkeypatch.setattr(
-        bench, "parse_compare", lambda *args, **kw: asked.append(kw) or real(*args, **kw)
+    from kit.run import cases
+
+    real = cases.parse_compare
+    monkeypatch.setattr(  # the one home of a problem's comparison
+        cases, "parse_compare", lambda *args, **kw: asked.append(kw) or real(*args, **kw)
     )
     write_bench(toy_ready, 'def cases():\n    return [("one", "1 2\\n")]\n')
     folder = toy_ready / "testlib"

@@ -233,9 +233,11 @@ def test_a_checker_is_compiled_with_the_problem_s_header_folders(pairsum, tmp_pa
     from dataclasses import replace
 
     asked = []
-    real = engine.parse_compare
-    monkeypatch.setattr(
-        engine, "parse_compare", lambda *args, **kw: asked.append(kw) or real(*args, **kw)
+    from kit.run import cases
+
+    real = cases.parse_compare
+    monkeypatch.setattr(  # the one home of a problem's comparison
+        cases, "parse_compare", lambda *args, **kw: asked.append(kw) or real(*args, **kw)
     )
     folder = tmp_path / "testlib"
     stress_of(replace(pairsum, include=(folder,)), tmp_path)
