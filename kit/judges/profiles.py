@@ -61,7 +61,7 @@ class Profile:
     forbidden_verdict: str | None = None  # its own verdict for what it forbids, where known
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
     output: int | None = None  # MiB: its default output limit, where its own format gives one
-    python_flags: tuple[str, ...] = ()  # options its judge runs every Python with, where known
+    python_flags: tuple[str, ...] = ()  # options that run a Python here as its judge runs its own
 
 
 # memory and stack, where a judge documents them (the rest keep the defaults: memory counted
@@ -118,12 +118,17 @@ class Profile:
 #   the current judge of AtCoder's official contests"); spaces at line ends and a missing last
 #   newline are accepted (kyuridenamida/atcoder-tools, issues #285 and #300, each with accepted
 #   submissions linked).
-# python_flags, the options a judge runs Python with:
+# python_flags, the options that make a Python here run as a judge's (where the judge starts
+# Python with them, or its Python lacks what they turn off):
 # - AtCoder lifts 3.11's limit on int-to-str digits: its 2025-10 install file for CPython,
 #   082-3-13_cpython.toml (read through the copy in Harui-i/ahc-research,
 #   src/cpython/082-3-13_cpython.toml), runs `python3.13 -X int_max_str_digits=0 Main.py`, and
 #   SakanaAI/ALE-Bench's copy of the same update runs `pypy3 -X int_max_str_digits=0 Main.py`
 #   (src/ale_bench/judge_command_profiles.py). PyPy 3.9 (7.3.11) here takes the option too.
+# - Kattis runs a PyPy without the limit: its help pages give "pypy3 version Python 3.8.13
+#   (7.3.9+dfsg-1, ...)" (ncpc16.kattis.com/help/python3numpy), released in March 2022, before
+#   the limit came (CVE-2020-10735, September 2022; PyPy's 3.9 builds have it from 7.3.11).
+#   The kit lifts it with the same option, as the interpreters here have it.
 # output, a default output limit: Kattis' problem package format gives 8 MiB as the typical
 #   system default of ``limits.output`` (spec/legacy.md and later versions, "Limits"), which
 #   the kit's reader of its packages takes too (kit.packages.kattis); other judges: the kit's 64.
@@ -160,6 +165,7 @@ PROFILES = {
         time=CPU,
         compare="kattis",
         output=KATTIS_OUTPUT,
+        python_flags=NO_DIGIT_LIMIT,
     ),
     "timus": Profile(
         "Timus",

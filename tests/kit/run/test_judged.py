@@ -69,6 +69,20 @@ def test_atcoder_runs_python_without_the_digit_limit_as_its_judge_does(toy):
     assert ran.returncode == 1 and "Exceeds the limit" in ran.stderr  # the host is 3.11+
 
 
+def test_kattis_runs_pypy_without_the_digit_limit_its_pypy_predates(toy):
+    """Kattis' PyPy is 7.3.9 (its help pages), older than the limit: a 5001-digit number
+    prints there, under the PyPy here (7.3.11 has the limit) as under a stand-in."""
+    kattis = judged_as(toy, "Kattis")
+    argv = judged.command(kattis, PYPY_310, "b.py")
+    assert argv[2:5] == ["-X", "int_max_str_digits=0", "-S"]
+    big = toy / "big.py"
+    big.write_text("print(len(str(10 ** 5000)))\n")
+    ran = subprocess.run(
+        judged.command(kattis, host(), big), capture_output=True, text=True, check=False
+    )
+    assert ran.stdout == "5001\n", ran.stderr
+
+
 def test_only_cpython_3_13_on_windows_spends_c_recursion(toy):
     codeforces = judged_as(toy, "Codeforces")
     argv = judged.command(codeforces, CPYTHON_313, "b.py")
