@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kit.bundle.assemble import Bundle
 from kit.bundle.guards import guarded_lines
@@ -175,13 +175,15 @@ class _Judge:
     installed: Installed | None  # None: no profile; a profile may list nothing too
     profiled: bool
     platform: str = UNIX
+    compile_run: tuple[str, ...] = ()  # the arguments of its run of the script before the cases
+    made: bool = False  # the code may write modules in that run: unknown imports may be its
 
     @classmethod
     def of(cls, problem: Problem) -> _Judge:
         profile = profile_for(problem.judge)
         if profile is None:
             return cls(problem.judge.strip(), problem.installed, False)
-        return cls(profile.name, problem.installed, True, profile.platform)
+        return cls(profile.name, problem.installed, True, profile.platform, profile.compile_run)
 
     def lacking(self, name: str, targets: list[Target]) -> list[Target]:
         """The targets whose interpreters, as the judge installs them, cannot import ``name``."""
@@ -207,6 +209,8 @@ class _Judge:
 def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> list[str]:
     helpers = {module.name for module in modules}
     errors = []
+    if _compiles_modules(modules, judge):
+        judge = replace(judge, made=True)
     for module in modules:
         if not module.shipped.strip():
             continue
@@ -268,12 +272,21 @@ def _platform_names(modules: list[Source], targets: list[Target], judge: _Judge)
     ]
 
 
+def _compiles_modules(modules: list[Source], judge: _Judge) -> bool:
+    """Whether the code may write modules in the judge's run of it before the cases (AtCoder's
+    ``python Main.py ONLINE_JUDGE``): it names that run's arguments."""
+    return any(arg in module.shipped for module in modules for arg in judge.compile_run)
+
+
 def _third_party_error(name, where, guarded, targets, judge: _Judge) -> str | None:
     """A module outside the standard library: refused unless the judge installs it for every
-    target (or for some, behind a guard); kept as an import when allowed."""
+    target (or for some, behind a guard), or the judge's compile run may write it (the
+    cases then say whether it did); kept as an import when allowed."""
     lacking = judge.lacking(name, targets)
-    if len(lacking) == len(targets) and not guarded:
+    if len(lacking) == len(targets) and not guarded and not judge.made:
         return judge.refusal(where, name)
+    if len(lacking) == len(targets):
+        return None
     if lacking and not guarded:
         return (
             f"{where}: imports '{name}', which {judge.name} does not install "

@@ -28,6 +28,7 @@ from kit.judges.profiles import CPU
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Case, load_registry, select
+from kit.run import compile_step
 from kit.run.cases import CaseJudge, explain, interactor_command, problem_comparator
 from kit.run.limits import limits_for, machine_notes, time_over
 from kit.run.verdicts import MIB, OK, TLE, message
@@ -67,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
             comparator=None if answer is None else _comparator(problem),
             interactor=interactor_command(problem),
             empty=empty,
+            prepared=compile_step.prepare_all(problem, [runner], script, Path(folder)),
         )
         case = Case("input", Path(folder, "input"), answer)
         case.input.write_bytes(stdin)

@@ -62,6 +62,7 @@ class Profile:
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
     output: int | None = None  # MiB: its default output limit, where its own format gives one
     python_flags: tuple[str, ...] = ()  # options that run a Python here as its judge runs its own
+    compile_run: tuple[str, ...] = ()  # arguments of its run of the script before the cases
 
 
 # memory and stack, where a judge documents them (the rest keep the defaults: memory counted
@@ -129,6 +130,17 @@ class Profile:
 #   (7.3.9+dfsg-1, ...)" (ncpc16.kattis.com/help/python3numpy), released in March 2022, before
 #   the limit came (CVE-2020-10735, September 2022; PyPy's 3.9 builds have it from 7.3.11).
 #   The kit lifts it with the same option, as the interpreters here have it.
+# compile_run, the arguments a judge's compile step runs the script with, before any case:
+# - AtCoder compiles Python with `python3.13 -m py_compile Main.py` and then
+#   `python3.13 Main.py ONLINE_JUDGE 2> /dev/null` (its 2025-10 install file,
+#   082-3-13_cpython.toml, read through the copy in Harui-i/ahc-research, lines 2258-2265; the
+#   2023 update's CPython 3.11 and PyPy 3.10 entries have the same two lines, as
+#   atcoder8/atcoder-language-update's dump of its list gives them). That run's exit status
+#   decides nothing (a solution that reads its input at once fails there and is judged as
+#   usual), its stderr is dropped, and the files it writes stay beside Main.py for the cases,
+#   which run `python3.13 Main.py` with the script's folder first on sys.path: the idiom of
+#   numba's ahead-of-time `CC("my_module")` compiled there and `from my_module import f` in the
+#   cases. The stdin it gets and its time limit are not documented.
 # output, a default output limit: Kattis' problem package format gives 8 MiB as the typical
 #   system default of ``limits.output`` (spec/legacy.md and later versions, "Limits"), which
 #   the kit's reader of its packages takes too (kit.packages.kattis); other judges: the kit's 64.
@@ -155,6 +167,7 @@ PROFILES = {
         limits=Limits(2.0, 1024),
         compare="tokens",
         python_flags=NO_DIGIT_LIMIT,
+        compile_run=("ONLINE_JUDGE",),
     ),
     "kattis": Profile(
         "Kattis",

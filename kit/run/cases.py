@@ -8,12 +8,13 @@ case; a case that failed, or whose first run is over the limit, is not repeated 
 runner. A run is killed at ``kill_factor`` times the time limit.
 
 A run is a fresh process started from an empty directory (a Kattis case's ``NAME.files`` and
-``args`` given it, and a package's included files with a copy of the script run there; emptied
-after each run) with the interpreter's isolation flags (the user's environment not loaded), the
-limits of ``kit.run.limits``, stdin the case's input, started as its judge starts it
-(``kit.run.judged``: what ``site`` gives a run without the host's ``.pth`` files, writes
-refused where the judge forbids file-system access, CPython's lower C recursion limit where it
-runs Windows).
+``args`` given it, and a package's included files with a copy of the script run there; for a
+judge that runs the bundle once before its cases, AtCoder's compile run, a copy of what that
+run left, ``kit.run.compile_step``; emptied after each run) with the interpreter's isolation
+flags (the user's environment not loaded), the limits of ``kit.run.limits``, stdin the
+case's input, started as its judge starts it (``kit.run.judged``: what ``site`` gives a run
+without the host's ``.pth`` files, writes refused where the judge forbids file-system access,
+CPython's lower C recursion limit where it runs Windows).
 Batch outputs are judged by the problem's comparator (``kit.judges.compare``;
 a case of a package's test group with validator flags of its own, by the comparator with those
 flags added); interactive problems with an interactor play each secret input
@@ -55,7 +56,7 @@ from kit.judges.profiles import OWN, WALL, judge_name, profile_for
 from kit.judges.programs import KIT, TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
-from kit.run import forbidden, judged
+from kit.run import compile_step, forbidden, judged
 from kit.run.interact import AFTER_ACCEPTED, TO_INTERACTOR, run_interactive
 from kit.run.limits import (
     KILL_FACTOR,
@@ -240,7 +241,11 @@ def run_all(
     if problem.kind == "interactive" and interactor is None:
         cases = [Case(f"{problem.rel(problem.dist)} on empty input", Path("/dev/null"), None)]
     plan = _Plan(cases, groups, limits, [Job(i, key) for i in range(len(cases)) for key in groups])
-    with _Judges(problem, bundle, script, comparator, interactor, options.beside) as judges:
+    with contextlib.ExitStack() as stack:
+        prepared = _compile_steps(problem, script, groups, stack, ran)
+        judges = stack.enter_context(
+            _Judges(problem, bundle, script, comparator, interactor, options.beside, prepared)
+        )
         ran.schedule = _run_plan(plan, judges, problem.slug, options)
     if options.gate is not None:
         plan.jobs = _admitted(ran, plan.jobs, groups, options.gate)
@@ -253,6 +258,27 @@ def run_all(
         if warning:
             ran.warnings.append(warning)
     return ran
+
+
+def _compile_steps(
+    problem: Problem,
+    script: Path,
+    groups: dict[tuple[str, ...], list[Column]],
+    stack: contextlib.ExitStack,
+    ran: Ran,
+) -> dict[tuple[str, ...], compile_step.Prepared]:
+    """The judge's compile run of the bundle (``kit.run.compile_step``) once per runner, in
+    folders that last while ``stack`` does; a note for each in ``ran``."""
+    runners = [group[0].runner for group in groups.values()]
+    if not compile_step.judge_runs(problem):
+        return {}
+    folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-compile-")))
+    steps = compile_step.prepare_all(problem, runners, script, folder)
+    for runner in runners:
+        step = steps.get(tuple(runner.command(script)))
+        if step is not None:
+            ran.warnings.append(step.note(runner.label, judge_name(problem.judge)))
+    return steps
 
 
 def _run_plan(plan: _Plan, judges: _Judges, slug: str, options: RunOptions) -> Schedule:
@@ -320,7 +346,9 @@ def _record_plan(ran: Ran, plan: _Plan) -> None:
 class _Judges:
     """One CaseJudge per thread, each with an empty folder of its own to run in."""
 
-    def __init__(self, problem, bundle, script, comparator, interactor, beside=None) -> None:  # noqa: PLR0913
+    def __init__(  # noqa: PLR0913
+        self, problem, bundle, script, comparator, interactor, beside=None, prepared=None
+    ) -> None:
         self.make = lambda empty: CaseJudge(
             problem,
             bundle=bundle,
@@ -329,6 +357,7 @@ class _Judges:
             interactor=interactor,
             empty=empty,
             beside=beside,
+            prepared=prepared,
         )
         self.local = threading.local()
         self.folders: list[tempfile.TemporaryDirectory] = []
@@ -472,10 +501,12 @@ class CaseJudge:
         interactor: Interactor | None,
         empty: Path,
         beside: Path | None = None,
+        prepared: dict[tuple[str, ...], compile_step.Prepared] | None = None,
     ) -> None:
         self.problem, self.bundle, self.script = problem, bundle, script
         self.comparator, self.interactor, self.empty = comparator, interactor, empty
         self.beside = beside  # a submission of several files: its folder
+        self.prepared = prepared or {}  # by runner's command: the judge's compile run's folder
 
     def repeat(
         self, case: Case, runner: Runner, limits: Limits, repeat: int
@@ -514,12 +545,14 @@ class CaseJudge:
         folder: empty but for the case's files, and emptied after."""
         source = self.problem.source
         included = source.included if source is not None else None
-        together = included is not None or self.beside is not None
+        step = self.prepared.get(tuple(runner.command(self.script)))
+        beside = step.folder if step is not None else self.beside
+        together = included is not None or beside is not None
         script = self.empty / self.script.name if together else self.script
         command = judged.command(self.problem, runner, script, beside=together)
         command += case.args
         passes = source.passes if source is not None else 0
-        files = (self.beside, included, case.files)
+        files = (beside, included, case.files)
         with _working_folder(self.empty, files, self.script, together):
             if passes:
                 outcome, run = self.passes(command, case, limits, passes)
@@ -528,9 +561,11 @@ class CaseJudge:
             else:
                 run = run_limited(command, case.input, self.empty, limits)
                 outcome = self.judge(run, case, limits)
-        elsewhere = (
-            judged_elsewhere(self.problem, runner, run.stderr) if outcome.word == RE else None
-        )
+        elsewhere = None
+        if outcome.word == RE:
+            elsewhere = judged_elsewhere(self.problem, runner, run.stderr)
+            if elsewhere is None and step is not None:  # the compile run lacked it
+                elsewhere = judged_elsewhere(self.problem, runner, step.stderr)
         if elsewhere is not None:
             outcome = _Outcome(JE, elsewhere, outcome.details)
         # its time as the limit counts it (CPU time for a judge that counts CPU), as a passing

@@ -32,6 +32,7 @@ from kit.errors import BuildError
 from kit.judges.compare import Comparator
 from kit.judges.targets import Runner
 from kit.registry import Case, Problem
+from kit.run import compile_step
 from kit.run.cases import CaseJudge, problem_comparator
 from kit.run.limits import limits_for
 from kit.run.verdicts import OK, TLE
@@ -83,6 +84,7 @@ class Stress:
         self.limits = limits_for(problem, runner)
         self.folder = folder
         self.comparator: Comparator = problem_comparator(problem)
+        prepared = compile_step.prepare_all(problem, [runner], script, folder)
         self.make_judge = lambda empty: CaseJudge(
             problem,
             bundle=bundle,
@@ -90,6 +92,7 @@ class Stress:
             comparator=self.comparator,
             interactor=source.interactor,
             empty=empty,
+            prepared=prepared,
         )
         self._local = threading.local()  # each thread's folder to run in, and its CaseJudge
         self.count = 0

@@ -217,3 +217,17 @@ def test_syntax_a_target_lacks_is_said_once_not_again_as_an_api(toy):
     errors = check(problem, make_bundle(problem), {}).errors
     assert len(errors) == 1 and errors[0].startswith("solutions/toy_sum.py:1: ")
     assert "match" in errors[0] and "(targets cpython3.8, pypy3)" in errors[0]
+
+
+def test_atcoder_s_compile_run_may_make_a_module_nothing_here_provides(toy):
+    """AtCoder runs `python Main.py ONLINE_JUDGE` before the cases, and what it writes is
+    importable in them (numba's ahead-of-time modules): a bundle that names the argument may
+    import a module found nowhere here; one that does not is refused as before."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "AtCoder"', 1))
+    made = "import sys\nif sys.argv[-1] == 'ONLINE_JUDGE':\n    sys.exit()\nimport made_here\n"
+    write(toy, "solutions/toy_sum.py", made)
+    checked(toy)
+    write(toy, "solutions/toy_sum.py", made.replace("ONLINE_JUDGE", "LOCAL"))
+    with pytest.raises(BuildError, match=r"imports 'made_here', which is neither"):
+        checked(toy)

@@ -420,3 +420,24 @@ def test_save_into_a_file_or_below_a_missing_folder_is_one_line_before_the_run(p
     assert not (tmp_path / "new").exists()  # probed, not left behind
     with pytest.raises(BuildError, match=r"^--save /proc/nope: cannot write there: "):
         stress._save_folder(problem, "/proc/nope")  # a folder no one can make
+
+
+def test_atcoder_s_compile_run_is_made_before_the_files(pairsum, capsys):
+    """A solution whose cases import what AtCoder's `python Main.py ONLINE_JUDGE` wrote
+    (kit.run.compile_step) passes here as there."""
+    table = pairsum / "problems.toml"
+    text = table.read_text().replace('judge = "nowhere"', 'judge = "AtCoder"')
+    table.write_text(text.replace('targets = ["cpython3.8"]', 'targets = ["cpython3.13"]'))
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(
+        solution.read_text().replace(
+            'if __name__ == "__main__":\n',
+            'if sys.argv[-1] == "ONLINE_JUDGE":\n'
+            '    open("made_here.py", "w").write("ADD = 0\\n")\n'
+            'elif __name__ == "__main__":\n'
+            "    from made_here import ADD\n\n",
+        )
+    )
+    args = parse("pairsum", "--seed", "5", "--cases", "2", "--root", str(pairsum))
+    assert args.run(args) == 0, capsys.readouterr()
+    assert "ok: 2 files passed in " in capsys.readouterr().out

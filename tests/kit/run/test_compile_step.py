@@ -1,0 +1,99 @@
+"""kit.run.compile_step: AtCoder's `python Main.py ONLINE_JUDGE` run before the cases, for a
+bundle that names its argument: what it writes is beside the script in every case (the numba
+ahead-of-time idiom: a module built there, imported by the cases), its exit status decides
+nothing, a module the judge installs and this machine lacks makes the cases "not judged here";
+`run` and `stress` prepare it too (the import check's part: tests/kit/check/test_checks.py)."""
+
+import subprocess
+import sys
+
+from kit.judges.targets import stand_in
+from kit.pipeline import write_bundle
+from kit.registry import Case, load_registry
+from kit.run import compile_step
+from kit.run.cases import Column, RunOptions, run_all
+from kit.run.verdicts import JE, OK, RE
+
+WRITES_MODULE = """import sys
+
+if sys.argv[-1] == "ONLINE_JUDGE":
+    with open("made_here.py", "w") as out:
+        out.write("def twice(n):\\n    return 2 * n\\n")
+    sys.exit(3)  # the judge does not look at it
+
+from made_here import twice
+
+print(twice(int(input())))
+"""
+NEEDS_NUMBA = """import sys
+
+if sys.argv[-1] == "ONLINE_JUDGE":
+    import numba  # AtCoder installs it; this machine may not
+
+from made_here import twice
+
+print(twice(int(input())))
+"""
+
+
+def atcoder(toy, source: str):
+    """toy_sum judged by AtCoder, its solution ``source``; its problem, runner and bundle."""
+    table = toy / "problems.toml"
+    text = table.read_text().replace('judge = "nowhere"', 'judge = "AtCoder"', 1)
+    table.write_text(text.replace('id = "1"', 'id = "1"\ntargets = ["cpython3.13"]', 1))
+    (toy / "solutions" / "toy_sum.py").write_text(source)
+    problem = load_registry(toy)["toy_sum"]
+    folder = toy / "out"
+    folder.mkdir()
+    bundle, script = write_bundle(problem, folder)
+    return problem, stand_in(list(problem.targets)), bundle, script
+
+
+def run_cases(toy, tmp_path, source: str):
+    problem, runner, bundle, script = atcoder(toy, source)
+    (tmp_path / "a.in").write_text("21\n")
+    (tmp_path / "a.out").write_text("42\n")
+    columns = [Column(target, runner, static_only=True) for target in problem.targets]
+    case = Case("a", tmp_path / "a.in", tmp_path / "a.out")
+    options = RunOptions(repeat=1, jobs=1)
+    return run_all(problem, bundle, script, [case], columns, options=options)
+
+
+def test_only_atcoder_and_only_a_bundle_naming_the_argument_gets_the_step(toy):
+    problem = load_registry(toy)["toy_sum"]
+    assert compile_step.judge_runs(problem) == ()
+    assert compile_step.arguments(problem, WRITES_MODULE) == ()
+    problem, *_ = atcoder(toy, WRITES_MODULE)
+    assert compile_step.arguments(problem, WRITES_MODULE) == ("ONLINE_JUDGE",)
+    assert compile_step.arguments(problem, "print(input())\n") == ()
+
+
+def test_what_the_step_writes_is_beside_the_script_in_every_case(toy, tmp_path):
+    ran = run_cases(toy, tmp_path, WRITES_MODULE)
+    assert [verdict.word for verdict in ran.verdicts] == [OK], ran.failures
+    (note,) = [line for line in ran.warnings if "compile step" in line]
+    assert note.startswith("note: AtCoder's compile step, `python Main.py ONLINE_JUDGE`, ran")
+    assert "(exit 3, " in note and "wrote made_here.py" in note
+
+
+def test_prepare_runs_the_script_with_the_argument_and_empty_stdin(toy, tmp_path):
+    problem, runner, _, _ = atcoder(toy, WRITES_MODULE)
+    script = tmp_path / "Main.py"
+    script.write_text("import sys\nprint(sys.argv[1:], repr(sys.stdin.read()))\n")
+    folder = tmp_path / "step"
+    folder.mkdir()
+    step = compile_step.prepare(problem, runner, script, folder, ("ONLINE_JUDGE",))
+    assert (step.status, step.made) == (0, ())
+    assert (folder / "Main.py").read_bytes() == script.read_bytes()
+
+
+def test_a_module_the_judge_installs_and_the_step_lacked_is_not_judged_here(toy, tmp_path):
+    here = subprocess.run([sys.executable, "-c", "import numba"], capture_output=True, check=False)
+    ran = run_cases(toy, tmp_path, NEEDS_NUMBA)
+    (verdict,) = ran.verdicts
+    if here.returncode == 0:  # numba here: the step ran, wrote nothing, the import fails
+        assert verdict.word == RE
+        return
+    assert verdict.word == JE
+    assert "not judged here" in ran.failures[0].message
+    assert "'numba', which AtCoder installs" in ran.failures[0].message
