@@ -11,14 +11,16 @@ when nothing kept refers to a name it binds:
   and whose defaults are pure; ``class`` the same, with pure bases and a body of such
   definitions only (a class body runs when it is defined);
 - ``NAME = value`` (or a tuple of names) whose value calls nothing but pure builtins (not
-  shadowed by the module), and has no attribute, index, operator on a name or division by
-  zero (each may raise, or run the code of an object's class).
+  shadowed by the module) on arguments that hold no name (``map(register, ...)`` calls it,
+  ``str(obj)`` runs its class's code), and has no attribute, index, operator on a name or
+  division by zero (each may raise, or run the code of an object's class).
 
 References are names (``f``) and attribute chains on imported modules (``shared.x.f``), found
 anywhere in kept code. A module used any other way (passed as a value, ``getattr(module, ...)``,
 ``vars(module)``, ``dir(module)``, ``from module import *``, any dunder attribute of it such as
 ``module.__dict__`` or ``module.__getattribute__``), or that uses ``globals()``, ``vars()``,
-``__all__``, ``__getattr__`` or its ``__dict__``, stays whole; ``eval``, ``exec``,
+``__all__``, ``__getattr__`` or its ``__dict__``, stays whole, and so do the modules it binds to
+names and the submodules its ``__all__`` names (a star import of it binds them); ``eval``, ``exec``,
 ``__import__``, ``importlib``, ``sys.modules``, or a function's or frame's globals
 (``__globals__``, ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all
 kept when any module defines ``__init_subclass__`` or ``__set_name__`` or passes
@@ -145,9 +147,26 @@ class _Reach:
         ]
         for module in whole:
             module.whole = True
+            self.escaped.update(_exposed(module, self.known))
             for item in module.items:
                 self.keep_item(module, item)
         return bool(whole)
+
+
+def _exposed(module: _Module, known: set[str]) -> set[str]:
+    """The modules reachable as values through a module used as a value (or star-imported):
+    those it binds to names (``from shared import fastio``: ``common.fastio``, or ``fastio``
+    after ``from shared.common import *``), and the submodules its ``__all__`` names, which a
+    star import of it imports."""
+    exposed = set(module.aliases.values())
+    for statement in module.statements:
+        if isinstance(statement, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "__all__" for target in statement.targets
+        ):
+            for node in walk(statement.value):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    exposed.add(f"{module.source.name}.{node.value}")
+    return exposed & known
 
 
 def _index(source: Source, known: set[str], classes_pure: bool) -> _Module:
@@ -251,6 +270,7 @@ class _Names:
                 isinstance(node.func, ast.Name)
                 and node.func.id in PURE_CALLS
                 and self.builtin(node.func.id)
+                and not _names_in_arguments(node)
             ):
                 return False
             if isinstance(node, _OPERATORS) and not _on_values(node):
@@ -306,6 +326,17 @@ def _on_values(node: ast.expr) -> bool:
             ):
                 return False
     return True
+
+
+def _names_in_arguments(call: ast.Call) -> bool:
+    """Whether a call's arguments hold a name other than a call's function: a pure builtin
+    calls what it is given (``map(register, ...)``), iterates it or converts it (``str(obj)``),
+    running the object's own code."""
+    for argument in (*call.args, *(keyword.value for keyword in call.keywords)):
+        for inner in walk(argument):
+            if isinstance(inner, ast.Name) and not _called(argument, inner):
+                return True
+    return False
 
 
 def _called(within: ast.expr, name: ast.Name) -> bool:

@@ -57,16 +57,28 @@ class Cuts:
 
 
 def reads_any(sources: list[Source], names: set[str]) -> bool:
-    """Whether any module mentions one of ``names`` (as a name, attribute or import)."""
+    """Whether any module mentions one of ``names`` (as a name, an attribute read, an import,
+    or a string that is a dunder's name: ``getattr(f, "__doc__")``); ``f.__doc__ = text``
+    writes it and reads nothing."""
     for source in sources:
         for node in walk(source.tree):
             if isinstance(node, ast.Name) and node.id in names:
                 return True
-            if isinstance(node, ast.Attribute) and node.attr in names:
+            if isinstance(node, ast.Attribute) and node.attr in names and _reads(node):
+                return True
+            if isinstance(node, ast.Constant) and _dunder_named(node, names):
                 return True
             if isinstance(node, ast.alias) and node.name.split(".")[-1] in names:
                 return True
     return False
+
+
+def _reads(node: ast.Attribute) -> bool:
+    return isinstance(node.ctx, ast.Load)
+
+
+def _dunder_named(node: ast.Constant, names: set[str]) -> bool:
+    return isinstance(node.value, str) and node.value in names and node.value.startswith("__")
 
 
 def strip(

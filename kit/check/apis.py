@@ -93,8 +93,8 @@ def _own_rules(module: Source, modules: list[Source]) -> list[Finding]:
                 node.right, (ast.Dict, ast.DictComp)
             ):
                 add(node.lineno, "dict union with |", (3, 9))
-        elif isinstance(node, ast.ClassDef) and not future_annotations:
-            for line, what, version in _class_annotations(node):
+        elif _DEFINITIONS.get(type(node)) and not future_annotations:
+            for line, what, version in _DEFINITIONS[type(node)](node):
                 add(line, what, version)
     for line, text in _evaluated_generics(tree):
         add(line, f"{text} (a builtin type subscripted)", (3, 9))
@@ -115,6 +115,31 @@ def _class_annotations(node: ast.ClassDef) -> list[tuple[int, str, tuple[int, in
                 text = ast.unparse(statement.annotation)
                 found.append((statement.lineno, f"class-body annotation {text}", version))
     return found
+
+
+def _function_annotations(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list:
+    """(line, what, version) of a function's annotations that need a newer Python: the
+    bundle keeps them where it reads annotations (``inspect``, ``get_type_hints``...), and
+    ``def`` then evaluates them."""
+    arguments = node.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    every += [arg for arg in (arguments.vararg, arguments.kwarg) if arg is not None]
+    annotations = [arg.annotation for arg in every if arg.annotation is not None]
+    annotations += [node.returns] if node.returns is not None else []
+    found = []
+    for annotation in annotations:
+        version = _annotation_needs(annotation)
+        if version:
+            text = ast.unparse(annotation)
+            found.append((annotation.lineno, f"function annotation {text}", version))
+    return found
+
+
+_DEFINITIONS = {  # the annotations each kind of definition evaluates when it runs
+    ast.ClassDef: _class_annotations,
+    ast.FunctionDef: _function_annotations,
+    ast.AsyncFunctionDef: _function_annotations,
+}
 
 
 def _evaluated_generics(tree: ast.Module) -> list[tuple[int, str]]:
@@ -184,7 +209,7 @@ def _is_type(node: ast.expr, classes: set[str]) -> bool:
 
 
 def _annotation_needs(annotation: ast.expr) -> tuple[int, int] | None:
-    """The version a class-body annotation needs when evaluated, if newer than 3.8."""
+    """The version an annotation needs when evaluated, if newer than 3.8."""
     need = None
     for node in walk(annotation):
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):

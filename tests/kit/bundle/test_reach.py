@@ -225,6 +225,30 @@ AS_FROM_SOURCE = {
                    "def used():\n    return LOG\n"},
         "from shared.dyn import used\nprint(used())",
     ),
+    "a module a star-imported module binds": (
+        {"fastio.py": "def read():\n    return 7\n",
+         "dyn.py": "import sys\nfrom shared import fastio\nMOD = 5\n"},
+        "from shared.dyn import *\nprint(fastio.read() % MOD)",
+    ),
+    "a submodule a star-imported package's __all__ names": (
+        {"pkg/__init__.py": "__all__ = ['alpha']\n",
+         "pkg/alpha.py": "def small():\n    return 1\n\n\ndef big():\n    return 2\n",
+         "dyn.py": "X = 1\n"},
+        "from shared.pkg.alpha import small\nfrom shared.pkg import *\n"
+        "print(small(), alpha.big())",
+    ),
+    "a builtin calling the module's own function": (
+        {"dyn.py": "REG = []\n\n\ndef register(name):\n    REG.append(name)\n\n\n"
+                   "_done = list(map(register, ['add', 'mul']))\n\n\ndef used():\n"
+                   "    return REG\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a builtin converting an object whose conversion acts": (
+        {"dyn.py": "class Loud:\n    def __str__(self):\n        print('str called')\n"
+                   "        return 'loud'\n\n\nOBJ = Loud()\nS = str(OBJ)\n\n\n"
+                   "def used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
     "a constant whose index raises": (
         {"dyn.py": "TABLE = [1]\nX = TABLE[10]\n\n\ndef used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
@@ -236,6 +260,7 @@ AS_FROM_SOURCE = {
 def test_what_is_cut_never_changes_what_the_program_does(toy, how):
     helpers, solution = AS_FROM_SOURCE[how]
     for name, text in helpers.items():
+        (toy / "shared" / name).parent.mkdir(exist_ok=True)
         (toy / "shared" / name).write_text(text)
     _text, done = bundle_run(toy, solution, helpers["dyn.py"])
     source = subprocess.run(

@@ -1,11 +1,15 @@
 """kit.bundle.strip and kit.bundle.spans: what does not ship is cut out of the author's text,
 nothing regenerated; the result computes the same and parses under 3.8."""
 
+import ast
 import re
 import subprocess
+from pathlib import Path
 
 import pytest
 
+from kit.bundle.sources import Source
+from kit.bundle.strip import DOC_READERS, reads_any
 from tests.bundle_support import bundle_of, interpreter, run_bundle, strip_source, write
 
 
@@ -155,6 +159,20 @@ def test_an_annotation_in_parentheses_on_lines_of_their_own_is_cut_whole(shape):
 def test_docstrings_stay_when_the_module_reads_doc():
     source = '"""Usage: toy."""\nimport sys\nprint(__doc__)\n'
     assert strip_source(source, "x.py", drop_main_block=False).startswith('"""Usage: toy."""')
+
+
+def test_a_write_of_doc_is_no_read_and_a_string_naming_it_is():
+    """``method.__doc__ = text`` (sortedcontainers does it) reads no docstring: they are
+    still cut; ``getattr(f, "__doc__")`` reads one."""
+    write_only = Source(
+        "x", Path("x.py"), "x.py", False, "f.__doc__ = 'text'\n", ast.parse("f.__doc__ = 't'\n")
+    )
+    assert not reads_any([write_only], DOC_READERS)
+    for text in ("print(f.__doc__)\n", "print(getattr(f, '__doc__'))\n", "g.__doc__ = f.__doc__\n"):
+        read = Source("x", Path("x.py"), "x.py", False, text, ast.parse(text))
+        assert reads_any([read], DOC_READERS), text
+    helpful = Source("x", Path("x.py"), "x.py", False, "s = 'help'\n", ast.parse("s = 'help'\n"))
+    assert not reads_any([helpful], DOC_READERS)  # a word, not a dunder's name
 
 
 def test_solution_that_reads_doc_still_sees_it_in_the_bundle(toy):

@@ -71,9 +71,27 @@ def test_dict_union_and_class_body_annotations():
     ]
 
 
+def test_function_annotations_the_bundle_keeps_are_evaluated_by_def():
+    """Where the bundle reads annotations (``inspect``), it keeps a function's, and 3.8
+    evaluates them when ``def`` runs: ``int | None`` fails there. A stripped module has none
+    left to find, and string annotations are not evaluated."""
+    text = """\
+        def outer(n):
+            def inner(x: int | None = None, *rest: 'list[int]') -> list[int]:
+                return [n]
+            return inner()
+        """
+    assert own(text) == [
+        (2, "function annotation int | None", (3, 10)),
+        (2, "function annotation list[int]", (3, 9)),
+    ]
+    assert own("from __future__ import annotations\n" + textwrap.dedent(text)) == []
+
+
 def test_a_union_of_types_evaluated_outside_annotations():
-    """``|`` between two surely-type operands needs 3.10 where it is evaluated; annotations
-    (stripped from the bundle) and ``|`` on values need nothing."""
+    """``|`` between two surely-type operands needs 3.10 where it is evaluated; ``|`` on
+    values needs nothing, and a function's annotations are their own finding (shipped here as
+    written, as where the bundle keeps them; stripped, there is nothing to find)."""
     text = """\
         class Node:
             pass
@@ -91,6 +109,8 @@ def test_a_union_of_types_evaluated_outside_annotations():
         (5, "dict[str, int] (a builtin type subscripted)", (3, 9)),
         (5, "list[int] (a builtin type subscripted)", (3, 9)),
         (5, "list[int] | dict[str, int] | typing.Any (a union of types with |)", (3, 10)),
+        (6, "function annotation int | None", (3, 10)),
+        (6, "function annotation int | float", (3, 10)),
     ]
 
 
