@@ -43,7 +43,7 @@ from kit.commands import NAMES, named
 from kit.errors import BuildError
 from kit.invocation import started_as
 from kit.processes import end_sessions
-from kit.workspace import find_root, given_root
+from kit.workspace import current_folder, find_root, given_root
 
 VERSION = "0.1.0"  # the kit's own version, when no installed package says it (pyproject.toml's)
 TOP_LEVEL = ("-h", "--help", "--version")  # options of the command line itself, not of build
@@ -205,13 +205,21 @@ def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
     chosen = parser(prog, only=argv[0] if argv[0] in NAMES else None)
     args, extra = chosen.parse_known_args(argv)
     listed = getattr(args, "intermixed", None)  # a command's list of names, as ``SLUG...``
+    single = getattr(args, "intermixed_one", None)  # a command's one optional name, as ``FILE``
     if extra and listed and not any(word.startswith("-") for word in extra):
         getattr(args, listed).extend(extra)  # names after an option: cpkit verify P -j 2 a/
+    elif single and len(extra) == 1 and getattr(args, single) is None and _name(extra[0]):
+        setattr(args, single, Path(extra[0]))  # after an option: cpkit run S --target 3.8 F
     elif extra:
         chosen.parse_args(argv)  # says what it does not know, and exits 2
     if hasattr(args, "root"):
-        args.root = given_root(args.root) if args.root else root or find_root(Path.cwd())
+        args.root = given_root(args.root) if args.root else root or find_root(current_folder())
     return args.run(args)
+
+
+def _name(word: str) -> bool:
+    """A positional word (a path, or ``-`` for stdin), not an option."""
+    return word == "-" or not word.startswith("-")
 
 
 def entry() -> None:

@@ -237,9 +237,13 @@ def _staged(problem: Problem, data: bytes, result: Result):
         where = problem.rel(problem.dist.parent)
         raise BuildError(f"cannot write the bundle into {where}/: {error.strerror}") from None
     try:
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(data)
-        os.chmod(temporary, 0o644)
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(data)
+            os.chmod(temporary, 0o644)
+        except OSError as error:  # a full disk, a file-size limit (ulimit -f)
+            where = problem.rel(problem.dist.parent)
+            raise BuildError(f"cannot write the bundle into {where}/: {error.strerror}") from None
         yield Path(temporary)
         if result.status == Status.OK:
             os.replace(temporary, problem.dist)

@@ -578,14 +578,21 @@ def sample_cases(problem: Problem) -> list[Case]:
         raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)")
     names: dict[str, dict[str, Path]] = {}
     wrong = []  # every file that is wrong, said at once
-    for path in sorted(folder.iterdir()):
+    try:
+        paths = sorted(folder.iterdir())
+    except OSError as error:
+        raise BuildError(
+            f"{problem.slug}: {problem.rel(folder)}/: cannot read: {error.strerror or error}"
+        ) from None
+    for path in paths:
         if skipped(path.name):
             continue
         stem, dot, suffix = path.name.rpartition(".")
-        if not (dot and stem and suffix in SAMPLE_SUFFIXES and path.is_file()):
+        why = _not_sample(path)
+        if why or not (dot and stem and suffix in SAMPLE_SUFFIXES):
             wrong.append(
-                f"{problem.rel(path)}: not a sample file (expected NAME.in with NAME.out or "
-                "NAME.ans)"
+                f"{problem.rel(path)}: {why or 'not a sample file'} (expected NAME.in with "
+                "NAME.out or NAME.ans)"
             )
             continue
         names.setdefault(stem, {})[suffix] = path
@@ -608,6 +615,19 @@ def sample_cases(problem: Problem) -> list[Case]:
         )
         raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ holds no samples (add {wanted})")
     return cases
+
+
+def _not_sample(path: Path) -> str | None:
+    """Why a file named as a sample's is none (a folder, a broken link, unreadable), or None."""
+    if path.is_dir():
+        return "a folder (samples are not looked for in subfolders)"
+    if not path.exists():
+        return "a link to nothing"
+    try:
+        with path.open("rb"):
+            return None
+    except OSError as error:
+        return f"cannot read: {error.strerror or error}"
 
 
 def _sample(problem: Problem, files: dict[str, Path]) -> Case:

@@ -17,6 +17,17 @@ from kit.invocation import command
 MARKER = "problems.toml"
 
 
+def current_folder() -> Path:
+    """The working folder, or a BuildError when it is gone (deleted or moved away)."""
+    try:
+        return Path.cwd()
+    except OSError:
+        raise BuildError(
+            "the current folder no longer exists (deleted or moved): cd into a workspace, or "
+            "give --root DIR"
+        ) from None
+
+
 def find_root(start: Path) -> Path:
     """The nearest folder at or above ``start`` holding problems.toml."""
     start = start.resolve()

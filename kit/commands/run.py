@@ -44,7 +44,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     )
     add_target(parser, "default: the first target with its own interpreter here")
     add_root(parser)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, intermixed_one="file")
     return parser
 
 

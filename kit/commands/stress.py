@@ -298,7 +298,7 @@ def _reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None
     flags = source.flags(shrunk.params)
     if args.target:
         flags += f" --target {shlex.quote(args.target)}"
-    flags += _root_flag(args.root.resolve(), Path.cwd())
+    flags += _root_flag(args.root.resolve(), _here())
     if source.gen is None:
         made = f"parameters {shown_params(shrunk.params)}"
     else:
@@ -324,9 +324,18 @@ def _was_cut(stress: Stress, shrunk: Shrunk) -> bool:
     return made != shrunk.text
 
 
-def _root_flag(root: Path, here: Path) -> str:
+def _here() -> Path | None:
+    try:
+        return Path.cwd()
+    except OSError:  # the working folder is gone
+        return None
+
+
+def _root_flag(root: Path, here: Path | None) -> str:
     """`` --root DIR`` when the command, run again from ``here``, would not find ``root`` by
     itself (DIR relative to ``here`` when inside it, else absolute); else nothing."""
+    if here is None:
+        return f" --root {shlex.quote(str(root))}"
     try:
         if find_root(here) == root:
             return ""

@@ -553,6 +553,8 @@ class CaseJudge:
         command += case.args
         passes = source.passes if source is not None else 0
         files = (beside, included, case.files)
+        if isinstance(case.input, Path):
+            _read(case.input, case.name, size=0)  # the judge's file, not the solution, failed
         with _working_folder(self.empty, files, self.script, together):
             if passes:
                 outcome, run = self.passes(command, case, limits, passes)
@@ -614,7 +616,7 @@ class CaseJudge:
             unanswered = case.expected is None and problem.kind == "batch"  # a lone NAME.in
             return _Outcome(OK, NO_ANSWER if unanswered else "")
         comparator = self.comparator.with_flags(case.flags)
-        expected = case.expected.read_bytes()
+        expected = _read(case.expected, case.name)
         if one_pass:
             judgement = comparator.judge_pass(one_pass[0], expected, run.stdout, one_pass[1])
         else:
@@ -697,6 +699,16 @@ class CaseJudge:
         if word == OK:
             return None
         return word, judgement.message if word == JE else message(word, judgement.message)
+
+
+def _read(path: Path, case: str, size: int = -1) -> bytes:
+    """``size`` bytes of a case's file (all of it by default); a one-line error when it cannot
+    be read (no permission, a folder), which is no verdict of the solution's."""
+    try:
+        with path.open("rb") as file:
+            return file.read(size)
+    except OSError as error:
+        raise BuildError(f"{case}: {path.name}: cannot read: {error.strerror or error}") from None
 
 
 @contextlib.contextmanager

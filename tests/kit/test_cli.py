@@ -334,3 +334,40 @@ def test_a_stop_signal_ends_the_judge_s_programs_in_sessions_of_their_own():
     with processes.tracked(checker.pid), pytest.raises(cli.Stopped):
         cli._stop(signal.SIGTERM, None)
     assert checker.wait(timeout=10) == -signal.SIGKILL
+
+
+def test_python_m_kit_in_a_folder_that_is_gone_says_so_in_one_line(toy, tmp_path):
+    """A deleted working folder: without --root a one-line error (exit 2), with it the build
+    runs (a traceback from os.getcwd before)."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    root = Path(cli.__file__).resolve().parent.parent
+    script = (
+        "import os, subprocess, sys\n"
+        f"os.chdir({str(gone)!r}); os.rmdir({str(gone)!r})\n"
+        "for extra in ([], ['--root', sys.argv[1], 'toy_sum']):\n"
+        "    done = subprocess.run([sys.executable, '-m', 'kit', *extra], capture_output=True,"
+        " text=True)\n"
+        "    print(done.returncode, done.stderr.strip().splitlines()[-1:])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(toy)], capture_output=True, text=True,
+        env={**os.environ, "PYTHONPATH": str(root), "KIT_PYTHONS": ""}, timeout=240, check=False,
+    )  # fmt: skip
+    first, second = done.stdout.splitlines()
+    assert first == (
+        "2 ['python -m kit: error: the current folder no longer exists (deleted or moved): cd "
+        "into a workspace, or give --root DIR']"
+    ), done.stderr
+    assert second.startswith("0 "), second
+
+
+def test_run_takes_its_file_after_an_option_too(toy, capfd):
+    given = str(toy / "samples" / "toy_sum" / "sample-1.in")
+    for argv in (
+        ["run", "toy_sum", "--root", str(toy), given],
+        ["run", "--root", str(toy), "toy_sum", given],
+    ):
+        assert cli.main(argv) == 0
+    out, _err = capfd.readouterr()
+    assert out == 2 * (toy / "samples" / "toy_sum" / "sample-1.out").read_text()

@@ -4,8 +4,11 @@ written only when everything passed, a failed bundle kept in ``dist/failed/`` an
 runs each target; ``write_bundle`` for ``run`` and ``stress``."""
 
 import dataclasses
+import os
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -278,3 +281,21 @@ def test_a_launcher_per_slot_starts_before_the_bundle_is_made(toy, monkeypatch):
     build_problem(toy_sum(toy), RunOptions(jobs=64))  # no more than there are runs
     cases = len(list((toy / "samples" / "toy_sum").glob("*.in")))
     assert events == [("warm", min(64, cases * 2)), "bundle"]
+
+
+def test_a_bundle_the_disk_refuses_is_one_line(toy):
+    """A file-size limit (``ulimit -f``; a full disk the same way) stops the write: one line,
+    exit 2, and no temporary bundle left in dist/."""
+    root = Path(__file__).resolve().parents[2]
+    script = (
+        "import resource, sys\nresource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))\n"
+        "from kit.cli import main\nsys.exit(main(sys.argv[1:]))\n"
+    )
+    environment = {**os.environ, "PYTHONPATH": str(root), "KIT_PYTHONS": ""}
+    done = subprocess.run(
+        [sys.executable, "-c", script, "--root", str(toy), "toy_sum"], capture_output=True,
+        text=True, env=environment, timeout=240, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().endswith("cannot write the bundle into dist/: File too large")
+    assert [p.name for p in (toy / "dist").iterdir()] == []

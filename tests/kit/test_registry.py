@@ -216,6 +216,23 @@ def test_a_lone_or_doubled_sample_file_is_named(toy, files, message):
     assert str(raised.value).startswith(f"toy_sum: {message}")
 
 
+def test_a_folder_or_a_broken_link_named_as_a_sample_says_what_it_is(toy):
+    """oj's layout copied in (``test/``), a folder named ``b.out``, a link to nothing: each
+    named for what it is, before any run (a run would blame the solution)."""
+    folder = toy / "samples" / "toy_sum"
+    (folder / "test").mkdir()
+    (folder / "b.in").write_text("1\n")
+    (folder / "b.out").mkdir()
+    (folder / "c.in").symlink_to(folder / "nowhere.in")
+    with pytest.raises(BuildError) as raised:
+        sample_cases(registry(toy)["toy_sum"])
+    said = str(raised.value)
+    assert said.startswith("toy_sum: 3 sample files are wrong: "), said
+    assert "samples/toy_sum/b.out: a folder (samples are not looked for in subfolders)" in said
+    assert "samples/toy_sum/c.in: a link to nothing" in said
+    assert "samples/toy_sum/test: a folder (samples are not looked for in subfolders)" in said
+
+
 def test_every_wrong_sample_file_is_named_at_once(toy):
     for name in ["a.ans", "b.in", "b.out", "b.ans", "c.txt", "d.in"]:
         (toy / "samples" / "toy_sum" / name).write_text("1\n")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from kit.errors import BuildError
 from kit.judges.compare import parse_compare
 from kit.judges.targets import stand_in
 from kit.pipeline import write_bundle
@@ -498,3 +499,18 @@ def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
         ]
     else:
         assert outcome.details == []
+
+
+def test_a_case_file_that_cannot_be_read_is_an_error_not_the_solution_s_verdict(toy_run, tmp_path):
+    """An input or answer the kit cannot read (a folder here; no permission elsewhere) is a
+    one-line error naming it: the run would have failed to start (exit 127, an RE)."""
+    problem, bundle, script, columns = toy_run
+    (tmp_path / "folder.in").mkdir()
+    unreadable = Case("folder", tmp_path / "folder.in", None)
+    with pytest.raises(BuildError, match=r"^folder: folder\.in: cannot read: Is a directory$"):
+        run_all(problem, bundle, script, [unreadable], columns, options=ONE_AT_A_TIME)
+    (tmp_path / "a.in").write_text("1 2\n")
+    (tmp_path / "a.out").mkdir()
+    answerless = Case("a", tmp_path / "a.in", tmp_path / "a.out")
+    with pytest.raises(BuildError, match=r"^a: a\.out: cannot read: Is a directory$"):
+        run_all(problem, bundle, script, [answerless], columns, options=ONE_AT_A_TIME)
