@@ -256,8 +256,42 @@ def _first_difference(
     return None
 
 
-def _exactly(a: bytes | None, b: bytes | None) -> str | None:
-    return None if a == b else f"expected {_quoted(a)}, got {_quoted(b)}"
+def _exactly(a: bytes | None, b: bytes | None, fold: bool = False) -> str | None:
+    """How two lines or tokens differ (``fold``: where they do but for ASCII case), or None."""
+    if a == b:
+        return None
+    start = _differ_from(a, b, fold)
+    if start is None:
+        return f"expected {_quoted(a)}, got {_quoted(b)}"
+    assert a is not None and b is not None
+    column, a, b = start
+    return f"from column {column}: expected {_quoted(a, '...')}, got {_quoted(b, '...')}"
+
+
+_CONTEXT = 10  # characters shown before the first difference, when it lies far in
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _differ_from(a: bytes | None, b: bytes | None, fold: bool) -> tuple[int, bytes, bytes] | None:
+    """Where two long lines or tokens first differ, when the shown prefixes would hide it:
+    the column (1-based, in characters when both are UTF-8), and both from a little before
+    it; else None."""
+    if a is None or b is None:
+        return None
+    try:
+        x, y = a.decode("utf-8"), b.decode("utf-8")
+    except UnicodeDecodeError:
+        x, y = a.decode("latin-1"), b.decode("latin-1")  # one byte a character, in bytes
+        text = False
+    else:
+        text = True
+    folded = [x.translate(_ASCII_LOWER), y.translate(_ASCII_LOWER)] if fold else [x, y]
+    same = len(os.path.commonprefix(folded))
+    if same < SHOWN_CHARS - _CONTEXT:
+        return None
+    start = same - _CONTEXT
+    encode = (lambda part: part.encode("utf-8")) if text else (lambda part: part.encode("latin-1"))
+    return same + 1, encode(x[start:]), encode(y[start:])
 
 
 def _number(token: bytes | None) -> float | None:
@@ -381,7 +415,7 @@ class KattisComparator(Comparator):
         if want == have or (not flags.case_sensitive and want.lower() == have.lower()):
             return None
         note = " (case_sensitive)" if want.lower() == have.lower() else ""
-        return f"expected {_quoted(want)}, got {_quoted(have)}{note}"
+        return f"{_exactly(want, have, fold=not flags.case_sensitive and not note)}{note}"
 
 
 def _errors(number: float, error: float, flags: KattisFlags) -> str:
@@ -707,15 +741,17 @@ def _trimmed(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _quoted(token: bytes | None) -> str:
+def _quoted(token: bytes | None, before: str = "") -> str:
     """A token or line as a message shows it: its text quoted, or its bytes (``b'caf\\xe9'``)
-    when it is not UTF-8, so that two such tokens never look alike."""
+    when it is not UTF-8, so that two such tokens never look alike; ``before``: what stands
+    for the part left out in front of it."""
     if token is None:
         return "end of output"
     try:
-        return repr(_trimmed(token.decode("utf-8"), SHOWN_CHARS))
+        return repr(before + _trimmed(token.decode("utf-8"), SHOWN_CHARS))
     except UnicodeDecodeError:
-        return repr(token[:SHOWN_CHARS] + (b"..." if len(token) > SHOWN_CHARS else b""))
+        cut = token[:SHOWN_CHARS] + (b"..." if len(token) > SHOWN_CHARS else b"")
+        return repr(before.encode() + cut)
 
 
 def _plain(token: bytes | None) -> str:

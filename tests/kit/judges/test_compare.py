@@ -79,6 +79,28 @@ def test_lines_shortens_a_long_line_in_the_message():
     assert len(message) < 100
 
 
+@pytest.mark.parametrize(
+    ("spec", "expected", "got", "message"),
+    [
+        ("lines", " ".join(map(str, range(1, 41))), " ".join(map(str, range(1, 40))) + " 99",
+         "line 1: from column 109: expected '... 37 38 39 40', got '... 37 38 39 99'"),
+        ("tokens", "a" * 100 + "x", "a" * 100 + "y",
+         "token 1: from column 101: expected '...aaaaaaaaaax', got '...aaaaaaaaaay'"),
+        ("tokens", "é" * 100, "é" * 100 + "y",
+         "token 1: from column 101: expected '...éééééééééé', got '...ééééééééééy'"),
+        ("kattis", "A" * 100 + "x", "a" * 100 + "y",
+         "token 1: from column 101: expected '...AAAAAAAAAAx', got '...aaaaaaaaaay'"),
+    ],
+)  # fmt: skip
+def test_a_difference_far_into_a_long_line_or_token_is_shown_where_it_is(
+    spec, expected, got, message
+):
+    """Both sides cut at the same 60 characters looked alike (oj shows the whole output):
+    the message starts a little before the first difference and says its column."""
+    said = comparator(spec).compare(NO_INPUT, f"{expected}\n".encode(), f"{got}\n".encode())
+    assert said == message
+
+
 # tokens
 
 
