@@ -103,6 +103,18 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _side_by_side(jobs: list[Job], first: Callable, parallel: int) -> None:
+    """``first(job)`` for every job, ``parallel`` at a time, each answer taken in order."""
+    pool = ThreadPoolExecutor(max_workers=parallel)
+    try:
+        for job, answer in zip(jobs, pool.map(first, jobs)):
+            _take(job, answer)
+    except BaseException:  # Ctrl-C: nothing waits for the runs under way, and none starts
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
 def run_jobs(
     jobs: list[Job],
     run: Run,
@@ -135,9 +147,7 @@ def run_jobs(
             _take(job, first(job))
             job.alone = job.word != SKIPPED
     else:
-        with ThreadPoolExecutor(max_workers=parallel) as pool:
-            for job, answer in zip(jobs, pool.map(first, jobs)):
-                _take(job, answer)
+        _side_by_side(jobs, first, parallel)
         if quiet is not None:
             quiet()
     schedule = Schedule(parallel)

@@ -146,3 +146,29 @@ def test_a_first_run_over_the_limit_far_above_its_runs_alone_is_unsteady():
     assert [(job.case_index, first) for job, first in done.unsteady] == [(0, 2.6)]
     jobs, done = schedule(Warming(1.2, 0.7), 1, parallel=2)  # contention can explain that
     assert done.unsteady == []
+
+
+def test_an_interrupt_leaves_at_once_and_starts_no_more_runs():
+    """Ctrl-C while runs go side by side: the pool waited for the run under way (a case
+    killed only at 3 x its limit) and then ran every queued case; now nothing waits."""
+    started = []
+    release = threading.Event()
+
+    def run(job, runs):
+        started.append(job.case_index)
+        if job.case_index == 0:
+            raise KeyboardInterrupt
+        release.wait(10)  # a run under way, ending only at its kill time
+        return None, Timing([0.1] * runs), OK
+
+    jobs = [Job(index, ("python",)) for index in range(6)]
+    begun = time.monotonic()
+    try:
+        run_jobs(jobs, run, parallel=2, repeat=1, limit_of=lambda job: LIMIT)
+    except KeyboardInterrupt:
+        elapsed = time.monotonic() - begun
+    finally:
+        release.set()
+    assert elapsed < 5
+    time.sleep(0.1)
+    assert len(started) <= 3, started  # those under way, and none queued after them
