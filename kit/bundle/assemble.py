@@ -32,6 +32,7 @@ import tokenize
 from dataclasses import dataclass
 
 from kit.bundle.sources import Source, is_string_statement, mask_literals, split_lines
+from kit.errors import BuildError
 
 LOADER = """\
 def _kit_load(modules):
@@ -123,9 +124,20 @@ def _hoist(entry: Source) -> tuple[list[str], str, ast.Module]:
         if not (is_doc or is_future):
             break
         first, last = statement.lineno, statement.end_lineno or statement.lineno
-        head.append("\n".join(lines[first - 1 : last]) + "\n")
+        if statement.col_offset:
+            raise BuildError(
+                f"{entry.rel}:{first}: the docstring or __future__ import shares its line with "
+                "the statement before it: put it on a line of its own"
+            )
+        end = statement.end_col_offset or 0
+        tail = lines[last - 1].encode("utf-8")[end:].decode("utf-8")  # after it: "; import x"
+        spanned = lines[first - 1 : last]
+        spanned[-1] = spanned[-1].encode("utf-8")[:end].decode("utf-8")
+        head.append("\n".join(spanned) + "\n")
         for number in range(first - 1, last):
             lines[number] = ""
+        if tail.strip():  # what follows it on its last line stays there, in the same place
+            lines[last - 1] = "pass" + tail
     return head, "\n".join(lines), tree
 
 

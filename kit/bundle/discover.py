@@ -166,6 +166,8 @@ def _bound_names(module: Source | None) -> set[str]:
 
 def _helper(root: Path, resolver: Resolver, name: str, where: str) -> Source | None:
     """The helper module ``name``, when Python finds it under the checkout; else None."""
+    if name == "__main__":  # the program running, the bundle itself on the judge: no helper
+        return None
     try:
         spec = resolver.find(name)
     except ResolveError as error:
@@ -174,6 +176,12 @@ def _helper(root: Path, resolver: Resolver, name: str, where: str) -> Source | N
             # a helper a package imports on the way does not compile: said as for a helper
             # imported directly (its own file and line, and what a newer target would say)
             read_source(root, name, file, is_package=False)
+        if "." in name and file is None:  # finding a submodule imports its packages first
+            raise BuildError(
+                f"{where}: import '{name}': its package '{name.rpartition('.')[0]}' raised "
+                f"{error} when the build imported it to find the module (with no input: "
+                "keep reading stdin out of a package's __init__.py)"
+            ) from None
         raise BuildError(f"{where}: import '{name}': {error}") from None
     if spec is None:
         return None

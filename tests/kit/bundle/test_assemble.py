@@ -231,3 +231,29 @@ def test_stripped_stdlib_of_3_8_compiles_under_3_8(scaled):
     )
     assert len(units) >= count // 2
     assert (done.returncode, done.stdout) == (0, ""), done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    "solution",
+    [
+        '"""Doc."""; import shared.toy_text\nprint(__doc__, shared.toy_text.BANNER != "")\n',
+        "from __future__ import annotations; from shared.toy_text import BANNER\n"
+        "print('Doc.', BANNER != '')\n",
+        '"""Doc.\n"""; import shared.toy_text as t\nprint(__doc__.strip(), t.BANNER != "")\n',
+    ],
+)
+def test_a_docstring_or_future_import_sharing_its_line_keeps_the_rest_in_place(toy, solution):
+    """Hoisted to the top of the bundle, the docstring or __future__ import took the whole
+    line with it: the import after its ``;`` ran before the bundle's loader existed."""
+    write(toy, "solutions/toy_sum.py", solution)
+    assert run_bundle(toy, make_bundle(load_registry(toy)["toy_sum"]), b"")[:2] == (
+        0,
+        b"Doc. True\n",
+    )
+
+
+def test_a_future_import_after_another_on_its_line_is_one_line_error(toy):
+    future = "from __future__ import annotations; from __future__ import division\nprint(1)\n"
+    write(toy, "solutions/toy_sum.py", future)
+    with pytest.raises(BuildError, match=r"toy_sum\.py:1: the docstring or __future__ import"):
+        make_bundle(load_registry(toy)["toy_sum"])

@@ -196,3 +196,29 @@ def test_a_helper_runs_when_first_imported_not_before(toy):
     assert "shared.noisy" in [helper.name for helper in bundle.helpers]
     assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"0\n", [])
     assert run_bundle(toy, bundle, b"x") == run_source(toy, b"x") == (0, b"5\n", [b"loaded"])
+
+
+def test_a_helper_importing_main_gets_the_running_program(toy):
+    """``from __main__ import K`` in a helper (or ``import __main__`` in the solution) is the
+    program running, the bundle itself on the judge: no helper to find (the build stopped on
+    ``__main__.__spec__ is None``)."""
+    write(toy, "shared/late.py", "def scaled(x):\n    from __main__ import K\n\n    return K * x\n")
+    write(toy, "solutions/toy_sum.py", "import __main__\nfrom shared.late import scaled\nK = 2\n"
+          "print(scaled(21), __main__.K)\n")  # fmt: skip
+    bundle = bundle_of(toy)
+    assert run_bundle(toy, bundle, b"")[:2] == (0, b"42 2\n")
+
+
+def test_a_package_that_fails_on_no_input_is_named_with_why_it_ran(toy):
+    """Finding ``shared.io_.algo`` imports ``shared.io_``: an ``__init__.py`` that reads the
+    input fails there, and the error says so (it read as a fault of ``shared.io_.algo``)."""
+    write(toy, "shared/io_/__init__.py", "import sys\nN = int(sys.stdin.read().split()[0])\n")
+    write(toy, "shared/io_/algo.py", "def f():\n    return 1\n")
+    write(toy, "solutions/toy_sum.py", "from shared.io_.algo import f\nprint(f())\n")
+    with pytest.raises(BuildError) as raised:
+        bundle_of(toy)
+    assert str(raised.value) == (
+        "solutions/toy_sum.py:1: import 'shared.io_.algo': its package 'shared.io_' raised "
+        "IndexError: list index out of range when the build imported it to find the module "
+        "(with no input: keep reading stdin out of a package's __init__.py)"
+    )
