@@ -38,7 +38,8 @@ def test_a_linux_judge_runs_the_script_with_site_s_work_only(toy):
 
 
 def test_a_judge_without_files_or_processes_runs_it_under_the_guard_of_both(toy):
-    """Timus: its CPython is 3.12, whose recursion through C Windows does not limit apart."""
+    """Timus: its CPython is 3.12, whose recursion through C the kit does not model (which
+    patch release Timus runs is not known): no levels spent."""
     cpython_312 = Interpreter("cpython", (3, 12), "/usr/bin/python3.12", ("-I",))
     runner = Runner(Target("cpython", (3, 12)), cpython_312, True, ("-X", "x"))
     argv = judged.command(judged_as(toy, "Timus"), runner, "b.py")
