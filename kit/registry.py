@@ -247,7 +247,10 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     where = f"problems.toml: [{slug}]"
     check_slug(slug, where)
     if not isinstance(entry, dict):
-        raise BuildError(f"{where}: expected a table")
+        raise BuildError(
+            f"problems.toml: {slug} = {entry!r} stands outside any [problem] table (a "
+            "problem's keys go under its table)"
+        )
     given = set(entry)
     package = _package(root, where, entry)
     if package is not None:
@@ -391,7 +394,19 @@ def _check_keys(where: str, entry: dict, package: Package | None) -> None:
         value = entry[key]
         wrong_bool = isinstance(value, bool) and types is not bool
         if not isinstance(value, types) or wrong_bool:
-            raise BuildError(f"{where}: '{key}' has the wrong type ({value!r})")
+            raise BuildError(
+                f"{where}: '{key}' has the wrong type ({value!r}; expected {_type_words(types)})"
+            )
+
+
+def _type_words(types: type | tuple[type, ...]) -> str:
+    """``a number``, ``text``, ``true or false``, ``a list``: a key's types said in words."""
+    words = {int: "a number", float: "a number", str: "text", bool: "true or false",
+             list: "a list", dict: "a table"}  # fmt: skip
+    named = [
+        words.get(kind, kind.__name__) for kind in (types if isinstance(types, tuple) else (types,))
+    ]
+    return " or ".join(dict.fromkeys(named))
 
 
 def _limits(
@@ -558,7 +573,9 @@ def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
     unknown = [slug for slug in slugs if slug not in registry]
     if unknown:
         known = f"has: {', '.join(registry)}" if registry else "lists no problem yet"
-        raise BuildError(f"unknown problem '{unknown[0]}' (problems.toml {known})")
+        close = difflib.get_close_matches(unknown[0], registry, n=1)
+        meant = f"; did you mean '{close[0]}'?" if close else ""
+        raise BuildError(f"unknown problem '{unknown[0]}' (problems.toml {known}{meant})")
     return [registry[slug] for slug in dict.fromkeys(slugs)] if slugs else list(registry.values())
 
 

@@ -38,6 +38,23 @@ def test_unknown_key_is_named_with_a_suggestion(toy):
     )
 
 
+def test_a_value_of_the_wrong_type_says_what_is_expected(toy):
+    message = error(toy, extra='output_limit = "64"')
+    assert message == (
+        "problems.toml: [toy_sum]: 'output_limit' has the wrong type ('64'; expected a number)"
+    )
+
+
+def test_a_key_above_every_table_is_said_to_stand_outside_them(toy):
+    (toy / "problems.toml").write_text('compare = "tokens"\n' + TABLE.format(judge="x", extra=""))
+    with pytest.raises(BuildError) as raised:
+        load_registry(toy)
+    assert str(raised.value) == (
+        "problems.toml: compare = 'tokens' stands outside any [problem] table (a problem's keys "
+        "go under its table)"
+    )
+
+
 def test_a_file_not_in_utf_8_is_one_line_and_a_byte_order_mark_is_passed_over(toy):
     text = TABLE.format(judge="POJ", extra="").encode()
     (toy / "problems.toml").write_bytes(b"\xef\xbb\xbf" + text)
@@ -291,3 +308,5 @@ def test_an_unknown_slug_names_the_known_ones_or_says_there_are_none(toy):
         select(known, ["toy_sum", "x"])
     with pytest.raises(BuildError, match=r"^unknown problem 'x' \(problems.toml lists no problem"):
         select({}, ["x"])
+    with pytest.raises(BuildError, match=r"has: toy_sum; did you mean 'toy_sum'\?\)$"):
+        select(known, ["toy_sun"])
