@@ -176,11 +176,10 @@ def _helper(root: Path, resolver: Resolver, name: str, where: str) -> Source | N
             # a helper a package imports on the way does not compile: said as for a helper
             # imported directly (its own file and line, and what a newer target would say)
             read_source(root, name, file, is_package=False)
-        if "." in name and file is None:  # finding a submodule imports its packages first
+        if "." in name and file is None and error.raised:  # a submodule's packages run first
             raise BuildError(
                 f"{where}: import '{name}': its package '{name.rpartition('.')[0]}' raised "
-                f"{error} when the build imported it to find the module (with no input: "
-                "keep reading stdin out of a package's __init__.py)"
+                f"{error} (the build imports a package, with no input, to find its modules)"
             ) from None
         raise BuildError(f"{where}: import '{name}': {error}") from None
     if spec is None:

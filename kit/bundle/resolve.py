@@ -58,12 +58,14 @@ def _path(raw: str) -> Path:
 
 
 class ResolveError(Exception):
-    """Asking for a name ran the user's code, and it raised (the message says what);
-    ``file``: the file a syntax error is in, when that is what it raised."""
+    """Asking for a name ran the user's code, and it raised (the message says what), or hung
+    or exited (``raised`` False); ``file``: the file a syntax error is in, when that is what
+    it raised."""
 
-    def __init__(self, message: str, file: str | None = None) -> None:
+    def __init__(self, message: str, file: str | None = None, raised: bool = True) -> None:
         super().__init__(message)
         self.file = file
+        self.raised = raised  # False: the code hung or exited instead
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,8 @@ class Resolver:
         if not line:
             self.close(kill=True)
             raise ResolveError(
-                f"no answer within {ANSWER_SECONDS} s (a package on its way hangs or exits)"
+                f"no answer within {ANSWER_SECONDS} s (a package on its way hangs or exits)",
+                raised=False,
             )
         answer = json.loads(line)
         if "error" in answer:

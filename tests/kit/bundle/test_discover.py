@@ -219,6 +219,6 @@ def test_a_package_that_fails_on_no_input_is_named_with_why_it_ran(toy):
         bundle_of(toy)
     assert str(raised.value) == (
         "solutions/toy_sum.py:1: import 'shared.io_.algo': its package 'shared.io_' raised "
-        "IndexError: list index out of range when the build imported it to find the module "
-        "(with no input: keep reading stdin out of a package's __init__.py)"
+        "IndexError: list index out of range (the build imports a package, with no input, to "
+        "find its modules)"
     )

@@ -124,7 +124,10 @@ def test_a_package_that_raises_on_import_is_a_one_line_error_naming_the_import(t
     write(tmp_path, "solutions/s.py", "import sys\nfrom pkg.sub import f\n")
     with pytest.raises(BuildError) as raised:
         discover(tmp_path, tmp_path / "solutions" / "s.py")
-    assert str(raised.value) == ("solutions/s.py:2: import 'pkg.sub': ValueError: no config found")
+    assert str(raised.value) == (
+        "solutions/s.py:2: import 'pkg.sub': its package 'pkg' raised ValueError: no config "
+        "found (the build imports a package, with no input, to find its modules)"
+    )
 
 
 def test_a_compiled_module_under_the_checkout_is_refused(tmp_path):
