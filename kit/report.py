@@ -64,7 +64,9 @@ def progress(index: int, total: int, result: Result, colour: bool = False) -> li
     else:
         summary = f"bundle {_size(result.bundle_bytes)}"
         if result.unreachable_bytes:
-            summary += f" ({_size(result.unreachable_bytes)} of unreached helper code cut)"
+            cut = result.unreachable_bytes
+            shown = f"{cut} bytes" if cut < 103 else _size(cut)  # not "0.0 KiB"
+            summary += f" ({shown} of unreached helper code cut)"
         if result.ran is not None and (problem.kind == "batch" or problem.interactor):
             summary += f"; {result.passed}/{result.total} cases"
             if result.ran.counts:

@@ -159,7 +159,7 @@ def _invalid_for(
 
 
 def _names(targets: list[Target]) -> str:
-    return ", ".join(target.name for target in targets)
+    return ", ".join(dict.fromkeys(target.name for target in targets))  # each once
 
 
 def _impls(targets: list[Target]) -> str:

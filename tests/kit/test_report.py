@@ -47,6 +47,16 @@ def test_a_passing_problem_s_progress_line_gives_size_cases_and_slowest_times(to
     ]
 
 
+@pytest.mark.parametrize(
+    ("cut", "shown"), [(40, "40 bytes"), (102, "102 bytes"), (2048, "2.0 KiB")]
+)
+def test_unreached_helper_code_cut_is_never_shown_as_nothing(toy, cut, shown):
+    result = passed(toy_sum(toy), [column("cpython3.8", [0.25])])
+    result.unreachable_bytes = cut
+    (line,) = report.progress(1, 1, result)
+    assert f"bundle 2.0 KiB ({shown} of unreached helper code cut); " in line
+
+
 def test_a_problem_without_its_solution_names_the_missing_file(toy):
     result = Result(toy_sum(toy), status=Status.NO_SOLUTION)
     assert report.progress(3, 3, result) == [

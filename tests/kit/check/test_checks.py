@@ -231,3 +231,11 @@ def test_atcoder_s_compile_run_may_make_a_module_nothing_here_provides(toy):
     write(toy, "solutions/toy_sum.py", made.replace("ONLINE_JUDGE", "LOCAL"))
     with pytest.raises(BuildError, match=r"imports 'made_here', which is neither"):
         checked(toy)
+
+
+def test_a_target_is_named_once_however_many_findings_name_it():
+    from kit.check.checks import _names  # noqa: PLC0415
+    from kit.judges.targets import parse_target  # noqa: PLC0415
+
+    targets = [parse_target("cpython3.8")] * 3 + [parse_target("pypy3")]
+    assert _names(targets) == "cpython3.8, pypy3"
