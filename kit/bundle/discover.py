@@ -34,6 +34,7 @@ from kit.bundle.sources import (
     prefixes,
     read_source,
     relative,
+    star_names,
     walk,
     within,
 )
@@ -100,7 +101,8 @@ def _wanted(source: Source, found: dict[str, Source]):
             if alias.name == "*":
                 package = found.get(base)
                 bound = _bound_names(package)
-                for name in (name for name in _star_names(package) if name not in bound):
+                listed = _star_names(package, f"{source.rel}:{node.lineno}")
+                for name in (name for name in listed if name not in bound):
                     yield [*prefixes(base), f"{base}.{name}"], node.lineno
             elif alias.name not in _bound_names(found.get(base)):
                 yield [*prefixes(base), f"{base}.{alias.name}"], node.lineno
@@ -124,23 +126,19 @@ def _imports(source: Source):
                 yield node
 
 
-def _star_names(package: Source | None) -> list[str]:
-    """The names of a literal ``__all__`` of ``package``, else none: ``import *`` loads those
-    the package does not bind as submodules."""
+def _star_names(package: Source | None, where: str) -> list[str]:
+    """The names ``package``'s ``__all__`` lists (none for a module that is no package, or
+    without one): ``import *`` loads those the package does not bind as submodules; a
+    BuildError when the build cannot read them."""
     if package is None or not package.is_package:
         return []
-    for node in package.tree.body:
-        if (
-            isinstance(node, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
-            and isinstance(node.value, (ast.List, ast.Tuple))
-        ):
-            return [
-                item.value
-                for item in node.value.elts
-                if isinstance(item, ast.Constant) and isinstance(item.value, str)
-            ]
-    return []
+    names, unread = star_names(package.tree.body)
+    if unread is not None:
+        raise BuildError(
+            f"{where}: import * from {package.name}, whose __all__ ({package.rel}:{unread}) is "
+            "computed: the build cannot tell which submodules it loads (list them as strings)"
+        )
+    return names
 
 
 def _bound_names(module: Source | None) -> set[str]:

@@ -44,6 +44,7 @@ from kit.bundle.sources import (
     is_literal_table,
     is_main_block,
     is_string_statement,
+    star_names,
     walk,
 )
 
@@ -159,13 +160,7 @@ def _exposed(module: _Module, known: set[str]) -> set[str]:
     after ``from shared.common import *``), and the submodules its ``__all__`` names, which a
     star import of it imports."""
     exposed = set(module.aliases.values())
-    for statement in module.statements:
-        if isinstance(statement, ast.Assign) and any(
-            isinstance(target, ast.Name) and target.id == "__all__" for target in statement.targets
-        ):
-            for node in walk(statement.value):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                    exposed.add(f"{module.source.name}.{node.value}")
+    exposed.update(f"{module.source.name}.{name}" for name in star_names(module.statements)[0])
     return exposed & known
 
 

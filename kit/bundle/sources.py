@@ -251,6 +251,46 @@ def prefixes(name: str) -> list[str]:
     return [".".join(parts[:size]) for size in range(1, len(parts) + 1)]
 
 
+def star_names(statements: list[ast.stmt]) -> tuple[list[str], int | None]:
+    """The names a module's ``__all__`` lists, as its top-level statements write them
+    (``__all__ = [...]``, ``+= [...]``, ``.extend([...])``, ``.append("x")``, strings only), and
+    the line of a write it cannot read (``__all__ = make()``, a name in the list), or None."""
+    names: list[str] = []
+    for node in statements:
+        value = _all_written(node)
+        if value is None:
+            continue
+        items = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
+        if not all(isinstance(i, ast.Constant) and isinstance(i.value, str) for i in items):
+            return names, node.lineno
+        if isinstance(node, ast.Assign):
+            names = []
+        names += [item.value for item in items]  # type: ignore[attr-defined]
+    return names, None
+
+
+def _all_written(node: ast.stmt) -> ast.expr | None:
+    """What a top-level statement writes into ``__all__`` (a list, or one item), or None."""
+    if isinstance(node, ast.Assign) and any(_is_all(t) for t in node.targets):
+        return node.value
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign)) and _is_all(node.target):
+        return node.value
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        function = node.value.func
+        if (
+            isinstance(function, ast.Attribute)
+            and _is_all(function.value)
+            and function.attr in ("extend", "append")
+            and len(node.value.args) == 1
+        ):
+            return node.value.args[0]
+    return None
+
+
+def _is_all(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "__all__"
+
+
 def is_main_block(node: ast.AST) -> bool:
     """``if __name__ == "__main__":`` (either operand order)."""
     if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):

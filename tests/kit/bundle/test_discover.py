@@ -222,3 +222,29 @@ def test_a_package_that_fails_on_no_input_is_named_with_why_it_ran(toy):
         "IndexError: list index out of range (the build imports a package, with no input, to "
         "find its modules)"
     )
+
+
+def test_import_star_loads_the_submodules_an_extended_all_lists(toy):
+    """``__all__`` written in steps (``+=``, ``.extend``, ``.append``): every submodule it
+    lists is bundled and bound, as ``import *`` loads it from source."""
+    write(toy, "shared/pkg/__init__.py", "__all__ = ['alpha']\n__all__ += ['beta']\n"
+          "__all__.append('gamma')\n")  # fmt: skip
+    for name in ("alpha", "beta", "gamma"):
+        write(toy, f"shared/pkg/{name}.py", f"def f():\n    return '{name}'\n")
+    write(toy, "solutions/toy_sum.py", "from shared.pkg import *\n"
+          "print(alpha.f(), beta.f(), gamma.f())\n")  # fmt: skip
+    bundle = bundle_of(toy)
+    assert run_bundle(toy, bundle, b"")[:2] == (0, b"alpha beta gamma\n")
+
+
+def test_import_star_from_a_package_whose_all_is_computed_is_one_line_error(toy):
+    write(toy, "shared/pkg/__init__.py", "NAMES = ['alpha']\n__all__ = list(NAMES)\n")
+    write(toy, "shared/pkg/alpha.py", "X = 1\n")
+    write(toy, "solutions/toy_sum.py", "from shared.pkg import *\nprint(alpha.X)\n")
+    with pytest.raises(BuildError) as raised:
+        bundle_of(toy)
+    assert str(raised.value) == (
+        "solutions/toy_sum.py:1: import * from shared.pkg, whose __all__ "
+        "(shared/pkg/__init__.py:2) is computed: the build cannot tell which submodules it "
+        "loads (list them as strings)"
+    )

@@ -12,7 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from kit.bundle.sources import Source, decoded, import_bindings, mask_literals, walk
+from kit.bundle.sources import (
+    Source,
+    decoded,
+    import_bindings,
+    mask_literals,
+    star_names,
+    walk,
+)
 from kit.errors import BuildError
 
 
@@ -123,3 +130,19 @@ def test_an_import_binds_each_name_to_what_python_binds_it_to(statement, binding
     tree = ast.parse(statement)
     source = Source("top.pkg.mod", Path("top/pkg/mod.py"), "top/pkg/mod.py", False, statement, tree)
     assert import_bindings(source, tree.body[0]) == bindings
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "unread"),
+    [
+        ("__all__ = ['a', 'b']\n", ["a", "b"], None),
+        ("__all__ = ('a',)\n__all__ += ['b']\n__all__.extend(['c'])\n__all__.append('d')\n",
+         ["a", "b", "c", "d"], None),
+        ("__all__ = ['a']\n__all__ = ['b']\n", ["b"], None),
+        ("X = 1\n", [], None),
+        ("__all__ = ['a']\n__all__ += NAMES\n", ["a"], 2),
+        ("__all__ = [name for name in dir()]\n", [], 1),
+    ],
+)  # fmt: skip
+def test_star_names_reads_all_as_its_statements_write_it(text, names, unread):
+    assert star_names(ast.parse(text).body) == (names, unread)
