@@ -209,21 +209,6 @@ def test_a_helper_importing_main_gets_the_running_program(toy):
     assert run_bundle(toy, bundle, b"")[:2] == (0, b"42 2\n")
 
 
-def test_a_package_that_fails_on_no_input_is_named_with_why_it_ran(toy):
-    """Finding ``shared.io_.algo`` imports ``shared.io_``: an ``__init__.py`` that reads the
-    input fails there, and the error says so (it read as a fault of ``shared.io_.algo``)."""
-    write(toy, "shared/io_/__init__.py", "import sys\nN = int(sys.stdin.read().split()[0])\n")
-    write(toy, "shared/io_/algo.py", "def f():\n    return 1\n")
-    write(toy, "solutions/toy_sum.py", "from shared.io_.algo import f\nprint(f())\n")
-    with pytest.raises(BuildError) as raised:
-        bundle_of(toy)
-    assert str(raised.value) == (
-        "solutions/toy_sum.py:1: import 'shared.io_.algo': its package 'shared.io_' raised "
-        "IndexError: list index out of range (the build imports a package, with no input, to "
-        "find its modules)"
-    )
-
-
 def test_import_star_loads_the_submodules_an_extended_all_lists(toy):
     """``__all__`` written in steps (``+=``, ``.extend``, ``.append``): every submodule it
     lists is bundled and bound, as ``import *`` loads it from source."""
@@ -237,14 +222,32 @@ def test_import_star_loads_the_submodules_an_extended_all_lists(toy):
     assert run_bundle(toy, bundle, b"")[:2] == (0, b"alpha beta gamma\n")
 
 
-def test_import_star_from_a_package_whose_all_is_computed_is_one_line_error(toy):
-    write(toy, "shared/pkg/__init__.py", "NAMES = ['alpha']\n__all__ = list(NAMES)\n")
-    write(toy, "shared/pkg/alpha.py", "X = 1\n")
-    write(toy, "solutions/toy_sum.py", "from shared.pkg import *\nprint(alpha.X)\n")
-    with pytest.raises(BuildError) as raised:
-        bundle_of(toy)
-    assert str(raised.value) == (
+PACKAGES_NOT_READ = {
+    "an __init__ that reads the input (finding a submodule imports its package)": (
+        {"shared/io_/__init__.py": "import sys\nN = int(sys.stdin.read().split()[0])\n",
+         "shared/io_/algo.py": "def f():\n    return 1\n"},
+        "from shared.io_.algo import f\nprint(f())\n",
+        "solutions/toy_sum.py:1: import 'shared.io_.algo': its package 'shared.io_' raised "
+        "IndexError: list index out of range (the build imports a package, with no input, to "
+        "find its modules)",
+    ),
+    "a star import from a package whose __all__ is computed": (
+        {"shared/pkg/__init__.py": "NAMES = ['alpha']\n__all__ = list(NAMES)\n",
+         "shared/pkg/alpha.py": "X = 1\n"},
+        "from shared.pkg import *\nprint(alpha.X)\n",
         "solutions/toy_sum.py:1: import * from shared.pkg, whose __all__ "
         "(shared/pkg/__init__.py:2) is computed: the build cannot tell which submodules it "
-        "loads (list them as strings)"
-    )
+        "loads (list them as strings)",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("how", sorted(PACKAGES_NOT_READ))
+def test_a_package_the_build_cannot_read_is_one_line_saying_why(toy, how):
+    files, solution, said = PACKAGES_NOT_READ[how]
+    for path, text in files.items():
+        write(toy, path, text)
+    write(toy, "solutions/toy_sum.py", solution)
+    with pytest.raises(BuildError) as raised:
+        bundle_of(toy)
+    assert str(raised.value) == said
