@@ -52,8 +52,8 @@ def given_root(root: Path) -> Path:
 
 
 REGISTRY = """\
-# The problems of this workspace, one table each (`cpkit new SLUG` appends one;
-# `cpkit new SLUG --from PAGE` fills it from the problem's page):
+# The problems of this workspace, one table each (`cpkit new SLUG --judge NAME` appends
+# one; `cpkit new SLUG --from PAGE` fills it from the problem's page):
 #
 # [two_sum]
 # title = "Two Sum"
@@ -63,7 +63,8 @@ REGISTRY = """\
 # kind = "batch"          # or "interactive" (with interactor = "interactors/SLUG.py")
 # time_limit = 1.0        # seconds
 # memory_limit = 256      # MiB
-# compare = "tokens"      # lines, tokens, float:1e-6 or checker:PATH (default: the judge's)
+# compare = "tokens"      # lines, tokens, float:1e-6, kattis or checker:PATH (default: the
+#                         # judge's)
 """
 
 HELPERS = '''"""Helpers the solutions import (`from shared.x import y`): one concept per
