@@ -606,10 +606,13 @@ def sample_cases(problem: Problem) -> list[Case]:
             continue
         stem, dot, suffix = path.name.rpartition(".")
         why = _not_sample(path)
-        if why or not (dot and stem and suffix in SAMPLE_SUFFIXES):
+        if why:
+            wrong.append(f"{problem.rel(path)}: {why}")
+            continue
+        if not (dot and stem and suffix in SAMPLE_SUFFIXES):
             wrong.append(
-                f"{problem.rel(path)}: {why or 'not a sample file'} (expected NAME.in with "
-                "NAME.out or NAME.ans)"
+                f"{problem.rel(path)}: not a sample file (expected NAME.in with NAME.out or "
+                "NAME.ans)"
             )
             continue
         names.setdefault(stem, {})[suffix] = path
@@ -640,6 +643,8 @@ def _not_sample(path: Path) -> str | None:
         return "a folder (samples are not looked for in subfolders)"
     if not path.exists():
         return "a link to nothing"
+    if not path.is_file():
+        return "not a regular file (a pipe, a socket or a device)"
     try:
         with path.open("rb"):
             return None

@@ -94,6 +94,21 @@ def own_imports(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def hang_fails():
+    """A test that would hang fails after 30 s instead (``TimeoutError`` raised in the main
+    thread, whose blocking call SIGALRM interrupts)."""
+
+    def expired(*_):
+        raise TimeoutError("the test hung for 30 s")
+
+    before = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(30)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, before)
+
+
+@pytest.fixture
 def ctrl_c_works():
     """SIGINT handled by Python's default handler in this process while the test runs, so that
     the children it starts begin with SIGINT at its default (Ctrl-C raises KeyboardInterrupt)."""

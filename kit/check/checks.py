@@ -41,6 +41,7 @@ from kit.bundle.guards import guarded_lines
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check import apis, platform_names, syntax
 from kit.check.guarded_helpers import guarded_only
+from kit.judges import compile_run
 from kit.judges.modules import Installed
 from kit.judges.platforms import UNIX
 from kit.judges.profiles import profile_for
@@ -274,8 +275,9 @@ def _platform_names(modules: list[Source], targets: list[Target], judge: _Judge)
 
 def _compiles_modules(modules: list[Source], judge: _Judge) -> bool:
     """Whether the code may write modules in the judge's run of it before the cases (AtCoder's
-    ``python Main.py ONLINE_JUDGE``): it names that run's arguments."""
-    return any(arg in module.shipped for module in modules for arg in judge.compile_run)
+    ``python Main.py ONLINE_JUDGE``): it names that run's arguments (``kit.judges.compile_run``)."""
+    trees = [module.shipped_tree() for module in modules if module.shipped.strip()]
+    return bool(judge.compile_run) and bool(compile_run.arguments(judge.name, trees))
 
 
 def _third_party_error(name, where, guarded, targets, judge: _Judge) -> str | None:

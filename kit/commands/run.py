@@ -24,7 +24,7 @@ from pathlib import Path
 
 from kit.commands import add_root, add_target, target_runner
 from kit.errors import BuildError
-from kit.judges.profiles import CPU
+from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Case, load_registry, select
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
             comparator=None if answer is None else _comparator(problem),
             interactor=interactor_command(problem),
             empty=empty,
-            prepared=compile_step.prepare_all(problem, [runner], script, Path(folder)),
+            prepared=_compile_step(problem, runner, bundle, script, Path(folder)),
         )
         case = Case("input", Path(folder, "input"), answer)
         case.input.write_bytes(stdin)
@@ -80,6 +80,15 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.buffer.write(run.stdout)
         sys.stdout.flush()
     return _told(problem, outcome, run, judge, limits, details, runner.described)
+
+
+def _compile_step(problem, runner, bundle, script: Path, folder: Path) -> dict:
+    """The judge's compile run (``kit.run.compile_step``), said on stderr when it ran."""
+    trees = compile_step.trees_of(bundle, script)
+    prepared = compile_step.prepare_all(problem, [runner], script, folder, trees)
+    for step in prepared.values():
+        print(step.note(runner.label, judge_name(problem.judge)), file=sys.stderr)
+    return prepared
 
 
 def _input(given: Path | None, problem, playing: bool) -> bytes:

@@ -139,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
             f"{args.jobs} at a time, bundle under {stress.label}",
             flush=True,
         )
+        for note in stress.notes:
+            print(note, flush=True)
         start = time.monotonic()
         found = search(
             stress,

@@ -38,8 +38,10 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import re
 import shutil
+import stat
 import statistics
 import tempfile
 import threading
@@ -242,7 +244,7 @@ def run_all(
         cases = [Case(f"{problem.rel(problem.dist)} on empty input", Path("/dev/null"), None)]
     plan = _Plan(cases, groups, limits, [Job(i, key) for i in range(len(cases)) for key in groups])
     with contextlib.ExitStack() as stack:
-        prepared = _compile_steps(problem, script, groups, stack, ran)
+        prepared = _compile_steps(problem, bundle, script, groups, stack, ran)
         judges = stack.enter_context(
             _Judges(problem, bundle, script, comparator, interactor, options.beside, prepared)
         )
@@ -262,6 +264,7 @@ def run_all(
 
 def _compile_steps(
     problem: Problem,
+    bundle: Bundle | None,
     script: Path,
     groups: dict[tuple[str, ...], list[Column]],
     stack: contextlib.ExitStack,
@@ -273,11 +276,13 @@ def _compile_steps(
     if not compile_step.judge_runs(problem):
         return {}
     folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-compile-")))
-    steps = compile_step.prepare_all(problem, runners, script, folder)
-    for runner in runners:
-        step = steps.get(tuple(runner.command(script)))
+    trees = compile_step.trees_of(bundle, script)
+    steps = compile_step.prepare_all(problem, runners, script, folder, trees)
+    for key, group in groups.items():
+        step = steps.get(key)
         if step is not None:
-            ran.warnings.append(step.note(runner.label, judge_name(problem.judge)))
+            labels = ", ".join(column.target.label for column in group)
+            ran.warnings.append(step.note(labels, judge_name(problem.judge)))
     return steps
 
 
@@ -566,7 +571,8 @@ class CaseJudge:
         elsewhere = None
         if outcome.word == RE:
             elsewhere = judged_elsewhere(self.problem, runner, run.stderr)
-            if elsewhere is None and step is not None:  # the compile run lacked it
+            lacked = missing_module(run.stderr.decode("utf-8", "replace"))
+            if elsewhere is None and step is not None and lacked:  # did the step lack it?
                 elsewhere = judged_elsewhere(self.problem, runner, step.stderr)
         if elsewhere is not None:
             outcome = _Outcome(JE, elsewhere, outcome.details)
@@ -705,6 +711,8 @@ def _read(path: Path, case: str, size: int = -1) -> bytes:
     """``size`` bytes of a case's file (all of it by default); a one-line error when it cannot
     be read (no permission, a folder), which is no verdict of the solution's."""
     try:
+        if stat.S_ISFIFO(path.stat().st_mode) or stat.S_ISSOCK(path.stat().st_mode):
+            raise BuildError(f"{case}: {path.name}: a pipe or socket, not a file")
         with path.open("rb") as file:
             return file.read(size)
     except OSError as error:
@@ -726,12 +734,28 @@ def _working_folder(
                 shutil.copy2(script, folder / script.name)
             for place in files:
                 if place is not None:
-                    shutil.copytree(place, folder, dirs_exist_ok=True)
+                    shutil.copytree(
+                        place, folder, symlinks=True, ignore=_special, dirs_exist_ok=True
+                    )
         except (OSError, shutil.Error) as error:
             raise BuildError(f"cannot prepare the run's folder: {error}") from None
         yield
     finally:
         _emptied(folder)
+
+
+def _special(folder: str, names: list[str]) -> list[str]:
+    """The entries of ``folder`` that are neither files, folders nor links (a pipe, a socket,
+    a device): not copied, as reading one may never end. Links are copied as links."""
+    special = []
+    for name in names:
+        try:
+            mode = os.lstat(os.path.join(folder, name)).st_mode
+        except OSError:
+            continue
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+            special.append(name)
+    return special
 
 
 def _emptied(folder: Path) -> None:

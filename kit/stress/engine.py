@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
 from kit.judges.compare import Comparator
+from kit.judges.profiles import judge_name
 from kit.judges.targets import Runner
 from kit.registry import Case, Problem
 from kit.run import compile_step
@@ -84,7 +85,11 @@ class Stress:
         self.limits = limits_for(problem, runner)
         self.folder = folder
         self.comparator: Comparator = problem_comparator(problem)
-        prepared = compile_step.prepare_all(problem, [runner], script, folder)
+        trees = compile_step.trees_of(bundle, script)
+        prepared = compile_step.prepare_all(problem, [runner], script, folder, trees)
+        self.notes = [
+            step.note(runner.label, judge_name(problem.judge)) for step in prepared.values()
+        ]
         self.make_judge = lambda empty: CaseJudge(
             problem,
             bundle=bundle,

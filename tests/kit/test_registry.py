@@ -1,6 +1,8 @@
 """problems.toml as kit.registry reads it: validation with one-line errors, targets from judge
 profiles (kit.judges.profiles) or given explicitly, and the samples of interactive problems."""
 
+import os
+
 import pytest
 
 from kit.errors import BuildError
@@ -248,6 +250,16 @@ def test_a_folder_or_a_broken_link_named_as_a_sample_says_what_it_is(toy):
     assert "samples/toy_sum/b.out: a folder (samples are not looked for in subfolders)" in said
     assert "samples/toy_sum/c.in: a link to nothing" in said
     assert "samples/toy_sum/test: a folder (samples are not looked for in subfolders)" in said
+
+
+def test_a_pipe_named_as_a_sample_is_said_at_once_not_read(toy, hang_fails):
+    """Opening a named pipe to see whether it reads waits for a writer forever."""
+    os.mkfifo(toy / "samples" / "toy_sum" / "sample-3.in")
+    with pytest.raises(BuildError) as raised:
+        sample_cases(registry(toy)["toy_sum"])
+    assert str(raised.value) == (
+        "toy_sum: samples/toy_sum/sample-3.in: not a regular file (a pipe, a socket or a device)"
+    )
 
 
 def test_every_wrong_sample_file_is_named_at_once(toy):

@@ -186,3 +186,4 @@ def test_atcoder_s_compile_run_is_made_before_the_run(toy, tmp_path, capfd):
     assert args.run(args) == 0
     out, err = capfd.readouterr()
     assert out == "42\n", err
+    assert "note: AtCoder's compile step, `python Main.py ONLINE_JUDGE`, ran before" in err

@@ -440,4 +440,6 @@ def test_atcoder_s_compile_run_is_made_before_the_files(pairsum, capsys):
     )
     args = parse("pairsum", "--seed", "5", "--cases", "2", "--root", str(pairsum))
     assert args.run(args) == 0, capsys.readouterr()
-    assert "ok: 2 files passed in " in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "ok: 2 files passed in " in out
+    assert "note: AtCoder's compile step" in out and "wrote made_here.py)" in out

@@ -62,10 +62,8 @@ def run_cases(toy, tmp_path, source: str):
 def test_only_atcoder_and_only_a_bundle_naming_the_argument_gets_the_step(toy):
     problem = load_registry(toy)["toy_sum"]
     assert compile_step.judge_runs(problem) == ()
-    assert compile_step.arguments(problem, WRITES_MODULE) == ()
     problem, *_ = atcoder(toy, WRITES_MODULE)
-    assert compile_step.arguments(problem, WRITES_MODULE) == ("ONLINE_JUDGE",)
-    assert compile_step.arguments(problem, "print(input())\n") == ()
+    assert compile_step.judge_runs(problem) == ("ONLINE_JUDGE",)
 
 
 def test_what_the_step_writes_is_beside_the_script_in_every_case(toy, tmp_path):
@@ -97,3 +95,43 @@ def test_a_module_the_judge_installs_and_the_step_lacked_is_not_judged_here(toy,
     assert verdict.word == JE
     assert "not judged here" in ran.failures[0].message
     assert "'numba', which AtCoder installs" in ran.failures[0].message
+
+
+def test_a_failure_of_its_own_after_the_step_lacked_a_module_is_still_the_solution_s(toy, tmp_path):
+    """The step lacked numba, but the case crashed on its own (an IndexError): that is RE on
+    AtCoder too, not "not judged here"."""
+    own = NEEDS_NUMBA.replace("from made_here import twice\n", "").replace(
+        "print(twice(int(input())))", "print(input().split()[5])"
+    )
+    (verdict,) = run_cases(toy, tmp_path, own).verdicts
+    assert verdict.word == RE
+
+
+def test_a_step_stopped_at_the_bound_says_so_and_cannot_reach_another_step_s_folder(
+    toy, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(compile_step, "SECONDS", 1.0)
+    sleeper = (
+        "import os, sys, time\nif sys.argv[-1] == 'ONLINE_JUDGE':\n"
+        "    for name in ('compiled-0', 'compiled-1'):\n"
+        "        os.makedirs('../' + name, exist_ok=True)\n"
+        "    time.sleep(30)\nprint(2 * int(input()))\n"
+    )
+    ran = run_cases(toy, tmp_path, sleeper)
+    assert [verdict.word for verdict in ran.verdicts] == [OK], ran.failures
+    (note,) = [line for line in ran.warnings if "compile step" in line]
+    assert "(stopped at the kit's bound of 1 s, " in note, note
+
+
+def test_links_the_step_makes_stay_links_and_pipes_are_not_copied(toy, tmp_path, hang_fails):
+    """A link to a large tree was copied whole into every case's folder, and a named pipe
+    hung the copy."""
+    linking = (
+        "import os, sys\nif sys.argv[-1] == 'ONLINE_JUDGE':\n"
+        "    os.makedirs('../tree/deep')\n"
+        "    os.symlink(os.path.abspath('../tree'), 'lib')\n    os.mkfifo('pipe')\n    sys.exit()\n"
+        "assert os.path.islink('lib') and not os.path.exists('pipe')\n"
+        "print(2 * int(input()))\n"
+    )
+    ran = run_cases(toy, tmp_path, linking)
+    assert [verdict.word for verdict in ran.verdicts] == [OK], ran.failures
