@@ -62,6 +62,7 @@ class Profile:
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
     output: int | None = None  # MiB: its default output limit, where its own format gives one
     python_flags: tuple[str, ...] = ()  # options that run a Python here as its judge runs its own
+    flags_for: tuple[str, ...] = ("cpython", "pypy")  # the implementations they are for
     compile_run: tuple[str, ...] = ()  # arguments of its run of the script before the cases
 
 
@@ -179,6 +180,7 @@ PROFILES = {
         compare="kattis",
         output=KATTIS_OUTPUT,
         python_flags=NO_DIGIT_LIMIT,
+        flags_for=("pypy",),  # its PyPy: a CPython 3.11+ target named in problems.toml keeps it
     ),
     "timus": Profile(
         "Timus",

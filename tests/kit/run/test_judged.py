@@ -78,10 +78,14 @@ def test_kattis_runs_pypy_without_the_digit_limit_its_pypy_predates(toy):
     assert argv[2:5] == ["-X", "int_max_str_digits=0", "-S"]
     big = toy / "big.py"
     big.write_text("print(len(str(10 ** 5000)))\n")
+    stand_in_for_pypy = Runner(Target("pypy", None), host(), False, ())
     ran = subprocess.run(
-        judged.command(kattis, host(), big), capture_output=True, text=True, check=False
-    )
+        judged.command(kattis, stand_in_for_pypy, big), capture_output=True, text=True,
+        check=False,
+    )  # fmt: skip
     assert ran.stdout == "5001\n", ran.stderr
+    cpython_312 = Runner(Target("cpython", (3, 12)), CPYTHON_313, True, ())  # named in the table
+    assert "int_max_str_digits=0" not in judged.command(kattis, cpython_312, "b.py")
 
 
 def test_only_cpython_3_13_on_windows_spends_c_recursion(toy):
