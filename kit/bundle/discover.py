@@ -101,7 +101,7 @@ def _wanted(source: Source, found: dict[str, Source]):
             if alias.name == "*":
                 package = found.get(base)
                 bound = _bound_names(package)
-                listed = _star_names(package, f"{source.rel}:{node.lineno}")
+                listed = _star_names(package)
                 for name in (name for name in listed if name not in bound):
                     yield [*prefixes(base), f"{base}.{name}"], node.lineno
             elif alias.name not in _bound_names(found.get(base)):
@@ -126,19 +126,14 @@ def _imports(source: Source):
                 yield node
 
 
-def _star_names(package: Source | None, where: str) -> list[str]:
-    """The names ``package``'s ``__all__`` lists (none for a module that is no package, or
-    without one): ``import *`` loads those the package does not bind as submodules; a
-    BuildError when the build cannot read them."""
+def _star_names(package: Source | None) -> list[str]:
+    """The names ``package``'s ``__all__`` lists where the build can read them (none for a
+    module that is no package): ``import *`` loads those the package does not bind as
+    submodules. A part computed at run time (``a.__all__ + b.__all__``) names what the
+    package imports itself, or stays unseen."""
     if package is None or not package.is_package:
         return []
-    names, unread = star_names(package.tree.body)
-    if unread is not None:
-        raise BuildError(
-            f"{where}: import * from {package.name}, whose __all__ ({package.rel}:{unread}) is "
-            "computed: the build cannot tell which submodules it loads (list them as strings)"
-        )
-    return names
+    return star_names(package.tree.body)[0]
 
 
 def _bound_names(module: Source | None) -> set[str]:

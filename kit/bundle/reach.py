@@ -20,7 +20,9 @@ anywhere in kept code. A module used any other way (passed as a value, ``getattr
 ``vars(module)``, ``dir(module)``, ``from module import *``, any dunder attribute of it such as
 ``module.__dict__`` or ``module.__getattribute__``), or that uses ``globals()``, ``vars()``,
 ``__all__``, ``__getattr__`` or its ``__dict__``, stays whole, and so do the modules it binds to
-names and the submodules its ``__all__`` names (a star import of it binds them); ``eval``, ``exec``,
+names (``import a.b.c``: ``a``, ``a.b``, ``a.b.c``) and the submodules its ``__all__`` names; a
+star-imported module stays whole, and of the modules it binds (or its ``__all__`` names), those
+the importer reads by name; ``eval``, ``exec``,
 ``__import__``, ``importlib``, ``sys.modules``, or a function's or frame's globals
 (``__globals__``, ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all
 kept when any module defines ``__init_subclass__`` or ``__set_name__`` or passes
@@ -44,6 +46,7 @@ from kit.bundle.sources import (
     is_literal_table,
     is_main_block,
     is_string_statement,
+    prefixes,
     star_names,
     walk,
 )
@@ -81,6 +84,8 @@ class _Module:
     items: list[_Item] = field(default_factory=list)
     by_name: dict[str, list[_Item]] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)  # a name bound to a module -> module
+    dotted: dict[str, set[str]] = field(default_factory=dict)  # ``import a.b.c``: a -> {a.b.c}
+    star_bases: list[str] = field(default_factory=list)  # the modules it star-imports
     whole: bool = False
 
 
@@ -114,7 +119,8 @@ class _Reach:
     def __init__(self, modules: dict[str, _Module], known: set[str]) -> None:
         self.modules, self.known = modules, known
         self.pending: deque[tuple[str, str]] = deque()
-        self.escaped: set[str] = set()
+        self.escaped: set[str] = set()  # used as values: kept whole, and what they bind too
+        self.starred: set[str] = set()  # star-imported: kept whole (any name may be taken)
         self.seen: set[tuple[str, str]] = set()
 
     def keep(self, module: _Module, statement: ast.stmt) -> None:
@@ -122,6 +128,7 @@ class _Reach:
         finder.visit(statement)
         self.pending.extend(finder.found)
         self.escaped.update(finder.escaped)
+        self.starred.update(finder.starred)
 
     def keep_item(self, module: _Module, item: _Item) -> None:
         if not item.kept:
@@ -138,17 +145,37 @@ class _Reach:
             module = self.modules[key[0]]
             for item in module.by_name.get(key[1], []):
                 self.keep_item(module, item)
+            for base in module.star_bases:  # the name may be one a star import bound
+                self.pending.append((base, key[1]))
+                self._through(base, key[1])
+
+    def _through(self, base: str, name: str) -> None:
+        """``name`` taken from ``base`` by a star import: a module ``base`` binds to it (with
+        the dotted ones under it, ``import a.b.c`` binding ``a``), or ``base``'s submodule of
+        that name (its ``__all__`` listing it), is used as a value."""
+        module = self.modules.get(base)
+        if module is None:
+            return
+        if name in module.aliases:
+            self.escaped.add(module.aliases[name])
+            for dotted in module.dotted.get(name, ()):
+                self.escaped.update(prefixes(dotted))
+        elif f"{base}.{name}" in self.known:
+            self.escaped.add(f"{base}.{name}")
 
     def keep_dynamic_wholes(self) -> bool:
         """Keep whole every module used as a value or reached dynamically; whether any was."""
-        whole = [
-            module
-            for module in self.modules.values()
-            if not module.whole and (module.source.name in self.escaped or _is_dynamic(module))
-        ]
-        for module in whole:
+        whole = []
+        for module in self.modules.values():
+            if module.whole:
+                continue
+            exposed = module.source.name in self.escaped or _is_dynamic(module)
+            if exposed or module.source.name in self.starred:
+                whole.append((module, exposed))
+        for module, exposed in whole:
             module.whole = True
-            self.escaped.update(_exposed(module, self.known))
+            if exposed:  # a value: any name of it may be read, the modules it binds too
+                self.escaped.update(_exposed(module, self.known))
             for item in module.items:
                 self.keep_item(module, item)
         return bool(whole)
@@ -161,6 +188,8 @@ def _exposed(module: _Module, known: set[str]) -> set[str]:
     star import of it imports."""
     exposed = set(module.aliases.values())
     exposed.update(f"{module.source.name}.{name}" for name in star_names(module.statements)[0])
+    for names in module.dotted.values():  # ``import a.b.c``: a, a.b and a.b.c
+        exposed.update(part for name in names for part in prefixes(name))
     return exposed & known
 
 
@@ -169,6 +198,7 @@ def _index(source: Source, known: set[str], classes_pure: bool) -> _Module:
     if not source.is_entry:
         statements = [s for s in statements if not is_main_block(s)]
     module = _Module(source, statements, aliases=_aliases(source, statements, known))
+    module.dotted, module.star_bases = _dotted_and_stars(source, statements, known)
     if source.is_entry:
         return module
     own = _Names.of(source, statements)
@@ -180,6 +210,25 @@ def _index(source: Source, known: set[str], classes_pure: bool) -> _Module:
             for name in names:
                 module.by_name.setdefault(name, []).append(item)
     return module
+
+
+def _dotted_and_stars(
+    source: Source, statements: list[ast.stmt], known: set[str]
+) -> tuple[dict[str, set[str]], list[str]]:
+    """The dotted modules each name a plain ``import a.b.c`` binds (``a``), and the helpers the
+    statements star-import."""
+    dotted: dict[str, set[str]] = {}
+    stars: list[str] = []
+    for node in walk(ast.Module(body=statements, type_ignores=[])):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname is None and "." in alias.name:
+                    dotted.setdefault(alias.name.partition(".")[0], set()).add(alias.name)
+        elif isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+            base = imported_modules(source, node)[0]
+            if base in known:
+                stars.append(base)
+    return dotted, stars
 
 
 def _aliases(source: Source, statements: list[ast.stmt], known: set[str]) -> dict[str, str]:
@@ -255,9 +304,9 @@ class _Names:
 
     def pure(self, expression: ast.expr) -> bool:
         """Whether evaluating ``expression`` can do nothing but make a value: no call but of a
-        pure builtin, no attribute or index (either may raise, or run code), no operator on a
-        name (it may be an object whose operator runs code), no division but by a non-zero
-        number."""
+        pure builtin, no attribute or index (either may raise, or run code), no operator, truth
+        test, loop or formatting on a name (it may be an object whose methods run code), no
+        division but by a non-zero number."""
         for node in walk(expression):
             if isinstance(node, _ACTING):
                 return False
@@ -302,8 +351,10 @@ class _Names:
 
 _ACTING = (
     ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Subscript, ast.Attribute, ast.Starred,
+    ast.FormattedValue,  # f"{x}" runs x.__format__
 )  # fmt: skip
-_OPERATORS = (ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare)
+# on a name, each runs the object's code: operators, a truth test (__bool__), a loop (__iter__)
+_OPERATORS = (ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.comprehension)
 _DIVISIONS = (ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 
 
@@ -387,6 +438,7 @@ class _References(ast.NodeVisitor):
         self.modules = modules
         self.found: list[tuple[str, str]] = []
         self.escaped: set[str] = set()
+        self.starred: set[str] = set()
 
     def generic_visit(self, node: ast.AST) -> None:
         if not is_literal_table(node):  # constants only: nothing to find in there
@@ -421,7 +473,7 @@ class _References(ast.NodeVisitor):
         base = imported_modules(self.module.source, node)[0]
         for alias in node.names:
             if alias.name == "*":
-                self.escaped.add(base)
+                self.starred.add(base)
             elif f"{base}.{alias.name}" not in self.known:
                 self.found.append((base, alias.name))
                 self._module_through(base, alias.name)

@@ -59,13 +59,15 @@ class Cuts:
 def reads_any(sources: list[Source], names: set[str]) -> bool:
     """Whether any module mentions one of ``names`` (as a name, an attribute read, an import,
     or a string that is a dunder's name: ``getattr(f, "__doc__")``); ``f.__doc__ = text``
-    writes it and reads nothing."""
+    writes it and reads nothing, ``f.__doc__ += text`` reads it too."""
     for source in sources:
         for node in walk(source.tree):
             if isinstance(node, ast.Name) and node.id in names:
                 return True
             if isinstance(node, ast.Attribute) and node.attr in names and _reads(node):
                 return True
+            if isinstance(node, ast.AugAssign) and _attribute_named(node.target, names):
+                return True  # f.__doc__ += text reads it first
             if isinstance(node, ast.Constant) and _dunder_named(node, names):
                 return True
             if isinstance(node, ast.alias) and node.name.split(".")[-1] in names:
@@ -75,6 +77,10 @@ def reads_any(sources: list[Source], names: set[str]) -> bool:
 
 def _reads(node: ast.Attribute) -> bool:
     return isinstance(node.ctx, ast.Load)
+
+
+def _attribute_named(node: ast.expr, names: set[str]) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr in names
 
 
 def _dunder_named(node: ast.Constant, names: set[str]) -> bool:

@@ -249,6 +249,25 @@ AS_FROM_SOURCE = {
                    "def used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
     ),
+    "a dotted import reached through a star import": (
+        {"deep/__init__.py": "", "deep/leaf.py": "def g():\n    return 42\n",
+         "dyn.py": "import shared.deep.leaf\n"},
+        "from shared.dyn import *\nprint(shared.deep.leaf.g())",
+    ),
+    "a dotted import reached through a module passed as a value": (
+        {"deep/__init__.py": "", "deep/leaf.py": "def g():\n    return 42\n",
+         "dyn.py": "import shared.deep.leaf\n"},
+        "import shared.dyn as m\nprint(getattr(m, 'shared').deep.leaf.g())",
+    ),
+    "a truth test, a format and a loop on an object whose methods act": (
+        {"dyn.py": "class Loud:\n    def __bool__(self):\n        print('bool')\n"
+                   "        return True\n\n    def __format__(self, spec):\n"
+                   "        print('format')\n        return ''\n\n    def __iter__(self):\n"
+                   "        print('iter')\n        return iter(())\n\n\nOBJ = Loud()\n"
+                   "_c = 1 if OBJ else 0\n_e = f'{OBJ}'\n_l = [x for x in OBJ]\n\n\n"
+                   "def used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
     "a constant whose index raises": (
         {"dyn.py": "TABLE = [1]\nX = TABLE[10]\n\n\ndef used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
@@ -282,3 +301,15 @@ def test_harmless_decorators_and_pure_constants_are_still_cut(toy):
     assert done.stdout == "used\n"
     for cut in ("LIMIT", "def cached", "def cached_too", "class Point"):
         assert cut not in text
+
+
+def test_a_star_imported_module_keeps_only_the_modules_read_through_it(toy):
+    """``from shared.common import *`` where ``common`` binds two modules: the one the solution
+    reads through it stays whole, the other is cut as if imported by name (it was kept whole:
+    a template importing a library's every module shipped all of them)."""
+    (toy / "shared" / "used.py").write_text("def read():\n    return 7\n")
+    (toy / "shared" / "unused.py").write_text("def big():\n    return 'big' * 3\n")
+    common = "from shared import unused, used\n\n\ndef ints():\n    return 1\n"
+    text, done = bundle_run(toy, "from shared.dyn import *\nprint(used.read() + ints())", common)
+    assert done.stdout == "8\n", done.stderr
+    assert "def read" in text and "def big" not in text

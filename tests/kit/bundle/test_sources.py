@@ -141,6 +141,9 @@ def test_an_import_binds_each_name_to_what_python_binds_it_to(statement, binding
         ("__all__ = ['a']\n__all__ = ['b']\n", ["b"], None),
         ("X = 1\n", [], None),
         ("__all__ = ['a']\n__all__ += NAMES\n", ["a"], 2),
+        ("__all__ = ['a']\nif X:\n    __all__ += ['b']\nelse:\n    __all__.insert(0, 'c')\n",
+         ["a", "b", "c"], None),
+        ("__all__ = ['a']\n__all__[1:] = ['b']\n", ["a"], 2),
         ("__all__ = [name for name in dir()]\n", [], 1),
     ],
 )  # fmt: skip

@@ -168,7 +168,8 @@ def test_a_write_of_doc_is_no_read_and_a_string_naming_it_is():
         "x", Path("x.py"), "x.py", False, "f.__doc__ = 'text'\n", ast.parse("f.__doc__ = 't'\n")
     )
     assert not reads_any([write_only], DOC_READERS)
-    for text in ("print(f.__doc__)\n", "print(getattr(f, '__doc__'))\n", "g.__doc__ = f.__doc__\n"):
+    reading = ("print(f.__doc__)\n", "print(getattr(f, '__doc__'))\n", "g.__doc__ = f.__doc__\n")
+    for text in (*reading, "f.__doc__ += ' (patched)'\n"):
         read = Source("x", Path("x.py"), "x.py", False, text, ast.parse(text))
         assert reads_any([read], DOC_READERS), text
     helpful = Source("x", Path("x.py"), "x.py", False, "s = 'help'\n", ast.parse("s = 'help'\n"))
