@@ -30,6 +30,7 @@ from __future__ import annotations
 import difflib
 import fnmatch
 import importlib.util
+import json
 import keyword
 import math
 import re
@@ -248,7 +249,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     check_slug(slug, where)
     if not isinstance(entry, dict):
         raise BuildError(
-            f"problems.toml: {slug} = {entry!r} stands outside any [problem] table (a "
+            f"problems.toml: {slug} = {_toml(entry)} stands outside any [problem] table (a "
             "problem's keys go under its table)"
         )
     given = set(entry)
@@ -395,8 +396,22 @@ def _check_keys(where: str, entry: dict, package: Package | None) -> None:
         wrong_bool = isinstance(value, bool) and types is not bool
         if not isinstance(value, types) or wrong_bool:
             raise BuildError(
-                f"{where}: '{key}' has the wrong type ({value!r}; expected {_type_words(types)})"
+                f"{where}: '{key}' has the wrong type ({_toml(value)}; expected "
+                f"{_type_words(types)})"
             )
+
+
+def _toml(value: object) -> str:
+    """A value as problems.toml spells it: ``true``, ``"2"``, ``{ x = 1 }``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{key} = {_toml(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    return str(value)
 
 
 def _type_words(types: type | tuple[type, ...]) -> str:
@@ -573,7 +588,8 @@ def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
     unknown = [slug for slug in slugs if slug not in registry]
     if unknown:
         known = f"has: {', '.join(registry)}" if registry else "lists no problem yet"
-        close = difflib.get_close_matches(unknown[0], registry, n=1)
+        lowered = {slug.lower(): slug for slug in registry}  # ABCD for abcd
+        close = [lowered[m] for m in difflib.get_close_matches(unknown[0].lower(), lowered, n=1)]
         meant = f"; did you mean '{close[0]}'?" if close else ""
         raise BuildError(f"unknown problem '{unknown[0]}' (problems.toml {known}{meant})")
     return [registry[slug] for slug in dict.fromkeys(slugs)] if slugs else list(registry.values())

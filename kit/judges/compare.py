@@ -264,18 +264,20 @@ def _exactly(a: bytes | None, b: bytes | None, fold: bool = False) -> str | None
     if start is None:
         return f"expected {_quoted(a)}, got {_quoted(b)}"
     assert a is not None and b is not None
-    column, a, b = start
-    return f"from column {column}: expected {_quoted(a, '...')}, got {_quoted(b, '...')}"
+    column, a, b, unit = start
+    return f"from {unit} {column}: expected {_quoted(a, '...')}, got {_quoted(b, '...')}"
 
 
 _CONTEXT = 10  # characters shown before the first difference, when it lies far in
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
-def _differ_from(a: bytes | None, b: bytes | None, fold: bool) -> tuple[int, bytes, bytes] | None:
+def _differ_from(
+    a: bytes | None, b: bytes | None, fold: bool
+) -> tuple[int, bytes, bytes, str] | None:
     """Where two long lines or tokens first differ, when the shown prefixes would hide it:
-    the column (1-based, in characters when both are UTF-8), and both from a little before
-    it; else None."""
+    the column (1-based, in characters when both are UTF-8, else the byte), both from a little
+    before it, and which unit the place is in; else None."""
     if a is None or b is None:
         return None
     try:
@@ -291,7 +293,7 @@ def _differ_from(a: bytes | None, b: bytes | None, fold: bool) -> tuple[int, byt
         return None
     start = same - _CONTEXT
     encode = (lambda part: part.encode("utf-8")) if text else (lambda part: part.encode("latin-1"))
-    return same + 1, encode(x[start:]), encode(y[start:])
+    return same + 1, encode(x[start:]), encode(y[start:]), "column" if text else "byte"
 
 
 def _number(token: bytes | None) -> float | None:

@@ -43,7 +43,7 @@ def test_unknown_key_is_named_with_a_suggestion(toy):
 def test_a_value_of_the_wrong_type_says_what_is_expected(toy):
     message = error(toy, extra='output_limit = "64"')
     assert message == (
-        "problems.toml: [toy_sum]: 'output_limit' has the wrong type ('64'; expected a number)"
+        "problems.toml: [toy_sum]: 'output_limit' has the wrong type (\"64\"; expected a number)"
     )
 
 
@@ -52,7 +52,7 @@ def test_a_key_above_every_table_is_said_to_stand_outside_them(toy):
     with pytest.raises(BuildError) as raised:
         load_registry(toy)
     assert str(raised.value) == (
-        "problems.toml: compare = 'tokens' stands outside any [problem] table (a problem's keys "
+        'problems.toml: compare = "tokens" stands outside any [problem] table (a problem\'s keys '
         "go under its table)"
     )
 
@@ -320,5 +320,8 @@ def test_an_unknown_slug_names_the_known_ones_or_says_there_are_none(toy):
         select(known, ["toy_sum", "x"])
     with pytest.raises(BuildError, match=r"^unknown problem 'x' \(problems.toml lists no problem"):
         select({}, ["x"])
-    with pytest.raises(BuildError, match=r"has: toy_sum; did you mean 'toy_sum'\?\)$"):
-        select(known, ["toy_sun"])
+    for typed in ("toy_sun", "TOY_SUM"):
+        with pytest.raises(BuildError, match=r"has: toy_sum; did you mean 'toy_sum'\?\)$"):
+            select(known, [typed])
+    message = error(toy, extra="no_files = 1")
+    assert message.endswith("'no_files' has the wrong type (1; expected true or false)")

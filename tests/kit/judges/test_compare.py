@@ -90,6 +90,9 @@ def test_lines_shortens_a_long_line_in_the_message():
          "token 1: from column 101: expected '...éééééééééé', got '...ééééééééééy'"),
         ("kattis", "A" * 100 + "x", "a" * 100 + "y",
          "token 1: from column 101: expected '...AAAAAAAAAAx', got '...aaaaaaaaaay'"),
+        ("tokens", "é" * 100 + "a", "é" * 100 + "\udcff",
+         "token 1: from byte 201: expected '...éééééa', got "
+         "b'...\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xff'"),
     ],
 )  # fmt: skip
 def test_a_difference_far_into_a_long_line_or_token_is_shown_where_it_is(
@@ -97,7 +100,8 @@ def test_a_difference_far_into_a_long_line_or_token_is_shown_where_it_is(
 ):
     """Both sides cut at the same 60 characters looked alike (oj shows the whole output):
     the message starts a little before the first difference and says its column."""
-    said = comparator(spec).compare(NO_INPUT, f"{expected}\n".encode(), f"{got}\n".encode())
+    encode = lambda text: text.encode("utf-8", "surrogateescape")  # noqa: E731
+    said = comparator(spec).compare(NO_INPUT, encode(f"{expected}\n"), encode(f"{got}\n"))
     assert said == message
 
 
