@@ -31,11 +31,11 @@ from pathlib import Path
 
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
-from kit.judges.profiles import OWN
+from kit.judges.profiles import OWN, judge_name
 from kit.judges.targets import Interpreter, found, runner_for, timing_interpreters, untimed
 from kit.pipeline import Status, build_problem, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
-from kit.run import judged
+from kit.run import compile_step, judged
 from kit.run.cases import RunOptions, explain, problem_comparator
 from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
 from kit.run.process import Timing, run_environment
@@ -98,18 +98,20 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
     with tempfile.TemporaryDirectory(prefix="kit-bench-") as scratch:
         empty = Path(scratch, "cwd")  # the runs' working folder; the case files beside it
         empty.mkdir()
+        trees = compile_step.trees_of(bundle, dist)
         for python in _interpreters(problem, only):
             limits = limits_for(problem, python)
             limits = replace(limits, timeout=max(limits.timeout, 2 * goal))
+            command, folder = _compiled(problem, python, dist, Path(scratch), trees)
             for name, stdin, expected in cases:
                 head = f"  {name:<{width}}  {python.short:<7}"
                 timing, failure, run = _time_case(
-                    judged.command(problem, python, dist),
+                    command or judged.command(problem, python, dist),
                     (stdin, expected),
                     limits,
                     repeat=repeat,
                     comparator=comparator,
-                    folder=empty,
+                    folder=folder or empty,
                 )
                 if failure is None:
                     failure = time_over(limits, timing.median, len(timing.seconds))
@@ -129,6 +131,18 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
                     flush=True,
                 )
     return status
+
+
+def _compiled(problem, python, dist: Path, scratch: Path, trees) -> tuple[list | None, Path | None]:
+    """The judge's compile run of the bundle under ``python`` (``kit.run.compile_step``), said
+    in a line; the command and folder its cases run with then (the script beside what the
+    run wrote, kept from one case to the next), or (None, None) when there is none."""
+    steps = compile_step.prepare_all(problem, [python], dist, scratch, trees)
+    for step in steps.values():
+        print(f"{problem.slug}: {step.note(python.short, judge_name(problem.judge))}", flush=True)
+        script = step.folder / dist.name
+        return judged.command(problem, python, script, beside=True), step.folder
+    return None, None
 
 
 def _bench_run(problem: Problem, run, dist: Path, only: Interpreter | None) -> int:
