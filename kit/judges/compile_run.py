@@ -9,6 +9,7 @@ code the run concerns. The import check lets such code import what nothing here 
 
 API::
 
+    judge_runs(judge) -> tuple[str, ...]         # the run's arguments; empty: it makes none
     arguments(judge, trees) -> tuple[str, ...]   # empty: the judge's run changes nothing here
 """
 
@@ -21,14 +22,17 @@ from kit.judges.profiles import profile_for
 ENVIRONMENT = {"environ", "getenv", "environb", "getenvb"}
 
 
+def judge_runs(judge: str) -> tuple[str, ...]:
+    """The arguments of ``judge``'s run before the cases, or () when it makes none."""
+    profile = profile_for(judge)
+    return profile.compile_run if profile is not None else ()
+
+
 def arguments(judge: str, trees: list[ast.AST]) -> tuple[str, ...]:
     """The arguments of ``judge``'s run before the cases when the code of ``trees`` names one
     of them (as a string, not an environment variable's name), else ()."""
-    profile = profile_for(judge)
-    wanted = set(profile.compile_run) if profile is not None else set()
-    if wanted and any(wanted & _named(tree) for tree in trees):
-        return profile.compile_run if profile is not None else ()
-    return ()
+    args = judge_runs(judge)
+    return args if args and any(set(args) & _named(tree) for tree in trees) else ()
 
 
 def _named(tree: ast.AST) -> set[str]:

@@ -52,6 +52,7 @@ from typing import Protocol
 
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
+from kit.judges import compile_run
 from kit.judges.compare import CheckerComparator, Comparator, crash_line, parse_compare
 from kit.judges.modules import missing_module
 from kit.judges.profiles import OWN, WALL, judge_name, profile_for
@@ -273,7 +274,7 @@ def _compile_steps(
     """The judge's compile run of the bundle (``kit.run.compile_step``) once per runner, in
     folders that last while ``stack`` does; a note for each in ``ran``."""
     runners = [group[0].runner for group in groups.values()]
-    if not compile_step.judge_runs(problem):
+    if not compile_run.judge_runs(problem.judge):
         return {}
     folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-compile-")))
     trees = compile_step.trees_of(bundle, script)

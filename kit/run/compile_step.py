@@ -15,7 +15,6 @@ wall time, the kit's own bound: the judge's is not documented.
 
 API::
 
-    judge_runs(problem) -> tuple[str, ...]        # empty: the judge makes no such run
     trees_of(bundle, script) -> list[ast.AST]     # the code the run may concern
     prepare_all(problem, runners, script, folder, trees) -> {runner's command: Prepared}
     prepare(problem, runner, script, folder, args) -> Prepared
@@ -33,7 +32,6 @@ from pathlib import Path
 
 from kit.bundle.assemble import Bundle
 from kit.judges import compile_run
-from kit.judges.profiles import profile_for
 from kit.judges.targets import Runner
 from kit.registry import Problem
 from kit.run import judged
@@ -72,12 +70,6 @@ class Prepared:
         )
 
 
-def judge_runs(problem: Problem) -> tuple[str, ...]:
-    """The arguments of the compile run of ``problem``'s judge, or () when it makes none."""
-    profile = profile_for(problem.judge)
-    return profile.compile_run if profile is not None else ()
-
-
 def trees_of(bundle: Bundle | None, script: Path) -> list[ast.AST]:
     """The code of a bundle: its modules' trees; for a script that is no bundle of the
     kit's (a package's submission), its own tree (none when it does not parse)."""
@@ -95,7 +87,7 @@ def prepare_all(
     """The step under each runner (keyed by its command for ``script``), side by side, each
     in a folder of its own under ``folder``; empty when the judge's run does not concern the
     code of ``trees`` (``kit.judges.compile_run``)."""
-    args = compile_run.arguments(problem.judge, trees) if judge_runs(problem) else ()
+    args = compile_run.arguments(problem.judge, trees)
     if not args or not runners:
         return {}
 
@@ -103,8 +95,13 @@ def prepare_all(
         place = Path(tempfile.mkdtemp(prefix="compiled-", dir=folder))
         return prepare(problem, runner, script, place, args)
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=len(runners)) as pool:
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=len(runners))
+    try:
         steps = list(pool.map(one, runners))
+    except BaseException:  # Ctrl-C: nothing waits for the steps under way
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return {tuple(runner.command(script)): step for runner, step in zip(runners, steps)}
 
 

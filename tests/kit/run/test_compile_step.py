@@ -2,11 +2,13 @@
 bundle that names its argument: what it writes is beside the script in every case (the numba
 ahead-of-time idiom: a module built there, imported by the cases), its exit status decides
 nothing, a module the judge installs and this machine lacks makes the cases "not judged here";
-`run` and `stress` prepare it too (the import check's part: tests/kit/check/test_checks.py)."""
+`run`, `stress` and `bench` prepare it too (their tests: tests/kit/commands,
+tests/kit/test_bench.py; the import check's part: tests/kit/check/test_checks.py)."""
 
 import subprocess
 import sys
 
+from kit.judges import compile_run
 from kit.judges.targets import stand_in
 from kit.pipeline import write_bundle
 from kit.registry import Case, load_registry
@@ -61,9 +63,9 @@ def run_cases(toy, tmp_path, source: str):
 
 def test_only_atcoder_and_only_a_bundle_naming_the_argument_gets_the_step(toy):
     problem = load_registry(toy)["toy_sum"]
-    assert compile_step.judge_runs(problem) == ()
+    assert compile_run.judge_runs(problem.judge) == ()
     problem, *_ = atcoder(toy, WRITES_MODULE)
-    assert compile_step.judge_runs(problem) == ("ONLINE_JUDGE",)
+    assert compile_run.judge_runs(problem.judge) == ("ONLINE_JUDGE",)
 
 
 def test_what_the_step_writes_is_beside_the_script_in_every_case(toy, tmp_path):
@@ -135,3 +137,30 @@ def test_links_the_step_makes_stay_links_and_pipes_are_not_copied(toy, tmp_path,
     )
     ran = run_cases(toy, tmp_path, linking)
     assert [verdict.word for verdict in ran.verdicts] == [OK], ran.failures
+
+
+def test_an_interrupt_during_the_steps_leaves_at_once(toy, monkeypatch):
+    """The targets' steps go side by side: Ctrl-C in one does not wait for the other (a step
+    may run up to its 60 s bound)."""
+    import threading  # noqa: PLC0415
+    import time  # noqa: PLC0415
+
+    problem, runner, _, script = atcoder(toy, WRITES_MODULE)
+    release = threading.Event()
+
+    def prepare(problem, runner, script, folder, args):
+        if runner is first:
+            raise KeyboardInterrupt
+        release.wait(10)
+
+    first, second = runner, stand_in(list(problem.targets))
+    monkeypatch.setattr(compile_step, "prepare", prepare)
+    trees = compile_step.trees_of(None, script)
+    begun = time.monotonic()
+    try:
+        compile_step.prepare_all(problem, [first, second], script, toy, trees)
+    except KeyboardInterrupt:
+        elapsed = time.monotonic() - begun
+    finally:
+        release.set()
+    assert elapsed < 5
