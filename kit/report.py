@@ -312,26 +312,49 @@ def diffs(result: Result) -> list[str]:
     lines = []
     for failure in result.ran.failures:
         lines.append(f"--- {failure.case} ({', '.join(failure.labels)}): {failure.message}")
-        shown = (
-            ("input", failure.input.read_bytes() if failure.input else None),
-            ("expected", failure.expected),
-            ("got", failure.got),
-        )
-        for title, data in shown:
-            if data is None:
+        texts = [
+            None if data is None else data.decode("utf-8", "replace")
+            for data in (failure.input.read_bytes() if failure.input else None, failure.expected,
+                         failure.got)
+        ]  # fmt: skip
+        start = _first_difference_line(texts[1], texts[2])
+        for title, text in zip(("input", "expected", "got"), texts):
+            if text is None:
                 if title == "expected" and result.problem.kind == "batch":
                     lines.append("expected: (no answer file)")
                 continue
-            text = data.decode("utf-8", "replace")
-            cut = len(text) > DIFF_CHARS
-            lines.append(
-                f"{title}:" + (f" (first {DIFF_CHARS} of {len(text)} characters)" if cut else "")
-            )
-            lines += ["    " + line for line in shown_lines(text[:DIFF_CHARS])]
-            if not text:
-                lines.append("    (empty)")
-            elif not cut and not text.endswith("\n"):
-                lines.append("    (no newline at end)")
+            lines += _excerpt(title, text, start if title != "input" else 0)
+    return lines
+
+
+def _first_difference_line(expected: str | None, got: str | None) -> int:
+    """Where the excerpts of a long expected output and what was got start: a couple of lines
+    before their first difference when it lies past the first half of ``DIFF_CHARS``, else 0."""
+    if expected is None or got is None:
+        return 0
+    same = len(os.path.commonprefix([expected, got]))
+    if same < DIFF_CHARS // 2:
+        return 0
+    start = expected.rfind("\n", 0, same) + 1
+    for _ in range(2):  # two lines of what agrees before it
+        start = expected.rfind("\n", 0, max(start - 1, 0)) + 1
+    return max(start, same - DIFF_CHARS // 4)  # in a long line: a little before it
+
+
+def _excerpt(title: str, text: str, start: int) -> list[str]:
+    """One text of ``--diff``: ``DIFF_CHARS`` of it from ``start``, and where it was cut."""
+    end = min(len(text), start + DIFF_CHARS)
+    if start:
+        head = f"{title}: (characters {start + 1}-{end} of {len(text)})"
+    elif end < len(text):
+        head = f"{title}: (first {DIFF_CHARS} of {len(text)} characters)"
+    else:
+        head = f"{title}:"
+    lines = [head, *("    " + line for line in shown_lines(text[start:end]))]
+    if not text:
+        lines.append("    (empty)")
+    elif end == len(text) and not text.endswith("\n"):
+        lines.append("    (no newline at end)")
     return lines
 
 

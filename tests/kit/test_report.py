@@ -136,6 +136,25 @@ def failed_result(toy, expected: bytes, got: bytes) -> Result:
     return Result(problem, status="FAIL", ran=Ran([], total=1, failures=[failure]))
 
 
+def test_diff_of_long_outputs_starts_a_little_before_their_first_difference(toy):
+    """Both cut at their first 2000 characters, two outputs differing near the end of 50,000
+    lines looked alike; the excerpts now start two lines before the difference."""
+    expected = "".join(f"{i}\n" for i in range(50000)).encode()
+    got = expected.replace(b"\n49990\n", b"\n-1\n")
+    lines = report.diffs(failed_result(toy, expected, got))
+    start = lines.index(next(line for line in lines if line.startswith("expected:")))
+    assert lines[start].startswith("expected: (characters ") and lines[start + 1 : start + 4] == [
+        "    49988",
+        "    49989",
+        "    49990",
+    ]
+    at = lines.index(next(line for line in lines if line.startswith("got:")))
+    assert lines[at + 3] == "    -1" and lines[at].endswith(f"of {len(got)})")
+    one_line = failed_result(toy, b"x" * 50000 + b"a", b"x" * 50000 + b"b")
+    (head,) = [line for line in report.diffs(one_line) if line.startswith("got:")]
+    assert head == "got: (characters 49501-50001 of 50001)"
+
+
 def test_diff_shows_carriage_returns_tabs_and_a_missing_final_newline(toy):
     result = failed_result(toy, b"6\r\n6\r\nend\tof\r\n", b"6\n6\nend\tof")
     assert report.diffs(result) == [
