@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -209,15 +210,18 @@ def _build(args: argparse.Namespace) -> int:
     live = report.takes_escapes(sys.stderr)  # a line rewritten in place
 
     def progress(text: str) -> None:
-        sys.stderr.write(f"\r\x1b[K{text[:120]}")
+        width = shutil.get_terminal_size((121, 24)).columns - 1  # one line, never wrapped
+        sys.stderr.write(f"\r\x1b[K{text[:width]}")
         sys.stderr.flush()
 
     results = []
     for index, problem in enumerate(problems, 1):
         options = _options(args, progress if live else None)
-        result = build_problem(problem, options, target=args.runner)
-        if live:
-            sys.stderr.write("\r\x1b[K")
+        try:
+            result = build_problem(problem, options, target=args.runner)
+        finally:  # stopped too: the line is cleared for what is said next
+            if live:
+                sys.stderr.write("\r\x1b[K")
         results.append(result)
         for line in report.progress(index, len(problems), result, colour):
             print(line, flush=True)

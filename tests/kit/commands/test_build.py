@@ -4,6 +4,7 @@ status for a passing and a failing problem (run under one interpreter, ``--targe
 ``-v`` and ``--diff``; what ``--watch`` polls."""
 
 import argparse
+import os
 import shutil
 import sys
 from types import SimpleNamespace
@@ -139,3 +140,26 @@ def test_a_failed_build_watches_the_folders_a_missing_helper_may_appear_in(toy):
     assert first_change(before, snapshot(paths)) == toy / "shared" / "later.py"
     passed = SimpleNamespace(problem=problem, sources=[problem.solution], status=Status.OK)
     assert toy / "shared" not in build.watched(toy, [passed])  # only what it read
+
+
+def test_the_live_line_fits_the_terminal_and_is_cleared_when_stopped(toy, monkeypatch, capsys):
+    """On a terminal the progress line is cut to its width (it wrapped at 120, leaving
+    pieces), and Ctrl-C clears it before "interrupted" is said on it."""
+    said = []
+
+    def stopped(problem, options, target=None):
+        options.progress("toy_sum: run 1 of 2, " + "x" * 200)
+        said.append(True)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build.report, "takes_escapes", lambda stream: True)
+    monkeypatch.setattr(
+        shutil, "get_terminal_size", lambda fallback=None: os.terminal_size((31, 24))
+    )
+    monkeypatch.setattr(build, "build_problem", stopped)
+    args = parse("toy_sum", "--root", str(toy))
+    args.root, args.runner = toy, None
+    with pytest.raises(KeyboardInterrupt):
+        build._build(args)
+    err = capsys.readouterr().err
+    assert said and err == "\r\x1b[K" + "toy_sum: run 1 of 2, " + "x" * 9 + "\r\x1b[K"
