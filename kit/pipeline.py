@@ -31,6 +31,7 @@ import dataclasses
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -230,6 +231,7 @@ def _staged(problem: Problem, data: bytes, result: Result):
     as ``dist/failed/<slug>.py`` (an older ``dist/<slug>.py`` is removed)."""
     try:
         problem.dist.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale(problem)
         descriptor, temporary = tempfile.mkstemp(
             prefix=f".{problem.slug}.", suffix=".py", dir=problem.dist.parent
         )
@@ -255,6 +257,18 @@ def _staged(problem: Problem, data: bytes, result: Result):
             result.notes.append(f"the failed bundle is kept as {problem.rel(problem.failed_dist)}")
     finally:
         _remove(Path(temporary))
+
+
+STALE_SECONDS = 3600  # a staged bundle this old was left by a build killed outright
+
+
+def _remove_stale(problem: Problem) -> None:
+    """Staged bundles of ``problem`` that a build killed with SIGKILL left in ``dist/`` (a
+    build under way has one seconds old)."""
+    for stale in problem.dist.parent.glob(f".{problem.slug}.*.py"):
+        with contextlib.suppress(OSError):
+            if time.time() - stale.stat().st_mtime > STALE_SECONDS:
+                stale.unlink()
 
 
 def _check(checking: concurrent.futures.Future, result: Result) -> None:

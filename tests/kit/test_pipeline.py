@@ -299,3 +299,15 @@ def test_a_bundle_the_disk_refuses_is_one_line(toy):
     assert done.returncode == 2, done.stderr
     assert done.stderr.strip().endswith("cannot write the bundle into dist/: File too large")
     assert [p.name for p in (toy / "dist").iterdir()] == []
+
+
+def test_a_staged_bundle_a_killed_build_left_is_removed_when_old(toy):
+    """SIGKILL leaves ``dist/.toy_sum.XXXX.py``; the next build removes one over an hour old
+    and leaves a fresh one (another build's, under way)."""
+    (toy / "dist").mkdir()
+    old, fresh = toy / "dist" / ".toy_sum.old1.py", toy / "dist" / ".toy_sum.new1.py"
+    for path in (old, fresh):
+        path.write_text("x = 1\n")
+    os.utime(old, (time.time() - 7200, time.time() - 7200))
+    build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[])
+    assert not old.exists() and fresh.exists()
