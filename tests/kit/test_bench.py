@@ -16,6 +16,7 @@ from kit.errors import BuildError
 from kit.judges.targets import host
 from kit.pipeline import make_bundle
 from kit.registry import load_registry
+from tests.compile_support import judged_by_atcoder
 
 
 @pytest.fixture
@@ -263,14 +264,7 @@ def test_a_checker_is_compiled_with_the_problem_s_header_folders(toy_ready, caps
 def test_atcoder_s_compile_run_is_made_before_the_cases(toy, own_imports, capsys):
     """What AtCoder's `python Main.py ONLINE_JUDGE` wrote is beside the script in the timed
     runs (kit.run.compile_step); they failed with ModuleNotFoundError."""
-    table = toy / "problems.toml"
-    text = table.read_text().replace('judge = "nowhere"', 'judge = "AtCoder"', 1)
-    table.write_text(text.replace('id = "1"', 'id = "1"\ntargets = ["cpython3.13"]', 1))
-    (toy / "solutions" / "toy_sum.py").write_text(
-        "import sys\nif sys.argv[-1] == 'ONLINE_JUDGE':\n"
-        "    open('made_here.py', 'w').write('TWICE = 2\\n')\n    sys.exit()\n"
-        "from made_here import TWICE\nprint(TWICE * int(input()))\n"
-    )
+    judged_by_atcoder(toy)
     problem = load_registry(toy)["toy_sum"]
     problem.dist.parent.mkdir(exist_ok=True)
     problem.dist.write_text(make_bundle(problem).text)

@@ -11,6 +11,7 @@ import pytest
 
 from kit.commands import run
 from kit.errors import BuildError
+from tests.compile_support import judged_by_atcoder
 
 
 def parse(*argv):
@@ -169,17 +170,7 @@ def test_a_failed_run_says_what_this_machine_s_limits_took_from_it(
 def test_atcoder_s_compile_run_is_made_before_the_run(toy, tmp_path, capfd):
     """What AtCoder's `python Main.py ONLINE_JUDGE` wrote is beside the script in the run
     (kit.run.compile_step)."""
-    table = toy / "problems.toml"
-    text = table.read_text().replace('judge = "nowhere"', 'judge = "AtCoder"', 1)
-    table.write_text(text.replace('id = "1"', 'id = "1"\ntargets = ["cpython3.13"]', 1))
-    (toy / "solutions" / "toy_sum.py").write_text(
-        "import sys\n"
-        "if sys.argv[-1] == 'ONLINE_JUDGE':\n"
-        "    open('made_here.py', 'w').write('TWICE = 2\\n')\n"
-        "    sys.exit()\n"
-        "from made_here import TWICE\n"
-        "print(TWICE * int(input()))\n"
-    )
+    judged_by_atcoder(toy)
     given = tmp_path / "case.in"
     given.write_text("21\n")
     args = parse("toy_sum", str(given), "--root", str(toy))

@@ -15,18 +15,8 @@ from kit.registry import Case, load_registry
 from kit.run import compile_step
 from kit.run.cases import Column, RunOptions, run_all
 from kit.run.verdicts import JE, OK, RE
+from tests.compile_support import WRITES_MODULE, judged_by_atcoder
 
-WRITES_MODULE = """import sys
-
-if sys.argv[-1] == "ONLINE_JUDGE":
-    with open("made_here.py", "w") as out:
-        out.write("def twice(n):\\n    return 2 * n\\n")
-    sys.exit(3)  # the judge does not look at it
-
-from made_here import twice
-
-print(twice(int(input())))
-"""
 NEEDS_NUMBA = """import sys
 
 if sys.argv[-1] == "ONLINE_JUDGE":
@@ -40,10 +30,7 @@ print(twice(int(input())))
 
 def atcoder(toy, source: str):
     """toy_sum judged by AtCoder, its solution ``source``; its problem, runner and bundle."""
-    table = toy / "problems.toml"
-    text = table.read_text().replace('judge = "nowhere"', 'judge = "AtCoder"', 1)
-    table.write_text(text.replace('id = "1"', 'id = "1"\ntargets = ["cpython3.13"]', 1))
-    (toy / "solutions" / "toy_sum.py").write_text(source)
+    judged_by_atcoder(toy, source)
     problem = load_registry(toy)["toy_sum"]
     folder = toy / "out"
     folder.mkdir()
