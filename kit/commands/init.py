@@ -2,8 +2,10 @@
 
 Writes a commented problems.toml, ``solutions/``, the helper package ``shared/``,
 ``samples/``, a test that checks every problem through the kit, a ``.gitignore`` for
-``dist/`` and a short README. Refuses, touching nothing, when any of those files exists, or
-when DIR is given empty (``""``: most often a variable not set). A workspace inside another is
+``dist/`` and a short README. In an existing repository its own README, ``.gitignore`` and
+``shared/__init__.py`` are kept as they are (said, with a note when ``.gitignore`` does not
+name ``dist/``). Refuses, touching nothing, when problems.toml or the test exists, or when DIR
+is given empty (``""``: most often a variable not set). A workspace inside another is
 made, with a note: commands run inside it use it, not the outer one.
 """
 
@@ -17,6 +19,8 @@ from kit.errors import BuildError
 from kit.workspace import find_root, workspace_files
 
 HELP = "start a new workspace: problems.toml, solutions/, shared/, samples/, tests/"
+# a repository's own files, kept as they are when present (an existing repository adopted)
+KEPT = {"README.md", ".gitignore", "shared/__init__.py", "solutions/.gitkeep", "samples/.gitkeep"}
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
@@ -34,8 +38,10 @@ def run(args: argparse.Namespace) -> int:
         raise BuildError(f"init: {folder} is a file, not a folder")
     files = workspace_files()
     existing = [path for path in files if (folder / path).exists()]
-    if existing:
-        raise BuildError(f"init: {folder / existing[0]} exists already; nothing was changed")
+    clashing = [path for path in existing if path not in KEPT]
+    if clashing:
+        raise BuildError(f"init: {folder / clashing[0]} exists already; nothing was changed")
+    files = {path: text for path, text in files.items() if path not in existing}
     for path, text in files.items():
         try:
             (folder / path).parent.mkdir(parents=True, exist_ok=True)
@@ -45,6 +51,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"new workspace in {folder.resolve()}:")
     for path in files:
         print(f"  {path}")
+    if existing:
+        print(f"kept as they were: {', '.join(existing)}")
+    ignore = folder / ".gitignore"
+    if ".gitignore" in existing and "dist" not in ignore.read_text(errors="replace"):
+        print("note: .gitignore does not name dist/, where the bundles are built: add it")
     outer = _outer_workspace(folder)
     if outer is not None:
         print(f"note: inside the workspace {outer}; commands run in {folder} use the new one")

@@ -1,7 +1,8 @@
 """kit.commands.init: ``init [DIR]`` writes a new workspace (problems.toml, solutions/,
-shared/, samples/, tests/, .gitignore, README) and names the next step; it refuses, touching
-nothing, a DIR that is a file, that holds any of those files already or that is given empty,
-and notes a workspace made inside another."""
+shared/, samples/, tests/, .gitignore, README) and names the next step, keeping a
+repository's own README, .gitignore and helpers; it refuses, touching nothing, a DIR that is a
+file, that holds its problems.toml or test already or that is given empty, and notes a
+workspace made inside another."""
 
 import argparse
 
@@ -51,6 +52,29 @@ def test_an_existing_file_is_named_and_nothing_is_written(tmp_path):
         init.run(parse(str(tmp_path)))
     assert [path.name for path in tmp_path.iterdir()] == ["problems.toml"]
     assert (tmp_path / "problems.toml").read_text() == "# mine\n"
+
+
+def test_an_existing_repository_keeps_its_readme_gitignore_and_helpers(tmp_path, capsys):
+    """Adopting a repository: its README, .gitignore and shared/__init__.py are kept as they
+    are (init refused the folder for its README), the rest is written; a .gitignore that does
+    not name dist/ gets a note. The kit's own test is no repository's file: it still clashes."""
+    (tmp_path / "README.md").write_text("# my solutions\n")
+    (tmp_path / ".gitignore").write_text("*.pyc\n")
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "shared" / "__init__.py").write_text("# my helpers\n")
+    assert init.run(parse(str(tmp_path))) == 0
+    assert (tmp_path / "README.md").read_text() == "# my solutions\n"
+    assert (tmp_path / ".gitignore").read_text() == "*.pyc\n"
+    assert (tmp_path / "shared" / "__init__.py").read_text() == "# my helpers\n"
+    assert (tmp_path / "problems.toml").is_file() and (tmp_path / "tests").is_dir()
+    out = capsys.readouterr().out
+    assert "kept as they were: shared/__init__.py, README.md, .gitignore" in out
+    assert "note: .gitignore does not name dist/, where the bundles are built: add it" in out
+    other = tmp_path / "other"
+    (other / "tests").mkdir(parents=True)
+    (other / "tests" / "test_problems.py").write_text("")
+    with pytest.raises(BuildError, match=r"test_problems\.py exists already; nothing was changed"):
+        init.run(parse(str(other)))
 
 
 def test_a_folder_that_cannot_be_made_is_one_line(tmp_path):
