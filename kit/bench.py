@@ -138,11 +138,11 @@ def _compiled(problem, python, dist: Path, scratch: Path, trees) -> tuple[list |
     in a line; the command and folder its cases run with then (the script beside what the
     run wrote, kept from one case to the next), or (None, None) when there is none."""
     steps = compile_step.prepare_all(problem, [python], dist, scratch, trees)
-    for step in steps.values():
-        print(f"{problem.slug}: {step.note(python.short, judge_name(problem.judge))}", flush=True)
-        script = step.folder / dist.name
-        return judged.command(problem, python, script, beside=True), step.folder
-    return None, None
+    step = next(iter(steps.values()), None)
+    if step is None:
+        return None, None
+    print(f"{problem.slug}: {step.note(python.short, judge_name(problem.judge))}", flush=True)
+    return judged.command(problem, python, step.folder / dist.name, beside=True), step.folder
 
 
 def _bench_run(problem: Problem, run, dist: Path, only: Interpreter | None) -> int:

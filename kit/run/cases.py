@@ -551,7 +551,7 @@ class CaseJudge:
         folder: empty but for the case's files, and emptied after."""
         source = self.problem.source
         included = source.included if source is not None else None
-        step = self.prepared.get(tuple(runner.command(self.script)))
+        step = self.prepared.get(tuple(runner.command(self.script))) if self.prepared else None
         beside = step.folder if step is not None else self.beside
         together = included is not None or beside is not None
         script = self.empty / self.script.name if together else self.script
@@ -712,7 +712,8 @@ def _read(path: Path, case: str, size: int = -1) -> bytes:
     """``size`` bytes of a case's file (all of it by default); a one-line error when it cannot
     be read (no permission, a folder), which is no verdict of the solution's."""
     try:
-        if stat.S_ISFIFO(path.stat().st_mode) or stat.S_ISSOCK(path.stat().st_mode):
+        mode = path.stat().st_mode
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
             raise BuildError(f"{case}: {path.name}: a pipe or socket, not a file")
         with path.open("rb") as file:
             return file.read(size)

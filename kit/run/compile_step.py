@@ -24,7 +24,6 @@ API::
 from __future__ import annotations
 
 import ast
-import concurrent.futures
 import dataclasses
 import shutil
 import tempfile
@@ -37,6 +36,7 @@ from kit.registry import Problem
 from kit.run import judged
 from kit.run.limits import limits_for, run_limited
 from kit.run.process import MEMORY, TIME
+from kit.run.schedule import side_by_side
 
 SECONDS = 60.0  # the kit's bound on the step's wall time (numba's compile takes seconds)
 
@@ -95,13 +95,7 @@ def prepare_all(
         place = Path(tempfile.mkdtemp(prefix="compiled-", dir=folder))
         return prepare(problem, runner, script, place, args)
 
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=len(runners))
-    try:
-        steps = list(pool.map(one, runners))
-    except BaseException:  # Ctrl-C: nothing waits for the steps under way
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
+    steps = side_by_side(one, runners, len(runners))
     return {tuple(runner.command(script)): step for runner, step in zip(runners, steps)}
 
 

@@ -36,6 +36,7 @@ API::
     run_jobs(jobs, run, *, parallel, repeat, limit_of, first_failure=False, ready=None,
              quiet=None) -> Schedule
     cores() -> int
+    side_by_side(function, items, parallel) -> list   # Ctrl-C waits for none of them
 """
 
 from __future__ import annotations
@@ -103,16 +104,17 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _side_by_side(jobs: list[Job], first: Callable, parallel: int) -> None:
-    """``first(job)`` for every job, ``parallel`` at a time, each answer taken in order."""
+def side_by_side(function: Callable, items: list, parallel: int) -> list:
+    """``function(item)`` for every item, ``parallel`` at a time, the answers in order; on
+    Ctrl-C nothing waits for the calls under way, and none starts."""
     pool = ThreadPoolExecutor(max_workers=parallel)
     try:
-        for job, answer in zip(jobs, pool.map(first, jobs)):
-            _take(job, answer)
-    except BaseException:  # Ctrl-C: nothing waits for the runs under way, and none starts
+        answers = list(pool.map(function, items))
+    except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
+    return answers
 
 
 def run_jobs(
@@ -147,7 +149,8 @@ def run_jobs(
             _take(job, first(job))
             job.alone = job.word != SKIPPED
     else:
-        _side_by_side(jobs, first, parallel)
+        for job, answer in zip(jobs, side_by_side(first, jobs, parallel)):
+            _take(job, answer)
         if quiet is not None:
             quiet()
     schedule = Schedule(parallel)
