@@ -157,9 +157,7 @@ class _Reach:
         if module is None:
             return
         if name in module.aliases:
-            self.escaped.add(module.aliases[name])
-            for dotted in module.dotted.get(name, ()):
-                self.escaped.update(prefixes(dotted))
+            self.escaped.update(_bound_modules(module, name))
         elif f"{base}.{name}" in self.known:
             self.escaped.add(f"{base}.{name}")
 
@@ -182,15 +180,19 @@ class _Reach:
 
 
 def _exposed(module: _Module, known: set[str]) -> set[str]:
-    """The modules reachable as values through a module used as a value (or star-imported):
-    those it binds to names (``from shared import fastio``: ``common.fastio``, or ``fastio``
-    after ``from shared.common import *``), and the submodules its ``__all__`` names, which a
-    star import of it imports."""
-    exposed = set(module.aliases.values())
+    """The modules reachable as values through a module used as a value: those it binds to
+    names (``from shared import fastio``: ``common.fastio``), and the submodules its
+    ``__all__`` names."""
+    exposed = {bound for name in module.aliases for bound in _bound_modules(module, name)}
     exposed.update(f"{module.source.name}.{name}" for name in star_names(module.statements)[0])
-    for names in module.dotted.values():  # ``import a.b.c``: a, a.b and a.b.c
-        exposed.update(part for name in names for part in prefixes(name))
     return exposed & known
+
+
+def _bound_modules(module: _Module, name: str) -> set[str]:
+    """The modules ``name`` reaches in ``module``: the one it is bound to, and for a plain
+    ``import a.b.c`` binding ``a``, ``a.b`` and ``a.b.c`` too."""
+    dotted = module.dotted.get(name, ())
+    return {module.aliases[name], *(part for full in dotted for part in prefixes(full))}
 
 
 def _index(source: Source, known: set[str], classes_pure: bool) -> _Module:
