@@ -31,7 +31,9 @@ A file that ends over the time limit but within 3x is not a failure (timing is `
 job); the slowest file's time is reported. An exception raised by the stress module itself, or
 a program of the user's that fails, is a one-line error naming the function or program and its
 input (shown when short, else saved to a file the message names); raised while shrinking, the
-smallest failing input found so far is shown and saved first.
+smallest failing input found so far is shown and saved first. The reference failing on a
+smaller input the shrink tries is not such an error: that input is passed over, and a warning
+after the shrink names the first.
 
 Exit status: 0 when every case passed, 1 when a failing case was found, 2 for a usage error.
 """
@@ -55,7 +57,7 @@ from kit.errors import BuildError
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Problem, load_registry, select
-from kit.stress.engine import Outcome, Stress, search, watched
+from kit.stress.engine import NoAnswer, Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
 from kit.stress.shrink import Shrunk, shrink
 from kit.stress.source import SIZE, shown_params, source_for
@@ -207,9 +209,14 @@ def _shrink(
         return Shrunk(text, seed, dict(stress.source.params), 0, ["not shrunk"])
     print("shrinking...", flush=True)
     smallest, runs = [(text, seed, dict(stress.source.params))], [0]
+    unanswered: list[str] = []  # the reference's failures on candidates, passed over
 
     def fails(candidate: str) -> bool:
-        outcome = stress.judge(candidate, "shrink")
+        try:
+            outcome = stress.judge(candidate, "shrink")
+        except NoAnswer as error:  # no answer to judge by: not a failure of the solution's
+            unanswered.append(str(error))
+            return False
         runs[0] += 1
         if outcome.failed:
             failures[candidate] = outcome
@@ -240,6 +247,14 @@ def _shrink(
     if shrunk.error is not None and len(smallest[0][0]) < len(shrunk.text):
         shrunk.text, shrunk.seed, shrunk.params = smallest[0]  # the smallest seen before it
     print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
+    if unanswered:
+        count = len(unanswered)
+        print(
+            f"warning: the reference failed on {count} smaller "
+            f"{'input' if count == 1 else 'inputs'}, passed over by the shrink; the first: "
+            f"{unanswered[0]}",
+            flush=True,
+        )
     return shrunk
 
 

@@ -65,6 +65,11 @@ class Outcome:
     got_over: int = 0  # when ``got`` is only the head: the run wrote more than this many bytes
 
 
+class NoAnswer(BuildError):
+    """The reference (the module's ``reference`` or the brute-force program) failed on a
+    file: its one-line message. The shrink passes such a candidate over."""
+
+
 class Stress:
     """The bundle, its runner and limits, and where its files and answers come from."""
 
@@ -148,14 +153,17 @@ class Stress:
 
     def answer(self, text: str) -> bytes | None:
         """The expected output on ``text``: the brute force's or the reference's (None for
-        an interactive problem, whose interactor judges)."""
+        an interactive problem, whose interactor judges); ``NoAnswer`` when it fails."""
         source = self.source
         if source.interactor is not None:
             return None
-        if source.brute is not None:
-            return source.brute.answer(text, cwd=self.empty, limits=self.limits)
-        assert source.module is not None
-        return source.module.reference(text).encode()
+        try:
+            if source.brute is not None:
+                return source.brute.answer(text, cwd=self.empty, limits=self.limits)
+            assert source.module is not None
+            return source.module.reference(text).encode()
+        except BuildError as error:  # its one line, told apart from the bundle's failures
+            raise NoAnswer(str(error)) from None
 
     def judge(self, text: str, name: str = "case", label: str = "") -> Outcome:
         """Run the bundle on ``text`` and judge it against the expected answer, or play it

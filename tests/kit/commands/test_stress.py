@@ -261,15 +261,15 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
 
 
 def unlucky_on_one_case(pairsum):
-    """The planted bug, and a reference that raises on a file of one case (a module's bug
+    """The planted bug, and a validator that raises on a file of one case (a module's bug
     the shrink meets once it has found a smaller failing file of two cases)."""
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
     module = pairsum / "stress" / "pairsum.py"
     module.write_text(
         module.read_text().replace(
-            "def reference(text: str) -> str:\n",
-            "def reference(text: str) -> str:\n"
+            "def validate(text: str) -> None:\n",
+            "def validate(text: str) -> None:\n"
             "    if len(split_cases(text)) == 1:\n"
             "        raise KeyError('unlucky')\n",
         )
@@ -284,7 +284,7 @@ def test_a_shrink_stopped_by_an_error_reports_and_saves_the_input_it_shows(pairs
         "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=4", "--save",
         "--shrink-seconds", "5", "--root", str(pairsum),
     )  # fmt: skip
-    with pytest.raises(BuildError, match=r"^stress/pairsum.py: reference\(\) raised KeyError"):
+    with pytest.raises(BuildError, match=r"^stress/pairsum.py: validate\(\) raised KeyError"):
         args.run(args)
     out = capsys.readouterr().out
     shown = out[out.index("\nVerdict: ") :]
@@ -300,6 +300,34 @@ def test_a_shrink_stopped_by_an_error_reports_and_saves_the_input_it_shows(pairs
     assert "\nsaved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out\n" in shown
     samples = pairsum / "samples" / "pairsum"
     assert (samples / "sample-2.in").read_text() == "\n".join(lines) + "\n"
+
+
+def test_a_reference_failing_on_a_smaller_input_is_passed_over_and_warned_of(pairsum, capsys):
+    """With no answer to judge a candidate by, the shrink goes on without it: here every
+    one-case file, so the failure shown has two cases; the run still ends as a failure."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    module = pairsum / "stress" / "pairsum.py"
+    module.write_text(
+        module.read_text().replace(
+            "def reference(text: str) -> str:\n",
+            "def reference(text: str) -> str:\n"
+            "    if len(split_cases(text)) == 1:\n"
+            "        raise KeyError('unlucky')\n",
+        )
+    )
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=4",
+        "--shrink-seconds", "5", "--root", str(pairsum),
+    )  # fmt: skip
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    warning = re.search(r"\nwarning: the reference failed on ([0-9]+) smaller inputs?, passed "
+                        r"over by the shrink; the first: (.*)\n", out)  # fmt: skip
+    assert warning and int(warning[1]) >= 2
+    assert warning[2].startswith("stress/pairsum.py: reference() raised KeyError: 'unlucky' (on ")
+    shown = out[out.index("\nInput:\n") :]
+    assert shown.startswith("\nInput:\n2\n") and "\nVerdict: wrong answer" in out
 
 
 def test_ctrl_c_while_shrinking_shows_and_saves_the_smallest_failure_so_far(

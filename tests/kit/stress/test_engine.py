@@ -73,6 +73,16 @@ def test_a_wrong_answer_is_a_failed_outcome_with_got_and_expected(pairsum, tmp_p
     assert outcome.message.startswith("wrong answer")
 
 
+def test_a_reference_that_fails_is_no_answer_the_solution_is_not_blamed(pairsum, tmp_path):
+    """Told apart from the bundle's failures (the shrink passes such a file over), with the
+    reference's own one line."""
+    stress = stress_of(pairsum, tmp_path)
+    stress.source.module._module.reference = lambda text: 1 // 0
+    with pytest.raises(engine.NoAnswer) as caught:
+        stress.judge("1\n1 2\n")
+    assert str(caught.value).startswith("stress/pairsum.py: reference() raised ZeroDivisionError")
+
+
 def test_the_search_stops_at_the_first_failing_seed(pairsum, tmp_path):
     plant_bug(pairsum)
     stress = stress_of(pairsum, tmp_path)
