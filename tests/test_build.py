@@ -243,6 +243,15 @@ def test_missing_solution_is_listed_not_failed(toy):
     assert_no_dist(toy)
 
 
+def test_a_problem_named_without_its_solution_fails(toy):
+    """Named, it was asked for and nothing was checked: exit 1, not the quiet 0 of a
+    problem registered ahead of its solution in a whole build."""
+    (toy / "solutions" / "toy_sum.py").unlink()
+    code, output = build(toy, "toy_sum")
+    assert code == 1, output
+    assert output.rstrip().endswith("FAILED: toy_sum")
+
+
 def test_judge_data_runs_when_present_and_is_skipped_with_a_note_when_absent(toy, tmp_path):
     registry = toy / "problems.toml"
     text = registry.read_text().replace(

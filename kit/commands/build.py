@@ -236,8 +236,9 @@ def _build(args: argparse.Namespace) -> int:
     if notes:
         print()
         print("\n".join(notes))
-    failed = [result.problem.slug for result in results if result.status == Status.FAIL]
-    if failed:
+    failing = {Status.FAIL, Status.NO_SOLUTION} if args.slugs else {Status.FAIL}
+    failed = [result.problem.slug for result in results if result.status in failing]
+    if failed:  # a problem named without its solution: nothing asked for was checked
         print(f"\nFAILED: {', '.join(failed)}")
         return 1
     return 0
