@@ -17,9 +17,12 @@ A workspace's ``templates/`` (``solution.py``, ``stress.py``, ``bench.py``, ``te
 the kit's templates of the same names.
 
 ``--from PAGE`` reads the problem's page (a saved HTML file, or a URL; kit.pages) of POJ,
-Codeforces, AtCoder or Kattis before anything is written: its title, time and memory limits
-and id go into the table, its sample pairs into ``samples/SLUG/sample-N.in`` and ``.out``, and
-its judge is the judge unless ``--judge`` names it too (another judge is refused). An
+Codeforces, AtCoder or Kattis, or Competitive Companion's JSON data (cph's ``.prob`` files),
+before anything is written: its title, time and memory limits and id go into the table, its
+sample pairs into ``samples/SLUG/sample-N.in`` and ``.out``, and its judge is the judge
+unless ``--judge`` names it too (another judge is refused; data from a judge whose address the
+kit does not know takes the one named). Data that says the problem is interactive makes it
+so, as ``--interactive`` does. An
 interactive problem's page samples are exchanges, not the interactor's inputs: they are left
 out. A page that cannot be read is a one-line error naming what was missing. Then ``cpkit
 SLUG`` says what is still missing. With ``--from``, SLUG may be left out: the page's id when it
@@ -82,7 +85,8 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         dest="page",
         metavar="PAGE",
         help="the problem's page on POJ, Codeforces, AtCoder or Kattis (a saved HTML file, or "
-        "a URL): its title, time and memory limits and sample pairs",
+        "a URL), or Competitive Companion's JSON (cph's .prob file): its title, time and "
+        "memory limits and sample pairs",
     )
     parser.add_argument(
         "--time-limit",
@@ -112,12 +116,13 @@ def run(args: argparse.Namespace) -> int:
         raise BuildError("new: name the problem (SLUG), or give its page with --from PAGE")
     registry = load_registry(root)
     page = _page(args.page, given) if args.page else None
+    interactive = args.interactive or (page is not None and page.interactive)
     slug = args.slug or _slug_of(page)
     _not_a_command(slug)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     samples = root / "samples" / slug
-    existing = [path for path in scaffold.paths(slug, args.interactive) if (root / path).exists()]
+    existing = [path for path in scaffold.paths(slug, interactive) if (root / path).exists()]
     if samples.exists():
         existing.append(f"samples/{slug}/")
     if existing:
@@ -126,12 +131,12 @@ def run(args: argparse.Namespace) -> int:
     known = _known(page) if page else scaffold.usual(slug, judge)
     templates = scaffold.workspace_templates(root)
     made = scaffold.files(
-        slug, args.interactive, command(), known=known, templates=templates, judge=judge
+        slug, interactive, command(), known=known, templates=templates, judge=judge
     )
-    pairs = page.samples if page and not args.interactive else []
-    table = scaffold.table(slug, args.interactive, judge, known)
+    pairs = page.samples if page and not interactive else []
+    table = scaffold.table(slug, interactive, judge, known)
     _write(root, made, table, samples, pairs)
-    _report(slug, judge, known, made, page, interactive=args.interactive, templates=templates)
+    _report(slug, judge, known, made, page, interactive=interactive, templates=templates)
     return 0
 
 
@@ -238,7 +243,7 @@ def _page(source: str, judge: str) -> Page:
     """The page's problem, read before anything is written; its judge must be the one named."""
     from kit.pages import read_page  # only for --from: the page parsers stay out of start-up
 
-    return _read(lambda: read_page(source), source, judge)
+    return _read(lambda: read_page(source, judge), source, judge)
 
 
 def _read(reader, source: str, judge: str):
@@ -264,7 +269,7 @@ def _slug_of(page: Page) -> str:
     slug = slug_from(page.title, fallback if is_slug(fallback) else "")
     if slug is None:
         raise BuildError(
-            f"new: no slug can be made of the page's title {page.title!r}; name one: "
+            f"new: no slug can be made of the title {page.title!r}; name one: "
             f"{command()} new SLUG --from PAGE"
         )
     return slug
@@ -276,8 +281,8 @@ def _known(page: Page) -> scaffold.Known:
         page.id or "?",
         page.time_limit,
         page.memory_limit,
-        f"from the page: {page.time_shown}",
-        f"from the page: {page.memory_shown}",
+        f"from {page.origin}: {page.time_shown}",
+        f"from {page.origin}: {page.memory_shown}",
     )
 
 
@@ -297,9 +302,8 @@ def _report(slug, judge, known, made, page, *, interactive: bool, templates) -> 
     if page is not None:
         limits = f"{known.time_limit:g} s, {known.memory_limit} MiB"
         ident = f", id {known.id}" if known.id != "?" else "; set id"
-        print(
-            f"  problems.toml       {where}: {known.title!r}, limits {limits} from the page{ident})"
-        )
+        said = f"{known.title!r}, limits {limits} from {page.origin}{ident}"
+        print(f"  problems.toml       {where}: {said})")
     elif known.time_note == scaffold.PLACEHOLDER:
         print(f"  problems.toml       {where}; set id and limits)")
     else:
@@ -309,12 +313,12 @@ def _report(slug, judge, known, made, page, *, interactive: bool, templates) -> 
     for path in made:
         print(f"  {path}" + (f"  (from {scaffold.FOLDER}/{mine[path]})" if path in mine else ""))
     if interactive:
-        skipped = " (the page's samples are exchanges, left out)" if page is not None else ""
+        skipped = f" ({page.origin}'s samples are exchanges, left out)" if page is not None else ""
         print(f"  samples/{slug}/  (add sample-1.in, the interactor's input){skipped}")
-    elif page is not None:
+    elif page is not None and page.samples:
         count = len(page.samples)
         names = "sample-1.in/.out" + (f" to sample-{count}.in/.out" if count > 1 else "")
-        print(f"  samples/{slug}/  {names} (from the page)")
+        print(f"  samples/{slug}/  {names} (from {page.origin})")
     else:
         print(f"  samples/{slug}/  (add sample-1.in/.out)")
     print(f"next: {command()} {slug}")

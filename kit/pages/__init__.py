@@ -1,5 +1,6 @@
 """Problem pages: the title, time and memory limits and sample pairs of a problem, read from
-its page on POJ, Codeforces, AtCoder or Kattis (for ``cpkit new SLUG --from PAGE``).
+its page on POJ, Codeforces, AtCoder or Kattis (for ``cpkit new SLUG --from PAGE``), or from
+Competitive Companion's JSON data (cph's ``.prob`` files; kit.pages.companion).
 
 PAGE is a saved HTML file, or an http(s) address fetched when the network allows. The judge
 is known by the address's host, else by its markup (one module per judge says which, and where
@@ -21,7 +22,7 @@ import urllib.request
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.pages import atcoder, codeforces, kattis, poj
+from kit.pages import atcoder, codeforces, companion, kattis, poj
 from kit.pages.page import Page, possessive
 from kit.pages.tree import Element, parse
 
@@ -34,9 +35,13 @@ SAVED_FROM = re.compile(r"saved from url=\(\d+\)(\S+)")
 __all__ = ["Page", "read_page"]
 
 
-def read_page(source: str) -> Page:
-    """The problem on the page at ``source`` (a file, or an http(s) address)."""
+def read_page(source: str, judge: str = "") -> Page:
+    """The problem on the page at ``source`` (a file, or an http(s) address), or in the
+    Competitive Companion data there (``judge``: the one named, for data whose address does
+    not say)."""
     text, url = _load(source)
+    if companion.looks_like(text):
+        return companion.read(text, source, judge)
     try:
         root = parse(text)
     except Exception as error:  # html.parser refuses little, but a page is untrusted input

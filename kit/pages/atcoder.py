@@ -62,9 +62,10 @@ def read(root: Element, source: str, url: str | None) -> Page:
             outputs.append(pre.pre_text())
     where = "AtCoder's <h3>Sample Input 1</h3><pre> and Sample Output 1 in <span class=lang-en>"
     samples = paired(source, inputs, outputs, where)
-    return Page(NAME, title, time, memory, samples, time_shown, memory_shown, _id(url))
+    return Page(NAME, title, time, memory, samples, time_shown, memory_shown, id_in(url))
 
 
-def _id(url: str | None) -> str | None:
+def id_in(url: str | None) -> str | None:
+    """The judge's id of the problem in its address, or None."""
     found = re.search(r"/tasks/([\w-]+)", url or "")
     return found[1] if found else None

@@ -50,7 +50,7 @@ def read(root: Element, source: str, url: str | None) -> Page:
         "Codeforces' <div class=sample-test> with <div class=input> and <div class=output> "
         "each holding a <pre>",
     )
-    page_id = _id(url) or _title_id(root)
+    page_id = id_in(url) or _title_id(root)
     return Page(NAME, title, time, memory, samples, time_shown, memory_shown, page_id)
 
 
@@ -69,7 +69,8 @@ def _title_id(root: Element) -> str | None:
     return found[1] if found else None
 
 
-def _id(url: str | None) -> str | None:
+def id_in(url: str | None) -> str | None:
+    """The judge's id of the problem in its address, or None."""
     found = re.search(r"/(?:contest|gym)/(\d+)/problem/(\w+)", url or "") or re.search(
         r"/problemset/problem/(\d+)/(\w+)", url or ""
     )

@@ -49,9 +49,10 @@ def read(root: Element, source: str, url: str | None) -> Page:
             outputs.append(pres[1].pre_text() if len(pres) > 1 else "")
     where = "Kattis' <table class=sample> with an input and an output <pre>"
     samples = paired(source, inputs, outputs, where)
-    return Page(NAME, title, time, memory, samples, time_shown, memory_shown, _id(url))
+    return Page(NAME, title, time, memory, samples, time_shown, memory_shown, id_in(url))
 
 
-def _id(url: str | None) -> str | None:
+def id_in(url: str | None) -> str | None:
+    """The judge's id of the problem in its address, or None."""
     found = re.search(r"/problems/([\w-]+)", url or "")
     return found[1] if found else None

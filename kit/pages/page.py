@@ -31,6 +31,8 @@ class Page:
     time_shown: str  # the limits as the page words them ("1000MS", "256 megabytes")
     memory_shown: str
     id: str | None = None  # the judge's id of the problem, when the page or its address says
+    interactive: bool = False  # said so (Competitive Companion's data says; pages do not)
+    origin: str = "the page"  # where the facts were read, as a note beside the limits says
 
 
 def seconds(text: str) -> float | None:

@@ -53,10 +53,15 @@ def read(root: Element, source: str, url: str | None) -> Page:
     return Page(NAME, title, time, memory, samples, time_shown, memory_shown, _id(root, url))
 
 
-def _id(root: Element, url: str | None) -> str | None:
+def id_in(url: str | None) -> str | None:
+    """The judge's id of the problem in its address, or None."""
     found = re.search(r"[?&]id=(\d+)", url or "")
-    if found:
-        return found[1]
+    return found[1] if found else None
+
+
+def _id(root: Element, url: str | None) -> str | None:
+    if id_in(url) is not None:
+        return id_in(url)
     head = root.find("title")
     found = re.match(r"(\d+)\s+--", head.text() if head is not None else "")
     return found[1] if found else None

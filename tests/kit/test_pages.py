@@ -4,6 +4,7 @@ Kattis (small pages written for the tests in each judge's markup, tests/fixtures
 it cannot read, or an address it cannot fetch, is a one-line error that changes nothing."""
 
 import http.server
+import json
 import socket
 import threading
 from pathlib import Path
@@ -291,3 +292,29 @@ def test_a_page_missing_a_fact_names_it(toy, tmp_path, capsys, page, old, new_te
     path = broken(tmp_path, PAGES / page, old, new_text)
     error = refused(toy, capsys, "--from", str(path))
     assert error.startswith(f"cpkit: error: new: {path}: {message}"), error
+
+
+# --- Competitive Companion's data (cph's .prob files) ------------------------------------------
+
+
+def test_competitive_companion_data_scaffolds_as_a_page_does(toy, capsys):
+    assert new(toy, "--from", str(PAGES / "companion.json")) == 0
+    out = capsys.readouterr().out
+    assert "limits 1.5 s, 256 MiB from the file, id 954G" in out
+    assert "samples/castle_defense/  sample-1.in/.out to sample-3.in/.out (from the file)" in out
+    problem = load_registry(toy)["castle_defense"]
+    assert (problem.judge, problem.id, problem.time_limit) == ("Codeforces", "954G", 1.5)
+    assert "(from the file: 1500 ms)" in (toy / "problems.toml").read_text()
+    assert (toy / "samples" / "castle_defense" / "sample-3.out").read_text() == "3\n"
+
+
+def test_data_that_says_interactive_makes_an_interactive_problem(toy, tmp_path, capsys):
+    given = json.loads((PAGES / "companion.json").read_text())
+    given.update(interactive=True, url="https://judge.example/p/7", group="Example - Round")
+    path = tmp_path / "guess.json"
+    path.write_text(json.dumps(given))
+    assert new(toy, "guess", "--judge", "Codeforces", "--from", str(path)) == 0
+    assert "(the file's samples are exchanges, left out)" in capsys.readouterr().out
+    problem = load_registry(toy)["guess"]
+    assert (problem.kind, problem.judge) == ("interactive", "Codeforces")
+    assert (toy / "interactors" / "guess.py").is_file()

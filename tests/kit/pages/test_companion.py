@@ -1,0 +1,106 @@
+"""kit.pages.companion: Competitive Companion's JSON (its README's example, tests/fixtures/
+pages/companion.json) and a cph ``.prob`` file (tests/fixtures/pages/cph.prob): the judge and
+id from the address, else the group or the judge named; limits from ms and MB, the judge's
+usual memory when none is given; empty tests left out; file input, bad JSON and wrong types
+refused in one line."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.pages import companion
+
+PAGES = Path(__file__).resolve().parents[2] / "fixtures" / "pages"
+
+
+def data(**changes) -> str:
+    given = {"name": "A. Sum", "url": "", "timeLimit": 2000, "memoryLimit": 256, "tests": []}
+    given.update(changes)
+    return json.dumps({key: value for key, value in given.items() if value is not None})
+
+
+def test_the_format_s_own_example_reads_as_its_page_would():
+    page = companion.read((PAGES / "companion.json").read_text(), "c.json")
+    assert (page.judge, page.title, page.id) == ("Codeforces", "Castle Defense", "954G")
+    assert (page.time_limit, page.memory_limit) == (1.5, 256)
+    assert (page.time_shown, page.memory_shown, page.origin) == ("1500 ms", "256 MB", "the file")
+    assert page.samples[0] == ("5 0 6\n5 4 3 4 9\n", "5\n") and len(page.samples) == 3
+    assert page.interactive is False
+
+
+def test_a_cph_prob_file_of_a_group_contest():
+    page = companion.read((PAGES / "cph.prob").read_text(), "x.prob")
+    assert (page.judge, page.title, page.id) == (
+        "Codeforces",
+        "Print Digits using Recursion",
+        "223339D",
+    )
+    assert page.samples == [("3\n121\n39\n123456\n", "1 2 1\n3 9\n1 2 3 4 5 6\n")]
+
+
+@pytest.mark.parametrize(
+    ("url", "judge", "problem_id"),
+    [
+        ("https://atcoder.jp/contests/abc443/tasks/abc443_e", "AtCoder", "abc443_e"),
+        ("https://open.kattis.com/problems/toilet", "Kattis", "toilet"),
+        ("http://poj.org/problem?id=1643", "POJ", "1643"),
+        ("https://acm.timus.ru/problem.aspx?space=1&num=1000", "Timus", "1000"),
+        ("https://www.spoj.com/problems/TEST/", "SPOJ", "TEST"),
+    ],
+)
+def test_the_judge_and_id_come_from_the_address(url, judge, problem_id):
+    page = companion.read(data(url=url), "p.json", "ignored")
+    assert (page.judge, page.id) == (judge, problem_id)
+
+
+def test_an_unknown_address_takes_the_judge_named_else_the_group_else_the_host():
+    url = "https://cses.fi/problemset/task/1068"
+    assert companion.read(data(url=url, group="CSES - Problem Set"), "p", "Mine").judge == "Mine"
+    assert companion.read(data(url=url, group="CSES - Problem Set"), "p").judge == "CSES"
+    assert companion.read(data(url=url), "p").judge == "cses.fi"
+    with pytest.raises(BuildError, match="^p: no judge in its 'url' or 'group'; name it with"):
+        companion.read(data(), "p")
+
+
+def test_without_a_memory_limit_the_judge_s_usual_one_else_an_error():
+    url = "https://atcoder.jp/contests/abc443/tasks/abc443_e"
+    page = companion.read(data(url=url, memoryLimit=None), "p")
+    assert (page.memory_limit, page.memory_shown) == (1024, "none given, AtCoder's usual")
+    with pytest.raises(BuildError, match=r"^p: no 'memoryLimit' \(MB, in Competitive Compan"):
+        companion.read(data(group="CSES", memoryLimit=None), "p")
+
+
+def test_tests_empty_on_both_sides_are_left_out_and_interactive_is_read():
+    tests = [{"input": "", "output": ""}, {"input": "", "output": "7\n"}]
+    page = companion.read(data(group="X", tests=tests, interactive=True), "p")
+    assert page.samples == [("", "7\n")] and page.interactive is True
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "p: not readable as JSON (line 1, column 2: "),
+        ("[1]", "p: JSON, but not a problem in Competitive Companion's format (no 'tests')"),
+        (data(group="X", timeLimit="1000"), "p: 'timeLimit' is '1000' (expected a number, as "),
+        (data(group="X", timeLimit=0), "p: timeLimit 0: expected milliseconds above 0"),
+        (data(group="X", memoryLimit=True), "p: 'memoryLimit' is True (expected a number"),
+        (data(group="X", name=None), "p: 'name' is missing (expected a string"),
+        (data(group="X", tests={}), "p: 'tests' is not a list"),
+        (data(group="X", tests=[{"input": "1"}]), "p: test 1 has no 'input' and 'output' str"),
+        (
+            data(group="X", input={"type": "file", "fileName": "in.txt"}),
+            "p: the problem's input is the file 'in.txt', not standard input; the kit runs",
+        ),
+    ],
+)
+def test_what_cannot_be_read_is_one_line(text, message):
+    with pytest.raises(BuildError) as caught:
+        companion.read(text, "p")
+    assert str(caught.value).startswith(message)
+
+
+def test_json_is_told_from_a_page_by_its_first_character():
+    assert companion.looks_like('\ufeff \n {"a": 1}') and companion.looks_like("[]")
+    assert not companion.looks_like("<!DOCTYPE html><html>{")
