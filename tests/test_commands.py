@@ -262,8 +262,8 @@ def test_a_stress_module_raising_mid_shrink_is_one_line_and_the_case_so_far_is_s
     module = pairsum / "stress" / "pairsum.py"
     module.write_text(
         module.read_text().replace(
-            "def reference(text: str) -> str:\n",
-            "def reference(text: str) -> str:\n"
+            "def validate(text: str) -> None:\n",
+            "def validate(text: str) -> None:\n"
             "    if len(split_cases(text)) < 3:\n"
             "        raise ZeroDivisionError('few cases')\n",
         )
@@ -272,7 +272,7 @@ def test_a_stress_module_raising_mid_shrink_is_one_line_and_the_case_so_far_is_s
     assert code == 2, out + err
     (line,) = err.splitlines()
     assert line.startswith(
-        "build.py: error: stress/pairsum.py: reference() raised ZeroDivisionError: few cases "
+        "build.py: error: stress/pairsum.py: validate() raised ZeroDivisionError: few cases "
         "(on the input saved as "
     )
     saved = Path(out.split("\nsaved: ", 1)[1].split("\n", 1)[0])

@@ -9,6 +9,7 @@ Each module has ``HELP`` (its line in ``cpkit --help``), ``add_subparser(subpars
 - ``run``      run a problem's bundle once on one input, as the judge would
 - ``stress``   the bundle against the problem's reference on random inputs, failures shrunk
 - ``new``      scaffold a new problem
+- ``listen``   scaffold each problem Competitive Companion sends from the browser
 - ``init``     start a new workspace
 - ``bench``    worst-case timings
 - ``startup``  start-up overhead of a bundle
@@ -27,7 +28,7 @@ from kit.invocation import command
 from kit.judges.targets import Runner, runner_named
 from kit.run.schedule import cores
 
-NAMES = ("build", "run", "stress", "new", "init", "bench", "startup", "verify")
+NAMES = ("build", "run", "stress", "new", "listen", "init", "bench", "startup", "verify")
 
 
 # A program name in backquotes in the help: ``python build.py run SLUG`` or `cpkit SLUG`.

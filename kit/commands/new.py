@@ -114,10 +114,19 @@ def run(args: argparse.Namespace) -> int:
         _check_judge(args.judge)
     if args.slug is None and not args.page:
         raise BuildError("new: name the problem (SLUG), or give its page with --from PAGE")
-    registry = load_registry(root)
+    load_registry(root)  # a broken problems.toml is said before the page is read
     page = _page(args.page, given) if args.page else None
-    interactive = args.interactive or (page is not None and page.interactive)
-    slug = args.slug or _slug_of(page)
+    make(root, page, args.slug, given, interactive=args.interactive)
+    return 0
+
+
+def make(root: Path, page: Page | None, slug: str | None, given: str, *, interactive: bool) -> str:
+    """Scaffold the problem ``slug`` (None: the page's) of ``page`` (None: ``--judge``'s
+    usual) in the workspace ``root`` and say what was written; its slug. ``given``: the judge
+    named; ``interactive``: asked for, else said by the page."""
+    registry = load_registry(root)
+    interactive = interactive or (page is not None and page.interactive)
+    slug = slug or _slug_of(page)
     _not_a_command(slug)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
@@ -137,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     table = scaffold.table(slug, interactive, judge, known)
     _write(root, made, table, samples, pairs)
     _report(slug, judge, known, made, page, interactive=interactive, templates=templates)
-    return 0
+    return slug
 
 
 def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, pairs=()) -> None:

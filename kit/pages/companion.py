@@ -40,9 +40,9 @@ def looks_like(text: str) -> bool:
     return text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[")
 
 
-def read(text: str, source: str, judge: str = "") -> Page:
+def read(text: str, source: str, judge: str = "", origin: str = "the file") -> Page:
     """The problem in the JSON ``text`` read from ``source``; ``judge``: the one named, which
-    is taken when the address does not say."""
+    is taken when the address does not say; ``origin``: where it came from, for the notes."""
     data = _object(text, source)
     name = _field(data, "name", str, source)
     url = data.get("url") if isinstance(data.get("url"), str) else ""
@@ -64,7 +64,7 @@ def read(text: str, source: str, judge: str = "") -> Page:
         memory_shown,
         page_id,
         interactive=data.get("interactive") is True,
-        origin="the file",
+        origin=origin,
     )
 
 

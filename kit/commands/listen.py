@@ -1,0 +1,163 @@
+"""``cpkit listen [--port N] [--judge NAME] [--once]``: scaffold each problem Competitive
+Companion sends from the browser.
+
+Competitive Companion, a browser extension, reads a problem's page (or every problem of a
+contest's) and POSTs each problem as JSON to the tools listening on localhost (its README,
+"Custom tools"). ``listen`` serves 127.0.0.1:PORT, by default 27121, the port cph listens on,
+to which the extension sends without being set up (another port must be added to its "Custom
+ports"; ``--port 0`` takes a free one and says which). Each problem received is scaffolded as
+``new --from`` does with the same data (kit.pages.companion, ``new.make``): its slug from its
+id or title, its limits, samples and judge (``--judge`` for a site whose address the kit does
+not know). A problem already in problems.toml is said and passed over; data that cannot be
+read, or a problem that cannot be scaffolded, is one line, and the listening goes on.
+``--once`` stops after the first problem, or after the last of a contest sent at once (the
+data's ``batch``: ``size`` problems under one ``id``). Ctrl-C ends it, with exit status 0.
+A port that cannot be taken (cph holding it) is a one-line error, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import json
+import sys
+from pathlib import Path
+
+from kit.commands import add_root
+from kit.commands import new as new_command
+from kit.errors import BuildError
+from kit.registry import load_registry
+
+HELP = "scaffold each problem Competitive Companion sends from the browser (cph's port)"
+PORT = 27121  # cph's: the extension sends there without being set up
+HOST = "127.0.0.1"
+MAX_BYTES = 16 * 1024 * 1024  # no problem's data is larger
+
+
+def add_subparser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser("listen", help=HELP, description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--port",
+        type=_port,
+        default=PORT,
+        metavar="N",
+        help=f"the port to serve on 127.0.0.1 ({PORT}, cph's; 0: a free one)",
+    )
+    parser.add_argument(
+        "--judge",
+        default="",
+        metavar="NAME",
+        help="the judge of problems from sites whose address the kit does not know",
+    )
+    parser.add_argument(
+        "--once",
+        action="store_true",
+        help="stop after one problem, or after the last of a contest sent at once",
+    )
+    add_root(parser)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port number (0 to 65535): {text!r}")
+    return value
+
+
+class _Listener:
+    """What was received: the problems scaffolded, and when ``--once`` is done."""
+
+    def __init__(self, root: Path, judge: str, once: bool) -> None:
+        self.root, self.judge, self.once = root, judge.strip(), once
+        self.batch: tuple[str, int] | None = None  # the first problem's batch: id, size
+        self.seen = 0  # problems received of that batch
+        self.done = False
+
+    def receive(self, body: bytes) -> None:
+        """Scaffold the problem in ``body``; what went wrong is said in one line."""
+        from kit.pages import companion  # the page readers stay out of start-up
+
+        try:
+            text = body.decode("utf-8", "replace")
+            page = companion.read(text, "the data received", self.judge, "the browser")
+            print(f"received {page.title!r} ({page.judge})", flush=True)
+            new_command.make(self.root, page, None, self.judge, interactive=False)
+        except BuildError as error:
+            print(f"not scaffolded: {error}", file=sys.stderr, flush=True)
+        self._count(body)
+
+    def _count(self, body: bytes) -> None:
+        """With ``--once``: done after the first problem, or its batch's last."""
+        if not self.once:
+            return
+        batch = _batch(body)
+        if self.batch is None:
+            self.batch = batch or ("", 1)
+        if batch is None or batch[0] == self.batch[0]:
+            self.seen += 1
+        self.done = self.seen >= self.batch[1]
+
+
+def _batch(body: bytes) -> tuple[str, int] | None:
+    """The data's batch: its id and size, when it has one."""
+    try:
+        batch = json.loads(body.decode("utf-8", "replace")).get("batch")
+        return str(batch["id"]), max(1, int(batch["size"]))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
+def _server(port: int, listener: _Listener):
+    """The HTTP server on ``port``, each POST's body given to ``listener``; a port that cannot
+    be taken is a one-line error."""
+    import http.server  # only here: it costs every other command's start-up
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 (the name http.server calls)
+            length = int(self.headers.get("Content-Length") or 0)
+            if not 0 < length <= MAX_BYTES:
+                self.send_response(413 if length else 400)
+                self.end_headers()
+                return
+            body = self.rfile.read(length)
+            self.send_response(200)
+            self.end_headers()
+            listener.receive(body)
+
+        def log_message(self, format: str, *args) -> None:  # noqa: A002
+            """Quiet: what was received is said by the listener."""
+
+    try:
+        return http.server.HTTPServer((HOST, port), Handler)
+    except OSError as error:
+        taken = error.errno == errno.EADDRINUSE
+        why = "in use (cph, or another listen, may hold it)" if taken else error.strerror
+        raise BuildError(
+            f"listen: port {port}: {why}; give another with --port N and add it to "
+            "Competitive Companion's custom ports"
+        ) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    load_registry(root)  # a workspace to scaffold into, before anything is served
+    listener = _Listener(root, args.judge, args.once)
+    server = _server(args.port, listener)
+    port = server.server_address[1]
+    print(f"listening on http://{HOST}:{port} for Competitive Companion (Ctrl-C to stop)")
+    sys.stdout.flush()
+    try:
+        while not listener.done:
+            server.handle_request()
+    except KeyboardInterrupt as stop:
+        print("stopped listening", flush=True)
+        if type(stop) is not KeyboardInterrupt:  # SIGTERM, SIGHUP: 128 + the signal
+            raise
+    finally:
+        server.server_close()
+    return 0  # Ctrl-C is how it is ended

@@ -1,0 +1,117 @@
+"""``cpkit listen``: problems POSTed as Competitive Companion sends them are scaffolded as
+``new --from`` does, one by one, until ``--once`` has its problem or its contest's batch;
+what cannot be read or scaffolded is one line and the listening goes on; a port in use is a
+one-line error."""
+
+import json
+import re
+import socket
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from kit import cli
+from kit.registry import load_registry
+
+PAGES = Path(__file__).resolve().parents[2] / "fixtures" / "pages"
+EXAMPLE = json.loads((PAGES / "companion.json").read_text())
+
+
+def problem(**changes) -> bytes:
+    return json.dumps({**EXAMPLE, **changes}).encode()
+
+
+class Listening:
+    """``cpkit listen --port 0 ARGS`` in a thread; ``port`` once it serves, ``post(body)``."""
+
+    def __init__(self, root: Path, capsys, *args: str) -> None:
+        self.capsys, self.out, self.err, self.status = capsys, "", "", None
+        argv = ["listen", "--port", "0", *args, "--root", str(root)]
+        self.thread = threading.Thread(target=self._run, args=(argv,), daemon=True)
+        self.thread.start()
+        self.port = int(self._wait_for(r"listening on http://127\.0\.0\.1:(\d+) ")[1])
+
+    def _run(self, argv) -> None:
+        self.status = cli.main(argv)
+
+    def _read(self) -> None:
+        captured = self.capsys.readouterr()
+        self.out += captured.out
+        self.err += captured.err
+
+    def _wait_for(self, pattern: str):
+        for _ in range(200):
+            self._read()
+            found = re.search(pattern, self.out)
+            if found:
+                return found
+            time.sleep(0.05)
+        raise AssertionError(f"never printed {pattern!r}: {self.out!r} {self.err!r}")
+
+    def post(self, body: bytes) -> int:
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}/", data=body)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+
+    def end(self) -> int:
+        self.thread.join(10)
+        assert not self.thread.is_alive(), "still listening"
+        self._read()
+        return self.status
+
+
+def test_one_problem_is_scaffolded_and_once_stops(toy, capsys, hang_fails):
+    listening = Listening(toy, capsys, "--once")
+    assert listening.post(problem()) == 200
+    assert listening.end() == 0
+    assert "received 'Castle Defense' (Codeforces)\nnew problem castle_defense:" in listening.out
+    assert "limits 1.5 s, 256 MiB from the browser, id 954G" in listening.out
+    assert load_registry(toy)["castle_defense"].time_limit == 1.5
+    assert (toy / "samples" / "castle_defense" / "sample-2.in").read_text() == "4 2 0\n1 2 3 4\n"
+
+
+def test_a_contest_s_batch_is_awaited_and_errors_do_not_stop_it(toy, capsys, hang_fails):
+    """Three problems of one batch: one scaffolded, one already there (said, passed over), one
+    that cannot be read; then --once stops."""
+    listening = Listening(toy, capsys, "--once")
+    batch = {"id": "b-1", "size": 3}
+    assert listening.post(problem(batch=batch)) == 200
+    assert listening.post(problem(batch=batch)) == 200
+    assert listening.post(problem(batch=batch, timeLimit="soon")) == 200
+    assert listening.end() == 0
+    assert listening.out.count("new problem castle_defense:") == 1
+    lines = listening.err.splitlines()
+    assert lines[0] == (
+        "not scaffolded: new: castle_defense exists in problems.toml; nothing was changed"
+    )
+    assert lines[1].startswith("not scaffolded: the data received: 'timeLimit' is 'soon'")
+
+
+def test_a_site_the_kit_does_not_know_takes_the_judge_named(toy, capsys, hang_fails):
+    listening = Listening(toy, capsys, "--once", "--judge", "Kattis")
+    listening.post(problem(url="https://judge.example/p/7", name="Seven"))
+    assert listening.end() == 0
+    assert load_registry(toy)["seven"].judge == "Kattis"
+
+
+def test_a_port_in_use_is_one_line(toy, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert cli.main(["listen", "--port", str(port), "--root", str(toy)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"cpkit: error: listen: port {port}: in use (cph, or another listen, may hold it); give "
+        "another with --port N and add it to Competitive Companion's custom ports\n"
+    )
+
+
+@pytest.mark.parametrize("port", ["-1", "65536", "x"])
+def test_a_port_that_is_no_port_is_a_usage_error(toy, capsys, port):
+    with pytest.raises(SystemExit) as caught:
+        cli.main(["listen", "--port", port, "--root", str(toy)])
+    assert caught.value.code == 2 and "not a port number" in capsys.readouterr().err
