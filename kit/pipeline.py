@@ -45,6 +45,7 @@ from kit.check.checks import check, waits_for_checks
 from kit.check.syntax import compile_errors
 from kit.errors import BuildError, SourceSyntaxError
 from kit.judges import targets as targets_module
+from kit.judges.profiles import judge_name
 from kit.judges.targets import Interpreter, Runner
 from kit.registry import Case, Problem, judge_cases, sample_cases
 from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
@@ -188,6 +189,7 @@ def build_problem(
     if target is not None:  # checked for every target, run under this one
         columns = [Column(target.target, target, static_only=False)]
         runners.setdefault(target.target, target)
+        result.notes += _not_a_target(problem, target)
     result.columns = columns
     prefetch(problem, [column.runner for column in columns])  # measured while the checks run
     with _staged(problem, bundle.text.encode("utf-8"), result) as script:
@@ -306,6 +308,24 @@ def _take_run(ran: Ran | BuildError, result: Result) -> None:
     for failure in result.ran.failures:
         labels = ", ".join(failure.labels)
         result.fail(f"{failure.case}: {failure.message} ({labels})", failure.details)
+
+
+def _not_a_target(problem: Problem, runner: Runner) -> list[str]:
+    """A note when ``--target`` names an interpreter the judge does not run: its verdicts
+    are that interpreter's, not the judge's."""
+    ran = runner.target
+
+    def stands_for(target) -> bool:
+        versions = (target.version, ran.version)
+        return target.impl == ran.impl and (None in versions or versions[0] == versions[1])
+
+    if any(stands_for(target) for target in problem.targets):
+        return []
+    names = ", ".join(target.label for target in problem.targets)
+    return [
+        f"--target {runner.described}: not a target of {judge_name(problem.judge)} ({names}): "
+        "its verdicts are this interpreter's, not the judge's"
+    ]
 
 
 def _cases(problem: Problem, result: Result) -> list[Case]:

@@ -80,6 +80,26 @@ def test_a_passing_problem_prints_its_line_the_table_and_exits_0(toy, capsys):
     assert (toy / "dist" / "toy_sum.py").is_file()
 
 
+def test_a_target_the_judge_does_not_run_is_noted_as_not_the_judge_s(toy, capsys):
+    """The toy's judge runs 3.8 and PyPy: this Python's verdicts are not the judge's; named
+    among the problem's targets, it gets no note."""
+    args = parse("toy_sum", "--target", sys.executable, "--repeat", "1", "--root", str(toy))
+    assert args.run(args) == 0
+    note = "not a target of nowhere (3.8, pypy3): its verdicts are this interpreter's, not"
+    assert f"toy_sum: --target CPython {sys.version_info[0]}.{sys.version_info[1]}: {note}" in (
+        capsys.readouterr().out
+    )
+    registry = toy / "problems.toml"
+    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    registry.write_text(
+        registry.read_text().replace(
+            'id = "1"\n', f'id = "1"\ntargets = ["cpython3.8", "cpython{version}"]\n', 1
+        )
+    )
+    assert args.run(args) == 0
+    assert "not a target of" not in capsys.readouterr().out
+
+
 def test_a_failing_problem_shows_its_diff_and_exits_1(toy, capsys):
     answer = toy / "samples" / "toy_sum" / "sample-1.out"
     answer.write_text(answer.read_text().replace("line 3:      6", "line 3:      7"))
