@@ -18,6 +18,7 @@ the run was accepted (a batch run: ended cleanly within every limit), else 1.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -79,7 +80,19 @@ def run(args: argparse.Namespace) -> int:
     if not playing:
         sys.stdout.buffer.write(run.stdout)
         sys.stdout.flush()
+        if run.stdout and not run.stdout.endswith(b"\n") and _same_stream():
+            sys.stderr.write("\n")  # the verdict's line on a line of its own
     return _told(problem, outcome, run, judge, limits, details, runner.described)
+
+
+def _same_stream() -> bool:
+    """Whether stdout and stderr go to one place (a terminal, ``2>&1``): then output without
+    a final newline would run into the verdict's line. Output written to a file is left as
+    the solution wrote it."""
+    try:
+        return os.path.samestat(os.fstat(sys.stdout.fileno()), os.fstat(sys.stderr.fileno()))
+    except (OSError, ValueError, AttributeError):  # no descriptors (a test's capture)
+        return False
 
 
 def _compile_step(problem, runner, bundle, script: Path, folder: Path) -> dict:

@@ -178,3 +178,20 @@ def test_atcoder_s_compile_run_is_made_before_the_run(toy, tmp_path, capfd):
     out, err = capfd.readouterr()
     assert out == "42\n", err
     assert "note: AtCoder's compile step, `python Main.py ONLINE_JUDGE`, ran before" in err
+
+
+def test_output_without_a_final_newline_keeps_the_verdict_on_its_own_line(toy, tmp_path):
+    """Only where stdout and stderr meet (``2>&1``, a terminal): written to a file, the
+    output stays as the solution wrote it."""
+    solution = toy / "solutions" / "toy_sum.py"
+    solution.write_text('import sys\nsys.stdout.write("done")\n')
+    given = toy / "samples" / "toy_sum" / "sample-1.in"
+    command = f"{sys.executable} -m kit run toy_sum {given} --root {toy}"
+    merged = subprocess.run(
+        ["bash", "-c", f"{command} 2>&1"], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert merged.stdout.startswith("done\n[toy_sum: "), merged.stdout
+    apart = subprocess.run(
+        ["bash", "-c", f"{command} 2>/dev/null"], capture_output=True, timeout=120, check=False
+    )
+    assert apart.stdout == b"done"
