@@ -617,7 +617,7 @@ class CaseJudge:
         if found is not None:
             word, text = found
             if text.endswith("SIGSEGV"):
-                details.append(SEGFAULT_HINT)
+                details.append(segfault_hint(self.bundle.text))
             return _Outcome(word, text, details, run.stdout)
         if case.expected is None or self.comparator is None:
             unanswered = case.expected is None and problem.kind == "batch"  # a lone NAME.in
@@ -845,6 +845,18 @@ SEGFAULT_HINT = (
     "the C stack (a high sys.setrecursionlimit); make the recursion iterative, or "
     "run it in a threading.Thread with a larger threading.stack_size"
 )
+# the same crash in a program that already sizes a thread's stack
+THREAD_SEGFAULT_HINT = (
+    "hint: a crash of the interpreter itself is most often recursion deeper than "
+    "the C stack (a high sys.setrecursionlimit); the threading.stack_size given may be too "
+    "small for this depth, or the recursion may run outside that thread (the main thread "
+    "keeps its own stack); make the recursion iterative"
+)
+
+
+def segfault_hint(text: str) -> str:
+    """The hint for a crash of the interpreter, for the bundle's ``text``."""
+    return THREAD_SEGFAULT_HINT if "stack_size(" in text else SEGFAULT_HINT
 
 
 def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> None:

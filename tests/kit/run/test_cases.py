@@ -134,6 +134,23 @@ def test_a_run_just_over_the_limit_is_timed_again_and_the_median_decides(toy_run
     assert outcome.word == "TLE" and len(timing.seconds) == 1
 
 
+def test_a_crash_of_the_interpreter_gets_the_stack_hint_that_fits_the_program(toy_run, tmp_path):
+    """Recursion too deep for the C stack: a thread with a larger stack is suggested, unless
+    the program already sizes one (then its size, or recursion outside it, is)."""
+    problem, bundle, script, columns = toy_run
+    (tmp_path / "cwd").mkdir()
+    judge = CaseJudge(problem, bundle=bundle, script=script, comparator=None, interactor=None,
+                      empty=tmp_path / "cwd")  # fmt: skip
+    script.write_text("import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n")
+    runner = columns[0].runner
+    outcome, _ = judge.once(case(tmp_path, "crash", "1 2\n"), runner, limits_for(problem, runner))
+    assert outcome.word == "RE" and outcome.details[-1] == cases_module.SEGFAULT_HINT
+    threaded = "import threading\nthreading.stack_size(1 << 26)\n"
+    assert cases_module.segfault_hint(threaded) == cases_module.THREAD_SEGFAULT_HINT
+    assert "the threading.stack_size given may be too small" in cases_module.THREAD_SEGFAULT_HINT
+    assert cases_module.segfault_hint(bundle.text) == cases_module.SEGFAULT_HINT
+
+
 def test_first_failure_stops_each_target_at_its_first_failing_case(toy_run, tmp_path):
     problem, bundle, script, columns = toy_run
     cases = [case(tmp_path, f"c{n}", "x y\n", "") for n in range(3)]  # int("x") raises
