@@ -8,7 +8,8 @@ its cases run by a stand-in); the problem's limits; the result (``ok``, ``FAIL``
 progress line says ``2/2 cases, 1 without answer``, the table ``2/2 (1 without answer)``, a note
 names those cases and ``-v`` says ``ran, no answer to compare``. Notes (skipped data, warnings,
 stand-ins, samples with CRLF line ends) follow the table. With ``-v`` a verdict line per case
-and target; with ``--diff`` each failing case's input, expected and got, with what a terminal
+and target; with ``--diff`` each failing case's input, expected and got (and its stderr
+unless it crashed), with what a terminal
 would hide made visible (``shown``). Colours only on a terminal, and never with ``NO_COLOR``
 set.
 
@@ -31,7 +32,7 @@ from kit.pipeline import Result, Status
 from kit.registry import NO_ANSWER, NO_PROFILE, line_end_note
 from kit.run.cases import MIB
 from kit.run.schedule import Schedule
-from kit.run.verdicts import OK
+from kit.run.verdicts import OK, RE
 
 INTERACTIVE = "interactive: no interactor to play"
 DIFF_CHARS = 2000  # of each of input, expected and got, per failing case
@@ -306,7 +307,8 @@ def diffs(result: Result) -> list[str]:
     """``--diff``: each failing case's input, expected and got, cut at ``DIFF_CHARS``, each
     line indented and ``shown`` (a carriage return as ``␍``, a tab as ``→``); a text that does
     not end with a newline is followed by ``(no newline at end)``, an empty one is ``(empty)``,
-    and a case with no answer file says ``expected: (no answer file)``."""
+    and a case with no answer file says ``expected: (no answer file)``; what the solution
+    wrote on stderr follows, unless it crashed (its traceback is told with the failure)."""
     if result.ran is None:
         return []
     lines = []
@@ -324,6 +326,8 @@ def diffs(result: Result) -> list[str]:
                     lines.append("expected: (no answer file)")
                 continue
             lines += _excerpt(title, text, start if title != "input" else 0)
+        if failure.stderr.strip() and failure.word != RE:  # a crash's is told above it
+            lines += _excerpt("stderr", failure.stderr.decode("utf-8", "replace"), 0)
     return lines
 
 

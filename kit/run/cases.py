@@ -65,6 +65,7 @@ from kit.run.limits import (
     KILL_FACTOR,
     MIB,
     Limits,
+    clearly_over,
     limits_for,
     machine_notes,
     run_limited,
@@ -87,7 +88,6 @@ from kit.run.verdicts import (
 
 STDERR_LINES = 6  # stderr that is not a traceback: its last lines
 TRACEBACK_FRAMES = 3  # a traceback: its last frames whole, and the solution's own deepest
-CLEARLY_OVER = 2.0  # a first run this many times the limit is not repeated: the case is TLE
 
 Progress = Callable[[str], None]
 
@@ -102,6 +102,7 @@ class Failure:
     expected: bytes | None = None
     got: bytes | None = None
     word: str = ""  # its verdict, a word of kit.run.verdicts
+    stderr: bytes = b""  # what the solution wrote there (its debug lines, for --diff)
 
 
 @dataclass
@@ -161,6 +162,7 @@ class _Outcome:
     seconds: float = 0.0
     score: str | None = None  # a Kattis validator's score.txt
     next_input: bytes | None = None  # its nextpass.in (a multi-pass problem)
+    stderr: bytes = b""  # the solution's
 
 
 class Gate(Protocol):
@@ -523,14 +525,14 @@ class CaseJudge:
         for attempt in range(max(1, repeat)):
             outcome, run = self.once(case, runner, limits)
             if outcome.word != OK:
-                if run.killed is None:  # ran to its end (a wrong answer): its memory counts
-                    timing.peak_kib = max(timing.peak_kib, run.peak_kib)
+                if run.killed is None:  # ran to its end (a wrong answer): its time counts, as
+                    timing.add(run, limits.seconds(run))  # a judge shows it, and its memory
                 if outcome.word == TLE and run.timed_out:  # killed at the time-out
                     outcome.details += self.waited(limits, run.cpu_seconds)
                 return outcome, timing
             timing.add(run, limits.seconds(run))
             cpu.append(run.cpu_seconds)
-            if attempt == 0 and limits.seconds(run) > CLEARLY_OVER * limits.time:
+            if attempt == 0 and clearly_over(limits.seconds(run), limits.time):
                 break  # so far over that no noise explains it: the median would be over too
         over = time_over(limits, timing.median, len(timing.seconds))
         if over is not None:
@@ -581,6 +583,7 @@ class CaseJudge:
         # run's is; a run killed at the time-out keeps the time it was killed at (a sleeper),
         # but for what it waited for a core, as the deadline did
         outcome.seconds = run.seconds - run.waited if outcome.word == TLE else limits.seconds(run)
+        outcome.stderr = run.stderr
         return outcome, run
 
     def passes(self, command: list[str], case: Case, limits: Limits, most: int) -> tuple:
@@ -879,6 +882,7 @@ def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> 
             expected,
             outcome.got,
             outcome.word,
+            outcome.stderr,
         )
     )
 

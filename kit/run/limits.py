@@ -323,6 +323,15 @@ def _above(mib: float, limit: float) -> str:
     return f"{mib:.4f}"
 
 
+# a run this many times its limit is TLE by itself: no noise explains it, so it is neither
+# run again for a median (kit.run.cases) nor timed again alone (kit.run.schedule)
+CLEARLY_OVER = 2.0
+
+
+def clearly_over(seconds: float, limit: float) -> bool:
+    return seconds > CLEARLY_OVER * limit
+
+
 def time_over(limits: Limits, seconds: float, runs: int = 1) -> str | None:
     """Why a case's time (the median of its ``runs``) fails the limit, or None. A game whose
     limit is per move is not held to it as a whole: its interactor times the moves."""

@@ -175,6 +175,18 @@ def test_diff_shows_carriage_returns_tabs_and_a_missing_final_newline(toy):
     ]
 
 
+def test_diff_shows_what_the_solution_wrote_on_stderr_unless_it_crashed(toy):
+    """Its debug lines beside its wrong answer (as ``oj t`` shows them); a crash's traceback
+    is already told with the failure."""
+    result = failed_result(toy, b"6\n", b"7\n")
+    result.ran.failures[0].stderr = b"dbg n= 150000\n"
+    assert report.diffs(result)[-2:] == ["stderr:", "    dbg n= 150000"]
+    result.ran.failures[0].word = "RE"
+    assert "stderr:" not in report.diffs(result)
+    result.ran.failures[0].word, result.ran.failures[0].stderr = "WA", b" \n"
+    assert "stderr:" not in report.diffs(result)
+
+
 def test_diff_splits_at_newlines_only_and_marks_other_controls_and_empty_output(toy):
     result = failed_result(toy, b"a\rb\x1b[0m\n", b"")
     lines = report.diffs(result)

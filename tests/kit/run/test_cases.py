@@ -151,6 +151,17 @@ def test_a_crash_of_the_interpreter_gets_the_stack_hint_that_fits_the_program(to
     assert cases_module.segfault_hint(bundle.text) == cases_module.SEGFAULT_HINT
 
 
+def test_a_wrong_answer_keeps_its_time_and_what_it_wrote_on_stderr(toy_run, tmp_path):
+    """The table shows its time as a judge does (it showed ``-``), and --diff its debug lines."""
+    problem, bundle, script, columns = toy_run
+    script.write_text("import sys\nprint('dbg', file=sys.stderr)\nprint(999)\n")
+    options = RunOptions(repeat=1, jobs=1)
+    ran = run_all(problem, bundle, script, [case(tmp_path, "c", "1 2\n", "3\n")], columns[:1],
+                  options=options)  # fmt: skip
+    assert ran.counts == "1 WA" and ran.failures[0].stderr == b"dbg\n"
+    assert columns[0].slowest.seconds and columns[0].slowest.median > 0
+
+
 def test_first_failure_stops_each_target_at_its_first_failing_case(toy_run, tmp_path):
     problem, bundle, script, columns = toy_run
     cases = [case(tmp_path, f"c{n}", "x y\n", "") for n in range(3)]  # int("x") raises
