@@ -17,11 +17,12 @@ What they stand on, and what stands on them:
 - ``registry``   problems.toml, validated; the sample pairs and official judge data
 - ``pipeline``   build one problem through the stages; ``dist/<slug>.py`` only when it passed
 - ``stress/``    the bundle against a reference on random inputs; shrinking a failure
-- ``pages/``     problem pages (POJ, Codeforces, AtCoder, Kattis) read for ``new --from``
+- ``pages/``     problem pages (POJ, Codeforces, AtCoder, Kattis) and Competitive Companion's
+                 data, read for ``new --from`` and ``listen``
 - ``report``     progress lines, the final table, ``-v``, ``--diff`` and ``--watch`` lines
 - ``watch``      rebuild on every change of what a build read
 - ``bench``      ``bench``: worst-case timings from ``bench/<slug>.py``
-- ``startup``    ``startup``: start-up overhead of a bundle against hand-inlined code
+- ``startup``    ``startup``: start-up cost of the kit's bundles against hand-inlined code
 - ``verify``     ``verify``: a package's jury submissions, each verdict beside its folder's
 - ``scaffold``   the templates ``new`` writes
 - ``workspace``  the workspace: found upwards from the current folder, made by ``init``

@@ -108,7 +108,8 @@ def make_bundle(problem: Problem) -> Bundle:
         source.shipped = shipped
         unreachable_bytes += cuts.unreachable_bytes
     dist = problem.rel(problem.dist)
-    title = f"{dist}: {problem.title} ({problem.judge} {problem.id}), judge-ready"
+    known = f" {problem.id}" if problem.id and problem.id != "?" else ""  # "?": not set yet
+    title = f"{dist}: {problem.title} ({problem.judge}{known}), judge-ready"
     return assemble(entry, helpers, title, unreachable_bytes)
 
 

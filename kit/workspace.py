@@ -98,12 +98,14 @@ Judge-ready single-file Python solutions, built and checked by `cpkit`.
 
 ```sh
 cpkit                # bundle, check and run every problem: dist/SLUG.py
-python -m pytest     # the tests
+python -m pytest     # the tests (pytest: python -m pip install pytest)
 ```
 
 `cpkit new SLUG --judge NAME` adds a problem (solution, samples folder, stress module, bench
 cases, tests); `cpkit new [SLUG] --from PAGE` also fills in its title, limits and samples from
-its page on POJ, Codeforces, AtCoder or Kattis (a saved HTML file, or a URL). Templates of
+its page on POJ, Codeforces, AtCoder or Kattis (a saved HTML file, or a URL), or from
+Competitive Companion's JSON (cph's `.prob` files); `cpkit listen` takes each problem the
+Competitive Companion browser extension sends. Templates of
 your own in `templates/` (`solution.py`, `stress.py`, `bench.py`, `test.py`, `interactive.py`,
 `interactor.py`, with `{{slug}}`, `{{title}}`, `{{judge}}`, `{{time_limit}}`,
 `{{memory_limit}}` and `{{command}}` filled in) replace the kit's. `cpkit SLUG`, `cpkit run

@@ -7,7 +7,7 @@ import argparse
 from kit import startup
 from kit.commands import add_root, positive
 
-HELP = "start-up overhead of a bundle against hand-inlined code"
+HELP = "start-up cost of the kit's bundles against hand-inlined code (on its own toy problem)"
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:

@@ -41,6 +41,14 @@ def test_a_failure_is_one_line_named_after_the_problem_once(toy):
     assert result.errors == ["toy_sum: bad thing", "    first detail", "toy_sum: already named"]
 
 
+def test_an_id_not_set_yet_is_left_out_of_the_bundle_s_title(toy):
+    """``new --judge`` writes ``id = "?"``: the title said ``(nowhere ?)``."""
+    registry = toy / "problems.toml"
+    registry.write_text(registry.read_text().replace('id = "1"', 'id = "?"', 1))
+    bundle = make_bundle(toy_sum(toy))
+    assert "dist/toy_sum.py: Toy Sum (nowhere), judge-ready" in bundle.text.splitlines()[0]
+
+
 def test_the_bundle_is_one_text_titled_with_its_dist_file(toy):
     bundle = make_bundle(toy_sum(toy))
     assert "dist/toy_sum.py: Toy Sum (nowhere 1), judge-ready" in bundle.text.splitlines()[0]
