@@ -45,6 +45,7 @@ import itertools
 import random
 import re
 import shlex
+import signal
 import sys
 import tempfile
 import time
@@ -132,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
     limit_seconds = args.seconds if args.seconds is not None else None
     if limit_cases is None and limit_seconds is None:
         limit_seconds = DEFAULT_SECONDS
-    with tempfile.TemporaryDirectory(prefix="kit-stress-") as name:
+    # a thread judging a file when the command is stopped may write into it while it goes
+    with tempfile.TemporaryDirectory(prefix="kit-stress-", ignore_cleanup_errors=True) as name:
         folder = Path(name)
         bundle, script = write_bundle(problem, folder)
         stress = Stress(problem, source, bundle, script, folder=folder, runner=runner)
@@ -243,7 +245,7 @@ def _shrink(
     except BuildError as error:  # the module's own error, or a hung call (its thread left)
         shrunk = Shrunk(*smallest[0], runs[0], ["stopped by an error, below"], error)
     except KeyboardInterrupt as error:  # Ctrl-C: what was found is still shown and saved
-        shrunk = Shrunk(*smallest[0], runs[0], ["stopped by Ctrl-C"], error)
+        shrunk = Shrunk(*smallest[0], runs[0], [f"stopped by {_stop_name(error)}"], error)
     if shrunk.error is not None and len(smallest[0][0]) < len(shrunk.text):
         shrunk.text, shrunk.seed, shrunk.params = smallest[0]  # the smallest seen before it
     print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
@@ -369,7 +371,7 @@ def _stopped(
     smallest failing input found so far shown as the report shows one (with its own verdict
     and the line that makes its file again) and saved, then that error raised (one line), or
     the interrupt again."""
-    stop = "Ctrl-C" if isinstance(shrunk.error, KeyboardInterrupt) else "the error"
+    stop = _stop_name(shrunk.error) if isinstance(shrunk.error, KeyboardInterrupt) else "the error"
     title = f"Input (the smallest failing one found before {stop})"
     if failed is not None:
         _show_failure(failed, shrunk.text, title)
@@ -384,6 +386,12 @@ def _stopped(
     if isinstance(error, (BuildError, KeyboardInterrupt)):
         raise error
     raise BuildError(f"shrinking stopped: {type(error).__name__}: {error}") from None
+
+
+def _stop_name(stop: KeyboardInterrupt) -> str:
+    """What stopped the command: Ctrl-C, or the signal's name (``Stopped``: SIGTERM, SIGHUP)."""
+    signum = getattr(stop, "signum", None)
+    return signal.Signals(signum).name if signum is not None else "Ctrl-C"
 
 
 def _show(title: str, text: str, total: str = "") -> None:

@@ -32,6 +32,7 @@ from kit.errors import BuildError
 from kit.judges.compare import Comparator
 from kit.judges.profiles import judge_name
 from kit.judges.targets import Runner
+from kit.processes import end_sessions
 from kit.registry import Case, Problem
 from kit.run import compile_step
 from kit.run.cases import CaseJudge, problem_comparator
@@ -51,6 +52,7 @@ OVERTIME = 10.0
 # looked at
 STUCK = 60.0
 POLL = 0.5
+ABANDON_WAIT = 5.0  # seconds a stopped command waits for its judging thread to leave off
 
 
 @dataclass
@@ -63,6 +65,10 @@ class Outcome:
     # a game's last lines exchanged; a crash's traceback tail, in the user's files, and hints
     details: list[str] = field(default_factory=list)
     got_over: int = 0  # when ``got`` is only the head: the run wrote more than this many bytes
+
+
+class Abandoned(Exception):
+    """The command was stopped: a thread still judging files leaves off (``Stress.abandon``)."""
 
 
 class NoAnswer(BuildError):
@@ -105,6 +111,7 @@ class Stress:
             prepared=prepared,
         )
         self._local = threading.local()  # each thread's folder to run in, and its CaseJudge
+        self.stopped = threading.Event()  # set when the command is stopped: judge no more
         self.count = 0
         self.slowest = (0.0, "")  # seconds, which file
         self._lock = threading.Lock()
@@ -170,7 +177,9 @@ class Stress:
         (``name``: of the files a checker reads; ``label``: the file as the report names
         it). The verdicts are the build's, except that a run over the time limit but not
         killed passes (timing is ``bench``'s job)."""
+        self._go_on()
         expected = self.answer(text)
+        self._go_on()  # its files are not written into a folder being removed
         answer = None if expected is None else self.folder / f"{name}.ans"
         case = Case(name, self.folder / f"{name}.in", answer)
         case.input.write_text(text, encoding="utf-8")
@@ -188,6 +197,18 @@ class Stress:
         message, word, details = outcome.message, outcome.word, outcome.details
         return Outcome(True, message, run.stdout, word, expected, details, over)
 
+    def _go_on(self) -> None:
+        if self.stopped.is_set():
+            raise Abandoned
+
+    def abandon(self, thread: threading.Thread) -> None:
+        """The command is stopped: no more files judged, the runs under way ended, and
+        ``thread`` (judging) waited for a moment, so that its files are not written into the
+        run's folder while it is removed."""
+        self.stopped.set()
+        end_sessions()
+        thread.join(ABANDON_WAIT)
+
 
 def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_seconds, jobs: int):
     """(seed, text, outcome) of the first failing file, or None."""
@@ -199,6 +220,7 @@ def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_second
         return seed + i, text, stress.judge(text, f"case{i % jobs}", f"seed {seed + i}")
 
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+    futures: list = []
     try:
         while True:
             if limit_cases is not None and index >= limit_cases:
@@ -213,6 +235,11 @@ def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_second
             for result in results:
                 if result[2].failed:
                     return result
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM: the runs leave off before the clean-up
+        stress.stopped.set()
+        end_sessions()
+        concurrent.futures.wait(futures, timeout=ABANDON_WAIT)
+        raise
     finally:  # a generator that never returns must not hold the kit at its exit
         pool.shutdown(wait=False, cancel_futures=True)
 
@@ -280,10 +307,14 @@ def watched(stress: Stress, work: Callable[[], T], what: str) -> T:
 
     thread = threading.Thread(target=target, daemon=True)
     thread.start()
-    while thread.is_alive():
-        thread.join(POLL)
-        if thread.is_alive():
-            _check_stuck(stress, what)
+    try:
+        while thread.is_alive():
+            thread.join(POLL)
+            if thread.is_alive():
+                _check_stuck(stress, what)
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM: the work leaves off before the clean-up
+        stress.abandon(thread)
+        raise
     if "error" in box:
         raise box["error"]
     return box["result"]

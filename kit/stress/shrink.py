@@ -37,7 +37,8 @@ and 3 are skipped, and what is left is stage 2 (smaller parameters, or other see
 "Smaller" is (number of cases, length in bytes, then the integers in the file, smaller
 magnitudes first). At ``deadline`` (a ``time.monotonic()`` value) the best file so far is
 returned; so it is when the module or ``fails`` raises, with the exception in
-``Shrunk.error``. The result depends only on the input and on the answers of ``fails``.
+``Shrunk.error``; at the deadline, the smallest failing file judged so far, a stage cut short
+included. The result depends only on the input and on the answers of ``fails``.
 ``on_failing(text, seed, params)``, when given, hears of each failing candidate with the seed
 and parameters of the generated file it was cut from (a caller that must stop the shrink from
 outside still knows what makes its smallest failure again).
@@ -96,6 +97,7 @@ class _Search:
         self.validate = getattr(module, "validate", None)
         self.one_case = not hasattr(module, "split_cases")
         self.validity: dict[str, bool] = {}
+        self.failed: dict[str, tuple[int, dict[str, int]]] = {}  # each failing text's origin
 
     def trust(self, text: str) -> None:
         """``text`` came from the generator: valid, even without ``validate``."""
@@ -139,6 +141,8 @@ class _Search:
                     raise _OutOfTime
                 self.steps += 1
                 answer = bool(self.fails(text))
+                if answer:
+                    self.failed[text] = (self.origin[0], dict(self.origin[1]))
                 if answer and self.on_failing is not None:
                     self.on_failing(text, *self.origin)
             self.known[text] = answer
@@ -219,12 +223,23 @@ def shrink(  # noqa: PLR0913
             _cut(search, best)
             best.stages.append(f"cuts: {before} -> {len(best.text.encode())} bytes")
     except _OutOfTime:
+        _smallest_failed(search, best)  # a stage cut short may have found a smaller one
         best.stages.append("stopped at the deadline")
     except Exception as error:  # the module's own bug: the best so far is still the answer
         best.error = error
         best.stages.append("stopped by an error, below")  # the caller tells it
     best.steps = search.steps
     return best
+
+
+def _smallest_failed(search: _Search, best: Shrunk) -> None:
+    """``best`` made the smallest failing text judged, with its origin, when it is smaller."""
+    if not search.failed:
+        return
+    text = min(search.failed, key=search.size)
+    if search.size(text) < search.size(best.text):
+        best.text = text
+        best.seed, best.params = search.failed[text][0], dict(search.failed[text][1])
 
 
 def _module_generator(module: Any) -> Callable[[int, dict[str, int]], str] | None:

@@ -382,6 +382,13 @@ def test_a_save_that_cannot_be_written_is_one_line_when_the_shrink_stopped_too(
     )
 
 
+def test_a_stop_is_named_by_what_stopped_the_command():
+    from kit.cli import Stopped
+
+    assert stress._stop_name(KeyboardInterrupt()) == "Ctrl-C"
+    assert stress._stop_name(Stopped(15)) == "SIGTERM"
+
+
 def test_a_generator_that_does_not_follow_its_seed_is_warned_of(pairsum, capsys):
     """Its failure cannot be made again from a seed: the Reproduce line may pass."""
     solution = pairsum / "solutions" / "pairsum.py"

@@ -83,6 +83,34 @@ def test_a_reference_that_fails_is_no_answer_the_solution_is_not_blamed(pairsum,
     assert str(caught.value).startswith("stress/pairsum.py: reference() raised ZeroDivisionError")
 
 
+def test_a_stopped_command_s_judging_thread_leaves_off_before_the_clean_up(
+    pairsum, tmp_path, monkeypatch
+):
+    """Ctrl-C or SIGTERM while the shrink's thread judges: it is told to stop and waited for
+    (it wrote into the run's folder while it was removed: a traceback, a folder left)."""
+    stress = stress_of(pairsum, tmp_path)
+    judged = []
+
+    def work():
+        while True:
+            judged.append(stress.judge("1\n1 2\n"))
+
+    def interrupted(stress, what):
+        if judged:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine, "_check_stuck", interrupted)
+    monkeypatch.setattr(engine, "POLL", 0.05)
+    with pytest.raises(KeyboardInterrupt):
+        engine.watched(stress, work, "shrinking")
+    assert stress.stopped.is_set()
+    count = len(judged)
+    time.sleep(0.3)
+    assert len(judged) == count  # the thread left off
+    with pytest.raises(engine.Abandoned):
+        stress.judge("1\n1 2\n")
+
+
 def test_the_search_stops_at_the_first_failing_seed(pairsum, tmp_path):
     plant_bug(pairsum)
     stress = stress_of(pairsum, tmp_path)

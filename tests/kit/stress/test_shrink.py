@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from kit.stress import shrink as shrink_module
 from kit.stress.shrink import generic_cuts, shrink
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -173,6 +174,28 @@ def test_the_deadline_stops_a_slow_shrink_with_the_best_so_far():
     assert result.stages[-1] == "stopped at the deadline"
     assert 1 <= result.steps <= 20
     assert planted(result.text) and len(result.text) <= len(text)
+
+
+def test_a_deadline_in_the_middle_of_dropping_cases_keeps_the_smaller_failure_found():
+    """The cases stage cut short had judged a smaller failing file; the original was shown
+    (with the 6 s runs of a slow failure, most of a shrink's budget went so)."""
+    params = {"cases": 8, "n": 20, "value": 9}
+    seed, text = failing_start(params)
+    clock = [0.0]
+
+    def fails(candidate):
+        clock[0] += 1.0  # each run takes a second; the deadline comes after the second
+        return planted(candidate)
+
+    real = time.monotonic
+    try:
+        shrink_module.time.monotonic = lambda: clock[0]
+        result = shrink(arrays, fails, text, seed, params, deadline=2.0)
+    finally:
+        shrink_module.time.monotonic = real
+    assert result.stages == ["stopped at the deadline"] and result.steps == 2
+    assert planted(result.text) and len(cases_of(result.text)) < len(cases_of(text))
+    assert (result.seed, result.params["cases"]) == (seed, 8)
 
 
 def test_parameters_stay_at_their_minimum_or_above():
