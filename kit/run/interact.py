@@ -38,6 +38,9 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
 - ``MLE``: its memory is over the limit, counted as ``kit.run.limits`` counts it;
 - ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
   each other, or the solution going on after the interactor accepted);
+- ``WA`` (``PE``, ``JE``): the solution closed its stdout first, the interactor then
+  rejected, and the solution ran on until the grace period ended it (that kill is the kit's,
+  not a crash of the solution's);
 - ``JE``: a Kattis validator failed (a status other than 42 and 43, or a signal), whoever
   stopped first: problemtools' ``judge/execute.py`` (``_run_interactive``) reads the
   validator's failure before the submission's;
@@ -104,6 +107,7 @@ from kit.run.process import (
 from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA, message
 
 AFTER_ACCEPTED = " (after the interactor accepted)"  # the end of a late failure's message
+STILL_RUNNING = " (the solution, its output closed, was still running: ended)"
 GRACE_SECONDS = 1.0
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
 CHUNK = 1 << 16
@@ -644,7 +648,17 @@ class _Ending:
 def _verdict(end: _Ending, limits: Limits) -> tuple[str, str]:
     """A verdict word of ``kit.run.verdicts`` and what happened (without the verdict's name),
     in the order of the module doc."""
-    return _stopped_early(end, limits) or _ended(end, limits)
+    return _stopped_early(end, limits) or _ran_on(end) or _ended(end, limits)
+
+
+def _ran_on(end: _Ending) -> tuple[str, str] | None:
+    """A solution that closed its stdout first, then ran on past the interactor's rejection
+    until the kit ended it: the rejection is the verdict (the kill is no crash of its own)."""
+    if end.killed.get("solution") != "grace":
+        return None
+    if end.crash:
+        return JE, f"interactor {end.crash}"
+    return end.statuses.rejection(end.interactor.code), end.said + STILL_RUNNING
 
 
 def _stopped_early(end: _Ending, limits: Limits) -> tuple[str, str] | None:

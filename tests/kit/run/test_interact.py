@@ -422,6 +422,17 @@ def test_a_solution_that_goes_on_after_the_rejection_keeps_the_interactors_verdi
     assert (run.verdict, run.message) == ("WA", "wrong answer: more than 7 guesses")
 
 
+def test_a_solution_that_closes_its_output_and_runs_on_gets_the_rejection(secret, tmp_path):
+    """Its stdout closed first, the interactor rejected, and the kit ended it after the grace
+    period: that kill was read as its own crash (a runtime error, killed by SIGKILL)."""
+    solution = tmp_path / "closer.py"
+    solution.write_text("import os, time\ninput()\nos.close(1)\ntime.sleep(10)\n")
+    run = play([sys.executable, str(solution)], secret, timeout=20.0)
+    assert run.verdict == "WA", run.message
+    assert run.message.startswith("wrong answer: end of output after 0 guesses")
+    assert run.message.endswith("(the solution, its output closed, was still running: ended)")
+
+
 def test_an_interactor_that_cannot_run_is_its_own_failure(secret, tmp_path):
     """Exit 1 with an import error is no rejection of the solution: it was WA."""
     script = tmp_path / "broken.py"
