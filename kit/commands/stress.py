@@ -419,13 +419,14 @@ def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:
     """Where ``--save`` writes: the problem's samples folder when no DIR is given."""
     if save is None:
         return None
-    if save is True:
-        return problem.samples_dir
-    folder = Path(save)
+    if save is not True and not save.strip():
+        raise BuildError("--save '': no folder named (give DIR, or --save alone for samples/)")
+    folder = problem.samples_dir if save is True else Path(save)
+    named = f"--save ({problem.rel(folder)})" if save is True else f"--save {save}"
     if folder.exists() and not folder.is_dir():
-        raise BuildError(f"--save {save}: not a folder")
+        raise BuildError(f"{named}: not a folder")
     if not folder.exists() and not folder.absolute().parent.is_dir():
-        raise BuildError(f"--save {save}: no folder {folder.absolute().parent} to make it in")
+        raise BuildError(f"{named}: no folder {folder.absolute().parent} to make it in")
     try:  # refused now, not after the run and its shrink
         if folder.exists():
             with tempfile.TemporaryFile(dir=folder):
@@ -434,7 +435,7 @@ def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:
             folder.mkdir()
             folder.rmdir()
     except OSError as error:
-        raise BuildError(f"--save {save}: cannot write there: {error.strerror}") from None
+        raise BuildError(f"{named}: cannot write there: {error.strerror}") from None
     return folder
 
 

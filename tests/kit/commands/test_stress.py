@@ -5,6 +5,7 @@ seed."""
 
 import argparse
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -412,6 +413,18 @@ def test_save_into_a_folder_names_the_pair_after_the_seed(pairsum, tmp_path):
     assert stress._save_folder(problem, None) is None
     without_answer, _ = stress._save(problem, problem.samples_dir, "1\n1 3\n", None, 7)
     assert [path.name for path in without_answer] == ["sample-2.in"]
+
+
+def test_a_save_that_cannot_be_made_is_refused_before_the_run(pairsum):
+    """An empty DIR (it saved into the current folder), and a samples folder that is a file
+    (said after the whole run and its shrink)."""
+    problem = load_registry(pairsum)["pairsum"]
+    with pytest.raises(BuildError, match=r"^--save '': no folder named \(give DIR, or --save"):
+        stress._save_folder(problem, "")
+    shutil.rmtree(problem.samples_dir)
+    problem.samples_dir.write_text("")
+    with pytest.raises(BuildError, match=r"^--save \(samples/pairsum\): not a folder$"):
+        stress._save_folder(problem, True)
 
 
 def test_save_reuses_an_identical_pair_and_never_overwrites_a_different_one(pairsum, tmp_path):
