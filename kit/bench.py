@@ -40,12 +40,14 @@ from kit.run.cases import RunOptions, explain, problem_comparator
 from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
 from kit.run.process import Timing, run_environment
 from kit.run.verdicts import TLE, WA, message, process_verdict
+from kit.scaffold import is_stub
 
 
 def run(slugs: list[str], repeat: int, root: Path, only: Interpreter | None = None) -> int:
     """Time the problems named (all by default), under ``only`` when given; the exit status:
-    1 when a case failed, 2 when a problem named has no bench module (nothing it asked for
-    was timed), else 0."""
+    1 when a case failed, 2 when a problem named has no bench module or one whose ``cases()``
+    is still the template's (nothing it asked for was timed; unnamed, such a problem is
+    passed over), else 0."""
     problems = select(load_registry(root), slugs)
     status = 0
     benched = 0
@@ -54,6 +56,10 @@ def run(slugs: list[str], repeat: int, root: Path, only: Interpreter | None = No
             if slugs:
                 print(f"{problem.slug}: no {problem.rel(problem.bench)}: nothing to time")
                 status = 2
+            continue
+        if _not_written(problem):
+            print(f"{problem.slug}: {problem.rel(problem.bench)}: cases() not written yet")
+            status = max(status, 2 if slugs else 0)  # named: nothing asked for was timed
             continue
         benched += 1
         try:
@@ -64,8 +70,18 @@ def run(slugs: list[str], repeat: int, root: Path, only: Interpreter | None = No
             print(f"{prefix}{message}", flush=True)
             status = max(status, 1)
     if not benched:
-        print("no bench/<slug>.py for the problems asked")
+        print("nothing timed: no bench/<slug>.py with cases for the problems asked")
     return status
+
+
+def _not_written(problem: Problem) -> bool:
+    """Whether the bench module's ``cases()`` is still the template's stub (a module that
+    cannot be loaded is said when it is benched)."""
+    try:
+        module = _load(problem)
+    except BuildError:
+        return False
+    return not hasattr(module, "run") and is_stub(getattr(module, "cases", None))
 
 
 def _goal(problem: Problem, value: object) -> float:

@@ -18,14 +18,18 @@ braces are left as they are. A template must be Python once filled in.
 The kit's own templates are honest about being ones: the solution and the stress module raise
 ``NotImplementedError`` until written, the test module is skipped with its reason, the bench
 stub says it has no cases. ``files(slug, interactive, command, known, templates)`` gives
-{relative path: text}.
+{relative path: text}; ``is_stub(function)`` tells a function still the template's (the stress
+module's and the bench's are passed over until written).
 """
 
 from __future__ import annotations
 
+import ast
 import difflib
+import inspect
 import json
 import re
+import textwrap
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -353,3 +357,25 @@ def _in_docstring(text: str) -> str:
 def _toml(text: str) -> str:
     """``text`` as a TOML basic string (JSON's escapes are TOML's)."""
     return json.dumps(text, ensure_ascii=False)
+
+
+def is_stub(function) -> bool:
+    """Whether ``function`` is a template's stub: its body (docstring aside) is one ``raise
+    NotImplementedError``. False for anything whose source cannot be read."""
+    if not inspect.isfunction(function):
+        return False
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    if not tree.body or not isinstance(tree.body[0], ast.FunctionDef):
+        return False  # a lambda, or a function made some other way
+    body = tree.body[0].body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    if len(body) != 1 or not isinstance(body[0], ast.Raise):
+        return False
+    raised = body[0].exc
+    if isinstance(raised, ast.Call):
+        raised = raised.func
+    return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"

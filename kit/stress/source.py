@@ -22,12 +22,9 @@ its functions that raises is a one-line BuildError naming the function and its i
 
 from __future__ import annotations
 
-import ast
 import contextlib
-import inspect
 import re
 import sys
-import textwrap
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -39,6 +36,7 @@ from kit.errors import BuildError
 from kit.judges.targets import Runner
 from kit.registry import Problem, import_from_checkout
 from kit.run.cases import interactor_command
+from kit.scaffold import is_stub
 from kit.stress.inputs import on_input
 from kit.stress.programs import Program, parse_program
 
@@ -209,28 +207,6 @@ def load_stress_module(problem: Problem, needs: list[str]):
             "file, neither for one)"
         )
     return Guarded(module, where, problem, stubs)
-
-
-def is_stub(function) -> bool:
-    """Whether ``function`` is a template's stub: its body (docstring aside) is one ``raise
-    NotImplementedError``. False for anything whose source cannot be read."""
-    if not inspect.isfunction(function):
-        return False
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
-    except (OSError, TypeError, SyntaxError):
-        return False
-    if not tree.body or not isinstance(tree.body[0], ast.FunctionDef):
-        return False  # a lambda, or a function made some other way
-    body = tree.body[0].body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        body = body[1:]
-    if len(body) != 1 or not isinstance(body[0], ast.Raise):
-        return False
-    raised = body[0].exc
-    if isinstance(raised, ast.Call):
-        raised = raised.func
-    return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
 
 
 def _wanted(problem: Problem, needs: list[str]) -> str:

@@ -169,9 +169,22 @@ def test_a_problem_without_a_bench_module_is_said_when_named(toy_ready, capsys):
     assert bench.run(["toy_sum"], 1, toy_ready) == 2
     assert capsys.readouterr().out.splitlines() == [
         "toy_sum: no bench/toy_sum.py: nothing to time",
-        "no bench/<slug>.py for the problems asked",
+        "nothing timed: no bench/<slug>.py with cases for the problems asked",
     ]
     assert bench.run([], 1, toy_ready) == 0
+
+
+def test_a_bench_module_still_the_template_s_is_passed_over_unnamed_and_said_named(
+    toy_ready, capsys
+):
+    """``new``'s stub raises NotImplementedError: every problem's bench failed with it until
+    each was written."""
+    write_bench(toy_ready, 'def cases():\n    raise NotImplementedError("write cases()")\n')
+    assert bench.run([], 1, toy_ready) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "toy_sum: bench/toy_sum.py: cases() not written yet"
+    )
+    assert bench.run(["toy_sum"], 1, toy_ready) == 2
 
 
 def test_a_stale_dist_is_built_first(toy_ready, capsys, monkeypatch):

@@ -1,7 +1,8 @@
 """Templates of your own: a workspace's templates/ (solution.py, stress.py, bench.py, test.py,
 interactive.py, interactor.py) replaces the kit's for `new`, with {{slug}}, {{title}},
 {{judge}}, {{time_limit}}, {{memory_limit}} and {{command}} filled in; a misnamed template, an
-unknown placeholder or a template that is not Python is a one-line error that changes nothing."""
+unknown placeholder or a template that is not Python is a one-line error that changes nothing;
+``is_stub``: a function still the template's (its body one ``raise NotImplementedError``)."""
 
 from pathlib import Path
 
@@ -132,3 +133,23 @@ def test_the_bench_goal_is_half_the_problem_s_time_limit():
     namespace: dict = {}
     exec(made["bench/two.py"], namespace)
     assert namespace["GOAL_SECONDS"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("body", "stub"),
+    [
+        ('    raise NotImplementedError("write it")', True),
+        ("    raise NotImplementedError", True),
+        ('    """Doc."""\n    raise NotImplementedError()', True),
+        ("    raise ValueError('no')", False),
+        ("    x = 1\n    raise NotImplementedError", False),
+        ("    return None", False),
+        (None, False),  # a lambda
+    ],
+)
+def test_what_counts_as_a_stub(tmp_path, body, stub):
+    path = tmp_path / "snippet.py"
+    path.write_text("f = lambda text: None\n" if body is None else f"def f(text):\n{body}\n")
+    namespace = {}
+    exec(compile(path.read_text(), str(path), "exec"), namespace)  # noqa: S102
+    assert scaffold.is_stub(namespace["f"]) is stub
