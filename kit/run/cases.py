@@ -529,6 +529,7 @@ class CaseJudge:
                     timing.add(run, limits.seconds(run))  # a judge shows it, and its memory
                 if outcome.word == TLE and run.timed_out:  # killed at the time-out
                     outcome.details += self.waited(limits, run.cpu_seconds)
+                    outcome.details += slow_input_hint(self.bundle.text, case.input)
                 return outcome, timing
             timing.add(run, limits.seconds(run))
             cpu.append(run.cpu_seconds)
@@ -537,6 +538,7 @@ class CaseJudge:
         over = time_over(limits, timing.median, len(timing.seconds))
         if over is not None:
             details = self.waited(limits, statistics.median(cpu))
+            details += slow_input_hint(self.bundle.text, case.input)
             outcome = _Outcome(TLE, message(TLE, over), details, seconds=timing.median)
         return outcome, timing
 
@@ -839,6 +841,29 @@ TESTLIB_INTERACTOR_HINT = (
     'hint: a testlib interactor takes INPUT OUTPUT ANSWER: write interactor = "testlib:PATH" '
     "in problems.toml (a bare PATH is the kit's own protocol, PATH INPUT)"
 )
+SLOW_INPUT_LINES = 100_000  # lines of input from which input() alone costs a good part of a second
+SLOW_INPUT_HINT = (
+    "hint: the input has {lines} lines and the program reads with input(), a line at a time "
+    "through the builtin; sys.stdin.buffer.read().split() (or input = sys.stdin.readline) "
+    "reads it several times faster"
+)
+# ``input`` made a name of its own (``input = sys.stdin.readline``): its calls are fast
+_INPUT_REBOUND = re.compile(r"^\s*input\s*=|\bdef input\(|import\b.*\binput\b", re.MULTILINE)
+
+
+def slow_input_hint(text: str, given) -> list[str]:
+    """The hint for a time-limit failure of a program that reads a long input (``given``,
+    its path) with the builtin ``input()``."""
+    if "input()" not in text or _INPUT_REBOUND.search(text) or not isinstance(given, Path):
+        return []
+    try:
+        with given.open("rb") as file:
+            lines = sum(chunk.count(b"\n") for chunk in iter(lambda: file.read(1 << 20), b""))
+    except OSError:
+        return []
+    return [SLOW_INPUT_HINT.format(lines=lines)] if lines >= SLOW_INPUT_LINES else []
+
+
 SILENT_CRASH_HINT = (
     "hint: the run exited with status 0, but its stderr ends with a traceback (an exception in a "
     "thread, which does not end the program, or one caught and printed):"

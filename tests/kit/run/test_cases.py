@@ -162,6 +162,21 @@ def test_a_wrong_answer_keeps_its_time_and_what_it_wrote_on_stderr(toy_run, tmp_
     assert columns[0].slowest.seconds and columns[0].slowest.median > 0
 
 
+def test_a_long_input_read_with_input_gets_a_hint_on_a_time_limit_failure(tmp_path):
+    """The builtin a line at a time on a million lines is most of a 2 s limit under CPython;
+    a program that made ``input`` a faster reader of its own gets no hint."""
+    given = tmp_path / "big.in"
+    given.write_bytes(b"1 2\n" * cases_module.SLOW_INPUT_LINES)
+    (hint,) = cases_module.slow_input_hint("n = int(input())\n", given)
+    assert hint.startswith(f"hint: the input has {cases_module.SLOW_INPUT_LINES} lines and ")
+    rebound = "import sys\ninput = sys.stdin.readline\nn = int(input())\n"
+    assert cases_module.slow_input_hint(rebound, given) == []
+    assert cases_module.slow_input_hint("import sys\nsys.stdin.read()\n", given) == []
+    small = tmp_path / "small.in"
+    small.write_bytes(b"1 2\n" * 10)
+    assert cases_module.slow_input_hint("n = int(input())\n", small) == []
+
+
 def test_first_failure_stops_each_target_at_its_first_failing_case(toy_run, tmp_path):
     problem, bundle, script, columns = toy_run
     cases = [case(tmp_path, f"c{n}", "x y\n", "") for n in range(3)]  # int("x") raises
