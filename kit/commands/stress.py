@@ -302,6 +302,8 @@ def _show_failure(outcome: Outcome, text: str, title: str = "Input") -> None:
     _show(title, text)
     if outcome.expected is not None:
         _show("Expected", outcome.expected.decode("utf-8", "replace"))
+        if not outcome.expected.strip() and outcome.got.strip():  # most often a broken brute
+            print("(the reference printed nothing for this input: is that its answer?)")
         _show("Got", outcome.got.decode("utf-8", "replace"), _more_than(outcome.got_over))
         if outcome.details:  # a crash: where, in the user's files (as the build shows it)
             print("\nWhere:\n" + "\n".join(line.rstrip() for line in outcome.details))

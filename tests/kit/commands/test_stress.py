@@ -6,6 +6,7 @@ seed."""
 import argparse
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -381,6 +382,20 @@ def test_a_save_that_cannot_be_written_is_one_line_when_the_shrink_stopped_too(
     assert "\nInput (the smallest failing one found before the error):\n" in (
         capsys.readouterr().out
     )
+
+
+def test_a_reference_that_printed_nothing_is_pointed_at(pairsum, capsys):
+    """An empty answer against the solution's output: most often the brute force is broken
+    (one that reads and prints nothing), which the report now says beside it."""
+    brute = pairsum / "brute.py"
+    brute.write_text("import sys\nsys.stdin.read()\n")
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "1", "--shrink-seconds", "0",
+        "--brute", f"{sys.executable} {brute}", "--root", str(pairsum),
+    )  # fmt: skip
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    assert "\nExpected:\n(nothing)\n(the reference printed nothing for this input: is that" in out
 
 
 def test_a_stop_is_named_by_what_stopped_the_command():
