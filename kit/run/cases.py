@@ -529,7 +529,7 @@ class CaseJudge:
                     timing.add(run, limits.seconds(run))  # a judge shows it, and its memory
                 if outcome.word == TLE and run.timed_out:  # killed at the time-out
                     outcome.details += self.waited(limits, run.cpu_seconds)
-                    outcome.details += slow_input_hint(self.bundle.text, case.input)
+                    outcome.details += slow_input_hint(self.source_text, case.input)
                 return outcome, timing
             timing.add(run, limits.seconds(run))
             cpu.append(run.cpu_seconds)
@@ -538,9 +538,20 @@ class CaseJudge:
         over = time_over(limits, timing.median, len(timing.seconds))
         if over is not None:
             details = self.waited(limits, statistics.median(cpu))
-            details += slow_input_hint(self.bundle.text, case.input)
+            details += slow_input_hint(self.source_text, case.input)
             outcome = _Outcome(TLE, message(TLE, over), details, seconds=timing.median)
         return outcome, timing
+
+    @property
+    def source_text(self) -> str:
+        """The program's source, for hints: the bundle's, else the script's (a package's
+        submission), else nothing (a program not in Python)."""
+        if self.bundle is not None:
+            return self.bundle.text
+        try:
+            return self.script.read_text(encoding="utf-8", errors="replace")
+        except (OSError, AttributeError):
+            return ""
 
     def waited(self, limits: Limits, cpu: float) -> list[str]:
         """The hint for a run over its limit by the wall clock while its CPU time is within
@@ -622,7 +633,7 @@ class CaseJudge:
         if found is not None:
             word, text = found
             if text.endswith("SIGSEGV"):
-                details.append(segfault_hint(self.bundle.text))
+                details.append(segfault_hint(self.source_text))
             return _Outcome(word, text, details, run.stdout)
         if case.expected is None or self.comparator is None:
             unanswered = case.expected is None and problem.kind == "batch"  # a lone NAME.in
