@@ -298,7 +298,7 @@ def _relay(
                     break
     finally:
         if late:
-            record.note(mark, f"[{late} more bytes, sent after the {reader} had stopped]")
+            record.note(mark, f"[{late} more bytes, sent after the {reader} had closed its output]")
         if not reader_ended:
             ends.add(side)
         for stream in (target, source):

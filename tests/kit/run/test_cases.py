@@ -282,12 +282,15 @@ def test_only_the_last_lines_of_stderr_are_kept(toy_run):
     assert explain(problem, bundle, script, stderr) == [f"line {n}" for n in range(14, 20)]
 
 
+SILENT = cases_module.SILENT_HINT
+
+
 @pytest.mark.parametrize(
     ("transcript", "hint"),
     [
         (["< 100", "> ? 50", "< >"], cases_module.FLUSH_HINT),  # the solution did not answer
         (["< 100", "> ? 50"], cases_module.UNANSWERED_HINT.format(line="? 50")),
-        (["< [4 more bytes, sent after the solution had stopped]"], cases_module.SILENT_HINT),
+        (["< [4 more bytes, sent after the solution had closed its output]"], SILENT),
         ([], cases_module.SILENT_HINT),
     ],
 )

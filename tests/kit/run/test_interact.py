@@ -19,7 +19,7 @@ from tests.kit.run.hostile import forked_hog
 
 ROOT = Path(__file__).resolve().parents[3]
 PROGRAMS = ROOT / "tests" / "fixtures" / "interactive"
-LATE = re.compile(r"> \[\d+ more bytes, sent after the interactor had stopped\]")
+LATE = re.compile(r"> \[\d+ more bytes, sent after the interactor had closed its output\]")
 INTERACTOR = [sys.executable, str(PROGRAMS / "guess_interactor.py")]
 
 
