@@ -312,13 +312,13 @@ def _take_run(ran: Ran | BuildError, result: Result) -> None:
 
 
 def _not_a_target(problem: Problem, runner: Runner) -> list[str]:
-    """A note when ``--target`` names an interpreter the judge does not run: its verdicts
-    are that interpreter's, not the judge's."""
-    ran = runner.target
+    """A note when ``--target`` names an interpreter the judge does not run (by its own
+    version: ``pypy3`` that is PyPy 3.9 is not a judge's PyPy 3.11): its verdicts are that
+    interpreter's, not the judge's."""
+    ran = runner.interpreter  # what ran, not the name it was asked by (pypy3: PyPy 3.9)
 
     def stands_for(target) -> bool:
-        versions = (target.version, ran.version)
-        return target.impl == ran.impl and (None in versions or versions[0] == versions[1])
+        return target.impl == ran.impl and target.version in (None, ran.version)
 
     if any(stands_for(target) for target in problem.targets):
         return []

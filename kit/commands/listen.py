@@ -32,6 +32,7 @@ HELP = "scaffold each problem Competitive Companion sends from the browser (cph'
 PORT = 27121  # cph's: the extension sends there without being set up
 HOST = "127.0.0.1"
 MAX_BYTES = 16 * 1024 * 1024  # no problem's data is larger
+TIMEOUT = 5.0  # seconds a request may take to arrive
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
@@ -76,19 +77,31 @@ class _Listener:
         self.root, self.judge, self.once = root, judge.strip(), once
         self.batch: tuple[str, int] | None = None  # the first problem's batch: id, size
         self.seen = 0  # problems received of that batch
+        self.made = 0  # problems scaffolded
         self.done = False
 
     def receive(self, body: bytes) -> None:
-        """Scaffold the problem in ``body``; what went wrong is said in one line."""
+        """Scaffold the problem in ``body``; what went wrong is said in one line. Data that
+        is no problem at all (not a JSON object with tests) does not count towards
+        ``--once``."""
         from kit.pages import companion  # the page readers stay out of start-up
 
         try:
-            text = body.decode("utf-8", "replace")
-            page = companion.read(text, "the data received", self.judge, "the browser")
-            print(f"received {page.title!r} ({page.judge})", flush=True)
-            new_command.make(self.root, page, None, self.judge, interactive=False)
+            page = companion.read(body, "the data received", self.judge, "the browser")
         except BuildError as error:
             print(f"not scaffolded: {error}", file=sys.stderr, flush=True)
+            if _problem_like(body):  # a problem, if a broken one: it counts, junk does not
+                self._count(body)
+            return
+        print(f"received {page.title!r} ({page.judge})", flush=True)
+        try:  # the judge the data's address names wins; --judge only stood in for none
+            new_command.make(self.root, page, None, "", interactive=False)
+            self.made += 1
+        except BuildError as error:
+            print(f"not scaffolded: {error}", file=sys.stderr, flush=True)
+        except Exception as error:  # never a traceback: the listening goes on
+            said = f"{type(error).__name__}: {error}"
+            print(f"not scaffolded: {page.title!r}: {said}", file=sys.stderr, flush=True)
         self._count(body)
 
     def _count(self, body: bytes) -> None:
@@ -103,37 +116,72 @@ class _Listener:
         self.done = self.seen >= self.batch[1]
 
 
+def _problem_like(body: bytes) -> bool:
+    """Whether ``body`` is a JSON object with tests: a problem, if a broken one."""
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and "tests" in data
+
+
 def _batch(body: bytes) -> tuple[str, int] | None:
     """The data's batch: its id and size, when it has one."""
     try:
-        batch = json.loads(body.decode("utf-8", "replace")).get("batch")
+        batch = json.loads(body).get("batch")
         return str(batch["id"]), max(1, int(batch["size"]))
-    except (ValueError, TypeError, KeyError, AttributeError):
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError):
         return None
+
+
+def _refused(code: int, why: str) -> None:
+    print(f"refused a request: {why} (HTTP {code})", file=sys.stderr, flush=True)
 
 
 def _server(port: int, listener: _Listener):
     """The HTTP server on ``port``, each POST's body given to ``listener``; a port that cannot
-    be taken is a one-line error."""
+    be taken is a one-line error. One request at a time (each writes problems.toml), each
+    given ``TIMEOUT`` seconds: a client that sends nothing does not hold the others."""
     import http.server  # only here: it costs every other command's start-up
 
     class Handler(http.server.BaseHTTPRequestHandler):
+        timeout = TIMEOUT  # on the socket: reading a request that never comes ends
+
         def do_POST(self) -> None:  # noqa: N802 (the name http.server calls)
-            length = int(self.headers.get("Content-Length") or 0)
+            try:
+                length = int(self.headers.get("Content-Length") or 0)
+            except ValueError:
+                length = -1
             if not 0 < length <= MAX_BYTES:
-                self.send_response(413 if length else 400)
-                self.end_headers()
+                code = 413 if length > MAX_BYTES else 400
+                why = "a body too large" if code == 413 else "no Content-Length, or a bad one"
+                self.send_error(code, explain=why)
                 return
-            body = self.rfile.read(length)
+            try:
+                body = self.rfile.read(length)
+            except TimeoutError:
+                body = b""
+            if len(body) < length:
+                self.send_error(400, explain=f"the body stopped at {len(body)} of {length} bytes")
+                return
             self.send_response(200)
             self.end_headers()
             listener.receive(body)
 
+        def send_error(self, code: int, message=None, explain=None) -> None:
+            _refused(code, explain or message or f"{self.command} {self.path}")
+            super().send_error(code, message, explain)
+
         def log_message(self, format: str, *args) -> None:  # noqa: A002
             """Quiet: what was received is said by the listener."""
 
+    class Server(http.server.HTTPServer):
+        def handle_error(self, request, client_address) -> None:
+            error = sys.exc_info()[1]  # one line, not socketserver's traceback
+            print(f"a request failed: {type(error).__name__}: {error}", file=sys.stderr, flush=True)
+
     try:
-        return http.server.HTTPServer((HOST, port), Handler)
+        return Server((HOST, port), Handler)
     except OSError as error:
         taken = error.errno == errno.EADDRINUSE
         why = "in use (cph, or another listen, may hold it)" if taken else error.strerror
@@ -146,6 +194,8 @@ def _server(port: int, listener: _Listener):
 def run(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     load_registry(root)  # a workspace to scaffold into, before anything is served
+    if args.judge:
+        new_command.check_judge(args.judge, "listen")
     listener = _Listener(root, args.judge, args.once)
     server = _server(args.port, listener)
     port = server.server_address[1]
@@ -160,4 +210,6 @@ def run(args: argparse.Namespace) -> int:
             raise
     finally:
         server.server_close()
+    if listener.done and not listener.made:  # --once: nothing asked for was scaffolded
+        return 1
     return 0  # Ctrl-C is how it is ended

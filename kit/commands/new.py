@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -111,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     if args.time_limit is not None:
         raise BuildError("new: --time-limit goes with --package (a page or a template sets it)")
     if args.judge is not None or not args.page:
-        _check_judge(args.judge)
+        check_judge(args.judge)
     if args.slug is None and not args.page:
         raise BuildError("new: name the problem (SLUG), or give its page with --from PAGE")
     load_registry(root)  # a broken problems.toml is said before the page is read
@@ -135,7 +136,8 @@ def make(root: Path, page: Page | None, slug: str | None, given: str, *, interac
     if samples.exists():
         existing.append(f"samples/{slug}/")
     if existing:
-        raise BuildError(f"new: {slug}: {', '.join(existing)} exists already; nothing was changed")
+        verb = "exists" if len(existing) == 1 else "exist"
+        raise BuildError(f"new: {slug}: {', '.join(existing)} {verb} already; nothing was changed")
     judge = given or page.judge
     known = _known(page) if page else scaffold.usual(slug, judge)
     templates = scaffold.workspace_templates(root)
@@ -151,27 +153,31 @@ def make(root: Path, page: Page | None, slug: str | None, given: str, *, interac
 
 def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, pairs=()) -> None:
     """Writes the files, the samples folder (None: none) and the table; when the registry then
-    refuses the table, takes all of it back."""
+    refuses the table, or the writing fails or is interrupted (Ctrl-C), takes all of it back:
+    nothing is left half made."""
     registry_path = root / "problems.toml"
     before = registry_path.read_bytes().decode("utf-8")  # load_registry read it first
     newline = "\r\n" if "\r\n" in before else "\n"  # the file's own, kept
-    for path, content in made.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(content, encoding="utf-8")
-    written = []
-    if samples is not None:
-        samples.mkdir(parents=True)
-        written = _write_samples(samples, pairs)
-    text = before if before.endswith("\n") else before + newline
-    registry_path.write_bytes((text + table.replace("\n", newline)).encode("utf-8"))
+    written: list[Path] = []
+    made_samples = False
     try:
-        load_registry(root)  # the new table must pass the registry's validation
-    except BuildError:
-        registry_path.write_bytes(before.encode("utf-8"))
-        for path in [*made, *written]:
-            (root / path).unlink(missing_ok=True)
+        for path, content in made.items():
+            (root / path).parent.mkdir(parents=True, exist_ok=True)
+            written.append(root / path)
+            (root / path).write_text(content, encoding="utf-8")
         if samples is not None:
-            samples.rmdir()
+            samples.mkdir(parents=True)  # new: ``make`` refused a folder that exists
+            made_samples = True
+            _write_samples(samples, pairs)
+        text = before if before.endswith("\n") else before + newline
+        registry_path.write_bytes((text + table.replace("\n", newline)).encode("utf-8"))
+        load_registry(root)  # the new table must pass the registry's validation
+    except BaseException:
+        registry_path.write_bytes(before.encode("utf-8"))
+        for path in written:
+            path.unlink(missing_ok=True)
+        if made_samples:
+            shutil.rmtree(samples, ignore_errors=True)
         raise
 
 
@@ -210,7 +216,8 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     made = {name: text for name, text in made.items() if not name.startswith("interactors/")}
     existing = [name for name in made if (root / name).exists()]
     if existing:
-        raise BuildError(f"new: {slug}: {', '.join(existing)} exists already; nothing was changed")
+        verb = "exists" if len(existing) == 1 else "exist"
+        raise BuildError(f"new: {slug}: {', '.join(existing)} {verb} already; nothing was changed")
     shown = Path(os.path.relpath(path, root)).as_posix()
     _write(root, made, scaffold.package_table(slug, shown, args.time_limit), None)
     print(f"new problem {slug}:")
@@ -235,17 +242,19 @@ def _not_a_command(slug: str) -> None:
         )
 
 
-def _check_judge(judge: str | None) -> None:
+def check_judge(judge: str | None, command: str = "new") -> None:
+    """``--judge``: named, on one line, and not a near miss of a profile's name (``command``
+    begins the messages)."""
     if not judge or not judge.strip():
         raise BuildError(
-            f"new: name the judge with --judge NAME ({', '.join(PROFILES)} set the targets; "
+            f"{command}: name the judge with --judge NAME ({', '.join(PROFILES)} set the targets; "
             "any other name, e.g. POJ, gets the strictest), or give its page with --from PAGE"
         )
     if any(char in judge for char in '"\\\n'):
-        raise BuildError(f"new: --judge {judge!r}: one line without quotes or backslashes")
+        raise BuildError(f"{command}: --judge {judge!r}: one line without quotes or backslashes")
     meant = suggestion_for(judge)
     if meant is not None:
-        raise BuildError(f"new: unknown judge {judge!r} (did you mean {meant!r}?)")
+        raise BuildError(f"{command}: unknown judge {judge!r} (did you mean {meant!r}?)")
 
 
 def _page(source: str, judge: str) -> Page:
@@ -309,9 +318,14 @@ def _report(slug, judge, known, made, page, *, interactive: bool, templates) -> 
     print(f"new problem {slug}:")
     where = f"[{slug}] (judge {judge}"
     if page is not None:
-        limits = f"{known.time_limit:g} s, {known.memory_limit} MiB"
+        limits = f"{known.time_limit:g} s, {known.memory_limit} MiB from {page.origin}"
+        if page.memory_shown.startswith("none given"):  # the judge's usual, not the file's
+            limits = (
+                f"{known.time_limit:g} s from {page.origin}, {known.memory_limit} MiB "
+                f"({page.memory_shown})"
+            )
         ident = f", id {known.id}" if known.id != "?" else "; set id"
-        said = f"{known.title!r}, limits {limits} from {page.origin}{ident}"
+        said = f"{known.title!r}, limits {limits}{ident}"
         print(f"  problems.toml       {where}: {said})")
     elif known.time_note == scaffold.PLACEHOLDER:
         print(f"  problems.toml       {where}; set id and limits)")

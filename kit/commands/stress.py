@@ -58,6 +58,7 @@ from kit.errors import BuildError
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Problem, load_registry, select
+from kit.stress import inputs
 from kit.stress.engine import NoAnswer, Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
 from kit.stress.shrink import Shrunk, shrink
@@ -214,9 +215,12 @@ def _shrink(
     unanswered: list[str] = []  # the reference's failures on candidates, passed over
 
     def fails(candidate: str) -> bool:
+        mark = inputs.kept_count()
         try:
             outcome = stress.judge(candidate, "shrink")
         except NoAnswer as error:  # no answer to judge by: not a failure of the solution's
+            if unanswered:  # only the first is shown: the others' inputs are not kept
+                inputs.discard_since(mark)
             unanswered.append(str(error))
             return False
         runs[0] += 1
@@ -422,7 +426,9 @@ def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:
     if save is None:
         return None
     if save is not True and not save.strip():
-        raise BuildError("--save '': no folder named (give DIR, or --save alone for samples/)")
+        raise BuildError(
+            f"--save {save!r}: no folder named (give DIR, or --save alone for samples/)"
+        )
     folder = problem.samples_dir if save is True else Path(save)
     named = f"--save ({problem.rel(folder)})" if save is True else f"--save {save}"
     if folder.exists() and not folder.is_dir():

@@ -39,9 +39,10 @@ def read_page(source: str, judge: str = "") -> Page:
     """The problem on the page at ``source`` (a file, or an http(s) address), or in the
     Competitive Companion data there (``judge``: the one named, for data whose address does
     not say)."""
-    text, url = _load(source)
-    if companion.looks_like(text):
-        return companion.read(text, source, judge)
+    data, charset, url = _load(source)
+    if companion.looks_like(data):
+        return companion.read(data, source, judge)
+    text = data.decode(_charset(data, charset), errors="replace")
     try:
         root = parse(text)
     except Exception as error:  # html.parser refuses little, but a page is untrusted input
@@ -51,7 +52,10 @@ def read_page(source: str, judge: str = "") -> Page:
 
 
 def _reader(root: Element, source: str, url: str | None):
-    host = (urllib.parse.urlparse(url).hostname or "") if url else ""
+    try:
+        host = (urllib.parse.urlparse(url).hostname or "") if url else ""
+    except ValueError:  # an address the page gives that is none ("http://[::1")
+        host = ""
     for reader in READERS:
         if any(host == name or host.endswith("." + name) for name in reader.HOSTS):
             return reader
@@ -78,8 +82,8 @@ def _saved_from(root: Element) -> str | None:
     return None
 
 
-def _load(source: str) -> tuple[str, str | None]:
-    """The page's text, and its address when it was fetched."""
+def _load(source: str) -> tuple[bytes, str | None, str | None]:
+    """The page's bytes, the charset its server declared, and its address when fetched."""
     if ADDRESS.match(source):
         data, charset = _fetch(source)
         url: str | None = source
@@ -95,7 +99,7 @@ def _load(source: str) -> tuple[str, str | None]:
         except OSError as error:
             raise BuildError(f"{source}: cannot read it ({error.strerror})") from None
         charset, url = None, None
-    return data.decode(_charset(data, charset), errors="replace"), url
+    return data, charset, url
 
 
 def _fetch(url: str) -> tuple[bytes, str | None]:

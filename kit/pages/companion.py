@@ -8,25 +8,30 @@ or ``"file"`` with a ``fileName``); other keys (``languages``, ``batch``, cph's 
 are passed over. The judge is known by the address's host (the page readers' hosts, Timus' and
 SPOJ's), else it is ``judge`` when one is named, else the group's first part ("CSES - CSES
 Problem Set" is CSES). A file without ``memoryLimit`` (some tools strip it) takes the judge's
-usual limit where its profile has one. A test whose input and output are both empty is left
-out; a problem that reads or writes a named file is refused (the kit runs stdin and stdout).
+usual limit where its profile has one. Tests are kept as the data holds them, to the byte; one
+whose input and output are both empty is left out. A problem that reads or writes a named file
+is refused (the kit runs stdin and stdout), as are limits problems.toml would take for other
+units (a time limit of 100 s or more, a memory limit of 4096 MB or more).
 
-    read(text, "a.json", "")  # Page(judge="Codeforces", title="Castle Defense", ...)
+    read(data, "a.json", "")  # Page(judge="Codeforces", title="Castle Defense", ...)
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 import urllib.parse
 
 from kit.errors import BuildError
 from kit.judges.profiles import judge_name, profile_for
 from kit.pages import atcoder, codeforces, kattis, poj
-from kit.pages.page import Page, sample_file
+from kit.pages.page import Page, possessive
+from kit.registry import KIB_FROM, MILLISECONDS_FROM
 
 FORMAT = "Competitive Companion's format"
-LETTER = re.compile(r"^[A-Z][0-9]?(?:\.|\s+-)\s+")  # "G. Castle Defense", "A - Sum"
+# "G. Castle Defense", "A - Sum", Timus' "1000. A+B Problem"
+LETTER = re.compile(r"^(?:[A-Z][0-9]?|[0-9]+)(?:\.|\s+-)\s+")
 # hosts beyond the page readers', with the judge's id of the problem in the address
 MORE_HOSTS = {
     "Timus": (("timus.ru", "timus.online"), re.compile(r"[?&]num=(\d+)")),
@@ -34,48 +39,78 @@ MORE_HOSTS = {
 }
 
 
-def looks_like(text: str) -> bool:
-    """Whether ``text`` is JSON rather than a page (its first character opens an object or
-    a list)."""
-    return text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[")
+def looks_like(data: bytes) -> bool:
+    """Whether ``data`` is JSON rather than a page: its first character, after a byte-order
+    mark and blanks, opens an object or a list (in UTF-8, or UTF-16 or -32 as JSON allows)."""
+    for mark, encoding in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe\x00\x00", "utf-32-le"),
+                           (b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe", "utf-16-le"),
+                           (b"\xfe\xff", "utf-16-be")):  # fmt: skip
+        if data.startswith(mark):
+            head = data[len(mark) : len(mark) + 400].decode(encoding, "ignore")
+            break
+    else:
+        head = data[:400].decode("utf-8", "ignore")
+    return head.lstrip(" \t\r\n")[:1] in ("{", "[")
 
 
-def read(text: str, source: str, judge: str = "", origin: str = "the file") -> Page:
-    """The problem in the JSON ``text`` read from ``source``; ``judge``: the one named, which
+def read(data: bytes, source: str, judge: str = "", origin: str = "the file") -> Page:
+    """The problem in the JSON ``data`` read from ``source``; ``judge``: the one named, which
     is taken when the address does not say; ``origin``: where it came from, for the notes."""
-    data = _object(text, source)
-    name = _field(data, "name", str, source)
-    url = data.get("url") if isinstance(data.get("url"), str) else ""
+    problem = _object(data, source)
+    name = _one_line(_field(problem, "name", str, source))
+    url = problem.get("url") if isinstance(problem.get("url"), str) else ""
     found, page_id = _judge_of(url)
-    judge = found or judge or _group_judge(data.get("group"), url, source)
+    judge = found or judge or _group_judge(problem.get("group"), url, source)
     for side in ("input", "output"):
-        _stdio(data.get(side), side, source)
-    time = _field(data, "timeLimit", (int, float), source)
-    if time <= 0:
-        raise BuildError(f"{source}: timeLimit {time!r}: expected milliseconds above 0")
-    memory, memory_shown = _memory(data, judge, source)
+        _stdio(problem.get(side), side, source)
+    time = _field(problem, "timeLimit", (int, float), source)
+    if not (math.isfinite(time) and 1 <= time < MILLISECONDS_FROM * 1000):
+        raise BuildError(
+            f"{source}: timeLimit {time!r}: expected milliseconds, from 1 to "
+            f"{MILLISECONDS_FROM * 1000 - 1}"
+        )
+    memory, memory_shown = _memory(problem, judge, source)
+    interactive = problem.get("interactive", False)
+    if not isinstance(interactive, bool):
+        raise BuildError(f"{source}: 'interactive' is {interactive!r} (expected true or false)")
     return Page(
         judge,
-        LETTER.sub("", name.strip()) or name.strip(),
+        LETTER.sub("", name) or name,
         time / 1000,
         memory,
-        _tests(data, source),
+        _tests(problem, source),
         f"{time:g} ms",
         memory_shown,
         page_id,
-        interactive=data.get("interactive") is True,
+        interactive=interactive,
         origin=origin,
     )
 
 
-def _object(text: str, source: str) -> dict:
+def _one_line(text: str) -> str:
+    """``text`` on one line, blanks collapsed, without lone surrogates (no file holds them)."""
+    return " ".join(_encodable(text).split())
+
+
+def _encodable(text: str) -> str:
+    """``text`` with a lone surrogate (JSON's ``"\\ud800"``) replaced, as UTF-8 can hold it."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def _object(raw: bytes, source: str) -> dict:
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]  # json.loads refuses UTF-8's byte-order mark
     try:
-        data = json.loads(text.lstrip("\ufeff"))
+        data = json.loads(raw)
     except json.JSONDecodeError as error:
         raise BuildError(
             f"{source}: not readable as JSON (line {error.lineno}, column {error.colno}: "
             f"{error.msg})"
         ) from None
+    except UnicodeDecodeError:
+        raise BuildError(f"{source}: JSON that is not UTF-8 (nor UTF-16 or -32) text") from None
+    except RecursionError:
+        raise BuildError(f"{source}: JSON nested too deeply to be a problem") from None
     if not isinstance(data, dict) or "tests" not in data:
         raise BuildError(f"{source}: JSON, but not a problem in {FORMAT} (no 'tests')")
     return data
@@ -92,7 +127,10 @@ def _field(data: dict, key: str, kind, source: str):
 
 def _judge_of(url: str) -> tuple[str | None, str | None]:
     """The judge the address's host names, and the problem's id in it (None, None: unknown)."""
-    host = (urllib.parse.urlparse(url).hostname or "").lower()
+    try:
+        host = (urllib.parse.urlparse(url).hostname or "").lower()
+    except ValueError:  # not an address ("http://[::1")
+        return None, None
 
     def on(hosts) -> bool:
         return any(host == name or host.endswith("." + name) for name in hosts)
@@ -108,10 +146,15 @@ def _judge_of(url: str) -> tuple[str | None, str | None]:
 
 
 def _group_judge(group, url: str, source: str) -> str:
-    """An unknown host's judge: the group's first part, else the host."""
-    if isinstance(group, str) and group.split(" - ")[0].strip():
-        return group.split(" - ")[0].strip()
-    host = urllib.parse.urlparse(url).hostname
+    """An unknown host's judge: the group's first part, else the host (on one line, without
+    the quotes and backslashes ``--judge`` refuses)."""
+    first = re.sub(r'["\\]', "", _one_line(group.split(" - ")[0])) if isinstance(group, str) else ""
+    if first.strip():
+        return first.strip()
+    try:
+        host = urllib.parse.urlparse(url).hostname
+    except ValueError:
+        host = None
     if host:
         return host
     raise BuildError(f"{source}: no judge in its 'url' or 'group'; name it with --judge NAME")
@@ -136,11 +179,13 @@ def _memory(data: dict, judge: str, source: str) -> tuple[int, str]:
                 f"{source}: no 'memoryLimit' (MB, in {FORMAT}), and {judge_name(judge)} has "
                 "no usual limit here; add it to the file"
             )
-        return profile.limits.memory, f"none given, {profile.name}'s usual"
+        return profile.limits.memory, f"none given, {possessive(profile.name)} usual"
     memory = _field(data, "memoryLimit", (int, float), source)
-    if memory <= 0:
-        raise BuildError(f"{source}: memoryLimit {memory!r}: expected megabytes above 0")
-    return max(1, int(memory)), f"{memory:g} MB"
+    if not (math.isfinite(memory) and 1 <= memory < KIB_FROM):
+        raise BuildError(
+            f"{source}: memoryLimit {memory!r}: expected megabytes, from 1 to {KIB_FROM - 1}"
+        )
+    return int(memory), f"{memory:g} MB"
 
 
 def _tests(data: dict, source: str) -> list[tuple[str, str]]:
@@ -153,6 +198,6 @@ def _tests(data: dict, source: str) -> list[tuple[str, str]]:
         wanted = test.get("output") if isinstance(test, dict) else None
         if not isinstance(given, str) or not isinstance(wanted, str):
             raise BuildError(f"{source}: test {number} has no 'input' and 'output' strings")
-        if given.strip() or wanted.strip():
-            pairs.append((sample_file(given), sample_file(wanted)))
+        if given.strip() or wanted.strip():  # as the data holds them, to the byte
+            pairs.append((_encodable(given), _encodable(wanted)))
     return pairs

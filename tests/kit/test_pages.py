@@ -308,6 +308,17 @@ def test_competitive_companion_data_scaffolds_as_a_page_does(toy, capsys):
     assert (toy / "samples" / "castle_defense" / "sample-3.out").read_text() == "3\n"
 
 
+def test_a_memory_limit_the_data_lacks_is_said_to_be_the_judge_s_usual(toy, tmp_path, capsys):
+    given = json.loads((PAGES / "companion.json").read_text())
+    del given["memoryLimit"]
+    path = tmp_path / "usual.json"
+    path.write_text(json.dumps(given))
+    assert new(toy, "usual", "--from", str(path)) == 0
+    assert "limits 1.5 s from the file, 256 MiB (none given, Codeforces' usual), id 954G" in (
+        capsys.readouterr().out
+    )
+
+
 def test_data_that_says_interactive_makes_an_interactive_problem(toy, tmp_path, capsys):
     given = json.loads((PAGES / "companion.json").read_text())
     given.update(interactive=True, url="https://judge.example/p/7", group="Example - Round")
@@ -318,3 +329,19 @@ def test_data_that_says_interactive_makes_an_interactive_problem(toy, tmp_path, 
     problem = load_registry(toy)["guess"]
     assert (problem.kind, problem.judge) == ("interactive", "Codeforces")
     assert (toy / "interactors" / "guess.py").is_file()
+
+
+def test_a_scaffold_interrupted_while_writing_is_taken_back_whole(toy, capsys, monkeypatch):
+    """Ctrl-C among 60,000 samples left the solution and thousands of samples without their
+    table, and the next try refused them as existing."""
+    from kit.commands import new as new_command
+
+    def interrupted(folder, pairs):
+        (folder / "sample-1.in").write_text("1\n")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(new_command, "_write_samples", interrupted)
+    before = snapshot(toy)
+    assert cli.main(["new", "--from", str(PAGES / "companion.json"), "--root", str(toy)]) == 130
+    assert snapshot(toy) == before
+    assert not (toy / "samples" / "castle_defense").exists()

@@ -41,6 +41,19 @@ def test_a_failure_is_one_line_named_after_the_problem_once(toy):
     assert result.errors == ["toy_sum: bad thing", "    first detail", "toy_sum: already named"]
 
 
+def test_a_target_is_told_by_the_interpreter_that_ran_not_the_name_it_was_asked_by(toy):
+    """``--target pypy3`` that is PyPy 3.9 does not stand for a judge's PyPy 3.11; it does for
+    a judge whose target is any PyPy 3."""
+    from kit.judges.targets import Interpreter, Runner, parse_target
+
+    pypy39 = Runner(parse_target("pypy3"), Interpreter("pypy", (3, 9), "pypy3", ()), True)
+    problem = dataclasses.replace(toy_sum(toy), targets=[parse_target("pypy3.11")])
+    (note,) = pipeline._not_a_target(problem, pypy39)
+    assert note.startswith("--target PyPy 3.9: not a target of nowhere (pypy3.11): ")
+    anything = dataclasses.replace(problem, targets=[parse_target("pypy3")])
+    assert pipeline._not_a_target(anything, pypy39) == []
+
+
 def test_an_id_not_set_yet_is_left_out_of_the_bundle_s_title(toy):
     """``new --judge`` writes ``id = "?"``: the title said ``(nowhere ?)``."""
     registry = toy / "problems.toml"

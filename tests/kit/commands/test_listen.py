@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from kit import cli
+from kit.commands import listen
 from kit.registry import load_registry
 
 PAGES = Path(__file__).resolve().parents[2] / "fixtures" / "pages"
@@ -91,10 +92,52 @@ def test_a_contest_s_batch_is_awaited_and_errors_do_not_stop_it(toy, capsys, han
 
 
 def test_a_site_the_kit_does_not_know_takes_the_judge_named(toy, capsys, hang_fails):
+    """Only there: a Codeforces problem stays Codeforces' (it was relabelled AtCoder's)."""
     listening = Listening(toy, capsys, "--once", "--judge", "Kattis")
-    listening.post(problem(url="https://judge.example/p/7", name="Seven"))
+    batch = {"id": "s", "size": 2}
+    listening.post(problem(url="https://judge.example/p/7", name="Seven", batch=batch))
+    listening.post(problem(batch=batch))
     assert listening.end() == 0
-    assert load_registry(toy)["seven"].judge == "Kattis"
+    registry = load_registry(toy)
+    assert (registry["seven"].judge, registry["castle_defense"].judge) == ("Kattis", "Codeforces")
+
+
+def test_junk_does_not_count_and_once_with_nothing_scaffolded_exits_1(toy, capsys, hang_fails):
+    (toy / "samples" / "castle_defense").mkdir(parents=True)  # in the way: nothing is made
+    listening = Listening(toy, capsys, "--once")
+    assert listening.post(b"garbage") == 200
+    assert listening.thread.is_alive()  # junk is no problem: still listening
+    listening.post(problem())
+    assert listening.end() == 1
+    lines = listening.err.splitlines()
+    assert lines[0].startswith("not scaffolded: the data received: not readable as JSON")
+    assert lines[1].startswith("not scaffolded: new: castle_defense: samples/castle_defense/")
+
+
+def test_a_client_that_sends_nothing_does_not_hold_the_others(toy, capsys, hang_fails, monkeypatch):
+    monkeypatch.setattr(listen, "TIMEOUT", 0.5)
+    listening = Listening(toy, capsys, "--once")
+    with socket.create_connection(("127.0.0.1", listening.port)):  # connects, says nothing
+        time.sleep(0.1)
+        assert listening.post(problem()) == 200  # served once the silent one timed out
+    assert listening.end() == 0
+
+
+def test_a_bad_request_is_refused_in_one_line(toy, capsys, hang_fails):
+    listening = Listening(toy, capsys, "--once")
+    with socket.create_connection(("127.0.0.1", listening.port)) as client:
+        client.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n")
+        assert client.recv(100).startswith(b"HTTP/1.0 400 ")
+    listening.post(problem())
+    assert listening.end() == 0
+    assert "refused a request: no Content-Length, or a bad one (HTTP 400)\n" in listening.err
+
+
+def test_a_judge_name_that_is_a_near_miss_is_refused_before_listening(toy, capsys):
+    assert cli.main(["listen", "--judge", "Codeforce", "--root", str(toy)]) == 2
+    assert "listen: unknown judge 'Codeforce' (did you mean 'codeforces'?)" in (
+        capsys.readouterr().err
+    )
 
 
 def test_a_port_in_use_is_one_line(toy, capsys):

@@ -7,6 +7,7 @@ import argparse
 import re
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -304,9 +305,13 @@ def test_a_shrink_stopped_by_an_error_reports_and_saves_the_input_it_shows(pairs
     assert (samples / "sample-2.in").read_text() == "\n".join(lines) + "\n"
 
 
-def test_a_reference_failing_on_a_smaller_input_is_passed_over_and_warned_of(pairsum, capsys):
+def test_a_reference_failing_on_a_smaller_input_is_passed_over_and_warned_of(
+    pairsum, capsys, tmp_path, monkeypatch
+):
     """With no answer to judge a candidate by, the shrink goes on without it: here every
-    one-case file, so the failure shown has two cases; the run still ends as a failure."""
+    one-case file, so the failure shown has two cases; the run still ends as a failure. Only
+    the input of the failure the warning names is kept in the temp folder."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
     module = pairsum / "stress" / "pairsum.py"
@@ -330,6 +335,7 @@ def test_a_reference_failing_on_a_smaller_input_is_passed_over_and_warned_of(pai
     assert warning[2].startswith("stress/pairsum.py: reference() raised KeyError: 'unlucky' (on ")
     shown = out[out.index("\nInput:\n") :]
     assert shown.startswith("\nInput:\n2\n") and "\nVerdict: wrong answer" in out
+    assert len(list(tmp_path.glob("pairsum-reference-*.in"))) == 1
 
 
 def test_ctrl_c_while_shrinking_shows_and_saves_the_smallest_failure_so_far(
@@ -434,8 +440,9 @@ def test_a_save_that_cannot_be_made_is_refused_before_the_run(pairsum):
     """An empty DIR (it saved into the current folder), and a samples folder that is a file
     (said after the whole run and its shrink)."""
     problem = load_registry(pairsum)["pairsum"]
-    with pytest.raises(BuildError, match=r"^--save '': no folder named \(give DIR, or --save"):
-        stress._save_folder(problem, "")
+    for blank in ("", " "):
+        with pytest.raises(BuildError, match=rf"^--save {blank!r}: no folder named \(give DIR,"):
+            stress._save_folder(problem, blank)
     shutil.rmtree(problem.samples_dir)
     problem.samples_dir.write_text("")
     with pytest.raises(BuildError, match=r"^--save \(samples/pairsum\): not a folder$"):

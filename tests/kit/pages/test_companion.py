@@ -18,11 +18,11 @@ PAGES = Path(__file__).resolve().parents[2] / "fixtures" / "pages"
 def data(**changes) -> str:
     given = {"name": "A. Sum", "url": "", "timeLimit": 2000, "memoryLimit": 256, "tests": []}
     given.update(changes)
-    return json.dumps({key: value for key, value in given.items() if value is not None})
+    return json.dumps({key: value for key, value in given.items() if value is not None}).encode()
 
 
 def test_the_format_s_own_example_reads_as_its_page_would():
-    page = companion.read((PAGES / "companion.json").read_text(), "c.json")
+    page = companion.read((PAGES / "companion.json").read_bytes(), "c.json")
     assert (page.judge, page.title, page.id) == ("Codeforces", "Castle Defense", "954G")
     assert (page.time_limit, page.memory_limit) == (1.5, 256)
     assert (page.time_shown, page.memory_shown, page.origin) == ("1500 ms", "256 MB", "the file")
@@ -31,7 +31,7 @@ def test_the_format_s_own_example_reads_as_its_page_would():
 
 
 def test_a_cph_prob_file_of_a_group_contest():
-    page = companion.read((PAGES / "cph.prob").read_text(), "x.prob")
+    page = companion.read((PAGES / "cph.prob").read_bytes(), "x.prob")
     assert (page.judge, page.title, page.id) == (
         "Codeforces",
         "Print Digits using Recursion",
@@ -81,10 +81,22 @@ def test_tests_empty_on_both_sides_are_left_out_and_interactive_is_read():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{", "p: not readable as JSON (line 1, column 2: "),
-        ("[1]", "p: JSON, but not a problem in Competitive Companion's format (no 'tests')"),
+        (b"{", "p: not readable as JSON (line 1, column 2: "),
+        (b"[1]", "p: JSON, but not a problem in Competitive Companion's format (no 'tests')"),
+        (b'{"tests": [], "name": "caf\xe9"}', "p: JSON that is not UTF-8 (nor UTF-16 or -32) text"),
         (data(group="X", timeLimit="1000"), "p: 'timeLimit' is '1000' (expected a number, as "),
-        (data(group="X", timeLimit=0), "p: timeLimit 0: expected milliseconds above 0"),
+        (data(group="X", timeLimit=0), "p: timeLimit 0: expected milliseconds, from 1 to 99999"),
+        (data(group="X", timeLimit=120000), "p: timeLimit 120000: expected milliseconds, from 1"),
+        (b'{"group": "X", "name": "A", "timeLimit": NaN, "tests": []}', "p: timeLimit nan: "),
+        (data(group="X", memoryLimit=1 << 21), "p: memoryLimit 2097152: expected megabytes, from"),
+        (
+            b'{"group": "X", "name": "A", "timeLimit": 1, "memoryLimit": Infinity, "tests": []}',
+            "p: memoryLimit inf: expected megabytes",
+        ),
+        (
+            data(group="X", interactive="true"),
+            "p: 'interactive' is 'true' (expected true or false)",
+        ),
         (data(group="X", memoryLimit=True), "p: 'memoryLimit' is True (expected a number"),
         (data(group="X", name=None), "p: 'name' is missing (expected a string"),
         (data(group="X", tests={}), "p: 'tests' is not a list"),
@@ -102,5 +114,17 @@ def test_what_cannot_be_read_is_one_line(text, message):
 
 
 def test_json_is_told_from_a_page_by_its_first_character():
-    assert companion.looks_like('\ufeff \n {"a": 1}') and companion.looks_like("[]")
-    assert not companion.looks_like("<!DOCTYPE html><html>{")
+    assert companion.looks_like('\ufeff \n {"a": 1}'.encode()) and companion.looks_like(b"[]")
+    assert companion.looks_like(b"\xff\xfe \x00{\x00")  # UTF-16 with its mark
+    assert not companion.looks_like(b"<!DOCTYPE html><html>{")
+
+
+def test_utf16_data_reads_and_odd_text_is_made_safe_to_write():
+    """UTF-16 with its mark (Windows' editors); a name on several lines, a lone surrogate
+    (no file can hold it), a group judge with quotes; tests kept to the byte."""
+    given = json.loads(data(group='Fo"o\\ - bar', name="1000.  A+B\n Problem \ud800"))
+    given["tests"] = [{"input": "\nabc  \n\n", "output": "a \n"}]
+    page = companion.read(b"\xff\xfe" + json.dumps(given).encode("utf-16-le"), "p")
+    assert (page.title, page.judge) == ("A+B Problem ?", "Foo")
+    assert page.samples == [("\nabc  \n\n", "a \n")]
+    assert companion.read(data(url="http://[::1", group="X"), "p").judge == "X"
