@@ -58,7 +58,7 @@ from kit.errors import BuildError
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Problem, load_registry, select
-from kit.stress import inputs
+from kit.stress import engine, inputs
 from kit.stress.engine import NoAnswer, Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
 from kit.stress.shrink import Shrunk, shrink
@@ -245,7 +245,9 @@ def _shrink(
         )
 
     try:
-        shrunk = watched(stress, work, f"shrinking the file of seed {seed}")
+        # a call that hangs is given up OVERTIME seconds past the shrink's budget, not STUCK
+        stuck = min(engine.STUCK, budget + engine.OVERTIME)
+        shrunk = watched(stress, work, f"shrinking the file of seed {seed}", stuck)
     except BuildError as error:  # the module's own error, or a hung call (its thread left)
         shrunk = Shrunk(*smallest[0], runs[0], ["stopped by an error, below"], error)
     except KeyboardInterrupt as error:  # Ctrl-C: what was found is still shown and saved

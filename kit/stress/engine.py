@@ -294,9 +294,10 @@ def _up_to_first_failure(futures: list) -> list:
     return results
 
 
-def watched(stress: Stress, work: Callable[[], T], what: str) -> T:
+def watched(stress: Stress, work: Callable[[], T], what: str, stuck: float | None = None) -> T:
     """``work()``'s result, run in a thread of its own; a one-line error when a call of the
-    stress module's in it has run for STUCK seconds (the thread is then left behind)."""
+    stress module's in it has run for ``stuck`` seconds (STUCK by default; the thread is then
+    left behind)."""
     box: dict[str, Any] = {}
 
     def target() -> None:
@@ -311,7 +312,7 @@ def watched(stress: Stress, work: Callable[[], T], what: str) -> T:
         while thread.is_alive():
             thread.join(POLL)
             if thread.is_alive():
-                _check_stuck(stress, what)
+                _check_stuck(stress, what, STUCK if stuck is None else stuck)
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM: the work leaves off before the clean-up
         stress.abandon(thread)
         raise
@@ -320,12 +321,12 @@ def watched(stress: Stress, work: Callable[[], T], what: str) -> T:
     return box["result"]
 
 
-def _check_stuck(stress: Stress, what: str) -> None:
-    """A one-line error when a call of the stress module's has run for STUCK seconds."""
+def _check_stuck(stress: Stress, what: str, stuck: float = STUCK) -> None:
+    """A one-line error when a call of the stress module's has run for ``stuck`` seconds."""
     module = stress.source.module
     longest = None if module is None else module.longest_call()
-    if longest is not None and longest[0] >= STUCK:
+    if longest is not None and longest[0] >= stuck:
         raise BuildError(
             f"{stress.problem.slug}: {module.where}: {longest[1]}() has not returned in "
-            f"{STUCK:g} s ({what}); it may never return"
+            f"{stuck:g} s ({what}); it may never return"
         )

@@ -8,6 +8,7 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -388,6 +389,33 @@ def test_a_save_that_cannot_be_written_is_one_line_when_the_shrink_stopped_too(
     assert "\nInput (the smallest failing one found before the error):\n" in (
         capsys.readouterr().out
     )
+
+
+def test_a_reference_that_hangs_is_given_up_past_the_shrink_s_budget(pairsum, capsys, monkeypatch):
+    """--shrink-seconds 1 with a reference that never returns on one-case files: given up
+    OVERTIME seconds past the budget, not after STUCK (60 s)."""
+    monkeypatch.setattr(engine, "OVERTIME", 0.5)
+    monkeypatch.setattr(engine, "POLL", 0.05)
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    module = pairsum / "stress" / "pairsum.py"
+    module.write_text(
+        module.read_text()
+        .replace(
+            "def reference(text: str) -> str:\n",
+            "def reference(text: str) -> str:\n    while text.startswith('1\\n'):\n"
+            "        time.sleep(0.05)\n",
+        )
+        .replace("import random\n", "import random\nimport time\n")
+    )
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=6",
+        "--shrink-seconds", "1", "--root", str(pairsum),
+    )  # fmt: skip
+    started = time.monotonic()
+    with pytest.raises(BuildError, match=r"reference\(\) has not returned in 1.5 s \(shrinking"):
+        args.run(args)
+    assert time.monotonic() - started < 20
 
 
 def test_a_reference_that_printed_nothing_is_pointed_at(pairsum, capsys):
