@@ -312,7 +312,7 @@ def watched(stress: Stress, work: Callable[[], T], what: str, stuck: float | Non
         while thread.is_alive():
             thread.join(POLL)
             if thread.is_alive():
-                _check_stuck(stress, what, STUCK if stuck is None else stuck)
+                _check_stuck(stress, what, stuck)
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM: the work leaves off before the clean-up
         stress.abandon(thread)
         raise
@@ -321,8 +321,10 @@ def watched(stress: Stress, work: Callable[[], T], what: str, stuck: float | Non
     return box["result"]
 
 
-def _check_stuck(stress: Stress, what: str, stuck: float = STUCK) -> None:
-    """A one-line error when a call of the stress module's has run for ``stuck`` seconds."""
+def _check_stuck(stress: Stress, what: str, stuck: float | None = None) -> None:
+    """A one-line error when a call of the stress module's has run for ``stuck`` seconds
+    (STUCK by default, read when called)."""
+    stuck = STUCK if stuck is None else stuck
     module = stress.source.module
     longest = None if module is None else module.longest_call()
     if longest is not None and longest[0] >= stuck:

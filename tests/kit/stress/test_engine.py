@@ -95,7 +95,7 @@ def test_a_stopped_command_s_judging_thread_leaves_off_before_the_clean_up(
         while True:
             judged.append(stress.judge("1\n1 2\n"))
 
-    def interrupted(stress, what):
+    def interrupted(stress, what, stuck=None):
         if judged:
             raise KeyboardInterrupt
 
