@@ -264,18 +264,24 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     done.touch()  # the hung call left behind returns
 
 
-def unlucky_on_one_case(pairsum):
-    """The planted bug, and a validator that raises on a file of one case (a module's bug
-    the shrink meets once it has found a smaller failing file of two cases)."""
+HEADERS = {
+    "validate": "def validate(text: str) -> None:\n",
+    "reference": "def reference(text: str) -> str:\n",
+}
+
+
+def unlucky_on_one_case(pairsum, function="validate"):
+    """The planted bug, and the module's ``function`` raising on a file of one case (the
+    validator: a module's bug the shrink meets once it has found a smaller failing file of two
+    cases; the reference: no answer for such a file)."""
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
     module = pairsum / "stress" / "pairsum.py"
+    header = HEADERS[function]
     module.write_text(
         module.read_text().replace(
-            "def validate(text: str) -> None:\n",
-            "def validate(text: str) -> None:\n"
-            "    if len(split_cases(text)) == 1:\n"
-            "        raise KeyError('unlucky')\n",
+            header,
+            header + "    if len(split_cases(text)) == 1:\n        raise KeyError('unlucky')\n",
         )
     )
 
@@ -313,17 +319,7 @@ def test_a_reference_failing_on_a_smaller_input_is_passed_over_and_warned_of(
     one-case file, so the failure shown has two cases; the run still ends as a failure. Only
     the input of the failure the warning names is kept in the temp folder."""
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    solution = pairsum / "solutions" / "pairsum.py"
-    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
-    module = pairsum / "stress" / "pairsum.py"
-    module.write_text(
-        module.read_text().replace(
-            "def reference(text: str) -> str:\n",
-            "def reference(text: str) -> str:\n"
-            "    if len(split_cases(text)) == 1:\n"
-            "        raise KeyError('unlucky')\n",
-        )
-    )
+    unlucky_on_one_case(pairsum, "reference")
     args = parse(
         "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=4",
         "--shrink-seconds", "5", "--root", str(pairsum),
