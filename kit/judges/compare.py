@@ -319,8 +319,11 @@ class KattisFlags:
 
 KATTIS_SWITCHES = ("case_sensitive", "space_change_sensitive")
 KATTIS_TOLERANCES = ("float_tolerance", "float_absolute_tolerance", "float_relative_tolerance")
-_C_DECIMAL = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
-_C_HEX = re.compile(rb"[+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?\d+)?")
+# glibc's scanf takes an exponent marker without digits as part of the number ("1e", "1.5e-",
+# "0x1p+" read as 1, 1.5 and 1: it cannot push the marker back), and "0x." as 0
+_C_DECIMAL = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d*)?")
+_C_HEX = re.compile(rb"[+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]*)(?:[pP][+-]?\d*)?")
+_BARE_EXPONENT = re.compile(rb"[eEpP][+-]?$")
 _SPACES = re.compile(rb"\S+")  # bytes: \s is space, \t, \n, \v, \f and \r, as C's isspace
 
 
@@ -352,11 +355,12 @@ def kattis_flags(
 def _c_float(token: bytes) -> float | None:
     """``token`` read as C's ``%lf`` reads a whole token, when finite; else None."""
     if _C_DECIMAL.fullmatch(token):
-        value = float(token)
+        value = float(_BARE_EXPONENT.sub(b"", token))
     elif _C_HEX.fullmatch(token):
-        text = token.decode()
+        text = _BARE_EXPONENT.sub(b"", token).decode()
         sign = -1.0 if text.startswith("-") else 1.0
-        value = sign * float.fromhex(text.lstrip("+-"))
+        digits = text.lstrip("+-")
+        value = sign * (float.fromhex(digits) if digits.strip("0xX.") else 0.0)
     else:
         return None
     return value if math.isfinite(value) else None

@@ -111,6 +111,25 @@ def test_with_a_tolerance_a_word_where_a_number_is_expected_is_wrong():
     assert difference(spec, b"1.5\n", b"1.5x") == "token 1: expected 1.5, got '1.5x', not a number"
 
 
+# glibc's sscanf(token, "%lf%10s") on each token (a C program, glibc 2.36): what problemtools'
+# default validator takes as a number, and its value; None where it is no number
+@pytest.mark.parametrize(
+    ("token", "value"),
+    [(b"1e", 1.0), (b"1e+", 1.0), (b"1.5e-", 1.5), (b"-1e", -1.0), (b".5e", 0.5), (b"1.e", 1.0),
+     (b"0x1p", 1.0), (b"0X1P-", 1.0), (b"0x.", 0.0), (b"0x1.8p1", 3.0), (b"1e5", 1e5),
+     (b"0x", None), (b".", None), (b"e", None), (b"+e", None), (b"1ee", None), (b"1e+x", None),
+     (b"inf", None), (b"nan", None)],
+)  # fmt: skip
+def test_a_number_is_what_glibc_s_scanf_reads_an_exponent_without_digits_included(token, value):
+    """A bare exponent marker stays in the number (``1e`` is 1): the kit called it no number,
+    a wrong answer where Kattis accepts."""
+    spec = "kattis:float_tolerance 1e-6"
+    if value is None:
+        assert difference(spec, b"1.0\n", token).endswith(", not a number")
+    else:
+        assert difference(spec, f"{value!r}\n".encode(), token) is None
+
+
 def test_without_a_tolerance_numbers_compare_as_text():
     assert difference("kattis", b"200\n", b"2.0e2") == "token 1: expected '200', got '2.0e2'"
     assert difference("kattis", b"0.5\n", b"0.50") == "token 1: expected '0.5', got '0.50'"
