@@ -522,7 +522,8 @@ def problem_from_package(
     from kit.packages import package_folder, read_package
 
     shown = shown or str(path)
-    path = package_folder(path.resolve(), shown)  # an archive: its unpacked copy
+    given_path = path.resolve()
+    path = package_folder(given_path, shown)  # an archive: its unpacked copy; or a view
     read_package(path, shown)  # not a package: said as the user named it
     slug = re.sub(r"[^a-z0-9_]", "_", path.name.lower()).lstrip("_0123456789") or "package"
     entry: dict = {"package": "."}
@@ -537,6 +538,8 @@ def problem_from_package(
     # read as "." from its own folder: its notes name it as the header of ``verify`` does
     notes = tuple(note.replace("note: .: ", "note: ", 1) for note in problem.source.notes)
     given = {} if time_limit is None else {"time_from": "--time-limit"}
+    if path != given_path:  # what the package is a copy or a view of (its links are checked)
+        given["archive"] = given_path
     folders = tuple(folder.resolve() for folder in include)
     source = replace(problem.source, notes=notes, include=folders + problem.source.include, **given)
     return replace(problem, source=source, include=folders + problem.include)

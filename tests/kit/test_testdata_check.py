@@ -7,6 +7,7 @@ import os
 import shutil
 
 from kit.packages import read_package
+from kit.registry import problem_from_package
 from kit.testdata_check import DataCheck, check_data
 from tests.package_support import PACKAGES, verified
 
@@ -170,6 +171,8 @@ def test_links_out_of_the_package_or_absolute_fail_as_problemtools_says(tmp_path
         "(links must be relative)",
         "submissions/accepted/linked.py is a link to ../../../elsewhere.py, outside the package",
     )
+    made = problem_from_package(top, "split").source  # cpkit verify's way in: its view's own
+    assert made.path != top and check_data(made).failures == check_data(package).failures
 
 
 def test_an_interactive_problem_s_samples_may_be_interactions_alone(tmp_path):
