@@ -127,7 +127,7 @@ def _verify(args: argparse.Namespace) -> int:
     if outputs is not None:
         print("\n".join(verify_report.output_lines(outputs)), flush=True)
     width = max(len(name) for name in [*(s.name for s in chosen), "submission"])
-    words = [_folder_words(problem.source.format, s.folder) for s in chosen]
+    words = [_folder_words(problem.source, s.folder) for s in chosen]
     widths = (width, max(len(word) for word in [*words, "folder"]))
     print(f"{'submission':<{width}}  {'folder':<{widths[1]}}  {'kit':<4}  {'slowest':>9}  result")
     judged = []
@@ -228,7 +228,7 @@ def _header(problem: Problem, package: Package, runner: Runner, count: int, show
     return (
         f"verify {shown}: {package.format} package, {kind}; time limit "
         f"{problem.time_limit:g} s ({package.time_from}; {clock}, as {problem.judge} counts it), "
-        f"{problem.memory_limit} MiB; {count} cases ({samples} sample, {count - samples} "
+        f"{problem.memory_limit} MiB; {_count(count, 'case')} ({samples} sample, {count - samples} "
         f"secret); margin {package.margin:g} ({package.margin_from}); submissions under "
         f"{runner.described}"
     )
@@ -237,7 +237,9 @@ def _header(problem: Problem, package: Package, runner: Runner, count: int, show
 def _row(entry: verify.Judged, widths: tuple[int, int], problem: Problem) -> str:
     """A submission's row; ``widths``: of the name and folder columns."""
     submission, package = entry.submission, entry.package_format
-    width, folder = widths[0], f"{_folder_words(package, submission.folder):<{widths[1]}}"
+    assert problem.source is not None
+    words = _folder_words(problem.source, submission.folder)
+    width, folder = widths[0], f"{words:<{widths[1]}}"
     if entry.verdict is None:
         said = f"{verify.DISAGREES}: {entry.said}" if entry.compile_error else entry.said
         return f"{submission.name:<{width}}  {folder}  {'-':<4}  {'-':>9}  {said}"
@@ -253,10 +255,14 @@ def _row(entry: verify.Judged, widths: tuple[int, int], problem: Problem) -> str
     return f"{submission.name:<{width}}  {folder}  {kit:<4}  {time:>9}  {text}"
 
 
-def _folder_words(package: str, folder: str) -> str:
+def _folder_words(package: Package, folder: str) -> str:
     """What a folder allows, in the format's words ("WA", "TLE or AC"); "yaml" for a folder of
-    the package's own, which only its submissions.yaml speaks for."""
-    words = (verify.format_word(v, package) for v in verify.allowed(package, folder))
+    the package's own, which only its submissions.yaml speaks for (``partially_accepted``
+    too, where submissions.yaml is read: it is no default folder of 2025-09's)."""
+    if folder == PARTIALLY_ACCEPTED and package.expectations:
+        return "yaml"
+    kinds = verify.allowed(package.format, folder)
+    words = (verify.format_word(verdict, package.format) for verdict in kinds)
     return " or ".join(dict.fromkeys(words)) or "yaml"
 
 
@@ -264,6 +270,10 @@ def _agreement(entry: verify.Judged, problem: Problem) -> verify.Agreement:
     package = problem.source
     assert package is not None
     return verify.agreement(entry, problem.time_limit, package.margin, package.expectations)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def _summary(judged: list[verify.Judged], problem: Problem) -> int:
@@ -281,5 +291,5 @@ def _summary(judged: list[verify.Judged], problem: Problem) -> int:
     unrun = len(judged) - len(outcomes)
     if unrun:
         counts.append(f"{unrun} not run")
-    print(f"\n{len(judged)} submissions: {', '.join(counts)}")
+    print(f"\n{_count(len(judged), 'submission')}: {', '.join(counts)}")
     return 1 if verify.DISAGREES in outcomes else 0

@@ -4,6 +4,7 @@ its judge counts time, the package's notes, one row per submission and the count
 matches none is a one-line error."""
 
 import argparse
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -36,6 +37,17 @@ def test_submissions_are_chosen_by_path_or_part_of_a_name():
         verify._chosen(package, ["nothing"], "p")
 
 
+def test_the_folder_column_says_yaml_where_submissions_yaml_rules_a_folder(tmp_path):
+    """2025-09's partially_accepted is no default folder: its submissions.yaml speaks for it
+    (the column said AC beside a WA that agreed)."""
+    package = read_package(SUM, "kattis_sum")
+    assert verify._folder_words(package, "wrong_answer") == "WA"
+    assert verify._folder_words(package, "partially_accepted") == "AC"  # legacy: a default
+    ruled = dataclasses.replace(package, expectations=("partially_accepted/*",))
+    assert verify._folder_words(ruled, "partially_accepted") == "yaml"
+    assert verify._folder_words(ruled, "mine") == "yaml"
+
+
 def test_without_a_package_only_the_package_is_said_to_be_missing(capsys):
     with pytest.raises(SystemExit):
         parse()
@@ -53,7 +65,7 @@ def test_one_accepted_submission_is_judged_and_agrees(capsys):
     assert lines[1] == "data: 6 cases as problemtools checks them: fine"
     assert lines[2].split() == ["submission", "folder", "kit", "slowest", "result"]
     assert lines[3].split()[:3] == ["accepted/sum.py", "AC", "AC"]
-    assert lines[-1] == "1 submissions: 1 agree, 0 too close to call on this machine, 0 disagree"
+    assert lines[-1] == "1 submission: 1 agree, 0 too close to call on this machine, 0 disagree"
 
 
 def test_an_input_without_its_answer_is_noted_and_fails_the_data_check(capsys, tmp_path):
