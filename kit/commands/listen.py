@@ -159,10 +159,10 @@ def _server(port: int, listener: _Listener):
                 return
             try:
                 body = self.rfile.read(length)
-            except TimeoutError:
+            except TimeoutError:  # what came of it is not kept: the request is refused
                 body = b""
             if len(body) < length:
-                self.send_error(400, explain=f"the body stopped at {len(body)} of {length} bytes")
+                self.send_error(400, explain=f"the body stopped short of its {length} bytes")
                 return
             self.send_response(200)
             self.end_headers()

@@ -9,9 +9,10 @@ are passed over. The judge is known by the address's host (the page readers' hos
 SPOJ's), else it is ``judge`` when one is named, else the group's first part ("CSES - CSES
 Problem Set" is CSES). A file without ``memoryLimit`` (some tools strip it) takes the judge's
 usual limit where its profile has one. Tests are kept as the data holds them, to the byte; one
-whose input and output are both empty is left out. A problem that reads or writes a named file
-is refused (the kit runs stdin and stdout), as are limits problems.toml would take for other
-units (a time limit of 100 s or more, a memory limit of 4096 MB or more).
+whose input and output are both blank (empty, or only whitespace) is left out. A problem that
+reads or writes a named file is refused (the kit runs stdin and stdout), as are limits
+problems.toml would take for other units (a time limit of 100 s or more, a memory limit of
+4096 MB or more).
 
     read(data, "a.json", "")  # Page(judge="Codeforces", title="Castle Defense", ...)
 """
