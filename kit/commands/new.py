@@ -136,8 +136,7 @@ def make(root: Path, page: Page | None, slug: str | None, given: str, *, interac
     if samples.exists():
         existing.append(f"samples/{slug}/")
     if existing:
-        verb = "exists" if len(existing) == 1 else "exist"
-        raise BuildError(f"new: {slug}: {', '.join(existing)} {verb} already; nothing was changed")
+        raise BuildError(f"new: {slug}: {_exist(existing)} already; nothing was changed")
     judge = given or page.judge
     known = _known(page) if page else scaffold.usual(slug, judge)
     templates = scaffold.workspace_templates(root)
@@ -216,8 +215,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     made = {name: text for name, text in made.items() if not name.startswith("interactors/")}
     existing = [name for name in made if (root / name).exists()]
     if existing:
-        verb = "exists" if len(existing) == 1 else "exist"
-        raise BuildError(f"new: {slug}: {', '.join(existing)} {verb} already; nothing was changed")
+        raise BuildError(f"new: {slug}: {_exist(existing)} already; nothing was changed")
     shown = Path(os.path.relpath(path, root)).as_posix()
     _write(root, made, scaffold.package_table(slug, shown, args.time_limit), None)
     print(f"new problem {slug}:")
@@ -230,6 +228,11 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     print(f"  cases: the package's {len(package.cases)}, in its judge's order")
     print(f"next: {command()} {slug}")
     return 0
+
+
+def _exist(paths: list[str]) -> str:
+    """``A exists``, ``A, B exist``: the files in the way."""
+    return f"{', '.join(paths)} {'exists' if len(paths) == 1 else 'exist'}"
 
 
 def _not_a_command(slug: str) -> None:

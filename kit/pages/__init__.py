@@ -23,7 +23,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.pages import atcoder, codeforces, companion, kattis, poj
-from kit.pages.page import Page, possessive
+from kit.pages.page import Page, on_hosts, possessive
 from kit.pages.tree import Element, parse
 
 READERS = (poj, codeforces, atcoder, kattis)
@@ -57,7 +57,7 @@ def _reader(root: Element, source: str, url: str | None):
     except ValueError:  # an address the page gives that is none ("http://[::1")
         host = ""
     for reader in READERS:
-        if any(host == name or host.endswith("." + name) for name in reader.HOSTS):
+        if on_hosts(host, reader.HOSTS):
             return reader
     for reader in READERS:
         if reader.matches(root):

@@ -27,7 +27,7 @@ import urllib.parse
 from kit.errors import BuildError
 from kit.judges.profiles import judge_name, profile_for
 from kit.pages import atcoder, codeforces, kattis, poj
-from kit.pages.page import Page, possessive
+from kit.pages.page import Page, on_hosts, possessive
 from kit.registry import KIB_FROM, MILLISECONDS_FROM
 
 FORMAT = "Competitive Companion's format"
@@ -133,14 +133,11 @@ def _judge_of(url: str) -> tuple[str | None, str | None]:
     except ValueError:  # not an address ("http://[::1")
         return None, None
 
-    def on(hosts) -> bool:
-        return any(host == name or host.endswith("." + name) for name in hosts)
-
     for reader in (poj, codeforces, atcoder, kattis):
-        if on(reader.HOSTS):
+        if on_hosts(host, reader.HOSTS):
             return reader.NAME, reader.id_in(url)
     for name, (hosts, pattern) in MORE_HOSTS.items():
-        if on(hosts):
+        if on_hosts(host, hosts):
             found = pattern.search(url)
             return name, found and found[1]
     return None, None

@@ -59,6 +59,11 @@ def sample_file(text: str) -> str:
     return text + "\n" if text else ""
 
 
+def on_hosts(host: str, hosts) -> bool:
+    """Whether ``host`` is one of ``hosts`` or a subdomain of one (``open.kattis.com``)."""
+    return any(host == name or host.endswith("." + name) for name in hosts)
+
+
 def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 

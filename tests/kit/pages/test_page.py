@@ -65,3 +65,10 @@ def test_limits_with_the_words_as_shown_or_the_one_missing():
         limits("p.html", "POJ", "0 ms", "65536K", "plm")
     with pytest.raises(BuildError, match=r"^p\.html: no memory limit found"):
         limits("p.html", "POJ", "1 s", None, "plm")
+
+
+def test_a_host_is_one_of_a_judge_s_or_a_subdomain_of_one():
+    from kit.pages.page import on_hosts
+
+    assert on_hosts("open.kattis.com", ("kattis.com",)) and on_hosts("poj.org", ("poj.org",))
+    assert not on_hosts("notkattis.com", ("kattis.com",))
