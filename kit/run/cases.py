@@ -258,7 +258,10 @@ def run_all(
         plan.jobs = _until_first_failure(ran, plan.jobs)
     _record_plan(ran, plan)
     ran.warnings += _unsteady_warnings(ran.schedule, plan)
+    over = {v.label for v in ran.verdicts if v.word == MLE}  # the failure says it already
     for column in ran.columns:
+        if column.target.label in over:
+            continue
         warning = _memory_warning(column, limits[tuple(column.runner.command(script))])
         if warning:
             ran.warnings.append(warning)
@@ -479,8 +482,8 @@ def _record(
         for label in labels
     ]
     if not timing.seconds and outcome.word == TLE:  # killed at the timeout: that is its time
-        timing = Timing([outcome.seconds])
-    for column in group:  # every case counts in the slowest and the peak, a TLE included
+        timing = Timing([outcome.seconds], peak_kib=timing.peak_kib)
+    for column in group:  # every case counts in the slowest and the peak, a TLE and MLE included
         if figure and timing.seconds and timing.median >= column.slowest.median:
             column.slowest = timing
         column.peak_kib = max(column.peak_kib, timing.peak_kib)
@@ -527,6 +530,8 @@ class CaseJudge:
             if outcome.word != OK:
                 if run.killed is None:  # ran to its end (a wrong answer): its time counts, as
                     timing.add(run, limits.seconds(run))  # a judge shows it, and its memory
+                else:  # killed (over a limit): its peak until then, which an MLE is about
+                    timing.peak_kib = max(timing.peak_kib, run.peak_kib)
                 if outcome.word == TLE and run.timed_out:  # killed at the time-out
                     outcome.details += self.waited(limits, run.cpu_seconds)
                     outcome.details += slow_input_hint(self.source_text, case.input)
@@ -670,7 +675,7 @@ class CaseJudge:
         )
         run = Run(
             0, b"", game.solution_stderr, game.solution_seconds, game.cpu_seconds, game.peak_kib,
-            killed=MEMORY if game.verdict == MLE else None,  # its peak is the kill's, not counted
+            killed=MEMORY if game.verdict == MLE else None,  # its peak is the kill's
         )  # fmt: skip
         details = (
             ["last lines exchanged (> from the solution, < to it):"] if game.transcript else []

@@ -93,6 +93,26 @@ def test_a_wrong_answer_alone_still_gives_the_peak_memory(toy_run, tmp_path):
     assert ran.counts == "1 WA" and all(column.peak_kib > 0 for column in columns)
 
 
+HOG = """import sys
+if sys.stdin.read().split() == ["hog"]:
+    hog = bytearray(200 << 20)
+    hog[::4096] = b"1" * len(hog[::4096])
+print(2)
+"""
+
+
+def test_a_run_killed_for_its_memory_gives_the_peak_it_was_killed_at(toy_run, tmp_path):
+    """The table's peak of a target that failed on memory is the kill's, over the limit: not
+    its passing cases' few MiB. The failure says it, so no warning of half the limit."""
+    problem, bundle, script, columns = toy_run
+    script.write_text(HOG)
+    cases = [case(tmp_path, "small", "1 1\n", "2\n"), case(tmp_path, "hog", "hog\n", "2\n")]
+    ran = run_all(problem, bundle, script, cases, columns, options=ONE_AT_A_TIME)
+    assert ran.counts == "1 MLE", ran.failures
+    assert all(column.peak_kib > problem.memory_limit * 1024 for column in columns), columns
+    assert not [warning for warning in ran.warnings if "over half" in warning], ran.warnings
+
+
 def test_a_lone_input_passes_when_its_run_ends_cleanly(toy_run, tmp_path):
     problem, bundle, script, columns = toy_run
     lone = case(tmp_path, "lone", "5 5\n")
@@ -481,13 +501,16 @@ def test_the_slowest_figure_is_the_time_taken_alone(toy_run, tmp_path, monkeypat
     assert alone == {(0.12, True), (0.29, False)}  # -v says which time was taken beside another
 
 
-def test_a_case_over_the_time_limit_counts_in_the_peak_memory(toy_run, tmp_path, monkeypatch):
-    """The table's peak is over every case that ran to its end, a TLE included: a failing
-    column used to show 0.0 MiB beside the time of the case that failed."""
+@pytest.mark.parametrize("times", [[2.0], []], ids=["ran to its end", "killed"])
+def test_a_case_over_the_time_limit_counts_in_the_peak_memory(
+    toy_run, tmp_path, monkeypatch, times
+):
+    """The table's peak is over every case, a TLE included, killed at the time-out or not: a
+    failing column used to show 0.0 MiB beside the time of the case that failed."""
     problem, bundle, script, columns = toy_run
     slow = cases_module._Outcome(cases_module.TLE, "time limit", seconds=2.0)
     monkeypatch.setattr(
-        cases_module.CaseJudge, "repeat", lambda *a: (slow, Timing([2.0], peak_kib=5000))
+        cases_module.CaseJudge, "repeat", lambda *a: (slow, Timing(list(times), peak_kib=5000))
     )
     ran = run_all(problem, bundle, script, [sample(problem)], columns, options=ONE_AT_A_TIME)
     assert ran.counts == "1 TLE"
