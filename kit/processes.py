@@ -152,10 +152,18 @@ class Forked:
         if self.pid == 0:  # pragma: no cover (the child ends in os._exit; tests watch it)
             os.close(ready)
             _forked_life(work, parent, told)
-        os.close(told)
-        os.read(ready, 1)  # its own session now: abandon() reaches every process of it
-        os.close(ready)
         self.status: int | None = None
+        os.close(told)
+        try:
+            os.read(ready, 1)  # its own session now: abandon() reaches every process of it
+        except BaseException:  # Ctrl-C before it was ready: it ends, before it does anything
+            for kill in (os.kill, os.killpg):  # its session made or not
+                with contextlib.suppress(ProcessLookupError):
+                    kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            raise
+        finally:
+            os.close(ready)
 
     def finished(self) -> bool:
         if self.status is None and self._reaped() == PIPE_CLOSED:
@@ -163,6 +171,8 @@ class Forked:
         return self.status is not None
 
     def abandon(self) -> None:
+        if self._reaped() is not None:  # it has ended (its pid may be another's by now)
+            return
         deadline = time.monotonic() + self.GRACE
         for signum in (signal.SIGTERM, signal.SIGKILL):
             with contextlib.suppress(ProcessLookupError):

@@ -36,7 +36,7 @@ class Running(Protocol):
 
     def finished(self) -> bool: ...
 
-    def abandon(self) -> None: ...
+    def abandon(self) -> None: ...  # ends it; nothing for one that has finished
 
 
 # folders that are no source: the kit's output, caches, virtual environments (and hidden ones)
@@ -79,39 +79,42 @@ def watch(
     the file) and the next started; one done in place, or finished, is compared against the
     files before it (a file first watched after the build counts as changed when modified
     since shortly before it started). Returns only by an exception (KeyboardInterrupt from
-    Ctrl-C), the running build abandoned first."""
-    paths = paths_of()
-    while True:
-        before = snapshot(paths)
-        started = time.time_ns() - STAMP_SLACK_NS
-        running = start()
-        if running is not None:
-            changed = _until_done(running, paths, before, interval, sleep)
-            if changed is not None:
-                if on_abandon is not None:
-                    on_abandon(changed)
-                continue
+    Ctrl-C), the running build abandoned first, wherever the interrupt came: a build left
+    running would write into folders its parent is removing."""
+    running: Running | None = None
+    try:
         paths = paths_of()
-        seen = snapshot(paths)
-        if changed_during(before, seen, started):
-            continue
-        while snapshot(paths) == seen:
-            sleep(interval)
+        while True:
+            before = snapshot(paths)
+            started = time.time_ns() - STAMP_SLACK_NS
+            running = start()
+            if running is not None:
+                changed = _until_done(running, paths, before, interval, sleep)
+                if changed is not None:
+                    if on_abandon is not None:
+                        on_abandon(changed)
+                    continue
+            paths = paths_of()
+            seen = snapshot(paths)
+            if changed_during(before, seen, started):
+                continue
+            while snapshot(paths) == seen:
+                sleep(interval)
+    except BaseException:
+        if running is not None:
+            running.abandon()  # a no-op for one that finished
+        raise
 
 
 def _until_done(running: Running, paths, before: Snapshot, interval: float, sleep) -> Path | None:
     """Poll while ``running`` runs: the first watched file changed, the build abandoned; None
-    when it finished first. Abandoned too when the watch itself is stopped."""
-    try:
-        while not running.finished():
-            changed = first_change(before, snapshot(paths))
-            if changed is not None:
-                running.abandon()
-                return changed
-            sleep(interval)
-    except BaseException:
-        running.abandon()
-        raise
+    when it finished first."""
+    while not running.finished():
+        changed = first_change(before, snapshot(paths))
+        if changed is not None:
+            running.abandon()
+            return changed
+        sleep(interval)
     return None
 
 

@@ -352,7 +352,7 @@ def test_run_reads_a_file_and_maps_a_crash_to_the_author_s_lines(pairsum, tmp_pa
 
 def watching(toy, *options):
     """``build.py toy_sum --watch`` started on ``toy``, and a queue of its output lines (stdout
-    and stderr), read as they come."""
+    and stderr), read as they come, then None at their end."""
     process = subprocess.Popen(
         [sys.executable, str(ROOT / "build.py"), "toy_sum", "--watch", "--root", str(toy)]
         + list(options),
@@ -363,7 +363,8 @@ def watching(toy, *options):
     )
     lines: queue.Queue = queue.Queue()
     threading.Thread(
-        target=lambda: [lines.put(line) for line in process.stdout], daemon=True
+        target=lambda: [*(lines.put(line) for line in process.stdout), lines.put(None)],
+        daemon=True,
     ).start()
     return process, lines
 
@@ -399,9 +400,7 @@ def test_watch_rebuilds_on_each_change_and_stops_cleanly_on_ctrl_c(toy):
     finally:
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=30) == 0
-    rest = []
-    while not lines.empty():
-        rest.append(lines.get())
+    rest = list(iter(lambda: lines.get(timeout=30), None))  # the reader may lag the exit
     assert rest[-1:] == ["stopped watching\n"]
 
 

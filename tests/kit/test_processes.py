@@ -2,6 +2,7 @@
 program past its timeout killed with every process it started (``hung``); signal names."""
 
 import atexit
+import os
 import signal
 import subprocess
 import sys
@@ -131,6 +132,36 @@ def test_a_forked_process_that_ends_is_finished_with_its_status():
     while not failing.finished() and time.monotonic() < deadline:
         time.sleep(0.02)
     assert failing.status == 1
+
+
+def test_a_forked_process_interrupted_before_it_was_ready_ends_before_its_work(
+    tmp_path, monkeypatch
+):
+    """Ctrl-C while the parent waits for the forked process's session: the process is
+    ended at once, not left to build on beside a parent that is cleaning up."""
+    worked = tmp_path / "worked"
+
+    def interrupted(*_args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "read", interrupted)  # the parent's wait (the child never reads)
+    with pytest.raises(KeyboardInterrupt):
+        Forked(lambda: (time.sleep(0.5), worked.write_text("built")))
+    monkeypatch.undo()
+    time.sleep(1.5)
+    assert not worked.exists()
+
+
+def test_a_forked_process_that_has_ended_is_not_signalled_again(monkeypatch):
+    """Its pid is free once it is reaped: abandon() sends nothing (it could reach another's)."""
+    running = Forked(lambda: None)
+    deadline = time.monotonic() + 10
+    while not running.finished() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    sent = []
+    monkeypatch.setattr(os, "killpg", lambda *args: sent.append(args))
+    running.abandon()
+    assert running.status == 0 and sent == []
 
 
 def test_a_forked_process_whose_stdout_is_closed_stops_its_parent(tmp_path):

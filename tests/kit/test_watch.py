@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from kit import watch as watch_module
 from kit.watch import first_change, snapshot, watch
 
 
@@ -86,7 +87,7 @@ class Beside:
         return self.polls < 0
 
     def abandon(self):
-        self.abandoned = True
+        self.abandoned = self.abandoned or self.polls >= 0  # nothing once it has finished
 
 
 def test_a_change_while_a_build_runs_beside_abandons_it_and_starts_the_next(tmp_path):
@@ -117,6 +118,20 @@ def test_a_build_running_beside_is_abandoned_when_the_watch_is_stopped(tmp_path)
 
     with pytest.raises(KeyboardInterrupt):
         watch(lambda: running, lambda: [old_file(tmp_path)], sleep=interrupted)
+    assert running.abandoned
+
+
+def test_a_build_started_is_abandoned_however_early_the_watch_is_stopped(tmp_path, monkeypatch):
+    """Ctrl-C between a build's start and the first look at it (its forked process left
+    writing into the watch's folder while the watch removed it: ``Directory not empty``)."""
+    running = Beside(polls=100)
+
+    def interrupted(*_args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(watch_module, "_until_done", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        watch(lambda: running, lambda: [old_file(tmp_path)], sleep=stop_polling)
     assert running.abandoned
 
 
