@@ -62,7 +62,6 @@ class Profile:
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
     output: int | None = None  # MiB: its default output limit, where its own format gives one
     python_flags: tuple[str, ...] = ()  # options that run a Python here as its judge runs its own
-    flags_for: tuple[str, ...] = ("cpython", "pypy")  # the implementations they are for
     compile_run: tuple[str, ...] = ()  # arguments of its run of the script before the cases
 
 
@@ -127,10 +126,10 @@ class Profile:
 #   src/cpython/082-3-13_cpython.toml), runs `python3.13 -X int_max_str_digits=0 Main.py`, and
 #   SakanaAI/ALE-Bench's copy of the same update runs `pypy3 -X int_max_str_digits=0 Main.py`
 #   (src/ale_bench/judge_command_profiles.py). PyPy 3.9 (7.3.11) here takes the option too.
-# - Kattis runs a PyPy without the limit: its help pages give "pypy3 version Python 3.8.13
-#   (7.3.9+dfsg-1, ...)" (ncpc16.kattis.com/help/python3numpy), released in March 2022, before
-#   the limit came (CVE-2020-10735, September 2022; PyPy's 3.9 builds have it from 7.3.11).
-#   The kit lifts it with the same option, as the interpreters here have it.
+# - Kattis does not lift it: its language page starts Python 3 as plain `pypy3 {mainfile}`
+#   ("We use pypy3 3.10.13 to run your program with the following command", Kattis'
+#   open.kattis.com/contests/sokc76/languages/python3), and PyPy has the limit from 7.3.11,
+#   before its first 3.10 release (7.3.12).
 # compile_run, the arguments a judge's compile step runs the script with, before any case:
 # - AtCoder compiles Python with `python3.13 -m py_compile Main.py` and then
 #   `python3.13 Main.py ONLINE_JUDGE 2> /dev/null` (its 2025-10 install file,
@@ -172,15 +171,13 @@ PROFILES = {
     ),
     "kattis": Profile(
         "Kattis",
-        ("pypy3",),
+        ("pypy3.10",),
         128 * 1024,
         memory=WHOLE,
         stack=UNLIMITED,
         time=CPU,
         compare="kattis",
         output=KATTIS_OUTPUT,
-        python_flags=NO_DIGIT_LIMIT,
-        flags_for=("pypy",),  # its PyPy: a CPython 3.11+ target named in problems.toml keeps it
     ),
     "timus": Profile(
         "Timus",

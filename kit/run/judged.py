@@ -202,10 +202,7 @@ def command(
     interpreter = getattr(runner, "interpreter", runner)
     extra = tuple(getattr(runner, "extra_flags", ()))
     profile = profile_for(problem.judge)
-    target = getattr(runner, "target", interpreter)  # the judge's interpreter it stands for
     flags = profile.python_flags if profile is not None else ()
-    if profile is not None and target.impl not in profile.flags_for:
-        flags = ()
     if flags and " ".join(flags) not in " ".join(extra):  # a stand-in may lift the limit too
         extra += flags  # as the judge starts Python (AtCoder: no limit on int-to-str digits)
     platform = profile.platform if profile is not None else UNIX

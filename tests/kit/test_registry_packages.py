@@ -35,7 +35,7 @@ def test_a_package_fills_the_table_and_the_tables_own_keys_win(tmp_path):
         "batch",
     )
     assert (plain.time_limit, plain.memory_limit, plain.output_limit) == (1.0, 256, 8)
-    assert plain.compare == "kattis" and [t.name for t in plain.targets] == ["pypy3"]
+    assert plain.compare == "kattis" and [t.name for t in plain.targets] == ["pypy3.10"]
     assert (mine.time_limit, mine.compare, mine.judge) == (3.0, "tokens", "Codeforces")
     names = [case.name for case in sample_cases(plain) + judge_cases(plain)[0]]
     assert names[0] == "packages/kattis_sum/data/sample/1.in"

@@ -30,7 +30,7 @@ def test_profiles_hold_the_documented_facts():
     assert facts == {
         "codeforces": (("cpython3.13", "pypy3.10"), 65536, False, False),
         "atcoder": (("cpython3.13", "pypy3.11"), 524288, False, False),
-        "kattis": (("pypy3",), 131072, False, False),
+        "kattis": (("pypy3.10",), 131072, False, False),
         "timus": (("cpython3.12", "pypy3.10"), None, True, True),
         "spoj": (("cpython3.8",), 50000, False, False),
     }
@@ -83,7 +83,7 @@ def test_a_profile_is_found_by_its_name_in_any_case_and_with_spaces():
 
 
 def test_targets_come_from_the_profile_else_the_strictest():
-    assert default_targets("Kattis") == [parse_target("pypy3")]
+    assert default_targets("Kattis") == [parse_target("pypy3.10")]
     assert default_targets("POJ") == [parse_target(name) for name in STRICTEST]
     assert STRICTEST == ("cpython3.8", "pypy3")
 
