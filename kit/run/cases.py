@@ -73,6 +73,7 @@ from kit.run.limits import (
 )
 from kit.run.process import MEMORY, Run, Timing
 from kit.run.schedule import SKIPPED, Job, Schedule, cores, run_jobs
+from kit.run.stray_print import stray_print_hint
 from kit.run.verdicts import (
     JE,
     MLE,
@@ -653,6 +654,8 @@ class CaseJudge:
         if word != OK:
             text = judgement.message if word == JE else message(word, judgement.message)
             shown = [SILENT_CRASH_HINT, *details] if crash_line(run.stderr) else []
+            if word != JE and self.bundle is not None:
+                shown += stray_print_hint(self.bundle.modules, run.stdout, expected)
             return _Outcome(word, text, shown, run.stdout, score=judgement.score)
         return _Outcome(
             OK, judgement.message, score=judgement.score, next_input=judgement.next_input

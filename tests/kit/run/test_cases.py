@@ -113,6 +113,21 @@ def test_a_run_killed_for_its_memory_gives_the_peak_it_was_killed_at(toy_run, tm
     assert not [warning for warning in ran.warnings if "over half" in warning], ran.warnings
 
 
+def test_a_wrong_answer_from_a_helper_s_debugging_print_points_at_it(toy, tmp_path):
+    helper = toy / "shared" / "toy_numbers.py"
+    text = helper.read_text()
+    debug = "        print('seen', line)\n        if line.strip():\n"  # its line 9
+    helper.write_text(text.replace("        if line.strip():\n", debug, 1))
+    problem = load_registry(toy)["toy_sum"]
+    bundle, script = write_bundle(problem, tmp_path)
+    runner = stand_in(list(problem.targets))
+    columns = [Column(target, runner, static_only=True) for target in problem.targets]
+    ran = run_all(problem, bundle, script, [sample(problem)], columns, options=ONE_AT_A_TIME)
+    (failure,) = ran.failures
+    assert failure.word == "WA"
+    assert [line for line in failure.details if "shared/toy_numbers.py line 9 prints" in line]
+
+
 def test_a_lone_input_passes_when_its_run_ends_cleanly(toy_run, tmp_path):
     problem, bundle, script, columns = toy_run
     lone = case(tmp_path, "lone", "5 5\n")

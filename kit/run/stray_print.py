@@ -1,0 +1,81 @@
+"""The hint for a wrong answer that a debugging ``print`` left in the solution or a helper
+explains: a line of the output that the expected output does not hold, starting with the text
+of a ``print`` whose literal starts no expected line.
+
+    stray_print_hint(bundle.modules, got, expected)  # [] or ["hint: ..."]
+
+A ``print`` counts when its first argument is a string or an f-string starting with text (at
+least two characters, a letter among them) and it has no ``file=`` (stderr is not judged). Its
+text must start no line of the expected output: ``print("Case #1:", x)`` on a wrong ``x`` is
+a wrong answer, not a stray line.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+from typing import NamedTuple, Protocol
+
+LINES_LOOKED_AT = 10_000  # of the output, from its start
+SHOWN = 60  # characters of the output's line in the hint
+HINT = (
+    "hint: output line {number}, {line!r}, is not in the expected output and starts as "
+    "{where} line {lineno} prints: a debugging print left in? (print to sys.stderr: it is "
+    "not judged)"
+)
+
+
+class Module(Protocol):
+    rel: str  # its path as the user sees it
+    tree: ast.Module
+
+
+class Printed(NamedTuple):
+    rel: str
+    lineno: int
+    start: str  # the text its line starts with
+
+
+def stray_print_hint(modules: Iterable[Module], got: bytes, expected: bytes) -> list[str]:
+    """The hint, or nothing when no line of ``got`` outside ``expected`` starts as a print of
+    ``modules`` writes."""
+    wanted = expected.decode("utf-8", "replace").splitlines()
+    prints = [p for p in printed(modules) if not any(w.startswith(p.start) for w in wanted)]
+    if not prints:
+        return []
+    lines = got.decode("utf-8", "replace").splitlines()[:LINES_LOOKED_AT]
+    for number, line in enumerate(lines, 1):  # none the expected output holds: see prints
+        for found in prints:
+            if line.startswith(found.start):
+                shown = line if len(line) <= SHOWN else line[:SHOWN] + "..."
+                where = {"number": number, "line": shown, "where": found.rel}
+                return [HINT.format(**where, lineno=found.lineno)]
+    return []
+
+
+def printed(modules: Iterable[Module]) -> list[Printed]:
+    """Every ``print`` to stdout of ``modules`` whose output starts with known text."""
+    found = []
+    for module in modules:
+        for node in ast.walk(module.tree):
+            start = _start(node)
+            if start is not None:
+                found.append(Printed(module.rel, node.lineno, start))
+    return found
+
+
+def _start(node: ast.AST) -> str | None:
+    """The text a ``print(...)`` call's output starts with, when it is known and telling."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        return None
+    if node.func.id != "print" or not node.args or any(k.arg == "file" for k in node.keywords):
+        return None
+    first = node.args[0]
+    if isinstance(first, ast.JoinedStr) and first.values:
+        first = first.values[0]
+    if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+        return None
+    start = first.value.split("\n", 1)[0]
+    if len(start.strip()) < 2 or not any(c.isalpha() for c in start):
+        return None
+    return start

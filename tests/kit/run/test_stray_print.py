@@ -1,0 +1,65 @@
+"""kit.run.stray_print: a wrong answer's line that a debugging print of the solution or a
+helper wrote is pointed at; a print that writes the answer's own lines, one to stderr, or one
+whose text is unknown or too short to tell, is not."""
+
+import ast
+from types import SimpleNamespace
+
+import pytest
+
+from kit.run.stray_print import printed, stray_print_hint
+
+
+def module(rel, text):
+    return SimpleNamespace(rel=rel, tree=ast.parse(text))
+
+
+SOLUTION = module("solutions/p.py", "import sys\nx = 1\nprint(x)\n")
+
+
+def test_a_debugging_print_in_a_helper_is_named_with_its_line():
+    helper = module("shared/dsu.py", "def union(a, b):\n    print('union', a, b)\n")
+    (hint,) = stray_print_hint([SOLUTION, helper], b"union 1 2\n3\n", b"3\n")
+    assert hint.startswith("hint: output line 1, 'union 1 2', is not in the expected output")
+    assert "shared/dsu.py line 2 prints" in hint
+
+
+def test_an_f_string_counts_by_its_leading_text_and_the_first_stray_line_is_named():
+    helper = module("shared/dp.py", "def f(dp):\n    print(f'dp={dp}')\n")
+    (hint,) = stray_print_hint([helper], b"7\ndp=[1, 2]\n", b"7\n")
+    assert "output line 2, 'dp=[1, 2]'" in hint and "shared/dp.py line 2" in hint
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "print('Case #1:', 5)\n",  # it writes the answer's own lines: a plain wrong answer
+        "import sys\nprint('union', 1, file=sys.stderr)\n",  # stderr is not judged
+        "x = 'union'\nprint(x)\n",  # its text is not known
+        "print('=', 1)\n",  # too short, and no letter: it would match too much
+        "print(f'{1}union')\n",  # an f-string that starts with a value
+    ],
+)
+def test_prints_that_cannot_tell_give_no_hint(text):
+    got = b"Case #1: 4\nunion 1\n= 1\n1union\n"
+    assert stray_print_hint([module("shared/h.py", text)], got, b"Case #1: 5\n") == []
+
+
+def test_a_line_the_expected_output_holds_is_no_stray_line():
+    helper = module("shared/h.py", "print('total', 3)\n")
+    expected = b"sum\ntotal 3\n"  # 'total' starts an expected line: the print is the answer's
+    assert stray_print_hint([helper], b"sum\ntotal 4\n", expected) == []
+
+
+def test_a_long_line_is_cut_in_the_hint():
+    helper = module("shared/h.py", "print('debug', list(range(100)))\n")
+    got = ("debug " + " ".join(map(str, range(100))) + "\n").encode()
+    (hint,) = stray_print_hint([helper], got, b"5\n")
+    assert "..." in hint and len(hint) < 300
+
+
+def test_every_print_of_every_module_is_found():
+    helper = module("shared/h.py", "def f():\n    if 1:\n        print('deep one')\n")
+    assert [(p.rel, p.lineno, p.start) for p in printed([SOLUTION, helper])] == [
+        ("shared/h.py", 3, "deep one")
+    ]
