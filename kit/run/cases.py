@@ -37,6 +37,7 @@ names), and usual mistakes get a hint.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import os
 import re
@@ -73,7 +74,7 @@ from kit.run.limits import (
 )
 from kit.run.process import MEMORY, Run, Timing
 from kit.run.schedule import SKIPPED, Job, Schedule, cores, run_jobs
-from kit.run.stray_print import stray_print_hint
+from kit.run.stray_print import Printed, printed, stray_print_hint
 from kit.run.verdicts import (
     JE,
     MLE,
@@ -548,6 +549,12 @@ class CaseJudge:
             outcome = _Outcome(TLE, message(TLE, over), details, seconds=timing.median)
         return outcome, timing
 
+    @functools.cached_property
+    def prints(self) -> list[Printed]:
+        """The bundle's prints to stdout whose text is known (kit.run.stray_print), found once
+        for every wrong answer (a shrink judges hundreds)."""
+        return printed(self.bundle.modules) if self.bundle is not None else []
+
     @property
     def source_text(self) -> str:
         """The program's source, for hints: the bundle's, else the script's (a package's
@@ -654,8 +661,8 @@ class CaseJudge:
         if word != OK:
             text = judgement.message if word == JE else message(word, judgement.message)
             shown = [SILENT_CRASH_HINT, *details] if crash_line(run.stderr) else []
-            if word != JE and self.bundle is not None:
-                shown += stray_print_hint(self.bundle.modules, run.stdout, expected)
+            if word != JE:
+                shown += stray_print_hint(self.prints, run.stdout, expected)
             return _Outcome(word, text, shown, run.stdout, score=judgement.score)
         return _Outcome(
             OK, judgement.message, score=judgement.score, next_input=judgement.next_input

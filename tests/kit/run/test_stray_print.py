@@ -19,14 +19,14 @@ SOLUTION = module("solutions/p.py", "import sys\nx = 1\nprint(x)\n")
 
 def test_a_debugging_print_in_a_helper_is_named_with_its_line():
     helper = module("shared/dsu.py", "def union(a, b):\n    print('union', a, b)\n")
-    (hint,) = stray_print_hint([SOLUTION, helper], b"union 1 2\n3\n", b"3\n")
+    (hint,) = stray_print_hint(printed([SOLUTION, helper]), b"union 1 2\n3\n", b"3\n")
     assert hint.startswith("hint: output line 1, 'union 1 2', is not in the expected output")
     assert "shared/dsu.py line 2 prints" in hint
 
 
 def test_an_f_string_counts_by_its_leading_text_and_the_first_stray_line_is_named():
     helper = module("shared/dp.py", "def f(dp):\n    print(f'dp={dp}')\n")
-    (hint,) = stray_print_hint([helper], b"7\ndp=[1, 2]\n", b"7\n")
+    (hint,) = stray_print_hint(printed([helper]), b"7\ndp=[1, 2]\n", b"7\n")
     assert "output line 2, 'dp=[1, 2]'" in hint and "shared/dp.py line 2" in hint
 
 
@@ -42,19 +42,19 @@ def test_an_f_string_counts_by_its_leading_text_and_the_first_stray_line_is_name
 )
 def test_prints_that_cannot_tell_give_no_hint(text):
     got = b"Case #1: 4\nunion 1\n= 1\n1union\n"
-    assert stray_print_hint([module("shared/h.py", text)], got, b"Case #1: 5\n") == []
+    assert stray_print_hint(printed([module("shared/h.py", text)]), got, b"Case #1: 5\n") == []
 
 
 def test_a_line_the_expected_output_holds_is_no_stray_line():
     helper = module("shared/h.py", "print('total', 3)\n")
     expected = b"sum\ntotal 3\n"  # 'total' starts an expected line: the print is the answer's
-    assert stray_print_hint([helper], b"sum\ntotal 4\n", expected) == []
+    assert stray_print_hint(printed([helper]), b"sum\ntotal 4\n", expected) == []
 
 
 def test_a_long_line_is_cut_in_the_hint():
     helper = module("shared/h.py", "print('debug', list(range(100)))\n")
     got = ("debug " + " ".join(map(str, range(100))) + "\n").encode()
-    (hint,) = stray_print_hint([helper], got, b"5\n")
+    (hint,) = stray_print_hint(printed([helper]), got, b"5\n")
     assert "..." in hint and len(hint) < 300
 
 
