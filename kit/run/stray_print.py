@@ -5,10 +5,11 @@ of a ``print`` whose literal starts no expected line.
     prints = printed(bundle.modules)  # once a bundle: about 20 ms for 50 KB of source
     stray_print_hint(prints, got, expected)  # [] or ["hint: ..."]
 
-A ``print`` counts when its first argument is a string or an f-string starting with text (at
-least two characters, a letter among them) and it has no ``file=`` (stderr is not judged). Its
-text must start no line of the expected output: ``print("Case #1:", x)`` on a wrong ``x`` is
-a wrong answer, not a stray line.
+A ``print`` counts when it labels a value: its first argument is a string followed by more
+arguments, or an f-string whose leading text (at least two characters, a letter among them) a
+value follows, and it has no ``file=`` (stderr is not judged). ``print("NO")`` writes an
+answer, not a stray line; and the text must start no line of the expected output:
+``print("Case #1:", x)`` on a wrong ``x`` is a wrong answer too.
 """
 
 from __future__ import annotations
@@ -68,15 +69,18 @@ def printed(modules: Iterable[Module]) -> list[Printed]:
 
 
 def _start(node: ast.AST) -> str | None:
-    """The text a ``print(...)`` call's output starts with, when it is known and telling."""
+    """The text a ``print(...)`` call's output starts with, when it labels a value and is
+    telling."""
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
         return None
     if node.func.id != "print" or not node.args or any(k.arg == "file" for k in node.keywords):
         return None
     first = node.args[0]
+    labels = len(node.args) > 1  # a value follows the text
     if isinstance(first, ast.JoinedStr) and first.values:
+        labels = labels or len(first.values) > 1
         first = first.values[0]
-    if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+    if not (labels and isinstance(first, ast.Constant) and isinstance(first.value, str)):
         return None
     start = first.value.split("\n", 1)[0]
     if len(start.strip()) < 2 or not any(c.isalpha() for c in start):

@@ -1,6 +1,7 @@
 """kit.run.stray_print: a wrong answer's line that a debugging print of the solution or a
-helper wrote is pointed at; a print that writes the answer's own lines, one to stderr, or one
-whose text is unknown or too short to tell, is not."""
+helper wrote is pointed at; a print that writes the answer's own lines, one that writes text
+alone (an answer such as NO), one to stderr, or one whose text is unknown or too short to tell,
+is not."""
 
 import ast
 from types import SimpleNamespace
@@ -38,10 +39,11 @@ def test_an_f_string_counts_by_its_leading_text_and_the_first_stray_line_is_name
         "x = 'union'\nprint(x)\n",  # its text is not known
         "print('=', 1)\n",  # too short, and no letter: it would match too much
         "print(f'{1}union')\n",  # an f-string that starts with a value
+        "print('union')\nprint(f'union')\n",  # no value follows: an answer, as print('NO')
     ],
 )
 def test_prints_that_cannot_tell_give_no_hint(text):
-    got = b"Case #1: 4\nunion 1\n= 1\n1union\n"
+    got = b"Case #1: 4\nunion 1\n= 1\n1union\nunion\n"
     assert stray_print_hint(printed([module("shared/h.py", text)]), got, b"Case #1: 5\n") == []
 
 
@@ -59,7 +61,7 @@ def test_a_long_line_is_cut_in_the_hint():
 
 
 def test_every_print_of_every_module_is_found():
-    helper = module("shared/h.py", "def f():\n    if 1:\n        print('deep one')\n")
+    helper = module("shared/h.py", "def f(x):\n    if 1:\n        print('deep one', x)\n")
     assert [(p.rel, p.lineno, p.start) for p in printed([SOLUTION, helper])] == [
         ("shared/h.py", 3, "deep one")
     ]
