@@ -72,7 +72,7 @@ from kit.run.limits import (
     run_limited,
     time_over,
 )
-from kit.run.process import MEMORY, Run, Timing
+from kit.run.process import MEMORY, TIME, Run, Timing
 from kit.run.schedule import SKIPPED, Job, Schedule, cores, run_jobs
 from kit.run.stray_print import Printed, printed, stray_print_hint
 from kit.run.verdicts import (
@@ -534,8 +534,8 @@ class CaseJudge:
                     timing.add(run, limits.seconds(run))  # a judge shows it, and its memory
                 else:  # killed (over a limit): its peak until then, which an MLE is about
                     timing.peak_kib = max(timing.peak_kib, run.peak_kib)
-                if outcome.word == TLE and run.timed_out:  # killed at the time-out
-                    outcome.details += self.waited(limits, run.cpu_seconds)
+                if outcome.word == TLE and run.timed_out and self.interactor is None:  # killed
+                    outcome.details += self.waited(limits, run.cpu_seconds)  # at the time-out
                     outcome.details += slow_input_hint(self.source_text, case.input)
                 return outcome, timing
             timing.add(run, limits.seconds(run))
@@ -685,7 +685,7 @@ class CaseJudge:
         )
         run = Run(
             0, b"", game.solution_stderr, game.solution_seconds, game.cpu_seconds, game.peak_kib,
-            killed=MEMORY if game.verdict == MLE else None,  # its peak is the kill's
+            killed=MEMORY if game.verdict == MLE else TIME if game.timed_out else None,
         )  # fmt: skip
         details = (
             ["last lines exchanged (> from the solution, < to it):"] if game.transcript else []

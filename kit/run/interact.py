@@ -132,6 +132,7 @@ class InteractiveRun:
     interactor_output: bytes = b""  # what a testlib interactor wrote to its output file
     score: str | None = None  # what a Kattis interactor wrote to score.txt (kit.judges.compare)
     next_input: bytes | None = None  # and to nextpass.in: a multi-pass problem's next input
+    timed_out: bool = False  # the solution was killed at the timeout (its time is the kill's)
 
 
 @dataclass(frozen=True)
@@ -387,9 +388,10 @@ def _result(
     verdict, text = _verdict(end, limits)
     solution = end.solution
     seconds = solution.at - started
+    killed = solution.killed == TIME or end.killed.get("solution") == "timeout"
     return InteractiveRun(
         verdict, message(verdict, text), seconds, solution.cpu, end.solution_stderr, transcript,
-        solution.peak_kib, written, end.score, end.next_input,
+        solution.peak_kib, written, end.score, end.next_input, killed and verdict == TLE,
     )  # fmt: skip
 
 

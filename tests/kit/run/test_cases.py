@@ -333,7 +333,7 @@ def test_an_idle_game_s_hint_follows_who_spoke_last(transcript, hint):
     assert cases_module.idle_hint(transcript) == hint
 
 
-def played(problem, tmp_path):
+def played(problem, tmp_path, options=ONE_AT_A_TIME):
     """The guess fixture's sample game, its bundle under one stand-in for every target."""
     folder = tmp_path / "bundle"
     folder.mkdir()
@@ -341,7 +341,26 @@ def played(problem, tmp_path):
     runner = stand_in(list(problem.targets))
     columns = [Column(target, runner, static_only=True) for target in problem.targets]
     cases = [Case("sample-1", problem.samples_dir / "sample-1.in", None)]
-    return run_all(problem, bundle, script, cases, columns, options=ONE_AT_A_TIME)
+    return run_all(problem, bundle, script, cases, columns, options=options)
+
+
+def test_an_idle_game_killed_at_the_timeout_is_played_once(checkout_copy, tmp_path):
+    """A solution that does not flush its guesses waits for an answer the interactor waits to
+    ask for: killed at the timeout, that is its verdict, not a time to take again alone (it
+    was played twice, doubling the wait for the most common interactive mistake)."""
+    root = checkout_copy("guess")
+    solution = root / "solutions" / "guess.py"
+    text = solution.read_text().replace("print(middle, flush=True)", "print(middle)")
+    solution.write_text("import sys\n" + text.replace("input().strip()", "sys.stdin.readline()"))
+    games = tmp_path / "games"
+    interactor = root / "interactors" / "guess.py"
+    count = f"open({str(games)!r}, 'a').write('game\\n')\n"
+    interactor.write_text(count + interactor.read_text())
+    problem = replace(load_registry(root)["guess"], time_limit=0.2)
+    ran = played(problem, tmp_path, RunOptions(jobs=2))  # as a build: re-timed if near the limit
+    assert ran.counts == "1 TLE", ran.failures
+    assert ran.failures[0].message.startswith("time limit: idle")
+    assert games.read_text() == "game\n"
 
 
 def test_a_game_killed_for_its_memory_gives_no_warning_of_its_peak(checkout_copy, tmp_path):
