@@ -217,13 +217,13 @@ def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> lis
             continue
         tree = module.shipped_tree()  # what ships: test-only blocks are gone
         guarded = guarded_lines(tree)
+        on_platform = guarded_lines(tree, platform=True)  # platform tests too
         for node in walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 for name in imported_modules(module, node):
                     where = f"{module.rel}:{node.lineno}"
-                    error = _import_error(
-                        name, where, node.lineno in guarded, helpers, targets, judge
-                    )
+                    guards = (node.lineno in guarded, node.lineno in on_platform)
+                    error = _import_error(name, where, guards, helpers, targets, judge)
                     if error:
                         errors.append(error + _beside(module, name, helpers))
     return errors
@@ -247,8 +247,11 @@ def _beside(module: Source, name: str, helpers: set[str]) -> str:
     )
 
 
-def _import_error(name, where, guarded, helpers, targets, judge: _Judge) -> str | None:
-    """What is wrong with importing module ``name`` at ``where`` for these targets, or None."""
+def _import_error(name, where, guards, helpers, targets, judge: _Judge) -> str | None:
+    """What is wrong with importing module ``name`` at ``where`` for these targets, or None.
+    ``guards``: whether the import is under a guard, and under one or a platform test (``if
+    sys.platform != "win32":``), which is guard enough for a module only Unix has."""
+    guarded, on_platform = guards
     top = name.split(".")[0]
     ours = name in helpers or any(helper.startswith(name + ".") for helper in helpers)
     if ours or top == "__future__":
@@ -258,6 +261,8 @@ def _import_error(name, where, guarded, helpers, targets, judge: _Judge) -> str 
     if not is_stdlib(top):
         return _third_party_error(name, where, guarded, targets, judge)
     lacking = [t for t in targets if missing_in(top, t.syntax, t.impl, judge.platform)]
+    if on_platform:  # a module only Unix has, under a test of the platform: never imported
+        lacking = [t for t in lacking if missing_in(top, t.syntax, t.impl, UNIX)]
     if guarded or not lacking:
         return None
     why = missing_in(top, lacking[0].syntax, lacking[0].impl, judge.platform)

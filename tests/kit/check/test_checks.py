@@ -182,6 +182,11 @@ def test_pypys_own_modules_need_a_guard_for_the_cpython_targets(toy):
             "try:\n    import resource\nexcept ImportError:\n    resource = None\nprint(3)\n",
             "1: module 'resource'",
         ),
+        (  # the same under a test of the platform (os.name too), as a member's use may be
+            "import resource\nprint(3)\n",
+            "import os\nif os.name == 'posix':\n    import resource\nprint(3)\n",
+            "1: module 'resource'",
+        ),
         (  # a self-imposed time limit
             "import signal\nsignal.alarm(5)\nprint(3)\n",
             "import signal, sys\nif sys.platform != 'win32':\n    signal.alarm(5)\nprint(3)\n",
