@@ -33,6 +33,13 @@ from kit.bundle.sources import Source, mask_literals, walk
 from kit.errors import REINSTALL, BuildError
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
+# what PyPy has before CPython's version of it: the int-to-str digit limit and its setters came
+# to PyPy with its 3.9 builds of 7.3.11, before its first 3.10 release (7.3.12): every PyPy 3.10
+# has them (PyPy 3.9 only from 7.3.11, so a 3.9 target is not trusted with them)
+PYPY_SOONER = {
+    "'sys.set_int_max_str_digits' member": (3, 10),
+    "'sys.get_int_max_str_digits' member": (3, 10),
+}
 
 NEW_METHODS = {
     "bit_count": ("int.bit_count()", (3, 10)),
@@ -53,6 +60,11 @@ def findings(modules: list[Source]) -> list[Finding]:
         found += _own_rules(module, modules)
     found += _vermin(shipped)
     return sorted(set(found))
+
+
+def needed(what: str, needs: tuple[int, int], impl: str) -> tuple[int, int]:
+    """The version of ``impl`` that has the finding ``what`` (``needs``: CPython's)."""
+    return min(needs, PYPY_SOONER.get(what, needs)) if impl == "pypy" else needs
 
 
 def _own_rules(module: Source, modules: list[Source]) -> list[Finding]:

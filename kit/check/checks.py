@@ -323,7 +323,7 @@ def _apis(findings: list, targets: list[Target], said: set[str] = frozenset()) -
         if (rel, line, needs) in seen or f"{rel}:{line}" in said:  # one construct, two rules
             continue
         seen.add((rel, line, needs))
-        lacking = [t for t in targets if t.syntax < needs]
+        lacking = [t for t in targets if t.syntax < apis.needed(what, needs, t.impl)]
         if lacking:
             version = ".".join(map(str, needs))
             errors.append(

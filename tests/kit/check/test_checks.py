@@ -244,3 +244,15 @@ def test_a_target_is_named_once_however_many_findings_name_it():
 
     targets = [parse_target("cpython3.8")] * 3 + [parse_target("pypy3")]
     assert _names(targets) == "cpython3.8, pypy3"
+
+
+def test_pypy_3_10_has_the_digit_limit_s_setter_before_cpython_3_11(toy):
+    """``sys.set_int_max_str_digits`` came to PyPy with 7.3.11, before its first 3.10: a
+    Codeforces solution (CPython 3.13, PyPy 3.10) may call it unguarded; the strictest
+    targets (CPython 3.8, any PyPy 3) may not."""
+    write(toy, "solutions/toy_sum.py", "import sys\nsys.set_int_max_str_digits(0)\nprint(3)\n")
+    with pytest.raises(BuildError, match=r"needs Python 3\.11 \(targets cpython3\.8, pypy3\)$"):
+        checked(toy)
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
+    checked(toy)
