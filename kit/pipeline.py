@@ -115,13 +115,18 @@ def make_bundle(problem: Problem) -> Bundle:
 
 def _newer_syntax(problem: Problem, error: BuildError) -> str:
     """What to add to a syntax error the kit's own Python found when a target is newer: the
-    code may be valid there (3.12's nested f-strings under a 3.11 kit). When the newest such
-    target's interpreter is here, it is asked: it reads the file (run the kit under it), or it
-    does not either (a plain error: nothing to add)."""
+    code may be valid there (3.12's nested f-strings under a 3.11 kit). When another target
+    is no newer than the kit's Python, the error stands for it: that is said. Else, when the
+    newest target's interpreter is here, it is asked: it reads the file (run the kit under
+    it), or it does not either (a plain error: nothing to add)."""
     newer = [t for t in problem.targets if t.version and t.version > sys.version_info[:2]]
     if not isinstance(error, SourceSyntaxError) or not newer:
         return ""
     ours = f" (as the kit's own Python {sys.version_info[0]}.{sys.version_info[1]} reads it; "
+    older = [t.label for t in problem.targets if t not in newer]
+    if older:  # a Python no newer than the kit's reads it no better: an error for the judge
+        which = f"the targets {', '.join(older)}" if len(older) > 1 else f"the target {older[0]}"
+        return f"{ours}{which}, no newer, cannot read it either)"
     newest = max(newer, key=lambda t: t.syntax)
     runner = targets_module.runner_for(newest, list(targets_module.found()))
     if runner is not None and runner.exact:

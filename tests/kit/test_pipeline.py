@@ -158,8 +158,9 @@ def test_a_build_error_fails_the_problem_in_one_line_and_runs_nothing(toy):
 
 def test_a_syntax_error_under_targets_newer_than_the_kit_says_so(toy):
     """The kit's own Python parses the sources: syntax a newer target accepts (3.12's nested
-    f-strings) fails under an older kit, and the message says whose reading it is; a target
-    whose interpreter is here is asked, so a plain typo gets nothing added."""
+    f-strings) fails under an older kit, and the message says whose reading it is, and that
+    it stands for a target no newer than the kit's; a target whose interpreter is here is
+    asked, so a plain typo gets nothing added."""
     problem = toy_sum(toy)
     problem.solution.write_text("x = (\n")
     unknown = (3, 99)  # no interpreter here
@@ -170,6 +171,13 @@ def test_a_syntax_error_under_targets_newer_than_the_kit_says_so(toy):
         f"syntax error: '(' was never closed (as the kit's own Python {host} reads it; the "
         "target 3.99 may accept it: run the kit under the newest target's Python)"
     )
+    beside = (Target("cpython", unknown), Target("pypy", sys.version_info[:2]))
+    with_older = dataclasses.replace(problem, targets=beside)
+    (error,) = build_problem(with_older, ONE_AT_A_TIME, interpreters=[]).errors
+    assert error.endswith(  # a target no newer than the kit's Python: the error stands
+        f"(as the kit's own Python {host} reads it; the target pypy{host}, no newer, cannot "
+        "read it either)"
+    ), error
     newer = [i for i in found() if i.impl == "cpython" and i.version > sys.version_info[:2]]
     if not newer:
         pytest.skip("no CPython newer than the kit's here")
