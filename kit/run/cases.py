@@ -536,7 +536,8 @@ class CaseJudge:
                     timing.peak_kib = max(timing.peak_kib, run.peak_kib)
                 if outcome.word == TLE and run.timed_out and self.interactor is None:  # killed
                     outcome.details += self.waited(limits, run.cpu_seconds)  # at the time-out
-                    outcome.details += slow_input_hint(self.source_text, case.input)
+                    read = run.stdin_read
+                    outcome.details += slow_input_hint(self.source_text, case.input, read)
                 return outcome, timing
             timing.add(run, limits.seconds(run))
             cpu.append(run.cpu_seconds)
@@ -877,12 +878,15 @@ SLOW_INPUT_HINT = (
 _INPUT_REBOUND = re.compile(r"^\s*input\s*=|\bdef input\(|import\b.*\binput\b", re.MULTILINE)
 
 
-def slow_input_hint(text: str, given) -> list[str]:
+def slow_input_hint(text: str, given, read: int = -1) -> list[str]:
     """The hint for a time-limit failure of a program that reads a long input (``given``,
-    its path) with the builtin ``input()``."""
+    its path) with the builtin ``input()``; none for a run killed after it had read all of
+    it (``read``, its bytes by then; -1 when not known): its time went elsewhere."""
     if "input()" not in text or _INPUT_REBOUND.search(text) or not isinstance(given, Path):
         return []
     try:
+        if 0 <= given.stat().st_size <= read:
+            return []
         with given.open("rb") as file:
             lines = sum(chunk.count(b"\n") for chunk in iter(lambda: file.read(1 << 20), b""))
     except OSError:

@@ -21,7 +21,8 @@ each other process of the run holds alone) is over ``memory_kib``; when the run 
 what the run left, in its group or out of it (``become_subreaper``, ``sweep``), and returns
 what it measured: exit status, wall and CPU seconds, the kernel's maximum resident set, the
 memory read at a memory kill, the most read while the run had several processes (and how many
-it had then), why it was killed, the tail of stderr; and the seconds its threads were ready to
+it had then), why it was killed (and how far it had read its stdin then: ``/proc/PID/fdinfo/0``),
+the tail of stderr; and the seconds its threads were ready to
 run but waited for a core other work held (``waited``: the run delay of each thread's
 ``/proc/PID/task/TID/schedstat``, read at every poll and once the run has ended, before it is
 reaped), by which a batch run's deadline moves on: a run slowed by other work on the machine
@@ -264,6 +265,7 @@ class _Watch:
         self.processes = 1  # how many it had at that reading
         self.statm = open_statm(pid)
         self.delays: dict[str, int] = {}  # each thread's run delay so far, nanoseconds
+        self.stdin_read = -1  # how far it had read its stdin when killed (-1: not known)
 
     @property
     def waited(self) -> float:
@@ -301,6 +303,7 @@ class _Watch:
     def stop(self, why: str) -> None:
         if self.killed is None:
             self.killed = why
+            self.stdin_read = stdin_position(self.pid)
             kill(self.pid)
 
     def check_memory(self, memory_kib: int) -> None:
@@ -409,7 +412,20 @@ def watch(  # noqa: PLR0913
         "killed": seen.killed,
         "stderr": kept_stderr(seen.head, seen.tail, seen.err_bytes).decode("latin-1"),
         "stderr_bytes": seen.err_bytes,
+        "stdin_read": seen.stdin_read,
     }
+
+
+def stdin_position(pid: int) -> int:
+    """How far ``pid`` has read its stdin (the file's offset), -1 when that cannot be read."""
+    try:
+        with open(f"/proc/{pid}/fdinfo/0", "rb") as file:
+            for line in file:
+                if line.startswith(b"pos:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return -1
 
 
 def _ended(pid: int) -> bool:

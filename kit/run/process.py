@@ -88,6 +88,7 @@ class Run:
     stderr_bytes: int = 0  # all it wrote to stderr
     files_bytes: int = 0  # the files it created or changed in its folder (counted when asked)
     waited: float = 0.0  # of ``seconds``, those it was ready to run and waited for a core
+    stdin_read: int = -1  # killed: the bytes of its stdin file it had read by then (-1: unknown)
 
     @property
     def timed_out(self) -> bool:
@@ -274,6 +275,7 @@ def run_process(
         processes=peak_processes(answer),
         stdout_bytes=size,
         stderr_bytes=answer.get("stderr_bytes", 0),
+        stdin_read=answer.get("stdin_read", -1),
     )
 
 

@@ -210,6 +210,30 @@ def test_a_long_input_read_with_input_gets_a_hint_on_a_time_limit_failure(tmp_pa
     small = tmp_path / "small.in"
     small.write_bytes(b"1 2\n" * 10)
     assert cases_module.slow_input_hint("n = int(input())\n", small) == []
+    read_all = given.stat().st_size  # killed after it had read it all: the time went elsewhere
+    assert cases_module.slow_input_hint("n = int(input())\n", given, read_all) == []
+
+
+@pytest.mark.parametrize(("reads_first", "hinted"), [(True, False), (False, True)])
+def test_a_run_killed_after_it_read_its_whole_input_gets_no_input_hint(
+    toy_run, tmp_path, reads_first, hinted
+):
+    """How far a run killed at the time-out had read its stdin is taken at the kill: an
+    infinite loop after input() read every line is not blamed on input()."""
+    problem, bundle, script, columns = toy_run
+    lines = "".join(f"{n}\n" for n in range(cases_module.SLOW_INPUT_LINES))
+    read = f"n = [input() for _ in range({cases_module.SLOW_INPUT_LINES})]\n"
+    loop = "while True:\n    pass\n"
+    script.write_text(read + loop if reads_first else loop + read)
+    problem = replace(problem, time_limit=0.3)
+    options = RunOptions(repeat=1, jobs=1)
+    big = case(tmp_path, "big", lines, "")
+    ran = run_all(problem, None, script, [big], columns[:1], options=options)  # no bundle: the
+    # hint reads the script
+    (failure,) = ran.failures
+    assert failure.word == "TLE", failure.message
+    said = [line for line in failure.details if "reads with input()" in line]
+    assert bool(said) == hinted, failure.details
 
 
 def test_first_failure_stops_each_target_at_its_first_failing_case(toy_run, tmp_path):
