@@ -61,6 +61,7 @@ from kit.judges.programs import KIT, TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
 from kit.run import compile_step, forbidden, judged
+from kit.run.float_answers import float_hint
 from kit.run.interact import AFTER_ACCEPTED, TO_INTERACTOR, run_interactive
 from kit.run.limits import (
     KILL_FACTOR,
@@ -664,6 +665,7 @@ class CaseJudge:
             shown = [SILENT_CRASH_HINT, *details] if crash_line(run.stderr) else []
             if word != JE:
                 shown += stray_print_hint(self.prints, run.stdout, expected)
+                shown += float_hint(comparator.spec, expected, run.stdout)
             return _Outcome(word, text, shown, run.stdout, score=judgement.score)
         return _Outcome(
             OK, judgement.message, score=judgement.score, next_input=judgement.next_input

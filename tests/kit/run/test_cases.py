@@ -128,6 +128,16 @@ def test_a_wrong_answer_from_a_helper_s_debugging_print_points_at_it(toy, tmp_pa
     assert [line for line in failure.details if "shared/toy_numbers.py line 9 prints" in line]
 
 
+def test_a_rounded_answer_under_an_exact_comparison_points_at_compare_float(toy_run, tmp_path):
+    problem, bundle, script, columns = toy_run
+    script.write_text("print(3.141593)\n")
+    pi = case(tmp_path, "pi", "\n", "3.14159265358979\n")
+    ran = run_all(problem, None, script, [pi], columns[:1], options=ONE_AT_A_TIME)
+    (failure,) = ran.failures
+    assert failure.word == "WA" and failure.details[-1].endswith('compare = "float:1e-6" in '
+                                                                  "problems.toml")  # fmt: skip
+
+
 def test_a_lone_input_passes_when_its_run_ends_cleanly(toy_run, tmp_path):
     problem, bundle, script, columns = toy_run
     lone = case(tmp_path, "lone", "5 5\n")

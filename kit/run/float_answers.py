@@ -1,0 +1,57 @@
+"""The hint for a wrong answer under an exact comparison (``lines``, ``tokens``) whose every
+difference is between two numbers close to each other: most often an answer that the statement
+accepts within an error the problem's ``compare`` does not say.
+
+    float_hint(spec, expected, got)  # [] or ["hint: ..."]
+
+The hint names the smallest power of ten, down to 1e-9, that the largest difference (absolute
+or relative, the smaller) is within, as ``compare = "float:1e-6"``; nothing when the outputs
+have other differences, a different count of tokens, or numbers further apart than
+``NEAREST``, or when the comparison already allows an error.
+"""
+
+from __future__ import annotations
+
+import math
+
+EXACT = ("lines", "tokens")  # the comparisons the hint is for
+NEAREST = 1e-3  # numbers further apart than this: a wrong number, not a rounding
+FINEST = -9  # the smallest exponent named
+HINT = (
+    "hint: every difference is between numbers at most {error:.1e} apart ({want} and {have} "
+    'first): if the statement accepts an error of {tolerance}, set compare = "float:{tolerance}" '
+    "in problems.toml"
+)
+
+
+def float_hint(spec: str, expected: bytes, got: bytes) -> list[str]:
+    """The hint, or nothing (see the module doc)."""
+    if spec not in EXACT:
+        return []
+    wanted, given = expected.split(), got.split()
+    if len(wanted) != len(given):
+        return []
+    pairs = [(want, have) for want, have in zip(wanted, given) if want != have]
+    errors = [_error(want, have) for want, have in pairs]
+    if not pairs or any(error is None or error > NEAREST for error in errors):
+        return []
+    largest = max(e for e in errors if e is not None)
+    exponent = max(FINEST, math.ceil(math.log10(largest))) if largest > 0 else FINEST
+    want, have = (token.decode("ascii", "replace") for token in pairs[0])
+    tolerance = f"1e{exponent}"
+    return [HINT.format(error=largest, want=want, have=have, tolerance=tolerance)]
+
+
+def _error(want: bytes, have: bytes) -> float | None:
+    """The smaller of the absolute and relative errors of ``have``, two finite decimal
+    numbers of which one at least has a fraction or an exponent; None otherwise."""
+    if not any(mark in token for token in (want, have) for mark in (b".", b"e", b"E")):
+        return None
+    try:
+        a, b = float(want), float(have)
+    except ValueError:
+        return None
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return None
+    absolute = abs(a - b)
+    return min(absolute, absolute / abs(a)) if a else absolute

@@ -1,0 +1,38 @@
+"""kit.run.float_answers: a wrong answer under an exact comparison whose every difference is a
+number close to the expected one gets the compare setting that would accept it; any other
+difference, a number far off, or a comparison that allows an error already, gets nothing."""
+
+import pytest
+
+from kit.run.float_answers import float_hint
+
+
+def test_a_rounded_answer_is_pointed_at_the_float_comparison():
+    (hint,) = float_hint("lines", b"3.14159265358979\n2.5\n", b"3.141593\n2.5\n")
+    assert hint.startswith("hint: every difference is between numbers at most 1.1e-07 apart")
+    assert "(3.14159265358979 and 3.141593 first)" in hint
+    assert hint.endswith('an error of 1e-6, set compare = "float:1e-6" in problems.toml')
+
+
+def test_the_largest_difference_decides_the_tolerance_absolute_or_relative():
+    # 0.00049 absolute on 0.5 (relative 1e-3 is larger); 2e-7 relative on 1e9 (absolute 200)
+    (hint,) = float_hint("tokens", b"0.5 1000000000.0", b"0.50049 1000000200.0")
+    assert 'compare = "float:1e-3"' in hint
+    (hint,) = float_hint("tokens", b"1.0", b"1")  # the same number, written otherwise
+    assert 'compare = "float:1e-9"' in hint
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected", "got"),
+    [
+        ("lines", b"3.5\nYES\n", b"3.5000001\nNO\n"),  # another difference too
+        ("lines", b"3.5\n", b"3.5000001\n4\n"),  # another count of tokens
+        ("lines", b"3.5\n", b"3.6\n"),  # a wrong number, not a rounding
+        ("lines", b"1000000\n", b"1000001\n"),  # integers: no error is accepted for them
+        ("lines", b"nan\n", b"1.0\n"),
+        ("float:1e-9", b"3.5\n", b"3.5000001\n"),  # the comparison allows an error already
+        ("kattis", b"3.5\n", b"3.5000001\n"),
+    ],
+)
+def test_other_wrong_answers_get_no_hint(spec, expected, got):
+    assert float_hint(spec, expected, got) == []
