@@ -212,8 +212,10 @@ def notes(results: list[Result]) -> list[str]:
             if column.unrun:
                 lines.append(
                     f"note: {result.problem.slug}: {column.target.name} decided statically: "
-                    f"{column.runner.interpreter.label} here is older, and the bundle is not "
-                    f"valid for it ({column.unrun}), so no case ran there"
+                    f"{column.runner.interpreter.label} here is older and cannot run the "
+                    f"bundle, which {column.target.name}'s syntax and APIs accept "
+                    f"({column.runner.interpreter.label} says: {column.unrun}), so no case "
+                    "ran there"
                 )
             elif column.static_only:
                 names = stand_ins.setdefault(column.runner.interpreter.label, [])
