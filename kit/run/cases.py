@@ -814,6 +814,13 @@ RECURSION_HINT = (
     "its own that sys.setrecursionlimit does not raise (under 3.13 about 3300 calls on Linux, "
     "1000 on Windows judges such as Codeforces): memoise with a dict instead"
 )
+# the same for a program that raises the limit already: the limit it hit is most often C's
+RAISED_RECURSION_HINT = (
+    "hint: the program raises sys.setrecursionlimit already: since CPython 3.12 a recursion "
+    "through C (a function under functools.lru_cache or functools.cache calling itself) has a "
+    "limit of its own that it does not raise (under 3.13 about 3300 calls on Linux, 1000 on "
+    "Windows judges such as Codeforces): memoise with a dict, or make the recursion iterative"
+)
 # a file the run looked for in its own folder (a helper's data file, found from its __file__)
 _RUN_FOLDER_FILE = re.compile(r"(?:FileNotFoundError|No such file)[^\n]*kit-run-\w+/")
 DATA_FILE_HINT = (
@@ -1075,7 +1082,8 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
             "sys.set_int_max_str_digits(0) under `if hasattr(sys, 'set_int_max_str_digits'):`"
         )
     if "RecursionError" in text:
-        details.append(RECURSION_HINT)
+        raised = bundle is not None and "setrecursionlimit(" in bundle.text
+        details.append(RAISED_RECURSION_HINT if raised else RECURSION_HINT)
     if bundle is not None and _RUN_FOLDER_FILE.search(text):
         details.append(DATA_FILE_HINT)
     missing = missing_module(text)

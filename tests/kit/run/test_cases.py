@@ -638,6 +638,15 @@ def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
         assert outcome.details == []
 
 
+def test_the_recursion_hint_of_a_program_that_raises_the_limit_already_is_c_s_limit(toy_run):
+    problem, bundle, script, _ = toy_run
+    stderr = b"RecursionError: maximum recursion depth exceeded\n"
+    assert explain(problem, bundle, script, stderr)[-1] == cases_module.RECURSION_HINT
+    raised = replace(bundle, text=bundle.text + "import sys\nsys.setrecursionlimit(10**6)\n")
+    assert explain(problem, raised, script, stderr)[-1] == cases_module.RAISED_RECURSION_HINT
+    assert "raises sys.setrecursionlimit already" in cases_module.RAISED_RECURSION_HINT
+
+
 def test_a_case_file_that_cannot_be_read_is_an_error_not_the_solution_s_verdict(toy_run, tmp_path):
     """An input or answer the kit cannot read (a folder here; no permission elsewhere) is a
     one-line error naming it: the run would have failed to start (exit 127, an RE)."""
