@@ -138,6 +138,25 @@ def test_a_rounded_answer_under_an_exact_comparison_points_at_compare_float(toy_
                                                                   "problems.toml")  # fmt: skip
 
 
+def test_a_peak_over_the_limit_that_the_limit_does_not_count_gets_a_note(toy_run):
+    """PyPy's peak, its own footprint included, may be over the limit beside "ok": a note
+    says what the limit counts; a peak within the limit says nothing."""
+    problem, _, _, columns = toy_run
+    column = columns[0]
+    limits = replace(
+        limits_for(problem, column.runner), memory_kib=64 * 1024, memory="own",
+        baseline_kib=60 * 1024,
+    )  # fmt: skip
+    column.peak_kib = 70 * 1024
+    note = cases_module._memory_warning(column, limits)
+    assert note == (
+        f"note: the peak 70.0 MiB under {column.runner.label} is over the 64 MiB limit with "
+        "the interpreter's own 60.0 MiB, which the limit does not count: 10.0 MiB of its own"
+    )
+    column.peak_kib = 63 * 1024
+    assert cases_module._memory_warning(column, limits) is None
+
+
 def test_a_lone_input_passes_when_its_run_ends_cleanly(toy_run, tmp_path):
     problem, bundle, script, columns = toy_run
     lone = case(tmp_path, "lone", "5 5\n")
