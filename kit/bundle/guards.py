@@ -3,8 +3,11 @@
 The API checks accept anything inside
 
 - ``if`` / ``elif`` / ``else`` branches and conditional expressions testing ``hasattr(...)``,
-  ``getattr(x, "name", default)``, ``sys.version_info`` or ``sys.implementation``
-  (``if hasattr(sys, "set_int_max_str_digits"): sys.set_int_max_str_digits(0)``);
+  ``getattr(x, "name", default)``, ``sys.version_info``, ``sys.implementation``,
+  ``sys.version``, ``sys.builtin_module_names`` or ``sys.pypy_version_info``
+  (``if hasattr(sys, "set_int_max_str_digits"): sys.set_int_max_str_digits(0)``, ``if "PyPy"
+  in sys.version: import pypyjit``), or a name the module binds at its top level to such a
+  test (``PYPY = sys.implementation.name == "pypy"``, then ``if PYPY:``);
 - the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
 - the body of a ``try`` whose handlers catch ``ImportError``, ``ModuleNotFoundError``,
   ``AttributeError``, ``NameError``, ``Exception``, ``BaseException`` or everything
@@ -26,23 +29,44 @@ from kit.bundle.sources import walk
 
 GUARD_CALLS = {"hasattr", "getattr"}
 GUARD_ATTRIBUTES = {"version_info", "implementation", "hexversion", "python_implementation"}
+SYS_GUARDS = {"version", "builtin_module_names", "pypy_version_info"}  # sys.<these> tell too
 GUARD_EXCEPTIONS = {
     "ImportError", "ModuleNotFoundError", "AttributeError", "NameError", "Exception",
     "BaseException",
 }  # fmt: skip
 
 
-def is_guard(test: ast.expr, platform: bool = False) -> bool:
+def is_guard(test: ast.expr, platform: bool = False, flags: frozenset[str] = frozenset()) -> bool:
+    """Whether ``test`` tells the Python that runs it (``flags``: names bound to such tests)."""
     for node in walk(test):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_CALLS:
             return True
         if isinstance(node, ast.Attribute) and node.attr in GUARD_ATTRIBUTES:
             return True
-        if isinstance(node, ast.Name) and node.id in GUARD_ATTRIBUTES:
+        if isinstance(node, ast.Attribute) and node.attr in SYS_GUARDS and _of_sys(node):
+            return True
+        if isinstance(node, ast.Name) and (node.id in GUARD_ATTRIBUTES or node.id in flags):
             return True
         if platform and _is_platform_test(node):
             return True
     return False
+
+
+def _of_sys(node: ast.Attribute) -> bool:
+    return getattr(node.value, "id", None) == "sys"
+
+
+def guard_flags(tree: ast.Module, platform: bool = False) -> frozenset[str]:
+    """The names the module binds at its top level to a guard's test (``PYPY = "PyPy" in
+    sys.version``), each bound so only (one assignment elsewhere and it is no flag)."""
+    bound: dict[str, bool] = {}
+    for statement in tree.body:
+        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        for target in targets:
+            if isinstance(target, ast.Name):
+                test = is_guard(statement.value, platform) and len(targets) == 1
+                bound[target.id] = bound.get(target.id, True) and test
+    return frozenset(name for name, test in bound.items() if test)
 
 
 def _is_platform_test(node: ast.AST) -> bool:
@@ -78,6 +102,7 @@ def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stm
     """The outermost statements that only run where a guard allows (a platform test counting
     as one when ``platform``)."""
     found: list[ast.stmt] = []
+    flags = guard_flags(tree, platform)
 
     def visit(statements: list[ast.stmt]) -> None:
         for statement in statements:
@@ -85,7 +110,7 @@ def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stm
                 found.extend(statement.body)  # for type checkers only: it never runs
                 visit(statement.orelse)  # which always does
                 continue
-            if isinstance(statement, ast.If) and is_guard(statement.test, platform):
+            if isinstance(statement, ast.If) and is_guard(statement.test, platform, flags):
                 found.extend(statement.body)
                 found.extend(statement.orelse)
                 continue
@@ -98,7 +123,8 @@ def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stm
                 continue
             definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
             if not isinstance(statement, definition) and any(
-                isinstance(n, ast.IfExp) and is_guard(n.test, platform) for n in walk(statement)
+                isinstance(n, ast.IfExp) and is_guard(n.test, platform, flags)
+                for n in walk(statement)
             ):
                 found.append(statement)
                 continue

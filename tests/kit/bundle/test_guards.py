@@ -24,6 +24,10 @@ def parsed(text):
         ("sys.version_info >= (3, 9)", True),
         ("sys.implementation.name == 'pypy'", True),
         ("version_info[0] > 2", True),
+        ("'PyPy' in sys.version", True),
+        ("'__pypy__' in sys.builtin_module_names", True),
+        ("sys.pypy_version_info >= (7, 3)", True),
+        ("args.version > 2", False),  # a version of something else
         ("n > 3", False),
         ("callable(f)", False),
     ],
@@ -57,6 +61,24 @@ def test_guarded_statements_are_the_branches_and_the_try_bodies():
     )
     assert sorted(statement.lineno for statement in guarded_statements(tree)) == [3, 5, 7, 14, 17]
     assert guarded_lines(tree) == {3, 5, 7, 14, 17}
+
+
+def test_a_name_bound_to_a_guard_s_test_at_the_top_level_is_a_guard():
+    """The usual "am I on PyPy" flag; a name bound to something else too is none."""
+    _, tree = parsed(
+        """\
+        import sys
+        PYPY = sys.implementation.name == "pypy"
+        BOTH = 3
+        BOTH = sys.version_info >= (3, 9)
+        if PYPY:
+            import pypyjit
+        if BOTH:
+            import graphlib
+        x = 1 if not PYPY else 2
+        """
+    )
+    assert guarded_lines(tree) == {6, 9}
 
 
 def test_only_the_body_of_if_type_checking_is_guarded():
