@@ -193,7 +193,7 @@ def build_problem(
     columns = columns_for(problem, interpreters)
     runners = {column.target: column.runner for column in columns}
     if target is not None:  # checked for every target, run under this one
-        columns = [Column(target.target, target, static_only=False)]
+        columns = [Column(target.target, target, static_only=not target.exact)]
         runners.setdefault(target.target, target)
         result.notes += _not_a_target(problem, target)
     result.columns = columns
@@ -321,6 +321,8 @@ def _not_a_target(problem: Problem, runner: Runner) -> list[str]:
     version: ``pypy3`` that is PyPy 3.9 is not a judge's PyPy 3.11): its verdicts are that
     interpreter's, not the judge's."""
     ran = runner.interpreter  # what ran, not the name it was asked by (pypy3: PyPy 3.9)
+    if not runner.exact and runner.target in problem.targets:  # the build's stand-in: noted so
+        return []
 
     def stands_for(target) -> bool:
         return target.impl == ran.impl and target.version in (None, ran.version)

@@ -206,25 +206,26 @@ def games_line(result: Result) -> str:
 
 def notes(results: list[Result]) -> list[str]:
     lines = []
-    stand_ins: dict[str, list[str]] = {}  # the interpreter that ran them -> targets
+    stand_ins: dict[str, list[str]] = {}  # the interpreter that ran them ("": none) -> targets
     for result in results:
         for column in result.columns:
-            if column.unrun:
+            stand_in = column.runner.interpreter.label
+            if column.unrun and result.ran is not None:  # a failed check says it otherwise
                 lines.append(
                     f"note: {result.problem.slug}: {column.target.name} decided statically: "
-                    f"{column.runner.interpreter.label} here is older and cannot run the "
-                    f"bundle, which {column.target.name}'s syntax and APIs accept "
-                    f"({column.runner.interpreter.label} says: {column.unrun}), so no case "
-                    "ran there"
+                    f"{stand_in} here is older and cannot run the bundle, which "
+                    f"{column.target.name}'s syntax and APIs accept (for {stand_in}: "
+                    f"{column.unrun}), so no case ran there"
                 )
             elif column.static_only:
-                names = stand_ins.setdefault(column.runner.interpreter.label, [])
+                names = stand_ins.setdefault(stand_in if result.ran else "", [])
                 if column.target.name not in names:
                     names.append(column.target.name)
     for runner, names in stand_ins.items():
+        ran = f", and the cases ran under {runner}" if runner else ""
         lines.append(
             f"note: * {', '.join(names)}: no interpreter of that version here; syntax and APIs "
-            f"were checked statically, and the cases ran under {runner}"
+            f"were checked statically{ran}"
         )
     lines += _unprofiled_judges(results)
     lines += _how_timed(results)

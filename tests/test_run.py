@@ -137,8 +137,44 @@ def test_syntax_valid_for_the_target_passes_whatever_older_pypy_is_installed(
     if pypy_here:
         assert (
             f"note: toy_sum: {target} decided statically: PyPy 3.9 here is older and cannot "
-            f"run the bundle, which {target}'s syntax and APIs accept (PyPy 3.9 says: "
+            f"run the bundle, which {target}'s syntax and APIs accept (for PyPy 3.9: "
         ) in output
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_run_refuses_an_older_stand_in_that_cannot_run_the_bundle(toy, named):
+    """`run` under PyPy 3.9 for pypy3.10 (named with --target, or the only target): `match`
+    would be a SyntaxError, a runtime error the judge's PyPy 3.10 does not give; plain code
+    runs under the stand-in, said to be one."""
+    interpreters = f"{sys.executable} {pypy39()}"
+    problem(toy, extra='targets = ["pypy3.10"]')
+    code_text = "import sys\ndata = sys.stdin.read()\n" + NEWER_SYNTAX["pypy3.10"]
+    solution(toy, code_text, expected="3\n")
+    sample = str(toy / "samples" / "toy_sum" / "sample-1.in")
+    named_ = ["--target", "pypy3.10"] if named else []
+    argv = [sys.executable, str(ROOT / "build.py"), "run", "toy_sum", sample, "--root", str(toy)]
+
+    def run():
+        env = {**os.environ, "KIT_PYTHONS": interpreters}
+        done = subprocess.run(
+            argv + named_, capture_output=True, text=True, env=env, timeout=120, check=False
+        )
+        return done.returncode, done.stdout + done.stderr
+
+    code, output = run()
+    assert code == 2, output
+    assert output.strip().endswith(
+        "error: PyPy 3.9 for pypy3.10: PyPy 3.9 is older than pypy3.10 and cannot run this "
+        "bundle (solutions/toy_sum.py:3: invalid syntax. Perhaps you forgot a comma?): its "
+        "verdict would not be pypy3.10's; install pypy3.10 here (KIT_PYTHONS), or name another "
+        "target with --target"
+    ), output
+    solution(toy, "import sys\ndata = sys.stdin.read()\nprint(3)\n", expected="3\n")
+    code, output = run()
+    assert code == 0 and "PyPy 3.9 for pypy3.10]" in output, output
+    code, output = build(toy, "--target", "pypy3.10", interpreters=interpreters)  # the build's
+    assert code == 0 and "not a target" not in output, output  # stand-in, said as the build
+    assert "note: * pypy3.10: no interpreter of that version here" in output, output  # says it
 
 
 def test_an_api_newer_than_an_older_stand_in_keeps_it_from_running(toy):

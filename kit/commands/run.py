@@ -23,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kit.commands import add_root, add_target, target_runner
+from kit.commands import add_root, add_target, runnable, target_runner
 from kit.errors import BuildError
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     stdin = _input(given, problem, playing)
     with tempfile.TemporaryDirectory(prefix="kit-run-") as folder:
         bundle, script = write_bundle(problem, Path(folder))
+        runnable(problem, bundle, runner)
         empty = Path(folder, "cwd")
         empty.mkdir()
         limits = limits_for(problem, runner)

@@ -53,7 +53,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
-from kit.commands import add_root, add_target, allowance, command, positive, seconds, target_runner
+from kit.commands import (
+    add_root,
+    add_target,
+    allowance,
+    command,
+    positive,
+    runnable,
+    seconds,
+    target_runner,
+)
 from kit.errors import BuildError
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
@@ -138,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="kit-stress-", ignore_cleanup_errors=True) as name:
         folder = Path(name)
         bundle, script = write_bundle(problem, folder)
+        runnable(problem, bundle, runner)
         stress = Stress(problem, source, bundle, script, folder=folder, runner=runner)
         print(
             f"stress {problem.slug}: seeds from {seed}, {source.described()}, "

@@ -174,8 +174,10 @@ def runner_for_runs(targets: tuple[Target, ...] | list[Target]) -> Runner:
 
 def runner_named(name: str) -> Runner:
     """``--target NAME``: who runs a bundle when the user names it: a target (``cpython3.8``,
-    ``pypy3``, or a report's label, ``3.8``) that has its own interpreter here, or any local
-    interpreter by path or by a name on the PATH. A one-line ``BuildError`` otherwise."""
+    ``pypy3``, or a report's label, ``3.8``) that has its own interpreter here, or a PyPy
+    version the build runs under the nearest PyPy here (``pypy3.11`` under PyPy 3.9: the same
+    stand-in, said so), or any local interpreter by path or by a name on the PATH. A
+    one-line ``BuildError`` otherwise."""
     text = name.strip()
     try:
         target = parse_target(text)
@@ -185,16 +187,10 @@ def runner_named(name: str) -> Runner:
         target = None
     if target is not None:
         runner = runner_for(target, list(found()))
-        if runner is None or not runner.exact:
+        if runner is None:
             here = ", ".join(i.short for i in found()) or "none"
-            hint = ""
-            if runner is not None:  # the build's stand-in, which --target runs only by name
-                short = runner.interpreter.short
-                hint = f"; the build runs its cases under {short} (--target {short})"
-            raise BuildError(
-                f"--target {name}: no {target.name} interpreter here (found: {here}){hint}"
-            )
-        return runner
+            raise BuildError(f"--target {name}: no {target.name} interpreter here (found: {here})")
+        return runner  # the build's own stand-in when it is not exact
     found_at = shutil.which(text) or (text if os.access(text, os.X_OK) else None)
     executable = os.path.abspath(found_at) if found_at else None  # runs start elsewhere
     interpreter = _ProbeCache.load().probe(executable) if executable else None

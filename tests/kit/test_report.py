@@ -287,3 +287,19 @@ def test_paint_wraps_in_the_kind_s_colour_only_when_asked():
     assert report.paint("ok", "good", True) == "\x1b[32mok\x1b[0m"
     assert report.paint("ok", "good", False) == "ok"
     assert report.paint("ok", "plain", True) == "ok"
+
+
+def test_a_target_decided_statically_is_noted_only_when_cases_ran(toy):
+    """A stand-in that cannot run the bundle is noted beside the cases that ran; when the
+    checks failed and nothing ran, the failure says why: no note may claim that the target
+    accepts the bundle, nor that cases ran under the stand-in."""
+    unrun = dataclasses.replace(column("pypy3.11", static_only=True), unrun="x.py:1: too new")
+    ran = passed(toy_sum(toy), [column("cpython3.13", [0.1]), unrun])
+    (note,) = [line for line in report.notes([ran]) if "pypy3.11" in line]
+    assert "decided statically" in note and "(for " in note and "x.py:1: too new" in note
+    failed = Result(toy_sum(toy), Status.FAIL, columns=[column("cpython3.13"), unrun])
+    (note,) = [line for line in report.notes([failed]) if "pypy3.11" in line]
+    assert note == (
+        "note: * pypy3.11: no interpreter of that version here; syntax and APIs were checked "
+        "statically"
+    )
