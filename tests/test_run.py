@@ -440,7 +440,8 @@ def test_a_bundle_over_the_judge_s_source_limit_fails_with_its_size(toy):
     )
     code, output = build(toy, interpreters="")
     assert code == 1
-    assert "bytes, over the judge's source limit of 100 bytes" in output
+    assert "toy_sum: the bundle is " in output  # not dist/toy_sum.py: a failed one is kept
+    assert "bytes, over the judge's source limit of 100 bytes" in output  # in dist/failed
 
 
 def guess_problem(toy, program, extra=""):

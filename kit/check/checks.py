@@ -100,7 +100,7 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
     size = len(bundle.text.encode("utf-8"))
     if problem.source_limit is not None and size > problem.source_limit:
         result.errors.append(
-            f"{problem.rel(problem.dist)}: {size:,} bytes, over the judge's source limit of "
+            f"the bundle is {size:,} bytes, over the judge's source limit of "
             f"{problem.source_limit:,} bytes"
         )
     return result
