@@ -537,3 +537,19 @@ def test_atcoder_s_compile_run_is_made_before_the_files(pairsum, capsys):
     out = capsys.readouterr().out
     assert "ok: 2 files passed in " in out
     assert "note: AtCoder's compile step" in out and "wrote made_here.py)" in out
+
+
+def test_an_older_stand_in_that_cannot_run_the_bundle_is_refused(pairsum):
+    """pypy3.10 with only PyPy 3.9 here: `match` would be a SyntaxError under it, a crash
+    the target does not give, on every file: refused in one line before any file is run."""
+    from kit.judges.targets import found  # noqa: PLC0415
+
+    if not [i for i in found() if i.impl == "pypy" and i.version < (3, 10)]:
+        pytest.skip("needs a PyPy older than 3.10 here")
+    table = pairsum / "problems.toml"
+    table.write_text(table.read_text().replace('"cpython3.8"', '"pypy3.10"'))
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text() + "match 1:\n    case _:\n        pass\n")
+    args = parse("pairsum", "--seed", "5", "--cases", "3", "--root", str(pairsum))
+    with pytest.raises(BuildError, match=r"is older than pypy3\.10 and cannot run this bundle"):
+        args.run(args)
