@@ -81,6 +81,7 @@ import dataclasses
 import math
 from pathlib import Path
 
+from kit.check.syntax import compile_errors
 from kit.errors import BuildError
 from kit.grader_program import package_grader
 from kit.grading import out_of_range, scored
@@ -209,6 +210,7 @@ def judge_submission(
     judged = Judged(submission, problem.source.format)
     over = _over_code_limit(submission, problem.source.code_limit)
     why, judged.compile_error = (over, True) if over else _unrunnable(submission)
+    why = why or _beyond_stand_in(submission, runner)
     if why:
         judged.said = why
         return judged
@@ -372,6 +374,30 @@ def _unrunnable(submission: Submission) -> tuple[str, bool]:
         if why[0]:
             return why
     return "", False
+
+
+def _beyond_stand_in(submission: Submission, runner: Runner) -> str:
+    """Why a submission is not run under a stand-in older than the target it stands for
+    ("" when it may be): a file it cannot compile (``match`` under PyPy 3.9 for pypy3.10)
+    would be a runtime error the judge's Python does not give."""
+    if runner.exact or runner.interpreter.version >= runner.target.syntax:
+        return ""
+    folder = submission.beside
+    files = sorted(folder.glob("*.py")) if folder is not None else [submission.path]
+    units = []
+    for file in files:
+        try:
+            units.append((file.name, file.read_text(encoding="utf-8", errors="replace")))
+        except OSError:
+            return ""  # said by the run
+    failure = compile_errors([runner.interpreter.executable, "-I"], units)
+    if failure is None:
+        return ""
+    name, line, message = failure
+    return (
+        f"not run: {runner.interpreter.label} here is older than {runner.target.name} and "
+        f"cannot compile it ({name}, line {line}: {message})"
+    )
 
 
 def _uncompiled(file: Path, name: str) -> tuple[str, bool]:

@@ -132,6 +132,24 @@ def test_a_python_3_submission_that_does_not_compile_disagrees(capsys, sum_copy)
     assert "1 submission: 0 agree, 0 too close to call on this machine, 1 disagree" in out
 
 
+def test_a_submission_an_older_stand_in_cannot_compile_is_not_run(capsys, sum_copy):
+    """Kattis runs PyPy 3.10; PyPy 3.9 standing in for it cannot compile `match`: that
+    SyntaxError is no runtime error of Kattis', so the submission is not run, not refuted."""
+    from kit.judges.targets import found  # noqa: PLC0415
+
+    if not [i for i in found() if i.impl == "pypy" and i.version < (3, 10)]:
+        pytest.skip("needs a PyPy older than 3.10 here (and none of 3.10)")
+    text = "a, b = map(int, input().split())\nmatch a + b >= 0:\n    case True:\n"
+    text += "        print(a + b)\n    case _:\n        print('Impossible')\n"
+    (sum_copy / "submissions" / "accepted" / "newer.py").write_text(text)
+    code, out, _ = verify(capsys, sum_copy, "newer.py")
+    assert rows(out) == {
+        "accepted/newer.py": "AC - - not run: PyPy 3.9 here is older than pypy3.10 and cannot "
+        "compile it (newer.py, line 2: invalid syntax. Perhaps you forgot a comma?)"
+    }, out
+    assert code == 0 and "0 disagree, 1 not run" in out
+
+
 def test_a_python_submission_of_several_files_runs_its_entry_point_beside_the_others(
     capsys, sum_copy
 ):
