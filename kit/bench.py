@@ -30,6 +30,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from kit.bundle.assemble import Bundle
+from kit.check.checks import check, waits_for_checks
 from kit.errors import BuildError
 from kit.judges.profiles import OWN, judge_name
 from kit.judges.targets import Interpreter, found, runner_for, timing_interpreters, untimed
@@ -97,7 +98,7 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
     module = _load(problem)
     dist, bundle = _fresh_dist(problem)
     if hasattr(module, "run"):
-        return _bench_run(problem, module.run, dist, only)
+        return _bench_run(problem, module.run, (dist, bundle), only)
     if not hasattr(module, "cases"):
         raise BuildError(f"{problem.rel(problem.bench)}: defines neither cases() nor run()")
     cases = _cases(problem, module)
@@ -115,7 +116,7 @@ def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None
         empty = Path(scratch, "cwd")  # the runs' working folder; the case files beside it
         empty.mkdir()
         trees = compile_step.trees_of(bundle, dist)
-        for python in _interpreters(problem, only):
+        for python in _interpreters(problem, only, bundle):
             limits = limits_for(problem, python)
             limits = replace(limits, timeout=max(limits.timeout, 2 * goal))
             command, folder = _compiled(problem, python, dist, Path(scratch), trees)
@@ -161,9 +162,11 @@ def _compiled(problem, python, dist: Path, scratch: Path, trees) -> tuple[list |
     return judged.command(problem, python, step.folder / dist.name, beside=True), step.folder
 
 
-def _bench_run(problem: Problem, run, dist: Path, only: Interpreter | None) -> int:
+def _bench_run(problem: Problem, run, made: tuple[Path, Bundle], only: Interpreter | None) -> int:
     """The exit status of a bench module's ``run`` (see the module doc), under each
-    interpreter when it takes a command, else once as it starts the bundle itself."""
+    interpreter when it takes a command, else once as it starts the bundle itself; ``made``:
+    the bundle's file and the bundle."""
+    dist, bundle = made
     where = problem.rel(problem.bench)
     head = f"{problem.slug}: {where} run({problem.rel(dist)})"
     if not _takes_command(run):
@@ -175,29 +178,42 @@ def _bench_run(problem: Problem, run, dist: Path, only: Interpreter | None) -> i
         print(head, flush=True)
         return _call_run(where, run, str(dist))
     status = 0
-    for python in _interpreters(problem, only):
+    for python in _interpreters(problem, only, bundle):
         print(f"{head} under {python.short}", flush=True)
         command = judged.command(problem, python, dist)
         status |= _call_run(where, run, str(dist), command=command, env=run_environment())
     return status
 
 
-def _interpreters(problem: Problem, only: Interpreter | None) -> list[Interpreter]:
+def _interpreters(problem: Problem, only: Interpreter | None, bundle: Bundle) -> list[Interpreter]:
     """``only``, else what the problem's targets are timed under here; a line names each
-    target timed under a stand-in, the targets left untimed, and the kit's own Python when it
-    stands in for them all."""
+    target timed under a stand-in (or not timed: a stand-in older than it that cannot run the
+    bundle, whose crash would be no figure of the target's), the targets left untimed, and
+    the kit's own Python when it stands in for them all."""
     if only is not None:
         return [only]
     chosen = timing_interpreters(problem.targets)
     here = list(found())
     for target in problem.targets:
         runner = runner_for(target, here)
-        if runner is not None and not runner.exact:  # as the build's note says of its runs
+        if runner is None or runner.exact:
+            continue
+        why = None
+        if waits_for_checks(runner, target):
+            why = check(problem, bundle, {target: runner}).unrun.get(target)
+        if why:
+            chosen = [python for python in chosen if python != runner.interpreter]
             print(
-                f"{problem.slug}: {target.name} timed under {runner.interpreter.label}: no "
-                "interpreter of that version here",
+                f"{problem.slug}: {target.name} not timed: {runner.interpreter.label} here is "
+                f"older and cannot run the bundle ({why})",
                 flush=True,
             )
+            continue
+        print(  # as the build's note says of its runs
+            f"{problem.slug}: {target.name} timed under {runner.interpreter.label}: no "
+            "interpreter of that version here",
+            flush=True,
+        )
     missing = untimed(problem.targets)
     if missing:
         names = ", ".join(target.name for target in missing)

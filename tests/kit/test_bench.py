@@ -259,6 +259,33 @@ def test_a_target_timed_under_a_stand_in_is_named(toy_ready, capsys, monkeypatch
     )
 
 
+def test_a_stand_in_older_than_its_target_that_cannot_run_the_bundle_is_not_timed(
+    toy_ready, capsys, monkeypatch
+):
+    """`match` for a cpython3.10 target timed under a CPython 3.8 or 3.9 standing in: its
+    SyntaxError would be no figure of the target's."""
+    from kit.judges.targets import Runner, found
+
+    older = [i for i in found() if i.impl == "cpython" and i.version < (3, 10)]
+    if not older:
+        pytest.skip("needs a CPython older than 3.10 here")
+    solution = toy_ready / "solutions" / "toy_sum.py"
+    solution.write_text("match 1:\n    case _:\n        print(3)\n")
+    table = toy_ready / "problems.toml"
+    table.write_text(table.read_text().replace('id = "1"', 'id = "1"\ntargets = ["3.10"]', 1))
+    problem = load_registry(toy_ready)["toy_sum"]
+    problem.dist.write_text(make_bundle(problem).text)
+    write_bench(toy_ready, 'GOAL_SECONDS = 5\n\ndef cases():\n    return [("one", "1 2\\n")]\n')
+    stand_in = older[0]
+    monkeypatch.setattr(bench, "runner_for", lambda target, here: Runner(target, stand_in, False))
+    monkeypatch.setattr(bench, "timing_interpreters", lambda targets: [stand_in])
+    monkeypatch.setattr(bench, "untimed", lambda targets: [])
+    assert bench.run(["toy_sum"], 1, toy_ready) == 0
+    out = capsys.readouterr().out
+    assert f"toy_sum: cpython3.10 not timed: {stand_in.label} here is older and cannot " in out
+    assert "median" not in out
+
+
 def test_a_checker_is_compiled_with_the_problem_s_header_folders(toy_ready, capsys, monkeypatch):
     asked = []
     from kit.run import cases
