@@ -47,12 +47,25 @@ def discover(root: Path, solution: Path) -> tuple[Source, list[Source]]:
     for node in walk(entry.tree):
         if isinstance(node, ast.ImportFrom) and node.level:
             raise BuildError(
-                f"{entry.rel}:{node.lineno}: relative import in a solution "
-                "(import helpers as `from shared.<module> import ...`)"
+                f"{entry.rel}:{node.lineno}: relative import in a solution: the judge runs it "
+                "as a script, where a relative import fails (and the bundle holds only what "
+                f"absolute imports name); import by the name from the workspace's root, as "
+                f"`{_absolute(entry, node)}`"
             )
     with Resolver(root) as resolver:
         helpers = _collect(root, entry, resolver)
     return entry, load_order(entry, helpers)
+
+
+def _absolute(entry: Source, node: ast.ImportFrom) -> str:
+    """The absolute form of a solution's relative import, its folders taken as packages from
+    the workspace's root (``from .common import K`` in ``contest/a.py``: ``from
+    contest.common import K``)."""
+    folders = entry.rel.split("/")[:-1]
+    base = folders[: max(0, len(folders) - (node.level - 1))]
+    module = ".".join([*base, *([node.module] if node.module else [])]) or "<module>"
+    names = ", ".join(alias.name for alias in node.names[:3])
+    return f"from {module} import {names}{', ...' if len(node.names) > 3 else ''}"
 
 
 def _collect(root: Path, entry: Source, resolver: Resolver) -> list[Source]:
