@@ -4,9 +4,10 @@ Writes a commented problems.toml, ``solutions/``, the helper package ``shared/``
 ``samples/``, a test that checks every problem through the kit, a ``.gitignore`` for
 ``dist/`` and a short README. In an existing repository its own README, ``.gitignore`` and
 ``shared/__init__.py`` are kept as they are (said, with a note when ``.gitignore`` does not
-name ``dist/``). Refuses, touching nothing, when problems.toml or the test exists, or when DIR
-is given empty (``""``: most often a variable not set). A workspace inside another is
-made, with a note: commands run inside it use it, not the outer one.
+name ``dist/``), and so is a test file of the repository's own where the kit's would go (said:
+the kit's is not written). Refuses, touching nothing, when problems.toml exists (a workspace
+already), or when DIR is given empty (``""``: most often a variable not set). A workspace
+inside another is made, with a note: commands run inside it use it, not the outer one.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from kit.workspace import find_root, workspace_files
 
 HELP = "start a new workspace: problems.toml, solutions/, shared/, samples/, tests/"
 # a repository's own files, kept as they are when present (an existing repository adopted)
+TEST = "tests/test_problems.py"  # the kit's test of every problem
 KEPT = {"README.md", ".gitignore", "shared/__init__.py", "solutions/.gitkeep", "samples/.gitkeep"}
+KEPT |= {TEST}
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
@@ -56,6 +59,11 @@ def run(args: argparse.Namespace) -> int:
     ignore = folder / ".gitignore"
     if ".gitignore" in existing and "dist" not in ignore.read_text(errors="replace"):
         print("note: .gitignore does not name dist/, where the bundles are built: add it")
+    if TEST in existing:
+        print(
+            f"note: {TEST} is the repository's own: the kit's test of every problem (a pytest "
+            f"running `{command()}` on the workspace) was not written"
+        )
     outer = _outer_workspace(folder)
     if outer is not None:
         print(f"note: inside the workspace {outer}; commands run in {folder} use the new one")

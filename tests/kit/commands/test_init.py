@@ -57,7 +57,7 @@ def test_an_existing_file_is_named_and_nothing_is_written(tmp_path):
 def test_an_existing_repository_keeps_its_readme_gitignore_and_helpers(tmp_path, capsys):
     """Adopting a repository: its README, .gitignore and shared/__init__.py are kept as they
     are (init refused the folder for its README), the rest is written; a .gitignore that does
-    not name dist/ gets a note. The kit's own test is no repository's file: it still clashes."""
+    not name dist/ gets a note; a test file of its own where the kit's would go is kept, said."""
     (tmp_path / "README.md").write_text("# my solutions\n")
     (tmp_path / ".gitignore").write_text("*.pyc\n")
     (tmp_path / "shared").mkdir()
@@ -70,11 +70,15 @@ def test_an_existing_repository_keeps_its_readme_gitignore_and_helpers(tmp_path,
     out = capsys.readouterr().out
     assert "kept as they were: shared/__init__.py, README.md, .gitignore" in out
     assert "note: .gitignore does not name dist/, where the bundles are built: add it" in out
-    other = tmp_path / "other"
+    other = tmp_path / "other"  # a repository with tests of its own under the kit's test's name
     (other / "tests").mkdir(parents=True)
-    (other / "tests" / "test_problems.py").write_text("")
-    with pytest.raises(BuildError, match=r"test_problems\.py exists already; nothing was changed"):
-        init.run(parse(str(other)))
+    (other / "tests" / "test_problems.py").write_text("def test_mine():\n    pass\n")
+    assert init.run(parse(str(other))) == 0
+    assert (other / "tests" / "test_problems.py").read_text() == "def test_mine():\n    pass\n"
+    assert (other / "problems.toml").is_file()
+    assert "note: tests/test_problems.py is the repository's own: the kit's test of every " in (
+        capsys.readouterr().out
+    )
 
 
 def test_a_folder_that_cannot_be_made_is_one_line(tmp_path):
