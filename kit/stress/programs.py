@@ -10,9 +10,12 @@ it. A program that is not there, or words that do not parse, are a one-line ``Bu
 before anything runs.
 
 Both run as the bundle runs (``kit.run.process.run_process``): a fresh process, from an empty
-folder, under the build's limits (``kit.run.limits``). The brute force reads the input on
-stdin and its stdout is the expected answer; the generator runs as ``CMD SEED`` (or
-``CMD SEED SIZE`` when it takes a size), its stdin empty, and its stdout is one input file.
+folder, under the build's limits (``kit.run.limits``), but in the user's environment, with the
+workspace's root first on ``PYTHONPATH`` (a ``.py`` one is not isolated, ``-I``, as the bundle
+is): a brute force may import the workspace's helpers, as the solution does from source. The
+brute force reads the input on stdin and its stdout is the expected answer; the generator runs
+as ``CMD SEED`` (or ``CMD SEED SIZE`` when it takes a size), its stdin empty, and its stdout
+is one input file.
 A run that fails (a crash, killed over a limit) is a one-line ``BuildError`` naming the
 program, the verdict and the input (shown when short, else saved to a file) or the seed; so
 is a brute force that prints nothing on stdout and something on stderr (its answer written
@@ -62,7 +65,7 @@ class Program:
 
     def answer(self, text: str, *, cwd: Path, limits: Limits) -> bytes:
         """The brute force's output on ``text``; a failed run is a ``BuildError``."""
-        run = self._run(list(self.argv), text.encode(), cwd, limits)
+        run = self._run(list(self.argv), text.encode(), cwd, limits, self.problem.root)
         failure = _failure(run, limits)
         if failure is None and not run.stdout.strip() and run.stderr.strip():
             # its answer on stderr, or a message there: the solution is not to blame
@@ -76,7 +79,7 @@ class Program:
     def generate(self, seed: int, size: int | None, *, cwd: Path, limits: Limits) -> str:
         """The file the generator prints for ``seed`` (and ``size``)."""
         arguments = [str(seed)] + ([] if size is None else [str(size)])
-        run = self._run([*self.argv, *arguments], b"", cwd, limits)
+        run = self._run([*self.argv, *arguments], b"", cwd, limits, self.problem.root)
         called = f"{self.named} (run with {' '.join(arguments)})"
         failure = _failure(run, limits)
         if failure is not None:
@@ -90,10 +93,13 @@ class Program:
             raise BuildError(f"{called} printed something that is not UTF-8 text") from None
 
     @staticmethod
-    def _run(argv: list[str], stdin: bytes, cwd: Path, limits: Limits) -> Run:
+    def _run(argv: list[str], stdin: bytes, cwd: Path, limits: Limits, root: Path) -> Run:
         """The user's own tool, not a program a judge runs: it keeps the user's environment
-        (``PYTHONPATH``, ``PYENV_VERSION``...), with the build's fixed PyPy nursery."""
-        return run_limited(argv, stdin, cwd, limits, env=run_environment(users=True))
+        (``PYTHONPATH``, ``PYENV_VERSION``...), the workspace's ``root`` first on
+        ``PYTHONPATH``, with the build's fixed PyPy nursery."""
+        env = run_environment(users=True)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))
+        return run_limited(argv, stdin, cwd, limits, env=env)
 
 
 def _failure(run: Run, limits: Limits) -> str | None:
@@ -125,8 +131,8 @@ def _executable(word: str, where: str, runner: Runner) -> list[str]:
     if "/" in word or path.is_file():
         if not path.is_file():
             raise BuildError(f"{where}: no such program: {word}")
-        if path.suffix == ".py":
-            return runner.command(path.resolve())
+        if path.suffix == ".py":  # the bundle's interpreter, not isolated: the user's tool
+            return [runner.interpreter.executable, *runner.extra_flags, str(path.resolve())]
         if not os.access(path, os.X_OK):
             raise BuildError(f"{where}: {word} is not executable (nor a .py file)")
         return [str(path.resolve())]

@@ -26,8 +26,10 @@ def maxsum(checkout_copy, monkeypatch):
 
 
 def test_a_python_file_runs_under_the_bundle_s_interpreter(maxsum):
+    """Under it, not isolated (``-I``): the user's own tool keeps the user's PYTHONPATH."""
     program = parse_program("brute/maxsum_brute.py", "--brute", RUNNER, maxsum)
-    assert list(program.argv) == RUNNER.command(maxsum.root / "brute" / "maxsum_brute.py")
+    brute = str(maxsum.root / "brute" / "maxsum_brute.py")
+    assert list(program.argv) == [RUNNER.interpreter.executable, *RUNNER.extra_flags, brute]
     assert program.shown == "--brute brute/maxsum_brute.py"
     assert program.named == "--brute 'brute/maxsum_brute.py'"
 
@@ -121,3 +123,17 @@ def test_the_user_s_own_programs_keep_the_user_s_environment(maxsum, tmp_path, m
     code = "import os; print(os.environ.get('KIT_USER_SETTING'))"
     gen = parse_program(f'{sys.executable} -c "{code}"', "--gen", RUNNER, maxsum)
     assert gen.generate(1, None, cwd=tmp_path, limits=limits_for(maxsum, RUNNER)) == "kept\n"
+
+
+def test_a_brute_force_imports_the_workspace_s_helpers(maxsum, tmp_path):
+    """The workspace's root is first on its PYTHONPATH, a .py one is not isolated: a brute
+    force reuses a helper of the solution's, as the solution does from source."""
+    helper = maxsum.root / "shared" / "brute_help.py"
+    helper.parent.mkdir(exist_ok=True)
+    helper.write_text("def answer(text):\n    return str(len(text.split()))\n")
+    brute = maxsum.root / "brute" / "uses_helper.py"
+    brute.write_text("import sys\nfrom shared.brute_help import answer\n")
+    brute.write_text(brute.read_text() + "print(answer(sys.stdin.read()))\n")
+    program = parse_program("brute/uses_helper.py", "--brute", RUNNER, maxsum)
+    limits = limits_for(maxsum, RUNNER)
+    assert program.answer("1 2 3\n", cwd=tmp_path, limits=limits) == b"3\n"
