@@ -23,6 +23,10 @@ ships none beside it. A problem compares outputs as its judge does where the jud
 says (``compare``: Kattis' default output validator, Codeforces' and AtCoder's tokens), else
 by ``lines``, unless ``compare`` says otherwise. ``problem_from_package`` makes a problem of a
 package alone, for ``verify``.
+
+A problem's solution is ``solutions/<slug>.py``, or the file ``solution = "PATH"`` names
+(relative to the workspace's root, inside it, a ``.py`` file: a repository's own layout,
+``abc300/a.py``, adopted as it is).
 """
 
 from __future__ import annotations
@@ -107,6 +111,7 @@ class Problem:
     # third-party modules the judge installs (its profile's, and ``modules = [...]``'s), None
     # for none: the standard library only
     installed: Installed | None = None
+    solution_file: str | None = None  # ``solution = "PATH"``: the solution, from the root
 
     @property
     def output_bytes(self) -> int:
@@ -114,6 +119,8 @@ class Problem:
 
     @property
     def solution(self) -> Path:
+        if self.solution_file is not None:
+            return self.root / self.solution_file
         return self.root / "solutions" / f"{self.slug}.py"
 
     @property
@@ -200,6 +207,7 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
     "package": (str, False),
     "testlib": (str, False),
     "modules": (list, False),
+    "solution": (str, False),
 }
 
 
@@ -278,6 +286,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     parse_compare(compare, root, where, include=include)  # a bad setting is a one-line error
     game_timeout, interactor = _interactive(root, where, entry, time_limit, include)
     installed = _installed(where, entry.get("modules"), profile)
+    solution_file = _solution_file(root, where, entry.get("solution"))
     return Problem(
         slug=slug,
         title=entry.get("title", slug),
@@ -304,7 +313,24 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         source=package,
         include=include,
         installed=installed,
+        solution_file=solution_file,
     )
+
+
+def _solution_file(root: Path, where: str, given: str | None) -> str | None:
+    """``solution = "PATH"`` checked: a ``.py`` file's path inside the workspace, from its root
+    (it need not exist yet: the problem has no solution then)."""
+    if given is None:
+        return None
+    path = Path(given)
+    if not given.strip() or path.is_absolute() or ".." in path.parts or path.suffix != ".py":
+        raise BuildError(
+            f"{where}: solution = {given!r}: name a .py file inside the workspace, from its root "
+            '(solution = "abc300/a.py")'
+        )
+    if (root / path).is_dir():
+        raise BuildError(f"{where}: solution = {given!r} is a folder, not a .py file")
+    return path.as_posix()
 
 
 def _installed(where: str, named: list | None, profile: Profile | None) -> Installed | None:

@@ -511,3 +511,22 @@ def test_an_interactive_bundle_plays_with_file_writes_refused(toy):
     assert code == 1, output
     assert "runtime error: wrote to the file system, which this judge forbids" in output
     assert "(1 RE)" in output
+
+
+def test_a_solution_kept_where_the_repository_keeps_it_is_built_and_mapped_there(toy):
+    """``solution = "contest/a.py"``: bundled from there, with its helpers, and a crash's
+    traceback names that file."""
+    problem(toy, extra='solution = "contest/a.py"')
+    solution(toy, "print(3)\n", expected="3\n")  # samples; the file in solutions/ is not used
+    (toy / "solutions" / "toy_sum.py").unlink()
+    (toy / "contest").mkdir()
+    (toy / "contest" / "a.py").write_text("from shared.toy_text import BANNER\nprint(3)\n")
+    code, output = build(toy, interpreters="")
+    assert code == 0, output
+    assert (
+        "Built by cpkit from contest/a.py, shared/__init__.py, shared/toy_text.py"
+        in (toy / "dist" / "toy_sum.py").read_text()
+    )
+    (toy / "contest" / "a.py").write_text("import sys\nprint([][1])\n")
+    code, output = build(toy, interpreters="")
+    assert code == 1 and 'File "contest/a.py", line 2' in output, output

@@ -117,6 +117,10 @@ def test_judge_data_beside_a_clone_without_it_is_skipped_not_an_error(toy):
         ("source_limit = 0", "source_limit must be positive"),
         ('no_processes = "yes"', "no_processes"),
         ('output_counts = "stderr"', "output_counts must be 'stdout' or 'all', not 'stderr'"),
+        ('solution = "../elsewhere.py"', "solution = '../elsewhere.py': name a .py file inside"),
+        ('solution = "/tmp/a.py"', "solution = '/tmp/a.py': name a .py file inside"),
+        ('solution = "abc/a.txt"', "solution = 'abc/a.txt': name a .py file inside"),
+        ('solution = ""', "solution = '': name a .py file inside"),
     ],
 )
 def test_bad_entries_are_one_line(toy, extra, message):
@@ -325,3 +329,12 @@ def test_an_unknown_slug_names_the_known_ones_or_says_there_are_none(toy):
             select(known, [typed])
     message = error(toy, extra="no_files = 1")
     assert message.endswith("'no_files' has the wrong type (1; expected true or false)")
+
+
+def test_a_solution_may_be_named_where_the_repository_keeps_it(toy):
+    """An existing repository's layout, adopted as it is: ``solution = "abc300/a.py"``."""
+    assert registry(toy)["toy_sum"].solution == toy / "solutions" / "toy_sum.py"
+    problem = registry(toy, extra='solution = "abc300/a.py"')["toy_sum"]
+    assert problem.solution == toy / "abc300" / "a.py"
+    (toy / "abc300" / "a.py").mkdir(parents=True)
+    assert "solution = 'abc300/a.py' is a folder" in error(toy, extra='solution = "abc300/a.py"')
