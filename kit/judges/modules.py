@@ -120,6 +120,9 @@ def listed_name(installed: Installed, module: str, impls: Iterable[str]) -> str 
     return None
 
 
+PYTHON = "<python>"  # in ``install_hint``, where the run's interpreter is named when known
+
+
 def install_hint(
     judge: str, installed: Installed | None, targets: Iterable[Target], module: str
 ) -> str | None:
@@ -136,7 +139,7 @@ def install_hint(
     has = [target.name for target in targets if installed.has(name, target.impl)]
     return (
         f"hint: {judge} installs '{name}' ({', '.join(has)}), but the Python that ran "
-        f"this case here does not have it: install it with that Python, `<python> -m pip "
+        f"this case here does not have it: install it with that Python, `{PYTHON} -m pip "
         f"install {pip_name(name)}` (runs use -I: its own site-packages count, the user site "
         "and PYTHONPATH do not)"
     )

@@ -41,6 +41,7 @@ import functools
 import math
 import os
 import re
+import shlex
 import shutil
 import stat
 import statistics
@@ -55,7 +56,7 @@ from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
 from kit.judges import compile_run
 from kit.judges.compare import CheckerComparator, Comparator, crash_line, parse_compare
-from kit.judges.modules import missing_module
+from kit.judges.modules import PYTHON, missing_module
 from kit.judges.profiles import OWN, WALL, judge_name, profile_for
 from kit.judges.programs import KIT, TESTLIB, Interactor, parse_interactor
 from kit.judges.targets import Runner, Target
@@ -616,8 +617,10 @@ class CaseJudge:
             lacked = missing_module(run.stderr.decode("utf-8", "replace"))
             if elsewhere is None and step is not None and lacked:  # did the step lack it?
                 elsewhere = judged_elsewhere(self.problem, runner, step.stderr)
-        if elsewhere is not None:
-            outcome = _Outcome(JE, elsewhere, outcome.details)
+        if elsewhere is not None:  # the install hint names the interpreter that ran it
+            python = shlex.quote(runner.interpreter.executable)
+            details = [line.replace(f"`{PYTHON} -m", f"`{python} -m") for line in outcome.details]
+            outcome = _Outcome(JE, elsewhere, details)
         # its time as the limit counts it (CPU time for a judge that counts CPU), as a passing
         # run's is; a run killed at the time-out keeps the time it was killed at (a sleeper),
         # but for what it waited for a core, as the deadline did

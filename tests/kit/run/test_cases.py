@@ -4,6 +4,8 @@ and got, a lone input judged by how its run ends, ``first_failure`` stopping at 
 failing case; and a run's stderr told in the author's terms, with hints."""
 
 import re
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,7 +13,7 @@ import pytest
 
 from kit.errors import BuildError
 from kit.judges.compare import parse_compare
-from kit.judges.targets import stand_in
+from kit.judges.targets import Runner, host, parse_target, stand_in
 from kit.pipeline import write_bundle
 from kit.registry import NO_ANSWER, Case, load_registry
 from kit.run import cases as cases_module
@@ -155,6 +157,29 @@ def test_a_peak_over_the_limit_that_the_limit_does_not_count_gets_a_note(toy_run
     )
     column.peak_kib = 63 * 1024
     assert cases_module._memory_warning(column, limits) is None
+
+
+def test_a_module_the_judge_installs_and_the_runner_lacks_names_that_runner_to_install_it(
+    toy, tmp_path
+):
+    """AtCoder installs ortools; the Python that ran the case here has none: not
+    judged here, and the hint's pip line names that very interpreter."""
+    here = subprocess.run(
+        [sys.executable, "-I", "-c", "import ortools"], capture_output=True, check=False
+    )
+    if here.returncode == 0:
+        pytest.skip("ortools is installed here")
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "AtCoder"', 1))
+    (toy / "solutions" / "toy_sum.py").write_text("import ortools\n")
+    problem = load_registry(toy)["toy_sum"]
+    bundle, script = write_bundle(problem, tmp_path)
+    runner = Runner(parse_target("cpython3.13"), host(), False)
+    columns = [Column(runner.target, runner, static_only=True)]
+    ran = run_all(problem, bundle, script, [sample(problem)], columns, options=ONE_AT_A_TIME)
+    (failure,) = ran.failures
+    assert failure.word == "JE" and "not judged here" in failure.message
+    assert [line for line in failure.details if f"`{sys.executable} -m pip install " in line]
 
 
 def test_a_lone_input_passes_when_its_run_ends_cleanly(toy_run, tmp_path):
