@@ -459,7 +459,7 @@ def _memory_warning(column: Column, limits: Limits) -> str | None:
     counted = limits.counted_kib(column.peak_kib)
     limit = limits.memory_kib / MIB
     if not limits.memory_tight(column.peak_kib):
-        if column.peak_kib <= limits.memory_kib:
+        if not limits.over_by_footprint(column.peak_kib):
             return None
         return (
             f"note: the peak {column.peak_kib / MIB:.1f} MiB under {column.runner.label} is "

@@ -106,6 +106,11 @@ class Limits:
         """Whether a passing run's memory, as counted, is over half the limit (a warning)."""
         return self.counted_kib(peak_kib) > self.memory_kib / 2
 
+    def over_by_footprint(self, peak_kib: int) -> bool:
+        """Whether a peak is over the limit only with the interpreter's footprint, which the
+        limit does not count (a note beside "ok")."""
+        return peak_kib > self.memory_kib and self.counted_kib(peak_kib) <= self.memory_kib
+
     def counted_kib(self, peak_kib: int) -> int:
         """The memory held against the limit for a run that peaked at ``peak_kib``."""
         return max(0, peak_kib - self.baseline_kib) if self.memory == OWN else peak_kib

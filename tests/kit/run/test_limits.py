@@ -291,3 +291,12 @@ def test_pypy_runs_a_script_whose_path_is_not_ascii(tmp_path):
     script.write_text("print('ok ✓')\n")
     done = run_process(PYPY[0].command(script), b"", cwd=folder, timeout=30)
     assert (done.returncode, done.stdout.decode()) == (0, "ok ✓\n"), done.stderr
+
+
+def test_a_peak_over_the_limit_only_by_the_footprint_is_told_apart():
+    own = replace(LIMITS, memory=OWN, baseline_kib=60 * 1024)
+    assert own.over_by_footprint(70 * 1024)  # 10 MiB of its own: within
+    assert not own.over_by_footprint(63 * 1024)  # not over the limit at all
+    assert not own.over_by_footprint(130 * 1024)  # 70 MiB of its own: over, an MLE
+    whole = replace(own, memory=WHOLE)
+    assert not whole.over_by_footprint(70 * 1024)  # the whole process counts: over
