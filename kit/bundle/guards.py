@@ -13,9 +13,10 @@ The API checks accept anything inside
   ``AttributeError``, ``NameError``, ``Exception``, ``BaseException`` or everything
   (``try: from math import lcm`` / ``except ImportError: ...``).
 
-The platform check (``kit.check.platform_names``) takes platform tests as guards too
-(``guarded_lines(tree, platform=True)``): ``sys.platform``, ``os.name`` and the functions of
-module ``platform`` (``if sys.platform != "win32": signal.alarm(2)``).
+The platform check (``kit.check.platform_names``, and the import check of Unix-only modules)
+takes tests of the platform too (``guarded_lines(tree, platform=True)``): the branch Windows
+does not take (``kit.bundle.platform_tests``: ``if sys.platform != "win32": signal.alarm(2)``;
+not ``if sys.platform != "darwin":``, whose body Windows runs).
 
 ``neutralised(text, tree)`` is the text with those statements replaced by ``pass`` (same line
 numbers), for checkers that cannot be told where the guards are.
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import ast
 
+from kit.bundle.platform_tests import on_windows, platform_flags
 from kit.bundle.sources import walk
 
 GUARD_CALLS = {"hasattr", "getattr"}
@@ -36,7 +38,7 @@ GUARD_EXCEPTIONS = {
 }  # fmt: skip
 
 
-def is_guard(test: ast.expr, platform: bool = False, flags: frozenset[str] = frozenset()) -> bool:
+def is_guard(test: ast.expr, flags: frozenset[str] = frozenset()) -> bool:
     """Whether ``test`` tells the Python that runs it (``flags``: names bound to such tests)."""
     for node in walk(test):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_CALLS:
@@ -47,8 +49,6 @@ def is_guard(test: ast.expr, platform: bool = False, flags: frozenset[str] = fro
             return True
         if isinstance(node, ast.Name) and (node.id in GUARD_ATTRIBUTES or node.id in flags):
             return True
-        if platform and _is_platform_test(node):
-            return True
     return False
 
 
@@ -56,7 +56,7 @@ def _of_sys(node: ast.Attribute) -> bool:
     return getattr(node.value, "id", None) == "sys"
 
 
-def guard_flags(tree: ast.Module, platform: bool = False) -> frozenset[str]:
+def guard_flags(tree: ast.Module) -> frozenset[str]:
     """The names the module binds at its top level to a guard's test (``PYPY = "PyPy" in
     sys.version``), each bound so only (one assignment elsewhere and it is no flag)."""
     bound: dict[str, bool] = {}
@@ -64,21 +64,9 @@ def guard_flags(tree: ast.Module, platform: bool = False) -> frozenset[str]:
         targets = statement.targets if isinstance(statement, ast.Assign) else []
         for target in targets:
             if isinstance(target, ast.Name):
-                test = is_guard(statement.value, platform) and len(targets) == 1
+                test = is_guard(statement.value) and len(targets) == 1
                 bound[target.id] = bound.get(target.id, True) and test
     return frozenset(name for name, test in bound.items() if test)
-
-
-def _is_platform_test(node: ast.AST) -> bool:
-    """``sys.platform``, ``os.name`` or ``platform.<anything>``."""
-    if not isinstance(node, ast.Attribute):
-        return False
-    owner = getattr(node.value, "id", None)
-    return (
-        (owner == "sys" and node.attr == "platform")
-        or (owner == "os" and node.attr == "name")
-        or owner == "platform"
-    )
 
 
 def is_type_checking(test: ast.expr) -> bool:
@@ -99,10 +87,14 @@ def _catches_missing(handlers: list[ast.ExceptHandler]) -> bool:
 
 
 def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stmt]:
-    """The outermost statements that only run where a guard allows (a platform test counting
-    as one when ``platform``)."""
+    """The outermost statements that only run where a guard allows (and, when ``platform``,
+    the branch of a test of the platform that Windows does not take)."""
     found: list[ast.stmt] = []
-    flags = guard_flags(tree, platform)
+    flags = guard_flags(tree)
+    systems = platform_flags(tree) if platform else {}
+
+    def windows(test: ast.expr) -> bool | None:
+        return on_windows(test, systems) if platform else None
 
     def visit(statements: list[ast.stmt]) -> None:
         for statement in statements:
@@ -110,9 +102,14 @@ def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stm
                 found.extend(statement.body)  # for type checkers only: it never runs
                 visit(statement.orelse)  # which always does
                 continue
-            if isinstance(statement, ast.If) and is_guard(statement.test, platform, flags):
+            if isinstance(statement, ast.If) and is_guard(statement.test, flags):
                 found.extend(statement.body)
                 found.extend(statement.orelse)
+                continue
+            taken = windows(statement.test) if isinstance(statement, ast.If) else None
+            if taken is not None:  # Windows takes one branch: the other is guarded
+                found.extend(statement.orelse if taken else statement.body)
+                visit(statement.body if taken else statement.orelse)
                 continue
             if isinstance(statement, ast.Try) and _catches_missing(statement.handlers):
                 found.extend(statement.body)
@@ -123,7 +120,7 @@ def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stm
                 continue
             definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
             if not isinstance(statement, definition) and any(
-                isinstance(n, ast.IfExp) and is_guard(n.test, platform, flags)
+                isinstance(n, ast.IfExp) and _either(n.test, flags, windows)
                 for n in walk(statement)
             ):
                 found.append(statement)
@@ -138,6 +135,11 @@ def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stm
 
     visit(tree.body)
     return found
+
+
+def _either(test: ast.expr, flags: frozenset[str], windows) -> bool:
+    """A conditional expression's test: a guard, or a test of the platform known on Windows."""
+    return is_guard(test, flags) or windows(test) is not None
 
 
 def guarded_lines(tree: ast.Module, platform: bool = False) -> set[int]:

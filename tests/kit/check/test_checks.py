@@ -187,6 +187,11 @@ def test_pypys_own_modules_need_a_guard_for_the_cpython_targets(toy):
             "import os\nif os.name == 'posix':\n    import resource\nprint(3)\n",
             "1: module 'resource'",
         ),
+        (  # a test Windows passes too runs the import there: not guarded (the else is)
+            "import sys\nif sys.platform != 'darwin':\n    import resource\nprint(3)\n",
+            "import sys\nif sys.platform == 'win32':\n    pass\nelse:\n    import resource\n",
+            "3: module 'resource'",
+        ),
         (  # a self-imposed time limit
             "import signal\nsignal.alarm(5)\nprint(3)\n",
             "import signal, sys\nif sys.platform != 'win32':\n    signal.alarm(5)\nprint(3)\n",

@@ -32,6 +32,12 @@ def found(text, platform=WINDOWS):
          [(3, "time.clock_gettime")]),
         ("import select\np = select.poll()\n", [(2, "select.poll")]),
         ("import mmap\nm = mmap.mmap(0, 0, prot=mmap.PROT_READ)\n", [(2, "mmap.PROT_READ")]),
+        # a test of the platform whose branch Windows takes: not guarded there
+        ("import sys, signal\nif sys.platform != 'darwin':\n    signal.alarm(2)\n",
+         [(3, "signal.alarm")]),
+        ("import os\nif os.name == 'nt':\n    os.fork()\n", [(3, "os.fork")]),
+        ("import sys, os\nif sys.platform == 'win32':\n    pass\nelse:\n    os.fork()\n"
+         "if sys.platform == 'linux':\n    pass\nelse:\n    os.getuid()\n", [(9, "os.getuid")]),
     ],
 )  # fmt: skip
 def test_unix_only_members_are_found_with_their_lines(code, uses):
@@ -49,6 +55,8 @@ def test_unix_only_members_are_found_with_their_lines(code, uses):
         "import sys, signal\nif sys.platform != 'win32':\n    signal.alarm(2)\n",
         "import os, signal\nif os.name == 'posix':\n    signal.alarm(2)\n",
         "import platform, os\nif platform.system() == 'Linux':\n    os.fork()\n",
+        "import os, sys\nWINDOWS = sys.platform == 'win32'\nif not WINDOWS:\n    os.fork()\n",
+        "import os, sys\nx = os.getuid() if sys.platform != 'win32' else 0\n",
         "import signal\nif hasattr(signal, 'SIGALRM'):\n    signal.alarm(2)\n",
         "import os\ntry:\n    os.fork()\nexcept AttributeError:\n    pass\n",
         "try:\n    from signal import SIGALRM\nexcept ImportError:\n    SIGALRM = None\n",

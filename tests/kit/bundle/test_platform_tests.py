@@ -1,0 +1,61 @@
+"""kit.bundle.platform_tests: a test of the operating system read as it comes out on Windows
+(sys.platform "win32", os.name "nt", platform.system() "Windows"); anything else is unknown."""
+
+import ast
+
+import pytest
+
+from kit.bundle.platform_tests import on_windows, platform_flags
+
+
+def value(text, bound=None):
+    return on_windows(ast.parse(text, mode="eval").body, bound)
+
+
+@pytest.mark.parametrize(
+    ("test", "windows"),
+    [
+        ('sys.platform != "win32"', False),
+        ('sys.platform == "win32"', True),
+        ('sys.platform != "darwin"', True),  # Windows runs that branch too
+        ('sys.platform == "linux"', False),
+        ('sys.platform.startswith("linux")', False),
+        ('sys.platform.startswith(("win", "cygwin"))', True),
+        ('sys.platform in ("linux", "darwin")', False),
+        ('sys.platform not in {"linux", "darwin"}', True),
+        ('"win" in sys.platform', True),
+        ('os.name == "posix"', False),
+        ('os.name != "nt"', False),
+        ('platform.system() == "Windows"', True),
+        ('not sys.platform == "win32"', False),
+        ('os.name == "posix" and sys.platform != "darwin"', False),  # one False decides "and"
+        ('os.name == "nt" or n > 3', True),  # one True decides "or"
+    ],
+)
+def test_a_test_of_the_platform_comes_out_as_on_windows(test, windows):
+    assert value(test) is windows
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "n > 3",
+        'sys.platform.lower() == "win32"',  # not read
+        'platform.machine() == "x86_64"',
+        'os.name == "nt" and n > 3',  # the other operand decides, unknown
+        "sys.platform == name",
+    ],
+)
+def test_anything_else_is_unknown(test):
+    assert value(test) is None
+
+
+def test_a_name_bound_once_at_the_top_level_to_such_a_test_is_read_through():
+    tree = ast.parse(
+        'import sys\nWINDOWS = sys.platform == "win32"\nTWICE = os.name == "nt"\n'
+        "TWICE = False\nOTHER = 3\n"
+    )
+    flags = platform_flags(tree)
+    assert list(flags) == ["WINDOWS"]
+    assert value("not WINDOWS", flags) is False
+    assert value("WINDOWS", flags) is True
