@@ -30,10 +30,17 @@ from dataclasses import replace
 from pathlib import Path
 
 from kit.bundle.assemble import Bundle
-from kit.check.checks import check, waits_for_checks
+from kit.check.checks import stand_in_refusal
 from kit.errors import BuildError
 from kit.judges.profiles import OWN, judge_name
-from kit.judges.targets import Interpreter, found, runner_for, timing_interpreters, untimed
+from kit.judges.targets import (
+    Interpreter,
+    Runner,
+    found,
+    runner_for,
+    timing_interpreters,
+    untimed,
+)
 from kit.pipeline import Status, build_problem, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run import compile_step, judged
@@ -44,8 +51,11 @@ from kit.run.verdicts import TLE, WA, message, process_verdict
 from kit.scaffold import is_stub
 
 
-def run(slugs: list[str], repeat: int, root: Path, only: Interpreter | None = None) -> int:
-    """Time the problems named (all by default), under ``only`` when given; the exit status:
+def run(
+    slugs: list[str], repeat: int, root: Path, only: Interpreter | None = None, named=None
+) -> int:
+    """Time the problems named (all by default), under ``only`` when given (``named``: the
+    runner ``--target`` named, a stand-in that cannot run a bundle refused); the exit status:
     1 when a case failed, 2 when a problem named has no bench module or one whose ``cases()``
     is still the template's (nothing it asked for was timed; unnamed, such a problem is
     passed over), else 0."""
@@ -64,7 +74,7 @@ def run(slugs: list[str], repeat: int, root: Path, only: Interpreter | None = No
             continue
         benched += 1
         try:
-            status = max(status, bench_problem(problem, max(1, repeat), only))
+            status = max(status, bench_problem(problem, max(1, repeat), only, named))
         except BuildError as error:
             message = str(error)
             prefix = "" if message.startswith(f"{problem.slug}:") else f"{problem.slug}: "
@@ -94,9 +104,14 @@ def _goal(problem: Problem, value: object) -> float:
     return float(value)
 
 
-def bench_problem(problem: Problem, repeat: int, only: Interpreter | None = None) -> int:
+def bench_problem(
+    problem: Problem, repeat: int, only: Interpreter | None = None, named: Runner | None = None
+) -> int:
     module = _load(problem)
     dist, bundle = _fresh_dist(problem)
+    why = stand_in_refusal(problem, bundle, named) if named is not None else None
+    if why is not None:
+        raise BuildError(f"not timed: {why}")
     if hasattr(module, "run"):
         return _bench_run(problem, module.run, (dist, bundle), only)
     if not hasattr(module, "cases"):
@@ -198,16 +213,10 @@ def _interpreters(problem: Problem, only: Interpreter | None, bundle: Bundle) ->
         runner = runner_for(target, here)
         if runner is None or runner.exact:
             continue
-        why = None
-        if waits_for_checks(runner, target):
-            why = check(problem, bundle, {target: runner}).unrun.get(target)
+        why = stand_in_refusal(problem, bundle, runner)
         if why:
             chosen = [python for python in chosen if python != runner.interpreter]
-            print(
-                f"{problem.slug}: {target.name} not timed: {runner.interpreter.label} here is "
-                f"older and cannot run the bundle ({why})",
-                flush=True,
-            )
+            print(f"{problem.slug}: {target.name} not timed: {why}", flush=True)
             continue
         print(  # as the build's note says of its runs
             f"{problem.slug}: {target.name} timed under {runner.interpreter.label}: no "

@@ -141,7 +141,7 @@ def test_syntax_valid_for_the_target_passes_whatever_older_pypy_is_installed(
         ) in output
 
 
-@pytest.mark.parametrize("named", [True, False])
+@pytest.mark.parametrize("named", ["pypy3.10", "pypy3.11", None])
 def test_run_refuses_an_older_stand_in_that_cannot_run_the_bundle(toy, named):
     """`run` under PyPy 3.9 for pypy3.10 (named with --target, or the only target): `match`
     would be a SyntaxError, a runtime error the judge's PyPy 3.10 does not give; plain code
@@ -151,7 +151,8 @@ def test_run_refuses_an_older_stand_in_that_cannot_run_the_bundle(toy, named):
     code_text = "import sys\ndata = sys.stdin.read()\n" + NEWER_SYNTAX["pypy3.10"]
     solution(toy, code_text, expected="3\n")
     sample = str(toy / "samples" / "toy_sum" / "sample-1.in")
-    named_ = ["--target", "pypy3.10"] if named else []
+    named_ = ["--target", named] if named else []  # the problem's target, another, or none
+    target = named or "pypy3.10"
     argv = [sys.executable, str(ROOT / "build.py"), "run", "toy_sum", sample, "--root", str(toy)]
 
     def run():
@@ -164,14 +165,14 @@ def test_run_refuses_an_older_stand_in_that_cannot_run_the_bundle(toy, named):
     code, output = run()
     assert code == 2, output
     assert output.strip().endswith(
-        "error: PyPy 3.9 for pypy3.10: PyPy 3.9 is older than pypy3.10 and cannot run this "
+        f"error: PyPy 3.9 for {target}: PyPy 3.9 is older than {target} and cannot run this "
         "bundle (solutions/toy_sum.py:3: invalid syntax. Perhaps you forgot a comma?): its "
-        "verdict would not be pypy3.10's; install pypy3.10 here (KIT_PYTHONS), or name another "
+        f"verdict would not be {target}'s; install {target} here (KIT_PYTHONS), or name another "
         "target with --target"
     ), output
     solution(toy, "import sys\ndata = sys.stdin.read()\nprint(3)\n", expected="3\n")
     code, output = run()
-    assert code == 0 and "PyPy 3.9 for pypy3.10]" in output, output
+    assert code == 0 and f"PyPy 3.9 for {target}]" in output, output
     code, output = build(toy, "--target", "pypy3.10", interpreters=interpreters)  # the build's
     assert code == 0 and "not a target" not in output, output  # stand-in, said as the build
     assert "note: * pypy3.10: no interpreter of that version here" in output, output  # says it

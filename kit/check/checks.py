@@ -122,6 +122,26 @@ def _set_apart(result: Checked, only: dict[str, str]) -> None:
     result.errors = kept
 
 
+def stand_in_refusal(problem: Problem, bundle: Bundle, runner: Runner) -> str | None:
+    """Why ``runner``, a stand-in older than the target it runs (``match`` under PyPy 3.9 for
+    pypy3.10), cannot run ``bundle`` by itself (a single run, a stress test, a timing: the
+    build decides such a target statically instead): its crash would be no verdict of the
+    target's. None when it can, or is no older stand-in. The target need not be one of the
+    problem's (``--target pypy3.11`` for a pypy3.10 problem)."""
+    if runner.exact or not waits_for_checks(runner, runner.target):
+        return None
+    alone = replace(problem, targets=(runner.target,))
+    why = check(alone, bundle, {runner.target: runner}).unrun.get(runner.target)
+    if not why:
+        return None
+    name = runner.target.name
+    return (
+        f"{runner.described}: {runner.interpreter.label} is older than {name} and cannot run "
+        f"this bundle ({why}): its verdict would not be {name}'s; install {name} here "
+        "(KIT_PYTHONS), or name another target with --target"
+    )
+
+
 def waits_for_checks(runner: Runner, target: Target) -> bool:
     """Whether a target's cases may run only once the checks are done: its stand-in is older
     than it, and runs them only when the bundle is valid for the stand-in's own version."""

@@ -23,7 +23,7 @@ import math
 import re
 from pathlib import Path
 
-from kit.check.checks import check, waits_for_checks
+from kit.check.checks import stand_in_refusal
 from kit.errors import BuildError
 from kit.invocation import command
 from kit.judges.targets import Runner, runner_named
@@ -84,19 +84,10 @@ def target_runner(args: argparse.Namespace) -> Runner | None:
 
 def runnable(problem, bundle, runner: Runner) -> None:
     """A one-line ``BuildError`` when ``runner`` is a stand-in older than its target that
-    cannot run ``bundle`` (``match`` under PyPy 3.9 for pypy3.10): its verdict would be a
-    crash the judge's Python does not give. The build decides such a target statically; a
-    single run or a stress test has nothing to give then."""
-    if runner.exact or not waits_for_checks(runner, runner.target):
-        return
-    why = check(problem, bundle, {runner.target: runner}).unrun.get(runner.target)
-    if why:
-        raise BuildError(
-            f"{runner.described}: {runner.interpreter.label} is older than "
-            f"{runner.target.name} and cannot run this bundle ({why}): its verdict would not "
-            f"be {runner.target.name}'s; install {runner.target.name} here (KIT_PYTHONS), or "
-            "name another target with --target"
-        )
+    cannot run ``bundle`` (``kit.check.checks.stand_in_refusal``)."""
+    why = stand_in_refusal(problem, bundle, runner)
+    if why is not None:
+        raise BuildError(why)
 
 
 def _number(convert, minimum, strict: bool, what: str, maximum=math.inf):

@@ -28,4 +28,4 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     runner = target_runner(args)
     only = runner.interpreter if runner is not None else None
-    return bench.run(args.slugs, args.repeat, args.root.resolve(), only=only)
+    return bench.run(args.slugs, args.repeat, args.root.resolve(), only=only, named=runner)

@@ -282,7 +282,7 @@ def test_a_stand_in_older_than_its_target_that_cannot_run_the_bundle_is_not_time
     monkeypatch.setattr(bench, "untimed", lambda targets: [])
     assert bench.run(["toy_sum"], 1, toy_ready) == 0
     out = capsys.readouterr().out
-    assert f"toy_sum: cpython3.10 not timed: {stand_in.label} here is older and cannot " in out
+    assert f"toy_sum: cpython3.10 not timed: {stand_in.label} for 3.10: " in out
     assert "median" not in out
 
 
@@ -312,3 +312,22 @@ def test_atcoder_s_compile_run_is_made_before_the_cases(toy, own_imports, capsys
     assert bench.run(["toy_sum"], 1, toy, only=host()) == 0, capsys.readouterr().out
     out = capsys.readouterr().out
     assert "toy_sum: note: AtCoder's compile step, `python Main.py ONLINE_JUDGE`, ran" in out
+
+
+def test_a_stand_in_named_with_target_that_cannot_run_the_bundle_is_refused(toy_ready, capsys):
+    """``--target cpython3.10`` where only an older CPython is here: the same refusal."""
+    from kit.judges.targets import Runner, Target, found
+
+    older = [i for i in found() if i.impl == "cpython" and i.version < (3, 10)]
+    if not older:
+        pytest.skip("needs a CPython older than 3.10 here")
+    solution = toy_ready / "solutions" / "toy_sum.py"
+    solution.write_text("match 1:\n    case _:\n        print(3)\n")
+    problem = load_registry(toy_ready)["toy_sum"]
+    problem.dist.write_text(make_bundle(problem).text)
+    write_bench(toy_ready, 'GOAL_SECONDS = 5\n\ndef cases():\n    return [("one", "1 2\\n")]\n')
+    named = Runner(Target("cpython", (3, 10)), older[0], False)
+    assert bench.run(["toy_sum"], 1, toy_ready, only=older[0], named=named) == 1
+    out = capsys.readouterr().out
+    assert f"toy_sum: not timed: {older[0].label} for 3.10: " in out, out
+    assert "median" not in out and "FAILED" not in out
