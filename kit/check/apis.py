@@ -35,10 +35,15 @@ from kit.errors import REINSTALL, BuildError
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
 # what PyPy has before CPython's version of it: the int-to-str digit limit and its setters came
 # to PyPy with its 3.9 builds of 7.3.11 (Debian's PyPy 3.9 here among them), before its first
-# 3.10 release (7.3.12): every PyPy 3.10 and 3.11 has them, the judges' PyPys
+# 3.10 release (7.3.12): every PyPy 3.10 and 3.11 has them, the judges' PyPys. int.bit_count()
+# and zip(strict=True) run under PyPy 3.9 too (measured on 7.3.11, Debian's, against every
+# 3.10 API the checks name: pairwise, bisect's key, dataclass slots and Counter.total do not)
 PYPY_SOONER = {
     "'sys.set_int_max_str_digits' member": (3, 9),
     "'sys.get_int_max_str_digits' member": (3, 9),
+    "'int.bit_count' member": (3, 9),
+    "int.bit_count()": (3, 9),
+    "'zip(strict)'": (3, 9),
 }
 
 NEW_METHODS = {

@@ -340,13 +340,10 @@ def _apis(findings: list, targets: list[Target], said: set[str] = frozenset()) -
     errors = []
     seen = set()
     for rel, line, what, needs in findings:
-        if (rel, line, needs) in seen or f"{rel}:{line}" in said:  # one construct, two rules
-            continue
-        seen.add((rel, line, needs))
         lacking = [t for t in targets if t.syntax < apis.needed(what, needs, t.impl)]
-        if lacking:
-            version = ".".join(map(str, needs))
-            errors.append(
-                f"{rel}:{line}: {what} needs Python {version} (targets {_names(lacking)})"
-            )
+        if not lacking or (rel, line, needs) in seen or f"{rel}:{line}" in said:
+            continue  # a finding that passes never hides another; one construct, two rules
+        seen.add((rel, line, needs))
+        version = ".".join(map(str, needs))
+        errors.append(f"{rel}:{line}: {what} needs Python {version} (targets {_names(lacking)})")
     return errors

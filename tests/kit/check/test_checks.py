@@ -264,3 +264,26 @@ def test_pypy_3_10_has_the_digit_limit_s_setter_before_cpython_3_11(toy):
     runners = {column.target: column.runner for column in columns_for(problem)}
     result = check(problem, make_bundle(problem), runners)
     assert result.errors == [] and result.unrun == {}  # a PyPy 3.9 may stand in: it has it
+
+
+@pytest.mark.parametrize(
+    ("code", "runs"),
+    [
+        ("n = 5\nprint(n.bit_count(), list(zip([1], [2], strict=True)))\n", True),
+        ("import itertools\nprint(list(itertools.pairwise([1, 2])))\n", False),
+    ],
+)
+def test_a_pypy_3_9_stand_in_runs_what_it_has_of_3_10(toy, code, runs):
+    """PyPy 3.9 (7.3.11) has int.bit_count() and zip(strict=) but not itertools.pairwise:
+    standing in for pypy3.10, it runs the first bundle and is kept from the second."""
+    from kit.judges.targets import found  # noqa: PLC0415
+
+    if not [i for i in found() if i.impl == "pypy" and i.version == (3, 9)]:
+        pytest.skip("needs PyPy 3.9 here")
+    write(toy, "solutions/toy_sum.py", code)
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('id = "1"', 'id = "1"\ntargets = ["pypy3.10"]', 1))
+    problem = load_registry(toy)["toy_sum"]
+    runners = {column.target: column.runner for column in columns_for(problem)}
+    result = check(problem, make_bundle(problem), runners)
+    assert result.errors == [] and (result.unrun == {}) == runs, result.unrun
