@@ -81,6 +81,8 @@ import dataclasses
 import math
 from pathlib import Path
 
+from kit.bundle.sources import read_source
+from kit.check import apis
 from kit.check.syntax import compile_errors
 from kit.errors import BuildError
 from kit.grader_program import package_grader
@@ -392,12 +394,32 @@ def _beyond_stand_in(submission: Submission, runner: Runner) -> str:
             return ""  # said by the run
     failure = compile_errors([runner.interpreter.executable, "-I"], units)
     if failure is None:
+        failure = _lacked_api(files, runner)
+    if failure is None:
         return ""
     name, line, message = failure
     return (
         f"not run: {runner.interpreter.label} here is older than {runner.target.name} and "
-        f"cannot compile it ({name}, line {line}: {message})"
+        f"cannot run it ({name}, line {line}: {message})"
     )
+
+
+def _lacked_api(files: list[Path], runner: Runner) -> tuple[str, int, str] | None:
+    """The first API of the standard library the stand-in's own version lacks in ``files``
+    (``itertools.pairwise`` under PyPy 3.9), as the build's checks find it; None if none."""
+    impl, version = runner.interpreter.impl, runner.interpreter.version
+    modules = []
+    for file in files:
+        try:
+            source = read_source(file.parent, file.stem, file, is_package=False)
+        except BuildError:
+            return None  # said by the run
+        source.shipped = source.text
+        modules.append(source)
+    for rel, line, what, needs in apis.findings(modules):
+        if version < apis.needed(what, needs, impl):
+            return rel, line, f"{what} needs Python {'.'.join(map(str, needs))}"
+    return None
 
 
 def _uncompiled(file: Path, name: str) -> tuple[str, bool]:

@@ -145,9 +145,16 @@ def test_a_submission_an_older_stand_in_cannot_compile_is_not_run(capsys, sum_co
     code, out, _ = verify(capsys, sum_copy, "newer.py")
     assert rows(out) == {
         "accepted/newer.py": "AC - - not run: PyPy 3.9 here is older than pypy3.10 and cannot "
-        "compile it (newer.py, line 2: invalid syntax. Perhaps you forgot a comma?)"
+        "run it (newer.py, line 2: invalid syntax. Perhaps you forgot a comma?)"
     }, out
     assert code == 0 and "0 disagree, 1 not run" in out
+    pairs = "import itertools, sys\nprint(len(list(itertools.pairwise(sys.stdin.read()))))\n"
+    (sum_copy / "submissions" / "accepted" / "pairs.py").write_text(pairs)  # an API it lacks
+    code, out, _ = verify(capsys, sum_copy, "pairs.py")
+    assert rows(out) == {
+        "accepted/pairs.py": "AC - - not run: PyPy 3.9 here is older than pypy3.10 and cannot "
+        "run it (pairs.py, line 2: 'itertools.pairwise' member needs Python 3.10)"
+    }, out
 
 
 def test_a_python_submission_of_several_files_runs_its_entry_point_beside_the_others(
