@@ -330,6 +330,8 @@ def _solution_file(root: Path, where: str, given: str | None) -> str | None:
         )
     if (root / path).is_dir():
         raise BuildError(f"{where}: solution = {given!r} is a folder, not a .py file")
+    if path.parts[0] == "dist":  # the kit writes its bundles there, over the solution
+        raise BuildError(f"{where}: solution = {given!r} is in dist/, the kit's output folder")
     return path.as_posix()
 
 

@@ -4,23 +4,27 @@ accepts within an error the problem's ``compare`` does not say.
 
     float_hint(spec, expected, got)  # [] or ["hint: ..."]
 
-The hint names the smallest power of ten, down to 1e-9, that the largest difference (absolute
-or relative, the smaller) is within, as ``compare = "float:1e-6"``; nothing when the outputs
-have other differences, a different count of tokens, or numbers further apart than
-``NEAREST``, or when the comparison already allows an error.
+The hint names the smallest power of ten, down to 1e-9, that the largest error (absolute or
+relative, the smaller) is within, as ``compare = "float:1e-6"``, once the float comparison
+(``kit.judges.compare``) is seen to accept the output with it; nothing when the outputs have
+other differences, a different count of tokens, an expected integer (``5`` answered ``5.0``:
+an integer answer, not a rounding), numbers further apart than ``NEAREST``, or when the
+comparison already allows an error.
 """
 
 from __future__ import annotations
 
 import math
 
+from kit.judges.compare import FloatComparator
+
 EXACT = ("lines", "tokens")  # the comparisons the hint is for
 NEAREST = 1e-3  # numbers further apart than this: a wrong number, not a rounding
 FINEST = -9  # the smallest exponent named
 HINT = (
-    "hint: every difference is between numbers at most {error:.1e} apart ({want} and {have} "
-    'first): if the statement accepts an error of {tolerance}, set compare = "float:{tolerance}" '
-    "in problems.toml"
+    "hint: every difference is a number within an absolute or relative error of {error:.1e} "
+    "({have} for {want} first): if the statement accepts an error of {tolerance}, set "
+    'compare = "float:{tolerance}" in problems.toml'
 )
 
 
@@ -37,15 +41,18 @@ def float_hint(spec: str, expected: bytes, got: bytes) -> list[str]:
         return []
     largest = max(e for e in errors if e is not None)
     exponent = max(FINEST, math.ceil(math.log10(largest))) if largest > 0 else FINEST
-    want, have = (token.decode("ascii", "replace") for token in pairs[0])
     tolerance = f"1e{exponent}"
+    if FloatComparator(f"float:{tolerance}", float(tolerance)).difference(expected, got):
+        return []  # tokens the comparison reads otherwise (1_000.5): it would not accept them
+    want, have = (token.decode("ascii", "replace") for token in pairs[0])
     return [HINT.format(error=largest, want=want, have=have, tolerance=tolerance)]
 
 
 def _error(want: bytes, have: bytes) -> float | None:
-    """The smaller of the absolute and relative errors of ``have``, two finite decimal
-    numbers of which one at least has a fraction or an exponent; None otherwise."""
-    if not any(mark in token for token in (want, have) for mark in (b".", b"e", b"E")):
+    """The smaller of the absolute and relative errors of ``have`` for ``want``, two finite
+    decimal numbers, ``want`` with a fraction or an exponent (an integer is answered exactly);
+    None otherwise."""
+    if not any(mark in want for mark in (b".", b"e", b"E")):
         return None
     try:
         a, b = float(want), float(have)

@@ -1,6 +1,6 @@
 """The hint for a wrong answer that a debugging ``print`` left in the solution or a helper
-explains: a line of the output that the expected output does not hold, starting with the text
-of a ``print`` whose literal starts no expected line.
+explains: in an output of more lines than the expected one, a line the expected output does
+not hold, starting with the text of a ``print`` whose literal starts no expected line.
 
     prints = printed(bundle.modules)  # once a bundle: about 20 ms for 50 KB of source
     stray_print_hint(prints, got, expected)  # [] or ["hint: ..."]
@@ -44,10 +44,11 @@ def stray_print_hint(prints: list[Printed], got: bytes, expected: bytes) -> list
     if not prints:
         return []
     wanted = expected.decode("utf-8", "replace").splitlines()
+    lines = got.decode("utf-8", "replace").splitlines()
+    if len(lines) <= len(wanted):  # no line more than the answer's: a wrong answer, as YES 2
+        return []  # for NO, by the same print that writes the answer
     prints = [p for p in prints if not any(w.startswith(p.start) for w in wanted)]
-    if not prints:
-        return []
-    lines = got.decode("utf-8", "replace").splitlines()[:LINES_LOOKED_AT]
+    lines = lines[:LINES_LOOKED_AT]
     for number, line in enumerate(lines, 1):  # none the expected output holds: see prints
         for found in prints:
             if line.startswith(found.start):

@@ -121,6 +121,8 @@ def test_judge_data_beside_a_clone_without_it_is_skipped_not_an_error(toy):
         ('solution = "/tmp/a.py"', "solution = '/tmp/a.py': name a .py file inside"),
         ('solution = "abc/a.txt"', "solution = 'abc/a.txt': name a .py file inside"),
         ('solution = ""', "solution = '': name a .py file inside"),
+        ('solution = "dist/a.py"', "solution = 'dist/a.py' is in dist/, the kit's output folder"),
+        ('solution = "./dist/a.py"', "solution = './dist/a.py' is in dist/"),
     ],
 )
 def test_bad_entries_are_one_line(toy, extra, message):

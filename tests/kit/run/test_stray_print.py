@@ -47,6 +47,15 @@ def test_prints_that_cannot_tell_give_no_hint(text):
     assert stray_print_hint(printed([module("shared/h.py", text)]), got, b"Case #1: 5\n") == []
 
 
+def test_an_output_of_no_more_lines_than_the_answer_s_has_no_stray_line():
+    """``print("YES", k)`` / ``print("NO")``: YES 2 where NO was expected is a wrong answer of
+    the line that writes the answer, not a line more."""
+    solution = module("solutions/p.py", "n = 4\nif n % 2 == 0:\n    print('YES', n // 2)\n")
+    assert stray_print_hint(printed([solution]), b"YES 2\n", b"NO\n") == []
+    (hint,) = stray_print_hint(printed([solution]), b"YES 2\nNO\n", b"NO\n")
+    assert "output line 1, 'YES 2'" in hint
+
+
 def test_a_line_the_expected_output_holds_is_no_stray_line():
     helper = module("shared/h.py", "print('total', 3)\n")
     expected = b"sum\ntotal 3\n"  # 'total' starts an expected line: the print is the answer's
@@ -55,7 +64,7 @@ def test_a_line_the_expected_output_holds_is_no_stray_line():
 
 def test_a_long_line_is_cut_in_the_hint():
     helper = module("shared/h.py", "print('debug', list(range(100)))\n")
-    got = ("debug " + " ".join(map(str, range(100))) + "\n").encode()
+    got = ("debug " + " ".join(map(str, range(100))) + "\n5\n").encode()
     (hint,) = stray_print_hint(printed([helper]), got, b"5\n")
     assert "..." in hint and len(hint) < 300
 
