@@ -835,6 +835,24 @@ RAISED_RECURSION_HINT = (
     "limit of its own that it does not raise (under 3.13 about 3300 calls on Linux, 1000 on "
     "Windows judges such as Codeforces): memoise with a dict, or make the recursion iterative"
 )
+# a program that raises the limit, without recursion through C: not far enough for the input
+LOW_RECURSION_HINT = (
+    "hint: the program raises sys.setrecursionlimit, but not far enough for this input: raise "
+    "it further (deep recursion may then need a larger C stack: run it in a threading.Thread "
+    "after threading.stack_size), or make the recursion iterative"
+)
+_CACHED = re.compile(r"\b(?:lru_cache|cache)\b")  # functools' memoisers, through C
+
+
+def recursion_hint(text: str) -> str:
+    """The hint for a RecursionError of the bundle ``text``: raise the limit; or, raised
+    already, the limit of a recursion through C when it memoises with functools, else a limit
+    not raised far enough."""
+    if "setrecursionlimit(" not in text:
+        return RECURSION_HINT
+    return RAISED_RECURSION_HINT if _CACHED.search(text) else LOW_RECURSION_HINT
+
+
 # a file the run looked for in its own folder (a helper's data file, found from its __file__)
 _RUN_FOLDER_FILE = re.compile(r"(?:FileNotFoundError|No such file)[^\n]*kit-run-\w+/")
 DATA_FILE_HINT = (
@@ -1096,8 +1114,7 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
             "sys.set_int_max_str_digits(0) under `if hasattr(sys, 'set_int_max_str_digits'):`"
         )
     if "RecursionError" in text:
-        raised = bundle is not None and "setrecursionlimit(" in bundle.text
-        details.append(RAISED_RECURSION_HINT if raised else RECURSION_HINT)
+        details.append(recursion_hint(bundle.text if bundle is not None else ""))
     if bundle is not None and _RUN_FOLDER_FILE.search(text):
         details.append(DATA_FILE_HINT)
     missing = missing_module(text)

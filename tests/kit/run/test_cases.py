@@ -682,13 +682,17 @@ def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
         assert outcome.details == []
 
 
-def test_the_recursion_hint_of_a_program_that_raises_the_limit_already_is_c_s_limit(toy_run):
+def test_the_recursion_hint_of_a_program_that_raises_the_limit_already(toy_run):
+    """Raised already: C's limit when it memoises with functools, else not raised enough."""
     problem, bundle, script, _ = toy_run
     stderr = b"RecursionError: maximum recursion depth exceeded\n"
     assert explain(problem, bundle, script, stderr)[-1] == cases_module.RECURSION_HINT
     raised = replace(bundle, text=bundle.text + "import sys\nsys.setrecursionlimit(10**6)\n")
-    assert explain(problem, raised, script, stderr)[-1] == cases_module.RAISED_RECURSION_HINT
+    assert explain(problem, raised, script, stderr)[-1] == cases_module.LOW_RECURSION_HINT
+    cached = replace(raised, text=raised.text + "from functools import lru_cache\n")
+    assert explain(problem, cached, script, stderr)[-1] == cases_module.RAISED_RECURSION_HINT
     assert "raises sys.setrecursionlimit already" in cases_module.RAISED_RECURSION_HINT
+    assert "not far enough for this input" in cases_module.LOW_RECURSION_HINT
 
 
 def test_a_case_file_that_cannot_be_read_is_an_error_not_the_solution_s_verdict(toy_run, tmp_path):
