@@ -72,6 +72,7 @@ class Result:
     errors: list[str] = field(default_factory=list)  # one line each, detail lines indented
     notes: list[str] = field(default_factory=list)
     sources: list[Path] = field(default_factory=list)  # the solution and helpers bundled
+    foreign: bool = False  # run under an interpreter the judge does not run (``--target``)
 
     @property
     def passed(self) -> int:
@@ -195,7 +196,9 @@ def build_problem(
     if target is not None:  # checked for every target, run under this one
         columns = [Column(target.target, target, static_only=not target.exact)]
         runners.setdefault(target.target, target)
-        result.notes += _not_a_target(problem, target)
+        foreign = _not_a_target(problem, target)
+        result.notes += foreign
+        result.foreign = bool(foreign)
     result.columns = columns
     prefetch(problem, [column.runner for column in columns])  # measured while the checks run
     with _staged(problem, bundle.text.encode("utf-8"), result) as script:
@@ -236,7 +239,8 @@ class _CheckGate:
 @contextlib.contextmanager
 def _staged(problem: Problem, data: bytes, result: Result):
     """The bundle written beside ``dist/``; moved into place when the build passed, else kept
-    as ``dist/failed/<slug>.py`` (an older ``dist/<slug>.py`` is removed)."""
+    as ``dist/failed/<slug>.py`` (an older ``dist/<slug>.py`` is removed, unless the build ran
+    under an interpreter the judge does not run: its failure says nothing of the judge's)."""
     try:
         problem.dist.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale(problem)
@@ -259,7 +263,8 @@ def _staged(problem: Problem, data: bytes, result: Result):
             os.replace(temporary, problem.dist)
             _remove(problem.failed_dist)
         else:
-            _remove(problem.dist)
+            if not result.foreign:  # an interpreter the judge does not run says nothing of it
+                _remove(problem.dist)
             problem.failed_dist.parent.mkdir(parents=True, exist_ok=True)
             os.replace(temporary, problem.failed_dist)
             result.notes.append(f"the failed bundle is kept as {problem.rel(problem.failed_dist)}")

@@ -340,3 +340,21 @@ def test_a_staged_bundle_a_killed_build_left_is_removed_when_old(toy):
     os.utime(old, (time.time() - 7200, time.time() - 7200))
     build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[])
     assert not old.exists() and fresh.exists()
+
+
+def test_a_failure_under_an_interpreter_the_judge_does_not_run_keeps_the_good_bundle(toy):
+    """``--target`` naming a Python the judge does not run (the kit's own, for CPython 3.8 and
+    PyPy targets): its failure says nothing of the judge's, so dist/ keeps the bundle that
+    passed; the failed one is kept apart as ever."""
+    from kit.judges.targets import Runner, host  # noqa: PLC0415
+
+    problem = toy_sum(toy)
+    assert build_problem(problem, ONE_AT_A_TIME, interpreters=[]).status == Status.OK
+    good = problem.dist.read_text()
+    problem.solution.write_text("import sys\nsys.exit(3)\n")
+    foreign = Runner(Target("cpython", host().version), host(), True)
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[], target=foreign)
+    assert result.status == Status.FAIL and result.foreign
+    assert problem.dist.read_text() == good and problem.failed_dist.is_file()
+    assert build_problem(problem, ONE_AT_A_TIME, interpreters=[]).status == Status.FAIL
+    assert not problem.dist.exists()  # the judge's own targets failed it: removed
