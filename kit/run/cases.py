@@ -45,6 +45,7 @@ import shlex
 import shutil
 import stat
 import statistics
+import subprocess
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -620,6 +621,8 @@ class CaseJudge:
         if elsewhere is not None:  # the install hint names the interpreter that ran it
             python = shlex.quote(runner.interpreter.executable)
             details = [line.replace(f"`{PYTHON} -m", f"`{python} -m") for line in outcome.details]
+            if details != outcome.details and externally_managed(runner.interpreter.executable):
+                details.append(MANAGED_HINT.format(python=python))
             outcome = _Outcome(JE, elsewhere, details)
         # its time as the limit counts it (CPU time for a judge that counts CPU), as a passing
         # run's is; a run killed at the time-out keeps the time it was killed at (a sleeper),
@@ -1125,6 +1128,27 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
         if hint is not None:
             details.append(hint)
     return details
+
+
+MANAGED_HINT = (
+    "hint: the system manages {python}'s packages (EXTERNALLY-MANAGED: pip refuses them): make "
+    "a virtual environment with it, `{python} -m venv DIR`, install there, and name "
+    "DIR/bin/python in KIT_PYTHONS (with the other interpreters to use)"
+)
+
+
+def externally_managed(executable: str) -> bool:
+    """Whether the interpreter's standard library is marked EXTERNALLY-MANAGED (PEP 668:
+    Debian's pypy3 and python3), where pip refuses to install."""
+    try:
+        done = subprocess.run(
+            [executable, "-I", "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))"],
+            capture_output=True, text=True, timeout=30, check=False,
+        )  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    folder = done.stdout.strip()
+    return bool(folder) and Path(folder, "EXTERNALLY-MANAGED").is_file()
 
 
 def judged_elsewhere(problem: Problem, runner: Runner, stderr: bytes) -> str | None:

@@ -159,11 +159,14 @@ def test_a_peak_over_the_limit_that_the_limit_does_not_count_gets_a_note(toy_run
     assert cases_module._memory_warning(column, limits) is None
 
 
+@pytest.mark.parametrize("managed", [False, True])
 def test_a_module_the_judge_installs_and_the_runner_lacks_names_that_runner_to_install_it(
-    toy, tmp_path
+    toy, tmp_path, monkeypatch, managed
 ):
     """AtCoder installs ortools; the Python that ran the case here has none: not
-    judged here, and the hint's pip line names that very interpreter."""
+    judged here, and the hint's pip line names that very interpreter (and, where the system
+    manages its packages, how to install into a virtual environment instead)."""
+    monkeypatch.setattr(cases_module, "externally_managed", lambda executable: managed)
     here = subprocess.run(
         [sys.executable, "-I", "-c", "import ortools"], capture_output=True, check=False
     )
@@ -180,6 +183,20 @@ def test_a_module_the_judge_installs_and_the_runner_lacks_names_that_runner_to_i
     (failure,) = ran.failures
     assert failure.word == "JE" and "not judged here" in failure.message
     assert [line for line in failure.details if f"`{sys.executable} -m pip install " in line]
+    said = [line for line in failure.details if "EXTERNALLY-MANAGED" in line]
+    assert said == ([cases_module.MANAGED_HINT.format(python=sys.executable)] if managed else [])
+
+
+def test_an_interpreter_whose_library_is_marked_externally_managed_is_told(tmp_path):
+    library = tmp_path / "lib"
+    library.mkdir()
+    fake = tmp_path / "python"
+    fake.write_text(f"#!/bin/sh\necho {library}\n")
+    fake.chmod(0o755)
+    assert not cases_module.externally_managed(str(fake))
+    (library / "EXTERNALLY-MANAGED").write_text("[externally-managed]\n")
+    assert cases_module.externally_managed(str(fake))
+    assert not cases_module.externally_managed(str(tmp_path / "no-such-python"))
 
 
 def test_a_lone_input_passes_when_its_run_ends_cleanly(toy_run, tmp_path):
