@@ -126,8 +126,7 @@ def _newer_syntax(problem: Problem, error: BuildError) -> str:
     ours = f" (as the kit's own Python {sys.version_info[0]}.{sys.version_info[1]} reads it; "
     older = [t.label for t in problem.targets if t not in newer]
     if older:  # a Python no newer than the kit's reads it no better: an error for the judge
-        which = f"the targets {', '.join(older)}" if len(older) > 1 else f"the target {older[0]}"
-        return f"{ours}{which}, no newer, cannot read it either)"
+        return f"{ours}{_the_targets(older)}, no newer, cannot read it either)"
     newest = max(newer, key=lambda t: t.syntax)
     runner = targets_module.runner_for(newest, list(targets_module.found()))
     if runner is not None and runner.exact:
@@ -144,9 +143,12 @@ def _newer_syntax(problem: Problem, error: BuildError) -> str:
                 if failure is not None
                 else f"{ours}{label}, here, reads it: run the kit under it)"
             )
-    labels = [t.label for t in newer]
-    which = f"the targets {', '.join(labels)}" if len(labels) > 1 else f"the target {labels[0]}"
+    which = _the_targets([t.label for t in newer])
     return f"{ours}{which} may accept it: run the kit under the newest target's Python)"
+
+
+def _the_targets(labels: list[str]) -> str:
+    return f"the targets {', '.join(labels)}" if len(labels) > 1 else f"the target {labels[0]}"
 
 
 def columns_for(

@@ -83,6 +83,7 @@ from pathlib import Path
 
 from kit.bundle.sources import read_source
 from kit.check import apis
+from kit.check.checks import waits_for_checks
 from kit.check.syntax import compile_errors
 from kit.errors import BuildError
 from kit.grader_program import package_grader
@@ -368,24 +369,30 @@ def _unrunnable(submission: Submission) -> tuple[str, bool]:
     if submission.language != "Python":
         return f"not run: {submission.language} (only Python submissions run here)", False
     folder = submission.beside
-    files = sorted(folder.glob("*.py")) if folder is not None else [submission.path]
-    if submission.path not in files:  # an entry point the folder does not hold
-        files.append(submission.path)
-    for file in files:
+    for file in _python_files(submission):
         why = _uncompiled(file, file.name if folder is not None else "")
         if why[0]:
             return why
     return "", False
 
 
+def _python_files(submission: Submission) -> list[Path]:
+    """The Python files of a submission: its folder's, its entry point among them, or its one
+    file."""
+    folder = submission.beside
+    files = sorted(folder.glob("*.py")) if folder is not None else [submission.path]
+    if submission.path not in files:  # an entry point the folder does not hold
+        files.append(submission.path)
+    return files
+
+
 def _beyond_stand_in(submission: Submission, runner: Runner) -> str:
     """Why a submission is not run under a stand-in older than the target it stands for
     ("" when it may be): a file it cannot compile (``match`` under PyPy 3.9 for pypy3.10)
     would be a runtime error the judge's Python does not give."""
-    if runner.exact or runner.interpreter.version >= runner.target.syntax:
+    if runner.exact or not waits_for_checks(runner, runner.target):
         return ""
-    folder = submission.beside
-    files = sorted(folder.glob("*.py")) if folder is not None else [submission.path]
+    files = _python_files(submission)
     units = []
     for file in files:
         try:
