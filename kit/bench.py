@@ -52,7 +52,11 @@ from kit.scaffold import is_stub
 
 
 def run(
-    slugs: list[str], repeat: int, root: Path, only: Interpreter | None = None, named=None
+    slugs: list[str],
+    repeat: int,
+    root: Path,
+    only: Interpreter | None = None,
+    named: Runner | None = None,
 ) -> int:
     """Time the problems named (all by default), under ``only`` when given (``named``: the
     runner ``--target`` named, a stand-in that cannot run a bundle refused); the exit status:

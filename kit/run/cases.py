@@ -1137,6 +1137,7 @@ MANAGED_HINT = (
 )
 
 
+@functools.lru_cache(maxsize=None)
 def externally_managed(executable: str) -> bool:
     """Whether the interpreter's standard library is marked EXTERNALLY-MANAGED (PEP 668:
     Debian's pypy3 and python3), where pip refuses to install."""

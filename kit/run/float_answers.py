@@ -39,7 +39,7 @@ def float_hint(spec: str, expected: bytes, got: bytes) -> list[str]:
     errors = [_error(want, have) for want, have in pairs]
     if not pairs or any(error is None or error > NEAREST for error in errors):
         return []
-    largest = max(e for e in errors if e is not None)
+    largest = max(errors)  # each known: checked above
     exponent = max(FINEST, math.ceil(math.log10(largest))) if largest > 0 else FINEST
     tolerance = f"1e{exponent}"
     if FloatComparator(f"float:{tolerance}", float(tolerance)).difference(expected, got):

@@ -195,6 +195,8 @@ def test_an_interpreter_whose_library_is_marked_externally_managed_is_told(tmp_p
     fake.chmod(0o755)
     assert not cases_module.externally_managed(str(fake))
     (library / "EXTERNALLY-MANAGED").write_text("[externally-managed]\n")
+    assert not cases_module.externally_managed(str(fake))  # asked once per interpreter
+    cases_module.externally_managed.cache_clear()
     assert cases_module.externally_managed(str(fake))
     assert not cases_module.externally_managed(str(tmp_path / "no-such-python"))
 
