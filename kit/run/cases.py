@@ -844,7 +844,11 @@ LOW_RECURSION_HINT = (
     "it further (deep recursion may then need a larger C stack: run it in a threading.Thread "
     "after threading.stack_size), or make the recursion iterative"
 )
-_CACHED = re.compile(r"\b(?:lru_cache|cache)\b")  # functools' memoisers, through C
+# functools' memoisers, through C: lru_cache, or cache as a decorator, an attribute or imported
+# (not a dict of the program's own that it calls cache)
+_CACHED = re.compile(
+    r"\blru_cache\b|@(?:functools\.)?cache\b|functools\.cache\b|import .*\bcache\b"
+)
 
 
 def recursion_hint(text: str) -> str:

@@ -710,6 +710,11 @@ def test_the_recursion_hint_of_a_program_that_raises_the_limit_already(toy_run):
     assert explain(problem, raised, script, stderr)[-1] == cases_module.LOW_RECURSION_HINT
     cached = replace(raised, text=raised.text + "from functools import lru_cache\n")
     assert explain(problem, cached, script, stderr)[-1] == cases_module.RAISED_RECURSION_HINT
+    for memo in ("from functools import cache\n", "@functools.cache\ndef f(n):\n    pass\n"):
+        cached = replace(raised, text=raised.text + memo)
+        assert explain(problem, cached, script, stderr)[-1] == cases_module.RAISED_RECURSION_HINT
+    own = replace(raised, text=raised.text + "cache = {}\ncache[1] = 2\n")  # a dict of its own
+    assert explain(problem, own, script, stderr)[-1] == cases_module.LOW_RECURSION_HINT
     assert "raises sys.setrecursionlimit already" in cases_module.RAISED_RECURSION_HINT
     assert "not far enough for this input" in cases_module.LOW_RECURSION_HINT
 
