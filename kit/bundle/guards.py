@@ -16,7 +16,9 @@ The API checks accept anything inside
 The platform check (``kit.check.platform_names``, and the import check of Unix-only modules)
 takes tests of the platform too (``guarded_lines(tree, platform=True)``): the branch Windows
 does not take (``kit.bundle.platform_tests``: ``if sys.platform != "win32": signal.alarm(2)``;
-not ``if sys.platform != "darwin":``, whose body Windows runs).
+not ``if sys.platform != "darwin":``, whose body Windows runs). In a conditional expression only
+that branch passes, not its whole statement (``untaken_on_windows``: ``os.getuid() if os.name
+== "posix" else 0`` passes, ``os.fork() if os.name == "nt" else 0`` does not).
 
 ``neutralised(text, tree)`` is the text with those statements replaced by ``pass`` (same line
 numbers), for checkers that cannot be told where the guards are.
@@ -120,8 +122,7 @@ def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stm
                 continue
             definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
             if not isinstance(statement, definition) and any(
-                isinstance(n, ast.IfExp) and _either(n.test, flags, windows)
-                for n in walk(statement)
+                isinstance(n, ast.IfExp) and is_guard(n.test, flags) for n in walk(statement)
             ):
                 found.append(statement)
                 continue
@@ -137,9 +138,17 @@ def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stm
     return found
 
 
-def _either(test: ast.expr, flags: frozenset[str], windows) -> bool:
-    """A conditional expression's test: a guard, or a test of the platform known on Windows."""
-    return is_guard(test, flags) or windows(test) is not None
+def untaken_on_windows(tree: ast.Module) -> set[int]:
+    """The ``id`` of every node in the branch of a conditional expression that Windows does
+    not take (``os.getuid()`` in ``os.getuid() if sys.platform != "win32" else 0``): the
+    platform check passes those, and reads the other branch as code Windows runs."""
+    systems = platform_flags(tree)
+    untaken: set[int] = set()
+    for node in walk(tree):
+        taken = on_windows(node.test, systems) if isinstance(node, ast.IfExp) else None
+        if taken is not None:
+            untaken.update(id(inner) for inner in walk(node.orelse if taken else node.body))
+    return untaken
 
 
 def guarded_lines(tree: ast.Module, platform: bool = False) -> set[int]:

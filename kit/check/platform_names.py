@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 
-from kit.bundle.guards import guarded_lines
+from kit.bundle.guards import guarded_lines, untaken_on_windows
 from kit.bundle.sources import Source, walk
 from kit.judges.platforms import UNIX_ONLY_NAMES, missing_name
 
@@ -28,25 +28,27 @@ def findings(modules: list[Source], platform: str) -> list[Finding]:
             continue
         tree = module.shipped_tree()
         guarded = guarded_lines(tree, platform=True)
-        for line, owner, name in _uses(tree):
+        untaken = untaken_on_windows(tree)
+        for node, owner, name in _uses(tree):
             why = missing_name(owner, name, platform)
-            if why is not None and line not in guarded:
+            line = node.lineno
+            if why is not None and line not in guarded and id(node) not in untaken:
                 found.append((module.rel, line, f"{owner}.{name}", why))
     return sorted(set(found))
 
 
-def _uses(tree: ast.Module) -> list[tuple[int, str, str]]:
-    """(line, module, member) of every ``module.member`` and ``from module import member`` of
+def _uses(tree: ast.Module) -> list[tuple[ast.AST, str, str]]:
+    """(node, module, member) of every ``module.member`` and ``from module import member`` of
     the modules the table knows."""
     bound = _module_names(tree)
     uses = []
     for node in walk(tree):
         if isinstance(node, ast.ImportFrom) and not node.level and node.module in UNIX_ONLY_NAMES:
-            uses += [(node.lineno, node.module, alias.name) for alias in node.names]
+            uses += [(node, node.module, alias.name) for alias in node.names]
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
             owner = bound.get(node.value.id)
             if owner is not None:
-                uses.append((node.lineno, owner, node.attr))
+                uses.append((node, owner, node.attr))
     return uses
 
 

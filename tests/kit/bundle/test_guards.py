@@ -8,7 +8,13 @@ import textwrap
 
 import pytest
 
-from kit.bundle.guards import guarded_lines, guarded_statements, is_guard, neutralised
+from kit.bundle.guards import (
+    guarded_lines,
+    guarded_statements,
+    is_guard,
+    neutralised,
+    untaken_on_windows,
+)
 
 
 def parsed(text):
@@ -131,3 +137,20 @@ def test_neutralised_text_keeps_every_line_number():
 def test_a_guarded_statement_sharing_its_line_is_left_as_it_is():
     text, tree = parsed("if hasattr(a, 'b'): x = a.b; y = 1\n")
     assert neutralised(text, tree) == text
+
+
+@pytest.mark.parametrize(
+    ("code", "untaken"),
+    [
+        ("x = a() if sys.platform == 'win32' else b()\n", ["b"]),
+        ("x = a() if os.name != 'nt' else b()\n", ["a"]),
+        ("W = os.name == 'nt'\nx = a() if not W else b()\n", ["a"]),
+        ("x = a() if flag else b()\n", []),  # no test of the platform: neither branch
+    ],
+)
+def test_the_branch_of_a_conditional_expression_windows_does_not_take(code, untaken):
+    tree = ast.parse(code)
+    skipped = untaken_on_windows(tree)
+    calls = [n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and id(n) in skipped]
+    assert calls == untaken
+    assert guarded_lines(tree, platform=True) == set()  # the statement itself is not guarded

@@ -38,6 +38,10 @@ def found(text, platform=WINDOWS):
         ("import os\nif os.name == 'nt':\n    os.fork()\n", [(3, "os.fork")]),
         ("import sys, os\nif sys.platform == 'win32':\n    pass\nelse:\n    os.fork()\n"
          "if sys.platform == 'linux':\n    pass\nelse:\n    os.getuid()\n", [(9, "os.getuid")]),
+        # a conditional expression guards only the branch Windows does not take
+        ("import os, sys\nx = os.fork() if sys.platform == 'win32' else 0\n", [(2, "os.fork")]),
+        ("import os, signal\nx = signal.alarm(1) or (os.getuid() if os.name == 'posix' else 0)\n",
+         [(2, "signal.alarm")]),
     ],
 )  # fmt: skip
 def test_unix_only_members_are_found_with_their_lines(code, uses):
@@ -57,6 +61,8 @@ def test_unix_only_members_are_found_with_their_lines(code, uses):
         "import platform, os\nif platform.system() == 'Linux':\n    os.fork()\n",
         "import os, sys\nWINDOWS = sys.platform == 'win32'\nif not WINDOWS:\n    os.fork()\n",
         "import os, sys\nx = os.getuid() if sys.platform != 'win32' else 0\n",
+        "import os, sys\nx = 0 if sys.platform == 'win32' else os.getuid()\n",
+        "import os, sys\nWIN = os.name == 'nt'\nx = 0 if WIN else os.getuid()\n",
         "import signal\nif hasattr(signal, 'SIGALRM'):\n    signal.alarm(2)\n",
         "import os\ntry:\n    os.fork()\nexcept AttributeError:\n    pass\n",
         "try:\n    from signal import SIGALRM\nexcept ImportError:\n    SIGALRM = None\n",
