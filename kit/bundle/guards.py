@@ -7,7 +7,8 @@ The API checks accept anything inside
   ``sys.version``, ``sys.builtin_module_names`` or ``sys.pypy_version_info``
   (``if hasattr(sys, "set_int_max_str_digits"): sys.set_int_max_str_digits(0)``, ``if "PyPy"
   in sys.version: import pypyjit``), or a name the module binds at its top level to such a
-  test (``PYPY = sys.implementation.name == "pypy"``, then ``if PYPY:``);
+  test (``PYPY = sys.implementation.name == "pypy"``, then ``if PYPY:``), or imports from a
+  helper that binds it so (``from shared.env import PYPY``: ``imported_flags``);
 - the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
 - the body of a ``try`` whose handlers catch ``ImportError``, ``ModuleNotFoundError``,
   ``AttributeError``, ``NameError``, ``Exception``, ``BaseException`` or everything
@@ -27,9 +28,10 @@ numbers), for checkers that cannot be told where the guards are.
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass, field
 
 from kit.bundle.platform_tests import on_windows, platform_flags
-from kit.bundle.sources import walk
+from kit.bundle.sources import Source, import_bindings, walk
 
 GUARD_CALLS = {"hasattr", "getattr"}
 GUARD_ATTRIBUTES = {"version_info", "implementation", "hexversion", "python_implementation"}
@@ -71,6 +73,40 @@ def guard_flags(tree: ast.Module) -> frozenset[str]:
     return frozenset(name for name, test in bound.items() if test)
 
 
+@dataclass(frozen=True)
+class Imported:
+    """The flags a module imports from its helpers (``from shared.env import PYPY, WINDOWS``):
+    guard names, and platform names with the tests they are bound to."""
+
+    guards: frozenset[str] = frozenset()
+    platforms: dict[str, ast.expr] = field(default_factory=dict)
+
+
+def imported_flags(module: Source, modules: list[Source]) -> Imported:
+    """The names ``module`` imports at its top level from another of ``modules`` that binds
+    them to a guard's test or a test of the platform, and does not bind again itself."""
+    by_name = {other.name: other for other in modules if other.shipped.strip()}
+    tree = module.shipped_tree()
+    own = {target.id for s in tree.body if isinstance(s, ast.Assign) for target in s.targets
+           if isinstance(target, ast.Name)}  # fmt: skip
+    guards: set[str] = set()
+    platforms: dict[str, ast.expr] = {}
+    for statement in tree.body:
+        if not isinstance(statement, ast.ImportFrom):
+            continue
+        for local, absolute in import_bindings(module, statement):
+            owner, _, name = absolute.rpartition(".")
+            if owner not in by_name or local in own:
+                continue
+            helper = by_name[owner].shipped_tree()
+            if name in guard_flags(helper):
+                guards.add(local)
+            test = platform_flags(helper).get(name)
+            if test is not None:
+                platforms[local] = test
+    return Imported(frozenset(guards), platforms)
+
+
 def is_type_checking(test: ast.expr) -> bool:
     """``TYPE_CHECKING`` or ``typing.TYPE_CHECKING`` itself (not ``not TYPE_CHECKING``)."""
     if isinstance(test, ast.Attribute):
@@ -88,12 +124,15 @@ def _catches_missing(handlers: list[ast.ExceptHandler]) -> bool:
     return False
 
 
-def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stmt]:
+def guarded_statements(
+    tree: ast.Module, platform: bool = False, imported: Imported = Imported()
+) -> list[ast.stmt]:
     """The outermost statements that only run where a guard allows (and, when ``platform``,
-    the branch of a test of the platform that Windows does not take)."""
+    the branch of a test of the platform that Windows does not take); ``imported``: the
+    flags the module imports from its helpers (``imported_flags``)."""
     found: list[ast.stmt] = []
-    flags = guard_flags(tree)
-    systems = platform_flags(tree) if platform else {}
+    flags = guard_flags(tree) | imported.guards
+    systems = {**imported.platforms, **platform_flags(tree)} if platform else {}
 
     def windows(test: ast.expr) -> bool | None:
         return on_windows(test, systems) if platform else None
@@ -138,11 +177,11 @@ def guarded_statements(tree: ast.Module, platform: bool = False) -> list[ast.stm
     return found
 
 
-def untaken_on_windows(tree: ast.Module) -> set[int]:
+def untaken_on_windows(tree: ast.Module, imported: Imported = Imported()) -> set[int]:
     """The ``id`` of every node in the branch of a conditional expression that Windows does
     not take (``os.getuid()`` in ``os.getuid() if sys.platform != "win32" else 0``): the
     platform check passes those, and reads the other branch as code Windows runs."""
-    systems = platform_flags(tree)
+    systems = {**imported.platforms, **platform_flags(tree)}
     untaken: set[int] = set()
     for node in walk(tree):
         taken = on_windows(node.test, systems) if isinstance(node, ast.IfExp) else None
@@ -151,18 +190,20 @@ def untaken_on_windows(tree: ast.Module) -> set[int]:
     return untaken
 
 
-def guarded_lines(tree: ast.Module, platform: bool = False) -> set[int]:
+def guarded_lines(
+    tree: ast.Module, platform: bool = False, imported: Imported = Imported()
+) -> set[int]:
     lines: set[int] = set()
-    for statement in guarded_statements(tree, platform):
+    for statement in guarded_statements(tree, platform, imported):
         lines.update(range(statement.lineno, (statement.end_lineno or statement.lineno) + 1))
     return lines
 
 
-def neutralised(text: str, tree: ast.Module) -> str:
+def neutralised(text: str, tree: ast.Module, imported: Imported = Imported()) -> str:
     """``text`` with every guarded statement replaced by ``pass`` on its first line and empty
     lines after it (the line numbers stay)."""
     lines = text.split("\n")
-    for statement in guarded_statements(tree):
+    for statement in guarded_statements(tree, imported=imported):
         decorators = getattr(statement, "decorator_list", [])
         first = decorators[0].lineno if decorators else statement.lineno
         last = statement.end_lineno or statement.lineno

@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 
 from kit import cache
-from kit.bundle.guards import guarded_lines, neutralised
+from kit.bundle.guards import guarded_lines, imported_flags, neutralised
 from kit.bundle.sources import Source, mask_literals, walk
 from kit.errors import REINSTALL, BuildError
 
@@ -74,7 +74,7 @@ def needed(what: str, needs: tuple[int, int], impl: str) -> tuple[int, int]:
 
 def _own_rules(module: Source, modules: list[Source]) -> list[Finding]:
     tree = module.shipped_tree()
-    guarded = guarded_lines(tree)
+    guarded = guarded_lines(tree, imported=imported_flags(module, modules))
     defined = {
         node.name
         for other in modules
@@ -240,17 +240,17 @@ def _annotation_needs(annotation: ast.expr) -> tuple[int, int] | None:
     return need
 
 
-def _for_vermin(module: Source) -> str:
+def _for_vermin(module: Source, modules: list[Source]) -> str:
     """What vermin reads of a module: its guarded code out, its number tables blanked (the
     same lines and columns; nothing in a table of numbers needs a newer Python)."""
     tree = module.shipped_tree()
-    return neutralised(mask_literals(module.shipped, tree), tree)
+    return neutralised(mask_literals(module.shipped, tree), tree, imported_flags(module, modules))
 
 
 def _vermin(modules: list[Source]) -> list[Finding]:
     """vermin's findings on the modules, each module's taken from the cache when its text was
     seen before (by the same vermin)."""
-    texts = {module.rel: _for_vermin(module) for module in modules}
+    texts = {module.rel: _for_vermin(module, modules) for module in modules}
     keys = {rel: _key(text) for rel, text in texts.items()}
     known = cache.read_json(VERMIN_CACHE)
     missing = {rel: text for rel, text in texts.items() if keys[rel] not in known}

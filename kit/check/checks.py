@@ -37,7 +37,7 @@ import concurrent.futures
 from dataclasses import dataclass, field, replace
 
 from kit.bundle.assemble import Bundle
-from kit.bundle.guards import guarded_lines
+from kit.bundle.guards import guarded_lines, imported_flags
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check import apis, platform_names, syntax
 from kit.check.guarded_helpers import guarded_only
@@ -236,8 +236,9 @@ def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> lis
         if not module.shipped.strip():
             continue
         tree = module.shipped_tree()  # what ships: test-only blocks are gone
-        guarded = guarded_lines(tree)
-        on_platform = guarded_lines(tree, platform=True)  # platform tests too
+        imported = imported_flags(module, modules)
+        guarded = guarded_lines(tree, imported=imported)
+        on_platform = guarded_lines(tree, True, imported)  # platform tests too
         for node in walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 for name in imported_modules(module, node):

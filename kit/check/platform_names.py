@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 
-from kit.bundle.guards import guarded_lines, untaken_on_windows
+from kit.bundle.guards import guarded_lines, imported_flags, untaken_on_windows
 from kit.bundle.sources import Source, walk
 from kit.judges.platforms import UNIX_ONLY_NAMES, missing_name
 
@@ -27,8 +27,9 @@ def findings(modules: list[Source], platform: str) -> list[Finding]:
         if not module.shipped.strip():
             continue
         tree = module.shipped_tree()
-        guarded = guarded_lines(tree, platform=True)
-        untaken = untaken_on_windows(tree)
+        imported = imported_flags(module, modules)
+        guarded = guarded_lines(tree, platform=True, imported=imported)
+        untaken = untaken_on_windows(tree, imported)
         for node, owner, name in _uses(tree):
             why = missing_name(owner, name, platform)
             line = node.lineno

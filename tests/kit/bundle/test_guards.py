@@ -5,16 +5,19 @@ ImportError and its kin, conditional expressions), and the text with them replac
 
 import ast
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from kit.bundle.guards import (
     guarded_lines,
     guarded_statements,
+    imported_flags,
     is_guard,
     neutralised,
     untaken_on_windows,
 )
+from kit.bundle.sources import Source
 
 
 def parsed(text):
@@ -154,3 +157,40 @@ def test_the_branch_of_a_conditional_expression_windows_does_not_take(code, unta
     calls = [n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and id(n) in skipped]
     assert calls == untaken
     assert guarded_lines(tree, platform=True) == set()  # the statement itself is not guarded
+
+
+def source(name, text):
+    text = textwrap.dedent(text)
+    rel = name.replace(".", "/") + ".py"
+    return Source(name, Path(rel), rel, False, text, ast.parse(text), shipped=text)
+
+
+def test_flags_imported_from_a_helper_guard_as_the_helper_s_own_do():
+    env = source(
+        "shared.env", "import os, sys\nPYPY = 'PyPy' in sys.version\nWIN = os.name == 'nt'\n"
+    )
+    main = source(
+        "__main__",
+        """\
+        from shared.env import PYPY, WIN as W
+        if PYPY:
+            import pypyjit
+        if not W:
+            import resource
+        x = 0 if W else os.getuid()
+        """,
+    )
+    imported = imported_flags(main, [main, env])
+    assert imported.guards == {"PYPY"} and set(imported.platforms) == {"W"}
+    tree = main.shipped_tree()
+    assert guarded_lines(tree) == set()  # without them nothing is guarded
+    assert guarded_lines(tree, imported=imported) == {3}
+    assert guarded_lines(tree, True, imported) == {3, 5}
+    (call,) = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+    assert id(call) in untaken_on_windows(tree, imported)  # os.getuid(), which Windows skips
+
+
+def test_an_imported_flag_the_module_binds_again_is_none():
+    env = source("shared.env", "import sys\nPYPY = 'PyPy' in sys.version\n")
+    main = source("__main__", "from shared.env import PYPY\nPYPY = False\nif PYPY:\n    f()\n")
+    assert imported_flags(main, [main, env]).guards == frozenset()

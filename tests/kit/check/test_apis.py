@@ -222,3 +222,14 @@ def test_the_vermin_cache_key_changes_with_the_kit_s_own_reading_of_it(monkeypat
     before = apis._key("import math")
     monkeypatch.setattr(apis, "_HERE", "another build of kit/check/apis.py")
     assert apis._key("import math") != before
+
+
+def test_a_flag_imported_from_a_helper_guards_the_importer_for_both_readers():
+    """``from shared.env import PYPY``: the kit's own rules and vermin both pass what it
+    guards, as they pass what a flag the module binds itself guards."""
+    env = module("import sys\nPYPY = 'PyPy' in sys.version\n", "shared/env.py", "shared.env")
+    body = "if PYPY:\n    import math\n    n = math.lcm(4, 6)\n    k = x.bit_count()\n"
+    main = module("from shared.env import PYPY\n" + body, "a.py", "__main__")
+    assert apis.findings([main, env]) == []
+    unflagged = module("PYPY = len('x')\n" + body, "a.py", "__main__")
+    assert {line for _, line, _, _ in apis.findings([unflagged, env])} == {4, 5}

@@ -287,3 +287,17 @@ def test_a_pypy_3_9_stand_in_runs_what_it_has_of_3_10(toy, code, runs):
     runners = {column.target: column.runner for column in columns_for(problem)}
     result = check(problem, make_bundle(problem), runners)
     assert result.errors == [] and (result.unrun == {}) == runs, result.unrun
+
+
+def test_a_platform_flag_a_helper_binds_guards_the_solution_s_import(toy):
+    """``from shared.env import WINDOWS`` then ``if not WINDOWS: import resource``: passed for
+    a judge on Windows, as the same flag bound in the solution is; ``if WINDOWS:`` is not."""
+    write(toy, "shared/env.py", "import os\nWINDOWS = os.name == 'nt'\n")
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
+    solution = "from shared.env import WINDOWS\nif {}WINDOWS:\n    import resource\nprint(3)\n"
+    write(toy, "solutions/toy_sum.py", solution.format("not "))
+    checked(toy)
+    write(toy, "solutions/toy_sum.py", solution.format(""))
+    with pytest.raises(BuildError, match="toy_sum.py:3: module 'resource' exists only on Unix"):
+        checked(toy)

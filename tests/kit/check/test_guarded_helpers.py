@@ -55,3 +55,12 @@ def test_version_dispatch_between_helpers_passes_with_a_note_and_runs(toy):
     (note,) = checked.notes
     assert note.startswith("note: shared/modern.py:2: ") and "(solutions/toy_sum.py:4)" in note
     assert run_bundle(toy, bundle, b"")[:2] == (0, b"zero\n")
+
+
+def test_a_version_flag_imported_from_a_helper_guards_the_dispatch(toy):
+    flag = "import sys\nNEW = sys.version_info >= (3, 10)\n"
+    solution = DISPATCH.replace("sys.version_info >= (3, 10)", "NEW").replace(
+        "import sys\n", "from shared.env import NEW\n"
+    )
+    _, bundle = bundled(toy, solution, env=flag, modern=MODERN, legacy=LEGACY)
+    assert set(guarded_only(bundle.modules)) == {"shared/modern.py", "shared/legacy.py"}

@@ -76,3 +76,16 @@ def test_members_windows_has_or_guarded_uses_pass(code):
 
 def test_a_linux_judge_has_them_all():
     assert found("import os, signal\nos.fork()\nsignal.alarm(1)\n", UNIX) == []
+
+
+def test_a_platform_flag_imported_from_a_helper_guards_as_its_own_would():
+    def source(name, rel, text):
+        return Source(name, Path(rel), rel, False, text, ast.parse(text), shipped=text)
+
+    env = source("shared.env", "shared/env.py", "import os\nWINDOWS = os.name == 'nt'\n")
+    text = (
+        "import os\nfrom shared.env import WINDOWS\nif not WINDOWS:\n    os.fork()\nos.getuid()\n"
+    )
+    main = source("__main__", "a.py", text)
+    found = platform_names.findings([main, env], WINDOWS)
+    assert [(line, name) for _, line, name, _ in found] == [(5, "os.getuid")]
