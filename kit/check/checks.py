@@ -345,6 +345,17 @@ def _apis(findings: list, targets: list[Target], said: set[str] = frozenset()) -
         if not lacking or (rel, line, needs) in seen or f"{rel}:{line}" in said:
             continue  # a finding that passes never hides another; one construct, two rules
         seen.add((rel, line, needs))
-        version = ".".join(map(str, needs))
-        errors.append(f"{rel}:{line}: {what} needs Python {version} (targets {_names(lacking)})")
+        version = _versions_needed(what, needs, lacking)
+        errors.append(f"{rel}:{line}: {what} needs {version} (targets {_names(lacking)})")
     return errors
+
+
+def _versions_needed(what: str, needs: tuple[int, int], lacking: list[Target]) -> str:
+    """ "Python 3.11", "PyPy 3.9" or both: the versions that have ``what``, of the
+    implementations among the targets that lack it (PyPy had some of 3.10's and 3.11's
+    sooner: ``apis.PYPY_SOONER``)."""
+    said = []
+    for impl, name in (("cpython", "Python"), ("pypy", "PyPy")):
+        if any(target.impl == impl for target in lacking):
+            said.append(f"{name} {'.'.join(map(str, apis.needed(what, needs, impl)))}")
+    return " or ".join(said)

@@ -87,7 +87,7 @@ def test_test_only_code_of_helpers_is_not_checked(toy):
     [
         (
             "def ones(n):\n    return n.bit_count()\n",
-            r"int\.bit_count\(\) needs Python 3\.10 \(targets cpython3\.8, pypy3\)",
+            r"int\.bit_count\(\) needs Python 3\.10 or PyPy 3\.9 \(targets cpython3\.8, pypy3\)",
         ),
         ("def strip(s):\n    return s.removeprefix('x')\n", r"removeprefix\(\) needs Python 3\.9"),
         (
@@ -256,9 +256,14 @@ def test_pypy_3_10_has_the_digit_limit_s_setter_before_cpython_3_11(toy):
     Codeforces solution (CPython 3.13, PyPy 3.10) may call it unguarded; the strictest
     targets (CPython 3.8, any PyPy 3) may not."""
     write(toy, "solutions/toy_sum.py", "import sys\nsys.set_int_max_str_digits(0)\nprint(3)\n")
-    with pytest.raises(BuildError, match=r"needs Python 3\.11 \(targets cpython3\.8, pypy3\)$"):
+    needs = r"needs Python 3\.11 or PyPy 3\.9 \(targets cpython3\.8, pypy3\)$"
+    with pytest.raises(BuildError, match=needs):  # each implementation's own version
         checked(toy)
     table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('id = "1"', 'id = "1"\ntargets = ["pypy3"]', 1))
+    with pytest.raises(BuildError, match=r"member needs PyPy 3\.9 \(targets pypy3\)$"):
+        checked(toy)
+    table.write_text(table.read_text().replace('\ntargets = ["pypy3"]', "", 1))
     table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
     problem = load_registry(toy)["toy_sum"]
     runners = {column.target: column.runner for column in columns_for(problem)}
