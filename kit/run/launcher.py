@@ -25,8 +25,11 @@ it had then), why it was killed (and how far it had read its stdin then: ``/proc
 the tail of stderr; and the seconds its threads were ready to
 run but waited for a core other work held (``waited``: the run delay of each thread's
 ``/proc/PID/task/TID/schedstat``, read at every poll and once the run has ended, before it is
-reaped), by which a batch run's deadline moves on: a run slowed by other work on the machine
-is not killed for that time (a game's stays: ``watch``'s ``moving``).
+reaped; never more than the run spent off every core, so that its own busy children and
+threads count as work of its own), by which a batch run's deadline moves on: a run slowed by
+other work on the machine is not killed for that time (a game's stays: ``watch``'s
+``moving``). The CPU seconds include those of the processes the run left unreaped, which the
+watch reaps (``sweep``).
 
 A run never outlives its watch, nor the watch the kit: the end of the kit's requests during a
 run (Ctrl-C, the kit killed) kills the run at once (``serve`` then exits without an answer);
@@ -58,6 +61,7 @@ PR_SET_CHILD_SUBREAPER = 36
 TREE_MOST = 256  # processes of a run read for its memory, at most
 SWEEP_ROUNDS = 8  # rounds of ``sweep``: each kills one more generation of left processes
 DRAIN_MOST = 0.5  # seconds the stderr left in the pipe is read after a run, at most
+TICKS = os.sysconf("SC_CLK_TCK")  # the unit of /proc/PID/stat's CPU times
 
 
 def poll_seconds(age: float, seen_kib: int = 0, memory_kib: int = 0) -> float:
@@ -190,18 +194,34 @@ def private_kib(pid: int) -> int:
     return total
 
 
-def run_kib(pid: int, statm: int | None) -> tuple[int, int]:
+def other_processes(pid: int) -> list[int]:
+    """The run's processes other than ``pid``, its leader: every process this watch has below
+    it (the run's children, and those that left its group and were handed to this subreaper)."""
+    return [other for other in descendants(os.getpid()) if other != pid]
+
+
+def run_kib(statm: int | None, others: list[int]) -> int:
     """The memory of a run now, as a judge's control group counts it: the resident set of
-    its process ``pid``, plus the pages of its own of every other process this watch has below
-    it (the run's children, and those that left its group and were handed to this
-    subreaper); and how many processes that was."""
-    others = [other for other in descendants(os.getpid()) if other != pid]
-    return resident_kib(statm) + sum(private_kib(other) for other in others), 1 + len(others)
+    its leader (``statm``), plus the pages of its own of every other process of it."""
+    return resident_kib(statm) + sum(private_kib(other) for other in others)
 
 
-def sweep() -> None:
+def cpu_seconds(pid: int) -> float:
+    """The CPU time ``pid`` has used so far, its threads' together (``/proc/PID/stat``'s
+    utime and stime); 0 when it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as file:
+            fields = file.read().rpartition(b")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / TICKS
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def sweep() -> float:
     """Kill and reap every process of an ended run still here: those that left its group and
-    were handed to this subreaper, theirs in turn."""
+    were handed to this subreaper, theirs in turn; the CPU seconds they had used (which the
+    leader's own figure lacks: it never waited for them)."""
+    used = 0.0
     for _ in range(SWEEP_ROUNDS):
         left = _children(os.getpid())
         if not left:
@@ -210,7 +230,9 @@ def sweep() -> None:
             kill(pid)
         for pid in left:
             with contextlib.suppress(ChildProcessError):
-                os.waitpid(pid, 0)
+                usage = os.wait4(pid, 0)[2]
+                used += usage.ru_utime + usage.ru_stime
+    return used
 
 
 def set_stack(stack_bytes: int | None) -> None:
@@ -265,16 +287,25 @@ class _Watch:
         self.processes = 1  # how many it had at that reading
         self.statm = open_statm(pid)
         self.delays: dict[str, int] = {}  # each thread's run delay so far, nanoseconds
+        self.on_cpu: dict[str, int] = {}  # and its time on a core, nanoseconds
+        self.others_cpu: dict[int, float] = {}  # each other process's CPU seconds, last read
         self.stdin_read = -1  # how far it had read its stdin when killed (-1: not known)
 
-    @property
-    def waited(self) -> float:
-        """The seconds the run's threads have waited, ready, for a core (see the module doc)."""
-        return sum(self.delays.values()) / 1e9
+    def waited(self, seconds: float) -> float:
+        """The seconds the run's threads have waited, ready, for a core (see the module doc),
+        ``seconds`` into it, but no more than the run spent off every core: a run whose own
+        threads and processes held the cores it waited for (busy children forked beside it)
+        would be as slow on a judge's core, where a thread that waited while the others slept
+        (the usual worker thread) was kept off by other work."""
+        used = sum(self.on_cpu.values()) / 1e9 + sum(self.others_cpu.values())
+        return max(0.0, min(sum(self.delays.values()) / 1e9, seconds - used))
 
-    def check_delay(self, timeout: float | None) -> None:
-        """Each thread's run delay read again (a thread that ended keeps its last), and the
-        deadline moved on by all of them (``timeout`` None: it stays, a game's)."""
+    def check_delay(self, timeout: float | None, others: list[int]) -> None:
+        """Each thread's run delay and time on a core read again (a thread that ended keeps its
+        last), and each other process's CPU time (``others``), and the deadline moved on by what
+        the run waited (``timeout`` None: it stays, a game's)."""
+        for other in others:
+            self.others_cpu[other] = max(self.others_cpu.get(other, 0.0), cpu_seconds(other))
         try:
             threads = os.listdir(f"/proc/{self.pid}/task")
         except OSError:
@@ -282,11 +313,12 @@ class _Watch:
         for thread in threads:
             try:
                 with open(f"/proc/{self.pid}/task/{thread}/schedstat", "rb") as file:
-                    self.delays[thread] = int(file.read().split()[1])
-            except (OSError, IndexError, ValueError):
+                    on_cpu, delay = file.read().split()[:2]
+                self.on_cpu[thread], self.delays[thread] = int(on_cpu), int(delay)
+            except (OSError, ValueError):
                 continue  # a kernel without scheduler statistics: the wall clock alone
         if timeout is not None:
-            self.deadline = self.start + timeout + self.waited
+            self.deadline = self.start + timeout + self.waited(time.perf_counter() - self.start)
 
     def drain(self, ready: list) -> None:
         if self.err in ready:
@@ -306,11 +338,11 @@ class _Watch:
             self.stdin_read = stdin_position(self.pid)
             kill(self.pid)
 
-    def check_memory(self, memory_kib: int) -> None:
+    def check_memory(self, memory_kib: int, others: list[int]) -> None:
         if self.killed is None and memory_kib:
-            self.seen, processes = run_kib(self.pid, self.statm)
-            if processes > 1 and self.seen > self.together:
-                self.together, self.processes = self.seen, processes
+            self.seen = run_kib(self.statm, others)
+            if others and self.seen > self.together:
+                self.together, self.processes = self.seen, 1 + len(others)
             if self.seen > memory_kib:
                 self.stop("memory")
 
@@ -369,7 +401,7 @@ def watch(  # noqa: PLR0913
         if now >= seen.deadline:
             seen.stop("time")
         if pidfd is None and _ended(pid):
-            seen.check_delay(moves)
+            seen.check_delay(moves, other_processes(pid))
             done = os.wait4(pid, 0)
             break
         poll = poll_seconds(now - start, seen.seen, memory_kib)
@@ -382,18 +414,20 @@ def watch(  # noqa: PLR0913
         if requests is not None and requests.hung_up(ready):
             seen.stop("hangup")
         if pidfd is not None and pidfd in ready:
-            seen.check_delay(moves)  # an ended run's statistics stay until it is reaped
+            # an ended run's statistics stay until it is reaped
+            seen.check_delay(moves, other_processes(pid))
             done = os.wait4(pid, 0)
             break
-        seen.check_memory(memory_kib)
-        seen.check_delay(moves)
+        others = other_processes(pid)
+        seen.check_memory(memory_kib, others)
+        seen.check_delay(moves, others)
     seconds = time.perf_counter() - start
     for descriptor in (pidfd, seen.statm):
         if descriptor is not None:
             os.close(descriptor)
     _, status, usage = done
     kill(pid)  # whatever the program left running in its group
-    sweep()  # and outside it
+    left_cpu = sweep()  # and outside it
     _current[0] = 0
     end = time.perf_counter() + DRAIN_MOST
     while seen.open_fds and select.select(seen.open_fds, [], [], 0.05)[0]:
@@ -403,8 +437,8 @@ def watch(  # noqa: PLR0913
     return {
         "returncode": os.waitstatus_to_exitcode(status),
         "seconds": seconds,
-        "waited": min(seen.waited, seconds),
-        "cpu": usage.ru_utime + usage.ru_stime,
+        "waited": seen.waited(seconds),
+        "cpu": usage.ru_utime + usage.ru_stime + left_cpu,
         "maxrss": usage.ru_maxrss,
         "rss_at_kill": seen.seen if seen.killed == "memory" else 0,
         "rss_together": seen.together,

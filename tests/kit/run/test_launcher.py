@@ -463,3 +463,32 @@ def test_a_game_s_deadline_does_not_move_on_by_what_it_waited(tmp_path, crowded_
     answer = json.loads(report.read_text())
     assert answer["killed"] == "time" and done.returncode != 0
     assert answer["seconds"] < 1.0
+
+
+FORKED_SPINNERS = (
+    "import os, time\nos.sched_setaffinity(0, {{0}})\n"
+    "for _ in range(2):\n    if os.fork() == 0:\n        exec(SPIN.format(cpu=1.0))\n"
+    "        os._exit(0)\nexec(SPIN.format(cpu={cpu}))\n"
+)
+
+
+def test_the_cores_a_run_s_own_children_held_are_not_credited_as_waited(tmp_path):
+    """Two busy children forked beside the run's own work on one core: it waits for them,
+    and would on a judge's core; that wait is its own, and its time is the wall clock."""
+    code = f"SPIN = {SPIN!r}\n" + FORKED_SPINNERS.format(cpu=0.3)
+    (answer,) = serve(tmp_path, {"argv": python(code)})
+    assert answer["returncode"] == 0
+    assert answer["seconds"] > 0.6  # a third of the core: about 0.9 s
+    assert answer["waited"] < 0.25 * answer["seconds"]
+
+
+def test_the_cpu_time_of_a_child_the_run_never_reaped_is_counted(tmp_path):
+    """A CPU-clock judge counts every process of the run: the child's spin is the run's,
+    though the run exited without waiting for it."""
+    code = (
+        f"SPIN = {SPIN!r}\nimport os, time\nif os.fork() == 0:\n"
+        "    exec(SPIN.format(cpu=0.4))\n    os._exit(0)\ntime.sleep(0.8)\n"
+    )
+    (answer,) = serve(tmp_path, {"argv": python(code)})
+    assert answer["returncode"] == 0
+    assert answer["cpu"] > 0.35
