@@ -33,9 +33,11 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -139,7 +141,9 @@ class Forked:
     the parent only; the watch's builds): ``abandon()`` ends it and every process of its
     session (SIGTERM, the kit's clean stop; SIGKILL after ``GRACE`` seconds); it ends with
     its parent, however the parent ends. Its stdout closed (``| head``), ``finished()``
-    raises BrokenPipeError in the parent, which stops as the kit stops for a closed pipe."""
+    raises BrokenPipeError in the parent, which stops as the kit stops for a closed pipe.
+    Its scratch files go to a folder of its own (``tempfile``'s), which the parent removes
+    once it has ended: an abandoned build's runs leave nothing behind, however they end."""
 
     GRACE = 5.0
 
@@ -147,10 +151,12 @@ class Forked:
         sys.stdout.flush()
         sys.stderr.flush()
         parent = os.getpid()
+        self.scratch = tempfile.mkdtemp(prefix="kit-forked-")
         ready, told = os.pipe()
         self.pid = os.fork()
         if self.pid == 0:  # pragma: no cover (the child ends in os._exit; tests watch it)
             os.close(ready)
+            tempfile.tempdir = self.scratch
             _forked_life(work, parent, told)
         self.status: int | None = None
         os.close(told)
@@ -161,6 +167,7 @@ class Forked:
                 with contextlib.suppress(ProcessLookupError):
                     kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
+            shutil.rmtree(self.scratch, ignore_errors=True)
             raise
         finally:
             os.close(ready)
@@ -183,6 +190,7 @@ class Forked:
                 return
         os.waitpid(self.pid, 0)
         self.status = -signal.SIGKILL
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
     def _reaped(self) -> int | None:
         """Its exit status once it has ended (reaped, without waiting), else None."""
@@ -190,6 +198,7 @@ class Forked:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
                 self.status = os.waitstatus_to_exitcode(status)
+                shutil.rmtree(self.scratch, ignore_errors=True)
         return self.status
 
 

@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -120,6 +121,38 @@ def test_a_forked_process_abandoned_ends_with_every_process_of_its_session(tmp_p
     while Path(f"/proc/{sleeper}").exists() and time.monotonic() < gone:
         time.sleep(0.02)
     assert not Path(f"/proc/{sleeper}").exists()
+
+
+def test_a_forked_process_abandoned_in_a_thread_s_scratch_folder_leaves_nothing(
+    tmp_path, monkeypatch
+):
+    """The watch's abandoned build: its case threads, inside ``TemporaryDirectory``, never
+    unwind (the process ends in ``os._exit``, or at SIGKILL); their folders went with it."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    made = tmp_path / "made"
+
+    def work():
+        def hold():
+            with tempfile.TemporaryDirectory(prefix="kit-io-") as folder:
+                made.write_text(folder)
+                time.sleep(60)
+
+        threading.Thread(target=hold, daemon=True).start()
+        time.sleep(60)
+
+    running = Forked(work)
+    deadline = time.monotonic() + 10
+    while not (made.exists() and made.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert Path(made.read_text()).is_dir()
+    running.abandon()
+    assert running.finished() and list(scratch.iterdir()) == []
+    ended = Forked(lambda: Path(tempfile.mkdtemp()).joinpath("f").write_text("left"))
+    while not ended.finished() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert ended.status == 0 and list(scratch.iterdir()) == []  # one that ended on its own
 
 
 def test_a_forked_process_that_ends_is_finished_with_its_status():
