@@ -866,6 +866,11 @@ DATA_FILE_HINT = (
     "hint: the judge runs the bundle alone, in a folder of its own: a file read from beside a "
     "helper or the solution (through __file__) is not there; put its data in the code"
 )
+FILE_CAP_HINT = (
+    "hint: every file a run writes is capped at the output limit here (the cap on stdout, "
+    "RLIMIT_FSIZE, holds for scratch files too), and a judge's sandbox may not let it write "
+    "files at all: keep the data in memory"
+)
 WAITING_HINT = (
     "hint: its CPU time was {cpu:.3f} s, within the limit: the rest of the game's wall time it "
     "waited for the interactor, through the kit's relay (each line a round trip between three "
@@ -1124,6 +1129,8 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
         details.append(recursion_hint(bundle.text if bundle is not None else ""))
     if bundle is not None and _RUN_FOLDER_FILE.search(text):
         details.append(DATA_FILE_HINT)
+    if "[Errno 27] File too large" in text:  # EFBIG: a file written past RLIMIT_FSIZE
+        details.append(FILE_CAP_HINT)
     missing = missing_module(text)
     if missing:  # a third-party module the judge has and this interpreter has not
         from kit.judges.modules import install_hint

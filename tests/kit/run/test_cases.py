@@ -732,3 +732,12 @@ def test_a_case_file_that_cannot_be_read_is_an_error_not_the_solution_s_verdict(
     answerless = Case("a", tmp_path / "a.in", tmp_path / "a.out")
     with pytest.raises(BuildError, match=r"^a: a\.out: cannot read: Is a directory$"):
         run_all(problem, bundle, script, [answerless], columns, options=ONE_AT_A_TIME)
+
+
+def test_a_scratch_file_past_the_output_cap_is_said_to_be_the_kit_s_cap(toy_run):
+    """RLIMIT_FSIZE, the cap on stdout, holds for every file the run writes: a bare
+    ``OSError: [Errno 27] File too large`` read like the program's own bug."""
+    problem, bundle, script, _ = toy_run
+    stderr = b"OSError: [Errno 27] File too large\n"
+    assert explain(problem, bundle, script, stderr)[-1] == cases_module.FILE_CAP_HINT
+    assert cases_module.FILE_CAP_HINT not in explain(problem, bundle, script, b"OSError: x\n")
