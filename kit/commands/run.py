@@ -105,16 +105,31 @@ def _compile_step(problem, runner, bundle, script: Path, folder: Path) -> dict:
     return prepared
 
 
+INPUT_MOST = 1 << 30  # bytes of a run's stdin read, at most: no judge's input is larger
+
+
 def _input(given: Path | None, problem, playing: bool) -> bytes:
-    """The run's stdin: FILE's bytes, else this command's stdin (a game needs its FILE)."""
+    """The run's stdin: FILE's bytes, else this command's stdin (a game needs its FILE); at
+    most INPUT_MOST of either (``/dev/zero``, ``yes |``: refused, not read to the end)."""
     if given is not None:
         try:
-            return given.read_bytes()
+            with open(given, "rb") as stream:
+                return _capped(stream, str(given))
         except OSError as error:
             raise BuildError(f"{given}: cannot read: {error.strerror or error}") from None
     if playing:
         raise BuildError(f"{problem.slug}: name the interactor's secret input FILE")
-    return sys.stdin.buffer.read()
+    return _capped(sys.stdin.buffer, "stdin")
+
+
+def _capped(stream, name: str) -> bytes:
+    data = stream.read(INPUT_MOST + 1)
+    if len(data) > INPUT_MOST:
+        raise BuildError(
+            f"{name}: more than {INPUT_MOST >> 20} MiB of input, no judge's size: not run "
+            "(an endless stream, /dev/zero or `yes |`?)"
+        )
+    return data
 
 
 def _told(problem, outcome, run, judge, limits, details: list[str], label: str) -> int:

@@ -79,6 +79,22 @@ def test_an_unreadable_file_is_one_line(toy, tmp_path):
         run.run(parse("toy_sum", str(tmp_path / "missing.in"), "--root", str(toy)))
 
 
+def test_an_endless_input_is_refused_not_read_to_the_end(toy, tmp_path, monkeypatch):
+    """``cpkit run SLUG /dev/zero`` or ``yes | cpkit run SLUG``: the kit read until it ran out
+    of memory; past the cap it says so in one line."""
+    monkeypatch.setattr(run, "INPUT_MOST", 4)
+    big = tmp_path / "big.in"
+    big.write_bytes(b"1 2\n\n")
+    with pytest.raises(BuildError, match=r"big\.in: more than 0 MiB of input, no judge's size"):
+        run.run(parse("toy_sum", str(big), "--root", str(toy)))
+    with big.open("rb") as given:
+        monkeypatch.setattr("sys.stdin", argparse.Namespace(buffer=given))
+        with pytest.raises(BuildError, match=r"^stdin: more than"):
+            run.run(parse("toy_sum", "--root", str(toy)))
+    big.write_bytes(b"1 2\n")  # at the cap: run
+    assert run.run(parse("toy_sum", str(big), "--root", str(toy))) == 0
+
+
 def test_an_interactive_problem_needs_its_secret_input(toy):
     text = (toy / "problems.toml").read_text()
     (toy / "interactor.py").write_text("print(1)\n")
