@@ -195,12 +195,13 @@ def _bench_run(problem: Problem, run, made: tuple[Path, Bundle], only: Interpret
                 "its interpreter; define run(dist_path, command, env) and start command with env"
             )
         print(head, flush=True)
-        return _call_run(where, run, str(dist))
+        return _call_run(where, "", run, str(dist))
     status = 0
     for python in _interpreters(problem, only, bundle):
         print(f"{head} under {python.short}", flush=True)
         command = judged.command(problem, python, dist)
-        status |= _call_run(where, run, str(dist), command=command, env=run_environment())
+        under = f" under {python.short}"
+        status |= _call_run(where, under, run, str(dist), command=command, env=run_environment())
     return status
 
 
@@ -248,12 +249,16 @@ def _takes_command(run) -> bool:
     return "command" in parameters and "env" in parameters
 
 
-def _call_run(where: str, run, *args, **kwargs) -> int:
-    """0 or 1 from a bench's ``run``; an exception in it is the bench's error, in one line."""
+def _call_run(where: str, under: str, run, *args, **kwargs) -> int:
+    """0 or 1 from a bench's ``run``, a line saying so when it failed (``under``: " under
+    cpython3.13", or empty); an exception in it is the bench's error, in one line."""
     try:
-        return 1 if run(*args, **kwargs) else 0
+        returned = run(*args, **kwargs)
     except Exception as error:
         raise BuildError(f"{where}: run() failed: {type(error).__name__}: {error}") from None
+    if returned:
+        print(f"FAILED: {where}: run() returned {returned!r}{under}", flush=True)
+    return 1 if returned else 0
 
 
 def _time_case(command, case, limits, *, repeat, comparator, folder: Path):

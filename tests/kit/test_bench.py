@@ -114,6 +114,11 @@ def test_run_is_called_under_each_interpreter_bench_times(toy_ready, capsys, mon
 def test_a_failing_run_fails_the_bench(toy_ready, capsys):
     write_echo_bench(toy_ready, RECORDING_RUN.replace('!= "ping', '== "ping'))
     assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 1
+    last = capsys.readouterr().out.splitlines()[-1]  # said, with the interpreter: not a bare 1
+    assert last == f"FAILED: bench/toy_echo.py: run() returned True under {host().short}"
+    write_echo_bench(toy_ready, "def run(dist_path):\n    return 3\n")
+    assert bench.run(["toy_echo"], 1, toy_ready) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "FAILED: bench/toy_echo.py: run() returned 3"
 
 
 def test_a_run_that_starts_the_bundle_itself_refuses_a_target(toy_ready, capsys):
