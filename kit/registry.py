@@ -444,12 +444,10 @@ def _toml(value: object) -> str:
 
 def _type_words(types: type | tuple[type, ...]) -> str:
     """``a number``, ``text``, ``true or false``, ``a list``: a key's types said in words."""
-    words = {int: "a number", float: "a number", str: "text", bool: "true or false",
-             list: "a list", dict: "a table"}  # fmt: skip
-    named = [
-        words.get(kind, kind.__name__) for kind in (types if isinstance(types, tuple) else (types,))
-    ]
-    return " or ".join(dict.fromkeys(named))
+    kinds = types if isinstance(types, tuple) else (types,)
+    words = {int: "a number" if float in kinds else "a whole number", float: "a number",
+             str: "text", bool: "true or false", list: "a list", dict: "a table"}  # fmt: skip
+    return " or ".join(dict.fromkeys(words.get(kind, kind.__name__) for kind in kinds))
 
 
 def _limits(
@@ -472,14 +470,20 @@ def _limits(
             f"{where}: output_limit = {output_limit} looks like KiB or bytes; the unit is MiB"
         )
     if time_limit >= MILLISECONDS_FROM and "time_limit" in given:
+        seconds = time_limit / 1000
+        said = "milliseconds" if seconds < MILLISECONDS_FROM else "no limit in seconds"
+        fix = f" (time_limit = {seconds:g})" if seconds < MILLISECONDS_FROM else ""
         raise BuildError(
-            f"{where}: time_limit = {entry['time_limit']} looks like milliseconds; "
-            f"the unit is seconds (time_limit = {time_limit / 1000:g})"
+            f"{where}: time_limit = {entry['time_limit']} looks like {said}; the unit is "
+            f"seconds{fix}"
         )
     if memory_limit >= KIB_FROM and "memory_limit" in given:
+        unit, mib = ("KiB", memory_limit >> 10)
+        if mib >= KIB_FROM:
+            unit, mib = ("bytes", memory_limit >> 20)
+        fix = f" (memory_limit = {mib})" if 0 < mib < KIB_FROM else ""
         raise BuildError(
-            f"{where}: memory_limit = {memory_limit} looks like KiB; "
-            f"the unit is MiB (memory_limit = {memory_limit // 1024})"
+            f"{where}: memory_limit = {memory_limit} looks like {unit}; the unit is MiB{fix}"
         )
     return time_limit, memory_limit, output_limit
 

@@ -43,7 +43,8 @@ def test_unknown_key_is_named_with_a_suggestion(toy):
 def test_a_value_of_the_wrong_type_says_what_is_expected(toy):
     message = error(toy, extra='output_limit = "64"')
     assert message == (
-        "problems.toml: [toy_sum]: 'output_limit' has the wrong type (\"64\"; expected a number)"
+        "problems.toml: [toy_sum]: 'output_limit' has the wrong type "
+        '("64"; expected a whole number)'
     )
 
 
@@ -92,6 +93,23 @@ def test_a_time_limit_that_is_not_a_number_is_refused(toy, value):
 def test_memory_limit_in_kib_is_refused(toy):
     (toy / "problems.toml").write_text(TABLE.format(judge="x", extra="").replace("64", "65536"))
     with pytest.raises(BuildError, match=r"memory_limit = 65536 looks like KiB"):
+        load_registry(toy)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [  # each fix offered is one the check takes; none where no unit makes sense of it
+        ("64", "1073741824", r"memory_limit = 1073741824 looks like bytes; the unit is MiB "
+         r"\(memory_limit = 1024\)$"),
+        ("64", "1000000000000000", r"looks like bytes; the unit is MiB$"),
+        ("1.0", "2500.0", r"time_limit = 2500.0 looks like milliseconds; .* \(time_limit = 2.5\)$"),
+        ("1.0", "1e308", r"time_limit = 1e\+308 looks like no limit in seconds"),
+        ("64", "2.5", r"'memory_limit' has the wrong type \(2.5; expected a whole number\)$"),
+    ],
+)  # fmt: skip
+def test_a_limit_in_another_unit_gets_a_fix_the_check_would_take(toy, old, new, said):
+    (toy / "problems.toml").write_text(TABLE.format(judge="x", extra="").replace(old, new))
+    with pytest.raises(BuildError, match=said):
         load_registry(toy)
 
 
