@@ -198,7 +198,7 @@ def build_problem(
     if target is not None:  # checked for every target, run under this one
         columns = [Column(target.target, target, static_only=not target.exact)]
         runners.setdefault(target.target, target)
-        foreign = _not_a_target(problem, target)
+        foreign = foreign_target_notes(problem, target)
         result.notes += foreign
         result.foreign = bool(foreign)
     result.columns = columns
@@ -323,7 +323,7 @@ def _take_run(ran: Ran | BuildError, result: Result) -> None:
         result.fail(f"{failure.case}: {failure.message} ({labels})", failure.details)
 
 
-def _not_a_target(problem: Problem, runner: Runner) -> list[str]:
+def foreign_target_notes(problem: Problem, runner: Runner) -> list[str]:
     """A note when ``--target`` names an interpreter the judge does not run (by its own
     version: ``pypy3`` that is PyPy 3.9 is not a judge's PyPy 3.11): its verdicts are that
     interpreter's, not the judge's."""

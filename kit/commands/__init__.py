@@ -21,12 +21,14 @@ from __future__ import annotations
 import argparse
 import math
 import re
+import sys
 from pathlib import Path
 
 from kit.check.checks import stand_in_refusal
 from kit.errors import BuildError
 from kit.invocation import command
 from kit.judges.targets import Runner, runner_named
+from kit.pipeline import foreign_target_notes
 from kit.run.schedule import cores
 
 NAMES = ("build", "run", "stress", "new", "listen", "init", "bench", "startup", "verify")
@@ -82,12 +84,16 @@ def target_runner(args: argparse.Namespace) -> Runner | None:
     return runner_named(target) if target else None
 
 
-def runnable(problem, bundle, runner: Runner) -> None:
+def runnable(problem, bundle, runner: Runner, named: bool) -> None:
     """A one-line ``BuildError`` when ``runner`` is a stand-in older than its target that
-    cannot run ``bundle`` (``kit.check.checks.stand_in_refusal``)."""
+    cannot run ``bundle`` (``kit.check.checks.stand_in_refusal``); when it was ``named`` by
+    ``--target`` and the judge runs no such interpreter, the build's note that its verdicts
+    are not the judge's, on stderr."""
     why = stand_in_refusal(problem, bundle, runner)
     if why is not None:
         raise BuildError(why)
+    for note in foreign_target_notes(problem, runner) if named else []:
+        print(f"note: {note}", file=sys.stderr)
 
 
 def _number(convert, minimum, strict: bool, what: str, maximum=math.inf):

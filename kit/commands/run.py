@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     stdin = _input(given, problem, playing)
     with tempfile.TemporaryDirectory(prefix="kit-run-") as folder:
         bundle, script = write_bundle(problem, Path(folder))
-        runnable(problem, bundle, runner)
+        runnable(problem, bundle, runner, named=args.target is not None)
         empty = Path(folder, "cwd")
         empty.mkdir()
         limits = limits_for(problem, runner)

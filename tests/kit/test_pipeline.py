@@ -48,10 +48,10 @@ def test_a_target_is_told_by_the_interpreter_that_ran_not_the_name_it_was_asked_
 
     pypy39 = Runner(parse_target("pypy3"), Interpreter("pypy", (3, 9), "pypy3", ()), True)
     problem = dataclasses.replace(toy_sum(toy), targets=[parse_target("pypy3.11")])
-    (note,) = pipeline._not_a_target(problem, pypy39)
+    (note,) = pipeline.foreign_target_notes(problem, pypy39)
     assert note.startswith("--target PyPy 3.9: not a target of nowhere (pypy3.11): ")
     anything = dataclasses.replace(problem, targets=[parse_target("pypy3")])
-    assert pipeline._not_a_target(anything, pypy39) == []
+    assert pipeline.foreign_target_notes(anything, pypy39) == []
 
 
 def test_an_id_not_set_yet_is_left_out_of_the_bundle_s_title(toy):

@@ -74,6 +74,20 @@ def test_a_dash_reads_stdin(toy, capfdbinary, monkeypatch):
     assert out == (toy / "samples" / "toy_sum" / "sample-1.out").read_bytes()
 
 
+def test_a_target_the_judge_does_not_run_gets_the_build_s_note(toy, capfd):
+    """``--target 3.13`` for a judge of CPython 3.8 and PyPy: the verdict is 3.13's, and the
+    run says so as the build does; a target of the judge's gets no note."""
+    sample = str(toy / "samples" / "toy_sum" / "sample-1.in")
+    args = parse("toy_sum", sample, "--root", str(toy), "--target", sys.executable)
+    assert args.run(args) == 0
+    err = capfd.readouterr().err
+    assert "not a target of nowhere (3.8, pypy3): its verdicts are this interpreter's" in err
+    assert err.startswith("note: --target ")
+    args = parse("toy_sum", sample, "--root", str(toy))
+    assert args.run(args) == 0
+    assert "not a target" not in capfd.readouterr().err
+
+
 def test_an_unreadable_file_is_one_line(toy, tmp_path):
     with pytest.raises(BuildError, match=r"missing\.in: cannot read: No such file"):
         run.run(parse("toy_sum", str(tmp_path / "missing.in"), "--root", str(toy)))
