@@ -258,12 +258,16 @@ def _beside(module: Source, name: str, helpers: set[str]) -> str:
     folder = module.path.parent
     if is_stdlib(top) or top in {helper.split(".")[0] for helper in helpers}:
         return ""
-    if not ((folder / f"{top}.py").is_file() or (folder / top).is_dir()):
+    if (folder / f"{top}.py").is_file():
+        shown = f"{top}.py"
+    elif (folder / top).is_dir():
+        shown = f"{top}/"
+    else:
         return ""
     package = module.rel.rpartition("/")[0]
     dotted = f"{package.replace('/', '.')}.{name}" if package else name
     return (
-        f"; {package or '.'}/{top} is beside it, but imports are found from the workspace's "
+        f"; {package or '.'}/{shown} is beside it, but imports are found from the workspace's "
         f"root: import it as '{dotted}', or move it into shared/"
     )
 

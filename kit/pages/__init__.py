@@ -40,6 +40,10 @@ def read_page(source: str, judge: str = "") -> Page:
     Competitive Companion data there (``judge``: the one named, for data whose address does
     not say)."""
     data, charset, url = _load(source)
+    if not data.strip():
+        raise BuildError(
+            f"{source}: empty: neither a problem page nor Competitive Companion's JSON"
+        )
     if companion.looks_like(data):
         return companion.read(data, source, judge)
     text = data.decode(_charset(data, charset), errors="replace")

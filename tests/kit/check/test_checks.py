@@ -34,8 +34,9 @@ def test_an_import_of_a_file_beside_the_solution_says_how_to_import_it(toy, besi
     write(toy, "solutions/toy_sum.py", "import common\nprint(common.f())\n")
     with pytest.raises(BuildError) as error:
         checked(toy)
+    shown = "common.py" if beside.endswith("common.py") else "common/"  # a file, a package
     assert str(error.value).endswith(
-        "; solutions/common is beside it, but imports are found from the workspace's root: "
+        f"; solutions/{shown} is beside it, but imports are found from the workspace's root: "
         "import it as 'solutions.common', or move it into shared/"
     )
     write(toy, "solutions/toy_sum.py", "from solutions.common import f\nprint(f())\n")
