@@ -186,7 +186,12 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
     shrunk = _shrink(stress, text, failing_seed, args.shrink_seconds, failures)
     if shrunk.error is not None:
         _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
-    final = _report(stress, shrunk, (text, outcome), failures, args)
+    try:
+        final = stress.judge(shrunk.text, "final")
+    except KeyboardInterrupt as error:  # in the final run: what was found is still shown, saved
+        shrunk.error = error
+        _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
+    _report(stress, shrunk, final, (text, outcome), failures, args)
     if save is not None:
         _save_shown(stress.problem, save, shrunk, final.expected)
 
@@ -276,24 +281,23 @@ def _shrink(
     return shrunk
 
 
-def _report(
+def _report(  # noqa: PLR0913
     stress: Stress,
     shrunk: Shrunk,
+    final: Outcome,
     found: tuple[str, Outcome],
     failures: dict[str, Outcome],
     args: argparse.Namespace,
-) -> Outcome:
-    """The smallest failing input, its verdict, what was expected and what came out (or the
-    game's last lines), and the command that gives the original failure back; its final
-    outcome. When that final run passes, a failed run on the same input is shown instead,
-    else the first failure with its own input: never a verdict above another input."""
-    final = stress.judge(shrunk.text, "final")
+) -> None:
+    """The smallest failing input, its verdict (``final``: of its final run), what was
+    expected and what came out (or the game's last lines), and the command that gives the
+    original failure back. When that final run passes, a failed run on the same input is shown
+    instead, else the first failure with its own input: never a verdict above another input."""
     if final.failed:
         _show_failure(final, shrunk.text)
     else:
         _passed_again(shrunk.text, failures.get(shrunk.text), found)
     _reproduce(stress, shrunk, args)
-    return final
 
 
 def _passed_again(text: str, failed: Outcome | None, found: tuple[str, Outcome]) -> None:
@@ -321,8 +325,12 @@ def _show_failure(outcome: Outcome, text: str, title: str = "Input") -> None:
         if not outcome.expected.strip() and outcome.got.strip():  # most often a broken brute
             print("(the reference printed nothing for this input: is that its answer?)")
         _show("Got", outcome.got.decode("utf-8", "replace"), _more_than(outcome.got_over))
-        if outcome.details:  # a crash: where, in the user's files (as the build shows it)
-            print("\nWhere:\n" + "\n".join(line.rstrip() for line in outcome.details))
+        hints = [line for line in outcome.details if line.startswith("hint: ")]
+        where = [line.rstrip() for line in outcome.details if line not in hints]
+        if where:  # a crash: where, in the user's files (as the build shows it)
+            print("\nWhere:\n" + "\n".join(where))
+        if hints:  # a rounded answer's, a stray print's: not a place
+            print("\n" + "\n".join(hints))
     elif outcome.details:  # "last lines exchanged (...):", then the lines, indented
         heading, *lines = outcome.details
         print(f"\n{heading[:1].upper()}{heading[1:]}")

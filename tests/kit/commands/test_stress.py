@@ -197,6 +197,18 @@ def test_a_block_cut_off_ends_its_line_before_the_next_heading(capsys):
     assert "7" * stress.SHOWN_CHARS + "\n\nWhere:\n  File x\nE\n" in out
 
 
+def test_a_hint_is_shown_apart_not_as_where_a_crash_happened(capsys):
+    """A rounded answer's hint is no place in the user's files: no "Where:" for it alone."""
+    hint = 'hint: every difference is a number within 1e-3 ...: set compare = "float:1e-3"'
+    rounded = engine.Outcome(True, "wrong answer", b"3.142\n", "WA", b"3.14159\n", [hint])
+    stress._show_failure(rounded, "1\n")
+    out = capsys.readouterr().out
+    assert "Where:" not in out and out.endswith(f"\nGot:\n3.142\n\n{hint}\n")
+    crash = engine.Outcome(True, "runtime error", b"", "RE", b"8\n", ["  File x", "E", hint])
+    stress._show_failure(crash, "1\n")
+    assert capsys.readouterr().out.endswith(f"\nWhere:\n  File x\nE\n\n{hint}\n")
+
+
 def test_an_empty_answer_or_output_is_shown_as_nothing(capsys):
     stress._show_failure(engine.Outcome(True, "wrong answer", b"", "WA", b""), "1\n")
     assert "\nExpected:\n(nothing)\n\nGot:\n(nothing)\n" in capsys.readouterr().out
@@ -366,6 +378,35 @@ def test_ctrl_c_while_shrinking_shows_and_saves_the_smallest_failure_so_far(
     assert "\nInput (the smallest failing one found before Ctrl-C):\n" in shown
     assert "\nReproduce: cpkit stress pairsum --seed " in shown
     assert "\nsaved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out\n" in shown
+
+
+def test_ctrl_c_in_the_final_run_still_shows_and_saves_the_shrunk_failure(
+    pairsum, capsys, monkeypatch
+):
+    """The run that confirms the smallest input may take 3 x the limit: an interrupt there
+    lost the whole shrink."""
+    from kit.stress import engine
+
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    judge = engine.Stress.judge
+
+    def interrupted(self, text, purpose, *rest, **options):
+        if purpose == "final":
+            raise KeyboardInterrupt
+        return judge(self, text, purpose, *rest, **options)
+
+    monkeypatch.setattr(engine.Stress, "judge", interrupted)
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=8", "--save",
+        "--shrink-seconds", "30", "--root", str(pairsum),
+    )  # fmt: skip
+    with pytest.raises(KeyboardInterrupt):
+        args.run(args)
+    out = capsys.readouterr().out
+    assert "\nInput (the smallest failing one found before Ctrl-C):\n" in out
+    assert "\nReproduce: cpkit stress pairsum --seed " in out
+    assert "\nsaved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out\n" in out
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="no /proc to fail to write into")
