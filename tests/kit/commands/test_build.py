@@ -162,6 +162,31 @@ def test_a_failed_build_watches_the_folders_a_missing_helper_may_appear_in(toy):
     assert toy / "shared" not in build.watched(toy, [passed])  # only what it read
 
 
+@pytest.mark.parametrize(
+    ("slug", "extra", "programs"),
+    [
+        ("toy_sum", 'compare = "checker:checkers/c.py"', ["checkers/c.py"]),
+        ("toy_sum", 'compare = "validator:checkers/v.py case_sensitive"', ["checkers/v.py"]),
+        ("toy_echo", 'interactor = "interactors/i.py"', ["interactors/i.py"]),
+        ("toy_sum", 'compare = "checker:checkers/c.cpp"\ntestlib = "lib/testlib.h"',
+         ["checkers/c.cpp", "lib/testlib.h"]),
+    ],
+)  # fmt: skip
+def test_a_green_build_watches_the_problem_s_own_programs(toy, slug, extra, programs):
+    """An edit to the checker or interactor of a problem that passed rebuilds it: only the
+    bundle's sources and the samples were watched then."""
+    for program in programs:
+        (toy / program).parent.mkdir(parents=True, exist_ok=True)
+        (toy / program).write_text("\n")
+    text = (toy / "problems.toml").read_text()
+    table = f"[{slug}]\n"
+    (toy / "problems.toml").write_text(text.replace(table, f"{table}{extra}\n", 1))
+    problem = load_registry(toy)[slug]
+    passed = SimpleNamespace(problem=problem, sources=[problem.solution], status=Status.OK)
+    paths = build.watched(toy, [passed])
+    assert {toy / program for program in programs} <= set(paths)
+
+
 def test_the_live_line_fits_the_terminal_and_is_cleared_when_stopped(toy, monkeypatch, capsys):
     """On a terminal the progress line is cut to its width (it wrapped at 120, leaving
     pieces), and Ctrl-C clears it before "interrupted" is said on it."""
