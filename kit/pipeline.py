@@ -176,6 +176,8 @@ def build_problem(
     ``target`` runs them under that runner alone (every target is still checked statically)."""
     result = Result(problem)
     try:
+        if problem.unavailable is not None:  # its checker or interactor is not there
+            raise BuildError(problem.unavailable)
         if problem.solution.exists() and not problem.solution.is_file():
             raise BuildError(f"{problem.rel(problem.solution)} is not a file")
         if not problem.solution.is_file():  # whatever its samples are, yet

@@ -57,7 +57,7 @@ from kit.judges.profiles import (
     profile_for,
     suggestion_for,
 )
-from kit.judges.programs import parse_interactor
+from kit.judges.programs import named_programs, parse_interactor
 from kit.judges.targets import Target, parse_target
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
@@ -112,6 +112,15 @@ class Problem:
     # for none: the standard library only
     installed: Installed | None = None
     solution_file: str | None = None  # ``solution = "PATH"``: the solution, from the root
+    # a program of the problem's own (checker, validator, interactor) that is not there: this
+    # problem's failure when it is built or run, not every problem's at the registry's load
+    unavailable: str | None = None
+
+    @property
+    def jury_files(self) -> list[Path]:
+        """The problem's own programs: its checker or validator, interactor, and testlib."""
+        named = [path for _, path in named_programs(self.compare, self.interactor)]
+        return [self.root / path for path in [*named, self.testlib or ""] if path.strip()]
 
     @property
     def output_bytes(self) -> int:
@@ -283,8 +292,10 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         _check_judge_data(root, where, judge_data)
     include = _include(root, where, entry.get("testlib"), package)
     compare = entry.get("compare", (profile and profile.compare) or DEFAULT_COMPARE)
-    parse_compare(compare, root, where, include=include)  # a bad setting is a one-line error
-    game_timeout, interactor = _interactive(root, where, entry, time_limit, include)
+    absent = _absent_programs(root, compare, entry.get("interactor"))
+    if not absent:  # a bad setting is a one-line error
+        parse_compare(compare, root, where, include=include)
+    game_timeout, interactor = _interactive(root, where, entry, time_limit, include, not absent)
     installed = _installed(where, entry.get("modules"), profile)
     solution_file = _solution_file(root, where, entry.get("solution"))
     return Problem(
@@ -314,7 +325,20 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         include=include,
         installed=installed,
         solution_file=solution_file,
+        unavailable=absent[0] if absent else None,
     )
+
+
+def _absent_programs(root: Path, compare, interactor) -> list[str]:
+    """What says each program the settings name that is not there (``Problem.unavailable``)."""
+    if not isinstance(compare, str) or not isinstance(interactor, (str, type(None))):
+        return []  # the key check says so
+    return [
+        f"problems.toml's {'compare' if role != 'interactor' else role} names {role} {path}, "
+        "which is not there"
+        for role, path in named_programs(compare, interactor)
+        if not (root / path).exists()
+    ]
 
 
 def _solution_file(root: Path, where: str, given: str | None) -> str | None:
@@ -383,10 +407,16 @@ def _targets_of(where: str, entry: dict, profile: Profile | None) -> tuple[tuple
     return targets, profile.name if profile else NO_PROFILE
 
 
-def _interactive(
-    root: Path, where: str, entry: dict, time_limit: float, include: tuple[Path, ...]
+def _interactive(  # noqa: PLR0913
+    root: Path,
+    where: str,
+    entry: dict,
+    time_limit: float,
+    include: tuple[Path, ...],
+    programs: bool = True,
 ) -> tuple[float | None, str | None]:
-    """``game_timeout`` and ``interactor``, checked: both for interactive problems only."""
+    """``game_timeout`` and ``interactor``, checked: both for interactive problems only (the
+    interactor's program too when ``programs``)."""
     kind = entry["kind"]
     game_timeout = entry.get("game_timeout")
     if game_timeout is not None and (kind != "interactive" or game_timeout <= time_limit):
@@ -398,7 +428,8 @@ def _interactive(
     if interactor is not None:
         if kind != "interactive":
             raise BuildError(f"{where}: 'interactor' is for kind = \"interactive\"")
-        parse_interactor(interactor, root, where, include)  # missing, or a bad protocol
+        if programs:
+            parse_interactor(interactor, root, where, include)  # a bad protocol
     return game_timeout, interactor
 
 

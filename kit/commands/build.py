@@ -7,10 +7,8 @@ case running now), ``-v`` verdicts, ``--diff`` blocks, the table and the notes.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
-import shlex
 import shutil
 import sys
 import tempfile
@@ -155,8 +153,8 @@ def watched(root: Path, results: list) -> list[Path]:
     """What the last build read: problems.toml, each problem's solution and the helpers its
     bundle held (when it could not be bundled or failed, every folder of the workspace's
     sources too, whose entries the watch reads: a helper it could not find, created, is
-    seen), its samples folder, its interactor, checker or validator (``jury_paths``), and the
-    package it came from (kit.packages.watched)."""
+    seen), its samples folder, its own programs (``Problem.jury_files``: interactor, checker,
+    testlib), and the package it came from (kit.packages.watched)."""
     found = [root / "problems.toml"]
     folders: list[Path] | None = None
     for result in results:
@@ -167,25 +165,12 @@ def watched(root: Path, results: list) -> list[Path]:
         found += result.sources or [problem.solution]
         found += folders if failed and folders else []
         found.append(problem.samples_dir)
-        found += jury_paths(problem)
+        found += problem.jury_files
         if problem.source is not None:
             from kit.packages import watched as package_paths
 
             found += package_paths(problem.source)
     return found
-
-
-def jury_paths(problem) -> list[Path]:
-    """The problem's own programs the build runs beside the solution: its interactor, its
-    ``checker:`` or ``validator:`` program, and the testlib they are compiled with."""
-    mode, _, argument = problem.compare.partition(":")
-    named = [problem.interactor, problem.testlib]
-    if mode == "checker":
-        named.append(argument)
-    elif mode == "validator":
-        with contextlib.suppress(ValueError):  # unreadable: the build says so
-            named += shlex.split(argument)[:1]
-    return [problem.root / text for text in named if text and text.strip()]
 
 
 def source_folders(root: Path) -> list[Path]:

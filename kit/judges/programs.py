@@ -406,6 +406,26 @@ class Interactor:
         return [*command, str(input_path)]
 
 
+def named_programs(compare: str, interactor: str | None) -> list[tuple[str, str]]:
+    """(role, path) of the programs a problem's ``compare`` and ``interactor`` settings name,
+    as written (from the workspace's root): a ``checker:`` or ``validator:`` program, the
+    interactor; a setting that cannot be read names none (its parse says why)."""
+    found = []
+    for role, spec in (("compare", compare), ("interactor", interactor or "")):
+        protocol, colon, rest = spec.partition(":")
+        if role == "compare" and protocol not in ("checker", "validator"):
+            continue
+        if role == "interactor" and not (colon and protocol in (KATTIS, TESTLIB)):
+            protocol, rest = role, spec
+        try:
+            words = [rest] if protocol in ("checker", "interactor") else shlex.split(rest)
+        except ValueError:
+            continue
+        if words and words[0].strip():
+            found.append(("interactor" if role == "interactor" else protocol, words[0]))
+    return found
+
+
 def parse_interactor(
     spec: str, root: Path, where: str, include: tuple[Path, ...] = ()
 ) -> Interactor:

@@ -358,3 +358,26 @@ def test_a_failure_under_an_interpreter_the_judge_does_not_run_keeps_the_good_bu
     assert problem.dist.read_text() == good and problem.failed_dist.is_file()
     assert build_problem(problem, ONE_AT_A_TIME, interpreters=[]).status == Status.FAIL
     assert not problem.dist.exists()  # the judge's own targets failed it: removed
+
+
+@pytest.mark.parametrize(
+    ("slug", "setting", "said"),
+    [
+        ("toy_sum", 'compare = "checker:checkers/gone.py"',
+         "problems.toml's compare names checker checkers/gone.py, which is not there"),
+        ("toy_sum", 'compare = "validator:checkers/gone.py case_sensitive"',
+         "problems.toml's compare names validator checkers/gone.py, which is not there"),
+        ("toy_echo", 'interactor = "testlib:interactors/gone.cpp"',
+         "problems.toml's interactor names interactor interactors/gone.cpp, which is not there"),
+    ],
+)  # fmt: skip
+def test_a_missing_checker_or_interactor_fails_its_problem_alone(toy, slug, setting, said):
+    """As a missing solution does: the registry loads, the other problems build, and this one
+    fails saying which file is not there (every command of every problem stopped on it)."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace(f"[{slug}]\n", f"[{slug}]\n{setting}\n", 1))
+    registry = load_registry(toy)
+    assert registry[slug].unavailable == said
+    assert [p.slug for p in registry.values() if p.unavailable] == [slug]
+    result = build_problem(registry[slug])
+    assert result.status == Status.FAIL and result.errors[0] == f"{slug}: {said}"

@@ -22,6 +22,7 @@ from kit.judges.programs import (
     MissingHeader,
     _missing_header,
     kattis_failure,
+    named_programs,
     parse_interactor,
     program_at,
     runnable,
@@ -345,3 +346,19 @@ def test_a_link_in_the_folder_to_a_shared_file_is_followed(cache_home, tmp_path)
     run = program.argv()[0]
     done = subprocess.run([run], capture_output=True, text=True, cwd=Path(run).parent, check=False)
     assert done.stderr == "judged\n"
+
+
+@pytest.mark.parametrize(
+    ("compare", "interactor", "named"),
+    [
+        ("checker:checkers/a b.py", None, [("checker", "checkers/a b.py")]),
+        ("validator:v/ case_sensitive", "kattis:i.py --x",
+         [("validator", "v/"), ("interactor", "i.py")]),
+        ("tokens", "testlib:t.cpp", [("interactor", "t.cpp")]),
+        ("tokens", "interactors/i.py", [("interactor", "interactors/i.py")]),
+        ("float:1e-6", None, []),
+        ("validator:'unclosed", None, []),  # unreadable: its parse says why
+    ],
+)  # fmt: skip
+def test_the_programs_a_problem_s_settings_name(compare, interactor, named):
+    assert named_programs(compare, interactor) == named
