@@ -32,7 +32,7 @@ from kit.registry import Case, load_registry, select
 from kit.run import compile_step
 from kit.run.cases import CaseJudge, explain, interactor_command, problem_comparator
 from kit.run.limits import limits_for, machine_notes, time_over
-from kit.run.verdicts import MIB, OK, TLE, message
+from kit.run.verdicts import JE, MIB, OK, TLE, message
 
 HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
 
@@ -78,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
         details = outcome.details
         if not details and run.stderr.strip():
             details = explain(problem, bundle, script, run.stderr)
+            if outcome.word == JE:  # the interactor's failure, below: this is the solution's
+                details = ["the solution's stderr (the judge error is the interactor's):", *details]
     if not playing:
         sys.stdout.buffer.write(run.stdout)
         sys.stdout.flush()

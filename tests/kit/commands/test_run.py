@@ -140,6 +140,26 @@ def test_a_game_s_answer_beside_its_secret_input_goes_to_the_interactor(toy, tmp
     assert run.run(args) == 0
 
 
+def test_the_solution_s_traceback_beside_an_interactor_s_failure_is_labelled(toy, tmp_path, capfd):
+    """A judge error is the interactor's; the traceback above it is the solution's, and says
+    so (it read as the interactor's)."""
+    (toy / "interactor.py").write_text("import sys\nsys.exit(3)\n")
+    text = (toy / "problems.toml").read_text()
+    text = text.replace(
+        'kind = "interactive"', 'kind = "interactive"\ninteractor = "testlib:interactor.py"'
+    )
+    (toy / "problems.toml").write_text(text)
+    crash = "import time\ntime.sleep(0.5)\nint('x')\n"
+    (toy / "solutions" / "toy_echo.py").write_text(crash)  # after the interactor's exit
+    secret = tmp_path / "game.in"
+    secret.write_text("1\n")
+    assert run.run(parse("toy_echo", str(secret), "--root", str(toy))) == 1
+    err = capfd.readouterr().err.splitlines()
+    assert err[-1].startswith("[toy_echo: JE, ")
+    label = err.index("the solution's stderr (the judge error is the interactor's):")
+    assert any(line.startswith("ValueError: invalid literal") for line in err[label:])
+
+
 @pytest.mark.parametrize(
     ("judge", "code", "head"),
     [("Kattis", 0, "[toy_sum: ok, 0."), ("nowhere", 1, "[toy_sum: TLE, 1.")],
