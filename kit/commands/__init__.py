@@ -60,8 +60,21 @@ def add_target(parser: argparse.ArgumentParser, default: str) -> None:
         "--target",
         default=None,
         metavar="NAME",
+        action=_Once,
         help=f"run under NAME: a target (cpython3.8, pypy3, 3.11) or any local Python ({default})",
     )
+
+
+class _Once(argparse.Action):
+    """An option given at most once: a second ``--target`` was taken silently over the first
+    (``--target 3.8 --target pypy3`` ran PyPy alone)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        if getattr(namespace, self.dest, None) is not None:
+            parser.error(
+                f"{option_string} given twice: it runs one interpreter; run again for another"
+            )
+        setattr(namespace, self.dest, values)
 
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:

@@ -53,6 +53,13 @@ def test_a_kill_factor_below_one_is_a_usage_error(capsys):
     assert "must be at least 1" in capsys.readouterr().err
 
 
+def test_a_second_target_is_a_usage_error_not_taken_over_the_first(capsys):
+    with pytest.raises(SystemExit):
+        parse("--target", "3.8", "--target", "pypy3")
+    assert "--target given twice" in capsys.readouterr().err
+    assert parse("--target", "pypy3").target == "pypy3"
+
+
 def test_watching_a_problem_named_wrong_is_an_error_not_a_wait(toy, capsys):
     args = parse("toy_sun", "--watch", "--root", str(toy))
     with pytest.raises(BuildError, match=r"^unknown problem 'toy_sun'"):
