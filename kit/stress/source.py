@@ -158,9 +158,17 @@ def _params(module, given: list[str]) -> dict[str, int]:
     if not isinstance(module.PARAMS, dict):
         raise BuildError(f"{module.where}: PARAMS must be a dict of integers")
     params = dict(module.PARAMS)
+    least_of = getattr(module, "MIN_PARAMS", {})
+    least_of = least_of if isinstance(least_of, dict) else {}
     for name, value in params.items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise BuildError(f"{module.where}: PARAMS[{name!r}] = {value!r}: expected an integer")
+        least = least_of.get(name)
+        if isinstance(least, int) and value < least:  # the default, as --param would be refused
+            raise BuildError(
+                f"{module.where}: PARAMS[{name!r}] = {value} is below MIN_PARAMS[{name!r}] = "
+                f"{least}, the smallest legal value"
+            )
     for item in given:
         match = re.fullmatch(r"(\w+)=(-?\d+)", item)
         if match is None:
@@ -171,7 +179,7 @@ def _params(module, given: list[str]) -> dict[str, int]:
             known = ", ".join(sorted(params))
             raise BuildError(f"--param {match[1]}: not a parameter (known: {known})")
         value = int(match[2])
-        least = getattr(module, "MIN_PARAMS", {}).get(match[1])
+        least = least_of.get(match[1])
         if isinstance(least, int) and value < least:
             raise BuildError(
                 f"--param {item}: below the module's MIN_PARAMS[{match[1]!r}] = {least}"

@@ -77,8 +77,11 @@ def test_a_bad_param_is_one_line(pairsum, given, message):
         ('{"cases": "x", "bound": 9}', "PARAMS['cases'] = 'x': expected an integer"),
         ('{"cases": True, "bound": 9}', "PARAMS['cases'] = True: expected an integer"),
         ("[1, 2]", "PARAMS must be a dict of integers"),
+        # a default the module's own minimum refuses, as --param's value would be
+        ('{"cases": 0, "bound": 9}', "PARAMS['cases'] = 0 is below MIN_PARAMS['cases'] = 1, "
+         "the smallest legal value"),
     ],
-)
+)  # fmt: skip
 def test_params_that_are_not_integers_are_one_line(pairsum, params, message):
     append_to_stress(pairsum, f"PARAMS = {params}\n")
     with pytest.raises(BuildError) as caught:
