@@ -41,7 +41,7 @@ from kit.judges.targets import (
     timing_interpreters,
     untimed,
 )
-from kit.pipeline import Status, build_problem, make_bundle
+from kit.pipeline import Status, build_problem, foreign_target_notes, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run import compile_step, judged
 from kit.run.cases import RunOptions, explain, problem_comparator
@@ -116,6 +116,8 @@ def bench_problem(
     why = stand_in_refusal(problem, bundle, named) if named is not None else None
     if why is not None:
         raise BuildError(f"not timed: {why}")
+    for note in foreign_target_notes(problem, named) if named is not None else []:
+        print(f"{problem.slug}: note: {note}", flush=True)  # its times are not the judge's
     if hasattr(module, "run"):
         return _bench_run(problem, module.run, (dist, bundle), only)
     if not hasattr(module, "cases"):

@@ -341,3 +341,13 @@ def test_a_stand_in_named_with_target_that_cannot_run_the_bundle_is_refused(toy_
     out = capsys.readouterr().out
     assert f"toy_sum: not timed: {older[0].label} for 3.10: " in out, out
     assert "median" not in out and "FAILED" not in out
+
+
+def test_a_target_the_judge_does_not_run_is_noted_as_the_build_notes_it(toy_ready, capsys):
+    """``bench --target 3.13`` for a judge of CPython 3.8 and PyPy: its times are 3.13's."""
+    from kit.judges.targets import runner_named  # noqa: PLC0415
+
+    named = runner_named(host().executable)
+    assert bench.run(["toy_sum"], 1, toy_ready, only=named.interpreter, named=named) == 0
+    out = capsys.readouterr().out
+    assert "toy_sum: note: --target " in out and "not a target of nowhere" in out
