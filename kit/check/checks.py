@@ -358,8 +358,10 @@ def _versions_needed(what: str, needs: tuple[int, int], lacking: list[Target]) -
     """ "Python 3.11", "PyPy 3.9" or both: the versions that have ``what``, of the
     implementations among the targets that lack it (PyPy had some of 3.10's and 3.11's
     sooner: ``apis.PYPY_SOONER``)."""
-    said = []
+    said = {}
     for impl, name in (("cpython", "Python"), ("pypy", "PyPy")):
         if any(target.impl == impl for target in lacking):
-            said.append(f"{name} {'.'.join(map(str, apis.needed(what, needs, impl)))}")
-    return " or ".join(said)
+            said[name] = ".".join(map(str, apis.needed(what, needs, impl)))
+    if len(said) == 2 and len(set(said.values())) == 1:  # the same for both: Python's
+        return f"Python {next(iter(said.values()))}"
+    return " or ".join(f"{name} {version}" for name, version in said.items())
