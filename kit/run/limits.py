@@ -52,6 +52,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from kit.judges.platforms import WINDOWS
 from kit.judges.profiles import CPU, OWN, UNLIMITED, WALL, WHOLE, profile_for
 from kit.judges.profiles import OUTPUT_ALL as ALL
 from kit.judges.profiles import OUTPUT_STDOUT as STDOUT
@@ -70,6 +71,12 @@ from kit.run.process import (
 
 KILL_FACTOR = 3.0
 MIB = 1024
+# PyPy for Windows is linked with a 3 MiB stack (pypy/pypy, rpython/translator/platform/
+# windows.py: "/STACK:3145728", commit aa9e764a "make stack 3MB on windows", 2020), which its
+# main thread has and every thread started without threading.stack_size() gets by default, as
+# glibc gives new threads RLIMIT_STACK here: a 10^5-deep recursion that runs under PyPy on
+# Linux with the memory limit as its stack dies of a stack overflow there (pypy/pypy#3288).
+PYPY_WINDOWS_STACK = 3 << 20
 
 
 @dataclass(frozen=True)
@@ -134,7 +141,7 @@ def limits_for(
         memory=memory,
         baseline_kib=base,
         interpreter=interpreter.label,
-        stack_bytes=stack_bytes(problem),
+        stack_bytes=stack_bytes(problem, interpreter.impl),
         per_move=per_move,
         clock=clock,
         output_counts=problem.output_counts,
@@ -252,9 +259,12 @@ def _baseline_key(problem: Problem, runner: Runner | Interpreter) -> tuple:
     return tuple(command[:-1]), tuple(run_environment().items())
 
 
-def stack_bytes(problem: Problem) -> int | None:
-    """The stack a run gets: the judge's documented setting, else the memory limit."""
+def stack_bytes(problem: Problem, impl: str = "cpython") -> int | None:
+    """The stack a run under ``impl`` gets: PyPy's own on a judge that runs it on Windows
+    (``PYPY_WINDOWS_STACK``), else the judge's documented setting, else the memory limit."""
     profile = profile_for(problem.judge)
+    if profile is not None and profile.platform == WINDOWS and impl == "pypy":
+        return PYPY_WINDOWS_STACK
     stack = profile.stack if profile is not None else None
     if stack == UNLIMITED:
         return None

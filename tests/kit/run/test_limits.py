@@ -115,6 +115,35 @@ def test_the_stack_is_the_judges_or_the_memory_limit(judge, expected):
     assert stack_bytes(_Problem(judge)) == expected
 
 
+@pytest.mark.parametrize(
+    ("judge", "impl", "expected"),
+    [("Codeforces", "pypy", 3 << 20), ("Timus", "pypy", 3 << 20),
+     ("Codeforces", "cpython", 256 << 20), ("Kattis", "pypy", None),
+     ("AtCoder", "pypy", 1024 << 20)],
+)  # fmt: skip
+def test_pypy_on_a_windows_judge_has_the_3_mib_stack_its_windows_build_is_linked_with(
+    judge, impl, expected
+):
+    """PyPy for Windows is linked with /STACK:3145728: a 10^5-deep recursion that the memory
+    limit's stack runs here overflows there."""
+    assert stack_bytes(_Problem(judge), impl) == expected
+
+
+@pytest.mark.skipif(not PYPY, reason="no PyPy here")
+def test_a_deep_recursion_under_pypy_for_a_windows_judge_dies_as_there(tmp_path):
+    script = tmp_path / "deep.py"
+    script.write_text(
+        "import sys\nsys.setrecursionlimit(10**6)\n"
+        "def f(x):\n    return 0 if x == 0 else f(x - 1) + 1\nprint(f(int(sys.argv[1])))\n"
+    )
+    stack = stack_bytes(_Problem("Codeforces"), "pypy")
+    deep = run_process([*PYPY[0].command(script), "30000"], b"", cwd=tmp_path, timeout=30,
+                       stack_bytes=stack)  # fmt: skip
+    shallow = run_process([*PYPY[0].command(script), "2000"], b"", cwd=tmp_path, timeout=30,
+                          stack_bytes=stack)  # fmt: skip
+    assert deep.returncode < 0 and (shallow.returncode, shallow.stdout) == (0, b"2000\n")
+
+
 def test_every_run_gets_the_fixed_nursery_whatever_the_users_environment(monkeypatch):
     monkeypatch.setenv("PYPY_GC_NURSERY", "64MB")
     monkeypatch.setenv("PYPY_GC_MAX", "1GB")
