@@ -73,6 +73,7 @@ class Schedule:
 
     parallel: int
     retimed_near_limit: int = 0  # jobs re-timed alone because their time could turn the verdict
+    runs: int = RETIME_RUNS  # the runs of each such job (``--repeat``'s, when given)
     retimed_slowest: int = 0  # the slowest job of each runner, timed again alone
     # jobs whose first run was over the limit and every run alone far below it (a time that
     # depends on what an earlier run left, or on the machine), with that first run's time
@@ -86,9 +87,9 @@ class Schedule:
         if self.parallel > 1 and self.retimed_slowest:
             how += "; the slowest case of each target timed again alone"
         if self.retimed_near_limit:
+            deciding = f"the median of {self.runs} deciding" if self.runs > 1 else "once"
             how += (
-                f"; {self.retimed_near_limit} run(s) over half the limit re-timed alone, "
-                f"the median of {RETIME_RUNS} deciding"
+                f"; {self.retimed_near_limit} run(s) over half the limit re-timed alone, {deciding}"
             )
         return how
 
@@ -153,8 +154,8 @@ def run_jobs(
             _take(job, answer)
         if quiet is not None:
             quiet()
-    schedule = Schedule(parallel)
     runs = repeat or RETIME_RUNS
+    schedule = Schedule(parallel, runs=runs)
     for job in jobs:
         if not live(job):
             continue

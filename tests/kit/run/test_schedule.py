@@ -63,6 +63,16 @@ def test_a_case_over_half_the_limit_is_timed_alone_and_its_median_decides():
     assert [job.word for job in jobs] == [OK, OK, TLE, OK]
 
 
+def test_the_report_says_how_many_runs_decided_a_case_near_the_limit():
+    """``--repeat N`` re-times with N runs: the line said "the median of 3" whatever N was."""
+    _, done = schedule(FakeRuns([0.1, 0.7]), 2, parallel=2)
+    assert done.describe().endswith(f"re-timed alone, the median of {RETIME_RUNS} deciding")
+    _, done = schedule(FakeRuns([0.1, 0.7]), 2, parallel=2, repeat=5)
+    assert done.describe().endswith("re-timed alone, the median of 5 deciding")
+    _, done = schedule(FakeRuns([0.1, 0.7]), 2, parallel=2, repeat=1)
+    assert done.describe().endswith("re-timed alone, once")
+
+
 def test_a_wrong_answer_is_not_timed_again():
     runs = FakeRuns([0.9, 0.1], words={0: WA})
     schedule(runs, 2, parallel=2)
