@@ -201,15 +201,19 @@ def test_a_stale_dist_is_built_first(toy_ready, capsys, monkeypatch):
     problem = load_registry(toy_ready)["toy_sum"]
     problem.dist.write_text("print('old')\n")
     built = []
-    monkeypatch.setattr(bench, "build_problem", lambda p, options: built.append(p.slug) or None)
+
+    def build(p, options, target=None):
+        built.append((p.slug, options.repeat, target))  # as cpkit builds: the median decides
+
+    monkeypatch.setattr(bench, "build_problem", build)
     with pytest.raises(AttributeError):  # the fake build gives no result: stop there
-        bench._fresh_dist(problem)
+        bench._fresh_dist(problem, "the runner named")
     assert (
-        built == ["toy_sum"]
+        built == [("toy_sum", None, "the runner named")]
         and "toy_sum: building dist/toy_sum.py first" in capsys.readouterr().out
     )
     problem.dist.write_text(make_bundle(problem).text)
-    assert bench._fresh_dist(problem)[0] == problem.dist and built == ["toy_sum"]
+    assert bench._fresh_dist(problem)[0] == problem.dist and len(built) == 1
 
 
 def test_a_build_error_of_a_problem_is_one_line_naming_it(toy_ready, capsys, monkeypatch):
