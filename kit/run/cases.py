@@ -67,6 +67,8 @@ from kit.run.float_answers import float_hint
 from kit.run.interact import AFTER_ACCEPTED, TO_INTERACTOR, run_interactive
 from kit.run.limits import (
     KILL_FACTOR,
+    MARGINAL,
+    MAY_GO_EITHER_WAY,
     MIB,
     Limits,
     clearly_over,
@@ -508,11 +510,20 @@ def _record(
             column.failed.add(case.name)
         _add_failure(ran, case, labels, outcome)
         return
-    if limits.time_tight(timing.median):
-        ran.warnings.append(
-            f"warning: {case.name} takes {timing.median:.3f} s under "
-            f"{group[0].runner.label}, over half the {limits.time:g} s limit"
-        )
+    warning = time_warning(case.name, timing.median, group[0].runner.label, limits)
+    if warning is not None:
+        ran.warnings.append(warning)
+
+
+def time_warning(name: str, seconds: float, label: str, limits: Limits) -> str | None:
+    """The warning for a passing case's time over half the limit, which says so when it is
+    close enough to the limit for a judge's machine to give the other verdict."""
+    if not limits.time_tight(seconds):
+        return None
+    head = f"warning: {name} takes {seconds:.3f} s under {label}, "
+    if limits.time_marginal(seconds):
+        return head + f"within {MARGINAL:.0%} of the {limits.time:g} s limit: {MAY_GO_EITHER_WAY}"
+    return head + f"over half the {limits.time:g} s limit"
 
 
 class CaseJudge:

@@ -70,6 +70,8 @@ from kit.run.process import (
 )
 
 KILL_FACTOR = 3.0
+MARGINAL = 0.1  # a time this close to the limit (a fraction of it) may go either way on a judge
+MAY_GO_EITHER_WAY = "a judge's machine may give either verdict"
 MIB = 1024
 # PyPy for Windows is linked with a 3 MiB stack (pypy/pypy, rpython/translator/platform/
 # windows.py: "/STACK:3145728", commit aa9e764a "make stack 3MB on windows", 2020), which its
@@ -108,6 +110,11 @@ class Limits:
         """Whether a passing case's time is over half the limit (a warning); a game timed
         per move is never (its interactor times the moves)."""
         return not self.per_move and seconds > self.time / 2
+
+    def time_marginal(self, seconds: float) -> bool:
+        """Whether a case's time is within ``MARGINAL`` of the limit, either side: a judge's
+        machine, a little faster or slower than this one, may give the other verdict."""
+        return not self.per_move and abs(seconds - self.time) <= MARGINAL * self.time
 
     def memory_tight(self, peak_kib: int) -> bool:
         """Whether a passing run's memory, as counted, is over half the limit (a warning)."""
@@ -353,4 +360,9 @@ def time_over(limits: Limits, seconds: float, runs: int = 1) -> str | None:
     if seconds <= limits.time or limits.per_move:
         return None
     what = f"median of {runs} runs {seconds:.3f} s" if runs > 1 else f"{seconds:.3f} s"
-    return f"{what} is over the {limits.time:g} s limit"
+    close = (
+        f" (within {MARGINAL:.0%} of it: {MAY_GO_EITHER_WAY})"
+        if limits.time_marginal(seconds)
+        else ""
+    )
+    return f"{what} is over the {limits.time:g} s limit{close}"

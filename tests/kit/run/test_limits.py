@@ -17,6 +17,7 @@ from kit.judges.profiles import OWN, WHOLE
 from kit.judges.targets import Interpreter, found
 from kit.registry import load_registry
 from kit.run import judged, limits
+from kit.run.cases import time_warning
 from kit.run.limits import Limits, exceeded, stack_bytes, time_over
 from kit.run.process import MEMORY, PYPY_NURSERY, run_environment, run_process
 
@@ -100,6 +101,21 @@ def test_the_files_a_run_writes_are_measured_where_everything_counts(tmp_path):
 def test_the_median_decides_the_time_limit():
     assert time_over(LIMITS, 1.0) is None
     assert time_over(LIMITS, 1.2, 3) == "median of 3 runs 1.200 s is over the 1 s limit"
+
+
+def test_a_time_within_a_tenth_of_the_limit_is_said_to_be_marginal():
+    """0.95x passes and 1.05x fails here; a judge's machine may give either: said both ways."""
+    assert time_over(LIMITS, 1.05, 3) == (
+        "median of 3 runs 1.050 s is over the 1 s limit (within 10% of it: a judge's machine "
+        "may give either verdict)"
+    )
+    assert [LIMITS.time_marginal(s) for s in (0.85, 0.95, 1.08, 1.15)] == [False, True, True, False]
+    assert time_warning("c", 0.95, "cpython3.13", LIMITS) == (
+        "warning: c takes 0.950 s under cpython3.13, within 10% of the 1 s limit: a judge's "
+        "machine may give either verdict"
+    )
+    assert time_warning("c", 0.6, "cpython3.13", LIMITS).endswith("over half the 1 s limit")
+    assert time_warning("c", 0.4, "cpython3.13", LIMITS) is None
 
 
 class _Problem:
