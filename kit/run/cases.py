@@ -477,7 +477,12 @@ def _memory_warning(column: Column, limits: Limits) -> str | None:
         )
     else:
         what = f"peak {column.peak_kib / MIB:.1f} MiB"
-    return f"warning: {what} under {column.runner.label}, over half the {limit:g} MiB limit"
+    said = f"warning: {what} under {column.runner.label}, over half the {limit:g} MiB limit"
+    if limits.over_by_footprint(column.peak_kib):
+        said += (
+            " (the peak is over it only by the interpreter's own, which the limit does not count)"
+        )
+    return said
 
 
 def _record(

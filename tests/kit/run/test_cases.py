@@ -157,6 +157,13 @@ def test_a_peak_over_the_limit_that_the_limit_does_not_count_gets_a_note(toy_run
     )
     column.peak_kib = 63 * 1024
     assert cases_module._memory_warning(column, limits) is None
+    column.peak_kib = 100 * 1024  # 40 MiB of its own, over half: the warning says both
+    warning = cases_module._memory_warning(column, limits)
+    assert warning.startswith("warning: 40.0 MiB of its own (peak 100.0 MiB, ")
+    assert warning.endswith(
+        "over half the 64 MiB limit (the peak is over it only by the interpreter's own, which "
+        "the limit does not count)"
+    )
 
 
 @pytest.mark.parametrize("managed", [False, True])
