@@ -47,6 +47,7 @@ from kit.bundle.sources import (
     is_main_block,
     is_string_statement,
     prefixes,
+    quiet_parse,
     star_names,
     walk,
 )
@@ -509,7 +510,7 @@ class _References(ast.NodeVisitor):
         for node in walk(annotation) if annotation is not None else ():
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 try:
-                    self.visit(ast.parse(node.value.strip(), mode="eval").body)
+                    self.visit(quiet_parse(node.value.strip(), mode="eval").body)
                 except SyntaxError:
                     continue
 

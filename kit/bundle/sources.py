@@ -13,6 +13,7 @@ import io
 import os
 import re
 import tokenize
+import warnings
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +39,7 @@ class Source:
         """The syntax tree of ``shipped``, parsed once for every stage that reads it (none
         may change it)."""
         if self._shipped_parsed is None or self._shipped_parsed[0] != self.shipped:
-            self._shipped_parsed = (self.shipped, ast.parse(self.shipped))
+            self._shipped_parsed = (self.shipped, quiet_parse(self.shipped))
         return self._shipped_parsed[1]
 
     @property
@@ -94,10 +95,18 @@ def decoded(raw: bytes, rel: str) -> str:
     return "\n".join(lines)
 
 
+def quiet_parse(text: str | bytes, filename: str = "<unknown>", mode: str = "exec") -> ast.AST:
+    """``ast.parse`` without the SyntaxWarnings the parse prints (an invalid escape in a
+    library's docstring: ``'\\ '``), which are the code's business, not the kit's output."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # SyntaxWarning (3.12+), DeprecationWarning before
+        return ast.parse(text, filename, mode)
+
+
 def parse(text: str, rel: str) -> ast.Module:
     """``text`` parsed by this Python; a syntax error names the file and line."""
     try:
-        return ast.parse(text, rel)
+        return quiet_parse(text, rel)
     except SyntaxError as error:
         raise SourceSyntaxError(
             f"{rel}:{error.lineno}: syntax error: {error.msg}", rel, text

@@ -30,6 +30,7 @@ from kit.bundle.sources import (
     is_literal_table,
     is_main_block,
     is_string_statement,
+    quiet_parse,
     walk,
 )
 from kit.bundle.spans import Edit, SourceText, rewrite
@@ -257,9 +258,9 @@ def verify(source: Source, shipped: str, cuts: Cuts) -> None:
     """Fail unless ``shipped`` parses to the original tree with exactly the cuts made."""
     if not shipped:
         return
-    expected = _expected_tree(ast.parse(source.text), cuts)
+    expected = _expected_tree(quiet_parse(source.text), cuts)
     try:
-        got = ast.parse(shipped)
+        got = quiet_parse(shipped)
     except SyntaxError as error:
         raise BuildError(
             f"{source.rel}:{error.lineno}: the stripped code does not parse ({error.msg}); "

@@ -30,6 +30,7 @@ import tempfile
 from pathlib import Path
 
 from kit.bundle.assemble import Bundle
+from kit.bundle.sources import quiet_parse
 from kit.judges import compile_run
 from kit.judges.targets import Runner
 from kit.registry import Problem
@@ -76,7 +77,7 @@ def trees_of(bundle: Bundle | None, script: Path) -> list[ast.AST]:
     if bundle is not None:
         return [module.tree for module in bundle.modules]
     try:
-        return [ast.parse(script.read_bytes())]
+        return [quiet_parse(script.read_bytes())]
     except (OSError, SyntaxError, ValueError):
         return []
 

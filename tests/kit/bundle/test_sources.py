@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from kit.bundle import sources
 from kit.bundle.sources import (
     Source,
     decoded,
     import_bindings,
     mask_literals,
+    quiet_parse,
     star_names,
     walk,
 )
@@ -149,3 +151,14 @@ def test_an_import_binds_each_name_to_what_python_binds_it_to(statement, binding
 )  # fmt: skip
 def test_star_names_reads_all_as_its_statements_write_it(text, names, unread):
     assert star_names(ast.parse(text).body) == (names, unread)
+
+
+def test_a_parse_prints_no_warning_of_the_code_s_own(recwarn):
+    """PyRival's docstrings hold invalid escapes ('\\ '): every build printed SyntaxWarnings."""
+    import warnings  # noqa: PLC0415
+
+    warnings.simplefilter("always")
+    tree = quiet_parse('"""a \\ b \\d"""\nx = "\\d"\n', "pyrival/graphs/edge_bcc.py")
+    assert isinstance(tree, ast.Module) and len(recwarn) == 0
+    sources.parse('x = "\\d"\n', "m.py")
+    assert len(recwarn) == 0
