@@ -25,6 +25,7 @@ import importlib.util
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from kit import cache
@@ -60,9 +61,10 @@ BUILTIN_TYPES = BUILTIN_GENERICS | {
 def findings(modules: list[Source]) -> list[Finding]:
     """Everything in the shipped modules that needs a Python newer than 3.8, outside guards."""
     shipped = [module for module in modules if module.shipped.strip()]
+    bundle = _Bundle.of(modules)
     found: list[Finding] = []
     for module in shipped:
-        found += _own_rules(module, modules)
+        found += _own_rules(module, modules, bundle)
     found += _vermin(shipped)
     return sorted(set(found))
 
@@ -72,15 +74,39 @@ def needed(what: str, needs: tuple[int, int], impl: str) -> tuple[int, int]:
     return min(needs, PYPY_SOONER.get(what, needs)) if impl == "pypy" else needs
 
 
-def _own_rules(module: Source, modules: list[Source]) -> list[Finding]:
+@dataclass(frozen=True)
+class _Bundle:
+    """What every module of a bundle defines, read once for all of them: function names (a
+    method of the user's named ``bit_count`` is no ``int.bit_count``), attribute names stored
+    (``self.bit_count = n``) and class names (``Node | None`` is a union of types)."""
+
+    functions: frozenset[str]
+    stored: frozenset[str]
+    classes: frozenset[str]
+
+    @classmethod
+    def of(cls, modules: list[Source]) -> _Bundle:
+        nodes = [node for module in modules for node in walk(module.tree)]
+        functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+        return cls(
+            frozenset(n.name for n in nodes if isinstance(n, functions)),
+            frozenset(
+                n.attr
+                for n in nodes
+                if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load)
+            ),
+            frozenset(n.name for n in nodes if isinstance(n, ast.ClassDef)),
+        )
+
+
+def _own_rules(
+    module: Source, modules: list[Source], bundle: _Bundle | None = None
+) -> list[Finding]:
+    bundle = bundle or _Bundle.of(modules)
     tree = module.shipped_tree()
     guarded = guarded_lines(tree, imported=imported_flags(module, modules))
-    defined = {
-        node.name
-        for other in modules
-        for node in walk(other.tree)
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-    }
+    mine = bundle.functions | bundle.stored  # methods and attributes of the user's own
+    called = {id(node.func) for node in walk(tree) if isinstance(node, ast.Call)}
     future_annotations = any(
         isinstance(node, ast.ImportFrom)
         and node.module == "__future__"
@@ -95,7 +121,8 @@ def _own_rules(module: Source, modules: list[Source]) -> list[Finding]:
 
     for node in walk(tree):
         if isinstance(node, ast.Attribute) and node.attr in NEW_METHODS:
-            if node.attr not in defined:
+            on_type = isinstance(node.value, ast.Name) and node.value.id in ("int", "str", "bytes")
+            if node.attr not in mine and (id(node) in called or on_type):
                 what, version = NEW_METHODS[node.attr]
                 add(node.lineno, what, version)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
@@ -115,9 +142,7 @@ def _own_rules(module: Source, modules: list[Source]) -> list[Finding]:
                 add(line, what, version)
     for line, text in _evaluated_generics(tree):
         add(line, f"{text} (a builtin type subscripted)", (3, 9))
-    classes = {node.name for other in modules for node in walk(other.tree)
-               if isinstance(node, ast.ClassDef)}  # fmt: skip
-    for line, text in _evaluated_unions(tree, classes):
+    for line, text in _evaluated_unions(tree, set(bundle.classes) | _typing_names(tree)):
         add(line, f"{text} (a union of types with |)", (3, 10))
     return found
 
@@ -161,8 +186,10 @@ _DEFINITIONS = {  # the annotations each kind of definition evaluates when it ru
 
 def _evaluated_generics(tree: ast.Module) -> list[tuple[int, str]]:
     """``list[int]`` and its kind outside annotations (see the module doc: the bundle strips
-    them all but class bodies', which have their own rule)."""
+    them all but class bodies', which have their own rule); not where the module binds the
+    name to something else (``type = input().split()``, then ``type[0]``)."""
     skipped = _annotations(tree)  # and the nodes of a finding (reported once, outermost)
+    rebound = _bound_names(tree)
     found = []
     for node in walk(tree):  # parents before their children
         if id(node) in skipped:
@@ -171,10 +198,39 @@ def _evaluated_generics(tree: ast.Module) -> list[tuple[int, str]]:
             isinstance(node, ast.Subscript)
             and isinstance(node.value, ast.Name)
             and node.value.id in BUILTIN_GENERICS
+            and node.value.id not in rebound
         ):
             found.append((node.lineno, ast.unparse(node)))
             skipped.update(map(id, walk(node)))
     return found
+
+
+def _bound_names(tree: ast.Module) -> set[str]:
+    """Every name the module binds anywhere: assigned, a parameter, a loop's or ``with``'s
+    target, imported, a function's or class's."""
+    bound = set()
+    for node in walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound.add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update((alias.asname or alias.name).partition(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+    return bound
+
+
+def _typing_names(tree: ast.Module) -> set[str]:
+    """The names the module imports from ``typing`` (``from typing import Callable``) and
+    those it binds the module itself to (``import typing as t``, read as ``t.X``): types."""
+    names = set()
+    for node in walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in ("typing", "typing_extensions"):
+            names.update(alias.asname or alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(alias.asname or "typing" for alias in node.names if alias.name == "typing")
+    return names
 
 
 def _annotations(tree: ast.Module) -> set[int]:
@@ -220,8 +276,8 @@ def _is_type(node: ast.expr, classes: set[str]) -> bool:
         return node.value is None
     if isinstance(node, ast.Subscript):
         return _is_type(node.value, classes)
-    if isinstance(node, ast.Attribute):
-        return isinstance(node.value, ast.Name) and node.value.id == "typing"
+    if isinstance(node, ast.Attribute):  # typing.X, or t.X under ``import typing as t``
+        return isinstance(node.value, ast.Name) and node.value.id in ("typing", *classes)
     return _is_union(node, classes)
 
 

@@ -233,3 +233,26 @@ def test_a_flag_imported_from_a_helper_guards_the_importer_for_both_readers():
     assert apis.findings([main, env]) == []
     unflagged = module("PYPY = len('x')\n" + body, "a.py", "__main__")
     assert {line for _, line, _, _ in apis.findings([unflagged, env])} == {4, 5}
+
+
+@pytest.mark.parametrize(
+    ("code", "lines"),
+    [
+        # a builtin type's name the module binds to something else: no generic
+        ("type = input().split()\nprint(type[0])\n", []),
+        ("def f(list):\n    return list[0]\n", []),
+        ("x = list[int]\n", [1]),
+        # a method of a builtin type the user's own attribute shares a name with
+        ("class B:\n    def __init__(self, n):\n        self.bit_count = n\n"
+         "print(B(3).bit_count)\n", []),
+        ("p.removeprefix = 'x'\n", []),
+        ("n = x.bit_count()\nf = int.bit_count\ng = str.removeprefix\n", [1, 2, 3]),
+        # a union of typing's names, however they are imported: only 3.10 evaluates it
+        ("from typing import Callable\nOp = Callable[[int], int] | None\n", [2]),
+        ("import typing as t\nOp = t.Optional[int] | str\n", [2]),
+        ("from typing import List as L\nX = L[int] | None\n", [2]),
+        ("flags = a | b\n", []),
+    ],
+)  # fmt: skip
+def test_only_what_needs_a_newer_python_is_found_not_names_that_look_alike(code, lines):
+    assert [line for line, _, _ in own(code)] == lines
