@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from kit.bundle.assemble import Bundle
 from kit.bundle.guards import guarded_lines, imported_flags
 from kit.bundle.sources import Source, imported_modules, walk
-from kit.check import apis, platform_names, syntax
+from kit.check import apis, platform_names, removed_names, syntax
 from kit.check.guarded_helpers import guarded_only
 from kit.judges import compile_run
 from kit.judges.modules import Installed
@@ -76,6 +76,7 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
         }
         result.errors += _imports(modules, targets, judge)
         result.errors += _platform_names(modules, targets, judge)
+        result.errors += _removed_names(modules, targets)
         said = syntax_errors.result()
         result.errors += said
         _set_apart(result, only)
@@ -293,6 +294,17 @@ def _import_error(name, where, guards, helpers, targets, judge: _Judge) -> str |
     why = missing_in(top, lacking[0].syntax, lacking[0].impl, judge.platform)
     why = why.replace("this judge", judge.name)
     return f"{where}: module '{top}' {why} (targets {_names(lacking)})"
+
+
+def _removed_names(modules: list[Source], targets: list[Target]) -> list[str]:
+    """``fractions.gcd`` for a target of 3.9 or later, and the other members removed."""
+    errors = []
+    for where, line, name, _ in removed_names.findings(modules):
+        lacking = [t for t in targets if removed_names.why(name, t.syntax)]
+        if lacking:
+            said = removed_names.why(name, lacking[0].syntax)
+            errors.append(f"{where}:{line}: '{name}' {said} (targets {_names(lacking)})")
+    return errors
 
 
 def _platform_names(modules: list[Source], targets: list[Target], judge: _Judge) -> list[str]:

@@ -2,8 +2,9 @@
 
 ``sys.stdlib_module_names`` of the running Python, plus the modules removed in 3.9 to 3.13
 (PEP 594 and earlier) so that a newer build host still knows them, checked per target against
-``ADDED`` and ``REMOVED``; PyPy's own built-in modules (``PYPY_ONLY``) for PyPy targets; the
-Unix-only modules (``kit.judges.platforms.UNIX_ONLY``) for judges that run Python on Windows.
+``ADDED`` and ``REMOVED`` (and the members removed, ``REMOVED_MEMBERS``); PyPy's own built-in
+modules (``PYPY_ONLY``) for PyPy targets; the Unix-only modules
+(``kit.judges.platforms.UNIX_ONLY``) for judges that run Python on Windows.
 """
 
 from __future__ import annotations
@@ -22,10 +23,42 @@ REMOVED = {
     "nntplib": (3, 13), "ossaudiodev": (3, 13), "pipes": (3, 13), "sndhdr": (3, 13),
     "spwd": (3, 13), "sunau": (3, 13), "telnetlib": (3, 13), "uu": (3, 13), "xdrlib": (3, 13),
 }  # fmt: skip
+# Members of standard modules removed from a version on (whatsnew/3.8 to 3.12's "Removed"
+# sections): old contest code's ``fractions.gcd`` and ``collections.Iterable`` among them.
+# ``module.member`` and ``from module import member`` fail on that version and later, and PyPy
+# of a version has its standard library.
+_COLLECTIONS_ABCS = """
+    Awaitable Coroutine AsyncIterable AsyncIterator AsyncGenerator Hashable Iterable Iterator
+    Generator Reversible Sized Container Callable Collection Set MutableSet Mapping
+    MutableMapping MappingView KeysView ItemsView ValuesView Sequence MutableSequence ByteString
+"""
+REMOVED_MEMBERS = {
+    (module, name): version
+    for module, names, version in (
+        ("collections", _COLLECTIONS_ABCS, (3, 10)),  # bpo-37324
+        ("fractions", "gcd", (3, 9)),  # bpo-39350: math.gcd
+        ("base64", "encodestring decodestring", (3, 9)),  # bpo-39351
+        ("sys", "getcheckinterval setcheckinterval", (3, 9)),  # bpo-37392
+        ("inspect", "getargspec formatargspec", (3, 11)),  # bpo-45320
+        ("asyncio", "coroutine", (3, 11)),  # bpo-43216
+        ("time", "clock", (3, 8)),  # bpo-36895: time.perf_counter
+        ("platform", "linux_distribution dist", (3, 8)),  # bpo-28167
+        ("locale", "format", (3, 12)),  # gh-94226: locale.format_string
+    )
+    for name in names.split()
+}
 # PyPy's own built-in modules: standard under PyPy, absent under CPython (a CPython target
 # may import them only behind a guard, ``try: import pypyjit`` / ``except ImportError``)
 PYPY_ONLY = frozenset({"__pypy__", "pypyjit", "_pypyjson"})
 KNOWN = frozenset(sys.stdlib_module_names) | set(ADDED) | set(REMOVED) | PYPY_ONLY
+
+
+def removed_member(module: str, name: str, version: tuple[int, int]) -> str | None:
+    """Why ``module.name`` is missing from ``version`` (removed), or None."""
+    removed = REMOVED_MEMBERS.get((module, name))
+    if removed is None or version < removed:
+        return None
+    return f"was removed in Python {'.'.join(map(str, removed))}"
 
 
 def is_stdlib(top: str) -> bool:

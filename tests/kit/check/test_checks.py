@@ -310,3 +310,17 @@ def test_a_platform_flag_a_helper_binds_guards_the_solution_s_import(toy):
     write(toy, "solutions/toy_sum.py", solution.format(""))
     with pytest.raises(BuildError, match="toy_sum.py:3: module 'resource' exists only on Unix"):
         checked(toy)
+
+
+def test_a_member_the_target_s_python_removed_is_refused_for_it(toy):
+    """``fractions.gcd`` passed for Kattis (PyPy 3.10) and raised ImportError there; a target
+    older than the removal (CPython 3.8 here) is not named."""
+    write(toy, "solutions/toy_sum.py", "from fractions import gcd\nprint(3)\n")
+    checked(toy)  # cpython3.8 and any PyPy 3: both still have it
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Kattis"', 1))
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value) == (
+        "solutions/toy_sum.py:1: 'fractions.gcd' was removed in Python 3.9 (targets pypy3.10)"
+    )

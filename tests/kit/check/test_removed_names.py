@@ -1,0 +1,43 @@
+"""kit.check.removed_names: members of standard modules removed from a version on
+(``fractions.gcd`` 3.9, ``collections.Iterable`` 3.10), found with their lines, passed under a
+version guard; the targets that lack one are those of that version or later."""
+
+import ast
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit.bundle.sources import Source
+from kit.check import removed_names
+
+
+def found(text):
+    text = textwrap.dedent(text)
+    source = Source("m", Path("m.py"), "m.py", False, text, ast.parse(text), shipped=text)
+    return [(line, name, version) for _, line, name, version in removed_names.findings([source])]
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("from fractions import gcd\n", [(1, "fractions.gcd", (3, 9))]),
+        ("import collections as c\nisinstance(x, c.Iterable)\n",
+         [(2, "collections.Iterable", (3, 10))]),
+        ("import time\nt = time.clock()\n", [(2, "time.clock", (3, 8))]),
+        # what every version has, and guarded uses
+        ("from math import gcd\nimport collections\ncollections.Counter()\n", []),
+        ("try:\n    from fractions import gcd\nexcept ImportError:\n    from math import gcd\n",
+         []),
+        ("import fractions\nif hasattr(fractions, 'gcd'):\n    fractions.gcd(1, 2)\n", []),
+    ],
+)  # fmt: skip
+def test_removed_members_are_found_outside_guards(code, expected):
+    assert found(code) == expected
+
+
+def test_a_member_is_missing_from_the_version_it_was_removed_from_on():
+    assert removed_names.why("fractions.gcd", (3, 8)) is None
+    assert removed_names.why("fractions.gcd", (3, 9)) == "was removed in Python 3.9"
+    assert removed_names.why("collections.Iterable", (3, 11)) == "was removed in Python 3.10"
+    assert removed_names.why("collections.Counter", (3, 13)) is None
