@@ -176,6 +176,10 @@ def dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
         if not (isinstance(node, ast.Call) and _is_import_call(node.func, functions, modules)):
             continue
         first = node.args[0] if node.args else None
+        looped = _loop_literals(source.tree, first, node.lineno)
+        if looped is not None:  # for name in ["heapq", "_heapq"]: import_module(name)
+            found += [(node.lineno, _absolute(source, name, None, node)) for name in looped]
+            continue
         if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
             found.append((node.lineno, None))
             continue
@@ -187,6 +191,24 @@ def dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
                 if item and item != "*":
                     found.append((node.lineno, f"{name}.{item}"))
     return found
+
+
+def _loop_literals(tree: ast.Module, name: ast.expr | None, line: int) -> list[str] | None:
+    """The strings a ``for`` loop around ``line`` gives the variable ``name``, when it loops
+    over a literal list or tuple of them (PyRival's ``for module in ["heapq", "_heapq"]:``);
+    else None."""
+    if not isinstance(name, ast.Name):
+        return None
+    for node in walk(tree):
+        if not (isinstance(node, ast.For) and isinstance(node.target, ast.Name)):
+            continue
+        inside = node.lineno <= line <= (node.end_lineno or node.lineno)
+        items = node.iter.elts if isinstance(node.iter, (ast.List, ast.Tuple)) else None
+        if node.target.id == name.id and inside and items:
+            strings = [_literal(item) for item in items]
+            if all(strings):
+                return strings  # type: ignore[return-value]
+    return None
 
 
 def _absolute(source: Source, name: str, package: str | None, node: ast.Call) -> str:

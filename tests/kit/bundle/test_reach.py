@@ -147,6 +147,24 @@ def test_a_module_imported_by_a_computed_name_is_refused_with_its_line(toy):
     )
 
 
+def test_modules_imported_in_a_loop_over_literal_names_are_those_names(toy):
+    """PyRival's Heap: ``for module in ["heapq", "_heapq"]: import_module(module)`` names
+    standard modules; a helper so named is bundled as a literal's would be."""
+    (toy / "solutions" / "toy_sum.py").write_text(
+        "from importlib import import_module\nfound = []\n"
+        "for name in ['heapq', 'shared.toy_numbers']:\n"
+        "    found.append(import_module(name).__name__)\nprint(found)\n"
+    )
+    bundle = make_bundle(load_registry(toy)["toy_sum"])
+    assert "shared/toy_numbers.py" in {module.rel for module in bundle.modules}
+    (toy / "solutions" / "toy_sum.py").write_text(
+        "from importlib import import_module\nfor name in ['heapq', 'x' + 'y']:\n"
+        "    import_module(name)\n"
+    )
+    with pytest.raises(BuildError, match="a module imported by a computed name"):
+        make_bundle(load_registry(toy)["toy_sum"])
+
+
 AS_FROM_SOURCE = {
     "an import run for its effect": (
         {"deep.py": "import sys\nsys.setrecursionlimit(5000)\n",
