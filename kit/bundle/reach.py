@@ -17,12 +17,14 @@ when nothing kept refers to a name it binds:
 
 References are names (``f``) and attribute chains on imported modules (``shared.x.f``), found
 anywhere in kept code. A module used any other way (passed as a value, ``getattr(module, ...)``,
-``vars(module)``, ``dir(module)``, ``from module import *``, any dunder attribute of it such as
+``vars(module)``, ``dir(module)``, any dunder attribute of it such as
 ``module.__dict__`` or ``module.__getattribute__``), or that uses ``globals()``, ``vars()``,
 ``__all__``, ``__getattr__`` or its ``__dict__``, stays whole, and so do the modules it binds to
-names (``import a.b.c``: ``a``, ``a.b``, ``a.b.c``) and the submodules its ``__all__`` names; a
-star-imported module stays whole, and of the modules it binds (or its ``__all__`` names), those
-the importer reads by name; ``eval``, ``exec``,
+names (``import a.b.c``: ``a``, ``a.b``, ``a.b.c``), the submodules its ``__all__`` names and
+the modules it star-imports. Of a star-imported module (``from m import *``), what the
+importer's names need is kept (a name not bound in the importer is looked for in the modules
+it star-imports), and of the modules it binds (or its ``__all__`` names), those the importer
+reads by name (a module defining ``__all__`` stays whole, as above); ``eval``, ``exec``,
 ``__import__``, ``importlib``, ``sys.modules``, or a function's or frame's globals
 (``__globals__``, ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all
 kept when any module defines ``__init_subclass__`` or ``__set_name__`` or passes
@@ -121,7 +123,6 @@ class _Reach:
         self.modules, self.known = modules, known
         self.pending: deque[tuple[str, str]] = deque()
         self.escaped: set[str] = set()  # used as values: kept whole, and what they bind too
-        self.starred: set[str] = set()  # star-imported: kept whole (any name may be taken)
         self.seen: set[tuple[str, str]] = set()
 
     def keep(self, module: _Module, statement: ast.stmt) -> None:
@@ -129,7 +130,6 @@ class _Reach:
         finder.visit(statement)
         self.pending.extend(finder.found)
         self.escaped.update(finder.escaped)
-        self.starred.update(finder.starred)
 
     def keep_item(self, module: _Module, item: _Item) -> None:
         if not item.kept:
@@ -169,7 +169,7 @@ class _Reach:
             if module.whole:
                 continue
             exposed = module.source.name in self.escaped or _is_dynamic(module)
-            if exposed or module.source.name in self.starred:
+            if exposed:
                 whole.append((module, exposed))
         for module, exposed in whole:
             module.whole = True
@@ -186,6 +186,7 @@ def _exposed(module: _Module, known: set[str]) -> set[str]:
     ``__all__`` names."""
     exposed = {bound for name in module.aliases for bound in _bound_modules(module, name)}
     exposed.update(f"{module.source.name}.{name}" for name in star_names(module.statements)[0])
+    exposed.update(module.star_bases)  # any name of it may be one a star import bound
     return exposed & known
 
 
@@ -441,7 +442,6 @@ class _References(ast.NodeVisitor):
         self.modules = modules
         self.found: list[tuple[str, str]] = []
         self.escaped: set[str] = set()
-        self.starred: set[str] = set()
 
     def generic_visit(self, node: ast.AST) -> None:
         if not is_literal_table(node):  # constants only: nothing to find in there
@@ -475,9 +475,9 @@ class _References(ast.NodeVisitor):
             return
         base = imported_modules(self.module.source, node)[0]
         for alias in node.names:
-            if alias.name == "*":
-                self.starred.add(base)
-            elif f"{base}.{alias.name}" not in self.known:
+            if alias.name == "*":  # its names are followed through the importer's star_bases
+                continue
+            if f"{base}.{alias.name}" not in self.known:
                 self.found.append((base, alias.name))
                 self._module_through(base, alias.name)
 

@@ -286,6 +286,24 @@ AS_FROM_SOURCE = {
                    "def used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
     ),
+    "a star import of a module whose __all__ lists names the importer never reads": (
+        {"listed.py": "__all__ = ['a', 'b']\n\n\ndef a():\n    return 1\n\n\n"
+                      "def b():\n    return 2\n",
+         "dyn.py": "from shared.listed import *\n"},
+        "from shared.dyn import a\nprint(a())",
+    ),
+    "a star import's names read through the importer passed as a value": (
+        {"stars.py": "def f():\n    return 1\n\n\ndef g():\n    return 2\n",
+         "dyn.py": "from shared.stars import *\n"},
+        "import shared.dyn as m\nprint(getattr(m, 'g')())",
+    ),
+    "a chain of star imports through packages": (
+        {"pk/__init__.py": "from .inner import *\n",
+         "pk/inner.py": "from shared.pk.leaf import *\n",
+         "pk/leaf.py": "def f():\n    return 5\n\n\ndef g():\n    return 6\n",
+         "dyn.py": "X = 1\n"},
+        "from shared.pk import *\nprint(f())",
+    ),
     "a constant whose index raises": (
         {"dyn.py": "TABLE = [1]\nX = TABLE[10]\n\n\ndef used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
@@ -319,6 +337,27 @@ def test_harmless_decorators_and_pure_constants_are_still_cut(toy):
     assert done.stdout == "used\n"
     for cut in ("LIMIT", "def cached", "def cached_too", "class Point"):
         assert cut not in text
+
+
+def test_a_star_imported_module_keeps_only_the_names_read_through_it(toy):
+    """A library's packages star-import every module (CKP's ``__init__`` files): each was
+    kept whole, 169 KiB for a solution needing 15; now only what the importer's names need,
+    and every name an ``__all__`` lists (a star import binds them all)."""
+    (toy / "shared" / "stars.py").write_text(
+        "def used_one():\n    return 3\n\n\ndef never_read():\n    return 'big' * 99\n"
+    )
+    text, done = bundle_run(toy, "from shared.dyn import *\nprint(used_one())",
+                            "from shared.stars import *\n")  # fmt: skip
+    assert done.stdout == "3\n", done.stderr
+    assert "def used_one" in text and "never_read" not in text
+    (toy / "shared" / "stars.py").write_text(
+        "__all__ = ['used_one', 'never_read']\n\n\ndef used_one():\n    return 3\n\n\n"
+        "def never_read():\n    return 4\n\n\ndef unlisted():\n    return 5\n"
+    )
+    text, done = bundle_run(toy, "from shared.dyn import *\nprint(used_one())",
+                            "from shared.stars import *\n")  # fmt: skip
+    assert done.stdout == "3\n", done.stderr
+    assert "def never_read" in text  # a module with __all__ stays whole: the star binds it
 
 
 def test_a_star_imported_module_keeps_only_the_modules_read_through_it(toy):
