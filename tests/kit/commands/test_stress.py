@@ -347,23 +347,25 @@ def test_a_reference_failing_on_a_smaller_input_is_passed_over_and_warned_of(
     assert len(list(tmp_path.glob("pairsum-reference-*.in"))) == 1
 
 
-def test_ctrl_c_while_shrinking_shows_and_saves_the_smallest_failure_so_far(
-    pairsum, capsys, monkeypatch
+@pytest.mark.parametrize(("purpose", "at"), [("shrink", 6), ("final", 1)])
+def test_ctrl_c_while_shrinking_or_in_the_final_run_shows_and_saves_the_smallest_failure(
+    pairsum, capsys, monkeypatch, purpose, at
 ):
     """The interrupt still ends the command (exit 130 at the command line), after the input
-    found so far is shown with its verdict and saved."""
+    found so far is shown with its verdict and saved; in the run that confirms the smallest
+    input too (it may take 3 x the limit: an interrupt there lost the whole shrink)."""
     from kit.stress import engine
 
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
-    judge, shrinking = engine.Stress.judge, []
+    judge, calls = engine.Stress.judge, []
 
-    def interrupted(self, text, purpose, *rest, **options):
-        if purpose == "shrink":
-            shrinking.append(text)
-            if len(shrinking) == 6:
+    def interrupted(self, text, called_for, *rest, **options):
+        if called_for == purpose:
+            calls.append(text)
+            if len(calls) == at:
                 raise KeyboardInterrupt
-        return judge(self, text, purpose, *rest, **options)
+        return judge(self, text, called_for, *rest, **options)
 
     monkeypatch.setattr(engine.Stress, "judge", interrupted)
     args = parse(
@@ -373,40 +375,11 @@ def test_ctrl_c_while_shrinking_shows_and_saves_the_smallest_failure_so_far(
     with pytest.raises(KeyboardInterrupt):
         args.run(args)
     out = capsys.readouterr().out
-    assert "\nshrunk in 5 runs (stopped by Ctrl-C)\n" in out
-    shown = out[out.index("\nVerdict: ") :]
-    assert "\nInput (the smallest failing one found before Ctrl-C):\n" in shown
+    if purpose == "shrink":
+        assert "\nshrunk in 5 runs (stopped by Ctrl-C)\n" in out
+    shown = out[out.index("\nInput (the smallest failing one found before Ctrl-C):\n") :]
     assert "\nReproduce: cpkit stress pairsum --seed " in shown
     assert "\nsaved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out\n" in shown
-
-
-def test_ctrl_c_in_the_final_run_still_shows_and_saves_the_shrunk_failure(
-    pairsum, capsys, monkeypatch
-):
-    """The run that confirms the smallest input may take 3 x the limit: an interrupt there
-    lost the whole shrink."""
-    from kit.stress import engine
-
-    solution = pairsum / "solutions" / "pairsum.py"
-    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
-    judge = engine.Stress.judge
-
-    def interrupted(self, text, purpose, *rest, **options):
-        if purpose == "final":
-            raise KeyboardInterrupt
-        return judge(self, text, purpose, *rest, **options)
-
-    monkeypatch.setattr(engine.Stress, "judge", interrupted)
-    args = parse(
-        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=8", "--save",
-        "--shrink-seconds", "30", "--root", str(pairsum),
-    )  # fmt: skip
-    with pytest.raises(KeyboardInterrupt):
-        args.run(args)
-    out = capsys.readouterr().out
-    assert "\nInput (the smallest failing one found before Ctrl-C):\n" in out
-    assert "\nReproduce: cpkit stress pairsum --seed " in out
-    assert "\nsaved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out\n" in out
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="no /proc to fail to write into")
