@@ -157,7 +157,7 @@ def bench_problem(
                 if failure:
                     print(f"{head}  FAILED: {failure}", flush=True)
                     if run is not None and run.returncode != 0 and run.stderr.strip():
-                        for line in explain(problem, bundle, dist, run.stderr):
+                        for line in explain(problem, bundle, dist, run.stderr, run.output_over):
                             print(f"    {line}", flush=True)  # where it failed, as run says
                     status = 1
                     continue

@@ -77,8 +77,8 @@ def run(args: argparse.Namespace) -> int:
         outcome, run = judge.once(case, runner, limits)
         details = outcome.details
         if not details and run.stderr.strip():
-            details = explain(problem, bundle, script, run.stderr)
-            if outcome.word == JE:  # the interactor's failure, below: this is the solution's
+            details = explain(problem, bundle, script, run.stderr, run.output_over)
+            if outcome.word == JE and playing:  # the interactor's failure: this is the solution's
                 details = ["the solution's stderr (the judge error is the interactor's):", *details]
     if not playing:
         sys.stdout.buffer.write(run.stdout)

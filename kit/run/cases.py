@@ -673,7 +673,7 @@ class CaseJudge:
     def judge(self, run: Run, case: Case, limits: Limits, one_pass: tuple = ()) -> _Outcome:
         """The run judged; ``one_pass``: a multi-pass problem's (input, feedback folder)."""
         problem = self.problem
-        details = explain(problem, self.bundle, self.script, run.stderr)
+        details = explain(problem, self.bundle, self.script, run.stderr, run.output_over)
         refused = self.refused(run.stderr) if run.returncode == forbidden.DENIED_EXIT else ""
         if refused:
             return _Outcome(RE, refused, details)
@@ -1115,9 +1115,16 @@ def _source_line(path: Path, number: int) -> str:
     return lines[number - 1].strip() if 0 < number <= len(lines) else ""
 
 
-def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes) -> list[str]:
+def explain(
+    problem: Problem,
+    bundle: Bundle | None,
+    script: Path,
+    stderr: bytes,
+    output_over: bool = False,
+) -> list[str]:
     """The tail of a run's stderr in the author's terms, with hints for usual mistakes (a
-    program run as it is written, without a bundle, keeps its own file names)."""
+    program run as it is written, without a bundle, keeps its own file names; ``output_over``:
+    the run wrote past the output limit to stdout, whose EFBIG is no scratch file's)."""
     text = stderr.decode("utf-8", "replace")
     solution = problem.rel(problem.solution)
 
@@ -1145,7 +1152,7 @@ def explain(problem: Problem, bundle: Bundle | None, script: Path, stderr: bytes
         details.append(recursion_hint(bundle.text if bundle is not None else ""))
     if bundle is not None and _RUN_FOLDER_FILE.search(text):
         details.append(DATA_FILE_HINT)
-    if "[Errno 27] File too large" in text:  # EFBIG: a file written past RLIMIT_FSIZE
+    if "[Errno 27] File too large" in text and not output_over:  # a scratch file's EFBIG
         details.append(FILE_CAP_HINT)
     missing = missing_module(text)
     if missing:  # a third-party module the judge has and this interpreter has not

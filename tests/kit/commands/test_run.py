@@ -160,6 +160,22 @@ def test_the_solution_s_traceback_beside_an_interactor_s_failure_is_labelled(toy
     assert any(line.startswith("ValueError: invalid literal") for line in err[label:])
 
 
+def test_a_checker_s_failure_is_not_labelled_an_interactor_s(toy, capfd):
+    """A batch problem's checker that fails is a JE too: the solution's stderr above it is
+    not said to sit beside an interactor's failure."""
+    (toy / "bad.py").write_text("raise SystemExit(3)\n")
+    text = (toy / "problems.toml").read_text()
+    (toy / "problems.toml").write_text(
+        text.replace('id = "1"', 'id = "1"\ncompare = "checker:bad.py"', 1)
+    )
+    solution = toy / "solutions" / "toy_sum.py"
+    solution.write_text("import sys\nprint('debug', file=sys.stderr)\n" + solution.read_text())
+    sample = str(toy / "samples" / "toy_sum" / "sample-1.in")
+    assert run.run(parse("toy_sum", sample, "--root", str(toy))) == 1
+    err = capfd.readouterr().err
+    assert "[toy_sum: JE, " in err and "interactor" not in err
+
+
 @pytest.mark.parametrize(
     ("judge", "code", "head"),
     [("Kattis", 0, "[toy_sum: ok, 0."), ("nowhere", 1, "[toy_sum: TLE, 1.")],

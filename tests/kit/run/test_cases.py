@@ -748,3 +748,5 @@ def test_a_scratch_file_past_the_output_cap_is_said_to_be_the_kit_s_cap(toy_run)
     stderr = b"OSError: [Errno 27] File too large\n"
     assert explain(problem, bundle, script, stderr)[-1] == cases_module.FILE_CAP_HINT
     assert cases_module.FILE_CAP_HINT not in explain(problem, bundle, script, b"OSError: x\n")
+    # stdout past the limit raises the same EFBIG: an output-limit failure, no scratch file's
+    assert cases_module.FILE_CAP_HINT not in explain(problem, bundle, script, stderr, True)
