@@ -106,7 +106,6 @@ def _own_rules(
     tree = module.shipped_tree()
     guarded = guarded_lines(tree, imported=imported_flags(module, modules))
     mine = bundle.functions | bundle.stored  # methods and attributes of the user's own
-    called = {id(node.func) for node in walk(tree) if isinstance(node, ast.Call)}
     future_annotations = any(
         isinstance(node, ast.ImportFrom)
         and node.module == "__future__"
@@ -121,8 +120,7 @@ def _own_rules(
 
     for node in walk(tree):
         if isinstance(node, ast.Attribute) and node.attr in NEW_METHODS:
-            on_type = isinstance(node.value, ast.Name) and node.value.id in ("int", "str", "bytes")
-            if node.attr not in mine and (id(node) in called or on_type):
+            if node.attr not in mine and isinstance(node.ctx, ast.Load):
                 what, version = NEW_METHODS[node.attr]
                 add(node.lineno, what, version)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
@@ -142,7 +140,9 @@ def _own_rules(
                 add(line, what, version)
     for line, text in _evaluated_generics(tree):
         add(line, f"{text} (a builtin type subscripted)", (3, 9))
-    for line, text in _evaluated_unions(tree, set(bundle.classes) | _typing_names(tree)):
+    names, modules = _typing_names(tree)
+    types = _Types(bundle.classes | names, modules)
+    for line, text in _evaluated_unions(tree, types):
         add(line, f"{text} (a union of types with |)", (3, 10))
     return found
 
@@ -189,48 +189,100 @@ def _evaluated_generics(tree: ast.Module) -> list[tuple[int, str]]:
     them all but class bodies', which have their own rule); not where the module binds the
     name to something else (``type = input().split()``, then ``type[0]``)."""
     skipped = _annotations(tree)  # and the nodes of a finding (reported once, outermost)
-    rebound = _bound_names(tree)
-    found = []
-    for node in walk(tree):  # parents before their children
-        if id(node) in skipped:
-            continue
-        if (
-            isinstance(node, ast.Subscript)
-            and isinstance(node.value, ast.Name)
-            and node.value.id in BUILTIN_GENERICS
-            and node.value.id not in rebound
-        ):
-            found.append((node.lineno, ast.unparse(node)))
-            skipped.update(map(id, walk(node)))
+    found: list[tuple[int, str]] = []
+
+    def visit(scope: ast.AST, visible: set[str]) -> None:
+        nodes = list(_in_scope(scope))
+        own = _bound_in(scope, nodes)
+        rebound = visible | own
+        for node in nodes:  # parents before their children
+            if id(node) in skipped:
+                continue
+            if (
+                isinstance(node, ast.Subscript)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in BUILTIN_GENERICS
+                and node.value.id not in rebound
+            ):
+                found.append((node.lineno, ast.unparse(node)))
+                skipped.update(map(id, walk(node)))
+            elif isinstance(node, _SCOPES) and node is not scope:
+                # what a class body binds is not seen by the functions defined in it
+                visit(node, visible if isinstance(scope, ast.ClassDef) else rebound)
+
+    visit(tree, set())
     return found
 
 
-def _bound_names(tree: ast.Module) -> set[str]:
-    """Every name the module binds anywhere: assigned, a parameter, a loop's or ``with``'s
-    target, imported, a function's or class's."""
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_SCOPES = (*_FUNCTIONS, ast.ClassDef)
+
+
+def _in_scope(scope: ast.AST):
+    """The nodes of ``scope`` evaluated in it, parents first: not the bodies of the functions
+    and classes defined in it (yielded themselves, for ``visit``), but their decorators,
+    defaults and bases, which the scope evaluates."""
+    if isinstance(scope, ast.Module):
+        pending = list(scope.body)
+    elif isinstance(scope, ast.Lambda):
+        pending = [scope.body]
+    else:
+        pending = list(scope.body)
+    while pending:
+        node = pending.pop(0)
+        yield node
+        if isinstance(node, _SCOPES):
+            outer = [*getattr(node, "decorator_list", []), *getattr(node, "bases", [])]
+            if not isinstance(node, ast.ClassDef):
+                outer += [*node.args.defaults, *(d for d in node.args.kw_defaults if d)]
+            pending[:0] = outer
+            continue
+        pending[:0] = list(ast.iter_child_nodes(node))
+
+
+def _bound_in(scope: ast.AST, nodes: list[ast.AST]) -> set[str]:
+    """The names ``scope`` binds itself: assigned, a loop's or ``with``'s target, imported, a
+    function's or class's defined in it, and its own parameters."""
     bound = set()
-    for node in walk(tree):
+    if isinstance(scope, _FUNCTIONS):
+        arguments = scope.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+        bound.update(arg.arg for arg in every)
+    for node in nodes:
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             bound.add(node.id)
-        elif isinstance(node, ast.arg):
-            bound.add(node.arg)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             bound.update((alias.asname or alias.name).partition(".")[0] for alias in node.names)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        elif isinstance(node, _SCOPES) and not isinstance(node, ast.Lambda):
             bound.add(node.name)
     return bound
 
 
-def _typing_names(tree: ast.Module) -> set[str]:
-    """The names the module imports from ``typing`` (``from typing import Callable``) and
-    those it binds the module itself to (``import typing as t``, read as ``t.X``): types."""
-    names = set()
+@dataclass(frozen=True)
+class _Types:
+    """What a module's ``|`` may join as types: class names (the bundle's, and ``typing``'s
+    imported by name) and the names bound to the ``typing`` module itself (``t.X``)."""
+
+    names: frozenset[str]
+    modules: frozenset[str] = frozenset({"typing"})
+
+
+TYPING = ("typing", "typing_extensions")
+NOT_TYPES = {"TYPE_CHECKING", "cast", "overload", "final", "no_type_check", "get_type_hints"}
+
+
+def _typing_names(tree: ast.Module) -> tuple[frozenset[str], frozenset[str]]:
+    """The types the module imports from ``typing`` by name (``from typing import Callable``;
+    not ``TYPE_CHECKING``, a bool, nor its functions), and the names it binds the module
+    itself to (``import typing as t``, read as ``t.X``)."""
+    names, modules = set(), {"typing"}
     for node in walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module in ("typing", "typing_extensions"):
-            names.update(alias.asname or alias.name for alias in node.names)
+        if isinstance(node, ast.ImportFrom) and node.module in TYPING:
+            names.update(a.asname or a.name for a in node.names if a.name not in NOT_TYPES)
         elif isinstance(node, ast.Import):
-            names.update(alias.asname or "typing" for alias in node.names if alias.name == "typing")
-    return names
+            modules.update(a.asname or a.name for a in node.names if a.name in TYPING)
+    return frozenset(names), frozenset(modules)
 
 
 def _annotations(tree: ast.Module) -> set[int]:
@@ -245,40 +297,41 @@ def _annotations(tree: ast.Module) -> set[int]:
     return skipped
 
 
-def _evaluated_unions(tree: ast.Module, classes: set[str]) -> list[tuple[int, str]]:
+def _evaluated_unions(tree: ast.Module, types: _Types) -> list[tuple[int, str]]:
     """``int | None`` and its kind outside annotations: ``|`` between two types, which only
     3.10 evaluates (``isinstance(x, int | str)``, an alias ``Num = int | float``)."""
     skipped = _annotations(tree)
     found = []
     for node in walk(tree):  # parents before their children
-        if id(node) in skipped or not _is_union(node, classes):
+        if id(node) in skipped or not _is_union(node, types):
             continue
         found.append((node.lineno, ast.unparse(node)))
         skipped.update(map(id, walk(node)))
     return found
 
 
-def _is_union(node: ast.expr, classes: set[str]) -> bool:
+def _is_union(node: ast.expr, types: _Types) -> bool:
     return (
         isinstance(node, ast.BinOp)
         and isinstance(node.op, ast.BitOr)
-        and _is_type(node.left, classes)
-        and _is_type(node.right, classes)
+        and _is_type(node.left, types)
+        and _is_type(node.right, types)
     )
 
 
-def _is_type(node: ast.expr, classes: set[str]) -> bool:
+def _is_type(node: ast.expr, types: _Types) -> bool:
     """Whether ``node`` is surely a type: a builtin type's or a class's name, ``None``, one
-    subscripted, a ``typing`` member, or a union of those."""
+    subscripted, a ``typing`` member, or a union of those (not a class's attribute: enum flags
+    ``Perm.R | Perm.W`` are values)."""
     if isinstance(node, ast.Name):
-        return node.id in BUILTIN_TYPES or node.id in classes
+        return node.id in BUILTIN_TYPES or node.id in types.names
     if isinstance(node, ast.Constant):
         return node.value is None
     if isinstance(node, ast.Subscript):
-        return _is_type(node.value, classes)
+        return _is_type(node.value, types)
     if isinstance(node, ast.Attribute):  # typing.X, or t.X under ``import typing as t``
-        return isinstance(node.value, ast.Name) and node.value.id in ("typing", *classes)
-    return _is_union(node, classes)
+        return isinstance(node.value, ast.Name) and node.value.id in types.modules
+    return _is_union(node, types)
 
 
 def _annotation_needs(annotation: ast.expr) -> tuple[int, int] | None:

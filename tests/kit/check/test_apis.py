@@ -242,16 +242,27 @@ def test_a_flag_imported_from_a_helper_guards_the_importer_for_both_readers():
         ("type = input().split()\nprint(type[0])\n", []),
         ("def f(list):\n    return list[0]\n", []),
         ("x = list[int]\n", [1]),
+        # a name bound in another scope does not shadow the builtin here
+        ("Grid = list[list[int]]\ndef show(list):\n    return list[0]\n", [1]),
+        ("class P:\n    type: int = 0\nF = type[int]\n", [3]),
+        ("class C:\n    list = 1\n    def f(self):\n        return list[int]\n", [4]),
+        ("type = 3\ndef f():\n    return type[0]\n", []),
+        ("def f(dict):\n    g = lambda: dict[0]\n    return g\n", []),
         # a method of a builtin type the user's own attribute shares a name with
         ("class B:\n    def __init__(self, n):\n        self.bit_count = n\n"
          "print(B(3).bit_count)\n", []),
         ("p.removeprefix = 'x'\n", []),
-        ("n = x.bit_count()\nf = int.bit_count\ng = str.removeprefix\n", [1, 2, 3]),
+        ("n = x.bit_count()\nf = int.bit_count\ng = str.removeprefix\nh = x.bit_count\n",
+         [1, 2, 3, 4]),
         # a union of typing's names, however they are imported: only 3.10 evaluates it
         ("from typing import Callable\nOp = Callable[[int], int] | None\n", [2]),
         ("import typing as t\nOp = t.Optional[int] | str\n", [2]),
         ("from typing import List as L\nX = L[int] | None\n", [2]),
         ("flags = a | b\n", []),
+        # a class's attributes joined are values (enum flags), not a union of types
+        ("class Dir:\n    N = 1\n    E = 2\nx = Dir.N | Dir.E\n", []),
+        ("from typing import TYPE_CHECKING\nx = TYPE_CHECKING | True\n", []),
+        ("import typing\nx = typing.Optional[int] | None\n", [2]),
     ],
 )  # fmt: skip
 def test_only_what_needs_a_newer_python_is_found_not_names_that_look_alike(code, lines):

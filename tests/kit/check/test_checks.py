@@ -124,7 +124,7 @@ def test_test_only_code_of_helpers_is_not_checked(toy):
 )
 def test_python_3_9_and_later_apis_fail_the_build_with_file_and_line(toy, code, message):
     helper = write(toy, "shared/newer.py", code)
-    write(toy, "solutions/toy_sum.py", "from shared.newer import *\n")
+    write(toy, "solutions/toy_sum.py", "from shared.newer import *\nprint(len(globals()))\n")
     with pytest.raises(BuildError, match=message) as error:
         checked(toy)
     assert str(error.value).startswith("shared/newer.py:")
@@ -143,7 +143,7 @@ def test_python_3_9_and_later_apis_fail_the_build_with_file_and_line(toy, code, 
 )
 def test_builtin_generics_in_annotations_the_bundle_strips_pass(toy, code):
     write(toy, "shared/newer.py", code)
-    write(toy, "solutions/toy_sum.py", "from shared.newer import *\n")
+    write(toy, "solutions/toy_sum.py", "from shared.newer import *\nprint(len(globals()))\n")
     checked(toy)
 
 
