@@ -35,7 +35,8 @@ def findings(modules: list[Source]) -> list[Finding]:
     return sorted(set(found))
 
 
-def why(name: str, version: tuple[int, int]) -> str | None:
-    """Why the member ``name`` ("module.member") is missing from ``version``, or None."""
+def why(name: str, version: tuple[int, int], impl: str = "cpython") -> str | None:
+    """Why the member ``name`` ("module.member") is missing from ``version`` of ``impl``, or
+    None (PyPy keeps some that CPython removed: ``kit.judges.stdlib.PYPY_OWN``)."""
     owner, _, member = name.rpartition(".")
-    return removed_member(owner, member, version)
+    return removed_member(owner, member, version, impl)

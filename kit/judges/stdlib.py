@@ -25,8 +25,10 @@ REMOVED = {
 }  # fmt: skip
 # Members of standard modules removed from a version on (whatsnew/3.8 to 3.12's "Removed"
 # sections): old contest code's ``fractions.gcd`` and ``collections.Iterable`` among them.
-# ``module.member`` and ``from module import member`` fail on that version and later, and PyPy
-# of a version has its standard library.
+# ``module.member`` and ``from module import member`` fail on that version and later. PyPy of
+# a version has CPython's pure-Python library, but writes its own ``time`` and ``sys``
+# (``PYPY_OWN``): Debian's PyPy 3.9 (7.3.11) still has ``time.clock`` and
+# ``sys.setcheckinterval``, so those removals are CPython's only.
 _COLLECTIONS_ABCS = """
     Awaitable Coroutine AsyncIterable AsyncIterator AsyncGenerator Hashable Iterable Iterator
     Generator Reversible Sized Container Callable Collection Set MutableSet Mapping
@@ -53,10 +55,15 @@ PYPY_ONLY = frozenset({"__pypy__", "pypyjit", "_pypyjson"})
 KNOWN = frozenset(sys.stdlib_module_names) | set(ADDED) | set(REMOVED) | PYPY_ONLY
 
 
-def removed_member(module: str, name: str, version: tuple[int, int]) -> str | None:
-    """Why ``module.name`` is missing from ``version`` (removed), or None."""
+PYPY_OWN = frozenset({"time", "sys"})  # PyPy's own modules, not CPython's library
+
+
+def removed_member(
+    module: str, name: str, version: tuple[int, int], impl: str = "cpython"
+) -> str | None:
+    """Why ``module.name`` is missing from ``version`` of ``impl`` (removed), or None."""
     removed = REMOVED_MEMBERS.get((module, name))
-    if removed is None or version < removed:
+    if removed is None or version < removed or (impl == "pypy" and module in PYPY_OWN):
         return None
     return f"was removed in Python {'.'.join(map(str, removed))}"
 
