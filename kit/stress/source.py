@@ -163,12 +163,6 @@ def _params(module, given: list[str]) -> dict[str, int]:
     for name, value in params.items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise BuildError(f"{module.where}: PARAMS[{name!r}] = {value!r}: expected an integer")
-        least = least_of.get(name)
-        if isinstance(least, int) and value < least:  # the default, as --param would be refused
-            raise BuildError(
-                f"{module.where}: PARAMS[{name!r}] = {value} is below MIN_PARAMS[{name!r}] = "
-                f"{least}, the smallest legal value"
-            )
     for item in given:
         match = re.fullmatch(r"(\w+)=(-?\d+)", item)
         if match is None:
@@ -185,6 +179,13 @@ def _params(module, given: list[str]) -> dict[str, int]:
                 f"--param {item}: below the module's MIN_PARAMS[{match[1]!r}] = {least}"
             )
         params[match[1]] = value
+    for name, value in module.PARAMS.items():
+        least = least_of.get(name)
+        if params[name] == value and isinstance(least, int) and value < least:  # not given
+            raise BuildError(
+                f"{module.where}: PARAMS[{name!r}] = {value} is below MIN_PARAMS[{name!r}] = "
+                f"{least}, the smallest legal value (or give --param {name}=N)"
+            )
     return params
 
 

@@ -79,7 +79,7 @@ def test_a_bad_param_is_one_line(pairsum, given, message):
         ("[1, 2]", "PARAMS must be a dict of integers"),
         # a default the module's own minimum refuses, as --param's value would be
         ('{"cases": 0, "bound": 9}', "PARAMS['cases'] = 0 is below MIN_PARAMS['cases'] = 1, "
-         "the smallest legal value"),
+         "the smallest legal value (or give --param cases=N)"),
     ],
 )  # fmt: skip
 def test_params_that_are_not_integers_are_one_line(pairsum, params, message):
@@ -222,3 +222,9 @@ def test_an_optional_function_still_the_template_s_stub_counts_as_absent(pairsum
         "(not validated: stress/pairsum.py's validate() is still the template's stub)"
     )
     assert "validate" not in vars(source(pairsum).shrinkable())
+
+
+def test_a_default_below_its_minimum_passes_when_param_gives_another(pairsum):
+    """The default is never used then: refusing it stopped a run that names its own value."""
+    append_to_stress(pairsum, 'PARAMS = {"cases": 0, "bound": 9}\n')
+    assert source(pairsum, given=["cases=3"]).params["cases"] == 3
