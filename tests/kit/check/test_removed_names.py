@@ -42,6 +42,7 @@ def test_a_member_is_missing_from_the_version_it_was_removed_from_on():
     assert removed_names.why("collections.Iterable", (3, 11)) == "was removed in Python 3.10"
     assert removed_names.why("collections.Counter", (3, 13)) is None
 
+
 def test_pypy_keeps_what_its_own_modules_kept():
     """PyPy writes its own time and sys: PyPy 3.9 still has time.clock (CPython lost it in
     3.8); its library modules are CPython's."""
