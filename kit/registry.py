@@ -293,9 +293,11 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     include = _include(root, where, entry.get("testlib"), package)
     compare = entry.get("compare", (profile and profile.compare) or DEFAULT_COMPARE)
     absent = _absent_programs(root, compare, entry.get("interactor"))
-    if not absent:  # a bad setting is a one-line error
+    if "compare" not in absent:  # a bad setting is a one-line error
         parse_compare(compare, root, where, include=include)
-    game_timeout, interactor = _interactive(root, where, entry, time_limit, include, not absent)
+    game_timeout, interactor = _interactive(
+        root, where, entry, time_limit, include, "interactor" not in absent
+    )
     installed = _installed(where, entry.get("modules"), profile)
     solution_file = _solution_file(root, where, entry.get("solution"))
     return Problem(
@@ -325,20 +327,22 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         include=include,
         installed=installed,
         solution_file=solution_file,
-        unavailable=absent[0] if absent else None,
+        unavailable=next(iter(absent.values()), None),
     )
 
 
-def _absent_programs(root: Path, compare, interactor) -> list[str]:
-    """What says each program the settings name that is not there (``Problem.unavailable``)."""
+def _absent_programs(root: Path, compare, interactor) -> dict[str, str]:
+    """What says each program the settings name that is not there (``Problem.unavailable``),
+    by the key naming it ("compare" or "interactor"): that setting alone is not parsed."""
     if not isinstance(compare, str) or not isinstance(interactor, (str, type(None))):
-        return []  # the key check says so
-    return [
-        f"problems.toml's {'compare' if role != 'interactor' else role} names {role} {path}, "
-        "which is not there"
-        for role, path in named_programs(compare, interactor)
-        if not (root / path).exists()
-    ]
+        return {}  # the key check says so
+    absent = {}
+    for role, path in named_programs(compare, interactor):
+        if not (root / path).exists():
+            key = "interactor" if role == "interactor" else "compare"
+            named = "" if role == "interactor" else f" names {role}"
+            absent[key] = f"problems.toml's {key}{named} {path}, which is not there"
+    return absent
 
 
 def _solution_file(root: Path, where: str, given: str | None) -> str | None:

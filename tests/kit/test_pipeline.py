@@ -368,7 +368,7 @@ def test_a_failure_under_an_interpreter_the_judge_does_not_run_keeps_the_good_bu
         ("toy_sum", 'compare = "validator:checkers/gone.py case_sensitive"',
          "problems.toml's compare names validator checkers/gone.py, which is not there"),
         ("toy_echo", 'interactor = "testlib:interactors/gone.cpp"',
-         "problems.toml's interactor names interactor interactors/gone.cpp, which is not there"),
+         "problems.toml's interactor interactors/gone.cpp, which is not there"),
     ],
 )  # fmt: skip
 def test_a_missing_checker_or_interactor_fails_its_problem_alone(toy, slug, setting, said):
@@ -381,3 +381,12 @@ def test_a_missing_checker_or_interactor_fails_its_problem_alone(toy, slug, sett
     assert [p.slug for p in registry.values() if p.unavailable] == [slug]
     result = build_problem(registry[slug])
     assert result.status == Status.FAIL and result.errors[0] == f"{slug}: {said}"
+
+
+def test_a_missing_interactor_does_not_hide_a_bad_compare_setting(toy):
+    """The other setting is still read: it failed every command once the file came back."""
+    table = toy / "problems.toml"
+    setting = 'interactor = "interactors/gone.py"\ncompare = "float:abc"'
+    table.write_text(table.read_text().replace("[toy_echo]\n", f"[toy_echo]\n{setting}\n", 1))
+    with pytest.raises(BuildError, match="the tolerance must be a positive number"):
+        load_registry(toy)
