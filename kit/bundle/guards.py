@@ -179,14 +179,23 @@ def guarded_statements(
 
 def untaken_on_windows(tree: ast.Module, imported: Imported = Imported()) -> set[int]:
     """The ``id`` of every node in the branch of a conditional expression that Windows does
-    not take (``os.getuid()`` in ``os.getuid() if sys.platform != "win32" else 0``): the
-    platform check passes those, and reads the other branch as code Windows runs."""
+    not take (``os.getuid()`` in ``os.getuid() if sys.platform != "win32" else 0``), and in
+    the operands of ``and``/``or`` after a test of the platform that ends it there
+    (``os.name == "posix" and os.getuid() == 0``): the platform check passes those, and reads
+    the rest as code Windows runs."""
     systems = {**imported.platforms, **platform_flags(tree)}
     untaken: set[int] = set()
     for node in walk(tree):
         taken = on_windows(node.test, systems) if isinstance(node, ast.IfExp) else None
         if taken is not None:
             untaken.update(id(inner) for inner in walk(node.orelse if taken else node.body))
+        if isinstance(node, ast.BoolOp):  # os.name == "posix" and os.getuid() == 0
+            stops = isinstance(node.op, ast.Or)  # True ends an "or", False an "and"
+            for index, value in enumerate(node.values[:-1]):
+                if on_windows(value, systems) is stops:
+                    rest = node.values[index + 1 :]
+                    untaken.update(id(inner) for later in rest for inner in walk(later))
+                    break
     return untaken
 
 

@@ -40,6 +40,7 @@ def found(text, platform=WINDOWS):
          "if sys.platform == 'linux':\n    pass\nelse:\n    os.getuid()\n", [(9, "os.getuid")]),
         # a conditional expression guards only the branch Windows does not take
         ("import os, sys\nx = os.fork() if sys.platform == 'win32' else 0\n", [(2, "os.fork")]),
+        ("import os\nok = os.name == 'nt' and os.getuid() == 0\n", [(2, "os.getuid")]),
         ("import os, signal\nx = signal.alarm(1) or (os.getuid() if os.name == 'posix' else 0)\n",
          [(2, "signal.alarm")]),
     ],
@@ -62,6 +63,9 @@ def test_unix_only_members_are_found_with_their_lines(code, uses):
         "import os, sys\nWINDOWS = sys.platform == 'win32'\nif not WINDOWS:\n    os.fork()\n",
         "import os, sys\nx = os.getuid() if sys.platform != 'win32' else 0\n",
         "import os, sys\nx = 0 if sys.platform == 'win32' else os.getuid()\n",
+        # and / or stopped by a test of the platform before the Unix-only call
+        "import os\nroot = 1 if (os.name == 'posix' and os.getuid() == 0) else 2\n",
+        "import os\nif os.name == 'nt' or os.getuid() != 0:\n    pass\n",
         "import os, sys\nWIN = os.name == 'nt'\nx = 0 if WIN else os.getuid()\n",
         "import signal\nif hasattr(signal, 'SIGALRM'):\n    signal.alarm(2)\n",
         "import os\ntry:\n    os.fork()\nexcept AttributeError:\n    pass\n",
