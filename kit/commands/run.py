@@ -116,6 +116,8 @@ def _input(given: Path | None, problem, playing: bool) -> bytes:
     if given is not None:
         try:
             with open(given, "rb") as stream:
+                if os.fstat(stream.fileno()).st_size > INPUT_MOST:  # a file: its size says it
+                    raise BuildError(_too_much(str(given)))
                 return _capped(stream, str(given))
         except OSError as error:
             raise BuildError(f"{given}: cannot read: {error.strerror or error}") from None
@@ -127,11 +129,15 @@ def _input(given: Path | None, problem, playing: bool) -> bytes:
 def _capped(stream, name: str) -> bytes:
     data = stream.read(INPUT_MOST + 1)
     if len(data) > INPUT_MOST:
-        raise BuildError(
-            f"{name}: more than {INPUT_MOST >> 20} MiB of input, no judge's size: not run "
-            "(an endless stream, /dev/zero or `yes |`?)"
-        )
+        raise BuildError(_too_much(name))
     return data
+
+
+def _too_much(name: str) -> str:
+    return (
+        f"{name}: more than {INPUT_MOST >> 20} MiB of input, no judge's size: not run "
+        "(an endless stream, /dev/zero or `yes |`?)"
+    )
 
 
 def _told(problem, outcome, run, judge, limits, details: list[str], label: str) -> int:

@@ -109,6 +109,16 @@ def test_an_endless_input_is_refused_not_read_to_the_end(toy, tmp_path, monkeypa
     assert run.run(parse("toy_sum", str(big), "--root", str(toy))) == 0
 
 
+def test_a_file_over_the_cap_is_refused_by_its_size_unread(toy, tmp_path, monkeypatch):
+    """A 5 GiB input file was read up to the cap (1 GiB held) before the refusal."""
+    monkeypatch.setattr(run, "INPUT_MOST", 4)
+    monkeypatch.setattr(run, "_capped", lambda *_: pytest.fail("the file was read"))
+    big = tmp_path / "big.in"
+    big.write_bytes(b"1 2\n\n")
+    with pytest.raises(BuildError, match=r"big\.in: more than 0 MiB of input"):
+        run.run(parse("toy_sum", str(big), "--root", str(toy)))
+
+
 def test_an_interactive_problem_needs_its_secret_input(toy):
     text = (toy / "problems.toml").read_text()
     (toy / "interactor.py").write_text("print(1)\n")
