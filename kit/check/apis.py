@@ -25,12 +25,13 @@ import importlib.util
 import subprocess
 import sys
 import tempfile
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
 from kit import cache
 from kit.bundle.guards import guarded_lines, imported_flags, neutralised
-from kit.bundle.sources import Source, mask_literals, walk
+from kit.bundle.sources import Source, is_literal_table, mask_literals, walk
 from kit.errors import REINSTALL, BuildError
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
@@ -140,9 +141,7 @@ def _own_rules(
                 add(line, what, version)
     for line, text in _evaluated_generics(tree):
         add(line, f"{text} (a builtin type subscripted)", (3, 9))
-    names, modules = _typing_names(tree)
-    types = _Types(bundle.classes | names, modules)
-    for line, text in _evaluated_unions(tree, types):
+    for line, text in _evaluated_unions(tree, _types(tree, bundle.classes)):
         add(line, f"{text} (a union of types with |)", (3, 10))
     return found
 
@@ -219,25 +218,20 @@ _SCOPES = (*_FUNCTIONS, ast.ClassDef)
 
 
 def _in_scope(scope: ast.AST):
-    """The nodes of ``scope`` evaluated in it, parents first: not the bodies of the functions
-    and classes defined in it (yielded themselves, for ``visit``), but their decorators,
-    defaults and bases, which the scope evaluates."""
-    if isinstance(scope, ast.Module):
-        pending = list(scope.body)
-    elif isinstance(scope, ast.Lambda):
-        pending = [scope.body]
-    else:
-        pending = list(scope.body)
-    while pending:
-        node = pending.pop(0)
+    """The nodes of ``scope`` evaluated in it, parents before their children (as ``walk``,
+    long literal tables' elements passed over): not the bodies of the functions and classes
+    defined in it (yielded themselves, for ``visit``), but their decorators, defaults and
+    bases, which the scope evaluates."""
+    todo = deque([scope.body] if isinstance(scope, ast.Lambda) else scope.body)
+    while todo:
+        node = todo.popleft()
         yield node
         if isinstance(node, _SCOPES):
-            outer = [*getattr(node, "decorator_list", []), *getattr(node, "bases", [])]
+            todo.extend([*getattr(node, "decorator_list", []), *getattr(node, "bases", [])])
             if not isinstance(node, ast.ClassDef):
-                outer += [*node.args.defaults, *(d for d in node.args.kw_defaults if d)]
-            pending[:0] = outer
-            continue
-        pending[:0] = list(ast.iter_child_nodes(node))
+                todo.extend([*node.args.defaults, *(d for d in node.args.kw_defaults if d)])
+        elif not is_literal_table(node):
+            todo.extend(ast.iter_child_nodes(node))
 
 
 def _bound_in(scope: ast.AST, nodes: list[ast.AST]) -> set[str]:
@@ -272,17 +266,17 @@ TYPING = ("typing", "typing_extensions")
 NOT_TYPES = {"TYPE_CHECKING", "cast", "overload", "final", "no_type_check", "get_type_hints"}
 
 
-def _typing_names(tree: ast.Module) -> tuple[frozenset[str], frozenset[str]]:
-    """The types the module imports from ``typing`` by name (``from typing import Callable``;
-    not ``TYPE_CHECKING``, a bool, nor its functions), and the names it binds the module
-    itself to (``import typing as t``, read as ``t.X``)."""
-    names, modules = set(), {"typing"}
+def _types(tree: ast.Module, classes: frozenset[str]) -> _Types:
+    """The bundle's ``classes``, the types the module imports from ``typing`` by name (``from
+    typing import Callable``; not ``TYPE_CHECKING``, a bool, nor its functions), and the names
+    it binds the module itself to (``import typing as t``, read as ``t.X``)."""
+    names, modules = set(classes), {"typing"}
     for node in walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module in TYPING:
             names.update(a.asname or a.name for a in node.names if a.name not in NOT_TYPES)
         elif isinstance(node, ast.Import):
             modules.update(a.asname or a.name for a in node.names if a.name in TYPING)
-    return frozenset(names), frozenset(modules)
+    return _Types(frozenset(names), frozenset(modules))
 
 
 def _annotations(tree: ast.Module) -> set[int]:
