@@ -167,7 +167,7 @@ class Forked:
                 with contextlib.suppress(ProcessLookupError):
                     kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
-            shutil.rmtree(self.scratch, ignore_errors=True)
+            self._ended(-signal.SIGKILL)
             raise
         finally:
             os.close(ready)
@@ -189,17 +189,20 @@ class Forked:
             if self.status is not None:
                 return
         os.waitpid(self.pid, 0)
-        self.status = -signal.SIGKILL
-        shutil.rmtree(self.scratch, ignore_errors=True)
+        self._ended(-signal.SIGKILL)
 
     def _reaped(self) -> int | None:
         """Its exit status once it has ended (reaped, without waiting), else None."""
         if self.status is None:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
-                self.status = os.waitstatus_to_exitcode(status)
-                shutil.rmtree(self.scratch, ignore_errors=True)
+                self._ended(os.waitstatus_to_exitcode(status))
         return self.status
+
+    def _ended(self, status: int) -> None:
+        """Its exit status, once reaped, and its scratch folder removed."""
+        self.status = status
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 def _forked_life(work: Callable[[], None], parent: int, told: int) -> None:

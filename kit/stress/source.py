@@ -163,6 +163,7 @@ def _params(module, given: list[str]) -> dict[str, int]:
     for name, value in params.items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise BuildError(f"{module.where}: PARAMS[{name!r}] = {value!r}: expected an integer")
+    named = {}  # each parameter --param set, with the item that set it
     for item in given:
         match = re.fullmatch(r"(\w+)=(-?\d+)", item)
         if match is None:
@@ -172,20 +173,19 @@ def _params(module, given: list[str]) -> dict[str, int]:
         if match[1] not in params:
             known = ", ".join(sorted(params))
             raise BuildError(f"--param {match[1]}: not a parameter (known: {known})")
-        value = int(match[2])
-        least = least_of.get(match[1])
-        if isinstance(least, int) and value < least:
-            raise BuildError(
-                f"--param {item}: below the module's MIN_PARAMS[{match[1]!r}] = {least}"
-            )
-        params[match[1]] = value
-    for name, value in module.PARAMS.items():
+        params[match[1]], named[match[1]] = int(match[2]), item
+    for name, value in params.items():  # the values used, each at least its minimum
         least = least_of.get(name)
-        if params[name] == value and isinstance(least, int) and value < least:  # not given
+        if not isinstance(least, int) or value >= least:
+            continue
+        if name in named:
             raise BuildError(
-                f"{module.where}: PARAMS[{name!r}] = {value} is below MIN_PARAMS[{name!r}] = "
-                f"{least}, the smallest legal value (or give --param {name}=N)"
+                f"--param {named[name]}: below the module's MIN_PARAMS[{name!r}] = {least}"
             )
+        raise BuildError(
+            f"{module.where}: PARAMS[{name!r}] = {value} is below MIN_PARAMS[{name!r}] = "
+            f"{least}, the smallest legal value (or give --param {name}=N)"
+        )
     return params
 
 
