@@ -145,7 +145,7 @@ def main(argv: list[str], *, prog: str = "cpkit", root: Path | None = None) -> i
             return _dispatch(argv, prog, root)
     except BuildError as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
-        return 2
+        return error.status
     except Stopped as stop:
         print(f"{prog}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
         return 128 + stop.signum

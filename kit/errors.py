@@ -12,8 +12,18 @@ REINSTALL = (
 class BuildError(Exception):
     """A problem with the sources, samples or registry, explained in one line.
 
-    ``str(error)`` is the line shown to the user; it names the problem and the file.
+    ``str(error)`` is the line shown to the user; it names the problem and the file; ``status``
+    is the command's exit status (a usage error's).
     """
+
+    status = 2
+
+
+class AfterFailure(BuildError):
+    """An error met after a failure was shown and saved (a stress module raising while the
+    shrink cut the failing input): the command still exits as a failure found does."""
+
+    status = 1
 
 
 class SourceSyntaxError(BuildError):

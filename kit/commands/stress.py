@@ -31,7 +31,8 @@ A file that ends over the time limit but within 3x is not a failure (timing is `
 job); the slowest file's time is reported. An exception raised by the stress module itself, or
 a program of the user's that fails, is a one-line error naming the function or program and its
 input (shown when short, else saved to a file the message names); raised while shrinking, the
-smallest failing input found so far is shown and saved first. The reference failing on a
+smallest failing input found so far is shown and saved first, and the exit status is the
+failure's (1). The reference failing on a
 smaller input the shrink tries is not such an error: that input is passed over, and a warning
 after the shrink names the first.
 
@@ -63,7 +64,7 @@ from kit.commands import (
     seconds,
     target_runner,
 )
-from kit.errors import BuildError
+from kit.errors import AfterFailure, BuildError
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Problem, load_registry, select
@@ -409,9 +410,11 @@ def _stopped(
     else:
         print(f"saved: {keep_file(stress.problem, 'failing', shrunk.text)}")
     error = shrunk.error
-    if isinstance(error, (BuildError, KeyboardInterrupt)):
+    if isinstance(error, KeyboardInterrupt):
         raise error
-    raise BuildError(f"shrinking stopped: {type(error).__name__}: {error}") from None
+    if isinstance(error, BuildError):  # a failure was found: the exit status says so (1)
+        raise AfterFailure(str(error)) from None
+    raise AfterFailure(f"shrinking stopped: {type(error).__name__}: {error}") from None
 
 
 def _stop_name(stop: KeyboardInterrupt) -> str:

@@ -14,6 +14,7 @@ import pytest
 import tomllib
 
 from kit import cli, processes
+from kit.errors import AfterFailure, BuildError
 from kit.judges import targets
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -149,6 +150,18 @@ def test_this_checkout_script_keeps_its_own_name(toy):
 # --- the process's end -----------------------------------------------------------------------
 
 BUFFERED = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+
+
+def test_an_error_exits_with_its_own_status(monkeypatch, capsys):
+    """A usage error exits 2; an error after a failure was shown (``AfterFailure``) exits 1."""
+    for error, status in ((BuildError("bad option"), 2), (AfterFailure("stopped"), 1)):
+
+        def dispatch(*_args, error=error):
+            raise error
+
+        monkeypatch.setattr(cli, "_dispatch", dispatch)
+        assert cli.main(["stress", "p"], prog="cpkit") == status
+        assert capsys.readouterr().err == f"cpkit: error: {error}\n"
 
 
 def test_exit_now_runs_the_exit_handlers_then_ends_with_the_status_and_all_output():

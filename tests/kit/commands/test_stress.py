@@ -264,6 +264,7 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     )  # fmt: skip
     with pytest.raises(BuildError) as caught:
         args.run(args)
+    assert caught.value.status == 1  # a failure was shown and saved: the exit status says so
     assert str(caught.value).startswith(
         "pairsum: stress/pairsum.py: reference() has not returned in 0.5 s (shrinking the file "
         "of seed "
