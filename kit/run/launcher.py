@@ -58,7 +58,10 @@ POLL_MOST = 0.025  # run's age, at most this: each wake-up costs the watch 0.2-0
 PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 PR_SET_CHILD_SUBREAPER = 36
-TREE_MOST = 256  # processes of a run read for its memory, at most
+# processes of a run read for its memory, at most: a bound on one read's work (4096 take about
+# 1 s to read), far past what a run forks; the watch polls less often the longer a read takes
+TREE_MOST = 4096
+POLL_COST_TIMES = 2  # the watch sleeps at least this many times its last read's time
 SWEEP_ROUNDS = 8  # rounds of ``sweep``: each kills one more generation of left processes
 DRAIN_MOST = 0.5  # seconds the stderr left in the pipe is read after a run, at most
 TICKS = os.sysconf("SC_CLK_TCK")  # the unit of /proc/PID/stat's CPU times
@@ -290,6 +293,7 @@ class _Watch:
         self.on_cpu: dict[str, int] = {}  # and its time on a core, nanoseconds
         self.others_cpu: dict[int, float] = {}  # each other process's CPU seconds, last read
         self.stdin_read = -1  # how far it had read its stdin when killed (-1: not known)
+        self.read_cost = 0.0  # the least sleep before the next read: POLL_COST_TIMES its time
 
     def waited(self, seconds: float) -> float:
         """The seconds the run's threads have waited, ready, for a core (see the module doc),
@@ -404,7 +408,7 @@ def watch(  # noqa: PLR0913
             seen.check_delay(moves, other_processes(pid))
             done = os.wait4(pid, 0)
             break
-        poll = poll_seconds(now - start, seen.seen, memory_kib)
+        poll = max(poll_seconds(now - start, seen.seen, memory_kib), seen.read_cost)
         wait = max(0.0, min(poll, seen.deadline - now))
         waiting = seen.open_fds + ([pidfd] if pidfd is not None else [])
         if requests is not None and not requests.ended:
@@ -418,9 +422,11 @@ def watch(  # noqa: PLR0913
             seen.check_delay(moves, other_processes(pid))
             done = os.wait4(pid, 0)
             break
+        reading = time.perf_counter()
         others = other_processes(pid)
         seen.check_memory(memory_kib, others)
         seen.check_delay(moves, others)
+        seen.read_cost = POLL_COST_TIMES * (time.perf_counter() - reading)
     seconds = time.perf_counter() - start
     for descriptor in (pidfd, seen.statm):
         if descriptor is not None:

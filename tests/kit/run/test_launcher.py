@@ -116,6 +116,13 @@ def test_a_run_s_processes_are_counted_together_against_the_memory_limit(tmp_pat
     assert answer["rss_together"] >= answer["rss_at_kill"] and answer["processes"] >= 3
 
 
+def test_every_one_of_hundreds_of_processes_is_counted(tmp_path):
+    """300 children of 2 MiB each, about 2.8 MiB of their own with the interpreter's: some
+    845 MiB together, over a 790 MiB limit; the first 256 read alone came to 720 MiB."""
+    (answer,) = serve(tmp_path, {"argv": python(forked_hog(300, 2)), "memory_kib": 790 * MIB})
+    assert answer["killed"] == "memory" and answer["processes"] > 256
+
+
 def test_a_forked_child_s_shared_pages_are_counted_once(tmp_path):
     """A parent holding 40 MiB forks a child that touches nothing: the two share those pages,
     so together they hold about 40 MiB, not 80, and stay under a 64 MiB limit."""
