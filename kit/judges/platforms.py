@@ -4,9 +4,11 @@ A judge's profile (``kit.judges.profiles``) says ``UNIX`` (Linux: every judge wh
 is known, and the default) or ``WINDOWS`` (Codeforces). On Windows:
 
 - ``UNIX_ONLY``: standard modules Python has only on Unix, the library reference's "Unix
-  Specific Services" chapter (posix, pwd, grp, termios, tty, pty, fcntl, resource, syslog;
-  each page says "Availability: Unix") and curses (documented Unix-only since bpo-7156). A
-  judge on Windows cannot import them, under CPython or PyPy (``kit.judges.stdlib``).
+  Specific Services" chapter (posix, pwd, spwd, grp, crypt, termios, tty, pty, fcntl,
+  resource, nis, syslog; each page says "Availability: Unix"; spwd, crypt and nis, removed in
+  3.13, moved to "Superseded Modules" in 3.11) and curses (documented Unix-only since
+  bpo-7156). A judge on Windows cannot import them, under CPython or PyPy
+  (``kit.judges.stdlib``). The chapter's ``pipes``, pure Python, imports there all the same.
 - ``C_RECURSION``: CPython 3.13 stops recursion through C (a function under
   ``functools.lru_cache`` calling itself, the repr of nested lists) at a fixed count of
   nested C calls, ``Py_C_RECURSION_LIMIT`` in ``Include/cpython/pystate.h``: 10000 in a
@@ -29,9 +31,9 @@ is known, and the default) or ``WINDOWS`` (Codeforces). On Windows:
 from __future__ import annotations
 
 UNIX, WINDOWS = "unix", "windows"
-UNIX_ONLY = frozenset(
-    {"posix", "pwd", "grp", "termios", "tty", "pty", "fcntl", "resource", "syslog", "curses"}
-)
+UNIX_ONLY = frozenset({"posix", "pwd", "spwd", "grp", "crypt", "termios", "tty", "pty"}) | {
+    "fcntl", "resource", "nis", "syslog", "curses",
+}  # fmt: skip
 UNIX_ONLY_NAMES = {
     module: frozenset(names.split())
     for module, names in {

@@ -85,8 +85,9 @@ class Profile:
 #   problem pages, e.g. codeforces.com/contest/1913/problem/A and Educational Round 87's A, B,
 #   C1, C2 and E (contest 1354); Codeforces documents no default, and other pages differ.
 # - Kattis, Timus, SPOJ: none confirmed (Kattis sets each problem's time limit from its
-#   solutions, and its problem format's default memory changed from 1024 to 2048 MiB between
-#   versions: Kattis/problemtools, problemtools/config/problem.yaml and system_default.yaml).
+#   solutions; the package format gives 2048 MiB as the typical system default memory,
+#   Kattis/problem-package-format spec/legacy.md, where problemtools' own
+#   problemtools/config/problem.yaml says 1024: two documents, neither the judge's setting).
 # platform, where a judge's Python runs on Windows (every other profile's judge runs Linux):
 # - Codeforces: its language list names Windows toolchains ("GNU G++20 13.2 (64 bit,
 #   winlibs)", "GNU G++23 14.2 (64 bit, msys2)", seen through third-party copies of the list),
@@ -114,11 +115,13 @@ class Profile:
 #   ignored) and yesno (MikeMirzayanov/testlib, checkers/); only fcmp compares whole lines. A
 #   newline for a space passes wcmp and ncmp and fails lcmp, with WA: no standard checker
 #   gives PE for spacing.
-# - AtCoder: "tokens": its official contests' judge ignores spaces and newlines (qryxip's
-#   snowchains, pull request #167, 2026: its default match changed to ignore them "to match
-#   the current judge of AtCoder's official contests"); spaces at line ends and a missing last
-#   newline are accepted (kyuridenamida/atcoder-tools, issues #285 and #300, each with accepted
-#   submissions linked).
+# - AtCoder: "tokens": its official contests' judge ignores spaces and newlines, a user's
+#   report (qryxip/snowchains pull request #167, 2026, open, not merged: it proposes ignoring
+#   them "to match the current judge of AtCoder's official contests", pointing to
+#   qryxip/cargo-compete#143); spaces at line ends and a missing last newline are accepted
+#   (kyuridenamida/atcoder-tools, issues #285 and #300, each with accepted submissions
+#   linked). Older problems may compare more strictly: online-judge-tools/oj#702 (2020) keeps
+#   a space at a line's end a failure for that reason (docs/targets.md says so).
 # python_flags, the options that make a Python here run as a judge's (where the judge starts
 # Python with them, or its Python lacks what they turn off):
 # - AtCoder lifts 3.11's limit on int-to-str digits: its 2025-10 install file for CPython,

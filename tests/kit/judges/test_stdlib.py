@@ -55,4 +55,12 @@ def test_unix_only_modules_are_missing_on_windows_alone(name):
         "exists only on Unix, and this judge runs Python on Windows"
     )
     assert missing_in(name, (3, 10), "pypy", WINDOWS) is not None
-    assert missing_in(name, (3, 13), "cpython", UNIX) is None
+    assert missing_in(name, (3, 12), "cpython", UNIX) is None
+
+
+@pytest.mark.parametrize("name", ["crypt", "spwd", "nis"])
+def test_the_superseded_unix_modules_are_missing_on_windows_before_their_removal(name):
+    """Timus runs CPython 3.12 on Windows: ``import crypt`` fails there, not on Linux."""
+    assert missing_in(name, (3, 12), "cpython", WINDOWS) is not None
+    assert missing_in(name, (3, 12), "cpython", UNIX) is None
+    assert missing_in("pipes", (3, 12), "cpython", WINDOWS) is None  # pure Python: imports
