@@ -193,7 +193,7 @@ def machine_notes(limits: Limits) -> list[str]:
     if space != resource.RLIM_INFINITY:
         notes.append(
             f"note: this machine's hard address-space limit is {_mib(space)} (ulimit -Hv); "
-            "judges count memory by the resident set: a run may fail here and not on the judge"
+            "the kit counts memory by the resident set: a run may fail here and not on the judge"
         )
     return notes
 
