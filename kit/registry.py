@@ -72,7 +72,9 @@ KIB_FROM = 4096
 # the comparison of a judge without one of its own in its profile (kit.judges.profiles)
 DEFAULT_COMPARE = "lines"
 NO_PROFILE = "strictest (no judge profile)"  # targets_from of a judge without a profile
-DEFAULT_OUTPUT_LIMIT = 64  # MiB: the usual judges' output limit (Codeforces, ejudge)
+# MiB: the kit's own output limit where neither the problem nor its judge's profile gives one
+# (Kattis' profile: 8); no other judge's could be confirmed, and 64 MiB is far past any answer
+DEFAULT_OUTPUT_LIMIT = 64
 # Left by editors beside the files they edit: Emacs' backups, auto-saves and lock links, Vim's
 # swap files (any other hidden file, as .DS_Store, is skipped as well).
 EDITOR_FILES = ("*~", "#*#", ".#*", ".*.swp", ".*.swo")

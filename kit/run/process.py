@@ -62,12 +62,16 @@ from pathlib import Path
 
 from kit.processes import judged_environment, kill_group
 
-OUTPUT_LIMIT = 64 << 20  # bytes: judges' usual output limit (Codeforces, ejudge)
+OUTPUT_LIMIT = 64 << 20  # bytes: a run's cap when none is given (kit.registry's default)
 OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limit (the head)
-# PyPy's nursery for every run: 4 MiB, what PyPy 7.3.16 and later (the judges' PyPy 3.10 and
-# 3.11) take when /proc/cpuinfo's "cache size" is 8 MiB or less or cannot be read (and half of
-# it when larger): rpython/memory/gc/env.py, NURSERY_SIZE_UNKNOWN_CACHE; the 7.3.16 release
-# notes, "Raise default gc nursery size to 4MB". Earlier PyPy took 1 MiB up to a 2 MiB cache.
+# PyPy's nursery for every run: 4 MiB, what PyPy 7.3.16 and later (AtCoder's 7.3.20) take when
+# /proc/cpuinfo's "cache size" is 8 MiB or less or cannot be read (and half of it when larger):
+# rpython/memory/gc/env.py, NURSERY_SIZE_UNKNOWN_CACHE; the 7.3.16 release notes, "Raise
+# default gc nursery size to 4MB". Earlier PyPy (Codeforces' 7.3.15; Kattis' 3.10.13) took
+# 1 MiB up to a 2 MiB cache, or when it cannot read the cache (PyPy for Windows reads it only
+# on Linux), and half the cache above. Fixed here so that a figure does not depend on this
+# machine's cache; under a judge that counts memory above the interpreter it cancels out, and
+# where the whole process counts (Kattis) the judge's own nursery may differ by a few MiB.
 PYPY_NURSERY = "4MB"
 
 TIME, MEMORY, OUTPUT = "time", "memory", "output"  # why a run was killed
