@@ -69,9 +69,10 @@ OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limi
 # rpython/memory/gc/env.py, NURSERY_SIZE_UNKNOWN_CACHE; the 7.3.16 release notes, "Raise
 # default gc nursery size to 4MB". Earlier PyPy (Codeforces' 7.3.15; Kattis' 3.10.13) took
 # 1 MiB up to a 2 MiB cache, or when it cannot read the cache (env.py reads it on Linux and
-# macOS only: PyPy for Windows always takes the unknown cache's size), and half the cache above. Fixed here so that a figure does not depend on this
-# machine's cache; under a judge that counts memory above the interpreter it cancels out, and
-# where the whole process counts (Kattis) the judge's own nursery may differ by a few MiB.
+# macOS only: PyPy for Windows always takes the unknown cache's size), and half the cache
+# above. Fixed here so that a figure does not depend on this machine's cache; under a judge
+# that counts memory above the interpreter it cancels out, and where the whole process counts
+# (Kattis) the judge's own nursery may differ by a few MiB.
 PYPY_NURSERY = "4MB"
 
 TIME, MEMORY, OUTPUT = "time", "memory", "output"  # why a run was killed
