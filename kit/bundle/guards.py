@@ -2,7 +2,8 @@
 
 The API checks accept anything inside
 
-- ``if`` / ``elif`` / ``else`` branches and conditional expressions testing ``hasattr(...)``,
+- ``if`` / ``elif`` / ``else`` branches and conditional expressions testing ``hasattr(...)``
+  (but for a member every target has, ``settled``: ``kit.check.settled_tests``),
   ``getattr(x, "name", default)``, ``sys.version_info``, ``sys.implementation``,
   ``sys.version``, ``sys.builtin_module_names`` or ``sys.pypy_version_info``
   (``if hasattr(sys, "set_int_max_str_digits"): sys.set_int_max_str_digits(0)``, ``if "PyPy"
@@ -28,12 +29,14 @@ numbers), for checkers that cannot be told where the guards are.
 from __future__ import annotations
 
 import ast
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from kit.bundle.platform_tests import on_windows, platform_flags
 from kit.bundle.sources import Source, import_bindings, walk
 
 GUARD_CALLS = {"hasattr", "getattr"}
+Settled = AbstractSet[int]  # the id of calls that guard nothing (kit.check.settled_tests)
 GUARD_ATTRIBUTES = {"version_info", "implementation", "hexversion", "python_implementation"}
 SYS_GUARDS = {"version", "builtin_module_names", "pypy_version_info"}  # sys.<these> tell too
 GUARD_EXCEPTIONS = {
@@ -42,10 +45,14 @@ GUARD_EXCEPTIONS = {
 }  # fmt: skip
 
 
-def is_guard(test: ast.expr, flags: frozenset[str] = frozenset()) -> bool:
-    """Whether ``test`` tells the Python that runs it (``flags``: names bound to such tests)."""
+def is_guard(
+    test: ast.expr, flags: frozenset[str] = frozenset(), settled: Settled = frozenset()
+) -> bool:
+    """Whether ``test`` tells the Python that runs it (``flags``: names bound to such tests;
+    ``settled``: the ``id`` of calls every target answers alike, no guard)."""
     for node in walk(test):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_CALLS:
+        called = getattr(node.func, "id", None) if isinstance(node, ast.Call) else None
+        if called in GUARD_CALLS and id(node) not in settled:
             return True
         if isinstance(node, ast.Attribute) and node.attr in GUARD_ATTRIBUTES:
             return True
@@ -60,7 +67,7 @@ def _of_sys(node: ast.Attribute) -> bool:
     return getattr(node.value, "id", None) == "sys"
 
 
-def guard_flags(tree: ast.Module) -> frozenset[str]:
+def guard_flags(tree: ast.Module, settled: Settled = frozenset()) -> frozenset[str]:
     """The names the module binds at its top level to a guard's test (``PYPY = "PyPy" in
     sys.version``), each bound so only (one assignment elsewhere and it is no flag)."""
     bound: dict[str, bool] = {}
@@ -68,7 +75,7 @@ def guard_flags(tree: ast.Module) -> frozenset[str]:
         targets = statement.targets if isinstance(statement, ast.Assign) else []
         for target in targets:
             if isinstance(target, ast.Name):
-                test = is_guard(statement.value) and len(targets) == 1
+                test = is_guard(statement.value, settled=settled) and len(targets) == 1
                 bound[target.id] = bound.get(target.id, True) and test
     return frozenset(name for name, test in bound.items() if test)
 
@@ -125,13 +132,17 @@ def _catches_missing(handlers: list[ast.ExceptHandler]) -> bool:
 
 
 def guarded_statements(
-    tree: ast.Module, platform: bool = False, imported: Imported = Imported()
+    tree: ast.Module,
+    platform: bool = False,
+    imported: Imported = Imported(),
+    settled: Settled = frozenset(),
 ) -> list[ast.stmt]:
     """The outermost statements that only run where a guard allows (and, when ``platform``,
     the branch of a test of the platform that Windows does not take); ``imported``: the
-    flags the module imports from its helpers (``imported_flags``)."""
+    flags the module imports from its helpers (``imported_flags``); ``settled``: the ``id``
+    of ``hasattr`` calls that guard nothing (``kit.check.settled_tests``)."""
     found: list[ast.stmt] = []
-    flags = guard_flags(tree) | imported.guards
+    flags = guard_flags(tree, settled) | imported.guards
     systems = {**imported.platforms, **platform_flags(tree)} if platform else {}
 
     def windows(test: ast.expr) -> bool | None:
@@ -143,7 +154,7 @@ def guarded_statements(
                 found.extend(statement.body)  # for type checkers only: it never runs
                 visit(statement.orelse)  # which always does
                 continue
-            if isinstance(statement, ast.If) and is_guard(statement.test, flags):
+            if isinstance(statement, ast.If) and is_guard(statement.test, flags, settled):
                 found.extend(statement.body)
                 found.extend(statement.orelse)
                 continue
@@ -161,7 +172,8 @@ def guarded_statements(
                 continue
             definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
             if not isinstance(statement, definition) and any(
-                isinstance(n, ast.IfExp) and is_guard(n.test, flags) for n in walk(statement)
+                isinstance(n, ast.IfExp) and is_guard(n.test, flags, settled)
+                for n in walk(statement)
             ):
                 found.append(statement)
                 continue
@@ -200,19 +212,24 @@ def untaken_on_windows(tree: ast.Module, imported: Imported = Imported()) -> set
 
 
 def guarded_lines(
-    tree: ast.Module, platform: bool = False, imported: Imported = Imported()
+    tree: ast.Module,
+    platform: bool = False,
+    imported: Imported = Imported(),
+    settled: Settled = frozenset(),
 ) -> set[int]:
     lines: set[int] = set()
-    for statement in guarded_statements(tree, platform, imported):
+    for statement in guarded_statements(tree, platform, imported, settled):
         lines.update(range(statement.lineno, (statement.end_lineno or statement.lineno) + 1))
     return lines
 
 
-def neutralised(text: str, tree: ast.Module, imported: Imported = Imported()) -> str:
+def neutralised(
+    text: str, tree: ast.Module, imported: Imported = Imported(), settled: Settled = frozenset()
+) -> str:
     """``text`` with every guarded statement replaced by ``pass`` on its first line and empty
     lines after it (the line numbers stay)."""
     lines = text.split("\n")
-    for statement in guarded_statements(tree, imported=imported):
+    for statement in guarded_statements(tree, imported=imported, settled=settled):
         decorators = getattr(statement, "decorator_list", [])
         first = decorators[0].lineno if decorators else statement.lineno
         last = statement.end_lineno or statement.lineno

@@ -3,4 +3,5 @@
 - ``checks``     the stage: imports, syntax and APIs per target, compiling, source size
 - ``syntax``     static syntax check per Python version (ruff), compiling under an interpreter
 - ``apis``       APIs newer than 3.8 (vermin plus own rules), outside guards
+- ``settled_tests`` ``hasattr`` tests of members every target has: no guards
 """

@@ -12,7 +12,8 @@
   bundle strips every other annotation), and ``|`` between two types outside annotations
   (``isinstance(x, int | str)``, ``Num = int | float``), which 3.10 brought.
 
-Code inside a version guard (``kit.bundle.guards``) is accepted. A finding counts against a target
+Code inside a version guard (``kit.bundle.guards``) is accepted; a ``hasattr`` test of a member
+every target has guards nothing (``kit.check.settled_tests``). A finding counts against a target
 when the version it needs is newer than the target's.
 """
 
@@ -32,6 +33,7 @@ from pathlib import Path
 from kit import cache
 from kit.bundle.guards import guarded_lines, imported_flags, neutralised
 from kit.bundle.sources import Source, is_literal_table, mask_literals, walk
+from kit.check.settled_tests import settled_tests
 from kit.errors import REINSTALL, BuildError
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
@@ -105,7 +107,8 @@ def _own_rules(
 ) -> list[Finding]:
     bundle = bundle or _Bundle.of(modules)
     tree = module.shipped_tree()
-    guarded = guarded_lines(tree, imported=imported_flags(module, modules))
+    imported = imported_flags(module, modules)
+    guarded = guarded_lines(tree, imported=imported, settled=settled_tests(tree))
     mine = bundle.functions | bundle.stored  # methods and attributes of the user's own
     future_annotations = any(
         isinstance(node, ast.ImportFrom)
@@ -347,7 +350,8 @@ def _for_vermin(module: Source, modules: list[Source]) -> str:
     """What vermin reads of a module: its guarded code out, its number tables blanked (the
     same lines and columns; nothing in a table of numbers needs a newer Python)."""
     tree = module.shipped_tree()
-    return neutralised(mask_literals(module.shipped, tree), tree, imported_flags(module, modules))
+    imported = imported_flags(module, modules)
+    return neutralised(mask_literals(module.shipped, tree), tree, imported, settled_tests(tree))
 
 
 def _vermin(modules: list[Source]) -> list[Finding]:

@@ -147,6 +147,23 @@ def test_vermin_finds_standard_library_members_by_version_and_findings_are_sorte
     assert all(rel == "shared/m.py" for rel, _, _, _ in found)
 
 
+def test_a_hasattr_test_every_target_passes_guards_nothing():
+    """``math.isqrt`` is in 3.8: the branch runs on every target, and ``math.cbrt`` (3.11) and
+    ``bit_count`` (3.10) in it fail before their versions; a test of ``math.cbrt`` itself, or of
+    a member not known to every target, still guards its branch."""
+    source = module(
+        """\
+        import math
+        if hasattr(math, "isqrt"):
+            r = math.cbrt(8) + (5).bit_count()
+        if hasattr(math, "cbrt"):
+            r = math.cbrt(8) + (5).bit_count()
+        """
+    )
+    needs = {(line, version) for _, line, _, version in apis.findings([source])}
+    assert needs == {(3, (3, 11)), (3, (3, 10))}
+
+
 def test_an_empty_shipped_module_is_not_read():
     assert apis.findings([module("")]) == []
 

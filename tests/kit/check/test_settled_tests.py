@@ -1,0 +1,60 @@
+"""kit.check.settled_tests: a ``hasattr`` test of a member every target has guards nothing."""
+
+import ast
+import textwrap
+
+import pytest
+
+from kit.bundle.guards import guarded_lines
+from kit.check.settled_tests import everywhere, settled_tests
+
+
+def settled_lines(text):
+    tree = ast.parse(textwrap.dedent(text))
+    calls = settled_tests(tree)
+    return sorted(n.lineno for n in ast.walk(tree) if id(n) in calls)
+
+
+@pytest.mark.parametrize(
+    ("module", "name", "settled"),
+    [
+        ("math", "isqrt", True),  # 3.8: every target has it
+        ("math", "gcd", True),
+        ("math", "cbrt", False),  # 3.11: the test tells 3.10 from 3.11
+        ("math", "no_such_name", False),  # not in the table: not known to be there
+        ("os", "wait4", False),  # Unix only: the test tells Windows from Linux
+        ("sys", "getcheckinterval", False),  # removed in 3.9
+    ],
+)
+def test_a_member_is_everywhere_when_added_by_3_8_never_removed_and_on_every_platform(
+    module, name, settled
+):
+    assert everywhere(module, name) is settled
+
+
+def test_only_a_module_s_member_tested_by_name_is_settled():
+    assert settled_lines(
+        """\
+        import math, sys as system
+        import numpy as np
+        hasattr(math, "isqrt")
+        hasattr(system, "breakpointhook")
+        hasattr(int, "bit_count")
+        hasattr(np, "isqrt")
+        hasattr(math, NAME)
+        hasattr(math, "cbrt")
+        """
+    ) == [3, 4]
+
+
+def test_a_module_name_bound_again_is_no_module():
+    assert settled_lines("import math\nmath = Fake()\nhasattr(math, 'isqrt')\n") == []
+    assert settled_lines("import math\nfrom fake import math\nhasattr(math, 'isqrt')\n") == []
+    assert settled_lines("import math\nhasattr(math, 'isqrt')\ndef f(math): pass\n") == [2]
+
+
+def test_a_settled_test_guards_nothing_and_its_branch_is_read():
+    text = "import math\nif hasattr(math, 'isqrt'):\n    math.cbrt(2)\nelse:\n    pass\n"
+    tree = ast.parse(text)
+    assert guarded_lines(tree) == {3, 5}  # without the table: both branches excused
+    assert guarded_lines(tree, settled=settled_tests(tree)) == set()
