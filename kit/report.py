@@ -32,7 +32,7 @@ from kit.pipeline import Result, Status
 from kit.registry import NO_ANSWER, NO_PROFILE, line_end_note
 from kit.run.cases import MIB
 from kit.run.schedule import Schedule
-from kit.run.verdicts import OK, RE
+from kit.run.verdicts import OK, OLE, RE
 
 INTERACTIVE = "interactive: no interactor to play"
 DIFF_CHARS = 2000  # of each of input, expected and got, per failing case
@@ -328,7 +328,8 @@ def diffs(result: Result) -> list[str]:
                 if title == "expected" and result.problem.kind == "batch":
                     lines.append("expected: (no answer file)")
                 continue
-            lines += _excerpt(title, text, start if title != "input" else 0)
+            kept = title == "got" and failure.word == OLE  # a head: the run wrote far more
+            lines += _excerpt(title, text, start if title != "input" else 0, kept)
         if failure.stderr.strip() and failure.word != RE:  # a crash's is told above it
             lines += _excerpt("stderr", failure.stderr.decode("utf-8", "replace"), 0)
     return lines
@@ -348,15 +349,17 @@ def _first_difference_line(expected: str | None, got: str | None) -> int:
     return max(start, same - DIFF_CHARS // 4)  # in a long line: a little before it
 
 
-def _excerpt(title: str, text: str, start: int) -> list[str]:
-    """One text of ``--diff``: ``DIFF_CHARS`` of it from ``start``, and where it was cut."""
+def _excerpt(title: str, text: str, start: int, kept: bool = False) -> list[str]:
+    """One text of ``--diff``: ``DIFF_CHARS`` of it from ``start``, and where it was cut;
+    ``kept``: ``text`` is only the head of what was written (a run over the output limit)."""
     end = min(len(text), start + DIFF_CHARS)
+    whole = f"the first {len(text)} characters kept" if kept else f"{len(text)}"
     if start:
-        head = f"{title}: (characters {start + 1}-{end} of {len(text)})"
+        head = f"{title}: (characters {start + 1}-{end} of {whole})"
     elif end < len(text):
-        head = f"{title}: (first {DIFF_CHARS} of {len(text)} characters)"
+        head = f"{title}: (first {DIFF_CHARS} of {whole}{'' if kept else ' characters'})"
     else:
-        head = f"{title}:"
+        head = f"{title}: ({whole})" if kept else f"{title}:"
     lines = [head, *("    " + line for line in shown_lines(text[start:end]))]
     if not text:
         lines.append("    (empty)")

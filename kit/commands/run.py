@@ -9,7 +9,8 @@ reads FILE (or this command's stdin) and its output goes to stdout unchanged; an
 problem with an interactor plays it, FILE being the interactor's secret input, and the last
 lines exchanged are shown. A batch FILE with its answer beside it (``NAME.out`` or ``NAME.ans``,
 as samples are found: ``cpkit run SLUG samples/SLUG/sample-1.in``) is judged against it by the
-problem's comparison too. The verdict (``kit.run.verdicts``' words), time (as the build
+problem's comparison too, unless that file is where stdout goes (``run SLUG x.in > x.out``
+makes an answer). The verdict (``kit.run.verdicts``' words), time (as the build
 counts it: CPU time for a judge that counts CPU), peak memory and any
 traceback (mapped to the author's lines, with hints) go to stderr. The exit status is 0 when
 the run was accepted (a batch run: ended cleanly within every limit), else 1.
@@ -85,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         if run.stdout and not run.stdout.endswith(b"\n") and _same_stream():
             sys.stderr.write("\n")  # the verdict's line on a line of its own
+        if run.output_over:  # the launcher kept a head of it
+            details = [*details, f"note: the output above is its first {len(run.stdout)} bytes"]
     return _told(problem, outcome, run, judge, limits, details, runner.described)
 
 
@@ -168,13 +171,25 @@ def _comparator(problem):
     return comparator
 
 
+def _is_stdout(path: Path) -> bool:
+    """Whether ``path`` is the file this command's stdout writes (``run SLUG x.in > x.out``,
+    an answer being made): no answer to judge by."""
+    try:
+        return os.path.samestat(os.stat(path), os.fstat(sys.stdout.fileno()))
+    except (OSError, ValueError, AttributeError):  # no descriptor (a test's capture)
+        return False
+
+
 def _answer_beside(given: Path) -> Path | None:
-    """The answer file of an input named ``NAME.in``: ``NAME.out`` or ``NAME.ans``, if any;
-    both is an error, as it is for a sample (which one the judge's answer is, is not told)."""
+    """The answer file of an input named ``NAME.in``: ``NAME.out`` or ``NAME.ans``, if any
+    (not the file this command's stdout goes to); both is an error, as it is for a sample
+    (which one the judge's answer is, is not told)."""
     if given.suffix != ".in":
         return None
     found = [
-        path for path in (given.with_suffix(".out"), given.with_suffix(".ans")) if path.is_file()
+        path
+        for path in (given.with_suffix(".out"), given.with_suffix(".ans"))
+        if path.is_file() and not _is_stdout(path)
     ]
     if len(found) == 2:
         raise BuildError(f"{given}: both {found[0].name} and {found[1].name} beside it (keep one)")

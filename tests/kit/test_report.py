@@ -200,6 +200,15 @@ def test_a_long_text_is_cut_and_says_so(toy):
     assert lines[-1] == "    " + "x" * report.DIFF_CHARS
 
 
+def test_the_head_kept_of_a_run_over_the_output_limit_is_not_told_as_all_it_wrote(toy):
+    """A run stopped past 64 MiB left a 64 KiB head: "first 2000 of 65536 characters" read as
+    if it had written 65536."""
+    result = failed_result(toy, b"1\n", b"1\n" * 32768)
+    result.ran.failures[0].word = "OLE"
+    lines = report.diffs(result)
+    assert "got: (first 2000 of the first 65536 characters kept)" in lines
+
+
 def test_shown_lines_split_at_newlines_only():
     assert report.shown_lines("a\r\nb\rc\n\n\x00\x7f") == [
         "a\u240d",

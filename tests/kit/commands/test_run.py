@@ -271,3 +271,29 @@ def test_output_without_a_final_newline_keeps_the_verdict_on_its_own_line(toy, t
         ["bash", "-c", f"{command} 2>/dev/null"], capture_output=True, timeout=120, check=False
     )
     assert apart.stdout == b"done"
+
+
+@pytest.mark.parametrize("answer", ["case.out", "case.ans"])
+def test_the_file_stdout_goes_to_is_no_answer_to_judge_by(toy, tmp_path, answer):
+    """``run SLUG x.in > x.out`` makes an answer: the shell has emptied x.out before the run,
+    and judging against it was a false WA (exit 1, stopping a loop under ``set -e``)."""
+    given = tmp_path / "case.in"
+    given.write_bytes((toy / "samples" / "toy_sum" / "sample-1.in").read_bytes())
+    command = f"{sys.executable} -m kit run toy_sum {given} --root {toy} > {tmp_path / answer}"
+    done = subprocess.run(
+        ["bash", "-c", command], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("[toy_sum: ok, ")
+    expected = (toy / "samples" / "toy_sum" / "sample-1.out").read_bytes()
+    assert (tmp_path / answer).read_bytes() == expected
+
+
+def test_a_run_over_the_output_limit_says_its_output_is_a_head(toy, tmp_path, capfdbinary):
+    solution = toy / "solutions" / "toy_sum.py"
+    flood = 'import sys\nfor _ in range(1 << 16):\n    sys.stdout.write("1\\n" * 1024)\n'
+    solution.write_text(flood)  # 128 MiB, in pieces
+    args = parse("toy_sum", str(toy / "samples" / "toy_sum" / "sample-1.in"), "--root", str(toy))
+    assert args.run(args) == 1
+    out, err = capfdbinary.readouterr()
+    assert f"note: the output above is its first {len(out)} bytes" in err.decode()
