@@ -263,17 +263,32 @@ def _staged(problem: Problem, data: bytes, result: Result):
             where = problem.rel(problem.dist.parent)
             raise BuildError(f"cannot write the bundle into {where}/: {error.strerror}") from None
         yield Path(temporary)
-        if result.status == Status.OK:
-            os.replace(temporary, problem.dist)
-            _remove(problem.failed_dist)
-        else:
-            if not result.foreign:  # an interpreter the judge does not run says nothing of it
-                _remove(problem.dist)
-            problem.failed_dist.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(temporary, problem.failed_dist)
-            result.notes.append(f"the failed bundle is kept as {problem.rel(problem.failed_dist)}")
+        _place(problem, Path(temporary), result)
     finally:
         _remove(Path(temporary))
+
+
+def _place(problem: Problem, staged: Path, result: Result) -> None:
+    """The staged bundle moved to ``dist/<slug>.py`` when the build passed, else to
+    ``dist/failed/<slug>.py``; a place that cannot take it (a folder of that name) fails the
+    build, or is said of a failed one."""
+    if result.status == Status.OK:
+        try:
+            os.replace(staged, problem.dist)
+            _remove(problem.failed_dist)
+        except OSError as error:
+            result.fail(f"cannot write the bundle to {problem.rel(problem.dist)}: {error.strerror}")
+        return
+    if not result.foreign:  # an interpreter the judge does not run says nothing of it
+        _remove(problem.dist)
+    try:
+        problem.failed_dist.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(staged, problem.failed_dist)
+    except OSError as error:
+        where = problem.rel(problem.failed_dist)
+        result.notes.append(f"the failed bundle is not kept as {where}: {error.strerror}")
+        return
+    result.notes.append(f"the failed bundle is kept as {problem.rel(problem.failed_dist)}")
 
 
 STALE_SECONDS = 3600  # a staged bundle this old was left by a build killed outright
@@ -356,7 +371,8 @@ def _cases(problem: Problem, result: Result) -> list[Case]:
 
 
 def _remove(path: Path) -> None:
-    with contextlib.suppress(FileNotFoundError):
+    """``path`` removed when it is a file (a folder of that name holds no bundle: left)."""
+    with contextlib.suppress(FileNotFoundError, IsADirectoryError):
         path.unlink()
 
 

@@ -159,6 +159,9 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, p
     newline = "\r\n" if "\r\n" in before else "\n"  # the file's own, kept
     written: list[Path] = []
     made_samples = False
+    blocked = _blocked(root, [*made, *([samples.relative_to(root)] if samples else [])])
+    if blocked:
+        raise BuildError(f"new: {blocked}; nothing was changed")
     try:
         for path, content in made.items():
             (root / path).parent.mkdir(parents=True, exist_ok=True)
@@ -171,13 +174,27 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, p
         text = before if before.endswith("\n") else before + newline
         registry_path.write_bytes((text + table.replace("\n", newline)).encode("utf-8"))
         load_registry(root)  # the new table must pass the registry's validation
-    except BaseException:
+    except BaseException as error:
         registry_path.write_bytes(before.encode("utf-8"))
         for path in written:
             path.unlink(missing_ok=True)
         if made_samples:
             shutil.rmtree(samples, ignore_errors=True)
+        if isinstance(error, OSError):
+            where = os.path.relpath(error.filename, root) if error.filename else "a file"
+            said = f"new: cannot write {where}: {error.strerror}; nothing was changed"
+            raise BuildError(said) from None
         raise
+
+
+def _blocked(root: Path, paths) -> str | None:
+    """A file standing where a folder of ``paths`` (relative to ``root``) is to go, said;
+    None when none does (a file or folder of the name of one to be made is refused before)."""
+    for path in paths:
+        for parent in reversed(list(Path(path).parents)[:-1]):  # the folders under root
+            if (root / parent).exists() and not (root / parent).is_dir():
+                return f"{parent.as_posix()} is a file, where a folder is needed"
+    return None
 
 
 def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:

@@ -197,6 +197,28 @@ def test_a_dist_that_cannot_be_written_is_one_line(toy):
         build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[])
 
 
+def test_a_folder_where_the_bundle_goes_fails_the_build_in_one_line(toy):
+    """``dist/toy_sum.py`` a folder: an IsADirectoryError traceback once the cases passed."""
+    problem = toy_sum(toy)
+    problem.dist.mkdir(parents=True)
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL
+    assert result.errors == ["toy_sum: cannot write the bundle to dist/toy_sum.py: Is a directory"]
+    assert problem.dist.is_dir() and not list(problem.dist.parent.glob(".toy_sum.*"))
+
+
+def test_a_folder_where_the_failed_bundle_goes_is_said_in_a_note(toy):
+    problem = toy_sum(toy)
+    problem.failed_dist.mkdir(parents=True)
+    answer = problem.samples_dir / "sample-1.out"
+    answer.write_text(answer.read_text().replace("line 3:      6", "line 3:      7"))
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL
+    kept = "the failed bundle is not kept as dist/failed/toy_sum.py: Is a directory"
+    assert kept in result.notes
+    assert not list(problem.dist.parent.glob(".toy_sum.*"))  # the staged file removed
+
+
 def test_write_bundle_writes_into_the_folder_given_never_dist(toy, tmp_path):
     problem = toy_sum(toy)
     bundle, path = write_bundle(problem, tmp_path)

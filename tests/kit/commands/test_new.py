@@ -192,3 +192,35 @@ def test_new_keeps_the_line_ends_of_a_crlf_problems_toml(toy, capsys):
     assert after.startswith(before) and b"[alpha]\r\n" in after
     assert after.count(b"\n") == after.count(b"\r\n")
     assert "alpha" in load_registry(toy)
+
+
+def test_a_file_where_a_folder_goes_is_one_line_and_nothing_changes(toy, capsys):
+    """A file named ``stress`` where the folder goes was a FileExistsError traceback."""
+    shutil.rmtree(toy / "stress", ignore_errors=True)
+    (toy / "stress").write_text("x")
+    before = (toy / "problems.toml").read_bytes()
+    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 2
+    said = "new: stress is a file, where a folder is needed; nothing was changed"
+    assert capsys.readouterr().err == f"cpkit: error: {said}\n"
+    assert (toy / "problems.toml").read_bytes() == before
+    assert not (toy / "solutions" / "alpha.py").exists()
+
+
+def test_a_write_that_fails_is_one_line_and_taken_back(toy, capsys, monkeypatch):
+    before = (toy / "problems.toml").read_bytes()
+    real = Path.write_text
+
+    def full(path, *args, **kwargs):
+        if path.name == "test_alpha.py":
+            raise OSError(28, "No space left on device", str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "cpkit: error: new: cannot write tests/test_alpha.py: No space left on device; "
+        "nothing was changed\n"
+    )
+    assert (toy / "problems.toml").read_bytes() == before
+    assert not (toy / "solutions" / "alpha.py").exists()
