@@ -13,11 +13,12 @@ inside another is made, with a note: commands run inside it use it, not the oute
 from __future__ import annotations
 
 import argparse
+import contextlib
 from pathlib import Path
 
 from kit.commands import command
 from kit.errors import BuildError
-from kit.workspace import find_root, workspace_files
+from kit.workspace import file_in_the_way, find_root, workspace_files
 
 HELP = "start a new workspace: problems.toml, solutions/, shared/, samples/, tests/"
 # a repository's own files, kept as they are when present (an existing repository adopted)
@@ -45,12 +46,10 @@ def run(args: argparse.Namespace) -> int:
     if clashing:
         raise BuildError(f"init: {folder / clashing[0]} exists already; nothing was changed")
     files = {path: text for path, text in files.items() if path not in existing}
-    for path, text in files.items():
-        try:
-            (folder / path).parent.mkdir(parents=True, exist_ok=True)
-            (folder / path).write_text(text, encoding="utf-8")
-        except OSError as error:
-            raise BuildError(f"init: cannot write {folder / path}: {error.strerror}") from None
+    blocked = file_in_the_way(folder, files)
+    if blocked:
+        raise BuildError(f"init: {folder / blocked}; nothing was changed")
+    _write(folder, files)
     print(f"new workspace in {folder.resolve()}:")
     for path in files:
         print(f"  {path}")
@@ -69,6 +68,30 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: inside the workspace {outer}; commands run in {folder} use the new one")
     print(f"next: {command()} new SLUG --judge NAME")
     return 0
+
+
+def _write(folder: Path, files: dict[str, str]) -> None:
+    """``files`` written into ``folder``; when one cannot be, those written before and the
+    folders made for them are taken back, and a one-line error says which."""
+    made: list[Path] = []  # files and folders made, in order
+    try:
+        for path, text in files.items():
+            for parent in reversed(list((folder / path).parents)):
+                if not parent.exists():
+                    parent.mkdir()
+                    made.append(parent)
+            (folder / path).write_text(text, encoding="utf-8")
+            made.append(folder / path)
+    except OSError as error:
+        for done in reversed(made):
+            with contextlib.suppress(OSError):
+                if done.is_dir():
+                    done.rmdir()
+                else:
+                    done.unlink()
+        where = error.filename or folder / path
+        said = f"init: cannot write {where}: {error.strerror}; nothing was changed"
+        raise BuildError(said) from None
 
 
 def _outer_workspace(folder: Path) -> Path | None:

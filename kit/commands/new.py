@@ -50,6 +50,7 @@ from kit.commands import NAMES, add_root, command, seconds
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
 from kit.registry import check_slug, is_slug, load_registry, slug_from
+from kit.workspace import file_in_the_way
 
 if TYPE_CHECKING:
     from kit.pages import Page
@@ -159,7 +160,7 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, p
     newline = "\r\n" if "\r\n" in before else "\n"  # the file's own, kept
     written: list[Path] = []
     made_samples = False
-    blocked = _blocked(root, [*made, *([samples.relative_to(root)] if samples else [])])
+    blocked = file_in_the_way(root, [*made, *([samples.relative_to(root)] if samples else [])])
     if blocked:
         raise BuildError(f"new: {blocked}; nothing was changed")
     try:
@@ -185,16 +186,6 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, p
             said = f"new: cannot write {where}: {error.strerror}; nothing was changed"
             raise BuildError(said) from None
         raise
-
-
-def _blocked(root: Path, paths) -> str | None:
-    """A file standing where a folder of ``paths`` (relative to ``root``) is to go, said;
-    None when none does (a file or folder of the name of one to be made is refused before)."""
-    for path in paths:
-        for parent in reversed(list(Path(path).parents)[:-1]):  # the folders under root
-            if (root / parent).exists() and not (root / parent).is_dir():
-                return f"{parent.as_posix()} is a file, where a folder is needed"
-    return None
 
 
 def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:

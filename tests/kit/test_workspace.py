@@ -15,7 +15,7 @@ import pytest
 
 from kit import cli
 from kit.errors import BuildError
-from kit.workspace import find_root, workspace_files
+from kit.workspace import file_in_the_way, find_root, workspace_files
 
 ROOT = Path(__file__).resolve().parents[2]
 USER_FILES = ROOT / "tests" / "fixtures" / "user_workspace"
@@ -136,3 +136,14 @@ def test_the_installed_kit_serves_a_new_workspace_outside_the_repository(install
     )  # fmt: skip
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert not (ROOT / "build").exists()
+
+
+def test_a_file_in_the_way_of_a_folder_is_named_the_nearest_to_the_root_first(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "b").write_text("x")
+    (tmp_path / "c").write_text("x")
+    assert file_in_the_way(tmp_path, ["a/x.py", "top.txt"]) is None
+    assert file_in_the_way(tmp_path, ["a/b/c/d.py"]) == "a/b is a file, where a folder is needed"
+    assert file_in_the_way(tmp_path, ["c/d.py", "a/b/e.py"]) == (
+        "c is a file, where a folder is needed"
+    )

@@ -5,6 +5,7 @@ file, that holds its problems.toml or test already or that is given empty, and n
 workspace made inside another."""
 
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -83,8 +84,34 @@ def test_an_existing_repository_keeps_its_readme_gitignore_and_helpers(tmp_path,
 
 def test_a_folder_that_cannot_be_made_is_one_line(tmp_path):
     (tmp_path / "notes.txt").write_text("x")
-    with pytest.raises(BuildError, match=r"^init: cannot write .*notes\.txt/ws/problems\.toml: "):
+    with pytest.raises(BuildError, match=r"^init: cannot write .*notes\.txt/ws: Not a directory; "):
         init.run(parse(str(tmp_path / "notes.txt" / "ws")))
+
+
+@pytest.mark.parametrize("name", ["shared", "tests"])
+def test_a_file_where_a_folder_goes_is_named_and_nothing_is_written(tmp_path, name):
+    """A file named ``shared`` left ``problems.toml`` alone behind a FileExistsError's message,
+    and a second ``init`` then refused the half-made workspace."""
+    (tmp_path / name).write_text("x")
+    said = f"init: {tmp_path / name} is a file, where a folder is needed; nothing was changed"
+    with pytest.raises(BuildError) as caught:
+        init.run(parse(str(tmp_path)))
+    assert str(caught.value) == said
+    assert sorted(path.name for path in tmp_path.iterdir()) == [name]
+
+
+def test_a_write_that_fails_takes_back_what_was_made(tmp_path, monkeypatch):
+    real = Path.write_text
+
+    def full(path, *args, **kwargs):
+        if path.name == "README.md":
+            raise OSError(28, "No space left on device", str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    with pytest.raises(BuildError, match=r"^init: cannot write .*README\.md: No space left on "):
+        init.run(parse(str(tmp_path / "ws")))
+    assert not (tmp_path / "ws").exists()
 
 
 def test_a_file_given_as_the_folder_is_refused(tmp_path):
