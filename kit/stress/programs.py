@@ -31,6 +31,7 @@ API::
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 from dataclasses import dataclass
@@ -122,8 +123,31 @@ def parse_program(text: str, option: str, runner: Runner, problem: Problem) -> P
         raise BuildError(f"{option}: no command given")
     first, *rest = words
     where = f"{option} {text!r}"
+    script = _script_of(first, rest)
+    if script is not None and not Path(script).expanduser().is_file():
+        raise BuildError(f"{where}: no such file: {script} (from the current folder, {Path.cwd()})")
     argv = (*_executable(first, where, runner), *map(_absolute, rest))
     return Program(text, option, argv, problem)
+
+
+INTERPRETER = re.compile(r"^(python|pypy)[0-9.]*$")
+
+
+def _script_of(first: str, rest: list[str]) -> str | None:
+    """The script an interpreter's command line names (``python3 tools/brute.py 5``:
+    tools/brute.py), or None (another program, ``python -m module``, ``python -c CODE``,
+    ``python -`` reading stdin)."""
+    if not INTERPRETER.match(Path(first).name):
+        return None
+    words = iter(rest)
+    for word in words:
+        if word.startswith(("-m", "-c")) or word == "-":
+            return None
+        if word in ("-W", "-X"):  # an option whose value is the next word
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
 
 
 def _executable(word: str, where: str, runner: Runner) -> list[str]:

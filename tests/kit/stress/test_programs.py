@@ -55,12 +55,20 @@ def test_an_executable_file_runs_itself(maxsum):
         ("brute/none.py", "--brute 'brute/none.py': no such program: brute/none.py"),
         ("no-such-program-here", "no program no-such-program-here (not a file here, nor on the"),
         ("problems.toml", "--brute 'problems.toml': problems.toml is not executable"),
+        # a misspelt script: said before anything runs, not as the brute force's crash
+        ("python3 brut/maxsum_brute.py", "'python3 brut/maxsum_brute.py': no such file: brut/"),
+        ("python3 -X dev nope.py 5", "-X dev nope.py 5': no such file: nope.py (from the current"),
     ],
 )
 def test_a_command_that_names_nothing_to_run_is_one_line(maxsum, text, message):
     with pytest.raises(BuildError) as caught:
         parse_program(text, "--brute", RUNNER, maxsum)
     assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("text", ["python3 -c 'print(1)'", "python3 -m json.tool", "python3 -"])
+def test_an_interpreter_without_a_script_is_not_looked_for_one(maxsum, text):
+    assert parse_program(text, "--brute", RUNNER, maxsum).argv[1] in ("-c", "-m", "-")
 
 
 def test_a_brute_force_answers_and_a_generator_prints_the_file_of_its_seed(maxsum, tmp_path):
