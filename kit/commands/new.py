@@ -27,7 +27,9 @@ interactive problem's page samples are exchanges, not the interactor's inputs: t
 out. A page that cannot be read is a one-line error naming what was missing. Then ``cpkit
 SLUG`` says what is still missing. With ``--from``, SLUG may be left out: the page's id when it
 is a slug (AtCoder's task ids, ``abc300_a``), else its title made one (``kit.registry.slug_from``:
-"Checker's Check" is ``checkers_check``).
+"Checker's Check" is ``checkers_check``); when that one is taken by a problem of another id
+(two contests' "A. Hello") or is a command's name ("Run"), the page's id goes after it
+(``hello_1902a``, ``run_1903b``), as ``listen`` does too.
 
 ``--package PATH`` (a Kattis or Polygon package, a folder or an archive; kit.packages) writes a
 table holding only the package's path, which gives everything else, and the files, but no
@@ -128,7 +130,8 @@ def make(root: Path, page: Page | None, slug: str | None, given: str, *, interac
     named; ``interactive``: asked for, else said by the page."""
     registry = load_registry(root)
     interactive = interactive or (page is not None and page.interactive)
-    slug = slug or _slug_of(page)
+    if slug is None:
+        slug = _free_slug(root, registry, page, interactive)
     _not_a_command(slug)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
@@ -302,6 +305,29 @@ def _slug_of(page: Page) -> str:
             f"{command()} new SLUG --from PAGE"
         )
     return slug
+
+
+def _free_slug(root: Path, registry, page: Page, interactive: bool) -> str:
+    """The page's slug (``_slug_of``), or when that one is taken (by a problem of another id,
+    its files, a command's name) its title's with the page's id after it (``hello_1902a``): two
+    contests' problems of one title. A problem of the same id keeps its slug, to be refused."""
+    slug = _slug_of(page)
+    other = slug_from(f"{slug}_{page.id}") if page.id else None
+    candidates = [slug, *([other] if other and is_slug(other) else [])]
+    for candidate in candidates:  # the problem made already: refused under its own slug
+        known = registry.get(candidate)
+        if known is not None and known.id == page.id:
+            return candidate
+    free = [c for c in candidates if not _taken(root, registry, c, interactive)]
+    if not free or free[0] == slug:
+        return slug
+    print(f"note: {slug} is taken in this workspace: this problem is {free[0]}")
+    return free[0]
+
+
+def _taken(root: Path, registry, slug: str, interactive: bool) -> bool:
+    paths = [*scaffold.paths(slug, interactive), f"samples/{slug}"]
+    return slug in registry or slug in NAMES or any((root / path).exists() for path in paths)
 
 
 def _known(page: Page) -> scaffold.Known:

@@ -5,6 +5,7 @@ SLUG, the page's id or its title made a slug; with ``--package``, a table naming
 and no samples or interactor of its own; the rest of ``new``, end to end, is in
 tests/test_commands.py, tests/kit/test_scaffold.py and tests/kit/test_pages.py."""
 
+import json
 import shutil
 from pathlib import Path
 
@@ -224,3 +225,39 @@ def test_a_write_that_fails_is_one_line_and_taken_back(toy, capsys, monkeypatch)
     )
     assert (toy / "problems.toml").read_bytes() == before
     assert not (toy / "solutions" / "alpha.py").exists()
+
+
+def companion(tmp_path, contest, title="A. Hello", letter="A"):
+    """Competitive Companion's data of a Codeforces problem, as a file for ``--from``."""
+    path = tmp_path / f"cf{contest}{letter}.json"
+    data = {
+        "name": title,
+        "group": "Codeforces - Round",
+        "url": f"https://codeforces.com/contest/{contest}/problem/{letter}",
+        "interactive": False,
+        "memoryLimit": 256,
+        "timeLimit": 1000,
+        "tests": [{"input": "1\n", "output": "1\n"}],
+    }
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_two_contests_problems_of_one_title_get_slugs_of_their_own(toy, capsys, tmp_path):
+    """The second "A. Hello" was refused (``hello exists``), and in a batch from ``listen``
+    left out while the rest was made."""
+    for contest in (1901, 1902):
+        assert cli.main(["new", "--from", companion(tmp_path, contest), "--root", str(toy)]) == 0
+    out = capsys.readouterr().out
+    assert "note: hello is taken in this workspace: this problem is hello_1902a\n" in out
+    registry = load_registry(toy)
+    assert (registry["hello"].id, registry["hello_1902a"].id) == ("1901A", "1902A")
+    assert cli.main(["new", "--from", companion(tmp_path, 1902), "--root", str(toy)]) == 2
+    assert "new: hello_1902a exists in problems.toml" in capsys.readouterr().err  # the same one
+
+
+def test_a_title_that_is_a_command_s_name_takes_the_id_after_it(toy, capsys, tmp_path):
+    page = companion(tmp_path, 1903, title="B. Run", letter="B")
+    assert cli.main(["new", "--from", page, "--root", str(toy)]) == 0
+    assert "this problem is run_1903b" in capsys.readouterr().out
+    assert "run_1903b" in load_registry(toy)
