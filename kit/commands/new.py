@@ -131,7 +131,7 @@ def make(root: Path, page: Page | None, slug: str | None, given: str, *, interac
     registry = load_registry(root)
     interactive = interactive or (page is not None and page.interactive)
     if slug is None:
-        slug = _free_slug(root, registry, page, interactive)
+        slug = _free_slug(registry, page)
     _not_a_command(slug)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
@@ -307,9 +307,9 @@ def _slug_of(page: Page) -> str:
     return slug
 
 
-def _free_slug(root: Path, registry, page: Page, interactive: bool) -> str:
+def _free_slug(registry, page: Page) -> str:
     """The page's slug (``_slug_of``), or when that one is taken (by a problem of another id,
-    its files, a command's name) its title's with the page's id after it (``hello_1902a``): two
+    a command's name) its title's with the page's id after it (``hello_1902a``): two
     contests' problems of one title. A problem of the same id keeps its slug, to be refused."""
     slug = _slug_of(page)
     other = slug_from(f"{slug}_{page.id}") if page.id else None
@@ -318,16 +318,17 @@ def _free_slug(root: Path, registry, page: Page, interactive: bool) -> str:
         known = registry.get(candidate)
         if known is not None and known.id == page.id:
             return candidate
-    free = [c for c in candidates if not _taken(root, registry, c, interactive)]
+    free = [c for c in candidates if not _taken(registry, c)]
     if not free or free[0] == slug:
         return slug
     print(f"note: {slug} is taken in this workspace: this problem is {free[0]}")
     return free[0]
 
 
-def _taken(root: Path, registry, slug: str, interactive: bool) -> bool:
-    paths = [*scaffold.paths(slug, interactive), f"samples/{slug}"]
-    return slug in registry or slug in NAMES or any((root / path).exists() for path in paths)
+def _taken(registry, slug: str) -> bool:
+    """A problem of the workspace has ``slug``, or a command has it for a name (files of that
+    name without a problem are the user's own, in the way: refused, not passed over)."""
+    return slug in registry or slug in NAMES
 
 
 def _known(page: Page) -> scaffold.Known:
