@@ -59,6 +59,7 @@ from kit.judges.profiles import (
 )
 from kit.judges.programs import named_programs, parse_interactor
 from kit.judges.targets import Target, parse_target
+from kit.workspace import shown_path
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
     from kit.packages.model import Package, PackageCase
@@ -156,11 +157,9 @@ class Problem:
         return self.root / "stress" / f"{self.slug}.py"
 
     def rel(self, path: Path) -> str:
-        """``path`` as shown to the user: relative to the checkout when inside it."""
-        try:
-            return path.relative_to(self.root).as_posix()
-        except ValueError:
-            return str(path)
+        """``path`` as shown to the user: from the current folder when that is in the
+        workspace or holds it, else from the workspace's root (``kit.workspace.shown_path``)."""
+        return shown_path(path, self.root)
 
 
 @dataclass(frozen=True)

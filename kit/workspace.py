@@ -9,6 +9,7 @@ folder with a ``problems.toml``. ``--root DIR`` names it instead. ``init`` makes
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from kit.errors import BuildError
@@ -137,3 +138,22 @@ def file_in_the_way(root: Path, paths) -> str | None:
             if (root / parent).exists() and not (root / parent).is_dir():
                 return f"{parent.as_posix()} is a file, where a folder is needed"
     return None
+
+
+def shown_path(path: Path, root: Path) -> str:
+    """``path`` as a message shows it: from the current folder when that lies inside the
+    workspace ``root`` or holds it (``../../dist/failed/x.py`` from a problem's samples,
+    ``ws/dist/x.py`` from above the workspace), as typed there; else from ``root``
+    (``dist/x.py``); a path outside ``root`` as it is."""
+    try:
+        inside = path.relative_to(root)
+    except ValueError:
+        return str(path)
+    try:
+        here = Path.cwd().resolve()
+    except OSError:  # the current folder is gone
+        return inside.as_posix()
+    whole = root.resolve()
+    if here == whole or not (here.is_relative_to(whole) or whole.is_relative_to(here)):
+        return inside.as_posix()
+    return Path(os.path.relpath(whole / inside, here)).as_posix()

@@ -197,6 +197,17 @@ def test_a_dist_that_cannot_be_written_is_one_line(toy):
         build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[])
 
 
+def test_paths_are_told_from_the_current_folder_but_the_bundle_is_the_same(toy, monkeypatch):
+    problem = toy_sum(toy)
+    monkeypatch.chdir(toy / "samples" / "toy_sum")
+    answer = problem.samples_dir / "sample-1.out"
+    answer.write_text(answer.read_text().replace("line 3:      6", "line 3:      7"))
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert "the failed bundle is kept as ../../dist/failed/toy_sum.py" in result.notes
+    assert result.errors[0].startswith("toy_sum: sample-1.in: wrong answer")
+    assert problem.failed_dist.read_text().startswith("# dist/toy_sum.py: ")
+
+
 def test_a_folder_where_the_bundle_goes_fails_the_build_in_one_line(toy):
     """``dist/toy_sum.py`` a folder: an IsADirectoryError traceback once the cases passed."""
     problem = toy_sum(toy)

@@ -15,7 +15,7 @@ import pytest
 
 from kit import cli
 from kit.errors import BuildError
-from kit.workspace import file_in_the_way, find_root, workspace_files
+from kit.workspace import file_in_the_way, find_root, shown_path, workspace_files
 
 ROOT = Path(__file__).resolve().parents[2]
 USER_FILES = ROOT / "tests" / "fixtures" / "user_workspace"
@@ -147,3 +147,21 @@ def test_a_file_in_the_way_of_a_folder_is_named_the_nearest_to_the_root_first(tm
     assert file_in_the_way(tmp_path, ["c/d.py", "a/b/e.py"]) == (
         "c is a file, where a folder is needed"
     )
+
+
+def test_a_path_is_shown_from_where_the_user_stands(tmp_path, monkeypatch):
+    """From a problem's samples folder, ``dist/failed/x.py`` was named as if from the root:
+    no such file there; from above the workspace (``--root ws``) likewise."""
+    root = tmp_path / "ws"
+    (root / "samples" / "x").mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    path = root / "dist" / "failed" / "x.py"
+    for here, shown in [
+        (root, "dist/failed/x.py"),
+        (root / "samples" / "x", "../../dist/failed/x.py"),
+        (tmp_path, "ws/dist/failed/x.py"),
+        (tmp_path / "elsewhere", "dist/failed/x.py"),  # unrelated: from the root, as before
+    ]:
+        monkeypatch.chdir(here)
+        assert shown_path(path, root) == shown
+    assert shown_path(tmp_path / "other.in", root) == str(tmp_path / "other.in")
