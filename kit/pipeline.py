@@ -180,6 +180,9 @@ def build_problem(
             raise BuildError(problem.unavailable)
         if problem.solution.exists() and not problem.solution.is_file():
             raise BuildError(f"{problem.rel(problem.solution)} is not a file")
+        if problem.solution_file is not None and not problem.solution.exists():
+            said = f"solution = {problem.solution_file!r} in problems.toml names no file"
+            raise BuildError(f"{said} (from the workspace's root)")
         if not problem.solution.is_file():  # whatever its samples are, yet
             result.status = Status.NO_SOLUTION
             _remove(problem.dist)

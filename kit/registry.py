@@ -115,6 +115,7 @@ class Problem:
     # for none: the standard library only
     installed: Installed | None = None
     solution_file: str | None = None  # ``solution = "PATH"``: the solution, from the root
+    samples_folder: str | None = None  # ``samples = "PATH"``: the samples' folder, from the root
     # a program of the problem's own (checker, validator, interactor) that is not there: this
     # problem's failure when it is built or run, not every problem's at the registry's load
     unavailable: str | None = None
@@ -137,6 +138,8 @@ class Problem:
 
     @property
     def samples_dir(self) -> Path:
+        if self.samples_folder is not None:
+            return self.root / self.samples_folder
         return self.root / "samples" / self.slug
 
     @property
@@ -218,6 +221,7 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
     "testlib": (str, False),
     "modules": (list, False),
     "solution": (str, False),
+    "samples": (str, False),
 }
 
 
@@ -301,6 +305,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     )
     installed = _installed(where, entry.get("modules"), profile)
     solution_file = _solution_file(root, where, entry.get("solution"))
+    samples_folder = _inside(where, "samples", entry.get("samples"), 'samples = "abc300/a/test"')
     return Problem(
         slug=slug,
         title=entry.get("title", slug),
@@ -328,6 +333,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         include=include,
         installed=installed,
         solution_file=solution_file,
+        samples_folder=samples_folder,
         unavailable=next(iter(absent.values()), None),
     )
 
@@ -344,6 +350,17 @@ def _absent_programs(root: Path, compare, interactor) -> dict[str, str]:
             named = "" if role == "interactor" else f" names {role}"
             absent[key] = f"problems.toml's {key}{named} {path}, which is not there"
     return absent
+
+
+def _inside(where: str, key: str, given: str | None, example: str) -> str | None:
+    """A path ``key = "PATH"`` names, checked to lie inside the workspace (from its root)."""
+    if given is None:
+        return None
+    path = Path(given)
+    if not given.strip() or path.is_absolute() or ".." in path.parts:
+        said = f"name a folder inside the workspace, from its root ({example})"
+        raise BuildError(f"{where}: {key} = {given!r}: {said}")
+    return path.as_posix()
 
 
 def _solution_file(root: Path, where: str, given: str | None) -> str | None:
@@ -671,6 +688,16 @@ def skipped(name: str) -> bool:
     return name.startswith(".") or any(fnmatch.fnmatchcase(name, glob) for glob in EDITOR_FILES)
 
 
+def _samples_beside(problem: Problem) -> str:
+    """A hint naming the ``test/`` folder of online-judge-tools (atcoder-cli's layout too)
+    beside the solution, when it holds inputs and no ``samples`` key names a folder."""
+    beside = problem.solution.parent / "test"
+    if problem.samples_folder is not None or not any(beside.glob("*.in")):
+        return ""
+    named = beside.relative_to(problem.root).as_posix()
+    return f'; {problem.rel(beside)}/ beside the solution holds some: samples = "{named}" reads it'
+
+
 def sample_cases(problem: Problem) -> list[Case]:
     """The samples of a batch problem (inputs only for an interactor), in natural order of
     their names; a BuildError for anything malformed. A package's: its sample group, in the
@@ -679,7 +706,8 @@ def sample_cases(problem: Problem) -> list[Case]:
         return _package_cases(problem, "sample")
     folder = problem.samples_dir
     if not folder.is_dir():
-        raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)")
+        said = f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)"
+        raise BuildError(said + _samples_beside(problem))
     names: dict[str, dict[str, Path]] = {}
     wrong = []  # every file that is wrong, said at once
     try:

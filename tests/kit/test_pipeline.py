@@ -146,6 +146,16 @@ def test_a_missing_solution_is_no_solution_and_leaves_no_dist(toy):
     assert not problem.dist.exists()
 
 
+def test_a_solution_named_in_problems_toml_that_is_not_there_fails(toy):
+    """``solution = "nope/x.py"`` (a typo) was "no solution", and a plain build passed."""
+    problem = dataclasses.replace(toy_sum(toy), solution_file="nope/x.py")
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL
+    assert result.errors == [
+        "toy_sum: solution = 'nope/x.py' in problems.toml names no file (from the workspace's root)"
+    ]
+
+
 def test_a_build_error_fails_the_problem_in_one_line_and_runs_nothing(toy):
     problem = toy_sum(toy)
     stale_dist(problem)

@@ -2,6 +2,7 @@
 profiles (kit.judges.profiles) or given explicitly, and the samples of interactive problems."""
 
 import os
+import shutil
 
 import pytest
 
@@ -141,6 +142,9 @@ def test_judge_data_beside_a_clone_without_it_is_skipped_not_an_error(toy):
         ('solution = ""', "solution = '': name a .py file inside"),
         ('solution = "dist/a.py"', "solution = 'dist/a.py' is in dist/, the kit's output folder"),
         ('solution = "./dist/a.py"', "solution = './dist/a.py' is in dist/"),
+        ('samples = "../t"', "samples = '../t': name a folder inside the workspace"),
+        ('samples = "/tmp/t"', "samples = '/tmp/t': name a folder inside the workspace"),
+        ('samples = " "', "samples = ' ': name a folder inside the workspace"),
     ],
 )
 def test_bad_entries_are_one_line(toy, extra, message):
@@ -349,6 +353,25 @@ def test_an_unknown_slug_names_the_known_ones_or_says_there_are_none(toy):
             select(known, [typed])
     message = error(toy, extra="no_files = 1")
     assert message.endswith("'no_files' has the wrong type (1; expected true or false)")
+
+
+def test_samples_may_be_read_where_the_repository_keeps_them(toy):
+    """online-judge-tools' and atcoder-cli's ``abc300/a/test/sample-1.in``: ``samples =
+    "abc300/a/test"``; unnamed, the missing samples folder's message points at it."""
+    test = toy / "abc300" / "a" / "test"
+    test.mkdir(parents=True)
+    shutil.copy(toy / "samples" / "toy_sum" / "sample-1.in", test)
+    shutil.copy(toy / "samples" / "toy_sum" / "sample-1.out", test)
+    problem = registry(toy, extra='samples = "abc300/a/test"')["toy_sum"]
+    assert [case.input for case in sample_cases(problem)] == [test / "sample-1.in"]
+    shutil.rmtree(toy / "samples" / "toy_sum")
+    alone = registry(toy, extra='solution = "abc300/a/main.py"')["toy_sum"]
+    with pytest.raises(BuildError) as caught:
+        sample_cases(alone)
+    assert str(caught.value) == (
+        "toy_sum: samples/toy_sum/ is missing (no samples); abc300/a/test/ beside the solution "
+        'holds some: samples = "abc300/a/test" reads it'
+    )
 
 
 def test_a_solution_may_be_named_where_the_repository_keeps_it(toy):
