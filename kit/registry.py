@@ -675,12 +675,29 @@ def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
     """The named problems (all of them when ``slugs`` is empty), or a BuildError."""
     unknown = [slug for slug in slugs if slug not in registry]
     if unknown:
-        known = f"has: {', '.join(registry)}" if registry else "lists no problem yet"
-        lowered = {slug.lower(): slug for slug in registry}  # ABCD for abcd
-        close = [lowered[m] for m in difflib.get_close_matches(unknown[0].lower(), lowered, n=1)]
-        meant = f"; did you mean '{close[0]}'?" if close else ""
-        raise BuildError(f"unknown problem '{unknown[0]}' (problems.toml {known}{meant})")
+        raise BuildError(_unknown(registry, unknown[0]))
     return [registry[slug] for slug in dict.fromkeys(slugs)] if slugs else list(registry.values())
+
+
+LISTED_MOST = 8  # problems an unknown name's message lists; more are counted
+
+
+def _unknown(registry: dict[str, Problem], name: str) -> str:
+    """An unknown problem's message: the problems there are (the first ``LISTED_MOST``), and
+    the one meant: the nearest slug, or the problem whose file a path names (``cpkit
+    solutions/two_sum.py``, a shell's completion)."""
+    slugs = list(registry)
+    if not slugs:
+        known = "lists no problem yet"
+    elif len(slugs) <= LISTED_MOST:
+        known = f"has: {', '.join(slugs)}"
+    else:
+        known = f"has {len(slugs)}: {', '.join(slugs[:LISTED_MOST])}, ..."
+    stem = Path(name).stem if name.endswith(".py") or "/" in name else name
+    lowered = {slug.lower(): slug for slug in slugs}  # ABCD for abcd
+    close = [lowered[m] for m in difflib.get_close_matches(stem.lower(), lowered, n=1)]
+    meant = f"; did you mean '{close[0]}'?" if close else ""
+    return f"unknown problem '{name}' (problems.toml {known}{meant})"
 
 
 def skipped(name: str) -> bool:

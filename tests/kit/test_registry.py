@@ -351,6 +351,18 @@ def test_an_unknown_slug_names_the_known_ones_or_says_there_are_none(toy):
     for typed in ("toy_sun", "TOY_SUM"):
         with pytest.raises(BuildError, match=r"has: toy_sum; did you mean 'toy_sum'\?\)$"):
             select(known, [typed])
+
+
+def test_an_unknown_name_lists_a_few_problems_and_reads_a_solution_s_path_as_its_slug(toy):
+    """Thirty problems made a 600-character line; ``cpkit solutions/toy_sum.py`` (a shell's
+    completion) got no hint."""
+    many = {f"p{number:02}": None for number in range(30)} | registry(toy)
+    with pytest.raises(BuildError) as caught:
+        select(many, ["solutions/toy_sum.py"])
+    assert str(caught.value) == (
+        "unknown problem 'solutions/toy_sum.py' (problems.toml has 31: p00, p01, p02, p03, p04, "
+        "p05, p06, p07, ...; did you mean 'toy_sum'?)"
+    )
     message = error(toy, extra="no_files = 1")
     assert message.endswith("'no_files' has the wrong type (1; expected true or false)")
 
