@@ -39,8 +39,11 @@ PROGRAM_IN_HELP = re.compile(r"(?<=`)(?:python build\.py|python -m kit|cpkit)(?=
 
 
 def named(text: str | None) -> str | None:
-    """``text`` (a command's help) with the program names it quotes made the running one's."""
-    return PROGRAM_IN_HELP.sub(lambda _: command(), text) if text else text
+    """``text`` (a command's help, from its module's doc) with the program names it quotes
+    made the running one's, and the doc's double backquotes single (as the docs quote)."""
+    if not text:
+        return text
+    return PROGRAM_IN_HELP.sub(lambda _: command(), text).replace("``", "`")
 
 
 def add_root(parser: argparse.ArgumentParser) -> None:

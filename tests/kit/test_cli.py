@@ -14,6 +14,7 @@ import pytest
 import tomllib
 
 from kit import cli, processes
+from kit.commands import NAMES
 from kit.errors import AfterFailure, BuildError
 from kit.judges import targets
 
@@ -103,12 +104,14 @@ def test_new_in_a_workspace_names_cpkit_in_its_messages_and_files(tmp_path, caps
     assert "cpkit beta" in (tmp_path / "solutions" / "beta.py").read_text()
 
 
-@pytest.mark.parametrize("name", ["build", "run", "stress", "new", "init", "bench", "startup"])
+@pytest.mark.parametrize("name", NAMES)
 def test_every_command_help_names_cpkit(name, capsys):
+    """... and quotes as the docs do (the modules' docs' double backquotes showed as such)."""
     with pytest.raises(SystemExit):
         cli.main([name, "--help"])
     text = capsys.readouterr().out
     assert "build.py" not in text, text
+    assert "``" not in text, text
     assert text.startswith(f"usage: cpkit {name} ")
 
 
@@ -118,7 +121,7 @@ def test_the_build_help_names_the_program_as_started(capsys):
     assert "`cpkit SLUG` is `cpkit build SLUG`" in " ".join(capsys.readouterr().out.split())
     with pytest.raises(SystemExit):
         cli.main(["run", "--help"], prog="python -m kit")
-    assert "``python -m kit run SLUG [FILE]``" in capsys.readouterr().out
+    assert "`python -m kit run SLUG [FILE]`" in capsys.readouterr().out
 
 
 def test_a_bundle_names_cpkit_in_its_header(toy, monkeypatch, capsys):
