@@ -1,15 +1,16 @@
-"""Competitive Companion's problem data: the JSON its browser extension sends to a tool, and
-cph's ``.prob`` files store (for ``cpkit new --from FILE``).
+"""Competitive Companion's problem data: the JSON its browser extension sends to a tool, and cph's
+``.prob`` files store (for ``cpkit new --from FILE``).
 
 The format, as its README ("Custom tools", "The format") gives it: ``name``, ``group``,
 ``url``, ``interactive`` (optional), ``memoryLimit`` in MB, ``timeLimit`` in ms, ``tests`` (a
 list of ``{"input": ..., "output": ...}``), ``input`` and ``output`` (``{"type": "stdin"}``,
 or ``"file"`` with a ``fileName``); other keys (``languages``, ``batch``, cph's ``srcPath``)
-are passed over. The judge is known by the address's host (the page readers' hosts, Timus' and
-SPOJ's), else it is ``judge`` when one is named, else the group's first part ("CSES - CSES
-Problem Set" is CSES). A file without ``memoryLimit`` (some tools strip it) takes the judge's
-usual limit where its profile has one. Tests are kept as the data holds them, to the byte; one
-whose input and output are both blank (empty, or only whitespace) is left out. A problem that
+are passed over. The judge is known by the address's host (the page readers' hosts, Timus',
+SPOJ's and CSES'), else it is ``judge`` when one is named, else the group's first part
+("Example - Problem Set" is Example). A file without ``memoryLimit`` (some tools strip it)
+takes the judge's usual limit where its profile has one. Tests are kept as the data holds
+them, to the byte; one whose input and output are both blank (empty, or only whitespace) is
+left out. A problem that
 reads or writes a named file is refused (the kit runs stdin and stdout), as are limits
 problems.toml would take for other units (a time limit of 100 s or more, a memory limit of
 4096 MB or more).
@@ -37,6 +38,7 @@ LETTER = re.compile(r"^(?:[A-Z][0-9]?|[0-9]+)(?:\.|\s+-)\s+")
 MORE_HOSTS = {
     "Timus": (("timus.ru", "timus.online"), re.compile(r"[?&]num=(\d+)")),
     "SPOJ": (("spoj.com",), re.compile(r"/problems/(\w+)")),
+    "CSES": (("cses.fi",), re.compile(r"/task/(\d+)")),
 }
 
 
