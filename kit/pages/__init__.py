@@ -127,7 +127,9 @@ def _fetch(url: str) -> tuple[bytes, str | None]:
 
 
 def _charset(data: bytes, declared: str | None) -> str:
-    """The page's encoding: the server's word, else the page's own <meta>, else UTF-8."""
+    """The page's encoding: the server's word, else the page's own <meta>, else UTF-8 when
+    the bytes are UTF-8, else windows-1252 (what a browser takes for a page that says none:
+    the HTML standard's default for most locales), whose Latin letters stay letters."""
     found = re.search(rb"""charset=["']?([A-Za-z0-9_.:-]+)""", data[:4096])
     for name in (declared, found and found[1].decode("ascii")):
         if name:
@@ -135,4 +137,8 @@ def _charset(data: bytes, declared: str | None) -> str:
                 return codecs.lookup(name).name
             except LookupError:
                 continue
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return "cp1252"
     return "utf-8"

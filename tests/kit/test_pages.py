@@ -80,6 +80,15 @@ def test_a_saved_page_s_address_is_read_from_its_open_graph_tag(tmp_path):
     assert read_page(str(tmp_path / "bare.html")).id is None
 
 
+def test_a_page_saved_in_another_encoding_without_saying_so_keeps_its_letters(tmp_path):
+    """A page in windows-1252 with no charset: its title was written with U+FFFD for é."""
+    text = (PAGES / "codeforces.html").read_text().replace("Rating Increase", "Rating Incréase")
+    (tmp_path / "saved.html").write_bytes(text.encode("cp1252"))
+    assert read_page(str(tmp_path / "saved.html")).title == "Rating Incréase"
+    (tmp_path / "utf8.html").write_bytes(text.encode("utf-8"))
+    assert read_page(str(tmp_path / "utf8.html")).title == "Rating Incréase"
+
+
 def test_a_codeforces_title_without_a_problem_id_gives_none(tmp_path):
     text = (PAGES / "codeforces.html").read_text()
     saved = tmp_path / "gym.html"
