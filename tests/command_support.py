@@ -24,3 +24,16 @@ def run_build(*args, root, pythons="", cwd=None):
     output = done.stdout + done.stderr
     assert "Traceback" not in output and 'build.py", line' not in output, output
     return done.returncode, done.stdout, done.stderr
+
+
+def disk_full_at(monkeypatch, name: str) -> None:
+    """``Path.write_text`` of a file named ``name`` fails as on a full disk (ENOSPC); every
+    other write goes on: a command's writing stopped halfway."""
+    real = Path.write_text
+
+    def full(path, *args, **kwargs):
+        if path.name == name:
+            raise OSError(28, "No space left on device", str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)

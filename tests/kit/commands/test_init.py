@@ -5,7 +5,6 @@ file, that holds its problems.toml or test already or that is given empty, and n
 workspace made inside another."""
 
 import argparse
-from pathlib import Path
 
 import pytest
 
@@ -14,6 +13,7 @@ from kit.commands import init
 from kit.errors import BuildError
 from kit.registry import load_registry
 from kit.workspace import workspace_files
+from tests.command_support import disk_full_at
 
 
 def parse(*argv):
@@ -101,14 +101,7 @@ def test_a_file_where_a_folder_goes_is_named_and_nothing_is_written(tmp_path, na
 
 
 def test_a_write_that_fails_takes_back_what_was_made(tmp_path, monkeypatch):
-    real = Path.write_text
-
-    def full(path, *args, **kwargs):
-        if path.name == "README.md":
-            raise OSError(28, "No space left on device", str(path))
-        return real(path, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "write_text", full)
+    disk_full_at(monkeypatch, "README.md")
     with pytest.raises(BuildError, match=r"^init: cannot write .*README\.md: No space left on "):
         init.run(parse(str(tmp_path / "ws")))
     assert not (tmp_path / "ws").exists()

@@ -13,6 +13,7 @@ import pytest
 
 from kit import cli
 from kit.registry import load_registry, sample_cases, slug_from
+from tests.command_support import disk_full_at
 
 PACKAGES = Path(__file__).resolve().parents[2] / "fixtures" / "packages"
 
@@ -209,14 +210,7 @@ def test_a_file_where_a_folder_goes_is_one_line_and_nothing_changes(toy, capsys)
 
 def test_a_write_that_fails_is_one_line_and_taken_back(toy, capsys, monkeypatch):
     before = (toy / "problems.toml").read_bytes()
-    real = Path.write_text
-
-    def full(path, *args, **kwargs):
-        if path.name == "test_alpha.py":
-            raise OSError(28, "No space left on device", str(path))
-        return real(path, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "write_text", full)
+    disk_full_at(monkeypatch, "test_alpha.py")
     assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 2
     err = capsys.readouterr().err
     assert err == (
