@@ -29,6 +29,7 @@ numbers), for checkers that cannot be told where the guards are.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
@@ -89,9 +90,12 @@ class Imported:
     platforms: dict[str, ast.expr] = field(default_factory=dict)
 
 
-def imported_flags(module: Source, modules: list[Source]) -> Imported:
+def imported_flags(
+    module: Source, modules: list[Source], settle: Callable[[ast.Module], Settled] | None = None
+) -> Imported:
     """The names ``module`` imports at its top level from another of ``modules`` that binds
-    them to a guard's test or a test of the platform, and does not bind again itself."""
+    them to a guard's test or a test of the platform, and does not bind again itself;
+    ``settle``: a helper's calls that guard nothing (``kit.check.settled_tests``)."""
     by_name = {other.name: other for other in modules if other.shipped.strip()}
     tree = module.shipped_tree()
     own = {target.id for s in tree.body if isinstance(s, ast.Assign) for target in s.targets
@@ -106,7 +110,7 @@ def imported_flags(module: Source, modules: list[Source]) -> Imported:
             if owner not in by_name or local in own:
                 continue
             helper = by_name[owner].shipped_tree()
-            if name in guard_flags(helper):
+            if name in guard_flags(helper, settle(helper) if settle else frozenset()):
                 guards.add(local)
             test = platform_flags(helper).get(name)
             if test is not None:

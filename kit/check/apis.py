@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit import cache
-from kit.bundle.guards import guarded_lines, imported_flags, neutralised
+from kit.bundle.guards import imported_flags, neutralised
 from kit.bundle.sources import Source, is_literal_table, mask_literals, walk
-from kit.check.settled_tests import settled_tests
+from kit.check.settled_tests import guarded_lines_of, settled_tests
 from kit.errors import REINSTALL, BuildError
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
@@ -107,8 +107,7 @@ def _own_rules(
 ) -> list[Finding]:
     bundle = bundle or _Bundle.of(modules)
     tree = module.shipped_tree()
-    imported = imported_flags(module, modules)
-    guarded = guarded_lines(tree, imported=imported, settled=settled_tests(tree))
+    guarded = guarded_lines_of(module, modules)
     mine = bundle.functions | bundle.stored  # methods and attributes of the user's own
     future_annotations = any(
         isinstance(node, ast.ImportFrom)
@@ -350,7 +349,7 @@ def _for_vermin(module: Source, modules: list[Source]) -> str:
     """What vermin reads of a module: its guarded code out, its number tables blanked (the
     same lines and columns; nothing in a table of numbers needs a newer Python)."""
     tree = module.shipped_tree()
-    imported = imported_flags(module, modules)
+    imported = imported_flags(module, modules, settled_tests)
     return neutralised(mask_literals(module.shipped, tree), tree, imported, settled_tests(tree))
 
 

@@ -37,10 +37,10 @@ import concurrent.futures
 from dataclasses import dataclass, field, replace
 
 from kit.bundle.assemble import Bundle
-from kit.bundle.guards import guarded_lines, imported_flags
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check import apis, platform_names, removed_names, syntax
 from kit.check.guarded_helpers import guarded_only
+from kit.check.settled_tests import guarded_lines_of
 from kit.judges import compile_run
 from kit.judges.modules import Installed
 from kit.judges.platforms import UNIX
@@ -237,9 +237,8 @@ def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> lis
         if not module.shipped.strip():
             continue
         tree = module.shipped_tree()  # what ships: test-only blocks are gone
-        imported = imported_flags(module, modules)
-        guarded = guarded_lines(tree, imported=imported)
-        on_platform = guarded_lines(tree, True, imported)  # platform tests too
+        guarded = guarded_lines_of(module, modules)
+        on_platform = guarded_lines_of(module, modules, platform=True)  # platform tests too
         for node in walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 for name in imported_modules(module, node):

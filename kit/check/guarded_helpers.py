@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import ast
 
-from kit.bundle.guards import guarded_lines, imported_flags
 from kit.bundle.sources import (
     ENTRY,
     Source,
@@ -26,6 +25,7 @@ from kit.bundle.sources import (
     prefixes,
     walk,
 )
+from kit.check.settled_tests import guarded_lines_of
 
 
 def guarded_only(modules: list[Source]) -> dict[str, str]:
@@ -55,7 +55,7 @@ def _imports(module: Source, by_name: dict[str, Source]) -> list[tuple[str, bool
     if not module.shipped.strip():
         return []
     tree = module.shipped_tree()
-    guarded = guarded_lines(tree, imported=imported_flags(module, list(by_name.values())))
+    guarded = guarded_lines_of(module, list(by_name.values()))
     found = []
     for node in walk(tree):
         if not isinstance(node, (ast.Import, ast.ImportFrom)):

@@ -11,9 +11,10 @@ hasattr(signal, "SIGALRM")``, ``try`` / ``except AttributeError``) passes.
 
 from __future__ import annotations
 
-from kit.bundle.guards import guarded_lines, imported_flags, untaken_on_windows
+from kit.bundle.guards import imported_flags, untaken_on_windows
 from kit.bundle.sources import Source
 from kit.check.member_uses import member_uses
+from kit.check.settled_tests import guarded_lines_of, settled_tests
 from kit.judges.platforms import UNIX_ONLY_NAMES, missing_name
 
 Finding = tuple[str, int, str, str]  # file, line, "module.name", why it is missing
@@ -26,9 +27,8 @@ def findings(modules: list[Source], platform: str) -> list[Finding]:
         if not module.shipped.strip():
             continue
         tree = module.shipped_tree()
-        imported = imported_flags(module, modules)
-        guarded = guarded_lines(tree, platform=True, imported=imported)
-        untaken = untaken_on_windows(tree, imported)
+        guarded = guarded_lines_of(module, modules, platform=True)
+        untaken = untaken_on_windows(tree, imported_flags(module, modules, settled_tests))
         for node, owner, name in member_uses(tree, UNIX_ONLY_NAMES):
             why = missing_name(owner, name, platform)
             line = node.lineno

@@ -11,9 +11,9 @@ from or later (a version-less ``pypy3`` stands for its oldest).
 
 from __future__ import annotations
 
-from kit.bundle.guards import guarded_lines, imported_flags
 from kit.bundle.sources import Source
 from kit.check.member_uses import member_uses
+from kit.check.settled_tests import guarded_lines_of
 from kit.judges.stdlib import REMOVED_MEMBERS, removed_member
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, "module.name", removed from
@@ -27,7 +27,7 @@ def findings(modules: list[Source]) -> list[Finding]:
         if not module.shipped.strip():
             continue
         tree = module.shipped_tree()
-        guarded = guarded_lines(tree, imported=imported_flags(module, modules))
+        guarded = guarded_lines_of(module, modules)
         for node, owner, name in member_uses(tree, MODULES):
             removed = REMOVED_MEMBERS.get((owner, name))
             if removed is not None and node.lineno not in guarded:

@@ -2,13 +2,17 @@
 
 ``if hasattr(math, "isqrt"): math.cbrt(n)`` guards nothing: ``math.isqrt`` is in every Python
 the kit checks (3.8 and later), so the branch runs on every target and ``math.cbrt`` (3.11)
-fails on those before 3.11. A ``hasattr`` test of a standard module's member that vermin's
-table (``vermin.rules.MOD_MEM_REQS``) gives as added in 3.8 or before, that no version removed
-(``kit.judges.stdlib.REMOVED_MEMBERS``) and that every platform has
-(``kit.judges.platforms.UNIX_ONLY_NAMES``) is settled: ``kit.bundle.guards`` passes over it,
-and the API check reads its branch as code every target runs. A member the table does not
-know, an object that is no module (``hasattr(int, "bit_count")``) or a member added later
-(``hasattr(math, "cbrt")``) still guards its whole branch.
+fails on those before 3.11. A ``hasattr`` test of a member of a module of pure computation
+(``COMMON``: the same members under CPython and PyPy, on Linux and Windows; not ``sys``,
+``os``, ``gc`` or ``time``, whose members differ by implementation and platform) that vermin's
+table (``vermin.rules.MOD_MEM_REQS``) gives as added in 3.8 or before and that no version
+removed (``kit.judges.stdlib.REMOVED_MEMBERS``) is settled: ``kit.bundle.guards`` passes over
+it, and the checks read its branch as code every target runs (``guarded_lines_of``: a
+module's guarded lines as every check takes them; a helper's flag bound to such a test is no
+flag either).
+A member the table does not know, an object that is no module (``hasattr(int, "bit_count")``),
+a member added later (``hasattr(math, "cbrt")``) or one of another module (``hasattr(gc,
+"freeze")``: PyPy has no ``gc.freeze``) still guards its whole branch.
 """
 
 from __future__ import annotations
@@ -16,11 +20,25 @@ from __future__ import annotations
 import ast
 import functools
 
-from kit.bundle.sources import walk
-from kit.judges.platforms import UNIX_ONLY_NAMES
+from kit.bundle.guards import guarded_lines, imported_flags
+from kit.bundle.sources import Source, walk
 from kit.judges.stdlib import REMOVED_MEMBERS
 
 BASE = (3, 8)  # the oldest Python the kit checks
+# modules of pure computation, whose members every implementation and platform of a version has
+COMMON = frozenset(
+    {"math", "cmath", "itertools", "functools", "operator", "collections", "heapq", "bisect"}
+    | {"fractions", "decimal", "statistics", "string", "re", "random", "array", "typing"}
+    | {"dataclasses", "enum", "copy", "textwrap", "unicodedata", "json", "datetime"}
+)
+
+
+def guarded_lines_of(module: Source, modules: list[Source], platform: bool = False) -> set[int]:
+    """The lines of ``module`` (one of ``modules``) under a guard, as every check reads them:
+    ``kit.bundle.guards.guarded_lines`` with its settled tests, and its helpers', no guards."""
+    tree = module.shipped_tree()
+    imported = imported_flags(module, modules, settled_tests)
+    return guarded_lines(tree, platform, imported, settled_tests(tree))
 
 
 def settled_tests(tree: ast.Module) -> set[int]:
@@ -44,7 +62,7 @@ def settled_tests(tree: ast.Module) -> set[int]:
 
 def everywhere(module: str, name: str) -> bool:
     """Whether ``module.name`` is in every Python the kit checks, on every platform."""
-    if (module, name) in REMOVED_MEMBERS or name in UNIX_ONLY_NAMES.get(module, ()):
+    if module not in COMMON or (module, name) in REMOVED_MEMBERS:
         return False
     added = _added().get(f"{module}.{name}")
     return added is not None and added[1] is not None and tuple(added[1]) <= BASE

@@ -156,12 +156,24 @@ def test_a_hasattr_test_every_target_passes_guards_nothing():
         import math
         if hasattr(math, "isqrt"):
             r = math.cbrt(8) + (5).bit_count()
+            ok = isinstance(r, int | float)
         if hasattr(math, "cbrt"):
             r = math.cbrt(8) + (5).bit_count()
+            ok = isinstance(r, int | float)
         """
     )
     needs = {(line, version) for _, line, _, version in apis.findings([source])}
-    assert needs == {(3, (3, 11)), (3, (3, 10))}
+    assert needs == {(3, (3, 11)), (3, (3, 10)), (4, (3, 10))}
+
+
+def test_a_flag_a_helper_binds_to_a_test_every_target_passes_guards_nothing():
+    compat = module(
+        "import math\nHAS = hasattr(math, 'isqrt')\n", "shared/compat.py", "shared.compat"
+    )
+    main = module("from shared.compat import HAS\nimport math\nif HAS:\n    math.cbrt(8)\n", "a.py")
+    assert {(line, version) for _, line, _, version in apis.findings([main, compat])} == {
+        (4, (3, 11))
+    }
 
 
 def test_an_empty_shipped_module_is_not_read():

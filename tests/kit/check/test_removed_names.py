@@ -30,6 +30,9 @@ def found(text):
         ("try:\n    from fractions import gcd\nexcept ImportError:\n    from math import gcd\n",
          []),
         ("import fractions\nif hasattr(fractions, 'gcd'):\n    fractions.gcd(1, 2)\n", []),
+        # a test every target passes guards nothing
+        ("import math\nif hasattr(math, 'isqrt'):\n    from fractions import gcd\n",
+         [(3, "fractions.gcd", (3, 9))]),
     ],
 )  # fmt: skip
 def test_removed_members_are_found_outside_guards(code, expected):

@@ -6,6 +6,7 @@ import textwrap
 import pytest
 
 from kit.bundle.guards import guarded_lines
+from kit.check import settled_tests as settled_tests_module
 from kit.check.settled_tests import everywhere, settled_tests
 
 
@@ -20,25 +21,38 @@ def settled_lines(text):
     [
         ("math", "isqrt", True),  # 3.8: every target has it
         ("math", "gcd", True),
+        ("itertools", "accumulate", True),
         ("math", "cbrt", False),  # 3.11: the test tells 3.10 from 3.11
         ("math", "no_such_name", False),  # not in the table: not known to be there
         ("os", "wait4", False),  # Unix only: the test tells Windows from Linux
-        ("sys", "getcheckinterval", False),  # removed in 3.9
+        ("gc", "freeze", False),  # 3.7, but not under PyPy
+        ("sys", "breakpointhook", False),  # sys's members differ by implementation
     ],
 )
-def test_a_member_is_everywhere_when_added_by_3_8_never_removed_and_on_every_platform(
+def test_a_member_is_everywhere_when_added_by_3_8_to_a_module_of_pure_computation(
     module, name, settled
 ):
     assert everywhere(module, name) is settled
 
 
+def test_a_member_some_version_removed_is_not_everywhere(monkeypatch):
+    """vermin's table has no ``fractions.gcd`` (removed in 3.9) today; were it to list it as
+    old, it would still tell 3.8 from 3.9."""
+    monkeypatch.setattr(settled_tests_module, "_added", lambda: {"fractions.gcd": (None, (3, 0))})
+    assert not everywhere("fractions", "gcd")
+    monkeypatch.setattr(
+        settled_tests_module, "_added", lambda: {"fractions.Fraction": (None, (3, 0))}
+    )
+    assert everywhere("fractions", "Fraction")
+
+
 def test_only_a_module_s_member_tested_by_name_is_settled():
     assert settled_lines(
         """\
-        import math, sys as system
+        import math, itertools as it
         import numpy as np
         hasattr(math, "isqrt")
-        hasattr(system, "breakpointhook")
+        hasattr(it, "accumulate")
         hasattr(int, "bit_count")
         hasattr(np, "isqrt")
         hasattr(math, NAME)
