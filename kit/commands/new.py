@@ -308,15 +308,16 @@ def _slug_of(page: Page) -> str:
 
 
 def _free_slug(registry, page: Page) -> str:
-    """The page's slug (``_slug_of``), or when that one is taken (by a problem of another id,
-    a command's name) its title's with the page's id after it (``hello_1902a``): two
-    contests' problems of one title. A problem of the same id keeps its slug, to be refused."""
+    """The page's slug (``_slug_of``), or when a problem of another id has it (two contests'
+    "A. Hello"), or a command (a problem titled "Run"), the title's slug with the page's id
+    after it (``hello_1902a``). A problem of the same id, or of none set yet (``id = "?"``,
+    made by hand before), keeps its slug, to be refused; so does a slug that is the id itself."""
     slug = _slug_of(page)
-    other = slug_from(f"{slug}_{page.id}") if page.id else None
+    other = slug_from(f"{slug}_{page.id}") if page.id and slug != page.id else None
     candidates = [slug, *([other] if other and is_slug(other) else [])]
     for candidate in candidates:  # the problem made already: refused under its own slug
         known = registry.get(candidate)
-        if known is not None and known.id == page.id:
+        if known is not None and known.id in (page.id, "?"):
             return candidate
     free = [c for c in candidates if not _taken(registry, c)]
     if not free or free[0] == slug:

@@ -255,3 +255,12 @@ def test_a_title_that_is_a_command_s_name_takes_the_id_after_it(toy, capsys, tmp
     assert cli.main(["new", "--from", page, "--root", str(toy)]) == 0
     assert "this problem is run_1903b" in capsys.readouterr().out
     assert "run_1903b" in load_registry(toy)
+
+
+def test_a_problem_made_by_hand_before_its_page_is_not_made_twice(toy, capsys, tmp_path):
+    """``new hello --judge Codeforces`` (id "?"), then the page: refused as it was, not made
+    again as hello_1902a."""
+    assert cli.main(["new", "hello", "--judge", "Codeforces", "--root", str(toy)]) == 0
+    assert cli.main(["new", "--from", companion(tmp_path, 1902), "--root", str(toy)]) == 2
+    assert "new: hello exists in problems.toml" in capsys.readouterr().err
+    assert "hello_1902a" not in load_registry(toy)
