@@ -124,8 +124,8 @@ def parse_program(text: str, option: str, runner: Runner, problem: Problem) -> P
     first, *rest = words
     where = f"{option} {text!r}"
     script = _script_of(first, rest)
-    if script is not None and not Path(script).expanduser().is_file():
-        raise BuildError(f"{where}: no such file: {script} (from the current folder, {Path.cwd()})")
+    if script is not None and not os.path.exists(os.path.expanduser(script)):
+        raise BuildError(f"{where}: no such file: {script} (from the current folder)")
     argv = (*_executable(first, where, runner), *map(_absolute, rest))
     return Program(text, option, argv, problem)
 
@@ -167,7 +167,9 @@ def _executable(word: str, where: str, runner: Runner) -> list[str]:
 
 
 def _absolute(word: str) -> str:
-    """A word that names an existing file, made absolute (the program runs elsewhere)."""
-    if word.startswith("-") or not os.path.exists(word):
+    """A word that names an existing file (``~`` for the home folder, as a shell reads it),
+    made absolute: the program runs elsewhere."""
+    path = os.path.expanduser(word)
+    if word.startswith("-") or not os.path.exists(path):
         return word
-    return str(Path(word).resolve())
+    return str(Path(path).resolve())

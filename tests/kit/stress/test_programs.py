@@ -66,6 +66,19 @@ def test_a_command_that_names_nothing_to_run_is_one_line(maxsum, text, message):
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
+def test_a_script_in_the_home_folder_or_a_folder_that_runs_is_found(maxsum, monkeypatch):
+    """``python3 ~/brute.py`` was checked with ``~`` read, then run with it unread; ``python3
+    brutedir`` (a folder with ``__main__.py``, which Python runs) was refused."""
+    monkeypatch.setenv("HOME", str(maxsum.root / "brute"))
+    program = parse_program("python3 ~/maxsum_brute.py", "--brute", RUNNER, maxsum)
+    assert program.argv[-1] == str(maxsum.root / "brute" / "maxsum_brute.py")
+    (maxsum.root / "brutedir").mkdir()
+    (maxsum.root / "brutedir" / "__main__.py").write_text("print(1)\n")
+    assert parse_program("python3 brutedir", "--brute", RUNNER, maxsum).argv[-1] == str(
+        maxsum.root / "brutedir"
+    )
+
+
 @pytest.mark.parametrize("text", ["python3 -c 'print(1)'", "python3 -m json.tool", "python3 -"])
 def test_an_interpreter_without_a_script_is_not_looked_for_one(maxsum, text):
     assert parse_program(text, "--brute", RUNNER, maxsum).argv[1] in ("-c", "-m", "-")
