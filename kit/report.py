@@ -32,7 +32,7 @@ from kit.pipeline import Result, Status
 from kit.registry import NO_ANSWER, NO_PROFILE, line_end_note
 from kit.run.cases import MIB
 from kit.run.schedule import Schedule
-from kit.run.verdicts import OK, OLE, RE
+from kit.run.verdicts import OK, RE
 
 INTERACTIVE = "interactive: no interactor to play"
 DIFF_CHARS = 2000  # of each of input, expected and got, per failing case
@@ -328,7 +328,7 @@ def diffs(result: Result) -> list[str]:
                 if title == "expected" and result.problem.kind == "batch":
                     lines.append("expected: (no answer file)")
                 continue
-            kept = title == "got" and failure.word == OLE  # a head: the run wrote far more
+            kept = title == "got" and failure.got_cut  # a head: the run wrote far more
             lines += _excerpt(title, text, start if title != "input" else 0, kept)
         if failure.stderr.strip() and failure.word != RE:  # a crash's is told above it
             lines += _excerpt("stderr", failure.stderr.decode("utf-8", "replace"), 0)

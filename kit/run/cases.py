@@ -110,6 +110,7 @@ class Failure:
     got: bytes | None = None
     word: str = ""  # its verdict, a word of kit.run.verdicts
     stderr: bytes = b""  # what the solution wrote there (its debug lines, for --diff)
+    got_cut: bool = False  # ``got`` is the head kept of a stdout past the output limit
 
 
 @dataclass
@@ -170,6 +171,7 @@ class _Outcome:
     score: str | None = None  # a Kattis validator's score.txt
     next_input: bytes | None = None  # its nextpass.in (a multi-pass problem)
     stderr: bytes = b""  # the solution's
+    got_cut: bool = False  # ``got`` is only the head of a stdout past the output limit
 
 
 class Gate(Protocol):
@@ -682,7 +684,7 @@ class CaseJudge:
             word, text = found
             if text.endswith("SIGSEGV"):
                 details.append(segfault_hint(self.source_text))
-            return _Outcome(word, text, details, run.stdout)
+            return _Outcome(word, text, details, run.stdout, got_cut=run.output_over)
         if case.expected is None or self.comparator is None:
             unanswered = case.expected is None and problem.kind == "batch"  # a lone NAME.in
             return _Outcome(OK, NO_ANSWER if unanswered else "")
@@ -1007,6 +1009,7 @@ def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> 
             outcome.got,
             outcome.word,
             outcome.stderr,
+            outcome.got_cut,
         )
     )
 

@@ -126,6 +126,18 @@ def test_debug_output_on_stderr_is_held_to_the_output_limit_only_where_it_counts
             "stdout, stderr and files counted together (stdout 116 bytes, stderr 2.1 MiB) "
             "(3.8, pypy3)"
         )
+        (failure,) = result.ran.failures  # its stdout whole: --diff shows it as all it wrote
+        assert failure.word == "OLE" and not failure.got_cut and len(failure.got) == 116
+
+
+def test_a_stdout_past_the_output_limit_is_a_head_the_diff_says_so(toy):
+    solution = toy / "solutions" / "toy_sum.py"
+    solution.write_text(
+        "import sys\nfor _ in range(1 << 16):\n    sys.stdout.write('1\\n' * 1024)\n"
+    )
+    result = build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[])
+    (failure,) = result.ran.failures
+    assert failure.word == "OLE" and failure.got_cut
 
 
 def test_a_problem_without_solution_or_samples_yet_is_no_solution(toy):

@@ -204,7 +204,7 @@ def test_the_head_kept_of_a_run_over_the_output_limit_is_not_told_as_all_it_wrot
     """A run stopped past 64 MiB left a 64 KiB head: "first 2000 of 65536 characters" read as
     if it had written 65536."""
     result = failed_result(toy, b"1\n", b"1\n" * 32768)
-    result.ran.failures[0].word = "OLE"
+    result.ran.failures[0].word, result.ran.failures[0].got_cut = "OLE", True
     lines = report.diffs(result)
     assert "got: (first 2000 of the first 65536 characters kept)" in lines
 
