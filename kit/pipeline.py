@@ -108,7 +108,7 @@ def make_bundle(problem: Problem) -> Bundle:
         verify(source, shipped, cuts)
         source.shipped = shipped
         unreachable_bytes += cuts.unreachable_bytes
-    dist = problem.dist.relative_to(problem.root).as_posix()  # the same wherever it is built
+    dist = problem.from_root(problem.dist)  # the same wherever it is built
     known = f" {problem.id}" if problem.id and problem.id != "?" else ""  # "?": not set yet
     title = f"{dist}: {problem.title} ({problem.judge}{known}), judge-ready"
     return assemble(entry, helpers, title, unreachable_bytes)

@@ -161,8 +161,17 @@ class Problem:
 
     def rel(self, path: Path) -> str:
         """``path`` as shown to the user: from the current folder when that is in the
-        workspace or holds it, else from the workspace's root (``kit.workspace.shown_path``)."""
+        workspace or holds it, else from the workspace's root (``kit.workspace.shown_path``):
+        a file to open or act on (a case, a kept bundle, a saved input)."""
         return shown_path(path, self.root)
+
+    def from_root(self, path: Path) -> str:
+        """``path`` from the workspace's root wherever the kit runs: a place in the sources
+        (a traceback's, a check's, as the bundle names its modules) and the bundle's title."""
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return str(path)
 
 
 @dataclass(frozen=True)

@@ -160,7 +160,7 @@ def _compiles(
         for module in bundle.modules
         if module.shipped and module.rel not in guarded
     ]
-    units.append((problem.rel(problem.dist), bundle.text))
+    units.append((problem.from_root(problem.dist), bundle.text))
     command = [runner.interpreter.executable, *runner.interpreter.flags]
     failure = syntax.compile_errors(command, units)
     if failure is None:

@@ -1129,7 +1129,7 @@ def explain(
     program run as it is written, without a bundle, keeps its own file names; ``output_over``:
     the run wrote past the output limit to stdout, whose EFBIG is no scratch file's)."""
     text = stderr.decode("utf-8", "replace")
-    solution = problem.rel(problem.solution)
+    solution = problem.from_root(problem.solution)  # as the helpers' places are named
 
     helpers = {module.rel for module in bundle.modules} if bundle is not None else set()
 
@@ -1138,7 +1138,7 @@ def explain(
             return match[0]
         line = bundle.source_line(int(match[2]))
         if line is None:
-            return f'File "{problem.rel(problem.dist)}", line {match[2]}'
+            return f'File "{problem.from_root(problem.dist)}", line {match[2]}'
         return f'File "{solution}", line {line}'
 
     lines = text.rstrip().splitlines()

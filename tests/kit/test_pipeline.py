@@ -230,6 +230,17 @@ def test_paths_are_told_from_the_current_folder_but_the_bundle_is_the_same(toy, 
     assert problem.failed_dist.read_text().startswith("# dist/toy_sum.py: ")
 
 
+def test_a_traceback_names_the_sources_from_the_root_as_the_bundle_does(toy, monkeypatch):
+    """From a problem's samples folder the solution's lines were ``../../solutions/...``
+    beside its helpers' ``shared/...``: places in the sources stay named from the root."""
+    problem = toy_sum(toy)
+    problem.solution.write_text("print(1 // 0)\n")
+    monkeypatch.chdir(toy / "samples" / "toy_sum")
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    (failure,) = result.ran.failures
+    assert any('File "solutions/toy_sum.py", line 1' in line for line in failure.details)
+
+
 def test_a_folder_where_the_bundle_goes_fails_the_build_in_one_line(toy):
     """``dist/toy_sum.py`` a folder: an IsADirectoryError traceback once the cases passed."""
     problem = toy_sum(toy)
