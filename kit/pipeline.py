@@ -278,9 +278,11 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
     if result.status == Status.OK:
         try:
             os.replace(staged, problem.dist)
-            _remove(problem.failed_dist)
         except OSError as error:
             result.fail(f"cannot write the bundle to {problem.rel(problem.dist)}: {error.strerror}")
+            return
+        with contextlib.suppress(OSError):  # an older failure's copy: stale, not in the way
+            _remove(problem.failed_dist)
         return
     if not result.foreign:  # an interpreter the judge does not run says nothing of it
         _remove(problem.dist)

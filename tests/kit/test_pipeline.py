@@ -251,6 +251,34 @@ def test_a_folder_where_the_bundle_goes_fails_the_build_in_one_line(toy):
     assert problem.dist.is_dir() and not list(problem.dist.parent.glob(".toy_sum.*"))
 
 
+def test_an_old_failed_copy_that_cannot_be_removed_does_not_fail_a_passing_build(toy, monkeypatch):
+    problem = toy_sum(toy)
+    problem.failed_dist.parent.mkdir(parents=True)
+    problem.failed_dist.write_text("old failure\n")
+    real = Path.unlink
+
+    def refused(path, *args, **kwargs):
+        if path == problem.failed_dist:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "unlink", refused)
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.OK, result.errors
+    assert problem.dist.is_file()
+
+
+def test_a_folder_named_as_the_bundle_is_left_and_a_failed_build_kept(toy):
+    """A failed build removes an older ``dist/toy_sum.py``: a folder of that name it leaves."""
+    problem = toy_sum(toy)
+    problem.dist.mkdir(parents=True)
+    answer = problem.samples_dir / "sample-1.out"
+    answer.write_text(answer.read_text().replace("line 3:      6", "line 3:      7"))
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL and problem.dist.is_dir()
+    assert "the failed bundle is kept as dist/failed/toy_sum.py" in result.notes
+
+
 def test_a_folder_where_the_failed_bundle_goes_is_said_in_a_note(toy):
     problem = toy_sum(toy)
     problem.failed_dist.mkdir(parents=True)
