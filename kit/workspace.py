@@ -9,6 +9,7 @@ folder with a ``problems.toml``. ``--root DIR`` names it instead. ``init`` makes
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -157,3 +158,33 @@ def shown_path(path: Path, root: Path) -> str:
     if here == whole or not (here.is_relative_to(whole) or whole.is_relative_to(here)):
         return inside.as_posix()
     return Path(os.path.relpath(whole / inside, here)).as_posix()
+
+
+class Made:
+    """The files and folders a command makes, in order, to be taken back all together when it
+    fails or is interrupted (``undo``): nothing is left half made. Folders that were there
+    before are never removed."""
+
+    def __init__(self) -> None:
+        self.made: list[Path] = []
+
+    def folder(self, path: Path) -> None:
+        """``path`` and the folders above it that are not there yet, made."""
+        for folder in [*reversed(path.parents), path]:
+            if not folder.exists():
+                folder.mkdir()
+                self.made.append(folder)
+
+    def write(self, path: Path, text: str, newline: str | None = None) -> None:
+        self.folder(path.parent)
+        self.made.append(path)  # before it is written: a write cut short is taken back too
+        path.write_text(text, encoding="utf-8", newline=newline)
+
+    def undo(self) -> None:
+        for path in reversed(self.made):
+            with contextlib.suppress(OSError):
+                if path.is_dir() and not path.is_symlink():
+                    path.rmdir()
+                else:
+                    path.unlink()
+        self.made = []

@@ -26,14 +26,15 @@ def run_build(*args, root, pythons="", cwd=None):
     return done.returncode, done.stdout, done.stderr
 
 
-def disk_full_at(monkeypatch, name: str) -> None:
-    """``Path.write_text`` of a file named ``name`` fails as on a full disk (ENOSPC); every
-    other write goes on: a command's writing stopped halfway."""
+def disk_full_at(monkeypatch, name: str, error: BaseException | None = None) -> None:
+    """``Path.write_text`` of the file whose path ends with ``name`` fails as on a full disk
+    (ENOSPC), or raises ``error`` (a Ctrl-C); every other write goes on: a command's writing
+    stopped halfway."""
     real = Path.write_text
 
     def full(path, *args, **kwargs):
-        if path.name == name:
-            raise OSError(28, "No space left on device", str(path))
+        if path.as_posix().endswith("/" + name):
+            raise error or OSError(28, "No space left on device", str(path))
         return real(path, *args, **kwargs)
 
     monkeypatch.setattr(Path, "write_text", full)

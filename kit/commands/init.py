@@ -13,12 +13,11 @@ inside another is made, with a note: commands run inside it use it, not the oute
 from __future__ import annotations
 
 import argparse
-import contextlib
 from pathlib import Path
 
 from kit.commands import command
 from kit.errors import BuildError
-from kit.workspace import file_in_the_way, find_root, workspace_files
+from kit.workspace import Made, file_in_the_way, find_root, workspace_files
 
 HELP = "start a new workspace: problems.toml, solutions/, shared/, samples/, tests/"
 # a repository's own files, kept as they are when present (an existing repository adopted)
@@ -71,25 +70,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write(folder: Path, files: dict[str, str]) -> None:
-    """``files`` written into ``folder``; when one cannot be, those written before and the
-    folders made for them are taken back, and a one-line error says which."""
-    made: list[Path] = []  # files and folders made, in order
+    """``files`` written into ``folder``; when one cannot be, or Ctrl-C comes, those written
+    before and the folders made for them are taken back (a one-line error says which)."""
+    made = Made()
     try:
+        made.folder(folder)
         for path, text in files.items():
-            for parent in reversed(list((folder / path).parents)):
-                if not parent.exists():
-                    parent.mkdir()
-                    made.append(parent)
-            (folder / path).write_text(text, encoding="utf-8")
-            made.append(folder / path)
-    except OSError as error:
-        for done in reversed(made):
-            with contextlib.suppress(OSError):
-                if done.is_dir():
-                    done.rmdir()
-                else:
-                    done.unlink()
-        where = error.filename or folder / path
+            made.write(folder / path, text)
+    except BaseException as error:
+        made.undo()
+        if not isinstance(error, OSError):
+            raise
+        where = error.filename or folder
         said = f"init: cannot write {where}: {error.strerror}; nothing was changed"
         raise BuildError(said) from None
 

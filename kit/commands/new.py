@@ -43,7 +43,6 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
-import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,7 +51,7 @@ from kit.commands import NAMES, add_root, command, seconds
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
 from kit.registry import check_slug, is_slug, load_registry, slug_from
-from kit.workspace import file_in_the_way
+from kit.workspace import Made, file_in_the_way
 
 if TYPE_CHECKING:
     from kit.pages import Page
@@ -161,29 +160,23 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, p
     registry_path = root / "problems.toml"
     before = registry_path.read_bytes().decode("utf-8")  # load_registry read it first
     newline = "\r\n" if "\r\n" in before else "\n"  # the file's own, kept
-    written: list[Path] = []
-    made_samples = False
     blocked = file_in_the_way(root, [*made, *([samples.relative_to(root)] if samples else [])])
     if blocked:
         raise BuildError(f"new: {blocked}; nothing was changed")
+    written = Made()
     try:
         for path, content in made.items():
-            (root / path).parent.mkdir(parents=True, exist_ok=True)
-            written.append(root / path)
-            (root / path).write_text(content, encoding="utf-8")
+            written.write(root / path, content)
         if samples is not None:
-            samples.mkdir(parents=True)  # new: ``make`` refused a folder that exists
-            made_samples = True
-            _write_samples(samples, pairs)
+            written.folder(samples)  # new: ``make`` refused a folder that exists
+            for name, text in _sample_files(pairs):
+                written.write(samples / name, text, newline="\n")
         text = before if before.endswith("\n") else before + newline
         registry_path.write_bytes((text + table.replace("\n", newline)).encode("utf-8"))
         load_registry(root)  # the new table must pass the registry's validation
     except BaseException as error:
         registry_path.write_bytes(before.encode("utf-8"))
-        for path in written:
-            path.unlink(missing_ok=True)
-        if made_samples:
-            shutil.rmtree(samples, ignore_errors=True)
+        written.undo()
         if isinstance(error, OSError):
             where = os.path.relpath(error.filename, root) if error.filename else "a file"
             said = f"new: cannot write {where}: {error.strerror}; nothing was changed"
@@ -343,14 +336,13 @@ def _known(page: Page) -> scaffold.Known:
     )
 
 
-def _write_samples(folder, pairs: list[tuple[str, str]]) -> list:
-    written = []
-    for number, (given, wanted) in enumerate(pairs, 1):
-        for suffix, text in ((".in", given), (".out", wanted)):
-            path = folder / f"sample-{number}{suffix}"
-            path.write_text(text, encoding="utf-8", newline="\n")
-            written.append(path)
-    return written
+def _sample_files(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The sample pairs as files: ``sample-N.in`` and ``sample-N.out``, with their texts."""
+    return [
+        (f"sample-{number}{suffix}", text)
+        for number, (given, wanted) in enumerate(pairs, 1)
+        for suffix, text in ((".in", given), (".out", wanted))
+    ]
 
 
 def _report(slug, judge, known, made, page, *, interactive: bool, templates) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from kit import cli
 from kit.errors import BuildError
-from kit.workspace import file_in_the_way, find_root, shown_path, workspace_files
+from kit.workspace import Made, file_in_the_way, find_root, shown_path, workspace_files
 
 ROOT = Path(__file__).resolve().parents[2]
 USER_FILES = ROOT / "tests" / "fixtures" / "user_workspace"
@@ -165,3 +165,18 @@ def test_a_path_is_shown_from_where_the_user_stands(tmp_path, monkeypatch):
         monkeypatch.chdir(here)
         assert shown_path(path, root) == shown
     assert shown_path(tmp_path / "other.in", root) == str(tmp_path / "other.in")
+
+
+def test_made_takes_back_what_it_made_and_nothing_that_was_there(tmp_path):
+    (tmp_path / "kept").mkdir()
+    (tmp_path / "kept" / "old.txt").write_text("old")
+    made = Made()
+    made.write(tmp_path / "kept" / "new.txt", "new")
+    made.write(tmp_path / "a" / "b" / "c.txt", "c")
+    made.folder(tmp_path / "empty" / "folder")
+    assert (tmp_path / "a" / "b" / "c.txt").read_text() == "c"
+    made.undo()
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == [
+        "kept",
+        "kept/old.txt",
+    ]

@@ -107,6 +107,15 @@ def test_a_write_that_fails_takes_back_what_was_made(tmp_path, monkeypatch):
     assert not (tmp_path / "ws").exists()
 
 
+def test_a_ctrl_c_while_writing_takes_back_what_was_made(tmp_path, monkeypatch):
+    """A Ctrl-C at README.md left problems.toml and the folders, and the next ``init`` then
+    refused the half-made workspace."""
+    disk_full_at(monkeypatch, "README.md", KeyboardInterrupt())
+    with pytest.raises(KeyboardInterrupt):
+        init.run(parse(str(tmp_path / "ws")))
+    assert not (tmp_path / "ws").exists()
+
+
 def test_a_file_given_as_the_folder_is_refused(tmp_path):
     (tmp_path / "notes.txt").write_text("x")
     with pytest.raises(BuildError, match=r"^init: .*notes\.txt is a file, not a folder$"):

@@ -264,3 +264,14 @@ def test_a_problem_made_by_hand_before_its_page_is_not_made_twice(toy, capsys, t
     assert cli.main(["new", "--from", companion(tmp_path, 1902), "--root", str(toy)]) == 2
     assert "new: hello exists in problems.toml" in capsys.readouterr().err
     assert "hello_1902a" not in load_registry(toy)
+
+
+def test_the_folders_new_made_are_taken_back_with_its_files(tmp_path, capsys, monkeypatch):
+    """In a workspace without ``stress/`` and ``bench/``: a write failing in ``bench/`` left
+    both folders behind, empty, under "nothing was changed"."""
+    assert cli.main(["init", str(tmp_path)]) == 0
+    before = sorted(path.relative_to(tmp_path) for path in tmp_path.rglob("*"))
+    disk_full_at(monkeypatch, "bench/alpha.py")
+    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(tmp_path)]) == 2
+    assert "new: cannot write bench/alpha.py" in capsys.readouterr().err
+    assert sorted(path.relative_to(tmp_path) for path in tmp_path.rglob("*")) == before
