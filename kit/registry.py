@@ -31,6 +31,7 @@ A problem's solution is ``solutions/<slug>.py``, or the file ``solution = "PATH"
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import fnmatch
 import importlib.util
@@ -314,7 +315,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     )
     installed = _installed(where, entry.get("modules"), profile)
     solution_file = _solution_file(root, where, entry.get("solution"))
-    samples_folder = _inside(where, "samples", entry.get("samples"), 'samples = "abc300/a/test"')
+    samples_folder = _samples_folder(where, entry)
     return Problem(
         slug=slug,
         title=entry.get("title", slug),
@@ -361,33 +362,44 @@ def _absent_programs(root: Path, compare, interactor) -> dict[str, str]:
     return absent
 
 
-def _inside(where: str, key: str, given: str | None, example: str) -> str | None:
-    """A path ``key = "PATH"`` names, checked to lie inside the workspace (from its root)."""
-    if given is None:
-        return None
+def _inside(where: str, key: str, given: str, what: str, example: str) -> Path:
+    """The path ``key = "PATH"`` names, checked: inside the workspace, from its root, and not
+    in ``dist/`` (the kit writes its bundles there)."""
     path = Path(given)
-    if not given.strip() or path.is_absolute() or ".." in path.parts:
-        said = f"name a folder inside the workspace, from its root ({example})"
+    if not given.strip() or path.is_absolute() or ".." in path.parts or not path.parts:
+        said = f"name {what} inside the workspace, from its root ({example})"
         raise BuildError(f"{where}: {key} = {given!r}: {said}")
-    return path.as_posix()
+    if path.parts[0] == "dist":
+        raise BuildError(f"{where}: {key} = {given!r} is in dist/, the kit's output folder")
+    return path
 
 
 def _solution_file(root: Path, where: str, given: str | None) -> str | None:
     """``solution = "PATH"`` checked: a ``.py`` file's path inside the workspace, from its root
-    (it need not exist yet: the problem has no solution then)."""
+    (not there, the problem fails when it is built: a name mistyped)."""
     if given is None:
         return None
-    path = Path(given)
-    if not given.strip() or path.is_absolute() or ".." in path.parts or path.suffix != ".py":
+    example = 'solution = "abc300/a.py"'
+    path = _inside(where, "solution", given, "a .py file", example)
+    if path.suffix != ".py":
         raise BuildError(
             f"{where}: solution = {given!r}: name a .py file inside the workspace, from its root "
-            '(solution = "abc300/a.py")'
+            f"({example})"
         )
     if (root / path).is_dir():
         raise BuildError(f"{where}: solution = {given!r} is a folder, not a .py file")
-    if path.parts[0] == "dist":  # the kit writes its bundles there, over the solution
-        raise BuildError(f"{where}: solution = {given!r} is in dist/, the kit's output folder")
     return path.as_posix()
+
+
+def _samples_folder(where: str, entry: dict) -> str | None:
+    """``samples = "PATH"`` checked: a folder inside the workspace, from its root; refused for
+    a package's problem, whose samples are the package's own."""
+    given = entry.get("samples")
+    if given is None:
+        return None
+    if entry.get("package") is not None:
+        raise BuildError(f"{where}: samples = {given!r}: a package's samples are its own")
+    return _inside(where, "samples", given, "a folder", 'samples = "abc300/a/test"').as_posix()
 
 
 def _installed(where: str, named: list | None, profile: Profile | None) -> Installed | None:
@@ -702,11 +714,25 @@ def _unknown(registry: dict[str, Problem], name: str) -> str:
         known = f"has: {', '.join(slugs)}"
     else:
         known = f"has {len(slugs)}: {', '.join(slugs[:LISTED_MOST])}, ..."
-    stem = Path(name).stem if name.endswith(".py") or "/" in name else name
-    lowered = {slug.lower(): slug for slug in slugs}  # ABCD for abcd
-    close = [lowered[m] for m in difflib.get_close_matches(stem.lower(), lowered, n=1)]
-    meant = f"; did you mean '{close[0]}'?" if close else ""
+    meant = _meant(registry, name)
+    meant = f"; did you mean '{meant}'?" if meant else ""
     return f"unknown problem '{name}' (problems.toml {known}{meant})"
+
+
+def _meant(registry: dict[str, Problem], name: str) -> str | None:
+    """The problem ``name`` most likely meant: the one whose solution a path names (``cpkit
+    solutions/two_sum.py``, ``abc300/a/main.py``, a shell's completion), else the nearest slug
+    (of the path's stem for a path)."""
+    if name.endswith(".py") or "/" in name:
+        with contextlib.suppress(OSError):
+            given = Path(name).resolve()
+            for slug, problem in registry.items():
+                if problem is not None and problem.solution.resolve() == given:
+                    return slug
+        name = Path(name).stem
+    lowered = {slug.lower(): slug for slug in registry}  # ABCD for abcd
+    close = difflib.get_close_matches(name.lower(), lowered, n=1)
+    return lowered[close[0]] if close else None
 
 
 def skipped(name: str) -> bool:

@@ -145,6 +145,8 @@ def test_judge_data_beside_a_clone_without_it_is_skipped_not_an_error(toy):
         ('samples = "../t"', "samples = '../t': name a folder inside the workspace"),
         ('samples = "/tmp/t"', "samples = '/tmp/t': name a folder inside the workspace"),
         ('samples = " "', "samples = ' ': name a folder inside the workspace"),
+        ('samples = "."', "samples = '.': name a folder inside the workspace"),
+        ('samples = "dist/t"', "samples = 'dist/t' is in dist/, the kit's output folder"),
     ],
 )
 def test_bad_entries_are_one_line(toy, extra, message):
@@ -351,6 +353,8 @@ def test_an_unknown_slug_names_the_known_ones_or_says_there_are_none(toy):
     for typed in ("toy_sun", "TOY_SUM"):
         with pytest.raises(BuildError, match=r"has: toy_sum; did you mean 'toy_sum'\?\)$"):
             select(known, [typed])
+    message = error(toy, extra="no_files = 1")
+    assert message.endswith("'no_files' has the wrong type (1; expected true or false)")
 
 
 def test_an_unknown_name_lists_a_few_problems_and_reads_a_solution_s_path_as_its_slug(toy):
@@ -363,8 +367,11 @@ def test_an_unknown_name_lists_a_few_problems_and_reads_a_solution_s_path_as_its
         "unknown problem 'solutions/toy_sum.py' (problems.toml has 31: p00, p01, p02, p03, p04, "
         "p05, p06, p07, ...; did you mean 'toy_sum'?)"
     )
-    message = error(toy, extra="no_files = 1")
-    assert message.endswith("'no_files' has the wrong type (1; expected true or false)")
+    (toy / "abc300" / "a").mkdir(parents=True)
+    (toy / "abc300" / "a" / "main.py").write_text("print(1)\n")
+    adopted = registry(toy, extra='solution = "abc300/a/main.py"')
+    with pytest.raises(BuildError, match=r"did you mean 'toy_sum'\?\)$"):
+        select(adopted | {"main_road": None}, [str(toy / "abc300" / "a" / "main.py")])
 
 
 def test_samples_may_be_read_where_the_repository_keeps_them(toy):

@@ -65,8 +65,10 @@ def test_a_kattis_judged_problem_compares_as_kattis_does_by_default(toy):
     [
         ('package = "packages/none"', "package packages/none: no such folder or archive"),
         ('package = "packages/kattis_sum"\ntestlib = "nope.h"', "testlib nope.h does not exist"),
+        ('package = "packages/kattis_sum"\nsamples = "t"',
+         "samples = 't': a package's samples are its own"),
     ],
-)
+)  # fmt: skip
 def test_bad_package_settings_are_one_line(tmp_path, table, message):
     with pytest.raises(BuildError) as caught:
         workspace(tmp_path, f"[x]\n{table}\n")
