@@ -116,10 +116,29 @@ def test_a_run_s_processes_are_counted_together_against_the_memory_limit(tmp_pat
     assert answer["rss_together"] >= answer["rss_at_kill"] and answer["processes"] >= 3
 
 
+# 300 children touching 8 MiB each, held until the parent has slept 3 s (a pipe's end)
+HUNDREDS = (
+    "import os, time\n"
+    "r, w = os.pipe()\n"
+    "for _ in range(300):\n"
+    "    if os.fork() == 0:\n"
+    "        os.close(w)\n"
+    "        mine = bytearray(8 << 20)\n"
+    "        for at in range(0, len(mine), 4096): mine[at] = 1\n"
+    "        os.read(r, 1)\n"
+    "        os._exit(0)\n"
+    "time.sleep(3.0)\n"
+    "os.close(w)\n"
+    "while True:\n"
+    "    try: os.wait()\n"
+    "    except ChildProcessError: break\n"
+)
+
+
 def test_every_one_of_hundreds_of_processes_is_counted(tmp_path):
-    """300 children of 2 MiB each, about 2.8 MiB of their own with the interpreter's: some
-    845 MiB together, over a 790 MiB limit; the first 256 read alone came to 720 MiB."""
-    (answer,) = serve(tmp_path, {"argv": python(forked_hog(300, 2)), "memory_kib": 790 * MIB})
+    """300 children of 8 MiB each: over 2400 MiB together whatever each holds beside them,
+    where the first 256 alone, read before, stayed under it (2294 MiB here)."""
+    (answer,) = serve(tmp_path, {"argv": python(HUNDREDS), "memory_kib": 2400 * MIB})
     assert answer["killed"] == "memory" and answer["processes"] > 256
 
 
