@@ -145,7 +145,7 @@ def test_this_checkout_script_keeps_its_own_name(toy):
     assert "next: python build.py gamma\n" in out
     assert "python build.py stress gamma" in (toy / "stress" / "gamma.py").read_text()
     code, out, _ = build_py("run", "--help")
-    assert out.startswith("usage: build.py run ") and "``python build.py run SLUG" in out
+    assert out.startswith("usage: build.py run ") and "`python build.py run SLUG" in out
     code, _, err = build_py("new", "gamma", "--judge", "POJ", "--root", str(toy))
     assert code == 2 and err.startswith("build.py: error: new: gamma exists in problems.toml")
 

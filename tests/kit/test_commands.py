@@ -17,7 +17,7 @@ def test_the_help_names_the_program_as_started(monkeypatch):
     assert commands.command() == "python build.py"
     text = "run `cpkit run SLUG` or ``python -m kit new``; cpkit alone stays"
     assert commands.named(text) == (
-        "run `python build.py run SLUG` or ``python build.py new``; cpkit alone stays"
+        "run `python build.py run SLUG` or `python build.py new`; cpkit alone stays"
     )
     assert commands.named(None) is None
 
