@@ -14,6 +14,7 @@ import pytest
 from kit import cli
 from kit.pages import read_page
 from kit.registry import load_registry
+from tests.command_support import disk_full_at
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ROOT / "tests" / "fixtures" / "pages"
@@ -347,13 +348,7 @@ def test_data_that_says_interactive_makes_an_interactive_problem(toy, tmp_path, 
 def test_a_scaffold_interrupted_while_writing_is_taken_back_whole(toy, capsys, monkeypatch):
     """Ctrl-C among 60,000 samples left the solution and thousands of samples without their
     table, and the next try refused them as existing."""
-    from kit.commands import new as new_command
-
-    def interrupted(folder, pairs):
-        (folder / "sample-1.in").write_text("1\n")
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(new_command, "_write_samples", interrupted)
+    disk_full_at(monkeypatch, "sample-2.in", KeyboardInterrupt())  # sample-1 written
     before = snapshot(toy)
     assert cli.main(["new", "--from", str(PAGES / "companion.json"), "--root", str(toy)]) == 130
     assert snapshot(toy) == before

@@ -116,7 +116,8 @@ def test_a_run_s_processes_are_counted_together_against_the_memory_limit(tmp_pat
     assert answer["rss_together"] >= answer["rss_at_kill"] and answer["processes"] >= 3
 
 
-# 300 children touching 8 MiB each, held until the parent has slept 3 s (a pipe's end)
+# 300 children touching 8 MiB each, held until the parent has slept 20 s (a pipe's end): the
+# watch kills the run as soon as it has read them all, seconds before on a loaded machine
 HUNDREDS = (
     "import os, time\n"
     "r, w = os.pipe()\n"
@@ -127,7 +128,7 @@ HUNDREDS = (
     "        for at in range(0, len(mine), 4096): mine[at] = 1\n"
     "        os.read(r, 1)\n"
     "        os._exit(0)\n"
-    "time.sleep(3.0)\n"
+    "time.sleep(20.0)\n"
     "os.close(w)\n"
     "while True:\n"
     "    try: os.wait()\n"
@@ -138,7 +139,9 @@ HUNDREDS = (
 def test_every_one_of_hundreds_of_processes_is_counted(tmp_path):
     """300 children of 8 MiB each: over 2400 MiB together whatever each holds beside them,
     where the first 256 alone, read before, stayed under it (2294 MiB here)."""
-    (answer,) = serve(tmp_path, {"argv": python(HUNDREDS), "memory_kib": 2400 * MIB})
+    (answer,) = serve(
+        tmp_path, {"argv": python(HUNDREDS), "memory_kib": 2400 * MIB, "timeout": 40.0}
+    )
     assert answer["killed"] == "memory" and answer["processes"] > 256
 
 
