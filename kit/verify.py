@@ -629,16 +629,23 @@ def _score_unmet(rule: Expectation, scores: dict[str, float], scope: str) -> str
 
 
 def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
-    """The problem with problemtools' time limit, from its accepted submissions' run."""
+    """The problem with problemtools' time limit, from its accepted submissions' run: the
+    slowest that passed, else the slowest that ended on its own with another verdict (their
+    rows then disagree); when none did (none in Python, or every one killed), the provisional
+    limit, said to be one, and the rows judged under it."""
     package = problem.source
     assert package is not None
-    slowest = max((judged.seconds for judged in accepted if judged.verdict == OK), default=0.0)
+    passed = [judged.seconds for judged in accepted if judged.verdict == OK]
+    ended = [j.seconds for j in accepted if j.verdict not in (None, OK, TLE) and j.seconds > 0]
+    slowest = max(passed or ended, default=0.0)
     if not slowest:
-        raise BuildError(
-            "the package fixes no time limit, and no accepted Python submission passes to "
-            "derive one from: give --time-limit"
+        why = (
+            f"the package fixes none, and no accepted Python submission ended within "
+            f"{PROVISIONAL_LIMIT:g} s: the kit's provisional limit, not the package's"
         )
+        return dataclasses.replace(problem, source=dataclasses.replace(package, time_from=why))
     limit = max(1, math.ceil(slowest * package.multiplier - 1e-9))
-    rule = f"problemtools' rule: slowest accepted {slowest:.3f} s x {package.multiplier:g}"
+    which = "slowest accepted" if passed else "slowest accepted, though it failed,"
+    rule = f"problemtools' rule: {which} {slowest:.3f} s x {package.multiplier:g}"
     package = dataclasses.replace(package, time_from=rule + ", rounded up")
     return dataclasses.replace(problem, time_limit=limit, source=package)

@@ -48,9 +48,10 @@ def defects(
 
 def data_lines(data: DataCheck) -> list[str]:
     """The test data's line (``kit.testdata_check``), then a line per failure and warning."""
-    head = f"data: {data.cases} cases as problemtools checks them: "
+    head = f"data: {_counted(data.cases, 'case')} as problemtools checks them: "
     if data.failures or data.warnings:
-        head += f"{len(data.failures)} failures, {len(data.warnings)} warnings"
+        head += f"{_counted(len(data.failures), 'failure')}, "
+        head += _counted(len(data.warnings), "warning")
     else:
         head += "fine"
     warnings = tuple(f"warning: {line}" for line in data.warnings)
@@ -119,3 +120,8 @@ def _some(lines: tuple[str, ...]) -> list[str]:
 def _inputs(inputs: InputCheck) -> str:
     count = len({rejection.case for rejection in inputs.rejected})
     return f"{count} of {inputs.inputs} inputs"
+
+
+def _counted(count: int, noun: str) -> str:
+    """``1 case``, ``2 cases``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

@@ -110,7 +110,9 @@ def _verify(args: argparse.Namespace) -> int:
     cases = sample_cases(problem) + judge_cases(problem)[0]
     done: dict[str, verify.Judged] = {}
     if not fixed:
-        done, partial = _bounding_runs(problem, chosen, runner, cases, args.jobs)
+        # the whole package's bounding submissions, whichever are chosen: one limit for all
+        every = list(problem.source.submissions)
+        done, partial = _bounding_runs(problem, every, runner, cases, args.jobs)
         infer = limit_inference.inferred_limit if problem.source.infers_time_limit else None
         problem = (infer or verify.derived_limit)(problem, [*done.values(), *partial])
     assert problem.source is not None

@@ -58,7 +58,7 @@ def test_no_secret_data_fails_and_no_sample_data_warns(tmp_path, capsys):
     assert found.failures == ("no secret data (data/secret holds no case)",)
     status, lines = verified(capsys, top, "accepted/split.py")
     assert status == 1
-    assert lines[1] == "data: 1 cases as problemtools checks them: 1 failures, 0 warnings"
+    assert lines[1] == "data: 1 case as problemtools checks them: 1 failure, 0 warnings"
     assert lines[2] == "  no secret data (data/secret holds no case)"
     assert lines[-1] == "the package's test data: no secret data (data/secret holds no case)"
     top = copy(tmp_path / "again")

@@ -290,6 +290,43 @@ def test_a_package_without_a_time_limit_gets_problemtools_rule(capsys, tmp_path)
     assert code == 0 and "time limit 2 s (--time-limit; CPU time" in out
 
 
+def test_a_limit_is_derived_from_the_whole_package_whichever_submissions_are_asked(
+    capsys, tmp_path
+):
+    """``verify PKG wrong_answer`` said no accepted submission passes: it looked at the
+    chosen ones only."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / ".timelimit").unlink()
+    code, out, _ = verify(capsys, copy, "wrong_answer")
+    assert code == 0 and "problemtools' rule: slowest accepted" in out
+    assert list(rows(out)) == ["wrong_answer/off_by_one.py"]
+
+
+def test_an_accepted_submission_that_fails_still_gives_the_limit_and_its_row(capsys, tmp_path):
+    """problemtools takes the accepted submissions' time, passed or not: the kit stopped with
+    a usage error; now the failing row says so (exit 1)."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / ".timelimit").unlink()
+    wrong = copy / "submissions" / "wrong_answer" / "off_by_one.py"
+    shutil.copy(wrong, copy / "submissions" / "accepted" / "split.py")
+    code, out, _ = verify(capsys, copy)
+    assert code == 1
+    assert "problemtools' rule: slowest accepted, though it failed," in out
+    assert rows(out)["accepted/split.py"].startswith("AC WA T s DISAGREES")
+
+
+def test_no_accepted_python_submission_keeps_the_provisional_limit_and_says_so(capsys, tmp_path):
+    """A package of C++ solutions only: the data and the validators are still checked."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / ".timelimit").unlink()
+    (copy / "submissions" / "accepted" / "split.py").rename(
+        copy / "submissions" / "accepted" / "split.cc"
+    )
+    code, out, _ = verify(capsys, copy)
+    assert "no accepted Python submission ended within 10 s: the kit's provisional limit" in out
+    assert "data: " in out
+
+
 def test_a_folder_that_is_no_package_is_a_usage_error(capsys, tmp_path):
     code, _, err = verify(capsys, tmp_path)
     assert code == 2

@@ -15,7 +15,7 @@ def test_the_data_line_counts_failures_and_warnings_and_lists_them():
     warnings = tuple(f"data/secret/{n}.in does not end with a line break" for n in range(12))
     lines = verify_report.data_lines(DataCheck(12, warnings, ("no secret data",)))
     assert lines[:3] == [
-        "data: 12 cases as problemtools checks them: 1 failures, 12 warnings",
+        "data: 12 cases as problemtools checks them: 1 failure, 12 warnings",
         "  no secret data",
         "  warning: data/secret/0.in does not end with a line break",
     ]

@@ -79,7 +79,7 @@ def test_an_input_without_its_answer_is_noted_and_fails_the_data_check(capsys, t
         "data/secret/zz_no_answer.in"
     )
     assert lines[2:4] == [
-        "data: 6 cases as problemtools checks them: 1 failures, 0 warnings",
+        "data: 6 cases as problemtools checks them: 1 failure, 0 warnings",
         "  data/secret/zz_no_answer.in has no zz_no_answer.ans beside it",
     ]
     assert lines[-1] == (
