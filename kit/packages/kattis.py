@@ -102,8 +102,12 @@ FOLDERS = (
     "rejected",
     "brute_force",
 )
+# a source's language by its suffix: Python's .py and .py3 as the format's languages table
+# gives them (appendix/languages.md, "python3 | .py, .py3"; problemtools' languages.yaml,
+# files: '*.py *.py3')
 LANGUAGES = {
     ".py": "Python",
+    ".py3": "Python",
     ".cc": "C++",
     ".cpp": "C++",
     ".cxx": "C++",

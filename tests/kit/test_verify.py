@@ -327,6 +327,16 @@ def test_no_accepted_python_submission_keeps_the_provisional_limit_and_says_so(c
     assert "data: " in out
 
 
+def test_a_py3_submission_is_python(capsys, tmp_path):
+    """The format's languages table and problemtools take ``.py3`` as Python 3: it was "not
+    run"."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    accepted = copy / "submissions" / "accepted"
+    (accepted / "split.py").rename(accepted / "split.py3")
+    code, out, _ = verify(capsys, copy)
+    assert code == 0 and rows(out)["accepted/split.py3"] == "AC AC T s agrees"
+
+
 def test_a_folder_that_is_no_package_is_a_usage_error(capsys, tmp_path):
     code, _, err = verify(capsys, tmp_path)
     assert code == 2
