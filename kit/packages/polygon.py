@@ -6,13 +6,16 @@ converter's tests keep them: cn-xcpc-tools/Polygon2DOMjudge, test/fixtures/*.zip
 reader p2d/polygon.py):
 
 - ``<problem short-name=...>``, ``<names><name language=... value=...>`` (English first);
+- ``<judging>``'s ``input-file`` and ``output-file``: empty (stdin and stdout), else the package is
+  refused, the kit running solutions on their standard streams;
 - ``<judging><testset name="tests">`` (else the first testset): ``<time-limit>`` in
   milliseconds, ``<memory-limit>`` in bytes, ``<test-count>``, ``<input-path-pattern>`` and
   ``<answer-path-pattern>`` (printf patterns, ``tests/%02d`` and ``tests/%02d.a``), and
   ``<tests><test ... sample="true">``. Tests run in their numeric order, as Codeforces runs
   them; the leading ones marked ``sample`` are the samples. A package exported without its
-  generated tests (Polygon's "standard" package, tests made by ``doall.sh``) is a one-line error
-  naming the first missing file;
+  generated tests or their answers (Polygon's "standard" package, both made by ``doall.sh``,
+  the answers by the main solution) is a one-line error naming the first missing file: a case
+  without its answer would pass whatever the output;
 - ``<assets><checker type="testlib"><source path=...>``: the checker, run as testlib's
   ``checker INPUT OUTPUT ANSWER`` (``kit.judges.compare``, ``checker:PATH``), compiled against
   the ``testlib.h`` the package ships beside it in ``files/`` (or the one the problem names);
@@ -70,6 +73,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     except (ElementTree.ParseError, OSError) as error:
         raise BuildError(f"{where}: cannot be read: {error}") from None
     testset = _testset(root, where)
+    _standard_streams(root, where)
     time_ms = _integer(testset, "time-limit", where)
     memory_bytes = _integer(testset, "memory-limit", where)
     checker = _source(root, "assets/checker", path, shown, base or shown)
@@ -97,6 +101,21 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         submissions=tuple(_solutions(root, path)),
         include=(files,) if (files / "testlib.h").is_file() else (),
     )
+
+
+def _standard_streams(root: ElementTree.Element, where: str) -> None:
+    """A problem whose solutions read or write named files (``<judging input-file="input.txt"
+    output-file="output.txt">``) is refused: the kit runs stdin and stdout, and a correct
+    solution would fail here as a run-time error."""
+    judging = root.find("judging")
+    keys = ("input-file", "output-file")
+    named = {key: judging.get(key) for key in keys} if judging is not None else {}
+    files = [f'{key}="{value}"' for key, value in named.items() if value]
+    if files:
+        raise BuildError(
+            f"{where}: <judging {' '.join(files)}>: solutions read and write named files, and "
+            "the kit runs them on stdin and stdout"
+        )
 
 
 def _testset(root: ElementTree.Element, where: str) -> ElementTree.Element:
@@ -150,20 +169,20 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
             source, answer = path / (inputs % number), path / (answers % number)
         except (TypeError, ValueError):
             raise BuildError(f"{where}: bad path pattern {inputs!r} or {answers!r}") from None
-        if not source.is_file():
-            raise BuildError(
-                f"{shown}: {inputs % number} is missing (problem.xml lists {count} tests; "
-                "a package without its generated tests: run its doall.sh, or download the "
-                "full package)"
-            )
+        for made, pattern in ((source, inputs), (answer, answers)):
+            if not made.is_file():  # Polygon makes every answer with the main solution
+                raise BuildError(
+                    f"{shown}: {pattern % number} is missing (problem.xml lists {count} tests; "
+                    "a package without its generated tests and answers: run its doall.sh, or "
+                    "download the full package)"
+                )
         leading = leading and number <= len(marked) and marked[number - 1]
         group = "sample" if leading else "secret"
         name = (inputs % number).rstrip("/")
         args = ("--testset", testset.get("name") or "tests")
         if number <= len(tests) and tests[number - 1].get("group"):
             args += ("--group", tests[number - 1].get("group", ""))
-        found = answer if answer.is_file() else None
-        cases.append(PackageCase(name, source, found, group, (), (("", args),)))
+        cases.append(PackageCase(name, source, answer, group, (), (("", args),)))
     return cases
 
 

@@ -45,11 +45,26 @@ def test_a_polygon_package_gives_its_limits_tests_checker_and_solutions():
     assert interactive.interactor == "testlib:packages/polygon_guess/files/interactor.py"
 
 
-def test_a_polygon_package_without_its_tests_says_so(tmp_path):
+@pytest.mark.parametrize("missing", ["02", "03.a"])
+def test_a_polygon_package_without_its_tests_or_answers_says_so(tmp_path, missing):
+    """A test without its answer passed whatever the output (verify: AC for ``print(42)``)."""
     copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "p")
-    (copy / "tests" / "02").unlink()
-    with pytest.raises(BuildError, match=r"p: tests/02 is missing \(problem.xml lists 3 tests"):
+    (copy / "tests" / missing).unlink()
+    with pytest.raises(BuildError, match=rf"p: tests/{missing} is missing \(problem.xml lists 3"):
         polygon.read(copy, "p")
+
+
+def test_a_problem_of_named_files_is_refused_in_one_line(tmp_path):
+    """``input-file="input.txt"``: a right solution reading it was judged RTE."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "p")
+    xml = copy / "problem.xml"
+    xml.write_text(xml.read_text().replace('input-file=""', 'input-file="input.txt"'))
+    with pytest.raises(BuildError) as caught:
+        polygon.read(copy, "p")
+    assert str(caught.value) == (
+        'p/problem.xml: <judging input-file="input.txt">: solutions read and write named '
+        "files, and the kit runs them on stdin and stdout"
+    )
 
 
 def problem_xml(folder, judging, assets="", names='<name language="english" value="Plain"/>'):
