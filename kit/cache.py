@@ -50,11 +50,13 @@ def write_json(name: str, data: dict) -> None:
 
 
 def file_stamp(path: str) -> str | None:
-    """A file's identity for a cache key (an executable's, usually): its real path, size and
-    modification time; None when it cannot be read."""
+    """A file's identity for a cache key (an executable's, an archive's): its real path, size,
+    modification and change times and inode; None when it cannot be read. The change time
+    moves whenever the content is written, whatever the modification time is set back to
+    (``touch -d``, ``cp -p``, a reproducible build's fixed times)."""
     try:
         real = os.path.realpath(path)
         stat = os.stat(real)
     except OSError:
         return None
-    return f"{real}|{stat.st_size}|{stat.st_mtime_ns}"
+    return f"{real}|{stat.st_size}|{stat.st_mtime_ns}|{stat.st_ctime_ns}|{stat.st_ino}"

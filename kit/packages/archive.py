@@ -5,7 +5,7 @@ when the archive's top holds one folder and no package files, that folder is the
 
 **Where.** ``kit.cache.folder()/packages/KEY/NAME`` (NAME: the archive's name without its
 suffix, the package's name when its files are at the top), KEY a hash of the archive's real
-path, size and modification time (``kit.cache.file_stamp``), so a changed archive is unpacked
+path, size, times and inode (``kit.cache.file_stamp``), so a changed archive is unpacked
 again and an unchanged one never is; the KEEP unpacked archives used last are kept. With the
 cache off (``CPKIT_CACHE=0``) or unwritable, a temporary folder removed when the process ends.
 

@@ -91,6 +91,18 @@ def test_an_unchanged_archive_is_unpacked_once_and_a_changed_one_again(
     assert (archive.unpacked(packed, "p.zip") / "a.txt").read_text() == "two!"
 
 
+def test_an_archive_rewritten_to_the_same_size_and_time_is_unpacked_again(tmp_path, cache_home):
+    """A reproducible build (fixed times) or ``cp -p``: same size, same modification time,
+    other content; the stale unpacked copy was read."""
+    packed = _zip(tmp_path / "p.zip", {"a.txt": (b"one", None)})
+    stat = packed.stat()
+    assert (archive.unpacked(packed, "p.zip") / "a.txt").read_text() == "one"
+    _zip(packed, {"a.txt": (b"two", None)})
+    os.utime(packed, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert packed.stat().st_size == stat.st_size
+    assert (archive.unpacked(packed, "p.zip") / "a.txt").read_text() == "two"
+
+
 def test_with_the_cache_off_the_copy_goes_to_a_temporary_folder(tmp_path, cache_home, monkeypatch):
     monkeypatch.setenv("CPKIT_CACHE", "0")
     packed = _zip(tmp_path / "p.zip", {"a.txt": (b"one", None)})
