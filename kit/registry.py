@@ -630,7 +630,7 @@ def problem_from_package(
     shown = shown or str(path)
     given_path = path.resolve()
     path = package_folder(given_path, shown)  # an archive: its unpacked copy; or a view
-    read_package(path, shown)  # not a package: said as the user named it
+    own_limit = read_package(path, shown).time_limit  # not a package: said as named
     slug = re.sub(r"[^a-z0-9_]", "_", path.name.lower()).lstrip("_0123456789") or "package"
     entry: dict = {"package": "."}
     if time_limit is not None:
@@ -642,8 +642,13 @@ def problem_from_package(
         raise BuildError(text.replace("package . ", "the package ", 1)) from None
     assert problem.source is not None
     # read as "." from its own folder: its notes name it as the header of ``verify`` does
-    notes = tuple(note.replace("note: .: ", "note: ", 1) for note in problem.source.notes)
+    notes = tuple(
+        note.replace("note: .: ", "note: ", 1).replace("note: ./", "note: ", 1)
+        for note in problem.source.notes
+    )
     given = {} if time_limit is None else {"time_from": "--time-limit"}
+    if time_limit is not None and own_limit is not None and own_limit != time_limit:
+        given["time_from"] = f"--time-limit, over the package's own {own_limit:g} s"
     if path != given_path:  # what the package is a copy or a view of (its links are checked)
         given["archive"] = given_path
     folders = tuple(folder.resolve() for folder in include)

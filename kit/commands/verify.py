@@ -63,7 +63,10 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         type=seconds,
         default=None,
         metavar="S",
-        help="the time limit, when the package fixes none (default: the format's rule)",
+        help=(
+            "the time limit, when the package fixes none (default: the format's rule); "
+            "over the package's own, the header says so"
+        ),
     )
     parser.add_argument(
         "--include",

@@ -327,6 +327,21 @@ def test_no_accepted_python_submission_keeps_the_provisional_limit_and_says_so(c
     assert "data: " in out
 
 
+def test_a_time_limit_given_over_the_package_s_own_is_said(capsys):
+    """``--time-limit`` is for a package that fixes none; over one that does, the header says
+    so (problemtools warns)."""
+    code, out, _ = verify(capsys, PACKAGES / "kattis_split_py", "--time-limit", "7")
+    assert code == 0 and "time limit 7 s (--time-limit, over the package's own " in out
+
+
+def test_a_note_on_problem_yaml_names_the_file_not_a_dot(capsys, tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    yaml = copy / "problem.yaml"
+    yaml.write_text("problem_format_version: 2025-9\n" + yaml.read_text())
+    _, out, _ = verify(capsys, copy)
+    assert "note: problem.yaml: problem_format_version '2025-9' is not one the kit knows" in out
+
+
 def test_a_py3_submission_is_python(capsys, tmp_path):
     """The format's languages table and problemtools take ``.py3`` as Python 3: it was "not
     run"."""
