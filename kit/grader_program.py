@@ -22,6 +22,7 @@ import re
 import tempfile
 from pathlib import Path
 
+from kit.judges.compare import judge_message
 from kit.judges.programs import Program, program_at
 from kit.processes import run_program, signal_name
 from kit.registry import Problem
@@ -58,14 +59,15 @@ class PackageGrader:
             given.write_text(lines)
             argv = [*self.program.argv(), *flags]
             try:
-                status, stdout, _, hung = run_program(argv, self.root, GRADER_TIMEOUT, given)
+                status, stdout, stderr, hung = run_program(argv, self.root, GRADER_TIMEOUT, given)
             except OSError as error:
                 return self._failed(f"cannot start {self.program.shown}: {error}")
         if hung:
             return self._failed(f"no answer after {GRADER_TIMEOUT:g} s (killed)")
         if status != 0:
             how = f"killed by {signal_name(-status)}" if status < 0 else f"exit status {status}"
-            return self._failed(f"{how}, not 0")
+            said = judge_message(stdout, stderr)  # its traceback's last line, say
+            return self._failed(f"{how}, not 0" + (f": {said}" if said else ""))
         answer = _ANSWER.fullmatch(stdout.decode("utf-8", "replace"))
         if answer is None:
             return self._failed(f"printed {stdout[:40]!r}, not a verdict and a score")

@@ -36,6 +36,8 @@ def test_the_sub_results_in_the_format_s_words_and_the_answer_read(tmp_path):
         ("print('AC')\n", "printed b'AC\\n', not a verdict and a score"),
         ("print('PASS 1')\n", "printed b'PASS 1\\n', not a verdict and a score"),
         ("print('AC 1')\nprint('AC 2')\n", "not a verdict and a score"),
+        # why it failed: a grader of Python 2's syntax
+        ("print 'AC 1'\n", "exit status 1, not 0: SyntaxError: "),
     ],
 )
 def test_a_grader_that_fails_is_a_judge_error_with_its_reason(tmp_path, body, why):
