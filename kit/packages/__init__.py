@@ -60,10 +60,24 @@ def _read(folder: Path, shown: str, base: str) -> Package:
         return polygon.read(folder, shown, base)
     if kattis.is_kattis(folder):
         return kattis.read(folder, shown, base)
+    inside = _packages_inside(folder)
+    held = f"; it holds packages ({', '.join(inside)}): give one of them" if inside else ""
     raise BuildError(
         f"package {shown}: neither a Kattis-format package (problem.yaml, data/) nor a Polygon "
-        "package (problem.xml)"
+        f"package (problem.xml){held}"
     )
+
+
+def _packages_inside(folder: Path, most: int = 5) -> list[str]:
+    """The folders right under ``folder`` that are packages (a contest's archive or folder of
+    problems), the first ``most`` by name, and how many more."""
+    try:
+        entries = sorted(entry for entry in folder.iterdir() if entry.is_dir())
+    except OSError:
+        return []
+    found = [f"{e.name}/" for e in entries if polygon.is_polygon(e) or kattis.is_kattis(e)]
+    more = [f"{len(found) - most} more"] if len(found) > most else []
+    return found[:most] + more
 
 
 def package_folder(path: Path, shown: str) -> Path:

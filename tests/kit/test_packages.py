@@ -36,6 +36,16 @@ def test_a_folder_that_is_no_package_is_named(tmp_path):
         read_package(tmp_path, "here")
 
 
+def test_a_contest_of_packages_names_them(tmp_path):
+    """A contest's folder or archive of problems: the packages in it are named."""
+    shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "a")
+    shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "b")
+    (tmp_path / "notes").mkdir()
+    with pytest.raises(BuildError) as caught:
+        read_package(tmp_path, "contest")
+    assert str(caught.value).endswith("; it holds packages (a/, b/): give one of them")
+
+
 @pytest.mark.parametrize(
     ("name", "message"),
     [
