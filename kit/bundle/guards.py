@@ -162,6 +162,11 @@ def guarded_statements(
                 found.extend(statement.body)
                 found.extend(statement.orelse)
                 continue
+            truth = _settled_truth(getattr(statement, "test", None), settled)
+            if isinstance(statement, ast.If) and truth is not None:  # the other branch: dead
+                found.extend(statement.orelse if truth else statement.body)
+                visit(statement.body if truth else statement.orelse)
+                continue
             taken = windows(statement.test) if isinstance(statement, ast.If) else None
             if taken is not None:  # Windows takes one branch: the other is guarded
                 found.extend(statement.orelse if taken else statement.body)
@@ -191,6 +196,15 @@ def guarded_statements(
 
     visit(tree.body)
     return found
+
+
+def _settled_truth(test: ast.expr | None, settled: Settled) -> bool | None:
+    """What a test of a settled call alone gives on every target (``hasattr(math, "isqrt")``:
+    True, ``not`` it: False); None for any other test."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _settled_truth(test.operand, settled)
+        return None if inner is None else not inner
+    return True if isinstance(test, ast.Call) and id(test) in settled else None
 
 
 def untaken_on_windows(tree: ast.Module, imported: Imported = Imported()) -> set[int]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from kit.bundle.guards import imported_flags, untaken_on_windows
 from kit.bundle.sources import Source
 from kit.check.member_uses import member_uses
-from kit.check.settled_tests import guarded_lines_of, settled_tests
+from kit.check.settled_tests import guarded_lines_of
 from kit.judges.platforms import UNIX_ONLY_NAMES, missing_name
 
 Finding = tuple[str, int, str, str]  # file, line, "module.name", why it is missing
@@ -28,7 +28,7 @@ def findings(modules: list[Source], platform: str) -> list[Finding]:
             continue
         tree = module.shipped_tree()
         guarded = guarded_lines_of(module, modules, platform=True)
-        untaken = untaken_on_windows(tree, imported_flags(module, modules, settled_tests))
+        untaken = untaken_on_windows(tree, imported_flags(module, modules))
         for node, owner, name in member_uses(tree, UNIX_ONLY_NAMES):
             why = missing_name(owner, name, platform)
             line = node.lineno

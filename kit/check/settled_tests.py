@@ -7,9 +7,9 @@ fails on those before 3.11. A ``hasattr`` test of a member of a module of pure c
 ``os``, ``gc`` or ``time``, whose members differ by implementation and platform) that vermin's
 table (``vermin.rules.MOD_MEM_REQS``) gives as added in 3.8 or before and that no version
 removed (``kit.judges.stdlib.REMOVED_MEMBERS``) is settled: ``kit.bundle.guards`` passes over
-it, and the checks read its branch as code every target runs (``guarded_lines_of``: a
-module's guarded lines as every check takes them; a helper's flag bound to such a test is no
-flag either).
+it, and the checks read its branch as code every target runs, its ``else`` as code none runs
+(``guarded_lines_of``: a module's guarded lines as every check takes them; a helper's flag
+bound to such a test is no flag either).
 A member the table does not know, an object that is no module (``hasattr(int, "bit_count")``),
 a member added later (``hasattr(math, "cbrt")``) or one of another module (``hasattr(gc,
 "freeze")``: PyPy has no ``gc.freeze``) still guards its whole branch.
@@ -26,8 +26,10 @@ from kit.judges.stdlib import REMOVED_MEMBERS
 
 BASE = (3, 8)  # the oldest Python the kit checks
 # modules of pure computation, whose members every implementation and platform of a version has
+# (vermin's members of each up to 3.8 all found under Debian's PyPy 3.9; not cmath, whose tau
+# PyPy 3.9 lacks)
 COMMON = frozenset(
-    {"math", "cmath", "itertools", "functools", "operator", "collections", "heapq", "bisect"}
+    {"math", "itertools", "functools", "operator", "collections", "heapq", "bisect"}
     | {"fractions", "decimal", "statistics", "string", "re", "random", "array", "typing"}
     | {"dataclasses", "enum", "copy", "textwrap", "unicodedata", "json", "datetime"}
 )

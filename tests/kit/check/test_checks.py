@@ -178,6 +178,18 @@ def test_pypys_own_modules_need_a_guard_for_the_cpython_targets(toy):
     checked(toy)
 
 
+def test_a_hasattr_test_every_target_passes_guards_no_unix_only_import(toy):
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
+    write(
+        toy,
+        "solutions/toy_sum.py",
+        "import math\nif hasattr(math, 'isqrt'):\n    import resource\n",
+    )
+    with pytest.raises(BuildError, match=r"toy_sum.py:3: module 'resource' exists only on Unix"):
+        checked(toy)
+
+
 @pytest.mark.parametrize(
     ("plain", "guarded", "what"),
     [

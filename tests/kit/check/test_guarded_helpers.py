@@ -39,6 +39,12 @@ def test_one_unguarded_import_makes_it_a_helper_like_any_other(toy):
     assert set(guarded_only(bundle.modules)) == {"shared/modern.py"}
 
 
+def test_a_helper_imported_under_a_test_every_target_passes_is_no_guarded_one(toy):
+    solution = "import math\nif hasattr(math, 'isqrt'):\n    from shared.modern import kind\n"
+    _, bundle = bundled(toy, solution + "print(kind(1))\n", modern=MODERN)
+    assert "shared/modern.py" not in guarded_only(bundle.modules)
+
+
 def test_a_helper_imported_only_by_a_guarded_helper_is_guarded_too(toy):
     deep = "from shared.deeper import kind\n"
     _, bundle = bundled(toy, DISPATCH, modern=deep, deeper=MODERN, legacy=LEGACY)

@@ -43,6 +43,9 @@ def found(text, platform=WINDOWS):
         ("import os\nok = os.name == 'nt' and os.getuid() == 0\n", [(2, "os.getuid")]),
         ("import os, signal\nx = signal.alarm(1) or (os.getuid() if os.name == 'posix' else 0)\n",
          [(2, "signal.alarm")]),
+        # a hasattr test every target passes guards nothing, its else runs nowhere
+        ("import math, signal\nif hasattr(math, 'isqrt'):\n    signal.alarm(1)\nelse:\n    "
+         "signal.alarm(2)\n", [(3, "signal.alarm")]),
     ],
 )  # fmt: skip
 def test_unix_only_members_are_found_with_their_lines(code, uses):

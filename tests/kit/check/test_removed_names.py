@@ -33,6 +33,10 @@ def found(text):
         # a test every target passes guards nothing
         ("import math\nif hasattr(math, 'isqrt'):\n    from fractions import gcd\n",
          [(3, "fractions.gcd", (3, 9))]),
+        # its else runs on no target: the usual fallback passes
+        ("import math\nif hasattr(math, 'gcd'):\n    from math import gcd\nelse:\n"
+         "    from fractions import gcd\n", []),
+        ("import math\nif not hasattr(math, 'gcd'):\n    from fractions import gcd\n", []),
     ],
 )  # fmt: skip
 def test_removed_members_are_found_outside_guards(code, expected):
