@@ -112,15 +112,17 @@ def _verify(args: argparse.Namespace) -> int:
     runner = target_runner(args) or runner_for_runs(problem.targets)
     cases = sample_cases(problem) + judge_cases(problem)[0]
     done: dict[str, verify.Judged] = {}
+    extra: list[verify.Judged] = []  # runs for the limit of submissions not asked for
     if not fixed:
         # the whole package's bounding submissions, whichever are chosen: one limit for all
         every = list(problem.source.submissions)
         done, partial = _bounding_runs(problem, every, runner, cases, args.jobs)
         infer = limit_inference.inferred_limit if problem.source.infers_time_limit else None
         problem = (infer or verify.derived_limit)(problem, [*done.values(), *partial])
+        extra = [j for j in [*done.values(), *partial] if j.submission not in chosen]
     assert problem.source is not None
     print(_header(problem, problem.source, runner, len(cases), shown), flush=True)
-    for note in problem.source.notes:
+    for note in [*problem.source.notes, *_extra_note(extra)]:
         print(note, flush=True)
     data = check_data(problem.source)
     if data is not None:
@@ -143,10 +145,33 @@ def _verify(args: argparse.Namespace) -> int:
         judged.append(entry)
         print(_row(entry, widths, problem), flush=True)
     status = _summary(judged, problem)
-    defects = verify_report.defects(data, inputs, outputs) + _time_bounds(problem, judged, fixed)
+    defects = verify_report.defects(data, inputs, outputs)
+    defects += _time_bounds(problem, [*judged, *extra], fixed)
+    defects += [_failed_for_limit(entry) for entry in extra if _should_pass(entry)]
     for defect in defects:
         print(defect)
     return 1 if defects else status
+
+
+def _extra_note(extra: list[verify.Judged]) -> list[str]:
+    """The note naming the submissions not asked for that ran for the time limit."""
+    if not extra:
+        return []
+    named = ", ".join(f"{j.submission.name} ({j.verdict or 'not run'})" for j in extra)
+    return [f"note: the time limit also took the runs of submissions not asked for: {named}"]
+
+
+def _should_pass(entry: verify.Judged) -> bool:
+    """A run for the limit of a submission whose folder allows only a pass, that failed."""
+    allowed = verify.allowed(entry.package_format, entry.submission.folder)
+    return entry.verdict not in (OK, None) and allowed == (OK,)
+
+
+def _failed_for_limit(entry: verify.Judged) -> str:
+    return (
+        f"{entry.submission.name}, run for the time limit, gives {entry.verdict}: "
+        f"{entry.said or 'a failure'}"
+    )
 
 
 def _bounding_runs(

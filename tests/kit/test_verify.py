@@ -300,6 +300,12 @@ def test_a_limit_is_derived_from_the_whole_package_whichever_submissions_are_ask
     code, out, _ = verify(capsys, copy, "wrong_answer")
     assert code == 0 and "problemtools' rule: slowest accepted" in out
     assert list(rows(out)) == ["wrong_answer/off_by_one.py"]
+    note = "note: the time limit also took the runs of submissions not asked for: "
+    assert note + "accepted/split.py (ok)" in out
+    wrong = copy / "submissions" / "wrong_answer" / "off_by_one.py"
+    shutil.copy(wrong, copy / "submissions" / "accepted" / "split.py")  # a limit of a failure
+    code, out, _ = verify(capsys, copy, "wrong_answer")
+    assert code == 1 and "accepted/split.py, run for the time limit, gives WA: " in out
 
 
 def test_an_accepted_submission_that_fails_still_gives_the_limit_and_its_row(capsys, tmp_path):
