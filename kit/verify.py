@@ -380,7 +380,7 @@ def _python_files(submission: Submission) -> list[Path]:
     """The Python files of a submission: its folder's, its entry point among them, or its one
     file."""
     folder = submission.beside
-    files = sorted([*folder.glob("*.py"), *folder.glob("*.py3")]) if folder else [submission.path]
+    files = sorted(folder.glob("*.py")) if folder is not None else [submission.path]
     if submission.path not in files:  # an entry point the folder does not hold
         files.append(submission.path)
     return files

@@ -48,10 +48,10 @@ def defects(
 
 def data_lines(data: DataCheck) -> list[str]:
     """The test data's line (``kit.testdata_check``), then a line per failure and warning."""
-    head = f"data: {_counted(data.cases, 'case')} as problemtools checks them: "
+    head = f"data: {counted(data.cases, 'case')} as problemtools checks them: "
     if data.failures or data.warnings:
-        head += f"{_counted(len(data.failures), 'failure')}, "
-        head += _counted(len(data.warnings), "warning")
+        head += f"{counted(len(data.failures), 'failure')}, "
+        head += counted(len(data.warnings), "warning")
     else:
         head += "fine"
     warnings = tuple(f"warning: {line}" for line in data.warnings)
@@ -122,6 +122,6 @@ def _inputs(inputs: InputCheck) -> str:
     return f"{count} of {inputs.inputs} inputs"
 
 
-def _counted(count: int, noun: str) -> str:
-    """``1 case``, ``2 cases``."""
+def counted(count: int, noun: str) -> str:
+    """``1 case``, ``2 cases``: a count and its noun, in the singular for one."""
     return f"{count} {noun}{'' if count == 1 else 's'}"

@@ -13,6 +13,7 @@ inside another is made, with a note: commands run inside it use it, not the oute
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from kit.commands import command
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     if folder.exists() and not folder.is_dir():
         raise BuildError(f"init: {folder} is a file, not a folder")
     files = workspace_files()
-    existing = [path for path in files if (folder / path).exists()]
+    existing = [path for path in files if os.path.lexists(folder / path)]
     clashing = [path for path in existing if path not in KEPT]
     if clashing:
         raise BuildError(f"init: {folder / clashing[0]} exists already; nothing was changed")

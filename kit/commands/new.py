@@ -135,7 +135,7 @@ def make(root: Path, page: Page | None, slug: str | None, given: str, *, interac
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     samples = root / "samples" / slug
-    existing = [path for path in scaffold.paths(slug, interactive) if (root / path).exists()]
+    existing = [p for p in scaffold.paths(slug, interactive) if os.path.lexists(root / p)]
     if samples.exists():
         existing.append(f"samples/{slug}/")
     if existing:
@@ -217,7 +217,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
         slug, interactive, command(), known=known, templates=templates, judge=package.judge
     )
     made = {name: text for name, text in made.items() if not name.startswith("interactors/")}
-    existing = [name for name in made if (root / name).exists()]
+    existing = [name for name in made if os.path.lexists(root / name)]
     if existing:
         raise BuildError(f"new: {slug}: {_exist(existing)} already; nothing was changed")
     shown = Path(os.path.relpath(path, root)).as_posix()

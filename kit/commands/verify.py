@@ -258,9 +258,9 @@ def _header(problem: Problem, package: Package, runner: Runner, count: int, show
     return (
         f"verify {shown}: {package.format} package, {kind}; time limit "
         f"{problem.time_limit:g} s ({package.time_from}; {clock}, as {problem.judge} counts it), "
-        f"{problem.memory_limit} MiB; {_count(count, 'case')} ({samples} sample, {count - samples} "
-        f"secret); margin {package.margin:g} ({package.margin_from}); submissions under "
-        f"{runner.described}"
+        f"{problem.memory_limit} MiB; {verify_report.counted(count, 'case')} "
+        f"({samples} sample, {count - samples} secret); margin {package.margin:g} "
+        f"({package.margin_from}); submissions under {runner.described}"
     )
 
 
@@ -302,10 +302,6 @@ def _agreement(entry: verify.Judged, problem: Problem) -> verify.Agreement:
     return verify.agreement(entry, problem.time_limit, package.margin, package.expectations)
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")
-
-
 def _summary(judged: list[verify.Judged], problem: Problem) -> int:
     assert problem.source is not None
     outcomes = [
@@ -321,5 +317,5 @@ def _summary(judged: list[verify.Judged], problem: Problem) -> int:
     unrun = len(judged) - len(outcomes)
     if unrun:
         counts.append(f"{unrun} not run")
-    print(f"\n{_count(len(judged), 'submission')}: {', '.join(counts)}")
+    print(f"\n{verify_report.counted(len(judged), 'submission')}: {', '.join(counts)}")
     return 1 if verify.DISAGREES in outcomes else 0

@@ -61,7 +61,9 @@ def _read(folder: Path, shown: str, base: str) -> Package:
     if kattis.is_kattis(folder):
         return kattis.read(folder, shown, base)
     inside = _packages_inside(folder)
-    held = f"; it holds packages ({', '.join(inside)}): give one of them" if inside else ""
+    held = ""
+    if inside:  # a contest's folder, or archive (unpacked first: its folders are in the cache)
+        held = f"; it holds packages ({', '.join(inside)}): give one of them, an archive unpacked"
     raise BuildError(
         f"package {shown}: neither a Kattis-format package (problem.yaml, data/) nor a Polygon "
         f"package (problem.xml){held}"

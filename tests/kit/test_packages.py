@@ -43,7 +43,9 @@ def test_a_contest_of_packages_names_them(tmp_path):
     (tmp_path / "notes").mkdir()
     with pytest.raises(BuildError) as caught:
         read_package(tmp_path, "contest")
-    assert str(caught.value).endswith("; it holds packages (a/, b/): give one of them")
+    assert str(caught.value).endswith(
+        "; it holds packages (a/, b/): give one of them, an archive unpacked"
+    )
 
 
 @pytest.mark.parametrize(

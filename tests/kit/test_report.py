@@ -207,6 +207,8 @@ def test_the_head_kept_of_a_run_over_the_output_limit_is_not_told_as_all_it_wrot
     result.ran.failures[0].word, result.ran.failures[0].got_cut = "OLE", True
     lines = report.diffs(result)
     assert "got: (first 2000 of the first 65536 characters kept)" in lines
+    result.ran.failures[0].got_cut = False  # over a limit counting stderr: its stdout whole
+    assert "got: (first 2000 of 65536 characters)" in report.diffs(result)
 
 
 def test_shown_lines_split_at_newlines_only():

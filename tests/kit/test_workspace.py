@@ -180,3 +180,20 @@ def test_made_takes_back_what_it_made_and_nothing_that_was_there(tmp_path):
         "kept",
         "kept/old.txt",
     ]
+
+
+def test_a_write_cut_short_is_taken_back_too(tmp_path, monkeypatch):
+    """A file begun and then failing (a full disk halfway): its part is removed."""
+    real = Path.write_text
+
+    def half(path, *args, **kwargs):
+        real(path, "half")
+        raise OSError(28, "No space left on device", str(path))
+
+    made = Made()
+    monkeypatch.setattr(Path, "write_text", half)
+    with pytest.raises(OSError):
+        made.write(tmp_path / "new" / "file.txt", "whole")
+    monkeypatch.setattr(Path, "write_text", real)
+    made.undo()
+    assert list(tmp_path.iterdir()) == []

@@ -275,3 +275,11 @@ def test_the_folders_new_made_are_taken_back_with_its_files(tmp_path, capsys, mo
     assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(tmp_path)]) == 2
     assert "new: cannot write bench/alpha.py" in capsys.readouterr().err
     assert sorted(path.relative_to(tmp_path) for path in tmp_path.rglob("*")) == before
+
+
+def test_a_dangling_link_where_a_file_goes_is_refused_not_written_through(toy, capsys, tmp_path):
+    """Written through, it made a file outside the workspace that a take-back then left."""
+    (toy / "solutions" / "alpha.py").symlink_to(tmp_path / "outside" / "alpha.py")
+    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 2
+    assert "solutions/alpha.py exists already" in capsys.readouterr().err
+    assert not (tmp_path / "outside").exists()
