@@ -268,26 +268,22 @@ def test_an_old_failed_copy_that_cannot_be_removed_does_not_fail_a_passing_build
     assert problem.dist.is_file()
 
 
-def test_a_folder_named_as_the_bundle_is_left_and_a_failed_build_kept(toy):
-    """A failed build removes an older ``dist/toy_sum.py``: a folder of that name it leaves."""
+@pytest.mark.parametrize(
+    ("folder", "note"),
+    [
+        # a failed build removes an older dist/toy_sum.py: a folder of that name it leaves
+        ("dist", "the failed bundle is kept as dist/failed/toy_sum.py"),
+        ("failed_dist", "the failed bundle is not kept as dist/failed/toy_sum.py: Is a directory"),
+    ],
+)
+def test_a_folder_where_a_bundle_goes_is_left_and_said(toy, folder, note):
     problem = toy_sum(toy)
-    problem.dist.mkdir(parents=True)
+    getattr(problem, folder).mkdir(parents=True)
     answer = problem.samples_dir / "sample-1.out"
     answer.write_text(answer.read_text().replace("line 3:      6", "line 3:      7"))
     result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
-    assert result.status == Status.FAIL and problem.dist.is_dir()
-    assert "the failed bundle is kept as dist/failed/toy_sum.py" in result.notes
-
-
-def test_a_folder_where_the_failed_bundle_goes_is_said_in_a_note(toy):
-    problem = toy_sum(toy)
-    problem.failed_dist.mkdir(parents=True)
-    answer = problem.samples_dir / "sample-1.out"
-    answer.write_text(answer.read_text().replace("line 3:      6", "line 3:      7"))
-    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
-    assert result.status == Status.FAIL
-    kept = "the failed bundle is not kept as dist/failed/toy_sum.py: Is a directory"
-    assert kept in result.notes
+    assert result.status == Status.FAIL and getattr(problem, folder).is_dir()
+    assert note in result.notes
     assert not list(problem.dist.parent.glob(".toy_sum.*"))  # the staged file removed
 
 
