@@ -16,7 +16,8 @@ inference"; read as BAPCtools reads it: bapctools/expectations.py, ``lower_time_
 - **The rule.** ``T_ac x ac_to_time_limit <= limit`` and ``limit x time_limit_to_tle <=
   T_tle``. A package that gives no limit gets the smallest multiple of ``time_resolution``
   that meets the first; when that breaks the second, no limit fits, which the format calls an
-  error.
+  error. Without a lower bound (no such submission in Python) the provisional limit stays,
+  said to be one, and no bound is held against it.
 
 Legacy packages keep problemtools' rule instead (``kit.verify.derived_limit``: the accepted
 submissions only).
@@ -35,7 +36,6 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from kit.errors import BuildError
 from kit.packages.expectations import Expectation
 from kit.packages.model import Submission
 from kit.registry import Case, Problem
@@ -114,16 +114,18 @@ def lower_cases(problem: Problem, submission: Submission, cases: list[Case]) -> 
 
 def inferred_limit(problem: Problem, judged: list[Judged]) -> Problem:
     """The problem with the limit its submissions give (the smallest fitting multiple of its
-    ``time_resolution``); a one-line error when none bounds it from below."""
+    ``time_resolution``); when none bounds it from below (none in Python), the provisional
+    limit it was run under, said to be one: the data and validators are still checked."""
     package = problem.source
     assert package is not None
     lower = time_bounds(judged, package.expectations).lower
     if lower is None or not lower.seconds:
-        raise BuildError(
-            "the package fixes no time limit, and no Python submission that bounds it from "
-            "below (accepted, wrong_answer, run_time_error, or a rule without TLE) ran to "
-            "derive one from: give --time-limit"
+        why = (
+            f"the package fixes none, and no Python submission that bounds it from below "
+            f"(accepted, wrong_answer, run_time_error, or a rule without TLE) ran: the kit's "
+            f"provisional {problem.time_limit:g} s, not the package's"
         )
+        return dataclasses.replace(problem, source=dataclasses.replace(package, time_from=why))
     step = package.resolution
     limit = max(1, math.ceil(lower.seconds * package.multiplier / step - 1e-9)) * step
     rule = (

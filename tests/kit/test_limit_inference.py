@@ -11,7 +11,6 @@ import pytest
 
 from kit import cli
 from kit import limit_inference as inference
-from kit.errors import BuildError
 from kit.packages.expectations import Expectation
 from kit.packages.model import KATTIS, Submission
 from kit.registry import judge_cases, problem_from_package, sample_cases
@@ -155,10 +154,15 @@ def test_an_inferred_limit_is_the_smallest_multiple_of_the_time_resolution(
     )
 
 
-def test_no_lower_bound_is_a_one_line_error(tmp_path):
+def test_no_lower_bound_keeps_the_provisional_limit_and_says_so(tmp_path):
+    """A package of C++ lower-bound submissions only: its data and validators are still
+    checked (it was a usage error, as a legacy package's was)."""
     problem = problem_from_package(split_2025(tmp_path), "split", PROVISIONAL_LIMIT)
-    with pytest.raises(BuildError, match="no Python submission that bounds it from below"):
-        inference.inferred_limit(problem, [judged("time_limit_exceeded/t.py", TLE, 30.0)])
+    kept = inference.inferred_limit(problem, [judged("time_limit_exceeded/t.py", TLE, 30.0)])
+    assert kept.time_limit == PROVISIONAL_LIMIT
+    assert kept.source.time_from.endswith(
+        f"ran: the kit's provisional {PROVISIONAL_LIMIT:g} s, not the package's"
+    )
 
 
 def test_the_lower_cases_are_those_a_lower_rule_covers(tmp_path):

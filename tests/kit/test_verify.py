@@ -340,6 +340,25 @@ def test_a_time_limit_given_over_the_package_s_own_is_said(capsys):
     assert code == 0 and "time limit 7 s (--time-limit, over the package's own " in out
 
 
+def test_a_later_format_package_without_a_python_lower_bound_is_still_checked(capsys, tmp_path):
+    """Its accepted and wrong-answer submissions in C++ only: the provisional limit, said, and
+    no "no time limit fits" for the Python TLE submission beside them (a usage error before)."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / ".timelimit").unlink()
+    (copy / "problem.yaml").write_text("problem_format_version: 2025-09\nname: Split\n")
+    (copy / "output_validators").rename(copy / "output_validator")
+    submissions = copy / "submissions"
+    (submissions / "accepted" / "split.py").rename(submissions / "accepted" / "split.cc")
+    (submissions / "wrong_answer" / "off_by_one.py").rename(submissions / "wrong_answer" / "o.cc")
+    (submissions / "time_limit_exceeded").mkdir()  # fast: an upper bound far under the limit
+    fast = (PACKAGES / "kattis_split_py" / "submissions" / "accepted" / "split.py").read_text()
+    (submissions / "time_limit_exceeded" / "fast.py").write_text(fast)
+    code, out, _ = verify(capsys, copy)
+    assert "ran: the kit's provisional 10 s, not the package's" in out
+    assert "no time limit fits" not in out and "data: " in out
+    assert rows(out)["time_limit_exceeded/fast.py"].startswith("TLE AC T s DISAGREES")
+
+
 def test_a_note_on_problem_yaml_names_the_file_not_a_dot(capsys, tmp_path):
     copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
     yaml = copy / "problem.yaml"
