@@ -188,3 +188,16 @@ class Made:
                 else:
                     path.unlink()
         self.made = []
+
+    def failed(self, command: str, error: BaseException, root: Path | None) -> BaseException:
+        """``error`` met while making: all taken back (``undo``), then what to raise: an OS
+        error as one line naming the file from ``root`` (``new: cannot write bench/a.py: No
+        space left on device; nothing was changed``; None: as it is), anything else (Ctrl-C)
+        as it is."""
+        self.undo()
+        if not isinstance(error, OSError):
+            return error
+        where = str(error.filename or "a file")
+        if error.filename and root is not None:
+            where = os.path.relpath(error.filename, root)
+        return BuildError(f"{command}: cannot write {where}: {error.strerror}; nothing was changed")

@@ -79,12 +79,7 @@ def _write(folder: Path, files: dict[str, str]) -> None:
         for path, text in files.items():
             made.write(folder / path, text)
     except BaseException as error:
-        made.undo()
-        if not isinstance(error, OSError):
-            raise
-        where = error.filename or folder
-        said = f"init: cannot write {where}: {error.strerror}; nothing was changed"
-        raise BuildError(said) from None
+        raise made.failed("init", error, None) from None
 
 
 def _outer_workspace(folder: Path) -> Path | None:

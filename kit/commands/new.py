@@ -176,12 +176,7 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, p
         load_registry(root)  # the new table must pass the registry's validation
     except BaseException as error:
         registry_path.write_bytes(before.encode("utf-8"))
-        written.undo()
-        if isinstance(error, OSError):
-            where = os.path.relpath(error.filename, root) if error.filename else "a file"
-            said = f"new: cannot write {where}: {error.strerror}; nothing was changed"
-            raise BuildError(said) from None
-        raise
+        raise written.failed("new", error, root) from None
 
 
 def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
