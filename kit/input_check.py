@@ -20,7 +20,9 @@ supplies; ``verify --include DIR`` names its folder) is not run, and named.
 A package in the 2025-09 format may hold validation data: each input of
 ``data/invalid_input`` must be rejected by at least one validator (one they all accept is
 named, and is a failure like a rejected case), and the inputs of ``data/invalid_output`` and
-``data/valid_output`` must be valid, as the cases' are.
+``data/valid_output`` must be valid, as the cases' are. A Polygon package's validator tests
+are judged so too: an invalid one as ``data/invalid_input``'s, a valid one as a case (its
+checker tests' inputs are not validated: Polygon does not ask them to be valid).
 
 Then, as problemtools' ``verifyproblem`` does, the validators get junk (``kit.junk``):
 JUNK (an empty file, binary bytes, a line of every printable character) under each set of
@@ -73,6 +75,7 @@ class InputCheck:
     let_through: tuple[str, ...] = ()  # those of them every validator accepts
     # validators that could not be built for a header found nowhere, and are not run
     unbuilt: tuple[str, ...] = ()
+    valid_tests: int = 0  # of ``inputs``, the validator's own valid tests (Polygon's)
 
 
 def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None:
@@ -98,7 +101,8 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
         except MissingHeader as error:  # a header the format's tool supplies: not run here
             unbuilt.append(f"{entry[1]}: not run: it includes {error.header}, found nowhere")
             programs.remove(entry)
-    cases = package.cases + package.checked_outputs
+    checked = package.checked_outputs if package.format == KATTIS else ()
+    cases = package.cases + checked + package.valid_inputs
     if not programs:
         return InputCheck((), len(cases), (), unbuilt=tuple(unbuilt))
     valid = VALID[package.format]
@@ -131,7 +135,15 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
     shown = tuple(shown for _, shown, _ in programs)
     invalid_count = len(package.invalid_inputs)
     return InputCheck(
-        shown, len(cases), found, junk, modified, invalid_count, let_through, tuple(unbuilt)
+        shown,
+        len(cases),
+        found,
+        junk,
+        modified,
+        invalid_count,
+        let_through,
+        tuple(unbuilt),
+        len(package.valid_inputs),
     )
 
 

@@ -18,7 +18,10 @@ would give a contestant a judge error where the judge owes a verdict.
 - The package's validation outputs (Kattis 2025-09, ``data/invalid_output`` and
   ``data/valid_output``: ``kit.packages.kattis``), each judged with its answer and flags: an
   invalid one accepted, a valid one rejected, or a failure on either is a failure. These are
-  judged by whatever the problem compares with, the Kattis default validator included.
+  judged by whatever the problem compares with, the Kattis default validator included. A
+  Polygon package's checker tests (``kit.packages.polygon``) must get the very verdict
+  problem.xml gives each: ``ok``, ``wrong-answer``, ``presentation-error`` (a wrong answer is
+  not one) or ``crashed`` (the checker fails: testlib's FAIL).
 
 Junk goes only to a checker that is a program: the kit's own comparisons (tokens, lines,
 Kattis' default validator) are tested with the kit. An interactive problem's checking is its
@@ -42,11 +45,22 @@ from kit.judges.compare import (
     parse_compare,
 )
 from kit.junk import JUNK, ODD_OUTPUTS
-from kit.packages.model import PackageCase
+from kit.packages.model import POLYGON, Package, PackageCase
 from kit.registry import Case, Problem
 from kit.run.schedule import cores
 
 ODD_CASES = 3  # cases each odd output is tried on
+ACCEPTED, WRONG, LAYOUT, FAILED = "accepted", "rejected", "presentation error", "checker failed"
+# what a validation output's group asks of its judgement: the outcomes allowed, and where the
+# package says so
+EXPECTED = {
+    "valid_output": ((ACCEPTED,), "in valid_output"),
+    "invalid_output": ((WRONG, LAYOUT), "in invalid_output"),
+    "ok": ((ACCEPTED,), "problem.xml says ok"),
+    "wrong-answer": ((WRONG,), "problem.xml says wrong-answer"),
+    "presentation-error": ((LAYOUT,), "problem.xml says presentation-error"),
+    "crashed": ((FAILED,), "problem.xml says crashed"),
+}
 
 
 @dataclass(frozen=True)
@@ -62,6 +76,9 @@ class OutputCheck:
     # those it did not accept: a sample's is a failure, a secret case's a warning (problemtools)
     answers_rejected: tuple[str, ...] = ()
     answers_failing: int = 0  # of those, the failures: a sample's, or a failure of the checker
+    # the validation outputs, or the checker tests (Polygon's): what the report calls them,
+    # and who says how each is to be judged
+    validation_words: tuple[str, str] = ("validation outputs", "their folder says")
 
 
 def check_outputs(
@@ -124,7 +141,7 @@ def check_outputs(
     misjudged = tuple(
         _misjudged(case, verdict, problem.source.path)
         for case, verdict in zip(checked, verdicts)
-        if verdict.checker_failed or verdict.accepted != (case.group == "valid_output")
+        if outcome(verdict) not in EXPECTED[case.group][0]
     )
     shown = Path(comparator.program.shown).as_posix() if is_program else comparator.spec
     return OutputCheck(
@@ -137,14 +154,31 @@ def check_outputs(
         len(answered),
         tuple(f"{case.name}: {judgement.message}" for case, judgement in rejected),
         sum(1 for case, j in rejected if case.group == "sample" or j.checker_failed),
+        _words(problem.source),
     )
 
 
-def _misjudged(case: PackageCase, verdict: Judgement, package: Path) -> str:
-    """Why a validation output was not judged as its folder says."""
-    where = case.output.relative_to(package).as_posix()
+def _words(package: Package | None) -> tuple[str, str]:
+    """What the report calls the package's validation outputs, and who says their verdicts."""
+    if package is not None and package.format == POLYGON:
+        return "checker tests", "problem.xml says"
+    return "validation outputs", "their folder says"
+
+
+def outcome(verdict: Judgement) -> str:
+    """ACCEPTED, WRONG, LAYOUT or FAILED: what a judgement comes to."""
     if verdict.checker_failed:
-        return f"{where}: {verdict.message}"
+        return FAILED
     if verdict.accepted:
-        return f"{where}: accepted, though in invalid_output"
-    return f"{where}: rejected, though in valid_output: {verdict.message}"
+        return ACCEPTED
+    return LAYOUT if verdict.presentation else WRONG
+
+
+def _misjudged(case: PackageCase, verdict: Judgement, package: Path) -> str:
+    """Why a validation output was not judged as its folder (or problem.xml) says."""
+    where = case.output.relative_to(package).as_posix()
+    got = outcome(verdict)
+    if got == FAILED and case.group != "crashed":
+        return f"{where}: {verdict.message}"
+    said = f"{got}, though {EXPECTED[case.group][1]}"
+    return f"{where}: {said}: {verdict.message}" if got in (WRONG, LAYOUT) else f"{where}: {said}"

@@ -42,7 +42,8 @@ def defects(
         )
     if outputs is not None and outputs.misjudged:
         count = f"{len(outputs.misjudged)} of {outputs.validation}"
-        found.append(f"the package's validation outputs: {count} not judged as their folder says")
+        what, says = outputs.validation_words
+        found.append(f"the package's {what}: {count} not judged as {says}")
     return found
 
 
@@ -66,9 +67,9 @@ def input_lines(inputs: InputCheck) -> list[str]:
     if not inputs.validators:
         return ["inputs: not checked, no input validator could be built", *unbuilt]
     if inputs.rejected:
-        lines = [f"inputs: {_inputs(inputs)} rejected ({names})"]
+        lines = [f"inputs: {_inputs(inputs)} rejected ({names}{_tests(inputs)})"]
     else:
-        lines = [f"inputs: {inputs.inputs} of {inputs.inputs} valid ({names})"]
+        lines = [f"inputs: {inputs.inputs} of {inputs.inputs} valid ({names}{_tests(inputs)})"]
     for rejection in inputs.rejected[:INPUT_LINES]:
         lines.append(f"  {rejection.case}: {rejection.validator}: {rejection.why}")
     if len(inputs.rejected) > INPUT_LINES:
@@ -101,9 +102,9 @@ def output_lines(outputs: OutputCheck) -> list[str]:
         lines += _some(outputs.answers_rejected)
     if outputs.validation:
         right = outputs.validation - len(outputs.misjudged)
+        what, says = outputs.validation_words
         lines.append(
-            f"validation outputs: {right} of {outputs.validation} judged as their folder says "
-            f"({outputs.checker})"
+            f"{what}: {right} of {outputs.validation} judged as {says} ({outputs.checker})"
         )
         lines += _some(outputs.misjudged)
     return lines
@@ -120,6 +121,13 @@ def _some(lines: tuple[str, ...]) -> list[str]:
 def _inputs(inputs: InputCheck) -> str:
     count = len({rejection.case for rejection in inputs.rejected})
     return f"{count} of {inputs.inputs} inputs"
+
+
+def _tests(inputs: InputCheck) -> str:
+    """How many of the inputs are the validator's own valid tests (Polygon's), if any."""
+    if not inputs.valid_tests:
+        return ""
+    return f"; {counted(inputs.valid_tests, 'validator test')} among them"
 
 
 def counted(count: int, noun: str) -> str:

@@ -32,3 +32,32 @@ def verified(capsys, package, *submissions):
     args = parser.parse_args(["verify", str(package), *submissions])
     status = args.run(args)
     return status, capsys.readouterr().out.splitlines()
+
+
+def polygon_with_tests(folder, validator=None, validator_tests=(), checker_tests=()):
+    """A copy of polygon_sum at ``folder``: with ``validator`` (its source) as files/val.py and
+    its tests, each (verdict, input) in files/tests/validator-tests/NN; with the checker's
+    tests, each (verdict, input, output, answer) as files/tests/checker-tests/NN, NN.o, NN.a."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", folder)
+    xml = (copy / "problem.xml").read_text()
+    tests = copy / "files" / "tests"
+    if validator is not None:
+        (copy / "files" / "val.py").write_text(textwrap.dedent(validator))
+        rows = "".join(f'<test verdict="{verdict}"/>' for verdict, _ in validator_tests)
+        xml = xml.replace(
+            "<solutions>",
+            '<validators><validator><source path="files/val.py" type="python.3"/>'
+            f"<testset><tests>{rows}</tests></testset></validator></validators>\n<solutions>",
+        )
+        (tests / "validator-tests").mkdir(parents=True)
+        for number, (_, given) in enumerate(validator_tests, 1):
+            (tests / "validator-tests" / f"{number:02d}").write_text(given)
+    if checker_tests:
+        rows = "".join(f'<test verdict="{verdict}"/>' for verdict, *_ in checker_tests)
+        xml = xml.replace("</checker>", f"<testset><tests>{rows}</tests></testset></checker>")
+        (tests / "checker-tests").mkdir(parents=True)
+        for number, (_, given, output, answer) in enumerate(checker_tests, 1):
+            for suffix, text in (("", given), (".o", output), (".a", answer)):
+                (tests / "checker-tests" / f"{number:02d}{suffix}").write_text(text)
+    (copy / "problem.xml").write_text(xml)
+    return copy

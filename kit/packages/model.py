@@ -18,6 +18,8 @@ from typing import NamedTuple
 from kit.judges.profiles import OUTPUT_STDOUT
 
 KATTIS, POLYGON = "Kattis", "Polygon"  # the formats
+# Polygon's verdicts of its checker tests (testlib's OK, WA, PE and FAIL)
+CHECKER_TEST_VERDICTS = ("ok", "wrong-answer", "presentation-error", "crashed")
 # a Kattis scoring problem's folder of accepted submissions short of the full score
 PARTIALLY_ACCEPTED = "partially_accepted"
 
@@ -120,9 +122,12 @@ class Package:
     archive: Path | None = None
     input_validators: tuple[tuple[str, str], ...] = ()  # (name, path) of each, path as specs'
     # the validation data (Kattis 2025-09): inputs no input validator may accept, and outputs
-    # the checker must reject (invalid_output) or accept (valid_output), each with its answer
+    # the checker must reject (invalid_output) or accept (valid_output), each with its answer;
+    # Polygon's validator tests (invalid ones here, valid ones in ``valid_inputs``) and checker
+    # tests (their group the verdict problem.xml gives: one of CHECKER_TEST_VERDICTS)
     invalid_inputs: tuple[PackageCase, ...] = ()
     checked_outputs: tuple[PackageCase, ...] = ()
+    valid_inputs: tuple[PackageCase, ...] = ()  # inputs every input validator must accept
     # submissions.yaml's requirements (kit.packages.expectations); none: the folders' first
     # failing verdicts decide, as the legacy format's judges stop there
     expectations: tuple = ()

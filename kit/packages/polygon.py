@@ -27,6 +27,18 @@ reader p2d/polygon.py):
   every test's input by ``kit.input_check`` with testlib's validator arguments, ``--testset
   NAME`` and ``--group G`` for a test of a group (testlib.h, ``registerValidation(argc,
   argv)``: "[--testset testset] [--group group]"); testlib's exit status 0 confirms it.
+  Each validator's tests (``<validator><testset>``: ``<input-path-pattern>``,
+  ``files/tests/validator-tests/%02d`` by default, and ``<tests><test verdict="valid">`` or
+  ``"invalid"``, a test's ``testset`` and ``group`` its arguments): a valid one every
+  validator must accept, an invalid one some validator must reject (Polygon has one validator
+  a problem; with several, each one's tests go to them all);
+- ``<assets><checker><testset>``: the checker's tests, ``files/tests/checker-tests/%02d``
+  with its ``.o`` (the output) and ``.a`` (the answer) by default, each judged as a
+  contestant's output is and getting the verdict its ``<test verdict=...>`` says: ``ok``,
+  ``wrong-answer``, ``presentation-error`` or ``crashed`` (testlib's OK, WA, PE and FAIL;
+  ``kit.output_check``). A test whose file is missing or whose verdict is none of these is
+  left out with a note. (problem.xml as purplesyringa/problem-xml-specs, docs/10-assets.md,
+  describes it.)
 
 Polygon has no margin for time-limit solutions: the Kattis format's later default,
 ``time_limit_to_tle`` 1.5, is assumed (and said). The judge is Codeforces.
@@ -39,7 +51,13 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from kit.errors import BuildError
-from kit.packages.model import POLYGON, Package, PackageCase, Submission
+from kit.packages.model import (
+    CHECKER_TEST_VERDICTS,
+    POLYGON,
+    Package,
+    PackageCase,
+    Submission,
+)
 
 DEFAULT_OUTPUT = 64  # MiB: Polygon sets none; the kit's usual output limit
 PYTHON_TYPES = ("python.3", "python.pypy3", "pypy.3")  # Polygon's source types of Python 3
@@ -79,6 +97,8 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     checker = _source(root, "assets/checker", path, shown, base or shown)
     interactor = _source(root, "assets/interactor", path, shown, base or shown)
     files = path / "files"
+    notes: list[str] = []
+    valid, invalid = _validator_tests(root, path, where, notes)
     return Package(
         path=path,
         shown=shown,
@@ -100,6 +120,10 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         multiplier=2.0,
         submissions=tuple(_solutions(root, path)),
         include=(files,) if (files / "testlib.h").is_file() else (),
+        valid_inputs=tuple(valid),
+        invalid_inputs=tuple(invalid),
+        checked_outputs=tuple(_checker_tests(root, path, where, notes)),
+        notes=tuple(f"note: {shown}: {note}" for note in notes),
     )
 
 
@@ -184,6 +208,67 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
             args += ("--group", tests[number - 1].get("group", ""))
         cases.append(PackageCase(name, source, answer, group, (), (("", args),)))
     return cases
+
+
+def _validator_tests(
+    root: ElementTree.Element, path: Path, where: str, notes: list[str]
+) -> tuple[list[PackageCase], list[PackageCase]]:
+    """(valid, invalid): the tests of every validator, each with the arguments its testset
+    and group give, as a case's; a test left out gets a line in ``notes``."""
+    valid, invalid = [], []
+    for testset in root.findall("assets/validators/validator/testset"):
+        pattern = testset.findtext("input-path-pattern") or "files/tests/validator-tests/%02d"
+        for number, test in enumerate(testset.findall("tests/test"), 1):
+            name = _numbered(pattern, number, where)
+            verdict = test.get("verdict", "")
+            if verdict not in ("valid", "invalid"):
+                notes.append(f'validator test {name} not run: its verdict "{verdict}" is unknown')
+                continue
+            if not (path / name).is_file():
+                notes.append(f"validator test {name} not run: the file is missing")
+                continue
+            args = ("--testset", test.get("testset") or "tests")
+            if test.get("group"):
+                args += ("--group", test.get("group", ""))
+            case = PackageCase(name, path / name, None, verdict, (), (("", args),))
+            (valid if verdict == "valid" else invalid).append(case)
+    return valid, invalid
+
+
+def _checker_tests(
+    root: ElementTree.Element, path: Path, where: str, notes: list[str]
+) -> list[PackageCase]:
+    """The checker's tests, each with its output and answer, its group the verdict it must
+    get; a test left out gets a line in ``notes``."""
+    testset = root.find("assets/checker/testset")
+    if testset is None:
+        return []
+    prefix = "files/tests/checker-tests/%02d"
+    patterns = [
+        testset.findtext(f"{kind}-path-pattern") or prefix + suffix
+        for kind, suffix in (("input", ""), ("output", ".o"), ("answer", ".a"))
+    ]
+    found = []
+    for number, test in enumerate(testset.findall("tests/test"), 1):
+        names = [_numbered(pattern, number, where) for pattern in patterns]
+        verdict = test.get("verdict", "")
+        missing = [name for name in names if not (path / name).is_file()]
+        if verdict not in CHECKER_TEST_VERDICTS:
+            notes.append(f'checker test {names[0]} not run: its verdict "{verdict}" is unknown')
+        elif missing:
+            notes.append(f"checker test {names[0]} not run: {missing[0]} is missing")
+        else:
+            source, output, answer = (path / name for name in names)
+            found.append(PackageCase(names[0], source, answer, verdict, output=output))
+    return found
+
+
+def _numbered(pattern: str, number: int, where: str) -> str:
+    """A printf pattern of problem.xml's (``tests/%02d``) filled in with ``number``."""
+    try:
+        return pattern % number
+    except (TypeError, ValueError):
+        raise BuildError(f"{where}: bad path pattern {pattern!r}") from None
 
 
 def _validators(

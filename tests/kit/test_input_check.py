@@ -12,7 +12,7 @@ import pytest
 from kit import cli, input_check, verify_report
 from kit.packages import read_package
 from kit.registry import problem_from_package
-from tests.package_support import verified
+from tests.package_support import polygon_with_tests, verified
 
 SUM = Path(__file__).resolve().parents[1] / "fixtures" / "packages" / "kattis_sum"
 # two numbers, none below --min (default: any)
@@ -346,3 +346,46 @@ def test_a_checker_that_includes_a_header_found_nowhere_is_a_one_line_error(
         "neither beside it nor in an include folder (--include DIR gives the folder that holds "
         "it)\n"
     )
+
+
+# two numbers on one line, each followed by one space or the line's end
+TWO_NUMBERS = """\
+    import re, sys
+    sys.exit(0 if re.fullmatch(rb"-?[0-9]+ -?[0-9]+\\n", sys.stdin.buffer.read()) else 3)
+"""
+
+
+def test_a_polygon_validator_s_tests_valid_ones_accepted_invalid_ones_rejected(tmp_path, capsys):
+    """Polygon's validator tests (problem.xml's <validator><testset>): a valid one is an input
+    the validator must accept, an invalid one one it must reject; a checker test's input is
+    not validated (Polygon does not ask it to be valid)."""
+    tests = [("valid", "1 2\n"), ("invalid", "1  2\n"), ("invalid", "1\n")]
+    checker_tests = [("ok", "not an input\n", "5\n", "5\n")]
+    copy = polygon_with_tests(tmp_path / "p", TWO_NUMBERS, tests, checker_tests)
+    found, check = rejected(copy)
+    assert (found, check.inputs, check.valid_tests, check.invalid, check.let_through) == (
+        [],
+        4,
+        1,
+        2,
+        (),
+    )
+    assert verify_report.input_lines(check)[:2] == [
+        "inputs: 4 of 4 valid (files/val.py; 1 validator test among them)",
+        "invalid inputs: 2 of 2 rejected",
+    ]
+    assert verified(capsys, copy, "solutions/sum.py")[0] == 0
+
+
+def test_a_polygon_validator_test_judged_otherwise_is_named_and_verify_exits_1(tmp_path, capsys):
+    tests = [("invalid", "1 2\n"), ("valid", "1  2\n"), ("valid", "3 4\n")]
+    copy = polygon_with_tests(tmp_path / "p", TWO_NUMBERS, tests)
+    found, check = rejected(copy)
+    assert found == [("files/tests/validator-tests/02", "files/val.py", "exit status 3")]
+    assert check.let_through == ("files/tests/validator-tests/01",)
+    status, lines = verified(capsys, copy, "solutions/sum.py")
+    assert status == 1
+    assert lines[-2:] == [
+        "the package's input validators reject 1 of 5 inputs",
+        "the package's input validators accept 1 of 1 invalid inputs",
+    ]

@@ -12,7 +12,7 @@ from kit import output_check, verify_report
 from kit.judges.compare import parse_compare
 from kit.junk import JUNK, ODD_OUTPUTS
 from kit.registry import judge_cases, problem_from_package, sample_cases
-from tests.package_support import PACKAGES, verified
+from tests.package_support import PACKAGES, polygon_with_tests, verified
 
 SPLIT = PACKAGES / "kattis_split_py"
 VALIDATOR = SPLIT / "output_validators" / "split_check" / "split_check.py"
@@ -191,3 +191,46 @@ def test_validation_outputs_are_judged_by_the_default_validator_too(tmp_path):
     assert verify_report.output_lines(check) == [
         "validation outputs: 2 of 2 judged as their folder says (kattis)"
     ]
+
+
+# polygon_sum's testlib checker on the input "2 3": each output and answer with the verdict
+# it gets (an answer that is no number makes the checker fail: testlib's FAIL)
+CHECKER_TESTS = [
+    ("ok", "2 3\n", "5\n", "5\n"),
+    ("wrong-answer", "2 3\n", "6\n", "5\n"),
+    ("presentation-error", "2 3\n", "five\n", "5\n"),
+    ("crashed", "2 3\n", "5\n", "five\n"),
+]
+
+
+def polygon_checked(folder, tests):
+    problem = problem_from_package(polygon_with_tests(folder, checker_tests=tests), "sum")
+    return output_check.check_outputs(problem, judge_cases(problem)[0], 2)
+
+
+def test_polygon_checker_tests_get_the_verdicts_problem_xml_gives(tmp_path):
+    """Polygon's checker tests (problem.xml's <checker><testset>): each output judged against
+    its answer must get its test's very verdict, a presentation error not a wrong answer."""
+    check = polygon_checked(tmp_path / "p", CHECKER_TESTS)
+    assert (check.validation, check.misjudged) == (4, ())
+    assert verify_report.output_lines(check)[-1] == (
+        "checker tests: 4 of 4 judged as problem.xml says (files/check.cpp)"
+    )
+
+
+def test_a_polygon_checker_test_judged_otherwise_is_named_and_verify_exits_1(tmp_path, capsys):
+    said = ["wrong-answer", "presentation-error", "wrong-answer", "ok"]
+    tests = [(verdict, *test[1:]) for verdict, test in zip(said, CHECKER_TESTS)]
+    where = "files/tests/checker-tests"
+    assert polygon_checked(tmp_path / "p", tests).misjudged == (
+        f"{where}/01.o: accepted, though problem.xml says wrong-answer",
+        f"{where}/02.o: rejected, though problem.xml says presentation-error: checker: wrong "
+        "answer expected 5, found 6 (exit status 1)",
+        f"{where}/03.o: presentation error, though problem.xml says wrong-answer: checker: "
+        "wrong output format expected an integer (exit status 2)",
+        f"{where}/04.o: checker failed: it reported a failure (exit status 3): FAIL expected an "
+        "integer",
+    )
+    status, lines = verified(capsys, tmp_path / "p", "solutions/sum.py")
+    assert status == 1
+    assert lines[-1] == "the package's checker tests: 4 of 4 not judged as problem.xml says"

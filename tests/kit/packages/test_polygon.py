@@ -153,3 +153,74 @@ def test_a_malformed_problem_xml_is_one_line(tmp_path, judging, assets, message)
 def test_a_folder_is_polygon_s_when_it_holds_problem_xml(tmp_path):
     assert polygon.is_polygon(PACKAGES / "polygon_sum")
     assert not polygon.is_polygon(PACKAGES / "kattis_sum")
+
+
+VALIDATOR_TESTS = """
+    <validators><validator>
+        <source path="v.py" type="python.3"/>
+        <testset>
+            <test-count>4</test-count>
+            <input-path-pattern>files/tests/validator-tests/%02d</input-path-pattern>
+            <tests>
+                <test verdict="valid"/>
+                <test verdict="invalid" testset="pretests" group="g1"/>
+                <test verdict="sometimes"/>
+                <test verdict="valid"/>
+            </tests>
+        </testset>
+    </validator></validators>
+    <checker type="testlib">
+        <source path="c.py" type="python.3"/>
+        <testset>
+            <test-count>3</test-count>
+            <tests>
+                <test verdict="presentation-error"/><test verdict="ok"/><test verdict="crashed"/>
+            </tests>
+        </testset>
+    </checker>
+"""
+
+
+def test_validator_and_checker_tests_are_read_with_their_verdicts_and_the_others_noted(tmp_path):
+    """problem.xml's validator tests (files/tests/validator-tests/NN) and checker tests (NN,
+    NN.o, NN.a): each with its verdict, a validator test with its testset and group as a
+    case's arguments; one of an unknown verdict or a missing file is left out with a note."""
+    folder = problem_xml(tmp_path / "p", TESTSET, VALIDATOR_TESTS)
+    for name in ("v.py", "c.py"):
+        (folder / name).write_text("")
+    tests = folder / "files" / "tests"
+    for name in ("01", "02", "03"):  # 04 is missing
+        (tests / "validator-tests").mkdir(parents=True, exist_ok=True)
+        (tests / "validator-tests" / name).write_text(f"{name}\n")
+    for name in ("01", "01.o", "01.a", "02", "02.o", "02.a", "03", "03.a"):  # no 03.o
+        (tests / "checker-tests").mkdir(exist_ok=True)
+        (tests / "checker-tests" / name).write_text(f"{name}\n")
+    found = polygon.read(folder, "p")
+    validator = tests / "validator-tests"
+    assert [(c.name, c.input, c.group, c.input_args) for c in found.valid_inputs] == [
+        ("files/tests/validator-tests/01", validator / "01", "valid", (("", TESTS),)),
+    ]
+    assert [(c.name, c.group, c.args_for("v")) for c in found.invalid_inputs] == [
+        ("files/tests/validator-tests/02", "invalid", ("--testset", "pretests", "--group", "g1")),
+    ]
+    checker = tests / "checker-tests"
+    assert [(c.name, c.input, c.output, c.answer, c.group) for c in found.checked_outputs] == [
+        (
+            "files/tests/checker-tests/01",
+            checker / "01",
+            checker / "01.o",
+            checker / "01.a",
+            "presentation-error",
+        ),
+        ("files/tests/checker-tests/02", checker / "02", checker / "02.o", checker / "02.a", "ok"),
+    ]
+    assert found.notes == (
+        "note: p: validator test files/tests/validator-tests/03 not run: its verdict "
+        '"sometimes" is unknown',
+        "note: p: validator test files/tests/validator-tests/04 not run: the file is missing",
+        "note: p: checker test files/tests/checker-tests/03 not run: "
+        "files/tests/checker-tests/03.o is missing",
+    )
+
+
+TESTS = ("--testset", "tests")
