@@ -25,7 +25,8 @@ would give a contestant a judge error where the judge owes a verdict.
 
 Junk goes only to a checker that is a program: the kit's own comparisons (tokens, lines,
 Kattis' default validator) are tested with the kit. An interactive problem's checking is its
-interactor's, which needs a submission to play, and is left out.
+interactor's, which needs a submission to play, and is left out, but for a Polygon problem's
+checker tests: its checker judges the interactor's output file as a batch problem's does.
 
 API::
 
@@ -86,12 +87,14 @@ def check_outputs(
 ) -> OutputCheck | None:
     """The problem's checker on junk outputs and on its package's validation outputs (see the
     module doc), ``jobs`` at a time; None when there is nothing to check."""
+    checked = problem.source.checked_outputs if problem.source is not None else ()
     if problem.kind != "batch":
-        return None
+        if not checked or problem.source.format != POLYGON:
+            return None
+        cases = []  # an interactive problem's checker gets its checker tests alone
     where = f"{problem.slug}: compare"
     comparator = parse_compare(problem.compare, problem.root, where, include=problem.include)
     is_program = isinstance(comparator, (ValidatorComparator, CheckerComparator))
-    checked = problem.source.checked_outputs if problem.source is not None else ()
     if not is_program and not checked:
         return None
     comparator.prepare()

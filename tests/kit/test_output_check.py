@@ -234,3 +234,25 @@ def test_a_polygon_checker_test_judged_otherwise_is_named_and_verify_exits_1(tmp
     status, lines = verified(capsys, tmp_path / "p", "solutions/sum.py")
     assert status == 1
     assert lines[-1] == "the package's checker tests: 4 of 4 not judged as problem.xml says"
+
+
+def test_an_interactive_polygon_problem_s_checker_gets_its_checker_tests_alone(tmp_path):
+    """Its checker judges the interactor's output as a batch problem's does: its tests run,
+    junk does not (an interactive problem's checking is its interactor's)."""
+    copy = shutil.copytree(PACKAGES / "polygon_guess", tmp_path / "guess")
+    xml = (copy / "problem.xml").read_text()
+    rows = '<test verdict="ok"/><test verdict="ok"/>'
+    xml = xml.replace("</checker>", f"<testset><tests>{rows}</tests></testset></checker>")
+    (copy / "problem.xml").write_text(xml)
+    tests = copy / "files" / "tests" / "checker-tests"
+    tests.mkdir(parents=True)
+    for number, count in ((1, "7"), (2, "8")):  # 8 guesses are a wrong answer
+        for suffix, text in (("", "50\n"), (".o", f"{count}\n"), (".a", "\n")):
+            (tests / f"0{number}{suffix}").write_text(text)
+    problem = problem_from_package(copy, "guess")
+    check = output_check.check_outputs(problem, judge_cases(problem)[0], 2)
+    assert (check.tried, check.answers, check.validation) == (0, 0, 2)
+    assert check.misjudged == (
+        "files/tests/checker-tests/02.o: rejected, though problem.xml says ok: checker: wrong "
+        "answer: 8 guesses, more than 7 (exit status 1)",
+    )
