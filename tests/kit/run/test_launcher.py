@@ -503,12 +503,16 @@ FORKED_SPINNERS = (
 
 def test_the_cores_a_run_s_own_children_held_are_not_credited_as_waited(tmp_path):
     """Two busy children forked beside the run's own work on one core: it waits for them,
-    and would on a judge's core; that wait is its own, and its time is the wall clock."""
+    and would on a judge's core; that wait is its own, and its time is the wall clock.
+    Whatever other work shares the core, the run waits for the children about twice its own
+    0.3 s (they get two thirds of the core while it runs): credited as waited, its wait
+    would be all but its own 0.3 s; not credited, at least 0.6 s less than its time. (A bound
+    of a quarter of its time failed once under three helpers' load: that wait was theirs.)"""
     code = f"SPIN = {SPIN!r}\n" + FORKED_SPINNERS.format(cpu=0.3)
     (answer,) = serve(tmp_path, {"argv": python(code)})
     assert answer["returncode"] == 0
     assert answer["seconds"] > 0.6  # a third of the core: about 0.9 s
-    assert answer["waited"] < 0.25 * answer["seconds"]
+    assert answer["waited"] < answer["seconds"] - 0.6
 
 
 def test_the_cpu_time_of_a_child_the_run_never_reaped_is_counted(tmp_path):
