@@ -423,8 +423,9 @@ def _lacked_api(files: list[Path], runner: Runner) -> tuple[str, int, str] | Non
             return None  # said by the run
         source.shipped = source.text
         modules.append(source)
-    for rel, line, what, needs in apis.findings(modules):
-        if version < apis.needed(what, needs, impl):
+    for finding in apis.findings(modules):
+        if apis.lacks(finding, version, impl):
+            rel, line, what, needs = finding[:4]
             return rel, line, f"{what} needs Python {'.'.join(map(str, needs))}"
     return None
 

@@ -140,12 +140,16 @@ def guarded_statements(
     platform: bool = False,
     imported: Imported = Imported(),
     settled: Settled = frozenset(),
+    versioned: Settled = frozenset(),
 ) -> list[ast.stmt]:
     """The outermost statements that only run where a guard allows (and, when ``platform``,
     the branch of a test of the platform that Windows does not take); ``imported``: the
     flags the module imports from its helpers (``imported_flags``); ``settled``: the ``id``
-    of ``hasattr`` calls that guard nothing (``kit.check.settled_tests``)."""
+    of ``hasattr`` calls that guard nothing (``kit.check.settled_tests``); ``versioned``: the
+    ``id`` of ``if`` tests that guard nothing either, both their branches read as code (the
+    caller knows the versions each runs on: ``kit.check.settled_tests.version_windows``)."""
     found: list[ast.stmt] = []
+    unguarding = settled | versioned
     flags = guard_flags(tree, settled) | imported.guards
     systems = {**imported.platforms, **platform_flags(tree)} if platform else {}
 
@@ -158,7 +162,7 @@ def guarded_statements(
                 found.extend(statement.body)  # for type checkers only: it never runs
                 visit(statement.orelse)  # which always does
                 continue
-            if isinstance(statement, ast.If) and is_guard(statement.test, flags, settled):
+            if isinstance(statement, ast.If) and is_guard(statement.test, flags, unguarding):
                 found.extend(statement.body)
                 found.extend(statement.orelse)
                 continue
@@ -234,29 +238,42 @@ def guarded_lines(
     platform: bool = False,
     imported: Imported = Imported(),
     settled: Settled = frozenset(),
+    versioned: Settled = frozenset(),
 ) -> set[int]:
     lines: set[int] = set()
-    for statement in guarded_statements(tree, platform, imported, settled):
+    for statement in guarded_statements(tree, platform, imported, settled, versioned):
         lines.update(range(statement.lineno, (statement.end_lineno or statement.lineno) + 1))
     return lines
 
 
 def neutralised(
-    text: str, tree: ast.Module, imported: Imported = Imported(), settled: Settled = frozenset()
+    text: str,
+    tree: ast.Module,
+    imported: Imported = Imported(),
+    settled: Settled = frozenset(),
+    versioned: Settled = frozenset(),
 ) -> str:
     """``text`` with every guarded statement replaced by ``pass`` on its first line and empty
-    lines after it (the line numbers stay)."""
+    lines after it (the line numbers stay); one that shares its only line with other code
+    (``if PYPY: import pypyjit``, ``a = 1; b = f()``) by ``pass`` in its place there."""
     lines = text.split("\n")
-    for statement in guarded_statements(tree, imported=imported, settled=settled):
+    found = guarded_statements(tree, False, imported, settled, versioned)
+    # from the last: a statement put in ``pass``'s place moves those after it on its line
+    for statement in sorted(found, key=lambda s: (s.lineno, s.col_offset), reverse=True):
         decorators = getattr(statement, "decorator_list", [])
         first = decorators[0].lineno if decorators else statement.lineno
         last = statement.end_lineno or statement.lineno
         line = lines[first - 1]
         indent = line[: len(line) - len(line.lstrip())]
-        if len(indent) != statement.col_offset:  # shares its line with other code: leave it
-            continue
         tail = lines[last - 1][_char_col(lines[last - 1], statement.end_col_offset) :]
-        if tail.strip() and not tail.strip().startswith("#"):
+        shares = len(indent) != statement.col_offset or (
+            tail.strip() and not tail.strip().startswith("#")
+        )
+        if shares and first == last and not decorators:  # ``if X: a()``: ``if X: pass``
+            start = _char_col(line, statement.col_offset)
+            lines[first - 1] = line[:start] + "pass" + tail
+            continue
+        if shares:  # shares its lines with other code: leave it
             continue
         lines[first - 1] = indent + "pass"
         for number in range(first, last):

@@ -14,7 +14,10 @@
 
 Code inside a version guard (``kit.bundle.guards``) is accepted; a ``hasattr`` test of a member
 every target has guards nothing (``kit.check.settled_tests``). A finding counts against a target
-when the version it needs is newer than the target's.
+when the version it needs is newer than the target's, and its line runs there: an ``if`` on a
+``hasattr`` test of a member added after 3.8 runs its branch from that version on and its
+``else`` below it (``settled_tests.version_windows``), so ``math.cbrt`` (3.11) under ``if
+hasattr(math, "lcm"):`` (3.9) counts against 3.9 and 3.10, not 3.8.
 """
 
 from __future__ import annotations
@@ -33,10 +36,19 @@ from pathlib import Path
 from kit import cache
 from kit.bundle.guards import imported_flags, neutralised
 from kit.bundle.sources import Source, is_literal_table, mask_literals, walk
-from kit.check.settled_tests import guarded_lines_of, settled_tests
+from kit.check.settled_tests import (
+    BASE,
+    NEVER,
+    guarded_lines_of,
+    settled_tests,
+    version_windows,
+    versioned_tests,
+)
 from kit.errors import REINSTALL, BuildError
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
+# a finding with the versions its line runs on: from the first, below the second
+Placed = tuple[str, int, str, tuple[int, int], tuple[int, int], tuple[int, int]]
 # what PyPy has before CPython's version of it: the int-to-str digit limit and its setters came
 # to PyPy with its 3.9 builds of 7.3.11 (Debian's PyPy 3.9 here among them), before its first
 # 3.10 release (7.3.12): every PyPy 3.10 and 3.11 has them, the judges' PyPys. int.bit_count()
@@ -61,15 +73,30 @@ BUILTIN_TYPES = BUILTIN_GENERICS | {
 }  # fmt: skip
 
 
-def findings(modules: list[Source]) -> list[Finding]:
-    """Everything in the shipped modules that needs a Python newer than 3.8, outside guards."""
+def findings(modules: list[Source]) -> list[Placed]:
+    """Everything in the shipped modules that needs a Python newer than 3.8, outside guards,
+    each with the versions its line runs on (``lacks`` tells a target it counts against)."""
     shipped = [module for module in modules if module.shipped.strip()]
     bundle = _Bundle.of(modules)
     found: list[Finding] = []
     for module in shipped:
         found += _own_rules(module, modules, bundle)
     found += _vermin(shipped)
-    return sorted(set(found))
+    windows = {module.rel: version_windows(module.shipped_tree()) for module in shipped}
+    placed = []
+    for rel, line, what, needs in sorted(set(found)):
+        low, high = windows[rel].get(line, (BASE, NEVER))
+        if needs > low:  # else every version its line runs on has it
+            placed.append((rel, line, what, needs, low, high))
+    return placed
+
+
+def lacks(finding: Placed, version: tuple[int, int], impl: str, later: bool = False) -> bool:
+    """Whether a Python ``version`` of ``impl`` (``later``: or any later one, a target of no
+    given version) runs the finding's line and lacks what it needs."""
+    _, _, what, needs, low, high = finding
+    below = min(needed(what, needs, impl), high)
+    return max(low, version) < below if later else low <= version < below
 
 
 def needed(what: str, needs: tuple[int, int], impl: str) -> tuple[int, int]:
@@ -107,7 +134,7 @@ def _own_rules(
 ) -> list[Finding]:
     bundle = bundle or _Bundle.of(modules)
     tree = module.shipped_tree()
-    guarded = guarded_lines_of(module, modules)
+    guarded = guarded_lines_of(module, modules, versioned=True)
     mine = bundle.functions | bundle.stored  # methods and attributes of the user's own
     future_annotations = any(
         isinstance(node, ast.ImportFrom)
@@ -345,31 +372,80 @@ def _annotation_needs(annotation: ast.expr) -> tuple[int, int] | None:
     return need
 
 
-def _for_vermin(module: Source, modules: list[Source]) -> str:
-    """What vermin reads of a module: its guarded code out, its number tables blanked (the
-    same lines and columns; nothing in a table of numbers needs a newer Python)."""
+def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, int]]:
+    """What vermin reads of a module: each text with the shift that takes its lines to the
+    module's, and how many lines of it come before those. First the module with its guarded
+    code out and its number tables blanked (the same lines and columns; nothing in a table of
+    numbers needs a newer Python); then each branch of an ``if`` on a test of
+    ``versioned_tests`` alone, after the module's imports and an ``if True:`` (vermin names
+    one line for all the uses of a member, so a use in the branch could hide one outside it).
+    A branch's findings on the imports are the module's, said already."""
     tree = module.shipped_tree()
     imported = imported_flags(module, modules, settled_tests)
-    return neutralised(mask_literals(module.shipped, tree), tree, imported, settled_tests(tree))
+    masked = mask_literals(module.shipped, tree)
+    settled = settled_tests(tree)
+    texts = [(neutralised(masked, tree, imported, settled), 0, 0)]
+    versioned = set(versioned_tests(tree))
+    if not versioned:
+        return texts
+    opened = neutralised(masked, tree, imported, settled, versioned).split("\n")
+    imports = [node for node in walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    header = sorted(map(ast.unparse, imports), key=lambda line: "__future__" not in line)
+    for first, last in _versioned_branches(tree, versioned):
+        lines = opened[first - 1 : last]
+        if lines[0].lstrip().startswith("elif"):  # an elif: the if it is, alone
+            lines[0] = lines[0].replace("elif", "if", 1)
+        # a space more before each line: an elif of a top-level if is at the margin
+        text = "\n".join([*header, "if True:", *(" " + line for line in lines)]) + "\n"
+        if _parses(text):  # not a branch on its if's or else's own line
+            texts.append((text, first - len(header) - 2, len(header) + 1))
+    return texts
+
+
+def _versioned_branches(tree: ast.Module, versioned: set[int]) -> list[tuple[int, int]]:
+    """The first and last line of each branch of an ``if`` on a test of ``versioned``."""
+    found = []
+    for node in walk(tree):
+        if isinstance(node, ast.If):
+            test = node.test
+            if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test = test.operand
+            if id(test) in versioned:
+                for branch in (node.body, node.orelse):
+                    if branch:
+                        found.append((branch[0].lineno, branch[-1].end_lineno or 0))
+    return found
+
+
+def _parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except SyntaxError:
+        return False
+    return True
 
 
 def _vermin(modules: list[Source]) -> list[Finding]:
-    """vermin's findings on the modules, each module's taken from the cache when its text was
-    seen before (by the same vermin)."""
-    texts = {module.rel: _for_vermin(module, modules) for module in modules}
-    keys = {rel: _key(text) for rel, text in texts.items()}
+    """vermin's findings on the modules, each text's taken from the cache when it was seen
+    before (by the same vermin)."""
+    texts = {}
+    for module in modules:
+        for number, read in enumerate(_for_vermin(module, modules)):
+            texts[(module.rel, number)] = read
+    keys = {place: _key(text) for place, (text, _, _) in texts.items()}
     known = cache.read_json(VERMIN_CACHE)
-    missing = {rel: text for rel, text in texts.items() if keys[rel] not in known}
+    missing = {place: text for place, (text, _, _) in texts.items() if keys[place] not in known}
     if missing:
-        for rel, findings in _run_vermin(missing).items():
-            known[keys[rel]] = findings
+        for place, findings in _run_vermin(missing).items():
+            known[keys[place]] = findings
         if len(known) > VERMIN_CACHE_ENTRIES:  # keep the file small: this build's modules only
             known = {key: known[key] for key in keys.values()}
         cache.write_json(VERMIN_CACHE, known)
     return [
-        (rel, line, what, tuple(version))
-        for rel in texts
-        for line, what, version in known[keys[rel]]
+        (place[0], line + shift, what, tuple(version))
+        for place, (_, shift, before) in texts.items()
+        for line, what, version in known[keys[place]]
+        if line > before
     ]
 
 
@@ -427,8 +503,9 @@ def _vermin_command() -> list[str]:
     return [sys.executable, "-I", "-S", "-c", f"import sys; sys.path.insert(0, {home!r}); {runner}"]
 
 
-def _run_vermin(texts: dict[str, str]) -> dict[str, list]:
-    """For each module (by rel), vermin's findings newer than 3.8: [line, what, version]."""
+def _run_vermin(texts: dict) -> dict:
+    """For each text (by its key in ``texts``), vermin's findings newer than 3.8: [line, what,
+    version]."""
     with tempfile.TemporaryDirectory(prefix="kit-apis-") as folder:
         names = {}
         for number, (rel, text) in enumerate(texts.items()):
@@ -445,7 +522,7 @@ def _run_vermin(texts: dict[str, str]) -> dict[str, list]:
     if done.returncode not in (0, 1) or "No module named" in done.stderr:
         tail = (done.stderr.strip().splitlines() or ["?"])[-1]
         raise BuildError(f"vermin failed ({tail}): {REINSTALL}")
-    found: dict[str, list] = {rel: [] for rel in texts}
+    found: dict = {place: [] for place in texts}
     for line in done.stdout.splitlines():
         parts = line.split(":", 5)
         if len(parts) < 6 or parts[0] not in names or not parts[1].isdigit():

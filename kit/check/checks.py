@@ -355,8 +355,9 @@ def _apis(findings: list, targets: list[Target], said: set[str] = frozenset()) -
     ``said`` holds ("file:line", a syntax error there already says it: ``match``)."""
     errors = []
     seen = set()
-    for rel, line, what, needs in findings:
-        lacking = [t for t in targets if t.syntax < apis.needed(what, needs, t.impl)]
+    for finding in findings:
+        rel, line, what, needs = finding[:4]
+        lacking = [t for t in targets if apis.lacks(finding, t.syntax, t.impl, not t.version)]
         if not lacking or (rel, line, needs) in seen or f"{rel}:{line}" in said:
             continue  # a finding that passes never hides another; one construct, two rules
         seen.add((rel, line, needs))

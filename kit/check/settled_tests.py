@@ -10,9 +10,14 @@ removed (``kit.judges.stdlib.REMOVED_MEMBERS``) is settled: ``kit.bundle.guards`
 it, and the checks read its branch as code every target runs, its ``else`` as code none runs
 (``guarded_lines_of``: a module's guarded lines as every check takes them; a helper's flag
 bound to such a test is no flag either).
-A member the table does not know, an object that is no module (``hasattr(int, "bit_count")``),
-a member added later (``hasattr(math, "cbrt")``) or one of another module (``hasattr(gc,
-"freeze")``: PyPy has no ``gc.freeze``) still guards its whole branch.
+A member the table does not know, an object that is no module (``hasattr(int, "bit_count")``)
+or one of another module (``hasattr(gc, "freeze")``: PyPy has no ``gc.freeze``) still guards
+its whole branch. So does a member of such a module added later (``hasattr(math, "lcm")``,
+3.9), but for the API check (``kit.check.apis``) when it is an ``if``'s whole test (or that
+under ``not``): its branch runs on the versions that have the member, its ``else`` on those
+that do not (``version_windows``), so ``if hasattr(math, "lcm"): math.cbrt(n)`` (3.11) fails
+for 3.9 and 3.10 targets, not for 3.8 (on CPython; a PyPy may have a member sooner, and its
+targets read the branch as running everywhere).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from kit.bundle.sources import Source, walk
 from kit.judges.stdlib import REMOVED_MEMBERS
 
 BASE = (3, 8)  # the oldest Python the kit checks
+NEVER = (99, 0)  # a version no Python has yet: no upper bound
 # modules of pure computation, whose members every implementation and platform of a version has
 # (vermin's members of each up to 3.8 all found under Debian's PyPy 3.9; not cmath, whose tau
 # PyPy 3.9 lacks)
@@ -35,12 +41,62 @@ COMMON = frozenset(
 )
 
 
-def guarded_lines_of(module: Source, modules: list[Source], platform: bool = False) -> set[int]:
+def guarded_lines_of(
+    module: Source, modules: list[Source], platform: bool = False, versioned: bool = False
+) -> set[int]:
     """The lines of ``module`` (one of ``modules``) under a guard, as every check reads them:
-    ``kit.bundle.guards.guarded_lines`` with its settled tests, and its helpers', no guards."""
+    ``kit.bundle.guards.guarded_lines`` with its settled tests, and its helpers', no guards;
+    ``versioned``: nor the tests of ``versioned_tests`` (the API check's reading)."""
     tree = module.shipped_tree()
     imported = imported_flags(module, modules, settled_tests)
-    return guarded_lines(tree, platform, imported, settled_tests(tree))
+    tests = set(versioned_tests(tree)) if versioned else set()
+    return guarded_lines(tree, platform, imported, settled_tests(tree), tests)
+
+
+def versioned_tests(tree: ast.Module) -> dict[int, tuple[int, int]]:
+    """The ``id`` of each ``hasattr(module, "name")`` call that is an ``if``'s whole test (or
+    that under ``not``) and asks for a member of a COMMON module that vermin's table gives as
+    added after 3.8 (and no version removed), with that version."""
+    modules = _module_names(tree)
+    found = {}
+    for node in walk(tree):
+        test = node.test if isinstance(node, ast.If) else None
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test = test.operand
+        added = _asks_added(test, modules)
+        if added is not None:
+            found[id(test)] = added
+    return found
+
+
+def version_windows(tree: ast.Module) -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:
+    """Each line in a branch of an ``if`` on a test of ``versioned_tests``, with the versions
+    it runs on: (lowest, first without), ``BASE`` and ``NEVER`` when not bounded (``if
+    hasattr(math, "lcm"):``: its branch from 3.9, its ``else`` below 3.9)."""
+    tests = versioned_tests(tree)
+    windows: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {}
+    for node in walk(tree):
+        if not isinstance(node, ast.If):
+            continue
+        negated = isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
+        added = tests.get(id(node.test.operand if negated else node.test))
+        if added is None:
+            continue
+        has, lacks = (node.orelse, node.body) if negated else (node.body, node.orelse)
+        for branch, bound in ((has, (added, NEVER)), (lacks, (BASE, added))):
+            for statement in branch:
+                for line in range(statement.lineno, (statement.end_lineno or 0) + 1):
+                    low, high = windows.get(line, (BASE, NEVER))
+                    windows[line] = (max(low, bound[0]), min(high, bound[1]))
+    return windows
+
+
+def _asks_added(test: ast.expr | None, modules: dict[str, str]) -> tuple[int, int] | None:
+    """The version that added the member ``test`` asks for, when it is a ``hasattr`` call on
+    a COMMON module's member added after BASE that no version removed; else None."""
+    asked = _asked(test, modules)
+    added = added_in(*asked) if asked is not None else None
+    return added if added is not None and added > BASE else None
 
 
 def settled_tests(tree: ast.Module) -> set[int]:
@@ -49,25 +105,40 @@ def settled_tests(tree: ast.Module) -> set[int]:
     modules = _module_names(tree)
     settled: set[int] = set()
     for node in walk(tree):
-        if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "hasattr"):
-            continue
-        if len(node.args) != 2 or node.keywords:
-            continue
-        owner, name = node.args
-        if not (isinstance(owner, ast.Name) and owner.id in modules):
-            continue
-        known = isinstance(name, ast.Constant) and isinstance(name.value, str)
-        if known and everywhere(modules[owner.id], name.value):
+        asked = _asked(node, modules)
+        if asked is not None and everywhere(*asked):
             settled.add(id(node))
     return settled
 
 
+def _asked(node: ast.AST | None, modules: dict[str, str]) -> tuple[str, str] | None:
+    """(module, member) when ``node`` is ``hasattr(NAME, "member")`` and NAME a module
+    ``modules`` binds it to; else None."""
+    if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "hasattr"):
+        return None
+    if len(node.args) != 2 or node.keywords:
+        return None
+    owner, name = node.args
+    if not (isinstance(owner, ast.Name) and owner.id in modules):
+        return None
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
+        return None
+    return modules[owner.id], name.value
+
+
 def everywhere(module: str, name: str) -> bool:
     """Whether ``module.name`` is in every Python the kit checks, on every platform."""
+    added = added_in(module, name)
+    return added is not None and added <= BASE
+
+
+def added_in(module: str, name: str) -> tuple[int, int] | None:
+    """The version that added ``module.name``, when ``module`` is COMMON, vermin's table
+    knows the member and no version removed it; else None."""
     if module not in COMMON or (module, name) in REMOVED_MEMBERS:
-        return False
+        return None
     added = _added().get(f"{module}.{name}")
-    return added is not None and added[1] is not None and tuple(added[1]) <= BASE
+    return tuple(added[1]) if added is not None and added[1] is not None else None
 
 
 @functools.lru_cache(maxsize=1)

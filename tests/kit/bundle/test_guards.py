@@ -137,8 +137,16 @@ def test_neutralised_text_keeps_every_line_number():
     ast.parse(result)
 
 
-def test_a_guarded_statement_sharing_its_line_is_left_as_it_is():
-    text, tree = parsed("if hasattr(a, 'b'): x = a.b; y = 1\n")
+def test_a_guarded_statement_sharing_its_only_line_is_passed_in_its_place():
+    """vermin names one line for all the uses of a member: left there, ``a.b`` would be said
+    on that guarded line and hide one outside the guard. Replaced from the last statement of
+    a line, so that each stays where it was."""
+    text, tree = parsed("if hasattr(a, 'b'): x = a.b; y = a.b.c\nz = [\n    1]\n")
+    assert neutralised(text, tree) == "if hasattr(a, 'b'): pass; pass\nz = [\n    1]\n"
+
+
+def test_a_guarded_statement_sharing_lines_it_spans_is_left_as_it_is():
+    text, tree = parsed("if hasattr(a, 'b'): x = f(\n    a.b)\n")
     assert neutralised(text, tree) == text
 
 

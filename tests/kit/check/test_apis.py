@@ -141,10 +141,10 @@ def test_vermin_finds_standard_library_members_by_version_and_findings_are_sorte
     )
     found = apis.findings([source])
     assert found == sorted(found) and len(set(found)) == len(found)
-    needs = {(line, version) for _, line, _, version in found}
+    needs = {(f[1], f[3]) for f in found}
     assert {(2, (3, 9)), (3, (3, 9)), (4, (3, 10))} <= needs
-    assert not [line for _, line, _, _ in found if line in (5, 6)]
-    assert all(rel == "shared/m.py" for rel, _, _, _ in found)
+    assert not [f for f in found if f[1] in (5, 6)]
+    assert all(f[0] == "shared/m.py" for f in found)
 
 
 def test_a_hasattr_test_every_target_passes_guards_nothing():
@@ -162,7 +162,7 @@ def test_a_hasattr_test_every_target_passes_guards_nothing():
             ok = isinstance(r, int | float)
         """
     )
-    needs = {(line, version) for _, line, _, version in apis.findings([source])}
+    needs = {(f[1], f[3]) for f in apis.findings([source])}
     assert needs == {(3, (3, 11)), (3, (3, 10)), (4, (3, 10))}
 
 
@@ -171,9 +171,7 @@ def test_a_flag_a_helper_binds_to_a_test_every_target_passes_guards_nothing():
         "import math\nHAS = hasattr(math, 'isqrt')\n", "shared/compat.py", "shared.compat"
     )
     main = module("from shared.compat import HAS\nimport math\nif HAS:\n    math.cbrt(8)\n", "a.py")
-    assert {(line, version) for _, line, _, version in apis.findings([main, compat])} == {
-        (4, (3, 11))
-    }
+    assert {(f[1], f[3]) for f in apis.findings([main, compat])} == {(4, (3, 11))}
 
 
 def test_an_empty_shipped_module_is_not_read():
@@ -237,7 +235,7 @@ def test_a_vermin_config_of_the_user_s_changes_no_finding(tmp_path, monkeypatch,
     (tmp_path / name).write_text(config)
     monkeypatch.chdir(tmp_path)
     found = apis.findings([module("import math\nn = math.lcm(4, 6)\n")])
-    assert (2, (3, 9)) in {(line, version) for _, line, _, version in found}
+    assert (2, (3, 9)) in {(f[1], f[3]) for f in found}
 
 
 def test_the_vermin_cache_key_changes_with_vermin_s_options(monkeypatch):
@@ -261,7 +259,7 @@ def test_a_flag_imported_from_a_helper_guards_the_importer_for_both_readers():
     main = module("from shared.env import PYPY\n" + body, "a.py", "__main__")
     assert apis.findings([main, env]) == []
     unflagged = module("PYPY = len('x')\n" + body, "a.py", "__main__")
-    assert {line for _, line, _, _ in apis.findings([unflagged, env])} == {4, 5}
+    assert {f[1] for f in apis.findings([unflagged, env])} == {4, 5}
 
 
 @pytest.mark.parametrize(
@@ -296,3 +294,39 @@ def test_a_flag_imported_from_a_helper_guards_the_importer_for_both_readers():
 )  # fmt: skip
 def test_only_what_needs_a_newer_python_is_found_not_names_that_look_alike(code, lines):
     assert [line for line, _, _ in own(code)] == lines
+
+
+def test_a_use_in_a_branch_of_a_member_added_later_hides_none_outside_it():
+    """vermin names one line for all the uses of a member: each branch of an ``if`` on a
+    member added after 3.8 is read alone, its findings with the versions it runs on, so
+    ``math.cbrt`` on line 2 is said though lines 4 and 6 use it too (on one line with its
+    ``if``, a guarded use is read as ``pass``)."""
+    source = module(
+        """\
+        import math
+        r = math.cbrt(8)
+        if hasattr(math, "lcm"):
+            r = math.cbrt(8) + math.lcm(2, 3)
+        if hasattr(math, "cbrt"): r = math.cbrt(8)
+        if hasattr(math, "cbrt"): r = math.cbrt(8)
+        """
+    )
+    found = [(f[1], f[2], f[3], f[4], f[5]) for f in apis.findings([source])]
+    assert found == [
+        (2, "'math.cbrt' member", (3, 11), (3, 8), (99, 0)),
+        (4, "'math.cbrt' member", (3, 11), (3, 9), (99, 0)),
+    ]
+
+
+def test_an_elif_under_an_if_on_a_member_added_later_is_read_below_its_version():
+    source = module(
+        """\
+        import math
+        if hasattr(math, "lcm"):
+            pass
+        elif n:
+            r = math.lcm(2, 3)
+        """
+    )
+    found = [(f[1], f[3], f[4], f[5]) for f in apis.findings([source])]
+    assert found == [(5, (3, 9), (3, 8), (3, 9))]

@@ -336,3 +336,44 @@ def test_a_member_the_target_s_python_removed_is_refused_for_it(toy):
     assert str(error.value) == (
         "solutions/toy_sum.py:1: 'fractions.gcd' was removed in Python 3.9 (targets pypy3.10)"
     )
+
+
+LCM_GUARD = """\
+import math
+if hasattr(math, "lcm"):
+    print(math.cbrt(8))
+    print((5).to_bytes())
+else:
+    print(math.lcm(2, 3))
+print(3)
+"""
+
+
+@pytest.mark.parametrize(
+    ("targets", "errors"),
+    [
+        ('["cpython3.8"]', [":6: 'math.lcm' member needs Python 3.9 (targets cpython3.8)"]),
+        ('["cpython3.9", "cpython3.11"]', [
+            ":3: 'math.cbrt' member needs Python 3.11 (targets cpython3.9)",
+            ":4: .to_bytes() without length and byteorder needs Python 3.11 (targets cpython3.9)",
+        ]),
+        ('["cpython3.11"]', []),
+        ('["pypy3"]', [":3: 'math.cbrt' member needs PyPy 3.11 (targets pypy3)",
+                       ":4: .to_bytes() without length and byteorder needs PyPy 3.11 (targets "
+                       "pypy3)",
+                       ":6: 'math.lcm' member needs PyPy 3.9 (targets pypy3)"]),
+    ],
+)  # fmt: skip
+def test_an_if_on_a_member_added_later_is_read_on_the_versions_each_branch_runs_on(
+    toy, targets, errors
+):
+    """``if hasattr(math, "lcm"):`` (3.9) runs its branch from 3.9 on and its ``else`` below:
+    ``math.cbrt`` and ``to_bytes()`` without arguments (3.11, vermin's finding and the kit's
+    own) in the branch fail 3.9, not 3.8 nor 3.11; ``math.lcm`` in
+    the ``else`` fails 3.8. A PyPy of no given version may be any from 3.8: both may run."""
+    write(toy, "solutions/toy_sum.py", LCM_GUARD)
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('id = "1"', f'id = "1"\ntargets = {targets}', 1))
+    problem = load_registry(toy)["toy_sum"]
+    found = check(problem, make_bundle(problem), {}).errors
+    assert [error.removeprefix("solutions/toy_sum.py") for error in found] == errors

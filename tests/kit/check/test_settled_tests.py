@@ -7,7 +7,14 @@ import pytest
 
 from kit.bundle.guards import guarded_lines
 from kit.check import settled_tests as settled_tests_module
-from kit.check.settled_tests import everywhere, settled_tests
+from kit.check.settled_tests import (
+    BASE,
+    NEVER,
+    everywhere,
+    settled_tests,
+    version_windows,
+    versioned_tests,
+)
 
 
 def settled_lines(text):
@@ -77,3 +84,34 @@ def test_a_settled_test_guards_nothing_its_branch_is_read_and_its_else_is_dead()
     assert guarded_lines(tree, settled=settled_tests(tree)) == {5}
     negated = ast.parse(text.replace("if hasattr", "if not hasattr"))
     assert guarded_lines(negated, settled=settled_tests(negated)) == {3}
+
+
+def test_an_if_on_a_member_added_later_bounds_the_versions_its_branches_run_on():
+    """``if hasattr(math, "lcm"):`` (3.9): its branch runs from 3.9 on, its ``else`` below
+    3.9; ``not`` the test, the other way round; an ``elif`` under it keeps both bounds. A test
+    within more (``and``), one of a member every target has or of no COMMON module bounds
+    nothing."""
+    text = """\
+        import math, itertools, sys
+        if hasattr(math, "lcm"):
+            a = 1
+        elif not hasattr(itertools, "pairwise"):
+            b = 2
+        else:
+            c = [
+                3]
+        if hasattr(math, "cbrt") and x:
+            d = 4
+        if hasattr(math, "isqrt") or hasattr(sys, "set_int_max_str_digits"):
+            e = 5
+        """
+    tree = ast.parse(textwrap.dedent(text))
+    assert sorted(versioned_tests(tree).values()) == [(3, 9), (3, 10)]
+    assert version_windows(tree) == {
+        3: ((3, 9), NEVER),
+        4: (BASE, (3, 9)),  # the elif, all its lines, is the else of the lcm test
+        5: (BASE, (3, 9)),
+        6: (BASE, (3, 9)),
+        7: ((3, 10), (3, 9)),  # from 3.10 and below 3.9: never
+        8: ((3, 10), (3, 9)),
+    }
