@@ -186,7 +186,7 @@ def guarded_statements(
             definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
             if not isinstance(statement, definition) and any(
                 isinstance(n, ast.IfExp) and is_guard(n.test, flags, settled)
-                for n in walk(statement)
+                for n in own_nodes(statement)
             ):
                 found.append(statement)
                 continue
@@ -199,6 +199,23 @@ def guarded_statements(
                     visit(value)
 
     visit(tree.body)
+    return found
+
+
+def own_nodes(statement: ast.stmt) -> list[ast.AST]:
+    """The nodes of ``statement`` that are not in a statement within it (a loop's target and
+    iterable, not its body's): a guarded conditional expression in its body guards that
+    statement of the body, not the loop."""
+    found: list[ast.AST] = []
+    todo: list[ast.AST] = [statement]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        todo.extend(
+            child
+            for child in ast.iter_child_nodes(node)
+            if not isinstance(child, (ast.stmt, ast.ExceptHandler))
+        )
     return found
 
 
@@ -253,29 +270,20 @@ def neutralised(
     settled: Settled = frozenset(),
     versioned: Settled = frozenset(),
 ) -> str:
-    """``text`` with every guarded statement replaced by ``pass`` on its first line and empty
-    lines after it (the line numbers stay); one that shares its only line with other code
-    (``if PYPY: import pypyjit``, ``a = 1; b = f()``) by ``pass`` in its place there."""
+    """``text`` with every guarded statement replaced by ``pass`` in its place on its first
+    line, what followed it on its last line kept there, and the lines between emptied (the line
+    numbers stay; ``if PYPY: import pypyjit`` becomes ``if PYPY: pass``)."""
     lines = text.split("\n")
     found = guarded_statements(tree, False, imported, settled, versioned)
     # from the last: a statement put in ``pass``'s place moves those after it on its line
     for statement in sorted(found, key=lambda s: (s.lineno, s.col_offset), reverse=True):
         decorators = getattr(statement, "decorator_list", [])
         first = decorators[0].lineno if decorators else statement.lineno
+        column = decorators[0].col_offset - 1 if decorators else statement.col_offset  # its @
         last = statement.end_lineno or statement.lineno
-        line = lines[first - 1]
-        indent = line[: len(line) - len(line.lstrip())]
         tail = lines[last - 1][_char_col(lines[last - 1], statement.end_col_offset) :]
-        shares = len(indent) != statement.col_offset or (
-            tail.strip() and not tail.strip().startswith("#")
-        )
-        if shares and first == last and not decorators:  # ``if X: a()``: ``if X: pass``
-            start = _char_col(line, statement.col_offset)
-            lines[first - 1] = line[:start] + "pass" + tail
-            continue
-        if shares:  # shares its lines with other code: leave it
-            continue
-        lines[first - 1] = indent + "pass"
+        line = lines[first - 1]
+        lines[first - 1] = line[: _char_col(line, column)] + "pass" + tail
         for number in range(first, last):
             lines[number] = ""
     return "\n".join(lines)

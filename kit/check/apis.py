@@ -39,10 +39,11 @@ from kit.bundle.sources import Source, is_literal_table, mask_literals, walk
 from kit.check.settled_tests import (
     BASE,
     NEVER,
+    first_line,
     guarded_lines_of,
     settled_tests,
     version_windows,
-    versioned_tests,
+    versioned_ifs,
 )
 from kit.errors import REINSTALL, BuildError
 
@@ -377,44 +378,51 @@ def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, i
     module's, and how many lines of it come before those. First the module with its guarded
     code out and its number tables blanked (the same lines and columns; nothing in a table of
     numbers needs a newer Python); then each branch of an ``if`` on a test of
-    ``versioned_tests`` alone, after the module's imports and an ``if True:`` (vermin names
-    one line for all the uses of a member, so a use in the branch could hide one outside it).
-    A branch's findings on the imports are the module's, said already."""
+    ``versioned_tests`` alone (the ``if``s within it out, read alone in their turn), after the
+    module's imports and an ``if True:`` (vermin names one line for all the uses of a member,
+    so a use in the branch could hide one outside it). A branch's findings on the imports are
+    the module's, said already."""
     tree = module.shipped_tree()
     imported = imported_flags(module, modules, settled_tests)
     masked = mask_literals(module.shipped, tree)
     settled = settled_tests(tree)
     texts = [(neutralised(masked, tree, imported, settled), 0, 0)]
-    versioned = set(versioned_tests(tree))
-    if not versioned:
-        return texts
-    opened = neutralised(masked, tree, imported, settled, versioned).split("\n")
+    ifs = versioned_ifs(tree)
     imports = [node for node in walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
-    header = sorted(map(ast.unparse, imports), key=lambda line: "__future__" not in line)
-    for first, last in _versioned_branches(tree, versioned):
-        lines = opened[first - 1 : last]
-        if lines[0].lstrip().startswith("elif"):  # an elif: the if it is, alone
-            lines[0] = lines[0].replace("elif", "if", 1)
-        # a space more before each line: an elif of a top-level if is at the margin
-        text = "\n".join([*header, "if True:", *(" " + line for line in lines)]) + "\n"
-        if _parses(text):  # not a branch on its if's or else's own line
-            texts.append((text, first - len(header) - 2, len(header) + 1))
+    header = [ast.unparse(node) for node in imports]
+    for node, _, _, _ in ifs:
+        # the ifs within this one are guards, read alone in their turn
+        read = {id(test) for other, test, _, _ in ifs if other is node or not _within(other, node)}
+        opened = neutralised(masked, tree, imported, settled, read)
+        for branch in (node.body, node.orelse):
+            if branch:
+                lines = _alone(opened.split("\n"), branch)
+                text = "\n".join([*header, "if True:", *lines]) + "\n"
+                first = first_line(branch[0])
+                if _parses(text):  # else (one vermin could not read either) not read
+                    texts.append((text, first - len(header) - 2, len(header) + 1))
     return texts
 
 
-def _versioned_branches(tree: ast.Module, versioned: set[int]) -> list[tuple[int, int]]:
-    """The first and last line of each branch of an ``if`` on a test of ``versioned``."""
-    found = []
-    for node in walk(tree):
-        if isinstance(node, ast.If):
-            test = node.test
-            if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-                test = test.operand
-            if id(test) in versioned:
-                for branch in (node.body, node.orelse):
-                    if branch:
-                        found.append((branch[0].lineno, branch[-1].end_lineno or 0))
-    return found
+def _within(node: ast.AST, outer: ast.AST) -> bool:
+    return any(inner is node for inner in walk(outer))
+
+
+def _alone(lines: list[str], branch: list[ast.stmt]) -> list[str]:
+    """The lines of ``branch`` as the body of an ``if True:``: what comes before it on its
+    first line (its ``if``'s or ``else``'s header) as spaces, an ``elif`` made an ``if``, and a
+    space more before each line (an ``elif`` of a top-level ``if`` is at the margin)."""
+    start = branch[0]
+    decorators = getattr(start, "decorator_list", None)
+    column = decorators[0].col_offset - 1 if decorators else start.col_offset
+    found = lines[first_line(start) - 1 : branch[-1].end_lineno]
+    head = found[0]
+    at = len(head.encode("utf-8")[:column].decode("utf-8", "replace"))
+    rest = head[at:]
+    if rest.startswith("elif"):
+        rest = rest[2:]
+    found[0] = " " * at + rest
+    return [" " + line for line in found]
 
 
 def _parses(text: str) -> bool:

@@ -16,8 +16,9 @@ its whole branch. So does a member of such a module added later (``hasattr(math,
 3.9), but for the API check (``kit.check.apis``) when it is an ``if``'s whole test (or that
 under ``not``): its branch runs on the versions that have the member, its ``else`` on those
 that do not (``version_windows``), so ``if hasattr(math, "lcm"): math.cbrt(n)`` (3.11) fails
-for 3.9 and 3.10 targets, not for 3.8 (on CPython; a PyPy may have a member sooner, and its
-targets read the branch as running everywhere).
+for 3.9 and 3.10 targets, not for 3.8. A PyPy of a version has the same members of these
+modules as CPython's (the reason they are COMMON); a target of no given version (``pypy3``) is
+read as any version from 3.8 on, so both branches may run there (``kit.check.apis.lacks``).
 """
 
 from __future__ import annotations
@@ -57,15 +58,22 @@ def versioned_tests(tree: ast.Module) -> dict[int, tuple[int, int]]:
     """The ``id`` of each ``hasattr(module, "name")`` call that is an ``if``'s whole test (or
     that under ``not``) and asks for a member of a COMMON module that vermin's table gives as
     added after 3.8 (and no version removed), with that version."""
+    return {id(test): added for _, test, added, _ in versioned_ifs(tree)}
+
+
+def versioned_ifs(tree: ast.Module) -> list[tuple[ast.If, ast.Call, tuple[int, int], bool]]:
+    """Each ``if`` on a test of ``versioned_tests``: (the ``if``, its ``hasattr`` call, the
+    version that added the member, whether the call is under ``not``)."""
     modules = _module_names(tree)
-    found = {}
+    found = []
     for node in walk(tree):
-        test = node.test if isinstance(node, ast.If) else None
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            test = test.operand
+        if not isinstance(node, ast.If):
+            continue
+        negated = isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
+        test = node.test.operand if negated else node.test
         added = _asks_added(test, modules)
         if added is not None:
-            found[id(test)] = added
+            found.append((node, test, added, negated))
     return found
 
 
@@ -73,22 +81,21 @@ def version_windows(tree: ast.Module) -> dict[int, tuple[tuple[int, int], tuple[
     """Each line in a branch of an ``if`` on a test of ``versioned_tests``, with the versions
     it runs on: (lowest, first without), ``BASE`` and ``NEVER`` when not bounded (``if
     hasattr(math, "lcm"):``: its branch from 3.9, its ``else`` below 3.9)."""
-    tests = versioned_tests(tree)
     windows: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {}
-    for node in walk(tree):
-        if not isinstance(node, ast.If):
-            continue
-        negated = isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
-        added = tests.get(id(node.test.operand if negated else node.test))
-        if added is None:
-            continue
+    for node, _, added, negated in versioned_ifs(tree):
         has, lacks = (node.orelse, node.body) if negated else (node.body, node.orelse)
         for branch, bound in ((has, (added, NEVER)), (lacks, (BASE, added))):
             for statement in branch:
-                for line in range(statement.lineno, (statement.end_lineno or 0) + 1):
+                for line in range(first_line(statement), (statement.end_lineno or 0) + 1):
                     low, high = windows.get(line, (BASE, NEVER))
                     windows[line] = (max(low, bound[0]), min(high, bound[1]))
     return windows
+
+
+def first_line(statement: ast.stmt) -> int:
+    """A statement's first line: its first decorator's, if it has one."""
+    decorators = getattr(statement, "decorator_list", None)
+    return decorators[0].lineno if decorators else statement.lineno
 
 
 def _asks_added(test: ast.expr | None, modules: dict[str, str]) -> tuple[int, int] | None:

@@ -145,9 +145,29 @@ def test_a_guarded_statement_sharing_its_only_line_is_passed_in_its_place():
     assert neutralised(text, tree) == "if hasattr(a, 'b'): pass; pass\nz = [\n    1]\n"
 
 
-def test_a_guarded_statement_sharing_lines_it_spans_is_left_as_it_is():
-    text, tree = parsed("if hasattr(a, 'b'): x = f(\n    a.b)\n")
-    assert neutralised(text, tree) == text
+def test_a_guarded_statement_sharing_lines_it_spans_keeps_what_follows_it():
+    """Left as it was, its ``a.b`` was the line vermin named for every use of ``a.b``."""
+    text, tree = parsed("if hasattr(a, 'b'): x = f(\n    a.b); y = 2  # z\nw = 1\n")
+    assert neutralised(text, tree) == "if hasattr(a, 'b'): pass; pass  # z\n\nw = 1\n"
+
+
+def test_a_decorated_definition_is_passed_from_its_first_decorator():
+    text, tree = parsed("import sys\nif hasattr(sys, 'x'):\n    @d(1)\n    @e\n    def f(): pass\n")
+    assert neutralised(text, tree) == "import sys\nif hasattr(sys, 'x'):\n    pass\n\n\n"
+
+
+def test_a_guarded_conditional_expression_in_a_loop_s_body_guards_its_own_statement():
+    """Not the loop: the loop's other statements run on every target."""
+    text, tree = parsed(
+        """\
+        for x in xs:
+            y = a if hasattr(m, "z") else b
+            r = m.cbrt(x)
+        for x in (a if hasattr(m, "z") else b):
+            r = m.cbrt(x)
+        """
+    )
+    assert guarded_lines(tree) == {2, 4, 5}
 
 
 @pytest.mark.parametrize(

@@ -330,3 +330,46 @@ def test_an_elif_under_an_if_on_a_member_added_later_is_read_below_its_version()
     )
     found = [(f[1], f[3], f[4], f[5]) for f in apis.findings([source])]
     assert found == [(5, (3, 9), (3, 8), (3, 9))]
+
+
+def refused(text):
+    """{version: [(line, what)]}: what ``findings`` refuses on each CPython, 3.8 to 3.11."""
+    found = apis.findings([module(text)])
+    versions = [(3, 8), (3, 9), (3, 10), (3, 11)]
+    return {v: [(f[1], f[2]) for f in found if apis.lacks(f, v, "cpython")] for v in versions}
+
+
+CBRT = "'math.cbrt' member"
+SLOTS = "'dataclasses.dataclass(slots)'"
+
+
+@pytest.mark.parametrize(
+    ("text", "refuses"),
+    [
+        (  # the branch's first statement decorated: read from its decorator
+            "import math, dataclasses\nif hasattr(math, 'lcm'):\n"
+            "    @dataclasses.dataclass(slots=True)\n    class P:\n        a: int\n",
+            {(3, 9): [(3, SLOTS)]},
+        ),
+        (  # an if within: read alone, its use of cbrt hides none in the branch around it
+            "import math\nif hasattr(math, 'lcm'):\n    x = math.cbrt(8)\n"
+            "    if hasattr(math, 'cbrt'):\n        y = math.cbrt(8)\n",
+            {(3, 9): [(3, CBRT)], (3, 10): [(3, CBRT)]},
+        ),
+        (  # a branch on its else's own line
+            "import math\nif hasattr(math, 'lcm'): r = 1\nelse: r = math.cbrt(2)\n",
+            {(3, 8): [(3, CBRT)]},  # below 3.9 only: the else does not run from 3.9 on
+        ),
+        (  # not the test: the branches the other way round
+            "import math\nif not hasattr(math, 'lcm'):\n    z = 1\nelse:\n    y = math.cbrt(8)\n",
+            {(3, 9): [(5, CBRT)], (3, 10): [(5, CBRT)]},
+        ),
+        (  # a guarded import of a newer module, among the imports a branch is read after
+            "try:\n    import tomllib\nexcept ImportError:\n    tomllib = None\nimport math\n"
+            "if hasattr(math, 'lcm'):\n    y = 1\n",
+            {},
+        ),
+    ],
+)
+def test_each_branch_of_an_if_on_a_member_added_later_is_read_on_its_versions(text, refuses):
+    assert refused(text) == {v: refuses.get(v, []) for v in refused(text)}
