@@ -181,7 +181,9 @@ def _misjudged(case: PackageCase, verdict: Judgement, package: Path) -> str:
     """Why a validation output was not judged as its folder (or problem.xml) says."""
     where = case.output.relative_to(package).as_posix()
     got = outcome(verdict)
-    if got == FAILED and case.group != "crashed":
+    if got == FAILED and case.group in ("valid_output", "invalid_output"):
         return f"{where}: {verdict.message}"
+    if got == FAILED and case.group != "crashed":
+        return f"{where}: {verdict.message}, though {EXPECTED[case.group][1]}"
     said = f"{got}, though {EXPECTED[case.group][1]}"
     return f"{where}: {said}: {verdict.message}" if got in (WRONG, LAYOUT) else f"{where}: {said}"

@@ -46,6 +46,7 @@ Polygon has no margin for time-limit solutions: the Kattis format's later defaul
 
 from __future__ import annotations
 
+import os
 import shlex
 from pathlib import Path
 from xml.etree import ElementTree
@@ -98,7 +99,9 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     interactor = _source(root, "assets/interactor", path, shown, base or shown)
     files = path / "files"
     notes: list[str] = []
+    cases = _cases(testset, path, shown, where)
     valid, invalid = _validator_tests(root, path, where, notes)
+    notes += _line_endings([*cases[:1], *valid[:1], *invalid[:1]], path)
     return Package(
         path=path,
         shown=shown,
@@ -109,7 +112,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         kind="interactive" if interactor else "batch",
         compare=f"checker:{checker}" if checker else "tokens",
         interactor=f"testlib:{shlex.quote(interactor)}" if interactor else None,
-        cases=tuple(_cases(testset, path, shown, where)),
+        cases=tuple(cases),
         input_validators=tuple(_validators(root, path, shown, base or shown)),
         time_limit=time_ms / 1000,
         time_from="problem.xml",
@@ -189,10 +192,8 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
     marked = [test.get("sample") == "true" for test in tests]
     cases, leading = [], True
     for number in range(1, count + 1):
-        try:
-            source, answer = path / (inputs % number), path / (answers % number)
-        except (TypeError, ValueError):
-            raise BuildError(f"{where}: bad path pattern {inputs!r} or {answers!r}") from None
+        source = path / _numbered(inputs, number, path, where)
+        answer = path / _numbered(answers, number, path, where)
         for made, pattern in ((source, inputs), (answer, answers)):
             if not made.is_file():  # Polygon makes every answer with the main solution
                 raise BuildError(
@@ -210,28 +211,41 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
     return cases
 
 
+def _line_endings(cases: list[PackageCase], path: Path) -> list[str]:
+    """A note when the first test's input (or validator test's) ends its lines with CR LF: a
+    package downloaded for Windows, whose testlib programs compiled here read the CR strictly
+    ("Expected EOLN") where Windows' would not."""
+    for case in cases:
+        if b"\r\n" in case.input.read_bytes()[:65536]:
+            where = case.input.relative_to(path).as_posix()
+            return [
+                f"{where} ends its lines with CR LF (a package downloaded for Windows?): a "
+                "testlib validator or checker built here rejects them (Expected EOLN); "
+                "Polygon's Linux package has LF"
+            ]
+    return []
+
+
 def _validator_tests(
     root: ElementTree.Element, path: Path, where: str, notes: list[str]
 ) -> tuple[list[PackageCase], list[PackageCase]]:
     """(valid, invalid): the tests of every validator, each with the arguments its testset
-    and group give, as a case's; a test left out gets a line in ``notes``."""
+    and group give, as a case's; tests left out get lines in ``notes``."""
     valid, invalid = [], []
     for testset in root.findall("assets/validators/validator/testset"):
         pattern = testset.findtext("input-path-pattern") or "files/tests/validator-tests/%02d"
-        for number, test in enumerate(testset.findall("tests/test"), 1):
-            name = _numbered(pattern, number, where)
+        left = _LeftOut("validator")
+        for number, test in enumerate(_tests(testset, "validator", notes), 1):
+            name = _numbered(pattern, number, path, where)
             verdict = test.get("verdict", "")
-            if verdict not in ("valid", "invalid"):
-                notes.append(f'validator test {name} not run: its verdict "{verdict}" is unknown')
-                continue
-            if not (path / name).is_file():
-                notes.append(f"validator test {name} not run: the file is missing")
+            if left.unknown(name, verdict, ("valid", "invalid")) or left.missing(path, name, name):
                 continue
             args = ("--testset", test.get("testset") or "tests")
             if test.get("group"):
                 args += ("--group", test.get("group", ""))
             case = PackageCase(name, path / name, None, verdict, (), (("", args),))
             (valid if verdict == "valid" else invalid).append(case)
+        notes += left.notes()
     return valid, invalid
 
 
@@ -239,7 +253,7 @@ def _checker_tests(
     root: ElementTree.Element, path: Path, where: str, notes: list[str]
 ) -> list[PackageCase]:
     """The checker's tests, each with its output and answer, its group the verdict it must
-    get; a test left out gets a line in ``notes``."""
+    get; tests left out get lines in ``notes``."""
     testset = root.find("assets/checker/testset")
     if testset is None:
         return []
@@ -249,26 +263,76 @@ def _checker_tests(
         for kind, suffix in (("input", ""), ("output", ".o"), ("answer", ".a"))
     ]
     found = []
-    for number, test in enumerate(testset.findall("tests/test"), 1):
-        names = [_numbered(pattern, number, where) for pattern in patterns]
+    left = _LeftOut("checker")
+    for number, test in enumerate(_tests(testset, "checker", notes), 1):
+        names = [_numbered(pattern, number, path, where) for pattern in patterns]
         verdict = test.get("verdict", "")
-        missing = [name for name in names if not (path / name).is_file()]
-        if verdict not in CHECKER_TEST_VERDICTS:
-            notes.append(f'checker test {names[0]} not run: its verdict "{verdict}" is unknown')
-        elif missing:
-            notes.append(f"checker test {names[0]} not run: {missing[0]} is missing")
-        else:
-            source, output, answer = (path / name for name in names)
-            found.append(PackageCase(names[0], source, answer, verdict, output=output))
+        if left.unknown(names[0], verdict, CHECKER_TEST_VERDICTS):
+            continue
+        if any(left.missing(path, name, names[0]) for name in names):
+            continue
+        source, output, answer = (path / name for name in names)
+        found.append(PackageCase(names[0], source, answer, verdict, output=output))
+    notes += left.notes()
     return found
 
 
-def _numbered(pattern: str, number: int, where: str) -> str:
-    """A printf pattern of problem.xml's (``tests/%02d``) filled in with ``number``."""
+def _tests(testset: ElementTree.Element, kind: str, notes: list[str]) -> list[ElementTree.Element]:
+    """A validator's or the checker's ``<tests>``, a note when ``<test-count>`` says
+    otherwise (problem.xml's format: they MUST agree)."""
+    tests = testset.findall("tests/test")
+    said = (testset.findtext("test-count") or "").strip()
+    if said.isdigit() and int(said) != len(tests):
+        notes.append(
+            f"problem.xml's <test-count> says {said} {kind} tests, its <tests> gives "
+            f"{len(tests)}: those {len(tests)} read"
+        )
+    return tests
+
+
+class _LeftOut:
+    """The validator or checker tests left out, said in a line or two."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.lines: list[str] = []
+        self.absent: list[tuple[str, str]] = []  # (test, its first file missing)
+
+    def unknown(self, name: str, verdict: str, known: tuple[str, ...]) -> bool:
+        if verdict in known:
+            return False
+        self.lines.append(f'{self.kind} test {name} not run: its verdict "{verdict}" is unknown')
+        return True
+
+    def missing(self, path: Path, name: str, test: str) -> bool:
+        if (path / name).is_file():
+            return False
+        self.absent.append((test, name))
+        return True
+
+    def notes(self) -> list[str]:
+        if len(self.absent) == 1:
+            test, name = self.absent[0]
+            what = "the file" if name == test else name
+            return [*self.lines, f"{self.kind} test {test} not run: {what} is missing"]
+        if self.absent:
+            first = self.absent[0][1]
+            count = f"{len(self.absent)} {self.kind} tests"
+            return [*self.lines, f"{count} not run, each missing a file (the first: {first})"]
+        return self.lines
+
+
+def _numbered(pattern: str, number: int, path: Path, where: str) -> str:
+    """A printf pattern of problem.xml's (``tests/%02d``) filled in with ``number``: a path
+    within the package (one-line errors otherwise)."""
     try:
-        return pattern % number
+        name = pattern % number
     except (TypeError, ValueError):
         raise BuildError(f"{where}: bad path pattern {pattern!r}") from None
+    parts = Path(os.path.normpath(name)).parts
+    if not parts or Path(name).is_absolute() or parts[0] == "..":
+        raise BuildError(f"{where}: path pattern {pattern!r} names {name}, outside the package")
+    return name
 
 
 def _validators(

@@ -229,7 +229,7 @@ def test_a_polygon_checker_test_judged_otherwise_is_named_and_verify_exits_1(tmp
         f"{where}/03.o: presentation error, though problem.xml says wrong-answer: checker: "
         "wrong output format expected an integer (exit status 2)",
         f"{where}/04.o: checker failed: it reported a failure (exit status 3): FAIL expected an "
-        "integer",
+        "integer, though problem.xml says ok",
     )
     status, lines = verified(capsys, tmp_path / "p", "solutions/sum.py")
     assert status == 1

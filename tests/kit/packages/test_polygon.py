@@ -172,9 +172,10 @@ VALIDATOR_TESTS = """
     <checker type="testlib">
         <source path="c.py" type="python.3"/>
         <testset>
-            <test-count>3</test-count>
+            <test-count>5</test-count>
             <tests>
                 <test verdict="presentation-error"/><test verdict="ok"/><test verdict="crashed"/>
+                <test verdict="ok"/>
             </tests>
         </testset>
     </checker>
@@ -184,7 +185,8 @@ VALIDATOR_TESTS = """
 def test_validator_and_checker_tests_are_read_with_their_verdicts_and_the_others_noted(tmp_path):
     """problem.xml's validator tests (files/tests/validator-tests/NN) and checker tests (NN,
     NN.o, NN.a): each with its verdict, a validator test with its testset and group as a
-    case's arguments; one of an unknown verdict or a missing file is left out with a note."""
+    case's arguments; one of an unknown verdict or a missing file is left out with a note
+    (those missing files said in one), and a <test-count> other than the tests given too."""
     folder = problem_xml(tmp_path / "p", TESTSET, VALIDATOR_TESTS)
     for name in ("v.py", "c.py"):
         (folder / name).write_text("")
@@ -192,7 +194,7 @@ def test_validator_and_checker_tests_are_read_with_their_verdicts_and_the_others
     for name in ("01", "02", "03"):  # 04 is missing
         (tests / "validator-tests").mkdir(parents=True, exist_ok=True)
         (tests / "validator-tests" / name).write_text(f"{name}\n")
-    for name in ("01", "01.o", "01.a", "02", "02.o", "02.a", "03", "03.a"):  # no 03.o
+    for name in ("01", "01.o", "01.a", "02", "02.o", "02.a", "03", "03.a"):  # no 03.o, no 04
         (tests / "checker-tests").mkdir(exist_ok=True)
         (tests / "checker-tests" / name).write_text(f"{name}\n")
     found = polygon.read(folder, "p")
@@ -218,8 +220,37 @@ def test_validator_and_checker_tests_are_read_with_their_verdicts_and_the_others
         "note: p: validator test files/tests/validator-tests/03 not run: its verdict "
         '"sometimes" is unknown',
         "note: p: validator test files/tests/validator-tests/04 not run: the file is missing",
-        "note: p: checker test files/tests/checker-tests/03 not run: "
-        "files/tests/checker-tests/03.o is missing",
+        "note: p: problem.xml's <test-count> says 5 checker tests, its <tests> gives 4: those "
+        "4 read",
+        "note: p: 2 checker tests not run, each missing a file (the first: "
+        "files/tests/checker-tests/03.o)",
+    )
+
+
+@pytest.mark.parametrize("pattern", ["/tmp/x/%02d", "../x/%02d", "files/../../x/%02d"])
+def test_a_path_pattern_out_of_the_package_is_one_line(tmp_path, pattern):
+    """A traceback before (the reports name each file from the package's top)."""
+    assets = VALIDATOR_TESTS.replace("files/tests/validator-tests/%02d", pattern)
+    folder = problem_xml(tmp_path / "p", TESTSET, assets)
+    for name in ("v.py", "c.py"):
+        (folder / name).write_text("")
+    with pytest.raises(BuildError) as caught:
+        polygon.read(folder, "p")
+    assert str(caught.value) == (
+        f"p/problem.xml: path pattern '{pattern}' names {pattern % 1}, outside the package"
+    )
+
+
+def test_a_package_for_windows_is_noted_by_its_line_endings(tmp_path):
+    """Its CR LF inputs: every testlib validator built here rejects every one (Expected
+    EOLN), and an invalid validator test is rejected for its CR, whatever else it holds."""
+    folder = problem_xml(tmp_path / "p", TESTSET)
+    assert polygon.read(folder, "p").notes == ()
+    (folder / "tests" / "01").write_bytes(b"1 2\r\n")
+    assert polygon.read(folder, "p").notes == (
+        "note: p: tests/01 ends its lines with CR LF (a package downloaded for Windows?): a "
+        "testlib validator or checker built here rejects them (Expected EOLN); Polygon's "
+        "Linux package has LF",
     )
 
 
