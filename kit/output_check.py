@@ -49,18 +49,20 @@ from kit.junk import JUNK, ODD_OUTPUTS
 from kit.packages.model import POLYGON, Package, PackageCase
 from kit.registry import Case, Problem
 from kit.run.schedule import cores
+from kit.run.verdicts import JE, OK, PE, WA, comparison_word
 
 ODD_CASES = 3  # cases each odd output is tried on
-ACCEPTED, WRONG, LAYOUT, FAILED = "accepted", "rejected", "presentation error", "checker failed"
-# what a validation output's group asks of its judgement: the outcomes allowed, and where the
+# a validation output's judgement (``comparison_word``) as the report says it
+SAID = {OK: "accepted", WA: "rejected", PE: "presentation error", JE: "checker failed"}
+# what a validation output's group asks of its judgement: the verdicts allowed, and where the
 # package says so
 EXPECTED = {
-    "valid_output": ((ACCEPTED,), "in valid_output"),
-    "invalid_output": ((WRONG, LAYOUT), "in invalid_output"),
-    "ok": ((ACCEPTED,), "problem.xml says ok"),
-    "wrong-answer": ((WRONG,), "problem.xml says wrong-answer"),
-    "presentation-error": ((LAYOUT,), "problem.xml says presentation-error"),
-    "crashed": ((FAILED,), "problem.xml says crashed"),
+    "valid_output": ((OK,), "in valid_output"),
+    "invalid_output": ((WA, PE), "in invalid_output"),
+    "ok": ((OK,), "problem.xml says ok"),
+    "wrong-answer": ((WA,), "problem.xml says wrong-answer"),
+    "presentation-error": ((PE,), "problem.xml says presentation-error"),
+    "crashed": ((JE,), "problem.xml says crashed"),
 }
 
 
@@ -144,7 +146,7 @@ def check_outputs(
     misjudged = tuple(
         _misjudged(case, verdict, problem.source.path)
         for case, verdict in zip(checked, verdicts)
-        if outcome(verdict) not in EXPECTED[case.group][0]
+        if comparison_word(verdict) not in EXPECTED[case.group][0]
     )
     shown = Path(comparator.program.shown).as_posix() if is_program else comparator.spec
     return OutputCheck(
@@ -168,22 +170,13 @@ def _words(package: Package | None) -> tuple[str, str]:
     return "validation outputs", "their folder says"
 
 
-def outcome(verdict: Judgement) -> str:
-    """ACCEPTED, WRONG, LAYOUT or FAILED: what a judgement comes to."""
-    if verdict.checker_failed:
-        return FAILED
-    if verdict.accepted:
-        return ACCEPTED
-    return LAYOUT if verdict.presentation else WRONG
-
-
 def _misjudged(case: PackageCase, verdict: Judgement, package: Path) -> str:
     """Why a validation output was not judged as its folder (or problem.xml) says."""
     where = case.output.relative_to(package).as_posix()
-    got = outcome(verdict)
-    if got == FAILED and case.group in ("valid_output", "invalid_output"):
+    got = comparison_word(verdict)
+    if got == JE and case.group in ("valid_output", "invalid_output"):
         return f"{where}: {verdict.message}"
-    if got == FAILED and case.group != "crashed":
+    if got == JE and case.group != "crashed":
         return f"{where}: {verdict.message}, though {EXPECTED[case.group][1]}"
-    said = f"{got}, though {EXPECTED[case.group][1]}"
-    return f"{where}: {said}: {verdict.message}" if got in (WRONG, LAYOUT) else f"{where}: {said}"
+    said = f"{SAID[got]}, though {EXPECTED[case.group][1]}"
+    return f"{where}: {said}: {verdict.message}" if got in (WA, PE) else f"{where}: {said}"
