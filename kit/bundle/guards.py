@@ -277,19 +277,27 @@ def neutralised(
     found = guarded_statements(tree, False, imported, settled, versioned)
     # from the last: a statement put in ``pass``'s place moves those after it on its line
     for statement in sorted(found, key=lambda s: (s.lineno, s.col_offset), reverse=True):
-        decorators = getattr(statement, "decorator_list", [])
-        first = decorators[0].lineno if decorators else statement.lineno
-        column = decorators[0].col_offset - 1 if decorators else statement.col_offset  # its @
+        first, column = start_of(statement)
         last = statement.end_lineno or statement.lineno
-        tail = lines[last - 1][_char_col(lines[last - 1], statement.end_col_offset) :]
+        tail = lines[last - 1][char_col(lines[last - 1], statement.end_col_offset) :]
         line = lines[first - 1]
-        lines[first - 1] = line[: _char_col(line, column)] + "pass" + tail
+        lines[first - 1] = line[: char_col(line, column)] + "pass" + tail
         for number in range(first, last):
             lines[number] = ""
     return "\n".join(lines)
 
 
-def _char_col(line: str, byte_col: int | None) -> int:
+def start_of(statement: ast.stmt) -> tuple[int, int]:
+    """Where a statement starts, line and byte column: at its first decorator's ``@`` if it
+    has one."""
+    decorators = getattr(statement, "decorator_list", None)
+    if decorators:
+        return decorators[0].lineno, decorators[0].col_offset - 1
+    return statement.lineno, statement.col_offset
+
+
+def char_col(line: str, byte_col: int | None) -> int:
+    """``line``'s character column of an ast node's byte column (None: its end)."""
     if byte_col is None:
         return len(line)
     return len(line.encode("utf-8")[:byte_col].decode("utf-8", "replace"))

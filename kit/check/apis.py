@@ -34,12 +34,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit import cache
-from kit.bundle.guards import imported_flags, neutralised
+from kit.bundle.guards import char_col, imported_flags, neutralised, start_of
 from kit.bundle.sources import Source, is_literal_table, mask_literals, walk
 from kit.check.settled_tests import (
     BASE,
     NEVER,
-    first_line,
     guarded_lines_of,
     settled_tests,
     version_windows,
@@ -394,11 +393,11 @@ def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, i
         # the ifs within this one are guards, read alone in their turn
         read = {id(test) for other, test, _, _ in ifs if other is node or not _within(other, node)}
         opened = neutralised(masked, tree, imported, settled, read)
+        lines = opened.split("\n")
         for branch in (node.body, node.orelse):
             if branch:
-                lines = _alone(opened.split("\n"), branch)
-                text = "\n".join([*header, "if True:", *lines]) + "\n"
-                first = first_line(branch[0])
+                text = "\n".join([*header, "if True:", *_alone(lines, branch)]) + "\n"
+                first = start_of(branch[0])[0]
                 if _parses(text):  # else (one vermin could not read either) not read
                     texts.append((text, first - len(header) - 2, len(header) + 1))
     return texts
@@ -412,12 +411,10 @@ def _alone(lines: list[str], branch: list[ast.stmt]) -> list[str]:
     """The lines of ``branch`` as the body of an ``if True:``: what comes before it on its
     first line (its ``if``'s or ``else``'s header) as spaces, an ``elif`` made an ``if``, and a
     space more before each line (an ``elif`` of a top-level ``if`` is at the margin)."""
-    start = branch[0]
-    decorators = getattr(start, "decorator_list", None)
-    column = decorators[0].col_offset - 1 if decorators else start.col_offset
-    found = lines[first_line(start) - 1 : branch[-1].end_lineno]
+    first, column = start_of(branch[0])
+    found = lines[first - 1 : branch[-1].end_lineno]
     head = found[0]
-    at = len(head.encode("utf-8")[:column].decode("utf-8", "replace"))
+    at = char_col(head, column)
     rest = head[at:]
     if rest.startswith("elif"):
         rest = rest[2:]

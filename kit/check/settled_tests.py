@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 import functools
 
-from kit.bundle.guards import guarded_lines, imported_flags
+from kit.bundle.guards import guarded_lines, imported_flags, start_of
 from kit.bundle.sources import Source, walk
 from kit.judges.stdlib import REMOVED_MEMBERS
 
@@ -86,16 +86,10 @@ def version_windows(tree: ast.Module) -> dict[int, tuple[tuple[int, int], tuple[
         has, lacks = (node.orelse, node.body) if negated else (node.body, node.orelse)
         for branch, bound in ((has, (added, NEVER)), (lacks, (BASE, added))):
             for statement in branch:
-                for line in range(first_line(statement), (statement.end_lineno or 0) + 1):
+                for line in range(start_of(statement)[0], (statement.end_lineno or 0) + 1):
                     low, high = windows.get(line, (BASE, NEVER))
                     windows[line] = (max(low, bound[0]), min(high, bound[1]))
     return windows
-
-
-def first_line(statement: ast.stmt) -> int:
-    """A statement's first line: its first decorator's, if it has one."""
-    decorators = getattr(statement, "decorator_list", None)
-    return decorators[0].lineno if decorators else statement.lineno
 
 
 def _asks_added(test: ast.expr | None, modules: dict[str, str]) -> tuple[int, int] | None:
