@@ -205,6 +205,39 @@ def test_stress_passes_a_correct_solution(pairsum):
     assert "\nslowest: " in out and "(the file of seed " in out
 
 
+def test_stress_stopped_ends_the_run_under_way_at_once(pairsum):
+    """SIGTERM during a run that would take its whole limit (10 s): the command ends within
+    a second or two, and the run with it (it waited for the run's own kill before)."""
+    table = pairsum / "problems.toml"
+    table.write_text(table.read_text().replace("time_limit = 1.0", "time_limit = 10.0"))
+    pid_file = pairsum.parent / "run.pid"
+    solution = pairsum / "solutions" / "pairsum.py"
+    spin = f"import os\nopen({str(pid_file)!r}, 'w').write(str(os.getpid()))\nwhile True: pass\n"
+    solution.write_text(spin + solution.read_text())
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "stress", "pairsum", "--seed", "1"]
+        + ["--cases", "3", "-j", "1", "--root", str(pairsum)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    started = time.monotonic()
+    while not pid_file.exists() or not pid_file.read_text():
+        assert time.monotonic() - started < 30 and process.poll() is None
+        time.sleep(0.05)
+    run = int(pid_file.read_text())
+    process.send_signal(signal.SIGTERM)
+    stopped = time.monotonic()
+    assert process.wait(timeout=30) == 128 + signal.SIGTERM
+    assert time.monotonic() - stopped < 3.0
+    assert process.stderr.read().endswith("stopped by SIGTERM\n")
+    process.stdout.close()
+    process.stderr.close()
+    while Path(f"/proc/{run}").exists() and time.monotonic() - stopped < 3.0:
+        time.sleep(0.05)
+    assert not Path(f"/proc/{run}").exists()
+
+
 def test_stress_finds_a_planted_bug_and_shrinks_it_to_one_small_case(pairsum):
     solution = pairsum / "solutions" / "pairsum.py"
     text = solution.read_text()

@@ -132,9 +132,11 @@ class _Launcher:
 
     def start(self) -> _Launcher:
         """The launcher's process started, unless it is running (it starts up meanwhile)."""
-        if self.process is None or self.process.poll() is not None:
+        hung_up = self.process is not None and self.process.stdin.closed
+        if hung_up or self.process is None or self.process.poll() is not None:
             if self.process is not None:
-                _close_pipes(self.process)  # one that stopped: a new one replaces it
+                self.process.wait()  # one that stopped or was told to: a new one replaces it
+                _close_pipes(self.process)
             self.process = subprocess.Popen(
                 [*WATCH, "serve"],
                 stdin=subprocess.PIPE,
@@ -160,9 +162,10 @@ class _Launcher:
         return _parent_killed(json.loads(started)["started"], time.perf_counter() - start)
 
     def hang_up(self) -> None:
-        """Its stdin closed: it ends after the run it may be watching."""
+        """Its stdin closed: it ends the run it may be watching at once, then itself."""
         if self.process is not None and self.process.stdin is not None:
-            self.process.stdin.close()
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
 
     def close(self) -> None:
         self.hang_up()
@@ -199,6 +202,13 @@ def _close_all() -> None:
         launcher.hang_up()
     for launcher in list(_running):
         launcher.close()
+
+
+def end_runs() -> None:
+    """Every run under way ended at once (the kit is stopped: ``stress``'s judging threads
+    then get their answers, instead of waiting for the runs' own limits)."""
+    for launcher in list(_running):
+        launcher.hang_up()
 
 
 _idle: list[_Launcher] = []  # launchers waiting for a run: any thread takes one (stress -j,

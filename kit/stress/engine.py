@@ -37,6 +37,7 @@ from kit.registry import Case, Problem
 from kit.run import compile_step
 from kit.run.cases import CaseJudge, problem_comparator
 from kit.run.limits import limits_for
+from kit.run.process import end_runs
 from kit.run.verdicts import OK, TLE
 
 if TYPE_CHECKING:
@@ -207,6 +208,7 @@ class Stress:
         run's folder while it is removed."""
         self.stopped.set()
         end_sessions()
+        end_runs()
         thread.join(ABANDON_WAIT)
 
 
@@ -238,6 +240,7 @@ def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_second
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM: the runs leave off before the clean-up
         stress.stopped.set()
         end_sessions()
+        end_runs()
         concurrent.futures.wait(futures, timeout=ABANDON_WAIT)
         raise
     finally:  # a generator that never returns must not hold the kit at its exit
