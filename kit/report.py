@@ -33,6 +33,7 @@ from kit.registry import NO_ANSWER, NO_PROFILE, line_end_note
 from kit.run.cases import MIB
 from kit.run.schedule import Schedule
 from kit.run.verdicts import OK, RE
+from kit.visible import visible
 
 INTERACTIVE = "interactive: no interactor to play"
 DIFF_CHARS = 2000  # of each of input, expected and got, per failing case
@@ -368,20 +369,13 @@ def _excerpt(title: str, text: str, start: int, kept: bool = False) -> list[str]
     return lines
 
 
-# What --diff shows for characters a terminal would hide or act on: a carriage return (the
-# CR of CRLF line ends) as ␍, a tab as →, any other control character but the newline as its
-# Unicode control picture (NUL as ␀, ESC as ␛, DEL as ␡).
-_VISIBLE = {code: chr(0x2400 + code) for code in range(32) if code != 10}
-_VISIBLE |= {9: "\u2192", 0x7F: "\u2421"}
-
-
 def shown_lines(text: str) -> list[str]:
     """``text`` split at each newline only (never at a lone carriage return, as
-    ``str.splitlines`` does), control characters made visible (``_VISIBLE``)."""
+    ``str.splitlines`` does), control characters made visible (``kit.visible``)."""
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
-    return [line.translate(_VISIBLE) for line in lines]
+    return [visible(line) for line in lines]
 
 
 def _layout(rows: list[list]) -> str:

@@ -73,6 +73,7 @@ from kit.stress.engine import NoAnswer, Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
 from kit.stress.shrink import Shrunk, shrink
 from kit.stress.source import SIZE, shown_params, source_for
+from kit.visible import visible
 from kit.workspace import find_root
 
 HELP = "run the bundle against a brute force on random inputs; shrink a failure"
@@ -335,7 +336,7 @@ def _show_failure(outcome: Outcome, text: str, title: str = "Input") -> None:
     elif outcome.details:  # "last lines exchanged (...):", then the lines, indented
         heading, *lines = outcome.details
         print(f"\n{heading[:1].upper()}{heading[1:]}")
-        print("\n".join(line.strip() for line in lines))
+        print("\n".join(visible(line.strip()) for line in lines))
 
 
 def _reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None:
@@ -432,7 +433,7 @@ def _show(title: str, text: str, total: str = "") -> None:
     else:
         of = f" (first {SHOWN_CHARS} of {len(text)} characters)" if cut else ""
         print(f"\n{title}:{of}")
-    shown = text[:SHOWN_CHARS] or "(nothing)"
+    shown = visible(text[:SHOWN_CHARS]) or "(nothing)"  # control characters as symbols
     sys.stdout.write(shown if shown.endswith("\n") else shown + "\n")
 
 

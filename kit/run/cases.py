@@ -92,6 +92,7 @@ from kit.run.verdicts import (
     message,
     process_verdict,
 )
+from kit.visible import visible
 
 STDERR_LINES = 6  # stderr that is not a traceback: its last lines
 TRACEBACK_FRAMES = 3  # a traceback: its last frames whole, and the solution's own deepest
@@ -1091,22 +1092,33 @@ def _frame_blocks(lines: list[str]) -> list[tuple[int, int]]:
 def _tail(lines: list[str], solution: str) -> list[str]:
     """What is shown of a run's stderr: all of it when short; else, of a traceback, its last
     frames whole, the solution's own deepest frame before them (the line of the author's code
-    that led there) and its exception; of other text, its last lines."""
+    that led there) and its exception; of other text, its last lines. What is left out is
+    said in its place (``[... 3 lines not shown]``)."""
     blocks = _frame_blocks(lines)
-    if len(lines) <= STDERR_LINES or not blocks:
-        return lines[-STDERR_LINES:]
+    if len(lines) <= STDERR_LINES:
+        return lines
+    if not blocks:
+        return [_left_out(len(lines) - STDERR_LINES, "line"), *lines[-STDERR_LINES:]]
     shown = blocks[-TRACEBACK_FRAMES:]
     own = [block for block in blocks if f'File "{solution}"' in lines[block[0]]]
     if own and own[-1] < shown[0]:
         shown.insert(0, own[-1])
-    kept: list[str] = []
+    first = blocks[0][0]  # what came before the traceback (debug output) and its header
+    header = first > 0 and lines[first - 1].startswith("Traceback")
+    earlier = first - 1 if header else first
+    kept: list[str] = [_left_out(earlier, "line")] if earlier else []
+    kept += [lines[first - 1]] if header else []
     for number, (start, end) in enumerate(shown):
         before = shown[number - 1][1] if number else 0
         left = sum(1 for block in blocks if before <= block[0] < start)
         if left:
-            kept.append(f"  [... {left} frame{'s' if left > 1 else ''} not shown]")
+            kept.append(_left_out(left, "frame"))
         kept += lines[start:end]
     return kept + lines[blocks[-1][1] :][:STDERR_LINES]
+
+
+def _left_out(count: int, what: str) -> str:
+    return f"  [... {count} {what}{'s' if count > 1 else ''} not shown]"
 
 
 def _source_line(path: Path, number: int) -> str:
@@ -1144,7 +1156,7 @@ def explain(
     lines = text.rstrip().splitlines()
     if bundle is not None:
         lines = _without_loader(lines, script.name, bundle.entry_first_line, helpers)
-    lines = [_FILE_LINE.sub(source, line)[:200] for line in lines]
+    lines = [visible(_FILE_LINE.sub(source, line)[:200]) for line in lines]
     details = _tail(_with_helper_sources(problem.root, lines, helpers), solution)
     if re.search(r"Exceeds the limit \(4300( digits)?\)", text):  # CPython's words, PyPy's
         details.append(

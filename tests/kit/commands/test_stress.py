@@ -189,6 +189,20 @@ def test_without_a_failed_run_kept_the_first_failure_is_shown_with_its_own_input
     assert "\nVerdict: wrong answer: x\n\nInput:\n2\n7 1\n3 4\n\nExpected:\n8\n" in out
 
 
+def test_a_run_s_control_characters_are_shown_as_symbols(capsys):
+    """A brute force's or solution's escape sequences would clear the screen or overwrite
+    the verdict; a game's exchanged lines too."""
+    outcome = engine.Outcome(True, "wrong answer: x", b"\x1b[2J7\r\n", "WA", b"8\x07\n")
+    stress._show_failure(outcome, "1\t2\n")
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\r" not in out and "\x07" not in out
+    assert "\nInput:\n1\u21922\n" in out and "\nExpected:\n8\u2407\n" in out
+    assert "\nGot:\n\u241b[2J7\u240d\n" in out
+    game = engine.Outcome(True, "wrong answer", b"", "WA", None, ["last lines:", "  > \x1b[H1"])
+    stress._show_failure(game, "")
+    assert "\n> \u241b[H1\n" in capsys.readouterr().out
+
+
 def test_a_block_cut_off_ends_its_line_before_the_next_heading(capsys):
     crash = engine.Outcome(True, "runtime error", b"7" * 5000, "RE", b"8\n", ["  File x", "E"])
     stress._show_failure(crash, "1\n")

@@ -405,6 +405,7 @@ def test_a_long_traceback_keeps_whole_frames_and_the_solution_s_own(toy_run):
     stderr = ["Traceback (most recent call last):", *own, *helper, "ValueError: x"]
     shown = explain(problem, None, script, "\n".join(stderr).encode())
     assert shown == [
+        "Traceback (most recent call last):",
         "  [... 1 frame not shown]",
         *_frame("solutions/toy_sum.py", 9, "f(x)"),
         "  [... 2 frames not shown]",
@@ -418,7 +419,36 @@ def test_a_long_traceback_keeps_whole_frames_and_the_solution_s_own(toy_run):
 def test_only_the_last_lines_of_stderr_are_kept(toy_run):
     problem, bundle, script, _ = toy_run
     stderr = "".join(f"line {n}\n" for n in range(20)).encode()
-    assert explain(problem, bundle, script, stderr) == [f"line {n}" for n in range(14, 20)]
+    assert explain(problem, bundle, script, stderr) == [
+        "  [... 14 lines not shown]",
+        *(f"line {n}" for n in range(14, 20)),
+    ]
+
+
+def test_control_characters_of_stderr_are_shown_not_sent_to_the_terminal(toy_run):
+    """A program's escape sequences would move the cursor over the kit's own lines."""
+    problem, bundle, script, _ = toy_run
+    stderr = b"\x1b[3A\x1b[J[1/1] spoof ok\r\nnext\tline\x00"
+    assert explain(problem, bundle, script, stderr) == [
+        "\u241b[3A\u241b[J[1/1] spoof ok",
+        "next\u2192line\u2400",
+    ]
+
+
+def test_debug_output_before_a_long_traceback_is_said_to_be_left_out(toy_run):
+    """The lines a program wrote before it crashed are counted in their place, and the
+    traceback keeps its header."""
+    problem, bundle, script, _ = toy_run
+    frames = [line for n in range(4) for line in _frame("/lib/h.py", n + 1, f"g{n}()")]
+    debug = ["debug 1", "debug 2", "debug 3"]
+    stderr = [*debug, "Traceback (most recent call last):", *frames, "IndexError: x"]
+    shown = explain(problem, None, script, "\n".join(stderr).encode())
+    assert shown[:3] == [
+        "  [... 3 lines not shown]",
+        "Traceback (most recent call last):",
+        "  [... 1 frame not shown]",
+    ]
+    assert shown[-1] == "IndexError: x"
 
 
 SILENT = cases_module.SILENT_HINT
