@@ -39,6 +39,7 @@ import threading
 from pathlib import Path
 from typing import NoReturn
 
+from kit.bundle.sources import TOO_DEEP
 from kit.commands import NAMES, named
 from kit.errors import BuildError
 from kit.invocation import started_as
@@ -47,6 +48,9 @@ from kit.workspace import current_folder, find_root, given_root
 
 VERSION = "0.1.0"  # the kit's own version, when no installed package says it (pyproject.toml's)
 TOP_LEVEL = ("-h", "--help", "--version")  # options of the command line itself, not of build
+# the kit reads sources with recursive walks of their trees: a chain of thousands of operators
+# (``x = 0 + 1 + ... + 1``, which a judge's Python compiles) needs more than Python's 1000
+RECURSION_LIMIT = 20000
 
 
 def version() -> str:
@@ -140,12 +144,16 @@ def main(argv: list[str], *, prog: str = "cpkit", root: Path | None = None) -> i
     (a checkout's ``build.py`` passes its own folder)."""
     started_as(prog)
     _standard_streams()
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
     try:
         with _stoppable():
             return _dispatch(argv, prog, root)
     except BuildError as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return error.status
+    except RecursionError:  # a source nested deeper still than the limit lets a walk go
+        print(f"{prog}: error: a source is {TOO_DEEP}", file=sys.stderr)
+        return 1
     except Stopped as stop:
         print(f"{prog}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
         return 128 + stop.signum

@@ -144,6 +144,15 @@ def test_trailing_whitespace_and_final_blank_lines_do_not_matter(toy):
     assert code == 0, output
 
 
+def test_a_chain_of_thousands_of_operators_is_bundled_as_a_judge_compiles_it(toy):
+    """``x = 0 + 1 + ... + 1`` (2000 terms): the kit's walks of the tree stopped at Python's
+    recursion limit with a traceback of the kit's."""
+    solution = toy / "solutions" / "toy_sum.py"
+    solution.write_text("_ = 0" + " + 1" * 2000 + "\n" + solution.read_text())
+    code, output = build(toy, "toy_sum")
+    assert code == 0, output
+
+
 def test_crashing_solution_shows_exit_status_and_stderr_tail(toy):
     stale_dist(toy)
     write(toy, "solutions/toy_sum.py", "import sys\nsys.stdin.read()\nprint(1 // 0)\n")

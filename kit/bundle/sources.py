@@ -12,6 +12,7 @@ import codecs
 import io
 import os
 import re
+import sys
 import tokenize
 import warnings
 from collections import deque
@@ -108,11 +109,20 @@ def parse(text: str, rel: str) -> ast.Module:
     try:
         return quiet_parse(text, rel)
     except SyntaxError as error:
-        raise SourceSyntaxError(
-            f"{rel}:{error.lineno}: syntax error: {error.msg}", rel, text
-        ) from None
-    except ValueError as error:  # e.g. a NUL byte
+        place = rel if error.lineno is None else f"{rel}:{error.lineno}"  # a NUL byte: no line
+        raise SourceSyntaxError(f"{place}: syntax error: {error.msg}", rel, text) from None
+    except ValueError as error:  # a NUL byte, before 3.11.4
         raise BuildError(f"{rel}: cannot be parsed: {error}") from None
+    except RecursionError:  # an expression of thousands of operators
+        raise BuildError(f"{rel}: {TOO_DEEP}") from None
+
+
+# what a source nested deeper than this Python's parser follows gets (CPython 3.11 stops at
+# about 3000 operators in a chain, 3.12+ at 10000 or more)
+TOO_DEEP = (
+    f"nested too deep for the kit's Python {sys.version_info[0]}.{sys.version_info[1]} to read "
+    "(a RecursionError in its parser): run the kit under a newer Python, or split the expression"
+)
 
 
 def relative(root: Path, path: Path) -> str:

@@ -387,3 +387,17 @@ def test_run_takes_its_file_after_an_option_too(toy, capfd):
         assert cli.main(argv) == 0
     out, _err = capfd.readouterr()
     assert out == 2 * (toy / "samples" / "toy_sum" / "sample-1.out").read_text()
+
+
+def test_a_recursion_error_of_the_kit_s_walks_is_one_line(monkeypatch, capsys):
+    """A source nested deeper than even the raised limit lets a walk of its tree go."""
+
+    def deep(*_):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(cli, "_dispatch", deep)
+    assert cli.main(["toy"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cpkit: error: a source is nested too deep for the kit's Python")
+    assert err.count("\n") == 1
+    assert sys.getrecursionlimit() >= cli.RECURSION_LIMIT

@@ -162,3 +162,21 @@ def test_a_parse_prints_no_warning_of_the_code_s_own(recwarn):
     assert isinstance(tree, ast.Module) and len(recwarn) == 0
     sources.parse('x = "\\d"\n', "m.py")
     assert len(recwarn) == 0
+
+
+def test_a_nul_byte_is_a_syntax_error_without_a_line():
+    """Python 3.11.4+ gives it no line: ``a.py:None:`` before."""
+    with pytest.raises(BuildError, match=r"^a\.py: (syntax error|cannot be parsed): .*null"):
+        sources.parse("x = 1\0\n", "a.py")
+
+
+def test_a_chain_too_deep_for_the_parser_is_one_line():
+    """A RecursionError of the parser (CPython 3.11 follows about three times the recursion
+    limit; 3.12+ has a limit of its own) says what to do, with the file."""
+    limit = sources.sys.getrecursionlimit()
+    sources.sys.setrecursionlimit(200)
+    try:
+        with pytest.raises(BuildError, match=r"^a\.py: nested too deep for the kit's Python"):
+            sources.parse("x = 0" + " + 1" * 50000 + "\n", "a.py")
+    finally:
+        sources.sys.setrecursionlimit(limit)

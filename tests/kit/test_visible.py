@@ -1,0 +1,11 @@
+"""kit.visible: control characters shown as symbols, the newline kept."""
+
+from kit.visible import visible
+
+
+def test_every_control_character_but_the_newline_is_shown():
+    text = "".join(chr(code) for code in range(32)) + "\x7f"
+    shown = visible(text)
+    assert shown.count("\n") == 1
+    assert not any(ord(char) < 32 and char != "\n" for char in shown) and "\x7f" not in shown
+    assert visible("a\tb\r\n\x1b[2J") == "a\u2192b\u240d\n\u241b[2J"
