@@ -29,6 +29,7 @@ import concurrent.futures
 import contextlib
 import dataclasses
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -245,30 +246,49 @@ class _CheckGate:
 
 @contextlib.contextmanager
 def _staged(problem: Problem, data: bytes, result: Result):
-    """The bundle written beside ``dist/``; moved into place when the build passed, else kept
-    as ``dist/failed/<slug>.py`` (an older ``dist/<slug>.py`` is removed, unless the build ran
-    under an interpreter the judge does not run: its failure says nothing of the judge's)."""
+    """The bundle written into a folder of its own in ``dist/`` (what a run writes beside its
+    own file goes there, and is removed with it); moved into place when the build passed,
+    else kept as ``dist/failed/<slug>.py`` (an older ``dist/<slug>.py`` is removed, unless
+    the build ran under an interpreter the judge does not run: its failure says nothing of the
+    judge's)."""
     try:
         problem.dist.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale(problem)
-        descriptor, temporary = tempfile.mkstemp(
-            prefix=f".{problem.slug}.", suffix=".py", dir=problem.dist.parent
-        )
+        folder = Path(tempfile.mkdtemp(prefix=f".{problem.slug}.", dir=problem.dist.parent))
     except OSError as error:
         where = problem.rel(problem.dist.parent)
         raise BuildError(f"cannot write the bundle into {where}/: {error.strerror}") from None
+    temporary = folder / f"{problem.slug}.py"
     try:
         try:
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(data)
+            temporary.write_bytes(data)
             os.chmod(temporary, 0o644)
+            os.chmod(folder, 0o755)
         except OSError as error:  # a full disk, a file-size limit (ulimit -f)
             where = problem.rel(problem.dist.parent)
             raise BuildError(f"cannot write the bundle into {where}/: {error.strerror}") from None
-        yield Path(temporary)
-        _place(problem, Path(temporary), result)
+        yield temporary
+        _untouched(temporary, data, result)
+        _place(problem, temporary, result)
     finally:
-        _remove(Path(temporary))
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _untouched(staged: Path, data: bytes, result: Result) -> None:
+    """A bundle its runs rewrote (its own file, ``__file__``) written again as it was built,
+    and the build failed: the runs after that ran another program, where a judge gives every
+    test a fresh copy."""
+    try:
+        same = staged.read_bytes() == data
+    except OSError:
+        same = False
+    if not same:
+        staged.parent.mkdir(parents=True, exist_ok=True)
+        staged.write_bytes(data)
+        result.fail(
+            "a run rewrote or removed the bundle's own file (__file__): the runs after it ran "
+            "another program, where a judge runs each test from a fresh copy; write elsewhere"
+        )
 
 
 def _place(problem: Problem, staged: Path, result: Result) -> None:
@@ -302,10 +322,13 @@ STALE_SECONDS = 3600  # a staged bundle this old was left by a build killed outr
 def _remove_stale(problem: Problem) -> None:
     """Staged bundles of ``problem`` that a build killed with SIGKILL left in ``dist/`` (a
     build under way has one seconds old)."""
-    for stale in problem.dist.parent.glob(f".{problem.slug}.*.py"):
+    for stale in problem.dist.parent.glob(f".{problem.slug}.*"):
         with contextlib.suppress(OSError):
             if time.time() - stale.stat().st_mtime > STALE_SECONDS:
-                stale.unlink()
+                if stale.is_dir():
+                    shutil.rmtree(stale)
+                else:
+                    stale.unlink()  # a staged file of an older kit
 
 
 def _check(checking: concurrent.futures.Future, result: Result) -> None:

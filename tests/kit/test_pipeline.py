@@ -287,6 +287,31 @@ def test_a_folder_where_a_bundle_goes_is_left_and_said(toy, folder, note):
     assert not list(problem.dist.parent.glob(".toy_sum.*"))  # the staged file removed
 
 
+def test_a_run_that_rewrites_its_own_file_fails_and_dist_holds_what_was_built(toy):
+    """``open(__file__, "w")``: the rewritten program was shipped (``ok``) and the next
+    target's runs ran it; a file written beside ``__file__`` was left in ``dist/``."""
+    problem = toy_sum(toy)
+    tamper = (
+        "import os\nopen(os.path.join(os.path.dirname(__file__), 'scratch.bin'), 'w').write('x')\n"
+        "open(__file__, 'w').write('print(0)\\n')\n"
+    )
+    problem.solution.write_text(problem.solution.read_text() + tamper)
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL
+    assert any("a run rewrote or removed the bundle's own file" in e for e in result.errors)
+    assert "open(__file__" in problem.failed_dist.read_text()  # as built, not 'print(0)'
+    assert sorted(path.name for path in problem.dist.parent.iterdir()) == ["failed"]
+
+
+def test_a_passing_run_s_scratch_file_beside_its_own_file_is_not_left_in_dist(toy):
+    problem = toy_sum(toy)
+    scratch = "import os\nopen(os.path.join(os.path.dirname(__file__), 'scratch.bin'), 'w')\n"
+    problem.solution.write_text(scratch + problem.solution.read_text())
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.OK, result.errors
+    assert [path.name for path in problem.dist.parent.iterdir()] == ["toy_sum.py"]
+
+
 def test_write_bundle_writes_into_the_folder_given_never_dist(toy, tmp_path):
     problem = toy_sum(toy)
     bundle, path = write_bundle(problem, tmp_path)
