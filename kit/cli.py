@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
+import difflib
 import importlib
 import os
 import signal
@@ -208,6 +209,7 @@ def _options_only(words: list[str], takes_value: set[str]) -> bool:
 def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
     """The command ``argv`` parsed and run."""
     argv = command_first(argv)
+    typo = _command_meant(argv[0]) if argv else None
     if not argv or (argv[0] not in NAMES and argv[0] not in TOP_LEVEL):
         argv = ["build", *argv]
     chosen = parser(prog, only=argv[0] if argv[0] in NAMES else None)
@@ -219,10 +221,26 @@ def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
     elif single and len(extra) == 1 and getattr(args, single) is None and _name(extra[0]):
         setattr(args, single, Path(extra[0]))  # after an option: cpkit run S --target 3.8 F
     elif extra:
+        if typo is not None:  # cpkit stres two_sum --seed 1
+            raise BuildError(f"unknown command '{argv[1]}'; did you mean '{typo}'?")
         chosen.parse_args(argv)  # says what it does not know, and exits 2
     if hasattr(args, "root"):
         args.root = given_root(args.root) if args.root else root or find_root(current_folder())
-    return args.run(args)
+    try:
+        return args.run(args)
+    except BuildError as error:
+        if typo is None or not str(error).startswith(f"unknown problem '{argv[1]}'"):
+            raise
+        error.args = (f"{error}; did you mean the command '{typo}'?",)
+        raise
+
+
+def _command_meant(word: str) -> str | None:
+    """The command a word that is none most likely meant (``stres``: ``stress``), if any."""
+    if word in NAMES or word.startswith("-"):
+        return None
+    close = difflib.get_close_matches(word, NAMES, n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 def _name(word: str) -> bool:

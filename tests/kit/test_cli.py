@@ -401,3 +401,18 @@ def test_a_recursion_error_of_the_kit_s_walks_is_one_line(monkeypatch, capsys):
     assert err.startswith("cpkit: error: a source is nested too deep for the kit's Python")
     assert err.count("\n") == 1
     assert sys.getrecursionlimit() >= cli.RECURSION_LIMIT
+
+
+def test_a_command_misspelt_is_named(tmp_path, capsys):
+    """``cpkit stres two_sum`` was an unknown problem 'stres' (with ``--seed 1``, an
+    unrecognized argument), with no word of the command meant."""
+    (tmp_path / "problems.toml").write_text("")
+    assert cli.main(["stres", "two_sum", "--root", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cpkit: error: unknown problem 'stres' (")
+    assert err.endswith("; did you mean the command 'stress'?\n")
+    assert cli.main(["stres", "two_sum", "--seed", "1", "--root", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == "cpkit: error: unknown command 'stres'; did you mean 'stress'?\n"
+    assert cli.main(["zzz", "--root", str(tmp_path)]) == 2
+    assert "did you mean" not in capsys.readouterr().err
