@@ -569,8 +569,8 @@ class CaseJudge:
                     timing.peak_kib = max(timing.peak_kib, run.peak_kib)
                 if outcome.word == TLE and run.timed_out and self.interactor is None:  # killed
                     outcome.details += self.waited(limits, run.cpu_seconds)  # at the time-out
-                    read = run.stdin_read
-                    outcome.details += slow_input_hint(self.source_text, case.input, read)
+                    read, over = run.stdin_read, limits.seconds(run) - limits.time
+                    outcome.details += slow_input_hint(self.source_text, case.input, read, over)
                 return outcome, timing
             timing.add(run, limits.seconds(run))
             cpu.append(run.cpu_seconds)
@@ -579,7 +579,8 @@ class CaseJudge:
         over = time_over(limits, timing.median, len(timing.seconds))
         if over is not None:
             details = self.waited(limits, statistics.median(cpu))
-            details += slow_input_hint(self.source_text, case.input)
+            over_by = timing.median - limits.time
+            details += slow_input_hint(self.source_text, case.input, over=over_by)
             outcome = _Outcome(TLE, message(TLE, over), details, seconds=timing.median)
         return outcome, timing
 
@@ -941,6 +942,10 @@ TESTLIB_INTERACTOR_HINT = (
     "in problems.toml (a bare PATH is the kit's own protocol, PATH INPUT)"
 )
 SLOW_INPUT_LINES = 100_000  # lines of input from which input() alone costs a good part of a second
+# what reading a line with input() costs more than sys.stdin.buffer.read().split(), generously:
+# 200,000 lines of two numbers took 0.30-0.42 s against 0.09-0.20 s under CPython 3.8, 3.13 and
+# PyPy 3.9 (about 1 microsecond a line), twice that for a slower judge
+INPUT_LINE_SECONDS = 2e-6
 SLOW_INPUT_HINT = (
     "hint: the input has {lines} lines and the program reads with input(), a line at a time "
     "through the builtin; sys.stdin.buffer.read().split() (or input = sys.stdin.readline) "
@@ -950,10 +955,12 @@ SLOW_INPUT_HINT = (
 _INPUT_REBOUND = re.compile(r"^\s*input\s*=|\bdef input\(|import\b.*\binput\b", re.MULTILINE)
 
 
-def slow_input_hint(text: str, given, read: int = -1) -> list[str]:
+def slow_input_hint(text: str, given, read: int = -1, over: float = 0.0) -> list[str]:
     """The hint for a time-limit failure of a program that reads a long input (``given``,
     its path) with the builtin ``input()``; none for a run killed after it had read all of
-    it (``read``, its bytes by then; -1 when not known): its time went elsewhere."""
+    it (``read``, its bytes by then; -1 when not known), nor for one over the limit by more
+    (``over``, seconds) than a faster reader would save (``INPUT_LINE_SECONDS`` a line): its
+    time went elsewhere."""
     if "input()" not in text or _INPUT_REBOUND.search(text) or not isinstance(given, Path):
         return []
     try:
@@ -963,7 +970,9 @@ def slow_input_hint(text: str, given, read: int = -1) -> list[str]:
             lines = sum(chunk.count(b"\n") for chunk in iter(lambda: file.read(1 << 20), b""))
     except OSError:
         return []
-    return [SLOW_INPUT_HINT.format(lines=lines)] if lines >= SLOW_INPUT_LINES else []
+    if lines < SLOW_INPUT_LINES or lines * INPUT_LINE_SECONDS < over:
+        return []
+    return [SLOW_INPUT_HINT.format(lines=lines)]
 
 
 SILENT_CRASH_HINT = (

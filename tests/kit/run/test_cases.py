@@ -294,6 +294,16 @@ def test_a_long_input_read_with_input_gets_a_hint_on_a_time_limit_failure(tmp_pa
     assert cases_module.slow_input_hint("n = int(input())\n", given, read_all) == []
 
 
+def test_no_input_hint_for_a_run_over_by_more_than_a_faster_reader_saves(tmp_path):
+    """200,000 lines cost about 0.2 s more with input(): a run 4 s over the limit (killed
+    at 3 x 2 s) has a slower algorithm, not a slow reader."""
+    given = tmp_path / "big.in"
+    given.write_bytes(b"1 2\n" * 200_000)
+    saved = 200_000 * cases_module.INPUT_LINE_SECONDS
+    assert cases_module.slow_input_hint("n = int(input())\n", given, over=4.0) == []
+    assert cases_module.slow_input_hint("n = int(input())\n", given, over=saved * 0.9) != []
+
+
 @pytest.mark.parametrize(("reads_first", "hinted"), [(True, False), (False, True)])
 def test_a_run_killed_after_it_read_its_whole_input_gets_no_input_hint(
     toy_run, tmp_path, reads_first, hinted
@@ -301,11 +311,13 @@ def test_a_run_killed_after_it_read_its_whole_input_gets_no_input_hint(
     """How far a run killed at the time-out had read its stdin is taken at the kill: an
     infinite loop after input() read every line is not blamed on input()."""
     problem, bundle, script, columns = toy_run
-    lines = "".join(f"{n}\n" for n in range(cases_module.SLOW_INPUT_LINES))
-    read = f"n = [input() for _ in range({cases_module.SLOW_INPUT_LINES})]\n"
+    count = 600_000  # input() costs more than the 1 s a run killed at 1.5 s is over by
+    assert count * cases_module.INPUT_LINE_SECONDS > 1.0
+    lines = "".join(f"{n}\n" for n in range(count))
+    read = f"n = [input() for _ in range({count})]\n"
     loop = "while True:\n    pass\n"
     script.write_text(read + loop if reads_first else loop + read)
-    problem = replace(problem, time_limit=0.3)
+    problem = replace(problem, time_limit=0.5)
     options = RunOptions(repeat=1, jobs=1)
     big = case(tmp_path, "big", lines, "")
     ran = run_all(problem, None, script, [big], columns[:1], options=options)  # no bundle: the
