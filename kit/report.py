@@ -252,8 +252,9 @@ def _how_timed(results: list[Result]) -> list[str]:
         return []
     combined = Schedule(
         max(s.parallel for s in schedules),
-        sum(s.retimed_near_limit for s in schedules),
-        sum(s.retimed_slowest for s in schedules),
+        retimed_near_limit=sum(s.retimed_near_limit for s in schedules),
+        runs=max(s.runs for s in schedules),
+        retimed_slowest=sum(s.retimed_slowest for s in schedules),
     )
     if combined.parallel <= 1 and not combined.retimed_near_limit:
         return []

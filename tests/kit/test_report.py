@@ -314,3 +314,18 @@ def test_a_target_decided_statically_is_noted_only_when_cases_ran(toy):
         "note: * pypy3.11: no interpreter of that version here; syntax and APIs were checked "
         "statically"
     )
+
+
+def test_the_note_on_how_times_were_taken_keeps_each_schedule_s_figures():
+    """Combined, the slowest cases' count was taken as the runs of each re-timed case ("re-timed
+    alone, once" after three runs), and the slowest cases timed alone went unsaid."""
+    from types import SimpleNamespace
+
+    from kit.run.schedule import Schedule
+
+    schedules = [Schedule(2, retimed_near_limit=1, runs=3, retimed_slowest=1), Schedule(2)]
+    results = [SimpleNamespace(ran=SimpleNamespace(schedule=s)) for s in schedules]
+    assert report._how_timed(results) == [
+        "note: times: verdicts with 2 cases at a time; the slowest case of each target timed "
+        "again alone; 1 run(s) over half the limit re-timed alone, the median of 3 deciding"
+    ]
