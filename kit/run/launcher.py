@@ -7,9 +7,10 @@ footprint (measured: docs/kit.md, "Memory, stack and site"), where from the kit 
 would start at its own size. Standard library only, nothing done on import.
 
 - ``serve``: reads one JSON request per line on stdin, forks and execs the run in a process
-  group of its own (stdin and stdout files, stdout capped with ``RLIMIT_FSIZE``, the stack
-  set, stderr a pipe), writes ``{"started": PID}``, watches it and answers one JSON line (a
-  kit that reads no answer knows which group to end: the run killed this watch).
+  group of its own, without a controlling terminal (stdin and stdout files, stdout capped
+  with ``RLIMIT_FSIZE``, the stack set, stderr a pipe), writes ``{"started": PID}``, watches
+  it and answers one JSON line (a kit that reads no answer knows which group to end: the run
+  killed this watch).
 - ``wrap REPORT TIMEOUT MEMORY_KIB STACK ARGV...``: runs ARGV with the stdin and stdout it was
   given (the pipes of an interactive game), its stderr drained, and writes what it measured to
   the file REPORT. ARGV stays in the wrapper's process group (killing the group kills both);
@@ -473,10 +474,32 @@ def _ended(pid: int) -> bool:
     return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
 
 
+def without_terminal() -> None:
+    """This process (and what it starts) detached from the kit's controlling terminal, if
+    any: ``/dev/tty`` then fails as on a judge, where a run has none (one wrote into the
+    user's terminal, and one reading it was stopped). Its session is kept: a session of its
+    own would give it a scheduling group of its own (Linux's autogroup), and another share of
+    a loaded machine than a run beside the kit's others."""
+    try:
+        terminal = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
+    except OSError:
+        return  # none
+    try:
+        import fcntl
+        import termios
+
+        fcntl.ioctl(terminal, termios.TIOCNOTTY)
+    except (ImportError, OSError):
+        pass
+    finally:
+        os.close(terminal)
+
+
 def _start_run(request: dict, err_read: int, err_write: int, watcher: int) -> None:
     """In the forked child of ``watcher``: become the run of ``request`` (never returns)."""
     try:
         os.setpgid(0, 0)
+        without_terminal()
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         for signum in (signal.SIGTERM, signal.SIGHUP):
             signal.signal(signum, signal.SIG_DFL)

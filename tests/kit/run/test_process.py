@@ -146,6 +146,40 @@ def test_a_sleeper_is_killed_at_the_wall_clock_timeout(run):
     assert done.cpu_seconds < 0.5  # it slept: only wall time could stop it
 
 
+TERMINAL_RUN = """\
+import os, sys
+from pathlib import Path
+open("/dev/tty").close()  # the kit here has a terminal
+from kit.run.process import run_process
+program = "try:\\n    open('/dev/tty').close()\\nexcept OSError:\\n    print('no terminal')\\n"
+folder = Path(sys.argv[1])
+done = run_process([sys.executable, "-I", "-S", "-c", program], b"", cwd=folder, timeout=10.0)
+print(done.stdout.decode(), end="")
+"""
+
+
+def test_a_run_has_no_terminal_even_when_the_kit_has_one(tmp_path):
+    """A judge's run has none: ``open("/dev/tty")`` fails there. Here a run wrote into the
+    user's terminal, and one reading it was stopped (a background group's read)."""
+    fcntl = pytest.importorskip("fcntl")
+    termios = pytest.importorskip("termios")
+    leader, follower = os.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", TERMINAL_RUN, str(tmp_path)],
+            capture_output=True,
+            timeout=60,
+            start_new_session=True,
+            preexec_fn=lambda: fcntl.ioctl(follower, termios.TIOCSCTTY, 0),
+            cwd=BUILD_PY.parent,
+            check=False,
+        )
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert (done.returncode, done.stdout) == (0, b"no terminal\n"), done.stderr
+
+
 def test_a_stderr_flood_keeps_its_head_and_tail(run):
     done = run(
         """\
