@@ -23,14 +23,27 @@ from kit.bundle.sources import Source, write_modules
 from kit.check import memo
 from kit.errors import REINSTALL, BuildError
 
+# A compiler may fold constants: PyPy builds ``b"x" * (3 << 30)`` at compile time, 3 GiB. The
+# check's address space is capped (COMPILE_MEMORY); a MemoryError is no syntax error, and the
+# runs then say what the judge would (MLE).
+COMPILE_MEMORY = 2 << 30
 _COMPILE = """\
 import json, sys
+try:
+    import resource
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    cap = int(sys.argv[1]) if hard == resource.RLIM_INFINITY else min(hard, int(sys.argv[1]))
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+except (ImportError, ValueError, OSError):
+    pass
 for name, text in json.load(sys.stdin):
     try:
         compile(text, name, "exec", 0, True)
     except SyntaxError as error:
         print(json.dumps([name, error.lineno, error.msg]))
         break
+    except MemoryError:
+        pass
 """
 _HERE = cache.file_stamp(__file__)  # in every remembered key: this code edited, asked again
 
@@ -114,7 +127,7 @@ def compile_errors(command: list[str], units: list[tuple[str, str]]) -> tuple[st
 def _compile_errors(command: list[str], units: list[tuple[str, str]]) -> list | None:
     try:
         done = subprocess.run(
-            [*command, "-c", _COMPILE],
+            [*command, "-c", _COMPILE, str(COMPILE_MEMORY)],
             input=json.dumps(units),
             capture_output=True,
             text=True,

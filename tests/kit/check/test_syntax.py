@@ -58,3 +58,35 @@ def test_kit_ruff_names_the_ruff_to_run(monkeypatch, tmp_path):
     assert ruff_executable() == str(tmp_path / "my-ruff")
     monkeypatch.delenv("KIT_RUFF")
     assert Path(ruff_executable()).name.startswith("ruff")
+
+
+FOLDED = """\
+import resource, sys
+from kit.check import syntax
+syntax.COMPILE_MEMORY = 300 << 20
+units = [("a.py", 'b = b"x" * (600 << 20)\\nprint(1)\\n')]
+assert syntax._compile_errors([sys.argv[1], "-I"], units) is None
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss >> 10)
+"""
+
+
+def test_a_constant_folded_at_compile_time_is_held_to_the_check_s_memory(tmp_path):
+    """PyPy folds ``b"x" * N`` at compile time: 3 GiB took 7-10 s and 3.2 GB here before the
+    check's address space was capped. Under the cap the fold is skipped, and no error said
+    (the runs say MLE, as the judge would)."""
+    import shutil
+    import subprocess
+
+    pypy = shutil.which("pypy3")
+    if pypy is None:
+        pytest.skip("no pypy3 here")
+    done = subprocess.run(
+        [sys.executable, "-c", FOLDED, pypy],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[3],
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) < 300  # MiB: the 600 MiB constant was not built
