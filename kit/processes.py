@@ -118,6 +118,12 @@ def tracked(pid: int):
             _sessions.discard(pid)
 
 
+def is_tracked(group: int) -> bool:
+    """Whether ``group`` is a session of the judge's programs running now."""
+    with _sessions_lock:
+        return group in _sessions
+
+
 def end_sessions() -> None:
     """SIGKILL every tracked session: the kit is stopped (SIGTERM, SIGHUP), and a checker or
     interactor of its own session would outlive it (or hold its exit, waited for)."""

@@ -157,7 +157,7 @@ def stop_on_signals() -> None:
         signal.signal(signum, _stopped)
 
 
-def _children(pid: int) -> list[int]:
+def children(pid: int) -> list[int]:
     """The children of ``pid`` now, of every thread of it (``/proc``'s lists; empty where the
     kernel has none or the process is gone)."""
     found = []
@@ -178,7 +178,7 @@ def descendants(pid: int) -> list[int]:
     """Every process below ``pid`` now: its children, theirs in turn (at most TREE_MOST)."""
     found, waiting = [], [pid]
     while waiting and len(found) < TREE_MOST:
-        below = _children(waiting.pop())
+        below = children(waiting.pop())
         found += below
         waiting += below
     return found[:TREE_MOST]
@@ -227,7 +227,7 @@ def sweep() -> float:
     leader's own figure lacks: it never waited for them)."""
     used = 0.0
     for _ in range(SWEEP_ROUNDS):
-        left = _children(os.getpid())
+        left = children(os.getpid())
         if not left:
             break
         for pid in left:

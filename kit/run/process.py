@@ -60,7 +60,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit.processes import judged_environment, kill_group
+from kit.processes import is_tracked, judged_environment, kill_group
+from kit.run.launcher import SWEEP_ROUNDS, become_subreaper, children, kill
 
 OUTPUT_LIMIT = 64 << 20  # bytes: a run's cap when none is given (kit.registry's default)
 OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limit (the head)
@@ -137,6 +138,8 @@ class _Launcher:
             if self.process is not None:
                 self.process.wait()  # one that stopped or was told to: a new one replaces it
                 _close_pipes(self.process)
+            if not _subreaper:  # what a launcher leaves, should its run kill it, comes here
+                _subreaper.append(become_subreaper())
             self.process = subprocess.Popen(
                 [*WATCH, "serve"],
                 stdin=subprocess.PIPE,
@@ -185,13 +188,41 @@ def _close_pipes(process: subprocess.Popen) -> None:
 
 
 def _parent_killed(pid: int, seconds: float) -> dict:
-    """The answer for a run that killed its launcher: its group ended here, nothing measured
-    (a judge's sandbox would not have let it signal the judge)."""
+    """The answer for a run that killed its launcher: its group ended here, and what it had
+    started out of its group, nothing measured (a judge's sandbox would not have let it signal
+    the judge)."""
     kill_group(pid)  # the run leads its group (the launcher's child set it before exec)
+    _sweep_handed_over()
     return {"returncode": -signal.SIGKILL, "seconds": seconds, "cpu": 0.0, "maxrss": 0,
             "rss_at_kill": 0, "rss_together": 0, "killed": PARENT, "stderr": ""}  # fmt: skip
 
 
+def _sweep_handed_over() -> None:
+    """Kill and reap the processes a killed launcher's run left out of its group (``setsid``,
+    a double fork), which Linux hands to the kit, a subreaper since its first launcher
+    (``_subreaper``); the kit's own children (its launchers and programs, in its group, and
+    the judge's programs' tracked sessions) are left alone."""
+    own = os.getpgrp()
+    for _ in range(SWEEP_ROUNDS):  # each round, the next generation handed over
+        left = [pid for pid in children(os.getpid()) if _handed_over(pid, own)]
+        for pid in left:
+            kill(pid)
+        for pid in left:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+        if not left:
+            return
+
+
+def _handed_over(pid: int, own: int) -> bool:
+    try:
+        group = os.getpgid(pid)
+    except OSError:  # gone
+        return False
+    return group != own and not is_tracked(group)
+
+
+_subreaper: list[bool] = []  # whether the kit was made a subreaper (once, before a launcher)
 _running: set[_Launcher] = set()  # every launcher started and not closed
 
 

@@ -296,6 +296,37 @@ def test_a_program_that_kills_its_launcher_is_ended_and_the_next_run_gets_a_new_
     assert run("print(6 * 7)").stdout == b"42\n"
 
 
+def test_what_a_run_that_kills_its_launcher_left_out_of_its_group_is_ended(run, tmp_path):
+    """A grandchild in a session of its own (``setsid``) outlived its launcher, killed by the
+    run, and spun on under init: it is handed to the kit, which ends it."""
+    code = """\
+        import os, signal, sys, time
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                open("left.pid", "w").write(str(os.getpid()))
+                while True:
+                    pass
+            os._exit(0)
+        while not os.path.exists("left.pid") or not open("left.pid").read():
+            time.sleep(0.01)
+        print("done", flush=True)
+        os.kill(os.getppid(), signal.SIGKILL)
+        time.sleep(30)
+        """
+    done = run(code)
+    assert (done.killed, done.returncode) == (process.PARENT, -9)
+    left = int((tmp_path / "left.pid").read_text())
+    try:
+        deadline = time.monotonic() + 5
+        while alive(left) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not alive(left)
+    finally:
+        if alive(left):
+            os.kill(left, signal.SIGKILL)
+
+
 def test_the_kit_itself_stays_small_whatever_the_program_prints(tmp_path):
     """``build.py run`` on an endless flood: the build's own peak (and its launcher's) stays
     far below what the program writes."""
