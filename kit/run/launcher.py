@@ -118,11 +118,12 @@ def _prctl(option: int, value: int) -> bool:
         return False
 
 
-def become_subreaper() -> bool:
+def become_subreaper(on: bool = True) -> bool:
     """Make the processes a run leaves behind, once their parent ends, children of this one
     (Linux's PR_SET_CHILD_SUBREAPER), so that ``sweep`` finds those that left the run's
-    process group (``setsid``) as a judge's container would. False where it is not offered."""
-    return _prctl(PR_SET_CHILD_SUBREAPER, 1)
+    process group (``setsid``) as a judge's container would (``on`` False: no longer). False
+    where it is not offered."""
+    return _prctl(PR_SET_CHILD_SUBREAPER, int(on))
 
 
 def end_with_parent(signum: int, parent: int) -> None:

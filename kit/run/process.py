@@ -138,8 +138,6 @@ class _Launcher:
             if self.process is not None:
                 self.process.wait()  # one that stopped or was told to: a new one replaces it
                 _close_pipes(self.process)
-            if not _subreaper:  # what a launcher leaves, should its run kill it, comes here
-                _subreaper.append(become_subreaper())
             self.process = subprocess.Popen(
                 [*WATCH, "serve"],
                 stdin=subprocess.PIPE,
@@ -153,16 +151,17 @@ class _Launcher:
         self.start()
         assert self.process.stdin is not None and self.process.stdout is not None
         start = time.perf_counter()
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        started = self.process.stdout.readline()
-        answer = self.process.stdout.readline()
-        if answer:
-            return json.loads(answer)
-        self.process.wait()
-        if not started:
-            raise OSError("the run launcher stopped unexpectedly")
-        return _parent_killed(json.loads(started)["started"], time.perf_counter() - start)
+        with _subreaping():  # what the launcher leaves, should its run kill it, comes here
+            self.process.stdin.write(json.dumps(request) + "\n")
+            self.process.stdin.flush()
+            started = self.process.stdout.readline()
+            answer = self.process.stdout.readline()
+            if answer:
+                return json.loads(answer)
+            self.process.wait()
+            if not started:
+                raise OSError("the run launcher stopped unexpectedly")
+            return _parent_killed(json.loads(started)["started"], time.perf_counter() - start)
 
     def hang_up(self) -> None:
         """Its stdin closed: it ends the run it may be watching at once, then itself."""
@@ -199,8 +198,8 @@ def _parent_killed(pid: int, seconds: float) -> dict:
 
 def _sweep_handed_over() -> None:
     """Kill and reap the processes a killed launcher's run left out of its group (``setsid``,
-    a double fork), which Linux hands to the kit, a subreaper since its first launcher
-    (``_subreaper``); the kit's own children (its launchers and programs, in its group, and
+    a double fork), which Linux hands to the kit, a subreaper while runs are under way
+    (``_subreaping``); the kit's own children (its launchers and programs, in its group, and
     the judge's programs' tracked sessions) are left alone."""
     own = os.getpgrp()
     for _ in range(SWEEP_ROUNDS):  # each round, the next generation handed over
@@ -222,7 +221,28 @@ def _handed_over(pid: int, own: int) -> bool:
     return group != own and not is_tracked(group)
 
 
-_subreaper: list[bool] = []  # whether the kit was made a subreaper (once, before a launcher)
+_under_way = [0]  # runs under way in launchers, while the kit is a subreaper
+_under_way_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def _subreaping() -> Iterator[None]:
+    """The kit a subreaper while a run is under way: the processes a launcher killed by its
+    run leaves come to it (``_sweep_handed_over``). Only then: as a subreaper it would take
+    every orphan of its other children's, unreaped zombies until it ends (init reaps them)."""
+    with _under_way_lock:
+        _under_way[0] += 1
+        if _under_way[0] == 1:
+            become_subreaper()
+    try:
+        yield
+    finally:
+        with _under_way_lock:
+            _under_way[0] -= 1
+            if _under_way[0] == 0:
+                become_subreaper(False)
+
+
 _running: set[_Launcher] = set()  # every launcher started and not closed
 
 
