@@ -140,6 +140,7 @@ def kill_group(pid: int) -> None:
 
 
 PIPE_CLOSED = 141  # a forked process's status when its stdout was closed (128 + SIGPIPE)
+STOPS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}  # the kit's stops, raised in Python
 
 
 class Forked:
@@ -159,14 +160,18 @@ class Forked:
         parent = os.getpid()
         self.scratch = tempfile.mkdtemp(prefix="kit-forked-")
         ready, told = os.pipe()
-        self.pid = os.fork()
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)  # none lands before either is ready
+        try:
+            self.pid = os.fork()
+        except BaseException:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+            raise
         if self.pid == 0:  # pragma: no cover (the child ends in os._exit; tests watch it)
-            os.close(ready)
-            tempfile.tempdir = self.scratch
-            _forked_life(work, parent, told)
+            _forked_life(work, parent, (ready, told), self.scratch)
         self.status: int | None = None
         os.close(told)
         try:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
             os.read(ready, 1)  # its own session now: abandon() reaches every process of it
         except BaseException:  # Ctrl-C before it was ready: it ends, before it does anything
             for kill in (os.kill, os.killpg):  # its session made or not
@@ -211,28 +216,39 @@ class Forked:
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
-def _forked_life(work: Callable[[], None], parent: int, told: int) -> None:
+def _forked_life(
+    work: Callable[[], None], parent: int, pipe: tuple[int, int], scratch: str
+) -> None:
     """The forked process's whole life: its own session, ended with its parent, then
     ``work``; never returns. The exit handlers it registers itself run (scratch folders of
-    its own removed), not the parent's it inherited (nothing of the parent's runs twice)."""
-    atexit._clear()
+    its own removed), not the parent's it inherited (nothing of the parent's runs twice).
+    It starts with ``STOPS`` blocked; a stop (the parent's ``abandon()``) that lands at any
+    point, even as it ends, ends it here: none unwinds into the parent's code it was forked
+    from (a watch's child printed "stopped watching" beside its parent)."""
     status = 1
     try:
-        os.setsid()
-        end_with_parent(signal.SIGTERM, parent)
-        os.write(told, b".")
-        os.close(told)
-        work()
-        status = 0
-    except KeyboardInterrupt:  # abandoned (SIGTERM, raised as Stopped): the parent says why
-        status = 130
-    except BrokenPipeError:
-        status = PIPE_CLOSED
-    except BaseException:
-        traceback.print_exc()
-    finally:
-        with contextlib.suppress(BaseException):
+        try:
+            ready, told = pipe
+            os.close(ready)
+            tempfile.tempdir = scratch
+            atexit._clear()
+            os.setsid()
+            end_with_parent(signal.SIGTERM, parent)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+            os.write(told, b".")
+            os.close(told)
+            work()
+            status = 0
+        except KeyboardInterrupt:  # abandoned (SIGTERM, raised as Stopped): the parent says why
+            status = 130
+        except BrokenPipeError:
+            status = PIPE_CLOSED
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
             atexit._run_exitfuncs()
             sys.stdout.flush()
             sys.stderr.flush()
+    finally:  # whatever was raised on the way (a stop, a closed stdout's flush)
         os._exit(status)
