@@ -4,7 +4,9 @@ Table columns: problem; kind; bundle size; cases passed (samples, then official 
 one column per target of any problem (its slowest case's median / max wall time over the
 repeats and the peak memory over all its cases; ``*`` marks a target checked statically only,
 its cases run by a stand-in); the problem's limits; the result (``ok``, ``FAIL`` or
-``no solution``). A case without an answer file (a lone ``NAME.in``) that passed only ran: the
+``no solution``). With more targets over the problems than ``WIDE_TARGETS`` (problems of
+several judges), a row per problem and target of its own instead, under ``target`` and one
+timing column. A case without an answer file (a lone ``NAME.in``) that passed only ran: the
 progress line says ``2/2 cases, 1 without answer``, the table ``2/2 (1 without answer)``, a note
 names those cases and ``-v`` says ``ran, no answer to compare``. Notes (skipped data, warnings,
 stand-ins, samples with CRLF line ends) follow the table. With ``-v`` a verdict line per case
@@ -30,7 +32,7 @@ from typing import TextIO
 from kit.judges.profiles import PROFILES, STRICTEST
 from kit.pipeline import Result, Status
 from kit.registry import NO_ANSWER, NO_PROFILE, line_end_note
-from kit.run.cases import MIB
+from kit.run.cases import MIB, Column
 from kit.run.schedule import Schedule
 from kit.run.verdicts import OK, RE
 from kit.visible import visible
@@ -122,40 +124,54 @@ def labels(results: list[Result]) -> list[str]:
     return seen
 
 
+WIDE_TARGETS = 2  # target columns side by side at most; more, a row per problem and target
+
+
 def table(results: list[Result]) -> str:
+    """A row per problem with a column per target; with more targets than ``WIDE_TARGETS``
+    over the problems (a workspace of several judges: 187 characters for five problems on
+    five), a row per problem and target instead, its own targets only."""
     columns = labels(results)
+    wide = len(columns) <= WIDE_TARGETS
     header = ["problem", "kind", "bundle", "cases"]
-    header += [f"{label} med/max, peak" for label in columns]
-    header += ["limits", "result"]
-    rows: list[list] = [header]
+    header += (
+        [f"{label} med/max, peak" for label in columns] if wide else ["target", "med/max, peak"]
+    )
+    rows: list[list] = [header + ["limits", "result"]]
     for result in results:
         problem = result.problem
         row = [problem.slug, problem.kind, _size(result.bundle_bytes)]
-        if problem.kind != "batch" and not problem.interactor and result.bundle_bytes is not None:
-            row.append((INTERACTIVE, 1 + len(columns)))
-        else:
-            cases = f"{result.passed}/{result.total}" if result.total else "-"
-            row.append(cases + _without_answer(result, " (", ")"))
-            by_label = {column.target.label: column for column in result.columns}
-            for label in columns:
-                column = by_label.get(label)
-                if column is None or not (column.slowest.seconds or column.peak_kib):
-                    row.append("-" if column is None or not column.static_only else "*")
-                    continue
-                timing = column.slowest
-                peak = _peak(column.peak_kib) + ("*" if column.static_only else "")
-                if not timing.seconds:  # every case failed: no time to give, its peak counts
-                    row.append(f"- {peak}")
-                    continue
-                if per_move(result):
-                    row.append(f"{games_cell(result, label)} {peak}")
-                    continue
-                row.append(f"{timing.median:.3f}/{timing.max:.3f} s {peak}")
         per = "/move" if per_move(result) else ""
-        row.append(f"{problem.time_limit:g} s{per}, {problem.memory_limit} MiB")
-        row.append(result.status)
-        rows.append(row)
+        after = [f"{problem.time_limit:g} s{per}, {problem.memory_limit} MiB", result.status]
+        if problem.kind != "batch" and not problem.interactor and result.bundle_bytes is not None:
+            rows.append(row + [(INTERACTIVE, 1 + (len(columns) if wide else 2))] + after)
+            continue
+        cases = f"{result.passed}/{result.total}" if result.total else "-"
+        row.append(cases + _without_answer(result, " (", ")"))
+        by_label = {column.target.label: column for column in result.columns}
+        if wide:
+            rows.append(
+                row + [_target_cell(result, by_label.get(label)) for label in columns] + after
+            )
+            continue
+        for number, label in enumerate(labels([result])):
+            cells = [label, _target_cell(result, by_label.get(label))]
+            rows.append(row + cells + after if number == 0 else [""] * 4 + cells)
     return _layout(rows)
+
+
+def _target_cell(result: Result, column: Column | None) -> str:
+    """A target's cell: its slowest case's median and maximum time (or its games' moves and
+    longest think) and its peak; ``*`` for a target checked statically; ``-`` for none."""
+    if column is None or not (column.slowest.seconds or column.peak_kib):
+        return "-" if column is None or not column.static_only else "*"
+    timing = column.slowest
+    peak = _peak(column.peak_kib) + ("*" if column.static_only else "")
+    if not timing.seconds:  # every case failed: no time to give, its peak counts
+        return f"- {peak}"
+    if per_move(result):
+        return f"{games_cell(result, column.target.label)} {peak}"
+    return f"{timing.median:.3f}/{timing.max:.3f} s {peak}"
 
 
 def _peak(kib: int) -> str:
@@ -206,6 +222,28 @@ def games_line(result: Result) -> str:
 
 
 def notes(results: list[Result]) -> list[str]:
+    lines = _stand_in_notes(results)
+    lines += _unprofiled_judges(results)
+    lines += _how_timed(results)
+    for result in results:
+        own = []
+        if result.problem.kind == "batch":
+            own.append(line_end_note(result.problem))
+        unanswered = unanswered_cases(result)
+        if unanswered:
+            own.append(
+                f"note: no answer to compare for {', '.join(unanswered)} (no NAME.out or "
+                "NAME.ans): ran and ended cleanly within the limits, output not checked"
+            )
+        lines += [f"{result.problem.slug}: {note}" for note in own + result.notes if note]
+    return lines
+
+
+def _stand_in_notes(results: list[Result]) -> list[str]:
+    """What ``*`` means, a note per interpreter that stood in (a target whose problem ran no
+    case counted only where no other problem's cases ran under a stand-in: two notes, one
+    "checked statically" and one "ran under PyPy 3.9", named the same target), and a note per
+    target decided statically because the interpreter here could not run the bundle."""
     lines = []
     stand_ins: dict[str, list[str]] = {}  # the interpreter that ran them ("": none) -> targets
     for result in results:
@@ -222,25 +260,15 @@ def notes(results: list[Result]) -> list[str]:
                 names = stand_ins.setdefault(stand_in if result.ran else "", [])
                 if column.target.name not in names:
                     names.append(column.target.name)
+    ran = {name for runner, names in stand_ins.items() if runner for name in names}
+    stand_ins[""] = [name for name in stand_ins.get("", []) if name not in ran]
     for runner, names in stand_ins.items():
-        ran = f", and the cases ran under {runner}" if runner else ""
-        lines.append(
-            f"note: * {', '.join(names)}: no interpreter of that version here; syntax and APIs "
-            f"were checked statically{ran}"
-        )
-    lines += _unprofiled_judges(results)
-    lines += _how_timed(results)
-    for result in results:
-        own = []
-        if result.problem.kind == "batch":
-            own.append(line_end_note(result.problem))
-        unanswered = unanswered_cases(result)
-        if unanswered:
-            own.append(
-                f"note: no answer to compare for {', '.join(unanswered)} (no NAME.out or "
-                "NAME.ans): ran and ended cleanly within the limits, output not checked"
+        if names:
+            under = f", and the cases ran under {runner}" if runner else ""
+            lines.append(
+                f"note: * {', '.join(names)}: no interpreter of that version here; syntax and "
+                f"APIs were checked statically{under}"
             )
-        lines += [f"{result.problem.slug}: {note}" for note in own + result.notes if note]
     return lines
 
 

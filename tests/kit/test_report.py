@@ -103,6 +103,25 @@ def test_an_interactive_problem_without_an_interactor_spans_the_cases_and_target
     assert f"1.0 KiB  {report.INTERACTIVE}" in row and row.endswith("1 s, 64 MiB  ok")
 
 
+def test_more_targets_than_fit_side_by_side_give_a_row_per_problem_and_target(toy):
+    """Problems of several judges: a column per target made 187 characters for five; past
+    WIDE_TARGETS, each problem's own targets in rows of their own, under one timing column."""
+    problem = toy_sum(toy)
+    first = passed(problem, [column("cpython3.13", [0.5], 10), column("pypy3.10", [0.25], 50)])
+    second = passed(problem, [column("cpython3.8", [0.125], 9)])
+    header, rule, *rows = report.table([first, second]).splitlines()
+    assert header.split() == [
+        "problem", "kind", "bundle", "cases", "target", "med/max,", "peak", "limits", "result"
+    ]  # fmt: skip
+    assert rows[0].split()[:6] == ["toy_sum", "batch", "2.0", "KiB", "1/1", "3.13"]
+    assert rows[0].endswith("1 s, 64 MiB  ok") and "0.500/0.500 s  10.0 MiB" in rows[0]
+    assert rows[1].split() == ["pypy3.10", "0.250/0.250", "s", "50.0", "MiB"]
+    assert rows[1].index("pypy3.10") == header.index("target")
+    assert rows[2].split()[5:9] == ["3.8", "0.125/0.125", "s", "9.0"] and len(rows) == 3
+    two = report.table([second, passed(problem, [column("pypy3", [0.25])])]).splitlines()
+    assert "3.8 med/max, peak" in two[0] and "pypy3 med/max, peak" in two[0]  # side by side
+
+
 def test_labels_are_every_target_in_order_of_appearance(toy):
     problem = toy_sum(toy)
     first = passed(problem, [column("cpython3.8"), column("pypy3")])
@@ -314,6 +333,17 @@ def test_a_target_decided_statically_is_noted_only_when_cases_ran(toy):
         "note: * pypy3.11: no interpreter of that version here; syntax and APIs were checked "
         "statically"
     )
+
+
+def test_a_target_checked_statically_is_one_note_when_one_problem_ran_and_one_did_not(toy):
+    """Two notes named the same target, one "checked statically" (the problem whose checks
+    failed), one "and the cases ran under" (the problem that ran): the second says it all."""
+    static = column("pypy3.11", static_only=True)
+    ran = passed(toy_sum(toy), [column("cpython3.13", [0.1]), static])
+    failed = Result(toy_sum(toy), Status.FAIL, columns=[column("cpython3.13"), static])
+    for results in ([failed, ran], [ran, failed]):
+        (note,) = [line for line in report.notes(results) if "pypy3.11" in line]
+        assert note.startswith("note: * pypy3.11: ") and ", and the cases ran under " in note
 
 
 def test_the_note_on_how_times_were_taken_keeps_each_schedule_s_figures():
