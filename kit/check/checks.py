@@ -74,7 +74,8 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
             for target, runner in runners.items()
             if runner is not None and target in targets
         }
-        result.errors += _imports(modules, targets, judge)
+        imports = _imports(modules, targets, judge)
+        result.errors += imports
         result.errors += _platform_names(modules, targets, judge)
         result.errors += _removed_names(modules, targets)
         said = syntax_errors.result()
@@ -95,7 +96,9 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
             reason = failure or _invalid_for(modules, findings, runner, judge, only)
             if reason is not None:
                 result.unrun[target] = reason
-    places = {error.partition(": ")[0] for error in said}  # "file:line" of a syntax error
+    # "file:line" of a syntax error, or of an import the targets lack (said once, not again
+    # as an API: "module 'tomllib' needs Python 3.11" then "'tomllib' module needs PyPy 3.11")
+    places = {error.partition(": ")[0] for error in said + imports}
     result.errors += _apis(findings, targets, places)
     _set_apart(result, only)
     size = len(bundle.text.encode("utf-8"))
@@ -352,7 +355,8 @@ def _syntax(modules: list[Source], targets: list[Target]) -> list[str]:
 
 def _apis(findings: list, targets: list[Target], said: set[str] = frozenset()) -> list[str]:
     """``apis.findings`` the targets' versions lack, one line each, but none on a line
-    ``said`` holds ("file:line", a syntax error there already says it: ``match``)."""
+    ``said`` holds ("file:line", a syntax error or an import there already says it:
+    ``match``, ``import tomllib``)."""
     errors = []
     seen = set()
     for finding in findings:

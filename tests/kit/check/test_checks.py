@@ -245,6 +245,17 @@ def test_syntax_a_target_lacks_is_said_once_not_again_as_an_api(toy):
     assert "match" in errors[0] and "(targets cpython3.8, pypy3)" in errors[0]
 
 
+def test_a_module_a_target_lacks_is_said_once_not_again_as_an_api(toy):
+    """``import tomllib`` for 3.8 and PyPy: "module 'tomllib' needs Python 3.11" (the import
+    check), not then "'tomllib' module needs Python 3.11" (the API check) on the same line."""
+    write(toy, "solutions/toy_sum.py", "import tomllib\nprint(tomllib)\n")
+    problem = load_registry(toy)["toy_sum"]
+    errors = check(problem, make_bundle(problem), {}).errors
+    assert errors == [
+        "solutions/toy_sum.py:1: module 'tomllib' needs Python 3.11 (targets cpython3.8, pypy3)"
+    ]
+
+
 def test_atcoder_s_compile_run_may_make_a_module_nothing_here_provides(toy):
     """AtCoder runs `python Main.py ONLINE_JUDGE` before the cases, and what it writes is
     importable in them (numba's ahead-of-time modules): a bundle that names the argument may
