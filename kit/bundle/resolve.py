@@ -3,8 +3,9 @@
 Discovery does not guess file paths from module names: a package whose ``__init__`` extends its
 ``__path__`` (PyRival's flat names), a namespace package or a module found in a sub-folder
 would be missed or misplaced. Instead ``importlib.util.find_spec`` answers in a child Python
-(the one running the build, ``-I -S``, the checkout first on ``sys.path``), so the user's
-packages run there, never in the kit's own process. The child talks over two pipes of its own:
+(the one running the build, ``-I -S``, the checkout first on ``sys.path``; ``-B``: no
+``__pycache__`` left in the user's folders), so the user's packages run there, never in the
+kit's own process. The child talks over two pipes of its own:
 whatever the user's code prints or reads cannot disturb the answers.
 
     with Resolver(root) as resolver:
@@ -132,7 +133,7 @@ class Resolver:
         request_read, request_write = os.pipe()
         answer_read, answer_write = os.pipe()
         self._child = subprocess.Popen(
-            [sys.executable, "-I", "-S", "-c", _CHILD, str(self.root)]
+            [sys.executable, "-I", "-S", "-B", "-c", _CHILD, str(self.root)]
             + [str(request_read), str(answer_write)],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,

@@ -30,6 +30,18 @@ def test_what_the_user_s_packages_print_or_read_does_not_disturb_the_resolver(tm
         assert resolver.find("noisy.missing") is None
 
 
+def test_the_resolver_writes_no_bytecode_into_the_user_s_folders(tmp_path):
+    """Finding ``shared.helper`` runs ``shared/__init__.py``: its ``__pycache__`` was left in
+    the workspace (``-I`` drops ``PYTHONDONTWRITEBYTECODE``); the kit reads sources only."""
+    write(tmp_path, "shared/__init__.py", "X = 1\n")
+    write(tmp_path, "shared/helper.py", "Y = 2\n")
+    with Resolver(tmp_path) as resolver:
+        assert resolver.find("shared.helper").origin == tmp_path / "shared" / "helper.py"
+    assert sorted(path.name for path in (tmp_path / "shared").iterdir()) == [
+        "__init__.py", "helper.py"
+    ]  # fmt: skip
+
+
 def test_the_resolver_reports_what_a_package_raised(tmp_path):
     write(tmp_path, "bad/__init__.py", "1 / 0\n")
     with Resolver(tmp_path) as resolver, pytest.raises(ResolveError, match="ZeroDivisionError"):
