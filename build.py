@@ -9,8 +9,10 @@
     python build.py match [ARGS ...]    play Lines of Action games with the local referee
     python build.py startup             start-up overhead of a bundle vs hand-inlined code
 
-The same commands as the installed `cpkit` (kit/), working on this checkout wherever it is run
-from, plus `match`, this checkout's own (`python -m referee.match`).
+The same commands as the installed `cpkit` (kit/), working on the workspace the current folder
+is in, and on this checkout when it is in none (`python path/to/build.py` from elsewhere), plus
+`match`, this checkout's own (`python -m referee.match`). Run from outside the checkout, its
+messages name it by its whole path (`python /path/to/build.py new ...`).
 """
 
 import sys
@@ -32,4 +34,8 @@ def forward_to_referee(argv: list[str]) -> int:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["match"]:
         sys.exit(forward_to_referee(sys.argv[2:]))
-    exit_now(main(sys.argv[1:], prog="build.py", root=HERE))
+    try:
+        here = Path.cwd().resolve() == HERE
+    except OSError:  # the current folder is gone: the kit says so
+        here = False
+    exit_now(main(sys.argv[1:], prog="build.py" if here else str(HERE / "build.py"), root=HERE))

@@ -45,7 +45,7 @@ from kit.commands import NAMES, named
 from kit.errors import BuildError
 from kit.invocation import started_as
 from kit.processes import end_sessions
-from kit.workspace import current_folder, find_root, given_root
+from kit.workspace import given_root, nearest_root
 
 VERSION = "0.1.0"  # the kit's own version, when no installed package says it (pyproject.toml's)
 TOP_LEVEL = ("-h", "--help", "--version")  # options of the command line itself, not of build
@@ -225,7 +225,7 @@ def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
             raise BuildError(f"unknown command '{argv[1]}'; did you mean '{typo}'?")
         chosen.parse_args(argv)  # says what it does not know, and exits 2
     if hasattr(args, "root"):
-        args.root = given_root(args.root) if args.root else root or find_root(current_folder())
+        args.root = given_root(args.root) if args.root else nearest_root(root)
     try:
         return args.run(args)
     except BuildError as error:

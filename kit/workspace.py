@@ -42,6 +42,19 @@ def find_root(start: Path) -> Path:
     )
 
 
+def nearest_root(script_root: Path | None = None) -> Path:
+    """The workspace the current folder is in (``find_root``); outside any, ``script_root``
+    when given: a checkout's ``build.py`` run from elsewhere works on its checkout, and run
+    from another workspace, on that one (``build.py new`` there scaffolded into the
+    checkout)."""
+    try:
+        return find_root(current_folder())
+    except BuildError:
+        if script_root is None:
+            raise
+        return script_root
+
+
 def given_root(root: Path) -> Path:
     """``--root DIR``, checked: a folder holding problems.toml."""
     if root.exists() and not root.is_dir():

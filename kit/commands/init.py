@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 from pathlib import Path
 
 from kit.commands import command
@@ -66,7 +67,9 @@ def run(args: argparse.Namespace) -> int:
     outer = _outer_workspace(folder)
     if outer is not None:
         print(f"note: inside the workspace {outer}; commands run in {folder} use the new one")
-    print(f"next: {command()} new SLUG --judge NAME")
+    elsewhere = folder.resolve() != Path.cwd().resolve()  # the commands work where they run
+    go = f"cd {shlex.quote(str(folder))} && " if elsewhere else ""
+    print(f"next: {go}{command()} new SLUG --judge NAME")
     return 0
 
 

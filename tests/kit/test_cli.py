@@ -21,7 +21,7 @@ from kit.judges import targets
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def build_py(*args):
+def build_py(*args, cwd=None):
     done = subprocess.run(
         [sys.executable, str(ROOT / "build.py"), *args],
         capture_output=True,
@@ -29,6 +29,7 @@ def build_py(*args):
         env={**os.environ, "KIT_PYTHONS": ""},
         timeout=300,
         check=False,
+        cwd=cwd,
     )
     return done.returncode, done.stdout, done.stderr
 
@@ -137,6 +138,23 @@ def test_a_bundle_names_cpkit_in_its_header(toy, monkeypatch, capsys):
 
 
 # --- this checkout's build.py keeps its own name ---------------------------------------------
+
+
+def test_this_checkout_script_run_in_another_workspace_works_on_that_one(toy):
+    """``python path/to/build.py`` in a workspace of the user's: that workspace, as ``cpkit``
+    does (its ``new`` scaffolded into the checkout), and its messages name the script by its
+    whole path, the one that works from there."""
+    case = str(toy / "samples" / "toy_sum" / "sample-1.in")
+    code, out, err = build_py("run", "toy_sum", case, cwd=toy / "solutions")
+    assert code == 0 and err.startswith("[toy_sum: ok, "), err  # the checkout has no toy_sum
+    code, _, err = build_py("run", "toy_sum", str(toy / "none.in"), cwd=toy)
+    assert code == 2 and err.startswith(f"{ROOT / 'build.py'}: error: "), err
+
+
+def test_this_checkout_script_run_outside_any_workspace_works_on_the_checkout(tmp_path):
+    case = str(ROOT / "samples" / "twixt_connect" / "sample-1.in")
+    code, out, err = build_py("run", "twixt_connect", case, cwd=tmp_path)
+    assert code == 0 and out.strip(), err
 
 
 def test_this_checkout_script_keeps_its_own_name(toy):

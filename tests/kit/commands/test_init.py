@@ -38,7 +38,22 @@ def test_a_new_workspace_has_every_file_and_a_registry_without_problems(tmp_path
     assert load_registry(folder) == {}
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"new workspace in {folder.resolve()}:"
-    assert out[-1] == "next: cpkit new SLUG --judge NAME"
+    assert out[-1] == f"next: cd {folder} && cpkit new SLUG --judge NAME"  # from elsewhere
+
+
+def test_made_in_the_current_folder_the_next_step_needs_no_cd(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    args = parse("contest")
+    assert args.run(args) == 0
+    assert (
+        capsys.readouterr().out.splitlines()[-1]
+        == "next: cd contest && cpkit new SLUG --judge NAME"
+    )
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    args = parse()
+    assert args.run(args) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "next: cpkit new SLUG --judge NAME"
 
 
 def test_the_folder_defaults_to_the_current_one(tmp_path, monkeypatch, capsys):
