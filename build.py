@@ -11,8 +11,8 @@
 
 The same commands as the installed `cpkit` (kit/), working on the workspace the current folder
 is in, and on this checkout when it is in none (`python path/to/build.py` from elsewhere), plus
-`match`, this checkout's own (`python -m referee.match`). Run from outside the checkout, its
-messages name it by its whole path (`python /path/to/build.py new ...`).
+`match`, this checkout's own (`python -m referee.match`). Run from outside the checkout, the
+commands its messages suggest name it by its whole path (`python /path/to/build.py new ...`).
 """
 
 import sys
@@ -38,4 +38,5 @@ if __name__ == "__main__":
         here = Path.cwd().resolve() == HERE
     except OSError:  # the current folder is gone: the kit says so
         here = False
-    exit_now(main(sys.argv[1:], prog="build.py" if here else str(HERE / "build.py"), root=HERE))
+    script = None if here else str(HERE / "build.py")
+    exit_now(main(sys.argv[1:], prog="build.py", root=HERE, script=script))

@@ -105,14 +105,25 @@ def _stop(signum: int, _frame: object) -> None:
     raise Stopped(signum)
 
 
+def _interrupted(_signum: int, _frame: object) -> None:
+    """Ctrl-C: the judge's programs in sessions of their own, which the terminal's signal
+    misses, are ended at once (the ``tracked`` ones are forgotten as the stack unwinds: an
+    interactor was left running), then KeyboardInterrupt as usual."""
+    end_sessions()
+    raise KeyboardInterrupt
+
+
 @contextlib.contextmanager
 def _stoppable():
-    """SIGTERM and SIGHUP taken as ``Stopped`` while a command runs (main thread only; the
-    handlers before are restored after)."""
+    """SIGTERM and SIGHUP taken as ``Stopped`` while a command runs, and Ctrl-C ends the
+    judge's programs before it is raised (main thread only; the handlers before are
+    restored after; an ignored SIGINT, a background job's, stays ignored)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     before = {signum: signal.signal(signum, _stop) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        before[signal.SIGINT] = signal.signal(signal.SIGINT, _interrupted)
     try:
         yield
     finally:
@@ -139,11 +150,15 @@ def _standard_streams() -> None:
             getattr(sys, name).reconfigure(errors="backslashreplace")
 
 
-def main(argv: list[str], *, prog: str = "cpkit", root: Path | None = None) -> int:
+def main(
+    argv: list[str], *, prog: str = "cpkit", root: Path | None = None, script: str | None = None
+) -> int:
     """Run the command ``argv``; the exit status. ``prog`` names the program in messages,
     ``root`` is the workspace when neither --root nor the current folder says otherwise
-    (a checkout's ``build.py`` passes its own folder)."""
-    started_as(prog)
+    (a checkout's ``build.py`` passes its own folder), ``script`` the path the commands that
+    messages suggest start with, when not ``prog`` (a checkout's ``build.py`` run from
+    elsewhere: its whole path)."""
+    started_as(script or prog)
     _standard_streams()
     sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
     try:

@@ -86,7 +86,7 @@ def test_a_brute_force_program_finds_the_bug_and_its_failure_is_shrunk(maxsum):
     assert_shrunk_to_one_negative_number(out)
 
     # the reproduction line names the brute force and gives the failure back
-    line = out.split("Reproduce: python build.py ", 1)[1].split("   ")[0]
+    line = out.split("Reproduce: ", 1)[1].split("build.py ", 1)[1].split("   ")[0]
     assert f"--brute {shlex.quote(brute)}" in line
     code, again, _ = command(*shlex.split(line), root=maxsum)
     assert code == 1 and "FAILED: the file of seed " in again
@@ -139,7 +139,7 @@ def test_a_generator_that_takes_a_size_is_shrunk_by_its_size(maxsum):
     seed = int(re.search(r"Reproduce: .* --seed (\d+) ", out)[1])
     assert first <= seed < first + 20
     assert shown(out, "Input") == generated(seed, 1)  # the generator's file of size 1
-    line = out.split("Reproduce: python build.py ", 1)[1].split("   ")[0]
+    line = out.split("Reproduce: ", 1)[1].split("build.py ", 1)[1].split("   ")[0]
     assert (
         "--gen-size 1" in line
         and "(the smallest generated file that fails, the input shown; size 1)" in out

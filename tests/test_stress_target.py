@@ -49,7 +49,7 @@ def test_the_reproduction_line_keeps_the_target(pairsum):
         "stress", "pairsum", "--seed", "1", "--cases", "5", "--target", HERE, root=pairsum
     )
     assert code == 1, out + err
-    line = out.split("Reproduce: python build.py ", 1)[1].split("   ")[0]
+    line = out.split("Reproduce: ", 1)[1].split("build.py ", 1)[1].split("   ")[0]
     assert line.endswith(f" --target {HERE} --root {pairsum}")  # run from elsewhere
 
 

@@ -515,6 +515,7 @@ def _play(
         thread.join()
     solution_process.returncode = exits["solution"].code  # reaped here, not by Popen
     interactor_process.returncode = exits["interactor"].code
+    kill_group(interactor_process.pid)  # what it started and left running: a game has ended
     for thread in relays:
         thread.join(timeout=2.0)
     if any(thread.is_alive() for thread in relays):  # a descendant holds a pipe open

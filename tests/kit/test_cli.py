@@ -147,8 +147,9 @@ def test_this_checkout_script_run_in_another_workspace_works_on_that_one(toy):
     case = str(toy / "samples" / "toy_sum" / "sample-1.in")
     code, out, err = build_py("run", "toy_sum", case, cwd=toy / "solutions")
     assert code == 0 and err.startswith("[toy_sum: ok, "), err  # the checkout has no toy_sum
-    code, _, err = build_py("run", "toy_sum", str(toy / "none.in"), cwd=toy)
-    assert code == 2 and err.startswith(f"{ROOT / 'build.py'}: error: "), err
+    code, out, err = build_py("init", "contest", cwd=toy.parent)
+    assert code == 0 and (toy.parent / "contest" / "problems.toml").is_file(), err
+    assert out.endswith(f"next: cd contest && python {ROOT / 'build.py'} new SLUG --judge NAME\n")
 
 
 def test_this_checkout_script_run_outside_any_workspace_works_on_the_checkout(tmp_path):
@@ -298,6 +299,40 @@ def test_a_kit_stopped_by_a_signal_leaves_no_run_and_no_temporary_bundle(toy, tm
         told = f"build.py: {'interrupted' if signum == 2 else 'stopped by ' + name}\n"
         assert (status, kit.stderr.read()) == (128 + signum, told)
         assert not list((toy / "dist").glob(".toy_sum.*"))
+
+
+HANGING_INTERACTOR = """
+import os, sys, time
+open({mark!r}, "w").write(str(os.getpid()))
+print(1, flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.usefixtures("ctrl_c_works")
+@pytest.mark.parametrize("signum", [2, 15], ids=["SIGINT", "SIGTERM"])
+def test_a_kit_stopped_in_a_game_leaves_no_interactor(checkout_copy, tmp_path, signum):
+    """The interactor runs in a session of its own, which the terminal's Ctrl-C misses: it
+    was left running after the kit (SIGTERM ended it already)."""
+    root = checkout_copy("guess", under="guess")
+    mark = tmp_path / "interactor.pid"
+    (root / "interactors" / "guess.py").write_text(HANGING_INTERACTOR.format(mark=str(mark)))
+    case = str(root / "samples" / "guess" / "sample-1.in")
+    kit = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "run", "guess", case, "--root", str(root)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    end = time.monotonic() + 60
+    while not (mark.exists() and mark.read_text()) and time.monotonic() < end:
+        time.sleep(0.02)
+    interactor = int(mark.read_text())
+    kit.send_signal(signum)
+    assert kit.wait(timeout=10) == 128 + signum
+    end = time.monotonic() + 5
+    while alive(interactor) and time.monotonic() < end:
+        time.sleep(0.02)
+    assert not alive(interactor)
 
 
 # --- options before the command ----------------------------------------------------------

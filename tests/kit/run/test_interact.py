@@ -16,6 +16,7 @@ from kit.errors import BuildError
 from kit.run.interact import AFTER_ACCEPTED, run_interactive
 from kit.run.limits import Limits
 from tests.kit.run.hostile import forked_hog
+from tests.process_support import alive
 
 ROOT = Path(__file__).resolve().parents[3]
 PROGRAMS = ROOT / "tests" / "fixtures" / "interactive"
@@ -315,6 +316,27 @@ def test_interactor_still_running_after_the_solution_exits(secret, tmp_path):
     run = play(program("quitter.py"), secret, interactor=[sys.executable, str(script)], timeout=1)
     assert run.verdict == "JE"
     assert run.message.startswith("judge error: interactor still running at the 1 s timeout")
+
+
+def test_what_the_interactor_started_and_left_ends_with_the_game(secret, tmp_path):
+    """A process the interactor started, its streams elsewhere, outlived the kit (an accepted
+    game: nothing ended the interactor's group)."""
+    mark = tmp_path / "child.pid"
+    script = tmp_path / "spawning.py"
+    script.write_text(
+        "import subprocess, sys\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'],"
+        " stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+        f"open({str(mark)!r}, 'w').write(str(child.pid))\n"
+        + (PROGRAMS / "guess_interactor.py").read_text()
+    )
+    run = play(program("binary_search.py"), secret, interactor=[sys.executable, str(script)])
+    assert run.verdict == "ok", run.message
+    child = int(mark.read_text())
+    gone = time.monotonic() + 5
+    while alive(child) and time.monotonic() < gone:
+        time.sleep(0.02)
+    assert not alive(child)
 
 
 def test_long_lines_and_a_last_line_without_newline_in_the_transcript(secret, tmp_path):
