@@ -205,6 +205,18 @@ def test_stress_passes_a_correct_solution(pairsum):
     assert "\nslowest: " in out and "(the file of seed " in out
 
 
+def test_stress_says_how_many_files_ran_over_the_limit(pairsum):
+    """Right answers over the time limit (within the 3x kill) pass, timing being bench's
+    job; they were told only as the slowest file's time, under "ok"."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    slow = "import time\nif b'7' in sys.stdin.buffer.peek(1 << 16):\n    time.sleep(1.2)\n"
+    solution.write_text(solution.read_text().replace("if __name__", slow + "if __name__"))
+    code, out, _ = command("stress", "pairsum", "--seed", "3", "--cases", "6", root=pairsum)
+    assert code == 0 and "ok: 6 files passed" in out, out
+    (line,) = [line for line in out.splitlines() if line.startswith("warning: ")]
+    assert line.startswith("warning: ") and " of the 6 files ran over the 1 s limit: " in line
+
+
 def test_stress_stopped_ends_the_run_under_way_at_once(pairsum):
     """SIGTERM during a run that would take its whole limit (10 s): the command ends within
     a second or two, and the run with it (it waited for the run's own kill before)."""
@@ -255,13 +267,13 @@ def test_stress_finds_a_planted_bug_and_shrinks_it_to_one_small_case(pairsum):
     a, b = map(int, shrunk.splitlines()[1].split())
     assert a == 700 and b == 1  # the smallest failing pair
     assert "\nExpected:\n701\n" in out and "\nGot:\n699\n" in out
-    assert "Reproduce: python build.py stress pairsum --seed " in out
+    assert "build.py stress pairsum --seed " in out.split("Reproduce: ", 1)[1]
     (name,) = [path.stem for path in saved.glob("*.in")]
     assert (saved / f"{name}.in").read_text() == "1\n700 1\n"
     assert (saved / f"{name}.out").read_text() == "701\n"
 
     # the reproduction line gives the failure back
-    line = out.split("Reproduce: python build.py ", 1)[1].split("   ")[0]
+    line = out.split("Reproduce: ", 1)[1].split("build.py ", 1)[1].split("   ")[0]
     code, again, _ = command(*line.split(), root=pairsum)
     assert code == 1 and "FAILED: the file of seed" in again
 

@@ -218,6 +218,14 @@ def _passed(stress: Stress, elapsed: float) -> None:
     limit = stress.problem.time_limit
     over = f", over the {limit:g} s limit" if slowest > limit else ""
     print(f"slowest: {slowest:.3f} s (the file of {name}{over})", flush=True)
+    if stress.over_limit:  # answers right, times not judged here: say so, not only "ok"
+        print(
+            f"warning: {stress.over_limit} of the {stress.count} files ran over the {limit:g} s "
+            "limit: a judge's TLE if that holds alone (runs here go side by side and are not "
+            f"held to the limit): `{command()} run {stress.problem.slug} FILE` times one as "
+            "the build does, `bench` the worst cases",
+            flush=True,
+        )
 
 
 def _shrink(

@@ -115,6 +115,7 @@ class Stress:
         self.stopped = threading.Event()  # set when the command is stopped: judge no more
         self.count = 0
         self.slowest = (0.0, "")  # seconds, which file
+        self.over_limit = 0  # files that passed over the time limit (not killed)
         self._lock = threading.Lock()
 
     @property
@@ -188,10 +189,9 @@ class Stress:
             answer.write_bytes(expected)
         outcome, run = self.judge_case.once(case, self.runner, self.limits)
         if outcome.word != TLE:
-            with self._lock:
-                self.slowest = max(
-                    self.slowest, (outcome.seconds, label or name)
-                )  # as the limit counts it
+            with self._lock:  # as the limit counts it
+                self.slowest = max(self.slowest, (outcome.seconds, label or name))
+                self.over_limit += outcome.word == OK and outcome.seconds > self.problem.time_limit
         if outcome.word == OK:
             return Outcome(False, got=run.stdout, expected=expected)
         over = run.stdout_bytes - 1 if run.stdout_bytes > len(run.stdout) else 0

@@ -277,6 +277,8 @@ class Guarded:
                     raise self._error(name, args) from None
                 except (Exception, SystemExit):  # the module's own bug, or a stub
                     raise self._error(name, args) from None
+            if name == "validate":
+                return self._validated(result)
             wanted = RETURNS.get(name)
             if wanted is not None and not isinstance(result, wanted):
                 raise BuildError(
@@ -286,6 +288,19 @@ class Guarded:
             return result
 
         return call
+
+    def _validated(self, result: object) -> None:
+        """``validate``'s answer read: None or True accepts; False refuses, as ValueError
+        does (a validator in the style of returning a bool: its False was taken as valid, and
+        the shrinker reported inputs it refused); anything else is a one-line error."""
+        if result is False:
+            raise ValueError("validate() returned False")
+        if result is not None and result is not True:
+            raise BuildError(
+                f"{self._where}: validate() returned {type(result).__name__}: raise "
+                "ValueError('why') for a file outside the constraints (or return False), "
+                "return None or True otherwise"
+            )
 
     @contextlib.contextmanager
     def _calling(self, name: str) -> Iterator[None]:

@@ -182,6 +182,27 @@ def test_a_file_the_validator_refuses_is_one_line_naming_the_seed(pairsum, tmp_p
     )
 
 
+@pytest.mark.parametrize("answer", ["False", "True", "'no'"])
+def test_a_validator_that_answers_with_a_bool_is_read_so(pairsum, tmp_path, answer):
+    """``return False`` refuses as ``ValueError`` does (it was taken as valid: the shrinker
+    then reported inputs the author's own constraints refuse); any other value is an error."""
+    text = pairsum.stress.read_text()
+    refusal = '            raise ValueError(f"bad pair line {line!r}")\n'
+    assert refusal in text
+    pairsum.stress.write_text(text.replace(refusal, f"            return {answer}\n"))
+    stress = stress_of(pairsum, tmp_path)
+    if answer == "True":
+        assert stress.make(4, {"cases": 2, "bound": 10**7})  # True accepts
+        return
+    with pytest.raises(BuildError) as caught:
+        stress.make(4, {"cases": 2, "bound": 10**7})
+    said = str(caught.value)
+    if answer == "False":
+        assert said.endswith("validate() refuses (seed 4): validate() returned False"), said
+    else:
+        assert said.startswith("stress/pairsum.py: validate() returned str: raise ValueError"), said
+
+
 def test_a_generator_that_raises_is_one_line_naming_the_seed_and_parameters(pairsum, tmp_path):
     pairsum.stress.write_text(
         pairsum.stress.read_text().replace(
