@@ -28,7 +28,7 @@ failed on it is shown instead.
 has that name). A pair that already holds the same input and answer is named, not written.
 
 A file that ends over the time limit but within 3x is not a failure (timing is ``bench``'s
-job); the slowest file's time is reported. An exception raised by the stress module itself, or
+job); the slowest file's time is reported, and a warning counts the files over the limit. An exception raised by the stress module itself, or
 a program of the user's that fails, is a one-line error naming the function or program and its
 input (shown when short, else saved to a file the message names); raised while shrinking, the
 smallest failing input found so far is shown and saved first, and the exit status is the
