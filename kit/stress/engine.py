@@ -23,6 +23,7 @@ import random
 import tempfile
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
@@ -66,6 +67,9 @@ class Outcome:
     # a game's last lines exchanged; a crash's traceback tail, in the user's files, and hints
     details: list[str] = field(default_factory=list)
     got_over: int = 0  # when ``got`` is only the head: the run wrote more than this many bytes
+
+
+ANSWERS_KEPT = 8  # expected answers kept, the newest
 
 
 class Abandoned(Exception):
@@ -116,6 +120,7 @@ class Stress:
         self.count = 0
         self.slowest = (0.0, "")  # seconds, which file
         self.over_limit = 0  # files that passed over the time limit (not killed)
+        self._answers: OrderedDict[str, bytes] = OrderedDict()  # the last expected answers
         self._lock = threading.Lock()
 
     @property
@@ -162,17 +167,29 @@ class Stress:
 
     def answer(self, text: str) -> bytes | None:
         """The expected output on ``text``: the brute force's or the reference's (None for
-        an interactive problem, whose interactor judges); ``NoAnswer`` when it fails."""
+        an interactive problem, whose interactor judges); ``NoAnswer`` when it fails. The
+        last few are kept: the failing file is judged again at the end (a slow brute force's
+        answer was computed twice)."""
         source = self.source
         if source.interactor is not None:
             return None
+        with self._lock:
+            kept = self._answers.get(text)
+        if kept is not None:
+            return kept
         try:
             if source.brute is not None:
-                return source.brute.answer(text, cwd=self.empty, limits=self.limits)
-            assert source.module is not None
-            return source.module.reference(text).encode()
+                found = source.brute.answer(text, cwd=self.empty, limits=self.limits)
+            else:
+                assert source.module is not None
+                found = source.module.reference(text).encode()
         except BuildError as error:  # its one line, told apart from the bundle's failures
             raise NoAnswer(str(error)) from None
+        with self._lock:
+            self._answers[text] = found
+            while len(self._answers) > ANSWERS_KEPT:
+                self._answers.popitem(last=False)
+        return found
 
     def judge(self, text: str, name: str = "case", label: str = "") -> Outcome:
         """Run the bundle on ``text`` and judge it against the expected answer, or play it
