@@ -77,6 +77,19 @@ def test_a_correct_solution_passes_against_the_brute_force_program(checkout_copy
     assert "ok: 20 files passed" in out
 
 
+def test_a_brute_force_has_a_reference_s_time_not_the_solution_s(checkout_copy):
+    """A brute force slower than 3 x the solution's 1 s limit was stopped as a failure of its
+    own ("killed at 3 s"); a stress module's reference() has 60 s, and so has it now."""
+    root = checkout_copy("maxsum")
+    slow = root / "brute" / "slow_brute.py"
+    slow.write_text("import time\ntime.sleep(3.3)\n" + (root / BRUTE).read_text())
+    code, out, err = command(
+        "stress", "maxsum", "--seed", "1", "--cases", "1", "--brute", "brute/slow_brute.py",
+        root=root,
+    )  # fmt: skip
+    assert code == 0 and "ok: 1 files passed" in out, out + err
+
+
 def test_a_brute_force_program_finds_the_bug_and_its_failure_is_shrunk(maxsum):
     brute = f"{shlex.quote(sys.executable)} {BRUTE}"  # shell words, a path from the cwd
     args = ["stress", "maxsum", "--seed", "1", "--cases", "30", "--brute", brute]

@@ -24,7 +24,7 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
@@ -178,8 +178,9 @@ class Stress:
         if kept is not None:
             return kept
         try:
-            if source.brute is not None:
-                found = source.brute.answer(text, cwd=self.empty, limits=self.limits)
+            if source.brute is not None:  # not the solution's time: a reference's (STUCK)
+                brute_limits = replace(self.limits, timeout=max(self.limits.timeout, STUCK))
+                found = source.brute.answer(text, cwd=self.empty, limits=brute_limits)
             else:
                 assert source.module is not None
                 found = source.module.reference(text).encode()
