@@ -30,11 +30,11 @@ has that name). A pair that already holds the same input and answer is named, no
 A file that ends over the time limit but within 3x is not a failure (timing is ``bench``'s
 job); the slowest file's time is reported, and a warning counts the files over the limit. An
 exception raised by the stress module itself, or a program of the user's that fails, is a
-one-line error naming the function or program and its input (shown when short, else saved to a
-file the message names); raised while shrinking, the smallest failing input found so far is
-shown and saved first, and the exit status is the failure's (1). The reference failing on a
-smaller input the shrink tries is not such an error: that input is passed over, and a warning
-after the shrink names the first.
+one-line error naming the function or program and its input (shown when it is one line of 60
+characters at most, else saved to a file the message names); raised while shrinking, the
+smallest failing input found so far is shown and saved first, and the exit status is the
+failure's (1). The reference failing on a smaller input the shrink tries is not such an error:
+that input is passed over, and a warning after the shrink names the first.
 
 Exit status: 0 when every case passed, 1 when a failing case was found, 2 for a usage error.
 """
