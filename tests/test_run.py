@@ -484,10 +484,25 @@ def test_run_plays_an_interactive_problem_against_its_interactor(toy, program, c
 
 
 def test_run_of_an_interactive_problem_needs_the_secret_input(toy):
+    """Named as FILE, or as ``-`` to read it from stdin (which is not the solution's in a
+    game: left unnamed, it is refused)."""
     guess_problem(toy, "binary_search.py")
     status, _, err = run_command(toy, "toy_sum")
     assert status == 2
-    assert err.strip() == "build.py: error: toy_sum: name the interactor's secret input FILE"
+    assert err.strip() == (
+        "build.py: error: toy_sum: name the interactor's secret input FILE (or - to read it "
+        "from stdin)"
+    )
+    secret = (toy / "samples" / "toy_sum" / "sample-1.in").read_text()
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "run", "toy_sum", "-", "--root", str(toy)],
+        input=secret,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr.startswith("[toy_sum: ok, "), done.stderr
 
 
 def test_interactive_rows_show_the_solution_s_memory(toy):

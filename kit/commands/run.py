@@ -42,7 +42,12 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("run", help=HELP, description=__doc__.split("\n\n")[0])
     parser.add_argument("slug", metavar="SLUG")
     parser.add_argument(
-        "file", nargs="?", type=Path, metavar="FILE", help="input (default, or -: stdin)"
+        "file",
+        nargs="?",
+        type=Path,
+        metavar="FILE",
+        help="input (default, or -: stdin); of an interactive problem, the interactor's secret "
+        "input (required: FILE, or - for stdin)",
     )
     add_target(parser, "default: the first target with its own interpreter here")
     add_root(parser)
@@ -55,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     runner = target_runner(args) or runner_for_runs(problem.targets)
     playing = problem.kind == "interactive" and problem.interactor is not None
     given = None if args.file == Path("-") else args.file  # "-": stdin, as most commands read it
-    stdin = _input(given, problem, playing)
+    stdin = _input(given, problem, playing and args.file is None)
     with tempfile.TemporaryDirectory(prefix="kit-run-") as folder:
         bundle, script = write_bundle(problem, Path(folder))
         runnable(problem, bundle, runner, named=args.target is not None)
@@ -113,9 +118,10 @@ def _compile_step(problem, runner, bundle, script: Path, folder: Path) -> dict:
 INPUT_MOST = 1 << 30  # bytes of a run's stdin read, at most: no judge's input is larger
 
 
-def _input(given: Path | None, problem, playing: bool) -> bytes:
-    """The run's stdin: FILE's bytes, else this command's stdin (a game needs its FILE); at
-    most INPUT_MOST of either (``/dev/zero``, ``yes |``: refused, not read to the end)."""
+def _input(given: Path | None, problem, unnamed_game: bool) -> bytes:
+    """The run's stdin: FILE's bytes, else this command's stdin (a game's secret input is
+    named, as FILE or ``-``: its stdin is not the solution's); at most INPUT_MOST of either
+    (``/dev/zero``, ``yes |``: refused, not read to the end)."""
     if given is not None:
         try:
             with open(given, "rb") as stream:
@@ -124,8 +130,10 @@ def _input(given: Path | None, problem, playing: bool) -> bytes:
                 return _capped(stream, str(given))
         except OSError as error:
             raise BuildError(f"{given}: cannot read: {error.strerror or error}") from None
-    if playing:
-        raise BuildError(f"{problem.slug}: name the interactor's secret input FILE")
+    if unnamed_game:
+        raise BuildError(
+            f"{problem.slug}: name the interactor's secret input FILE (or - to read it from stdin)"
+        )
     return _capped(sys.stdin.buffer, "stdin")
 
 
