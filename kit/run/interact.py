@@ -716,7 +716,7 @@ def _ended(end: _Ending, limits: Limits) -> tuple[str, str]:
     if "interactor" in end.killed:
         return JE, (
             f"interactor still running at the {limits.timeout:g} s timeout, after the solution "
-            f"had exited with status {status}: killed"
+            f"had exited with status {status}: killed {BACKSTOP_SECONDS:g} s later"
         )
     after = f" (after the solution had exited with status {status})"
     if end.crash:

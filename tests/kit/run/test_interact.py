@@ -316,6 +316,7 @@ def test_interactor_still_running_after_the_solution_exits(secret, tmp_path):
     run = play(program("quitter.py"), secret, interactor=[sys.executable, str(script)], timeout=1)
     assert run.verdict == "JE"
     assert run.message.startswith("judge error: interactor still running at the 1 s timeout")
+    assert run.message.endswith(": killed 2 s later")  # the backstop's, not the timeout's kill
 
 
 def test_what_the_interactor_started_and_left_ends_with_the_game(secret, tmp_path):
