@@ -743,7 +743,7 @@ class CaseJudge:
             details.append(TESTLIB_INTERACTOR_HINT)
         refused = self.refused(game.solution_stderr) if game.verdict == RE else ""
         if game.verdict == TLE and game.message.startswith(message(TLE, "idle")):
-            details.append(idle_hint(game.transcript))
+            details.append(idle_hint(game.transcript, game.message))
         if game.message.endswith(AFTER_ACCEPTED) and b"BrokenPipeError" in game.solution_stderr:
             details.append(WROTE_AFTER_HINT)
         if game.verdict == RE and crash_line(game.solution_stderr):  # where, as a batch run's
@@ -893,9 +893,10 @@ FILE_CAP_HINT = (
 )
 WAITING_HINT = (
     "hint: its CPU time was {cpu:.3f} s, within the limit: the rest of the game's wall time it "
-    "waited for the interactor, through the kit's relay (each line a round trip between three "
-    'processes: docs/kit.md, "The interactive relay"); the kit counts the wall time where the '
-    "judge documents no other clock, and a judge that counts CPU time would not count the wait"
+    "was not running: waiting for the interactor, through the kit's relay (each line a round "
+    'trip between three processes: docs/kit.md, "The interactive relay"), or sleeping, before '
+    "or after the game; the kit counts the wall time where the judge documents no other clock, "
+    "and a judge that counts CPU time would not count the wait"
 )
 IDLE_HINT = (
     "hint: its CPU time was {cpu:.3f} s, within the limit: the rest of its wall time it was not "
@@ -920,9 +921,21 @@ SILENT_HINT = (
 )
 
 
-def idle_hint(transcript: list[str]) -> str:
-    """The hint for an idle game, by who spoke last: the interactor (the solution's answer is
-    still in its buffer), the solution (the interactor did not answer), or nobody."""
+RAN_ON_HINT = (
+    "hint: the interactor had finished (exit status {code}); the solution ran on without ending "
+    "after the game: a sleep, a loop, or a thread that does not end (its stdin was at its end)"
+)
+INTERACTOR_FINISHED = re.compile(r"\(the interactor had finished with exit status (-?\d+)\)$")
+
+
+def idle_hint(transcript: list[str], said_then: str = "") -> str:
+    """The hint for an idle game: the solution ran on after the interactor had finished (the
+    verdict's message ``said_then`` says so: the hint that the interactor was stuck
+    contradicted it), else by who spoke last: the interactor (the solution's answer is still
+    in its buffer), the solution (the interactor did not answer), or nobody."""
+    finished = INTERACTOR_FINISHED.search(said_then)
+    if finished:
+        return RAN_ON_HINT.format(code=finished[1])
     said = [line for line in transcript if not line[2:].startswith("[")]  # not the notes
     if not said:
         return SILENT_HINT

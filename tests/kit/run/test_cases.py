@@ -479,6 +479,17 @@ def test_an_idle_game_s_hint_follows_who_spoke_last(transcript, hint):
     assert cases_module.idle_hint(transcript) == hint
 
 
+def test_an_idle_game_after_the_interactor_finished_is_not_blamed_on_the_interactor():
+    killed = "idle: killed at the 2 s timeout after 0.01 s CPU"
+    said = f"{killed} (the interactor had finished with exit status 0)"
+    hint = cases_module.idle_hint(["< 1", "> ! 5"], said)
+    assert hint == cases_module.RAN_ON_HINT.format(code="0")
+    still = f"{killed} (both sides still running: each waiting for the other?)"
+    assert cases_module.idle_hint(["< 1", "> ! 5"], still) == cases_module.UNANSWERED_HINT.format(
+        line="! 5"
+    )
+
+
 def played(problem, tmp_path, options=ONE_AT_A_TIME):
     """The guess fixture's sample game, its bundle under one stand-in for every target."""
     folder = tmp_path / "bundle"
