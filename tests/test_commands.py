@@ -217,6 +217,20 @@ def test_stress_says_how_many_files_ran_over_the_limit(pairsum):
     assert line.startswith("warning: ") and " of the 6 files ran over the 1 s limit: " in line
 
 
+def test_stress_that_passes_says_the_build_s_checks_refuse_the_bundle(pairsum):
+    """Right answers from a bundle over the judge's source limit: "ok" for the answers, and a
+    warning that the judge would not take it (only "ok" before)."""
+    table = pairsum / "problems.toml"
+    table.write_text(
+        table.read_text().replace("time_limit = 1.0", "time_limit = 1.0\nsource_limit = 99")
+    )
+    code, out, _ = command("stress", "pairsum", "--seed", "3", "--cases", "2", root=pairsum)
+    assert code == 0 and "ok: 2 files passed" in out, out
+    (line,) = [line for line in out.splitlines() if line.startswith("warning: ")]
+    assert "the build's checks refuse this bundle for " in line
+    assert "over the judge's source limit of 99 bytes: the judge would not accept it" in line
+
+
 def test_stress_stopped_ends_the_run_under_way_at_once(pairsum):
     """SIGTERM during a run that would take its whole limit (10 s): the command ends within
     a second or two, and the run with it (it waited for the run's own kill before)."""

@@ -19,12 +19,13 @@ Each module has ``HELP`` (its line in ``cpkit --help``), ``add_subparser(subpars
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import re
 import sys
 from pathlib import Path
 
-from kit.check.checks import stand_in_refusal
+from kit.check.checks import check, stand_in_refusal
 from kit.errors import BuildError
 from kit.invocation import command
 from kit.judges.targets import Runner, runner_named
@@ -110,6 +111,15 @@ def runnable(problem, bundle, runner: Runner, named: bool) -> None:
         raise BuildError(why)
     for note in foreign_target_notes(problem, runner) if named else []:
         print(f"note: {note}", file=sys.stderr)
+
+
+def refusals(problem, bundle, runner: Runner) -> list[str]:
+    """What the build's static checks refuse in ``bundle`` for ``runner``'s target alone
+    (``kit.check.checks.check``: a module the judge lacks or runs on another platform, a
+    syntax or API newer than the target, the judge's source limit): a run or a stress test
+    that passes is no judge's "ok" then, as the build's FAIL says."""
+    alone = dataclasses.replace(problem, targets=(runner.target,))
+    return check(alone, bundle, {runner.target: runner}).errors
 
 
 def _number(convert, minimum, strict: bool, what: str, maximum=math.inf):

@@ -12,19 +12,21 @@ as samples are found: ``cpkit run SLUG samples/SLUG/sample-1.in``) is judged aga
 problem's comparison too, unless that file is where stdout goes (``run SLUG x.in > x.out``
 makes an answer). The verdict (``kit.run.verdicts``' words), time (as the build
 counts it: CPU time for a judge that counts CPU), peak memory and any
-traceback (mapped to the author's lines, with hints) go to stderr. The exit status is 0 when
-the run was accepted (a batch run: ended cleanly within every limit), else 1.
+traceback (mapped to the author's lines, with hints) go to stderr. The build's static checks
+run beside it for the run's target: a bundle they refuse is FAIL, as in the build. The exit
+status is 0 when the run was accepted (a batch run: ended cleanly within every limit), else 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import os
 import sys
 import tempfile
 from pathlib import Path
 
-from kit.commands import add_root, add_target, runnable, target_runner
+from kit.commands import add_root, add_target, refusals, runnable, target_runner
 from kit.errors import BuildError
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
@@ -80,7 +82,10 @@ def run(args: argparse.Namespace) -> int:
         )
         case = Case("input", Path(folder, "input"), answer)
         case.input.write_bytes(stdin)
-        outcome, run = judge.once(case, runner, limits)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:  # as the build does
+            checking = pool.submit(refusals, problem, bundle, runner)
+            outcome, run = judge.once(case, runner, limits)
+            refused = checking.result()
         details = outcome.details
         if not details and run.stderr.strip():
             details = explain(problem, bundle, script, run.stderr, run.output_over)
@@ -93,7 +98,9 @@ def run(args: argparse.Namespace) -> int:
             sys.stderr.write("\n")  # the verdict's line on a line of its own
         if run.output_over:  # the launcher kept a head of it
             details = [*details, f"note: the output above is its first {len(run.stdout)} bytes"]
-    return _told(problem, outcome, run, judge, limits, details, runner.described)
+    for error in refused:  # as the build says them, after the run's own details
+        details = [*details, f"{problem.slug}: {error}"]
+    return _told(problem, outcome, run, judge, limits, details, runner, bool(refused))
 
 
 def _same_stream() -> bool:
@@ -151,22 +158,33 @@ def _too_much(name: str) -> str:
     )
 
 
-def _told(problem, outcome, run, judge, limits, details: list[str], label: str) -> int:
+REFUSED = "FAIL"  # the build's word for a bundle its checks refuse
+
+
+def _told(problem, outcome, run, judge, limits, details: list[str], runner, refused) -> int:
     """The verdict, its details and the figures on stderr, as the build counts them; the
-    exit status."""
+    exit status. A run that passed is FAIL, as in the build, when the checks ``refused``
+    the bundle for its target."""
     seconds = outcome.seconds  # as the build counts it: CPU time where the judge does, but
     over = time_over(limits, seconds) if outcome.word == OK else None  # wall time when killed
     if over:
         details = [*details, *judge.waited(limits, run.cpu_seconds)]
     word = TLE if over else outcome.word
-    if word != OK:  # what this machine's hard limits took from the run, as the build says
+    said = message(TLE, over) if over else outcome.message
+    if word == OK and refused:
+        word = REFUSED
+        said = (
+            f"the build's checks refuse this bundle for {runner.target.name} (above): "
+            "the judge would not accept it, whatever this run did"
+        )
+    if word not in (OK, REFUSED):  # what this machine's hard limits took from the run
         details = [*details, *machine_notes(limits)]
     for line in details:
         print(line, file=sys.stderr)
-    said = message(TLE, over) if over else outcome.message
     clock = " CPU" if limits.clock == CPU and not run.timed_out else ""  # killed: by the wall
     head = (
-        f"[{problem.slug}: {word}, {seconds:.3f} s{clock}, {run.peak_kib / MIB:.1f} MiB, {label}]"
+        f"[{problem.slug}: {word}, {seconds:.3f} s{clock}, {run.peak_kib / MIB:.1f} MiB, "
+        f"{runner.described}]"
     )
     print(head if word == OK else f"{head} {said}", file=sys.stderr)
     return 0 if word == OK else 1

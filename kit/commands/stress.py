@@ -60,6 +60,7 @@ from kit.commands import (
     allowance,
     command,
     positive,
+    refusals,
     runnable,
     seconds,
     target_runner,
@@ -169,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
         )
         elapsed = time.monotonic() - start
         if found is None:
-            _passed(stress, elapsed)
+            _passed(stress, elapsed, refusals(problem, bundle, runner))
             return 0
         _failed(stress, found, elapsed, args, save)
     return 1
@@ -212,7 +213,7 @@ def _check_deterministic(stress: Stress, seed: int, text: str) -> None:
         )
 
 
-def _passed(stress: Stress, elapsed: float) -> None:
+def _passed(stress: Stress, elapsed: float, refused: list[str]) -> None:
     print(f"ok: {stress.count} files passed in {elapsed:.1f} s", flush=True)
     slowest, name = stress.slowest
     limit = stress.problem.time_limit
@@ -224,6 +225,14 @@ def _passed(stress: Stress, elapsed: float) -> None:
             "limit: a judge's TLE if that holds alone (runs here go side by side and are not "
             f"held to the limit): `{command()} run {stress.problem.slug} FILE` times one as "
             "the build does, `bench` the worst cases",
+            flush=True,
+        )
+    if refused:  # right answers of a bundle the judge would not take: say so, not only "ok"
+        more = f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""
+        print(
+            f"warning: the build's checks refuse this bundle for {stress.runner.target.name}: "
+            f"{refused[0]}{more}: the judge would not accept it; `{command()} build "
+            f"{stress.problem.slug}` says it all",
             flush=True,
         )
 

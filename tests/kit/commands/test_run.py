@@ -88,6 +88,23 @@ def test_a_target_the_judge_does_not_run_gets_the_build_s_note(toy, capfd):
     assert "not a target" not in capfd.readouterr().err
 
 
+def test_a_run_of_a_bundle_the_build_s_checks_refuse_is_no_ok(toy, capfd):
+    """The build's FAIL, not the run's ok, for a bundle over the judge's source limit: the
+    run's output is still shown, the refusal said as the build says it."""
+    registry = toy / "problems.toml"
+    registry.write_text(registry.read_text().replace('id = "1"\n', 'id = "1"\nsource_limit = 99\n'))
+    sample = toy / "samples" / "toy_sum" / "sample-1.in"
+    args = parse("toy_sum", str(sample), "--root", str(toy))
+    assert args.run(args) == 1
+    out, err = capfd.readouterr()
+    assert out.encode() == (toy / "samples" / "toy_sum" / "sample-1.out").read_bytes()
+    *_, said, last = err.splitlines()
+    assert (
+        said.startswith("toy_sum: the bundle is ") and "over the judge's source limit of 99" in said
+    )
+    assert last.startswith("[toy_sum: FAIL, ") and "the build's checks refuse this bundle" in last
+
+
 def test_an_unreadable_file_is_one_line(toy, tmp_path):
     with pytest.raises(BuildError, match=r"missing\.in: cannot read: No such file"):
         run.run(parse("toy_sum", str(tmp_path / "missing.in"), "--root", str(toy)))
