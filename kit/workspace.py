@@ -19,6 +19,10 @@ from kit.invocation import command
 MARKER = "problems.toml"
 
 
+class NoWorkspace(BuildError):
+    """No ``problems.toml`` at or above the folder a search started from."""
+
+
 def current_folder() -> Path:
     """The working folder, or a BuildError when it is gone (deleted or moved away)."""
     try:
@@ -34,9 +38,12 @@ def find_root(start: Path) -> Path:
     """The nearest folder at or above ``start`` holding problems.toml."""
     start = start.resolve()
     for folder in (start, *start.parents):
-        if (folder / MARKER).is_file():
+        marker = folder / MARKER
+        if marker.is_file():
             return folder
-    raise BuildError(
+        if os.path.lexists(marker):  # a folder or a broken link: named, not passed over
+            raise BuildError(f"{marker}: {_not_a_file(marker)}")
+    raise NoWorkspace(
         f"no {MARKER} in {start} or any folder above it: not a workspace "
         f"(start one with `{command()} init`, or give --root DIR)"
     )
@@ -49,7 +56,7 @@ def nearest_root(script_root: Path | None = None) -> Path:
     checkout)."""
     try:
         return find_root(current_folder())
-    except BuildError:
+    except NoWorkspace:  # not a problems.toml that is no file: that is said
         if script_root is None:
             raise
         return script_root
@@ -59,11 +66,23 @@ def given_root(root: Path) -> Path:
     """``--root DIR``, checked: a folder holding problems.toml."""
     if root.exists() and not root.is_dir():
         raise BuildError(f"--root {root}: not a folder")
-    if not (root / MARKER).is_file():
+    marker = root / MARKER
+    if os.path.lexists(marker) and not marker.is_file():
+        raise BuildError(f"--root {root}: {marker}: {_not_a_file(marker)}")
+    if not marker.is_file():
         raise BuildError(
             f"--root {root}: no {MARKER} there (start one with `{command()} init {root}`)"
         )
     return root.resolve()
+
+
+def _not_a_file(marker: Path) -> str:
+    """What a ``problems.toml`` that is no file is instead."""
+    if marker.is_dir():
+        return "a folder, not the file of the workspace's problems"
+    if not marker.exists():
+        return "a link to nothing"
+    return "not a regular file"
 
 
 REGISTRY = """\

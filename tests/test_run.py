@@ -400,7 +400,7 @@ def test_a_game_over_the_wall_clock_but_not_its_cpu_time_says_it_waited(toy):
     assert code == 1, output
     assert "is over the 1 s limit" in output
     assert "hint: its CPU time was 0." in output
-    assert "within the limit: the rest of the game's wall time it was not running: waiting" in output
+    assert "the rest of the game's wall time it was not running: waiting for the" in output
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,14 @@ import pytest
 
 from kit import cli
 from kit.errors import BuildError
-from kit.workspace import Made, file_in_the_way, find_root, shown_path, workspace_files
+from kit.workspace import (
+    Made,
+    file_in_the_way,
+    find_root,
+    nearest_root,
+    shown_path,
+    workspace_files,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 USER_FILES = ROOT / "tests" / "fixtures" / "user_workspace"
@@ -45,6 +52,27 @@ def test_root_must_name_a_workspace(tmp_path, capsys):
     (tmp_path / "file").write_text("")
     assert cli.main(["--root", str(tmp_path / "file")]) == 2
     assert capsys.readouterr().err.endswith(f"--root {tmp_path / 'file'}: not a folder\n")
+
+
+@pytest.mark.parametrize("kind", ["folder", "broken link"])
+def test_a_problems_toml_that_is_no_file_is_named_not_passed_over(
+    tmp_path, kind, capsys, monkeypatch
+):
+    """Passed over, it said "no problems.toml in ... or any folder above it" (or worked on a
+    workspace further up, or a checkout's build.py worked on its own checkout)."""
+    (tmp_path / "problems.toml").write_text("")
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    marker = inner / "problems.toml"
+    marker.mkdir() if kind == "folder" else marker.symlink_to(inner / "nowhere")
+    what = "a folder, not the file" if kind == "folder" else "a link to nothing"
+    with pytest.raises(BuildError, match=f"inner/problems.toml: {what}"):
+        find_root(inner)
+    monkeypatch.chdir(inner)
+    with pytest.raises(BuildError, match=f"inner/problems.toml: {what}"):
+        nearest_root(tmp_path)  # not the script's own workspace either
+    assert cli.main(["--root", str(inner)]) == 2
+    assert f"problems.toml: {what}" in capsys.readouterr().err
 
 
 def test_init_writes_a_workspace_that_builds_and_refuses_to_overwrite(tmp_path, capsys):
