@@ -125,7 +125,7 @@ TESTLIB_PRESENTATION = {2, 4}
 TESTLIB_FAIL = 3
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 _TRACEBACK = b"Traceback (most recent call last):"
-_FRAME = re.compile(r'  File "[^"]*", line (\d+)')
+_FRAME = re.compile(r'  File "(?:[^"]*/)?([^"/]*)", line (\d+)')
 
 
 @dataclass(frozen=True)
@@ -671,15 +671,18 @@ def summary_line(output: bytes) -> str:
 def judge_message(stdout: bytes, stderr: bytes) -> str:
     """What a checker or interactor that did not accept says: the exception line of its
     traceback when it raised (its status is then 1, a wrong answer), else its first lines.
-    A bare ``assert`` says only ``AssertionError``: its line and statement are added."""
+    Where it was raised is added (an ``IndexError`` may be the program's own bug as well as a
+    short output), with the statement when the exception has no message of its own (a bare
+    ``assert`` says only ``AssertionError``)."""
     crash = crash_line(stderr)
     if crash is None:
         return summary_line(stdout + b"\n" + stderr)
-    if crash == "AssertionError":
-        statement = _last_statement(stderr)
-        if statement is not None:
-            return _trimmed(f"{crash} ({statement})", MESSAGE_CHARS)
-    return crash
+    statement = _last_statement(stderr)
+    if statement is None:
+        return crash
+    if ":" in crash:  # a message of its own: where it was raised is enough
+        statement = statement.partition(": ")[0]
+    return _trimmed(f"{crash} ({statement})", MESSAGE_CHARS)
 
 
 NOT_STARTED = ("ModuleNotFoundError", "ImportError", "SyntaxError", "IndentationError", "TabError")
@@ -731,7 +734,8 @@ _NOT_COMPILED = re.compile(r"(?m)(?<=\n)(?:SyntaxError|IndentationError|TabError
 
 
 def _last_statement(stderr: bytes) -> str | None:
-    """``"line N: SOURCE"`` of the innermost frame of the last traceback, when it shows one."""
+    """``"FILE, line N: SOURCE"`` of the innermost frame of the last traceback, when it shows
+    one (FILE without its folder)."""
     lines = stderr[stderr.rfind(_TRACEBACK) :].decode("utf-8", "replace").splitlines()
     for index in range(len(lines) - 2, 0, -1):
         frame = _FRAME.match(lines[index])
@@ -739,7 +743,7 @@ def _last_statement(stderr: bytes) -> str | None:
             source = lines[index + 1]
             if not source.startswith("    ") or not source.strip(" ^~"):
                 return None
-            return f"line {frame[1]}: {source.strip()}"
+            return f"{frame[1]}, line {frame[2]}: {source.strip()}"
     return None
 
 

@@ -80,7 +80,10 @@ def test_arguments_for_another_validator_are_not_passed(tmp_path):
     ("source", "why"),
     [
         ("import sys\nsys.exit(0)\n", "exit status 0"),  # only 42 confirms an input
-        ("raise ValueError('bad header')\n", "exit status 1: ValueError: bad header"),
+        (
+            "raise ValueError('bad header')\n",
+            "exit status 1: ValueError: bad header (strict.py, line 1)",
+        ),
         ("import time\ntime.sleep(30)\n", "killed at 0.5 s"),
     ],
 )

@@ -273,10 +273,13 @@ def test_checker_that_fails_an_assert_is_a_wrong_answer_with_the_assertion(tmp_p
     checker = comparator("checker:asserting.py", root=tmp_path)
     assert checker.judge(sum_case, b"5 5\n", b"3 7\n") == Judgement(True, "ok")
     judgement = checker.judge(sum_case, b"5 5\n", b"3 8\n")
-    assert judgement == Judgement(False, "checker: AssertionError: 3 + 8 != 10 (exit status 1)")
+    assert judgement == Judgement(
+        False, "checker: AssertionError: 3 + 8 != 10 (asserting.py, line 9) (exit status 1)"
+    )
     judgement = checker.judge(sum_case, b"5 5\n", b"-1 11\n")  # a bare assert: its statement
     assert judgement == Judgement(
-        False, "checker: AssertionError (line 8: assert a >= 0 and b >= 0) (exit status 1)"
+        False,
+        "checker: AssertionError (asserting.py, line 8: assert a >= 0 and b >= 0) (exit status 1)",
     )
 
 
@@ -286,7 +289,8 @@ def test_checker_that_raises_on_a_malformed_output_is_a_wrong_answer(tmp_path, s
     judgement = checker.judge(sum_case, b"5 5\n", b"five 5\n")
     assert judgement == Judgement(
         False,
-        "checker: ValueError: invalid literal for int() with base 10: 'five' (exit status 1)",
+        "checker: ValueError: invalid literal for int() with base 10: 'five' "
+        "(asserting.py, line 7) (exit status 1)",
     )
 
 
@@ -331,7 +335,8 @@ def test_checker_with_a_traceback_still_fails_by_its_status(tmp_path, sum_case, 
     judgement = comparator("checker:failing.py", root=tmp_path).judge(sum_case, b"1", b"1")
     assert judgement.checker_failed and not judgement.accepted
     assert judgement.message == (
-        f"checker failed: {failure}: ValueError: invalid literal for int() with base 10: 'x'"
+        f"checker failed: {failure}: ValueError: invalid literal for int() with base 10: 'x' "
+        "(failing.py, line 3)"
     )
 
 

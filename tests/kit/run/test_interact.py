@@ -212,7 +212,10 @@ def test_interactor_that_raises_is_a_wrong_answer_with_its_exception(secret):
     """Exit status 1 with a traceback is a rejection, as testlib's exit 1 and oj's non-zero."""
     interactor = [sys.executable, str(PROGRAMS / "broken_interactor.py")]
     run = play(program("binary_search.py"), secret, interactor=interactor)
-    assert (run.verdict, run.message) == ("WA", "wrong answer: KeyError: 50")
+    assert (run.verdict, run.message) == (
+        "WA",
+        "wrong answer: KeyError: 50 (broken_interactor.py, line 9)",
+    )
     assert exchanged(run.transcript) == ["< 100 7", "> 50"]
 
 
@@ -234,12 +237,12 @@ guess = int(sys.stdin.readline())  # ValueError on a malformed guess
         (
             'assert guess == secret, f"guess {guess} is not the secret"',
             "WA",
-            "wrong answer: AssertionError: guess 50 is not the secret",
+            "wrong answer: AssertionError: guess 50 is not the secret (ending.py, line 6)",
         ),
         (
             "assert guess == secret",
             "WA",
-            "wrong answer: AssertionError (line 6: assert guess == secret)",
+            "wrong answer: AssertionError (ending.py, line 6: assert guess == secret)",
         ),
         (
             'print("bad layout", file=sys.stderr); sys.exit(4)',
@@ -279,7 +282,8 @@ def test_interactor_that_raises_on_a_malformed_guess_is_a_wrong_answer(secret, t
     run = play([sys.executable, str(solution)], secret, interactor=[sys.executable, str(script)])
     assert run.verdict == "WA"
     assert run.message == (
-        "wrong answer: ValueError: invalid literal for int() with base 10: 'fifty\\n'"
+        "wrong answer: ValueError: invalid literal for int() with base 10: 'fifty\\n' (ending.py, "
+        "line 5)"
     )
     assert run.transcript == ["< 100 7", "> fifty"]
 
@@ -300,7 +304,7 @@ except ValueError:
     assert run.verdict == "JE"
     assert run.message == (
         "judge error: interactor failed: it reported a failure (exit status 3): "
-        "ValueError: invalid literal for int() with base 10: 'x'"
+        "ValueError: invalid literal for int() with base 10: 'x' (ending.py, line 8)"
     )
 
 
@@ -464,7 +468,7 @@ def test_an_interactor_that_cannot_run_is_its_own_failure(secret, tmp_path):
     assert run.verdict == "JE"
     assert run.message == (
         "judge error: interactor failed: it could not run: "
-        "ModuleNotFoundError: No module named 'helper_not_there'"
+        "ModuleNotFoundError: No module named 'helper_not_there' (broken.py, line 1)"
     )
     script.write_text(
         "import sys\nprint(100, 7, flush=True)\nsys.stdin.readline()\nprint(respnse)\n"
@@ -473,5 +477,5 @@ def test_an_interactor_that_cannot_run_is_its_own_failure(secret, tmp_path):
     assert (run.verdict, run.message) == (
         "JE",
         "judge error: interactor failed: it failed on a bug of its own: "
-        "NameError: name 'respnse' is not defined",
+        "NameError: name 'respnse' is not defined (broken.py, line 4)",
     )
