@@ -27,9 +27,10 @@ Stages, in order:
    shrunk as in 1, and the result is kept when smaller (with its seed and parameters).
    Without parameters, seeds: the files of those seeds, the smallest failing one kept;
 3. cuts: on each remaining case, ``module.cuts(case)`` and generic cuts (drop lines, drop
-   tokens, lower an integer; a drop also tried with the case's first integer lowered by as
-   much, for count-prefixed cases), taken greedily while they fail, to a fixpoint; after a
-   cut is taken, the next is looked for from its place in that order on (round the end).
+   tokens, lower an integer, lower a repeated integer everywhere at once; a drop also tried
+   with the case's first integer lowered by as much, for count-prefixed cases), taken
+   greedily while they fail, to a fixpoint; after a cut is taken, the next is looked for
+   from its place in that order on (round the end).
 
 Every candidate passes ``validate`` before anything else (``split_cases``, ``fails``) sees
 it; none is tried twice. Without ``validate`` only generated files are candidates: stages 1
@@ -382,10 +383,12 @@ def _cut_case(search: _Search, best: Shrunk, cases: list[str], index: int, own_c
 
 
 def generic_cuts(case: str) -> Iterator[str]:
-    """Smaller variants of a case: drop lines, drop tokens, lower an integer token.
+    """Smaller variants of a case: drop lines, drop tokens, lower an integer token, lower
+    every token of one repeated integer together.
 
     Each drop of k lines or tokens is followed by the same drop with the case's first integer
-    lowered by k (a count that announces the dropped items).
+    lowered by k (a count that announces the dropped items). The last cuts keep a tie: values
+    that must stay equal (a count said twice, a failure on equal numbers) shrink only together.
     """
     lines = case.split("\n")
     for size in _chunk_sizes(len(lines)):
@@ -404,6 +407,25 @@ def generic_cuts(case: str) -> Iterator[str]:
             for smaller in _smaller_integers(int(token.group())):
                 lowered = line[: token.start()] + str(smaller) + line[token.end() :]
                 yield _replace_line(lines, row, lowered)
+    yield from _ties_lowered(case)
+
+
+def _ties_lowered(case: str) -> Iterator[str]:
+    """The case with every token of one integer that appears more than once lowered
+    together, the integers in their order of first appearance."""
+    tokens = [token for token in re.finditer(r"\S+", case) if _INTEGER.fullmatch(token.group())]
+    seen: dict[int, list[re.Match]] = {}
+    for token in tokens:
+        seen.setdefault(int(token.group()), []).append(token)
+    for value, found in seen.items():
+        if len(found) < 2:
+            continue
+        for smaller in _smaller_integers(value):
+            pieces, end = [], 0
+            for token in found:
+                pieces += [case[end : token.start()], str(smaller)]
+                end = token.end()
+            yield "".join(pieces) + case[end:]
 
 
 def _chunk_sizes(count: int) -> list[int]:

@@ -219,6 +219,20 @@ def test_generic_cuts():
     assert "-1\n0" in list(generic_cuts("-2\n0")) and "0\n0" in list(generic_cuts("-2\n0"))
 
 
+def test_integers_that_must_stay_equal_shrink_together():
+    """A failure on two equal numbers (or a count said twice): lowering either alone passes,
+    so "37 x 37" stayed as it was; every 37 lowered at once reaches 0."""
+
+    def fails(text):
+        numbers = text.split()
+        return len(numbers) == 3 and numbers[0] == numbers[2]
+
+    module = types.SimpleNamespace(validate=lambda text: None)
+    shrunk = shrink(module, fails, "37 5 37\n", 0, {})
+    assert shrunk.text == "0 0 0\n"  # the middle one lowered alone, the ends together
+    assert "0 5 0" in list(generic_cuts("37 5 37"))
+
+
 def test_an_error_of_the_module_stops_the_shrink_with_the_best_so_far():
     params = {"cases": 8, "n": 20, "value": 9}
     seed, text = failing_start(params)
