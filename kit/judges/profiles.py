@@ -59,6 +59,7 @@ class Profile:
     limits: Limits | None = None  # its usual time and memory limits, where confirmed
     platform: str = UNIX  # the operating system its Python runs on: UNIX or WINDOWS
     forbidden_verdict: str | None = None  # its own verdict for what it forbids, where known
+    idle_verdict: str | None = None  # its own verdict for an idle game, where known
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
     output: int | None = None  # MiB: its default output limit, where its own format gives one
     python_flags: tuple[str, ...] = ()  # options that run a Python here as its judge runs its own
@@ -105,6 +106,14 @@ class Profile:
 #   TIMUS_REJECTED_VERDICTS); Timus' own guide was not readable past its list of what solutions
 #   must not do (timus.online/help.aspx?topic=judge: "work with the file system; execute other
 #   programs and create new processes; create or manipulate any GUI re...").
+# idle_verdict, the judge's own word for a game whose solution stopped spending CPU time (the
+# kit's verdict stays TLE, "idle"):
+# - Codeforces: "Idleness Limit Exceeded", in MikeMirzayanov's rules for interactive problems
+#   as quoted in codeforces.com/blog/entry/5496 (a solution stopped for its limits gets Time
+#   Limit Exceeded, Memory Limit Exceeded or Idleness Limit Exceeded, "the last if the program
+#   spent no CPU time at all for a long while"), and in its interactive statements ("After
+#   printing a query do not forget to output end of line and flush the output. Otherwise, you
+#   will get Idleness limit exceeded").
 # compare, how a judge compares an output with its answer when the problem has no checker of
 # its own (else the kit's "lines", POJ's rule):
 # - Kattis: its problem package format's default output validator ("kattis"; problemtools,
@@ -160,6 +169,7 @@ PROFILES = {
         limits=Limits(2.0, 256),
         platform=WINDOWS,
         compare="tokens",
+        idle_verdict="Idleness limit exceeded",
     ),
     "atcoder": Profile(
         "AtCoder",

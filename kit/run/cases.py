@@ -742,14 +742,24 @@ class CaseJudge:
         if game.verdict == JE and self.interactor.protocol == KIT and TESTLIB_USAGE in game.message:
             details.append(TESTLIB_INTERACTOR_HINT)
         refused = self.refused(game.solution_stderr) if game.verdict == RE else ""
-        if game.verdict == TLE and game.message.startswith(message(TLE, "idle")):
-            details.append(idle_hint(game.transcript, game.message))
+        said = game.message
+        if game.verdict == TLE and said.startswith(message(TLE, "idle")):
+            details.append(idle_hint(game.transcript, said))
+            said += self.idle_word()
         if game.message.endswith(AFTER_ACCEPTED) and b"BrokenPipeError" in game.solution_stderr:
             details.append(WROTE_AFTER_HINT)
         if game.verdict == RE and crash_line(game.solution_stderr):  # where, as a batch run's
             details.append("the solution's traceback, in its own files:")
             details += explain(self.problem, self.bundle, self.script, game.solution_stderr)
-        return _Outcome(game.verdict, refused or game.message, details, score=game.score), run
+        return _Outcome(game.verdict, refused or said, details, score=game.score), run
+
+    def idle_word(self) -> str:
+        """The judge's own verdict for an idle game, as the end of its message, where known
+        (``Profile.idle_verdict``), else ""."""
+        profile = profile_for(self.problem.judge)
+        if profile is None or profile.idle_verdict is None:
+            return ""
+        return f'; on {profile.name}: "{profile.idle_verdict}"'
 
     def refused(self, stderr: bytes) -> str:
         """The runtime error's message when the run's guard refused what the judge forbids

@@ -501,10 +501,15 @@ def played(problem, tmp_path, options=ONE_AT_A_TIME):
     return run_all(problem, bundle, script, cases, columns, options=options)
 
 
-def test_an_idle_game_killed_at_the_timeout_is_played_once(checkout_copy, tmp_path):
+@pytest.mark.parametrize(
+    ("judge", "word"),
+    [("nowhere", ""), ("codeforces", '; on Codeforces: "Idleness limit exceeded"')],
+)
+def test_an_idle_game_killed_at_the_timeout_is_played_once(checkout_copy, tmp_path, judge, word):
     """A solution that does not flush its guesses waits for an answer the interactor waits to
     ask for: killed at the timeout, that is its verdict, not a time to take again alone (it
-    was played twice, doubling the wait for the most common interactive mistake)."""
+    was played twice, doubling the wait for the most common interactive mistake). A judge
+    with a verdict of its own for it is said to give that."""
     root = checkout_copy("guess")
     solution = root / "solutions" / "guess.py"
     text = solution.read_text().replace("print(middle, flush=True)", "print(middle)")
@@ -513,10 +518,11 @@ def test_an_idle_game_killed_at_the_timeout_is_played_once(checkout_copy, tmp_pa
     interactor = root / "interactors" / "guess.py"
     count = f"open({str(games)!r}, 'a').write('game\\n')\n"
     interactor.write_text(count + interactor.read_text())
-    problem = replace(load_registry(root)["guess"], time_limit=0.2)
+    problem = replace(load_registry(root)["guess"], time_limit=0.2, judge=judge)
     ran = played(problem, tmp_path, RunOptions(jobs=2))  # as a build: re-timed if near the limit
     assert ran.counts == "1 TLE", ran.failures
-    assert ran.failures[0].message.startswith("time limit: idle")
+    said = ran.failures[0].message
+    assert said.startswith("time limit: idle") and said.endswith(f"other?){word}"), said
     assert games.read_text() == "game\n"
 
 
