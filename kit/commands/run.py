@@ -24,6 +24,7 @@ import concurrent.futures
 import os
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 from kit.commands import add_root, add_target, refusals, runnable, target_runner
@@ -82,10 +83,9 @@ def run(args: argparse.Namespace) -> int:
         )
         case = Case("input", Path(folder, "input"), answer)
         case.input.write_bytes(stdin)
-        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:  # as the build does
-            checking = pool.submit(refusals, problem, bundle, runner)
-            outcome, run = judge.once(case, runner, limits)
-            refused = checking.result()
+        checking = _beside(refusals, problem, bundle, runner)  # as the build does
+        outcome, run = judge.once(case, runner, limits)
+        refused = checking.result()
         details = outcome.details
         if not details and run.stderr.strip():
             details = explain(problem, bundle, script, run.stderr, run.output_over)
@@ -101,6 +101,22 @@ def run(args: argparse.Namespace) -> int:
     for error in refused:  # as the build says them, after the run's own details
         details = [*details, f"{problem.slug}: {error}"]
     return _told(problem, outcome, run, judge, limits, details, runner, bool(refused))
+
+
+def _beside(function, *args) -> concurrent.futures.Future:
+    """``function(*args)`` started in a daemon thread: a Ctrl-C or an error of the run ends
+    the command at once, not once the checks are done (an executor's threads are joined at
+    exit; the checks' programs, in the kit's process group, get the terminal's signal)."""
+    future: concurrent.futures.Future = concurrent.futures.Future()
+
+    def work() -> None:
+        try:
+            future.set_result(function(*args))
+        except BaseException as error:  # told to the caller by result()
+            future.set_exception(error)
+
+    threading.Thread(target=work, daemon=True).start()
+    return future
 
 
 def _same_stream() -> bool:
@@ -173,10 +189,9 @@ def _told(problem, outcome, run, judge, limits, details: list[str], runner, refu
     said = message(TLE, over) if over else outcome.message
     if word == OK and refused:
         word = REFUSED
-        said = (
-            f"the build's checks refuse this bundle for {runner.target.name} (above): "
-            "the judge would not accept it, whatever this run did"
-        )
+        said = f"the build's checks refuse this bundle for {runner.target.name} (above)"
+        if runner.target in problem.targets:  # else the note above says it is not the judge's
+            said += ": the judge would not accept it, whatever this run did"
     if word not in (OK, REFUSED):  # what this machine's hard limits took from the run
         details = [*details, *machine_notes(limits)]
     for line in details:

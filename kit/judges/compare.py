@@ -125,7 +125,9 @@ TESTLIB_PRESENTATION = {2, 4}
 TESTLIB_FAIL = 3
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 _TRACEBACK = b"Traceback (most recent call last):"
-_FRAME = re.compile(r'  File "(?:[^"]*/)?([^"/]*)", line (\d+)')
+_FRAME = re.compile(r'  File "([^"]*)", line (\d+)')
+# a frame of the standard library or of an installed package, not of the program's own files
+_LIBRARY = re.compile(r"[/\\]lib[/\\](?:python|pypy)\d[\d.]*[/\\]|[/\\]lib-python[/\\]|^<frozen ")
 
 
 @dataclass(frozen=True)
@@ -668,12 +670,13 @@ def summary_line(output: bytes) -> str:
     return _trimmed(text, MESSAGE_CHARS)
 
 
-def judge_message(stdout: bytes, stderr: bytes) -> str:
+def judge_message(stdout: bytes, stderr: bytes, whose: str = "") -> str:
     """What a checker or interactor that did not accept says: the exception line of its
     traceback when it raised (its status is then 1, a wrong answer), else its first lines.
     Where it was raised is added (an ``IndexError`` may be the program's own bug as well as a
     short output), with the statement when the exception has no message of its own (a bare
-    ``assert`` says only ``AssertionError``)."""
+    ``assert`` says only ``AssertionError``); ``whose`` goes before the file's name, where
+    the message does not say whose program it was ("the interactor's ")."""
     crash = crash_line(stderr)
     if crash is None:
         return summary_line(stdout + b"\n" + stderr)
@@ -682,7 +685,7 @@ def judge_message(stdout: bytes, stderr: bytes) -> str:
         return crash
     if ":" in crash:  # a message of its own: where it was raised is enough
         statement = statement.partition(": ")[0]
-    return _trimmed(f"{crash} ({statement})", MESSAGE_CHARS)
+    return _trimmed(f"{crash} ({whose}{statement})", MESSAGE_CHARS)
 
 
 NOT_STARTED = ("ModuleNotFoundError", "ImportError", "SyntaxError", "IndentationError", "TabError")
@@ -734,17 +737,26 @@ _NOT_COMPILED = re.compile(r"(?m)(?<=\n)(?:SyntaxError|IndentationError|TabError
 
 
 def _last_statement(stderr: bytes) -> str | None:
-    """``"FILE, line N: SOURCE"`` of the innermost frame of the last traceback, when it shows
-    one (FILE without its folder)."""
+    """``"FILE, line N: SOURCE"`` of the last traceback's innermost frame in the
+    program's own files (else its innermost: the standard library's ``decoder.py`` says less
+    than the checker's line that called it), when it shows one; only the frames between the
+    header and the exception line are read (a message's lines are no frames)."""
     lines = stderr[stderr.rfind(_TRACEBACK) :].decode("utf-8", "replace").splitlines()
-    for index in range(len(lines) - 2, 0, -1):
-        frame = _FRAME.match(lines[index])
+    frames = []  # (path, line, source)
+    for index, line in enumerate(lines[1:], 1):
+        if not line.startswith(" "):
+            break  # the exception line
+        frame = _FRAME.match(line)
         if frame:
-            source = lines[index + 1]
-            if not source.startswith("    ") or not source.strip(" ^~"):
-                return None
-            return f"{frame[1]}, line {frame[2]}: {source.strip()}"
-    return None
+            after = lines[index + 1] if index + 1 < len(lines) else ""
+            source = after.strip() if after.startswith("    ") and after.strip(" ^~") else ""
+            frames.append((frame[1], frame[2], source))
+    own = [frame for frame in frames if not _LIBRARY.search(frame[0])]
+    if not (own or frames):
+        return None
+    path, number, source = (own or frames)[-1]
+    shown = path.replace("\\", "/").rpartition("/")[2]
+    return f"{shown}, line {number}: {source}" if source else f"{shown}, line {number}"
 
 
 def _trimmed(text: str, limit: int) -> str:

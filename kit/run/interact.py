@@ -371,7 +371,7 @@ def run_interactive(
         killed,
         ends.first(),
         solution_stderr=solution_stderr,
-        interactor_said=said or judge_message(b"", interactor_stderr),
+        interactor_said=said or judge_message(b"", interactor_stderr, "the interactor's "),
         output_over=cap.over.is_set(),
         killed_at=started + limits.timeout,
         statuses=statuses,

@@ -457,4 +457,4 @@ def _smaller_integers(value: int) -> list[int]:
     sign = -1 if value < 0 else 1
     magnitude = abs(value)
     smaller = dict.fromkeys((0, magnitude // 2, magnitude - 1))
-    return [sign * option for option in smaller if option < magnitude]
+    return [sign * option for option in smaller if 0 <= option < magnitude]

@@ -6,6 +6,7 @@ secret input are one-line errors."""
 import argparse
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -103,6 +104,23 @@ def test_a_run_of_a_bundle_the_build_s_checks_refuse_is_no_ok(toy, capfd):
         said.startswith("toy_sum: the bundle is ") and "over the judge's source limit of 99" in said
     )
     assert last.startswith("[toy_sum: FAIL, ") and "the build's checks refuse this bundle" in last
+
+
+def test_ctrl_c_in_a_run_does_not_wait_for_the_checks_beside_it(toy, monkeypatch):
+    """The checks of a large bundle may take seconds; stopped, the command ends at once (it
+    waited for them: an executor's threads are joined on the way out)."""
+    monkeypatch.setattr(run, "refusals", lambda *args: time.sleep(20) or [])
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(run.CaseJudge, "once", interrupted)
+    sample = toy / "samples" / "toy_sum" / "sample-1.in"
+    args = parse("toy_sum", str(sample), "--root", str(toy))
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        args.run(args)
+    assert time.monotonic() - started < 10
 
 
 def test_an_unreadable_file_is_one_line(toy, tmp_path):

@@ -294,6 +294,21 @@ def test_checker_that_raises_on_a_malformed_output_is_a_wrong_answer(tmp_path, s
     )
 
 
+def test_a_checker_s_exception_is_placed_in_its_own_file_not_the_library_s(tmp_path, sum_case):
+    """Raised inside json, the exception is placed at the checker's line that called it (the
+    innermost frame, json's decoder.py, said nothing of the checker); a frame-like line of a
+    message is no frame."""
+    body = "import json, sys\ngot = open(sys.argv[2]).read()\njson.loads('{' + got)\n"
+    write_program(tmp_path, "parsing.py", body)
+    judgement = comparator("checker:parsing.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.message.startswith("checker: json.decoder.JSONDecodeError: Expecting ")
+    assert judgement.message.endswith(" (parsing.py, line 3) (exit status 1)")
+    spoof = 'raise ValueError("one\\n  File \\"fake.py\\", line 99, in x\\n    y = 1")\n'
+    write_program(tmp_path, "spoof.py", spoof)
+    judgement = comparator("checker:spoof.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.message == "checker: ValueError: one (spoof.py, line 1) (exit status 1)"
+
+
 @pytest.mark.parametrize(
     ("body", "said"),
     [

@@ -214,7 +214,7 @@ def test_interactor_that_raises_is_a_wrong_answer_with_its_exception(secret):
     run = play(program("binary_search.py"), secret, interactor=interactor)
     assert (run.verdict, run.message) == (
         "WA",
-        "wrong answer: KeyError: 50 (broken_interactor.py, line 9)",
+        "wrong answer: KeyError: 50 (the interactor's broken_interactor.py, line 9)",
     )
     assert exchanged(run.transcript) == ["< 100 7", "> 50"]
 
@@ -237,12 +237,14 @@ guess = int(sys.stdin.readline())  # ValueError on a malformed guess
         (
             'assert guess == secret, f"guess {guess} is not the secret"',
             "WA",
-            "wrong answer: AssertionError: guess 50 is not the secret (ending.py, line 6)",
+            "wrong answer: AssertionError: guess 50 is not the secret "
+            "(the interactor's ending.py, line 6)",
         ),
         (
             "assert guess == secret",
             "WA",
-            "wrong answer: AssertionError (ending.py, line 6: assert guess == secret)",
+            "wrong answer: AssertionError "
+            "(the interactor's ending.py, line 6: assert guess == secret)",
         ),
         (
             'print("bad layout", file=sys.stderr); sys.exit(4)',
@@ -282,8 +284,8 @@ def test_interactor_that_raises_on_a_malformed_guess_is_a_wrong_answer(secret, t
     run = play([sys.executable, str(solution)], secret, interactor=[sys.executable, str(script)])
     assert run.verdict == "WA"
     assert run.message == (
-        "wrong answer: ValueError: invalid literal for int() with base 10: 'fifty\\n' (ending.py, "
-        "line 5)"
+        "wrong answer: ValueError: invalid literal for int() with base 10: 'fifty\\n' "
+        "(the interactor's ending.py, line 5)"
     )
     assert run.transcript == ["< 100 7", "> fifty"]
 
@@ -304,7 +306,8 @@ except ValueError:
     assert run.verdict == "JE"
     assert run.message == (
         "judge error: interactor failed: it reported a failure (exit status 3): "
-        "ValueError: invalid literal for int() with base 10: 'x' (ending.py, line 8)"
+        "ValueError: invalid literal for int() with base 10: 'x' "
+        "(the interactor's ending.py, line 8)"
     )
 
 
@@ -468,7 +471,8 @@ def test_an_interactor_that_cannot_run_is_its_own_failure(secret, tmp_path):
     assert run.verdict == "JE"
     assert run.message == (
         "judge error: interactor failed: it could not run: "
-        "ModuleNotFoundError: No module named 'helper_not_there' (broken.py, line 1)"
+        "ModuleNotFoundError: No module named 'helper_not_there' "
+        "(the interactor's broken.py, line 1)"
     )
     script.write_text(
         "import sys\nprint(100, 7, flush=True)\nsys.stdin.readline()\nprint(respnse)\n"
@@ -477,5 +481,5 @@ def test_an_interactor_that_cannot_run_is_its_own_failure(secret, tmp_path):
     assert (run.verdict, run.message) == (
         "JE",
         "judge error: interactor failed: it failed on a bug of its own: "
-        "NameError: name 'respnse' is not defined (broken.py, line 4)",
+        "NameError: name 'respnse' is not defined (the interactor's broken.py, line 4)",
     )

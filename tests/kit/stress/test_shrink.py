@@ -217,6 +217,7 @@ def test_generic_cuts():
     assert "3\n0 7 2" in cuts and "3\n1 3 2" in cuts and "3\n1 6 2" in cuts  # lower a number
     assert all(cut != "3\n1 7 2" for cut in cuts)
     assert "-1\n0" in list(generic_cuts("-2\n0")) and "0\n0" in list(generic_cuts("-2\n0"))
+    assert not [cut for cut in generic_cuts("0 5 0") if "-" in cut]  # no larger magnitude
 
 
 def test_integers_that_must_stay_equal_shrink_together():
