@@ -37,7 +37,7 @@ from kit.processes import end_sessions
 from kit.registry import Case, Problem
 from kit.run import compile_step
 from kit.run.cases import CaseJudge, problem_comparator
-from kit.run.limits import limits_for
+from kit.run.limits import limits_for, time_over
 from kit.run.process import end_runs
 from kit.run.verdicts import OK, TLE
 
@@ -209,7 +209,8 @@ class Stress:
         if outcome.word != TLE:
             with self._lock:  # as the limit counts it
                 self.slowest = max(self.slowest, (outcome.seconds, label or name))
-                self.over_limit += outcome.word == OK and outcome.seconds > self.problem.time_limit
+                over = time_over(self.limits, outcome.seconds)  # the one rule (a game's: never)
+                self.over_limit += outcome.word == OK and over is not None
         if outcome.word == OK:
             return Outcome(False, got=run.stdout, expected=expected)
         over = run.stdout_bytes - 1 if run.stdout_bytes > len(run.stdout) else 0
