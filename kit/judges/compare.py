@@ -670,16 +670,27 @@ def summary_line(output: bytes) -> str:
     return _trimmed(text, MESSAGE_CHARS)
 
 
+# a testlib verdict line after a traceback: the program printed the traceback (``print_exc``)
+# and went on to give its verdict, as testlib's words start it
+_VERDICT_AFTER = re.compile(
+    rb"(?m)^(?:wrong answer|wrong output format|presentation error|FAIL|unexpected eof)\b"
+)
+
+
 def judge_message(stdout: bytes, stderr: bytes, whose: str = "") -> str:
     """What a checker or interactor that did not accept says: the exception line of its
     traceback when it raised (its status is then 1, a wrong answer), else its first lines.
     Where it was raised is added (an ``IndexError`` may be the program's own bug as well as a
     short output), with the statement when the exception has no message of its own (a bare
     ``assert`` says only ``AssertionError``); ``whose`` goes before the file's name, where
-    the message does not say whose program it was ("the interactor's ")."""
+    the message does not say whose program it was ("the interactor's "). A traceback it
+    printed and went on from (a testlib verdict line after it) leaves its verdict line."""
     crash = crash_line(stderr)
+    verdict = _VERDICT_AFTER.search(stderr[stderr.rfind(_TRACEBACK) :])
     if crash is None:
         return summary_line(stdout + b"\n" + stderr)
+    if verdict is not None:  # a traceback it printed and went on: its own verdict tells
+        return summary_line(stderr[verdict.start() :])
     statement = _last_statement(stderr)
     if statement is None:
         return crash

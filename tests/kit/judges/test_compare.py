@@ -309,6 +309,20 @@ def test_a_checker_s_exception_is_placed_in_its_own_file_not_the_library_s(tmp_p
     assert judgement.message == "checker: ValueError: one (spoof.py, line 1) (exit status 1)"
 
 
+def test_a_checker_that_printed_a_traceback_and_went_on_is_read_by_its_verdict(tmp_path, sum_case):
+    """``traceback.print_exc()`` on a malformed token, then testlib's words: the verdict line is
+    the message, not the exception it had handled."""
+    body = (
+        "import sys, traceback\n"
+        "try:\n    int('abc')\nexcept ValueError:\n    traceback.print_exc()\n"
+        "print('wrong answer: expected 3, found abc', file=sys.stderr)\n"
+        "sys.exit(1)\n"
+    )
+    write_program(tmp_path, "printing.py", body)
+    judgement = comparator("checker:printing.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.message == "checker: wrong answer: expected 3, found abc (exit status 1)"
+
+
 @pytest.mark.parametrize(
     ("body", "said"),
     [
