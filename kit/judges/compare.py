@@ -126,6 +126,7 @@ TESTLIB_FAIL = 3
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 _TRACEBACK = b"Traceback (most recent call last):"
 _FRAME = re.compile(r'  File "([^"]*)", line (\d+)')
+_FRAME_LINE = re.compile(r'(?m)^  File "')
 # a frame of the standard library or of an installed package, not of the program's own files
 _LIBRARY = re.compile(r"[/\\]lib[/\\](?:python|pypy)\d[\d.]*[/\\]|[/\\]lib-python[/\\]|^<frozen ")
 
@@ -751,10 +752,17 @@ def _last_statement(stderr: bytes) -> str | None:
     """``"FILE, line N: SOURCE"`` of the last traceback's innermost frame in the
     program's own files (else its innermost: the standard library's ``decoder.py`` says less
     than the checker's line that called it), when it shows one; only the frames between the
-    header and the exception line are read (a message's lines are no frames)."""
-    lines = stderr[stderr.rfind(_TRACEBACK) :].decode("utf-8", "replace").splitlines()
+    header and the exception line are read (a message's lines are no frames). A script that
+    does not compile prints no header: its last ``File`` line is the place."""
+    text = stderr.decode("utf-8", "replace")
+    position = text.rfind(_TRACEBACK.decode())
+    if position >= 0:
+        lines = text[position:].splitlines()[1:]
+    else:  # not compiled: from its last File line
+        places = [found.start() for found in _FRAME_LINE.finditer(text)]
+        lines = text[places[-1] :].splitlines() if places else []
     frames = []  # (path, line, source)
-    for index, line in enumerate(lines[1:], 1):
+    for index, line in enumerate(lines):
         if not line.startswith(" "):
             break  # the exception line
         frame = _FRAME.match(line)

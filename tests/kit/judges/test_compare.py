@@ -343,6 +343,7 @@ def test_a_python_checker_that_cannot_run_is_a_checker_failure(tmp_path, sum_cas
     judgement = comparator("checker:broken.py", root=tmp_path).judge(sum_case, b"5 5\n", b"3 7\n")
     assert judgement.checker_failed and not judgement.accepted
     assert judgement.message.startswith(f"checker failed: {said}")
+    assert "(broken.py, line " in judgement.message  # where, a SyntaxError's too
 
 
 @pytest.mark.parametrize(
