@@ -66,6 +66,8 @@ def given_root(root: Path) -> Path:
     """``--root DIR``, checked: a folder holding problems.toml."""
     if root.exists() and not root.is_dir():
         raise BuildError(f"--root {root}: not a folder")
+    if os.path.lexists(root) and not root.exists():
+        raise BuildError(f"--root {root}: a link to nothing")
     marker = root / MARKER
     if os.path.lexists(marker) and not marker.is_file():
         raise BuildError(f"--root {root}: {marker}: {_not_a_file(marker)}")

@@ -52,6 +52,9 @@ def test_root_must_name_a_workspace(tmp_path, capsys):
     (tmp_path / "file").write_text("")
     assert cli.main(["--root", str(tmp_path / "file")]) == 2
     assert capsys.readouterr().err.endswith(f"--root {tmp_path / 'file'}: not a folder\n")
+    (tmp_path / "gone").symlink_to(tmp_path / "nowhere")  # not "start one with init" there
+    assert cli.main(["--root", str(tmp_path / "gone")]) == 2
+    assert capsys.readouterr().err.endswith(f"--root {tmp_path / 'gone'}: a link to nothing\n")
 
 
 @pytest.mark.parametrize("kind", ["folder", "broken link"])
