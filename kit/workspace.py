@@ -10,6 +10,7 @@ folder with a ``problems.toml``. ``--root DIR`` names it instead. ``init`` makes
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from pathlib import Path
 
@@ -42,7 +43,7 @@ def find_root(start: Path) -> Path:
         if marker.is_file():
             return folder
         if os.path.lexists(marker):  # a folder or a broken link: named, not passed over
-            raise BuildError(f"{marker}: {_not_a_file(marker)}")
+            raise BuildError(f"{marker}: {not_a_file(marker)}")
     raise NoWorkspace(
         f"no {MARKER} in {start} or any folder above it: not a workspace "
         f"(start one with `{command()} init`, or give --root DIR)"
@@ -70,7 +71,7 @@ def given_root(root: Path) -> Path:
         raise BuildError(f"--root {root}: a link to nothing")
     marker = root / MARKER
     if os.path.lexists(marker) and not marker.is_file():
-        raise BuildError(f"--root {root}: {marker}: {_not_a_file(marker)}")
+        raise BuildError(f"--root {root}: {marker}: {not_a_file(marker)}")
     if not marker.is_file():
         raise BuildError(
             f"--root {root}: no {MARKER} there (start one with `{command()} init {root}`)"
@@ -78,12 +79,14 @@ def given_root(root: Path) -> Path:
     return root.resolve()
 
 
-def _not_a_file(marker: Path) -> str:
+def not_a_file(marker: Path) -> str:
     """What a ``problems.toml`` that is no file is instead."""
     if marker.is_dir():
         return "a folder, not the file of the workspace's problems"
-    if not marker.exists():
-        return "a link to nothing"
+    try:
+        marker.stat()
+    except OSError as error:  # ELOOP: a link that ends in itself
+        return "a link to nothing" if error.errno == errno.ENOENT else "a link that loops"
     return "not a regular file"
 
 

@@ -19,7 +19,14 @@ from pathlib import Path
 
 from kit.commands import command
 from kit.errors import BuildError
-from kit.workspace import Made, file_in_the_way, find_root, workspace_files
+from kit.workspace import (
+    MARKER,
+    Made,
+    file_in_the_way,
+    find_root,
+    not_a_file,
+    workspace_files,
+)
 
 HELP = "start a new workspace: problems.toml, solutions/, shared/, samples/, tests/"
 # a repository's own files, kept as they are when present (an existing repository adopted)
@@ -45,7 +52,10 @@ def run(args: argparse.Namespace) -> int:
     existing = [path for path in files if os.path.lexists(folder / path)]
     clashing = [path for path in existing if path not in KEPT]
     if clashing:
-        raise BuildError(f"init: {folder / clashing[0]} exists already; nothing was changed")
+        first = folder / clashing[0]
+        is_marker = clashing[0] == MARKER and not first.is_file()
+        what = f" ({not_a_file(first)})" if is_marker else ""
+        raise BuildError(f"init: {first} exists already{what}; nothing was changed")
     files = {path: text for path, text in files.items() if path not in existing}
     blocked = file_in_the_way(folder, files)
     if blocked:

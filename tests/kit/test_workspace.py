@@ -76,6 +76,15 @@ def test_a_problems_toml_that_is_no_file_is_named_not_passed_over(
         nearest_root(tmp_path)  # not the script's own workspace either
     assert cli.main(["--root", str(inner)]) == 2
     assert f"problems.toml: {what}" in capsys.readouterr().err
+    assert cli.main(["init", str(inner)]) == 2
+    assert f"problems.toml exists already ({what}" in capsys.readouterr().err
+
+
+def test_a_problems_toml_that_links_to_itself_is_named_a_loop(tmp_path, monkeypatch):
+    (tmp_path / "problems.toml").symlink_to(tmp_path / "problems.toml")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BuildError, match="problems.toml: a link that loops$"):
+        nearest_root(None)
 
 
 def test_init_writes_a_workspace_that_builds_and_refuses_to_overwrite(tmp_path, capsys):
