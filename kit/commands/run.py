@@ -201,7 +201,8 @@ def _told(problem, outcome, run, judge, limits, details: list[str], runner, refu
         f"[{problem.slug}: {word}, {seconds:.3f} s{clock}, {run.peak_kib / MIB:.1f} MiB, "
         f"{runner.described}]"
     )
-    print(head if word == OK else f"{head} {said}", file=sys.stderr)
+    game_said = word == OK and judge.interactor is not None and said  # the interactor's word
+    print(head if word == OK and not game_said else f"{head} {said}", file=sys.stderr)
     return 0 if word == OK else 1
 
 

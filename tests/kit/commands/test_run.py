@@ -187,6 +187,26 @@ def test_a_game_s_answer_beside_its_secret_input_goes_to_the_interactor(toy, tmp
     assert run.run(args) == 0
 
 
+def test_an_accepted_game_ends_with_what_the_interactor_said(toy, tmp_path, capfd):
+    """Its moves and longest think, say: the game's whole wall time alone told little."""
+    (toy / "interactor.py").write_text(
+        "import sys\nprint(1, flush=True)\nsys.stdin.readline()\n"
+        "print('won in 1 move; longest think 0.001 s', file=sys.stderr)\n"
+    )
+    text = (toy / "problems.toml").read_text()
+    text = text.replace(
+        'kind = "interactive"', 'kind = "interactive"\ninteractor = "interactor.py"'
+    )
+    (toy / "problems.toml").write_text(text)
+    secret = tmp_path / "game.in"
+    secret.write_text("1\n")
+    assert run.run(parse("toy_echo", str(secret), "--root", str(toy))) == 0
+    last = capfd.readouterr().err.splitlines()[-1]
+    assert last.startswith("[toy_echo: ok, ") and last.endswith(
+        "] accepted: won in 1 move; longest think 0.001 s"
+    )
+
+
 def test_the_solution_s_traceback_beside_an_interactor_s_failure_is_labelled(toy, tmp_path, capfd):
     """A judge error is the interactor's; the traceback above it is the solution's, and says
     so (it read as the interactor's)."""
