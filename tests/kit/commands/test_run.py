@@ -167,21 +167,27 @@ def test_an_interactive_problem_needs_its_secret_input(toy):
         run.run(parse("toy_echo", "--root", str(toy)))
 
 
+def game_args(toy, tmp_path, interactor: str, source: str):
+    """``run toy_echo GAME.in`` with ``interactor = "<interactor>"`` (a protocol prefix and
+    interactor.py) of ``source``; GAME.in holds ``1``."""
+    (toy / "interactor.py").write_text(source)
+    text = (toy / "problems.toml").read_text()
+    text = text.replace(
+        'kind = "interactive"', f'kind = "interactive"\ninteractor = "{interactor}"'
+    )
+    (toy / "problems.toml").write_text(text)
+    secret = tmp_path / "game.in"
+    secret.write_text("1\n")
+    return parse("toy_echo", str(secret), "--root", str(toy))
+
+
 def test_a_game_s_answer_beside_its_secret_input_goes_to_the_interactor(toy, tmp_path):
     """As a package's games get theirs: ``run`` gave the interactor an empty answer file."""
     reads_answer = (
         "import sys\nanswer = open(sys.argv[2]).read()\n"
         "sys.exit(42 if answer.strip() == 'expected' else 43)\n"
     )
-    (toy / "interactor.py").write_text(reads_answer)
-    text = (toy / "problems.toml").read_text()
-    text = text.replace(
-        'kind = "interactive"', 'kind = "interactive"\ninteractor = "kattis:interactor.py"'
-    )
-    (toy / "problems.toml").write_text(text)
-    secret = tmp_path / "game.in"
-    secret.write_text("1\n")
-    args = parse("toy_echo", str(secret), "--root", str(toy))
+    args = game_args(toy, tmp_path, "kattis:interactor.py", reads_answer)
     assert run.run(args) == 1  # no answer beside it: the interactor rejects
     (tmp_path / "game.ans").write_text("expected\n")
     assert run.run(args) == 0
@@ -189,18 +195,11 @@ def test_a_game_s_answer_beside_its_secret_input_goes_to_the_interactor(toy, tmp
 
 def test_an_accepted_game_ends_with_what_the_interactor_said(toy, tmp_path, capfd):
     """Its moves and longest think, say: the game's whole wall time alone told little."""
-    (toy / "interactor.py").write_text(
+    source = (
         "import sys\nprint(1, flush=True)\nsys.stdin.readline()\n"
         "print('won in 1 move; longest think 0.001 s', file=sys.stderr)\n"
     )
-    text = (toy / "problems.toml").read_text()
-    text = text.replace(
-        'kind = "interactive"', 'kind = "interactive"\ninteractor = "interactor.py"'
-    )
-    (toy / "problems.toml").write_text(text)
-    secret = tmp_path / "game.in"
-    secret.write_text("1\n")
-    assert run.run(parse("toy_echo", str(secret), "--root", str(toy))) == 0
+    assert run.run(game_args(toy, tmp_path, "interactor.py", source)) == 0
     last = capfd.readouterr().err.splitlines()[-1]
     assert last.startswith("[toy_echo: ok, ") and last.endswith(
         "] accepted: won in 1 move; longest think 0.001 s"
