@@ -68,7 +68,7 @@ def given_root(root: Path) -> Path:
     if root.exists() and not root.is_dir():
         raise BuildError(f"--root {root}: not a folder")
     if os.path.lexists(root) and not root.exists():
-        raise BuildError(f"--root {root}: a link to nothing")
+        raise BuildError(f"--root {root}: {_dead_link(root)}")
     marker = root / MARKER
     if os.path.lexists(marker) and not marker.is_file():
         raise BuildError(f"--root {root}: {marker}: {not_a_file(marker)}")
@@ -83,11 +83,16 @@ def not_a_file(marker: Path) -> str:
     """What a ``problems.toml`` that is no file is instead."""
     if marker.is_dir():
         return "a folder, not the file of the workspace's problems"
+    return _dead_link(marker) if not marker.exists() else "not a regular file"
+
+
+def _dead_link(path: Path) -> str:
+    """What a link that leads to no file is: to nothing, or round a loop (ELOOP)."""
     try:
-        marker.stat()
-    except OSError as error:  # ELOOP: a link that ends in itself
-        return "a link to nothing" if error.errno == errno.ENOENT else "a link that loops"
-    return "not a regular file"
+        path.stat()
+    except OSError as error:
+        return "a link that loops" if error.errno == errno.ELOOP else "a link to nothing"
+    return "a link"
 
 
 REGISTRY = """\

@@ -134,8 +134,7 @@ def stand_in_refusal(problem: Problem, bundle: Bundle, runner: Runner) -> str | 
     problem's (``--target pypy3.11`` for a pypy3.10 problem)."""
     if runner.exact or not waits_for_checks(runner, runner.target):
         return None
-    alone = replace(problem, targets=(runner.target,))
-    why = check(alone, bundle, {runner.target: runner}).unrun.get(runner.target)
+    why = check_alone(problem, bundle, runner).unrun.get(runner.target)
     if not why:
         return None
     name = runner.target.name
@@ -144,6 +143,11 @@ def stand_in_refusal(problem: Problem, bundle: Bundle, runner: Runner) -> str | 
         f"this bundle ({why}): its verdict would not be {name}'s; install {name} here "
         "(KIT_PYTHONS), or name another target with --target"
     )
+
+
+def check_alone(problem: Problem, bundle: Bundle, runner: Runner) -> Checked:
+    """``check`` for ``runner``'s target alone (one of the problem's or not: ``--target``)."""
+    return check(replace(problem, targets=(runner.target,)), bundle, {runner.target: runner})
 
 
 def waits_for_checks(runner: Runner, target: Target) -> bool:

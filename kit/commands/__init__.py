@@ -19,13 +19,12 @@ Each module has ``HELP`` (its line in ``cpkit --help``), ``add_subparser(subpars
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import math
 import re
 import sys
 from pathlib import Path
 
-from kit.check.checks import check, stand_in_refusal
+from kit.check.checks import check_alone, stand_in_refusal
 from kit.errors import BuildError
 from kit.invocation import command
 from kit.judges.targets import Runner, runner_named
@@ -118,8 +117,7 @@ def refusals(problem, bundle, runner: Runner) -> list[str]:
     (``kit.check.checks.check``: a module the judge lacks or runs on another platform, a
     syntax or API newer than the target, the judge's source limit): a run or a stress test
     that passes is no judge's "ok" then, as the build's FAIL says."""
-    alone = dataclasses.replace(problem, targets=(runner.target,))
-    return check(alone, bundle, {runner.target: runner}).errors
+    return check_alone(problem, bundle, runner).errors
 
 
 def _number(convert, minimum, strict: bool, what: str, maximum=math.inf):

@@ -687,9 +687,9 @@ def judge_message(stdout: bytes, stderr: bytes, whose: str = "") -> str:
     the message does not say whose program it was ("the interactor's "). A traceback it
     printed and went on from (a testlib verdict line after it) leaves its verdict line."""
     crash = crash_line(stderr)
-    verdict = _VERDICT_AFTER.search(stderr[stderr.rfind(_TRACEBACK) :])
     if crash is None:
         return summary_line(stdout + b"\n" + stderr)
+    verdict = _VERDICT_AFTER.search(stderr, max(0, stderr.rfind(_TRACEBACK)))
     if verdict is not None:  # a traceback it printed and went on: its own verdict tells
         return summary_line(stderr[verdict.start() :])
     statement = _last_statement(stderr)

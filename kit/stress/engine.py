@@ -209,8 +209,8 @@ class Stress:
         if outcome.word != TLE:
             with self._lock:  # as the limit counts it
                 self.slowest = max(self.slowest, (outcome.seconds, label or name))
-                over = time_over(self.limits, outcome.seconds)  # the one rule (a game's: never)
-                self.over_limit += outcome.word == OK and over is not None
+                late = time_over(self.limits, outcome.seconds)  # the one rule (a game's: never)
+                self.over_limit += outcome.word == OK and late is not None
         if outcome.word == OK:
             return Outcome(False, got=run.stdout, expected=expected)
         over = run.stdout_bytes - 1 if run.stdout_bytes > len(run.stdout) else 0
