@@ -744,7 +744,7 @@ class CaseJudge:
         refused = self.refused(game.solution_stderr) if game.verdict == RE else ""
         said = game.message
         if game.verdict == TLE and said.startswith(message(TLE, "idle")):
-            details.append(idle_hint(game.transcript, said))
+            details.append(idle_hint(game.transcript, game.interactor_finished))
             said += self.idle_word()
         if game.message.endswith(AFTER_ACCEPTED) and b"BrokenPipeError" in game.solution_stderr:
             details.append(WROTE_AFTER_HINT)
@@ -935,17 +935,15 @@ RAN_ON_HINT = (
     "hint: the interactor had finished (exit status {code}); the solution ran on without ending "
     "after the game: a sleep, a loop, or a thread that does not end (its stdin was at its end)"
 )
-INTERACTOR_FINISHED = re.compile(r"\(the interactor had finished with exit status (-?\d+)\)$")
 
 
-def idle_hint(transcript: list[str], said_then: str = "") -> str:
-    """The hint for an idle game: the solution ran on after the interactor had finished (the
-    verdict's message ``said_then`` says so: the hint that the interactor was stuck
-    contradicted it), else by who spoke last: the interactor (the solution's answer is still
-    in its buffer), the solution (the interactor did not answer), or nobody."""
-    finished = INTERACTOR_FINISHED.search(said_then)
-    if finished:
-        return RAN_ON_HINT.format(code=finished[1])
+def idle_hint(transcript: list[str], finished: int | None = None) -> str:
+    """The hint for an idle game: the solution ran on after the interactor had finished
+    (``finished``: its exit status; the hint that the interactor was stuck contradicted it),
+    else by who spoke last: the interactor (the solution's answer is still in its buffer),
+    the solution (the interactor did not answer), or nobody."""
+    if finished is not None:
+        return RAN_ON_HINT.format(code=finished)
     said = [line for line in transcript if not line[2:].startswith("[")]  # not the notes
     if not said:
         return SILENT_HINT

@@ -133,6 +133,9 @@ class InteractiveRun:
     score: str | None = None  # what a Kattis interactor wrote to score.txt (kit.judges.compare)
     next_input: bytes | None = None  # and to nextpass.in: a multi-pass problem's next input
     timed_out: bool = False  # the solution was killed at the timeout (its time is the kill's)
+    # the interactor's exit status when it had ended before the solution was killed at the
+    # timeout (the solution ran on after the game), else None
+    interactor_finished: int | None = None
 
 
 @dataclass(frozen=True)
@@ -388,10 +391,11 @@ def _result(
     verdict, text = _verdict(end, limits)
     solution = end.solution
     seconds = solution.at - started
-    killed = solution.killed == TIME or end.killed.get("solution") == "timeout"
+    killed = _killed_at_timeout(end) and verdict == TLE
     return InteractiveRun(
         verdict, message(verdict, text), seconds, solution.cpu, end.solution_stderr, transcript,
-        solution.peak_kib, written, end.score, end.next_input, killed and verdict == TLE,
+        solution.peak_kib, written, end.score, end.next_input, killed,
+        end.interactor.code if killed and _interactor_finished(end) else None,
     )  # fmt: skip
 
 
@@ -691,11 +695,11 @@ def _stopped_early(end: _Ending, limits: Limits) -> tuple[str, str] | None:
 def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
     """The idle timeout: the solution still running when its watch or this process killed it."""
     solution = end.solution
-    if solution.killed == TIME or end.killed.get("solution") == "timeout":
-        if "interactor" in end.killed or end.interactor.at >= end.killed_at:
-            why = "both sides still running: each waiting for the other?"
-        else:
+    if _killed_at_timeout(end):
+        if _interactor_finished(end):
             why = f"the interactor had finished with exit status {end.interactor.code}"
+        else:
+            why = "both sides still running: each waiting for the other?"
         cpu = f"{solution.cpu:.2f} s CPU"
         timeout = f"the {limits.timeout:g} s " + ("game_timeout" if limits.per_move else "timeout")
         if limits.per_move and solution.cpu > limits.timeout / 2:  # busy, not idle
@@ -704,6 +708,16 @@ def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
             return TLE, f"{cpu}, over the {limits.time:g} s limit (killed at {timeout})"
         return TLE, f"idle: killed at {timeout} after {cpu} ({why})"
     return None
+
+
+def _killed_at_timeout(end: _Ending) -> bool:
+    """Whether the solution was still running at the timeout (by its watch or this process)."""
+    return end.solution.killed == TIME or end.killed.get("solution") == "timeout"
+
+
+def _interactor_finished(end: _Ending) -> bool:
+    """Whether the interactor had ended by itself before the timeout's kill."""
+    return "interactor" not in end.killed and end.interactor.at < end.killed_at
 
 
 def _ended(end: _Ending, limits: Limits) -> tuple[str, str]:

@@ -480,14 +480,34 @@ def test_an_idle_game_s_hint_follows_who_spoke_last(transcript, hint):
 
 
 def test_an_idle_game_after_the_interactor_finished_is_not_blamed_on_the_interactor():
-    killed = "idle: killed at the 2 s timeout after 0.01 s CPU"
-    said = f"{killed} (the interactor had finished with exit status 0)"
-    hint = cases_module.idle_hint(["< 1", "> ! 5"], said)
-    assert hint == cases_module.RAN_ON_HINT.format(code="0")
-    still = f"{killed} (both sides still running: each waiting for the other?)"
-    assert cases_module.idle_hint(["< 1", "> ! 5"], still) == cases_module.UNANSWERED_HINT.format(
-        line="! 5"
-    )
+    hint = cases_module.idle_hint(["< 1", "> ! 5"], finished=0)
+    assert hint == cases_module.RAN_ON_HINT.format(code=0)
+    still = cases_module.idle_hint(["< 1", "> ! 5"], finished=None)
+    assert still == cases_module.UNANSWERED_HINT.format(line="! 5")
+
+
+@pytest.mark.parametrize("finished", [True, False])
+def test_a_solution_that_runs_on_after_the_game_gets_the_ran_on_hint(
+    checkout_copy, tmp_path, finished
+):
+    """A solution that sleeps once the interactor has accepted and exited is idle, and its
+    hint says it ran on after the game; one that sleeps before its last answer is told the
+    interactor did not answer, or its answer was not flushed."""
+    root = checkout_copy("guess")
+    solution = root / "solutions" / "guess.py"
+    text = solution.read_text()
+    sleep = "import time\ntime.sleep(30)\n"
+    if finished:
+        text = text.replace('if __name__ == "__main__":\n    main()', "main()\n" + sleep)
+    else:
+        text = sleep + text
+    solution.write_text(text)
+    problem = replace(load_registry(root)["guess"], time_limit=0.3)
+    ran = played(problem, tmp_path)
+    assert ran.counts == "1 TLE", ran.failures
+    (failure,) = ran.failures
+    ran_on = [line for line in failure.details if line.startswith("hint: the interactor had")]
+    assert bool(ran_on) == finished, failure.details
 
 
 def played(problem, tmp_path, options=ONE_AT_A_TIME):
