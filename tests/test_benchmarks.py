@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import check_speed, rebuild_overhead, relay
+from benchmarks import check_speed, large_source, rebuild_overhead, relay
 
 
 def kit_check(root, slug):
@@ -29,6 +29,17 @@ def test_a_check_speed_workspace_passes_the_kit_s_check(tmp_path, name):
 def test_the_rebuild_overhead_workspace_passes_the_kit_s_check(tmp_path):
     rebuild_overhead.write_workspace(tmp_path)
     assert "1/1 cases" in kit_check(tmp_path, rebuild_overhead.SLUG)
+
+
+def test_the_large_source_workspace_passes_the_kit_s_check(tmp_path):
+    large_source.workspace(tmp_path, 40)
+    assert "1/1 cases" in kit_check(tmp_path, "big")
+
+
+def test_the_large_source_benchmark_times_both_stages_of_a_bundle_the_checks_accept():
+    size, bundling, checking = large_source.measure(40, rounds=1)  # it stops on a refusal
+    assert 40 * 150 < size < 40 * 250
+    assert bundling > 0 and checking > 0
 
 
 def test_an_edit_changes_the_bundle_every_round_and_it_still_passes(tmp_path):

@@ -27,6 +27,7 @@ from kit.bundle.resolve import ResolveError, Resolver, Spec
 from kit.bundle.sources import (
     ENTRY,
     Source,
+    children,
     dynamic_imports,
     import_bindings,
     imported_modules,
@@ -273,7 +274,7 @@ def _load_time_nodes(statements: list[ast.stmt]):
         ):
             continue
         else:
-            for child in ast.iter_child_nodes(statement):
+            for child in children(statement):
                 if isinstance(child, ast.stmt):
                     yield from _load_time_nodes([child])
                 elif isinstance(child, ast.excepthandler):

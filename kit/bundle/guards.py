@@ -34,7 +34,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from kit.bundle.platform_tests import on_windows, platform_flags
-from kit.bundle.sources import Source, import_bindings, walk
+from kit.bundle.sources import Source, children, import_bindings, walk
 
 GUARD_CALLS = {"hasattr", "getattr"}
 Settled = AbstractSet[int]  # the id of calls that guard nothing (kit.check.settled_tests)
@@ -190,7 +190,7 @@ def guarded_statements(
             ):
                 found.append(statement)
                 continue
-            for child in ast.iter_child_nodes(statement):
+            for child in children(statement):
                 if isinstance(child, ast.ExceptHandler):
                     visit(child.body)
             for name in ("body", "orelse", "finalbody"):
@@ -213,7 +213,7 @@ def own_nodes(statement: ast.stmt) -> list[ast.AST]:
         found.append(node)
         todo.extend(
             child
-            for child in ast.iter_child_nodes(node)
+            for child in children(node)
             if not isinstance(child, (ast.stmt, ast.ExceptHandler))
         )
     return found

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 from kit.bundle.sources import (
     Source,
+    children,
     import_bindings,
     imported_modules,
     is_literal_table,
@@ -403,7 +404,7 @@ def _module_level(statements: list[ast.stmt]):
         yield node
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(children(node))
 
 
 def _binds(statement: ast.stmt, classes_pure: bool, names: _Names) -> set[str]:

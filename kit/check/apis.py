@@ -35,7 +35,7 @@ from pathlib import Path
 
 from kit import cache
 from kit.bundle.guards import char_col, imported_flags, neutralised, start_of
-from kit.bundle.sources import Source, is_literal_table, mask_literals, walk
+from kit.bundle.sources import Source, children, is_literal_table, mask_literals, walk
 from kit.check.settled_tests import (
     BASE,
     NEVER,
@@ -260,7 +260,7 @@ def _in_scope(scope: ast.AST):
             if not isinstance(node, ast.ClassDef):
                 todo.extend([*node.args.defaults, *(d for d in node.args.kw_defaults if d)])
         elif not is_literal_table(node):
-            todo.extend(ast.iter_child_nodes(node))
+            todo.extend(children(node))
 
 
 def _bound_in(scope: ast.AST, nodes: list[ast.AST]) -> set[str]:

@@ -2,15 +2,18 @@
 
 import ast
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from kit.bundle.guards import guarded_lines
+from kit.bundle.sources import Source
 from kit.check import settled_tests as settled_tests_module
 from kit.check.settled_tests import (
     BASE,
     NEVER,
     everywhere,
+    guarded_lines_of,
     settled_tests,
     version_windows,
     versioned_tests,
@@ -115,3 +118,19 @@ def test_an_if_on_a_member_added_later_bounds_the_versions_its_branches_run_on()
         7: ((3, 10), (3, 9)),  # from 3.10 and below 3.9: never
         8: ((3, 10), (3, 9)),
     }
+
+
+def test_a_module_s_guarded_lines_follow_its_helpers_texts():
+    """Found once a tree and reading, a module's guarded lines are found again when a helper
+    it takes a flag from changes: the same module's tree, a helper whose flag is no guard."""
+
+    def source(name, text):
+        rel = name.replace(".", "/") + ".py"
+        return Source(name, Path(rel), rel, False, text, ast.parse(text), shipped=text)
+
+    main = source("__main__", "from shared.env import PYPY\nif PYPY:\n    import pypyjit\n")
+    flagged = source("shared.env", "import sys\nPYPY = 'PyPy' in sys.version\n")
+    plain = source("shared.env", "PYPY = 1\n")
+    assert guarded_lines_of(main, [main, flagged]) == {3}
+    assert guarded_lines_of(main, [main, plain]) == set()
+    assert guarded_lines_of(main, [main, flagged], platform=True) == {3}
