@@ -290,14 +290,27 @@ def _shrink(
         shrunk.text, shrunk.seed, shrunk.params = smallest[0]  # the smallest seen before it
     print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
     if unanswered:
-        count = len(unanswered)
-        print(
-            f"warning: the reference failed on {count} smaller "
-            f"{'input' if count == 1 else 'inputs'}, passed over by the shrink; the first: "
-            f"{unanswered[0]}",
-            flush=True,
-        )
+        print(_unanswered_warning(stress, unanswered), flush=True)
     return shrunk
+
+
+def _unanswered_warning(stress: Stress, unanswered: list[str]) -> str:
+    """The warning for the candidates the reference failed on; with a validator, which let
+    them through, what to do when they are inputs the statement does not allow."""
+    count = len(unanswered)
+    them = "it" if count == 1 else "them"
+    said = (
+        f"warning: the reference failed on {count} smaller "
+        f"{'input' if count == 1 else 'inputs'}, passed over by the shrink; the first: "
+        f"{unanswered[0]}"
+    )
+    if stress.source.validate is None:  # the candidates were generated files
+        return said
+    return (
+        f"{said}\nnote: {stress.source.validator} accepted {them}: if the statement's "
+        f"constraints do not allow {them}, let it refuse {them} (raise ValueError), and the "
+        "shrink keeps to valid inputs; if they do, the reference fails on a valid input"
+    )
 
 
 def _report(  # noqa: PLR0913

@@ -357,9 +357,23 @@ def test_a_reference_failing_on_a_smaller_input_is_passed_over_and_warned_of(
                         r"over by the shrink; the first: (.*)\n", out)  # fmt: skip
     assert warning and int(warning[1]) >= 2
     assert warning[2].startswith("stress/pairsum.py: reference() raised KeyError: 'unlucky' (on ")
+    note = out[warning.end() :].partition("\n")[0]
+    assert note.startswith("note: validate() accepted them: if the statement's constraints"), out
     shown = out[out.index("\nInput:\n") :]
     assert shown.startswith("\nInput:\n2\n") and "\nVerdict: wrong answer" in out
     assert len(list(tmp_path.glob("pairsum-reference-*.in"))) == 1
+
+
+@pytest.mark.parametrize(("validate", "noted"), [(None, False), (lambda text: None, True)])
+def test_a_validator_that_let_the_reference_s_failures_through_is_named(validate, noted):
+    """Without a validator the shrink tries generated files only: the reference's failure is
+    its own. With one, the inputs it accepted may be ones the statement does not allow."""
+    from types import SimpleNamespace
+
+    source = SimpleNamespace(validate=validate, validator="stress/x.py's validate()")
+    said = stress._unanswered_warning(SimpleNamespace(source=source), ["boom", "bang"])
+    assert said.startswith("warning: the reference failed on 2 smaller inputs, passed over")
+    assert ("\nnote: stress/x.py's validate() accepted them: " in said) == noted, said
 
 
 @pytest.mark.parametrize(("purpose", "at"), [("shrink", 6), ("final", 1)])
