@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.reruns import edit, timed
+from benchmarks.reruns import edit, problem_table, timed
 from kit.judges.profiles import default_targets
 from kit.judges.targets import found, runner_for
 from kit.run.schedule import cores as parallel_slots
@@ -107,15 +107,6 @@ def read_numbers(data):
     words = data.split()
     return [int(word) for word in words[1 : 1 + int(words[0])]]
 '''
-REGISTRY = """\
-[{slug}]
-title = "{title}"
-judge = "AtCoder"
-id = "bench"
-kind = "batch"
-time_limit = 2.0
-memory_limit = 1024
-"""
 
 
 @dataclass(frozen=True)
@@ -172,7 +163,7 @@ def write_workspace(root: Path, cases: int, problem: Problem = PROBLEMS["dijkstr
     (root / "solutions").mkdir(parents=True)
     (root / "shared").mkdir()
     (root / "samples" / slug).mkdir(parents=True)
-    (root / "problems.toml").write_text(REGISTRY.format(slug=slug, title=problem.title))
+    (root / "problems.toml").write_text(problem_table(slug, problem.title))
     (root / "solutions" / f"{slug}.py").write_text(problem.solution)
     (root / "shared" / "__init__.py").write_text("")
     (root / "shared" / f"{problem.helper_name}.py").write_text(problem.helper)

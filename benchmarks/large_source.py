@@ -24,15 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
-REGISTRY = """\
-[big]
-title = "Big"
-judge = "AtCoder"
-id = "bench"
-kind = "batch"
-time_limit = 2.0
-memory_limit = 1024
-"""
+from benchmarks.reruns import problem_table
+
 SOLUTION = """\
 import sys
 
@@ -63,7 +56,7 @@ def f{i}(x, y=3):
 
 def workspace(folder: Path, count: int) -> Path:
     """A workspace with one problem whose helper holds ``count`` functions."""
-    (folder / "problems.toml").write_text(REGISTRY)
+    (folder / "problems.toml").write_text(problem_table("big", "Big"))
     for name in ("solutions", "shared", "samples/big"):
         (folder / name).mkdir(parents=True)
     (folder / "shared" / "__init__.py").write_text("")

@@ -22,18 +22,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.reruns import edit, timed
+from benchmarks.reruns import edit, problem_table, timed
 
 SLUG = "sum"
-REGISTRY = """\
-[sum]
-title = "A + B"
-judge = "AtCoder"
-id = "bench"
-kind = "batch"
-time_limit = 2.0
-memory_limit = 1024
-"""
 SOLUTION = """\
 import sys
 
@@ -61,7 +52,7 @@ def read_ints(data):
 def write_workspace(root: Path) -> None:
     for folder in ("solutions", "shared", f"samples/{SLUG}"):
         (root / folder).mkdir(parents=True)
-    (root / "problems.toml").write_text(REGISTRY)
+    (root / "problems.toml").write_text(problem_table(SLUG, "A + B"))
     (root / "solutions" / f"{SLUG}.py").write_text(SOLUTION)
     (root / "shared" / "__init__.py").write_text("")
     (root / "shared" / "numbers.py").write_text(HELPER)

@@ -1,5 +1,7 @@
-"""What both benchmarks do to a workspace between rounds and how they time a round.
+"""What the benchmarks share: their problem's table, what they do to a workspace between
+rounds and how they time a round.
 
+problem_table(slug, title) -> str  # problems.toml of one AtCoder problem (2 s, 1024 MiB)
 edit(solution, number)        # a change of code before round ``number``
 timed(command, cwd) -> float  # a whole process's wall time; a failure ends the benchmark
 """
@@ -9,6 +11,21 @@ from __future__ import annotations
 import subprocess
 import time
 from pathlib import Path
+
+REGISTRY = """\
+[{slug}]
+title = "{title}"
+judge = "AtCoder"
+id = "bench"
+kind = "batch"
+time_limit = 2.0
+memory_limit = 1024
+"""
+
+
+def problem_table(slug: str, title: str) -> str:
+    """The ``problems.toml`` of a workspace of one AtCoder problem, at its usual limits."""
+    return REGISTRY.format(slug=slug, title=title)
 
 
 def edit(solution: Path, number: int) -> None:
