@@ -15,7 +15,9 @@ import re
 import sys
 import tokenize
 import warnings
+import weakref
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,7 +42,7 @@ class Source:
         """The syntax tree of ``shipped``, parsed once for every stage that reads it (none
         may change it)."""
         if self._shipped_parsed is None or self._shipped_parsed[0] != self.shipped:
-            self._shipped_parsed = (self.shipped, quiet_parse(self.shipped))
+            self._shipped_parsed = (self.shipped, kept(quiet_parse(self.shipped)))
         return self._shipped_parsed[1]
 
     @property
@@ -62,7 +64,7 @@ def read_source(root: Path, name: str, path: Path, *, is_package: bool) -> Sourc
     except OSError as error:
         raise BuildError(f"{rel}: cannot read: {error.strerror or error}") from None
     text = decoded(raw, rel).replace("\r\n", "\n").replace("\r", "\n")
-    return Source(name, path, rel, is_package, text, parse(text, rel))
+    return Source(name, path, rel, is_package, text, kept(parse(text, rel)))
 
 
 # PEP 263's coding declaration, on one of a file's first two lines
@@ -418,10 +420,27 @@ def mask_literals(text: str, tree: ast.Module) -> str:
 MASK_FROM = 64  # elements: shorter tables are left to the tokenizer
 
 
-def walk(node: ast.AST):
+def walk(node: ast.AST) -> Iterator[ast.AST]:
     """``ast.walk``'s nodes in its order, without the elements of long literal tables (a list,
     tuple or set of at least MASK_FROM constants): they hold no name, call or import for any
-    check to find, and walking a 16,000-number table costs more than the rest of a solution."""
+    check to find, and walking a 16,000-number table costs more than the rest of a solution.
+    A ``kept`` tree's nodes are listed once (a stage and the checks walk each module's tree
+    some forty times)."""
+    known = _KEPT.get(node) if type(node) is ast.Module else None
+    return iter(known) if known is not None else _walk(node)
+
+
+def kept(tree: ast.Module) -> ast.Module:
+    """``tree``, whose walk is now listed once for every later ``walk`` of it: for the trees
+    no stage changes (a module's source and shipped text, each parsed once)."""
+    _KEPT[tree] = list(_walk(tree))
+    return tree
+
+
+_KEPT: weakref.WeakKeyDictionary[ast.Module, list[ast.AST]] = weakref.WeakKeyDictionary()
+
+
+def _walk(node: ast.AST) -> Iterator[ast.AST]:
     todo = deque([node])
     while todo:
         node = todo.popleft()

@@ -18,6 +18,7 @@ from kit.bundle.sources import (
     children,
     decoded,
     import_bindings,
+    kept,
     mask_literals,
     quiet_parse,
     star_names,
@@ -79,6 +80,31 @@ def test_children_are_ast_s_child_nodes_in_their_order():
     for path in sorted(folder.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             assert children(node) == list(ast.iter_child_nodes(node)), (path, ast.dump(node))
+
+
+def test_a_kept_tree_is_walked_once_and_any_other_afresh(monkeypatch):
+    """The checks walk each module's tree some forty times: a kept tree's nodes are listed
+    when it is kept, and every walk after reads that list; a tree not kept (the one the strip's
+    verification changes) is walked as it is now."""
+    text = "def f(x):\n    return [x, 1]\n\nprint(f(2))\n"
+    fresh = ast.parse(text)
+    tree = kept(ast.parse(text))
+    asked = []
+    real = sources.children
+    monkeypatch.setattr(sources, "children", lambda node: asked.append(node) or real(node))
+    from_list = list(walk(tree))
+    assert asked == []
+    walked = list(walk(fresh))
+    assert len(asked) == len(walked) and [type(n) for n in from_list] == [type(n) for n in walked]
+    fresh.body.pop()
+    assert len(list(walk(fresh))) < len(list(walk(tree)))
+
+
+def test_a_source_s_trees_are_kept(tmp_path):
+    (tmp_path / "m.py").write_text("x = 1\n")
+    source = sources.read_source(tmp_path, "m", tmp_path / "m.py", is_package=False)
+    source.shipped = "x = 1\n"
+    assert source.tree in sources._KEPT and source.shipped_tree() in sources._KEPT
 
 
 def test_a_table_with_brackets_between_its_numbers_is_left_to_the_tokenizer():
