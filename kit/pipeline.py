@@ -106,8 +106,7 @@ def make_bundle(problem: Problem) -> Bundle:
             keep_annotations=keep_annotations,
             unreachable=cut.get(source.name, []),
         )
-        verify(source, shipped, cuts)
-        source.shipped = shipped
+        source.ship(shipped, verify(source, shipped, cuts))
         unreachable_bytes += cuts.unreachable_bytes
     dist = problem.from_root(problem.dist)  # the same wherever it is built
     known = f" {problem.id}" if problem.id and problem.id != "?" else ""  # "?": not set yet

@@ -38,6 +38,13 @@ class Source:
     saved: dict[str, int] = field(default_factory=dict)  # bytes removed, by reason
     _shipped_parsed: tuple[str, ast.Module] | None = field(default=None, repr=False, compare=False)
 
+    def ship(self, text: str, tree: ast.Module | None = None) -> None:
+        """``text`` as what ships of this module, with its tree when already parsed (the
+        strip's verification parses it: it is not parsed again)."""
+        self.shipped = text
+        if tree is not None:
+            self._shipped_parsed = (text, kept(tree))
+
     def shipped_tree(self) -> ast.Module:
         """The syntax tree of ``shipped``, parsed once for every stage that reads it (none
         may change it)."""

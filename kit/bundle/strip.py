@@ -254,10 +254,11 @@ def _key(node: ast.AST) -> _Key:
     )
 
 
-def verify(source: Source, shipped: str, cuts: Cuts) -> None:
-    """Fail unless ``shipped`` parses to the original tree with exactly the cuts made."""
+def verify(source: Source, shipped: str, cuts: Cuts) -> ast.Module | None:
+    """Fail unless ``shipped`` parses to the original tree with exactly the cuts made; the
+    tree of ``shipped`` (None when it is empty), for the stages after to read."""
     if not shipped:
-        return
+        return None
     expected = _expected_tree(quiet_parse(source.text), cuts)
     try:
         got = quiet_parse(shipped)
@@ -278,6 +279,7 @@ def verify(source: Source, shipped: str, cuts: Cuts) -> None:
                 f"{source.rel}:{old.lineno}: stripping moved this statement to line {new.lineno}; "
                 "the kit has a bug here, please report it with this file"
             )
+    return got
 
 
 def same_tree(first: ast.AST, second: ast.AST) -> bool:
