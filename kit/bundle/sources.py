@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import codecs
 import io
+import itertools
 import os
 import re
 import sys
@@ -434,13 +435,14 @@ def walk(node: ast.AST) -> Iterator[ast.AST]:
     A ``kept`` tree's nodes are listed once (a stage and the checks walk each module's tree
     some forty times)."""
     known = _KEPT.get(node) if type(node) is ast.Module else None
-    return iter(known) if known is not None else _walk(node)
+    return itertools.chain((node,), known) if known is not None else _walk(node)
 
 
 def kept(tree: ast.Module) -> ast.Module:
     """``tree``, whose walk is now listed once for every later ``walk`` of it: for the trees
-    no stage changes (a module's source and shipped text, each parsed once)."""
-    _KEPT[tree] = list(_walk(tree))
+    no stage changes (a module's source and shipped text, each parsed once). The list leaves
+    the tree itself out: held by the table's value, it would never be freed."""
+    _KEPT[tree] = list(_walk(tree))[1:]
     return tree
 
 

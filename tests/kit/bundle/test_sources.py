@@ -100,6 +100,18 @@ def test_a_kept_tree_is_walked_once_and_any_other_afresh(monkeypatch):
     assert len(list(walk(fresh))) < len(list(walk(tree)))
 
 
+def test_a_kept_tree_is_freed_with_its_walk():
+    """A ``watch`` or ``listen`` session bundles again and again: the table of kept walks
+    must not hold the trees it lists."""
+    import gc
+
+    tree = kept(ast.parse("x = [1, 2]\n"))
+    held = len(sources._KEPT)
+    del tree
+    gc.collect()
+    assert len(sources._KEPT) == held - 1
+
+
 def test_a_source_s_trees_are_kept(tmp_path):
     (tmp_path / "m.py").write_text("x = 1\n")
     source = sources.read_source(tmp_path, "m", tmp_path / "m.py", is_package=False)
