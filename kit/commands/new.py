@@ -370,4 +370,6 @@ def _report(slug, judge, known, made, page, *, interactive: bool, templates) -> 
         print(f"  samples/{slug}/  {names} (from {page.origin})")
     else:
         print(f"  samples/{slug}/  (add sample-1.in/.out)")
+    for note in page.notes if page is not None else ():
+        print(f"note: {note}")
     print(f"next: {command()} {slug}")

@@ -33,6 +33,7 @@ class Page:
     id: str | None = None  # the judge's id of the problem, when the page or its address says
     interactive: bool = False  # said so (Competitive Companion's data says; pages do not)
     origin: str = "the page"  # where the facts were read, as a note beside the limits says
+    notes: tuple[str, ...] = ()  # what the page says that problems.toml cannot hold by itself
 
 
 def seconds(text: str) -> float | None:

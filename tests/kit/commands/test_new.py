@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from kit import cli
+from kit.pages import poj
 from kit.registry import load_registry, sample_cases, slug_from
 from tests.command_support import disk_full_at
 
@@ -82,6 +83,19 @@ def test_new_from_a_page_without_a_slug_takes_the_page_s_id_or_title(toy, capsys
     assert capsys.readouterr().out.startswith(f"new problem {slug}:")
     assert slug in load_registry(toy)
     assert (toy / "solutions" / f"{slug}.py").exists()
+
+
+def test_new_from_a_page_says_its_notes_and_takes_its_case_time_limit(toy, capsys):
+    """A POJ page with Special Judge (its samples' answers one accepted output of several) and
+    a Case Time Limit (2000MS) beside its Time Limit (5000MS)."""
+    page = Path(__file__).resolve().parents[3] / "tests/fixtures/pages/poj.html"
+    assert cli.main(["new", "--from", str(page), "--root", str(toy)]) == 0
+    out = capsys.readouterr().out
+    assert "limits 2 s, 128 MiB from the page, id 3468" in out
+    assert f"note: {poj.SPECIAL_JUDGE_NOTE}\nnext: " in out
+    assert load_registry(toy)["a_simple_sum"].time_limit == 2.0
+    said = "(from the page: Case Time Limit 2000MS; its Time Limit 5000MS is not per case)"
+    assert said in (toy / "problems.toml").read_text()
 
 
 def test_new_without_a_slug_or_a_page_is_a_one_line_error(toy, capsys):

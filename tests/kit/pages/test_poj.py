@@ -29,6 +29,27 @@ def test_the_page_gives_title_limits_samples_and_id():
     assert page.samples == [("2\n1 2\n", "3\n")]
 
 
+CASE_ROW = (
+    '<tr><td><b>Case Time Limit:</b> 200MS</td><td width="10px"></td>'
+    '<td style="font-weight:bold; color:red;">Special Judge</td></tr></table>'
+)
+
+
+def test_a_case_time_limit_is_the_problem_s_and_the_page_s_other_limit_is_named():
+    """POJ 3468's row: Time Limit 5000MS, Case Time Limit 2000MS; each file runs alone."""
+    text = PAGE.replace("1000MS", "5000MS").replace("</table>", CASE_ROW)
+    page = poj.read(parse(text), "p", None)
+    assert page.time_limit == 0.2
+    assert page.time_shown == "Case Time Limit 200MS; its Time Limit 5000MS is not per case"
+
+
+def test_a_special_judge_is_a_note_and_a_page_without_one_has_none():
+    assert poj.read(parse(PAGE.replace("</table>", CASE_ROW)), "p", None).notes == (
+        poj.SPECIAL_JUDGE_NOTE,
+    )
+    assert poj.read(parse(PAGE), "p", None).notes == ()
+
+
 def test_the_address_gives_the_id_first():
     assert poj.read(parse(PAGE), "p.html", "http://poj.org/problem?id=3116").id == "3116"
 
