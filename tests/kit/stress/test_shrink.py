@@ -305,3 +305,48 @@ def test_each_kept_cut_costs_no_run_of_every_cut_before_it():
     shrunk = shrink(module, lambda text: int(text.split()[0]) >= 100, text, 0, {})
     assert shrunk.text == "100\n" + " ".join(["0"] * 100) + "\n"
     assert shrunk.steps < 4 * 120
+
+
+def test_a_parameter_far_above_the_failure_s_threshold_is_lowered_in_logarithmic_steps():
+    """A failure that needs ``bound`` above 1000, found at 5000: a binary search, 14 runs in
+    all (halving, else a step of one, took 379 and ran out of time on slower programs)."""
+    module = types.SimpleNamespace(
+        PARAMS={"bound": 5000}, generate=lambda rng, bound: f"{bound}\n", validate=int
+    )
+    result = shrink(module, lambda text: int(text) > 1000, "5000\n", 0, {"bound": 5000})
+    assert result.params == {"bound": 1001} and result.text == "1001\n"
+    assert result.steps <= 20
+
+
+def test_the_parameters_stage_leaves_half_the_time_left_to_the_cuts():
+    """Lower parameters whose files never fail cost 20 runs each: the stage stops at half
+    the time, and the cuts, which the deadline used to leave no time, make "9 0" a 7."""
+    clock = [0.0]
+
+    def fails(text):
+        clock[0] += 1.0
+        return int(text.split()[0]) >= 7
+
+    module = types.SimpleNamespace(
+        PARAMS={"bound": 10**9},
+        generate=lambda rng, bound: f"{rng.randint(0, 6)} {bound} {rng.randint(0, 10**6)}\n",
+        validate=lambda text: int(text.split()[0]),
+    )
+    real = time.monotonic
+    try:
+        shrink_module.time.monotonic = lambda: clock[0]
+        result = shrink(module, fails, "9 0\n", 0, {"bound": 10**9}, deadline=100.0)
+    finally:
+        shrink_module.time.monotonic = real
+    assert "(stopped at 50% of the time, for the cuts)" in result.stages
+    assert result.stages[-1] == "cuts: 4 -> 2 bytes" and result.text == "7\n"
+    assert 50.0 <= clock[0] < 100.0
+
+
+def test_lower_parameters_that_fail_in_no_smaller_file_are_said():
+    module = types.SimpleNamespace(
+        PARAMS={"n": 3}, generate=lambda rng, n: "1 1 1\n", validate=lambda text: None
+    )
+    result = shrink(module, lambda text: True, "1\n", 0, {"n": 3})
+    assert result.params == {"n": 3} and result.text == "0\n"  # the cuts lower the 1
+    assert result.stages[1] == "params: n 3 -> 1 fail too, in no smaller file"
