@@ -25,7 +25,8 @@ the modules it star-imports. Of a star-imported module (``from m import *``), wh
 importer's names need is kept (a name not bound in the importer is looked for in the modules
 it star-imports), and of the modules it binds (or its ``__all__`` names), those the importer
 reads by name (a module defining ``__all__`` stays whole, as above); ``eval``, ``exec``,
-``__import__``, ``importlib``, ``sys.modules``, or a function's or frame's globals
+``__import__``, ``importlib``, ``sys.modules``, under any name (``builtins.eval``, ``from sys
+import modules``, ``import sys as system``), or a function's or frame's globals
 (``__globals__``, ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all
 kept when any module defines ``__init_subclass__`` or ``__set_name__`` or passes
 ``metaclass=`` (creating a class may then have effects elsewhere) or reads
@@ -68,6 +69,7 @@ PURE_CALLS = {
 }  # fmt: skip
 MODULE_DYNAMIC = {"globals", "vars", "locals", "__all__", "__getattr__", "__dir__"}
 BUNDLE_DYNAMIC = {"eval", "exec", "__import__"}
+DYNAMIC_IMPORTS = {"sys.modules", *(f"builtins.{name}" for name in BUNDLE_DYNAMIC)}
 GLOBALS_ATTRIBUTES = {"__globals__", "f_globals", "f_locals"}  # a function's or frame's globals
 CLASS_HOOKS = {"__init_subclass__", "__set_name__"}
 SUBCLASS_READERS = {"__subclasses__"}  # finds classes nothing names
@@ -546,20 +548,37 @@ def _is_dynamic(module: _Module) -> bool:
 
 
 def _is_bundle_dynamic(source: Source) -> bool:
+    sys_names, dynamic_names = _dynamic_bindings(source)
+    return any(_reaches_anything(node, sys_names, dynamic_names) for node in walk(source.tree))
+
+
+def _reaches_anything(node: ast.AST, sys_names: set[str], dynamic_names: set[str]) -> bool:
+    """Whether ``node`` reads a name or an attribute that reaches code nothing names."""
+    if isinstance(node, ast.Name):
+        return node.id in dynamic_names
+    if isinstance(node, ast.Attribute):
+        value = node.value  # sys.modules, under any name the module is bound to
+        sys_modules = isinstance(value, ast.Name) and value.id in sys_names
+        sys_modules = sys_modules and node.attr == "modules"
+        return node.attr in BUNDLE_DYNAMIC or node.attr in GLOBALS_ATTRIBUTES or sys_modules
+    if isinstance(node, ast.Import):
+        return any(alias.name.partition(".")[0] == "importlib" for alias in node.names)
+    return isinstance(node, ast.ImportFrom) and (node.module or "").startswith("importlib")
+
+
+def _dynamic_bindings(source: Source) -> tuple[set[str], set[str]]:
+    """The names ``source`` binds to the ``sys`` module (``import sys as system``), and those
+    that are ``eval``, ``exec``, ``__import__`` or ``sys.modules`` under another name (``from
+    sys import modules``, ``from builtins import eval as run``) or their own."""
+    sys_names, dynamic_names = {"sys"}, set(BUNDLE_DYNAMIC)
     for node in walk(source.tree):
-        if isinstance(node, ast.Name) and node.id in BUNDLE_DYNAMIC:
-            return True
-        if isinstance(node, ast.Attribute) and _chain(node)[:2] == ["sys", "modules"]:
-            return True
-        if isinstance(node, ast.Attribute) and node.attr in GLOBALS_ATTRIBUTES:
-            return True
-        if isinstance(node, ast.Import) and any(
-            a.name.partition(".")[0] == "importlib" for a in node.names
-        ):
-            return True
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("importlib"):
-            return True
-    return False
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for name, bound in import_bindings(source, node):
+                if bound == "sys":
+                    sys_names.add(name)
+                elif bound in DYNAMIC_IMPORTS:
+                    dynamic_names.add(name)
+    return sys_names, dynamic_names
 
 
 def _has_class_hooks(source: Source) -> bool:

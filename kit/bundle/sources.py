@@ -184,7 +184,7 @@ def import_bindings(source: Source, node: ast.Import | ast.ImportFrom) -> list[t
 
 
 def dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
-    """The modules ``source`` imports by calling ``__import__(NAME)`` or
+    """The modules ``source`` imports by calling ``__import__(NAME)`` (``builtins``' too) or
     ``importlib.import_module(NAME)``, under any name it binds them to (``from importlib
     import import_module as load``, ``load = importlib.import_module``), as (line, absolute
     name); the name is None when it is computed, not a string literal. ``__import__``'s
@@ -252,12 +252,13 @@ def _literal(node: ast.expr | None) -> str | None:
 
 def _import_functions(source: Source) -> tuple[set[str], set[str]]:
     """The names ``source`` binds to an import function (``__import__``, ``import_module``,
-    by import or by a plain assignment) and to the ``importlib`` module."""
-    functions, modules = {"__import__", "import_module"}, {"importlib"}
+    by import or by a plain assignment) and to the ``importlib`` and ``builtins`` modules
+    (``builtins.__import__("shared.m")``)."""
+    functions, modules = {"__import__", "import_module"}, {"importlib", "builtins"}
     for node in walk(source.tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for name, bound in import_bindings(source, node):
-                if bound == "importlib":
+                if bound in ("importlib", "builtins"):
                     modules.add(name)
                 elif bound in ("importlib.import_module", "builtins.__import__"):
                     functions.add(name)
@@ -277,7 +278,7 @@ def _is_import_call(function: ast.expr, functions: set[str], modules: set[str]) 
         return function.id in functions
     return (
         isinstance(function, ast.Attribute)
-        and function.attr == "import_module"
+        and function.attr in ("import_module", "__import__")  # importlib's, builtins'
         and isinstance(function.value, ast.Name)
         and function.value.id in modules
     )

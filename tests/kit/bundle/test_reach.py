@@ -39,6 +39,15 @@ DYNAMIC = {
     "print(dict(inspect.getmembers(d))['fn']())",
     "import *": "from shared.dyn import *\nprint(globals()['f' + 'n']())",
     "sys.modules": "import sys, shared.dyn\nprint(getattr(sys.modules['shared.dyn'], 'fn')())",
+    "sys.modules with sys under another name": "import sys as system, shared.dyn\n"
+    "print(getattr(system.modules['shared.dyn'], 'fn')())",
+    "sys.modules imported from sys": "from sys import modules\nimport shared.dyn\n"
+    "print(getattr(modules['shared.dyn'], 'fn')())",
+    "builtins.eval": "import builtins, shared.dyn\nprint(builtins.eval('shared.dyn.f' + 'n')())",
+    "exec imported from builtins": "from builtins import exec as run\nimport shared.dyn\n"
+    "run('print(shared.dyn.f' + 'n())')",
+    "builtins.__import__": "import builtins\n"
+    "print(builtins.__import__('shared.dyn', fromlist=['x']).fn())",
     "importlib": "import importlib\nprint(importlib.import_module('shared.dyn').fn())",
     "__import__": "print(__import__('shared.dyn', fromlist=['x']).fn())",
     "import_module under another name": "from importlib import import_module as load\n"
