@@ -54,7 +54,7 @@ def test_the_reproduction_line_keeps_the_target(pairsum):
 
 
 def test_a_target_that_runs_nothing_is_one_line(pairsum):
-    code, out, err = command("stress", "pairsum", "--target", "cpython3.19", root=pairsum)
+    code, out, err = command("stress", "pairsum", "--target", "cpython3.14", root=pairsum)
     assert code == 2 and out == ""
     (line,) = err.splitlines()
-    assert "--target cpython3.19: no cpython3.19 interpreter here (found: " in line
+    assert "--target cpython3.14: no cpython3.14 interpreter here (found: " in line

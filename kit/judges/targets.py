@@ -36,6 +36,7 @@ from kit import cache
 from kit.errors import BuildError
 
 OLDEST = (3, 8)  # the oldest Python the kit's judge-facing checks support
+NEWEST = (3, 15)  # the newest Python released: 3.15.0 in October 2026 (PEP 790's schedule)
 INT_DIGITS_LIMIT_FROM = (3, 11)  # CPython 3.11 limits int <-> str conversions to 4300 digits
 _TARGET = re.compile(r"(cpython|pypy)(3)(?:\.(\d+))?")
 
@@ -78,6 +79,10 @@ class TooOld(ValueError):
     """A target named with a Python older than OLDEST."""
 
 
+class TooNew(ValueError):
+    """A target named with a Python newer than NEWEST, not released."""
+
+
 def parse_target(text: str) -> Target:
     """A target by name (``cpython3.8``, ``pypy3``, ``pypy3.10``) or by a report's label (a
     bare ``3.8`` is CPython's)."""
@@ -93,6 +98,8 @@ def parse_target(text: str) -> Target:
     version = (3, int(minor))
     if version < OLDEST:
         raise TooOld(f"{text!r}: the kit checks Python 3.8 and newer only")
+    if version > NEWEST:  # a typo (3.31 for 3.13) would check against no Python at all
+        raise TooNew(f"{text!r}: no such Python yet: the newest is 3.{NEWEST[1]}")
     return Target(match[1], version)
 
 
@@ -183,6 +190,8 @@ def runner_named(name: str) -> Runner:
         target = parse_target(text)
     except TooOld:
         raise BuildError(f"--target {name}: the kit checks Python 3.8 and newer only") from None
+    except TooNew as error:
+        raise BuildError(f"--target {name}: {str(error).partition(': ')[2]}") from None
     except ValueError:
         target = None
     if target is not None:

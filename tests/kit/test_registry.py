@@ -130,6 +130,7 @@ def test_judge_data_beside_a_clone_without_it_is_skipped_not_an_error(toy):
     [
         ('targets = ["cpython3"]', "name the CPython version"),
         ('targets = ["cpython3.7"]', "Python 3.8 and newer only"),
+        ('targets = ["cpython3.31"]', "'cpython3.31': no such Python yet: the newest is 3.15"),
         ('targets = ["jython2"]', "is not a target"),
         ("targets = []", "'targets' is empty"),
         ('compare = "lines"\ninteractor = "x.py"', "'interactor' is for kind"),
