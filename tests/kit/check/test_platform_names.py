@@ -31,6 +31,9 @@ def found(text, platform=WINDOWS):
         ("def f():\n    import time\n    return time.clock_gettime(0)\n",
          [(3, "time.clock_gettime")]),
         ("import select\np = select.poll()\n", [(2, "select.poll")]),
+        # Linux's own (typeshed: sys.platform == "linux"), which Windows lacks too
+        ("import select\np = select.epoll()\n", [(2, "select.epoll")]),
+        ("import os\nfd = os.memfd_create('x')\n", [(2, "os.memfd_create")]),
         ("import mmap\nm = mmap.mmap(0, 0, prot=mmap.PROT_READ)\n", [(2, "mmap.PROT_READ")]),
         # a test of the platform whose branch Windows takes: not guarded there
         ("import sys, signal\nif sys.platform != 'darwin':\n    signal.alarm(2)\n",
