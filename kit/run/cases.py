@@ -868,11 +868,12 @@ RAISED_RECURSION_HINT = (
     "limit of its own that it does not raise (under 3.13 about 3300 calls on Linux, 1000 on "
     "Windows judges such as Codeforces): memoise with a dict, or make the recursion iterative"
 )
-# a program that raises the limit, without recursion through C: not far enough for the input
+# a program that calls setrecursionlimit, without recursion through C: too late, or too low
 LOW_RECURSION_HINT = (
-    "hint: the program raises sys.setrecursionlimit, but not far enough for this input: raise "
-    "it further (deep recursion may then need a larger C stack: run it in a threading.Thread "
-    "after threading.stack_size), or make the recursion iterative"
+    "hint: the program calls sys.setrecursionlimit, but this recursion went past the limit: "
+    "raise it before the recursion starts, far enough for this input (deep recursion may then "
+    "need a larger C stack: run it in a threading.Thread after threading.stack_size), or make "
+    "the recursion iterative"
 )
 # functools' memoisers, through C: lru_cache, or cache as a decorator, an attribute or imported
 # (not a dict of the program's own that it calls cache)
@@ -1123,14 +1124,20 @@ def _tail(lines: list[str], solution: str) -> list[str]:
     """What is shown of a run's stderr: all of it when short; else, of a traceback, its last
     frames whole, the solution's own deepest frame before them (the line of the author's code
     that led there) and its exception; of other text, its last lines. What is left out is
-    said in its place (``[... 3 lines not shown]``)."""
+    said in its place (``[... 3 lines not shown]``). Of a recursion, the solution's deepest
+    frame is the one that entered it, not another copy of the recursive frame."""
     blocks = _frame_blocks(lines)
     if len(lines) <= STDERR_LINES:
         return lines
     if not blocks:
         return [_left_out(len(lines) - STDERR_LINES, "line"), *lines[-STDERR_LINES:]]
     shown = blocks[-TRACEBACK_FRAMES:]
-    own = [block for block in blocks if f'File "{solution}"' in lines[block[0]]]
+    deepest = lines[shown[-1][0]]  # a recursion's own frame: the one that entered it is shown
+    own = [
+        block
+        for block in blocks
+        if f'File "{solution}"' in lines[block[0]] and lines[block[0]] != deepest
+    ]
     if own and own[-1] < shown[0]:
         shown.insert(0, own[-1])
     first = blocks[0][0]  # what came before the traceback (debug output) and its header

@@ -428,6 +428,28 @@ def test_a_long_traceback_keeps_whole_frames_and_the_solution_s_own(toy_run):
     assert explain(problem, None, script, "\n".join(short).encode()) == short
 
 
+def test_a_recursion_s_traceback_keeps_the_frame_that_entered_it(toy_run):
+    """Python shows a recursion's frame three times, then "[Previous line repeated N more
+    times]": the solution's own frame before them is the call that started it, not a fourth
+    copy of the recursive frame."""
+    problem, bundle, script, _ = toy_run
+    entry = _frame("solutions/toy_sum.py", 12, "print(f(10**5))")
+    recursive = _frame("solutions/toy_sum.py", 5, "return 1 + f(n - 1)", True)
+    repeated = "  [Previous line repeated 996 more times]"
+    frames = [*_frame("solutions/toy_sum.py", 15, "main()"), *entry, *recursive * 4, repeated]
+    stderr = ["Traceback (most recent call last):", *frames, "RecursionError: x"]
+    shown = explain(problem, None, script, "\n".join(stderr).encode())
+    assert shown[:-1] == [
+        "Traceback (most recent call last):",
+        "  [... 1 frame not shown]",
+        *entry,
+        "  [... 1 frame not shown]",
+        *recursive * 3,
+        repeated,
+        "RecursionError: x",
+    ]
+
+
 def test_only_the_last_lines_of_stderr_are_kept(toy_run):
     problem, bundle, script, _ = toy_run
     stderr = "".join(f"line {n}\n" for n in range(20)).encode()
@@ -802,7 +824,9 @@ def test_the_recursion_hint_of_a_program_that_raises_the_limit_already(toy_run):
     own = replace(raised, text=raised.text + "cache = {}\ncache[1] = 2\n")  # a dict of its own
     assert explain(problem, own, script, stderr)[-1] == cases_module.LOW_RECURSION_HINT
     assert "raises sys.setrecursionlimit already" in cases_module.RAISED_RECURSION_HINT
-    assert "not far enough for this input" in cases_module.LOW_RECURSION_HINT
+    assert "went past the limit: raise it before the recursion starts" in (
+        cases_module.LOW_RECURSION_HINT
+    )  # the call may be on a path this run did not take: the hint does not say it ran
 
 
 def test_a_case_file_that_cannot_be_read_is_an_error_not_the_solution_s_verdict(toy_run, tmp_path):
