@@ -19,6 +19,7 @@ The command (``kit.commands.stress``) prints, shrinks (``kit.stress.shrink``) an
 from __future__ import annotations
 
 import concurrent.futures
+import os
 import random
 import tempfile
 import threading
@@ -54,6 +55,11 @@ OVERTIME = 10.0
 # looked at
 STUCK = 60.0
 POLL = 0.5
+# memory a running call of the stress module's may add to the kit's own before the run is given
+# up: it runs in the kit's process, unbounded (a generator given a mistyped --param grew by
+# 60 MB/s, 1.8 GB in 30 s): four times the problem's memory limit, and at least 1 GiB
+MODULE_MEMORY_FACTOR = 4
+MODULE_MEMORY_LEAST_MIB = 1024
 ABANDON_WAIT = 5.0  # seconds a stopped command waits for its judging thread to leave off
 
 
@@ -122,6 +128,7 @@ class Stress:
         self.over_limit = 0  # files that passed over the time limit (not killed)
         self._answers: OrderedDict[str, bytes] = OrderedDict()  # the last expected answers
         self._lock = threading.Lock()
+        self.resident_at_start = resident_mib()  # the kit's own, before the module's calls
 
     @property
     def empty(self) -> Path:
@@ -345,12 +352,40 @@ def watched(stress: Stress, work: Callable[[], T], what: str, stuck: float | Non
 
 def _check_stuck(stress: Stress, what: str, stuck: float | None = None) -> None:
     """A one-line error when a call of the stress module's has run for ``stuck`` seconds
-    (STUCK by default, read when called)."""
+    (STUCK by default, read when called), or has grown the kit's memory past its cap
+    (``module_memory_cap``)."""
     stuck = STUCK if stuck is None else stuck
     module = stress.source.module
     longest = None if module is None else module.longest_call()
-    if longest is not None and longest[0] >= stuck:
+    if longest is None:
+        return
+    if longest[0] >= stuck:
         raise BuildError(
             f"{stress.problem.slug}: {module.where}: {longest[1]}() has not returned in "
             f"{stuck:g} s ({what}); it may never return"
         )
+    now, cap = resident_mib(), module_memory_cap(stress.problem)
+    if now is not None and stress.resident_at_start is not None:
+        grown = now - stress.resident_at_start
+        if grown > cap:
+            raise BuildError(
+                f"{stress.problem.slug}: {module.where}: {longest[1]}() holds {grown} MiB "
+                f"({what}), over the {cap} MiB a stress module's call may take here "
+                f"({MODULE_MEMORY_FACTOR} x the memory limit, at least "
+                f"{MODULE_MEMORY_LEAST_MIB} MiB): stopped before it exhausts this machine"
+            )
+
+
+def module_memory_cap(problem: Problem) -> int:
+    """MiB a running call of the stress module's may add to the kit's resident memory."""
+    return max(MODULE_MEMORY_LEAST_MIB, MODULE_MEMORY_FACTOR * problem.memory_limit)
+
+
+def resident_mib() -> int | None:
+    """This process's resident memory in MiB (Linux's /proc), or None where it cannot be read."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE") // (1 << 20)

@@ -3,6 +3,7 @@ the validator, the bundle judged on them against the reference as the build judg
 the search stopping at the first failing seed, and an input a message is about shown when
 short, else kept in a file."""
 
+import threading
 import time
 
 import pytest
@@ -290,7 +291,6 @@ def test_a_slow_module_function_under_the_limit_is_waited_for(pairsum, tmp_path,
 def test_each_thread_runs_in_a_folder_of_its_own(pairsum, tmp_path):
     """A run empties its folder after it: with -j 2 a shared one lost the other run's files
     (a script copied in beside a package's included files, a --gen program's scratch)."""
-    import threading
 
     stress = stress_of(pairsum, tmp_path)
     seen = []
@@ -318,3 +318,38 @@ def test_a_checker_is_compiled_with_the_problem_s_header_folders(pairsum, tmp_pa
     folder = tmp_path / "testlib"
     stress_of(replace(pairsum, include=(folder,)), tmp_path)
     assert asked[0]["include"] == (folder,)
+
+
+def test_a_module_function_that_grows_without_end_is_stopped_at_its_memory_cap(
+    pairsum, tmp_path, monkeypatch
+):
+    """The module runs in the kit's own process: a generator given a mistyped --param grew it
+    by 60 MB/s; past its cap it is a one-line error, before it exhausts the machine."""
+    monkeypatch.setattr(engine, "POLL", 0.05)
+    monkeypatch.setattr(engine, "MODULE_MEMORY_FACTOR", 0)
+    monkeypatch.setattr(engine, "MODULE_MEMORY_LEAST_MIB", 64)
+    monkeypatch.setattr(engine, "STUCK", 2.0)  # without the cap: 320 MiB, then this error
+    stress = stress_of(pairsum, tmp_path)
+    module = stress.source.module
+    held, done = [], threading.Event()
+
+    def growing(rng, **params):
+        while not done.is_set():  # the thread is left behind: the test ends it
+            held.append(bytearray(8 << 20))  # 8 MiB a step, touched (zeroed)
+            time.sleep(0.05)
+        return ""
+
+    monkeypatch.setattr(module._module, "generate", growing)
+    started = time.monotonic()
+    with pytest.raises(BuildError) as caught:
+        search(stress, 7, {"cases": 2, "bound": 9}, limit_cases=5, limit_seconds=None, jobs=1)
+    assert time.monotonic() - started < 5
+    message = str(caught.value)
+    assert message.startswith("pairsum: stress/pairsum.py: generate() holds ")
+    assert message.endswith(
+        "MiB (the files from seed 7), over the 64 MiB a stress module's call may take here "
+        "(0 x the memory limit, at least 64 MiB): stopped before it exhausts this machine"
+    )
+    done.set()
+    assert 64 < len(held) * 8 < 64 + 200  # stopped within a few polls of the cap
+    held.clear()
