@@ -755,16 +755,24 @@ def _samples_beside(problem: Problem) -> str:
     return f'; {problem.rel(beside)}/ beside the solution holds some: samples = "{named}" reads it'
 
 
+def _samples_of(problem: Problem) -> Path:
+    """The problem's samples folder, or the one-line error of one missing or a file."""
+    folder = problem.samples_dir
+    if folder.exists() and not folder.is_dir():  # samples = "a.py", a file
+        raise BuildError(f"{problem.slug}: {problem.rel(folder)} is a file, not a samples folder")
+    if not folder.is_dir():
+        said = f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)"
+        raise BuildError(said + _samples_beside(problem))
+    return folder
+
+
 def sample_cases(problem: Problem) -> list[Case]:
     """The samples of a batch problem (inputs only for an interactor), in natural order of
     their names; a BuildError for anything malformed. A package's: its sample group, in the
     judge's order, answers included (an interactive validator reads them too)."""
     if problem.source is not None:
         return _package_cases(problem, "sample")
-    folder = problem.samples_dir
-    if not folder.is_dir():
-        said = f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)"
-        raise BuildError(said + _samples_beside(problem))
+    folder = _samples_of(problem)
     names: dict[str, dict[str, Path]] = {}
     wrong = []  # every file that is wrong, said at once
     try:

@@ -394,6 +394,15 @@ def test_samples_may_be_read_where_the_repository_keeps_them(toy):
     )
 
 
+def test_samples_named_as_a_file_are_said_to_be_one(toy):
+    problem = registry(toy, extra='samples = "solutions/toy_sum.py"')["toy_sum"]
+    with pytest.raises(BuildError) as caught:
+        sample_cases(problem)
+    assert str(caught.value) == (
+        "toy_sum: solutions/toy_sum.py is a file, not a samples folder"
+    )  # it said "solutions/toy_sum.py/ is missing"
+
+
 def test_a_solution_may_be_named_where_the_repository_keeps_it(toy):
     """An existing repository's layout, adopted as it is: ``solution = "abc300/a.py"``."""
     assert registry(toy)["toy_sum"].solution == toy / "solutions" / "toy_sum.py"
