@@ -36,6 +36,7 @@ from pathlib import Path
 from kit import cache
 from kit.bundle.guards import char_col, imported_flags, neutralised, start_of
 from kit.bundle.sources import Source, children, is_literal_table, mask_literals, walk
+from kit.check.member_uses import member_uses, star_reads
 from kit.check.settled_tests import (
     BASE,
     NEVER,
@@ -45,6 +46,7 @@ from kit.check.settled_tests import (
     versioned_ifs,
 )
 from kit.errors import REINSTALL, BuildError
+from kit.judges.stdlib import KNOWN as STDLIB_MODULES
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
 # a finding with the versions its line runs on: from the first, below the second
@@ -154,12 +156,8 @@ def _own_rules(
                 what, version = NEW_METHODS[node.attr]
                 add(node.lineno, what, version)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            method = node.func.attr
-            given = len(node.args) + sum(k.arg in ("length", "byteorder") for k in node.keywords)
-            if method == "to_bytes" and given < 2:
-                add(node.lineno, ".to_bytes() without length and byteorder", (3, 11))
-            elif method == "from_bytes" and given < 2:
-                add(node.lineno, ".from_bytes() without byteorder", (3, 11))
+            if _bytes_defaults(node, mine):
+                add(node.lineno, _bytes_defaults(node, mine), (3, 11))
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             if isinstance(node.left, (ast.Dict, ast.DictComp)) or isinstance(
                 node.right, (ast.Dict, ast.DictComp)
@@ -168,11 +166,53 @@ def _own_rules(
         elif _DEFINITIONS.get(type(node)) and not future_annotations:
             for line, what, version in _DEFINITIONS[type(node)](node):
                 add(line, what, version)
+    for line in _gcd_of_many(tree):
+        add(line, "math.gcd() of other than two integers", (3, 9))
     for line, text in _evaluated_generics(tree):
         add(line, f"{text} (a builtin type subscripted)", (3, 9))
     for line, text in _evaluated_unions(tree, _types(tree, bundle.classes)):
         add(line, f"{text} (a union of types with |)", (3, 10))
     return found
+
+
+def _bytes_defaults(call: ast.Call, mine: frozenset[str]) -> str:
+    """What a call of ``to_bytes`` or ``from_bytes`` relies on of 3.11's defaults (length 1,
+    byteorder "big"), or "": not for a method of the user's own class of that name."""
+    method = call.func.attr  # type: ignore[attr-defined]
+    given = len(call.args) + sum(k.arg in ("length", "byteorder") for k in call.keywords)
+    owner = call.func.value  # type: ignore[attr-defined]
+    unbound = method == "to_bytes" and isinstance(owner, ast.Name) and owner.id == "int"
+    given -= unbound  # int.to_bytes(n, 4): n is the int (from_bytes is a classmethod)
+    if method in mine or given >= 2:
+        return ""
+    if method == "to_bytes":
+        return ".to_bytes() without length and byteorder"
+    return ".from_bytes() without byteorder" if method == "from_bytes" else ""
+
+
+def _gcd_of_many(tree: ast.Module) -> list[int]:
+    """The lines of calls of ``math.gcd`` (however bound: ``math.gcd``, ``from math import gcd
+    as g``, ``from math import *``) with other than two plain arguments (``gcd(a, b, c)``,
+    ``gcd(*values)``), which 3.9 brought: 3.8 takes two, and vermin does not count them."""
+    functions, names = set(), set()
+    for node, _, member in member_uses(tree, ("math",)):
+        if member != "gcd":
+            continue
+        if isinstance(node, ast.ImportFrom):
+            names.update(a.asname or a.name for a in node.names if a.name == "gcd")
+        else:
+            functions.add(id(node))  # math.gcd, or gcd star-imported
+    calls = [node for node in walk(tree) if isinstance(node, ast.Call)]
+    gcds = [
+        call
+        for call in calls
+        if id(call.func) in functions or (isinstance(call.func, ast.Name) and call.func.id in names)
+    ]
+    return [
+        call.lineno
+        for call in gcds
+        if len(call.args) != 2 or any(isinstance(a, ast.Starred) for a in call.args)
+    ]
 
 
 def _class_annotations(node: ast.ClassDef) -> list[tuple[int, str, tuple[int, int]]]:
@@ -400,7 +440,51 @@ def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, i
                 first = start_of(branch[0])[0]
                 if _parses(text):  # else (one vermin could not read either) not read
                     texts.append((text, first - len(header) - 2, len(header) + 1))
-    return texts
+    return texts + _star_variants(module, tree, texts)
+
+
+def _star_variants(
+    module: Source, tree: ast.Module, texts: list[tuple[str, int, int]]
+) -> list[tuple[str, int, int]]:
+    """For each standard module the file star-imports (``from math import *``), each text
+    again with the names the file reads and binds nowhere written as that module's members in
+    their places (``lcm(a, b)`` as ``math.lcm(a, b)``, on its line): vermin knows members by
+    their module's name only, and which module a name is cannot be told without its tables."""
+    reads = star_reads(tree, STDLIB_MODULES)
+    if not reads:
+        return []
+    shipped = module.shipped.split("\n")
+    places: dict[int, list[tuple[int, str]]] = {}
+    for node, _ in reads:
+        column = char_col(shipped[node.lineno - 1], node.col_offset)
+        places.setdefault(node.lineno, []).append((column, node.id))
+    variants = []
+    for owner in dict.fromkeys(owner for _, owners in reads for owner in owners):
+        for text, shift, before in texts:
+            qualified = _qualified(text, shift, before, places, owner)
+            if qualified != text and _parses(qualified):
+                variants.append((qualified, shift, before))
+    return variants
+
+
+def _qualified(text: str, shift: int, before: int, places: dict, owner: str) -> str:
+    """``text`` (a module line L its line L - ``shift``, after ``before`` lines of its own; a
+    branch's lines a space further right) with the names at ``places`` prefixed ``owner.``,
+    where the text still holds them (guarded code is blanked)."""
+    lines = text.split("\n")
+    indent = 1 if before else 0  # _alone: a branch's lines have a space more
+    for line, found in places.items():
+        at = line - shift
+        if not before < at <= len(lines):
+            continue
+        row = lines[at - 1]
+        for place, name in sorted(found, reverse=True):  # right to left: columns stay
+            start, end = place + indent, place + indent + len(name)
+            edges = row[start - 1 : start] + row[end : end + 1]
+            if row[start:end] == name and not any(c.isalnum() or c in "_." for c in edges):
+                row = f"{row[:start]}{owner}.{row[start:]}"
+        lines[at - 1] = row
+    return "\n".join(lines)
 
 
 def _within(node: ast.AST, outer: ast.AST) -> bool:

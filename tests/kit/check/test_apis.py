@@ -55,6 +55,35 @@ def test_to_bytes_and_from_bytes_relying_on_3_11_defaults():
     ]
 
 
+def test_to_bytes_called_on_int_itself_and_a_method_of_the_user_s_own():
+    """``int.to_bytes(5, 4)`` gives the int first: one argument short of 3.8's two (it passed);
+    a class of the user's with its own ``to_bytes(self)`` needs nothing (it was refused)."""
+    text = "a = int.to_bytes(5, 4)\nb = int.to_bytes(5, 4, 'big')\nc = int.from_bytes(d, 'big')\n"
+    assert own(text) == [(1, ".to_bytes() without length and byteorder", (3, 11))]
+    mine = "class Enc:\n    def to_bytes(self):\n        return b''\n\nx = Enc().to_bytes()\n"
+    assert own(mine) == []
+
+
+def test_math_gcd_of_other_than_two_arguments_however_bound():
+    """3.9 let ``math.gcd`` take any number of integers; 3.8 takes two."""
+    text = """\
+        import math
+        import math as m
+        from math import gcd as g
+        a = math.gcd(2, 4, 6)
+        b = m.gcd(*values)
+        c = g()
+        d = math.gcd(2, 4)
+        e = g(x, y)
+        """
+    found = own(text)
+    assert found == [(line, "math.gcd() of other than two integers", (3, 9)) for line in (4, 5, 6)]
+    star = "from math import *\nv = gcd(*values)\n"
+    assert own(star) == [(2, "math.gcd() of other than two integers", (3, 9))]
+    shadowed = star + "\ndef f(gcd):\n    return gcd(1, 2, 3)\n"  # a gcd of the file's own
+    assert own(shadowed) == []  # anywhere in it: every gcd is read as the file's
+
+
 def test_dict_union_and_class_body_annotations():
     text = """\
         merged = {'a': 1} | other
@@ -145,6 +174,30 @@ def test_vermin_finds_standard_library_members_by_version_and_findings_are_sorte
     assert {(2, (3, 9)), (3, (3, 9)), (4, (3, 10))} <= needs
     assert not [f for f in found if f[1] in (5, 6)]
     assert all(f[0] == "shared/m.py" for f in found)
+
+
+def test_members_a_star_import_gives_are_found_where_they_are_read():
+    """Contest templates start ``from math import *``: ``lcm(a, b)`` is ``math.lcm``, which
+    vermin knows only by its module's name; a keyword 3.10 added too, and a guarded use and
+    the file's own ``pairwise`` pass."""
+    source = module(
+        """\
+        import sys
+        from math import *
+        from bisect import *
+        x = lcm(4, 6) + bisect_right([1], 1, key=abs)
+        if sys.version_info >= (3, 9):
+            y = lcm(2, 3)
+        def pairwise(a):
+            return a
+        z = pairwise([1])
+        """
+    )
+    found = {(f[1], f[2], f[3]) for f in apis.findings([source])}
+    assert found == {
+        (4, "'math.lcm' member", (3, 9)),
+        (4, "'bisect.bisect_right(key)'", (3, 10)),
+    }
 
 
 def test_a_hasattr_test_every_target_passes_guards_nothing():

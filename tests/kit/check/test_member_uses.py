@@ -28,3 +28,17 @@ def test_other_modules_and_objects_of_the_same_name_are_not_uses():
     assert uses("class F:\n    gcd = 1\nfractions = F()\nprint(fractions.gcd)\n") == []
     assert uses("import os.path as p\np.join('a')\n") == []  # os.path bound, not os
     assert uses("from . import fractions\n") == []
+
+
+def test_a_star_import_s_names_read_and_bound_nowhere_are_each_star_module_s():
+    """A contest template's ``from fractions import *``: ``gcd(a, b)`` is a use of
+    ``fractions.gcd`` (and of every other module star-imported: the last one's wins); a name
+    the file binds itself (a parameter, an assignment, a def) is its own."""
+    code = (
+        "from fractions import *\nfrom os import *\n"
+        "def f(getuid):\n    fork = 1\n    return gcd(2, 4) + getuid + fork + sep\n"
+    )
+    assert sorted(uses(code)) == [
+        (5, "fractions", "gcd"), (5, "fractions", "sep"), (5, "os", "gcd"), (5, "os", "sep"),
+    ]  # fmt: skip
+    assert uses("from math import *\nprint(gcd(2, 4))\n") == []  # not a module asked about
