@@ -350,3 +350,20 @@ def test_lower_parameters_that_fail_in_no_smaller_file_are_said():
     result = shrink(module, lambda text: True, "1\n", 0, {"n": 3})
     assert result.params == {"n": 3} and result.text == "0\n"  # the cuts lower the 1
     assert result.stages[1] == "params: n 3 -> 1 fail too, in no smaller file"
+
+
+def test_a_failure_by_chance_is_lowered_past_a_value_that_missed_once():
+    """A crash on a value that is 3 mod 7 (tests/fixtures/pairsum's module): 20 files of
+    bound 500 happen to hold none, and a binary search took every value below as passing,
+    ending at bound 510; half way down from there it fails again, and goes on to 3."""
+    path = ROOT / "tests" / "fixtures" / "pairsum" / "stress" / "pairsum.py"
+    spec = importlib.util.spec_from_file_location("pairsum_problem", path)
+    pairsum = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pairsum)
+
+    def fails(text):
+        return any(int(line.split()[1]) % 7 == 3 for line in text.splitlines()[1:])
+
+    text = pairsum.generate(random.Random(4), cases=8, bound=1000)
+    result = shrink(pairsum, fails, text, 4, {"cases": 8, "bound": 1000})
+    assert result.params["bound"] <= 10 and result.text == "1\n0 3\n"
