@@ -7,9 +7,12 @@ The API checks accept anything inside
   ``getattr(x, "name", default)``, ``sys.version_info``, ``sys.implementation``,
   ``sys.version``, ``sys.builtin_module_names`` or ``sys.pypy_version_info``
   (``if hasattr(sys, "set_int_max_str_digits"): sys.set_int_max_str_digits(0)``, ``if "PyPy"
-  in sys.version: import pypyjit``), or a name the module binds at its top level to such a
-  test (``PYPY = sys.implementation.name == "pypy"``, then ``if PYPY:``), or imports from a
-  helper that binds it so (``from shared.env import PYPY``: ``imported_flags``);
+  in sys.version: import pypyjit``; not a comparison of the version that every target
+  answers alike, ``sys.version_info > (3, 8)``: ``kit.bundle.version_tests``, whose true
+  branch runs everywhere and false one nowhere), or a name the module binds at its top level
+  to such a test (``PYPY = sys.implementation.name == "pypy"``, then ``if PYPY:``), or
+  imports from a helper that binds it so (``from shared.env import PYPY``:
+  ``imported_flags``);
 - the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
 - the body of a ``try`` whose handlers catch ``ImportError``, ``ModuleNotFoundError``,
   ``AttributeError``, ``NameError``, ``Exception``, ``BaseException`` or everything
@@ -35,6 +38,7 @@ from dataclasses import dataclass, field
 
 from kit.bundle.platform_tests import on_windows, platform_flags
 from kit.bundle.sources import Source, children, import_bindings, walk
+from kit.bundle.version_tests import reading
 
 GUARD_CALLS = {"hasattr", "getattr"}
 Settled = AbstractSet[int]  # the id of calls that guard nothing (kit.check.settled_tests)
@@ -50,8 +54,10 @@ def is_guard(
     test: ast.expr, flags: frozenset[str] = frozenset(), settled: Settled = frozenset()
 ) -> bool:
     """Whether ``test`` tells the Python that runs it (``flags``: names bound to such tests;
-    ``settled``: the ``id`` of calls every target answers alike, no guard)."""
-    for node in walk(test):
+    ``settled``: the ``id`` of calls, or version comparisons, whose answers the caller knows
+    by version, no guard). A comparison of the version every target answers alike
+    (``sys.version_info > (3, 8)``, true on 3.8.18: ``kit.bundle.version_tests``) is none."""
+    for node in _told(test, settled):
         called = getattr(node.func, "id", None) if isinstance(node, ast.Call) else None
         if called in GUARD_CALLS and id(node) not in settled:
             return True
@@ -62,6 +68,21 @@ def is_guard(
         if isinstance(node, ast.Name) and (node.id in GUARD_ATTRIBUTES or node.id in flags):
             return True
     return False
+
+
+def _told(test: ast.expr, settled: Settled) -> list[ast.AST]:
+    """The nodes of ``test`` but those of version comparisons in ``settled`` or answered alike
+    by every target."""
+    nodes, pending = [], [test]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Compare) and (
+            id(node) in settled or (reading(node) or ("",))[0] == "always"
+        ):
+            continue
+        nodes.append(node)
+        pending.extend(children(node))
+    return nodes
 
 
 def _of_sys(node: ast.Attribute) -> bool:
@@ -221,10 +242,14 @@ def own_nodes(statement: ast.stmt) -> list[ast.AST]:
 
 def _settled_truth(test: ast.expr | None, settled: Settled) -> bool | None:
     """What a test of a settled call alone gives on every target (``hasattr(math, "isqrt")``:
-    True, ``not`` it: False); None for any other test."""
+    True, ``not`` it: False), or a version comparison every target answers alike; None for
+    any other test."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = _settled_truth(test.operand, settled)
         return None if inner is None else not inner
+    read = reading(test) if isinstance(test, ast.Compare) else None
+    if read is not None and read[0] == "always":  # sys.version_info >= (3, 8)
+        return bool(read[1])
     return True if isinstance(test, ast.Call) and id(test) in settled else None
 
 

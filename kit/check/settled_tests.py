@@ -29,6 +29,7 @@ import weakref
 
 from kit.bundle.guards import guarded_lines, imported_flags, start_of
 from kit.bundle.sources import Source, walk
+from kit.bundle.version_tests import reading
 from kit.judges.stdlib import REMOVED_MEMBERS
 
 BASE = (3, 8)  # the oldest Python the kit checks
@@ -73,9 +74,11 @@ def versioned_tests(tree: ast.Module) -> dict[int, tuple[int, int]]:
     return {id(test): added for _, test, added, _ in versioned_ifs(tree)}
 
 
-def versioned_ifs(tree: ast.Module) -> list[tuple[ast.If, ast.Call, tuple[int, int], bool]]:
+def versioned_ifs(tree: ast.Module) -> list[tuple[ast.If, ast.expr, tuple[int, int], bool]]:
     """Each ``if`` on a test of ``versioned_tests``: (the ``if``, its ``hasattr`` call, the
-    version that added the member, whether the call is under ``not``)."""
+    version that added the member, whether the call is under ``not``); and each on a
+    comparison of the version that turns once (``sys.version_info >= (3, 9)``: the version
+    it turns at, and whether its branch runs below it, ``<`` or under ``not``)."""
     modules = _module_names(tree)
     found = []
     for node in walk(tree):
@@ -86,6 +89,9 @@ def versioned_ifs(tree: ast.Module) -> list[tuple[ast.If, ast.Call, tuple[int, i
         added = _asks_added(test, modules)
         if added is not None:
             found.append((node, test, added, negated))
+        read = reading(test) if isinstance(test, ast.Compare) else None
+        if read is not None and read[0] in ("from", "below") and read[1] > BASE:
+            found.append((node, test, read[1], negated != (read[0] == "below")))
     return found
 
 

@@ -154,7 +154,35 @@ def test_postponed_annotations_and_guarded_code_need_nothing():
         except AttributeError:
             p = s
         """
-    assert own(guarded) == []
+    assert apis.findings([module(guarded)]) == []  # the version test's branch: from 3.10 on
+
+
+def test_a_version_test_every_target_answers_alike_guards_nothing():
+    """``sys.version_info > (3, 8)`` is true on 3.8.18 (and ``!= (3, 8)``, ``.major >= 3``):
+    its branch runs on 3.8, where ``math.lcm`` is missing; ``>= (3, 9)`` runs it from 3.9 on,
+    where ``math.cbrt`` (3.11) still fails for 3.9 and 3.10."""
+    text = """\
+        import math, sys
+        if sys.version_info > (3, 8):
+            a = math.lcm(2, 3)
+        if sys.version_info.major >= 3:
+            b = x.bit_count()
+        if sys.version_info >= (3, 9):
+            c = math.lcm(2, 3)
+            d = math.cbrt(8.0)
+        if sys.version_info < (3, 9):
+            pass
+        else:
+            e = math.lcm(2, 3)
+        """
+    found = {
+        (line, what, needs, low) for _, line, what, needs, low, _ in apis.findings([module(text)])
+    }
+    assert found == {
+        (3, "'math.lcm' member", (3, 9), (3, 8)),
+        (5, "int.bit_count()", (3, 10), (3, 8)),
+        (8, "'math.cbrt' member", (3, 11), (3, 9)),
+    }
 
 
 def test_vermin_finds_standard_library_members_by_version_and_findings_are_sorted():
