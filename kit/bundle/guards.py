@@ -16,7 +16,10 @@ The API checks accept anything inside
 - the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
 - the body of a ``try`` whose handlers catch ``ImportError``, ``ModuleNotFoundError``,
   ``AttributeError``, ``NameError``, ``Exception``, ``BaseException`` or everything
-  (``try: from math import lcm`` / ``except ImportError: ...``).
+  (``try: from math import lcm`` / ``except ImportError: ...``), as far as they catch what
+  a missing name raises there: an import statement's ImportError, any other statement's
+  AttributeError or NameError (``try: math.lcm(a, b)`` / ``except ImportError:`` guards
+  nothing: 3.8 raises AttributeError).
 
 The platform check (``kit.check.platform_names``, and the import check of Unix-only modules)
 takes tests of the platform too (``guarded_lines(tree, platform=True)``): the branch Windows
@@ -147,13 +150,37 @@ def is_type_checking(test: ast.expr) -> bool:
 
 
 def _catches_missing(handlers: list[ast.ExceptHandler]) -> bool:
+    return bool(_caught(handlers))
+
+
+def _caught(handlers: list[ast.ExceptHandler]) -> set[str]:
+    """What the handlers catch of what a missing module or member raises: "import" (an
+    import statement's ImportError) and "use" (an attribute's AttributeError, a name's
+    NameError); both for ``Exception``, ``BaseException`` or a bare ``except``."""
+    kinds: set[str] = set()
     for handler in handlers:
-        if handler.type is None:
-            return True
-        for node in walk(handler.type):
-            if isinstance(node, ast.Name) and node.id in GUARD_EXCEPTIONS:
-                return True
-    return False
+        if handler.type is None:  # a bare except
+            names = ["BaseException"]
+        else:
+            names = [node.id for node in walk(handler.type) if isinstance(node, ast.Name)]
+        for name in names:
+            if name in GUARD_EXCEPTIONS:
+                kinds.update(_CATCHES.get(name, ("import", "use")))
+    return kinds
+
+
+_CATCHES = {  # what each exception of GUARD_EXCEPTIONS catches; the others, everything
+    "ImportError": ("import",), "ModuleNotFoundError": ("import",),
+    "AttributeError": ("use",), "NameError": ("use",),
+}  # fmt: skip
+
+
+def _guards(kinds: set[str], statement: ast.stmt) -> bool:
+    """Whether a ``try`` catching ``kinds`` guards ``statement`` of its body: an import by
+    ImportError, anything else by AttributeError or NameError (``try: math.lcm(a, b)`` /
+    ``except ImportError:`` raises AttributeError on 3.8, uncaught)."""
+    kind = "import" if isinstance(statement, (ast.Import, ast.ImportFrom)) else "use"
+    return kind in kinds
 
 
 def guarded_statements(
@@ -198,7 +225,9 @@ def guarded_statements(
                 visit(statement.body if taken else statement.orelse)
                 continue
             if isinstance(statement, ast.Try) and _catches_missing(statement.handlers):
-                found.extend(statement.body)
+                kinds = _caught(statement.handlers)
+                found.extend(inner for inner in statement.body if _guards(kinds, inner))
+                visit([inner for inner in statement.body if not _guards(kinds, inner)])
                 for handler in statement.handlers:
                     visit(handler.body)
                 visit(statement.orelse)

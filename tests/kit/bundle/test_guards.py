@@ -31,6 +31,8 @@ def parsed(text):
         ("hasattr(sys, 'set_int_max_str_digits')", True),
         ("getattr(math, 'lcm', None) is not None", True),
         ("sys.version_info >= (3, 9)", True),
+        ("sys.version_info > (3, 8)", False),  # true on 3.8.18 too: every target's answer
+        ("sys.version_info.major >= 3 and n > 3", False),
         ("sys.implementation.name == 'pypy'", True),
         ("version_info[0] > 2", True),
         ("'PyPy' in sys.version", True),
@@ -70,6 +72,35 @@ def test_guarded_statements_are_the_branches_and_the_try_bodies():
     )
     assert sorted(statement.lineno for statement in guarded_statements(tree)) == [3, 5, 7, 14, 17]
     assert guarded_lines(tree) == {3, 5, 7, 14, 17}
+
+
+def test_a_try_guards_what_its_handlers_catch_of_a_missing_name():
+    """An import raises ImportError, a missing member's use AttributeError: ``except
+    ImportError`` guards the import alone, ``except AttributeError`` the rest alone."""
+    _, tree = parsed(
+        """\
+        try:
+            from math import lcm
+            a = math.lcm(2, 3)
+        except ImportError:
+            pass
+        try:
+            from math import cbrt
+            b = math.cbrt(8)
+        except AttributeError:
+            pass
+        try:
+            import tomllib
+            c = math.exp2(3)
+        except (ImportError, AttributeError):
+            pass
+        try:
+            d = math.lcm(2, 3)
+        except:
+            pass
+        """
+    )
+    assert guarded_lines(tree) == {2, 8, 12, 13, 17}
 
 
 def test_a_name_bound_to_a_guard_s_test_at_the_top_level_is_a_guard():
