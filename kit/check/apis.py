@@ -446,31 +446,62 @@ def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, i
 def _star_variants(
     module: Source, tree: ast.Module, texts: list[tuple[str, int, int]]
 ) -> list[tuple[str, int, int]]:
-    """For each standard module the file star-imports (``from math import *``), each text
-    again with the names the file reads and binds nowhere written as that module's members in
-    their places (``lcm(a, b)`` as ``math.lcm(a, b)``, on its line): vermin knows members by
-    their module's name only, and which module a name is cannot be told without its tables."""
-    reads = star_reads(tree, STDLIB_MODULES)
-    if not reads:
-        return []
+    """Each text again with the standard library's members that the file reads under names
+    vermin cannot tie to their modules written as ``module.member`` in their places: the
+    names it reads and binds nowhere, once for each module it star-imports (``from math
+    import *``: ``lcm(a, b)`` as ``math.lcm(a, b)``; which module a name is cannot be told
+    without vermin's tables), and the names it imports under another (``from bisect import
+    bisect_left as bl``: ``bl(a, x, key=f)`` as ``bisect.bisect_left(a, x, key=f)``)."""
     shipped = module.shipped.split("\n")
-    places: dict[int, list[tuple[int, str]]] = {}
-    for node, _ in reads:
-        column = char_col(shipped[node.lineno - 1], node.col_offset)
-        places.setdefault(node.lineno, []).append((column, node.id))
-    variants = []
+    renamings: list[dict[int, list[tuple[int, str, str]]]] = []
+    reads = star_reads(tree, STDLIB_MODULES)
     for owner in dict.fromkeys(owner for _, owners in reads for owner in owners):
+        renamings.append(_places(shipped, [(node, f"{owner}.{node.id}") for node, _ in reads]))
+    aliases = _stdlib_aliases(tree)
+    if aliases:
+        renamed = [
+            (node, aliases[node.id])
+            for node in walk(tree)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in aliases
+        ]
+        renamings.append(_places(shipped, renamed))
+    variants = []
+    for places in renamings:
         for text, shift, before in texts:
-            qualified = _qualified(text, shift, before, places, owner)
+            qualified = _qualified(text, shift, before, places)
             if qualified != text and _parses(qualified):
                 variants.append((qualified, shift, before))
     return variants
 
 
-def _qualified(text: str, shift: int, before: int, places: dict, owner: str) -> str:
+def _stdlib_aliases(tree: ast.Module) -> dict[str, str]:
+    """The names ``from M import member as name`` binds, M a standard module, each bound so
+    only: {name: "M.member"}."""
+    found: dict[str, str] = {}
+    for node in walk(tree):
+        stdlib = isinstance(node, ast.ImportFrom) and not node.level and node.module
+        if stdlib and node.module.partition(".")[0] in STDLIB_MODULES:
+            for alias in node.names:
+                if alias.asname and alias.asname != alias.name:
+                    found[alias.asname] = f"{node.module}.{alias.name}"
+    stored = (n for n in walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+    rebound = {n.id for n in stored}
+    return {name: member for name, member in found.items() if name not in rebound}
+
+
+def _places(shipped: list[str], renamed: list[tuple[ast.Name, str]]) -> dict:
+    """{line: [(character column, name, its new text)]} of the ``renamed`` names."""
+    places: dict[int, list[tuple[int, str, str]]] = {}
+    for node, text in renamed:
+        column = char_col(shipped[node.lineno - 1], node.col_offset)
+        places.setdefault(node.lineno, []).append((column, node.id, text))
+    return places
+
+
+def _qualified(text: str, shift: int, before: int, places: dict) -> str:
     """``text`` (a module line L its line L - ``shift``, after ``before`` lines of its own; a
-    branch's lines a space further right) with the names at ``places`` prefixed ``owner.``,
-    where the text still holds them (guarded code is blanked)."""
+    branch's lines a space further right) with the names at ``places`` written anew, where
+    the text still holds them (guarded code is blanked)."""
     lines = text.split("\n")
     indent = 1 if before else 0  # _alone: a branch's lines have a space more
     for line, found in places.items():
@@ -478,11 +509,11 @@ def _qualified(text: str, shift: int, before: int, places: dict, owner: str) -> 
         if not before < at <= len(lines):
             continue
         row = lines[at - 1]
-        for place, name in sorted(found, reverse=True):  # right to left: columns stay
+        for place, name, new in sorted(found, reverse=True):  # right to left: columns stay
             start, end = place + indent, place + indent + len(name)
             edges = row[start - 1 : start] + row[end : end + 1]
             if row[start:end] == name and not any(c.isalnum() or c in "_." for c in edges):
-                row = f"{row[:start]}{owner}.{row[start:]}"
+                row = f"{row[:start]}{new}{row[end:]}"
         lines[at - 1] = row
     return "\n".join(lines)
 

@@ -228,6 +228,21 @@ def test_members_a_star_import_gives_are_found_where_they_are_read():
     }
 
 
+def test_a_member_imported_under_another_name_is_found_with_its_keywords():
+    """``from bisect import bisect_left as bl`` then ``bl(a, x, key=f)``: 3.10's keyword,
+    which vermin knows only as ``bisect.bisect_left``'s; a name rebound later is the file's."""
+    source = module(
+        """\
+        from bisect import bisect_left as bl, insort as put
+        i = bl([1, 2], 2, key=abs)
+        put = print
+        put([1], 2, key=abs)
+        """
+    )
+    found = {(f[1], f[2], f[3]) for f in apis.findings([source])}
+    assert found == {(2, "'bisect.bisect_left(key)'", (3, 10))}
+
+
 def test_a_hasattr_test_every_target_passes_guards_nothing():
     """``math.isqrt`` is in 3.8: the branch runs on every target, and ``math.cbrt`` (3.11) and
     ``bit_count`` (3.10) in it fail before their versions; a test of ``math.cbrt`` itself, or of
