@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import shlex
 from pathlib import Path
 
@@ -179,7 +180,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         shown=shown,
         format=KATTIS,
         name=path.name,
-        title=_title(config.get("name"), path.name),
+        title=_title(config.get("name"), _statement_title(path) or path.name),
         judge="Kattis",
         kind=kind,
         compare=compare,
@@ -407,6 +408,24 @@ def _passes(shown: str, limits: dict, types: list, compare: str, interactor: str
     if passes < 2 or passes != int(passes):
         raise BuildError(f"{shown}/problem.yaml: limits.validation_passes must be 2 or more")
     return int(passes)
+
+
+def _statement_title(path: Path) -> str | None:
+    """The ``\\problemname{...}`` of the package's LaTeX statement (English first), where a
+    legacy package keeps its title when ``problem.yaml`` has no ``name`` (the KTH Challenge
+    archives); None without one."""
+    for folder in ("problem_statement", "statement"):
+        statements = sorted((path / folder).glob("problem*.tex"))
+        preferred = [p for p in statements if p.name in ("problem.en.tex", "problem.tex")]
+        for statement in [*preferred, *statements]:
+            try:
+                text = statement.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            found = re.search(r"\\problemname\{([^{}]*)\}", text)
+            if found and found[1].strip():
+                return " ".join(found[1].split())
+    return None
 
 
 def _title(name: object, fallback: str) -> str:

@@ -79,6 +79,15 @@ TAGS = (
 )
 
 
+# a scoring problem's tests carry points (<test points="10.0">), which its checker gives in part
+# or whole by testlib's quitp (exit 7); Polygon reads them as a score (absolute or a share of
+# the test's: blackav/ejudge#96), the kit as no acceptance
+POINTS_NOTE = (
+    "its tests carry points (a scoring problem), which the kit does not read: a checker's "
+    "points (testlib's quitp, exit status 7) are judged a wrong answer, full marks included"
+)
+
+
 def is_polygon(path: Path) -> bool:
     return (path / "problem.xml").is_file()
 
@@ -102,6 +111,8 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     cases = _cases(testset, path, shown, where)
     valid, invalid = _validator_tests(root, path, where, notes)
     notes += _line_endings([*cases[:1], *valid[:1], *invalid[:1]], path)
+    if any(test.get("points") for test in testset.findall("tests/test")):
+        notes.append(POINTS_NOTE)
     return Package(
         path=path,
         shown=shown,

@@ -142,6 +142,24 @@ def test_files_the_format_s_tools_set_aside_are_neither_submissions_nor_cases(tm
     assert [case.name for case in found.cases] == ["data/secret/1"]
 
 
+def test_a_title_problem_yaml_does_not_name_is_the_statement_s_problemname(tmp_path):
+    """Legacy packages (the KTH Challenge archives) keep it in ``\\problemname{}``, English
+    first; without one, the folder's name."""
+    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+    files["problem_statement/problem.sv.tex"] = "\\problemname{Namngivning}\n"
+    files["problem_statement/problem.en.tex"] = "\\problemname{Name  Generation}\nText.\n"
+    found = kattis.read(write_package(tmp_path / "p", "source: KTH\n", files), "p")
+    assert found.title == "Name Generation"
+    files.pop("problem_statement/problem.en.tex")
+    assert kattis.read(write_package(tmp_path / "q", "source: KTH\n", files), "q").title == (
+        "Namngivning"
+    )
+    del files["problem_statement/problem.sv.tex"]
+    assert kattis.read(write_package(tmp_path / "r", "source: KTH\n", files), "r").title == "r"
+    named = kattis.read(write_package(tmp_path / "s", "name: Given\n", files), "s")
+    assert named.title == "Given"
+
+
 def test_what_the_format_asks_for_and_the_package_lacks_is_noted(tmp_path):
     files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
     files["submissions/slow_accepted/a.py"] = "print(1)\n"

@@ -111,6 +111,17 @@ def test_only_the_leading_marked_tests_are_samples_and_without_a_checker_tokens_
     assert found.include == ()  # no files/testlib.h
 
 
+def test_a_scoring_problem_s_points_are_said_not_to_be_read(tmp_path):
+    """A checker's ``quitp`` (exit 7) is a score in a problem whose tests carry points: the
+    kit, which judges it a wrong answer, says so (a correct submission disagreed unexplained)."""
+    scored = TESTSET.replace("<test/>", '<test points="10.0"/>')
+    note = f"note: s: {polygon.POINTS_NOTE}"
+    assert note in polygon.read(problem_xml(tmp_path / "s", scored), "s").notes
+    assert not [
+        n for n in polygon.read(problem_xml(tmp_path / "p", TESTSET), "p").notes if "points" in n
+    ]
+
+
 def test_the_title_is_the_english_name_else_any_else_the_folder(tmp_path):
     names = '<name language="russian" value="Sum"/>'
     assert polygon.read(problem_xml(tmp_path / "p", TESTSET, names=names), "p").title == "Sum"
