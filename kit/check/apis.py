@@ -35,8 +35,15 @@ from pathlib import Path
 
 from kit import cache
 from kit.bundle.guards import char_col, imported_flags, neutralised, start_of
-from kit.bundle.sources import Source, children, is_literal_table, mask_literals, walk
-from kit.check.member_uses import member_uses, star_reads
+from kit.bundle.sources import (
+    Source,
+    children,
+    imported_modules,
+    is_literal_table,
+    mask_literals,
+    walk,
+)
+from kit.check.member_uses import bound_names, member_uses, star_reads
 from kit.check.settled_tests import (
     BASE,
     NEVER,
@@ -440,21 +447,25 @@ def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, i
                 first = start_of(branch[0])[0]
                 if _parses(text):  # else (one vermin could not read either) not read
                     texts.append((text, first - len(header) - 2, len(header) + 1))
-    return texts + _star_variants(module, tree, texts)
+    return texts + _renamed_variants(module, modules, tree, texts)
 
 
-def _star_variants(
-    module: Source, tree: ast.Module, texts: list[tuple[str, int, int]]
+def _renamed_variants(
+    module: Source, modules: list[Source], tree: ast.Module, texts: list[tuple[str, int, int]]
 ) -> list[tuple[str, int, int]]:
     """Each text again with the standard library's members that the file reads under names
     vermin cannot tie to their modules written as ``module.member`` in their places: the
     names it reads and binds nowhere, once for each module it star-imports (``from math
     import *``: ``lcm(a, b)`` as ``math.lcm(a, b)``; which module a name is cannot be told
     without vermin's tables), and the names it imports under another (``from bisect import
-    bisect_left as bl``: ``bl(a, x, key=f)`` as ``bisect.bisect_left(a, x, key=f)``)."""
+    bisect_left as bl``: ``bl(a, x, key=f)`` as ``bisect.bisect_left(a, x, key=f)``). A name
+    a star-imported helper binds may be the helper's: left as it is; so is every name after
+    a star import of a module that is neither (numpy's)."""
     shipped = module.shipped.split("\n")
     renamings: list[dict[int, list[tuple[int, str, str]]]] = []
-    reads = star_reads(tree, STDLIB_MODULES)
+    theirs = _star_imported_names(module, tree, modules)
+    reads = [] if theirs is None else star_reads(tree, STDLIB_MODULES)
+    reads = [(node, owners) for node, owners in reads if node.id not in (theirs or ())]
     for owner in dict.fromkeys(owner for _, owners in reads for owner in owners):
         renamings.append(_places(shipped, [(node, f"{owner}.{node.id}") for node, _ in reads]))
     aliases = _stdlib_aliases(tree)
@@ -472,6 +483,24 @@ def _star_variants(
             if qualified != text and _parses(qualified):
                 variants.append((qualified, shift, before))
     return variants
+
+
+def _star_imported_names(
+    module: Source, tree: ast.Module, modules: list[Source]
+) -> set[str] | None:
+    """Every name the helpers the file star-imports bind; None when it star-imports a module
+    that is neither a helper nor the standard library's (its names are not known)."""
+    helpers = {source.name: source for source in modules}
+    names: set[str] = set()
+    for node in tree.body:
+        if not (isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)):
+            continue
+        (absolute,) = imported_modules(module, node)
+        if absolute in helpers:
+            names |= bound_names(helpers[absolute].tree)
+        elif node.level or absolute.partition(".")[0] not in STDLIB_MODULES:
+            return None
+    return names
 
 
 def _stdlib_aliases(tree: ast.Module) -> dict[str, str]:

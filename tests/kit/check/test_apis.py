@@ -228,6 +228,18 @@ def test_members_a_star_import_gives_are_found_where_they_are_read():
     }
 
 
+def test_a_name_a_star_imported_helper_binds_may_be_its_own():
+    """``from shared.h import *`` after ``from math import *``: its ``lcm`` wins; after a star
+    import of a module neither the helpers' nor the standard library's, no name is known."""
+    helper = module("def lcm(a, b):\n    return a * b\n", "shared/h.py", "shared.h")
+    main = module("from math import *\nfrom shared.h import *\nx = lcm(2, 3) + lcm(4, 6)\n")
+    assert apis.findings([main, helper]) == []
+    foreign = module("from math import *\nfrom numpy import *\nx = lcm(2, 3)\n")
+    assert apis.findings([foreign]) == []
+    alone = module("from math import *\nx = lcm(2, 3)\n")
+    assert [f[2] for f in apis.findings([alone])] == ["'math.lcm' member"]
+
+
 def test_a_member_imported_under_another_name_is_found_with_its_keywords():
     """``from bisect import bisect_left as bl`` then ``bl(a, x, key=f)``: 3.10's keyword,
     which vermin knows only as ``bisect.bisect_left``'s; a name rebound later is the file's."""
