@@ -38,6 +38,13 @@ NAMES = ("build", "run", "stress", "new", "listen", "init", "bench", "startup", 
 PROGRAM_IN_HELP = re.compile(r"(?<=`)(?:python build\.py|python -m kit|cpkit)(?=[ `])")
 
 
+def paragraph(doc: str | None, number: int = 0) -> str:
+    """The ``number``-th paragraph of a docstring, a command's description in its help; "" when
+    ``python -OO`` (``PYTHONOPTIMIZE=2``) has stripped docstrings: the help stays whole."""
+    paragraphs = (doc or "").split("\n\n")
+    return paragraphs[number] if number < len(paragraphs) else ""
+
+
 def named(text: str | None) -> str | None:
     """``text`` (a command's help, from its module's doc) with the program names it quotes
     made the running one's, and the doc's double backquotes single (as the docs quote)."""

@@ -7,13 +7,14 @@ from __future__ import annotations
 import argparse
 
 from kit import bench
-from kit.commands import MAX_REPEAT, add_root, add_target, repeats, target_runner
+from kit.commands import MAX_REPEAT, add_root, add_target, paragraph, repeats, target_runner
 
 HELP = "time the worst cases of bench/<slug>.py under each target's interpreter"
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser("bench", help=HELP, description=bench.__doc__.splitlines()[0])
+    description = paragraph(bench.__doc__).split("\n")[0]
+    parser = subparsers.add_parser("bench", help=HELP, description=description)
     parser.set_defaults(intermixed="slugs")  # names may follow options too (kit.cli)
     parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
     parser.add_argument(

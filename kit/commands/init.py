@@ -17,7 +17,7 @@ import os
 import shlex
 from pathlib import Path
 
-from kit.commands import command
+from kit.commands import command, paragraph
 from kit.errors import BuildError
 from kit.workspace import (
     MARKER,
@@ -36,7 +36,7 @@ KEPT |= {TEST}
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser("init", help=HELP, description=__doc__.split("\n\n")[0])
+    parser = subparsers.add_parser("init", help=HELP, description=paragraph(__doc__))
     parser.add_argument("folder", metavar="DIR", nargs="?", default=".", help="(default: .)")
     parser.set_defaults(run=run)
     return parser

@@ -23,7 +23,7 @@ import json
 import sys
 from pathlib import Path
 
-from kit.commands import add_root
+from kit.commands import add_root, paragraph
 from kit.commands import new as new_command
 from kit.errors import BuildError
 from kit.registry import load_registry
@@ -36,7 +36,7 @@ TIMEOUT = 5.0  # seconds a request may take to arrive
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser("listen", help=HELP, description=__doc__.split("\n\n")[0])
+    parser = subparsers.add_parser("listen", help=HELP, description=paragraph(__doc__))
     parser.add_argument(
         "--port",
         type=_port,

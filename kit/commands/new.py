@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kit import scaffold
-from kit.commands import NAMES, add_root, command, seconds
+from kit.commands import NAMES, add_root, command, paragraph, seconds
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
 from kit.registry import check_slug, is_slug, load_registry, slug_from
@@ -60,7 +60,7 @@ HELP = "scaffold a new problem: registry entry, solution, samples, stress, bench
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser("new", help=HELP, description=__doc__.split("\n\n")[0])
+    parser = subparsers.add_parser("new", help=HELP, description=paragraph(__doc__))
     parser.add_argument(
         "slug",
         metavar="SLUG",

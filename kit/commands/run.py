@@ -27,7 +27,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from kit.commands import add_root, add_target, refusals, runnable, target_runner
+from kit.commands import add_root, add_target, paragraph, refusals, runnable, target_runner
 from kit.errors import BuildError
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
@@ -42,7 +42,7 @@ HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser("run", help=HELP, description=__doc__.split("\n\n")[0])
+    parser = subparsers.add_parser("run", help=HELP, description=paragraph(__doc__))
     parser.add_argument("slug", metavar="SLUG")
     parser.add_argument(
         "file",

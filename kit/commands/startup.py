@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 
 from kit import startup
-from kit.commands import add_root, positive
+from kit.commands import add_root, paragraph, positive
 
 HELP = "start-up cost of the kit's bundles against hand-inlined code (on its own toy problem)"
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
-        "startup", help=HELP, description=startup.__doc__.splitlines()[0]
+        "startup", help=HELP, description=paragraph(startup.__doc__).split("\n")[0]
     )
     parser.add_argument("--runs", type=positive, default=40, help="runs of each form (40)")
     add_root(parser)

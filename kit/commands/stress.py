@@ -59,6 +59,7 @@ from kit.commands import (
     add_target,
     allowance,
     command,
+    paragraph,
     positive,
     refusals,
     runnable,
@@ -84,9 +85,7 @@ SHOWN_CHARS = 3000
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser(
-        "stress", help=HELP, description=__doc__.split("\n\n", 1)[1].split("\n\n")[0]
-    )
+    parser = subparsers.add_parser("stress", help=HELP, description=paragraph(__doc__, 1))
     parser.add_argument("slug", metavar="SLUG")
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: random)")
     amount = parser.add_mutually_exclusive_group()

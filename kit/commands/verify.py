@@ -28,7 +28,7 @@ import argparse
 from pathlib import Path
 
 from kit import limit_inference, verify, verify_report
-from kit.commands import add_jobs, add_target, seconds, target_runner
+from kit.commands import add_jobs, add_target, paragraph, seconds, target_runner
 from kit.errors import BuildError
 from kit.input_check import check_inputs
 from kit.judges.profiles import CPU, profile_for
@@ -44,7 +44,7 @@ HELP = "run a package's jury submissions: the kit's verdict beside each one's fo
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser("verify", help=HELP, description=__doc__.split("\n\n")[0])
+    parser = subparsers.add_parser("verify", help=HELP, description=paragraph(__doc__))
     parser.add_argument(
         "package", type=Path, metavar="PACKAGE", help="a package's folder, or its zip or tar"
     )

@@ -116,6 +116,19 @@ def test_every_command_help_names_cpkit(name, capsys):
     assert text.startswith(f"usage: cpkit {name} ")
 
 
+def test_every_command_s_help_runs_without_docstrings():
+    """``PYTHONOPTIMIZE=2`` (``-OO``) strips them: every command but the build died of
+    ``None.split`` while its parser was made, whatever was asked."""
+    env = {**os.environ, "PYTHONOPTIMIZE": "2"}
+    root = Path(__file__).resolve().parents[2]
+    for name in ["", *NAMES]:
+        done = subprocess.run(
+            [sys.executable, "-m", "kit", *([name] if name else []), "--help"],
+            capture_output=True, text=True, env=env, cwd=root, timeout=60, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0 and done.stdout.startswith("usage: "), (name, done.stderr)
+
+
 def test_the_build_help_names_the_program_as_started(capsys):
     with pytest.raises(SystemExit):
         cli.main(["build", "--help"])
