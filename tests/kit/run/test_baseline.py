@@ -3,11 +3,14 @@ what it depends on, measured again when the interpreter's file changes."""
 
 import os
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
+from kit.judges.targets import found
 from kit.run import baseline
-from kit.run.process import Run, run_environment
+from kit.run.process import Run, run_environment, run_process
 
 
 @pytest.fixture
@@ -39,6 +42,30 @@ def test_the_interpreter_baseline_is_its_own_footprint(monkeypatch):
     baseline._started.clear()
     base = baseline.baseline_kib((sys.executable, "-I"), tuple(run_environment().items()))
     assert 1024 < base < 100 * 1024
+
+
+def test_the_baseline_is_not_the_launcher_s_size():
+    """A run's ru_maxrss keeps what the launcher held when it forked it (9.1 MiB under the
+    kit's Python 3.11, more with a large environment); the script's own VmHWM does not, so
+    an interpreter smaller than the launcher reads its own size (CPython 3.8: 7.4 MiB)."""
+    small = [i for i in found() if i.impl == "cpython" and i.version == (3, 8)]
+    if not small:
+        pytest.skip("no CPython 3.8 here")
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder, "own.py")
+        script.write_text(baseline.OWN_PEAK)
+        command = small[0].command(script)
+        run = run_process(command, b"", cwd=Path(folder), timeout=30)
+    own = int(run.stdout)
+    assert 1024 < own < run.peak_kib  # the launcher's size is over the interpreter's
+    assert baseline._own_peak(run.stdout, run.peak_kib) == own
+
+
+def test_the_script_s_own_peak_is_taken_when_it_reads_one_no_larger_than_the_run_s():
+    assert baseline._own_peak(b"7576\n", 9308) == 7576
+    assert baseline._own_peak(b"", 9308) == 9308  # no /proc: the run's
+    assert baseline._own_peak(b"9400\n", 9308) == 9308  # read after the run's peak: no lower
+    assert baseline._own_peak(b"noise\n", 9308) == 9308
 
 
 def test_a_baseline_is_measured_once_then_read_from_the_cache(tmp_path, measured):
