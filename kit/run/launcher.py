@@ -248,6 +248,18 @@ def set_stack(stack_bytes: int | None) -> None:
     )
 
 
+def judge_limits() -> None:
+    """The limits a judge gives a run, whatever the shell that started the kit set: memory and
+    time are the watch's to end (no address-space, data-segment or CPU-time limit; a soft
+    ``ulimit -d`` of 100 MB made a 150 MiB solution's MemoryError), and no core file (``ulimit
+    -c unlimited`` wrote the core of an abort into the run's folder, counted as its output
+    where every file a run writes counts: OLE where the judge says RE)."""
+    within_hard(resource.RLIMIT_AS, resource.RLIM_INFINITY)  # memory: the resident set
+    within_hard(resource.RLIMIT_DATA, resource.RLIM_INFINITY)
+    within_hard(resource.RLIMIT_CPU, resource.RLIM_INFINITY)  # time: the watch's deadline
+    resource.setrlimit(resource.RLIMIT_CORE, (0, resource.getrlimit(resource.RLIMIT_CORE)[1]))
+
+
 def within_hard(kind: int, want: int, *, fixed: bool = False) -> None:
     """The soft limit ``kind`` set to ``want``, raising the hard one to it where this process
     may (root, or the capability to), else to the hard limit (``kit.run.limits.machine_notes``
@@ -508,8 +520,7 @@ def _start_run(request: dict, err_read: int, err_write: int, watcher: int) -> No
         end_with_parent(signal.SIGKILL, watcher)
         os.chdir(request["cwd"])
         within_hard(resource.RLIMIT_FSIZE, request["output_bytes"] + 1, fixed=True)
-        within_hard(resource.RLIMIT_AS, resource.RLIM_INFINITY)  # memory: the resident set
-        within_hard(resource.RLIMIT_CPU, resource.RLIM_INFINITY)  # time: the watch's deadline
+        judge_limits()
         set_stack(request["stack_bytes"])
         files = ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY | os.O_CREAT | os.O_TRUNC))
         for fd, key, flags in files:
@@ -569,8 +580,7 @@ def wrap(arguments: list[str]) -> int:
     if pid == 0:
         try:
             end_with_parent(signal.SIGKILL, wrapper)
-            within_hard(resource.RLIMIT_AS, resource.RLIM_INFINITY)  # as a batch run's
-            within_hard(resource.RLIMIT_CPU, resource.RLIM_INFINITY)
+            judge_limits()  # as a batch run's
             set_stack(stack_bytes)
             os.dup2(err_write, 2)
             os.close(err_read)

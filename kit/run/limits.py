@@ -189,12 +189,16 @@ def machine_notes(limits: Limits) -> list[str]:
             f"{limits.timeout:g} s a run may take here: a long run is killed here and not on "
             "the judge"
         )
-    space = _hard(resource.RLIMIT_AS, resource.RLIM_INFINITY)
-    if space != resource.RLIM_INFINITY:
-        notes.append(
-            f"note: this machine's hard address-space limit is {_mib(space)} (ulimit -Hv); "
-            "the kit counts memory by the resident set: a run may fail here and not on the judge"
-        )
+    for kind, flag, what in (
+        (resource.RLIMIT_AS, "v", "address-space"),
+        (resource.RLIMIT_DATA, "d", "data-segment"),
+    ):
+        hard = _hard(kind, resource.RLIM_INFINITY)
+        if hard != resource.RLIM_INFINITY:
+            notes.append(
+                f"note: this machine's hard {what} limit is {_mib(hard)} (ulimit -H{flag}); the "
+                "kit counts memory by the resident set: a run may fail here and not on the judge"
+            )
     return notes
 
 

@@ -405,6 +405,41 @@ def test_a_game_s_address_space_is_opened_as_a_batch_run_s(tmp_path):
     assert (done.returncode, done.stdout) == (0, f"({space}, {space})\n".encode()), done.stderr
 
 
+CORE_AND_DATA = (
+    "import resource as r; print(r.getrlimit(r.RLIMIT_DATA), r.getrlimit(r.RLIMIT_CORE)[0])"
+)
+
+
+def _shell_limits():
+    """What a shell may have set: ``ulimit -Sd 100000`` and ``ulimit -c unlimited``."""
+    resource.setrlimit(resource.RLIMIT_DATA, (100 << 20, resource.RLIM_INFINITY))
+    hard_core = resource.getrlimit(resource.RLIMIT_CORE)[1]
+    resource.setrlimit(resource.RLIMIT_CORE, (hard_core, hard_core))
+
+
+def test_a_run_has_no_data_segment_limit_and_writes_no_core_file(tmp_path):
+    """A soft ``ulimit -d`` made a 150 MiB solution's MemoryError where the judge accepts;
+    ``ulimit -c unlimited`` wrote an abort's core into the run's folder, counted as output
+    where every file a run writes counts (OLE where the judge says RE). Both watches."""
+    expected = f"({resource.RLIM_INFINITY}, {resource.RLIM_INFINITY}) 0\n".encode()
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(LAUNCHER), "wrap", str(tmp_path / "report.json"),
+         "10.0", "0", "unlimited", *python(CORE_AND_DATA)],
+        capture_output=True, timeout=60, check=False, preexec_fn=_shell_limits,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout) == (0, expected), done.stderr
+    launcher = subprocess.Popen(
+        [sys.executable, "-I", "-S", str(LAUNCHER), "serve"], stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, text=True, preexec_fn=_shell_limits,  # noqa: PLW1509
+    )  # fmt: skip
+    launcher.stdin.write(request_line(tmp_path, 0, {"argv": python(CORE_AND_DATA)}) + "\n")
+    launcher.stdin.flush()
+    _, answer = (json.loads(launcher.stdout.readline()) for _ in range(2))
+    launcher.stdin.close()
+    launcher.wait(timeout=60)
+    assert answer["returncode"] == 0 and (tmp_path / "out0").read_bytes() == expected
+
+
 SPIN = (
     "import time\nend = time.process_time() + {cpu}\nwhile time.process_time() < end:\n    pass\n"
 )

@@ -281,14 +281,15 @@ def test_the_footprint_is_measured_under_the_program_the_runs_get(toy, monkeypat
 
 
 def test_hard_limits_below_a_judge_s_are_noted(monkeypatch):
-    """A shell's hard stack (``ulimit -s 8192`` sets both), file size or address-space limit
-    takes from a run what the judge gives it: the build says so, once each."""
+    """A shell's hard stack (``ulimit -s 8192`` sets both), file size, address-space or data
+    limit takes from a run what the judge gives it: the build says so, once each."""
     given = Limits(1.0, 3.0, 64 * 1024, 64 << 20, stack_bytes=256 << 20)
     hard = {
         limits.resource.RLIMIT_STACK: 8 << 20,
         limits.resource.RLIMIT_FSIZE: 1 << 20,
         limits.resource.RLIMIT_AS: 2 << 30,
         limits.resource.RLIMIT_CPU: 2,
+        limits.resource.RLIMIT_DATA: 1 << 30,
     }
     monkeypatch.setattr(limits.resource, "getrlimit", lambda kind: (0, hard[kind]))
     raised = {}
@@ -305,6 +306,7 @@ def test_hard_limits_below_a_judge_s_are_noted(monkeypatch):
         "note: this machine's hard file size limit is 1 MiB",
         "note: this machine's hard CPU time limit is 2 s",
         "note: this machine's hard address-space limit is 2048 MiB",
+        "note: this machine's hard data-segment limit is 1024 MiB",
     ]
     assert "below the judge's 256 MiB" in notes[0] and "below the 3 s a run may" in notes[2]
     monkeypatch.setattr(
