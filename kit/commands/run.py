@@ -139,6 +139,7 @@ def _compile_step(problem, runner, bundle, script: Path, folder: Path) -> dict:
 
 
 INPUT_MOST = 1 << 30  # bytes of a run's stdin read, at most: no judge's input is larger
+READ_CHUNK = 1 << 20
 
 
 def _input(given: Path | None, problem, unnamed_game: bool) -> bytes:
@@ -161,10 +162,17 @@ def _input(given: Path | None, problem, unnamed_game: bool) -> bytes:
 
 
 def _capped(stream, name: str) -> bytes:
-    data = stream.read(INPUT_MOST + 1)
-    if len(data) > INPUT_MOST:
-        raise BuildError(_too_much(name))
-    return data
+    """At most INPUT_MOST bytes of ``stream``, read a chunk at a time (``read(INPUT_MOST + 1)``
+    reserves its whole buffer first: under ``ulimit -v 1000000`` a 4-byte input died of
+    MemoryError), else the one-line error."""
+    chunks, total = [], 0
+    while total <= INPUT_MOST:
+        chunk = stream.read(min(READ_CHUNK, INPUT_MOST + 1 - total))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        total += len(chunk)
+    raise BuildError(_too_much(name))
 
 
 def _too_much(name: str) -> str:

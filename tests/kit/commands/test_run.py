@@ -4,6 +4,7 @@ the solution's lines with status 1; an unreadable FILE and an interactive proble
 secret input are one-line errors."""
 
 import argparse
+import io
 import subprocess
 import sys
 import time
@@ -142,6 +143,25 @@ def test_an_endless_input_is_refused_not_read_to_the_end(toy, tmp_path, monkeypa
             run.run(parse("toy_sum", "--root", str(toy)))
     big.write_bytes(b"1 2\n")  # at the cap: run
     assert run.run(parse("toy_sum", str(big), "--root", str(toy))) == 0
+
+
+def test_stdin_is_read_a_chunk_at_a_time_not_into_a_buffer_of_the_cap(monkeypatch):
+    """``read(INPUT_MOST + 1)`` reserved 1 GiB first: under ``ulimit -v 1000000`` a 4-byte
+    input died of MemoryError. Chunks of READ_CHUNK; the cap still refuses past it."""
+    asked = []
+
+    class Stream(io.BytesIO):
+        def read(self, size=-1):
+            asked.append(size)
+            return super().read(size)
+
+    monkeypatch.setattr(run, "READ_CHUNK", 3)
+    assert run._capped(Stream(b"1 2\n"), "stdin") == b"1 2\n"
+    assert max(asked) <= 3
+    monkeypatch.setattr(run, "INPUT_MOST", 5)
+    with pytest.raises(BuildError, match=r"^stdin: more than"):
+        run._capped(Stream(b"1 2\n3 4\n"), "stdin")
+    assert run._capped(Stream(b"1 2 3"), "stdin") == b"1 2 3"  # at the cap
 
 
 def test_a_file_over_the_cap_is_refused_by_its_size_unread(toy, tmp_path, monkeypatch):
