@@ -18,9 +18,11 @@ beside the checks: the times taken alone, a one-at-a-time first pass (``-j 1``) 
 timed per move start once the checks are done.
 
 A bundle that passes everything replaces ``dist/<slug>.py`` (written beside it, then renamed),
-so a ``dist/<slug>.py`` on disk always passed the last build. A bundle that fails is kept as
-``dist/failed/<slug>.py`` for inspection, never in place of a good one, and a stale
-``dist/<slug>.py`` from an earlier build is removed: what is in ``dist/`` can be submitted.
+so a ``dist/<slug>.py`` on disk always passed the last build under the judge's targets
+(one under ``--target`` naming an interpreter the judge does not run leaves it as it was).
+A bundle that fails is kept as ``dist/failed/<slug>.py`` for inspection, never in place of a
+good one, and a stale ``dist/<slug>.py`` from an earlier build is removed: what is in
+``dist/`` can be submitted.
 """
 
 from __future__ import annotations
@@ -293,7 +295,19 @@ def _untouched(staged: Path, data: bytes, result: Result) -> None:
 def _place(problem: Problem, staged: Path, result: Result) -> None:
     """The staged bundle moved to ``dist/<slug>.py`` when the build passed, else to
     ``dist/failed/<slug>.py``; a place that cannot take it (a folder of that name) fails the
-    build, or is said of a failed one."""
+    build, or is said of a failed one. A build whose runs were under an interpreter the judge
+    does not run (``--target 3.8`` for AtCoder) leaves ``dist/`` as it was, passed or failed:
+    it says nothing of the judge's (a bundle wrong under the judge's 3.13 only was put in
+    place by a passing ``--target 3.8``)."""
+    if result.status == Status.OK and result.foreign:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+        where = problem.rel(problem.dist)
+        result.notes.append(
+            f"{where} is left as it was: runs under an interpreter the judge does not run "
+            "pass nothing for the judge (build without --target to write it)"
+        )
+        return
     if result.status == Status.OK:
         try:
             os.replace(staged, problem.dist)

@@ -493,6 +493,24 @@ def test_a_failure_under_an_interpreter_the_judge_does_not_run_keeps_the_good_bu
     assert not problem.dist.exists()  # the judge's own targets failed it: removed
 
 
+def test_a_pass_under_an_interpreter_the_judge_does_not_run_writes_nothing_to_dist(toy):
+    """Nor does its pass say anything of the judge's: a bundle wrong under the judge's own
+    Python only was put in place by ``--target 3.8`` for AtCoder, ready to be submitted."""
+    from kit.judges.targets import Runner, host  # noqa: PLC0415
+
+    problem = toy_sum(toy)
+    foreign = Runner(Target("cpython", host().version), host(), True)
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[], target=foreign)
+    assert result.status == Status.OK and result.foreign and not problem.dist.exists()
+    assert any("is left as it was" in note for note in result.notes)
+    assert not list(problem.dist.parent.glob(f".{problem.slug}.*"))  # nothing staged left
+    assert build_problem(problem, ONE_AT_A_TIME, interpreters=[]).status == Status.OK
+    good = problem.dist.read_text()
+    problem.solution.write_text(problem.solution.read_text() + "# changed\n")
+    build_problem(problem, ONE_AT_A_TIME, interpreters=[], target=foreign)
+    assert problem.dist.read_text() == good  # the judge's last pass stays
+
+
 @pytest.mark.parametrize(
     ("slug", "setting", "said"),
     [
