@@ -256,6 +256,8 @@ def _call_run(where: str, under: str, run, *args, **kwargs) -> int:
     cpython3.13", or empty); an exception in it is the bench's error, in one line."""
     try:
         returned = run(*args, **kwargs)
+    except SystemExit as error:  # sys.exit(0) there ended the command, "ok", the rest unrun
+        raise BuildError(f"{where}: run() exits (sys.exit({error.code!r}))") from None
     except Exception as error:
         raise BuildError(f"{where}: run() failed: {type(error).__name__}: {error}") from None
     if returned:
@@ -298,6 +300,8 @@ def _cases(problem: Problem, module) -> list[tuple[str, bytes, bytes | None]]:
     where = problem.rel(problem.bench)
     try:
         raw = list(module.cases())
+    except SystemExit as error:  # sys.exit(0) there ended the command, "ok", nothing timed
+        raise BuildError(f"{where}: cases() exits (sys.exit({error.code!r}))") from None
     except Exception as error:
         raise BuildError(f"{where}: cases() failed: {type(error).__name__}: {error}") from None
     cases = []

@@ -139,6 +139,14 @@ def test_a_run_that_raises_is_one_line(toy_ready, capsys):
     assert last == "toy_echo: bench/toy_echo.py: run() failed: ZeroDivisionError: division by zero"
 
 
+def test_a_run_that_exits_is_one_line_not_the_command_s_end(toy_ready, capsys):
+    """``sys.exit(0)`` in run() ended the command with 0, the other targets never benched."""
+    write_echo_bench(toy_ready, "import sys\ndef run(dist_path, command, env):\n    sys.exit(0)\n")
+    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 1
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == "toy_echo: bench/toy_echo.py: run() exits (sys.exit(0))"
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -164,6 +172,10 @@ def test_a_run_that_raises_is_one_line(toy_ready, capsys):
             "bench/toy_sum.py: GOAL_SECONDS = -1: expected seconds above 0",
         ),
         ("import sys\nsys.exit(0)\n", "bench/toy_sum.py: exits when imported (sys.exit(0))"),
+        (
+            "import sys\ndef cases():\n    sys.exit('gave up')\n",
+            "cases() exits (sys.exit('gave up'))",
+        ),
     ],
 )
 def test_what_a_bench_module_gets_wrong_is_one_line(toy_ready, capsys, text, message):
