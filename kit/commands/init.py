@@ -35,6 +35,17 @@ KEPT = {"README.md", ".gitignore", "shared/__init__.py", "solutions/.gitkeep", "
 KEPT |= {TEST}
 
 
+def _ignores_dist(ignore: Path) -> bool:
+    """Whether a ``.gitignore`` has a line for ``dist/`` (``dist``, ``/dist/``, ``dist/*``...;
+    ``*.dist-info`` is none); an unreadable one (a folder, a broken link) is said not to."""
+    try:
+        text = ignore.read_text(errors="replace")
+    except OSError:
+        return False
+    patterns = {"dist", "dist/", "/dist", "/dist/", "dist/*", "/dist/*", "dist/**", "/dist/**"}
+    return any(line.strip() in patterns for line in text.splitlines())
+
+
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("init", help=HELP, description=paragraph(__doc__))
     parser.add_argument("folder", metavar="DIR", nargs="?", default=".", help="(default: .)")
@@ -66,8 +77,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {path}")
     if existing:
         print(f"kept as they were: {', '.join(existing)}")
-    ignore = folder / ".gitignore"
-    if ".gitignore" in existing and "dist" not in ignore.read_text(errors="replace"):
+    if ".gitignore" in existing and not _ignores_dist(folder / ".gitignore"):
         print("note: .gitignore does not name dist/, where the bundles are built: add it")
     if TEST in existing:
         print(

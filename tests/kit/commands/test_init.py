@@ -97,6 +97,24 @@ def test_an_existing_repository_keeps_its_readme_gitignore_and_helpers(tmp_path,
     )
 
 
+@pytest.mark.parametrize(
+    ("ignore", "noted"),
+    [("*.dist-info\n", True), ("/dist/\n", False), ("build\ndist\n", False), (None, True)],
+)
+def test_a_gitignore_without_a_line_for_dist_or_unreadable_is_noted(
+    tmp_path, capsys, ignore, noted
+):
+    """``*.dist-info`` names no ``dist/`` (a substring test passed it); a ``.gitignore`` that
+    is a folder was read after the workspace was written: a traceback."""
+    if ignore is None:
+        (tmp_path / ".gitignore").mkdir()
+    else:
+        (tmp_path / ".gitignore").write_text(ignore)
+    assert init.run(parse(str(tmp_path))) == 0
+    said = "note: .gitignore does not name dist/" in capsys.readouterr().out
+    assert said is noted
+
+
 def test_a_folder_that_cannot_be_made_is_one_line(tmp_path):
     (tmp_path / "notes.txt").write_text("x")
     with pytest.raises(BuildError, match=r"^init: cannot write .*notes\.txt/ws: Not a directory; "):
