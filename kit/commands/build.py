@@ -153,8 +153,9 @@ def watched(root: Path, results: list) -> list[Path]:
     """What the last build read: problems.toml, each problem's solution and the helpers its
     bundle held (when it could not be bundled or failed, every folder of the workspace's
     sources too, whose entries the watch reads: a helper it could not find, created, is
-    seen), its samples folder, its own programs (``Problem.jury_files``: interactor, checker,
-    testlib), and the package it came from (kit.packages.watched)."""
+    seen), its samples folder, its ``judge_data`` folder, its own programs
+    (``Problem.jury_files``: interactor, checker, testlib), and the package it came from
+    (kit.packages.watched)."""
     found = [root / "problems.toml"]
     folders: list[Path] | None = None
     for result in results:
@@ -165,6 +166,8 @@ def watched(root: Path, results: list) -> list[Path]:
         found += result.sources or [problem.solution]
         found += folders if failed and folders else []
         found.append(problem.samples_dir)
+        if problem.judge_data is not None:  # its official cases: an edit there changes a verdict
+            found.append(problem.root / problem.judge_data)
         found += problem.jury_files
         if problem.source is not None:
             from kit.packages import watched as package_paths

@@ -146,6 +146,24 @@ def test_a_problem_that_could_not_be_bundled_polls_the_folders_of_its_sources(to
     assert first_change(before, snapshot(paths)) == toy / "shared" / "geo" / "core.py"
 
 
+def test_a_problem_s_judge_data_is_watched(toy):
+    """An answer edited, or a case added, under ``judge_data`` changes the build's verdict:
+    the watch kept saying "ok" while the build failed."""
+    (toy / "data" / "toy_sum").mkdir(parents=True)
+    (toy / "data" / "toy_sum" / "t1.in").write_text("2 2\n")
+    (toy / "data" / "toy_sum" / "t1.out").write_text("4\n")
+    text = (toy / "problems.toml").read_text()
+    (toy / "problems.toml").write_text(
+        text.replace("[toy_sum]\n", '[toy_sum]\njudge_data = "data/toy_sum"\n', 1)
+    )
+    problem = load_registry(toy)["toy_sum"]
+    passed = SimpleNamespace(problem=problem, sources=[problem.solution], status=Status.OK)
+    paths = build.watched(toy, [passed])
+    before = snapshot(paths)
+    (toy / "data" / "toy_sum" / "t2.in").write_text("1 1\n")
+    assert first_change(before, snapshot(paths)) == toy / "data" / "toy_sum" / "t2.in"
+
+
 def test_watching_a_package_problem_polls_its_package(tmp_path, toy):
     package = shutil.copytree(PACKAGES / "kattis_sum", toy / "packs" / "sum")
     with (toy / "problems.toml").open("a") as table:
