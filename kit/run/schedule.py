@@ -7,8 +7,8 @@ A check is a list of jobs, one per case and runner. ``run_jobs`` runs them in tw
 2. **Times that matter, alone** (nothing else running): a job whose time could turn its verdict
    (accepted, or failed on its median alone, with a time over half the limit) runs again
    ``RETIME_RUNS`` times (or ``repeat``), and those runs' median decides; the slowest accepted
-   job of each runner runs once more alone when the first pass ran jobs side by side, so the
-   figure the report gives was taken with the machine to itself. ``Job.alone`` says which
+   job of each runner runs once more alone (``repeat`` times when given) when the first pass
+   ran jobs side by side, so the figure the report gives was taken with the machine to itself. ``Job.alone`` says which
    timings were taken alone: a time taken side by side reads slower, and is not a figure.
 
 With ``first_failure`` (``--first-failure``: as a judge that stops at a submission's first
@@ -164,8 +164,8 @@ def run_jobs(
             failed.add(job, job.word)
     if parallel > 1:
         for job in _slowest_per_runner([job for job in jobs if live(job)], limit_of):
-            if not job.alone:
-                _take(job, run(job, 1))
+            if not job.alone:  # --repeat N: its N runs alone (one run put median and max as one)
+                _take(job, run(job, repeat or 1))
                 job.alone = True
                 schedule.retimed_slowest += 1
     return schedule

@@ -53,6 +53,15 @@ def test_cases_run_side_by_side_and_the_slowest_is_timed_again_alone():
     assert [job.word for job in jobs] == [OK] * 4
 
 
+def test_with_repeat_the_slowest_is_timed_again_alone_that_many_times():
+    """``--repeat 5`` side by side: the slowest case's figure was one run alone (its median and
+    maximum one number), against the N runs every case gets."""
+    runs = FakeRuns([0.1, 0.2, 0.3, 0.1])
+    jobs, done = schedule(runs, 4, parallel=2, repeat=5)
+    assert runs.calls[4:] == [(2, 5, 0)]
+    assert len(jobs[2].timing.seconds) == 5 and jobs[2].alone
+
+
 def test_a_case_over_half_the_limit_is_timed_alone_and_its_median_decides():
     runs = FakeRuns([0.1, 0.7, 1.2, 0.1])
     jobs, done = schedule(runs, 4, parallel=2)
