@@ -352,31 +352,43 @@ def diffs(result: Result) -> list[str]:
             for data in (failure.input.read_bytes() if failure.input else None, failure.expected,
                          failure.got)
         ]  # fmt: skip
-        start = _first_difference_line(texts[1], texts[2])
+        starts = dict(zip(("expected", "got"), _difference_starts(texts[1], texts[2])))
         for title, text in zip(("input", "expected", "got"), texts):
             if text is None:
                 if title == "expected" and result.problem.kind == "batch":
                     lines.append("expected: (no answer file)")
                 continue
             kept = title == "got" and failure.got_cut  # a head: the run wrote far more
-            lines += _excerpt(title, text, start if title != "input" else 0, kept)
+            lines += _excerpt(title, text, starts.get(title, 0), kept)
         if failure.stderr.strip() and failure.word != RE:  # a crash's is told above it
             lines += _excerpt("stderr", failure.stderr.decode("utf-8", "replace"), 0)
     return lines
 
 
-def _first_difference_line(expected: str | None, got: str | None) -> int:
-    """Where the excerpts of a long expected output and what was got start: a couple of lines
-    before their first difference when it lies past the first half of ``DIFF_CHARS``, else 0."""
+def _difference_starts(expected: str | None, got: str | None) -> tuple[int, int]:
+    """Where the excerpts of a long expected output and what was got start, each in its own
+    text: a couple of lines before their first difference when it lies past the first half
+    of ``DIFF_CHARS``, else 0. The difference is the first line that differs as lines are
+    compared, trailing spaces and a carriage return aside (a CRLF answer's first ``\\r`` is
+    no difference, and line 701's ``-1`` lies later in the one text than in the other); in a
+    long line, a little before the column where it differs."""
     if expected is None or got is None:
+        return 0, 0
+    ours, theirs = expected.split("\n"), got.split("\n")
+    both = min(len(ours), len(theirs))
+    line = next((n for n in range(both) if ours[n].rstrip() != theirs[n].rstrip()), both)
+    column = len(os.path.commonprefix([ours[line], theirs[line]])) if line < both else 0
+    return _start_in(ours, line, column), _start_in(theirs, line, column)
+
+
+def _start_in(lines: list[str], line: int, column: int) -> int:
+    """The offset, in the text of ``lines``, two lines before ``line`` (or a little before
+    ``column`` of a long one), when that lies past the first half of ``DIFF_CHARS``; else 0."""
+    at = sum(len(text) + 1 for text in lines[:line])  # where the differing line starts
+    if at + column < DIFF_CHARS // 2:
         return 0
-    same = len(os.path.commonprefix([expected, got]))
-    if same < DIFF_CHARS // 2:
-        return 0
-    start = expected.rfind("\n", 0, same) + 1
-    for _ in range(2):  # two lines of what agrees before it
-        start = expected.rfind("\n", 0, max(start - 1, 0)) + 1
-    return max(start, same - DIFF_CHARS // 4)  # in a long line: a little before it
+    start = sum(len(text) + 1 for text in lines[: max(line - 2, 0)])
+    return max(start, at + column - DIFF_CHARS // 4)
 
 
 def _excerpt(title: str, text: str, start: int, kept: bool = False) -> list[str]:

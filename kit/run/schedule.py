@@ -8,8 +8,9 @@ A check is a list of jobs, one per case and runner. ``run_jobs`` runs them in tw
    (accepted, or failed on its median alone, with a time over half the limit) runs again
    ``RETIME_RUNS`` times (or ``repeat``), and those runs' median decides; the slowest accepted
    job of each runner runs once more alone (``repeat`` times when given) when the first pass
-   ran jobs side by side, so the figure the report gives was taken with the machine to itself. ``Job.alone`` says which
-   timings were taken alone: a time taken side by side reads slower, and is not a figure.
+   ran jobs side by side, so the figure the report gives was taken with the machine to itself.
+   ``Job.alone`` says which timings were taken alone: a time taken side by side reads slower,
+   and is not a figure.
 
 With ``first_failure`` (``--first-failure``: as a judge that stops at a submission's first
 failing case) a job is not started, nor re-timed, once a job of its runner with a smaller case

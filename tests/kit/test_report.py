@@ -174,6 +174,19 @@ def test_diff_of_long_outputs_starts_a_little_before_their_first_difference(toy)
     assert head == "got: (characters 49501-50001 of 50001)"
 
 
+def test_diff_of_a_crlf_answer_starts_each_text_before_the_line_that_differs(toy):
+    """An answer with CRLF endings, a solution's with LF and line 701 wrong: the first raw
+    difference was the first line's ``\\r``, so neither excerpt held line 701, and one offset
+    for both texts put them at different lines."""
+    expected = "".join(f"{i}\r\n" for i in range(1000)).encode()
+    got = "".join(f"{-1 if i == 700 else i}\n" for i in range(1000)).encode()
+    lines = report.diffs(failed_result(toy, expected, got))
+    at = lines.index(next(line for line in lines if line.startswith("expected:")))
+    assert lines[at + 1 : at + 4] == ["    698\u240d", "    699\u240d", "    700\u240d"]
+    at = lines.index(next(line for line in lines if line.startswith("got:")))
+    assert lines[at + 1 : at + 4] == ["    698", "    699", "    -1"]
+
+
 def test_diff_shows_carriage_returns_tabs_and_a_missing_final_newline(toy):
     result = failed_result(toy, b"6\r\n6\r\nend\tof\r\n", b"6\n6\nend\tof")
     assert report.diffs(result) == [
