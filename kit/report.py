@@ -265,6 +265,11 @@ def _stand_in_notes(results: list[Result]) -> list[str]:
     for runner, names in stand_ins.items():
         if names:
             under = f", and the cases ran under {runner}" if runner else ""
+            if runner.startswith("CPython") and any(n.startswith("pypy") for n in names):
+                under += (  # no PyPy here at all: the time and memory are not PyPy's
+                    ", whose time and memory are not PyPy's (PyPy alone holds about 50 MiB): "
+                    "their TLE and MLE, or their passing, are not the judge's"
+                )
             lines.append(
                 f"note: * {', '.join(names)}: no interpreter of that version here; syntax and "
                 f"APIs were checked statically{under}"

@@ -359,6 +359,22 @@ def test_a_target_checked_statically_is_one_note_when_one_problem_ran_and_one_di
         assert note.startswith("note: * pypy3.11: ") and ", and the cases ran under " in note
 
 
+def test_a_pypy_target_run_by_cpython_is_said_to_have_no_pypy_time_or_memory(toy):
+    """With no PyPy here its cases run under CPython: the answers stand for PyPy's, the time
+    and memory do not (a whole-process 100 MiB limit: MLE under PyPy, ok under CPython)."""
+    from kit.judges.targets import Runner, host
+
+    pypy = parse_target("pypy3.10")
+    stood_in = Column(pypy, Runner(pypy, host(), False), True, slowest=Timing([0.1]))
+    result = passed(toy_sum(toy), [column("cpython3.13", [0.1]), stood_in])
+    (note,) = [line for line in report.notes([result]) if "pypy3.10" in line]
+    assert f"the cases ran under {host().label}, whose time and memory are not PyPy's" in note
+    pypy_here = dataclasses.replace(host(), impl="pypy")
+    other = Column(pypy, Runner(pypy, pypy_here, False), True, slowest=Timing([0.1]))
+    (note,) = [line for line in report.notes([passed(toy_sum(toy), [other])]) if "pypy3.10" in line]
+    assert "not PyPy's" not in note  # an older PyPy stands in: its own kind
+
+
 def test_the_note_on_how_times_were_taken_keeps_each_schedule_s_figures():
     """Combined, the slowest cases' count was taken as the runs of each re-timed case ("re-timed
     alone, once" after three runs), and the slowest cases timed alone went unsaid."""
