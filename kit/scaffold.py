@@ -278,7 +278,7 @@ def workspace_templates(root: Path) -> dict[str, str]:
                 f"{FOLDER}/{path.name}: not a template name ({hint}templates: {', '.join(ORDER)})"
             )
         try:
-            found[path.name] = path.read_text(encoding="utf-8")
+            found[path.name] = path.read_text(encoding="utf-8-sig")  # a BOM, as Python reads
         except UnicodeDecodeError:
             raise BuildError(f"{FOLDER}/{path.name}: not UTF-8 text") from None
         except OSError as error:
@@ -339,10 +339,9 @@ def _check_python(text: str, where: str) -> None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # an invalid escape is the user's business
             compile(text, where, "exec", dont_inherit=True)
-    except SyntaxError as error:
-        raise BuildError(
-            f"{where}: not Python once filled in (line {error.lineno}: {error.msg})"
-        ) from None
+    except SyntaxError as error:  # a NUL byte's has no line
+        line = f"line {error.lineno}: " if error.lineno is not None else ""
+        raise BuildError(f"{where}: not Python once filled in ({line}{error.msg})") from None
 
 
 def _title(slug: str) -> str:

@@ -109,6 +109,12 @@ def test_interactive_templates_and_a_page_title(toy, capsys):
             '"""Stress."""\ndef generate(:\n',
             "templates/stress.py: not Python once filled in (line 2: invalid syntax)",
         ),
+        (
+            "stress.py",
+            '"""Stress."""\nx = 1\x00\n',  # it said "line None"
+            "templates/stress.py: not Python once filled in (source code string cannot "
+            "contain null bytes)",
+        ),
     ],
 )
 def test_a_bad_template_is_one_line_and_changes_nothing(toy, capsys, name, text, message):
@@ -118,6 +124,14 @@ def test_a_bad_template_is_one_line_and_changes_nothing(toy, capsys, name, text,
     err = capsys.readouterr().err
     assert err == f"cpkit: error: {message}\n"
     assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
+
+
+def test_a_template_saved_with_a_byte_order_mark_is_read_as_python_reads_it(toy, capsys):
+    """Windows editors save UTF-8 with a BOM, which Python runs: it was refused."""
+    folder = with_templates(toy)
+    (folder / "solution.py").write_bytes(b'\xef\xbb\xbf"""{{title}}."""\nprint(1)\n')
+    assert new(toy, "alpha", "--judge", "POJ") == 0
+    assert (toy / "solutions" / "alpha.py").read_text() == '"""Alpha."""\nprint(1)\n'
 
 
 def test_a_template_that_is_not_text_is_one_line(toy, capsys):
