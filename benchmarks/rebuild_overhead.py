@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -49,15 +50,27 @@ def read_ints(data):
 '''
 
 
-def write_workspace(root: Path) -> None:
+def write_workspace(root: Path, target: str | None = None) -> None:
+    """The workspace; ``target`` (``cpython3.11``) its problem's one target, so that the kit
+    writes the bundle the run times (one under a Python the judge does not run, it does not)."""
     for folder in ("solutions", "shared", f"samples/{SLUG}"):
         (root / folder).mkdir(parents=True)
-    (root / "problems.toml").write_text(problem_table(SLUG, "A + B"))
+    table = problem_table(SLUG, "A + B") + (f'targets = ["{target}"]\n' if target else "")
+    (root / "problems.toml").write_text(table)
     (root / "solutions" / f"{SLUG}.py").write_text(SOLUTION)
     (root / "shared" / "__init__.py").write_text("")
     (root / "shared" / "numbers.py").write_text(HELPER)
     (root / "samples" / SLUG / "sample-1.in").write_text("1 2\n")
     (root / "samples" / SLUG / "sample-1.out").write_text("3\n")
+
+
+def target_name(executable: str) -> str:
+    """The target an interpreter is (``cpython3.11``, ``pypy3.9``), asked of it."""
+    code = "import sys; print(sys.implementation.name + '%d.%d' % sys.version_info[:2])"
+    done = subprocess.run([executable, "-c", code], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{executable}: cannot be run: {done.stderr.strip()[-200:]}")
+    return done.stdout.strip()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="rebuild-overhead-") as folder:
         root = Path(folder)
-        write_workspace(root)
+        write_workspace(root, target_name(args.target))
         kit = [sys.executable, "-m", "kit", SLUG, "--root", str(root), "--target", args.target]
         case = root / "samples" / SLUG / "sample-1"
         run = [

@@ -153,7 +153,8 @@ def watched(root: Path, results: list) -> list[Path]:
     """What the last build read: problems.toml, each problem's solution and the helpers its
     bundle held (when it could not be bundled or failed, every folder of the workspace's
     sources too, whose entries the watch reads: a helper it could not find, created, is
-    seen), its samples folder, its ``judge_data`` folder, its own programs
+    seen; else the folders of what it read, for a missing helper imported under a guard), its
+    samples folder, its ``judge_data`` folder, its own programs
     (``Problem.jury_files``: interactor, checker, testlib), and the package it came from
     (kit.packages.watched)."""
     found = [root / "problems.toml"]
@@ -169,6 +170,9 @@ def watched(root: Path, results: list) -> list[Path]:
         if problem.judge_data is not None:  # its official cases: an edit there changes a verdict
             found.append(problem.root / problem.judge_data)
         found += problem.jury_files
+        # the folders of what it read: a helper imported under a guard (``try: from shared.fast
+        # import add`` / ``except ImportError``) and missing, created there, is seen
+        found += sorted({source.parent for source in result.sources or []})
         if problem.source is not None:
             from kit.packages import watched as package_paths
 

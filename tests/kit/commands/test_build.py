@@ -84,7 +84,7 @@ def test_a_passing_problem_prints_its_line_the_table_and_exits_0(toy, capsys):
     assert lines[0].startswith("[1/1] toy_sum") and "1/1 cases" in lines[0]
     assert lines[1].startswith("    ok   samples/toy_sum/sample-1.in")
     assert any(line.startswith("problem ") for line in lines) and "FAILED" not in out
-    assert (toy / "dist" / "toy_sum.py").is_file()
+    assert not (toy / "dist" / "toy_sum.py").exists()  # not the judge's Python: dist/ as it was
 
 
 def test_a_target_the_judge_does_not_run_is_noted_as_not_the_judge_s(toy, capsys):
@@ -162,6 +162,18 @@ def test_a_problem_s_judge_data_is_watched(toy):
     before = snapshot(paths)
     (toy / "data" / "toy_sum" / "t2.in").write_text("1 1\n")
     assert first_change(before, snapshot(paths)) == toy / "data" / "toy_sum" / "t2.in"
+
+
+def test_a_missing_helper_imported_under_a_guard_is_seen_when_created(toy):
+    """``try: from shared.fast import add`` / ``except ImportError``: the build passes without
+    it, and creating it changes the bundle: the folders of what the build read are watched."""
+    problem = load_registry(toy)["toy_sum"]
+    helper = next(toy.glob("shared/*.py"))
+    passed = SimpleNamespace(problem=problem, sources=[problem.solution, helper], status=Status.OK)
+    paths = build.watched(toy, [passed])
+    before = snapshot(paths)
+    (toy / "shared" / "fast.py").write_text("def add(a, b):\n    return a - b\n")
+    assert first_change(before, snapshot(paths)) == toy / "shared" / "fast.py"
 
 
 def test_watching_a_package_problem_polls_its_package(tmp_path, toy):
