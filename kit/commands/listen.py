@@ -142,10 +142,30 @@ def _server(port: int, listener: _Listener):
     """The HTTP server on ``port``, each POST's body given to ``listener``; a port that cannot
     be taken is a one-line error. One request at a time (each writes problems.toml), each
     given ``TIMEOUT`` seconds: a client that sends nothing does not hold the others."""
+    import contextlib
     import http.server  # only here: it costs every other command's start-up
+    import socket
+    import threading
 
     class Handler(http.server.BaseHTTPRequestHandler):
         timeout = TIMEOUT  # on the socket: reading a request that never comes ends
+
+        def setup(self) -> None:
+            """The whole request within ``TIMEOUT`` too: a client sending a byte a second
+            never tripped the socket's timeout, and held the server (one request at a time)."""
+            super().setup()
+            self.deadline = threading.Timer(TIMEOUT, self._cut)
+            self.deadline.daemon = True
+            self.deadline.start()
+
+        def _cut(self) -> None:
+            with contextlib.suppress(OSError):
+                self.connection.shutdown(socket.SHUT_RDWR)
+
+        def finish(self) -> None:
+            self.deadline.cancel()
+            with contextlib.suppress(OSError):
+                super().finish()
 
         def do_POST(self) -> None:  # noqa: N802 (the name http.server calls)
             try:

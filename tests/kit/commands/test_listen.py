@@ -3,6 +3,7 @@
 what cannot be read or scaffolded is one line and the listening goes on; a port in use is a
 one-line error."""
 
+import contextlib
 import json
 import re
 import socket
@@ -120,6 +121,26 @@ def test_a_client_that_sends_nothing_does_not_hold_the_others(toy, capsys, hang_
     with socket.create_connection(("127.0.0.1", listening.port)):  # connects, says nothing
         time.sleep(0.1)
         assert listening.post(problem()) == 200  # served once the silent one timed out
+    assert listening.end() == 0
+
+
+def test_a_client_that_sends_a_byte_at_a_time_does_not_hold_the_others(
+    toy, capsys, hang_fails, monkeypatch
+):
+    """Each byte within the socket's timeout, never the whole request: the server (one request
+    at a time) was held as long as the client liked; the request has TIMEOUT in all."""
+    monkeypatch.setattr(listen, "TIMEOUT", 0.5)
+    listening = Listening(toy, capsys, "--once")
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", listening.port)) as slow:
+        with contextlib.suppress(OSError):  # cut off by the server
+            for byte in b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99\r\n\r\n" + b"x" * 99:
+                slow.sendall(bytes([byte]))
+                time.sleep(0.1)
+                if time.monotonic() - started > 3:
+                    break
+        assert time.monotonic() - started < 3  # the server ended it first
+        assert listening.post(problem()) == 200
     assert listening.end() == 0
 
 
