@@ -77,6 +77,8 @@ NEW_METHODS = {
     "removesuffix": ("str/bytes.removesuffix()", (3, 9)),
 }
 BUILTIN_GENERICS = {"list", "dict", "set", "frozenset", "tuple", "type"}
+# collections' classes that 3.9 made subscriptable (PEP 585), with every collections.abc class
+COLLECTION_GENERICS = {"deque", "defaultdict", "OrderedDict", "Counter", "ChainMap"}
 BUILTIN_TYPES = BUILTIN_GENERICS | {
     "int", "float", "complex", "str", "bytes", "bytearray", "bool", "object", "range",
 }  # fmt: skip
@@ -145,6 +147,7 @@ def _own_rules(
     tree = module.shipped_tree()
     guarded = guarded_lines_of(module, modules, versioned=True)
     mine = bundle.functions | bundle.stored  # methods and attributes of the user's own
+    generics = _collection_generics(tree)  # deque and its kind, as the module imports them
     future_annotations = any(
         isinstance(node, ast.ImportFrom)
         and node.module == "__future__"
@@ -171,12 +174,13 @@ def _own_rules(
             ):
                 add(node.lineno, "dict union with |", (3, 9))
         elif _DEFINITIONS.get(type(node)) and not future_annotations:
-            for line, what, version in _DEFINITIONS[type(node)](node):
+            for line, what, version in _DEFINITIONS[type(node)](node, generics):
                 add(line, what, version)
     for line in _gcd_of_many(tree):
         add(line, "math.gcd() of other than two integers", (3, 9))
-    for line, text in _evaluated_generics(tree):
-        add(line, f"{text} (a builtin type subscripted)", (3, 9))
+    for line, text in _evaluated_generics(tree, generics):
+        kind = "builtin" if text.partition("[")[0] in BUILTIN_GENERICS else "collections"
+        add(line, f"{text} (a {kind} type subscripted)", (3, 9))
     for line, text in _evaluated_unions(tree, _types(tree, bundle.classes)):
         add(line, f"{text} (a union of types with |)", (3, 10))
     return found
@@ -222,19 +226,23 @@ def _gcd_of_many(tree: ast.Module) -> list[int]:
     ]
 
 
-def _class_annotations(node: ast.ClassDef) -> list[tuple[int, str, tuple[int, int]]]:
+def _class_annotations(
+    node: ast.ClassDef, generics: frozenset[str] = frozenset()
+) -> list[tuple[int, str, tuple[int, int]]]:
     """(line, what, version) of the class body's annotations that need a newer Python."""
     found = []
     for statement in node.body:
         if isinstance(statement, ast.AnnAssign):
-            version = _annotation_needs(statement.annotation)
+            version = _annotation_needs(statement.annotation, generics)
             if version:
                 text = ast.unparse(statement.annotation)
                 found.append((statement.lineno, f"class-body annotation {text}", version))
     return found
 
 
-def _function_annotations(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list:
+def _function_annotations(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, generics: frozenset[str] = frozenset()
+) -> list:
     """(line, what, version) of a function's annotations that need a newer Python: the
     bundle keeps them where it reads annotations (``inspect``, ``get_type_hints``...), and
     ``def`` then evaluates them."""
@@ -245,7 +253,7 @@ def _function_annotations(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list:
     annotations += [node.returns] if node.returns is not None else []
     found = []
     for annotation in annotations:
-        version = _annotation_needs(annotation)
+        version = _annotation_needs(annotation, generics)
         if version:
             text = ast.unparse(annotation)
             found.append((annotation.lineno, f"function annotation {text}", version))
@@ -259,10 +267,13 @@ _DEFINITIONS = {  # the annotations each kind of definition evaluates when it ru
 }
 
 
-def _evaluated_generics(tree: ast.Module) -> list[tuple[int, str]]:
+def _evaluated_generics(
+    tree: ast.Module, generics: frozenset[str] = frozenset()
+) -> list[tuple[int, str]]:
     """``list[int]`` and its kind outside annotations (see the module doc: the bundle strips
     them all but class bodies', which have their own rule); not where the module binds the
-    name to something else (``type = input().split()``, then ``type[0]``)."""
+    name to something else (``type = input().split()``, then ``type[0]``); ``deque[int]``
+    too, ``generics`` the names the module imports such classes under."""
     skipped = _annotations(tree)  # and the nodes of a finding (reported once, outermost)
     found: list[tuple[int, str]] = []
 
@@ -273,12 +284,9 @@ def _evaluated_generics(tree: ast.Module) -> list[tuple[int, str]]:
         for node in nodes:  # parents before their children
             if id(node) in skipped:
                 continue
-            if (
-                isinstance(node, ast.Subscript)
-                and isinstance(node.value, ast.Name)
-                and node.value.id in BUILTIN_GENERICS
-                and node.value.id not in rebound
-            ):
+            builtin = isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
+            builtin = builtin and node.value.id in BUILTIN_GENERICS
+            if (builtin and node.value.id not in rebound) or _collection_generic(node, generics):
                 found.append((node.lineno, ast.unparse(node)))
                 skipped.update(map(id, walk(node)))
             elif isinstance(node, _SCOPES) and node is not scope:
@@ -404,7 +412,9 @@ def _is_type(node: ast.expr, types: _Types) -> bool:
     return _is_union(node, types)
 
 
-def _annotation_needs(annotation: ast.expr) -> tuple[int, int] | None:
+def _annotation_needs(
+    annotation: ast.expr, generics: frozenset[str] = frozenset()
+) -> tuple[int, int] | None:
     """The version an annotation needs when evaluated, if newer than 3.8."""
     need = None
     for node in walk(annotation):
@@ -414,9 +424,37 @@ def _annotation_needs(annotation: ast.expr) -> tuple[int, int] | None:
             isinstance(node, ast.Subscript)
             and isinstance(node.value, ast.Name)
             and node.value.id in BUILTIN_GENERICS
-        ):
+        ) or _collection_generic(node, generics):
             need = (3, 9)
     return need
+
+
+def _collection_generics(tree: ast.Module) -> frozenset[str]:
+    """The names the module imports the classes of ``collections`` and ``collections.abc``
+    under, which 3.9 made subscriptable (``from collections import deque``: ``deque[int]``
+    raises TypeError on 3.8)."""
+    names = set()
+    for node in walk(tree):
+        if isinstance(node, ast.ImportFrom) and not node.level:
+            for alias in node.names:
+                abc = node.module == "collections.abc" and alias.name != "*"
+                if abc or (node.module == "collections" and alias.name in COLLECTION_GENERICS):
+                    names.add(alias.asname or alias.name)
+    return frozenset(names)
+
+
+def _collection_generic(node: ast.AST, generics: frozenset[str]) -> bool:
+    """Whether ``node`` subscripts such a class: by a name ``generics`` holds, or as
+    ``collections.deque`` or ``collections.abc.Iterable``."""
+    if not isinstance(node, ast.Subscript):
+        return False
+    value = node.value
+    if isinstance(value, ast.Name):
+        return value.id in generics
+    chain = ast.unparse(value).split(".") if isinstance(value, ast.Attribute) else []
+    if chain[:2] == ["collections", "abc"]:
+        return True
+    return chain[:1] == ["collections"] and chain[-1] in COLLECTION_GENERICS
 
 
 def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, int]]:

@@ -100,6 +100,34 @@ def test_dict_union_and_class_body_annotations():
     ]
 
 
+def test_collections_classes_subscripted_where_3_8_evaluates_them():
+    """PEP 585 (3.9) made ``deque[int]`` and ``collections.abc.Iterable[int]`` subscriptable:
+    3.8 raises TypeError where a class body's annotation, or an expression, subscripts them;
+    a class of the user's own named ``Counter`` is not collections'."""
+    text = """\
+        import collections
+        import collections.abc
+        from collections import deque as dq, defaultdict
+        from collections.abc import Iterable
+        class State:
+            queue: dq[int]
+            seen: defaultdict[int, int]
+            items: Iterable[int]
+            more: collections.OrderedDict[str, int]
+        Pairs = collections.abc.Sequence[tuple]
+        class Counter:
+            pass
+        c: Counter[int] = None
+        """
+    assert own(text) == [
+        (6, "class-body annotation dq[int]", (3, 9)),
+        (7, "class-body annotation defaultdict[int, int]", (3, 9)),
+        (8, "class-body annotation Iterable[int]", (3, 9)),
+        (9, "class-body annotation collections.OrderedDict[str, int]", (3, 9)),
+        (10, "collections.abc.Sequence[tuple] (a collections type subscripted)", (3, 9)),
+    ]
+
+
 def test_function_annotations_the_bundle_keeps_are_evaluated_by_def():
     """Where the bundle reads annotations (``inspect``), it keeps a function's, and 3.8
     evaluates them when ``def`` runs: ``int | None`` fails there. A stripped module has none
