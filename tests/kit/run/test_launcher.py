@@ -353,6 +353,20 @@ def test_wrap_and_its_run_end_with_the_process_that_started_it(tmp_path):
     assert runs and all(ended_within(pid, 5) for pid in [wrapper, *runs])
 
 
+def serve_once(command, tmp_path, code, **popen):
+    """The answer of a ``serve`` launcher started as ``command`` to one request, running the
+    Python ``code`` (its stdout in ``tmp_path / "out0"``)."""
+    launcher = subprocess.Popen(  # noqa: PLW1509 (preexec_fn: the launcher has no threads)
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, **popen
+    )
+    launcher.stdin.write(request_line(tmp_path, 0, {"argv": python(code)}) + "\n")
+    launcher.stdin.flush()
+    _, answer = (json.loads(launcher.stdout.readline()) for _ in range(2))
+    launcher.stdin.close()
+    launcher.wait(timeout=60)
+    return answer
+
+
 LIMITS_SEEN = (
     "import resource as r\n"
     "kinds = (r.RLIMIT_FSIZE, r.RLIMIT_AS, r.RLIMIT_STACK, r.RLIMIT_CPU)\n"
@@ -374,15 +388,7 @@ def test_a_run_s_limits_stay_within_the_hard_ones_and_the_output_cap_is_fixed(tm
         "sys.argv = ['launcher', 'serve']\n"
         f"runpy.run_path({str(LAUNCHER)!r}, run_name='__main__')\n"
     )
-    launcher = subprocess.Popen(
-        [sys.executable, "-I", "-S", "-c", command], stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    launcher.stdin.write(request_line(tmp_path, 0, {"argv": python(LIMITS_SEEN)}) + "\n")
-    launcher.stdin.flush()
-    started, answer = (json.loads(launcher.stdout.readline()) for _ in range(2))
-    launcher.stdin.close()
-    launcher.wait(timeout=60)
+    answer = serve_once([sys.executable, "-I", "-S", "-c", command], tmp_path, LIMITS_SEEN)
     assert answer["returncode"] == 0, answer
     size, address, _, cpu = eval((tmp_path / "out0").read_text().replace(") (", "), ("))
     assert size == (cap // 2, cap // 2) and address == (space, space) and cpu == (40, 40)
@@ -428,15 +434,8 @@ def test_a_run_has_no_data_segment_limit_and_writes_no_core_file(tmp_path):
         capture_output=True, timeout=60, check=False, preexec_fn=_shell_limits,
     )  # fmt: skip
     assert (done.returncode, done.stdout) == (0, expected), done.stderr
-    launcher = subprocess.Popen(
-        [sys.executable, "-I", "-S", str(LAUNCHER), "serve"], stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, text=True, preexec_fn=_shell_limits,  # noqa: PLW1509
-    )  # fmt: skip
-    launcher.stdin.write(request_line(tmp_path, 0, {"argv": python(CORE_AND_DATA)}) + "\n")
-    launcher.stdin.flush()
-    _, answer = (json.loads(launcher.stdout.readline()) for _ in range(2))
-    launcher.stdin.close()
-    launcher.wait(timeout=60)
+    serve = [sys.executable, "-I", "-S", str(LAUNCHER), "serve"]
+    answer = serve_once(serve, tmp_path, CORE_AND_DATA, preexec_fn=_shell_limits)
     assert answer["returncode"] == 0 and (tmp_path / "out0").read_bytes() == expected
 
 
