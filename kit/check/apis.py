@@ -166,8 +166,9 @@ def _own_rules(
                 what, version = NEW_METHODS[node.attr]
                 add(node.lineno, what, version)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            if _bytes_defaults(node, mine):
-                add(node.lineno, _bytes_defaults(node, mine), (3, 11))
+            relied = _bytes_defaults(node, mine)
+            if relied:
+                add(node.lineno, relied, (3, 11))
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             if isinstance(node.left, (ast.Dict, ast.DictComp)) or isinstance(
                 node.right, (ast.Dict, ast.DictComp)
