@@ -162,7 +162,8 @@ def _own_rules(
 
     for node in walk(tree):
         if isinstance(node, ast.Attribute) and node.attr in NEW_METHODS:
-            if node.attr not in mine and isinstance(node.ctx, ast.Load):
+            own = node.attr in mine and not _builtin_receiver(node.value)
+            if not own and isinstance(node.ctx, ast.Load):
                 what, version = NEW_METHODS[node.attr]
                 add(node.lineno, what, version)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
@@ -185,6 +186,31 @@ def _own_rules(
     for line, text in _evaluated_unions(tree, _types(tree, bundle.classes)):
         add(line, f"{text} (a union of types with |)", (3, 10))
     return found
+
+
+# calls whose result is a str, bytes or int whatever the program defines (a method of the
+# user's named like one of NEW_METHODS does not make ``input().removeprefix(p)`` its own)
+BUILTIN_RESULTS = {"str", "bytes", "int", "input", "repr", "chr", "bin", "hex", "oct", "format"}
+TEXT_METHODS = {
+    "strip", "lstrip", "rstrip", "lower", "upper", "casefold", "replace", "decode", "encode",
+    "join", "format", "zfill", "ljust", "rjust", "center", "title", "swapcase", "readline", "read",
+}  # fmt: skip
+
+
+def _builtin_receiver(owner: ast.expr) -> bool:
+    """Whether ``owner``, the object a method is looked up on, is evidently a builtin str,
+    bytes or int: a literal, an f-string, the class itself (``str.removeprefix``), or a call
+    that returns one (``input()``, ``s.strip()``, ``str(n)``)."""
+    if isinstance(owner, (ast.Constant, ast.JoinedStr)):
+        return isinstance(owner, ast.JoinedStr) or isinstance(owner.value, (str, bytes, int))
+    if isinstance(owner, ast.Name):
+        return owner.id in ("str", "bytes", "int")
+    if isinstance(owner, ast.Call):
+        called = owner.func
+        if isinstance(called, ast.Name):
+            return called.id in BUILTIN_RESULTS
+        return isinstance(called, ast.Attribute) and called.attr in TEXT_METHODS
+    return False
 
 
 def _bytes_defaults(call: ast.Call, mine: frozenset[str]) -> str:

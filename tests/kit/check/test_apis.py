@@ -44,6 +44,21 @@ def test_a_method_of_that_name_defined_in_the_bundle_is_its_own():
     assert own("def bit_count(self):\n    return 0\n\nn = tree.bit_count()\n") == []
 
 
+def test_a_method_of_that_name_does_not_cover_calls_on_evident_builtins():
+    text = "class T:\n    def removeprefix(self, p):\n        return self\n\n"
+    text += "t = T().removeprefix('a')\nw = input().removeprefix('a')\n"
+    text += "v = s.strip().removesuffix('\\n')\nu = f'{n}'.removeprefix('-')\n"
+    text += "k = str(n).removeprefix('-')\nb = (7).bit_count()\n"
+    text += "def bit_count(self):\n    return 0\n\ndef removesuffix(self):\n    return 0\n"
+    assert own(text) == [
+        (6, "str/bytes.removeprefix()", (3, 9)),
+        (7, "str/bytes.removesuffix()", (3, 9)),
+        (8, "str/bytes.removeprefix()", (3, 9)),
+        (9, "str/bytes.removeprefix()", (3, 9)),
+        (10, "int.bit_count()", (3, 10)),
+    ]
+
+
 def test_to_bytes_and_from_bytes_relying_on_3_11_defaults():
     text = "a = n.to_bytes()\nb = n.to_bytes(2, 'big')\n"
     text += "c = int.from_bytes(d)\ne = int.from_bytes(d, 'little')\nf = n.to_bytes(2)\n"
