@@ -40,7 +40,7 @@ API::
     run_limited(command, stdin, cwd, limits, env=None) -> Run   # one run held to them
     exceeded(limits, *, output_over, killed, peak_kib, processes=1, written=(0, 0, 0))
         -> (kind, text) | None
-    machine_notes(limits) -> [str]   # this machine's hard rlimits below what a judge gives
+    machine_notes(limits) -> [str]   # this machine's hard rlimits and memory below a judge's
     time_over(limits, seconds, runs=1) -> text | None
 """
 
@@ -60,6 +60,7 @@ from kit.judges.targets import Interpreter, Runner
 from kit.registry import Problem
 from kit.run import judged
 from kit.run.baseline import baseline_kib, prefetch_baseline
+from kit.run.machine_memory import machine_memory
 from kit.run.process import (
     MEMORY,
     OUTPUT,
@@ -188,6 +189,14 @@ def machine_notes(limits: Limits) -> list[str]:
             f"note: this machine's hard CPU time limit is {cpu} s (ulimit -Ht), below the "
             f"{limits.timeout:g} s a run may take here: a long run is killed here and not on "
             "the judge"
+        )
+    machine = machine_memory()
+    if machine is not None and machine[0] < limits.kill_kib * 1024:
+        size, where = machine
+        notes.append(
+            f"note: this machine gives its processes {_mib(size)} at most ({where}), below the "
+            f"{_mib(limits.kill_kib * 1024)} a run may hold on the judge: a run that needs more "
+            "is killed here and not on the judge"
         )
     for kind, flag, what in (
         (resource.RLIMIT_AS, "v", "address-space"),

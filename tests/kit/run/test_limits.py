@@ -292,6 +292,7 @@ def test_hard_limits_below_a_judge_s_are_noted(monkeypatch):
         limits.resource.RLIMIT_DATA: 1 << 30,
     }
     monkeypatch.setattr(limits.resource, "getrlimit", lambda kind: (0, hard[kind]))
+    monkeypatch.setattr(limits, "machine_memory", lambda: (1 << 40, "physical memory"))
     raised = {}
 
     def refused(kind, pair):  # not root: a hard limit is not raised
@@ -326,6 +327,26 @@ def test_hard_limits_below_a_judge_s_are_noted(monkeypatch):
     monkeypatch.setattr(limits.shutil, "disk_usage", lambda folder: small)
     (note,) = limits.machine_notes(given)
     assert note.startswith("note: the temporary folder ") and "has 8 MiB free, less than" in note
+
+
+def test_a_machine_with_less_memory_than_a_run_may_hold_is_noted(monkeypatch):
+    """A container or CI job whose control group holds less than the judge lets a run hold
+    kills the run where the judge would not: the build says so."""
+    infinite = limits.resource.RLIM_INFINITY
+    monkeypatch.setattr(limits.resource, "getrlimit", lambda kind: (0, infinite))
+    roomy = limits.shutil.disk_usage("/")._replace(free=1 << 40)
+    monkeypatch.setattr(limits.shutil, "disk_usage", lambda folder: roomy)
+    given = Limits(1.0, 3.0, 1024 * 1024, 64 << 20, memory=OWN, baseline_kib=10 * 1024)
+    group = "/sys/fs/cgroup/memory.max"
+    monkeypatch.setattr(limits, "machine_memory", lambda: (512 << 20, group))
+    assert limits.machine_notes(given) == [
+        f"note: this machine gives its processes 512 MiB at most ({group}), below the 1034 MiB "
+        "a run may hold on the judge: a run that needs more is killed here and not on the judge"
+    ]
+    monkeypatch.setattr(limits, "machine_memory", lambda: (1034 << 20, group))
+    assert limits.machine_notes(given) == []
+    monkeypatch.setattr(limits, "machine_memory", lambda: None)
+    assert limits.machine_notes(given) == []
 
 
 @pytest.mark.skipif(not PYPY, reason="no PyPy here")

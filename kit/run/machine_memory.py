@@ -1,0 +1,78 @@
+"""The memory this machine gives its processes at most: its physical memory, or less where a
+control group holds the kit (a container, a CI job, a systemd slice). A judge's limit above it
+cannot be reproduced here: a run needing more is killed by the machine, not by the limit.
+
+The control group is read as the kernel shows it: ``/proc/self/cgroup`` names the group
+(``0::/path`` for cgroup v2, ``N:memory:/path`` for v1's memory controller), whose limit is
+``memory.max`` (v2; ``max``: none) or ``memory.limit_in_bytes`` (v1; a huge value: none) under
+the controller's mount, ``/sys/fs/cgroup`` (v2) or ``/sys/fs/cgroup/memory`` (v1). Every
+ancestor's limit applies too, and inside a container the path shown may not exist under the
+mount (its group is the mount's root): the folders from the named one up to the mount's root
+are read, those that exist, and the least limit found is the group's.
+
+API::
+
+    machine_memory(root=Path("/")) -> (bytes, where) | None   # where: what sets it
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# cgroup v1 writes "no limit" as the largest multiple of the page size below 2**63
+NO_LIMIT_V1 = 1 << 62
+
+
+def machine_memory(root: Path = Path("/")) -> tuple[int, str] | None:
+    """The least of the physical memory and the control group's limit, with what sets it
+    ("physical memory", or the limit file's path); None when neither can be read."""
+    found = []
+    total = _physical(root)
+    if total is not None:
+        found.append((total, "physical memory"))
+    found += _group_limits(root)
+    return min(found) if found else None
+
+
+def _physical(root: Path) -> int | None:
+    try:
+        text = (root / "proc/meminfo").read_text()
+    except OSError:
+        return None
+    for line in text.splitlines():
+        name, _, rest = line.partition(":")
+        if name == "MemTotal" and rest.split() and rest.split()[0].isdigit():
+            return int(rest.split()[0]) * 1024
+    return None
+
+
+def _group_limits(root: Path) -> list[tuple[int, str]]:
+    try:
+        lines = (root / "proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return []
+    found = []
+    for line in lines:
+        number, _, rest = line.partition(":")
+        controllers, _, path = rest.partition(":")
+        if number == "0" and controllers == "":
+            found += _limits_along(root / "sys/fs/cgroup", path, "memory.max")
+        elif "memory" in controllers.split(","):
+            found += _limits_along(root / "sys/fs/cgroup/memory", path, "memory.limit_in_bytes")
+    return found
+
+
+def _limits_along(mount: Path, path: str, name: str) -> list[tuple[int, str]]:
+    """The limits set in ``name`` in the group's folder and each folder above it, up to the
+    controller's mount."""
+    parts = [part for part in path.split("/") if part and part not in (".", "..")]
+    found = []
+    for depth in range(len(parts), -1, -1):
+        limit_file = mount.joinpath(*parts[:depth], name)
+        try:
+            text = limit_file.read_text().strip()
+        except OSError:
+            continue
+        if text.isdigit() and int(text) < NO_LIMIT_V1:
+            found.append((int(text), str(limit_file)))
+    return found

@@ -1,0 +1,54 @@
+"""kit.run.machine_memory: the memory a machine gives its processes, read from fake /proc and
+/sys trees (cgroup v2, v1, a container's group shown as "/", limits on ancestors)."""
+
+from kit.run.machine_memory import machine_memory
+
+GIB = 1 << 30
+
+
+def tree(tmp_path, cgroup, files, total_kib=16 * 1024 * 1024):
+    (tmp_path / "proc/self").mkdir(parents=True)
+    (tmp_path / "proc/meminfo").write_text(f"MemTotal:       {total_kib} kB\nMemFree: 1 kB\n")
+    (tmp_path / "proc/self/cgroup").write_text(cgroup)
+    for name, text in files.items():
+        path = tmp_path / "sys/fs/cgroup" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return tmp_path
+
+
+def test_physical_memory_without_a_group_limit(tmp_path):
+    root = tree(tmp_path, "0::/user.slice\n", {"user.slice/memory.max": "max\n"})
+    assert machine_memory(root) == (16 * GIB, "physical memory")
+
+
+def test_cgroup_v2_limit_of_the_group_or_an_ancestor(tmp_path):
+    files = {"ci/memory.max": f"{GIB}\n", "ci/job/memory.max": "max\n"}
+    root = tree(tmp_path, "0::/ci/job\n", files)
+    size, where = machine_memory(root)
+    assert size == GIB and where.endswith("sys/fs/cgroup/ci/memory.max")
+
+
+def test_a_container_s_group_shown_as_the_root(tmp_path):
+    """Inside a container /proc/self/cgroup names a path the mount does not hold: the mount's
+    own limit is the container's."""
+    root = tree(tmp_path, "0::/docker/abc123\n", {"memory.max": f"{512 << 20}\n"})
+    assert machine_memory(root)[0] == 512 << 20
+
+
+def test_cgroup_v1_memory_controller(tmp_path):
+    files = {
+        "memory/memory.limit_in_bytes": "9223372036854771712\n",  # none
+        "memory/job/memory.limit_in_bytes": f"{768 << 20}\n",
+    }
+    cgroup = "4:memory:/job\n3:cpuset:/\n1:cpu,cpuacct:/other\n"
+    assert machine_memory(tree(tmp_path, cgroup, files))[0] == 768 << 20
+
+
+def test_physical_memory_below_a_group_limit(tmp_path):
+    root = tree(tmp_path, "0::/\n", {"memory.max": f"{64 * GIB}\n"}, total_kib=4 * 1024 * 1024)
+    assert machine_memory(root) == (4 * GIB, "physical memory")
+
+
+def test_nothing_readable(tmp_path):
+    assert machine_memory(tmp_path) is None
