@@ -23,7 +23,10 @@ script sees its own ``sys.argv``; a traceback starts at its first frame):
   interpreter's site-packages on ``sys.path`` (a venv's too), with the modules found only
   there and not on the judge's list refused (``SITE_PACKAGES``); for every other judge none:
   a ``try: import yaml`` / ``except ImportError`` takes the judge's branch, whatever this
-  machine has installed (Debian's PyPy sees ``/usr/lib/python3/dist-packages``);
+  machine has installed (Debian's PyPy sees ``/usr/lib/python3/dist-packages``); a module on
+  the judge's list that this machine lacks ends the run at its import, guarded or not, as
+  missing (``kit.run.cases.judged_elsewhere``: not judged here), since a guarded import would
+  take the fallback the judge never runs;
 - a judge that forbids the file system (``no_files``) or starting processes
   (``no_processes``): every such attempt refused and reported (``kit.run.forbidden``);
 - a judge that runs CPython on Windows, whose limit on recursion through C is lower
@@ -86,12 +89,23 @@ class _NotOnTheJudge:
     finder = sys.meta_path[-1]  # the path finder (imported by nothing: no import in here)
     @classmethod
     def find_spec(cls, name, path=None, target=None):
-        if path is not None or name in cls.listed or not cls.site or cls.from_site():
+        if path is None and name in cls.listed:
+            if cls.finder.find_spec(name, sys.path) is None:
+                cls.absent(name)
+            return None
+        if path is not None or not cls.site or cls.from_site():
             return None
         elsewhere = [p for p in sys.path if p not in cls.site]
         if cls.finder.find_spec(name, elsewhere) is None and cls.finder.find_spec(name, cls.site):
             raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
         return None
+    @staticmethod
+    def absent(name):
+        # the judge has it, this machine not: no branch this run takes is the judge's (a
+        # guarded import would take its fallback), so the run ends as an unguarded one would
+        sys.stderr.write(f"ModuleNotFoundError: No module named {{name!r}} (the judge's)\\n")
+        sys.stderr.flush()
+        os._exit(1)
     @classmethod
     def from_site(cls):
         # whether the import comes from site-packages: a listed package's own dependency

@@ -182,16 +182,40 @@ def test_a_module_the_judge_installs_and_the_runner_lacks_names_that_runner_to_i
     table = toy / "problems.toml"
     table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "AtCoder"', 1))
     (toy / "solutions" / "toy_sum.py").write_text("import ortools\n")
+    failure = _judged_once(toy, tmp_path)
+    assert failure.word == "JE" and "not judged here" in failure.message
+    assert [line for line in failure.details if f"`{sys.executable} -m pip install " in line]
+    said = [line for line in failure.details if "EXTERNALLY-MANAGED" in line]
+    assert said == ([cases_module.MANAGED_HINT.format(python=sys.executable)] if managed else [])
+
+
+def _judged_once(toy, tmp_path):
+    """The one failure of the toy problem's sample under this CPython as 3.13."""
     problem = load_registry(toy)["toy_sum"]
     bundle, script = write_bundle(problem, tmp_path)
     runner = Runner(parse_target("cpython3.13"), host(), False)
     columns = [Column(runner.target, runner, static_only=True)]
     ran = run_all(problem, bundle, script, [sample(problem)], columns, options=ONE_AT_A_TIME)
     (failure,) = ran.failures
-    assert failure.word == "JE" and "not judged here" in failure.message
-    assert [line for line in failure.details if f"`{sys.executable} -m pip install " in line]
-    said = [line for line in failure.details if "EXTERNALLY-MANAGED" in line]
-    assert said == ([cases_module.MANAGED_HINT.format(python=sys.executable)] if managed else [])
+    return failure
+
+
+def test_a_guarded_import_of_a_module_the_judge_installs_and_the_runner_lacks(toy, tmp_path):
+    """``try: import ortools`` / ``except ImportError: <fallback>``: the judge runs the
+    import's branch and this machine could only run the fallback, here a wrong one: not judged
+    here, not WA (and a right fallback is no "ok" either)."""
+    here = subprocess.run(
+        [sys.executable, "-I", "-c", "import ortools"], capture_output=True, check=False
+    )
+    if here.returncode == 0:
+        pytest.skip("ortools is installed here")
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "AtCoder"', 1))
+    (toy / "solutions" / "toy_sum.py").write_text(
+        "try:\n    import ortools\nexcept ImportError:\n    print('fallback')\n"
+    )
+    failure = _judged_once(toy, tmp_path)
+    assert failure.word == "JE" and "no 'ortools', which AtCoder" in failure.message
 
 
 def test_an_interpreter_whose_library_is_marked_externally_managed_is_told(tmp_path):
