@@ -617,7 +617,8 @@ class CaseJudge:
         step = self.prepared.get(tuple(runner.command(self.script))) if self.prepared else None
         beside = step.folder if step is not None else self.beside
         together = included is not None or beside is not None
-        script = self.empty / self.script.name if together else self.script
+        name = compile_step.MAIN if step is not None else self.script.name
+        script = self.empty / name if together else self.script
         command = judged.command(self.problem, runner, script, beside=together)
         command += case.args
         passes = source.passes if source is not None else 0
@@ -1073,8 +1074,9 @@ IMPORT_SYSTEM = "<frozen importlib._bootstrap"  # the file of the import system'
 
 def _is_script(path: str, script: str, helpers: set[str]) -> bool:
     """Whether a frame's file is the bundle itself, not a helper it compiled under the helper's
-    own name (``shared/segtree.py`` in a bundle ``segtree.py``)."""
-    return Path(path).name == script and path not in helpers
+    own name (``shared/segtree.py`` in a bundle ``segtree.py``); after a judge's compile
+    step the bundle runs as ``compile_step.MAIN``."""
+    return Path(path).name in (script, compile_step.MAIN) and path not in helpers
 
 
 def _without_loader(lines: list[str], script: str, first_line: int, helpers: set[str]) -> list[str]:

@@ -2,7 +2,8 @@
 
 AtCoder compiles Python with ``python3.13 Main.py ONLINE_JUDGE 2> /dev/null`` after the byte
 compile (``Profile.compile_run``, with its sources): what that run writes stays beside
-``Main.py`` for every case, and the cases run with the script's folder first on ``sys.path``.
+``Main.py`` for every case, and the cases run with the script's folder first on ``sys.path``
+(the script is ``Main.py`` here too, ``MAIN``: no name of the solution's shadows a module).
 Solutions use it to build a module once (numba's ahead-of-time ``CC("my_module")``) and import
 it in the cases. Here, for a judge with such a step, the bundle is run so once per runner
 before its cases, when its code names one of the step's arguments (``kit.judges.compile_run``:
@@ -40,6 +41,9 @@ from kit.run.process import MEMORY, TIME
 from kit.run.schedule import side_by_side
 
 SECONDS = 60.0  # the kit's bound on the step's wall time (numba's compile takes seconds)
+# the script's name on the judge, in the step's folder and in every case run from a copy of it
+# (a bundle named after its slug, heapq.py, shadowed the standard heapq from the script's folder)
+MAIN = "Main.py"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,11 +107,11 @@ def prepare_all(
 def prepare(
     problem: Problem, runner: Runner, script: Path, folder: Path, args: tuple[str, ...]
 ) -> Prepared:
-    """``script`` copied into ``folder`` and run there with ``args`` as the judge's compile
-    step runs it."""
-    shutil.copy2(script, folder / script.name)
+    """``script`` copied into ``folder`` as ``MAIN`` and run there with ``args`` as the judge's
+    compile step runs it."""
+    shutil.copy2(script, folder / MAIN)
     before = {entry.name for entry in folder.iterdir()}
-    command = judged.command(problem, runner, folder / script.name, beside=True) + list(args)
+    command = judged.command(problem, runner, folder / MAIN, beside=True) + list(args)
     limits = dataclasses.replace(limits_for(problem, runner), time=SECONDS, timeout=SECONDS)
     run = run_limited(command, Path("/dev/null"), folder, limits)
     made = tuple(sorted(entry.name for entry in folder.iterdir() if entry.name not in before))

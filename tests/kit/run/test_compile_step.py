@@ -63,6 +63,18 @@ def test_what_the_step_writes_is_beside_the_script_in_every_case(toy, tmp_path):
     assert "(exit 3, " in note and "wrote made_here.py" in note
 
 
+def test_the_cases_run_the_script_as_main_py_as_the_judge_names_it(toy, tmp_path):
+    """AtCoder's folder holds ``Main.py``: the bundle, named after its slug, shadowed a module
+    of that name from the script's folder (a problem named ``heapq`` broke ``import heapq``)."""
+    source = (
+        "import sys\n\nif sys.argv[-1] == 'ONLINE_JUDGE':\n    sys.exit(0)\n"
+        "try:\n    import toy_sum  # the judge's folder has no toy_sum.py\n"
+        "except ImportError:\n    print(2 * int(input()))\n"
+    )
+    ran = run_cases(toy, tmp_path, source)
+    assert [verdict.word for verdict in ran.verdicts] == [OK], ran.failures
+
+
 def test_prepare_runs_the_script_with_the_argument_and_empty_stdin(toy, tmp_path):
     problem, runner, _, _ = atcoder(toy, WRITES_MODULE)
     script = tmp_path / "Main.py"
