@@ -35,14 +35,15 @@ script sees its own ``sys.argv``; a traceback starts at its first frame):
   and so does every thread it starts (``_thread``'s starters are wrapped before ``threading``
   imports them), so that a recursion under ``functools.lru_cache`` stops near 1000 calls, as on
   the judge. A thread given a stack under ``STACK_LEAST`` (3 MiB) starts as usual (those
-  levels alone need about 1.2 MiB).
+  levels alone need about 1.2 MiB); and its exit status kept whole, as Windows keeps it
+  (``WHOLE_STATUS``: ``sys.exit(256)`` is a runtime error there, 0 on Linux).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from kit.judges.platforms import UNIX, c_recursion_to_spend
+from kit.judges.platforms import UNIX, WINDOWS, c_recursion_to_spend
 from kit.judges.profiles import profile_for
 from kit.judges.targets import Interpreter, Runner
 from kit.registry import Problem
@@ -187,6 +188,26 @@ def _from_the_script(kind, value, tb):
     sys.__excepthook__(kind, value.with_traceback(tb), tb)
 sys.excepthook = _from_the_script
 """
+# a Windows judge's exit status: Windows keeps it whole (ExitProcess takes 32 bits), Linux its
+# low 8 bits, so sys.exit(256) or os._exit(512) ended with 0 here, "ok", and not on the judge
+# (python/cpython#68240, bpo-24052: "sys.exit(256) returns 0"); such a status ends the run
+# with 1 and a line saying why, flushed first as the interpreter's own exit would
+WHOLE_STATUS = """\
+def _whole(code):
+    if isinstance(code, int) and code % 256 == 0 and code % (1 << 32) != 0:
+        sys.stderr.write(f"exit status {code}: Windows keeps it whole (Linux reads 0)\\n")
+        return 1
+    return code
+_os_exit = os._exit
+def _exit_whole(code):
+    _os_exit(_whole(code))
+os._exit = _exit_whole
+def _status_kept(call):
+    try:
+        call()
+    except SystemExit as _stop:
+        raise SystemExit(_whole(_stop.code)) from None
+"""
 # ``_beneath(call)``: call() run DEPTH levels of C recursion down: a chain of DEPTH nested lists
 # compared with a list that holds itself, its bottom an object whose __eq__ makes the call
 DEEP = """\
@@ -231,10 +252,11 @@ def command(
         depth=depth,
         beside=beside,
         installed=modules.names(interpreter.impl) if modules is not None else None,
+        windows=platform == WINDOWS,
     )
 
 
-def wrapped(
+def wrapped(  # noqa: PLR0913
     interpreter: Interpreter,
     script: str | Path,
     extra: tuple[str, ...] = (),
@@ -244,11 +266,20 @@ def wrapped(
     depth: int = 0,
     beside: bool = False,
     installed: tuple[str, ...] | None = None,
+    windows: bool = False,
 ) -> list[str]:
     """``script`` under ``interpreter`` as the module doc says, with what the judge forbids
     refused and ``depth`` levels of C recursion spent first when asked (``beside``: see
-    ``command``; ``installed``: the third-party modules the judge has, None for none)."""
-    code = program(no_files, depth, no_processes=no_processes, beside=beside, installed=installed)
+    ``command``; ``installed``: the third-party modules the judge has, None for none;
+    ``windows``: the exit status kept whole, as Windows keeps it)."""
+    code = program(
+        no_files,
+        depth,
+        no_processes=no_processes,
+        beside=beside,
+        installed=installed,
+        windows=windows,
+    )
     return interpreter.command(script, *extra, "-S", "-c", code)
 
 
@@ -259,6 +290,7 @@ def program(
     no_processes: bool = False,
     beside: bool = False,
     installed: tuple[str, ...] | None = None,
+    windows: bool = False,
 ) -> str:
     """The PROGRAM of ``wrapped``: the interpreter's site-packages only for a judge that
     installs third-party modules (``installed``), and of them only those."""
@@ -280,6 +312,9 @@ def program(
     )
     text += RUN.format(deep=bool(depth), stack_least=STACK_LEAST, path_first=path_first)
     call = "_beneath(_main)" if depth else "_main()"
+    if windows:
+        text += WHOLE_STATUS
+        call = f"_status_kept(lambda: {call})"
     if forbids:
         return text + forbidden.REPORTING.format(call=call)
     return text + call + "\n"

@@ -89,10 +89,11 @@ def test_kattis_keeps_the_digit_limit_its_pypy_has(toy):
 def test_only_cpython_3_13_on_windows_spends_c_recursion(toy):
     codeforces = judged_as(toy, "Codeforces")
     argv = judged.command(codeforces, CPYTHON_313, "b.py")
-    assert argv[argv.index("-c") + 1] == judged.program(no_files=False, depth=7000)
-    assert judged.command(codeforces, PYPY_310, "b.py")[-2] == PLAIN
+    assert argv[argv.index("-c") + 1] == judged.program(no_files=False, depth=7000, windows=True)
+    windows = judged.program(no_files=False, depth=0, windows=True)
+    assert judged.command(codeforces, PYPY_310, "b.py")[-2] == windows
     older = Interpreter("cpython", (3, 12), "/usr/bin/python3.12", ("-I",))
-    assert judged.command(codeforces, older, "b.py")[-2] == PLAIN
+    assert judged.command(codeforces, older, "b.py")[-2] == windows
 
 
 @pytest.fixture(scope="module")
@@ -280,3 +281,35 @@ def test_the_wrapper_keeps_the_script_s_exit_status_stdin_and_traceback(tmp_path
     exits = tmp_path / "exits.py"
     exits.write_text("import sys\nsys.exit(3)\n")
     assert run(judged.wrapped(host(), exits, no_files=True)).returncode == 3
+
+
+@pytest.mark.parametrize(
+    ("ending", "linux", "windows"),
+    [
+        ("sys.exit(256)", 0, 1),
+        ("os._exit(512)", 0, 1),
+        ("sys.exit(-256)", 0, 1),
+        ("sys.exit(3)", 3, 3),
+        ("sys.exit(0)", 0, 0),
+        ("sys.exit('no')", 1, 1),
+        ("raise SystemExit", 0, 0),
+    ],
+)
+def test_a_windows_judge_keeps_the_exit_status_whole(tmp_path, ending, linux, windows):
+    """Codeforces runs Python on Windows, which keeps a status of 256 whole (a runtime error)
+    where Linux reads its low 8 bits, 0: "ok" here was the judge's RE."""
+    script = tmp_path / "ends.py"
+    script.write_text(f"import os, sys\nprint(6)\nsys.stdout.flush()\n{ending}\n")
+    plain = run(judged.wrapped(host(), script))
+    done = run(judged.wrapped(host(), script, windows=True))
+    assert (plain.returncode, done.returncode) == (linux, windows)
+    assert done.stdout == "6\n"
+    if windows != linux:
+        assert done.stderr.endswith(": Windows keeps it whole (Linux reads 0)\n")
+
+
+def test_codeforces_runs_keep_the_exit_status_whole(toy):
+    linux = judged.command(load_registry(toy)["toy_sum"], CPYTHON_313, "b.py")
+    assert judged.WHOLE_STATUS not in linux[-2]
+    windows = judged.command(judged_as(toy, "Codeforces"), CPYTHON_313, "b.py")
+    assert judged.WHOLE_STATUS in windows[-2]
