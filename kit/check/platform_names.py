@@ -7,17 +7,29 @@ Found: ``module.name`` where ``module`` is bound by ``import module [as alias]``
 the file, and ``from module import name``. A use under a platform or version guard
 (``kit.bundle.guards``, platform tests included: ``if sys.platform != "win32"``, ``if
 hasattr(signal, "SIGALRM")``, ``try`` / ``except AttributeError``) passes.
+
+Paths that only Unix has are found too (``UNIX_PATHS``): a string starting ``/dev/`` or
+``/proc/`` given first to a call that opens or looks up a path (``PATH_CALLS``:
+``open("/dev/stdin")``, ``os.open``, ``Path``): on Windows the open raises FileNotFoundError
+(``open(0)``, the descriptor, works on both).
 """
 
 from __future__ import annotations
+
+import ast
 
 from kit.bundle.guards import imported_flags, untaken_on_windows
 from kit.bundle.sources import Source
 from kit.check.member_uses import member_uses
 from kit.check.settled_tests import guarded_lines_of
-from kit.judges.platforms import UNIX_ONLY_NAMES, missing_name
+from kit.judges.platforms import UNIX_ONLY_NAMES, WINDOWS, missing_name
 
 Finding = tuple[str, int, str, str]  # file, line, "module.name", why it is missing
+UNIX_PATHS = ("/dev/", "/proc/")
+UNIX_PATH_WHY = "is a path only Unix has, and this judge runs Python on Windows"
+# the calls (by the name called: open, os.open, io.open, Path, os.path.exists...) whose first
+# argument is a path to open or look up
+PATH_CALLS = {"open", "Path", "stat", "lstat", "exists", "isfile", "listdir", "scandir", "access"}
 
 
 def findings(modules: list[Source], platform: str) -> list[Finding]:
@@ -34,4 +46,28 @@ def findings(modules: list[Source], platform: str) -> list[Finding]:
             line = node.lineno
             if why is not None and line not in guarded and id(node) not in untaken:
                 found.append((module.rel, line, f"{owner}.{name}", why))
+        if platform == WINDOWS:
+            for node in _unix_paths(tree):
+                if node.lineno not in guarded and id(node) not in untaken:
+                    found.append((module.rel, node.lineno, node.value, UNIX_PATH_WHY))
     return sorted(set(found))
+
+
+def _unix_paths(tree: ast.AST) -> list[ast.Constant]:
+    """The strings of ``UNIX_PATHS`` given first to a call that opens or looks up a path."""
+    return [
+        node.args[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and _called_name(node.func) in PATH_CALLS
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+        and node.args[0].value.startswith(UNIX_PATHS)
+    ]
+
+
+def _called_name(function: ast.expr) -> str:
+    if isinstance(function, ast.Attribute):
+        return function.attr
+    return function.id if isinstance(function, ast.Name) else ""

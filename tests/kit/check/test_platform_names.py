@@ -88,6 +88,18 @@ def test_a_linux_judge_has_them_all():
     assert found("import os, signal\nos.fork()\nsignal.alarm(1)\n", UNIX) == []
 
 
+def test_paths_only_unix_has_given_to_a_call_are_found():
+    """``open("/dev/stdin")`` raises FileNotFoundError on Windows (Codeforces): ``open(0)``
+    works on both; a guarded open passes, and Linux judges have the paths."""
+    code = (
+        "import os, sys\ndata = open('/dev/stdin').read()\nfd = os.open('/proc/self/status', 0)\n"
+        "x = open(0).read()\nprint('/dev/null is a name')\n"
+        "if sys.platform != 'win32':\n    s = open('/dev/stdout', 'w')\n"
+    )
+    assert found(code) == [(2, "/dev/stdin"), (3, "/proc/self/status")]
+    assert found(code, UNIX) == []
+
+
 def test_a_platform_flag_imported_from_a_helper_guards_as_its_own_would():
     def source(name, rel, text):
         return Source(name, Path(rel), rel, False, text, ast.parse(text), shipped=text)
