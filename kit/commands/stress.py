@@ -82,6 +82,9 @@ HELP = "run the bundle against a brute force on random inputs; shrink a failure"
 DEFAULT_SECONDS = 10.0
 SHRINK_SECONDS = 60.0
 SHOWN_CHARS = 3000
+# runs of the smallest failing input after its final run failed: one that passes says the
+# solution is nondeterministic, so the Reproduce line may pass (a 30 % failure passed 3 of 4)
+CONFIRM_RUNS = 2
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
@@ -190,10 +193,11 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
         _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
     try:
         final = stress.judge(shrunk.text, "final")
+        again = [stress.judge(shrunk.text, "again") for _ in range(CONFIRM_RUNS * final.failed)]
     except KeyboardInterrupt as error:  # in the final run: what was found is still shown, saved
         shrunk.error = error
         _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
-    _report(stress, shrunk, final, (text, outcome), failures, args)
+    _report(stress, shrunk, final, (text, outcome), failures, args, again)
     if save is not None:
         _save_shown(stress.problem, save, shrunk, final.expected)
 
@@ -319,15 +323,24 @@ def _report(  # noqa: PLR0913
     found: tuple[str, Outcome],
     failures: dict[str, Outcome],
     args: argparse.Namespace,
+    again: list[Outcome] = (),
 ) -> None:
     """The smallest failing input, its verdict (``final``: of its final run), what was
     expected and what came out (or the game's last lines), and the command that gives the
     original failure back. When that final run passes, a failed run on the same input is shown
-    instead, else the first failure with its own input: never a verdict above another input."""
+    instead, else the first failure with its own input: never a verdict above another input.
+    ``again``: more runs of a failing final input; one that passed is a warning."""
     if final.failed:
         _show_failure(final, shrunk.text)
     else:
         _passed_again(shrunk.text, failures.get(shrunk.text), found)
+    passed = sum(not outcome.failed for outcome in again)
+    if passed:
+        print(
+            f"\nwarning: run {len(again)} more times, the same input passed {passed} of them: "
+            "the solution is nondeterministic (random, hash order, time) or timing-dependent, "
+            "and the Reproduce line may pass"
+        )
     _reproduce(stress, shrunk, args)
 
 

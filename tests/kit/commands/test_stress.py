@@ -181,6 +181,38 @@ def test_a_shrunk_input_that_passes_on_its_final_run_is_said_with_a_run_that_fai
     assert shown.count("\nVerdict: ") == 1 and "\nReproduce: cpkit stress pairsum" in shown
 
 
+@pytest.mark.parametrize("passes", [0, 1])
+def test_a_failing_final_input_is_run_again_and_a_pass_is_a_warning(
+    pairsum, capsys, monkeypatch, passes
+):
+    """A solution wrong at random (30 %) failed its final run, and its Reproduce line passed
+    3 times in 4: the input is run twice more, and a pass says so before that line."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    judge = engine.Stress.judge
+    names = []
+
+    def passing_again(self, text, name="case", label=""):
+        outcome = judge(self, text, name, label)
+        names.append(name)
+        if name == "again" and names.count("again") <= passes:
+            return engine.Outcome(False, got=outcome.expected, expected=outcome.expected)
+        return outcome
+
+    monkeypatch.setattr(engine.Stress, "judge", passing_again)
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=2",
+        "--shrink-seconds", "2", "--root", str(pairsum),
+    )  # fmt: skip
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    assert names[-3:] == ["final", "again", "again"]
+    warning = "\nwarning: run 2 more times, the same input passed 1 of them: the solution is "
+    assert (warning in out) == bool(passes)
+    if passes:
+        assert out.index(warning) < out.index("\nReproduce: ")
+
+
 def test_without_a_failed_run_kept_the_first_failure_is_shown_with_its_own_input(capsys):
     first = engine.Outcome(True, "wrong answer: x", b"9\n", "WA", b"8\n")
     stress._passed_again("1\n1 1\n", None, ("2\n7 1\n3 4\n", first))
