@@ -560,11 +560,13 @@ class CaseJudge:
         timing = Timing()
         outcome = _Outcome(OK)
         cpu: list[float] = []
-        for attempt in range(max(1, repeat)):
+        runs = max(1, repeat)
+        for attempt in range(runs):
             outcome, run = self.once(case, runner, limits)
             if outcome.word != OK:
                 if run.killed is None:  # ran to its end (a wrong answer): its time counts, as
                     timing.add(run, limits.seconds(run))  # a judge shows it, and its memory
+                    outcome.details += self.varying(case, runner, limits, attempt, runs)
                 else:  # killed (over a limit): its peak until then, which an MLE is about
                     timing.peak_kib = max(timing.peak_kib, run.peak_kib)
                 if outcome.word == TLE and run.timed_out and self.interactor is None:  # killed
@@ -583,6 +585,21 @@ class CaseJudge:
             details += slow_input_hint(self.source_text, case.input, over=over_by)
             outcome = _Outcome(TLE, message(TLE, over), details, seconds=timing.median)
         return outcome, timing
+
+    def varying(
+        self, case: Case, runner: Runner, limits: Limits, failed: int, runs: int
+    ) -> list[str]:
+        """After run ``failed`` (counted from 0) of ``runs`` failed to its end: the runs left
+        made too, and a note when any run was accepted (a verdict that varies between runs:
+        randomness, hash order, time), else nothing."""
+        left = [self.once(case, runner, limits)[0].word for _ in range(runs - failed - 1)]
+        accepted = failed + left.count(OK)
+        if not accepted:
+            return []
+        return [
+            f"note: {runs - accepted} of {runs} runs failed and {accepted} were accepted: the "
+            "verdict varies between runs (randomness, hash order, time)"
+        ]
 
     @functools.cached_property
     def prints(self) -> list[Printed]:

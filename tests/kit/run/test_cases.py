@@ -232,6 +232,33 @@ def test_an_interpreter_whose_library_is_marked_externally_managed_is_told(tmp_p
     assert not cases_module.externally_managed(str(tmp_path / "no-such-python"))
 
 
+def test_a_verdict_that_varies_between_repeated_runs_is_noted(toy_run, tmp_path):
+    """``--repeat 4`` on a solution whose output varies (hash order, here a counter kept
+    outside the run's folder): the second run fails, the others pass; the rest are run and the
+    failure says 1 of 4 failed. A steady failure gets no note."""
+    problem, bundle, script, columns = toy_run
+    counter = tmp_path / "runs"
+    counter.write_text("0")
+    script.write_text(
+        f"import pathlib\nc = pathlib.Path({str(counter)!r})\nn = int(c.read_text()) + 1\n"
+        "c.write_text(str(n))\nprint(0 if n == 2 else 3)\n"
+    )
+    options = RunOptions(repeat=4, jobs=1)
+    sums = case(tmp_path, "sums", "1 2\n", "3\n")
+    ran = run_all(problem, bundle, script, [sums], columns[:1], options=options)
+    (failure,) = ran.failures
+    assert failure.word == "WA" and counter.read_text() == "4"
+    assert "note: 1 of 4 runs failed and 3 were accepted: the verdict varies between runs" in (
+        "\n".join(failure.details)
+    )
+    counter.write_text("1")  # the first run is the second: fails; the rest pass
+    ran = run_all(problem, bundle, script, [sums], columns[:1], options=options)
+    assert "note: 1 of 4 runs failed and 3 were accepted" in "\n".join(ran.failures[0].details)
+    wrong = case(tmp_path, "wrong", "1 2\n", "4\n")
+    ran = run_all(problem, bundle, script, [wrong], columns[:1], options=options)
+    assert not [line for line in ran.failures[0].details if "runs failed" in line]
+
+
 def test_a_lone_input_passes_when_its_run_ends_cleanly(toy_run, tmp_path):
     problem, bundle, script, columns = toy_run
     lone = case(tmp_path, "lone", "5 5\n")
