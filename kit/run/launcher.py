@@ -275,6 +275,9 @@ def within_hard(kind: int, want: int, *, fixed: bool = False) -> None:
     resource.setrlimit(kind, (want, want if fixed else hard))
 
 
+TRACEBACK = b"Traceback (most recent call last):"
+
+
 def kept_stderr(head: bytes, tail: bytes, written: int) -> bytes:
     """What is kept of a run's stderr: all of it, or its head and tail cut at line ends with
     an indented line between them saying how much was left out (indented as a traceback's
@@ -283,6 +286,8 @@ def kept_stderr(head: bytes, tail: bytes, written: int) -> bytes:
         return head + tail
     head = head[: head.rfind(b"\n") + 1] or head  # one long line: cut where it was cut
     cut = tail.find(b"\n") + 1
+    header = tail.find(TRACEBACK, 0, cut)  # a traceback after text without a line end:
+    cut = header if header >= 0 else cut  # its header kept, which the crash's line is read by
     tail = tail[cut:] if 0 < cut < len(tail) else tail
     left = written - len(head) - len(tail)
     apart = b"" if head.endswith(b"\n") else b"\n"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from kit.judges.compare import crash_line
 from kit.run.launcher import kept_stderr
 from tests.kit.run.hostile import forked_hog
 
@@ -85,6 +86,16 @@ def test_what_is_kept_of_stderr_is_its_head_and_tail_cut_at_line_ends():
     assert kept_stderr(b"xxxx", b"yyyy\n", 100) == (
         b"xxxx\n  [... 91 bytes of stderr not kept ...]\nyyyy\n"
     )
+
+
+def test_a_traceback_after_text_without_a_line_end_keeps_its_header():
+    """100 KB of debug text with no newline, then a crash: the tail's first line held the
+    traceback's header, and cutting at its end lost it, and with it the crash's line."""
+    tail = b"....Traceback (most recent call last):\n  File x\nValueError: bad\n"
+    kept = kept_stderr(b"debug...", tail, 100_000)
+    assert kept.endswith(b" not kept ...]\nTraceback (most recent call last):\n  File x\n"
+                         b"ValueError: bad\n")  # fmt: skip
+    assert crash_line(kept) == "ValueError: bad"
 
 
 def test_a_program_that_cannot_start_exits_127_saying_why(tmp_path):
