@@ -29,6 +29,7 @@ import re
 import time
 from typing import TextIO
 
+from kit.judges.compare import crash_line
 from kit.judges.profiles import PROFILES, STRICTEST
 from kit.pipeline import Result, Status
 from kit.registry import NO_ANSWER, NO_PROFILE, line_end_note
@@ -346,7 +347,8 @@ def diffs(result: Result) -> list[str]:
     line indented and ``shown`` (a carriage return as ``␍``, a tab as ``→``); a text that does
     not end with a newline is followed by ``(no newline at end)``, an empty one is ``(empty)``,
     and a case with no answer file says ``expected: (no answer file)``; what the solution
-    wrote on stderr follows, unless it crashed (its traceback is told with the failure)."""
+    wrote on stderr follows, unless it crashed or holds a traceback (an output limit's: told
+    with the failure, its places in the sources' terms, not the bundle's)."""
     if result.ran is None:
         return []
     lines = []
@@ -365,8 +367,9 @@ def diffs(result: Result) -> list[str]:
                 continue
             kept = title == "got" and failure.got_cut  # a head: the run wrote far more
             lines += _excerpt(title, text, starts.get(title, 0), kept)
-        if failure.stderr.strip() and failure.word != RE:  # a crash's is told above it
-            lines += _excerpt("stderr", failure.stderr.decode("utf-8", "replace"), 0)
+        told = failure.word == RE or crash_line(failure.stderr) is not None
+        if failure.stderr.strip() and not told:  # a crash's is told above it, in the sources'
+            lines += _excerpt("stderr", failure.stderr.decode("utf-8", "replace"), 0)  # terms
     return lines
 
 

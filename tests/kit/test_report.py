@@ -217,6 +217,14 @@ def test_diff_shows_what_the_solution_wrote_on_stderr_unless_it_crashed(toy):
     assert "stderr:" not in report.diffs(result)
     result.ran.failures[0].word, result.ran.failures[0].stderr = "WA", b" \n"
     assert "stderr:" not in report.diffs(result)
+    # an output limit's traceback (EFBIG) is told with the failure in the sources' terms: its
+    # raw text named the bundle's temporary copy
+    result.ran.failures[0].word = "OLE"
+    result.ran.failures[0].stderr = (
+        b'Traceback (most recent call last):\n  File "/w/dist/.a.x1/a.py", line 7\n'
+        b"OSError: [Errno 27] File too large\n"
+    )
+    assert "stderr:" not in report.diffs(result)
 
 
 def test_diff_splits_at_newlines_only_and_marks_other_controls_and_empty_output(toy):
