@@ -61,6 +61,11 @@ def judged_environment() -> dict[str, str]:
         name, given, value = entry.partition("=")
         if not name or "\0" in entry:
             raise BuildError(f"{PASSED}: {entry!r} is neither NAME nor NAME=VALUE")
+        if name.startswith("PYTHON"):
+            raise BuildError(
+                f"{PASSED}: {name} would change nothing: runs start Python with -I (the judge's "
+                "programs with -E), which ignores every PYTHON* variable"
+            )
         if given:
             env[name] = value
         elif name in os.environ:

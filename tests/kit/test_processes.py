@@ -99,6 +99,9 @@ def test_a_variable_the_user_names_is_passed_all_the_same(tmp_path, monkeypatch)
     monkeypatch.setenv("CPKIT_RUN_ENV", "LOCAL,=1")
     with pytest.raises(BuildError, match=r"^CPKIT_RUN_ENV: '=1' is neither NAME nor NAME=VALUE$"):
         run_program(python(code), tmp_path, 30)
+    monkeypatch.setenv("CPKIT_RUN_ENV", "LOCAL,PYTHONHASHSEED=0")  # -I ignores it: said, not
+    with pytest.raises(BuildError, match=r"^CPKIT_RUN_ENV: PYTHONHASHSEED would change nothing"):
+        run_program(python(code), tmp_path, 30)  # passed in silence
 
 
 def test_a_forked_process_abandoned_ends_with_every_process_of_its_session(tmp_path):
