@@ -255,7 +255,8 @@ def _staged(problem: Problem, data: bytes, result: Result):
     try:
         problem.dist.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale(problem)
-        folder = Path(tempfile.mkdtemp(prefix=f".{problem.slug}.", dir=problem.dist.parent))
+        prefix = f".{problem.slug}.{os.getpid()}."  # the build's process: see _remove_stale
+        folder = Path(tempfile.mkdtemp(prefix=prefix, dir=problem.dist.parent))
     except OSError as error:
         where = problem.rel(problem.dist.parent)
         raise BuildError(f"cannot write the bundle into {where}/: {error.strerror}") from None
@@ -333,15 +334,28 @@ STALE_SECONDS = 3600  # a staged bundle this old was left by a build killed outr
 
 
 def _remove_stale(problem: Problem) -> None:
-    """Staged bundles of ``problem`` that a build killed with SIGKILL left in ``dist/`` (a
-    build under way has one seconds old)."""
+    """Staged bundles of ``problem`` that a build killed with SIGKILL left in ``dist/``: one
+    whose name holds the process id of a build that is gone, or any over ``STALE_SECONDS`` old
+    (an older kit's names hold none; a build under way has one seconds old)."""
     for stale in problem.dist.parent.glob(f".{problem.slug}.*"):
         with contextlib.suppress(OSError):
-            if time.time() - stale.stat().st_mtime > STALE_SECONDS:
+            pid = stale.name[len(problem.slug) + 2 :].partition(".")[0]
+            gone = pid.isdigit() and not _alive(int(pid))
+            if gone or time.time() - stale.stat().st_mtime > STALE_SECONDS:
                 if stale.is_dir():
                     shutil.rmtree(stale)
                 else:
                     stale.unlink()  # a staged file of an older kit
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: alive
+        return True
+    return True
 
 
 def _check(checking: concurrent.futures.Future, result: Result) -> None:

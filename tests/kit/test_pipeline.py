@@ -541,3 +541,23 @@ def test_a_missing_interactor_does_not_hide_a_bad_compare_setting(toy):
     table.write_text(table.read_text().replace("[toy_echo]\n", f"[toy_echo]\n{setting}\n", 1))
     with pytest.raises(BuildError, match="the tolerance must be a positive number"):
         load_registry(toy)
+
+
+def test_staged_bundles_of_builds_that_are_gone_are_removed(toy):
+    """A build killed outright leaves ``dist/.<slug>.<pid>.*``: the next build removes it
+    when that process is gone, at once; an older kit's name (no process id) after an hour; a
+    live build's stays."""
+    problem = load_registry(toy)["toy_sum"]
+    dist = problem.dist.parent
+    dist.mkdir()
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                           capture_output=True, text=True, check=True)  # fmt: skip
+    gone = dist / f".toy_sum.{ended.stdout.strip()}.ab12cd34"
+    live = dist / f".toy_sum.{os.getpid()}.ef56gh78"
+    legacy, old = dist / ".toy_sum.ij90kl12", dist / ".toy_sum.mn34op56"
+    for folder in (gone, live, legacy, old):
+        folder.mkdir()
+    hours_ago = time.time() - 2 * pipeline.STALE_SECONDS
+    os.utime(old, (hours_ago, hours_ago))
+    pipeline._remove_stale(problem)
+    assert sorted(p.name for p in dist.iterdir()) == sorted([live.name, legacy.name])
