@@ -21,7 +21,8 @@ own size. Standard library only, nothing done on import.
 at the deadline or once the run's memory (``run_kib``: the leader's resident set, plus what
 each other process of the run holds alone) is over ``memory_kib``; when the run ends, it kills
 what the run left, in its group or out of it (``become_subreaper``, ``sweep``), and returns
-what it measured: exit status, wall and CPU seconds, the kernel's maximum resident set, the
+what it measured: exit status, wall and CPU seconds, the kernel's maximum resident set (the
+leader's, or a process the run left unreaped, which ``sweep`` reaps: the larger), the
 memory read at a memory kill, the most read while the run had several processes (and how many
 it had then), why it was killed (and how far it had read its stdin then: ``/proc/PID/fdinfo/0``),
 the tail of stderr; and the seconds its threads were ready to
@@ -223,11 +224,13 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
-def sweep() -> float:
+def sweep() -> tuple[float, int]:
     """Kill and reap every process of an ended run still here: those that left its group and
-    were handed to this subreaper, theirs in turn; the CPU seconds they had used (which the
-    leader's own figure lacks: it never waited for them)."""
-    used = 0.0
+    were handed to this subreaper, theirs in turn; the CPU seconds they had used and the
+    largest of their peaks in KiB (which the leader's own figures lack: it never waited for
+    them; a child that held 400 MiB for a moment and was left a zombie read as "ok" when the
+    watch's polls missed it)."""
+    used, peak = 0.0, 0
     for _ in range(SWEEP_ROUNDS):
         left = children(os.getpid())
         if not left:
@@ -238,7 +241,8 @@ def sweep() -> float:
             with contextlib.suppress(ChildProcessError):
                 usage = os.wait4(pid, 0)[2]
                 used += usage.ru_utime + usage.ru_stime
-    return used
+                peak = max(peak, usage.ru_maxrss)
+    return used, peak
 
 
 def set_stack(stack_bytes: int | None) -> None:
@@ -453,7 +457,7 @@ def watch(  # noqa: PLR0913
             os.close(descriptor)
     _, status, usage = done
     kill(pid)  # whatever the program left running in its group
-    left_cpu = sweep()  # and outside it
+    left_cpu, left_peak = sweep()  # and outside it
     _current[0] = 0
     end = time.perf_counter() + DRAIN_MOST
     while seen.open_fds and select.select(seen.open_fds, [], [], 0.05)[0]:
@@ -465,7 +469,7 @@ def watch(  # noqa: PLR0913
         "seconds": seconds,
         "waited": seen.waited(seconds),
         "cpu": usage.ru_utime + usage.ru_stime + left_cpu,
-        "maxrss": usage.ru_maxrss,
+        "maxrss": max(usage.ru_maxrss, left_peak),
         "rss_at_kill": seen.seen if seen.killed == "memory" else 0,
         "rss_together": seen.together,
         "processes": seen.processes,

@@ -127,6 +127,19 @@ def test_a_run_s_processes_are_counted_together_against_the_memory_limit(tmp_pat
     assert answer["rss_together"] >= answer["rss_at_kill"] and answer["processes"] >= 3
 
 
+def test_the_peak_of_a_child_left_unreaped_counts(tmp_path):
+    """A child holds 200 MiB for a moment and ends; its parent never waits for it and exits:
+    the leader's own figure lacks it, and the watch's polls may miss it (a 400 MiB child was
+    "ok" under 256 MiB three times in six). The watch reaps it, and its peak counts."""
+    code = (
+        "import os, time\n"
+        "if os.fork() == 0:\n    b = bytearray(200 << 20)\n    os._exit(0)\n"
+        "time.sleep(0.5)\n"
+    )
+    (answer,) = serve(tmp_path, {"argv": python(code)})  # no memory limit: never killed
+    assert answer["killed"] is None and answer["maxrss"] > 200 * MIB
+
+
 # 300 children touching 8 MiB each, held until the parent has slept 20 s (a pipe's end): the
 # watch kills the run as soon as it has read them all, seconds before on a loaded machine
 HUNDREDS = (
