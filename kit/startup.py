@@ -9,7 +9,9 @@ run as whole processes, the same input each time, in four forms:
 - ``bundle``: this kit's bundle of it;
 - ``stickytape``: stickytape's stock output, which writes the modules to a temp dir first.
 
-The forms take turns, ``--runs`` times each, under every interpreter found, and the minimum
+The forms take turns, ``--runs`` times each, under every interpreter found, each started as a
+judge starts it (``kit.run.judged``: without the host's ``.pth`` files, whose editable
+installs cost some hosts 70 ms a start and others nothing), and the minimum
 and median wall and CPU (user + system) times are printed with ``bundle - inlined``, the
 overhead of the bundle.
 Whole-process times on a shared machine are noisy (docs/build.md, "Start-up overhead of a
@@ -32,6 +34,7 @@ from kit.errors import REINSTALL, BuildError
 from kit.judges.targets import found, host
 from kit.pipeline import make_bundle
 from kit.registry import load_registry
+from kit.run import judged
 from kit.run.process import run_process
 
 FORMS = ("empty", "inlined", "bundle", "stickytape")
@@ -96,7 +99,8 @@ def run(runs: int, root: Path) -> int:
             cpu: dict[str, list[float]] = {form: [] for form in FORMS}
             for _ in range(max(1, runs)):
                 for form in FORMS:
-                    run = run_process(python.command(paths[form]), stdin, cwd=empty_dir, timeout=30)
+                    command = judged.wrapped(python, paths[form])  # as a judge: no .pth
+                    run = run_process(command, stdin, cwd=empty_dir, timeout=30)
                     wrong = run.returncode != 0 or run.stdout != expected
                     if form in ("inlined", "bundle") and wrong:
                         print(f"{python.short}: the {form} form gave a wrong answer")

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from kit import startup
+from kit.run import judged
 
 
 @pytest.fixture
@@ -25,6 +26,22 @@ def test_every_form_is_timed_and_the_overhead_printed(host_only, capsys):
     assert any("wall bundle - inlined: " in line for line in lines)
     assert any("cpu min / median: " in line for line in lines)
     assert any("in one process, compile + run, min / median: inlined " in line for line in lines)
+
+
+def test_every_form_starts_as_a_judge_starts_it(host_only, monkeypatch):
+    """Without the host's .pth files (an editable install's finder cost 70 ms a start on one
+    host and nothing on another): the figures would follow the machine."""
+    argvs = []
+    real = startup.run_process
+
+    def recorded(command, *args, **kwargs):
+        argvs.append(command)
+        return real(command, *args, **kwargs)
+
+    monkeypatch.setattr(startup, "run_process", recorded)
+    assert startup.run(1, startup.TOY) == 0
+    assert len(argvs) == len(startup.FORMS)
+    assert all("-S" in argv and judged.SITE in argv[argv.index("-c") + 1] for argv in argvs)
 
 
 def test_a_form_that_answers_wrongly_stops_the_measurement(
