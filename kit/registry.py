@@ -263,12 +263,26 @@ def check_slug(slug: str, where: str) -> None:
         raise BuildError(f"{where}: {RESERVED_RULE if is_reserved(slug) else SLUG_RULE}")
 
 
+# Russian Cyrillic in Latin letters, as a passport spells it (ICAO 9303's table, the one
+# Russian passports use since 2014): "Задача" -> "zadacha"; ъ and ь are dropped
+_CYRILLIC = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
+    "и": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh",
+    "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "iu", "я": "ia", "і": "i", "ї": "i",
+    "є": "ie", "ґ": "g", "ў": "u",
+}  # fmt: skip
+_LATIN = str.maketrans({**_CYRILLIC, **{k.upper(): v for k, v in _CYRILLIC.items()}})
+
+
 def slug_from(title: str, fallback: str = "") -> str | None:
-    """A slug made of a problem's title ("Checker's Check" -> "checkers_check"): accents and
-    apostrophes dropped, every other run of non-alphanumerics one '_', lower case; the title
-    slugged after ``fallback`` when it starts with a digit, ``fallback`` alone when nothing of
-    it is left (a title in Cyrillic); None when there is no fallback either."""
-    text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    """A slug made of a problem's title ("Checker's Check" -> "checkers_check", "Ло" -> "lo"):
+    Cyrillic in Latin letters (``_CYRILLIC``), accents and apostrophes dropped, every other run
+    of non-alphanumerics one '_', lower case; the title slugged after ``fallback`` when it
+    starts with a digit, ``fallback`` alone when nothing of it is left (a title in Chinese);
+    None when there is no fallback either."""
+    text = unicodedata.normalize("NFKD", title.translate(_LATIN))
+    text = text.encode("ascii", "ignore").decode()
     text = re.sub(r"['`]", "", text).lower()
     slug = re.sub(r"[^a-z0-9]+", "_", text).strip("_")
     if slug and not slug[0].isalpha():

@@ -61,8 +61,14 @@ def test_new_writes_placeholders_for_a_judge_without_usual_limits(toy, capsys):
         ("Café – Noël", "", "cafe_noel"),
         ("3-SAT", "poj_3116", "poj_3116_3_sat"),
         ("3-SAT", "", None),
-        ("Ло", "poj_3116", "poj_3116"),
-        ("Ло", "", None),
+        # Cyrillic in Latin letters (a title of informatics.msk.ru, acm.timus.ru's Russian
+        # pages): it was the fallback alone, or nothing from a site the kit does not know
+        ("Ло", "poj_3116", "lo"),
+        ("Ло", "", "lo"),
+        ("Задача A. Сумма", "", "zadacha_a_summa"),
+        ("Шахматы и щука, Объём", "", "shakhmaty_i_shchuka_obem"),
+        ("数字", "p", "p"),
+        ("数字", "", None),
         ("A very " + "long " * 20 + "title", "", ("a_very_" + "long_" * 20)[:64]),  # 64 at most
     ],
 )
