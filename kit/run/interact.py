@@ -318,6 +318,7 @@ class _Exit:
     peak_kib: int = 0
     killed: str | None = None  # by the solution's watch: TIME or MEMORY
     processes: int = 1  # how many processes ``peak_kib`` counts together
+    waited: float = 0.0  # seconds it was ready to run but waited for a core other work held
 
 
 def run_interactive(
@@ -430,7 +431,7 @@ def _measured(solution_exit: _Exit, report: Path, stderr: IO[bytes]) -> bytes:
         return _tail(stderr, STDERR_KEPT)
     solution_exit.code, solution_exit.cpu = measured["returncode"], measured["cpu"]
     solution_exit.peak_kib, solution_exit.killed = measured["maxrss"], measured["killed"]
-    solution_exit.processes = measured["processes"]
+    solution_exit.processes, solution_exit.waited = measured["processes"], measured["waited"]
     return measured["stderr"]
 
 
@@ -702,7 +703,8 @@ def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
             why = "both sides still running: each waiting for the other?"
         cpu = f"{solution.cpu:.2f} s CPU"
         timeout = f"the {limits.timeout:g} s " + ("game_timeout" if limits.per_move else "timeout")
-        if limits.per_move and solution.cpu > limits.timeout / 2:  # busy, not idle
+        busy = solution.cpu + solution.waited  # its CPU, or what other work took of it
+        if limits.per_move and busy > limits.timeout / 2:  # busy, not idle
             return TLE, f"{cpu} in a game stopped at {timeout}"
         if not limits.per_move and solution.cpu > limits.time:
             return TLE, f"{cpu}, over the {limits.time:g} s limit (killed at {timeout})"

@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
+from kit.run import interact
 from kit.run.interact import AFTER_ACCEPTED, run_interactive
 from kit.run.limits import Limits
+from kit.run.process import TIME
 from tests.kit.run.hostile import forked_hog
 from tests.process_support import alive
 
@@ -188,6 +190,21 @@ def test_a_busy_solution_in_a_game_with_a_game_timeout_is_busy_not_idle(secret, 
     assert re.fullmatch(
         r"time limit: \d\.\d\d s CPU in a game stopped at the 1 s game_timeout", run.message
     ), run.message
+
+
+def test_a_busy_solution_that_waited_for_a_core_is_busy_not_idle():
+    """On a loaded machine a spinning solution got 0.48 s of CPU in its 1 s game and was called
+    idle: the time it waited for a core other work held counts as busy."""
+    spun = interact._Exit(-9, 1.0, cpu=0.48, killed=TIME, waited=0.45)
+    judge = interact._Exit(0, 0.5)
+    end = interact._Ending(spun, judge, {}, "interactor", b"", "", False, 1.0, None)
+    limits = Limits(1.0, 1.0, 1 << 30, 64 << 20, per_move=True)
+    assert interact._idle(end, limits) == (
+        "TLE",
+        "0.48 s CPU in a game stopped at the 1 s game_timeout",
+    )
+    end.solution.waited = 0.0
+    assert interact._idle(end, limits)[1].startswith("idle: killed at the 1 s game_timeout")
 
 
 def test_solution_that_stops_early_gets_the_interactors_verdict(secret):
