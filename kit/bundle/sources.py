@@ -189,7 +189,8 @@ def dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
     import import_module as load``, ``load = importlib.import_module``), as (line, absolute
     name); the name is None when it is computed, not a string literal. ``__import__``'s
     literal ``fromlist`` adds ``NAME.ITEM`` for each item (a submodule, or an attribute the
-    discovery passes over); ``import_module``'s literal package anchors a relative NAME."""
+    discovery passes over), and its literal ``level`` makes NAME relative to ``source``'s
+    package; ``import_module``'s literal package anchors a relative NAME."""
     functions, modules = _import_functions(source)
     found: list[tuple[int, str | None]] = []
     for node in walk(source.tree):
@@ -203,7 +204,10 @@ def dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
         if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
             found.append((node.lineno, None))
             continue
-        name = _absolute(source, first.value, _literal(_argument(node, 1, "package")), node)
+        level = _argument(node, 4, "level")  # __import__'s: relative from the caller's package
+        dots = "." * level.value if isinstance(level, ast.Constant) and _level(level.value) else ""
+        package = None if dots else _literal(_argument(node, 1, "package"))
+        name = _absolute(source, dots + first.value, package, node)
         found.append((node.lineno, name))
         items = _argument(node, 3, "fromlist")
         if isinstance(items, (ast.List, ast.Tuple)):
@@ -244,6 +248,11 @@ def _argument(node: ast.Call, position: int, keyword: str) -> ast.expr | None:
     if len(node.args) > position:
         return node.args[position]
     return next((k.value for k in node.keywords if k.arg == keyword), None)
+
+
+def _level(value: object) -> bool:
+    """Whether ``value`` is a relative import's level (``__import__(NAME, g, l, f, 1)``)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < 100
 
 
 def _literal(node: ast.expr | None) -> str | None:

@@ -379,3 +379,15 @@ def test_a_star_imported_module_keeps_only_the_modules_read_through_it(toy):
     text, done = bundle_run(toy, "from shared.dyn import *\nprint(used.read() + ints())", common)
     assert done.stdout == "8\n", done.stderr
     assert "def read" in text and "def big" not in text
+
+
+def test_a_relative_import_by_import_s_level_is_bundled(toy):
+    """``__import__("lone", globals(), None, ["VAL"], 1)`` in ``shared/imp.py`` loads
+    ``shared.lone``: it was read as a top-level ``lone`` and left out of the bundle."""
+    (toy / "shared" / "lone.py").write_text("VAL = 'lone'\n")
+    (toy / "shared" / "imp.py").write_text(
+        "def load():\n    return __import__('lone', globals(), None, ['VAL'], 1).VAL\n"
+    )
+    text, done = bundle_run(toy, "from shared.imp import load\nprint(load())")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "lone\n"
