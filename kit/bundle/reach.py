@@ -24,7 +24,8 @@ names (``import a.b.c``: ``a``, ``a.b``, ``a.b.c``), the submodules its ``__all_
 the modules it star-imports. Of a star-imported module (``from m import *``), what the
 importer's names need is kept (a name not bound in the importer is looked for in the modules
 it star-imports), and of the modules it binds (or its ``__all__`` names), those the importer
-reads by name (a module defining ``__all__`` stays whole, as above); ``eval``, ``exec``,
+reads by name (a module defining ``__all__`` stays whole, as above; ``dir()`` with no argument
+reads a module's names as ``globals()`` does); ``eval``, ``exec``,
 ``__import__``, ``importlib``, ``sys.modules``, under any name (``builtins.eval``, ``from sys
 import modules``, ``import sys as system``), or a function's or frame's globals
 (``__globals__``, ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all
@@ -535,6 +536,8 @@ def _is_dynamic(module: _Module) -> bool:
     for node in walk(ast.Module(body=module.statements, type_ignores=[])):
         if isinstance(node, ast.Name) and node.id in MODULE_DYNAMIC:
             return True
+        if _lists_its_names(node):  # dir(): the module's names, at its top level
+            return True
         if (
             isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and node.name in MODULE_DYNAMIC
@@ -545,6 +548,17 @@ def _is_dynamic(module: _Module) -> bool:
             if chain and chain[0] in module.aliases:
                 return True
     return False
+
+
+def _lists_its_names(node: ast.AST) -> bool:
+    """``dir()`` with no argument: the names of the scope it runs in."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "dir"
+        and not node.args
+        and not node.keywords
+    )
 
 
 def _is_bundle_dynamic(source: Source) -> bool:

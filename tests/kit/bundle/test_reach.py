@@ -391,3 +391,15 @@ def test_a_relative_import_by_import_s_level_is_bundled(toy):
     text, done = bundle_run(toy, "from shared.imp import load\nprint(load())")
     assert done.returncode == 0, done.stderr
     assert done.stdout == "lone\n"
+
+
+def test_dir_without_an_argument_reads_the_module_s_names(toy):
+    """``[n for n in dir() if n.startswith("op_")]`` in a helper, and ``dir()`` in the solution
+    after ``from shared.dyn import *``: the functions nothing named were cut, the lists empty."""
+    helper = "def op_add():\n    return 1\n\n\ndef op_mul():\n    return 2\n\n\n"
+    helper += "OPS = sorted(n for n in dir() if n.startswith('op_'))\n"
+    _text, done = bundle_run(toy, "from shared.dyn import OPS\nprint(OPS)", helper)
+    assert done.stdout == "['op_add', 'op_mul']\n", done.stderr
+    solution = "from shared.dyn import *\nprint([n for n in dir() if n.startswith('op_')])"
+    _text, done = bundle_run(toy, solution, helper.replace("OPS = ", "_OPS = "))
+    assert done.stdout == "['op_add', 'op_mul']\n", done.stderr
