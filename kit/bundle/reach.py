@@ -29,8 +29,8 @@ reads a module's names as ``globals()`` does); ``eval``, ``exec``,
 ``__import__``, ``importlib``, ``sys.modules``, under any name (``builtins.eval``, ``from sys
 import modules``, ``import sys as system``), or a function's or frame's globals
 (``__globals__``, ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all
-kept when any module defines ``__init_subclass__`` or ``__set_name__`` or passes
-``metaclass=`` (creating a class may then have effects elsewhere) or reads
+kept when any module defines or assigns ``__init_subclass__`` or ``__set_name__``, passes
+``metaclass=`` or defines a metaclass (creating a class may then have effects elsewhere) or reads
 ``__subclasses__`` (which finds classes nothing names). A name taken from a module that
 bound it to another module (``from shared.rb import amod``, ``shared.rb.amod``) uses that
 module as a value. Helpers'
@@ -596,11 +596,29 @@ def _dynamic_bindings(source: Source) -> tuple[set[str], set[str]]:
 
 
 def _has_class_hooks(source: Source) -> bool:
+    """Whether creating a class may run code of ``source``: a hook defined or assigned
+    (``__init_subclass__ = classmethod(hook)``), a ``metaclass=``, or a metaclass defined (a
+    subclass of ``type``, whose instances may be made by a call: ``Base = Meta("Base", (),
+    {})``); or a reader of ``__subclasses__``."""
     for node in walk(source.tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in CLASS_HOOKS:
             return True
-        if isinstance(node, ast.ClassDef) and node.keywords:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and any(
+            isinstance(target, ast.Name) and target.id in CLASS_HOOKS
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        ):
+            return True
+        if isinstance(node, ast.ClassDef) and (node.keywords or _is_metaclass(node)):
             return True
         if isinstance(node, ast.Attribute) and node.attr in SUBCLASS_READERS:
             return True
     return False
+
+
+def _is_metaclass(node: ast.ClassDef) -> bool:
+    """Whether a class statement derives from ``type`` (``class M(type)``, ``builtins.type``)."""
+    return any(
+        (isinstance(base, ast.Name) and base.id == "type")
+        or (isinstance(base, ast.Attribute) and base.attr == "type")
+        for base in node.bases
+    )

@@ -403,3 +403,26 @@ def test_dir_without_an_argument_reads_the_module_s_names(toy):
     solution = "from shared.dyn import *\nprint([n for n in dir() if n.startswith('op_')])"
     _text, done = bundle_run(toy, solution, helper.replace("OPS = ", "_OPS = "))
     assert done.stdout == "['op_add', 'op_mul']\n", done.stderr
+
+
+REGISTERING = {
+    "__init_subclass__ defined": "REG = []\n\n\nclass Base:\n"
+    "    def __init_subclass__(cls):\n        REG.append(cls.__name__)\n",
+    "__init_subclass__ assigned": "REG = []\n\n\ndef _hook(cls):\n"
+    "    REG.append(cls.__name__)\n\n\nclass Base:\n    __init_subclass__ = classmethod(_hook)\n",
+    "metaclass=": "REG = []\n\n\nclass Meta(type):\n    def __init__(cls, *args):\n"
+    "        REG.append(cls.__name__)\n\n\nclass Root(metaclass=Meta):\n    pass\n\n\n"
+    "class Base(Root):\n    pass\n",
+    "a metaclass called": "REG = []\n\n\nclass Meta(type):\n    def __init__(cls, *args):\n"
+    "        REG.append(cls.__name__)\n\n\nBase = Meta('Base', (), {})\n",
+}
+
+
+@pytest.mark.parametrize("how", sorted(REGISTERING))
+def test_classes_whose_creation_runs_code_are_kept(toy, how):
+    """Subclasses nothing names register themselves when they are created: cut, the registry
+    was empty (``__init_subclass__ = classmethod(hook)``, a metaclass called for a base)."""
+    helper = REGISTERING[how] + "\n\nclass Plugin1(Base):\n    pass\n\n\nclass Plugin2(Base):\n"
+    helper += "    pass\n"
+    _text, done = bundle_run(toy, "from shared.dyn import REG\nprint(REG[-2:])", helper)
+    assert done.stdout == "['Plugin1', 'Plugin2']\n", done.stderr
