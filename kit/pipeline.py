@@ -43,7 +43,14 @@ from pathlib import Path
 from kit.bundle.assemble import Bundle, assemble
 from kit.bundle.discover import discover
 from kit.bundle.reach import unreachable
-from kit.bundle.strip import ANNOTATION_READERS, DOC_READERS, reads_any, strip, verify
+from kit.bundle.strip import (
+    ANNOTATION_READERS,
+    DOC_READERS,
+    SOURCE_READERS,
+    reads_any,
+    strip,
+    verify,
+)
 from kit.check.checks import check, waits_for_checks
 from kit.check.syntax import compile_errors
 from kit.errors import BuildError, SourceSyntaxError
@@ -99,7 +106,8 @@ def make_bundle(problem: Problem) -> Bundle:
     sources = [entry, *helpers]
     keep_docs = reads_any(sources, DOC_READERS)
     keep_annotations = reads_any(sources, ANNOTATION_READERS)
-    cut = unreachable(entry, helpers)
+    keep_source = reads_any(sources, SOURCE_READERS)
+    cut = {} if keep_source else unreachable(entry, helpers)
     unreachable_bytes = 0
     for source in sources:
         shipped, cuts = strip(
@@ -107,6 +115,7 @@ def make_bundle(problem: Problem) -> Bundle:
             keep_docs=keep_docs,
             keep_annotations=keep_annotations,
             unreachable=cut.get(source.name, []),
+            keep_source=keep_source,
         )
         source.ship(shipped, verify(source, shipped, cuts))
         unreachable_bytes += cuts.unreachable_bytes

@@ -11,7 +11,10 @@ stripping compiles after it, whatever Python runs the build. What goes:
   (``x = v`` is left), unless the bundle reads annotations (``keep_annotations``); a bare
   ``x: T`` at module level; class bodies keep theirs (dataclasses and NamedTuple need them);
 - a helper's ``if __name__ == "__main__":`` blocks (test-only code; an ``else`` branch stays);
-- the top-level statements of a helper that nothing reaches (``kit.bundle.reach``).
+- the top-level statements of a helper that nothing reaches (``kit.bundle.reach``);
+
+and nothing at all when the bundle reads its own text (``inspect.getsource``, ``linecache``:
+``SOURCE_READERS``), which would read the stripped text.
 
 Line numbers stay those of the source: a removed line becomes an empty line, and a cut that
 spans lines keeps its line breaks (as `` \\`` continuations outside brackets). A statement
@@ -37,6 +40,8 @@ from kit.bundle.spans import Edit, SourceText, rewrite
 from kit.errors import BuildError
 
 DOC_READERS = {"__doc__", "getdoc", "pydoc", "help"}
+# what reads a module's own text (inspect.getsource, linecache): the bundle ships it as written
+SOURCE_READERS = {"getsource", "getsourcelines", "getcomments", "findsource", "linecache"}
 ANNOTATION_READERS = {
     "__annotations__", "get_type_hints", "get_annotations", "signature", "singledispatch",
     "singledispatchmethod", "inspect",
@@ -94,10 +99,14 @@ def strip(
     keep_docs: bool,
     keep_annotations: bool,
     unreachable: list[ast.stmt] = (),  # type: ignore[assignment]
+    keep_source: bool = False,
 ) -> tuple[str, Cuts]:
-    """The shipped text of ``source`` (same line numbers) and what was cut."""
+    """The shipped text of ``source`` (same line numbers) and what was cut; ``keep_source``
+    (the bundle reads its own text: ``SOURCE_READERS``): nothing."""
     if not source.text.strip():
         return "", Cuts()
+    if keep_source:
+        return source.text if source.text.endswith("\n") else source.text + "\n", Cuts()
     stripper = _Stripper(source, keep_docs, keep_annotations, {id(s) for s in unreachable})
     stripper.body(source.tree.body, scope="module", docstring_holder=True, top=True)
     return stripper.shipped(), stripper.cuts

@@ -426,3 +426,13 @@ def test_classes_whose_creation_runs_code_are_kept(toy, how):
     helper += "    pass\n"
     _text, done = bundle_run(toy, "from shared.dyn import REG\nprint(REG[-2:])", helper)
     assert done.stdout == "['Plugin1', 'Plugin2']\n", done.stderr
+
+
+def test_a_bundle_that_reads_its_own_text_ships_it_as_written(toy):
+    """``inspect.getsource`` of a helper's function read the stripped text: its comment and
+    docstring gone, blank lines in their place."""
+    helper = 'def f(x):\n    """Twice x."""\n    # doubled\n    return 2 * x\n\n\ndef unused():\n'
+    helper += "    return 0\n"
+    solution = "import inspect\nfrom shared.dyn import f\nprint(inspect.getsource(f), end='')"
+    text, done = bundle_run(toy, solution, helper)
+    assert done.stdout == helper.split("\n\n\n")[0] + "\n", done.stderr
