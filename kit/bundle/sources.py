@@ -315,7 +315,8 @@ def prefixes(name: str) -> list[str]:
 def star_names(statements: list[ast.stmt]) -> tuple[list[str], int | None]:
     """The names a module's ``__all__`` lists, as its module-level statements write them (in
     ``if``, ``try`` and ``with`` blocks too, all branches taken: ``__all__ = [...]``, ``+=
-    [...]``, ``.extend([...])``, ``.append("x")``, ``.insert(i, "x")``, strings only), and the
+    [...]``, ``.extend([...])``, ``.append("x")``, ``.insert(i, "x")``, strings only, or
+    ``"a b".split()``), and the
     line of a write it cannot read (``__all__ = a.__all__ + b.__all__``), or None."""
     names: list[str] = []
     unread = None
@@ -327,11 +328,27 @@ def star_names(statements: list[ast.stmt]) -> tuple[list[str], int | None]:
         if isinstance(node, ast.Assign) and id(node) in top and any(map(_is_all, node.targets)):
             names = []  # assigned anew, whatever came before
         items = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
+        items = _split_words(value) or items  # "top submod".split()
         if not all(isinstance(i, ast.Constant) and isinstance(i.value, str) for i in items):
             unread = unread or node.lineno
             continue
         names += [item.value for item in items if item.value not in names]  # type: ignore
     return names, unread
+
+
+def _split_words(value: ast.expr) -> list[ast.Constant]:
+    """The words of ``"a b c".split()`` as string constants; empty for anything else."""
+    if not (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "split"
+        and isinstance(value.func.value, ast.Constant)
+        and isinstance(value.func.value.value, str)
+        and not value.args
+        and not value.keywords
+    ):
+        return []
+    return [ast.Constant(word) for word in value.func.value.value.split()]
 
 
 def _module_level_statements(statements: list[ast.stmt]):

@@ -195,6 +195,9 @@ def test_an_import_binds_each_name_to_what_python_binds_it_to(statement, binding
          ["a", "b", "c"], None),
         ("__all__ = ['a']\n__all__[1:] = ['b']\n", ["a"], 2),
         ("__all__ = [name for name in dir()]\n", [], 1),
+        # a common idiom: the submodules it names were left out of the bundle
+        ("__all__ = 'top submod'.split()\n__all__ += 'c'.split()\n", ["top", "submod", "c"], None),
+        ("__all__ = 'a,b'.split(',')\n", [], 1),
     ],
 )  # fmt: skip
 def test_star_names_reads_all_as_its_statements_write_it(text, names, unread):
