@@ -19,7 +19,8 @@ The API checks accept anything inside
   (``try: from math import lcm`` / ``except ImportError: ...``), as far as they catch what
   a missing name raises there: an import statement's ImportError, any other statement's
   AttributeError or NameError (``try: math.lcm(a, b)`` / ``except ImportError:`` guards
-  nothing: 3.8 raises AttributeError).
+  nothing: 3.8 raises AttributeError); and the body of ``with contextlib.suppress(...)``
+  likewise, by the exceptions it names.
 
 The platform check (``kit.check.platform_names``, and the import check of Unix-only modules)
 takes tests of the platform too (``guarded_lines(tree, platform=True)``): the branch Windows
@@ -149,10 +150,6 @@ def is_type_checking(test: ast.expr) -> bool:
     return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
 
 
-def _catches_missing(handlers: list[ast.ExceptHandler]) -> bool:
-    return bool(_caught(handlers))
-
-
 def _caught(handlers: list[ast.ExceptHandler]) -> set[str]:
     """What the handlers catch of what a missing module or member raises: "import" (an
     import statement's ImportError) and "use" (an attribute's AttributeError, a name's
@@ -166,6 +163,30 @@ def _caught(handlers: list[ast.ExceptHandler]) -> set[str]:
         for name in names:
             if name in GUARD_EXCEPTIONS:
                 kinds.update(_CATCHES.get(name, ("import", "use")))
+    return kinds
+
+
+def _try_caught(statement: ast.stmt) -> set[str]:
+    return _caught(statement.handlers) if isinstance(statement, ast.Try) else set()
+
+
+def _suppressed(statement: ast.stmt) -> set[str]:
+    """What a ``with contextlib.suppress(...)`` (or ``suppress(...)``) statement's items
+    catch of what a missing module or member raises, as ``_caught``; empty for any other."""
+    kinds: set[str] = set()
+    if not isinstance(statement, (ast.With, ast.AsyncWith)):
+        return kinds
+    for item in statement.items:
+        call = item.context_expr
+        if not isinstance(call, ast.Call):
+            continue
+        function = call.func
+        name = function.attr if isinstance(function, ast.Attribute) else getattr(function, "id", "")
+        if name != "suppress":
+            continue
+        for node in call.args:
+            if isinstance(node, ast.Name) and node.id in GUARD_EXCEPTIONS:
+                kinds.update(_CATCHES.get(node.id, ("import", "use")))
     return kinds
 
 
@@ -224,14 +245,14 @@ def guarded_statements(
                 found.extend(statement.orelse if taken else statement.body)
                 visit(statement.body if taken else statement.orelse)
                 continue
-            if isinstance(statement, ast.Try) and _catches_missing(statement.handlers):
-                kinds = _caught(statement.handlers)
+            kinds = _suppressed(statement) or _try_caught(statement)
+            if kinds:  # a try, or with contextlib.suppress(ImportError), that catches it
                 found.extend(inner for inner in statement.body if _guards(kinds, inner))
                 visit([inner for inner in statement.body if not _guards(kinds, inner)])
-                for handler in statement.handlers:
+                for handler in getattr(statement, "handlers", []):
                     visit(handler.body)
-                visit(statement.orelse)
-                visit(statement.finalbody)
+                visit(getattr(statement, "orelse", []))
+                visit(getattr(statement, "finalbody", []))
                 continue
             definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
             if not isinstance(statement, definition) and any(

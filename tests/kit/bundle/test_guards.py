@@ -103,6 +103,27 @@ def test_a_try_guards_what_its_handlers_catch_of_a_missing_name():
     assert guarded_lines(tree) == {2, 8, 12, 13, 17}
 
 
+def test_contextlib_suppress_guards_as_a_try_catching_the_same():
+    """``with contextlib.suppress(ImportError): import numpy`` is a guarded import as a ``try``
+    is; the build refused it as unguarded."""
+    _, tree = parsed(
+        """\
+        import contextlib
+        from contextlib import suppress
+        with contextlib.suppress(ImportError):
+            import numpy
+            a = math.lcm(2, 3)
+        with suppress(AttributeError, KeyError):
+            b = math.cbrt(8)
+        with suppress(ValueError):
+            import yaml
+        with open("f") as f:
+            import toml
+        """
+    )
+    assert guarded_lines(tree) == {4, 7}
+
+
 def test_a_name_bound_to_a_guard_s_test_at_the_top_level_is_a_guard():
     """The usual "am I on PyPy" flag; a name bound to something else too is none."""
     _, tree = parsed(
