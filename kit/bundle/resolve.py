@@ -6,7 +6,10 @@ would be missed or misplaced. Instead ``importlib.util.find_spec`` answers in a 
 (the one running the build, ``-I -S``, the checkout first on ``sys.path``; ``-B``: no
 ``__pycache__`` left in the user's folders), so the user's packages run there, never in the
 kit's own process. The child talks over two pipes of its own:
-whatever the user's code prints or reads cannot disturb the answers.
+whatever the user's code prints or reads cannot disturb the answers. A package on the way that
+imports a module this Python lacks, and no helper (a third-party module the judge may install:
+``from sortedcontainers import SortedList`` in an ``__init__``), does not stop the search:
+the submodule is looked for where the package's spec says, as the import system would.
 
     with Resolver(root) as resolver:
         resolver.find("pyrival.DisjointSetUnion")
@@ -25,15 +28,28 @@ from dataclasses import dataclass
 from pathlib import Path
 
 _CHILD = r"""
-import importlib.util, json, os, sys
+import importlib.machinery, importlib.util, json, os, sys
 requests = os.fdopen(int(sys.argv[2]), "r")
 answers = os.fdopen(int(sys.argv[3]), "w")
 sys.path.insert(0, sys.argv[1])
 def raw(path):  # a path as its bytes, each a character: the kit decodes them as it names files
     return os.fsencode(path).decode("latin-1")
+def beside_package(name, error):
+    # a package on the way imports a module this Python lacks (a third-party one the judge
+    # may have): the submodule found where the package's own spec says, without running it
+    parent, _, last = name.rpartition(".")
+    if not (parent and isinstance(error, ModuleNotFoundError) and error.name):
+        raise error
+    if importlib.util.find_spec(error.name.partition(".")[0]) is not None:
+        raise error  # a module that is here (a helper): the package's own failure
+    places = importlib.util.find_spec(parent).submodule_search_locations
+    return importlib.machinery.PathFinder.find_spec(last, places) if places else None
 for line in requests:
     try:
-        spec = importlib.util.find_spec(line.strip())
+        try:
+            spec = importlib.util.find_spec(line.strip())
+        except ModuleNotFoundError as missing:
+            spec = beside_package(line.strip(), missing)
     except BaseException as error:
         answer = {"error": type(error).__name__ + ": " + str(error).splitlines()[0][:200]}
         if isinstance(error, SyntaxError) and error.filename:

@@ -48,6 +48,23 @@ def test_the_resolver_reports_what_a_package_raised(tmp_path):
         resolver.find("bad.x")
 
 
+def test_a_package_importing_a_module_not_here_still_has_its_submodules_found(tmp_path):
+    """``shared/sc/__init__.py`` imports sortedcontainers, which the judge installs and this
+    Python lacks: the build refused, though the same import in a plain module passed. The
+    submodule is found where the package's spec says; a helper the package misses is still
+    its own failure."""
+    write(tmp_path, "sc/__init__.py", "from sortedcontainers_not_here import SortedList\n")
+    write(tmp_path, "sc/util.py", "X = 1\n")
+    write(tmp_path, "broken/__init__.py", "import helper_missing.x\n")
+    write(tmp_path, "broken/util.py", "X = 1\n")
+    write(tmp_path, "helper_missing/__init__.py", "")
+    with Resolver(tmp_path) as resolver:
+        assert resolver.find("sc.util").origin == tmp_path / "sc" / "util.py"
+        assert resolver.find("sc.nothing") is None
+        with pytest.raises(ResolveError, match="helper_missing.x"):
+            resolver.find("broken.util")
+
+
 def test_a_folder_without_init_is_a_namespace_package_with_no_file(tmp_path):
     write(tmp_path, "loose/geometry/cross.py", "def cross(a, b):\n    return 0\n")
     with Resolver(tmp_path) as resolver:
