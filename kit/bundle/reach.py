@@ -16,24 +16,25 @@ when nothing kept refers to a name it binds:
   division by zero (each may raise, or run the code of an object's class).
 
 References are names (``f``) and attribute chains on imported modules (``shared.x.f``), found
-anywhere in kept code. A module used any other way (passed as a value, ``getattr(module, ...)``,
-``vars(module)``, ``dir(module)``, any dunder attribute of it such as
+anywhere in kept code. A module used any other way (passed as a value, ``getattr(module,
+...)``, ``vars(module)``, ``dir(module)``, any dunder attribute of it such as
 ``module.__dict__`` or ``module.__getattribute__``), or that uses ``globals()``, ``vars()``,
-``__all__``, ``__getattr__`` or its ``__dict__``, stays whole, and so do the modules it binds to
-names (``import a.b.c``: ``a``, ``a.b``, ``a.b.c``), the submodules its ``__all__`` names and
-the modules it star-imports. Of a star-imported module (``from m import *``), what the
-importer's names need is kept (a name not bound in the importer is looked for in the modules
-it star-imports), and of the modules it binds (or its ``__all__`` names), those the importer
-reads by name (a module defining ``__all__`` stays whole, as above; ``dir()`` with no argument
-reads a module's names as ``globals()`` does); ``eval``, ``exec``,
-``__import__``, ``importlib``, ``sys.modules``, under any name (``builtins.eval``, ``from sys
-import modules``, ``import sys as system``), or a function's or frame's globals
-(``__globals__``, ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all
-kept when any module defines or assigns ``__init_subclass__`` or ``__set_name__``, passes
-``metaclass=`` or defines a metaclass (creating a class may then have effects elsewhere) or reads
-``__subclasses__`` (which finds classes nothing names). A name taken from a module that
-bound it to another module (``from shared.rb import amod``, ``shared.rb.amod``) uses that
-module as a value. Helpers'
+``__all__``, ``__getattr__`` or its ``__dict__``, stays whole, and so do the modules it binds
+to names (``import a.b.c``: ``a``, ``a.b``, ``a.b.c``), the submodules its ``__all__`` names
+and the modules it star-imports. Of a star-imported module (``from m import *``), what the
+importer's names need is kept (a name not bound in the importer is looked for in the modules it
+star-imports), and of the modules it binds (or its ``__all__`` names), those the importer reads
+by name (a module defining ``__all__`` stays whole, as above; ``dir()`` with no argument reads
+a module's names as ``globals()`` does); ``eval``, ``exec``, ``__import__``, ``importlib``,
+``sys.modules``, ``inspect.getmodule``, under any name (``builtins.eval``, ``from sys import
+modules``, ``import sys as system``), or a function's or frame's globals (``__globals__``,
+``f_globals``, ``f_locals``) anywhere keep everything, and classes are all kept when any module
+defines or assigns ``__init_subclass__`` or ``__set_name__``, passes ``metaclass=`` or defines
+a metaclass (creating a class may then have effects elsewhere) or reads ``__subclasses__``
+(which finds classes nothing names). ``getattr(package, "sub")`` uses the submodule
+``package.sub``, which the import system binds on its package, as a value. A name taken from a
+module that bound it to another module (``from shared.rb import amod``, ``shared.rb.amod``)
+uses that module as a value. Helpers'
 ``if __name__ == "__main__":`` blocks do not ship, so they reach nothing.
 """
 
@@ -70,7 +71,10 @@ PURE_CALLS = {
 }  # fmt: skip
 MODULE_DYNAMIC = {"globals", "vars", "locals", "__all__", "__getattr__", "__dir__"}
 BUNDLE_DYNAMIC = {"eval", "exec", "__import__"}
-DYNAMIC_IMPORTS = {"sys.modules", *(f"builtins.{name}" for name in BUNDLE_DYNAMIC)}
+DYNAMIC_IMPORTS = {
+    "sys.modules", "inspect.getmodule", *(f"builtins.{name}" for name in BUNDLE_DYNAMIC)
+}  # fmt: skip
+MODULE_FINDERS = {"getmodule"}  # inspect.getmodule(obj): the module of an object, a value
 GLOBALS_ATTRIBUTES = {"__globals__", "f_globals", "f_locals"}  # a function's or frame's globals
 CLASS_HOOKS = {"__init_subclass__", "__set_name__"}
 SUBCLASS_READERS = {"__subclasses__"}  # finds classes nothing names
@@ -469,6 +473,22 @@ class _References(ast.NodeVisitor):
             target = f"{target}.{part}"
         self.escaped.add(target)  # the chain ends at a module: used as a value
 
+    def visit_Call(self, node: ast.Call) -> None:
+        """``getattr(package, "sub")``: the submodule, bound on its package by the import
+        system (not by the package's code), is used as a value."""
+        arguments = node.args
+        named = len(arguments) >= 2 and isinstance(arguments[1], ast.Constant)
+        if isinstance(node.func, ast.Name) and node.func.id == "getattr" and named:
+            owner = arguments[0]
+            chain = [owner.id] if isinstance(owner, ast.Name) else []
+            chain = _chain(owner) if isinstance(owner, ast.Attribute) else chain
+            if chain and chain[0] in self.module.aliases:
+                package = ".".join([self.module.aliases[chain[0]], *chain[1:]])
+                submodule = f"{package}.{arguments[1].value}"
+                if submodule in self.known:
+                    self.escaped.add(submodule)
+        self.generic_visit(node)
+
     def visit_Name(self, node: ast.Name) -> None:
         self.found.append((self.module.source.name, node.id))
         if node.id in self.module.aliases:
@@ -574,7 +594,8 @@ def _reaches_anything(node: ast.AST, sys_names: set[str], dynamic_names: set[str
         value = node.value  # sys.modules, under any name the module is bound to
         sys_modules = isinstance(value, ast.Name) and value.id in sys_names
         sys_modules = sys_modules and node.attr == "modules"
-        return node.attr in BUNDLE_DYNAMIC or node.attr in GLOBALS_ATTRIBUTES or sys_modules
+        dynamic = BUNDLE_DYNAMIC | GLOBALS_ATTRIBUTES | MODULE_FINDERS
+        return node.attr in dynamic or sys_modules
     if isinstance(node, ast.Import):
         return any(alias.name.partition(".")[0] == "importlib" for alias in node.names)
     return isinstance(node, ast.ImportFrom) and (node.module or "").startswith("importlib")

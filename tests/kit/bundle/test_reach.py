@@ -58,6 +58,12 @@ DYNAMIC = {
     "print(s.dyn.fn())",
     "import_module from a named package": "import importlib\n"
     "print(importlib.import_module('.dyn', 'shared').fn())",
+    "inspect.getmodule": "import inspect\nfrom shared.dyn import used\n"
+    "print(inspect.getmodule(used).fn())",
+    "getmodule imported from inspect": "from inspect import getmodule as module_of\n"
+    "from shared.dyn import used\nprint(module_of(used).fn())",
+    "a submodule read on its package": "import shared.dyn\nimport shared\n"
+    "print(getattr(shared, 'dyn').fn())",
     "a frame's globals": "import sys\nfrom shared.dyn import used\nused()\n"
     "print(sys._getframe(0).f_globals['used'].__globals__['fn']())",
 }
