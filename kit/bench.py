@@ -180,7 +180,8 @@ def _compiled(problem, python, dist: Path, scratch: Path, trees) -> tuple[list |
     if step is None:
         return None, None
     print(f"{problem.slug}: {step.note(python.short, judge_name(problem.judge))}", flush=True)
-    return judged.command(problem, python, step.folder / dist.name, beside=True), step.folder
+    script = step.folder / compile_step.MAIN  # where the step copied the bundle
+    return judged.command(problem, python, script, beside=True), step.folder
 
 
 def _bench_run(problem: Problem, run, made: tuple[Path, Bundle], only: Interpreter | None) -> int:
