@@ -148,27 +148,39 @@ def test_a_crash_is_shown_where_it_happened_in_the_user_s_files(pairsum, capsys)
     assert "IndexError: list index out of range" in where
 
 
+def _planted_bug_stressed(pairsum, monkeypatch, outcome_of):
+    """pairsum with a planted bug (sums mod 1000) stressed from seed 1, each run's outcome
+    passed through ``outcome_of(name, outcome)``; the command's exit status."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    judge = engine.Stress.judge
+
+    def judged(self, text, name="case", label=""):
+        return outcome_of(name, judge(self, text, name, label))
+
+    monkeypatch.setattr(engine.Stress, "judge", judged)
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=2",
+        "--shrink-seconds", "2", "--root", str(pairsum),
+    )  # fmt: skip
+    return args.run(args)
+
+
+def _passed(outcome):
+    """The same run, accepted."""
+    return engine.Outcome(False, got=outcome.expected, expected=outcome.expected)
+
+
 def test_a_shrunk_input_that_passes_on_its_final_run_is_said_with_a_run_that_failed_on_it(
     pairsum, capsys, monkeypatch
 ):
     """A nondeterministic solution: the final run on the shrunk input passes. The report says
     so and shows the verdict, expected and got of a failed run on that same input (exit 1)."""
-    solution = pairsum / "solutions" / "pairsum.py"
-    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
-    judge = engine.Stress.judge
 
-    def passing_at_the_end(self, text, name="case", label=""):
-        outcome = judge(self, text, name, label)
-        if name == "final":
-            return engine.Outcome(False, got=outcome.expected, expected=outcome.expected)
-        return outcome
+    def passing_at_the_end(name, outcome):
+        return _passed(outcome) if name == "final" else outcome
 
-    monkeypatch.setattr(engine.Stress, "judge", passing_at_the_end)
-    args = parse(
-        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=2",
-        "--shrink-seconds", "2", "--root", str(pairsum),
-    )  # fmt: skip
-    assert args.run(args) == 1
+    assert _planted_bug_stressed(pairsum, monkeypatch, passing_at_the_end) == 1
     out = capsys.readouterr().out
     report = out[out.index("\nPassed when run again: the smallest failing input found passed") :]
     assert "(the solution may be nondeterministic or timing-dependent)" in report
@@ -187,24 +199,14 @@ def test_a_failing_final_input_is_run_again_and_a_pass_is_a_warning(
 ):
     """A solution wrong at random (30 %) failed its final run, and its Reproduce line passed
     3 times in 4: the input is run twice more, and a pass says so before that line."""
-    solution = pairsum / "solutions" / "pairsum.py"
-    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
-    judge = engine.Stress.judge
     names = []
 
-    def passing_again(self, text, name="case", label=""):
-        outcome = judge(self, text, name, label)
+    def passing_again(name, outcome):
         names.append(name)
-        if name == "again" and names.count("again") <= passes:
-            return engine.Outcome(False, got=outcome.expected, expected=outcome.expected)
-        return outcome
+        again = name == "again" and names.count("again") <= passes
+        return _passed(outcome) if again else outcome
 
-    monkeypatch.setattr(engine.Stress, "judge", passing_again)
-    args = parse(
-        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=2",
-        "--shrink-seconds", "2", "--root", str(pairsum),
-    )  # fmt: skip
-    assert args.run(args) == 1
+    assert _planted_bug_stressed(pairsum, monkeypatch, passing_again) == 1
     out = capsys.readouterr().out
     assert names[-3:] == ["final", "again", "again"]
     warning = "\nwarning: run 2 more times, the same input passed 1 of them: the solution is "

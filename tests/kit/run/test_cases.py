@@ -174,6 +174,18 @@ def test_a_module_the_judge_installs_and_the_runner_lacks_names_that_runner_to_i
     judged here, and the hint's pip line names that very interpreter (and, where the system
     manages its packages, how to install into a virtual environment instead)."""
     monkeypatch.setattr(cases_module, "externally_managed", lambda executable: managed)
+    _judged_by_atcoder_without_ortools(toy)
+    (toy / "solutions" / "toy_sum.py").write_text("import ortools\n")
+    failure = _judged_once(toy, tmp_path)
+    assert failure.word == "JE" and "not judged here" in failure.message
+    assert [line for line in failure.details if f"`{sys.executable} -m pip install " in line]
+    said = [line for line in failure.details if "EXTERNALLY-MANAGED" in line]
+    assert said == ([cases_module.MANAGED_HINT.format(python=sys.executable)] if managed else [])
+
+
+def _judged_by_atcoder_without_ortools(toy):
+    """The toy problem judged by AtCoder, which installs ortools; skipped where this Python
+    has it."""
     here = subprocess.run(
         [sys.executable, "-I", "-c", "import ortools"], capture_output=True, check=False
     )
@@ -181,12 +193,6 @@ def test_a_module_the_judge_installs_and_the_runner_lacks_names_that_runner_to_i
         pytest.skip("ortools is installed here")
     table = toy / "problems.toml"
     table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "AtCoder"', 1))
-    (toy / "solutions" / "toy_sum.py").write_text("import ortools\n")
-    failure = _judged_once(toy, tmp_path)
-    assert failure.word == "JE" and "not judged here" in failure.message
-    assert [line for line in failure.details if f"`{sys.executable} -m pip install " in line]
-    said = [line for line in failure.details if "EXTERNALLY-MANAGED" in line]
-    assert said == ([cases_module.MANAGED_HINT.format(python=sys.executable)] if managed else [])
 
 
 def _judged_once(toy, tmp_path):
@@ -204,13 +210,7 @@ def test_a_guarded_import_of_a_module_the_judge_installs_and_the_runner_lacks(to
     """``try: import ortools`` / ``except ImportError: <fallback>``: the judge runs the
     import's branch and this machine could only run the fallback, here a wrong one: not judged
     here, not WA (and a right fallback is no "ok" either)."""
-    here = subprocess.run(
-        [sys.executable, "-I", "-c", "import ortools"], capture_output=True, check=False
-    )
-    if here.returncode == 0:
-        pytest.skip("ortools is installed here")
-    table = toy / "problems.toml"
-    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "AtCoder"', 1))
+    _judged_by_atcoder_without_ortools(toy)
     (toy / "solutions" / "toy_sum.py").write_text(
         "try:\n    import ortools\nexcept ImportError:\n    print('fallback')\n"
     )
