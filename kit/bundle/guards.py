@@ -41,7 +41,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from kit.bundle.platform_tests import on_windows, platform_flags
-from kit.bundle.sources import Source, children, import_bindings, walk
+from kit.bundle.sources import Source, called_name, children, import_bindings, walk
 from kit.bundle.version_tests import reading
 
 GUARD_CALLS = {"hasattr", "getattr"}
@@ -154,15 +154,21 @@ def _caught(handlers: list[ast.ExceptHandler]) -> set[str]:
     """What the handlers catch of what a missing module or member raises: "import" (an
     import statement's ImportError) and "use" (an attribute's AttributeError, a name's
     NameError); both for ``Exception``, ``BaseException`` or a bare ``except``."""
-    kinds: set[str] = set()
+    names: list[str] = []
     for handler in handlers:
         if handler.type is None:  # a bare except
-            names = ["BaseException"]
+            names.append("BaseException")
         else:
-            names = [node.id for node in walk(handler.type) if isinstance(node, ast.Name)]
-        for name in names:
-            if name in GUARD_EXCEPTIONS:
-                kinds.update(_CATCHES.get(name, ("import", "use")))
+            names += [node.id for node in walk(handler.type) if isinstance(node, ast.Name)]
+    return _kinds_caught(names)
+
+
+def _kinds_caught(names: list[str]) -> set[str]:
+    """What catching the exceptions ``names`` catches of what a missing name raises."""
+    kinds: set[str] = set()
+    for name in names:
+        if name in GUARD_EXCEPTIONS:
+            kinds.update(_CATCHES.get(name, ("import", "use")))
     return kinds
 
 
@@ -173,21 +179,17 @@ def _try_caught(statement: ast.stmt) -> set[str]:
 def _suppressed(statement: ast.stmt) -> set[str]:
     """What a ``with contextlib.suppress(...)`` (or ``suppress(...)``) statement's items
     catch of what a missing module or member raises, as ``_caught``; empty for any other."""
-    kinds: set[str] = set()
     if not isinstance(statement, (ast.With, ast.AsyncWith)):
-        return kinds
-    for item in statement.items:
-        call = item.context_expr
-        if not isinstance(call, ast.Call):
-            continue
-        function = call.func
-        name = function.attr if isinstance(function, ast.Attribute) else getattr(function, "id", "")
-        if name != "suppress":
-            continue
-        for node in call.args:
-            if isinstance(node, ast.Name) and node.id in GUARD_EXCEPTIONS:
-                kinds.update(_CATCHES.get(node.id, ("import", "use")))
-    return kinds
+        return set()
+    names = [
+        node.id
+        for item in statement.items
+        if isinstance(item.context_expr, ast.Call)
+        and called_name(item.context_expr.func) == "suppress"
+        for node in item.context_expr.args
+        if isinstance(node, ast.Name)
+    ]
+    return _kinds_caught(names)
 
 
 _CATCHES = {  # what each exception of GUARD_EXCEPTIONS catches; the others, everything

@@ -78,6 +78,8 @@ MODULE_FINDERS = {"getmodule"}  # inspect.getmodule(obj): the module of an objec
 GLOBALS_ATTRIBUTES = {"__globals__", "f_globals", "f_locals"}  # a function's or frame's globals
 CLASS_HOOKS = {"__init_subclass__", "__set_name__"}
 SUBCLASS_READERS = {"__subclasses__"}  # finds classes nothing names
+# attributes whose read reaches code nothing names: the whole bundle is kept
+REACHING_ATTRIBUTES = BUNDLE_DYNAMIC | GLOBALS_ATTRIBUTES | MODULE_FINDERS
 
 
 @dataclass
@@ -594,8 +596,7 @@ def _reaches_anything(node: ast.AST, sys_names: set[str], dynamic_names: set[str
         value = node.value  # sys.modules, under any name the module is bound to
         sys_modules = isinstance(value, ast.Name) and value.id in sys_names
         sys_modules = sys_modules and node.attr == "modules"
-        dynamic = BUNDLE_DYNAMIC | GLOBALS_ATTRIBUTES | MODULE_FINDERS
-        return node.attr in dynamic or sys_modules
+        return node.attr in REACHING_ATTRIBUTES or sys_modules
     if isinstance(node, ast.Import):
         return any(alias.name.partition(".")[0] == "importlib" for alias in node.names)
     return isinstance(node, ast.ImportFrom) and (node.module or "").startswith("importlib")

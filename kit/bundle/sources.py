@@ -455,6 +455,13 @@ def mask_literals(text: str, tree: ast.Module) -> str:
 MASK_FROM = 64  # elements: shorter tables are left to the tokenizer
 
 
+def called_name(function: ast.expr) -> str:
+    """The name a call calls by: ``f`` of ``f(x)``, ``g`` of ``m.g(x)``; "" for any other."""
+    if isinstance(function, ast.Attribute):
+        return function.attr
+    return function.id if isinstance(function, ast.Name) else ""
+
+
 def walk(node: ast.AST) -> Iterator[ast.AST]:
     """``ast.walk``'s nodes in its order, without the elements of long literal tables (a list,
     tuple or set of at least MASK_FROM constants): they hold no name, call or import for any

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 
 from kit.bundle.guards import imported_flags, untaken_on_windows
-from kit.bundle.sources import Source
+from kit.bundle.sources import Source, called_name, walk
 from kit.check.member_uses import member_uses
 from kit.check.settled_tests import guarded_lines_of
 from kit.judges.platforms import UNIX_ONLY_NAMES, WINDOWS, missing_name
@@ -57,17 +57,11 @@ def _unix_paths(tree: ast.AST) -> list[ast.Constant]:
     """The strings of ``UNIX_PATHS`` given first to a call that opens or looks up a path."""
     return [
         node.args[0]
-        for node in ast.walk(tree)
+        for node in walk(tree)
         if isinstance(node, ast.Call)
-        and _called_name(node.func) in PATH_CALLS
+        and called_name(node.func) in PATH_CALLS
         and node.args
         and isinstance(node.args[0], ast.Constant)
         and isinstance(node.args[0].value, str)
         and node.args[0].value.startswith(UNIX_PATHS)
     ]
-
-
-def _called_name(function: ast.expr) -> str:
-    if isinstance(function, ast.Attribute):
-        return function.attr
-    return function.id if isinstance(function, ast.Name) else ""

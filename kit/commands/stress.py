@@ -193,7 +193,8 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
         _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
     try:
         final = stress.judge(shrunk.text, "final")
-        again = [stress.judge(shrunk.text, "again") for _ in range(CONFIRM_RUNS * final.failed)]
+        runs = CONFIRM_RUNS if final.failed else 0
+        again = [stress.judge(shrunk.text, "again") for _ in range(runs)]
     except KeyboardInterrupt as error:  # in the final run: what was found is still shown, saved
         shrunk.error = error
         _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
