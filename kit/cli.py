@@ -40,6 +40,7 @@ import threading
 from pathlib import Path
 from typing import NoReturn
 
+from kit import scratch
 from kit.bundle.sources import TOO_DEEP
 from kit.commands import NAMES, named
 from kit.errors import BuildError
@@ -160,6 +161,7 @@ def main(
     elsewhere: its whole path)."""
     started_as(script or prog)
     _standard_streams()
+    scratch.adopt()
     sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
     try:
         with _stoppable():

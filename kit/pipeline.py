@@ -61,6 +61,7 @@ from kit.registry import Case, Problem, judge_cases, sample_cases
 from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
 from kit.run.limits import prefetch
 from kit.run.process import warm_launcher
+from kit.scratch import alive
 
 
 class Status(StrEnum):
@@ -349,22 +350,12 @@ def _remove_stale(problem: Problem) -> None:
     for stale in problem.dist.parent.glob(f".{problem.slug}.*"):
         with contextlib.suppress(OSError):
             pid = stale.name[len(problem.slug) + 2 :].partition(".")[0]
-            gone = pid.isdigit() and not _alive(int(pid))
+            gone = pid.isdigit() and not alive(int(pid))
             if gone or time.time() - stale.stat().st_mtime > STALE_SECONDS:
                 if stale.is_dir():
                     shutil.rmtree(stale)
                 else:
                     stale.unlink()  # a staged file of an older kit
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # another user's: alive
-        return True
-    return True
 
 
 def _check(checking: concurrent.futures.Future, result: Result) -> None:

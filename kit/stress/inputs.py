@@ -14,6 +14,7 @@ import tempfile
 import threading
 from pathlib import Path
 
+from kit import scratch
 from kit.registry import Problem
 
 SHOWN_INPUT = 60  # characters of an input shown in an error message instead of saved
@@ -25,7 +26,9 @@ _lock = threading.Lock()
 
 def keep_file(problem: Problem, what: str, text: str) -> Path:
     """``text`` in a file of its own that outlives the run (in the system's temp folder)."""
-    descriptor, name = tempfile.mkstemp(prefix=f"{problem.slug}-{what}-", suffix=".in")
+    descriptor, name = tempfile.mkstemp(
+        prefix=f"{problem.slug}-{what}-", suffix=".in", dir=scratch.system_folder()
+    )
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
         file.write(text)
     with _lock:

@@ -1,0 +1,86 @@
+"""The kit's temporary files, all in one folder of its own.
+
+``adopt()`` makes ``tempfile`` put every temporary file and folder of this kit process under
+``<temp>/cpkit-<NS>-<PID>-<random>`` (NS names the process-id namespace, PID the kit's
+process), removed when the process ends. A kit killed outright (SIGKILL, the out-of-memory
+killer) cannot remove its own: the next kit that starts removes every such folder of the same
+namespace whose process is gone, so none piles up in ``/tmp``. ``system_folder()`` is the temp
+folder itself, for the files a message names, which must outlive the kit.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+PREFIX = "cpkit-"
+
+_adopted: dict[int, tuple[str, str]] = {}  # pid -> (the system's temp folder, our folder)
+
+
+def system_folder() -> str:
+    """The system's temp folder (``TMPDIR`` or its default), whether or not adopted."""
+    own = _adopted.get(os.getpid())
+    return own[0] if own else tempfile.gettempdir()
+
+
+def adopt() -> None:
+    """Put this process's temporary files in a folder of its own (once per process) after
+    removing those of kits that are gone; left as it is when the temp folder is not writable."""
+    pid = os.getpid()
+    if pid in _adopted:
+        return
+    base = tempfile.gettempdir()
+    namespace = _namespace()
+    sweep(Path(base), namespace)
+    try:
+        own = tempfile.mkdtemp(prefix=f"{PREFIX}{namespace}-{pid}-", dir=base)
+    except OSError:
+        return
+    _adopted[pid] = (base, own)
+    tempfile.tempdir = own
+    atexit.register(_remove, pid, own)
+
+
+def sweep(base: Path, namespace: str) -> list[Path]:
+    """Remove the folders of dead kits of ``namespace`` under ``base``; the folders removed."""
+    removed = []
+    with contextlib.suppress(OSError):
+        for entry in base.glob(f"{PREFIX}{namespace}-*-*"):
+            pid = entry.name[len(PREFIX) + len(namespace) + 1 :].partition("-")[0]
+            if pid.isdigit() and not alive(int(pid)) and entry.is_dir():
+                shutil.rmtree(entry, ignore_errors=True)
+                removed.append(entry)
+    return removed
+
+
+def _namespace() -> str:
+    """The number of this process's pid namespace (``0`` where it cannot be read): a kit in
+    another container sharing the temp folder has other process ids, and is left alone."""
+    try:
+        link = os.readlink("/proc/self/ns/pid")  # pid:[4026531836]
+    except OSError:
+        return "0"
+    digits = "".join(ch for ch in link if ch.isdigit())
+    return digits or "0"
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (another user's counts): leftovers named by a pid are
+    removed only when it does not."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: alive
+        return True
+    return True
+
+
+def _remove(pid: int, own: str) -> None:
+    if os.getpid() == pid:  # not in a forked child that happens to exit normally
+        shutil.rmtree(own, ignore_errors=True)

@@ -1,0 +1,67 @@
+"""kit.scratch: a kit's temporary files in one folder of its own, removed when it ends, and by
+the next kit when it was killed outright; the files a message names stay in the temp folder."""
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from kit import scratch
+
+ADOPT = (
+    "import sys, tempfile; from kit import scratch; scratch.adopt(); "
+    "print(tempfile.mkdtemp(), scratch.system_folder(), flush=True); "
+)
+
+
+def _python(code, tmp_path):
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    command = [sys.executable, "-c", code]
+    return subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+
+
+def _dead_pid():
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def test_a_kit_s_temporary_files_go_in_its_folder_removed_when_it_ends(tmp_path):
+    done = _python(ADOPT, tmp_path)
+    made, system = done.stdout.split()
+    own = Path(made).parent
+    assert own.parent == tmp_path and own.name.startswith(f"cpkit-{scratch._namespace()}-")
+    assert system == str(tmp_path)
+    assert list(tmp_path.iterdir()) == []  # the folder and what was in it are gone
+
+
+def test_a_killed_kit_s_folder_is_removed_by_the_next_kit(tmp_path):
+    killed = _python(ADOPT + "import os, signal; os.kill(os.getpid(), signal.SIGKILL)", tmp_path)
+    assert killed.returncode == -signal.SIGKILL
+    left = Path(killed.stdout.split()[0]).parent
+    assert left.is_dir()
+    _python(ADOPT, tmp_path)
+    assert not left.exists()
+
+
+def test_the_sweep_keeps_live_kits_and_other_namespaces(tmp_path):
+    namespace = scratch._namespace()
+    dead = tmp_path / f"cpkit-{namespace}-{_dead_pid()}-abc"
+    live = tmp_path / f"cpkit-{namespace}-{os.getpid()}-def"
+    other = tmp_path / f"cpkit-1{namespace}-{_dead_pid()}-ghi"
+    unrelated = tmp_path / "cpkit-watch-xyz"
+    for folder in (dead, live, other, unrelated):
+        (folder / "inner").mkdir(parents=True)
+    assert scratch.sweep(tmp_path, namespace) == [dead]
+    assert sorted(tmp_path.iterdir()) == sorted([live, other, unrelated])
+
+
+def test_an_input_a_message_names_outlives_the_kit(tmp_path):
+    code = ADOPT + (
+        "from kit.stress.inputs import keep_file; "
+        "import types; print(keep_file(types.SimpleNamespace(slug='toy'), 'failing', 'x'))"
+    )
+    done = _python(code, tmp_path)
+    kept = Path(done.stdout.split()[-1])
+    assert kept.parent == tmp_path and kept.read_text() == "x", done.stderr
