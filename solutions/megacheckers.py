@@ -15,14 +15,17 @@ Method: a jump moves (+-2, +-2), so the piece keeps r % 2 and (r + c) % 4, and e
     bound (edges minus the cheapest pairing of the odd vertices, and one along the bridge
     tree) and a lower bound (an Euler trail once the pairing's paths are removed); only while
     they differ, a depth-first search over the next edge with the same bounds at every node
-    and a table of positions seen. Proofs and history: docs/megacheckers.md.
+    and a table of positions seen; a node whose trail may leave only a few edges unused is
+    solved exactly by listing those complements. Proofs and history: docs/megacheckers.md.
 Time: O(NM) to build the graphs; per search node O(|J| (V + E)) plus a matching search capped
-    at 4000 nodes; exponential at worst, but on the densest webs the root bounds meet.
+    at 4000 nodes and a complement listing capped at 8000 calls; exponential at worst, but on
+    the densest webs the root bounds meet.
 Status: tests/test_stress_megacheckers.py and test_stress_interface.py: ~3,900 seeded boards
     a run (scattered, dense webs, full webs) against the brute force of
-    stress/megacheckers.py; test_bounds_sandwich_the_exact_longest_trail on 2,000 graphs; the
-    bench files' answers brute-checked. python build.py bench megacheckers, every file, whole
-    process: docs/megacheckers.md (Summary, and the table of the clarity pass).
+    stress/megacheckers.py; test_bounds_sandwich_the_exact_longest_trail on 2,000 graphs and
+    test_short_complement_trail_is_exact_within_its_slack on 1,500; the bench files' answers
+    brute-checked. python build.py bench megacheckers, every file, whole process:
+    docs/megacheckers.md (Figures).
 """
 
 import sys
@@ -30,6 +33,10 @@ import sys
 from shared.checkers_board import home_cells, jump_table
 
 INF = 1 << 30
+# A node whose trail may leave at most this many edges is solved by listing the complements
+# (_short_complement_trail), capped at this many calls: docs/megacheckers.md, Search.
+SMALL_JOIN_SLACK = 10
+SMALL_JOIN_CAP = 8000
 
 
 def _bits(mask):
@@ -49,6 +56,14 @@ def _reach(mask, nbr):
         low = mask & -mask
         out |= nbr[low.bit_length() - 1]
         mask ^= low
+    return out
+
+
+def _mask(vertices):
+    """The bit mask of a list of vertices."""
+    out = 0
+    for v in vertices:
+        out |= 1 << v
     return out
 
 
@@ -329,11 +344,52 @@ def _bridge_bound(x, nbr, comp):
     return best_from(block_of[x], x, -1)
 
 
+def _short_complement_trail(x, nbr, jmask, k, cap=SMALL_JOIN_CAP):
+    """The longest trail from x whose complement F in x's component has at most k edges: -1
+    when none does, None when the search passed cap calls (no answer). A trail from x to w
+    leaves F with odd vertices jmask ^ {w}. Every such F holds one this search builds (the
+    lowest vertex of the wrong parity takes one of its edges, or is w), and x's component
+    once that subset is removed is a trail at least as long, so the longest one found is
+    exact."""
+    best = [-1]
+    calls = [0]
+
+    def go(miss, w, budget):
+        calls[0] += 1
+        if calls[0] > cap:
+            return
+        rest = miss & ~w
+        if (rest == 0) if w else (rest & (rest - 1) == 0):  # F's parity is right: a leaf
+            _, comp = _bfs_layers(1 << x, nbr)
+            edges, _ = _degrees(comp, nbr)
+            best[0] = max(best[0], edges)
+            return
+        if _popcount(rest) - (0 if w else 1) > 2 * budget:
+            return  # an edge fixes the parity of two vertices at most
+        low = rest & -rest
+        if not w:
+            go(miss, low, budget)
+        if budget:
+            v = low.bit_length() - 1
+            for u in _bits(nbr[v]):
+                ub = 1 << u
+                nbr[v] ^= ub
+                nbr[u] ^= low
+                go(miss ^ low ^ ub, w, budget - 1)
+                nbr[v] ^= ub
+                nbr[u] ^= low
+
+    go(jmask, 0, k)
+    return None if calls[0] > cap else best[0]
+
+
 def _longest_trail(s, nbr, best):
     """Longest trail from s over nbr (mutated during the search, restored on return), or a value
     <= best when no trail beats best. Depth-first over the trail's edges, each node bounded by
     the matching bound and closed early by the Euler-trail construction (see the header)."""
-    state = [best, INF]  # the longest trail found; the root's upper bound
+    # The longest trail found; the root's upper bound; the slack up to which a node is closed
+    # by _short_complement_trail rather than branched.
+    state = [best, INF, SMALL_JOIN_SLACK]
     seen = {}
 
     def found(length):
@@ -380,6 +436,12 @@ def _longest_trail(s, nbr, best):
                 return True
             if lb >= ub:
                 return False
+        slack = edges + length - state[0] - 1  # F may have this many edges and still beat
+        if slack <= state[2]:
+            value = _short_complement_trail(x, nbr, _mask(terminals[0]), slack)
+            if value is not None:
+                return value >= 0 and found(length + value)
+            state[2] = slack - 1  # too many subsets at this slack: branch from now on
         xb = 1 << x
         for y in _bits(nbr[x]):
             yb = 1 << y

@@ -282,8 +282,38 @@ ADVERSARIAL = [
         "0 1 0 0 0 0 0 2 2 2 2 2 0 2 0 0 0 0 0 0 0 2 2 2 0 2 2 2 0 0 0 0 0 0 0 2 2 2 0 2 2 0 "
         "0 0 0 0 0 0 0 0 2 2 2 2 2 0",
     ),
+    # Hill-climbed further by an independent check: before the complement listing of the
+    # solver's search, each took about five times the heaviest board above.
+    (
+        10,
+        18,
+        "0 0 1 0 0 0 0 0 0 0 0 0 0 2 0 0 0 0 0 2 2 2 2 2 2 2 2 0 0 0 1 0 0 0 0 0 0 1 2 0 2 2 "
+        "2 2 2 0 0 0 0 0 0 0 0 0 0 2 2 2 2 2 2 2 2 0 0 0 0 1 0 0 0 0 0 2 2 2 2 2 2 2 2 1 0 0 "
+        "1 0 0 0 0 1",
+    ),
+    (
+        10,
+        18,
+        "0 2 0 0 0 0 0 0 0 0 0 0 0 2 0 0 0 0 0 2 2 2 2 2 2 2 2 0 0 0 1 0 0 0 0 0 0 1 2 0 2 2 "
+        "2 2 2 0 0 0 0 0 0 0 0 0 0 2 2 2 2 2 2 2 2 0 0 0 0 1 0 0 0 0 0 2 2 2 2 2 2 2 2 1 0 0 "
+        "1 0 0 0 0 0",
+    ),
+    (
+        17,
+        11,
+        "0 0 0 0 2 0 2 2 0 0 2 0 2 0 0 0 0 2 2 2 2 2 0 0 2 1 2 0 2 2 2 2 2 2 1 0 0 0 0 2 2 2 "
+        "2 2 0 0 1 0 0 0 2 2 2 2 2 2 0 0 0 0 0 2 2 2 2 2 0 0 0 0 0 0 2 2 0 2 2 0 0 0 0 0 0 2 "
+        "2 2 2 2 0 0 0 2 0 0",
+    ),
+    (
+        11,
+        18,
+        "0 0 0 1 0 0 0 0 0 2 2 2 2 2 2 0 2 0 0 1 0 0 0 0 0 0 0 2 2 2 2 2 2 2 2 0 0 0 0 0 0 0 "
+        "0 0 0 2 2 2 2 0 0 2 0 0 0 0 1 0 0 0 0 0 0 2 2 2 0 2 2 2 0 0 0 0 0 0 0 0 2 0 0 2 2 2 "
+        "2 2 2 0 2 2 0 0 0 0 0 0 1 0 0",
+    ),
 ]
-ADVERSARIAL_ANSWERS = "18\n28\n21\n26\n18\n20\n21\n22\n"
+ADVERSARIAL_ANSWERS = "18\n28\n21\n26\n18\n20\n21\n22\n25\n25\n24\n20\n"
 # Checked by the brute force (18 s and 90 s).
 MANY_OWN_ANSWERS = "32\n29\n26\n21\n28\n24\n24\n29\n17\n16\n"
 DENSE_RANDOM_ANSWERS = (
@@ -309,8 +339,13 @@ def ten_webs_many_own():
     return _webs(8, lambda t, rng: rng.randint(6, 12))
 
 
-def adversarial():
-    return join_cases([f"{n} {m}\n{homes}\n" for n, m, homes in ADVERSARIAL])
+def adversarial(boards=ADVERSARIAL):
+    return join_cases([f"{n} {m}\n{homes}\n" for n, m, homes in boards])
+
+
+def hardest_repeated(times=5):
+    """The last four adversarial boards, the hardest, times over: a file of many hard boards."""
+    return adversarial(ADVERSARIAL[-4:] * times)
 
 
 def dense_random(count=30):
@@ -343,7 +378,8 @@ def worst_cases():
     return [
         ("ten-full-webs", ten_full_webs(), TEN_FULL_WEBS_ANSWERS),
         ("ten-webs-many-own", ten_webs_many_own(), MANY_OWN_ANSWERS),
-        ("adversarial-8", adversarial(), ADVERSARIAL_ANSWERS),
+        ("adversarial-12", adversarial(), ADVERSARIAL_ANSWERS),
+        ("hardest-4-x5", hardest_repeated(), "25\n25\n24\n20\n" * 5),
         ("dense-random-30", dense_random(), DENSE_RANDOM_ANSWERS.replace(" ", "\n") + "\n"),
         ("mixed-200", text, reference(text)),
     ]

@@ -149,6 +149,30 @@ def test_bounds_sandwich_the_exact_longest_trail(scaled):
         assert nbr == saved  # the search restores the graph
 
 
+def test_short_complement_trail_is_exact_within_its_slack(scaled):
+    """Listing the complements of at most k edges finds the exact longest trail when that trail
+    leaves at most k edges, and otherwise a shorter trail than edges - k (or -1); the graph is
+    restored."""
+    rng = random.Random(31160)
+    for case in range(scaled(1500)):
+        v = rng.randint(2, 9)
+        nbr = _random_graph(rng, v, rng.choice([0.25, 0.4, 0.6]))
+        while sum(bin(a).count("1") for a in nbr) > 2 * 13:
+            nbr = _random_graph(rng, v, 0.4)
+        x = rng.randrange(v)
+        exact = _exact_trail(x, nbr[:])
+        _, comp = mc._bfs_layers(1 << x, nbr)
+        edges, odd = mc._degrees(comp, nbr)
+        saved = nbr[:]
+        for k in range(edges + 1):
+            got = mc._short_complement_trail(x, nbr, odd ^ (1 << x), k, cap=1 << 40)
+            if edges - exact <= k:
+                assert got == exact, (case, x, saved, k)
+            else:
+                assert got < edges - k, (case, x, saved, k)
+            assert nbr == saved
+
+
 def test_worst_case_files_answers():
     """The bench's worst-case files (ten full webs of the four extreme shapes; the adversarial
     boards; dense random webs) give the answers the brute force computed for them."""
