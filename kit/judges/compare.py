@@ -235,9 +235,10 @@ class FloatComparator(Comparator):
         if math.isinf(x) or math.isinf(y):
             return None if x == y else shown
         # Absolute error for |expected| <= 1, relative beyond: the smaller of the two errors.
-        # The margin absorbs the rounding of decimal to binary (0.500001 - 0.5 > 1e-6).
+        # The margins absorb the rounding of decimal to binary (0.500001 - 0.5 > 1e-6), 1e-15
+        # as testlib's doubleCompare adds it (0.5 - 0.499999999 > 1e-9).
         error = abs(x - y) / max(1.0, abs(x))
-        if error <= self.tolerance * (1 + 1e-9):
+        if error <= self.tolerance * (1 + 1e-9) + 1e-15:
             return None
         return f"{shown} (error {error:.3g} > {self.tolerance:g})"
 
@@ -323,10 +324,15 @@ class KattisFlags:
 KATTIS_SWITCHES = ("case_sensitive", "space_change_sensitive")
 KATTIS_TOLERANCES = ("float_tolerance", "float_absolute_tolerance", "float_relative_tolerance")
 # glibc's scanf takes an exponent marker without digits as part of the number ("1e", "1.5e-",
-# "0x1p+" read as 1, 1.5 and 1: it cannot push the marker back), and "0x." as 0
+# "0x1p+" read as 1, 1.5 and 1: it cannot push the marker back), and "0x." as 0; a hex
+# mantissa without a digit takes no exponent ("0x.p1" is not a number), and in hex an e is a
+# digit ("0x1e" is 30)
 _C_DECIMAL = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d*)?")
-_C_HEX = re.compile(rb"[+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]*)(?:[pP][+-]?\d*)?")
-_BARE_EXPONENT = re.compile(rb"[eEpP][+-]?$")
+_C_HEX = re.compile(
+    rb"[+-]?0[xX](?:(?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?\d*)?|\.)"
+)
+_BARE_EXPONENT = re.compile(rb"[eE][+-]?$")
+_BARE_BINARY_EXPONENT = re.compile(rb"[pP][+-]?$")
 _SPACES = re.compile(rb"\S+")  # bytes: \s is space, \t, \n, \v, \f and \r, as C's isspace
 
 
@@ -356,14 +362,18 @@ def kattis_flags(
 
 
 def _c_float(token: bytes) -> float | None:
-    """``token`` read as C's ``%lf`` reads a whole token, when finite; else None."""
+    """``token`` read as C's ``%lf`` reads a whole token, when finite; else None (an overflow
+    is infinite there, so not a number either)."""
     if _C_DECIMAL.fullmatch(token):
         value = float(_BARE_EXPONENT.sub(b"", token))
     elif _C_HEX.fullmatch(token):
-        text = _BARE_EXPONENT.sub(b"", token).decode()
+        text = _BARE_BINARY_EXPONENT.sub(b"", token).decode()
         sign = -1.0 if text.startswith("-") else 1.0
         digits = text.lstrip("+-")
-        value = sign * (float.fromhex(digits) if digits.strip("0xX.") else 0.0)
+        try:
+            value = sign * (float.fromhex(digits) if digits.strip("0xX.") else 0.0)
+        except OverflowError:
+            return None
     else:
         return None
     return value if math.isfinite(value) else None
@@ -411,6 +421,8 @@ class KattisComparator(Comparator):
     def _token(self, want: bytes, have: bytes | None) -> str | None:
         if have is None:
             return f"expected {_quoted(want)}, got end of output"
+        # The validator compares C strings (strcmp, sscanf on c_str()): a token ends at a NUL.
+        want, have = want.partition(b"\0")[0], have.partition(b"\0")[0]
         flags = self.flags
         number = _c_float(want) if flags.floats else None
         if number is not None:

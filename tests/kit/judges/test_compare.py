@@ -143,6 +143,9 @@ def test_tokens_reports_the_first_differing_token():
         ("1e-6", b"3", b"+3.0000000e0"),
         ("0.1", b"YES 1.0", b"YES 1.05"),  # words equal, numbers close
         ("1e-6", b"nan inf -inf", b"NaN Infinity -INF"),
+        # exactly at the tolerance, as testlib's rcmp9 accepts it (its 1e-15 margin)
+        ("1e-9", b"0.5", b"0.499999999"),
+        ("1e-9", b"0.3", b"0.300000001"),
     ],
 )
 def test_float_accepts(tolerance, expected, got):
@@ -172,6 +175,12 @@ def test_float_accepts(tolerance, expected, got):
         ("1e-6", b"1", b"nan", "token 1: expected 1, got nan"),
         ("1e-6", b"inf", b"-inf", "token 1: expected inf, got -inf"),
         ("1e-6", b"1e308", b"inf", "token 1: expected 1e308, got inf"),
+        (
+            "1e-9",
+            b"0.5",
+            b"0.4999999989",
+            "token 1: expected 0.5, got 0.4999999989 (error 1.1e-09 > 1e-09)",
+        ),
     ],
 )
 def test_float_rejects(tolerance, expected, got, message):

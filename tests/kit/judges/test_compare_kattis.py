@@ -118,7 +118,13 @@ def test_with_a_tolerance_a_word_where_a_number_is_expected_is_wrong():
     [(b"1e", 1.0), (b"1e+", 1.0), (b"1.5e-", 1.5), (b"-1e", -1.0), (b".5e", 0.5), (b"1.e", 1.0),
      (b"0x1p", 1.0), (b"0X1P-", 1.0), (b"0x.", 0.0), (b"0x1.8p1", 3.0), (b"1e5", 1e5),
      (b"0x", None), (b".", None), (b"e", None), (b"+e", None), (b"1ee", None), (b"1e+x", None),
-     (b"inf", None), (b"nan", None)],
+     (b"inf", None), (b"nan", None),
+     # in hex an e is a digit, a mantissa without a digit takes no exponent, and an overflow
+     # is infinite, no number
+     (b"0x1e", 30.0), (b"0XFE", 254.0), (b"0x.e", 0.875), (b"0xep", 14.0), (b"0x.ep-", 0.875),
+     (b"0x1e+", None), (b"0x.p", None), (b"0x.p1", None), (b"0xp1", None), (b"-0x", None),
+     (b"0x1p1024", None), (b"0x1p99999999999999999999", None),
+     pytest.param(b"0x" + b"f" * 300, None, id="0x-300-digits"), (b"0x1p1023", 2.0**1023)],
 )  # fmt: skip
 def test_a_number_is_what_glibc_s_scanf_reads_an_exponent_without_digits_included(token, value):
     """A bare exponent marker stays in the number (``1e`` is 1): the kit called it no number,
@@ -128,6 +134,14 @@ def test_a_number_is_what_glibc_s_scanf_reads_an_exponent_without_digits_include
         assert difference(spec, b"1.0\n", token).endswith(", not a number")
     else:
         assert difference(spec, f"{value!r}\n".encode(), token) is None
+
+
+@pytest.mark.parametrize("spec", ["kattis", "kattis:case_sensitive", "kattis:float_tolerance 1"])
+def test_a_token_ends_at_a_nul_as_the_validator_s_c_strings_do(spec):
+    """problemtools' default validator compares tokens with strcmp and sscanf on c_str(): the
+    kit called ``abc\\0`` against ``abc`` wrong where Kattis accepts."""
+    assert difference(spec, b"abc 5\n", b"abc\0 5\0xyz\n") is None
+    assert difference(spec, b"abc\n", b"ab\0c\n") is not None
 
 
 def test_without_a_tolerance_numbers_compare_as_text():
@@ -153,6 +167,7 @@ def test_flags_combine_and_a_group_adds_its_own():
         ("kattis:float_tolerance", "float_tolerance needs a number after it"),
         ("kattis:float_relative_tolerance x", "float_relative_tolerance needs a number"),
         ("kattis:float_tolerance inf", "float_tolerance needs a number after it"),
+        ("kattis:float_tolerance 0x1p1024", "float_tolerance needs a number after it"),
         ("kattis:case_sensitive 'x", "No closing quotation"),
     ],
 )
