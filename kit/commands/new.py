@@ -41,6 +41,7 @@ and a package that fixes no time limit needs ``--time-limit S`` (written as ``ti
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shlex
 from pathlib import Path
@@ -163,7 +164,15 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, p
     blocked = file_in_the_way(root, [*made, *([samples.relative_to(root)] if samples else [])])
     if blocked:
         raise BuildError(f"new: {blocked}; nothing was changed")
+    try:
+        with registry_path.open("ab"):  # writable? (opened to append, it stays as it is)
+            pass
+    except OSError as error:
+        raise BuildError(
+            f"new: cannot write problems.toml: {error.strerror or error}; nothing was changed"
+        ) from None
     written = Made()
+    touched = False
     try:
         for path, content in made.items():
             written.write(root / path, content)
@@ -172,10 +181,13 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, p
             for name, text in _sample_files(pairs):
                 written.write(samples / name, text, newline="\n")
         text = before if before.endswith("\n") else before + newline
+        touched = True
         registry_path.write_bytes((text + table.replace("\n", newline)).encode("utf-8"))
         load_registry(root)  # the new table must pass the registry's validation
     except BaseException as error:
-        registry_path.write_bytes(before.encode("utf-8"))
+        if touched:
+            with contextlib.suppress(OSError):
+                registry_path.write_bytes(before.encode("utf-8"))
         raise written.failed("new", error, root) from None
 
 

@@ -241,6 +241,60 @@ def test_a_write_that_fails_is_one_line_and_taken_back(toy, capsys, monkeypatch)
     assert not (toy / "solutions" / "alpha.py").exists()
 
 
+def _read_only_registry(monkeypatch):
+    """problems.toml cannot be written, as for a user without the permission (root writes
+    through a chmod, so the denial is made here)."""
+    real_open, real_write = Path.open, Path.write_bytes
+
+    def denied(path):
+        return OSError(13, "Permission denied", str(path))
+
+    def opening(path, mode="r", *args, **kwargs):
+        if path.name == "problems.toml" and mode != "r" and "b" in mode and "r" not in mode:
+            raise denied(path)
+        return real_open(path, mode, *args, **kwargs)
+
+    def writing(path, data):
+        if path.name == "problems.toml":
+            raise denied(path)
+        return real_write(path, data)
+
+    monkeypatch.setattr(Path, "open", opening)
+    monkeypatch.setattr(Path, "write_bytes", writing)
+
+
+def test_a_problems_toml_that_cannot_be_written_is_one_line_and_nothing_is_made(
+    toy, capsys, monkeypatch
+):
+    """It was two chained tracebacks (the write, then its undo), with every new file left."""
+    before = sorted(path.relative_to(toy) for path in toy.rglob("*"))
+    _read_only_registry(monkeypatch)
+    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 2
+    assert capsys.readouterr().err == (
+        "cpkit: error: new: cannot write problems.toml: Permission denied; nothing was changed\n"
+    )
+    assert sorted(path.relative_to(toy) for path in toy.rglob("*")) == before
+
+
+def test_a_failed_write_does_not_rewrite_a_problems_toml_it_never_changed(toy, capsys, monkeypatch):
+    """The undo wrote problems.toml back even when the failure came before it was touched:
+    where that write failed too, a traceback hid the first error."""
+    disk_full_at(monkeypatch, "test_alpha.py")
+    real_write = Path.write_bytes
+
+    def writing(path, data):
+        if path.name == "problems.toml":
+            raise OSError(13, "Permission denied", str(path))
+        return real_write(path, data)
+
+    monkeypatch.setattr(Path, "write_bytes", writing)
+    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 2
+    assert capsys.readouterr().err == (
+        "cpkit: error: new: cannot write tests/test_alpha.py: No space left on device; "
+        "nothing was changed\n"
+    )
+
+
 def companion(tmp_path, contest, title="A. Hello", letter="A"):
     """Competitive Companion's data of a Codeforces problem, as a file for ``--from``."""
     path = tmp_path / f"cf{contest}{letter}.json"
