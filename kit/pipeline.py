@@ -62,6 +62,7 @@ from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
 from kit.run.limits import prefetch
 from kit.run.process import warm_launcher
 from kit.scratch import alive
+from kit.workspace import MISSING, file_state
 
 
 class Status(StrEnum):
@@ -190,12 +191,13 @@ def build_problem(
     try:
         if problem.unavailable is not None:  # its checker or interactor is not there
             raise BuildError(problem.unavailable)
-        if problem.solution.exists() and not problem.solution.is_file():
-            raise BuildError(f"{problem.rel(problem.solution)} is not a file")
-        if problem.solution_file is not None and not problem.solution.exists():
+        state = file_state(problem.solution)
+        if state not in (None, MISSING):
+            raise BuildError(f"{problem.rel(problem.solution)} {state}")
+        if problem.solution_file is not None and state == MISSING:
             said = f"solution = {problem.solution_file!r} in problems.toml names no file"
             raise BuildError(f"{said} (from the workspace's root)")
-        if not problem.solution.is_file():  # whatever its samples are, yet
+        if state == MISSING:  # whatever its samples are, yet
             result.status = Status.NO_SOLUTION
             _remove(problem.dist)
             return result
@@ -434,8 +436,9 @@ def _remove(path: Path) -> None:
 def write_bundle(problem: Problem, folder: Path) -> tuple[Bundle, Path]:
     """Stages 1 to 3 written to ``folder/<slug>.py``, for ``run`` and ``stress``: never into
     ``dist/``, which holds only bundles that passed the whole build."""
-    if not problem.solution.is_file():
-        what = "is not a file" if problem.solution.exists() else "does not exist yet"
+    state = file_state(problem.solution)
+    if state is not None:
+        what = "does not exist yet" if state == MISSING else state
         raise BuildError(f"{problem.slug}: {problem.rel(problem.solution)} {what}")
     bundle = make_bundle(problem)
     path = folder / f"{problem.slug}.py"

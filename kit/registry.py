@@ -60,7 +60,7 @@ from kit.judges.profiles import (
 )
 from kit.judges.programs import named_programs, parse_interactor
 from kit.judges.targets import Target, parse_target
-from kit.workspace import shown_path
+from kit.workspace import FOLDER, NOT_REGULAR, file_state, shown_path
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
     from kit.packages.model import Package, PackageCase
@@ -772,9 +772,12 @@ def _samples_beside(problem: Problem) -> str:
 def _samples_of(problem: Problem) -> Path:
     """The problem's samples folder, or the one-line error of one missing or a file."""
     folder = problem.samples_dir
-    if folder.exists() and not folder.is_dir():  # samples = "a.py", a file
+    state = file_state(folder)
+    if state is None:  # samples = "a.py", a file
         raise BuildError(f"{problem.slug}: {problem.rel(folder)} is a file, not a samples folder")
-    if not folder.is_dir():
+    if state.startswith("cannot"):
+        raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ {state}")
+    if state != FOLDER:
         said = f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)"
         raise BuildError(said + _samples_beside(problem))
     return folder
@@ -833,12 +836,13 @@ def sample_cases(problem: Problem) -> list[Case]:
 
 def _not_sample(path: Path) -> str | None:
     """Why a file named as a sample's is none (a folder, a broken link, unreadable), or None."""
-    if path.is_dir():
+    state = file_state(path)
+    if state == FOLDER:
         return "a folder (samples are not looked for in subfolders)"
-    if not path.exists():
-        return "a link to nothing"
-    if not path.is_file():
+    if state == NOT_REGULAR:
         return "not a regular file (a pipe, a socket or a device)"
+    if state is not None:
+        return state.removeprefix("is ")
     try:
         with path.open("rb"):
             return None

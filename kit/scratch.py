@@ -30,14 +30,14 @@ def system_folder() -> str:
 
 def adopt() -> None:
     """Put this process's temporary files in a folder of its own (once per process) after
-    removing those of kits that are gone; left as it is when the temp folder is not writable."""
+    removing those of kits that are gone; left as it is when no temp folder is writable."""
     pid = os.getpid()
     if pid in _adopted:
         return
-    base = tempfile.gettempdir()
     namespace = _namespace()
-    sweep(Path(base), namespace)
     try:
+        base = tempfile.gettempdir()  # FileNotFoundError: none writable (a full disk)
+        sweep(Path(base), namespace)
         own = tempfile.mkdtemp(prefix=f"{PREFIX}{namespace}-{pid}-", dir=base)
     except OSError:
         return

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 from pathlib import Path
 
 from kit.errors import BuildError
@@ -84,6 +85,28 @@ def not_a_file(marker: Path) -> str:
     if marker.is_dir():
         return "a folder, not the file of the workspace's problems"
     return _dead_link(marker) if not marker.exists() else "not a regular file"
+
+
+MISSING = "missing"
+FOLDER = "is a folder, not a file"
+NOT_REGULAR = "is not a regular file"
+
+
+def file_state(path: Path) -> str | None:
+    """None for a regular file; ``MISSING`` when nothing is there; else what is there instead,
+    as a phrase after the path: ``is a folder``, ``is a link that loops``, ``cannot be read:
+    Permission denied`` (a folder on the way that cannot be entered)."""
+    try:
+        info = path.stat()
+    except OSError as error:
+        if error.errno in (errno.ENOENT, errno.ENOTDIR):
+            return "is a link to nothing" if os.path.islink(path) else MISSING
+        if error.errno == errno.ELOOP:
+            return "is a link that loops"
+        return f"cannot be read: {error.strerror or error}"
+    if stat.S_ISDIR(info.st_mode):
+        return FOLDER
+    return None if stat.S_ISREG(info.st_mode) else NOT_REGULAR
 
 
 def _dead_link(path: Path) -> str:

@@ -339,11 +339,26 @@ def test_write_bundle_writes_into_the_folder_given_never_dist(toy, tmp_path):
     with pytest.raises(BuildError, match=r"^toy_sum: solutions/toy_sum\.py does not exist yet$"):
         write_bundle(problem, tmp_path)
     problem.solution.mkdir()
-    with pytest.raises(BuildError, match=r"^toy_sum: solutions/toy_sum\.py is not a file$"):
+    with pytest.raises(BuildError, match=r"^toy_sum: solutions/toy_sum\.py is a folder, not a"):
         write_bundle(problem, tmp_path)
     result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
     assert result.status == Status.FAIL
-    assert result.errors == ["toy_sum: solutions/toy_sum.py is not a file"]
+    assert result.errors == ["toy_sum: solutions/toy_sum.py is a folder, not a file"]
+
+
+@pytest.mark.parametrize(
+    ("target", "said"), [("toy_sum.py", "a link that loops"), ("gone.py", "a link to nothing")]
+)
+def test_a_solution_that_is_a_broken_link_fails(toy, tmp_path, target, said):
+    """A link to itself or to a missing file was "does not exist yet", exit 0."""
+    problem = toy_sum(toy)
+    problem.solution.unlink()
+    problem.solution.symlink_to(target)
+    with pytest.raises(BuildError, match=f"^toy_sum: solutions/toy_sum\\.py is {said}$"):
+        write_bundle(problem, tmp_path)
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL
+    assert result.errors == [f"toy_sum: solutions/toy_sum.py is {said}"]
 
 
 # --- checks beside the first runs -------------------------------------------------------------

@@ -16,8 +16,12 @@ import pytest
 from kit import cli
 from kit.errors import BuildError
 from kit.workspace import (
+    FOLDER,
+    MISSING,
+    NOT_REGULAR,
     Made,
     file_in_the_way,
+    file_state,
     find_root,
     nearest_root,
     shown_path,
@@ -237,3 +241,26 @@ def test_a_write_cut_short_is_taken_back_too(tmp_path, monkeypatch):
     monkeypatch.setattr(Path, "write_text", real)
     made.undo()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_file_state_says_what_stands_where_a_file_should(tmp_path, monkeypatch):
+    """The solution and the samples are told apart by it: a link looping or to nothing, and a
+    folder on the way that cannot be entered, were "does not exist yet" or a traceback."""
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "loop").symlink_to("loop")
+    (tmp_path / "dangling").symlink_to("gone")
+    os.mkfifo(tmp_path / "fifo")
+    assert file_state(tmp_path / "file") is None
+    assert file_state(tmp_path / "nothing") == MISSING
+    assert file_state(tmp_path / "file" / "below") == MISSING
+    assert file_state(tmp_path / "folder") == FOLDER
+    assert file_state(tmp_path / "fifo") == NOT_REGULAR
+    assert file_state(tmp_path / "loop") == "is a link that loops"
+    assert file_state(tmp_path / "dangling") == "is a link to nothing"
+
+    def denied(path, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(Path, "stat", denied)  # root enters any folder: denied here instead
+    assert file_state(tmp_path / "file") == "cannot be read: Permission denied"
