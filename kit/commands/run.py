@@ -37,6 +37,7 @@ from kit.run import compile_step
 from kit.run.cases import CaseJudge, explain, interactor_command, problem_comparator
 from kit.run.limits import limits_for, machine_notes, time_over
 from kit.run.verdicts import JE, MIB, OK, TLE, message
+from kit.workspace import MISSING, NOT_REGULAR, file_state
 
 HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
 
@@ -236,11 +237,13 @@ def _answer_beside(given: Path) -> Path | None:
     (which one the judge's answer is, is not told)."""
     if given.suffix != ".in":
         return None
-    found = [
-        path
-        for path in (given.with_suffix(".out"), given.with_suffix(".ans"))
-        if path.is_file() and not _is_stdout(path)
-    ]
+    found = []
+    for path in (given.with_suffix(".out"), given.with_suffix(".ans")):
+        state = file_state(path)
+        if state not in (None, MISSING, NOT_REGULAR):  # a pipe or a terminal: made, not read
+            raise BuildError(f"{path}: the answer beside {given.name} {state}")
+        if state is None and not _is_stdout(path):
+            found.append(path)
     if len(found) == 2:
         raise BuildError(f"{given}: both {found[0].name} and {found[1].name} beside it (keep one)")
     return found[0] if found else None

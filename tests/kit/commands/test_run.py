@@ -56,6 +56,24 @@ def test_an_input_with_two_answers_beside_it_is_refused(toy, tmp_path):
         args.run(args)
 
 
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda path: path.mkdir(), "is a folder, not a file"),
+        (lambda path: path.symlink_to(path.name), "is a link that loops"),
+        (lambda path: path.symlink_to("gone"), "is a link to nothing"),
+    ],
+)
+def test_an_answer_beside_the_input_that_cannot_be_read_is_said(toy, tmp_path, make, said):
+    """A folder or a broken link named case.out was passed over: ``ok``, nothing compared."""
+    given = tmp_path / "case.in"
+    given.write_bytes((toy / "samples" / "toy_sum" / "sample-1.in").read_bytes())
+    make(tmp_path / "case.out")
+    args = parse("toy_sum", str(given), "--root", str(toy))
+    with pytest.raises(BuildError, match=f"case.out: the answer beside case.in {said}$"):
+        args.run(args)
+
+
 def test_a_crash_is_status_1_with_the_traceback_in_the_author_s_terms(toy, tmp_path, capfd):
     given = tmp_path / "bad.in"
     given.write_text("x y\n")
