@@ -489,6 +489,11 @@ def _cases(path: Path, shown: str, group_file: str) -> tuple[list[PackageCase], 
     """Every case of data/sample and data/secret, in the judge's order (each group's settings
     read from its ``group_file``, the format version's name); notes."""
     walk = _walked(path, shown, ("sample", "secret"), group_file)
+    if walk.odd:
+        raise BuildError(
+            f"{shown}: {len(walk.odd)} test file(s) are not regular files (a pipe, a socket "
+            f"or a device): {', '.join(walk.odd[:3])}{' ...' if len(walk.odd) > 3 else ''}"
+        )
     if not walk.cases:
         raise BuildError(
             f"{shown}: no test cases (NAME.in with NAME.ans in data/sample, data/secret)"
@@ -591,12 +596,13 @@ def _walked(path: Path, shown: str, groups: tuple[str, ...], group_file: str) ->
 
 
 class _Walk:
-    """The cases found so far, and the lone inputs."""
+    """The cases found so far, the lone inputs and the test files that are no files."""
 
     def __init__(self, package: Path, shown: str, group_file: str) -> None:
         self.package, self.shown, self.group_file = package, shown, group_file
         self.cases: list[PackageCase] = []
         self.lone: list[str] = []
+        self.odd: list[str] = []  # test files that are no regular files (a pipe, a device)
 
     def group(self, folder: Path, group: str, settings: tuple) -> None:
         """The cases of ``folder`` and its subgroups, in lexicographic order of their names
@@ -609,6 +615,8 @@ class _Walk:
                 continue  # a case's files (2025-09 "Input"), not a group
             if entry.is_dir():
                 self.group(entry, group, self.settings(entry, settings))
+            elif name.endswith((".in", ".ans")) and not entry.is_file():
+                self.odd.append(entry.relative_to(self.package).as_posix())
             elif name.endswith(".in") and group == "invalid_input":
                 self._add(entry.with_suffix(""), None, group, settings)
             elif (

@@ -5,6 +5,7 @@ later version, one-line errors. Polygon packages are in test_polygon.py beside t
 YAML in test_smallyaml.py; ``package = "PATH"`` in problems.toml is in
 tests/kit/test_registry_packages.py, how packages are judged in tests/test_package_judging.py."""
 
+import os
 import shutil
 import textwrap
 from pathlib import Path
@@ -61,6 +62,19 @@ def test_an_input_without_its_answer_is_not_a_case_and_a_note_names_it(tmp_path)
     assert found.notes == (
         "note: sum: 1 .in file(s) without a .ans are not cases (as problemtools reads them): "
         "data/secret/zz_no_answer.in",
+    )
+
+
+def test_a_test_file_that_is_a_pipe_is_an_error_not_passed_over(tmp_path):
+    """A FIFO named 02.in beside its 02.ans: the case was left out without a word."""
+    copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    (copy / "data" / "secret" / "zz.ans").write_text("3\n")
+    os.mkfifo(copy / "data" / "secret" / "zz.in")
+    with pytest.raises(BuildError) as caught:
+        kattis.read(copy, "sum")
+    assert str(caught.value) == (
+        "sum: 1 test file(s) are not regular files (a pipe, a socket or a device): "
+        "data/secret/zz.in"
     )
 
 
