@@ -44,6 +44,7 @@ import argparse
 import contextlib
 import os
 import shlex
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -132,7 +133,7 @@ def make(root: Path, page: Page | None, slug: str | None, given: str, *, interac
     interactive = interactive or (page is not None and page.interactive)
     if slug is None:
         slug = _free_slug(registry, page)
-    _not_a_command(slug)
+    _usable(slug)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     samples = root / "samples" / slug
@@ -209,7 +210,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
             f"new: no slug can be made of the package's name {package.name!r}; name one: "
             f"{command()} new SLUG --package {shlex.quote(args.package)}"
         )
-    _not_a_command(slug)
+    _usable(slug)
     if slug in load_registry(root):
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     limit = args.time_limit or package.time_limit
@@ -246,13 +247,20 @@ def _exist(paths: list[str]) -> str:
     return f"{', '.join(paths)} {'exists' if len(paths) == 1 else 'exist'}"
 
 
-def _not_a_command(slug: str) -> None:
+def _usable(slug: str) -> None:
     """A one-line error for a slug that is a command's name (``cpkit run`` would run the
-    command, not build the problem)."""
+    command, not build the problem) or a standard module's (``python3 dist/other.py``, as
+    ``oj t`` runs a bundle, imports ``dist/heapq.py`` for ``import heapq``)."""
     if slug in NAMES:
         raise BuildError(
             f"new: {slug!r} is the name of a command ({command()} {slug} runs it, not this "
             "problem): name the problem otherwise"
+        )
+    if slug in sys.stdlib_module_names:
+        raise BuildError(
+            f"new: {slug!r} is the name of a standard module: dist/{slug}.py and "
+            f"solutions/{slug}.py would be imported in its place by the programs beside them "
+            f"(python3 dist/other.py): name the problem otherwise"
         )
 
 
@@ -309,7 +317,8 @@ def _slug_of(page: Page) -> str:
 
 def _free_slug(registry, page: Page) -> str:
     """The page's slug (``_slug_of``), or when a problem of another id has it (two contests'
-    "A. Hello"), or a command (a problem titled "Run"), the title's slug with the page's id
+    "A. Hello"), or a command or a standard module (a problem titled "Run", "Random"), the
+    title's slug with the page's id
     after it (``hello_1902a``). A problem of the same id, or of none set yet (``id = "?"``,
     made by hand before), keeps its slug, to be refused; so does a slug that is the id itself."""
     slug = _slug_of(page)
@@ -327,9 +336,10 @@ def _free_slug(registry, page: Page) -> str:
 
 
 def _taken(registry, slug: str) -> bool:
-    """A problem of the workspace has ``slug``, or a command has it for a name (files of that
-    name without a problem are the user's own, in the way: refused, not passed over)."""
-    return slug in registry or slug in NAMES
+    """A problem of the workspace has ``slug``, or a command or a standard module has it for a
+    name (files of that name without a problem are the user's own, in the way: refused, not
+    passed over)."""
+    return slug in registry or slug in NAMES or slug in sys.stdlib_module_names
 
 
 def _known(page: Page) -> scaffold.Known:

@@ -44,6 +44,18 @@ def test_a_command_s_name_is_no_slug(toy, capsys, slug):
     assert slug not in load_registry(toy)
 
 
+@pytest.mark.parametrize("slug", ["heapq", "random", "string"])
+def test_a_standard_module_s_name_is_no_slug(toy, capsys, slug):
+    """dist/heapq.py was made: ``python3 dist/two_sum.py`` (oj t's way) then imported it for
+    ``import heapq``, and failed where the kit, running with -I, said ok."""
+    assert cli.main(["new", slug, "--judge", "AtCoder", "--root", str(toy)]) == 2
+    assert f"new: {slug!r} is the name of a standard module: dist/{slug}.py and" in (
+        capsys.readouterr().err
+    )
+    assert slug not in load_registry(toy)
+    assert not (toy / "solutions" / f"{slug}.py").exists()
+
+
 def test_new_writes_placeholders_for_a_judge_without_usual_limits(toy, capsys):
     assert cli.main(["new", "alpha", "--judge", "Kattis", "--root", str(toy)]) == 0
     assert "(judge Kattis; set id and limits)" in capsys.readouterr().out
@@ -329,6 +341,13 @@ def test_a_title_that_is_a_command_s_name_takes_the_id_after_it(toy, capsys, tmp
     assert cli.main(["new", "--from", page, "--root", str(toy)]) == 0
     assert "this problem is run_1903b" in capsys.readouterr().out
     assert "run_1903b" in load_registry(toy)
+
+
+def test_a_title_that_is_a_standard_module_s_name_takes_the_id_after_it(toy, capsys, tmp_path):
+    page = companion(tmp_path, 1904, title="C. Random", letter="C")
+    assert cli.main(["new", "--from", page, "--root", str(toy)]) == 0
+    assert "this problem is random_1904c" in capsys.readouterr().out
+    assert "random_1904c" in load_registry(toy)
 
 
 def test_a_problem_made_by_hand_before_its_page_is_not_made_twice(toy, capsys, tmp_path):
