@@ -316,7 +316,13 @@ def _cases(problem: Problem, module) -> list[tuple[str, bytes, bytes | None]]:
                 f"{where}: case {name!r}: its input and expected output must be str or bytes, "
                 f"not {kinds}"
             )
-        cases.append((str(name), _bytes(stdin), _bytes(expected[0]) if expected else None))
+        try:
+            cases.append((str(name), _bytes(stdin), _bytes(expected[0]) if expected else None))
+        except UnicodeEncodeError as error:
+            raise BuildError(
+                f"{where}: case {name!r}: text that is not UTF-8: {error.reason} "
+                f"({error.object[error.start]!r} at character {error.start})"
+            ) from None
     if not cases:
         raise BuildError(f"{where}: cases() gave no case")
     names = [name for name, _, _ in cases]

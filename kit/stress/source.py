@@ -285,9 +285,21 @@ class Guarded:
                     f"{self._where}: {name}() returned {type(result).__name__}, "
                     f"not {wanted.__name__}"
                 )
+            if isinstance(result, str):
+                self._encodable(name, result)
             return result
 
         return call
+
+    def _encodable(self, name: str, text: str) -> None:
+        """A one-line error for text a program cannot be given (a lone surrogate)."""
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise BuildError(
+                f"{self._where}: {name}() returned text that is not UTF-8: {error.reason} "
+                f"({error.object[error.start]!r} at character {error.start})"
+            ) from None
 
     def _validated(self, result: object) -> None:
         """``validate``'s answer read: None or True accepts; False refuses, as ValueError

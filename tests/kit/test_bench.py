@@ -160,6 +160,10 @@ def test_a_run_that_exits_is_one_line_not_the_command_s_end(toy_ready, capsys):
         ),
         ("def cases():\n    return [('a', 5)]\n", "case 'a': its input and expected output"),
         (
+            "def cases():\n    return [('a', '1 2\\udcff')]\n",
+            "case 'a': text that is not UTF-8: surrogates not allowed ('\\udcff' at character 3)",
+        ),
+        (
             "def cases():\n    return [('a', '1 2\\n'), ('a', '3 4\\n')]\n",
             "cases() gave the name 'a' twice (name each case once)",
         ),

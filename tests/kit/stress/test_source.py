@@ -149,6 +149,15 @@ def test_a_function_of_the_module_that_raises_is_one_line_naming_its_input(pairs
         ("def generate(rng, **params):\n    return 5\n", "generate() returned int, not str"),
         ("def reference(text):\n    return None\n", "reference() returned NoneType, not str"),
         ("def reference(text):\n    raise SystemExit(3)\n", "reference() raised SystemExit: 3"),
+        (  # was a UnicodeEncodeError traceback where the input or answer is written
+            "def generate(rng, **params):\n    return '1 2\\udcff'\n",
+            "generate() returned text that is not UTF-8: surrogates not allowed ('\\udcff' at "
+            "character 3)",
+        ),
+        (
+            "def reference(text):\n    return '3\\udcff'\n",
+            "reference() returned text that is not UTF-8: surrogates not allowed",
+        ),
     ],
 )
 def test_a_function_that_returns_the_wrong_kind_or_exits_is_one_line(pairsum, body, message):
