@@ -30,6 +30,7 @@ import inspect
 import json
 import re
 import textwrap
+import unicodedata
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -349,13 +350,16 @@ def _title(slug: str) -> str:
 
 
 def _in_docstring(text: str) -> str:
-    """``text`` safe inside the templates' triple-quoted docstrings."""
+    """``text`` safe inside the templates' triple-quoted docstrings (no control character:
+    a NUL is no source's)."""
+    text = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text)
     return text.replace("\\", "/").replace('''"""''', """'''""")
 
 
 def _toml(text: str) -> str:
-    """``text`` as a TOML basic string (JSON's escapes are TOML's)."""
-    return json.dumps(text, ensure_ascii=False)
+    """``text`` as a TOML basic string (JSON's escapes are TOML's; DEL, which JSON leaves
+    as it is, TOML wants escaped)."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def is_stub(function) -> bool:

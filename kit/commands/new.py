@@ -45,6 +45,7 @@ import contextlib
 import os
 import shlex
 import sys
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -272,8 +273,11 @@ def check_judge(judge: str | None, command: str = "new") -> None:
             f"{command}: name the judge with --judge NAME ({', '.join(PROFILES)} set the targets; "
             "any other name, e.g. POJ, gets the strictest), or give its page with --from PAGE"
         )
-    if any(char in judge for char in '"\\\n'):
-        raise BuildError(f"{command}: --judge {judge!r}: one line without quotes or backslashes")
+    if any(char in '"\\' or unicodedata.category(char) == "Cc" for char in judge):
+        raise BuildError(
+            f"{command}: --judge {judge!r}: one line without quotes, backslashes or control "
+            "characters"
+        )
     meant = suggestion_for(judge)
     if meant is not None:
         raise BuildError(f"{command}: unknown judge {judge!r} (did you mean {meant!r}?)")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 import urllib.parse
 
 from kit.errors import BuildError
@@ -91,8 +92,10 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
 
 
 def _one_line(text: str) -> str:
-    """``text`` on one line, blanks collapsed, without lone surrogates (no file holds them)."""
-    return " ".join(_encodable(text).split())
+    """``text`` on one line, blanks collapsed, without lone surrogates (no file holds them) or
+    control characters (a NUL is no Python source's, a DEL no TOML string's)."""
+    shown = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in _encodable(text))
+    return " ".join(shown.split())
 
 
 def _encodable(text: str) -> str:
@@ -199,5 +202,19 @@ def _tests(data: dict, source: str) -> list[tuple[str, str]]:
         if not isinstance(given, str) or not isinstance(wanted, str):
             raise BuildError(f"{source}: test {number} has no 'input' and 'output' strings")
         if given.strip() or wanted.strip():  # as the data holds them, to the byte
-            pairs.append((_encodable(given), _encodable(wanted)))
+            for side, text in (("input", given), ("output", wanted)):
+                _writable(text, f"{source}: test {number}'s {side}")
+            pairs.append((given, wanted))
     return pairs
+
+
+def _writable(text: str, where: str) -> None:
+    """A one-line error for text no file can hold (JSON's lone surrogate ``"\\udcff"``): a
+    sample written otherwise would not be the data's, to the byte."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise BuildError(
+            f"{where} holds {error.object[error.start]!r} at character {error.start}, a lone "
+            "surrogate, which no UTF-8 file can hold"
+        ) from None

@@ -7,6 +7,7 @@ unknown placeholder or a template that is not Python is a one-line error that ch
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from kit import cli, scaffold
 from kit.scaffold import DEFAULTS
@@ -167,3 +168,20 @@ def test_what_counts_as_a_stub(tmp_path, body, stub):
     namespace = {}
     exec(compile(path.read_text(), str(path), "exec"), namespace)  # noqa: S102
     assert scaffold.is_stub(namespace["f"]) is stub
+
+
+def test_a_title_with_control_characters_makes_python_and_toml_that_read():
+    """From a page a title may hold a NUL or a DEL: the files were no Python, the table no
+    TOML (a DEL is unescaped in a JSON string)."""
+    known = scaffold.Known("A\x00B\x7fC")
+    for text in scaffold.files("odd", False, known=known).values():
+        compile(text, "made", "exec")
+    table = tomllib.loads(scaffold.table("odd", False, "AtCoder", known))
+    assert table["odd"]["title"] == "A\x00B\x7fC"
+
+
+def test_a_judge_with_a_control_character_is_refused(toy, capsys):
+    assert cli.main(["new", "odd", "--judge", "X\x1bY", "--root", str(toy)]) == 2
+    assert "--judge 'X\\x1bY': one line without quotes, backslashes or control" in (
+        capsys.readouterr().err
+    )

@@ -106,6 +106,17 @@ def test_tests_empty_on_both_sides_are_left_out_and_interactive_is_read():
             data(group="X", input={"type": "file", "fileName": "in.txt"}),
             "p: the problem's input is the file 'in.txt', not standard input; the kit runs",
         ),
+        (  # it was written as "?": a sample that is not the data's, without a word
+            data(
+                group="X",
+                tests=[{"input": "1\n", "output": "x"}, {"input": "\udcff\n", "output": "1"}],
+            ),
+            "p: test 2's input holds '\\udcff' at character 0, a lone surrogate, which no UTF-8",
+        ),
+        (
+            data(group="X", tests=[{"input": "1\n", "output": "2\ud800"}]),
+            "p: test 1's output holds '\\ud800' at character 1, a lone surrogate",
+        ),
     ],
 )
 def test_what_cannot_be_read_is_one_line(text, message):
@@ -129,3 +140,10 @@ def test_utf16_data_reads_and_odd_text_is_made_safe_to_write():
     assert (page.title, page.judge) == ("A+B Problem ?", "Foo")
     assert page.samples == [("\nabc  \n\n", "a \n")]
     assert companion.read(data(url="http://[::1", group="X"), "p").judge == "X"
+
+
+def test_control_characters_in_the_name_are_blanks():
+    """A NUL went into every scaffolded file (no longer Python), a DEL into problems.toml
+    (refused as problems.toml's own error)."""
+    page = companion.read(data(group="X", name="A\u0000B\u007fC\u0085D"), "p")
+    assert page.title == "A B C D"
