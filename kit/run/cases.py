@@ -744,6 +744,7 @@ class CaseJudge:
         run = Run(
             0, b"", game.solution_stderr, game.solution_seconds, game.cpu_seconds, game.peak_kib,
             killed=MEMORY if game.verdict == MLE else TIME if game.timed_out else None,
+            waited=game.waited,  # the time it waited for a core is not counted, as in a batch run
         )  # fmt: skip
         details = (
             ["last lines exchanged (> from the solution, < to it):"] if game.transcript else []

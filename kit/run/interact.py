@@ -136,6 +136,7 @@ class InteractiveRun:
     # the interactor's exit status when it had ended before the solution was killed at the
     # timeout (the solution ran on after the game), else None
     interactor_finished: int | None = None
+    waited: float = 0.0  # of ``solution_seconds``, those it was ready and waited for a core
 
 
 @dataclass(frozen=True)
@@ -396,7 +397,7 @@ def _result(
     return InteractiveRun(
         verdict, message(verdict, text), seconds, solution.cpu, end.solution_stderr, transcript,
         solution.peak_kib, written, end.score, end.next_input, killed,
-        end.interactor.code if killed and _interactor_finished(end) else None,
+        end.interactor.code if killed and _interactor_finished(end) else None, solution.waited,
     )  # fmt: skip
 
 

@@ -619,6 +619,23 @@ def test_an_idle_game_killed_at_the_timeout_is_played_once(checkout_copy, tmp_pa
     assert games.read_text() == "game\n"
 
 
+def test_a_game_s_time_leaves_out_what_it_waited_for_a_core(checkout_copy, tmp_path, crowded_core):
+    """As a batch run's does: a game spending 0.5 s of CPU on a crowded core (1 to 2 s of wall
+    time, other work holding the rest) was TLE under a 0.8 s limit, its batch twin ok."""
+    root = checkout_copy("guess")
+    solution = root / "solutions" / "guess.py"
+    spin = (
+        "import os, time\nos.sched_setaffinity(0, {0})  # the crowded core\n"
+        "END = time.process_time() + 0.5\nwhile time.process_time() < END:\n    pass\n"
+    )
+    solution.write_text(spin + solution.read_text())
+    problem = replace(load_registry(root)["guess"], time_limit=0.8)
+    ran = played(problem, tmp_path)
+    assert ran.counts == "", ran.failures
+    (column,) = ran.columns
+    assert column.slowest.seconds[0] < 0.8
+
+
 def test_a_game_killed_for_its_memory_gives_no_warning_of_its_peak(checkout_copy, tmp_path):
     """The peak of a game killed over the memory limit is the kill's: it is the failure's
     message, not a passing target's memory over half the limit."""

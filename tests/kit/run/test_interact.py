@@ -207,6 +207,16 @@ def test_a_busy_solution_that_waited_for_a_core_is_busy_not_idle():
     assert interact._idle(end, limits)[1].startswith("idle: killed at the 1 s game_timeout")
 
 
+def test_a_game_s_result_keeps_what_the_solution_waited_for_a_core():
+    """The time a game's solution waited for a core reaches the run, which leaves it out of
+    the limit's time as a batch run's (it was dropped: the game was TLE on a loaded machine)."""
+    played = interact._Exit(0, 3.0, cpu=0.5, waited=1.2)
+    judge = interact._Exit(0, 3.1)
+    end = interact._Ending(played, judge, {}, "solution", b"", "", False, 9.0, interact._Statuses())
+    run = interact._result(end, Limits(2.0, 6.0, 1 << 30, 64 << 20), 1.0, [], b"")
+    assert (run.verdict, run.solution_seconds, run.waited) == ("ok", 2.0, 1.2)
+
+
 def test_solution_that_stops_early_gets_the_interactors_verdict(secret):
     run = play(program("quitter.py"), secret)
     assert run.verdict == "WA"
