@@ -68,6 +68,7 @@ A program that cannot be started at all is a ``BuildError``.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import queue
 import select
@@ -110,7 +111,13 @@ AFTER_ACCEPTED = " (after the interactor accepted)"  # the end of a late failure
 STILL_RUNNING = " (the solution, its output closed, was still running: ended)"
 GRACE_SECONDS = 1.0
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
-CHUNK = 1 << 16
+# What a pipe between two programs holds on Linux (pipe(7): 16 pages), and how the relay's two
+# hops share it: the pipe from the writer and the pipe to the reader, half each, and the chunk
+# the relay holds while the reader's pipe is full (a page at most). So a writer blocks about
+# when a judge's joined pipe would block it (64 to 68 KiB in flight): a solution that writes
+# 150 KB of queries before it reads a reply deadlocks here too (the hops held 192 KiB).
+JOINED_PIPE = 1 << 16
+FROM_WRITER, CHUNK, TO_READER = JOINED_PIPE // 2, 1 << 12, JOINED_PIPE // 2
 LINE_CHARS = 200  # of a transcript line
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
 OUTPUT_KEPT = 64 << 20  # bytes of a testlib interactor's output file read back (the head)
@@ -483,6 +490,14 @@ def _play(
     assert solution_process.stdin and solution_process.stdout
     assert interactor_process.stdin and interactor_process.stdout
     interactor_gone = os.pipe()  # its writing end closed when the interactor is reaped
+    for stream, size in (
+        (solution_process.stdout, FROM_WRITER),
+        (interactor_process.stdin, TO_READER),
+        (interactor_process.stdout, FROM_WRITER),
+        (solution_process.stdin, TO_READER),
+    ):
+        with contextlib.suppress(OSError, AttributeError):  # not Linux: pipes as they come
+            fcntl.fcntl(stream.fileno(), fcntl.F_SETPIPE_SZ, size)
     relays = [
         threading.Thread(
             target=_relay,

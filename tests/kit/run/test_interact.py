@@ -217,6 +217,42 @@ def test_a_game_s_result_keeps_what_the_solution_waited_for_a_core():
     assert (run.verdict, run.solution_seconds, run.waited) == ("ok", 2.0, 1.2)
 
 
+QUERIES_FIRST = """import sys
+count = int(sys.stdin.readline())
+sys.stdout.write(("? " + "x" * 97 + "\\n") * count)
+sys.stdout.flush()
+for _ in range(count):
+    sys.stdin.readline()
+print("! done", flush=True)
+"""
+ANSWERS_EACH = """import sys
+count = int(open(sys.argv[1]).read())
+print(count, flush=True)
+for _ in range(count):
+    assert sys.stdin.readline().startswith("?")
+    print("y" * 98, flush=True)
+sys.exit(0 if sys.stdin.readline() == "! done\\n" else 1)
+"""
+
+
+@pytest.mark.parametrize(("count", "verdict"), [(1000, "ok"), (2000, "TLE")])
+def test_the_relay_holds_what_a_joined_pipe_holds(tmp_path, count, verdict):
+    """A solution that writes all its 100-byte queries before it reads a reply deadlocks with
+    its pipes joined from about 1,400 queries (64 KiB each way, and the readers' buffers); the
+    relay's two hops of 64 KiB and its chunk let 3,000 through: ok where a judge hangs."""
+    (tmp_path / "solution.py").write_text(QUERIES_FIRST)
+    (tmp_path / "interactor.py").write_text(ANSWERS_EACH)
+    (tmp_path / "secret.in").write_text(f"{count}\n")
+    run = play(
+        [sys.executable, "-I", str(tmp_path / "solution.py")],
+        tmp_path / "secret.in",
+        interactor=[sys.executable, "-I", str(tmp_path / "interactor.py")],
+        time_limit=1.0,
+        timeout=1.5,
+    )
+    assert run.verdict == verdict, run.message
+
+
 def test_solution_that_stops_early_gets_the_interactors_verdict(secret):
     run = play(program("quitter.py"), secret)
     assert run.verdict == "WA"
