@@ -195,12 +195,30 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
         final = stress.judge(shrunk.text, "final")
         runs = CONFIRM_RUNS if final.failed else 0
         again = [stress.judge(shrunk.text, "again") for _ in range(runs)]
+        answers = _answers_again(stress, shrunk.text, final.expected, runs)
     except KeyboardInterrupt as error:  # in the final run: what was found is still shown, saved
         shrunk.error = error
         _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
     _report(stress, shrunk, final, (text, outcome), failures, args, again)
+    if answers:
+        print(
+            f"\nwarning: computed {runs} more times, the expected answer on the same input "
+            f"changed {answers} of them: {stress.source.reference} is nondeterministic, so "
+            "the failure may be its, not the solution's"
+        )
     if save is not None:
         _save_shown(stress.problem, save, shrunk, final.expected)
+
+
+def _answers_again(stress: Stress, text: str, expected: bytes | None, runs: int) -> int:
+    """How many of ``runs`` more answers of the reference on ``text`` differ from
+    ``expected`` (the one the failure was judged by); 0 for a game, or when it fails."""
+    if expected is None or stress.source.interactor is not None:
+        return 0
+    try:
+        return sum(stress.fresh_answer(text) != expected for _ in range(runs))
+    except NoAnswer:
+        return 0
 
 
 def _check_deterministic(stress: Stress, seed: int, text: str) -> None:

@@ -184,6 +184,17 @@ class Stress:
             kept = self._answers.get(text)
         if kept is not None:
             return kept
+        found = self.fresh_answer(text)
+        with self._lock:
+            self._answers[text] = found
+            while len(self._answers) > ANSWERS_KEPT:
+                self._answers.popitem(last=False)
+        return found
+
+    def fresh_answer(self, text: str) -> bytes:
+        """The brute force's or the reference's answer on ``text``, computed again (a batch
+        problem's); ``NoAnswer`` when it fails."""
+        source = self.source
         try:
             if source.brute is not None:  # not the solution's time: a reference's (STUCK)
                 brute_limits = replace(self.limits, timeout=max(self.limits.timeout, STUCK))
@@ -193,10 +204,6 @@ class Stress:
                 found = source.module.reference(text).encode()
         except BuildError as error:  # its one line, told apart from the bundle's failures
             raise NoAnswer(str(error)) from None
-        with self._lock:
-            self._answers[text] = found
-            while len(self._answers) > ANSWERS_KEPT:
-                self._answers.popitem(last=False)
         return found
 
     def judge(self, text: str, name: str = "case", label: str = "") -> Outcome:
@@ -292,11 +299,11 @@ def _results(futures: list, deadline: float | None, stress: Stress, first: int) 
         failed = _failure_so_far(futures)
         if failed is not None:
             return failed
-        where = stress.source.generator
+        source = stress.source
         raise BuildError(
             f"{stress.problem.slug}: the files from seed {first} were not made and judged "
-            f"{OVERTIME:g} s past the --seconds budget ({where}, or the reference, may never "
-            "return)"
+            f"{OVERTIME:g} s past the --seconds budget ({source.generator}, or "
+            f"{source.reference}, may never return)"
         )
     return _up_to_first_failure(futures)
 

@@ -62,6 +62,11 @@ class Source:
         return self.gen.named if self.gen is not None else f"{self._where}: generate()"
 
     @property
+    def reference(self) -> str:
+        """What gives the expected answers, as the messages name it."""
+        return self.brute.named if self.brute is not None else f"{self._where}: reference()"
+
+    @property
     def validator(self) -> str:
         return f"{self._where}'s validate()" if self.gen is not None else "validate()"
 

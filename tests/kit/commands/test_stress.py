@@ -213,6 +213,33 @@ def test_a_failing_final_input_is_run_again_and_a_pass_is_a_warning(
     assert (warning in out) == bool(passes)
     if passes:
         assert out.index(warning) < out.index("\nReproduce: ")
+    assert "the expected answer on the same input changed" not in out  # the reference is sure
+
+
+def test_a_reference_whose_answer_changes_is_a_warning_not_the_solution_s_failure(
+    pairsum, capsys, monkeypatch
+):
+    """A brute force wrong at random failed a right solution, and the two runs again reused
+    its first answer: only the solution was suspected. Its answer is computed again too."""
+    fresh, calls = engine.Stress.fresh_answer, []
+
+    def changing(self, text):
+        calls.append(text)
+        answer = fresh(self, text)
+        return answer if len(calls) % 2 == 0 else b"-1\n" + answer
+
+    monkeypatch.setattr(engine.Stress, "fresh_answer", changing)
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--shrink-seconds", "2",
+        "--root", str(pairsum),
+    )  # fmt: skip
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    assert (
+        "\nwarning: computed 2 more times, the expected answer on the same input changed 1 "
+        "of them: stress/pairsum.py: reference() is nondeterministic, so the failure may be "
+        "its, not the solution's"
+    ) in out
 
 
 def test_without_a_failed_run_kept_the_first_failure_is_shown_with_its_own_input(capsys):

@@ -252,7 +252,8 @@ def test_a_generator_that_does_not_return_is_one_line_past_the_budget(
     assert time.monotonic() - started < 2.5  # not waited for
     assert str(caught.value) == (
         "pairsum: the files from seed 1 were not made and judged 0.2 s past the --seconds "
-        "budget (stress/pairsum.py: generate(), or the reference, may never return)"
+        "budget (stress/pairsum.py: generate(), or stress/pairsum.py: reference(), may never "
+        "return)"
     )
 
 
