@@ -136,6 +136,20 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    """The command; an input a message would name is kept only when that message is shown
+    (stopped, or ended by another error, the files of the messages not shown are removed)."""
+    mark = inputs.begin()
+    try:
+        return _stressed(args)
+    except BuildError as error:
+        inputs.end(mark, keep=str(error))
+        raise
+    except BaseException:
+        inputs.end(mark)
+        raise
+
+
+def _stressed(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     (problem,) = select(load_registry(root), [args.slug])
     runner = target_runner(args) or runner_for_runs(problem.targets)
@@ -470,7 +484,7 @@ def _stopped(
     if save is not None:
         _save_shown(stress.problem, save, shrunk, None if failed is None else failed.expected)
     else:
-        print(f"saved: {keep_file(stress.problem, 'failing', shrunk.text)}")
+        print(f"saved: {keep_file(stress.problem, 'failing', shrunk.text, shown=True)}")
     error = shrunk.error
     if isinstance(error, KeyboardInterrupt):
         raise error

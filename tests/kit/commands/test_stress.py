@@ -17,7 +17,7 @@ from kit import invocation
 from kit.commands import stress
 from kit.errors import BuildError
 from kit.registry import load_registry
-from kit.stress import engine
+from kit.stress import engine, inputs
 
 
 def parse(*argv):
@@ -657,3 +657,20 @@ def test_an_older_stand_in_that_cannot_run_the_bundle_is_refused(pairsum):
     args = parse("pairsum", "--seed", "5", "--cases", "3", "--root", str(pairsum))
     with pytest.raises(BuildError, match=r"is older than pypy3\.10 and cannot run this bundle"):
         args.run(args)
+
+
+def test_a_stopped_command_takes_back_the_inputs_of_messages_not_shown(
+    pairsum, monkeypatch, tmp_path
+):
+    kept = []
+
+    def interrupted(args):
+        problem = load_registry(pairsum)["pairsum"]
+        kept.append(inputs.keep_file(problem, "brute", "1\n"))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(stress, "_stressed", interrupted)
+    args = parse("pairsum", "--root", str(pairsum))
+    with pytest.raises(KeyboardInterrupt):
+        args.run(args)
+    assert not kept[0].exists()

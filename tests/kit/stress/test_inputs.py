@@ -31,3 +31,26 @@ def test_files_kept_after_a_mark_are_taken_back(checkout_copy):
     assert first.is_file() and not any(path.exists() for path in later)
     assert inputs.kept_count() == mark
     first.unlink()
+
+
+def test_a_command_stopped_keeps_only_the_input_its_message_names(
+    checkout_copy, tmp_path, monkeypatch
+):
+    """Ctrl-C, SIGTERM or an error past the --seconds budget left the input of a brute force
+    killed on the way (its message never shown) in /tmp; and one kept after the command ended,
+    by a call left running, went there too."""
+    system, own = tmp_path / "system", tmp_path / "own"
+    system.mkdir()
+    own.mkdir()
+    monkeypatch.setattr(inputs.scratch, "system_folder", lambda: str(system))
+    monkeypatch.setattr(inputs.tempfile, "tempdir", str(own))
+    pairsum = load_registry(checkout_copy("pairsum"))["pairsum"]
+    mark = inputs.begin()
+    named, unnamed = (inputs.keep_file(pairsum, "brute", f"{n}\n") for n in range(2))
+    shown = inputs.keep_file(pairsum, "failing", "2\n", shown=True)  # printed at once
+    inputs.end(mark, keep=f"error: ... on the input saved as {named}")
+    assert sorted(system.iterdir()) == sorted([named, shown]) and not unnamed.exists()
+    late = inputs.keep_file(pairsum, "brute", "3\n")
+    assert late.parent == own
+    inputs.begin()
+    assert inputs.keep_file(pairsum, "brute", "4\n").parent == system
