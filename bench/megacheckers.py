@@ -11,10 +11,10 @@ cases():
                        boards 6-10 (answers checked by the brute force and kept with them);
   ten-webs-many-own    the same webs with 6-12 of our pieces each (more starts, blocked homes;
                        answers checked by the brute force and kept with them);
-  adversarial-12       boards found by hill-climbing the solver's own running time over holes
+  adversarial-13       boards found by hill-climbing the solver's own running time over holes
                        in the web and own pieces that cut it: the cases that need the search
                        (answers checked by the brute force and kept with them);
-  hardest-4-x5         the four hardest of them, five times over: many hard boards in a file;
+  hardest-5-x4         the five hardest of them, four times over: many hard boards in a file;
   dense-random-30      thirty random dense webs of 150-200 squares with holes and strays
                        (answers checked by the brute force and kept with them);
   mixed-200            two hundred random boards of every shape and density (answers by the

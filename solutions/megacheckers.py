@@ -391,6 +391,7 @@ def _longest_trail(s, nbr, best):
     # by _short_complement_trail rather than branched.
     state = [best, INF, SMALL_JOIN_SLACK]
     seen = {}
+    matchings = {}  # (distances, limit) -> _matching_bnb's answer
 
     def found(length):
         """A trail of this length exists. True when the search is over (the root's bound)."""
@@ -423,7 +424,10 @@ def _longest_trail(s, nbr, best):
             return True
         if length + ub <= state[0] or lb >= ub:
             return False
-        mcost, mpairs = _matching_bnb(dist, len(dist), gcost)
+        key = (tuple(map(tuple, dist)), gcost)  # nodes apart often pose the same matching
+        if key not in matchings:
+            matchings[key] = _matching_bnb(dist, len(dist), gcost)
+        mcost, mpairs = matchings[key]
         if mcost is not None and edges - mcost < ub:
             ub = edges - mcost
             if length == 0 and root_bound(ub):
