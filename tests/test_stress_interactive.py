@@ -87,3 +87,17 @@ def test_an_interactive_stress_module_needs_only_a_generator(guess):
     code, _, err = command("stress", "guess", root=guess)
     assert code == 2
     assert "stress/guess.py: defines no generate (or give --gen CMD)" in err
+
+
+def test_an_interactor_s_own_failure_is_one_line_not_the_solution_s(guess):
+    """An interactor exiting 3 (testlib's FAIL) was a FAILED report with a judge error,
+    shrunk, exit 1: as a failing brute force, it is the command's error, exit 2."""
+    interactor = guess / "interactors" / "guess.py"
+    interactor.write_text("import sys\nprint('jury bug', file=sys.stderr)\nsys.exit(3)\n")
+    code, out, err = command("stress", "guess", "--seed", "1", "--cases", "5", root=guess)
+    assert code == 2, out + err
+    assert "FAILED" not in out and "shrinking" not in out
+    assert err.strip().endswith(
+        "guess: on seed 1: judge error: interactor failed: it reported a "
+        "failure (exit status 3): jury bug"
+    )

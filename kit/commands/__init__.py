@@ -149,6 +149,8 @@ def _number(convert, minimum, strict: bool, what: str, maximum=math.inf):
 
 
 positive = _number(int, 1, False, "a whole number")  # counts: 1, 2, ...
+# seeds: random.Random(-s) is Random(s), so a negative one would repeat a positive one's files
+seed_number = _number(int, 0, False, "a whole number")
 # runs of one case: a typo such as --repeat 1000000 would time one case for hours
 MAX_REPEAT = 100
 repeats = _number(int, 1, False, "a whole number", MAX_REPEAT)

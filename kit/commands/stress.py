@@ -64,6 +64,7 @@ from kit.commands import (
     refusals,
     runnable,
     seconds,
+    seed_number,
     target_runner,
 )
 from kit.errors import AfterFailure, BuildError
@@ -90,7 +91,9 @@ CONFIRM_RUNS = 2
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("stress", help=HELP, description=paragraph(__doc__, 1))
     parser.add_argument("slug", metavar="SLUG")
-    parser.add_argument("--seed", type=int, default=None, help="first seed (default: random)")
+    parser.add_argument(
+        "--seed", type=seed_number, default=None, help="first seed, from 0 (default: random)"
+    )
     amount = parser.add_mutually_exclusive_group()
     amount.add_argument("--cases", type=positive, help="number of generated files")
     amount.add_argument(

@@ -40,7 +40,7 @@ from kit.run import compile_step
 from kit.run.cases import CaseJudge, problem_comparator
 from kit.run.limits import limits_for, time_over
 from kit.run.process import end_runs
-from kit.run.verdicts import OK, TLE
+from kit.run.verdicts import JE, OK, TLE
 
 if TYPE_CHECKING:
     from kit.stress.source import Source
@@ -83,8 +83,9 @@ class Abandoned(Exception):
 
 
 class NoAnswer(BuildError):
-    """The reference (the module's ``reference`` or the brute-force program) failed on a
-    file: its one-line message. The shrink passes such a candidate over."""
+    """The reference (the module's ``reference`` or the brute-force program), or the judge's
+    own program (an interactor, a checker: JE), failed on a file: its one-line message. The
+    shrink passes such a candidate over."""
 
 
 class Stress:
@@ -227,6 +228,8 @@ class Stress:
                 self.over_limit += outcome.word == OK and late is not None
         if outcome.word == OK:
             return Outcome(False, got=run.stdout, expected=expected)
+        if outcome.word == JE:  # the interactor's or checker's failure: no verdict to shrink
+            raise NoAnswer(f"{self.problem.slug}: on {label or name}: {outcome.message}")
         over = run.stdout_bytes - 1 if run.stdout_bytes > len(run.stdout) else 0
         message, word, details = outcome.message, outcome.word, outcome.details
         return Outcome(True, message, run.stdout, word, expected, details, over)

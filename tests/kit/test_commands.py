@@ -29,6 +29,7 @@ def test_the_help_names_the_program_as_started(monkeypatch):
         (commands.repeats, "100", 100),
         (commands.at_least_one, "1.5", 1.5),
         (commands.seconds, "0.25", 0.25),
+        (commands.seed_number, "0", 0),
     ],
 )
 def test_number_options_read_their_values(parse, text, value):
@@ -48,6 +49,8 @@ def test_number_options_read_their_values(parse, text, value):
         (commands.seconds, "soon", "not a number: 'soon'"),
         (commands.repeats, "101", "must be at most 100: '101'"),
         (commands.repeats, "0", "must be at least 1"),
+        # random.Random(-25) is Random(25): a negative seed repeated a positive one's files
+        (commands.seed_number, "-25", "must be at least 0"),
     ],
 )
 def test_number_options_refuse_what_is_out_of_range(parse, text, message):
