@@ -110,6 +110,7 @@ from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA, m
 AFTER_ACCEPTED = " (after the interactor accepted)"  # the end of a late failure's message
 STILL_RUNNING = " (the solution, its output closed, was still running: ended)"
 GRACE_SECONDS = 1.0
+EXIT_ORDER_MARGIN = 0.2  # seconds an interactor's exit must lead a solution's to come first
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
 # What a pipe between two programs holds on Linux (pipe(7): 16 pages), and how the relay's two
 # hops share it: the pipe from the writer and the pipe to the reader, half each, and the chunk
@@ -657,6 +658,14 @@ class _Ending:
     next_input: bytes | None = None  # its nextpass.in
 
     @property
+    def first_exit(self) -> str:
+        """Which side's process exited first, where that is sure: a solution that closed its
+        output and ran on. (A solution's end of output can reach the interactor before its
+        exit can be reaped, so an interactor a little ahead may have reacted to that end.)"""
+        ahead = self.solution.at - self.interactor.at
+        return "interactor" if ahead > EXIT_ORDER_MARGIN else "solution"
+
+    @property
     def crash(self) -> str | None:
         return _interactor_crash(self.interactor, self.interactor_said, self.statuses)
 
@@ -743,7 +752,9 @@ def _ended(end: _Ending, limits: Limits) -> tuple[str, str]:
     failure = _solution_failure(end.solution, end.solution_stderr)
     status = end.solution.code
     validator_failed = end.crash and end.statuses.kattis  # Kattis: read before the solution
-    if failure and end.first_end == "solution" and not validator_failed:
+    # the exits in the order they happened (Codeforces' rule): a solution that closed its
+    # output, then crashed after the interactor had rejected and exited, gets the rejection
+    if failure and end.first_end == "solution" == end.first_exit and not validator_failed:
         return RE, failure
     if "interactor" in end.killed:
         return JE, (

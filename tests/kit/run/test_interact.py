@@ -526,6 +526,21 @@ def test_a_solution_that_closes_its_output_and_runs_on_gets_the_rejection(secret
     assert run.message.endswith("(the solution, its output closed, was still running: ended)")
 
 
+def test_a_solution_that_closes_its_output_then_crashes_after_the_rejection_gets_it(
+    secret, tmp_path
+):
+    """The interactor rejected and exited at once; the solution exited 0.5 s later with status
+    5. The exits in the order they happened give the rejection (it was RE: the order of the
+    ends of output was read)."""
+    solution = tmp_path / "closer.py"
+    solution.write_text(
+        "import os, sys, time\ninput()\nos.close(1)\ntime.sleep(0.5)\nsys.exit(5)\n"
+    )
+    run = play([sys.executable, str(solution)], secret)
+    assert run.verdict == "WA", run.message
+    assert run.message.startswith("wrong answer: end of output after 0 guesses")
+
+
 def test_an_interactor_that_cannot_run_is_its_own_failure(secret, tmp_path):
     """Exit 1 with an import error is no rejection of the solution: it was WA."""
     script = tmp_path / "broken.py"
