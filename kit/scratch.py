@@ -2,7 +2,8 @@
 
 ``adopt()`` makes ``tempfile`` put every temporary file and folder of this kit process under
 ``<temp>/cpkit-<NS>-<PID>-<random>`` (NS names the process-id namespace, PID the kit's
-process), removed when the process ends. A kit killed outright (SIGKILL, the out-of-memory
+process), removed when the process ends (or, when threads of it still run then, by the next
+kit). A kit killed outright (SIGKILL, the out-of-memory
 killer) cannot remove its own: the next kit that starts removes every such folder of the same
 namespace whose process is gone, so none piles up in ``/tmp``. ``system_folder()`` is the temp
 folder itself, for the files a message names, which must outlive the kit.
@@ -15,6 +16,7 @@ import contextlib
 import os
 import shutil
 import tempfile
+import threading
 from pathlib import Path
 
 PREFIX = "cpkit-"
@@ -82,5 +84,11 @@ def alive(pid: int) -> bool:
 
 
 def _remove(pid: int, own: str) -> None:
-    if os.getpid() == pid:  # not in a forked child that happens to exit normally
-        shutil.rmtree(own, ignore_errors=True)
+    """The folder removed at exit, unless threads of the kit still run (a measure started
+    ahead, a build abandoned): their runs may still use it, and the launcher would complain
+    of a file gone; then the next kit's sweep removes it."""
+    if os.getpid() != pid:  # a forked child that happens to exit normally
+        return
+    if any(thread.is_alive() for thread in threading.enumerate() if thread.daemon):
+        return
+    shutil.rmtree(own, ignore_errors=True)

@@ -521,8 +521,12 @@ def without_terminal() -> None:
 
 
 def _start_run(request: dict, err_read: int, err_write: int, watcher: int) -> None:
-    """In the forked child of ``watcher``: become the run of ``request`` (never returns)."""
+    """In the forked child of ``watcher``: become the run of ``request`` (never returns). A
+    failure to start is the run's own stderr, which the kit reads, not the terminal's."""
     try:
+        os.dup2(err_write, 2)
+        os.close(err_read)
+        os.close(err_write)
         os.setpgid(0, 0)
         without_terminal()
         signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -538,12 +542,9 @@ def _start_run(request: dict, err_read: int, err_write: int, watcher: int) -> No
             opened = os.open(request[key], flags, 0o600)
             os.dup2(opened, fd)
             os.close(opened)
-        os.dup2(err_write, 2)
-        os.close(err_read)
-        os.close(err_write)
         os.execvpe(request["argv"][0], request["argv"], request["env"] or os.environ)
     except BaseException as error:
-        os.write(2, f"cannot start {request['argv']!r}: {error}\n".encode())
+        os.write(2, f"cannot start {request['argv'][0]}: {error}\n".encode())
     finally:
         os._exit(127)
 
@@ -598,7 +599,7 @@ def wrap(arguments: list[str]) -> int:
             os.close(err_write)
             os.execvp(argv[0], argv)
         except BaseException as error:
-            os.write(2, f"cannot start {argv!r}: {error}\n".encode())
+            os.write(2, f"cannot start {argv[0]}: {error}\n".encode())
         finally:
             os._exit(127)
     os.close(err_write)

@@ -65,3 +65,14 @@ def test_an_input_a_message_names_outlives_the_kit(tmp_path):
     done = _python(code, tmp_path)
     kept = Path(done.stdout.split()[-1])
     assert kept.parent == tmp_path and kept.read_text() == "x", done.stderr
+
+
+def test_a_folder_still_in_use_by_a_thread_at_exit_is_left_to_the_next_kit(tmp_path):
+    """A kit ending while a thread of it still runs (a measure started ahead) removed the
+    files that thread's run was about to use: the launcher complained on the terminal."""
+    sleeper = "threading.Thread(target=time.sleep, args=(5,), daemon=True).start()"
+    code = ADOPT + "import threading, time; " + sleeper
+    left = Path(_python(code, tmp_path).stdout.split()[0]).parent
+    assert left.is_dir()
+    _python(ADOPT, tmp_path)
+    assert not left.exists()

@@ -103,6 +103,25 @@ def test_a_program_that_cannot_start_exits_127_saying_why(tmp_path):
     assert answer["returncode"] == 127 and "cannot start" in answer["stderr"]
 
 
+def test_a_run_that_cannot_start_says_so_in_its_own_stderr_not_the_terminal(tmp_path):
+    """A run whose folder was removed (the kit ending while a measure started ahead was under
+    way) wrote "cannot start" and the whole argv, a page of text, to the kit's terminal."""
+    launcher = subprocess.Popen(
+        [sys.executable, "-I", "-S", str(LAUNCHER), "serve"], stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    line = request_line(tmp_path, 0, {"argv": python("pass"), "cwd": str(tmp_path / "gone")})
+    launcher.stdin.write(line + "\n")
+    launcher.stdin.flush()
+    answer = [json.loads(launcher.stdout.readline()) for _ in range(2)][1]
+    launcher.stdin.close()
+    assert launcher.wait(timeout=60) == 0
+    err = launcher.stderr.read()
+    assert answer["returncode"] == 127
+    assert answer["stderr"].startswith(f"cannot start {sys.executable}: [Errno 2]")
+    assert err == ""
+
+
 def test_a_sleeper_is_killed_at_the_deadline(tmp_path):
     (answer,) = serve(tmp_path, {"argv": python("import time; time.sleep(30)"), "timeout": 0.3})
     assert answer["killed"] == "time" and answer["returncode"] == -9
