@@ -271,6 +271,8 @@ def _staged(problem: Problem, data: bytes, result: Result):
         folder = Path(tempfile.mkdtemp(prefix=prefix, dir=problem.dist.parent))
     except OSError as error:
         where = problem.rel(problem.dist.parent)
+        if problem.dist.parent.exists() and not problem.dist.parent.is_dir():
+            raise BuildError(f"{where} is a file, where the bundles' folder goes") from None
         raise BuildError(f"cannot write the bundle into {where}/: {error.strerror}") from None
     temporary = folder / f"{problem.slug}.py"
     try:

@@ -233,7 +233,7 @@ def test_a_syntax_error_under_targets_newer_than_the_kit_says_so(toy):
 
 def test_a_dist_that_cannot_be_written_is_one_line(toy):
     (toy / "dist").write_text("a file where the folder goes\n")
-    with pytest.raises(BuildError, match=r"^cannot write the bundle into dist/: "):
+    with pytest.raises(BuildError, match=r"^dist is a file, where the bundles' folder goes$"):
         build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[])
 
 
