@@ -60,7 +60,7 @@ from kit.judges.profiles import (
 )
 from kit.judges.programs import named_programs, parse_interactor
 from kit.judges.targets import Target, parse_target
-from kit.workspace import FOLDER, NOT_REGULAR, file_state, shown_path
+from kit.workspace import FOLDER, MISSING, NOT_REGULAR, file_state, shown_path
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
     from kit.packages.model import Package, PackageCase
@@ -369,10 +369,13 @@ def _absent_programs(root: Path, compare, interactor) -> dict[str, str]:
         return {}  # the key check says so
     absent = {}
     for role, path in named_programs(compare, interactor):
-        if not (root / path).exists():
-            key = "interactor" if role == "interactor" else "compare"
-            named = "" if role == "interactor" else f" names {role}"
-            absent[key] = f"problems.toml's {key}{named} {path}, which is not there"
+        state = file_state(root / path)
+        if state is None or (state == FOLDER and role == "validator"):  # Kattis: a folder too
+            continue
+        key = "interactor" if role == "interactor" else "compare"
+        named = "names" if role == "interactor" else f"names {role}"
+        what = "which is not there" if state == MISSING else f"which {state}"
+        absent[key] = f"problems.toml's {key} {named} {path}, {what}"
     return absent
 
 

@@ -534,7 +534,12 @@ def test_a_pass_under_an_interpreter_the_judge_does_not_run_writes_nothing_to_di
         ("toy_sum", 'compare = "validator:checkers/gone.py case_sensitive"',
          "problems.toml's compare names validator checkers/gone.py, which is not there"),
         ("toy_echo", 'interactor = "testlib:interactors/gone.cpp"',
-         "problems.toml's interactor interactors/gone.cpp, which is not there"),
+         "problems.toml's interactor names interactors/gone.cpp, which is not there"),
+        # a folder was "checker checkers not found", exit 2 for every problem of the workspace
+        ("toy_sum", 'compare = "checker:checkers"',
+         "problems.toml's compare names checker checkers, which is a folder, not a file"),
+        ("toy_echo", 'interactor = "interactors"',
+         "problems.toml's interactor names interactors, which is a folder, not a file"),
     ],
 )  # fmt: skip
 def test_a_missing_checker_or_interactor_fails_its_problem_alone(toy, slug, setting, said):
@@ -542,6 +547,8 @@ def test_a_missing_checker_or_interactor_fails_its_problem_alone(toy, slug, sett
     fails saying which file is not there (every command of every problem stopped on it)."""
     table = toy / "problems.toml"
     table.write_text(table.read_text().replace(f"[{slug}]\n", f"[{slug}]\n{setting}\n", 1))
+    (toy / "checkers").mkdir(exist_ok=True)
+    (toy / "interactors").mkdir(exist_ok=True)
     registry = load_registry(toy)
     assert registry[slug].unavailable == said
     assert [p.slug for p in registry.values() if p.unavailable] == [slug]
