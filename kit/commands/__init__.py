@@ -154,6 +154,8 @@ seed_number = _number(int, 0, False, "a whole number")
 # runs of one case: a typo such as --repeat 1000000 would time one case for hours
 MAX_REPEAT = 100
 repeats = _number(int, 1, False, "a whole number", MAX_REPEAT)
+MAX_STARTUP_RUNS = 1000  # startup --runs: each run starts several interpreters
+startup_runs = _number(int, 1, False, "a whole number", MAX_STARTUP_RUNS)
 at_least_one = _number(float, 1, False, "a number")  # factors
 seconds = _number(float, 0, True, "a number")  # durations
 allowance = _number(float, 0, False, "a number")  # time allowed for a stage, 0 to skip it

@@ -51,6 +51,8 @@ def test_number_options_read_their_values(parse, text, value):
         (commands.repeats, "0", "must be at least 1"),
         # random.Random(-25) is Random(25): a negative seed repeated a positive one's files
         (commands.seed_number, "-25", "must be at least 0"),
+        # startup --runs 99999999999999999999999 ran for ever (--repeat had its cap)
+        (commands.startup_runs, "1001", "must be at most 1000: '1001'"),
     ],
 )
 def test_number_options_refuse_what_is_out_of_range(parse, text, message):
