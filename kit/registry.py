@@ -479,10 +479,15 @@ def _interactive(  # noqa: PLR0913
     interactor's program too when ``programs``)."""
     kind = entry["kind"]
     game_timeout = entry.get("game_timeout")
-    if game_timeout is not None and (kind != "interactive" or game_timeout <= time_limit):
+    about = (
+        f"{where}: game_timeout (seconds a whole game may take; the time limit is then per "
+        "move, timed by the interactor)"
+    )
+    if game_timeout is not None and kind != "interactive":
+        raise BuildError(f'{about} is for kind = "interactive" alone')
+    if game_timeout is not None and game_timeout <= time_limit:
         raise BuildError(
-            f"{where}: game_timeout (seconds a whole game may take; the time limit is then per "
-            'move, timed by the interactor) is for kind = "interactive", above time_limit'
+            f"{about} must be above time_limit: {game_timeout:g} s against {time_limit:g} s"
         )
     interactor = entry.get("interactor")
     if interactor is not None:

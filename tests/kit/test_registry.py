@@ -2,6 +2,7 @@
 profiles (kit.judges.profiles) or given explicitly, and the samples of interactive problems."""
 
 import os
+import re
 import shutil
 
 import pytest
@@ -337,11 +338,14 @@ def test_game_timeout_is_for_interactive_problems_above_the_limit(tmp_path):
         table.replace("KIND", "interactive").replace("TIMEOUT", "300")
     )
     assert load_registry(tmp_path)["game"].game_timeout == 300.0
-    for kind, timeout in (("batch", "300"), ("interactive", "0.5")):
+    for kind, timeout, said in (
+        ("batch", "300", 'is for kind = "interactive" alone'),
+        ("interactive", "0.5", "must be above time_limit: 0.5 s against 1 s"),
+    ):
         (tmp_path / "problems.toml").write_text(
             table.replace("KIND", kind).replace("TIMEOUT", timeout)
         )
-        with pytest.raises(BuildError, match="game_timeout"):
+        with pytest.raises(BuildError, match=f"game_timeout .* {re.escape(said)}$"):
             load_registry(tmp_path)
 
 
