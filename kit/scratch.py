@@ -25,9 +25,10 @@ _adopted: dict[int, tuple[str, str]] = {}  # pid -> (the system's temp folder, o
 
 
 def system_folder() -> str:
-    """The system's temp folder (``TMPDIR`` or its default), whether or not adopted."""
+    """The system's temp folder (``TMPDIR`` or its default), whether or not adopted (and
+    ``tempfile``'s own, when something set another after: a test's)."""
     own = _adopted.get(os.getpid())
-    return own[0] if own else tempfile.gettempdir()
+    return own[0] if own and tempfile.tempdir == own[1] else tempfile.gettempdir()
 
 
 def adopt() -> None:

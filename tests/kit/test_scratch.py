@@ -5,6 +5,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from kit import scratch
@@ -76,3 +77,11 @@ def test_a_folder_still_in_use_by_a_thread_at_exit_is_left_to_the_next_kit(tmp_p
     assert left.is_dir()
     _python(ADOPT, tmp_path)
     assert not left.exists()
+
+
+def test_the_system_folder_follows_a_temp_folder_set_after_the_kit_s(tmp_path, monkeypatch):
+    """After a command adopted its folder in this process, a test that set tempfile's folder
+    found the inputs a message names in /tmp instead."""
+    scratch.adopt()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert scratch.system_folder() == str(tmp_path)
