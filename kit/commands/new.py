@@ -322,9 +322,9 @@ def _slug_of(page: Page) -> str:
 def _free_slug(registry, page: Page) -> str:
     """The page's slug (``_slug_of``), or when a problem of another id has it (two contests'
     "A. Hello"), or a command or a standard module (a problem titled "Run", "Random"), the
-    title's slug with the page's id
-    after it (``hello_1902a``). A problem of the same id, or of none set yet (``id = "?"``,
-    made by hand before), keeps its slug, to be refused; so does a slug that is the id itself."""
+    title's slug with the page's id after it (``hello_1902a``). A problem of the same id, or
+    of none set yet (``id = "?"``, made by hand before), keeps its slug, to be refused; so does
+    a slug that is the id itself."""
     slug = _slug_of(page)
     other = slug_from(f"{slug}_{page.id}") if page.id and slug != page.id else None
     candidates = [slug, *([other] if other and is_slug(other) else [])]
