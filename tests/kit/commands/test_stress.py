@@ -133,14 +133,19 @@ def test_the_reproduce_line_says_the_text_was_cut_only_when_it_was(pairsum, caps
         module.write_text(module.read_text().replace("def validate(", "def checked("))
 
 
-def test_a_crash_is_shown_where_it_happened_in_the_user_s_files(pairsum, capsys):
-    solution = pairsum / "solutions" / "pairsum.py"
-    solution.write_text(solution.read_text().replace("{a + b}", "{[a + b][a % 7]}"))
+def _stressed_from_seed_1(pairsum):
+    """``stress pairsum`` on 20 files from seed 1, shrunk for 2 s at most: its exit status."""
     args = parse(
         "pairsum", "--seed", "1", "--cases", "20", "--shrink-seconds", "2",
         "--root", str(pairsum),
     )  # fmt: skip
-    assert args.run(args) == 1
+    return args.run(args)
+
+
+def test_a_crash_is_shown_where_it_happened_in_the_user_s_files(pairsum, capsys):
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("{a + b}", "{[a + b][a % 7]}"))
+    assert _stressed_from_seed_1(pairsum) == 1
     out = capsys.readouterr().out
     assert "\nVerdict: runtime error: exit status 1: IndexError: list index out of range" in out
     where = out[out.index("\nWhere:\n") :].splitlines()
@@ -229,11 +234,7 @@ def test_a_reference_whose_answer_changes_is_a_warning_not_the_solution_s_failur
         return answer if len(calls) % 2 == 0 else b"-1\n" + answer
 
     monkeypatch.setattr(engine.Stress, "fresh_answer", changing)
-    args = parse(
-        "pairsum", "--seed", "1", "--cases", "20", "--shrink-seconds", "2",
-        "--root", str(pairsum),
-    )  # fmt: skip
-    assert args.run(args) == 1
+    assert _stressed_from_seed_1(pairsum) == 1
     out = capsys.readouterr().out
     assert (
         "\nwarning: computed 2 more times, the expected answer on the same input changed 1 "
