@@ -404,6 +404,17 @@ def _longest_trail(s, nbr, best):
         return state[0] >= ub
 
     def explore(x, length):
+        out = nbr[x]
+        if length and not out & (out - 1):  # no way on, or one: the bounds wait for the next
+            if not out:
+                return found(length)
+            y = out.bit_length() - 1
+            nbr[x] ^= out
+            nbr[y] ^= 1 << x
+            done = explore(y, length + 1)
+            nbr[x] ^= out
+            nbr[y] ^= 1 << x
+            return done
         _, comp = _bfs_layers(1 << x, nbr)
         key = (x, tuple([v if comp >> i & 1 else 0 for i, v in enumerate(nbr)]))
         if seen.get(key, -1) >= length:
