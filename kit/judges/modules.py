@@ -73,8 +73,10 @@ PIP = {
 #   TOML lists as "indirect but usable" are included; cppyy-cling and CPyCppyy (cppyy's
 #   internals, without an import name of their own to confirm) and pip/setuptools are not.
 # - "Python (PyPy 3.11-v7.3.20)": the 16 packages of its install script (SakanaAI/ALE-Bench's
-#   dockerfiles/Dockerfile_pypy_202510_base and library table); what they pull in (pandas'
-#   python-dateutil, scikit-learn's joblib, ...) is not listed there, so it is left out.
+#   dockerfiles/Dockerfile_pypy_202510_base and library table), and what pip installs with
+#   them, as their own requirements say: pandas' python-dateutil (with six), pytz and tzdata,
+#   scikit-learn's joblib and threadpoolctl, cppyy's cppyy-backend (importable there as on
+#   the CPython side, where the same packages are listed as usable).
 ATCODER_2025 = Installed(
     cpython=(
         "numpy", "scipy", "networkx", "sympy", "sortedcontainers", "more_itertools",
@@ -90,6 +92,8 @@ ATCODER_2025 = Installed(
         "numpy", "scipy", "networkx", "sympy", "sortedcontainers", "more_itertools",
         "bitarray", "atcoder", "acl_cpp", "mpmath", "pandas", "sklearn", "z3", "pulp",
         "shapely", "cppyy",
+        # installed with them, as their requirements say
+        "dateutil", "pytz", "six", "tzdata", "joblib", "threadpoolctl", "cppyy_backend",
     ),
 )  # fmt: skip
 

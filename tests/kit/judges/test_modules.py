@@ -86,6 +86,9 @@ def test_atcoder_lists_its_2025_modules_for_both_targets_by_import_name():
         assert atcoder.modules.has(name, "cpython") and atcoder.modules.has(name, "pypy"), name
     for name in ("torch", "numba", "polars", "ortools", "gmpy2"):  # CPython only
         assert atcoder.modules.has(name, "cpython") and not atcoder.modules.has(name, "pypy")
+    # what pip installs with pandas and scikit-learn under PyPy: importable there (refused)
+    for name in ("dateutil", "pytz", "tzdata", "six", "joblib", "threadpoolctl"):
+        assert atcoder.modules.has(name, "cpython") and atcoder.modules.has(name, "pypy"), name
     # distribution names are not import names
     assert not atcoder.modules.has("ac-library-python", "cpython")
     assert not atcoder.modules.has("more-itertools", "cpython")
