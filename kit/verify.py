@@ -631,14 +631,15 @@ def _score_unmet(rule: Expectation, scores: dict[str, float], scope: str) -> str
 
 def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
     """The problem with problemtools' time limit, from its accepted submissions' run: the
-    slowest that passed, else the slowest that ended on its own with another verdict (their
-    rows then disagree); when none did (none in Python, or every one killed), the provisional
-    limit, said to be one, and the rows judged under it."""
+    slowest that ended on its own, passed or not, as problemtools takes every accepted
+    submission's runtime (verifyproblem.py, ``Submissions.check``; a failing one's row then
+    disagrees); when none did (none in Python, or every one killed at the provisional limit),
+    the provisional limit, said to be one, and the rows judged under it."""
     package = problem.source
     assert package is not None
-    passed = [judged.seconds for judged in accepted if judged.verdict == OK]
-    ended = [j.seconds for j in accepted if j.verdict not in (None, OK, TLE) and j.seconds > 0]
-    slowest = max(passed or ended, default=0.0)
+    ran = [j for j in accepted if j.verdict not in (None, TLE) and j.seconds > 0]
+    slowest_run = max(ran, key=lambda judged: judged.seconds, default=None)
+    slowest = 0.0 if slowest_run is None else slowest_run.seconds
     if not slowest:
         why = (
             f"the package fixes none, and no accepted Python submission ended within "
@@ -646,6 +647,7 @@ def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
         )
         return dataclasses.replace(problem, source=dataclasses.replace(package, time_from=why))
     limit = max(1, math.ceil(slowest * package.multiplier - 1e-9))
+    passed = slowest_run is not None and slowest_run.verdict == OK
     which = "slowest accepted" if passed else "slowest accepted, though it failed,"
     rule = f"problemtools' rule: {which} {slowest:.3f} s x {package.multiplier:g}"
     package = dataclasses.replace(package, time_from=rule + ", rounded up")

@@ -321,6 +321,23 @@ def test_an_accepted_submission_that_fails_still_gives_the_limit_and_its_row(cap
     assert rows(out)["accepted/split.py"].startswith("AC WA T s DISAGREES")
 
 
+def test_a_slower_failing_accepted_submission_gives_the_limit_as_in_problemtools(capsys, tmp_path):
+    """problemtools takes the runtime of every accepted submission, passed or not (the
+    slowest AC runtime of verifyproblem.py's check): the kit took the passing ones' first,
+    and gave 1 s where problemtools gave 2 s or more."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / ".timelimit").unlink()
+    spin = (
+        "import time\nEND = time.process_time() + 0.3\nwhile time.process_time() < END:\n    pass\n"
+    )
+    wrong = copy / "submissions" / "wrong_answer" / "off_by_one.py"
+    (copy / "submissions" / "accepted" / "slow_wrong.py").write_text(spin + wrong.read_text())
+    code, out, _ = verify(capsys, copy)
+    assert code == 1
+    found = re.search(r"problemtools' rule: slowest accepted, though it failed, (\d\.\d+) s", out)
+    assert found and float(found[1]) >= 0.3, out
+
+
 def test_no_accepted_python_submission_keeps_the_provisional_limit_and_says_so(capsys, tmp_path):
     """A package of C++ solutions only: the data and the validators are still checked."""
     copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
