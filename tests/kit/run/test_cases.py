@@ -636,6 +636,21 @@ def test_a_game_s_time_leaves_out_what_it_waited_for_a_core(checkout_copy, tmp_p
     assert column.slowest.seconds[0] < 0.8
 
 
+def test_a_busy_game_killed_at_the_timeout_keeps_the_kill_s_time(
+    checkout_copy, tmp_path, crowded_core
+):
+    """A game's deadline does not move on by what it waited for a core: killed there on a
+    crowded core, its time less that wait fell under the limit times a Kattis margin, and
+    verify called a time-limit submission that never ends "too close to call"."""
+    root = checkout_copy("guess")
+    solution = root / "solutions" / "guess.py"
+    solution.write_text("import os\nos.sched_setaffinity(0, {0})\nwhile True:\n    pass\n")
+    problem = replace(load_registry(root)["guess"], time_limit=0.5)
+    ran = played(problem, tmp_path)
+    (verdict,) = ran.verdicts
+    assert verdict.word == "TLE" and verdict.seconds >= 1.5, verdict
+
+
 def test_a_game_killed_for_its_memory_gives_no_warning_of_its_peak(checkout_copy, tmp_path):
     """The peak of a game killed over the memory limit is the kill's: it is the failure's
     message, not a passing target's memory over half the limit."""
