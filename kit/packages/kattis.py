@@ -708,6 +708,11 @@ def _metadata_notes(path: Path, shown: str, version: str, submissions: list, rea
     if unread:
         shown_folders = ", ".join(f"submissions/{name}/" for name in unread)
         notes.append(f"note: {shown}: {shown_folders}: not a folder of the format, not run")
+    if version.startswith("2023-07") and PARTIALLY_ACCEPTED in set(folders) & set(read):
+        notes.append(
+            f"note: {shown}: submissions/{PARTIALLY_ACCEPTED}/ is legacy's folder, not format "
+            f"{version}'s: run all the same, as problemtools runs it (with a warning)"
+        )
     return notes
 
 

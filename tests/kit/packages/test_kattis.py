@@ -517,3 +517,20 @@ def test_the_files_included_with_a_python_submission(tmp_path):
     assert kattis.read(copy, "sum").included == copy / "include" / "python3"
     shutil.rmtree(copy / "include" / "python3")
     assert kattis.read(copy, "sum").included is None
+
+
+@pytest.mark.parametrize(("version", "noted"), [("2023-07-draft", True), ("legacy", False)])
+def test_partially_accepted_in_a_2023_07_package_is_run_with_a_note(tmp_path, version, noted):
+    """problemtools runs it and warns that the folder is legacy's, not the format's: the kit
+    ran it in silence (its notes promise one for a folder outside the format)."""
+    files = {
+        "data/secret/1.in": "1\n",
+        "data/secret/1.ans": "1\n",
+        "submissions/accepted/a.py": "print(1)\n",
+        "submissions/partially_accepted/b.py": "print(1)\n",
+    }
+    yaml = f"problem_format_version: {version}\ntype: scoring\n"
+    found = kattis.read(write_package(tmp_path / "p", yaml, files), "p")
+    assert "partially_accepted/b.py" in {s.name for s in found.submissions}
+    note = f"submissions/partially_accepted/ is legacy's folder, not format {version}'s"
+    assert any(note in line for line in found.notes) == noted, found.notes
