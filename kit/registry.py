@@ -370,7 +370,7 @@ def _absent_programs(root: Path, compare, interactor) -> dict[str, str]:
     absent = {}
     for role, path in named_programs(compare, interactor):
         state = file_state(root / path)
-        if state is None or (state == FOLDER and role == "validator"):  # Kattis: a folder too
+        if state is None or (state == FOLDER and role != "checker"):  # Kattis: a folder too
             continue
         key = "interactor" if role == "interactor" else "compare"
         named = "names" if role == "interactor" else f"names {role}"

@@ -371,7 +371,7 @@ def test_stress_catches_a_crash_and_runs_in_parallel(pairsum):
         (["run", "nope"], "unknown problem 'nope'"),
         (["stress", "pairsum", "--seed", "1", "-j", "0"], "argument -j/--jobs: must be at least"),
         (["stress", "pairsum", "--param", "size=3"], "--param size: not a parameter"),
-        (["stress", "pairsum", "--seed", "x"], "argument --seed: invalid int value"),
+        (["stress", "pairsum", "--seed", "x"], "argument --seed: not a whole number: 'x'"),
         (["stress", "pairsum", "--cases", "3", "--seconds", "2"], "not allowed with argument"),
     ],
 )

@@ -615,7 +615,7 @@ class _Walk:
                 continue  # a case's files (2025-09 "Input"), not a group
             if entry.is_dir():
                 self.group(entry, group, self.settings(entry, settings))
-            elif name.endswith((".in", ".ans")) and not entry.is_file():
+            elif name.endswith((".in", ".ans")) and entry.exists() and not entry.is_file():
                 self.odd.append(entry.relative_to(self.package).as_posix())
             elif name.endswith(".in") and group == "invalid_input":
                 self._add(entry.with_suffix(""), None, group, settings)

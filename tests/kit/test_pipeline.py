@@ -538,8 +538,6 @@ def test_a_pass_under_an_interpreter_the_judge_does_not_run_writes_nothing_to_di
         # a folder was "checker checkers not found", exit 2 for every problem of the workspace
         ("toy_sum", 'compare = "checker:checkers"',
          "problems.toml's compare names checker checkers, which is a folder, not a file"),
-        ("toy_echo", 'interactor = "interactors"',
-         "problems.toml's interactor names interactors, which is a folder, not a file"),
     ],
 )  # fmt: skip
 def test_a_missing_checker_or_interactor_fails_its_problem_alone(toy, slug, setting, said):
