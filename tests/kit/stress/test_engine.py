@@ -352,5 +352,7 @@ def test_a_module_function_that_grows_without_end_is_stopped_at_its_memory_cap(
         "(0 x the memory limit, at least 64 MiB): stopped before it exhausts this machine"
     )
     done.set()
-    assert 64 < len(held) * 8 < 64 + 200  # stopped within a few polls of the cap
+    # stopped within a few polls of the cap: the process's own growth beside it counts too
+    # (in a whole test run, 8 blocks, 64 MiB, were enough)
+    assert 64 - 16 < len(held) * 8 < 64 + 200
     held.clear()
