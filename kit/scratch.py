@@ -3,9 +3,9 @@
 ``adopt()`` makes ``tempfile`` put every temporary file and folder of this kit process under
 ``<temp>/cpkit-<NS>-<PID>-<random>`` (NS names the process-id namespace, PID the kit's
 process), removed when the process ends (or, when threads of it still run then, by the next
-kit). A kit killed outright (SIGKILL, the out-of-memory
-killer) cannot remove its own: the next kit that starts removes every such folder of the same
-namespace whose process is gone, so none piles up in ``/tmp``. ``system_folder()`` is the temp
+kit). A kit killed outright (SIGKILL, the out-of-memory killer) cannot remove its own: the
+next kit that starts removes every such folder of the same namespace whose process is gone,
+so none piles up in ``/tmp``. ``system_folder()`` is the temp
 folder itself, for the files a message names, which must outlive the kit.
 """
 

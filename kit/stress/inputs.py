@@ -23,7 +23,7 @@ SHOWN_INPUT = 60  # characters of an input shown in an error message instead of 
 
 _kept: list[Path] = []  # every file kept, in order (``discard_since`` takes some back)
 _lock = threading.Lock()
-_late = threading.Event()  # set by ``discard_since``: a message made later is never shown
+_late = threading.Event()  # set by ``end``: a message made later is never shown
 
 
 def keep_file(problem: Problem, what: str, text: str, *, shown: bool = False) -> Path:
