@@ -34,7 +34,9 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
+import os
 from dataclasses import dataclass, field, replace
+from pathlib import PurePosixPath
 
 from kit.bundle.assemble import Bundle
 from kit.bundle.sources import Source, imported_modules, walk
@@ -253,7 +255,9 @@ def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> lis
                     guards = (node.lineno in guarded, node.lineno in on_platform)
                     error = _import_error(name, where, guards, helpers, targets, judge)
                     if error:
-                        errors.append(error + _beside(module, name, helpers))
+                        errors.append(
+                            error + (_unreadable(module, name) or _beside(module, name, helpers))
+                        )
     return errors
 
 
@@ -277,6 +281,25 @@ def _beside(module: Source, name: str, helpers: set[str]) -> str:
         f"; {package or '.'}/{shown} is beside it, but imports are found from the workspace's "
         f"root: import it as '{dotted}', or move it into shared/"
     )
+
+
+def _unreadable(module: Source, name: str) -> str:
+    """A hint when an import refused finds a folder on its way from the workspace's root that
+    the kit cannot list (``chmod 000 shared``): Python then finds no module in it."""
+    rel = PurePosixPath(module.rel)
+    depth = len(rel.parts) - 1
+    if rel.is_absolute() or depth >= len(module.path.parents):
+        return ""  # a module linked in from outside the workspace
+    root = module.path.parents[depth]
+    folder = root
+    for part in name.split(".")[:-1] or name.split("."):
+        folder = folder / part
+        if not folder.is_dir():
+            return ""
+        if not os.access(folder, os.R_OK | os.X_OK):
+            shown = folder.relative_to(root).as_posix()
+            return f"; {shown}/ cannot be read (permission denied)"
+    return ""
 
 
 def _import_error(name, where, guards, helpers, targets, judge: _Judge) -> str | None:

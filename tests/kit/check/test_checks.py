@@ -1,5 +1,9 @@
 """kit.check.checks on the toy checkout: imports, APIs and syntax per target, with file and line."""
 
+import os
+import tempfile
+from pathlib import Path
+
 import pytest
 
 from kit.check.checks import check
@@ -24,6 +28,49 @@ def test_missing_helper_module_is_named(toy):
     write(toy, "solutions/toy_sum.py", "import sys\nfrom shared.nothing import x\nprint(x)\n")
     with pytest.raises(BuildError, match=r"toy_sum\.py:2: cannot find helper module 'shared\.no"):
         checked(toy)
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert "permission" not in str(error.value)
+
+
+def test_a_helper_folder_the_kit_cannot_list_is_named(toy, monkeypatch):
+    """``chmod 000 shared`` (or 311: entered, not listed): Python finds no module in it, and
+    the message says why. Root reads any folder, so the kit's look at the folder is faked."""
+    write(toy, "solutions/toy_sum.py", "from shared.nothing import x\nprint(x)\n")
+    real = os.access
+    shared = toy / "shared"
+    monkeypatch.setattr(os, "access", lambda path, mode: real(path, mode) and path != shared)
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value).endswith(
+        "cannot find helper module 'shared.nothing'; shared/ cannot be read (permission denied)"
+    )
+
+
+def _lists_any_folder() -> bool:
+    """Whether this process lists a folder of mode 000 (root does, unless its capabilities
+    were dropped)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch, "closed")
+        folder.mkdir(mode=0o000)
+        try:
+            os.listdir(folder)
+        except PermissionError:
+            return False
+        finally:
+            folder.chmod(0o700)
+    return True
+
+
+@pytest.mark.skipif(_lists_any_folder(), reason="this process lists any folder (root)")
+def test_a_helper_folder_without_read_permission_is_named(toy):
+    write(toy, "solutions/toy_sum.py", "from shared.nothing import x\nprint(x)\n")
+    (toy / "shared").chmod(0o311)
+    try:
+        with pytest.raises(BuildError, match=r"shared/ cannot be read \(permission denied\)$"):
+            checked(toy)
+    finally:
+        (toy / "shared").chmod(0o755)
 
 
 @pytest.mark.parametrize("beside", ["solutions/common.py", "solutions/common/__init__.py"])
