@@ -31,7 +31,7 @@ from pathlib import Path
 
 from kit.bundle.assemble import Bundle
 from kit.check.checks import stand_in_refusal
-from kit.errors import BuildError
+from kit.errors import BuildError, Unwritable
 from kit.judges.profiles import OWN, judge_name
 from kit.judges.targets import (
     Interpreter,
@@ -79,6 +79,8 @@ def run(
         benched += 1
         try:
             status = max(status, bench_problem(problem, max(1, repeat), only, named))
+        except Unwritable:  # no bundle can be written: the command stops, as the build does
+            raise
         except BuildError as error:
             message = str(error)
             prefix = "" if message.startswith(f"{problem.slug}:") else f"{problem.slug}: "

@@ -26,6 +26,12 @@ class AfterFailure(BuildError):
     status = 1
 
 
+class Unwritable(BuildError):
+    """The folder the bundles go to cannot take them (``dist`` a file, read-only, a full
+    disk): every problem would fail alike, so each command stops there, as for a usage
+    error."""
+
+
 class SourceSyntaxError(BuildError):
     """A source this Python cannot parse: ``rel`` and ``text`` say which and what (a newer
     target's interpreter may read it)."""

@@ -53,7 +53,7 @@ from kit.bundle.strip import (
 )
 from kit.check.checks import check, waits_for_checks
 from kit.check.syntax import compile_errors
-from kit.errors import BuildError, SourceSyntaxError
+from kit.errors import BuildError, SourceSyntaxError, Unwritable
 from kit.judges import targets as targets_module
 from kit.judges.profiles import judge_name
 from kit.judges.targets import Interpreter, Runner
@@ -272,8 +272,8 @@ def _staged(problem: Problem, data: bytes, result: Result):
     except OSError as error:
         where = problem.rel(problem.dist.parent)
         if problem.dist.parent.exists() and not problem.dist.parent.is_dir():
-            raise BuildError(f"{where} is a file, where the bundles' folder goes") from None
-        raise BuildError(f"cannot write the bundle into {where}/: {error.strerror}") from None
+            raise Unwritable(f"{where} is a file, where the bundles' folder goes") from None
+        raise Unwritable(f"cannot write the bundle into {where}/: {error.strerror}") from None
     temporary = folder / f"{problem.slug}.py"
     try:
         try:
@@ -282,7 +282,7 @@ def _staged(problem: Problem, data: bytes, result: Result):
             os.chmod(folder, 0o755)
         except OSError as error:  # a full disk, a file-size limit (ulimit -f)
             where = problem.rel(problem.dist.parent)
-            raise BuildError(f"cannot write the bundle into {where}/: {error.strerror}") from None
+            raise Unwritable(f"cannot write the bundle into {where}/: {error.strerror}") from None
         yield temporary
         _untouched(temporary, data, result)
         _place(problem, temporary, result)

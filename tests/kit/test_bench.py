@@ -7,15 +7,16 @@ said in one line."""
 
 import contextlib
 import json
+import shutil
 import tempfile
 from dataclasses import replace
 
 import pytest
 
 from kit import bench
-from kit.errors import BuildError
+from kit.errors import BuildError, Unwritable
 from kit.judges.targets import host
-from kit.pipeline import make_bundle
+from kit.pipeline import RunOptions, build_problem, make_bundle
 from kit.registry import load_registry
 from kit.run import baseline
 from tests.compile_support import judged_by_atcoder
@@ -239,6 +240,18 @@ def test_a_build_error_of_a_problem_is_one_line_naming_it(toy_ready, capsys, mon
     monkeypatch.setattr(bench, "make_bundle", broken)
     assert bench.run(["toy_sum"], 1, toy_ready, only=host()) == 1
     assert capsys.readouterr().out == "toy_sum: shared/x.py:1: syntax error\n"
+
+
+def test_a_dist_that_is_a_file_stops_the_bench_as_it_stops_the_build(toy_ready):
+    """No bundle can be written for any problem: the same error and status as the build's."""
+    write_bench(toy_ready, 'def cases():\n    return [("one", "1 2\\n")]\n')
+    shutil.rmtree(toy_ready / "dist")
+    (toy_ready / "dist").write_text("a file where the folder goes\n")
+    with pytest.raises(Unwritable, match=r"^dist is a file, where the bundles' folder goes$"):
+        bench.run(["toy_sum"], 1, toy_ready, only=host())
+    with pytest.raises(Unwritable) as error:
+        build_problem(load_registry(toy_ready)["toy_sum"], RunOptions())
+    assert error.value.status == 2
 
 
 def test_targets_not_here_are_named_and_the_kit_s_python_stands_in_for_all(
