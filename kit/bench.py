@@ -32,6 +32,7 @@ from pathlib import Path
 from kit.bundle.assemble import Bundle
 from kit.check.checks import stand_in_refusal
 from kit.errors import BuildError, Unwritable
+from kit.guest import exit_call, guest
 from kit.judges.profiles import OWN, judge_name
 from kit.judges.targets import (
     Interpreter,
@@ -258,9 +259,10 @@ def _call_run(where: str, under: str, run, *args, **kwargs) -> int:
     """0 or 1 from a bench's ``run``, a line saying so when it failed (``under``: " under
     cpython3.13", or empty); an exception in it is the bench's error, in one line."""
     try:
-        returned = run(*args, **kwargs)
+        with guest():
+            returned = run(*args, **kwargs)
     except SystemExit as error:  # sys.exit(0) there ended the command, "ok", the rest unrun
-        raise BuildError(f"{where}: run() exits (sys.exit({error.code!r}))") from None
+        raise BuildError(f"{where}: run() exits ({exit_call(error)})") from None
     except Exception as error:
         raise BuildError(f"{where}: run() failed: {type(error).__name__}: {error}") from None
     if returned:
@@ -302,9 +304,10 @@ def _load(problem: Problem):
 def _cases(problem: Problem, module) -> list[tuple[str, bytes, bytes | None]]:
     where = problem.rel(problem.bench)
     try:
-        raw = list(module.cases())
+        with guest():
+            raw = list(module.cases())
     except SystemExit as error:  # sys.exit(0) there ended the command, "ok", nothing timed
-        raise BuildError(f"{where}: cases() exits (sys.exit({error.code!r}))") from None
+        raise BuildError(f"{where}: cases() exits ({exit_call(error)})") from None
     except Exception as error:
         raise BuildError(f"{where}: cases() failed: {type(error).__name__}: {error}") from None
     cases = []

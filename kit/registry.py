@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING
 import tomllib
 
 from kit.errors import BuildError
+from kit.guest import exit_call, guest
 from kit.judges.compare import parse_compare
 from kit.judges.modules import Installed
 from kit.judges.profiles import (
@@ -975,9 +976,10 @@ def import_from_checkout(problem: Problem, path: Path, name: str):
         raise BuildError(f"{where}: cannot be imported")
     module = importlib.util.module_from_spec(spec)
     try:
-        spec.loader.exec_module(module)
+        with guest():
+            spec.loader.exec_module(module)
     except SystemExit as error:  # it would end the kit without a word
-        raise BuildError(f"{where}: exits when imported (sys.exit({error.code!r}))") from None
+        raise BuildError(f"{where}: exits when imported ({exit_call(error)})") from None
     except Exception as error:  # reported in one line
         raise BuildError(f"{where}: cannot be imported: {type(error).__name__}: {error}") from None
     return module

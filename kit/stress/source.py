@@ -33,6 +33,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from kit.errors import BuildError
+from kit.guest import exit_call, guest
 from kit.judges.targets import Runner
 from kit.registry import Problem, import_from_checkout
 from kit.run.cases import interactor_command
@@ -325,7 +326,8 @@ class Guarded:
         thread = threading.get_ident()
         self._running[thread] = (time.monotonic(), name)
         try:
-            yield
+            with guest():
+                yield
         finally:
             self._running.pop(thread, None)
 
@@ -361,6 +363,8 @@ class Guarded:
     def _error(self, name: str, args: tuple) -> BuildError:
         error = sys.exc_info()[1]
         message = f"{self._where}: {name}() raised {type(error).__name__}: {error}"
+        if isinstance(error, SystemExit):  # sys.exit(), or os._exit() made to raise
+            message = f"{self._where}: {name}() exits ({exit_call(error)})"
         given = args[0] if args else None
         if isinstance(given, list):  # join_cases: the cases
             given = "\n".join(map(str, given))

@@ -7,6 +7,7 @@ said in one line."""
 
 import contextlib
 import json
+import os
 import shutil
 import tempfile
 from dataclasses import replace
@@ -20,6 +21,7 @@ from kit.pipeline import RunOptions, build_problem, make_bundle
 from kit.registry import load_registry
 from kit.run import baseline
 from tests.compile_support import judged_by_atcoder
+from tests.process_support import kit_ended
 
 
 @pytest.fixture
@@ -140,12 +142,14 @@ def test_a_run_that_raises_is_one_line(toy_ready, capsys):
     assert last == "toy_echo: bench/toy_echo.py: run() failed: ZeroDivisionError: division by zero"
 
 
-def test_a_run_that_exits_is_one_line_not_the_command_s_end(toy_ready, capsys):
+@pytest.mark.parametrize("call", ["sys.exit(0)", "os._exit(0)"])
+def test_a_run_that_exits_is_one_line_not_the_command_s_end(toy_ready, capsys, call, monkeypatch):
     """``sys.exit(0)`` in run() ended the command with 0, the other targets never benched."""
-    write_echo_bench(toy_ready, "import sys\ndef run(dist_path, command, env):\n    sys.exit(0)\n")
+    monkeypatch.setattr(os, "_exit", kit_ended)
+    write_echo_bench(toy_ready, f"import os, sys\ndef run(dist_path, command, env):\n    {call}\n")
     assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 1
     last = capsys.readouterr().out.splitlines()[-1]
-    assert last == "toy_echo: bench/toy_echo.py: run() exits (sys.exit(0))"
+    assert last == f"toy_echo: bench/toy_echo.py: run() exits ({call})"
 
 
 @pytest.mark.parametrize(
@@ -177,13 +181,16 @@ def test_a_run_that_exits_is_one_line_not_the_command_s_end(toy_ready, capsys):
             "bench/toy_sum.py: GOAL_SECONDS = -1: expected seconds above 0",
         ),
         ("import sys\nsys.exit(0)\n", "bench/toy_sum.py: exits when imported (sys.exit(0))"),
+        ("import os\nos._exit(0)\n", "bench/toy_sum.py: exits when imported (os._exit(0))"),
+        ("import os\ndef cases():\n    os._exit(0)\n", "cases() exits (os._exit(0))"),
         (
             "import sys\ndef cases():\n    sys.exit('gave up')\n",
             "cases() exits (sys.exit('gave up'))",
         ),
     ],
 )
-def test_what_a_bench_module_gets_wrong_is_one_line(toy_ready, capsys, text, message):
+def test_what_a_bench_module_gets_wrong_is_one_line(toy_ready, capsys, text, message, monkeypatch):
+    monkeypatch.setattr(os, "_exit", kit_ended)  # os._exit(0) ended the command: "ok"
     write_bench(toy_ready, text)
     assert bench.run(["toy_sum"], 1, toy_ready, only=host()) == 1
     (line,) = capsys.readouterr().out.splitlines()

@@ -3,6 +3,7 @@ against the problem, the stress module loaded with what the run needs (its param
 ``--param`` overrides, or the user's programs), a module whose functions raise reported in one
 line with their input, and the run's description and reproduction flags."""
 
+import os
 import random
 import re
 from pathlib import Path
@@ -13,6 +14,7 @@ from kit.errors import BuildError
 from kit.judges.targets import parse_target, stand_in
 from kit.registry import load_registry
 from kit.stress.source import SIZE, load_stress_module, shown_params, source_for
+from tests.process_support import kit_ended
 
 RUNNER = stand_in([parse_target("cpython3.8")])
 
@@ -148,7 +150,11 @@ def test_a_function_of_the_module_that_raises_is_one_line_naming_its_input(pairs
     [
         ("def generate(rng, **params):\n    return 5\n", "generate() returned int, not str"),
         ("def reference(text):\n    return None\n", "reference() returned NoneType, not str"),
-        ("def reference(text):\n    raise SystemExit(3)\n", "reference() raised SystemExit: 3"),
+        ("def reference(text):\n    raise SystemExit(3)\n", "reference() exits (sys.exit(3))"),
+        (  # ended the kit with 0, a stress run passed that nothing checked
+            "import os\ndef reference(text):\n    os._exit(0)\n",
+            "reference() exits (os._exit(0))",
+        ),
         (  # was a UnicodeEncodeError traceback where the input or answer is written
             "def generate(rng, **params):\n    return '1 2\\udcff'\n",
             "generate() returned text that is not UTF-8: surrogates not allowed ('\\udcff' at "
@@ -160,7 +166,10 @@ def test_a_function_of_the_module_that_raises_is_one_line_naming_its_input(pairs
         ),
     ],
 )
-def test_a_function_that_returns_the_wrong_kind_or_exits_is_one_line(pairsum, body, message):
+def test_a_function_that_returns_the_wrong_kind_or_exits_is_one_line(
+    pairsum, body, message, monkeypatch
+):
+    monkeypatch.setattr(os, "_exit", kit_ended)
     append_to_stress(pairsum, body)
     module = load_stress_module(pairsum, [])
     call = module.generate if "generate" in body else module.reference
@@ -175,12 +184,14 @@ def test_a_function_that_returns_the_wrong_kind_or_exits_is_one_line(pairsum, bo
         ("def cuts(case):\n    return case\n", "cuts() returned str, not an iterable of strings"),
         ("def cuts(case):\n    yield case[1:]\n    yield 7\n", "cuts() yielded int, not str"),
         ("def cuts(case):\n    yield case[1:]\n    {}['x']\n", "cuts() raised KeyError: 'x'"),
-        ("def cuts(case):\n    raise SystemExit(2)\n", "cuts() raised SystemExit: 2"),
+        ("def cuts(case):\n    raise SystemExit(2)\n", "cuts() exits (sys.exit(2))"),
+        ("import os\ndef cuts(case):\n    os._exit(2)\n", "cuts() exits (os._exit(2))"),
         ("cuts = 5\n", "cuts() raised TypeError: 'int' object is not callable"),
     ],
 )
-def test_cuts_is_checked_as_it_is_iterated_and_blamed_by_name(pairsum, body, message):
+def test_cuts_is_checked_as_it_is_iterated_and_blamed_by_name(pairsum, body, message, monkeypatch):
     """What goes wrong with ``cuts()`` names it (not join_cases(), nor a bare TypeError)."""
+    monkeypatch.setattr(os, "_exit", kit_ended)
     append_to_stress(pairsum, body)
     cuts = load_stress_module(pairsum, []).cuts
     with pytest.raises(BuildError) as caught:
@@ -196,12 +207,13 @@ def test_a_param_given_to_a_module_without_parameters_says_it_has_none(pairsum):
     assert str(caught.value) == "--param n: stress/pairsum.py's PARAMS has no parameters"
 
 
-def test_a_module_that_exits_when_imported_is_one_line(pairsum):
-    pairsum.stress.write_text("import sys\nsys.exit(4)\n")
-    with pytest.raises(
-        BuildError, match=r"^stress/pairsum.py: exits when imported \(sys.exit\(4\)\)$"
-    ):
+@pytest.mark.parametrize("call", ["sys.exit(4)", "os._exit(4)"])
+def test_a_module_that_exits_when_imported_is_one_line(pairsum, call, monkeypatch):
+    monkeypatch.setattr(os, "_exit", kit_ended)
+    pairsum.stress.write_text(f"import os, sys\n{call}\n")
+    with pytest.raises(BuildError) as error:
         load_stress_module(pairsum, [])
+    assert str(error.value) == f"stress/pairsum.py: exits when imported ({call})"
 
 
 def test_shown_params():
