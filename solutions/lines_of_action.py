@@ -48,6 +48,7 @@ from shared.loa_book import book_move
 from shared.loa_eval import make_evaluator, parse_weights
 from shared.loa_search import Searcher
 from shared.process_age import process_start
+from shared.pypy_jit import set_jit
 
 _T0 = time.perf_counter()  # fallback for the process start where /proc is missing
 
@@ -248,25 +249,13 @@ def _searcher_options():
     return {"tt_max": PYPY_TT_MAX, "gc_step": getattr(gc, "collect_step", None)}
 
 
-def _pypy_jit():
-    """PYPY_JIT for PyPy's JIT (``pypyjit``, a module of PyPy's own: imported by name, as the
-    build's import check knows CPython's standard library only)."""
-    import importlib
-
-    try:
-        jit = importlib.import_module("pypyjit")
-    except ImportError:
-        return
-    jit.set_param(PYPY_JIT)
-
-
 def main():
     if sys.implementation.name == "cpython":
         # reference counting frees nearly everything, so the cycle collector's pauses only cost
         # time; PyPy has no reference counting, and there this would leak (800 MB in a game)
         gc.disable()
     else:
-        _pypy_jit()
+        set_jit(PYPY_JIT)
     with contextlib.suppress(_Quit, KeyboardInterrupt):
         play(sys.stdin, sys.argv[1:], os.environ)
     try:

@@ -24,19 +24,23 @@ Status: tests/test_stress_megacheckers.py and test_stress_interface.py: ~3,900 s
     a run (scattered, dense webs, full webs) against the brute force of
     stress/megacheckers.py; test_bounds_sandwich_the_exact_longest_trail on 2,000 graphs and
     test_short_complement_trail_is_exact_within_its_slack on 1,500; the bench files' answers
-    brute-checked. python build.py bench megacheckers, every file, whole process:
-    docs/megacheckers.md (Figures).
+    brute-checked; PYPY_JIT set under PyPy (tests/test_megacheckers.py). python build.py
+    bench megacheckers, every file, whole process: docs/megacheckers.md (Figures).
 """
 
 import sys
 
 from shared.checkers_board import home_cells, jump_table
+from shared.pypy_jit import set_jit
 
 INF = 1 << 30
 # A node whose trail may leave at most this many edges is solved by listing the complements
 # (_short_complement_trail), capped at this many calls: docs/megacheckers.md, Search.
 SMALL_JOIN_SLACK = 10
 SMALL_JOIN_CAP = 8000
+# PyPy: the JIT unrolls no recursion (by default it inlines levels of the recursive searches
+# into its traces: a third more time on the hardest files; docs/megacheckers.md, Figures)
+PYPY_JIT = "max_unroll_recursion=0"
 
 
 def _bits(mask):
@@ -537,6 +541,7 @@ def solve(data):
 
 
 def main():
+    set_jit(PYPY_JIT)
     sys.stdout.write(solve(sys.stdin.buffer.read()))
 
 

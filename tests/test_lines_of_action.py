@@ -392,7 +392,7 @@ def test_under_pypy_the_search_gets_a_smaller_table_collector_steps_and_a_jit_se
 def test_pypy_accepts_the_jit_setting_and_has_collector_steps():
     code = (
         "import gc, sys; sys.path.insert(0, sys.argv[1]);"
-        "import solutions.lines_of_action as loa; loa._pypy_jit();"
+        "import solutions.lines_of_action as loa; loa.set_jit(loa.PYPY_JIT);"
         "print(loa._searcher_options()['gc_step'] is gc.collect_step)"
     )
     done = subprocess.run(

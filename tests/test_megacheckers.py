@@ -2,7 +2,10 @@
 stress/megacheckers.py too), proof checks of the solver's bounds, and the bench's worst-case
 files. The seeded stress tests are in tests/test_stress_megacheckers.py."""
 
+import io
 import random
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -192,3 +195,15 @@ def test_worst_case_answers_by_brute():
     brute force (about a minute)."""
     assert st.reference(st.ten_full_webs()) == st.TEN_FULL_WEBS_ANSWERS
     assert st.reference(st.adversarial()) == st.ADVERSARIAL_ANSWERS
+
+
+def test_under_pypy_main_sets_the_jit_to_unroll_no_recursion(monkeypatch, capsys):
+    """PyPy's default unrolling of the recursive searches costs a third more time on the
+    hardest bench files (docs/megacheckers.md, Figures)."""
+    params = []
+    monkeypatch.setitem(sys.modules, "pypyjit", types.SimpleNamespace(set_param=params.append))
+    monkeypatch.setattr(sys.implementation, "name", "pypy")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"3 3\n...\n...\n...\n")))
+    monkeypatch.setattr(mc, "solve", lambda data: "0\n")
+    mc.main()
+    assert params == ["max_unroll_recursion=0"] and capsys.readouterr().out == "0\n"
