@@ -8,8 +8,9 @@ Method: ``pypyjit.set_param``; ``pypyjit`` is PyPy's own module, imported by nam
     importlib, so that no import of a module CPython lacks appears in the bundle.
 Time: O(1), once at start-up.
 Status: tests/test_pypy_jit.py (a stand-in module under CPython, and PyPy itself when
-    pypy3 is here); the figures of the programs that use it: docs/megacheckers.md (Figures),
-    docs/lines-of-action.md ("The judge's games in the build").
+    pypy3 is here); the figures of the programs that use it: docs/megacheckers.md and
+    docs/stake_your_claim.md (Figures), docs/lines-of-action.md ("The judge's games in the
+    build").
 """
 
 import importlib

@@ -20,7 +20,8 @@ Time: per board O(2^k) tables and C(k, k/2) final positions scored; bit sets O(k
     operations on 3^k bits per threshold (3 to 8 thresholds); lists ~17,000 positions for k = 10.
 Status: named rule and tie tests; every board of the tests through both searches; ~3,000
     seeded boards a run per search against the minimax of stress/stake_your_claim.py
-    (tests/test_stress_stake_your_claim.py). python build.py bench stake_your_claim (files of
+    (tests/test_stress_stake_your_claim.py); PYPY_JIT set under PyPy
+    (tests/test_stake_your_claim.py). python build.py bench stake_your_claim (files of
     100 boards of 8 x 8 with 10 empties, whole process): docs/stake_your_claim.md (Figures).
 """
 
@@ -38,11 +39,15 @@ from shared.grid_bitmask import (
     squeeze,
     subset_unions,
 )
+from shared.pypy_jit import set_jit
 
 # The game search: big-integer bit sets under CPython, plain lists under PyPy (which runs big
 # integers slower than CPython and plain loops far faster). Both are exact and give the same
 # answers; tests run both.
 BIT_SETS = sys.implementation.name != "pypy"
+# PyPy: the JIT unrolls no recursion (by default it inlines levels of the recursive minimax
+# into its traces: a fifth to a third more time a file; docs/stake_your_claim.md, Figures)
+PYPY_JIT = "max_unroll_recursion=0"
 
 
 def region_tables(own, empty_bits, width):
@@ -166,6 +171,7 @@ def solve(data, bit_sets=BIT_SETS):
 
 
 def main():
+    set_jit(PYPY_JIT)
     sys.stdout.write(solve(sys.stdin.buffer.read()))
 
 

@@ -34,10 +34,11 @@ def test_pypy_takes_the_parameters_of_the_solutions():
         "import sys; sys.path.insert(0, sys.argv[1]);"
         "from shared.pypy_jit import set_jit;"
         "import solutions.megacheckers as m, solutions.lines_of_action as l;"
-        "print(set_jit(m.PYPY_JIT), set_jit(l.PYPY_JIT))"
+        "import solutions.stake_your_claim as s;"
+        "print(set_jit(m.PYPY_JIT), set_jit(l.PYPY_JIT), set_jit(s.PYPY_JIT))"
     )
     done = subprocess.run(
         ["pypy3", "-c", code, ROOT], capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True", "True"]
+    assert done.stdout.split() == ["True", "True", "True"]
