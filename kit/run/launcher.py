@@ -213,13 +213,16 @@ def run_kib(statm: int | None, others: list[int]) -> int:
     return resident_kib(statm) + sum(private_kib(other) for other in others)
 
 
-def cpu_seconds(pid: int) -> float:
-    """The CPU time ``pid`` has used so far, its threads' together (``/proc/PID/stat``'s
-    utime and stime); 0 when it cannot be read."""
+def cpu_seconds(pid: int, reaped: bool = False) -> float:
+    """The CPU time ``pid`` has used so far, its threads' together, those ended included
+    (``/proc/PID/stat``'s utime and stime); with ``reaped``, that of the children it has
+    waited for instead (cutime and cstime: theirs and their own reaped children's); 0 when
+    it cannot be read."""
+    first = 13 if reaped else 11
     try:
         with open(f"/proc/{pid}/stat", "rb") as file:
             fields = file.read().rpartition(b")")[2].split()
-        return (int(fields[11]) + int(fields[12])) / TICKS
+        return (int(fields[first]) + int(fields[first + 1])) / TICKS
     except (OSError, ValueError, IndexError):
         return 0.0
 
@@ -318,17 +321,24 @@ class _Watch:
         self.delays: dict[str, int] = {}  # each thread's run delay so far, nanoseconds
         self.on_cpu: dict[str, int] = {}  # and its time on a core, nanoseconds
         self.others_cpu: dict[int, float] = {}  # each other process's CPU seconds, last read
+        self.own_cpu = 0.0  # the leader's CPU seconds, its threads' (ended ones too), last read
+        self.reaped_cpu = 0.0  # and those of the children it reaped, theirs in turn
         self.stdin_read = -1  # how far it had read its stdin when killed (-1: not known)
         self.read_cost = 0.0  # the least sleep before the next read: POLL_COST_TIMES its time
 
-    def waited(self, seconds: float) -> float:
+    def waited(self, seconds: float, cpu: float | None = None) -> float:
         """The seconds the run's threads have waited, ready, for a core (see the module doc),
         ``seconds`` into it, but no more than the run spent off every core: a run whose own
         threads and processes held the cores it waited for (busy children forked beside it)
         would be as slow on a judge's core, where a thread that waited while the others slept
-        (the usual worker thread) was kept off by other work."""
-        used = sum(self.on_cpu.values()) / 1e9 + sum(self.others_cpu.values())
-        return max(0.0, min(sum(self.delays.values()) / 1e9, seconds - used))
+        (the usual worker thread) was kept off by other work. ``cpu``: the CPU seconds of all
+        the run's processes, once it has ended; before, what the polls saw (a child that
+        lived between two polls is in its parent's reaped time; one seen alive and reaped
+        since counts twice, which only leaves less out)."""
+        if cpu is None:
+            own = max(sum(self.on_cpu.values()) / 1e9, self.own_cpu)
+            cpu = own + self.reaped_cpu + sum(self.others_cpu.values())
+        return max(0.0, min(sum(self.delays.values()) / 1e9, seconds - cpu))
 
     def check_delay(self, timeout: float | None, others: list[int]) -> None:
         """Each thread's run delay and time on a core read again (a thread that ended keeps its
@@ -336,6 +346,8 @@ class _Watch:
         the run waited (``timeout`` None: it stays, a game's)."""
         for other in others:
             self.others_cpu[other] = max(self.others_cpu.get(other, 0.0), cpu_seconds(other))
+        self.own_cpu = max(self.own_cpu, cpu_seconds(self.pid))
+        self.reaped_cpu = max(self.reaped_cpu, cpu_seconds(self.pid, reaped=True))
         try:
             threads = os.listdir(f"/proc/{self.pid}/task")
         except OSError:
@@ -466,11 +478,12 @@ def watch(  # noqa: PLR0913
         seen.drain(seen.open_fds)  # what it wrote before it ended; end of file closes
         if time.perf_counter() > end:
             break  # a writer this watch could not end
+    cpu = usage.ru_utime + usage.ru_stime + left_cpu
     return {
         "returncode": os.waitstatus_to_exitcode(status),
         "seconds": seconds,
-        "waited": seen.waited(seconds),
-        "cpu": usage.ru_utime + usage.ru_stime + left_cpu,
+        "waited": seen.waited(seconds, cpu),
+        "cpu": cpu,
         "maxrss": max(usage.ru_maxrss, left_peak),
         "rss_at_kill": seen.seen if seen.killed == "memory" else 0,
         "rss_together": seen.together,

@@ -572,6 +572,28 @@ def test_the_cores_a_run_s_own_children_held_are_not_credited_as_waited(tmp_path
     assert answer["waited"] < answer["seconds"] - 0.6
 
 
+SHORT_LIVED_CHILDREN = (
+    "import os\nos.sched_setaffinity(0, {0})\nalive = 0\n"
+    "for _ in range(60):\n"
+    "    if alive == 2:\n        os.wait()\n        alive -= 1\n"
+    "    if os.fork() == 0:\n        exec(SPIN.format(cpu=0.01))\n        os._exit(0)\n"
+    "    alive += 1\n    exec(SPIN.format(cpu=0.005))\n"
+    "while alive:\n    os.wait()\n    alive -= 1\n"
+)
+
+
+def test_the_cores_held_by_children_too_short_lived_to_be_seen_are_not_credited_either(tmp_path):
+    """Children that start and are reaped between two looks of the watch: the run waited
+    for them on its one core, and the kit took their CPU for a wait for other work (a run of
+    1.6 s of work was timed 0.5 s). What was left out is never more than the time the run's
+    processes, all of them, spent off the core."""
+    code = f"SPIN = {SPIN!r}\n" + SHORT_LIVED_CHILDREN
+    (answer,) = serve(tmp_path, {"argv": python(code)})
+    assert answer["returncode"] == 0
+    assert answer["cpu"] > 0.7  # 60 children of 0.01 s and the run's own 0.3 s
+    assert answer["seconds"] - answer["waited"] > answer["cpu"] - 0.05
+
+
 def test_the_cpu_time_of_a_child_the_run_never_reaped_is_counted(tmp_path):
     """A CPU-clock judge counts every process of the run: the child's spin is the run's,
     though the run exited without waiting for it."""
