@@ -143,8 +143,8 @@ def _make_room(room, set_limit=sys.setrecursionlimit, get_limit=sys.getrecursion
     set_limit(get_limit() + room)
     given = []
     def setrecursionlimit(limit):
-        if isinstance(limit, int) and limit >= 1:
-            set_limit(min(limit + room, 2147483647))  # the C int it is held in
+        if isinstance(limit, int) and 1 <= limit <= 2147483647:  # the C int it is held in
+            set_limit(min(limit + room, 2147483647))
             given[:] = [limit]
         else:
             set_limit(limit)  # its own error

@@ -226,6 +226,11 @@ RECURSION_DEPTH = (
     print(deepest(), sys.getrecursionlimit())
     sys.setrecursionlimit(2**31 - 1)  # the largest: none of it is given back
     print(sys.getrecursionlimit())
+    for limit in (2**31, 10**10):  # past the C int: the interpreter's own OverflowError
+        try:
+            sys.setrecursionlimit(limit)
+        except OverflowError as error:
+            print(type(error).__name__)
     sys.setrecursionlimit(1000)
     for size in (1 << 20, 1 << 26):  # a thread under STACK_LEAST, then one above it
         threading.stack_size(size)
