@@ -102,8 +102,11 @@ _MISSING = re.compile(r"ModuleNotFoundError: No module named '([\w.]+)'")
 
 
 def missing_module(stderr: str) -> str | None:
-    """The module a run's traceback says it could not find, or None."""
-    found = _MISSING.search(stderr)
+    """The module a run's traceback says it could not find, or None: read from the exception
+    that ended the run, stderr's last line (the message quoted anywhere else, a debug line or
+    an import the program handled, is not why it failed)."""
+    lines = stderr.rstrip().splitlines()
+    found = _MISSING.match(lines[-1]) if lines else None
     return found[1] if found else None
 
 

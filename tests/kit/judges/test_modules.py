@@ -216,6 +216,19 @@ def test_the_missing_module_is_read_from_the_traceback():
         "google.protobuf"
     )
     assert missing_module("ImportError: cannot import name 'x' from 'numpy'") is None
+    assert missing_module("ModuleNotFoundError: No module named 'numpy' (the judge's)\n") == "numpy"
+
+
+def test_a_missing_module_is_read_from_the_exception_that_ended_the_run_alone():
+    """A crash whose stderr quotes the message elsewhere (a debug line, a handled import) is
+    the crash's: RE, not "not judged here"."""
+    stderr = (
+        "debug: ModuleNotFoundError: No module named 'numpy' (expected locally)\n"
+        'Traceback (most recent call last):\n  File "a.py", line 3, in <module>\n'
+        "IndexError: list index out of range\n"
+    )
+    assert missing_module(stderr) is None
+    assert missing_module("ModuleNotFoundError: No module named 'numpy'\n\n") == "numpy"
 
 
 def test_the_hint_names_the_pip_package_and_only_the_targets_that_have_it():
