@@ -49,6 +49,7 @@ import atexit
 import contextlib
 import json
 import os
+import shutil
 import signal
 import statistics
 import subprocess
@@ -304,10 +305,13 @@ def run_process(
     in ``env`` (default: ``run_environment()``)."""
     with tempfile.TemporaryDirectory(prefix="kit-io-") as folder:
         stdout = Path(folder, "stdout")
-        if isinstance(stdin, Path):
-            stdin_path = stdin.resolve()
+        stdin_path = Path(folder, "stdin")
+        if isinstance(stdin, Path):  # a copy: the case's own file would tell the run its
+            try:  # path (/proc/self/fd/0), and the answer's beside it, and take its writes
+                shutil.copyfile(stdin, stdin_path)
+            except OSError:  # the launcher says what is wrong with it
+                stdin_path = stdin.resolve()
         else:
-            stdin_path = Path(folder, "stdin")
             stdin_path.write_bytes(stdin)
         request = {
             "argv": [str(part) for part in command],

@@ -61,6 +61,31 @@ def test_a_clean_run_reports_output_time_and_memory(run):
     assert 1024 < done.peak_kib < 100 * 1024  # the interpreter's own few MiB
 
 
+def test_a_case_file_given_as_stdin_is_a_copy_the_run_cannot_trace_or_change(run, tmp_path):
+    """A judge's stdin leads to no answer: the case's own file told the run its path, and
+    the answer's beside it (a program rewrote the sample's .out and was "ok"), and took its
+    writes."""
+    case = tmp_path / "cases" / "sample-1.in"
+    case.parent.mkdir()
+    case.write_bytes(b"1 2\n")
+    (tmp_path / "cases" / "sample-1.out").write_bytes(b"3\n")
+    code = """\
+        import os
+        path = os.readlink("/proc/self/fd/0")
+        answer = path[: -len(".in")] + ".out"
+        if os.path.exists(answer):
+            with open(answer, "w") as file:
+                file.write("42\\n")
+        with open(path, "w") as file:
+            file.write("changed\\n")
+        print(path.endswith("sample-1.in"))
+    """
+    done = run(code, stdin=case)
+    assert (done.returncode, done.stdout) == (0, b"False\n"), done.stderr
+    assert (tmp_path / "cases" / "sample-1.out").read_bytes() == b"3\n"
+    assert case.read_bytes() == b"1 2\n"
+
+
 def test_a_run_gets_a_judge_s_environment_not_the_user_s(run, monkeypatch):
     """The user's ``LOCAL=1``, a Latin-1 locale or malloc tuning changed verdicts; a run
     has ``PATH`` and the fixed nursery, and writes UTF-8."""
