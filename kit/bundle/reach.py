@@ -96,7 +96,9 @@ class _Module:
     statements: list[ast.stmt]  # what ships (a helper's __main__ blocks left out)
     items: list[_Item] = field(default_factory=list)
     by_name: dict[str, list[_Item]] = field(default_factory=dict)
-    aliases: dict[str, str] = field(default_factory=dict)  # a name bound to a module -> module
+    # a name bound to modules -> every module an import binds it to (``try: import a as m``
+    # / ``except ImportError: import b as m``: ``m.f`` may be either's)
+    aliases: dict[str, set[str]] = field(default_factory=dict)
     dotted: dict[str, set[str]] = field(default_factory=dict)  # ``import a.b.c``: a -> {a.b.c}
     star_bases: list[str] = field(default_factory=list)  # the modules it star-imports
     whole: bool = False
@@ -204,7 +206,7 @@ def _bound_modules(module: _Module, name: str) -> set[str]:
     """The modules ``name`` reaches in ``module``: the one it is bound to, and for a plain
     ``import a.b.c`` binding ``a``, ``a.b`` and ``a.b.c`` too."""
     dotted = module.dotted.get(name, ())
-    return {module.aliases[name], *(part for full in dotted for part in prefixes(full))}
+    return {*module.aliases[name], *(part for full in dotted for part in prefixes(full))}
 
 
 def _index(source: Source, known: set[str], classes_pure: bool) -> _Module:
@@ -245,14 +247,14 @@ def _dotted_and_stars(
     return dotted, stars
 
 
-def _aliases(source: Source, statements: list[ast.stmt], known: set[str]) -> dict[str, str]:
-    """Names bound to modules by the statements' imports: name -> module."""
-    aliases: dict[str, str] = {}
+def _aliases(source: Source, statements: list[ast.stmt], known: set[str]) -> dict[str, set[str]]:
+    """Names bound to modules by the statements' imports: name -> every module it is bound to."""
+    aliases: dict[str, set[str]] = {}
     for node in walk(ast.Module(body=statements, type_ignores=[])):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for name, origin in import_bindings(source, node):
                 if name != "*" and (isinstance(node, ast.Import) or origin in known):
-                    aliases[name] = origin
+                    aliases.setdefault(name, set()).add(origin)
     return aliases
 
 
@@ -463,8 +465,13 @@ class _References(ast.NodeVisitor):
             self.generic_visit(node)
             return
         self.found.append((self.module.source.name, chain[0]))
-        target = self.module.aliases[chain[0]]
-        for part in chain[1:]:
+        for target in sorted(self.module.aliases[chain[0]]):
+            self._along(target, chain[1:])
+
+    def _along(self, target: str, parts: list[str]) -> None:
+        """The attributes ``parts`` read from module ``target``: the name they reach in it, or
+        the module they end at, used as a value."""
+        for part in parts:
             if part.startswith("__") and part.endswith("__"):  # __dict__, __getattribute__...
                 self.escaped.add(target)
                 return
@@ -484,17 +491,15 @@ class _References(ast.NodeVisitor):
             owner = arguments[0]
             chain = [owner.id] if isinstance(owner, ast.Name) else []
             chain = _chain(owner) if isinstance(owner, ast.Attribute) else chain
-            if chain and chain[0] in self.module.aliases:
-                package = ".".join([self.module.aliases[chain[0]], *chain[1:]])
-                submodule = f"{package}.{arguments[1].value}"
+            for base in self.module.aliases.get(chain[0], ()) if chain else ():
+                submodule = ".".join([base, *chain[1:], str(arguments[1].value)])
                 if submodule in self.known:
                     self.escaped.add(submodule)
         self.generic_visit(node)
 
     def visit_Name(self, node: ast.Name) -> None:
         self.found.append((self.module.source.name, node.id))
-        if node.id in self.module.aliases:
-            self.escaped.add(self.module.aliases[node.id])
+        self.escaped.update(self.module.aliases.get(node.id, ()))
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         if node.module == "__future__":
@@ -503,15 +508,19 @@ class _References(ast.NodeVisitor):
         for alias in node.names:
             if alias.name == "*":  # its names are followed through the importer's star_bases
                 continue
+            # the package's own binding of the name, if any, even where a submodule has that
+            # name: the import takes the attribute the package has when it runs, which is its
+            # own until the submodule is imported (``from geom import point`` then ``import
+            # geom.point``: the first binds geom's function)
+            self.found.append((base, alias.name))
             if f"{base}.{alias.name}" not in self.known:
-                self.found.append((base, alias.name))
                 self._module_through(base, alias.name)
 
     def _module_through(self, module: str, name: str) -> None:
         """``module.name`` taken where ``name`` is a module ``module`` imported (``import
         shared.ra as amod`` in it): that module is used as a value."""
-        if module in self.modules and name in self.modules[module].aliases:
-            self.escaped.add(self.modules[module].aliases[name])
+        if module in self.modules:
+            self.escaped.update(self.modules[module].aliases.get(name, ()))
 
     def visit_Global(self, node: ast.Global) -> None:
         self.found.extend((self.module.source.name, name) for name in node.names)

@@ -319,6 +319,24 @@ AS_FROM_SOURCE = {
          "dyn.py": "X = 1\n"},
         "from shared.pk import *\nprint(f())",
     ),
+    "a name bound to one of two modules": (  # m.solve is either's: neither's was cut
+        {"fast.py": "def solve():\n    return 'fast'\n",
+         "slow.py": "def solve():\n    return 'slow'\n", "dyn.py": "X = 1\n"},
+        "try:\n    import shared.fast as m\nexcept ImportError:\n    import shared.slow as m\n"
+        "print(m.solve())",
+    ),
+    "a name bound to another module inside a function": (
+        {"fast.py": "def solve():\n    return 'fast'\n",
+         "slow.py": "def solve():\n    return 'slow'\n", "dyn.py": "X = 1\n"},
+        "import shared.slow as m\n\n\ndef f():\n    import shared.fast as m\n\n"
+        "    return m.solve()\n\n\nprint(f(), m.solve())",
+    ),
+    "a package's function named as its submodule, both imported": (
+        {"geom/__init__.py": "def point(x, y):\n    return (x, y)\n",
+         "geom/point.py": "def dist2(p):\n    return p[0] ** 2 + p[1] ** 2\n", "dyn.py": "X = 1\n"},
+        "from shared.geom import point\nimport shared.geom.point as gp\n"
+        "print(point(1, 2), gp.dist2((3, 4)))",
+    ),
     "a constant whose index raises": (
         {"dyn.py": "TABLE = [1]\nX = TABLE[10]\n\n\ndef used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
