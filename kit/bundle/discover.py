@@ -76,7 +76,7 @@ def _collect(root: Path, entry: Source, resolver: Resolver) -> list[Source]:
     queue = [entry]
     while queue:
         source = queue.pop(0)
-        for names, line in _wanted(source, found):
+        for names, line in _wanted(source, found, resolver):
             for name in names:  # a package before its submodules
                 if name in refused:
                     break
@@ -94,7 +94,7 @@ def _collect(root: Path, entry: Source, resolver: Resolver) -> list[Source]:
     return list(found.values())
 
 
-def _wanted(source: Source, found: dict[str, Source]):
+def _wanted(source: Source, found: dict[str, Source], resolver: Resolver):
     """For each import of ``source``, the names it may load (a package before what is in it),
     and its line."""
     for line, name in dynamic_imports(source):
@@ -115,7 +115,7 @@ def _wanted(source: Source, found: dict[str, Source]):
             if alias.name == "*":
                 package = found.get(base)
                 bound = _bound_names(package)
-                listed = _star_names(package)
+                listed = _star_names(package, resolver)
                 for name in (name for name in listed if name not in bound):
                     yield [*prefixes(base), f"{base}.{name}"], node.lineno
             elif alias.name not in _bound_names(found.get(base)):
@@ -140,14 +140,21 @@ def _imports(source: Source):
                 yield node
 
 
-def _star_names(package: Source | None) -> list[str]:
-    """The names ``package``'s ``__all__`` lists where the build can read them (none for a
-    module that is no package): ``import *`` loads those the package does not bind as
-    submodules. A part computed at run time (``a.__all__ + b.__all__``) names what the
-    package imports itself, or stays unseen."""
+def _star_names(package: Source | None, resolver: Resolver) -> list[str]:
+    """The names ``package``'s ``__all__`` lists (none for a module that is no package):
+    ``import *`` loads those the package does not bind as submodules. Where a part of it is
+    computed at run time (``__all__ = list(NAMES)``), the package as it runs in the
+    resolver's child says the rest; a package that raises there keeps what its text lists."""
     if package is None or not package.is_package:
         return []
-    return star_names(package.tree.body)[0]
+    names, unread = star_names(package.tree.body)
+    if unread is not None:
+        try:
+            computed = resolver.listed(package.name) or []
+        except ResolveError:
+            computed = []
+        names += [name for name in computed if name not in names]
+    return names
 
 
 def _bound_names(module: Source | None) -> set[str]:

@@ -44,7 +44,21 @@ def beside_package(name, error):
         raise error  # a module that is here (a helper): the package's own failure
     places = importlib.util.find_spec(parent).submodule_search_locations
     return importlib.machinery.PathFinder.find_spec(last, places) if places else None
+def listed(name):
+    # the names a package's __all__ holds once it has run (one computed at run time)
+    names = getattr(importlib.import_module(name), "__all__", None)
+    if isinstance(names, (list, tuple)) and all(isinstance(n, str) for n in names):
+        return {"all": list(names)}
+    return {"all": None}
 for line in requests:
+    if line.startswith("__all__ "):
+        try:
+            answer = listed(line.split()[1])
+        except BaseException as error:
+            answer = {"error": type(error).__name__ + ": " + str(error).splitlines()[0][:200]}
+        answers.write(json.dumps(answer) + "\n")
+        answers.flush()
+        continue
     try:
         try:
             spec = importlib.util.find_spec(line.strip())
@@ -116,23 +130,17 @@ class Resolver:
             self._cache[name] = self._ask(name)
         return self._cache[name]
 
+    def listed(self, package: str) -> list[str] | None:
+        """The names ``package``'s ``__all__`` holds once the package has run (one computed
+        at run time: ``__all__ = list(...)``), None when it has none that is a list of
+        strings. Raises ResolveError as ``find`` does."""
+        answer = self._exchange(f"__all__ {package}")
+        if "error" in answer:
+            raise ResolveError(answer["error"])
+        return answer["all"]
+
     def _ask(self, name: str) -> Spec | None:
-        if self._child is None:
-            self._start()
-        try:
-            self._requests.write(name + "\n")
-            self._requests.flush()
-            ready, _, _ = select.select([self._answers], [], [], ANSWER_SECONDS)
-            line = self._answers.readline() if ready else ""
-        except OSError:
-            line = ""
-        if not line:
-            self.close(kill=True)
-            raise ResolveError(
-                f"no answer within {ANSWER_SECONDS} s (a package on its way hangs or exits)",
-                raised=False,
-            )
-        answer = json.loads(line)
+        answer = self._exchange(name)
         if "error" in answer:
             file = answer.get("file")
             raise ResolveError(answer["error"], str(_path(file)) if file else None)
@@ -144,6 +152,25 @@ class Resolver:
             _path(origin) if origin else None,
             None if locations is None else tuple(_path(place) for place in locations),
         )
+
+    def _exchange(self, request: str) -> dict:
+        """The child's answer to one request line."""
+        if self._child is None:
+            self._start()
+        try:
+            self._requests.write(request + "\n")
+            self._requests.flush()
+            ready, _, _ = select.select([self._answers], [], [], ANSWER_SECONDS)
+            line = self._answers.readline() if ready else ""
+        except OSError:
+            line = ""
+        if not line:
+            self.close(kill=True)
+            raise ResolveError(
+                f"no answer within {ANSWER_SECONDS} s (a package on its way hangs or exits)",
+                raised=False,
+            )
+        return json.loads(line)
 
     def _start(self) -> None:
         request_read, request_write = os.pipe()

@@ -319,6 +319,11 @@ AS_FROM_SOURCE = {
          "dyn.py": "X = 1\n"},
         "from shared.pk import *\nprint(f())",
     ),
+    "a submodule a star-imported package's computed __all__ names": (
+        {"p4/__init__.py": "__all__ = list(('sub4',))\n", "p4/sub4.py": "W = 'w4'\n",
+         "dyn.py": "X = 1\n"},
+        "from shared.p4 import *\nprint(sub4.W)",
+    ),
     "a name bound to one of two modules": (  # m.solve is either's: neither's was cut
         {"fast.py": "def solve():\n    return 'fast'\n",
          "slow.py": "def solve():\n    return 'slow'\n", "dyn.py": "X = 1\n"},

@@ -151,3 +151,17 @@ def test_a_helper_under_a_folder_not_ascii_is_found_by_a_kit_in_the_c_locale(tmp
         check=False,
     )
     assert done.stdout == "found\n", done.stderr
+
+
+def test_a_package_s_all_is_read_as_it_runs(tmp_path):
+    """``__all__`` computed at run time, which the build cannot read from the text."""
+    write(tmp_path, "pkg/__init__.py", "__all__ = list(('sub',)) + ['x']\nx = 1\n")
+    write(tmp_path, "plain/__init__.py", "y = 2\n")
+    write(tmp_path, "odd/__init__.py", "__all__ = [1, 2]\n")
+    write(tmp_path, "broken/__init__.py", "raise ValueError('no')\n")
+    with Resolver(tmp_path) as resolver:
+        assert resolver.listed("pkg") == ["sub", "x"]
+        assert resolver.listed("plain") is None and resolver.listed("odd") is None
+        with pytest.raises(ResolveError, match="ValueError: no"):
+            resolver.listed("broken")
+        assert resolver.find("pkg") is not None  # the child still answers
