@@ -2,16 +2,14 @@
 stress/megacheckers.py too), proof checks of the solver's bounds, and the bench's worst-case
 files. The seeded stress tests are in tests/test_stress_megacheckers.py."""
 
-import io
 import random
-import sys
-import types
 from pathlib import Path
 
 import pytest
 
 import solutions.megacheckers as mc
 from stress import megacheckers as st
+from tests.pypy_support import jit_params_of_main
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "megacheckers"
 
@@ -197,13 +195,7 @@ def test_worst_case_answers_by_brute():
     assert st.reference(st.adversarial()) == st.ADVERSARIAL_ANSWERS
 
 
-def test_under_pypy_main_sets_the_jit_to_unroll_no_recursion(monkeypatch, capsys):
+def test_under_pypy_main_sets_the_jit_to_unroll_no_recursion(monkeypatch):
     """PyPy's default unrolling of the recursive searches costs a third more time on the
     hardest bench files (docs/megacheckers.md, Figures)."""
-    params = []
-    monkeypatch.setitem(sys.modules, "pypyjit", types.SimpleNamespace(set_param=params.append))
-    monkeypatch.setattr(sys.implementation, "name", "pypy")
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"3 3\n...\n...\n...\n")))
-    monkeypatch.setattr(mc, "solve", lambda data: "0\n")
-    mc.main()
-    assert params == ["max_unroll_recursion=0"] and capsys.readouterr().out == "0\n"
+    assert jit_params_of_main(monkeypatch, mc) == ["max_unroll_recursion=0"]

@@ -1,16 +1,13 @@
 """shared/pypy_jit.py: the parameters reach PyPy's JIT under PyPy, nothing happens under CPython."""
 
 import shutil
-import subprocess
 import sys
 import types
-from pathlib import Path
 
 import pytest
 
 from shared.pypy_jit import set_jit
-
-ROOT = str(Path(__file__).resolve().parents[1])
+from tests.pypy_support import under_pypy
 
 
 def test_under_cpython_nothing_is_set_even_where_a_module_of_that_name_exists(monkeypatch):
@@ -31,14 +28,9 @@ def test_under_pypy_the_parameters_are_passed(monkeypatch):
 @pytest.mark.skipif(shutil.which("pypy3") is None, reason="no pypy3 here")
 def test_pypy_takes_the_parameters_of_the_solutions():
     code = (
-        "import sys; sys.path.insert(0, sys.argv[1]);"
         "from shared.pypy_jit import set_jit;"
         "import solutions.megacheckers as m, solutions.lines_of_action as l;"
         "import solutions.stake_your_claim as s;"
         "print(set_jit(m.PYPY_JIT), set_jit(l.PYPY_JIT), set_jit(s.PYPY_JIT))"
     )
-    done = subprocess.run(
-        ["pypy3", "-c", code, ROOT], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True", "True", "True"]
+    assert under_pypy(code).split() == ["True", "True", "True"]

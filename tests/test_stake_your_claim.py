@@ -3,16 +3,15 @@ hard and bench boards, against the minimax of stress/stake_your_claim.py; every 
 checked with both game searches (bit sets, used under CPython; lists, used under PyPy). The
 seeded stress tests are in tests/test_stress_stake_your_claim.py."""
 
-import io
 import random
 import sys
-import types
 from pathlib import Path
 
 import solutions.stake_your_claim as syc
 from solutions.stake_your_claim import BIT_SETS, solve, solve_board
 from stress import stake_your_claim as st
 from stress.stake_your_claim import best_move, move_values, random_board
+from tests.pypy_support import jit_params_of_main
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "samples" / "stake_your_claim"
@@ -63,16 +62,10 @@ def report(rows, want, got):
 # --- samples ---
 
 
-def test_under_pypy_main_sets_the_jit_to_unroll_no_recursion(monkeypatch, capsys):
+def test_under_pypy_main_sets_the_jit_to_unroll_no_recursion(monkeypatch):
     """PyPy's default unrolling of the recursive minimax costs a tenth to a third more time a
     bench file (docs/stake_your_claim.md, Figures)."""
-    params = []
-    monkeypatch.setitem(sys.modules, "pypyjit", types.SimpleNamespace(set_param=params.append))
-    monkeypatch.setattr(sys.implementation, "name", "pypy")
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"0\n")))
-    monkeypatch.setattr(syc, "solve", lambda data: "")
-    syc.main()
-    assert params == ["max_unroll_recursion=0"] and capsys.readouterr().out == ""
+    assert jit_params_of_main(monkeypatch, syc) == ["max_unroll_recursion=0"]
 
 
 def test_samples():
