@@ -8,7 +8,9 @@ truncating a file, and any mkdir, delete, rename, link, chmod or temp-file creat
 fork, an exec, ``posix_spawn``; so ``multiprocessing`` too). ``REPORTING`` wraps the call that
 runs the script and tells what was refused, one stderr line per kind (``write attempts
 refused: ...``, ``process starts refused: ...``), after the frame of the solution's code that
-made the attempt when its error ended the run. Writing to already-open descriptors
+made the attempt when its error ended the run. Under CPython, a C function that writes or
+starts a process looked up through ``ctypes`` (``ctypes.CDLL(None).system``) is refused at
+the look-up (PyPy raises no event for it). Writing to already-open descriptors
 (stdout, stderr) is not a file-system event and stays allowed; so are threads. A refused
 attempt makes the exit status 99 even if the script caught the error; the first ten of a kind
 are named, the rest counted (a loop that catches the error a million times keeps its memory).
@@ -36,6 +38,21 @@ PROCESS_EVENTS = (
     "subprocess.Popen", "os.system", "os.exec", "os.fork", "os.forkpty", "os.posix_spawn",
     "os.spawn", "os.startfile",
 )  # fmt: skip
+# C functions a program may reach through ``ctypes`` (CPython's ``ctypes.dlsym`` event: the
+# name looked up in a library; PyPy raises none) that write to the file system or start a
+# process, in a C library or Windows' API
+WRITE_SYMBOLS = (
+    "creat", "unlink", "remove", "rename", "mkdir", "rmdir", "truncate", "symlink", "link",
+    "chmod", "_unlink", "_mkdir", "_rmdir", "DeleteFileA", "DeleteFileW", "CreateDirectoryA",
+    "CreateDirectoryW", "MoveFileA", "MoveFileW",
+)  # fmt: skip
+PROCESS_SYMBOLS = (
+    "system", "popen", "fork", "vfork", "execv", "execve", "execvp", "execvpe", "execl",
+    "execle", "execlp", "posix_spawn", "posix_spawnp", "_system", "_wsystem", "_popen",
+    "_wpopen", "_spawnv", "_spawnve", "_spawnvp", "_spawnl", "_execv", "_execve",
+    "CreateProcessA", "CreateProcessW", "WinExec", "ShellExecuteA", "ShellExecuteW",
+    "ShellExecuteExA", "ShellExecuteExW",
+)  # fmt: skip
 # the os functions replaced by audited ones, by event: the event's own name, and these
 OS_ALIASES = {
     "os.remove": ("unlink",),
@@ -49,11 +66,15 @@ KINDS = {"write": "write attempts refused", "process": "process starts refused"}
 HOOK = """\
 import os
 DENY = {deny!r}
+SYMBOLS = {symbols!r}
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 denied = {{"write": [], "process": []}}  # the first ten of each kind
 refusals = {{"write": 0, "process": 0}}
 def hook(event, args):
     kind = DENY.get(event)
+    if event == "ctypes.dlsym" and isinstance(args[1], str):
+        kind = SYMBOLS.get(args[1])
+        args = (args[1],)
     if event == "open" and {files} and not isinstance(args[0], int):
         mode, flags = args[1], args[2] or 0
         if mode is None:
@@ -109,17 +130,20 @@ finally:
 def hook(files: bool, processes: bool) -> str:
     """The hook's code, refusing writes when ``files`` and process starts when
     ``processes``."""
-    deny = {}
+    deny, symbols = {}, {}
     if files:
         deny.update(dict.fromkeys(WRITE_EVENTS, "write"))
+        symbols.update(dict.fromkeys(WRITE_SYMBOLS, "write"))
     if processes:
         deny.update(dict.fromkeys(PROCESS_EVENTS, "process"))
+        symbols.update(dict.fromkeys(PROCESS_SYMBOLS, "process"))
     audited = []
     for event in sorted(deny):
         if event.startswith("os."):
             names = (event[3:], *OS_ALIASES.get(event, ()))
             audited += [(name, event) for name in names]
-    return HOOK.format(deny=deny, files=files, audited=audited) + f"KINDS = {KINDS!r}\n"
+    text = HOOK.format(deny=deny, symbols=symbols, files=files, audited=audited)
+    return text + f"KINDS = {KINDS!r}\n"
 
 
 WHAT = {"write": "wrote to the file system", "process": "started a process"}

@@ -110,6 +110,23 @@ def test_a_process_start_is_refused_where_processes_are_forbidden(tmp_path, code
     assert forbidden.attempted(done.stderr.encode()) == "started a process"
 
 
+def test_c_functions_reached_through_ctypes_are_refused_under_cpython(tmp_path):
+    """``ctypes.CDLL(None).system(...)`` started a shell where the judge's sandbox refuses
+    (the marker was written); looking the function up is the attempt (PyPy raises no event
+    for it)."""
+    marker = tmp_path / "marker"
+    code = (
+        "import ctypes\nlibc = ctypes.CDLL(None)\nprint(libc.getpid() > 0)\n"
+        f"libc.system(b'echo started > {marker}')\nprint('went on')\n"
+    )
+    done = run(tmp_path, code, no_processes=True)
+    assert done.returncode == forbidden.DENIED_EXIT and done.stdout == "True\n"
+    assert "process starts refused: ctypes.dlsym('system',)" in done.stderr
+    assert not marker.exists()
+    done = run(tmp_path, "import ctypes\nctypes.CDLL(None).unlink(b'x')\n")  # files only
+    assert "write attempts refused: ctypes.dlsym('unlink',)" in done.stderr
+
+
 def test_a_thread_and_a_reader_run_as_usual_where_processes_are_forbidden(tmp_path, python):
     (tmp_path / "data.txt").write_text("41\n")
     code = (
