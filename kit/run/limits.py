@@ -38,8 +38,8 @@ API::
     limits_for(problem, runner, kill_factor=KILL_FACTOR) -> Limits
     prefetch(problem, runners)    # footprints measured (or read) early
     run_limited(command, stdin, cwd, limits, env=None) -> Run   # one run held to them
-    exceeded(limits, *, output_over, killed, peak_kib, processes=1, written=(0, 0, 0))
-        -> (kind, text) | None
+    exceeded(limits, *, output_over, killed, peak_kib, processes=1, written=(0, 0, 0),
+             seconds=None) -> (kind, text) | None
     machine_notes(limits) -> [str]   # this machine's hard rlimits and memory below a judge's
     time_over(limits, seconds, runs=1) -> text | None
 """
@@ -300,11 +300,15 @@ def exceeded(
     peak_kib: int,
     processes: int = 1,
     written: tuple[int, int, int] = (0, 0, 0),
+    seconds: float | None = None,
 ) -> tuple[str, str] | None:
     """Which limit a run broke (``OUTPUT``, ``MEMORY`` or ``TIME``, in the order a judge stops
     a run) and how, told without the verdict's name; None when it kept to every one.
     ``written``: the bytes it wrote to stdout, to stderr and to files, which together are
-    held to the output limit where it counts everything (``ALL``)."""
+    held to the output limit where it counts everything (``ALL``). ``seconds``: the run's
+    time as the limit counts it; a run killed for memory past the time limit broke the time
+    limit first (it is killed as soon as it is over: at the time limit it was under), and a
+    judge stops it there."""
     size = limits.output_bytes / (1 << 20)
     if output_over:
         return OUTPUT, f"more than {size:g} MiB written to stdout (stopped there)"
@@ -314,7 +318,21 @@ def exceeded(
         total = _above(sum(written) / (1 << 20), size)
         together = "stdout, stderr and files counted together"
         return OUTPUT, f"{total} MiB written over {size:g} MiB, {together} ({parts})"
+    return _memory_or_time(limits, killed, peak_kib, processes, seconds)
+
+
+def _memory_or_time(
+    limits: Limits, killed: str | None, peak_kib: int, processes: int, seconds: float | None
+) -> tuple[str, str] | None:
+    """``exceeded``'s memory and time: the memory limit first, but for a run killed for
+    memory past the time limit."""
     counted = limits.counted_kib(peak_kib)
+    late = seconds is not None and not limits.per_move and seconds > limits.time
+    if killed == MEMORY and late:
+        return TIME, (
+            f"{seconds:.3f} s is over the {limits.time:g} s limit (killed for memory "
+            "after it, which a judge would not reach)"
+        )
     if killed == MEMORY or counted > limits.memory_kib:
         how = " (killed)" if killed == MEMORY else ""
         return MEMORY, memory_text(limits, peak_kib, processes) + how

@@ -114,6 +114,7 @@ def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
         peak_kib=run.peak_kib,
         processes=run.processes,
         written=(run.stdout_bytes, run.stderr_bytes, run.files_bytes),
+        seconds=limits.seconds(run),
     )
     if broken is not None:
         return limit_verdict(*broken)

@@ -72,6 +72,25 @@ def test_output_is_judged_before_memory_and_memory_before_time():
     assert exceeded(LIMITS, output_over=False, killed="time", peak_kib=70 * MIB)[0] == MEMORY
 
 
+def test_a_run_killed_for_memory_past_the_time_limit_broke_the_time_limit_first():
+    """Killed as soon as it is over the memory limit, it was under it when its time ran out:
+    a judge stops it there (MLE at 1.63 s for a 1 s limit, where a judge says TLE)."""
+    kind, text = exceeded(LIMITS, output_over=False, killed=MEMORY, peak_kib=70 * MIB, seconds=1.63)
+    assert (kind, text) == (
+        "time",
+        "1.630 s is over the 1 s limit (killed for memory after it, which a judge would not reach)",
+    )
+    assert (
+        exceeded(LIMITS, output_over=False, killed=MEMORY, peak_kib=70 * MIB, seconds=0.9)[0]
+        == MEMORY
+    )
+    game = replace(LIMITS, per_move=True)  # a game's time is its moves': the interactor's
+    assert (
+        exceeded(game, output_over=False, killed=MEMORY, peak_kib=70 * MIB, seconds=9.0)[0]
+        == MEMORY
+    )
+
+
 def test_an_output_limit_of_everything_holds_stdout_stderr_and_files_together():
     """Kattis' 2025-09 format: "the sum of standard output, standard error, and [...] the
     total size of all files that were created or modified by the submission"."""
