@@ -367,7 +367,7 @@ def _unrunnable(submission: Submission) -> tuple[str, bool]:
     submission of several files: any of them, as ``python3 -m py_compile {files}``; a Python
     2 file, by its ``#!`` line or by what CPython says of its syntax, is only set aside)."""
     if submission.language != "Python":
-        return f"not run: {submission.language} (only Python submissions run here)", False
+        return f"not run: {submission.language} (only Python 3 submissions run here)", False
     folder = submission.beside
     for file in _python_files(submission):
         why = _uncompiled(file, file.name if folder is not None else "")

@@ -116,12 +116,13 @@ def _verify(args: argparse.Namespace) -> int:
     if not fixed:
         # the whole package's bounding submissions, whichever are chosen: one limit for all
         every = list(problem.source.submissions)
-        done, partial = _bounding_runs(problem, every, runner, cases, args.jobs)
+        done, partial = _bounding_runs(problem, every, runner, cases, args)
         infer = limit_inference.inferred_limit if problem.source.infers_time_limit else None
         problem = (infer or verify.derived_limit)(problem, [*done.values(), *partial])
         extra = [j for j in [*done.values(), *partial] if j.submission not in chosen]
     assert problem.source is not None
     print(_header(problem, problem.source, runner, len(cases), shown), flush=True)
+    print(*_other_runners(problem, chosen, runner, args.target is not None), sep="\n", end="")
     for note in [*problem.source.notes, *_extra_note(extra)]:
         print(note, flush=True)
     data = check_data(problem.source)
@@ -138,9 +139,10 @@ def _verify(args: argparse.Namespace) -> int:
     widths = (width, max(len(word) for word in [*words, "folder"]))
     print(f"{'submission':<{width}}  {'folder':<{widths[1]}}  {'kit':<4}  {'slowest':>9}  result")
     judged = []
+    named = args.target is not None
     for submission in chosen:
         entry = done.get(submission.name) or verify.judge_submission(
-            problem, submission, runner, cases, args.jobs
+            problem, submission, _runner_of(problem, submission, runner, named), cases, args.jobs
         )
         judged.append(entry)
         print(_row(entry, widths, problem), flush=True)
@@ -174,8 +176,34 @@ def _failed_for_limit(entry: verify.Judged) -> str:
     )
 
 
+def _runner_of(problem: Problem, submission: Submission, runner: Runner, named: bool) -> Runner:
+    """Who runs ``submission``: ``runner`` (``--target``'s when ``named``, for every one), but
+    where the package names another implementation than the runner's (Polygon's
+    ``python.pypy3``, as Polygon runs it), the judge's first target of that one."""
+    impl = submission.impl
+    if named or impl is None or impl == runner.target.impl:
+        return runner
+    same = [target for target in problem.targets if target.impl == impl]
+    return runner_for_runs(same) if same else runner
+
+
+def _other_runners(
+    problem: Problem, chosen: list[Submission], runner: Runner, named: bool
+) -> list[str]:
+    """A note per submission that runs under another interpreter than the header says."""
+    notes = []
+    for submission in chosen:
+        own = _runner_of(problem, submission, runner, named)
+        if own is not runner:
+            notes.append(
+                f"note: {submission.name} runs under {own.described}, as the package's "
+                f"{submission.impl} type asks\n"
+            )
+    return notes
+
+
 def _bounding_runs(
-    problem: Problem, chosen: list[Submission], runner: Runner, cases: list, jobs: int | None
+    problem: Problem, chosen: list[Submission], runner: Runner, cases: list, args
 ) -> tuple[dict[str, verify.Judged], list[verify.Judged]]:
     """Before the limit is known, the submissions that bound it from below run under
     PROVISIONAL_LIMIT, by name: problemtools' accepted ones (not a scoring problem's partially
@@ -193,8 +221,9 @@ def _bounding_runs(
             allows_ok = OK in verify.allowed(package.format, submission.folder)
             some = cases if bounds and allows_ok else []
         if some:
+            own = _runner_of(problem, submission, runner, args.target is not None)
             entry = verify.judge_submission(
-                problem, submission, runner, some, jobs, every_case=package.infers_time_limit
+                problem, submission, own, some, args.jobs, every_case=package.infers_time_limit
             )
             (done if len(some) == len(cases) else partial)[submission.name] = entry
     return done, list(partial.values())

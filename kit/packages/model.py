@@ -93,6 +93,9 @@ class Submission:
     # a submission of several files: its folder, every file of which is put beside ``path``
     # (the file it runs) when it runs; None for a submission of one file
     beside: Path | None = None
+    # the implementation the package says it runs under ("pypy" for Polygon's python.pypy3,
+    # "cpython" for python.3); None: the judge's first target's
+    impl: str | None = None
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ Polygon has no margin for time-limit solutions: the Kattis format's later defaul
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from pathlib import Path
 from xml.etree import ElementTree
@@ -62,6 +63,7 @@ from kit.packages.model import (
 
 DEFAULT_OUTPUT = 64  # MiB: Polygon sets none; the kit's usual output limit
 PYTHON_TYPES = ("python.3", "python.pypy3", "pypy.3")  # Polygon's source types of Python 3
+# the language of other types, by their first letters ("java11", "cpp.g++17", "python.2")
 LANGUAGES = {"cpp": "C++", "c": "C", "java": "Java", "kotlin": "Kotlin", "python": "Python 2"}
 ASSUMED_MARGIN = 1.5  # the Kattis format's time_limit_to_tle default (2025-09)
 # Polygon's solution tags (what each allows is kit.verify's); do-not-run is left out.
@@ -365,6 +367,8 @@ def _solutions(root: ElementTree.Element, path: Path) -> list[Submission]:
         relative = source.get("path", "")
         kind = source.get("type", "")
         python = kind.startswith(PYTHON_TYPES)
-        language = "Python" if python else LANGUAGES.get(kind.split(".")[0], kind or "unknown")
-        found.append(Submission(path / relative, relative, tag, language))
+        letters = re.match(r"[a-z]*", kind)[0]
+        language = "Python" if python else LANGUAGES.get(letters, kind or "unknown")
+        impl = ("pypy" if "pypy" in kind else "cpython") if python else None
+        found.append(Submission(path / relative, relative, tag, language, impl=impl))
     return found

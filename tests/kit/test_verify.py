@@ -11,6 +11,7 @@ import pytest
 
 from kit import cli
 from kit import verify as verifying
+from kit.judges.targets import found, host
 from kit.packages.expectations import Expectation
 from kit.packages.model import KATTIS, Submission
 from kit.run.verdicts import OK, WA
@@ -54,7 +55,7 @@ def test_every_folder_is_reported_beside_the_kits_verdict(capsys):
     )
     assert rows(out) == {
         "accepted/shouting.py": "AC AC T s agrees",
-        "accepted/sum.cpp": "AC - - not run: C++ (only Python submissions run here)",
+        "accepted/sum.cpp": "AC - - not run: C++ (only Python 3 submissions run here)",
         "accepted/sum.py": "AC AC T s agrees",
         "wrong_answer/negative.py": "WA WA T s agrees: data/sample/2.in: wrong answer: token 1: "
         "expected 'Impossible', got '-4'",
@@ -263,6 +264,31 @@ def test_a_polygon_package_by_its_tags(capsys):
         "solutions/linear.py": "WA WA T s agrees: tests/01: wrong answer: checker: wrong "
         "answer: 9 guesses, more than 7 (exit status 1)",
     }
+
+
+@pytest.mark.skipif(not any(i.impl == "pypy" for i in found()), reason="no PyPy here")
+def test_a_polygon_submission_of_a_pypy_type_runs_under_pypy(capsys, tmp_path):
+    """Polygon runs each solution in its own language: ``python.pypy3`` under PyPy (one fast
+    only there was TLE under CPython)."""
+    package = tmp_path / "guess"
+    shutil.copytree(PACKAGES / "polygon_guess", package)
+    binary = (package / "solutions" / "binary.py").read_text()
+    only_pypy = "import sys\nif sys.implementation.name != 'pypy':\n    print(0, flush=True)\n"
+    (package / "solutions" / "pypy_only.py").write_text(only_pypy + binary)
+    xml = package / "problem.xml"
+    xml.write_text(
+        xml.read_text().replace(
+            "</solutions>",
+            '<solution tag="accepted"><source path="solutions/pypy_only.py" '
+            'type="python.pypy3"/></solution></solutions>',
+        )
+    )
+    code, out, _ = verify(capsys, package, "pypy_only.py", "binary.py")
+    assert code == 0, out
+    assert "note: solutions/pypy_only.py runs under PyPy" in out
+    assert rows(out)["solutions/pypy_only.py"] == "AC AC T s agrees"
+    code, out, _ = verify(capsys, package, "pypy_only.py", "--target", host().executable)
+    assert code == 1 and "DISAGREES" in rows(out)["solutions/pypy_only.py"]  # named: for all
 
 
 def test_the_columns_stay_aligned_under_a_long_folder_word(capsys, tmp_path):

@@ -135,13 +135,19 @@ def test_solutions_keep_their_tag_and_language_and_do_not_run_is_left_out(tmp_pa
             <solution tag="rejected"><source path="b.cpp" type="cpp.g++17"/></solution>
             <solution tag="do-not-run"><source path="c.py" type="python.3"/></solution>
             <solution tag="accepted"><source path="d.py" type="python.2"/></solution>
+            <solution tag="accepted"><source path="E.java" type="java11"/></solution>
+            <solution tag="accepted"><source path="f.py" type="python.3"/></solution>
+            <solution tag="accepted"><source path="g.py" type="python.pypy3-64"/></solution>
         </solutions>
     """
     found = polygon.read(problem_xml(tmp_path / "p", TESTSET, assets), "p")
-    assert [(s.name, s.folder, s.language) for s in found.submissions] == [
-        ("a.py", "main", "Python"),
-        ("b.cpp", "rejected", "C++"),
-        ("d.py", "accepted", "Python 2"),
+    assert [(s.name, s.folder, s.language, s.impl) for s in found.submissions] == [
+        ("a.py", "main", "Python", "pypy"),  # run under PyPy, as Polygon runs it
+        ("b.cpp", "rejected", "C++", None),
+        ("d.py", "accepted", "Python 2", None),
+        ("E.java", "accepted", "Java", None),
+        ("f.py", "accepted", "Python", "cpython"),
+        ("g.py", "accepted", "Python", "pypy"),
     ]
 
 
