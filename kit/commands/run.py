@@ -101,6 +101,13 @@ def run(args: argparse.Namespace) -> int:
             details = [*details, f"note: the output above is its first {len(run.stdout)} bytes"]
     for error in refused:  # as the build says them, after the run's own details
         details = [*details, f"{problem.slug}: {error}"]
+    making = given is not None and any(map(_is_stdout, _answer_names(given)))
+    if given is not None and answer is None and not playing and outcome.word == OK and not making:
+        details = [
+            *details,
+            f"note: no answer beside {given} (NAME.out or NAME.ans for "
+            "NAME.in, or Polygon's NN.a for NN): its output was not judged",
+        ]
     return _told(problem, outcome, run, judge, limits, details, runner, bool(refused))
 
 
@@ -231,14 +238,22 @@ def _is_stdout(path: Path) -> bool:
         return False
 
 
+def _answer_names(given: Path) -> tuple[Path, Path]:
+    """Where the answer of an input ``NAME.in`` may be: ``NAME.out``, ``NAME.ans``."""
+    return given.with_suffix(".out"), given.with_suffix(".ans")
+
+
 def _answer_beside(given: Path) -> Path | None:
     """The answer file of an input named ``NAME.in``: ``NAME.out`` or ``NAME.ans``, if any
     (not the file this command's stdout goes to); both is an error, as it is for a sample
-    (which one the judge's answer is, is not told)."""
+    (which one the judge's answer is, is not told). A Polygon test, ``tests/NN``, has its
+    answer in ``tests/NN.a``."""
+    if given.suffix == "" and file_state(given.with_name(given.name + ".a")) is None:
+        return given.with_name(given.name + ".a")
     if given.suffix != ".in":
         return None
     found = []
-    for path in (given.with_suffix(".out"), given.with_suffix(".ans")):
+    for path in _answer_names(given):
         state = file_state(path)
         if state not in (None, MISSING, NOT_REGULAR):  # a pipe or a terminal: made, not read
             raise BuildError(f"{path}: the answer beside {given.name} {state}")

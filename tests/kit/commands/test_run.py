@@ -43,6 +43,26 @@ def test_an_input_with_its_answer_beside_it_is_judged_against_it(toy, tmp_path, 
     assert args.run(args) == 0
 
 
+def test_a_polygon_test_is_judged_against_its_answer_and_an_input_without_one_says_so(
+    toy, tmp_path, capfd
+):
+    """Polygon's ``tests/01`` has its answer in ``tests/01.a``: a wrong output was "ok"."""
+    given = tmp_path / "01"
+    given.write_bytes((toy / "samples" / "toy_sum" / "sample-1.in").read_bytes())
+    (tmp_path / "01.a").write_text("not the answer\n")
+    args = parse("toy_sum", str(given), "--root", str(toy))
+    assert args.run(args) == 1
+    assert capfd.readouterr().err.splitlines()[-1].startswith("[toy_sum: WA, ")
+    (tmp_path / "01.a").unlink()
+    assert args.run(args) == 0
+    note, last = capfd.readouterr().err.splitlines()[-2:]
+    assert note == (
+        f"note: no answer beside {given} (NAME.out or NAME.ans for NAME.in, or Polygon's NN.a "
+        "for NN): its output was not judged"
+    )
+    assert last.startswith("[toy_sum: ok, ")
+
+
 def test_an_input_with_two_answers_beside_it_is_refused(toy, tmp_path):
     """As a sample with both is: which of them is the judge's answer is not told."""
     given = tmp_path / "case.in"
