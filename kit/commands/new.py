@@ -52,8 +52,8 @@ from typing import TYPE_CHECKING
 from kit import scaffold
 from kit.commands import NAMES, add_root, command, paragraph, seconds
 from kit.errors import BuildError
-from kit.judges.profiles import PROFILES, suggestion_for
-from kit.registry import check_slug, is_slug, load_registry, slug_from
+from kit.judges.profiles import PROFILES, judge_name, profile_for, suggestion_for
+from kit.registry import check_slug, is_reserved, is_slug, load_registry, slug_from
 from kit.workspace import Made, file_in_the_way
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ def make(root: Path, page: Page | None, slug: str | None, given: str, *, interac
     interactive = interactive or (page is not None and page.interactive)
     if slug is None:
         slug = _free_slug(registry, page)
-    _usable(slug)
+    _usable(slug, page.judge if page is not None else given)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     samples = root / "samples" / slug
@@ -211,7 +211,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
             f"new: no slug can be made of the package's name {package.name!r}; name one: "
             f"{command()} new SLUG --package {shlex.quote(args.package)}"
         )
-    _usable(slug)
+    _usable(slug, package.judge)
     if slug in load_registry(root):
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     limit = args.time_limit or package.time_limit
@@ -248,21 +248,40 @@ def _exist(paths: list[str]) -> str:
     return f"{', '.join(paths)} {'exists' if len(paths) == 1 else 'exist'}"
 
 
-def _usable(slug: str) -> None:
-    """A one-line error for a slug that is a command's name (``cpkit run`` would run the
-    command, not build the problem) or a standard module's (``python3 dist/other.py``, as
-    ``oj t`` runs a bundle, imports ``dist/heapq.py`` for ``import heapq``)."""
+def _unusable(slug: str, judge: str) -> str | None:
+    """Why ``slug`` cannot name a problem judged by ``judge``, or None: a command's name
+    (``cpkit run`` would run the command, not build the problem), a Python keyword or
+    ``shared`` (the solution's module name), or a module's name that the programs beside its
+    files would import in that module's place (``python3 dist/other.py``, as ``oj t`` runs a
+    bundle, imports ``dist/heapq.py`` for ``import heapq``): a standard module, one the
+    judge installs (AtCoder's ``numpy``), or the kit itself (``python -m kit``)."""
     if slug in NAMES:
-        raise BuildError(
-            f"new: {slug!r} is the name of a command ({command()} {slug} runs it, not this "
-            "problem): name the problem otherwise"
-        )
+        return f"the name of a command ({command()} {slug} runs it, not this problem)"
+    if is_reserved(slug):
+        return "a Python keyword" if slug != "shared" else "the helpers' package's name"
+    module = None
     if slug in sys.stdlib_module_names:
-        raise BuildError(
-            f"new: {slug!r} is the name of a standard module: dist/{slug}.py and "
-            f"solutions/{slug}.py would be imported in its place by the programs beside them "
-            f"(python3 dist/other.py): name the problem otherwise"
-        )
+        module = "a standard module"
+    elif slug == "kit":
+        module = "the kit's own module (python -m kit)"
+    else:
+        profile = profile_for(judge)
+        installed = profile.modules if profile is not None else None
+        if installed is not None and slug in {*installed.cpython, *installed.pypy}:
+            module = f"a module {profile.name} installs"
+    if module is None:
+        return None
+    return (
+        f"the name of {module}: dist/{slug}.py and solutions/{slug}.py would be imported in "
+        f"its place by the programs beside them (python3 dist/other.py)"
+    )
+
+
+def _usable(slug: str, judge: str) -> None:
+    """A one-line error for a slug named that cannot name a problem (``_unusable``)."""
+    why = _unusable(slug, judge)
+    if why is not None:
+        raise BuildError(f"new: {slug!r} is {why}: name the problem otherwise")
 
 
 def check_judge(judge: str | None, command: str = "new") -> None:
@@ -320,30 +339,42 @@ def _slug_of(page: Page) -> str:
 
 
 def _free_slug(registry, page: Page) -> str:
-    """The page's slug (``_slug_of``), or when a problem of another id has it (two contests'
-    "A. Hello"), or a command or a standard module (a problem titled "Run", "Random"), the
-    title's slug with the page's id after it (``hello_1902a``). A problem of the same id, or
-    of none set yet (``id = "?"``, made by hand before), keeps its slug, to be refused; so does
-    a slug that is the id itself."""
+    """The page's slug (``_slug_of``), or when a problem of another judge or id has it (two
+    contests' "A. Hello", POJ's and Timus' 1000), or it cannot name a problem (``_unusable``: a
+    problem titled "Run", "Random", "Class"), the title's slug with the page's id after it
+    (``hello_1902a``; a slug that is the id itself, Kattis' ``hello``, gets the judge's name
+    after it). The problem made already (the same judge and id, or a problem of no id set yet,
+    ``id = "?"``, made by hand before) keeps its slug, to be refused."""
     slug = _slug_of(page)
-    other = slug_from(f"{slug}_{page.id}") if page.id and slug != page.id else None
+    suffix = page.id if page.id and slug != page.id else page.judge
+    other = slug_from(f"{slug}_{suffix}")
     candidates = [slug, *([other] if other and is_slug(other) else [])]
     for candidate in candidates:  # the problem made already: refused under its own slug
         known = registry.get(candidate)
-        if known is not None and known.id in (page.id, "?"):
+        if known is not None and _same_problem(known, page):
             return candidate
-    free = [c for c in candidates if not _taken(registry, c)]
+    free = [c for c in candidates if _taken(registry, c, page.judge) is None]
     if not free or free[0] == slug:
         return slug
-    print(f"note: {slug} is taken in this workspace: this problem is {free[0]}")
+    print(f"note: {slug} is {_taken(registry, slug, page.judge)}: this problem is {free[0]}")
     return free[0]
 
 
-def _taken(registry, slug: str) -> bool:
-    """A problem of the workspace has ``slug``, or a command or a standard module has it for a
-    name (files of that name without a problem are the user's own, in the way: refused, not
-    passed over)."""
-    return slug in registry or slug in NAMES or slug in sys.stdlib_module_names
+def _same_problem(known, page: Page) -> bool:
+    """Whether the workspace's problem ``known`` is the page's: the same judge and id, or one
+    made by hand whose id is not set yet."""
+    if known.id == "?":
+        return True
+    return known.id == page.id and judge_name(known.judge).lower() == page.judge.lower()
+
+
+def _taken(registry, slug: str, judge: str) -> str | None:
+    """Why ``slug`` is not free for a new problem, or None: a problem of the workspace has it,
+    or it cannot name one (files of that name without a problem are the user's own, in the
+    way: refused, not passed over)."""
+    if slug in registry:
+        return "taken by another problem in this workspace"
+    return _unusable(slug, judge)
 
 
 def _known(page: Page) -> scaffold.Known:

@@ -329,7 +329,10 @@ def test_two_contests_problems_of_one_title_get_slugs_of_their_own(toy, capsys, 
     for contest in (1901, 1902):
         assert cli.main(["new", "--from", companion(tmp_path, contest), "--root", str(toy)]) == 0
     out = capsys.readouterr().out
-    assert "note: hello is taken in this workspace: this problem is hello_1902a\n" in out
+    assert (
+        "note: hello is taken by another problem in this workspace: this problem is hello_1902a\n"
+        in out
+    )
     registry = load_registry(toy)
     assert (registry["hello"].id, registry["hello_1902a"].id) == ("1901A", "1902A")
     assert cli.main(["new", "--from", companion(tmp_path, 1902), "--root", str(toy)]) == 2
@@ -341,6 +344,65 @@ def test_a_title_that_is_a_command_s_name_takes_the_id_after_it(toy, capsys, tmp
     assert cli.main(["new", "--from", page, "--root", str(toy)]) == 0
     assert "this problem is run_1903b" in capsys.readouterr().out
     assert "run_1903b" in load_registry(toy)
+
+
+def test_one_id_on_two_judges_is_two_problems(toy, capsys, tmp_path):
+    """POJ 1000 and Timus 1000, both "A+B Problem": the second was refused as made already."""
+    for url in ("http://poj.org/problem?id=1000", "https://acm.timus.ru/problem.aspx?num=1000"):
+        page = tmp_path / "page.json"
+        data = {"name": "A+B Problem", "url": url, "memoryLimit": 64, "timeLimit": 1000}
+        page.write_text(json.dumps({**data, "tests": [{"input": "1 2\n", "output": "3\n"}]}))
+        assert cli.main(["new", "--from", str(page), "--root", str(toy)]) == 0
+    registry = load_registry(toy)
+    assert (registry["a_b_problem"].judge, registry["a_b_problem_1000"].judge) == ("POJ", "Timus")
+
+
+def test_a_kattis_id_taken_by_another_judge_s_problem_gets_the_judge_after_it(
+    toy, capsys, tmp_path
+):
+    """Kattis' ``hello`` after Codeforces' "A. Hello": its slug is its id, and was refused."""
+    assert cli.main(["new", "--from", companion(tmp_path, 1902), "--root", str(toy)]) == 0
+    page = tmp_path / "kattis.json"
+    data = {"name": "Hello World!", "url": "https://open.kattis.com/problems/hello"}
+    page.write_text(json.dumps({**data, "memoryLimit": 1024, "timeLimit": 1000, "tests": []}))
+    assert cli.main(["new", "--from", str(page), "--root", str(toy)]) == 0
+    assert "this problem is hello_kattis" in capsys.readouterr().out
+    assert load_registry(toy)["hello_kattis"].id == "hello"
+
+
+@pytest.mark.parametrize(
+    ("title", "slug", "why"),
+    [
+        ("D. Class", "class_1905d", "a Python keyword"),
+        ("D. Kit", "kit_1905d", "the name of the kit's own module"),
+    ],
+)
+def test_a_title_no_problem_can_be_named_takes_the_id_after_it(
+    toy, capsys, tmp_path, title, slug, why
+):
+    """ "Class" failed as problems.toml's error; "Numpy" on AtCoder made dist/numpy.py, which
+    ``python3 dist/other.py`` imported for ``import numpy``; "Kit", solutions/kit.py, ran for
+    ``python -m kit`` from that folder."""
+    page = companion(tmp_path, 1905, title=title, letter="D")
+    if "Numpy" in title:
+        data = json.loads(Path(page).read_text())
+        data["url"] = "https://atcoder.jp/contests/abc300/tasks/abc300_d"
+        Path(page).write_text(json.dumps(data))
+        slug = "numpy_abc300_d"
+    assert cli.main(["new", "--from", page, "--root", str(toy)]) == 0
+    out = capsys.readouterr().out
+    assert f"is {why}" in out and f"this problem is {slug}" in out
+    assert slug in load_registry(toy)
+
+
+@pytest.mark.parametrize(("slug", "judge"), [("numpy", "AtCoder"), ("kit", "Codeforces")])
+def test_a_slug_named_for_an_installed_module_or_the_kit_is_refused(toy, capsys, slug, judge):
+    """``new numpy --judge AtCoder`` made dist/numpy.py, which ``python3 dist/other.py``
+    imported for ``import numpy`` (AtCoder installs it)."""
+    assert cli.main(["new", slug, "--judge", judge, "--root", str(toy)]) == 2
+    err = capsys.readouterr().err
+    assert f"new: {slug!r} is the name of " in err and "name the problem otherwise" in err
+    assert slug not in load_registry(toy)
 
 
 def test_a_title_that_is_a_standard_module_s_name_takes_the_id_after_it(toy, capsys, tmp_path):
