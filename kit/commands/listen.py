@@ -89,7 +89,9 @@ class _Listener:
         try:
             page = companion.read(body, "the data received", self.judge, "the browser")
         except BuildError as error:
-            print(f"not scaffolded: {error}", file=sys.stderr, flush=True)
+            name = _name_in(body)  # which of a contest's problems it was
+            named = f"{name!r}: " if name else ""
+            print(f"not scaffolded: {named}{error}", file=sys.stderr, flush=True)
             if _problem_like(body):  # a problem, if a broken one: it counts, junk does not
                 self._count(body)
             return
@@ -114,6 +116,16 @@ class _Listener:
         if batch is None or batch[0] == self.batch[0]:
             self.seen += 1
         self.done = self.seen >= self.batch[1]
+
+
+def _name_in(body: bytes) -> str | None:
+    """The problem's name in data that is not a problem the kit can scaffold, if it has one."""
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    name = data.get("name") if isinstance(data, dict) else None
+    return name.strip() if isinstance(name, str) and name.strip() else None
 
 
 def _problem_like(body: bytes) -> bool:
