@@ -43,6 +43,7 @@ def _ignores_dist(ignore: Path) -> bool:
     except OSError:
         return False
     patterns = {"dist", "dist/", "/dist", "/dist/", "dist/*", "/dist/*", "dist/**", "/dist/**"}
+    patterns |= {f"**/{pattern.lstrip('/')}" for pattern in patterns}  # dist/ at any depth
     return any(line.strip() in patterns for line in text.splitlines())
 
 
@@ -68,6 +69,10 @@ def run(args: argparse.Namespace) -> int:
         what = f" ({not_a_file(first)})" if is_marker else ""
         raise BuildError(f"init: {first} exists already{what}; nothing was changed")
     files = {path: text for path, text in files.items() if path not in existing}
+    readme = _own_readme(folder)
+    if readme is not None and "README.md" in files:  # README.rst, readme.md: the repository's
+        del files["README.md"]
+        existing.append(readme)
     blocked = file_in_the_way(folder, files)
     if blocked:
         raise BuildError(f"init: {folder / blocked}; nothing was changed")
@@ -91,6 +96,17 @@ def run(args: argparse.Namespace) -> int:
     go = f"cd {shlex.quote(str(folder))} && " if elsewhere else ""
     print(f"next: {go}{command()} new SLUG --judge NAME")
     return 0
+
+
+def _own_readme(folder: Path) -> str | None:
+    """The repository's own README in ``folder`` under another name than the kit's
+    ``README.md`` (``README``, ``README.rst``, ``readme.md``), if any."""
+    try:
+        names = sorted(entry.name for entry in os.scandir(folder) if entry.is_file())
+    except OSError:
+        return None
+    own = [name for name in names if name.partition(".")[0].lower() == "readme"]
+    return own[0] if own else None
 
 
 def _write(folder: Path, files: dict[str, str]) -> None:

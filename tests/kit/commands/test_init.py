@@ -70,6 +70,15 @@ def test_an_existing_file_is_named_and_nothing_is_written(tmp_path):
     assert (tmp_path / "problems.toml").read_text() == "# mine\n"
 
 
+@pytest.mark.parametrize("name", ["README.rst", "README", "readme.md", "Readme.txt"])
+def test_a_readme_of_another_name_is_the_repository_s_too(tmp_path, capsys, name):
+    """A README.md was written beside README.rst, and said to be made."""
+    (tmp_path / name).write_text("mine\n")
+    assert init.run(parse(str(tmp_path))) == 0
+    assert [p.name for p in tmp_path.iterdir() if p.name.lower().startswith("readme")] == [name]
+    assert f"kept as they were: {name}" in capsys.readouterr().out
+
+
 def test_an_existing_repository_keeps_its_readme_gitignore_and_helpers(tmp_path, capsys):
     """Adopting a repository: its README, .gitignore and shared/__init__.py are kept as they
     are (init refused the folder for its README), the rest is written; a .gitignore that does
@@ -99,7 +108,13 @@ def test_an_existing_repository_keeps_its_readme_gitignore_and_helpers(tmp_path,
 
 @pytest.mark.parametrize(
     ("ignore", "noted"),
-    [("*.dist-info\n", True), ("/dist/\n", False), ("build\ndist\n", False), (None, True)],
+    [
+        ("*.dist-info\n", True),
+        ("/dist/\n", False),
+        ("build\ndist\n", False),
+        ("**/dist/\n", False),  # dist/ at any depth: noted before
+        (None, True),
+    ],
 )
 def test_a_gitignore_without_a_line_for_dist_or_unreadable_is_noted(
     tmp_path, capsys, ignore, noted
