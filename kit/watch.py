@@ -42,28 +42,47 @@ class Running(Protocol):
 # folders that are no source: the kit's output, caches, virtual environments (and hidden ones)
 NOT_SOURCES = {"dist", "__pycache__", "node_modules", "site-packages"}
 FOLDER = (0, 0)  # a folder's state: that it is there (its time changes with what it holds)
+THERE = (0, 1)  # a file's state where only its being there is watched
+# A watched path ``FOLDER/PYTHON_IN`` stands for the Python files in FOLDER (their contents)
+# and the folders in it; ``FOLDER/NAMES_IN`` for which of those it holds alone (a helper a
+# build could not find, created there). Hidden names: no file of a workspace is watched so.
+PYTHON_IN = ".python"
+NAMES_IN = ".names"
 
 
 def snapshot(paths: Iterable[Path]) -> Snapshot:
     """(modification time, size) of each file, FOLDER for a folder, None for a missing path;
     a folder's entries are taken too, so a new or removed sample or helper is seen, less
-    the folders that are no source (the build writes ``dist/`` and caches)."""
+    the folders that are no source (the build writes ``dist/`` and caches) and the files
+    editors leave beside the ones they edit; a ``PYTHON_IN`` or ``NAMES_IN`` path, its
+    folder's Python files and folders alone (a README or notes edited beside the sources, or
+    another problem's solution, is nothing the build read)."""
     state: Snapshot = {}
     for path in paths:
-        entries = sorted(path.iterdir()) if path.is_dir() else []
-        for entry in [path, *(e for e in entries if not _no_source(e))]:
+        kind = path.name if path.name in (PYTHON_IN, NAMES_IN) else None
+        folder = path.parent if kind else path
+        entries = sorted(folder.iterdir()) if folder.is_dir() else []
+        entries = [e for e in entries if not _no_source(e)]
+        if kind:
+            entries = [e for e in entries if e.suffix == ".py" or e.is_dir()]
+        for entry in [folder, *entries]:
             try:
                 info = entry.stat()
             except OSError:
                 state[entry] = None
+                continue
+            if stat.S_ISDIR(info.st_mode):
+                state[entry] = FOLDER
+            elif kind == NAMES_IN and entry != folder:
+                state.setdefault(entry, THERE)  # its contents watched elsewhere, if at all
             else:
-                folder = stat.S_ISDIR(info.st_mode)
-                state[entry] = FOLDER if folder else (info.st_mtime_ns, info.st_size)
+                state[entry] = (info.st_mtime_ns, info.st_size)
     return state
 
 
 def _no_source(entry: Path) -> bool:
-    return entry.name.startswith(".") or entry.name in NOT_SOURCES
+    name = entry.name
+    return name.startswith(".") or name in NOT_SOURCES or name.endswith("~") or name[:1] == "#"
 
 
 def watch(
@@ -122,9 +141,18 @@ def first_change(before: Snapshot, now: Snapshot) -> Path | None:
     """A path whose state differs between two snapshots (added or gone included): a file
     before its folder (whose time changes with its entries)."""
     for path in sorted(before.keys() | now.keys(), reverse=True):
-        if before.get(path, False) != now.get(path, False):
+        if not _same(before.get(path, False), now.get(path, False)):
             return path
     return None
+
+
+def _same(one, other) -> bool:
+    """Whether two states of a path are the same, a file's being there (THERE, watched where
+    only that counts) being the same as any state of a file (its contents watched since)."""
+    if one == other:
+        return True
+    states = (one, other)  # a file both times (a tuple: False and None are no file there)
+    return THERE in states and all(isinstance(s, tuple) and s != FOLDER for s in states)
 
 
 def changed_during(before: Snapshot, seen: Snapshot, started: int) -> bool:
@@ -133,7 +161,7 @@ def changed_during(before: Snapshot, seen: Snapshot, started: int) -> bool:
     (its edit may have landed between the build's read and this look)."""
     for path, state in seen.items():
         if path in before:
-            if before[path] != state:
+            if not _same(before[path], state):
                 return True
         elif state is not None and state[0] >= started:
             return True

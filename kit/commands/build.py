@@ -32,7 +32,8 @@ from kit.pipeline import Status, build_problem
 from kit.processes import Forked
 from kit.registry import load_registry, select
 from kit.run.cases import KILL_FACTOR, RunOptions
-from kit.watch import NOT_SOURCES, watch
+from kit.watch import NAMES_IN, NOT_SOURCES, PYTHON_IN, watch
+from kit.workspace import shown_path
 
 HELP = "bundle, check and run every problem, or those named (the default command)"
 
@@ -117,8 +118,8 @@ def _watch(args: argparse.Namespace) -> int:
             except (OSError, ValueError):  # no build finished yet: everything it may read
                 return watched(root, [SimpleNamespace(problem=p, sources=[]) for p in problems])
 
-        def abandoned(path: Path) -> None:
-            shown = path.relative_to(root) if path.is_relative_to(root) else path
+        def abandoned(path: Path) -> None:  # named as the build names files: from here
+            shown = shown_path(path, root)
             print(f"{time.strftime('%H:%M:%S')} {shown} changed: build abandoned", flush=True)
 
         try:
@@ -162,8 +163,8 @@ def watched(root: Path, results: list) -> list[Path]:
     for result in results:
         problem = result.problem
         failed = not result.sources or getattr(result, "status", Status.OK) == Status.FAIL
-        if failed and folders is None:
-            folders = source_folders(root)
+        if failed and folders is None:  # their Python files: a README edited is no source
+            folders = [folder / PYTHON_IN for folder in source_folders(root)]
         found += result.sources or [problem.solution]
         found += folders if failed and folders else []
         found.append(problem.samples_dir)
@@ -172,7 +173,9 @@ def watched(root: Path, results: list) -> list[Path]:
         found += problem.jury_files
         # the folders of what it read: a helper imported under a guard (``try: from shared.fast
         # import add`` / ``except ImportError``) and missing, created there, is seen
-        found += sorted({source.parent for source in result.sources or []})
+        # (which Python files they hold, not what is in them: another problem's solution
+        # edited beside this one's is nothing this build read)
+        found += sorted({source.parent / NAMES_IN for source in result.sources or []})
         if problem.source is not None:
             from kit.packages import watched as package_paths
 

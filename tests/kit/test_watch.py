@@ -163,3 +163,23 @@ def test_what_the_build_writes_beside_the_sources_is_no_change(tmp_path):
     assert first_change(before, snapshot([tmp_path])) is None
     (tmp_path / "geometry").mkdir()
     assert first_change(before, snapshot([tmp_path])) == tmp_path / "geometry"
+
+
+def test_a_file_watched_first_for_being_there_then_for_its_contents_has_not_changed(tmp_path):
+    """After a failed build the folders' Python files are watched for their contents, where
+    before only their being there was: the same unchanged file rebuilt the problem twice."""
+    (tmp_path / "other.py").write_text("1\n")
+    (tmp_path / "notes.txt").write_text("1\n")
+    names, python = tmp_path / watch_module.NAMES_IN, tmp_path / watch_module.PYTHON_IN
+    before = snapshot([names])
+    assert before[tmp_path / "other.py"] == watch_module.THERE
+    assert tmp_path / "notes.txt" not in before  # not Python: nothing a build reads
+    seen = snapshot([python])
+    assert not watch_module.changed_during(before, seen, started=0)
+    assert first_change(before, seen) is None
+    (tmp_path / "other.py").unlink()
+    assert first_change(before, snapshot([python])) == tmp_path / "other.py"
+    (tmp_path / "other.py").write_text("2\n")  # back, edited: only its being there counts here
+    assert first_change(before, snapshot([names])) is None
+    (tmp_path / "new.py").write_text("1\n")
+    assert first_change(before, snapshot([names])) == tmp_path / "new.py"

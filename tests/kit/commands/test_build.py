@@ -17,7 +17,7 @@ from kit.errors import BuildError
 from kit.pipeline import Status
 from kit.registry import load_registry
 from kit.run.cases import KILL_FACTOR
-from kit.watch import first_change, snapshot
+from kit.watch import PYTHON_IN, first_change, snapshot
 from tests.package_support import PACKAGES
 
 
@@ -132,7 +132,8 @@ def test_a_problem_that_could_not_be_bundled_polls_the_folders_of_its_sources(to
     (toy / "data" / "1.in").write_text("1\n")
     problem = load_registry(toy)["toy_sum"]
     paths = build.watched(toy, [SimpleNamespace(problem=problem, sources=[])])
-    folders = sorted({p.relative_to(toy).as_posix() for p in paths if p.is_dir()})
+    listed = {p.parent if p.name == PYTHON_IN else p for p in paths}
+    folders = sorted({p.relative_to(toy).as_posix() for p in listed if p.is_dir()})
     assert folders == [
         ".", "bench", "data", "inlined", "samples", "samples/toy_sum", "shared", "solutions"
     ]  # fmt: skip
@@ -196,7 +197,31 @@ def test_a_failed_build_watches_the_folders_a_missing_helper_may_appear_in(toy):
     (toy / "shared" / "later.py").write_text("LATER = 1\n")
     assert first_change(before, snapshot(paths)) == toy / "shared" / "later.py"
     passed = SimpleNamespace(problem=problem, sources=[problem.solution], status=Status.OK)
-    assert toy / "shared" not in build.watched(toy, [passed])  # only what it read
+    assert toy / "shared" / PYTHON_IN not in build.watched(toy, [passed])  # only what it read
+
+
+def test_what_the_build_did_not_read_changes_nothing(toy):
+    """Another problem's solution edited beside this one's, a README or notes, an editor's
+    backup: each rebuilt the problem (and while a build failed, any file anywhere did)."""
+    problem = load_registry(toy)["toy_sum"]
+    helper = next(toy.glob("shared/*.py"))
+    passed = SimpleNamespace(problem=problem, sources=[problem.solution, helper], status=Status.OK)
+    other = toy / "solutions" / "other.py"
+    other.write_text("print(1)\n")
+    for result in (passed, SimpleNamespace(problem=problem, sources=[], status=Status.FAIL)):
+        paths = build.watched(toy, [result])
+        before = snapshot(paths)
+        (toy / "README.md").write_text("notes\n")
+        (toy / "shared" / "notes.txt").write_text("notes\n")
+        (toy / "samples" / "toy_sum" / "sample-1.out~").write_text("backup\n")
+        (toy / "solutions" / "#toy_sum.py#").write_text("auto-save\n")
+        if result is passed:
+            other.write_text("print(2)\n")
+        assert first_change(before, snapshot(paths)) is None
+        helper.write_text(helper.read_text() + "\n")  # what it read, or may have: seen
+        assert first_change(before, snapshot(paths)) == helper
+        for path in (toy / "README.md", toy / "shared" / "notes.txt"):
+            path.unlink()
 
 
 @pytest.mark.parametrize(
