@@ -216,7 +216,8 @@ def _build(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     problems = select(load_registry(root), args.slugs)
     if not problems:
-        print(f"no problems in {root / 'problems.toml'} yet (add one: {command()} new SLUG)")
+        add = f"{command()} new SLUG --judge NAME"
+        print(f"no problems in {root / 'problems.toml'} yet (add one: {add})")
         return 0
     colour = report.use_colour(sys.stdout)
     live = report.takes_escapes(sys.stderr)  # a line rewritten in place

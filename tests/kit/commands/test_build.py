@@ -72,7 +72,8 @@ def test_a_workspace_without_problems_says_how_to_add_one(tmp_path, capsys):
     args = parse("--root", str(tmp_path))
     assert args.run(args) == 0
     assert capsys.readouterr().out == (
-        f"no problems in {tmp_path.resolve() / 'problems.toml'} yet (add one: cpkit new SLUG)\n"
+        f"no problems in {tmp_path.resolve() / 'problems.toml'} yet "
+        "(add one: cpkit new SLUG --judge NAME)\n"
     )
 
 
