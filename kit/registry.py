@@ -273,7 +273,14 @@ _CYRILLIC = {
     "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "iu", "я": "ia", "і": "i", "ї": "i",
     "є": "ie", "ґ": "g", "ў": "u",
 }  # fmt: skip
-_LATIN = str.maketrans({**_CYRILLIC, **{k.upper(): v for k, v in _CYRILLIC.items()}})
+# Latin letters that Unicode does not decompose into a letter and its accents (NFKD would
+# drop them: "Straße" was "strae")
+_LETTERS = {"ß": "ss", "ẞ": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d"}
+_LETTERS |= {"þ": "th", "ı": "i"}
+_LOWER = {**_CYRILLIC, **_LETTERS}
+_LATIN = str.maketrans(
+    {**_LOWER, **{k.upper(): v for k, v in _LOWER.items() if len(k.upper()) == 1 and k != "ı"}}
+)
 
 
 def slug_from(title: str, fallback: str = "") -> str | None:

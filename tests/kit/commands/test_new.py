@@ -79,6 +79,9 @@ def test_new_writes_placeholders_for_a_judge_without_usual_limits(toy, capsys):
         ("Ло", "", "lo"),
         ("Задача A. Сумма", "", "zadacha_a_summa"),
         ("Шахматы и щука, Объём", "", "shakhmaty_i_shchuka_obem"),
+        # Latin letters NFKD leaves whole, which were dropped ("strae")
+        ("Straße und Æbler, Øresund", "", "strasse_und_aebler_oresund"),
+        ("Łódź Þór İstanbul ıı", "", "lodz_thor_istanbul_ii"),
         ("数字", "p", "p"),
         ("数字", "", None),
         ("A very " + "long " * 20 + "title", "", ("a_very_" + "long_" * 20)[:64]),  # 64 at most
