@@ -331,6 +331,7 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
             return
         with contextlib.suppress(OSError):  # an older failure's copy: stale, not in the way
             _remove(problem.failed_dist)
+            problem.failed_dist.parent.rmdir()  # dist/failed/ with no failure left in it
         return
     if not result.foreign:  # an interpreter the judge does not run says nothing of it
         _remove(problem.dist)

@@ -110,7 +110,12 @@ def test_a_passing_build_replaces_dist_and_drops_an_old_failed_bundle(toy):
     assert problem.dist.read_text() == make_bundle(problem).text
     assert not problem.failed_dist.exists()
     assert [problem.rel(path) for path in result.sources][0] == "solutions/toy_sum.py"
-    assert sorted(path.name for path in problem.dist.parent.iterdir()) == ["failed", "toy_sum.py"]
+    # dist/failed/, empty, was left; another problem's failure there is not touched
+    assert sorted(path.name for path in problem.dist.parent.iterdir()) == ["toy_sum.py"]
+    problem.failed_dist.parent.mkdir()
+    (problem.failed_dist.parent / "other.py").write_text("another failure\n")
+    assert build_problem(problem, ONE_AT_A_TIME, interpreters=[]).status == Status.OK
+    assert (problem.failed_dist.parent / "other.py").read_text() == "another failure\n"
 
 
 def test_a_wrong_answer_keeps_the_bundle_in_failed_and_removes_the_old_dist(toy):
