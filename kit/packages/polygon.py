@@ -197,6 +197,27 @@ def _named(relative: str, path: Path, shown: str, base: str) -> str:
     return f"{base}/{relative}"
 
 
+def _making(path: Path, answer: bool, method: str | None) -> str:
+    """How a package that lacks a test's file (Polygon's "standard" package) gets it made:
+    its doall.sh, unless that runs Windows programs under wine (a Windows package)."""
+    what = (
+        "its answers, which Polygon makes with the main solution"
+        if answer
+        else ("its generated tests" if method == "generated" else "its tests")
+    )
+    try:
+        windows = "wine " in (path / "doall.sh").read_text(errors="replace")
+    except OSError:
+        windows = False
+    how = "run its doall.sh"
+    if windows:
+        how = (
+            "its doall.sh runs Windows programs under wine: build the generators in files/ "
+            "and the main solution, and run them as doall.sh does"
+        )
+    return f"a package without {what}: {how}, or download the full package"
+
+
 def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> list[PackageCase]:
     count = _integer(testset, "test-count", where)
     inputs = testset.findtext("input-path-pattern") or "tests/%02d"
@@ -209,10 +230,10 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
         answer = path / _numbered(answers, number, path, where)
         for made, pattern in ((source, inputs), (answer, answers)):
             if not made.is_file():  # Polygon makes every answer with the main solution
+                method = tests[number - 1].get("method") if number <= len(tests) else None
                 raise BuildError(
                     f"{shown}: {pattern % number} is missing (problem.xml lists {count} tests; "
-                    "a package without its generated tests and answers: run its doall.sh, or "
-                    "download the full package)"
+                    f"{_making(path, made == answer, method)})"
                 )
         leading = leading and number <= len(marked) and marked[number - 1]
         group = "sample" if leading else "secret"

@@ -272,3 +272,26 @@ def test_a_package_for_windows_is_noted_by_its_line_endings(tmp_path):
 
 
 TESTS = ("--testset", "tests")
+
+
+def test_a_missing_test_or_answer_says_how_a_standard_package_gets_it(tmp_path):
+    """Polygon's "standard" package holds the generators, not what they make; a Windows
+    package's doall.sh runs them under wine, which "run its doall.sh" did not say."""
+    testset = TESTSET.replace("<test/>", '<test method="generated" cmd="gen 2"/>')
+    folder = problem_xml(tmp_path / "p", testset)
+    (folder / "tests" / "01.a").unlink()
+    with pytest.raises(BuildError) as caught:
+        polygon.read(folder, "p")
+    assert str(caught.value) == (
+        "p: tests/01.a is missing (problem.xml lists 3 tests; a package without its answers, "
+        "which Polygon makes with the main solution: run its doall.sh, or download the full "
+        "package)"
+    )
+    (folder / "tests" / "01.a").write_text("1\n")
+    (folder / "tests" / "02").unlink()
+    (folder / "doall.sh").write_text("wine files/gen.exe 2 > tests/02\n")
+    with pytest.raises(BuildError) as caught:
+        polygon.read(folder, "p")
+    assert "a package without its generated tests: its doall.sh runs Windows programs under " in (
+        str(caught.value)
+    )
