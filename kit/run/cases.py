@@ -59,7 +59,7 @@ from kit.judges import compile_run
 from kit.judges.compare import CheckerComparator, Comparator, crash_line, parse_compare
 from kit.judges.modules import PYTHON, missing_module
 from kit.judges.profiles import OWN, WALL, judge_name, profile_for
-from kit.judges.programs import KIT, TESTLIB, Interactor, parse_interactor
+from kit.judges.programs import KIT, TESTLIB, Interactor, MissingHeader, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
 from kit.run import compile_step, forbidden, judged
@@ -408,12 +408,18 @@ def problem_comparator(problem: Problem) -> Comparator:
 
 
 def _judges(problem: Problem) -> tuple[Comparator, Interactor | None]:
-    """The problem's comparator and interactor, a C/C++ one compiled now, once."""
-    comparator = problem_comparator(problem)
-    comparator.prepare()
-    interactor = interactor_command(problem)
-    if interactor is not None:
-        interactor.program.argv()
+    """The problem's comparator and interactor, a C/C++ one compiled now, once; a header it
+    includes that is nowhere is said with the key that names its folder."""
+    try:
+        comparator = problem_comparator(problem)
+        comparator.prepare()
+        interactor = interactor_command(problem)
+        if interactor is not None:
+            interactor.program.argv()
+    except MissingHeader as error:
+        raise BuildError(
+            f'{error} (problems.toml\'s testlib = "DIR" names the folder that holds it)'
+        ) from None
     return comparator, interactor
 
 

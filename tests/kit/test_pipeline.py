@@ -6,6 +6,7 @@ runs each target; ``write_bundle`` for ``run`` and ``stress``."""
 import ast
 import dataclasses
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -586,3 +587,21 @@ def test_staged_bundles_of_builds_that_are_gone_are_removed(toy):
     os.utime(old, (hours_ago, hours_ago))
     pipeline._remove_stale(problem)
     assert sorted(p.name for p in dist.iterdir()) == sorted([live.name, legacy.name])
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
+def test_a_checker_that_includes_a_header_found_nowhere_names_the_key_for_its_folder(toy):
+    """The build said the header was missing, not that ``testlib = "DIR"`` gives it."""
+    (toy / "checkers").mkdir()
+    (toy / "checkers" / "c.cpp").write_text('#include "testlib.h"\nint main() { return 0; }\n')
+    text = (toy / "problems.toml").read_text()
+    table = "[toy_sum]\n"
+    extra = 'compare = "checker:checkers/c.cpp"\n'
+    (toy / "problems.toml").write_text(text.replace(table, table + extra, 1))
+    result = build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL
+    assert any(
+        "it includes testlib.h, which is neither beside it nor in an include folder "
+        '(problems.toml\'s testlib = "DIR" names the folder that holds it)' in error
+        for error in result.errors
+    ), result.errors
