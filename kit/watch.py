@@ -23,10 +23,12 @@ from typing import Protocol
 
 INTERVAL = 0.25  # seconds between polls
 # A file first watched after a build (a helper the build found) counts as changed during it
-# when modified less than this before the build started: a file system may keep whole seconds,
-# and the kernel stamps files from a clock a tick behind. The cost of a false alarm is one
-# build more.
-STAMP_SLACK_NS = 1_000_000_000
+# when modified less than this before the build started: the kernel stamps files from a clock
+# a tick or so behind (a few ms); a file system that keeps whole seconds (a stamp without a
+# fraction) gets STAMP_SLACK_COARSE_NS. The cost of a false alarm is one build more (a helper
+# written just before the edit that imports it was built twice with the whole second).
+STAMP_SLACK_NS = 50_000_000
+STAMP_SLACK_COARSE_NS = 1_000_000_000
 
 Snapshot = dict[Path, tuple[int, int] | None]
 
@@ -105,7 +107,7 @@ def watch(
         paths = paths_of()
         while True:
             before = snapshot(paths)
-            started = time.time_ns() - STAMP_SLACK_NS
+            started = time.time_ns()
             running = start()
             if running is not None:
                 changed = _until_done(running, paths, before, interval, sleep)
@@ -155,6 +157,11 @@ def _same(one, other) -> bool:
     return THERE in states and all(isinstance(s, tuple) and s != FOLDER for s in states)
 
 
+def _slack(stamp_ns: int) -> int:
+    """How far before a build's start a file's stamp may say an edit made after it began."""
+    return STAMP_SLACK_COARSE_NS if stamp_ns % 1_000_000_000 == 0 else STAMP_SLACK_NS
+
+
 def changed_during(before: Snapshot, seen: Snapshot, started: int) -> bool:
     """Whether a file may have changed while the build ran: one watched before it that differs
     now, or one first watched after it (a helper the build found) modified since ``started``
@@ -163,6 +170,6 @@ def changed_during(before: Snapshot, seen: Snapshot, started: int) -> bool:
         if path in before:
             if not _same(before[path], state):
                 return True
-        elif state is not None and state[0] >= started:
+        elif state is not None and state[0] >= started - _slack(state[0]):
             return True
     return False

@@ -53,6 +53,20 @@ def test_a_file_untouched_since_before_the_build_gives_no_rebuild(tmp_path):
     assert run_watch(old_file(tmp_path), edit_during_first_build=False) == 1
 
 
+def test_a_file_written_just_before_the_build_gives_no_rebuild_where_stamps_are_fine(tmp_path):
+    """A helper written a moment before the edit that imports it: a whole second of slack
+    built it twice; a stamp with a fraction is trusted to a few ticks. A file system that
+    keeps whole seconds keeps the second."""
+    helper = tmp_path / "helper.py"
+    helper.write_text("new\n")
+    recent = time.time_ns() - 300_000_000
+    os.utime(helper, ns=(recent, recent + 1))  # 0.3 s ago, a stamp with a fraction
+    assert run_watch(helper, edit_during_first_build=False) == 1
+    whole = (time.time_ns() // 1_000_000_000 + 1) * 1_000_000_000  # a stamp of whole seconds
+    os.utime(helper, ns=(whole, whole))
+    assert run_watch(helper, edit_during_first_build=False) == 2
+
+
 def test_an_edit_to_a_watched_file_during_a_build_gives_a_rebuild(tmp_path):
     helper = old_file(tmp_path)
     builds = []
