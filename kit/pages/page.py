@@ -13,12 +13,19 @@ from dataclasses import dataclass
 
 from kit.errors import BuildError
 
-TIME = re.compile(r"(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?)\b", re.IGNORECASE)
-MEMORY = re.compile(
-    r"(\d+(?:\.\d+)?)\s*(k|kb|kib|kilobytes?|m|mb|mib|megabytes?|g|gb|gib|gigabytes?)\b",
+# the units in English, and in Russian as Codeforces' and Polygon's Russian pages write them
+# ("2 секунды", "256 мегабайт")
+TIME = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|мс|миллисекунд[аы]?|с|сек|секунд[аы]?)\b",
     re.IGNORECASE,
 )
-MEBIBYTES_PER = {"k": 1 / 1024, "m": 1, "g": 1024}  # by the unit's first letter
+MEMORY = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(k|kb|kib|kilobytes?|m|mb|mib|megabytes?|g|gb|gib|gigabytes?"
+    r"|кб|килобайт(?:а|ов)?|мб|мегабайт(?:а|ов)?|гб|гигабайт(?:а|ов)?)\b",
+    re.IGNORECASE,
+)
+# by the unit's first letter
+MEBIBYTES_PER = {"k": 1 / 1024, "m": 1, "g": 1024, "к": 1 / 1024, "м": 1, "г": 1024}
 
 
 @dataclass(frozen=True)
@@ -42,7 +49,7 @@ def seconds(text: str) -> float | None:
     if match is None:
         return None
     value = float(match[1])
-    return value / 1000 if match[2].lower().startswith("m") else value
+    return value / 1000 if match[2].lower().startswith(("m", "м")) else value
 
 
 def mebibytes(text: str) -> int | None:
@@ -55,9 +62,12 @@ def mebibytes(text: str) -> int | None:
 
 def sample_file(text: str) -> str:
     """A sample as its file holds it: Unix line ends, no blank lines before or after, one
-    newline at the end (none for an empty sample)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\n").rstrip()
-    return text + "\n" if text else ""
+    newline at the end (none for an empty sample); the last line's own trailing spaces kept,
+    as the page has them (oj keeps them too)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return "\n".join(lines) + "\n" if lines else ""
 
 
 def on_hosts(host: str, hosts) -> bool:

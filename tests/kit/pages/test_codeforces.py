@@ -29,6 +29,19 @@ def test_the_page_gives_title_limits_and_samples_of_either_layout():
     assert page.samples == [("2\n1 2\n", "3\ndone\n")]
 
 
+def test_a_page_in_russian_gives_its_limits():
+    """Codeforces' Russian pages and Polygon's statements in Russian: "no time limit found"."""
+    russian = (
+        PAGE.replace("time limit per test", "ограничение по времени на тест")
+        .replace("2 seconds", "2 секунды")
+        .replace("memory limit per test", "ограничение по памяти на тест")
+        .replace("256 megabytes", "256 мегабайт")
+    )
+    page = codeforces.read(parse(russian), "p.html", None)
+    assert (page.time_limit, page.memory_limit) == (2.0, 256)
+    assert (page.time_shown, page.memory_shown) == ("2 секунды", "256 мегабайт")
+
+
 @pytest.mark.parametrize(
     ("url", "problem"),
     [

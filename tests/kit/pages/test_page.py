@@ -17,6 +17,11 @@ from kit.pages.page import limits, mebibytes, paired, possessive, sample_file, s
         ("1.5 s", 1.5),
         ("CPU Time limit 1 second", 1.0),
         ("250 milliseconds", 0.25),
+        # Codeforces' and Polygon's Russian pages (refused: "no time limit found")
+        ("ограничение по времени на тест 2 секунды", 2.0),
+        ("15 секунд", 15.0),
+        ("1 секунда", 1.0),
+        ("500 мс", 0.5),
         ("none", None),
     ],
 )
@@ -33,6 +38,9 @@ def test_seconds(text, value):
         ("2 GB", 2048),
         ("100 kB", 1),  # at least 1
         ("1500 KiB", 1),  # rounded down
+        ("ограничение по памяти на тест 256 мегабайт", 256),
+        ("1024 мегабайта", 1024),
+        ("65536 килобайт", 64),
         ("lots", None),
     ],
 )
@@ -43,6 +51,7 @@ def test_mebibytes(text, value):
 def test_a_sample_as_its_file_holds_it():
     assert sample_file("\r\n\n3 4\r\n5\r\n\n  ") == "3 4\n5\n"
     assert sample_file("\n\n") == ""
+    assert sample_file("1\n5 >= 2 \n") == "1\n5 >= 2 \n"  # the last line's space, as the page
 
 
 def test_possessive():
