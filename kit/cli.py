@@ -225,6 +225,9 @@ def _options_only(words: list[str], takes_value: set[str]) -> bool:
 
 def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
     """The command ``argv`` parsed and run."""
+    if argv == ["--version"]:  # without the commands' modules, which the parser loads
+        print(f"cpkit {version()}")
+        return 0
     argv = command_first(argv)
     typo = _command_meant(argv[0]) if argv else None
     if not argv or (argv[0] not in NAMES and argv[0] not in TOP_LEVEL):

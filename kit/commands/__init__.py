@@ -24,12 +24,9 @@ import re
 import sys
 from pathlib import Path
 
-from kit.check.checks import check_alone, stand_in_refusal
 from kit.errors import BuildError
 from kit.invocation import command
 from kit.judges.targets import Runner, runner_named
-from kit.pipeline import foreign_target_notes
-from kit.run.schedule import cores
 
 NAMES = ("build", "run", "stress", "new", "listen", "init", "bench", "startup", "verify")
 
@@ -89,6 +86,8 @@ class _Once(argparse.Action):
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:
     """``-j N``: how many cases run at a time."""
+    from kit.run.schedule import cores  # with the runs: not for the commands that run none
+
     parser.add_argument(
         "-j",
         "--jobs",
@@ -112,6 +111,9 @@ def runnable(problem, bundle, runner: Runner, named: bool) -> None:
     cannot run ``bundle`` (``kit.check.checks.stand_in_refusal``); when it was ``named`` by
     ``--target`` and the judge runs no such interpreter, the build's note that its verdicts
     are not the judge's, on stderr."""
+    from kit.check.checks import stand_in_refusal  # the checks and the pipeline: only for
+    from kit.pipeline import foreign_target_notes  # the commands that run a bundle
+
     why = stand_in_refusal(problem, bundle, runner)
     if why is not None:
         raise BuildError(why)
@@ -124,6 +126,8 @@ def refusals(problem, bundle, runner: Runner) -> list[str]:
     (``kit.check.checks.check``: a module the judge lacks or runs on another platform, a
     syntax or API newer than the target, the judge's source limit): a run or a stress test
     that passes is no judge's "ok" then, as the build's FAIL says."""
+    from kit.check.checks import check_alone
+
     return check_alone(problem, bundle, runner).errors
 
 

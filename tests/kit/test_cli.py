@@ -49,10 +49,27 @@ def test_the_kit_version_is_the_package_version():
 
 
 def test_version_prints_cpkit_and_the_version(capsys):
-    with pytest.raises(SystemExit) as exited:
-        cli.main(["--version"])
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out == f"cpkit {cli.version()}\n"
+    with pytest.raises(SystemExit) as exited:  # the parser's own, after other options
+        cli.main(["--version", "--version"])
     assert exited.value.code == 0
     assert capsys.readouterr().out == f"cpkit {cli.version()}\n"
+
+
+def test_the_version_and_a_command_s_start_up_load_no_command_they_do_not_run():
+    """``--version`` loaded every command's module (0.3 s), and every command the build's
+    checks and pipeline."""
+    code = (
+        "import sys; from kit import cli; cli.main(['--version']);"
+        "print(sorted(m for m in sys.modules if m.startswith(('kit.commands.', 'kit.pipeline',"
+        " 'kit.check', 'kit.run.schedule'))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False,
+        cwd=Path(__file__).resolve().parents[2],
+    )  # fmt: skip
+    assert done.stdout.splitlines() == [f"cpkit {cli.version()}", "[]"], done.stderr
 
 
 def test_only_version_looks_up_the_installed_package():
