@@ -122,7 +122,8 @@ def _verify(args: argparse.Namespace) -> int:
         extra = [j for j in [*done.values(), *partial] if j.submission not in chosen]
     assert problem.source is not None
     print(_header(problem, problem.source, runner, len(cases), shown), flush=True)
-    print(*_other_runners(problem, chosen, runner, args.target is not None), sep="\n", end="")
+    for note in _other_runners(problem, chosen, runner, args.target is not None):
+        print(note, flush=True)
     for note in [*problem.source.notes, *_extra_note(extra)]:
         print(note, flush=True)
     data = check_data(problem.source)
@@ -197,7 +198,7 @@ def _other_runners(
         if own is not runner:
             notes.append(
                 f"note: {submission.name} runs under {own.described}, as the package's "
-                f"{submission.impl} type asks\n"
+                f"{submission.impl} type asks"
             )
     return notes
 
