@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Protocol
 
+from kit.registry import skipped
+
 INTERVAL = 0.25  # seconds between polls
 # A file first watched after a build (a helper the build found) counts as changed during it
 # when modified less than this before the build started: the kernel stamps files from a clock
@@ -83,8 +85,8 @@ def snapshot(paths: Iterable[Path]) -> Snapshot:
 
 
 def _no_source(entry: Path) -> bool:
-    name = entry.name
-    return name.startswith(".") or name in NOT_SOURCES or name.endswith("~") or name[:1] == "#"
+    """Hidden, an editor's leftover (as the samples skip them), or a folder that is no source."""
+    return skipped(entry.name) or entry.name in NOT_SOURCES
 
 
 def watch(
