@@ -213,18 +213,18 @@ def run_kib(statm: int | None, others: list[int]) -> int:
     return resident_kib(statm) + sum(private_kib(other) for other in others)
 
 
-def cpu_seconds(pid: int, reaped: bool = False) -> float:
-    """The CPU time ``pid`` has used so far, its threads' together, those ended included
-    (``/proc/PID/stat``'s utime and stime); with ``reaped``, that of the children it has
-    waited for instead (cutime and cstime: theirs and their own reaped children's); 0 when
-    it cannot be read."""
-    first = 13 if reaped else 11
+def cpu_times(pid: int) -> tuple[float, float]:
+    """The CPU seconds ``pid`` has used so far, its threads' together, those ended included
+    (``/proc/PID/stat``'s utime and stime), and those of the children it has waited for
+    (cutime and cstime: theirs and their own reaped children's), read at once; 0 when they
+    cannot be read."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as file:
             fields = file.read().rpartition(b")")[2].split()
-        return (int(fields[first]) + int(fields[first + 1])) / TICKS
+        own, reaped = int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14])
     except (OSError, ValueError, IndexError):
-        return 0.0
+        return 0.0, 0.0
+    return own / TICKS, reaped / TICKS
 
 
 def sweep() -> tuple[float, int]:
@@ -345,9 +345,9 @@ class _Watch:
         last), and each other process's CPU time (``others``), and the deadline moved on by what
         the run waited (``timeout`` None: it stays, a game's)."""
         for other in others:
-            self.others_cpu[other] = max(self.others_cpu.get(other, 0.0), cpu_seconds(other))
-        self.own_cpu = max(self.own_cpu, cpu_seconds(self.pid))
-        self.reaped_cpu = max(self.reaped_cpu, cpu_seconds(self.pid, reaped=True))
+            self.others_cpu[other] = max(self.others_cpu.get(other, 0.0), cpu_times(other)[0])
+        own, reaped = cpu_times(self.pid)
+        self.own_cpu, self.reaped_cpu = max(self.own_cpu, own), max(self.reaped_cpu, reaped)
         try:
             threads = os.listdir(f"/proc/{self.pid}/task")
         except OSError:
