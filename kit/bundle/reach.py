@@ -6,14 +6,19 @@ loading a module may have effects or fail, as it would from source). A plain def
 when nothing kept refers to a name it binds:
 
 - ``def`` whose decorators are the builtin or standard library's harmless ones (``property``,
-  ``functools.lru_cache``, ``dataclasses.dataclass``..., known by where the name comes from,
-  not by the name alone: a module's own ``property`` might register the function somewhere)
-  and whose defaults are pure; ``class`` the same, with pure bases and a body of such
-  definitions only (a class body runs when it is defined);
-- ``NAME = value`` (or a tuple of names) whose value calls nothing but pure builtins (not
-  shadowed by the module) on arguments that hold no name (``map(register, ...)`` calls it,
-  ``str(obj)`` runs its class's code), and has no attribute, index, operator on a name or
-  division by zero (each may raise, or run the code of an object's class).
+  ``functools.lru_cache``..., known by where the name comes from, not by the name alone: a
+  module's own ``property`` might register the function somewhere; not
+  ``dataclasses.dataclass`` or ``functools.total_ordering``, which raise on some classes,
+  nor ``functools.cache``, which 3.8 lacks) and whose defaults are pure; ``class`` the same,
+  with pure bases and a body of such definitions only (a class body runs when it is defined);
+- ``NAME = value`` (or names unpacked from a display of as many values) whose value calls
+  nothing but pure builtins (not shadowed by the module) on literal arguments, each call
+  tried here and running without error (``map(register, ...)`` calls it, ``str(obj)`` runs
+  its class's code, ``int("10**5")`` raises), and has no attribute, index, operator on a
+  name or division by zero (each may raise, or run the code of an object's class).
+
+What is cut must be what could not fail: a statement that raises on import from source keeps
+raising in the bundle.
 
 References are names (``f``) and attribute chains on imported modules (``shared.x.f``), found
 anywhere in kept code. A module used any other way (passed as a value, ``getattr(module,
@@ -41,6 +46,7 @@ uses that module as a value. Helpers'
 from __future__ import annotations
 
 import ast
+import builtins
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -60,14 +66,15 @@ from kit.bundle.sources import (
 
 BUILTIN_DECORATORS = {"property", "staticmethod", "classmethod"}
 STDLIB_DECORATORS = {
-    "functools.lru_cache", "functools.cache", "functools.cached_property",
-    "functools.total_ordering", "dataclasses.dataclass", "contextlib.contextmanager",
+    "functools.lru_cache", "functools.cached_property", "contextlib.contextmanager",
 }  # fmt: skip
+# builtins that make a value from literal arguments in time and memory of their size: a call
+# of one is tried here (``pow``, ``bytes(n)`` and ``bytearray(n)`` are not, nor cut)
 PURE_CALLS = {
-    "abs", "all", "any", "bin", "bool", "bytearray", "bytes", "chr", "complex", "dict",
-    "divmod", "enumerate", "filter", "float", "frozenset", "hex", "int", "len", "list", "map",
-    "max", "min", "object", "oct", "ord", "pow", "range", "reversed", "round", "set", "slice",
-    "sorted", "str", "sum", "tuple", "zip",
+    "abs", "all", "any", "bin", "bool", "chr", "complex", "dict", "divmod", "enumerate",
+    "filter", "float", "frozenset", "hex", "int", "len", "list", "map", "max", "min", "object",
+    "oct", "ord", "range", "reversed", "round", "set", "slice", "sorted", "str", "sum", "tuple",
+    "zip",
 }  # fmt: skip
 MODULE_DYNAMIC = {"globals", "vars", "locals", "__all__", "__getattr__", "__dir__"}
 BUNDLE_DYNAMIC = {"eval", "exec", "__import__"}
@@ -332,7 +339,7 @@ class _Names:
                 isinstance(node.func, ast.Name)
                 and node.func.id in PURE_CALLS
                 and self.builtin(node.func.id)
-                and not _names_in_arguments(node)
+                and _runs(node)
             ):
                 return False
             if isinstance(node, _OPERATORS) and id(node) not in covered:
@@ -395,16 +402,19 @@ def _on_values(node: ast.expr) -> bool:
     return True
 
 
-def _names_in_arguments(call: ast.Call) -> bool:
-    """Whether a call's arguments hold a name other than a call's function: a pure builtin
-    calls what it is given (``map(register, ...)``), iterates it or converts it (``str(obj)``),
-    running the object's own code."""
-    for argument in (*call.args, *(keyword.value for keyword in call.keywords)):
-        called = _called_names(argument)
-        for inner in walk(argument):
-            if isinstance(inner, ast.Name) and id(inner) not in called:
-                return True
-    return False
+def _runs(call: ast.Call) -> bool:
+    """Whether a pure builtin's call has literal arguments only (a name may be an object
+    whose code the builtin runs: ``map(register, ...)``, ``str(obj)``) and runs without error
+    here, as it would on import (``int("10**5")`` raises, ``chr(-1)`` too)."""
+    try:
+        arguments = [ast.literal_eval(argument) for argument in call.args]
+        keywords = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
+        if len(keywords) < len(call.keywords):
+            return False  # ``**mapping``
+        getattr(builtins, call.func.id)(*arguments, **keywords)
+    except Exception:  # noqa: BLE001 - any error the call may raise: it stays, to raise
+        return False
+    return True
 
 
 def _called_names(within: ast.expr) -> set[int]:
@@ -442,6 +452,8 @@ def _assigned_names(statement: ast.Assign | ast.AnnAssign, names: _Names) -> set
     if statement.value is None or not names.pure(statement.value):
         return set()
     targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+    if not all(_unpacks(target, statement.value) for target in targets):
+        return set()
     bound = set()
     for target in targets:
         for node in walk(target):
@@ -450,6 +462,23 @@ def _assigned_names(statement: ast.Assign | ast.AnnAssign, names: _Names) -> set
             elif not isinstance(node, (ast.Tuple, ast.List, ast.Starred, ast.expr_context)):
                 return set()
     return bound
+
+
+def _unpacks(target: ast.expr, value: ast.expr) -> bool:
+    """Whether assigning ``value`` to ``target`` cannot fail: a plain name, or names (nested)
+    unpacked from a display of as many values (fewer names with a starred one)."""
+    if not isinstance(target, (ast.Tuple, ast.List)):
+        return True
+    if not isinstance(value, (ast.Tuple, ast.List)):
+        return False  # a string, a range...: unpacked only when its length is known
+    values = value.elts
+    if any(isinstance(item, ast.Starred) for item in values):
+        return False
+    starred = [i for i, item in enumerate(target.elts) if isinstance(item, ast.Starred)]
+    if starred:  # names only beside it: what each nested target gets is not counted here
+        plain = all(isinstance(item, (ast.Name, ast.Starred)) for item in target.elts)
+        return plain and len(values) >= len(target.elts) - 1
+    return len(values) == len(target.elts) and all(map(_unpacks, target.elts, values))
 
 
 class _References(ast.NodeVisitor):

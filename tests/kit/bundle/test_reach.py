@@ -346,6 +346,32 @@ AS_FROM_SOURCE = {
         {"dyn.py": "TABLE = [1]\nX = TABLE[10]\n\n\ndef used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
     ),
+    "a builtin's call that raises on its literal": (
+        {"dyn.py": "N = int('10**5')\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a default argument whose builtin call raises": (
+        {"dyn.py": "def f(c=chr(-1)):\n    return c\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "names unpacked from a display of another length": (
+        {"dyn.py": "A, B = 1, 2, 3\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "nested names unpacked beside a starred one": (
+        {"dyn.py": "(A, B), *C = 1, 2\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a dataclass with a mutable default": (
+        {"dyn.py": "from dataclasses import dataclass\n\n\n@dataclass\nclass Box:\n"
+                   "    items: list = []\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "an ordering filled in for a class that defines none": (
+        {"dyn.py": "import functools\n\n\n@functools.total_ordering\nclass Key:\n"
+                   "    pass\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
 }  # fmt: skip
 
 
@@ -366,14 +392,15 @@ def test_what_is_cut_never_changes_what_the_program_does(toy, how):
 
 def test_harmless_decorators_and_pure_constants_are_still_cut(toy):
     helper = (
-        "import functools\nfrom functools import lru_cache as memo\n\nLIMIT = max(3, 4) * 2\n\n\n"
+        "import functools\nfrom functools import lru_cache as memo\n\nLIMIT = max(3, 4) * 2\n"
+        "INF = float('inf')\nLO, HI = 0, int('7')\n\n\n"
         "@memo(maxsize=None)\ndef cached():\n    return 1\n\n\n@functools.lru_cache\n"
         "def cached_too():\n    return 2\n\n\nclass Point:\n    x: int = 0\n\n    @property\n"
         "    def norm(self):\n        return self.x\n\n\ndef used():\n    return 'used'\n"
     )
     text, done = bundle_run(toy, "from shared.dyn import used\nprint(used())", helper)
     assert done.stdout == "used\n"
-    for cut in ("LIMIT", "def cached", "def cached_too", "class Point"):
+    for cut in ("LIMIT", "INF", "HI", "def cached", "def cached_too", "class Point"):
         assert cut not in text
 
 
