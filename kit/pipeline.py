@@ -30,6 +30,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import dataclasses
+import errno
 import os
 import shutil
 import sys
@@ -40,6 +41,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from kit import scratch
 from kit.bundle.assemble import Bundle, assemble
 from kit.bundle.discover import discover
 from kit.bundle.reach import unreachable
@@ -259,21 +261,24 @@ class _CheckGate:
 
 @contextlib.contextmanager
 def _staged(problem: Problem, data: bytes, result: Result):
-    """The bundle written into a folder of its own in ``dist/`` (what a run writes beside its
-    own file goes there, and is removed with it); moved into place when the build passed,
-    else kept as ``dist/failed/<slug>.py`` (an older ``dist/<slug>.py`` is removed, unless
-    the build ran under an interpreter the judge does not run: its failure says nothing of the
-    judge's)."""
+    """The bundle written into a folder of its own among the kit's temporary files, outside
+    the workspace as on a judge (what a run writes beside its own file goes there, and is
+    removed with it; ``__file__``'s ``../..`` is not the workspace, whose files a judge does
+    not have); moved into place when the build passed, else kept as ``dist/failed/<slug>.py``
+    (an older ``dist/<slug>.py`` is removed, unless the build ran under an interpreter the
+    judge does not run: its failure says nothing of the judge's)."""
     try:
         problem.dist.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale(problem)
-        prefix = f".{problem.slug}.{os.getpid()}."  # the build's process: see _remove_stale
-        folder = Path(tempfile.mkdtemp(prefix=prefix, dir=problem.dist.parent))
     except OSError as error:
         where = problem.rel(problem.dist.parent)
         if problem.dist.parent.exists() and not problem.dist.parent.is_dir():
             raise Unwritable(f"{where} is a file, where the bundles' folder goes") from None
         raise Unwritable(f"cannot write the bundle into {where}/: {error.strerror}") from None
+    try:
+        folder = Path(tempfile.mkdtemp(prefix=f"{problem.slug}-"))
+    except OSError:  # tempfile found none it could write a file into (a full disk)
+        raise Unwritable(f"cannot write the bundle: {scratch.NO_FOLDER}") from None
     temporary = folder / f"{problem.slug}.py"
     try:
         try:
@@ -281,8 +286,8 @@ def _staged(problem: Problem, data: bytes, result: Result):
             os.chmod(temporary, 0o644)
             os.chmod(folder, 0o755)
         except OSError as error:  # a full disk, a file-size limit (ulimit -f)
-            where = problem.rel(problem.dist.parent)
-            raise Unwritable(f"cannot write the bundle into {where}/: {error.strerror}") from None
+            where = folder.parent
+            raise Unwritable(f"cannot write the bundle into {where}: {error.strerror}") from None
         yield temporary
         _untouched(temporary, data, result)
         _place(problem, temporary, result)
@@ -325,7 +330,7 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
         return
     if result.status == Status.OK:
         try:
-            os.replace(staged, problem.dist)
+            _move(staged, problem.dist)
         except OSError as error:
             result.fail(f"cannot write the bundle to {problem.rel(problem.dist)}: {error.strerror}")
             return
@@ -337,7 +342,7 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
         _remove(problem.dist)
     try:
         problem.failed_dist.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(staged, problem.failed_dist)
+        _move(staged, problem.failed_dist)
     except OSError as error:
         where = problem.rel(problem.failed_dist)
         result.notes.append(f"the failed bundle is not kept as {where}: {error.strerror}")
@@ -345,11 +350,31 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
     result.notes.append(f"the failed bundle is kept as {problem.rel(problem.failed_dist)}")
 
 
+def _move(staged: Path, target: Path) -> None:
+    """``staged`` put at ``target`` at once, as one file or none: copied first into
+    ``target``'s folder when the two are on different file systems (a temporary folder in
+    memory)."""
+    try:
+        os.replace(staged, target)
+        return
+    except OSError as error:
+        if error.errno != errno.EXDEV:
+            raise
+    beside = target.with_name(f".{target.stem}.{os.getpid()}.tmp")  # see _remove_stale
+    try:
+        shutil.copyfile(staged, beside)
+        os.replace(beside, target)
+    finally:
+        with contextlib.suppress(OSError):
+            beside.unlink()
+
+
 STALE_SECONDS = 3600  # a staged bundle this old was left by a build killed outright
 
 
 def _remove_stale(problem: Problem) -> None:
-    """Staged bundles of ``problem`` that a build killed with SIGKILL left in ``dist/``: one
+    """Files of ``problem`` that a build killed with SIGKILL left in ``dist/`` (a bundle being
+    copied in; an older kit staged its bundles there): one
     whose name holds the process id of a build that is gone, or any over ``STALE_SECONDS`` old
     (an older kit's names hold none; a build under way has one seconds old)."""
     for stale in problem.dist.parent.glob(f".{problem.slug}.*"):

@@ -20,6 +20,7 @@ import threading
 from pathlib import Path
 
 PREFIX = "cpkit-"
+NO_FOLDER = "no temporary folder takes a file (TMPDIR, /tmp, /var/tmp, /usr/tmp: a full disk?)"
 
 _adopted: dict[int, tuple[str, str]] = {}  # pid -> (the system's temp folder, our folder)
 

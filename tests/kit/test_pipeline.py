@@ -5,16 +5,18 @@ runs each target; ``write_bundle`` for ``run`` and ``stress``."""
 
 import ast
 import dataclasses
+import errno
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
-from kit import pipeline
+from kit import pipeline, scratch
 from kit.check.checks import check
 from kit.errors import BuildError
 from kit.judges.targets import Target, found, stand_in
@@ -336,6 +338,36 @@ def test_a_passing_run_s_scratch_file_beside_its_own_file_is_not_left_in_dist(to
     assert [path.name for path in problem.dist.parent.iterdir()] == ["toy_sum.py"]
 
 
+@pytest.mark.parametrize("up", ["..", "../.."])
+def test_a_run_does_not_find_the_workspace_beside_its_own_file(toy, up):
+    """A judge runs the file away from the checkout: a solution reading ``problems.toml``
+    through ``__file__`` ran from ``dist/.<slug>.*/`` and found the workspace's (``ok``)."""
+    problem = toy_sum(toy)
+    peek = f"import os\nopen(os.path.join(os.path.dirname(__file__), '{up}', 'problems.toml'))\n"
+    problem.solution.write_text(peek + problem.solution.read_text())
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL
+    assert "runtime error" in result.errors[0] and "FileNotFoundError" in result.errors[0]
+
+
+def test_a_bundle_staged_on_another_file_system_is_copied_into_place(toy, monkeypatch):
+    """The temporary folder may be another file system than the workspace (``/tmp`` in
+    memory): ``os.replace`` across them fails with EXDEV; the bundle is copied in, whole."""
+    real = os.replace
+
+    def across(source, target):
+        if str(source).startswith(tempfile.gettempdir()):
+            raise OSError(errno.EXDEV, os.strerror(errno.EXDEV))
+        real(source, target)
+
+    monkeypatch.setattr(os, "replace", across)
+    problem = toy_sum(toy)
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.OK, result.errors
+    assert [path.name for path in problem.dist.parent.iterdir()] == ["toy_sum.py"]
+    assert "def " in problem.dist.read_text()
+
+
 def test_write_bundle_writes_into_the_folder_given_never_dist(toy, tmp_path):
     problem = toy_sum(toy)
     bundle, path = write_bundle(problem, tmp_path)
@@ -466,22 +498,30 @@ def test_a_launcher_per_slot_starts_before_the_bundle_is_made(toy, monkeypatch):
     assert events == [("warm", min(64, cases * 2)), "bundle"]
 
 
-def test_a_bundle_the_disk_refuses_is_one_line(toy):
+def test_a_bundle_the_disk_refuses_is_one_line(toy, tmp_path):
     """A file-size limit (``ulimit -f``; a full disk the same way) stops the write: one line,
-    exit 2, and no temporary bundle left in dist/."""
+    exit 2, and no temporary bundle left in dist/ or the temporary folder."""
     root = Path(__file__).resolve().parents[2]
     script = (
         "import resource, sys\nresource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))\n"
         "from kit.cli import main\nsys.exit(main(sys.argv[1:]))\n"
     )
-    environment = {**os.environ, "PYTHONPATH": str(root), "KIT_PYTHONS": ""}
+    temporary = tmp_path / "temporary"
+    temporary.mkdir()
+    environment = {
+        **os.environ,
+        "PYTHONPATH": str(root),
+        "KIT_PYTHONS": "",
+        "TMPDIR": str(temporary),
+    }
     done = subprocess.run(
         [sys.executable, "-c", script, "--root", str(toy), "toy_sum"], capture_output=True,
         text=True, env=environment, timeout=240, check=False,
     )  # fmt: skip
     assert done.returncode == 2, done.stderr
-    assert done.stderr.strip().endswith("cannot write the bundle into dist/: File too large")
+    assert done.stderr.strip().endswith(f"cannot write the bundle: {scratch.NO_FOLDER}")
     assert [p.name for p in (toy / "dist").iterdir()] == []
+    assert list(temporary.iterdir()) == []
 
 
 def test_a_staged_bundle_a_killed_build_left_is_removed_when_old(toy):
