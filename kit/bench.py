@@ -23,6 +23,7 @@ goal is reported, not an error.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import math
 import tempfile
@@ -116,6 +117,14 @@ def bench_problem(
 ) -> int:
     module = _load(problem)
     dist, bundle = _fresh_dist(problem, named)
+    with _away(dist) as script:  # run as the build runs it: outside the workspace
+        return _bench(problem, module, (script, bundle), repeat, only, named)
+
+
+def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, only, named) -> int:
+    """The exit status of the bench of ``made`` (the bundle's file, away from ``dist/``, and
+    the bundle)."""
+    dist, bundle = made
     why = stand_in_refusal(problem, bundle, named) if named is not None else None
     if why is not None:
         raise BuildError(f"not timed: {why}")
@@ -193,7 +202,7 @@ def _bench_run(problem: Problem, run, made: tuple[Path, Bundle], only: Interpret
     the bundle's file and the bundle."""
     dist, bundle = made
     where = problem.rel(problem.bench)
-    head = f"{problem.slug}: {where} run({problem.rel(dist)})"
+    head = f"{problem.slug}: {where} run({problem.rel(problem.dist)})"
     if not _takes_command(run):
         if only is not None:
             raise BuildError(
@@ -348,6 +357,18 @@ def _wrong(run, stdin: bytes, expected: bytes | None, *, comparator, folder: Pat
 
 def _bytes(text: str | bytes) -> bytes:
     return text if isinstance(text, bytes) else text.encode("utf-8")
+
+
+@contextlib.contextmanager
+def _away(dist: Path):
+    """A copy of the bundle in a folder of its own among the kit's temporary files, as the
+    build stages it, removed after: what a run writes beside its own file is not left in
+    ``dist/``, and ``__file__``'s parents are not the workspace, whose files a judge does not
+    have."""
+    with tempfile.TemporaryDirectory(prefix=f"{dist.stem}-") as folder:
+        copy = Path(folder) / dist.name
+        copy.write_bytes(dist.read_bytes())
+        yield copy
 
 
 def _fresh_dist(problem: Problem, named: Runner | None = None) -> tuple[Path, Bundle]:

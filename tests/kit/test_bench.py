@@ -71,6 +71,26 @@ def test_a_case_checked_against_its_output_leaves_nothing_in_the_temp_folder(
     assert list(scratch.iterdir()) == []
 
 
+def test_a_case_runs_away_from_the_workspace_and_leaves_nothing_in_dist(toy_ready, capsys):
+    """The bundle ran as ``dist/<slug>.py``: a solution reading ``problems.toml`` through
+    ``__file__`` found the workspace's (timed, passed), and its scratch file stayed in dist."""
+    problem = load_registry(toy_ready)["toy_sum"]
+    peek = (
+        "import os\nhere = os.path.dirname(os.path.abspath(__file__))\n"
+        "open(os.path.join(here, 'scratch.txt'), 'w').close()\n"
+        "open(os.path.join(here, '..', 'problems.toml'))\n"
+    )
+    problem.solution.write_text(peek + problem.solution.read_text())
+    problem.dist.write_text(make_bundle(problem).text)
+    write_bench(toy_ready, 'def cases():\n    return [("one", "1 2\\n")]\n')
+    assert bench.run(["toy_sum"], 1, toy_ready, only=host()) == 1
+    assert "FileNotFoundError" in capsys.readouterr().out
+    assert sorted(path.name for path in problem.dist.parent.iterdir()) == [
+        "toy_echo.py",
+        "toy_sum.py",
+    ]
+
+
 def test_a_module_with_run_is_called_with_the_bundle(toy_ready, capsys):
     assert bench.run(["toy_echo"], 1, toy_ready) == 0
     out = capsys.readouterr().out
