@@ -59,7 +59,7 @@ from kit.errors import BuildError, SourceSyntaxError, Unwritable
 from kit.judges import targets as targets_module
 from kit.judges.profiles import judge_name
 from kit.judges.targets import Interpreter, Runner
-from kit.registry import Case, Problem, judge_cases, sample_cases
+from kit.registry import Case, Problem, judge_cases, sample_cases, shadowed_module
 from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
 from kit.run.limits import prefetch
 from kit.run.process import warm_launcher
@@ -127,6 +127,20 @@ def make_bundle(problem: Problem) -> Bundle:
     known = f" {problem.id}" if problem.id and problem.id != "?" else ""  # "?": not set yet
     title = f"{dist}: {problem.title} ({problem.judge}{known}), judge-ready"
     return assemble(entry, helpers, title, unreachable_bytes)
+
+
+def _shadowing(problem: Problem) -> list[str]:
+    """A note when the bundle's file is named as a module (``dist/heapq.py``): a program run
+    beside it (``python3 dist/other.py``, as ``oj t`` runs one) imports it for that module, as
+    ``cpkit new`` says when it refuses such a name."""
+    module = shadowed_module(problem.slug, problem.judge)
+    if module is None or problem.dist.stem != problem.slug:
+        return []
+    where = problem.rel(problem.dist)
+    return [
+        f"{where} is named as {module}: python3 dist/other.py would import it for "
+        f"'import {problem.slug}' (rename the problem's table to avoid it)"
+    ]
 
 
 def _newer_syntax(problem: Problem, error: BuildError) -> str:
@@ -211,6 +225,7 @@ def build_problem(
         result.fail(str(error) + _newer_syntax(problem, error))
         _remove(problem.dist)
         return result
+    result.notes += _shadowing(problem)
     result.unreachable_bytes = bundle.unreachable_bytes
     result.sources = [module.path for module in bundle.modules]
     result.bundle_bytes = len(bundle.text.encode("utf-8"))

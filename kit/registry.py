@@ -258,6 +258,22 @@ def is_reserved(text: str) -> bool:
     return keyword.iskeyword(text) or keyword.issoftkeyword(text) or text == "shared"
 
 
+def shadowed_module(slug: str, judge: str) -> str | None:
+    """What module ``slug`` names, when its files would be imported in that module's place by
+    the programs beside them (``python3 dist/other.py``, as ``oj t`` runs a bundle, imports
+    ``dist/heapq.py`` for ``import heapq``): a standard module, one the judge installs
+    (AtCoder's ``numpy``), or the kit itself (``python -m kit``); else None."""
+    if slug in sys.stdlib_module_names:
+        return "a standard module"
+    if slug == "kit":
+        return "the kit's own module (python -m kit)"
+    profile = profile_for(judge)
+    installed = profile.modules if profile is not None else None
+    if installed is not None and slug in {*installed.cpython, *installed.pypy}:
+        return f"a module {profile.name} installs"
+    return None
+
+
 def check_slug(slug: str, where: str) -> None:
     """Raise a one-line BuildError, starting with ``where``, when ``slug`` breaks SLUG_RULE."""
     if not is_slug(slug):

@@ -44,7 +44,6 @@ import argparse
 import contextlib
 import os
 import shlex
-import sys
 import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,8 +51,15 @@ from typing import TYPE_CHECKING
 from kit import scaffold
 from kit.commands import NAMES, add_root, command, paragraph, seconds
 from kit.errors import BuildError
-from kit.judges.profiles import PROFILES, judge_name, profile_for, suggestion_for
-from kit.registry import check_slug, is_reserved, is_slug, load_registry, slug_from
+from kit.judges.profiles import PROFILES, judge_name, suggestion_for
+from kit.registry import (
+    check_slug,
+    is_reserved,
+    is_slug,
+    load_registry,
+    shadowed_module,
+    slug_from,
+)
 from kit.workspace import Made, file_in_the_way
 
 if TYPE_CHECKING:
@@ -259,16 +265,7 @@ def _unusable(slug: str, judge: str) -> str | None:
         return f"the name of a command ({command()} {slug} runs it, not this problem)"
     if is_reserved(slug):
         return "a Python keyword" if slug != "shared" else "the helpers' package's name"
-    module = None
-    if slug in sys.stdlib_module_names:
-        module = "a standard module"
-    elif slug == "kit":
-        module = "the kit's own module (python -m kit)"
-    else:
-        profile = profile_for(judge)
-        installed = profile.modules if profile is not None else None
-        if installed is not None and slug in {*installed.cpython, *installed.pypy}:
-            module = f"a module {profile.name} installs"
+    module = shadowed_module(slug, judge)
     if module is None:
         return None
     return (

@@ -645,3 +645,33 @@ def test_a_checker_that_includes_a_header_found_nowhere_names_the_key_for_its_fo
         '(problems.toml\'s testlib = "DIR" names the folder that holds it)' in error
         for error in result.errors
     ), result.errors
+
+
+def test_a_bundle_named_as_a_standard_module_is_noted_by_the_build(toy):
+    """A hand-written ``[heapq]`` table made ``dist/heapq.py``, which ``python3 dist/other.py``
+    imports for ``import heapq``; ``cpkit new heapq`` refuses the name, the build said nothing."""
+    problem = dataclasses.replace(
+        toy_sum(toy), slug="heapq", solution_file="solutions/toy_sum.py",
+        samples_folder="samples/toy_sum",
+    )  # fmt: skip
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.OK, result.errors
+    said = "dist/heapq.py is named as a standard module: python3 dist/other.py would import it"
+    assert any(note.startswith(said) for note in result.notes), result.notes
+
+
+@pytest.mark.parametrize(
+    ("slug", "judge", "module"),
+    [("heapq", "POJ", "a standard module"), ("numpy", "AtCoder", "a module AtCoder installs"),
+     ("numpy", "POJ", None), ("toy_sum", "POJ", None)],
+)  # fmt: skip
+def test_a_bundle_named_as_a_module_is_noted_as_new_refuses_the_name(toy, slug, judge, module):
+    """Which names are noted: the judge's installed modules by the judge."""
+    problem = dataclasses.replace(toy_sum(toy), slug=slug, judge=judge)
+    said = f"dist/{slug}.py is named as {module}: python3 dist/other.py would import it for "
+    notes = pipeline._shadowing(problem)
+    assert notes == (
+        []
+        if module is None
+        else [f"{said}'import {slug}' (rename the problem's table to avoid it)"]
+    )
