@@ -10,7 +10,7 @@ problem with an interactor plays it, FILE being the interactor's secret input, a
 lines exchanged are shown. A batch FILE with its answer beside it (``NAME.out`` or ``NAME.ans``,
 as samples are found: ``cpkit run SLUG samples/SLUG/sample-1.in``) is judged against it by the
 problem's comparison too, unless that file is where stdout goes (``run SLUG x.in > x.out``
-makes an answer). The verdict (``kit.run.verdicts``' words), time (as the build
+makes an answer; ``| tee x.out`` too). The verdict (``kit.run.verdicts``' words), time (as the build
 counts it: CPU time for a judge that counts CPU), peak memory and any
 traceback (mapped to the author's lines, with hints) go to stderr. The build's static checks
 run beside it for the run's target: a bundle they refuse is FAIL, as in the build. The exit
@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import os
+import stat
 import sys
 import tempfile
 import threading
@@ -230,12 +231,38 @@ def _comparator(problem):
 
 
 def _is_stdout(path: Path) -> bool:
-    """Whether ``path`` is the file this command's stdout writes (``run SLUG x.in > x.out``,
-    an answer being made): no answer to judge by."""
+    """Whether ``path`` is the file this command's stdout writes (``run SLUG x.in > x.out``),
+    or another process of its pipeline writes (``| tee x.out``, which emptied it): an answer
+    being made, no answer to judge by."""
     try:
-        return os.path.samestat(os.stat(path), os.fstat(sys.stdout.fileno()))
+        target = os.stat(path)
+        out = os.fstat(sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):  # no descriptor (a test's capture)
         return False
+    return os.path.samestat(target, out) or (stat.S_ISFIFO(out.st_mode) and _teed(target))
+
+
+def _teed(target: os.stat_result) -> bool:
+    """Whether a process of this command's process group (its shell pipeline) has the file
+    ``target`` open for writing, as ``tee`` has; read from ``/proc`` (False without it)."""
+    try:
+        group = os.getpgrp()
+        processes = [e.name for e in os.scandir("/proc") if e.name.isdigit()]
+    except OSError:
+        return False
+    for pid in processes:
+        try:
+            if int(pid) == os.getpid() or os.getpgid(int(pid)) != group:
+                continue
+            for descriptor in os.scandir(f"/proc/{pid}/fd"):
+                if os.path.samestat(os.stat(descriptor.path), target):
+                    info = Path(f"/proc/{pid}/fdinfo/{descriptor.name}").read_text()
+                    flags = int(info.split("flags:", 1)[1].split()[0], 8)
+                    if flags & os.O_ACCMODE in (os.O_WRONLY, os.O_RDWR):
+                        return True
+        except (OSError, ValueError, IndexError):  # gone, or another user's
+            continue
+    return False
 
 
 def _answer_names(given: Path) -> tuple[Path, Path]:

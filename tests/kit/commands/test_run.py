@@ -387,13 +387,17 @@ def test_output_without_a_final_newline_keeps_the_verdict_on_its_own_line(toy, t
     assert apart.stdout == b"done"
 
 
+@pytest.mark.parametrize("into", [">", ">>", "| tee", "| tee -a"])
 @pytest.mark.parametrize("answer", ["case.out", "case.ans"])
-def test_the_file_stdout_goes_to_is_no_answer_to_judge_by(toy, tmp_path, answer):
+def test_the_file_stdout_goes_to_is_no_answer_to_judge_by(toy, tmp_path, answer, into):
     """``run SLUG x.in > x.out`` makes an answer: the shell has emptied x.out before the run,
-    and judging against it was a false WA (exit 1, stopping a loop under ``set -e``)."""
+    and judging against it was a false WA (exit 1, stopping a loop under ``set -e``); ``|
+    tee x.out`` the same, tee emptying it."""
     given = tmp_path / "case.in"
     given.write_bytes((toy / "samples" / "toy_sum" / "sample-1.in").read_bytes())
-    command = f"{sys.executable} -m kit run toy_sum {given} --root {toy} > {tmp_path / answer}"
+    if ">>" in into or "-a" in into:  # appended to an empty file
+        (tmp_path / answer).write_bytes(b"")
+    command = f"{sys.executable} -m kit run toy_sum {given} --root {toy} {into} {tmp_path / answer}"
     done = subprocess.run(
         ["bash", "-c", command], capture_output=True, text=True, timeout=120, check=False
     )
@@ -401,6 +405,8 @@ def test_the_file_stdout_goes_to_is_no_answer_to_judge_by(toy, tmp_path, answer)
     assert done.stderr.startswith("[toy_sum: ok, ")
     expected = (toy / "samples" / "toy_sum" / "sample-1.out").read_bytes()
     assert (tmp_path / answer).read_bytes() == expected
+    if "tee" in into:
+        assert done.stdout.encode() == expected
 
 
 def test_a_run_over_the_output_limit_says_its_output_is_a_head(toy, tmp_path, capfdbinary):
