@@ -26,6 +26,14 @@ class AfterFailure(BuildError):
     status = 1
 
 
+class Unbuilt(BuildError):
+    """A problem its sources or settings keep from being built (a solution not written or
+    that does not parse, a helper missing, its checker not there): a failed check, in every
+    command as in the build's report."""
+
+    status = 1
+
+
 class Unwritable(BuildError):
     """The folder the bundles go to cannot take them (``dist`` a file, read-only, a full
     disk): every problem would fail alike, so each command stops there, as for a usage

@@ -55,7 +55,7 @@ from kit.bundle.strip import (
 )
 from kit.check.checks import check, waits_for_checks
 from kit.check.syntax import compile_errors
-from kit.errors import BuildError, SourceSyntaxError, Unwritable
+from kit.errors import BuildError, SourceSyntaxError, Unbuilt, Unwritable
 from kit.judges import targets as targets_module
 from kit.judges.profiles import judge_name
 from kit.judges.targets import Interpreter, Runner
@@ -478,12 +478,18 @@ def _remove(path: Path) -> None:
 
 def write_bundle(problem: Problem, folder: Path) -> tuple[Bundle, Path]:
     """Stages 1 to 3 written to ``folder/<slug>.py``, for ``run`` and ``stress``: never into
-    ``dist/``, which holds only bundles that passed the whole build."""
+    ``dist/``, which holds only bundles that passed the whole build. A problem that cannot be
+    built raises ``Unbuilt``: a failure (exit 1), as in the build."""
+    if problem.unavailable is not None:  # its checker or interactor is not there
+        raise Unbuilt(f"{problem.slug}: {problem.unavailable}")
     state = file_state(problem.solution)
     if state is not None:
         what = "does not exist yet" if state == MISSING else state
-        raise BuildError(f"{problem.slug}: {problem.rel(problem.solution)} {what}")
-    bundle = make_bundle(problem)
+        raise Unbuilt(f"{problem.slug}: {problem.rel(problem.solution)} {what}")
+    try:
+        bundle = make_bundle(problem)
+    except BuildError as error:  # what the build's report says of it, a failure as there
+        raise Unbuilt(str(error) + _newer_syntax(problem, error)) from None
     path = folder / f"{problem.slug}.py"
     path.write_text(bundle.text, encoding="utf-8")
     return bundle, path

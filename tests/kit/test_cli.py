@@ -499,3 +499,25 @@ def test_a_command_misspelt_is_named(tmp_path, capsys):
     assert err == "cpkit: error: unknown command 'stres'; did you mean 'stress'?\n"
     assert cli.main(["zzz", "--root", str(tmp_path)]) == 2
     assert "did you mean" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["build", "run", "stress"])
+@pytest.mark.parametrize("broken", ["a syntax error", "a checker not there"])
+def test_a_problem_that_cannot_be_built_fails_every_command_alike(toy, capsys, command, broken):
+    """The build reported it as a failure (exit 1); ``run`` and ``stress`` as a usage error
+    (exit 2), the checker's message in other words."""
+    if broken == "a syntax error":
+        (toy / "solutions" / "toy_sum.py").write_text("def f(:\n")
+        said = "solutions/toy_sum.py:1: syntax error"
+    else:
+        table = toy / "problems.toml"
+        setting = 'compare = "checker:gone.py"'
+        table.write_text(table.read_text().replace("[toy_sum]\n", f"[toy_sum]\n{setting}\n", 1))
+        said = "toy_sum: problems.toml's compare names checker gone.py, which is not there"
+    given = str(toy / "samples" / "toy_sum" / "sample-1.in")
+    programs = ["--gen", "echo 1 2", "--brute", "echo 3"]
+    argv = {"build": ["toy_sum"], "run": ["run", "toy_sum", given],
+            "stress": ["stress", "toy_sum", "--cases", "1", *programs]}[command]  # fmt: skip
+    assert cli.main([*argv, "--root", str(toy)]) == 1
+    captured = capsys.readouterr()
+    assert said in captured.out + captured.err
