@@ -90,6 +90,43 @@ def test_an_import_of_a_file_beside_the_solution_says_how_to_import_it(toy, besi
     checked(toy)
 
 
+def test_a_file_beside_the_solution_in_a_folder_no_import_can_name_is_to_be_moved(toy):
+    """``abc-300/a/helper.py``: 'import it as abc-300.a.helper' was no Python."""
+    write(toy, "abc-300/a/helper.py", "def f():\n    return 55\n")
+    (toy / "abc-300" / "a" / "main.py").write_text("import helper\nprint(helper.f())\n")
+    table = toy / "problems.toml"
+    setting = 'solution = "abc-300/a/main.py"'
+    table.write_text(table.read_text().replace("[toy_sum]\n", f"[toy_sum]\n{setting}\n", 1))
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value).endswith(
+        "; abc-300/a/helper.py is beside it, but imports are found from the workspace's root, "
+        "and its folder's name is no Python name: move it into shared/"
+    )
+
+
+def test_a_module_elsewhere_in_the_workspace_says_how_to_import_it(toy):
+    """``sys.path.append(".../mylib")`` then ``import segfn``: no hint named the file."""
+    write(toy, "mylib/segfn.py", "def f():\n    return 55\n")
+    write(toy, "dist/segfn.py", "def f():\n    return 55\n")  # bundles: never a hint
+    write(toy, "solutions/toy_sum.py", "import segfn\nprint(segfn.f())\n")
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value).endswith(
+        "; mylib/segfn.py is in the workspace, but imports are found from the workspace's root: "
+        "import it as 'mylib.segfn', or move it into shared/"
+    )
+
+
+@pytest.mark.parametrize("link", ["shared/loop.py", "shared/loop"])
+def test_a_helper_that_is_a_link_that_loops_is_named(toy, link):
+    (toy / link).symlink_to((toy / link).name)
+    write(toy, "solutions/toy_sum.py", "import shared.loop\nprint(3)\n")
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value).endswith(f"; {link} is a link that loops")
+
+
 def test_a_refused_import_with_nothing_beside_it_has_no_such_hint(toy):
     write(toy, "solutions/toy_sum.py", "import common\nprint(common.f())\n")
     with pytest.raises(BuildError) as error:
