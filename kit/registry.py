@@ -824,6 +824,7 @@ def sample_cases(problem: Problem) -> list[Case]:
     folder = _samples_of(problem)
     names: dict[str, dict[str, Path]] = {}
     wrong = []  # every file that is wrong, said at once
+    told: set[str] = set()  # the names of the files said wrong
     try:
         paths = sorted(folder.iterdir())
     except OSError as error:
@@ -837,6 +838,7 @@ def sample_cases(problem: Problem) -> list[Case]:
         why = _not_sample(path)
         if why:
             wrong.append(f"{problem.rel(path)}: {why}")
+            told.add(stem)  # its answer's missing input is this one, said
             continue
         if not (dot and stem and suffix in SAMPLE_SUFFIXES):
             wrong.append(
@@ -847,6 +849,8 @@ def sample_cases(problem: Problem) -> list[Case]:
         names.setdefault(stem, {})[suffix] = path
     cases = []
     for stem in sorted(names, key=natural_key):
+        if stem in told and "in" not in names[stem]:
+            continue
         try:
             cases.append(_sample(problem, names[stem]))
         except BuildError as error:

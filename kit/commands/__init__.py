@@ -50,11 +50,23 @@ def named(text: str | None) -> str | None:
     return PROGRAM_IN_HELP.sub(lambda _: command(), text).replace("``", "`")
 
 
+def named_path(text: str) -> Path:
+    """An argument naming a file or folder: an empty one (``''``, a shell variable not set)
+    names none, where ``Path('')`` is this folder."""
+    return Path(nonempty(text))
+
+
+def nonempty(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("'' names no file or folder")
+    return text
+
+
 def add_root(parser: argparse.ArgumentParser) -> None:
     """``--root DIR``: the workspace to work on, else the nearest problems.toml upwards."""
     parser.add_argument(
         "--root",
-        type=Path,
+        type=named_path,
         default=None,
         metavar="DIR",
         help="the workspace (default: the nearest folder upwards holding problems.toml)",

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kit import scaffold
-from kit.commands import NAMES, add_root, command, paragraph, seconds
+from kit.commands import NAMES, add_root, command, nonempty, paragraph, seconds
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, judge_name, suggestion_for
 from kit.registry import (
@@ -88,6 +88,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--package",
+        type=nonempty,
         metavar="PATH",
         help="the problem's Kattis or Polygon package (a folder, zip or tar): problems.toml "
         "names it, and its title, judge, kind, limits, cases and checker are the problem's",
@@ -95,6 +96,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "--from",
         dest="page",
+        type=nonempty,
         metavar="PAGE",
         help="the problem's page on POJ, Codeforces, AtCoder or Kattis (a saved HTML file, or "
         "a URL), or Competitive Companion's JSON (cph's .prob file): its title, time and "

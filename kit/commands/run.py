@@ -28,7 +28,15 @@ import tempfile
 import threading
 from pathlib import Path
 
-from kit.commands import add_root, add_target, paragraph, refusals, runnable, target_runner
+from kit.commands import (
+    add_root,
+    add_target,
+    named_path,
+    paragraph,
+    refusals,
+    runnable,
+    target_runner,
+)
 from kit.errors import BuildError
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
@@ -49,7 +57,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "file",
         nargs="?",
-        type=Path,
+        type=named_path,
         metavar="FILE",
         help="input (default, or -: stdin); of an interactive problem, the interactor's secret "
         "input (required: FILE, or - for stdin)",

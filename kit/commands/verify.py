@@ -28,7 +28,7 @@ import argparse
 from pathlib import Path
 
 from kit import limit_inference, verify, verify_report
-from kit.commands import add_jobs, add_target, paragraph, seconds, target_runner
+from kit.commands import add_jobs, add_target, named_path, paragraph, seconds, target_runner
 from kit.errors import BuildError
 from kit.input_check import check_inputs
 from kit.judges.profiles import CPU, profile_for
@@ -46,7 +46,7 @@ HELP = "run a package's jury submissions: the kit's verdict beside each one's fo
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("verify", help=HELP, description=paragraph(__doc__))
     parser.add_argument(
-        "package", type=Path, metavar="PACKAGE", help="a package's folder, or its zip or tar"
+        "package", type=named_path, metavar="PACKAGE", help="a package's folder, or its zip or tar"
     )
     parser.set_defaults(intermixed="submissions")  # names may follow options too (kit.cli)
     parser.add_argument(
@@ -82,7 +82,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 
 
 def _folder(text: str) -> Path:
-    path = Path(text)
+    path = named_path(text)
     if not path.is_dir():
         raise argparse.ArgumentTypeError(f"{text}: not a folder")
     return path

@@ -521,3 +521,19 @@ def test_a_problem_that_cannot_be_built_fails_every_command_alike(toy, capsys, c
     assert cli.main([*argv, "--root", str(toy)]) == 1
     captured = capsys.readouterr()
     assert said in captured.out + captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "argument"),
+    [(["run", "toy_sum", "", "--root", "ROOT"], "FILE"), (["verify", ""], "PACKAGE"),
+     (["--root", ""], "--root"), (["new", "x", "--from", "", "--root", "ROOT"], "--from"),
+     (["new", "x", "--package", "", "--root", "ROOT"], "--package"),
+     (["verify", "--include", "", "p"], "--include")],
+)  # fmt: skip
+def test_an_empty_name_of_a_file_or_folder_is_a_usage_error(toy, capsys, argv, argument):
+    """``Path('')`` is this folder: ``run SLUG ''`` said ".: cannot read: Is a directory",
+    ``verify ''`` judged the folder, ``--from ''`` was taken for no page."""
+    with pytest.raises(SystemExit) as ended:
+        cli.main([str(toy) if word == "ROOT" else word for word in argv])
+    assert ended.value.code == 2
+    assert f"argument {argument}: '' names no file or folder" in capsys.readouterr().err

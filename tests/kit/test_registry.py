@@ -284,6 +284,17 @@ def test_a_folder_or_a_broken_link_named_as_a_sample_says_what_it_is(toy):
     assert "samples/toy_sum/test: a folder (samples are not looked for in subfolders)" in said
 
 
+def test_an_answer_whose_input_is_said_wrong_is_not_said_lacking_it(toy):
+    """An input that cannot be read (here a link to nothing) with its answer beside it: its
+    answer was also said to have no input, a second error for one file."""
+    folder = toy / "samples" / "toy_sum"
+    (folder / "sample-1.in").unlink()
+    (folder / "sample-1.in").symlink_to(folder / "nowhere.in")
+    with pytest.raises(BuildError) as raised:
+        sample_cases(registry(toy)["toy_sum"])
+    assert str(raised.value) == "toy_sum: samples/toy_sum/sample-1.in: a link to nothing"
+
+
 def test_a_pipe_named_as_a_sample_is_said_at_once_not_read(toy, hang_fails):
     """Opening a named pipe to see whether it reads waits for a writer forever."""
     os.mkfifo(toy / "samples" / "toy_sum" / "sample-3.in")
