@@ -264,11 +264,16 @@ def paths(slug: str, interactive: bool) -> list[str]:
     return [TEMPLATES[name][0].format(slug=slug) for name in _names(interactive)]
 
 
+TYPO = 0.8  # a file name this close to a template's is taken for it misspelt (solutoin.py)
+
+
 def workspace_templates(root: Path) -> dict[str, str]:
-    """The workspace's own templates (``templates/NAME.py``), by name: {} without the folder.
-    A ``.py`` file there that names no template, or that is not UTF-8, is a BuildError."""
+    """The workspace's own templates (``templates/NAME.py``), by name: {} without the folder,
+    or when it holds neither a template nor a name close to one (a repository's own snippets:
+    ``unused_templates`` says so). A ``.py`` file there that names no template, or that is not
+    UTF-8, is a BuildError."""
     folder = root / FOLDER
-    if not folder.is_dir():
+    if not folder.is_dir() or unused_templates(root):
         return {}
     found = {}
     for path in sorted(folder.glob("*.py")):
@@ -285,6 +290,20 @@ def workspace_templates(root: Path) -> dict[str, str]:
         except OSError as error:
             raise BuildError(f"{FOLDER}/{path.name}: cannot read it ({error.strerror})") from None
     return found
+
+
+def unused_templates(root: Path) -> str | None:
+    """A note when the workspace's ``templates/`` holds ``.py`` files none of which is a
+    template or a name close to one: a folder of the repository's own, not the kit's."""
+    names = [path.name for path in sorted((root / FOLDER).glob("*.py"))]
+    if not names or any(
+        difflib.get_close_matches(name, DEFAULTS, n=1, cutoff=TYPO) for name in names
+    ):
+        return None
+    return (
+        f"note: {FOLDER}/ holds none of the kit's templates ({', '.join(ORDER)}), so the kit's "
+        "own are used"
+    )
 
 
 def files(

@@ -197,11 +197,15 @@ def workspace_files() -> dict[str, str]:
 
 
 def file_in_the_way(root: Path, paths) -> str | None:
-    """A file standing where a folder of ``paths`` (relative to ``root``) is to be made, said
-    (``shared is a file, where a folder is needed``); None when none does."""
+    """A file (or a link to nothing) standing where a folder of ``paths`` (relative to
+    ``root``) is to be made, said (``shared is a file, where a folder is needed``); None when
+    none does."""
     for path in paths:
         for parent in reversed(list(Path(path).parents)[:-1]):  # the folders under root
-            if (root / parent).exists() and not (root / parent).is_dir():
+            place = root / parent
+            if place.is_symlink() and not place.exists():  # makedirs: "File exists"
+                return f"{parent.as_posix()} is a link to nothing, where a folder is needed"
+            if place.exists() and not place.is_dir():
                 return f"{parent.as_posix()} is a file, where a folder is needed"
     return None
 

@@ -153,7 +153,7 @@ def make(root: Path, page: Page | None, slug: str | None, given: str, *, interac
         raise BuildError(f"new: {slug}: {_exist(existing)} already; nothing was changed")
     judge = given or page.judge
     known = _known(page) if page else scaffold.usual(slug, judge)
-    templates = scaffold.workspace_templates(root)
+    templates = _templates(root)
     made = scaffold.files(
         slug, interactive, command(), known=known, templates=templates, judge=judge
     )
@@ -229,7 +229,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
             f"(`{command()} verify {shlex.quote(args.package)}` derives one from its submissions)"
         )
     known = scaffold.Known(package.title, package.name, limit, package.memory_limit)
-    templates = scaffold.workspace_templates(root)
+    templates = _templates(root)
     made = scaffold.files(
         slug, interactive, command(), known=known, templates=templates, judge=package.judge
     )
@@ -274,6 +274,14 @@ def _unusable(slug: str, judge: str) -> str | None:
         f"the name of {module}: dist/{slug}.py and solutions/{slug}.py would be imported in "
         f"its place by the programs beside them (python3 dist/other.py)"
     )
+
+
+def _templates(root: Path) -> dict[str, str]:
+    """The workspace's templates, with a note when its ``templates/`` is not the kit's."""
+    unused = scaffold.unused_templates(root)
+    if unused:
+        print(unused, flush=True)
+    return scaffold.workspace_templates(root)
 
 
 def _usable(slug: str, judge: str) -> None:

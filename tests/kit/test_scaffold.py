@@ -10,6 +10,7 @@ import pytest
 import tomllib
 
 from kit import cli, scaffold
+from kit.errors import BuildError
 from kit.scaffold import DEFAULTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -185,3 +186,16 @@ def test_a_judge_with_a_control_character_is_refused(toy, capsys):
     assert "--judge 'X\\x1bY': one line without quotes, backslashes or control" in (
         capsys.readouterr().err
     )
+
+
+def test_a_templates_folder_of_the_repository_s_own_is_noted_and_left_alone(toy, capsys):
+    """A repository's snippets (``templates/segtree.py``) stopped ``new``: "not a template
+    name (did you mean stress.py?)"; a near miss (``solutoin.py``) still does."""
+    (toy / "templates").mkdir()
+    (toy / "templates" / "segtree.py").write_text("class SegTree:\n    pass\n")
+    assert scaffold.workspace_templates(toy) == {}
+    assert scaffold.unused_templates(toy).startswith("note: templates/ holds none of the kit's")
+    (toy / "templates" / "solutoin.py").write_text("x = 1\n")
+    assert scaffold.unused_templates(toy) is None
+    with pytest.raises(BuildError, match="not a template name"):
+        scaffold.workspace_templates(toy)

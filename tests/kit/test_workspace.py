@@ -264,3 +264,13 @@ def test_file_state_says_what_stands_where_a_file_should(tmp_path, monkeypatch):
 
     monkeypatch.setattr(Path, "stat", denied)  # root enters any folder: denied here instead
     assert file_state(tmp_path / "file") == "cannot be read: Permission denied"
+
+
+def test_a_link_to_nothing_in_the_way_of_a_folder_is_named(tmp_path):
+    """``shared -> ../gone``: making the folder failed with "File exists"."""
+    (tmp_path / "shared").symlink_to(tmp_path / "gone")
+    assert file_in_the_way(tmp_path, ["shared/__init__.py"]) == (
+        "shared is a link to nothing, where a folder is needed"
+    )
+    (tmp_path / "gone").mkdir()
+    assert file_in_the_way(tmp_path, ["shared/__init__.py"]) is None
