@@ -46,7 +46,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--judge",
-        default="",
+        default=None,
         metavar="NAME",
         help="the judge of problems from sites whose address the kit does not know",
     )
@@ -228,9 +228,9 @@ def _server(port: int, listener: _Listener):
 def run(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     load_registry(root)  # a workspace to scaffold into, before anything is served
-    if args.judge:
+    if args.judge is not None:  # given: a name new would take (not '', not a near miss)
         new_command.check_judge(args.judge, "listen")
-    listener = _Listener(root, args.judge, args.once)
+    listener = _Listener(root, args.judge or "", args.once)
     server = _server(args.port, listener)
     port = server.server_address[1]
     print(f"listening on http://{HOST}:{port} for Competitive Companion (Ctrl-C to stop)")

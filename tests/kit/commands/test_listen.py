@@ -169,11 +169,17 @@ def test_a_bad_request_is_refused_in_one_line_and_gets_its_400(
     assert "a request failed" not in listening.err
 
 
-def test_a_judge_name_that_is_a_near_miss_is_refused_before_listening(toy, capsys):
-    assert cli.main(["listen", "--judge", "Codeforce", "--root", str(toy)]) == 2
-    assert "listen: unknown judge 'Codeforce' (did you mean 'codeforces'?)" in (
-        capsys.readouterr().err
-    )
+@pytest.mark.parametrize(
+    ("judge", "said"),
+    [("Codeforce", "listen: unknown judge 'Codeforce' (did you mean 'codeforces'?)"),
+     ("", "listen: name the judge with --judge NAME")],
+)  # fmt: skip
+def test_a_judge_name_new_would_refuse_is_refused_before_listening(
+    toy, capsys, hang_fails, judge, said
+):
+    """A near miss, or ``--judge ''``, which ``new`` refuses and ``listen`` served with."""
+    assert cli.main(["listen", "--judge", judge, "--root", str(toy)]) == 2
+    assert said in capsys.readouterr().err
 
 
 def test_a_port_in_use_is_one_line(toy, capsys):
