@@ -79,8 +79,8 @@ def parser(prog: str = "cpkit", only: str | None = None) -> argparse.ArgumentPar
     they import, are not loaded: the whole set cost every start-up about 20 ms)."""
     top = argparse.ArgumentParser(
         prog=prog,
-        description="Build, check, time and test judge-ready single-file solutions "
-        "(see README.md). Without a command: build.",
+        description="Build, check, time and test judge-ready single-file solutions. Without "
+        "a command: build. Each command's options: COMMAND --help.",
     )
     top.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     subparsers = top.add_subparsers(title="commands", metavar="COMMAND")
