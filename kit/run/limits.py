@@ -6,8 +6,12 @@ a run in) and ``time_over`` (the median of repeated runs), so one program gets o
 whatever command ran it.
 
 - **time**: wall time from just before the process starts until it is reaped, start-up
-  included, for batch and interactive runs alike; CPU time (user and system) where the judge's
-  profile documents that it counts CPU time (Kattis), the kill staying on the wall clock. A
+  included; CPU time (user and system) where the judge's profile documents that it counts CPU
+  time (Kattis), and for an interactive run on every judge: its wall time holds the time its
+  interactor works and the kit relays their lines, which a judge does not charge to it
+  (Codeforces holds a game to the solution's CPU time, and one spending none "for a long while"
+  gets Idleness limit exceeded: MikeMirzayanov's rules, codeforces.com/blog/entry/5496); the
+  kill stays on the wall clock. A
   run is killed at ``timeout`` (``kill_factor`` times the limit); a case passes when the median
   of its runs is within the limit. An
   interactive problem with ``game_timeout`` has a limit per move instead, which its interactor
@@ -138,9 +142,11 @@ def limits_for(
     profile = profile_for(problem.judge)
     memory = profile.memory if profile is not None else OWN
     clock = profile.time if profile is not None else WALL
+    per_move = problem.game_timeout is not None
+    if problem.kind == "interactive" and not per_move:
+        clock = CPU  # its wall time holds its interactor's work and the kit's relay
     interpreter = getattr(runner, "interpreter", runner)
     base = baseline_kib(*_baseline_key(problem, runner))
-    per_move = problem.game_timeout is not None
     return Limits(
         time=problem.time_limit,
         timeout=problem.game_timeout if per_move else kill_factor * problem.time_limit,

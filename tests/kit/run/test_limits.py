@@ -283,6 +283,19 @@ def test_kattis_counts_cpu_time_and_the_whole_process():
     assert (kattis.time, kattis.memory) == (CPU, WHOLE)
 
 
+@pytest.mark.parametrize("judge", ["nowhere", "Codeforces", "AtCoder"])
+def test_an_interactive_game_is_held_to_its_cpu_time_a_batch_run_to_the_wall(toy, judge):
+    """A game's wall time holds its interactor's work and the kit's relay: 60,000 exchanges
+    took 2.4 s of wall time (0.6 s of CPU) and were TLE, as a slow interactor made a correct
+    solution's game; Codeforces charges the solution its CPU time."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"'))
+    registry = load_registry(toy)
+    python = Interpreter("cpython", (3, 11), sys.executable, ("-I",))
+    assert limits.limits_for(registry["toy_echo"], python).clock == "cpu"
+    assert limits.limits_for(registry["toy_sum"], python).clock == "wall"
+
+
 def test_the_footprint_is_measured_under_the_program_the_runs_get(toy, monkeypatch):
     """Codeforces' CPython 3.13 runs start under kit.run.judged's program (about 1 MiB of its
     own): the empty script of the footprint does too, so that MiB is not the solution's."""
