@@ -60,6 +60,7 @@ class Profile:
     platform: str = UNIX  # the operating system its Python runs on: UNIX or WINDOWS
     forbidden_verdict: str | None = None  # its own verdict for what it forbids, where known
     idle_verdict: str | None = None  # its own verdict for an idle game, where known
+    presentation: bool = True  # False where its verdicts have no presentation error (below)
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
     output: int | None = None  # MiB: its default output limit, where its own format gives one
     python_flags: tuple[str, ...] = ()  # options that run a Python here as its judge runs its own
@@ -114,6 +115,13 @@ class Profile:
 #   spent no CPU time at all for a long while"), and in its interactive statements ("After
 #   printing a query do not forget to output end of line and flush the output. Otherwise, you
 #   will get Idleness limit exceeded").
+# presentation, whether a judge has a presentation error verdict (the kit's PE, which a `lines`
+# comparison and a checker's exit 2 or 4 give); where it has none, a PE is its WA:
+# - Codeforces dropped it: "the verdict Presentation Error is declared obsolete [...] now if
+#   your program's output [...]" is Wrong answer (MikeMirzayanov, codeforces.com/blog/entry/1028,
+#   Russian; a testlib checker's _pe is reported as Wrong answer).
+# - Kattis has none: its verdicts are AC, WA, TLE, MLE, OLE, RTE and JE (problemtools,
+#   verifyproblem.py; an output validator accepts with 42 and rejects with 43, nothing else).
 # compare, how a judge compares an output with its answer when the problem has no checker of
 # its own (else the kit's "lines", POJ's rule):
 # - Kattis: its problem package format's default output validator ("kattis"; problemtools,
@@ -170,6 +178,7 @@ PROFILES = {
         platform=WINDOWS,
         compare="tokens",
         idle_verdict="Idleness limit exceeded",
+        presentation=False,
     ),
     "atcoder": Profile(
         "AtCoder",
@@ -191,6 +200,7 @@ PROFILES = {
         time=CPU,
         compare="kattis",
         output=KATTIS_OUTPUT,
+        presentation=False,
     ),
     "timus": Profile(
         "Timus",

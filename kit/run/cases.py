@@ -49,7 +49,7 @@ import subprocess
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -84,6 +84,7 @@ from kit.run.verdicts import (
     JE,
     MLE,
     OK,
+    PE,
     RE,
     TLE,
     WA,
@@ -662,6 +663,7 @@ class CaseJudge:
             lacked = missing_module(run.stderr.decode("utf-8", "replace"))
             if elsewhere is None and step is not None and lacked:  # did the step lack it?
                 elsewhere = judged_elsewhere(self.problem, runner, step.stderr)
+        outcome = self.in_judges_words(outcome)
         if elsewhere is not None:  # the install hint names the interpreter that ran it
             python = shlex.quote(runner.interpreter.executable)
             details = [line.replace(f"`{PYTHON} -m", f"`{python} -m") for line in outcome.details]
@@ -781,6 +783,16 @@ class CaseJudge:
             details.append("the solution's traceback, in its own files:")
             details += explain(self.problem, self.bundle, self.script, game.solution_stderr)
         return _Outcome(game.verdict, refused or said, details, score=game.score), run
+
+    def in_judges_words(self, outcome: _Outcome) -> _Outcome:
+        """A presentation error where the judge has no such verdict (``Profile.presentation``:
+        Codeforces, Kattis) is its wrong answer, the message saying why."""
+        profile = profile_for(self.problem.judge)
+        if outcome.word != PE or profile is None or profile.presentation:
+            return outcome
+        said = outcome.message.removeprefix(message(PE, ""))
+        said = f"{said} (a presentation error, which {profile.name} judges a wrong answer)"
+        return replace(outcome, word=WA, message=message(WA, said))
 
     def idle_word(self) -> str:
         """The judge's own verdict for an idle game, as the end of its message, where known

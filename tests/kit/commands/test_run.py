@@ -417,3 +417,29 @@ def test_a_run_over_the_output_limit_says_its_output_is_a_head(toy, tmp_path, ca
     assert args.run(args) == 1
     out, err = capfdbinary.readouterr()
     assert f"note: the output above is its first {len(out)} bytes" in err.decode()
+
+
+@pytest.mark.parametrize(
+    ("judge", "verdict"),
+    [("POJ", "PE presentation error: "), ("Codeforces", "WA wrong answer: "),
+     ("Kattis", "WA wrong answer: ")],
+)  # fmt: skip
+def test_a_presentation_error_is_a_wrong_answer_where_the_judge_has_none(
+    toy, tmp_path, capfd, judge, verdict
+):
+    """Codeforces reports a testlib checker's exit 2 (or a ``lines`` comparison's PE) as Wrong
+    answer, and Kattis has no such verdict: the kit said PE for both."""
+    table = toy / "problems.toml"
+    text = table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1)
+    table.write_text(text.replace("[toy_sum]\n", '[toy_sum]\ncompare = "lines"\n', 1))
+    (toy / "solutions" / "toy_sum.py").write_text("print('1  2')\n")
+    given = tmp_path / "x.in"
+    given.write_text("1\n")
+    (tmp_path / "x.out").write_text("1 2\n")
+    args = parse("toy_sum", str(given), "--root", str(toy), "--target", sys.executable)
+    assert args.run(args) == 1
+    err = capfd.readouterr().err
+    word, said = verdict.split(" ", 1)
+    assert f"[toy_sum: {word}, " in err and said in err, err
+    if judge != "POJ":
+        assert f"(a presentation error, which {judge} judges a wrong answer)" in err
