@@ -76,27 +76,39 @@ def judged_environment() -> dict[str, str]:
 def run_program(
     argv: list[str], cwd: Path, timeout: float, stdin: Path | None = None
 ) -> tuple[int, bytes, bytes, bool]:
-    """Run a program to completion or to ``timeout``; its whole process group is killed then.
-    Its stdin is the file ``stdin``, else empty."""
+    """Run a program to completion or to ``timeout``; its whole process group is killed then,
+    and when it ends (what it left behind in it). Its stdin is the file ``stdin``, else empty.
+    Its stdout and stderr go to files, read when it has ended (their first ``KEPT_BYTES``): a
+    child it left running, in a session of its own, holding a pipe kept a checker that had
+    accepted waiting until the child ended, and then judged it hung."""
     with contextlib.ExitStack() as stack:
         source = stack.enter_context(open(stdin, "rb")) if stdin else subprocess.DEVNULL
+        out, err = (stack.enter_context(tempfile.TemporaryFile()) for _ in range(2))
         with subprocess.Popen(
             argv,
             cwd=cwd,
             env=judged_environment(),
             stdin=source,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            stdout=out,
+            stderr=err,
             start_new_session=True,
         ) as process, tracked(process.pid):
             try:
-                stdout, stderr = process.communicate(timeout=timeout)
+                process.wait(timeout=timeout)
                 hung = False
             except subprocess.TimeoutExpired:
-                kill_group(process.pid)
-                stdout, stderr = process.communicate()
                 hung = True
-            return process.returncode, stdout, stderr, hung
+            kill_group(process.pid)
+            process.wait()
+        return process.returncode, _head(out), _head(err), hung
+
+
+KEPT_BYTES = 1 << 20  # of a judge program's stdout and stderr: its messages
+
+
+def _head(file) -> bytes:
+    file.seek(0)
+    return file.read(KEPT_BYTES)
 
 
 def signal_name(number: int) -> str:

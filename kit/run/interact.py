@@ -111,6 +111,7 @@ AFTER_ACCEPTED = " (after the interactor accepted)"  # the end of a late failure
 STILL_RUNNING = " (the solution, its output closed, was still running: ended)"
 GRACE_SECONDS = 1.0
 EXIT_ORDER_MARGIN = 0.2  # seconds an interactor's exit must lead a solution's to come first
+DRAIN_SECONDS = 0.5  # the relays' time to copy what the two wrote before they ended
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
 # What a pipe between two programs holds on Linux (pipe(7): 16 pages), and how the relay's two
 # hops share it: the pipe from the writer and the pipe to the reader, half each, and the chunk
@@ -214,11 +215,27 @@ class _Transcript:
 
 
 class _Ends:
-    """Which side stopped talking first (its stdout reached end of file)."""
+    """Which side stopped talking first (its stdout reached end of file); and, once the game
+    is over and a process left behind still holds a pipe, ``over``: readable, it ends the
+    relays."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.order: list[str] = []
+        self.over, self._call = -1, -1
+
+    def open(self) -> None:
+        """The pipe ``over`` reads from, for one game's relays."""
+        self.over, self._call = os.pipe()
+
+    def call_over(self) -> None:
+        os.write(self._call, b"!")
+
+    def close(self, relays: list[threading.Thread]) -> None:
+        """The pipe closed (its reading end once no relay may still select on it)."""
+        os.close(self._call)
+        if not any(thread.is_alive() for thread in relays):
+            os.close(self.over)
 
     def add(self, side: str) -> None:
         with self.lock:
@@ -249,10 +266,13 @@ class _Cap:
         return not self.over.is_set()
 
 
-def _next_chunk(source: int, reader_gone: int | None) -> bytes | None:
+def _next_chunk(source: int, reader_gone: int | None, stop: int | None = None) -> bytes | None:
     """What ``source`` has next; b"" at its end; None once ``reader_gone`` is readable and
-    ``source`` has nothing waiting."""
-    if reader_gone is not None and source not in select.select([source, reader_gone], [], [])[0]:
+    ``source`` has nothing waiting, or once ``stop`` is readable (the game is over, and a
+    process left behind still holds ``source``)."""
+    watched = [source, *(fd for fd in (reader_gone, stop) if fd is not None)]
+    ready = select.select(watched, [], [])[0] if len(watched) > 1 else watched
+    if (stop is not None and stop in ready) or source not in ready:
         return None
     try:
         return os.read(source, CHUNK)
@@ -280,7 +300,8 @@ def _relay(
     writer's next write fails, as on a judge whose pipes are joined (a Python solution's
     ``BrokenPipeError``); that is not the writer's end. The end of ``source`` is recorded
     before ``target`` is closed, so an end it causes on the other side is always recorded
-    after it. Past ``cap`` nothing more is relayed (the caller kills the writer).
+    after it. Past ``cap`` nothing more is relayed (the caller kills the writer). ``ends``
+    called over ends the copy (a process left behind holds ``source``).
     """
     open_target = True
     reader_ended = False
@@ -288,7 +309,7 @@ def _relay(
     reader = "interactor" if side == "solution" else "solution"
     try:
         while True:
-            data = _next_chunk(source.fileno(), reader_gone)
+            data = _next_chunk(source.fileno(), reader_gone, ends.over)
             if not data:  # None: not the end of what it says, the reader's
                 reader_ended = data is None
                 break
@@ -491,6 +512,7 @@ def _play(
     assert solution_process.stdin and solution_process.stdout
     assert interactor_process.stdin and interactor_process.stdout
     interactor_gone = os.pipe()  # its writing end closed when the interactor is reaped
+    ends.open()
     for stream, size in (
         (solution_process.stdout, FROM_WRITER),
         (interactor_process.stdin, TO_READER),
@@ -539,13 +561,15 @@ def _play(
     interactor_process.returncode = exits["interactor"].code
     kill_group(interactor_process.pid)  # what it started and left running: a game has ended
     for thread in relays:
-        thread.join(timeout=2.0)
+        thread.join(timeout=DRAIN_SECONDS)
     if any(thread.is_alive() for thread in relays):  # a descendant holds a pipe open
         kill_group(solution_process.pid)
         kill_group(interactor_process.pid)
+        ends.call_over()  # one in a session of its own, which no group kill reaches
         for thread in relays:
             thread.join(timeout=2.0)
     os.close(interactor_gone[0])
+    ends.close(relays)
     return exits, killed
 
 

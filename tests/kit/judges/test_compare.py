@@ -3,6 +3,7 @@ bad settings."""
 
 import os
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -401,6 +402,24 @@ def test_hanging_checker_is_killed_at_the_timeout(tmp_path, sum_case):
     judgement = checker.judge(sum_case, b"1", b"1")
     assert judgement.checker_failed
     assert judgement.message == "checker failed: no verdict after 0.5 s (killed)"
+
+
+def test_a_checker_that_accepts_leaving_a_detached_child_is_judged_at_once(tmp_path, sum_case):
+    """A child in a session of its own, holding the checker's stdout: the kit waited for it
+    to end (30 s) and judged the checker hung (JE) though it had accepted at once."""
+    body = """\
+        import os, subprocess, sys
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"],
+                         start_new_session=True)
+        print("ok, 1 number")
+        sys.exit(0)
+    """
+    write_program(tmp_path, "orphan.py", body)
+    checker = comparator("checker:orphan.py", root=tmp_path, checker_timeout=5.0)
+    started = time.monotonic()
+    judgement = checker.judge(sum_case, b"1", b"1")
+    assert time.monotonic() - started < 4.0
+    assert judgement.accepted and judgement.message == "ok, 1 number"
 
 
 def test_checker_runs_in_the_checkout_root(tmp_path, sum_case):

@@ -138,6 +138,25 @@ def test_a_solution_that_kills_its_watch_is_a_runtime_error_and_ends_at_once(
     assert not Path(f"/proc/{solution}").exists() or "Z" in _state(solution)
 
 
+def test_an_interactor_s_detached_child_holding_its_pipe_does_not_hold_up_the_game(
+    secret, tmp_path
+):
+    """A child in a session of its own, holding the interactor's stdout: each game waited
+    4 s for it before it was given up (12 s for three games of ``stress``)."""
+    wrapper = tmp_path / "orphaning.py"
+    wrapper.write_text(
+        "import runpy, subprocess, sys\n"
+        "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'],"
+        " start_new_session=True)\n"
+        f"sys.argv = [{str(PROGRAMS / 'guess_interactor.py')!r}, *sys.argv[1:]]\n"
+        "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+    )
+    started = time.monotonic()
+    run = play(program("binary_search.py"), secret, interactor=[sys.executable, str(wrapper)])
+    assert run.verdict == "ok", run.message
+    assert time.monotonic() - started < 2.5
+
+
 def _state(pid):
     """A process's state letter (``Z``: ended, not yet reaped by whoever adopted it)."""
     try:
