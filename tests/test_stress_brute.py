@@ -87,7 +87,7 @@ def test_a_brute_force_has_a_reference_s_time_not_the_solution_s(checkout_copy):
         "stress", "maxsum", "--seed", "1", "--cases", "1", "--brute", "brute/slow_brute.py",
         root=root,
     )  # fmt: skip
-    assert code == 0 and "ok: 1 files passed" in out, out + err
+    assert code == 0 and "ok: 1 file passed" in out, out + err
 
 
 def test_a_brute_force_program_finds_the_bug_and_its_failure_is_shrunk(maxsum):

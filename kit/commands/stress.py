@@ -27,8 +27,10 @@ failed on it is shown instead.
 ``--save DIR`` as ``DIR/<slug>-seed<S>.in``/``.out`` (``-2``, ``-3``... when a different file
 has that name). A pair that already holds the same input and answer is named, not written.
 
-A file that ends over the time limit but within 3x is not a failure (timing is ``bench``'s
-job); the slowest file's time is reported, and a warning counts the files over the limit. An
+A file that ends over the time limit but within 3x, its answer right, is timed again alone
+once no other file failed (the slowest three such files, three runs each): a median over the
+limit is a failure, ``TLE``, reported and saved but not shrunk (each try takes about the
+limit); else the slowest file's time is reported, and a warning counts the files over. An
 exception raised by the stress module itself, or a program of the user's that fails, is a
 one-line error naming the function or program and its input (shown when it is one line of 60
 characters at most, else saved to a file the message names); raised while shrinking, the
@@ -76,6 +78,7 @@ from kit.stress.engine import NoAnswer, Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
 from kit.stress.shrink import Shrunk, shrink
 from kit.stress.source import SIZE, shown_params, source_for
+from kit.verify_report import counted
 from kit.visible import visible
 from kit.workspace import find_root
 
@@ -187,19 +190,39 @@ def _stressed(args: argparse.Namespace) -> int:
             limit_seconds=limit_seconds,
             jobs=args.jobs,
         )
+        late = stress.retime() if found is None else None
         elapsed = time.monotonic() - start
-        if found is None:
+        if found is None and late is None:
             _passed(stress, elapsed, refusals(problem, bundle, runner))
             return 0
-        _failed(stress, found, elapsed, args, save)
+        if late is not None:
+            _too_slow(stress, late, elapsed, args, save)
+        else:
+            _failed(stress, found, elapsed, args, save)
     return 1
+
+
+def _too_slow(stress: Stress, late, elapsed: float, args: argparse.Namespace, save) -> None:
+    """A file whose answer was right but whose time, taken again alone, is over the limit:
+    reported, not shrunk (each try would take about the limit), saved when asked."""
+    seed, text, outcome = late
+    print(
+        f"FAILED: the file of seed {seed} ({counted(stress.count, 'file')} run, {elapsed:.1f} s): "
+        f"{outcome.message} (not shrunk: each try takes about the limit)",
+        flush=True,
+    )
+    _show("Input", text)
+    shown = Shrunk(text, seed, dict(stress.source.params), 0, ["not shrunk"])
+    _reproduce(stress, shown, args)
+    if save is not None:
+        _save_shown(stress.problem, save, shown, stress.answer(text))
 
 
 def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, save) -> None:
     """Report the first failing file, shrink it, show the smallest and save it."""
     failing_seed, text, outcome = found
     print(
-        f"FAILED: the file of seed {failing_seed} ({stress.count} files run, "
+        f"FAILED: the file of seed {failing_seed} ({counted(stress.count, 'file')} run, "
         f"{elapsed:.1f} s): {outcome.message}",
         flush=True,
     )
@@ -253,7 +276,7 @@ def _check_deterministic(stress: Stress, seed: int, text: str) -> None:
 
 
 def _passed(stress: Stress, elapsed: float, refused: list[str]) -> None:
-    print(f"ok: {stress.count} files passed in {elapsed:.1f} s", flush=True)
+    print(f"ok: {counted(stress.count, 'file')} passed in {elapsed:.1f} s", flush=True)
     slowest, name = stress.slowest
     limit = stress.problem.time_limit
     over = f", over the {limit:g} s limit" if slowest > limit else ""
@@ -261,9 +284,9 @@ def _passed(stress: Stress, elapsed: float, refused: list[str]) -> None:
     if stress.over_limit:  # answers right, times not judged here: say so, not only "ok"
         print(
             f"warning: {stress.over_limit} of the {stress.count} files ran over the {limit:g} s "
-            "limit: a judge's TLE if that holds alone (runs here go side by side and are not "
-            f"held to the limit): `{command()} run {stress.problem.slug} FILE` times one as "
-            "the build does, `bench` the worst cases",
+            f"limit, and the slowest {min(len(stress.late), stress.over_limit)}, timed again "
+            f"alone, within it: `{command()} run {stress.problem.slug} FILE` times one as the "
+            "build does, `bench` the worst cases",
             flush=True,
         )
     if refused:  # right answers of a bundle the judge would not take: say so, not only "ok"
@@ -327,7 +350,7 @@ def _shrink(
         shrunk = Shrunk(*smallest[0], runs[0], [f"stopped by {_stop_name(error)}"], error)
     if shrunk.error is not None and len(smallest[0][0]) < len(shrunk.text):
         shrunk.text, shrunk.seed, shrunk.params = smallest[0]  # the smallest seen before it
-    print(f"shrunk in {shrunk.steps} runs ({'; '.join(shrunk.stages)})")
+    print(f"shrunk in {counted(shrunk.steps, 'run')} ({'; '.join(shrunk.stages)})")
     if unanswered:
         print(_unanswered_warning(stress, unanswered), flush=True)
     return shrunk

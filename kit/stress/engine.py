@@ -40,7 +40,7 @@ from kit.run import compile_step
 from kit.run.cases import CaseJudge, problem_comparator
 from kit.run.limits import limits_for, time_over
 from kit.run.process import end_runs
-from kit.run.verdicts import JE, OK, TLE
+from kit.run.verdicts import JE, OK, TLE, message
 
 if TYPE_CHECKING:
     from kit.stress.source import Source
@@ -76,6 +76,8 @@ class Outcome:
 
 
 ANSWERS_KEPT = 8  # expected answers kept, the newest
+LATE_KEPT = 3  # files of the search that passed over the time limit, kept to time again alone
+RETIMED = 3  # runs of each, alone: their median decides, as the build's for a case near its limit
 
 
 class Abandoned(Exception):
@@ -127,6 +129,7 @@ class Stress:
         self.count = 0
         self.slowest = (0.0, "")  # seconds, which file
         self.over_limit = 0  # files that passed over the time limit (not killed)
+        self.late: list[tuple[float, int, str]] = []  # the slowest of them: seconds, seed, text
         self._answers: OrderedDict[str, bytes] = OrderedDict()  # the last expected answers
         self._lock = threading.Lock()
         self.resident_at_start = resident_mib()  # the kit's own, before the module's calls
@@ -207,11 +210,14 @@ class Stress:
             raise NoAnswer(str(error)) from None
         return found
 
-    def judge(self, text: str, name: str = "case", label: str = "") -> Outcome:
+    def judge(
+        self, text: str, name: str = "case", label: str = "", seed: int | None = None
+    ) -> Outcome:
         """Run the bundle on ``text`` and judge it against the expected answer, or play it
         (``name``: of the files a checker reads; ``label``: the file as the report names
         it). The verdicts are the build's, except that a run over the time limit but not
-        killed passes (timing is ``bench``'s job)."""
+        killed passes: runs side by side are not timed as a judge times them; the slowest
+        such files of the search (``seed``: the file's) are timed again alone (``retime``)."""
         self._go_on()
         expected = self.answer(text)
         self._go_on()  # its files are not written into a folder being removed
@@ -226,6 +232,8 @@ class Stress:
                 self.slowest = max(self.slowest, (outcome.seconds, label or name))
                 late = time_over(self.limits, outcome.seconds)  # the one rule (a game's: never)
                 self.over_limit += outcome.word == OK and late is not None
+                if outcome.word == OK and late is not None and seed is not None:
+                    self.late = sorted([*self.late, (outcome.seconds, seed, text)])[-LATE_KEPT:]
         if outcome.word == OK:
             return Outcome(False, got=run.stdout, expected=expected)
         if outcome.word == JE:  # the interactor's or checker's failure: no verdict to shrink
@@ -233,6 +241,29 @@ class Stress:
         over = run.stdout_bytes - 1 if run.stdout_bytes > len(run.stdout) else 0
         message, word, details = outcome.message, outcome.word, outcome.details
         return Outcome(True, message, run.stdout, word, expected, details, over)
+
+    def retime(self) -> tuple[int, str, Outcome] | None:
+        """The slowest files that passed over the time limit, each run ``RETIMED`` times more,
+        alone, as the build times a case near its limit: (seed, text, a TLE outcome) of the
+        first whose median is over the limit, the one rule; else None."""
+        for _seconds, seed, text in reversed(self.late):
+            runs = []
+            for _ in range(RETIMED):
+                self._go_on()
+                case = Case("timed", self.folder / "timed.in", None)
+                case.input.write_text(text, encoding="utf-8")
+                outcome, _run = self.judge_case.once(case, self.runner, self.limits)
+                if outcome.word not in (OK, TLE):
+                    break  # it fails otherwise: not a question of time
+                runs.append(outcome.seconds)
+            if len(runs) < RETIMED:
+                continue
+            median = sorted(runs)[len(runs) // 2]
+            over = time_over(self.limits, median, len(runs))
+            if over is not None:
+                said = f"{message(TLE, over)}, timed again alone"
+                return seed, text, Outcome(True, said, word=TLE)
+        return None
 
     def _go_on(self) -> None:
         if self.stopped.is_set():
@@ -255,7 +286,7 @@ def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_second
 
     def one(i: int):
         text = stress.make(seed + i, params)
-        return seed + i, text, stress.judge(text, f"case{i % jobs}", f"seed {seed + i}")
+        return seed + i, text, stress.judge(text, f"case{i % jobs}", f"seed {seed + i}", seed + i)
 
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     futures: list = []

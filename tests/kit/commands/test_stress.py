@@ -85,6 +85,29 @@ def test_a_planted_bug_is_found_shrunk_shown_and_saved_as_the_next_sample(pairsu
     assert (problem.samples_dir / "sample-2.out").read_text() == f"{a + b}\n"
 
 
+def test_a_file_over_the_limit_alone_is_a_time_failure_reported_and_saved(pairsum, capsys):
+    """Its answer right, the run over the limit but under 3x: ``ok`` (exit 0), even with
+    ``-j 1``, where ``run`` on the same input said TLE. Timed again alone, it fails."""
+    table = pairsum / "problems.toml"
+    table.write_text(table.read_text().replace("time_limit = 1.0", "time_limit = 0.3"))
+    solution = pairsum / "solutions" / "pairsum.py"
+    spin = (
+        "import time\nend = time.process_time() + 0.6\nwhile time.process_time() < end:\n    pass\n"
+    )
+    solution.write_text(spin + solution.read_text())
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "1", "--param", "cases=2", "--save",
+        "--root", str(pairsum),
+    )  # fmt: skip
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    head = "FAILED: the file of seed 1 (1 file run, "
+    assert head in out and "): time limit: median of 3 runs " in out, out
+    assert "is over the 0.3 s limit, timed again alone (not shrunk: " in out
+    assert "\nshrinking...\n" not in out and "\nInput:\n2\n" in out
+    assert "saved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out" in out
+
+
 def test_no_shrink_time_shows_the_failure_found_as_it_is(pairsum, capsys):
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
@@ -160,7 +183,7 @@ def _planted_bug_stressed(pairsum, monkeypatch, outcome_of):
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
     judge = engine.Stress.judge
 
-    def judged(self, text, name="case", label=""):
+    def judged(self, text, name="case", label="", seed=None):
         return outcome_of(name, judge(self, text, name, label))
 
     monkeypatch.setattr(engine.Stress, "judge", judged)
