@@ -108,6 +108,26 @@ def test_a_file_over_the_limit_alone_is_a_time_failure_reported_and_saved(pairsu
     assert "saved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out" in out
 
 
+def test_the_shrink_keeps_the_failure_found_and_notes_another(pairsum, capsys):
+    """A wrong answer (a sum of 1000 or more) and a crash (a lone pair with a small first
+    number): the shrink slipped from the wrong answer into the crash, and said nothing."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    text = solution.read_text().replace("a + b}", "(a + b) % 1000}")
+    head = "def solve(data: bytes) -> str:\n"
+    crash = "    pairs = list(read_pairs(data))\n    if len(pairs) == 1 and pairs[0][0] < 10:\n"
+    solution.write_text(text.replace(head, f"{head}{crash}        [][0]\n"))
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=2",
+        "--shrink-seconds", "4", "--root", str(pairsum),
+    )  # fmt: skip
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    assert "\nVerdict: wrong answer" in out, out
+    assert "note: smaller inputs failed otherwise too (runtime error: " in out
+    a, b = map(int, out[out.index("\nInput:\n") :].splitlines()[3].split())
+    assert a + b >= 1000
+
+
 def test_no_shrink_time_shows_the_failure_found_as_it_is(pairsum, capsys):
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
