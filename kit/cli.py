@@ -74,10 +74,18 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+class _OneLine(argparse.ArgumentParser):
+    """A usage error in one line, with where the options are told, and exit status 2 (not
+    argparse's usage block above it)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def parser(prog: str = "cpkit", only: str | None = None) -> argparse.ArgumentParser:
     """The command line; with ``only``, that command's alone (the others' modules, and what
     they import, are not loaded: the whole set cost every start-up about 20 ms)."""
-    top = argparse.ArgumentParser(
+    top = _OneLine(
         prog=prog,
         description="Build, check, time and test judge-ready single-file solutions. Without "
         "a command: build. Each command's options: COMMAND --help.",

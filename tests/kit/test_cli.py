@@ -537,3 +537,16 @@ def test_an_empty_name_of_a_file_or_folder_is_a_usage_error(toy, capsys, argv, a
         cli.main([str(toy) if word == "ROOT" else word for word in argv])
     assert ended.value.code == 2
     assert f"argument {argument}: '' names no file or folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv", [["stress", "x", "--cases", "0"], ["--nope"], ["run"], ["new", "x", "--judge"]]
+)
+def test_a_usage_error_is_one_line_naming_the_help(capsys, argv):
+    """argparse printed its usage block, four lines for ``stress``, above the error."""
+    with pytest.raises(SystemExit) as ended:
+        cli.main(argv)
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and err.endswith(" --help)\n"), err
+    assert err.startswith("cpkit") and ": error: " in err
