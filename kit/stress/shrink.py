@@ -31,7 +31,9 @@ Stages, in order:
    tokens, lower an integer, lower a repeated integer everywhere at once; a drop also tried
    with the case's first integer lowered by as much, for count-prefixed cases), taken
    greedily while they fail, to a fixpoint; after a cut is taken, the next is looked for
-   from its place in that order on (round the end).
+   from its place in that order on (round the end). Then, on a file of at most 8 integers,
+   each is tried at the smaller values 2 to 16 (a failure that needs a remainder, which
+   halving misses), and the cuts again when one is taken.
 
 Every candidate passes ``validate`` before anything else (``split_cases``, ``fails``) sees
 it; none is tried twice. Without ``validate`` only generated files are candidates: stages 1
@@ -372,7 +374,39 @@ def _lower_each(names, minimum: dict, reproduces, current: dict[str, int]) -> No
 
 
 def _cut(search: _Search, best: Shrunk) -> None:
-    """Stage 3: the module's cuts and the generic ones, greedily, to a fixpoint."""
+    """Stage 3: the module's cuts and the generic ones, greedily, to a fixpoint; then small
+    values, and the cuts again while they help."""
+    while True:
+        _cut_to_fixpoint(search, best)
+        if not _small_value(search, best):
+            return
+
+
+POLISHED_TOKENS = 8  # integers in a file, at most, each tried at the small values below it
+SMALL_VALUES = 16  # the largest of those values (15 runs more for each integer above it)
+
+
+def _small_value(search: _Search, best: Shrunk) -> bool:
+    """On a file of at most ``POLISHED_TOKENS`` integers, the first integer that still fails
+    at a smaller magnitude from 2 to ``SMALL_VALUES``, taken (the cuts try 0, 1, a digit less,
+    half and one less: a failure that needs a property, a remainder, stopped where those all
+    passed, ``133927 6`` for ``10 6``); whether one was."""
+    tokens = [t for t in re.finditer(r"\S+", best.text) if _INTEGER.fullmatch(t.group())]
+    if len(tokens) > POLISHED_TOKENS:
+        return False
+    best_size = search.size(best.text)
+    for token in tokens:
+        value = int(token.group())
+        sign = -1 if value < 0 else 1
+        for magnitude in range(2, min(abs(value), SMALL_VALUES + 1)):
+            text = best.text[: token.start()] + str(sign * magnitude) + best.text[token.end() :]
+            if search.valid(text) and search.size(text) < best_size and search.failing(text):
+                best.text = text
+                return True
+    return False
+
+
+def _cut_to_fixpoint(search: _Search, best: Shrunk) -> None:
     own_cuts = getattr(search.module, "cuts", None)
     changed = True
     while changed:
@@ -486,8 +520,12 @@ def _with_count_lowered(case: str, by: int) -> Iterator[str]:
 
 
 def _smaller_integers(value: int) -> list[int]:
-    """Integers of smaller magnitude and the same sign to try instead of ``value``: 0 first."""
+    """Integers of smaller magnitude and the same sign to try instead of ``value``: 0 and 1
+    first, then its last digit dropped, half of it, and one less. A failure that needs a
+    value with some property (a remainder) stopped on a large one, where halving and one less
+    both passed: ``133927 6`` for ``10 6``; dropping digits reaches small values in a few
+    steps whatever the property."""
     sign = -1 if value < 0 else 1
     magnitude = abs(value)
-    smaller = dict.fromkeys((0, magnitude // 2, magnitude - 1))
+    smaller = dict.fromkeys((0, 1, magnitude // 10, magnitude // 2, magnitude - 1))
     return [sign * option for option in smaller if 0 <= option < magnitude]
