@@ -25,7 +25,8 @@ Stages, in order:
    regenerated with ``random.Random(s)`` for the original seed ``s`` and the next
    ``attempts_per_params - 1``; a lower value is taken when one of them fails, its cases are
    shrunk as in 1, and the result is kept when smaller (with its seed and parameters).
-   Without parameters, seeds: the files of those seeds, the smallest failing one kept.
+   Without parameters, or when lowering them made no smaller failing file, seeds: the
+   files of those seeds, the smallest failing one kept.
    With a deadline, the stage has at most half the time left (``PARAMS_SHARE``);
 3. cuts: on each remaining case, ``module.cuts(case)`` and generic cuts (drop lines, drop
    tokens, lower an integer, lower a repeated integer everywhere at once; a drop also tried
@@ -222,8 +223,11 @@ def shrink(  # noqa: PLR0913
             best.stages.append(f"cases: {cases_before} -> {len(search.split(best.text))}")
         if make is not None:
             with _share_of_time(search, best, PARAMS_SHARE):
+                before = best.text
                 stage = _lower_params if best.params else _other_seeds
                 stage(search, best, make, attempts_per_params)
+                if best.params and best.text == before:  # no smaller file by its parameters
+                    _other_seeds(search, best, make, attempts_per_params)
         if search.validate is None:
             best.stages.append("cuts: none (no validator)")
         else:

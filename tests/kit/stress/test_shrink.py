@@ -335,6 +335,22 @@ def test_a_parameter_far_above_the_failure_s_threshold_is_lowered_in_logarithmic
     assert result.steps <= 20 + shrink_module.SMALL_VALUES  # the small values tried after
 
 
+def test_other_seeds_are_tried_when_lower_parameters_make_no_smaller_file():
+    """Without a validator only generated files are candidates: a size the failure does not
+    depend on was lowered in vain, and the file found stayed, where another seed's failed
+    too, smaller (``--gen-size``: 3 cases kept, where without it 1)."""
+
+    def generate(rng, n):
+        return "".join(f"{rng.randint(0, 9)}\n" for _ in range(rng.randint(1, 6)))
+
+    module = types.SimpleNamespace(PARAMS={"n": 1000}, generate=generate)
+    seed = next(s for s in range(100) if generate(random.Random(s), 1000).count("\n") == 6)
+    text = generate(random.Random(seed), 1000)
+    result = shrink(module, lambda text: True, text, seed, {"n": 1000})
+    assert result.text.count("\n") == 1, result
+    assert any(stage.startswith("seeds ") for stage in result.stages), result.stages
+
+
 def test_the_parameters_stage_leaves_half_the_time_left_to_the_cuts():
     """Lower parameters whose files never fail cost 20 runs each: the stage stops at half
     the time, and the cuts, which the deadline used to leave no time, make "9 0" a 7."""
