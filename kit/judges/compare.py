@@ -697,9 +697,13 @@ def judge_message(stdout: bytes, stderr: bytes, whose: str = "") -> str:
     short output), with the statement when the exception has no message of its own (a bare
     ``assert`` says only ``AssertionError``); ``whose`` goes before the file's name, where
     the message does not say whose program it was ("the interactor's "). A traceback it
-    printed and went on from (a testlib verdict line after it) leaves its verdict line."""
+    printed and went on from (a testlib verdict line after it) leaves its verdict line; so
+    does anything it wrote before its last verdict line (a flood of debugging lines hid it)."""
     crash = crash_line(stderr)
     if crash is None:
+        verdicts = list(_VERDICT_AFTER.finditer(stderr))
+        if verdicts:  # testlib's verdict line, after whatever it wrote before (a flood)
+            return summary_line(stderr[verdicts[-1].start() :])
         return summary_line(stdout + b"\n" + stderr)
     verdict = _VERDICT_AFTER.search(stderr, max(0, stderr.rfind(_TRACEBACK)))
     if verdict is not None:  # a traceback it printed and went on: its own verdict tells

@@ -333,6 +333,17 @@ def test_a_checker_that_printed_a_traceback_and_went_on_is_read_by_its_verdict(t
     assert judgement.message == "checker: wrong answer: expected 3, found abc (exit status 1)"
 
 
+def test_a_checker_s_verdict_line_after_a_flood_of_its_own_lines_is_its_message(tmp_path, sum_case):
+    """Debugging lines on stderr, then testlib's verdict: the message was the flood's start."""
+    body = (
+        "import sys\nfor i in range(500):\n    print('E' * 80, file=sys.stderr)\n"
+        "print('wrong answer: expected 3, found 4', file=sys.stderr)\nsys.exit(1)\n"
+    )
+    write_program(tmp_path, "flood.py", body)
+    judgement = comparator("checker:flood.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.message == "checker: wrong answer: expected 3, found 4 (exit status 1)"
+
+
 @pytest.mark.parametrize(
     ("body", "said"),
     [
