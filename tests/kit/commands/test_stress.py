@@ -26,6 +26,13 @@ def parse(*argv):
     return parser.parse_args(["stress", *argv])
 
 
+def failed_stress(root, capsys, *argv):
+    """What ``stress pairsum ARGV`` printed, which must end as a failure (exit 1)."""
+    args = parse("pairsum", *argv, "--root", str(root))
+    assert args.run(args) == 1
+    return capsys.readouterr().out
+
+
 @pytest.fixture(autouse=True)
 def named_cpkit(monkeypatch):
     """Messages name the program as ``cpkit`` (cli.main sets the name for the process)."""
@@ -95,12 +102,9 @@ def test_a_file_over_the_limit_alone_is_a_time_failure_reported_and_saved(pairsu
         "import time\nend = time.process_time() + 0.6\nwhile time.process_time() < end:\n    pass\n"
     )
     solution.write_text(spin + solution.read_text())
-    args = parse(
-        "pairsum", "--seed", "1", "--cases", "1", "--param", "cases=2", "--save",
-        "--root", str(pairsum),
-    )  # fmt: skip
-    assert args.run(args) == 1
-    out = capsys.readouterr().out
+    out = failed_stress(
+        pairsum, capsys, "--seed", "1", "--cases", "1", "--param", "cases=2", "--save"
+    )
     head = "FAILED: the file of seed 1 (1 file run, "
     assert head in out and "): time limit: median of 3 runs " in out, out
     assert "is over the 0.3 s limit, timed again alone (not shrunk: " in out
@@ -116,12 +120,8 @@ def test_the_shrink_keeps_the_failure_found_and_notes_another(pairsum, capsys):
     head = "def solve(data: bytes) -> str:\n"
     crash = "    pairs = list(read_pairs(data))\n    if len(pairs) == 1 and pairs[0][0] < 10:\n"
     solution.write_text(text.replace(head, f"{head}{crash}        [][0]\n"))
-    args = parse(
-        "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=2",
-        "--shrink-seconds", "4", "--root", str(pairsum),
-    )  # fmt: skip
-    assert args.run(args) == 1
-    out = capsys.readouterr().out
+    argv = ["--seed", "1", "--cases", "20", "--param", "cases=2", "--shrink-seconds", "4"]
+    out = failed_stress(pairsum, capsys, *argv)
     assert "\nVerdict: wrong answer" in out, out
     assert "note: smaller inputs failed otherwise too (runtime error: " in out
     a, b = map(int, out[out.index("\nInput:\n") :].splitlines()[3].split())
