@@ -4,7 +4,8 @@
 What it reads: block mappings nested by indentation (``limits:`` then indented keys), plain,
 single- and double-quoted scalars (over several lines too, joined by spaces), flow sequences
 and mappings on one line (``[pass-fail, interactive]``, ``{memory: 512, time: 2}``, nested),
-block sequences of scalars (``- item``), comments (``# ...``), a leading ``---`` and a
+block sequences of scalars (``- item``) and of mappings (``- name: Alice``, its other keys
+under it), comments (``# ...``), a leading ``---`` and a
 closing ``...``. Literal and folded blocks (``|``, ``>``) are read as their text. Scalars stay
 strings: the reader of a key says what it must be (``number``). Anything else (anchors and
 aliases, tags, multi-document files) is a one-line error naming the file and line, never a
@@ -132,15 +133,26 @@ def _nested(lines: list, index: int, indent: int, where: str) -> tuple[object, i
 
 
 def _sequence(lines: list, start: int, indent: int, where: str) -> tuple[list, int]:
-    items = []
+    """A block sequence: of scalars, or of mappings (``- name: Alice`` with its other keys
+    on the lines under it, as the format's credits and sources are written)."""
+    items: list = []
     index = start
     while index < len(lines) and lines[index][1] == indent and lines[index][2].startswith("-"):
         number, _, content = lines[index]
         rest = content[1:].strip()
-        if _KEY.match(rest):
-            raise BuildError(f"{where}:{number}: a sequence of mappings is not read here")
-        items.append(_scalar(rest, where, number) if rest else "")
         index += 1
+        if _KEY.match(rest):  # its keys: this one, at its column, and the lines under it
+            column = indent + len(content) - len(rest)
+            end = index
+            while end < len(lines) and lines[end][1] > indent:
+                end += 1
+            item, used = _block([(number, column, rest), *lines[index:end]], 0, column, where)
+            if used != end - index + 1:
+                raise BuildError(f"{where}:{lines[index + used - 1][0]}: indentation does not fit")
+            items.append(item)
+            index = end
+        else:
+            items.append(_scalar(rest, where, number) if rest else "")
     return items, index
 
 

@@ -123,7 +123,8 @@ def test_flow_mappings_nested_collections_and_the_document_markers():
         ("a: [x, [y]\n", "p.yaml:1: an unclosed bracket or quote in 'x, [y'"),
         ("just words\n", "p.yaml:1: expected 'key: value', not 'just words'"),
         ("a: 1\n  b: 2\n", "p.yaml:2: indented more than the key above it"),
-        ("items:\n- name: x\n", "p.yaml:2: a sequence of mappings is not read here"),
+        ("items:\n- name: x\n   url: y\n", "p.yaml:3: indented more than the key above it"),
+        ("items:\n- name: x\n url: y\n", "p.yaml:3: indentation does not fit"),
         ("- a\n- b\n", "p.yaml: expected a mapping of keys at the top"),
     ],
 )
@@ -131,6 +132,31 @@ def test_what_is_not_read_is_a_one_line_error(text, message):
     with pytest.raises(BuildError) as caught:
         smallyaml.load(text, "p.yaml")
     assert str(caught.value) == message or str(caught.value).startswith(message)
+
+
+def test_a_sequence_of_mappings_is_read_as_the_format_writes_credits_and_sources():
+    """problemtools' own oddecho and the 2025-09 format's credits example were refused."""
+    text = textwrap.dedent(
+        """\
+        credits:
+          authors:
+            - name: Alice
+              email: alice@example.org
+            - name: Bob
+          testers: [Carol]
+        source:
+        - name: NWERC 2023
+          url: https://2023.nwerc.eu
+        - just words
+        """
+    )
+    assert smallyaml.load(text, "p.yaml") == {
+        "credits": {
+            "authors": [{"name": "Alice", "email": "alice@example.org"}, {"name": "Bob"}],
+            "testers": ["Carol"],
+        },
+        "source": [{"name": "NWERC 2023", "url": "https://2023.nwerc.eu"}, "just words"],
+    }
 
 
 def test_number_reads_a_scalar_or_says_what_it_got():
