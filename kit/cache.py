@@ -21,10 +21,17 @@ from pathlib import Path
 
 
 def folder() -> Path | None:
+    """The cache's folder; None when caching is off, or when there is no home folder to put
+    it in (a service account's ``HOME=/nonexistent``: the kit made that folder, as root)."""
     if os.environ.get("CPKIT_CACHE") == "0":
         return None
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "cpkit"
+    if os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"]) / "cpkit"
+    try:
+        home = Path.home()
+    except RuntimeError:  # no home directory can be determined
+        return None
+    return home / ".cache" / "cpkit" if home.is_dir() else None
 
 
 def read_json(name: str) -> dict:

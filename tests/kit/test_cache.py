@@ -75,3 +75,17 @@ def test_a_corrupt_cache_file_is_ignored(tmp_path, monkeypatch, cache_home):
     python = fake_python(tmp_path, 9)
     assert [i.version for i in found_with(monkeypatch, python)] == [(3, 9)]
     assert apis.findings([module("print(1)\n")]) == []
+
+
+def test_no_home_folder_is_made_for_the_cache(tmp_path, monkeypatch):
+    """``HOME=/nonexistent`` (a service account's): the kit made /nonexistent/.cache/cpkit."""
+    from kit import cache
+
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("CPKIT_CACHE", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "nonexistent"))
+    assert cache.folder() is None
+    cache.write_json("checks.json", {"a": 1})
+    assert not (tmp_path / "nonexistent").exists()
+    (tmp_path / "nonexistent").mkdir()
+    assert cache.folder() == tmp_path / "nonexistent" / ".cache" / "cpkit"
