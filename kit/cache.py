@@ -2,10 +2,10 @@
 versions (kit.judges.targets), their own footprints (kit.run.baseline), vermin's findings per
 module text (kit.check.apis) and the syntax checks' answers per text (kit.check.memo).
 
-The folder is ``$XDG_CACHE_HOME/cpkit``, else ``~/.cache/cpkit``; ``CPKIT_CACHE=0`` turns
-caching off. Every entry is keyed by what it depends on (an executable's size and time, a
-text's hash with the tool's version), so a change is noticed, never served stale; a cache
-that cannot be read or written is simply not used.
+The folder is ``$XDG_CACHE_HOME/cpkit``, else ``~/.cache/cpkit`` (none without a home
+folder); ``CPKIT_CACHE=0`` turns caching off. Every entry is keyed by what it depends on
+(an executable's size and time, a text's hash with the tool's version), so a change is
+noticed, never served stale; a cache that cannot be read or written is simply not used.
 
     folder() -> Path | None
     read_json(name) -> dict;  write_json(name, data)
