@@ -15,6 +15,7 @@ import pytest
 
 from kit import cli
 from kit.pipeline import build_problem
+from kit.registry import load_registry
 from kit.run.cases import RunOptions
 from kit.run.process import Timing
 from kit.run.schedule import SKIPPED, Job, run_jobs
@@ -56,6 +57,21 @@ def test_the_default_validator_ignores_case_unless_told_otherwise(tmp_path):
         "strict: packages/kattis_sum/data/sample/2.in: wrong answer: token 1: expected "
         "'Impossible', got 'IMPOSSIBLE' (case_sensitive) (3.8)"
     )
+
+
+def test_a_module_the_package_includes_is_imported_as_the_judge_gives_it(tmp_path):
+    """The format's own example (``maximal``) imports its ``include/python3/include.py``:
+    the build refused it as a module the judge lacks; the judge puts it beside the file."""
+    root = tmp_path / "ws"
+    solution = SUM.format(word="Impossible").replace("a + b if", "adder.add(a, b) if")
+    table = '[sum]\npackage = "packages/kattis_sum"\ntargets = ["cpython3.8"]\n'
+    workspace(tmp_path, table, {"sum": f"import adder\n\n{solution}"})
+    included = root / "packages" / "kattis_sum" / "include" / "python3"
+    included.mkdir(parents=True)
+    (included / "adder.py").write_text("def add(a, b):\n    return a + b\n")
+    registry = load_registry(root)
+    result = build(registry, "sum")
+    assert result.status == "ok", result.errors
 
 
 def test_flags_of_a_group_are_added_for_its_cases(tmp_path):

@@ -194,6 +194,17 @@ def _names(targets: list[Target]) -> str:
     return ", ".join(dict.fromkeys(target.name for target in targets))  # each once
 
 
+def _included_modules(problem: Problem) -> frozenset[str]:
+    """The modules a package's included files give a Python submission, put beside it on the
+    judge ("Included files", ``include/python3/``: the format's own example imports its
+    ``include.py``): a ``.py`` file's name, a folder's."""
+    folder = problem.source.included if problem.source is not None else None
+    if folder is None:
+        return frozenset()
+    names = (entry.name for entry in folder.iterdir())
+    return frozenset(name.removesuffix(".py") for name in names if not name.startswith("."))
+
+
 def _impls(targets: list[Target]) -> str:
     names = {"cpython": "CPython", "pypy": "PyPy"}
     return " or ".join(dict.fromkeys(names[target.impl] for target in targets))
@@ -209,13 +220,18 @@ class _Judge:
     platform: str = UNIX
     compile_run: tuple[str, ...] = ()  # the arguments of its run of the script before the cases
     made: bool = False  # the code may write modules in that run: unknown imports may be its
+    included: frozenset[str] = frozenset()  # modules a package puts beside the submission
 
     @classmethod
     def of(cls, problem: Problem) -> _Judge:
         profile = profile_for(problem.judge)
+        included = _included_modules(problem)
         if profile is None:
-            return cls(problem.judge.strip(), problem.installed, False)
-        return cls(profile.name, problem.installed, True, profile.platform, profile.compile_run)
+            return cls(problem.judge.strip(), problem.installed, False, included=included)
+        return cls(
+            profile.name, problem.installed, True, profile.platform, profile.compile_run,
+            included=included,
+        )  # fmt: skip
 
     def lacking(self, name: str, targets: list[Target]) -> list[Target]:
         """The targets whose interpreters, as the judge installs them, cannot import ``name``."""
@@ -386,7 +402,7 @@ def _import_error(name, where, guards, helpers, targets, judge: _Judge) -> str |
     guarded, on_platform = guards
     top = name.split(".")[0]
     ours = name in helpers or any(helper.startswith(name + ".") for helper in helpers)
-    if ours or top == "__future__":
+    if ours or top == "__future__" or top in judge.included:
         return None
     if top in {helper.split(".")[0] for helper in helpers}:
         return None if guarded else f"{where}: cannot find helper module '{name}'"
