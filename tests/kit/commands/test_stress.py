@@ -9,6 +9,7 @@ import shutil
 import sys
 import tempfile
 import time
+import types
 from pathlib import Path
 
 import pytest
@@ -718,3 +719,23 @@ def test_a_stopped_command_takes_back_the_inputs_of_messages_not_shown(
     with pytest.raises(KeyboardInterrupt):
         args.run(args)
     assert not kept[0].exists()
+
+
+def test_files_over_the_limit_that_passed_alone_are_warned_of(capsys):
+    """Right answers over the limit beside other runs, the slowest within it timed again
+    alone: "ok", with a warning that counts them and says the slowest were timed alone."""
+    problem = types.SimpleNamespace(time_limit=1.0, slug="pairsum")
+    timed = types.SimpleNamespace(
+        count=6, slowest=(1.3, "seed 5"), problem=problem, over_limit=2,
+        late=[(1.1, 4, "x"), (1.3, 5, "y")],
+    )  # fmt: skip
+    stress._passed(timed, 3.0, [])
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == [
+        "ok: 6 files passed in 3.0 s",
+        "slowest: 1.300 s (the file of seed 5, over the 1 s limit)",
+    ]
+    assert out[2].startswith(
+        "warning: 2 of the 6 files ran over the 1 s limit, and the slowest 2, timed again alone, "
+        "within it: `cpkit run pairsum FILE` times one"
+    )
