@@ -649,6 +649,13 @@ def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
     limit = max(1, math.ceil(slowest * package.multiplier - 1e-9))
     passed = slowest_run is not None and slowest_run.verdict == OK
     which = "slowest accepted" if passed else "slowest accepted, though it failed,"
-    rule = f"problemtools' rule: {which} {slowest:.3f} s x {package.multiplier:g}"
-    package = dataclasses.replace(package, time_from=rule + ", rounded up")
+    rule = f"problemtools' rule: {which} {slowest:.3f} s x {package.multiplier:g}, rounded up"
+    unrun = sum(judged.verdict is None for judged in accepted)
+    if unrun:  # problemtools times them too: its limit may be higher
+        them = "it" if unrun == 1 else "them"
+        rule += (
+            f", of the Python ones only ({unrun} accepted in other languages not run here; "
+            f"problemtools times {them} too, and its limit may be higher)"
+        )
+    package = dataclasses.replace(package, time_from=rule)
     return dataclasses.replace(problem, time_limit=limit, source=package)

@@ -316,6 +316,20 @@ def test_a_package_without_a_time_limit_gets_problemtools_rule(capsys, tmp_path)
     assert code == 0 and "time limit 2 s (--time-limit; CPU time" in out
 
 
+def test_a_limit_derived_from_the_python_submissions_alone_says_so(capsys, tmp_path):
+    """problemtools times every accepted submission, whatever its language: a slower C one
+    gives it a higher limit, which the kit, running Python only, cannot see."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / ".timelimit").unlink()
+    (copy / "submissions" / "accepted" / "slow.c").write_text("int main(void) { return 0; }\n")
+    code, out, _ = verify(capsys, copy)
+    assert code == 0
+    assert (
+        ", rounded up, of the Python ones only (1 accepted in other languages not run here; " in out
+    )
+    assert "problemtools times it too, and its limit may be higher)" in out
+
+
 def test_a_limit_is_derived_from_the_whole_package_whichever_submissions_are_asked(
     capsys, tmp_path
 ):
