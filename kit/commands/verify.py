@@ -157,10 +157,12 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _extra_note(extra: list[verify.Judged]) -> list[str]:
-    """The note naming the submissions not asked for that ran for the time limit."""
-    if not extra:
+    """The note naming the submissions not asked for that ran for the time limit (not those
+    of a language the kit does not run: they took no run)."""
+    ran = [judged for judged in extra if judged.verdict is not None]
+    if not ran:
         return []
-    named = ", ".join(f"{j.submission.name} ({j.verdict or 'not run'})" for j in extra)
+    named = ", ".join(f"{j.submission.name} ({j.verdict})" for j in ran)
     return [f"note: the time limit also took the runs of submissions not asked for: {named}"]
 
 

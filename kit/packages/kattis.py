@@ -298,8 +298,10 @@ def _input_validators(path: Path, shown: str, base: str) -> tuple[list[tuple[str
 
 
 def _yaml(path: Path, shown: str) -> dict:
+    """A YAML file of the package, read as problemtools reads it: a byte-order mark at its
+    start (which the format forbids) skipped."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         return {}
     except (OSError, UnicodeDecodeError) as error:

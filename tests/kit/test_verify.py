@@ -342,10 +342,23 @@ def test_a_limit_is_derived_from_the_whole_package_whichever_submissions_are_ask
     assert list(rows(out)) == ["wrong_answer/off_by_one.py"]
     note = "note: the time limit also took the runs of submissions not asked for: "
     assert note + "accepted/split.py (ok)" in out
+    (copy / "submissions" / "accepted" / "split.c").write_text("int main(void) { return 0; }\n")
+    code, out, _ = verify(capsys, copy, "wrong_answer")
+    assert f"{note}accepted/split.py (ok)\n" in out  # not the C one, which took no run
     wrong = copy / "submissions" / "wrong_answer" / "off_by_one.py"
     shutil.copy(wrong, copy / "submissions" / "accepted" / "split.py")  # a limit of a failure
     code, out, _ = verify(capsys, copy, "wrong_answer")
     assert code == 1 and "accepted/split.py, run for the time limit, gives WA: " in out
+
+
+def test_a_byte_order_mark_at_the_start_of_problem_yaml_is_read_past(capsys, tmp_path):
+    """The format forbids one, problemtools reads it: the kit refused the package, quoting
+    '\ufeffname: ...' as no 'key: value'."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    yaml = copy / "problem.yaml"
+    yaml.write_bytes(b"\xef\xbb\xbf" + yaml.read_bytes())
+    code, out, err = verify(capsys, copy)
+    assert code == 0, err
 
 
 def test_an_accepted_submission_that_fails_still_gives_the_limit_and_its_row(capsys, tmp_path):
