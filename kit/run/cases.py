@@ -627,11 +627,11 @@ class CaseJudge:
 
     def waited(self, limits: Limits, cpu: float) -> list[str]:
         """The hint for a run over its limit by the wall clock while its CPU time is within
-        it: a game waited for the interactor (and the kit's relay); a batch run slept or
-        waited (the time it waited for a core is not counted: ``Limits.seconds``)."""
+        it: it slept or waited (the time it waited for a core is not counted:
+        ``Limits.seconds``). A game is held to its CPU time (``kit.run.limits``)."""
         if limits.clock != WALL or cpu > limits.time:
             return []
-        return [(WAITING_HINT if self.interactor is not None else IDLE_HINT).format(cpu=cpu)]
+        return [IDLE_HINT.format(cpu=cpu)]
 
     def once(self, case: Case, runner: Runner, limits: Limits) -> tuple[_Outcome, Run]:
         """One run of ``case``, judged (played, for an interactive problem), from the working
@@ -942,13 +942,6 @@ FILE_CAP_HINT = (
     "hint: every file a run writes is capped at the output limit here (the cap on stdout, "
     "RLIMIT_FSIZE, holds for scratch files too), and a judge's sandbox may not let it write "
     "files at all: keep the data in memory"
-)
-WAITING_HINT = (
-    "hint: its CPU time was {cpu:.3f} s, within the limit: the rest of the game's wall time it "
-    "was not running: waiting for the interactor, through the kit's relay (each line a round "
-    'trip between three processes: docs/kit.md, "The interactive relay"), or sleeping, before '
-    "or after the game; the kit counts the wall time where the judge documents no other clock, "
-    "and a judge that counts CPU time would not count the wait"
 )
 IDLE_HINT = (
     "hint: its CPU time was {cpu:.3f} s, within the limit: the rest of its wall time it was not "
