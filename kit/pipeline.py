@@ -134,7 +134,7 @@ def _shadowing(problem: Problem) -> list[str]:
     beside it (``python3 dist/other.py``, as ``oj t`` runs one) imports it for that module, as
     ``cpkit new`` says when it refuses such a name."""
     module = shadowed_module(problem.slug, problem.judge)
-    if module is None or problem.dist.stem != problem.slug:
+    if module is None:
         return []
     where = problem.rel(problem.dist)
     return [

@@ -282,12 +282,11 @@ def _hint(module: Source, name: str, helpers: set[str]) -> str:
     root = _workspace_root(module)
     if root is None:
         return ""  # a module linked in from outside the workspace
-    return (
-        _unreadable(root, name)
-        or _looping(root, name)
-        or _beside(module, name, helpers)
-        or _elsewhere(root, name, helpers)
-    )
+    found = _unreadable(root, name) or _looping(root, name)
+    top = name.partition(".")[0]
+    if found or is_stdlib(top) or top in {helper.split(".")[0] for helper in helpers}:
+        return found  # a standard module or a helper's package: no file of its own elsewhere
+    return _beside(module, name) or _elsewhere(root, name)
 
 
 def _workspace_root(module: Source) -> Path | None:
@@ -298,14 +297,11 @@ def _workspace_root(module: Source) -> Path | None:
     return module.path.parents[depth]
 
 
-def _beside(module: Source, name: str, helpers: set[str]) -> str:
+def _beside(module: Source, name: str) -> str:
     """A hint when an import refused as no helper's and no standard module's names a file
     beside the importing one (``import common`` for ``solutions/common.py``): the kit, like
     ``PYTHONPATH=.``, finds helpers from the workspace's root, not from the file's folder."""
-    top = name.partition(".")[0]
-    if is_stdlib(top) or top in {helper.split(".")[0] for helper in helpers}:
-        return ""
-    shown = _module_file(module.path.parent, top)
+    shown = _module_file(module.path.parent, name.partition(".")[0])
     if shown is None:
         return ""
     package = module.rel.rpartition("/")[0]
@@ -337,13 +333,11 @@ FOLDERS_LOOKED_IN = 2000  # at most, for a module's file elsewhere in the worksp
 SKIPPED_FOLDERS = {"dist", "node_modules", "__pycache__", "site-packages"}
 
 
-def _elsewhere(root: Path, name: str, helpers: set[str]) -> str:
+def _elsewhere(root: Path, name: str) -> str:
     """A hint when an import refused names a module whose file is in another folder of the
     workspace (``sys.path.append(".../mylib")`` then ``import segfn``): the first found, in
     a bounded walk that skips hidden folders, ``dist`` and virtual environments."""
     top = name.partition(".")[0]
-    if is_stdlib(top) or top in {helper.split(".")[0] for helper in helpers}:
-        return ""
     for seen, (folder, folders, _files) in enumerate(os.walk(root)):
         if seen >= FOLDERS_LOOKED_IN:
             return ""
