@@ -96,6 +96,7 @@ from kit.judges.compare import (
 )
 from kit.judges.programs import KATTIS, KATTIS_ACCEPTED, Interactor, kattis_failure
 from kit.processes import judged_environment, kill_group, signal_name, tracked
+from kit.run.launcher import end_with_parent
 from kit.run.limits import Limits, exceeded
 from kit.run.process import (
     MEMORY,
@@ -576,6 +577,9 @@ def _play(
 def _start(
     argv: list[str], cwd: Path, stderr: IO[bytes], role: str, env: dict | None = None
 ) -> subprocess.Popen:
+    """``argv`` started in a session of its own, ended with the kit's process should that
+    be killed outright (a SIGKILL runs no handler to stop it)."""
+    kit = os.getpid()
     try:
         return subprocess.Popen(
             argv,
@@ -586,6 +590,7 @@ def _start(
             stderr=stderr,
             bufsize=0,
             start_new_session=True,  # its own process group, killed as a whole
+            preexec_fn=lambda: end_with_parent(signal.SIGKILL, kit),
         )
     except OSError as error:
         raise BuildError(f"cannot start the {role} {argv[0]}: {error.strerror or error}") from None

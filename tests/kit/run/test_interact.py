@@ -4,7 +4,9 @@ The programs are in tests/fixtures/interactive: a guess-the-number interactor, a
 and solutions that are right, wrong, crashing, slow, idle, quitting early or never reading.
 """
 
+import os
 import re
+import subprocess
 import sys
 import textwrap
 import time
@@ -580,3 +582,41 @@ def test_an_interactor_that_cannot_run_is_its_own_failure(secret, tmp_path):
         "judge error: interactor failed: it failed on a bug of its own: "
         "NameError: name 'respnse' is not defined (the interactor's broken.py, line 4)",
     )
+
+
+def test_an_interactor_does_not_outlive_a_kit_killed_outright(secret, tmp_path):
+    """The kit's process SIGKILLed mid-game (no handler runs): an interactor that neither
+    reads nor exits (here it sleeps, holding its pipes) ends with it, as the solution's
+    watch does."""
+    pid_file = tmp_path / "interactor.pid"
+    stuck = tmp_path / "stuck.py"
+    stuck.write_text(
+        "import os, sys, time\n"
+        f"open({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
+        "print('100 7', flush=True)\n"
+        "while True:\n    time.sleep(0.1)\n"
+    )
+    game = (
+        "import sys\nfrom pathlib import Path\n"
+        "from tests.kit.run.test_interact import play\n"
+        f"play([sys.executable, '-c', 'import time; time.sleep(60)'], Path({str(secret)!r}),"
+        f" interactor=[sys.executable, {str(stuck)!r}], timeout=60.0)\n"
+    )
+    kit = subprocess.Popen([sys.executable, "-c", game], cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 20
+        while not pid_file.exists() or not pid_file.read_text():
+            assert time.monotonic() < deadline and kit.poll() is None
+            time.sleep(0.05)
+        interactor_pid = int(pid_file.read_text())
+    finally:
+        kit.kill()
+        kit.wait()
+    deadline = time.monotonic() + 5
+    while alive(interactor_pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        assert not alive(interactor_pid)
+    finally:
+        if alive(interactor_pid):
+            os.kill(interactor_pid, 9)
