@@ -96,7 +96,7 @@ from kit.judges.compare import (
 )
 from kit.judges.programs import KATTIS, KATTIS_ACCEPTED, Interactor, kattis_failure
 from kit.processes import judged_environment, kill_group, signal_name, tracked
-from kit.run.launcher import end_with_parent
+from kit.run.launcher import ended_with
 from kit.run.limits import Limits, exceeded
 from kit.run.process import (
     MEMORY,
@@ -590,7 +590,7 @@ def _start(
             stderr=stderr,
             bufsize=0,
             start_new_session=True,  # its own process group, killed as a whole
-            preexec_fn=lambda: end_with_parent(signal.SIGKILL, kit),
+            preexec_fn=ended_with(kit, signal.SIGKILL),  # noqa: PLW1509 (imports nothing)
         )
     except OSError as error:
         raise BuildError(f"cannot start the {role} {argv[0]}: {error.strerror or error}") from None

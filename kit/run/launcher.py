@@ -52,6 +52,10 @@ import signal
 import sys
 import time
 
+TYPE_CHECKING = False  # typing's own costs the launcher's start-up
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 STDERR_KEPT = 1 << 16  # bytes of stderr kept, the tail
 # and the head: a traceback longer than both (a deep recursion's, 1.8 MB under 3.13) keeps its
 # "Traceback (most recent call last):" line and first frames, its last frames and exception
@@ -108,15 +112,23 @@ def kill(pid: int) -> None:
 _libc: list = []  # the C library, loaded once (a forked run uses the watch's)
 
 
-def _prctl(option: int, value: int) -> bool:
-    """Linux's prctl(option, value); False where it is not offered."""
+def _load_libc() -> bool:
+    """The C library in ``_libc``; False where it cannot be loaded."""
     try:
         if not _libc:
             import ctypes
 
             _libc.append(ctypes.CDLL(None, use_errno=True))
-        return _libc[0].prctl(option, value, 0, 0, 0) == 0
-    except (ImportError, OSError, AttributeError):
+    except (ImportError, OSError):
+        return False
+    return True
+
+
+def _prctl(option: int, value: int) -> bool:
+    """Linux's prctl(option, value); False where it is not offered."""
+    try:
+        return _load_libc() and _libc[0].prctl(option, value, 0, 0, 0) == 0
+    except AttributeError:
         return False
 
 
@@ -134,6 +146,14 @@ def end_with_parent(signum: int, parent: int) -> None:
     gone. Where it is not offered, nothing."""
     if _prctl(PR_SET_PDEATHSIG, signum) and os.getppid() != parent:
         os.kill(os.getpid(), signum)
+
+
+def ended_with(parent: int, signum: int) -> Callable[[], None]:
+    """A ``preexec_fn`` for a child of ``parent``, a process with threads: ``end_with_parent``
+    with the C library loaded here first, so that the child, forked beside threads that may
+    hold locks, imports nothing and calls only prctl."""
+    _load_libc()
+    return lambda: end_with_parent(signum, parent)
 
 
 _current = [0]  # the run being watched (its group's leader), 0 between runs
