@@ -55,7 +55,9 @@ here in a time that, times the package's margin (``time_safety_margin`` or
 ``time_limit_to_tle``: the factor over the limit the format asks a time-limit submission to
 take), reaches the limit, or that times out here in less than the limit times that factor
 (its runs are not killed before: ``MARGIN_HEADROOM``); and an accepted one over the limit
-here by less than that factor. Anything else that differs disagrees.
+here by less than that factor, unless the cases after that time-out, run on, fail otherwise
+(problemtools judges the whole submission again at the limit times the margin: ``at_margin``;
+a graded or scored package's are not run on). Anything else that differs disagrees.
 
 **A package without a time limit** (a legacy Kattis package without ``.timelimit``) gets
 problemtools' own: the slowest accepted submission's time times the package's multiplier,
@@ -175,6 +177,9 @@ class Judged:
     # a 2025-09 scoring problem's (kit.score_aggregation): secret's and each group's score
     group_scores: tuple[tuple[str, float], ...] = ()
     compile_error: bool = False  # not run: a Python 3 file that does not compile (``said``)
+    # its verdict at the limit x the margin and what its first failing case said there, when
+    # that differs from ``verdict`` (a time-out within the margin, ``_at_margin``)
+    at_margin: tuple[Verdict, str] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -228,6 +233,9 @@ def judge_submission(
     )
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     verdicts, messages = _score_checked(ran, package)
+    if not package.grading and not package.score_groups:
+        more, said = _past_the_margin(problem, submission, column, cases, options, verdicts)
+        verdicts, messages = verdicts + more, {**said, **messages}
     order = {case.name: index for index, case in enumerate(cases)}
     where = {case.name: case_path(problem, case) for case in cases} if every_case else {}
     if package.score_groups:
@@ -255,7 +263,53 @@ def judge_submission(
     judged.verdict = Verdict(word)
     said = messages.get(case, f"the grader's verdict {format_word(Verdict(word), KATTIS)}")
     judged.said = f"{case}: {said}" if case else said
+    if not package.grading:
+        judged.at_margin = _at_margin(problem, verdicts, order, messages)
     return judged
+
+
+def _marginal(problem: Problem, verdict) -> bool:
+    """A case over the time limit by less than the package's margin: a pass at the limit x
+    the margin, where problemtools judges a submission again (its run was not killed before,
+    and a time-out's output was judged before its time)."""
+    assert problem.source is not None
+    return verdict.word == TLE and verdict.seconds <= problem.time_limit * problem.source.margin
+
+
+def _past_the_margin(problem, submission, column, cases, options, verdicts) -> list:
+    """A run stopped at its first failing case, a time-out within the margin: the cases after
+    it run too, up to the first that fails at the limit x the margin (``_marginal``), for
+    ``_at_margin``; their verdicts (none when the run was not so stopped) and messages."""
+    order = [case.name for case in cases]
+    found, more, messages = list(verdicts), [], {}
+    while options.first_failure:
+        failed = [order.index(v.case) for v in found if v.word != OK]
+        if not failed or not all(_marginal(problem, v) for v in found if v.word != OK):
+            break
+        rest = cases[max(failed) + 1 :]
+        if not rest:
+            break
+        ran = run_all(problem, None, submission.path, rest, [column], options=options)
+        found, said = _score_checked(ran, problem.source)
+        more += found
+        messages.update(said)
+    return more, messages
+
+
+def _at_margin(problem: Problem, verdicts: list, order: dict, messages: dict):
+    """The submission's verdict and what its first failing case said at the limit x the
+    margin (problemtools, verifyproblem.py: each case run once under that limit, the whole
+    submission judged at both; "sensitive to time limit"), when it differs; else None."""
+    failing = sorted((order[v.case], v) for v in verdicts if v.word != OK)
+    if not failing or failing[0][1].word != TLE:
+        return None
+    later = [v for _, v in failing if not _marginal(problem, v)]
+    if not later:
+        return (OK, "")
+    first = later[0]
+    if first is failing[0][1]:
+        return None
+    return (Verdict(first.word), f"{first.case}: {messages.get(first.case, first.word)}")
 
 
 def _score_checked(ran, package: Package) -> tuple[list, dict[str, str]]:
@@ -491,6 +545,14 @@ def _too_close(judged: Judged, wanted: tuple, limit: float, margin: float) -> Ag
     if TLE in wanted and verdict == TLE and seconds < limit * margin:
         return Agreement(TOO_CLOSE, over)
     if OK in wanted and verdict == TLE and seconds <= limit * margin:
+        if judged.at_margin is not None and judged.at_margin[0] not in wanted:
+            word, said = judged.at_margin
+            return Agreement(
+                DISAGREES,
+                f"{judged.submission.folder} allows {format_word(OK, judged.package_format)}, "
+                f"the kit gives TLE, and at the limit x the margin {margin:g} "
+                f"({limit * margin:g} s) {format_word(word, judged.package_format)}: {said}",
+            )
         return Agreement(TOO_CLOSE, over)
     return None
 

@@ -121,6 +121,25 @@ def test_an_accepted_submission_over_the_limit_by_less_than_the_margin_is_too_cl
     }
 
 
+def test_an_accepted_submission_over_the_limit_by_less_than_the_margin_but_wrong_later_disagrees(
+    capsys, sum_copy
+):
+    """Its first failing case is a time-out within the margin, but at the limit x the margin,
+    where problemtools judges the whole submission again, a later case is a wrong answer."""
+    (sum_copy / ".timelimit").write_text("0.5\n")
+    slow = sum_copy / "submissions" / "time_limit_exceeded" / "close.py"
+    wrong = slow.read_text().replace("if a + b >= 0", "if a + b >= 0 or a == -3")
+    (sum_copy / "submissions" / "accepted" / "slowish.py").write_text(wrong)
+    code, out, _ = verify(capsys, sum_copy, "slowish")
+    assert code == 1, out
+    assert rows(out) == {
+        "accepted/slowish.py": "AC TLE T s DISAGREES: accepted allows AC, the kit gives TLE, "
+        "and at the limit x the margin 2 (1 s) WA: data/secret/group_neg/sub/01.in: wrong "
+        "answer: token 1: expected 'Impossible', got '-7' (data/secret/group_big/01.in: time "
+        "limit: median of 3 runs T s is over the 0.5 s limit)"
+    }
+
+
 def test_a_python_3_submission_that_does_not_compile_disagrees(capsys, sum_copy):
     """A judge's compile step rejects it (Kattis and Codeforces: a compile error)."""
     (sum_copy / "submissions" / "accepted" / "broken.py").write_text("def f(:\n    pass\n")
