@@ -16,8 +16,8 @@ inference"; read as BAPCtools reads it: bapctools/expectations.py, ``lower_time_
 - **The rule.** ``T_ac x ac_to_time_limit <= limit`` and ``limit x time_limit_to_tle <=
   T_tle``. A package that gives no limit gets the smallest multiple of ``time_resolution``
   that meets the first; when that breaks the second, no limit fits, which the format calls an
-  error. Without a lower bound (no such submission in Python) the provisional limit stays,
-  said to be one, and no bound is held against it.
+  error. Without a lower bound (no such submission in Python) the kit's stand-in limit is
+  used (``kit.verify.STAND_IN_LIMIT``), said to be one, and no bound is held against it.
 
 Legacy packages keep problemtools' rule instead (``kit.verify.derived_limit``: the accepted
 submissions only).
@@ -40,7 +40,7 @@ from kit.packages.expectations import Expectation
 from kit.packages.model import Submission
 from kit.registry import Case, Problem
 from kit.run.verdicts import KATTIS_WORDS
-from kit.verify import Judged, case_path, rules_of
+from kit.verify import STAND_IN, Judged, case_path, rules_of, stand_in
 
 _TLE = KATTIS_WORDS[2]
 
@@ -114,18 +114,17 @@ def lower_cases(problem: Problem, submission: Submission, cases: list[Case]) -> 
 
 def inferred_limit(problem: Problem, judged: list[Judged]) -> Problem:
     """The problem with the limit its submissions give (the smallest fitting multiple of its
-    ``time_resolution``); when none bounds it from below (none in Python), the provisional
-    limit it was run under, said to be one: the data and validators are still checked."""
+    ``time_resolution``); when none bounds it from below (none in Python), the kit's stand-in
+    (``kit.verify.stand_in``), said to be one: the data and validators are still checked."""
     package = problem.source
     assert package is not None
     lower = time_bounds(judged, package.expectations).lower
     if lower is None or not lower.seconds:
         why = (
             f"the package fixes none, and no Python submission that bounds it from below "
-            f"(accepted, wrong_answer, run_time_error, or a rule without TLE) ran: the kit's "
-            f"provisional {problem.time_limit:g} s, not the package's"
+            f"(accepted, wrong_answer, run_time_error, or a rule without TLE) ran: {STAND_IN}"
         )
-        return dataclasses.replace(problem, source=dataclasses.replace(package, time_from=why))
+        return stand_in(problem, why)
     step = package.resolution
     limit = max(1, math.ceil(lower.seconds * package.multiplier / step - 1e-9)) * step
     rule = (

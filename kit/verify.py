@@ -62,7 +62,10 @@ a graded or scored package's are not run on). Anything else that differs disagre
 **A package without a time limit** (a legacy Kattis package without ``.timelimit``) gets
 problemtools' own: the slowest accepted submission's time times the package's multiplier,
 rounded up to a whole second, at least 1 s (problemtools/verifyproblem.py,
-``_compute_time_limit``); the accepted ones run first, under ``PROVISIONAL_LIMIT``. A package
+``_compute_time_limit``); the accepted ones run first, under ``PROVISIONAL_LIMIT``, problemtools'
+own 300 s (verifyproblem.py at a185fe97: "5 minutes is our currently hard coded upper bound for
+what to allow when we don't know the time limit yet"), killed one second past it as its CPU
+limit kills them (``PROVISIONAL_KILL``: a submission that sleeps is killed there too). A package
 of a later version gets the format's own inference (``kit.limit_inference``).
 
 API::
@@ -112,7 +115,11 @@ from kit.run.verdicts import (
 )
 from kit.score_aggregation import aggregate
 
-PROVISIONAL_LIMIT = 10.0  # seconds: the accepted submissions' limit while it is not known
+PROVISIONAL_LIMIT = 300.0  # seconds: the accepted submissions' limit while it is not known
+PROVISIONAL_KILL = PROVISIONAL_LIMIT + 1  # problemtools' CPU limit there: ceil(limit) + 1
+# the limit of the rows when none can be derived (no accepted Python submission ended), where
+# problemtools would derive one from the others: a time-limit submission is not run for 300 s
+STAND_IN_LIMIT = 10.0
 MARGIN_HEADROOM = 1.2  # a run is killed past the limit x the margin x this (or KILL_FACTOR)
 SCORE_SLACK = 1e-6  # a submissions.yaml score against a sum of fractions
 # what CPython 3 says of the syntax only Python 2 has (print and exec statements, ``except
@@ -210,10 +217,12 @@ def judge_submission(
     cases: list[Case],
     jobs: int | None,
     every_case: bool = False,
+    provisional: bool = False,
 ) -> Judged:
     """Run one submission on the cases, stopping at its first failing case unless
     ``every_case``, the package's submissions.yaml or its grading (``kit.grading``: its
-    verdict then) asks for all of them."""
+    verdict then) asks for all of them; ``provisional``: under ``PROVISIONAL_LIMIT``, before
+    the package's limit is known."""
     assert problem.source is not None
     judged = Judged(submission, problem.source.format)
     over = _over_code_limit(submission, problem.source.code_limit)
@@ -228,6 +237,8 @@ def judge_submission(
     # a time-limit run's time counts up to the limit x the margin (agreement, and
     # kit.limit_inference's upper bound): it is not killed before that
     kill = max(KILL_FACTOR, package.margin * MARGIN_HEADROOM)
+    if provisional:
+        kill = PROVISIONAL_KILL / problem.time_limit
     options = RunOptions(
         jobs=jobs, first_failure=not every_case, kill_factor=kill, beside=submission.beside
     )
@@ -691,12 +702,22 @@ def _score_unmet(rule: Expectation, scores: dict[str, float], scope: str) -> str
     return None
 
 
+STAND_IN = f"the kit's stand-in {STAND_IN_LIMIT:g} s, not the package's"
+
+
+def stand_in(problem: Problem, why: str) -> Problem:
+    """The problem under ``STAND_IN_LIMIT``, ``why`` said as where its limit comes from."""
+    assert problem.source is not None
+    source = dataclasses.replace(problem.source, time_from=why)
+    return dataclasses.replace(problem, time_limit=STAND_IN_LIMIT, source=source)
+
+
 def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
     """The problem with problemtools' time limit, from its accepted submissions' run: the
     slowest that ended on its own, passed or not, as problemtools takes every accepted
     submission's runtime (verifyproblem.py, ``Submissions.check``; a failing one's row then
     disagrees); when none did (none in Python, or every one killed at the provisional limit),
-    the provisional limit, said to be one, and the rows judged under it."""
+    ``STAND_IN_LIMIT``, said to be one, and the rows judged under it."""
     package = problem.source
     assert package is not None
     ran = [j for j in accepted if j.verdict not in (None, TLE) and j.seconds > 0]
@@ -705,9 +726,9 @@ def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
     if not slowest:
         why = (
             f"the package fixes none, and no accepted Python submission ended within "
-            f"{PROVISIONAL_LIMIT:g} s: the kit's provisional limit, not the package's"
+            f"problemtools' provisional {PROVISIONAL_LIMIT:g} s: {STAND_IN}"
         )
-        return dataclasses.replace(problem, source=dataclasses.replace(package, time_from=why))
+        return stand_in(problem, why)
     limit = max(1, math.ceil(slowest * package.multiplier - 1e-9))
     passed = slowest_run is not None and slowest_run.verdict == OK
     which = "slowest accepted" if passed else "slowest accepted, though it failed,"

@@ -25,6 +25,7 @@ otherwise, 2 for a usage error.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from pathlib import Path
 
 from kit import limit_inference, verify, verify_report
@@ -95,17 +96,22 @@ def run(args: argparse.Namespace) -> int:
         raise BuildError(f"{error} (--include DIR gives the folder that holds it)") from None
 
 
-def _verify(args: argparse.Namespace) -> int:
-    shown = str(args.package)
+def _package_problem(args: argparse.Namespace, shown: str) -> tuple[Problem, bool]:
+    """The package as a problem, and whether its time limit is fixed (the package's or
+    ``--time-limit``); else under problemtools' provisional limit until it is derived."""
     include = tuple(args.include)
     try:
-        problem = problem_from_package(args.package, shown, args.time_limit, include)
-        fixed = True
+        return problem_from_package(args.package, shown, args.time_limit, include), True
     except BuildError as error:
         if "fixes no time limit" not in str(error):
             raise
-        problem = problem_from_package(args.package, shown, verify.PROVISIONAL_LIMIT, include)
-        fixed = False
+    problem = problem_from_package(args.package, shown, verify.STAND_IN_LIMIT, include)
+    return dataclasses.replace(problem, time_limit=verify.PROVISIONAL_LIMIT), False
+
+
+def _verify(args: argparse.Namespace) -> int:
+    shown = str(args.package)
+    problem, fixed = _package_problem(args, shown)
     assert problem.source is not None
     verify.check_words(problem.source.expectations, f"{shown}/submissions/submissions.yaml")
     chosen = _chosen(problem.source, args.submissions, shown)
@@ -226,7 +232,13 @@ def _bounding_runs(
         if some:
             own = _runner_of(problem, submission, runner, args.target is not None)
             entry = verify.judge_submission(
-                problem, submission, own, some, args.jobs, every_case=package.infers_time_limit
+                problem,
+                submission,
+                own,
+                some,
+                args.jobs,
+                every_case=package.infers_time_limit,
+                provisional=True,
             )
             (done if len(some) == len(cases) else partial)[submission.name] = entry
     return done, list(partial.values())

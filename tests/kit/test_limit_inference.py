@@ -15,7 +15,7 @@ from kit.packages.expectations import Expectation
 from kit.packages.model import KATTIS, Submission
 from kit.registry import judge_cases, problem_from_package, sample_cases
 from kit.run.verdicts import OK, TLE, WA
-from kit.verify import PROVISIONAL_LIMIT, Judged, rules_of
+from kit.verify import STAND_IN_LIMIT, Judged, rules_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SPLIT = ROOT / "tests" / "fixtures" / "packages" / "kattis_split_py"
@@ -142,7 +142,7 @@ def split_2025(tmp_path, resolution=1.0):
 def test_an_inferred_limit_is_the_smallest_multiple_of_the_time_resolution(
     tmp_path, resolution, slowest, limit
 ):
-    problem = problem_from_package(split_2025(tmp_path, resolution), "split", PROVISIONAL_LIMIT)
+    problem = problem_from_package(split_2025(tmp_path, resolution), "split", STAND_IN_LIMIT)
     slow_wrong = judged("wrong_answer/off_by_one.py", WA, slowest)
     inferred = inference.inferred_limit(
         problem, [judged("accepted/split.py", OK, 0.05), slow_wrong]
@@ -154,15 +154,14 @@ def test_an_inferred_limit_is_the_smallest_multiple_of_the_time_resolution(
     )
 
 
-def test_no_lower_bound_keeps_the_provisional_limit_and_says_so(tmp_path):
+def test_no_lower_bound_gives_the_stand_in_limit_and_says_so(tmp_path):
     """A package of C++ lower-bound submissions only: its data and validators are still
-    checked (it was a usage error, as a legacy package's was)."""
-    problem = problem_from_package(split_2025(tmp_path), "split", PROVISIONAL_LIMIT)
+    checked (it was a usage error, as a legacy package's was), under the kit's stand-in, not
+    problemtools' provisional 300 s (a time-limit submission would run that long)."""
+    problem = problem_from_package(split_2025(tmp_path), "split", STAND_IN_LIMIT)
     kept = inference.inferred_limit(problem, [judged("time_limit_exceeded/t.py", TLE, 30.0)])
-    assert kept.time_limit == PROVISIONAL_LIMIT
-    assert kept.source.time_from.endswith(
-        f"ran: the kit's provisional {PROVISIONAL_LIMIT:g} s, not the package's"
-    )
+    assert kept.time_limit == STAND_IN_LIMIT == 10
+    assert kept.source.time_from.endswith("ran: the kit's stand-in 10 s, not the package's")
 
 
 def test_the_lower_cases_are_those_a_lower_rule_covers(tmp_path):
@@ -170,7 +169,7 @@ def test_the_lower_cases_are_those_a_lower_rule_covers(tmp_path):
     (copy / "submissions" / "submissions.yaml").write_text(
         "wrong_answer:\n  use_for_time_limit: false\n  secret:\n    use_for_time_limit: lower\n"
     )
-    problem = problem_from_package(copy, "split", PROVISIONAL_LIMIT)
+    problem = problem_from_package(copy, "split", STAND_IN_LIMIT)
     cases = sample_cases(problem) + judge_cases(problem)[0]
     wrong = next(s for s in problem.source.submissions if s.folder == "wrong_answer")
     assert [case.group for case in inference.lower_cases(problem, wrong, cases)] == [

@@ -2,6 +2,7 @@
 submission's folder verdict beside the kit's, the time margin, disagreements, the submissions
 that are not run, the filter, a Polygon package, and a package without a time limit."""
 
+import math
 import re
 import shutil
 import textwrap
@@ -410,7 +411,44 @@ def test_a_slower_failing_accepted_submission_gives_the_limit_as_in_problemtools
     assert found and float(found[1]) >= 0.3, out
 
 
-def test_no_accepted_python_submission_keeps_the_provisional_limit_and_says_so(capsys, tmp_path):
+def test_the_accepted_submissions_run_under_problemtools_provisional_limit(
+    capsys, tmp_path, monkeypatch
+):
+    """Before the limit is derived they run under problemtools' 300 s, killed one second
+    past it as its CPU limit kills them (under the kit's 10 s, one of 12 s gave no limit)."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / ".timelimit").unlink()
+    kills = []
+    real = verifying.run_all
+
+    def watched(problem, *args, options, **kwargs):
+        kills.append(problem.time_limit * options.kill_factor)
+        return real(problem, *args, options=options, **kwargs)
+
+    monkeypatch.setattr(verifying, "run_all", watched)
+    code, out, _ = verify(capsys, copy)
+    assert code == 0, out
+    assert kills[0] == pytest.approx(301)  # the accepted one's run for the limit
+    assert kills[1:] == [pytest.approx(3)] * (len(kills) - 1)  # the rows: 1 s, killed at 3x
+
+
+@pytest.mark.slow
+def test_an_accepted_submission_of_12_seconds_gives_the_limit_problemtools_gives(capsys, tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / ".timelimit").unlink()
+    accepted = copy / "submissions" / "accepted" / "split.py"
+    accepted.write_text(  # 12 s on the sample only
+        "import time\nn = int(input())\nEND = time.process_time() + (12 if n == 5 else 0)\n"
+        "while time.process_time() < END:\n    pass\nprint(n, 0)\n"
+    )
+    code, out, _ = verify(capsys, copy, "accepted")
+    assert code == 0, out
+    found = re.search(r"time limit (\d+) s \(problemtools' rule: slowest accepted (\S+) s x 5", out)
+    assert found, out
+    assert int(found[1]) == math.ceil(float(found[2]) * 5) > 60
+
+
+def test_no_accepted_python_submission_gives_the_stand_in_limit_and_says_so(capsys, tmp_path):
     """A package of C++ solutions only: the data and the validators are still checked."""
     copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
     (copy / ".timelimit").unlink()
@@ -418,7 +456,10 @@ def test_no_accepted_python_submission_keeps_the_provisional_limit_and_says_so(c
         copy / "submissions" / "accepted" / "split.cc"
     )
     code, out, _ = verify(capsys, copy)
-    assert "no accepted Python submission ended within 10 s: the kit's provisional limit" in out
+    assert (
+        "no accepted Python submission ended within problemtools' provisional 300 s: the kit's "
+        "stand-in 10 s, not the package's" in out
+    )
     assert "data: " in out
 
 
@@ -443,7 +484,7 @@ def test_a_later_format_package_without_a_python_lower_bound_is_still_checked(ca
     fast = (PACKAGES / "kattis_split_py" / "submissions" / "accepted" / "split.py").read_text()
     (submissions / "time_limit_exceeded" / "fast.py").write_text(fast)
     code, out, _ = verify(capsys, copy)
-    assert "ran: the kit's provisional 10 s, not the package's" in out
+    assert "ran: the kit's stand-in 10 s, not the package's" in out
     assert "no time limit fits" not in out and "data: " in out
     assert rows(out)["time_limit_exceeded/fast.py"].startswith("TLE AC T s DISAGREES")
 
