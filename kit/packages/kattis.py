@@ -7,7 +7,8 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
 
 - **Version**: ``problem_format_version`` (default ``legacy``); the later versions keep the
   output validator in ``output_validator/`` instead of ``output_validators/`` (either is read,
-  the version's own first).
+  the version's own first, as DOMjudge reads them; the other one read is a note, as
+  problemtools reads only the version's own).
 - **Kind**: interactive when ``validation`` (legacy) holds ``interactive`` (``custom
   interactive``), or ``type`` (later versions; a string or a list) does. A ``scoring``
   problem's settings are ``kit.packages.scoring``'s (legacy and 2023-07: ``grading``;
@@ -162,6 +163,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     expected, expected_notes = expectations.read(path, shown)
     expected_notes += _constant_notes(path, shown, config)
     notes += _validation_notes(path, shown, config, legacy)
+    notes += _validator_folder_notes(path, shown, config, legacy)
     validators, validator_notes = _input_validators(path, shown, base or shown)
     limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
     time_limit, time_from = _time_limit(path, shown, limits)
@@ -330,7 +332,7 @@ def _judging(
     validation = str(config.get("validation", "default")).split() or ["default"]
     if legacy and validation[0] not in ("default", "custom"):
         raise BuildError(f"{shown}/problem.yaml: validation must begin with default or custom")
-    names = ("output_validators", "output_validator")  # legacy's first, the later one's next
+    names = VALIDATOR_FOLDERS  # legacy's first, the later one's next
     folders = [path / name for name in (names if legacy else names[::-1])]
     folder = next((place for place in folders if place.is_dir()), folders[0])
     custom = validation[0] == "custom" if legacy else folder.exists()
@@ -353,6 +355,24 @@ def _grader(path: Path, shown: str, base: str, grading: tuple) -> str:
     if not folder.is_dir():
         raise BuildError(f"{shown}: grading: custom, but graders/ is missing")
     return f"{base}/{_program_in(folder, shown, 'grader')}"
+
+
+VALIDATOR_FOLDERS = ("output_validators", "output_validator")  # legacy's, the later versions'
+
+
+def _validator_folder_notes(path: Path, shown: str, config: dict, legacy: bool) -> list[str]:
+    """A note when the output validator read is only in the other version's folder: read, as
+    DOMjudge reads either (webapp/src/Service/ImportProblemService.php), where problemtools
+    reads only the version's own (problemtools/formatversion.py) and warns of the other."""
+    own, other = VALIDATOR_FOLDERS if legacy else VALIDATOR_FOLDERS[::-1]
+    if (path / own).is_dir() or not (path / other).is_dir():
+        return []
+    if legacy and str(config.get("validation", "default")).split()[:1] != ["custom"]:
+        return []  # not read: the default validator judges
+    return [
+        f"note: {shown}: the output validator is in {other}/, where this format version's is "
+        f"{own}/: read here, as DOMjudge reads either; problemtools reads only {own}/"
+    ]
 
 
 def _validation_notes(path: Path, shown: str, config: dict, legacy: bool) -> list[str]:

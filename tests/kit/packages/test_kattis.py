@@ -327,6 +327,30 @@ def test_an_unused_validator_and_a_wrong_validation_word_are_noted(tmp_path):
     assert not any("validation" in note for note in found.notes)
 
 
+@pytest.mark.parametrize(
+    ("problem_yaml", "own", "other"),
+    [
+        ("validation: custom\n", "output_validators", "output_validator"),
+        ("problem_format_version: 2023-07\nname: x\n", "output_validator", "output_validators"),
+    ],
+)
+def test_a_validator_in_the_other_version_s_folder_is_read_and_noted(
+    tmp_path, problem_yaml, own, other
+):
+    """problemtools reads only the version's own folder (and warns of the other); DOMjudge
+    reads either: the kit reads it, and says so, for it may judge with the default there."""
+    files = {**ONE_CASE, f"{other}/v.py": "\n"}
+    found = kattis.read(write_package(tmp_path / "x", problem_yaml, files), "x")
+    assert found.compare == f"validator:x/{other}"
+    assert (
+        f"note: x: the output validator is in {other}/, where this format version's is "
+        f"{own}/: read here, as DOMjudge reads either; problemtools reads only {own}/"
+    ) in found.notes
+    if own == "output_validators":  # validation: default reads none: no note
+        unread = kattis.read(write_package(tmp_path / "y", "name: y\n", files), "y")
+        assert unread.compare == "kattis" and not unread.notes
+
+
 def test_a_multi_pass_problem_s_passes(tmp_path):
     files = {**ONE_CASE, "output_validator/v.py": "\n"}
     later = "problem_format_version: 2025-09\n"
