@@ -16,9 +16,10 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   or interactor) runs each case again on every ``nextpass.in`` its validator writes, at most
   ``limits.validation_passes`` times (``Package.passes``, for ``kit.run.cases``); a
   ``submit-answer`` problem is a one-line error.
-- **Limits**: the time limit from ``limits.time_limit`` (later versions), else from the file
-  ``.timelimit`` (seconds; written by problemtools' and BAPCtools' runs and read by DOMjudge:
-  BAPCtools, bin/upgrade.py, moves it to ``limits.time_limit``), else none (legacy packages
+- **Limits**: the time limit from ``limits.time_limit`` (later versions), else from
+  ``timelimit`` in DOMjudge's ``domjudge-problem.ini``, else from the file ``.timelimit``
+  (seconds; written by problemtools' and BAPCtools' runs and read by DOMjudge: BAPCtools,
+  bin/upgrade.py, moves it to ``limits.time_limit``), DOMjudge's order, else none (legacy packages
   leave it to the judge: the slowest accepted submission's time times ``time_multiplier``;
   later versions infer it from the submissions: ``kit.limit_inference``, which
   ``infers_time_limit`` turns on).
@@ -466,16 +467,51 @@ def _number(table: dict, key: str, default: float, shown: str) -> float:
 
 
 def _time_limit(path: Path, shown: str, limits: dict) -> tuple[float | None, str]:
+    """The limit and where from: problem.yaml's, else DOMjudge's ini's, else ``.timelimit``
+    (DOMjudge's order: webapp/src/Service/ImportProblemService.php), else none."""
     if limits.get("time_limit", "") != "":
         return _number(limits, "time_limit", 0, shown), "limits.time_limit in problem.yaml"
+    ini = _ini_time_limit(path, shown)
     marker = path / ".timelimit"
     if not marker.is_file():
-        return None, ""
+        return (ini, "timelimit in domjudge-problem.ini") if ini else (None, "")
     text = marker.read_text(encoding="utf-8", errors="replace").strip()
     value = smallyaml.number(text, f"{shown}/.timelimit")
     if value <= 0:
         raise BuildError(f"{shown}/.timelimit: the time limit must be positive, not {text}")
-    return value, ".timelimit"
+    if ini is None:
+        return value, ".timelimit"
+    clash = "" if ini == value else f" (.timelimit says {value:g} s: {DOMJUDGE_CLASH})"
+    return ini, f"timelimit in domjudge-problem.ini{clash}"
+
+
+DOMJUDGE_INI = "domjudge-problem.ini"
+DOMJUDGE_CLASH = "DOMjudge's import refuses the conflict"
+
+
+def _ini_time_limit(path: Path, shown: str) -> float | None:
+    """``timelimit`` of DOMjudge's ``domjudge-problem.ini`` (``key = value`` lines, the value
+    maybe quoted: doc/manual/problem-format.rst), or None."""
+    ini = path / DOMJUDGE_INI
+    if not ini.is_file():
+        return None
+    for line in ini.read_text(encoding="utf-8", errors="replace").splitlines():
+        key, equals, value = line.partition("=")
+        if not equals or key.strip() != "timelimit":
+            continue
+        text = value.strip()
+        if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+            text = text[1:-1].strip()
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = math.nan
+        if not seconds > 0 or not math.isfinite(seconds):
+            raise BuildError(
+                f"{shown}/{DOMJUDGE_INI}: timelimit {text!r} is not a positive number of seconds"
+            )
+        return seconds
+    return None
 
 
 def _resolution_notes(shown: str, time_limit: float | None, resolution: float) -> list[str]:

@@ -351,6 +351,28 @@ def test_a_validator_in_the_other_version_s_folder_is_read_and_noted(
         assert unread.compare == "kattis" and not unread.notes
 
 
+def test_domjudge_s_ini_time_limit_is_read_under_problem_yaml_s_and_over_timelimit(tmp_path):
+    """DOMjudge (webapp/src/Service/ImportProblemService.php): the ini's ``timelimit`` is
+    the limit, ``.timelimit`` only without it, and problem.yaml's ``limits.time_limit`` over
+    both."""
+    ini = {"domjudge-problem.ini": "name = 'X'\ntimelimit = '3'\ncolor = '#ff0000'\n"}
+    found = kattis.read(write_package(tmp_path / "a", "name: x\n", {**ONE_CASE, **ini}), "x")
+    assert (found.time_limit, found.time_from) == (3, "timelimit in domjudge-problem.ini")
+    both = {**ONE_CASE, **ini, ".timelimit": "2\n"}
+    found = kattis.read(write_package(tmp_path / "b", "name: x\n", both), "x")
+    assert (found.time_limit, found.time_from) == (
+        3,
+        "timelimit in domjudge-problem.ini (.timelimit says 2 s: DOMjudge's import refuses "
+        "the conflict)",
+    )
+    later = "problem_format_version: 2023-07\nname: x\nlimits:\n  time_limit: 5\n"
+    found = kattis.read(write_package(tmp_path / "c", later, {**ONE_CASE, **ini}), "x")
+    assert (found.time_limit, found.time_from) == (5, "limits.time_limit in problem.yaml")
+    bad = {**ONE_CASE, "domjudge-problem.ini": "timelimit = soon\n"}
+    with pytest.raises(BuildError, match=r"^x/domjudge-problem.ini: timelimit 'soon' is not"):
+        kattis.read(write_package(tmp_path / "d", "name: x\n", bad), "x")
+
+
 def test_a_multi_pass_problem_s_passes(tmp_path):
     files = {**ONE_CASE, "output_validator/v.py": "\n"}
     later = "problem_format_version: 2025-09\n"
