@@ -63,10 +63,18 @@ class Profile:
     presentation: bool = True  # False where its verdicts have no presentation error (below)
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
     output: int | None = None  # MiB: its default output limit, where its own format gives one
+    # True where a run writes on past the output limit and its size is judged only after its
+    # time and exit: a time-out or a crash first (below)
+    output_last: bool = False
     python_flags: tuple[str, ...] = ()  # options that run a Python here as its judge runs its own
     compile_run: tuple[str, ...] = ()  # arguments of its run of the script before the cases
 
 
+# the output limit judged last: Kattis' problemtools sets no RLIMIT_FSIZE (problemtools/run/
+# program.py at a185fe97 limits CPU, memory and stack only), judges a time-out and then a
+# crash (judge/execute.py: `if _is_TLE(status) or runtime > timelim` ... `elif _is_RTE(status)`)
+# before the output: its size, then the validator (judge/validate.py: "exceeds output limit")
+#
 # memory and stack, where a judge documents them (the rest keep the defaults: memory counted
 # above the interpreter, a stack as large as the memory limit):
 # - Kattis: "heap and stack sizes are limited only by the total amount of memory available",
@@ -201,6 +209,7 @@ PROFILES = {
         compare="kattis",
         output=KATTIS_OUTPUT,
         presentation=False,
+        output_last=True,
     ),
     "timus": Profile(
         "Timus",

@@ -84,6 +84,7 @@ from kit.run.verdicts import (
     JE,
     MLE,
     OK,
+    OLE,
     PE,
     RE,
     TLE,
@@ -657,6 +658,8 @@ class CaseJudge:
             else:
                 run = run_limited(command, case.input, self.empty, limits)
                 outcome = self.judge(run, case, limits)
+                if outcome.word == OLE and run.output_over and limits.output_last:
+                    outcome, run = self.written_on(command, case, limits, outcome, run)
         elsewhere = None
         if outcome.word == RE:
             elsewhere = judged_elsewhere(self.problem, runner, run.stderr)
@@ -680,6 +683,19 @@ class CaseJudge:
             outcome.seconds = max(outcome.seconds, limits.timeout)
         outcome.stderr = run.stderr
         return outcome, run
+
+    def written_on(self, command: list[str], case: Case, limits: Limits, over, run) -> tuple:
+        """A run stopped at the output limit (``over``, its outcome) where the judge lets it
+        write on and judges its time and exit first (``Limits.output_last``): run again, its
+        output thrown away, and its time-out or crash is the verdict; else ``over`` stands."""
+        again = run_limited(command, case.input, self.empty, limits, discard=True)
+        found = process_verdict(again, limits)
+        if found is None or found[0] not in (TLE, RE):
+            return over, run
+        size = f"{limits.output_bytes / (1 << 20):g} MiB"
+        note = f"note: it also wrote past the {size} output limit, which this judge checks last"
+        word, text = found
+        return _Outcome(word, text, [*over.details, note]), again
 
     def passes(self, command: list[str], case: Case, limits: Limits, most: int) -> tuple:
         """A multi-pass problem's case: the solution run (played, for an interactive one) again

@@ -99,6 +99,7 @@ class Limits:
     per_move: bool = False  # ``time`` is per move, timed by the interactor; a game has ``timeout``
     clock: str = WALL  # what ``time`` is held against: WALL, or CPU where the judge counts CPU
     output_counts: str = STDOUT  # what ``output_bytes`` holds: STDOUT, or ALL (stderr, files)
+    output_last: bool = False  # the output's size judged after time and exit (Profile's)
 
     def seconds(self, run: Run) -> float:
         """A run's time as the limit counts it: its CPU time, or its wall time but for what it
@@ -159,6 +160,7 @@ def limits_for(
         per_move=per_move,
         clock=clock,
         output_counts=problem.output_counts,
+        output_last=profile is not None and profile.output_last,
     )
 
 
@@ -235,11 +237,17 @@ def _mib(size: int) -> str:
 
 
 def run_limited(
-    command: list[str], stdin: bytes | Path, cwd: Path, limits: Limits, env: dict | None = None
+    command: list[str],
+    stdin: bytes | Path,
+    cwd: Path,
+    limits: Limits,
+    env: dict | None = None,
+    discard: bool = False,
 ) -> Run:
     """``command`` run once as a judge runs it (``kit.run.process``), held to ``limits``;
-    ``env``: another environment than a judge's (the user's own tools). Where the output
-    limit counts everything, the files it created or changed in ``cwd`` are measured."""
+    ``env``: another environment than a judge's (the user's own tools); ``discard``: its
+    stdout thrown away, however much (it is not read). Where the output limit counts
+    everything, the files it created or changed in ``cwd`` are measured."""
     before = _files(cwd) if limits.output_counts == ALL else {}
     run = run_process(
         command,
@@ -248,7 +256,7 @@ def run_limited(
         env=env,
         timeout=limits.timeout,
         memory_kib=limits.kill_kib,
-        output_bytes=limits.output_bytes,
+        output_bytes=None if discard else limits.output_bytes,
         stack_bytes=limits.stack_bytes,
     )
     if limits.output_counts == ALL:

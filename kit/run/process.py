@@ -36,7 +36,7 @@ a machine reporting 480 MiB gets a 240 MiB nursery.
 API::
 
     run_process(command, stdin, *, cwd, timeout, env=None, memory_kib=None,
-                output_bytes=OUTPUT_LIMIT, stack_bytes=None) -> Run
+                output_bytes=OUTPUT_LIMIT, stack_bytes=None) -> Run  # output_bytes None: discarded
     watch_command(command, report: Path, *, timeout, memory_kib=None, stack_bytes=None)
     read_watch_report(report: Path) -> dict | None
     run_environment(users=False) -> dict   # what every run gets (users: the user's tools)
@@ -298,11 +298,12 @@ def run_process(
     timeout: float,
     env: dict | None = None,
     memory_kib: int | None = None,
-    output_bytes: int = OUTPUT_LIMIT,
+    output_bytes: int | None = OUTPUT_LIMIT,
     stack_bytes: int | None = None,
 ) -> Run:
     """Run ``command`` in ``cwd`` with ``stdin`` (bytes, or a file to read) under the limits,
-    in ``env`` (default: ``run_environment()``)."""
+    in ``env`` (default: ``run_environment()``); ``output_bytes`` None: its stdout thrown away
+    (/dev/null, which no size limit holds), read back as empty."""
     with tempfile.TemporaryDirectory(prefix="kit-io-") as folder:
         stdout = Path(folder, "stdout")
         stdin_path = Path(folder, "stdin")
@@ -320,14 +321,14 @@ def run_process(
             "timeout": timeout,
             "stack_bytes": stack_bytes,
             "memory_kib": memory_kib or 0,
-            "output_bytes": output_bytes,
+            "output_bytes": OUTPUT_LIMIT if output_bytes is None else output_bytes,
             "stdin": str(stdin_path),
-            "stdout": str(stdout),
+            "stdout": os.devnull if output_bytes is None else str(stdout),
         }
         with _borrowed() as launcher:
             answer = launcher.run(request)
         output, over, size = b"", False, 0
-        if stdout.exists():
+        if output_bytes is not None and stdout.exists():
             size = stdout.stat().st_size
             over = size > output_bytes
             with stdout.open("rb") as file:  # past the limit, only the head is ever shown
