@@ -62,6 +62,10 @@ def _reader(root: Element, source: str, url: str | None):
         host = ""
     for reader in READERS:
         if on_hosts(host, reader.HOSTS):
+            if not reader.matches(root):  # the judge's home, a contest's or a submission's page
+                raise BuildError(
+                    f"{source}: not a problem page of {reader.NAME} ({url} has no {reader.MARK})"
+                )
             return reader
     for reader in READERS:
         if reader.matches(root):

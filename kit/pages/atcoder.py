@@ -5,7 +5,8 @@ page's ``<title>``), then ``<p>Time Limit: 2 sec / Memory Limit: 1024 MiB</p>`` 
 and ``メモリ制限`` on Japanese pages), then ``<div id="task-statement">``: a ``<span
 class="lang-en">`` (and ``lang-ja``) whose ``<div class="part"><section>`` blocks each hold an
 ``<h3>Sample Input 1</h3>`` (``入力例 1``) or ``Sample Output 1`` (``出力例 1``) and its
-``<pre>``. The English part is read when there is one. The title's letter ("A - ") is dropped.
+``<pre>`` (early contests': ``<div class="part"><h3>入力例 1</h3><section><pre>``). The
+English part is read when there is one. The title's letter ("A - ") is dropped.
 A page saved from a browser has the page's script's additions: ``<span class="btn-copy">Copy
 </span>`` in each sample's heading (its own text is read) and a ``<div class="div-btn-copy">``
 before the ``<pre>``.
@@ -53,7 +54,8 @@ def read(root: Element, source: str, url: str | None) -> Page:
     inputs, outputs = [], []
     for heading in scope.find_all("h3"):
         name = heading.own_text()  # a saved page's heading also holds the script's "Copy" button
-        pre = next((e for e in heading.following() if e.tag == "pre"), None)
+        # its <pre> after it, or inside what follows it (early contests: a <section>)
+        pre = next((e for s in heading.following() for e in s.elements() if e.tag == "pre"), None)
         if pre is None:
             continue
         if INPUT.match(name):

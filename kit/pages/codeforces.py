@@ -6,7 +6,7 @@ class="title">A. Name</div>``, ``<div class="time-limit">`` and ``<div class="me
 Samples: ``<div class="sample-test">`` holds ``<div class="input">`` and ``<div
 class="output">``, each a title and a ``<pre>``, whose lines are ``<div
 class="test-example-line">`` elements on newer pages and ``<br>``-separated text on older ones.
-The title's letter ("A. ") is dropped.
+The title's index ("A. ", "B2. ", a group's "P35. ") is dropped.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def read(root: Element, source: str, url: str | None) -> Page:
     statement = root.find("div", cls="problem-statement") or root
     header = statement.find("div", cls="header") or statement
     heading = header.find("div", cls="title")
-    title = re.sub(r"^[A-Z][0-9]?\.\s+", "", heading.text()) if heading is not None else ""
+    title = re.sub(r"^[A-Z]{1,2}[0-9]{0,2}\.\s+", "", heading.text()) if heading is not None else ""
     if not title:
         raise missing(source, "title", "Codeforces' <div class=title> in the statement's header")
     time_box = header.find("div", cls="time-limit")

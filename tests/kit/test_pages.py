@@ -237,6 +237,15 @@ def test_a_missing_file_and_a_page_of_no_judge(toy, tmp_path, capsys):
     )
     (tmp_path / "binary.html").write_bytes(bytes(range(256)) * 8)
     assert "not a problem page" in refused(toy, capsys, "--from", str(tmp_path / "binary.html"))
+    (tmp_path / "home.html").write_text(  # an AtCoder page saved from the site, not a task's
+        '<html><head><meta property="og:url" content="https://atcoder.jp/home"></head>'
+        "<body><p>Contests</p></body></html>"
+    )
+    error = refused(toy, capsys, "--from", str(tmp_path / "home.html"))
+    assert error.endswith(
+        "home.html: not a problem page of AtCoder (https://atcoder.jp/home has no "
+        "<div id=task-statement>)"
+    )
     (tmp_path / "empty.json").write_text(" \n")  # said empty, not a page of no judge
     assert refused(toy, capsys, "--from", str(tmp_path / "empty.json")).endswith(
         "empty.json: empty: neither a problem page nor Competitive Companion's JSON"

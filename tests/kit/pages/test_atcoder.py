@@ -58,3 +58,20 @@ def test_a_page_without_samples_names_the_markup():
     page = PAGE.replace("Sample Input", "Input").replace("入力例", "入力")
     with pytest.raises(BuildError, match=r"^p\.html: no sample input found \(expected AtCoder's"):
         atcoder.read(parse(page), "p.html", None)
+
+
+def test_an_early_contest_s_page_has_each_sample_s_pre_inside_a_section_after_its_heading():
+    """abc001-era tasks: ``<div class="part"><h3>入力例 1</h3><section><pre>``, Japanese only,
+    the limits as ``実行時間制限 : 2 sec / メモリ制限 : 64 MB``."""
+    early = """<html><body><span class="h2">C - Wind Gauge</span>
+<p>実行時間制限 : 2 sec / メモリ制限 : 64 MB</p>
+<div id="task-statement"><span class="lang"><span class="lang-ja">
+<div class="part"><h3>入力例 1</h3><section><pre class="prettyprint linenums">
+2750 628
+</pre><ul><li>a note</li></ul></section></div>
+<div class="part"><h3>出力例 1</h3><section><pre class="prettyprint linenums">
+W 5
+</pre></section></div></span></span></div></body></html>"""
+    page = atcoder.read(parse(early), "p.html", None)
+    assert (page.title, page.time_limit, page.memory_limit) == ("Wind Gauge", 2.0, 64)
+    assert page.samples == [("2750 628\n", "W 5\n")]

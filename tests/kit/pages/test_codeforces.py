@@ -29,6 +29,13 @@ def test_the_page_gives_title_limits_and_samples_of_either_layout():
     assert page.samples == [("2\n1 2\n", "3\ndone\n")]
 
 
+@pytest.mark.parametrize("index", ["A", "B2", "P35", "AB"])
+def test_the_title_drops_its_index_as_groups_and_mashups_number_them_too(index):
+    """A group's problem P35 ("P35. Minutes Before the New Year") kept its index."""
+    page = codeforces.read(parse(PAGE.replace("B2. ", f"{index}. ")), "p.html", None)
+    assert page.title == "Two Sums"
+
+
 def test_a_page_in_russian_gives_its_limits():
     """Codeforces' Russian pages and Polygon's statements in Russian: "no time limit found"."""
     russian = (
