@@ -284,7 +284,8 @@ def _marginal(problem: Problem, verdict) -> bool:
     the margin, where problemtools judges a submission again (its run was not killed before,
     and a time-out's output was judged before its time)."""
     assert problem.source is not None
-    return verdict.word == TLE and verdict.seconds <= problem.time_limit * problem.source.margin
+    limit, margin = problem.time_limit, problem.source.margin  # the margin's rule: _too_close's
+    return verdict.word == TLE and verdict.seconds <= limit * margin
 
 
 def _past_the_margin(problem, submission, column, cases, options, verdicts) -> list:
