@@ -288,7 +288,7 @@ def _marginal(problem: Problem, verdict) -> bool:
     return verdict.word == TLE and verdict.seconds <= limit * margin
 
 
-def _past_the_margin(problem, submission, column, cases, options, verdicts) -> list:
+def _past_the_margin(problem, submission, column, cases, options, verdicts) -> tuple:
     """A run stopped at its first failing case, a time-out within the margin: the cases after
     it run too, up to the first that fails at the limit x the margin (``_marginal``), for
     ``_at_margin``; their verdicts (none when the run was not so stopped) and messages."""

@@ -72,8 +72,8 @@ def _id_on(root: Element, text: str) -> str | None:
     found = re.search(r"Problem ID\s*:\s*([\w-]+)", text)
     if found:
         return found[1]
-    named = next((e for e in root.elements() if "data-problem-name" in e.attrs), None)
-    return named.attrs["data-problem-name"] or None if named is not None else None
+    named = next((e for e in root.elements() if e.attrs.get("data-problem-name")), None)
+    return None if named is None else named.attrs["data-problem-name"]
 
 
 def _title(root: Element) -> str:
