@@ -227,6 +227,7 @@ def _index(source: Source, known: set[str], classes_pure: bool) -> _Module:
     own = _Names.of(source, statements)
     for statement in statements:
         names = _binds(statement, classes_pure, own)
+        own.before.update(_bindings(statement))
         if names:
             item = _Item(statement)
             module.items.append(item)
@@ -274,6 +275,9 @@ class _Names:
     bound: set[str] = field(default_factory=set)
     origins: dict[str, str] = field(default_factory=dict)  # name -> "module" or "module.name"
     star: bool = False  # a ``from x import *``: any name may be bound by it
+    # what the statements before the one being judged bind, each name by how last
+    # (``_bindings``); a name in none of them reads the builtin of that name, or fails
+    before: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, source: Source, statements: list[ast.stmt]) -> _Names:
@@ -304,6 +308,21 @@ class _Names:
     def builtin(self, name: str) -> bool:
         return not self.star and name not in self.bound and name not in self.origins
 
+    def defined(self, name: str) -> bool:
+        """Whether reading ``name`` here finds something: bound by a statement before, or a
+        builtin (a star import before may bind any name)."""
+        return name in self.before or STAR in self.before or hasattr(builtins, name)
+
+    def a_class(self, base: ast.expr) -> bool:
+        """Whether a base names a class for certain: a class defined before, or a builtin one
+        nothing before rebinds (an imported name is taken at its word)."""
+        if not isinstance(base, ast.Name):
+            return False
+        kind = self.before.get(base.id)
+        if kind is not None:
+            return kind in (CLASS, IMPORTED)
+        return STAR not in self.before and isinstance(getattr(builtins, base.id, None), type)
+
     def harmless_decorator(self, decorator: ast.expr) -> bool:
         target = decorator.func if isinstance(decorator, ast.Call) else decorator
         if isinstance(decorator, ast.Call) and not all(
@@ -332,9 +351,12 @@ class _Names:
         division but by a non-zero number. Linear in the expression's size: an operator
         checked covers the operators inside it (a chain of 20,000 additions took minutes)."""
         covered: set[int] = set()  # the nodes under an operator already checked
+        later = {id(n) for f in walk(expression) if isinstance(f, ast.Lambda) for n in walk(f.body)}
         for node in walk(expression):
             if isinstance(node, _ACTING):
                 return False
+            if isinstance(node, ast.Name) and id(node) not in later and not self.defined(node.id):
+                return False  # read before anything binds it: a NameError
             if isinstance(node, ast.Call) and not (
                 isinstance(node.func, ast.Name)
                 and node.func.id in PURE_CALLS
@@ -356,11 +378,25 @@ class _Names:
         )
 
     def pure_class(self, node: ast.ClassDef) -> bool:
-        """Its decorators harmless, its bases pure, and its body only definitions that are
-        (the body runs when ``class`` runs)."""
+        """Its decorators harmless, at most one base, a class for certain, and its body only
+        definitions that are pure (the body runs when ``class`` runs), no ``__slots__`` (they
+        may clash with a class variable or a base's layout): several bases may have no
+        consistent order, and a base that is no class raises."""
         if node.keywords or not all(map(self.harmless_decorator, node.decorator_list)):
             return False
-        return all(map(self.pure, node.bases)) and all(map(self.pure_member, node.body))
+        if len(node.bases) > 1 or not all(map(self.a_class, node.bases)):
+            return False
+        if not _slots_fit(node):
+            return False
+        outer = dict(self.before)
+        try:  # the body reads what it bound before, beside the module's names
+            for member in node.body:
+                if not self.pure_member(member):
+                    return False
+                self.before.update(_bindings(member))
+        finally:
+            self.before = outer
+        return True
 
     def pure_member(self, statement: ast.stmt) -> bool:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -383,6 +419,28 @@ _ACTING = (
 # on a name, each runs the object's code: operators, a truth test (__bool__), a loop (__iter__)
 _OPERATORS = (ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.comprehension)
 _DIVISIONS = (ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+
+
+def _slots_fit(node: ast.ClassDef) -> bool:
+    """Whether a class's ``__slots__``, if any, cannot fail: a literal string or display of
+    strings, none of them a name the body binds too (a class variable of a slot's name is a
+    ValueError), nonempty only over no base or a class of the module's own (over a builtin
+    type such as ``int`` it is a TypeError)."""
+    slots = [m for m in node.body if "__slots__" in _bindings(m)]
+    if not slots:
+        return True
+    if len(slots) > 1 or not isinstance(slots[0], ast.Assign) or len(slots[0].targets) != 1:
+        return False
+    try:
+        value = ast.literal_eval(slots[0].value)
+    except ValueError:
+        return False
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, (tuple, list)) or not all(isinstance(n, str) for n in names):
+        return False
+    bound = {name for member in node.body for name in _bindings(member)}
+    over_builtin = any(isinstance(b, ast.Name) and hasattr(builtins, b.id) for b in node.bases)
+    return not (set(names) & bound) and not (names and over_builtin)
 
 
 def _on_values(node: ast.expr) -> bool:
@@ -421,6 +479,39 @@ def _called_names(within: ast.expr) -> set[int]:
     """The ids of the names that are the function of a call inside ``within`` (``max`` of
     ``max(a, b)``)."""
     return {id(n.func) for n in walk(within) if isinstance(n, ast.Call)}
+
+
+CLASS, FUNCTION, IMPORTED, VALUE = "class", "function", "imported", "value"
+STAR = "*"  # in ``_Names.before``: a star import came before
+
+
+def _bindings(statement: ast.stmt) -> dict[str, str]:
+    """The names a statement binds at its level, each by how (``CLASS``, ``FUNCTION``,
+    ``IMPORTED``, ``VALUE``; ``STAR`` for a star import), the last binding winning."""
+    found: dict[str, str] = {}
+    nodes = list(_module_level([statement]))
+    # ``x: int`` alone binds nothing (it only annotates)
+    bare = {id(n.target) for n in nodes if isinstance(n, ast.AnnAssign) and n.value is None}
+    for node in sorted(nodes, key=_position):
+        if id(node) in bare:
+            continue
+        if isinstance(node, ast.ClassDef):
+            found[node.name] = CLASS
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found[node.name] = FUNCTION
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            found[node.id] = VALUE
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            found[node.name] = VALUE
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                name = alias.asname or alias.name.partition(".")[0]
+                found[STAR if name == "*" else name] = IMPORTED
+    return found
+
+
+def _position(node: ast.AST) -> tuple[int, int]:
+    return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
 
 
 def _module_level(statements: list[ast.stmt]):

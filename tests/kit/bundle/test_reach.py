@@ -367,6 +367,31 @@ AS_FROM_SOURCE = {
                    "    items: list = []\n\n\ndef used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
     ),
+    "an alias of a name never bound": (
+        {"dyn.py": "class UnionFind:\n    pass\n\n\nDSU = Disjoint_Set_Union\n\n\n"
+                   "def used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a default argument that reads a constant bound below it": (
+        {"dyn.py": "def table(n=MAXN):\n    return [0] * n\n\n\nMAXN = 5\n\n\n"
+                   "def used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a class whose bases have no consistent order": (
+        {"dyn.py": "class B1:\n    pass\n\n\nclass B2(B1):\n    pass\n\n\n"
+                   "class Broken(B1, B2):\n    pass\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a class whose slots clash with its class variable": (
+        {"dyn.py": "class P:\n    __slots__ = ('x',)\n    x = 0\n\n\n"
+                   "def used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a class whose base is no class": (
+        {"dyn.py": "BASE = 5\n\n\nclass Odd(BASE):\n    pass\n\n\n"
+                   "def used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
     "an ordering filled in for a class that defines none": (
         {"dyn.py": "import functools\n\n\n@functools.total_ordering\nclass Key:\n"
                    "    pass\n\n\ndef used():\n    return 1\n"},
