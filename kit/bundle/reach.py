@@ -10,12 +10,18 @@ when nothing kept refers to a name it binds:
   module's own ``property`` might register the function somewhere; not
   ``dataclasses.dataclass`` or ``functools.total_ordering``, which raise on some classes,
   nor ``functools.cache``, which 3.8 lacks) and whose defaults are pure; ``class`` the same,
-  with pure bases and a body of such definitions only (a class body runs when it is defined);
+  with at most one base, a class for certain (one defined before it, imported, or a builtin
+  type: several bases may have no consistent order, and a base that is no class raises),
+  ``__slots__`` that clash with nothing (a literal of names the body does not bind, nonempty
+  only over no base or the module's own class) and a body of such definitions only (a class
+  body runs when it is defined);
 - ``NAME = value`` (or names unpacked from a display of as many values) whose value calls
   nothing but pure builtins (not shadowed by the module) on literal arguments, each call
   tried here and running without error (``map(register, ...)`` calls it, ``str(obj)`` runs
   its class's code, ``int("10**5")`` raises), and has no attribute, index, operator on a
-  name or division by zero (each may raise, or run the code of an object's class).
+  name or division by zero (each may raise, or run the code of an object's class), and
+  reads no name that nothing before it binds (a builtin's aside): ``DSU = Disjoint_Set`` of a
+  name never bound, or a default reading a constant bound below the ``def``, raises.
 
 What is cut must be what could not fail: a statement that raises on import from source keeps
 raising in the bundle.
