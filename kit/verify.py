@@ -547,6 +547,8 @@ def _too_close(judged: Judged, wanted: tuple, limit: float, margin: float) -> Ag
     a time that, times the margin, reaches the limit, or times out in less than the limit
     times the margin; an accepted one over the limit by less than the margin."""
     seconds, verdict = judged.seconds, judged.verdict
+    if OK in wanted and TLE in wanted:  # either side of the limit is allowed
+        return None
     over = f"{seconds:.3f} s is over the {limit:g} s limit by less than the margin {margin:g}"
     if TLE in wanted and verdict == OK and seconds * margin >= limit:
         return Agreement(

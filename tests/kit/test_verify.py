@@ -14,8 +14,8 @@ from kit import cli
 from kit import verify as verifying
 from kit.judges.targets import found, host
 from kit.packages.expectations import Expectation
-from kit.packages.model import KATTIS, Submission
-from kit.run.verdicts import OK, WA
+from kit.packages.model import KATTIS, POLYGON, Submission
+from kit.run.verdicts import OK, TLE, WA
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
@@ -552,6 +552,17 @@ def test_a_rule_met_only_past_the_margin_is_too_close_to_call():
     assert close.reason.endswith("the kit gives it on none, within the margin 1.5 of the limit")
     entry.cases = (("secret/1", OK, 0.3), ("secret/2", OK, 0.6))
     assert verifying.agreement(entry, 1.0, 1.5, rule).outcome == verifying.DISAGREES
+
+
+@pytest.mark.parametrize(("verdict", "seconds"), [(OK, 0.8), (TLE, 1.2)])
+def test_a_tag_that_allows_both_a_pass_and_a_time_out_agrees_near_the_limit(verdict, seconds):
+    """Polygon's time-limit-exceeded-or-accepted: either side of the limit is what it allows,
+    so a run near the limit agrees (it was too close to call)."""
+    tag = "time-limit-exceeded-or-accepted"
+    submission = Submission(Path("x.py"), "solutions/slowish.py", tag, "Python")
+    entry = verifying.Judged(submission, POLYGON)
+    entry.verdict, entry.seconds = verdict, seconds
+    assert verifying.agreement(entry, 1.0, 1.5).outcome == verifying.AGREES
 
 
 def test_a_message_rule_looks_in_the_judge_messages_of_the_cases_it_covers():
