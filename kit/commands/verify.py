@@ -93,7 +93,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _verify(args)
     except MissingHeader as error:  # a checker or interactor that needs a tool's header
-        raise BuildError(f"{error} (--include DIR gives the folder that holds it)") from None
+        text = f"{error} (--include DIR gives the folder that holds it)"
+        raise BuildError(_from_package(text, args.package)) from None
+    except BuildError as error:
+        raise BuildError(_from_package(str(error), args.package)) from None
+
+
+def _from_package(text: str, package: Path) -> str:
+    """An error about one of the package's files, which it names from the package's own
+    folder (``./files/check.cpp``: the package is read as "."), named by the package's path."""
+    return f"{package}/{text[2:]}" if text.startswith("./") else text
 
 
 def _package_problem(args: argparse.Namespace, shown: str) -> tuple[Problem, bool]:

@@ -287,6 +287,15 @@ def test_a_polygon_package_by_its_tags(capsys):
 
 
 @pytest.mark.skipif(not any(i.impl == "pypy" for i in found()), reason="no PyPy here")
+def test_a_checker_that_cannot_be_compiled_is_named_by_the_package_s_path(capsys, tmp_path):
+    """Not "./files/check.cpp" (the package read as "." from its own folder) wherever it ran."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
+    (copy / "files" / "testlib.h").unlink()
+    code, _, err = verify(capsys, copy)
+    assert code != 0
+    assert f"error: {copy}/files/check.cpp: does not compile with " in err, err
+
+
 def test_a_polygon_submission_of_a_pypy_type_runs_under_pypy(capsys, tmp_path):
     """Polygon runs each solution in its own language: ``python.pypy3`` under PyPy (one fast
     only there was TLE under CPython)."""
