@@ -104,6 +104,9 @@ class Result:
         self.errors.extend(f"    {detail}" for detail in details)
 
 
+ALIKE_NAMED = 3  # cases named in a line of failures alike; past that, two and the last
+
+
 def make_bundle(problem: Problem) -> Bundle:
     """Stages 1 to 3: the judge-ready text, not yet checked."""
     entry, helpers = discover(problem.root, problem.solution)
@@ -435,9 +438,28 @@ def _take_run(ran: Ran | BuildError, result: Result) -> None:
         return
     result.ran = ran
     result.notes += result.ran.warnings
+    alike: dict[tuple, list[str]] = {}  # a failure's words -> the later cases that failed so
     for failure in result.ran.failures:
         labels = ", ".join(failure.labels)
+        same = alike.get((failure.message, labels, tuple(failure.details)))
+        if same is not None:
+            same.append(failure.case)
+            continue
+        alike[(failure.message, labels, tuple(failure.details))] = []
         result.fail(f"{failure.case}: {failure.message} ({labels})", failure.details)
+    for cases in alike.values():
+        if cases:
+            result.fail(_alike_line(cases))
+
+
+def _alike_line(cases: list[str]) -> str:
+    """The line of the cases that failed as one told before them (an untouched stub fails
+    every case alike: its traceback once, not once a case)."""
+    shown = cases if len(cases) <= ALIKE_NAMED else [*cases[:2], "...", cases[-1]]
+    many = "case" if len(cases) == 1 else "cases"
+    return f"{len(cases)} more {many} failed the same way: " + ", ".join(shown).replace(
+        ", ..., ", ", ... "
+    )
 
 
 def foreign_target_notes(problem: Problem, runner: Runner) -> list[str]:

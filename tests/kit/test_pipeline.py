@@ -194,6 +194,27 @@ def test_a_judge_that_checks_the_output_size_last_judges_time_and_exit_first(
     assert failure.message.startswith(said)
 
 
+def test_failures_alike_on_many_cases_are_told_once_then_counted(toy):
+    """An untouched stub raising on every case printed its traceback for each case and target
+    (126 tracebacks, 1,270 lines, for a package's 63 cases): the first failure in full, then
+    one line counting the others that failed the same way."""
+    for number in range(2, 9):
+        (toy / "samples" / "toy_sum" / f"sample-{number}.in").write_text("1 2\n")
+        (toy / "samples" / "toy_sum" / f"sample-{number}.out").write_text("3\n")
+    solution = toy / "solutions" / "toy_sum.py"
+    solution.write_text(
+        "def solve():\n    raise NotImplementedError('write solve()')\n\n\nsolve()\n"
+    )
+    result = build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[])
+    assert len(result.ran.failures) == 8  # a case's failure under both targets is one
+    assert sum(line.startswith("    Traceback") for line in result.errors) == 1
+    assert result.errors[-1] == (
+        "toy_sum: 7 more cases failed the same way: samples/toy_sum/sample-2.in, "
+        "samples/toy_sum/sample-3.in, ... samples/toy_sum/sample-8.in"
+    ), result.errors
+    assert len(result.errors) < 15
+
+
 def test_a_problem_without_solution_or_samples_yet_is_no_solution(toy):
     """Not a failure for its empty samples folder: ``new`` then no file written yet."""
     problem = toy_sum(toy)
