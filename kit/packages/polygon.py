@@ -84,6 +84,10 @@ TAGS = (
 # a scoring problem's tests carry points (<test points="10.0">), which its checker gives in part
 # or whole by testlib's quitp (exit 7); Polygon reads them as a score (absolute or a share of
 # the test's: blackav/ejudge#96), the kit as no acceptance
+RUNS_NOTE = (
+    "<judging run-count=\"{count}\">: Polygon runs the solution {count} times on each test, "
+    "the interactor carrying what each run left to the next; the kit runs it once"
+)
 POINTS_NOTE = (
     "its tests carry points (a scoring problem), which the kit does not read: a checker's "
     "points (testlib's quitp, exit status 7) are judged a wrong answer, full marks included"
@@ -115,6 +119,10 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     notes += _line_endings([*cases[:1], *valid[:1], *invalid[:1]], path)
     if any(test.get("points") for test in testset.findall("tests/test")):
         notes.append(POINTS_NOTE)
+    runs = root.find("judging")
+    count = runs.get("run-count", "1") if runs is not None else "1"
+    if count.strip() not in ("", "1"):
+        notes.append(RUNS_NOTE.format(count=count.strip()))
     return Package(
         path=path,
         shown=shown,

@@ -122,6 +122,16 @@ def test_a_scoring_problem_s_points_are_said_not_to_be_read(tmp_path):
     ]
 
 
+def test_a_problem_run_several_times_a_test_is_said_to_run_once(tmp_path):
+    """``<judging run-count="2">``: Polygon runs the solution twice on each test (its
+    multi-run interactive problems); the kit runs it once, and says so."""
+    folder = problem_xml(tmp_path / "r", TESTSET)
+    xml = folder / "problem.xml"
+    xml.write_text(xml.read_text().replace("<judging>", '<judging run-count="2">'))
+    assert f"note: r: {polygon.RUNS_NOTE.format(count=2)}" in polygon.read(folder, "r").notes
+    assert not [n for n in polygon.read(problem_xml(tmp_path / "p", TESTSET), "p").notes]
+
+
 def test_the_title_is_the_english_name_else_any_else_the_folder(tmp_path):
     names = '<name language="russian" value="Sum"/>'
     assert polygon.read(problem_xml(tmp_path / "p", TESTSET, names=names), "p").title == "Sum"
