@@ -26,7 +26,8 @@ too; they have no default verdicts.
   over the memory limit crashes); ``rejected`` any rejection; ``brute_force`` TLE, RE or MLE.
 - Polygon's tags, as the p2d converter maps them to those folders (cn-xcpc-tools/
   Polygon2DOMjudge, config.example.toml, ``[tag]``): ``main`` and ``accepted`` ok;
-  ``wrong-answer`` WA; ``presentation-error`` PE or WA; ``time-limit-exceeded`` TLE;
+  ``wrong-answer`` WA; ``presentation-error`` PE (Codeforces' WA that says it was one);
+  ``time-limit-exceeded`` TLE;
   ``time-limit-exceeded-or-accepted`` TLE or ok; ``memory-limit-exceeded`` MLE;
   ``time-limit-exceeded-or-memory-limit-exceeded`` TLE or MLE; ``rejected`` and ``failed``
   any rejection.
@@ -96,9 +97,9 @@ from kit.grading import out_of_range, scored
 from kit.judges.compare import score_parts
 from kit.judges.targets import Runner
 from kit.packages.expectations import Expectation, names, rules_for
-from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, Package, Submission
+from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, POLYGON, Package, Submission
 from kit.registry import Case, Problem
-from kit.run.cases import KILL_FACTOR, Column, RunOptions, run_all
+from kit.run.cases import KILL_FACTOR, PE_AS_WA, Column, RunOptions, run_all
 from kit.run.verdicts import (
     JE,
     KATTIS_AC,
@@ -151,11 +152,12 @@ FOLDER_RULES = {
     "run_time_error": ((_AC, _RTE), (_RTE,)),
     "brute_force": ((_AC, _RTE, _TLE), (_RTE, _TLE)),
 }
+PE_TAG = "presentation-error"
 POLYGON_TAGS = {
     "main": (OK,),
     "accepted": (OK,),
     "wrong-answer": (WA,),
-    "presentation-error": (PE, WA),
+    PE_TAG: (PE, WA),  # a PE, which Codeforces tells as a WA (``_plain_for_pe``)
     "time-limit-exceeded": (TLE,),
     "time-limit-exceeded-or-accepted": (TLE, OK),
     "memory-limit-exceeded": (MLE,),
@@ -535,11 +537,22 @@ def agreement(
     close = _too_close(judged, wanted, limit, margin)
     if close is not None:
         return close
-    if judged.verdict in wanted:
+    if judged.verdict in wanted and not _plain_for_pe(judged):
         return Agreement(AGREES)
+    if judged.verdict in wanted:
+        return Agreement(
+            DISAGREES, f"{folder} allows PE, the kit gives WA, not a presentation error"
+        )
     words = " or ".join(dict.fromkeys(format_word(verdict, package) for verdict in wanted))
     found = format_word(judged.verdict, package)
     return Agreement(DISAGREES, f"{folder} allows {words}, the kit gives {found}")
+
+
+def _plain_for_pe(judged: Judged) -> bool:
+    """A wrong answer where only a presentation error would do (Polygon's tag): the kit's WA
+    for a judge without PE (Codeforces) tells a presentation error as one (``PE_AS_WA``)."""
+    tagged = judged.package_format == POLYGON and judged.submission.folder == PE_TAG
+    return tagged and judged.verdict == WA and PE_AS_WA not in judged.said
 
 
 def _too_close(judged: Judged, wanted: tuple, limit: float, margin: float) -> Agreement | None:

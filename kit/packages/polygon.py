@@ -85,7 +85,7 @@ TAGS = (
 # or whole by testlib's quitp (exit 7); Polygon reads them as a score (absolute or a share of
 # the test's: blackav/ejudge#96), the kit as no acceptance
 RUNS_NOTE = (
-    "<judging run-count=\"{count}\">: Polygon runs the solution {count} times on each test, "
+    '<judging run-count="{count}">: Polygon runs the solution {count} times on each test, '
     "the interactor carrying what each run left to the next; the kit runs it once"
 )
 POINTS_NOTE = (

@@ -96,6 +96,7 @@ from kit.run.verdicts import (
 )
 from kit.visible import visible
 
+PE_AS_WA = "a presentation error, which"  # a PE told as the WA of a judge without PE
 STDERR_LINES = 6  # stderr that is not a traceback: its last lines
 TRACEBACK_FRAMES = 3  # a traceback: its last frames whole, and the solution's own deepest
 
@@ -807,7 +808,7 @@ class CaseJudge:
         if outcome.word != PE or profile is None or profile.presentation:
             return outcome
         said = outcome.message.removeprefix(message(PE, ""))
-        said = f"{said} (a presentation error, which {profile.name} judges a wrong answer)"
+        said = f"{said} ({PE_AS_WA} {profile.name} judges a wrong answer)"
         return replace(outcome, word=WA, message=message(WA, said))
 
     def idle_word(self) -> str:

@@ -286,7 +286,6 @@ def test_a_polygon_package_by_its_tags(capsys):
     }
 
 
-@pytest.mark.skipif(not any(i.impl == "pypy" for i in found()), reason="no PyPy here")
 def test_a_checker_that_cannot_be_compiled_is_named_by_the_package_s_path(capsys, tmp_path):
     """Not "./files/check.cpp" (the package read as "." from its own folder) wherever it ran."""
     copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
@@ -296,6 +295,7 @@ def test_a_checker_that_cannot_be_compiled_is_named_by_the_package_s_path(capsys
     assert f"error: {copy}/files/check.cpp: does not compile with " in err, err
 
 
+@pytest.mark.skipif(not any(i.impl == "pypy" for i in found()), reason="no PyPy here")
 def test_a_polygon_submission_of_a_pypy_type_runs_under_pypy(capsys, tmp_path):
     """Polygon runs each solution in its own language: ``python.pypy3`` under PyPy (one fast
     only there was TLE under CPython)."""
@@ -571,6 +571,24 @@ def test_a_tag_that_allows_both_a_pass_and_a_time_out_agrees_near_the_limit(verd
     submission = Submission(Path("x.py"), "solutions/slowish.py", tag, "Python")
     entry = verifying.Judged(submission, POLYGON)
     entry.verdict, entry.seconds = verdict, seconds
+    assert verifying.agreement(entry, 1.0, 1.5).outcome == verifying.AGREES
+
+
+def test_polygon_s_presentation_error_tag_wants_a_presentation_error_not_any_wrong_answer():
+    """Codeforces judges a presentation error a wrong answer (the kit's WA, its message saying
+    so), and Polygon's tag asks for the presentation error: a plain wrong answer agreed."""
+    tag = "presentation-error"
+    entry = verifying.Judged(Submission(Path("x.py"), "solutions/x.py", tag, "Python"), POLYGON)
+    entry.verdict, entry.said = WA, "tests/01: wrong answer: checker: 3 is not 4 (exit status 1)"
+    found = verifying.agreement(entry, 1.0, 1.5)
+    assert (found.outcome, found.reason) == (
+        verifying.DISAGREES,
+        "presentation-error allows PE, the kit gives WA, not a presentation error",
+    )
+    entry.said = (
+        "tests/01: wrong answer: checker: spaces (a presentation error, which Codeforces "
+        "judges a wrong answer)"
+    )
     assert verifying.agreement(entry, 1.0, 1.5).outcome == verifying.AGREES
 
 
