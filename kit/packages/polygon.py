@@ -207,16 +207,15 @@ def _named(relative: str, path: Path, shown: str, base: str) -> str:
 
 def _making(path: Path, answer: bool, method: str | None) -> str:
     """How a package that lacks a test's file (Polygon's "standard" package) gets it made:
-    its doall.sh, unless that runs Windows programs under wine (a Windows package)."""
+    its doall.sh, unless that or the scripts of its ``scripts/`` run Windows programs under
+    wine (a Windows package)."""
     what = (
         "its answers, which Polygon makes with the main solution"
         if answer
         else ("its generated tests" if method == "generated" else "its tests")
     )
-    try:
-        windows = "wine " in (path / "doall.sh").read_text(errors="replace")
-    except OSError:
-        windows = False
+    scripts = [path / "doall.sh", *sorted((path / "scripts").glob("*.sh"))]  # what it calls
+    windows = any("wine " in _text(script) for script in scripts)
     how = "run its doall.sh"
     if windows:
         how = (
@@ -224,6 +223,14 @@ def _making(path: Path, answer: bool, method: str | None) -> str:
             "and the main solution, and run them as doall.sh does"
         )
     return f"a package without {what}: {how}, or download the full package"
+
+
+def _text(path: Path) -> str:
+    """A script's text, or "" when it cannot be read."""
+    try:
+        return path.read_text(errors="replace")
+    except OSError:
+        return ""
 
 
 def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> list[PackageCase]:

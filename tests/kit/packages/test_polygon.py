@@ -305,3 +305,10 @@ def test_a_missing_test_or_answer_says_how_a_standard_package_gets_it(tmp_path):
     assert "a package without its generated tests: its doall.sh runs Windows programs under " in (
         str(caught.value)
     )
+    # wine in a script of scripts/ that doall.sh calls (Polygon's gen-answer.sh)
+    (folder / "doall.sh").write_text("bash scripts/gen-input-via-stdout.sh files/gen 2 02\n")
+    (folder / "scripts").mkdir()
+    (folder / "scripts" / "gen-input-via-stdout.sh").write_text('wine "$1" "$2" > tests/$3\n')
+    with pytest.raises(BuildError) as caught:
+        polygon.read(folder, "p")
+    assert "its doall.sh runs Windows programs under wine" in str(caught.value)
