@@ -246,7 +246,9 @@ def judge_submission(
     )
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     verdicts, messages = _score_checked(ran, package)
-    if not package.grading and not package.score_groups:
+    # an accepted one's time-out within the margin: its cases run on (not under the
+    # provisional limit, over which problemtools has no margin)
+    if _runs_on(package, submission, provisional):
         more, said = _past_the_margin(problem, submission, column, cases, options, verdicts)
         verdicts, messages = verdicts + more, {**said, **messages}
     order = {case.name: index for index, case in enumerate(cases)}
@@ -276,9 +278,17 @@ def judge_submission(
     judged.verdict = Verdict(word)
     said = messages.get(case, f"the grader's verdict {format_word(Verdict(word), KATTIS)}")
     judged.said = f"{case}: {said}" if case else said
-    if not package.grading:
+    if _runs_on(package, submission, provisional):
         judged.at_margin = _at_margin(problem, verdicts, order, messages)
     return judged
+
+
+def _runs_on(package: Package, submission: Submission, provisional: bool) -> bool:
+    """Whether a time-out within the margin is judged again at the limit x the margin: for a
+    submission its folder allows to pass, judged case by case (not graded), under a known
+    limit."""
+    allows_ok = OK in allowed(package.format, submission.folder)
+    return allows_ok and not (package.grading or package.score_groups or provisional)
 
 
 def _marginal(problem: Problem, verdict) -> bool:

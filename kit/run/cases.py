@@ -657,10 +657,7 @@ class CaseJudge:
             elif self.interactor is not None:
                 outcome, run = self.play(command, case, limits)
             else:
-                run = run_limited(command, case.input, self.empty, limits)
-                outcome = self.judge(run, case, limits)
-                if outcome.word == OLE and run.output_over and limits.output_last:
-                    outcome, run = self.written_on(command, case, limits, outcome, run)
+                outcome, run = self.run_judged(command, case, case.input, limits)
         elsewhere = None
         if outcome.word == RE:
             elsewhere = judged_elsewhere(self.problem, runner, run.stderr)
@@ -685,18 +682,26 @@ class CaseJudge:
         outcome.stderr = run.stderr
         return outcome, run
 
-    def written_on(self, command: list[str], case: Case, limits: Limits, over, run) -> tuple:
-        """A run stopped at the output limit (``over``, its outcome) where the judge lets it
-        write on and judges its time and exit first (``Limits.output_last``): run again, its
-        output thrown away, and its time-out or crash is the verdict; else ``over`` stands."""
-        again = run_limited(command, case.input, self.empty, limits, discard=True)
-        found = process_verdict(again, limits)
-        if found is None or found[0] not in (TLE, RE):
-            return over, run
+    def run_judged(
+        self, command: list[str], case: Case, stdin, limits: Limits, feedback: Path | None = None
+    ) -> tuple[_Outcome, Run]:
+        """One batch run of ``command`` on ``stdin``, judged (``feedback``: a multi-pass
+        problem's folder, ``stdin`` its pass's input). Where the judge lets a run write on past
+        the output limit and judges its time and exit first (``Limits.output_last``), a run
+        stopped there runs again, its output thrown away, and its time-out or crash (a memory
+        failure included: a crash to Kattis) is the verdict; else the output limit stands."""
+        one_pass = (stdin, feedback) if feedback is not None else ()
+        run = run_limited(command, stdin, self.empty, limits)
+        outcome = self.judge(run, case, limits, one_pass)
+        if outcome.word != OLE or not run.output_over or not limits.output_last:
+            return outcome, run
+        again = run_limited(command, stdin, self.empty, limits, discard=True)
+        ended = self.judge(again, case, limits, one_pass)
+        if ended.word not in (TLE, RE, MLE):
+            return outcome, run
         size = f"{limits.output_bytes / (1 << 20):g} MiB"
         note = f"note: it also wrote past the {size} output limit, which this judge checks last"
-        word, text = found
-        return _Outcome(word, text, [*over.details, note]), again
+        return replace(ended, details=[*ended.details, note]), again
 
     def passes(self, command: list[str], case: Case, limits: Limits, most: int) -> tuple:
         """A multi-pass problem's case: the solution run (played, for an interactive one) again
@@ -711,8 +716,7 @@ class CaseJudge:
                 if self.interactor is not None:
                     outcome, run = self.play(command, case, limits, (source, feedback))
                 else:
-                    run = run_limited(command, source, self.empty, limits)
-                    outcome = self.judge(run, case, limits, (source, feedback))
+                    outcome, run = self.run_judged(command, case, source, limits, feedback)
                 slowest = run if slowest is None or run.seconds > slowest.seconds else slowest
                 if outcome.word != OK or outcome.next_input is None:
                     return outcome, slowest

@@ -171,6 +171,7 @@ def test_a_stdout_past_the_output_limit_is_a_head_the_diff_says_so(toy):
     [
         ("kattis", "while True:\n    sys.stdout.write('1\\n' * 1024)\n", "TLE", "time limit"),
         ("kattis", "sys.exit(1)\n", "RE", "runtime error: exit status 1"),
+        ("kattis", "hoard = bytearray(300 << 20)\n", "MLE", "memory limit"),
         ("kattis", "", "OLE", "output limit"),
         ("nowhere", "while True:\n    sys.stdout.write('1\\n' * 1024)\n", "OLE", "output limit"),
     ],
@@ -192,6 +193,8 @@ def test_a_judge_that_checks_the_output_size_last_judges_time_and_exit_first(
     failure = result.ran.failures[0]
     assert (failure.word, failure.message.split(":")[0]) == (word, said.split(":")[0]), failure
     assert failure.message.startswith(said)
+    if word != "OLE":  # what the run that gave the verdict said, not the stopped one's error
+        assert not any("File too large" in line for line in failure.details), failure.details
 
 
 def test_failures_alike_on_many_cases_are_told_once_then_counted(toy):

@@ -141,6 +141,26 @@ def test_an_accepted_submission_over_the_limit_by_less_than_the_margin_but_wrong
     }
 
 
+def test_a_time_limit_submission_s_time_out_within_the_margin_does_not_run_on(
+    capsys, sum_copy, monkeypatch
+):
+    """Only a submission allowed to pass is judged again at the limit x the margin: a
+    time-limit one ran every case after its first time-out, five times as long, for the row
+    it had anyway."""
+    (sum_copy / ".timelimit").write_text("0.5\n")
+    runs = []
+    real = verifying.run_all
+
+    def counted(problem, bundle, script, cases, *args, **kwargs):
+        runs.append([case.name for case in cases])
+        return real(problem, bundle, script, cases, *args, **kwargs)
+
+    monkeypatch.setattr(verifying, "run_all", counted)
+    code, out, _ = verify(capsys, sum_copy, "close")
+    assert code == 0 and "too close to call" in rows(out)["time_limit_exceeded/close.py"]
+    assert len(runs) == 1, runs
+
+
 def test_a_python_3_submission_that_does_not_compile_disagrees(capsys, sum_copy):
     """A judge's compile step rejects it (Kattis and Codeforces: a compile error)."""
     (sum_copy / "submissions" / "accepted" / "broken.py").write_text("def f(:\n    pass\n")
