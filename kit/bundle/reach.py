@@ -12,9 +12,9 @@ when nothing kept refers to a name it binds:
   nor ``functools.cache``, which 3.8 lacks) and whose defaults are pure; ``class`` the same,
   with at most one base, a class for certain (one defined before it, imported, or a builtin
   type: several bases may have no consistent order, and a base that is no class raises),
-  ``__slots__`` that clash with nothing (a literal of names the body does not bind, nonempty
-  only over no base or the module's own class) and a body of such definitions only (a class
-  body runs when it is defined);
+  ``__slots__`` that clash with nothing (a literal of identifiers the body does not bind,
+  nonempty only over no builtin type but ``object``) and a body of such definitions only (a
+  class body runs when it is defined); a builtin base must take subclasses (``bool`` does not);
 - ``NAME = value`` (or names unpacked from a display of as many values) whose value calls
   nothing but pure builtins (not shadowed by the module) on literal arguments, each call
   tried here and running without error (``map(register, ...)`` calls it, ``str(obj)`` runs
@@ -234,6 +234,9 @@ def _index(source: Source, known: set[str], classes_pure: bool) -> _Module:
     for statement in statements:
         names = _binds(statement, classes_pure, own)
         own.before.update(_bindings(statement))
+        if isinstance(statement, ast.ClassDef):
+            over = any(map(own.builtin_based, statement.bases))
+            (own.over_builtin.add if over else own.over_builtin.discard)(statement.name)
         if names:
             item = _Item(statement)
             module.items.append(item)
@@ -284,6 +287,9 @@ class _Names:
     # what the statements before the one being judged bind, each name by how last
     # (``_bindings``); a name in none of them reads the builtin of that name, or fails
     before: dict[str, str] = field(default_factory=dict)
+    # the classes of the module's own, bound before, over a builtin type other than object
+    # (``int``, ``tuple``), directly or not: nonempty ``__slots__`` over them is a TypeError
+    over_builtin: set[str] = field(default_factory=set)
 
     @classmethod
     def of(cls, source: Source, statements: list[ast.stmt]) -> _Names:
@@ -327,7 +333,40 @@ class _Names:
         kind = self.before.get(base.id)
         if kind is not None:
             return kind in (CLASS, IMPORTED)
-        return STAR not in self.before and isinstance(getattr(builtins, base.id, None), type)
+        return STAR not in self.before and _subclassable(getattr(builtins, base.id, None))
+
+    def builtin_based(self, base: ast.expr) -> bool:
+        """Whether a base is a builtin type other than ``object``, or a class of the module's
+        own over one (an attribute or an imported class is taken as plain)."""
+        if not isinstance(base, ast.Name):
+            return False
+        if base.id in self.before:
+            return base.id in self.over_builtin and self.before[base.id] == CLASS
+        return base.id != "object" and isinstance(getattr(builtins, base.id, None), type)
+
+    def slots_fit(self, node: ast.ClassDef) -> bool:
+        """Whether a class's ``__slots__``, if any, cannot fail: a literal string or display
+        of identifiers (not ``__dict__`` nor ``__weakref__``, which clash with a base that has
+        them), none a name the body binds too (a class variable of a slot's name is a
+        ValueError), nonempty only over no builtin type but ``object`` (over ``int``,
+        directly or not, it is a TypeError)."""
+        slots = [m for m in node.body if "__slots__" in _bindings(m)]
+        if not slots:
+            return True
+        if len(slots) > 1 or not isinstance(slots[0], ast.Assign) or len(slots[0].targets) != 1:
+            return False
+        try:
+            value = ast.literal_eval(slots[0].value)
+        except ValueError:
+            return False
+        names = [value] if isinstance(value, str) else value
+        if not isinstance(names, (tuple, list)) or not all(
+            isinstance(n, str) and n.isidentifier() and not n.startswith("__") for n in names
+        ):
+            return False
+        bound = {name for member in node.body for name in _bindings(member)}
+        over = not any(map(self.builtin_based, node.bases))
+        return not (set(names) & bound) and (not names or over)
 
     def harmless_decorator(self, decorator: ast.expr) -> bool:
         target = decorator.func if isinstance(decorator, ast.Call) else decorator
@@ -392,7 +431,7 @@ class _Names:
             return False
         if len(node.bases) > 1 or not all(map(self.a_class, node.bases)):
             return False
-        if not _slots_fit(node):
+        if not self.slots_fit(node):
             return False
         outer = dict(self.before)
         try:  # the body reads what it bound before, beside the module's names
@@ -427,26 +466,16 @@ _OPERATORS = (ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.co
 _DIVISIONS = (ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 
 
-def _slots_fit(node: ast.ClassDef) -> bool:
-    """Whether a class's ``__slots__``, if any, cannot fail: a literal string or display of
-    strings, none of them a name the body binds too (a class variable of a slot's name is a
-    ValueError), nonempty only over no base or a class of the module's own (over a builtin
-    type such as ``int`` it is a TypeError)."""
-    slots = [m for m in node.body if "__slots__" in _bindings(m)]
-    if not slots:
-        return True
-    if len(slots) > 1 or not isinstance(slots[0], ast.Assign) or len(slots[0].targets) != 1:
+def _subclassable(value: object) -> bool:
+    """Whether ``value`` is a class a class statement can derive from (``bool``, ``range``
+    and ``slice`` are classes that take no subclass)."""
+    if not isinstance(value, type):
         return False
     try:
-        value = ast.literal_eval(slots[0].value)
-    except ValueError:
+        type("Probe", (value,), {})
+    except TypeError:
         return False
-    names = [value] if isinstance(value, str) else value
-    if not isinstance(names, (tuple, list)) or not all(isinstance(n, str) for n in names):
-        return False
-    bound = {name for member in node.body for name in _bindings(member)}
-    over_builtin = any(isinstance(b, ast.Name) and hasattr(builtins, b.id) for b in node.bases)
-    return not (set(names) & bound) and not (names and over_builtin)
+    return True
 
 
 def _on_values(node: ast.expr) -> bool:

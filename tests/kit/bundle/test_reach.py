@@ -392,6 +392,19 @@ AS_FROM_SOURCE = {
                    "def used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
     ),
+    "a class over a builtin class that takes no subclass": (
+        {"dyn.py": "class Flag(bool):\n    pass\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "slots over the module's own class over a builtin of variable size": (
+        {"dyn.py": "class Num(int):\n    pass\n\n\nclass Slot(Num):\n"
+                   "    __slots__ = ('v',)\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "slots that name no identifier": (
+        {"dyn.py": "class Odd:\n    __slots__ = ('1a',)\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
     "an ordering filled in for a class that defines none": (
         {"dyn.py": "import functools\n\n\n@functools.total_ordering\nclass Key:\n"
                    "    pass\n\n\ndef used():\n    return 1\n"},
