@@ -502,6 +502,8 @@ def _ini_time_limit(path: Path, shown: str) -> float | None:
         text = value.strip()
         if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
             text = text[1:-1].strip()
+        else:  # PHP's parse_ini_string drops a comment after ; outside quotes
+            text = text.partition(";")[0].strip()
         try:
             seconds = float(text)
         except ValueError:

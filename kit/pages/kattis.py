@@ -40,8 +40,8 @@ def read(root: Element, source: str, url: str | None) -> Page:
     time, memory, time_shown, memory_shown = limits(
         source,
         NAME,
-        _limit_text(root, text, TIME_LABELS),
-        _limit_text(root, text, ("memory limit",)),
+        _limit_text(root, text, TIME_LABELS, seconds),
+        _limit_text(root, text, ("memory limit",), mebibytes),
         "'CPU Time limit' and 'Memory limit' in the metadata list",
     )
     known = id_in(url) or _id_on(root, text)
@@ -89,9 +89,10 @@ def _title(root: Element) -> str:
     return heading.text()
 
 
-def _limit_text(root: Element, text: str, labels: tuple[str, ...]) -> str | None:
+def _limit_text(root: Element, text: str, labels: tuple[str, ...], reads) -> str | None:
     """A limit's words: beside an element that holds only its label (the value after it, or
-    before it as Kattis' pages since 2023 put it), else after the label in the page's text."""
+    before it as Kattis' pages since 2023 put it), the first that ``reads`` (``seconds`` or
+    ``mebibytes``) finds a value in, else after the label in the page's text."""
     for element in root.elements():
         if element.text().rstrip(":").strip().lower() not in labels:
             continue
@@ -101,7 +102,7 @@ def _limit_text(root: Element, text: str, labels: tuple[str, ...]) -> str | None
         at = siblings.index(element)
         for neighbour in siblings[at + 1 : at + 2] + siblings[max(0, at - 1) : at]:
             words = neighbour.text()
-            if seconds(words) is not None or mebibytes(words) is not None:
+            if reads(words) is not None:
                 return words
     for label in labels:
         after = re.search(rf"{label}\s*:?\s*([\d.]+\s*\w+)", text, re.IGNORECASE)

@@ -368,6 +368,9 @@ def test_domjudge_s_ini_time_limit_is_read_under_problem_yaml_s_and_over_timelim
     later = "problem_format_version: 2023-07\nname: x\nlimits:\n  time_limit: 5\n"
     found = kattis.read(write_package(tmp_path / "c", later, {**ONE_CASE, **ini}), "x")
     assert (found.time_limit, found.time_from) == (5, "limits.time_limit in problem.yaml")
+    commented = {**ONE_CASE, "domjudge-problem.ini": "timelimit = 2 ; seconds\n"}
+    found = kattis.read(write_package(tmp_path / "e", "name: x\n", commented), "x")
+    assert found.time_limit == 2  # PHP's ini reader drops a comment after ;
     bad = {**ONE_CASE, "domjudge-problem.ini": "timelimit = soon\n"}
     with pytest.raises(BuildError, match=r"^x/domjudge-problem.ini: timelimit 'soon' is not"):
         kattis.read(write_package(tmp_path / "d", "name: x\n", bad), "x")
