@@ -34,6 +34,8 @@ whatever command ran it.
   2025-09 packages, "the sum of standard output, standard error, and [...] all files that
   were created or modified by the submission"), stdout, stderr and the files the run created
   or changed in its folder together (a batch run's; a game's output goes to its interactor).
+  Where the judge checks the output's size after the run's time and exit (``output_last``:
+  Kattis), a run stopped at the limit is run again without one (``kit.run.cases``).
 - **stack**: the run's stack size (``RLIMIT_STACK``): the judge's documented setting, else the
   memory limit.
 
