@@ -109,7 +109,7 @@ def test_a_contest_s_letter_is_not_the_title_and_the_id_is_read_from_the_page():
 def test_limits_side_by_side_in_one_container_each_take_their_own_value():
     """All four spans in one list: the time label's neighbour after it is the memory's value."""
     flat = VALUE_FIRST.replace(
-        '</span></div>\n<div class="flex"><span class="text-lg">512 MB', '</span><span>512 MB'
+        '</span></div>\n<div class="flex"><span class="text-lg">512 MB', "</span><span>512 MB"
     )
     assert flat != VALUE_FIRST
     page = kattis.read(parse(flat), "p.html", None)
