@@ -441,11 +441,11 @@ def _take_run(ran: Ran | BuildError, result: Result) -> None:
     alike: dict[tuple, list[str]] = {}  # a failure's words -> the later cases that failed so
     for failure in result.ran.failures:
         labels = ", ".join(failure.labels)
-        same = alike.get((failure.message, labels, tuple(failure.details)))
-        if same is not None:
-            same.append(failure.case)
+        key = (failure.message, labels, tuple(failure.details))
+        if key in alike:
+            alike[key].append(failure.case)
             continue
-        alike[(failure.message, labels, tuple(failure.details))] = []
+        alike[key] = []
         result.fail(f"{failure.case}: {failure.message} ({labels})", failure.details)
     for cases in alike.values():
         if cases:
@@ -455,11 +455,11 @@ def _take_run(ran: Ran | BuildError, result: Result) -> None:
 def _alike_line(cases: list[str]) -> str:
     """The line of the cases that failed as one told before them (an untouched stub fails
     every case alike: its traceback once, not once a case)."""
-    shown = cases if len(cases) <= ALIKE_NAMED else [*cases[:2], "...", cases[-1]]
+    named = ", ".join(cases)
+    if len(cases) > ALIKE_NAMED:
+        named = f"{cases[0]}, {cases[1]}, ... {cases[-1]}"
     many = "case" if len(cases) == 1 else "cases"
-    return f"{len(cases)} more {many} failed the same way: " + ", ".join(shown).replace(
-        ", ..., ", ", ... "
-    )
+    return f"{len(cases)} more {many} failed the same way: {named}"
 
 
 def foreign_target_notes(problem: Problem, runner: Runner) -> list[str]:

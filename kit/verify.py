@@ -248,7 +248,8 @@ def judge_submission(
     verdicts, messages = _score_checked(ran, package)
     # an accepted one's time-out within the margin: its cases run on (not under the
     # provisional limit, over which problemtools has no margin)
-    if _runs_on(package, submission, provisional):
+    runs_on = _runs_on(package, submission, provisional)
+    if runs_on:
         more, said = _past_the_margin(problem, submission, column, cases, options, verdicts)
         verdicts, messages = verdicts + more, {**said, **messages}
     order = {case.name: index for index, case in enumerate(cases)}
@@ -278,7 +279,7 @@ def judge_submission(
     judged.verdict = Verdict(word)
     said = messages.get(case, f"the grader's verdict {format_word(Verdict(word), KATTIS)}")
     judged.said = f"{case}: {said}" if case else said
-    if _runs_on(package, submission, provisional):
+    if runs_on:
         judged.at_margin = _at_margin(problem, verdicts, order, messages)
     return judged
 
@@ -306,7 +307,9 @@ def _past_the_margin(problem, submission, column, cases, options, verdicts) -> t
     ``_at_margin``; their verdicts (none when the run was not so stopped) and messages."""
     order = [case.name for case in cases]
     found, more, messages = list(verdicts), [], {}
-    while options.first_failure:
+    if not options.first_failure:  # every case ran already
+        return more, messages
+    while True:
         failed = [order.index(v.case) for v in found if v.word != OK]
         if not failed or not all(_marginal(problem, v) for v in found if v.word != OK):
             break
@@ -547,12 +550,12 @@ def agreement(
     close = _too_close(judged, wanted, limit, margin)
     if close is not None:
         return close
-    if judged.verdict in wanted and not _plain_for_pe(judged):
-        return Agreement(AGREES)
-    if judged.verdict in wanted:
+    if _plain_for_pe(judged):
         return Agreement(
             DISAGREES, f"{folder} allows PE, the kit gives WA, not a presentation error"
         )
+    if judged.verdict in wanted:
+        return Agreement(AGREES)
     words = " or ".join(dict.fromkeys(format_word(verdict, package) for verdict in wanted))
     found = format_word(judged.verdict, package)
     return Agreement(DISAGREES, f"{folder} allows {words}, the kit gives {found}")

@@ -350,7 +350,8 @@ class _Names:
         them), none a name the body binds too (a class variable of a slot's name is a
         ValueError), nonempty only over no builtin type but ``object`` (over ``int``,
         directly or not, it is a TypeError)."""
-        slots = [m for m in node.body if "__slots__" in _bindings(m)]
+        bindings = [_bindings(member) for member in node.body]
+        slots = [m for m, bound in zip(node.body, bindings) if "__slots__" in bound]
         if not slots:
             return True
         if len(slots) > 1 or not isinstance(slots[0], ast.Assign) or len(slots[0].targets) != 1:
@@ -364,7 +365,7 @@ class _Names:
             isinstance(n, str) and n.isidentifier() and not n.startswith("__") for n in names
         ):
             return False
-        bound = {name for member in node.body for name in _bindings(member)}
+        bound = {name for names in bindings for name in names}
         over = not any(map(self.builtin_based, node.bases))
         return not (set(names) & bound) and (not names or over)
 
