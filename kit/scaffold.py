@@ -212,11 +212,11 @@ def usual(slug: str, judge: str) -> Known:
     """What the slug and the judge's profile say: its usual limits, where it has them."""
     profile = profile_for(judge)
     if profile is None or profile.limits is None:
-        return Known(_title(slug))
+        return Known(title_of(slug))
     owner = profile.name + ("'" if profile.name.endswith("s") else "'s")  # Codeforces'
     note = f"{owner} usual limit; the statement's own wins"
     limits = profile.limits
-    return Known(_title(slug), "?", limits.time, limits.memory, note, note)
+    return Known(title_of(slug), "?", limits.time, limits.memory, note, note)
 
 
 def table(slug: str, interactive: bool, judge: str, known: Known | None = None) -> str:
@@ -317,7 +317,7 @@ def files(
 ) -> dict[str, str]:
     """Relative path -> text of every file ``new`` creates (the samples folder aside), from
     ``templates`` (the workspace's, by name) where given, else the kit's."""
-    known = known or Known(_title(slug))
+    known = known or Known(title_of(slug))
     templates = templates or {}
     values = {
         "slug": slug,
@@ -364,7 +364,8 @@ def _check_python(text: str, where: str) -> None:
         raise BuildError(f"{where}: not Python once filled in ({line}{error.msg})") from None
 
 
-def _title(slug: str) -> str:
+def title_of(slug: str) -> str:
+    """The title a problem made by hand gets from its slug."""
     return slug.replace("_", " ").title()
 
 

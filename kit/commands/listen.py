@@ -20,10 +20,13 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 
-from kit.commands import add_root, paragraph
+from kit import scratch
+from kit.commands import add_root, command, paragraph
 from kit.commands import new as new_command
 from kit.errors import BuildError
 from kit.registry import load_registry
@@ -99,8 +102,11 @@ class _Listener:
         try:  # the judge the data's address names wins; --judge only stood in for none
             new_command.make(self.root, page, None, "", interactive=False)
             self.made += 1
+        except new_command.NoSlug as error:
+            said = str(error).partition("; name one")[0]
+            print(f"not scaffolded: {said}; {_kept(body)}", file=sys.stderr, flush=True)
         except BuildError as error:
-            print(f"not scaffolded: {error}", file=sys.stderr, flush=True)
+            print(f"not scaffolded: {page.title!r}: {error}", file=sys.stderr, flush=True)
         except Exception as error:  # never a traceback: the listening goes on
             said = f"{type(error).__name__}: {error}"
             print(f"not scaffolded: {page.title!r}: {said}", file=sys.stderr, flush=True)
@@ -116,6 +122,19 @@ class _Listener:
         if batch is None or batch[0] == self.batch[0]:
             self.seen += 1
         self.done = self.seen >= self.batch[1]
+
+
+def _kept(body: bytes) -> str:
+    """How to scaffold a problem ``new`` could name no slug for: its data kept in a file of
+    the temporary folder, for ``new SLUG --from`` that file."""
+    try:
+        place = scratch.system_folder()  # not the kit's own: it outlives the kit
+        handle, name = tempfile.mkstemp(prefix="cpkit-problem-", suffix=".json", dir=place)
+        with os.fdopen(handle, "wb") as kept:
+            kept.write(body)
+    except OSError as error:
+        return f"its data could not be kept ({error.strerror or error}): name one with new"
+    return f"its data is kept: {command()} new SLUG --from {name}"
 
 
 def _name_in(body: bytes) -> str | None:

@@ -338,11 +338,16 @@ def _slug_of(page: Page) -> str:
     fallback = f"{page.judge}_{page.id}".lower() if page.id else ""
     slug = slug_from(page.title, fallback if is_slug(fallback) else "")
     if slug is None:
-        raise BuildError(
+        raise NoSlug(
             f"new: no slug can be made of the title {page.title!r}; name one: "
             f"{command()} new SLUG --from PAGE"
         )
     return slug
+
+
+class NoSlug(BuildError):
+    """No slug can be made of a page's title: one must be named (``listen``, which has no
+    page to name, keeps the data in a file that can be)."""
 
 
 def _free_slug(registry, page: Page) -> str:
@@ -350,29 +355,57 @@ def _free_slug(registry, page: Page) -> str:
     contests' "A. Hello", POJ's and Timus' 1000), or it cannot name a problem (``_unusable``: a
     problem titled "Run", "Random", "Class"), the title's slug with the page's id after it
     (``hello_1902a``; a slug that is the id itself, Kattis' ``hello``, gets the judge's name
-    after it). The problem made already (the same judge and id, or a problem of no id set yet,
-    ``id = "?"``, made by hand before) keeps its slug, to be refused."""
+    after it), then with a number (``_2``: two problems of one judge without ids whose titles
+    make one slug). The problem made already keeps its slug, to be refused: the same judge and
+    id under any slug (a page in another language), else under the page's own slugs one of no
+    id set yet (``id = "?"``) of the same judge, made by hand or of the same title."""
+    made = _made_already(registry, page)
+    if made is not None:
+        what = f"{page.judge} {page.id}" if page.id else f"{page.judge}'s {page.title!r}"
+        raise BuildError(f"new: {made} exists in problems.toml ({what}); nothing was changed")
     slug = _slug_of(page)
-    suffix = page.id if page.id and slug != page.id else page.judge
-    other = slug_from(f"{slug}_{suffix}")
-    candidates = [slug, *([other] if other and is_slug(other) else [])]
-    for candidate in candidates:  # the problem made already: refused under its own slug
+    holder = registry.get(slug)
+    judged = holder is not None and judge_name(holder.judge).lower() == page.judge.lower()
+    suffix = page.id if page.id and slug != page.id else ("" if judged else page.judge)
+    other = slug_from(f"{slug}_{suffix}") if suffix else None
+    named = [slug, *([other] if other and is_slug(other) else [])]
+    candidates = [*named, *(f"{named[-1]}_{number}" for number in range(2, NUMBERED))]
+    for candidate in named:  # the problem made already: refused under its own slug
         known = registry.get(candidate)
-        if known is not None and _same_problem(known, page):
+        if known is not None and _same_problem(known, page, candidate):
             return candidate
-    free = [c for c in candidates if _taken(registry, c, page.judge) is None]
-    if not free or free[0] == slug:
-        return slug
-    print(f"note: {slug} is {_taken(registry, slug, page.judge)}: this problem is {free[0]}")
-    return free[0]
+    free = next((c for c in candidates if _taken(registry, c, page.judge) is None), slug)
+    if free != slug:
+        print(f"note: {slug} is {_taken(registry, slug, page.judge)}: this problem is {free}")
+    return free
 
 
-def _same_problem(known, page: Page) -> bool:
-    """Whether the workspace's problem ``known`` is the page's: the same judge and id, or one
-    made by hand whose id is not set yet."""
-    if known.id == "?":
-        return True
-    return known.id == page.id and judge_name(known.judge).lower() == page.judge.lower()
+NUMBERED = 100  # the numbers tried after a slug taken (``_2`` to ``_99``)
+
+
+def _made_already(registry, page: Page) -> str | None:
+    """The slug of the workspace's problem of the page's judge and id, if any (Codeforces'
+    810D read once from its English page and once from its Russian one: two titles); for a
+    page without an id, of its judge and title and no id set."""
+    for slug, known in registry.items():
+        if judge_name(known.judge).lower() != page.judge.lower():
+            continue
+        same = known.id == page.id if page.id else (known.id, known.title) == ("?", page.title)
+        if same:
+            return slug
+    return None
+
+
+def _same_problem(known, page: Page, slug: str) -> bool:
+    """Whether the workspace's problem ``known``, under ``slug``, is the page's: the same judge
+    and id, or of the same judge with no id set yet (``id = "?"``) and made by hand (its title
+    the slug's) or of the page's title. Problems of one judge without ids (a contest of
+    UOJ's, its titles Chinese after one Latin prefix) are told apart by their titles."""
+    if judge_name(known.judge).lower() != page.judge.lower():
+        return False
+    if known.id != "?":
+        return known.id == page.id
+    return bool(page.id) or known.title in (page.title, scaffold.title_of(slug))
 
 
 def _taken(registry, slug: str, judge: str) -> str | None:
@@ -426,7 +459,8 @@ def _report(slug, judge, known, made, page, *, interactive: bool, templates) -> 
     for path in made:
         print(f"  {path}" + (f"  (from {scaffold.FOLDER}/{mine[path]})" if path in mine else ""))
     if interactive:
-        skipped = f" ({page.origin}'s samples are exchanges, left out)" if page is not None else ""
+        exchanges = page is not None and page.samples
+        skipped = f" ({page.origin}'s samples are exchanges, left out)" if exchanges else ""
         print(f"  samples/{slug}/  (add sample-1.in, the interactor's input){skipped}")
     elif page is not None and page.samples:
         count = len(page.samples)

@@ -37,7 +37,12 @@ FORMAT = "Competitive Companion's format"
 LETTER = re.compile(r"^(?:[A-Z][0-9]?|[0-9]+)(?:\.|\s+-)\s+")
 # hosts beyond the page readers', with the judge's id of the problem in the address
 MORE_HOSTS = {
-    "Timus": (("timus.ru", "timus.online"), re.compile(r"[?&]num=(\d+)")),
+    # the archive's number: a contest's problem (``space=340&num=1``) is numbered in its
+    # contest, and its address does not give the archive's
+    "Timus": (
+        ("timus.ru", "timus.online"),
+        re.compile(r"^(?!.*[?&]space=(?!1(?:[&#]|$))).*?[?&]num=(\d+)"),
+    ),
     "SPOJ": (("spoj.com",), re.compile(r"/problems/(\w+)")),
     "CSES": (("cses.fi",), re.compile(r"/task/(\d+)")),
 }

@@ -352,6 +352,11 @@ def test_data_that_says_interactive_makes_an_interactive_problem(toy, tmp_path, 
     problem = load_registry(toy)["guess"]
     assert (problem.kind, problem.judge) == ("interactive", "Codeforces")
     assert (toy / "interactors" / "guess.py").is_file()
+    given.update(tests=[], name="Guess Again")  # AtCoder's, Kattis' and USACO's: none given
+    path.write_text(json.dumps(given))
+    assert new(toy, "again", "--judge", "Codeforces", "--from", str(path)) == 0
+    out = capsys.readouterr().out
+    assert "samples/again/  (add sample-1.in, the interactor's input)\n" in out  # none left out
 
 
 def test_a_scaffold_interrupted_while_writing_is_taken_back_whole(toy, capsys, monkeypatch):

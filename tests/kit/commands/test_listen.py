@@ -87,7 +87,8 @@ def test_a_contest_s_batch_is_awaited_and_errors_do_not_stop_it(toy, capsys, han
     assert listening.out.count("new problem castle_defense:") == 1
     lines = listening.err.splitlines()
     assert lines[0] == (
-        "not scaffolded: new: castle_defense exists in problems.toml; nothing was changed"
+        "not scaffolded: 'Castle Defense': new: castle_defense exists in problems.toml "
+        "(Codeforces 954G); nothing was changed"
     )
     name = json.loads(problem())["name"]  # which of the contest's problems: it was not said
     assert lines[1].startswith(f"not scaffolded: {name!r}: the data received: 'timeLimit' is")
@@ -113,7 +114,30 @@ def test_junk_does_not_count_and_once_with_nothing_scaffolded_exits_1(toy, capsy
     assert listening.end() == 1
     lines = listening.err.splitlines()
     assert lines[0].startswith("not scaffolded: the data received: not readable as JSON")
-    assert lines[1].startswith("not scaffolded: new: castle_defense: samples/castle_defense/")
+    assert lines[1].startswith(
+        "not scaffolded: 'Castle Defense': new: castle_defense: samples/castle_defense/"
+    )
+
+
+def test_a_problem_without_a_slug_is_kept_in_a_file_that_new_can_read(toy, capsys, hang_fails):
+    """No slug can be made of a Chinese title on a judge without ids: the line said "name
+    one: cpkit new SLUG --from PAGE", and the listener keeps no page."""
+    listening = Listening(toy, capsys, "--once")
+    body = problem(name="新年的促销", url="https://uoj.ac/contest/1/problem/2", group="UOJ")
+    listening.post(body)
+    assert listening.end() == 1
+    said = listening.err.splitlines()[0]
+    assert said.startswith(
+        "not scaffolded: new: no slug can be made of the title '新年的促销'; its data is kept: "
+        "cpkit new SLUG --from "
+    )
+    kept = Path(said.rpartition(" --from ")[2])
+    try:
+        assert kept.read_bytes() == body
+        assert cli.main(["new", "sale", "--from", str(kept), "--root", str(toy)]) == 0
+        assert load_registry(toy)["sale"].title == "新年的促销"
+    finally:
+        kept.unlink()
 
 
 def test_a_client_that_sends_nothing_does_not_hold_the_others(toy, capsys, hang_fails, monkeypatch):

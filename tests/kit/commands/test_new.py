@@ -360,6 +360,58 @@ def test_one_id_on_two_judges_is_two_problems(toy, capsys, tmp_path):
     assert (registry["a_b_problem"].judge, registry["a_b_problem_1000"].judge) == ("POJ", "Timus")
 
 
+def id_less(tmp_path, title, url="https://pjudge.ac/contest/1/problem/21", name="p.json"):
+    """Competitive Companion's data of a judge the kit has no reader for: no id."""
+    page = tmp_path / name
+    data = {"name": title, "group": "UOJ - NOIP Round #3", "url": url, "memoryLimit": 512}
+    page.write_text(json.dumps({**data, "timeLimit": 1000, "tests": []}))
+    return str(page)
+
+
+def test_problems_of_one_judge_without_ids_and_one_slug_are_numbered(toy, capsys, tmp_path):
+    """A contest's problems titled in Chinese after one Latin prefix: the second was refused
+    as made already (``noip_round_3 exists``), taken for a problem of no id set yet; the same
+    title again is the same problem."""
+    for number, title in enumerate(("【NOIP Round #3】数字", "【NOIP Round #3】因子")):
+        page = id_less(tmp_path, title, name=f"p{number}.json")
+        assert cli.main(["new", "--from", page, "--root", str(toy)]) == 0
+    assert "this problem is noip_round_3_2" in capsys.readouterr().out
+    registry = load_registry(toy)
+    assert registry["noip_round_3_2"].title == "【NOIP Round #3】因子"
+    page = id_less(tmp_path, "【NOIP Round #3】因子")
+    assert cli.main(["new", "--from", page, "--root", str(toy)]) == 2
+    assert "new: noip_round_3_2 exists in problems.toml (UOJ" in capsys.readouterr().err
+
+
+def test_a_problem_of_no_id_holds_its_slug_against_another_judge_s_only(toy, capsys, tmp_path):
+    """An id-less judge's "1000. A+B Problem" first: POJ's 1000 was refused as made already;
+    a problem made by hand for that judge, its id not set yet, still is the page's."""
+    page = id_less(tmp_path, "1000. A+B Problem", url="https://citel.bjtu.edu.cn/acm/problem/1")
+    assert cli.main(["new", "--from", page, "--root", str(toy)]) == 0
+    poj = tmp_path / "poj.json"
+    data = {"name": "A+B Problem", "url": "http://poj.org/problem?id=1000", "memoryLimit": 64}
+    poj.write_text(json.dumps({**data, "timeLimit": 1000, "tests": []}))
+    assert cli.main(["new", "--from", str(poj), "--root", str(toy)]) == 0
+    assert load_registry(toy)["a_b_problem_1000"].judge == "POJ"
+    assert cli.main(["new", "hello", "--judge", "Codeforces", "--root", str(toy)]) == 0
+    assert cli.main(["new", "--from", companion(tmp_path, 1902), "--root", str(toy)]) == 2
+    assert "new: hello exists in problems.toml" in capsys.readouterr().err
+
+
+def test_a_problem_read_again_from_a_page_in_another_language_is_refused(toy, capsys, tmp_path):
+    """Codeforces' 810D from its English page and then its Russian one: two problems of one
+    judge and id, under two slugs."""
+    english = companion(tmp_path, 810, "D. Glad to see you!", "D")
+    assert cli.main(["new", "--from", english, "--root", str(toy)]) == 0
+    page = companion(tmp_path, 810, "D. Очень приятно", "D")
+    assert cli.main(["new", "--from", page, "--root", str(toy)]) == 2
+    assert capsys.readouterr().err == (
+        "cpkit: error: new: glad_to_see_you exists in problems.toml (Codeforces 810D); "
+        "nothing was changed\n"
+    )
+    assert [known.id for known in load_registry(toy).values()].count("810D") == 1
+
+
 def test_a_kattis_id_taken_by_another_judge_s_problem_gets_the_judge_after_it(
     toy, capsys, tmp_path
 ):

@@ -47,6 +47,11 @@ def test_a_cph_prob_file_of_a_group_contest():
         ("https://open.kattis.com/problems/toilet", "Kattis", "toilet"),
         ("http://poj.org/problem?id=1643", "POJ", "1643"),
         ("https://acm.timus.ru/problem.aspx?space=1&num=1000", "Timus", "1000"),
+        ("https://acm.timus.ru/problem.aspx?num=1000", "Timus", "1000"),
+        ("https://timus.online/problem.aspx?num=1001&space=1", "Timus", "1001"),
+        # a contest's problem 1, not the archive's: its id was "1"
+        ("https://acm.timus.ru/problem.aspx?space=340&num=1", "Timus", None),
+        ("https://acm.timus.ru/problem.aspx?num=2&space=12", "Timus", None),
         ("https://www.spoj.com/problems/TEST/", "SPOJ", "TEST"),
         ("https://cses.fi/problemset/task/1068", "CSES", "1068"),  # its id was "?"
     ],
