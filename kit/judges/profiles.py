@@ -31,6 +31,10 @@ WHOLE = "whole"  # memory: the whole process's peak, the interpreter included, i
 OWN = "own"  # memory: the solution's own, its peak less the interpreter's footprint
 UNLIMITED = "unlimited"  # stack: no limit of its own (then bounded by memory)
 WALL, CPU = "wall", "cpu"  # time: what the limit is held against
+# games: how a judge joins a solution to its interactor: two pipes as the kernel makes them
+# (64 KiB each), the solution's write failing once the interactor has exited; or as
+# problemtools' interactive runner does (below)
+JOINED, PROBLEMTOOLS = "joined", "problemtools"
 # output: what the limit holds, stdout alone or stdout, stderr and the files a run writes
 # together (Kattis' 2025-09 packages: kit.run.limits)
 OUTPUT_STDOUT, OUTPUT_ALL = "stdout", "all"
@@ -66,6 +70,7 @@ class Profile:
     # True where a run writes on past the output limit and its size is judged only after its
     # time and exit: a time-out or a crash first (below)
     output_last: bool = False
+    games: str = JOINED  # how its games are run: JOINED or PROBLEMTOOLS (above)
     python_flags: tuple[str, ...] = ()  # options that run a Python here as its judge runs its own
     compile_run: tuple[str, ...] = ()  # arguments of its run of the script before the cases
 
@@ -74,6 +79,13 @@ class Profile:
 # program.py at a185fe97 limits CPU, memory and stack only), judges a time-out and then a
 # crash (judge/execute.py: `if _is_TLE(status) or runtime > timelim` ... `elif _is_RTE(status)`)
 # before the output: its size, then the validator (judge/validate.py: "exceeds output limit")
+#
+# games run as problemtools' runner runs them (Kattis/problemtools at a185fe97,
+# support/interactive/interactive.cc and judge/execute.py's _run_interactive), whatever the
+# interactor's protocol: pipes of 1 MiB each way (PIPE_SIZE = 1<<20, set by makepipe); the
+# pipe from the solution closed only once the validator rejected, so a write after it accepted
+# does not fail; a validator's failure read before the submission's; no output limit (only a
+# batch run's output is measured, judge/validate.py).
 #
 # memory and stack, where a judge documents them (the rest keep the defaults: memory counted
 # above the interpreter, a stack as large as the memory limit):
@@ -128,6 +140,8 @@ class Profile:
 # - Codeforces dropped it: "the verdict Presentation Error is declared obsolete [...] now if
 #   your program's output [...]" is Wrong answer (MikeMirzayanov, codeforces.com/blog/entry/1028,
 #   Russian; a testlib checker's _pe is reported as Wrong answer).
+# - AtCoder has none: its verdicts are AC, WA, TLE, MLE, RE, OLE, CE and IE (its contest
+#   sites' glossary, e.g. tenka1-2017.contest.atcoder.jp/glossary).
 # - Kattis has none: its verdicts are AC, WA, TLE, MLE, OLE, RTE and JE (problemtools,
 #   verifyproblem.py; an output validator accepts with 42 and rejects with 43, nothing else).
 # compare, how a judge compares an output with its answer when the problem has no checker of
@@ -196,6 +210,7 @@ PROFILES = {
         modules=ATCODER_2025,
         limits=Limits(2.0, 1024),
         compare="tokens",
+        presentation=False,
         python_flags=NO_DIGIT_LIMIT,
         compile_run=("ONLINE_JUDGE",),
     ),
@@ -210,6 +225,7 @@ PROFILES = {
         output=KATTIS_OUTPUT,
         presentation=False,
         output_last=True,
+        games=PROBLEMTOOLS,
     ),
     "timus": Profile(
         "Timus",

@@ -30,7 +30,7 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
 
 - ``OLE``: the solution wrote more than the output limit while the interactor still read
   (what it writes after the interactor stopped is not counted: a judge's closed pipe takes
-  none of it);
+  none of it); never in a game run as problemtools runs it (below), which measures none;
 - ``WA`` (``PE``, ``JE`` by the exit status, as above): the interactor stopped first, with a
   non-zero status. What the solution did after that (it may loop on a closed pipe until it
   is killed) does not change the verdict;
@@ -41,14 +41,16 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
 - ``WA`` (``PE``, ``JE``): the solution closed its stdout first, the interactor then
   rejected, and the solution ran on until the grace period ended it (that kill is the kit's,
   not a crash of the solution's);
-- ``JE``: a Kattis validator failed (a status other than 42 and 43, or a signal), whoever
+- ``JE``: in a game run as problemtools runs it (a Kattis validator's, or any game of a judge
+  whose profile says so, Kattis': ``kit.judges.profiles.PROBLEMTOOLS``), the interactor
+  failed (a Kattis validator's status other than 42 and 43, testlib's 3, a signal), whoever
   stopped first: problemtools' ``judge/execute.py`` (``_run_interactive``) reads the
   validator's failure before the submission's;
 - ``RE``: the solution stopped first with a non-zero status or a signal, or failed after the
   interactor accepted (a write once the interactor has exited fails, its pipe closed, as on a
-  judge whose two pipes are joined; not under a Kattis validator, whose pipe from the
-  solution stays open until the solution exits unless it rejected: problemtools'
-  ``support/interactive/interactive.cc``);
+  judge whose two pipes are joined; not in a game run as problemtools runs it, whose pipe from
+  the solution stays open until the solution exits unless it rejected: problemtools'
+  ``support/interactive/interactive.cc``, whose pipes also hold 1 MiB each way);
 - ``WA`` (``PE``, ``JE``): the interactor rejected or failed after the solution had exited
   normally (the message says the solution had stopped);
 - ``ok``.
@@ -94,6 +96,7 @@ from kit.judges.compare import (
     summary_line,
     testlib_failure,
 )
+from kit.judges.profiles import PROBLEMTOOLS
 from kit.judges.programs import KATTIS, KATTIS_ACCEPTED, Interactor, kattis_failure
 from kit.processes import judged_environment, kill_group, signal_name, tracked
 from kit.run.launcher import ended_with
@@ -120,7 +123,8 @@ BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both si
 # when a judge's joined pipe would block it (64 to 68 KiB in flight): a solution that writes
 # 150 KB of queries before it reads a reply deadlocks here too (the hops held 192 KiB).
 JOINED_PIPE = 1 << 16
-FROM_WRITER, CHUNK, TO_READER = JOINED_PIPE // 2, 1 << 12, JOINED_PIPE // 2
+PROBLEMTOOLS_PIPE = 1 << 20  # its runner's pipes (kit.judges.profiles.PROBLEMTOOLS)
+CHUNK = 1 << 12
 LINE_CHARS = 200  # of a transcript line
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
 OUTPUT_KEPT = 64 << 20  # bytes of a testlib interactor's output file read back (the head)
@@ -152,9 +156,12 @@ class InteractiveRun:
 @dataclass(frozen=True)
 class _Statuses:
     """How an interactor's exit status reads: testlib's (0 accepts), or a Kattis validator's
-    (42 accepts, 43 rejects, anything else is its own failure)."""
+    (42 accepts, 43 rejects, anything else is its own failure); ``problemtools``: the game is
+    run as problemtools' runner runs it (a Kattis validator's, or any game of a judge whose
+    profile says so: ``kit.judges.profiles.PROBLEMTOOLS``)."""
 
     kattis: bool = False
+    problemtools: bool = False
 
     @property
     def accepted(self) -> int:
@@ -254,15 +261,15 @@ class _Ends:
 class _Cap:
     """The solution's output limit: bytes counted as relayed; past the limit, ``over``."""
 
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit  # None: no limit
         self.seen = 0
         self.over = threading.Event()
 
     def add(self, size: int) -> bool:
         """Count ``size`` more bytes; False once the limit is passed."""
         self.seen += size
-        if self.seen > self.limit:
+        if self.limit is not None and self.seen > self.limit:
             self.over.set()
         return not self.over.is_set()
 
@@ -366,8 +373,11 @@ def run_interactive(
     """Play ``solution`` against ``interactor`` on one secret input; see the module doc.
     ``feedback``: a Kattis interactor's feedback folder, given when it lasts beyond the game
     (a multi-pass problem's); else one of the game's own."""
-    record, ends, cap = _Transcript(transcript_lines), _Ends(), _Cap(limits.output_bytes)
-    statuses = _Statuses(isinstance(interactor, Interactor) and interactor.protocol == KATTIS)
+    kattis = isinstance(interactor, Interactor) and interactor.protocol == KATTIS
+    statuses = _Statuses(kattis, kattis or limits.games == PROBLEMTOOLS)
+    # problemtools measures no game's output
+    cap = _Cap(None if statuses.problemtools else limits.output_bytes)
+    record, ends = _Transcript(transcript_lines), _Ends()
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-play-"))
         solution_err = stack.enter_context(tempfile.TemporaryFile())
@@ -514,11 +524,12 @@ def _play(
     assert interactor_process.stdin and interactor_process.stdout
     interactor_gone = os.pipe()  # its writing end closed when the interactor is reaped
     ends.open()
+    joined = PROBLEMTOOLS_PIPE if statuses.problemtools else JOINED_PIPE
     for stream, size in (
-        (solution_process.stdout, FROM_WRITER),
-        (interactor_process.stdin, TO_READER),
-        (interactor_process.stdout, FROM_WRITER),
-        (solution_process.stdin, TO_READER),
+        (solution_process.stdout, joined // 2),
+        (interactor_process.stdin, joined // 2),
+        (interactor_process.stdout, joined // 2),
+        (solution_process.stdin, joined // 2),
     ):
         with contextlib.suppress(OSError, AttributeError):  # not Linux: pipes as they come
             fcntl.fcntl(stream.fileno(), fcntl.F_SETPIPE_SZ, size)
@@ -531,7 +542,7 @@ def _play(
                 "record": record,
                 "ends": ends,
                 "cap": cap,
-                "reader_gone": None if statuses.kattis else interactor_gone[0],
+                "reader_gone": None if statuses.problemtools else interactor_gone[0],
             },
             daemon=True,
         ),
@@ -780,7 +791,7 @@ def _ended(end: _Ending, limits: Limits) -> tuple[str, str]:
     """The verdict once both sides ended by themselves (or the interactor hung after)."""
     failure = _solution_failure(end.solution, end.solution_stderr)
     status = end.solution.code
-    validator_failed = end.crash and end.statuses.kattis  # Kattis: read before the solution
+    validator_failed = end.crash and end.statuses.problemtools  # read before the solution
     # the exits in the order they happened (Codeforces' rule): a solution that closed its
     # output, then crashed after the interactor had rejected and exited, gets the rejection
     if failure and end.first_end == "solution" == end.first_exit and not validator_failed:

@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.judges.platforms import WINDOWS
-from kit.judges.profiles import CPU, OWN, UNLIMITED, WALL, WHOLE, profile_for
+from kit.judges.profiles import CPU, JOINED, OWN, UNLIMITED, WALL, WHOLE, profile_for
 from kit.judges.profiles import OUTPUT_ALL as ALL
 from kit.judges.profiles import OUTPUT_STDOUT as STDOUT
 from kit.judges.targets import Interpreter, Runner
@@ -102,6 +102,7 @@ class Limits:
     clock: str = WALL  # what ``time`` is held against: WALL, or CPU where the judge counts CPU
     output_counts: str = STDOUT  # what ``output_bytes`` holds: STDOUT, or ALL (stderr, files)
     output_last: bool = False  # the output's size judged after time and exit (Profile's)
+    games: str = JOINED  # how a game is run: JOINED, or PROBLEMTOOLS (Profile's)
 
     def seconds(self, run: Run) -> float:
         """A run's time as the limit counts it: its CPU time, or its wall time but for what it
@@ -163,6 +164,7 @@ def limits_for(
         clock=clock,
         output_counts=problem.output_counts,
         output_last=profile is not None and profile.output_last,
+        games=profile.games if profile is not None else JOINED,
     )
 
 

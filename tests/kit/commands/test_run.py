@@ -422,13 +422,13 @@ def test_a_run_over_the_output_limit_says_its_output_is_a_head(toy, tmp_path, ca
 @pytest.mark.parametrize(
     ("judge", "verdict"),
     [("POJ", "PE presentation error: "), ("Codeforces", "WA wrong answer: "),
-     ("Kattis", "WA wrong answer: ")],
+     ("Kattis", "WA wrong answer: "), ("AtCoder", "WA wrong answer: ")],
 )  # fmt: skip
 def test_a_presentation_error_is_a_wrong_answer_where_the_judge_has_none(
     toy, tmp_path, capfd, judge, verdict
 ):
     """Codeforces reports a testlib checker's exit 2 (or a ``lines`` comparison's PE) as Wrong
-    answer, and Kattis has no such verdict: the kit said PE for both."""
+    answer, and Kattis and AtCoder have no such verdict: the kit said PE for them."""
     table = toy / "problems.toml"
     text = table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1)
     table.write_text(text.replace("[toy_sum]\n", '[toy_sum]\ncompare = "lines"\n', 1))

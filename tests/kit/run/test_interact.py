@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
+from kit.judges.profiles import JOINED, PROBLEMTOOLS
 from kit.run import interact
 from kit.run.interact import AFTER_ACCEPTED, run_interactive
 from kit.run.limits import Limits
@@ -58,9 +59,12 @@ def play(
     timeout=5.0,
     memory_kib=1 << 30,
     output_bytes=64 << 20,
+    games=JOINED,
     **options,
 ):
-    limits = Limits(time_limit, timeout, memory_kib, output_bytes, stack_bytes=64 << 20)
+    limits = Limits(
+        time_limit, timeout, memory_kib, output_bytes, stack_bytes=64 << 20, games=games
+    )
     return run_interactive(
         solution, interactor, secret, cwd=secret.parent, limits=limits, **options
     )
@@ -270,6 +274,69 @@ def test_the_relay_holds_what_a_joined_pipe_holds(tmp_path, count, verdict):
         interactor=[sys.executable, "-I", str(tmp_path / "interactor.py")],
         time_limit=1.0,
         timeout=1.5,
+    )
+    assert run.verdict == verdict, run.message
+
+
+def test_problemtools_pipes_hold_a_mebibyte_each_way(tmp_path):
+    """Kattis runs a game through pipes of 1 MiB (problemtools' interactive runner): 5,000
+    queries written before a reply is read deadlocked here at 64 KiB, a TLE Kattis does not
+    give."""
+    (tmp_path / "solution.py").write_text(QUERIES_FIRST)
+    (tmp_path / "interactor.py").write_text(ANSWERS_EACH)
+    (tmp_path / "secret.in").write_text("5000\n")
+    run = play(
+        [sys.executable, "-I", str(tmp_path / "solution.py")],
+        tmp_path / "secret.in",
+        interactor=[sys.executable, "-I", str(tmp_path / "interactor.py")],
+        time_limit=1.0,
+        timeout=1.5,
+        games=PROBLEMTOOLS,
+    )
+    assert run.verdict == "ok", run.message
+
+
+ONE_LINE = """import sys
+print("go", flush=True)
+line = sys.stdin.readline()
+sys.exit(0 if line.strip() else 3)
+"""
+
+
+@pytest.mark.parametrize(("games", "verdict"), [(JOINED, "OLE"), (PROBLEMTOOLS, "ok")])
+def test_a_game_s_output_is_limited_except_as_problemtools_runs_it(tmp_path, games, verdict):
+    """problemtools measures only a batch run's output (judge/validate.py): a 2 MiB answer
+    line under a 1 MiB limit was an output limit for Kattis too."""
+    (tmp_path / "interactor.py").write_text(ONE_LINE)
+    (tmp_path / "secret.in").write_text("\n")
+    solution = tmp_path / "long.py"
+    solution.write_text("input()\nprint('1' * (2 << 20), flush=True)\n")
+    run = play(
+        [sys.executable, "-I", str(solution)],
+        tmp_path / "secret.in",
+        interactor=[sys.executable, "-I", str(tmp_path / "interactor.py")],
+        output_bytes=1 << 20,
+        games=games,
+    )
+    assert run.verdict == verdict, run.message
+
+
+@pytest.mark.parametrize(("games", "verdict"), [(JOINED, "RE"), (PROBLEMTOOLS, "JE")])
+def test_an_interactor_s_failure_after_a_crash_is_a_judge_error_as_problemtools_runs_it(
+    tmp_path, games, verdict
+):
+    """The solution crashes first and the interactor then fails (testlib's 3): problemtools
+    reads a validator's failure before the submission's, for any interactor of a Kattis game;
+    joined pipes give the solution's crash."""
+    (tmp_path / "interactor.py").write_text(ONE_LINE)
+    (tmp_path / "secret.in").write_text("\n")
+    crash = tmp_path / "crash.py"
+    crash.write_text("input()\nraise SystemExit(7)\n")
+    run = play(
+        [sys.executable, "-I", str(crash)],
+        tmp_path / "secret.in",
+        interactor=[sys.executable, "-I", str(tmp_path / "interactor.py")],
+        games=games,
     )
     assert run.verdict == verdict, run.message
 
@@ -495,6 +562,9 @@ def test_a_write_after_the_interactor_accepted_fails_as_on_a_judge(secret, tmp_p
     run = play([sys.executable, "-I", "-S", str(farewell)], secret)
     assert run.verdict == "RE", run.message
     assert run.message.endswith(AFTER_ACCEPTED) and "BrokenPipeError" in run.message
+    # problemtools keeps the solution's pipe open unless the interactor rejected: accepted
+    run = play([sys.executable, "-I", "-S", str(farewell)], secret, games=PROBLEMTOOLS)
+    assert run.verdict == "ok", run.message
 
 
 def test_a_memory_hog_is_a_memory_limit_with_its_peak(secret, tmp_path):

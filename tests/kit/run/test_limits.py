@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from kit.judges.profiles import OWN, WHOLE
+from kit.judges.profiles import JOINED, OWN, PROBLEMTOOLS, WHOLE
 from kit.judges.targets import Interpreter, found
 from kit.registry import load_registry
 from kit.run import judged, limits
@@ -253,6 +253,18 @@ def test_a_limit_per_move_is_not_held_against_the_whole_game():
     assert time_over(game, 40.0) is None
     kind, text = exceeded(game, output_over=False, killed="time", peak_kib=1)
     assert text == "the game was stopped at 300 s (game_timeout)"
+
+
+@pytest.mark.parametrize(
+    ("judge", "games"), [("Kattis", PROBLEMTOOLS), ("Codeforces", JOINED), ("POJ", JOINED)]
+)
+def test_a_game_is_run_as_its_judge_runs_games(toy, judge, games):
+    """Kattis' games through problemtools' runner (1 MiB pipes, no output limit, the
+    validator's failure first), whatever the interactor's protocol; others joined."""
+    from kit.judges.targets import parse_target, stand_in
+
+    problem = replace(load_registry(toy)["toy_sum"], judge=judge, kind="interactive")
+    assert limits.limits_for(problem, stand_in([parse_target("cpython3.8")])).games == games
 
 
 def test_a_judge_that_counts_cpu_time_holds_the_limit_to_it():
