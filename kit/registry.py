@@ -408,7 +408,8 @@ def _inside(where: str, key: str, given: str, what: str, example: str) -> Path:
     in ``dist/`` (the kit writes its bundles there)."""
     path = Path(given)
     if not given.strip() or path.is_absolute() or ".." in path.parts or not path.parts:
-        said = f"name {what} inside the workspace, from its root ({example})"
+        without = ", without '..'" if ".." in path.parts else ""
+        said = f"name {what} inside the workspace, from its root{without} ({example})"
         raise BuildError(f"{where}: {key} = {given!r}: {said}")
     if path.parts[0] == "dist":
         raise BuildError(f"{where}: {key} = {given!r} is in dist/, the kit's output folder")

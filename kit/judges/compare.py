@@ -7,7 +7,8 @@ Modes:
   layout differs (the same tokens on other lines, or spaced otherwise) it is a presentation
   error;
 - ``"tokens"``: the tokens are equal, separated as testlib's ``wcmp`` reads words (by
-  space, tab, CR and LF only: testlib.h's ``isBlanks``; a form feed is part of a token);
+  space, tab, CR and LF only: testlib.h's ``isBlanks``; a form feed is part of a token; a
+  UTF-8 byte-order mark opening the output skipped, as every testlib checker skips it);
 - ``"float:TOL"``: as many tokens; two tokens that both read as numbers are equal when their
   absolute or relative error is at most TOL (``nan`` equals only ``nan``, an infinity only
   the same infinity); any other token must be equal as text;
@@ -208,11 +209,21 @@ def tokens(output: bytes) -> list[bytes]:
     return [token for token in _BLANKS.split(output) if token]
 
 
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def output_tokens(output: bytes) -> list[bytes]:
+    """The tokens of a solution's output as testlib's checkers read it: a UTF-8 byte-order
+    mark opening it is skipped (``registerTestlibCmd`` calls ``ouf.skipBom()``, testlib.h at
+    1e4e8a2), the answer's is not."""
+    return tokens(output[len(UTF8_BOM) :] if output.startswith(UTF8_BOM) else output)
+
+
 class TokensComparator(Comparator):
     spec = "tokens"
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        return _first_difference("token", tokens(expected), tokens(got), _exactly)
+        return _first_difference("token", tokens(expected), output_tokens(got), _exactly)
 
 
 class FloatComparator(Comparator):
@@ -221,7 +232,8 @@ class FloatComparator(Comparator):
         self.tolerance = tolerance
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        return _first_difference("token", tokens(expected), tokens(got), self._token_difference)
+        expected_tokens, got_tokens = tokens(expected), output_tokens(got)
+        return _first_difference("token", expected_tokens, got_tokens, self._token_difference)
 
     def _token_difference(self, a: bytes | None, b: bytes | None) -> str | None:
         if a == b:

@@ -14,7 +14,8 @@ last lines of each direction for the transcript.
 
 The solution runs under the build's watch (``kit.run.process.watch_command``), in the same
 environment and stack as a batch run, which measures its wall time and peak memory, kills it
-over the memory limit or at the wall-clock ``timeout``, and keeps the tail of its stderr. Its
+over the memory limit or at the wall-clock ``timeout`` (for a game timed as a whole, plus an
+allowance for each chunk relayed: ``_Deadline``), and keeps the tail of its stderr. Its
 limits are a batch run's (``kit.run.limits``): the same rules decide them. What it writes is
 counted as it is relayed: past the output limit it is killed. The interactor is killed at the
 timeout (plus ``BACKSTOP_SECONDS``). When the interactor stops with a non-zero status while
@@ -117,6 +118,11 @@ GRACE_SECONDS = 1.0
 EXIT_ORDER_MARGIN = 0.2  # seconds an interactor's exit must lead a solution's to come first
 DRAIN_SECONDS = 0.5  # the relays' time to copy what the two wrote before they ended
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
+# a game timed as a whole is killed at the timeout plus this much for each chunk the relay
+# passed on (its two hops cost a judge's joined pipes nothing: docs/kit.md, "The interactive
+# relay", about 30 µs of wall time a line, up to three times that), at most STRETCH times it
+RELAY_ALLOWANCE = 100e-6
+STRETCH = 10
 # What a pipe between two programs holds on Linux (pipe(7): 16 pages), and how the relay's two
 # hops share it: the pipe from the writer and the pipe to the reader, half each, and the chunk
 # the relay holds while the reader's pipe is full (a page at most). So a writer blocks about
@@ -231,6 +237,7 @@ class _Ends:
         self.lock = threading.Lock()
         self.order: list[str] = []
         self.over, self._call = -1, -1
+        self.relayed = 0  # chunks passed on, both ways (a count for the deadline: no lock)
 
     def open(self) -> None:
         """The pipe ``over`` reads from, for one game's relays."""
@@ -331,6 +338,7 @@ def _relay(
                 break
             else:
                 record.feed(mark, data)  # before the write: the reply cannot be recorded first
+                ends.relayed += 1
             view = memoryview(data)
             while view:
                 try:
@@ -388,8 +396,9 @@ def run_interactive(
             interactor, secret_input, answer, folder, feedback
         )
         report = Path(folder, "report.json")
-        watched = _watched(solution, report, limits)
         started = time.monotonic()
+        deadline = _Deadline(started, limits.timeout, not limits.per_move, ends)
+        watched = _watched(solution, report, limits, deadline.watch_timeout)
         solution_process = _start(watched, cwd, solution_err, "solution", run_environment())
         interactor_process = _start_judge(judge_argv, cwd, interactor_err, solution_process)
         exits, killed = _play(
@@ -397,9 +406,8 @@ def run_interactive(
             interactor_process,
             record=record,
             ends=ends,
-            limits=limits,
             cap=cap,
-            started=started,
+            deadline=deadline,
             statuses=statuses,
         )
         solution_exit = exits["solution"]
@@ -418,7 +426,8 @@ def run_interactive(
         solution_stderr=solution_stderr,
         interactor_said=said or judge_message(b"", interactor_stderr, "the interactor's "),
         output_over=cap.over.is_set(),
-        killed_at=started + limits.timeout,
+        killed_at=deadline.killed_at or started + deadline.watch_timeout,
+        added=deadline.added,
         statuses=statuses,
         score=score,
         next_input=next_input,
@@ -441,12 +450,44 @@ def _result(
     )  # fmt: skip
 
 
-def _watched(solution: list[str], report: Path, limits: Limits) -> list[str]:
-    """The solution's command under the build's watch, held to ``limits``."""
+@dataclass
+class _Deadline:
+    """When a game's solution is killed: at the timeout after the start; a game timed as a
+    whole (not per move) also gets ``RELAY_ALLOWANCE`` for each chunk relayed, up to
+    ``STRETCH`` times the timeout, its watch's own (a game of many exchanges, its CPU time
+    under the limit, was killed here and not on a judge: 80,000 exchanges took 1.1-1.2 s with
+    the pipes joined and more than 3 s through the relay). ``killed_at``: when it was."""
+
+    started: float
+    timeout: float
+    stretched: bool
+    ends: _Ends
+    killed_at: float | None = None
+    added: float = 0.0  # the allowance when the solution was killed
+
+    def allowance(self) -> float:
+        """The seconds the relay's chunks add to the timeout now."""
+        if not self.stretched:
+            return 0.0
+        return min(self.ends.relayed * RELAY_ALLOWANCE, self.timeout * (STRETCH - 1))
+
+    def due(self) -> float:
+        return self.started + self.timeout + self.allowance()
+
+    def kill(self, now: float) -> None:
+        self.killed_at, self.added = now, self.allowance()
+
+    @property
+    def watch_timeout(self) -> float:
+        return self.timeout * STRETCH if self.stretched else self.timeout
+
+
+def _watched(solution: list[str], report: Path, limits: Limits, timeout: float) -> list[str]:
+    """The solution's command under the build's watch, held to ``limits`` and ``timeout``."""
     return watch_command(
         solution,
         report,
-        timeout=limits.timeout,
+        timeout=timeout,
         memory_kib=limits.kill_kib,
         stack_bytes=limits.stack_bytes,
     )
@@ -512,9 +553,8 @@ def _play(
     *,
     record: _Transcript,
     ends: _Ends,
-    limits: Limits,
     cap: _Cap,
-    started: float,
+    deadline: _Deadline,
     statuses: _Statuses,
 ) -> tuple[dict[str, _Exit], dict[str, str]]:
     """Relay between the two until both have ended; who exited how, and who was killed why
@@ -565,7 +605,6 @@ def _play(
     for thread in relays + waiters:
         thread.start()
     pids = {"solution": solution_process.pid, "interactor": interactor_process.pid}
-    deadline = started + limits.timeout + BACKSTOP_SECONDS
     killed = _supervise(pids, exits, reaped, deadline, cap.over, accepted=statuses.accepted)
     for thread in waiters:
         thread.join()
@@ -634,12 +673,13 @@ def _supervise(
     pids: dict[str, int],
     exits: dict[str, _Exit],
     reaped: queue.Queue[str],
-    deadline: float,
+    deadline: _Deadline,
     over: threading.Event,
     *,
     accepted: int = 0,
 ) -> dict[str, str]:
-    """Wait for both programs; kill at the deadline, the solution after a rejection (an
+    """Wait for both programs; kill the solution at a stretched deadline (its watch kills it
+    at any other), both ``BACKSTOP_SECONDS`` after it, the solution after a rejection (an
     interactor's status other than ``accepted``) or past its output limit.
 
     Returns who was killed and why: ``{"solution": "timeout" | "grace" | "output" | PARENT,
@@ -650,8 +690,14 @@ def _supervise(
     grace_end: float | None = None
     running = set(pids)
     while running:
-        now = time.monotonic()
-        if now >= deadline:
+        now, due = time.monotonic(), deadline.due()
+        playing = "solution" in running and "solution" not in killed
+        if playing and deadline.stretched and now >= due:
+            killed["solution"] = "timeout"
+            deadline.kill(now)
+            _end_solution(pids["solution"])
+        backstop = (deadline.killed_at or due) + BACKSTOP_SECONDS
+        if now >= backstop:
             for side in sorted(running):
                 killed[side] = "timeout"
                 kill_group(pids[side])
@@ -659,7 +705,7 @@ def _supervise(
         if over.is_set() and "solution" in running and "solution" not in killed:
             killed["solution"] = "output"
             _end_solution(pids["solution"])
-        wake = min(deadline, now + 0.05)  # the output cap is checked this often
+        wake = min(backstop, now + 0.05)  # the output cap and the deadline checked this often
         if "solution" in killed:
             pass
         elif "interactor" not in running and exits["interactor"].code != accepted:
@@ -694,6 +740,7 @@ class _Ending:
     output_over: bool
     killed_at: float
     statuses: _Statuses
+    added: float = 0.0  # seconds the relay's allowance added to the timeout (``_Deadline``)
     score: str | None = None  # the interactor's score.txt
     next_input: bytes | None = None  # its nextpass.in
 
@@ -768,6 +815,8 @@ def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
             why = "both sides still running: each waiting for the other?"
         cpu = f"{solution.cpu:.2f} s CPU"
         timeout = f"the {limits.timeout:g} s " + ("game_timeout" if limits.per_move else "timeout")
+        if end.added >= 0.01:
+            timeout += f" and {end.added:.2f} s more for the relay's hops"
         busy = solution.cpu + solution.waited  # its CPU, or what other work took of it
         if limits.per_move and busy > limits.timeout / 2:  # busy, not idle
             return TLE, f"{cpu} in a game stopped at {timeout}"

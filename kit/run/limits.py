@@ -52,6 +52,7 @@ API::
 
 from __future__ import annotations
 
+import math
 import resource
 import shutil
 import tempfile
@@ -59,7 +60,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.judges.platforms import WINDOWS
-from kit.judges.profiles import CPU, JOINED, OWN, UNLIMITED, WALL, WHOLE, profile_for
+from kit.judges.profiles import CPU, JOINED, OWN, PROBLEMTOOLS, UNLIMITED, WALL, WHOLE, profile_for
 from kit.judges.profiles import OUTPUT_ALL as ALL
 from kit.judges.profiles import OUTPUT_STDOUT as STDOUT
 from kit.judges.targets import Interpreter, Runner
@@ -151,9 +152,15 @@ def limits_for(
         clock = CPU  # its wall time holds its interactor's work and the kit's relay
     interpreter = getattr(runner, "interpreter", runner)
     base = baseline_kib(*_baseline_key(problem, runner))
+    timeout = problem.game_timeout if per_move else kill_factor * problem.time_limit
+    games = profile.games if profile is not None else JOINED
+    if problem.kind == "interactive" and not per_move and games == PROBLEMTOOLS:
+        # problemtools' runner kills a game's submission at ceil(2 × the limit) of wall time
+        # (judge/execute.py at a185fe97: ``str(math.ceil(2 * timelim))``)
+        timeout = min(timeout, math.ceil(2 * problem.time_limit))
     return Limits(
         time=problem.time_limit,
-        timeout=problem.game_timeout if per_move else kill_factor * problem.time_limit,
+        timeout=timeout,
         memory_kib=problem.memory_limit * MIB,
         output_bytes=problem.output_bytes,
         memory=memory,
@@ -164,7 +171,7 @@ def limits_for(
         clock=clock,
         output_counts=problem.output_counts,
         output_last=profile is not None and profile.output_last,
-        games=profile.games if profile is not None else JOINED,
+        games=games,
     )
 
 

@@ -145,6 +145,8 @@ def test_judge_data_beside_a_clone_without_it_is_skipped_not_an_error(toy):
         ('solution = "dist/a.py"', "solution = 'dist/a.py' is in dist/, the kit's output folder"),
         ('solution = "./dist/a.py"', "solution = './dist/a.py' is in dist/"),
         ('samples = "../t"', "samples = '../t': name a folder inside the workspace"),
+        # inside, but through '..' (online-judge-tools' own test names such a folder)
+        ('samples = "p/o/../../p/o"', "from its root, without '..' (samples = "),
         ('samples = "/tmp/t"', "samples = '/tmp/t': name a folder inside the workspace"),
         ('samples = " "', "samples = ' ': name a folder inside the workspace"),
         ('samples = "."', "samples = '.': name a folder inside the workspace"),

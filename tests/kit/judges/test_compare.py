@@ -124,6 +124,16 @@ def test_tokens_are_separated_by_testlib_s_four_blanks_only(spec, blank):
     assert compare.compare(NO_INPUT, b"3 4\n", b"3\r\n\t4") is None
 
 
+@pytest.mark.parametrize("spec", ["tokens", "float:1e-6"])
+def test_a_byte_order_mark_opening_the_output_is_skipped_as_testlib_skips_it(spec):
+    """testlib's ``registerTestlibCmd`` calls ``ouf.skipBom()`` (its own test data,
+    output.01.bom, passes wcmp): the kit's tokens said "expected 'abc', got '\\ufeffabc'"."""
+    compare = comparator(spec)
+    assert compare.compare(NO_INPUT, b"abc 1.5\n", b"\xef\xbb\xbfabc 1.5\n") is None
+    assert compare.compare(NO_INPUT, b"abc\n", b"\xef\xbb\xbf\xef\xbb\xbfabc\n") is not None
+    assert comparator("lines").compare(NO_INPUT, b"abc\n", b"\xef\xbb\xbfabc\n") is not None
+
+
 def test_tokens_reports_the_first_differing_token():
     tokens = comparator("tokens")
     assert tokens.compare(NO_INPUT, b"1 2\n3\n", b"1 2 4") == "token 3: expected '3', got '4'"

@@ -278,6 +278,65 @@ def test_the_relay_holds_what_a_joined_pipe_holds(tmp_path, count, verdict):
     assert run.verdict == verdict, run.message
 
 
+COUNTING = """import sys
+count = int(open(sys.argv[1]).read())
+for number in range(count):
+    print(number, flush=True)
+    if int(sys.stdin.readline()) != number + 1:
+        sys.exit(1)
+print(-1, flush=True)
+"""
+ADDING = """import sys
+while True:
+    number = int(sys.stdin.readline())
+    if number < 0:
+        break
+    print(number + 1, flush=True)
+"""
+
+
+def test_a_game_of_many_exchanges_is_not_killed_for_the_relay_s_time(tmp_path):
+    """20,000 exchanges take about 0.5 s with the pipes joined and over a second through the
+    relay: killed at the timeout, the game was "idle" here while a judge accepts it; the
+    deadline now grows with what the relay passed on."""
+    (tmp_path / "solution.py").write_text(ADDING)
+    (tmp_path / "interactor.py").write_text(COUNTING)
+    (tmp_path / "secret.in").write_text("20000\n")
+    run = play(
+        [sys.executable, "-I", str(tmp_path / "solution.py")],
+        tmp_path / "secret.in",
+        interactor=[sys.executable, "-I", str(tmp_path / "interactor.py")],
+        time_limit=2.0,
+        timeout=0.4,
+    )
+    assert run.verdict == "ok", run.message
+    assert run.solution_seconds > 0.4  # past the timeout by the wall clock
+
+
+def test_the_relay_s_allowance_is_said_and_bounded():
+    ends = interact._Ends()
+    deadline = interact._Deadline(100.0, 3.0, True, ends)
+    ends.relayed = 20_000
+    assert deadline.due() == pytest.approx(105.0) and deadline.watch_timeout == 30.0
+    ends.relayed = 10**9
+    assert deadline.due() == pytest.approx(130.0)  # at most STRETCH times the timeout
+    ends.relayed = 10_000
+    deadline.kill(101.03)
+    assert (deadline.killed_at, deadline.added) == (101.03, pytest.approx(1.0))
+    per_move = interact._Deadline(100.0, 3.0, False, ends)
+    assert (per_move.due(), per_move.watch_timeout) == (103.0, 3.0)
+    played = interact._Exit(-9, 104.0, cpu=0.5, killed=TIME)
+    judge = interact._Exit(-9, 104.1)
+    end = interact._Ending(
+        played, judge, {"solution": "timeout", "interactor": "timeout"}, None, b"", "", False,
+        104.0, interact._Statuses(), added=1.0,
+    )  # fmt: skip
+    limits = Limits(2.0, 3.0, 1 << 30, 64 << 20)
+    assert interact._idle(end, limits)[1].startswith(
+        "idle: killed at the 3 s timeout and 1.00 s more for the relay's hops after 0.50 s CPU"
+    )
+
+
 def test_problemtools_pipes_hold_a_mebibyte_each_way(tmp_path):
     """Kattis runs a game through pipes of 1 MiB (problemtools' interactive runner): 5,000
     queries written before a reply is read deadlocked here at 64 KiB, a TLE Kattis does not

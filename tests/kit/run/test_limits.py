@@ -256,15 +256,20 @@ def test_a_limit_per_move_is_not_held_against_the_whole_game():
 
 
 @pytest.mark.parametrize(
-    ("judge", "games"), [("Kattis", PROBLEMTOOLS), ("Codeforces", JOINED), ("POJ", JOINED)]
-)
-def test_a_game_is_run_as_its_judge_runs_games(toy, judge, games):
+    ("judge", "time_limit", "games", "timeout"),
+    [("Kattis", 1.0, PROBLEMTOOLS, 2.0), ("Kattis", 1.5, PROBLEMTOOLS, 3.0),
+     ("Codeforces", 1.0, JOINED, 3.0), ("POJ", 1.5, JOINED, 4.5)],
+)  # fmt: skip
+def test_a_game_is_run_as_its_judge_runs_games(toy, judge, time_limit, games, timeout):
     """Kattis' games through problemtools' runner (1 MiB pipes, no output limit, the
-    validator's failure first), whatever the interactor's protocol; others joined."""
+    validator's failure first, killed at ceil(2 × the limit) of wall time: a sleeper of 2.5 s
+    under 1 s passed here), whatever the interactor's protocol; others joined."""
     from kit.judges.targets import parse_target, stand_in
 
     problem = replace(load_registry(toy)["toy_sum"], judge=judge, kind="interactive")
-    assert limits.limits_for(problem, stand_in([parse_target("cpython3.8")])).games == games
+    problem = replace(problem, time_limit=time_limit)
+    limits_of = limits.limits_for(problem, stand_in([parse_target("cpython3.8")]))
+    assert (limits_of.games, limits_of.timeout) == (games, timeout)
 
 
 def test_a_judge_that_counts_cpu_time_holds_the_limit_to_it():
