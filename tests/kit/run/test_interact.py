@@ -70,6 +70,19 @@ def play(
     )
 
 
+def scripted(folder, solution, interactor, secret, **options):
+    """A game of two scripts written in ``folder`` on the secret input text ``secret``."""
+    (folder / "solution.py").write_text(solution)
+    (folder / "interactor.py").write_text(interactor)
+    (folder / "secret.in").write_text(secret)
+    return play(
+        [sys.executable, "-I", str(folder / "solution.py")],
+        folder / "secret.in",
+        interactor=[sys.executable, "-I", str(folder / "interactor.py")],
+        **options,
+    )
+
+
 def test_correct_solution_is_accepted_with_the_whole_exchange(secret):
     run = play(program("binary_search.py"), secret)
     assert (run.verdict, run.message) == ("ok", "accepted: found 37 in 3 guesses")
@@ -265,16 +278,7 @@ def test_the_relay_holds_what_a_joined_pipe_holds(tmp_path, count, verdict):
     """A solution that writes all its 100-byte queries before it reads a reply deadlocks with
     its pipes joined from about 1,400 queries (64 KiB each way, and the readers' buffers); the
     relay's two hops of 64 KiB and its chunk let 3,000 through: ok where a judge hangs."""
-    (tmp_path / "solution.py").write_text(QUERIES_FIRST)
-    (tmp_path / "interactor.py").write_text(ANSWERS_EACH)
-    (tmp_path / "secret.in").write_text(f"{count}\n")
-    run = play(
-        [sys.executable, "-I", str(tmp_path / "solution.py")],
-        tmp_path / "secret.in",
-        interactor=[sys.executable, "-I", str(tmp_path / "interactor.py")],
-        time_limit=1.0,
-        timeout=1.5,
-    )
+    run = scripted(tmp_path, QUERIES_FIRST, ANSWERS_EACH, f"{count}\n", time_limit=1.0, timeout=1.5)
     assert run.verdict == verdict, run.message
 
 
@@ -299,16 +303,7 @@ def test_a_game_of_many_exchanges_is_not_killed_for_the_relay_s_time(tmp_path):
     """20,000 exchanges take about 0.5 s with the pipes joined and over a second through the
     relay: killed at the timeout, the game was "idle" here while a judge accepts it; the
     deadline now grows with what the relay passed on."""
-    (tmp_path / "solution.py").write_text(ADDING)
-    (tmp_path / "interactor.py").write_text(COUNTING)
-    (tmp_path / "secret.in").write_text("20000\n")
-    run = play(
-        [sys.executable, "-I", str(tmp_path / "solution.py")],
-        tmp_path / "secret.in",
-        interactor=[sys.executable, "-I", str(tmp_path / "interactor.py")],
-        time_limit=2.0,
-        timeout=0.4,
-    )
+    run = scripted(tmp_path, ADDING, COUNTING, "20000\n", time_limit=2.0, timeout=0.4)
     assert run.verdict == "ok", run.message
     assert run.solution_seconds > 0.4  # past the timeout by the wall clock
 
@@ -341,17 +336,10 @@ def test_problemtools_pipes_hold_a_mebibyte_each_way(tmp_path):
     """Kattis runs a game through pipes of 1 MiB (problemtools' interactive runner): 5,000
     queries written before a reply is read deadlocked here at 64 KiB, a TLE Kattis does not
     give."""
-    (tmp_path / "solution.py").write_text(QUERIES_FIRST)
-    (tmp_path / "interactor.py").write_text(ANSWERS_EACH)
-    (tmp_path / "secret.in").write_text("5000\n")
-    run = play(
-        [sys.executable, "-I", str(tmp_path / "solution.py")],
-        tmp_path / "secret.in",
-        interactor=[sys.executable, "-I", str(tmp_path / "interactor.py")],
-        time_limit=1.0,
-        timeout=1.5,
+    run = scripted(
+        tmp_path, QUERIES_FIRST, ANSWERS_EACH, "5000\n", time_limit=1.0, timeout=1.5,
         games=PROBLEMTOOLS,
-    )
+    )  # fmt: skip
     assert run.verdict == "ok", run.message
 
 
@@ -366,17 +354,8 @@ sys.exit(0 if line.strip() else 3)
 def test_a_game_s_output_is_limited_except_as_problemtools_runs_it(tmp_path, games, verdict):
     """problemtools measures only a batch run's output (judge/validate.py): a 2 MiB answer
     line under a 1 MiB limit was an output limit for Kattis too."""
-    (tmp_path / "interactor.py").write_text(ONE_LINE)
-    (tmp_path / "secret.in").write_text("\n")
-    solution = tmp_path / "long.py"
-    solution.write_text("input()\nprint('1' * (2 << 20), flush=True)\n")
-    run = play(
-        [sys.executable, "-I", str(solution)],
-        tmp_path / "secret.in",
-        interactor=[sys.executable, "-I", str(tmp_path / "interactor.py")],
-        output_bytes=1 << 20,
-        games=games,
-    )
+    long_line = "input()\nprint('1' * (2 << 20), flush=True)\n"
+    run = scripted(tmp_path, long_line, ONE_LINE, "\n", output_bytes=1 << 20, games=games)
     assert run.verdict == verdict, run.message
 
 
@@ -387,16 +366,7 @@ def test_an_interactor_s_failure_after_a_crash_is_a_judge_error_as_problemtools_
     """The solution crashes first and the interactor then fails (testlib's 3): problemtools
     reads a validator's failure before the submission's, for any interactor of a Kattis game;
     joined pipes give the solution's crash."""
-    (tmp_path / "interactor.py").write_text(ONE_LINE)
-    (tmp_path / "secret.in").write_text("\n")
-    crash = tmp_path / "crash.py"
-    crash.write_text("input()\nraise SystemExit(7)\n")
-    run = play(
-        [sys.executable, "-I", str(crash)],
-        tmp_path / "secret.in",
-        interactor=[sys.executable, "-I", str(tmp_path / "interactor.py")],
-        games=games,
-    )
+    run = scripted(tmp_path, "input()\nraise SystemExit(7)\n", ONE_LINE, "\n", games=games)
     assert run.verdict == verdict, run.message
 
 
