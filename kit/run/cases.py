@@ -64,7 +64,7 @@ from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
 from kit.run import compile_step, forbidden, judged
 from kit.run.float_answers import float_hint
-from kit.run.interact import AFTER_ACCEPTED, TO_INTERACTOR, run_interactive
+from kit.run.interact import AFTER_ACCEPTED, NO_EOL, TO_INTERACTOR, run_interactive
 from kit.run.limits import (
     KILL_FACTOR,
     MARGINAL,
@@ -981,6 +981,10 @@ UNANSWERED_HINT = (
     "it: the interactor may be slow or stuck, or wait for a line still in the solution's buffer "
     "(print(..., flush=True))"
 )
+UNENDED_HINT = (
+    "hint: the solution's last line ({line!r}) has no end of line: an interactor reading lines "
+    "waits for it (print() ends its line; sys.stdout.write needs its '\\n')"
+)
 SILENT_HINT = (
     "hint: nothing was exchanged: the side that speaks first did not, or did not flush (the "
     "solution: print(..., flush=True); the interactor: its first line flushed, or it is stuck)"
@@ -1003,6 +1007,8 @@ def idle_hint(transcript: list[str], finished: int | None = None) -> str:
     said = [line for line in transcript if not line[2:].startswith("[")]  # not the notes
     if not said:
         return SILENT_HINT
+    if said[-1].startswith(TO_INTERACTOR) and said[-1].endswith(NO_EOL):
+        return UNENDED_HINT.format(line=said[-1][2 : -len(NO_EOL)])
     if said[-1].startswith(TO_INTERACTOR):
         return UNANSWERED_HINT.format(line=said[-1][2:])
     return FLUSH_HINT

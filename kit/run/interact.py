@@ -135,6 +135,7 @@ LINE_CHARS = 200  # of a transcript line
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
 OUTPUT_KEPT = 64 << 20  # bytes of a testlib interactor's output file read back (the head)
 TO_INTERACTOR, TO_SOLUTION = "> ", "< "
+NO_EOL = "  [no end of line]"  # after a transcript's line that was never ended
 VERDICTS = (OK, WA, PE, RE, TLE, MLE, OLE, JE)
 
 
@@ -190,6 +191,7 @@ class _Transcript:
         self.count = 0
         self.lines = {mark: deque(maxlen=keep) for mark in (TO_INTERACTOR, TO_SOLUTION)}
         self.partial = {mark: b"" for mark in (TO_INTERACTOR, TO_SOLUTION)}
+        self.partial_at = {mark: 0 for mark in (TO_INTERACTOR, TO_SOLUTION)}  # its place
 
     def feed(self, mark: str, data: bytes) -> None:
         pieces = data.split(b"\n")
@@ -200,30 +202,37 @@ class _Transcript:
                 for line in complete[-keep:] if keep else ():
                     self._add(mark, line)
                 self.partial[mark] = b""
+            if pieces[-1] and not self.partial[mark]:  # a line begun: its place in the order
+                self.count += 1
+                self.partial_at[mark] = self.count
             # only the head of a long line is shown, so only the head is kept
             self.partial[mark] = (self.partial[mark] + pieces[-1])[: LINE_CHARS + 1]
 
     def note(self, mark: str, text: str) -> None:
         """A remark after what was relayed in one direction (its partial line ends first)."""
         with self.lock:
-            if self.partial[mark]:
-                self._add(mark, self.partial[mark])
-                self.partial[mark] = b""
+            self._end_partial(mark)
             self._add(mark, text.encode())
 
-    def _add(self, mark: str, line: bytes) -> None:
+    def _end_partial(self, mark: str) -> None:
+        """The line begun and never ended, in its place, said so."""
+        if self.partial[mark]:
+            self._add(mark, self.partial[mark], self.partial_at[mark], NO_EOL)
+            self.partial[mark] = b""
+
+    def _add(self, mark: str, line: bytes, at: int | None = None, said: str = "") -> None:
         text = line.rstrip(b"\r").decode("utf-8", "replace")
         if len(text) > LINE_CHARS:
             text = text[: LINE_CHARS - 3] + "..."
-        self.count += 1
-        self.lines[mark].append((self.count, mark + text))
+        if at is None:
+            self.count += 1
+        self.lines[mark].append((self.count if at is None else at, mark + text + said))
 
     def result(self) -> list[str]:
+        """The lines kept, in the order they began; a line never ended ends in ``NO_EOL``."""
         with self.lock:
-            for mark, rest in self.partial.items():
-                if rest:
-                    self._add(mark, rest)
-                    self.partial[mark] = b""
+            for mark in self.partial:
+                self._end_partial(mark)
             entries = sorted(entry for lines in self.lines.values() for entry in lines)
         return [text for _, text in entries]
 

@@ -544,6 +544,8 @@ SILENT = cases_module.SILENT_HINT
     [
         (["< 100", "> ? 50", "< >"], cases_module.FLUSH_HINT),  # the solution did not answer
         (["< 100", "> ? 50"], cases_module.UNANSWERED_HINT.format(line="? 50")),
+        # its line never ended: the interactor waits for the rest (it was "slow or stuck")
+        (["< 100", "> ? 50  [no end of line]"], cases_module.UNENDED_HINT.format(line="? 50")),
         (["< [4 more bytes, sent after the solution had closed its output]"], SILENT),
         ([], cases_module.SILENT_HINT),
     ],
