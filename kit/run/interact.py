@@ -762,6 +762,15 @@ class _Ending:
         return "interactor" if ahead > EXIT_ORDER_MARGIN else "solution"
 
     @property
+    def solution_crashed_first(self) -> bool:
+        """Whether the solution failed (a non-zero status, a signal) and exited clearly before
+        the interactor, though the interactor closed its output first: judges go by the exits
+        (Codeforces' rule, problemtools' ``first``, DOMjudge's runpipe), a runtime error."""
+        ahead = self.interactor.at - self.solution.at
+        failed = _solution_failure(self.solution, self.solution_stderr) is not None
+        return failed and ahead > EXIT_ORDER_MARGIN and self.first_end != "solution"
+
+    @property
     def crash(self) -> str | None:
         return _interactor_crash(self.interactor, self.interactor_said, self.statuses)
 
@@ -795,7 +804,8 @@ def _stopped_early(end: _Ending, limits: Limits) -> tuple[str, str] | None:
     interactor's rejection before the solution ended, the memory limit, the idle timeout."""
     if end.output_over:  # killed, or ended by the pipe the cap closed
         return OLE, f"more than {limits.output_bytes / (1 << 20):g} MiB written (killed)"
-    if "interactor" not in end.killed and end.rejected and end.first_end != "solution":
+    rejected_first = end.first_end != "solution" and not end.solution_crashed_first
+    if "interactor" not in end.killed and end.rejected and rejected_first:
         if end.crash:
             return JE, f"interactor {end.crash}"
         return end.statuses.rejection(end.interactor.code), end.said
@@ -852,7 +862,8 @@ def _ended(end: _Ending, limits: Limits) -> tuple[str, str]:
     validator_failed = end.crash and end.statuses.problemtools  # read before the solution
     # the exits in the order they happened (Codeforces' rule): a solution that closed its
     # output, then crashed after the interactor had rejected and exited, gets the rejection
-    if failure and end.first_end == "solution" == end.first_exit and not validator_failed:
+    first = end.first_end == "solution" == end.first_exit or end.solution_crashed_first
+    if failure and first and not validator_failed:
         return RE, failure
     if "interactor" in end.killed:
         return JE, (

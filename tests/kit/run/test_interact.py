@@ -384,6 +384,27 @@ def test_an_interactor_s_failure_after_a_crash_is_a_judge_error_as_problemtools_
     assert run.verdict == verdict, run.message
 
 
+LINGERING_REJECTION = """import os, sys, time
+print(-1, flush=True)
+os.close(1)  # its output closed first,
+time.sleep(0.6)  # its exit well after the solution's
+sys.exit(1)
+"""
+
+
+@pytest.mark.parametrize("games", [JOINED, PROBLEMTOOLS])
+def test_a_solution_that_crashes_before_the_interactor_exits_is_a_runtime_error(tmp_path, games):
+    """Judges go by who exited first (Codeforces' rule; problemtools' ``first``): the
+    interactor closed its output first but exited 0.6 s after the solution's crash, which
+    the kit judged a wrong answer, reading who stopped talking first."""
+    crash = "import sys\nif int(sys.stdin.readline()) < 0:\n    raise RuntimeError('got -1')\n"
+    run = scripted(tmp_path, crash, LINGERING_REJECTION, "\n", games=games)
+    assert (run.verdict, run.message) == (
+        "RE",
+        "runtime error: exit status 1: RuntimeError: got -1",
+    )
+
+
 def test_solution_that_stops_early_gets_the_interactors_verdict(secret):
     run = play(program("quitter.py"), secret)
     assert run.verdict == "WA"
