@@ -116,8 +116,8 @@ def bench_problem(
     problem: Problem, repeat: int, only: Interpreter | None = None, named: Runner | None = None
 ) -> int:
     module = _load(problem)
-    dist, bundle = _fresh_dist(problem, named)
-    with _away(dist) as script:  # run as the build runs it: outside the workspace
+    bundle = _fresh_bundle(problem, named)
+    with _away(problem.dist, bundle) as script:  # run as the build runs it: outside the workspace
         return _bench(problem, module, (script, bundle), repeat, only, named)
 
 
@@ -360,27 +360,29 @@ def _bytes(text: str | bytes) -> bytes:
 
 
 @contextlib.contextmanager
-def _away(dist: Path):
-    """A copy of the bundle in a folder of its own among the kit's temporary files, as the
-    build stages it, removed after: what a run writes beside its own file is not left in
-    ``dist/``, and ``__file__``'s parents are not the workspace, whose files a judge does not
-    have."""
+def _away(dist: Path, bundle: Bundle):
+    """The bundle written in a folder of its own among the kit's temporary files, named as
+    ``dist``, as the build stages it, removed after: what a run writes beside its own file is
+    not left in ``dist/``, and ``__file__``'s parents are not the workspace, whose files a
+    judge does not have. The text is the bundle's, not ``dist``'s: a build under an
+    interpreter the judge does not run leaves ``dist/`` as it was (the bench timed that older
+    bundle)."""
     with tempfile.TemporaryDirectory(prefix=f"{dist.stem}-") as folder:
         copy = Path(folder) / dist.name
-        copy.write_bytes(dist.read_bytes())
+        copy.write_text(bundle.text, encoding="utf-8")
         yield copy
 
 
-def _fresh_dist(problem: Problem, named: Runner | None = None) -> tuple[Path, Bundle]:
-    """dist/<slug>.py, rebuilt (with its samples) unless it is what the sources give, and its
-    bundle (a crash's lines are told in the sources'). The build is the one ``cpkit`` runs
-    (a case near the limit re-timed alone, the median deciding), under ``named`` alone when
-    ``--target`` named one."""
+def _fresh_bundle(problem: Problem, named: Runner | None = None) -> Bundle:
+    """The bundle the sources give, built first (with its samples) unless dist/<slug>.py is
+    already that text (a crash's lines are told in the sources'). The build is the one
+    ``cpkit`` runs (a case near the limit re-timed alone, the median deciding), under
+    ``named`` alone when ``--target`` named one."""
     bundle = make_bundle(problem)
     if problem.dist.is_file() and problem.dist.read_text(encoding="utf-8") == bundle.text:
-        return problem.dist, bundle
+        return bundle
     print(f"{problem.slug}: building {problem.rel(problem.dist)} first", flush=True)
     result = build_problem(problem, RunOptions(), target=named)
     if result.status != Status.OK:
         raise BuildError(result.errors[0] if result.errors else f"{problem.slug}: build failed")
-    return problem.dist, bundle
+    return bundle

@@ -9,12 +9,13 @@ import contextlib
 import json
 import os
 import shutil
+import sys
 import tempfile
 from dataclasses import replace
 
 import pytest
 
-from kit import bench
+from kit import bench, cli
 from kit.errors import BuildError, Unwritable
 from kit.judges.targets import host
 from kit.pipeline import RunOptions, build_problem, make_bundle
@@ -251,13 +252,31 @@ def test_a_stale_dist_is_built_first(toy_ready, capsys, monkeypatch):
 
     monkeypatch.setattr(bench, "build_problem", build)
     with pytest.raises(AttributeError):  # the fake build gives no result: stop there
-        bench._fresh_dist(problem, "the runner named")
+        bench._fresh_bundle(problem, "the runner named")
     assert (
         built == [("toy_sum", None, "the runner named")]
         and "toy_sum: building dist/toy_sum.py first" in capsys.readouterr().out
     )
     problem.dist.write_text(make_bundle(problem).text)
-    assert bench._fresh_dist(problem)[0] == problem.dist and len(built) == 1
+    assert bench._fresh_bundle(problem).text == problem.dist.read_text() and len(built) == 1
+
+
+def test_a_bench_under_an_interpreter_the_judge_does_not_run_times_the_new_bundle(
+    toy_ready, capsys
+):
+    """Such a build leaves dist/ as it was: the bench timed that older bundle (a solution
+    sleeping 0.4 s measured 0.02 s), or failed with a traceback when there was none."""
+    sample = toy_ready / "samples" / "toy_sum" / "sample-1"
+    given, wanted = (sample.with_suffix(suffix).read_text() for suffix in (".in", ".out"))
+    write_bench(toy_ready, f"def cases():\n    return [('a', {given!r}, {wanted!r})]\n")
+    solution = toy_ready / "solutions" / "toy_sum.py"
+    solution.write_text("import time\ntime.sleep(0.4)\n" + solution.read_text())
+    problem = load_registry(toy_ready)["toy_sum"]
+    problem.dist.unlink(missing_ok=True)
+    argv = ["bench", "toy_sum", "--repeat", "1", "--target", sys.executable]
+    assert cli.main([*argv, "--root", str(toy_ready)]) == 0
+    line = [row for row in capsys.readouterr().out.splitlines() if " median " in row][0]
+    assert float(line.split(" median ")[1].split()[0]) >= 0.4, line
 
 
 def test_a_build_error_of_a_problem_is_one_line_naming_it(toy_ready, capsys, monkeypatch):
