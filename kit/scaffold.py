@@ -334,6 +334,7 @@ def files(
         text = render(templates[name] if mine else DEFAULTS[name], values, where)
         if mine:
             _check_python(text, where)
+            _check_title(templates[name], values, text, where)
         made[TEMPLATES[name][0].format(slug=slug)] = text
     return made
 
@@ -362,6 +363,27 @@ def _check_python(text: str, where: str) -> None:
     except SyntaxError as error:  # a NUL byte's has no line
         line = f"line {error.lineno}: " if error.lineno is not None else ""
         raise BuildError(f"{where}: not Python once filled in ({line}{error.msg})") from None
+
+
+def _check_title(template: str, values: dict[str, str], text: str, where: str) -> None:
+    """Refuse a title that makes code of a workspace's template (``'{{title}}'`` filled with
+    ``x' + __import__('os').system('...') + '``, a page's title run by the next build): the
+    filled text must be the same code as with a plain title, but for its strings."""
+    plain = render(template, {**values, "title": "Title"}, where)
+    if _code_shape(plain) != _code_shape(text):
+        raise BuildError(
+            f"{where}: the title {values['title']!r} changes the code where {{{{title}}}} stands "
+            "(a quote or brace of it closes a string): put {{title}} in a comment"
+        )
+
+
+def _code_shape(text: str) -> str:
+    """The syntax tree of ``text`` with every string emptied."""
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            node.value = ""
+    return ast.dump(tree)
 
 
 def title_of(slug: str) -> str:

@@ -4,6 +4,7 @@ interactive.py, interactor.py) replaces the kit's for `new`, with {{slug}}, {{ti
 unknown placeholder or a template that is not Python is a one-line error that changes nothing;
 ``is_stub``: a function still the template's (its body one ``raise NotImplementedError``)."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -126,6 +127,30 @@ def test_a_bad_template_is_one_line_and_changes_nothing(toy, capsys, name, text,
     err = capsys.readouterr().err
     assert err == f"cpkit: error: {message}\n"
     assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
+
+
+@pytest.mark.parametrize(
+    ("template", "evil"),
+    [("'''{{title}}'''\nprint(1)\n", "x''' + str(__import__('os').getpid()) + '''x"),
+     ("T = '{{title}}'\n", "x' + str(__import__('os').getpid()) + 'x"),
+     ("T = f'{{title}}'\n", "x{__import__(chr(111) + chr(115)).getpid()}x")],
+)  # fmt: skip
+def test_a_title_that_would_make_code_of_a_template_is_refused(
+    toy, capsys, tmp_path, template, evil
+):
+    """A page's title (a saved page, Competitive Companion's data, a POST to ``listen``) was
+    pasted into a workspace's template as it is: one closing its quotes ran as code in the
+    next build."""
+    with_templates(toy, **{"solution.py": template})
+    page = tmp_path / "evil.json"
+    data = {"name": evil, "url": "", "group": "G", "timeLimit": 1000, "memoryLimit": 256}
+    page.write_text(json.dumps({**data, "tests": []}))
+    assert new(toy, "evil", "--judge", "POJ", "--from", str(page)) == 2
+    assert "changes the code where {{title}} stands" in capsys.readouterr().err
+    assert not (toy / "solutions" / "evil.py").exists()
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps({**data, "name": "Plain title", "tests": []}))
+    assert new(toy, "plain", "--judge", "POJ", "--from", str(plain)) == 0
 
 
 def test_a_template_saved_with_a_byte_order_mark_is_read_as_python_reads_it(toy, capsys):
