@@ -25,8 +25,9 @@ def folder() -> Path | None:
     it in (a service account's ``HOME=/nonexistent``: the kit made that folder, as root)."""
     if os.environ.get("CPKIT_CACHE") == "0":
         return None
-    if os.environ.get("XDG_CACHE_HOME"):
-        return Path(os.environ["XDG_CACHE_HOME"]) / "cpkit"
+    given = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(given):  # a relative one is ignored, as the XDG spec says
+        return Path(given) / "cpkit"
     try:
         home = Path.home()
     except RuntimeError:  # no home directory can be determined

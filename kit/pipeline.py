@@ -218,7 +218,7 @@ def build_problem(
             raise BuildError(f"{said} (from the workspace's root)")
         if state == MISSING:  # whatever its samples are, yet
             result.status = Status.NO_SOLUTION
-            _remove(problem.dist)
+            _remove_bundle(problem, result)
             return result
         cases = _cases(problem, result)
         if cases and problem.kind == "batch":  # started while the bundle is made
@@ -226,7 +226,7 @@ def build_problem(
         bundle = make_bundle(problem)
     except BuildError as error:
         result.fail(str(error) + _newer_syntax(problem, error))
-        _remove(problem.dist)
+        _remove_bundle(problem, result)
         return result
     result.notes += _shadowing(problem)
     result.unreachable_bytes = bundle.unreachable_bytes
@@ -346,6 +346,15 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
             "pass nothing for the judge (build without --target to write it)"
         )
         return
+    source = _source_at(problem, problem.dist, result) or _source_at(
+        problem, problem.failed_dist, result
+    )
+    if source is not None:
+        result.fail(
+            f"{problem.rel(problem.dist.parent)}/ leads to {problem.rel(source)} (a link?): "
+            "no bundle is written over the sources"
+        )
+        return
     if result.status == Status.OK:
         try:
             _move(staged, problem.dist)
@@ -357,7 +366,7 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
             problem.failed_dist.parent.rmdir()  # dist/failed/ with no failure left in it
         return
     if not result.foreign:  # an interpreter the judge does not run says nothing of it
-        _remove(problem.dist)
+        _remove_bundle(problem, result)
     try:
         problem.failed_dist.parent.mkdir(parents=True, exist_ok=True)
         _move(staged, problem.failed_dist)
@@ -490,6 +499,32 @@ def _cases(problem: Problem, result: Result) -> list[Case]:
     if note:
         result.notes.append(note)
     return cases + official
+
+
+def _remove_bundle(problem: Problem, result: Result) -> None:
+    """An older dist/<slug>.py removed: this build does not stand for it. Never a source it
+    leads to (``dist`` a link to ``solutions/``: a failed build deleted the solution); one
+    that cannot be removed (a read-only ``dist/``) is said, not a traceback."""
+    if _source_at(problem, problem.dist, result) is not None:
+        return
+    try:
+        _remove(problem.dist)
+    except OSError as error:
+        where = problem.rel(problem.dist)
+        result.notes.append(
+            f"the older {where} cannot be removed ({error.strerror}): it is no bundle of these "
+            "sources"
+        )
+
+
+def _source_at(problem: Problem, path: Path, result: Result) -> Path | None:
+    """The source (the solution, or a module the bundle holds) that ``path`` is, if any."""
+    try:
+        place = path.resolve()
+        sources = [problem.solution, *result.sources]
+        return next((source for source in sources if source.resolve() == place), None)
+    except (OSError, RuntimeError):  # a link loop: no source
+        return None
 
 
 def _remove(path: Path) -> None:

@@ -365,6 +365,8 @@ def kattis_flags(
         value = _c_float(words[index + 1].encode()) if index + 1 < len(words) else None
         if value is None:
             raise ValueError(f"{word} needs a number after it")
+        if value < 0:  # every number written otherwise would be wrong: float:-1 is refused too
+            raise ValueError(f"{word} {words[index + 1]}: a tolerance is not negative")
         if word != "float_relative_tolerance":
             flags = replace(flags, absolute=value)
         if word != "float_absolute_tolerance":

@@ -89,3 +89,17 @@ def test_no_home_folder_is_made_for_the_cache(tmp_path, monkeypatch):
     assert not (tmp_path / "nonexistent").exists()
     (tmp_path / "nonexistent").mkdir()
     assert cache.folder() == tmp_path / "nonexistent" / ".cache" / "cpkit"
+
+
+def test_a_relative_cache_home_is_ignored(tmp_path, monkeypatch):
+    """``XDG_CACHE_HOME=relative`` put the cache under whatever folder the kit ran in (in a
+    samples folder, every later build failed on the folder it found there); the XDG spec
+    says a relative path is ignored."""
+    from kit import cache
+
+    monkeypatch.delenv("CPKIT_CACHE", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")
+    assert cache.folder() == tmp_path / ".cache" / "cpkit"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "absolute"))
+    assert cache.folder() == tmp_path / "absolute" / "cpkit"

@@ -133,6 +133,47 @@ def test_a_wrong_answer_keeps_the_bundle_in_failed_and_removes_the_old_dist(toy)
     assert "the failed bundle is kept as dist/failed/toy_sum.py" in result.notes
 
 
+@pytest.mark.parametrize("passing", [True, False])
+def test_a_dist_folder_that_leads_to_the_solutions_never_writes_over_them(toy, passing):
+    """``dist`` a link to ``solutions``: a failed build removed "the older dist/toy_sum.py",
+    the solution itself, and a passing one would have written the bundle over it."""
+    problem = toy_sum(toy)
+    shutil.rmtree(problem.dist.parent, ignore_errors=True)
+    problem.dist.parent.symlink_to(problem.solution.parent, target_is_directory=True)
+    source = problem.solution.read_text()
+    if not passing:
+        problem.solution.write_text(source + "\nraise SystemExit(3)\n")
+    written = problem.solution.read_text()
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL
+    assert "dist/ leads to solutions/toy_sum.py (a link?)" in " ".join(result.errors)
+    assert problem.solution.read_text() == written
+    problem.solution.write_text("def broken(:\n")  # no bundle made: removed before any source
+    assert build_problem(problem, ONE_AT_A_TIME, interpreters=[]).status == Status.FAIL
+    assert problem.solution.read_text() == "def broken(:\n"
+
+
+def test_an_older_dist_that_cannot_be_removed_is_said(toy, monkeypatch):
+    """A read-only dist/ and a failed build: a PermissionError traceback."""
+    problem = toy_sum(toy)
+    stale_dist(problem)
+    problem.solution.write_text("def broken(:\n")
+    unlink = Path.unlink
+
+    def refusing(path, *args, **kwargs):
+        if path == problem.dist:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "unlink", refusing)
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL
+    assert (
+        "the older dist/toy_sum.py cannot be removed (Permission denied): it is no bundle of "
+        "these sources"
+    ) in result.notes
+
+
 @pytest.mark.parametrize("counts", ["stdout", "all"])
 def test_debug_output_on_stderr_is_held_to_the_output_limit_only_where_it_counts(toy, counts):
     """A right answer with 2 MiB of debug lines on stderr, under a 1 MiB output limit: ``ok``

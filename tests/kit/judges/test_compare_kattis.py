@@ -169,6 +169,9 @@ def test_flags_combine_and_a_group_adds_its_own():
         ("kattis:float_tolerance inf", "float_tolerance needs a number after it"),
         ("kattis:float_tolerance 0x1p1024", "float_tolerance needs a number after it"),
         ("kattis:case_sensitive 'x", "No closing quotation"),
+        # every number written otherwise was wrong, where float:-1 is refused
+        ("kattis:float_tolerance -1", "float_tolerance -1: a tolerance is not negative"),
+        ("kattis:float_absolute_tolerance -1e-9", "a tolerance is not negative"),
     ],
 )
 def test_bad_flags_are_one_line_errors(spec, complaint):
