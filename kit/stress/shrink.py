@@ -140,14 +140,18 @@ class _Search:
             return "".join(case + "\n" for case in cases)
         return self.module.join_cases(cases)
 
+    def on_time(self) -> None:
+        """Raise ``_OutOfTime`` past the deadline."""
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise _OutOfTime
+
     def failing(self, text: str) -> bool:
         """Whether ``text`` is a valid input that still fails (each text is judged once)."""
         answer = self.known.get(text)
         if answer is None:
             answer = False
             if self.valid(text):
-                if self.deadline is not None and time.monotonic() >= self.deadline:
-                    raise _OutOfTime
+                self.on_time()
                 self.steps += 1
                 answer = bool(self.fails(text))
                 if answer:
@@ -439,6 +443,7 @@ def _cut_case(search: _Search, best: Shrunk, cases: list[str], index: int, own_c
             enumerate(itertools.islice(fresh(), start)),
         )
         for position, candidate in order:
+            search.on_time()  # a cuts() that never ends, or yields only what it was given
             if candidate == case:
                 continue
             text = search.join([*cases[:index], candidate, *cases[index + 1 :]])

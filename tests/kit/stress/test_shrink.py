@@ -7,6 +7,7 @@ are one case of three digits, a 7 and two 0s ("3\\n0 0 7\\n0\\n" up to order).
 
 import importlib.util
 import random
+import threading
 import time
 import types
 from pathlib import Path
@@ -174,6 +175,31 @@ def test_the_deadline_stops_a_slow_shrink_with_the_best_so_far():
     assert result.stages[-1] == "stopped at the deadline"
     assert 1 <= result.steps <= 20
     assert planted(result.text) and len(result.text) <= len(text)
+
+
+def test_the_deadline_stops_cuts_that_never_end():
+    """A ``cuts()`` yielding the case it was given, forever (a user's bug): the shrink skipped
+    each without looking at the clock, and ran past ``--shrink-seconds`` until killed."""
+
+    def endless(case):
+        while True:
+            yield case
+
+    module = types.SimpleNamespace(**{**vars(plain), "cuts": endless})
+    params = {"cases": 2, "n": 5, "value": 9}
+    seed, text = failing_start(params)
+    done = []
+    deadline = time.monotonic() + 0.5
+    worker = threading.Thread(
+        target=lambda: done.append(
+            shrink(module, Counted(planted), text, seed, params, deadline=deadline)
+        ),
+        daemon=True,  # left behind if it hangs: the test fails, not the run
+    )
+    worker.start()
+    worker.join(5.0)
+    assert done, "the shrink ran on past its deadline"
+    assert done[0].stages[-1] == "stopped at the deadline" and planted(done[0].text)
 
 
 def test_a_deadline_in_the_middle_of_dropping_cases_keeps_the_smaller_failure_found():
