@@ -61,6 +61,7 @@ from kit.judges.profiles import (
 )
 from kit.judges.programs import named_programs, parse_interactor
 from kit.judges.targets import Target, parse_target
+from kit.units import KIB_FROM, MILLISECONDS_FROM
 from kit.workspace import FOLDER, MISSING, NOT_REGULAR, file_state, shown_path
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
@@ -68,10 +69,6 @@ if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13
 
 KINDS = ("batch", "interactive")
 SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NAME.in
-# A time limit this large is almost surely written in milliseconds; a memory limit this large
-# in KiB (judges print "65536 KB").
-MILLISECONDS_FROM = 100
-KIB_FROM = 4096
 # the comparison of a judge without one of its own in its profile (kit.judges.profiles)
 DEFAULT_COMPARE = "lines"
 NO_PROFILE = "strictest (no judge profile)"  # targets_from of a judge without a profile

@@ -88,6 +88,7 @@ from kit.packages.model import (
     ScoreGroup,
     Submission,
 )
+from kit.units import MILLISECONDS_FROM
 
 DEFAULT_MEMORY = 2048  # MiB: the spec's "typical system default" (legacy and 2025-09)
 DEFAULT_OUTPUT = KATTIS_OUTPUT  # MiB: likewise (kit.judges.profiles)
@@ -168,6 +169,13 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     validators, validator_notes = _input_validators(path, shown, base or shown)
     limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
     time_limit, time_from = _time_limit(path, shown, limits)
+    if time_limit is not None and not (
+        math.isfinite(time_limit) and time_limit < MILLISECONDS_FROM
+    ):
+        raise BuildError(  # problems.toml's rule: a run held to it would never be stopped
+            f"{shown}: {time_from} gives {time_limit:g} s: no limit in seconds (under "
+            f"{MILLISECONDS_FROM} s)"
+        )
     margin, multiplier, margin_from = _multipliers(shown, limits, legacy)
     resolution = 1.0 if legacy else _number(limits, "time_resolution", 1.0, shown)
     if not legacy:  # legacy has no resolution: problemtools only rounds a limit it derives

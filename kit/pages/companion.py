@@ -30,7 +30,7 @@ from kit.errors import BuildError
 from kit.judges.profiles import judge_name, profile_for
 from kit.pages import atcoder, codeforces, kattis, poj
 from kit.pages.page import Page, on_hosts, possessive
-from kit.registry import KIB_FROM, MILLISECONDS_FROM
+from kit.units import KIB_FROM, MILLISECONDS_FROM
 
 FORMAT = "Competitive Companion's format"
 # "G. Castle Defense", "A - Sum", Timus' "1000. A+B Problem"

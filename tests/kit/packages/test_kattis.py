@@ -376,6 +376,21 @@ def test_domjudge_s_ini_time_limit_is_read_under_problem_yaml_s_and_over_timelim
         kattis.read(write_package(tmp_path / "d", "name: x\n", bad), "x")
 
 
+@pytest.mark.parametrize(
+    ("yaml", "files", "message"),
+    [("name: x\n", {".timelimit": "1e9\n"}, "x: .timelimit gives 1e+09 s: no limit in seconds"),
+     ("name: x\n", {".timelimit": "nan\n"}, "x: .timelimit gives nan s: no limit in seconds"),
+     ("name: x\nlimits:\n  time_limit: 2000\n", {},
+      "x: limits.time_limit in problem.yaml gives 2000 s: no limit in seconds (under 100 s)")],
+)  # fmt: skip
+def test_a_time_limit_that_is_no_limit_in_seconds_is_refused(tmp_path, yaml, files, message):
+    """problems.toml refuses 100 s or more; a package's 1e9 ran its time-limit submissions
+    for ever (``verify``), and nan was said as a key the package does not have."""
+    with pytest.raises(BuildError) as caught:
+        kattis.read(write_package(tmp_path / "x", yaml, {**ONE_CASE, **files}), "x")
+    assert str(caught.value).startswith(message)
+
+
 def test_a_multi_pass_problem_s_passes(tmp_path):
     files = {**ONE_CASE, "output_validator/v.py": "\n"}
     later = "problem_format_version: 2025-09\n"
