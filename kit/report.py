@@ -247,9 +247,12 @@ def _stand_in_notes(results: list[Result]) -> list[str]:
     target decided statically because the interpreter here could not run the bundle."""
     lines = []
     stand_ins: dict[str, list[str]] = {}  # the interpreter that ran them ("": none) -> targets
+    newer: set[str] = set()  # stand-ins newer than a target they ran
     for result in results:
         for column in result.columns:
             stand_in = column.runner.interpreter.label
+            if column.static_only and column.runner.interpreter.version > column.target.syntax:
+                newer.add(stand_in)
             if column.unrun and result.ran is not None:  # a failed check says it otherwise
                 lines.append(
                     f"note: {result.problem.slug}: {column.target.name} decided statically: "
@@ -270,6 +273,10 @@ def _stand_in_notes(results: list[Result]) -> list[str]:
                 under += (  # no PyPy here at all: the time and memory are not PyPy's
                     ", whose time and memory are not PyPy's (PyPy alone holds about 50 MiB): "
                     "their TLE and MLE, or their passing, are not the judge's"
+                )
+            if runner in newer:  # what only a run shows: dict | dict before 3.9, say
+                under += (
+                    f"; {runner} is newer: code that runs there and not on the target is missed"
                 )
             lines.append(
                 f"note: * {', '.join(names)}: no interpreter of that version here; syntax and "

@@ -383,6 +383,23 @@ def test_a_pypy_target_run_by_cpython_is_said_to_have_no_pypy_time_or_memory(toy
     assert "not PyPy's" not in note  # an older PyPy stands in: its own kind
 
 
+def test_a_newer_stand_in_is_said_not_to_catch_what_only_the_target_refuses(toy):
+    """pypy3.8's cases under PyPy 3.9: ``ok`` for ``dict | dict``, a TypeError under 3.8, with
+    a note that said only that the cases ran there."""
+    from kit.judges.targets import Runner, host
+
+    older = dataclasses.replace(parse_target("cpython3.8"))
+    stood_in = Column(older, Runner(older, host(), False), True, slowest=Timing([0.1]))
+    (note,) = [line for line in report.notes([passed(toy_sum(toy), [stood_in])]) if "* " in line]
+    assert note.endswith(
+        "; CPython 3.11 is newer: code that runs there and not on the target is missed"
+    )
+    same = dataclasses.replace(host(), version=(3, 8))
+    exact = Column(older, Runner(older, same, False), True, slowest=Timing([0.1]))
+    (note,) = [line for line in report.notes([passed(toy_sum(toy), [exact])]) if "* " in line]
+    assert "newer" not in note
+
+
 def test_the_note_on_how_times_were_taken_keeps_each_schedule_s_figures():
     """Combined, the slowest cases' count was taken as the runs of each re-timed case ("re-timed
     alone, once" after three runs), and the slowest cases timed alone went unsaid."""
