@@ -112,11 +112,14 @@ def run(args: argparse.Namespace) -> int:
         details = [*details, f"{problem.slug}: {error}"]
     making = given is not None and any(map(_is_stdout, _answer_names(given)))
     if given is not None and answer is None and not playing and outcome.word == OK and not making:
-        details = [
-            *details,
-            f"note: no answer beside {given} (NAME.out or NAME.ans for "
-            "NAME.in, or Polygon's NN.a for NN): its output was not judged",
-        ]
+        odd = [path for path in _answer_names(given) if file_state(path) == NOT_REGULAR]
+        beside = (
+            f"{odd[0].name} beside {given} is not a regular file (a pipe, a socket or a device)"
+            if odd
+            else f"no answer beside {given} (NAME.out or NAME.ans for NAME.in, or Polygon's NN.a "
+            "for NN)"
+        )
+        details = [*details, f"note: {beside}: its output was not judged"]
     return _told(problem, outcome, run, judge, limits, details, runner, bool(refused))
 
 

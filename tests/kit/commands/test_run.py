@@ -5,6 +5,7 @@ secret input are one-line errors."""
 
 import argparse
 import io
+import os
 import subprocess
 import sys
 import time
@@ -61,6 +62,20 @@ def test_a_polygon_test_is_judged_against_its_answer_and_an_input_without_one_sa
         "for NN): its output was not judged"
     )
     assert last.startswith("[toy_sum: ok, ")
+
+
+def test_an_answer_beside_that_is_a_pipe_is_said_so(toy, tmp_path, capfd):
+    """A FIFO named x.out was "no answer beside x.in", where the build refuses it by name."""
+    given = tmp_path / "x.in"
+    given.write_bytes((toy / "samples" / "toy_sum" / "sample-1.in").read_bytes())
+    os.mkfifo(tmp_path / "x.out")
+    args = parse("toy_sum", str(given), "--root", str(toy))
+    assert args.run(args) == 0
+    note = capfd.readouterr().err.splitlines()[-2]
+    assert note == (
+        f"note: x.out beside {given} is not a regular file (a pipe, a socket or a device): its "
+        "output was not judged"
+    )
 
 
 def test_an_input_with_two_answers_beside_it_is_refused(toy, tmp_path):
