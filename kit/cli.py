@@ -257,7 +257,7 @@ def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
     try:
         return args.run(args)
     except BuildError as error:
-        if typo is None or not str(error).startswith(f"unknown problem '{argv[1]}'"):
+        if typo is None or not str(error).startswith(f"unknown problem {argv[1]!r}"):
             raise
         error.args = (f"{error}; did you mean the command '{typo}'?",)
         raise

@@ -372,7 +372,13 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
         _move(staged, problem.failed_dist)
     except OSError as error:
         where = problem.rel(problem.failed_dist)
-        result.notes.append(f"the failed bundle is not kept as {where}: {error.strerror}")
+        folder = problem.failed_dist.parent
+        why = (
+            f"{problem.rel(folder)} is a file, where a folder is needed"
+            if folder.exists() and not folder.is_dir()
+            else error.strerror
+        )
+        result.notes.append(f"the failed bundle is not kept as {where}: {why}")
         return
     result.notes.append(f"the failed bundle is kept as {problem.rel(problem.failed_dist)}")
 

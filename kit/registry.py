@@ -765,7 +765,7 @@ def _unknown(registry: dict[str, Problem], name: str) -> str:
         known = f"has {len(slugs)}: {', '.join(slugs[:LISTED_MOST])}, ..."
     meant = _meant(registry, name)
     meant = f"; did you mean '{meant}'?" if meant else ""
-    return f"unknown problem '{name}' (problems.toml {known}{meant})"
+    return f"unknown problem {name!r} (problems.toml {known}{meant})"
 
 
 def _meant(registry: dict[str, Problem], name: str) -> str | None:

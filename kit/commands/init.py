@@ -60,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
     if folder.exists() and not folder.is_dir():
         raise BuildError(f"init: {folder} is a file, not a folder")
+    if folder.is_symlink() and not folder.exists():  # makedirs said "File exists"
+        raise BuildError(f"init: {folder} is a link to nothing (or a loop), not a folder")
     files = workspace_files()
     existing = [path for path in files if os.path.lexists(folder / path)]
     clashing = [path for path in existing if path not in KEPT]

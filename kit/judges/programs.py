@@ -145,6 +145,8 @@ def program_at(
     path = Path(root, path_text).resolve()
     if path.is_dir() and folder:
         return _folder_program(path, path_text, where, role, include)
+    if path.is_dir():
+        raise BuildError(f"{where}: {role} {path_text} is a folder: name the program's file")
     if not path.is_file():
         raise BuildError(f"{where}: {role} {path_text} not found")
     return _file_program(path, path_text, where, role, include)

@@ -486,6 +486,15 @@ def test_a_recursion_error_of_the_kit_s_walks_is_one_line(monkeypatch, capsys):
     assert sys.getrecursionlimit() >= cli.RECURSION_LIMIT
 
 
+def test_an_unknown_slug_is_shown_escaped(tmp_path, capsys):
+    """A control character went to the terminal as it was: "unknown problem 'ab' ... did you
+    mean 'ab'?" on screen, and a newline broke the line in two."""
+    (tmp_path / "problems.toml").write_text("")
+    assert cli.main(["a\x01b\nc", "--root", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cpkit: error: unknown problem 'a\\x01b\\nc' (") and err.count("\n") == 1
+
+
 def test_a_command_misspelt_is_named(tmp_path, capsys):
     """``cpkit stres two_sum`` was an unknown problem 'stres' (with ``--seed 1``, an
     unrecognized argument), with no word of the command meant."""

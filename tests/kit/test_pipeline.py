@@ -153,6 +153,19 @@ def test_a_dist_folder_that_leads_to_the_solutions_never_writes_over_them(toy, p
     assert problem.solution.read_text() == "def broken(:\n"
 
 
+def test_a_failed_bundle_with_a_file_where_its_folder_goes_is_said_so(toy):
+    """dist/failed a file: "the failed bundle is not kept as ...: File exists"."""
+    problem = toy_sum(toy)
+    problem.solution.write_text("print(0)\n")
+    problem.failed_dist.parent.parent.mkdir(parents=True, exist_ok=True)
+    problem.failed_dist.parent.write_text("")
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert (
+        "the failed bundle is not kept as dist/failed/toy_sum.py: dist/failed is a file, where a "
+        "folder is needed"
+    ) in result.notes
+
+
 def test_an_older_dist_that_cannot_be_removed_is_said(toy, monkeypatch):
     """A read-only dist/ and a failed build: a PermissionError traceback."""
     problem = toy_sum(toy)

@@ -170,6 +170,17 @@ def test_a_file_given_as_the_folder_is_refused(tmp_path):
         init.run(parse(str(tmp_path / "notes.txt")))
 
 
+def test_a_link_to_nothing_given_as_the_folder_is_said_so(tmp_path):
+    """It said "cannot write ...: File exists"."""
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    for name in ("dangling", "loop"):
+        with pytest.raises(
+            BuildError, match=rf"^init: .*{name} is a link to nothing \(or a loop\)"
+        ):
+            init.run(parse(str(tmp_path / name)))
+
+
 @pytest.mark.parametrize("given", ["", "  "])
 def test_an_empty_folder_name_is_refused_not_read_as_the_current_folder(
     tmp_path, monkeypatch, given

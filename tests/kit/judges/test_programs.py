@@ -362,3 +362,10 @@ def test_a_link_in_the_folder_to_a_shared_file_is_followed(cache_home, tmp_path)
 )  # fmt: skip
 def test_the_programs_a_problem_s_settings_name(compare, interactor, named):
     assert named_programs(compare, interactor) == named
+
+
+def test_a_program_named_by_a_folder_is_said_so(tmp_path):
+    """``interactor = "interactors"`` was "interactor interactors not found"."""
+    (tmp_path / "interactors").mkdir()
+    with pytest.raises(BuildError, match=r"interactor interactors is a folder: name the program"):
+        program_at("interactors", tmp_path, WHERE, "interactor")
