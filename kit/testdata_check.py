@@ -36,6 +36,7 @@ API::
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -143,8 +144,18 @@ def _links(package: Package) -> list[str]:
             elif os.path.isabs(target):
                 failures.append(f"{said}, an absolute path (links must be relative)")
             elif not os.path.exists(resolved) and not shown.startswith("data/"):
-                failures.append(f"{shown} is a link to nothing ({target})")
+                failures.append(f"{shown} {_dead_end(entry)} ({target})")
     return failures
+
+
+def _dead_end(link: str) -> str:
+    """What a link that leads to no file is: one to nothing, or one that loops."""
+    try:
+        os.stat(link)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "is a link that loops"
+    return "is a link to nothing"
 
 
 def _file(path: Path, top: Path, warnings: list[str], failures: list[str]) -> bytes | None:
@@ -249,7 +260,8 @@ def _group(folder: Path, package: Package, warnings: list[str], failures: list[s
     entries = [entry for entry in sorted(folder.iterdir()) if not hidden(entry.name)]
     for entry in entries:
         if entry.is_symlink() and not entry.exists():
-            failures.append(f"{name}/{entry.name} is a link to nothing ({os.readlink(entry)})")
+            said = f"{name}/{entry.name} {_dead_end(str(entry))}"
+            failures.append(f"{said} ({os.readlink(entry)})")
         elif looping(entry):
             failures.append(f"{name}/{entry.name} is a link to a folder above it (not followed)")
     entries = [entry for entry in entries if entry.exists() and not looping(entry)]

@@ -522,7 +522,7 @@ def _uncompiled(file: Path, name: str) -> tuple[str, bool]:
     try:
         compile(source, str(file), "exec")
     except SyntaxError as error:
-        where = f"SyntaxError, line {error.lineno}"
+        where = "SyntaxError" + (f", line {error.lineno}" if error.lineno else "")  # a NUL: none
         first = source.split(b"\n", 1)[0]
         if any(hint in str(error.msg) for hint in PYTHON_2_HINTS) or b"python2" in first:
             return f"not run: {of}not Python 3 ({where})", False

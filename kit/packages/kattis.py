@@ -167,7 +167,10 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     notes += _validation_notes(path, shown, config, legacy)
     notes += _validator_folder_notes(path, shown, config, legacy)
     validators, validator_notes = _input_validators(path, shown, base or shown)
-    limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
+    limits = config.get("limits")
+    if limits not in (None, "") and not isinstance(limits, dict):  # was read as none at all
+        raise BuildError(f"{shown}/problem.yaml: limits: {limits!r}: expected keys and values")
+    limits = limits or {}
     time_limit, time_from = _time_limit(path, shown, limits)
     if time_limit is not None and not (
         math.isfinite(time_limit) and time_limit < MILLISECONDS_FROM

@@ -166,6 +166,12 @@ def _params(module, given: list[str]) -> dict[str, int]:
     params = dict(module.PARAMS)
     least_of = getattr(module, "MIN_PARAMS", {})
     least_of = least_of if isinstance(least_of, dict) else {}
+    strays = sorted(str(name) for name in least_of if name not in params)
+    if strays:  # a misspelt name was ignored: its minimum held nothing
+        known = ", ".join(sorted(params)) or "none"
+        raise BuildError(
+            f"{module.where}: MIN_PARAMS names {', '.join(strays)}, not in PARAMS (known: {known})"
+        )
     for name, value in params.items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise BuildError(f"{module.where}: PARAMS[{name!r}] = {value!r}: expected an integer")

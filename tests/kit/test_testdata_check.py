@@ -134,6 +134,8 @@ def test_a_link_to_nothing_and_a_link_to_a_folder_above_fail_and_are_not_followe
     (secret / "3.ans").write_text("1 1\n")
     (secret / "3.in").symlink_to("/nonexistent/x.in")
     (secret / "loop").symlink_to("..")
+    (secret / "4.in").symlink_to("4.ans")  # a loop: it was "a link to nothing"
+    (secret / "4.ans").symlink_to("4.in")
     package = read_package(top, "split")
     assert [case.name for case in package.cases if case.group == "secret"] == [
         "data/secret/1",
@@ -141,6 +143,8 @@ def test_a_link_to_nothing_and_a_link_to_a_folder_above_fail_and_are_not_followe
     ]
     assert check_data(package).failures == (
         "data/secret/3.in is a link to nothing (/nonexistent/x.in)",
+        "data/secret/4.ans is a link that loops (4.in)",
+        "data/secret/4.in is a link that loops (4.ans)",
         "data/secret/loop is a link to a folder above it (not followed)",
         "data/secret/3.ans has no 3.in beside it",
         "data/secret/3.in is a link to /nonexistent/x.in, outside the package",

@@ -171,6 +171,12 @@ def test_a_python_3_submission_that_does_not_compile_disagrees(capsys, sum_copy)
         "invalid syntax)"
     }
     assert "1 submission: 0 agree, 0 too close to call on this machine, 1 disagree" in out
+    (sum_copy / "submissions" / "accepted" / "broken.py").write_bytes(b"x = 1\0\n")
+    code, out, _ = verify(capsys, sum_copy, "broken.py")
+    assert rows(out)["accepted/broken.py"] == (  # it said "SyntaxError, line None"
+        "AC - - DISAGREES: does not compile (SyntaxError: source code string cannot contain null "
+        "bytes)"
+    )
 
 
 def test_a_submission_an_older_stand_in_cannot_compile_is_not_run(capsys, sum_copy):

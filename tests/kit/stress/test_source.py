@@ -82,6 +82,9 @@ def test_a_bad_param_is_one_line(pairsum, given, message):
         # a default the module's own minimum refuses, as --param's value would be
         ('{"cases": 0, "bound": 9}', "PARAMS['cases'] = 0 is below MIN_PARAMS['cases'] = 1, "
          "the smallest legal value (or give --param cases=N)"),
+        # a minimum of a parameter PARAMS does not have was ignored (a misspelt name)
+        ('{"cases": 3, "bound": 9}\nMIN_PARAMS = {"case": 1}',
+         "MIN_PARAMS names case, not in PARAMS (known: bound, cases)"),
     ],
 )  # fmt: skip
 def test_params_that_are_not_integers_are_one_line(pairsum, params, message):
