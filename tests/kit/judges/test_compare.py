@@ -476,7 +476,7 @@ def test_checker_runs_in_the_checkout_root(tmp_path, sum_case):
         ("float:inf", "the tolerance must be a positive number"),
         ("checker:", "no checker path given"),
         ("checker:tests/fixtures/compare/missing.py", "checker tests/fixtures/compare/missing.py"),
-        ("checker:tests/fixtures/compare", "not found"),
+        ("checker:tests/fixtures/compare", "is a folder: name the program's file"),
         ("checker:README.md", "checker README.md is not executable (nor a .py, .sh, C or C++"),
         ("lines\nrm -rf", "unknown comparison"),
     ],
