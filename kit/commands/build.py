@@ -63,7 +63,8 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         type=at_least_one,
         default=KILL_FACTOR,
         metavar="F",
-        help=f"stop a run at F times the time limit ({KILL_FACTOR:g})",
+        help=f"stop a run at F times the time limit ({KILL_FACTOR:g}; a Kattis game at ceil(2 x "
+        "the limit), problemtools' own)",
     )
     parser.add_argument(
         "--first-failure",

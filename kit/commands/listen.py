@@ -21,6 +21,7 @@ import argparse
 import errno
 import json
 import os
+import shlex
 import sys
 import tempfile
 from pathlib import Path
@@ -104,7 +105,7 @@ class _Listener:
             self.made += 1
         except new_command.NoSlug as error:
             said = str(error).partition("; name one")[0]
-            print(f"not scaffolded: {said}; {_kept(body)}", file=sys.stderr, flush=True)
+            print(f"not scaffolded: {said}; {_kept(body, page.judge)}", file=sys.stderr, flush=True)
         except BuildError as error:
             print(f"not scaffolded: {page.title!r}: {error}", file=sys.stderr, flush=True)
         except Exception as error:  # never a traceback: the listening goes on
@@ -124,9 +125,10 @@ class _Listener:
         self.done = self.seen >= self.batch[1]
 
 
-def _kept(body: bytes) -> str:
+def _kept(body: bytes, judge: str) -> str:
     """How to scaffold a problem ``new`` could name no slug for: its data kept in a file of
-    the temporary folder, for ``new SLUG --from`` that file."""
+    the temporary folder, for ``new SLUG --from`` that file with the judge it was read with
+    (``--judge``'s, where the data's address names none)."""
     try:
         place = scratch.system_folder()  # not the kit's own: it outlives the kit
         handle, name = tempfile.mkstemp(prefix="cpkit-problem-", suffix=".json", dir=place)
@@ -134,7 +136,8 @@ def _kept(body: bytes) -> str:
             kept.write(body)
     except OSError as error:
         return f"its data could not be kept ({error.strerror or error}): name one with new"
-    return f"its data is kept: {command()} new SLUG --from {name}"
+    given = f"{shlex.quote(name)} --judge {shlex.quote(judge)}"
+    return f"its data is kept: {command()} new SLUG --from {given}"
 
 
 def _name_in(body: bytes) -> str | None:

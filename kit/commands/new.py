@@ -140,6 +140,10 @@ def make(root: Path, page: Page | None, slug: str | None, given: str, *, interac
     named; ``interactive``: asked for, else said by the page."""
     registry = load_registry(root)
     interactive = interactive or (page is not None and page.interactive)
+    made = _made_already(registry, page) if page is not None else None
+    if made is not None:  # under whatever slug, named or not
+        what = f"{page.judge} {page.id}" if page.id else f"{page.judge}'s {page.title!r}"
+        raise BuildError(f"new: {made} exists in problems.toml ({what}); nothing was changed")
     if slug is None:
         slug = _free_slug(registry, page)
     _usable(slug, page.judge if page is not None else given)
@@ -356,13 +360,9 @@ def _free_slug(registry, page: Page) -> str:
     problem titled "Run", "Random", "Class"), the title's slug with the page's id after it
     (``hello_1902a``; a slug that is the id itself, Kattis' ``hello``, gets the judge's name
     after it), then with a number (``_2``: two problems of one judge without ids whose titles
-    make one slug). The problem made already keeps its slug, to be refused: the same judge and
-    id under any slug (a page in another language), else under the page's own slugs one of no
-    id set yet (``id = "?"``) of the same judge, made by hand or of the same title."""
-    made = _made_already(registry, page)
-    if made is not None:
-        what = f"{page.judge} {page.id}" if page.id else f"{page.judge}'s {page.title!r}"
-        raise BuildError(f"new: {made} exists in problems.toml ({what}); nothing was changed")
+    make one slug). A problem of no id set yet (``id = "?"``) of the page's judge under its
+    slug, made by hand, keeps it, to be refused (``make`` refuses the problem made already
+    under any slug: ``_made_already``)."""
     slug = _slug_of(page)
     holder = registry.get(slug)
     judged = holder is not None and judge_name(holder.judge).lower() == page.judge.lower()
@@ -372,7 +372,7 @@ def _free_slug(registry, page: Page) -> str:
     candidates = [*named, *(f"{named[-1]}_{number}" for number in range(2, NUMBERED))]
     for candidate in named:  # the problem made already: refused under its own slug
         known = registry.get(candidate)
-        if known is not None and _same_problem(known, page, candidate):
+        if known is not None and _same_problem(known, page):
             return candidate
     free = next((c for c in candidates if _taken(registry, c, page.judge) is None), slug)
     if free != slug:
@@ -396,16 +396,17 @@ def _made_already(registry, page: Page) -> str | None:
     return None
 
 
-def _same_problem(known, page: Page, slug: str) -> bool:
-    """Whether the workspace's problem ``known``, under ``slug``, is the page's: the same judge
-    and id, or of the same judge with no id set yet (``id = "?"``) and made by hand (its title
-    the slug's) or of the page's title. Problems of one judge without ids (a contest of
-    UOJ's, its titles Chinese after one Latin prefix) are told apart by their titles."""
+def _same_problem(known, page: Page) -> bool:
+    """Whether the workspace's problem ``known``, under the page's slug, is the page's: the
+    same judge and id, or of the same judge with no id set yet (``id = "?"``) when the page
+    has one (made by hand, then read from its page) or the page's title. Problems of one
+    judge without ids (a contest of UOJ's, its titles Chinese after one Latin prefix) are
+    told apart by their titles alone ("Hello World" made from a page looked made by hand)."""
     if judge_name(known.judge).lower() != page.judge.lower():
         return False
     if known.id != "?":
         return known.id == page.id
-    return bool(page.id) or known.title in (page.title, scaffold.title_of(slug))
+    return bool(page.id) or known.title == page.title
 
 
 def _taken(registry, slug: str, judge: str) -> str | None:

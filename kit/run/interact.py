@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import math
 import os
 import queue
 import select
@@ -120,8 +121,9 @@ DRAIN_SECONDS = 0.5  # the relays' time to copy what the two wrote before they e
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
 # a game timed as a whole is killed at the timeout plus this much for each chunk the relay
 # passed on (its two hops cost a judge's joined pipes nothing: docs/kit.md, "The interactive
-# relay", about 30 µs of wall time a line, up to three times that), at most STRETCH times it
-RELAY_ALLOWANCE = 100e-6
+# relay", about 30 µs of wall time a line), at most STRETCH times the timeout, and no more once
+# the solution's CPU time is over the limit (a game that would never end, a flood)
+RELAY_ALLOWANCE = 40e-6
 STRETCH = 10
 # What a pipe between two programs holds on Linux (pipe(7): 16 pages), and how the relay's two
 # hops share it: the pipe from the writer and the pipe to the reader, half each, and the chunk
@@ -304,6 +306,19 @@ def _next_chunk(source: int, reader_gone: int | None, stop: int | None = None) -
         return b""
 
 
+@dataclass(frozen=True)
+class _Rules:
+    """What holds the solution's side of the relay (see ``_relay``): its output limit, the
+    descriptor readable once the interactor has exited, and what is read of it after that."""
+
+    cap: _Cap | None = None
+    reader_gone: int | None = None
+    hold: int | None = None
+
+
+NO_RULES = _Rules()  # the interactor's side: nothing holds it
+
+
 def _relay(
     source: IO[bytes],
     target: IO[bytes],
@@ -312,20 +327,22 @@ def _relay(
     mark: str,
     record: _Transcript,
     ends: _Ends,
-    cap: _Cap | None = None,
-    reader_gone: int | None = None,
+    rules: _Rules = NO_RULES,
 ) -> None:
     """Copy ``source`` to ``target`` until end of file, then close ``target``.
 
     A closed ``target`` does not stop the reading, so the writer never blocks on a full pipe;
     what is read after the other side stopped talking is counted (a note in the transcript),
-    not recorded line by line. With ``reader_gone`` (a descriptor readable once the reader
-    has exited: the solution's relay) the copy stops there and ``source`` is closed, so the
-    writer's next write fails, as on a judge whose pipes are joined (a Python solution's
+    not recorded line by line. With ``rules.reader_gone`` (a descriptor readable once the
+    reader has exited: the solution's relay) the copy stops there and ``source`` is closed, so
+    the writer's next write fails, as on a judge whose pipes are joined (a Python solution's
     ``BrokenPipeError``); that is not the writer's end. The end of ``source`` is recorded
     before ``target`` is closed, so an end it causes on the other side is always recorded
-    after it. Past ``cap`` nothing more is relayed (the caller kills the writer). ``ends``
-    called over ends the copy (a process left behind holds ``source``).
+    after it. Past ``rules.cap`` nothing more is relayed (the caller kills the writer). Past
+    ``rules.hold`` bytes sent once the reader has stopped, nothing more is read and ``source``
+    stays open until the game is called over: the writer blocks, as on problemtools' pipe,
+    which nobody reads after the validator accepted. ``ends`` called over ends the copy (a
+    process left behind holds ``source``).
     """
     open_target = True
     reader_ended = False
@@ -333,7 +350,7 @@ def _relay(
     reader = "interactor" if side == "solution" else "solution"
     try:
         while True:
-            data = _next_chunk(source.fileno(), reader_gone, ends.over)
+            data = _next_chunk(source.fileno(), rules.reader_gone, ends.over)
             if not data:  # None: not the end of what it says, the reader's
                 reader_ended = data is None
                 break
@@ -341,20 +358,18 @@ def _relay(
                 # not delivered, or sent to a side that has stopped talking: not held against
                 # the output limit either (a judge's closed pipe takes none of it)
                 late += len(data)
+                if rules.hold is not None and late > rules.hold:
+                    select.select([ends.over], [], [])  # the writer blocks; the kit ends it
+                    reader_ended = True  # not the writer's end of output
+                    break
                 if not open_target:
                     continue
-            elif cap is not None and not cap.add(len(data)):
+            elif rules.cap is not None and not rules.cap.add(len(data)):
                 break
             else:
                 record.feed(mark, data)  # before the write: the reply cannot be recorded first
                 ends.relayed += 1
-            view = memoryview(data)
-            while view:
-                try:
-                    view = view[os.write(target.fileno(), view) :]
-                except OSError:  # the reader has gone (EPIPE), or was killed
-                    open_target = False
-                    break
+            open_target = _deliver(target, data)
     finally:
         if late:
             record.note(mark, f"[{late} more bytes, sent after the {reader} had closed its output]")
@@ -363,6 +378,17 @@ def _relay(
         for stream in (target, source):
             with contextlib.suppress(OSError):
                 stream.close()
+
+
+def _deliver(target: IO[bytes], data: bytes) -> bool:
+    """``data`` written to ``target``; False once the reader has gone (EPIPE) or was killed."""
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[os.write(target.fileno(), view) :]
+        except OSError:
+            return False
+    return True
 
 
 @dataclass
@@ -406,9 +432,10 @@ def run_interactive(
         )
         report = Path(folder, "report.json")
         started = time.monotonic()
-        deadline = _Deadline(started, limits.timeout, not limits.per_move, ends)
+        deadline = _Deadline(started, limits.timeout, not limits.per_move, ends, limits.time)
         watched = _watched(solution, report, limits, deadline.watch_timeout)
         solution_process = _start(watched, cwd, solution_err, "solution", run_environment())
+        deadline.watch = solution_process.pid
         interactor_process = _start_judge(judge_argv, cwd, interactor_err, solution_process)
         exits, killed = _play(
             solution_process,
@@ -471,24 +498,47 @@ class _Deadline:
     timeout: float
     stretched: bool
     ends: _Ends
+    limit: float = math.inf  # the solution's CPU seconds past which no allowance is given
+    watch: int = 0  # the solution's watch, whose processes' CPU time is read
     killed_at: float | None = None
-    added: float = 0.0  # the allowance when the solution was killed
+    added: float = 0.0  # the allowance when a side was killed for the time
 
     def allowance(self) -> float:
-        """The seconds the relay's chunks add to the timeout now."""
+        """The seconds the relay's chunks add to the timeout now: none once the timeout is
+        past and the solution has spent more CPU time than its limit."""
         if not self.stretched:
+            return 0.0
+        past = time.monotonic() >= self.started + self.timeout
+        if past and (_cpu_under(self.watch) or 0.0) > self.limit:
             return 0.0
         return min(self.ends.relayed * RELAY_ALLOWANCE, self.timeout * (STRETCH - 1))
 
     def due(self) -> float:
         return self.started + self.timeout + self.allowance()
 
-    def kill(self, now: float) -> None:
-        self.killed_at, self.added = now, self.allowance()
+    def kill(self, now: float, allowance: float) -> None:
+        if self.killed_at is None:
+            self.killed_at, self.added = now, allowance
 
     @property
     def watch_timeout(self) -> float:
         return self.timeout * STRETCH if self.stretched else self.timeout
+
+
+def _cpu_under(watch: int) -> float | None:
+    """CPU seconds (user and system, their waited children's too) of the processes the watch
+    ``watch`` started, read from /proc; None where that cannot be read."""
+    try:
+        with open(f"/proc/{watch}/task/{watch}/children") as listing:
+            children = listing.read().split()
+        ticks = 0
+        for child in children:
+            with open(f"/proc/{child}/stat") as stat:
+                fields = stat.read().rpartition(")")[2].split()
+            ticks += sum(int(field) for field in fields[11:15])  # utime, stime, cutime, cstime
+        return ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        return None
 
 
 def _watched(solution: list[str], report: Path, limits: Limits, timeout: float) -> list[str]:
@@ -590,8 +640,11 @@ def _play(
                 "mark": TO_INTERACTOR,
                 "record": record,
                 "ends": ends,
-                "cap": cap,
-                "reader_gone": None if statuses.problemtools else interactor_gone[0],
+                "rules": _Rules(
+                    cap,
+                    reader_gone=None if statuses.problemtools else interactor_gone[0],
+                    hold=PROBLEMTOOLS_PIPE if statuses.problemtools else None,
+                ),
             },
             daemon=True,
         ),
@@ -699,14 +752,16 @@ def _supervise(
     grace_end: float | None = None
     running = set(pids)
     while running:
-        now, due = time.monotonic(), deadline.due()
+        now, allowance = time.monotonic(), deadline.allowance()
+        due = deadline.started + deadline.timeout + allowance
         playing = "solution" in running and "solution" not in killed
         if playing and deadline.stretched and now >= due:
             killed["solution"] = "timeout"
-            deadline.kill(now)
+            deadline.kill(now, allowance)
             _end_solution(pids["solution"])
         backstop = (deadline.killed_at or due) + BACKSTOP_SECONDS
         if now >= backstop:
+            deadline.kill(now - BACKSTOP_SECONDS, allowance)
             for side in sorted(running):
                 killed[side] = "timeout"
                 kill_group(pids[side])
@@ -833,9 +888,7 @@ def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
         else:
             why = "both sides still running: each waiting for the other?"
         cpu = f"{solution.cpu:.2f} s CPU"
-        timeout = f"the {limits.timeout:g} s " + ("game_timeout" if limits.per_move else "timeout")
-        if end.added >= 0.01:
-            timeout += f" and {end.added:.2f} s more for the relay's hops"
+        timeout = _timeout_said(end, limits)
         busy = solution.cpu + solution.waited  # its CPU, or what other work took of it
         if limits.per_move and busy > limits.timeout / 2:  # busy, not idle
             return TLE, f"{cpu} in a game stopped at {timeout}"
@@ -843,6 +896,14 @@ def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
             return TLE, f"{cpu}, over the {limits.time:g} s limit (killed at {timeout})"
         return TLE, f"idle: killed at {timeout} after {cpu} ({why})"
     return None
+
+
+def _timeout_said(end: _Ending, limits: Limits) -> str:
+    """The timeout a side was killed at, with what the relay's allowance added to it."""
+    timeout = f"the {limits.timeout:g} s " + ("game_timeout" if limits.per_move else "timeout")
+    if end.added >= 0.01:
+        timeout += f" and {end.added:.2f} s more for the relay's hops"
+    return timeout
 
 
 def _killed_at_timeout(end: _Ending) -> bool:
@@ -859,7 +920,9 @@ def _ended(end: _Ending, limits: Limits) -> tuple[str, str]:
     """The verdict once both sides ended by themselves (or the interactor hung after)."""
     failure = _solution_failure(end.solution, end.solution_stderr)
     status = end.solution.code
-    validator_failed = end.crash and end.statuses.problemtools  # read before the solution
+    # read before the solution's, unless the kit killed it (problemtools' own kill at its wall
+    # limit is no failure of the validator: judge/execute.py reads the submission's then)
+    validator_failed = end.crash and end.statuses.problemtools and "interactor" not in end.killed
     # the exits in the order they happened (Codeforces' rule): a solution that closed its
     # output, then crashed after the interactor had rejected and exited, gets the rejection
     first = end.first_end == "solution" == end.first_exit or end.solution_crashed_first
@@ -867,7 +930,7 @@ def _ended(end: _Ending, limits: Limits) -> tuple[str, str]:
         return RE, failure
     if "interactor" in end.killed:
         return JE, (
-            f"interactor still running at the {limits.timeout:g} s timeout, after the solution "
+            f"interactor still running at {_timeout_said(end, limits)}, after the solution "
             f"had exited with status {status}: killed {BACKSTOP_SECONDS:g} s later"
         )
     after = f" (after the solution had exited with status {status})"

@@ -155,9 +155,10 @@ def limits_for(
     timeout = problem.game_timeout if per_move else kill_factor * problem.time_limit
     games = profile.games if profile is not None else JOINED
     if problem.kind == "interactive" and not per_move and games == PROBLEMTOOLS:
-        # problemtools' runner kills a game's submission at ceil(2 × the limit) of wall time
-        # (judge/execute.py at a185fe97: ``str(math.ceil(2 * timelim))``)
-        timeout = min(timeout, math.ceil(2 * problem.time_limit))
+        # problemtools' runner kills a game's submission at ceil(2 × the limit) of wall time,
+        # whatever the kit's own kill factor (judge/execute.py at a185fe97:
+        # ``str(math.ceil(2 * timelim))``, a whole second's alarm)
+        timeout = math.ceil(2 * problem.time_limit)
     return Limits(
         time=problem.time_limit,
         timeout=timeout,

@@ -6,6 +6,7 @@ one-line error."""
 import contextlib
 import json
 import re
+import shlex
 import socket
 import threading
 import time
@@ -121,21 +122,24 @@ def test_junk_does_not_count_and_once_with_nothing_scaffolded_exits_1(toy, capsy
 
 def test_a_problem_without_a_slug_is_kept_in_a_file_that_new_can_read(toy, capsys, hang_fails):
     """No slug can be made of a Chinese title on a judge without ids: the line said "name
-    one: cpkit new SLUG --from PAGE", and the listener keeps no page."""
-    listening = Listening(toy, capsys, "--once")
-    body = problem(name="新年的促销", url="https://uoj.ac/contest/1/problem/2", group="UOJ")
+    one: cpkit new SLUG --from PAGE", and the listener keeps no page. The command given keeps
+    the judge ``--judge`` named (the file alone made it the address's host's), quoted."""
+    listening = Listening(toy, capsys, "--once", "--judge", "UOJ Online")
+    body = problem(name="新年的促销", url="https://uoj.example/contest/1/problem/2", group="")
     listening.post(body)
     assert listening.end() == 1
-    said = listening.err.splitlines()[0]
-    assert said.startswith(
-        "not scaffolded: new: no slug can be made of the title '新年的促销'; its data is kept: "
-        "cpkit new SLUG --from "
-    )
-    kept = Path(said.rpartition(" --from ")[2])
+    said, _, command = listening.err.splitlines()[0].partition("; its data is kept: ")
+    assert said == "not scaffolded: new: no slug can be made of the title '新年的促销'"
+    words = shlex.split(command)
+    assert words[:4] == ["cpkit", "new", "SLUG", "--from"] and words[5:] == [
+        "--judge",
+        "UOJ Online",
+    ]
+    kept = Path(words[4])
     try:
         assert kept.read_bytes() == body
-        assert cli.main(["new", "sale", "--from", str(kept), "--root", str(toy)]) == 0
-        assert load_registry(toy)["sale"].title == "新年的促销"
+        assert cli.main(["new", "sale", *words[3:], "--root", str(toy)]) == 0
+        assert load_registry(toy)["sale"].judge == "UOJ Online"
     finally:
         kept.unlink()
 

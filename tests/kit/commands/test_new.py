@@ -381,6 +381,10 @@ def test_problems_of_one_judge_without_ids_and_one_slug_are_numbered(toy, capsys
     page = id_less(tmp_path, "【NOIP Round #3】因子")
     assert cli.main(["new", "--from", page, "--root", str(toy)]) == 2
     assert "new: noip_round_3_2 exists in problems.toml (UOJ" in capsys.readouterr().err
+    # a title the slug's own ("Hello World") looked made by hand, and held its slug
+    for title in ("Hello World", "Hello, World!"):
+        assert cli.main(["new", "--from", id_less(tmp_path, title), "--root", str(toy)]) == 0
+    assert load_registry(toy)["hello_world_2"].title == "Hello, World!"
 
 
 def test_a_problem_of_no_id_holds_its_slug_against_another_judge_s_only(toy, capsys, tmp_path):
@@ -410,6 +414,8 @@ def test_a_problem_read_again_from_a_page_in_another_language_is_refused(toy, ca
         "nothing was changed\n"
     )
     assert [known.id for known in load_registry(toy).values()].count("810D") == 1
+    assert cli.main(["new", "glad_ru", "--from", page, "--root", str(toy)]) == 2  # named too
+    assert "new: glad_to_see_you exists in problems.toml" in capsys.readouterr().err
 
 
 def test_a_kattis_id_taken_by_another_judge_s_problem_gets_the_judge_after_it(

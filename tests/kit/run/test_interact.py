@@ -6,6 +6,7 @@ and solutions that are right, wrong, crashing, slow, idle, quitting early or nev
 
 import os
 import re
+import signal
 import subprocess
 import sys
 import textwrap
@@ -322,16 +323,24 @@ def test_a_game_of_many_exchanges_is_not_killed_for_the_relay_s_time(tmp_path):
     assert run.solution_seconds > 0.4  # past the timeout by the wall clock
 
 
-def test_the_relay_s_allowance_is_said_and_bounded():
+def test_the_relay_s_allowance_is_said_and_bounded(monkeypatch):
+    """40 µs a chunk relayed, at most 10 times the timeout, and none once the timeout is past
+    with the solution's CPU time over its limit: a query loop that never ended, or a flood,
+    ran to the cap (60 s for a 2 s limit) and a flood's verdict turned OLE."""
+    cpu = [0.5]
+    monkeypatch.setattr(interact, "_cpu_under", lambda watch: cpu[0])
     ends = interact._Ends()
-    deadline = interact._Deadline(100.0, 3.0, True, ends)
+    started = time.monotonic() - 5.0  # the 3 s timeout is past
+    deadline = interact._Deadline(started, 3.0, True, ends, limit=2.0)
     ends.relayed = 20_000
-    assert deadline.due() == pytest.approx(105.0) and deadline.watch_timeout == 30.0
+    assert deadline.due() == pytest.approx(started + 3.8) and deadline.watch_timeout == 30.0
     ends.relayed = 10**9
-    assert deadline.due() == pytest.approx(130.0)  # at most STRETCH times the timeout
-    ends.relayed = 10_000
-    deadline.kill(101.03)
-    assert (deadline.killed_at, deadline.added) == (101.03, pytest.approx(1.0))
+    assert deadline.due() == pytest.approx(started + 30.0)  # at most STRETCH times it
+    cpu[0] = 2.5  # over the limit: no allowance
+    assert deadline.due() == pytest.approx(started + 3.0)
+    deadline.kill(started + 3.4, 0.4)
+    deadline.kill(started + 9.0, 5.0)  # the first kill is the one said
+    assert (deadline.killed_at, deadline.added) == (started + 3.4, 0.4)
     per_move = interact._Deadline(100.0, 3.0, False, ends)
     assert (per_move.due(), per_move.watch_timeout) == (103.0, 3.0)
     played = interact._Exit(-9, 104.0, cpu=0.5, killed=TIME)
@@ -344,6 +353,33 @@ def test_the_relay_s_allowance_is_said_and_bounded():
     assert interact._idle(end, limits)[1].startswith(
         "idle: killed at the 3 s timeout and 1.00 s more for the relay's hops after 0.50 s CPU"
     )
+
+
+SPINS_THEN_SLEEPS = """import time
+end = time.process_time() + 0.6
+while time.process_time() < end:
+    pass
+time.sleep(30)
+"""
+
+
+def test_the_cpu_time_under_a_watch_is_read(tmp_path):
+    """What stops the allowance: the CPU time of the processes a watch started."""
+    (tmp_path / "spin.py").write_text(SPINS_THEN_SLEEPS)
+    starter = (
+        f"import subprocess, sys; subprocess.run([sys.executable, {str(tmp_path / 'spin.py')!r}])"
+    )
+    watch = subprocess.Popen([sys.executable, "-c", starter], start_new_session=True)
+    try:
+        started, spent = time.monotonic(), None
+        while time.monotonic() - started < 10 and (spent is None or spent < 0.5):
+            time.sleep(0.05)
+            spent = interact._cpu_under(watch.pid)
+        assert spent is not None and 0.5 <= spent < 1.5, spent
+    finally:
+        os.killpg(watch.pid, signal.SIGKILL)
+        watch.wait()
+    assert interact._cpu_under(2**22 + 7) is None  # no such process
 
 
 def test_problemtools_pipes_hold_a_mebibyte_each_way(tmp_path):
@@ -402,6 +438,53 @@ def test_a_solution_that_crashes_before_the_interactor_exits_is_a_runtime_error(
     assert (run.verdict, run.message) == (
         "RE",
         "runtime error: exit status 1: RuntimeError: got -1",
+    )
+
+
+HANGS_AFTER_A_LINE = """import sys, time
+print("go", flush=True)
+sys.stdin.readline()
+time.sleep(60)
+"""
+ACCEPTS_AT_ONCE = """import sys
+print("go", flush=True)
+"""
+
+
+def test_a_crash_beside_an_interactor_the_kit_killed_is_the_solution_s_as_problemtools_runs_it(
+    tmp_path,
+):
+    """The solution crashed and the interactor hung until the kit killed it: a judge error,
+    the kill read as the validator's failure; problemtools gives RTE (its own kill at the
+    wall limit is no failure of the validator's)."""
+    crash = "input()\nraise SystemExit(7)\n"
+    run = scripted(tmp_path, crash, HANGS_AFTER_A_LINE, "\n", timeout=0.5, games=PROBLEMTOOLS)
+    assert run.verdict == "RE", run.message
+
+
+def test_a_flood_after_the_acceptance_blocks_as_on_problemtools_pipe(tmp_path):
+    """problemtools keeps the solution's pipe open after its validator accepted but reads
+    none of it: 3 MB written then fills it and the solution blocks (TLE); the relay read it
+    all and the game was accepted."""
+    flood = "input()\nimport sys\nsys.stdout.write('x' * (3 << 20))\nsys.stdout.flush()\n"
+    run = scripted(tmp_path, flood, ACCEPTS_AT_ONCE, "\n", timeout=1.0, games=PROBLEMTOOLS)
+    assert run.verdict == "TLE", run.message
+    small = "input()\nimport sys\nsys.stdout.write('x' * (1 << 19))\nsys.stdout.flush()\n"
+    run = scripted(tmp_path, small, ACCEPTS_AT_ONCE, "\n", timeout=1.0, games=PROBLEMTOOLS)
+    assert run.verdict == "ok", run.message  # what the pipe holds
+
+
+def test_a_hung_interactor_s_kill_says_the_timeout_with_the_relay_s_allowance():
+    played = interact._Exit(0, 101.0, cpu=0.5)
+    judge = interact._Exit(-9, 106.0)
+    end = interact._Ending(
+        played, judge, {"interactor": "timeout"}, "solution", b"", "", False, 104.0,
+        interact._Statuses(), added=1.0,
+    )  # fmt: skip
+    assert interact._verdict(end, Limits(2.0, 3.0, 1 << 30, 64 << 20)) == (
+        "JE",
+        "interactor still running at the 3 s timeout and 1.00 s more for the relay's hops, after "
+        "the solution had exited with status 0: killed 2 s later",
     )
 
 

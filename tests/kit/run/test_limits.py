@@ -258,6 +258,7 @@ def test_a_limit_per_move_is_not_held_against_the_whole_game():
 @pytest.mark.parametrize(
     ("judge", "time_limit", "games", "timeout"),
     [("Kattis", 1.0, PROBLEMTOOLS, 2.0), ("Kattis", 1.5, PROBLEMTOOLS, 3.0),
+     ("Kattis", 0.25, PROBLEMTOOLS, 1.0),  # under 3 × 0.25: killed before problemtools would
      ("Codeforces", 1.0, JOINED, 3.0), ("POJ", 1.5, JOINED, 4.5)],
 )  # fmt: skip
 def test_a_game_is_run_as_its_judge_runs_games(toy, judge, time_limit, games, timeout):
