@@ -166,12 +166,6 @@ def _params(module, given: list[str]) -> dict[str, int]:
     params = dict(module.PARAMS)
     least_of = getattr(module, "MIN_PARAMS", {})
     least_of = least_of if isinstance(least_of, dict) else {}
-    strays = sorted(str(name) for name in least_of if name not in params)
-    if strays:  # a misspelt name was ignored: its minimum held nothing
-        known = ", ".join(sorted(params)) or "none"
-        raise BuildError(
-            f"{module.where}: MIN_PARAMS names {', '.join(strays)}, not in PARAMS (known: {known})"
-        )
     for name, value in params.items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise BuildError(f"{module.where}: PARAMS[{name!r}] = {value!r}: expected an integer")
@@ -186,6 +180,7 @@ def _params(module, given: list[str]) -> dict[str, int]:
             known = ", ".join(sorted(params))
             raise BuildError(f"--param {match[1]}: not a parameter (known: {known})")
         params[match[1]], named[match[1]] = int(match[2]), item
+    _no_strays(module, least_of, params)
     for name, value in params.items():  # the values used, each at least its minimum
         least = least_of.get(name)
         if not isinstance(least, int) or value >= least:
@@ -199,6 +194,17 @@ def _params(module, given: list[str]) -> dict[str, int]:
             f"{least}, the smallest legal value (or give --param {name}=N)"
         )
     return params
+
+
+def _no_strays(module, least_of: dict, params: dict[str, int]) -> None:
+    """Refuse a minimum of a parameter PARAMS does not have: a misspelt name was ignored, and
+    its minimum held nothing."""
+    strays = sorted(str(name) for name in least_of if name not in params)
+    if strays:
+        known = ", ".join(sorted(params)) or "none"
+        raise BuildError(
+            f"{module.where}: MIN_PARAMS names {', '.join(strays)}, not in PARAMS (known: {known})"
+        )
 
 
 def load_stress_module(problem: Problem, needs: list[str]):

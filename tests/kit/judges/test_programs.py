@@ -93,7 +93,7 @@ def test_a_folder_runs_its_sources_or_its_one_script(tmp_path):
     write(tmp_path / "guess" / "helper.py", "")
     named = program_at("guess", tmp_path, WHERE, "validator", folder=True)
     assert (named.kind, named.path) == ("python", tmp_path / "guess" / "guess.py")
-    with pytest.raises(BuildError, match="checker cpp not found"):
+    with pytest.raises(BuildError, match="checker cpp is a folder: name the program's file"):
         program_at("cpp", tmp_path, WHERE, "checker")  # a folder only where the format has one
 
 
