@@ -125,6 +125,7 @@ BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both si
 # the solution's CPU time is over the limit (a game that would never end, a flood)
 RELAY_ALLOWANCE = 40e-6
 STRETCH = 10
+SAID_FROM = 0.1  # seconds of allowance a message names (less: the supervisor's own wake-ups)
 # What a pipe between two programs holds on Linux (pipe(7): 16 pages), and how the relay's two
 # hops share it: the pipe from the writer and the pipe to the reader, half each, and the chunk
 # the relay holds while the reader's pipe is full (a page at most). So a writer blocks about
@@ -517,8 +518,11 @@ class _Deadline:
         return self.started + self.timeout + self.allowance()
 
     def kill(self, now: float, allowance: float) -> None:
+        """Record the first kill for the time: when, and how far past the timeout the relay's
+        allowance took it (a CPU time over the limit stops it where it had got to)."""
         if self.killed_at is None:
-            self.killed_at, self.added = now, allowance
+            past = now - self.started - self.timeout
+            self.killed_at, self.added = now, max(allowance, past if self.stretched else 0.0)
 
     @property
     def watch_timeout(self) -> float:
@@ -901,7 +905,7 @@ def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
 def _timeout_said(end: _Ending, limits: Limits) -> str:
     """The timeout a side was killed at, with what the relay's allowance added to it."""
     timeout = f"the {limits.timeout:g} s " + ("game_timeout" if limits.per_move else "timeout")
-    if end.added >= 0.01:
+    if end.added >= SAID_FROM:
         timeout += f" and {end.added:.2f} s more for the relay's hops"
     return timeout
 

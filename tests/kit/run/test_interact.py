@@ -341,6 +341,9 @@ def test_the_relay_s_allowance_is_said_and_bounded(monkeypatch):
     deadline.kill(started + 3.4, 0.4)
     deadline.kill(started + 9.0, 5.0)  # the first kill is the one said
     assert (deadline.killed_at, deadline.added) == (started + 3.4, 0.4)
+    stopped = interact._Deadline(started, 3.0, True, ends, limit=2.0)
+    stopped.kill(started + 5.5, 0.0)  # the CPU over the limit stopped the allowance there
+    assert stopped.added == pytest.approx(2.5)  # "killed at the 3 s timeout" said 5.5 s late
     per_move = interact._Deadline(100.0, 3.0, False, ends)
     assert (per_move.due(), per_move.watch_timeout) == (103.0, 3.0)
     played = interact._Exit(-9, 104.0, cpu=0.5, killed=TIME)
