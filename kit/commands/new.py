@@ -372,7 +372,7 @@ def _free_slug(registry, page: Page) -> str:
     candidates = [*named, *(f"{named[-1]}_{number}" for number in range(2, NUMBERED))]
     for candidate in named:  # the problem made already: refused under its own slug
         known = registry.get(candidate)
-        if known is not None and _same_problem(known, page):
+        if known is not None and _made_by_hand(known, page):
             return candidate
     free = next((c for c in candidates if _taken(registry, c, page.judge) is None), slug)
     if free != slug:
@@ -396,17 +396,12 @@ def _made_already(registry, page: Page) -> str | None:
     return None
 
 
-def _same_problem(known, page: Page) -> bool:
-    """Whether the workspace's problem ``known``, under the page's slug, is the page's: the
-    same judge and id, or of the same judge with no id set yet (``id = "?"``) when the page
-    has one (made by hand, then read from its page) or the page's title. Problems of one
-    judge without ids (a contest of UOJ's, its titles Chinese after one Latin prefix) are
-    told apart by their titles alone ("Hello World" made from a page looked made by hand)."""
-    if judge_name(known.judge).lower() != page.judge.lower():
-        return False
-    if known.id != "?":
-        return known.id == page.id
-    return bool(page.id) or known.title == page.title
+def _made_by_hand(known, page: Page) -> bool:
+    """Whether the workspace's problem ``known``, under the page's slug, is the page's made by
+    hand: of the page's judge with no id set yet (``id = "?"``), the page giving one. (The
+    same judge and id, or for a page without an id the same title, is ``_made_already``'s.)"""
+    same_judge = judge_name(known.judge).lower() == page.judge.lower()
+    return same_judge and known.id == "?" and bool(page.id)
 
 
 def _taken(registry, slug: str, judge: str) -> str | None:
