@@ -514,8 +514,9 @@ class _Deadline:
             return 0.0
         return min(self.ends.relayed * RELAY_ALLOWANCE, self.timeout * (STRETCH - 1))
 
-    def due(self) -> float:
-        return self.started + self.timeout + self.allowance()
+    def due(self, allowance: float | None = None) -> float:
+        """When the solution is killed, with ``allowance`` (else the one now)."""
+        return self.started + self.timeout + (self.allowance() if allowance is None else allowance)
 
     def kill(self, now: float, allowance: float) -> None:
         """Record the first kill for the time: when, and how far past the timeout the relay's
@@ -757,7 +758,7 @@ def _supervise(
     running = set(pids)
     while running:
         now, allowance = time.monotonic(), deadline.allowance()
-        due = deadline.started + deadline.timeout + allowance
+        due = deadline.due(allowance)
         playing = "solution" in running and "solution" not in killed
         if playing and deadline.stretched and now >= due:
             killed["solution"] = "timeout"
