@@ -101,7 +101,7 @@ from kit.judges.compare import (
 from kit.judges.profiles import PROBLEMTOOLS
 from kit.judges.programs import KATTIS, KATTIS_ACCEPTED, Interactor, kattis_failure
 from kit.processes import judged_environment, kill_group, signal_name, tracked
-from kit.run.launcher import ended_with
+from kit.run.launcher import descendants, ended_with
 from kit.run.limits import Limits, exceeded
 from kit.run.process import (
     MEMORY,
@@ -123,7 +123,7 @@ BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both si
 # passed on (its two hops cost a judge's joined pipes nothing: docs/kit.md, "The interactive
 # relay", about 30 µs of wall time a line), at most STRETCH times the timeout, and no more once
 # the solution's CPU time is over the limit (a game that would never end, a flood)
-RELAY_ALLOWANCE = 40e-6
+RELAY_ALLOWANCE = 30e-6
 STRETCH = 10
 SAID_FROM = 0.1  # seconds of allowance a message names (less: the supervisor's own wake-ups)
 # What a pipe between two programs holds on Linux (pipe(7): 16 pages), and how the relay's two
@@ -315,6 +315,7 @@ class _Rules:
     cap: _Cap | None = None
     reader_gone: int | None = None
     hold: int | None = None
+    exited: int | None = None  # readable once the interactor has exited (for ``hold``)
 
 
 NO_RULES = _Rules()  # the interactor's side: nothing holds it
@@ -340,14 +341,15 @@ def _relay(
     ``BrokenPipeError``); that is not the writer's end. The end of ``source`` is recorded
     before ``target`` is closed, so an end it causes on the other side is always recorded
     after it. Past ``rules.cap`` nothing more is relayed (the caller kills the writer). Past
-    ``rules.hold`` bytes sent once the reader has stopped, nothing more is read and ``source``
-    stays open until the game is called over: the writer blocks, as on problemtools' pipe,
-    which nobody reads after the validator accepted. ``ends`` called over ends the copy (a
+    ``rules.hold`` bytes sent once the reader has exited (``rules.exited``), nothing more is
+    read and ``source`` stays open until the game is called over: the writer blocks, as on
+    problemtools' pipe, which nobody reads after the validator accepted (the writer's own pipe
+    holds as much again). ``ends`` called over ends the copy (a
     process left behind holds ``source``).
     """
     open_target = True
     reader_ended = False
-    late = 0
+    late = held = 0
     reader = "interactor" if side == "solution" else "solution"
     try:
         while True:
@@ -359,7 +361,9 @@ def _relay(
                 # not delivered, or sent to a side that has stopped talking: not held against
                 # the output limit either (a judge's closed pipe takes none of it)
                 late += len(data)
-                if rules.hold is not None and late > rules.hold:
+                if rules.hold is not None and select.select([rules.exited], [], [], 0)[0]:
+                    held += len(data)
+                if rules.hold is not None and held > rules.hold:
                     select.select([ends.over], [], [])  # the writer blocks; the kit ends it
                     reader_ended = True  # not the writer's end of output
                     break
@@ -510,7 +514,7 @@ class _Deadline:
         if not self.stretched:
             return 0.0
         past = time.monotonic() >= self.started + self.timeout
-        if past and (_cpu_under(self.watch) or 0.0) > self.limit:
+        if past and _cpu_under(self.watch) > self.limit:
             return 0.0
         return min(self.ends.relayed * RELAY_ALLOWANCE, self.timeout * (STRETCH - 1))
 
@@ -530,20 +534,19 @@ class _Deadline:
         return self.timeout * STRETCH if self.stretched else self.timeout
 
 
-def _cpu_under(watch: int) -> float | None:
-    """CPU seconds (user and system, their waited children's too) of the processes the watch
-    ``watch`` started, read from /proc; None where that cannot be read."""
-    try:
-        with open(f"/proc/{watch}/task/{watch}/children") as listing:
-            children = listing.read().split()
-        ticks = 0
-        for child in children:
-            with open(f"/proc/{child}/stat") as stat:
+def _cpu_under(watch: int) -> float:
+    """CPU seconds (user and system, their waited children's too) of every process below the
+    watch ``watch`` now (a child the solution forked counts, as its watch counts it), read
+    from /proc; one that ended meanwhile is its parent's now, one not readable none."""
+    ticks = 0
+    for process in descendants(watch):
+        try:
+            with open(f"/proc/{process}/stat") as stat:
                 fields = stat.read().rpartition(")")[2].split()
             ticks += sum(int(field) for field in fields[11:15])  # utime, stime, cutime, cstime
-        return ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError):
-        return None
+        except (OSError, ValueError):
+            continue
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def _watched(solution: list[str], report: Path, limits: Limits, timeout: float) -> list[str]:
@@ -648,7 +651,8 @@ def _play(
                 "rules": _Rules(
                     cap,
                     reader_gone=None if statuses.problemtools else interactor_gone[0],
-                    hold=PROBLEMTOOLS_PIPE if statuses.problemtools else None,
+                    hold=PROBLEMTOOLS_PIPE // 2 if statuses.problemtools else None,
+                    exited=interactor_gone[0],
                 ),
             },
             daemon=True,
