@@ -1,7 +1,18 @@
 """Where a limit's number stops being one of the kit's units: a time limit this large (in
 seconds) is almost surely written in milliseconds, or no limit at all; a memory limit this
 large (in MiB) in KiB (judges print "65536 KB"). problems.toml, pages, Competitive
-Companion's data and packages are held to the same bounds."""
+Companion's data and packages are held to the same bounds.
+
+    in_seconds(time_limit) -> bool   # finite, and under MILLISECONDS_FROM
+"""
+
+import math
 
 MILLISECONDS_FROM = 100
 KIB_FROM = 4096
+
+
+def in_seconds(time_limit: float) -> bool:
+    """Whether ``time_limit`` reads as seconds: finite, and under ``MILLISECONDS_FROM`` (a
+    run held to a larger one would never be stopped)."""
+    return math.isfinite(time_limit) and time_limit < MILLISECONDS_FROM

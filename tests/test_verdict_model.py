@@ -14,7 +14,12 @@ WORDS = {"WA", "PE", "TLE", "MLE", "OLE", "RE", "JE"}
 STATUSES = {"ok", "FAIL", "no solution"}
 LIMIT_NAMES = {"peak_kib", "memory_kib", "kill_kib", "time_limit"}
 VERDICT_HOME = KIT / "run" / "verdicts.py"
-LIMIT_HOMES = {KIT / "run" / "limits.py", KIT / "run" / "launcher.py", KIT / "registry.py"}
+LIMIT_HOMES = {
+    KIT / "run" / "limits.py",
+    KIT / "run" / "launcher.py",
+    KIT / "registry.py",
+    KIT / "units.py",  # the bounds of the limits' units, held alike by every reader
+}
 
 
 def modules():

@@ -88,7 +88,7 @@ from kit.packages.model import (
     ScoreGroup,
     Submission,
 )
-from kit.units import MILLISECONDS_FROM
+from kit.units import MILLISECONDS_FROM, in_seconds
 
 DEFAULT_MEMORY = 2048  # MiB: the spec's "typical system default" (legacy and 2025-09)
 DEFAULT_OUTPUT = KATTIS_OUTPUT  # MiB: likewise (kit.judges.profiles)
@@ -172,10 +172,8 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         raise BuildError(f"{shown}/problem.yaml: limits: {limits!r}: expected keys and values")
     limits = limits or {}
     time_limit, time_from = _time_limit(path, shown, limits)
-    if time_limit is not None and not (
-        math.isfinite(time_limit) and time_limit < MILLISECONDS_FROM
-    ):
-        raise BuildError(  # problems.toml's rule: a run held to it would never be stopped
+    if time_limit is not None and not in_seconds(time_limit):  # problems.toml's rule
+        raise BuildError(
             f"{shown}: {time_from} gives {time_limit:g} s: no limit in seconds (under "
             f"{MILLISECONDS_FROM} s)"
         )

@@ -60,7 +60,7 @@ from kit.packages.model import (
     PackageCase,
     Submission,
 )
-from kit.units import MILLISECONDS_FROM
+from kit.units import in_seconds
 
 DEFAULT_OUTPUT = 64  # MiB: Polygon sets none; the kit's usual output limit
 PYTHON_TYPES = ("python.3", "python.pypy3", "pypy.3")  # Polygon's source types of Python 3
@@ -110,7 +110,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     testset = _testset(root, where)
     _standard_streams(root, where)
     time_ms = _integer(testset, "time-limit", where)
-    if time_ms >= MILLISECONDS_FROM * 1000:  # problems.toml's rule: no limit in seconds
+    if not in_seconds(time_ms / 1000):  # problems.toml's rule: no limit in seconds
         raise BuildError(f"{where}: <time-limit> {time_ms} ms: no limit in seconds")
     memory_bytes = _integer(testset, "memory-limit", where)
     checker = _source(root, "assets/checker", path, shown, base or shown)

@@ -8,8 +8,7 @@ import pytest
 from kit.errors import BuildError
 from kit.pages import companion
 from kit.registry import load_registry
-from kit.units import KIB_FROM, MILLISECONDS_FROM
-from tests.kit.packages.test_kattis import ONE_CASE, write_package
+from kit.units import KIB_FROM, MILLISECONDS_FROM, in_seconds
 
 TABLE = """\
 [p]
@@ -20,6 +19,21 @@ kind = "batch"
 time_limit = {time}
 memory_limit = {memory}
 """
+
+
+def _package(folder, time_limit):
+    """A Kattis package of one case and one accepted submission, its ``.timelimit`` given."""
+    files = {
+        "problem.yaml": "name: x\n",
+        ".timelimit": f"{time_limit}\n",
+        "data/secret/1.in": "1\n",
+        "data/secret/1.ans": "1\n",
+        "submissions/accepted/a.py": "print(1)\n",
+    }
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    return folder
 
 
 def _table(root, time, memory):
@@ -47,8 +61,8 @@ def test_companion_data_takes_limits_under_the_bounds_only():
 def test_a_package_takes_a_time_limit_under_the_bound_only(tmp_path):
     from kit.packages import kattis
 
-    under = {**ONE_CASE, ".timelimit": f"{MILLISECONDS_FROM - 1}\n"}
-    assert kattis.read(write_package(tmp_path / "a", "name: x\n", under), "x").time_limit == 99
-    over = {**ONE_CASE, ".timelimit": f"{MILLISECONDS_FROM}\n"}
+    under = _package(tmp_path / "a", MILLISECONDS_FROM - 1)
+    assert kattis.read(under, "x").time_limit == MILLISECONDS_FROM - 1
     with pytest.raises(BuildError, match="no limit in seconds"):
-        kattis.read(write_package(tmp_path / "b", "name: x\n", over), "x")
+        kattis.read(_package(tmp_path / "b", MILLISECONDS_FROM), "x")
+    assert not in_seconds(float("nan")) and in_seconds(MILLISECONDS_FROM - 0.5)
