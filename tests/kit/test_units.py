@@ -9,6 +9,7 @@ from kit.errors import BuildError
 from kit.pages import companion
 from kit.registry import load_registry
 from kit.units import KIB_FROM, MILLISECONDS_FROM, in_seconds
+from tests.file_support import write_files
 
 TABLE = """\
 [p]
@@ -30,10 +31,7 @@ def _package(folder, time_limit):
         "data/secret/1.ans": "1\n",
         "submissions/accepted/a.py": "print(1)\n",
     }
-    for name, text in files.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(text)
-    return folder
+    return write_files(folder, files)
 
 
 def _table(root, time, memory):

@@ -16,6 +16,7 @@ from kit.judges.targets import found, host
 from kit.packages.expectations import Expectation
 from kit.packages.model import KATTIS, POLYGON, Submission
 from kit.run.verdicts import OK, TLE, WA
+from tests.file_support import write_files
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
@@ -936,9 +937,7 @@ def echo_passes(tmp_path):
         "submissions/accepted/echo.py": "print(abs(int(input())))\n",
         "submissions/wrong_answer/second.py": "n = int(input())\nprint(n if n else 5)\n",
     }
-    for name, text in files.items():
-        (top / name).parent.mkdir(parents=True, exist_ok=True)
-        (top / name).write_text(text)
+    write_files(top, files)
     for case in ("sample/1", "secret/1", "secret/2"):
         (top / "data" / f"{case}.ans").write_text("\n")
     return top
