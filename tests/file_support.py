@@ -1,4 +1,4 @@
-"""Writing a tree of small files for a test: a package, a workspace."""
+"""Test support (not a test module): writing a tree of small files for a test (a package)."""
 
 from pathlib import Path
 
