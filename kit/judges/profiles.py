@@ -168,6 +168,8 @@ class Profile:
 #   src/cpython/082-3-13_cpython.toml), runs `python3.13 -X int_max_str_digits=0 Main.py`, and
 #   SakanaAI/ALE-Bench's copy of the same update runs `pypy3 -X int_max_str_digits=0 Main.py`
 #   (src/ale_bench/judge_command_profiles.py). PyPy 3.9 (7.3.11) here takes the option too.
+#   Only the cases' runs have it: the compile step is plain `python3.13 Main.py ONLINE_JUDGE`
+#   (ALE-Bench's test of its 2025-10 Python commands, test_python_202510_command_and_paths).
 # - Kattis does not lift it: its language page starts Python 3 as plain `pypy3 {mainfile}`
 #   ("We use pypy3 3.10.13 to run your program with the following command", Kattis'
 #   open.kattis.com/contests/sokc76/languages/python3), and PyPy has the limit from 7.3.11,

@@ -111,7 +111,8 @@ def prepare(
     compile step runs it."""
     shutil.copy2(script, folder / MAIN)
     before = {entry.name for entry in folder.iterdir()}
-    command = judged.command(problem, runner, folder / MAIN, beside=True) + list(args)
+    command = judged.command(problem, runner, folder / MAIN, beside=True, compile_step=True)
+    command += list(args)
     limits = dataclasses.replace(limits_for(problem, runner), time=SECONDS, timeout=SECONDS)
     run = run_limited(command, Path("/dev/null"), folder, limits)
     made = tuple(sorted(entry.name for entry in folder.iterdir() if entry.name not in before))

@@ -229,15 +229,21 @@ def _beneath(call, depth={depth}):
 
 
 def command(
-    problem: Problem, runner: Runner | Interpreter, script: str | Path, *, beside: bool = False
+    problem: Problem,
+    runner: Runner | Interpreter,
+    script: str | Path,
+    *,
+    beside: bool = False,
+    compile_step: bool = False,
 ) -> list[str]:
     """The argv that runs ``script`` for ``problem``'s judge under ``runner``; ``beside``: the
     script's folder first on ``sys.path``, as ``python3 Main.py`` has it (for a script run in a
-    folder of its own with the files a judge puts beside it)."""
+    folder of its own with the files a judge puts beside it); ``compile_step``: as the judge's
+    compile step runs it, without the options only its runs of the cases have."""
     interpreter = getattr(runner, "interpreter", runner)
     extra = tuple(getattr(runner, "extra_flags", ()))
     profile = profile_for(problem.judge)
-    flags = profile.python_flags if profile is not None else ()
+    flags = profile.python_flags if profile is not None and not compile_step else ()
     if flags and " ".join(flags) not in " ".join(extra):  # a stand-in may lift the limit too
         extra += flags  # as the judge starts Python (AtCoder: no limit on int-to-str digits)
     platform = profile.platform if profile is not None else UNIX

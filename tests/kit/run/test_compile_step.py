@@ -86,6 +86,23 @@ def test_prepare_runs_the_script_with_the_argument_and_empty_stdin(toy, tmp_path
     assert (folder / "Main.py").read_bytes() == script.read_bytes()
 
 
+def test_the_step_keeps_the_digit_limit_the_cases_are_run_without(toy, tmp_path):
+    """AtCoder's compile step is plain ``python3.13 Main.py ONLINE_JUDGE``; only its runs of
+    the cases add ``-X int_max_str_digits=0`` (SakanaAI/ALE-Bench's tests of its 2025-10
+    commands): a table of a 5001-digit number written there fails as it does on AtCoder."""
+    problem, runner, _, _ = atcoder(toy, WRITES_MODULE)
+    script = tmp_path / "Main.py"
+    script.write_text("open('table.py', 'w').write('N = ' + str(10 ** 5000))\n")
+    folder = tmp_path / "step"
+    folder.mkdir()
+    step = compile_step.prepare(problem, runner, script, folder, ("ONLINE_JUDGE",))
+    if runner.interpreter.version < (3, 11):  # a stand-in without the limit at all
+        assert step.status == 0
+        return
+    assert step.status == 1 and "Exceeds the limit" in step.stderr.decode()
+    assert (folder / "table.py").read_text() == ""
+
+
 def test_a_module_the_judge_installs_and_the_step_lacked_is_not_judged_here(toy, tmp_path):
     here = subprocess.run([sys.executable, "-c", "import numba"], capture_output=True, check=False)
     ran = run_cases(toy, tmp_path, NEEDS_NUMBA)
