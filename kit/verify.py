@@ -242,7 +242,11 @@ def judge_submission(
     if provisional:
         kill = PROVISIONAL_KILL / problem.time_limit
     options = RunOptions(
-        jobs=jobs, first_failure=not every_case, kill_factor=kill, beside=submission.beside
+        jobs=jobs,
+        first_failure=not every_case,
+        kill_factor=kill,
+        beside=submission.beside,
+        output_last=judged.package_format == KATTIS,  # as problemtools judges its output
     )
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     verdicts, messages = _score_checked(ran, package)

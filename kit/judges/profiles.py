@@ -67,18 +67,18 @@ class Profile:
     presentation: bool = True  # False where its verdicts have no presentation error (below)
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
     output: int | None = None  # MiB: its default output limit, where its own format gives one
-    # True where a run writes on past the output limit and its size is judged only after its
-    # time and exit: a time-out or a crash first (below)
-    output_last: bool = False
     games: str = JOINED  # how its games are run: JOINED or PROBLEMTOOLS (above)
     python_flags: tuple[str, ...] = ()  # options that run a Python here as its judge runs its own
     compile_run: tuple[str, ...] = ()  # arguments of its run of the script before the cases
 
 
-# the output limit judged last: Kattis' problemtools sets no RLIMIT_FSIZE (problemtools/run/
-# program.py at a185fe97 limits CPU, memory and stack only), judges a time-out and then a
-# crash (judge/execute.py: `if _is_TLE(status) or runtime > timelim` ... `elif _is_RTE(status)`)
-# before the output: its size, then the validator (judge/validate.py: "exceeds output limit")
+# the output limit during the run: Kattis "monitor[s] its amount of output" while running the
+# program and judges one that "outputs much more data than we expect" Output Limit Exceeded
+# (its help page "How judging is done", po.kattis.com/contests/*/help/judgements): stopped at
+# the limit, as every judge here. problemtools, its local tool that package authors judge
+# their submissions with, sets no RLIMIT_FSIZE (problemtools/run/program.py at a185fe97) and
+# judges a time-out, then a crash (judge/execute.py) before the output's size (judge/
+# validate.py): what `verify` does for a Kattis package (kit.run.cases, RunOptions.output_last)
 #
 # games run as problemtools' runner runs them (Kattis/problemtools at a185fe97,
 # support/interactive/interactive.cc and judge/execute.py's _run_interactive), whatever the
@@ -226,7 +226,6 @@ PROFILES = {
         compare="kattis",
         output=KATTIS_OUTPUT,
         presentation=False,
-        output_last=True,
         games=PROBLEMTOOLS,
     ),
     "timus": Profile(

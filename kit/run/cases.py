@@ -213,6 +213,9 @@ class RunOptions:
     gate: Gate | None = None
     # the folder of a submission of several files, every file of which goes beside the script
     beside: Path | None = None
+    # the output's size judged after the run's time and exit, as problemtools judges a Kattis
+    # package's submissions (``verify``; ``Limits.output_last``)
+    output_last: bool = False
 
     @property
     def slots(self) -> int:
@@ -251,7 +254,9 @@ def run_all(
         groups.setdefault(tuple(column.runner.command(script)), []).append(column)
     comparator, interactor = _judges(problem)
     limits = {
-        key: limits_for(problem, group[0].runner, options.kill_factor)
+        key: limits_for(
+            problem, group[0].runner, options.kill_factor, output_last=options.output_last
+        )
         for key, group in groups.items()
     }
     for notes in map(machine_notes, limits.values()):
@@ -686,10 +691,11 @@ class CaseJudge:
         self, command: list[str], case: Case, stdin, limits: Limits, feedback: Path | None = None
     ) -> tuple[_Outcome, Run]:
         """One batch run of ``command`` on ``stdin``, judged (``feedback``: a multi-pass
-        problem's folder, ``stdin`` its pass's input). Where the judge lets a run write on past
-        the output limit and judges its time and exit first (``Limits.output_last``), a run
-        stopped there runs again, its output thrown away, and its time-out or crash (a memory
-        failure included: a crash to Kattis) is the verdict; else the output limit stands."""
+        problem's folder, ``stdin`` its pass's input). Where a run writes on past the output
+        limit and is judged by its time and exit first (``Limits.output_last``: problemtools),
+        a run stopped there runs again, its output thrown away, and its time-out or crash (a
+        memory failure included: a crash to problemtools) is the verdict; else the output
+        limit stands."""
         one_pass = (stdin, feedback) if feedback is not None else ()
         run = run_limited(command, stdin, self.empty, limits)
         outcome = self.judge(run, case, limits, one_pass)
@@ -700,7 +706,7 @@ class CaseJudge:
         if ended.word not in (TLE, RE, MLE):
             return outcome, run
         size = f"{limits.output_bytes / (1 << 20):g} MiB"
-        note = f"note: it also wrote past the {size} output limit, which this judge checks last"
+        note = f"note: it also wrote past the {size} output limit, which problemtools checks last"
         return replace(ended, details=[*ended.details, note]), again
 
     def passes(self, command: list[str], case: Case, limits: Limits, most: int) -> tuple:

@@ -34,8 +34,9 @@ whatever command ran it.
   2025-09 packages, "the sum of standard output, standard error, and [...] all files that
   were created or modified by the submission"), stdout, stderr and the files the run created
   or changed in its folder together (a batch run's; a game's output goes to its interactor).
-  Where the judge checks the output's size after the run's time and exit (``output_last``:
-  Kattis), a run stopped at the limit is run again without one (``kit.run.cases``).
+  Where the output's size is judged after the run's time and exit (``output_last``: a Kattis
+  package's submissions in ``verify``, as problemtools judges them), a run stopped at the
+  limit is run again without one (``kit.run.cases``).
 - **stack**: the run's stack size (``RLIMIT_STACK``): the judge's documented setting, else the
   memory limit.
 
@@ -102,7 +103,7 @@ class Limits:
     per_move: bool = False  # ``time`` is per move, timed by the interactor; a game has ``timeout``
     clock: str = WALL  # what ``time`` is held against: WALL, or CPU where the judge counts CPU
     output_counts: str = STDOUT  # what ``output_bytes`` holds: STDOUT, or ALL (stderr, files)
-    output_last: bool = False  # the output's size judged after time and exit (Profile's)
+    output_last: bool = False  # the output's size judged after time and exit (verify's)
     games: str = JOINED  # how a game is run: JOINED, or PROBLEMTOOLS (Profile's)
 
     def seconds(self, run: Run) -> float:
@@ -141,9 +142,14 @@ class Limits:
 
 
 def limits_for(
-    problem: Problem, runner: Runner | Interpreter, kill_factor: float = KILL_FACTOR
+    problem: Problem,
+    runner: Runner | Interpreter,
+    kill_factor: float = KILL_FACTOR,
+    *,
+    output_last: bool = False,
 ) -> Limits:
-    """The limits a run of ``problem`` under ``runner`` (or a bare interpreter) is held to."""
+    """The limits a run of ``problem`` under ``runner`` (or a bare interpreter) is held to;
+    ``output_last``: its output's size judged after its time and exit (``Limits``)."""
     profile = profile_for(problem.judge)
     memory = profile.memory if profile is not None else OWN
     clock = profile.time if profile is not None else WALL
@@ -171,7 +177,7 @@ def limits_for(
         per_move=per_move,
         clock=clock,
         output_counts=problem.output_counts,
-        output_last=profile is not None and profile.output_last,
+        output_last=output_last,
         games=games,
     )
 

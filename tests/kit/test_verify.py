@@ -97,6 +97,26 @@ def test_a_submission_in_the_wrong_folder_disagrees(capsys, sum_copy):
     )
 
 
+def test_a_kattis_package_s_output_size_is_judged_after_time_and_exit_as_problemtools_does(
+    capsys, sum_copy
+):
+    """problemtools, which a package's folders are judged by, sets no file-size limit and
+    judges a time-out, then a crash, before the output's size (judge/execute.py, then
+    judge/validate.py at a185fe97): 9 MiB past the 8 MiB default, then a crash, is RTE; the
+    same then a loop, TLE; the build, judging for Kattis itself, stops both at the limit."""
+    flood = "import sys\nsys.stdout.write('1\\n' * (9 << 19))\nsys.stdout.flush()\n"
+    submissions = sum_copy / "submissions"
+    (submissions / "run_time_error" / "flood.py").write_text(flood + "sys.exit(1)\n")
+    (submissions / "time_limit_exceeded" / "flood.py").write_text(flood + "while True:\n    pass\n")
+    code, out, _ = verify(
+        capsys, sum_copy, "run_time_error/flood.py", "time_limit_exceeded/flood.py"
+    )
+    found = rows(out)
+    assert code == 0, out
+    assert found["run_time_error/flood.py"].startswith("RTE RTE T s agrees"), found
+    assert found["time_limit_exceeded/flood.py"].startswith("TLE TLE"), found
+
+
 def test_a_failing_run_is_timed_as_the_limit_counts_time(capsys, sum_copy):
     """Kattis counts CPU time: a wrong answer that sleeps before answering took little of it,
     as a passing run's time is counted (its wall time made the time-limit bounds)."""

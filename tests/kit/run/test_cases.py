@@ -801,7 +801,9 @@ def test_games_timed_per_move_start_once_the_gate_has_settled(
 ):
     problem, bundle, script, columns = toy_run
     real = cases_module.limits_for
-    monkeypatch.setattr(cases_module, "limits_for", lambda *a: replace(real(*a), per_move=per_move))
+    monkeypatch.setattr(
+        cases_module, "limits_for", lambda *a, **k: replace(real(*a, **k), per_move=per_move)
+    )
     gate = Refusing(None)
     cases = [sample(problem), case(tmp_path, "two", "1 2\n")]
     run_all(problem, bundle, script, cases, columns, options=RunOptions(jobs=2, gate=gate))
