@@ -173,7 +173,9 @@ class Profile:
 # - Kattis does not lift it: its language page starts Python 3 as plain `pypy3 {mainfile}`
 #   ("We use pypy3 3.10.13 to run your program with the following command", Kattis'
 #   open.kattis.com/contests/sokc76/languages/python3), and PyPy has the limit from 7.3.11,
-#   before its first 3.10 release (7.3.12).
+#   before its first 3.10 release (7.3.12). A later PyPy 3.11 there (7.3.23, quoted from its
+#   language page by a third party's notes for NCPC 2026) is not confirmed on Kattis' own
+#   pages: the profile keeps 3.10, the stricter of the two (docs/targets.md).
 # compile_run, the arguments a judge's compile step runs the script with, before any case:
 # - AtCoder compiles Python with `python3.13 -m py_compile Main.py` and then
 #   `python3.13 Main.py ONLINE_JUDGE 2> /dev/null` (its 2025-10 install file,
