@@ -10,7 +10,7 @@ against the expected answer (the module's ``reference`` or the brute force's out
 problem's comparator, or, for an interactive problem, plays it as the secret input through the
 problem's interactor (``kit.run.interact``). ``search`` makes file ``i`` from seed
 ``seed + i`` until one fails or the limit is reached, ``jobs`` at a time; a batch not done
-OVERTIME seconds past a ``--seconds`` budget, or a call of the module's that has run STUCK
+``overtime()`` past a ``--seconds`` budget, or a call of the module's that has run STUCK
 seconds (a function that never returns), is a one-line error, and its threads are left to the
 process's end, not waited for; ``watched`` runs other work (the shrink) under the same watch.
 The command (``kit.commands.stress``) prints, shrinks (``kit.stress.shrink``) and saves.
@@ -210,6 +210,17 @@ class Stress:
             raise NoAnswer(str(error)) from None
         return found
 
+    def overtime(self) -> float:
+        """Seconds past the ``--seconds`` budget a batch of files may take: OVERTIME beyond
+        the longest its programs may run before they are killed (the generator's, the brute
+        force's and the bundle's; a 4 s limit's bundle is killed at 12 s)."""
+        longest = self.limits.timeout
+        if self.source.brute is not None:
+            longest += max(self.limits.timeout, STUCK)
+        if self.source.gen is not None:
+            longest += self.limits.timeout
+        return OVERTIME + longest
+
     def judge(
         self, text: str, name: str = "case", label: str = "", seed: int | None = None
     ) -> Outcome:
@@ -316,10 +327,11 @@ def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_second
 
 def _results(futures: list, deadline: float | None, stress: Stress, first: int) -> list:
     """The futures' results in seed order, up to the first failing file; a one-line error
-    when they are not all done OVERTIME seconds past the deadline, or when one of the module's
+    when they are not all done ``Stress.overtime()`` past the deadline, or when one of the module's
     functions has run for STUCK seconds (only the module's own functions can hang: every
     program the run starts is killed at its limit)."""
-    ends = None if deadline is None else max(deadline, time.monotonic()) + OVERTIME
+    overtime = stress.overtime()
+    ends = None if deadline is None else max(deadline, time.monotonic()) + overtime
     while True:
         timeout = POLL if ends is None else min(POLL, max(0.0, ends - time.monotonic()))
         done, pending = concurrent.futures.wait(futures, timeout=timeout)
@@ -336,7 +348,7 @@ def _results(futures: list, deadline: float | None, stress: Stress, first: int) 
         source = stress.source
         raise BuildError(
             f"{stress.problem.slug}: the files from seed {first} were not made and judged "
-            f"{OVERTIME:g} s past the --seconds budget ({source.generator}, or "
+            f"{overtime:g} s past the --seconds budget ({source.generator}, or "
             f"{source.reference}, may never return)"
         )
     return _up_to_first_failure(futures)

@@ -5,6 +5,7 @@ short, else kept in a file."""
 
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -245,16 +246,33 @@ def test_a_generator_that_does_not_return_is_one_line_past_the_budget(
 ):
     monkeypatch.setattr(engine, "OVERTIME", 0.2)
     stress = stress_of(pairsum, tmp_path)
+    stress.limits = replace(stress.limits, timeout=0.1)
     monkeypatch.setattr(stress, "make", lambda seed, params: time.sleep(3) or "")
     started = time.monotonic()
     with pytest.raises(BuildError) as caught:
         search(stress, 1, {}, limit_cases=None, limit_seconds=0.1, jobs=1)
     assert time.monotonic() - started < 2.5  # not waited for
     assert str(caught.value) == (
-        "pairsum: the files from seed 1 were not made and judged 0.2 s past the --seconds "
+        "pairsum: the files from seed 1 were not made and judged 0.3 s past the --seconds "
         "budget (stress/pairsum.py: generate(), or stress/pairsum.py: reference(), may never "
         "return)"
     )
+
+
+def test_a_file_whose_run_is_killed_at_its_limit_past_the_budget_is_still_judged(
+    pairsum, tmp_path, monkeypatch
+):
+    """A bundle looping under a 4 s limit is killed at 12 s: a fixed 10 s past a --seconds
+    budget gave the run up as a stress module that never returns (exit 2) and lost the TLE;
+    the wait is OVERTIME beyond the longest the file's programs may run."""
+    monkeypatch.setattr(engine, "OVERTIME", 0.2)
+    stress = stress_of(pairsum, tmp_path)
+    stress.limits = replace(stress.limits, timeout=1.0)
+    assert stress.overtime() == pytest.approx(1.2)
+    slow = engine.Outcome(True, "time limit: killed at 1 s", word="TLE")
+    monkeypatch.setattr(stress, "judge", lambda *args: time.sleep(0.8) or slow)
+    found = search(stress, 1, {"cases": 2, "bound": 9}, limit_cases=None, limit_seconds=0.1, jobs=1)
+    assert found is not None and found[2] is slow
 
 
 def test_a_module_function_that_does_not_return_is_one_line_without_a_budget(
