@@ -302,14 +302,15 @@ def _passed(stress: Stress, elapsed: float, refused: list[str]) -> None:
 def _shrink(
     stress: Stress, text: str, seed: int, budget: float, failures: dict[str, Outcome]
 ) -> Shrunk:
-    """The shrunk failure, failing as the file found did (its verdict: a wrong answer does not
-    slip into another bug's crash on a smaller input; such failures are noted); when a call of
+    """The shrunk failure, failing as the file found did (its verdict and the exception it
+    names, ``Outcome.kind``: a wrong answer does not slip into another bug's crash on a smaller
+    input, nor one crash into another; such failures are noted); when a call of
     the stress module's hangs, the smallest failing input judged so far, with that error.
     ``failures`` gets each failing candidate's run."""
     if budget == 0:  # --shrink-seconds 0
         return Shrunk(text, seed, dict(stress.source.params), 0, ["not shrunk"])
     print("shrinking...", flush=True)
-    kind = failures[text].word
+    kind = failures[text].kind
     smallest, runs = [(text, seed, dict(stress.source.params))], [0]
     unanswered: list[str] = []  # the reference's failures on candidates, passed over
     others: dict[str, str] = {}  # other verdicts smaller inputs got: word -> message
@@ -324,8 +325,8 @@ def _shrink(
             unanswered.append(str(error))
             return False
         runs[0] += 1
-        if outcome.failed and outcome.word != kind:
-            others.setdefault(outcome.word, outcome.message)
+        if outcome.failed and outcome.kind != kind:
+            others.setdefault(outcome.kind, outcome.message)
             return False
         if outcome.failed:
             failures[candidate] = outcome

@@ -21,6 +21,7 @@ from __future__ import annotations
 import concurrent.futures
 import os
 import random
+import re
 import tempfile
 import threading
 import time
@@ -74,7 +75,20 @@ class Outcome:
     details: list[str] = field(default_factory=list)
     got_over: int = 0  # when ``got`` is only the head: the run wrote more than this many bytes
 
+    @property
+    def kind(self) -> tuple[str, str | None]:
+        """What the shrink keeps failing: the verdict, and the exception its message names
+        (a crash's, or a checker's or interactor's traceback), where it names one: an
+        ``IndexError`` does not turn into a ``ZeroDivisionError`` on a smaller input, nor a
+        checker's rejection into the checker's own crash."""
+        named = EXCEPTION_NAMED.search(self.message)
+        return self.word, named.group(1) if named else None
 
+
+# a Python exception's name as a traceback's last line gives it ("IndexError: list index ...")
+EXCEPTION_NAMED = re.compile(
+    r"\b([A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning)|StopIteration)\b(?::|$)"
+)
 ANSWERS_KEPT = 8  # expected answers kept, the newest
 LATE_KEPT = 3  # files of the search that passed over the time limit, kept to time again alone
 RETIMED = 3  # runs of each, alone: their median decides, as the build's for a case near its limit

@@ -129,6 +129,25 @@ def test_the_shrink_keeps_the_failure_found_and_notes_another(pairsum, capsys):
     assert a + b >= 1000
 
 
+def test_the_shrink_keeps_a_crash_s_exception_and_notes_another_crash(pairsum, capsys):
+    """An IndexError (a sum of 1000 or more) and a ZeroDivisionError (a lone pair with a
+    small first number): both runtime errors, the shrink slipped from the first into the
+    second, and the large-input bug was gone from the report."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    head = "def solve(data: bytes) -> str:\n"
+    crashes = (
+        "    pairs = list(read_pairs(data))\n"
+        "    if any(a + b >= 1000 for a, b in pairs):\n        [][0]\n"
+        "    if len(pairs) == 1 and pairs[0][0] < 10:\n        1 // 0\n"
+    )
+    solution.write_text(solution.read_text().replace(head, head + crashes))
+    argv = ["--seed", "1", "--cases", "20", "--param", "cases=2", "--shrink-seconds", "4"]
+    out = failed_stress(pairsum, capsys, *argv)
+    assert "\nVerdict: runtime error: exit status 1: IndexError" in out, out
+    assert "note: smaller inputs failed otherwise too (runtime error: exit status 1: " in out
+    assert "ZeroDivisionError" in out
+
+
 def test_no_shrink_time_shows_the_failure_found_as_it_is(pairsum, capsys):
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))

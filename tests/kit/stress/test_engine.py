@@ -374,3 +374,18 @@ def test_a_module_function_that_grows_without_end_is_stopped_at_its_memory_cap(
     # (in a whole test run, 8 blocks, 64 MiB, were enough)
     assert 64 - 16 < len(held) * 8 < 64 + 200
     held.clear()
+
+
+def test_a_failure_s_kind_is_its_verdict_and_the_exception_it_names():
+    """A checker's rejection and the checker's own crash are both wrong answers to the build,
+    but not the same failure to the shrink; a token that looks like an exception is not one."""
+    kinds = [
+        engine.Outcome(True, message, word=word).kind
+        for word, message in [
+            ("WA", "wrong answer: checker: index 1 is not a maximum"),
+            ("WA", "wrong answer: checker: IndexError: list index out of range (c.py, line 4)"),
+            ("WA", "wrong answer: token 1: expected 'ValueError', got 'x'"),
+            ("RE", "runtime error: exit status 1: ZeroDivisionError: division by zero"),
+        ]
+    ]
+    assert kinds == [("WA", None), ("WA", "IndexError"), ("WA", None), ("RE", "ZeroDivisionError")]
