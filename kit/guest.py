@@ -3,17 +3,26 @@
 stress run's "passed" or a bench's "ok" said by nobody. While a thread runs such code
 (``with guest():``), ``os._exit(n)`` in that thread raises ``HardExit(n)`` instead, which the
 callers report as they report ``sys.exit``: in one line, naming the call (``exit_call``).
-Other threads, and the kit's own exits, keep the real ``os._exit``."""
+Other threads, and the kit's own exits, keep the real ``os._exit``.
+``on_deep_stack`` runs such a call as a guest in a thread of its own with a deep stack: a
+reference memoised by ``lru_cache`` 30,000 calls deep overflowed a thread's 8 MiB and ended
+the kit with a segmentation fault, where a judge (and the kit's runs of programs) give the
+stack the memory limit allows."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _REAL_EXIT = os._exit
 _guests: set[int] = set()  # the threads running the workspace's code now
+GUEST_STACK = 512 << 20  # bytes of stack for a thread running the workspace's code
+_stack_size = threading.Lock()  # threading.stack_size is the process's: set, start, restore
 
 
 class HardExit(SystemExit):
@@ -44,3 +53,28 @@ def exit_call(error: SystemExit) -> str:
     """The call that raised ``error``, as messages show it: ``sys.exit(0)``, ``os._exit(3)``."""
     name = "os._exit" if isinstance(error, HardExit) else "sys.exit"
     return f"{name}({error.code!r})"
+
+
+def on_deep_stack(function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)`` run as a guest in a thread of its own with a stack of GUEST_STACK,
+    this thread waiting for it: its result, or what it raised, raised here."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            with guest():
+                box["result"] = function(*args)
+        except BaseException as error:  # handed to the caller's thread
+            box["error"] = error
+
+    with _stack_size:
+        before = threading.stack_size(GUEST_STACK)
+        try:
+            thread = threading.Thread(target=target, name="guest", daemon=True)
+            thread.start()
+        finally:
+            threading.stack_size(before)
+    thread.join()
+    if "error" in box:
+        raise box.pop("error")
+    return box["result"]

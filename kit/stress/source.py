@@ -33,7 +33,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from kit.errors import BuildError
-from kit.guest import exit_call, guest
+from kit.guest import exit_call, on_deep_stack
 from kit.judges.targets import Runner
 from kit.registry import Problem, import_from_checkout
 from kit.run.cases import interactor_command
@@ -288,7 +288,7 @@ class Guarded:
         def call(*args, **kwargs):
             with self._calling(name):
                 try:
-                    result = value(*args, **kwargs)
+                    result = on_deep_stack(lambda: value(*args, **kwargs))
                 except ValueError:
                     if name == "validate":
                         raise
@@ -338,8 +338,7 @@ class Guarded:
         thread = threading.get_ident()
         self._running[thread] = (time.monotonic(), name)
         try:
-            with guest():
-                yield
+            yield
         finally:
             self._running.pop(thread, None)
 
@@ -348,7 +347,7 @@ class Guarded:
         returns no iterable, yields something else) is a one-line error naming ``cuts()``."""
         with self._calling("cuts"):
             try:
-                made = cuts(case)
+                made = on_deep_stack(cuts, case)
             except (Exception, SystemExit):
                 raise self._error("cuts", (case,)) from None
         if isinstance(made, str) or not isinstance(made, Iterable):
@@ -360,7 +359,7 @@ class Guarded:
         while True:
             with self._calling("cuts"):
                 try:
-                    variant = next(variants)
+                    variant = on_deep_stack(next, variants)
                 except StopIteration:
                     return
                 except (Exception, SystemExit):

@@ -1,12 +1,17 @@
 """kit.guest: ``os._exit`` in the workspace's code run by the kit raises in that thread alone."""
 
 import os
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 
 from kit import guest
 from tests.process_support import kit_ended
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_os_exit_raises_in_a_guest_thread_and_passes_through_elsewhere(monkeypatch):
@@ -35,3 +40,44 @@ def test_a_nested_guest_keeps_the_thread_a_guest_until_the_outer_one_ends(monkey
 def test_exit_call_names_the_call():
     assert guest.exit_call(SystemExit("gave up")) == "sys.exit('gave up')"
     assert guest.exit_call(guest.HardExit(0)) == "os._exit(0)"
+
+
+DEEP = """
+import sys
+from functools import lru_cache
+from kit import guest
+
+if len(sys.argv) > 1:
+    guest.GUEST_STACK = 8 << 20  # a thread's usual stack
+sys.setrecursionlimit(10**6)
+
+
+@lru_cache(maxsize=None)
+def prefix(i):
+    return 0 if i == 0 else prefix(i - 1) + 1
+
+
+print(guest.on_deep_stack(prefix, 30000))
+"""
+
+
+@pytest.mark.parametrize("stack", ["deep", "usual"])
+def test_a_call_on_a_deep_stack_recurses_as_far_as_a_judge_lets_it(stack):
+    """A memoised recursion 30,000 calls deep, as a stress module's reference may be: on a
+    thread's usual 8 MiB it ended the kit with a segmentation fault (run in a process of its
+    own here for that reason)."""
+    argv = [sys.executable, "-c", DEEP] + (["usual"] if stack == "usual" else [])
+    ran = subprocess.run(argv, capture_output=True, text=True, check=False, cwd=ROOT)
+    if stack == "usual":
+        assert ran.returncode < 0  # the overflow this guards against, still there
+        return
+    assert (ran.returncode, ran.stdout) == (0, "30000\n"), ran.stderr
+
+
+def test_a_call_on_a_deep_stack_is_a_guest_and_hands_back_what_it_raised(monkeypatch):
+    monkeypatch.setattr(os, "_exit", kit_ended)
+    with pytest.raises(guest.HardExit):
+        guest.on_deep_stack(lambda: os._exit(4))
+    with pytest.raises(KeyError):
+        guest.on_deep_stack({}.__getitem__, "missing")
+    assert guest.on_deep_stack(max, 2, 7) == 7
