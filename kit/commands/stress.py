@@ -233,18 +233,19 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
         _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
     try:
         final = stress.judge(shrunk.text, "final")
-        runs = CONFIRM_RUNS if final.failed else 0
-        again = [stress.judge(shrunk.text, "again") for _ in range(runs)]
-        answers = _answers_again(stress, shrunk.text, final.expected, runs)
+        again = [stress.judge(shrunk.text, "again") for _ in range(final.failed * CONFIRM_RUNS)]
+        failed = failures.get(shrunk.text, final)  # the run whose failure is shown
+        answers = _answers_again(stress, shrunk.text, failed.expected, CONFIRM_RUNS)
+        answers += final.expected != failed.expected  # the final run's answer, computed again
     except KeyboardInterrupt as error:  # in the final run: what was found is still shown, saved
         shrunk.error = error
         _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
-    _report(stress, shrunk, final, (text, outcome), failures, args, again)
+    _report(stress, shrunk, final, (text, outcome), failures, args, again, bool(answers))
     if answers:
         print(
-            f"\nwarning: computed {runs} more times, the expected answer on the same input "
-            f"changed {answers} of them: {stress.source.reference} is nondeterministic, so "
-            "the failure may be its, not the solution's"
+            f"\nwarning: computed {CONFIRM_RUNS + 1} more times, the expected answer on the same "
+            f"input changed {answers} of them: {stress.source.reference} is nondeterministic, "
+            "so the failure may be its, not the solution's"
         )
     if save is not None:
         _save_shown(stress.problem, save, shrunk, final.expected)
@@ -397,18 +398,20 @@ def _report(  # noqa: PLR0913
     failures: dict[str, Outcome],
     args: argparse.Namespace,
     again: list[Outcome] = (),
+    answer_changed: bool = False,
 ) -> None:
     """The smallest failing input, its verdict (``final``: of its final run), what was
     expected and what came out (or the game's last lines), and the command that gives the
     original failure back. When that final run passes, a failed run on the same input is shown
     instead, else the first failure with its own input: never a verdict above another input.
-    ``again``: more runs of a failing final input; one that passed is a warning."""
+    ``again``: more runs of a failing final input; one that passed is a warning, blaming the
+    solution unless the reference's answer changed (``answer_changed``, warned of after)."""
     if final.failed:
         _show_failure(final, shrunk.text)
     else:
-        _passed_again(shrunk.text, failures.get(shrunk.text), found)
+        _passed_again(shrunk.text, failures.get(shrunk.text), found, answer_changed)
     passed = sum(not outcome.failed for outcome in again)
-    if passed:
+    if passed and not answer_changed:
         print(
             f"\nwarning: run {len(again)} more times, the same input passed {passed} of them: "
             "the solution is nondeterministic (random, hash order, time) or timing-dependent, "
@@ -417,11 +420,17 @@ def _report(  # noqa: PLR0913
     _reproduce(stress, shrunk, args)
 
 
-def _passed_again(text: str, failed: Outcome | None, found: tuple[str, Outcome]) -> None:
+def _passed_again(
+    text: str, failed: Outcome | None, found: tuple[str, Outcome], answer_changed: bool
+) -> None:
     """The smallest failing input passed on its final run: said, with a run that failed."""
+    why = (
+        "the expected answer changed: see the warning below"
+        if answer_changed
+        else "the solution may be nondeterministic or timing-dependent"
+    )
     print(
-        "\nPassed when run again: the smallest failing input found passed on its final run "
-        "(the solution may be nondeterministic or timing-dependent)"
+        f"\nPassed when run again: the smallest failing input found passed on its final run ({why})"
     )
     if failed is not None:
         print("\nAn earlier run on it failed:")

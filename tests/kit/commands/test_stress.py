@@ -596,6 +596,37 @@ def test_a_reference_that_printed_nothing_is_pointed_at(pairsum, capsys):
     assert "\nExpected:\n(nothing)\n(the reference printed nothing for this input: is that" in out
 
 
+def test_a_reference_whose_answer_changed_is_blamed_when_the_input_passes_again(
+    pairsum, capsys, monkeypatch
+):
+    """A brute force wrong the first time it sees an input, right after: the failure found is
+    the brute force's; when the shrunk input's answer, computed again (no answer kept), let it
+    pass, the report blamed the solution ("may be nondeterministic") and never asked the
+    reference again."""
+    monkeypatch.setattr(engine, "ANSWERS_KEPT", 0)
+    seen = pairsum / "seen"
+    seen.mkdir()
+    brute = pairsum / "brute.py"
+    brute.write_text(
+        "import hashlib, pathlib, sys\n"
+        "text = sys.stdin.read()\n"
+        f"mark = pathlib.Path({str(seen)!r}) / hashlib.sha1(text.encode()).hexdigest()\n"
+        "first = not mark.exists()\n"
+        "mark.touch()\n"
+        "for line in text.splitlines()[1:]:\n"
+        "    print(sum(map(int, line.split())) + first)\n"
+    )
+    out = failed_stress(
+        pairsum, capsys, "--seed", "1", "--cases", "5", "--param", "cases=3",
+        "--shrink-seconds", "10", "--brute", f"{sys.executable} {brute}",
+    )  # fmt: skip
+    assert "\nPassed when run again: " in out, out
+    assert "the solution may be nondeterministic" not in out
+    assert "the solution is nondeterministic" not in out
+    assert "the expected answer on the same input changed" in out
+    assert "is nondeterministic, so the failure may be its, not the solution's" in out
+
+
 def test_a_stop_is_named_by_what_stopped_the_command():
     from kit.cli import Stopped
 
