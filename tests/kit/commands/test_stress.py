@@ -308,7 +308,7 @@ def test_a_reference_whose_answer_changes_is_a_warning_not_the_solution_s_failur
 
 def test_without_a_failed_run_kept_the_first_failure_is_shown_with_its_own_input(capsys):
     first = engine.Outcome(True, "wrong answer: x", b"9\n", "WA", b"8\n")
-    stress._passed_again("1\n1 1\n", None, ("2\n7 1\n3 4\n", first))
+    stress._passed_again("1\n1 1\n", None, ("2\n7 1\n3 4\n", first), False)
     out = capsys.readouterr().out
     assert out.index("\nInput:\n1\n1 1\n") < out.index("\nVerdict: wrong answer: x\n")
     assert "\nVerdict: wrong answer: x\n\nInput:\n2\n7 1\n3 4\n\nExpected:\n8\n" in out
