@@ -74,7 +74,7 @@ from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Problem, load_registry, select
 from kit.stress import engine, inputs
-from kit.stress.engine import NoAnswer, Outcome, Stress, search, watched
+from kit.stress.engine import JudgeFailed, NoAnswer, Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
 from kit.stress.shrink import Shrunk, shrink
 from kit.stress.source import SIZE, shown_params, source_for
@@ -313,6 +313,7 @@ def _shrink(
     kind = failures[text].kind
     smallest, runs = [(text, seed, dict(stress.source.params))], [0]
     unanswered: list[str] = []  # the reference's failures on candidates, passed over
+    judge_failed: list[str] = []  # the checker's or interactor's, likewise
     others: dict[str, str] = {}  # other verdicts smaller inputs got: word -> message
 
     def fails(candidate: str) -> bool:
@@ -320,9 +321,10 @@ def _shrink(
         try:
             outcome = stress.judge(candidate, "shrink")
         except NoAnswer as error:  # no answer to judge by: not a failure of the solution's
-            if unanswered:  # only the first is shown: the others' inputs are not kept
+            passed_over = judge_failed if isinstance(error, JudgeFailed) else unanswered
+            if passed_over:  # only the first is shown: the others' inputs are not kept
                 inputs.discard_since(mark)
-            unanswered.append(str(error))
+            passed_over.append(str(error))
             return False
         runs[0] += 1
         if outcome.failed and outcome.kind != kind:
@@ -361,6 +363,8 @@ def _shrink(
     print(f"shrunk in {counted(shrunk.steps, 'run')} ({'; '.join(shrunk.stages)})")
     if unanswered:
         print(_unanswered_warning(stress, unanswered), flush=True)
+    if judge_failed:
+        print(_judge_failed_warning(judge_failed), flush=True)
     for said in others.values():  # another bug: the shrink kept to the one found
         print(
             f"note: smaller inputs failed otherwise too ({said}): passed over, the shrink keeps "
@@ -368,6 +372,16 @@ def _shrink(
             flush=True,
         )
     return shrunk
+
+
+def _judge_failed_warning(failed: list[str]) -> str:
+    """The warning for the candidates the checker or interactor failed on (JE)."""
+    count = len(failed)
+    return (
+        f"warning: the judge's own program failed on {count} smaller "
+        f"{'input' if count == 1 else 'inputs'} (a judge error: neither the solution's failure "
+        f"nor the reference's), passed over by the shrink; the first: {failed[0]}"
+    )
 
 
 def _unanswered_warning(stress: Stress, unanswered: list[str]) -> str:

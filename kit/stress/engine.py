@@ -42,6 +42,7 @@ from kit.run.cases import CaseJudge, problem_comparator
 from kit.run.limits import limits_for, time_over
 from kit.run.process import end_runs
 from kit.run.verdicts import JE, OK, TLE, message
+from kit.stress.inputs import on_input
 
 if TYPE_CHECKING:
     from kit.stress.source import Source
@@ -102,6 +103,11 @@ class NoAnswer(BuildError):
     """The reference (the module's ``reference`` or the brute-force program), or the judge's
     own program (an interactor, a checker: JE), failed on a file: its one-line message. The
     shrink passes such a candidate over."""
+
+
+class JudgeFailed(NoAnswer):
+    """The judge's own program (an interactor, a checker) failed on a file (JE): neither the
+    solution's failure nor the reference's."""
 
 
 class Stress:
@@ -262,7 +268,8 @@ class Stress:
         if outcome.word == OK:
             return Outcome(False, got=run.stdout, expected=expected)
         if outcome.word == JE:  # the interactor's or checker's failure: no verdict to shrink
-            raise NoAnswer(f"{self.problem.slug}: on {label or name}: {outcome.message}")
+            where = f"on {label}" if label else on_input(self.problem, "judge-failed", text)
+            raise JudgeFailed(f"{self.problem.slug}: {where}: {outcome.message}")
         over = run.stdout_bytes - 1 if run.stdout_bytes > len(run.stdout) else 0
         message, word, details = outcome.message, outcome.word, outcome.details
         return Outcome(True, message, run.stdout, word, expected, details, over)

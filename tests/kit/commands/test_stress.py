@@ -627,6 +627,38 @@ def test_a_reference_whose_answer_changed_is_blamed_when_the_input_passes_again(
     assert "is nondeterministic, so the failure may be its, not the solution's" in out
 
 
+def test_a_checker_failing_on_smaller_inputs_is_its_own_warning_not_the_reference_s(
+    pairsum, capsys
+):
+    """A checker that fails (exit 3) on a file of one case, a solution wrong on sums of 1000
+    or more: the shrink passed those files over and warned that the reference failed, and
+    named none of them ("on shrink")."""
+    checker = pairsum / "checker.py"
+    checker.write_text(
+        "import sys\n"
+        "given, got, wanted = (open(name).read().split() for name in sys.argv[1:4])\n"
+        "if given[0] == '1':\n    sys.exit(3)\n"
+        "sys.exit(0 if got == wanted else 1)\n"
+    )
+    table = pairsum / "problems.toml"
+    table.write_text(
+        table.read_text().replace(
+            'kind = "batch"', 'kind = "batch"\ncompare = "checker:checker.py"', 1
+        )
+    )
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    argv = ["--seed", "1", "--cases", "20", "--param", "cases=3", "--shrink-seconds", "4"]
+    out = failed_stress(pairsum, capsys, *argv)
+    assert "the reference failed" not in out, out
+    assert "\nwarning: the judge's own program failed on " in out
+    assert (
+        " (a judge error: neither the solution's failure nor the reference's), passed over" in out
+    )
+    assert "on shrink" not in out and "the first: pairsum: on the input saved as " in out
+    assert ": checker failed: it reported a failure (exit status 3)" in out
+
+
 def test_a_stop_is_named_by_what_stopped_the_command():
     from kit.cli import Stopped
 
