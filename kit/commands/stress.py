@@ -53,6 +53,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn
 
@@ -76,6 +77,7 @@ from kit.registry import Problem, load_registry, select
 from kit.stress import engine, inputs
 from kit.stress.engine import JudgeFailed, NoAnswer, Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
+from kit.stress.programs import made_elsewhere
 from kit.stress.shrink import Shrunk, shrink
 from kit.stress.source import SIZE, shown_params, source_for
 from kit.verify_report import counted
@@ -262,15 +264,22 @@ def _answers_again(stress: Stress, text: str, expected: bytes | None, runs: int)
 
 
 def _check_deterministic(stress: Stress, seed: int, text: str) -> None:
-    """A warning when the generator makes another file from the same seed: then no seed names
-    the failure (the Reproduce line below may pass)."""
+    """A warning when the generator makes another file from the same seed, in this process
+    or (the stress module's) in a fresh one, whose hash seed differs: then no seed names the
+    failure (the Reproduce line below may pass)."""
     params = stress.source.params
     again = watched(stress, lambda: stress.generate(seed, params), f"the file of seed {seed}")
+    hashed = ""
+    if again == text and stress.source.gen is None:
+        limits = replace(stress.limits, timeout=max(stress.limits.timeout, engine.STUCK))
+        elsewhere = made_elsewhere(stress.problem, seed, params, cwd=stress.empty, limits=limits)
+        again = text if elsewhere is None else elsewhere
+        hashed = " in a fresh process (another hash seed: a set's order of strings?)"
     if again != text:
         print(
-            f"warning: the generator made another file from seed {seed}: it does not follow "
-            "its seed (generate() must draw from its rng, a --gen program from its SEED), so "
-            "the Reproduce line may not fail again",
+            f"warning: the generator made another file from seed {seed}{hashed}: it does not "
+            "follow its seed (generate() must draw from its rng, a --gen program from its SEED), "
+            "so the Reproduce line may not fail again",
             flush=True,
         )
 

@@ -30,10 +30,12 @@ API::
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -94,13 +96,43 @@ class Program:
             raise BuildError(f"{called} printed something that is not UTF-8 text") from None
 
     @staticmethod
-    def _run(argv: list[str], stdin: bytes, cwd: Path, limits: Limits, root: Path) -> Run:
+    def _run(
+        argv: list[str], stdin: bytes, cwd: Path, limits: Limits, root: Path, **settings: str
+    ) -> Run:
         """The user's own tool, not a program a judge runs: it keeps the user's environment
         (``PYTHONPATH``, ``PYENV_VERSION``...), the workspace's ``root`` first on
-        ``PYTHONPATH``, with the build's fixed PyPy nursery."""
+        ``PYTHONPATH``, with the build's fixed PyPy nursery; ``settings``, more variables."""
         env = run_environment(users=True)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))
-        return run_limited(argv, stdin, cwd, limits, env=env)
+        return run_limited(argv, stdin, cwd, limits, env={**env, **settings})
+
+
+# the stress module's file of a seed made in a process of its own (argv: the checkout's root,
+# the module's path and name, the seed, the parameters as JSON)
+_MADE_ELSEWHERE = """
+import importlib.util, json, random, sys
+root, path, name, seed, params = sys.argv[1:6]
+sys.path.insert(0, root)
+spec = importlib.util.spec_from_file_location(name, path)
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+sys.stdout.write(module.generate(random.Random(int(seed)), **json.loads(params)))
+"""
+
+
+def made_elsewhere(
+    problem: Problem, seed: int, params: dict[str, int], *, cwd: Path, limits: Limits
+) -> str | None:
+    """The stress module's file of ``seed`` made again by the kit's Python in a fresh process
+    with hash randomisation off (the kit's own process has a random hash seed): a generator
+    that iterates over a set of strings makes another file there; None when that process
+    fails (its errors are the module's, told where the kit calls it)."""
+    argv = [sys.executable, "-c", _MADE_ELSEWHERE, str(problem.root), str(problem.stress)]
+    argv += [f"stress.{problem.slug}", str(seed), json.dumps(params)]
+    run = Program._run(argv, b"", cwd, limits, problem.root, PYTHONHASHSEED="0")
+    if process_verdict(run, limits) is not None:
+        return None
+    return run.stdout.decode("utf-8", "replace")
 
 
 def _failure(run: Run, limits: Limits) -> str | None:

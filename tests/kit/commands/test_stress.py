@@ -4,6 +4,7 @@ reproduces it, and saved as the next sample pair; ``--save DIR`` names the pair 
 seed."""
 
 import argparse
+import os
 import re
 import shutil
 import sys
@@ -678,6 +679,26 @@ def test_a_generator_that_does_not_follow_its_seed_is_warned_of(pairsum, capsys)
     assert args.run(args) == 1
     out = capsys.readouterr().out
     assert "\nwarning: the generator made another file from seed " in out
+
+
+def test_a_generator_that_follows_the_hash_seed_is_warned_of(pairsum, capsys):
+    """A generator drawing from a set of strings follows its seed within one process and
+    makes another file in the next, whose hash seed differs: the same --seed gave other
+    files and no warning, and the Reproduce line did not reproduce."""
+    if os.environ.get("PYTHONHASHSEED") == "0":
+        pytest.skip("this process's hash seed is the fresh process's")
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    module = pairsum / "stress" / "pairsum.py"
+    words = "{" + ", ".join(repr("w" * n) for n in range(1, 13)) + "}"
+    first = '[(rng.randint(0, p["bound"]), '
+    drawn = f"[(len(rng.choice(list({words}))) * 99, "
+    module.write_text(module.read_text().replace(first, drawn, 1))
+    out = failed_stress(pairsum, capsys, "--seed", "1", "--cases", "20", "--shrink-seconds", "0")
+    assert (
+        "\nwarning: the generator made another file from seed 1 in a fresh process (another "
+        "hash seed: a set's order of strings?)"
+    ) in out, out
 
 
 def test_save_into_a_folder_names_the_pair_after_the_seed(pairsum, tmp_path):
