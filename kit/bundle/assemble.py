@@ -17,7 +17,10 @@ Layout of ``dist/<slug>.py``:
    ``__future__`` flags: a traceback on the judge names ``shared/x.py`` and the source line
    (stripping keeps line numbers), which ``linecache`` reads from the finder's
    ``get_source`` (``inspect.getsource`` works on helpers; CPython 3.13's own tracebacks show
-   the line);
+   the line). A helper named as a module the running interpreter has built in (a workspace
+   ``pypyjit.py``, a stub for CPython, under PyPy) is left out of the finder: the
+   interpreter's own module is imported, as from source, where Python's ``BuiltinImporter``
+   comes before the path on ``sys.meta_path``;
 4. the solution, at top level, not indented, its empty lines dropped (``entry_lines`` maps
    each of its lines in the file back to the source).
 
@@ -39,7 +42,11 @@ def _kit_load(modules):
     import sys
     spec_type = type(sys.__spec__)
     class Helpers:
-        sources = {name: (filename, folder, text) for name, filename, folder, text in modules}
+        sources = {
+            name: (filename, folder, text)
+            for name, filename, folder, text in modules
+            if name.partition(".")[0] not in sys.builtin_module_names
+        }
         def find_spec(self, name, path=None, target=None):
             if name not in self.sources:
                 return None

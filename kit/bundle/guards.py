@@ -212,13 +212,17 @@ def guarded_statements(
     imported: Imported = Imported(),
     settled: Settled = frozenset(),
     versioned: Settled = frozenset(),
+    tries: bool = True,
 ) -> list[ast.stmt]:
     """The outermost statements that only run where a guard allows (and, when ``platform``,
     the branch of a test of the platform that Windows does not take); ``imported``: the
     flags the module imports from its helpers (``imported_flags``); ``settled``: the ``id``
     of ``hasattr`` calls that guard nothing (``kit.check.settled_tests``); ``versioned``: the
     ``id`` of ``if`` tests that guard nothing either, both their branches read as code (the
-    caller knows the versions each runs on: ``kit.check.settled_tests.version_windows``)."""
+    caller knows the versions each runs on: ``kit.check.settled_tests.version_windows``);
+    ``tries``: whether a ``try``'s handlers (or ``contextlib.suppress``) guard its body, as
+    they do a missing name's import; not for a helper's import, which every target runs
+    (``kit.check.guarded_helpers``)."""
     found: list[ast.stmt] = []
     unguarding = settled | versioned
     flags = guard_flags(tree, settled) | imported.guards
@@ -247,7 +251,7 @@ def guarded_statements(
                 found.extend(statement.orelse if taken else statement.body)
                 visit(statement.body if taken else statement.orelse)
                 continue
-            kinds = _suppressed(statement) or _try_caught(statement)
+            kinds = (_suppressed(statement) or _try_caught(statement)) if tries else set()
             if kinds:  # a try, or with contextlib.suppress(ImportError), that catches it
                 found.extend(inner for inner in statement.body if _guards(kinds, inner))
                 visit([inner for inner in statement.body if not _guards(kinds, inner)])
@@ -333,9 +337,10 @@ def guarded_lines(
     imported: Imported = Imported(),
     settled: Settled = frozenset(),
     versioned: Settled = frozenset(),
+    tries: bool = True,
 ) -> set[int]:
     lines: set[int] = set()
-    for statement in guarded_statements(tree, platform, imported, settled, versioned):
+    for statement in guarded_statements(tree, platform, imported, settled, versioned, tries):
         lines.update(range(statement.lineno, (statement.end_lineno or statement.lineno) + 1))
     return lines
 

@@ -23,9 +23,13 @@ Per target (``kit.judges.targets``):
 - APIs newer than the target (``kit.check.apis``), outside version guards;
 - the judge's source-size limit, when its profile or ``problems.toml`` gives one.
 
-A helper every import of which is guarded (``kit.check.guarded_helpers``) is compiled by the
-bundle only where its guard lets it be imported: its findings are ``Checked.notes``, not
-errors, and it is left out of the compile check; the cases under each target decide.
+A helper every import of which is under a version or implementation guard
+(``kit.check.guarded_helpers``) is compiled by the bundle only where its guard lets it be
+imported: its findings are ``Checked.notes``, not errors, and it is left out of the compile
+check; the cases under each target decide. A helper imported in a ``try`` is compiled by every
+target: only what its imports' handlers catch is a note (a ``SyntaxError`` for ``except
+Exception``, the ``ImportError`` of its own top-level import for ``except ImportError``), and it
+is left out of the compile check only when they catch a ``SyntaxError``.
 
 The result says which targets were checked statically only (no exact interpreter here).
 """
@@ -42,13 +46,13 @@ from pathlib import Path, PurePosixPath
 from kit.bundle.assemble import Bundle
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check import apis, platform_names, removed_names, syntax
-from kit.check.guarded_helpers import guarded_only
+from kit.check.guarded_helpers import Caught, caught, guarded_only
 from kit.check.settled_tests import guarded_lines_of
 from kit.judges import compile_run
 from kit.judges.modules import Installed
 from kit.judges.platforms import UNIX
 from kit.judges.profiles import profile_for
-from kit.judges.stdlib import is_stdlib, missing_in
+from kit.judges.stdlib import PYPY_BUILTIN, is_stdlib, missing_in
 from kit.judges.targets import Runner, Target
 from kit.registry import Problem
 
@@ -56,7 +60,7 @@ from kit.registry import Problem
 @dataclass
 class Checked:
     errors: list[str] = field(default_factory=list)  # "file:line: what (targets)"
-    notes: list[str] = field(default_factory=list)  # a guarded-only helper's findings
+    notes: list[str] = field(default_factory=list)  # findings in helpers a guard or try spares
     static_only: list[Target] = field(default_factory=list)
     unrun: dict[Target, str] = field(default_factory=dict)  # why an older stand-in cannot run
 
@@ -67,13 +71,13 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
     targets = list(problem.targets)
     modules = bundle.modules
     judge = _Judge.of(problem)
-    only = guarded_only(modules)
+    apart = _Apart(guarded_only(modules), caught(modules))
     # the checks that start programs (ruff, vermin, each interpreter) run side by side
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
         found_apis = pool.submit(apis.findings, modules)
         syntax_errors = pool.submit(_syntax, modules, targets)
         compiled = {
-            target: pool.submit(_compiles, problem, bundle, runner, set(only))
+            target: pool.submit(_compiles, problem, bundle, runner, apart.uncompiled())
             for target, runner in runners.items()
             if runner is not None and target in targets
         }
@@ -83,7 +87,8 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
         result.errors += _removed_names(modules, targets)
         said = syntax_errors.result()
         result.errors += said
-        _set_apart(result, only)
+        apart.syntax.update(said)
+        apart.set_apart(result)
         findings = found_apis.result()
         failures = {target: future.result() for target, future in compiled.items()}
     for target in targets:
@@ -95,15 +100,17 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
         failure = failures[target]
         if failure is not None and runner.exact:
             result.errors.append(f"{failure} (compiling under {runner.label})")
+            apart.syntax.add(result.errors[-1])
         elif waits_for_checks(runner, target):
-            reason = failure or _invalid_for(modules, findings, runner, judge, only)
+            reason = failure or _invalid_for(modules, findings, runner, judge, apart)
             if reason is not None:
                 result.unrun[target] = reason
     # "file:line" of a syntax error, or of an import the targets lack (said once, not again
     # as an API: "module 'tomllib' needs Python 3.11" then "'tomllib' module needs PyPy 3.11")
     places = {error.partition(": ")[0] for error in said + imports}
     result.errors += _apis(findings, targets, places)
-    _set_apart(result, only)
+    apart.set_apart(result)
+    result.notes += _pypy_builtins(modules, targets)
     size = len(bundle.text.encode("utf-8"))
     if problem.source_limit is not None and size > problem.source_limit:
         result.errors.append(
@@ -113,20 +120,71 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
     return result
 
 
-def _set_apart(result: Checked, only: dict[str, str]) -> None:
-    """The findings in helpers imported only under guards (``guarded_only``: file -> a
-    guarded import of it) made notes: a target whose guard says no never compiles them."""
-    kept = []
-    for error in result.errors:
-        place = only.get(error.partition(":")[0])
-        if place is None:
-            kept.append(error)
-        else:
-            result.notes.append(
+@dataclass
+class _Apart:
+    """The helpers whose findings may be notes: those imported only under version or
+    implementation guards (file -> a guarded import of it), and those imported in a ``try``
+    (file -> what its handlers catch); ``syntax``: the findings that are syntax errors."""
+
+    guarded: dict[str, str]
+    caught: dict[str, Caught]
+    syntax: set[str] = field(default_factory=set)
+
+    def uncompiled(self) -> set[str]:
+        """The helpers the compile check leaves out: where they fail to compile, no target
+        runs them, or the handler of their import catches the SyntaxError."""
+        return set(self.guarded) | {rel for rel, found in self.caught.items() if found.syntax}
+
+    def note(self, error: str) -> str | None:
+        """The note ``error`` ("file:line: what") is, or None when it stays an error."""
+        rel, _, rest = error.partition(":")
+        place = self.guarded.get(rel)
+        if place is not None:
+            return (
                 f"note: {error}: every import of it is guarded ({place}), so a target the "
                 "guard keeps out never compiles it; the cases under each target decide"
             )
-    result.errors = kept
+        found = self.caught.get(rel)
+        line = rest.partition(":")[0]
+        if found is None or not line.isdigit():
+            return None
+        raised = found.catches(int(line), error in self.syntax)
+        if raised is None:
+            return None
+        return (
+            f"note: {error}: the {raised} this raises on importing it is caught by the "
+            f"handler of its import ({found.place}), so a target that lacks it takes the "
+            "fallback; the cases under each target decide"
+        )
+
+    def set_apart(self, result: Checked) -> None:
+        """The findings in these helpers that a target the guard keeps out never compiles,
+        or whose failure the handler of the import catches, made notes."""
+        kept = []
+        for error in result.errors:
+            note = self.note(error)
+            if note is None:
+                kept.append(error)
+            else:
+                result.notes.append(note)
+        result.errors = kept
+
+
+def _pypy_builtins(modules: list[Source], targets: list[Target]) -> list[str]:
+    """A note for each helper named as a module PyPy has built in (``pypyjit.py``, a stub for
+    CPython), when a target is PyPy: PyPy imports its own module, from the bundle as from
+    source, and only CPython runs the file."""
+    pypy = [target for target in targets if target.impl == "pypy"]
+    others = [target for target in targets if target.impl != "pypy"]
+    if not pypy:
+        return []
+    runs = f"CPython runs it (targets {_names(others)})" if others else "no target runs it"
+    return [
+        f"note: {module.rel}: PyPy imports its own built-in '{module.name}', not this file, "
+        f"from the bundle as from source (targets {_names(pypy)}); {runs}"
+        for module in modules
+        if module.name in PYPY_BUILTIN
+    ]
 
 
 def stand_in_refusal(problem: Problem, bundle: Bundle, runner: Runner) -> str | None:
@@ -180,13 +238,13 @@ def _compiles(
 
 
 def _invalid_for(
-    modules: list[Source], findings: list, runner: Runner, judge: _Judge, only: dict[str, str]
+    modules: list[Source], findings: list, runner: Runner, judge: _Judge, apart: _Apart
 ) -> str | None:
-    """The first import or API the runner's own (older) version lacks, outside the helpers
-    imported only under guards (``only``), or None."""
+    """The first import or API the runner's own (older) version lacks, but those ``apart``
+    makes notes of, or None."""
     own = Target(runner.interpreter.impl, runner.interpreter.version)
     problems = _imports(modules, [own], judge) + _apis(findings, [own])
-    problems = [found for found in problems if found.partition(":")[0] not in only]
+    problems = [found for found in problems if apart.note(found) is None]
     return problems[0].rpartition(" (targets")[0] if problems else None
 
 

@@ -45,20 +45,25 @@ COMMON = frozenset(
 
 
 def guarded_lines_of(
-    module: Source, modules: list[Source], platform: bool = False, versioned: bool = False
+    module: Source,
+    modules: list[Source],
+    platform: bool = False,
+    versioned: bool = False,
+    tries: bool = True,
 ) -> frozenset[int]:
     """The lines of ``module`` (one of ``modules``) under a guard, as every check reads them:
     ``kit.bundle.guards.guarded_lines`` with its settled tests, and its helpers', no guards;
-    ``versioned``: nor the tests of ``versioned_tests`` (the API check's reading)."""
+    ``versioned``: nor the tests of ``versioned_tests`` (the API check's reading); ``tries``:
+    with the bodies of ``try`` statements that catch what a missing name raises."""
     tree = module.shipped_tree()
     # found once for each reading: five checks ask it of every module (half of their time on
     # a large source); the helpers' texts are in the key, their flags being read from them
-    key = (platform, versioned, tuple((other.name, other.shipped) for other in modules))
+    key = (platform, versioned, tries, tuple((other.name, other.shipped) for other in modules))
     known = _GUARDED.setdefault(tree, {})
     if key not in known:
         imported = imported_flags(module, modules, settled_tests)
         tests = set(versioned_tests(tree)) if versioned else set()
-        lines = guarded_lines(tree, platform, imported, settled_tests(tree), tests)
+        lines = guarded_lines(tree, platform, imported, settled_tests(tree), tests, tries)
         known[key] = frozenset(lines)
     return known[key]
 

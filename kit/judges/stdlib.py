@@ -4,7 +4,8 @@
 (PEP 594 and earlier) so that a newer build host still knows them, checked per target against
 ``ADDED`` and ``REMOVED`` (and the members removed, ``REMOVED_MEMBERS``); PyPy's own built-in
 modules (``PYPY_ONLY``) for PyPy targets; the Unix-only modules
-(``kit.judges.platforms.UNIX_ONLY``) for judges that run Python on Windows.
+(``kit.judges.platforms.UNIX_ONLY``) for judges that run Python on Windows. ``PYPY_BUILTIN``:
+the modules PyPy has built in, which a workspace file of that name does not replace there.
 """
 
 from __future__ import annotations
@@ -53,6 +54,16 @@ REMOVED_MEMBERS = {
 # may import them only behind a guard, ``try: import pypyjit`` / ``except ImportError``)
 PYPY_ONLY = frozenset({"__pypy__", "pypyjit", "_pypyjson"})
 KNOWN = frozenset(sys.stdlib_module_names) | set(ADDED) | set(REMOVED) | PYPY_ONLY
+# PyPy's built-in modules that CPython's library lacks, submodules aside:
+# ``sys.builtin_module_names`` of Debian's PyPy 3.9 (7.3.11). Python's BuiltinImporter comes
+# before the path, so a workspace file of such a name is not what PyPy imports. Which a PyPy
+# has depends on its version and platform: the bundle asks the interpreter running it
+# (``kit.bundle.assemble``), and the build names these only in a note (``kit.check.checks``)
+PYPY_BUILTIN = PYPY_ONLY | frozenset(
+    {"__exceptions__", "_cffi_backend", "_continuation", "_cppyy", "_hpy_universal"}
+    | {"_jitlog", "_minimal_curses", "_pickle_support", "_rawffi", "_testing", "_vmprof"}
+    | {"cpyext"}
+)
 
 
 PYPY_OWN = frozenset({"time", "sys"})  # PyPy's own modules, not CPython's library

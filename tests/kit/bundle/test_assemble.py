@@ -257,3 +257,23 @@ def test_a_future_import_after_another_on_its_line_is_one_line_error(toy):
     write(toy, "solutions/toy_sum.py", future)
     with pytest.raises(BuildError, match=r"toy_sum\.py:1: the docstring or __future__ import"):
         make_bundle(load_registry(toy)["toy_sum"])
+
+
+@pytest.mark.parametrize("name", ["pypyjit", "_pypyjson"])
+def test_a_helper_named_as_a_module_pypy_has_built_in_runs_as_from_source(toy, name):
+    """A workspace stub of PyPy's own module (kept so the code runs under CPython): PyPy
+    imports its built-in one from source, and the bundle's finder, first on ``sys.meta_path``,
+    replaced it; CPython, which has none, imports the stub both ways. (``__pypy__`` is
+    imported as PyPy starts: no finder is asked for it.)"""
+    pypy = interpreter("pypy3")
+    write(toy, f"{name}.py", "STUB = True\n")
+    code = f"import sys, {name}\nprint(sys.implementation.name, getattr({name}, 'STUB', False))\n"
+    write(toy, "solutions/toy_sum.py", code)
+    bundle = bundle_of(toy)
+    source = [pypy, str(toy / "solutions" / "toy_sum.py")]
+    env = {**os.environ, "PYTHONPATH": str(toy)}
+    from_source = subprocess.run(source, capture_output=True, env=env, timeout=60, check=True)
+    assert from_source.stdout == b"pypy False\n"
+    assert run_bundle(toy, bundle, b"", python=pypy)[:2] == (0, b"pypy False\n")
+    assert run_bundle(toy, bundle, b"")[:2] == (0, b"cpython True\n")
+    assert run_source(toy, b"")[:2] == (0, b"cpython True\n")

@@ -472,3 +472,17 @@ def test_an_if_on_a_member_added_later_is_read_on_the_versions_each_branch_runs_
     problem = load_registry(toy)["toy_sum"]
     found = check(problem, make_bundle(problem), {}).errors
     assert [error.removeprefix("solutions/toy_sum.py") for error in found] == errors
+
+
+def test_a_helper_named_as_a_module_pypy_has_built_in_is_noted_for_pypy_targets(toy):
+    """PyPy imports its own ``pypyjit``, not the workspace's stub: the build says so."""
+    write(toy, "pypyjit.py", "def set_param(*args):\n    pass\n")
+    write(toy, "solutions/toy_sum.py", "import pypyjit\npypyjit.set_param('x')\nprint(3)\n")
+    problem = load_registry(toy)["toy_sum"]
+    bundle = make_bundle(problem)
+    checked = check(problem, bundle, {})
+    assert checked.errors == []
+    assert checked.notes == [
+        "note: pypyjit.py: PyPy imports its own built-in 'pypyjit', not this file, from the "
+        "bundle as from source (targets pypy3); CPython runs it (targets cpython3.8)"
+    ]

@@ -1,13 +1,23 @@
 """kit.judges.stdlib: the standard library by Python version, the same whatever Python asks:
 modules added (graphlib, tomllib) and removed (distutils, imp, PEP 594's) per target, and
-PyPy's own modules standard only under PyPy."""
+PyPy's own modules standard only under PyPy, and those it has built in."""
 
+import shutil
+import subprocess
 import sys
 
 import pytest
 
 from kit.judges.platforms import UNIX, UNIX_ONLY, WINDOWS
-from kit.judges.stdlib import ADDED, PYPY_ONLY, REMOVED, is_stdlib, missing_in
+from kit.judges.stdlib import (
+    ADDED,
+    KNOWN,
+    PYPY_BUILTIN,
+    PYPY_ONLY,
+    REMOVED,
+    is_stdlib,
+    missing_in,
+)
 
 
 @pytest.mark.parametrize(
@@ -64,3 +74,14 @@ def test_the_superseded_unix_modules_are_missing_on_windows_before_their_removal
     assert missing_in(name, (3, 12), "cpython", WINDOWS) is not None
     assert missing_in(name, (3, 12), "cpython", UNIX) is None
     assert missing_in("pipes", (3, 12), "cpython", WINDOWS) is None  # pure Python: imports
+
+
+def test_the_modules_pypy_has_built_in_are_known():
+    """What ``sys.builtin_module_names`` of the pypy3 here lists, but CPython's library has."""
+    if shutil.which("pypy3") is None:
+        pytest.skip("pypy3 not installed")
+    code = "import sys; print(' '.join(sys.builtin_module_names))"
+    done = subprocess.run(["pypy3", "-c", code], capture_output=True, text=True, check=True)
+    names = {name for name in done.stdout.split() if "." not in name}
+    assert names - KNOWN <= PYPY_BUILTIN and PYPY_ONLY <= PYPY_BUILTIN
+    assert {"pypyjit", "__pypy__", "_pypyjson", "_cffi_backend"} <= PYPY_BUILTIN
