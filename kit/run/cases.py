@@ -62,7 +62,7 @@ from kit.judges.profiles import OWN, WALL, judge_name, profile_for
 from kit.judges.programs import KIT, TESTLIB, Interactor, MissingHeader, parse_interactor
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
-from kit.run import compile_step, forbidden, judged
+from kit.run import compile_step, forbidden, judged, relay_cost
 from kit.run.float_answers import float_hint
 from kit.run.interact import AFTER_ACCEPTED, NO_EOL, TO_INTERACTOR, run_interactive
 from kit.run.limits import (
@@ -779,6 +779,7 @@ class CaseJudge:
             limits=limits,
             answer=case.expected,
             feedback=feedback,
+            per_chunk=0.0 if limits.per_move else relay_cost.per_chunk(),
         )
         run = Run(
             0, b"", game.solution_stderr, game.solution_seconds, game.cpu_seconds, game.peak_kib,

@@ -15,7 +15,8 @@ last lines of each direction for the transcript.
 The solution runs under the build's watch (``kit.run.process.watch_command``), in the same
 environment and stack as a batch run, which measures its wall time and peak memory, kills it
 over the memory limit or at the wall-clock ``timeout`` (for a game timed as a whole, plus an
-allowance for each chunk relayed: ``_Deadline``), and keeps the tail of its stderr. Its
+allowance for each chunk relayed, as this machine's relay costs: ``_Deadline``), and keeps the
+tail of its stderr. Its
 limits are a batch run's (``kit.run.limits``): the same rules decide them. What it writes is
 counted as it is relayed: past the output limit it is killed. The interactor is killed at the
 timeout (plus ``BACKSTOP_SECONDS``). When the interactor stops with a non-zero status while
@@ -119,11 +120,11 @@ GRACE_SECONDS = 1.0
 EXIT_ORDER_MARGIN = 0.2  # seconds an interactor's exit must lead a solution's to come first
 DRAIN_SECONDS = 0.5  # the relays' time to copy what the two wrote before they ended
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
-# a game timed as a whole is killed at the timeout plus this much for each chunk the relay
+# a game timed as a whole is killed at the timeout plus an allowance for each chunk the relay
 # passed on (its two hops cost a judge's joined pipes nothing: docs/kit.md, "The interactive
-# relay", about 30 µs of wall time a line), at most STRETCH times the timeout, and no more once
-# the solution's CPU time is over the limit (a game that would never end, a flood)
-RELAY_ALLOWANCE = 30e-6
+# relay"; the figure is this machine's, kit.run.relay_cost), at most STRETCH times the timeout,
+# and no more once the solution's CPU time is over the limit (a game that would never end, a
+# flood)
 STRETCH = 10
 SAID_FROM = 0.1  # seconds of allowance a message names (less: the supervisor's own wake-ups)
 # What a pipe between two programs holds on Linux (pipe(7): 16 pages), and how the relay's two
@@ -407,7 +408,7 @@ class _Exit:
     waited: float = 0.0  # seconds it was ready to run but waited for a core other work held
 
 
-def run_interactive(
+def run_interactive(  # noqa: PLR0913
     solution: list[str],
     interactor: list[str] | Interactor,
     secret_input: Path,
@@ -417,10 +418,12 @@ def run_interactive(
     transcript_lines: int = 10,
     answer: Path | None = None,
     feedback: Path | None = None,
+    per_chunk: float = 0.0,
 ) -> InteractiveRun:
     """Play ``solution`` against ``interactor`` on one secret input; see the module doc.
     ``feedback``: a Kattis interactor's feedback folder, given when it lasts beyond the game
-    (a multi-pass problem's); else one of the game's own."""
+    (a multi-pass problem's); else one of the game's own. ``per_chunk``: the seconds a chunk
+    relayed adds to the deadline of a game timed as a whole (``kit.run.relay_cost``)."""
     kattis = isinstance(interactor, Interactor) and interactor.protocol == KATTIS
     statuses = _Statuses(kattis, kattis or limits.games == PROBLEMTOOLS)
     # problemtools measures no game's output
@@ -437,7 +440,8 @@ def run_interactive(
         )
         report = Path(folder, "report.json")
         started = time.monotonic()
-        deadline = _Deadline(started, limits.timeout, not limits.per_move, ends, limits.time)
+        stretched = not limits.per_move
+        deadline = _Deadline(started, limits.timeout, stretched, ends, limits.time, per_chunk)
         watched = _watched(solution, report, limits, deadline.watch_timeout)
         solution_process = _start(watched, cwd, solution_err, "solution", run_environment())
         deadline.watch = solution_process.pid
@@ -494,7 +498,7 @@ def _result(
 @dataclass
 class _Deadline:
     """When a game's solution is killed: at the timeout after the start; a game timed as a
-    whole (not per move) also gets ``RELAY_ALLOWANCE`` for each chunk relayed, up to
+    whole (not per move) also gets ``per_chunk`` seconds for each chunk relayed, up to
     ``STRETCH`` times the timeout, its watch's own (a game of many exchanges, its CPU time
     under the limit, was killed here and not on a judge: 80,000 exchanges took 1.1-1.2 s with
     the pipes joined and more than 3 s through the relay). ``killed_at``: when it was."""
@@ -504,6 +508,7 @@ class _Deadline:
     stretched: bool
     ends: _Ends
     limit: float = math.inf  # the solution's CPU seconds past which no allowance is given
+    per_chunk: float = 0.0  # seconds of allowance a chunk relayed (kit.run.relay_cost)
     watch: int = 0  # the solution's watch, whose processes' CPU time is read
     killed_at: float | None = None
     added: float = 0.0  # the allowance when a side was killed for the time
@@ -516,7 +521,7 @@ class _Deadline:
         past = time.monotonic() >= self.started + self.timeout
         if past and _cpu_under(self.watch) > self.limit:
             return 0.0
-        return min(self.ends.relayed * RELAY_ALLOWANCE, self.timeout * (STRETCH - 1))
+        return min(self.ends.relayed * self.per_chunk, self.timeout * (STRETCH - 1))
 
     def due(self, allowance: float | None = None) -> float:
         """When the solution is killed, with ``allowance`` (else the one now)."""

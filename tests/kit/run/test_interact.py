@@ -17,7 +17,7 @@ import pytest
 
 from kit.errors import BuildError
 from kit.judges.profiles import JOINED, PROBLEMTOOLS
-from kit.run import interact
+from kit.run import interact, relay_cost
 from kit.run.interact import AFTER_ACCEPTED, run_interactive
 from kit.run.limits import Limits
 from kit.run.process import TIME
@@ -315,23 +315,32 @@ while True:
 
 
 def test_a_game_of_many_exchanges_is_not_killed_for_the_relay_s_time(tmp_path):
-    """20,000 exchanges take about 0.5 s with the pipes joined and over a second through the
-    relay: killed at the timeout, the game was "idle" here while a judge accepts it; the
-    deadline now grows with what the relay passed on."""
-    run = scripted(tmp_path, ADDING, COUNTING, "20000\n", time_limit=2.0, timeout=0.6)
+    """5,000 exchanges under a timeout a quarter over what they take with the pipes joined on
+    this machine, as a judge's pipes pass them: killed at the timeout, the game was "idle"
+    here while a judge accepts it; the deadline grows with what the relay passed on, by this
+    machine's cost a chunk (a fixed 30 µs a chunk was too little where a wake-up costs 100)."""
+    (tmp_path / "answering.py").write_text(relay_cost.ANSWERING)
+    (tmp_path / "asking.py").write_text(relay_cost.ASKING)
+    (tmp_path / "count.in").write_text("5000\n")
+    joined = min(relay_cost._joined(tmp_path) for _ in range(2))
+    options = {"time_limit": 60.0, "timeout": 1.25 * joined}
+    run = scripted(
+        tmp_path, ADDING, COUNTING, "5000\n", per_chunk=relay_cost.per_chunk(), **options
+    )
     assert run.verdict == "ok", run.message
-    assert run.solution_seconds > 0.6  # past the timeout by the wall clock
+    assert run.solution_seconds > 1.25 * joined  # past the timeout by the wall clock
 
 
 def test_the_relay_s_allowance_is_said_and_bounded(monkeypatch):
-    """30 µs a chunk relayed, at most 10 times the timeout, and none once the timeout is past
-    with the solution's CPU time over its limit: a query loop that never ended, or a flood,
-    ran to the cap (60 s for a 2 s limit) and a flood's verdict turned OLE."""
+    """The figure a chunk relayed (30 µs here), at most 10 times the timeout, and none once
+    the timeout is past with the solution's CPU time over its limit: a query loop that never
+    ended, or a flood, ran to the cap (60 s for a 2 s limit) and a flood's verdict turned
+    OLE."""
     cpu = [0.5]
     monkeypatch.setattr(interact, "_cpu_under", lambda watch: cpu[0])
     ends = interact._Ends()
     started = time.monotonic() - 5.0  # the 3 s timeout is past
-    deadline = interact._Deadline(started, 3.0, True, ends, limit=2.0)
+    deadline = interact._Deadline(started, 3.0, True, ends, limit=2.0, per_chunk=30e-6)
     ends.relayed = 20_000
     assert deadline.due() == pytest.approx(started + 3.6) and deadline.watch_timeout == 30.0
     ends.relayed = 10**9
@@ -341,7 +350,7 @@ def test_the_relay_s_allowance_is_said_and_bounded(monkeypatch):
     deadline.kill(started + 3.4, 0.4)
     deadline.kill(started + 9.0, 5.0)  # the first kill is the one said
     assert deadline.killed_at == started + 3.4 and deadline.added == pytest.approx(0.4)
-    stopped = interact._Deadline(started, 3.0, True, ends, limit=2.0)
+    stopped = interact._Deadline(started, 3.0, True, ends, limit=2.0, per_chunk=30e-6)
     stopped.kill(started + 5.5, 0.0)  # the CPU over the limit stopped the allowance there
     assert stopped.added == pytest.approx(2.5)  # "killed at the 3 s timeout" said 5.5 s late
     per_move = interact._Deadline(100.0, 3.0, False, ends)
