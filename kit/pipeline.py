@@ -109,7 +109,9 @@ ALIKE_NAMED = 3  # cases named in a line of failures alike; past that, two and t
 
 def make_bundle(problem: Problem) -> Bundle:
     """Stages 1 to 3: the judge-ready text, not yet checked."""
-    entry, helpers = discover(problem.root, problem.solution)
+    modules = problem.installed
+    installed = frozenset((*modules.cpython, *modules.pypy) if modules is not None else ())
+    entry, helpers = discover(problem.root, problem.solution, installed)
     sources = [entry, *helpers]
     keep_docs = reads_any(sources, DOC_READERS)
     keep_annotations = reads_any(sources, ANNOTATION_READERS)

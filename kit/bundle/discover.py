@@ -42,8 +42,13 @@ from kit.bundle.sources import (
 from kit.errors import BuildError
 
 
-def discover(root: Path, solution: Path) -> tuple[Source, list[Source]]:
-    """The solution and its helpers, parsed, the helpers in load order."""
+def discover(
+    root: Path, solution: Path, installed: frozenset[str] = frozenset()
+) -> tuple[Source, list[Source]]:
+    """The solution and its helpers, parsed, the helpers in load order; ``installed``: the
+    top-level names of the packages the judge installs, which a workspace folder without
+    ``__init__.py`` does not hide (a contest folder ``atcoder/`` beside ``from atcoder.dsu
+    import DSU``: from source, the installed package wins over a namespace portion)."""
     entry = read_source(root, ENTRY, solution, is_package=False)
     for node in walk(entry.tree):
         if isinstance(node, ast.ImportFrom) and node.level:
@@ -54,7 +59,7 @@ def discover(root: Path, solution: Path) -> tuple[Source, list[Source]]:
                 f"`{_absolute(entry, node)}`"
             )
     with Resolver(root) as resolver:
-        helpers = _collect(root, entry, resolver)
+        helpers = _collect(root, entry, resolver, installed)
     return entry, load_order(entry, helpers)
 
 
@@ -69,7 +74,9 @@ def _absolute(entry: Source, node: ast.ImportFrom) -> str:
     return f"from {module} import {names}{', ...' if len(node.names) > 3 else ''}"
 
 
-def _collect(root: Path, entry: Source, resolver: Resolver) -> list[Source]:
+def _collect(
+    root: Path, entry: Source, resolver: Resolver, installed: frozenset[str]
+) -> list[Source]:
     """Every helper reached from ``entry``, breadth first."""
     found: dict[str, Source] = {}
     refused: set[str] = set()  # names that are no helper: not found, or outside the checkout
@@ -85,7 +92,7 @@ def _collect(root: Path, entry: Source, resolver: Resolver) -> list[Source]:
                 parent = name.rpartition(".")[0]
                 if parent and not found[parent].is_package:
                     break  # an attribute of a module, not a submodule
-                helper = _helper(root, resolver, name, f"{source.rel}:{line}")
+                helper = _helper(root, resolver, name, f"{source.rel}:{line}", installed)
                 if helper is None:
                     refused.add(name)
                     break
@@ -178,8 +185,11 @@ def _bound_names(module: Source | None) -> set[str]:
     return names
 
 
-def _helper(root: Path, resolver: Resolver, name: str, where: str) -> Source | None:
-    """The helper module ``name``, when Python finds it under the checkout; else None."""
+def _helper(
+    root: Path, resolver: Resolver, name: str, where: str, installed: frozenset[str]
+) -> Source | None:
+    """The helper module ``name``, when Python finds it under the checkout; else None (a
+    namespace package named as one the judge installs included)."""
     if name == "__main__":  # the program running, the bundle itself on the judge: no helper
         return None
     try:
@@ -199,7 +209,8 @@ def _helper(root: Path, resolver: Resolver, name: str, where: str) -> Source | N
     if spec is None:
         return None
     if spec.origin is None:
-        return _namespace(root, name, spec)
+        installed_one = name.partition(".")[0] in installed
+        return None if installed_one else _namespace(root, name, spec)
     if not _under(root, spec.origin):
         return None
     if spec.origin.suffix != ".py":

@@ -3,6 +3,7 @@ import cycle run as from source; the bundle answers as the source does."""
 
 import pytest
 
+from kit.bundle.discover import discover
 from kit.errors import BuildError, SourceSyntaxError
 from tests.bundle_support import (
     SAMPLE_IN,
@@ -274,3 +275,17 @@ def test_import_star_loads_the_submodules_all_lists_in_blocks_and_by_insert(toy)
     write(toy, "solutions/toy_sum.py", "from shared.pkg import *\n"
           "print(alpha.f(), beta.f(), gamma.f())\n")  # fmt: skip
     assert run_bundle(toy, bundle_of(toy), b"")[:2] == (0, b"alpha beta gamma\n")
+
+
+def test_a_folder_named_as_a_package_the_judge_installs_is_not_a_helper(toy):
+    """A contest folder ``atcoder/`` (no ``__init__.py``) beside ``from atcoder.dsu import
+    DSU``, which AtCoder installs: from source the installed package wins over a namespace
+    portion; the build took the folder for an empty helper package, failed to find
+    ``atcoder.dsu`` in it, and a bundle of ``from atcoder import dsu`` failed on the judge."""
+    write(toy, "atcoder/abc300/notes.txt", "a contest's own folder\n")
+    write(toy, "solutions/toy_sum.py", "from atcoder.dsu import DSU\n\nprint(DSU(3))\n")
+    solution = toy / "solutions" / "toy_sum.py"
+    _, helpers = discover(toy, solution, frozenset({"atcoder", "numpy"}))
+    assert [h.name for h in helpers] == []
+    _, helpers = discover(toy, solution)  # a judge without it: the folder is the package
+    assert [h.name for h in helpers] == ["atcoder"]
