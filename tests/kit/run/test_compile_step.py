@@ -75,13 +75,22 @@ def test_the_cases_run_the_script_as_main_py_as_the_judge_names_it(toy, tmp_path
     assert [verdict.word for verdict in ran.verdicts] == [OK], ran.failures
 
 
-def test_prepare_runs_the_script_with_the_argument_and_empty_stdin(toy, tmp_path):
+def prepared(toy, tmp_path, source: str):
+    """The compile step of a script ``source`` under toy_sum judged by AtCoder: (its runner,
+    the step, its folder)."""
     problem, runner, _, _ = atcoder(toy, WRITES_MODULE)
     script = tmp_path / "Main.py"
-    script.write_text("import sys\nprint(sys.argv[1:], repr(sys.stdin.read()))\n")
+    script.write_text(source)
     folder = tmp_path / "step"
     folder.mkdir()
-    step = compile_step.prepare(problem, runner, script, folder, ("ONLINE_JUDGE",))
+    return runner, compile_step.prepare(problem, runner, script, folder, ("ONLINE_JUDGE",)), folder
+
+
+def test_prepare_runs_the_script_with_the_argument_and_empty_stdin(toy, tmp_path):
+    _, step, folder = prepared(
+        toy, tmp_path, "import sys\nprint(sys.argv[1:], repr(sys.stdin.read()))\n"
+    )
+    script = tmp_path / "Main.py"
     assert (step.status, step.made) == (0, ())
     assert (folder / "Main.py").read_bytes() == script.read_bytes()
 
@@ -90,12 +99,8 @@ def test_the_step_keeps_the_digit_limit_the_cases_are_run_without(toy, tmp_path)
     """AtCoder's compile step is plain ``python3.13 Main.py ONLINE_JUDGE``; only its runs of
     the cases add ``-X int_max_str_digits=0`` (SakanaAI/ALE-Bench's tests of its 2025-10
     commands): a table of a 5001-digit number written there fails as it does on AtCoder."""
-    problem, runner, _, _ = atcoder(toy, WRITES_MODULE)
-    script = tmp_path / "Main.py"
-    script.write_text("open('table.py', 'w').write('N = ' + str(10 ** 5000))\n")
-    folder = tmp_path / "step"
-    folder.mkdir()
-    step = compile_step.prepare(problem, runner, script, folder, ("ONLINE_JUDGE",))
+    source = "open('table.py', 'w').write('N = ' + str(10 ** 5000))\n"
+    runner, step, folder = prepared(toy, tmp_path, source)
     if runner.interpreter.version < (3, 11):  # a stand-in without the limit at all
         assert step.status == 0
         return

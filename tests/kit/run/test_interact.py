@@ -297,23 +297,6 @@ def test_the_relay_holds_what_a_joined_pipe_holds(tmp_path, count, verdict):
     assert run.verdict == verdict, run.message
 
 
-COUNTING = """import sys
-count = int(open(sys.argv[1]).read())
-for number in range(count):
-    print(number, flush=True)
-    if int(sys.stdin.readline()) != number + 1:
-        sys.exit(1)
-print(-1, flush=True)
-"""
-ADDING = """import sys
-while True:
-    number = int(sys.stdin.readline())
-    if number < 0:
-        break
-    print(number + 1, flush=True)
-"""
-
-
 def test_a_game_of_many_exchanges_is_not_killed_for_the_relay_s_time(tmp_path):
     """5,000 exchanges under a timeout a quarter over what they take with the pipes joined on
     this machine, as a judge's pipes pass them: killed at the timeout, the game was "idle"
@@ -325,7 +308,12 @@ def test_a_game_of_many_exchanges_is_not_killed_for_the_relay_s_time(tmp_path):
     joined = min(relay_cost._joined(tmp_path) for _ in range(2))
     options = {"time_limit": 60.0, "timeout": 1.25 * joined}
     run = scripted(
-        tmp_path, ADDING, COUNTING, "5000\n", per_chunk=relay_cost.per_chunk(), **options
+        tmp_path,
+        relay_cost.ANSWERING,
+        relay_cost.ASKING,
+        "5000\n",
+        per_chunk=relay_cost.per_chunk(),
+        **options,
     )
     assert run.verdict == "ok", run.message
     assert run.solution_seconds > 1.25 * joined  # past the timeout by the wall clock
