@@ -251,6 +251,13 @@ class _Ends:
         self.order: list[str] = []
         self.over, self._call = -1, -1
         self.relayed = 0  # chunks passed on, both ways (a count for the deadline: no lock)
+        # bytes passed to the interactor since it last wrote: perhaps never read (the hold's)
+        self.unanswered = 0
+
+    def passed(self, side: str, size: int) -> None:
+        """``size`` bytes from ``side`` passed on: the count of those the interactor may not
+        have read (since it last wrote) grows, or starts again."""
+        self.unanswered = self.unanswered + size if side == "solution" else 0
 
     def open(self) -> None:
         """The pipe ``over`` reads from, for one game's relays."""
@@ -342,7 +349,7 @@ def _relay(
     ``BrokenPipeError``); that is not the writer's end. The end of ``source`` is recorded
     before ``target`` is closed, so an end it causes on the other side is always recorded
     after it. Past ``rules.cap`` nothing more is relayed (the caller kills the writer). Past
-    ``rules.hold`` bytes sent once the reader has exited (``rules.exited``), nothing more is
+    ``rules.hold`` bytes sent once the reader has exited (``_held``), nothing more is
     read and ``source`` stays open until the game is called over: the writer blocks, as on
     problemtools' pipe, which nobody reads after the validator accepted (the writer's own pipe
     holds as much again). ``ends`` called over ends the copy (a
@@ -362,8 +369,7 @@ def _relay(
                 # not delivered, or sent to a side that has stopped talking: not held against
                 # the output limit either (a judge's closed pipe takes none of it)
                 late += len(data)
-                if rules.hold is not None and select.select([rules.exited], [], [], 0)[0]:
-                    held += len(data)
+                held = _held(rules, ends, held, len(data), gone=not open_target)
                 if rules.hold is not None and held > rules.hold:
                     select.select([ends.over], [], [])  # the writer blocks; the kit ends it
                     reader_ended = True  # not the writer's end of output
@@ -375,6 +381,7 @@ def _relay(
             else:
                 record.feed(mark, data)  # before the write: the reply cannot be recorded first
                 ends.relayed += 1
+            ends.passed(side, len(data))
             open_target = _deliver(target, data)
     finally:
         if late:
@@ -384,6 +391,17 @@ def _relay(
         for stream in (target, source):
             with contextlib.suppress(OSError):
                 stream.close()
+
+
+def _held(rules: _Rules, ends: _Ends, held: int, size: int, *, gone: bool) -> int:
+    """The bytes held against ``rules.hold`` after ``size`` more: counted once the reader has
+    exited (``rules.exited``) or its pipe closed (``gone``: it exits, reaped or not: a flood
+    got through before the exit was reaped), from what was passed to it since it last wrote,
+    which its pipe may have held unread and problemtools' would still hold (a slow exit let
+    512 KiB more through)."""
+    if rules.hold is None or not (gone or select.select([rules.exited], [], [], 0)[0]):
+        return held
+    return (held or min(ends.unanswered, rules.hold)) + size
 
 
 def _deliver(target: IO[bytes], data: bytes) -> bool:
