@@ -479,6 +479,27 @@ def test_a_flood_after_the_acceptance_blocks_as_on_problemtools_pipe(tmp_path, s
     assert run.verdict == verdict, run.message
 
 
+ACCEPTS_SLOWLY = """import sys, time
+print("go", flush=True)
+time.sleep(0.5)  # its stdin open, unread
+"""
+
+
+def test_a_flood_while_the_interactor_exits_slowly_blocks_as_on_problemtools_pipe(tmp_path):
+    """The flood reached the interactor's pipe, unread, before it exited (a slow exit, a busy
+    machine): that half of the path was emptied at its exit and the hold let as much again
+    through, 1.5 MiB in all, accepted where problemtools' 1 MiB pipe blocks the solution."""
+    run = scripted(
+        tmp_path,
+        writes(int(1.3 * (1 << 20))),
+        ACCEPTS_SLOWLY,
+        "\n",
+        timeout=1.5,
+        games=PROBLEMTOOLS,
+    )
+    assert run.verdict == "TLE", run.message
+
+
 CLOSES_THEN_READS = """import os, sys
 print("go", flush=True)
 os.close(1)  # it says nothing more, and reads on
