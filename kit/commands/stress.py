@@ -53,7 +53,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn
 
@@ -271,7 +270,7 @@ def _check_deterministic(stress: Stress, seed: int, text: str) -> None:
     again = watched(stress, lambda: stress.generate(seed, params), f"the file of seed {seed}")
     hashed = ""
     if again == text and stress.source.gen is None:
-        limits = replace(stress.limits, timeout=max(stress.limits.timeout, engine.STUCK))
+        limits = stress.tool_limits()
         elsewhere = made_elsewhere(stress.problem, seed, params, cwd=stress.empty, limits=limits)
         again = text if elsewhere is None else elsewhere
         hashed = " in a fresh process (another hash seed: a set's order of strings?)"

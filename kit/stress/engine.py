@@ -39,7 +39,7 @@ from kit.processes import end_sessions
 from kit.registry import Case, Problem
 from kit.run import compile_step
 from kit.run.cases import CaseJudge, problem_comparator
-from kit.run.limits import limits_for, time_over
+from kit.run.limits import Limits, limits_for, time_over
 from kit.run.process import end_runs
 from kit.run.verdicts import JE, OK, TLE, message
 from kit.stress.inputs import on_input
@@ -221,8 +221,7 @@ class Stress:
         source = self.source
         try:
             if source.brute is not None:  # not the solution's time: a reference's (STUCK)
-                brute_limits = replace(self.limits, timeout=max(self.limits.timeout, STUCK))
-                found = source.brute.answer(text, cwd=self.empty, limits=brute_limits)
+                found = source.brute.answer(text, cwd=self.empty, limits=self.tool_limits())
             else:
                 assert source.module is not None
                 found = source.module.reference(text).encode()
@@ -230,13 +229,18 @@ class Stress:
             raise NoAnswer(str(error)) from None
         return found
 
+    def tool_limits(self) -> Limits:
+        """The limits of a program of the user's that stands for the reference (a brute force,
+        the module's generator in a fresh process): the bundle's, killed at STUCK at least."""
+        return replace(self.limits, timeout=max(self.limits.timeout, STUCK))
+
     def overtime(self) -> float:
         """Seconds past the ``--seconds`` budget a batch of files may take: OVERTIME beyond
         the longest its programs may run before they are killed (the generator's, the brute
         force's and the bundle's; a 4 s limit's bundle is killed at 12 s)."""
         longest = self.limits.timeout
         if self.source.brute is not None:
-            longest += max(self.limits.timeout, STUCK)
+            longest += self.tool_limits().timeout
         if self.source.gen is not None:
             longest += self.limits.timeout
         return OVERTIME + longest
