@@ -9,6 +9,10 @@ every line, both under this Python) in interleaved rounds:
   every byte relayed by the kit's two threads;
 - **direct**: the two programs' pipes connected to each other, nothing in between.
 
+Last, what the relay cost a chunk in these rounds against the allowance a game timed as a whole
+gets for each chunk on this machine (``kit.run.relay_cost.per_chunk()``): a game killed at its
+timeout while the allowance is short of the cost is killed here and not on a judge.
+
 It prints, per exchange, the median and range of each side's wall time, and for the kit the CPU
 time its own process spent relaying (user and system): the figure that does not depend on how
 busy the machine is. Wall times of a ping-pong vary several-fold on a shared machine (where the
@@ -27,6 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from kit.run import relay_cost
 from kit.run.interact import run_interactive
 from kit.run.limits import Limits
 from kit.run.verdicts import OK
@@ -117,6 +122,20 @@ def main(argv: list[str] | None = None) -> None:
     print(line("kit: wall", kit_wall, options.exchanges))
     print(line("kit: the relay's CPU", kit_cpu, options.exchanges))
     print(line("direct: wall", direct_wall, options.exchanges))
+    print(allowance_line(kit_wall, direct_wall, options.exchanges))
+
+
+def allowance_line(kit_wall: list[float], direct_wall: list[float], exchanges: int) -> str:
+    """What the relay cost a chunk in these rounds (medians), against the allowance a game's
+    deadline adds for each chunk on this machine (``kit.run.relay_cost``)."""
+    chunks = 2 * exchanges + 1
+    cost = (statistics.median(kit_wall) - statistics.median(direct_wall)) / chunks
+    allowance = relay_cost.per_chunk()
+    said = "covers it" if allowance >= cost else "SHORT of it"
+    return (
+        f"relay: {cost * 1e6:.1f} µs a chunk (kit - direct); this machine's allowance "
+        f"{allowance * 1e6:.1f} µs a chunk {said}"
+    )
 
 
 if __name__ == "__main__":

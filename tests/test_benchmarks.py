@@ -76,14 +76,27 @@ def test_the_floor_loops_once_under_each_target_and_divides_by_the_cores(tmp_pat
     assert line.endswith("kit / floor  1.00")
 
 
-def test_the_relay_benchmark_plays_through_the_kit_and_directly(capsys):
+def test_the_relay_benchmark_plays_through_the_kit_and_directly(capsys, monkeypatch):
+    monkeypatch.setattr(relay.relay_cost, "per_chunk", lambda: 1.0)  # not measured here
     relay.main(["--exchanges", "30", "--rounds", "1"])
     printed = capsys.readouterr().out.splitlines()
     assert printed[0].startswith("30 exchanges, 1 rounds")
-    assert [line.split("  ")[0] for line in printed[1:]] == [
+    assert [line.split("  ")[0] for line in printed[1:4]] == [
         "kit: wall", "kit: the relay's CPU", "direct: wall",
     ]  # fmt: skip
-    assert all("µs per exchange" in line for line in printed[1:])
+    assert all("µs per exchange" in line for line in printed[1:4])
+    assert printed[4].endswith("this machine's allowance 1000000.0 µs a chunk covers it")
+
+
+def test_the_relay_benchmark_says_when_the_allowance_falls_short(monkeypatch):
+    """The relay's cost a chunk, the medians' difference over the chunks (two an exchange and
+    the count), against this machine's allowance."""
+    monkeypatch.setattr(relay.relay_cost, "per_chunk", lambda: 40e-6)
+    said = relay.allowance_line([1.0, 2.0, 9.0], [0.5, 1.0, 1.0], 2500)
+    assert said == (
+        "relay: 200.0 µs a chunk (kit - direct); this machine's allowance 40.0 µs a chunk "
+        "SHORT of it"
+    )
 
 
 def test_the_relay_benchmark_stops_when_a_game_fails(tmp_path, monkeypatch):
