@@ -38,14 +38,11 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
-import errno
-import os
 from dataclasses import dataclass, field, replace
-from pathlib import Path, PurePosixPath
 
 from kit.bundle.assemble import Bundle
 from kit.bundle.sources import Source, imported_modules, walk
-from kit.check import apis, platform_names, removed_names, syntax
+from kit.check import apis, module_places, platform_names, removed_names, syntax
 from kit.check.guarded_helpers import Caught, caught, guarded_only
 from kit.check.settled_tests import guarded_lines_of
 from kit.judges import compile_run
@@ -111,6 +108,7 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
     result.errors += _apis(findings, targets, places)
     apart.set_apart(result)
     result.notes += _pypy_builtins(modules, targets)
+    result.notes += module_places.shadowed_beside(modules)
     size = len(bundle.text.encode("utf-8"))
     if problem.source_limit is not None and size > problem.source_limit:
         result.errors.append(
@@ -330,121 +328,8 @@ def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> lis
                     guards = (node.lineno in guarded, node.lineno in on_platform)
                     error = _import_error(name, where, guards, helpers, targets, judge)
                     if error:
-                        errors.append(error + _hint(module, name, helpers))
+                        errors.append(error + module_places.hint(module, name, helpers))
     return errors
-
-
-def _hint(module: Source, name: str, helpers: set[str]) -> str:
-    """What the workspace tells of an import refused: a folder on its way the kit cannot
-    read, a link that loops where the helper would be, or the module's file elsewhere."""
-    root = _workspace_root(module)
-    if root is None:
-        return ""  # a module linked in from outside the workspace
-    found = _unreadable(root, name) or _looping(root, name)
-    top = name.partition(".")[0]
-    if found or is_stdlib(top) or top in {helper.split(".")[0] for helper in helpers}:
-        return found  # a standard module or a helper's package: no file of its own elsewhere
-    return _beside(module, name) or _elsewhere(root, name)
-
-
-def _workspace_root(module: Source) -> Path | None:
-    rel = PurePosixPath(module.rel)
-    depth = len(rel.parts) - 1
-    if rel.is_absolute() or depth >= len(module.path.parents):
-        return None
-    return module.path.parents[depth]
-
-
-def _beside(module: Source, name: str) -> str:
-    """A hint when an import refused as no helper's and no standard module's names a file
-    beside the importing one (``import common`` for ``solutions/common.py``): the kit, like
-    ``PYTHONPATH=.``, finds helpers from the workspace's root, not from the file's folder."""
-    shown = _module_file(module.path.parent, name.partition(".")[0])
-    if shown is None:
-        return ""
-    package = module.rel.rpartition("/")[0]
-    return f"; {package or '.'}/{shown} is beside it, but {_how(package, name)}"
-
-
-def _how(package: str, name: str) -> str:
-    """How to import module ``name`` found in folder ``package`` (from the workspace's root)."""
-    dotted = f"{package.replace('/', '.')}.{name}" if package else name
-    if not all(part.isidentifier() for part in dotted.split(".")):
-        return (
-            "imports are found from the workspace's root, and its folder's name is no Python "
-            "name: move it into shared/"
-        )
-    root = "imports are found from the workspace's root"
-    return f"{root}: import it as '{dotted}', or move it into shared/"
-
-
-def _module_file(folder: Path, top: str) -> str | None:
-    """``top.py`` or ``top/`` when ``folder`` holds that module, else None."""
-    if (folder / f"{top}.py").is_file():
-        return f"{top}.py"
-    if (folder / top).is_dir():
-        return f"{top}/"
-    return None
-
-
-FOLDERS_LOOKED_IN = 2000  # at most, for a module's file elsewhere in the workspace
-SKIPPED_FOLDERS = {"dist", "node_modules", "__pycache__", "site-packages"}
-
-
-def _elsewhere(root: Path, name: str) -> str:
-    """A hint when an import refused names a module whose file is in another folder of the
-    workspace (``sys.path.append(".../mylib")`` then ``import segfn``): the first found, in
-    a bounded walk that skips hidden folders, ``dist`` and virtual environments."""
-    top = name.partition(".")[0]
-    for seen, (folder, folders, _files) in enumerate(os.walk(root)):
-        if seen >= FOLDERS_LOOKED_IN:
-            return ""
-        folders[:] = sorted(
-            f for f in folders
-            if not f.startswith(".") and f not in SKIPPED_FOLDERS
-            and not os.path.exists(os.path.join(folder, f, "pyvenv.cfg"))
-        )  # fmt: skip
-        shown = _module_file(Path(folder), top) if Path(folder) != root else None
-        if shown is not None:
-            package = Path(folder).relative_to(root).as_posix()
-            return f"; {package}/{shown} is in the workspace, but {_how(package, name)}"
-    return ""
-
-
-def _looping(root: Path, name: str) -> str:
-    """A hint when the file or folder an import of a helper would find is a link that loops
-    (``shared/loop.py -> loop.py``): Python finds no module there."""
-    place = root
-    parts = name.split(".")
-    for index, part in enumerate(parts):
-        last = index == len(parts) - 1
-        for candidate in (place / part, *([place / f"{part}.py"] if last else [])):
-            if candidate.is_symlink() and not candidate.exists():
-                shown = candidate.relative_to(root).as_posix()
-                try:
-                    candidate.resolve(strict=True)
-                except RuntimeError:  # Python 3.11-3.12: a loop
-                    return f"; {shown} is a link that loops"
-                except OSError as error:
-                    if error.errno == errno.ELOOP:
-                        return f"; {shown} is a link that loops"
-                    return f"; {shown} is a link to nothing"
-        place = place / part
-    return ""
-
-
-def _unreadable(root: Path, name: str) -> str:
-    """A hint when an import refused finds a folder on its way from the workspace's root that
-    the kit cannot list (``chmod 000 shared``): Python then finds no module in it."""
-    folder = root
-    for part in name.split(".")[:-1] or name.split("."):
-        folder = folder / part
-        if not folder.is_dir():
-            return ""
-        if not os.access(folder, os.R_OK | os.X_OK):
-            shown = folder.relative_to(root).as_posix()
-            return f"; {shown}/ cannot be read (permission denied)"
-    return ""
 
 
 def _import_error(name, where, guards, helpers, targets, judge: _Judge) -> str | None:

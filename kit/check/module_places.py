@@ -1,0 +1,174 @@
+"""Where a module's file lies in the workspace: hints for an import refused, and a note for a
+solution's helper that a file beside the solution would replace when it runs as a script.
+
+The kit, like ``python -m solutions.x`` or ``PYTHONPATH=.``, finds helpers from the
+workspace's root; ``python solutions/x.py`` finds them from the solution's own folder first.
+So ``import common`` in ``solutions/x.py`` is refused when only ``solutions/common.py`` holds
+it (``hint``: "solutions/common.py is beside it, but ..."), and bundles the root's
+``common.py`` when both exist (``shadowed_beside``: a note naming both, since the solution
+run from its folder imports the other).
+
+API::
+
+    hint(module, name, helpers) -> str        # "; ..." to follow an import's error, or ""
+    shadowed_beside(modules) -> list[str]     # "note: ..." for each helper a neighbour hides
+"""
+
+from __future__ import annotations
+
+import ast
+import errno
+import os
+from pathlib import Path, PurePosixPath
+
+from kit.bundle.sources import Source, imported_modules, walk
+from kit.judges.stdlib import is_stdlib
+
+
+def shadowed_beside(modules: list[Source]) -> list[str]:
+    """A note for each helper the solution imports from the workspace's root (or a package
+    there) while a module of the same name sits in the solution's own folder: the bundle
+    holds the root's, as ``python -m`` runs it; the solution run as a script imports the
+    other."""
+    entry = next((module for module in modules if module.is_entry), None)
+    root = None if entry is None else workspace_root(entry)
+    if entry is None or root is None or entry.path.parent == root:
+        return []
+    helpers = {module.name: module for module in modules if not module.is_entry}
+    folder = entry.path.parent
+    package = entry.rel.rpartition("/")[0]
+    notes = []
+    for top in _imported_tops(entry):
+        helper = helpers.get(top)
+        shown = _module_file(folder, top)
+        if helper is None or shown is None:  # found from the root: never the file beside
+            continue
+        notes.append(
+            f"note: {entry.rel} imports '{top}' as {helper.rel}, found from the workspace's "
+            f"root as the bundle and `python -m` find it; {package}/{shown} beside it is what "
+            f"`python {entry.rel}` imports instead"
+        )
+    return notes
+
+
+def _imported_tops(entry: Source) -> list[str]:
+    """The top-level names of the modules ``entry`` imports, in the order first imported."""
+    tops: dict[str, None] = {}
+    for node in walk(entry.tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and not getattr(node, "level", 0):
+            for name in imported_modules(entry, node):
+                tops[name.partition(".")[0]] = None
+    return list(tops)
+
+
+def hint(module: Source, name: str, helpers: set[str]) -> str:
+    """What the workspace tells of an import refused: a folder on its way the kit cannot
+    read, a link that loops where the helper would be, or the module's file elsewhere."""
+    root = workspace_root(module)
+    if root is None:
+        return ""  # a module linked in from outside the workspace
+    found = _unreadable(root, name) or _looping(root, name)
+    top = name.partition(".")[0]
+    if found or is_stdlib(top) or top in {helper.split(".")[0] for helper in helpers}:
+        return found  # a standard module or a helper's package: no file of its own elsewhere
+    return _beside(module, name) or _elsewhere(root, name)
+
+
+def workspace_root(module: Source) -> Path | None:
+    rel = PurePosixPath(module.rel)
+    depth = len(rel.parts) - 1
+    if rel.is_absolute() or depth >= len(module.path.parents):
+        return None
+    return module.path.parents[depth]
+
+
+def _beside(module: Source, name: str) -> str:
+    """A hint when an import refused as no helper's and no standard module's names a file
+    beside the importing one (``import common`` for ``solutions/common.py``): the kit, like
+    ``PYTHONPATH=.``, finds helpers from the workspace's root, not from the file's folder."""
+    shown = _module_file(module.path.parent, name.partition(".")[0])
+    if shown is None:
+        return ""
+    package = module.rel.rpartition("/")[0]
+    return f"; {package or '.'}/{shown} is beside it, but {_how(package, name)}"
+
+
+def _how(package: str, name: str) -> str:
+    """How to import module ``name`` found in folder ``package`` (from the workspace's root)."""
+    dotted = f"{package.replace('/', '.')}.{name}" if package else name
+    if not all(part.isidentifier() for part in dotted.split(".")):
+        return (
+            "imports are found from the workspace's root, and its folder's name is no Python "
+            "name: move it into shared/"
+        )
+    root = "imports are found from the workspace's root"
+    return f"{root}: import it as '{dotted}', or move it into shared/"
+
+
+def _module_file(folder: Path, top: str) -> str | None:
+    """``top.py`` or ``top/`` when ``folder`` holds that module, else None."""
+    if (folder / f"{top}.py").is_file():
+        return f"{top}.py"
+    if (folder / top).is_dir():
+        return f"{top}/"
+    return None
+
+
+FOLDERS_LOOKED_IN = 2000  # at most, for a module's file elsewhere in the workspace
+SKIPPED_FOLDERS = {"dist", "node_modules", "__pycache__", "site-packages"}
+
+
+def _elsewhere(root: Path, name: str) -> str:
+    """A hint when an import refused names a module whose file is in another folder of the
+    workspace (``sys.path.append(".../mylib")`` then ``import segfn``): the first found, in
+    a bounded walk that skips hidden folders, ``dist`` and virtual environments."""
+    top = name.partition(".")[0]
+    for seen, (folder, folders, _files) in enumerate(os.walk(root)):
+        if seen >= FOLDERS_LOOKED_IN:
+            return ""
+        folders[:] = sorted(
+            f for f in folders
+            if not f.startswith(".") and f not in SKIPPED_FOLDERS
+            and not os.path.exists(os.path.join(folder, f, "pyvenv.cfg"))
+        )  # fmt: skip
+        shown = _module_file(Path(folder), top) if Path(folder) != root else None
+        if shown is not None:
+            package = Path(folder).relative_to(root).as_posix()
+            return f"; {package}/{shown} is in the workspace, but {_how(package, name)}"
+    return ""
+
+
+def _looping(root: Path, name: str) -> str:
+    """A hint when the file or folder an import of a helper would find is a link that loops
+    (``shared/loop.py -> loop.py``): Python finds no module there."""
+    place = root
+    parts = name.split(".")
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        for candidate in (place / part, *([place / f"{part}.py"] if last else [])):
+            if candidate.is_symlink() and not candidate.exists():
+                shown = candidate.relative_to(root).as_posix()
+                try:
+                    candidate.resolve(strict=True)
+                except RuntimeError:  # Python 3.11-3.12: a loop
+                    return f"; {shown} is a link that loops"
+                except OSError as error:
+                    if error.errno == errno.ELOOP:
+                        return f"; {shown} is a link that loops"
+                    return f"; {shown} is a link to nothing"
+        place = place / part
+    return ""
+
+
+def _unreadable(root: Path, name: str) -> str:
+    """A hint when an import refused finds a folder on its way from the workspace's root that
+    the kit cannot list (``chmod 000 shared``): Python then finds no module in it."""
+    folder = root
+    for part in name.split(".")[:-1] or name.split("."):
+        folder = folder / part
+        if not folder.is_dir():
+            return ""
+        if not os.access(folder, os.R_OK | os.X_OK):
+            shown = folder.relative_to(root).as_posix()
+            return f"; {shown}/ cannot be read (permission denied)"
+    return ""
