@@ -101,3 +101,15 @@ def test_an_interactor_s_own_failure_is_one_line_not_the_solution_s(guess):
         "guess: on seed 1: judge error: interactor failed: it reported a "
         "failure (exit status 3): jury bug"
     )
+
+
+def test_an_interactor_that_spins_is_the_judge_s_failure_not_the_solution_s_idleness(guess):
+    """An interactor looping while the solution waits for its reply was the solution's TLE
+    ("idle"), shrunk and reported FAILED: it is the interactor's failure, exit 2."""
+    interactor = guess / "interactors" / "guess.py"
+    interactor.write_text("print(1, flush=True)\nwhile True:\n    pass\n")
+    code, out, err = command("stress", "guess", "--seed", "1", "--cases", "3", root=guess)
+    assert code == 2, out + err
+    assert "FAILED" not in out and "shrinking" not in out
+    assert "guess: on seed 1: judge error: interactor busy: " in err
+    assert "while the solution waited" in err

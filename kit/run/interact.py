@@ -38,6 +38,9 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
   is killed) does not change the verdict;
 - ``RE``: the solution killed its parent, the watch (it is ended at once);
 - ``MLE``: its memory is over the limit, counted as ``kit.run.limits`` counts it;
+- ``JE`` (interactor busy): the solution was still running at the timeout of a game timed as
+  a whole, its CPU time under the limit, and the interactor, still running too, had spent
+  at least half the game's time on its own CPU (it loops, or thinks too long);
 - ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
   each other, or the solution going on after the interactor accepted);
 - ``WA`` (``PE``, ``JE``): the solution closed its stdout first, the interactor then
@@ -126,6 +129,7 @@ BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both si
 # and no more once the solution's CPU time is over the limit (a game that would never end, a
 # flood)
 STRETCH = 10
+BUSY_SHARE = 0.5  # of a game's time on the interactor's CPU: it was busy, not the game idle
 SAID_FROM = 0.1  # seconds of allowance a message names (less: the supervisor's own wake-ups)
 # What a pipe between two programs holds on Linux (pipe(7): 16 pages), and how the relay's two
 # hops share it: the pipe from the writer and the pipe to the reader, half each, and the chunk
@@ -926,8 +930,23 @@ def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
             return TLE, f"{cpu} in a game stopped at {timeout}"
         if not limits.per_move and solution.cpu > limits.time:
             return TLE, f"{cpu}, over the {limits.time:g} s limit (killed at {timeout})"
+        if _interactor_busy(end, limits):
+            return JE, (
+                f"interactor busy: {end.interactor.cpu:.2f} s CPU of its own by {timeout}, "
+                f"while the solution waited ({cpu}): the time was the interactor's"
+            )
         return TLE, f"idle: killed at {timeout} after {cpu} ({why})"
     return None
+
+
+def _interactor_busy(end: _Ending, limits: Limits) -> bool:
+    """Whether the interactor, still running at the kill of a game timed as a whole, spent
+    at least BUSY_SHARE of the game's time on its own CPU (one that loops, or thinks too
+    long): the solution waited for it, and no verdict of the solution's stands. A game timed
+    per move counts the interactor's time over all its moves: not read there."""
+    if limits.per_move or _interactor_finished(end):
+        return False
+    return end.interactor.cpu >= BUSY_SHARE * (limits.timeout + end.added)
 
 
 def _timeout_said(end: _Ending, limits: Limits) -> str:

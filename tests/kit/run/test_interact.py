@@ -218,6 +218,54 @@ def test_idle_solution_is_killed_at_the_timeout(secret):
     assert run.cpu_seconds < 0.5 <= run.solution_seconds
 
 
+BUSY_INTERACTOR = """import sys
+print(100, flush=True)
+while True:
+    pass
+"""
+SLEEPING_INTERACTOR = """import sys, time
+print(100, flush=True)
+time.sleep(30)
+"""
+WAITING = "import sys\nsys.stdin.readline()\nsys.stdin.readline()\n"
+
+
+@pytest.mark.parametrize(
+    ("interactor", "verdict", "said"),
+    [
+        (BUSY_INTERACTOR, "JE", r"judge error: interactor busy: \d\.\d\d s CPU of its own by "
+         r"the 1 s timeout, while the solution waited \(0\.\d\d s CPU\): the time was the "
+         r"interactor's"),
+        (SLEEPING_INTERACTOR, "TLE", r"time limit: idle: killed at the 1 s timeout after 0\.\d\d "
+         r"s CPU \(both sides still running: each waiting for the other\?\)"),
+    ],
+)  # fmt: skip
+def test_an_interactor_that_spins_while_the_solution_waits_is_the_judge_s_failure(
+    tmp_path, interactor, verdict, said
+):
+    """A game timed as a whole, killed at its timeout while the solution waits for a reply:
+    an interactor that spent the time on its own CPU (a loop) is the judge's failure, not the
+    solution's idleness (``stress`` shrank such a game as the solution's TLE); one that sleeps
+    leaves the game idle."""
+    run = scripted(tmp_path, WAITING, interactor, "1\n", time_limit=0.5, timeout=1.0)
+    assert run.verdict == verdict, run.message
+    assert re.fullmatch(said, run.message), run.message
+
+
+def test_a_game_timed_per_move_reads_no_interactor_s_time_as_busy():
+    """Per move, the interactor's CPU counts over every move: the idle timeout stays the
+    solution's."""
+    waiting = interact._Exit(-9, 1.0, cpu=0.01, killed=TIME)
+    thinking = interact._Exit(-9, 1.1, cpu=40.0)
+    end = interact._Ending(
+        waiting, thinking, {"interactor": "kill"}, None, b"", "", False, 1.0, None
+    )
+    per_move = Limits(1.0, 1.0, 1 << 30, 64 << 20, per_move=True)
+    assert interact._idle(end, per_move)[1].startswith("idle: killed at the 1 s game_timeout")
+    whole = Limits(1.0, 1.0, 1 << 30, 64 << 20)
+    assert interact._idle(end, whole)[0] == "JE"
+
+
 def test_a_solution_busy_after_its_last_answer_is_over_the_limit_not_idle(secret, tmp_path):
     spinner = tmp_path / "spin.py"
     source = (PROGRAMS / "binary_search.py").read_text() + "\nwhile True:\n    pass\n"
