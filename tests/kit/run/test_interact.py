@@ -266,6 +266,20 @@ def test_a_game_timed_per_move_reads_no_interactor_s_time_as_busy():
     assert interact._idle(end, whole)[0] == "JE"
 
 
+def test_two_sides_taking_turns_are_no_busy_interactor():
+    """A game of quick exchanges killed at its timeout: the interactor spent most of it on
+    its CPU, and so did the solution (each waits for the other's turn): idle, as before."""
+    solution = interact._Exit(-9, 1.0, cpu=0.45, killed=TIME)
+    interactor = interact._Exit(-9, 1.1, cpu=0.55)
+    end = interact._Ending(
+        solution, interactor, {"interactor": "kill"}, None, b"", "", False, 1.0, None
+    )
+    whole = Limits(1.0, 1.0, 1 << 30, 64 << 20)
+    assert interact._idle(end, whole)[1].startswith("idle: killed at the 1 s timeout after 0.45")
+    end.solution.cpu = 0.2
+    assert interact._idle(end, whole)[0] == "JE"
+
+
 def test_a_solution_busy_after_its_last_answer_is_over_the_limit_not_idle(secret, tmp_path):
     spinner = tmp_path / "spin.py"
     source = (PROGRAMS / "binary_search.py").read_text() + "\nwhile True:\n    pass\n"
@@ -345,25 +359,30 @@ def test_the_relay_holds_what_a_joined_pipe_holds(tmp_path, count, verdict):
     assert run.verdict == verdict, run.message
 
 
-@pytest.mark.parametrize(("share", "per_chunk", "verdict"), [(0.5, 0.0, "TLE"), (0.9, 1e-3, "ok")])
+# the interactor's side of a game of many exchanges that lasts whatever the machine: a
+# sleep of 2.5 ms before each of its 600 numbers (relay_cost.ASKING's, otherwise)
+ASKING_SLOWLY = relay_cost.ASKING.replace("import sys\n", "import sys, time\n", 1).replace(
+    "    print(number, flush=True)\n", "    time.sleep(0.0025)\n    print(number, flush=True)\n"
+)
+
+
+@pytest.mark.parametrize(("per_chunk", "verdict"), [(0.0, "TLE"), (0.02, "ok")])
 def test_a_game_of_many_exchanges_lives_past_its_timeout_on_the_relay_s_allowance(
-    tmp_path, share, per_chunk, verdict
+    tmp_path, per_chunk, verdict
 ):
-    """5,000 exchanges under a timeout shorter than they take with the pipes joined on this
-    machine: without an allowance they are killed as "idle" at the timeout; with one a chunk
-    relayed they go on past it (up to STRETCH times it) and end. Whether this machine's own
-    figure (``relay_cost.per_chunk()``) covers its relay is a timing, printed by
-    ``python -m benchmarks.relay``: a test of it with a tight timeout failed under load."""
-    (tmp_path / "answering.py").write_text(relay_cost.ANSWERING)
-    (tmp_path / "asking.py").write_text(relay_cost.ASKING)
-    (tmp_path / "count.in").write_text("5000\n")
-    times = [relay_cost._joined(tmp_path) for _ in range(2)]
-    joined = min(times) if verdict == "TLE" else max(times)  # the safer for each verdict
-    options = {"time_limit": 60.0, "timeout": share * joined, "per_chunk": per_chunk}
-    run = scripted(tmp_path, relay_cost.ANSWERING, relay_cost.ASKING, "5000\n", **options)
+    """600 exchanges, each after a sleep of 2.5 ms of the interactor's (1.5 s at least on
+    any machine), under a 1 s timeout: without an allowance they are killed as "idle" at
+    the timeout; with 20 ms a chunk relayed (8 times what an exchange takes here, under load
+    too) they go on past it and end. Whether this machine's own figure
+    (``relay_cost.per_chunk()``) covers its relay is a timing, printed by ``python -m
+    benchmarks.relay``: a test of it, 5,000 quick exchanges under a timeout a quarter over
+    their joined time, failed under load."""
+    assert ASKING_SLOWLY.count("time.sleep(0.0025)") == 1
+    options = {"time_limit": 60.0, "timeout": 1.0, "per_chunk": per_chunk}
+    run = scripted(tmp_path, relay_cost.ANSWERING, ASKING_SLOWLY, "600\n", **options)
     assert run.verdict == verdict, run.message
     assert verdict == "ok" or "idle" in run.message
-    assert run.solution_seconds > share * joined  # past the timeout by the wall clock
+    assert run.solution_seconds > 1.0  # past the timeout by the wall clock
 
 
 def test_the_relay_s_allowance_is_said_and_bounded(monkeypatch):
