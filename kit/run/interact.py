@@ -942,11 +942,15 @@ def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
 def _interactor_busy(end: _Ending, limits: Limits) -> bool:
     """Whether the interactor, still running at the kill of a game timed as a whole, spent
     at least BUSY_SHARE of the game's time on its own CPU (one that loops, or thinks too
-    long): the solution waited for it, and no verdict of the solution's stands. A game timed
-    per move counts the interactor's time over all its moves: not read there."""
+    long), and the solution less than BUSY_SHARE of the interactor's: the solution waited
+    for it, and no verdict of the solution's stands (two sides taking turns spend alike). A
+    game timed per move counts the interactor's time over all its moves: not read there."""
     if limits.per_move or _interactor_finished(end):
         return False
-    return end.interactor.cpu >= BUSY_SHARE * (limits.timeout + end.added)
+    busy = end.interactor.cpu
+    return (
+        busy >= BUSY_SHARE * (limits.timeout + end.added) and end.solution.cpu < BUSY_SHARE * busy
+    )
 
 
 def _timeout_said(end: _Ending, limits: Limits) -> str:
