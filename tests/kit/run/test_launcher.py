@@ -387,13 +387,21 @@ def test_wrap_and_its_run_end_with_the_process_that_started_it(tmp_path):
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     wrapper = int(parent.stdout.readline())
-    time.sleep(0.5)  # the wrapper forks its run
-    runs = [
-        int(pid) for pid in Path(f"/proc/{wrapper}/task/{wrapper}/children").read_text().split()
-    ]
+    runs = children_within(wrapper, 10)  # the wrapper forks its run
     parent.kill()
     parent.wait(timeout=5)
     assert runs and all(ended_within(pid, 5) for pid in [wrapper, *runs])
+
+
+def children_within(pid, seconds):
+    """The children of ``pid`` as soon as it has any, within ``seconds`` (else none)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        if children:
+            return [int(child) for child in children]
+        time.sleep(0.01)
+    return []
 
 
 def serve_once(command, tmp_path, code, **popen):
