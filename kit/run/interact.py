@@ -40,7 +40,8 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
 - ``MLE``: its memory is over the limit, counted as ``kit.run.limits`` counts it;
 - ``JE`` (interactor busy): the solution was still running at the timeout of a game timed as
   a whole, its CPU time under the limit, and the interactor, still running too, had spent
-  at least half the game's time on its own CPU (it loops, or thinks too long);
+  at least half the game's time on its own CPU (it loops, or thinks too long) and the
+  solution less than half of the interactor's (two sides taking turns spend alike);
 - ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
   each other, or the solution going on after the interactor accepted);
 - ``WA`` (``PE``, ``JE``): the solution closed its stdout first, the interactor then
