@@ -41,6 +41,7 @@ script sees its own ``sys.argv``; a traceback starts at its first frame):
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from kit.judges.platforms import UNIX, WINDOWS, c_recursion_to_spend
@@ -192,10 +193,11 @@ sys.excepthook = _from_the_script
 # low 8 bits, so sys.exit(256) or os._exit(512) ended with 0 here, "ok", and not on the judge
 # (python/cpython#68240, bpo-24052: "sys.exit(256) returns 0"); such a status ends the run
 # with 1 and a line saying why, flushed first as the interpreter's own exit would
-WHOLE_STATUS = """\
+KEPT_WHOLE = ": Windows keeps it whole (Linux reads 0)"  # the line's end, after the status
+WHOLE_STATUS = f"""\
 def _whole(code):
     if isinstance(code, int) and code % 256 == 0 and code % (1 << 32) != 0:
-        sys.stderr.write(f"exit status {code}: Windows keeps it whole (Linux reads 0)\\n")
+        sys.stderr.write(f"exit status {{code}}{KEPT_WHOLE}\\n")
         return 1
     return code
 _os_exit = os._exit
@@ -208,6 +210,16 @@ def _status_kept(call):
     except SystemExit as _stop:
         raise SystemExit(_whole(_stop.code)) from None
 """
+_KEPT_LINE = re.compile(rb"exit status (-?\d+)" + re.escape(KEPT_WHOLE.encode()) + rb"\r?\n?\Z")
+
+
+def status_kept_whole(stderr: bytes) -> int | None:
+    """The status a Windows judge would have seen from a run that ``WHOLE_STATUS`` ended
+    with 1 (its last line says it), else None."""
+    found = _KEPT_LINE.search(stderr[-200:])
+    return int(found[1]) if found else None
+
+
 # ``_beneath(call)``: call() run DEPTH levels of C recursion down: a chain of DEPTH nested lists
 # compared with a list that holds itself, its bottom an object whose __eq__ makes the call
 DEEP = """\

@@ -40,6 +40,7 @@ from enum import StrEnum
 from kit.judges.compare import Judgement, crash_line
 from kit.judges.profiles import CPU
 from kit.processes import signal_name
+from kit.run.judged import KEPT_WHOLE, status_kept_whole
 from kit.run.limits import Limits, exceeded
 from kit.run.process import MEMORY, OUTPUT, PARENT, TIME, Run
 
@@ -125,10 +126,18 @@ def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
     if run.returncode < 0:
         return RE, message(RE, f"killed by signal {signal_name(-run.returncode)}")
     if run.returncode != 0:
-        crash = crash_line(run.stderr)
-        text = f"exit status {run.returncode}" + (f": {crash}" if crash else "")
-        return RE, message(RE, text)
+        return RE, message(RE, _exit_text(run))
     return None
+
+
+def _exit_text(run: Run) -> str:
+    """A non-zero exit told as the judge sees it: its status (a Windows judge's whole one
+    where the run ended with 1 for it) and the exception's line."""
+    whole = status_kept_whole(run.stderr) if run.returncode == 1 else None
+    if whole is not None:
+        return f"exit status {whole}{KEPT_WHOLE}"
+    crash = crash_line(run.stderr)
+    return f"exit status {run.returncode}" + (f": {crash}" if crash else "")
 
 
 def limit_verdict(kind: str, text: str) -> tuple[str, str]:

@@ -4,6 +4,7 @@ refused where the judge forbids files, and under a Windows judge's CPython 3.13 
 limit Windows has (a recursion under ``functools.lru_cache`` stops near 1000 calls there, near
 3330 on Linux), in the main thread and in threads."""
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -311,6 +312,9 @@ def test_a_windows_judge_keeps_the_exit_status_whole(tmp_path, ending, linux, wi
     assert done.stdout == "6\n"
     if windows != linux:
         assert done.stderr.endswith(": Windows keeps it whole (Linux reads 0)\n")
+        assert judged.status_kept_whole(done.stderr.encode()) == int(re.search(r"-?\d+", ending)[0])
+    else:
+        assert judged.status_kept_whole(done.stderr.encode()) is None
 
 
 def test_codeforces_runs_keep_the_exit_status_whole(toy):

@@ -47,8 +47,16 @@ def ran(**fields):
             RE,
             "runtime error: exit status 1: KeyError: 3",
         ),
+        (
+            {
+                "returncode": 1,
+                "stderr": b"6\nexit status 512: Windows keeps it whole (Linux reads 0)\n",
+            },
+            RE,
+            "runtime error: exit status 512: Windows keeps it whole (Linux reads 0)",
+        ),
     ],
-    ids=["output-first", "memory-kill", "memory-peak", "time", "signal", "parent", "exit"],
+    ids=["output-first", "memory-kill", "memory-peak", "time", "signal", "parent", "exit", "whole"],
 )
 def test_a_run_is_judged_in_the_order_a_judge_stops_it(fields, word, start):
     got_word, text = process_verdict(ran(**fields), LIMITS)
