@@ -88,6 +88,13 @@ MIB = 1024
 # glibc gives new threads RLIMIT_STACK here: a 10^5-deep recursion that runs under PyPy on
 # Linux with the memory limit as its stack dies of a stack overflow there (pypy/pypy#3288).
 PYPY_WINDOWS_STACK = 3 << 20
+# CPython for Windows is linked with a 2,000,000-byte stack (python/cpython, PCbuild/
+# python.vcxproj, StackReserveSize for release builds), too small to limit anything there:
+# CPython 3.13 stops recursion through C at 3000 levels on Windows (kit.judges.platforms'
+# C_RECURSION). A run here reaches that limit by spending the rest of Linux's 10000 first, a
+# limit sized for Linux's usual 8 MiB stack: the stack is never below that (a 1 MiB memory
+# limit's stack was a crash of the kit's own before the solution started).
+CPYTHON_WINDOWS_STACK_LEAST = 8 << 20
 
 
 @dataclass(frozen=True)
@@ -313,15 +320,17 @@ def _baseline_key(problem: Problem, runner: Runner | Interpreter) -> tuple:
 
 def stack_bytes(problem: Problem, impl: str = "cpython") -> int | None:
     """The stack a run under ``impl`` gets: PyPy's own on a judge that runs it on Windows
-    (``PYPY_WINDOWS_STACK``), else the judge's documented setting, else the memory limit."""
+    (``PYPY_WINDOWS_STACK``), else the judge's documented setting, else the memory limit
+    (CPython's on Windows at least ``CPYTHON_WINDOWS_STACK_LEAST``)."""
     profile = profile_for(problem.judge)
-    if profile is not None and profile.platform == WINDOWS and impl == "pypy":
+    windows = profile is not None and profile.platform == WINDOWS
+    if windows and impl == "pypy":
         return PYPY_WINDOWS_STACK
     stack = profile.stack if profile is not None else None
     if stack == UNLIMITED:
         return None
     mib = stack if isinstance(stack, int) else problem.memory_limit
-    return mib << 20
+    return max(mib << 20, CPYTHON_WINDOWS_STACK_LEAST if windows else 0)
 
 
 def exceeded(

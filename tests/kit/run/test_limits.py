@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import pytest
 
+from kit.judges.platforms import WINDOWS, c_recursion_to_spend
 from kit.judges.profiles import JOINED, OWN, PROBLEMTOOLS, WHOLE
 from kit.judges.targets import Interpreter, found
 from kit.registry import load_registry
@@ -162,6 +163,51 @@ def test_pypy_on_a_windows_judge_has_the_3_mib_stack_its_windows_build_is_linked
     """PyPy for Windows is linked with /STACK:3145728: a 10^5-deep recursion that the memory
     limit's stack runs here overflows there."""
     assert stack_bytes(_Problem(judge), impl) == expected
+
+
+@pytest.mark.parametrize(("judge", "memory", "expected"),
+                         [("Codeforces", 1, 8 << 20), ("Codeforces", 6, 8 << 20),
+                          ("Codeforces", 9, 9 << 20), ("POJ", 1, 1 << 20)])  # fmt: skip
+def test_cpython_on_a_windows_judge_keeps_the_stack_its_c_recursion_limit_is_sized_for(
+    judge, memory, expected
+):
+    assert stack_bytes(_Problem(judge, memory), "cpython") == expected
+
+
+PYTHON_313 = [found for found in found() if found.impl == "cpython" and found.version == (3, 13)]
+LRU_DEEPEST = """\
+import sys
+from functools import lru_cache
+sys.setrecursionlimit(10**6)
+@lru_cache(None)
+def f(n):
+    return 0 if n == 0 else f(n - 1) + 1
+low, high = 0, 10**4
+while low < high:
+    middle = (low + high + 1) // 2
+    try:
+        f.cache_clear()
+        f(middle)
+        low = middle
+    except RecursionError:
+        high = middle - 1
+print(low)
+"""
+
+
+@pytest.mark.skipif(not PYTHON_313, reason="no CPython 3.13 here")
+def test_a_windows_judge_s_cpython_under_a_tiny_memory_limit_recurses_as_there(tmp_path):
+    """A 1 MiB memory limit's stack was a crash (SIGSEGV) of the C recursion a run spends for
+    Windows' lower limit, before the solution started; about 1000 lru_cache calls on Windows
+    (python/cpython#127346)."""
+    script = tmp_path / "lru.py"
+    script.write_text(LRU_DEEPEST)
+    stack = stack_bytes(_Problem("Codeforces", 1), "cpython")
+    depth = c_recursion_to_spend("cpython", (3, 13), WINDOWS)
+    argv = judged.wrapped(PYTHON_313[0], script, depth=depth)
+    done = run_process(argv, b"", cwd=tmp_path, timeout=60, stack_bytes=stack)
+    assert done.returncode == 0, done.stderr[-300:]
+    assert 950 <= int(done.stdout) <= 1050
 
 
 @pytest.mark.skipif(not PYPY, reason="no PyPy here")
