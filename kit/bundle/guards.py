@@ -75,13 +75,13 @@ def is_guard(
 
 
 def _told(test: ast.expr, settled: Settled) -> list[ast.AST]:
-    """The nodes of ``test`` but those of version comparisons in ``settled`` or answered alike
-    by every target."""
+    """The nodes of ``test`` but those of tests in ``settled`` (with what they hold) and of
+    version comparisons answered alike by every target."""
     nodes, pending = [], [test]
     while pending:
         node = pending.pop()
-        if isinstance(node, ast.Compare) and (
-            id(node) in settled or (reading(node) or ("",))[0] == "always"
+        if id(node) in settled or (
+            isinstance(node, ast.Compare) and (reading(node) or ("",))[0] == "always"
         ):
             continue
         nodes.append(node)

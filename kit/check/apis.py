@@ -17,7 +17,10 @@ every target has guards nothing (``kit.check.settled_tests``). A finding counts 
 when the version it needs is newer than the target's, and its line runs there: an ``if`` on a
 ``hasattr`` test of a member added after 3.8 runs its branch from that version on and its
 ``else`` below it (``settled_tests.version_windows``), so ``math.cbrt`` (3.11) under ``if
-hasattr(math, "lcm"):`` (3.9) counts against 3.9 and 3.10, not 3.8.
+hasattr(math, "lcm"):`` (3.9) counts against 3.9 and 3.10, not 3.8. An ``if`` on a test of
+the implementation (``kit.bundle.implementation_tests``) runs its branch under that one and
+its ``else`` under the other (``settled_tests.implementation_windows``): ``math.cbrt`` under
+``if sys.implementation.name == "pypy":`` counts against PyPy targets before 3.11 only.
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ from kit.check.settled_tests import (
     BASE,
     NEVER,
     guarded_lines_of,
+    implementation_ifs,
+    implementation_windows,
     settled_tests,
     version_windows,
     versioned_ifs,
@@ -57,7 +62,8 @@ from kit.judges.stdlib import KNOWN as STDLIB_MODULES
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
 # a finding with the versions its line runs on: from the first, below the second
-Placed = tuple[str, int, str, tuple[int, int], tuple[int, int], tuple[int, int]]
+# ... and the implementation that runs it: "pypy", "cpython", None for both, "" for neither
+Placed = tuple[str, int, str, tuple[int, int], tuple[int, int], tuple[int, int], str | None]
 # what PyPy has before CPython's version of it: the int-to-str digit limit and its setters came
 # to PyPy with its 3.9 builds of 7.3.11 (Debian's PyPy 3.9 here among them), before its first
 # 3.10 release (7.3.12): every PyPy 3.10 and 3.11 has them, the judges' PyPys. int.bit_count()
@@ -94,18 +100,21 @@ def findings(modules: list[Source]) -> list[Placed]:
         found += _own_rules(module, modules, bundle)
     found += _vermin(shipped)
     windows = {module.rel: version_windows(module.shipped_tree()) for module in shipped}
+    impls = {module.rel: implementation_windows(module.shipped_tree()) for module in shipped}
     placed = []
     for rel, line, what, needs in sorted(set(found)):
         low, high = windows[rel].get(line, (BASE, NEVER))
         if needs > low:  # else every version its line runs on has it
-            placed.append((rel, line, what, needs, low, high))
+            placed.append((rel, line, what, needs, low, high, impls[rel].get(line)))
     return placed
 
 
 def lacks(finding: Placed, version: tuple[int, int], impl: str, later: bool = False) -> bool:
     """Whether a Python ``version`` of ``impl`` (``later``: or any later one, a target of no
     given version) runs the finding's line and lacks what it needs."""
-    _, _, what, needs, low, high = finding
+    _, _, what, needs, low, high, runs = finding
+    if runs is not None and runs != impl:  # a branch for the other implementation
+        return False
     below = min(needed(what, needs, impl), high)
     return max(low, version) < below if later else low <= version < below
 
@@ -498,12 +507,13 @@ def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, i
     masked = mask_literals(module.shipped, tree)
     settled = settled_tests(tree)
     texts = [(neutralised(masked, tree, imported, settled), 0, 0)]
-    ifs = versioned_ifs(tree)
+    ifs = [(node, test) for node, test, _, _ in versioned_ifs(tree)]
+    ifs += [(node, node.test) for node, _ in implementation_ifs(tree)]
     imports = [node for node in walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
     header = [ast.unparse(node) for node in imports]
-    for node, _, _, _ in ifs:
+    for node, _ in ifs:
         # the ifs within this one are guards, read alone in their turn
-        read = {id(test) for other, test, _, _ in ifs if other is node or not _within(other, node)}
+        read = {id(test) for other, test in ifs if other is node or not _within(other, node)}
         opened = neutralised(masked, tree, imported, settled, read)
         lines = opened.split("\n")
         for branch in (node.body, node.orelse):

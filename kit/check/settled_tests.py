@@ -28,6 +28,7 @@ import functools
 import weakref
 
 from kit.bundle.guards import guarded_lines, imported_flags, start_of
+from kit.bundle.implementation_tests import implementation_flags, other, taken_by
 from kit.bundle.sources import Source, walk
 from kit.bundle.version_tests import reading
 from kit.judges.stdlib import REMOVED_MEMBERS
@@ -53,7 +54,8 @@ def guarded_lines_of(
 ) -> frozenset[int]:
     """The lines of ``module`` (one of ``modules``) under a guard, as every check reads them:
     ``kit.bundle.guards.guarded_lines`` with its settled tests, and its helpers', no guards;
-    ``versioned``: nor the tests of ``versioned_tests`` (the API check's reading); ``tries``:
+    ``versioned``: nor the tests of ``versioned_tests`` and ``implementation_ifs`` (the API
+    check's reading, which knows where each branch runs); ``tries``:
     with the bodies of ``try`` statements that catch what a missing name raises."""
     tree = module.shipped_tree()
     # found once for each reading: five checks ask it of every module (half of their time on
@@ -63,6 +65,8 @@ def guarded_lines_of(
     if key not in known:
         imported = imported_flags(module, modules, settled_tests)
         tests = set(versioned_tests(tree)) if versioned else set()
+        if versioned:
+            tests |= {id(node.test) for node, _ in implementation_ifs(tree)}
         lines = guarded_lines(tree, platform, imported, settled_tests(tree), tests, tries)
         known[key] = frozenset(lines)
     return known[key]
@@ -112,6 +116,31 @@ def version_windows(tree: ast.Module) -> dict[int, tuple[tuple[int, int], tuple[
                 for line in range(start_of(statement)[0], (statement.end_lineno or 0) + 1):
                     low, high = windows.get(line, (BASE, NEVER))
                     windows[line] = (max(low, bound[0]), min(high, bound[1]))
+    return windows
+
+
+def implementation_ifs(tree: ast.Module) -> list[tuple[ast.If, str]]:
+    """Each ``if`` whose whole test tells the implementation (``kit.bundle.
+    implementation_tests``: ``if sys.implementation.name == "pypy":``), with the one its
+    branch runs under (its ``else`` runs under the other)."""
+    flags = implementation_flags(tree)
+    found = []
+    for node in walk(tree):
+        impl = taken_by(node.test, flags) if isinstance(node, ast.If) else None
+        if impl is not None:
+            found.append((node, impl))
+    return found
+
+
+def implementation_windows(tree: ast.Module) -> dict[int, str]:
+    """Each line in a branch of an ``if`` of ``implementation_ifs``, with the implementation
+    that runs it ("" for none: a branch for PyPy within CPython's)."""
+    windows: dict[int, str] = {}
+    for node, impl in implementation_ifs(tree):
+        for branch, runs in ((node.body, impl), (node.orelse, other(impl))):
+            for statement in branch:
+                for line in range(start_of(statement)[0], (statement.end_lineno or 0) + 1):
+                    windows[line] = runs if windows.get(line, runs) == runs else ""
     return windows
 
 

@@ -219,7 +219,7 @@ def test_a_version_test_every_target_answers_alike_guards_nothing():
             e = math.lcm(2, 3)
         """
     found = {
-        (line, what, needs, low) for _, line, what, needs, low, _ in apis.findings([module(text)])
+        (line, what, needs, low) for _, line, what, needs, low, *_ in apis.findings([module(text)])
     }
     assert found == {
         (3, "'math.lcm' member", (3, 9), (3, 8)),
@@ -524,3 +524,37 @@ SLOTS = "'dataclasses.dataclass(slots)'"
 )
 def test_each_branch_of_an_if_on_a_member_added_later_is_read_on_its_versions(text, refuses):
     assert refused(text) == {v: refuses.get(v, []) for v in refused(text)}
+
+
+def test_a_branch_for_one_implementation_counts_against_that_implementation_s_targets():
+    """A PyPy-only branch is PyPy's to run: ``math.cbrt`` (3.11) there fails a PyPy 3.10
+    target (no PyPy here to run the cases, the check alone tells), not a CPython 3.10 one;
+    its ``else`` is CPython's; a flag the module binds reads the same; a branch for PyPy
+    within CPython's runs nowhere. Any other guard (a helper's flag) still passes its
+    whole ``if``."""
+    text = """\
+        import math, sys
+        PYPY = sys.implementation.name == "pypy"
+        if "PyPy" in sys.version:
+            a = math.cbrt(8.0)
+        else:
+            b = math.lcm(2, 3)
+        if not PYPY:
+            c = x.bit_count()
+            if hasattr(sys, "pypy_version_info"):
+                d = math.cbrt(8.0)
+        if PYPY and len(sys.argv) > 1:
+            e = math.cbrt(8.0)
+        """
+    found = {f[1]: f for f in apis.findings([module(text)])}
+    assert {line: f[6] for line, f in found.items()} == {4: "pypy", 6: "cpython", 8: "cpython",
+                                                          10: ""}  # fmt: skip
+    lacking = {
+        line: [impl for impl in ("pypy", "cpython") if apis.lacks(f, (3, 10), impl)]
+        for line, f in found.items()
+    }
+    assert lacking == {4: ["pypy"], 6: [], 8: [], 10: []}
+    assert [impl for impl in ("pypy", "cpython") if apis.lacks(found[6], (3, 8), impl)] == [
+        "cpython"
+    ]
+    assert apis.lacks(found[8], (3, 9), "cpython") and not apis.lacks(found[8], (3, 9), "pypy")

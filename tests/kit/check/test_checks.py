@@ -486,3 +486,18 @@ def test_a_helper_named_as_a_module_pypy_has_built_in_is_noted_for_pypy_targets(
         "note: pypyjit.py: PyPy imports its own built-in 'pypyjit', not this file, from the "
         "bundle as from source (targets pypy3); CPython runs it (targets cpython3.8)"
     ]
+
+
+def test_a_pypy_only_branch_is_held_to_the_pypy_target_whatever_runs_here(toy):
+    """A Codeforces solution (CPython 3.13, PyPy 3.10) taking ``math.cbrt`` (3.11) in a branch
+    for PyPy alone: the judge's PyPy 3.10 fails on it, which the cases tell only where a PyPy
+    runs them; the check tells it everywhere, and passes the same call in CPython's branch."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
+    branch = 'import sys\nif sys.implementation.name {} "pypy":\n    from math import cbrt\n'
+    write(toy, "solutions/toy_sum.py", branch.format("==") + "print(3)\n")
+    with pytest.raises(BuildError, match=r":3: 'math.cbrt' member needs PyPy 3\.11 \(targets "
+                       r"pypy3\.10\)$"):  # fmt: skip
+        checked(toy)
+    write(toy, "solutions/toy_sum.py", branch.format("!=") + "print(3)\n")
+    checked(toy)

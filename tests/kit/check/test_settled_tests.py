@@ -14,6 +14,7 @@ from kit.check.settled_tests import (
     NEVER,
     everywhere,
     guarded_lines_of,
+    implementation_windows,
     settled_tests,
     version_windows,
     versioned_tests,
@@ -134,3 +135,26 @@ def test_a_module_s_guarded_lines_follow_its_helpers_texts():
     assert guarded_lines_of(main, [main, flagged]) == {3}
     assert guarded_lines_of(main, [main, plain]) == set()
     assert guarded_lines_of(main, [main, flagged], platform=True) == {3}
+
+
+def test_an_implementation_s_branch_runs_under_it_and_its_else_under_the_other():
+    text = """\
+        import sys
+        if sys.implementation.name == "pypy":
+            a = [
+                1]
+            if "PyPy" not in sys.version:
+                b = 2
+        elif x:
+            c = 3
+        if sys.version_info >= (3, 9) and "PyPy" in sys.version:
+            d = 4
+        """
+    assert implementation_windows(ast.parse(textwrap.dedent(text))) == {
+        3: "pypy",
+        4: "pypy",
+        5: "pypy",
+        6: "",  # CPython's branch within PyPy's: never
+        7: "cpython",  # the elif, all its lines, is the else
+        8: "cpython",
+    }

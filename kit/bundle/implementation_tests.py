@@ -1,0 +1,148 @@
+"""Tests of the implementation, read as PyPy and CPython answer them.
+
+``if sys.implementation.name == "pypy":`` runs its branch under PyPy only and its ``else``
+under CPython only. The API check (``kit.check.apis``) holds each branch to the targets of the
+implementation that runs it (``from math import cbrt``, 3.11, in PyPy's branch fails a
+``pypy3.10`` target, not a ``cpython3.13`` one), where any other guard passes its whole ``if``.
+
+``taken_by(test, bound)`` is ``"pypy"`` or ``"cpython"``, the implementation under which
+``test`` is true (and false under the other), when ``test`` is made of
+
+- ``sys.implementation.name`` compared (``==``, ``!=``, ``in``, ``not in``) with strings;
+- ``platform.python_implementation()`` compared so;
+- a string ``in`` (or ``not in``) ``sys.version`` or ``sys.builtin_module_names`` (``"PyPy" in
+  sys.version``, ``"__pypy__" in sys.builtin_module_names``);
+- ``hasattr(sys, "pypy_version_info")``;
+- ``not``, ``and`` and ``or`` of those, and names the module binds once, at its top level, to
+  such a test (``bound``: ``PYPY = sys.implementation.name == "pypy"``);
+
+None for anything else.
+
+    taken_by(test, bound={}) -> "pypy" | "cpython" | None
+    implementation_flags(tree) -> {name: test}
+"""
+
+from __future__ import annotations
+
+import ast
+
+PYPY, CPYTHON = "pypy", "cpython"
+# what each implementation answers: sys.implementation.name, platform.python_implementation(),
+# a sys.version (its words about the build), sys.builtin_module_names (the module that tells)
+_VALUES = {
+    PYPY: {
+        ("sys", "implementation", "name"): "pypy",
+        ("platform", "python_implementation"): "PyPy",
+        ("sys", "version"): "3.10.14 (75b3de9d9035, Feb 2025) [PyPy 7.3.19 with GCC 10.2.1]",
+        ("sys", "builtin_module_names"): ("__pypy__", "sys", "builtins"),
+    },
+    CPYTHON: {
+        ("sys", "implementation", "name"): "cpython",
+        ("platform", "python_implementation"): "CPython",
+        ("sys", "version"): "3.13.1 (main, Dec  4 2024, 08:54:15) [GCC 13.2.0]",
+        ("sys", "builtin_module_names"): ("sys", "builtins"),
+    },
+}
+
+
+def taken_by(test: ast.expr, bound: dict[str, ast.expr] | None = None) -> str | None:
+    """The implementation under which ``test`` is true and false under the other, or None."""
+    answers = {impl: _truth(test, impl, bound or {}) for impl in (PYPY, CPYTHON)}
+    if answers == {PYPY: True, CPYTHON: False}:
+        return PYPY
+    if answers == {PYPY: False, CPYTHON: True}:
+        return CPYTHON
+    return None
+
+
+def other(impl: str) -> str:
+    return CPYTHON if impl == PYPY else PYPY
+
+
+def _truth(test: ast.expr, impl: str, bound: dict[str, ast.expr]) -> bool | None:
+    """``test``'s value under ``impl``, or None when it is no test of the implementation."""
+    if isinstance(test, ast.BoolOp):
+        values = [_truth(value, impl, bound) for value in test.values]
+        if None in values:
+            return None
+        return all(values) if isinstance(test.op, ast.And) else any(values)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        value = _truth(test.operand, impl, bound)
+        return None if value is None else not value
+    if isinstance(test, ast.Name) and test.id in bound:
+        return _truth(bound[test.id], impl, {})
+    return _asked(test, impl)
+
+
+def _asked(test: ast.expr, impl: str) -> bool | None:
+    """The value under ``impl`` of one question about the implementation, or None."""
+    if isinstance(test, ast.Call) and _is_pypy_attribute_test(test):
+        return impl == PYPY
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        return _compared(test.left, test.ops[0], test.comparators[0], impl)
+    return None
+
+
+def _is_pypy_attribute_test(call: ast.Call) -> bool:
+    """``hasattr(sys, "pypy_version_info")``."""
+    if getattr(call.func, "id", None) != "hasattr" or len(call.args) != 2 or call.keywords:
+        return False
+    owner, name = call.args
+    return getattr(owner, "id", None) == "sys" and getattr(name, "value", None) == (
+        "pypy_version_info"
+    )
+
+
+def _compared(left: ast.expr, op: ast.cmpop, right: ast.expr, impl: str) -> bool | None:
+    if isinstance(op, (ast.Eq, ast.NotEq)):
+        value, constant = _value(left, impl), _constant(right)
+        if value is None or not isinstance(constant, str):
+            value, constant = _value(right, impl), _constant(left)
+        if value is None or not isinstance(constant, str):
+            return None
+        return (value == constant) == isinstance(op, ast.Eq)
+    if isinstance(op, (ast.In, ast.NotIn)):
+        value, constant = _value(right, impl), _constant(left)
+        if value is None or not isinstance(constant, str):  # sys.implementation.name in (...)
+            value, constant = _value(left, impl), _constant(right)
+            if not isinstance(value, str) or not isinstance(constant, tuple):
+                return None
+            return (value in constant) == isinstance(op, ast.In)
+        return (constant in value) == isinstance(op, ast.In)
+    return None
+
+
+def _value(node: ast.expr, impl: str) -> str | tuple | None:
+    """What ``impl`` answers for ``node`` (one of ``_VALUES``' expressions), or None."""
+    if isinstance(node, ast.Call) and not node.args and not node.keywords:
+        node = node.func
+    path = []
+    while isinstance(node, ast.Attribute):
+        path.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return _VALUES[impl].get((node.id, *reversed(path)))
+
+
+def _constant(node: ast.expr) -> str | tuple | None:
+    """A string constant, or a tuple, list or set of them as a tuple; else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        items = tuple(getattr(item, "value", None) for item in node.elts)
+        return items if all(isinstance(item, str) for item in items) else None
+    return None
+
+
+def implementation_flags(tree: ast.Module) -> dict[str, ast.expr]:
+    """The names the module binds once, at its top level, to a test of the implementation."""
+    bound: dict[str, ast.expr | None] = {}
+    for statement in tree.body:
+        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        for target in targets:
+            if isinstance(target, ast.Name):
+                known = len(targets) == 1 and taken_by(statement.value) is not None
+                once = target.id not in bound
+                bound[target.id] = statement.value if known and once else None
+    return {name: test for name, test in bound.items() if test is not None}

@@ -1,0 +1,73 @@
+"""kit.bundle.implementation_tests: a test of the implementation read as PyPy and CPython
+answer it (the implementation whose branch it is); anything else is unknown."""
+
+import ast
+
+import pytest
+
+from kit.bundle.implementation_tests import implementation_flags, other, taken_by
+
+
+def taken(text, bound=None):
+    return taken_by(ast.parse(text, mode="eval").body, bound)
+
+
+@pytest.mark.parametrize(
+    ("test", "impl"),
+    [
+        ('sys.implementation.name == "pypy"', "pypy"),
+        ('sys.implementation.name != "pypy"', "cpython"),
+        ('"pypy" == sys.implementation.name', "pypy"),
+        ('sys.implementation.name == "cpython"', "cpython"),
+        ('sys.implementation.name in ("pypy",)', "pypy"),
+        ('sys.implementation.name not in ["pypy", "graalpy"]', "cpython"),
+        ('platform.python_implementation() == "PyPy"', "pypy"),
+        ('platform.python_implementation() != "CPython"', "pypy"),
+        ('"PyPy" in sys.version', "pypy"),
+        ('"PyPy" not in sys.version', "cpython"),
+        ('"__pypy__" in sys.builtin_module_names', "pypy"),
+        ('hasattr(sys, "pypy_version_info")', "pypy"),
+        ('not hasattr(sys, "pypy_version_info")', "cpython"),
+        ('sys.implementation.name == "pypy" or "PyPy" in sys.version', "pypy"),
+        ('not (sys.implementation.name == "pypy" and "PyPy" in sys.version)', "cpython"),
+    ],
+)
+def test_a_test_of_the_implementation_names_the_one_that_takes_its_branch(test, impl):
+    assert taken(test) == impl
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        'sys.implementation.name == "graalpy"',  # false under both: no branch of one
+        'sys.implementation.name != "graalpy"',  # true under both
+        'sys.implementation.name == "pypy" and sys.version_info >= (3, 10)',
+        "sys.version_info >= (3, 10)",
+        'sys.platform == "win32"',
+        'hasattr(math, "lcm")',
+        'hasattr(sys, "pypy_version_info", 1)',
+        "PYPY",  # a name nothing binds
+        'os.implementation.name == "pypy"',
+        'sys.implementation.name < "pypy"',
+        "sys.implementation.name == name",
+    ],
+)
+def test_anything_else_is_unknown(test):
+    assert taken(test) is None
+
+
+def test_names_bound_once_at_the_top_level_are_flags():
+    tree = ast.parse(
+        'import sys\nPYPY = sys.implementation.name == "pypy"\nCPY = not PYPY\n'
+        'TWICE = "PyPy" in sys.version\nTWICE = False\nOTHER = 3\n'
+        'def f():\n    INNER = "PyPy" in sys.version\n'
+    )
+    flags = implementation_flags(tree)
+    assert sorted(flags) == ["PYPY"]  # CPY reads a name: known only through the flags
+    assert taken("PYPY", flags) == "pypy"
+    assert taken("not PYPY", flags) == "cpython"
+    assert taken("TWICE", flags) is None
+
+
+def test_the_other_implementation():
+    assert (other("pypy"), other("cpython")) == ("cpython", "pypy")
