@@ -172,7 +172,7 @@ def _kinds_caught(names: list[str]) -> set[str]:
     return kinds
 
 
-def _try_caught(statement: ast.stmt) -> set[str]:
+def try_caught(statement: ast.stmt) -> set[str]:
     return _caught(statement.handlers) if isinstance(statement, ast.Try) else set()
 
 
@@ -251,7 +251,7 @@ def guarded_statements(
                 found.extend(statement.orelse if taken else statement.body)
                 visit(statement.body if taken else statement.orelse)
                 continue
-            kinds = (_suppressed(statement) or _try_caught(statement)) if tries else set()
+            kinds = (_suppressed(statement) or try_caught(statement)) if tries else set()
             if kinds:  # a try, or with contextlib.suppress(ImportError), that catches it
                 found.extend(inner for inner in statement.body if _guards(kinds, inner))
                 visit([inner for inner in statement.body if not _guards(kinds, inner)])

@@ -358,8 +358,10 @@ def _import_error(name, where, guards, helpers, targets, judge: _Judge) -> str |
 def _removed_names(modules: list[Source], targets: list[Target]) -> list[str]:
     """``fractions.gcd`` for a target of 3.9 or later, and the other members removed."""
     errors = []
-    for where, line, name, _ in removed_names.findings(modules):
-        lacking = [t for t in targets if removed_names.why(name, t.syntax, t.impl)]
+    for where, line, name, _, below in removed_names.findings(modules):
+        lacking = [
+            t for t in targets if t.syntax < below and removed_names.why(name, t.syntax, t.impl)
+        ]
         if lacking:
             said = removed_names.why(name, lacking[0].syntax, lacking[0].impl)
             errors.append(f"{where}:{line}: '{name}' {said} (targets {_names(lacking)})")

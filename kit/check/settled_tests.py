@@ -201,6 +201,28 @@ def added_in(module: str, name: str) -> tuple[int, int] | None:
     return tuple(added[1]) if added is not None and added[1] is not None else None
 
 
+def listed_added(module: str, name: str | None) -> tuple[int, int] | None:
+    """The version vermin's table gives as adding ``module.name`` (``module`` itself when
+    ``name`` is None), of any module; None when it lists none."""
+    if name is None:
+        added = _modules_added().get(module)
+    else:
+        added = _added().get(f"{module}.{name}")
+    return tuple(added[1]) if added is not None and added[1] is not None else None
+
+
+@functools.lru_cache(maxsize=1)
+def _modules_added() -> dict:
+    """vermin's table of standard modules by the versions that added them (empty without
+    vermin)."""
+    try:
+        from vermin.config import Config
+        from vermin.rules import MOD_REQS
+    except ImportError:
+        return {}
+    return MOD_REQS(Config())
+
+
 @functools.lru_cache(maxsize=1)
 def _added() -> dict:
     """vermin's table of standard modules' members by the versions that added them; empty

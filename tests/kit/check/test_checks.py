@@ -501,3 +501,21 @@ def test_a_pypy_only_branch_is_held_to_the_pypy_target_whatever_runs_here(toy):
         checked(toy)
     write(toy, "solutions/toy_sum.py", branch.format("!=") + "print(3)\n")
     checked(toy)
+
+
+def test_an_old_name_as_the_fallback_of_a_new_one_fails_only_where_the_fallback_runs(toy):
+    """``sortedcontainers``' ``try: from collections.abc import Sequence`` / ``except
+    ImportError: from collections import Sequence`` was refused for every target of 3.10 on,
+    where the ``try`` always imports; a fallback behind a 3.11 import runs on PyPy 3.10."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
+    fallback = "try:\n    from {} import {}\nexcept ImportError:\n    from {} import {}\n"
+    write(toy, "shared/compat.py", fallback.format("collections.abc", "Sequence", "collections",
+                                                   "Sequence"))  # fmt: skip
+    write(toy, "solutions/toy_sum.py", "from shared.compat import Sequence\nprint(3)\n")
+    checked(toy)
+    write(toy, "shared/compat.py", fallback.format("math", "cbrt", "fractions", "gcd"))
+    write(toy, "solutions/toy_sum.py", "import shared.compat\nprint(3)\n")
+    with pytest.raises(BuildError, match=r"compat\.py:4: 'fractions\.gcd' was removed in Python "
+                       r"3\.9 \(targets pypy3\.10\)$"):  # fmt: skip
+        checked(toy)

@@ -13,9 +13,13 @@ from kit.check import removed_names
 
 
 def found(text):
+    return [(line, name, version) for _, line, name, version, _ in windowed(text)]
+
+
+def windowed(text):
     text = textwrap.dedent(text)
     source = Source("m", Path("m.py"), "m.py", False, text, ast.parse(text), shipped=text)
-    return [(line, name, version) for _, line, name, version in removed_names.findings([source])]
+    return removed_names.findings([source])
 
 
 @pytest.mark.parametrize(
@@ -56,3 +60,33 @@ def test_pypy_keeps_what_its_own_modules_kept():
     assert removed_names.why("time.clock", (3, 9), "pypy") is None
     assert removed_names.why("time.clock", (3, 9), "cpython") == "was removed in Python 3.8"
     assert removed_names.why("fractions.gcd", (3, 10), "pypy") == "was removed in Python 3.9"
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # the new name first: every target imports it, the fallback never runs
+        ("try:\n    from collections.abc import Sequence\nexcept ImportError:\n"
+         "    from collections import Sequence\n", []),
+        ("try:\n    from math import gcd\nexcept (ImportError, AttributeError):\n"
+         "    from fractions import gcd\n", []),
+        # a body importing something newer than the removal: the fallback runs below it
+        ("try:\n    from math import cbrt, gcd\nexcept ImportError:\n"
+         "    from fractions import gcd\n", [(4, "fractions.gcd", (3, 9), (3, 11))]),
+        ("try:\n    import tomllib\nexcept ImportError:\n    import collections\n"
+         "    collections.Iterable\n", [(5, "collections.Iterable", (3, 10), (3, 11))]),
+        # a body that may fail anywhere: no window
+        ("try:\n    import numpy\nexcept ImportError:\n    from fractions import gcd\n",
+         [(4, "fractions.gcd", (3, 9), (99, 0))]),
+        ("try:\n    from math import gcd\n    x = 1\nexcept ImportError:\n"
+         "    from fractions import gcd\n", [(5, "fractions.gcd", (3, 9), (99, 0))]),
+        ("try:\n    from math import gcd\nexcept ValueError:\n"
+         "    from fractions import gcd\n", [(4, "fractions.gcd", (3, 9), (99, 0))]),
+        ("try:\n    import imp\nexcept ImportError:\n    from fractions import gcd\n",
+         [(4, "fractions.gcd", (3, 9), (99, 0))]),
+    ],
+)  # fmt: skip
+def test_an_old_name_as_a_fallback_counts_only_where_the_try_s_imports_fail(code, expected):
+    """sortedcontainers 2.4.0 falls back to ``collections.Sequence`` so (ten such lines):
+    the fallback runs only where its ``try``'s imports fail, never for collections.abc."""
+    assert [finding[1:] for finding in windowed(code)] == expected
