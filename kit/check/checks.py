@@ -49,7 +49,7 @@ from kit.judges import compile_run
 from kit.judges.modules import Installed
 from kit.judges.platforms import UNIX
 from kit.judges.profiles import profile_for
-from kit.judges.stdlib import PYPY_BUILTIN, is_stdlib, missing_in
+from kit.judges.stdlib import is_stdlib, missing_in, pypy_builtin
 from kit.judges.targets import Runner, Target
 from kit.registry import Problem
 
@@ -172,17 +172,18 @@ def _pypy_builtins(modules: list[Source], targets: list[Target]) -> list[str]:
     """A note for each helper named as a module PyPy has built in (``pypyjit.py``, a stub for
     CPython), when a target is PyPy: PyPy imports its own module, from the bundle as from
     source, and only CPython runs the file."""
-    pypy = [target for target in targets if target.impl == "pypy"]
-    others = [target for target in targets if target.impl != "pypy"]
-    if not pypy:
-        return []
-    runs = f"CPython runs it (targets {_names(others)})" if others else "no target runs it"
-    return [
-        f"note: {module.rel}: PyPy imports its own built-in '{module.name}', not this file, "
-        f"from the bundle as from source (targets {_names(pypy)}); {runs}"
-        for module in modules
-        if module.name in PYPY_BUILTIN
-    ]
+    notes = []
+    for module in modules:
+        pypy = [t for t in targets if t.impl == "pypy" and pypy_builtin(module.name, t.version)]
+        if not pypy:
+            continue
+        others = [target for target in targets if target not in pypy]
+        runs = f"targets {_names(others)} run it" if others else "no target runs it"
+        notes.append(
+            f"note: {module.rel}: PyPy imports its own built-in '{module.name}', not this file, "
+            f"from the bundle as from source (targets {_names(pypy)}); {runs}"
+        )
+    return notes
 
 
 def stand_in_refusal(problem: Problem, bundle: Bundle, runner: Runner) -> str | None:
@@ -241,6 +242,10 @@ def _invalid_for(
     """The first import or API the runner's own (older) version lacks, but those ``apart``
     makes notes of, or None."""
     own = Target(runner.interpreter.impl, runner.interpreter.version)
+    for module in modules if own.impl == "pypy" else []:
+        mine, theirs = (pypy_builtin(module.name, t.version) for t in (own, runner.target))
+        if mine and not theirs:  # PyPy 3.9's parser, not the helper parser.py
+            return f"its built-in '{module.name}' is imported, not {module.rel}"
     problems = _imports(modules, [own], judge) + _apis(findings, [own])
     problems = [found for found in problems if apart.note(found) is None]
     return problems[0].rpartition(" (targets")[0] if problems else None

@@ -3,7 +3,8 @@
 ``sys.stdlib_module_names`` of the running Python, plus the modules removed in 3.9 to 3.13
 (PEP 594 and earlier) so that a newer build host still knows them, checked per target against
 ``ADDED`` and ``REMOVED`` (and the members removed, ``REMOVED_MEMBERS``); PyPy's own built-in
-modules (``PYPY_ONLY``) for PyPy targets; the Unix-only modules
+modules (``PYPY_ONLY``) for CPython targets, CPython's C accelerators PyPy lacks
+(``CPYTHON_ONLY``: ``_heapq``) for PyPy targets; the Unix-only modules
 (``kit.judges.platforms.UNIX_ONLY``) for judges that run Python on Windows. ``PYPY_BUILTIN``:
 the modules PyPy has built in, which a workspace file of that name does not replace there.
 """
@@ -53,6 +54,17 @@ REMOVED_MEMBERS = {
 # PyPy's own built-in modules: standard under PyPy, absent under CPython (a CPython target
 # may import them only behind a guard, ``try: import pypyjit`` / ``except ImportError``)
 PYPY_ONLY = frozenset({"__pypy__", "pypyjit", "_pypyjson"})
+# CPython's C accelerators (and the modules that are only their wrappers) that PyPy has not:
+# its library keeps the pure-Python modules (heapq, bisect, json...) and their ``try: from
+# _heapq import *`` falls back. Missing under Debian's PyPy 3.9 (7.3.11), measured, and in
+# pypy/pypy's release-pypy3.10-v7.3.19 and release-pypy3.11-v7.3.20 trees neither a built-in
+# module (pypy/module) nor a file of lib_pypy provides them (symtable.py and tracemalloc.py
+# are there, importing what is not); _decimal is left out, PyPy building one with cffi
+CPYTHON_ONLY = frozenset(
+    {"_heapq", "_bisect", "_json", "_datetime", "_functools", "_pickle", "_queue"}
+    | {"_statistics", "_stat", "_elementtree", "_asyncio", "_uuid", "_zoneinfo", "_symtable"}
+    | {"symtable", "_tracemalloc", "tracemalloc"}
+)
 KNOWN = frozenset(sys.stdlib_module_names) | set(ADDED) | set(REMOVED) | PYPY_ONLY
 # PyPy's built-in modules that CPython's library lacks, submodules aside:
 # ``sys.builtin_module_names`` of Debian's PyPy 3.9 (7.3.11). Python's BuiltinImporter comes
@@ -64,6 +76,19 @@ PYPY_BUILTIN = PYPY_ONLY | frozenset(
     | {"_jitlog", "_minimal_curses", "_pickle_support", "_rawffi", "_testing", "_vmprof"}
     | {"cpyext"}
 )
+
+
+# built into PyPy before a version, as CPython had them in its library: pypy/module/parser and
+# pypy/module/symbol are in pypy/pypy's release-pypy3.9-v7.3.9 and gone from
+# release-pypy3.10-v7.3.19 and release-pypy3.11-v7.3.20 (CPython removed both in 3.10)
+PYPY_BUILTIN_BEFORE = {"parser": (3, 10), "symbol": (3, 10)}
+
+
+def pypy_builtin(name: str, version: tuple[int, int] | None) -> bool:
+    """Whether PyPy of ``version`` (None: some PyPy 3 may) imports its own built-in module
+    ``name``, whatever file of that name the workspace holds."""
+    before = PYPY_BUILTIN_BEFORE.get(name)
+    return name in PYPY_BUILTIN or (before is not None and (version is None or version < before))
 
 
 PYPY_OWN = frozenset({"time", "sys"})  # PyPy's own modules, not CPython's library
@@ -92,6 +117,8 @@ def missing_in(
         return "exists only on Unix, and this judge runs Python on Windows"
     if top in PYPY_ONLY and impl != "pypy":
         return "exists only under PyPy"
+    if top in CPYTHON_ONLY and impl == "pypy":
+        return "exists only under CPython (PyPy's library has the pure-Python module alone)"
     if top in ADDED and version < ADDED[top]:
         return f"needs Python {'.'.join(map(str, ADDED[top]))}"
     if top in REMOVED and version >= REMOVED[top]:

@@ -484,8 +484,32 @@ def test_a_helper_named_as_a_module_pypy_has_built_in_is_noted_for_pypy_targets(
     assert checked.errors == []
     assert checked.notes == [
         "note: pypyjit.py: PyPy imports its own built-in 'pypyjit', not this file, from the "
-        "bundle as from source (targets pypy3); CPython runs it (targets cpython3.8)"
+        "bundle as from source (targets pypy3); targets cpython3.8 run it"
     ]
+
+
+def test_a_helper_named_parser_is_pypy_3_9_s_built_in_not_a_later_pypy_s(toy):
+    """PyPy 3.9 has ``parser`` and ``symbol`` built in (as CPython had them in its library
+    until 3.10); PyPy 3.10 and 3.11 have neither: a helper ``parser.py`` is noted for a
+    version-less ``pypy3``, which may be 3.9, and PyPy 3.9 standing in for ``pypy3.11``
+    (AtCoder) does not run the cases, its RE being no verdict of the judge's."""
+    from kit.judges.targets import found  # noqa: PLC0415
+
+    write(toy, "parser.py", "def ints():\n    return [1, 2]\n")
+    write(toy, "solutions/toy_sum.py", "import parser\nprint(sum(parser.ints()))\n")
+    problem = load_registry(toy)["toy_sum"]
+    assert check(problem, make_bundle(problem), {}).notes == [
+        "note: parser.py: PyPy imports its own built-in 'parser', not this file, from the "
+        "bundle as from source (targets pypy3); targets cpython3.8 run it"
+    ]
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('id = "1"', 'id = "1"\ntargets = ["pypy3.11"]', 1))
+    problem = load_registry(toy)["toy_sum"]
+    runners = {column.target: column.runner for column in columns_for(problem)}
+    result = check(problem, make_bundle(problem), runners)
+    assert result.errors == [] and result.notes == []
+    if [i for i in found() if i.impl == "pypy" and i.version == (3, 9)]:
+        assert list(result.unrun.values()) == ["its built-in 'parser' is imported, not parser.py"]
 
 
 def test_a_pypy_only_branch_is_held_to_the_pypy_target_whatever_runs_here(toy):
@@ -519,3 +543,19 @@ def test_an_old_name_as_the_fallback_of_a_new_one_fails_only_where_the_fallback_
     with pytest.raises(BuildError, match=r"compat\.py:4: 'fractions\.gcd' was removed in Python "
                        r"3\.9 \(targets pypy3\.10\)$"):  # fmt: skip
         checked(toy)
+
+
+def test_a_c_accelerator_pypy_lacks_is_refused_for_the_pypy_targets(toy):
+    """``from _heapq import heappush`` (Neterukun1993/Library's heapq.py star-imports it) is
+    CPython's alone: with no PyPy here to run the cases, the check tells the judge's RE."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
+    write(toy, "solutions/toy_sum.py", "from _heapq import heappush\nprint(3)\n")
+    with pytest.raises(BuildError, match=r"module '_heapq' exists only under CPython .* \(targets "
+                       r"pypy3\.10\)$"):  # fmt: skip
+        checked(toy)
+    fallback = (
+        "try:\n    from _heapq import heappush\nexcept ImportError:\n    from heapq import *\n"
+    )
+    write(toy, "solutions/toy_sum.py", fallback + "print(3)\n")
+    checked(toy)

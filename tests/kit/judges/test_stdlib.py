@@ -11,12 +11,14 @@ import pytest
 from kit.judges.platforms import UNIX, UNIX_ONLY, WINDOWS
 from kit.judges.stdlib import (
     ADDED,
+    CPYTHON_ONLY,
     KNOWN,
     PYPY_BUILTIN,
     PYPY_ONLY,
     REMOVED,
     is_stdlib,
     missing_in,
+    pypy_builtin,
 )
 
 
@@ -46,8 +48,12 @@ def test_other_modules_are_not(name):
         ("pypyjit", (3, 10), "pypy", None),
         ("__pypy__", (3, 10), "cpython", "exists only under PyPy"),
         ("heapq", (3, 8), "cpython", None),
+        ("_heapq", (3, 8), "cpython", None),
+        ("_heapq", (3, 10), "pypy",
+         "exists only under CPython (PyPy's library has the pure-Python module alone)"),
+        ("heapq", (3, 10), "pypy", None),
     ],
-)
+)  # fmt: skip
 def test_a_module_missing_on_a_target_says_why(name, version, impl, why):
     assert missing_in(name, version, impl) == why
 
@@ -85,3 +91,27 @@ def test_the_modules_pypy_has_built_in_are_known():
     names = {name for name in done.stdout.split() if "." not in name}
     assert names - KNOWN <= PYPY_BUILTIN and PYPY_ONLY <= PYPY_BUILTIN
     assert {"pypyjit", "__pypy__", "_pypyjson", "_cffi_backend"} <= PYPY_BUILTIN
+
+
+def test_pypy_had_parser_and_symbol_built_in_before_3_10():
+    assert pypy_builtin("pypyjit", (3, 11)) and pypy_builtin("_cffi_backend", None)
+    assert pypy_builtin("parser", (3, 9)) and pypy_builtin("symbol", None)  # pypy3: maybe 3.9
+    assert not pypy_builtin("parser", (3, 10)) and not pypy_builtin("symbol", (3, 11))
+    assert not pypy_builtin("heapq", (3, 9))
+
+
+def test_the_accelerators_pypy_lacks_are_missing_under_the_pypy_here():
+    """Neterukun1993/Library's heapq.py does ``from _heapq import *``: PyPy has no _heapq."""
+    if shutil.which("pypy3") is None:
+        pytest.skip("pypy3 not installed")
+    code = (
+        "import importlib, sys\n"
+        "for name in sys.argv[1:]:\n"
+        "    try:\n        importlib.import_module(name)\n"
+        "    except ImportError:\n        pass\n"
+        "    else:\n        print(name)\n"
+    )
+    names = sorted(CPYTHON_ONLY)
+    done = subprocess.run(["pypy3", "-c", code, *names], capture_output=True, text=True, check=True)
+    assert done.stdout == ""  # none imports
+    assert set(names) <= KNOWN
