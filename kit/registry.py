@@ -1006,5 +1006,29 @@ def import_from_checkout(problem: Problem, path: Path, name: str):
     except SystemExit as error:  # it would end the kit without a word
         raise BuildError(f"{where}: exits when imported ({exit_call(error)})") from None
     except Exception as error:  # reported in one line
-        raise BuildError(f"{where}: cannot be imported: {type(error).__name__}: {error}") from None
+        hidden = _hidden_by_the_kit(problem, error)
+        raise BuildError(
+            f"{where}: cannot be imported: {type(error).__name__}: {error}{hidden}"
+        ) from None
     return module
+
+
+def _hidden_by_the_kit(problem: Problem, error: Exception) -> str:
+    """Why an import failed when the workspace's module or package of that name is hidden by
+    one the kit's own process had imported already (a workspace package ``kit``: the module
+    runs in the kit's process, where ``kit`` is cpkit's own package), else ""."""
+    top = (getattr(error, "name", None) or "").partition(".")[0]
+    loaded = sys.modules.get(top) if isinstance(error, ImportError) else None
+    origin = getattr(loaded, "__file__", None) or ""
+    ours = (problem.root / top).is_dir() or (problem.root / f"{top}.py").is_file()
+    if (
+        not top
+        or loaded is None
+        or not ours
+        or Path(origin).resolve().is_relative_to(problem.root.resolve())
+    ):
+        return ""
+    return (
+        f" (the workspace's '{top}' is hidden by cpkit's own '{top}', imported already in the "
+        f"process this module runs in: rename the workspace's)"
+    )

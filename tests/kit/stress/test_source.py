@@ -252,3 +252,24 @@ def test_a_default_below_its_minimum_passes_when_param_gives_another(pairsum):
     """The default is never used then: refusing it stopped a run that names its own value."""
     append_to_stress(pairsum, 'PARAMS = {"cases": 0, "bound": 9}\n')
     assert source(pairsum, given=["cases=3"]).params["cases"] == 3
+
+
+@pytest.mark.parametrize("line", ["from kit.ops import add", "from kit import ops"])
+def test_a_workspace_package_named_as_the_kit_s_own_says_it_is_hidden(pairsum, line):
+    """A workspace package ``kit/`` bundles (the solution runs alone), but a stress module runs
+    in cpkit's process, where ``kit`` is cpkit's own package: the error says so."""
+    (pairsum.root / "kit").mkdir()
+    (pairsum.root / "kit" / "__init__.py").write_text("")
+    (pairsum.root / "kit" / "ops.py").write_text("def add(a, b):\n    return a + b\n")
+    pairsum.stress.write_text(line + "\n")
+    with pytest.raises(BuildError) as error:
+        load_stress_module(pairsum, [])
+    assert str(error.value).endswith(
+        "(the workspace's 'kit' is hidden by cpkit's own 'kit', imported already in the process "
+        "this module runs in: rename the workspace's)"
+    )
+    (pairsum.root / "kit").rename(pairsum.root / "mykit")
+    pairsum.stress.write_text("import kit.nothing\n")  # no workspace 'kit': the error alone
+    with pytest.raises(BuildError) as error:
+        load_stress_module(pairsum, [])
+    assert str(error.value).endswith("No module named 'kit.nothing'")
