@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import ast
 
+from kit.bundle.sources import tests_bound_once
+
 PYPY, CPYTHON = "pypy", "cpython"
 # what each implementation answers: sys.implementation.name, platform.python_implementation(),
 # a sys.version (its words about the build), sys.builtin_module_names (the module that tells)
@@ -137,12 +139,4 @@ def _constant(node: ast.expr) -> str | tuple | None:
 
 def implementation_flags(tree: ast.Module) -> dict[str, ast.expr]:
     """The names the module binds once, at its top level, to a test of the implementation."""
-    bound: dict[str, ast.expr | None] = {}
-    for statement in tree.body:
-        targets = statement.targets if isinstance(statement, ast.Assign) else []
-        for target in targets:
-            if isinstance(target, ast.Name):
-                known = len(targets) == 1 and taken_by(statement.value) is not None
-                once = target.id not in bound
-                bound[target.id] = statement.value if known and once else None
-    return {name: test for name, test in bound.items() if test is not None}
+    return tests_bound_once(tree, lambda test: taken_by(test) is not None)

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import ast
 
+from kit.bundle.sources import tests_bound_once
+
 WINDOWS = {("sys", "platform"): "win32", ("os", "name"): "nt", ("platform", "system"): "Windows"}
 
 
@@ -96,12 +98,4 @@ def _strings(node: ast.expr) -> list[str] | None:
 
 def platform_flags(tree: ast.Module) -> dict[str, ast.expr]:
     """The names the module binds once, at its top level, to a test of the platform."""
-    bound: dict[str, ast.expr | None] = {}
-    for statement in tree.body:
-        targets = statement.targets if isinstance(statement, ast.Assign) else []
-        for target in targets:
-            if isinstance(target, ast.Name):
-                known = len(targets) == 1 and on_windows(statement.value) is not None
-                once = target.id not in bound
-                bound[target.id] = statement.value if known and once else None
-    return {name: test for name, test in bound.items() if test is not None}
+    return tests_bound_once(tree, lambda test: on_windows(test) is not None)

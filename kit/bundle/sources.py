@@ -18,7 +18,7 @@ import tokenize
 import warnings
 import weakref
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -460,6 +460,20 @@ def called_name(function: ast.expr) -> str:
     if isinstance(function, ast.Attribute):
         return function.attr
     return function.id if isinstance(function, ast.Name) else ""
+
+
+def tests_bound_once(tree: ast.Module, is_test: Callable[[ast.expr], bool]) -> dict:
+    """The names the module binds once, at its top level and alone (``FLAG = test``), to an
+    expression ``is_test`` accepts: {name: that expression}."""
+    bound: dict[str, ast.expr | None] = {}
+    for statement in tree.body:
+        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        for target in targets:
+            if isinstance(target, ast.Name):
+                known = len(targets) == 1 and is_test(statement.value)
+                once = target.id not in bound
+                bound[target.id] = statement.value if known and once else None
+    return {name: test for name, test in bound.items() if test is not None}
 
 
 def walk(node: ast.AST) -> Iterator[ast.AST]:
