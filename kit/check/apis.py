@@ -109,6 +109,19 @@ def findings(modules: list[Source]) -> list[Placed]:
     return placed
 
 
+def from_compiling(findings: list[Placed], compiles: dict[str, tuple[int, int]]) -> list[Placed]:
+    """``findings`` on the versions their modules compile on (``compiles``: a module's first,
+    ``kit.check.syntax.compiles_from``): a helper with a ``match`` statement runs from 3.10
+    on, where ``math.lcm`` is no finding (the import's handler of its SyntaxError falls back
+    below, or the syntax error is said)."""
+    kept = []
+    for rel, line, what, needs, low, high, runs in findings:
+        runs_from = max(low, compiles.get(rel, low))
+        if needs > runs_from:
+            kept.append((rel, line, what, needs, runs_from, high, runs))
+    return kept
+
+
 def lacks(finding: Placed, version: tuple[int, int], impl: str, later: bool = False) -> bool:
     """Whether a Python ``version`` of ``impl`` (``later``: or any later one, a target of no
     given version) runs the finding's line and lacks what it needs."""

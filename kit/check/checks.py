@@ -86,7 +86,8 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
         result.errors += said
         apart.syntax.update(said)
         apart.set_apart(result)
-        findings = found_apis.result()
+        versions = sorted({target.syntax for target in targets})
+        findings = apis.from_compiling(found_apis.result(), syntax.compiles_from(modules, versions))
         failures = {target: future.result() for target, future in compiled.items()}
     for target in targets:
         runner = runners.get(target)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -21,6 +22,7 @@ import tempfile
 from kit import cache
 from kit.bundle.sources import Source, write_modules
 from kit.check import memo
+from kit.check.settled_tests import NEVER
 from kit.errors import REINSTALL, BuildError
 
 # A compiler may fold constants: PyPy builds ``b"x" * (3 << 30)`` at compile time, 3 GiB. The
@@ -75,6 +77,22 @@ def static_errors(modules: list[Source], version: tuple[int, int]) -> list[tuple
     parts += [text for module in shipped for text in (module.rel, module.shipped)]
     errors = memo.remembered(parts, lambda: _ruff_errors(ruff, shipped, version))
     return [(rel, line, message) for rel, line, message in errors]
+
+
+_ADDED_IN = re.compile(r"\(syntax was added in Python (\d+)\.(\d+)\)")
+
+
+def compiles_from(modules: list[Source], versions: list[tuple[int, int]]) -> dict[str, tuple]:
+    """For each shipped module that some of ``versions`` cannot parse, the version from which
+    every construct ruff names in it is known (``match``: 3.10); NEVER when one says no
+    version ("Expected an expression": a plain syntax error)."""
+    first: dict[str, tuple[int, int]] = {}
+    for version in versions:
+        for rel, _, message in static_errors(modules, version):
+            found = _ADDED_IN.search(message)
+            added = (int(found[1]), int(found[2])) if found else NEVER
+            first[rel] = max(first.get(rel, added), added)
+    return first
 
 
 def _ruff_errors(

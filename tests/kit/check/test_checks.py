@@ -1,6 +1,7 @@
 """kit.check.checks on the toy checkout: imports, APIs and syntax per target, with file and line."""
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -559,3 +560,33 @@ def test_a_c_accelerator_pypy_lacks_is_refused_for_the_pypy_targets(toy):
     )
     write(toy, "solutions/toy_sum.py", fallback + "print(3)\n")
     checked(toy)
+
+
+CBRT = r"modern\.py:7: 'math\.cbrt' member needs PyPy 3\.11 \(targets {}\)$"
+
+
+@pytest.mark.parametrize(
+    ("call", "errors"),
+    [("math.lcm(a, b)", (None, None)),
+     ("math.cbrt(a)", (CBRT.format(r"pypy3\.10"), CBRT.format("pypy3")))],
+)  # fmt: skip
+def test_a_helper_s_api_counts_only_where_its_syntax_compiles(toy, call, errors):
+    """A helper with ``match`` (3.10) whose import falls back on ``except SyntaxError``: no
+    target below 3.10 runs it, so ``math.lcm`` (3.9) in it fails none; ``math.cbrt`` (3.11)
+    fails PyPy 3.10, which compiles it, and any PyPy 3 (which may be 3.10), not CPython 3.8."""
+    table = toy / "problems.toml"
+    modern = (
+        "import math\n\n\ndef both(a, b):\n    match a:\n        case _:\n            return {}\n"
+    )
+    write(toy, "shared/modern.py", modern.format(call))
+    write(toy, "shared/classic.py", "def both(a, b):\n    return a * b\n")
+    write(toy, "solutions/toy_sum.py", "try:\n    from shared.modern import both\nexcept "
+                                       "SyntaxError:\n    from shared.classic import both\n"
+                                       "print(both(4, 6))\n")  # fmt: skip
+    for judge, error in zip(("Codeforces", "nowhere"), errors):
+        table.write_text(re.sub(r'judge = "[^"]*"', f'judge = "{judge}"', table.read_text(), 1))
+        if error is None:
+            checked(toy)
+        else:
+            with pytest.raises(BuildError, match=error):
+                checked(toy)

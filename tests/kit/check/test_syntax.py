@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kit.bundle.sources import Source
-from kit.check.syntax import compile_errors, ruff_executable, static_errors
+from kit.check.syntax import compile_errors, compiles_from, ruff_executable, static_errors
 from kit.errors import BuildError
 
 
@@ -90,3 +90,9 @@ def test_a_constant_folded_at_compile_time_is_held_to_the_check_s_memory(tmp_pat
     )
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) < 300  # MiB: the 600 MiB constant was not built
+
+
+def test_a_module_compiles_from_the_newest_construct_its_errors_name():
+    modules = [module("b.py", STARRED + MATCH), module("a.py", MATCH), module("c.py", "x = 1\n")]
+    assert compiles_from(modules, [(3, 8)]) == {"b.py": (3, 11), "a.py": (3, 10)}
+    assert compiles_from(modules, [(3, 10)]) == {"b.py": (3, 11)}
