@@ -71,7 +71,7 @@ def hint(module: Source, name: str, helpers: set[str]) -> str:
     top = name.partition(".")[0]
     if found or is_stdlib(top) or top in {helper.split(".")[0] for helper in helpers}:
         return found  # a standard module or a helper's package: no file of its own elsewhere
-    return _beside(module, name) or _elsewhere(root, name)
+    return _beside(module, name) or _elsewhere(root, name) or _on_added_path(module, root, name)
 
 
 def workspace_root(module: Source) -> Path | None:
@@ -136,6 +136,45 @@ def _elsewhere(root: Path, name: str) -> str:
             package = Path(folder).relative_to(root).as_posix()
             return f"; {package}/{shown} is in the workspace, but {_how(package, name)}"
     return ""
+
+
+PATH_CALLS = {("sys", "path", "append"), ("sys", "path", "insert"), ("site", "addsitedir")}
+
+
+def _on_added_path(module: Source, root: Path, name: str) -> str:
+    """A hint when the importing module adds a folder to ``sys.path`` (``sys.path.append(
+    "/home/me/lib")``, ``site.addsitedir``): the bundle carries the workspace's helpers only,
+    whatever folder the source run could import from; the module's file there is named."""
+    top = name.partition(".")[0]
+    added = []
+    for node in walk(module.tree):
+        if isinstance(node, ast.Call) and _dotted(node.func) in PATH_CALLS and node.args:
+            added.append((node.lineno, node.args[-1]))
+    for line, argument in added:
+        folder = argument.value if isinstance(argument, ast.Constant) else None
+        for base in (module.path.parent, root) if isinstance(folder, str) else ():
+            shown = _module_file(base / folder, top)
+            if shown is not None:
+                where = (base / folder).resolve() / shown
+                return (
+                    f"; {module.rel}:{line} adds {folder} to sys.path, where {where} is: the "
+                    "bundle carries only modules under the workspace, so copy it into shared/"
+                )
+    if not added:
+        return ""
+    return (
+        f"; {module.rel}:{added[0][0]} adds a folder to sys.path: the bundle carries only "
+        "modules under the workspace, so copy the module into shared/"
+    )
+
+
+def _dotted(node: ast.expr) -> tuple[str, ...]:
+    """``sys.path.append`` as ("sys", "path", "append"); () for anything but names."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    return (node.id, *reversed(parts)) if isinstance(node, ast.Name) else ()
 
 
 def _looping(root: Path, name: str) -> str:

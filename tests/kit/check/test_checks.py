@@ -119,6 +119,30 @@ def test_a_module_elsewhere_in_the_workspace_says_how_to_import_it(toy):
     )
 
 
+WHERE = "to sys.path, where {lib}/segfn.py is"
+
+
+@pytest.mark.parametrize(
+    ("added", "said"),
+    [('sys.path.append("{lib}")', "adds {lib} " + WHERE),
+     ('sys.path.insert(0, "../../outside")', "adds ../../outside " + WHERE),
+     ("site.addsitedir(LIB)", "adds a folder to sys.path")],
+)  # fmt: skip
+def test_a_module_in_a_folder_outside_the_workspace_added_to_sys_path_is_named(toy, added, said):
+    """A library outside the workspace that the source run finds through ``sys.path``: the
+    bundle carries none of it, and the refusal says so (naming the file when it can)."""
+    lib = (toy.parent / "outside").resolve()
+    write(lib, "segfn.py", "def f():\n    return 55\n")
+    code = f"import site, sys\n{added.format(lib=lib)}\nimport segfn\nprint(segfn.f())\n"
+    write(toy, "solutions/toy_sum.py", code)
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value).endswith(
+        f"; solutions/toy_sum.py:2 {said.format(lib=lib)}: the bundle carries only modules under "
+        "the workspace, so copy " + ("it" if "segfn" in said else "the module") + " into shared/"
+    )
+
+
 @pytest.mark.parametrize("link", ["shared/loop.py", "shared/loop"])
 def test_a_helper_that_is_a_link_that_loops_is_named(toy, link):
     (toy / link).symlink_to((toy / link).name)
