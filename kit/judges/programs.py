@@ -173,7 +173,8 @@ def _folder_program(
     folder: Path, shown: str, where: str, role: str, include: tuple[Path, ...]
 ) -> Program:
     """A folder's program: its ``build`` and ``run`` scripts when it has either, else its C++
-    (or C) sources compiled together, else its one .py file."""
+    (or C) sources compiled together, else its .py file named ``main.py`` (in any case), else
+    its first .py file by name: problemtools' entry point (``problemtools/languages.py``)."""
     files = sorted(path for path in folder.iterdir() if path.is_file())
     if any(path.name in SCRIPTS for path in files):
         return Program(shown, "script", folder)
@@ -182,14 +183,9 @@ def _folder_program(
         if sources:
             return Program(shown, kind, folder, sources, include)
     scripts = [path for path in files if path.suffix == ".py"]
-    named = [path for path in scripts if path.stem == folder.name]
-    if len(scripts) == 1 or len(named) == 1:
-        return Program(shown, "python", (named or scripts)[0])
-    if scripts:
-        raise BuildError(
-            f"{where}: {role} {shown}/ holds several .py files, none named after the folder: "
-            "the kit cannot tell which runs"
-        )
+    if scripts:  # problemtools' entry: a file named main.* (in any case), else the first
+        mains = [path for path in scripts if path.name.lower().startswith("main.")]
+        return Program(shown, "python", (mains or scripts)[0])
     raise BuildError(
         f"{where}: {role} {shown}/ holds no program the kit runs (a .py, C or C++ source, or "
         "build and run scripts)"

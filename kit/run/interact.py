@@ -19,14 +19,15 @@ allowance for each chunk relayed, as this machine's relay costs: ``_Deadline``),
 tail of its stderr. Its
 limits are a batch run's (``kit.run.limits``): the same rules decide them. What it writes is
 counted as it is relayed: past the output limit it is killed. The interactor is killed at the
-timeout (plus ``BACKSTOP_SECONDS``). When the interactor stops with a non-zero status while
-the solution still runs, the solution gets ``GRACE_SECONDS`` to end before it is killed (the
-interactor's verdict stands). Except for a Kattis validator (above), an interactor's
-exit status is read as a checker's (``kit.judges.compare``, testlib's codes): 0 accepts; 1, 7
-and 8 are a wrong answer, 1 with or without a traceback (a Python interactor that rejects by
-raising, an ``assert`` or an exception on a malformed line, exits with 1: the exception's line
-is the message); 2 and 4 a presentation error; 3, a status testlib does not define or a signal
-is the interactor's own failure.
+timeout (plus ``BACKSTOP_SECONDS``). When the interactor stops with a non-zero status while the
+solution still runs, the solution gets ``GRACE_SECONDS`` to end before it is killed (the
+interactor's verdict stands, and the solution's time is counted up to the rejection, as
+problemtools caps it and BAPCtools kills the solution at once). Except for a Kattis validator
+(above), an interactor's exit status is read as a checker's (``kit.judges.compare``, testlib's
+codes): 0 accepts; 1, 7 and 8 are a wrong answer, 1 with or without a traceback (a Python
+interactor that rejects by raising, an ``assert`` or an exception on a malformed line, exits
+with 1: the exception's line is the message); 2 and 4 a presentation error; 3, a status testlib
+does not define or a signal is the interactor's own failure.
 
 Verdicts (words of ``kit.run.verdicts``), first match wins:
 
@@ -509,10 +510,15 @@ def _result(
     """The game as the caller sees it: the verdict, what happened and what was measured."""
     verdict, text = _verdict(end, limits)
     solution = end.solution
-    seconds = solution.at - started
+    seconds, cpu = solution.at - started, solution.cpu
+    if verdict in (WA, PE) and (end.rejected_first or end.killed.get("solution") == "grace"):
+        # what it did after the interactor's rejection is not its time (problemtools caps it,
+        # judge/execute.py; BAPCtools kills it at once): a spin after a WA was "1.04 s"
+        rejected_at = max(0.0, end.interactor.at - started)
+        seconds, cpu = min(seconds, rejected_at), min(cpu, rejected_at)
     killed = _killed_at_timeout(end) and verdict == TLE
     return InteractiveRun(
-        verdict, message(verdict, text), seconds, solution.cpu, end.solution_stderr, transcript,
+        verdict, message(verdict, text), seconds, cpu, end.solution_stderr, transcript,
         solution.peak_kib, written, end.score, end.next_input, killed,
         end.interactor.code if killed and _interactor_finished(end) else None, solution.waited,
     )  # fmt: skip
@@ -863,6 +869,14 @@ class _Ending:
         return failed and ahead > EXIT_ORDER_MARGIN and self.first_end != "solution"
 
     @property
+    def rejected_first(self) -> bool:
+        """Whether the interactor, never killed, rejected before the solution ended (the
+        solution ran on after it, or ended later by itself)."""
+        if "interactor" in self.killed or not self.rejected:
+            return False
+        return self.first_end != "solution" and not self.solution_crashed_first
+
+    @property
     def crash(self) -> str | None:
         return _interactor_crash(self.interactor, self.interactor_said, self.statuses)
 
@@ -896,8 +910,7 @@ def _stopped_early(end: _Ending, limits: Limits) -> tuple[str, str] | None:
     interactor's rejection before the solution ended, the memory limit, the idle timeout."""
     if end.output_over:  # killed, or ended by the pipe the cap closed
         return OLE, f"more than {limits.output_bytes / (1 << 20):g} MiB written (killed)"
-    rejected_first = end.first_end != "solution" and not end.solution_crashed_first
-    if "interactor" not in end.killed and end.rejected and rejected_first:
+    if end.rejected_first:
         if end.crash:
             return JE, f"interactor {end.crash}"
         return end.statuses.rejection(end.interactor.code), end.said

@@ -102,16 +102,31 @@ def test_a_folder_runs_its_sources_or_its_one_script(tmp_path):
     [
         (["V.java"], "holds no program the kit runs (a .py, C or C++ source, or build and run "
          "scripts)"),
-        (["a.py", "b.py"], "holds several .py files, none named after the folder: the kit "
-         "cannot tell which runs"),
     ],
 )  # fmt: skip
-def test_a_folder_without_one_program_is_one_line(tmp_path, files, message):
+def test_a_folder_without_a_program_is_one_line(tmp_path, files, message):
     for name in files:
         write(tmp_path / "v" / name, "")
     with pytest.raises(BuildError) as caught:
         program_at("v", tmp_path, WHERE, "validator", folder=True)
     assert str(caught.value) == f"{WHERE}: validator v/ {message}"
+
+
+@pytest.mark.parametrize(
+    ("files", "runs"),
+    [(["aaa_util.py", "main.py"], "main.py"), (["aaa_util.py", "Main.py"], "Main.py"),
+     (["b.py", "a.py"], "a.py"), (["guess.py", "helper.py"], "guess.py")],
+)  # fmt: skip
+def test_a_folder_of_python_files_runs_main_else_the_first_as_problemtools_does(
+    tmp_path, files, runs
+):
+    """problemtools' entry point: a file named ``main.*`` in any case, else the first by name
+    (``problemtools/languages.py``, ``mainfile_candidates``); a validator of ``main.py`` and
+    its helper module was refused."""
+    for name in files:
+        write(tmp_path / "v" / name, "")
+    found = program_at("v", tmp_path, WHERE, "validator", folder=True)
+    assert (found.kind, found.path) == ("python", tmp_path / "v" / runs)
 
 
 # the interactor protocols

@@ -615,6 +615,23 @@ def test_solution_that_never_reads_is_stopped_after_the_rejection(secret):
     assert run.peak_kib > 1024  # measured, though killed after the grace period
 
 
+@pytest.mark.parametrize("closes", [False, True])
+def test_the_time_a_solution_runs_on_after_the_rejection_is_not_its_own(secret, tmp_path, closes):
+    """problemtools caps the runtime of a submission the validator rejected first (judge/
+    execute.py: "the submission can behave erratically ... after the validator exited"),
+    BAPCtools kills it at once: a spin after a wrong guess was 1.04 s, and verify's inferred
+    limit rose from 1 s to 3 s on it."""
+    spinner = tmp_path / "spinner.py"
+    close = "import os\nos.close(1)\n" if closes else ""
+    spinner.write_text(
+        "import time\ninput()\nprint(0, flush=True)\n" + close
+        + "end = time.process_time() + 1.2\nwhile time.process_time() < end:\n    pass\n"
+    )  # fmt: skip
+    run = play([sys.executable, "-I", str(spinner)], secret, timeout=20.0)
+    assert run.verdict == "WA", run.message
+    assert run.cpu_seconds < 0.6 and run.solution_seconds < 0.6, run
+
+
 def test_interactor_that_raises_is_a_wrong_answer_with_its_exception(secret):
     """Exit status 1 with a traceback is a rejection, as testlib's exit 1 and oj's non-zero."""
     interactor = [sys.executable, str(PROGRAMS / "broken_interactor.py")]
