@@ -247,6 +247,7 @@ def judge_submission(
         kill_factor=kill,
         beside=submission.beside,
         output_last=judged.package_format == KATTIS,  # as problemtools judges its output
+        judged_at=1.0 if provisional else package.margin,
     )
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     verdicts, messages = _score_checked(ran, package)

@@ -128,6 +128,7 @@ def _verify(args: argparse.Namespace) -> int:
     cases = sample_cases(problem) + judge_cases(problem)[0]
     done: dict[str, verify.Judged] = {}
     extra: list[verify.Judged] = []  # runs for the limit of submissions not asked for
+    partial: list[verify.Judged] = []
     if not fixed:
         # the whole package's bounding submissions, whichever are chosen: one limit for all
         every = list(problem.source.submissions)
@@ -156,15 +157,22 @@ def _verify(args: argparse.Namespace) -> int:
     print(f"{'submission':<{width}}  {'folder':<{widths[1]}}  {'kit':<4}  {'slowest':>9}  result")
     judged = []
     named = args.target is not None
-    for submission in chosen:
-        entry = done.get(submission.name) or verify.judge_submission(
+    for submission in chosen:  # under the limit chosen: a provisional run's verdict is not
+        # the limit's (a game that sleeps 3 s, WA under 300 s, is killed at 2 s under 1 s)
+        entry = verify.judge_submission(
             problem, submission, _runner_of(problem, submission, runner, named), cases, args.jobs
         )
         judged.append(entry)
         print(_row(entry, widths, problem), flush=True)
     status = _summary(judged, problem)
     defects = verify_report.defects(data, inputs, outputs)
-    defects += _time_bounds(problem, [*judged, *extra], fixed)
+    # the bounds of a limit derived are the runs it was derived from, each case's time known
+    provisional = [*done.values(), *partial]
+    derived_from = {entry.submission.name for entry in provisional}
+    bounding = provisional + [
+        entry for entry in judged if entry.submission.name not in derived_from
+    ]
+    defects += _time_bounds(problem, bounding, fixed)
     defects += [_failed_for_limit(entry) for entry in extra if _should_pass(entry)]
     for defect in defects:
         print(defect)

@@ -216,6 +216,9 @@ class RunOptions:
     # the output's size judged after the run's time and exit, as problemtools judges a Kattis
     # package's submissions (``verify``; ``Limits.output_last``)
     output_last: bool = False
+    # the factor of the time limit the runs are judged at, as ``verify`` judges a time-limit
+    # submission at the limit x the margin (``kit.run.limits.limits_for``'s ``judged_at``)
+    judged_at: float = 1.0
 
     @property
     def slots(self) -> int:
@@ -255,7 +258,11 @@ def run_all(
     comparator, interactor = _judges(problem)
     limits = {
         key: limits_for(
-            problem, group[0].runner, options.kill_factor, output_last=options.output_last
+            problem,
+            group[0].runner,
+            options.kill_factor,
+            output_last=options.output_last,
+            judged_at=options.judged_at,
         )
         for key, group in groups.items()
     }

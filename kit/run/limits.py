@@ -154,9 +154,12 @@ def limits_for(
     kill_factor: float = KILL_FACTOR,
     *,
     output_last: bool = False,
+    judged_at: float = 1.0,
 ) -> Limits:
     """The limits a run of ``problem`` under ``runner`` (or a bare interpreter) is held to;
-    ``output_last``: its output's size judged after its time and exit (``Limits``)."""
+    ``output_last``: its output's size judged after its time and exit (``Limits``);
+    ``judged_at``: the factor of the limit the run is judged at besides (``verify``'s margin:
+    a problemtools game is killed at ceil(2 x that limit))."""
     profile = profile_for(problem.judge)
     memory = profile.memory if profile is not None else OWN
     clock = profile.time if profile is not None else WALL
@@ -170,8 +173,9 @@ def limits_for(
     if problem.kind == "interactive" and not per_move and games == PROBLEMTOOLS:
         # problemtools' runner kills a game's submission at ceil(2 × the limit) of wall time,
         # whatever the kit's own kill factor (judge/execute.py at a185fe97:
-        # ``str(math.ceil(2 * timelim))``, a whole second's alarm)
-        timeout = math.ceil(2 * problem.time_limit)
+        # ``str(math.ceil(2 * timelim))``, a whole second's alarm); verifyproblem.py judges a
+        # submission again at the limit x time_limit_to_tle, its game killed at twice that
+        timeout = math.ceil(2 * problem.time_limit * judged_at)
     return Limits(
         time=problem.time_limit,
         timeout=timeout,

@@ -919,6 +919,44 @@ def test_an_interactive_scoring_package_takes_its_interactor_s_score(capsys, tmp
     )  # 1 + 10 + 1
 
 
+def test_an_idle_game_is_judged_where_problemtools_judges_it_again_at_the_margin(capsys, tmp_path):
+    """problemtools judges a time-limit submission again at the limit x the margin, its game
+    killed at ceil(2 x that) (verifyproblem.py, judge/execute.py): killed at ceil(2 x 0.25 s)
+    here instead, an idle one was "too close to call", 1 s being under 0.25 s x 5."""
+    copy = shutil.copytree(PACKAGES / "kattis_guess", tmp_path / "guess")
+    (copy / "problem.yaml").write_text(
+        (copy / "problem.yaml").read_text() + "limits:\n  time_safety_margin: 5\n"
+    )
+    (copy / ".timelimit").write_text("0.25\n")
+    idle = copy / "submissions" / "time_limit_exceeded" / "idle.py"
+    idle.parent.mkdir()
+    idle.write_text("import time\ninput()\ntime.sleep(30)\n")
+    code, out, _ = verify(capsys, copy, "idle", "binary")
+    found = rows(out)
+    assert found["time_limit_exceeded/idle.py"].startswith("TLE TLE T s agrees: "), out
+    assert "killed at the 3 s timeout" in found["time_limit_exceeded/idle.py"]
+    assert found["accepted/binary.py"] == "AC AC T s agrees" and code == 0
+
+
+def test_a_submission_is_judged_under_the_limit_derived_not_the_provisional_one(capsys, tmp_path):
+    """Without a time limit, the accepted submissions run under problemtools' provisional
+    300 s first; their rows were those runs' verdicts. One that sleeps 2.5 s passed there,
+    while under the 1 s limit derived (its game killed at ceil(2 x 1 s x margin 1)) it
+    times out, as problemtools finds it."""
+    copy = shutil.copytree(PACKAGES / "kattis_guess", tmp_path / "guess")
+    (copy / "problem.yaml").write_text(
+        (copy / "problem.yaml").read_text() + "limits:\n  time_safety_margin: 1\n"
+    )
+    (copy / ".timelimit").unlink()
+    binary = copy / "submissions" / "accepted" / "binary.py"
+    sleepy = binary.with_name("sleepy.py")
+    sleepy.write_text("import time\ntime.sleep(2.5)\n" + binary.read_text())
+    code, out, _ = verify(capsys, copy, "sleepy", "binary")
+    found = rows(out)
+    assert found["accepted/sleepy.py"].startswith("AC TLE T s DISAGREES: "), out
+    assert found["accepted/binary.py"] == "AC AC T s agrees" and code == 1
+
+
 # Echo (multi-pass): the answer is |n|; while n > 0 the validator asks for another pass on
 # n - 1, counting the passes in its feedback folder, which lasts from one pass to the next
 # the input n, and this pass's number counted in the feedback folder that lasts the case
