@@ -158,7 +158,8 @@ def _verify(args: argparse.Namespace) -> int:
     judged = []
     named = args.target is not None
     for submission in chosen:  # under the limit chosen: a provisional run's verdict is not
-        # the limit's (a game that sleeps 3 s, WA under 300 s, is killed at 2 s under 1 s)
+        # the limit's (a game that sleeps 3 s passed under 300 s; under 1 s, margin 1, it is
+        # killed at 2 s)
         entry = verify.judge_submission(
             problem, submission, _runner_of(problem, submission, runner, named), cases, args.jobs
         )

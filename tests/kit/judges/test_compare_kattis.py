@@ -286,9 +286,10 @@ def test_a_validator_s_score_and_2025_09_score_multiplier_are_kept_apart(tmp_pat
     assert found.accepted and score_parts(found.score) == parts
 
 
-def test_a_validator_folder_with_several_scripts_must_name_one(tmp_path):
+def test_a_validator_folder_with_several_scripts_runs_the_first_as_problemtools_does(tmp_path):
+    """No ``main.py``: problemtools runs the first file by name (``problemtools/languages.py``);
+    the kit refused the folder."""
     (tmp_path / "v").mkdir()
-    write(tmp_path / "v" / "a.py", "pass\n")
-    write(tmp_path / "v" / "b.py", "pass\n")
-    with pytest.raises(BuildError, match=r"validator v/ holds several \.py files, none named"):
-        parse_compare("validator:v", tmp_path, WHERE)
+    write(tmp_path / "v" / "a.py", "import sys\nsys.exit(42)\n")
+    write(tmp_path / "v" / "b.py", "import sys\nsys.exit(43)\n")
+    assert judge("validator:v", b"1\n", b"1\n", root=tmp_path).accepted
