@@ -122,14 +122,22 @@ def version_windows(tree: ast.Module) -> dict[int, tuple[tuple[int, int], tuple[
 def implementation_ifs(tree: ast.Module) -> list[tuple[ast.If, str]]:
     """Each ``if`` whose whole test tells the implementation (``kit.bundle.
     implementation_tests``: ``if sys.implementation.name == "pypy":``), with the one its
-    branch runs under (its ``else`` runs under the other)."""
-    flags = implementation_flags(tree)
-    found = []
-    for node in walk(tree):
-        impl = taken_by(node.test, flags) if isinstance(node, ast.If) else None
-        if impl is not None:
-            found.append((node, impl))
+    branch runs under (its ``else`` runs under the other). Found once a tree: the guarded
+    lines, the API check's windows and vermin's branches each ask it of every module."""
+    found = _IMPLEMENTATION_IFS.get(tree)
+    if found is None:
+        flags = implementation_flags(tree)
+        found = []
+        for node in walk(tree):
+            impl = taken_by(node.test, flags) if isinstance(node, ast.If) else None
+            if impl is not None:
+                found.append((node, impl))
+        _IMPLEMENTATION_IFS[tree] = found
     return found
+
+
+_IMPLEMENTATION_IFS: weakref.WeakKeyDictionary[ast.Module, list[tuple[ast.If, str]]]
+_IMPLEMENTATION_IFS = weakref.WeakKeyDictionary()
 
 
 def implementation_windows(tree: ast.Module) -> dict[int, str]:

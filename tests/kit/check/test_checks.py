@@ -608,7 +608,9 @@ def test_a_helper_s_api_counts_only_where_its_syntax_compiles(toy, call, errors)
                                        "SyntaxError:\n    from shared.classic import both\n"
                                        "print(both(4, 6))\n")  # fmt: skip
     for judge, error in zip(("Codeforces", "nowhere"), errors):
-        table.write_text(re.sub(r'judge = "[^"]*"', f'judge = "{judge}"', table.read_text(), 1))
+        table.write_text(
+            re.sub(r'judge = "[^"]*"', f'judge = "{judge}"', table.read_text(), count=1)
+        )
         if error is None:
             checked(toy)
         else:
