@@ -118,12 +118,20 @@ def _package_problem(args: argparse.Namespace, shown: str) -> tuple[Problem, boo
     return dataclasses.replace(problem, time_limit=verify.PROVISIONAL_LIMIT), False
 
 
+def _display_name(shown: str) -> str:
+    """How the header and the submissions' errors name the package: as the user gave it, and
+    by its folder's name too when that path has none (``.``, ``..``)."""
+    if Path(shown).name not in ("", ".."):
+        return shown
+    return f"{Path(shown).resolve().name} ({shown})"
+
+
 def _verify(args: argparse.Namespace) -> int:
     shown = str(args.package)
     problem, fixed = _package_problem(args, shown)
     assert problem.source is not None
     verify.check_words(problem.source.expectations, f"{shown}/submissions/submissions.yaml")
-    chosen = _chosen(problem.source, args.submissions, shown)
+    chosen = _chosen(problem.source, args.submissions, _display_name(shown))
     runner = target_runner(args) or runner_for_runs(problem.targets)
     cases = sample_cases(problem) + judge_cases(problem)[0]
     done: dict[str, verify.Judged] = {}
@@ -137,7 +145,7 @@ def _verify(args: argparse.Namespace) -> int:
         problem = (infer or verify.derived_limit)(problem, [*done.values(), *partial])
         extra = [j for j in [*done.values(), *partial] if j.submission not in chosen]
     assert problem.source is not None
-    print(_header(problem, problem.source, runner, len(cases), shown), flush=True)
+    print(_header(problem, problem.source, runner, len(cases), _display_name(shown)), flush=True)
     for note in _other_runners(problem, chosen, runner, args.target is not None):
         print(note, flush=True)
     for note in [*problem.source.notes, *_extra_note(extra)]:

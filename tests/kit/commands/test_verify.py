@@ -85,3 +85,12 @@ def test_an_input_without_its_answer_is_noted_and_fails_the_data_check(capsys, t
     assert lines[-1] == (
         "the package's test data: data/secret/zz_no_answer.in has no zz_no_answer.ans beside it"
     )
+
+
+def test_a_package_given_as_dot_is_named_by_its_folder_too(capsys, monkeypatch):
+    monkeypatch.chdir(SUM)
+    args = parse(".", "accepted/sum.py")
+    assert args.run(args) == 0
+    assert capsys.readouterr().out.startswith("verify kattis_sum (.): Kattis package, batch;")
+    assert verify._display_name("..") == f"{Path('..').resolve().name} (..)"
+    assert verify._display_name("pkg/sum.zip") == "pkg/sum.zip"
