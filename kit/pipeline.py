@@ -44,6 +44,7 @@ from pathlib import Path
 from kit import scratch
 from kit.bundle.assemble import Bundle, assemble
 from kit.bundle.discover import discover
+from kit.bundle.guards import start_of
 from kit.bundle.reach import unreachable
 from kit.bundle.strip import (
     ANNOTATION_READERS,
@@ -116,7 +117,12 @@ def make_bundle(problem: Problem) -> Bundle:
     keep_docs = reads_any(sources, DOC_READERS)
     keep_annotations = reads_any(sources, ANNOTATION_READERS)
     keep_source = reads_any(sources, SOURCE_READERS)
-    cut = {} if keep_source else unreachable(entry, helpers)
+    cut = {} if keep_source else unreachable(entry, helpers, entry_too=True)
+    entry.unused_lines = frozenset(
+        line
+        for statement in cut.pop(entry.name, [])
+        for line in range(start_of(statement)[0], (statement.end_lineno or 0) + 1)
+    )
     unreachable_bytes = 0
     for source in sources:
         shipped, cuts = strip(

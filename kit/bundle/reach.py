@@ -1,8 +1,10 @@
 """Which top-level statements of each helper the bundle can reach; the others are cut.
 
-The solution is kept whole, and so is every top-level statement of a helper that is not a plain
-definition (a loop filling a table, a call, a ``try`` around an import, and every import:
-loading a module may have effects or fail, as it would from source). A plain definition is cut
+The solution is kept whole (its definitions nothing reaches, found by the same rules, are only
+passed over by the checks: ``unreachable(..., entry_too=True)``), and so is every top-level
+statement of a helper that is not a plain definition (a loop filling a table, a call, a
+``try`` around an import, and every import: loading a module may have effects or fail, as it
+would from source). A plain definition is cut
 when nothing kept refers to a name it binds:
 
 - ``def`` whose decorators are the builtin or standard library's harmless ones (``property``,
@@ -117,14 +119,19 @@ class _Module:
     whole: bool = False
 
 
-def unreachable(entry: Source, helpers: list[Source]) -> dict[str, list[ast.stmt]]:
-    """For each helper (by name) that has some, its top-level statements nothing reaches."""
+def unreachable(
+    entry: Source, helpers: list[Source], entry_too: bool = False
+) -> dict[str, list[ast.stmt]]:
+    """For each helper (by name) that has some, its top-level statements nothing reaches;
+    ``entry_too``: the solution's as well (it ships whole: its own are for the checks, which
+    pass over a definition nothing calls, as the judge never runs it)."""
     every = [entry, *helpers]
     if any(_is_bundle_dynamic(source) for source in every):
         return {}
     known = {helper.name for helper in helpers}
     classes_pure = not any(_has_class_hooks(source) for source in every)
-    reach = _Reach({source.name: _index(source, known, classes_pure) for source in every}, known)
+    indexed = {source.name: _index(source, known, classes_pure, entry_too) for source in every}
+    reach = _Reach(indexed, known)
     for module in reach.modules.values():
         cuttable = {id(item.node) for item in module.items}
         for statement in module.statements:
@@ -222,13 +229,13 @@ def _bound_modules(module: _Module, name: str) -> set[str]:
     return {*module.aliases[name], *(part for full in dotted for part in prefixes(full))}
 
 
-def _index(source: Source, known: set[str], classes_pure: bool) -> _Module:
+def _index(source: Source, known: set[str], classes_pure: bool, entry_too: bool) -> _Module:
     statements = source.tree.body
     if not source.is_entry:
         statements = [s for s in statements if not is_main_block(s)]
     module = _Module(source, statements, aliases=_aliases(source, statements, known))
     module.dotted, module.star_bases = _dotted_and_stars(source, statements, known)
-    if source.is_entry:
+    if source.is_entry and not entry_too:
         return module
     own = _Names.of(source, statements)
     for statement in statements:

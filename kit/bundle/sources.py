@@ -37,6 +37,9 @@ class Source:
     tree: ast.Module
     shipped: str = ""  # the stripped text: same line numbers as ``text``
     saved: dict[str, int] = field(default_factory=dict)  # bytes removed, by reason
+    # the solution's lines in top-level definitions nothing reaches (``kit.bundle.reach``):
+    # shipped, never run, so not checked
+    unused_lines: frozenset[int] = frozenset()
     _shipped_parsed: tuple[str, ast.Module] | None = field(default=None, repr=False, compare=False)
 
     def ship(self, text: str, tree: ast.Module | None = None) -> None:

@@ -101,8 +101,11 @@ def findings(modules: list[Source]) -> list[Placed]:
     found += _vermin(shipped)
     windows = {module.rel: version_windows(module.shipped_tree()) for module in shipped}
     impls = {module.rel: implementation_windows(module.shipped_tree()) for module in shipped}
+    unused = {module.rel: module.unused_lines for module in shipped}  # never run
     placed = []
     for rel, line, what, needs in sorted(set(found)):
+        if line in unused[rel]:
+            continue
         low, high = windows[rel].get(line, (BASE, NEVER))
         if needs > low:  # else every version its line runs on has it
             placed.append((rel, line, what, needs, low, high, impls[rel].get(line)))

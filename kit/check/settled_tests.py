@@ -61,6 +61,7 @@ def guarded_lines_of(
     # found once for each reading: five checks ask it of every module (half of their time on
     # a large source); the helpers' texts are in the key, their flags being read from them
     key = (platform, versioned, tries, tuple((other.name, other.shipped) for other in modules))
+    key += (module.unused_lines,)
     known = _GUARDED.setdefault(tree, {})
     if key not in known:
         imported = imported_flags(module, modules, settled_tests)
@@ -68,7 +69,7 @@ def guarded_lines_of(
         if versioned:
             tests |= {id(node.test) for node, _ in implementation_ifs(tree)}
         lines = guarded_lines(tree, platform, imported, settled_tests(tree), tests, tries)
-        known[key] = frozenset(lines)
+        known[key] = frozenset(lines) | module.unused_lines
     return known[key]
 
 

@@ -174,6 +174,38 @@ def test_a_guarded_import_of_what_no_target_has_falls_back_and_passes(toy):
         checked(toy)
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        "main()",
+        "main() if 1 else debug(1)",
+        "globals()['main']()",  # any function may be called by name
+        "@functools.wraps(main)\ndef other():\n    pass\nmain()",  # harmless decorator on another
+    ],
+)
+@pytest.mark.parametrize(
+    ("body", "refusal"),
+    [
+        ("    import matplotlib", r"toy_sum\.py:8: imports 'matplotlib', which is"),
+        ("    return math.lcm(xs, 2)", r"toy_sum\.py:8: 'math\.lcm' member needs Python 3\.9"),
+    ],
+)
+def test_a_function_of_the_solution_nothing_calls_is_not_checked(toy, call, body, refusal):
+    """The judge never runs ``debug``: its matplotlib or math.lcm is no judge's concern,
+    while the solution still ships whole; called (or callable by name), it is refused."""
+    source = (
+        "import functools\nimport math\nimport sys\n\n\n"
+        f"@functools.lru_cache(None)\ndef debug(xs):\n{body}\n\n\n"
+        "def main():\n    print(sum(map(int, sys.stdin.read().split())))\n\n\n"
+    )
+    write(toy, "solutions/toy_sum.py", source + call + "\n")
+    if call in ("main()", "@functools.wraps(main)\ndef other():\n    pass\nmain()"):
+        assert body.strip() in checked(toy).text
+        return
+    with pytest.raises(BuildError, match=refusal):
+        checked(toy)
+
+
 def test_an_import_for_type_checkers_only_is_not_checked(toy):
     """``if TYPE_CHECKING:`` never runs: its numpy is no judge's concern."""
     guarded = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import numpy\nprint(3)\n"
