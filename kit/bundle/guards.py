@@ -40,6 +40,7 @@ from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
+from kit.bundle.implementation_tests import implementation_flags
 from kit.bundle.platform_tests import on_windows, platform_flags
 from kit.bundle.sources import Source, called_name, children, import_bindings, walk
 from kit.bundle.version_tests import reading
@@ -113,13 +114,16 @@ class Imported:
 
     guards: frozenset[str] = frozenset()
     platforms: dict[str, ast.expr] = field(default_factory=dict)
+    # those bound to a test of the implementation (``kit.bundle.implementation_tests``)
+    implementations: dict[str, ast.expr] = field(default_factory=dict)
 
 
 def imported_flags(
     module: Source, modules: list[Source], settle: Callable[[ast.Module], Settled] | None = None
 ) -> Imported:
     """The names ``module`` imports at its top level from another of ``modules`` that binds
-    them to a guard's test or a test of the platform, and does not bind again itself;
+    them to a guard's test, a test of the platform or of the implementation, and does not
+    bind again itself;
     ``settle``: a helper's calls that guard nothing (``kit.check.settled_tests``)."""
     by_name = {other.name: other for other in modules if other.shipped.strip()}
     tree = module.shipped_tree()
@@ -127,6 +131,7 @@ def imported_flags(
            if isinstance(target, ast.Name)}  # fmt: skip
     guards: set[str] = set()
     platforms: dict[str, ast.expr] = {}
+    implementations: dict[str, ast.expr] = {}
     for statement in tree.body:
         if not isinstance(statement, ast.ImportFrom):
             continue
@@ -140,7 +145,10 @@ def imported_flags(
             test = platform_flags(helper).get(name)
             if test is not None:
                 platforms[local] = test
-    return Imported(frozenset(guards), platforms)
+            test = implementation_flags(helper).get(name)
+            if test is not None:
+                implementations[local] = test
+    return Imported(frozenset(guards), platforms, implementations)
 
 
 def is_type_checking(test: ast.expr) -> bool:

@@ -16,15 +16,20 @@ implementation that runs it (``from math import cbrt``, 3.11, in PyPy's branch f
 - ``not``, ``and`` and ``or`` of those, and names the module binds once, at its top level, to
   such a test (``bound``: ``PYPY = sys.implementation.name == "pypy"``);
 
-None for anything else.
+None for anything else. ``branches(test, bound, plain)`` reads the ``if`` on a test that holds
+other questions too, ``plain`` ones (no guard: ``PYPY and len(a) > 5``): the implementation
+that alone may run its branch, and the one that alone may run its ``else`` (``PYPY and x``:
+PyPy's branch, an ``else`` either may run).
 
     taken_by(test, bound={}) -> "pypy" | "cpython" | None
+    branches(test, bound={}, plain=None) -> (impl | None, impl | None)
     implementation_flags(tree) -> {name: test}
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 from kit.bundle.sources import tests_bound_once
 
@@ -57,23 +62,54 @@ def taken_by(test: ast.expr, bound: dict[str, ast.expr] | None = None) -> str | 
     return None
 
 
-def other(impl: str) -> str:
-    return CPYTHON if impl == PYPY else PYPY
+def branches(
+    test: ast.expr,
+    bound: dict[str, ast.expr] | None = None,
+    plain: Callable[[ast.expr], bool] | None = None,
+) -> tuple[str | None, str | None]:
+    """The implementation that alone may run the branch of an ``if`` on ``test``, and the one
+    that alone may run its ``else``; None for either, or when ``test`` holds a part neither a
+    test of the implementation nor ``plain``."""
+    answers = [_truth(test, impl, bound or {}, plain) for impl in (PYPY, CPYTHON)]
+    if None in answers:
+        return None, None
+    body = [impl for impl, value in zip((PYPY, CPYTHON), answers) if value is not False]
+    orelse = [impl for impl, value in zip((PYPY, CPYTHON), answers) if value is not True]
+    return (body[0] if len(body) == 1 else None), (orelse[0] if len(orelse) == 1 else None)
 
 
-def _truth(test: ast.expr, impl: str, bound: dict[str, ast.expr]) -> bool | None:
-    """``test``'s value under ``impl``, or None when it is no test of the implementation."""
+MAYBE = "maybe"  # a plain part's value: either, whatever the implementation
+
+
+def _truth(
+    test: ast.expr,
+    impl: str,
+    bound: dict[str, ast.expr],
+    plain: Callable[[ast.expr], bool] | None = None,
+) -> bool | str | None:
+    """``test``'s value under ``impl`` (MAYBE where it turns on a ``plain`` part), or None
+    when it is no test of the implementation."""
     if isinstance(test, ast.BoolOp):
-        values = [_truth(value, impl, bound) for value in test.values]
-        if None in values:
-            return None
-        return all(values) if isinstance(test.op, ast.And) else any(values)
+        return _combined(test, [_truth(value, impl, bound, plain) for value in test.values])
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        value = _truth(test.operand, impl, bound)
-        return None if value is None else not value
+        value = _truth(test.operand, impl, bound, plain)
+        return value if value in (None, MAYBE) else not value
     if isinstance(test, ast.Name) and test.id in bound:
         return _truth(bound[test.id], impl, {})
-    return _asked(test, impl)
+    asked = _asked(test, impl)
+    if asked is None and plain is not None and plain(test):
+        return MAYBE
+    return asked
+
+
+def _combined(test: ast.BoolOp, values: list[bool | str | None]) -> bool | str | None:
+    """An ``and``'s or an ``or``'s value from its parts'."""
+    if None in values:
+        return None
+    settles = isinstance(test.op, ast.Or)  # or: a True settles it; and: a False
+    if settles in values:
+        return settles
+    return MAYBE if MAYBE in values else not settles
 
 
 def _asked(test: ast.expr, impl: str) -> bool | None:

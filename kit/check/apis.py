@@ -19,8 +19,9 @@ when the version it needs is newer than the target's, and its line runs there: a
 ``else`` below it (``settled_tests.version_windows``), so ``math.cbrt`` (3.11) under ``if
 hasattr(math, "lcm"):`` (3.9) counts against 3.9 and 3.10, not 3.8. An ``if`` on a test of
 the implementation (``kit.bundle.implementation_tests``) runs its branch under that one and
-its ``else`` under the other (``settled_tests.implementation_windows``): ``math.cbrt`` under
-``if sys.implementation.name == "pypy":`` counts against PyPy targets before 3.11 only.
+its ``else`` under the other (``settled_tests.implementation_windows``; ``if PYPY and n > 5:``
+its branch under PyPy, its ``else`` under either): ``math.cbrt`` under ``if
+sys.implementation.name == "pypy":`` counts against PyPy targets before 3.11 only.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ def findings(modules: list[Source]) -> list[Placed]:
         found += _own_rules(module, modules, bundle)
     found += _vermin(shipped)
     windows = {module.rel: version_windows(module.shipped_tree()) for module in shipped}
-    impls = {module.rel: implementation_windows(module.shipped_tree()) for module in shipped}
+    impls = {module.rel: implementation_windows(module, modules) for module in shipped}
     unused = {module.rel: module.unused_lines for module in shipped}  # never run
     placed = []
     for rel, line, what, needs in sorted(set(found)):
@@ -524,7 +525,7 @@ def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, i
     settled = settled_tests(tree)
     texts = [(neutralised(masked, tree, imported, settled), 0, 0)]
     ifs = [(node, test) for node, test, _, _ in versioned_ifs(tree)]
-    ifs += [(node, node.test) for node, _ in implementation_ifs(tree)]
+    ifs += [(node, node.test) for node, _, _ in implementation_ifs(module, modules)]
     imports = [node for node in walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
     header = [ast.unparse(node) for node in imports]
     for node, _ in ifs:

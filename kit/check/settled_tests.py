@@ -27,8 +27,8 @@ import ast
 import functools
 import weakref
 
-from kit.bundle.guards import guarded_lines, imported_flags, start_of
-from kit.bundle.implementation_tests import implementation_flags, other, taken_by
+from kit.bundle.guards import guard_flags, guarded_lines, imported_flags, is_guard, start_of
+from kit.bundle.implementation_tests import branches, implementation_flags
 from kit.bundle.sources import Source, walk
 from kit.bundle.version_tests import reading
 from kit.judges.stdlib import REMOVED_MEMBERS
@@ -67,7 +67,7 @@ def guarded_lines_of(
         imported = imported_flags(module, modules, settled_tests)
         tests = set(versioned_tests(tree)) if versioned else set()
         if versioned:
-            tests |= {id(node.test) for node, _ in implementation_ifs(tree)}
+            tests |= {id(node.test) for node, _, _ in implementation_ifs(module, modules)}
         lines = guarded_lines(tree, platform, imported, settled_tests(tree), tests, tries)
         known[key] = frozenset(lines) | module.unused_lines
     return known[key]
@@ -120,34 +120,45 @@ def version_windows(tree: ast.Module) -> dict[int, tuple[tuple[int, int], tuple[
     return windows
 
 
-def implementation_ifs(tree: ast.Module) -> list[tuple[ast.If, str]]:
-    """Each ``if`` whose whole test tells the implementation (``kit.bundle.
-    implementation_tests``: ``if sys.implementation.name == "pypy":``), with the one its
-    branch runs under (its ``else`` runs under the other). Found once a tree: the guarded
+def implementation_ifs(module: Source, modules: list[Source]) -> list[_ImplementationIf]:
+    """Each ``if`` whose test tells the implementation (``kit.bundle.implementation_tests``:
+    ``if sys.implementation.name == "pypy":``, ``if PYPY and n > 5:``, with a flag of its own
+    or one imported from a helper), with the implementation that alone runs its branch and
+    the one that alone runs its ``else`` (None: either may). Found once a tree: the guarded
     lines, the API check's windows and vermin's branches each ask it of every module."""
+    tree = module.shipped_tree()
     found = _IMPLEMENTATION_IFS.get(tree)
     if found is None:
-        flags = implementation_flags(tree)
+        imported = imported_flags(module, modules, settled_tests)
+        bound = {**imported.implementations, **implementation_flags(tree)}
+        flags = guard_flags(tree, settled_tests(tree)) | imported.guards
+        settled = settled_tests(tree)
+
+        def plain(test: ast.expr) -> bool:  # no guard: a part either implementation may pass
+            return not is_guard(test, flags, settled)
+
         found = []
         for node in walk(tree):
-            impl = taken_by(node.test, flags) if isinstance(node, ast.If) else None
-            if impl is not None:
-                found.append((node, impl))
+            if isinstance(node, ast.If):
+                body, orelse = branches(node.test, bound, plain)
+                if body is not None or orelse is not None:
+                    found.append((node, body, orelse))
         _IMPLEMENTATION_IFS[tree] = found
     return found
 
 
-_IMPLEMENTATION_IFS: weakref.WeakKeyDictionary[ast.Module, list[tuple[ast.If, str]]]
+_ImplementationIf = tuple[ast.If, "str | None", "str | None"]
+_IMPLEMENTATION_IFS: weakref.WeakKeyDictionary[ast.Module, list[_ImplementationIf]]
 _IMPLEMENTATION_IFS = weakref.WeakKeyDictionary()
 
 
-def implementation_windows(tree: ast.Module) -> dict[int, str]:
-    """Each line in a branch of an ``if`` of ``implementation_ifs``, with the implementation
-    that runs it ("" for none: a branch for PyPy within CPython's)."""
+def implementation_windows(module: Source, modules: list[Source]) -> dict[int, str]:
+    """Each line in a branch of an ``if`` of ``implementation_ifs`` that one implementation
+    alone runs, with that implementation ("" for none: a branch for PyPy within CPython's)."""
     windows: dict[int, str] = {}
-    for node, impl in implementation_ifs(tree):
-        for branch, runs in ((node.body, impl), (node.orelse, other(impl))):
-            for statement in branch:
+    for node, body, orelse in implementation_ifs(module, modules):
+        for branch, runs in ((node.body, body), (node.orelse, orelse)):
+            for statement in branch if runs is not None else []:
                 for line in range(start_of(statement)[0], (statement.end_lineno or 0) + 1):
                     windows[line] = runs if windows.get(line, runs) == runs else ""
     return windows

@@ -5,7 +5,7 @@ import ast
 
 import pytest
 
-from kit.bundle.implementation_tests import implementation_flags, other, taken_by
+from kit.bundle.implementation_tests import branches, implementation_flags, taken_by
 
 
 def taken(text, bound=None):
@@ -69,5 +69,29 @@ def test_names_bound_once_at_the_top_level_are_flags():
     assert taken("TWICE", flags) is None
 
 
-def test_the_other_implementation():
-    assert (other("pypy"), other("cpython")) == ("cpython", "pypy")
+@pytest.mark.parametrize(
+    ("test", "runs"),
+    [
+        ("PYPY and n > 5", ("pypy", None)),  # PyPy's branch; either may run the else
+        ("n > 5 and PYPY", ("pypy", None)),
+        ("PYPY or n > 5", (None, "cpython")),
+        ("not (PYPY and n > 5)", (None, "pypy")),
+        ("not PYPY and fast", ("cpython", None)),
+        ("PYPY and not fast or PYPY and fast", ("pypy", None)),
+        ("PYPY", ("pypy", "cpython")),
+        ("n > 5", (None, None)),  # no test of the implementation
+        ('PYPY and hasattr(math, "cbrt")', (None, None)),  # a guard: not plain, unread
+        ("PYPY and not PYPY", (None, None)),  # neither runs the branch
+    ],
+)
+def test_a_test_with_plain_parts_names_the_one_that_alone_runs_each_branch(test, runs):
+    flags = {"PYPY": ast.parse('sys.implementation.name == "pypy"', mode="eval").body}
+
+    def plain(node):
+        return "hasattr" not in ast.unparse(node)
+
+    assert branches(ast.parse(test, mode="eval").body, flags, plain) == runs
+    if runs[0] is not None and runs[1] is not None:
+        assert taken(test, flags) == runs[0]  # a whole test of the implementation
+    unplain = runs if test in ("PYPY", "PYPY and not PYPY") else (None, None)
+    assert branches(ast.parse(test, mode="eval").body, flags) == unplain  # no plain parts

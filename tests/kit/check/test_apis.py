@@ -403,14 +403,21 @@ def test_the_vermin_cache_key_changes_with_the_kit_s_own_reading_of_it(monkeypat
 
 
 def test_a_flag_imported_from_a_helper_guards_the_importer_for_both_readers():
-    """``from shared.env import PYPY``: the kit's own rules and vermin both pass what it
-    guards, as they pass what a flag the module binds itself guards."""
-    env = module("import sys\nPYPY = 'PyPy' in sys.version\n", "shared/env.py", "shared.env")
-    body = "if PYPY:\n    import math\n    n = math.lcm(4, 6)\n    k = x.bit_count()\n"
-    main = module("from shared.env import PYPY\n" + body, "a.py", "__main__")
+    """``from shared.env import NEW``: the kit's own rules and vermin both pass what it
+    guards, as they pass what a flag the module binds itself guards; ``PYPY`` holds its
+    branch to PyPy, as the module's own would."""
+    env = module(
+        "import sys\nPYPY = 'PyPy' in sys.version\nNEW = hasattr(sys, 'set_int_max_str_digits')\n",
+        "shared/env.py",
+        "shared.env",
+    )
+    body = "if NEW:\n    import math\n    n = math.lcm(4, 6)\n    k = x.bit_count()\n"
+    main = module("from shared.env import NEW\n" + body, "a.py", "__main__")
     assert apis.findings([main, env]) == []
-    unflagged = module("PYPY = len('x')\n" + body, "a.py", "__main__")
+    unflagged = module("NEW = len('x')\n" + body, "a.py", "__main__")
     assert {f[1] for f in apis.findings([unflagged, env])} == {4, 5}
+    pypy = module("from shared.env import PYPY\n" + body.replace("NEW", "PYPY"), "a.py", "__main__")
+    assert {(f[1], f[6]) for f in apis.findings([pypy, env])} == {(4, "pypy"), (5, "pypy")}
 
 
 @pytest.mark.parametrize(
@@ -530,8 +537,8 @@ def test_a_branch_for_one_implementation_counts_against_that_implementation_s_ta
     """A PyPy-only branch is PyPy's to run: ``math.cbrt`` (3.11) there fails a PyPy 3.10
     target (no PyPy here to run the cases, the check alone tells), not a CPython 3.10 one;
     its ``else`` is CPython's; a flag the module binds reads the same; a branch for PyPy
-    within CPython's runs nowhere. Any other guard (a helper's flag) still passes its
-    whole ``if``."""
+    within CPython's runs nowhere; so is a branch whose test also asks something else, no
+    guard (``PYPY and len(sys.argv) > 1``)."""
     text = """\
         import math, sys
         PYPY = sys.implementation.name == "pypy"
@@ -548,12 +555,12 @@ def test_a_branch_for_one_implementation_counts_against_that_implementation_s_ta
         """
     found = {f[1]: f for f in apis.findings([module(text)])}
     assert {line: f[6] for line, f in found.items()} == {4: "pypy", 6: "cpython", 8: "cpython",
-                                                          10: ""}  # fmt: skip
+                                                          10: "", 12: "pypy"}  # fmt: skip
     lacking = {
         line: [impl for impl in ("pypy", "cpython") if apis.lacks(f, (3, 10), impl)]
         for line, f in found.items()
     }
-    assert lacking == {4: ["pypy"], 6: [], 8: [], 10: []}
+    assert lacking == {4: ["pypy"], 6: [], 8: [], 10: [], 12: ["pypy"]}
     assert [impl for impl in ("pypy", "cpython") if apis.lacks(found[6], (3, 8), impl)] == [
         "cpython"
     ]

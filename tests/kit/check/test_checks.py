@@ -584,6 +584,36 @@ def test_a_pypy_only_branch_is_held_to_the_pypy_target_whatever_runs_here(toy):
     checked(toy)
 
 
+@pytest.mark.parametrize("flag", ["own", "imported"])
+@pytest.mark.parametrize(
+    ("test", "refused"),
+    [
+        ("PYPY", True),
+        ("PYPY and len(sys.argv) < 5", True),  # PyPy's branch all the same
+        ("not PYPY", False),  # CPython's
+        ('PYPY and hasattr(math, "cbrt")', False),  # guarded: PyPy 3.11 takes it
+    ],
+)
+def test_a_pypy_flag_of_a_helper_or_within_a_longer_test_holds_its_branch_to_pypy(
+    toy, flag, test, refused
+):
+    """``from shared.env import PYPY`` then ``if PYPY and fast:`` guarded its whole branch:
+    ``math.cbrt`` (3.11) there passed for Codeforces' PyPy 3.10 without a PyPy here."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
+    bound = 'PYPY = sys.implementation.name == "pypy"\n'
+    write(toy, "shared/env.py", "import sys\n" + bound)
+    head = "import math\nimport sys\n"
+    head += "from shared.env import PYPY\n" if flag == "imported" else bound
+    write(toy, "solutions/toy_sum.py", head + f"if {test}:\n    print(math.cbrt(8.0))\nprint(3)\n")
+    if not refused:
+        checked(toy)
+        return
+    with pytest.raises(BuildError, match=r":5: 'math.cbrt' member needs PyPy 3\.11 \(targets "
+                       r"pypy3\.10\)$"):  # fmt: skip
+        checked(toy)
+
+
 def test_an_old_name_as_the_fallback_of_a_new_one_fails_only_where_the_fallback_runs(toy):
     """``sortedcontainers``' ``try: from collections.abc import Sequence`` / ``except
     ImportError: from collections import Sequence`` was refused for every target of 3.10 on,

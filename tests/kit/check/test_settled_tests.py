@@ -150,7 +150,9 @@ def test_an_implementation_s_branch_runs_under_it_and_its_else_under_the_other()
         if sys.version_info >= (3, 9) and "PyPy" in sys.version:
             d = 4
         """
-    assert implementation_windows(ast.parse(textwrap.dedent(text))) == {
+    text = textwrap.dedent(text)
+    source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    assert implementation_windows(source, [source]) == {
         3: "pypy",
         4: "pypy",
         5: "pypy",
