@@ -257,8 +257,36 @@ def build_problem(
             ran = _run(bundle, script, cases, gated, result)
         _check(checking, result)
         if result.status == Status.OK:
-            _take_run(ran, result)
+            _take_run(_with_fallbacks(ran, bundle, script, cases, options, result), result)
     return result
+
+
+def _with_fallbacks(
+    ran: Ran | BuildError,
+    bundle: Bundle,
+    script: Path,
+    cases: list[Case],
+    options: RunOptions,
+    result: Result,
+) -> Ran | BuildError:
+    """``ran`` with the cases of each target whose older stand-in could not run the bundle
+    run under ``kit.judges.targets.fallback_for``'s interpreter (its column replaced): the
+    answers are judged, as where no PyPy is here at all, not left unjudged."""
+    if isinstance(ran, BuildError):
+        return ran
+    instead = []
+    for index, column in enumerate(result.columns):
+        fallback = targets_module.fallback_for(column.target, column.runner)
+        if column.unrun and fallback is not None:
+            said = (column.runner.interpreter.label, column.unrun)
+            result.columns[index] = Column(column.target, fallback, True, passed_over=said)
+            instead.append(result.columns[index])
+    if instead:
+        more = _run(bundle, script, cases, dataclasses.replace(options, gate=None), result, instead)
+        if isinstance(more, BuildError):
+            return more
+        ran.add(more)
+    return ran
 
 
 class _CheckGate:
@@ -445,11 +473,17 @@ def _check(checking: concurrent.futures.Future, result: Result) -> None:
 
 
 def _run(
-    bundle: Bundle, script: Path, cases: list[Case], options: RunOptions, result: Result
+    bundle: Bundle,
+    script: Path,
+    cases: list[Case],
+    options: RunOptions,
+    result: Result,
+    columns: list[Column] | None = None,
 ) -> Ran | BuildError:
-    """Stage 5: the cases under every column its gate lets run them."""
+    """Stage 5: the cases under every column (or those of ``columns``) its gate lets run."""
+    columns = result.columns if columns is None else columns
     try:
-        return run_all(result.problem, bundle, script, cases, result.columns, options=options)
+        return run_all(result.problem, bundle, script, cases, columns, options=options)
     except BuildError as error:  # e.g. an interactor that cannot be started
         return error
 

@@ -261,6 +261,13 @@ def _stand_in_notes(results: list[Result]) -> list[str]:
                     f"{column.unrun}), so no case ran there"
                 )
             elif column.static_only:
+                if column.passed_over is not None and result.ran is not None:
+                    older, why = column.passed_over
+                    lines.append(
+                        f"note: {result.problem.slug}: {column.target.name}'s cases ran under "
+                        f"{stand_in}: {older} here is older and cannot run the bundle, which "
+                        f"{column.target.name}'s syntax and APIs accept (for {older}: {why})"
+                    )
                 names = stand_ins.setdefault(stand_in if result.ran else "", [])
                 if column.target.name not in names:
                     names.append(column.target.name)

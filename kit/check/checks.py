@@ -193,9 +193,7 @@ def stand_in_refusal(problem: Problem, bundle: Bundle, runner: Runner) -> str | 
     build decides such a target statically instead): its crash would be no verdict of the
     target's. None when it can, or is no older stand-in. The target need not be one of the
     problem's (``--target pypy3.11`` for a pypy3.10 problem)."""
-    if runner.exact or not waits_for_checks(runner, runner.target):
-        return None
-    why = check_alone(problem, bundle, runner).unrun.get(runner.target)
+    why = stand_in_cannot(problem, bundle, runner)
     if not why:
         return None
     name = runner.target.name
@@ -204,6 +202,14 @@ def stand_in_refusal(problem: Problem, bundle: Bundle, runner: Runner) -> str | 
         f"this bundle ({why}): its verdict would not be {name}'s; install {name} here "
         "(KIT_PYTHONS), or name another target with --target"
     )
+
+
+def stand_in_cannot(problem: Problem, bundle: Bundle, runner: Runner) -> str | None:
+    """What keeps ``runner``, a stand-in older than its target, from running ``bundle`` (the
+    check's words: ``x.py:3: invalid syntax``), or None."""
+    if runner.exact or not waits_for_checks(runner, runner.target):
+        return None
+    return check_alone(problem, bundle, runner).unrun.get(runner.target) or None
 
 
 def check_alone(problem: Problem, bundle: Bundle, runner: Runner) -> Checked:

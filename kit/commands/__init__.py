@@ -26,7 +26,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.invocation import command
-from kit.judges.targets import Runner, runner_named
+from kit.judges.targets import Runner, fallback_for, runner_named
 
 NAMES = ("build", "run", "stress", "new", "listen", "init", "bench", "startup", "verify")
 
@@ -118,19 +118,31 @@ def target_runner(args: argparse.Namespace) -> Runner | None:
     return runner_named(target) if target else None
 
 
-def runnable(problem, bundle, runner: Runner, named: bool) -> None:
-    """A one-line ``BuildError`` when ``runner`` is a stand-in older than its target that
-    cannot run ``bundle`` (``kit.check.checks.stand_in_refusal``); when it was ``named`` by
-    ``--target`` and the judge runs no such interpreter, the build's note that its verdicts
-    are not the judge's, on stderr."""
-    from kit.check.checks import stand_in_refusal  # the checks and the pipeline: only for
-    from kit.pipeline import foreign_target_notes  # the commands that run a bundle
+def runnable(problem, bundle, runner: Runner, named: bool) -> Runner:
+    """Who runs ``bundle``: ``runner``, or where it is a stand-in older than its target that
+    cannot run it (``kit.check.checks.stand_in_refusal``), the build's fallback for that target
+    (``kit.judges.targets.fallback_for``), said in a note on stderr; a one-line
+    ``BuildError`` when there is none. When ``runner`` was ``named`` by ``--target`` and the
+    judge runs no such interpreter, the build's note that its verdicts are not the judge's."""
+    from kit.check.checks import stand_in_cannot, stand_in_refusal  # the checks and the
+    from kit.pipeline import foreign_target_notes  # pipeline: for the commands that run one
 
-    why = stand_in_refusal(problem, bundle, runner)
+    why = stand_in_cannot(problem, bundle, runner)
     if why is not None:
-        raise BuildError(why)
+        fallback = fallback_for(runner.target, runner)
+        if fallback is None:
+            raise BuildError(stand_in_refusal(problem, bundle, runner) or why)
+        older, name = runner.interpreter.label, runner.target.name
+        print(
+            f"note: {older} is older than {name} and cannot run this bundle ({why}): it runs "
+            f"under {fallback.interpreter.label} instead, as the build runs it; its time and "
+            f"memory are not {name}'s",
+            file=sys.stderr,
+        )
+        runner = fallback
     for note in foreign_target_notes(problem, runner) if named else []:
         print(f"note: {note}", file=sys.stderr)
+    return runner
 
 
 def refusals(problem, bundle, runner: Runner) -> list[str]:

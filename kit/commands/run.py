@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     stdin = _input(given, problem, playing and args.file is None)
     with tempfile.TemporaryDirectory(prefix="kit-run-") as folder:
         bundle, script = write_bundle(problem, Path(folder))
-        runnable(problem, bundle, runner, named=args.target is not None)
+        runner = runnable(problem, bundle, runner, named=args.target is not None)
         empty = Path(folder, "cwd")
         empty.mkdir()
         limits = limits_for(problem, runner)

@@ -173,7 +173,7 @@ def _stressed(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="kit-stress-", ignore_cleanup_errors=True) as name:
         folder = Path(name)
         bundle, script = write_bundle(problem, folder)
-        runnable(problem, bundle, runner, named=args.target is not None)
+        runner = runnable(problem, bundle, runner, named=args.target is not None)
         stress = Stress(problem, source, bundle, script, folder=folder, runner=runner)
         print(
             f"stress {problem.slug}: seeds from {seed}, {source.described()}, "

@@ -218,6 +218,20 @@ def runner_named(name: str) -> Runner:
     return Runner(target, interpreter, True, _unlimited_digits([target], interpreter))
 
 
+def fallback_for(target: Target, runner: Runner) -> Runner | None:
+    """Who runs ``target``'s cases when ``runner``, a stand-in older than the target (PyPy 3.9
+    for ``pypy3.10``), cannot run the bundle: a CPython of the target's version when here, else
+    the build's Python (``stand_in``), as when no PyPy is here at all; None when that one is
+    older than the target too, or is ``runner`` itself."""
+    same = [i for i in found() if i.impl == "cpython" and i.version == target.version]
+    if same and same[0] != runner.interpreter:
+        return Runner(target, same[0], False, _unlimited_digits([target], same[0]))
+    fallback = stand_in([target])
+    if fallback.interpreter == runner.interpreter or fallback.interpreter.version < target.syntax:
+        return None
+    return fallback
+
+
 def stand_in(targets: list[Target]) -> Runner:
     """The Python running the build, standing for targets that have no interpreter here. For
     targets older than 3.11 it runs without 3.11's limit on int-to-str digits, which they lack."""

@@ -125,6 +125,9 @@ class Column:
     runner: Runner
     static_only: bool  # no interpreter of the target's own version here
     unrun: str = ""  # why the cases did not run: an older stand-in the bundle is not valid for
+    # why the nearer stand-in did not run them, when this one ran them instead
+    # (``kit.judges.targets.fallback_for``): its interpreter's label, and what it could not run
+    passed_over: tuple[str, str] | None = None
     slowest: Timing = field(default_factory=Timing)
     peak_kib: int = 0
     failed: set[str] = field(default_factory=set)
@@ -153,8 +156,22 @@ class Ran:
 
     @property
     def passed(self) -> int:
+        if not self.columns:  # no target ran a case
+            return 0
         failed = set().union(*(column.failed for column in self.columns))
         return self.total - len(failed) - self.not_run
+
+    def add(self, other: Ran) -> None:
+        """``other``'s columns and runs (of the same cases) with these."""
+        if not self.columns:
+            self.not_run = other.not_run
+        elif other.columns:
+            self.not_run = min(self.not_run, other.not_run)
+        self.columns += other.columns
+        self.failures += other.failures
+        self.verdicts += other.verdicts
+        self.warnings += [note for note in other.warnings if note not in self.warnings]
+        self.schedule = self.schedule or other.schedule
 
     @property
     def counts(self) -> str:

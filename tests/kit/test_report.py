@@ -356,6 +356,24 @@ def test_a_target_decided_statically_is_noted_only_when_cases_ran(toy):
     )
 
 
+def test_a_target_whose_older_stand_in_was_passed_over_names_it_and_why(toy):
+    over = dataclasses.replace(
+        column("pypy3.10", [0.1], static_only=True), passed_over=("PyPy 3.9", "x.py:1: too new")
+    )
+    ran = passed(toy_sum(toy), [over])
+    (note,) = [line for line in report.notes([ran]) if "PyPy 3.9" in line]
+    assert note == (
+        f"note: toy_sum: pypy3.10's cases ran under {over.runner.interpreter.label}: PyPy 3.9 "
+        "here is older and cannot run the bundle, which pypy3.10's syntax and APIs accept "
+        "(for PyPy 3.9: x.py:1: too new)"
+    )
+
+
+def test_no_case_passed_where_no_target_ran_one():
+    assert Ran([], total=3).passed == 0
+    assert Ran([column("pypy3.10")], total=3).passed == 3
+
+
 def test_a_target_checked_statically_is_one_note_when_one_problem_ran_and_one_did_not(toy):
     """Two notes named the same target, one "checked statically" (the problem whose checks
     failed), one "and the cases ran under" (the problem that ran): the second says it all."""

@@ -791,20 +791,28 @@ def test_atcoder_s_compile_run_is_made_before_the_files(pairsum, capsys):
     assert "note: AtCoder's compile step" in out and "wrote made_here.py)" in out
 
 
-def test_an_older_stand_in_that_cannot_run_the_bundle_is_refused(pairsum):
+def test_an_older_stand_in_that_cannot_run_the_bundle_is_passed_over(pairsum, capsys):
     """pypy3.10 with only PyPy 3.9 here: `match` would be a SyntaxError under it, a crash
-    the target does not give, on every file: refused in one line before any file is run."""
-    from kit.judges.targets import found  # noqa: PLC0415
+    the target does not give, on every file: the files run under the build's fallback, a
+    CPython, said in a note; with none, refused in one line before any file is run."""
+    from kit import commands  # noqa: PLC0415
+    from kit.judges import targets  # noqa: PLC0415
 
-    if not [i for i in found() if i.impl == "pypy" and i.version < (3, 10)]:
+    if not [i for i in targets.found() if i.impl == "pypy" and i.version < (3, 10)]:
         pytest.skip("needs a PyPy older than 3.10 here")
     table = pairsum / "problems.toml"
     table.write_text(table.read_text().replace('"cpython3.8"', '"pypy3.10"'))
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text() + "match 1:\n    case _:\n        pass\n")
     args = parse("pairsum", "--seed", "5", "--cases", "3", "--root", str(pairsum))
-    with pytest.raises(BuildError, match=r"is older than pypy3\.10 and cannot run this bundle"):
-        args.run(args)
+    assert args.run(args) == 0
+    said = capsys.readouterr()
+    assert "note: PyPy 3.9 is older than pypy3.10 and cannot run this bundle (" in said.err
+    assert re.search(r"bundle under CPython 3\.\d+ for pypy3\.10", said.out), said.out
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(commands, "fallback_for", lambda target, runner: None)
+        with pytest.raises(BuildError, match=r"is older than pypy3\.10 and cannot run this bun"):
+            args.run(args)
 
 
 def test_a_stopped_command_takes_back_the_inputs_of_messages_not_shown(

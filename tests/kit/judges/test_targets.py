@@ -78,6 +78,25 @@ def test_bench_times_each_target_here_and_the_kit_s_python_only_when_none_is_her
     assert targets.untimed(wanted) == wanted
 
 
+def test_a_pypy_stand_in_that_cannot_run_the_bundle_falls_back_to_cpython(monkeypatch):
+    """PyPy 3.9 for pypy3.10, where it cannot compile ``match``: a CPython of 3.10 when here,
+    else the build's Python; none when that one is older than the target, or is the runner."""
+    from kit.judges import targets
+
+    pypy = replace(host(), impl="pypy", version=(3, 9), executable="/p/pypy3")
+    cpython310 = replace(host(), version=(3, 10), executable="/p/python3.10")
+    target = parse_target("pypy3.10")
+    monkeypatch.setattr(targets, "found", lambda: (host(), pypy, cpython310))
+    older = runner_for(target, [pypy])
+    assert targets.fallback_for(target, older).interpreter == cpython310
+    assert targets.fallback_for(target, older).target == target
+    monkeypatch.setattr(targets, "found", lambda: (host(), pypy))
+    assert targets.fallback_for(target, older).interpreter == host()
+    assert targets.fallback_for(target, stand_in([target])) is None  # the build's own already
+    newer = parse_target(f"cpython3.{host().version[1] + 1}")
+    assert targets.fallback_for(newer, stand_in([newer])) is None
+
+
 LIFTED = ("-X", "int_max_str_digits=0")
 
 
