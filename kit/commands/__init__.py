@@ -155,6 +155,16 @@ def refusals(problem, bundle, runner: Runner) -> list[str]:
     return check_alone(problem, bundle, runner).errors
 
 
+def refusals_everywhere(problem, bundle) -> list[str]:
+    """What the build's static checks refuse in ``bundle`` for any of the problem's targets, as
+    the build says it."""
+    from kit.check.checks import check  # the checks: only for the commands that run a bundle
+    from kit.pipeline import columns_for
+
+    runners = {column.target: column.runner for column in columns_for(problem)}
+    return check(problem, bundle, runners).errors
+
+
 def _number(convert, minimum, strict: bool, what: str, maximum=math.inf):
     """An argparse type: ``convert(text)``, at least (or, ``strict``, more than) ``minimum``,
     at most ``maximum``."""

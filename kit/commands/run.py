@@ -34,6 +34,7 @@ from kit.commands import (
     named_path,
     paragraph,
     refusals,
+    refusals_everywhere,
     runnable,
     target_runner,
 )
@@ -93,9 +94,9 @@ def run(args: argparse.Namespace) -> int:
         )
         case = Case("input", Path(folder, "input"), answer)
         case.input.write_bytes(stdin)
-        checking = _beside(refusals, problem, bundle, runner)  # as the build does
+        checking = _beside(_refusals, problem, bundle, runner)  # as the build does
         outcome, run = judge.once(case, runner, limits)
-        refused = checking.result()
+        refused, elsewhere = checking.result()
         details = outcome.details
         if not details and run.stderr.strip():
             details = explain(problem, bundle, script, run.stderr, run.output_over)
@@ -110,6 +111,8 @@ def run(args: argparse.Namespace) -> int:
             details = [*details, f"note: the output above is its first {len(run.stdout)} bytes"]
     for error in refused:  # as the build says them, after the run's own details
         details = [*details, f"{problem.slug}: {error}"]
+    for error in elsewhere:  # the run's verdict stands for its target alone
+        details = [*details, f"note: the build fails for another target: {error}"]
     making = given is not None and any(map(_is_stdout, _answer_names(given)))
     if given is not None and answer is None and not playing and outcome.word == OK and not making:
         odd = [path for path in _answer_names(given) if file_state(path) == NOT_REGULAR]
@@ -121,6 +124,13 @@ def run(args: argparse.Namespace) -> int:
         )
         details = [*details, f"note: {beside}: its output was not judged"]
     return _told(problem, outcome, run, judge, limits, details, runner, bool(refused))
+
+
+def _refusals(problem, bundle, runner) -> tuple[list[str], list[str]]:
+    """What the build's checks refuse for the run's target; when nothing, what they refuse
+    for the judge's other targets (the build fails, this run's verdict stands)."""
+    refused = refusals(problem, bundle, runner)
+    return refused, [] if refused else refusals_everywhere(problem, bundle)
 
 
 def _beside(function, *args) -> concurrent.futures.Future:
@@ -215,13 +225,15 @@ def _told(problem, outcome, run, judge, limits, details: list[str], runner, refu
         details = [*details, *judge.waited(limits, run.cpu_seconds)]
     word = TLE if over else outcome.word
     said = message(TLE, over) if over else outcome.message
-    if word == OK and refused:
+    if word not in (OK, REFUSED):  # what this machine's hard limits took from the run
+        details = [*details, *machine_notes(limits)]
+    if refused:  # the build's word, whatever the run did: the checks decide first there
+        ran = f" (this run: {word}{': ' + said if said else ''})" if word != OK else ""
         word = REFUSED
         said = f"the build's checks refuse this bundle for {runner.target.name} (above)"
         if runner.target in problem.targets:  # else the note above says it is not the judge's
             said += ": the judge would not accept it, whatever this run did"
-    if word not in (OK, REFUSED):  # what this machine's hard limits took from the run
-        details = [*details, *machine_notes(limits)]
+        said += ran
     for line in details:
         print(line, file=sys.stderr)
     clock = " CPU" if limits.clock == CPU and not run.timed_out else ""  # killed: by the wall

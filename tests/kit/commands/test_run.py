@@ -14,6 +14,7 @@ import pytest
 
 from kit.commands import run
 from kit.errors import BuildError
+from kit.judges.targets import found
 from tests.compile_support import judged_by_atcoder
 
 
@@ -158,6 +159,40 @@ def test_a_run_of_a_bundle_the_build_s_checks_refuse_is_no_ok(toy, capfd):
         said.startswith("toy_sum: the bundle is ") and "over the judge's source limit of 99" in said
     )
     assert last.startswith("[toy_sum: FAIL, ") and "the build's checks refuse this bundle" in last
+
+
+def test_a_crash_of_a_bundle_the_build_s_checks_refuse_is_fail_too(toy, capfd):
+    """``math.lcm`` (3.9) for a 3.8 target crashes the run: the build's FAIL all the same
+    (it was RE, while a refused bundle that ran cleanly was FAIL), the run's own word kept."""
+    solution = toy / "solutions" / "toy_sum.py"
+    solution.write_text("import math\nprint(math.lcm(2, 3))\n")
+    sample = toy / "samples" / "toy_sum" / "sample-1.in"
+    args = parse("toy_sum", str(sample), "--root", str(toy), "--target", "cpython3.8")
+    if not [i for i in found() if i.impl == "cpython" and i.version == (3, 8)]:
+        pytest.skip("needs CPython 3.8")
+    assert args.run(args) == 1
+    last = capfd.readouterr().err.splitlines()[-1]
+    assert last.startswith("[toy_sum: FAIL, ") and "the build's checks refuse this bundle" in last
+    assert last.endswith(
+        "(this run: RE: runtime error: exit status 1: AttributeError: module 'math' has no "
+        "attribute 'lcm')"
+    ), last
+
+
+def test_a_run_that_passes_says_the_build_fails_for_another_target(toy, capfd):
+    """``math.lcm`` (3.9): the run under this Python passes, silent that the build refuses the
+    bundle for the judge's 3.8 target; it is noted, the run's verdict kept."""
+    solution = toy / "solutions" / "toy_sum.py"
+    lines = solution.read_text().splitlines()
+    solution.write_text("\n".join([*lines, "import math", "math.lcm(1)", ""]))
+    sample = toy / "samples" / "toy_sum" / "sample-1.in"
+    args = parse("toy_sum", str(sample), "--root", str(toy), "--target", sys.executable)
+    assert args.run(args) == 0
+    err = capfd.readouterr().err
+    assert (
+        f"note: the build fails for another target: solutions/toy_sum.py:{len(lines) + 2}: "
+        "'math.lcm' member needs Python 3.9 (targets cpython3.8"
+    ) in err, err
 
 
 def test_ctrl_c_in_a_run_does_not_wait_for_the_checks_beside_it(toy, monkeypatch):
