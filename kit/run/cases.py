@@ -950,16 +950,19 @@ def _emptied(folder: Path) -> None:
 
 RECURSION_HINT = (
     "hint: raise sys.setrecursionlimit, or make the recursion iterative; since CPython 3.12 a "
-    "recursion through C (a function under functools.lru_cache calling itself) has a limit of "
-    "its own that sys.setrecursionlimit does not raise (under 3.13 about 3300 calls on Linux, "
-    "1000 on Windows judges such as Codeforces): memoise with a dict instead"
+    "recursion through C (a call a builtin makes: a function under functools.lru_cache, "
+    "map(f, ...), max or sum over a generator expression) has a limit of its own that "
+    "sys.setrecursionlimit does not raise (under 3.13 about 3300 calls on Linux, 1000 on Windows "
+    "judges such as Codeforces): memoise with a dict, write the loop out"
 )
 # the same for a program that raises the limit already: the limit it hit is most often C's
 RAISED_RECURSION_HINT = (
     "hint: the program raises sys.setrecursionlimit already: since CPython 3.12 a recursion "
-    "through C (a function under functools.lru_cache or functools.cache calling itself) has a "
-    "limit of its own that it does not raise (under 3.13 about 3300 calls on Linux, 1000 on "
-    "Windows judges such as Codeforces): memoise with a dict, or make the recursion iterative"
+    "through C (a call a builtin makes: a function under functools.lru_cache or "
+    "functools.cache, map(f, ...), max or sum over a generator expression) has a limit of its "
+    "own that it does not raise, nor does a larger thread stack (under 3.13 about 3300 calls "
+    "on Linux, 1000 on Windows judges such as Codeforces): memoise with a dict, write the loop "
+    "out, or make the recursion iterative"
 )
 # a program that calls setrecursionlimit, without recursion through C: too late, or too low
 LOW_RECURSION_HINT = (
@@ -973,15 +976,38 @@ LOW_RECURSION_HINT = (
 _CACHED = re.compile(
     r"\blru_cache\b|@(?:functools\.)?cache\b|functools\.cache\b|import .*\bcache\b"
 )
+# the limits a program sets: 10**6, 10 ** 6, 1 << 20, 2**20, 1000000, 10_000_000
+_SET_LIMIT = re.compile(r"setrecursionlimit\(\s*(?:(\d[\d_]*)\s*(\*\*|<<)\s*(\d+)|(\d[\d_]*))\s*\)")
+_FRAME = re.compile(r"^  File ", re.MULTILINE)
+_REPEATED = re.compile(r"\[Previous line repeated (\d+) more times?\]")
 
 
-def recursion_hint(text: str) -> str:
+def recursion_hint(text: str, stderr: str = "") -> str:
     """The hint for a RecursionError of the bundle ``text``: raise the limit; or, raised
-    already, the limit of a recursion through C when it memoises with functools, else a limit
-    not raised far enough."""
+    already, the limit of a recursion through C when it memoises with functools or stopped
+    well short of every limit it sets (its traceback's frames, ``stderr``), else a limit not
+    raised far enough."""
     if "setrecursionlimit(" not in text:
         return RECURSION_HINT
-    return RAISED_RECURSION_HINT if _CACHED.search(text) else LOW_RECURSION_HINT
+    if _CACHED.search(text) or _stopped_short(text, stderr):
+        return RAISED_RECURSION_HINT
+    return LOW_RECURSION_HINT
+
+
+def _stopped_short(text: str, stderr: str) -> bool:
+    """Whether the traceback's depth is under half the smallest limit the program sets (a
+    limit it did not hit: C's), when each is a number the source spells out."""
+    limits = []
+    for base, operator, power, plain in _SET_LIMIT.findall(text):
+        if plain:
+            limits.append(int(plain.replace("_", "")))
+        elif int(power) <= 64:
+            base_value = int(base.replace("_", ""))
+            limits.append(
+                base_value ** int(power) if operator == "**" else base_value << int(power)
+            )
+    depth = len(_FRAME.findall(stderr)) + sum(map(int, _REPEATED.findall(stderr)))
+    return bool(limits) and depth > 0 and 2 * depth < min(limits)
 
 
 # a file the run looked for in its own folder (a helper's data file, found from its __file__)
@@ -1294,7 +1320,7 @@ def explain(
             "sys.set_int_max_str_digits(0) under `if hasattr(sys, 'set_int_max_str_digits'):`"
         )
     if "RecursionError" in text:
-        details.append(recursion_hint(bundle.text if bundle is not None else ""))
+        details.append(recursion_hint(bundle.text if bundle is not None else "", text))
     if bundle is not None and _RUN_FOLDER_FILE.search(text):
         details.append(DATA_FILE_HINT)
     if "[Errno 27] File too large" in text and not output_over:  # a scratch file's EFBIG

@@ -916,6 +916,29 @@ def test_the_recursion_hint_of_a_program_that_raises_the_limit_already(toy_run):
     )  # the call may be on a path this run did not take: the hint does not say it ran
 
 
+@pytest.mark.parametrize(
+    ("limit", "raised"),
+    [("10**6", True), ("10 ** 6", True), ("1 << 20", True), ("1_000_000", True),
+     ("6000", False), ("n + 10", False)],
+)  # fmt: skip
+def test_a_recursion_that_stopped_well_short_of_the_limit_set_went_through_c(
+    toy_run, limit, raised
+):
+    """``sum(map(dfs, g[v]))`` 6,000 deep after setrecursionlimit(10**6) stops near 5,000
+    frames under 3.13: no limit of the program's (the hint said to raise it further, or to
+    use a thread's larger stack, which does not help); short of a limit of 6,000 it may be."""
+    problem, bundle, script, _ = toy_run
+    frame = '  File "x.py", line 6, in dfs\n    return sum(map(dfs, g[v])) + 1\n'
+    stderr = b"Traceback (most recent call last):\n" + frame.encode() * 3
+    stderr += b"  [Previous line repeated 4997 more times]\n"
+    stderr += b"RecursionError: maximum recursion depth exceeded\n"
+    text = bundle.text + f"import sys\nsys.setrecursionlimit({limit})\n"
+    hint = explain(problem, replace(bundle, text=text), script, stderr)[-1]
+    assert hint == (
+        cases_module.RAISED_RECURSION_HINT if raised else cases_module.LOW_RECURSION_HINT
+    )
+
+
 def test_a_case_file_that_cannot_be_read_is_an_error_not_the_solution_s_verdict(toy_run, tmp_path):
     """An input or answer the kit cannot read (a folder here; no permission elsewhere) is a
     one-line error naming it: the run would have failed to start (exit 127, an RE)."""
