@@ -154,16 +154,40 @@ def _shadowing(problem: Problem) -> list[str]:
     ]
 
 
+def _newer_reader(error: SourceSyntaxError) -> str | None:
+    """The oldest CPython here newer than the kit's own that compiles the file the error is
+    in, by its label; None when none does."""
+    newer = [
+        i for i in targets_module.found() if i.impl == "cpython" and i.version > sys.version_info
+    ]
+    for interpreter in sorted(newer, key=lambda i: i.version):
+        try:
+            failure = compile_errors([interpreter.executable, "-I"], [(error.rel, error.text)])
+        except BuildError:
+            continue
+        if failure is None:
+            return interpreter.label
+    return None
+
+
 def _newer_syntax(problem: Problem, error: BuildError) -> str:
     """What to add to a syntax error the kit's own Python found when a target is newer: the
     code may be valid there (3.12's nested f-strings under a 3.11 kit). When another target
     is no newer than the kit's Python, the error stands for it: that is said. Else, when the
     newest target's interpreter is here, it is asked: it reads the file (run the kit under
-    it), or it does not either (a plain error: nothing to add)."""
+    it), or it does not either (a plain error: nothing to add). With no target newer, the
+    error stands; a newer CPython here that reads the file is named (syntax newer than the
+    targets)."""
     newer = [t for t in problem.targets if t.version and t.version > sys.version_info[:2]]
-    if not isinstance(error, SourceSyntaxError) or not newer:
+    if not isinstance(error, SourceSyntaxError):
         return ""
     ours = f" (as the kit's own Python {sys.version_info[0]}.{sys.version_info[1]} reads it; "
+    if not newer:  # the targets read it no better; a newer Python here tells what it is
+        reader = _newer_reader(error)
+        if reader is None:
+            return ""
+        which = _the_targets([t.label for t in problem.targets])
+        return f"{ours}{reader}, here, reads it: syntax newer than {which})"
     older = [t.label for t in problem.targets if t not in newer]
     if older:  # a Python no newer than the kit's reads it no better: an error for the judge
         return f"{ours}{_the_targets(older)}, no newer, cannot read it either)"

@@ -332,6 +332,27 @@ def test_a_syntax_error_under_targets_newer_than_the_kit_says_so(toy):
         assert error.endswith("here, reads it: run the kit under it)"), error
 
 
+def test_syntax_newer_than_every_target_names_the_python_here_that_reads_it(toy):
+    """3.12's f-string for pypy3.10 under a 3.11 kit: the bare "f-string: unmatched '['"
+    named no version; a newer CPython here is asked which reads it."""
+    if sys.version_info >= (3, 12):
+        pytest.skip("the kit's own Python reads 3.12's f-strings")
+    newer = [i for i in found() if i.impl == "cpython" and i.version >= (3, 12)]
+    if not newer:
+        pytest.skip("no CPython 3.12 or newer here")
+    problem = dataclasses.replace(toy_sum(toy), targets=(Target("pypy", (3, 10)),))
+    problem.solution.write_text('d = {"a": 1}\nprint(f"{d["a"]}")\n')
+    (error,) = build_problem(problem, ONE_AT_A_TIME, interpreters=[]).errors
+    reader = min(newer, key=lambda i: i.version).label
+    assert error.endswith(
+        f"(as the kit's own Python 3.{sys.version_info[1]} reads it; {reader}, here, reads it: "
+        "syntax newer than the target pypy3.10)"
+    ), error
+    problem.solution.write_text("x = (\n")  # read by none: nothing added
+    (error,) = build_problem(problem, ONE_AT_A_TIME, interpreters=[]).errors
+    assert error.endswith("syntax error: '(' was never closed"), error
+
+
 def test_a_dist_that_cannot_be_written_is_one_line(toy):
     (toy / "dist").write_text("a file where the folder goes\n")
     with pytest.raises(BuildError, match=r"^dist is a file, where the bundles' folder goes$"):
