@@ -1,6 +1,7 @@
-"""The hint for a wrong answer under an exact comparison (``lines``, ``tokens``) whose every
-difference is between two numbers close to each other: most often an answer that the statement
-accepts within an error the problem's ``compare`` does not say.
+"""The hint for a wrong answer under an exact comparison (``lines``, ``tokens``, Kattis' default
+validator without a tolerance) whose every difference is between two numbers close to each
+other: most often an answer that the statement accepts within an error the problem's
+``compare`` does not say.
 
     float_hint(spec, expected, got)  # [] or ["hint: ..."]
 
@@ -18,19 +19,21 @@ import math
 
 from kit.judges.compare import FloatComparator
 
-EXACT = ("lines", "tokens")  # the comparisons the hint is for
+EXACT = ("lines", "tokens")  # the comparisons the hint is for, and Kattis' without a tolerance
+KATTIS = "kattis"
 NEAREST = 1e-3  # numbers further apart than this: a wrong number, not a rounding
 FINEST = -9  # the smallest exponent named
 HINT = (
     "hint: every difference is a number within an absolute or relative error of {error:.1e} "
     "({have} for {want} first): if the statement accepts an error of {tolerance}, set "
-    'compare = "float:{tolerance}" in problems.toml'
+    'compare = "{setting}" in problems.toml'
 )
 
 
 def float_hint(spec: str, expected: bytes, got: bytes) -> list[str]:
     """The hint, or nothing (see the module doc)."""
-    if spec not in EXACT:
+    kattis, _, flags = spec.partition(":")
+    if spec not in EXACT and not (kattis == KATTIS and "float" not in flags):
         return []
     wanted, given = expected.split(), got.split()
     if len(wanted) != len(given):
@@ -45,7 +48,13 @@ def float_hint(spec: str, expected: bytes, got: bytes) -> list[str]:
     if FloatComparator(f"float:{tolerance}", float(tolerance)).difference(expected, got):
         return []  # tokens the comparison reads otherwise (1_000.5): it would not accept them
     want, have = (token.decode("ascii", "replace") for token in pairs[0])
-    return [HINT.format(error=largest, want=want, have=have, tolerance=tolerance)]
+    setting = f"float:{tolerance}"
+    if kattis == KATTIS:  # the default validator's own flag, beside the flags it has
+        setting = (
+            f"kattis:{flags.strip() + ' ' if flags.strip() else ''}float_tolerance {tolerance}"
+        )
+    said = HINT.format(error=largest, want=want, have=have, tolerance=tolerance, setting=setting)
+    return [said]
 
 
 def _error(want: bytes, have: bytes) -> float | None:

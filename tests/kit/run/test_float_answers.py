@@ -25,6 +25,18 @@ def test_the_largest_difference_decides_the_tolerance_absolute_or_relative():
 
 
 @pytest.mark.parametrize(
+    ("spec", "setting"),
+    [
+        ("kattis", "kattis:float_tolerance 1e-6"),
+        ("kattis:case_sensitive", "kattis:case_sensitive float_tolerance 1e-6"),
+    ],
+)
+def test_kattis_default_validator_is_pointed_at_its_own_tolerance_flag(spec, setting):
+    (hint,) = float_hint(spec, b"3.14159265358979\n", b"3.141593\n")
+    assert hint.endswith(f'an error of 1e-6, set compare = "{setting}" in problems.toml')
+
+
+@pytest.mark.parametrize(
     ("spec", "expected", "got"),
     [
         ("lines", b"3.5\nYES\n", b"3.5000001\nNO\n"),  # another difference too
@@ -37,7 +49,8 @@ def test_the_largest_difference_decides_the_tolerance_absolute_or_relative():
         ("tokens", b"1000.5", b"1_000.5"),  # float() reads it, the comparison does not
         ("lines", b"nan\n", b"1.0\n"),
         ("float:1e-9", b"3.5\n", b"3.5000001\n"),  # the comparison allows an error already
-        ("kattis", b"3.5\n", b"3.5000001\n"),
+        ("kattis:float_tolerance 1e-9", b"3.5\n", b"3.5000001\n"),
+        ("kattis:float_relative_tolerance 1e-9", b"3.5\n", b"3.5000001\n"),
     ],
 )
 def test_other_wrong_answers_get_no_hint(spec, expected, got):
