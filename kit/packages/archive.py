@@ -33,6 +33,7 @@ import shutil
 import tarfile
 import tempfile
 import zipfile
+import zlib
 from pathlib import Path, PurePosixPath
 
 from kit import cache
@@ -41,6 +42,9 @@ from kit.errors import BuildError
 READ = (".zip", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
 NOT_READ = (".7z", ".rar")
 KEEP = 8  # unpacked archives kept in the cache, those used last
+# how archives are unpacked, in the cache's key: a copy an older kit unpacked without reading
+# a compressed tar's check (a damaged .tar.gz unpacked whole) is not taken
+UNPACKED_BY = "2: compressed streams read to their check"
 MARKS = ("problem.xml", "problem.yaml", "data")  # what tells a package's top folder
 
 _scratch: list[tempfile.TemporaryDirectory] = []
@@ -59,10 +63,11 @@ def unpacked(path: Path, shown: str) -> Path:
             "then give its folder, or pack it as a zip or tar)"
         )
     stamp = cache.file_stamp(str(path)) or str(path.resolve())
-    key = hashlib.sha256(stamp.encode()).hexdigest()[:32]
+    key = hashlib.sha256(f"{UNPACKED_BY} {stamp}".encode()).hexdigest()[:32]
     place = _place(key)
     stem = _stem(path.name)
-    if not (place / ".complete").exists():
+    if not (place / ".complete").exists() or not (place / stem).is_dir():
+        shutil.rmtree(place, ignore_errors=True)  # a copy someone took apart: unpacked again
         _unpack(path, shown, place, stem)
     with contextlib.suppress(OSError):
         os.utime(place)  # used now: pruning keeps the ones used last
@@ -128,10 +133,24 @@ def _unpack(path: Path, shown: str, place: Path, stem: str) -> None:
         except OSError:  # another process got there first: its copy is the same
             if not (place / ".complete").exists():
                 raise
-    except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError) as error:
+    except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError) + _DAMAGED as error:
+        raise BuildError(f"package {shown}: cannot be unpacked: {_reason(error)}") from None
+    except (RuntimeError, NotImplementedError) as error:  # zipfile's: encrypted, Deflate64
+        if isinstance(error, RecursionError):
+            raise
         raise BuildError(f"package {shown}: cannot be unpacked: {_reason(error)}") from None
     finally:
         shutil.rmtree(partial, ignore_errors=True)
+
+
+# what a damaged compressed tar raises: zlib's and lzma's own errors, not OSError (a Python
+# built without lzma reads no .tar.xz: tarfile says so with a TarError)
+try:
+    from lzma import LZMAError
+except ImportError:
+    _DAMAGED: tuple[type[Exception], ...] = (zlib.error,)
+else:
+    _DAMAGED = (zlib.error, LZMAError)
 
 
 def _is_tar(path: Path) -> bool:
@@ -153,6 +172,10 @@ def _unzip(path: Path, shown: str, target: Path) -> None:
 def _untar(path: Path, shown: str, target: Path) -> None:
     with tarfile.open(path) as archive:
         _extract(shown, target, (_tar_member(archive, member) for member in archive))
+        # read to the end of a compressed stream: its check (gzip's CRC, xz's) is there, after
+        # the tar's own end, and a damaged copy unpacked whole otherwise
+        while archive.fileobj.read(1 << 20):
+            pass
 
 
 # A member, whatever the archive: (name, kind, executable, link, open): kind "dir", "file",

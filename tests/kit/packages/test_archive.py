@@ -232,3 +232,44 @@ def test_archives_that_cannot_be_read_are_one_line(tmp_path, cache_home, name, m
     with pytest.raises(BuildError) as caught:
         archive.unpacked(tmp_path / name, name)
     assert str(caught.value) == f"package {name}: {message}"
+
+
+@pytest.mark.parametrize("kind", ["gztar", "xztar"])
+def test_a_compressed_tar_damaged_past_its_headers_is_refused_not_unpacked(
+    tmp_path, cache_home, kind
+):
+    """Bytes flipped in a member's compressed data: the tar's headers still read, and the
+    copy unpacked whole with damaged test data (verify agreed on it); the stream's check
+    (gzip's CRC, xz's) tells."""
+    folder = tmp_path / "p"
+    (folder / "data").mkdir(parents=True)
+    (folder / "problem.yaml").write_text("name: p\n")
+    (folder / "data" / "1.in").write_bytes(bytes(range(256)) * 2000)
+    whole = Path(shutil.make_archive(str(tmp_path / "whole"), kind, tmp_path, "p"))
+    data = bytearray(whole.read_bytes())
+    for at in range(len(data) // 2, len(data) // 2 + 8):
+        data[at] ^= 0x55
+    damaged = tmp_path / whole.name.replace("whole", "damaged")
+    damaged.write_bytes(bytes(data))
+    refused = rf"^package {damaged.name}: (cannot be unpacked: |not a readable zip or tar)"
+    with pytest.raises(BuildError, match=refused):
+        archive.unpacked(damaged, damaged.name)
+    assert (archive.unpacked(whole, whole.name) / "data" / "1.in").stat().st_size == 512000
+
+
+def test_an_encrypted_or_deflate64_zip_is_one_line(tmp_path, cache_home):
+    packed = _zip(tmp_path / "e.zip", {"problem.yaml": (b"name: e\n", None)})
+    data = bytearray(packed.read_bytes())
+    local, central = data.find(b"PK\x03\x04"), data.find(b"PK\x01\x02")
+    data[local + 6] |= 1  # the encrypted flag, in both headers
+    data[central + 8] |= 1
+    packed.write_bytes(bytes(data))
+    with pytest.raises(BuildError, match=r"^package e\.zip: cannot be unpacked: .*encrypted"):
+        archive.unpacked(packed, "e.zip")
+    other = _zip(tmp_path / "m.zip", {"problem.yaml": (b"name: m\n", None)})
+    data = bytearray(other.read_bytes())
+    local, central = data.find(b"PK\x03\x04"), data.find(b"PK\x01\x02")
+    data[local + 8] = data[central + 10] = 9  # Deflate64, which zipfile cannot read
+    other.write_bytes(bytes(data))
+    with pytest.raises(BuildError, match=r"^package m\.zip: cannot be unpacked: That compression"):
+        archive.unpacked(other, "m.zip")
