@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import random
 import re
 import shlex
@@ -640,12 +641,15 @@ def _save(
         same = _holding(stem, text.encode(), expected)
         if same is not None:
             return same, True
-        if not any(Path(f"{stem}.{ext}").exists() for ext in ("in", "out", "ans")):
+        # a name a link holds is taken, a dangling one too: never written through it
+        if not any(os.path.lexists(f"{stem}.{ext}") for ext in ("in", "out", "ans")):
             written = [Path(f"{stem}.in")]
-            written[0].write_text(text, encoding="utf-8")
+            with written[0].open("xb") as new:  # created here, not found: never a link's file
+                new.write(text.encode("utf-8"))
             if expected is not None:
                 written.append(Path(f"{stem}.out"))
-                written[1].write_bytes(expected)
+                with written[1].open("xb") as new:
+                    new.write(expected)
             return written, False
     raise AssertionError("unreachable: the stems are endless")
 

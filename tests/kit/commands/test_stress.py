@@ -743,6 +743,17 @@ def test_save_reuses_an_identical_pair_and_never_overwrites_a_different_one(pair
     assert sorted(path.name for path in samples.iterdir())[-2:] == ["sample-2.in", "sample-2.out"]
 
 
+def test_save_never_writes_through_a_link_even_a_dangling_one(pairsum):
+    """``sample-2.out`` a dangling link to a file outside the samples: the name looked free
+    (``exists()`` follows links) and the answer went into the link's target."""
+    problem = load_registry(pairsum)["pairsum"]
+    outside = pairsum / "OUTSIDE.txt"
+    (problem.samples_dir / "sample-2.out").symlink_to(outside)
+    saved, _ = stress._save(problem, problem.samples_dir, "1\n7 8\n", b"15\n", 1)
+    assert [path.name for path in saved] == ["sample-3.in", "sample-3.out"]
+    assert not outside.exists()
+
+
 def test_a_failure_saved_again_is_said_to_be_saved_already(pairsum, capsys):
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
