@@ -202,6 +202,8 @@ def load_registry(root: Path) -> dict[str, Problem]:
         raise BuildError(f"problems.toml: not UTF-8 (byte {error.start})") from None
     except tomllib.TOMLDecodeError as error:
         raise BuildError(f"problems.toml: {error}") from None
+    except ValueError as error:  # an integer of more digits than Python reads (4300)
+        raise BuildError(f"problems.toml: a number it holds cannot be read: {error}") from None
     return {slug: _problem(root, slug, entry) for slug, entry in table.items()}
 
 
@@ -507,6 +509,8 @@ def _interactive(  # noqa: PLR0913
     )
     if game_timeout is not None and kind != "interactive":
         raise BuildError(f'{about} is for kind = "interactive" alone')
+    if game_timeout is not None and not math.isfinite(_as_float(game_timeout)):
+        raise BuildError(f"{where}: game_timeout = {game_timeout} is not a number of seconds")
     if game_timeout is not None and game_timeout <= time_limit:
         raise BuildError(
             f"{about} must be above time_limit: {game_timeout:g} s against {time_limit:g} s"
@@ -568,13 +572,21 @@ def _type_words(types: type | tuple[type, ...]) -> str:
     return " or ".join(dict.fromkeys(words.get(kind, kind.__name__) for kind in kinds))
 
 
+def _as_float(value: float) -> float:
+    """``value`` as a float: an integer too large for one is infinite (it was an error)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf
+
+
 def _limits(
     where: str, entry: dict, given: set[str], usual_output: int | None
 ) -> tuple[float, int, int]:
     """Time (s), memory and output (MiB) limits, checked (the output's default: the judge's
     ``usual_output``, else the kit's); the unit guesses only for values written in
     problems.toml (a package's are read in their own units)."""
-    time_limit = float(entry["time_limit"])
+    time_limit = _as_float(entry["time_limit"])
     memory_limit = entry["memory_limit"]
     output_limit = entry.get("output_limit", usual_output or DEFAULT_OUTPUT_LIMIT)
     if not math.isfinite(time_limit):

@@ -354,12 +354,29 @@ def test_game_timeout_is_for_interactive_problems_above_the_limit(tmp_path):
     for kind, timeout, said in (
         ("batch", "300", 'is for kind = "interactive" alone'),
         ("interactive", "0.5", "must be above time_limit: 0.5 s against 1 s"),
+        ("interactive", "nan", "nan is not a number of seconds"),  # a deadlocked game ran on
+        ("interactive", "inf", "inf is not a number of seconds"),
+        ("interactive", "1" + "0" * 400, "00 is not a number of seconds"),
     ):
         (tmp_path / "problems.toml").write_text(
             table.replace("KIND", kind).replace("TIMEOUT", timeout)
         )
-        with pytest.raises(BuildError, match=f"game_timeout .* {re.escape(said)}$"):
+        with pytest.raises(BuildError, match=f"game_timeout .*{re.escape(said)}$"):
             load_registry(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("1" + "0" * 400, r"time_limit = 10{400} is not a number of seconds$"),
+        ("1" + "0" * 5000, r"^problems\.toml: a number it holds cannot be read: Exceeds the limit"),
+    ],
+)
+def test_a_time_limit_too_large_for_a_float_or_to_read_is_one_line(toy, value, said):
+    table = toy / "problems.toml"
+    table.write_text(re.sub(r"time_limit = [0-9.]+", f"time_limit = {value}", table.read_text()))
+    with pytest.raises(BuildError, match=said):
+        load_registry(toy)
 
 
 def test_an_unknown_slug_names_the_known_ones_or_says_there_are_none(toy):
