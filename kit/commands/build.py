@@ -143,7 +143,11 @@ def _watched_build(args: argparse.Namespace, root: Path) -> list | None:
     results = []
     for problem in problems:
         started = time.monotonic()
-        result = build_problem(problem, _options(args), target=args.runner)
+        try:
+            result = build_problem(problem, _options(args), target=args.runner)
+        except BuildError as error:  # dist/ not writable: say so, the next save tries again
+            print(f"{time.strftime('%H:%M:%S')} error: {error}", flush=True)
+            return None
         results.append(result)
         print(report.watch_line(result, time.monotonic() - started), flush=True)
         for line in result.errors[: report.WATCH_ERRORS]:

@@ -5,6 +5,7 @@ status for a passing and a failing problem (run under one interpreter, ``--targe
 
 import argparse
 import os
+import re
 import shutil
 import sys
 from types import SimpleNamespace
@@ -65,6 +66,17 @@ def test_watching_a_problem_named_wrong_is_an_error_not_a_wait(toy, capsys):
     with pytest.raises(BuildError, match=r"^unknown problem 'toy_sun'"):
         args.run(args)
     assert capsys.readouterr().out == ""
+
+
+def test_a_watched_build_that_cannot_write_dist_says_so_in_one_line(toy, capsys):
+    """``dist`` a file: the build's child printed a traceback; the watch says it and waits."""
+    (toy / "dist").write_text("a file where the folder goes\n")
+    args = parse("toy_sum", "--watch", "--root", str(toy))
+    assert build._watched_build(args, toy) is None
+    line = capsys.readouterr().out.strip()
+    assert re.fullmatch(
+        r"\d\d:\d\d:\d\d error: dist is a file, where the bundles' folder goes", line
+    )
 
 
 def test_a_workspace_without_problems_says_how_to_add_one(tmp_path, capsys):
