@@ -72,6 +72,7 @@ def test_a_watched_build_that_cannot_write_dist_says_so_in_one_line(toy, capsys)
     """``dist`` a file: the build's child printed a traceback; the watch says it and waits."""
     (toy / "dist").write_text("a file where the folder goes\n")
     args = parse("toy_sum", "--watch", "--root", str(toy))
+    args.runner = None  # as the command sets it: no --target
     assert build._watched_build(args, toy) is None
     line = capsys.readouterr().out.strip()
     assert re.fullmatch(
