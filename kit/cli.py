@@ -32,6 +32,7 @@ import argparse
 import atexit
 import contextlib
 import difflib
+import errno
 import importlib
 import os
 import signal
@@ -177,9 +178,8 @@ def main(
     except BuildError as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return error.status
-    except RecursionError:  # a source nested deeper still than the limit lets a walk go
-        print(f"{prog}: error: a source is {TOO_DEEP}", file=sys.stderr)
-        return 1
+    except (RecursionError, OSError) as error:
+        return _beyond_limits(error, prog)
     except Stopped as stop:
         print(f"{prog}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
         return 128 + stop.signum
@@ -189,6 +189,29 @@ def main(
     except BrokenPipeError:  # output piped into a program that stopped reading (| head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+def _beyond_limits(error: RecursionError | OSError, prog: str) -> int:
+    """The one line and exit status for a source nested deeper still than the limit lets a
+    walk go (1), or a path given with a name longer than the system takes (2); any other
+    OSError raised again."""
+    if isinstance(error, RecursionError):
+        print(f"{prog}: error: a source is {TOO_DEEP}", file=sys.stderr)
+        return 1
+    if error.errno != errno.ENAMETOOLONG:
+        raise error
+    print(f"{prog}: error: {_too_long(error)}", file=sys.stderr)
+    return 2
+
+
+SHOWN_PATH = 60  # characters of a path too long that an error shows
+
+
+def _too_long(error: OSError) -> str:
+    """The path whose name is over the file system's limit (255 bytes), shortened."""
+    path = str(error.filename or "")
+    shown = path if len(path) <= SHOWN_PATH else f"{path[: SHOWN_PATH - 3]}..."
+    return f"{shown}: a name in this path is longer than the file system allows ({error.strerror})"
 
 
 def command_first(argv: list[str]) -> list[str]:

@@ -216,6 +216,30 @@ def test_an_error_exits_with_its_own_status(monkeypatch, capsys):
         assert capsys.readouterr().err == f"cpkit: error: {error}\n"
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [["init", "N"], ["--root", "N"], ["verify", "N"], ["new", "--from", "N.html"]],
+)
+def test_a_path_with_a_name_over_the_system_s_limit_is_one_line(tmp_path, capsys, argv):
+    """A name of 300 bytes: Path.exists() raises ENAMETOOLONG, which each command let out as
+    a traceback."""
+    name = str(tmp_path / ("a" * 300))
+    status = cli.main([word.replace("N", name) for word in argv], prog="cpkit")
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert err.startswith(f"cpkit: error: {name[:57]}...: a name in this path is longer than")
+    assert err.count("\n") == 1
+
+
+def test_another_os_error_is_not_taken_for_a_long_name(monkeypatch):
+    def dispatch(*_args):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(cli, "_dispatch", dispatch)
+    with pytest.raises(PermissionError):
+        cli.main(["stress", "p"], prog="cpkit")
+
+
 def test_exit_now_runs_the_exit_handlers_then_ends_with_the_status_and_all_output():
     program = (
         "import atexit, sys\n"
