@@ -126,15 +126,15 @@ def parse(text: str, rel: str) -> ast.Module:
         raise SourceSyntaxError(f"{place}: syntax error: {error.msg}", rel, text) from None
     except ValueError as error:  # a NUL byte, before 3.11.4
         raise BuildError(f"{rel}: cannot be parsed: {error}") from None
-    except RecursionError:  # an expression of thousands of operators
-        raise BuildError(f"{rel}: {TOO_DEEP}") from None
+    except (RecursionError, MemoryError):  # an expression of thousands of operators (3.11's
+        raise BuildError(f"{rel}: {TOO_DEEP}") from None  # parser says MemoryError past 6000)
 
 
 # what a source nested deeper than this Python's parser follows gets (CPython 3.11 stops at
 # about 3000 operators in a chain, 3.12+ at 10000 or more)
 TOO_DEEP = (
     f"nested too deep for the kit's Python {sys.version_info[0]}.{sys.version_info[1]} to read "
-    "(a RecursionError in its parser): run the kit under a newer Python, or split the expression"
+    "(its parser's stack overflowed): run the kit under a newer Python, or split the expression"
 )
 
 

@@ -231,3 +231,13 @@ def test_a_chain_too_deep_for_the_parser_is_one_line():
             sources.parse("x = 0" + " + 1" * 50000 + "\n", "a.py")
     finally:
         sources.sys.setrecursionlimit(limit)
+
+
+def test_a_chain_of_unary_operators_the_parser_runs_out_of_stack_on_is_one_line():
+    """``x = ------...1``: CPython 3.11's parser raises MemoryError, not RecursionError, past
+    about 6000 operators (a traceback); 3.12+ a RecursionError or nothing."""
+    text = "x = " + "-" * 7000 + "1\n"
+    try:
+        sources.parse(text, "a.py")
+    except BuildError as error:
+        assert str(error).startswith("a.py: nested too deep for the kit's Python"), error
