@@ -51,8 +51,11 @@ def read_page(source: str, judge: str = "") -> Page:
         root = parse(text)
     except Exception as error:  # html.parser refuses little, but a page is untrusted input
         raise BuildError(f"{source}: not readable as HTML ({error})") from None
-    url = url or _saved_from(root)
-    return _reader(root, source, url).read(root, source, url)
+    try:  # the tree's walks recurse: a page of 30,000 nested tags goes past the limit
+        url = url or _saved_from(root)
+        return _reader(root, source, url).read(root, source, url)
+    except RecursionError:
+        raise BuildError(f"{source}: its tags are nested too deep to read as a page") from None
 
 
 def _reader(root: Element, source: str, url: str | None):

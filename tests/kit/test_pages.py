@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from kit import cli
+from kit.errors import BuildError
 from kit.pages import read_page
 from kit.registry import load_registry
 from tests.command_support import disk_full_at
@@ -88,6 +89,16 @@ def test_a_page_saved_in_another_encoding_without_saying_so_keeps_its_letters(tm
     assert read_page(str(tmp_path / "saved.html")).title == "Rating Incréase"
     (tmp_path / "utf8.html").write_bytes(text.encode("utf-8"))
     assert read_page(str(tmp_path / "utf8.html")).title == "Rating Incréase"
+
+
+def test_a_page_nested_deeper_than_its_walks_go_is_one_line_about_the_page(tmp_path):
+    """A POJ page whose title sits in 30,000 nested tags: the walks' RecursionError reached
+    the command as "a source is nested too deep ... split the expression", exit 1."""
+    text = (PAGES / "codeforces.html").read_text()
+    deep = text.replace("Rating Increase", "<span>" * 30000 + "x" + "</span>" * 30000, 1)
+    (tmp_path / "deep.html").write_text(deep)
+    with pytest.raises(BuildError, match=r"deep\.html: its tags are nested too deep to read"):
+        read_page(str(tmp_path / "deep.html"))
 
 
 def test_a_codeforces_title_without_a_problem_id_gives_none(tmp_path):
