@@ -16,6 +16,7 @@ from __future__ import annotations
 import codecs
 import http.client
 import re
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -27,7 +28,8 @@ from kit.pages.page import Page, on_hosts, possessive
 from kit.pages.tree import Element, parse
 
 READERS = (poj, codeforces, atcoder, kattis)
-TIMEOUT = 20  # seconds to fetch an address
+TIMEOUT = 20  # seconds a read of an address may wait
+WHOLE_TIMEOUT = 60  # seconds the whole page may take
 MAX_BYTES = 16 * 1024 * 1024  # no problem page is larger
 ADDRESS = re.compile(r"https?://", re.IGNORECASE)
 SAVED_FROM = re.compile(r"saved from url=\(\d+\)(\S+)")
@@ -117,7 +119,7 @@ def _fetch(url: str) -> tuple[bytes, str | None]:
     try:
         request = urllib.request.Request(url, headers={"User-Agent": "cpkit"})
         with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-            data = response.read(MAX_BYTES + 1)
+            data = _read_by(response, time.monotonic() + WHOLE_TIMEOUT, url)
             charset = response.headers.get_content_charset()
     except urllib.error.HTTPError as error:
         reason = f"HTTP {error.code} {error.reason}"
@@ -131,6 +133,25 @@ def _fetch(url: str) -> tuple[bytes, str | None]:
     raise BuildError(
         f"{url}: cannot fetch it ({reason}); save the page from a browser and give the file"
     )
+
+
+def _read_by(response, deadline: float, url: str) -> bytes:
+    """The response's body, up to one byte past MAX_BYTES, read by ``deadline`` (TIMEOUT bounds
+    each read alone: a server sending a byte a second held the command for ever)."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= MAX_BYTES:
+        if time.monotonic() > deadline:
+            raise BuildError(
+                f"{url}: cannot fetch it (no whole page within {WHOLE_TIMEOUT} s); save the "
+                "page from a browser and give the file"
+            )
+        chunk = response.read1(min(1 << 16, MAX_BYTES + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def _charset(data: bytes, declared: str | None) -> str:

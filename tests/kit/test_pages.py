@@ -7,6 +7,7 @@ import http.server
 import json
 import socket
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -234,6 +235,44 @@ def test_an_address_that_cannot_be_fetched_is_one_line(toy, capsys):
     assert error.endswith(
         "cannot fetch it (Invalid IPv6 URL); save the page from a browser and give the file"
     )
+
+
+def test_an_address_that_sends_its_page_a_byte_at_a_time_is_given_up_on(toy, capsys, monkeypatch):
+    """Each read within the timeout, the whole never done: the command waited for ever."""
+    import kit.pages  # noqa: PLC0415
+
+    class Drip(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802: http.server's name
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            try:
+                for _ in range(100):
+                    self.wfile.write(b"<")
+                    self.wfile.flush()
+                    time.sleep(0.1)
+            except OSError:  # the client gave up
+                pass
+
+        def log_message(self, *args):
+            pass
+
+    monkeypatch.setattr(kit.pages, "WHOLE_TIMEOUT", 0.5)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Drip)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        address = f"http://127.0.0.1:{server.server_address[1]}/problem/1"
+        started = time.monotonic()
+        error = refused(toy, capsys, "--from", address)
+        assert time.monotonic() - started < 5
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert error.endswith(
+        f"{address}: cannot fetch it (no whole page within 0.5 s); save the page from a browser "
+        "and give the file"
+    ), error
 
 
 def test_a_missing_file_and_a_page_of_no_judge(toy, tmp_path, capsys):
