@@ -4,6 +4,7 @@ large (in MiB) in KiB (judges print "65536 KB"). problems.toml, pages, Competiti
 Companion's data and packages are held to the same bounds.
 
     in_seconds(time_limit) -> bool   # finite, and under MILLISECONDS_FROM
+    finite(value) -> bool            # math.isfinite, False for an int too large for a float
 """
 
 import math
@@ -15,4 +16,13 @@ KIB_FROM = 4096
 def in_seconds(time_limit: float) -> bool:
     """Whether ``time_limit`` reads as seconds: finite, and under ``MILLISECONDS_FROM`` (a
     run held to a larger one would never be stopped)."""
-    return math.isfinite(time_limit) and time_limit < MILLISECONDS_FROM
+    return finite(time_limit) and time_limit < MILLISECONDS_FROM
+
+
+def finite(value: float) -> bool:
+    """``math.isfinite``, and False for an integer too large for a float (10**400), which it
+    raises on."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False

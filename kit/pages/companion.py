@@ -21,7 +21,6 @@ problems.toml would take for other units (a time limit of 100 s or more, a memor
 from __future__ import annotations
 
 import json
-import math
 import re
 import unicodedata
 import urllib.parse
@@ -30,7 +29,7 @@ from kit.errors import BuildError
 from kit.judges.profiles import judge_name, profile_for
 from kit.pages import atcoder, codeforces, kattis, poj
 from kit.pages.page import Page, on_hosts, possessive
-from kit.units import KIB_FROM, MILLISECONDS_FROM
+from kit.units import KIB_FROM, MILLISECONDS_FROM, finite
 
 FORMAT = "Competitive Companion's format"
 # "G. Castle Defense", "A - Sum", Timus' "1000. A+B Problem"
@@ -73,7 +72,7 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
     for side in ("input", "output"):
         _stdio(problem.get(side), side, source)
     time = _field(problem, "timeLimit", (int, float), source)
-    if not (math.isfinite(time) and 1 <= time < MILLISECONDS_FROM * 1000):
+    if not (finite(time) and 1 <= time < MILLISECONDS_FROM * 1000):
         raise BuildError(
             f"{source}: timeLimit {time!r}: expected milliseconds, from 1 to "
             f"{MILLISECONDS_FROM * 1000 - 1}"
@@ -122,6 +121,8 @@ def _object(raw: bytes, source: str) -> dict:
         raise BuildError(f"{source}: JSON that is not UTF-8 (nor UTF-16 or -32) text") from None
     except RecursionError:
         raise BuildError(f"{source}: JSON nested too deeply to be a problem") from None
+    except ValueError as error:  # a number of more digits than Python reads (4300)
+        raise BuildError(f"{source}: not readable as JSON ({error})") from None
     if not isinstance(data, dict) or "tests" not in data:
         raise BuildError(f"{source}: JSON, but not a problem in {FORMAT} (no 'tests')")
     return data
@@ -189,7 +190,7 @@ def _memory(data: dict, judge: str, source: str) -> tuple[int, str]:
             )
         return profile.limits.memory, f"none given, {possessive(profile.name)} usual"
     memory = _field(data, "memoryLimit", (int, float), source)
-    if not (math.isfinite(memory) and 1 <= memory < KIB_FROM):
+    if not (finite(memory) and 1 <= memory < KIB_FROM):
         raise BuildError(
             f"{source}: memoryLimit {memory!r}: expected megabytes, from 1 to {KIB_FROM - 1}"
         )

@@ -8,6 +8,7 @@ readings every judge's reader shares: limits in the page's own units, sample tex
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -57,7 +58,8 @@ def mebibytes(text: str) -> int | None:
     match = MEMORY.search(text)
     if match is None:
         return None
-    return max(1, int(float(match[1]) * MEBIBYTES_PER[match[2][0].lower()]))
+    mib = float(match[1]) * MEBIBYTES_PER[match[2][0].lower()]
+    return max(1, int(mib)) if math.isfinite(mib) else None  # 1e400 K: none a judge has
 
 
 def sample_file(text: str) -> str:
@@ -106,4 +108,7 @@ def limits(source: str, judge: str, time_text: str | None, memory_text: str | No
     memory = mebibytes(memory_text or "")
     if memory is None:
         raise missing(source, "memory limit", f"{possessive(judge)} {where}")
-    return time, memory, TIME.search(time_text)[0], MEMORY.search(memory_text)[0]
+    time_shown, memory_shown = TIME.search(time_text)[0], MEMORY.search(memory_text)[0]
+    if not math.isfinite(time):  # problems.toml refuses it too: said of the page
+        raise BuildError(f"{source}: the time limit {time_shown!r} is no limit in seconds")
+    return time, memory, time_shown, memory_shown

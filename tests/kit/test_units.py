@@ -8,7 +8,7 @@ import pytest
 from kit.errors import BuildError
 from kit.pages import companion
 from kit.registry import load_registry
-from kit.units import KIB_FROM, MILLISECONDS_FROM, in_seconds
+from kit.units import KIB_FROM, MILLISECONDS_FROM, finite, in_seconds
 from tests.file_support import write_files
 
 TABLE = """\
@@ -64,3 +64,8 @@ def test_a_package_takes_a_time_limit_under_the_bound_only(tmp_path):
     with pytest.raises(BuildError, match="no limit in seconds"):
         kattis.read(_package(tmp_path / "b", MILLISECONDS_FROM), "x")
     assert not in_seconds(float("nan")) and in_seconds(MILLISECONDS_FROM - 0.5)
+
+
+def test_an_integer_too_large_for_a_float_is_not_finite_nor_seconds():
+    assert finite(3) and finite(2.5) and not finite(float("nan")) and not finite(10**400)
+    assert not in_seconds(10**400) and in_seconds(2)

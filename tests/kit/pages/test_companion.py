@@ -95,6 +95,9 @@ def test_tests_empty_on_both_sides_are_left_out_and_interactive_is_read():
         (data(group="X", timeLimit=120000), "p: timeLimit 120000: expected milliseconds, from 1"),
         (b'{"group": "X", "name": "A", "timeLimit": NaN, "tests": []}', "p: timeLimit nan: "),
         (data(group="X", memoryLimit=1 << 21), "p: memoryLimit 2097152: expected megabytes, from"),
+        (data(group="X", timeLimit=10**400), "p: timeLimit 1000"),  # too large for a float
+        (data(group="X", memoryLimit=10**400), "p: memoryLimit 1000"),
+        (b'{"tests": [], "timeLimit": 1' + b"0" * 5000 + b"}", "p: not readable as JSON (Exc"),
         (
             b'{"group": "X", "name": "A", "timeLimit": 1, "memoryLimit": Infinity, "tests": []}',
             "p: memoryLimit inf: expected megabytes",

@@ -42,6 +42,7 @@ def test_seconds(text, value):
         ("1024 мегабайта", 1024),
         ("65536 килобайт", 64),
         ("lots", None),
+        ("1" + "0" * 400 + "K", None),  # no number: it was an OverflowError
     ],
 )
 def test_mebibytes(text, value):
@@ -74,6 +75,9 @@ def test_limits_with_the_words_as_shown_or_the_one_missing():
         limits("p.html", "POJ", "0 ms", "65536K", "plm")
     with pytest.raises(BuildError, match=r"^p\.html: no memory limit found"):
         limits("p.html", "POJ", "1 s", None, "plm")
+    big = "1" + "0" * 400 + "MS"  # infinite: said of the page (it was said of problems.toml)
+    with pytest.raises(BuildError, match=r"^p\.html: the time limit '10+MS' is no limit in sec"):
+        limits("p.html", "POJ", big, "65536K", "plm")
 
 
 def test_a_host_is_one_of_a_judge_s_or_a_subdomain_of_one():
