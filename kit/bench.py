@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-import math
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -105,7 +104,7 @@ def _not_written(problem: Problem) -> bool:
 
 def _goal(problem: Problem, value: object) -> float:
     """A bench module's GOAL_SECONDS: seconds above 0, else a one-line error."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 2**53:
         raise BuildError(
             f"{problem.rel(problem.bench)}: GOAL_SECONDS = {value!r}: expected seconds above 0"
         )

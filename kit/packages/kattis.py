@@ -200,8 +200,8 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         cases=tuple(cases),
         time_limit=time_limit,
         time_from=time_from,
-        memory_limit=int(_number(limits, "memory", DEFAULT_MEMORY, shown)),
-        output_limit=int(_number(limits, "output", DEFAULT_OUTPUT, shown)),
+        memory_limit=_whole(limits, "memory", DEFAULT_MEMORY, shown),
+        output_limit=_whole(limits, "output", DEFAULT_OUTPUT, shown),
         margin=margin,
         margin_from=margin_from,
         multiplier=multiplier,
@@ -230,7 +230,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         output_counts=OUTPUT_ALL if version.startswith("2025-09") else OUTPUT_STDOUT,
         version=version,
         included=_included(path, legacy),
-        code_limit=int(_number(limits, "code", DEFAULT_CODE, shown)) << 10,
+        code_limit=_whole(limits, "code", DEFAULT_CODE, shown, "KiB") << 10,
         code_given="code" in limits,
     )
 
@@ -466,20 +466,35 @@ def _title(name: object, fallback: str) -> str:
     return str(name) if name else fallback
 
 
-def _number(table: dict, key: str, default: float, shown: str) -> float:
+def _number(table: dict, key: str, default: float, shown: str, finite: bool = True) -> float:
+    """``table[key]``, a positive number (and ``finite``: the time limit's infinity is said
+    where it is read), else ``default`` when it is not given."""
     if key not in table or table[key] == "":
         return default
     value = smallyaml.number(table[key], f"{shown}/problem.yaml: limits.{key}")
     if value <= 0:
         raise BuildError(f"{shown}/problem.yaml: limits.{key} must be positive")
+    if finite and not math.isfinite(value):
+        raise BuildError(f"{shown}/problem.yaml: limits.{key} = {table[key]}: not a finite number")
     return value
+
+
+def _whole(table: dict, key: str, default: int, shown: str, unit: str = "MiB") -> int:
+    """``table[key]``, a whole number of ``unit`` (``memory: 1.5`` was cut to 1 MiB unsaid)."""
+    value = _number(table, key, default, shown)
+    if value != int(value):
+        raise BuildError(
+            f"{shown}/problem.yaml: limits.{key} = {table[key]}: not a whole number of {unit}"
+        )
+    return int(value)
 
 
 def _time_limit(path: Path, shown: str, limits: dict) -> tuple[float | None, str]:
     """The limit and where from: problem.yaml's, else DOMjudge's ini's, else ``.timelimit``
     (DOMjudge's order: webapp/src/Service/ImportProblemService.php), else none."""
     if limits.get("time_limit", "") != "":
-        return _number(limits, "time_limit", 0, shown), "limits.time_limit in problem.yaml"
+        time_limit = _number(limits, "time_limit", 0, shown, finite=False)  # said below
+        return time_limit, "limits.time_limit in problem.yaml"
     ini = _ini_time_limit(path, shown)
     marker = path / ".timelimit"
     if not marker.is_file():

@@ -185,7 +185,12 @@ def _integer(element: ElementTree.Element, tag: str, where: str) -> int:
         raise BuildError(f"{where}: <{tag}> must be a whole number, not {text!r}") from None
     if value <= 0:
         raise BuildError(f"{where}: <{tag}> must be positive")
+    if value > LARGEST:  # 10**400 ms: no float holds it (an OverflowError)
+        raise BuildError(f"{where}: <{tag}> {text.strip()} is too large to be a limit")
     return value
+
+
+LARGEST = 2**53  # a limit in ms or bytes past this is none (and no float holds all of them)
 
 
 def _title(root: ElementTree.Element, fallback: str) -> str:

@@ -201,6 +201,10 @@ def test_a_run_that_exits_is_one_line_not_the_command_s_end(toy_ready, capsys, c
             "GOAL_SECONDS = -1\ndef cases():\n    return [('a', '1 2\\n')]\n",
             "bench/toy_sum.py: GOAL_SECONDS = -1: expected seconds above 0",
         ),
+        (  # too large for a float: an OverflowError
+            "GOAL_SECONDS = 10**400\ndef cases():\n    return [('a', '1 2\\n')]\n",
+            "bench/toy_sum.py: GOAL_SECONDS = 1000",
+        ),
         ("import sys\nsys.exit(0)\n", "bench/toy_sum.py: exits when imported (sys.exit(0))"),
         ("import os\nos._exit(0)\n", "bench/toy_sum.py: exits when imported (os._exit(0))"),
         ("import os\ndef cases():\n    os._exit(0)\n", "cases() exits (os._exit(0))"),

@@ -6,6 +6,7 @@ YAML in test_smallyaml.py; ``package = "PATH"`` in problems.toml is in
 tests/kit/test_registry_packages.py, how packages are judged in tests/test_package_judging.py."""
 
 import os
+import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -391,6 +392,24 @@ def test_a_time_limit_that_is_no_limit_in_seconds_is_refused(tmp_path, yaml, fil
     with pytest.raises(BuildError) as caught:
         kattis.read(write_package(tmp_path / "x", yaml, {**ONE_CASE, **files}), "x")
     assert str(caught.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("limits", "message"),
+    [("memory: 1e400", "limits.memory = 1e400: not a finite number"),  # an OverflowError
+     ("output: 1e400", "limits.output = 1e400: not a finite number"),
+     ("code: 1e400", "limits.code = 1e400: not a finite number"),
+     ("time_multiplier: 1e400", "limits.time_multiplier = 1e400: not a finite number"),
+     ("memory: 1.5", "limits.memory = 1.5: not a whole number of MiB"),  # was cut to 1 MiB
+     ("code: 0.5", "limits.code = 0.5: not a whole number of KiB")],
+)  # fmt: skip
+def test_a_limit_that_is_no_finite_or_whole_number_is_refused(tmp_path, limits, message):
+    yaml = f"name: x\nlimits:\n  time_limit: 1\n  {limits}\n"
+    with pytest.raises(BuildError, match=rf"^x/problem\.yaml: {re.escape(message)}$"):
+        kattis.read(write_package(tmp_path / "x", yaml, ONE_CASE), "x")
+    whole = kattis.read(write_package(tmp_path / "y", "name: y\nlimits:\n  memory: 512.0\n",
+                                      ONE_CASE), "y")  # fmt: skip
+    assert whole.memory_limit == 512
 
 
 def test_a_multi_pass_problem_s_passes(tmp_path):

@@ -168,6 +168,8 @@ def test_solutions_keep_their_tag_and_language_and_do_not_run_is_left_out(tmp_pa
         (TESTSET.replace("2500", "2.5 s"), "", "<time-limit> must be a whole number, not '2.5 s'"),
         (TESTSET.replace("67108864", "0"), "", "<memory-limit> must be positive"),
         (TESTSET.replace("2500", "100000000"), "", "<time-limit> 100000000 ms: no limit in"),
+        (TESTSET.replace("2500", "1" + "0" * 400), "", "<time-limit> 10000000000"),  # overflow
+        (TESTSET.replace("67108864", "1" + "0" * 400), "", "is too large to be a limit"),
         (TESTSET, '<checker><source path="files/check.cpp"/></checker>', "names files/check.cpp"),
     ],
 )
