@@ -326,8 +326,6 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     if package is not None:
         entry = {**_package_entry(package), **entry}  # the registry's own keys win
     _check_keys(where, entry, package)
-    if "\0" in entry.get("title", ""):  # the bundle's header holds it: no source holds a NUL
-        raise BuildError(f"{where}: title holds a NUL character")
     kind = entry["kind"]
     if kind not in KINDS:
         raise BuildError(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")

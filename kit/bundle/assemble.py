@@ -96,6 +96,7 @@ def assemble(entry: Source, helpers: list[Source], header: str, unreachable_byte
     text, numbers = compact(body, tree)
     sources = ", ".join(source.rel for source in [entry, *helpers])
     header += f"\nBuilt by cpkit from {sources}: edit those, then rebuild."
+    header = header.replace("\0", "\ufffd")  # a title's NUL: no Python source holds one
     parts = ["".join(f"# {line}".rstrip() + "\n" for line in header.splitlines())]
     parts += head_lines
     if helpers:

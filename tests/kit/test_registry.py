@@ -379,16 +379,6 @@ def test_a_time_limit_too_large_for_a_float_or_to_read_is_one_line(toy, value, s
         load_registry(toy)
 
 
-def test_a_title_with_a_nul_is_refused_where_it_is_written(toy):
-    """It went into the bundle's header, whose compile check then failed, blaming the bundle."""
-    table = toy / "problems.toml"
-    text = table.read_text()
-    assert re.search(r'^title = ".*"$', text, re.MULTILINE)
-    table.write_text(re.sub(r'^title = "(.*)"$', r'title = "\1\\u0000x"', text, flags=re.M))
-    with pytest.raises(BuildError, match=r"^problems\.toml: \[toy_sum\]: title holds a NUL"):
-        load_registry(toy)
-
-
 def test_an_unknown_slug_names_the_known_ones_or_says_there_are_none(toy):
     known = registry(toy)
     with pytest.raises(BuildError, match=r"^unknown problem 'x' \(problems.toml has: toy_sum\)$"):

@@ -4,6 +4,7 @@ helpers under their own names."""
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -277,3 +278,14 @@ def test_a_helper_named_as_a_module_pypy_has_built_in_runs_as_from_source(toy, n
     assert run_bundle(toy, bundle, b"", python=pypy)[:2] == (0, b"pypy False\n")
     assert run_bundle(toy, bundle, b"")[:2] == (0, b"cpython True\n")
     assert run_source(toy, b"")[:2] == (0, b"cpython True\n")
+
+
+def test_a_title_with_a_nul_makes_a_header_python_compiles(toy):
+    """A page's title may hold a NUL, which problems.toml keeps: the bundle's header comment
+    held it raw, and its compile check failed, blaming the bundle."""
+    table = toy / "problems.toml"
+    text = table.read_text()
+    table.write_text(re.sub(r'^title = "(.*)"$', r'title = "\1\\u0000x"', text, flags=re.M))
+    bundle = bundle_of(toy)
+    assert "\0" not in bundle.text
+    compile(bundle.text, "bundle", "exec")
