@@ -242,6 +242,11 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     if existing:
         raise BuildError(f"new: {slug}: {_exist(existing)} already; nothing was changed")
     shown = Path(os.path.relpath(path, root)).as_posix()
+    if not shown.isprintable():  # a control character, or bytes not UTF-8 (surrogates)
+        raise BuildError(
+            f"new: the package's path {shown!r} is not one line of UTF-8 text, which "
+            "problems.toml cannot hold: rename it; nothing was changed"
+        )
     _write(root, made, scaffold.package_table(slug, shown, args.time_limit), None)
     print(f"new problem {slug}:")
     print(
@@ -299,14 +304,16 @@ def check_judge(judge: str | None, command: str = "new") -> None:
     """``--judge``: named, on one line, and not a near miss of a profile's name (``command``
     begins the messages)."""
     if not judge or not judge.strip():
+        page = ", or give its page with --from PAGE" if command == "new" else ""
         raise BuildError(
             f"{command}: name the judge with --judge NAME ({', '.join(PROFILES)} set the targets; "
-            "any other name, e.g. POJ, gets the strictest), or give its page with --from PAGE"
+            f"any other name, e.g. POJ, gets the strictest){page}"
         )
-    if any(char in '"\\' or unicodedata.category(char) == "Cc" for char in judge):
+    # Cs: the surrogates an argument of bytes that are not UTF-8 is read with
+    if any(char in '"\\' or unicodedata.category(char) in ("Cc", "Cs") for char in judge):
         raise BuildError(
-            f"{command}: --judge {judge!r}: one line without quotes, backslashes or control "
-            "characters"
+            f"{command}: --judge {judge!r}: one line of UTF-8 text without quotes, backslashes "
+            "or control characters"
         )
     meant = suggestion_for(judge)
     if meant is not None:

@@ -206,11 +206,22 @@ def test_a_title_with_control_characters_makes_python_and_toml_that_read():
     assert table["odd"]["title"] == "A\x00B\x7fC"
 
 
-def test_a_judge_with_a_control_character_is_refused(toy, capsys):
-    assert cli.main(["new", "odd", "--judge", "X\x1bY", "--root", str(toy)]) == 2
-    assert "--judge 'X\\x1bY': one line without quotes, backslashes or control" in (
+@pytest.mark.parametrize(
+    ("judge", "shown"), [("X\x1bY", "X\\x1bY"), ("a\udcffb", "a\\udcffb")]
+)  # a control character; a byte not UTF-8 (a traceback writing problems.toml)
+def test_a_judge_with_a_control_character_or_no_utf_8_is_refused(toy, capsys, judge, shown):
+    before = (toy / "problems.toml").read_bytes()
+    assert cli.main(["new", "odd", "--judge", judge, "--root", str(toy)]) == 2
+    assert f"--judge '{shown}': one line of UTF-8 text without quotes, backslashes or" in (
         capsys.readouterr().err
     )
+    assert (toy / "problems.toml").read_bytes() == before
+
+
+def test_listen_without_a_judge_is_not_told_of_new_s_from(toy, capsys):
+    assert cli.main(["listen", "--judge", "", "--once", "--root", str(toy)]) == 2
+    err = capsys.readouterr().err
+    assert "listen: name the judge with --judge NAME" in err and "--from" not in err
 
 
 def test_a_templates_folder_of_the_repository_s_own_is_noted_and_left_alone(toy, capsys):

@@ -6,6 +6,7 @@ and no samples or interactor of its own; the rest of ``new``, end to end, is in
 tests/test_commands.py, tests/kit/test_scaffold.py and tests/kit/test_pages.py."""
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -188,6 +189,17 @@ def test_a_package_whose_name_makes_no_slug_says_how_to_name_one_quoted(toy, cap
     assert cli.main(["new", "--package", str(package), "--root", str(toy)]) == 2
     error = capsys.readouterr().err
     assert error.endswith(f"name one: cpkit new SLUG --package '{package}'\n"), error
+
+
+def test_a_package_whose_path_is_not_utf_8_is_one_line_touching_nothing(toy, capsys, tmp_path):
+    """Its path goes into problems.toml, a UTF-8 file: writing it was a UnicodeEncodeError."""
+    folder = tmp_path / os.fsdecode(b"\xffpkg")
+    package = shutil.copytree(PACKAGES / "kattis_sum", folder)
+    before = (toy / "problems.toml").read_bytes()
+    assert cli.main(["new", "zz", "--package", str(package), "--root", str(toy)]) == 2
+    error = capsys.readouterr().err
+    assert "\\udcffpkg' is not one line of UTF-8 text, which problems.toml cannot hold" in error
+    assert (toy / "problems.toml").read_bytes() == before
 
 
 def test_a_package_without_a_time_limit_needs_one_given(toy, capsys, tmp_path):
