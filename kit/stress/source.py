@@ -293,7 +293,9 @@ class Guarded:
                     if name == "validate":
                         raise
                     raise self._error(name, args) from None
-                except (Exception, SystemExit):  # the module's own bug, or a stub
+                except KeyboardInterrupt:  # Ctrl-C, a stop: not the module's
+                    raise
+                except BaseException:  # the module's own bug, or a stub
                     raise self._error(name, args) from None
             if name == "validate":
                 return self._validated(result)
@@ -348,7 +350,9 @@ class Guarded:
         with self._calling("cuts"):
             try:
                 made = on_deep_stack(cuts, case)
-            except (Exception, SystemExit):
+            except KeyboardInterrupt:  # Ctrl-C, a stop: not the module's
+                raise
+            except BaseException:  # its own bug, a stub, a BaseException of its own
                 raise self._error("cuts", (case,)) from None
         if isinstance(made, str) or not isinstance(made, Iterable):
             raise BuildError(
@@ -362,7 +366,9 @@ class Guarded:
                     variant = on_deep_stack(next, variants)
                 except StopIteration:
                     return
-                except (Exception, SystemExit):
+                except KeyboardInterrupt:  # Ctrl-C, a stop: not the module's
+                    raise
+                except BaseException:  # its own bug, a stub, a BaseException of its own
                     raise self._error("cuts", (case,)) from None
             if not isinstance(variant, str):
                 raise BuildError(

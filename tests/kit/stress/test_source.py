@@ -154,6 +154,10 @@ def test_a_function_of_the_module_that_raises_is_one_line_naming_its_input(pairs
         ("def generate(rng, **params):\n    return 5\n", "generate() returned int, not str"),
         ("def reference(text):\n    return None\n", "reference() returned NoneType, not str"),
         ("def reference(text):\n    raise SystemExit(3)\n", "reference() exits (sys.exit(3))"),
+        (  # a BaseException of its own: a traceback
+            "class Stop(BaseException):\n    pass\ndef generate(rng, **params):\n    raise Stop('x')\n",
+            "generate() raised Stop: x",
+        ),
         (  # ended the kit with 0, a stress run passed that nothing checked
             "import os\ndef reference(text):\n    os._exit(0)\n",
             "reference() exits (os._exit(0))",
@@ -188,6 +192,10 @@ def test_a_function_that_returns_the_wrong_kind_or_exits_is_one_line(
         ("def cuts(case):\n    yield case[1:]\n    yield 7\n", "cuts() yielded int, not str"),
         ("def cuts(case):\n    yield case[1:]\n    {}['x']\n", "cuts() raised KeyError: 'x'"),
         ("def cuts(case):\n    raise SystemExit(2)\n", "cuts() exits (sys.exit(2))"),
+        (
+            "class Stop(BaseException):\n    pass\ndef cuts(case):\n    raise Stop\n",
+            "cuts() raised Stop: ",
+        ),
         ("import os\ndef cuts(case):\n    os._exit(2)\n", "cuts() exits (os._exit(2))"),
         ("cuts = 5\n", "cuts() raised TypeError: 'int' object is not callable"),
     ],
