@@ -87,7 +87,8 @@ def missing(source: str, what: str, expected: str) -> BuildError:
 
 
 def paired(source: str, inputs: list[str], outputs: list[str], where: str) -> list:
-    """The sample pairs, or the error saying which side is missing or short."""
+    """The sample pairs (but those blank on both sides, as a page without samples shows them),
+    or the error saying which side is missing or short."""
     if not inputs:
         raise missing(source, "sample input", where)
     if not outputs:
@@ -97,7 +98,8 @@ def paired(source: str, inputs: list[str], outputs: list[str], where: str) -> li
             f"{source}: {len(inputs)} sample inputs but {len(outputs)} sample outputs "
             f"(read from {where})"
         )
-    return [(sample_file(given), sample_file(wanted)) for given, wanted in zip(inputs, outputs)]
+    pairs = [(sample_file(given), sample_file(wanted)) for given, wanted in zip(inputs, outputs)]
+    return [pair for pair in pairs if any(pair)]  # both blank: no sample (as Companion's data)
 
 
 def limits(source: str, judge: str, time_text: str | None, memory_text: str | None, where: str):

@@ -67,6 +67,9 @@ def test_pairs_in_order_or_the_side_that_is_missing_or_short():
         paired("p.html", ["1"], [], "pre")
     with pytest.raises(BuildError, match=r"^p\.html: 2 sample inputs but 1 sample outputs"):
         paired("p.html", ["1", "2"], ["a"], "pre")
+    # blank on both sides: left out (written as empty files), as Companion's data leaves them
+    assert paired("p.html", ["", "1"], ["\n ", "2"], "pre") == [("1\n", "2\n")]
+    assert paired("p.html", ["\n"], [""], "pre") == []
 
 
 def test_limits_with_the_words_as_shown_or_the_one_missing():

@@ -155,7 +155,8 @@ def test_a_function_of_the_module_that_raises_is_one_line_naming_its_input(pairs
         ("def reference(text):\n    return None\n", "reference() returned NoneType, not str"),
         ("def reference(text):\n    raise SystemExit(3)\n", "reference() exits (sys.exit(3))"),
         (  # a BaseException of its own: a traceback
-            "class Stop(BaseException):\n    pass\ndef generate(rng, **params):\n    raise Stop('x')\n",
+            "class Stop(BaseException):\n    pass\n"
+            "def generate(rng, **params):\n    raise Stop('x')\n",
             "generate() raised Stop: x",
         ),
         (  # ended the kit with 0, a stress run passed that nothing checked
