@@ -98,6 +98,7 @@ def parser(prog: str = "cpkit", only: str | None = None) -> argparse.ArgumentPar
         module.add_subparser(subparsers)
     for command_parser in subparsers.choices.values():  # the help names the program as started
         command_parser.description = named(command_parser.description)
+    top.set_defaults(parsers=subparsers.choices)  # a command's own, for its usage errors
     return top
 
 
@@ -274,7 +275,8 @@ def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
     elif extra:
         if typo is not None:  # cpkit stres two_sum --seed 1
             raise BuildError(f"unknown command '{argv[1]}'; did you mean '{typo}'?")
-        chosen.parse_args(argv)  # says what it does not know, and exits 2
+        own = args.parsers.get(argv[0], chosen)  # the command's: "see cpkit run --help"
+        own.error(f"unrecognized arguments: {' '.join(extra)}")  # exits 2
     if hasattr(args, "root"):
         args.root = given_root(args.root) if args.root else nearest_root(root)
     try:

@@ -583,3 +583,24 @@ def test_a_usage_error_is_one_line_naming_the_help(capsys, argv):
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and err.endswith(" --help)\n"), err
     assert err.startswith("cpkit") and ": error: " in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["run", "toy_sum", "a", "b"],
+            "cpkit run: error: unrecognized arguments: b (see cpkit run",
+        ),
+        (
+            ["toy_sum", "--bogus"],
+            "cpkit build: error: unrecognized arguments: --bogus (see cpkit b",
+        ),
+    ],
+)
+def test_an_argument_a_command_does_not_know_points_at_that_command_s_help(capsys, argv, said):
+    """It pointed at ``cpkit --help``, which lists the commands, not their options."""
+    with pytest.raises(SystemExit) as ended:
+        cli.main(argv)
+    assert ended.value.code == 2
+    assert capsys.readouterr().err.startswith(said)
