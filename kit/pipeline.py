@@ -352,6 +352,9 @@ def _staged(problem: Problem, data: bytes, result: Result):
         where = problem.rel(problem.dist.parent)
         if problem.dist.parent.exists() and not problem.dist.parent.is_dir():
             raise Unwritable(f"{where} is a file, where the bundles' folder goes") from None
+        if problem.dist.parent.is_symlink() and not problem.dist.parent.exists():
+            pointed = os.readlink(problem.dist.parent)
+            raise Unwritable(f"{where} is a link to {pointed}, which is not there") from None
         raise Unwritable(f"cannot write the bundle into {where}/: {error.strerror}") from None
     try:
         folder = Path(tempfile.mkdtemp(prefix=f"{problem.slug}-"))

@@ -357,6 +357,10 @@ def test_a_dist_that_cannot_be_written_is_one_line(toy):
     (toy / "dist").write_text("a file where the folder goes\n")
     with pytest.raises(BuildError, match=r"^dist is a file, where the bundles' folder goes$"):
         build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[])
+    (toy / "dist").unlink()
+    (toy / "dist").symlink_to(toy / "gone")  # it said "File exists"
+    with pytest.raises(BuildError, match=r"^dist is a link to .*gone, which is not there$"):
+        build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[])
 
 
 def test_paths_are_told_from_the_current_folder_but_the_bundle_is_the_same(toy, monkeypatch):
