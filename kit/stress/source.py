@@ -215,7 +215,8 @@ def load_stress_module(problem: Problem, needs: list[str]):
     if not path.is_file():
         if not needs:
             return None
-        raise BuildError(f"{problem.slug}: no {where} ({_wanted(problem, needs)})")
+        said = f"{where} is not a file" if path.exists() else f"no {where}"  # a folder there
+        raise BuildError(f"{problem.slug}: {said} ({_wanted(problem, needs)})")
     module = import_from_checkout(problem, path, f"stress.{problem.slug}")
     stubs = {name for name in OPTIONAL if is_stub(getattr(module, name, None))}
     missing = [name for name in needs if not hasattr(module, name)]

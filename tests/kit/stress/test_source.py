@@ -129,6 +129,9 @@ def test_a_missing_module_or_half_a_pair_is_named(pairsum):
     assert load_stress_module(pairsum, []) is None
     with pytest.raises(BuildError, match=r"^pairsum: no stress/pairsum\.py \(a generator"):
         load_stress_module(pairsum, ["PARAMS", "generate", "reference"])
+    stress.mkdir()  # a folder of that name: it said there was none
+    with pytest.raises(BuildError, match=r"^pairsum: stress/pairsum\.py is not a file \(a gen"):
+        load_stress_module(pairsum, ["PARAMS", "generate", "reference"])
 
 
 def test_a_function_of_the_module_that_raises_is_one_line_naming_its_input(pairsum):
