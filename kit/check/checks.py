@@ -190,9 +190,10 @@ def _pypy_builtins(modules: list[Source], targets: list[Target]) -> list[str]:
 def stand_in_refusal(problem: Problem, bundle: Bundle, runner: Runner) -> str | None:
     """Why ``runner``, a stand-in older than the target it runs (``match`` under PyPy 3.9 for
     pypy3.10), cannot run ``bundle`` by itself (a single run, a stress test, a timing: the
-    build decides such a target statically instead): its crash would be no verdict of the
-    target's. None when it can, or is no older stand-in. The target need not be one of the
-    problem's (``--target pypy3.11`` for a pypy3.10 problem)."""
+    build runs such a target's cases under ``kit.judges.targets.fallback_for``'s CPython, or
+    decides it statically when there is none): its crash would be no verdict of the target's.
+    None when it can, or is no older stand-in. The target need not be one of the problem's
+    (``--target pypy3.11`` for a pypy3.10 problem)."""
     why = stand_in_cannot(problem, bundle, runner)
     if not why:
         return None
