@@ -58,7 +58,8 @@ no verdict within the timeout is the validator's own failure. Its message is the
 it), for ``kit.verify`` to judge by the package's rules. A C or C++
 validator, or a folder of sources, is compiled once and cached (``kit.judges.programs``).
 
-A path in a spec is split as a shell would (``shlex``): quote one with spaces.
+A path in a spec is split as a shell would (``shlex``): quote one with spaces. A checker
+takes no flags, so its path is the rest as written, or one quoted word.
 
 API::
 
@@ -103,6 +104,7 @@ from kit.judges.programs import (
     kattis_failure,
     program_at,
     python_jury_argv,
+    whole_path,
 )
 from kit.processes import run_program, signal_name
 
@@ -624,6 +626,13 @@ def _checker_failure(what: str, hung: bool = False) -> Judgement:
     return Judgement(False, f"checker failed: {what}", checker_failed=True, hung=hung)
 
 
+def _checker_path(argument: str, shown: str) -> str:
+    try:
+        return whole_path(argument)
+    except ValueError as error:
+        raise BuildError(f"{shown}: {error}") from None
+
+
 def parse_compare(
     spec: str,
     root: Path,
@@ -665,7 +674,7 @@ def parse_compare(
             raise BuildError(f"{shown}: the tolerance must be a positive number, e.g. float:1e-6")
         return FloatComparator(spec, tolerance)
     if mode == "checker":
-        program = program_at(argument, root, shown, "checker", include)
+        program = program_at(_checker_path(argument, shown), root, shown, "checker", include)
         return CheckerComparator(spec, program, root, checker_timeout)
     raise BuildError(
         f"{shown}: unknown comparison (expected lines, tokens, float:TOL, kattis[:FLAGS], "

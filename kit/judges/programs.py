@@ -37,12 +37,14 @@ compiler, or a compile error, is a one-line error; one for a header found nowher
   checker, as Polygon does.
 
 Paths and flags in a spec are split as a shell would (``shlex``), so a path with spaces is
-quoted.
+quoted. A spec that takes a path alone (a ``checker:``, the kit's own interactor) reads the
+rest as written, or as one shell word when it starts with a quote (``whole_path``).
 
 API::
 
     program_at(path_text, root, where, role, include=()) -> Program
     runnable(path, folder=False) -> bool   # whether program_at can run what path holds
+    whole_path(text) -> str                # a path-only spec's path; ValueError if misquoted
     Program.argv() -> list[str]            # compiles on first use; MissingHeader, a BuildError
     parse_interactor(spec, root, where, include=()) -> Interactor
     Interactor.argv(input, answer, feedback, output) -> list[str]
@@ -404,6 +406,18 @@ class Interactor:
         return [*command, str(input_path)]
 
 
+def whole_path(text: str) -> str:
+    """The path a spec that takes nothing else holds: ``text`` as written, or, when it starts
+    with a quote, the one shell word it must be (``"my checker.py"``); ValueError when the
+    quoting is unterminated or the quoted path is followed by more."""
+    if not text.startswith(("'", '"')):
+        return text
+    words = shlex.split(text)
+    if len(words) != 1:
+        raise ValueError("one path and nothing after it (it takes no flags)")
+    return words[0]
+
+
 def named_programs(compare: str, interactor: str | None) -> list[tuple[str, str]]:
     """(role, path) of the programs a problem's ``compare`` and ``interactor`` settings name,
     as written (from the workspace's root): a ``checker:`` or ``validator:`` program, the
@@ -416,7 +430,10 @@ def named_programs(compare: str, interactor: str | None) -> list[tuple[str, str]
         if role == "interactor" and not (colon and protocol in (KATTIS, TESTLIB)):
             protocol, rest = role, spec
         try:
-            words = [rest] if protocol in ("checker", "interactor") else shlex.split(rest)
+            if protocol in ("checker", "interactor"):
+                words = [whole_path(rest)]
+            else:
+                words = shlex.split(rest)
         except ValueError:
             continue
         if words and words[0].strip():
@@ -430,7 +447,11 @@ def parse_interactor(
     """The interactor an ``interactor`` setting names (see the module doc)."""
     protocol, colon, rest = spec.partition(":")
     if not colon or protocol not in (KATTIS, TESTLIB):
-        return Interactor(program_at(spec, root, where, "interactor", include))
+        try:
+            path = whole_path(spec)
+        except ValueError as error:
+            raise BuildError(f"{where}: interactor = {spec!r}: {error}") from None
+        return Interactor(program_at(path, root, where, "interactor", include))
     try:
         words = shlex.split(rest)
     except ValueError as error:

@@ -169,6 +169,26 @@ def test_bad_interactor_settings_are_one_line(tmp_path, spec, message):
         parse_interactor(spec, tmp_path, WHERE)
 
 
+def test_a_path_alone_is_read_as_written_or_as_one_quoted_word(tmp_path):
+    """``checker:"my checker.py"`` looked for a file whose name held the quotes, and
+    ``checker:"x`` was said to be a missing file ``"x``."""
+    write(tmp_path / "my checker.py", "")
+    write(tmp_path / "my interactor.py", "")
+    for spec in ("checker:my checker.py", 'checker:"my checker.py"', "checker:'my checker.py'"):
+        assert parse_compare(spec, tmp_path, WHERE).program.path == tmp_path / "my checker.py"
+    for spec in ("my interactor.py", "'my interactor.py'"):
+        found = parse_interactor(spec, tmp_path, WHERE)
+        assert found.program.path == tmp_path / "my interactor.py"
+    for spec, message in (
+        ('checker:"my checker.py', "No closing quotation"),
+        ('checker:"my checker.py" -x', "one path and nothing after it"),
+    ):
+        with pytest.raises(BuildError, match=message):
+            parse_compare(spec, tmp_path, WHERE)
+    with pytest.raises(BuildError, match='interactor = "\'my": No closing quotation'):
+        parse_interactor("'my", tmp_path, WHERE)
+
+
 def test_a_kattis_validator_s_own_failure_is_any_status_but_42_and_43():
     assert kattis_failure(42) is None and kattis_failure(43) is None
     assert kattis_failure(0) == "exit status 0, neither 42 (accepted) nor 43 (wrong answer)"
@@ -373,6 +393,9 @@ def test_a_link_in_the_folder_to_a_shared_file_is_followed(cache_home, tmp_path)
         ("tokens", "interactors/i.py", [("interactor", "interactors/i.py")]),
         ("float:1e-6", None, []),
         ("validator:'unclosed", None, []),  # unreadable: its parse says why
+        ('checker:"checkers/a b.py"', "'i i.py'", [("checker", "checkers/a b.py"),
+                                                  ("interactor", "i i.py")]),
+        ('checker:"unclosed', None, []),
     ],
 )  # fmt: skip
 def test_the_programs_a_problem_s_settings_name(compare, interactor, named):
