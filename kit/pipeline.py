@@ -282,7 +282,16 @@ def build_problem(
         _check(checking, result)
         if result.status == Status.OK:
             _take_run(_with_fallbacks(ran, bundle, script, cases, options, result), result)
+    if result.status == Status.OK and problem.kind != "batch" and problem.interactor is None:
+        result.fail(_UNPLAYED.format(slug=problem.slug))
     return result
+
+
+_UNPLAYED = (
+    "interactive, and problems.toml names no interactor: no game was played (the bundle only "
+    "ran on empty input), so nothing says a judge would accept it; set interactor = "
+    '"interactors/{slug}.py"'
+)
 
 
 def _with_fallbacks(

@@ -75,7 +75,7 @@ def test_fixture_builds_and_reports_a_table(toy):
     assert "[1/2] toy_sum" in output and "[2/2] toy_echo" in output
     table = output[output.index("problem ") :]
     assert "toy_sum   batch" in table and "1/1" in table
-    assert "interactive: no interactor to play" in table
+    assert "toy_echo  interactive  0.3 KiB  1/1" in table
     assert (toy / "dist" / "toy_sum.py").is_file() and (toy / "dist" / "toy_echo.py").is_file()
     assert sorted(path.name for path in (toy / "dist").iterdir()) == ["toy_echo.py", "toy_sum.py"]
 
@@ -231,7 +231,13 @@ def test_syntax_error_in_a_helper_names_the_helper(toy):
     assert error_lines(output)[0].startswith("toy_sum: shared/toy_numbers.py:2: syntax error")
 
 
+def without_interactor(toy):
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('interactor = "interactors/toy_echo.py"\n', ""))
+
+
 def test_interactive_bundle_must_start_and_end_cleanly_on_empty_input(toy):
+    without_interactor(toy)
     write(toy, "solutions/toy_echo.py", "import sys\nsys.exit(3)\n")
     code, output = build(toy, "toy_echo")
     assert code == 1
@@ -240,6 +246,23 @@ def test_interactive_bundle_must_start_and_end_cleanly_on_empty_input(toy):
         "toy_echo: dist/toy_echo.py on empty input: runtime error: exit status 3 (3.8, pypy3)"
     )
     assert not (toy / "dist" / "toy_echo.py").exists()
+
+
+def test_an_interactive_problem_without_an_interactor_fails_unplayed(toy):
+    """It was "ok" though no game was played: nothing said a judge would accept it."""
+    without_interactor(toy)
+    code, output = build(toy, "toy_echo")
+    assert code == 1
+    lines = [line for line in output.splitlines() if line.startswith("toy_echo:")]
+    assert lines == [
+        "toy_echo: interactive, and problems.toml names no interactor: no game was played (the "
+        "bundle only ran on empty input), so nothing says a judge would accept it; set "
+        'interactor = "interactors/toy_echo.py"'
+    ]
+    table = output[output.index("problem ") :]
+    assert "interactive: no interactor to play" in table and table.rstrip().endswith(
+        "FAILED: toy_echo"
+    )
 
 
 def test_missing_solution_is_listed_not_failed(toy):

@@ -20,7 +20,8 @@ a case of a package's test group with validator flags of its own, by the compara
 flags added); interactive problems with an interactor play each secret input
 (``kit.run.interact``), given the case's answer file too; a game a testlib interactor accepted
 is then judged by the problem's checker on what the interactor wrote, as Polygon does; an
-interactive problem without one must start and end cleanly on empty input. A multi-pass
+interactive problem without one must start and end cleanly on empty input (and then fails
+the build all the same: ``kit.pipeline``). A multi-pass
 problem (a Kattis package's) runs or plays a case again on each ``nextpass.in`` its validator
 writes, the feedback folder kept between passes (``CaseJudge.passes``). A checker, validator or
 interactor written in C or C++ is compiled before the first run.

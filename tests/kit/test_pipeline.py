@@ -26,6 +26,7 @@ from kit.run import cases as cases_module
 from kit.run.cases import RunOptions
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
+TOY_INTERACTOR = 'interactor = "interactors/toy_echo.py"'
 
 
 def toy_sum(root):
@@ -708,7 +709,10 @@ def test_a_missing_checker_or_interactor_fails_its_problem_alone(toy, slug, sett
     """As a missing solution does: the registry loads, the other problems build, and this one
     fails saying which file is not there (every command of every problem stopped on it)."""
     table = toy / "problems.toml"
-    table.write_text(table.read_text().replace(f"[{slug}]\n", f"[{slug}]\n{setting}\n", 1))
+    text = table.read_text()
+    if slug == "toy_echo":  # the setting replaces its interactor
+        text = text.replace(f"{TOY_INTERACTOR}\n", "")
+    table.write_text(text.replace(f"[{slug}]\n", f"[{slug}]\n{setting}\n", 1))
     (toy / "checkers").mkdir(exist_ok=True)
     (toy / "interactors").mkdir(exist_ok=True)
     registry = load_registry(toy)
@@ -722,7 +726,7 @@ def test_a_missing_interactor_does_not_hide_a_bad_compare_setting(toy):
     """The other setting is still read: it failed every command once the file came back."""
     table = toy / "problems.toml"
     setting = 'interactor = "interactors/gone.py"\ncompare = "float:abc"'
-    table.write_text(table.read_text().replace("[toy_echo]\n", f"[toy_echo]\n{setting}\n", 1))
+    table.write_text(table.read_text().replace(f"{TOY_INTERACTOR}\n", f"{setting}\n", 1))
     with pytest.raises(BuildError, match="the tolerance must be a positive number"):
         load_registry(toy)
 

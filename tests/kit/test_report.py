@@ -97,7 +97,7 @@ def test_a_column_whose_cases_all_failed_shows_its_peak_without_a_time(toy):
 
 
 def test_an_interactive_problem_without_an_interactor_spans_the_cases_and_targets(toy):
-    echo = load_registry(toy)["toy_echo"]
+    echo = dataclasses.replace(load_registry(toy)["toy_echo"], interactor=None)
     result = Result(echo, bundle_bytes=1024, columns=[column("cpython3.8")])
     row = report.table([result]).splitlines()[2]
     assert f"1.0 KiB  {report.INTERACTIVE}" in row and row.endswith("1 s, 64 MiB  ok")

@@ -157,7 +157,7 @@ def test_new_from_a_package_names_it_and_takes_everything_else_from_it(
     assert (problem.kind, problem.source.format) == (kind, name.split("_")[0].capitalize())
     assert sample_cases(problem) and not (toy / "samples" / slug).exists()
     assert all((toy / path).is_file() for path in files)
-    assert not (toy / "interactors").exists()
+    assert not (toy / "interactors" / f"{slug}.py").exists()
 
 
 @pytest.mark.parametrize(

@@ -265,9 +265,7 @@ def test_a_file_over_the_cap_is_refused_by_its_size_unread(toy, tmp_path, monkey
 def test_an_interactive_problem_needs_its_secret_input(toy):
     text = (toy / "problems.toml").read_text()
     (toy / "interactor.py").write_text("print(1)\n")
-    text = text.replace(
-        'kind = "interactive"', 'kind = "interactive"\ninteractor = "interactor.py"'
-    )
+    text = text.replace('interactor = "interactors/toy_echo.py"', 'interactor = "interactor.py"')
     (toy / "problems.toml").write_text(text)
     with pytest.raises(
         BuildError, match=r"^toy_echo: name the interactor's secret input FILE \(or - "
@@ -280,9 +278,7 @@ def game_args(toy, tmp_path, interactor: str, source: str):
     interactor.py) of ``source``; GAME.in holds ``1``."""
     (toy / "interactor.py").write_text(source)
     text = (toy / "problems.toml").read_text()
-    text = text.replace(
-        'kind = "interactive"', f'kind = "interactive"\ninteractor = "{interactor}"'
-    )
+    text = text.replace('interactor = "interactors/toy_echo.py"', f'interactor = "{interactor}"')
     (toy / "problems.toml").write_text(text)
     secret = tmp_path / "game.in"
     secret.write_text("1\n")
@@ -320,7 +316,7 @@ def test_the_solution_s_traceback_beside_an_interactor_s_failure_is_labelled(toy
     (toy / "interactor.py").write_text("import sys\nsys.exit(3)\n")
     text = (toy / "problems.toml").read_text()
     text = text.replace(
-        'kind = "interactive"', 'kind = "interactive"\ninteractor = "testlib:interactor.py"'
+        'interactor = "interactors/toy_echo.py"', 'interactor = "testlib:interactor.py"'
     )
     (toy / "problems.toml").write_text(text)
     crash = "import time\ntime.sleep(0.5)\nint('x')\n"
