@@ -179,7 +179,10 @@ def main(
     except BuildError as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return error.status
-    except (RecursionError, OSError) as error:
+    except BrokenPipeError:  # output piped into a program that stopped reading (| head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except (RecursionError, OSError) as error:  # after BrokenPipeError, an OSError too
         return _beyond_limits(error, prog)
     except Stopped as stop:
         print(f"{prog}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
@@ -187,9 +190,6 @@ def main(
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # output piped into a program that stopped reading (| head)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
 
 
 def _beyond_limits(error: RecursionError | OSError, prog: str) -> int:

@@ -240,6 +240,20 @@ def test_another_os_error_is_not_taken_for_a_long_name(monkeypatch):
         cli.main(["stress", "p"], prog="cpkit")
 
 
+def test_a_broken_pipe_ends_the_command_with_1_quietly():
+    """``cpkit | head``: the clause for OSError came first and let the BrokenPipeError out as
+    a traceback."""
+    program = (
+        "import sys\nfrom kit import cli\n"
+        "def dispatch(*_args):\n    raise BrokenPipeError(32, 'Broken pipe')\n"
+        "cli._dispatch = dispatch\nsys.exit(cli.main(['build'], prog='cpkit'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert (done.returncode, done.stderr) == (1, "")
+
+
 def test_exit_now_runs_the_exit_handlers_then_ends_with_the_status_and_all_output():
     program = (
         "import atexit, sys\n"
