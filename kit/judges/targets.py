@@ -311,6 +311,10 @@ class _ProbeCache:
             cache.write_json(self.NAME, self.entries)
 
 
+SYSTEM_BINS = ("/usr/bin", "/usr/local/bin")  # searched whatever the PATH: a service's or
+# an editor's short PATH would otherwise swap an interpreter here for a stand-in
+
+
 def _candidates() -> list[str]:
     pyenv = Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv") / "versions"
     names: list[str] = []
@@ -326,9 +330,11 @@ def _candidates() -> list[str]:
             names.append(str(folder / "bin" / "pypy3"))
     for minor in range(OLDEST[1], 20):
         names.append(shutil.which(f"python3.{minor}") or "")
-        names += [f"{base}/python3.{minor}" for base in ("/usr/bin", "/usr/local/bin")]
+        names += [f"{base}/python3.{minor}" for base in SYSTEM_BINS]
         names.append(shutil.which(f"pypy3.{minor}") or "")
+        names += [f"{base}/pypy3.{minor}" for base in SYSTEM_BINS]
     names += [shutil.which("pypy3") or "", shutil.which("pypy") or ""]
+    names += [f"{base}/{name}" for name in ("pypy3", "pypy") for base in SYSTEM_BINS]
     shims = str(pyenv.parent / "shims") + os.sep  # each one runs a version found above
     return [
         name for name in names if name and not name.startswith(shims) and os.access(name, os.X_OK)

@@ -1,5 +1,6 @@
 """kit.judges.targets.runner_named: ``--target NAME`` names a target or any local interpreter."""
 
+import os
 import sys
 from dataclasses import replace
 
@@ -129,6 +130,14 @@ def test_a_pyenv_folder_this_user_may_not_read_is_passed_over(monkeypatch, tmp_p
 
     monkeypatch.setattr(targets.Path, "glob", refused)
     assert all(not name.startswith(str(tmp_path)) for name in targets._candidates())
+
+
+@pytest.mark.skipif(not os.access("/usr/bin/pypy3", os.X_OK), reason="no /usr/bin/pypy3 here")
+def test_pypy_in_usr_bin_is_found_whatever_the_path(monkeypatch):
+    """As ``python3.X`` is: with a short PATH (a service's, an editor's) Debian's PyPy was
+    missed, and the PyPy targets' cases ran under the CPython stand-in, other verdicts."""
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert "/usr/bin/pypy3" in targets._candidates()
 
 
 def test_an_interpreter_older_than_3_8_by_path_is_refused_as_by_name(tmp_path, monkeypatch):
