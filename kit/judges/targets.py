@@ -182,9 +182,10 @@ def runner_for_runs(targets: tuple[Target, ...] | list[Target]) -> Runner:
 def runner_named(name: str) -> Runner:
     """``--target NAME``: who runs a bundle when the user names it: a target (``cpython3.8``,
     ``pypy3``, or a report's label, ``3.8``) that has its own interpreter here, or a PyPy
-    version the build runs under the nearest PyPy here (``pypy3.11`` under PyPy 3.9: the same
-    stand-in, said so), or any local interpreter by path or by a name on the PATH. A
-    one-line ``BuildError`` otherwise."""
+    version the build runs under a stand-in (``pypy3.11`` under the nearest PyPy here, PyPy
+    3.9, else under the kit's own Python, as the build: said so), or any local interpreter by
+    path or by a name on the PATH. A one-line ``BuildError`` otherwise (a CPython version not
+    here among them: it can be installed)."""
     text = name.strip()
     try:
         target = parse_target(text)
@@ -196,7 +197,9 @@ def runner_named(name: str) -> Runner:
         target = None
     if target is not None:
         runner = runner_for(target, list(found()))
-        if runner is None:
+        if runner is None and target.impl == "pypy":  # no PyPy here: the build's stand-in
+            return stand_in([target])
+        if runner is None:  # a CPython named: one that is installable, not stood in for
             here = ", ".join(i.short for i in found()) or "none"
             raise BuildError(f"--target {name}: no {target.name} interpreter here (found: {here})")
         return runner  # the build's own stand-in when it is not exact

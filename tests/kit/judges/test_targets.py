@@ -62,6 +62,21 @@ def test_a_name_that_runs_nothing_is_a_one_line_error(name, start):
         assert str(error.value).endswith(f"(found: {', '.join(i.short for i in found())})")
 
 
+def test_a_pypy_named_with_none_here_runs_under_the_build_s_stand_in(monkeypatch):
+    """``--target pypy3.11`` without any PyPy stopped with "no pypy3.11 interpreter here",
+    while the build and ``run`` without ``--target`` ran it under the kit's own Python."""
+    monkeypatch.setenv("KIT_PYTHONS", "")
+    found.cache_clear()
+    try:
+        runner = runner_named("pypy3.11")
+        assert runner.interpreter == host() and not runner.exact
+        assert runner.target == parse_target("pypy3.11")
+        with pytest.raises(BuildError, match="no cpython3.8 interpreter here"):
+            runner_named("3.8")
+    finally:
+        found.cache_clear()
+
+
 def test_bench_times_each_target_here_and_the_kit_s_python_only_when_none_is_here(monkeypatch):
     from kit.judges import targets
 
