@@ -247,12 +247,12 @@ def _stand_in_notes(results: list[Result]) -> list[str]:
     target decided statically because the interpreter here could not run the bundle."""
     lines = []
     stand_ins: dict[str, list[str]] = {}  # the interpreter that ran them ("": none) -> targets
-    newer: set[str] = set()  # stand-ins newer than a target they ran
+    newer: set[tuple[str, str]] = set()  # (stand-in, a target older than it that it ran)
     for result in results:
         for column in result.columns:
             stand_in = column.runner.interpreter.label
             if column.static_only and column.runner.interpreter.version > column.target.syntax:
-                newer.add(stand_in)
+                newer.add((stand_in, column.target.name))
             if column.unrun and result.ran is not None:  # a failed check says it otherwise
                 lines.append(
                     f"note: {result.problem.slug}: {column.target.name} decided statically: "
@@ -275,21 +275,31 @@ def _stand_in_notes(results: list[Result]) -> list[str]:
     stand_ins[""] = [name for name in stand_ins.get("", []) if name not in ran]
     for runner, names in stand_ins.items():
         if names:
-            under = f", and the cases ran under {runner}" if runner else ""
-            if runner.startswith("CPython") and any(n.startswith("pypy") for n in names):
-                under += (  # no PyPy here at all: the time and memory are not PyPy's
-                    ", whose time and memory are not PyPy's (PyPy alone holds about 50 MiB): "
-                    "their TLE and MLE, or their passing, are not the judge's"
-                )
-            if runner in newer:  # what only a run shows: dict | dict before 3.9, say
-                under += (
-                    f"; {runner} is newer: code that runs there and not on the target is missed"
-                )
             lines.append(
                 f"note: * {', '.join(names)}: no interpreter of that version here; syntax and "
-                f"APIs were checked statically{under}"
+                f"APIs were checked statically{_stood_in(runner, names, newer)}"
             )
     return lines
+
+
+def _stood_in(runner: str, names: list[str], newer: set[tuple[str, str]]) -> str:
+    """What the stand-in note adds of ``runner`` ("": none ran the cases), each clause naming
+    the targets it holds for when it does not hold for all of ``names``."""
+    if not runner:
+        return ""
+    under = f", and the cases ran under {runner}"
+    pypys = [name for name in names if name.startswith("pypy")]
+    if runner.startswith("CPython") and pypys:  # no PyPy here: the time and memory not PyPy's
+        whose = "their TLE and MLE" if pypys == names else f"the TLE and MLE of {', '.join(pypys)}"
+        under += (
+            ", whose time and memory are not PyPy's (PyPy alone holds about 50 MiB): "
+            f"{whose}, or their passing, are not the judge's"
+        )
+    older = [name for name in names if (runner, name) in newer]
+    if older:  # what only a run shows: dict | dict before 3.9, say
+        than, target = ("", "the target") if older == names else (f" than {', '.join(older)}", "it")
+        under += f"; {runner} is newer{than}: code that runs there and not on {target} is missed"
+    return under
 
 
 def _how_timed(results: list[Result]) -> list[str]:

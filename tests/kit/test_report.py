@@ -417,6 +417,24 @@ def test_a_newer_stand_in_is_said_not_to_catch_what_only_the_target_refuses(toy)
     assert "newer" not in note
 
 
+def test_a_note_for_several_targets_names_those_each_clause_holds_for(toy):
+    """One stand-in for cpython3.13, pypy3.11 and pypy3.10 (no interpreter here): "not PyPy's"
+    and "is newer" were said of all three, true of two and of one."""
+    from kit.judges.targets import Runner, host
+
+    names = ["cpython3.13", "pypy3.11", "pypy3.10"]
+    columns = [
+        Column(t, Runner(t, dataclasses.replace(host(), version=(3, 11)), False), True)
+        for t in map(parse_target, names)
+    ]
+    for each in columns:
+        each.slowest = Timing([0.1])
+    (note,) = [line for line in report.notes([passed(toy_sum(toy), columns)]) if "* " in line]
+    assert note.startswith("note: * cpython3.13, pypy3.11, pypy3.10: no interpreter")
+    assert "(PyPy alone holds about 50 MiB): the TLE and MLE of pypy3.11, pypy3.10, or" in note
+    assert note.endswith(" is newer than pypy3.10: code that runs there and not on it is missed")
+
+
 def test_the_note_on_how_times_were_taken_keeps_each_schedule_s_figures():
     """Combined, the slowest cases' count was taken as the runs of each re-timed case ("re-timed
     alone, once" after three runs), and the slowest cases timed alone went unsaid."""
