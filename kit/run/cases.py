@@ -76,6 +76,7 @@ from kit.run.limits import (
     limits_for,
     machine_notes,
     run_limited,
+    storage_failure,
     time_over,
 )
 from kit.run.process import MEMORY, TIME, Run, Timing
@@ -689,7 +690,10 @@ class CaseJudge:
             else:
                 outcome, run = self.run_judged(command, case, case.input, limits)
         elsewhere = None
-        if outcome.word == RE:
+        if outcome.word != OK:  # the disk here, full, failed the run
+            full = storage_failure(limits, run.returncode, run.stderr)
+            elsewhere = message(JE, full) if full is not None else None
+        if outcome.word == RE and elsewhere is None:
             elsewhere = judged_elsewhere(self.problem, runner, run.stderr)
             lacked = missing_module(run.stderr.decode("utf-8", "replace"))
             if elsewhere is None and step is not None and lacked:  # did the step lack it?

@@ -48,12 +48,14 @@ API::
     exceeded(limits, *, output_over, killed, peak_kib, processes=1, written=(0, 0, 0),
              seconds=None) -> (kind, text) | None
     machine_notes(limits) -> [str]   # this machine's hard rlimits and memory below a judge's
+    storage_failure(limits, returncode, stderr) -> text | None   # a failed run's full temp folder
     time_over(limits, seconds, runs=1) -> text | None
 """
 
 from __future__ import annotations
 
 import math
+import os
 import resource
 import shutil
 import tempfile
@@ -213,7 +215,7 @@ def machine_notes(limits: Limits) -> list[str]:
             f"note: this machine's hard file size limit is {_mib(size)} (ulimit -Hf), below "
             f"the output limit of {_mib(limits.output_bytes)}: a larger output fails here"
         )
-    folder = tempfile.gettempdir()
+    folder = _temp_folder()
     free = shutil.disk_usage(folder).free
     if free <= limits.output_bytes:
         notes.append(
@@ -259,6 +261,36 @@ def _hard(kind: int, want: int) -> int:
     except (ValueError, OSError):
         return hard
     return want
+
+
+# what a Python says of a write its disk refused: the error, or the status CPython and PyPy
+# end with when flushing stdout fails at exit (the run's stdout is a file: no broken pipe)
+NO_SPACE = (b"[Errno 28]", b"No space left on device")
+FLUSH_FAILED = 120
+
+
+def storage_failure(limits: Limits, returncode: int, stderr: bytes) -> str | None:
+    """Why a failed run's verdict is this machine's, not the solution's, when it is: the
+    temporary folder its output went to has less room than the output limit (the note of
+    ``machine_notes``), and the run failed writing (ENOSPC, or stdout's flush at exit)."""
+    folder = _temp_folder()
+    free = shutil.disk_usage(folder).free
+    if free > limits.output_bytes:
+        return None
+    if returncode != FLUSH_FAILED and not any(said in stderr for said in NO_SPACE):
+        return None
+    return (
+        f"not judged here: the temporary folder {folder} ({_mib(free)} free, less than the "
+        f"output limit of {_mib(limits.output_bytes)}) could not take the run's output "
+        "(not the solution's failure; set TMPDIR to a folder with room)"
+    )
+
+
+def _temp_folder() -> str:
+    """The temporary folder runs write to, as TMPDIR names it (not the kit's own folder in
+    it, ``kit.scratch``)."""
+    folder = tempfile.gettempdir()
+    return os.path.dirname(folder) if os.path.basename(folder).startswith("cpkit-") else folder
 
 
 def _mib(size: int) -> str:

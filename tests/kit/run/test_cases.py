@@ -183,6 +183,32 @@ def test_a_module_the_judge_installs_and_the_runner_lacks_names_that_runner_to_i
     assert said == ([cases_module.MANAGED_HINT.format(python=sys.executable)] if managed else [])
 
 
+@pytest.mark.parametrize(
+    ("code", "word"),
+    [
+        ("raise OSError(28, 'No space left on device')\n", "JE"),
+        ("import os\nos._exit(120)\n", "JE"),  # stdout's flush failed at exit
+        ("raise OSError(5, 'Input/output error')\n", "RE"),  # no sign of the full disk
+    ],
+)
+def test_a_run_that_failed_on_a_full_temporary_folder_is_not_judged_here(
+    toy, tmp_path, monkeypatch, code, word
+):
+    """With TMPDIR on a small file system, a right 100 KB answer was the solution's RE (its
+    own traceback, "No space left on device"): the judge would accept it."""
+    from kit.run import limits as limits_module
+
+    (toy / "solutions" / "toy_sum.py").write_text(code)
+    assert _judged_once(toy, tmp_path).word == "RE"  # the disk has room: the solution's
+    usage = limits_module.shutil.disk_usage(tmp_path)._replace(free=60 << 10)
+    monkeypatch.setattr(limits_module.shutil, "disk_usage", lambda folder: usage)
+    failure = _judged_once(toy, tmp_path)
+    assert failure.word == word
+    if word == "JE":
+        assert "not judged here: the temporary folder " in failure.message
+        assert "(60 KiB free, less than the output limit of 64 MiB)" in failure.message
+
+
 def _judged_by_atcoder_without_ortools(toy):
     """The toy problem judged by AtCoder, which installs ortools; skipped where this Python
     has it."""
