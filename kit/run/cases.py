@@ -74,9 +74,9 @@ from kit.run.limits import (
     Limits,
     clearly_over,
     limits_for,
+    machine_failure,
     machine_notes,
     run_limited,
-    storage_failure,
     time_over,
 )
 from kit.run.process import MEMORY, TIME, Run, Timing
@@ -689,16 +689,18 @@ class CaseJudge:
                 outcome, run = self.play(command, case, limits)
             else:
                 outcome, run = self.run_judged(command, case, case.input, limits)
-        elsewhere = None
-        if outcome.word != OK:  # the disk here, full, failed the run
-            full = storage_failure(limits, run.returncode, run.stderr)
-            elsewhere = message(JE, full) if full is not None else None
+        elsewhere = machine = None
+        if outcome.word != OK:  # this machine's disk or hard limits failed the run
+            machine = machine_failure(limits, run.returncode, run.stderr)
+            elsewhere = message(JE, machine) if machine is not None else None
         if outcome.word == RE and elsewhere is None:
             elsewhere = judged_elsewhere(self.problem, runner, run.stderr)
             lacked = missing_module(run.stderr.decode("utf-8", "replace"))
             if elsewhere is None and step is not None and lacked:  # did the step lack it?
                 elsewhere = judged_elsewhere(self.problem, runner, step.stderr)
         outcome = self.in_judges_words(outcome)
+        if machine is not None:  # the hints are for the solution's failures
+            outcome.details = [line for line in outcome.details if not line.startswith("hint:")]
         if elsewhere is not None:  # the install hint names the interpreter that ran it
             python = shlex.quote(runner.interpreter.executable)
             details = [line.replace(f"`{PYTHON} -m", f"`{python} -m") for line in outcome.details]

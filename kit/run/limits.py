@@ -48,7 +48,8 @@ API::
     exceeded(limits, *, output_over, killed, peak_kib, processes=1, written=(0, 0, 0),
              seconds=None) -> (kind, text) | None
     machine_notes(limits) -> [str]   # this machine's hard rlimits and memory below a judge's
-    storage_failure(limits, returncode, stderr) -> text | None   # a failed run's full temp folder
+    machine_failure(limits, returncode, stderr) -> text | None   # a failed run this machine's:
+        # its temporary folder full, or its hard stack or address-space limit below the judge's
     time_over(limits, seconds, runs=1) -> text | None
 """
 
@@ -58,6 +59,7 @@ import math
 import os
 import resource
 import shutil
+import signal
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -269,10 +271,44 @@ NO_SPACE = (b"[Errno 28]", b"No space left on device")
 FLUSH_FAILED = 120
 
 
-def storage_failure(limits: Limits, returncode: int, stderr: bytes) -> str | None:
-    """Why a failed run's verdict is this machine's, not the solution's, when it is: the
-    temporary folder its output went to has less room than the output limit (the note of
-    ``machine_notes``), and the run failed writing (ENOSPC, or stdout's flush at exit)."""
+# what a run says when it could not have the memory or stack it asked for
+OUT_OF_ROOM = (b"MemoryError", b"can't start new thread", b"[Errno 12]", b"Cannot allocate")
+CRASHED = (-signal.SIGSEGV, -signal.SIGBUS, -signal.SIGABRT)
+
+
+def machine_failure(limits: Limits, returncode: int, stderr: bytes) -> str | None:
+    """Why a failed run's verdict is this machine's, not the solution's, when it is: one of
+    ``machine_notes``' conditions holds and the run failed as that condition fails a run: the
+    temporary folder its output goes to has less room than the output limit and it failed
+    writing (ENOSPC, or stdout's flush at exit); the hard stack limit is below the judge's
+    stack and it crashed; a hard address-space or data limit holds and it ran out of memory
+    or crashed (a thread's stack not given). The judge's verdict is not known then."""
+    said = _storage_failure(limits, returncode, stderr)
+    if said is not None:
+        return said
+    crashed = returncode in CRASHED
+    wanted = limits.stack_bytes
+    stack = _hard(resource.RLIMIT_STACK, resource.RLIM_INFINITY if wanted is None else wanted)
+    if crashed and stack != resource.RLIM_INFINITY and (wanted is None or stack < wanted):
+        return (
+            f"not judged here: this machine's hard stack limit, {_mib(stack)} (ulimit -Hs), is "
+            "below the judge's, and the run crashed (not known to be the solution's failure)"
+        )
+    if not crashed and not any(sign in stderr for sign in OUT_OF_ROOM):
+        return None
+    for kind, flag, what in ((resource.RLIMIT_AS, "v", "address-space"),
+                             (resource.RLIMIT_DATA, "d", "data-segment")):  # fmt: skip
+        hard = _hard(kind, resource.RLIM_INFINITY)
+        if hard != resource.RLIM_INFINITY:
+            return (
+                f"not judged here: this machine's hard {what} limit, {_mib(hard)} (ulimit "
+                f"-H{flag}), refused the run memory or a stack (not known to be the "
+                "solution's failure)"
+            )
+    return None
+
+
+def _storage_failure(limits: Limits, returncode: int, stderr: bytes) -> str | None:
     folder = _temp_folder()
     free = shutil.disk_usage(folder).free
     if free > limits.output_bytes:

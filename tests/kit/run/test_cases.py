@@ -209,6 +209,22 @@ def test_a_run_that_failed_on_a_full_temporary_folder_is_not_judged_here(
         assert "(60 KiB free, less than the output limit of 64 MiB)" in failure.message
 
 
+def test_a_run_this_machine_failed_keeps_its_traceback_without_the_solution_s_hints(
+    toy, tmp_path, monkeypatch
+):
+    """A crash under a hard stack limit below the judge's said "make the recursion
+    iterative": advice for the solution, whose failure it is not known to be."""
+    (toy / "solutions" / "toy_sum.py").write_text(
+        "import sys\nsys.setrecursionlimit(100)\ndef f(n):\n    return f(n + 1)\nf(0)\n"
+    )
+    crashed = _judged_once(toy, tmp_path)
+    assert crashed.word == "RE" and any(line.startswith("hint:") for line in crashed.details)
+    monkeypatch.setattr(cases_module, "machine_failure", lambda *_: "not judged here: stack")
+    failure = _judged_once(toy, tmp_path)
+    assert (failure.word, failure.message) == ("JE", "judge error: not judged here: stack")
+    assert failure.details and not any(line.startswith("hint:") for line in failure.details)
+
+
 def _judged_by_atcoder_without_ortools(toy):
     """The toy problem judged by AtCoder, which installs ortools; skipped where this Python
     has it."""

@@ -464,3 +464,39 @@ def test_a_peak_over_the_limit_only_by_the_footprint_is_told_apart():
     assert not own.over_by_footprint(130 * 1024)  # 70 MiB of its own: over, an MLE
     whole = replace(own, memory=WHOLE)
     assert not whole.over_by_footprint(70 * 1024)  # the whole process counts: over
+
+
+def machine_limits(monkeypatch, **hard):
+    """This machine's hard limits as ``hard`` names them (``STACK=256 << 10``), others none."""
+    infinite = limits.resource.RLIM_INFINITY
+
+    def hard_limit(kind, want):
+        names = {limits.resource.RLIMIT_STACK: "STACK", limits.resource.RLIMIT_AS: "AS"}
+        return hard.get(names.get(kind, ""), infinite)
+
+    monkeypatch.setattr(limits, "_hard", hard_limit)
+
+
+def test_a_crash_under_a_hard_stack_limit_below_the_judge_s_is_not_judged_here(monkeypatch):
+    """``ulimit -s 256``: a recursion PyPy runs on the judge's 1 GiB stack crashed, the
+    solution's RE, with a hint to make it iterative."""
+    judge = replace(LIMITS, stack_bytes=1 << 30)
+    segv = -limits.signal.SIGSEGV
+    machine_limits(monkeypatch, STACK=256 << 10)
+    said = limits.machine_failure(judge, segv, b"")
+    assert said.startswith("not judged here: this machine's hard stack limit, 256 KiB (ulimit")
+    assert limits.machine_failure(judge, 1, b"ValueError: x") is None  # not a crash
+    machine_limits(monkeypatch, STACK=2 << 30)  # room for the judge's stack: its own crash
+    assert limits.machine_failure(judge, segv, b"") is None
+
+
+def test_memory_refused_under_a_hard_address_space_limit_is_not_judged_here(monkeypatch):
+    """``ulimit -v 400000``: a thread with a 512 MiB stack could not start, the solution's RE
+    where the judge gives it the stack."""
+    failed = b"RuntimeError: can't start new thread"
+    machine_limits(monkeypatch, AS=391 << 20)
+    said = limits.machine_failure(LIMITS, 1, failed)
+    assert said.startswith("not judged here: this machine's hard address-space limit, 391 MiB")
+    assert limits.machine_failure(LIMITS, 1, b"ZeroDivisionError") is None
+    machine_limits(monkeypatch)
+    assert limits.machine_failure(LIMITS, 1, failed) is None
