@@ -600,6 +600,7 @@ class CaseJudge:
         timing = Timing()
         outcome = _Outcome(OK)
         cpu: list[float] = []
+        wall: list[float] = []  # less what it waited for a core
         runs = max(1, repeat)
         for attempt in range(runs):
             outcome, run = self.once(case, runner, limits)
@@ -616,11 +617,13 @@ class CaseJudge:
                 return outcome, timing
             timing.add(run, limits.seconds(run))
             cpu.append(run.cpu_seconds)
+            wall.append(run.seconds - run.waited)
             if attempt == 0 and clearly_over(limits.seconds(run), limits.time):
                 break  # so far over that no noise explains it: the median would be over too
         over = time_over(limits, timing.median, len(timing.seconds))
         if over is not None:
             details = self.waited(limits, statistics.median(cpu))
+            details += side_by_side(limits, statistics.median(cpu), statistics.median(wall))
             over_by = timing.median - limits.time
             details += slow_input_hint(self.source_text, case.input, over=over_by)
             outcome = _Outcome(TLE, message(TLE, over), details, seconds=timing.median)
@@ -1028,6 +1031,22 @@ FILE_CAP_HINT = (
     "RLIMIT_FSIZE, holds for scratch files too), and a judge's sandbox may not let it write "
     "files at all: keep the data in memory"
 )
+SIDE_BY_SIDE_HINT = (
+    "hint: its processes or threads ran side by side on this machine's cores, {wall:.3f} s of "
+    "wall time, and took {cpu:.3f} s of CPU together, which a judge's core takes in turn: the "
+    "kit counts that (a multiprocessing pool or threads that run at once gain nothing there)"
+)
+SIDE_BY_SIDE_MARGIN = 0.05  # seconds of CPU beyond the wall time that measuring may give
+
+
+def side_by_side(limits: Limits, cpu: float, wall: float) -> list[str]:
+    """The hint for a run held to its CPU time because it was over its wall time (less what it
+    waited): it ran on several cores here (``Limits.seconds``)."""
+    if limits.clock != WALL or cpu <= wall + SIDE_BY_SIDE_MARGIN:
+        return []
+    return [SIDE_BY_SIDE_HINT.format(wall=wall, cpu=cpu)]
+
+
 IDLE_HINT = (
     "hint: its CPU time was {cpu:.3f} s, within the limit: the rest of its wall time it was not "
     "running (sleeping, or waiting for a file, a pipe or a child; the time it waited for a core "

@@ -120,8 +120,13 @@ class Limits:
     def seconds(self, run: Run) -> float:
         """A run's time as the limit counts it: its CPU time, or its wall time but for what it
         waited for a core held by other work on this machine (a judge's machine runs nothing
-        else beside it)."""
-        return run.cpu_seconds if self.clock == CPU else run.seconds - run.waited
+        else beside it), and never less than the CPU time of all its processes and threads:
+        what ran side by side on this machine's cores would take its turns on a judge's core
+        (a pool of two workers, 0.6 s each: 0.72 s of wall time on two cores, 1.2 s on one),
+        so that the verdict does not depend on how many cores are here."""
+        if self.clock == CPU:
+            return run.cpu_seconds
+        return max(run.seconds - run.waited, run.cpu_seconds)
 
     @property
     def kill_kib(self) -> int:

@@ -3,6 +3,7 @@ target, targets served by one interpreter run once, a failure kept with its inpu
 and got, a lone input judged by how its run ends, ``first_failure`` stopping at the first
 failing case; and a run's stderr told in the author's terms, with hints."""
 
+import os
 import re
 import subprocess
 import sys
@@ -223,6 +224,30 @@ def test_a_run_this_machine_failed_keeps_its_traceback_without_the_solution_s_hi
     failure = _judged_once(toy, tmp_path)
     assert (failure.word, failure.message) == ("JE", "judge error: not judged here: stack")
     assert failure.details and not any(line.startswith("hint:") for line in failure.details)
+
+
+def test_a_pool_of_workers_on_two_cores_is_timed_as_on_one(toy, tmp_path):
+    """Two processes spinning 0.6 s of CPU each, side by side: 0.72 s of wall time and ok on a
+    quiet two-core machine, TLE on one core or beside other work; now TLE everywhere, with a
+    hint that names the CPU time taken together."""
+    (toy / "solutions" / "toy_sum.py").write_text(
+        "import multiprocessing, time\n"
+        "def spin(_):\n"
+        "    start = time.process_time()\n"
+        "    while time.process_time() - start < 0.6:\n"
+        "        pass\n"
+        "if __name__ == '__main__':\n"
+        "    with multiprocessing.Pool(2) as pool:\n"
+        "        pool.map(spin, [0, 1])\n"
+        f"    print(end={(toy / 'samples' / 'toy_sum' / 'sample-1.out').read_text()!r})\n"
+    )
+    failure = _judged_once(toy, tmp_path)
+    assert failure.word == "TLE", failure.message
+    if os.cpu_count() and os.cpu_count() > 1:  # side by side here
+        assert any(
+            line.startswith("hint: its processes or threads ran side by side")
+            for line in failure.details
+        )
 
 
 def _judged_by_atcoder_without_ortools(toy):

@@ -340,6 +340,17 @@ def test_the_wall_clock_leaves_out_what_a_run_waited_for_a_core():
     assert replace(LIMITS, clock="cpu").seconds(crowded) == 0.7
 
 
+def test_a_run_on_several_cores_is_held_to_its_processes_cpu_time_together():
+    """A pool of two 0.6 s workers took 0.72 s of wall time on two cores here, ok, and TLE on
+    one core or beside other work: a judge's core takes its processes in turn."""
+    from kit.run.process import Run
+
+    parallel = Run(0, b"", b"", seconds=0.72, cpu_seconds=1.25, peak_kib=1)
+    assert LIMITS.seconds(parallel) == 1.25
+    assert time_over(LIMITS, LIMITS.seconds(parallel)) is not None
+    assert LIMITS.seconds(replace(parallel, seconds=1.4, waited=0.1)) == pytest.approx(1.3)
+
+
 def test_kattis_counts_cpu_time_and_the_whole_process():
     from kit.judges.profiles import CPU, profile_for
 
