@@ -72,6 +72,13 @@ def test_the_version_and_a_command_s_start_up_load_no_command_they_do_not_run():
     assert done.stdout.splitlines() == [f"cpkit {cli.version()}", "[]"], done.stderr
 
 
+def python(code: str, check: bool) -> subprocess.CompletedProcess:
+    """``code`` run by this Python from the checkout, its output captured as text."""
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=check
+    )
+
+
 def test_only_version_looks_up_the_installed_package():
     """importlib.metadata (its import and its search of the installed packages) is left to
     --version: the parser and the checks a build runs do without it."""
@@ -80,10 +87,7 @@ def test_only_version_looks_up_the_installed_package():
         "from kit import cli; cli.parser(); from kit.check import apis, checks; apis._key('x'); "
         "print(before, 'importlib.metadata' in sys.modules)"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    before, after = done.stdout.split()
+    before, after = python(code, check=True).stdout.split()
     if before == "True":
         pytest.skip("this Python's site imports importlib.metadata itself")
     assert after == "False"
@@ -248,9 +252,7 @@ def test_a_broken_pipe_ends_the_command_with_1_quietly():
         "def dispatch(*_args):\n    raise BrokenPipeError(32, 'Broken pipe')\n"
         "cli._dispatch = dispatch\nsys.exit(cli.main(['build'], prog='cpkit'))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, check=False, cwd=ROOT
-    )
+    done = python(program, check=False)
     assert (done.returncode, done.stderr) == (1, "")
 
 
