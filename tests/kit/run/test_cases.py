@@ -3,7 +3,6 @@ target, targets served by one interpreter run once, a failure kept with its inpu
 and got, a lone input judged by how its run ends, ``first_failure`` stopping at the first
 failing case; and a run's stderr told in the author's terms, with hints."""
 
-import os
 import re
 import subprocess
 import sys
@@ -30,6 +29,7 @@ from kit.run.cases import (
 from kit.run.limits import limits_for
 from kit.run.process import Run, Timing
 from kit.run.verdicts import OK
+from kit.startup import TOY
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
 
@@ -243,11 +243,17 @@ def test_a_pool_of_workers_on_two_cores_is_timed_as_on_one(toy, tmp_path):
     )
     failure = _judged_once(toy, tmp_path)
     assert failure.word == "TLE", failure.message
-    if os.cpu_count() and os.cpu_count() > 1:  # side by side here
-        assert any(
-            line.startswith("hint: its processes or threads ran side by side")
-            for line in failure.details
-        )
+
+
+def test_a_run_timed_by_its_cpu_beyond_its_wall_time_is_told_why():
+    """The hint of a run held to its CPU time: ran side by side here (its wall time less), and
+    none where the two agree within what measuring gives (a run on one core, or loaded)."""
+    limits = limits_for(load_registry(TOY)["toy_sum"], host())
+    (hint,) = cases_module.side_by_side(limits, cpu=1.311, wall=0.762)
+    assert hint.startswith("hint: its processes or threads ran side by side on this machine's")
+    assert "0.762 s of wall time, and took 1.311 s of CPU together" in hint
+    assert cases_module.side_by_side(limits, cpu=1.311, wall=1.29) == []
+    assert cases_module.side_by_side(replace(limits, clock="cpu"), cpu=1.311, wall=0.762) == []
 
 
 def _judged_by_atcoder_without_ortools(toy):
