@@ -56,11 +56,9 @@ API::
 from __future__ import annotations
 
 import math
-import os
 import resource
 import shutil
 import signal
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,6 +79,7 @@ from kit.run.process import (
     run_environment,
     run_process,
 )
+from kit.scratch import system_folder
 
 KILL_FACTOR = 3.0
 MARGINAL = 0.1  # a time this close to the limit (a fraction of it) may go either way on a judge
@@ -208,9 +207,9 @@ def machine_notes(limits: Limits) -> list[str]:
     may: root, or the capability to): one note each, naming the shell's command that shows
     it. A hard limit this process may raise is no note."""
     notes = []
-    wanted = limits.stack_bytes
-    stack = _hard(resource.RLIMIT_STACK, resource.RLIM_INFINITY if wanted is None else wanted)
-    if stack != resource.RLIM_INFINITY and (wanted is None or stack < wanted):
+    stack = _short_stack(limits)
+    if stack is not None:
+        wanted = limits.stack_bytes
         judge = "unlimited" if wanted is None else _mib(wanted)
         notes.append(
             f"note: this machine's hard stack limit is {_mib(stack)} (ulimit -Hs), below the "
@@ -222,9 +221,9 @@ def machine_notes(limits: Limits) -> list[str]:
             f"note: this machine's hard file size limit is {_mib(size)} (ulimit -Hf), below "
             f"the output limit of {_mib(limits.output_bytes)}: a larger output fails here"
         )
-    folder = _temp_folder()
-    free = shutil.disk_usage(folder).free
-    if free <= limits.output_bytes:
+    room = _short_room(limits)
+    if room is not None:
+        folder, free = room
         notes.append(
             f"note: the temporary folder {folder} has {_mib(free)} free, less than the output "
             f"limit of {_mib(limits.output_bytes)}: a run's output is written there (TMPDIR)"
@@ -244,17 +243,40 @@ def machine_notes(limits: Limits) -> list[str]:
             f"{_mib(limits.kill_kib * 1024)} a run may hold on the judge: a run that needs more "
             "is killed here and not on the judge"
         )
-    for kind, flag, what in (
-        (resource.RLIMIT_AS, "v", "address-space"),
-        (resource.RLIMIT_DATA, "d", "data-segment"),
-    ):
+    for what, flag, hard in _memory_limits():
+        notes.append(
+            f"note: this machine's hard {what} limit is {_mib(hard)} (ulimit -H{flag}); the "
+            "kit counts memory by the resident set: a run may fail here and not on the judge"
+        )
+    return notes
+
+
+def _short_stack(limits: Limits) -> int | None:
+    """This machine's hard stack limit when it is below the judge's stack, else None."""
+    wanted = limits.stack_bytes
+    stack = _hard(resource.RLIMIT_STACK, resource.RLIM_INFINITY if wanted is None else wanted)
+    if stack != resource.RLIM_INFINITY and (wanted is None or stack < wanted):
+        return stack
+    return None
+
+
+def _short_room(limits: Limits) -> tuple[str, int] | None:
+    """The temporary folder runs write to (as TMPDIR names it) and its free bytes, when they
+    are fewer than the output limit, else None."""
+    folder = system_folder()
+    free = shutil.disk_usage(folder).free
+    return (folder, free) if free <= limits.output_bytes else None
+
+
+def _memory_limits() -> list[tuple[str, str, int]]:
+    """(what, ulimit's flag, bytes) of each hard address-space or data limit a run has."""
+    found = []
+    for kind, flag, what in ((resource.RLIMIT_AS, "v", "address-space"),
+                             (resource.RLIMIT_DATA, "d", "data-segment")):  # fmt: skip
         hard = _hard(kind, resource.RLIM_INFINITY)
         if hard != resource.RLIM_INFINITY:
-            notes.append(
-                f"note: this machine's hard {what} limit is {_mib(hard)} (ulimit -H{flag}); the "
-                "kit counts memory by the resident set: a run may fail here and not on the judge"
-            )
-    return notes
+            found.append((what, flag, hard))
+    return found
 
 
 def _hard(kind: int, want: int) -> int:
@@ -288,50 +310,30 @@ def machine_failure(limits: Limits, returncode: int, stderr: bytes) -> str | Non
     writing (ENOSPC, or stdout's flush at exit); the hard stack limit is below the judge's
     stack and it crashed; a hard address-space or data limit holds and it ran out of memory
     or crashed (a thread's stack not given). The judge's verdict is not known then."""
-    said = _storage_failure(limits, returncode, stderr)
-    if said is not None:
-        return said
+    room = _short_room(limits)
+    wrote = returncode == FLUSH_FAILED or any(said in stderr for said in NO_SPACE)
+    if room is not None and wrote:
+        folder, free = room
+        return (
+            f"not judged here: the temporary folder {folder} ({_mib(free)} free, less than the "
+            f"output limit of {_mib(limits.output_bytes)}) could not take the run's output "
+            "(not the solution's failure; set TMPDIR to a folder with room)"
+        )
     crashed = returncode in CRASHED
-    wanted = limits.stack_bytes
-    stack = _hard(resource.RLIMIT_STACK, resource.RLIM_INFINITY if wanted is None else wanted)
-    if crashed and stack != resource.RLIM_INFINITY and (wanted is None or stack < wanted):
+    stack = _short_stack(limits)
+    if crashed and stack is not None:
         return (
             f"not judged here: this machine's hard stack limit, {_mib(stack)} (ulimit -Hs), is "
             "below the judge's, and the run crashed (not known to be the solution's failure)"
         )
-    if not crashed and not any(sign in stderr for sign in OUT_OF_ROOM):
+    memory = _memory_limits()
+    if not memory or not (crashed or any(sign in stderr for sign in OUT_OF_ROOM)):
         return None
-    for kind, flag, what in ((resource.RLIMIT_AS, "v", "address-space"),
-                             (resource.RLIMIT_DATA, "d", "data-segment")):  # fmt: skip
-        hard = _hard(kind, resource.RLIM_INFINITY)
-        if hard != resource.RLIM_INFINITY:
-            return (
-                f"not judged here: this machine's hard {what} limit, {_mib(hard)} (ulimit "
-                f"-H{flag}), refused the run memory or a stack (not known to be the "
-                "solution's failure)"
-            )
-    return None
-
-
-def _storage_failure(limits: Limits, returncode: int, stderr: bytes) -> str | None:
-    folder = _temp_folder()
-    free = shutil.disk_usage(folder).free
-    if free > limits.output_bytes:
-        return None
-    if returncode != FLUSH_FAILED and not any(said in stderr for said in NO_SPACE):
-        return None
+    what, flag, hard = memory[0]
     return (
-        f"not judged here: the temporary folder {folder} ({_mib(free)} free, less than the "
-        f"output limit of {_mib(limits.output_bytes)}) could not take the run's output "
-        "(not the solution's failure; set TMPDIR to a folder with room)"
+        f"not judged here: this machine's hard {what} limit, {_mib(hard)} (ulimit -H{flag}), "
+        "refused the run memory or a stack (not known to be the solution's failure)"
     )
-
-
-def _temp_folder() -> str:
-    """The temporary folder runs write to, as TMPDIR names it (not the kit's own folder in
-    it, ``kit.scratch``)."""
-    folder = tempfile.gettempdir()
-    return os.path.dirname(folder) if os.path.basename(folder).startswith("cpkit-") else folder
 
 
 def _mib(size: int) -> str:
