@@ -43,6 +43,9 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
   a whole, its CPU time under the limit, and the interactor, still running too, had spent
   at least half the game's time on its own CPU (it loops, or thinks too long) and the
   solution less than half of the interactor's (two sides taking turns spend alike);
+- ``JE`` (not judged here): the solution was still running at the timeout, its CPU time under
+  the limit, having waited at least half the game's time for a core other work on this
+  machine held (a game's deadline does not move on by that wait, as a batch run's does);
 - ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
   each other, or the solution going on after the interactor accepted);
 - ``WA`` (``PE``, ``JE``): the solution closed its stdout first, the interactor then
@@ -931,26 +934,48 @@ def _stopped_early(end: _Ending, limits: Limits) -> tuple[str, str] | None:
 
 def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
     """The idle timeout: the solution still running when its watch or this process killed it."""
+    if not _killed_at_timeout(end):
+        return None
     solution = end.solution
-    if _killed_at_timeout(end):
-        if _interactor_finished(end):
-            why = f"the interactor had finished with exit status {end.interactor.code}"
-        else:
-            why = "both sides still running: each waiting for the other?"
-        cpu = f"{solution.cpu:.2f} s CPU"
-        timeout = _timeout_said(end, limits)
-        busy = solution.cpu + solution.waited  # its CPU, or what other work took of it
-        if limits.per_move and busy > limits.timeout / 2:  # busy, not idle
-            return TLE, f"{cpu} in a game stopped at {timeout}"
-        if not limits.per_move and solution.cpu > limits.time:
-            return TLE, f"{cpu}, over the {limits.time:g} s limit (killed at {timeout})"
-        if _interactor_busy(end, limits):
-            return JE, (
-                f"interactor busy: {end.interactor.cpu:.2f} s CPU of its own by {timeout}, "
-                f"while the solution waited ({cpu}): the time was the interactor's"
-            )
-        return TLE, f"idle: killed at {timeout} after {cpu} ({why})"
-    return None
+    cpu = f"{solution.cpu:.2f} s CPU"
+    timeout = _timeout_said(end, limits)
+    if limits.per_move and solution.cpu > limits.timeout / 2:  # busy, not idle
+        return TLE, f"{cpu} in a game stopped at {timeout}"
+    if not limits.per_move and solution.cpu > limits.time:
+        return TLE, f"{cpu}, over the {limits.time:g} s limit (killed at {timeout})"
+    if _starved(end, limits):
+        return JE, (
+            f"not judged here: killed at {timeout} after {cpu}, having waited "
+            f"{solution.waited:.2f} s for a core other work on this machine held (not known "
+            "to be the solution's failure; run it on a quieter machine, or with fewer --jobs)"
+        )
+    busy = solution.cpu + solution.waited  # its CPU, or what other work took of it
+    if limits.per_move and busy > limits.timeout / 2:
+        return TLE, f"{cpu} in a game stopped at {timeout}"
+    return _waiting(end, limits, cpu, timeout)
+
+
+def _waiting(end: _Ending, limits: Limits, cpu: str, timeout: str) -> tuple[str, str]:
+    """A game killed at its timeout with little CPU of its own: the interactor's time, or the
+    solution idle."""
+    if _interactor_busy(end, limits):
+        return JE, (
+            f"interactor busy: {end.interactor.cpu:.2f} s CPU of its own by {timeout}, "
+            f"while the solution waited ({cpu}): the time was the interactor's"
+        )
+    if _interactor_finished(end):
+        why = f"the interactor had finished with exit status {end.interactor.code}"
+    else:
+        why = "both sides still running: each waiting for the other?"
+    return TLE, f"idle: killed at {timeout} after {cpu} ({why})"
+
+
+def _starved(end: _Ending, limits: Limits) -> bool:
+    """Whether the solution, killed at the game's deadline (which does not move on by what it
+    waits for a core, as a batch run's does) within its limit of CPU, spent at least
+    BUSY_SHARE of the game's time waiting for a core other work on this machine held: on a
+    judge's core it might have ended in time, and no verdict of the solution's stands."""
+    return end.solution.waited >= BUSY_SHARE * (limits.timeout + end.added)
 
 
 def _interactor_busy(end: _Ending, limits: Limits) -> bool:

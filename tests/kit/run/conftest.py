@@ -8,14 +8,18 @@ from pathlib import Path
 import pytest
 
 
-@pytest.fixture
-def crowded_core():
-    """Three busy loops on this machine's first core, and the argv prefix that puts a run
-    there too: the run gets about a quarter of that core, whatever else the machine does."""
+def _busy_loops(count: int):
+    """``count`` busy loops on this machine's first core while the fixture lasts, each in a
+    session of its own (a kernel that groups tasks by session for fairness, autogroup, then
+    shares the core out as one without it: a run, its own session's, got half the core
+    beside three loops of one session, a quarter where autogroup was off); the argv prefix
+    that puts a run there too."""
     if not hasattr(os, "sched_setaffinity") or not Path("/proc/self/task").is_dir():
         pytest.skip("needs Linux's affinity and /proc")
     loop = "import os; os.sched_setaffinity(0, {0})\nwhile True:\n    pass\n"
-    loops = [subprocess.Popen([sys.executable, "-c", loop]) for _ in range(3)]
+    loops = [
+        subprocess.Popen([sys.executable, "-c", loop], start_new_session=True) for _ in range(count)
+    ]
     try:
         yield [
             sys.executable,
@@ -26,3 +30,16 @@ def crowded_core():
         for busy in loops:
             busy.kill()
             busy.wait()
+
+
+@pytest.fixture
+def crowded_core():
+    """Three busy loops on the first core: a run put there gets a quarter of it at most,
+    whatever else the machine does."""
+    yield from _busy_loops(3)
+
+
+@pytest.fixture
+def shared_core():
+    """One busy loop on the first core: a run put there gets about half of it."""
+    yield from _busy_loops(1)
