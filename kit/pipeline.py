@@ -282,7 +282,7 @@ def build_problem(
         _check(checking, result)
         if result.status == Status.OK:
             _take_run(_with_fallbacks(ran, bundle, script, cases, options, result), result)
-    if result.status == Status.OK and problem.kind != "batch" and problem.interactor is None:
+    if result.status == Status.OK and problem.unplayed:
         result.fail(_UNPLAYED.format(slug=problem.slug))
     return result
 
@@ -576,7 +576,7 @@ def foreign_target_notes(problem: Problem, runner: Runner) -> list[str]:
 
 
 def _cases(problem: Problem, result: Result) -> list[Case]:
-    if problem.kind != "batch" and problem.interactor is None:
+    if problem.unplayed:
         return []
     cases = sample_cases(problem)
     official, note = judge_cases(problem)

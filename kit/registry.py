@@ -126,6 +126,12 @@ class Problem:
         return [self.root / path for path in [*named, self.testlib or ""] if path.strip()]
 
     @property
+    def unplayed(self) -> bool:
+        """An interactive problem with no interactor: no game of it can be played (its bundle
+        is checked, and run once on empty input; the build fails it, naming the setting)."""
+        return self.kind != "batch" and not self.interactor
+
+    @property
     def output_bytes(self) -> int:
         return self.output_limit << 20
 

@@ -72,7 +72,7 @@ def progress(index: int, total: int, result: Result, colour: bool = False) -> li
             cut = result.unreachable_bytes
             shown = f"{cut} bytes" if cut < 103 else _size(cut)  # not "0.0 KiB"
             summary += f" ({shown} of unreached helper code cut)"
-        if result.ran is not None and (problem.kind == "batch" or problem.interactor):
+        if result.ran is not None and not problem.unplayed:
             summary += f"; {result.passed}/{result.total} cases"
             if result.ran.counts:
                 summary += f" ({result.ran.counts})"
@@ -98,7 +98,7 @@ def watch_line(result: Result, seconds: float) -> str:
     """``12:03:04 megacheckers ok, 1/1 cases, 3.8 0.018 s, pypy3 0.029 s (built in 0.41 s)``."""
     problem = result.problem
     parts = [f"{time.strftime('%H:%M:%S')} {problem.slug} {result.status}"]
-    if result.ran is not None and (problem.kind == "batch" or problem.interactor):
+    if result.ran is not None and not problem.unplayed:
         cases = f"{result.passed}/{result.total} cases"
         parts.append(cases + (f" ({result.ran.counts})" if result.ran.counts else ""))
         parts[-1] += _without_answer(result, ", ")
@@ -144,7 +144,7 @@ def table(results: list[Result]) -> str:
         row = [problem.slug, problem.kind, _size(result.bundle_bytes)]
         per = "/move" if per_move(result) else ""
         after = [f"{problem.time_limit:g} s{per}, {problem.memory_limit} MiB", result.status]
-        if problem.kind != "batch" and not problem.interactor and result.bundle_bytes is not None:
+        if problem.unplayed and result.bundle_bytes is not None:
             rows.append(row + [(INTERACTIVE, 1 + (len(columns) if wide else 2))] + after)
             continue
         cases = f"{result.passed}/{result.total}" if result.total else "-"

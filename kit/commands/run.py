@@ -72,7 +72,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     (problem,) = select(load_registry(args.root.resolve()), [args.slug])
     runner = target_runner(args) or runner_for_runs(problem.targets)
-    playing = problem.kind == "interactive" and problem.interactor is not None
+    playing = problem.kind == "interactive" and not problem.unplayed
     given = None if args.file == Path("-") else args.file  # "-": stdin, as most commands read it
     stdin = _input(given, problem, playing and args.file is None)
     with tempfile.TemporaryDirectory(prefix="kit-run-") as folder:

@@ -131,7 +131,7 @@ def source_for(
             f"{problem.slug}: --brute is for batch problems; an interactive problem's games "
             "are judged by its interactor"
         )
-    if interactive and problem.interactor is None:
+    if problem.unplayed:
         raise BuildError(
             f"{problem.slug}: stress plays an interactive problem through its interactor; "
             'set one in problems.toml (interactor = "PATH")'

@@ -241,6 +241,14 @@ def test_interactive_samples_are_the_interactor_s_inputs_only(toy):
     assert [(case.name, case.expected) for case in cases] == [("samples/toy_sum/sample-1.in", None)]
 
 
+def test_an_interactive_problem_without_an_interactor_is_the_one_unplayed(toy):
+    problems = load_registry(toy)
+    assert not problems["toy_sum"].unplayed and not problems["toy_echo"].unplayed
+    text = (toy / "problems.toml").read_text()
+    (toy / "problems.toml").write_text(text.replace('interactor = "interactors/toy_echo.py"\n', ""))
+    assert load_registry(toy)["toy_echo"].unplayed
+
+
 def test_samples_named_as_kattis_and_polygon_name_them_pair_in_natural_order(toy):
     folder = toy / "samples" / "toy_sum"
     for name in ["10.in", "10.ans", "2.in", "2.ans", "1.in", "1.ans", "sample-3.out"]:
