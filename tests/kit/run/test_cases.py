@@ -694,20 +694,25 @@ def test_an_idle_game_killed_at_the_timeout_is_played_once(checkout_copy, tmp_pa
     assert games.read_text() == "game\n"
 
 
+def spinning_game(checkout_copy, tmp_path, cpu: float, limit: float):
+    """The guess fixture's game, its solution first spending ``cpu`` seconds of CPU on the
+    first core (the crowded one of the fixtures), under a time limit of ``limit``."""
+    root = checkout_copy("guess")
+    solution = root / "solutions" / "guess.py"
+    spin = (
+        "import os, time\nos.sched_setaffinity(0, {0})\n"
+        f"END = time.process_time() + {cpu}\nwhile time.process_time() < END:\n    pass\n"
+    )
+    solution.write_text(spin + solution.read_text())
+    return played(replace(load_registry(root)["guess"], time_limit=limit), tmp_path)
+
+
 def test_a_game_s_time_leaves_out_what_it_waited_for_a_core(checkout_copy, tmp_path, crowded_core):
     """As a batch run's does: a game spending 0.3 s of CPU on a crowded core (a quarter of it
     or less: 1.2 s of wall time at least, other work holding the rest) was TLE under a 0.8 s
     limit, its batch twin ok. (At 0.5 s of CPU a machine busier still overtook the game's
     2.4 s deadline.)"""
-    root = checkout_copy("guess")
-    solution = root / "solutions" / "guess.py"
-    spin = (
-        "import os, time\nos.sched_setaffinity(0, {0})  # the crowded core\n"
-        "END = time.process_time() + 0.3\nwhile time.process_time() < END:\n    pass\n"
-    )
-    solution.write_text(spin + solution.read_text())
-    problem = replace(load_registry(root)["guess"], time_limit=0.8)
-    ran = played(problem, tmp_path)
+    ran = spinning_game(checkout_copy, tmp_path, cpu=0.3, limit=0.8)
     assert ran.counts == "", ran.failures
     (column,) = ran.columns
     assert column.slowest.seconds[0] < 0.8
@@ -735,15 +740,7 @@ def test_a_game_starved_of_a_core_by_other_work_is_not_judged_here(
     """A game with a quarter of a core at most, killed at its deadline (which does not move
     on by what it waited) with 0.6 s of CPU under a 0.8 s limit, was TLE "idle": a judge's
     core might have let it end in time."""
-    root = checkout_copy("guess")
-    solution = root / "solutions" / "guess.py"
-    spin = (
-        "import os, time\nos.sched_setaffinity(0, {0})\n"
-        "END = time.process_time() + 2.0\nwhile time.process_time() < END:\n    pass\n"
-    )
-    solution.write_text(spin + solution.read_text())
-    problem = replace(load_registry(root)["guess"], time_limit=0.8)
-    ran = played(problem, tmp_path)
+    ran = spinning_game(checkout_copy, tmp_path, cpu=2.0, limit=0.8)
     (verdict,) = ran.verdicts
     assert verdict.word == "JE", ran.failures
     (failure,) = ran.failures
