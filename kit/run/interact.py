@@ -668,39 +668,10 @@ def _play(
     assert interactor_process.stdin and interactor_process.stdout
     interactor_gone = os.pipe()  # its writing end closed when the interactor is reaped
     ends.open()
-    joined = PROBLEMTOOLS_PIPE if statuses.problemtools else JOINED_PIPE
-    for stream, size in (
-        (solution_process.stdout, joined // 2),
-        (interactor_process.stdin, joined // 2),
-        (interactor_process.stdout, joined // 2),
-        (solution_process.stdin, joined // 2),
-    ):
-        with contextlib.suppress(OSError, AttributeError):  # not Linux: pipes as they come
-            fcntl.fcntl(stream.fileno(), fcntl.F_SETPIPE_SZ, size)
-    relays = [
-        threading.Thread(
-            target=_relay,
-            args=(solution_process.stdout, interactor_process.stdin, "solution"),
-            kwargs={
-                "mark": TO_INTERACTOR,
-                "record": record,
-                "ends": ends,
-                "rules": _Rules(
-                    cap,
-                    reader_gone=None if statuses.problemtools else interactor_gone[0],
-                    hold=PROBLEMTOOLS_PIPE // 2 if statuses.problemtools else None,
-                    exited=interactor_gone[0],
-                ),
-            },
-            daemon=True,
-        ),
-        threading.Thread(
-            target=_relay,
-            args=(interactor_process.stdout, solution_process.stdin, "interactor"),
-            kwargs={"mark": TO_SOLUTION, "record": record, "ends": ends},
-            daemon=True,
-        ),
-    ]
+    _size_pipes(solution_process, interactor_process, problemtools=statuses.problemtools)
+    relays = _relays(
+        solution_process, interactor_process, record, ends, cap, statuses, interactor_gone[0]
+    )
     exits: dict[str, _Exit] = {}
     reaped: queue.Queue[str] = queue.Queue()
     waiters = [
@@ -730,6 +701,58 @@ def _play(
     os.close(interactor_gone[0])
     ends.close(relays)
     return exits, killed
+
+
+def _size_pipes(
+    solution_process: subprocess.Popen, interactor_process: subprocess.Popen, *, problemtools: bool
+) -> None:
+    """Each of the four pipes of a game holds half of what the judge's joined pipe holds."""
+    joined = PROBLEMTOOLS_PIPE if problemtools else JOINED_PIPE
+    for stream in (
+        solution_process.stdout,
+        interactor_process.stdin,
+        interactor_process.stdout,
+        solution_process.stdin,
+    ):
+        with contextlib.suppress(OSError, AttributeError):  # not Linux: pipes as they come
+            fcntl.fcntl(stream.fileno(), fcntl.F_SETPIPE_SZ, joined // 2)
+
+
+def _relays(
+    solution_process: subprocess.Popen,
+    interactor_process: subprocess.Popen,
+    record: _Transcript,
+    ends: _Ends,
+    cap: _Cap,
+    statuses: _Statuses,
+    gone: int,
+) -> list[threading.Thread]:
+    """The two relay threads, not started: the solution's output to the interactor (``gone``:
+    the pipe end that reads the interactor's reaping), the interactor's to the solution."""
+    return [
+        threading.Thread(
+            target=_relay,
+            args=(solution_process.stdout, interactor_process.stdin, "solution"),
+            kwargs={
+                "mark": TO_INTERACTOR,
+                "record": record,
+                "ends": ends,
+                "rules": _Rules(
+                    cap,
+                    reader_gone=None if statuses.problemtools else gone,
+                    hold=PROBLEMTOOLS_PIPE // 2 if statuses.problemtools else None,
+                    exited=gone,
+                ),
+            },
+            daemon=True,
+        ),
+        threading.Thread(
+            target=_relay,
+            args=(interactor_process.stdout, solution_process.stdin, "interactor"),
+            kwargs={"mark": TO_SOLUTION, "record": record, "ends": ends},
+            daemon=True,
+        ),
+    ]
 
 
 def _start(
