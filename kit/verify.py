@@ -212,6 +212,41 @@ def format_word(verdict: Verdict, package_format: str) -> str:
     return str(WA if verdict == PE else verdict)
 
 
+def _run_options(
+    problem: Problem,
+    submission: Submission,
+    jobs: int | None,
+    *,
+    every_case: bool,
+    provisional: bool,
+) -> RunOptions:
+    """How ``judge_submission`` runs a submission's cases: a time-limit run's time counts up
+    to the limit x the margin (agreement, and kit.limit_inference's upper bound), so it is
+    not killed before that; under the provisional limit, at ``PROVISIONAL_KILL``."""
+    package = problem.source
+    assert package is not None
+    kill = max(KILL_FACTOR, package.margin * MARGIN_HEADROOM)
+    if provisional:
+        kill = PROVISIONAL_KILL / problem.time_limit
+    return RunOptions(
+        jobs=jobs,
+        first_failure=not every_case,
+        kill_factor=kill,
+        beside=submission.beside,
+        output_last=package.format == KATTIS,  # as problemtools judges its output
+        judged_at=1.0 if provisional else package.margin,
+    )
+
+
+def _record_cases(judged: Judged, verdicts: list, messages: dict, order: dict, where: dict) -> None:
+    """Every case's verdict and message kept in ``judged``, in the cases' order, by path."""
+    judged.cases = tuple(
+        (where[v.case], Verdict(v.word), v.seconds)
+        for v in sorted(verdicts, key=lambda v: order[v.case])
+    )
+    judged.messages = tuple((where[case], text) for case, text in messages.items() if case in where)
+
+
 def judge_submission(
     problem: Problem,
     submission: Submission,
@@ -236,18 +271,8 @@ def judge_submission(
     column = Column(runner.target, runner, static_only=False)
     package = problem.source
     every_case = every_case or any((package.expectations, package.grading, package.score_groups))
-    # a time-limit run's time counts up to the limit x the margin (agreement, and
-    # kit.limit_inference's upper bound): it is not killed before that
-    kill = max(KILL_FACTOR, package.margin * MARGIN_HEADROOM)
-    if provisional:
-        kill = PROVISIONAL_KILL / problem.time_limit
-    options = RunOptions(
-        jobs=jobs,
-        first_failure=not every_case,
-        kill_factor=kill,
-        beside=submission.beside,
-        output_last=judged.package_format == KATTIS,  # as problemtools judges its output
-        judged_at=1.0 if provisional else package.margin,
+    options = _run_options(
+        problem, submission, jobs, every_case=every_case, provisional=provisional
     )
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     verdicts, messages = _score_checked(ran, package)
@@ -270,13 +295,7 @@ def judge_submission(
         failing = sorted((order[v.case], v.case, v.word) for v in verdicts if v.word != OK)
     judged.seconds = max((v.seconds for v in verdicts), default=0.0)
     if every_case:
-        judged.cases = tuple(
-            (where[v.case], Verdict(v.word), v.seconds)
-            for v in sorted(verdicts, key=lambda v: order[v.case])
-        )
-        judged.messages = tuple(
-            (where[case], text) for case, text in messages.items() if case in where
-        )
+        _record_cases(judged, verdicts, messages, order, where)
     if not failing:
         judged.verdict = OK
         return judged
