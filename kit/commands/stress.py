@@ -369,6 +369,19 @@ def _shrink(
         shrunk = Shrunk(*smallest[0], runs[0], [f"stopped by {_stop_name(error)}"], error)
     if shrunk.error is not None and len(smallest[0][0]) < len(shrunk.text):
         shrunk.text, shrunk.seed, shrunk.params = smallest[0]  # the smallest seen before it
+    _say_shrunk(stress, shrunk, unanswered, judge_failed, others)
+    return shrunk
+
+
+def _say_shrunk(
+    stress: Stress,
+    shrunk: Shrunk,
+    unanswered: list[str],
+    judge_failed: list[str],
+    others: dict[str, str],
+) -> None:
+    """The shrink's line, and what it passed over: candidates the reference or the judging
+    program failed on, and smaller inputs that failed otherwise (another bug)."""
     print(f"shrunk in {counted(shrunk.steps, 'run')} ({'; '.join(shrunk.stages)})")
     if unanswered:
         print(_unanswered_warning(stress, unanswered), flush=True)
@@ -380,7 +393,6 @@ def _shrink(
             "the failure found; stress again once it is fixed",
             flush=True,
         )
-    return shrunk
 
 
 def _judge_failed_warning(failed: list[str]) -> str:
