@@ -1,10 +1,14 @@
 """Test support (not a test module): whether a process a test started is still running, for
 the tests that check a killed program's children are gone too; a stand-in for ``os._exit``
-that fails a test where the real one would end the test run."""
+that fails a test where the real one would end the test run; the line that pins a process
+to the first core the tests may use (not CPU 0 in every cpuset: a container's may leave it
+out)."""
 
 import os
 
 import pytest
+
+PIN_FIRST_CORE = "os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})"
 
 
 def kit_ended(status):

@@ -7,16 +7,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.process_support import PIN_FIRST_CORE
+
 
 def _busy_loops(count: int):
-    """``count`` busy loops on this machine's first core while the fixture lasts, each in a
+    """``count`` busy loops on the first core the tests may use while the fixture lasts, each in a
     session of its own (a kernel that groups tasks by session for fairness, autogroup, then
     shares the core out as one without it: a run, its own session's, got half the core
     beside three loops of one session, a quarter where autogroup was off); the argv prefix
     that puts a run there too."""
     if not hasattr(os, "sched_setaffinity") or not Path("/proc/self/task").is_dir():
         pytest.skip("needs Linux's affinity and /proc")
-    loop = "import os; os.sched_setaffinity(0, {0})\nwhile True:\n    pass\n"
+    loop = f"import os; {PIN_FIRST_CORE}\nwhile True:\n    pass\n"
     loops = [
         subprocess.Popen([sys.executable, "-c", loop], start_new_session=True) for _ in range(count)
     ]
@@ -24,7 +26,7 @@ def _busy_loops(count: int):
         yield [
             sys.executable,
             "-c",
-            "import os, sys; os.sched_setaffinity(0, {0}); exec(sys.argv[1])",
+            f"import os, sys; {PIN_FIRST_CORE}; exec(sys.argv[1])",
         ]
     finally:
         for busy in loops:

@@ -30,6 +30,7 @@ from kit.run.limits import limits_for
 from kit.run.process import Run, Timing
 from kit.run.verdicts import OK
 from kit.startup import TOY
+from tests.process_support import PIN_FIRST_CORE
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
 
@@ -700,7 +701,7 @@ def spinning_game(checkout_copy, tmp_path, cpu: float, limit: float):
     root = checkout_copy("guess")
     solution = root / "solutions" / "guess.py"
     spin = (
-        "import os, time\nos.sched_setaffinity(0, {0})\n"
+        f"import os, time\n{PIN_FIRST_CORE}\n"
         f"END = time.process_time() + {cpu}\nwhile time.process_time() < END:\n    pass\n"
     )
     solution.write_text(spin + solution.read_text())
@@ -727,7 +728,7 @@ def test_a_busy_game_killed_at_the_timeout_keeps_the_kill_s_time(
     ends "too close to call"."""
     root = checkout_copy("guess")
     solution = root / "solutions" / "guess.py"
-    solution.write_text("import os\nos.sched_setaffinity(0, {0})\nwhile True:\n    pass\n")
+    solution.write_text(f"import os\n{PIN_FIRST_CORE}\nwhile True:\n    pass\n")
     problem = replace(load_registry(root)["guess"], time_limit=0.4)
     ran = played(problem, tmp_path)
     (verdict,) = ran.verdicts

@@ -16,6 +16,7 @@ import pytest
 from kit.judges.compare import crash_line
 from kit.run.launcher import kept_stderr
 from tests.kit.run.hostile import forked_hog
+from tests.process_support import PIN_FIRST_CORE
 
 LAUNCHER = Path(__file__).resolve().parents[3] / "kit" / "run" / "launcher.py"
 MIB = 1024
@@ -562,7 +563,7 @@ def test_a_game_s_deadline_does_not_move_on_by_what_it_waited(tmp_path, crowded_
 
 
 FORKED_SPINNERS = (
-    "import os, time\nos.sched_setaffinity(0, {{0}})\n"
+    "import os, time\n" + PIN_FIRST_CORE.replace("{", "{{").replace("}", "}}") + "\n"
     "for _ in range(2):\n    if os.fork() == 0:\n        exec(SPIN.format(cpu=1.0))\n"
     "        os._exit(0)\nexec(SPIN.format(cpu={cpu}))\n"
 )
@@ -583,7 +584,7 @@ def test_the_cores_a_run_s_own_children_held_are_not_credited_as_waited(tmp_path
 
 
 SHORT_LIVED_CHILDREN = (
-    "import os\nos.sched_setaffinity(0, {0})\nalive = 0\n"
+    f"import os\n{PIN_FIRST_CORE}\nalive = 0\n"
     "for _ in range(60):\n"
     "    if alive == 2:\n        os.wait()\n        alive -= 1\n"
     "    if os.fork() == 0:\n        exec(SPIN.format(cpu=0.01))\n        os._exit(0)\n"

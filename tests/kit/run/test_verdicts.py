@@ -6,6 +6,7 @@ hostile program (a memory hog, an output flood, a sleeper, a crash inside a help
 the verdict the build, ``run`` and ``stress`` give it.
 """
 
+import re
 import shutil
 import signal
 import subprocess
@@ -371,7 +372,7 @@ def test_side_by_side_a_case_just_over_the_limit_fails_and_one_at_half_passes(to
     assert "5/6 cases (1 TLE)" in output, output
     assert "TLE  samples/toy_sum/sample-4.in" in output
     assert "ok   samples/toy_sum/sample-2.in" in output
-    assert "note: times: verdicts with 2 cases at a time" in output or "one case" in output
+    assert re.search(r"note: times: (verdicts with \d+ cases|one case) at a time", output)
 
 
 def test_side_by_side_gives_the_verdicts_of_one_at_a_time(toy):
