@@ -962,19 +962,19 @@ def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
     solution = end.solution
     cpu = f"{solution.cpu:.2f} s CPU"
     timeout = _timeout_said(end, limits)
-    if limits.per_move and solution.cpu > limits.timeout / 2:  # busy, not idle
+    starved = _starved(end, limits)
+    # busy, not idle: its CPU, or what other work took of it unless that was most of the game
+    busy = solution.cpu if starved else solution.cpu + solution.waited
+    if limits.per_move and busy > limits.timeout / 2:
         return TLE, f"{cpu} in a game stopped at {timeout}"
     if not limits.per_move and solution.cpu > limits.time:
         return TLE, f"{cpu}, over the {limits.time:g} s limit (killed at {timeout})"
-    if _starved(end, limits):
+    if starved:
         return JE, (
             f"not judged here: killed at {timeout} after {cpu}, having waited "
             f"{solution.waited:.2f} s for a core other work on this machine held (not known "
             "to be the solution's failure; run it on a quieter machine, or with fewer --jobs)"
         )
-    busy = solution.cpu + solution.waited  # its CPU, or what other work took of it
-    if limits.per_move and busy > limits.timeout / 2:
-        return TLE, f"{cpu} in a game stopped at {timeout}"
     return _waiting(end, limits, cpu, timeout)
 
 
