@@ -106,31 +106,7 @@ def check_outputs(
     if problem.source is not None and problem.source.passes:
         answered = []  # a multi-pass problem's answers are no outputs (problemtools skips them)
     trials += [(what, output, case) for what, output in ODD_OUTPUTS for case in first]
-
-    hung: set[str] = set()  # cases the checker hung on: their other trials are left out
-
-    def judged(trial):
-        _, output, case = trial
-        if case.name in hung:
-            return Judgement(False, "not tried: the checker hung on this case")
-        expected = case.expected.read_bytes()
-        found = comparator.with_flags(case.flags).judge(case.input, expected, output)
-        if found.hung:
-            hung.add(case.name)
-        return found
-
-    def validated(case: PackageCase) -> Judgement:
-        answer, output = case.answer.read_bytes(), case.output.read_bytes()
-        return comparator.with_flags(case.flags).judge(case.input, answer, output)
-
-    def answer(case: Case) -> Judgement:
-        expected = case.expected.read_bytes()
-        return comparator.with_flags(case.flags).judge(case.input, expected, expected)
-
-    with ThreadPoolExecutor(jobs or cores()) as pool:
-        judgements = list(pool.map(judged, trials))
-        verdicts = list(pool.map(validated, checked))
-        own = list(pool.map(answer, answered))
+    judgements, verdicts, own = _judge_all(comparator, trials, checked, answered, jobs)
     rejected = [(case, j) for case, j in zip(answered, own) if not j.accepted]
     failed = tuple(
         f"{what} on {case.name}: {judgement.message}"
@@ -161,6 +137,37 @@ def check_outputs(
         sum(1 for case, j in rejected if case.group == "sample" or j.checker_failed),
         _words(problem.source),
     )
+
+
+def _judge_all(comparator, trials, checked, answered, jobs):
+    """The checker's judgements, ``jobs`` at a time: of each trial (what, output, case), of
+    each validation output, and of each case's own answer. A case the checker hung on gets
+    its other trials left out."""
+    hung: set[str] = set()
+
+    def judged(trial):
+        _, output, case = trial
+        if case.name in hung:
+            return Judgement(False, "not tried: the checker hung on this case")
+        expected = case.expected.read_bytes()
+        found = comparator.with_flags(case.flags).judge(case.input, expected, output)
+        if found.hung:
+            hung.add(case.name)
+        return found
+
+    def validated(case: PackageCase) -> Judgement:
+        answer, output = case.answer.read_bytes(), case.output.read_bytes()
+        return comparator.with_flags(case.flags).judge(case.input, answer, output)
+
+    def answer(case: Case) -> Judgement:
+        expected = case.expected.read_bytes()
+        return comparator.with_flags(case.flags).judge(case.input, expected, expected)
+
+    with ThreadPoolExecutor(jobs or cores()) as pool:
+        judgements = list(pool.map(judged, trials))
+        verdicts = list(pool.map(validated, checked))
+        own = list(pool.map(answer, answered))
+    return judgements, verdicts, own
 
 
 def _words(package: Package | None) -> tuple[str, str]:

@@ -458,33 +458,7 @@ def watch(  # noqa: PLR0913
         pidfd = None
     _current[0] = pid
     seen = _Watch(pid, err, start, timeout)
-    while True:
-        now = time.perf_counter()
-        if now >= seen.deadline:
-            seen.stop("time")
-        if pidfd is None and _ended(pid):
-            seen.check_delay(moves, other_processes(pid))
-            done = os.wait4(pid, 0)
-            break
-        poll = max(poll_seconds(now - start, seen.seen, memory_kib), seen.read_cost)
-        wait = max(0.0, min(poll, seen.deadline - now))
-        waiting = seen.open_fds + ([pidfd] if pidfd is not None else [])
-        if requests is not None and not requests.ended:
-            waiting.append(requests.fd)
-        ready = select.select(waiting, [], [], wait if seen.killed is None else POLL_SECONDS)[0]
-        seen.drain(ready)
-        if requests is not None and requests.hung_up(ready):
-            seen.stop("hangup")
-        if pidfd is not None and pidfd in ready:
-            # an ended run's statistics stay until it is reaped
-            seen.check_delay(moves, other_processes(pid))
-            done = os.wait4(pid, 0)
-            break
-        reading = time.perf_counter()
-        others = other_processes(pid)
-        seen.check_memory(memory_kib, others)
-        seen.check_delay(moves, others)
-        seen.read_cost = POLL_COST_TIMES * (time.perf_counter() - reading)
+    done = _waited_for(pid, pidfd, seen, memory_kib, requests, moves)
     seconds = time.perf_counter() - start
     for descriptor in (pidfd, seen.statm):
         if descriptor is not None:
@@ -493,11 +467,7 @@ def watch(  # noqa: PLR0913
     kill(pid)  # whatever the program left running in its group
     left_cpu, left_peak = sweep()  # and outside it
     _current[0] = 0
-    end = time.perf_counter() + DRAIN_MOST
-    while seen.open_fds and select.select(seen.open_fds, [], [], 0.05)[0]:
-        seen.drain(seen.open_fds)  # what it wrote before it ended; end of file closes
-        if time.perf_counter() > end:
-            break  # a writer this watch could not end
+    _drain_left(seen)
     cpu = usage.ru_utime + usage.ru_stime + left_cpu
     return {
         "returncode": os.waitstatus_to_exitcode(status),
@@ -513,6 +483,54 @@ def watch(  # noqa: PLR0913
         "stderr_bytes": seen.err_bytes,
         "stdin_read": seen.stdin_read,
     }
+
+
+def _waited_for(
+    pid: int,
+    pidfd: int | None,
+    seen: _Watch,
+    memory_kib: int,
+    requests: Requests | None,
+    moves: float | None,
+) -> tuple:
+    """Watch ``pid`` until it ends (killed by ``seen`` at a limit, or by itself): what
+    ``os.wait4`` says of it."""
+    start = seen.start
+    while True:
+        now = time.perf_counter()
+        if now >= seen.deadline:
+            seen.stop("time")
+        if pidfd is None and _ended(pid):
+            seen.check_delay(moves, other_processes(pid))
+            return os.wait4(pid, 0)
+        poll = max(poll_seconds(now - start, seen.seen, memory_kib), seen.read_cost)
+        wait = max(0.0, min(poll, seen.deadline - now))
+        waiting = seen.open_fds + ([pidfd] if pidfd is not None else [])
+        if requests is not None and not requests.ended:
+            waiting.append(requests.fd)
+        ready = select.select(waiting, [], [], wait if seen.killed is None else POLL_SECONDS)[0]
+        seen.drain(ready)
+        if requests is not None and requests.hung_up(ready):
+            seen.stop("hangup")
+        if pidfd is not None and pidfd in ready:
+            # an ended run's statistics stay until it is reaped
+            seen.check_delay(moves, other_processes(pid))
+            return os.wait4(pid, 0)
+        reading = time.perf_counter()
+        others = other_processes(pid)
+        seen.check_memory(memory_kib, others)
+        seen.check_delay(moves, others)
+        seen.read_cost = POLL_COST_TIMES * (time.perf_counter() - reading)
+
+
+def _drain_left(seen: _Watch) -> None:
+    """Read what the run wrote before it ended, until end of file, for DRAIN_MOST at most (a
+    writer it left behind that this watch could not end)."""
+    end = time.perf_counter() + DRAIN_MOST
+    while seen.open_fds and select.select(seen.open_fds, [], [], 0.05)[0]:
+        seen.drain(seen.open_fds)
+        if time.perf_counter() > end:
+            break
 
 
 def stdin_position(pid: int) -> int:
