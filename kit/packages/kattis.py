@@ -171,16 +171,9 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     if limits not in (None, "") and not isinstance(limits, dict):  # was read as none at all
         raise BuildError(f"{shown}/problem.yaml: limits: {limits!r}: expected keys and values")
     limits = limits or {}
-    time_limit, time_from = _time_limit(path, shown, limits)
-    if time_limit is not None and not in_seconds(time_limit):  # problems.toml's rule
-        raise BuildError(
-            f"{shown}: {time_from} gives {time_limit:g} s: no limit in seconds (under "
-            f"{MILLISECONDS_FROM} s)"
-        )
-    margin, multiplier, margin_from = _multipliers(shown, limits, legacy)
-    resolution = 1.0 if legacy else _number(limits, "time_resolution", 1.0, shown)
+    timing = _timing(path, shown, limits, legacy)
     if not legacy:  # legacy has no resolution: problemtools only rounds a limit it derives
-        notes += _resolution_notes(shown, time_limit, resolution)
+        notes += _resolution_notes(shown, timing["time_limit"], timing["resolution"])
     latest = bool(objective) and not (legacy or version.startswith("2023-07"))  # 2025-09's model
     grading = () if latest else _grading(path, shown, config, scored=bool(objective))
     old_scoring = bool(objective) and not latest  # legacy and 2023-07: partially_accepted/
@@ -198,13 +191,9 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         compare=compare,
         interactor=interactor,
         cases=tuple(cases),
-        time_limit=time_limit,
-        time_from=time_from,
+        **timing,
         memory_limit=_whole(limits, "memory", DEFAULT_MEMORY, shown),
         output_limit=_whole(limits, "output", DEFAULT_OUTPUT, shown),
-        margin=margin,
-        margin_from=margin_from,
-        multiplier=multiplier,
         submissions=tuple(submissions),
         notes=tuple(
             _view_notes(path)
@@ -218,7 +207,6 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         invalid_inputs=tuple(invalid_inputs),
         checked_outputs=tuple(checked_outputs),
         expectations=expected,
-        resolution=resolution,
         infers_time_limit=not legacy,
         grading=grading,
         grader=_grader(path, shown, base or shown, grading),
@@ -233,6 +221,26 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         code_limit=_whole(limits, "code", DEFAULT_CODE, shown, "KiB") << 10,
         code_given="code" in limits,
     )
+
+
+def _timing(path: Path, shown: str, limits: dict, legacy: bool) -> dict:
+    """The package's time limit (None when it is to be inferred), where it was read, its
+    margins and its resolution: the Package fields of time."""
+    time_limit, time_from = _time_limit(path, shown, limits)
+    if time_limit is not None and not in_seconds(time_limit):  # problems.toml's rule
+        raise BuildError(
+            f"{shown}: {time_from} gives {time_limit:g} s: no limit in seconds (under "
+            f"{MILLISECONDS_FROM} s)"
+        )
+    margin, multiplier, margin_from = _multipliers(shown, limits, legacy)
+    return {
+        "time_limit": time_limit,
+        "time_from": time_from,
+        "margin": margin,
+        "margin_from": margin_from,
+        "multiplier": multiplier,
+        "resolution": 1.0 if legacy else _number(limits, "time_resolution", 1.0, shown),
+    }
 
 
 def _included(path: Path, legacy: bool) -> Path | None:
