@@ -12,17 +12,19 @@ Rules: the piece's home is empty once it has left (test_rule_start_home_is_empty
 Method: a jump moves (+-2, +-2), so the piece keeps r % 2 and (r + c) % 4, and each opponent
     piece is at most one edge between two such homes (test_lattice_reading_one_edge_per_piece):
     the answer is the longest trail from the piece's home in that graph. Per start, an upper
-    bound (edges minus the cheapest pairing of the odd vertices, and one along the bridge
-    tree) and a lower bound (an Euler trail once the pairing's paths are removed); only while
+    bound (edges minus the cheapest pairing of the odd vertices, searched with the potentials
+    of an assignment (shared.assignment) as its bound, and one along the bridge tree) and a
+    lower bound (an Euler trail once the pairing's paths are removed); only while
     they differ, a depth-first search over the next edge with the same bounds at every node
     and a table of positions seen; a node whose trail may leave only a few edges unused is
     solved exactly by listing those complements. Proofs and history: docs/megacheckers.md.
-Time: O(NM) to build the graphs; per search node O(|J| (V + E)) plus a matching search capped
-    at 4000 nodes and a complement listing capped at 8000 calls; exponential at worst, but on
-    the densest webs the root bounds meet.
+Time: O(NM) to build the graphs; per search node O(|J| (V + E)) plus a matching search (O(|J|^3)
+    for its potentials, then capped at 1000 nodes) and a complement listing capped at 8000
+    calls; exponential at worst, but on the densest webs the root bounds meet.
 Status: tests/test_stress_megacheckers.py and test_stress_interface.py: ~3,900 seeded boards
     a run (scattered, dense webs, full webs) against the brute force of
-    stress/megacheckers.py; test_bounds_sandwich_the_exact_longest_trail on 2,000 graphs and
+    stress/megacheckers.py; test_bounds_sandwich_the_exact_longest_trail on 2,000 graphs,
+    test_pairing_bound_stays_below_the_cheapest_pairing on 300 and
     test_short_complement_trail_is_exact_within_its_slack on 1,500; the bench files' answers
     brute-checked; PYPY_JIT set under PyPy (tests/test_megacheckers.py). python build.py
     bench megacheckers, every file, whole process: docs/megacheckers.md (Figures).
@@ -30,6 +32,7 @@ Status: tests/test_stress_megacheckers.py and test_stress_interface.py: ~3,900 s
 
 import sys
 
+from shared.assignment import assignment_potentials
 from shared.checkers_board import home_cells, jump_table
 from shared.pypy_jit import set_jit
 
@@ -38,6 +41,10 @@ INF = 1 << 30
 # (_short_complement_trail), capped at this many calls: docs/megacheckers.md, Search.
 SMALL_JOIN_SLACK = 10
 SMALL_JOIN_CAP = 8000
+# The pairing's branch and bound stops after this many nodes and answers its root's bound
+# (docs/megacheckers.md, Figures); FORBIDDEN: the cost of pairing a terminal with itself.
+PAIRING_NODES = 1000
+FORBIDDEN = 1 << 20
 # PyPy: the JIT unrolls no recursion (by default it inlines levels of the recursive searches
 # into its traces: a third more time on the hardest files; docs/megacheckers.md, Figures)
 PYPY_JIT = "max_unroll_recursion=0"
@@ -111,12 +118,30 @@ def _bfs_layers(src_bit, nbr):
     return layers, seen
 
 
-def _matching_bnb(dist, k, limit, node_cap=4000):
+def _pairing_potentials(dist, k):
+    """Per terminal a potential, and last one for the terminal left out: a matching of a set S
+    of the terminals costs at least half the sum of their potentials (plus the last one while
+    a terminal of S is still to be left out). They are the assignment duals of the distances
+    with a vertex added at distance 0 from every terminal (the one left out pairs with it) and
+    no terminal paired with itself: a matching taken both ways is an assignment of its
+    vertices (docs/megacheckers.md, Bounds)."""
+    cost = [row[:] + [0] for row in dist]
+    cost.append([0] * (k + 1))
+    for i in range(k + 1):
+        cost[i][i] = FORBIDDEN
+    u, v = assignment_potentials(cost)
+    return [a + b for a, b in zip(u, v)]
+
+
+def _matching_bnb(dist, k, limit, node_cap=PAIRING_NODES):
     """Least total dist of a matching that leaves exactly one of k (odd) terminals unmatched, by
-    branch and bound (a terminal pairs with the lowest remaining one, or is the one left out).
-    Returns (cost, pairs) with cost < limit; (limit, None) when no matching beats limit; and
-    (None, None) when the node budget ran out (the caller then falls back on a cheaper bound)."""
+    branch and bound (a terminal pairs with the lowest remaining one, or is the one left out;
+    bounded by the assignment potentials and by each terminal's nearest partner). Returns
+    (cost, pairs) with cost < limit; (limit, None) when no matching beats limit; and
+    (bound, None) when the node budget ran out, bound the root's lower bound."""
     order = [sorted((j for j in range(k) if j != i), key=dist[i].__getitem__) for i in range(k)]
+    pot = _pairing_potentials(dist, k)
+    left_out = pot[k]
     best = [limit, None]
     chosen = []
     nodes = [0]
@@ -138,7 +163,7 @@ def _matching_bnb(dist, k, limit, node_cap=4000):
         tot = sum(nears) if skipped else sum(nears) - max(nears)
         return (tot + 1) >> 1
 
-    def go(mask, skipped, acc):
+    def go(mask, skipped, acc, held):
         if not mask:
             best[0] = acc
             best[1] = chosen[:]
@@ -148,23 +173,29 @@ def _matching_bnb(dist, k, limit, node_cap=4000):
             return  # this rest was already searched from a cheaper prefix
         seen[key] = acc
         nodes[0] += 1
-        if nodes[0] > node_cap or acc + lower(mask, skipped) >= best[0]:
+        if nodes[0] > node_cap:
+            return
+        if acc + ((held + (0 if skipped else left_out) + 1) >> 1) >= best[0]:
+            return  # the potentials' bound, the cheaper one first
+        if acc + lower(mask, skipped) >= best[0]:
             return
         low = mask & -mask
         i = low.bit_length() - 1
         rest = mask ^ low
         di = dist[i]
+        held -= pot[i]
         for j in order[i]:
             if rest >> j & 1:
                 chosen.append((i, j))
-                go(rest ^ (1 << j), skipped, acc + di[j])
+                go(rest ^ (1 << j), skipped, acc + di[j], held - pot[j])
                 chosen.pop()
         if not skipped:
-            go(rest, 1, acc)
+            go(rest, 1, acc, held)
 
-    go((1 << k) - 1, 0, 0)
+    full = (1 << k) - 1
+    go(full, 0, 0, sum(pot[:k]))
     if nodes[0] > node_cap:
-        return None, None
+        return max((sum(pot) + 1) >> 1, lower(full, 0)), None
     return best[0], best[1]
 
 
@@ -443,7 +474,7 @@ def _longest_trail(s, nbr, best):
         if key not in matchings:
             matchings[key] = _matching_bnb(dist, len(dist), gcost)
         mcost, mpairs = matchings[key]
-        if mcost is not None and edges - mcost < ub:
+        if edges - mcost < ub:
             ub = edges - mcost
             if length == 0 and root_bound(ub):
                 return True

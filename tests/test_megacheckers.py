@@ -11,6 +11,8 @@ import solutions.megacheckers as mc
 from stress import megacheckers as st
 from tests.pypy_support import jit_params_of_main
 
+INF = mc.INF
+
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "megacheckers"
 
 
@@ -148,6 +150,43 @@ def test_bounds_sandwich_the_exact_longest_trail(scaled):
         saved = nbr[:]
         assert mc._longest_trail(x, nbr, 0) == exact, ctx
         assert nbr == saved  # the search restores the graph
+
+
+def _cheapest_pairing(dist, terms, left_out):
+    """The least total distance pairing up ``terms``, one of them left out when ``left_out``."""
+    if not terms:
+        return 0
+    first, rest = terms[0], terms[1:]
+    best = _cheapest_pairing(dist, rest, False) if left_out else INF
+    for j, other in enumerate(rest):
+        pair = dist[first][other] + _cheapest_pairing(dist, rest[:j] + rest[j + 1 :], left_out)
+        best = min(best, pair)
+    return best
+
+
+def test_pairing_bound_stays_below_the_cheapest_pairing(scaled):
+    """The pairing search against every pairing: exact when it finishes, and when its node
+    budget runs out (1, 5, 30 nodes) the bound it answers (the assignment potentials' or the
+    nearest partners', at the root) is still at most the cheapest pairing."""
+    rng = random.Random(31163)
+    stopped = 0
+    for case in range(scaled(300)):
+        v = rng.randint(4, 14)
+        nbr = _random_graph(rng, v, rng.choice([0.2, 0.3, 0.5]))
+        x = rng.randrange(v)
+        _, comp = mc._bfs_layers(1 << x, nbr)
+        _, (terms, _, dist), _ = mc._analyse(x, nbr, comp)
+        k = len(terms)
+        cheapest = _cheapest_pairing(dist, list(range(k)), True)
+        assert mc._matching_bnb(dist, k, INF)[0] == cheapest, (case, nbr, x)
+        for cap in (1, 5, 30):
+            cost, pairs = mc._matching_bnb(dist, k, INF, node_cap=cap)
+            if pairs is None:
+                stopped += 1
+                assert cost <= cheapest, (case, nbr, x, cap, cost, cheapest)
+            else:
+                assert cost == cheapest == sum(dist[i][j] for i, j in pairs), (case, cap)
+    assert stopped >= scaled(300) // 2  # the budget did run out
 
 
 def test_short_complement_trail_is_exact_within_its_slack(scaled):
