@@ -15,6 +15,8 @@ cases():
                        in the web and own pieces that cut it: the cases that need the search
                        (answers checked by the brute force and kept with them);
   hardest-5-x4         the five hardest of them, four times over: many hard boards in a file;
+  climbed-11x18-x10    a board climbed against the solver's pairing search, ten times over
+                       (answer checked by the brute force);
   dense-random-30      thirty random dense webs of 150-200 squares with holes and strays
                        (answers checked by the brute force and kept with them);
   mixed-200            two hundred random boards of every shape and density (answers by the

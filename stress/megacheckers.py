@@ -352,6 +352,22 @@ def adversarial(boards=ADVERSARIAL):
     return join_cases([f"{n} {m}\n{homes}\n" for n, m, homes in boards])
 
 
+# Hill-climbed against the solver once the complement listing was in: one start whose pairing
+# search, on 21 terminals, ran out of its nodes (docs/megacheckers.md, Figures). Answer 8.
+CLIMBED = (
+    11,
+    18,
+    "1 0 0 0 0 0 2 0 0 2 0 2 2 2 2 2 2 2 0 0 0 0 0 0 0 0 0 0 2 0 0 2 2 2 2 2 0 0 0 2 0 0 "
+    "1 0 0 2 2 2 2 2 2 2 0 2 0 0 0 0 2 0 2 0 0 2 0 2 0 0 0 2 2 0 0 2 0 2 2 2 0 2 0 0 2 2 "
+    "0 2 2 2 1 2 0 0 2 0 2 0 0 0 0",
+)
+
+
+def climbed_repeated(times=10):
+    """The climbed board, ten times over."""
+    return adversarial([CLIMBED] * times)
+
+
 def hardest_repeated(times=4):
     """The last five adversarial boards, the hardest, times over: a file of many hard boards."""
     return adversarial(ADVERSARIAL[-5:] * times)
@@ -389,6 +405,7 @@ def worst_cases():
         ("ten-webs-many-own", ten_webs_many_own(), MANY_OWN_ANSWERS),
         ("adversarial-13", adversarial(), ADVERSARIAL_ANSWERS),
         ("hardest-5-x4", hardest_repeated(), "25\n25\n24\n20\n19\n" * 4),
+        ("climbed-11x18-x10", climbed_repeated(), "8\n" * 10),
         ("dense-random-30", dense_random(), DENSE_RANDOM_ANSWERS.replace(" ", "\n") + "\n"),
         ("mixed-200", text, reference(text)),
     ]

@@ -228,10 +228,11 @@ def test_worst_case_files_answers():
 
 @pytest.mark.slow
 def test_worst_case_answers_by_brute():
-    """Recomputes the kept answers of the ten full webs and the adversarial boards with the
-    brute force (about a minute)."""
+    """Recomputes the kept answers of the ten full webs, the adversarial boards and the climbed
+    board with the brute force (about a minute)."""
     assert st.reference(st.ten_full_webs()) == st.TEN_FULL_WEBS_ANSWERS
     assert st.reference(st.adversarial()) == st.ADVERSARIAL_ANSWERS
+    assert st.reference(st.climbed_repeated(1)) == "8\n"
 
 
 def test_under_pypy_main_sets_the_jit_to_unroll_no_recursion(monkeypatch):
