@@ -85,22 +85,7 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
     package = problem.source
     if package is None or not package.input_validators:
         return None
-    where = f"{package.shown}: input validator"
-    programs = [
-        (
-            name,
-            _shown(Path(problem.root, path), package.path),
-            program_at(path, problem.root, where, "program", package.include, folder=True),
-        )
-        for name, path in package.input_validators
-    ]
-    unbuilt = []
-    for entry in list(programs):
-        try:
-            entry[2].argv()  # compiled before the runs start, one at a time
-        except MissingHeader as error:  # a header the format's tool supplies: not run here
-            unbuilt.append(f"{entry[1]}: not run: it includes {error.header}, found nowhere")
-            programs.remove(entry)
+    programs, unbuilt = _validators(problem, package)
     checked = package.checked_outputs if package.format == KATTIS else ()
     cases = package.cases + checked + package.valid_inputs
     if not programs:
@@ -145,6 +130,29 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
         tuple(unbuilt),
         len(package.valid_inputs),
     )
+
+
+def _validators(problem: Problem, package) -> tuple[list, list[str]]:
+    """The package's input validators as (name, shown path, program), each compiled before
+    the runs start, one at a time; and what is said of those left out (a header the format's
+    tool supplies, found nowhere here)."""
+    where = f"{package.shown}: input validator"
+    programs = [
+        (
+            name,
+            _shown(Path(problem.root, path), package.path),
+            program_at(path, problem.root, where, "program", package.include, folder=True),
+        )
+        for name, path in package.input_validators
+    ]
+    unbuilt = []
+    for entry in list(programs):
+        try:
+            entry[2].argv()
+        except MissingHeader as error:
+            unbuilt.append(f"{entry[1]}: not run: it includes {error.header}, found nowhere")
+            programs.remove(entry)
+    return programs, unbuilt
 
 
 def _inside(path: Path, package: Path) -> str:
