@@ -125,7 +125,7 @@ def _pairing_potentials(dist, k):
     with a vertex added at distance 0 from every terminal (the one left out pairs with it) and
     no terminal paired with itself: a matching taken both ways is an assignment of its
     vertices (docs/megacheckers.md, Bounds)."""
-    cost = [row[:] + [0] for row in dist]
+    cost = [row + [0] for row in dist]
     cost.append([0] * (k + 1))
     for i in range(k + 1):
         cost[i][i] = FORBIDDEN

@@ -242,7 +242,7 @@ def test_an_address_that_sends_its_page_a_byte_at_a_time_is_given_up_on(toy, cap
     import kit.pages  # noqa: PLC0415
 
     class Drip(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):  # noqa: N802: http.server's name
+        def do_GET(self):  # noqa: N802 (http.server's name)
             self.send_response(200)
             self.send_header("Content-Type", "text/html")
             self.end_headers()
