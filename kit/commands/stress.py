@@ -319,44 +319,18 @@ def _shrink(
     if budget == 0:  # --shrink-seconds 0
         return Shrunk(text, seed, dict(stress.source.params), 0, ["not shrunk"])
     print("shrinking...", flush=True)
-    kind = failures[text].kind
-    smallest, runs = [(text, seed, dict(stress.source.params))], [0]
-    unanswered: list[str] = []  # the reference's failures on candidates, passed over
-    judge_failed: list[str] = []  # the checker's or interactor's, likewise
-    others: dict[str, str] = {}  # other verdicts smaller inputs got: word -> message
-
-    def fails(candidate: str) -> bool:
-        mark = inputs.kept_count()
-        try:
-            outcome = stress.judge(candidate, "shrink")
-        except NoAnswer as error:  # no answer to judge by: not a failure of the solution's
-            passed_over = judge_failed if isinstance(error, JudgeFailed) else unanswered
-            if passed_over:  # only the first is shown: the others' inputs are not kept
-                inputs.discard_since(mark)
-            passed_over.append(str(error))
-            return False
-        runs[0] += 1
-        if outcome.failed and outcome.kind != kind:
-            others.setdefault(outcome.kind, outcome.message)
-            return False
-        if outcome.failed:
-            failures[candidate] = outcome
-        return outcome.failed
-
-    def failing(candidate: str, made_seed: int, made_params: dict[str, int]) -> None:
-        if len(candidate) < len(smallest[0][0]):  # with what makes its file again
-            smallest[0] = (candidate, made_seed, dict(made_params))
+    trial = _ShrinkTrial(stress, failures, text, seed)
 
     def work() -> Shrunk:
         return shrink(
             stress.source.shrinkable(),
-            fails,
+            trial.fails,
             text,
             seed,
             stress.source.params,
             deadline=time.monotonic() + budget,
             generate=stress.generate,
-            on_failing=failing,
+            on_failing=trial.failing,
         )
 
     try:
@@ -364,13 +338,54 @@ def _shrink(
         stuck = min(engine.STUCK, budget + engine.OVERTIME)
         shrunk = watched(stress, work, f"shrinking the file of seed {seed}", stuck)
     except BuildError as error:  # the module's own error, or a hung call (its thread left)
-        shrunk = Shrunk(*smallest[0], runs[0], ["stopped by an error, below"], error)
+        shrunk = trial.stopped("stopped by an error, below", error)
     except KeyboardInterrupt as error:  # Ctrl-C: what was found is still shown and saved
-        shrunk = Shrunk(*smallest[0], runs[0], [f"stopped by {_stop_name(error)}"], error)
-    if shrunk.error is not None and len(smallest[0][0]) < len(shrunk.text):
-        shrunk.text, shrunk.seed, shrunk.params = smallest[0]  # the smallest seen before it
-    _say_shrunk(stress, shrunk, unanswered, judge_failed, others)
+        shrunk = trial.stopped(f"stopped by {_stop_name(error)}", error)
+    if shrunk.error is not None and len(trial.smallest[0]) < len(shrunk.text):
+        shrunk.text, shrunk.seed, shrunk.params = trial.smallest  # the smallest seen before it
+    _say_shrunk(stress, shrunk, trial.unanswered, trial.judge_failed, trial.others)
     return shrunk
+
+
+class _ShrinkTrial:
+    """What a shrink learns from judging its candidates: the runs, the smallest failing input
+    with what makes its file again, and what it passed over (the reference's and the judging
+    program's failures; other verdicts smaller inputs got)."""
+
+    def __init__(self, stress: Stress, failures: dict[str, Outcome], text: str, seed: int) -> None:
+        self.stress, self.failures = stress, failures
+        self.kind = failures[text].kind
+        self.smallest = (text, seed, dict(stress.source.params))
+        self.runs = 0
+        self.unanswered: list[str] = []  # the reference's failures on candidates, passed over
+        self.judge_failed: list[str] = []  # the checker's or interactor's, likewise
+        self.others: dict[str, str] = {}  # other verdicts smaller inputs got: word -> message
+
+    def fails(self, candidate: str) -> bool:
+        mark = inputs.kept_count()
+        try:
+            outcome = self.stress.judge(candidate, "shrink")
+        except NoAnswer as error:  # no answer to judge by: not a failure of the solution's
+            passed_over = self.judge_failed if isinstance(error, JudgeFailed) else self.unanswered
+            if passed_over:  # only the first is shown: the others' inputs are not kept
+                inputs.discard_since(mark)
+            passed_over.append(str(error))
+            return False
+        self.runs += 1
+        if outcome.failed and outcome.kind != self.kind:
+            self.others.setdefault(outcome.kind, outcome.message)
+            return False
+        if outcome.failed:
+            self.failures[candidate] = outcome
+        return outcome.failed
+
+    def failing(self, candidate: str, made_seed: int, made_params: dict[str, int]) -> None:
+        if len(candidate) < len(self.smallest[0]):  # with what makes its file again
+            self.smallest = (candidate, made_seed, dict(made_params))
+
+    def stopped(self, stage: str, error: BaseException) -> Shrunk:
+        """The smallest failing input seen, for a shrink stopped by ``error``."""
+        return Shrunk(*self.smallest, self.runs, [stage], error)
 
 
 def _say_shrunk(
