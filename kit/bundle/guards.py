@@ -231,60 +231,81 @@ def guarded_statements(
     ``tries``: whether a ``try``'s handlers (or ``contextlib.suppress``) guard its body, as
     they do a missing name's import; not for a helper's import, which every target runs
     (``kit.check.guarded_helpers``)."""
-    found: list[ast.stmt] = []
-    unguarding = settled | versioned
+    systems = {**imported.platforms, **platform_flags(tree)} if platform else None
     flags = guard_flags(tree, settled) | imported.guards
-    systems = {**imported.platforms, **platform_flags(tree)} if platform else {}
+    guarded = _Guarded(flags, settled, versioned, systems, tries)
+    guarded.visit(tree.body)
+    return guarded.found
 
-    def windows(test: ast.expr) -> bool | None:
-        return on_windows(test, systems) if platform else None
 
-    def visit(statements: list[ast.stmt]) -> None:
+class _Guarded:
+    """The walk of ``guarded_statements``: ``found`` gathers what runs only where a guard
+    allows; ``systems`` (None: no platform check) holds the module's names for the platform;
+    ``tries`` is ``guarded_statements``'."""
+
+    def __init__(
+        self,
+        flags: frozenset[str],
+        settled: Settled,
+        versioned: Settled,
+        systems: dict[str, ast.expr] | None,
+        tries: bool,
+    ) -> None:
+        self.flags, self.settled, self.systems, self.tries = flags, settled, systems, tries
+        self.unguarding = settled | versioned
+        self.found: list[ast.stmt] = []
+
+    def visit(self, statements: list[ast.stmt]) -> None:
         for statement in statements:
-            if isinstance(statement, ast.If) and is_type_checking(statement.test):
-                found.extend(statement.body)  # for type checkers only: it never runs
-                visit(statement.orelse)  # which always does
+            if isinstance(statement, ast.If) and self._if(statement):
                 continue
-            if isinstance(statement, ast.If) and is_guard(statement.test, flags, unguarding):
-                found.extend(statement.body)
-                found.extend(statement.orelse)
-                continue
-            truth = _settled_truth(getattr(statement, "test", None), settled)
-            if isinstance(statement, ast.If) and truth is not None:  # the other branch: dead
-                found.extend(statement.orelse if truth else statement.body)
-                visit(statement.body if truth else statement.orelse)
-                continue
-            taken = windows(statement.test) if isinstance(statement, ast.If) else None
-            if taken is not None:  # Windows takes one branch: the other is guarded
-                found.extend(statement.orelse if taken else statement.body)
-                visit(statement.body if taken else statement.orelse)
-                continue
-            kinds = (_suppressed(statement) or try_caught(statement)) if tries else set()
+            kinds = (_suppressed(statement) or try_caught(statement)) if self.tries else set()
             if kinds:  # a try, or with contextlib.suppress(ImportError), that catches it
-                found.extend(inner for inner in statement.body if _guards(kinds, inner))
-                visit([inner for inner in statement.body if not _guards(kinds, inner)])
+                self.found.extend(inner for inner in statement.body if _guards(kinds, inner))
+                self.visit([inner for inner in statement.body if not _guards(kinds, inner)])
                 for handler in getattr(statement, "handlers", []):
-                    visit(handler.body)
-                visit(getattr(statement, "orelse", []))
-                visit(getattr(statement, "finalbody", []))
-                continue
-            definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-            if not isinstance(statement, definition) and any(
-                isinstance(n, ast.IfExp) and is_guard(n.test, flags, settled)
-                for n in own_nodes(statement)
-            ):
-                found.append(statement)
-                continue
-            for child in children(statement):
-                if isinstance(child, ast.ExceptHandler):
-                    visit(child.body)
-            for name in ("body", "orelse", "finalbody"):
-                value = getattr(statement, name, None)
-                if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
-                    visit(value)
+                    self.visit(handler.body)
+                self.visit(getattr(statement, "orelse", []))
+                self.visit(getattr(statement, "finalbody", []))
+            elif self._guarded_expression(statement):
+                self.found.append(statement)
+            else:
+                self._visit_inside(statement)
 
-    visit(tree.body)
-    return found
+    def _if(self, statement: ast.If) -> bool:
+        """Whether ``statement`` guards: its guarded branches found, the others visited."""
+        if is_type_checking(statement.test):
+            self.found.extend(statement.body)  # for type checkers only: it never runs
+            self.visit(statement.orelse)  # which always does
+            return True
+        if is_guard(statement.test, self.flags, self.unguarding):
+            self.found.extend(statement.body)
+            self.found.extend(statement.orelse)
+            return True
+        taken = _settled_truth(statement.test, self.settled)  # the other branch: dead
+        if taken is None and self.systems is not None:  # Windows takes one branch: the other
+            taken = on_windows(statement.test, self.systems)  # is guarded
+        if taken is None:
+            return False
+        self.found.extend(statement.orelse if taken else statement.body)
+        self.visit(statement.body if taken else statement.orelse)
+        return True
+
+    def _guarded_expression(self, statement: ast.stmt) -> bool:
+        definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+        return not isinstance(statement, definition) and any(
+            isinstance(n, ast.IfExp) and is_guard(n.test, self.flags, self.settled)
+            for n in own_nodes(statement)
+        )
+
+    def _visit_inside(self, statement: ast.stmt) -> None:
+        for child in children(statement):
+            if isinstance(child, ast.ExceptHandler):
+                self.visit(child.body)
+        for name in ("body", "orelse", "finalbody"):
+            value = getattr(statement, name, None)
+            if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+                self.visit(value)
 
 
 def own_nodes(statement: ast.stmt) -> list[ast.AST]:
