@@ -204,25 +204,11 @@ def _server(port: int, listener: _Listener):
                 super().finish()
 
         def do_POST(self) -> None:  # noqa: N802 (the name http.server calls)
-            try:
-                length = int(self.headers.get("Content-Length") or 0)
-            except ValueError:
-                length = -1
-            if not 0 < length <= MAX_BYTES:
-                code = 413 if length > MAX_BYTES else 400
-                why = "a body too large" if code == 413 else "no Content-Length, or a bad one"
-                self.send_error(code, explain=why)
-                return
-            try:
-                body = self.rfile.read(length)
-            except TimeoutError:  # what came of it is not kept: the request is refused
-                body = b""
-            if len(body) < length:
-                self.send_error(400, explain=f"the body stopped short of its {length} bytes")
-                return
-            self.send_response(200)
-            self.end_headers()
-            listener.receive(body)
+            body = _posted_body(self)
+            if body is not None:
+                self.send_response(200)
+                self.end_headers()
+                listener.receive(body)
 
         def send_error(self, code: int, message=None, explain=None) -> None:
             _refused(code, explain or message or f"{self.command} {self.path}")
@@ -239,12 +225,38 @@ def _server(port: int, listener: _Listener):
     try:
         return Server((HOST, port), Handler)
     except OSError as error:
-        taken = error.errno == errno.EADDRINUSE
-        why = "in use (cph, or another listen, may hold it)" if taken else error.strerror
-        raise BuildError(
-            f"listen: port {port}: {why}; give another with --port N and add it to "
-            "Competitive Companion's custom ports"
-        ) from None
+        raise _port_refused(port, error) from None
+
+
+def _posted_body(request) -> bytes | None:
+    """The body of a POST ``request`` (an ``http.server`` handler's), or None once it was
+    refused with the error the client gets: no length, too long, or cut short."""
+    try:
+        length = int(request.headers.get("Content-Length") or 0)
+    except ValueError:
+        length = -1
+    if not 0 < length <= MAX_BYTES:
+        code = 413 if length > MAX_BYTES else 400
+        why = "a body too large" if code == 413 else "no Content-Length, or a bad one"
+        request.send_error(code, explain=why)
+        return None
+    try:
+        body = request.rfile.read(length)
+    except TimeoutError:  # what came of it is not kept: the request is refused
+        body = b""
+    if len(body) < length:
+        request.send_error(400, explain=f"the body stopped short of its {length} bytes")
+        return None
+    return body
+
+
+def _port_refused(port: int, error: OSError) -> BuildError:
+    taken = error.errno == errno.EADDRINUSE
+    why = "in use (cph, or another listen, may hold it)" if taken else error.strerror
+    return BuildError(
+        f"listen: port {port}: {why}; give another with --port N and add it to "
+        "Competitive Companion's custom ports"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
