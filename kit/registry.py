@@ -332,12 +332,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     if package is not None:
         entry = {**_package_entry(package), **entry}  # the registry's own keys win
     _check_keys(where, entry, package)
-    kind = entry["kind"]
-    if kind not in KINDS:
-        raise BuildError(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    judge = entry["judge"]
-    if not judge.strip():
-        raise BuildError(f"{where}: judge is empty: name where the problem is judged")
+    kind, judge = _kind_and_judge(where, entry)
     profile = _profile(where, judge)
     usual_output = profile.output if profile is not None and profile.output else None
     time_limit, memory_limit, output_limit = _limits(where, entry, given, usual_output)
@@ -349,12 +344,8 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     if judge_data is not None:
         _check_judge_data(root, where, judge_data)
     include = _include(root, where, entry.get("testlib"), package)
-    compare = entry.get("compare", (profile and profile.compare) or DEFAULT_COMPARE)
-    absent = _absent_programs(root, compare, entry.get("interactor"))
-    if "compare" not in absent:  # a bad setting is a one-line error
-        parse_compare(compare, root, where, include=include)
-    game_timeout, interactor = _interactive(
-        root, where, entry, time_limit, include, "interactor" not in absent
+    compare, absent, game_timeout, interactor = _judging(
+        root, where, entry, profile, time_limit, include
     )
     installed = _installed(where, entry.get("modules"), profile)
     solution_file = _solution_file(root, where, entry.get("solution"))
@@ -389,6 +380,36 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         samples_folder=samples_folder,
         unavailable=next(iter(absent.values()), None),
     )
+
+
+def _kind_and_judge(where: str, entry: dict) -> tuple[str, str]:
+    kind = entry["kind"]
+    if kind not in KINDS:
+        raise BuildError(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    judge = entry["judge"]
+    if not judge.strip():
+        raise BuildError(f"{where}: judge is empty: name where the problem is judged")
+    return kind, judge
+
+
+def _judging(  # noqa: PLR0913
+    root: Path,
+    where: str,
+    entry: dict,
+    profile: Profile | None,
+    time_limit: float,
+    include: tuple[Path, ...],
+) -> tuple[str, dict[str, str], float | None, str | None]:
+    """The comparison, the judging programs not there yet (``_absent_programs``), the game's
+    timeout and the interactor; each setting given checked (a bad one is a one-line error)."""
+    compare = entry.get("compare", (profile and profile.compare) or DEFAULT_COMPARE)
+    absent = _absent_programs(root, compare, entry.get("interactor"))
+    if "compare" not in absent:
+        parse_compare(compare, root, where, include=include)
+    game_timeout, interactor = _interactive(
+        root, where, entry, time_limit, include, "interactor" not in absent
+    )
+    return compare, absent, game_timeout, interactor
 
 
 def _absent_programs(root: Path, compare, interactor) -> dict[str, str]:
