@@ -167,10 +167,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     notes += _validation_notes(path, shown, config, legacy)
     notes += _validator_folder_notes(path, shown, config, legacy)
     validators, validator_notes = _input_validators(path, shown, base or shown)
-    limits = config.get("limits")
-    if limits not in (None, "") and not isinstance(limits, dict):  # was read as none at all
-        raise BuildError(f"{shown}/problem.yaml: limits: {limits!r}: expected keys and values")
-    limits = limits or {}
+    limits = _limits_table(config, shown)
     timing = _timing(path, shown, limits, legacy)
     if not legacy:  # legacy has no resolution: problemtools only rounds a limit it derives
         notes += _resolution_notes(shown, timing["time_limit"], timing["resolution"])
@@ -221,6 +218,13 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         code_limit=_whole(limits, "code", DEFAULT_CODE, shown, "KiB") << 10,
         code_given="code" in limits,
     )
+
+
+def _limits_table(config: dict, shown: str) -> dict:
+    limits = config.get("limits")
+    if limits not in (None, "") and not isinstance(limits, dict):  # was read as none at all
+        raise BuildError(f"{shown}/problem.yaml: limits: {limits!r}: expected keys and values")
+    return limits or {}
 
 
 def _timing(path: Path, shown: str, limits: dict, legacy: bool) -> dict:
