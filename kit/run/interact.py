@@ -485,9 +485,7 @@ def run_interactive(  # noqa: PLR0913
         solution_exit = exits["solution"]
         solution_stderr = _measured(solution_exit, report, solution_err)
         interactor_stderr = _tail(interactor_err, 1 << 16)
-        said = feedback_message(feedback) if statuses.kattis else ""
-        score = feedback_score(feedback) if statuses.kattis else None
-        next_input = next_pass_input(feedback) if statuses.kattis else None
+        said, score, next_input = _kattis_feedback(feedback) if statuses.kattis else NO_FEEDBACK
         written = _head(output, OUTPUT_KEPT)
 
     ending = _Ending(
@@ -505,6 +503,15 @@ def run_interactive(  # noqa: PLR0913
         next_input=next_input,
     )
     return _result(ending, limits, started, record.result(), written)
+
+
+NO_FEEDBACK = ("", None, None)  # a game with no Kattis feedback folder
+
+
+def _kattis_feedback(feedback: Path) -> tuple[str, str | None, bytes | None]:
+    """What a Kattis interactor's feedback folder says: its message, its score and the
+    next pass's input."""
+    return feedback_message(feedback), feedback_score(feedback), next_pass_input(feedback)
 
 
 def _result(
