@@ -8,6 +8,7 @@ import io
 import os
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -198,7 +199,13 @@ def test_a_run_that_passes_says_the_build_fails_for_another_target(toy, capfd):
 def test_ctrl_c_in_a_run_does_not_wait_for_the_checks_beside_it(toy, monkeypatch):
     """The checks of a large bundle may take seconds; stopped, the command ends at once (it
     waited for them: an executor's threads are joined on the way out)."""
-    monkeypatch.setattr(run, "refusals", lambda *args: time.sleep(20) or [])
+    released = threading.Event()  # set at the end: the checks' thread outlives no test
+
+    def slow_refusals(*args):
+        released.wait(20)
+        return []
+
+    monkeypatch.setattr(run, "refusals", slow_refusals)
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
@@ -207,9 +214,12 @@ def test_ctrl_c_in_a_run_does_not_wait_for_the_checks_beside_it(toy, monkeypatch
     sample = toy / "samples" / "toy_sum" / "sample-1.in"
     args = parse("toy_sum", str(sample), "--root", str(toy))
     started = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        args.run(args)
-    assert time.monotonic() - started < 10
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            args.run(args)
+        assert time.monotonic() - started < 10
+    finally:
+        released.set()
 
 
 def test_an_unreadable_file_is_one_line(toy, tmp_path):

@@ -9,6 +9,7 @@ import re
 import shutil
 import sys
 import tempfile
+import threading
 import time
 import types
 from pathlib import Path
@@ -44,6 +45,21 @@ def named_cpkit(monkeypatch):
 @pytest.fixture
 def pairsum(checkout_copy, own_imports):
     return checkout_copy("pairsum")
+
+
+@pytest.fixture
+def released(tmp_path):
+    """A file whose existence ends the calls a test leaves hung: made at teardown, pass or
+    fail, and the threads they hold waited for, so that none outlives its test (a later fork
+    in a process with threads left is unsafe, and 3.12's warning)."""
+    before = set(threading.enumerate())
+    done = tmp_path / "released"
+    yield done
+    done.touch()
+    deadline = time.monotonic() + 10
+    while set(threading.enumerate()) - before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not set(threading.enumerate()) - before, "a hung call's thread did not end"
 
 
 def test_the_options_and_their_defaults():
@@ -375,7 +391,7 @@ def test_an_output_flood_is_told_by_what_was_written_not_by_the_head_kept(pairsu
 
 
 def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_far(
-    pairsum, capsys, monkeypatch
+    pairsum, capsys, monkeypatch, released
 ):
     """The shrink runs watched as the search does: a call of the module's that runs STUCK
     seconds (here on the first one-case file) ends it, the smallest failure found shown."""
@@ -384,20 +400,7 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
     module = pairsum / "stress" / "pairsum.py"
-    done = pairsum / "done"
-    module.write_text(
-        module.read_text()
-        .replace(
-            "def reference(text: str) -> str:\n",
-            "def reference(text: str) -> str:\n"
-            "    while text.startswith('1\\n') and not DONE.exists():\n"
-            "        time.sleep(0.05)\n",
-        )
-        .replace(
-            "import random\n",
-            f"import random\nimport time\nfrom pathlib import Path\n\nDONE = Path({str(done)!r})\n",
-        )
-    )
+    _reference_hung_on_one_case(module, released)
     args = parse(
         "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=6",
         "--shrink-seconds", "30", "--root", str(pairsum),
@@ -414,7 +417,24 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     shown = out[out.index("\nInput (the smallest failing one found before the error):\n") :]
     count = int(shown.splitlines()[2])
     assert 1 < count < 6  # smaller than the file found, not yet one case
-    done.touch()  # the hung call left behind returns
+
+
+def _reference_hung_on_one_case(module: Path, released: Path) -> None:
+    """The stress ``module``'s reference made to hang on one-case files until ``released``."""
+    module.write_text(
+        module.read_text()
+        .replace(
+            "def reference(text: str) -> str:\n",
+            "def reference(text: str) -> str:\n"
+            "    while text.startswith('1\\n') and not RELEASED.exists():\n"
+            "        time.sleep(0.05)\n",
+        )
+        .replace(
+            "import random\n",
+            "import random\nimport time\nfrom pathlib import Path\n\n"
+            f"RELEASED = Path({str(released)!r})\n",
+        )
+    )
 
 
 HEADERS = {
@@ -556,7 +576,9 @@ def test_a_save_that_cannot_be_written_is_one_line_when_the_shrink_stopped_too(
     )
 
 
-def test_a_reference_that_hangs_is_given_up_past_the_shrink_s_budget(pairsum, capsys, monkeypatch):
+def test_a_reference_that_hangs_is_given_up_past_the_shrink_s_budget(
+    pairsum, capsys, monkeypatch, released
+):
     """--shrink-seconds 1 with a reference that never returns on one-case files: given up
     OVERTIME seconds past the budget, not after STUCK (60 s)."""
     monkeypatch.setattr(engine, "OVERTIME", 0.5)
@@ -564,15 +586,7 @@ def test_a_reference_that_hangs_is_given_up_past_the_shrink_s_budget(pairsum, ca
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
     module = pairsum / "stress" / "pairsum.py"
-    module.write_text(
-        module.read_text()
-        .replace(
-            "def reference(text: str) -> str:\n",
-            "def reference(text: str) -> str:\n    while text.startswith('1\\n'):\n"
-            "        time.sleep(0.05)\n",
-        )
-        .replace("import random\n", "import random\nimport time\n")
-    )
+    _reference_hung_on_one_case(module, released)
     args = parse(
         "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=6",
         "--shrink-seconds", "1", "--root", str(pairsum),
