@@ -397,10 +397,7 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     seconds (here on the first one-case file) ends it, the smallest failure found shown."""
     monkeypatch.setattr(engine, "STUCK", 0.5)
     monkeypatch.setattr(engine, "POLL", 0.05)
-    solution = pairsum / "solutions" / "pairsum.py"
-    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
-    module = pairsum / "stress" / "pairsum.py"
-    _reference_hung_on_one_case(module, released)
+    _wrong_with_a_reference_hung_on_one_case(pairsum, released)
     args = parse(
         "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=6",
         "--shrink-seconds", "30", "--root", str(pairsum),
@@ -419,8 +416,12 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     assert 1 < count < 6  # smaller than the file found, not yet one case
 
 
-def _reference_hung_on_one_case(module: Path, released: Path) -> None:
-    """The stress ``module``'s reference made to hang on one-case files until ``released``."""
+def _wrong_with_a_reference_hung_on_one_case(pairsum: Path, released: Path) -> None:
+    """The solution made wrong on large sums, the stress module's reference made to hang on
+    one-case files until ``released`` exists."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    module = pairsum / "stress" / "pairsum.py"
     module.write_text(
         module.read_text()
         .replace(
@@ -583,10 +584,7 @@ def test_a_reference_that_hangs_is_given_up_past_the_shrink_s_budget(
     OVERTIME seconds past the budget, not after STUCK (60 s)."""
     monkeypatch.setattr(engine, "OVERTIME", 0.5)
     monkeypatch.setattr(engine, "POLL", 0.05)
-    solution = pairsum / "solutions" / "pairsum.py"
-    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
-    module = pairsum / "stress" / "pairsum.py"
-    _reference_hung_on_one_case(module, released)
+    _wrong_with_a_reference_hung_on_one_case(pairsum, released)
     args = parse(
         "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=6",
         "--shrink-seconds", "1", "--root", str(pairsum),
