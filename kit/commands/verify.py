@@ -150,29 +150,8 @@ def _verify(args: argparse.Namespace) -> int:
         print(note, flush=True)
     for note in [*problem.source.notes, *_extra_note(extra)]:
         print(note, flush=True)
-    data = check_data(problem.source)
-    if data is not None:
-        print("\n".join(verify_report.data_lines(data)), flush=True)
-    inputs = check_inputs(problem, args.jobs)
-    if inputs is not None:
-        print("\n".join(verify_report.input_lines(inputs)), flush=True)
-    outputs = check_outputs(problem, cases, args.jobs)
-    if outputs is not None:
-        print("\n".join(verify_report.output_lines(outputs)), flush=True)
-    width = max(len(name) for name in [*(s.name for s in chosen), "submission"])
-    words = [_folder_words(problem.source, s.folder) for s in chosen]
-    widths = (width, max(len(word) for word in [*words, "folder"]))
-    print(f"{'submission':<{width}}  {'folder':<{widths[1]}}  {'kit':<4}  {'slowest':>9}  result")
-    judged = []
-    named = args.target is not None
-    for submission in chosen:  # under the limit chosen: a provisional run's verdict is not
-        # the limit's (a game that sleeps 3 s passed under 300 s; under 1 s, margin 1, it is
-        # killed at 2 s)
-        entry = verify.judge_submission(
-            problem, submission, _runner_of(problem, submission, runner, named), cases, args.jobs
-        )
-        judged.append(entry)
-        print(_row(entry, widths, problem), flush=True)
+    data, inputs, outputs = _checked_data(problem, cases, args.jobs)
+    judged = _judged_table(problem, chosen, runner, cases, args)
     status = _summary(judged, problem)
     defects = verify_report.defects(data, inputs, outputs)
     # the bounds of a limit derived are the runs it was derived from, each case's time known
@@ -186,6 +165,47 @@ def _verify(args: argparse.Namespace) -> int:
     for defect in defects:
         print(defect)
     return 1 if defects else status
+
+
+def _checked_data(problem: Problem, cases: list, jobs: int | None) -> tuple:
+    """The package's data, inputs and outputs checked, what each check found printed."""
+    assert problem.source is not None
+    data = check_data(problem.source)
+    if data is not None:
+        print("\n".join(verify_report.data_lines(data)), flush=True)
+    inputs = check_inputs(problem, jobs)
+    if inputs is not None:
+        print("\n".join(verify_report.input_lines(inputs)), flush=True)
+    outputs = check_outputs(problem, cases, jobs)
+    if outputs is not None:
+        print("\n".join(verify_report.output_lines(outputs)), flush=True)
+    return data, inputs, outputs
+
+
+def _judged_table(
+    problem: Problem,
+    chosen: list[Submission],
+    runner: Runner,
+    cases: list,
+    args: argparse.Namespace,
+) -> list[verify.Judged]:
+    """Each chosen submission judged under the limit chosen (a provisional run's verdict is
+    not the limit's: a game that sleeps 3 s passed under 300 s; under 1 s, margin 1, it is
+    killed at 2 s), a row of the table printed as each ends."""
+    assert problem.source is not None
+    width = max(len(name) for name in [*(s.name for s in chosen), "submission"])
+    words = [_folder_words(problem.source, s.folder) for s in chosen]
+    widths = (width, max(len(word) for word in [*words, "folder"]))
+    print(f"{'submission':<{width}}  {'folder':<{widths[1]}}  {'kit':<4}  {'slowest':>9}  result")
+    judged = []
+    named = args.target is not None
+    for submission in chosen:
+        entry = verify.judge_submission(
+            problem, submission, _runner_of(problem, submission, runner, named), cases, args.jobs
+        )
+        judged.append(entry)
+        print(_row(entry, widths, problem), flush=True)
+    return judged
 
 
 def _extra_note(extra: list[verify.Judged]) -> list[str]:
