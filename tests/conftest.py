@@ -13,6 +13,10 @@
   control): an ignored signal stays ignored across exec, and ``--watch`` could not be stopped.
 - the system's temp folder (``TMPDIR``, ``tempfile.tempdir``) under pytest's base folder for the
   whole run, for the kit here and the commands the tests start: nothing is left in /tmp.
+- ``released``: what ends the calls a test leaves hung on purpose (a stress module's function
+  the kit gives up on), at the test's end; and no thread a test starts outlives it (each test
+  fails that leaves one running 10 s past its end): a fork in a process with threads left
+  is unsafe, and later tests fork.
 """
 
 import os
@@ -20,6 +24,8 @@ import shutil
 import signal
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -106,6 +112,43 @@ def hang_fails():
     yield
     signal.alarm(0)
     signal.signal(signal.SIGALRM, before)
+
+
+class Release:
+    """Set at a test's end: ``wait(seconds)`` hangs until then (a call patched in), a module
+    written to disk polls ``path.exists()``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._event = threading.Event()
+
+    def wait(self, seconds: float) -> bool:
+        return self._event.wait(seconds)
+
+    def set(self) -> None:
+        self.path.touch()
+        self._event.set()
+
+
+@pytest.fixture
+def released(tmp_path):
+    release = Release(tmp_path / "released")
+    yield release
+    release.set()
+
+
+THREADS_END_WITHIN = 10.0  # seconds a thread a test started may outlive it
+
+
+@pytest.fixture(autouse=True)
+def _threads_end_with_their_test():
+    """Torn down after every fixture the test asked for (``released`` first)."""
+    before = set(threading.enumerate())
+    yield
+    deadline = time.monotonic() + THREADS_END_WITHIN
+    while (left := set(threading.enumerate()) - before) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not left, f"threads left running by the test: {sorted(t.name for t in left)}"
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ import io
 import os
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
@@ -196,16 +195,10 @@ def test_a_run_that_passes_says_the_build_fails_for_another_target(toy, capfd):
     ) in err, err
 
 
-def test_ctrl_c_in_a_run_does_not_wait_for_the_checks_beside_it(toy, monkeypatch):
+def test_ctrl_c_in_a_run_does_not_wait_for_the_checks_beside_it(toy, monkeypatch, released):
     """The checks of a large bundle may take seconds; stopped, the command ends at once (it
     waited for them: an executor's threads are joined on the way out)."""
-    released = threading.Event()  # set at the end: the checks' thread outlives no test
-
-    def slow_refusals(*args):
-        released.wait(20)
-        return []
-
-    monkeypatch.setattr(run, "refusals", slow_refusals)
+    monkeypatch.setattr(run, "refusals", lambda *args: released.wait(20) and [])
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
@@ -214,12 +207,9 @@ def test_ctrl_c_in_a_run_does_not_wait_for_the_checks_beside_it(toy, monkeypatch
     sample = toy / "samples" / "toy_sum" / "sample-1.in"
     args = parse("toy_sum", str(sample), "--root", str(toy))
     started = time.monotonic()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            args.run(args)
-        assert time.monotonic() - started < 10
-    finally:
-        released.set()
+    with pytest.raises(KeyboardInterrupt):
+        args.run(args)
+    assert time.monotonic() - started < 10
 
 
 def test_an_unreadable_file_is_one_line(toy, tmp_path):

@@ -9,7 +9,6 @@ import re
 import shutil
 import sys
 import tempfile
-import threading
 import time
 import types
 from pathlib import Path
@@ -45,21 +44,6 @@ def named_cpkit(monkeypatch):
 @pytest.fixture
 def pairsum(checkout_copy, own_imports):
     return checkout_copy("pairsum")
-
-
-@pytest.fixture
-def released(tmp_path):
-    """A file whose existence ends the calls a test leaves hung: made at teardown, pass or
-    fail, and the threads they hold waited for, so that none outlives its test (a later fork
-    in a process with threads left is unsafe, and 3.12's warning)."""
-    before = set(threading.enumerate())
-    done = tmp_path / "released"
-    yield done
-    done.touch()
-    deadline = time.monotonic() + 10
-    while set(threading.enumerate()) - before and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert not set(threading.enumerate()) - before, "a hung call's thread did not end"
 
 
 def test_the_options_and_their_defaults():
@@ -416,9 +400,9 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     assert 1 < count < 6  # smaller than the file found, not yet one case
 
 
-def _wrong_with_a_reference_hung_on_one_case(pairsum: Path, released: Path) -> None:
+def _wrong_with_a_reference_hung_on_one_case(pairsum: Path, released) -> None:
     """The solution made wrong on large sums, the stress module's reference made to hang on
-    one-case files until ``released`` exists."""
+    one-case files until ``released.path`` exists."""
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
     module = pairsum / "stress" / "pairsum.py"
@@ -433,7 +417,7 @@ def _wrong_with_a_reference_hung_on_one_case(pairsum: Path, released: Path) -> N
         .replace(
             "import random\n",
             "import random\nimport time\nfrom pathlib import Path\n\n"
-            f"RELEASED = Path({str(released)!r})\n",
+            f"RELEASED = Path({str(released.path)!r})\n",
         )
     )
 

@@ -148,7 +148,7 @@ def test_with_jobs_an_error_on_a_later_seed_does_not_hide_an_earlier_failure(pai
 
 
 def test_with_jobs_a_later_seed_that_hangs_does_not_hide_an_earlier_failure(
-    pairsum, tmp_path, monkeypatch
+    pairsum, tmp_path, monkeypatch, released
 ):
     monkeypatch.setattr(engine, "STUCK", 0.5)
     monkeypatch.setattr(engine, "POLL", 0.05)
@@ -162,7 +162,7 @@ def test_with_jobs_a_later_seed_that_hangs_does_not_hide_an_earlier_failure(
     monkeypatch.setattr(
         module._module,
         "reference",
-        lambda text: time.sleep(3) if text == hangs else reference(text),
+        lambda text: released.wait(3) if text == hangs else reference(text),
     )
     found = search(stress, first, params, limit_cases=2, limit_seconds=None, jobs=2)
     assert found is not None and found[0] == first and found[2].failed
@@ -242,12 +242,12 @@ def test_a_generator_that_raises_is_one_line_naming_the_seed_and_parameters(pair
 
 
 def test_a_generator_that_does_not_return_is_one_line_past_the_budget(
-    pairsum, tmp_path, monkeypatch
+    pairsum, tmp_path, monkeypatch, released
 ):
     monkeypatch.setattr(engine, "OVERTIME", 0.2)
     stress = stress_of(pairsum, tmp_path)
     stress.limits = replace(stress.limits, timeout=0.1)
-    monkeypatch.setattr(stress, "make", lambda seed, params: time.sleep(3) or "")
+    monkeypatch.setattr(stress, "make", lambda seed, params: released.wait(3) and "")
     started = time.monotonic()
     with pytest.raises(BuildError) as caught:
         search(stress, 1, {}, limit_cases=None, limit_seconds=0.1, jobs=1)
@@ -276,13 +276,13 @@ def test_a_file_whose_run_is_killed_at_its_limit_past_the_budget_is_still_judged
 
 
 def test_a_module_function_that_does_not_return_is_one_line_without_a_budget(
-    pairsum, tmp_path, monkeypatch
+    pairsum, tmp_path, monkeypatch, released
 ):
     monkeypatch.setattr(engine, "STUCK", 0.3)
     monkeypatch.setattr(engine, "POLL", 0.05)
     stress = stress_of(pairsum, tmp_path)
     module = stress.source.module
-    monkeypatch.setattr(module._module, "reference", lambda text: time.sleep(3) or "")
+    monkeypatch.setattr(module._module, "reference", lambda text: released.wait(3) and "")
     started = time.monotonic()
     with pytest.raises(BuildError) as caught:
         search(stress, 7, {"cases": 2, "bound": 9}, limit_cases=5, limit_seconds=None, jobs=1)
@@ -340,7 +340,7 @@ def test_a_checker_is_compiled_with_the_problem_s_header_folders(pairsum, tmp_pa
 
 
 def test_a_module_function_that_grows_without_end_is_stopped_at_its_memory_cap(
-    pairsum, tmp_path, monkeypatch
+    pairsum, tmp_path, monkeypatch, released
 ):
     """The module runs in the kit's own process: a generator given a mistyped --param grew it
     by 60 MB/s; past its cap it is a one-line error, before it exhausts the machine."""
@@ -350,12 +350,11 @@ def test_a_module_function_that_grows_without_end_is_stopped_at_its_memory_cap(
     monkeypatch.setattr(engine, "STUCK", 2.0)  # without the cap: 320 MiB, then this error
     stress = stress_of(pairsum, tmp_path)
     module = stress.source.module
-    held, done = [], threading.Event()
+    held = []
 
     def growing(rng, **params):
-        while not done.is_set():  # the thread is left behind: the test ends it
+        while not released.wait(0.05):  # the thread is left behind: the test ends it
             held.append(bytearray(8 << 20))  # 8 MiB a step, touched (zeroed)
-            time.sleep(0.05)
         return ""
 
     monkeypatch.setattr(module._module, "generate", growing)
@@ -369,7 +368,7 @@ def test_a_module_function_that_grows_without_end_is_stopped_at_its_memory_cap(
         "MiB (the files from seed 7), over the 64 MiB a stress module's call may take here "
         "(0 x the memory limit, at least 64 MiB): stopped before it exhausts this machine"
     )
-    done.set()
+    released.set()
     # stopped within a few polls of the cap: the process's own growth beside it counts too
     # (in a whole test run, 8 blocks, 64 MiB, were enough)
     assert 64 - 16 < len(held) * 8 < 64 + 200
