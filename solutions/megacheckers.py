@@ -418,94 +418,125 @@ def _short_complement_trail(x, nbr, jmask, k, cap=SMALL_JOIN_CAP):
     return None if calls[0] > cap else best[0]
 
 
-def _longest_trail(s, nbr, best):
-    """Longest trail from s over nbr (mutated during the search, restored on return), or a value
-    <= best when no trail beats best. Depth-first over the trail's edges, each node bounded by
-    the matching bound and closed early by the Euler-trail construction (see the header)."""
-    # The longest trail found; the root's upper bound; the slack up to which a node is closed
-    # by _short_complement_trail rather than branched.
-    state = [best, INF, SMALL_JOIN_SLACK]
-    seen = {}
-    matchings = {}  # (distances, limit) -> _matching_bnb's answer
+class _TrailSearch:
+    """The depth-first search of _longest_trail over nbr (mutated, restored on return): the
+    longest trail found (best), the root's upper bound (ub), the slack up to which a node is
+    closed by _short_complement_trail rather than branched (slack_cap), the positions seen and
+    the matchings solved ((distances, limit) -> _matching_bnb's answer)."""
 
-    def found(length):
+    def __init__(self, nbr, best):
+        self.nbr = nbr
+        self.best = best
+        self.ub = INF
+        self.slack_cap = SMALL_JOIN_SLACK
+        self.seen = {}
+        self.matchings = {}
+
+    def found(self, length):
         """A trail of this length exists. True when the search is over (the root's bound)."""
-        state[0] = max(state[0], length)
-        return state[0] >= state[1]
+        self.best = max(self.best, length)
+        return self.best >= self.ub
 
-    def root_bound(ub):
+    def root_bound(self, ub):
         """The root's upper bound is ub. True when the search is over (already reached)."""
-        state[1] = ub
-        return state[0] >= ub
+        self.ub = ub
+        return self.best >= ub
 
-    def explore(x, length):
+    def explore(self, x, length):
+        """Go on from x after a trail of this length. True when the search is over."""
+        nbr = self.nbr
         out = nbr[x]
         if length and not out & (out - 1):  # no way on, or one: the bounds wait for the next
             if not out:
-                return found(length)
+                return self.found(length)
             y = out.bit_length() - 1
             nbr[x] ^= out
             nbr[y] ^= 1 << x
-            done = explore(y, length + 1)
+            done = self.explore(y, length + 1)
             nbr[x] ^= out
             nbr[y] ^= 1 << x
             return done
         _, comp = _bfs_layers(1 << x, nbr)
         key = (x, tuple([v if comp >> i & 1 else 0 for i, v in enumerate(nbr)]))
-        if seen.get(key, -1) >= length:
+        if self.seen.get(key, -1) >= length:
             return False
-        seen[key] = length
-        edges, terminals, cheap = _analyse(x, nbr, comp)
-        if length + cheap <= state[0]:
-            return False
-        _, _, dist = terminals
-        gcost, pairs = _greedy_matching(dist, len(dist))
-        lb = _trail_after_join(x, nbr, terminals, pairs)
-        if found(length + lb):
-            return True
-        if lb >= cheap:
-            return False
-        ub = min(cheap, _bridge_bound(x, nbr, comp))
-        if length == 0 and root_bound(ub):
-            return True
-        if length + ub <= state[0] or lb >= ub:
-            return False
-        key = (tuple(map(tuple, dist)), gcost)  # nodes apart often pose the same matching
-        if key not in matchings:
-            matchings[key] = _matching_bnb(dist, len(dist), gcost)
-        mcost, mpairs = matchings[key]
-        if edges - mcost < ub:
-            ub = edges - mcost
-            if length == 0 and root_bound(ub):
-                return True
-            if length + ub <= state[0]:
-                return False
-        if mpairs is not None:
-            lb = _trail_after_join(x, nbr, terminals, mpairs)
-            if found(length + lb):
-                return True
-            if lb >= ub:
-                return False
-        slack = edges + length - state[0] - 1  # F may have this many edges and still beat
-        if slack <= state[2]:
-            value = _short_complement_trail(x, nbr, _mask(terminals[0]), slack)
-            if value is not None:
-                return value >= 0 and found(length + value)
-            state[2] = slack - 1  # too many subsets at this slack: branch from now on
+        self.seen[key] = length
+        closed = self._closed(x, length, comp)
+        if closed is not None:
+            return closed
         xb = 1 << x
         for y in _bits(nbr[x]):
             yb = 1 << y
             nbr[x] ^= yb
             nbr[y] ^= xb
-            done = explore(y, length + 1)
+            done = self.explore(y, length + 1)
             nbr[x] ^= yb
             nbr[y] ^= xb
             if done:
                 return True
         return False
 
-    explore(s, 0)
-    return state[0]
+    def _closed(self, x, length, comp):
+        """The node's bounds: True when the search is over, False when nothing from here beats
+        the best, None when it must branch."""
+        nbr = self.nbr
+        edges, terminals, cheap = _analyse(x, nbr, comp)
+        if length + cheap <= self.best:
+            return False
+        dist = terminals[2]
+        gcost, pairs = _greedy_matching(dist, len(dist))
+        lb = _trail_after_join(x, nbr, terminals, pairs)
+        if self.found(length + lb):
+            return True
+        if lb >= cheap:
+            return False
+        ub = min(cheap, _bridge_bound(x, nbr, comp))
+        if length == 0 and self.root_bound(ub):
+            return True
+        if length + ub <= self.best or lb >= ub:
+            return False
+        closed = self._paired(x, length, (edges, terminals, gcost, ub))
+        if closed is not None:
+            return closed
+        slack = edges + length - self.best - 1  # F may have this many edges and still beat
+        if slack <= self.slack_cap:
+            value = _short_complement_trail(x, nbr, _mask(terminals[0]), slack)
+            if value is not None:
+                return value >= 0 and self.found(length + value)
+            self.slack_cap = slack - 1  # too many subsets at this slack: branch from now on
+        return None
+
+    def _paired(self, x, length, node):
+        """The cheapest pairing's bounds at the node (its edges, terminals, the greedy pairing's
+        cost and its upper bound so far), as _closed answers."""
+        edges, terminals, gcost, ub = node
+        dist = terminals[2]
+        key = (tuple(map(tuple, dist)), gcost)  # nodes apart often pose the same matching
+        if key not in self.matchings:
+            self.matchings[key] = _matching_bnb(dist, len(dist), gcost)
+        mcost, mpairs = self.matchings[key]
+        if edges - mcost < ub:
+            ub = edges - mcost
+            if length == 0 and self.root_bound(ub):
+                return True
+            if length + ub <= self.best:
+                return False
+        if mpairs is not None:
+            lb = _trail_after_join(x, self.nbr, terminals, mpairs)
+            if self.found(length + lb):
+                return True
+            if lb >= ub:
+                return False
+        return None
+
+
+def _longest_trail(s, nbr, best):
+    """Longest trail from s over nbr (mutated during the search, restored on return), or a value
+    <= best when no trail beats best. Depth-first over the trail's edges, each node bounded by
+    the matching bound and closed early by the Euler-trail construction (see the header)."""
+    search = _TrailSearch(nbr, best)
+    search.explore(s, 0)
+    return search.best
 
 
 def _landings(h, jmp, homes):
