@@ -133,6 +133,26 @@ def _pairing_potentials(dist, k):
     return [a + b for a, b in zip(u, v)]
 
 
+def _nearest_bound(mask, skipped, order, dist):
+    """A lower bound on pairing the terminals of mask (all of them when one was already left
+    out, skipped, else all but one): half the sum of each one's distance to its nearest
+    partner in mask (order: each terminal's others, nearest first), the largest left out."""
+    nears = []
+    m = mask
+    while m:  # _bits() written out (see _degrees)
+        low = m & -m
+        m ^= low
+        i = low.bit_length() - 1
+        for j in order[i]:
+            if mask >> j & 1:
+                nears.append(dist[i][j])
+                break
+    if not nears:
+        return 0
+    tot = sum(nears) if skipped else sum(nears) - max(nears)
+    return (tot + 1) >> 1
+
+
 def _matching_bnb(dist, k, limit, node_cap=PAIRING_NODES):
     """Least total dist of a matching that leaves exactly one of k (odd) terminals unmatched, by
     branch and bound (a terminal pairs with the lowest remaining one, or is the one left out;
@@ -146,22 +166,6 @@ def _matching_bnb(dist, k, limit, node_cap=PAIRING_NODES):
     chosen = []
     nodes = [0]
     seen = {}
-
-    def lower(mask, skipped):
-        nears = []
-        m = mask
-        while m:  # _bits() written out (see _degrees)
-            low = m & -m
-            m ^= low
-            i = low.bit_length() - 1
-            for j in order[i]:
-                if mask >> j & 1:
-                    nears.append(dist[i][j])
-                    break
-        if not nears:
-            return 0
-        tot = sum(nears) if skipped else sum(nears) - max(nears)
-        return (tot + 1) >> 1
 
     def go(mask, skipped, acc, held):
         if not mask:
@@ -177,7 +181,7 @@ def _matching_bnb(dist, k, limit, node_cap=PAIRING_NODES):
             return
         if acc + ((held + (0 if skipped else left_out) + 1) >> 1) >= best[0]:
             return  # the potentials' bound, the cheaper one first
-        if acc + lower(mask, skipped) >= best[0]:
+        if acc + _nearest_bound(mask, skipped, order, dist) >= best[0]:
             return
         low = mask & -mask
         i = low.bit_length() - 1
@@ -195,7 +199,7 @@ def _matching_bnb(dist, k, limit, node_cap=PAIRING_NODES):
     full = (1 << k) - 1
     go(full, 0, 0, sum(pot[:k]))
     if nodes[0] > node_cap:
-        return max((sum(pot) + 1) >> 1, lower(full, 0)), None
+        return max((sum(pot) + 1) >> 1, _nearest_bound(full, 0, order, dist)), None
     return best[0], best[1]
 
 
