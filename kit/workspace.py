@@ -124,8 +124,8 @@ REGISTRY = """\
 #
 # [two_sum]
 # title = "Two Sum"
-# judge = "codeforces"    # codeforces, atcoder, kattis, timus, spoj set the targets;
-#                         # any other name gets the strictest targets (CPython 3.8, PyPy 3)
+# judge = "codeforces"    # codeforces, atcoder, kattis, timus, domjudge, spoj set the
+#                         # targets; any other name gets the strictest (CPython 3.8, PyPy 3)
 # id = "1A"
 # kind = "batch"          # or "interactive" (with interactor = "interactors/SLUG.py")
 # time_limit = 1.0        # seconds

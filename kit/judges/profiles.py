@@ -65,6 +65,7 @@ class Profile:
     forbidden_verdict: str | None = None  # its own verdict for what it forbids, where known
     idle_verdict: str | None = None  # its own verdict for an idle game, where known
     presentation: bool = True  # False where its verdicts have no presentation error (below)
+    memory_verdict: bool = True  # False where it has no memory-limit verdict (below)
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
     output: int | None = None  # MiB: its default output limit, where its own format gives one
     games: str = JOINED  # how its games are run: JOINED or PROBLEMTOOLS (above)
@@ -144,6 +145,12 @@ class Profile:
 #   sites' glossary, e.g. tenka1-2017.contest.atcoder.jp/glossary).
 # - Kattis has none: its verdicts are AC, WA, TLE, MLE, OLE, RTE and JE (problemtools,
 #   verifyproblem.py; an output validator accepts with 42 and rejects with 43, nothing else).
+# memory_verdict, whether a judge has a memory-limit verdict; where it has none, a run over the
+# limit is its run error:
+# - DOMjudge's verdicts are correct, compiler-error, timelimit, run-error, no-output,
+#   wrong-answer and output-limit (DOMjudge/domjudge at a023fd3e, judge/judgedaemon.main.php,
+#   `enum Verdict` and `determineVerdict`): a run its control group stops for memory is a
+#   run-error.
 # compare, how a judge compares an output with its answer when the problem has no checker of
 # its own (else the kit's "lines", POJ's rule):
 # - Kattis: its problem package format's default output validator ("kattis"; problemtools,
@@ -161,6 +168,30 @@ class Profile:
 #   (kyuridenamida/atcoder-tools, issues #285 and #300, each with accepted submissions
 #   linked). Older problems may compare more strictly: online-judge-tools/oj#702 (2020) keeps
 #   a space at a line's end a failure for that reason (docs/targets.md says so).
+# DOMjudge, the jury system of ICPC contests (NWERC, BAPC and other regionals), from its
+# sources (DOMjudge/domjudge at a023fd3e, March 2026):
+# - targets: its default Python 3 language runs `pypy3 "$MAINSOURCE"` ("from version 8.0.0 the
+#   default Python 3 interpreter is pypy 3", sql/files/defaultdata/py3/run), the judgehost's own
+#   PyPy, whose version a contest's page states: "pypy3", checked as Python 3.8;
+# - source limit: `sourcesize_limit`, 256 kB (etc/db-config.yaml); output: `output_limit`, 8192
+#   kB; its usual memory, `memory_limit`, 2097152 kB, "This includes the shell which starts the
+#   compiled solution and also any interpreter like the Java VM" (the same file): the whole
+#   process, its control group's `memory.peak` (judge/runguard.cc);
+# - stack: "Always set the stack size to be unlimited." (judge/runguard.cc);
+# - time: CPU time, the control group's `cpu.stat` over every process and thread of the run:
+#   the judge daemon gives runguard `--walltime` then `--cputime`, and "the last of wall/cpu
+#   time options set" decides (judge/judgedaemon.main.php, judge/runguard.cc); "your program
+#   has exactly 1 processor core fully at its disposal" (doc/manual/team.rst);
+# - compare: its default `compare` is problemtools' default validator ("default_validator from
+#   kattis problemtools package", sql/files/defaultdata/compare/compare.cc), case and spacing
+#   ignored unless a problem asks otherwise; no presentation error, no memory-limit verdict;
+# - games: judge/runpipe.cc joins the two programs through a proxy that sets each pipe to the
+#   system's largest (`F_SETPIPE_SZ`, /proc/sys/fs/pipe-max-size, 1 MiB by default) and, when
+#   the interactor exits, closes the solution's input but keeps reading its output, so a write
+#   after the interactor accepted does not fail; a wrong answer from an interactor that exited
+#   first wins over the solution's time-out or crash (`determineVerdict`): as problemtools'
+#   runner, PROBLEMTOOLS (its whole-second kill at twice the limit is problemtools' own; both
+#   are a time limit).
 # python_flags, the options that make a Python here run as a judge's (where the judge starts
 # Python with them, or its Python lacks what they turn off):
 # - AtCoder lifts 3.11's limit on int-to-str digits: its 2025-10 install file for CPython,
@@ -194,6 +225,7 @@ class Profile:
 # their sources): AtCoder's 2025 language update, for CPython and PyPy. The other judges list
 # none that could be confirmed: the standard library only.
 KATTIS_OUTPUT = 8  # MiB, the package format's typical system default (above)
+DOMJUDGE_OUTPUT = 8  # MiB, its default output_limit, 8192 kB (above)
 NO_DIGIT_LIMIT = ("-X", "int_max_str_digits=0")  # 3.11's int-to-str digit limit lifted
 PROFILES = {
     "codeforces": Profile(
@@ -238,6 +270,19 @@ PROFILES = {
         no_processes=True,
         forbidden_verdict="Restricted function",
         platform=WINDOWS,
+    ),
+    "domjudge": Profile(
+        "DOMjudge",
+        ("pypy3",),
+        256 * 1024,
+        memory=WHOLE,
+        stack=UNLIMITED,
+        time=CPU,
+        compare="kattis",
+        output=DOMJUDGE_OUTPUT,
+        presentation=False,
+        memory_verdict=False,
+        games=PROBLEMTOOLS,
     ),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can
     "spoj": Profile("SPOJ", ("cpython3.8",), 50_000),

@@ -99,6 +99,7 @@ from kit.run.verdicts import (
 from kit.visible import visible
 
 PE_AS_WA = "a presentation error, which"  # a PE told as the WA of a judge without PE
+MLE_AS_RE = "over the memory limit, which"  # an MLE told as the RE of a judge without MLE
 STDERR_LINES = 6  # stderr that is not a traceback: its last lines
 TRACEBACK_FRAMES = 3  # a traceback: its last frames whole, and the solution's own deepest
 
@@ -847,14 +848,22 @@ class CaseJudge:
         return _Outcome(game.verdict, refused or said, details, score=game.score), run
 
     def in_judges_words(self, outcome: _Outcome) -> _Outcome:
-        """A presentation error where the judge has no such verdict (``Profile.presentation``:
-        Codeforces, Kattis) is its wrong answer, the message saying why."""
+        """A verdict the judge does not have, told as the one it gives instead, the message
+        saying why: a presentation error as its wrong answer (``Profile.presentation``:
+        Codeforces, Kattis), a memory limit as its run error (``Profile.memory_verdict``:
+        DOMjudge)."""
         profile = profile_for(self.problem.judge)
-        if outcome.word != PE or profile is None or profile.presentation:
+        if profile is None:
             return outcome
-        said = outcome.message.removeprefix(message(PE, ""))
-        said = f"{said} ({PE_AS_WA} {profile.name} judges a wrong answer)"
-        return replace(outcome, word=WA, message=message(WA, said))
+        if outcome.word == PE and not profile.presentation:
+            said = outcome.message.removeprefix(message(PE, ""))
+            said = f"{said} ({PE_AS_WA} {profile.name} judges a wrong answer)"
+            return replace(outcome, word=WA, message=message(WA, said))
+        if outcome.word == MLE and not profile.memory_verdict:
+            said = outcome.message.removeprefix(message(MLE, ""))
+            said = f"{said} ({MLE_AS_RE} {profile.name} judges a run error: it has no MLE)"
+            return replace(outcome, word=RE, message=message(RE, said))
+        return outcome
 
     def idle_word(self) -> str:
         """The judge's own verdict for an idle game, as the end of its message, where known

@@ -294,7 +294,9 @@ def test_the_commands_end_with_their_status_and_every_line(toy, broken):
     )
     assert done.returncode == (1 if broken else 0), done.stdout + done.stderr
     ended = (
-        "\nFAILED: toy_sum\n" if broken else "profiles: codeforces, atcoder, kattis, timus, spoj\n"
+        "\nFAILED: toy_sum\n"
+        if broken
+        else "profiles: codeforces, atcoder, kattis, timus, domjudge, spoj\n"
     )
     assert ended in done.stdout and done.stdout.endswith("\n")
 

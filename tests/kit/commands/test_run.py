@@ -489,3 +489,27 @@ def test_a_presentation_error_is_a_wrong_answer_where_the_judge_has_none(
     assert f"[toy_sum: {word}, " in err and said in err, err
     if judge != "POJ":
         assert f"(a presentation error, which {judge} judges a wrong answer)" in err
+
+
+@pytest.mark.parametrize(
+    ("judge", "verdict"),
+    [("POJ", "MLE memory limit: "), ("DOMjudge", "RE runtime error: ")],
+)  # fmt: skip
+def test_over_the_memory_limit_is_a_run_error_where_the_judge_has_no_mle(
+    toy, tmp_path, capfd, judge, verdict
+):
+    """DOMjudge's verdicts have no memory limit: a run its control group stops for memory is a
+    run-error there (docs/targets.md); the kit said MLE for it."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1))
+    hog = "import time\nheld = bytearray(200 << 20)\ntime.sleep(0.5)\nprint(len(held))\n"
+    (toy / "solutions" / "toy_sum.py").write_text(hog)
+    given = tmp_path / "x.in"
+    given.write_text("1\n")
+    args = parse("toy_sum", str(given), "--root", str(toy), "--target", sys.executable)
+    assert args.run(args) == 1
+    err = capfd.readouterr().err
+    word, said = verdict.split(" ", 1)
+    assert f"[toy_sum: {word}, " in err and said in err, err
+    told = f"(over the memory limit, which {judge} judges a run error: it has no MLE)"
+    assert (told in err) == (judge == "DOMjudge"), err

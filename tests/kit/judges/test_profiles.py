@@ -9,6 +9,7 @@ from kit.judges.platforms import UNIX, WINDOWS
 from kit.judges.profiles import (
     CPU,
     OWN,
+    PROBLEMTOOLS,
     PROFILES,
     STRICTEST,
     UNLIMITED,
@@ -32,6 +33,7 @@ def test_profiles_hold_the_documented_facts():
         "atcoder": (("cpython3.13", "pypy3.11"), 524288, False, False),
         "kattis": (("pypy3.10",), 131072, False, False),
         "timus": (("cpython3.12", "pypy3.10"), None, True, True),
+        "domjudge": (("pypy3",), 262144, False, False),
         "spoj": (("cpython3.8",), 50000, False, False),
     }
 
@@ -44,6 +46,7 @@ def test_the_profiles_hold_the_cited_usual_limits():
         "codeforces": (2.0, 256),
         "kattis": None,
         "timus": None,
+        "domjudge": None,
         "spoj": None,
     }
 
@@ -55,6 +58,7 @@ def test_memory_stack_and_time_are_counted_as_each_judge_documents():
         "atcoder": (OWN, 1024, WALL),
         "kattis": (WHOLE, UNLIMITED, CPU),
         "timus": (OWN, None, WALL),
+        "domjudge": (WHOLE, UNLIMITED, CPU),
         "spoj": (OWN, None, WALL),
     }
     assert [name for name, p in PROFILES.items() if p.modules] == ["atcoder"]
@@ -67,6 +71,7 @@ def test_codeforces_and_timus_are_known_to_run_python_on_windows():
         "atcoder": UNIX,
         "kattis": UNIX,
         "timus": WINDOWS,
+        "domjudge": UNIX,
         "spoj": UNIX,
     }
 
@@ -75,6 +80,26 @@ def test_only_timus_has_a_known_word_for_a_forbidden_operation():
     """docs/targets.md cites it (from clients that read Timus' status pages)."""
     words = {name: p.forbidden_verdict for name, p in PROFILES.items() if p.forbidden_verdict}
     assert words == {"timus": "Restricted function"}
+
+
+def test_only_domjudge_is_known_to_have_no_memory_limit_verdict():
+    """docs/targets.md cites its verdicts (DOMjudge's judge daemon): over the limit is a
+    run-error there, as a presentation error is a wrong answer where the judge has no PE."""
+    assert [name for name, p in PROFILES.items() if not p.memory_verdict] == ["domjudge"]
+    assert [name for name, p in PROFILES.items() if not p.presentation] == [
+        "codeforces",
+        "atcoder",
+        "kattis",
+        "domjudge",
+    ]
+
+
+def test_domjudge_compares_runs_games_and_limits_output_as_its_sources_say():
+    """Its default compare is problemtools' default validator, its games run through runpipe's
+    proxy (pipes at the system's largest, a write after the interactor accepted not failing),
+    its default output limit 8192 kB (docs/targets.md)."""
+    domjudge = PROFILES["domjudge"]
+    assert (domjudge.compare, domjudge.games, domjudge.output) == ("kattis", PROBLEMTOOLS, 8)
 
 
 def test_a_profile_is_found_by_its_name_in_any_case_and_with_spaces():
