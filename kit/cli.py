@@ -175,7 +175,9 @@ def main(
     sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
     try:
         with _stoppable():
-            return _dispatch(argv, prog, root)
+            status = _dispatch(argv, prog, root)
+            sys.stdout.flush()  # a full disk under `> out.txt` fails here, not unseen at exit
+            return status
     except BuildError as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return error.status
@@ -194,11 +196,13 @@ def main(
 
 def _beyond_limits(error: RecursionError | OSError, prog: str) -> int:
     """The one line and exit status for a source nested deeper still than the limit lets a
-    walk go (1), or a path given with a name longer than the system takes (2); any other
-    OSError raised again."""
+    walk go (1), an output the disk had no room for (1), or a path given with a name longer
+    than the system takes (2); any other OSError raised again."""
     if isinstance(error, RecursionError):
         print(f"{prog}: error: a source is {TOO_DEEP}", file=sys.stderr)
         return 1
+    if error.errno in NO_ROOM:
+        return _no_room(error, prog)
     if error.errno != errno.ENAMETOOLONG:
         raise error
     print(f"{prog}: error: {_too_long(error)}", file=sys.stderr)
@@ -206,6 +210,18 @@ def _beyond_limits(error: RecursionError | OSError, prog: str) -> int:
 
 
 SHOWN_PATH = 60  # characters of a path too long that an error shows
+NO_ROOM = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)  # a write the disk or a quota refused
+
+
+def _no_room(error: OSError, prog: str) -> int:
+    """The one line for a write refused for room: a file the kit wrote, else its own output
+    (``> out.txt`` on a full disk), which is then dropped, as it cannot be written at exit
+    either."""
+    if error.filename is None:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    where = error.filename or "the output"
+    print(f"{prog}: error: cannot write {where}: {error.strerror}", file=sys.stderr)
+    return 1
 
 
 def _too_long(error: OSError) -> str:

@@ -256,6 +256,27 @@ def test_a_broken_pipe_ends_the_command_with_1_quietly():
     assert (done.returncode, done.stderr) == (1, "")
 
 
+@pytest.mark.parametrize("command", [["run", "toy_sum"], ["toy_sum"]])
+def test_an_output_the_disk_has_no_room_for_is_one_line_and_status_1(toy, command):
+    """``cpkit run p case > out.txt`` on a full disk (``/dev/full`` here): a traceback, or, with
+    less output than a buffer, exit 0 with the output lost at exit in silence."""
+    sample = toy / "samples" / "toy_sum" / "sample-1.in"
+    argv = [*command, *([str(sample)] if command[0] == "run" else []), "--root", str(toy)]
+    with open(os.devnull, "rb") as nothing, open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "kit", *argv, "--target", sys.executable],
+            stdin=nothing,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    said = "python -m kit: error: cannot write the output: No space left on device\n"
+    assert (done.returncode, done.stderr[-len(said) :]) == (1, said), done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_exit_now_runs_the_exit_handlers_then_ends_with_the_status_and_all_output():
     program = (
         "import atexit, sys\n"
