@@ -372,13 +372,22 @@ def _away(dist: Path, bundle: Bundle):
         yield copy
 
 
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether the file ``path`` holds ``data`` (the build writes a bundle's UTF-8 bytes as
+    they are; a file edited since, in another encoding or not there, does not)."""
+    try:
+        return path.is_file() and path.read_bytes() == data
+    except OSError:
+        return False
+
+
 def _fresh_bundle(problem: Problem, named: Runner | None = None) -> Bundle:
     """The bundle the sources give, built first (with its samples) unless dist/<slug>.py is
     already that text (a crash's lines are told in the sources'). The build is the one
     ``cpkit`` runs (a case near the limit re-timed alone, the median deciding), under
     ``named`` alone when ``--target`` named one."""
     bundle = make_bundle(problem)
-    if problem.dist.is_file() and problem.dist.read_text(encoding="utf-8") == bundle.text:
+    if _holds(problem.dist, bundle.text.encode("utf-8")):
         return bundle
     print(f"{problem.slug}: building {problem.rel(problem.dist)} first", flush=True)
     result = build_problem(problem, RunOptions(), target=named)

@@ -263,6 +263,10 @@ def test_a_stale_dist_is_built_first(toy_ready, capsys, monkeypatch):
     )
     problem.dist.write_text(make_bundle(problem).text)
     assert bench._fresh_bundle(problem).text == problem.dist.read_text() and len(built) == 1
+    problem.dist.write_bytes(b"\xff\xfe saved in another encoding\n")  # a traceback
+    with pytest.raises(AttributeError):
+        bench._fresh_bundle(problem)
+    assert len(built) == 2
 
 
 def test_a_bench_under_an_interpreter_the_judge_does_not_run_times_the_new_bundle(
