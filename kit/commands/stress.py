@@ -670,15 +670,26 @@ def _save(
             return same, True
         # a name a link holds is taken, a dangling one too: never written through it
         if not any(os.path.lexists(f"{stem}.{ext}") for ext in ("in", "out", "ans")):
-            written = [Path(f"{stem}.in")]
-            with written[0].open("xb") as new:  # created here, not found: never a link's file
-                new.write(text.encode("utf-8"))
-            if expected is not None:
-                written.append(Path(f"{stem}.out"))
-                with written[1].open("xb") as new:
-                    new.write(expected)
-            return written, False
+            pair = [(Path(f"{stem}.in"), text.encode("utf-8"))]
+            pair += [(Path(f"{stem}.out"), expected)] if expected is not None else []
+            return _write_new(pair), False
     raise AssertionError("unreachable: the stems are endless")
+
+
+def _write_new(files: list[tuple[Path, bytes]]) -> list[Path]:
+    """Each path created (never a link's file: ``xb``) with its bytes; on a failure (a full
+    disk) the files created so far removed, so that no half pair is left for a sample."""
+    written: list[Path] = []
+    try:
+        for path, data in files:
+            with path.open("xb") as new:
+                written.append(path)
+                new.write(data)
+    except OSError:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise
+    return written
 
 
 def _stems(problem: Problem, folder: Path, seed: int) -> Iterator[Path]:

@@ -4,6 +4,7 @@ reproduces it, and saved as the next sample pair; ``--save DIR`` names the pair 
 seed."""
 
 import argparse
+import errno
 import os
 import re
 import shutil
@@ -748,6 +749,43 @@ def test_save_never_writes_through_a_link_even_a_dangling_one(pairsum):
     saved, _ = stress._save(problem, problem.samples_dir, "1\n7 8\n", b"15\n", 1)
     assert [path.name for path in saved] == ["sample-3.in", "sample-3.out"]
     assert not outside.exists()
+
+
+class _NoRoom:
+    """A file opened for writing on a full disk: created, then its write refused."""
+
+    def __init__(self, handle):
+        self.handle = handle
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_exc):
+        self.handle.close()
+
+    def write(self, _data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize("refused", [".in", ".out"])
+def test_a_save_the_disk_has_no_room_for_leaves_no_half_pair(pairsum, monkeypatch, refused):
+    """An empty ``sample-2.in`` without its answer stayed, and the next build blamed the
+    solution for its EOFError."""
+    problem = load_registry(pairsum)["pairsum"]
+    opened = Path.open
+
+    def full(path, mode="r", *args, **kwargs):
+        handle = opened(path, mode, *args, **kwargs)
+        return _NoRoom(handle) if path.suffix == refused and "x" in mode else handle
+
+    monkeypatch.setattr(Path, "open", full)
+    before = sorted(problem.samples_dir.iterdir())
+    shrunk = types.SimpleNamespace(text="1\n7 8\n", seed=1)
+    with pytest.raises(
+        BuildError, match=r"^--save: cannot write into .*: No space left on device$"
+    ):
+        stress._save_shown(problem, problem.samples_dir, shrunk, b"15\n")
+    assert sorted(problem.samples_dir.iterdir()) == before
 
 
 def test_a_failure_saved_again_is_said_to_be_saved_already(pairsum, capsys):
