@@ -36,6 +36,7 @@ import os
 import queue
 import random
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -483,8 +484,8 @@ def per_program(values, names, option):
             seconds = float(number)
         except ValueError:
             raise ValueError(f"{option} {text!r}: expected SECONDS or NAME=SECONDS") from None
-        if seconds <= 0:
-            raise ValueError(f"{option} {text!r}: seconds must be positive")
+        if not 0 < seconds < math.inf:  # nan and inf too
+            raise ValueError(f"{option} {text!r}: seconds must be positive and finite")
         if not name:
             pair = [seconds, seconds]
             continue
@@ -498,6 +499,34 @@ def per_program(values, names, option):
     return pair
 
 
+def counted(least):
+    """An option's type: a whole number of at least ``least``."""
+
+    def number(text):
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{value} is below {least}")
+        return value
+
+    return number
+
+
+def missing_program(spec):
+    """Why the program ``spec`` cannot be started (no command, or a file or command that is
+    not there), or None."""
+    argv = resolve(spec)[1]
+    if not argv:
+        return f"{spec!r}: no command to run"
+    if argv[0] == sys.executable and len(argv) > 1 and not os.path.isfile(argv[1]):
+        return f"{spec!r}: no file {argv[1]}"
+    if shutil.which(argv[0]) is None:
+        return f"{spec!r}: no program {argv[0]!r} to run"
+    return None
+
+
 def parser():
     """The command line's parser; its help is this module's docstring."""
     head, _usage, *details = __doc__.split("\n\n")
@@ -509,7 +538,7 @@ def parser():
     )
     ap.add_argument("prog_a")
     ap.add_argument("prog_b")
-    ap.add_argument("--games", "-n", type=int, default=2)
+    ap.add_argument("--games", "-n", type=counted(1), default=2)
     ap.add_argument(
         "--clock",
         action="append",
@@ -525,13 +554,13 @@ def parser():
         metavar="[NAME=]S",
         help="LOA_MOVE_TIME given to both programs (S) or to one (NAME=S); repeatable",
     )
-    ap.add_argument("--limit", type=int, default=100, help="moves per player (40-160)")
+    ap.add_argument("--limit", type=counted(1), default=100, help="moves per player (40-160)")
     ap.add_argument("--random-openings", action="store_true")
-    ap.add_argument("--opening-plies", type=int, default=4)
+    ap.add_argument("--opening-plies", type=counted(0), default=4)
     ap.add_argument("--opening", default="", help="fixed opening plies for every game")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", default=None, help="append every game's moves to this file")
-    ap.add_argument("--jobs", "-j", type=int, default=1)
+    ap.add_argument("--jobs", "-j", type=counted(1), default=1)
     return ap
 
 
@@ -553,6 +582,10 @@ def openings_of(args):
 def options_of(args, ap):
     """(the names of programs A and B, the MatchOptions) from the command line; a clock or
     move time that is malformed or names neither program stops with a usage error."""
+    for spec in (args.prog_a, args.prog_b):
+        why = missing_program(spec)
+        if why is not None:
+            ap.error(why)
     names = [resolve(args.prog_a)[0], resolve(args.prog_b)[0]]
     try:
         clocks = [c or 1.0 for c in per_program(args.clock, names, "--clock")]
@@ -570,7 +603,10 @@ def main(argv=None):
     args = ap.parse_args(argv)
     names, options = options_of(args, ap)
     clocks, move_times = options.clocks, options.move_times
-    log = open(args.log, "a") if args.log else None  # noqa: SIM115
+    try:
+        log = open(args.log, "a") if args.log else None  # noqa: SIM115
+    except OSError as error:
+        ap.error(f"--log {args.log}: cannot write there: {error.strerror}")
     try:
         print(
             f"match: {args.prog_a} vs {args.prog_b}, {args.games} games,"

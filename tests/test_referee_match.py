@@ -269,3 +269,25 @@ def test_main_rejects_a_clock_for_a_program_not_playing(capsys):
         match.main(["random", "greedy", "--clock", "engine=3"])
     assert stop.value.code == 2
     assert "no program named 'engine'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["nowhere1", "greedy"], "'nowhere1': no program 'nowhere1' to run"),
+        (["gone.py", "greedy"], "'gone.py': no file gone.py"),
+        (["x@", "greedy"], "'x@': no command to run"),
+        (["random", "greedy", "--clock", "nan"], "seconds must be positive and finite"),
+        (["random", "greedy", "--games", "0"], "argument --games/-n: 0 is below 1"),
+        (["random", "greedy", "--jobs", "x"], "argument --jobs/-j: 'x' is not a whole number"),
+        (["random", "greedy", "--log", "/nowhere/x.log"], "--log /nowhere/x.log: cannot write"),
+    ],
+)
+def test_main_refuses_what_it_cannot_play_in_one_line(capsys, argv, said):
+    """A missing program or log folder was a traceback from the first game; --clock nan and
+    --games 0 played nothing and printed a score."""
+    with pytest.raises(SystemExit) as stop:
+        match.main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
