@@ -29,11 +29,13 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from kit import cache
 from kit.errors import BuildError
+from kit.processes import kill_group, tracked
 
 OLDEST = (3, 8)  # the oldest Python the kit's judge-facing checks support
 NEWEST = (3, 15)  # the newest Python released: 3.15.0 in October 2026 (PEP 790's schedule)
@@ -352,21 +354,13 @@ _PROBE = (
 
 def _probe(executable: str) -> Interpreter | None:
     for flags in (ISOLATED, OLD_ISOLATED):
-        try:
-            done = subprocess.run(
-                [executable, *flags, "-c", _PROBE],
-                capture_output=True,
-                text=True,
-                timeout=30,
-                stdin=subprocess.DEVNULL,
-                check=False,
-            )
-        except (OSError, subprocess.TimeoutExpired):
+        said = _asked([executable, *flags, "-c", _PROBE])
+        if said is None:
             return None
-        if done.returncode != 0:
+        if said[0] != 0:
             continue
         try:
-            name, (major, minor), *rest = json.loads(done.stdout)
+            name, (major, minor), *rest = json.loads(said[1])
         except (ValueError, TypeError):
             return None
         itself = _binary(rest[0] if rest and isinstance(rest[0], str) else "", executable)
@@ -377,6 +371,35 @@ def _probe(executable: str) -> Interpreter | None:
         # reads PYENV_VERSION; runs get a judge's environment, kit.processes)
         return Interpreter(impl, (major, minor), itself or executable, flags)
     return None
+
+
+PROBE_SECONDS = 10  # a program that has not said what it is by then is no interpreter
+
+
+def _asked(argv: list[str]) -> tuple[int, str] | None:
+    """(exit status, stdout) of a probe, run with the user's environment (a pyenv shim needs
+    it) in a session of its own, every process of which is ended with it (a wrapper's
+    children too); None when it could not start or did not end within ``PROBE_SECONDS``."""
+    with tempfile.TemporaryFile() as out:
+        try:
+            process = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        except OSError:
+            return None
+        with tracked(process.pid):
+            try:
+                status = process.wait(timeout=PROBE_SECONDS)
+            except subprocess.TimeoutExpired:
+                status = None
+            kill_group(process.pid)
+            process.wait()
+        out.seek(0)
+        return None if status is None else (status, out.read().decode("utf-8", "replace"))
 
 
 def _binary(itself: str, executable: str) -> str:

@@ -2,6 +2,7 @@
 
 import os
 import sys
+import time
 from dataclasses import replace
 
 import pytest
@@ -200,3 +201,27 @@ def test_a_wrapper_whose_binary_is_not_here_runs_as_given(tmp_path, monkeypatch)
     monkeypatch.chdir(tmp_path)
     runner = runner_named("./judgepy")
     assert runner.interpreter.executable == str(wrapper)
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (gone, or a zombie not yet reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_a_wrapper_that_hangs_is_no_interpreter_and_leaves_no_process(tmp_path, monkeypatch):
+    """``--target ./hang.sh`` waited 30 s and left the script's child running."""
+    monkeypatch.setattr(targets, "PROBE_SECONDS", 1)
+    child = tmp_path / "child.pid"
+    script = tmp_path / "hang.sh"
+    script.write_text(f"#!/bin/sh\nsleep 300 &\necho $! > {child}\nsleep 300\n")
+    script.chmod(0o755)
+    assert targets._probe(str(script)) is None
+    pid = int(child.read_text())
+    deadline = time.monotonic() + 5
+    while not _gone(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _gone(pid)
