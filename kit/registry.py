@@ -60,6 +60,7 @@ from kit.judges.profiles import (
     suggestion_for,
 )
 from kit.judges.programs import named_programs, parse_interactor
+from kit.judges.stdlib import is_stdlib
 from kit.judges.targets import Target, parse_target
 from kit.units import KIB_FROM, MILLISECONDS_FROM
 from kit.workspace import FOLDER, MISSING, NOT_REGULAR, file_state, shown_path
@@ -267,8 +268,10 @@ def shadowed_module(slug: str, judge: str) -> str | None:
     """What module ``slug`` names, when its files would be imported in that module's place by
     the programs beside them (``python3 dist/other.py``, as ``oj t`` runs a bundle, imports
     ``dist/heapq.py`` for ``import heapq``): a standard module, one the judge installs
-    (AtCoder's ``numpy``), or the kit itself (``python -m kit``); else None."""
-    if slug in sys.stdlib_module_names:
+    (AtCoder's ``numpy``), or the kit itself (``python -m kit``); else None. Standard: of
+    any Python from 3.8 on (``kit.judges.stdlib``), whichever Python runs the kit (3.13's
+    lacks ``cgi``, 3.11's ``symbol``, both standard under the judges' 3.8)."""
+    if is_stdlib(slug):
         return "a standard module"
     if slug == "kit":
         return "the kit's own module (python -m kit)"
