@@ -30,6 +30,7 @@ import ast
 import functools
 import hashlib
 import importlib.util
+import re
 import subprocess
 import sys
 import tempfile
@@ -99,7 +100,8 @@ def findings(modules: list[Source]) -> list[Placed]:
     found: list[Finding] = []
     for module in shipped:
         found += _own_rules(module, modules, bundle)
-    found += _vermin(shipped)
+    own = {module.rel: _own_names(module.shipped_tree()) for module in shipped}
+    found += [f for f in _vermin(shipped) if _module_of(f[2]) not in own[f[0]]]
     windows = {module.rel: version_windows(module.shipped_tree()) for module in shipped}
     impls = {module.rel: implementation_windows(module, modules) for module in shipped}
     unused = {module.rel: module.unused_lines for module in shipped}  # never run
@@ -111,6 +113,25 @@ def findings(modules: list[Source]) -> list[Placed]:
         if needs > low:  # else every version its line runs on has it
             placed.append((rel, line, what, needs, low, high, impls[rel].get(line)))
     return placed
+
+
+_MEMBER = re.compile(r"'(\w+)\.\w+' member")  # vermin's finding of a module's member
+
+
+def _module_of(what: str) -> str | None:
+    """The module a finding of vermin names a member of (``'math.lcm' member``), or None."""
+    match = _MEMBER.fullmatch(what)
+    return match[1] if match else None
+
+
+def _own_names(tree: ast.Module) -> set[str]:
+    """The names a file binds to something of its own and never imports (``math = M()``, no
+    ``import math``): vermin takes ``math.lcm`` there for the module's member."""
+    imported = set()
+    for node in walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            imported |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+    return bound_names(tree) - imported
 
 
 def from_compiling(findings: list[Placed], compiles: dict[str, tuple[int, int]]) -> list[Placed]:

@@ -247,6 +247,15 @@ def test_vermin_finds_standard_library_members_by_version_and_findings_are_sorte
     assert all(f[0] == "shared/m.py" for f in found)
 
 
+def test_an_object_of_the_file_s_own_named_as_a_module_is_no_module():
+    """``math = M()`` with no ``import math``: vermin took ``math.lcm`` for 3.9's member and
+    the build failed; where the module is imported too, the finding stays."""
+    mine = "class M:\n    lcm = staticmethod(max)\n\n\nmath = M()\nx = math.lcm(1, 2)\n"
+    assert apis.findings([module(mine)]) == []
+    both = module("import math\n" + mine)
+    assert [(f[1], f[2]) for f in apis.findings([both])] == [(7, "'math.lcm' member")]
+
+
 def test_members_a_star_import_gives_are_found_where_they_are_read():
     """Contest templates start ``from math import *``: ``lcm(a, b)`` is ``math.lcm``, which
     vermin knows only by its module's name; a keyword 3.10 added too, and a guarded use and
