@@ -43,7 +43,8 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   its ``.in``). A lone ``.in`` is not a case (a note names how many). A group's
   ``testdata.yaml`` (legacy and 2023-07; ``test_group.yaml`` from 2025-09, and a file of the
   other name is a note, not read) ``output_validator_flags`` (legacy; ``output_validator_args``
-  later) is inherited by its subgroups and passed after the problem's flags;
+  later) is inherited by its subgroups and passed after the problem's flags (checked as the
+  package is read when the default validator takes them: a bad one is a one-line error);
   a case's own ``NAME.yaml`` (2025-09) overrides its group's. So are ``on_reject``,
   ``grader_flags`` and a scoring problem's ``accept_score``, ``reject_score`` and ``range``
   (``Package.grading``, for ``kit.grading``; left empty for a pass-fail problem whose groups
@@ -76,6 +77,7 @@ import shlex
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.judges.compare import kattis_flags
 from kit.judges.profiles import KATTIS_OUTPUT, OUTPUT_ALL, OUTPUT_STDOUT
 from kit.judges.programs import runnable
 from kit.packages import constants, expectations, scoring, smallyaml
@@ -160,8 +162,9 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     objective, custom_score, notes = scoring.problem_scoring(config, version, types, shown)
     compare, interactor = _judging(path, shown, base or shown, config, legacy, kind)
     group_file = group_file_of(version)
-    cases, case_notes = _cases(path, shown, group_file)
-    invalid_inputs, checked_outputs = _validation_data(path, shown, group_file)
+    default = compare.startswith("kattis") and interactor is None  # flags checked for it
+    cases, case_notes = _cases(path, shown, group_file, default)
+    invalid_inputs, checked_outputs = _validation_data(path, shown, group_file, default)
     expected, expected_notes = expectations.read(path, shown)
     expected_notes += _constant_notes(path, shown, config)
     notes += _validation_notes(path, shown, config, legacy)
@@ -581,10 +584,13 @@ def _multipliers(shown: str, limits: dict, legacy: bool) -> tuple[float, float, 
     return margin, multiplier, "time_multipliers.time_limit_to_tle" if given else "default"
 
 
-def _cases(path: Path, shown: str, group_file: str) -> tuple[list[PackageCase], list[str]]:
+def _cases(
+    path: Path, shown: str, group_file: str, default: bool
+) -> tuple[list[PackageCase], list[str]]:
     """Every case of data/sample and data/secret, in the judge's order (each group's settings
-    read from its ``group_file``, the format version's name); notes."""
-    walk = _walked(path, shown, ("sample", "secret"), group_file)
+    read from its ``group_file``, the format version's name; ``default``: the default output
+    validator judges, its flags checked); notes."""
+    walk = _walked(path, shown, ("sample", "secret"), group_file, default)
     if walk.odd:
         raise BuildError(
             f"{shown}: {len(walk.odd)} test file(s) are not regular files (a pipe, a socket "
@@ -613,10 +619,10 @@ def _cases(path: Path, shown: str, group_file: str) -> tuple[list[PackageCase], 
 VALIDATION_GROUPS = ("invalid_input", "invalid_output", "valid_output")
 
 
-def _validation_data(path: Path, shown: str, group_file: str) -> tuple[list, list]:
+def _validation_data(path: Path, shown: str, group_file: str, default: bool) -> tuple[list, list]:
     """The invalid inputs, then the invalid and valid outputs, of data/'s validation groups,
     each group in the judge's order (an output case needs its .in, .ans and .out)."""
-    walk = _walked(path, shown, VALIDATION_GROUPS, group_file)
+    walk = _walked(path, shown, VALIDATION_GROUPS, group_file, default)
     invalid = [case for case in walk.cases if case.group == "invalid_input"]
     return invalid, [case for case in walk.cases if case.output is not None]
 
@@ -680,9 +686,12 @@ def _score_groups(path: Path, shown: str) -> tuple[ScoreGroup, ...]:
     return tuple(found)
 
 
-def _walked(path: Path, shown: str, groups: tuple[str, ...], group_file: str) -> _Walk:
-    """The cases of data/'s ``groups`` that exist, each with data/'s settings inherited."""
-    walk = _Walk(path, shown, group_file)
+def _walked(
+    path: Path, shown: str, groups: tuple[str, ...], group_file: str, default: bool
+) -> _Walk:
+    """The cases of data/'s ``groups`` that exist, each with data/'s settings inherited
+    (``default``: the default output validator judges, the groups' flags checked for it)."""
+    walk = _Walk(path, shown, group_file, default)
     top = walk.settings(path / "data", ((), (), ()))
     for group in groups:
         folder = path / "data" / group
@@ -694,8 +703,9 @@ def _walked(path: Path, shown: str, groups: tuple[str, ...], group_file: str) ->
 class _Walk:
     """The cases found so far, the lone inputs and the test files that are no files."""
 
-    def __init__(self, package: Path, shown: str, group_file: str) -> None:
+    def __init__(self, package: Path, shown: str, group_file: str, default: bool = False) -> None:
         self.package, self.shown, self.group_file = package, shown, group_file
+        self.default = default  # the default output validator judges: its flags are checked
         self.cases: list[PackageCase] = []
         self.lone: list[str] = []
         self.odd: list[str] = []  # test files that are no regular files (a pipe, a device)
@@ -754,15 +764,31 @@ class _Walk:
         own_args = next((c["args"] for c in configs if "args" in c), None)
         if own_args is not None:
             args = _arguments(own_args)
-        own = next((c[k] for c in configs for k in FLAG_KEYS if k in c), None)
+        own = next(((k, c[k]) for c in configs for k in FLAG_KEYS if k in c), None)
         if own is not None:
-            flags = _arguments(own)
+            flags = self._flags(place, *own)
         own = next((c[k] for c in configs for k in INPUT_KEYS if k in c), None)
         if isinstance(own, dict):  # validator name -> its arguments
             inputs = tuple((str(name), _arguments(value)) for name, value in own.items())
         elif own is not None:
             inputs = (("", _arguments(own)),)
         return flags, inputs, args
+
+    def _flags(self, place: Path, key: str, value: object) -> tuple[str, ...]:
+        """A group's or a case's output validator flags (``key``: their key, in the settings
+        file at ``place``), checked as problem.yaml's are when the default validator judges."""
+        where = f"{self.shown}/{place.relative_to(self.package).as_posix()}"
+        if place.suffix != ".yaml":
+            where += f"/{self.group_file}"
+        if isinstance(value, dict):
+            raise BuildError(f"{where}: {key}: {value!r}: expected a string or a list of flags")
+        flags = _arguments(value)
+        if self.default:
+            try:
+                kattis_flags(flags)
+            except ValueError as error:
+                raise BuildError(f"{where}: {key} = {' '.join(flags)!r}: {error}") from None
+        return flags
 
     def _configs(self, place: Path) -> list[dict]:
         """The settings files of a group's folder, or a case's own NAME.yaml (if any)."""

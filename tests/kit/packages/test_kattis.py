@@ -312,6 +312,31 @@ def test_a_broken_kattis_package_is_a_one_line_error(tmp_path, problem_yaml, fil
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [("float_tolerance", " = 'float_tolerance': float_tolerance needs a number after it"),
+     ("float_tolerance nan", " = 'float_tolerance nan': float_tolerance needs a number after"),
+     ("float_tolerance -1", " = 'float_tolerance -1': float_tolerance -1: a tolerance is not"),
+     ("5", " = '5': unknown flag '5' (the default validator knows case_sensitive"),
+     ("{a: b}", ": {'a': 'b'}: expected a string or a list of flags")],
+)  # fmt: skip
+def test_a_group_s_bad_validator_flags_are_a_one_line_error_naming_its_file(
+    tmp_path, flags, message
+):
+    """As problem.yaml's validator_flags are: the group's were read case by case as it ran,
+    a traceback; an empty group's flags are checked too."""
+    group = {"data/secret/deep/none/testdata.yaml": f"output_validator_flags: {flags}\n"}
+    files = {**ONE_CASE, **group}
+    with pytest.raises(BuildError) as caught:
+        kattis.read(write_package(tmp_path / "x", "name: x\n", files), "x")
+    assert str(caught.value).startswith(
+        f"x/data/secret/deep/none/testdata.yaml: output_validator_flags{message}"
+    )
+    custom = {**files, "output_validators/v.py": "\n"}  # its own validator's flags are its own
+    if "{" not in flags:
+        assert kattis.read(write_package(tmp_path / "y", "validation: custom\n", custom), "y")
+
+
 def test_an_unused_validator_and_a_wrong_validation_word_are_noted(tmp_path):
     files = {**ONE_CASE, "output_validators/v.py": "\n"}
     found = kattis.read(write_package(tmp_path / "unused", "validation: default\n", files), "x")
@@ -434,7 +459,7 @@ def test_the_validation_data_is_read_with_its_settings_and_is_not_cases(tmp_path
             **ONE_CASE,
             "data/secret/2.in": "2\n",
             "data/secret/2.ans": "2\n",
-            "data/secret/2.yaml": "output_validator_args: [--own]\n",  # a case's own settings
+            "data/secret/2.yaml": "output_validator_args: [case_sensitive]\n",  # its own settings
             "data/test_group.yaml": "input_validator_args: --all\n",
             "data/invalid_input/b.in": "x\n",
             "data/invalid_input/b.ans": "x\n",  # an answer beside an invalid input is no case
@@ -443,7 +468,7 @@ def test_the_validation_data_is_read_with_its_settings_and_is_not_cases(tmp_path
             "data/invalid_output/1.in": "1\n",
             "data/invalid_output/1.ans": "1\n",
             "data/invalid_output/1.out": "2\n",
-            "data/invalid_output/1.yaml": "output_validator_args: --strict\n",
+            "data/invalid_output/1.yaml": "output_validator_args: space_change_sensitive\n",
             "data/valid_output/1.in": "1\n",
             "data/valid_output/1.ans": "1\n",
             "data/valid_output/1.out": "01\n",
@@ -453,14 +478,14 @@ def test_the_validation_data_is_read_with_its_settings_and_is_not_cases(tmp_path
     found = kattis.read(folder, "checked")
     assert [(c.name, c.flags, c.input_args) for c in found.cases] == [
         ("data/secret/1", (), (("", ("--all",)),)),
-        ("data/secret/2", ("--own",), (("", ("--all",)),)),
+        ("data/secret/2", ("case_sensitive",), (("", ("--all",)),)),
     ]
     assert [(c.name, c.answer, c.input_args) for c in found.invalid_inputs] == [
         ("data/invalid_input/a/1", None, (("", ("--deep",)),)),
         ("data/invalid_input/b", None, (("", ("--all",)),)),
     ]
     assert [(c.name, c.group, c.flags, c.output.name) for c in found.checked_outputs] == [
-        ("data/invalid_output/1", "invalid_output", ("--strict",), "1.out"),
+        ("data/invalid_output/1", "invalid_output", ("space_change_sensitive",), "1.out"),
         ("data/valid_output/1", "valid_output", (), "1.out"),
     ]
     assert found.notes == ()
