@@ -4,7 +4,8 @@ A problem's cases are its samples, ``samples/<slug>/NAME.in`` with ``NAME.out`` 
 (online-judge-tools writes ``sample-N.in``/``.out``; Kattis, Polygon exports and Codeforces
 parsers use other names and ``.ans``), in natural order of NAME (2 before 10), followed by the
 official ``NAME.in`` files of its optional ``judge_data`` folder with their ``NAME.out`` or
-``NAME.ans``, read in place (a missing folder is skipped with a note).
+``NAME.ans``, read in place (a missing folder is skipped with a note); in both folders a
+case's file that is a folder or a link to nothing is a one-line error naming it.
 
 As ``oj t`` does, a ``NAME.in`` without an answer is still a case (``Case.expected`` None): it
 runs, passes when the process ends cleanly within the limits, and the report counts it apart
@@ -875,7 +876,7 @@ def sample_cases(problem: Problem) -> list[Case]:
         if skipped(path.name):
             continue
         stem, dot, suffix = path.name.rpartition(".")
-        why = _not_sample(path)
+        why = _not_case_file(path)
         if why:
             wrong.append(f"{problem.rel(path)}: {why}")
             told.add(stem)  # its answer's missing input is this one, said
@@ -895,11 +896,7 @@ def sample_cases(problem: Problem) -> list[Case]:
             cases.append(_sample(problem, names[stem]))
         except BuildError as error:
             wrong.append(str(error).removeprefix(f"{problem.slug}: "))
-    if len(wrong) == 1:
-        raise BuildError(f"{problem.slug}: {wrong[0]}")
-    if wrong:
-        listed = "; ".join(wrong)
-        raise BuildError(f"{problem.slug}: {len(wrong)} sample files are wrong: {listed}")
+    _refuse(problem, wrong, "sample")
     if not names:
         wanted = (
             "sample-1.in, the interactor's input"
@@ -910,11 +907,22 @@ def sample_cases(problem: Problem) -> list[Case]:
     return cases
 
 
-def _not_sample(path: Path) -> str | None:
-    """Why a file named as a sample's is none (a folder, a broken link, unreadable), or None."""
+def _refuse(problem: Problem, wrong: list[str], what: str) -> None:
+    """The one-line BuildError naming each of the ``wrong`` files (``what``: "sample", "judge
+    data"), if any."""
+    if len(wrong) == 1:
+        raise BuildError(f"{problem.slug}: {wrong[0]}")
+    if wrong:
+        listed = "; ".join(wrong)
+        raise BuildError(f"{problem.slug}: {len(wrong)} {what} files are wrong: {listed}")
+
+
+def _not_case_file(path: Path, cases: str = "samples") -> str | None:
+    """Why a file named as a case's is none (a folder, a broken link, unreadable), or None
+    (``cases``: what is not looked for in subfolders)."""
     state = file_state(path)
     if state == FOLDER:
-        return "a folder (samples are not looked for in subfolders)"
+        return f"a folder ({cases} are not looked for in subfolders)"
     if state == NOT_REGULAR:
         return "not a regular file (a pipe, a socket or a device)"
     if state is not None:
@@ -964,22 +972,32 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
     if not folder.is_dir():
         note = f"judge data {problem.judge_data} absent (no folder beside the checkout): skipped"
         return [], note
-    cases = []
+    cases: list[Case] = []
+    wrong: list[str] = []  # every file that is wrong, said at once, as the samples' are
     for source in sorted(folder.glob("*.in")):
-        if skipped(source.name) or not source.is_file():
-            continue
-        answers = [source.with_suffix(f".{suffix}") for suffix in ("out", "ans")]
-        answers = [answer for answer in answers if answer.is_file()]
-        if len(answers) == 2:
-            raise BuildError(
-                f"{problem.slug}: {problem.judge_data}/{answers[1].name}: both .out and .ans "
-                "for one case (keep one)"
-            )
-        answer = answers[0] if answers else None
-        cases.append(Case(f"{problem.judge_data}/{source.name}", source, answer))
+        if not skipped(source.name):
+            cases += _official_case(problem, source, wrong)
+    _refuse(problem, wrong, "judge data")
     if not cases:
         raise BuildError(f"{problem.slug}: {problem.judge_data} holds no NAME.in files")
     return cases, None
+
+
+def _official_case(problem: Problem, source: Path, wrong: list[str]) -> list[Case]:
+    """The case of the judge data's input ``source`` with its answer, if any; none when a file
+    of it is wrong (a folder, a broken link: checked as a sample's), said in ``wrong``."""
+    paths = [source, source.with_suffix(".out"), source.with_suffix(".ans")]
+    present = [path for path in paths if file_state(path) != MISSING]
+    said = [(path.name, _not_case_file(path, "cases")) for path in present]
+    bad = [f"{problem.judge_data}/{name}: {why}" for name, why in said if why]
+    answers = present[1:]
+    if len(answers) == 2 and not bad:
+        bad.append(f"{problem.judge_data}/{answers[1].name}: both .out and .ans for one case "
+                   "(keep one)")  # fmt: skip
+    wrong += bad
+    if bad:
+        return []
+    return [Case(f"{problem.judge_data}/{source.name}", source, answers[0] if answers else None)]
 
 
 def _package_cases(problem: Problem, group: str) -> list[Case]:

@@ -132,6 +132,30 @@ def test_judge_data_takes_ans_answers_and_lone_inputs(toy, tmp_path):
         judge_cases(toy_sum(toy))
 
 
+def test_a_judge_data_answer_that_is_a_folder_or_a_dead_link_is_named_as_a_sample_s_is(
+    toy, tmp_path
+):
+    """Both were passed over: their cases ran without an answer and the build passed."""
+    official = tmp_path / "official"
+    official.mkdir()
+    for name in ("a.in", "b.in", "c.in"):
+        (official / name).write_text("1\n")
+    (official / "a.out").mkdir()
+    (official / "b.ans").symlink_to("nowhere")
+    with pytest.raises(BuildError) as caught:
+        judge_cases(with_judge_data(toy))
+    assert str(caught.value) == (
+        "toy_sum: 2 judge data files are wrong: ../official/a.out: a folder (cases are not "
+        "looked for in subfolders); ../official/b.ans: a link to nothing"
+    )
+    (official / "a.out").rmdir()
+    (official / "b.ans").unlink()
+    (official / "b.in").unlink()
+    (official / "b.in").symlink_to("nowhere")  # an input likewise
+    with pytest.raises(BuildError, match=r"^toy_sum: \.\./official/b\.in: a link to nothing$"):
+        judge_cases(toy_sum(toy))
+
+
 def test_a_lone_input_runs_and_is_reported_as_without_answer(toy):
     (toy / "samples" / "toy_sum" / "sample-2.in").write_text("5 5\n")
     code, output = build(toy, "toy_sum", "-v")
