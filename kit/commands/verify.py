@@ -55,7 +55,8 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         nargs="*",
         default=[],  # not listed as required when PACKAGE is missing
         metavar="SUBMISSION",
-        help="only these: a file, or part of a name (accepted/, wrong_answer/slow.py)",
+        help="only these: a file or a folder of them, or part of a name (accepted/, "
+        "wrong_answer/slow.py)",
     )
     add_target(parser, "default: the judge's first target with its own interpreter here")
     add_jobs(parser)
@@ -322,22 +323,30 @@ def _bounds_line(bounds: limit_inference.Bounds, multiplier: float, margin: floa
 
 
 def _chosen(package: Package, wanted: list[str], shown: str) -> list[Submission]:
-    """The submissions named (a path, or part of a name, ``submissions/`` before it or not),
-    else every one."""
+    """The submissions named (a path of one or of a folder holding it, or part of a name,
+    ``submissions/`` before it or not), else every one."""
     if not package.submissions:
         raise BuildError(f"{shown}: no jury submissions (submissions/ or solutions)")
     if not wanted:
         return list(package.submissions)
     chosen = []
     for text in wanted:
-        path = Path(text).resolve()
-        name = text.removeprefix("submissions/")  # as the package's folders name it too
-        found = [s for s in package.submissions if s.path.resolve() == path or name in s.name]
+        found = [s for s in package.submissions if _named(s, text)]
         if not found:
             names = ", ".join(s.name for s in package.submissions)
             raise BuildError(f"no submission of {shown} matches {text!r} (it has {names})")
         chosen += [s for s in found if s not in chosen]
     return chosen
+
+
+def _named(submission: Submission, text: str) -> bool:
+    """Whether ``text`` names ``submission``: the path of its file or of a folder holding it
+    (from the current folder, or absolute), or part of its name, ``submissions/`` before it or
+    not (as the package's folders name it too)."""
+    path, own = Path(text).resolve(), submission.path.resolve()
+    if own == path or (path.is_dir() and path in own.parents):
+        return True
+    return text.removeprefix("submissions/") in submission.name
 
 
 def _header(problem: Problem, package: Package, runner: Runner, count: int, shown: str) -> str:

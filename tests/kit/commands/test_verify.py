@@ -37,6 +37,21 @@ def test_submissions_are_chosen_by_path_or_part_of_a_name():
         verify._chosen(package, ["nothing"], "p")
 
 
+@pytest.mark.parametrize(
+    "folder", ["kattis_sum/submissions/run_time_error", "kattis_sum/submissions/run_time_error/"]
+)
+def test_a_folder_s_path_from_the_current_folder_chooses_the_submissions_under_it(
+    monkeypatch, folder
+):
+    """As the help offers (``accepted/``): a folder's path matched no submission."""
+    monkeypatch.chdir(PACKAGES)
+    package = read_package(Path("kattis_sum"), "kattis_sum")
+    assert [s.name for s in verify._chosen(package, [folder], "kattis_sum")] == [
+        "run_time_error/crash.py",
+        "run_time_error/memory.py",
+    ]
+
+
 def test_the_folder_column_says_yaml_where_submissions_yaml_rules_a_folder(tmp_path):
     """2025-09's partially_accepted is no default folder: its submissions.yaml speaks for it
     (the column said AC beside a WA that agreed)."""
