@@ -63,7 +63,7 @@ from kit.judges.profiles import (
 from kit.judges.programs import named_programs, parse_interactor
 from kit.judges.stdlib import is_stdlib
 from kit.judges.targets import Target, parse_target
-from kit.units import KIB_FROM, MILLISECONDS_FROM
+from kit.units import KIB_FROM, MILLISECONDS_FROM, SHORTEST
 from kit.workspace import FOLDER, MISSING, NOT_REGULAR, file_state, shown_path
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
@@ -630,14 +630,8 @@ def _limits(
         raise BuildError(
             f"{where}: output_limit = {output_limit} looks like KiB or bytes; the unit is MiB"
         )
-    if time_limit >= MILLISECONDS_FROM and "time_limit" in given:
-        seconds = time_limit / 1000
-        said = "milliseconds" if seconds < MILLISECONDS_FROM else "no limit in seconds"
-        fix = f" (time_limit = {seconds:g})" if seconds < MILLISECONDS_FROM else ""
-        raise BuildError(
-            f"{where}: time_limit = {entry['time_limit']} looks like {said}; the unit is "
-            f"seconds{fix}"
-        )
+    if "time_limit" in given:
+        _check_seconds(where, entry["time_limit"], time_limit)
     if memory_limit >= KIB_FROM and "memory_limit" in given:
         unit, mib = ("KiB", memory_limit >> 10)
         if mib >= KIB_FROM:
@@ -647,6 +641,23 @@ def _limits(
             f"{where}: memory_limit = {memory_limit} looks like {unit}; the unit is MiB{fix}"
         )
     return time_limit, memory_limit, output_limit
+
+
+def _check_seconds(where: str, written: object, time_limit: float) -> None:
+    """A one-line error for a time limit written in problems.toml (as ``written``) that is no
+    limit in seconds: under ``SHORTEST``, or one that looks like milliseconds."""
+    if time_limit < SHORTEST:
+        raise BuildError(
+            f"{where}: time_limit = {written} is under {SHORTEST:g} s, shorter than any judge's "
+            "limit; the unit is seconds"
+        )
+    if time_limit >= MILLISECONDS_FROM:
+        seconds = time_limit / 1000
+        said = "milliseconds" if seconds < MILLISECONDS_FROM else "no limit in seconds"
+        fix = f" (time_limit = {seconds:g})" if seconds < MILLISECONDS_FROM else ""
+        raise BuildError(
+            f"{where}: time_limit = {written} looks like {said}; the unit is seconds{fix}"
+        )
 
 
 def _package(root: Path, where: str, entry: dict) -> Package | None:

@@ -24,13 +24,13 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   later versions infer it from the submissions: ``kit.limit_inference``, which
   ``infers_time_limit`` turns on).
   ``limits.memory`` and ``limits.output`` in MiB, else the spec's typical system defaults,
-  2048 and 8. A limit derived from the submissions is a multiple of ``limits.time_resolution``
-  (2025-09, default 1 s; whole seconds in legacy, as problemtools rounds); a given limit that
-  is not one gets a note. The margin a time-limit submission must keep:
-  ``limits.time_safety_margin`` (legacy, default 2) or
-  ``limits.time_multipliers.time_limit_to_tle`` (default 1.5); the multiplier over the slowest
-  accepted one (later versions: the slowest that must not time out): ``time_multiplier`` (5)
-  or ``ac_to_time_limit`` (2).
+  2048 and 8. The time limit is held to problems.toml's bounds (``kit.units``). A limit derived
+  from the submissions is a multiple of ``limits.time_resolution`` (2025-09, default 1 s;
+  whole seconds in legacy, as problemtools rounds); a given limit that is not one gets a note.
+  The margin a time-limit submission must keep: ``limits.time_safety_margin`` (legacy,
+  default 2) or ``limits.time_multipliers.time_limit_to_tle`` (default 1.5); the multiplier
+  over the slowest accepted one (later versions: the slowest that must not time out):
+  ``time_multiplier`` (5) or ``ac_to_time_limit`` (2).
 - **Output validation**: ``validation: default`` (legacy's default) uses the default
   validator's rules with ``validator_flags`` (``kit.judges.compare``, ``"kattis:FLAGS"``);
   ``validation: custom`` (or, in later versions, an ``output_validator/`` folder) the
@@ -90,7 +90,7 @@ from kit.packages.model import (
     ScoreGroup,
     Submission,
 )
-from kit.units import MILLISECONDS_FROM, in_seconds
+from kit.units import SECONDS, in_seconds
 
 DEFAULT_MEMORY = 2048  # MiB: the spec's "typical system default" (legacy and 2025-09)
 DEFAULT_OUTPUT = KATTIS_OUTPUT  # MiB: likewise (kit.judges.profiles)
@@ -236,8 +236,7 @@ def _timing(path: Path, shown: str, limits: dict, legacy: bool) -> dict:
     time_limit, time_from = _time_limit(path, shown, limits)
     if time_limit is not None and not in_seconds(time_limit):  # problems.toml's rule
         raise BuildError(
-            f"{shown}: {time_from} gives {time_limit:g} s: no limit in seconds (under "
-            f"{MILLISECONDS_FROM} s)"
+            f"{shown}: {time_from} gives {time_limit:g} s: no limit in seconds ({SECONDS})"
         )
     margin, multiplier, margin_from = _multipliers(shown, limits, legacy)
     return {

@@ -92,6 +92,20 @@ def test_a_time_limit_that_is_not_a_number_is_refused(toy, value):
         load_registry(toy)
 
 
+@pytest.mark.parametrize("value", ["1e-9", "0.009"])
+def test_a_time_limit_shorter_than_any_judge_s_is_refused(toy, value):
+    """1e-9 was taken: every case was killed at 3e-09 s."""
+    (toy / "problems.toml").write_text(TABLE.format(judge="x", extra="").replace("1.0", value))
+    with pytest.raises(BuildError) as caught:
+        load_registry(toy)
+    assert str(caught.value) == (
+        f"problems.toml: [toy_sum]: time_limit = {float(value):g} is under 0.01 s, shorter "
+        "than any judge's limit; the unit is seconds"
+    )
+    (toy / "problems.toml").write_text(TABLE.format(judge="x", extra="").replace("1.0", "0.01"))
+    assert load_registry(toy)["toy_sum"].time_limit == 0.01
+
+
 def test_memory_limit_in_kib_is_refused(toy):
     (toy / "problems.toml").write_text(TABLE.format(judge="x", extra="").replace("64", "65536"))
     with pytest.raises(BuildError, match=r"memory_limit = 65536 looks like KiB"):

@@ -407,7 +407,10 @@ def test_domjudge_s_ini_time_limit_is_read_under_problem_yaml_s_and_over_timelim
     [("name: x\n", {".timelimit": "1e9\n"}, "x: .timelimit gives 1e+09 s: no limit in seconds"),
      ("name: x\n", {".timelimit": "nan\n"}, "x: .timelimit gives nan s: no limit in seconds"),
      ("name: x\nlimits:\n  time_limit: 2000\n", {},
-      "x: limits.time_limit in problem.yaml gives 2000 s: no limit in seconds (under 100 s)"),
+      "x: limits.time_limit in problem.yaml gives 2000 s: no limit in seconds (from 0.01 s, "
+      "under 100 s)"),
+     ("name: x\n", {".timelimit": "0.001\n"},  # problems.toml's floor: it was taken
+      "x: .timelimit gives 0.001 s: no limit in seconds (from 0.01 s, under 100 s)"),
      # read as no limits at all: 2048 MiB
      ("name: x\nlimits: 5\n", {}, "x/problem.yaml: limits: '5': expected keys and values")],
 )  # fmt: skip
