@@ -63,7 +63,7 @@ from kit.judges.profiles import (
 from kit.judges.programs import named_programs, parse_interactor
 from kit.judges.stdlib import is_stdlib
 from kit.judges.targets import Target, parse_target
-from kit.units import KIB_FROM, MILLISECONDS_FROM, SHORTEST
+from kit.units import MILLISECONDS_FROM, SHORTEST, in_mebibytes, memory_misread
 from kit.workspace import FOLDER, MISSING, NOT_REGULAR, file_state, shown_path
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
@@ -626,20 +626,15 @@ def _limits(
                        ("output_limit", output_limit)):  # fmt: skip
         if value <= 0:
             raise BuildError(f"{where}: {key} = {entry.get(key, value)} must be positive")
-    if output_limit >= KIB_FROM and "output_limit" in given:
+    if not in_mebibytes(output_limit) and "output_limit" in given:
         raise BuildError(
             f"{where}: output_limit = {output_limit} looks like KiB or bytes; the unit is MiB"
         )
     if "time_limit" in given:
         _check_seconds(where, entry["time_limit"], time_limit)
-    if memory_limit >= KIB_FROM and "memory_limit" in given:
-        unit, mib = ("KiB", memory_limit >> 10)
-        if mib >= KIB_FROM:
-            unit, mib = ("bytes", memory_limit >> 20)
-        fix = f" (memory_limit = {mib})" if 0 < mib < KIB_FROM else ""
-        raise BuildError(
-            f"{where}: memory_limit = {memory_limit} looks like {unit}; the unit is MiB{fix}"
-        )
+    if not in_mebibytes(memory_limit) and "memory_limit" in given:
+        said = memory_misread(memory_limit, "memory_limit")
+        raise BuildError(f"{where}: memory_limit = {memory_limit} {said}")
     return time_limit, memory_limit, output_limit
 
 

@@ -24,7 +24,7 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   later versions infer it from the submissions: ``kit.limit_inference``, which
   ``infers_time_limit`` turns on).
   ``limits.memory`` and ``limits.output`` in MiB, else the spec's typical system defaults,
-  2048 and 8. The time limit is held to problems.toml's bounds (``kit.units``). A limit derived
+  2048 and 8. Each limit is held to problems.toml's bounds (``kit.units``). A limit derived
   from the submissions is a multiple of ``limits.time_resolution`` (2025-09, default 1 s;
   whole seconds in legacy, as problemtools rounds); a given limit that is not one gets a note.
   The margin a time-limit submission must keep: ``limits.time_safety_margin`` (legacy,
@@ -90,7 +90,7 @@ from kit.packages.model import (
     ScoreGroup,
     Submission,
 )
-from kit.units import SECONDS, in_seconds
+from kit.units import SECONDS, in_mebibytes, in_seconds, memory_misread
 
 DEFAULT_MEMORY = 2048  # MiB: the spec's "typical system default" (legacy and 2025-09)
 DEFAULT_OUTPUT = KATTIS_OUTPUT  # MiB: likewise (kit.judges.profiles)
@@ -192,8 +192,8 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         interactor=interactor,
         cases=tuple(cases),
         **timing,
-        memory_limit=_whole(limits, "memory", DEFAULT_MEMORY, shown),
-        output_limit=_whole(limits, "output", DEFAULT_OUTPUT, shown),
+        memory_limit=_mebibytes(limits, "memory", DEFAULT_MEMORY, shown),
+        output_limit=_mebibytes(limits, "output", DEFAULT_OUTPUT, shown),
         submissions=tuple(submissions),
         notes=tuple(
             _view_notes(path)
@@ -501,6 +501,16 @@ def _whole(table: dict, key: str, default: int, shown: str, unit: str = "MiB") -
             f"{shown}/problem.yaml: limits.{key} = {table[key]}: not a whole number of {unit}"
         )
     return int(value)
+
+
+def _mebibytes(table: dict, key: str, default: int, shown: str) -> int:
+    """``table[key]``, a whole number of MiB held to problems.toml's rule (``memory: 1e9``
+    ran as 1000000000 MiB: it looks like bytes)."""
+    value = _whole(table, key, default, shown)
+    if not in_mebibytes(value):
+        said = memory_misread(value, f"limits.{key}")
+        raise BuildError(f"{shown}/problem.yaml: limits.{key} = {table[key]} {said}")
+    return value
 
 
 def _time_limit(path: Path, shown: str, limits: dict) -> tuple[float | None, str]:

@@ -440,6 +440,23 @@ def test_a_limit_that_is_no_finite_or_whole_number_is_refused(tmp_path, limits, 
     assert whole.memory_limit == 512
 
 
+@pytest.mark.parametrize(
+    ("limits", "message"),
+    [("memory: 1e9", "limits.memory = 1e9 looks like bytes; the unit is MiB (limits.memory = 953)"),
+     ("memory: 99999999999999999999999",  # ran as 99999999999999991611392 MiB
+      "limits.memory = 99999999999999999999999 looks like bytes; the unit is MiB"),
+     ("memory: 65536",
+      "limits.memory = 65536 looks like KiB; the unit is MiB (limits.memory = 64)"),
+     ("output: 8192", "limits.output = 8192 looks like KiB; the unit is MiB (limits.output = 8)")],
+)  # fmt: skip
+def test_a_limit_problems_toml_would_read_as_kib_or_bytes_is_refused(tmp_path, limits, message):
+    """problems.toml's rule (kit.units): ``memory: 1e9`` ran as 1000000000 MiB."""
+    yaml = f"name: x\nlimits:\n  time_limit: 1\n  {limits}\n"
+    with pytest.raises(BuildError) as caught:
+        kattis.read(write_package(tmp_path / "x", yaml, ONE_CASE), "x")
+    assert str(caught.value) == f"x/problem.yaml: {message}"
+
+
 def test_a_multi_pass_problem_s_passes(tmp_path):
     files = {**ONE_CASE, "output_validator/v.py": "\n"}
     later = "problem_format_version: 2025-09\n"
