@@ -16,6 +16,7 @@ SHORTEST = 0.01  # s: no judge's time limit is shorter (one is misread, or a typ
 MILLISECONDS_FROM = 100
 KIB_FROM = 4096
 SECONDS = f"from {SHORTEST:g} s, under {MILLISECONDS_FROM} s"  # the bounds, as errors say them
+MEBIBYTES = f"from 1 MiB, under {KIB_FROM} MiB"
 
 
 def in_seconds(time_limit: float) -> bool:

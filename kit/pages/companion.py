@@ -29,7 +29,7 @@ from kit.errors import BuildError
 from kit.judges.profiles import judge_name, profile_for
 from kit.pages import atcoder, codeforces, kattis, poj
 from kit.pages.page import Page, on_hosts, possessive
-from kit.units import KIB_FROM, MILLISECONDS_FROM, finite
+from kit.units import KIB_FROM, MILLISECONDS_FROM, SHORTEST, finite, in_mebibytes, in_seconds
 
 FORMAT = "Competitive Companion's format"
 # "G. Castle Defense", "A - Sum", Timus' "1000. A+B Problem"
@@ -72,9 +72,9 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
     for side in ("input", "output"):
         _stdio(problem.get(side), side, source)
     time = _field(problem, "timeLimit", (int, float), source)
-    if not (finite(time) and 1 <= time < MILLISECONDS_FROM * 1000):
+    if not (finite(time) and in_seconds(time / 1000)):
         raise BuildError(
-            f"{source}: timeLimit {time!r}: expected milliseconds, from 1 to "
+            f"{source}: timeLimit {time!r}: expected milliseconds, from {SHORTEST * 1000:g} to "
             f"{MILLISECONDS_FROM * 1000 - 1}"
         )
     memory, memory_shown = _memory(problem, judge, source)
@@ -190,7 +190,7 @@ def _memory(data: dict, judge: str, source: str) -> tuple[int, str]:
             )
         return profile.limits.memory, f"none given, {possessive(profile.name)} usual"
     memory = _field(data, "memoryLimit", (int, float), source)
-    if not (finite(memory) and 1 <= memory < KIB_FROM):
+    if not in_mebibytes(memory):
         raise BuildError(
             f"{source}: memoryLimit {memory!r}: expected megabytes, from 1 to {KIB_FROM - 1}"
         )

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from kit.errors import BuildError
+from kit.units import MEBIBYTES, SECONDS, in_mebibytes, in_seconds
 
 # the units in English, and in Russian as Codeforces' and Polygon's Russian pages write them
 # ("2 секунды", "256 мегабайт")
@@ -54,12 +55,13 @@ def seconds(text: str) -> float | None:
 
 
 def mebibytes(text: str) -> int | None:
-    """A memory limit in whole MiB (rounded down, at least 1), or None when there is none."""
+    """A memory limit in whole MiB (rounded down: 0 under 1 MiB, which ``limits`` refuses), or
+    None when there is none."""
     match = MEMORY.search(text)
     if match is None:
         return None
     mib = float(match[1]) * MEBIBYTES_PER[match[2][0].lower()]
-    return max(1, int(mib)) if math.isfinite(mib) else None  # 1e400 K: none a judge has
+    return int(mib) if math.isfinite(mib) else None  # 1e400 K: none a judge has
 
 
 def sample_file(text: str) -> str:
@@ -103,7 +105,8 @@ def paired(source: str, inputs: list[str], outputs: list[str], where: str) -> li
 
 
 def limits(source: str, judge: str, time_text: str | None, memory_text: str | None, where: str):
-    """(seconds, MiB, time as shown, memory as shown) from the page's words, or the error."""
+    """(seconds, MiB, time as shown, memory as shown) from the page's words, or the error (a
+    limit problems.toml would refuse is one too, not rounded into one it takes)."""
     time = seconds(time_text or "")
     if time is None or time <= 0:
         raise missing(source, "time limit", f"{possessive(judge)} {where}")
@@ -111,6 +114,12 @@ def limits(source: str, judge: str, time_text: str | None, memory_text: str | No
     if memory is None:
         raise missing(source, "memory limit", f"{possessive(judge)} {where}")
     time_shown, memory_shown = TIME.search(time_text)[0], MEMORY.search(memory_text)[0]
-    if not math.isfinite(time):  # problems.toml refuses it too: said of the page
-        raise BuildError(f"{source}: the time limit {time_shown!r} is no limit in seconds")
+    if not in_seconds(time):  # problems.toml refuses it too (kit.units): said of the page
+        raise BuildError(
+            f"{source}: the time limit {time_shown!r} is no limit in seconds ({SECONDS})"
+        )
+    if not in_mebibytes(memory):  # likewise: 0K was written as 1 MiB
+        raise BuildError(
+            f"{source}: the memory limit {memory_shown!r} is no limit in MiB ({MEBIBYTES})"
+        )
     return time, memory, time_shown, memory_shown

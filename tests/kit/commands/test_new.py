@@ -122,6 +122,20 @@ def test_new_from_a_page_says_its_notes_and_takes_its_case_time_limit(toy, capsy
     assert said in (toy / "problems.toml").read_text()
 
 
+def test_new_from_a_page_whose_limit_problems_toml_refuses_writes_nothing(toy, capsys, tmp_path):
+    """POJ's 0K was written as memory_limit = 1."""
+    page = Path(__file__).resolve().parents[3] / "tests/fixtures/pages/poj.html"
+    zero = tmp_path / "zero.html"
+    zero.write_text(page.read_text().replace("131072K", "0K"))
+    before = (toy / "problems.toml").read_text()
+    assert cli.main(["new", "--from", str(zero), "--root", str(toy)]) == 2
+    assert capsys.readouterr().err == (
+        f"cpkit: error: new: {zero}: the memory limit '0K' is no limit in MiB (from 1 MiB, "
+        "under 4096 MiB)\n"
+    )
+    assert (toy / "problems.toml").read_text() == before
+
+
 def test_new_without_a_slug_or_a_page_is_a_one_line_error(toy, capsys):
     before = (toy / "problems.toml").read_text()
     assert cli.main(["new", "--judge", "POJ", "--root", str(toy)]) != 0

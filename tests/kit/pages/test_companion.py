@@ -91,7 +91,8 @@ def test_tests_empty_on_both_sides_are_left_out_and_interactive_is_read():
         (b"[1]", "p: JSON, but not a problem in Competitive Companion's format (no 'tests')"),
         (b'{"tests": [], "name": "caf\xe9"}', "p: JSON that is not UTF-8 (nor UTF-16 or -32) text"),
         (data(group="X", timeLimit="1000"), "p: 'timeLimit' is '1000' (expected a number, as "),
-        (data(group="X", timeLimit=0), "p: timeLimit 0: expected milliseconds, from 1 to 99999"),
+        (data(group="X", timeLimit=0), "p: timeLimit 0: expected milliseconds, from 10 to 99999"),
+        (data(group="X", timeLimit=5), "p: timeLimit 5: expected milliseconds, from 10"),
         (data(group="X", timeLimit=120000), "p: timeLimit 120000: expected milliseconds, from 1"),
         (b'{"group": "X", "name": "A", "timeLimit": NaN, "tests": []}', "p: timeLimit nan: "),
         (data(group="X", memoryLimit=1 << 21), "p: memoryLimit 2097152: expected megabytes, from"),
@@ -99,7 +100,7 @@ def test_tests_empty_on_both_sides_are_left_out_and_interactive_is_read():
         (data(group="X", memoryLimit=10**400), "p: memoryLimit 1000"),
         (b'{"tests": [], "timeLimit": 1' + b"0" * 5000 + b"}", "p: not readable as JSON (Exc"),
         (
-            b'{"group": "X", "name": "A", "timeLimit": 1, "memoryLimit": Infinity, "tests": []}',
+            b'{"group": "X", "name": "A", "timeLimit": 1000, "memoryLimit": Infinity, "tests": []}',
             "p: memoryLimit inf: expected megabytes",
         ),
         (

@@ -36,7 +36,7 @@ def test_seconds(text, value):
         ("256 megabytes", 256),
         ("1024 MiB", 1024),
         ("2 GB", 2048),
-        ("100 kB", 1),  # at least 1
+        ("100 kB", 0),  # under 1 MiB: limits refuses it
         ("1500 KiB", 1),  # rounded down
         ("ограничение по памяти на тест 256 мегабайт", 256),
         ("1024 мегабайта", 1024),
@@ -81,6 +81,21 @@ def test_limits_with_the_words_as_shown_or_the_one_missing():
     big = "1" + "0" * 400 + "MS"  # infinite: said of the page (it was said of problems.toml)
     with pytest.raises(BuildError, match=r"^p\.html: the time limit '10+MS' is no limit in sec"):
         limits("p.html", "POJ", big, "65536K", "plm")
+
+
+@pytest.mark.parametrize(
+    ("time", "memory", "said"),
+    [("0.0001MS", "65536K", "the time limit '0.0001MS' is no limit in seconds (from 0.01 s, "
+      "under 100 s)"),  # was time_limit = 1.0000000000000001e-07
+     ("1000000MS", "65536K", "the time limit '1000000MS' is no limit in seconds"),
+     ("1000MS", "0K", "the memory limit '0K' is no limit in MiB (from 1 MiB, under 4096 MiB)"),
+     ("1000MS", "100 kB", "the memory limit '100 kB' is no limit in MiB"),  # were 1 MiB
+     ("1000MS", "65536M", "the memory limit '65536M' is no limit in MiB")],
+)  # fmt: skip
+def test_a_limit_problems_toml_would_refuse_is_refused_not_rounded(time, memory, said):
+    with pytest.raises(BuildError) as caught:
+        limits("p.html", "POJ", time, memory, "plm")
+    assert str(caught.value).startswith(f"p.html: {said}")
 
 
 def test_a_host_is_one_of_a_judge_s_or_a_subdomain_of_one():
