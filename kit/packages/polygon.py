@@ -60,7 +60,7 @@ from kit.packages.model import (
     PackageCase,
     Submission,
 )
-from kit.units import in_seconds
+from kit.units import MEBIBYTES, in_mebibytes, in_seconds
 
 DEFAULT_OUTPUT = 64  # MiB: Polygon sets none; the kit's usual output limit
 PYTHON_TYPES = ("python.3", "python.pypy3", "pypy.3")  # Polygon's source types of Python 3
@@ -113,6 +113,10 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     if not in_seconds(time_ms / 1000):  # problems.toml's rule: no limit in seconds
         raise BuildError(f"{where}: <time-limit> {time_ms} ms: no limit in seconds")
     memory_bytes = _integer(testset, "memory-limit", where)
+    if not in_mebibytes(memory_bytes / (1 << 20)):  # problems.toml's rule too
+        raise BuildError(
+            f"{where}: <memory-limit> {memory_bytes} bytes: no limit in MiB ({MEBIBYTES})"
+        )
     checker = _source(root, "assets/checker", path, shown, base or shown)
     interactor = _source(root, "assets/interactor", path, shown, base or shown)
     files = path / "files"
@@ -140,7 +144,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         input_validators=tuple(_validators(root, path, shown, base or shown)),
         time_limit=time_ms / 1000,
         time_from="problem.xml",
-        memory_limit=max(1, memory_bytes >> 20),
+        memory_limit=memory_bytes >> 20,
         output_limit=DEFAULT_OUTPUT,
         margin=ASSUMED_MARGIN,
         margin_from="assumed: Polygon has none",

@@ -170,6 +170,8 @@ def test_solutions_keep_their_tag_and_language_and_do_not_run_is_left_out(tmp_pa
         (TESTSET.replace("2500", "100000000"), "", "<time-limit> 100000000 ms: no limit in"),
         (TESTSET.replace("2500", "1" + "0" * 400), "", "<time-limit> 10000000000"),  # overflow
         (TESTSET.replace("67108864", "1" + "0" * 400), "", "is too large to be a limit"),
+        (TESTSET.replace("67108864", "1000"), "", "<memory-limit> 1000 bytes: no limit in MiB"),
+        (TESTSET.replace("67108864", str(8 << 30)), "", "8589934592 bytes: no limit in MiB"),
         (TESTSET, '<checker><source path="files/check.cpp"/></checker>', "names files/check.cpp"),
     ],
 )
