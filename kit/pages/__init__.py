@@ -129,29 +129,44 @@ def _fetch(url: str) -> tuple[bytes, str | None]:
         if len(data) > MAX_BYTES:
             raise BuildError(f"{url}: more than {MAX_BYTES} bytes, too large for a problem page")
         return data, charset
-    reason = " ".join(reason.split())
-    raise BuildError(
-        f"{url}: cannot fetch it ({reason}); save the page from a browser and give the file"
-    )
+    raise _unfetched(url, " ".join(reason.split()))
 
 
 def _read_by(response, deadline: float, url: str) -> bytes:
     """The response's body, up to one byte past MAX_BYTES, read by ``deadline`` (TIMEOUT bounds
-    each read alone: a server sending a byte a second held the command for ever)."""
+    each read alone: a server sending a byte a second held the command for ever), and whole."""
     chunks: list[bytes] = []
     size = 0
     while size <= MAX_BYTES:
         if time.monotonic() > deadline:
-            raise BuildError(
-                f"{url}: cannot fetch it (no whole page within {WHOLE_TIMEOUT} s); save the "
-                "page from a browser and give the file"
-            )
-        chunk = response.read1(min(1 << 16, MAX_BYTES + 1 - size))
+            raise _unfetched(url, f"no whole page within {WHOLE_TIMEOUT} s")
+        try:
+            chunk = response.read1(min(1 << 16, MAX_BYTES + 1 - size))
+        except http.client.IncompleteRead:  # a chunked body whose connection closed early
+            raise _unfetched(url, f"the page was cut short after {size} bytes") from None
         if not chunk:
+            _refuse_cut_short(response, size, url)
             break
         chunks.append(chunk)
         size += len(chunk)
     return b"".join(chunks)
+
+
+def _refuse_cut_short(response, size: int, url: str) -> None:
+    """Refuses a body that ended before the Content-Length its server declared: read1 takes a
+    connection closed early for the end of the body, and the page would be read short (a
+    sample cut in two)."""
+    declared = response.headers.get("Content-Length", "").strip()
+    chunked = "chunked" in response.headers.get("Transfer-Encoding", "").lower()
+    if re.fullmatch("[0-9]+", declared) and not chunked and size < int(declared):
+        raise _unfetched(url, f"the page was cut short: {size} of {declared} bytes")
+
+
+def _unfetched(url: str, reason: str) -> BuildError:
+    """The one-line error for an address whose page could not be had whole."""
+    return BuildError(
+        f"{url}: cannot fetch it ({reason}); save the page from a browser and give the file"
+    )
 
 
 def _charset(data: bytes, declared: str | None) -> str:

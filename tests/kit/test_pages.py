@@ -275,6 +275,47 @@ def test_an_address_that_sends_its_page_a_byte_at_a_time_is_given_up_on(toy, cap
     ), error
 
 
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_an_address_whose_page_is_cut_short_writes_nothing(toy, capsys, chunked):
+    """A connection closed before the declared length: read1 took it for the end, and the
+    sample output "3\n7\n" was written as "3\n" without a word."""
+    page = (PAGES / "poj.html").read_bytes().replace(b"2 3</pre>", b"3\n7\n</pre>")
+    sent = page[: page.index(b"3\n7\n") + 2]
+
+    class Short(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"  # chunked needs it
+
+        def do_GET(self):  # noqa: N802 (http.server's name)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            if chunked:  # one whole chunk, then no last chunk
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(sent), sent))
+            else:
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(sent)
+            self.close_connection = True
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Short)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        address = f"http://127.0.0.1:{server.server_address[1]}/problem?id=777"
+        error = refused(toy, capsys, "--from", address)
+    finally:
+        server.shutdown()
+        server.server_close()
+    reason = f" after {len(sent)} bytes" if chunked else f": {len(sent)} of {len(page)} bytes"
+    assert error == (
+        f"cpkit: error: new: {address}: cannot fetch it (the page was cut short{reason}); "
+        "save the page from a browser and give the file"
+    )
+
+
 def test_a_missing_file_and_a_page_of_no_judge(toy, tmp_path, capsys):
     error = refused(toy, capsys, "--from", str(tmp_path / "nope.html"))
     assert error == f"cpkit: error: new: {tmp_path / 'nope.html'}: no such file"
