@@ -67,6 +67,10 @@ PYTHON_TYPES = ("python.3", "python.pypy3", "pypy.3")  # Polygon's source types 
 # the language of other types, by their first letters ("java11", "cpp.g++17", "python.2")
 LANGUAGES = {"cpp": "C++", "c": "C", "java": "Java", "kotlin": "Kotlin", "python": "Python 2"}
 ASSUMED_MARGIN = 1.5  # the Kattis format's time_limit_to_tle default (2025-09)
+NAME_MAX = 255  # characters a file name may hold (ext4, NTFS, APFS: 255)
+# a printf conversion's width, precision and type (Python's %-formatting: key, flags, width,
+# .precision, length, type), or a literal %%, which has none
+CONVERSION = re.compile(r"%%|%(?:\([^)]*\))?[-+ #0]*(\d*)(?:\.(\d*))?[hlL]?(.?)", re.DOTALL)
 # Polygon's solution tags (what each allows is kit.verify's); do-not-run is left out.
 TAGS = (
     "main",
@@ -386,6 +390,12 @@ class _LeftOut:
 def _numbered(pattern: str, number: int, path: Path, where: str) -> str:
     """A printf pattern of problem.xml's (``tests/%02d``) filled in with ``number``: a path
     within the package (one-line errors otherwise)."""
+    wide = _too_wide(pattern)
+    if wide:
+        raise BuildError(
+            f"{where}: bad path pattern {pattern!r} (a field {wide} characters wide; a file name "
+            f"holds at most {NAME_MAX})"
+        )
     try:
         name = pattern % number
     except (TypeError, ValueError):
@@ -394,6 +404,20 @@ def _numbered(pattern: str, number: int, path: Path, where: str) -> str:
     if not parts or Path(name).is_absolute() or parts[0] == "..":
         raise BuildError(f"{where}: path pattern {pattern!r} names {name}, outside the package")
     return name
+
+
+def _too_wide(pattern: str) -> str | None:
+    """A width or precision of the pattern's that no file name can hold, read before the
+    pattern is filled in (``%2147483648d`` made a name of 2 GiB: a minute and 12 GB of memory
+    before the file system refused it); None when there is none."""
+    for conversion in CONVERSION.finditer(pattern):
+        width, precision, kind = conversion.groups("")
+        # a string's precision is the most of it kept, a number's the fewest digits written
+        for written in (width,) if kind in ("s", "r", "a") else (width, precision):
+            figure = written.lstrip("0")
+            if len(figure) > len(str(NAME_MAX)) or int(figure or 0) > NAME_MAX:
+                return figure
+    return None
 
 
 def _validators(

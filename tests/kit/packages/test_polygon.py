@@ -273,6 +273,36 @@ def test_a_path_pattern_out_of_the_package_is_one_line(tmp_path, pattern):
     )
 
 
+def with_inputs(pattern):
+    """TESTSET with its tests' inputs named by ``pattern``."""
+    return TESTSET.replace(
+        "<test-count>3</test-count>",
+        f"<test-count>3</test-count><input-path-pattern>{pattern}</input-path-pattern>",
+    )
+
+
+@pytest.mark.parametrize(("pattern", "figure"), [("tests/%256d", 256), ("tests/%.300d", 300)])
+def test_a_path_pattern_wider_than_a_file_name_is_refused_before_it_is_filled_in(
+    tmp_path, pattern, figure
+):
+    """``tests/%2147483648d`` was filled in first: a name of 2 GiB, a minute and 12 GB of
+    memory before the file system refused it."""
+    folder = problem_xml(tmp_path / "p", with_inputs(pattern))
+    with pytest.raises(BuildError) as caught:
+        polygon.read(folder, "p")
+    assert str(caught.value) == (
+        f"p/problem.xml: bad path pattern '{pattern}' (a field {figure} characters wide; a file "
+        "name holds at most 255)"
+    )
+
+
+@pytest.mark.parametrize("pattern", ["tests/%02d", "tests/%.2d", "tests/0%.300s"])
+def test_a_path_pattern_within_a_file_name_s_width_is_filled_in(tmp_path, pattern):
+    """A string's precision (``%.300s``) is the most of it kept, not a width."""
+    found = polygon.read(problem_xml(tmp_path / "p", with_inputs(pattern)), "p")
+    assert [case.name for case in found.cases] == ["tests/01", "tests/02", "tests/03"]
+
+
 def test_a_package_for_windows_is_noted_by_its_line_endings(tmp_path):
     """Its CR LF inputs: every testlib validator built here rejects every one (Expected
     EOLN), and an invalid validator test is rejected for its CR, whatever else it holds."""
