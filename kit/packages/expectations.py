@@ -9,7 +9,8 @@ Read as the spec says (Kattis/problem-package-format, spec/2025-09.md):
   its parent folders is. ``*`` matches within a name only; braces expand (their choices
   stripped of spaces, and a trailing ``/`` dropped, as BAPCtools reads them:
   RagnarGrootKoerkamp/BAPCtools, bapctools/expectations.py); every other character is itself;
-  ``**``, which the format does not support, is a one-line error.
+  ``**``, which the format does not support, is a one-line error, and so are braces that
+  expand to more than MAX_PATTERNS patterns.
 - A top-level key that is exactly a default folder's name (``accepted``, ``wrong_answer``, ...)
   overrides the keys of that folder's default rule it gives and keeps the others; any other
   key adds requirements. The default rules, and the verdict words the format has (AC, WA, TLE,
@@ -37,6 +38,7 @@ API::
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +46,9 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.packages import smallyaml
 
+# the patterns a glob's braces may expand to (sixteen {a,b} made 65,536, matched in seconds each
+# time, and twenty-two more than a gigabyte)
+MAX_PATTERNS = 1000
 OWN = ("permitted", "required", "message", "use_for_time_limit", "score")  # what a rule checks
 UNCHECKED = ("language", "authors", "model_solution")
 TIME_USES = ("true", "false", "lower", "upper")  # use_for_time_limit's values
@@ -165,32 +170,77 @@ def entrypoint_for(expectations: tuple[Expectation, ...], submission: str) -> st
 
 def names(glob: str, path: str) -> bool:
     """Whether ``glob`` matches ``path`` itself (a group a ``score`` rule is about)."""
-    return any(_regex(pattern).fullmatch(path) for pattern in _expand(glob))
+    return any(_matches(pattern, path) for pattern in _patterns(glob))
 
 
 def covers(glob: str, path: str) -> bool:
     """Whether ``glob`` matches ``path`` or one of the folders above it."""
     parts = path.split("/")
     prefixes = ["/".join(parts[: count + 1]) for count in range(len(parts))]
-    patterns = [_regex(pattern) for pattern in _expand(glob)]
-    return any(pattern.fullmatch(prefix) for pattern in patterns for prefix in prefixes)
+    return any(_matches(p, prefix) for p in _patterns(glob) for prefix in prefixes)
 
 
 def _check_glob(glob: str, where: str) -> None:
     if "**" in glob:
         raise BuildError(f"{where}: {glob}: '**' is not a glob the format allows")
+    try:
+        _patterns(glob)
+    except _TooMany:
+        raise BuildError(
+            f"{where}: {glob}: its braces expand to more than {MAX_PATTERNS} patterns"
+        ) from None
 
 
-def _expand(glob: str) -> list[str]:
-    """``glob`` with its first brace group expanded, recursively: ``{a,b}.py`` -> a.py, b.py."""
+class _TooMany(Exception):
+    """A glob's braces expand to more than MAX_PATTERNS patterns."""
+
+
+@functools.lru_cache(maxsize=256)
+def _patterns(glob: str) -> tuple[str, ...]:
+    """The patterns ``glob``'s braces expand to, expanded once (a rule is matched against
+    every submission and case)."""
+    found: list[str] = []
+    _expand(glob, found)
+    return tuple(found)
+
+
+def _expand(glob: str, found: list[str]) -> None:
+    """``glob`` with its first brace group expanded, recursively, into ``found``: ``{a,b}.py``
+    -> a.py, b.py; _TooMany past MAX_PATTERNS, raised as soon as they are made (sixteen
+    ``{a,b}`` made 65,536 patterns, twenty-two more than a gigabyte)."""
     match = re.search(r"\{([^{}]*)\}", glob)
     if match is None:
-        return [glob.removesuffix("/")]
+        found.append(glob.removesuffix("/"))
+        if len(found) > MAX_PATTERNS:
+            raise _TooMany
+        return
     head, tail = glob[: match.start()], glob[match.end() :]
-    choices = [choice.strip() for choice in match[1].split(",")]
-    return [text for choice in choices for text in _expand(head + choice + tail)]
+    for choice in match[1].split(","):
+        _expand(head + choice.strip() + tail, found)
 
 
-def _regex(pattern: str) -> re.Pattern[str]:
-    """A glob without braces as a regex: ``*`` within a name."""
-    return re.compile("[^/]*".join(re.escape(part) for part in pattern.split("*")))
+def _matches(pattern: str, path: str) -> bool:
+    """Whether ``pattern`` (braces expanded; ``*`` within a name) matches ``path`` whole."""
+    wanted, names = pattern.split("/"), path.split("/")
+    return len(wanted) == len(names) and all(map(_name_matches, wanted, names))
+
+
+def _name_matches(pattern: str, name: str) -> bool:
+    """Whether ``pattern``, whose ``*`` match any run of characters, matches ``name`` whole:
+    each ``*`` taken as short as it can be, and lengthened when the rest fails, back to the
+    last ``*`` only (len(pattern) x len(name) steps at worst, where a regex of thirty ``*``
+    backtracked without end)."""
+    at = done = 0
+    star, resume = -1, 0
+    while done < len(name):
+        if at < len(pattern) and pattern[at] == "*":
+            star, resume = at, done
+            at += 1
+        elif at < len(pattern) and pattern[at] == name[done]:
+            at, done = at + 1, done + 1
+        elif star >= 0:
+            resume += 1
+            at, done = star + 1, resume
+        else:
+            return False
+    return pattern[at:].strip("*") == ""

@@ -121,6 +121,41 @@ def test_globs_match_as_bapctools_matches_them(glob, path, matched):
     assert covers(glob, path) is matched
 
 
+@pytest.mark.parametrize(
+    ("glob", "path", "matched"),
+    [
+        ("{a,{b,c}}.py", "c.py", True),  # the inner braces first
+        ("{accepted/,x}", "accepted/a.py", True),  # each pattern's trailing / dropped
+        ("{a{b,c}", "{ac", True),  # an unpaired brace is itself
+        ("{0,1,2,3,4,5,6,7,8,9}" * 3, "999", True),  # 1000 patterns, the most there may be
+        ("*a" * 30 + "b", "a" * 40, False),  # as a regex, it backtracked without end
+        ("*a" * 30 + "b", "a" * 40 + "b", True),
+        ("a*b*c", "a/b/c", False),  # * within a name only
+    ],
+)
+def test_braces_nest_and_many_stars_match_in_bounded_time(glob, path, matched):
+    assert covers(glob, path) is matched
+
+
+@pytest.mark.parametrize(
+    ("text", "glob"),
+    [
+        ("accepted/" + "{a,b}" * 22 + ":\n  permitted: [AC]\n", "accepted/" + "{a,b}" * 22),
+        ("a.py:\n  secret/" + "{0,1}" * 10 + ":\n    permitted: [AC]\n", "secret/" + "{0,1}" * 10),
+        ('"' + "{0,1,2,3,4,5,6,7,8,9}" * 3 + '{,/}":\n  permitted: [AC]\n',
+         "{0,1,2,3,4,5,6,7,8,9}" * 3 + "{,/}"),
+    ],
+    ids=["submissions", "cases", "one-past-the-most"],
+)  # fmt: skip
+def test_a_glob_whose_braces_expand_too_far_is_a_one_line_error(tmp_path, text, glob):
+    """Expanded in full at each match, sixteen ``{a,b}`` took seconds (65,536 patterns), and
+    twenty-two more than a gigabyte; refused now as soon as the 1001st is made."""
+    with pytest.raises(BuildError) as caught:
+        read(tmp_path, text)
+    said = f"pkg/submissions/submissions.yaml: {glob}: its braces expand to more than 1000 patterns"
+    assert str(caught.value) == said
+
+
 def test_a_key_with_no_requirement_still_names_its_submissions(tmp_path):
     """The format's own scoring example: ``partially_accepted/*:`` with authors only makes that
     folder one of the package's, under the defaults (any verdict)."""
