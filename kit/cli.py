@@ -182,7 +182,7 @@ def main(
         print(f"{prog}: error: {error}", file=sys.stderr)
         return error.status
     except BrokenPipeError:  # output piped into a program that stopped reading (| head)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_output()
         return 1
     except (RecursionError, OSError) as error:  # after BrokenPipeError, an OSError too
         return _beyond_limits(error, prog)
@@ -209,6 +209,12 @@ def _beyond_limits(error: RecursionError | OSError, prog: str) -> int:
     return 2
 
 
+def _drop_output() -> None:
+    """What the command still holds for stdout thrown away: it cannot be written, at exit
+    either (a closed pipe, a full disk)."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 SHOWN_PATH = 60  # characters of a path too long that an error shows
 NO_ROOM = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)  # a write the disk or a quota refused
 
@@ -218,7 +224,7 @@ def _no_room(error: OSError, prog: str) -> int:
     (``> out.txt`` on a full disk), which is then dropped, as it cannot be written at exit
     either."""
     if error.filename is None:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_output()
     where = error.filename or "the output"
     print(f"{prog}: error: cannot write {where}: {error.strerror}", file=sys.stderr)
     return 1

@@ -20,7 +20,7 @@ a value holds no comma or space), for runs and the judge's programs alike.
 
 API::
 
-    run_program(argv, cwd, timeout, stdin=None) -> (status, stdout, stderr, hung)
+    run_program(argv, cwd, timeout, stdin=None, env=None) -> (status, stdout, stderr, hung)
     judged_environment() -> dict   # PATH, LC_CTYPE=C.UTF-8, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
     with tracked(pid): ...; end_sessions()   # such groups ended when the kit is stopped
@@ -74,10 +74,15 @@ def judged_environment() -> dict[str, str]:
 
 
 def run_program(
-    argv: list[str], cwd: Path, timeout: float, stdin: Path | None = None
+    argv: list[str],
+    cwd: Path,
+    timeout: float,
+    stdin: Path | None = None,
+    env: dict[str, str] | None = None,
 ) -> tuple[int, bytes, bytes, bool]:
     """Run a program to completion or to ``timeout``; its whole process group is killed then,
-    and when it ends (what it left behind in it). Its stdin is the file ``stdin``, else empty.
+    and when it ends (what it left behind in it). Its stdin is the file ``stdin``, else empty;
+    its environment ``env``, else a judge's (``judged_environment``).
     Its stdout and stderr go to files, read when it has ended (their first ``KEPT_BYTES``): a
     child it left running, in a session of its own, holding a pipe kept a checker that had
     accepted waiting until the child ended, and then judged it hung."""
@@ -87,7 +92,7 @@ def run_program(
         with subprocess.Popen(
             argv,
             cwd=cwd,
-            env=judged_environment(),
+            env=judged_environment() if env is None else env,
             stdin=source,
             stdout=out,
             stderr=err,

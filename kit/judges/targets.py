@@ -27,15 +27,13 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from kit import cache
 from kit.errors import BuildError
-from kit.processes import kill_group, tracked
+from kit.processes import run_program
 
 OLDEST = (3, 8)  # the oldest Python the kit's judge-facing checks support
 NEWEST = (3, 15)  # the newest Python released: 3.15.0 in October 2026 (PEP 790's schedule)
@@ -378,28 +376,13 @@ PROBE_SECONDS = 10  # a program that has not said what it is by then is no inter
 
 def _asked(argv: list[str]) -> tuple[int, str] | None:
     """(exit status, stdout) of a probe, run with the user's environment (a pyenv shim needs
-    it) in a session of its own, every process of which is ended with it (a wrapper's
-    children too); None when it could not start or did not end within ``PROBE_SECONDS``."""
-    with tempfile.TemporaryFile() as out:
-        try:
-            process = subprocess.Popen(
-                argv,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-        except OSError:
-            return None
-        with tracked(process.pid):
-            try:
-                status = process.wait(timeout=PROBE_SECONDS)
-            except subprocess.TimeoutExpired:
-                status = None
-            kill_group(process.pid)
-            process.wait()
-        out.seek(0)
-        return None if status is None else (status, out.read().decode("utf-8", "replace"))
+    it), every process of its group ended with it (a wrapper's children too); None when it
+    could not start or did not end within ``PROBE_SECONDS``."""
+    try:
+        status, out, _, hung = run_program(argv, Path.cwd(), PROBE_SECONDS, env=dict(os.environ))
+    except OSError:
+        return None
+    return None if hung else (status, out.decode("utf-8", "replace"))
 
 
 def _binary(itself: str, executable: str) -> str:
