@@ -39,6 +39,7 @@ importer's names need is kept (a name not bound in the importer is looked for in
 star-imports), and of the modules it binds (or its ``__all__`` names), those the importer reads
 by name (a module defining ``__all__`` stays whole, as above; ``dir()`` with no argument reads
 a module's names as ``globals()`` does); ``eval``, ``exec``, ``__import__``, ``importlib``,
+``pickle`` (an unpickled object's class or function is found by its module and name),
 ``sys.modules``, ``inspect.getmodule``, under any name (``builtins.eval``, ``from sys import
 modules``, ``import sys as system``), or a function's or frame's globals (``__globals__``,
 ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all kept when any module
@@ -86,6 +87,9 @@ PURE_CALLS = {
 }  # fmt: skip
 MODULE_DYNAMIC = {"globals", "vars", "locals", "__all__", "__getattr__", "__dir__"}
 BUNDLE_DYNAMIC = {"eval", "exec", "__import__"}
+# modules that load code by its module's and its own name: importlib, and unpickling (a
+# pickle names the functions and classes it holds, ``shared.dyn fn``, and nothing else does)
+NAME_LOADERS = {"importlib", "pickle", "_pickle", "shelve"}
 DYNAMIC_IMPORTS = {
     "sys.modules", "inspect.getmodule", *(f"builtins.{name}" for name in BUNDLE_DYNAMIC)
 }  # fmt: skip
@@ -777,8 +781,10 @@ def _reaches_anything(node: ast.AST, sys_names: set[str], dynamic_names: set[str
         sys_modules = sys_modules and node.attr == "modules"
         return node.attr in REACHING_ATTRIBUTES or sys_modules
     if isinstance(node, ast.Import):
-        return any(alias.name.partition(".")[0] == "importlib" for alias in node.names)
-    return isinstance(node, ast.ImportFrom) and (node.module or "").startswith("importlib")
+        return any(alias.name.partition(".")[0] in NAME_LOADERS for alias in node.names)
+    return (
+        isinstance(node, ast.ImportFrom) and (node.module or "").partition(".")[0] in NAME_LOADERS
+    )
 
 
 def _dynamic_bindings(source: Source) -> tuple[set[str], set[str]]:

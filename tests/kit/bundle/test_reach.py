@@ -50,6 +50,10 @@ DYNAMIC = {
     "print(builtins.__import__('shared.dyn', fromlist=['x']).fn())",
     "importlib": "import importlib\nprint(importlib.import_module('shared.dyn').fn())",
     "__import__": "print(__import__('shared.dyn', fromlist=['x']).fn())",
+    "a pickle naming the function": "import pickle\nfrom shared.dyn import used\n"
+    "print(pickle.loads(b'cshared.dyn\\nfn\\n.')())",
+    "a pickle loaded by a name from _pickle": "from _pickle import loads\nimport shared.dyn\n"
+    "print(loads(b'\\x80\\x04\\x8c\\nshared.dyn\\x8c\\x02fn\\x93.')())",
     "import_module under another name": "from importlib import import_module as load\n"
     "print(load('shared.dyn').fn())",
     "import_module assigned to a name": "import importlib\nload = importlib.import_module\n"
