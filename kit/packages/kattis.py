@@ -161,15 +161,10 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     kind, types = _kind(config, legacy, shown)
     objective, custom_score, notes = scoring.problem_scoring(config, version, types, shown)
     compare, interactor = _judging(path, shown, base or shown, config, legacy, kind)
-    group_file = group_file_of(version)
     default = compare.startswith("kattis") and interactor is None  # flags checked for it
-    cases, case_notes = _cases(path, shown, group_file, default)
-    invalid_inputs, checked_outputs = _validation_data(path, shown, group_file, default)
-    expected, expected_notes = expectations.read(path, shown)
-    expected_notes += _constant_notes(path, shown, config)
+    data, data_notes = _data_fields(path, shown, base or shown, config, version, default)
     notes += _validation_notes(path, shown, config, legacy)
     notes += _validator_folder_notes(path, shown, config, legacy)
-    validators, validator_notes = _input_validators(path, shown, base or shown)
     limits = _limits_table(config, shown)
     timing = _timing(path, shown, limits, legacy)
     if not legacy:  # legacy has no resolution: problemtools only rounds a limit it derives
@@ -177,36 +172,21 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     latest = bool(objective) and not (legacy or version.startswith("2023-07"))  # 2025-09's model
     grading = () if latest else _grading(path, shown, config, scored=bool(objective))
     old_scoring = bool(objective) and not latest  # legacy and 2023-07: partially_accepted/
-    submissions = _submissions(path, expected, scored=old_scoring)
-    read = () if expected else (*FOLDERS, *([PARTIALLY_ACCEPTED] if old_scoring else []))
-    notes += _metadata_notes(path, shown, version, submissions, read)
+    submissions, submission_notes = _submissions_read(
+        path, shown, version, data["expectations"], scored=old_scoring
+    )
+    notes += submission_notes
     return Package(
-        path=path,
-        shown=shown,
-        format=KATTIS,
-        name=path.name,
-        title=_title(config.get("name"), _statement_title(path) or path.name),
-        judge="Kattis",
+        **_naming_fields(path, shown, config, version),
         kind=kind,
         compare=compare,
         interactor=interactor,
-        cases=tuple(cases),
         **timing,
         memory_limit=_mebibytes(limits, "memory", DEFAULT_MEMORY, shown),
         output_limit=_mebibytes(limits, "output", DEFAULT_OUTPUT, shown),
         submissions=tuple(submissions),
-        notes=tuple(
-            _view_notes(path)
-            + notes
-            + case_notes
-            + validator_notes
-            + expected_notes
-            + _unread_notes(path, shown)
-        ),
-        input_validators=tuple(validators),
-        invalid_inputs=tuple(invalid_inputs),
-        checked_outputs=tuple(checked_outputs),
-        expectations=expected,
+        notes=tuple(_view_notes(path) + notes + data_notes + _unread_notes(path, shown)),
+        **data,
         infers_time_limit=not legacy,
         grading=grading,
         grader=_grader(path, shown, base or shown, grading),
@@ -214,13 +194,70 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         custom_score=custom_score,
         passes=_passes(shown, limits, types, compare, interactor),
         score_groups=_score_groups(path, shown) if latest else (),
-        no_files=version.startswith("2025-09") and not _allows_writing(config, shown),
-        output_counts=OUTPUT_ALL if version.startswith("2025-09") else OUTPUT_STDOUT,
-        version=version,
-        included=_included(path, legacy),
-        code_limit=_whole(limits, "code", DEFAULT_CODE, shown, "KiB") << 10,
-        code_given="code" in limits,
+        **_running_fields(path, shown, config, limits, version),
     )
+
+
+def _naming_fields(path: Path, shown: str, config: dict, version: str) -> dict:
+    """The Package fields that name the package: its path, how it is shown, its format, name,
+    title (problem.yaml's ``name``, else its statement's, else its folder's), judge and format
+    version."""
+    return {
+        "path": path,
+        "shown": shown,
+        "format": KATTIS,
+        "name": path.name,
+        "title": _title(config.get("name"), _statement_title(path) or path.name),
+        "judge": "Kattis",
+        "version": version,
+    }
+
+
+def _data_fields(
+    path: Path, shown: str, base: str, config: dict, version: str, default: bool
+) -> tuple[dict, list[str]]:
+    """The Package fields of what is judged and checked: the cases, the validation data, the
+    expectations and the input validators (``default``: the default output validator judges,
+    its flags checked); and their notes, in that order."""
+    group_file = group_file_of(version)
+    cases, case_notes = _cases(path, shown, group_file, default)
+    invalid_inputs, checked_outputs = _validation_data(path, shown, group_file, default)
+    expected, expected_notes = expectations.read(path, shown)
+    expected_notes += _constant_notes(path, shown, config)
+    validators, validator_notes = _input_validators(path, shown, base)
+    fields = {
+        "cases": tuple(cases),
+        "input_validators": tuple(validators),
+        "invalid_inputs": tuple(invalid_inputs),
+        "checked_outputs": tuple(checked_outputs),
+        "expectations": expected,
+    }
+    return fields, case_notes + validator_notes + expected_notes
+
+
+def _submissions_read(
+    path: Path, shown: str, version: str, expected: tuple, scored: bool
+) -> tuple[list[Submission], list[str]]:
+    """The submissions (``scored``: a legacy or 2023-07 scoring problem's, whose
+    partially_accepted/ is read too) and the notes on what the format asks for and the package
+    lacks (``expected``: the expectations of submissions.yaml, which may name other folders)."""
+    submissions = _submissions(path, expected, scored=scored)
+    read = () if expected else (*FOLDERS, *([PARTIALLY_ACCEPTED] if scored else []))
+    return submissions, _metadata_notes(path, shown, version, submissions, read)
+
+
+def _running_fields(path: Path, shown: str, config: dict, limits: dict, version: str) -> dict:
+    """The Package fields of how a submission runs: whether it may write files, the output
+    that counts against the output limit, the files included with it and its code limit
+    (in bytes, and whether problem.yaml gives it)."""
+    later = version.startswith("2025-09")
+    return {
+        "no_files": later and not _allows_writing(config, shown),
+        "output_counts": OUTPUT_ALL if later else OUTPUT_STDOUT,
+        "included": _included(path, version.startswith("legacy")),
+        "code_limit": _whole(limits, "code", DEFAULT_CODE, shown, "KiB") << 10,
+        "code_given": "code" in limits,
+    }
 
 
 def _limits_table(config: dict, shown: str) -> dict:
