@@ -327,7 +327,17 @@ def _next_chunk(source: int, reader_gone: int | None, stop: int | None = None) -
 @dataclass(frozen=True)
 class _Rules:
     """What holds the solution's side of the relay (see ``_relay``): its output limit, the
-    descriptor readable once the interactor has exited, and what is read of it after that."""
+    descriptor readable once the interactor has exited, and what is read of it after that.
+
+    With ``reader_gone`` (a descriptor readable once the reader has exited: the solution's
+    relay) the copy stops there and the source is closed, so the writer's next write fails, as
+    on a judge whose pipes are joined (a Python solution's ``BrokenPipeError``); that is not
+    the writer's end. Past ``cap`` nothing more is relayed (the caller kills the writer). Past
+    ``hold`` bytes sent once the reader has exited (``_held``), nothing more is read and the
+    source stays open until the game is called over: the writer blocks, as on problemtools'
+    pipe, which nobody reads after the validator accepted (the writer's own pipe holds as much
+    again).
+    """
 
     cap: _Cap | None = None
     reader_gone: int | None = None
@@ -348,26 +358,14 @@ def _relay(
     ends: _Ends,
     rules: _Rules = NO_RULES,
 ) -> None:
-    """Copy ``source`` to ``target`` until end of file, then close ``target``.
-
-    A closed ``target`` does not stop the reading, so the writer never blocks on a full pipe;
+    """Copy ``source`` to ``target`` until end of file, then close both (``_relay_ended``). A
+    closed ``target`` does not stop the reading, so the writer never blocks on a full pipe;
     what is read after the other side stopped talking is counted (a note in the transcript),
-    not recorded line by line. With ``rules.reader_gone`` (a descriptor readable once the
-    reader has exited: the solution's relay) the copy stops there and ``source`` is closed, so
-    the writer's next write fails, as on a judge whose pipes are joined (a Python solution's
-    ``BrokenPipeError``); that is not the writer's end. The end of ``source`` is recorded
-    before ``target`` is closed, so an end it causes on the other side is always recorded
-    after it. Past ``rules.cap`` nothing more is relayed (the caller kills the writer). Past
-    ``rules.hold`` bytes sent once the reader has exited (``_held``), nothing more is
-    read and ``source`` stays open until the game is called over: the writer blocks, as on
-    problemtools' pipe, which nobody reads after the validator accepted (the writer's own pipe
-    holds as much again). ``ends`` called over ends the copy (a
-    process left behind holds ``source``).
-    """
-    open_target = True
-    reader_ended = False
+    not recorded line by line. ``rules`` may stop the copy sooner (``_Rules``), as does
+    ``ends`` called over (a process left behind holds ``source``)."""
+    open_target, reader_ended = True, False
     late = held = 0
-    reader = "interactor" if side == "solution" else "solution"
+    reader = _other(side)
     try:
         while True:
             data = _next_chunk(source.fileno(), rules.reader_gone, ends.over)
@@ -393,13 +391,37 @@ def _relay(
             ends.passed(side, len(data))
             open_target = _deliver(target, data)
     finally:
-        if late:
-            record.note(mark, f"[{late} more bytes, sent after the {reader} had closed its output]")
-        if not reader_ended:
-            ends.add(side)
-        for stream in (target, source):
-            with contextlib.suppress(OSError):
-                stream.close()
+        _relay_ended(source, target, side, mark, record, ends, late=late, reader_ended=reader_ended)
+
+
+def _relay_ended(
+    source: IO[bytes],
+    target: IO[bytes],
+    side: str,
+    mark: str,
+    record: _Transcript,
+    ends: _Ends,
+    *,
+    late: int,
+    reader_ended: bool,
+) -> None:
+    """The end of ``_relay``'s copy: the ``late`` bytes (sent after the reader had stopped
+    talking) noted in the transcript; the writer's end recorded (not when the copy stopped at
+    the reader's: ``reader_ended``) before ``target`` is closed, so an end it causes on the
+    other side is always recorded after it; then both streams closed."""
+    if late:
+        note = f"[{late} more bytes, sent after the {_other(side)} had closed its output]"
+        record.note(mark, note)
+    if not reader_ended:
+        ends.add(side)
+    for stream in (target, source):
+        with contextlib.suppress(OSError):
+            stream.close()
+
+
+def _other(side: str) -> str:
+    """The other side of the game: the reader of what ``side`` writes."""
+    return "interactor" if side == "solution" else "solution"
 
 
 def _held(rules: _Rules, ends: _Ends, held: int, size: int, *, gone: bool) -> int:
@@ -451,10 +473,7 @@ def run_interactive(  # noqa: PLR0913
     ``feedback``: a Kattis interactor's feedback folder, given when it lasts beyond the game
     (a multi-pass problem's); else one of the game's own. ``per_chunk``: the seconds a chunk
     relayed adds to the deadline of a game timed as a whole (``kit.run.relay_cost``)."""
-    kattis = isinstance(interactor, Interactor) and interactor.protocol == KATTIS
-    statuses = _Statuses(kattis, kattis or limits.games == PROBLEMTOOLS)
-    # problemtools measures no game's output
-    cap = _Cap(None if statuses.problemtools else limits.output_bytes)
+    statuses, cap = _game_rules(interactor, limits)
     record, ends = _Transcript(transcript_lines), _Ends()
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-play-"))
@@ -469,40 +488,83 @@ def run_interactive(  # noqa: PLR0913
         started = time.monotonic()
         stretched = not limits.per_move
         deadline = _Deadline(started, limits.timeout, stretched, ends, limits.time, per_chunk)
-        watched = _watched(solution, report, limits, deadline.watch_timeout)
-        solution_process = _start(watched, cwd, solution_err, "solution", run_environment())
-        deadline.watch = solution_process.pid
-        interactor_process = _start_judge(judge_argv, cwd, interactor_err, solution_process)
-        exits, killed = _play(
-            solution_process,
-            interactor_process,
-            record=record,
-            ends=ends,
-            cap=cap,
-            deadline=deadline,
-            statuses=statuses,
+        processes = _start_game(
+            solution, judge_argv, cwd, report, (solution_err, interactor_err), limits, deadline
         )
-        solution_exit = exits["solution"]
-        solution_stderr = _measured(solution_exit, report, solution_err)
-        interactor_stderr = _tail(interactor_err, 1 << 16)
-        said, score, next_input = _kattis_feedback(feedback) if statuses.kattis else NO_FEEDBACK
+        exits, killed = _play(
+            *processes, record=record, ends=ends, cap=cap, deadline=deadline, statuses=statuses
+        )
+        solution_stderr = _measured(exits["solution"], report, solution_err)
+        told = _told(feedback, interactor_err, statuses)
         written = _head(output, OUTPUT_KEPT)
 
-    ending = _Ending(
-        solution_exit,
+    ending = _ending(exits, killed, ends, deadline, statuses, cap, solution_stderr, told)
+    return _result(ending, limits, started, record.result(), written)
+
+
+def _game_rules(interactor: list[str] | Interactor, limits: Limits) -> tuple[_Statuses, _Cap]:
+    """How the interactor's exit status reads, and the cap on the solution's output (none
+    where the game runs as problemtools runs it: problemtools measures no game's output)."""
+    kattis = isinstance(interactor, Interactor) and interactor.protocol == KATTIS
+    statuses = _Statuses(kattis, kattis or limits.games == PROBLEMTOOLS)
+    return statuses, _Cap(None if statuses.problemtools else limits.output_bytes)
+
+
+def _start_game(
+    solution: list[str],
+    judge_argv: list[str],
+    cwd: Path,
+    report: Path,
+    stderrs: tuple[IO[bytes], IO[bytes]],
+    limits: Limits,
+    deadline: _Deadline,
+) -> tuple[subprocess.Popen, subprocess.Popen]:
+    """The solution, under its watch (which reports to ``report``; ``deadline`` given the
+    watch's pid), and the interactor, started, each writing its stderr to one of ``stderrs``;
+    the solution is killed when the interactor cannot be started."""
+    watched = _watched(solution, report, limits, deadline.watch_timeout)
+    solution_process = _start(watched, cwd, stderrs[0], "solution", run_environment())
+    deadline.watch = solution_process.pid
+    return solution_process, _start_judge(judge_argv, cwd, stderrs[1], solution_process)
+
+
+def _told(
+    feedback: Path, stderr: IO[bytes], statuses: _Statuses
+) -> tuple[str, str | None, bytes | None]:
+    """What the interactor told: its message (its Kattis feedback folder's, else what its
+    ``stderr`` says), its score and the next pass's input."""
+    interactor_stderr = _tail(stderr, 1 << 16)
+    said, score, next_input = _kattis_feedback(feedback) if statuses.kattis else NO_FEEDBACK
+    return said or judge_message(b"", interactor_stderr, "the interactor's "), score, next_input
+
+
+def _ending(
+    exits: dict[str, _Exit],
+    killed: dict[str, str],
+    ends: _Ends,
+    deadline: _Deadline,
+    statuses: _Statuses,
+    cap: _Cap,
+    solution_stderr: bytes,
+    told: tuple[str, str | None, bytes | None],
+) -> _Ending:
+    """How the game ended, from who exited how and who was killed why (``_play``), what the
+    solution wrote to its stderr and what the interactor ``told`` (``_told``)."""
+    said, score, next_input = told
+    return _Ending(
+        exits["solution"],
         exits["interactor"],
         killed,
         ends.first(),
         solution_stderr=solution_stderr,
-        interactor_said=said or judge_message(b"", interactor_stderr, "the interactor's "),
+        interactor_said=said,
         output_over=cap.over.is_set(),
-        killed_at=deadline.killed_at or started + deadline.watch_timeout,
+        killed_at=deadline.killed_at or deadline.started + deadline.watch_timeout,
         added=deadline.added,
         statuses=statuses,
         score=score,
         next_input=next_input,
     )
-    return _result(ending, limits, started, record.result(), written)
 
 
 NO_FEEDBACK = ("", None, None)  # a game with no Kattis feedback folder
