@@ -324,7 +324,50 @@ def slug_from(title: str, fallback: str = "") -> str | None:
 
 
 def _problem(root: Path, slug: str, entry: object) -> Problem:
+    """The problem of ``slug``'s table (``entry``) in ``root``'s problems.toml, checked, its
+    package's keys under the table's own."""
     where = f"problems.toml: [{slug}]"
+    entry, given, package = _table(root, slug, where, entry)
+    kind, judge = _kind_and_judge(where, entry)
+    profile = _profile(where, judge)
+    usual_output = profile.output if profile is not None and profile.output else None
+    time_limit, memory_limit, output_limit = _limits(where, entry, given, usual_output)
+    targets, targets_from = _targets_of(where, entry, profile)
+    source_limit = _source_limit(where, entry, profile)
+    judge_data = _judge_data(root, where, entry)
+    include = _include(root, where, entry.get("testlib"), package)
+    compare, absent, game_timeout, interactor = _judging(
+        root, where, entry, profile, time_limit, include
+    )
+    installed = _installed(where, entry.get("modules"), profile)
+    paths = _workspace_paths(root, where, entry)
+    return Problem(
+        **_table_fields(slug, entry, profile),
+        judge=judge,
+        kind=kind,
+        time_limit=time_limit,
+        memory_limit=memory_limit,
+        judge_data=judge_data,
+        root=root,
+        targets=targets,
+        targets_from=targets_from,
+        source_limit=source_limit,
+        compare=compare,
+        interactor=interactor,
+        output_limit=output_limit,
+        output_counts=_output_counts(where, entry),
+        game_timeout=None if game_timeout is None else float(game_timeout),
+        source=package,
+        include=include,
+        installed=installed,
+        **paths,
+        unavailable=next(iter(absent.values()), None),
+    )
+
+
+def _table(root: Path, slug: str, where: str, entry: object) -> tuple[dict, set, Package | None]:
+    """``slug``'s table with the keys its package gives under its own, checked; the keys the
+    table itself gives; and the package (None when it names none)."""
     check_slug(slug, where)
     if not isinstance(entry, dict):
         raise BuildError(
@@ -336,54 +379,49 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     if package is not None:
         entry = {**_package_entry(package), **entry}  # the registry's own keys win
     _check_keys(where, entry, package)
-    kind, judge = _kind_and_judge(where, entry)
-    profile = _profile(where, judge)
-    usual_output = profile.output if profile is not None and profile.output else None
-    time_limit, memory_limit, output_limit = _limits(where, entry, given, usual_output)
-    targets, targets_from = _targets_of(where, entry, profile)
+    return entry, given, package
+
+
+def _table_fields(slug: str, entry: dict, profile: Profile | None) -> dict:
+    """The Problem fields the table gives as written: its title (the slug by default), id,
+    statement, package and testlib, and whether files and processes are refused (by default
+    as the judge's profile refuses them)."""
+    return {
+        "slug": slug,
+        "title": entry.get("title", slug),
+        "id": str(entry["id"]),
+        "statement": entry.get("statement", ""),
+        "no_files": entry.get("no_files", profile.no_files if profile else False),
+        "no_processes": entry.get("no_processes", profile.no_processes if profile else False),
+        "package": entry.get("package"),
+        "testlib": entry.get("testlib"),
+    }
+
+
+def _source_limit(where: str, entry: dict, profile: Profile | None) -> int | None:
+    """The source size limit in bytes: ``source_limit``, else the judge's profile's; None for
+    none."""
     source_limit = entry.get("source_limit", profile.source_limit if profile else None)
     if source_limit is not None and source_limit <= 0:
         raise BuildError(f"{where}: source_limit must be positive (bytes)")
+    return source_limit
+
+
+def _judge_data(root: Path, where: str, entry: dict) -> str | None:
+    """The ``judge_data`` folder named, checked (``_check_judge_data``); None when none is."""
     judge_data = entry.get("judge_data")
     if judge_data is not None:
         _check_judge_data(root, where, judge_data)
-    include = _include(root, where, entry.get("testlib"), package)
-    compare, absent, game_timeout, interactor = _judging(
-        root, where, entry, profile, time_limit, include
-    )
-    installed = _installed(where, entry.get("modules"), profile)
-    solution_file = _solution_file(root, where, entry.get("solution"))
-    samples_folder = _samples_folder(where, entry)
-    return Problem(
-        slug=slug,
-        title=entry.get("title", slug),
-        judge=judge,
-        id=str(entry["id"]),
-        kind=kind,
-        time_limit=time_limit,
-        memory_limit=memory_limit,
-        statement=entry.get("statement", ""),
-        judge_data=judge_data,
-        root=root,
-        targets=targets,
-        targets_from=targets_from,
-        source_limit=source_limit,
-        no_files=entry.get("no_files", profile.no_files if profile else False),
-        no_processes=entry.get("no_processes", profile.no_processes if profile else False),
-        compare=compare,
-        interactor=interactor,
-        output_limit=output_limit,
-        output_counts=_output_counts(where, entry),
-        game_timeout=None if game_timeout is None else float(game_timeout),
-        package=entry.get("package"),
-        testlib=entry.get("testlib"),
-        source=package,
-        include=include,
-        installed=installed,
-        solution_file=solution_file,
-        samples_folder=samples_folder,
-        unavailable=next(iter(absent.values()), None),
-    )
+    return judge_data
+
+
+def _workspace_paths(root: Path, where: str, entry: dict) -> dict:
+    """The Problem fields of the paths inside the workspace the table names, checked: its
+    solution's file and its samples' folder (None for either not named)."""
+    return {
+        "solution_file": _solution_file(root, where, entry.get("solution")),
+        "samples_folder": _samples_folder(where, entry),
+    }
 
 
 def _kind_and_judge(where: str, entry: dict) -> tuple[str, str]:
