@@ -365,7 +365,7 @@ def _relay(
     ``ends`` called over (a process left behind holds ``source``)."""
     open_target, reader_ended = True, False
     late = held = 0
-    reader = _other(side)
+    reader = "interactor" if side == "solution" else "solution"
     try:
         while True:
             data = _next_chunk(source.fileno(), rules.reader_gone, ends.over)
@@ -391,37 +391,22 @@ def _relay(
             ends.passed(side, len(data))
             open_target = _deliver(target, data)
     finally:
-        _relay_ended(source, target, side, mark, record, ends, late=late, reader_ended=reader_ended)
+        if late:
+            record.note(mark, f"[{late} more bytes, sent after the {reader} had closed its output]")
+        _relay_ended(source, target, side, ends, reader_ended=reader_ended)
 
 
 def _relay_ended(
-    source: IO[bytes],
-    target: IO[bytes],
-    side: str,
-    mark: str,
-    record: _Transcript,
-    ends: _Ends,
-    *,
-    late: int,
-    reader_ended: bool,
+    source: IO[bytes], target: IO[bytes], side: str, ends: _Ends, *, reader_ended: bool
 ) -> None:
-    """The end of ``_relay``'s copy: the ``late`` bytes (sent after the reader had stopped
-    talking) noted in the transcript; the writer's end recorded (not when the copy stopped at
+    """The end of ``_relay``'s copy: the writer's end recorded (not when the copy stopped at
     the reader's: ``reader_ended``) before ``target`` is closed, so an end it causes on the
     other side is always recorded after it; then both streams closed."""
-    if late:
-        note = f"[{late} more bytes, sent after the {_other(side)} had closed its output]"
-        record.note(mark, note)
     if not reader_ended:
         ends.add(side)
     for stream in (target, source):
         with contextlib.suppress(OSError):
             stream.close()
-
-
-def _other(side: str) -> str:
-    """The other side of the game: the reader of what ``side`` writes."""
-    return "interactor" if side == "solution" else "solution"
 
 
 def _held(rules: _Rules, ends: _Ends, held: int, size: int, *, gone: bool) -> int:
