@@ -63,7 +63,8 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         type=at_least_one,
         default=KILL_FACTOR,
         metavar="F",
-        help=f"stop a run at F times the time limit ({KILL_FACTOR:g}; a Kattis game at ceil(2 x "
+        help=f"stop a run at F times the time limit ({KILL_FACTOR:g}; a DOMjudge run at its hard "
+        "limit, the limit + max(1 s, 10 %%), a Kattis game at ceil(2 x "
         "the limit), problemtools' own)",
     )
     parser.add_argument(

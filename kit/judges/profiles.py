@@ -69,6 +69,9 @@ class Profile:
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
     output: int | None = None  # MiB: its default output limit, where its own format gives one
     games: str = JOINED  # how its games are run: JOINED or PROBLEMTOOLS (above)
+    # (seconds, fraction): where it kills a run by its own rule, at the time limit plus the
+    # larger of the two, of wall time (a game at twice that), and judges it a time-out (below)
+    overshoot: tuple[float, float] | None = None
     python_flags: tuple[str, ...] = ()  # options that run a Python here as its judge runs its own
     compile_run: tuple[str, ...] = ()  # arguments of its run of the script before the cases
 
@@ -190,8 +193,14 @@ class Profile:
 #   the interactor exits, closes the solution's input but keeps reading its output, so a write
 #   after the interactor accepted does not fail; a wrong answer from an interactor that exited
 #   first wins over the solution's time-out or crash (`determineVerdict`): as problemtools'
-#   runner, PROBLEMTOOLS (its whole-second kill at twice the limit is problemtools' own; both
-#   are a time limit).
+#   runner, PROBLEMTOOLS;
+# - overshoot: every run has a hard limit of its time limit plus `timelimit_overshoot`, "Time
+#   that submissions are kept running beyond timelimit before being killed", by default
+#   `1s|10%`, the larger of 1 s and a tenth of the limit (etc/db-config.yaml, lib/lib.misc.php
+#   `overshoot_time`), for CPU and wall time alike; a game's wall limit is twice that
+#   ("accounts for wall time spent in the validator", judge/judgedaemon.main.php); runguard
+#   kills the run there, and "Hard limit reached always has precedence": a time-out, whatever
+#   CPU time the run spent (judge/runguard.cc). A run that sleeps past it is a time-out there.
 # python_flags, the options that make a Python here run as a judge's (where the judge starts
 # Python with them, or its Python lacks what they turn off):
 # - AtCoder lifts 3.11's limit on int-to-str digits: its 2025-10 install file for CPython,
@@ -226,6 +235,7 @@ class Profile:
 # none that could be confirmed: the standard library only.
 KATTIS_OUTPUT = 8  # MiB, the package format's typical system default (above)
 DOMJUDGE_OUTPUT = 8  # MiB, its default output_limit, 8192 kB (above)
+DOMJUDGE_OVERSHOOT = (1.0, 0.1)  # its default timelimit_overshoot, 1s|10% (above)
 NO_DIGIT_LIMIT = ("-X", "int_max_str_digits=0")  # 3.11's int-to-str digit limit lifted
 PROFILES = {
     "codeforces": Profile(
@@ -283,6 +293,7 @@ PROFILES = {
         presentation=False,
         memory_verdict=False,
         games=PROBLEMTOOLS,
+        overshoot=DOMJUDGE_OVERSHOOT,
     ),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can
     "spoj": Profile("SPOJ", ("cpython3.8",), 50_000),

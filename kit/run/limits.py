@@ -63,7 +63,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.judges.platforms import WINDOWS
-from kit.judges.profiles import CPU, JOINED, OWN, PROBLEMTOOLS, UNLIMITED, WALL, WHOLE, profile_for
+from kit.judges.profiles import (
+    CPU,
+    JOINED,
+    OWN,
+    PROBLEMTOOLS,
+    UNLIMITED,
+    WALL,
+    WHOLE,
+    Profile,
+    profile_for,
+)
 from kit.judges.profiles import OUTPUT_ALL as ALL
 from kit.judges.profiles import OUTPUT_STDOUT as STDOUT
 from kit.judges.targets import Interpreter, Runner
@@ -176,14 +186,10 @@ def limits_for(
         clock = CPU  # its wall time holds its interactor's work and the kit's relay
     interpreter = getattr(runner, "interpreter", runner)
     base = baseline_kib(*_baseline_key(problem, runner))
-    timeout = problem.game_timeout if per_move else kill_factor * problem.time_limit
     games = profile.games if profile is not None else JOINED
-    if problem.kind == "interactive" and not per_move and games == PROBLEMTOOLS:
-        # problemtools' runner kills a game's submission at ceil(2 × the limit) of wall time,
-        # whatever the kit's own kill factor (judge/execute.py at a185fe97:
-        # ``str(math.ceil(2 * timelim))``, a whole second's alarm); verifyproblem.py judges a
-        # submission again at the limit x time_limit_to_tle, its game killed at twice that
-        timeout = math.ceil(2 * problem.time_limit * judged_at)
+    timeout = problem.game_timeout if per_move else kill_factor * problem.time_limit
+    if not per_move:
+        timeout = _judge_kill(problem, profile, judged_at) or timeout
     return Limits(
         time=problem.time_limit,
         timeout=timeout,
@@ -199,6 +205,24 @@ def limits_for(
         output_last=output_last,
         games=games,
     )
+
+
+def _judge_kill(problem: Problem, profile: Profile | None, judged_at: float) -> float | None:
+    """Where the judge kills a run by a rule of its own, whatever the kit's kill factor, at
+    ``judged_at`` times the time limit (verify's margin); None where it has none. A time-out
+    either way."""
+    limit = problem.time_limit * judged_at
+    game = problem.kind == "interactive"
+    if profile is not None and profile.overshoot is not None:
+        seconds, fraction = profile.overshoot  # DOMjudge's hard limit (kit.judges.profiles)
+        return (2 if game else 1) * (limit + max(seconds, fraction * limit))
+    if game and profile is not None and profile.games == PROBLEMTOOLS:
+        # problemtools' runner kills a game's submission at ceil(2 × the limit) of wall time
+        # (judge/execute.py at a185fe97: ``str(math.ceil(2 * timelim))``, a whole second's
+        # alarm); verifyproblem.py judges a submission again at the limit x
+        # time_limit_to_tle, its game killed at twice that
+        return math.ceil(2 * limit)
+    return None
 
 
 def machine_notes(limits: Limits) -> list[str]:

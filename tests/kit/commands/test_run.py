@@ -513,3 +513,26 @@ def test_over_the_memory_limit_is_a_run_error_where_the_judge_has_no_mle(
     assert f"[toy_sum: {word}, " in err and said in err, err
     told = f"(over the memory limit, which {judge} judges a run error: it has no MLE)"
     assert (told in err) == (judge == "DOMjudge"), err
+
+
+@pytest.mark.parametrize(
+    ("judge", "verdict"),
+    [("DOMjudge", "[toy_sum: TLE, "), ("Kattis", "[toy_sum: ok, ")],
+)  # fmt: skip
+def test_a_run_sleeping_past_domjudges_hard_limit_is_a_time_out_there(
+    toy, tmp_path, capfd, judge, verdict
+):
+    """DOMjudge kills a run at its limit plus max(1 s, 10 %) of wall time and judges it a
+    time-out whatever CPU time it spent (docs/targets.md): a sleeper of 2.3 s under 1 s,
+    which counts 0.02 s of CPU time, passed here as on Kattis (CPU time, killed at 3 s)."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1))
+    sleeper = "import time\ntime.sleep(2.3)\nprint(int(input()) + int(input()))\n"
+    (toy / "solutions" / "toy_sum.py").write_text(sleeper)
+    given = tmp_path / "x.in"
+    given.write_text("1\n2\n")
+    args = parse("toy_sum", str(given), "--root", str(toy), "--target", sys.executable)
+    assert args.run(args) == (judge == "DOMjudge")
+    err = capfd.readouterr().err
+    assert verdict in err, err
+    assert ("killed at 2 s" in err) == (judge == "DOMjudge"), err

@@ -97,9 +97,11 @@ def test_only_domjudge_is_known_to_have_no_memory_limit_verdict():
 def test_domjudge_compares_runs_games_and_limits_output_as_its_sources_say():
     """Its default compare is problemtools' default validator, its games run through runpipe's
     proxy (pipes at the system's largest, a write after the interactor accepted not failing),
-    its default output limit 8192 kB (docs/targets.md)."""
+    its default output limit 8192 kB, its runs killed at the limit plus 1s|10% (docs/targets.md)."""
     domjudge = PROFILES["domjudge"]
     assert (domjudge.compare, domjudge.games, domjudge.output) == ("kattis", PROBLEMTOOLS, 8)
+    assert domjudge.overshoot == (1.0, 0.1)
+    assert [name for name, p in PROFILES.items() if p.overshoot] == ["domjudge"]
 
 
 def test_a_profile_is_found_by_its_name_in_any_case_and_with_spaces():

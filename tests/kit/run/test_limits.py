@@ -305,7 +305,9 @@ def test_a_limit_per_move_is_not_held_against_the_whole_game():
     ("judge", "time_limit", "games", "timeout"),
     [("Kattis", 1.0, PROBLEMTOOLS, 2.0), ("Kattis", 1.5, PROBLEMTOOLS, 3.0),
      ("Kattis", 0.25, PROBLEMTOOLS, 1.0),  # under 3 × 0.25: killed before problemtools would
-     ("Codeforces", 1.0, JOINED, 3.0), ("POJ", 1.5, JOINED, 4.5)],
+     ("Codeforces", 1.0, JOINED, 3.0), ("POJ", 1.5, JOINED, 4.5),
+     # DOMjudge: twice its hard limit, the limit + max(1 s, 10 %), of wall time
+     ("DOMjudge", 1.0, PROBLEMTOOLS, 4.0), ("DOMjudge", 20.0, PROBLEMTOOLS, 44.0)],
 )  # fmt: skip
 def test_a_game_is_run_as_its_judge_runs_games(toy, judge, time_limit, games, timeout):
     """Kattis' games through problemtools' runner (1 MiB pipes, no output limit, the
@@ -317,6 +319,21 @@ def test_a_game_is_run_as_its_judge_runs_games(toy, judge, time_limit, games, ti
     problem = replace(problem, time_limit=time_limit)
     limits_of = limits.limits_for(problem, stand_in([parse_target("cpython3.8")]))
     assert (limits_of.games, limits_of.timeout) == (games, timeout)
+
+
+@pytest.mark.parametrize(
+    ("judge", "time_limit", "timeout"),
+    [("DOMjudge", 1.0, 2.0), ("DOMjudge", 0.5, 1.5), ("DOMjudge", 20.0, 22.0),
+     ("Kattis", 1.0, 3.0), ("POJ", 20.0, 60.0)],
+)  # fmt: skip
+def test_a_run_is_killed_where_its_judge_kills_it(toy, judge, time_limit, timeout):
+    """DOMjudge kills a run at its limit plus max(1 s, 10 %) of wall time (its default
+    timelimit_overshoot) and calls it a time-out; other judges at the kit's 3 × the limit."""
+    from kit.judges.targets import parse_target, stand_in
+
+    problem = replace(load_registry(toy)["toy_sum"], judge=judge, time_limit=time_limit)
+    limits_of = limits.limits_for(problem, stand_in([parse_target("cpython3.8")]))
+    assert limits_of.timeout == pytest.approx(timeout)
 
 
 def test_a_judge_that_counts_cpu_time_holds_the_limit_to_it():
