@@ -64,6 +64,7 @@ class Profile:
     platform: str = UNIX  # the operating system its Python runs on: UNIX or WINDOWS
     forbidden_verdict: str | None = None  # its own verdict for what it forbids, where known
     idle_verdict: str | None = None  # its own verdict for an idle game, where known
+    empty_verdict: str | None = None  # its own verdict for an empty output judged wrong
     presentation: bool = True  # False where its verdicts have no presentation error (below)
     memory_verdict: bool = True  # False where it has no memory-limit verdict (below)
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
@@ -139,6 +140,10 @@ class Profile:
 #   spent no CPU time at all for a long while"), and in its interactive statements ("After
 #   printing a query do not forget to output end of line and flush the output. Otherwise, you
 #   will get Idleness limit exceeded").
+# empty_verdict, the judge's own word for a batch run's wrong answer that is an empty output (the
+# kit's verdict stays WA):
+# - DOMjudge: "no-output", when its comparison rejects an output of 0 bytes, outside games
+#   (`determineVerdict`, judge/judgedaemon.main.php: "Program produced no output.").
 # presentation, whether a judge has a presentation error verdict (the kit's PE, which a `lines`
 # comparison and a checker's exit 2 or 4 give); where it has none, a PE is its WA:
 # - Codeforces dropped it: "the verdict Presentation Error is declared obsolete [...] now if
@@ -294,6 +299,7 @@ PROFILES = {
         memory_verdict=False,
         games=PROBLEMTOOLS,
         overshoot=DOMJUDGE_OVERSHOOT,
+        empty_verdict="no-output",
     ),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can
     "spoj": Profile("SPOJ", ("cpython3.8",), 50_000),

@@ -851,10 +851,15 @@ class CaseJudge:
         """A verdict the judge does not have, told as the one it gives instead, the message
         saying why: a presentation error as its wrong answer (``Profile.presentation``:
         Codeforces, Kattis), a memory limit as its run error (``Profile.memory_verdict``:
-        DOMjudge)."""
+        DOMjudge); a batch run's empty output judged wrong with the judge's own word for it,
+        where it has one (``Profile.empty_verdict``)."""
         profile = profile_for(self.problem.judge)
         if profile is None:
             return outcome
+        empty = outcome.got == b"" and self.interactor is None
+        if outcome.word == WA and empty and profile.empty_verdict is not None:
+            said = f'{outcome.message}; on {profile.name}: "{profile.empty_verdict}"'
+            return replace(outcome, message=said)
         if outcome.word == PE and not profile.presentation:
             said = outcome.message.removeprefix(message(PE, ""))
             said = f"{said} ({PE_AS_WA} {profile.name} judges a wrong answer)"

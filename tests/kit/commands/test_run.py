@@ -536,3 +536,26 @@ def test_a_run_sleeping_past_domjudges_hard_limit_is_a_time_out_there(
     err = capfd.readouterr().err
     assert verdict in err, err
     assert ("killed at 2 s" in err) == (judge == "DOMjudge"), err
+
+
+@pytest.mark.parametrize(
+    ("judge", "solution", "named"),
+    [("DOMjudge", "pass\n", True), ("DOMjudge", "print()\n", False),
+     ("Kattis", "pass\n", False)],
+)  # fmt: skip
+def test_an_empty_output_judged_wrong_is_named_in_the_judges_word(
+    toy, tmp_path, capfd, judge, solution, named
+):
+    """DOMjudge calls a wrong answer of 0 bytes "no-output" (its determineVerdict,
+    docs/targets.md); a line break is an output, and other judges have no such word."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1))
+    (toy / "solutions" / "toy_sum.py").write_text(solution)
+    given = tmp_path / "x.in"
+    given.write_text("1\n2\n")
+    (tmp_path / "x.out").write_text("3\n")
+    args = parse("toy_sum", str(given), "--root", str(toy), "--target", sys.executable)
+    assert args.run(args) == 1
+    err = capfd.readouterr().err
+    assert "[toy_sum: WA, " in err, err
+    assert ('; on DOMjudge: "no-output"' in err) == named, err

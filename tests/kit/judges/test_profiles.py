@@ -101,6 +101,7 @@ def test_domjudge_compares_runs_games_and_limits_output_as_its_sources_say():
     domjudge = PROFILES["domjudge"]
     assert (domjudge.compare, domjudge.games, domjudge.output) == ("kattis", PROBLEMTOOLS, 8)
     assert domjudge.overshoot == (1.0, 0.1)
+    assert domjudge.empty_verdict == "no-output"
     assert [name for name, p in PROFILES.items() if p.overshoot] == ["domjudge"]
 
 
