@@ -67,6 +67,7 @@ class Profile:
     empty_verdict: str | None = None  # its own verdict for an empty output judged wrong
     presentation: bool = True  # False where its verdicts have no presentation error (below)
     memory_verdict: bool = True  # False where it has no memory-limit verdict (below)
+    output_verdict: bool = True  # False where it has no output-limit verdict (below)
     compare: str | None = None  # its own output comparison (kit.judges.compare), where known
     output: int | None = None  # MiB: its default output limit, where its own format gives one
     games: str = JOINED  # how its games are run: JOINED or PROBLEMTOOLS (above)
@@ -159,6 +160,12 @@ class Profile:
 #   wrong-answer and output-limit (DOMjudge/domjudge at a023fd3e, judge/judgedaemon.main.php,
 #   `enum Verdict` and `determineVerdict`): a run its control group stops for memory is a
 #   run-error.
+# - SPOJ's status codes are AC, WA, TLE, CE and RE, a run error's codes among them "SIGXFSZ
+#   (signal 25) - 'output limit exceeded'" (its list, "At present SPOJ uses the following
+#   status codes", on its contest pages, new3.spoj.com/PT07/embed/rules, 2007, and quoted
+#   whole in sujeetha.blogspot.com/2008/02/spoj-techniques.html): no presentation error, no
+#   memory-limit and no output-limit verdict (output_verdict: an output over the limit is a
+#   run error).
 # compare, how a judge compares an output with its answer when the problem has no checker of
 # its own (else the kit's "lines", POJ's rule):
 # - Kattis: its problem package format's default output validator ("kattis"; problemtools,
@@ -302,7 +309,14 @@ PROFILES = {
         empty_verdict="no-output",
     ),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can
-    "spoj": Profile("SPOJ", ("cpython3.8",), 50_000),
+    "spoj": Profile(
+        "SPOJ",
+        ("cpython3.8",),
+        50_000,
+        presentation=False,
+        memory_verdict=False,
+        output_verdict=False,
+    ),
 }
 STRICTEST = ("cpython3.8", "pypy3")
 CLOSE_RATIO = 0.85

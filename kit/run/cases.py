@@ -100,6 +100,13 @@ from kit.visible import visible
 
 PE_AS_WA = "a presentation error, which"  # a PE told as the WA of a judge without PE
 MLE_AS_RE = "over the memory limit, which"  # an MLE told as the RE of a judge without MLE
+OLE_AS_RE = "over the output limit, which"  # an OLE told as the RE of a judge without OLE
+# a verdict a judge may not have (Profile's flag saying it has it) -> its verdict instead, why
+_INSTEAD = {
+    PE: ("presentation", WA, PE_AS_WA + " {judge} judges a wrong answer"),
+    MLE: ("memory_verdict", RE, MLE_AS_RE + " {judge} judges a run error: it has no MLE"),
+    OLE: ("output_verdict", RE, OLE_AS_RE + " {judge} judges a run error: it has no OLE"),
+}
 STDERR_LINES = 6  # stderr that is not a traceback: its last lines
 TRACEBACK_FRAMES = 3  # a traceback: its last frames whole, and the solution's own deepest
 
@@ -849,10 +856,11 @@ class CaseJudge:
 
     def in_judges_words(self, outcome: _Outcome) -> _Outcome:
         """A verdict the judge does not have, told as the one it gives instead, the message
-        saying why: a presentation error as its wrong answer (``Profile.presentation``:
-        Codeforces, Kattis), a memory limit as its run error (``Profile.memory_verdict``:
-        DOMjudge); a batch run's empty output judged wrong with the judge's own word for it,
-        where it has one (``Profile.empty_verdict``)."""
+        saying why (``_INSTEAD``): a presentation error as its wrong answer
+        (``Profile.presentation``: Codeforces, Kattis), a memory or output limit as its run
+        error (``Profile.memory_verdict``: DOMjudge, SPOJ; ``Profile.output_verdict``: SPOJ);
+        a batch run's empty output judged wrong with the judge's own word for it, where it has
+        one (``Profile.empty_verdict``)."""
         profile = profile_for(self.problem.judge)
         if profile is None:
             return outcome
@@ -860,15 +868,14 @@ class CaseJudge:
         if outcome.word == WA and empty and profile.empty_verdict is not None:
             said = f'{outcome.message}; on {profile.name}: "{profile.empty_verdict}"'
             return replace(outcome, message=said)
-        if outcome.word == PE and not profile.presentation:
-            said = outcome.message.removeprefix(message(PE, ""))
-            said = f"{said} ({PE_AS_WA} {profile.name} judges a wrong answer)"
-            return replace(outcome, word=WA, message=message(WA, said))
-        if outcome.word == MLE and not profile.memory_verdict:
-            said = outcome.message.removeprefix(message(MLE, ""))
-            said = f"{said} ({MLE_AS_RE} {profile.name} judges a run error: it has no MLE)"
-            return replace(outcome, word=RE, message=message(RE, said))
-        return outcome
+        if outcome.word not in _INSTEAD:
+            return outcome
+        has, word, why = _INSTEAD[outcome.word]
+        if getattr(profile, has):
+            return outcome
+        said = outcome.message.removeprefix(message(outcome.word, ""))
+        said = f"{said} ({why.format(judge=profile.name)})"
+        return replace(outcome, word=word, message=message(word, said))
 
     def idle_word(self) -> str:
         """The judge's own verdict for an idle game, as the end of its message, where known

@@ -468,7 +468,8 @@ def test_a_run_over_the_output_limit_says_its_output_is_a_head(toy, tmp_path, ca
 @pytest.mark.parametrize(
     ("judge", "verdict"),
     [("POJ", "PE presentation error: "), ("Codeforces", "WA wrong answer: "),
-     ("Kattis", "WA wrong answer: "), ("AtCoder", "WA wrong answer: ")],
+     ("Kattis", "WA wrong answer: "), ("AtCoder", "WA wrong answer: "),
+     ("SPOJ", "WA wrong answer: ")],
 )  # fmt: skip
 def test_a_presentation_error_is_a_wrong_answer_where_the_judge_has_none(
     toy, tmp_path, capfd, judge, verdict
@@ -493,7 +494,8 @@ def test_a_presentation_error_is_a_wrong_answer_where_the_judge_has_none(
 
 @pytest.mark.parametrize(
     ("judge", "verdict"),
-    [("POJ", "MLE memory limit: "), ("DOMjudge", "RE runtime error: ")],
+    [("POJ", "MLE memory limit: "), ("DOMjudge", "RE runtime error: "),
+     ("SPOJ", "RE runtime error: ")],
 )  # fmt: skip
 def test_over_the_memory_limit_is_a_run_error_where_the_judge_has_no_mle(
     toy, tmp_path, capfd, judge, verdict
@@ -512,7 +514,31 @@ def test_over_the_memory_limit_is_a_run_error_where_the_judge_has_no_mle(
     word, said = verdict.split(" ", 1)
     assert f"[toy_sum: {word}, " in err and said in err, err
     told = f"(over the memory limit, which {judge} judges a run error: it has no MLE)"
-    assert (told in err) == (judge == "DOMjudge"), err
+    assert (told in err) == (judge != "POJ"), err
+
+
+@pytest.mark.parametrize(
+    ("judge", "verdict"),
+    [("POJ", "OLE output limit: "), ("SPOJ", "RE runtime error: ")],
+)  # fmt: skip
+def test_over_the_output_limit_is_a_run_error_where_the_judge_has_no_ole(
+    toy, tmp_path, capfd, judge, verdict
+):
+    """SPOJ's status codes have no output limit: a run stopped for its output is a run error
+    there, "SIGXFSZ" (docs/targets.md); the kit said OLE for it."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1))
+    flood = "import sys\nfor _ in range(70):\n    sys.stdout.write('x' * (1 << 20))\n"
+    (toy / "solutions" / "toy_sum.py").write_text(flood)
+    given = tmp_path / "x.in"
+    given.write_text("1\n")
+    args = parse("toy_sum", str(given), "--root", str(toy), "--target", sys.executable)
+    assert args.run(args) == 1
+    err = capfd.readouterr().err
+    word, said = verdict.split(" ", 1)
+    assert f"[toy_sum: {word}, " in err and said in err, err
+    told = f"(over the output limit, which {judge} judges a run error: it has no OLE)"
+    assert (told in err) == (judge == "SPOJ"), err
 
 
 @pytest.mark.parametrize(

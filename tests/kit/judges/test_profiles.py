@@ -82,16 +82,23 @@ def test_only_timus_has_a_known_word_for_a_forbidden_operation():
     assert words == {"timus": "Restricted function"}
 
 
-def test_only_domjudge_is_known_to_have_no_memory_limit_verdict():
+def test_only_domjudge_and_spoj_are_known_to_have_no_memory_limit_verdict():
     """docs/targets.md cites its verdicts (DOMjudge's judge daemon): over the limit is a
     run-error there, as a presentation error is a wrong answer where the judge has no PE."""
-    assert [name for name, p in PROFILES.items() if not p.memory_verdict] == ["domjudge"]
+    assert [name for name, p in PROFILES.items() if not p.memory_verdict] == ["domjudge", "spoj"]
     assert [name for name, p in PROFILES.items() if not p.presentation] == [
         "codeforces",
         "atcoder",
         "kattis",
         "domjudge",
+        "spoj",
     ]
+
+
+def test_only_spoj_is_known_to_have_no_output_limit_verdict():
+    """docs/targets.md cites SPOJ's status codes: AC, WA, TLE, CE, RE ("SIGXFSZ" among the
+    run error's codes: output limit exceeded)."""
+    assert [name for name, p in PROFILES.items() if not p.output_verdict] == ["spoj"]
 
 
 def test_domjudge_compares_runs_games_and_limits_output_as_its_sources_say():
