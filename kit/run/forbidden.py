@@ -10,7 +10,9 @@ runs the script and tells what was refused, one stderr line per kind (``write at
 refused: ...``, ``process starts refused: ...``), after the frame of the solution's code that
 made the attempt when its error ended the run. Under CPython, a C function that writes or
 starts a process looked up through ``ctypes`` (``ctypes.CDLL(None).system``) is refused at
-the look-up (PyPy raises no event for it). Writing to already-open descriptors
+the look-up (PyPy raises no event for it), and so is an SQLite database opened on disk
+(``sqlite3.connect(path)``; one in memory is no file; PyPy raises no event for it either).
+Writing to already-open descriptors
 (stdout, stderr) is not a file-system event and stays allowed; so are threads. A refused
 attempt makes the exit status 99 even if the script caught the error; the first ten of a kind
 are named, the rest counted (a loop that catches the error a million times keeps its memory).
@@ -70,6 +72,9 @@ SYMBOLS = {symbols!r}
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 denied = {{"write": [], "process": []}}  # the first ten of each kind
 refusals = {{"write": 0, "process": 0}}
+def _in_memory(database):
+    name = os.fsdecode(database) if isinstance(database, (str, bytes)) else ""
+    return name == ":memory:" or name.startswith("file::memory:")
 def hook(event, args):
     kind = DENY.get(event)
     if event == "ctypes.dlsym" and isinstance(args[1], str):
@@ -81,6 +86,8 @@ def hook(event, args):
             kind = "write" if flags & WRITE_FLAGS else None
         elif any(c in mode for c in "wax+"):
             kind = "write"
+    if event == "sqlite3.connect" and {files} and not _in_memory(args[0]):
+        kind = "write"
     if kind:
         refusals[kind] += 1
         if refusals[kind] <= 10:

@@ -70,6 +70,20 @@ def test_a_write_is_refused_and_leaves_the_folder_as_it_was(tmp_path, code, refu
     assert (tmp_path / "data.txt").stat().st_mode & 0o777 == 0o644
 
 
+def test_an_sqlite_database_on_disk_is_refused_under_cpython_and_one_in_memory_is_not(tmp_path):
+    """SQLite writes its file from C, through no ``open`` event: a database on disk passed a
+    judge that forbids the file system (Timus); CPython raises ``sqlite3.connect`` first."""
+    disk = "import sqlite3\nc = sqlite3.connect('db.sqlite')\nc.execute('create table t(x)')\n"
+    done = run(tmp_path, disk)
+    assert done.returncode == 99
+    assert done.stderr.splitlines()[-1] == "write attempts refused: sqlite3.connect('db.sqlite',)"
+    assert not (tmp_path / "db.sqlite").exists()
+    memory = "import sqlite3\nc = sqlite3.connect(':memory:')\nc.execute('create table t(x)')\n"
+    memory += "c = sqlite3.connect('file::memory:?cache=shared', uri=True)\nprint('ok')\n"
+    done = run(tmp_path, memory)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "ok\n", "")
+
+
 def test_a_refusal_caught_by_the_script_still_fails_the_run(tmp_path):
     code = "try:\n    open('x', 'w')\nexcept PermissionError as error:\n    print(error)\n"
     done = run(tmp_path, code)
