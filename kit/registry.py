@@ -73,6 +73,7 @@ KINDS = ("batch", "interactive")
 SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NAME.in
 # the comparison of a judge without one of its own in its profile (kit.judges.profiles)
 DEFAULT_COMPARE = "lines"
+DOMJUDGE_VALIDATOR = "domjudge"  # DOMjudge's copy of the Kattis default validator
 NO_PROFILE = "strictest (no judge profile)"  # targets_from of a judge without a profile
 # MiB: the kit's own output limit where neither the problem nor its judge's profile gives one
 # (Kattis' profile: 8); no other judge's could be confirmed, and 64 MiB is far past any answer
@@ -444,7 +445,7 @@ def _judging(  # noqa: PLR0913
 ) -> tuple[str, dict[str, str], float | None, str | None]:
     """The comparison, the judging programs not there yet (``_absent_programs``), the game's
     timeout and the interactor; each setting given checked (a bad one is a one-line error)."""
-    compare = entry.get("compare", (profile and profile.compare) or DEFAULT_COMPARE)
+    compare = _in_judges_validator(entry.get("compare"), profile)
     absent = _absent_programs(root, compare, entry.get("interactor"))
     if "compare" not in absent:
         parse_compare(compare, root, where, include=include)
@@ -452,6 +453,20 @@ def _judging(  # noqa: PLR0913
         root, where, entry, time_limit, include, "interactor" not in absent
     )
     return compare, absent, game_timeout, interactor
+
+
+def _in_judges_validator(compare: object, profile: Profile | None) -> object:
+    """The comparison a ``compare`` setting names for the problem's judge: its profile's when
+    none is given; the format's default validator (``kattis``, a Kattis package's) as the
+    judge's own copy of it where it has one (DOMjudge's ``domjudge``)."""
+    own = profile.compare if profile is not None else None
+    if compare is None:
+        return own or DEFAULT_COMPARE
+    if isinstance(compare, str) and own == DOMJUDGE_VALIDATOR:
+        mode, colon, flags = compare.partition(":")
+        if mode == "kattis":
+            return f"{DOMJUDGE_VALIDATOR}{colon}{flags}"
+    return compare
 
 
 def _absent_programs(root: Path, compare, interactor) -> dict[str, str]:

@@ -130,9 +130,10 @@ REGISTRY = """\
 # kind = "batch"          # or "interactive" (with interactor = "interactors/SLUG.py")
 # time_limit = 1.0        # seconds
 # memory_limit = 256      # MiB
-# compare = "tokens"      # lines, tokens, float:1e-6, kattis[:FLAGS], checker:PATH or
-#                         # validator:PATH [FLAGS] (default: the judge's; all keys: the
-#                         # kit's README, "A problem is a table in problems.toml")
+# compare = "tokens"      # lines, tokens, float:1e-6, kattis[:FLAGS], domjudge[:FLAGS],
+#                         # checker:PATH or validator:PATH [FLAGS] (default: the judge's;
+#                         # all keys: the kit's README, "A problem is a table in
+#                         # problems.toml")
 """
 
 HELPERS = '''"""Helpers the solutions import (`from shared.x import y`): one concept per

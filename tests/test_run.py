@@ -303,8 +303,8 @@ def test_a_bad_compare_setting_is_one_line(toy):
     assert code == 2
     assert output.strip() == (
         "build.py: error: problems.toml: [toy_sum]: compare = 'fuzzy': unknown comparison "
-        "(expected lines, tokens, float:TOL, kattis[:FLAGS], validator:PATH [FLAGS] "
-        "or checker:PATH)"
+        "(expected lines, tokens, float:TOL, kattis[:FLAGS], domjudge[:FLAGS], "
+        "validator:PATH [FLAGS] or checker:PATH)"
     )
     assert "Traceback" not in output
 

@@ -15,6 +15,13 @@ Modes:
 - ``"kattis"`` or ``"kattis:FLAGS"``: the rules of the Kattis problem package format's default
   output validator, the default for a Kattis-format package and for ``judge = "Kattis"``
   (below);
+- ``"domjudge"`` or ``"domjudge:FLAGS"``: DOMjudge's default ``compare``, its copy of that
+  validator "modified: float comparison" (DOMjudge/domjudge at a023fd3e,
+  sql/files/defaultdata/compare/compare.cc), the default for ``judge = "DOMjudge"``, where a
+  package's ``kattis`` is this one too: the same rules, but tokens are compared whole (a NUL
+  byte counts) and, with a tolerance, ``inf``, ``infinity`` and ``nan`` are numbers (NaN
+  equals NaN, an infinity the same infinity); it reads numbers as ``long double``, the kit
+  as ``double``, which differ only past a double's range or precision;
 - ``"validator:PATH [FLAGS]"``: an output validator in the Kattis protocol (below);
 - ``"checker:PATH"``: the program PATH (relative to the checkout; a ``.py`` file runs under
   this Python, a C or C++ source is compiled once and cached, ``kit.judges.programs``, with
@@ -345,6 +352,7 @@ _C_DECIMAL = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d*)?")
 _C_HEX = re.compile(
     rb"[+-]?0[xX](?:(?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?\d*)?|\.)"
 )
+_C_NONFINITE = re.compile(rb"[+-]?(?:inf(?:inity)?|nan(?:\([0-9A-Za-z_]*\))?)", re.IGNORECASE)
 _BARE_EXPONENT = re.compile(rb"[eE][+-]?$")
 _BARE_BINARY_EXPONENT = re.compile(rb"[pP][+-]?$")
 _SPACES = re.compile(rb"\S+")  # bytes: \s is space, \t, \n, \v, \f and \r, as C's isspace
@@ -377,9 +385,13 @@ def kattis_flags(
     return flags
 
 
-def _c_float(token: bytes) -> float | None:
+def _c_float(token: bytes, *, finite: bool = True) -> float | None:
     """``token`` read as C's ``%lf`` reads a whole token, when finite; else None (an overflow
-    is infinite there, so not a number either)."""
+    is infinite there, so not a number either). With ``finite=False`` (DOMjudge's reading)
+    ``inf``, ``infinity`` and ``nan`` in any case, signed or not, are numbers too, and so is
+    an overflow (its infinity)."""
+    if not finite and _C_NONFINITE.fullmatch(token):
+        return float(token.split(b"(")[0].lower().replace(b"infinity", b"inf"))
     if _C_DECIMAL.fullmatch(token):
         value = float(_BARE_EXPONENT.sub(b"", token))
     elif _C_HEX.fullmatch(token):
@@ -392,21 +404,24 @@ def _c_float(token: bytes) -> float | None:
             return None
     else:
         return None
-    return value if math.isfinite(value) else None
+    return value if math.isfinite(value) or not finite else None
 
 
 class KattisComparator(Comparator):
-    """The Kattis default output validator's rules (see the module doc)."""
+    """The Kattis default output validator's rules (see the module doc); ``domjudge``:
+    DOMjudge's copy of it, whose tokens keep their NUL bytes and whose numbers include the
+    infinities and NaN."""
 
-    def __init__(self, spec: str, flags: KattisFlags) -> None:
+    def __init__(self, spec: str, flags: KattisFlags, *, domjudge: bool = False) -> None:
         self.spec = spec
         self.flags = flags
+        self.domjudge = domjudge
 
     def with_flags(self, flags: tuple[str, ...]) -> Comparator:
         if not flags:
             return self
         spec = f"{self.spec}{' ' if ':' in self.spec else ':'}{' '.join(flags)}"
-        return KattisComparator(spec, kattis_flags(flags, self.flags))
+        return KattisComparator(spec, kattis_flags(flags, self.flags), domjudge=self.domjudge)
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
         want, have = expected.split(), got.split()
@@ -437,22 +452,33 @@ class KattisComparator(Comparator):
     def _token(self, want: bytes, have: bytes | None) -> str | None:
         if have is None:
             return f"expected {_quoted(want)}, got end of output"
-        # The validator compares C strings (strcmp, sscanf on c_str()): a token ends at a NUL.
-        want, have = want.partition(b"\0")[0], have.partition(b"\0")[0]
+        if not self.domjudge:
+            # problemtools compares C strings (strcmp, sscanf on c_str()): a token ends at a
+            # NUL; DOMjudge's copy compares whole std::strings
+            want, have = want.partition(b"\0")[0], have.partition(b"\0")[0]
         flags = self.flags
-        number = _c_float(want) if flags.floats else None
+        number = _c_float(want, finite=not self.domjudge) if flags.floats else None
         if number is not None:
-            theirs = _c_float(have)
-            if theirs is None:
-                return f"expected {_plain(want)}, got {_quoted(have)}, not a number"
-            error = abs(number - theirs)
-            if error <= flags.absolute or error <= flags.relative * abs(number):
-                return None
-            return f"expected {_plain(want)}, got {_plain(have)} ({_errors(number, error, flags)})"
+            return self._number(want, number, have)
         if want == have or (not flags.case_sensitive and want.lower() == have.lower()):
             return None
         note = " (case_sensitive)" if want.lower() == have.lower() else ""
         return f"{_exactly(want, have, fold=not flags.case_sensitive and not note)}{note}"
+
+    def _number(self, want: bytes, number: float, have: bytes) -> str | None:
+        """What is wrong with ``have`` for the answer's number, within the tolerances."""
+        theirs = _c_float(have, finite=not self.domjudge)
+        if theirs is None:
+            return f"expected {_plain(want)}, got {_quoted(have)}, not a number"
+        if not (math.isfinite(number) and math.isfinite(theirs)):
+            # DOMjudge: NaN equals NaN, an infinity the same infinity, nothing else
+            same = number == theirs or (math.isnan(number) and math.isnan(theirs))
+            return None if same else f"expected {_plain(want)}, got {_plain(have)}"
+        error = abs(number - theirs)
+        if error <= self.flags.absolute or error <= self.flags.relative * abs(number):
+            return None
+        errors = _errors(number, error, self.flags)
+        return f"expected {_plain(want)}, got {_plain(have)} ({errors})"
 
 
 def _errors(number: float, error: float, flags: KattisFlags) -> str:
@@ -651,14 +677,14 @@ def parse_compare(
         return LinesComparator()
     if spec == "tokens":
         return TokensComparator()
-    if mode in ("kattis", "validator"):
+    if mode in ("kattis", "domjudge", "validator"):
         try:
             words = shlex.split(argument)
         except ValueError as error:
             raise BuildError(f"{shown}: {error}") from None
-        if mode == "kattis":
+        if mode != "validator":
             try:
-                return KattisComparator(spec, kattis_flags(words))
+                return KattisComparator(spec, kattis_flags(words), domjudge=mode == "domjudge")
             except ValueError as error:
                 raise BuildError(f"{shown}: {error}") from None
         if not words:
@@ -678,7 +704,7 @@ def parse_compare(
         return CheckerComparator(spec, program, root, checker_timeout)
     raise BuildError(
         f"{shown}: unknown comparison (expected lines, tokens, float:TOL, kattis[:FLAGS], "
-        "validator:PATH [FLAGS] or checker:PATH)"
+        "domjudge[:FLAGS], validator:PATH [FLAGS] or checker:PATH)"
     )
 
 

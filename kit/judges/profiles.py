@@ -197,9 +197,11 @@ class Profile:
 #   the judge daemon gives runguard `--walltime` then `--cputime`, and "the last of wall/cpu
 #   time options set" decides (judge/judgedaemon.main.php, judge/runguard.cc); "your program
 #   has exactly 1 processor core fully at its disposal" (doc/manual/team.rst);
-# - compare: its default `compare` is problemtools' default validator ("default_validator from
-#   kattis problemtools package", sql/files/defaultdata/compare/compare.cc), case and spacing
-#   ignored unless a problem asks otherwise; no presentation error, no memory-limit verdict;
+# - compare: its default `compare` is its copy of problemtools' default validator
+#   ("default_validator from kattis problemtools package [...] modified: float comparison",
+#   sql/files/defaultdata/compare/compare.cc), case and spacing ignored unless a problem asks
+#   otherwise, its tokens compared as whole strings and inf and nan read as numbers
+#   (kit.judges.compare's "domjudge"); no presentation error, no memory-limit verdict;
 # - games: judge/runpipe.cc joins the two programs through a proxy that sets each pipe to the
 #   system's largest (`F_SETPIPE_SZ`, /proc/sys/fs/pipe-max-size, 1 MiB by default) and, when
 #   the interactor exits, closes the solution's input but keeps reading its output, so a write
@@ -300,7 +302,7 @@ PROFILES = {
         memory=WHOLE,
         stack=UNLIMITED,
         time=CPU,
-        compare="kattis",
+        compare="domjudge",
         output=DOMJUDGE_OUTPUT,
         presentation=False,
         memory_verdict=False,

@@ -206,7 +206,7 @@ def test_a_profile_gives_targets_size_limit_and_file_and_process_rules(toy, judg
 @pytest.mark.parametrize(
     ("judge", "compare"),
     [("Codeforces", "tokens"), ("AtCoder", "tokens"), ("Kattis", "kattis"), ("Timus", "lines"),
-     ("SPOJ", "lines"), ("POJ", "lines")],
+     ("SPOJ", "lines"), ("POJ", "lines"), ("DOMjudge", "domjudge")],
 )  # fmt: skip
 def test_outputs_are_compared_as_the_judge_compares_them_unless_the_problem_says(
     toy, judge, compare
@@ -215,6 +215,18 @@ def test_outputs_are_compared_as_the_judge_compares_them_unless_the_problem_says
     Kattis has its default validator; the rest keep the kit's lines (kit.judges.profiles)."""
     assert registry(toy, judge=judge)["toy_sum"].compare == compare
     assert registry(toy, judge=judge, extra='compare = "lines"')["toy_sum"].compare == "lines"
+
+
+@pytest.mark.parametrize(
+    ("judge", "compare"),
+    [("DOMjudge", "domjudge:float_tolerance 1e-6"), ("Kattis", "kattis:float_tolerance 1e-6"),
+     ("POJ", "kattis:float_tolerance 1e-6")],
+)  # fmt: skip
+def test_the_default_validator_is_the_judges_own_copy_of_it(toy, judge, compare):
+    """DOMjudge runs its own copy of problemtools' default validator for a package's (and a
+    problem's) ``kattis``, which differs from it (kit.judges.compare's "domjudge")."""
+    extra = 'compare = "kattis:float_tolerance 1e-6"'
+    assert registry(toy, judge=judge, extra=extra)["toy_sum"].compare == compare
 
 
 @pytest.mark.parametrize(("judge", "mib"), [("Kattis", 8), ("Codeforces", 64), ("POJ", 64)])

@@ -463,7 +463,7 @@ def test_checker_runs_in_the_checkout_root(tmp_path, sum_case):
         (
             "line",
             "unknown comparison (expected lines, tokens, float:TOL, kattis[:FLAGS], "
-            "validator:PATH [FLAGS] or checker:PATH)",
+            "domjudge[:FLAGS], validator:PATH [FLAGS] or checker:PATH)",
         ),
         ("", "unknown comparison"),
         ("tokens:3", "unknown comparison"),

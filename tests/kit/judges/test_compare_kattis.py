@@ -144,6 +144,32 @@ def test_a_token_ends_at_a_nul_as_the_validator_s_c_strings_do(spec):
     assert difference(spec, b"abc\n", b"ab\0c\n") is not None
 
 
+# DOMjudge's copy of the validator ("modified: float comparison", its compare.cc)
+
+
+@pytest.mark.parametrize("spec", ["domjudge", "domjudge:case_sensitive"])
+def test_domjudge_compares_whole_tokens_a_nul_included(spec):
+    """Its compare.cc compares std::strings, not C strings: ``3\\0junk`` against ``3`` was
+    accepted here, a wrong answer there."""
+    assert difference(spec, b"3\n", b"3\0junk\n") == "token 1: expected '3', got '3\\x00junk'"
+    assert difference(spec, b"a\0b\n", b"a\0b\n") is None
+
+
+@pytest.mark.parametrize(
+    ("want", "got", "same"),
+    [(b"inf", b"Infinity", True), (b"-inf", b"-INF", True), (b"nan", b"-nan", True),
+     (b"NaN", b"nan(0x1)", True), (b"inf", b"-inf", False), (b"inf", b"1e308", False),
+     (b"1.5", b"inf", False), (b"nan", b"1.5", False), (b"1.5", b"1.5000001", True),
+     (b"1.5", b"1.6", False), (b"inf", b"infinit", False)],
+)  # fmt: skip
+def test_domjudge_reads_infinities_and_nan_as_numbers_with_a_tolerance(want, got, same):
+    """NaN equals NaN and an infinity the same infinity (its compare_float); problemtools
+    takes neither for a number, so ``inf`` against ``Infinity`` was a wrong answer here."""
+    told = difference("domjudge:float_tolerance 1e-6", want + b"\n", got)
+    assert (told is None) == same, told
+    assert difference("kattis:float_tolerance 1e-6", b"inf\n", b"Infinity") is not None
+
+
 def test_without_a_tolerance_numbers_compare_as_text():
     assert difference("kattis", b"200\n", b"2.0e2") == "token 1: expected '200', got '2.0e2'"
     assert difference("kattis", b"0.5\n", b"0.50") == "token 1: expected '0.5', got '0.50'"

@@ -106,7 +106,7 @@ def test_domjudge_compares_runs_games_and_limits_output_as_its_sources_say():
     proxy (pipes at the system's largest, a write after the interactor accepted not failing),
     its default output limit 8192 kB, its runs killed at the limit plus 1s|10% (docs/targets.md)."""
     domjudge = PROFILES["domjudge"]
-    assert (domjudge.compare, domjudge.games, domjudge.output) == ("kattis", PROBLEMTOOLS, 8)
+    assert (domjudge.compare, domjudge.games, domjudge.output) == ("domjudge", PROBLEMTOOLS, 8)
     assert domjudge.overshoot == (1.0, 0.1)
     assert domjudge.empty_verdict == "no-output"
     assert [name for name, p in PROFILES.items() if p.overshoot] == ["domjudge"]
