@@ -99,8 +99,9 @@ import os
 import re
 import shlex
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from itertools import zip_longest
 from pathlib import Path
 
 from kit.errors import BuildError
@@ -178,21 +179,30 @@ class Comparator:
         return self.judge(input_path, expected, got)
 
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
-        difference = self.difference(expected, got)
+        difference = None if _identical(expected, got) else self.difference(expected, got)
         return Judgement(difference is None, difference or "")
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
         raise NotImplementedError
 
 
+def _identical(expected: bytes, got: bytes) -> bool:
+    """Whether the output is the answer byte for byte, which every built-in rule accepts (but
+    for a byte-order mark opening both, which testlib skips in the output only)."""
+    return expected == got and not got.startswith(UTF8_BOM)
+
+
 class LinesComparator(Comparator):
     spec = "lines"
 
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
-        difference = self.difference(expected, got)
+        difference = None if _identical(expected, got) else self.difference(expected, got)
         if difference is None:
             return Judgement(True, "")
-        if expected.split() == got.split():
+        words = zip_longest(
+            _pieces(expected, _SPACE, bytes.split), _pieces(got, _SPACE, bytes.split)
+        )
+        if all(a == b for a, b in words):
             return Judgement(False, f"{difference} (the same tokens)", presentation=True)
         return Judgement(False, difference)
 
@@ -200,32 +210,68 @@ class LinesComparator(Comparator):
         return _first_difference("line", judged_lines(expected), judged_lines(got), _exactly)
 
 
-def judged_lines(output: bytes) -> list[bytes]:
+# The lines and tokens of an output are read a chunk of about CHUNK bytes at a time, each
+# ended where a separator is, so that the kit holds a chunk's pieces and not a whole output's
+# (three million short lines took a list of 150 MB per side)
+CHUNK = 1 << 16
+_NEWLINE = re.compile(rb"\n")
+_BLANK = re.compile(rb"[ \t\r\n]")  # testlib's blanks (``isBlanks``): LF, CR, space, tab
+_BLANKS = re.compile(rb"[ \t\r\n]+")
+_SPACE = re.compile(rb"[ \t\n\r\x0b\x0c]")  # what ``bytes.split()`` splits at
+
+
+def _pieces(
+    output: bytes, separator: re.Pattern, split: Callable[[bytes], list[bytes]], start: int = 0
+) -> Iterator[bytes]:
+    """What ``split(output[start:])`` returns, chunk by chunk: a chunk ends at a
+    ``separator`` byte (dropped), which ``split`` splits at too."""
+    return itertools.chain.from_iterable(_chunks(output, separator, split, start))
+
+
+def _chunks(
+    output: bytes, separator: re.Pattern, split: Callable[[bytes], list[bytes]], start: int = 0
+) -> Iterator[list[bytes]]:
+    """``_pieces``, a chunk's list at a time."""
+    size = len(output)
+    while start <= size:
+        found = separator.search(output, min(start + CHUNK, size))
+        end = found.start() if found is not None else size
+        yield split(output[start:end])
+        start = end + 1
+
+
+def judged_lines(output: bytes) -> Iterator[bytes]:
     """The lines the ``lines`` mode compares: each right-stripped, trailing blank ones gone."""
-    lines = output.split(b"\n")
-    end = len(lines)
-    while end and not lines[end - 1].rstrip():
-        end -= 1
-    return [line.rstrip() for line in lines[:end]]
+    blank = 0  # blank lines not yet given: gone if nothing follows them
+    for chunk in _chunks(output, _NEWLINE, lambda text: text.split(b"\n")):
+        lines = [line.rstrip() for line in chunk]
+        last = len(lines)
+        while last and not lines[last - 1]:
+            last -= 1
+        if last:
+            yield from itertools.repeat(b"", blank)
+            yield from itertools.islice(lines, last)
+            blank = 0
+        blank += len(lines) - last
 
 
-_BLANKS = re.compile(rb"[ \t\r\n]+")  # testlib's blanks (``isBlanks``): LF, CR, space, tab
-
-
-def tokens(output: bytes) -> list[bytes]:
-    """The tokens of ``output`` as testlib reads words: separated by its four blanks only, so
-    a form feed or vertical tab (blanks to Python's ``split``) is part of a token."""
-    return [token for token in _BLANKS.split(output) if token]
+def tokens(output: bytes, start: int = 0) -> Iterator[bytes]:
+    """The tokens of ``output`` (from ``start``) as testlib reads words: separated by its four
+    blanks only, so a form feed or vertical tab (blanks to Python's ``split``) is part of a
+    token."""
+    for token in _pieces(output, _BLANK, _BLANKS.split, start):
+        if token:
+            yield token
 
 
 UTF8_BOM = b"\xef\xbb\xbf"
 
 
-def output_tokens(output: bytes) -> list[bytes]:
+def output_tokens(output: bytes) -> Iterator[bytes]:
     """The tokens of a solution's output as testlib's checkers read it: a UTF-8 byte-order
     mark opening it is skipped (``registerTestlibCmd`` calls ``ouf.skipBom()``, testlib.h at
     1e4e8a2), the answer's is not."""
-    return tokens(output[len(UTF8_BOM) :] if output.startswith(UTF8_BOM) else output)
+    return tokens(output, len(UTF8_BOM) if output.startswith(UTF8_BOM) else 0)
 
 
 class TokensComparator(Comparator):
@@ -266,15 +312,15 @@ class FloatComparator(Comparator):
 
 def _first_difference(
     unit: str,
-    want: list[bytes],
-    have: list[bytes],
+    want: Iterable[bytes],
+    have: Iterable[bytes],
     differ: Callable[[bytes | None, bytes | None], str | None],
 ) -> str | None:
     """``"<unit> N: <what differ says>"`` for the first pair ``differ`` finds apart, or None.
 
-    The shorter list is padded with None, shown as the end of the output.
+    The shorter one is padded with None, shown as the end of the output.
     """
-    for index, (a, b) in enumerate(itertools.zip_longest(want, have)):
+    for index, (a, b) in enumerate(zip_longest(want, have)):
         problem = differ(a, b)
         if problem is not None:
             return f"{unit} {index + 1}: {problem}"
@@ -424,21 +470,31 @@ class KattisComparator(Comparator):
         return KattisComparator(spec, kattis_flags(flags, self.flags), domjudge=self.domjudge)
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        want, have = expected.split(), got.split()
-        spaces = (
-            (_SPACES.split(expected), _SPACES.split(got))
-            if self.flags.space_change_sensitive
-            else None
+        if self.flags.space_change_sensitive:
+            return self._spaced_difference(expected, got)
+        pairs = zip_longest(
+            _pieces(expected, _SPACE, bytes.split), _pieces(got, _SPACE, bytes.split)
         )
+        for index, (want, have) in enumerate(pairs):
+            if want is None:
+                return f"token {index + 1}: expected end of output, got {_quoted(have)}"
+            problem = self._token(want, have)
+            if problem is not None:
+                return f"token {index + 1}: {problem}"
+        return None
+
+    def _spaced_difference(self, expected: bytes, got: bytes) -> str | None:
+        """``difference`` under ``space_change_sensitive``: the whitespace too."""
+        want, have = expected.split(), got.split()
+        spaces = (_SPACES.split(expected), _SPACES.split(got))
         for index in range(len(want) + 1):
-            if spaces is not None:
-                theirs = spaces[1][index] if index < len(spaces[1]) else b""
-                if spaces[0][index] != theirs:
-                    where = f"before token {index + 1}" if index < len(want) else "at the end"
-                    return (
-                        f"whitespace {where}: expected {_quoted(spaces[0][index])}, "
-                        f"got {_quoted(theirs)} (space_change_sensitive)"
-                    )
+            theirs = spaces[1][index] if index < len(spaces[1]) else b""
+            if spaces[0][index] != theirs:
+                where = f"before token {index + 1}" if index < len(want) else "at the end"
+                return (
+                    f"whitespace {where}: expected {_quoted(spaces[0][index])}, "
+                    f"got {_quoted(theirs)} (space_change_sensitive)"
+                )
             if index == len(want):
                 break
             mine = have[index] if index < len(have) else None
