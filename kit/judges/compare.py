@@ -199,10 +199,7 @@ class LinesComparator(Comparator):
         difference = None if _identical(expected, got) else self.difference(expected, got)
         if difference is None:
             return Judgement(True, "")
-        words = zip_longest(
-            _pieces(expected, _SPACE, bytes.split), _pieces(got, _SPACE, bytes.split)
-        )
-        if all(a == b for a, b in words):
+        if all(a == b for a, b in zip_longest(words(expected), words(got))):
             return Judgement(False, f"{difference} (the same tokens)", presentation=True)
         return Judgement(False, difference)
 
@@ -238,6 +235,11 @@ def _chunks(
         end = found.start() if found is not None else size
         yield split(output[start:end])
         start = end + 1
+
+
+def words(output: bytes) -> Iterator[bytes]:
+    """What ``output.split()`` returns (tokens between ASCII whitespace), a chunk at a time."""
+    return _pieces(output, _SPACE, bytes.split)
 
 
 def judged_lines(output: bytes) -> Iterator[bytes]:
@@ -472,9 +474,7 @@ class KattisComparator(Comparator):
     def difference(self, expected: bytes, got: bytes) -> str | None:
         if self.flags.space_change_sensitive:
             return self._spaced_difference(expected, got)
-        pairs = zip_longest(
-            _pieces(expected, _SPACE, bytes.split), _pieces(got, _SPACE, bytes.split)
-        )
+        pairs = zip_longest(words(expected), words(got))
         for index, (want, have) in enumerate(pairs):
             if want is None:
                 return f"token {index + 1}: expected end of output, got {_quoted(have)}"

@@ -16,8 +16,9 @@ comparison already allows an error.
 from __future__ import annotations
 
 import math
+from itertools import zip_longest
 
-from kit.judges.compare import FloatComparator
+from kit.judges.compare import FloatComparator, words
 
 EXACT = ("lines", "tokens")  # the comparisons the hint is for, and Kattis' without a tolerance
 KATTIS = "kattis"
@@ -35,19 +36,15 @@ def float_hint(spec: str, expected: bytes, got: bytes) -> list[str]:
     kattis, _, flags = spec.partition(":")
     if spec not in EXACT and not (kattis == KATTIS and "float" not in flags):
         return []
-    wanted, given = expected.split(), got.split()
-    if len(wanted) != len(given):
+    differences = _differences(expected, got)
+    if differences is None:
         return []
-    pairs = [(want, have) for want, have in zip(wanted, given) if want != have]
-    errors = [_error(want, have) for want, have in pairs]
-    if not pairs or any(error is None or error > NEAREST for error in errors):
-        return []
-    largest = max(errors)  # each known: checked above
+    first, largest = differences
     exponent = max(FINEST, math.ceil(math.log10(largest))) if largest > 0 else FINEST
     tolerance = f"1e{exponent}"
     if FloatComparator(f"float:{tolerance}", float(tolerance)).difference(expected, got):
         return []  # tokens the comparison reads otherwise (1_000.5): it would not accept them
-    want, have = (token.decode("ascii", "replace") for token in pairs[0])
+    want, have = (token.decode("ascii", "replace") for token in first)
     setting = f"float:{tolerance}"
     if kattis == KATTIS:  # the default validator's own flag, beside the flags it has
         setting = (
@@ -55,6 +52,22 @@ def float_hint(spec: str, expected: bytes, got: bytes) -> list[str]:
         )
     said = HINT.format(error=largest, want=want, have=have, tolerance=tolerance, setting=setting)
     return [said]
+
+
+def _differences(expected: bytes, got: bytes) -> tuple[tuple[bytes, bytes], float] | None:
+    """The first pair of tokens that differ and the largest error of any, when as many tokens
+    differ only by numbers within ``NEAREST`` of each other; else None. Read a chunk at a
+    time (``kit.judges.compare.words``): an output of millions of tokens is never held."""
+    first, largest = None, 0.0
+    for want, have in zip_longest(words(expected), words(got)):
+        if want == have:
+            continue
+        error = None if want is None or have is None else _error(want, have)
+        if error is None or error > NEAREST:
+            return None
+        first = first or (want, have)
+        largest = max(largest, error)
+    return None if first is None else (first, largest)
 
 
 def _error(want: bytes, have: bytes) -> float | None:

@@ -2,6 +2,8 @@
 number close to the expected one gets the compare setting that would accept it; any other
 difference, a number far off, or a comparison that allows an error already, gets nothing."""
 
+import tracemalloc
+
 import pytest
 
 from kit.run.float_answers import float_hint
@@ -55,3 +57,18 @@ def test_kattis_default_validator_is_pointed_at_its_own_tolerance_flag(spec, set
 )
 def test_other_wrong_answers_get_no_hint(spec, expected, got):
     assert float_hint(spec, expected, got) == []
+
+
+def test_a_long_output_is_read_without_holding_its_tokens():
+    """Three hundred thousand lines whose every number is off by a rounding: the hint is
+    found a chunk at a time (three million short lines held 200 MiB in the kit)."""
+    expected, got = b"0.5000001\n" * 300_000, b"0.5\n" * 300_000
+    tracemalloc.start()
+    try:
+        hint = float_hint("lines", expected, got)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert hint and 'compare = "float:1e-7"' in hint[0], hint
+    assert peak < 4 << 20, peak
+    assert float_hint("lines", expected, got + b"0.5\n") == []  # a token more: no hint
