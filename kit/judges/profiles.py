@@ -74,6 +74,9 @@ class Profile:
     # (seconds, fraction): where it kills a run by its own rule, at the time limit plus the
     # larger of the two, of wall time (a game at twice that), and judges it a time-out (below)
     overshoot: tuple[float, float] | None = None
+    # True where it lets a run write on past the output limit (the rest thrown away) and
+    # judges a time-out, then a crash, before the output's size (below)
+    output_last: bool = False
     python_flags: tuple[str, ...] = ()  # options that run a Python here as its judge runs its own
     compile_run: tuple[str, ...] = ()  # arguments of its run of the script before the cases
 
@@ -215,6 +218,11 @@ class Profile:
 #   ("accounts for wall time spent in the validator", judge/judgedaemon.main.php); runguard
 #   kills the run there, and "Hard limit reached always has precedence": a time-out, whatever
 #   CPU time the run spent (judge/runguard.cc). A run that sleeps past it is a time-out there.
+# - output_last: runguard reads the run's stdout through a pipe and past `--streamsize` "Throw[s]
+#   away data if we're at the output limit" (`pump_pipes`), so a write never fails and the run
+#   goes on; `determineVerdict` then checks the time limit, then a run error, and only then
+#   `hasStdoutTruncated` (judge/runguard.cc, judge/judgedaemon.main.php): an endless print
+#   loop is a time-out there, a flood followed by a crash a run error.
 # python_flags, the options that make a Python here run as a judge's (where the judge starts
 # Python with them, or its Python lacks what they turn off):
 # - AtCoder lifts 3.11's limit on int-to-str digits: its 2025-10 install file for CPython,
@@ -308,6 +316,7 @@ PROFILES = {
         memory_verdict=False,
         games=PROBLEMTOOLS,
         overshoot=DOMJUDGE_OVERSHOOT,
+        output_last=True,
         empty_verdict="no-output",
     ),
     # SPOJ runs CPython 3.7.3, older than the kit checks: 3.8 is the nearest it can

@@ -734,7 +734,8 @@ class CaseJudge:
     ) -> tuple[_Outcome, Run]:
         """One batch run of ``command`` on ``stdin``, judged (``feedback``: a multi-pass
         problem's folder, ``stdin`` its pass's input). Where a run writes on past the output
-        limit and is judged by its time and exit first (``Limits.output_last``: problemtools),
+        limit and is judged by its time and exit first (``Limits.output_last``: problemtools,
+        DOMjudge),
         a run stopped there runs again, its output thrown away, and its time-out or crash (a
         memory failure included: a crash to problemtools) is the verdict; else the output
         limit stands."""
@@ -748,7 +749,9 @@ class CaseJudge:
         if ended.word not in (TLE, RE, MLE):
             return outcome, run
         size = f"{limits.output_bytes / (1 << 20):g} MiB"
-        note = f"note: it also wrote past the {size} output limit, which problemtools checks last"
+        profile = profile_for(self.problem.judge)
+        who = profile.name if profile is not None and profile.output_last else "problemtools"
+        note = f"note: it also wrote past the {size} output limit, which {who} checks last"
         return replace(ended, details=[*ended.details, note]), again
 
     def passes(self, command: list[str], case: Case, limits: Limits, most: int) -> tuple:

@@ -34,7 +34,8 @@ whatever command ran it.
   2025-09 packages, "the sum of standard output, standard error, and [...] all files that
   were created or modified by the submission"), stdout, stderr and the files the run created
   or changed in its folder together (a batch run's; a game's output goes to its interactor).
-  Where the output's size is judged after the run's time and exit (``output_last``: a Kattis
+  Where the output's size is judged after the run's time and exit (``output_last``: DOMjudge,
+  whose runs write on past the limit; a Kattis
   package's submissions in ``verify``, as problemtools judges them), a run stopped at the
   limit is run again without one (``kit.run.cases``).
 - **stack**: the run's stack size (``RLIMIT_STACK``): the judge's documented setting, else the
@@ -202,7 +203,7 @@ def limits_for(
         per_move=per_move,
         clock=clock,
         output_counts=problem.output_counts,
-        output_last=output_last,
+        output_last=output_last or (profile is not None and profile.output_last),
         games=games,
     )
 

@@ -585,3 +585,28 @@ def test_an_empty_output_judged_wrong_is_named_in_the_judges_word(
     err = capfd.readouterr().err
     assert "[toy_sum: WA, " in err, err
     assert ('; on DOMjudge: "no-output"' in err) == named, err
+
+
+@pytest.mark.parametrize(
+    ("judge", "verdict"),
+    [("DOMjudge", "[toy_sum: RE, "), ("POJ", "[toy_sum: OLE, ")],
+)  # fmt: skip
+def test_a_crash_after_a_flood_is_a_run_error_where_the_judge_checks_the_output_last(
+    toy, tmp_path, capfd, judge, verdict
+):
+    """DOMjudge throws away what a run writes past the limit, lets it go on, and judges a
+    time-out, then a run error, before the output's size (docs/targets.md): a flood of 9 MiB
+    then exit 1 was OLE here, its run error there."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1))
+    table.write_text(table.read_text().replace("[toy_sum]\n", "[toy_sum]\noutput_limit = 8\n", 1))
+    flood = "import sys\nsys.stdout.write('x' * (9 << 20))\nsys.exit(1)\n"
+    (toy / "solutions" / "toy_sum.py").write_text(flood)
+    given = tmp_path / "x.in"
+    given.write_text("1\n")
+    args = parse("toy_sum", str(given), "--root", str(toy), "--target", sys.executable)
+    assert args.run(args) == 1
+    err = capfd.readouterr().err
+    assert verdict in err, err
+    told = "note: it also wrote past the 8 MiB output limit, which DOMjudge checks last"
+    assert (told in err) == (judge == "DOMjudge"), err
