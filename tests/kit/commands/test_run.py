@@ -465,6 +465,21 @@ def test_a_run_over_the_output_limit_says_its_output_is_a_head(toy, tmp_path, ca
     assert f"note: the output above is its first {len(out)} bytes" in err.decode()
 
 
+def run_as(toy, tmp_path, capfd, judge, solution, *, given="1\n", answer=None, table=""):
+    """``cpkit run`` of ``solution`` for ``judge`` (``table``: more keys of its problem) on
+    ``given`` (and its ``answer`` beside it): the exit status and stderr."""
+    toml = toy / "problems.toml"
+    text = toml.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1)
+    toml.write_text(text.replace("[toy_sum]\n", f"[toy_sum]\n{table}", 1))
+    (toy / "solutions" / "toy_sum.py").write_text(solution)
+    case = tmp_path / "x.in"
+    case.write_text(given)
+    if answer is not None:
+        (tmp_path / "x.out").write_text(answer)
+    args = parse("toy_sum", str(case), "--root", str(toy), "--target", sys.executable)
+    return args.run(args), capfd.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("judge", "verdict"),
     [("POJ", "PE presentation error: "), ("Codeforces", "WA wrong answer: "),
@@ -476,16 +491,11 @@ def test_a_presentation_error_is_a_wrong_answer_where_the_judge_has_none(
 ):
     """Codeforces reports a testlib checker's exit 2 (or a ``lines`` comparison's PE) as Wrong
     answer, and Kattis and AtCoder have no such verdict: the kit said PE for them."""
-    table = toy / "problems.toml"
-    text = table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1)
-    table.write_text(text.replace("[toy_sum]\n", '[toy_sum]\ncompare = "lines"\n', 1))
-    (toy / "solutions" / "toy_sum.py").write_text("print('1  2')\n")
-    given = tmp_path / "x.in"
-    given.write_text("1\n")
-    (tmp_path / "x.out").write_text("1 2\n")
-    args = parse("toy_sum", str(given), "--root", str(toy), "--target", sys.executable)
-    assert args.run(args) == 1
-    err = capfd.readouterr().err
+    lines = 'compare = "lines"\n'
+    status, err = run_as(
+        toy, tmp_path, capfd, judge, "print('1  2')\n", answer="1 2\n", table=lines
+    )
+    assert status == 1
     word, said = verdict.split(" ", 1)
     assert f"[toy_sum: {word}, " in err and said in err, err
     if judge != "POJ":
@@ -502,15 +512,9 @@ def test_over_the_memory_limit_is_a_run_error_where_the_judge_has_no_mle(
 ):
     """DOMjudge's verdicts have no memory limit: a run its control group stops for memory is a
     run-error there (docs/targets.md); the kit said MLE for it."""
-    table = toy / "problems.toml"
-    table.write_text(table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1))
     hog = "import time\nheld = bytearray(200 << 20)\ntime.sleep(0.5)\nprint(len(held))\n"
-    (toy / "solutions" / "toy_sum.py").write_text(hog)
-    given = tmp_path / "x.in"
-    given.write_text("1\n")
-    args = parse("toy_sum", str(given), "--root", str(toy), "--target", sys.executable)
-    assert args.run(args) == 1
-    err = capfd.readouterr().err
+    status, err = run_as(toy, tmp_path, capfd, judge, hog)
+    assert status == 1
     word, said = verdict.split(" ", 1)
     assert f"[toy_sum: {word}, " in err and said in err, err
     told = f"(over the memory limit, which {judge} judges a run error: it has no MLE)"
@@ -526,15 +530,9 @@ def test_over_the_output_limit_is_a_run_error_where_the_judge_has_no_ole(
 ):
     """SPOJ's status codes have no output limit: a run stopped for its output is a run error
     there, "SIGXFSZ" (docs/targets.md); the kit said OLE for it."""
-    table = toy / "problems.toml"
-    table.write_text(table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1))
     flood = "import sys\nfor _ in range(70):\n    sys.stdout.write('x' * (1 << 20))\n"
-    (toy / "solutions" / "toy_sum.py").write_text(flood)
-    given = tmp_path / "x.in"
-    given.write_text("1\n")
-    args = parse("toy_sum", str(given), "--root", str(toy), "--target", sys.executable)
-    assert args.run(args) == 1
-    err = capfd.readouterr().err
+    status, err = run_as(toy, tmp_path, capfd, judge, flood)
+    assert status == 1
     word, said = verdict.split(" ", 1)
     assert f"[toy_sum: {word}, " in err and said in err, err
     told = f"(over the output limit, which {judge} judges a run error: it has no OLE)"
@@ -551,15 +549,9 @@ def test_a_run_sleeping_past_domjudges_hard_limit_is_a_time_out_there(
     """DOMjudge kills a run at its limit plus max(1 s, 10 %) of wall time and judges it a
     time-out whatever CPU time it spent (docs/targets.md): a sleeper of 2.3 s under 1 s,
     which counts 0.02 s of CPU time, passed here as on Kattis (CPU time, killed at 3 s)."""
-    table = toy / "problems.toml"
-    table.write_text(table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1))
     sleeper = "import time\ntime.sleep(2.3)\nprint(int(input()) + int(input()))\n"
-    (toy / "solutions" / "toy_sum.py").write_text(sleeper)
-    given = tmp_path / "x.in"
-    given.write_text("1\n2\n")
-    args = parse("toy_sum", str(given), "--root", str(toy), "--target", sys.executable)
-    assert args.run(args) == (judge == "DOMjudge")
-    err = capfd.readouterr().err
+    status, err = run_as(toy, tmp_path, capfd, judge, sleeper, given="1\n2\n")
+    assert status == (judge == "DOMjudge")
     assert verdict in err, err
     assert ("killed at 2 s" in err) == (judge == "DOMjudge"), err
 
@@ -574,15 +566,8 @@ def test_an_empty_output_judged_wrong_is_named_in_the_judges_word(
 ):
     """DOMjudge calls a wrong answer of 0 bytes "no-output" (its determineVerdict,
     docs/targets.md); a line break is an output, and other judges have no such word."""
-    table = toy / "problems.toml"
-    table.write_text(table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1))
-    (toy / "solutions" / "toy_sum.py").write_text(solution)
-    given = tmp_path / "x.in"
-    given.write_text("1\n2\n")
-    (tmp_path / "x.out").write_text("3\n")
-    args = parse("toy_sum", str(given), "--root", str(toy), "--target", sys.executable)
-    assert args.run(args) == 1
-    err = capfd.readouterr().err
+    status, err = run_as(toy, tmp_path, capfd, judge, solution, given="1\n2\n", answer="3\n")
+    assert status == 1
     assert "[toy_sum: WA, " in err, err
     assert ('; on DOMjudge: "no-output"' in err) == named, err
 
@@ -597,16 +582,9 @@ def test_a_crash_after_a_flood_is_a_run_error_where_the_judge_checks_the_output_
     """DOMjudge throws away what a run writes past the limit, lets it go on, and judges a
     time-out, then a run error, before the output's size (docs/targets.md): a flood of 9 MiB
     then exit 1 was OLE here, its run error there."""
-    table = toy / "problems.toml"
-    table.write_text(table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1))
-    table.write_text(table.read_text().replace("[toy_sum]\n", "[toy_sum]\noutput_limit = 8\n", 1))
     flood = "import sys\nsys.stdout.write('x' * (9 << 20))\nsys.exit(1)\n"
-    (toy / "solutions" / "toy_sum.py").write_text(flood)
-    given = tmp_path / "x.in"
-    given.write_text("1\n")
-    args = parse("toy_sum", str(given), "--root", str(toy), "--target", sys.executable)
-    assert args.run(args) == 1
-    err = capfd.readouterr().err
+    status, err = run_as(toy, tmp_path, capfd, judge, flood, table="output_limit = 8\n")
+    assert status == 1
     assert verdict in err, err
     told = "note: it also wrote past the 8 MiB output limit, which DOMjudge checks last"
     assert (told in err) == (judge == "DOMjudge"), err
