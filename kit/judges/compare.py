@@ -196,12 +196,10 @@ class LinesComparator(Comparator):
     spec = "lines"
 
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
-        difference = None if _identical(expected, got) else self.difference(expected, got)
-        if difference is None:
-            return Judgement(True, "")
-        if all(a == b for a, b in zip_longest(words(expected), words(got))):
-            return Judgement(False, f"{difference} (the same tokens)", presentation=True)
-        return Judgement(False, difference)
+        judged = super().judge(input_path, expected, got)
+        if judged.accepted or any(a != b for a, b in zip_longest(words(expected), words(got))):
+            return judged
+        return Judgement(False, f"{judged.message} (the same tokens)", presentation=True)
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
         return _first_difference("line", judged_lines(expected), judged_lines(got), _exactly)
