@@ -262,11 +262,7 @@ def judge_submission(
     the package's limit is known."""
     assert problem.source is not None
     judged = Judged(submission, problem.source.format)
-    over = _over_code_limit(submission, problem.source.code_limit)
-    why, judged.compile_error = (over, True) if over else _unrunnable(submission)
-    why = why or _beyond_stand_in(submission, runner)
-    if why:
-        judged.said = why
+    if _refused(judged, problem.source, runner):
         return judged
     column = Column(runner.target, runner, static_only=False)
     package = problem.source
@@ -296,16 +292,27 @@ def judge_submission(
     judged.seconds = max((v.seconds for v in verdicts), default=0.0)
     if every_case:
         _record_cases(judged, verdicts, messages, order, where)
-    if not failing:
+    if failing:
+        _, case, word = failing[0]
+        judged.verdict = Verdict(word)
+        said = messages.get(case, f"the grader's verdict {format_word(Verdict(word), KATTIS)}")
+        judged.said = f"{case}: {said}" if case else said
+        if runs_on:
+            judged.at_margin = _at_margin(problem, verdicts, order, messages)
+    else:
         judged.verdict = OK
-        return judged
-    _, case, word = failing[0]
-    judged.verdict = Verdict(word)
-    said = messages.get(case, f"the grader's verdict {format_word(Verdict(word), KATTIS)}")
-    judged.said = f"{case}: {said}" if case else said
-    if runs_on:
-        judged.at_margin = _at_margin(problem, verdicts, order, messages)
     return judged
+
+
+def _refused(judged: Judged, package: Package, runner: Runner) -> bool:
+    """Whether the submission is judged without a run (over the code limit, a language the
+    kit does not run, beyond the stand-in's Python), with the reason in ``judged``."""
+    submission = judged.submission
+    over = _over_code_limit(submission, package.code_limit)
+    why, judged.compile_error = (over, True) if over else _unrunnable(submission)
+    why = why or _beyond_stand_in(submission, runner)
+    judged.said = why or judged.said
+    return bool(why)
 
 
 def _runs_on(package: Package, submission: Submission, provisional: bool) -> bool:
