@@ -113,14 +113,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         raise BuildError(f"{where}: cannot be read: {error}") from None
     testset = _testset(root, where)
     _standard_streams(root, where)
-    time_ms = _integer(testset, "time-limit", where)
-    if not in_seconds(time_ms / 1000):  # problems.toml's rule: no limit in seconds
-        raise BuildError(f"{where}: <time-limit> {time_ms} ms: no limit in seconds")
-    memory_bytes = _integer(testset, "memory-limit", where)
-    if not in_mebibytes(memory_bytes / (1 << 20)):  # problems.toml's rule too
-        raise BuildError(
-            f"{where}: <memory-limit> {memory_bytes} bytes: no limit in MiB ({MEBIBYTES})"
-        )
+    time_ms, memory_bytes = _limits(testset, where)
     checker = _source(root, "assets/checker", path, shown, base or shown)
     interactor = _source(root, "assets/interactor", path, shown, base or shown)
     files = path / "files"
@@ -128,12 +121,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     cases = _cases(testset, path, shown, where)
     valid, invalid = _validator_tests(root, path, where, notes)
     notes += _line_endings([*cases[:1], *valid[:1], *invalid[:1]], path)
-    if any(test.get("points") for test in testset.findall("tests/test")):
-        notes.append(POINTS_NOTE)
-    runs = root.find("judging")
-    count = runs.get("run-count", "1") if runs is not None else "1"
-    if count.strip() not in ("", "1"):
-        notes.append(RUNS_NOTE.format(count=count.strip()))
+    notes += _judging_notes(root, testset)
     return Package(
         path=path,
         shown=shown,
@@ -160,6 +148,32 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         checked_outputs=tuple(_checker_tests(root, path, where, notes)),
         notes=tuple(f"note: {shown}: {note}" for note in notes),
     )
+
+
+def _limits(testset: ElementTree.Element, where: str) -> tuple[int, int]:
+    """The testset's time limit in ms and memory limit in bytes, each one problems.toml
+    would take."""
+    time_ms = _integer(testset, "time-limit", where)
+    if not in_seconds(time_ms / 1000):  # problems.toml's rule: no limit in seconds
+        raise BuildError(f"{where}: <time-limit> {time_ms} ms: no limit in seconds")
+    memory_bytes = _integer(testset, "memory-limit", where)
+    if not in_mebibytes(memory_bytes / (1 << 20)):  # problems.toml's rule too
+        raise BuildError(
+            f"{where}: <memory-limit> {memory_bytes} bytes: no limit in MiB ({MEBIBYTES})"
+        )
+    return time_ms, memory_bytes
+
+
+def _judging_notes(root: ElementTree.Element, testset: ElementTree.Element) -> list[str]:
+    """What the kit judges otherwise than Polygon would: tests with points, several runs."""
+    notes = []
+    if any(test.get("points") for test in testset.findall("tests/test")):
+        notes.append(POINTS_NOTE)
+    runs = root.find("judging")
+    count = runs.get("run-count", "1") if runs is not None else "1"
+    if count.strip() not in ("", "1"):
+        notes.append(RUNS_NOTE.format(count=count.strip()))
+    return notes
 
 
 def _standard_streams(root: ElementTree.Element, where: str) -> None:
