@@ -240,15 +240,7 @@ def build_problem(
     ``target`` runs them under that runner alone (every target is still checked statically)."""
     result = Result(problem)
     try:
-        if problem.unavailable is not None:  # its checker or interactor is not there
-            raise BuildError(problem.unavailable)
-        state = file_state(problem.solution)
-        if state not in (None, MISSING):
-            raise BuildError(f"{problem.rel(problem.solution)} {state}")
-        if problem.solution_file is not None and state == MISSING:
-            said = f"solution = {problem.solution_file!r} in problems.toml names no file"
-            raise BuildError(f"{said} (from the workspace's root)")
-        if state == MISSING:  # whatever its samples are, yet
+        if _no_solution(problem):  # whatever its samples are, yet
             result.status = Status.NO_SOLUTION
             _remove_bundle(problem, result)
             return result
@@ -264,14 +256,7 @@ def build_problem(
     result.unreachable_bytes = bundle.unreachable_bytes
     result.sources = [module.path for module in bundle.modules]
     result.bundle_bytes = len(bundle.text.encode("utf-8"))
-    columns = columns_for(problem, interpreters)
-    runners = {column.target: column.runner for column in columns}
-    if target is not None:  # checked for every target, run under this one
-        columns = [Column(target.target, target, static_only=not target.exact)]
-        runners.setdefault(target.target, target)
-        foreign = foreign_target_notes(problem, target)
-        result.notes += foreign
-        result.foreign = bool(foreign)
+    columns, runners = _columns(problem, interpreters, target, result)
     result.columns = columns
     prefetch(problem, [column.runner for column in columns])  # measured while the checks run
     with _staged(problem, bundle.text.encode("utf-8"), result) as script:
@@ -285,6 +270,40 @@ def build_problem(
     if result.status == Status.OK and problem.unplayed:
         result.fail(_UNPLAYED.format(slug=problem.slug))
     return result
+
+
+def _no_solution(problem: Problem) -> bool:
+    """Whether the problem has no solution file yet; a BuildError when its checker or
+    interactor is missing, its solution is not a readable file, or problems.toml names a
+    solution that is not there."""
+    if problem.unavailable is not None:  # its checker or interactor is not there
+        raise BuildError(problem.unavailable)
+    state = file_state(problem.solution)
+    if state not in (None, MISSING):
+        raise BuildError(f"{problem.rel(problem.solution)} {state}")
+    if problem.solution_file is not None and state == MISSING:
+        said = f"solution = {problem.solution_file!r} in problems.toml names no file"
+        raise BuildError(f"{said} (from the workspace's root)")
+    return state == MISSING
+
+
+def _columns(
+    problem: Problem,
+    interpreters: Sequence[Interpreter] | None,
+    target: Runner | None,
+    result: Result,
+) -> tuple[list[Column], dict[str, Runner]]:
+    """The columns the cases run in, and the runner of each target the checks cover: every
+    target's, or ``target`` alone for the runs (a note when the judge does not run it)."""
+    columns = columns_for(problem, interpreters)
+    runners = {column.target: column.runner for column in columns}
+    if target is not None:  # checked for every target, run under this one
+        columns = [Column(target.target, target, static_only=not target.exact)]
+        runners.setdefault(target.target, target)
+        foreign = foreign_target_notes(problem, target)
+        result.notes += foreign
+        result.foreign = bool(foreign)
+    return columns, runners
 
 
 _UNPLAYED = (
