@@ -75,46 +75,23 @@ def _stickytape(solution: Path, toy: Path) -> str:
 def run(runs: int, root: Path) -> int:
     """Print the start-up figures of the toy problem's forms; the exit status."""
     toy = TOY
-    solution = toy / "solutions" / "toy_sum.py"
     stdin = (toy / "samples" / "toy_sum" / "sample-1.in").read_bytes()
     expected = (toy / "samples" / "toy_sum" / "sample-1.out").read_bytes()
     with tempfile.TemporaryDirectory(prefix="kit-startup-") as folder:
-        scripts = {
-            "empty": "",
-            "inlined": (toy / "inlined" / "toy_sum.py").read_text(encoding="utf-8"),
-            "bundle": make_bundle(load_registry(toy)["toy_sum"]).text,
-            "stickytape": _stickytape(solution, toy),
-        }
-        paths = {}
-        for form, text in scripts.items():
-            paths[form] = Path(folder, f"{form}.py")
-            paths[form].write_text(text, encoding="utf-8")
+        paths = _write_forms(Path(folder), toy)
         empty_dir = Path(folder, "cwd")
         empty_dir.mkdir()
         print(f"start-up of the toy solution, {runs} runs of each form, in ms")
         flawed: set[str] = set()
         interpreters = {(i.impl, i.version): i for i in (host(), *found())}
         for python in interpreters.values():
-            wall: dict[str, list[float]] = {form: [] for form in FORMS}
-            cpu: dict[str, list[float]] = {form: [] for form in FORMS}
-            for _ in range(max(1, runs)):
-                for form in FORMS:
-                    command = judged.wrapped(python, paths[form])  # as a judge: no .pth
-                    run = run_process(command, stdin, cwd=empty_dir, timeout=30)
-                    wrong = run.returncode != 0 or run.stdout != expected
-                    if form in ("inlined", "bundle") and wrong:
-                        print(f"{python.short}: the {form} form gave a wrong answer")
-                        return 1
-                    if form == "stickytape" and wrong:
-                        # expected: stickytape indents the script, and so its multi-line
-                        # string literals; only the time matters here
-                        flawed.add(python.short)
-                    wall[form].append(run.seconds * 1000)
-                    cpu[form].append(run.cpu_seconds * 1000)
-            for what, times in (("wall", wall), ("cpu", cpu)):
-                cells = ", ".join(f"{form} {_min_median(times[form])}" for form in FORMS)
+            times = _timed(python, paths, max(1, runs), (stdin, expected), empty_dir, flawed)
+            if times is None:
+                return 1
+            for what, forms in zip(("wall", "cpu"), times):
+                cells = ", ".join(f"{form} {_min_median(forms[form])}" for form in FORMS)
                 print(f"{python.short:<7} {what} min / median: {cells}")
-                print(f"{'':<6} {what} bundle - inlined: {_overhead(times)}")
+                print(f"{'':<6} {what} bundle - inlined: {_overhead(forms)}")
             inlined, bundled = _in_process(python, runs, toy, paths)
             print(
                 f"{'':<6} in one process, compile + run, min / median: inlined "
@@ -127,6 +104,48 @@ def run(runs: int, root: Path) -> int:
             "changes its multi-line string literals)"
         )
     return 0
+
+
+def _write_forms(folder: Path, toy: Path) -> dict[str, Path]:
+    """Each form of the toy solution written as a script in ``folder``: its path by form."""
+    solution = toy / "solutions" / "toy_sum.py"
+    scripts = {
+        "empty": "",
+        "inlined": (toy / "inlined" / "toy_sum.py").read_text(encoding="utf-8"),
+        "bundle": make_bundle(load_registry(toy)["toy_sum"]).text,
+        "stickytape": _stickytape(solution, toy),
+    }
+    paths = {}
+    for form, text in scripts.items():
+        paths[form] = folder / f"{form}.py"
+        paths[form].write_text(text, encoding="utf-8")
+    return paths
+
+
+def _timed(  # noqa: PLR0913
+    python, paths: dict[str, Path], runs: int, sample: tuple[bytes, bytes], cwd: Path, flawed
+) -> tuple[dict[str, list[float]], dict[str, list[float]]] | None:
+    """Wall and CPU ms of ``runs`` runs of each form under ``python``, as a judge runs them;
+    None, said, when the inlined or bundled form answers wrongly (a stickytape script that
+    does goes into ``flawed``)."""
+    stdin, expected = sample
+    wall: dict[str, list[float]] = {form: [] for form in FORMS}
+    cpu: dict[str, list[float]] = {form: [] for form in FORMS}
+    for _ in range(runs):
+        for form in FORMS:
+            command = judged.wrapped(python, paths[form])  # as a judge: no .pth
+            run = run_process(command, stdin, cwd=cwd, timeout=30)
+            wrong = run.returncode != 0 or run.stdout != expected
+            if form in ("inlined", "bundle") and wrong:
+                print(f"{python.short}: the {form} form gave a wrong answer")
+                return None
+            if form == "stickytape" and wrong:
+                # expected: stickytape indents the script, and so its multi-line string
+                # literals; only the time matters here
+                flawed.add(python.short)
+            wall[form].append(run.seconds * 1000)
+            cpu[form].append(run.cpu_seconds * 1000)
+    return wall, cpu
 
 
 def _in_process(python, runs: int, toy: Path, paths: dict[str, Path]) -> list[list[float]]:
