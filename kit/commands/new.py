@@ -226,12 +226,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     _usable(slug, package.judge)
     if slug in load_registry(root):
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
-    limit = args.time_limit or package.time_limit
-    if limit is None:
-        raise BuildError(
-            f"new: {args.package} fixes no time limit: give --time-limit S "
-            f"(`{command()} verify {shlex.quote(args.package)}` derives one from its submissions)"
-        )
+    limit = _package_limit(args, package)
     known = scaffold.Known(package.title, package.name, limit, package.memory_limit)
     templates = _templates(root)
     made = scaffold.files(
@@ -241,12 +236,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     existing = [name for name in made if os.path.lexists(root / name)]
     if existing:
         raise BuildError(f"new: {slug}: {_exist(existing)} already; nothing was changed")
-    shown = Path(os.path.relpath(path, root)).as_posix()
-    if not shown.isprintable():  # a control character, or bytes not UTF-8 (surrogates)
-        raise BuildError(
-            f"new: the package's path {shown!r} is not one line of UTF-8 text, which "
-            "problems.toml cannot hold: rename it; nothing was changed"
-        )
+    shown = _package_shown(path, root)
     _write(root, made, scaffold.package_table(slug, shown, args.time_limit), None)
     print(f"new problem {slug}:")
     print(
@@ -258,6 +248,28 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     print(f"  cases: the package's {len(package.cases)}, in its judge's order")
     print(f"next: {command()} {slug}")
     return 0
+
+
+def _package_limit(args: argparse.Namespace, package) -> float:
+    """The time limit the new problem takes: ``--time-limit``, else the package's own."""
+    limit = args.time_limit or package.time_limit
+    if limit is None:
+        raise BuildError(
+            f"new: {args.package} fixes no time limit: give --time-limit S "
+            f"(`{command()} verify {shlex.quote(args.package)}` derives one from its submissions)"
+        )
+    return limit
+
+
+def _package_shown(path: Path, root: Path) -> str:
+    """The package's path as problems.toml holds it: from the workspace's root."""
+    shown = Path(os.path.relpath(path, root)).as_posix()
+    if not shown.isprintable():  # a control character, or bytes not UTF-8 (surrogates)
+        raise BuildError(
+            f"new: the package's path {shown!r} is not one line of UTF-8 text, which "
+            "problems.toml cannot hold: rename it; nothing was changed"
+        )
+    return shown
 
 
 def _exist(paths: list[str]) -> str:
