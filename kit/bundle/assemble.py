@@ -34,7 +34,13 @@ import io
 import tokenize
 from dataclasses import dataclass
 
-from kit.bundle.sources import Source, is_string_statement, mask_literals, split_lines
+from kit.bundle.sources import (
+    CODING,
+    Source,
+    is_string_statement,
+    mask_literals,
+    split_lines,
+)
 from kit.errors import BuildError
 
 LOADER = """\
@@ -97,7 +103,7 @@ def assemble(entry: Source, helpers: list[Source], header: str, unreachable_byte
     sources = ", ".join(source.rel for source in [entry, *helpers])
     header += f"\nBuilt by cpkit from {sources}: edit those, then rebuild."
     header = header.replace("\0", "\ufffd")  # a title's NUL: no Python source holds one
-    parts = ["".join(f"# {line}".rstrip() + "\n" for line in header.splitlines())]
+    parts = [header_comment(header)]
     parts += head_lines
     if helpers:
         parts.append(LOADER)
@@ -110,6 +116,16 @@ def assemble(entry: Source, helpers: list[Source], header: str, unreachable_byte
     prefix = "".join(parts)
     first_line = prefix.count("\n") + 1
     return Bundle(prefix + text, entry, helpers, first_line, numbers, unreachable_bytes)
+
+
+def header_comment(header: str) -> str:
+    """``header`` as comment lines; when one of the first two reads as a coding declaration
+    (a title "Arithmetic coding: easy", which Python took for the encoding "easy"), a UTF-8
+    declaration before them, which Python takes first."""
+    lines = [f"# {line}".rstrip() + "\n" for line in header.splitlines()]
+    if any(CODING.match(line) for line in lines[:2]):
+        lines.insert(0, "# -*- coding: utf-8 -*-\n")
+    return "".join(lines)
 
 
 def package_path(helper: Source) -> str | None:

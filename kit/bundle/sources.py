@@ -79,7 +79,7 @@ def read_source(root: Path, name: str, path: Path, *, is_package: bool) -> Sourc
 
 
 # PEP 263's coding declaration, on one of a file's first two lines
-_CODING = re.compile(r"^([ \t\f]*#.*?coding[:=][ \t]*)([-\w.]+)", re.MULTILINE)
+CODING = re.compile(r"^([ \t\f]*#.*?coding[:=][ \t]*)([-\w.]+)", re.MULTILINE)
 
 
 def decoded(raw: bytes, rel: str) -> str:
@@ -100,7 +100,7 @@ def decoded(raw: bytes, rel: str) -> str:
         raise BuildError(f"{rel}: not {what} text ({error.reason} at byte {error.start})") from None
     lines = text.split("\n", 2)
     for number, line in enumerate(lines[:2]):
-        declared = _CODING.match(line)
+        declared = CODING.match(line)
         if declared:
             lines[number] = line[: declared.end(1)] + "utf-8" + line[declared.end(2) :]
             break

@@ -289,3 +289,16 @@ def test_a_title_with_a_nul_makes_a_header_python_compiles(toy):
     bundle = bundle_of(toy)
     assert "\0" not in bundle.text
     compile(bundle.text, "bundle", "exec")
+
+
+def test_a_title_that_reads_as_a_coding_declaration_leaves_the_bundle_utf_8(toy):
+    """``# dist/x.py: Arithmetic coding: easy (...)`` on the bundle's first line is a PEP 263
+    declaration: Python refused the file, "unknown encoding: easy", on every judge."""
+    table = toy / "problems.toml"
+    text = table.read_text()
+    text = re.sub(r'^title = "(.*)"$', 'title = "Arithmetic coding: easy"', text, flags=re.M)
+    table.write_text(text)
+    bundle = bundle_of(toy)
+    assert "Arithmetic coding: easy" in "".join(bundle.text.splitlines()[:2])
+    got = run_bundle(toy, bundle, SAMPLE_IN.read_bytes())
+    assert got[:2] == (0, SAMPLE_OUT.read_bytes())
