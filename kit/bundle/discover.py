@@ -5,10 +5,10 @@ the checkout is a helper. Python itself says where a module is (``kit.bundle.res
 system asked in a child process), so packages that extend their ``__path__``, namespace
 packages (a folder without ``__init__.py``) and relative imports resolve as they do when the
 solution runs from source. Imports anywhere count, inside functions too, but not those of a
-helper's ``if __name__ == "__main__":`` block, which does not ship. ``from package import *``
-follows a literal ``__all__`` to the submodules it names. A workspace file or folder named
-as a standard module (a scratch ``heapq.py``) is refused: bundled, it would hide that
-module on the judge.
+helper's ``if __name__ == "__main__":`` block, which does not ship (its ``else`` does).
+``from package import *`` follows a literal ``__all__`` to the submodules it names. A
+workspace file or folder named as a standard module (a scratch ``heapq.py``) is refused:
+bundled, it would hide that module on the judge.
 
 The helpers are ordered so that each comes after the helpers it imports at load time (imports
 inside functions do not count; a cycle is left as it is): the order of the bundle's files.
@@ -35,6 +35,7 @@ from kit.bundle.sources import (
     prefixes,
     read_source,
     relative,
+    shipped_statements,
     star_names,
     walk,
     within,
@@ -131,9 +132,7 @@ def _wanted(source: Source, found: dict[str, Source], resolver: Resolver):
 
 def _imports(source: Source):
     """The import statements of what ships of ``source``: a helper's main block does not."""
-    statements = source.tree.body
-    if not source.is_entry:
-        statements = [node for node in statements if not is_main_block(node)]
+    statements = shipped_statements(source)
     unchecked = {  # ``if TYPE_CHECKING:`` imports are for type checkers: they never run
         id(node)
         for test in walk(source.tree)
@@ -287,10 +286,10 @@ def _load_time_nodes(statements: list[ast.stmt]):
     for statement in statements:
         if isinstance(statement, (ast.Import, ast.ImportFrom)):
             yield statement
-        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) or is_main_block(
-            statement
-        ):
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
+        elif is_main_block(statement):
+            yield from _load_time_nodes(statement.orelse)  # type: ignore[attr-defined]
         else:
             for child in children(statement):
                 if isinstance(child, ast.stmt):

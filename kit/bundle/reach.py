@@ -49,7 +49,8 @@ a metaclass (creating a class may then have effects elsewhere) or reads ``__subc
 ``package.sub``, which the import system binds on its package, as a value. A name taken from a
 module that bound it to another module (``from shared.rb import amod``, ``shared.rb.amod``)
 uses that module as a value. Helpers'
-``if __name__ == "__main__":`` blocks do not ship, so they reach nothing.
+``if __name__ == "__main__":`` blocks do not ship, so they reach nothing (the ``else`` of one
+ships, and is kept as top-level code is).
 """
 
 from __future__ import annotations
@@ -65,10 +66,10 @@ from kit.bundle.sources import (
     import_bindings,
     imported_modules,
     is_literal_table,
-    is_main_block,
     is_string_statement,
     prefixes,
     quiet_parse,
+    shipped_statements,
     star_names,
     walk,
 )
@@ -234,9 +235,7 @@ def _bound_modules(module: _Module, name: str) -> set[str]:
 
 
 def _index(source: Source, known: set[str], classes_pure: bool, entry_too: bool) -> _Module:
-    statements = source.tree.body
-    if not source.is_entry:
-        statements = [s for s in statements if not is_main_block(s)]
+    statements = shipped_statements(source)
     module = _Module(source, statements, aliases=_aliases(source, statements, known))
     module.dotted, module.star_bases = _dotted_and_stars(source, statements, known)
     if source.is_entry and not entry_too:

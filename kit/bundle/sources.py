@@ -410,6 +410,17 @@ def is_main_block(node: ast.AST) -> bool:
     return sides == {"name:__name__", "str:__main__"}
 
 
+def shipped_statements(source: Source) -> list[ast.stmt]:
+    """The top-level statements of ``source`` that ship: a helper's ``if __name__ ==
+    "__main__":`` blocks do not, but their ``else`` branches run on import, in their place."""
+    if source.is_entry:
+        return source.tree.body
+    shipped: list[ast.stmt] = []
+    for statement in source.tree.body:
+        shipped += statement.orelse if is_main_block(statement) else [statement]  # type: ignore[attr-defined]
+    return shipped
+
+
 def _describe(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return f"name:{node.id}"

@@ -289,3 +289,14 @@ def test_a_folder_named_as_a_package_the_judge_installs_is_not_a_helper(toy):
     assert [h.name for h in helpers] == []
     _, helpers = discover(toy, solution)  # a judge without it: the folder is the package
     assert [h.name for h in helpers] == ["atcoder"]
+
+
+def test_the_else_of_a_helpers_main_block_imports_what_it_names(toy):
+    """The ``else`` of a helper's ``if __name__ == "__main__":`` ships and runs on import: its
+    imports were passed over with the block, and the build refused them as not found."""
+    write(toy, "shared/late.py", "def twice(x):\n    return 2 * x\n")
+    write(toy, "shared/gate.py", 'if __name__ == "__main__":\n    print("test")\n'
+          "else:\n    from shared.late import twice\n")  # fmt: skip
+    write(toy, "solutions/toy_sum.py", "from shared.gate import twice\nprint(twice(21))\n")
+    bundle = bundle_of(toy)
+    assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"42\n", [])

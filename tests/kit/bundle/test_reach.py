@@ -409,6 +409,11 @@ AS_FROM_SOURCE = {
         {"dyn.py": "class Odd:\n    __slots__ = ('1a',)\n\n\ndef used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
     ),
+    "a function called only from the else of the main block": (
+        {"dyn.py": "def setup():\n    return 7\n\n\nif __name__ == '__main__':\n"
+                   "    print('test')\nelse:\n    READY = setup()\n"},
+        "from shared.dyn import READY\nprint(READY)",
+    ),
     "an ordering filled in for a class that defines none": (
         {"dyn.py": "import functools\n\n\n@functools.total_ordering\nclass Key:\n"
                    "    pass\n\n\ndef used():\n    return 1\n"},
