@@ -193,10 +193,12 @@ def dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
     name); the name is None when it is computed, not a string literal. ``__import__``'s
     literal ``fromlist`` adds ``NAME.ITEM`` for each item (a submodule, or an attribute the
     discovery passes over), and its literal ``level`` makes NAME relative to ``source``'s
-    package; ``import_module``'s literal package anchors a relative NAME."""
+    package; ``import_module``'s literal package anchors a relative NAME. A helper's main
+    block, which does not ship, imports nothing."""
     functions, modules = _import_functions(source)
     found: list[tuple[int, str | None]] = []
-    for node in walk(source.tree):
+    shipped = ast.Module(body=shipped_statements(source), type_ignores=[])
+    for node in walk(shipped):
         if not (isinstance(node, ast.Call) and _is_import_call(node.func, functions, modules)):
             continue
         first = node.args[0] if node.args else None

@@ -300,3 +300,14 @@ def test_the_else_of_a_helpers_main_block_imports_what_it_names(toy):
     write(toy, "solutions/toy_sum.py", "from shared.gate import twice\nprint(twice(21))\n")
     bundle = bundle_of(toy)
     assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"42\n", [])
+
+
+def test_a_computed_import_in_a_helpers_main_block_is_not_refused(toy):
+    """A helper's self-test may import a module named on its command line: the block does not
+    ship, so the bundle imports nothing by that name (the build was refused, naming it)."""
+    write(toy, "shared/late.py", "import importlib\nimport sys\n\n\ndef twice(x):\n"
+          "    return 2 * x\n\n\nif __name__ == '__main__':\n"
+          "    print(importlib.import_module(sys.argv[1]))\n")  # fmt: skip
+    write(toy, "solutions/toy_sum.py", "from shared.late import twice\nprint(twice(21))\n")
+    bundle = bundle_of(toy)
+    assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"42\n", [])
