@@ -23,6 +23,7 @@ API::
     run_program(argv, cwd, timeout, stdin=None, env=None) -> (status, stdout, stderr, hung)
     judged_environment() -> dict   # PATH, LC_CTYPE=C.UTF-8, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
+    end_holders(files)     # SIGKILL every other process holding one of files (file_identity(fd))
     with tracked(pid): ...; end_sessions()   # such groups ended when the kit is stopped
     Forked(work)           # work() in a forked process, a session of its own: finished(), abandon()
     signal_name(number) -> "SIGSEGV"
@@ -159,6 +160,52 @@ def kill_group(pid: int) -> None:
     """SIGKILL the process group led by ``pid`` (started with ``start_new_session``)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pid, signal.SIGKILL)
+
+
+HOLDER_RECHECK = 0.1  # seconds between the two looks for a file's holders (``end_holders``)
+
+
+def file_identity(fd: int) -> tuple[int, int]:
+    """What names the file (a pipe too) open as ``fd``: its device and inode."""
+    stat = os.fstat(fd)
+    return stat.st_dev, stat.st_ino
+
+
+def end_holders(files: set[tuple[int, int]]) -> None:
+    """SIGKILL every other process holding one of ``files`` (``file_identity``s) open: what a
+    judge's program left running in a session of its own, which no group kill reaches. Only
+    those seen holding one in two looks ``HOLDER_RECHECK`` apart: a program the kit starts
+    meanwhile holds the kit's descriptors between its fork and its exec alone."""
+    seen = _holders(files)
+    if not seen:
+        return
+    time.sleep(HOLDER_RECHECK)
+    for pid in seen & _holders(files):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _holders(files: set[tuple[int, int]]) -> set[int]:
+    """The processes other than this one with one of ``files`` open, as ``/proc`` shows them
+    (none of those whose descriptors cannot be read)."""
+    found = set()
+    for entry in _listing("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        for fd in _listing(f"/proc/{entry}/fd"):
+            with contextlib.suppress(OSError):
+                stat = os.stat(f"/proc/{entry}/fd/{fd}")
+                if (stat.st_dev, stat.st_ino) in files:
+                    found.add(int(entry))
+                    break
+    return found
+
+
+def _listing(folder: str) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:
+        return []
 
 
 PIPE_CLOSED = 141  # a forked process's status when its stdout was closed (128 + SIGPIPE)

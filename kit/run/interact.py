@@ -109,7 +109,14 @@ from kit.judges.compare import (
 )
 from kit.judges.profiles import PROBLEMTOOLS
 from kit.judges.programs import KATTIS, KATTIS_ACCEPTED, Interactor, kattis_failure
-from kit.processes import judged_environment, kill_group, signal_name, tracked
+from kit.processes import (
+    end_holders,
+    file_identity,
+    judged_environment,
+    kill_group,
+    signal_name,
+    tracked,
+)
 from kit.run.launcher import descendants, ended_with
 from kit.run.limits import Limits, exceeded
 from kit.run.process import (
@@ -722,7 +729,7 @@ def _play(
     assert interactor_process.stdin and interactor_process.stdout
     interactor_gone = os.pipe()  # its writing end closed when the interactor is reaped
     ends.open()
-    _size_pipes(solution_process, interactor_process, problemtools=statuses.problemtools)
+    pipes = _size_pipes(solution_process, interactor_process, problemtools=statuses.problemtools)
     relays = _relays(
         solution_process, interactor_process, record, ends, cap, statuses, interactor_gone[0]
     )
@@ -749,7 +756,8 @@ def _play(
     if any(thread.is_alive() for thread in relays):  # a descendant holds a pipe open
         kill_group(solution_process.pid)
         kill_group(interactor_process.pid)
-        ends.call_over()  # one in a session of its own, which no group kill reaches
+        end_holders(pipes)  # one in a session of its own, which no group kill reaches
+        ends.call_over()  # should it outlive that (another user's)
         for thread in relays:
             thread.join(timeout=2.0)
     os.close(interactor_gone[0])
@@ -759,17 +767,20 @@ def _play(
 
 def _size_pipes(
     solution_process: subprocess.Popen, interactor_process: subprocess.Popen, *, problemtools: bool
-) -> None:
-    """Each of the four pipes of a game holds half of what the judge's joined pipe holds."""
+) -> set[tuple[int, int]]:
+    """Each of the four pipes of a game holds half of what the judge's joined pipe holds;
+    returned, the four as ``kit.processes.file_identity`` names them."""
     joined = PROBLEMTOOLS_PIPE if problemtools else JOINED_PIPE
-    for stream in (
+    streams = (
         solution_process.stdout,
         interactor_process.stdin,
         interactor_process.stdout,
         solution_process.stdin,
-    ):
+    )
+    for stream in streams:
         with contextlib.suppress(OSError, AttributeError):  # not Linux: pipes as they come
             fcntl.fcntl(stream.fileno(), fcntl.F_SETPIPE_SZ, joined // 2)
+    return {file_identity(stream.fileno()) for stream in streams if stream is not None}
 
 
 def _relays(

@@ -69,6 +69,25 @@ def test_killing_a_group_that_is_gone_is_no_error():
     kill_group(done.pid)
 
 
+def test_the_processes_holding_a_file_are_ended_and_no_other():
+    """A process left in a session of its own holding a game's pipe, which no group kill
+    reaches (kit.run.interact); one that does not hold it is left alone."""
+    read, write = os.pipe()
+    sleeper = python("import time; time.sleep(30)")
+    holder = subprocess.Popen(sleeper, pass_fds=(write,), start_new_session=True)
+    other = subprocess.Popen(sleeper, start_new_session=True)
+    try:
+        processes.end_holders({processes.file_identity(read)})
+        assert holder.wait(timeout=5) == -signal.SIGKILL
+        assert other.poll() is None
+    finally:
+        for process in (holder, other):
+            process.kill()
+            process.wait()
+        os.close(read)
+        os.close(write)
+
+
 def test_signals_by_name_and_unknown_numbers_by_number():
     assert signal_name(signal.SIGSEGV) == "SIGSEGV" and signal_name(9) == "SIGKILL"
     assert signal_name(1000) == "signal 1000"

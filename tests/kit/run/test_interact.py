@@ -176,12 +176,14 @@ def test_an_interactor_s_detached_child_holding_its_pipe_does_not_hold_up_the_ga
     secret, tmp_path
 ):
     """A child in a session of its own, holding the interactor's stdout: each game waited
-    4 s for it before it was given up (12 s for three games of ``stress``)."""
-    wrapper = tmp_path / "orphaning.py"
+    4 s for it before it was given up (12 s for three games of ``stress``); then it was left
+    running, out of every group the kit ends, after the game and after the kit."""
+    wrapper, pid_file = tmp_path / "orphaning.py", tmp_path / "child.pid"
     wrapper.write_text(
-        "import runpy, subprocess, sys\n"
-        "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'],"
+        "import pathlib, runpy, subprocess, sys\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'],"
         " start_new_session=True)\n"
+        f"pathlib.Path({str(pid_file)!r}).write_text(str(child.pid))\n"
         f"sys.argv = [{str(PROGRAMS / 'guess_interactor.py')!r}, *sys.argv[1:]]\n"
         "runpy.run_path(sys.argv[0], run_name='__main__')\n"
     )
@@ -189,6 +191,11 @@ def test_an_interactor_s_detached_child_holding_its_pipe_does_not_hold_up_the_ga
     run = play(program("binary_search.py"), secret, interactor=[sys.executable, str(wrapper)])
     assert run.verdict == "ok", run.message
     assert time.monotonic() - started < 2.5
+    child = int(pid_file.read_text())
+    deadline = time.monotonic() + 2.0  # killed; reaped by whoever adopted it
+    while alive(child) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not alive(child)
 
 
 def _state(pid):
