@@ -10,7 +10,8 @@ writes to OUTPUT comes back as ``InteractiveRun.interactor_output``, for the pro
 checker). ``ANSWER`` is the case's answer file (an empty one when it has none). Its
 stdout goes to the solution's stdin and the solution's stdout to its stdin, through this
 process: two threads relay the bytes as they arrive (no waiting for whole lines) and keep the
-last lines of each direction for the transcript.
+last lines of each direction for the transcript. A third reads the interactor's stderr as it
+comes and keeps its last 64 KiB, for its message (``_Tail``).
 
 The solution runs under the build's watch (``kit.run.process.watch_command``), in the same
 environment and stack as a batch run, which measures its wall time and peak memory, kills it
@@ -153,6 +154,7 @@ PROBLEMTOOLS_PIPE = 1 << 20  # its runner's pipes (kit.judges.profiles.PROBLEMTO
 CHUNK = 1 << 12
 LINE_CHARS = 200  # of a transcript line
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
+INTERACTOR_STDERR_KEPT = 1 << 16  # bytes of the interactor's stderr read for its message
 OUTPUT_KEPT = 64 << 20  # bytes of a testlib interactor's output file read back (the head)
 TO_INTERACTOR, TO_SOLUTION = "> ", "< "
 NO_EOL = "  [no end of line]"  # after a transcript's line that was never ended
@@ -299,6 +301,54 @@ class _Ends:
     def first(self) -> str | None:
         with self.lock:
             return self.order[0] if self.order else None
+
+
+class _Tail:
+    """The last ``keep`` bytes of what a program writes to a pipe, read as they come by a
+    thread of its own (``started``; ``write_end``, the program's stderr). A file held all of
+    it: an interactor printing in a loop wrote 440 MB a second to the kit's disk."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep, self.kept, self.lock = keep, bytearray(), threading.Lock()
+        self.read_end, self.write_end = os.pipe()
+        self.pipe = file_identity(self.read_end)
+        self.thread = threading.Thread(target=self._read, daemon=True)
+
+    @classmethod
+    def started(cls, keep: int) -> _Tail:
+        tail = cls(keep)
+        tail.thread.start()
+        return tail
+
+    def _read(self) -> None:
+        with contextlib.suppress(OSError):
+            while chunk := os.read(self.read_end, CHUNK << 4):
+                with self.lock:
+                    self.kept += chunk
+                    del self.kept[: -self.keep]
+
+    def close_write_end(self) -> None:
+        if self.write_end >= 0:
+            os.close(self.write_end)
+            self.write_end = -1
+
+    def ended(self) -> bytes:
+        """What was kept, once the pipe's end was read (the program's processes left holding
+        it, in a session of their own, are killed after DRAIN_SECONDS: ``end_holders``)."""
+        self.close_write_end()
+        self.thread.join(timeout=DRAIN_SECONDS)
+        if self.thread.is_alive():
+            end_holders({self.pipe})
+            self.thread.join(timeout=DRAIN_SECONDS)
+        with self.lock:
+            return bytes(self.kept)
+
+    def close(self) -> None:
+        """The pipe closed (its reading end once the thread no longer reads it)."""
+        self.close_write_end()
+        self.thread.join(timeout=DRAIN_SECONDS)
+        if not self.thread.is_alive():
+            os.close(self.read_end)
 
 
 class _Cap:
@@ -470,7 +520,8 @@ def run_interactive(  # noqa: PLR0913
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-play-"))
         solution_err = stack.enter_context(tempfile.TemporaryFile())
-        interactor_err = stack.enter_context(tempfile.TemporaryFile())
+        interactor_err = _Tail.started(INTERACTOR_STDERR_KEPT)
+        stack.callback(interactor_err.close)
         if shutil.which(solution[0]) is None:
             raise BuildError(f"cannot start the solution {solution[0]}: not an executable")
         judge_argv, feedback, output = _judge_argv(
@@ -487,7 +538,7 @@ def run_interactive(  # noqa: PLR0913
             *processes, record=record, ends=ends, cap=cap, deadline=deadline, statuses=statuses
         )
         solution_stderr = _measured(exits["solution"], report, solution_err)
-        told = _told(feedback, interactor_err, statuses)
+        told = _told(feedback, interactor_err.ended(), statuses)
         written = _head(output, OUTPUT_KEPT)
 
     ending = _ending(exits, killed, ends, deadline, statuses, cap, solution_stderr, told)
@@ -507,7 +558,7 @@ def _start_game(
     judge_argv: list[str],
     cwd: Path,
     report: Path,
-    stderrs: tuple[IO[bytes], IO[bytes]],
+    stderrs: tuple[IO[bytes], _Tail],
     limits: Limits,
     deadline: _Deadline,
 ) -> tuple[subprocess.Popen, subprocess.Popen]:
@@ -517,15 +568,16 @@ def _start_game(
     watched = _watched(solution, report, limits, deadline.watch_timeout)
     solution_process = _start(watched, cwd, stderrs[0], "solution", run_environment())
     deadline.watch = solution_process.pid
-    return solution_process, _start_judge(judge_argv, cwd, stderrs[1], solution_process)
+    judge = _start_judge(judge_argv, cwd, stderrs[1].write_end, solution_process)
+    stderrs[1].close_write_end()  # the interactor's alone: its end of file is the interactor's
+    return solution_process, judge
 
 
 def _told(
-    feedback: Path, stderr: IO[bytes], statuses: _Statuses
+    feedback: Path, interactor_stderr: bytes, statuses: _Statuses
 ) -> tuple[str, str | None, bytes | None]:
-    """What the interactor told: its message (its Kattis feedback folder's, else what its
-    ``stderr`` says), its score and the next pass's input."""
-    interactor_stderr = _tail(stderr, 1 << 16)
+    """What the interactor told: its message (its Kattis feedback folder's, else what the tail
+    of its stderr says), its score and the next pass's input."""
     said, score, next_input = _kattis_feedback(feedback) if statuses.kattis else NO_FEEDBACK
     return said or judge_message(b"", interactor_stderr, "the interactor's "), score, next_input
 
@@ -659,7 +711,7 @@ def _watched(solution: list[str], report: Path, limits: Limits, timeout: float) 
 
 
 def _start_judge(
-    argv: list[str], cwd: Path, stderr: IO[bytes], solution_process: subprocess.Popen
+    argv: list[str], cwd: Path, stderr: int, solution_process: subprocess.Popen
 ) -> subprocess.Popen:
     """The interactor, started; the solution is killed when it cannot be."""
     try:
@@ -821,7 +873,7 @@ def _relays(
 
 
 def _start(
-    argv: list[str], cwd: Path, stderr: IO[bytes], role: str, env: dict | None = None
+    argv: list[str], cwd: Path, stderr: IO[bytes] | int, role: str, env: dict | None = None
 ) -> subprocess.Popen:
     """``argv`` started in a session of its own, ended with the kit's process should that
     be killed outright (a SIGKILL runs no handler to stop it)."""

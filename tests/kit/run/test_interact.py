@@ -206,6 +206,22 @@ def _state(pid):
         return "gone"
 
 
+def test_an_interactor_s_stderr_is_kept_in_memory_its_tail_only(tmp_path):
+    """Its stderr went to a file of the kit's, all of it: an interactor printing in a loop
+    wrote 440 MB a second there (3.5 GB by the kill of a Codeforces game of 2 s); now the kit
+    reads it as it comes and keeps the last 64 KiB."""
+    flooding = (
+        "import os, sys\n"
+        "for _ in range(8):\n"
+        "    sys.stderr.write('x' * (1 << 20))\n"
+        "sys.stderr.write(f'\\nwrong answer: stderr holds {os.fstat(2).st_size} bytes\\n')\n"
+        "sys.exit(1)\n"
+    )
+    run = scripted(tmp_path, "", flooding, "1\n")
+    assert run.verdict == "WA"
+    assert run.message.startswith("wrong answer: stderr holds 0 bytes"), run.message
+
+
 def test_a_game_over_the_limit_is_timed_by_its_wall_time(secret):
     """The game's verdict is the interactor's; the limit is held to the wall time, as a batch
     run's (the median of the runs decides, in kit.run.cases)."""
