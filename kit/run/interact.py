@@ -131,6 +131,11 @@ from kit.run.process import (
 from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA, message
 
 AFTER_ACCEPTED = " (after the interactor accepted)"  # the end of a late failure's message
+# problemtools' runner (support/interactive/interactive.cc, walltime_handler): a validator that
+# has not exited by the wall limit is sent SIGTERM and its status taken as 43
+HUNG_VALIDATOR = (
+    "; problemtools takes a validator still running at its wall limit as a rejection (43): WA"
+)
 STILL_RUNNING = " (the solution, its output closed, was still running: ended)"
 GRACE_SECONDS = 1.0
 EXIT_ORDER_MARGIN = 0.2  # seconds an interactor's exit must lead a solution's to come first
@@ -1166,6 +1171,7 @@ def _ended(end: _Ending, limits: Limits) -> tuple[str, str]:
         return JE, (
             f"interactor still running at {_timeout_said(end, limits)}, after the solution "
             f"had exited with status {status}: killed {BACKSTOP_SECONDS:g} s later"
+            + (HUNG_VALIDATOR if end.statuses.problemtools else "")
         )
     after = f" (after the solution had exited with status {status})"
     if end.crash:

@@ -620,6 +620,21 @@ def test_a_hung_interactor_s_kill_says_the_timeout_with_the_relay_s_allowance():
     )
 
 
+def test_a_hung_validator_is_said_to_be_problemtools_wrong_answer():
+    """problemtools' runner takes a validator still running at its wall limit as a rejection
+    (interactive.cc's walltime_handler: 43): the judge error says Kattis' WA."""
+    played = interact._Exit(0, 101.0, cpu=0.5)
+    judge = interact._Exit(-9, 106.0)
+    end = interact._Ending(
+        played, judge, {"interactor": "timeout"}, "solution", b"", "", False, 104.0,
+        interact._Statuses(kattis=True, problemtools=True),
+    )  # fmt: skip
+    word, said = interact._verdict(end, Limits(2.0, 3.0, 1 << 30, 64 << 20))
+    assert word == "JE"
+    assert said.endswith("killed 2 s later; problemtools takes a validator still running at its "
+                         "wall limit as a rejection (43): WA")  # fmt: skip
+
+
 def test_solution_that_stops_early_gets_the_interactors_verdict(secret):
     run = play(program("quitter.py"), secret)
     assert run.verdict == "WA"
