@@ -838,6 +838,12 @@ def not_started(status: int, message: str) -> str | None:
     return None
 
 
+KATTIS_STATUSES = {
+    KATTIS_ACCEPTED: "accepted",
+    KATTIS_WRONG: "wrong answer",
+}  # a Kattis validator's two verdicts
+
+
 def testlib_failure(status: int) -> str | None:
     """A checker's or interactor's exit status (not a signal) described when it is the
     program's own failure, testlib's 3 or a status testlib does not define; None for 0 and
@@ -846,6 +852,12 @@ def testlib_failure(status: int) -> str | None:
         return "it reported a failure (exit status 3)"
     if status == 0 or status in TESTLIB_REJECTS:
         return None
+    if status in KATTIS_STATUSES:  # a Kattis validator's, given as a testlib program
+        meaning = KATTIS_STATUSES[status]
+        return (
+            f"exit status {status}, none of testlib's (a Kattis validator's {meaning}: "
+            "name it `validator:PATH` as a checker, `kattis:PATH` as an interactor)"
+        )
     return f"exit status {status}, none of testlib's"
 
 

@@ -383,7 +383,20 @@ def test_a_python_checker_that_cannot_run_is_a_checker_failure(tmp_path, sum_cas
 
 @pytest.mark.parametrize(
     ("status", "failure"),
-    [(3, "it reported a failure (exit status 3)"), (42, "exit status 42, none of testlib's")],
+    [
+        (3, "it reported a failure (exit status 3)"),
+        (
+            42,
+            "exit status 42, none of testlib's (a Kattis validator's accepted: name it "
+            "`validator:PATH` as a checker, `kattis:PATH` as an interactor)",
+        ),
+        (
+            43,
+            "exit status 43, none of testlib's (a Kattis validator's wrong answer: name it "
+            "`validator:PATH` as a checker, `kattis:PATH` as an interactor)",
+        ),
+        (5, "exit status 5, none of testlib's"),
+    ],
 )
 def test_checker_with_a_traceback_still_fails_by_its_status(tmp_path, sum_case, status, failure):
     """The status decides, not the traceback: 3 and the statuses testlib does not define are

@@ -721,7 +721,9 @@ guess = int(sys.stdin.readline())  # ValueError on a malformed guess
         (
             "sys.exit(42)",
             "JE",
-            "judge error: interactor failed: exit status 42, none of testlib's",
+            "judge error: interactor failed: exit status 42, none of testlib's (a Kattis "
+            "validator's accepted: name it `validator:PATH` as a checker, `kattis:PATH` as an "
+            "interactor)",
         ),
         (
             "os.kill(os.getpid(), signal.SIGKILL)",
