@@ -109,7 +109,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="K=V",
-        help="a parameter of the stress module's generator (repeatable)",
+        help="a parameter of the stress module's generator (repeatable, each name once)",
     )
     parser.add_argument(
         "--gen", metavar="CMD", help="a generator program, run as CMD SEED: one input per run"

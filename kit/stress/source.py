@@ -179,6 +179,8 @@ def _params(module, given: list[str]) -> dict[str, int]:
         if match[1] not in params:
             known = ", ".join(sorted(params))
             raise BuildError(f"--param {match[1]}: not a parameter (known: {known})")
+        if match[1] in named:  # the last was taken silently
+            raise BuildError(f"--param {item}: {match[1]} is given twice ({named[match[1]]} first)")
         params[match[1]], named[match[1]] = int(match[2]), item
     _no_strays(module, least_of, params)
     for name, value in params.items():  # the values used, each at least its minimum

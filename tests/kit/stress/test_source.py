@@ -65,6 +65,8 @@ def test_what_the_shrinker_gets_is_the_module_s_optional_parts(pairsum):
         (["cases"], "--param 'cases': expected NAME=INTEGER"),
         (["size=3"], "--param size: not a parameter (known: bound, cases)"),
         (["cases=0"], "--param cases=0: below the module's MIN_PARAMS['cases'] = 1"),
+        # the second value was taken silently, as a second --target was
+        (["cases=3", "cases=5"], "--param cases=5: cases is given twice (cases=3 first)"),
     ],
 )
 def test_a_bad_param_is_one_line(pairsum, given, message):
