@@ -44,6 +44,7 @@ Exit status: 0 when every case passed, 1 when a failing case was found, 2 for a 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import os
 import random
@@ -376,7 +377,7 @@ class _ShrinkTrial:
             self.others.setdefault(outcome.kind, outcome.message)
             return False
         if outcome.failed:
-            self.failures[candidate] = outcome
+            self.failures[candidate] = _headed(outcome)
         return outcome.failed
 
     def failing(self, candidate: str, made_seed: int, made_params: dict[str, int]) -> None:
@@ -386,6 +387,17 @@ class _ShrinkTrial:
     def stopped(self, stage: str, error: BaseException) -> Shrunk:
         """The smallest failing input seen, for a shrink stopped by ``error``."""
         return Shrunk(*self.smallest, self.runs, [stage], error)
+
+
+def _headed(outcome: Outcome) -> Outcome:
+    """``outcome`` with only the head of its output that ``_show`` shows (a character takes
+    4 bytes at most), the rest counted in ``got_over``: the shrink keeps each failing
+    candidate's run, and a solution that wrote 50 MB on each held a gigabyte."""
+    head = SHOWN_CHARS * 4
+    if len(outcome.got) <= head:
+        return outcome
+    over = outcome.got_over or len(outcome.got) - 1
+    return dataclasses.replace(outcome, got=outcome.got[:head], got_over=over)
 
 
 def _say_shrunk(

@@ -338,6 +338,24 @@ def test_a_block_cut_off_ends_its_line_before_the_next_heading(capsys):
     assert "7" * stress.SHOWN_CHARS + "\n\nWhere:\n  File x\nE\n" in out
 
 
+def test_the_shrink_keeps_of_each_failing_run_only_the_head_of_its_output(capsys):
+    """Each failing candidate's run is kept, to show the one the shrink ends on: a solution
+    writing 50 MB on each held 1.1 GB in the kit over a 252-run shrink. What is shown of it,
+    its head and how much it wrote, is all that is kept."""
+    flood = engine.Outcome(True, "wrong answer: x", b"7 " * 500_000, "WA", b"8\n")
+    failures = {"2\n1 1\n": flood}
+    judged = types.SimpleNamespace(judge=lambda text, name: flood)
+    judged.source = types.SimpleNamespace(params={})
+    trial = stress._ShrinkTrial(judged, failures, "2\n1 1\n", 1)
+    assert trial.fails("1\n1\n")
+    kept = failures["1\n1\n"]
+    assert len(kept.got) <= 4 * stress.SHOWN_CHARS and kept.expected == b"8\n"
+    stress._show_failure(kept, "1\n1\n")
+    out = capsys.readouterr().out
+    head = f"first {stress.SHOWN_CHARS} characters of more than 999999 bytes written"
+    assert f"\nGot: ({head})\n" + "7 " * (stress.SHOWN_CHARS // 2) + "\n" in out
+
+
 def test_a_hint_is_shown_apart_not_as_where_a_crash_happened(capsys):
     """A rounded answer's hint is no place in the user's files: no "Where:" for it alone."""
     hint = 'hint: every difference is a number within 1e-3 ...: set compare = "float:1e-3"'
