@@ -535,25 +535,34 @@ def _reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None
         made = f"parameters {shown_params(shrunk.params)}"
     else:
         made = f"size {shrunk.params[SIZE]}" if SIZE in shrunk.params else "no size"
-    which = "before its text was cut" if _was_cut(stress, shrunk) else "the input shown"
+    which = _made_again(stress, shrunk)
     print(
         f"\nReproduce: {command()} stress {stress.problem.slug} --seed {shrunk.seed} "
         f"--cases 1{flags}   (the smallest generated file that fails, {which}; {made})"
     )
 
 
-def _was_cut(stress: Stress, shrunk: Shrunk) -> bool:
-    """Whether the shrunk input is smaller than the file its seed and parameters make (cases
-    dropped or cut); when that file cannot be made again, taken as cut."""
-    try:
-        made = watched(
+def _made_again(stress: Stress, shrunk: Shrunk) -> str:
+    """How the file its seed and parameters make stands to the shrunk input: that input, or
+    larger (cases dropped or cut; so taken when it cannot be made again), or another file
+    each time (a generator that does not follow its seed: nothing may have been cut)."""
+
+    def made() -> str:
+        return watched(
             stress,
             lambda: stress.generate(shrunk.seed, shrunk.params),
             f"the file of seed {shrunk.seed}",
         )
+
+    try:
+        first = made()
+        if first == shrunk.text:
+            return "the input shown"
+        if made() != first:
+            return "another file each time: the generator does not follow its seed"
     except BuildError:
-        return True
-    return made != shrunk.text
+        pass
+    return "before its text was cut"
 
 
 def _here() -> Path | None:

@@ -198,6 +198,21 @@ def test_the_reproduce_line_says_the_text_was_cut_only_when_it_was(pairsum, caps
         module.write_text(module.read_text().replace("def validate(", "def checked("))
 
 
+def test_the_reproduce_line_does_not_call_another_file_of_the_seed_a_cut():
+    """A generator that follows the time, not its seed, made another file each time: the line
+    said the input shown was cut from it, where nothing was cut (no validator)."""
+    drawn = iter(range(100))
+    made = types.SimpleNamespace(source=types.SimpleNamespace(module=None))
+    made.generate = lambda seed, params: f"1\n{next(drawn)}\n"
+    shrunk = types.SimpleNamespace(text="1\n7\n", seed=3, params={})
+    said = stress._made_again(made, shrunk)
+    assert said == "another file each time: the generator does not follow its seed"
+    made.generate = lambda seed, params: "1\n7\n" if params else "2\n7 7\n"
+    assert stress._made_again(made, shrunk) == "before its text was cut"
+    shown = types.SimpleNamespace(text="1\n7\n", seed=3, params={"n": 1})
+    assert stress._made_again(made, shown) == "the input shown"
+
+
 def _stressed_from_seed_1(pairsum):
     """``stress pairsum`` on 20 files from seed 1, shrunk for 2 s at most: its exit status."""
     args = parse(
