@@ -50,6 +50,7 @@ from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
 from kit.run.process import Timing, run_environment
 from kit.run.verdicts import TLE, WA, message, process_verdict
 from kit.scaffold import is_stub
+from kit.verify_report import counted
 
 
 def run(
@@ -137,7 +138,7 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
     goal = _goal(problem, getattr(module, "GOAL_SECONDS", problem.time_limit))
     limit = problem.time_limit
     print(
-        f"{problem.slug}: {len(cases)} cases, {repeat} runs each; "
+        f"{problem.slug}: {counted(len(cases), 'case')}, {counted(repeat, 'run')} each; "
         f"goal {goal:g} s, limit {limit:g} s, {problem.memory_limit} MiB",
         flush=True,
     )

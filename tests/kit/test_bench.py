@@ -42,7 +42,7 @@ def test_each_case_is_timed_against_its_goal(toy_ready, capsys):
     write_bench(toy_ready, 'GOAL_SECONDS = 5\n\ndef cases():\n    return [("one", "1 2\\n")]\n')
     assert bench.run(["toy_sum"], 2, toy_ready, only=host()) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "toy_sum: 1 cases, 2 runs each; goal 5 s, limit 1 s, 64 MiB"
+    assert lines[0] == "toy_sum: 1 case, 2 runs each; goal 5 s, limit 1 s, 64 MiB"
     assert lines[1].split()[:3] == ["one", host().short, "median"]
     assert lines[1].endswith("of goal") and "peak" in lines[1] and "(own " in lines[1]
 
