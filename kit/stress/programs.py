@@ -185,6 +185,8 @@ def _script_of(first: str, rest: list[str]) -> str | None:
 def _executable(word: str, where: str, runner: Runner) -> list[str]:
     path = Path(word).expanduser()
     if "/" in word or path.is_file():
+        if path.is_dir():
+            raise BuildError(f"{where}: {word} is a folder, not a program")
         if not path.is_file():
             raise BuildError(f"{where}: no such program: {word}")
         if path.suffix == ".py":  # the bundle's interpreter, not isolated: the user's tool

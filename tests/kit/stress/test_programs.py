@@ -55,6 +55,8 @@ def test_an_executable_file_runs_itself(maxsum):
         ("brute/none.py", "--brute 'brute/none.py': no such program: brute/none.py"),
         ("no-such-program-here", "no program no-such-program-here (not a file here, nor on the"),
         ("problems.toml", "--brute 'problems.toml': problems.toml is not executable"),
+        # a folder was said not to be there
+        ("brute/", "--brute 'brute/': brute/ is a folder, not a program"),
         # a misspelt script: said before anything runs, not as the brute force's crash
         ("python3 brut/maxsum_brute.py", "'python3 brut/maxsum_brute.py': no such file: brut/"),
         ("python3 -X dev nope.py 5", "-X dev nope.py 5': no such file: nope.py (from the current"),
