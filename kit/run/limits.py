@@ -29,7 +29,8 @@ whatever command ran it.
   PyPy's footprint depends on its GC nursery, which PyPy sizes from the CPU's cache; every
   PyPy run here gets the same fixed nursery (``kit.run.process.PYPY_NURSERY``), so the
   figure does not depend on the machine.
-- **output**: more than ``output_bytes`` written to stdout (the run is stopped there); where
+- **output**: more than ``output_bytes`` written to stdout (the run is stopped there, or run to
+  its end where its size is judged last, as below); where
   the problem says its output limit counts everything (``output_counts = "all"``: Kattis'
   2025-09 packages, "the sum of standard output, standard error, and [...] all files that
   were created or modified by the submission"), stdout, stderr and the files the run created
@@ -456,7 +457,8 @@ def exceeded(
     judge stops it there."""
     size = limits.output_bytes / (1 << 20)
     if output_over:
-        return OUTPUT, f"more than {size:g} MiB written to stdout (stopped there)"
+        ended = "run to its end, judged after its time and exit" if limits.output_last else ""
+        return OUTPUT, f"more than {size:g} MiB written to stdout ({ended or 'stopped there'})"
     if limits.output_counts == ALL and sum(written) > limits.output_bytes:
         names = ("stdout", "stderr", "files")
         parts = ", ".join(f"{k} {_bytes(n)}" for k, n in zip(names, written) if n)

@@ -588,3 +588,19 @@ def test_a_crash_after_a_flood_is_a_run_error_where_the_judge_checks_the_output_
     assert verdict in err, err
     told = "note: it also wrote past the 8 MiB output limit, which DOMjudge checks last"
     assert (told in err) == (judge == "DOMjudge"), err
+
+
+@pytest.mark.parametrize(
+    ("judge", "how"),
+    [("DOMjudge", "(run to its end, judged after its time and exit)"), ("POJ", "(stopped there)")],
+)  # fmt: skip
+def test_a_flood_says_whether_the_judge_stops_it_or_lets_it_run_on(
+    toy, tmp_path, capfd, judge, how
+):
+    """DOMjudge throws away what a run writes past the limit and lets it run on (its size
+    judged last): the output limit's message said "stopped there" for it too."""
+    flood = "import sys\nsys.stdout.write('x' * (9 << 20))\n"
+    status, err = run_as(toy, tmp_path, capfd, judge, flood, table="output_limit = 8\n")
+    assert status == 1
+    assert "[toy_sum: OLE, " in err, err
+    assert f"more than 8 MiB written to stdout {how}" in err, err
