@@ -37,9 +37,10 @@ LETTER = re.compile(r"^(?:[A-Z][0-9]?|[0-9]+)(?:\.|\s+-)\s+")
 # hosts beyond the page readers', with the judge's id of the problem in the address
 MORE_HOSTS = {
     # the archive's number: a contest's problem (``space=340&num=1``) is numbered in its
-    # contest, and its address does not give the archive's
+    # contest, and its address does not give the archive's; its hosts as Competitive
+    # Companion's Timus parsers match them (acm.timus.ru, timus.online, acm-judge.urfu.ru)
     "Timus": (
-        ("timus.ru", "timus.online"),
+        ("timus.ru", "timus.online", "acm-judge.urfu.ru"),
         re.compile(r"^(?!.*[?&]space=(?!1(?:[&#]|$))).*?[?&]num=(\d+)"),
     ),
     "SPOJ": (("spoj.com",), re.compile(r"/problems/(\w+)")),

@@ -49,6 +49,8 @@ def test_a_cph_prob_file_of_a_group_contest():
         ("https://acm.timus.ru/problem.aspx?space=1&num=1000", "Timus", "1000"),
         ("https://acm.timus.ru/problem.aspx?num=1000", "Timus", "1000"),
         ("https://timus.online/problem.aspx?num=1001&space=1", "Timus", "1001"),
+        # the third of Timus' hosts Competitive Companion reads problems from
+        ("https://acm-judge.urfu.ru/problem.aspx?space=1&num=1098", "Timus", "1098"),
         # a contest's problem 1, not the archive's: its id was "1"
         ("https://acm.timus.ru/problem.aspx?space=340&num=1", "Timus", None),
         ("https://acm.timus.ru/problem.aspx?num=2&space=12", "Timus", None),
