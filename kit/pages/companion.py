@@ -7,13 +7,13 @@ list of ``{"input": ..., "output": ...}``), ``input`` and ``output`` (``{"type":
 or ``"file"`` with a ``fileName``); other keys (``languages``, ``batch``, cph's ``srcPath``)
 are passed over. The judge is known by the address's host (the page readers' hosts, Timus',
 SPOJ's and CSES'), else it is ``judge`` when one is named, else the group's first part
-("Example - Problem Set" is Example). A file without ``memoryLimit`` (some tools strip it)
-takes the judge's usual limit where its profile has one. Tests are kept as the data holds
-them, to the byte; one whose input and output are both blank (empty, or only whitespace) is
-left out. A problem that
-reads or writes a named file is refused (the kit runs stdin and stdout), as are limits
-problems.toml would take for other units (a time limit of 100 s or more, a memory limit of
-4096 MB or more).
+("Example - Problem Set" is Example); cph's local problem (``"local": true``, group
+"local", its url the source file: cph's src/runTestCases.ts) names none. A file without
+``memoryLimit`` (some tools strip it) takes the judge's usual limit where its profile has one.
+Tests are kept as the data holds them, to the byte; one whose input and output are both blank
+(empty, or only whitespace) is left out. A problem that reads or writes a named file is
+refused (the kit runs stdin and stdout), as are limits problems.toml would take for other
+units (a time limit of 100 s or more, a memory limit of 4096 MB or more).
 
     read(data, "a.json", "")  # Page(judge="Codeforces", title="Castle Defense", ...)
 """
@@ -69,7 +69,7 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
     name = _one_line(_field(problem, "name", str, source))
     url = problem.get("url") if isinstance(problem.get("url"), str) else ""
     found, page_id = _judge_of(url)
-    judge = found or judge or _group_judge(problem.get("group"), url, source)
+    judge = found or judge or _group_judge(problem, url, source)
     for side in ("input", "output"):
         _stdio(problem.get(side), side, source)
     time = _field(problem, "timeLimit", (int, float), source)
@@ -155,9 +155,13 @@ def _judge_of(url: str) -> tuple[str | None, str | None]:
     return None, None
 
 
-def _group_judge(group, url: str, source: str) -> str:
+def _group_judge(problem: dict, url: str, source: str) -> str:
     """An unknown host's judge: the group's first part, else the host (on one line, without
-    the quotes and backslashes ``--judge`` refuses)."""
+    the quotes and backslashes ``--judge`` refuses); none for cph's local problem (of a file
+    of one's own: its group "local", its url the file)."""
+    if problem.get("local") is True:
+        raise BuildError(f"{source}: cph's local problem, of no judge; name it with --judge NAME")
+    group = problem.get("group")
     first = re.sub(r'["\\]', "", _one_line(group.split(" - ")[0])) if isinstance(group, str) else ""
     if first.strip():
         return first.strip()

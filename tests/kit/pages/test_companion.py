@@ -72,6 +72,15 @@ def test_an_unknown_address_takes_the_judge_named_else_the_group_else_the_host()
         companion.read(data(), "p")
 
 
+def test_a_cph_local_problem_names_no_judge():
+    """cph's problem of a file of one's own: its group "local", its url the file; "local" was
+    taken for a judge (the strictest targets, without a word)."""
+    local = data(name="Local: sol", group="local", url="/home/me/sol.py", local=True)
+    with pytest.raises(BuildError, match="^p: cph's local problem, of no judge; name it with "):
+        companion.read(local, "p")
+    assert companion.read(local, "p", "Codeforces").judge == "Codeforces"
+
+
 def test_without_a_memory_limit_the_judge_s_usual_one_else_an_error():
     url = "https://atcoder.jp/contests/abc443/tasks/abc443_e"
     page = companion.read(data(url=url, memoryLimit=None), "p")
