@@ -175,12 +175,15 @@ def _group_judge(problem: dict, url: str, source: str) -> str:
 
 
 def _stdio(given, side: str, source: str) -> None:
-    """A problem whose input or output is a named file is refused."""
+    """A problem whose input or output is a named file is refused (``regex``: the newest file
+    whose name matches the pattern, as the format's README has it)."""
     if isinstance(given, dict) and given.get("type") not in (None, "stdin", "stdout"):
-        named = given.get("fileName") or given.get("pattern") or given.get("type")
+        named = f"the file {given.get('fileName') or given.get('type')!r}"
+        if given.get("type") == "regex":
+            named = f"the newest file matching {given.get('pattern')!r}"
         raise BuildError(
-            f"{source}: the problem's {side} is the file {named!r}, not standard "
-            f"{side}; the kit runs solutions on stdin and stdout"
+            f"{source}: the problem's {side} is {named}, not standard {side}; the kit runs "
+            "solutions on stdin and stdout"
         )
 
 

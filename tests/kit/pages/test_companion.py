@@ -126,6 +126,10 @@ def test_tests_empty_on_both_sides_are_left_out_and_interactive_is_read():
             data(group="X", input={"type": "file", "fileName": "in.txt"}),
             "p: the problem's input is the file 'in.txt', not standard input; the kit runs",
         ),
+        (  # Meta Hacker Cup's: it was "the file 'in.*[.]txt'"
+            data(group="X", input={"type": "regex", "pattern": "in.*[.]txt"}),
+            "p: the problem's input is the newest file matching 'in.*[.]txt', not standard inp",
+        ),
         (  # it was written as "?": a sample that is not the data's, without a word
             data(
                 group="X",
