@@ -32,8 +32,8 @@ from kit.pages.page import Page, on_hosts, possessive
 from kit.units import KIB_FROM, MILLISECONDS_FROM, SHORTEST, finite, in_mebibytes, in_seconds
 
 FORMAT = "Competitive Companion's format"
-# "G. Castle Defense", "A - Sum", Timus' "1000. A+B Problem"
-LETTER = re.compile(r"^(?:[A-Z][0-9]?|[0-9]+)(?:\.|\s+-)\s+")
+# "G. Castle Defense", "A - Sum", Timus' "1000. A+B Problem", a Kattis contest's "Problem A - Sum"
+LETTER = re.compile(r"^(?:Problem\s+)?(?:[A-Z][0-9]?|[0-9]+)(?:\.|\s+-)\s+")
 # hosts beyond the page readers', with the judge's id of the problem in the address
 MORE_HOSTS = {
     # the archive's number: a contest's problem (``space=340&num=1``) is numbered in its

@@ -171,3 +171,19 @@ def test_control_characters_in_the_name_are_blanks():
     (refused as problems.toml's own error)."""
     page = companion.read(data(group="X", name="A\u0000B\u007fC\u0085D"), "p")
     assert page.title == "A B C D"
+
+
+@pytest.mark.parametrize(
+    ("name", "title"),
+    [
+        ("G. Castle Defense", "Castle Defense"),
+        ("A - Day of Takahashi", "Day of Takahashi"),
+        ("1000. A+B Problem", "A+B Problem"),
+        # a Kattis contest's, as its page reader reads the title: it kept "Problem A - "
+        ("Problem A - Oktalni", "Oktalni"),
+        ("Problem 4 - Range Queries", "Range Queries"),
+        ("A.", "A."),  # nothing after it: the name stays
+    ],
+)
+def test_a_problem_s_letter_or_number_before_its_title_is_dropped(name, title):
+    assert companion.read(data(group="X", name=name), "p").title == title
