@@ -104,8 +104,8 @@ class _Listener:
             new_command.make(self.root, page, None, "", interactive=False)
             self.made += 1
         except new_command.NoSlug as error:
-            said = str(error).partition("; name one")[0]
-            print(f"not scaffolded: {said}; {_kept(body, page.judge)}", file=sys.stderr, flush=True)
+            kept = _kept(body, page.judge)
+            print(f"not scaffolded: {error}; {kept}", file=sys.stderr, flush=True)
         except BuildError as error:
             print(f"not scaffolded: {page.title!r}: {error}", file=sys.stderr, flush=True)
         except Exception as error:  # never a traceback: the listening goes on

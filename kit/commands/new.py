@@ -130,7 +130,13 @@ def run(args: argparse.Namespace) -> int:
         raise BuildError("new: name the problem (SLUG), or give its page with --from PAGE")
     load_registry(root)  # a broken problems.toml is said before the page is read
     page = _page(args.page, given) if args.page else None
-    make(root, page, args.slug, given, interactive=args.interactive)
+    try:
+        make(root, page, args.slug, given, interactive=args.interactive)
+    except NoSlug as error:  # the command that names one, the page as given
+        judge = f" --judge {shlex.quote(given)}" if given else ""
+        raise BuildError(
+            f"{error}; name one: {command()} new SLUG --from {shlex.quote(args.page)}{judge}"
+        ) from None
     return 0
 
 
@@ -361,16 +367,14 @@ def _slug_of(page: Page) -> str:
     fallback = f"{page.judge}_{page.id}".lower() if page.id else ""
     slug = slug_from(page.title, fallback if is_slug(fallback) else "")
     if slug is None:
-        raise NoSlug(
-            f"new: no slug can be made of the title {page.title!r}; name one: "
-            f"{command()} new SLUG --from PAGE"
-        )
+        raise NoSlug(f"new: no slug can be made of the title {page.title!r}")
     return slug
 
 
 class NoSlug(BuildError):
-    """No slug can be made of a page's title: one must be named (``listen``, which has no
-    page to name, keeps the data in a file that can be)."""
+    """No slug can be made of a page's title: one must be named (``run`` says how, with the
+    page given; ``listen``, which has no page to name, keeps the data in a file that can
+    be)."""
 
 
 def _free_slug(registry, page: Page) -> str:

@@ -415,6 +415,17 @@ def test_problems_of_one_judge_without_ids_and_one_slug_are_numbered(toy, capsys
     assert load_registry(toy)["hello_world_2"].title == "Hello, World!"
 
 
+def test_a_title_that_makes_no_slug_says_how_to_name_one_with_the_page_given(toy, capsys, tmp_path):
+    """It said "cpkit new SLUG --from PAGE", PAGE left for the reader to fill in; the judge
+    named goes with it (the data's address names none)."""
+    page = id_less(tmp_path, "新年的促销", name="my page.json")
+    assert cli.main(["new", "--from", page, "--judge", "UOJ", "--root", str(toy)]) == 2
+    assert capsys.readouterr().err == (
+        "cpkit: error: new: no slug can be made of the title '新年的促销'; name one: "
+        f"cpkit new SLUG --from '{page}' --judge UOJ\n"
+    )
+
+
 def test_a_problem_of_no_id_holds_its_slug_against_another_judge_s_only(toy, capsys, tmp_path):
     """An id-less judge's "1000. A+B Problem" first: POJ's 1000 was refused as made already;
     a problem made by hand for that judge, its id not set yet, still is the page's."""
