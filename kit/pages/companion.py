@@ -8,12 +8,13 @@ or ``"file"`` with a ``fileName``); other keys (``languages``, ``batch``, cph's 
 are passed over. The judge is known by the address's host (the page readers' hosts, Timus',
 SPOJ's and CSES'), else it is ``judge`` when one is named, else the group's first part
 ("Example - Problem Set" is Example); cph's local problem (``"local": true``, group
-"local", its url the source file: cph's src/runTestCases.ts) names none. A file without
-``memoryLimit`` (some tools strip it) takes the judge's usual limit where its profile has one.
-Tests are kept as the data holds them, to the byte; one whose input and output are both blank
-(empty, or only whitespace) is left out. A problem that reads or writes a named file is
-refused (the kit runs stdin and stdout), as are limits problems.toml would take for other
-units (a time limit of 100 s or more, a memory limit of 4096 MB or more).
+"local", its url the source file: cph's src/runTestCases.ts) names none; a name close to a
+profile's but not it (problems.toml would refuse it) is refused, saying where it came from. A
+file without ``memoryLimit`` (some tools strip it) takes the judge's usual limit where its
+profile has one. Tests are kept as the data holds them, to the byte; one whose input and
+output are both blank (empty, or only whitespace) is left out. A problem that reads or writes
+a named file is refused (the kit runs stdin and stdout), as are limits problems.toml would
+take for other units (a time limit of 100 s or more, a memory limit of 4096 MB or more).
 
     read(data, "a.json", "")  # Page(judge="Codeforces", title="Castle Defense", ...)
 """
@@ -26,7 +27,7 @@ import unicodedata
 import urllib.parse
 
 from kit.errors import BuildError
-from kit.judges.profiles import judge_name, profile_for
+from kit.judges.profiles import judge_name, profile_for, suggestion_for
 from kit.pages import atcoder, codeforces, kattis, poj
 from kit.pages.page import Page, on_hosts, possessive
 from kit.units import KIB_FROM, MILLISECONDS_FROM, SHORTEST, finite, in_mebibytes, in_seconds
@@ -163,15 +164,20 @@ def _group_judge(problem: dict, url: str, source: str) -> str:
         raise BuildError(f"{source}: cph's local problem, of no judge; name it with --judge NAME")
     group = problem.get("group")
     first = re.sub(r'["\\]', "", _one_line(group.split(" - ")[0])) if isinstance(group, str) else ""
-    if first.strip():
-        return first.strip()
     try:
         host = urllib.parse.urlparse(url).hostname
     except ValueError:
         host = None
-    if host:
-        return host
-    raise BuildError(f"{source}: no judge in its 'url' or 'group'; name it with --judge NAME")
+    named, where = (first.strip(), "group") if first.strip() else (host, "url")
+    if not named:
+        raise BuildError(f"{source}: no judge in its 'url' or 'group'; name it with --judge NAME")
+    meant = suggestion_for(named)  # problems.toml would refuse it, as if written there
+    if meant is not None:
+        raise BuildError(
+            f"{source}: its {where} names the judge {named!r}, close to {meant!r} but not it; "
+            "name the judge with --judge NAME"
+        )
+    return named
 
 
 def _stdio(given, side: str, source: str) -> None:

@@ -72,6 +72,15 @@ def test_an_unknown_address_takes_the_judge_named_else_the_group_else_the_host()
         companion.read(data(), "p")
 
 
+def test_a_group_s_judge_close_to_a_profile_s_name_is_refused_saying_so():
+    """Timus' group from an address the kit does not know: problems.toml refused it, after
+    the files were written and taken back, as if the user had written it there."""
+    timus = data(group="Timus Online Judge - Archive", url="https://mirror.example/p?num=1")
+    with pytest.raises(BuildError, match="^p: its group names the judge 'Timus Online Judge', "):
+        companion.read(timus, "p")
+    assert companion.read(timus, "p", "Timus").judge == "Timus"
+
+
 def test_a_cph_local_problem_names_no_judge():
     """cph's problem of a file of one's own: its group "local", its url the file; "local" was
     taken for a judge (the strictest targets, without a word)."""
