@@ -11,7 +11,7 @@ checker). ``ANSWER`` is the case's answer file (an empty one when it has none). 
 stdout goes to the solution's stdin and the solution's stdout to its stdin, through this
 process: two threads relay the bytes as they arrive (no waiting for whole lines) and keep the
 last lines of each direction for the transcript. A third reads the interactor's stderr as it
-comes and keeps its last 64 KiB, for its message (``_Tail``).
+comes and keeps its last 64 KiB, for its message (``kit.processes.Drain``).
 
 The solution runs under the build's watch (``kit.run.process.watch_command``), in the same
 environment and stack as a batch run, which measures its wall time and peak memory, kills it
@@ -111,6 +111,8 @@ from kit.judges.compare import (
 from kit.judges.profiles import PROBLEMTOOLS
 from kit.judges.programs import KATTIS, KATTIS_ACCEPTED, Interactor, kattis_failure
 from kit.processes import (
+    DRAIN_SECONDS,
+    Drain,
     end_holders,
     file_identity,
     judged_environment,
@@ -139,7 +141,6 @@ HUNG_VALIDATOR = (
 STILL_RUNNING = " (the solution, its output closed, was still running: ended)"
 GRACE_SECONDS = 1.0
 EXIT_ORDER_MARGIN = 0.2  # seconds an interactor's exit must lead a solution's to come first
-DRAIN_SECONDS = 0.5  # the relays' time to copy what the two wrote before they ended
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
 # a game timed as a whole is killed at the timeout plus an allowance for each chunk the relay
 # passed on (its two hops cost a judge's joined pipes nothing: docs/kit.md, "The interactive
@@ -306,54 +307,6 @@ class _Ends:
     def first(self) -> str | None:
         with self.lock:
             return self.order[0] if self.order else None
-
-
-class _Tail:
-    """The last ``keep`` bytes of what a program writes to a pipe, read as they come by a
-    thread of its own (``started``; ``write_end``, the program's stderr). A file held all of
-    it: an interactor printing in a loop wrote 440 MB a second to the kit's disk."""
-
-    def __init__(self, keep: int) -> None:
-        self.keep, self.kept, self.lock = keep, bytearray(), threading.Lock()
-        self.read_end, self.write_end = os.pipe()
-        self.pipe = file_identity(self.read_end)
-        self.thread = threading.Thread(target=self._read, daemon=True)
-
-    @classmethod
-    def started(cls, keep: int) -> _Tail:
-        tail = cls(keep)
-        tail.thread.start()
-        return tail
-
-    def _read(self) -> None:
-        with contextlib.suppress(OSError):
-            while chunk := os.read(self.read_end, CHUNK << 4):
-                with self.lock:
-                    self.kept += chunk
-                    del self.kept[: -self.keep]
-
-    def close_write_end(self) -> None:
-        if self.write_end >= 0:
-            os.close(self.write_end)
-            self.write_end = -1
-
-    def ended(self) -> bytes:
-        """What was kept, once the pipe's end was read (the program's processes left holding
-        it, in a session of their own, are killed after DRAIN_SECONDS: ``end_holders``)."""
-        self.close_write_end()
-        self.thread.join(timeout=DRAIN_SECONDS)
-        if self.thread.is_alive():
-            end_holders({self.pipe})
-            self.thread.join(timeout=DRAIN_SECONDS)
-        with self.lock:
-            return bytes(self.kept)
-
-    def close(self) -> None:
-        """The pipe closed (its reading end once the thread no longer reads it)."""
-        self.close_write_end()
-        self.thread.join(timeout=DRAIN_SECONDS)
-        if not self.thread.is_alive():
-            os.close(self.read_end)
 
 
 class _Cap:
@@ -525,7 +478,7 @@ def run_interactive(  # noqa: PLR0913
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-play-"))
         solution_err = stack.enter_context(tempfile.TemporaryFile())
-        interactor_err = _Tail.started(INTERACTOR_STDERR_KEPT)
+        interactor_err = Drain.started(INTERACTOR_STDERR_KEPT)
         stack.callback(interactor_err.close)
         if shutil.which(solution[0]) is None:
             raise BuildError(f"cannot start the solution {solution[0]}: not an executable")
@@ -563,7 +516,7 @@ def _start_game(
     judge_argv: list[str],
     cwd: Path,
     report: Path,
-    stderrs: tuple[IO[bytes], _Tail],
+    stderrs: tuple[IO[bytes], Drain],
     limits: Limits,
     deadline: _Deadline,
 ) -> tuple[subprocess.Popen, subprocess.Popen]:

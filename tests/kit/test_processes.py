@@ -63,6 +63,43 @@ def test_a_program_past_its_timeout_is_killed_with_its_children(tmp_path):
         raise AssertionError(f"process {child} outlived its group")
 
 
+def test_what_a_program_writes_is_read_through_pipes_its_head_kept(tmp_path):
+    """Its stdout and stderr went to files of the kit's, all of it: a checker printing in a
+    loop wrote 2.6 GB a second to disk, 26 GB by its 10 s timeout."""
+    code = (
+        "import os, sys\n"
+        "for _ in range(20):\n"
+        "    sys.stdout.buffer.write(b'x' * (1 << 20))\n"
+        "sys.stdout.flush()\n"
+        "sys.stderr.write(str(os.fstat(1).st_size))\n"
+    )
+    status, out, err, hung = run_program(python(code), tmp_path, 30)
+    assert (status, err, hung) == (0, b"0", False)
+    assert out == b"x" * processes.KEPT_BYTES
+
+
+def test_a_child_left_holding_a_program_s_output_in_a_session_of_its_own_is_ended(tmp_path):
+    """It ran on after the program and after the kit (no group kill reaches it)."""
+    pid_file = tmp_path / "child.pid"
+    code = (
+        "import subprocess, sys\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'],\n"
+        "                         start_new_session=True)\n"
+        f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+        "print('ok')\n"
+    )
+    status, out, _, hung = run_program(python(code), tmp_path, 30)
+    assert (status, out, hung) == (0, b"ok\n", False)
+    child = int(pid_file.read_text())
+    for _ in range(100):
+        if not alive(child):
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(child, signal.SIGKILL)
+        raise AssertionError(f"process {child} outlived the program")
+
+
 def test_killing_a_group_that_is_gone_is_no_error():
     done = subprocess.Popen(python("pass"), start_new_session=True)
     done.wait()
