@@ -43,11 +43,17 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.run.launcher import end_with_parent  # the launcher's own: no kit module it imports
+from kit.run.launcher import (  # the launcher's own: no kit module it imports
+    SWEEP_ROUNDS,
+    become_subreaper,
+    children,
+    end_with_parent,
+    kill,
+)
 
 MACHINE = ("LD_LIBRARY_PATH", "TMPDIR")  # where this machine keeps libraries and scratch files
 UTF8 = "C.UTF-8"  # the locale's encoding: without one, PyPy 3.9 takes file names as ASCII
@@ -86,13 +92,15 @@ def run_program(
     and when it ends (what it left behind in it). Its stdin is the file ``stdin``, else empty;
     its environment ``env``, else a judge's (``judged_environment``).
     Its stdout and stderr are read through pipes as they come, their first ``KEPT_BYTES``
-    kept (``Drain``): what it left running in a session of its own holding one is ended
-    (``end_holders``), and does not keep it waiting."""
+    kept (``Drain``). What it left running in a session of its own is ended: handed to the
+    kit, a subreaper meanwhile (``end_handed_over``), or found holding one of the pipes
+    (``end_holders``); it does not keep it waiting."""
     with contextlib.ExitStack() as stack:
         source = stack.enter_context(open(stdin, "rb")) if stdin else subprocess.DEVNULL
         out, err = (Drain.started(KEPT_BYTES, head=True) for _ in range(2))
         stack.callback(out.close)
         stack.callback(err.close)
+        stack.enter_context(subreaping())
         with subprocess.Popen(
             argv,
             cwd=cwd,
@@ -101,17 +109,26 @@ def run_program(
             stdout=out.write_end,
             stderr=err.write_end,
             start_new_session=True,
-        ) as process, tracked(process.pid):
-            out.close_write_end()
-            err.close_write_end()
-            try:
-                process.wait(timeout=timeout)
-                hung = False
-            except subprocess.TimeoutExpired:
-                hung = True
-            kill_group(process.pid)
-            process.wait()
+        ) as process:
+            hung = _waited(process, timeout, (out, err))
+        end_handed_over()
         return process.returncode, out.ended(), err.ended(), hung
+
+
+def _waited(process: subprocess.Popen, timeout: float, drains: tuple[Drain, ...]) -> bool:
+    """Whether ``process`` ran past ``timeout``; it is reaped, its group killed (what it
+    left there), its session tracked meanwhile (``tracked``)."""
+    with tracked(process.pid):
+        for drain in drains:
+            drain.close_write_end()
+        try:
+            process.wait(timeout=timeout)
+            hung = False
+        except subprocess.TimeoutExpired:
+            hung = True
+        kill_group(process.pid)
+        process.wait()
+    return hung
 
 
 KEPT_BYTES = 1 << 20  # of a judge program's stdout and stderr: its messages
@@ -216,7 +233,7 @@ def kill_group(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)
 
 
-HOLDER_RECHECK = 0.1  # seconds between the two looks for a file's holders (``end_holders``)
+HOLDER_RECHECK = 0.1  # seconds between two looks for processes left (``_seen_twice``)
 
 
 def file_identity(fd: int) -> tuple[int, int]:
@@ -228,15 +245,74 @@ def file_identity(fd: int) -> tuple[int, int]:
 def end_holders(files: set[tuple[int, int]]) -> None:
     """SIGKILL every other process holding one of ``files`` (``file_identity``s) open: what a
     judge's program left running in a session of its own, which no group kill reaches. Only
-    those seen holding one in two looks ``HOLDER_RECHECK`` apart: a program the kit starts
-    meanwhile holds the kit's descriptors between its fork and its exec alone."""
-    seen = _holders(files)
-    if not seen:
-        return
-    time.sleep(HOLDER_RECHECK)
-    for pid in seen & _holders(files):
+    those seen holding one in two looks (``_seen_twice``)."""
+    for pid in _seen_twice(lambda: _holders(files)):
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
+
+
+def _seen_twice(look: Callable[[], set[int]]) -> set[int]:
+    """The processes ``look`` finds in two looks ``HOLDER_RECHECK`` apart (the second only
+    when the first found one): a program the kit starts meanwhile, in a session of its own,
+    is not yet tracked (``tracked``) and holds the kit's descriptors between its fork and its
+    exec."""
+    seen = look()
+    if not seen:
+        return seen
+    time.sleep(HOLDER_RECHECK)
+    return seen & look()
+
+
+_under_way = [0]  # programs under way while the kit is a subreaper (``subreaping``)
+_under_way_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def subreaping() -> Iterator[None]:
+    """The kit a subreaper while a program is under way (a launcher's run, a judge's program):
+    what it leaves out of its group (``setsid``), once its parent ends, comes to the kit
+    (``end_handed_over``). Only then: as a subreaper it would take every orphan of its other
+    children's, unreaped zombies until it ends (init reaps them)."""
+    with _under_way_lock:
+        _under_way[0] += 1
+        if _under_way[0] == 1:
+            become_subreaper()
+    try:
+        yield
+    finally:
+        with _under_way_lock:
+            _under_way[0] -= 1
+            if _under_way[0] == 0:
+                become_subreaper(False)
+
+
+def end_handed_over() -> None:
+    """Kill, with their groups, and reap the processes handed to the kit (``subreaping``) out
+    of its group and out of every tracked session: what a program the kit ran left in a
+    session of its own (a checker's daemon that closed its pipes, a killed launcher's run's
+    ``setsid`` child); each round the next generation handed over. Its own children (its
+    launchers and programs, in its group, and the judge's programs' tracked sessions) are
+    left alone; one look costs a read of the kit's children (``/proc/self/task``)."""
+    own = os.getpgrp()
+    for _ in range(SWEEP_ROUNDS):
+        left = _seen_twice(lambda: {pid for pid in children(os.getpid()) if _left(pid, own)})
+        for pid in left:
+            kill(pid)
+        for pid in left:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+        if not left:
+            return
+
+
+def _left(pid: int, own: int) -> bool:
+    """Whether the kit's child ``pid`` is one handed over: out of the kit's group and of
+    every tracked session."""
+    try:
+        group = os.getpgid(pid)
+    except OSError:  # gone
+        return False
+    return group != own and not is_tracked(group)
 
 
 def _holders(files: set[tuple[int, int]]) -> set[int]:

@@ -61,8 +61,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit.processes import is_tracked, judged_environment, kill_group
-from kit.run.launcher import SWEEP_ROUNDS, become_subreaper, children, kill
+from kit.processes import end_handed_over, judged_environment, kill_group, subreaping
 
 OUTPUT_LIMIT = 64 << 20  # bytes: a run's cap when none is given (kit.registry's default)
 OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limit (the head)
@@ -152,7 +151,7 @@ class _Launcher:
         self.start()
         assert self.process.stdin is not None and self.process.stdout is not None
         start = time.perf_counter()
-        with _subreaping():  # what the launcher leaves, should its run kill it, comes here
+        with subreaping():  # what the launcher leaves, should its run kill it, comes here
             self.process.stdin.write(json.dumps(request) + "\n")
             self.process.stdin.flush()
             started = self.process.stdout.readline()
@@ -192,56 +191,9 @@ def _parent_killed(pid: int, seconds: float) -> dict:
     started out of its group, nothing measured (a judge's sandbox would not have let it signal
     the judge)."""
     kill_group(pid)  # the run leads its group (the launcher's child set it before exec)
-    _sweep_handed_over()
+    end_handed_over()
     return {"returncode": -signal.SIGKILL, "seconds": seconds, "cpu": 0.0, "maxrss": 0,
             "rss_at_kill": 0, "rss_together": 0, "killed": PARENT, "stderr": ""}  # fmt: skip
-
-
-def _sweep_handed_over() -> None:
-    """Kill and reap the processes a killed launcher's run left out of its group (``setsid``,
-    a double fork), which Linux hands to the kit, a subreaper while runs are under way
-    (``_subreaping``); the kit's own children (its launchers and programs, in its group, and
-    the judge's programs' tracked sessions) are left alone."""
-    own = os.getpgrp()
-    for _ in range(SWEEP_ROUNDS):  # each round, the next generation handed over
-        left = [pid for pid in children(os.getpid()) if _handed_over(pid, own)]
-        for pid in left:
-            kill(pid)
-        for pid in left:
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(pid, 0)
-        if not left:
-            return
-
-
-def _handed_over(pid: int, own: int) -> bool:
-    try:
-        group = os.getpgid(pid)
-    except OSError:  # gone
-        return False
-    return group != own and not is_tracked(group)
-
-
-_under_way = [0]  # runs under way in launchers, while the kit is a subreaper
-_under_way_lock = threading.Lock()
-
-
-@contextlib.contextmanager
-def _subreaping() -> Iterator[None]:
-    """The kit a subreaper while a run is under way: the processes a launcher killed by its
-    run leaves come to it (``_sweep_handed_over``). Only then: as a subreaper it would take
-    every orphan of its other children's, unreaped zombies until it ends (init reaps them)."""
-    with _under_way_lock:
-        _under_way[0] += 1
-        if _under_way[0] == 1:
-            become_subreaper()
-    try:
-        yield
-    finally:
-        with _under_way_lock:
-            _under_way[0] -= 1
-            if _under_way[0] == 0:
-                become_subreaper(False)
 
 
 _running: set[_Launcher] = set()  # every launcher started and not closed

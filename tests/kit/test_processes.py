@@ -16,6 +16,7 @@ import pytest
 from kit import processes
 from kit.errors import BuildError
 from kit.processes import Forked, end_sessions, kill_group, run_program, signal_name
+from kit.run import launcher
 from tests.process_support import alive
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,6 +99,36 @@ def test_a_child_left_holding_a_program_s_output_in_a_session_of_its_own_is_ende
     else:
         os.kill(child, signal.SIGKILL)
         raise AssertionError(f"process {child} outlived the program")
+
+
+def test_a_child_left_in_a_session_of_its_own_holding_nothing_is_ended(tmp_path):
+    """One that closed the program's pipes (a daemon's double fork) ran on after the kit: it
+    is handed to the kit, a subreaper while the program runs, and ended."""
+    pid_file = tmp_path / "left.pid"
+    code = (
+        "import os, time\n"
+        "if os.fork() == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        "        null = os.open(os.devnull, os.O_RDWR)\n"
+        "        for fd in (0, 1, 2):\n"
+        "            os.dup2(null, fd)\n"
+        f"        open({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
+        "        time.sleep(60)\n"
+        "    os._exit(0)\n"
+        f"while not os.path.exists({str(pid_file)!r}) or not open({str(pid_file)!r}).read():\n"
+        "    time.sleep(0.01)\n"
+        "print('ok')\n"
+    )
+    status, out, _, hung = run_program(python(code), tmp_path, 30)
+    assert (status, out, hung) == (0, b"ok\n", False)
+    left = int(pid_file.read_text())
+    try:
+        assert not alive(left)
+        assert left not in launcher.children(os.getpid())  # reaped, not left a zombie
+    finally:
+        if alive(left):
+            os.kill(left, signal.SIGKILL)
 
 
 def test_killing_a_group_that_is_gone_is_no_error():
