@@ -134,6 +134,9 @@ def _waited(process: subprocess.Popen, timeout: float, drains: tuple[Drain, ...]
 KEPT_BYTES = 1 << 20  # of a judge program's stdout and stderr: its messages
 DRAIN_SECONDS = 0.5  # a pipe's reader's time to read what a program wrote before it ended
 READ_BYTES = 1 << 16  # read from a pipe at a time
+# a read of less than GATHER_BELOW bytes waits GATHER_SECONDS before the next: a program that
+# writes a line at a time (Python's stderr is line-buffered) woke the reading thread for each
+GATHER_BELOW, GATHER_SECONDS = 1 << 12, 0.001
 
 
 class Drain:
@@ -163,6 +166,8 @@ class Drain:
                     else:
                         self.kept += chunk
                         del self.kept[: -self.keep]
+                if len(chunk) < GATHER_BELOW:  # written a line at a time: let lines gather
+                    time.sleep(GATHER_SECONDS)
 
     def close_write_end(self) -> None:
         if self.write_end >= 0:
