@@ -91,13 +91,14 @@ def run_program(
     """Run a program to completion or to ``timeout``; its whole process group is killed then,
     and when it ends (what it left behind in it). Its stdin is the file ``stdin``, else empty;
     its environment ``env``, else a judge's (``judged_environment``).
-    Its stdout and stderr are read through pipes as they come, their first ``KEPT_BYTES``
-    kept (``Drain``). What it left running in a session of its own is ended: handed to the
-    kit, a subreaper meanwhile (``end_handed_over``), or found holding one of the pipes
-    (``end_holders``); it does not keep it waiting."""
+    Its stdout and stderr are read through pipes as they come (``Drain``), the first
+    ``KEPT_BYTES`` of its stdout kept and the last of its stderr (a verdict line or a
+    traceback after any debugging lines). What it left running in a session of its own is
+    ended: handed to the kit, a subreaper meanwhile (``end_handed_over``), or found holding
+    one of the pipes (``end_holders``); it does not keep it waiting."""
     with contextlib.ExitStack() as stack:
         source = stack.enter_context(open(stdin, "rb")) if stdin else subprocess.DEVNULL
-        out, err = (Drain.started(KEPT_BYTES, head=True) for _ in range(2))
+        out, err = Drain.started(KEPT_BYTES, head=True), Drain.started(KEPT_BYTES)
         stack.callback(out.close)
         stack.callback(err.close)
         stack.enter_context(subreaping())
@@ -131,7 +132,7 @@ def _waited(process: subprocess.Popen, timeout: float, drains: tuple[Drain, ...]
     return hung
 
 
-KEPT_BYTES = 1 << 20  # of a judge program's stdout and stderr: its messages
+KEPT_BYTES = 1 << 20  # of a judge program's stdout (the head) and stderr (the tail)
 DRAIN_SECONDS = 0.5  # a pipe's reader's time to read what a program wrote before it ended
 READ_BYTES = 1 << 16  # read from a pipe at a time
 # a read of less than GATHER_BELOW bytes waits GATHER_SECONDS before the next: a program that

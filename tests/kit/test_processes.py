@@ -79,6 +79,19 @@ def test_what_a_program_writes_is_read_through_pipes_its_head_kept(tmp_path):
     assert out == b"x" * processes.KEPT_BYTES
 
 
+def test_of_a_program_s_stderr_the_tail_is_kept(tmp_path):
+    """Its last lines hold a checker's verdict or traceback, after any debugging lines: the
+    head was kept, and a testlib verdict after a megabyte of them was lost from the message."""
+    code = (
+        "import sys\n"
+        "sys.stderr.write('debug\\n' * 300000)\n"
+        "sys.stderr.write('wrong answer: expected 3, found 4\\n')\n"
+    )
+    _, _, err, _ = run_program(python(code), tmp_path, 30)
+    assert len(err) == processes.KEPT_BYTES
+    assert err.endswith(b"debug\nwrong answer: expected 3, found 4\n")
+
+
 def test_what_a_program_writes_a_line_at_a_time_is_read_a_batch_at_a_time(tmp_path, monkeypatch):
     """Python's stderr is line-buffered: the reading thread woke for each line (a checker
     writing 200,000 short lines cost the kit 0.4 s of CPU, mostly the system's)."""
