@@ -21,7 +21,10 @@ every source and header it could read, so a change recompiles and nothing else d
 the cache off (``CPKIT_CACHE=0``) it is compiled once per process into a temporary folder.
 Compiling happens on first use (``Program.argv``), never when problems.toml is read. No
 compiler, or a compile error, is a one-line error; one for a header found nowhere is a
-``MissingHeader``, which names it.
+``MissingHeader``, which names it. The compiler (or ``build``) runs as the jury's programs do
+(``kit.processes.run_program``), in the user's environment, its temporary files in the kit's
+folder: at ``COMPILE_TIMEOUT``, or when the kit is stopped, it ends with every process it
+started (g++'s ``cc1plus`` compiled on).
 
 **Interactor protocols** (``parse_interactor``; the spec is problems.toml's ``interactor``):
 
@@ -60,7 +63,6 @@ import os
 import re
 import shlex
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -69,6 +71,7 @@ from pathlib import Path
 
 from kit import cache
 from kit.errors import BuildError
+from kit.processes import run_program
 
 CPP_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".C")
 C_SUFFIXES = (".c",)
@@ -276,14 +279,13 @@ def _place(key: str) -> Path:
 def _compile(program: Program, command: list[str], binary: Path) -> None:
     partial = binary.with_name(f"program.{os.getpid()}.tmp")
     argv = [command[0], "-o", str(partial), *command[1:]]
-    try:
-        done = subprocess.run(
-            argv, capture_output=True, timeout=COMPILE_TIMEOUT, check=False, cwd=program.path.parent
-        )
-    except subprocess.TimeoutExpired:
-        raise BuildError(f"{program.shown}: compiling took over {COMPILE_TIMEOUT:g} s") from None
-    if done.returncode != 0 or not partial.is_file():
-        lines = done.stderr.decode("utf-8", "replace").splitlines()
+    status, _, stderr, hung = run_program(
+        argv, program.path.parent, COMPILE_TIMEOUT, env=_builder_environment()
+    )
+    if hung:
+        raise BuildError(f"{program.shown}: compiling took over {COMPILE_TIMEOUT:g} s")
+    if status != 0 or not partial.is_file():
+        lines = stderr.decode("utf-8", "replace").splitlines()
         errors = [line for line in lines if "error" in line] or lines or ["(no message)"]
         name = Path(command[0]).name
         header = _missing_header(errors[0])
@@ -295,6 +297,13 @@ def _compile(program: Program, command: list[str], binary: Path) -> None:
             )
         raise BuildError(f"{program.shown}: does not compile with {name}: {errors[0].strip()}")
     os.replace(partial, binary)
+
+
+def _builder_environment() -> dict[str, str]:
+    """A compiler's or build script's environment: the user's, its temporary files in the
+    kit's own folder (removed with it: those of a compiler killed at its timeout or with the
+    kit stayed in /tmp)."""
+    return {**os.environ, "TMPDIR": tempfile.gettempdir()}
 
 
 def _scripted(program: Program) -> str:
@@ -346,18 +355,16 @@ def _build_in(program: Program, work: Path) -> None:
     if build.is_file():
         build.chmod(build.stat().st_mode | 0o111)  # as a judge runs it, whatever the archive kept
         try:
-            done = subprocess.run(
-                [str(build)], cwd=work, capture_output=True, timeout=COMPILE_TIMEOUT, check=False
+            status, _, stderr, hung = run_program(
+                [str(build)], work, COMPILE_TIMEOUT, env=_builder_environment()
             )
-        except subprocess.TimeoutExpired:
-            raise BuildError(f"{program.shown}/build took over {COMPILE_TIMEOUT:g} s") from None
         except OSError as error:
             raise BuildError(f"{program.shown}/build cannot start: {error.strerror}") from None
-        if done.returncode != 0:
-            lines = done.stderr.decode("utf-8", "replace").strip().splitlines() or [""]
-            raise BuildError(
-                f"{program.shown}/build failed (exit status {done.returncode}): {lines[-1]}"
-            )
+        if hung:
+            raise BuildError(f"{program.shown}/build took over {COMPILE_TIMEOUT:g} s")
+        if status != 0:
+            lines = stderr.decode("utf-8", "replace").strip().splitlines() or [""]
+            raise BuildError(f"{program.shown}/build failed (exit status {status}): {lines[-1]}")
     run = work / RUN
     if not run.is_file():
         raise BuildError(f"{program.shown}/: no run script after build")

@@ -5,9 +5,11 @@ errors (no compiler, code that does not compile, nothing to run)."""
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -27,6 +29,7 @@ from kit.judges.programs import (
     program_at,
     runnable,
 )
+from tests.process_support import alive
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
@@ -251,6 +254,31 @@ def test_code_that_does_not_compile_is_a_one_line_error(cache_home, tmp_path):
     message = str(compile_error(tmp_path, "int main() { return undeclared; }\n"))
     assert message.startswith("check.cpp: does not compile with g++: ") and "undeclared" in message
     assert "\n" not in message
+
+
+def test_a_compile_past_its_timeout_is_ended_with_every_process_it_started(
+    cache_home, tmp_path, monkeypatch
+):
+    """The compiler alone was killed: what it ran (g++'s cc1plus) compiled on, after the kit
+    too (a kit stopped by SIGTERM left it), and left its files in the temp folder."""
+    compiler = write(
+        tmp_path / "slow-cxx",
+        '#!/bin/sh\nsleep 60 &\necho $! > "$(dirname "$0")/child.pid"\nwait\n',
+    )
+    compiler.chmod(0o755)
+    monkeypatch.setenv("CXX", str(compiler))
+    monkeypatch.setattr(programs, "COMPILE_TIMEOUT", 0.5)
+    write(tmp_path / "check.cpp", "int main() { return 42; }\n")
+    with pytest.raises(BuildError, match="compiling took over 0.5 s"):
+        parse_compare("validator:check.cpp", tmp_path, WHERE).prepare()
+    child = int((tmp_path / "child.pid").read_text())
+    for _ in range(100):  # killed with the compiler's group: gone, or a zombie
+        if not alive(child):
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(child, signal.SIGKILL)
+        raise AssertionError(f"process {child} outlived the compile")
 
 
 @needs_gxx
