@@ -24,6 +24,7 @@ API::
     Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> bytes
     judged_environment() -> dict   # PATH, LC_CTYPE=C.UTF-8, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
+    track(pid); untrack(pid)   # a session tracked from its start to its reaping, across threads
     end_holders(files)     # SIGKILL every other process holding one of files (file_identity(fd))
     with tracked(pid): ...; end_sessions()   # such groups ended when the kit is stopped
     Forked(work)           # work() in a forked process, a session of its own: finished(), abandon()
@@ -209,13 +210,24 @@ _sessions_lock = threading.Lock()
 def tracked(pid: int):
     """The session led by ``pid`` (a program started with ``start_new_session``, which a
     signal to the kit's group does not reach) ended by ``end_sessions`` while it runs."""
-    with _sessions_lock:
-        _sessions.add(pid)
+    track(pid)
     try:
         yield
     finally:
-        with _sessions_lock:
-            _sessions.discard(pid)
+        untrack(pid)
+
+
+def track(pid: int) -> None:
+    """``pid``'s session tracked from now until ``untrack``: ended by ``end_sessions``, and
+    never taken for a process handed to the kit (``end_handed_over``), whichever thread
+    waits for it later."""
+    with _sessions_lock:
+        _sessions.add(pid)
+
+
+def untrack(pid: int) -> None:
+    with _sessions_lock:
+        _sessions.discard(pid)
 
 
 def is_tracked(group: int) -> bool:

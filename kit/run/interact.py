@@ -118,7 +118,9 @@ from kit.processes import (
     judged_environment,
     kill_group,
     signal_name,
+    track,
     tracked,
+    untrack,
 )
 from kit.run.launcher import descendants, ended_with
 from kit.run.limits import Limits, exceeded
@@ -677,6 +679,7 @@ def _start_judge(
     except BuildError:
         kill_group(solution_process.pid)
         os.waitpid(solution_process.pid, 0)
+        untrack(solution_process.pid)
         solution_process.returncode = -9
         raise
 
@@ -837,7 +840,7 @@ def _start(
     be killed outright (a SIGKILL runs no handler to stop it)."""
     kit = os.getpid()
     try:
-        return subprocess.Popen(
+        process = subprocess.Popen(
             argv,
             cwd=cwd,
             env=env,
@@ -850,6 +853,10 @@ def _start(
         )
     except OSError as error:
         raise BuildError(f"cannot start the {role} {argv[0]}: {error.strerror or error}") from None
+    # tracked at once, not from its reaper's start: another thread's end_handed_over, after a
+    # checker, took it meanwhile for what a program left, and killed it
+    track(process.pid)
+    return process
 
 
 def _reap(
