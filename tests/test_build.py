@@ -316,7 +316,7 @@ def first_timed(toy) -> str:
 def test_bench_times_cases_and_calls_run_for_interactive_problems(toy):
     code, output = build(toy, "bench")
     assert code == 0, output
-    assert "toy_sum: 2 cases, 1 runs each; goal 0.5 s, limit 1 s, 64 MiB" in output
+    assert "toy_sum: 2 cases, 1 run each; goal 0.5 s, limit 1 s, 64 MiB" in output
     assert f"3000 lines  {first_timed(toy):<5}" in output and "of goal" in output
     assert "toy_echo exchange: ok" in output
 
