@@ -47,7 +47,7 @@ from kit.commands import NAMES, named
 from kit.errors import BuildError
 from kit.invocation import started_as
 from kit.processes import end_sessions
-from kit.workspace import given_root, nearest_root
+from kit.workspace import NoWorkspace, given_root, nearest_root
 
 VERSION = "0.1.0"  # the kit's own version, when no installed package says it (pyproject.toml's)
 TOP_LEVEL = ("-h", "--help", "--version")  # options of the command line itself, not of build
@@ -299,10 +299,14 @@ def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
             raise BuildError(f"unknown command '{argv[1]}'; did you mean '{typo}'?")
         own = args.parsers.get(argv[0], chosen)  # the command's: "see cpkit run --help"
         own.error(f"unrecognized arguments: {' '.join(extra)}")  # exits 2
-    if hasattr(args, "root"):
-        args.root = given_root(args.root) if args.root else nearest_root(root)
     try:
+        if hasattr(args, "root"):
+            args.root = given_root(args.root) if args.root else nearest_root(root)
         return args.run(args)
+    except NoWorkspace:
+        if typo is None:  # outside a workspace, the word was no problem: cpkit verfy P
+            raise
+        raise BuildError(f"unknown command '{argv[1]}'; did you mean '{typo}'?") from None
     except BuildError as error:
         if typo is None or not str(error).startswith(f"unknown problem {argv[1]!r}"):
             raise
@@ -311,11 +315,13 @@ def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
 
 
 def _command_meant(word: str) -> str | None:
-    """The command a word that is none most likely meant (``stres``: ``stress``), if any."""
+    """The command a word that is none most likely meant (``stres``: ``stress``; ``nwe``,
+    its letters swapped, which difflib rates too low: ``new``), if any."""
     if word in NAMES or word.startswith("-"):
         return None
     close = difflib.get_close_matches(word, NAMES, n=1, cutoff=0.75)
-    return close[0] if close else None
+    swapped = [name for name in NAMES if sorted(name) == sorted(word)]
+    return (close or swapped or [None])[0]
 
 
 def _name(word: str) -> bool:

@@ -573,6 +573,27 @@ def test_a_command_misspelt_is_named(tmp_path, capsys):
     assert "did you mean" not in capsys.readouterr().err
 
 
+def test_a_command_with_two_letters_swapped_is_named(tmp_path, capsys):
+    """``cpkit nwe x --judge atcoder`` was build's unrecognized arguments ``--judge atcoder``,
+    and ``cpkit rnu x`` an unknown problem, with no word of the command meant."""
+    (tmp_path / "problems.toml").write_text("")
+    assert cli.main(["rnu", "x", "--root", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.endswith("; did you mean the command 'run'?\n")
+    assert cli.main(["nwe", "x", "--judge", "atcoder", "--root", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == "cpkit: error: unknown command 'nwe'; did you mean 'new'?\n"
+
+
+def test_a_command_misspelt_outside_a_workspace_is_named(tmp_path, monkeypatch, capsys):
+    """``cpkit verfy PACKAGE`` outside a workspace said there was no problems.toml, though
+    ``verify`` needs none."""
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["verfy", "p"]) == 2
+    said = capsys.readouterr().err
+    assert said == "cpkit: error: unknown command 'verfy'; did you mean 'verify'?\n"
+    assert cli.main(["zzz"]) == 2
+    assert "no problems.toml in" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("command", ["build", "run", "stress"])
 @pytest.mark.parametrize("broken", ["a syntax error", "a checker not there"])
 def test_a_problem_that_cannot_be_built_fails_every_command_alike(toy, capsys, command, broken):
