@@ -298,7 +298,7 @@ def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
         if typo is not None:  # cpkit stres two_sum --seed 1
             raise BuildError(f"unknown command '{argv[1]}'; did you mean '{typo}'?")
         own = args.parsers.get(argv[0], chosen)  # the command's: "see cpkit run --help"
-        own.error(f"unrecognized arguments: {' '.join(extra)}")  # exits 2
+        own.error(f"unrecognized arguments: {' '.join(extra)}{_option_meant(extra, own)}")
     try:
         if hasattr(args, "root"):
             args.root = given_root(args.root) if args.root else nearest_root(root)
@@ -322,6 +322,18 @@ def _command_meant(word: str) -> str | None:
     close = difflib.get_close_matches(word, NAMES, n=1, cutoff=0.75)
     swapped = [name for name in NAMES if sorted(name) == sorted(word)]
     return (close or swapped or [None])[0]
+
+
+def _option_meant(words: list[str], command: argparse.ArgumentParser) -> str:
+    """The "; did you mean --watch?" for the first of ``words`` close to one of the command's
+    long options (``--wach``, ``--time_limit=2``), else nothing."""
+    options = [o for a in command._actions for o in a.option_strings if o.startswith("--")]
+    for word in words:
+        if word.startswith("--"):
+            close = difflib.get_close_matches(word.split("=")[0], options, n=1, cutoff=0.75)
+            if close:
+                return f"; did you mean {close[0]}?"
+    return ""
 
 
 def _name(word: str) -> bool:

@@ -664,3 +664,18 @@ def test_an_argument_a_command_does_not_know_points_at_that_command_s_help(capsy
         cli.main(argv)
     assert ended.value.code == 2
     assert capsys.readouterr().err.startswith(said)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [(["toy_sum", "--wach"], "--wach; did you mean --watch? (see cpkit build --help)"),
+     (["run", "toy_sum", "--tagret", "3.8"], "--tagret 3.8; did you mean --target? (see"),
+     (["new", "x", "--time_limit=2"], "--time_limit=2; did you mean --time-limit? (see"),
+     (["toy_sum", "--zzzzzz"], "--zzzzzz (see cpkit build --help)")],
+)  # fmt: skip
+def test_a_misspelt_option_is_named(capsys, argv, said):
+    """``cpkit SLUG --wach`` was an unrecognized argument, with no word of ``--watch``."""
+    with pytest.raises(SystemExit) as ended:
+        cli.main(argv)
+    assert ended.value.code == 2
+    assert f"error: unrecognized arguments: {said}" in capsys.readouterr().err
