@@ -310,15 +310,18 @@ def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
     except BuildError as error:
         if typo is None or not str(error).startswith(f"unknown problem {argv[1]!r}"):
             raise
-        error.args = (f"{error}; did you mean the command '{typo}'?",)
+        meant = f"'{typo}'" if typo in TOP_LEVEL else f"the command '{typo}'"
+        error.args = (f"{error}; did you mean {meant}?",)
         raise
 
 
 def _command_meant(word: str) -> str | None:
     """The command a word that is none most likely meant (``stres``: ``stress``; ``nwe``,
-    its letters swapped, which difflib rates too low: ``new``), if any."""
+    its letters swapped, which difflib rates too low: ``new``; ``help``: ``--help``), if any."""
     if word in NAMES or word.startswith("-"):
         return None
+    if f"--{word}" in TOP_LEVEL:
+        return f"--{word}"
     close = difflib.get_close_matches(word, NAMES, n=1, cutoff=0.75)
     swapped = [name for name in NAMES if sorted(name) == sorted(word)]
     return (close or swapped or [None])[0]

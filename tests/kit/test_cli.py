@@ -679,3 +679,16 @@ def test_a_misspelt_option_is_named(capsys, argv, said):
         cli.main(argv)
     assert ended.value.code == 2
     assert f"error: unrecognized arguments: {said}" in capsys.readouterr().err
+
+
+def test_help_as_a_word_points_at_the_option(tmp_path, monkeypatch, capsys):
+    """``cpkit help`` was an unknown problem 'help', or outside a workspace, no problems.toml."""
+    (tmp_path / "ws").mkdir()
+    (tmp_path / "ws" / "problems.toml").write_text("")
+    assert cli.main(["help", "--root", str(tmp_path / "ws")]) == 2
+    assert capsys.readouterr().err.endswith("; did you mean '--help'?\n")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["help"]) == 2
+    assert (
+        capsys.readouterr().err == "cpkit: error: unknown command 'help'; did you mean '--help'?\n"
+    )
