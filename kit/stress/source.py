@@ -221,13 +221,7 @@ def load_stress_module(problem: Problem, needs: list[str]):
         raise BuildError(f"{problem.slug}: {said} ({_wanted(problem, needs)})")
     module = import_from_checkout(problem, path, f"stress.{problem.slug}")
     stubs = {name for name in OPTIONAL if is_stub(getattr(module, name, None))}
-    missing = [name for name in needs if not hasattr(module, name)]
-    if missing:
-        hint = {"reference": "--brute CMD", "generate": "--gen CMD", "PARAMS": "--gen CMD"}
-        instead = sorted({hint[name] for name in missing})
-        raise BuildError(
-            f"{where}: defines no {', '.join(missing)} (or give {' and '.join(instead)})"
-        )
+    _refuse_unwritten(module, where, needs)
     pair = [n for n in ("split_cases", "join_cases") if hasattr(module, n) and n not in stubs]
     if len(pair) == 1:
         other = "join_cases" if pair == ["split_cases"] else "split_cases"
@@ -237,6 +231,26 @@ def load_stress_module(problem: Problem, needs: list[str]):
             "file, neither for one)"
         )
     return Guarded(module, where, problem, stubs)
+
+
+def _refuse_unwritten(module, where: str, needs: list[str]) -> None:
+    """Refuse a module without a function the run needs, or with it still the template's stub
+    (a new problem's ``stress SLUG --brute CMD`` ran the stub), naming the option instead."""
+    hint = {"reference": "--brute CMD", "generate": "--gen CMD", "PARAMS": "--gen CMD"}
+    missing = [name for name in needs if not hasattr(module, name)]
+    if missing:
+        instead = sorted({hint[name] for name in missing})
+        raise BuildError(
+            f"{where}: defines no {', '.join(missing)} (or give {' and '.join(instead)})"
+        )
+    unwritten = [name for name in needs if is_stub(getattr(module, name))]
+    if unwritten:
+        instead = " and ".join(sorted({hint[name] for name in unwritten}))
+        stubs = ", ".join(f"{name}()" for name in unwritten)
+        verb, them = ("is", "it") if len(unwritten) == 1 else ("are", "them")
+        raise BuildError(
+            f"{where}: {stubs} {verb} still the template's stub (write {them}, or give {instead})"
+        )
 
 
 def _wanted(problem: Problem, needs: list[str]) -> str:

@@ -262,6 +262,17 @@ def test_an_optional_function_still_the_template_s_stub_counts_as_absent(pairsum
     assert "validate" not in vars(source(pairsum).shrinkable())
 
 
+def test_a_needed_function_still_the_template_s_stub_names_the_option_instead(pairsum):
+    """A new problem's ``stress SLUG --brute CMD`` ran the stub: "generate() raised
+    NotImplementedError", with no word of ``--gen CMD``."""
+    append_to_stress(pairsum, STUB.replace("validate", "generate"))
+    with pytest.raises(BuildError) as caught:
+        load_stress_module(pairsum, ["PARAMS", "generate"])
+    assert str(caught.value) == (
+        "stress/pairsum.py: generate() is still the template's stub (write it, or give --gen CMD)"
+    )
+
+
 def test_a_default_below_its_minimum_passes_when_param_gives_another(pairsum):
     """The default is never used then: refusing it stopped a run that names its own value."""
     append_to_stress(pairsum, 'PARAMS = {"cases": 0, "bound": 9}\n')
