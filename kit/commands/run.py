@@ -188,6 +188,8 @@ def _input(given: Path | None, problem, unnamed_game: bool) -> bytes:
         raise BuildError(
             f"{problem.slug}: name the interactor's secret input FILE (or - to read it from stdin)"
         )
+    if sys.stdin.buffer.isatty():  # else a run waiting for its input looks hung
+        print("reading the input from the terminal: end it with Ctrl-D", file=sys.stderr)
     return _capped(sys.stdin.buffer, "stdin")
 
 

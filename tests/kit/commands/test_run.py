@@ -252,6 +252,20 @@ def test_stdin_is_read_a_chunk_at_a_time_not_into_a_buffer_of_the_cap(monkeypatc
     assert run._capped(Stream(b"1 2 3"), "stdin") == b"1 2 3"  # at the cap
 
 
+@pytest.mark.parametrize("terminal", [True, False])
+def test_an_input_read_from_a_terminal_is_asked_for(monkeypatch, capsys, terminal):
+    """``cpkit run SLUG`` at a terminal waited for its input without a word: it looked hung."""
+
+    class Keyboard(io.BytesIO):
+        def isatty(self):
+            return terminal
+
+    monkeypatch.setattr("sys.stdin", argparse.Namespace(buffer=Keyboard(b"1 2\n")))
+    assert run._input(None, None, unnamed_game=False) == b"1 2\n"
+    asked = "reading the input from the terminal: end it with Ctrl-D\n"
+    assert capsys.readouterr().err == (asked if terminal else "")
+
+
 def test_a_file_over_the_cap_is_refused_by_its_size_unread(toy, tmp_path, monkeypatch):
     """A 5 GiB input file was read up to the cap (1 GiB held) before the refusal."""
     monkeypatch.setattr(run, "INPUT_MOST", 4)
