@@ -298,7 +298,7 @@ def _dispatch(argv: list[str], prog: str, root: Path | None) -> int:
         if typo is not None:  # cpkit stres two_sum --seed 1
             raise BuildError(f"unknown command '{argv[1]}'; did you mean '{typo}'?")
         own = args.parsers.get(argv[0], chosen)  # the command's: "see cpkit run --help"
-        own.error(f"unrecognized arguments: {' '.join(extra)}{_option_meant(extra, own)}")
+        own.error(f"unrecognized arguments: {' '.join(extra)}{_option_meant(extra, own, argv[0])}")
     try:
         if hasattr(args, "root"):
             args.root = given_root(args.root) if args.root else nearest_root(root)
@@ -327,16 +327,33 @@ def _command_meant(word: str) -> str | None:
     return (close or swapped or [None])[0]
 
 
-def _option_meant(words: list[str], command: argparse.ArgumentParser) -> str:
-    """The "; did you mean --watch?" for the first of ``words`` close to one of the command's
-    long options (``--wach``, ``--time_limit=2``), else nothing."""
-    options = [o for a in command._actions for o in a.option_strings if o.startswith("--")]
+def _option_meant(words: list[str], command: argparse.ArgumentParser, name: str) -> str:
+    """What the first option among ``words`` was likely meant as: "; did you mean --watch?"
+    for one close to the command's own long options (``--wach``, ``--time_limit=2``), or
+    "; --watch is build's, not run's" for another command's; else nothing."""
     for word in words:
-        if word.startswith("--"):
-            close = difflib.get_close_matches(word.split("=")[0], options, n=1, cutoff=0.75)
-            if close:
-                return f"; did you mean {close[0]}?"
+        if not word.startswith("-"):
+            continue
+        given = word.split("=")[0]
+        own = [o for o in _options(command) if o.startswith("--") and given.startswith("--")]
+        close = difflib.get_close_matches(given, own, n=1, cutoff=0.75)
+        if close:
+            return f"; did you mean {close[0]}?"
+        owners = [f"{other}'s" for other in NAMES if given in _options(_parser_of(other))]
+        if owners:
+            named = " and ".join([", ".join(owners[:-1]), owners[-1]] if owners[1:] else owners)
+            return f"; {given} is {named}, not {name}'s"
     return ""
+
+
+def _options(command: argparse.ArgumentParser) -> set[str]:
+    """The option strings of ``command`` (``-v``, ``--watch``...)."""
+    return {option for action in command._actions for option in action.option_strings}
+
+
+def _parser_of(command: str) -> argparse.ArgumentParser:
+    """The sub-parser of ``command``, with no other command's module loaded."""
+    return parser(only=command).get_default("parsers")[command]
 
 
 def _name(word: str) -> bool:

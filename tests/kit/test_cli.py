@@ -692,3 +692,19 @@ def test_help_as_a_word_points_at_the_option(tmp_path, monkeypatch, capsys):
     assert (
         capsys.readouterr().err == "cpkit: error: unknown command 'help'; did you mean '--help'?\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [(["run", "toy_sum", "--watch"], "--watch; --watch is build's, not run's (see cpkit run"),
+     (["run", "toy_sum", "-v"], "-v; -v is build's, not run's (see cpkit run --help)"),
+     (["new", "x", "--seed", "3"], "--seed 3; --seed is stress's, not new's (see"),
+     (["init", "x", "--target=3.8"], "--target=3.8; --target is build's, run's, stress's, "
+      "bench's and verify's, not init's (see")],
+)  # fmt: skip
+def test_an_option_of_another_command_names_that_command(capsys, argv, said):
+    """``cpkit run SLUG --watch`` was an unrecognized argument, with no word of the build's."""
+    with pytest.raises(SystemExit) as ended:
+        cli.main(argv)
+    assert ended.value.code == 2
+    assert f"error: unrecognized arguments: {said}" in capsys.readouterr().err
