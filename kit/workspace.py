@@ -74,10 +74,18 @@ def given_root(root: Path) -> Path:
     if os.path.lexists(marker) and not marker.is_file():
         raise BuildError(f"--root {root}: {marker}: {not_a_file(marker)}")
     if not marker.is_file():
-        raise BuildError(
-            f"--root {root}: no {MARKER} there (start one with `{command()} init {root}`)"
-        )
+        raise BuildError(f"--root {root}: no {MARKER} there{_instead(root)}")
     return root.resolve()
+
+
+def _instead(root: Path) -> str:
+    """What to give instead of a ``--root`` without problems.toml: the workspace it lies in
+    (``--root ws/solutions``), else a new one there."""
+    try:
+        above = find_root(root.parent)
+    except BuildError:
+        return f" (start one with `{command()} init {root}`)"
+    return f"; it is inside the workspace {above} (--root {above})"
 
 
 def not_a_file(marker: Path) -> str:

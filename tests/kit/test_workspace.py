@@ -84,6 +84,18 @@ def test_a_problems_toml_that_is_no_file_is_named_not_passed_over(
     assert f"problems.toml exists already ({what}" in capsys.readouterr().err
 
 
+def test_root_inside_a_workspace_names_the_workspace(tmp_path, capsys):
+    """``--root ws/solutions`` said to start a workspace there, one inside ``ws``."""
+    (tmp_path / "problems.toml").write_text("")
+    (tmp_path / "solutions").mkdir()
+    assert cli.main(["--root", str(tmp_path / "solutions")]) == 2
+    said = capsys.readouterr().err
+    assert said.endswith(
+        f"--root {tmp_path / 'solutions'}: no problems.toml there; it is inside the workspace "
+        f"{tmp_path.resolve()} (--root {tmp_path.resolve()})\n"
+    )
+
+
 def test_a_problems_toml_that_links_to_itself_is_named_a_loop(tmp_path, monkeypatch):
     (tmp_path / "problems.toml").symlink_to(tmp_path / "problems.toml")
     monkeypatch.chdir(tmp_path)
