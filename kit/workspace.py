@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import shlex
 import stat
 from pathlib import Path
 
@@ -86,6 +87,23 @@ def _instead(root: Path) -> str:
     except BuildError:
         return f" (start one with `{command()} init {root}`)"
     return f"; it is inside the workspace {above} (--root {above})"
+
+
+def root_flag(root: Path) -> str:
+    """`` --root DIR`` for a command suggested to run from the current folder, when it would
+    not find ``root`` by itself from there (DIR relative to it when inside it, else absolute);
+    else nothing."""
+    try:
+        here = Path.cwd().resolve()
+    except OSError:  # the working folder is gone
+        return f" --root {shlex.quote(str(root))}"
+    try:
+        if find_root(here) == root:
+            return ""
+    except BuildError:  # no workspace at or above here
+        pass
+    shown = root.relative_to(here) if root.is_relative_to(here) else root
+    return f" --root {shlex.quote(str(shown))}"
 
 
 def not_a_file(marker: Path) -> str:

@@ -60,7 +60,7 @@ from kit.registry import (
     shadowed_module,
     slug_from,
 )
-from kit.workspace import Made, file_in_the_way
+from kit.workspace import Made, file_in_the_way, root_flag
 
 if TYPE_CHECKING:
     from kit.pages import Page
@@ -171,6 +171,7 @@ def make(root: Path, page: Page | None, slug: str | None, given: str, *, interac
     table = scaffold.table(slug, interactive, judge, known)
     _write(root, made, table, samples, pairs)
     _report(slug, judge, known, made, page, interactive=interactive, templates=templates)
+    print(f"next: {command()} {slug}{root_flag(root)}")
     return slug
 
 
@@ -252,7 +253,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     for name in made:
         print(f"  {name}")
     print(f"  cases: the package's {len(package.cases)}, in its judge's order")
-    print(f"next: {command()} {slug}")
+    print(f"next: {command()} {slug}{root_flag(root)}")
     return 0
 
 
@@ -489,4 +490,3 @@ def _report(slug, judge, known, made, page, *, interactive: bool, templates) -> 
         print(f"  samples/{slug}/  (add sample-1.in/.out)")
     for note in page.notes if page is not None else ():
         print(f"note: {note}")
-    print(f"next: {command()} {slug}")

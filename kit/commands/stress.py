@@ -83,7 +83,7 @@ from kit.stress.shrink import Shrunk, shrink
 from kit.stress.source import SIZE, shown_params, source_for
 from kit.verify_report import counted
 from kit.visible import visible
-from kit.workspace import find_root
+from kit.workspace import root_flag
 
 HELP = "run the bundle against a brute force on random inputs; shrink a failure"
 DEFAULT_SECONDS = 10.0
@@ -530,7 +530,7 @@ def _reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None
     flags = source.flags(shrunk.params)
     if args.target:
         flags += f" --target {shlex.quote(args.target)}"
-    flags += _root_flag(args.root.resolve(), _here())
+    flags += root_flag(args.root.resolve())
     if source.gen is None:
         made = f"parameters {shown_params(shrunk.params)}"
     else:
@@ -563,27 +563,6 @@ def _made_again(stress: Stress, shrunk: Shrunk) -> str:
     except BuildError:
         pass
     return "before its text was cut"
-
-
-def _here() -> Path | None:
-    try:
-        return Path.cwd()
-    except OSError:  # the working folder is gone
-        return None
-
-
-def _root_flag(root: Path, here: Path | None) -> str:
-    """`` --root DIR`` when the command, run again from ``here``, would not find ``root`` by
-    itself (DIR relative to ``here`` when inside it, else absolute); else nothing."""
-    if here is None:
-        return f" --root {shlex.quote(str(root))}"
-    try:
-        if find_root(here) == root:
-            return ""
-    except BuildError:  # no workspace at or above here
-        pass
-    shown = root.relative_to(here.resolve()) if root.is_relative_to(here.resolve()) else root
-    return f" --root {shlex.quote(str(shown))}"
 
 
 def _stopped(

@@ -110,7 +110,8 @@ def test_version_from_this_checkout_script():
 # --- cpkit in a workspace names cpkit ----------------------------------------------------------
 
 
-def test_new_in_a_workspace_names_cpkit_in_its_messages_and_files(tmp_path, capsys):
+def test_new_in_a_workspace_names_cpkit_in_its_messages_and_files(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # from here, the next command needs no --root
     assert cli.main(["init", str(tmp_path)]) == 0
     capsys.readouterr()
     assert cli.main(["new", "alpha", "--judge", "POJ", "--root", str(tmp_path)]) == 0
@@ -195,7 +196,7 @@ def test_this_checkout_script_run_outside_any_workspace_works_on_the_checkout(tm
 def test_this_checkout_script_keeps_its_own_name(toy):
     code, out, _ = build_py("new", "gamma", "--judge", "POJ", "--root", str(toy))
     assert code == 0, out
-    assert "next: python build.py gamma\n" in out
+    assert f"next: python build.py gamma --root {toy}\n" in out  # from the checkout, toy's
     assert "python build.py stress gamma" in (toy / "stress" / "gamma.py").read_text()
     code, out, _ = build_py("run", "--help")
     assert out.startswith("usage: build.py run ") and "`python build.py run SLUG" in out

@@ -35,6 +35,22 @@ def test_new_writes_the_judge_usual_limits(toy, capsys, judge, seconds, mebibyte
     assert f"memory_limit = {mebibytes}  # MiB ({owner} usual limit;" in text
 
 
+def test_the_next_command_finds_the_workspace_from_where_new_ran(
+    toy, tmp_path, capsys, monkeypatch
+):
+    """``cpkit --root ws new x`` said "next: cpkit x", which outside ``ws`` finds no workspace."""
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    assert cli.main(["new", "alpha", "--judge", "POJ", "--root", str(toy)]) == 0
+    assert capsys.readouterr().out.endswith(f"next: cpkit alpha --root {toy.resolve()}\n")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["new", "gamma", "--judge", "POJ", "--root", str(toy)]) == 0
+    assert capsys.readouterr().out.endswith("next: cpkit gamma --root toy\n")
+    monkeypatch.chdir(toy / "solutions")
+    assert cli.main(["new", "beta", "--judge", "POJ", "--root", str(toy)]) == 0
+    assert capsys.readouterr().out.endswith("next: cpkit beta\n")
+
+
 @pytest.mark.parametrize("slug", ["run", "build", "stress", "verify"])
 def test_a_command_s_name_is_no_slug(toy, capsys, slug):
     """``cpkit run`` would run the command, never build a problem of that name."""
