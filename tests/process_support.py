@@ -1,10 +1,13 @@
-"""Test support (not a test module): whether a process a test started is still running, for
-the tests that check a killed program's children are gone too; a stand-in for ``os._exit``
-that fails a test where the real one would end the test run; the line that pins a process
-to the first core the tests may use (not CPU 0 in every cpuset: a container's may leave it
-out)."""
+"""Test support (not a test module): whether a process a test started is still running, and
+that it ends in time (``alive``, ``assert_ends``), for the tests that check a killed program's
+children are gone too; a stand-in for ``os._exit`` that fails a test where the real one would
+end the test run; the line that pins a process to the first core the tests may use (not CPU 0
+in every cpuset: a container's may leave it out)."""
 
+import contextlib
 import os
+import signal
+import time
 
 import pytest
 
@@ -30,3 +33,15 @@ def alive(pid):
     except ProcessLookupError:
         return False
     return True
+
+
+def assert_ends(pid, what, seconds=5.0):
+    """Fail unless ``pid`` stops running (gone, or a zombie) within ``seconds``; one that
+    outlives ``what`` is killed, not left to the next test."""
+    deadline = time.monotonic() + seconds
+    while alive(pid):
+        if time.monotonic() > deadline:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+            raise AssertionError(f"process {pid} outlived {what}")
+        time.sleep(0.05)

@@ -672,10 +672,16 @@ def test_an_argument_a_command_does_not_know_points_at_that_command_s_help(capsy
     [(["toy_sum", "--wach"], "--wach; did you mean --watch? (see cpkit build --help)"),
      (["run", "toy_sum", "--tagret", "3.8"], "--tagret 3.8; did you mean --target? (see"),
      (["new", "x", "--time_limit=2"], "--time_limit=2; did you mean --time-limit? (see"),
-     (["toy_sum", "--zzzzzz"], "--zzzzzz (see cpkit build --help)")],
+     (["toy_sum", "--zzzzzz"], "--zzzzzz (see cpkit build --help)"),
+     (["run", "toy_sum", "--watch"], "--watch; --watch is build's, not run's (see cpkit run"),
+     (["run", "toy_sum", "-v"], "-v; -v is build's, not run's (see cpkit run --help)"),
+     (["new", "x", "--seed", "3"], "--seed 3; --seed is stress's, not new's (see"),
+     (["init", "x", "--target=3.8"], "--target=3.8; --target is build's, run's, stress's, "
+      "bench's and verify's, not init's (see")],
 )  # fmt: skip
-def test_a_misspelt_option_is_named(capsys, argv, said):
-    """``cpkit SLUG --wach`` was an unrecognized argument, with no word of ``--watch``."""
+def test_a_misspelt_option_or_another_command_s_is_named(capsys, argv, said):
+    """``cpkit SLUG --wach`` was an unrecognized argument, with no word of ``--watch``; nor
+    ``cpkit run SLUG --watch`` of the build's."""
     with pytest.raises(SystemExit) as ended:
         cli.main(argv)
     assert ended.value.code == 2
@@ -693,19 +699,3 @@ def test_help_as_a_word_points_at_the_option(tmp_path, monkeypatch, capsys):
     assert (
         capsys.readouterr().err == "cpkit: error: unknown command 'help'; did you mean '--help'?\n"
     )
-
-
-@pytest.mark.parametrize(
-    ("argv", "said"),
-    [(["run", "toy_sum", "--watch"], "--watch; --watch is build's, not run's (see cpkit run"),
-     (["run", "toy_sum", "-v"], "-v; -v is build's, not run's (see cpkit run --help)"),
-     (["new", "x", "--seed", "3"], "--seed 3; --seed is stress's, not new's (see"),
-     (["init", "x", "--target=3.8"], "--target=3.8; --target is build's, run's, stress's, "
-      "bench's and verify's, not init's (see")],
-)  # fmt: skip
-def test_an_option_of_another_command_names_that_command(capsys, argv, said):
-    """``cpkit run SLUG --watch`` was an unrecognized argument, with no word of the build's."""
-    with pytest.raises(SystemExit) as ended:
-        cli.main(argv)
-    assert ended.value.code == 2
-    assert f"error: unrecognized arguments: {said}" in capsys.readouterr().err

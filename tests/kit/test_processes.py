@@ -17,7 +17,7 @@ from kit import processes
 from kit.errors import BuildError
 from kit.processes import Forked, end_sessions, kill_group, run_program, signal_name
 from kit.run import launcher
-from tests.process_support import alive
+from tests.process_support import alive, assert_ends
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,12 +56,7 @@ def test_a_program_past_its_timeout_is_killed_with_its_children(tmp_path):
     assert hung and status == -signal.SIGKILL and out == b"started\n"
     assert time.monotonic() - start < 20
     child = int(pid_file.read_text())
-    for _ in range(100):  # the grandchild was killed with the group: gone, or a zombie
-        if not alive(child):
-            break
-        time.sleep(0.05)
-    else:
-        raise AssertionError(f"process {child} outlived its group")
+    assert_ends(child, "its group")  # the grandchild was killed with the group
 
 
 def test_what_a_program_writes_is_read_through_pipes_its_head_kept(tmp_path):
@@ -122,14 +117,7 @@ def test_a_child_left_holding_a_program_s_output_in_a_session_of_its_own_is_ende
     )
     status, out, _, hung = run_program(python(code), tmp_path, 30)
     assert (status, out, hung) == (0, b"ok\n", False)
-    child = int(pid_file.read_text())
-    for _ in range(100):
-        if not alive(child):
-            break
-        time.sleep(0.05)
-    else:
-        os.kill(child, signal.SIGKILL)
-        raise AssertionError(f"process {child} outlived the program")
+    assert_ends(int(pid_file.read_text()), "the program")
 
 
 def test_a_child_left_in_a_session_of_its_own_holding_nothing_is_ended(tmp_path):

@@ -5,11 +5,9 @@ errors (no compiler, code that does not compile, nothing to run)."""
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -29,7 +27,7 @@ from kit.judges.programs import (
     program_at,
     runnable,
 )
-from tests.process_support import alive
+from tests.process_support import assert_ends
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
@@ -271,14 +269,7 @@ def test_a_compile_past_its_timeout_is_ended_with_every_process_it_started(
     write(tmp_path / "check.cpp", "int main() { return 42; }\n")
     with pytest.raises(BuildError, match="compiling took over 0.5 s"):
         parse_compare("validator:check.cpp", tmp_path, WHERE).prepare()
-    child = int((tmp_path / "child.pid").read_text())
-    for _ in range(100):  # killed with the compiler's group: gone, or a zombie
-        if not alive(child):
-            break
-        time.sleep(0.05)
-    else:
-        os.kill(child, signal.SIGKILL)
-        raise AssertionError(f"process {child} outlived the compile")
+    assert_ends(int((tmp_path / "child.pid").read_text()), "the compile")  # with its group
 
 
 @needs_gxx

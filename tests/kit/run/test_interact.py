@@ -24,7 +24,7 @@ from kit.run.interact import AFTER_ACCEPTED, run_interactive
 from kit.run.limits import Limits
 from kit.run.process import TIME
 from tests.kit.run.hostile import forked_hog
-from tests.process_support import alive
+from tests.process_support import alive, assert_ends
 
 ROOT = Path(__file__).resolve().parents[3]
 PROGRAMS = ROOT / "tests" / "fixtures" / "interactive"
@@ -193,11 +193,7 @@ def test_an_interactor_s_detached_child_holding_its_pipe_does_not_hold_up_the_ga
     run = play(program("binary_search.py"), secret, interactor=[sys.executable, str(wrapper)])
     assert run.verdict == "ok", run.message
     assert time.monotonic() - started < 2.5
-    child = int(pid_file.read_text())
-    deadline = time.monotonic() + 2.0  # killed; reaped by whoever adopted it
-    while alive(child) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert not alive(child)
+    assert_ends(int(pid_file.read_text()), "the game", 2.0)  # killed; reaped by its adopter
 
 
 def _state(pid):
