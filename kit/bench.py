@@ -125,11 +125,8 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
     """The exit status of the bench of ``made`` (the bundle's file, away from ``dist/``, and
     the bundle)."""
     dist, bundle = made
-    why = stand_in_refusal(problem, bundle, named) if named is not None else None
-    if why is not None:
-        raise BuildError(f"not timed: {why}")
-    for note in foreign_target_notes(problem, named) if named is not None else []:
-        print(f"{problem.slug}: note: {note}", flush=True)  # its times are not the judge's
+    if named is not None:
+        _named_target(problem, bundle, named)
     if hasattr(module, "run"):
         return _bench_run(problem, module.run, (dist, bundle), only)
     if not hasattr(module, "cases"):
@@ -167,10 +164,7 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
                     failure = time_over(limits, timing.median, len(timing.seconds))
                     failure = message(TLE, failure) if failure else None
                 if failure:
-                    print(f"{head}  FAILED: {failure}", flush=True)
-                    if run is not None and run.returncode != 0 and run.stderr.strip():
-                        for line in explain(problem, bundle, dist, run.stderr, run.output_over):
-                            print(f"    {line}", flush=True)  # where it failed, as run says
+                    _say_failed(problem, (dist, bundle), head, failure, run)
                     status = 1
                     continue
                 share = f"{timing.median / goal:.0%} of goal"
@@ -181,6 +175,25 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
                     flush=True,
                 )
     return status
+
+
+def _named_target(problem: Problem, bundle: Bundle, named) -> None:
+    """A target named by ``--target``: refused when its stand-in cannot run the bundle, else
+    its notes said (its times are not the judge's)."""
+    why = stand_in_refusal(problem, bundle, named)
+    if why is not None:
+        raise BuildError(f"not timed: {why}")
+    for note in foreign_target_notes(problem, named):
+        print(f"{problem.slug}: note: {note}", flush=True)
+
+
+def _say_failed(problem: Problem, made: tuple[Path, Bundle], head: str, failure: str, run) -> None:
+    """A case's failure, and where a crashed run failed, as ``run`` says it."""
+    dist, bundle = made
+    print(f"{head}  FAILED: {failure}", flush=True)
+    if run is not None and run.returncode != 0 and run.stderr.strip():
+        for line in explain(problem, bundle, dist, run.stderr, run.output_over):
+            print(f"    {line}", flush=True)
 
 
 def _compiled(problem, python, dist: Path, scratch: Path, trees) -> tuple[list | None, Path | None]:
