@@ -206,14 +206,62 @@ def load_registry(root: Path) -> dict[str, Problem]:
     except OSError as error:
         raise BuildError(f"problems.toml: cannot be read: {error.strerror}") from None
     try:  # a byte-order mark, which some editors write, is passed over
-        table = tomllib.loads(data.decode("utf-8-sig"))
+        text = data.decode("utf-8-sig")
+        table = tomllib.loads(text)
     except UnicodeDecodeError as error:
         raise BuildError(f"problems.toml: not UTF-8 (byte {error.start})") from None
     except tomllib.TOMLDecodeError as error:
         raise BuildError(f"problems.toml: {error}") from None
     except ValueError as error:  # an integer of more digits than Python reads (4300)
         raise BuildError(f"problems.toml: a number it holds cannot be read: {error}") from None
-    return {slug: _problem(root, slug, entry) for slug, entry in table.items()}
+    problems = {}
+    for slug, entry in table.items():
+        try:
+            problems[slug] = _problem(root, slug, entry)
+        except BuildError as error:
+            _place(error, slug, text)
+            raise
+    return problems
+
+
+_NAME = r"""(?:"([^"]*)"|'([^']*)'|([A-Za-z0-9_.-]+))"""  # a bare or quoted key or table name
+_HEADER = re.compile(rf"\[\s*{_NAME}\s*\]\s*(?:#.*)?$")
+_KEY = re.compile(rf"{_NAME}\s*=")
+
+
+def _place(error: BuildError, slug: str, text: str) -> None:
+    """``error`` about ``[slug]`` given the line of problems.toml it is about: the line that
+    sets the first of the table's keys it names, else the table's header
+    (``problems.toml:12: [slug]: ...``); as it was when neither is found."""
+    prefix = f"problems.toml: [{slug}]: "
+    said = str(error)
+    if not said.startswith(prefix):
+        return
+    header, keys = _table_lines(text, slug)
+    rest = said[len(prefix) :]
+    line = next((keys[word] for word in re.findall(r"[\w.-]+", rest) if word in keys), header)
+    if line is not None:
+        error.args = (f"problems.toml:{line}: [{slug}]: {rest}",)
+
+
+def _table_lines(text: str, slug: str) -> tuple[int | None, dict[str, int]]:
+    """The line of ``[slug]``'s header in problems.toml's ``text``, and of each key it sets
+    on a line of its own (1 first)."""
+    header, keys, current = None, {}, None
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("[["):
+            current = None
+            continue
+        found = _HEADER.match(stripped)
+        if found:
+            current = next(name for name in found.groups() if name is not None)
+            header = number if current == slug and header is None else header
+            continue
+        key = _KEY.match(stripped) if current == slug else None
+        if key:
+            keys.setdefault(next(name for name in key.groups() if name is not None), number)
+    return header, keys
 
 
 _Types = type | tuple[type, ...]

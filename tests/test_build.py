@@ -99,7 +99,7 @@ def test_malformed_registry_is_one_line(toy):
     code, output = build(toy)
     assert code == 2
     assert output.strip().splitlines() == [
-        "build.py: error: problems.toml: [toy_sum]: missing 'judge'"
+        "build.py: error: problems.toml:1: [toy_sum]: missing 'judge'"
     ]
 
 

@@ -302,7 +302,7 @@ def test_a_bad_compare_setting_is_one_line(toy):
     code, output = build(toy, interpreters="")
     assert code == 2
     assert output.strip() == (
-        "build.py: error: problems.toml: [toy_sum]: compare = 'fuzzy': unknown comparison "
+        "build.py: error: problems.toml:7: [toy_sum]: compare = 'fuzzy': unknown comparison "
         "(expected lines, tokens, float:TOL, kattis[:FLAGS], domjudge[:FLAGS], "
         "validator:PATH [FLAGS] or checker:PATH)"
     )

@@ -38,14 +38,32 @@ def error(root, **table):
 def test_unknown_key_is_named_with_a_suggestion(toy):
     message = error(toy, extra="time_limt = 2")
     assert (
-        message == "problems.toml: [toy_sum]: unknown key 'time_limt' (did you mean 'time_limit'?)"
+        message
+        == "problems.toml:8: [toy_sum]: unknown key 'time_limt' (did you mean 'time_limit'?)"
     )
+
+
+def test_an_error_names_the_line_of_the_key_it_is_about_else_of_the_table(toy):
+    """problems.toml's errors named the table alone: the line is the one that sets the key
+    the error names, in that table (not another's), else the table's header."""
+    (toy / "problems.toml").write_text(
+        TABLE.format(judge="POJ", extra="")
+        + '\n[other]\n# a comment\n"judge" = "POJ"\nid = "2"\nkind = "batch"\n'
+        + "memory_limit = 64\ntime_limit = 0\n"
+    )
+    with pytest.raises(BuildError) as raised:
+        load_registry(toy)
+    assert str(raised.value).startswith("problems.toml:16: [other]: time_limit = 0 must be")
+    (toy / "problems.toml").write_text(TABLE.format(judge="POJ", extra="") + "\n[other]\n")
+    with pytest.raises(BuildError) as raised:
+        load_registry(toy)
+    assert str(raised.value).startswith("problems.toml:10: [other]: ")
 
 
 def test_a_value_of_the_wrong_type_says_what_is_expected(toy):
     message = error(toy, extra='output_limit = "64"')
     assert message == (
-        "problems.toml: [toy_sum]: 'output_limit' has the wrong type "
+        "problems.toml:8: [toy_sum]: 'output_limit' has the wrong type "
         '("64"; expected a whole number)'
     )
 
@@ -75,7 +93,7 @@ def test_a_file_not_in_utf_8_is_one_line_and_a_byte_order_mark_is_passed_over(to
 @pytest.mark.parametrize("judge", ["", "   "])
 def test_an_empty_judge_is_refused(toy, judge):
     assert error(toy, judge=judge) == (
-        "problems.toml: [toy_sum]: judge is empty: name where the problem is judged"
+        "problems.toml:3: [toy_sum]: judge is empty: name where the problem is judged"
     )
 
 
@@ -99,7 +117,7 @@ def test_a_time_limit_shorter_than_any_judge_s_is_refused(toy, value):
     with pytest.raises(BuildError) as caught:
         load_registry(toy)
     assert str(caught.value) == (
-        f"problems.toml: [toy_sum]: time_limit = {float(value):g} is under 0.01 s, shorter "
+        f"problems.toml:6: [toy_sum]: time_limit = {float(value):g} is under 0.01 s, shorter "
         "than any judge's limit; the unit is seconds"
     )
     (toy / "problems.toml").write_text(TABLE.format(judge="x", extra="").replace("1.0", "0.01"))
@@ -184,7 +202,8 @@ def test_a_limit_that_is_not_positive_is_named(toy, old, new, message):
     (toy / "problems.toml").write_text(TABLE.format(judge="POJ", extra="").replace(old, new))
     with pytest.raises(BuildError) as raised:
         load_registry(toy)
-    assert str(raised.value) == f"problems.toml: [toy_sum]: {message}"
+    line = {"time_limit": 6, "memory_limit": 7, "output_limit": 8}[message.split()[0]]
+    assert str(raised.value) == f"problems.toml:{line}: [toy_sum]: {message}"
 
 
 def test_a_judge_without_a_profile_gets_the_strictest_targets(toy):
@@ -362,7 +381,7 @@ def test_a_judge_name_close_to_a_profile_s_is_an_error_with_a_suggestion(toy, ju
     """Taken for a judge without a profile, `Codeforce` would build in silence with other
     targets than Codeforces' and no source-size limit."""
     assert error(toy, judge=judge) == (
-        f"problems.toml: [toy_sum]: unknown judge {judge!r} (did you mean {meant!r}? a judge "
+        f"problems.toml:3: [toy_sum]: unknown judge {judge!r} (did you mean {meant!r}? a judge "
         "without a profile gets the strictest targets)"
     )
 

@@ -72,7 +72,8 @@ def test_a_kattis_judged_problem_compares_as_kattis_does_by_default(toy):
 def test_bad_package_settings_are_one_line(tmp_path, table, message):
     with pytest.raises(BuildError) as caught:
         workspace(tmp_path, f"[x]\n{table}\n")
-    assert str(caught.value) == f"problems.toml: [x]: {message}"
+    line = 2 if message.startswith("package ") else 3  # the key's, after the table's header
+    assert str(caught.value) == f"problems.toml:{line}: [x]: {message}"
 
 
 def test_a_package_without_a_time_limit_asks_for_one(tmp_path):

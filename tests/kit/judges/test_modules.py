@@ -166,7 +166,7 @@ def test_a_module_that_is_no_import_name_is_one_line(toy, bad):
     registry = toy / "problems.toml"
     text = registry.read_text(encoding="utf-8")
     registry.write_text(text.replace('judge = "nowhere"', f'judge = "nowhere"\nmodules = {bad}', 1))
-    with pytest.raises(BuildError, match=r"^problems.toml: \[toy_sum\]: modules: .* is not a "):
+    with pytest.raises(BuildError, match=r"^problems.toml:\d+: \[toy_sum\]: modules: .* is not a "):
         load_registry(toy)
 
 
