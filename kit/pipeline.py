@@ -550,18 +550,15 @@ def _take_run(ran: Ran | BuildError, result: Result) -> None:
         return
     result.ran = ran
     result.notes += result.ran.warnings
-    alike: dict[tuple, list[str]] = {}  # a failure's words -> the later cases that failed so
+    alike: dict[tuple, list] = {}  # a failure's words -> the cases that failed so, in order
     for failure in result.ran.failures:
-        labels = ", ".join(failure.labels)
-        key = (failure.message, labels, tuple(failure.details))
-        if key in alike:
-            alike[key].append(failure.case)
-            continue
-        alike[key] = []
-        result.fail(f"{failure.case}: {failure.message} ({labels})", failure.details)
-    for cases in alike.values():
-        if cases:
-            result.fail(_alike_line(cases))
+        key = (failure.message, tuple(failure.labels), tuple(failure.details))
+        alike.setdefault(key, []).append(failure)
+    for first, *later in alike.values():
+        labels = ", ".join(first.labels)
+        result.fail(f"{first.case}: {first.message} ({labels})", first.details)
+        if later:
+            result.fail(_alike_line([failure.case for failure in later]))
 
 
 def _alike_line(cases: list[str]) -> str:

@@ -554,6 +554,7 @@ class ValidatorComparator(Comparator):
     ) -> None:
         self.spec, self.program, self.flags = spec, program, flags
         self.root, self.timeout = root, timeout
+        self.hangs = HangRecord()
 
     def prepare(self) -> None:
         self.program.argv()
@@ -562,7 +563,11 @@ class ValidatorComparator(Comparator):
         if not flags:
             return self
         spec = f"{self.spec} {shlex.join(flags)}"
-        return ValidatorComparator(spec, self.program, self.flags + flags, self.root, self.timeout)
+        flagged = ValidatorComparator(
+            spec, self.program, self.flags + flags, self.root, self.timeout
+        )
+        flagged.hangs = self.hangs
+        return flagged
 
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
         with tempfile.TemporaryDirectory(prefix="kit-validate-") as folder:
@@ -575,6 +580,9 @@ class ValidatorComparator(Comparator):
     ) -> Judgement:
         """``judge`` with the feedback folder given: a multi-pass problem's, kept from one
         pass to the next; what the validator wrote to ``nextpass.in`` is taken out of it."""
+        refusal = self.hangs.refusal()
+        if refusal is not None:
+            return refusal
         with tempfile.TemporaryDirectory(prefix="kit-validate-") as folder:
             output_path, answer_path = Path(folder, "output"), Path(folder, "answer")
             output_path.write_bytes(got)
@@ -591,6 +599,8 @@ class ValidatorComparator(Comparator):
             score = feedback_score(feedback)
             next_input = next_pass_input(feedback)
         failure = self._failure(hung, status, said)
+        if hung:
+            self.hangs.timeout = self.timeout
         if status == KATTIS_WRONG and next_input is not None and failure is None:
             failure = "validator wrote nextpass.in, and rejected (exit status 43)"
         if failure is not None:
@@ -668,11 +678,15 @@ class CheckerComparator(Comparator):
         self.program = program
         self.root = root
         self.timeout = timeout
+        self.hangs = HangRecord()
 
     def prepare(self) -> None:
         self.program.argv()
 
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
+        refusal = self.hangs.refusal()
+        if refusal is not None:
+            return refusal
         with tempfile.TemporaryDirectory(prefix="kit-check-") as folder:
             output_path, answer_path = Path(folder, "output"), Path(folder, "answer")
             output_path.write_bytes(got)
@@ -684,26 +698,48 @@ class CheckerComparator(Comparator):
             except OSError as error:
                 return _checker_failure(f"cannot start {self.program.shown}: {error}")
         if hung:
+            self.hangs.timeout = self.timeout
             return _checker_failure(f"no verdict after {self.timeout:g} s (killed)", hung=True)
-        if status < 0:
-            return _checker_failure(f"killed by {signal_name(-status)}")
-        if status == 0:
-            return Judgement(True, summary_line(stdout + b"\n" + stderr))
-        message = judge_message(stdout, stderr)
-        failure = not_started(status, message) or testlib_failure(status)
-        if failure is not None:
-            said = "" if failure.endswith(message) else message
-            return _checker_failure(failure + (f": {said}" if said else ""))
-        meaning = TESTLIB_REJECTS[status]
-        return Judgement(
-            False,
-            f"checker: {message or meaning} (exit status {status})",
-            presentation=status in TESTLIB_PRESENTATION,
-        )
+        return _checker_verdict(status, stdout, stderr)
+
+
+def _checker_verdict(status: int, stdout: bytes, stderr: bytes) -> Judgement:
+    """What a testlib checker's exit status and words say, once it ended by itself."""
+    if status < 0:
+        return _checker_failure(f"killed by {signal_name(-status)}")
+    if status == 0:
+        return Judgement(True, summary_line(stdout + b"\n" + stderr))
+    message = judge_message(stdout, stderr)
+    failure = not_started(status, message) or testlib_failure(status)
+    if failure is not None:
+        said = "" if failure.endswith(message) else message
+        return _checker_failure(failure + (f": {said}" if said else ""))
+    meaning = TESTLIB_REJECTS[status]
+    return Judgement(
+        False,
+        f"checker: {message or meaning} (exit status {status})",
+        presentation=status in TESTLIB_PRESENTATION,
+    )
 
 
 def _checker_failure(what: str, hung: bool = False) -> Judgement:
     return Judgement(False, f"checker failed: {what}", checker_failed=True, hung=hung)
+
+
+class HangRecord:
+    """Whether a checker or validator was killed at its time-out once: it is not run again,
+    every later case is said to be not judged (one that hangs on every case would otherwise
+    cost its time-out each, as input validators' ``_Validators`` also avoids)."""
+
+    def __init__(self) -> None:
+        self.timeout: float | None = None  # the time-out it was killed at, once it was
+
+    def refusal(self) -> Judgement | None:
+        """The judgement of a case once the program hung on an earlier one, else None."""
+        if self.timeout is None:
+            return None
+        what = f"not run: it was killed at {self.timeout:g} s on an earlier case"
+        return _checker_failure(what, hung=True)
 
 
 def _checker_path(argument: str, shown: str) -> str:

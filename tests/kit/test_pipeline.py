@@ -260,6 +260,28 @@ def test_failures_alike_on_many_cases_are_told_once_then_counted(toy):
     assert len(result.errors) < 15
 
 
+def test_each_count_of_failures_alike_follows_its_own_first(toy):
+    """Two ways of failing, each case's turn interleaved: the count of the second way's
+    followers was printed after the first way's, as if it counted the first's."""
+    for number, given in ((1, "1 2\n"), (2, "x\n"), (3, "1 2\n"), (4, "x\n")):
+        (toy / "samples" / "toy_sum" / f"sample-{number}.in").write_text(given)
+        (toy / "samples" / "toy_sum" / f"sample-{number}.out").write_text("3\n")
+    solution = toy / "solutions" / "toy_sum.py"
+    solution.write_text("import sys\nif 'x' in sys.stdin.read():\n    sys.exit(3)\nprint(0)\n")
+    errors = build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[]).errors
+    firsts = [line for line in errors if line.startswith("toy_sum: samples/")]
+    counts = [line for line in errors if "failed the same way" in line]
+    assert [line.split(":")[1] for line in firsts] == [
+        " samples/toy_sum/sample-1.in",
+        " samples/toy_sum/sample-2.in",
+    ], errors
+    assert counts == [
+        "toy_sum: 1 more case failed the same way: samples/toy_sum/sample-3.in",
+        "toy_sum: 1 more case failed the same way: samples/toy_sum/sample-4.in",
+    ]
+    assert errors.index(counts[0]) < errors.index(firsts[1]), errors
+
+
 def test_a_problem_without_solution_or_samples_yet_is_no_solution(toy):
     """Not a failure for its empty samples folder: ``new`` then no file written yet."""
     problem = toy_sum(toy)

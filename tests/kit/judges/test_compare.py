@@ -442,6 +442,20 @@ def test_hanging_checker_is_killed_at_the_timeout(tmp_path, sum_case):
     assert judgement.message == "checker failed: no verdict after 0.5 s (killed)"
 
 
+def test_a_checker_killed_at_its_timeout_once_is_not_run_again(tmp_path, sum_case):
+    """Every later case is said not judged at once: a checker that hangs on every case cost
+    its 10 s time-out on each, a build of 50 samples over 8 minutes."""
+    write_program(tmp_path, "hang.py", "import time\ntime.sleep(60)\n")
+    checker = comparator("checker:hang.py", root=tmp_path, checker_timeout=0.5)
+    assert checker.judge(sum_case, b"1", b"1").message.endswith("after 0.5 s (killed)")
+    started = time.monotonic()
+    later = checker.judge(sum_case, b"1", b"1")
+    assert time.monotonic() - started < 0.3
+    assert (later.checker_failed, later.hung) == (True, True)
+    assert later.message == "checker failed: not run: it was killed at 0.5 s on an earlier case"
+    assert comparator("checker:hang.py", root=tmp_path).hangs.timeout is None  # a run's own
+
+
 def test_a_checker_that_accepts_leaving_a_detached_child_is_judged_at_once(tmp_path, sum_case):
     """A child in a session of its own, holding the checker's stdout: the kit waited for it
     to end (30 s) and judged the checker hung (JE) though it had accepted at once."""

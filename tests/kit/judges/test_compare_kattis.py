@@ -269,6 +269,21 @@ def test_any_other_status_is_the_validators_own_failure(tmp_path, body, failure)
     assert found.message.startswith(f"checker failed: {failure}")
 
 
+def test_a_validator_killed_at_its_timeout_once_is_not_run_again_with_any_flags(tmp_path):
+    write(tmp_path / "hang.py", "import time\ntime.sleep(60)\n")
+    validator = parse_compare("validator:hang.py", tmp_path, WHERE, checker_timeout=0.5)
+    assert judge_with(validator, ("float_tolerance", "1")).message.endswith("(killed)")
+    for flagged in (validator, validator.with_flags(("case_sensitive",))):
+        later = judge_with(flagged, ())
+        assert later.checker_failed and later.message == (
+            "checker failed: not run: it was killed at 0.5 s on an earlier case"
+        )
+
+
+def judge_with(validator, flags):
+    return validator.with_flags(flags).judge(NO_INPUT, b"1\n", b"1\n")
+
+
 def test_a_pass_keeps_the_feedback_folder_and_hands_over_nextpass_in(tmp_path):
     write(
         tmp_path / "passes.py",
