@@ -361,15 +361,24 @@ def slug_from(title: str, fallback: str = "") -> str | None:
     """A slug made of a problem's title ("Checker's Check" -> "checkers_check", "Ло" -> "lo"):
     Cyrillic in Latin letters (``_CYRILLIC``), accents and apostrophes dropped, every other run
     of non-alphanumerics one '_', lower case; the title slugged after ``fallback`` when it
-    starts with a digit, ``fallback`` alone when nothing of it is left (a title in Chinese);
-    None when there is no fallback either."""
+    starts with a digit, and without one its leading words that start with a digit moved to
+    its end ("2048 Game" -> "game_2048"); ``fallback`` alone when nothing of it is left (a
+    title in Chinese, "2048"); None when there is no fallback either."""
     text = unicodedata.normalize("NFKD", title.translate(_LATIN))
     text = text.encode("ascii", "ignore").decode()
     text = re.sub(r"['`]", "", text).lower()
     slug = re.sub(r"[^a-z0-9]+", "_", text).strip("_")
     if slug and not slug[0].isalpha():
-        slug = f"{fallback}_{slug}" if fallback else ""
+        slug = f"{fallback}_{slug}" if fallback else _number_last(slug)
     return slug[:SLUG_MAX].rstrip("_") or fallback or None
+
+
+def _number_last(slug: str) -> str:
+    """``slug``'s leading words that start with a digit after the rest ("" when every word
+    does: "2048" names nothing)."""
+    words = slug.split("_")
+    lead = next((i for i, word in enumerate(words) if word[0].isalpha()), len(words))
+    return "_".join(words[lead:] + words[:lead]) if lead < len(words) else ""
 
 
 def _problem(root: Path, slug: str, entry: object) -> Problem:

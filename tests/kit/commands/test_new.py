@@ -91,7 +91,12 @@ def test_new_writes_placeholders_for_a_judge_without_usual_limits(toy, capsys):
         ("Frog & Toad", "", "frog_toad"),
         ("Café – Noël", "", "cafe_noel"),
         ("3-SAT", "poj_3116", "poj_3116_3_sat"),
-        ("3-SAT", "", None),
+        # a leading number without an id: after the words ("2048 Game" had no slug)
+        ("3-SAT", "", "sat_3"),
+        ("2048 Game", "", "game_2048"),
+        ("1000. A+B Problem", "", "a_b_problem_1000"),
+        ("4 2 Queens", "", "queens_4_2"),
+        ("2048", "", None),
         # Cyrillic in Latin letters (a title of informatics.msk.ru, acm.timus.ru's Russian
         # pages): it was the fallback alone, or nothing from a site the kit does not know
         ("Ло", "poj_3116", "lo"),
@@ -217,7 +222,7 @@ def test_new_from_a_package_refuses_what_contradicts_it_touching_nothing(
 
 
 def test_a_package_whose_name_makes_no_slug_says_how_to_name_one_quoted(toy, capsys, tmp_path):
-    package = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "pkgs" / "3 sum")
+    package = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "pkgs" / "12 34")
     assert cli.main(["new", "--package", str(package), "--root", str(toy)]) == 2
     error = capsys.readouterr().err
     assert error.endswith(f"name one: cpkit new SLUG --package '{package}'\n"), error
