@@ -6,8 +6,9 @@ The format, as its README ("Custom tools", "The format") gives it: ``name``, ``g
 list of ``{"input": ..., "output": ...}``), ``input`` and ``output`` (``{"type": "stdin"}``,
 or ``"file"`` with a ``fileName``); other keys (``languages``, ``batch``, cph's ``srcPath``)
 are passed over. The judge is known by the address's host (the page readers' hosts, Timus',
-SPOJ's and CSES'), else it is ``judge`` when one is named, else the group's first part
-("Example - Problem Set" is Example); cph's local problem (``"local": true``, group
+SPOJ's and CSES'; Virtual Judge's problems by the judge their address names), else it
+is ``judge`` when one is named, else the group's first part ("Example - Problem Set" is
+Example); cph's local problem (``"local": true``, group
 "local", its url the source file: cph's src/runTestCases.ts) names none; a name close to a
 profile's but not it (problems.toml would refuse it) is refused, saying where it came from. A
 file without ``memoryLimit`` (some tools strip it) takes the judge's usual limit where its
@@ -46,6 +47,23 @@ MORE_HOSTS = {
     ),
     "SPOJ": (("spoj.com",), re.compile(r"/problems/(\w+)")),
     "CSES": (("cses.fi",), re.compile(r"/task/(\d+)")),
+}
+# Virtual Judge judges nothing itself: "it's not a real online judge. It can grab problems from
+# other regular online judges and simulate submissions to other online judges" (its own
+# description), so a problem's judge is the one its address names, as Virtual Judge spells
+# it (Competitive Companion's tests/data/virtual-judge: /problem/CodeForces-234A,
+# Gym-101375G, AtCoder-arc083_b, URAL-1009, HDU-3642); URAL is Timus' old name, Gym
+# Codeforces'. A contest's problem (/contest/480959#problem/A) names none.
+VJUDGE_HOSTS = ("vjudge.net", "vjudge.net.cn")
+VJUDGE_PROBLEM = re.compile(r"^/problem/(\w+?)-([\w.-]+)$")
+VJUDGE_JUDGES = {
+    "codeforces": "Codeforces",
+    "gym": "Codeforces",
+    "atcoder": "AtCoder",
+    "kattis": "Kattis",
+    "poj": "POJ",
+    "spoj": "SPOJ",
+    "ural": "Timus",
 }
 
 
@@ -142,10 +160,12 @@ def _field(data: dict, key: str, kind, source: str):
 def _judge_of(url: str) -> tuple[str | None, str | None]:
     """The judge the address's host names, and the problem's id in it (None, None: unknown)."""
     try:
-        host = (urllib.parse.urlparse(url).hostname or "").lower()
+        parts = urllib.parse.urlparse(url)
+        host = (parts.hostname or "").lower()
     except ValueError:  # not an address ("http://[::1")
         return None, None
-
+    if on_hosts(host, VJUDGE_HOSTS):
+        return _vjudge_judge(parts.path)
     for reader in (poj, codeforces, atcoder, kattis):
         if on_hosts(host, reader.HOSTS):
             return reader.NAME, reader.id_in(url)
@@ -154,6 +174,20 @@ def _judge_of(url: str) -> tuple[str | None, str | None]:
             found = pattern.search(url)
             return name, found and found[1]
     return None, None
+
+
+def _vjudge_judge(path: str) -> tuple[str | None, str | None]:
+    """The judge and id a Virtual Judge problem's address names (its name as Virtual Judge
+    spells it where the kit has no profile of it, unless that is close to a profile's name:
+    then none, and the group's is taken)."""
+    found = VJUDGE_PROBLEM.match(path)
+    if found is None:
+        return None, None
+    name, problem_id = found[1], found[2]
+    judge = VJUDGE_JUDGES.get(name.lower(), name)
+    if judge == name and suggestion_for(name) is not None:
+        return None, None
+    return judge, problem_id
 
 
 def _group_judge(problem: dict, url: str, source: str) -> str:

@@ -56,10 +56,24 @@ def test_a_cph_prob_file_of_a_group_contest():
         ("https://acm.timus.ru/problem.aspx?num=2&space=12", "Timus", None),
         ("https://www.spoj.com/problems/TEST/", "SPOJ", "TEST"),
         ("https://cses.fi/problemset/task/1068", "CSES", "1068"),  # its id was "?"
+        # Virtual Judge submits to the judge its address names: every one was "Virtual Judge",
+        # the strictest targets, no id (Competitive Companion's tests/data/virtual-judge)
+        ("https://vjudge.net/problem/CodeForces-234A", "Codeforces", "234A"),
+        ("https://vjudge.net.cn/problem/Gym-104385A#author=GPT_zh", "Codeforces", "104385A"),
+        ("https://vjudge.net/problem/AtCoder-arc083_b", "AtCoder", "arc083_b"),
+        ("https://vjudge.net/problem/Kattis-dasblinkenlights", "Kattis", "dasblinkenlights"),
+        ("https://vjudge.net/problem/URAL-1009", "Timus", "1009"),
+        ("https://vjudge.net/problem/SPOJ-LCMSUM", "SPOJ", "LCMSUM"),
+        ("https://vjudge.net/problem/HDU-3642", "HDU", "3642"),
+        ("https://vjudge.net/problem/OpenJ_POJ-C16F", "OpenJ_POJ", "C16F"),
+        ("https://vjudge.net/contest/480959#problem/A", "Virtual Judge", None),
+        # a name close to a profile's, which problems.toml would refuse: the group's
+        ("https://vjudge.net/problem/CodeForce-1A", "Virtual Judge", None),
     ],
 )
 def test_the_judge_and_id_come_from_the_address(url, judge, problem_id):
-    page = companion.read(data(url=url), "p.json", "ignored")
+    named = "" if "vjudge" in url else "ignored"
+    page = companion.read(data(url=url, group="Virtual Judge - X"), "p.json", named)
     assert (page.judge, page.id) == (judge, problem_id)
 
 
