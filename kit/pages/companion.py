@@ -48,6 +48,15 @@ MORE_HOSTS = {
     "SPOJ": (("spoj.com",), re.compile(r"/problems/(\w+)")),
     "CSES": (("cses.fi",), re.compile(r"/task/(\d+)")),
 }
+# a limit of 2^k KB (64 MiB to 2 GiB) as some of Competitive Companion's parsers give it, in
+# thousands of KB cut to a whole number (its HDOJ, HRBUST, SSOIER and Aizu beta parsers divide
+# the page's KB by 1000: tests/data/hdoj's 65536 K is 65, aizu-online-judge-beta's 262144 KB
+# 262), or uncut (65.536); 16 and 32 MiB's are left: 16 and 32 are as likely meant
+KIB_IN_THOUSANDS = {
+    value: kib
+    for kib in (64 << 10 << shift for shift in range(6))
+    for value in (kib // 1000, kib / 1000)
+}
 # Virtual Judge judges nothing itself: "it's not a real online judge. It can grab problems from
 # other regular online judges and simulate submissions to other online judges" (its own
 # description), so a problem's judge is the one its address names, as Virtual Judge spells
@@ -242,6 +251,9 @@ def _memory(data: dict, judge: str, source: str) -> tuple[int, str]:
         raise BuildError(
             f"{source}: memoryLimit {memory!r}: expected megabytes, from 1 to {KIB_FROM - 1}"
         )
+    kib = KIB_IN_THOUSANDS.get(memory)
+    if kib is not None:
+        return kib // 1024, f"{memory:g} MB, {kib} KB in thousands"
     return int(memory), f"{memory:g} MB"
 
 

@@ -104,6 +104,23 @@ def test_a_cph_local_problem_names_no_judge():
     assert companion.read(local, "p", "Codeforces").judge == "Codeforces"
 
 
+@pytest.mark.parametrize(
+    ("given", "mebibytes", "shown"),
+    [
+        (65, 64, "65 MB, 65536 KB in thousands"),  # HDU's 65536 K, from tests/data/hdoj
+        (262, 256, "262 MB, 262144 KB in thousands"),  # Aizu beta's 262144 KB
+        (131.072, 128, "131.072 MB, 131072 KB in thousands"),
+        (1048, 1024, "1048 MB, 1048576 KB in thousands"),
+        (32, 32, "32 MB"),  # 32768 KB's thousands, as likely 32 MB meant
+        (66, 66, "66 MB"),
+    ],
+)
+def test_a_limit_of_kilobytes_in_thousands_is_read_as_those_kilobytes(given, mebibytes, shown):
+    """Read as MB, HDU's 65536 KB limit was 65 MiB, 1.5 % above the judge's."""
+    page = companion.read(data(memoryLimit=given, group="HDU"), "p")
+    assert (page.memory_limit, page.memory_shown) == (mebibytes, shown)
+
+
 def test_without_a_memory_limit_the_judge_s_usual_one_else_an_error():
     url = "https://atcoder.jp/contests/abc443/tasks/abc443_e"
     page = companion.read(data(url=url, memoryLimit=None), "p")
