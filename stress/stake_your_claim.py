@@ -291,13 +291,15 @@ FAMILIES = {
 
 def generate(rng: random.Random, **params: int) -> str:
     """`cases` boards of a random family, each n x n with 1 <= n <= `n` (at most 8) and 1 <= k
-    <= `empties` (at most 10 and n * n) empty squares."""
+    <= `empties` (at most 10 and n * n) empty squares; k is that cap on a quarter of the boards
+    (the most empties allowed: every square of a board up to 3 x 3 empty, 10 on larger ones)."""
     p = merged_params(PARAMS, params)
     top_n = max(1, min(MAX_N, p["n"]))
     boards = []
     for _ in range(p["cases"]):
         n = rng.randint(1, top_n)
-        k = rng.randint(1, max(1, min(MAX_EMPTIES, p["empties"], n * n)))
+        top_k = max(1, min(MAX_EMPTIES, p["empties"], n * n))
+        k = top_k if rng.random() < 0.25 else rng.randint(1, top_k)
         family = FAMILIES[rng.choice(sorted(FAMILIES))]
         boards.append(case_text(family(rng, n, k)))
     return join_cases(boards)

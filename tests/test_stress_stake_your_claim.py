@@ -79,6 +79,17 @@ def test_stress_small_boards(search, scaled):
         assert_agrees(st, search, text, f"seed 20261121 file {number}")
 
 
+def test_stress_boards_up_to_3x3_up_to_all_empty(search, scaled):
+    """n = 1..3 with up to 10 empties: the all-empty 3 x 3 board (9 empties) among them."""
+    rng = random.Random(3399)
+    all_empty = 0
+    for number in range(scaled(12)):
+        text = st.generate(rng, cases=10, n=3, empties=10)
+        all_empty += sum(set("".join(rows)) == {"."} and len(rows) == 3 for rows in st.parse(text))
+        assert_agrees(st, search, text, f"seed 3399 file {number}")
+    assert all_empty > 0
+
+
 def _big_boards(seed, count):
     rng = random.Random(seed)
     for _ in range(count):
