@@ -1,9 +1,9 @@
 """Worst-case inputs for Connect (Twixt): 20 datasets of 249 moves on the largest board.
 
-cases() is deterministic (fixed seeds), built with random_moves(..., black_waits=True) of
+cases() is deterministic (fixed seeds), built with random_moves(..., no_early_win=True) of
 stress/twixt_connect.py: every case is legal input (Black first and last, no peg in the other
-side's endzone, no point used twice) and Black wins at the last move at the earliest, as the
-statement promises (a winning point is left for later), so every game runs its full 249 moves.
+side's endzone, no point used twice) and no one wins before the last move, as the statement
+promises (each side leaves its winning points for later), so every game runs its full 249 moves.
 Expected outputs come from that module's reference().
 """
 
@@ -19,7 +19,7 @@ DATASETS = 20
 
 def _case(seed, prefer):
     rng = random.Random(seed)
-    games = [random_moves(rng, N, MOVES, prefer=prefer, black_waits=True) for _ in range(DATASETS)]
+    games = [random_moves(rng, N, MOVES, prefer=prefer, no_early_win=True) for _ in range(DATASETS)]
     return join_cases([case_text(N, moves) for moves in games])
 
 

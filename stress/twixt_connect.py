@@ -5,7 +5,7 @@ Description: random and patterned games in the judge's format, a check of the st
     expected output by a deliberately simple second implementation.
 Usage: text = generate(random.Random(7), cases=3, n=8, moves=61); validate(text);
     reference(text); split_cases / join_cases / cuts for shrinking; Game(n) to replay moves
-    by hand (links, refusals, Black's connection); random_moves(..., black_waits=True)
+    by hand (links, refusals, each side's connection); random_moves(..., no_early_win=True)
     for the bench's long games.
 Method: geometry with fractions.Fraction: the common part of two closed segments from
     P0 + t (P1 - P0) = Q0 + u (Q1 - Q0) (Cramer's rule), or, on one line, the overlap of
@@ -97,9 +97,9 @@ class Game:
         self.links: list[tuple[int, Point, Point]] = []  # (colour, a, b), both colours
         self.near: dict[Point, list[int]] = {}  # lattice point -> links whose box holds it
         self.refused: list[tuple[int, int]] = []  # (colour, colour of the first blocker)
-        self.group: dict[Point, int] = {}  # Black peg -> its component's number
+        self.group: dict[Point, int] = {}  # peg -> its component's number
         self.members: dict[int, list[Point]] = {}
-        self.ends: dict[int, set[int]] = {}  # component -> the x of Black's endzones it holds
+        self.ends: dict[int, set[tuple[int, int]]] = {}  # component -> its (colour, 0 or n) ends
         self.moves = 0
 
     def next_colour(self) -> int:
@@ -122,10 +122,17 @@ class Game:
                 made.append((p, q))
         return made, refused
 
-    def wins_at(self, p: Point) -> bool:
-        """Whether a Black peg at p would join x = 0 to x = n now (nothing is changed)."""
-        ends = {x for x in (0, self.n) if p[0] == x}
-        for _, q in self.new_links(p, BLACK)[0]:
+    def endzones(self, p: Point, colour: int) -> set[tuple[int, int]]:
+        """The endzones of `colour` that p lies in, as (colour, 0 or n): x for Black, y for
+        White."""
+        along = p[0] if colour == BLACK else p[1]
+        return {(colour, side) for side in (0, self.n) if along == side}
+
+    def wins_at(self, p: Point, colour: int) -> bool:
+        """Whether a peg of `colour` at p would join its two endzones now (nothing is
+        changed)."""
+        ends = self.endzones(p, colour)
+        for _, q in self.new_links(p, colour)[0]:
             ends |= self.ends[self.group[q]]
         return len(ends) == 2
 
@@ -139,14 +146,13 @@ class Game:
             for point in box_points(a, b):
                 self.near.setdefault(point, []).append(len(self.links))
             self.links.append((colour, a, b))
-        if colour == BLACK:
-            self._join_black(p, [q for _, q in made])
+        self._join(p, colour, [q for _, q in made])
 
-    def _join_black(self, p: Point, linked: list[Point]) -> None:
+    def _join(self, p: Point, colour: int, linked: list[Point]) -> None:
         number = len(self.group)
         self.group[p] = number
         self.members[number] = [p]
-        self.ends[number] = {x for x in (0, self.n) if p[0] == x}
+        self.ends[number] = self.endzones(p, colour)
         for q in linked:
             a, b = self.group[p], self.group[q]
             if a == b:
@@ -158,8 +164,8 @@ class Game:
                 self.members[a].append(peg)
             self.ends[a] |= self.ends.pop(b)
 
-    def black_connected(self) -> bool:
-        return any(len(ends) == 2 for ends in self.ends.values())
+    def connected(self, colour: int) -> bool:
+        return {(colour, 0), (colour, self.n)} in self.ends.values()
 
     def links_of(self, colour: int) -> list[tuple[Point, Point]]:
         return [(a, b) for c, a, b in self.links if c == colour]
@@ -227,7 +233,7 @@ def game_problem(n: int, moves: list[Point]) -> str | None:
 
 def moves_problem(n: int, moves: list[Point]) -> str | None:
     """The first move, replayed in order on an N x N board, that is off the board, taken, in
-    the other player's endzone or a win for Black before the last move, or None."""
+    the other player's endzone or a win (of either player) before the last move, or None."""
     game = Game(n)
     for number, (x, y) in enumerate(moves, 1):
         colour = game.next_colour()
@@ -237,8 +243,8 @@ def moves_problem(n: int, moves: list[Point]) -> str | None:
             return f"move {number}: ({x}, {y}) is taken"
         if (colour == BLACK and y in (0, n)) or (colour == WHITE and x in (0, n)):
             return f"move {number}: ({x}, {y}) is in the other player's endzone"
-        if colour == BLACK and number < len(moves) and game.wins_at((x, y)):
-            return f"move {number}: Black wins before the last move"
+        if number < len(moves) and game.wins_at((x, y), colour):
+            return f"move {number}: {('Black', 'White')[colour]} wins before the last move"
         game.place((x, y))
     return None
 
@@ -255,7 +261,7 @@ def validate(text: str) -> None:
 
 def reference(text: str) -> str:
     return "".join(
-        "yes\n" if play(n, moves).black_connected() else "no\n" for n, moves in parse(text)
+        "yes\n" if play(n, moves).connected(BLACK) else "no\n" for n, moves in parse(text)
     )
 
 
@@ -293,23 +299,23 @@ def _pools(rng: random.Random, n: int, window: int, prefer) -> list[list[Point]]
 
 
 def random_moves(
-    rng: random.Random, n: int, m: int, window: int = 0, *, prefer=None, black_waits=False
+    rng: random.Random, n: int, m: int, window: int = 0, *, prefer=None, no_early_win=False
 ) -> list[Point]:
     """Random legal placements, Black first, up to m of them and an odd count (fewer when a
     side runs out of points): each side plays its points in random order, those
     prefer(colour, x, y) accepts first, inside a random window x window square when
-    window > 0. Black may connect before the last move (not an input the statement allows,
-    but quick, for tests of a solution's internals) unless black_waits: then Black leaves a
-    point that would connect for later, and the game runs as long as it can."""
+    window > 0. Either side may connect before the last move (not an input the statement
+    allows, but quick, for tests of a solution's internals) unless no_early_win: then each
+    side leaves a point that would connect for later, and the game runs as long as it can."""
     pools = _pools(rng, n, window, prefer)
-    game = Game(n) if black_waits else None
+    game = Game(n) if no_early_win else None
     taken: set[Point] = set()
     moves = []
     while len(moves) < m:
         colour = len(moves) % 2
-        early = black_waits and colour == BLACK and len(moves) < m - 1
+        early = no_early_win and len(moves) < m - 1
         free = (p for p in pools[colour] if p not in taken)
-        choice = next((p for p in free if not (early and game.wins_at(p))), None)
+        choice = next((p for p in free if not (early and game.wins_at(p, colour))), None)
         if choice is None:
             break
         taken.add(choice)
@@ -322,15 +328,16 @@ def random_moves(
 
 
 def random_game(rng: random.Random, n: int, m: int, window: int = 0) -> list[Point]:
-    """random_moves() cut right after Black's first connecting move: a legal game (at least 5
-    moves, since Black needs three pegs to span N >= 4)."""
+    """random_moves() cut right after Black's first connecting move or right before White's:
+    a legal game (at least 5 moves, since Black needs three pegs to span N >= 4)."""
     while True:
         moves = random_moves(rng, n, m, window)
         game = Game(n)
         for number, p in enumerate(moves, 1):
+            colour = game.next_colour()
             game.place(p)
-            if number % 2 and game.black_connected():
-                moves = moves[:number]
+            if game.connected(colour):
+                moves = moves[: number if colour == BLACK else number - 1]
                 break
         if len(moves) >= 5:
             return moves

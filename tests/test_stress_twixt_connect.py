@@ -15,6 +15,8 @@ JUDGE = Path(__file__).resolve().parent.parent.parent / "shared" / "judge-data" 
 SAMPLE = "4 5\n0 2 2 4 4 2 3 2 2 3\n0 0\n"
 # Black (0,1), (2,2) and (4,3) link up and win at move 5; White plays quiet points.
 EARLY_WIN = "4 7\n0 1 1 0 2 2 3 0 4 3 3 4 1 1\n0 0\n"
+# White (1,0), (2,2) and (1,4) link y = 0 to y = 4 at move 6; Black's pegs never link.
+WHITE_EARLY_WIN = "4 7\n0 1 1 0 4 1 2 2 0 3 1 4 4 3\n0 0\n"
 
 
 @pytest.mark.parametrize(
@@ -35,6 +37,7 @@ EARLY_WIN = "4 7\n0 1 1 0 2 2 3 0 4 3 3 4 1 1\n0 0\n"
         ("4 5\n0 0 2 4 4 2 3 2 2 3\n0 0\n", "endzone"),  # Black on y = 0
         ("4 5\n0 2 0 3 4 2 3 2 2 3\n0 0\n", "endzone"),  # White on x = 0
         (EARLY_WIN, "Black wins before the last move"),
+        (WHITE_EARLY_WIN, "move 6: White wins before the last move"),
         ("".join(SAMPLE[:-4] for _ in range(21)) + "0 0\n", "needs 1 to 20"),
         ("0 0\n", "needs 1 to 20"),
     ],
@@ -69,9 +72,24 @@ def test_cuts_shorten_the_game():
 
 def test_long_games_run_to_the_move_limit_without_an_early_win():
     for prefer in (None, lambda colour, x, y: x % 2 == colour):
-        moves = st.random_moves(random.Random(9), 12, 101, prefer=prefer, black_waits=True)
+        moves = st.random_moves(random.Random(9), 12, 101, prefer=prefer, no_early_win=True)
         assert len(moves) == 101
         assert st.game_problem(12, moves) is None
+
+
+def test_games_filling_a_small_board_leave_both_sides_wins_for_later():
+    for seed in range(10):
+        moves = st.random_moves(random.Random(seed), 6, 69, no_early_win=True)
+        assert st.game_problem(6, moves) is None, st.case_text(6, moves)
+
+
+def test_random_games_are_legal_even_where_white_connects():
+    """random_game() cuts a game before White's connecting move as well as after Black's."""
+    rng = random.Random(6)
+    for _ in range(60):
+        n = rng.randint(4, 8)
+        moves = st.random_game(rng, n, rng.randrange(5, 80, 2))
+        assert st.game_problem(n, moves) is None, st.case_text(n, moves)
 
 
 def test_random_games_refuse_links_of_every_colour_pair():
