@@ -345,8 +345,8 @@ def random_game(rng: random.Random, n: int, m: int, window: int = 0) -> list[Poi
 
 def generate(rng: random.Random, **params: int) -> str:
     """`cases` games (at most 20), each on 4 <= N <= n (at most 20) with M odd, 5 <= M <=
-    moves (at most 249), ending at Black's first win; half of them played inside a small
-    window, where links cross most."""
+    moves (at most 249), ending at Black's first win (or before White's); half of them played
+    inside a small window, where links cross most; 1, 3, 12 or all pairs on a line."""
     p = merged_params(PARAMS, params)
     top_n = max(4, min(20, p["n"]))
     top_m = max(5, min(249, p["moves"]))
@@ -354,7 +354,8 @@ def generate(rng: random.Random, **params: int) -> str:
     for _ in range(max(1, min(20, p["cases"]))):
         n = rng.randint(4, top_n)
         window = rng.choice([0, 0, 4, 5, 6])
-        games.append(case_text(n, random_game(rng, n, rng.randrange(5, top_m + 1, 2), window)))
+        moves = random_game(rng, n, rng.randrange(5, top_m + 1, 2), window)
+        games.append(case_text(n, moves, per_line=rng.choice([1, 3, 12, 249])))
     return join_cases(games)
 
 

@@ -62,6 +62,13 @@ def test_official_data_is_valid_and_the_reference_matches_it():
     assert st.join_cases(st.split_cases(text)) == text
 
 
+def test_generated_files_put_one_to_all_pairs_on_a_line():
+    text = st.generate(random.Random(1), cases=20, n=10, moves=41)
+    cases = st.split_cases(text)
+    pairs = {len(line.split()) // 2 for case in cases for line in case.splitlines()[1:]}
+    assert {1, 3, 12} <= pairs and max(pairs) > 12, pairs
+
+
 def test_cuts_shorten_the_game():
     moves = st.random_game(random.Random(4), 8, 41)
     case = st.case_text(8, moves)
