@@ -1,8 +1,9 @@
 """Stress module of Checker's Check (POJ 1643): generators, validator, brute-force reference.
 
-Description: random positions and games (legal, illegal and malformed moves) in the judge's
-    format, a check of the statement's input constraints, and the expected output by a second,
-    deliberately simple implementation of the rules.
+Description: random positions (some built round a king's loop back to its start square) and
+    games (legal, illegal and malformed moves) in the judge's format, a check of the
+    statement's input constraints, and the expected output by a second, deliberately simple
+    implementation of the rules.
 Usage: text = generate(random.Random(7), cases=3, moves=20); validate(text); reference(text);
     split_cases / join_cases / cuts for shrinking; legal_moves(pos, colour) and play(pos,
     colour, text) for hand-made positions; long_game(rng, moves) for bench/checkers_check.py.
@@ -240,6 +241,27 @@ def random_position(rng: random.Random, pieces: int = 12) -> tuple[list[int], li
     return red, white
 
 
+def king_loop_position(rng: random.Random, pieces: int) -> tuple[list[int], list[int], str]:
+    """(red, white, colour to move): a king of `colour` with four opponents round it that it
+    can jump all the way round, back to its start square and on (18-27-20-11-18), plus up to
+    `pieces` a side in all (pieces >= 4) on other random squares."""
+    r, c = rng.choice([(r, c) for r in range(4) for c in range(2, 6) if (r + c) % 2 == 1])
+    colour = rng.choice("RW")
+    ring = [rc_square(r + dr, c + dc) for dr, dc in ((1, 1), (3, 1), (3, -1), (1, -1))]
+    mine = [-rc_square(r, c)]
+    theirs = [-sq if rng.random() < 0.3 else sq for sq in ring]
+    rest = [sq for sq in range(1, 33) if sq not in ring and sq != -mine[0]]
+    rng.shuffle(rest)
+    for sq in rest[: rng.randint(0, 8)]:
+        side = mine if rng.random() < 0.5 else theirs
+        if len(side) < pieces:
+            side.append(sq)
+    red, white = (mine, theirs) if colour == "R" else (theirs, mine)
+    red = [-sq if sq >= 29 else sq for sq in red]
+    white = [-sq if 1 <= sq <= 4 else sq for sq in white]
+    return red, white, colour
+
+
 JUNK = [
     "9",
     "9-",
@@ -282,9 +304,13 @@ def wrong_move(rng: random.Random, pos: dict[int, str], legal: list[tuple[int, .
 
 
 def random_instance(rng: random.Random, max_moves: int, pieces: int = 12) -> str:
-    """A random position and 1..max_moves moves, nine in ten legal while there is one."""
-    red, white = random_position(rng, pieces)
-    colour = rng.choice("RW")
+    """A random position (one in eight a king's loop) and 1..max_moves moves, nine in ten
+    legal while there is one."""
+    if pieces >= 4 and rng.random() < 0.125:
+        red, white, colour = king_loop_position(rng, pieces)
+    else:
+        red, white = random_position(rng, pieces)
+        colour = rng.choice("RW")
     pos = position(red, white)
     side = colour.lower()
     moves = []

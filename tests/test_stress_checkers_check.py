@@ -67,6 +67,18 @@ def test_long_games_are_legal_to_the_end():
         assert st.first_invalid(red, white, colour, moves) == 0
 
 
+def test_generate_makes_king_loops_back_to_the_start():
+    """Random positions almost never let a king jump round and land on its start square (4
+    starting positions in 5,000); generate() builds such positions itself."""
+    rng = random.Random(11)
+    loops = 0
+    for _ in range(30):
+        for red, white, colour, _moves in st.parse(st.generate(rng)):
+            table = st.legal_moves(st.position(red, white), colour.lower())
+            loops += any(move[0] in move[1:] for move in table)
+    assert loops >= 5
+
+
 def test_stress_random_games(scaled):
     """Random positions and games mixing legal, illegal and malformed moves, five instances of
     up to 30 moves a file."""
