@@ -142,24 +142,33 @@ def scattered_board(rng: random.Random, n: int, m: int, p2: float, p1: float) ->
 
 
 def dense_board(
-    rng: random.Random, n: int, m: int, *, fill: float, own: int, stray: float = 0.0
+    rng: random.Random,
+    n: int,
+    m: int,
+    *,
+    fill: float,
+    own: int,
+    stray: float = 0.0,
+    web_rows: int = 1,
 ) -> list[int]:
     """The shape that makes capture searches explode: opponent pieces on a `fill` share of the
-    (odd row, odd column) homes (the densest capture web) and a `stray` share of the others;
-    `own` pieces of ours (at most floor(NM/4)), on (even, even) homes and in some holes."""
+    homes of the rows of parity `web_rows` (1: the (odd, odd) homes, jumped by our pieces on
+    even rows; 0: the (even, even) ones, row 0 included, jumped from odd rows), the densest
+    capture web, and a `stray` share of the others; `own` pieces of ours (at most
+    floor(NM/4)), on the other rows' homes and in some holes."""
     cells = home_cells(n, m)
     cap = n * m // 4
     homes = [0] * len(cells)
-    odd = [i for i, (r, _) in enumerate(cells) if r % 2 == 1]
-    even = [i for i, (r, _) in enumerate(cells) if r % 2 == 0]
-    rng.shuffle(odd)
-    rng.shuffle(even)
-    twos = [i for i in odd if rng.random() < fill] + [i for i in even if rng.random() < stray]
+    web = [i for i, (r, _) in enumerate(cells) if r % 2 == web_rows]
+    off_web = [i for i, (r, _) in enumerate(cells) if r % 2 != web_rows]
+    rng.shuffle(web)
+    rng.shuffle(off_web)
+    twos = [i for i in web if rng.random() < fill] + [i for i in off_web if rng.random() < stray]
     rng.shuffle(twos)
     for i in twos[:cap]:
         homes[i] = 2
-    spots = [i for i in even if homes[i] == 0]
-    spots += [i for i in odd if homes[i] == 0 and rng.random() < 0.3]
+    spots = [i for i in off_web if homes[i] == 0]
+    spots += [i for i in web if homes[i] == 0 and rng.random() < 0.3]
     rng.shuffle(spots)
     for i in spots[: min(cap, own)]:
         homes[i] = 1
@@ -186,7 +195,9 @@ def random_board(rng: random.Random, n: int, m: int) -> list[int]:
     if kind < 0.9:
         fill = rng.choice([0.7, 0.85, 0.95, 1.0])
         own = rng.choice([1, 2, 3, 5, 10])
-        return dense_board(rng, n, m, fill=fill, own=own, stray=rng.choice([0, 0.05, 0.15, 0.3]))
+        stray = rng.choice([0, 0.05, 0.15, 0.3])
+        web_rows = rng.choice([1, 0])
+        return dense_board(rng, n, m, fill=fill, own=own, stray=stray, web_rows=web_rows)
     return random_full_web(rng, n, m, rng.randint(1, 4))
 
 

@@ -88,9 +88,22 @@ def test_stress_scattered_boards(scaled):
 def _dense(fills, owns, strays):
     def board(rng, n, m):
         fill, own, stray = rng.choice(fills), rng.choice(owns), rng.choice(strays)
-        return st.dense_board(rng, n, m, fill=fill, own=own, stray=stray)
+        web_rows = rng.choice([1, 0])
+        return st.dense_board(rng, n, m, fill=fill, own=own, stray=stray, web_rows=web_rows)
 
     return board
+
+
+@pytest.mark.parametrize("web_rows", [1, 0])
+def test_dense_board_puts_its_web_on_the_rows_asked(web_rows):
+    """A full dense web lies on the rows of the parity asked, our pieces on the other rows:
+    webs on the even rows (row 0 included, jumped from the odd rows) are made too."""
+    n, m = 6, 8  # 12 homes on the odd rows, 12 on the even ones: floor(NM/4) = 12
+    homes = st.dense_board(random.Random(5), n, m, fill=1.0, own=3, web_rows=web_rows)
+    st.validate(st.case_text(n, m, homes) + "0 0\n")
+    rows = [r for r, _ in st.home_cells(n, m)]
+    assert {r % 2 for r, v in zip(rows, homes) if v == 2} == {web_rows}
+    assert {r % 2 for r, v in zip(rows, homes) if v == 1} == {1 - web_rows}
 
 
 def test_stress_dense_webs(scaled):
