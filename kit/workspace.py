@@ -205,7 +205,8 @@ your own in `templates/` (`solution.py`, `stress.py`, `bench.py`, `test.py`, `in
 `interactor.py`, with `{{slug}}`, `{{title}}`, `{{judge}}`, `{{time_limit}}`,
 `{{memory_limit}}` and `{{command}}` filled in) replace the kit's. `cpkit SLUG`, `cpkit run
 SLUG FILE`, `cpkit stress SLUG`, `cpkit bench SLUG`, `cpkit --help` for the rest. Helpers go
-in `shared/`.
+in `shared/`; a solution runs from source as `python -m solutions.SLUG < FILE` from this
+folder (`python solutions/SLUG.py` would not find `shared`).
 """
 
 GITIGNORE = "dist/\n__pycache__/\n"
