@@ -948,11 +948,18 @@ def skipped(name: str) -> bool:
     return name.startswith(".") or any(fnmatch.fnmatchcase(name, glob) for glob in EDITOR_FILES)
 
 
+SAMPLES_BESIDE = ("test", "tests")  # online-judge-tools' `oj d`; atcoder-cli's `acc new`
+
+
 def _samples_beside(problem: Problem) -> str:
-    """A hint naming the ``test/`` folder of online-judge-tools (atcoder-cli's layout too)
-    beside the solution, when it holds inputs and no ``samples`` key names a folder."""
-    beside = problem.solution.parent / "test"
-    if problem.samples_folder is not None or not any(beside.glob("*.in")):
+    """A hint naming the folder of samples online-judge-tools (``test/``) or atcoder-cli
+    (``tests/``) downloads beside the solution, when it holds inputs and no ``samples`` key
+    names a folder."""
+    if problem.samples_folder is not None:
+        return ""
+    folders = (problem.solution.parent / name for name in SAMPLES_BESIDE)
+    beside = next((folder for folder in folders if any(folder.glob("*.in"))), None)
+    if beside is None:
         return ""
     named = beside.relative_to(problem.root).as_posix()
     return f'; {problem.rel(beside)}/ beside the solution holds some: samples = "{named}" reads it'

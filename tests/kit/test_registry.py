@@ -463,7 +463,7 @@ def test_an_unknown_name_lists_a_few_problems_and_reads_a_solution_s_path_as_its
 
 
 def test_samples_may_be_read_where_the_repository_keeps_them(toy):
-    """online-judge-tools' and atcoder-cli's ``abc300/a/test/sample-1.in``: ``samples =
+    """online-judge-tools' ``abc300/a/test/sample-1.in``: ``samples =
     "abc300/a/test"``; unnamed, the missing samples folder's message points at it."""
     test = toy / "abc300" / "a" / "test"
     test.mkdir(parents=True)
@@ -478,6 +478,21 @@ def test_samples_may_be_read_where_the_repository_keeps_them(toy):
     assert str(caught.value) == (
         "toy_sum: samples/toy_sum/ is missing (no samples); abc300/a/test/ beside the solution "
         'holds some: samples = "abc300/a/test" reads it'
+    )
+
+
+def test_a_missing_samples_folder_points_at_atcoder_cli_s_tests_beside_the_solution(toy):
+    """atcoder-cli downloads a task's samples into ``tests/`` beside its ``main.py`` (its
+    ``default-test-dirname-format``); the hint named online-judge-tools' ``test/`` only."""
+    tests = toy / "abc300" / "a" / "tests"
+    tests.mkdir(parents=True)
+    shutil.copy(toy / "samples" / "toy_sum" / "sample-1.in", tests)
+    shutil.rmtree(toy / "samples" / "toy_sum")
+    alone = registry(toy, extra='solution = "abc300/a/main.py"')["toy_sum"]
+    with pytest.raises(BuildError) as caught:
+        sample_cases(alone)
+    assert str(caught.value).endswith(
+        'abc300/a/tests/ beside the solution holds some: samples = "abc300/a/tests" reads it'
     )
 
 
