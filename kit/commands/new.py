@@ -119,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     given = args.judge.strip() if args.judge else ""
     if args.slug is not None:
+        _not_a_second_page(args)
         check_slug(args.slug, f"new: {args.slug!r}")
     if args.package is not None:
         return _from_package(args, root, given)
@@ -138,6 +139,16 @@ def run(args: argparse.Namespace) -> int:
             f"{error}; name one: {command()} new SLUG --from {shlex.quote(args.page)}{judge}"
         ) from None
     return 0
+
+
+def _not_a_second_page(args: argparse.Namespace) -> None:
+    """A SLUG that is a file after ``--from``, a glob's second (``--from .cph/.*.prob``), is
+    said to be one file too many rather than a slug that breaks the rule."""
+    if args.page and not is_slug(args.slug) and Path(args.slug).is_file():
+        raise BuildError(
+            f"new: {args.slug!r} is a file, not a SLUG: --from reads one file; "
+            "for each of several, run new once"
+        )
 
 
 def make(root: Path, page: Page | None, slug: str | None, given: str, *, interactive: bool) -> str:

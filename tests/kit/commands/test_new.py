@@ -391,6 +391,18 @@ def test_two_contests_problems_of_one_title_get_slugs_of_their_own(toy, capsys, 
     assert "new: hello_1902a exists in problems.toml" in capsys.readouterr().err  # the same one
 
 
+def test_a_second_file_after_from_is_said_to_be_one_file_too_many(toy, capsys, tmp_path):
+    """``cpkit new --from .cph/.*.prob``: the glob's second file was taken for SLUG, refused
+    as "a slug is a lower-case letter, ..."."""
+    first, second = companion(tmp_path, 1901), companion(tmp_path, 1902)
+    assert cli.main(["new", "--from", first, second, "--root", str(toy)]) == 2
+    assert capsys.readouterr().err == (
+        f"cpkit: error: new: {second!r} is a file, not a SLUG: --from reads one file; "
+        "for each of several, run new once\n"
+    )
+    assert "hello" not in load_registry(toy)
+
+
 def test_a_title_that_is_a_command_s_name_takes_the_id_after_it(toy, capsys, tmp_path):
     page = companion(tmp_path, 1903, title="B. Run", letter="B")
     assert cli.main(["new", "--from", page, "--root", str(toy)]) == 0
