@@ -4,7 +4,8 @@ Writes a commented problems.toml, ``solutions/``, the helper package ``shared/``
 ``samples/``, a test that checks every problem through the kit, a ``.gitignore`` for
 ``dist/`` and a short README. In an existing repository its own README, ``.gitignore`` and
 ``shared/__init__.py`` are kept as they are (said, with a note when ``.gitignore`` does not
-name ``dist/``), and so is a test file of the repository's own where the kit's would go (said:
+name ``dist/``, and when git ignores the samples' ``*.in`` or ``*.out``), and so
+is a test file of the repository's own where the kit's would go (said:
 the kit's is not written). Refuses, touching nothing, when problems.toml exists (a workspace
 already), or when DIR is given empty (``""``: most often a variable not set). A workspace
 inside another is made, with a note: commands run inside it use it, not the outer one.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import subprocess
 from pathlib import Path
 
 from kit.commands import command, paragraph
@@ -45,6 +47,24 @@ def _ignores_dist(ignore: Path) -> bool:
     patterns = {"dist", "dist/", "/dist", "/dist/", "dist/*", "/dist/*", "dist/**", "/dist/**"}
     patterns |= {f"**/{pattern.lstrip('/')}" for pattern in patterns}  # dist/ at any depth
     return any(line.strip() in patterns for line in text.splitlines())
+
+
+def _ignores_samples(folder: Path) -> bool:
+    """Whether git, in the repository ``folder`` is in, ignores a sample's files
+    (``samples/x/sample-1.in`` or ``.out``: a ``.gitignore`` of contest repositories often
+    ignores ``*.in``); False outside a repository, or without git."""
+    names = ["samples/x/sample-1.in", "samples/x/sample-1.out"]
+    try:
+        found = subprocess.run(
+            ["git", "-C", str(folder), "check-ignore", "--no-index", *names],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return found.returncode == 0
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
@@ -86,6 +106,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"kept as they were: {', '.join(existing)}")
     if ".gitignore" in existing and not _ignores_dist(folder / ".gitignore"):
         print("note: .gitignore does not name dist/, where the bundles are built: add it")
+    if _ignores_samples(folder):
+        print(
+            "note: git ignores samples/' cases here (a .gitignore's *.in or *.out): they would "
+            "not be committed; `git add -f` them, or add !samples/** after that line"
+        )
     if TEST in existing:
         print(
             f"note: {TEST} is the repository's own: the kit's test of every problem (a pytest "

@@ -5,6 +5,8 @@ file, that holds its problems.toml or test already or that is given empty, and n
 workspace made inside another."""
 
 import argparse
+import shutil
+import subprocess
 
 import pytest
 
@@ -127,6 +129,20 @@ def test_a_gitignore_without_a_line_for_dist_or_unreadable_is_noted(
         (tmp_path / ".gitignore").write_text(ignore)
     assert init.run(parse(str(tmp_path))) == 0
     said = "note: .gitignore does not name dist/" in capsys.readouterr().out
+    assert said is noted
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+@pytest.mark.parametrize(
+    ("ignore", "noted"), [("*.in\n", True), ("*.out\n", True), ("*.txt\n", False)]
+)
+def test_a_repository_whose_git_ignores_the_samples_gets_a_note(tmp_path, capsys, ignore, noted):
+    """An atcoder-cli repository's ``.gitignore`` of ``*.in`` kept every sample out of its
+    commits, without a word."""
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / ".gitignore").write_text(f"dist/\n{ignore}")
+    assert init.run(parse(str(tmp_path))) == 0
+    said = "note: git ignores samples/' cases here" in capsys.readouterr().out
     assert said is noted
 
 
