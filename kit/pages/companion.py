@@ -152,6 +152,12 @@ def _object(raw: bytes, source: str) -> dict:
         raise BuildError(f"{source}: JSON nested too deeply to be a problem") from None
     except ValueError as error:  # a number of more digits than Python reads (4300)
         raise BuildError(f"{source}: not readable as JSON ({error})") from None
+    if isinstance(data, dict) and isinstance(data.get("tasks"), list) and "contest" in data:
+        raise BuildError(
+            f"{source}: atcoder-cli's contest.acc.json, a contest of {len(data['tasks'])} tasks, "
+            "not one problem: give --from each task's page (its url there), and "
+            'solution = "DIR/main.py", samples = "DIR/tests" in problems.toml adopt its folders'
+        )
     if not isinstance(data, dict) or "tests" not in data:
         raise BuildError(f"{source}: JSON, but not a problem in {FORMAT} (no 'tests')")
     return data

@@ -121,6 +121,14 @@ def test_a_limit_of_kilobytes_in_thousands_is_read_as_those_kilobytes(given, meb
     assert (page.memory_limit, page.memory_shown) == (mebibytes, shown)
 
 
+def test_atcoder_cli_s_contest_file_is_named_with_what_to_do():
+    """It was "JSON, but not a problem in Competitive Companion's format (no 'tests')"."""
+    task = {"id": "abc1_a", "url": "https://atcoder.jp/contests/abc1/tasks/abc1_a"}
+    contest = json.dumps({"contest": {"id": "abc1"}, "tasks": [task, task]}).encode()
+    with pytest.raises(BuildError, match=r"^c: atcoder-cli's contest.acc.json, a contest of 2 "):
+        companion.read(contest, "c")
+
+
 def test_without_a_memory_limit_the_judge_s_usual_one_else_an_error():
     url = "https://atcoder.jp/contests/abc443/tasks/abc443_e"
     page = companion.read(data(url=url, memoryLimit=None), "p")
