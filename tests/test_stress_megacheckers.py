@@ -106,6 +106,19 @@ def test_dense_board_puts_its_web_on_the_rows_asked(web_rows):
     assert {r % 2 for r, v in zip(rows, homes) if v == 1} == {1 - web_rows}
 
 
+def test_random_boards_put_dense_webs_on_either_row_parity():
+    """generate()'s boards: webs of eight or more pieces wholly on the even rows as well as
+    on the odd ones (they were on the odd rows alone)."""
+    rng = random.Random(11)
+    found = set()
+    for _ in range(200):
+        homes = st.random_board(rng, 8, 8)
+        rows = {r % 2 for (r, _), v in zip(st.home_cells(8, 8), homes) if v == 2}
+        if len(rows) == 1 and homes.count(2) >= 8:
+            found |= rows
+    assert found == {0, 1}
+
+
 def test_stress_dense_webs(scaled):
     """Dense capture webs (the worst-case shape with holes, strays and several own pieces) up
     to 150 squares: the boards where the solver's bounds and search matter."""

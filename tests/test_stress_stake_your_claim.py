@@ -90,6 +90,15 @@ def test_stress_boards_up_to_3x3_up_to_all_empty(search, scaled):
     assert all_empty > 0
 
 
+def test_generate_gives_a_quarter_of_boards_the_most_empties():
+    """The most empties a board may hold (every square of a 3 x 3) on a quarter of the boards
+    and by chance on others: a ninth of the 3 x 3 boards before, by chance alone."""
+    rows_of = st.parse(st.generate(random.Random(5), cases=600, n=3, empties=10))
+    three = [rows for rows in rows_of if len(rows) == 3]
+    all_empty = sum(set("".join(rows)) == {"."} for rows in three)
+    assert all_empty >= 0.25 * len(three), (all_empty, len(three))
+
+
 def _big_boards(seed, count):
     rng = random.Random(seed)
     for _ in range(count):
