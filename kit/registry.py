@@ -64,7 +64,7 @@ from kit.judges.programs import named_programs, parse_interactor
 from kit.judges.stdlib import is_stdlib
 from kit.judges.targets import Target, parse_target
 from kit.units import MILLISECONDS_FROM, SHORTEST, in_mebibytes, memory_misread
-from kit.workspace import FOLDER, MISSING, NOT_REGULAR, file_state, shown_path
+from kit.workspace import FOLDER, MISSING, NOT_REGULAR, SOLUTIONS, file_state, shown_path
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
     from kit.packages.model import Package, PackageCase
@@ -142,7 +142,7 @@ class Problem:
     def solution(self) -> Path:
         if self.solution_file is not None:
             return self.root / self.solution_file
-        return self.root / "solutions" / f"{self.slug}.py"
+        return self.root / SOLUTIONS / f"{self.slug}.py"
 
     @property
     def samples_dir(self) -> Path:

@@ -20,6 +20,9 @@ from kit.errors import BuildError
 from kit.invocation import command
 
 MARKER = "problems.toml"
+# the solutions' folder of the kit's layout, run as ``python -m solutions.SLUG`` (with or
+# without ``__init__.py``): its solutions find helpers from the workspace's root alone
+SOLUTIONS = "solutions"
 
 
 class NoWorkspace(BuildError):

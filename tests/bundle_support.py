@@ -76,10 +76,11 @@ def run_script(path, stdin, python=sys.executable, cwd=None):
     )
 
 
-def run_source(root, stdin, slug="toy_sum"):
-    """The solution run from source, as documented: PYTHONPATH=. python solutions/<slug>.py"""
+def run_source(root, stdin, slug="toy_sum", script=None):
+    """The solution run from source, as documented: PYTHONPATH=. python solutions/<slug>.py
+    (or the ``script`` named from the root)."""
     done = subprocess.run(
-        [sys.executable, str(root / "solutions" / f"{slug}.py")],
+        [sys.executable, str(root / (script or f"solutions/{slug}.py"))],
         input=stdin,
         capture_output=True,
         cwd=root,

@@ -4,11 +4,13 @@ Every module the solution imports, directly or through other helpers, that Pytho
 the checkout is a helper. Python itself says where a module is (``kit.bundle.resolve``: the import
 system asked in a child process), so packages that extend their ``__path__``, namespace
 packages (a folder without ``__init__.py``) and relative imports resolve as they do when the
-solution runs from source. Imports anywhere count, inside functions too, but not those of a
-helper's ``if __name__ == "__main__":`` block, which does not ship (its ``else`` does).
-``from package import *`` follows a literal ``__all__`` to the submodules it names. A
-workspace file or folder named as a standard module (a scratch ``heapq.py``) is refused:
-bundled, it would hide that module on the judge.
+solution runs from source: from the workspace's root, and first from the solution's own
+folder when that is a script's (``import_path``: ``abc300/a.py``, run as ``python
+abc300/a.py``, imports ``abc300/mylib.py`` beside it as ``mylib``). Imports anywhere count,
+inside functions too, but not those of a helper's ``if __name__ == "__main__":`` block,
+which does not ship (its ``else`` does). ``from package import *`` follows a literal
+``__all__`` to the submodules it names. A workspace file or folder named as a standard module
+(a scratch ``heapq.py``) is refused: bundled, it would hide that module on the judge.
 
 The helpers are ordered so that each comes after the helpers it imports at load time (imports
 inside functions do not count; a cycle is left as it is): the order of the bundle's files.
@@ -23,7 +25,7 @@ import sys
 from pathlib import Path
 
 from kit.bundle.guards import is_type_checking
-from kit.bundle.resolve import ResolveError, Resolver, Spec
+from kit.bundle.resolve import ResolveError, Resolver, Spec, import_path
 from kit.bundle.sources import (
     ENTRY,
     Source,
@@ -56,20 +58,30 @@ def discover(
             raise BuildError(
                 f"{entry.rel}:{node.lineno}: relative import in a solution: the judge runs it "
                 "as a script, where a relative import fails (and the bundle holds only what "
-                f"absolute imports name); import by the name from the workspace's root, as "
-                f"`{_absolute(entry, node)}`"
+                f"absolute imports name); import by the name {_found_from(root, solution)}, as "
+                f"`{_absolute(entry, node, root, solution)}`"
             )
-    with Resolver(root) as resolver:
+    with Resolver(root, import_path(root, solution)) as resolver:
         helpers = _collect(root, entry, resolver, installed)
     return entry, load_order(entry, helpers)
 
 
-def _absolute(entry: Source, node: ast.ImportFrom) -> str:
+def _found_from(root: Path, solution: Path) -> str:
+    """Where the solution's imports are found, in a message."""
+    if len(import_path(root, solution)) == 1:
+        return "from the workspace's root"
+    return "from the solution's folder or the workspace's root"
+
+
+def _absolute(entry: Source, node: ast.ImportFrom, root: Path, solution: Path) -> str:
     """The absolute form of a solution's relative import, its folders taken as packages from
     the workspace's root (``from .common import K`` in ``contest/a.py``: ``from
-    contest.common import K``)."""
+    contest.common import K``), or a module of a script's folder by its own name (``from
+    common import K``, found there first)."""
     folders = entry.rel.split("/")[:-1]
     base = folders[: max(0, len(folders) - (node.level - 1))]
+    if base == folders and len(import_path(root, solution)) > 1:
+        base = []
     module = ".".join([*base, *([node.module] if node.module else [])]) or "<module>"
     names = ", ".join(alias.name for alias in node.names[:3])
     return f"from {module} import {names}{', ...' if len(node.names) > 3 else ''}"

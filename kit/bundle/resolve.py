@@ -3,9 +3,9 @@
 Discovery does not guess file paths from module names: a package whose ``__init__`` extends its
 ``__path__`` (PyRival's flat names), a namespace package or a module found in a sub-folder
 would be missed or misplaced. Instead ``importlib.util.find_spec`` answers in a child Python
-(the one running the build, ``-I -S``, the checkout first on ``sys.path``; ``-B``: no
-``__pycache__`` left in the user's folders), so the user's packages run there, never in the
-kit's own process. The child talks over two pipes of its own:
+(the one running the build, ``-I -S``, the folders ``import_path`` names first on
+``sys.path``; ``-B``: no ``__pycache__`` left in the user's folders), so the user's packages
+run there, never in the kit's own process. The child talks over two pipes of its own:
 whatever the user's code prints or reads cannot disturb the answers. A package on the way that
 imports a module this Python lacks, and no helper (a third-party module the judge may install:
 ``from sortedcontainers import SortedList`` in an ``__init__``), does not stop the search:
@@ -27,11 +27,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from kit.workspace import SOLUTIONS
+
 _CHILD = r"""
 import importlib.machinery, importlib.util, json, os, sys
-requests = os.fdopen(int(sys.argv[2]), "r")
-answers = os.fdopen(int(sys.argv[3]), "w")
-sys.path.insert(0, sys.argv[1])
+requests = os.fdopen(int(sys.argv[1]), "r")
+answers = os.fdopen(int(sys.argv[2]), "w")
+sys.path[0:0] = sys.argv[3:]
 def raw(path):  # a path as its bytes, each a character: the kit decodes them as it names files
     return os.fsencode(path).decode("latin-1")
 def beside_package(name, error):
@@ -79,6 +81,18 @@ for line in requests:
 """
 
 
+def import_path(root: Path, solution: Path) -> tuple[Path, ...]:
+    """The folders the solution's imports are found in, in order: the workspace's root alone
+    for a solution in the kit's ``solutions/`` (run as ``python -m solutions.SLUG``), in a
+    package's folder (one holding ``__init__.py``) or at the root; else the solution is a
+    script (``abc300/a.py``): its own folder first, then the root, as ``python abc300/a.py``
+    with ``PYTHONPATH=ROOT`` has them."""
+    folder = solution.parent
+    if folder in (root, root / SOLUTIONS) or (folder / "__init__.py").is_file():
+        return (root,)
+    return (folder, root)
+
+
 ANSWER_SECONDS = 30  # for one name: the packages on its way import in the child
 
 
@@ -110,10 +124,12 @@ class Spec:
 
 
 class Resolver:
-    """One child Python answering ``find(name)`` for modules under ``root``; a context manager."""
+    """One child Python answering ``find(name)`` for modules under ``root``, found in the
+    folders ``path`` names (default: the root alone); a context manager."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, path: tuple[Path, ...] | None = None):
         self.root = root
+        self.path = path or (root,)
         self._cache: dict[str, Spec | None] = {}
         self._child: subprocess.Popen | None = None
 
@@ -176,8 +192,8 @@ class Resolver:
         request_read, request_write = os.pipe()
         answer_read, answer_write = os.pipe()
         self._child = subprocess.Popen(
-            [sys.executable, "-I", "-S", "-B", "-c", _CHILD, str(self.root)]
-            + [str(request_read), str(answer_write)],
+            [sys.executable, "-I", "-S", "-B", "-c", _CHILD, str(request_read), str(answer_write)]
+            + [str(folder) for folder in self.path],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -325,6 +325,7 @@ class _Judge:
 
 def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> list[str]:
     helpers = {module.name for module in modules}
+    folders = module_places.import_folders(modules)
     errors = []
     if _compiles_modules(modules, judge):
         judge = replace(judge, made=True)
@@ -341,7 +342,7 @@ def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> lis
                     guards = (node.lineno in guarded, node.lineno in on_platform)
                     error = _import_error(name, where, guards, helpers, targets, judge)
                     if error:
-                        errors.append(error + module_places.hint(module, name, helpers))
+                        errors.append(error + module_places.hint(module, name, helpers, folders))
     return errors
 
 

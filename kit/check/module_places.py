@@ -6,12 +6,16 @@ workspace's root; ``python solutions/x.py`` finds them from the solution's own f
 So ``import common`` in ``solutions/x.py`` is refused when only ``solutions/common.py`` holds
 it (``hint``: "solutions/common.py is beside it, but ..."), and bundles the root's
 ``common.py`` when both exist (``shadowed_beside``: a note naming both, since the solution
-run from its folder imports the other).
+run from its folder imports the other). A solution in a script's folder (``abc300/a.py``, no
+``__init__.py``: ``kit.bundle.resolve.import_path``) finds them from its folder first, as
+``python abc300/a.py`` does: a file beside it is a helper, and a namesake at the root the
+one left out (the note then says what ``python -m`` imports instead).
 
 API::
 
-    hint(module, name, helpers) -> str        # "; ..." to follow an import's error, or ""
-    shadowed_beside(modules) -> list[str]     # "note: ..." for each helper a neighbour hides
+    import_folders(modules) -> tuple[Path, ...]      # where the imports are found, in order
+    hint(module, name, helpers, folders) -> str      # "; ..." to follow an import's error, or ""
+    shadowed_beside(modules) -> list[str]            # "note: ..." for each namesake left out
 """
 
 from __future__ import annotations
@@ -21,34 +25,67 @@ import errno
 import os
 from pathlib import Path, PurePosixPath
 
-from kit.bundle.sources import Source, imported_modules, walk
+from kit.bundle.resolve import import_path
+from kit.bundle.sources import Source, imported_modules, walk, within
 from kit.judges.stdlib import is_stdlib
 
 
-def shadowed_beside(modules: list[Source]) -> list[str]:
-    """A note for each helper the solution imports from the workspace's root (or a package
-    there) while a module of the same name sits in the solution's own folder: the bundle
-    holds the root's, as ``python -m`` runs it; the solution run as a script imports the
-    other."""
+def import_folders(modules: list[Source]) -> tuple[Path, ...]:
+    """The folders the bundle's imports were found in, in order (``import_path``); none when
+    the solution lies outside the workspace."""
     entry = next((module for module in modules if module.is_entry), None)
     root = None if entry is None else workspace_root(entry)
-    if entry is None or root is None or entry.path.parent == root:
-        return []
+    return () if entry is None or root is None else import_path(root, entry.path)
+
+
+def shadowed_beside(modules: list[Source]) -> list[str]:
+    """A note for each helper the solution imports while a module of the same name sits in
+    the other of its folder and the workspace's root: the bundle holds the one found first
+    (``import_folders``), and the solution run the other way imports the other."""
+    folders = import_folders(modules)
+    entry = next(module for module in modules if module.is_entry)
+    if not folders or entry.path.parent == folders[-1]:
+        return []  # a solution at the root has no folder of its own
     helpers = {module.name: module for module in modules if not module.is_entry}
-    folder = entry.path.parent
-    package = entry.rel.rpartition("/")[0]
     notes = []
     for top in _imported_tops(entry):
         helper = helpers.get(top)
+        note = _namesake_note(entry, helper, folders) if helper is not None else None
+        if note is not None:
+            notes.append(note)
+    return notes
+
+
+def _namesake_note(entry: Source, helper: Source, folders: tuple[Path, ...]) -> str | None:
+    """The note for ``helper``, a module the solution imports by its top-level name, when a
+    namesake of it is left out, else None."""
+    folder, top = entry.path.parent, helper.name
+    package = entry.rel.rpartition("/")[0]
+    if len(folders) == 1:  # found from the root: the file beside is the one left out
         shown = _module_file(folder, top)
-        if helper is None or shown is None:  # found from the root: never the file beside
-            continue
-        notes.append(
+        if shown is None:
+            return None
+        return (
             f"note: {entry.rel} imports '{top}' as {helper.rel}, found from the workspace's "
             f"root as the bundle and `python -m` find it; {package}/{shown} beside it is what "
             f"`python {entry.rel}` imports instead"
         )
-    return notes
+    shown = _module_file(folders[-1], top)
+    if shown is None or within(folder, helper.path) is None:
+        return None  # found from the root: the solution's folder has no namesake
+    dotted = f"{package.replace('/', '.')}.{Path(entry.rel).stem}"
+    if not _is_dotted(dotted) or is_stdlib(package.partition("/")[0]):
+        return None  # no `python -m` run finds the solution: none imports the other
+    return (
+        f"note: {entry.rel} imports '{top}' as {helper.rel}, found in its own folder as the "
+        f"bundle and `python {entry.rel}` find it; {shown} at the workspace's root is what "
+        f"`python -m {dotted}` imports instead"
+    )
+
+
+def _is_dotted(name: str) -> bool:
+    """Whether ``name`` is made of Python names."""
+    return all(part.isidentifier() for part in name.split("."))
 
 
 def _imported_tops(entry: Source) -> list[str]:
@@ -61,9 +98,10 @@ def _imported_tops(entry: Source) -> list[str]:
     return list(tops)
 
 
-def hint(module: Source, name: str, helpers: set[str]) -> str:
+def hint(module: Source, name: str, helpers: set[str], folders: tuple[Path, ...]) -> str:
     """What the workspace tells of an import refused: a folder on its way the kit cannot
-    read, a link that loops where the helper would be, or the module's file elsewhere."""
+    read, a link that loops where the helper would be, or the module's file elsewhere than
+    in the ``folders`` imports are found in (``import_folders``)."""
     root = workspace_root(module)
     if root is None:
         return ""  # a module linked in from outside the workspace
@@ -71,7 +109,11 @@ def hint(module: Source, name: str, helpers: set[str]) -> str:
     top = name.partition(".")[0]
     if found or is_stdlib(top) or top in {helper.split(".")[0] for helper in helpers}:
         return found  # a standard module or a helper's package: no file of its own elsewhere
-    return _beside(module, name) or _elsewhere(root, name) or _on_added_path(module, root, name)
+    return (
+        _beside(module, name, folders)
+        or _elsewhere(root, name, folders)
+        or _on_added_path(module, root, name)
+    )
 
 
 def workspace_root(module: Source) -> Path | None:
@@ -82,27 +124,30 @@ def workspace_root(module: Source) -> Path | None:
     return module.path.parents[depth]
 
 
-def _beside(module: Source, name: str) -> str:
+def _beside(module: Source, name: str, folders: tuple[Path, ...]) -> str:
     """A hint when an import refused as no helper's and no standard module's names a file
     beside the importing one (``import common`` for ``solutions/common.py``): the kit, like
-    ``PYTHONPATH=.``, finds helpers from the workspace's root, not from the file's folder."""
+    ``PYTHONPATH=.``, finds helpers from the workspace's root (a script's own folder first,
+    whose files are then never refused), not from the importing file's folder."""
     shown = _module_file(module.path.parent, name.partition(".")[0])
     if shown is None:
         return ""
     package = module.rel.rpartition("/")[0]
-    return f"; {package or '.'}/{shown} is beside it, but {_how(package, name)}"
+    return f"; {package or '.'}/{shown} is beside it, but {_how(package, name, folders)}"
 
 
-def _how(package: str, name: str) -> str:
+def _how(package: str, name: str, folders: tuple[Path, ...]) -> str:
     """How to import module ``name`` found in folder ``package`` (from the workspace's root)."""
     dotted = f"{package.replace('/', '.')}.{name}" if package else name
-    if not all(part.isidentifier() for part in dotted.split(".")):
+    searched = "the workspace's root"
+    if len(folders) > 1:
+        searched = f"the solution's folder and {searched}"
+    if not _is_dotted(dotted):
         return (
-            "imports are found from the workspace's root, and its folder's name is no Python "
-            "name: move it into shared/"
+            f"imports are found from {searched}, and its folder's name is no Python name: "
+            "move it into shared/"
         )
-    root = "imports are found from the workspace's root"
-    return f"{root}: import it as '{dotted}', or move it into shared/"
+    return f"imports are found from {searched}: import it as '{dotted}', or move it into shared/"
 
 
 def _module_file(folder: Path, top: str) -> str | None:
@@ -118,10 +163,11 @@ FOLDERS_LOOKED_IN = 2000  # at most, for a module's file elsewhere in the worksp
 SKIPPED_FOLDERS = {"dist", "node_modules", "__pycache__", "site-packages"}
 
 
-def _elsewhere(root: Path, name: str) -> str:
+def _elsewhere(root: Path, name: str, searched: tuple[Path, ...]) -> str:
     """A hint when an import refused names a module whose file is in another folder of the
     workspace (``sys.path.append(".../mylib")`` then ``import segfn``): the first found, in
-    a bounded walk that skips hidden folders, ``dist`` and virtual environments."""
+    a bounded walk that skips hidden folders, ``dist`` and virtual environments; ``searched``,
+    the folders imports are found in."""
     top = name.partition(".")[0]
     for seen, (folder, folders, _files) in enumerate(os.walk(root)):
         if seen >= FOLDERS_LOOKED_IN:
@@ -134,7 +180,7 @@ def _elsewhere(root: Path, name: str) -> str:
         shown = _module_file(Path(folder), top) if Path(folder) != root else None
         if shown is not None:
             package = Path(folder).relative_to(root).as_posix()
-            return f"; {package}/{shown} is in the workspace, but {_how(package, name)}"
+            return f"; {package}/{shown} is in the workspace, but {_how(package, name, searched)}"
     return ""
 
 

@@ -311,3 +311,72 @@ def test_a_computed_import_in_a_helpers_main_block_is_not_refused(toy):
     write(toy, "solutions/toy_sum.py", "from shared.late import twice\nprint(twice(21))\n")
     bundle = bundle_of(toy)
     assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"42\n", [])
+
+
+def _solution_at(toy, rel, text):
+    """The toy's toy_sum solution moved to ``rel`` (problems.toml's ``solution``)."""
+    write(toy, rel, text)
+    table = toy / "problems.toml"
+    setting = f'solution = "{rel}"'
+    table.write_text(table.read_text().replace("[toy_sum]\n", f"[toy_sum]\n{setting}\n", 1))
+
+
+SCRIPT = "import mylib\nprint(mylib.total(map(int, open(0).read().split())))\n"
+
+
+def test_a_solution_in_a_script_s_folder_bundles_the_modules_beside_it(toy):
+    """``python abc/a.py`` finds abc/mylib.py (and what it imports beside it): the build
+    refused it, finding modules from the workspace's root alone."""
+    _solution_at(toy, "abc/a.py", SCRIPT)
+    write(
+        toy, "abc/mylib.py", "from other import twice\ndef total(xs):\n    return twice(sum(xs))\n"
+    )
+    write(toy, "abc/other.py", "def twice(x):\n    return 2 * x\n")
+    bundle = checked(toy)
+    assert [(h.name, h.rel) for h in bundle.helpers] == [
+        ("other", "abc/other.py"), ("mylib", "abc/mylib.py")
+    ]  # fmt: skip
+    stdin = SAMPLE_IN.read_bytes()
+    assert run_bundle(toy, bundle, stdin) == run_source(toy, stdin, script="abc/a.py")
+    assert run_bundle(toy, bundle, stdin)[1] == b"24\n"
+
+
+def test_a_script_s_folder_comes_before_the_root_as_on_python_s_path(toy):
+    """A module both beside the solution and at the root: the one beside, for the solution
+    and for a root helper alike (sys.path is one for all); a name at the root alone is still
+    found there."""
+    _solution_at(toy, "abc/a.py", SCRIPT)
+    write(toy, "abc/mylib.py", "from rootlib import total\n")
+    write(toy, "rootlib.py", "from common import K\ndef total(xs):\n    return K * sum(xs)\n")
+    write(toy, "abc/common.py", "K = 3\n")
+    write(toy, "common.py", "K = -1\n")
+    write(toy, "mylib.py", "def total(xs):\n    return -1\n")
+    bundle = checked(toy)
+    assert sorted(h.rel for h in bundle.helpers) == ["abc/common.py", "abc/mylib.py", "rootlib.py"]
+    stdin = SAMPLE_IN.read_bytes()
+    assert run_bundle(toy, bundle, stdin) == run_source(toy, stdin, script="abc/a.py")
+    assert run_bundle(toy, bundle, stdin)[1] == b"36\n"
+
+
+def test_the_kit_s_solutions_folder_and_a_package_s_find_modules_from_the_root_alone(toy):
+    """``python -m solutions.SLUG`` (solutions/ with or without ``__init__.py``, as init makes
+    it) and a solution in a package: the file beside is no helper."""
+    (toy / "solutions" / "__init__.py").unlink()
+    write(toy, "solutions/mylib.py", "def total(xs):\n    return 0\n")
+    write(toy, "mylib.py", "def total(xs):\n    return sum(xs)\n")
+    write(toy, "solutions/toy_sum.py", SCRIPT)
+    assert [h.rel for h in bundle_of(toy).helpers] == ["mylib.py"]
+    _solution_at(toy, "pkg/a.py", SCRIPT)
+    write(toy, "pkg/__init__.py", "")
+    write(toy, "pkg/mylib.py", "def total(xs):\n    return 0\n")
+    assert [h.rel for h in bundle_of(toy).helpers] == ["mylib.py"]
+
+
+def test_a_relative_import_in_a_script_s_folder_is_said_by_its_name_there(toy):
+    _solution_at(toy, "contest/a.py", "from .common import K\nprint(K)\n")
+    with pytest.raises(BuildError) as error:
+        bundle_of(toy)
+    assert str(error.value).endswith(
+        "import by the name from the solution's folder or the workspace's root, as "
+        "`from common import K`"
+    )

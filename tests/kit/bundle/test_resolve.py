@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import kit.bundle.resolve
-from kit.bundle.resolve import ResolveError, Resolver
+from kit.bundle.resolve import ResolveError, Resolver, import_path
 
 
 def write(root, relative, text):
@@ -165,3 +165,25 @@ def test_a_package_s_all_is_read_as_it_runs(tmp_path):
         with pytest.raises(ResolveError, match="ValueError: no"):
             resolver.listed("broken")
         assert resolver.find("pkg") is not None  # the child still answers
+
+
+def test_a_script_s_folder_is_searched_before_the_root_a_package_s_or_the_kit_s_is_not(tmp_path):
+    """``python abc/a.py`` puts abc/ first on sys.path; ``python -m solutions.x`` (the kit's
+    layout) and a package's folder have the root alone."""
+    for folder in ("abc", "solutions", "pkg"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    assert import_path(tmp_path, tmp_path / "abc" / "a.py") == (tmp_path / "abc", tmp_path)
+    for solution in ("solutions/x.py", "pkg/a.py", "a.py"):
+        assert import_path(tmp_path, tmp_path / solution) == (tmp_path,)
+
+
+def test_the_resolver_finds_modules_in_its_path_s_order(tmp_path):
+    write(tmp_path, "abc/mylib.py", "X = 1\n")
+    write(tmp_path, "mylib.py", "X = 2\n")
+    write(tmp_path, "rootonly.py", "X = 3\n")
+    with Resolver(tmp_path, (tmp_path / "abc", tmp_path)) as resolver:
+        assert resolver.find("mylib").origin == tmp_path / "abc" / "mylib.py"
+        assert resolver.find("rootonly").origin == tmp_path / "rootonly.py"
+    with Resolver(tmp_path) as resolver:
+        assert resolver.find("mylib").origin == tmp_path / "mylib.py"

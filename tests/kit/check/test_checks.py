@@ -91,18 +91,42 @@ def test_an_import_of_a_file_beside_the_solution_says_how_to_import_it(toy, besi
     checked(toy)
 
 
-def test_a_file_beside_the_solution_in_a_folder_no_import_can_name_is_to_be_moved(toy):
+def _solution_at(toy, rel, text):
+    write(toy, rel, text)
+    table = toy / "problems.toml"
+    setting = f'solution = "{rel}"'
+    table.write_text(table.read_text().replace("[toy_sum]\n", f"[toy_sum]\n{setting}\n", 1))
+
+
+def test_a_file_beside_the_solution_in_a_package_no_import_can_name_is_to_be_moved(toy):
     """``abc-300/a/helper.py``: 'import it as abc-300.a.helper' was no Python."""
     write(toy, "abc-300/a/helper.py", "def f():\n    return 55\n")
-    (toy / "abc-300" / "a" / "main.py").write_text("import helper\nprint(helper.f())\n")
-    table = toy / "problems.toml"
-    setting = 'solution = "abc-300/a/main.py"'
-    table.write_text(table.read_text().replace("[toy_sum]\n", f"[toy_sum]\n{setting}\n", 1))
+    write(toy, "abc-300/a/__init__.py", "")
+    _solution_at(toy, "abc-300/a/main.py", "import helper\nprint(helper.f())\n")
     with pytest.raises(BuildError) as error:
         checked(toy)
     assert str(error.value).endswith(
         "; abc-300/a/helper.py is beside it, but imports are found from the workspace's root, "
         "and its folder's name is no Python name: move it into shared/"
+    )
+
+
+def test_a_file_beside_a_solution_in_a_script_s_folder_is_its_helper(toy):
+    """``python abc-300/a/main.py`` imports helper.py beside it: so does the bundle (it was
+    refused, with a hint that it is not used)."""
+    write(toy, "abc-300/a/helper.py", "def f():\n    return 55\n")
+    _solution_at(toy, "abc-300/a/main.py", "import helper\nprint(helper.f())\n")
+    assert [h.rel for h in checked(toy).helpers] == ["abc-300/a/helper.py"]
+
+
+def test_a_module_elsewhere_says_where_a_script_s_imports_are_found(toy):
+    write(toy, "mylib/segfn.py", "def f():\n    return 55\n")
+    _solution_at(toy, "contest/a.py", "import segfn\nprint(segfn.f())\n")
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value).endswith(
+        "; mylib/segfn.py is in the workspace, but imports are found from the solution's folder "
+        "and the workspace's root: import it as 'mylib.segfn', or move it into shared/"
     )
 
 

@@ -63,3 +63,36 @@ def test_the_checks_give_the_note(toy):
     checked = check(problem, make_bundle(problem), runners)
     assert checked.errors == []
     assert any("solutions/common.py beside it" in note for note in checked.notes)
+
+
+def _solution_at(toy, rel):
+    write(toy, rel, SOLUTION)
+    table = toy / "problems.toml"
+    setting = f'solution = "{rel}"'
+    table.write_text(table.read_text().replace("[toy_sum]\n", f"[toy_sum]\n{setting}\n", 1))
+
+
+def test_a_script_s_folder_module_with_a_namesake_at_the_root_is_noted_the_other_way(toy):
+    """``python abc/a.py`` and the bundle import abc/common.py; ``python -m abc.a`` the
+    root's: the note said the bundle held the root's, which it no longer does."""
+    write(toy, "common.py", "def f():\n    return 1\n")
+    write(toy, "contest/common.py", "def f():\n    return 2\n")
+    _solution_at(toy, "contest/a.py")
+    assert shadowed_beside(bundle_of(toy).modules) == [
+        "note: contest/a.py imports 'common' as contest/common.py, found in its own folder as "
+        "the bundle and `python contest/a.py` find it; common.py at the workspace's root is "
+        "what `python -m contest.a` imports instead"
+    ]
+
+
+def test_no_note_for_a_script_s_folder_without_a_namesake(toy):
+    write(toy, "common.py", "def f():\n    return 1\n")
+    _solution_at(toy, "contest/a.py")
+    assert shadowed_beside(bundle_of(toy).modules) == []  # the root's alone
+
+
+def test_no_note_for_a_script_s_folder_no_python_m_run_can_name(toy):
+    write(toy, "common.py", "def f():\n    return 1\n")
+    write(toy, "abc-300/common.py", "def f():\n    return 2\n")
+    _solution_at(toy, "abc-300/a.py")
+    assert shadowed_beside(bundle_of(toy).modules) == []
