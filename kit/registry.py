@@ -951,14 +951,20 @@ def skipped(name: str) -> bool:
 SAMPLES_BESIDE = ("test", "tests")  # online-judge-tools' `oj d`; atcoder-cli's `acc new`
 
 
+def samples_beside(solution: Path) -> Path | None:
+    """The folder beside ``solution`` where online-judge-tools or atcoder-cli download its
+    samples (``SAMPLES_BESIDE``), when it holds inputs; else None."""
+    folders = (solution.parent / name for name in SAMPLES_BESIDE)
+    return next((folder for folder in folders if any(folder.glob("*.in"))), None)
+
+
 def _samples_beside(problem: Problem) -> str:
     """A hint naming the folder of samples online-judge-tools (``test/``) or atcoder-cli
     (``tests/``) downloads beside the solution, when it holds inputs and no ``samples`` key
     names a folder."""
     if problem.samples_folder is not None:
         return ""
-    folders = (problem.solution.parent / name for name in SAMPLES_BESIDE)
-    beside = next((folder for folder in folders if any(folder.glob("*.in"))), None)
+    beside = samples_beside(problem.solution)
     if beside is None:
         return ""
     named = beside.relative_to(problem.root).as_posix()

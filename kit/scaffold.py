@@ -10,10 +10,14 @@ The templates, by name (``TEMPLATES``: which file each one becomes): ``solution.
 solution), ``interactor.py`` and ``test.py`` for an interactive one. A workspace's
 ``templates/`` folder replaces any of them with a file of the same name (``workspace_templates``;
 any other ``.py`` there is refused with the names). Placeholders, in the kit's templates and the
-workspace's alike: ``{{slug}}``, ``{{title}}``, ``{{judge}}``, ``{{time_limit}}`` (seconds),
-``{{memory_limit}}`` (MiB) and ``{{command}}`` (how the kit is started: ``cpkit``, or ``python
-build.py`` in a checkout with its own script); any other ``{{name}}`` is refused, and other
-braces are left as they are. A template must be Python once filled in.
+workspace's alike: ``{{slug}}``, ``{{title}}``, ``{{judge}}``, ``{{solution}}`` (the solution's
+file from the workspace's root: ``solutions/SLUG.py``, or the user's own that ``new
+--solution`` adopts), ``{{time_limit}}`` (seconds), ``{{memory_limit}}`` (MiB) and
+``{{command}}`` (how the kit is started: ``cpkit``, or ``python build.py`` in a checkout with
+its own script); any other ``{{name}}`` is refused, and other braces are left as they are. A
+template must be Python once filled in. A solution adopted (``new --solution PATH``) is named by
+the table (``solution = "PATH"``, with ``samples = "DIR"`` for a samples folder adopted) and
+no solution template is filled in.
 
 The kit's own templates are honest about being ones: the solution and the stress module raise
 ``NotImplementedError`` until written, the test module is skipped with its reason, the bench
@@ -46,7 +50,7 @@ id = {id}
 kind = "{kind}"
 time_limit = {time_limit!r}  # seconds ({time_note})
 memory_limit = {memory_limit}  # MiB ({memory_note})
-{interactor}"""
+{interactor}{adopted}"""
 PLACEHOLDER = "a placeholder: set the statement's"
 
 
@@ -132,7 +136,7 @@ Description: random inputs in the judge's format, a check of the statement's con
     and the expected output by a deliberately simple second implementation.
 Usage: text = generate(random.Random(7), cases=3); validate(text); reference(text);
     split_cases / join_cases for shrinking ({{command}} stress {{slug}}).
-Method: brute force, written independently of solutions/{{slug}}.py (parse the input here).
+Method: brute force, written independently of {{solution}} (parse the input here).
 Time: a default file takes a few ms.
 Status: new: not written yet.
 """
@@ -178,7 +182,7 @@ def cases():
     raise NotImplementedError("bench/{{slug}}.py: write cases()")
 '''
 
-TEST = '''"""Tests for solutions/{{slug}}.py: samples, the rules that need a reading, edge cases."""
+TEST = '''"""Tests for {{solution}}: samples, the rules that need a reading, edge cases."""
 
 import pytest
 
@@ -219,9 +223,27 @@ def usual(slug: str, judge: str) -> Known:
     return Known(title_of(slug), "?", limits.time, limits.memory, note, note)
 
 
-def table(slug: str, interactive: bool, judge: str, known: Known | None = None) -> str:
+def table(
+    slug: str,
+    interactive: bool,
+    judge: str,
+    known: Known | None = None,
+    *,
+    solution: str | None = None,
+    samples: str | None = None,
+) -> str:
+    """The problem's table; ``solution`` and ``samples``: the user's own file and folder it
+    names, adopted where they are (None: ``solutions/SLUG.py`` and ``samples/SLUG/``)."""
     known = known or usual(slug, judge)
     interactor = f'interactor = "interactors/{slug}.py"\n' if interactive else ""
+    adopted = "".join(
+        f"{key} = {_toml(path)}  # {what}, adopted where it is\n"
+        for key, path, what in (
+            ("solution", solution, "the solution"),
+            ("samples", samples, "the samples' folder"),
+        )
+        if path is not None
+    )
     return TABLE.format(
         slug=slug,
         title=_toml(known.title),
@@ -234,6 +256,7 @@ def table(slug: str, interactive: bool, judge: str, known: Known | None = None) 
         memory_limit=int(known.memory_limit),
         memory_note=known.memory_note,
         interactor=interactor,
+        adopted=adopted,
     )
 
 
@@ -259,9 +282,10 @@ def judge_note(judge: str) -> str:
     return f"{profile.name}: targets {', '.join(profile.targets)}{size}"
 
 
-def paths(slug: str, interactive: bool) -> list[str]:
-    """The files ``new`` creates (the samples folder aside), relative to the workspace."""
-    return [TEMPLATES[name][0].format(slug=slug) for name in _names(interactive)]
+def paths(slug: str, interactive: bool, *, adopted: bool = False) -> list[str]:
+    """The files ``new`` creates (the samples folder aside), relative to the workspace; with a
+    solution ``adopted`` (the user's own file), all but the solution."""
+    return [TEMPLATES[name][0].format(slug=slug) for name in _names(interactive, adopted)]
 
 
 TYPO = 0.8  # a file name this close to a template's is taken for it misspelt (solutoin.py)
@@ -314,21 +338,24 @@ def files(
     known: Known | None = None,
     templates: dict[str, str] | None = None,
     judge: str = "",
+    solution: str | None = None,
 ) -> dict[str, str]:
     """Relative path -> text of every file ``new`` creates (the samples folder aside), from
-    ``templates`` (the workspace's, by name) where given, else the kit's."""
+    ``templates`` (the workspace's, by name) where given, else the kit's; ``solution``: the
+    user's own file adopted (from the root), which no template replaces."""
     known = known or Known(title_of(slug))
     templates = templates or {}
     values = {
         "slug": slug,
         "title": _in_docstring(known.title),
         "judge": judge,
+        "solution": _in_docstring(solution or TEMPLATES["solution.py"][0].format(slug=slug)),
         "time_limit": f"{known.time_limit:g}",
         "memory_limit": str(known.memory_limit),
         "command": command,
     }
     made = {}
-    for name in _names(interactive):
+    for name in _names(interactive, solution is not None):
         mine = name in templates
         where = f"{FOLDER}/{name}" if mine else f"the kit's template {name}"
         text = render(templates[name] if mine else DEFAULTS[name], values, where)
@@ -351,8 +378,14 @@ def render(template: str, values: dict[str, str], where: str) -> str:
     return PLACEHOLDER_PATTERN.sub(value, template)
 
 
-def _names(interactive: bool) -> list[str]:
-    return [name for name in ORDER if TEMPLATES[name][1] in (None, interactive)]
+def _names(interactive: bool, adopted: bool = False) -> list[str]:
+    """The templates ``new`` fills in; with a solution adopted, none of a solution's."""
+    solutions = ("solution.py", "interactive.py") if adopted else ()
+    return [
+        name
+        for name in ORDER
+        if TEMPLATES[name][1] in (None, interactive) and name not in solutions
+    ]
 
 
 def _check_python(text: str, where: str) -> None:

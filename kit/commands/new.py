@@ -1,5 +1,5 @@
-"""``cpkit new [SLUG] (--judge NAME | --from PAGE | --package PATH) [--interactive]``: scaffold
-a new problem.
+"""``cpkit new [SLUG] (--judge NAME | --from PAGE | --package PATH) [--interactive] [--solution
+PATH] [--samples DIR]``: scaffold a new problem.
 
 Appends a ``[SLUG]`` table to problems.toml (then loads the registry to validate it, and
 restores the file if that fails) and writes, from kit.scaffold's templates: the solution, the
@@ -13,8 +13,8 @@ a suggestion. The table's limits are the judge's usual ones where its profile ha
 
 A workspace's ``templates/`` (``solution.py``, ``stress.py``, ``bench.py``, ``test.py``,
 ``interactive.py``, ``interactor.py``, with ``{{slug}}``, ``{{title}}``, ``{{judge}}``,
-``{{time_limit}}``, ``{{memory_limit}}`` and ``{{command}}`` filled in; kit.scaffold) replaces
-the kit's templates of the same names.
+``{{solution}}``, ``{{time_limit}}``, ``{{memory_limit}}`` and ``{{command}}`` filled in;
+kit.scaffold) replaces the kit's templates of the same names.
 
 ``--from PAGE`` reads the problem's page (a saved HTML file, or a URL; kit.pages) of POJ,
 Codeforces, AtCoder or Kattis, or Competitive Companion's JSON data (cph's ``.prob`` files),
@@ -31,6 +31,18 @@ is a slug (AtCoder's task ids, ``abc300_a``), else its title made one (``kit.reg
 (two contests' "A. Hello") or is a command's name ("Run"), the page's id goes after it
 (``hello_1902a``, ``run_1903b``), as ``listen`` does too.
 
+``--solution PATH`` adopts a solution of one's own where it is (atcoder-cli's ``abc300/a/main.py``,
+online-judge-tools' or cph's files): the table names it (``solution = "PATH"``, from the
+workspace's root) and no ``solutions/SLUG.py`` is written; the stress module, bench stub and
+test module are written as for any problem, naming that file. ``--samples DIR`` adopts a
+folder of samples the same way (``samples = "DIR"``; no ``samples/SLUG/``), with or without
+``--solution``. Each must be there, inside the workspace and outside ``dist/``, PATH a ``.py``
+file and DIR a folder, and neither another problem's already; anything else is a one-line
+error, nothing written. The user's files are never written over: the page's samples go into
+DIR by their names (``sample-N.in``/``.out``) only where neither ``sample-N.in``, ``.out`` nor
+``.ans`` is there; a pair there already is kept as it is, and said (with whether the page's
+differs).
+
 ``--package PATH`` (a Kattis or Polygon package, a folder or an archive; kit.packages) writes a
 table holding only the package's path, which gives everything else, and the files, but no
 samples folder and no interactor (the package's own are used). SLUG defaults to the package's
@@ -45,6 +57,7 @@ import contextlib
 import os
 import shlex
 import unicodedata
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,6 +70,7 @@ from kit.registry import (
     is_reserved,
     is_slug,
     load_registry,
+    samples_beside,
     shadowed_module,
     slug_from,
 )
@@ -66,6 +80,22 @@ if TYPE_CHECKING:
     from kit.pages import Page
 
 HELP = "scaffold a new problem: registry entry, solution, samples, stress, bench, tests"
+
+
+@dataclass(frozen=True)
+class Adopted:
+    """The user's own files a new problem names where they are, from the workspace's root, in
+    place of the ones ``new`` writes (None: ``solutions/SLUG.py``, ``samples/SLUG/``)."""
+
+    solution: str | None = None
+    samples: str | None = None
+    origin: str = "--solution"  # what named the solution
+    # the page's pairs the samples' folder holds already, by number, each with whether the
+    # page's is another: kept as they are
+    kept: tuple[tuple[int, bool], ...] = ()
+
+
+NOTHING = Adopted()
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
@@ -110,6 +140,22 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         help="with --package: the time limit, for a package that fixes none "
         "(`verify PACKAGE` derives one from its submissions)",
     )
+    parser.add_argument(
+        "--solution",
+        type=nonempty,
+        metavar="PATH",
+        help="a .py file of your own inside the workspace, adopted where it is as the "
+        "solution (problems.toml's solution key): no solutions/SLUG.py is written; the "
+        "stress module, bench and tests are",
+    )
+    parser.add_argument(
+        "--samples",
+        type=nonempty,
+        metavar="DIR",
+        help="a folder of samples of your own inside the workspace, adopted where it is "
+        "(problems.toml's samples key); a page's samples are added where their names are "
+        "free, never over a file there",
+    )
     add_root(parser)
     parser.set_defaults(run=run)
     return parser
@@ -129,10 +175,11 @@ def run(args: argparse.Namespace) -> int:
         check_judge(args.judge)
     if args.slug is None and not args.page:
         raise BuildError("new: name the problem (SLUG), or give its page with --from PAGE")
-    load_registry(root)  # a broken problems.toml is said before the page is read
+    registry = load_registry(root)  # a broken problems.toml is said before the page is read
+    adopted = _adopted(args, root, registry)
     page = _page(args.page, given) if args.page else None
     try:
-        make(root, page, args.slug, given, interactive=args.interactive)
+        make(root, page, args.slug, given, interactive=args.interactive, adopted=adopted)
     except NoSlug as error:  # the command that names one, the page as given
         judge = f" --judge {shlex.quote(given)}" if given else ""
         raise BuildError(
@@ -151,12 +198,61 @@ def _not_a_second_page(args: argparse.Namespace) -> None:
         )
 
 
-def make(root: Path, page: Page | None, slug: str | None, given: str, *, interactive: bool) -> str:
+def make(
+    root: Path,
+    page: Page | None,
+    slug: str | None,
+    given: str,
+    *,
+    interactive: bool,
+    adopted: Adopted = NOTHING,
+) -> str:
     """Scaffold the problem ``slug`` (None: the page's) of ``page`` (None: ``--judge``'s
     usual) in the workspace ``root`` and say what was written; its slug. ``given``: the judge
-    named; ``interactive``: asked for, else said by the page."""
-    registry = load_registry(root)
+    named; ``interactive``: asked for, else said by the page; ``adopted``: the user's own
+    files it names in place of the ones written."""
     interactive = interactive or (page is not None and page.interactive)
+    slug = _new_slug(load_registry(root), page, slug, given)
+    samples = _samples_folder(root, slug, interactive, adopted)
+    judge = given or page.judge
+    known = _known(page) if page else scaffold.usual(slug, judge)
+    templates = _templates(root)
+    made = scaffold.files(
+        slug,
+        interactive,
+        command(),
+        known=known,
+        templates=templates,
+        judge=judge,
+        solution=adopted.solution,
+    )
+    pairs = page.samples if page and not interactive else []
+    if adopted.samples is not None:
+        adopted = replace(adopted, kept=_kept_pairs(samples, pairs))
+    table = scaffold.table(
+        slug, interactive, judge, known, solution=adopted.solution, samples=adopted.samples
+    )
+    kept = [number for number, _ in adopted.kept]
+    _write(root, made, table, samples, _sample_files(pairs, kept))
+    _report(
+        slug,
+        judge,
+        known,
+        made,
+        page,
+        interactive=interactive,
+        templates=templates,
+        adopted=adopted,
+    )
+    if adopted.solution is not None and adopted.samples is None:
+        _samples_beside_note(root, slug, adopted.solution)
+    print(f"next: {command()} {slug}{root_flag(root)}")
+    return slug
+
+
+def _new_slug(registry, page: Page | None, slug: str | None, given: str) -> str:
+    """The slug of the new problem: ``slug``, or None for the page's (``_free_slug``), once
+    it is free and usable and the page's problem is not in the workspace already."""
     made = _made_already(registry, page) if page is not None else None
     if made is not None:  # under whatever slug, named or not
         what = f"{page.judge} {page.id}" if page.id else f"{page.judge}'s {page.title!r}"
@@ -166,28 +262,90 @@ def make(root: Path, page: Page | None, slug: str | None, given: str, *, interac
     _usable(slug, page.judge if page is not None else given)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
-    samples = root / "samples" / slug
-    existing = [p for p in scaffold.paths(slug, interactive) if os.path.lexists(root / p)]
-    if samples.exists():
-        existing.append(f"samples/{slug}/")
-    if existing:
-        raise BuildError(f"new: {slug}: {_exist(existing)} already; nothing was changed")
-    judge = given or page.judge
-    known = _known(page) if page else scaffold.usual(slug, judge)
-    templates = _templates(root)
-    made = scaffold.files(
-        slug, interactive, command(), known=known, templates=templates, judge=judge
-    )
-    pairs = page.samples if page and not interactive else []
-    table = scaffold.table(slug, interactive, judge, known)
-    _write(root, made, table, samples, pairs)
-    _report(slug, judge, known, made, page, interactive=interactive, templates=templates)
-    print(f"next: {command()} {slug}{root_flag(root)}")
     return slug
 
 
-def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, pairs=()) -> None:
-    """Writes the files, the samples folder (None: none) and the table; when the registry then
+def _samples_folder(root: Path, slug: str, interactive: bool, adopted: Adopted) -> Path:
+    """Where the samples go (the folder adopted, else ``samples/SLUG/``), once none of the
+    files ``new`` writes is there (a BuildError naming them)."""
+    planned = scaffold.paths(slug, interactive, adopted=adopted.solution is not None)
+    existing = [path for path in planned if os.path.lexists(root / path)]
+    if adopted.samples is None and (root / "samples" / slug).exists():
+        existing.append(f"samples/{slug}/")
+    if existing:
+        raise BuildError(f"new: {slug}: {_exist(existing)} already; nothing was changed")
+    return root / (adopted.samples or f"samples/{slug}")
+
+
+def _adopted(args: argparse.Namespace, root: Path, registry) -> Adopted:
+    """``--solution PATH`` and ``--samples DIR`` checked (``_own_solution``,
+    ``_own_samples``), and neither another problem's already."""
+    solution = _own_solution(args.solution, root) if args.solution else None
+    samples = _own_samples(args.samples, root) if args.samples else None
+    for path, what in ((solution, "solution"), (samples, "samples' folder")):
+        owner = _owner(registry, root / path, what) if path else None
+        if owner is not None:
+            raise BuildError(f"new: {path} is {owner}'s {what} already; nothing was changed")
+    return Adopted(solution, samples)
+
+
+def _own_solution(given: str, root: Path) -> str:
+    """``--solution PATH``: a ``.py`` file there, inside the workspace; from its root."""
+    path, where = Path(given), f"new: --solution {given}"
+    if not path.exists():
+        raise BuildError(f"{where}: no such file")
+    if path.is_dir():
+        raise BuildError(f"{where} is a folder, not a .py file")
+    if path.suffix != ".py":
+        raise BuildError(f"{where}: not a .py file (the kit builds solutions in Python)")
+    return _in_workspace(path, root, where)
+
+
+def _own_samples(given: str, root: Path) -> str:
+    """``--samples DIR``: a folder there, inside the workspace; from its root."""
+    path, where = Path(given), f"new: --samples {given}"
+    if not path.exists():
+        raise BuildError(f"{where}: no such folder")
+    if not path.is_dir():
+        raise BuildError(f"{where} is a file, not a folder of samples")
+    return _in_workspace(path, root, where)
+
+
+def _in_workspace(path: Path, root: Path, where: str) -> str:
+    """``path`` from the workspace's root, as problems.toml names it; one outside the
+    workspace, the workspace itself, or in ``dist/`` is a one-line error."""
+    inside = _from_root(path, root)
+    if inside is None:
+        raise BuildError(
+            f"{where} is outside the workspace {root}: move or copy it in (the kit reads a "
+            "problem's files inside its workspace)"
+        )
+    if inside == ".":
+        raise BuildError(f"{where} is the workspace's root: name a folder of the problem's own")
+    if inside.split("/")[0] == "dist":
+        raise BuildError(f"{where} is in dist/, the kit's output folder")
+    return _one_line(inside, "path")
+
+
+def _from_root(path: Path, root: Path) -> str | None:
+    """``path`` from the workspace's root as named (or with its links followed), None when
+    it is outside."""
+    for absolute in (Path(os.path.abspath(path)), path.resolve()):
+        if absolute.is_relative_to(root):
+            return absolute.relative_to(root).as_posix()
+    return None
+
+
+def _owner(registry, path: Path, what: str) -> str | None:
+    """The problem whose ``what`` (solution, samples' folder) ``path`` is, if any."""
+    of = (lambda known: known.solution) if what == "solution" else (lambda known: known.samples_dir)
+    target = path.resolve()
+    return next((slug for slug, known in registry.items() if of(known).resolve() == target), None)
+
+
+def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, files=()) -> None:
+    """Writes the files, the samples folder (None: none) with its ``files`` (name, text), and
+    the table; when the registry then
     refuses the table, or the writing fails or is interrupted (Ctrl-C), takes all of it back:
     nothing is left half made."""
     registry_path = root / "problems.toml"
@@ -209,8 +367,8 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, p
         for path, content in made.items():
             written.write(root / path, content)
         if samples is not None:
-            written.folder(samples)  # new: ``make`` refused a folder that exists
-            for name, text in _sample_files(pairs):
+            written.folder(samples)  # one that is there (adopted) is left as it is
+            for name, text in files:
                 written.write(samples / name, text, newline="\n")
         text = before if before.endswith("\n") else before + newline
         touched = True
@@ -228,6 +386,8 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     kind, limits, cases and programs are the problem's (no samples folder, no interactor)."""
     if args.page:
         raise BuildError("new: give --package or --from, not both")
+    if args.solution or args.samples:  # the package's own samples are its problem's
+        raise BuildError("new: --solution and --samples go with --judge or --from, not --package")
     from kit.packages import read_package  # only for --package
 
     path = Path(args.package).resolve()
@@ -281,11 +441,15 @@ def _package_limit(args: argparse.Namespace, package) -> float:
 
 def _package_shown(path: Path, root: Path) -> str:
     """The package's path as problems.toml holds it: from the workspace's root."""
-    shown = Path(os.path.relpath(path, root)).as_posix()
+    return _one_line(Path(os.path.relpath(path, root)).as_posix(), "package's path")
+
+
+def _one_line(shown: str, what: str) -> str:
+    """``shown``, a path problems.toml is to hold; one it cannot hold is a one-line error."""
     if not shown.isprintable():  # a control character, or bytes not UTF-8 (surrogates)
         raise BuildError(
-            f"new: the package's path {shown!r} is not one line of UTF-8 text, which "
-            "problems.toml cannot hold: rename it; nothing was changed"
+            f"new: the {what} {shown!r} is not one line of UTF-8 text, which problems.toml "
+            "cannot hold: rename it; nothing was changed"
         )
     return shown
 
@@ -459,17 +623,74 @@ def _known(page: Page) -> scaffold.Known:
     )
 
 
-def _sample_files(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The sample pairs as files: ``sample-N.in`` and ``sample-N.out``, with their texts."""
+def _sample_files(pairs: list[tuple[str, str]], kept=()) -> list[tuple[str, str]]:
+    """The sample pairs as files: ``sample-N.in`` and ``sample-N.out``, with their texts; the
+    pairs numbered in ``kept`` left out."""
     return [
         (f"sample-{number}{suffix}", text)
         for number, (given, wanted) in enumerate(pairs, 1)
+        if number not in kept
         for suffix, text in ((".in", given), (".out", wanted))
     ]
 
 
-def _report(slug, judge, known, made, page, *, interactive: bool, templates) -> None:
+ANSWERED = (".in", ".out", ".ans")  # a sample's files, by which one pair is there
+
+
+def _kept_pairs(folder: Path, pairs: list[tuple[str, str]]) -> tuple[tuple[int, bool], ...]:
+    """The pairs a folder of the user's own holds already under their names (``sample-N``
+    with ``.in``, ``.out`` or ``.ans``), kept as they are, never written over: their numbers,
+    each with whether the page's is another (``_differs``)."""
+    return tuple(
+        (number, _differs(folder, number, pair))
+        for number, pair in enumerate(pairs, 1)
+        if any(os.path.lexists(folder / f"sample-{number}{suffix}") for suffix in ANSWERED)
+    )
+
+
+def _differs(folder: Path, number: int, pair: tuple[str, str]) -> bool:
+    """Whether the pair ``number`` kept in ``folder`` is not the page's, to the byte: a file of
+    it holds other bytes, or its input or answer is not there."""
+    given, wanted = (text.encode("utf-8") for text in pair)
+    found = {suffix: folder / f"sample-{number}{suffix}" for suffix in ANSWERED}
+    found = {suffix: path for suffix, path in found.items() if path.is_file()}
+    try:
+        texts = {suffix: path.read_bytes() for suffix, path in found.items()}
+    except OSError:
+        return True
+    answers = [texts[suffix] for suffix in (".out", ".ans") if suffix in texts]
+    return texts.get(".in") != given or not answers or any(text != wanted for text in answers)
+
+
+def _samples_beside_note(root: Path, slug: str, solution: str) -> None:
+    """A note when the folder beside the solution adopted holds the samples oj or acc
+    downloaded there, which ``--samples`` would have adopted too."""
+    beside = samples_beside(root / solution)
+    if beside is not None:
+        named = beside.relative_to(root).as_posix()
+        print(
+            f'note: {named}/ beside the solution holds samples: samples = "{named}" in '
+            f"[{slug}] reads them in place of samples/{slug}/"
+        )
+
+
+def _report(slug, judge, known, made, page, *, interactive: bool, templates, adopted):
     print(f"new problem {slug}:")
+    _report_table(slug, judge, known, page)
+    if adopted.solution is not None:
+        print(f"  {adopted.solution}  (the solution, adopted where it is: {adopted.origin})")
+    mine = {scaffold.TEMPLATES[name][0].format(slug=slug): name for name in templates}
+    for path in made:
+        print(f"  {path}" + (f"  (from {scaffold.FOLDER}/{mine[path]})" if path in mine else ""))
+    if adopted.samples is not None:
+        _report_adopted_samples(adopted, page)
+    else:
+        _report_samples(slug, page, interactive=interactive)
+    for note in page.notes if page is not None else ():
+        print(f"note: {note}")
+
+
+def _report_table(slug, judge, known, page) -> None:
     where = f"[{slug}] (judge {judge}"
     if page is not None:
         limits = f"{known.time_limit:g} s, {known.memory_limit} MiB from {page.origin}"
@@ -486,9 +707,9 @@ def _report(slug, judge, known, made, page, *, interactive: bool, templates) -> 
     else:
         limits = f"{known.time_limit:g} s, {known.memory_limit} MiB"
         print(f"  problems.toml       {where}; limits {limits}, the judge's usual ones; set id)")
-    mine = {scaffold.TEMPLATES[name][0].format(slug=slug): name for name in templates}
-    for path in made:
-        print(f"  {path}" + (f"  (from {scaffold.FOLDER}/{mine[path]})" if path in mine else ""))
+
+
+def _report_samples(slug, page, *, interactive: bool) -> None:
     if interactive:
         exchanges = page is not None and page.samples
         skipped = f" ({page.origin}'s samples are exchanges, left out)" if exchanges else ""
@@ -499,5 +720,14 @@ def _report(slug, judge, known, made, page, *, interactive: bool, templates) -> 
         print(f"  samples/{slug}/  {names} (from {page.origin})")
     else:
         print(f"  samples/{slug}/  (add sample-1.in/.out)")
-    for note in page.notes if page is not None else ():
-        print(f"note: {note}")
+
+
+def _report_adopted_samples(adopted: Adopted, page) -> None:
+    """The folder adopted, how many of the page's samples were added to it, and each pair it
+    held already (kept as it is), with whether the page's is another."""
+    added = len(page.samples) - len(adopted.kept) if page is not None else 0
+    said = f"; {added} of {page.origin}'s samples added" if added > 0 else ""
+    print(f"  {adopted.samples}/  (the samples' folder, adopted where it is{said})")
+    for number, differs in adopted.kept:
+        how = f"{page.origin}'s differs" if differs else f"the same as {page.origin}'s"
+        print(f"note: {adopted.samples}/sample-{number} is there already: kept as it is ({how})")

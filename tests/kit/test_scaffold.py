@@ -1,8 +1,9 @@
 """Templates of your own: a workspace's templates/ (solution.py, stress.py, bench.py, test.py,
 interactive.py, interactor.py) replaces the kit's for `new`, with {{slug}}, {{title}},
-{{judge}}, {{time_limit}}, {{memory_limit}} and {{command}} filled in; a misnamed template, an
-unknown placeholder or a template that is not Python is a one-line error that changes nothing;
-``is_stub``: a function still the template's (its body one ``raise NotImplementedError``)."""
+{{judge}}, {{solution}}, {{time_limit}}, {{memory_limit}} and {{command}} filled in; a
+misnamed template, an unknown placeholder or a template that is not Python is a one-line error
+that changes nothing; ``is_stub``: a function still the template's (its body one ``raise
+NotImplementedError``)."""
 
 import json
 from pathlib import Path
@@ -105,7 +106,7 @@ def test_interactive_templates_and_a_page_title(toy, capsys):
             "solution.py",
             '"""{{titel}}"""\n',
             "templates/solution.py: unknown placeholder {{titel}} (known: {{slug}}, {{title}}, "
-            "{{judge}}, {{time_limit}}, {{memory_limit}}, {{command}})",
+            "{{judge}}, {{solution}}, {{time_limit}}, {{memory_limit}}, {{command}})",
         ),
         (
             "stress.py",

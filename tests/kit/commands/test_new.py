@@ -2,7 +2,8 @@
 has them (AtCoder, Codeforces), placeholders said to be placeholders elsewhere (the profiles'
 figures themselves are pinned by tests/kit/judges/test_profiles.py); with ``--from`` and no
 SLUG, the page's id or its title made a slug; with ``--package``, a table naming the package
-and no samples or interactor of its own; the rest of ``new``, end to end, is in
+and no samples or interactor of its own; with ``--solution`` and ``--samples``, the user's own
+file and folder adopted where they are, never written over; the rest of ``new``, end to end, is in
 tests/test_commands.py, tests/kit/test_scaffold.py and tests/kit/test_pages.py."""
 
 import json
@@ -571,3 +572,151 @@ def test_a_dangling_link_where_a_file_goes_is_refused_not_written_through(toy, c
     assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 2
     assert "solutions/alpha.py exists already" in capsys.readouterr().err
     assert not (tmp_path / "outside").exists()
+
+
+def acc_task(root: Path, samples: dict[str, str] | None = None) -> Path:
+    """atcoder-cli's layout of a task: ``abc300/a/main.py`` with its samples in ``tests/``."""
+    task = root / "abc300" / "a"
+    (task / "tests").mkdir(parents=True)
+    (task / "main.py").write_text("print(sum(map(int, input().split())))\n")
+    for name, text in (samples or {"sample-1.in": "1 2\n", "sample-1.out": "3\n"}).items():
+        (task / "tests" / name).write_text(text)
+    return task
+
+
+def test_a_solution_and_samples_of_one_s_own_are_adopted_where_they_are(toy, capsys):
+    """``new`` could only write solutions/SLUG.py and samples/SLUG/: a repository's own files
+    were named in problems.toml by hand."""
+    task = acc_task(toy)
+    before = (task / "main.py").read_bytes()
+    args = ["--solution", str(task / "main.py"), "--samples", str(task / "tests")]
+    assert cli.main(["new", "alpha", "--judge", "AtCoder", *args, "--root", str(toy)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:7] == [
+        out[1],  # problems.toml's line, as for any problem
+        "  abc300/a/main.py  (the solution, adopted where it is: --solution)",
+        "  tests/test_alpha.py",
+        "  stress/alpha.py",
+        "  bench/alpha.py",
+        "  abc300/a/tests/  (the samples' folder, adopted where it is)",
+    ]
+    text = (toy / "problems.toml").read_text()
+    assert 'solution = "abc300/a/main.py"  # the solution, adopted where it is\n' in text
+    assert 'samples = "abc300/a/tests"  # the samples\' folder, adopted where it is\n' in text
+    problem = load_registry(toy)["alpha"]
+    assert problem.solution == task / "main.py" and (task / "main.py").read_bytes() == before
+    assert [case.name for case in sample_cases(problem)] == ["abc300/a/tests/sample-1.in"]
+    assert not (toy / "solutions" / "alpha.py").exists()
+    assert not (toy / "samples" / "alpha").exists()
+    assert "independently of abc300/a/main.py" in (toy / "stress" / "alpha.py").read_text()
+    assert (toy / "tests" / "test_alpha.py").read_text().startswith('"""Tests for abc300/a/main')
+
+
+def test_samples_of_one_s_own_go_with_the_template_s_solution_too(toy, capsys, monkeypatch):
+    acc_task(toy)
+    args = ["--samples", "abc300/a/tests", "--judge", "AtCoder"]
+    monkeypatch.chdir(toy)  # a path named from the current folder
+    assert cli.main(["new", "alpha", *args]) == 0
+    assert (toy / "solutions" / "alpha.py").exists()
+    assert load_registry(toy)["alpha"].samples_dir == toy / "abc300" / "a" / "tests"
+
+
+def test_an_adopted_solution_s_samples_beside_it_are_pointed_at(toy, capsys, monkeypatch):
+    """acc's tests/ beside the solution, not adopted with --samples: said, with the key."""
+    acc_task(toy)
+    monkeypatch.chdir(toy / "abc300")
+    args = ["--solution", "a/main.py"]
+    assert cli.main(["new", "alpha", "--judge", "AtCoder", *args]) == 0
+    assert capsys.readouterr().out.endswith(
+        'note: abc300/a/tests/ beside the solution holds samples: samples = "abc300/a/tests" '
+        "in [alpha] reads them in place of samples/alpha/\nnext: cpkit alpha\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("option", "path", "message"),
+    [
+        ("--solution", "abc300/a/nothing.py", "--solution {p}: no such file"),
+        ("--solution", "abc300/a/tests/sample-1.in", "--solution {p}: not a .py file (the kit "
+         "builds solutions in Python)"),
+        ("--solution", "abc300/a", "--solution {p} is a folder, not a .py file"),
+        ("--solution", "../outside.py", "--solution {p} is outside the workspace {root}: move or "
+         "copy it in (the kit reads a problem's files inside its workspace)"),
+        ("--solution", "dist/toy_sum.py", "--solution {p} is in dist/, the kit's output folder"),
+        ("--solution", "solutions/toy_sum.py", "solutions/toy_sum.py is toy_sum's solution "
+         "already; nothing was changed"),
+        ("--samples", "abc300/a/nothing", "--samples {p}: no such folder"),
+        ("--samples", "abc300/a/main.py", "--samples {p} is a file, not a folder of samples"),
+        ("--samples", ".", "--samples {p} is the workspace's root: name a folder of the "
+         "problem's own"),
+        ("--samples", "samples/toy_sum", "samples/toy_sum is toy_sum's samples' folder already; "
+         "nothing was changed"),
+    ],
+)  # fmt: skip
+def test_a_file_or_folder_that_cannot_be_adopted_is_one_line_and_nothing_changes(
+    toy, capsys, monkeypatch, option, path, message
+):
+    acc_task(toy)
+    (toy.parent / "outside.py").write_text("print(1)\n")
+    (toy / "dist").mkdir(exist_ok=True)
+    (toy / "dist" / "toy_sum.py").write_text("print(1)\n")
+    monkeypatch.chdir(toy)
+    before = sorted(toy.rglob("*"))
+    assert cli.main(["new", "alpha", "--judge", "AtCoder", option, path]) == 2
+    said = message.format(p=path, root=toy.resolve())
+    assert capsys.readouterr().err == f"cpkit: error: new: {said}\n"
+    assert sorted(toy.rglob("*")) == before
+
+
+def test_adopting_goes_with_a_page_or_a_judge_not_a_package(toy, capsys):
+    acc_task(toy)
+    package = str(PACKAGES / "kattis_sum")
+    args = ["--package", package, "--samples", str(toy / "abc300/a/tests"), "--root", str(toy)]
+    assert cli.main(["new", *args]) == 2
+    assert capsys.readouterr().err == (
+        "cpkit: error: new: --solution and --samples go with --judge or --from, not --package\n"
+    )
+
+
+def test_a_page_s_samples_never_overwrite_a_folder_adopted(toy, capsys, tmp_path):
+    """The page's pairs go in by their names where those are free; a pair there already
+    (``.in``, ``.out`` or ``.ans``) is kept as it is and said, the same as the page's or not."""
+    held = {"sample-1.in": "1\n", "sample-1.out": "mine\n", "sample-2.in": "2\n"}
+    task = acc_task(toy, {**held, "sample-2.ans": "2\n", "sample-3.in": "3\n"})
+    page = tmp_path / "page.json"
+    data = {"name": "A. Three", "url": "https://codeforces.com/contest/1/problem/A"}
+    tests = [{"input": f"{n}\n", "output": f"{n}\n"} for n in (1, 2, 3, 4)]
+    page.write_text(json.dumps({**data, "memoryLimit": 256, "timeLimit": 1000, "tests": tests}))
+    args = ["--from", str(page), "--samples", str(task / "tests"), "--root", str(toy)]
+    assert cli.main(["new", "three", *args]) == 0
+    out = capsys.readouterr().out
+    assert "  abc300/a/tests/  (the samples' folder, adopted where it is; 1 of the file's " in out
+    assert (
+        "note: abc300/a/tests/sample-1 is there already: kept as it is (the file's differs)\n"
+        in out
+    )
+    assert (
+        "abc300/a/tests/sample-2 is there already: kept as it is (the same as the file's)\n" in out
+    )
+    assert "abc300/a/tests/sample-3 is there already: kept as it is (the file's differs)\n" in out
+    files = {path.name: path.read_text() for path in (task / "tests").iterdir()}
+    assert files == {**held, "sample-2.ans": "2\n", "sample-3.in": "3\n", "sample-4.in": "4\n",
+                     "sample-4.out": "4\n"}  # fmt: skip
+
+
+def test_a_failed_write_takes_back_the_samples_added_to_a_folder_adopted(
+    toy, capsys, monkeypatch, tmp_path
+):
+    """The pairs added are taken back; the folder and the user's files in it stay as they
+    were."""
+    task = acc_task(toy)
+    before = {path: path.read_bytes() for path in task.rglob("*") if path.is_file()}
+    page = tmp_path / "page.json"
+    data = {"name": "A. Two", "url": "https://codeforces.com/contest/1/problem/A"}
+    tests = [{"input": f"{n}\n", "output": f"{n}\n"} for n in (1, 2)]
+    page.write_text(json.dumps({**data, "memoryLimit": 256, "timeLimit": 1000, "tests": tests}))
+    disk_full_at(monkeypatch, "sample-2.out")
+    args = ["--from", str(page), "--samples", str(task / "tests"), "--root", str(toy)]
+    assert cli.main(["new", "alpha", *args]) == 2
+    assert "cannot write abc300/a/tests/sample-2.out" in capsys.readouterr().err
+    assert {path: path.read_bytes() for path in task.rglob("*") if path.is_file()} == before
