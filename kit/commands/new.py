@@ -43,6 +43,13 @@ DIR by their names (``sample-N.in``/``.out``) only where neither ``sample-N.in``
 ``.ans`` is there; a pair there already is kept as it is, and said (with whether the page's
 differs).
 
+cph's ``.prob`` data given to ``--from`` names its source file (``srcPath``, the whole path where
+cph ran): a ``.py`` file of the workspace is adopted as ``--solution`` would adopt it, found at
+that path or, for a ``.prob`` in cph's ``.cph/`` folder (``.cph/.NAME_HASH.prob`` beside the
+source: a repository cloned elsewhere), as NAME beside that folder; one not found (or another
+problem's solution already) gets a note, and the template's solution is written; a ``.cpp``'s
+data is read as any other. ``--solution`` wins over ``srcPath``.
+
 ``--package PATH`` (a Kattis or Polygon package, a folder or an archive; kit.packages) writes a
 table holding only the package's path, which gives everything else, and the files, but no
 samples folder and no interactor (the package's own are used). SLUG defaults to the package's
@@ -58,7 +65,7 @@ import os
 import shlex
 import unicodedata
 from dataclasses import dataclass, replace
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from typing import TYPE_CHECKING
 
 from kit import scaffold
@@ -130,7 +137,8 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         metavar="PAGE",
         help="the problem's page on POJ, Codeforces, AtCoder or Kattis (a saved HTML file, or "
         "a URL), or Competitive Companion's JSON (cph's .prob file): its title, time and "
-        "memory limits and sample pairs",
+        "memory limits and sample pairs; a .prob's .py source file (srcPath, or its name "
+        "beside the .cph folder), adopted as --solution adopts one",
     )
     parser.add_argument(
         "--time-limit",
@@ -178,6 +186,8 @@ def run(args: argparse.Namespace) -> int:
     registry = load_registry(root)  # a broken problems.toml is said before the page is read
     adopted = _adopted(args, root, registry)
     page = _page(args.page, given) if args.page else None
+    if page is not None and page.source_file is not None and adopted.solution is None:
+        adopted, page = _with_cph_solution(page, args.page, root, registry, adopted)
     try:
         make(root, page, args.slug, given, interactive=args.interactive, adopted=adopted)
     except NoSlug as error:  # the command that names one, the page as given
@@ -287,6 +297,45 @@ def _adopted(args: argparse.Namespace, root: Path, registry) -> Adopted:
         if owner is not None:
             raise BuildError(f"new: {path} is {owner}'s {what} already; nothing was changed")
     return Adopted(solution, samples)
+
+
+def _with_cph_solution(
+    page: Page, source: str, root: Path, registry, adopted: Adopted
+) -> tuple[Adopted, Page]:
+    """``adopted`` with the solution a cph ``.prob`` names (``srcPath``) when it is a ``.py``
+    file of the workspace (``_cph_places``) and no problem's yet, else the page with a note
+    saying why not; data of a ``.cpp`` (any other language's) source leaves both as they are."""
+    named = page.source_file or ""
+    if not named.endswith(".py"):
+        return adopted, page
+    places = _cph_places(named, Path(source))
+    inside = (path for path in places if path.is_file() and _from_root(path, root) is not None)
+    found = next(inside, None)
+    if found is None:
+        why = f"cph's srcPath {named} is no file of this workspace"
+    else:
+        solution = _in_workspace(found, root, f"new: cph's srcPath {named}")
+        owner = _owner(registry, root / solution, "solution")
+        if owner is None:
+            return replace(adopted, solution=solution, origin="cph's srcPath"), page
+        why = f"cph's srcPath {named} is {owner}'s solution already"
+    note = f"{why}: the solution written is the template's (--solution PATH adopts a file)"
+    return adopted, replace(page, notes=(*page.notes, note))
+
+
+def _cph_places(named: str, prob: Path) -> list[Path]:
+    """Where the file a ``.prob``'s srcPath names may be: that whole path, then, for a
+    ``.prob`` in a ``.cph`` folder and named for that file, the file beside the folder. cph
+    keeps a source's data in the source's folder, as ``.cph/.NAME_HASH.prob`` (NAME the
+    source's file name, HASH the MD5 of its srcPath: getProbSaveLocation in cph's
+    src/parser.ts), so a repository cloned elsewhere holds the source there, while srcPath
+    names it on the machine cph ran on (``/Users/...``, ``C:\\...``)."""
+    name = PureWindowsPath(named).name  # the last part, after a / or a \
+    places = [Path(named)] if Path(named).is_absolute() else []
+    folder = Path(os.path.abspath(prob)).parent
+    if folder.name == ".cph" and prob.name.startswith(f".{name}_") and prob.suffix == ".prob":
+        places.append(folder.parent / name)
+    return places
 
 
 def _own_solution(given: str, root: Path) -> str:

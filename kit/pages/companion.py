@@ -3,19 +3,20 @@
 
 The format, as its README ("Custom tools", "The format") gives it: ``name``, ``group``,
 ``url``, ``interactive`` (optional), ``memoryLimit`` in MB, ``timeLimit`` in ms, ``tests`` (a
-list of ``{"input": ..., "output": ...}``), ``input`` and ``output`` (``{"type": "stdin"}``,
-or ``"file"`` with a ``fileName``); other keys (``languages``, ``batch``, cph's ``srcPath``)
-are passed over. The judge is known by the address's host (the page readers' hosts, Timus',
-SPOJ's and CSES'; Virtual Judge's problems by the judge their address names), else it
-is ``judge`` when one is named, else the group's first part ("Example - Problem Set" is
-Example); cph's local problem (``"local": true``, group
+list of ``{"input": ..., "output": ...}``), ``input`` and ``output`` (``{"type": "stdin"}``, or
+``"file"`` with a ``fileName``); cph's ``srcPath`` (the whole path of the source file the
+problem was saved for, cph's src/types.ts ``Problem``) is kept as ``Page.source_file`` for
+``new`` to adopt; other keys (``languages``, ``batch``) are passed over. The judge is known by
+the address's host (the page readers' hosts, Timus', SPOJ's and CSES'; Virtual Judge's problems
+by the judge their address names), else it is ``judge`` when one is named, else the group's
+first part ("Example - Problem Set" is Example); cph's local problem (``"local": true``, group
 "local", its url the source file: cph's src/runTestCases.ts) names none; a name close to a
 profile's but not it (problems.toml would refuse it) is refused, saying where it came from. A
 file without ``memoryLimit`` (some tools strip it) takes the judge's usual limit where its
-profile has one. Tests are kept as the data holds them, to the byte; one whose input and
-output are both blank (empty, or only whitespace) is left out. A problem that reads or writes
-a named file is refused (the kit runs stdin and stdout), as are limits problems.toml would
-take for other units (a time limit of 100 s or more, a memory limit of 4096 MB or more).
+profile has one. Tests are kept as the data holds them, to the byte; one whose input and output
+are both blank (empty, or only whitespace) is left out. A problem that reads or writes a named
+file is refused (the kit runs stdin and stdout), as are limits problems.toml would take for
+other units (a time limit of 100 s or more, a memory limit of 4096 MB or more).
 
     read(data, "a.json", "")  # Page(judge="Codeforces", title="Castle Defense", ...)
 """
@@ -121,7 +122,14 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
         page_id,
         interactive=interactive,
         origin=origin,
+        source_file=_source_file(problem),
     )
+
+
+def _source_file(problem: dict) -> str | None:
+    """The solution's file cph's ``srcPath`` names (its absolute path where cph ran), if any."""
+    named = problem.get("srcPath")
+    return named if isinstance(named, str) and named.strip() else None
 
 
 def _one_line(text: str) -> str:

@@ -43,6 +43,7 @@ class Page:
     interactive: bool = False  # said so (Competitive Companion's data says; pages do not)
     origin: str = "the page"  # where the facts were read, as a note beside the limits says
     notes: tuple[str, ...] = ()  # what the page says that problems.toml cannot hold by itself
+    source_file: str | None = None  # the solution's file the data names (cph's srcPath), as named
 
 
 def seconds(text: str) -> float | None:

@@ -6,6 +6,7 @@ and no samples or interactor of its own; with ``--solution`` and ``--samples``, 
 file and folder adopted where they are, never written over; the rest of ``new``, end to end, is in
 tests/test_commands.py, tests/kit/test_scaffold.py and tests/kit/test_pages.py."""
 
+import hashlib
 import json
 import os
 import shutil
@@ -720,3 +721,89 @@ def test_a_failed_write_takes_back_the_samples_added_to_a_folder_adopted(
     assert cli.main(["new", "alpha", *args]) == 2
     assert "cannot write abc300/a/tests/sample-2.out" in capsys.readouterr().err
     assert {path: path.read_bytes() for path in task.rglob("*") if path.is_file()} == before
+
+
+def cph_prob(folder: Path, src_path: str) -> Path:
+    """cph's data of a Codeforces problem saved for ``src_path``, where cph keeps it: in the
+    ``.cph`` folder of ``folder``, as ``.NAME_MD5.prob`` (the fields as its .prob files have
+    them, tests/fixtures/pages/cph.prob)."""
+    name = src_path.replace("\\", "/").rsplit("/", 1)[-1]
+    digest = hashlib.md5(src_path.encode()).hexdigest()  # noqa: S324 (cph's naming, not security)
+    prob = folder / ".cph" / f".{name}_{digest}.prob"
+    prob.parent.mkdir(parents=True, exist_ok=True)
+    data = {
+        "name": "A. False Alarm",
+        "group": "Codeforces - Codeforces Round 1029 (Div. 3)",
+        "url": "https://codeforces.com/problemset/problem/2117/A",
+        "interactive": False,
+        "memoryLimit": 256,
+        "timeLimit": 1000,
+        "tests": [{"id": 1754155974196, "input": "1 2\n", "output": "3\n"}],
+        "srcPath": src_path,
+    }
+    prob.write_text(json.dumps(data))
+    return prob
+
+
+@pytest.mark.parametrize(
+    "src_path",
+    [
+        "/Users/someone/CodeForces/round/2117A.py",  # cloned from another machine
+        "C:\\Users\\someone\\CodeForces\\round\\2117A.py",
+        "{toy}/round/2117A.py",  # this machine's
+    ],
+)
+def test_a_cph_prob_s_python_source_is_adopted(toy, capsys, src_path):
+    """srcPath, the source the .prob was saved for, was passed over: the problem got the
+    template's solutions/SLUG.py beside the user's own."""
+    (toy / "round").mkdir()
+    (toy / "round" / "2117A.py").write_text("print(3)\n")
+    prob = cph_prob(toy / "round", src_path.format(toy=toy))
+    assert cli.main(["new", "--from", str(prob), "--root", str(toy)]) == 0
+    out = capsys.readouterr().out
+    assert "  round/2117A.py  (the solution, adopted where it is: cph's srcPath)\n" in out
+    assert "  samples/false_alarm/  sample-1.in/.out (from the file)\n" in out
+    assert load_registry(toy)["false_alarm"].solution == toy / "round" / "2117A.py"
+    assert not (toy / "solutions" / "false_alarm.py").exists()
+    assert (toy / "round" / "2117A.py").read_text() == "print(3)\n"
+
+
+def test_a_cph_prob_of_a_cpp_source_is_read_as_before(toy, capsys):
+    (toy / "round").mkdir()
+    (toy / "round" / "2117A.cpp").write_text("int main() {}\n")
+    prob = cph_prob(toy / "round", "/Users/someone/CodeForces/round/2117A.cpp")
+    assert cli.main(["new", "--from", str(prob), "--root", str(toy)]) == 0
+    out = capsys.readouterr().out
+    assert "adopted" not in out and "srcPath" not in out and "note" not in out
+    assert load_registry(toy)["false_alarm"].solution_file is None
+    assert (toy / "solutions" / "false_alarm.py").exists()
+
+
+@pytest.mark.parametrize("where", ["elsewhere", "outside"])
+def test_a_cph_prob_s_python_source_not_found_is_noted(toy, capsys, tmp_path, where):
+    """Not beside the .prob's .cph folder, or there but outside the workspace."""
+    folder = toy / "round" if where == "elsewhere" else tmp_path / "round"
+    folder.mkdir()
+    if where == "outside":  # beside the .cph folder, but not in the workspace
+        (folder / "2117A.py").write_text("print(3)\n")
+    prob = cph_prob(folder, "/Users/someone/CodeForces/other/2117A.py")
+    assert cli.main(["new", "--from", str(prob), "--root", str(toy)]) == 0
+    assert capsys.readouterr().out.endswith(
+        "note: cph's srcPath /Users/someone/CodeForces/other/2117A.py is no file of this "
+        "workspace: the solution written is the template's (--solution PATH adopts a file)\n"
+        "next: cpkit false_alarm --root " + str(toy) + "\n"
+    )
+    assert (toy / "solutions" / "false_alarm.py").exists()
+
+
+def test_a_solution_named_wins_over_the_cph_prob_s(toy, capsys):
+    (toy / "round").mkdir()
+    (toy / "round" / "2117A.py").write_text("print(3)\n")
+    (toy / "round" / "mine.py").write_text("print(3)\n")
+    prob = cph_prob(toy / "round", "/Users/someone/CodeForces/round/2117A.py")
+    args = ["--from", str(prob), "--solution", str(toy / "round" / "mine.py"), "--root", str(toy)]
+    assert cli.main(["new", *args]) == 0
+    assert "  round/mine.py  (the solution, adopted where it is: --solution)\n" in (
+        capsys.readouterr().out
+    )
+    assert load_registry(toy)["false_alarm"].solution_file == "round/mine.py"

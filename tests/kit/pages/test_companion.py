@@ -38,6 +38,14 @@ def test_a_cph_prob_file_of_a_group_contest():
         "223339D",
     )
     assert page.samples == [("3\n121\n39\n123456\n", "1 2 1\n3 9\n1 2 3 4 5 6\n")]
+    assert page.source_file == "d:\\2.1\\C++\\Code\\D_Print_Digits_using_Recursion.cpp"
+
+
+@pytest.mark.parametrize(("given", "kept"), [("/w/a.py", "/w/a.py"), (7, None), ("  ", None)])
+def test_cph_s_source_file_is_kept_as_the_data_names_it(given, kept):
+    """cph's srcPath, the source file the problem was saved for, is ``new``'s to adopt."""
+    assert companion.read(data(srcPath=given), "x.prob", "AtCoder").source_file == kept
+    assert companion.read(data(), "x.json", "AtCoder").source_file is None
 
 
 @pytest.mark.parametrize(
