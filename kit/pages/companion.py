@@ -163,8 +163,8 @@ def _object(raw: bytes, source: str) -> dict:
     if isinstance(data, dict) and isinstance(data.get("tasks"), list) and "contest" in data:
         raise BuildError(
             f"{source}: atcoder-cli's contest.acc.json, a contest of {len(data['tasks'])} tasks, "
-            "not one problem: give --from each task's page (its url there), and "
-            'solution = "DIR/main.py", samples = "DIR/tests" in problems.toml adopt its folders'
+            "not one problem: for each task, new --from its page (its url there) --solution "
+            "DIR/main.py --samples DIR/tests"
         )
     if not isinstance(data, dict) or "tests" not in data:
         raise BuildError(f"{source}: JSON, but not a problem in {FORMAT} (no 'tests')")

@@ -133,8 +133,12 @@ def test_atcoder_cli_s_contest_file_is_named_with_what_to_do():
     """It was "JSON, but not a problem in Competitive Companion's format (no 'tests')"."""
     task = {"id": "abc1_a", "url": "https://atcoder.jp/contests/abc1/tasks/abc1_a"}
     contest = json.dumps({"contest": {"id": "abc1"}, "tasks": [task, task]}).encode()
-    with pytest.raises(BuildError, match=r"^c: atcoder-cli's contest.acc.json, a contest of 2 "):
+    with pytest.raises(BuildError) as raised:
         companion.read(contest, "c")
+    assert str(raised.value) == (  # new's options adopt the task's folders (keys by hand were)
+        "c: atcoder-cli's contest.acc.json, a contest of 2 tasks, not one problem: for each "
+        "task, new --from its page (its url there) --solution DIR/main.py --samples DIR/tests"
+    )
 
 
 def test_without_a_memory_limit_the_judge_s_usual_one_else_an_error():
