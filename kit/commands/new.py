@@ -226,16 +226,7 @@ def make(
     samples = _samples_folder(root, slug, interactive, adopted)
     judge = given or page.judge
     known = _known(page) if page else scaffold.usual(slug, judge)
-    templates = _templates(root)
-    made = scaffold.files(
-        slug,
-        interactive,
-        command(),
-        known=known,
-        templates=templates,
-        judge=judge,
-        solution=adopted.solution,
-    )
+    templates, made = _rendered(root, slug, interactive, known, judge, adopted.solution)
     pairs = page.samples if page and not interactive else []
     if adopted.samples is not None:
         adopted = replace(adopted, kept=_kept_pairs(samples, pairs))
@@ -244,16 +235,7 @@ def make(
     )
     kept = [number for number, _ in adopted.kept]
     _write(root, made, table, samples, _sample_files(pairs, kept))
-    _report(
-        slug,
-        judge,
-        known,
-        made,
-        page,
-        interactive=interactive,
-        templates=templates,
-        adopted=adopted,
-    )
+    _report(slug, judge, known, (templates, made), page, interactive=interactive, adopted=adopted)
     if adopted.solution is not None and adopted.samples is None:
         _samples_beside_note(root, slug, adopted.solution)
     print(f"next: {command()} {slug}{root_flag(root)}")
@@ -273,6 +255,24 @@ def _new_slug(registry, page: Page | None, slug: str | None, given: str) -> str:
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     return slug
+
+
+def _rendered(  # noqa: PLR0913
+    root: Path, slug: str, interactive: bool, known, judge: str, solution: str | None
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The workspace's templates, and the files ``new`` writes from them (``solution``: one
+    adopted, whose template is not filled in)."""
+    templates = _templates(root)
+    made = scaffold.files(
+        slug,
+        interactive,
+        command(),
+        known=known,
+        templates=templates,
+        judge=judge,
+        solution=solution,
+    )
+    return templates, made
 
 
 def _samples_folder(root: Path, slug: str, interactive: bool, adopted: Adopted) -> Path:
@@ -723,7 +723,9 @@ def _samples_beside_note(root: Path, slug: str, solution: str) -> None:
         )
 
 
-def _report(slug, judge, known, made, page, *, interactive: bool, templates, adopted):
+def _report(slug, judge, known, rendered, page, *, interactive: bool, adopted: Adopted) -> None:
+    """What was written and adopted; ``rendered``: the workspace's templates and the files."""
+    templates, made = rendered
     print(f"new problem {slug}:")
     _report_table(slug, judge, known, page)
     if adopted.solution is not None:
