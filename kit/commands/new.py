@@ -64,12 +64,22 @@ import contextlib
 import os
 import shlex
 import unicodedata
-from dataclasses import dataclass, replace
-from pathlib import Path, PureWindowsPath
+from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kit import scaffold
 from kit.commands import NAMES, add_root, command, nonempty, paragraph, seconds
+from kit.commands.adopted_files import (
+    NOTHING,
+    Adopted,
+    from_options,
+    kept_pairs,
+    one_line,
+    report_samples,
+    samples_beside_note,
+    with_cph_solution,
+)
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, judge_name, suggestion_for
 from kit.registry import (
@@ -77,7 +87,6 @@ from kit.registry import (
     is_reserved,
     is_slug,
     load_registry,
-    samples_beside,
     shadowed_module,
     slug_from,
 )
@@ -87,22 +96,6 @@ if TYPE_CHECKING:
     from kit.pages import Page
 
 HELP = "scaffold a new problem: registry entry, solution, samples, stress, bench, tests"
-
-
-@dataclass(frozen=True)
-class Adopted:
-    """The user's own files a new problem names where they are, from the workspace's root, in
-    place of the ones ``new`` writes (None: ``solutions/SLUG.py``, ``samples/SLUG/``)."""
-
-    solution: str | None = None
-    samples: str | None = None
-    origin: str = "--solution"  # what named the solution
-    # the page's pairs the samples' folder holds already, by number, each with whether the
-    # page's is another: kept as they are
-    kept: tuple[tuple[int, bool], ...] = ()
-
-
-NOTHING = Adopted()
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
@@ -184,10 +177,10 @@ def run(args: argparse.Namespace) -> int:
     if args.slug is None and not args.page:
         raise BuildError("new: name the problem (SLUG), or give its page with --from PAGE")
     registry = load_registry(root)  # a broken problems.toml is said before the page is read
-    adopted = _adopted(args, root, registry)
+    adopted = from_options(args, root, registry)
     page = _page(args.page, given) if args.page else None
     if page is not None and page.source_file is not None and adopted.solution is None:
-        adopted, page = _with_cph_solution(page, args.page, root, registry, adopted)
+        adopted, page = with_cph_solution(page, args.page, root, registry, adopted)
     try:
         make(root, page, args.slug, given, interactive=args.interactive, adopted=adopted)
     except NoSlug as error:  # the command that names one, the page as given
@@ -229,7 +222,7 @@ def make(
     templates, made = _rendered(root, slug, interactive, known, judge, adopted.solution)
     pairs = page.samples if page and not interactive else []
     if adopted.samples is not None:
-        adopted = replace(adopted, kept=_kept_pairs(samples, pairs))
+        adopted = replace(adopted, kept=kept_pairs(samples, pairs))
     table = scaffold.table(
         slug, interactive, judge, known, solution=adopted.solution, samples=adopted.samples
     )
@@ -237,7 +230,7 @@ def make(
     _write(root, made, table, samples, _sample_files(pairs, kept))
     _report(slug, judge, known, (templates, made), page, interactive=interactive, adopted=adopted)
     if adopted.solution is not None and adopted.samples is None:
-        _samples_beside_note(root, slug, adopted.solution)
+        samples_beside_note(root, slug, adopted.solution)
     print(f"next: {command()} {slug}{root_flag(root)}")
     return slug
 
@@ -285,111 +278,6 @@ def _samples_folder(root: Path, slug: str, interactive: bool, adopted: Adopted) 
     if existing:
         raise BuildError(f"new: {slug}: {_exist(existing)} already; nothing was changed")
     return root / (adopted.samples or f"samples/{slug}")
-
-
-def _adopted(args: argparse.Namespace, root: Path, registry) -> Adopted:
-    """``--solution PATH`` and ``--samples DIR`` checked (``_own_solution``,
-    ``_own_samples``), and neither another problem's already."""
-    solution = _own_solution(args.solution, root) if args.solution else None
-    samples = _own_samples(args.samples, root) if args.samples else None
-    for path, what in ((solution, "solution"), (samples, "samples' folder")):
-        owner = _owner(registry, root / path, what) if path else None
-        if owner is not None:
-            raise BuildError(f"new: {path} is {owner}'s {what} already; nothing was changed")
-    return Adopted(solution, samples)
-
-
-def _with_cph_solution(
-    page: Page, source: str, root: Path, registry, adopted: Adopted
-) -> tuple[Adopted, Page]:
-    """``adopted`` with the solution a cph ``.prob`` names (``srcPath``) when it is a ``.py``
-    file of the workspace (``_cph_places``) and no problem's yet, else the page with a note
-    saying why not; data of a ``.cpp`` (any other language's) source leaves both as they are."""
-    named = page.source_file or ""
-    if not named.endswith(".py"):
-        return adopted, page
-    places = _cph_places(named, Path(source))
-    inside = (path for path in places if path.is_file() and _from_root(path, root) is not None)
-    found = next(inside, None)
-    if found is None:
-        why = f"cph's srcPath {named} is no file of this workspace"
-    else:
-        solution = _in_workspace(found, root, f"new: cph's srcPath {named}")
-        owner = _owner(registry, root / solution, "solution")
-        if owner is None:
-            return replace(adopted, solution=solution, origin="cph's srcPath"), page
-        why = f"cph's srcPath {named} is {owner}'s solution already"
-    note = f"{why}: the solution written is the template's (--solution PATH adopts a file)"
-    return adopted, replace(page, notes=(*page.notes, note))
-
-
-def _cph_places(named: str, prob: Path) -> list[Path]:
-    """Where the file a ``.prob``'s srcPath names may be: that whole path, then, for a
-    ``.prob`` in a ``.cph`` folder and named for that file, the file beside the folder. cph
-    keeps a source's data in the source's folder, as ``.cph/.NAME_HASH.prob`` (NAME the
-    source's file name, HASH the MD5 of its srcPath: getProbSaveLocation in cph's
-    src/parser.ts), so a repository cloned elsewhere holds the source there, while srcPath
-    names it on the machine cph ran on (``/Users/...``, ``C:\\...``)."""
-    name = PureWindowsPath(named).name  # the last part, after a / or a \
-    places = [Path(named)] if Path(named).is_absolute() else []
-    folder = Path(os.path.abspath(prob)).parent
-    if folder.name == ".cph" and prob.name.startswith(f".{name}_") and prob.suffix == ".prob":
-        places.append(folder.parent / name)
-    return places
-
-
-def _own_solution(given: str, root: Path) -> str:
-    """``--solution PATH``: a ``.py`` file there, inside the workspace; from its root."""
-    path, where = Path(given), f"new: --solution {given}"
-    if not path.exists():
-        raise BuildError(f"{where}: no such file")
-    if path.is_dir():
-        raise BuildError(f"{where} is a folder, not a .py file")
-    if path.suffix != ".py":
-        raise BuildError(f"{where}: not a .py file (the kit builds solutions in Python)")
-    return _in_workspace(path, root, where)
-
-
-def _own_samples(given: str, root: Path) -> str:
-    """``--samples DIR``: a folder there, inside the workspace; from its root."""
-    path, where = Path(given), f"new: --samples {given}"
-    if not path.exists():
-        raise BuildError(f"{where}: no such folder")
-    if not path.is_dir():
-        raise BuildError(f"{where} is a file, not a folder of samples")
-    return _in_workspace(path, root, where)
-
-
-def _in_workspace(path: Path, root: Path, where: str) -> str:
-    """``path`` from the workspace's root, as problems.toml names it; one outside the
-    workspace, the workspace itself, or in ``dist/`` is a one-line error."""
-    inside = _from_root(path, root)
-    if inside is None:
-        raise BuildError(
-            f"{where} is outside the workspace {root}: move or copy it in (the kit reads a "
-            "problem's files inside its workspace)"
-        )
-    if inside == ".":
-        raise BuildError(f"{where} is the workspace's root: name a folder of the problem's own")
-    if inside.split("/")[0] == "dist":
-        raise BuildError(f"{where} is in dist/, the kit's output folder")
-    return _one_line(inside, "path")
-
-
-def _from_root(path: Path, root: Path) -> str | None:
-    """``path`` from the workspace's root as named (or with its links followed), None when
-    it is outside."""
-    for absolute in (Path(os.path.abspath(path)), path.resolve()):
-        if absolute.is_relative_to(root):
-            return absolute.relative_to(root).as_posix()
-    return None
-
-
-def _owner(registry, path: Path, what: str) -> str | None:
-    """The problem whose ``what`` (solution, samples' folder) ``path`` is, if any."""
-    of = (lambda known: known.solution) if what == "solution" else (lambda known: known.samples_dir)
-    target = path.resolve()
-    return next((slug for slug, known in registry.items() if of(known).resolve() == target), None)
 
 
 def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, files=()) -> None:
@@ -490,17 +378,7 @@ def _package_limit(args: argparse.Namespace, package) -> float:
 
 def _package_shown(path: Path, root: Path) -> str:
     """The package's path as problems.toml holds it: from the workspace's root."""
-    return _one_line(Path(os.path.relpath(path, root)).as_posix(), "package's path")
-
-
-def _one_line(shown: str, what: str) -> str:
-    """``shown``, a path problems.toml is to hold; one it cannot hold is a one-line error."""
-    if not shown.isprintable():  # a control character, or bytes not UTF-8 (surrogates)
-        raise BuildError(
-            f"new: the {what} {shown!r} is not one line of UTF-8 text, which problems.toml "
-            "cannot hold: rename it; nothing was changed"
-        )
-    return shown
+    return one_line(Path(os.path.relpath(path, root)).as_posix(), "package's path")
 
 
 def _exist(paths: list[str]) -> str:
@@ -683,46 +561,6 @@ def _sample_files(pairs: list[tuple[str, str]], kept=()) -> list[tuple[str, str]
     ]
 
 
-ANSWERED = (".in", ".out", ".ans")  # a sample's files, by which one pair is there
-
-
-def _kept_pairs(folder: Path, pairs: list[tuple[str, str]]) -> tuple[tuple[int, bool], ...]:
-    """The pairs a folder of the user's own holds already under their names (``sample-N``
-    with ``.in``, ``.out`` or ``.ans``), kept as they are, never written over: their numbers,
-    each with whether the page's is another (``_differs``)."""
-    return tuple(
-        (number, _differs(folder, number, pair))
-        for number, pair in enumerate(pairs, 1)
-        if any(os.path.lexists(folder / f"sample-{number}{suffix}") for suffix in ANSWERED)
-    )
-
-
-def _differs(folder: Path, number: int, pair: tuple[str, str]) -> bool:
-    """Whether the pair ``number`` kept in ``folder`` is not the page's, to the byte: a file of
-    it holds other bytes, or its input or answer is not there."""
-    given, wanted = (text.encode("utf-8") for text in pair)
-    found = {suffix: folder / f"sample-{number}{suffix}" for suffix in ANSWERED}
-    found = {suffix: path for suffix, path in found.items() if path.is_file()}
-    try:
-        texts = {suffix: path.read_bytes() for suffix, path in found.items()}
-    except OSError:
-        return True
-    answers = [texts[suffix] for suffix in (".out", ".ans") if suffix in texts]
-    return texts.get(".in") != given or not answers or any(text != wanted for text in answers)
-
-
-def _samples_beside_note(root: Path, slug: str, solution: str) -> None:
-    """A note when the folder beside the solution adopted holds the samples oj or acc
-    downloaded there, which ``--samples`` would have adopted too."""
-    beside = samples_beside(root / solution)
-    if beside is not None:
-        named = beside.relative_to(root).as_posix()
-        print(
-            f'note: {named}/ beside the solution holds samples: samples = "{named}" in '
-            f"[{slug}] reads them in place of samples/{slug}/"
-        )
-
-
 def _report(slug, judge, known, rendered, page, *, interactive: bool, adopted: Adopted) -> None:
     """What was written and adopted; ``rendered``: the workspace's templates and the files."""
     templates, made = rendered
@@ -734,7 +572,7 @@ def _report(slug, judge, known, rendered, page, *, interactive: bool, adopted: A
     for path in made:
         print(f"  {path}" + (f"  (from {scaffold.FOLDER}/{mine[path]})" if path in mine else ""))
     if adopted.samples is not None:
-        _report_adopted_samples(adopted, page)
+        report_samples(adopted, page)
     else:
         _report_samples(slug, page, interactive=interactive)
     for note in page.notes if page is not None else ():
@@ -771,14 +609,3 @@ def _report_samples(slug, page, *, interactive: bool) -> None:
         print(f"  samples/{slug}/  {names} (from {page.origin})")
     else:
         print(f"  samples/{slug}/  (add sample-1.in/.out)")
-
-
-def _report_adopted_samples(adopted: Adopted, page) -> None:
-    """The folder adopted, how many of the page's samples were added to it, and each pair it
-    held already (kept as it is), with whether the page's is another."""
-    added = len(page.samples) - len(adopted.kept) if page is not None else 0
-    said = f"; {added} of {page.origin}'s samples added" if added > 0 else ""
-    print(f"  {adopted.samples}/  (the samples' folder, adopted where it is{said})")
-    for number, differs in adopted.kept:
-        how = f"{page.origin}'s differs" if differs else f"the same as {page.origin}'s"
-        print(f"note: {adopted.samples}/sample-{number} is there already: kept as it is ({how})")

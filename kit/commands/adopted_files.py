@@ -1,0 +1,206 @@
+"""The user's own files a new problem adopts where they are, for ``cpkit new``: the solution
+``--solution PATH`` names and the samples' folder ``--samples DIR`` names, checked (there,
+inside the workspace, outside ``dist/``, no other problem's already) and named from the
+workspace's root as problems.toml holds them; the Python source a cph ``.prob`` names
+(``srcPath``), found where cph keeps it; the pairs a folder adopted holds already, kept as
+they are; and what ``new`` says of them.
+
+    own_solution("abc300/a/main.py", root)  # "abc300/a/main.py"
+    kept_pairs(root / "abc300/a/tests", page.samples)  # ((1, False),): sample-1 there, the same
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path, PureWindowsPath
+from typing import TYPE_CHECKING
+
+from kit.errors import BuildError
+from kit.registry import samples_beside
+
+if TYPE_CHECKING:
+    from kit.pages import Page
+
+
+@dataclass(frozen=True)
+class Adopted:
+    """The user's own files a new problem names where they are, from the workspace's root, in
+    place of the ones ``new`` writes (None: ``solutions/SLUG.py``, ``samples/SLUG/``)."""
+
+    solution: str | None = None
+    samples: str | None = None
+    origin: str = "--solution"  # what named the solution
+    # the page's pairs the samples' folder holds already, by number, each with whether the
+    # page's is another: kept as they are
+    kept: tuple[tuple[int, bool], ...] = ()
+
+
+NOTHING = Adopted()
+
+
+def from_options(args: argparse.Namespace, root: Path, registry) -> Adopted:
+    """``--solution PATH`` and ``--samples DIR`` checked (``own_solution``,
+    ``own_samples``), and neither another problem's already."""
+    solution = own_solution(args.solution, root) if args.solution else None
+    samples = own_samples(args.samples, root) if args.samples else None
+    for path, what in ((solution, "solution"), (samples, "samples' folder")):
+        owner = owner_of(registry, root / path, what) if path else None
+        if owner is not None:
+            raise BuildError(f"new: {path} is {owner}'s {what} already; nothing was changed")
+    return Adopted(solution, samples)
+
+
+def with_cph_solution(
+    page: Page, source: str, root: Path, registry, adopted: Adopted
+) -> tuple[Adopted, Page]:
+    """``adopted`` with the solution a cph ``.prob`` names (``srcPath``) when it is a ``.py``
+    file of the workspace (``cph_places``) and no problem's yet, else the page with a note
+    saying why not; data of a ``.cpp`` (any other language's) source leaves both as they are."""
+    named = page.source_file or ""
+    if not named.endswith(".py"):
+        return adopted, page
+    places = cph_places(named, Path(source))
+    inside = (path for path in places if path.is_file() and from_root(path, root) is not None)
+    found = next(inside, None)
+    if found is None:
+        why = f"cph's srcPath {named} is no file of this workspace"
+    else:
+        solution = in_workspace(found, root, f"new: cph's srcPath {named}")
+        owner = owner_of(registry, root / solution, "solution")
+        if owner is None:
+            return replace(adopted, solution=solution, origin="cph's srcPath"), page
+        why = f"cph's srcPath {named} is {owner}'s solution already"
+    note = f"{why}: the solution written is the template's (--solution PATH adopts a file)"
+    return adopted, replace(page, notes=(*page.notes, note))
+
+
+def cph_places(named: str, prob: Path) -> list[Path]:
+    """Where the file a ``.prob``'s srcPath names may be: that whole path, then, for a
+    ``.prob`` in a ``.cph`` folder and named for that file, the file beside the folder. cph
+    keeps a source's data in the source's folder, as ``.cph/.NAME_HASH.prob`` (NAME the
+    source's file name, HASH the MD5 of its srcPath: getProbSaveLocation in cph's
+    src/parser.ts), so a repository cloned elsewhere holds the source there, while srcPath
+    names it on the machine cph ran on (``/Users/...``, ``C:\\...``)."""
+    name = PureWindowsPath(named).name  # the last part, after a / or a \
+    places = [Path(named)] if Path(named).is_absolute() else []
+    folder = Path(os.path.abspath(prob)).parent
+    if folder.name == ".cph" and prob.name.startswith(f".{name}_") and prob.suffix == ".prob":
+        places.append(folder.parent / name)
+    return places
+
+
+def own_solution(given: str, root: Path) -> str:
+    """``--solution PATH``: a ``.py`` file there, inside the workspace; from its root."""
+    path, where = Path(given), f"new: --solution {given}"
+    if not path.exists():
+        raise BuildError(f"{where}: no such file")
+    if path.is_dir():
+        raise BuildError(f"{where} is a folder, not a .py file")
+    if path.suffix != ".py":
+        raise BuildError(f"{where}: not a .py file (the kit builds solutions in Python)")
+    return in_workspace(path, root, where)
+
+
+def own_samples(given: str, root: Path) -> str:
+    """``--samples DIR``: a folder there, inside the workspace; from its root."""
+    path, where = Path(given), f"new: --samples {given}"
+    if not path.exists():
+        raise BuildError(f"{where}: no such folder")
+    if not path.is_dir():
+        raise BuildError(f"{where} is a file, not a folder of samples")
+    return in_workspace(path, root, where)
+
+
+def in_workspace(path: Path, root: Path, where: str) -> str:
+    """``path`` from the workspace's root, as problems.toml names it; one outside the
+    workspace, the workspace itself, or in ``dist/`` is a one-line error."""
+    inside = from_root(path, root)
+    if inside is None:
+        raise BuildError(
+            f"{where} is outside the workspace {root}: move or copy it in (the kit reads a "
+            "problem's files inside its workspace)"
+        )
+    if inside == ".":
+        raise BuildError(f"{where} is the workspace's root: name a folder of the problem's own")
+    if inside.split("/")[0] == "dist":
+        raise BuildError(f"{where} is in dist/, the kit's output folder")
+    return one_line(inside, "path")
+
+
+def from_root(path: Path, root: Path) -> str | None:
+    """``path`` from the workspace's root as named (or with its links followed), None when
+    it is outside."""
+    for absolute in (Path(os.path.abspath(path)), path.resolve()):
+        if absolute.is_relative_to(root):
+            return absolute.relative_to(root).as_posix()
+    return None
+
+
+def owner_of(registry, path: Path, what: str) -> str | None:
+    """The problem whose ``what`` (solution, samples' folder) ``path`` is, if any."""
+    of = (lambda known: known.solution) if what == "solution" else (lambda known: known.samples_dir)
+    target = path.resolve()
+    return next((slug for slug, known in registry.items() if of(known).resolve() == target), None)
+
+
+def one_line(shown: str, what: str) -> str:
+    """``shown``, a path problems.toml is to hold; one it cannot hold is a one-line error."""
+    if not shown.isprintable():  # a control character, or bytes not UTF-8 (surrogates)
+        raise BuildError(
+            f"new: the {what} {shown!r} is not one line of UTF-8 text, which problems.toml "
+            "cannot hold: rename it; nothing was changed"
+        )
+    return shown
+
+
+ANSWERED = (".in", ".out", ".ans")  # a sample's files, by which one pair is there
+
+
+def kept_pairs(folder: Path, pairs: list[tuple[str, str]]) -> tuple[tuple[int, bool], ...]:
+    """The pairs a folder of the user's own holds already under their names (``sample-N``
+    with ``.in``, ``.out`` or ``.ans``), kept as they are, never written over: their numbers,
+    each with whether the page's is another (``_differs``)."""
+    return tuple(
+        (number, _differs(folder, number, pair))
+        for number, pair in enumerate(pairs, 1)
+        if any(os.path.lexists(folder / f"sample-{number}{suffix}") for suffix in ANSWERED)
+    )
+
+
+def _differs(folder: Path, number: int, pair: tuple[str, str]) -> bool:
+    """Whether the pair ``number`` kept in ``folder`` is not the page's, to the byte: a file of
+    it holds other bytes, or its input or answer is not there."""
+    given, wanted = (text.encode("utf-8") for text in pair)
+    found = {suffix: folder / f"sample-{number}{suffix}" for suffix in ANSWERED}
+    found = {suffix: path for suffix, path in found.items() if path.is_file()}
+    try:
+        texts = {suffix: path.read_bytes() for suffix, path in found.items()}
+    except OSError:
+        return True
+    answers = [texts[suffix] for suffix in (".out", ".ans") if suffix in texts]
+    return texts.get(".in") != given or not answers or any(text != wanted for text in answers)
+
+
+def samples_beside_note(root: Path, slug: str, solution: str) -> None:
+    """A note when the folder beside the solution adopted holds the samples oj or acc
+    downloaded there, which ``--samples`` would have adopted too."""
+    beside = samples_beside(root / solution)
+    if beside is not None:
+        named = beside.relative_to(root).as_posix()
+        print(
+            f'note: {named}/ beside the solution holds samples: samples = "{named}" in '
+            f"[{slug}] reads them in place of samples/{slug}/"
+        )
+
+
+def report_samples(adopted: Adopted, page) -> None:
+    """The folder adopted, how many of the page's samples were added to it, and each pair it
+    held already (kept as it is), with whether the page's is another."""
+    added = len(page.samples) - len(adopted.kept) if page is not None else 0
+    said = f"; {added} of {page.origin}'s samples added" if added > 0 else ""
+    print(f"  {adopted.samples}/  (the samples' folder, adopted where it is{said})")
+    for number, differs in adopted.kept:
+        how = f"{page.origin}'s differs" if differs else f"the same as {page.origin}'s"
+        print(f"note: {adopted.samples}/sample-{number} is there already: kept as it is ({how})")

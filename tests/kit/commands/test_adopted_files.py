@@ -1,0 +1,75 @@
+"""kit.commands.adopted_files: the user's own solution and samples' folder checked and named
+from the workspace's root, the places a cph ``.prob``'s srcPath may be, the problem a file is
+already, and the pairs a folder adopted holds already; ``new`` adopting them end to end is in
+tests/kit/commands/test_new.py."""
+
+from pathlib import Path
+
+import pytest
+
+from kit.commands.adopted_files import (
+    cph_places,
+    in_workspace,
+    kept_pairs,
+    one_line,
+    own_samples,
+    own_solution,
+    owner_of,
+)
+from kit.errors import BuildError
+from kit.registry import load_registry
+
+
+def test_own_files_are_named_from_the_workspace_s_root(toy, monkeypatch):
+    (toy / "abc300" / "a" / "tests").mkdir(parents=True)
+    (toy / "abc300" / "a" / "main.py").write_text("print(1)\n")
+    monkeypatch.chdir(toy / "abc300")
+    assert own_solution("a/main.py", toy) == "abc300/a/main.py"
+    assert own_solution(str(toy / "abc300/a/main.py"), toy) == "abc300/a/main.py"
+    assert own_samples("a/tests", toy) == "abc300/a/tests"
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("../elsewhere.py", "x is outside the workspace {root}: move or copy it in"),
+        (".", "x is the workspace's root: name a folder of the problem's own"),
+        ("dist/a.py", "x is in dist/, the kit's output folder"),
+    ],
+)
+def test_a_path_outside_the_workspace_its_root_or_in_dist_is_refused(toy, path, said):
+    with pytest.raises(BuildError) as raised:
+        in_workspace(toy / path, toy, "x")
+    assert str(raised.value).startswith(said.format(root=toy))
+
+
+def test_a_path_problems_toml_cannot_hold_is_refused():
+    assert one_line("abc300/a/main.py", "path") == "abc300/a/main.py"
+    with pytest.raises(BuildError, match=r"^new: the path 'a\\nb' is not one line of UTF-8"):
+        one_line("a\nb", "path")
+
+
+def test_cph_s_source_is_at_its_whole_path_or_beside_the_cph_folder(tmp_path):
+    prob = tmp_path / "round" / ".cph" / ".a.py_0f3c.prob"
+    assert cph_places("/Users/x/round/a.py", prob) == [
+        Path("/Users/x/round/a.py"),
+        tmp_path / "round" / "a.py",
+    ]
+    assert cph_places("C:\\Users\\x\\round\\a.py", prob) == [tmp_path / "round" / "a.py"]
+    assert cph_places("/Users/x/round/b.py", prob) == [Path("/Users/x/round/b.py")]
+    assert cph_places("/Users/x/round/a.py", tmp_path / "a.prob") == [Path("/Users/x/round/a.py")]
+
+
+def test_the_problem_whose_file_it_is_is_named(toy):
+    registry = load_registry(toy)
+    assert owner_of(registry, toy / "solutions" / "toy_sum.py", "solution") == "toy_sum"
+    assert owner_of(registry, toy / "samples" / "toy_sum", "samples' folder") == "toy_sum"
+    assert owner_of(registry, toy / "samples" / "toy_sum", "solution") is None
+
+
+def test_the_pairs_a_folder_holds_already_are_kept_each_said_the_same_or_not(tmp_path):
+    for name, text in {"sample-1.in": "1\n", "sample-1.out": "1\n", "sample-2.ans": "9\n",
+                       "sample-3.in": "3\n"}.items():  # fmt: skip
+        (tmp_path / name).write_text(text)
+    pairs = [(f"{n}\n", f"{n}\n") for n in (1, 2, 3, 4)]
+    assert kept_pairs(tmp_path, pairs) == ((1, False), (2, True), (3, True))
