@@ -64,7 +64,7 @@ import contextlib
 import os
 import shlex
 import unicodedata
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -215,24 +215,71 @@ def make(
     named; ``interactive``: asked for, else said by the page; ``adopted``: the user's own
     files it names in place of the ones written."""
     interactive = interactive or (page is not None and page.interactive)
-    slug = _new_slug(load_registry(root), page, slug, given)
+    plan = _plan(root, load_registry(root), Asked(page, slug, given, interactive, adopted))
+    _write(root, [plan.writes])
+    _report(plan, page, interactive=interactive)
+    if adopted.solution is not None and adopted.samples is None:
+        samples_beside_note(root, plan.slug, adopted.solution)
+    print(f"next: {command()} {plan.slug}{root_flag(root)}")
+    return plan.slug
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A problem ``new`` is asked to make: of ``page`` (None: none read), under ``slug``
+    (None: the page's), judged by ``given`` (the judge named; "": the page's), interactive
+    (asked for, or said by the page), naming the user's files ``adopted``; ``known``: what its
+    table holds (None: the page's, else the judge's usual)."""
+
+    page: Page | None
+    slug: str | None
+    given: str
+    interactive: bool
+    adopted: Adopted = NOTHING
+    known: scaffold.Known | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A problem ``new`` makes, checked and rendered, nothing written yet."""
+
+    slug: str
+    judge: str
+    known: scaffold.Known
+    adopted: Adopted
+    templates: dict[str, str]  # the workspace's own
+    made: dict[str, str]  # the files from the templates, by their paths from the root
+    table: str
+    samples: Path  # the samples' folder
+    sample_files: list[tuple[str, str]]  # (name, text): the page's pairs written into it
+
+    @property
+    def writes(self) -> tuple:
+        """What ``_write`` writes of it."""
+        return self.made, self.table, self.samples, self.sample_files
+
+
+def _plan(root: Path, registry, asked: Asked, templates: dict[str, str] | None = None) -> Plan:
+    """The problem ``asked`` for, once its slug is free and its files are not there
+    (``templates``: the workspace's, None: read here, after those checks)."""
+    page, adopted, interactive = asked.page, asked.adopted, asked.interactive
+    slug = _new_slug(registry, page, asked.slug, asked.given)
     samples = _samples_folder(root, slug, interactive, adopted)
-    judge = given or page.judge
-    known = _known(page) if page else scaffold.usual(slug, judge)
-    templates, made = _rendered(root, slug, interactive, known, judge, adopted.solution)
+    judge = asked.given or page.judge
+    known = asked.known or (_known(page) if page else scaffold.usual(slug, judge))
+    templates = _templates(root) if templates is None else templates
+    made = scaffold.files(
+        slug, interactive, command(), known=known, templates=templates, judge=judge,
+        solution=adopted.solution,
+    )  # fmt: skip
     pairs = page.samples if page and not interactive else []
     if adopted.samples is not None:
         adopted = replace(adopted, kept=kept_pairs(samples, pairs))
     table = scaffold.table(
         slug, interactive, judge, known, solution=adopted.solution, samples=adopted.samples
     )
-    kept = [number for number, _ in adopted.kept]
-    _write(root, made, table, samples, _sample_files(pairs, kept))
-    _report(slug, judge, known, (templates, made), page, interactive=interactive, adopted=adopted)
-    if adopted.solution is not None and adopted.samples is None:
-        samples_beside_note(root, slug, adopted.solution)
-    print(f"next: {command()} {slug}{root_flag(root)}")
-    return slug
+    files = _sample_files(pairs, [number for number, _ in adopted.kept])
+    return Plan(slug, judge, known, adopted, templates, made, table, samples, files)
 
 
 def _new_slug(registry, page: Page | None, slug: str | None, given: str) -> str:
@@ -250,24 +297,6 @@ def _new_slug(registry, page: Page | None, slug: str | None, given: str) -> str:
     return slug
 
 
-def _rendered(  # noqa: PLR0913
-    root: Path, slug: str, interactive: bool, known, judge: str, solution: str | None
-) -> tuple[dict[str, str], dict[str, str]]:
-    """The workspace's templates, and the files ``new`` writes from them (``solution``: one
-    adopted, whose template is not filled in)."""
-    templates = _templates(root)
-    made = scaffold.files(
-        slug,
-        interactive,
-        command(),
-        known=known,
-        templates=templates,
-        judge=judge,
-        solution=solution,
-    )
-    return templates, made
-
-
 def _samples_folder(root: Path, slug: str, interactive: bool, adopted: Adopted) -> Path:
     """Where the samples go (the folder adopted, else ``samples/SLUG/``), once none of the
     files ``new`` writes is there (a BuildError naming them)."""
@@ -280,15 +309,20 @@ def _samples_folder(root: Path, slug: str, interactive: bool, adopted: Adopted) 
     return root / (adopted.samples or f"samples/{slug}")
 
 
-def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, files=()) -> None:
-    """Writes the files, the samples folder (None: none) with its ``files`` (name, text), and
-    the table; when the registry then
-    refuses the table, or the writing fails or is interrupted (Ctrl-C), takes all of it back:
-    nothing is left half made."""
+def _write(root: Path, writes: list[tuple]) -> None:
+    """Writes each problem's files, its samples folder (None: none) with the sample files in it
+    (name, text), and the tables, ``writes`` holding ``(files, table, samples, sample files)``
+    of each; when the registry then refuses a table, or the writing fails or is interrupted
+    (Ctrl-C), takes all of it back: nothing is left half made."""
     registry_path = root / "problems.toml"
     before = registry_path.read_bytes().decode("utf-8")  # load_registry read it first
     newline = "\r\n" if "\r\n" in before else "\n"  # the file's own, kept
-    blocked = file_in_the_way(root, [*made, *([samples.relative_to(root)] if samples else [])])
+    paths = [
+        path
+        for made, _, samples, _ in writes
+        for path in [*made, *([samples.relative_to(root)] if samples else [])]
+    ]
+    blocked = file_in_the_way(root, paths)
     if blocked:
         raise BuildError(f"new: {blocked}; nothing was changed")
     try:
@@ -301,21 +335,28 @@ def _write(root: Path, made: dict[str, str], table: str, samples: Path | None, f
     written = Made()
     touched = False
     try:
-        for path, content in made.items():
-            written.write(root / path, content)
-        if samples is not None:
-            written.folder(samples)  # one that is there (adopted) is left as it is
-            for name, text in files:
-                written.write(samples / name, text, newline="\n")
+        for made, _, samples, files in writes:
+            _write_files(written, root, made, samples, files)
         text = before if before.endswith("\n") else before + newline
         touched = True
-        registry_path.write_bytes((text + table.replace("\n", newline)).encode("utf-8"))
-        load_registry(root)  # the new table must pass the registry's validation
+        tables = "".join(table for _, table, _, _ in writes)
+        registry_path.write_bytes((text + tables.replace("\n", newline)).encode("utf-8"))
+        load_registry(root)  # the new tables must pass the registry's validation
     except BaseException as error:
         if touched:
             with contextlib.suppress(OSError):
                 registry_path.write_bytes(before.encode("utf-8"))
         raise written.failed("new", error, root) from None
+
+
+def _write_files(written: Made, root: Path, made: dict[str, str], samples: Path | None, files):
+    """One problem's files, and its samples' folder (None: none) with ``files`` in it."""
+    for path, content in made.items():
+        written.write(root / path, content)
+    if samples is not None:
+        written.folder(samples)  # one that is there (adopted) is left as it is
+        for name, text in files:
+            written.write(samples / name, text, newline="\n")
 
 
 def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
@@ -352,7 +393,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     if existing:
         raise BuildError(f"new: {slug}: {_exist(existing)} already; nothing was changed")
     shown = _package_shown(path, root)
-    _write(root, made, scaffold.package_table(slug, shown, args.time_limit), None)
+    _write(root, [(made, scaffold.package_table(slug, shown, args.time_limit), None, ())])
     print(f"new problem {slug}:")
     print(
         f"  problems.toml       [{slug}] (package {shown}: {package.format}, {package.kind}, "
@@ -561,15 +602,15 @@ def _sample_files(pairs: list[tuple[str, str]], kept=()) -> list[tuple[str, str]
     ]
 
 
-def _report(slug, judge, known, rendered, page, *, interactive: bool, adopted: Adopted) -> None:
-    """What was written and adopted; ``rendered``: the workspace's templates and the files."""
-    templates, made = rendered
+def _report(plan: Plan, page, *, interactive: bool) -> None:
+    """What was written and adopted."""
+    slug, adopted = plan.slug, plan.adopted
     print(f"new problem {slug}:")
-    _report_table(slug, judge, known, page)
+    _report_table(slug, plan.judge, plan.known, page)
     if adopted.solution is not None:
         print(f"  {adopted.solution}  (the solution, adopted where it is: {adopted.origin})")
-    mine = {scaffold.TEMPLATES[name][0].format(slug=slug): name for name in templates}
-    for path in made:
+    mine = {scaffold.TEMPLATES[name][0].format(slug=slug): name for name in plan.templates}
+    for path in plan.made:
         print(f"  {path}" + (f"  (from {scaffold.FOLDER}/{mine[path]})" if path in mine else ""))
     if adopted.samples is not None:
         report_samples(adopted, page)
