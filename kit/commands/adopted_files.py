@@ -2,8 +2,9 @@
 ``--solution PATH`` names and the samples' folder ``--samples DIR`` names, checked (there,
 inside the workspace, outside ``dist/``, no other problem's already) and named from the
 workspace's root as problems.toml holds them; the Python source a cph ``.prob`` names
-(``srcPath``), found where cph keeps it; the pairs a folder adopted holds already, kept as
-they are; and what ``new`` says of them.
+(``srcPath``), found where cph keeps it; the ``submit`` file and samples' folder
+(``testdir``) an atcoder-cli task's folder holds; the pairs a folder adopted holds already,
+kept as they are; and what ``new`` says of them.
 
     own_solution("abc300/a/main.py", root)  # "abc300/a/main.py"
     kept_pairs(root / "abc300/a/tests", page.samples)  # ((1, False),): sample-1 there, the same
@@ -45,11 +46,46 @@ def from_options(args: argparse.Namespace, root: Path, registry) -> Adopted:
     ``own_samples``), and neither another problem's already."""
     solution = own_solution(args.solution, root) if args.solution else None
     samples = own_samples(args.samples, root) if args.samples else None
-    for path, what in ((solution, "solution"), (samples, "samples' folder")):
+    adopted = Adopted(solution, samples)
+    why = owned(registry, root, adopted)
+    if why is not None:
+        raise BuildError(f"new: {why}; nothing was changed")
+    return adopted
+
+
+def owned(registry, root: Path, adopted: Adopted) -> str | None:
+    """Why the files ``adopted`` cannot be: one is another problem's already (``abc300/a/main.py
+    is abc300_a's solution already``); None when neither is."""
+    for path, what in ((adopted.solution, "solution"), (adopted.samples, "samples' folder")):
         owner = owner_of(registry, root / path, what) if path else None
         if owner is not None:
-            raise BuildError(f"new: {path} is {owner}'s {what} already; nothing was changed")
-    return Adopted(solution, samples)
+            return f"{path} is {owner}'s {what} already"
+    return None
+
+
+def task_files(
+    folder: Path, submit: str | None, testdir: str | None, root: Path
+) -> tuple[Adopted, str, str]:
+    """What of an atcoder-cli task's ``folder`` (in the workspace) is adopted: ``submit`` when
+    it is a ``.py`` file in it, ``testdir`` when it is a folder in it (kit.pages.acc); with why
+    each one named is not ("" when adopted, or not named)."""
+    solution, why_solution = _in_task_folder(folder, submit, root, "file")
+    samples, why_samples = _in_task_folder(folder, testdir, root, "folder")
+    return Adopted(solution, samples, origin="contest.acc.json"), why_solution, why_samples
+
+
+def _in_task_folder(folder: Path, named: str | None, root: Path, kind: str):
+    """The ``.py`` file or the folder (``kind``) ``named`` in a task's ``folder``, from the
+    workspace's root, or why it is not adopted; (None, "") when none is named."""
+    if named is None:
+        return None, ""
+    path = folder / named
+    shown = from_root(path, root) or str(path)
+    if kind == "file" and path.suffix != ".py":
+        return None, f"{shown} is not Python"
+    if not (path.is_file() if kind == "file" else path.is_dir()):
+        return None, f"{shown} is {f'not a {kind}' if path.exists() else 'not there'}"
+    return in_workspace(path, root, f"new: {shown}"), ""
 
 
 def with_cph_solution(

@@ -95,7 +95,7 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
     """The problem in the JSON ``data`` read from ``source``; ``judge``: the one named, which
     is taken when the address does not say; ``origin``: where it came from, for the notes."""
     problem = _object(data, source)
-    name = _one_line(_field(problem, "name", str, source))
+    name = single_line(_field(problem, "name", str, source))
     url = problem.get("url") if isinstance(problem.get("url"), str) else ""
     found, page_id = _judge_of(url)
     judge = found or judge or _group_judge(problem, url, source)
@@ -132,7 +132,7 @@ def _source_file(problem: dict) -> str | None:
     return named if isinstance(named, str) and named.strip() else None
 
 
-def _one_line(text: str) -> str:
+def single_line(text: str) -> str:
     """``text`` on one line, blanks collapsed, without lone surrogates (no file holds them) or
     control characters (a NUL is no Python source's, a DEL no TOML string's)."""
     shown = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in _encodable(text))
@@ -145,10 +145,25 @@ def _encodable(text: str) -> str:
 
 
 def _object(raw: bytes, source: str) -> dict:
+    data = json_data(raw, source)
+    if is_acc_contest(data):  # given as an address, or sent: its tasks' folders are not here
+        raise BuildError(
+            f"{source}: atcoder-cli's contest.acc.json, a contest of {len(data['tasks'])} tasks, "
+            "not one problem: new --from reads it as a file of the workspace, beside the "
+            "tasks' folders, and makes each task"
+        )
+    if not isinstance(data, dict) or "tests" not in data:
+        raise BuildError(f"{source}: JSON, but not a problem in {FORMAT} (no 'tests')")
+    return data
+
+
+def json_data(raw: bytes, source: str):
+    """The JSON value ``raw`` holds (UTF-8, with or without its byte-order mark, or UTF-16 or
+    -32), or a one-line error naming ``source``."""
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]  # json.loads refuses UTF-8's byte-order mark
     try:
-        data = json.loads(raw)
+        return json.loads(raw)
     except json.JSONDecodeError as error:
         raise BuildError(
             f"{source}: not readable as JSON (line {error.lineno}, column {error.colno}: "
@@ -160,15 +175,11 @@ def _object(raw: bytes, source: str) -> dict:
         raise BuildError(f"{source}: JSON nested too deeply to be a problem") from None
     except ValueError as error:  # a number of more digits than Python reads (4300)
         raise BuildError(f"{source}: not readable as JSON ({error})") from None
-    if isinstance(data, dict) and isinstance(data.get("tasks"), list) and "contest" in data:
-        raise BuildError(
-            f"{source}: atcoder-cli's contest.acc.json, a contest of {len(data['tasks'])} tasks, "
-            "not one problem: for each task, new --from its page (its url there) --solution "
-            "DIR/main.py --samples DIR/tests"
-        )
-    if not isinstance(data, dict) or "tests" not in data:
-        raise BuildError(f"{source}: JSON, but not a problem in {FORMAT} (no 'tests')")
-    return data
+
+
+def is_acc_contest(data) -> bool:
+    """Whether the JSON ``data`` is atcoder-cli's contest file (kit.pages.acc), not a problem."""
+    return isinstance(data, dict) and isinstance(data.get("tasks"), list) and "contest" in data
 
 
 def _field(data: dict, key: str, kind, source: str):
@@ -220,7 +231,9 @@ def _group_judge(problem: dict, url: str, source: str) -> str:
     if problem.get("local") is True:
         raise BuildError(f"{source}: cph's local problem, of no judge; name it with --judge NAME")
     group = problem.get("group")
-    first = re.sub(r'["\\]', "", _one_line(group.split(" - ")[0])) if isinstance(group, str) else ""
+    first = (
+        re.sub(r'["\\]', "", single_line(group.split(" - ")[0])) if isinstance(group, str) else ""
+    )
     try:
         host = urllib.parse.urlparse(url).hostname
     except ValueError:

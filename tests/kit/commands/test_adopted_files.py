@@ -8,13 +8,16 @@ from pathlib import Path
 import pytest
 
 from kit.commands.adopted_files import (
+    Adopted,
     cph_places,
     in_workspace,
     kept_pairs,
     one_line,
     own_samples,
     own_solution,
+    owned,
     owner_of,
+    task_files,
 )
 from kit.errors import BuildError
 from kit.registry import load_registry
@@ -73,3 +76,32 @@ def test_the_pairs_a_folder_holds_already_are_kept_each_said_the_same_or_not(tmp
         (tmp_path / name).write_text(text)
     pairs = [(f"{n}\n", f"{n}\n") for n in (1, 2, 3, 4)]
     assert kept_pairs(tmp_path, pairs) == ((1, False), (2, True), (3, True))
+
+
+def test_an_acc_task_s_python_submit_file_and_samples_folder_are_adopted(toy):
+    task = toy / "abc300" / "a"
+    (task / "tests").mkdir(parents=True)
+    (task / "main.py").write_text("print(1)\n")
+    (task / "main.cpp").write_text("int main() {}\n")
+    assert task_files(task, "main.py", "tests", toy) == (
+        Adopted("abc300/a/main.py", "abc300/a/tests", origin="contest.acc.json"),
+        "",
+        "",
+    )
+    assert task_files(task, "main.cpp", "test", toy) == (
+        Adopted(origin="contest.acc.json"),
+        "abc300/a/main.cpp is not Python",
+        "abc300/a/test is not there",
+    )
+    assert task_files(task, None, None, toy) == (Adopted(origin="contest.acc.json"), "", "")
+
+
+def test_files_another_problem_has_already_are_said(toy):
+    registry = load_registry(toy)
+    assert owned(registry, toy, Adopted("solutions/toy_sum.py")) == (
+        "solutions/toy_sum.py is toy_sum's solution already"
+    )
+    assert owned(registry, toy, Adopted(None, "samples/toy_sum")) == (
+        "samples/toy_sum is toy_sum's samples' folder already"
+    )
+    assert owned(registry, toy, Adopted("solutions/other.py")) is None

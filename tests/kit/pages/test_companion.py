@@ -129,15 +129,15 @@ def test_a_limit_of_kilobytes_in_thousands_is_read_as_those_kilobytes(given, meb
     assert (page.memory_limit, page.memory_shown) == (mebibytes, shown)
 
 
-def test_atcoder_cli_s_contest_file_is_named_with_what_to_do():
-    """It was "JSON, but not a problem in Competitive Companion's format (no 'tests')"."""
+def test_atcoder_cli_s_contest_file_read_as_a_problem_is_named_with_what_to_do():
+    """Data read as one problem's (from an address): new reads the file in the workspace."""
     task = {"id": "abc1_a", "url": "https://atcoder.jp/contests/abc1/tasks/abc1_a"}
     contest = json.dumps({"contest": {"id": "abc1"}, "tasks": [task, task]}).encode()
     with pytest.raises(BuildError) as raised:
         companion.read(contest, "c")
-    assert str(raised.value) == (  # new's options adopt the task's folders (keys by hand were)
-        "c: atcoder-cli's contest.acc.json, a contest of 2 tasks, not one problem: for each "
-        "task, new --from its page (its url there) --solution DIR/main.py --samples DIR/tests"
+    assert str(raised.value) == (
+        "c: atcoder-cli's contest.acc.json, a contest of 2 tasks, not one problem: new --from "
+        "reads it as a file of the workspace, beside the tasks' folders, and makes each task"
     )
 
 

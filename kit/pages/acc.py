@@ -1,0 +1,112 @@
+"""atcoder-cli's contest file, ``contest.acc.json`` (for ``cpkit new --from FILE``): the contest
+``acc new`` set up and each of its tasks, with the folder ``acc`` made for it.
+
+The format, as atcoder-cli's src/project.ts (``ContestProject``, ``installTask``) and its
+schema/acc-project-schema.json give it: ``contest`` (``id``, ``title``, ``url``) and ``tasks``,
+a list of ``{id, label, title, url, directory}``. ``directory`` is there once ``acc new`` or
+``acc add`` made the task's folder: its ``path`` from the folder holding the file, and, from
+the task's folder, ``testdir`` (where ``oj dl`` put the samples) and ``submit`` (the file a
+template names for ``acc submit``) when those were made. Only what ``new`` uses is required:
+``contest.id``, each task's ``id`` and ``title``, a directory's ``path``; ``submit`` and
+``testdir`` are strings when there. A field missing or of another type is a one-line error
+naming the file and the field. The file gives no limits: each task's are AtCoder's usual, as
+its profile has them.
+
+    read_contest("abc300/contest.acc.json")  # Contest(id="abc300", tasks=[Task(...), ...])
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from kit.errors import BuildError
+from kit.judges.profiles import profile_for
+from kit.pages import MAX_BYTES, atcoder, companion
+from kit.pages.page import Page, possessive
+
+USUAL = f"none given, {possessive(atcoder.NAME)} usual"  # the limits, as a page's are shown
+
+
+@dataclass(frozen=True)
+class Task:
+    """A task of the contest: its problem as a page gives it (id, title, AtCoder's usual
+    limits, no samples), and what ``directory`` names (None: not there)."""
+
+    page: Page
+    folder: str | None  # ``path``, from the contest file's folder; None: no folder made yet
+    submit: str | None  # from the task's folder
+    testdir: str | None  # likewise
+
+
+@dataclass(frozen=True)
+class Contest:
+    id: str
+    title: str
+    folder: Path  # the folder holding the file, absolute
+    tasks: list[Task]
+    judge: str = atcoder.NAME
+
+
+def read_contest(source: str) -> Contest | None:
+    """The contest in the file ``source``, or None when ``source`` is no contest file (an
+    address, a file that is not there or not JSON, a problem's JSON: read as a page)."""
+    path = Path(source)
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_BYTES:
+            return None
+        raw = path.read_bytes()
+    except OSError:  # the page reader says why
+        return None
+    if not companion.looks_like(raw):
+        return None
+    data = companion.json_data(raw, source)
+    if not companion.is_acc_contest(data):
+        return None
+    contest = data["contest"]
+    contest_id = _string(contest, "id", "contest", source)
+    title = contest.get("title") if isinstance(contest.get("title"), str) else ""
+    tasks = [_task(task, f"tasks[{index}]", source) for index, task in enumerate(data["tasks"])]
+    folder = Path(os.path.abspath(path)).parent
+    return Contest(contest_id, companion.single_line(title) or contest_id, folder, tasks)
+
+
+def _task(task, where: str, source: str) -> Task:
+    """The task at ``where`` in the file (``tasks[2]``)."""
+    task_id = _string(task, "id", where, source)
+    title = companion.single_line(_string(task, "title", where, source)) or task_id
+    limits = profile_for(atcoder.NAME).limits
+    page = Page(
+        atcoder.NAME, title, limits.time, limits.memory, [], USUAL, USUAL, task_id,
+        origin="the contest file",
+    )  # fmt: skip
+    directory = task.get("directory")
+    if directory is None:
+        return Task(page, None, None, None)
+    where = f"{where}.directory"
+    folder = _string(directory, "path", where, source)
+    submit, testdir = (
+        _string(directory, key, where, source, None) for key in ("submit", "testdir")
+    )
+    return Task(page, folder, submit or None, testdir or None)
+
+
+MISSING = object()  # a required field's default
+
+
+def _string(data, key: str, where: str, source: str, default=MISSING):
+    """``data[key]``, a string (``default`` when it is not there and one is given); else a
+    one-line error naming the file and the field (``tasks[1].directory.path``)."""
+    if not isinstance(data, dict):
+        raise BuildError(
+            f"{source}: {where} is {data!r} (expected an object, as atcoder-cli writes it)"
+        )
+    value = data.get(key, default)
+    if value is MISSING or not (isinstance(value, str) or value is default):
+        got = "missing" if value is MISSING else json.dumps(value, ensure_ascii=False)
+        raise BuildError(
+            f"{source}: {where}.{key} is {got} (expected a string, as atcoder-cli writes it)"
+        )
+    return value

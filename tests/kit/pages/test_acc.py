@@ -1,0 +1,70 @@
+"""kit.pages.acc: atcoder-cli's contest.acc.json (the fields as its src/project.ts and
+schema/acc-project-schema.json have them) read as its contest and tasks, each task's problem
+judged by AtCoder with its usual limits; a file that is no contest file is None (read as a
+page), a field missing or of another type one line naming it; ``new`` making the tasks is in
+tests/kit/commands/test_new.py."""
+
+import json
+
+import pytest
+
+from kit.errors import BuildError
+from kit.pages import acc
+
+TASK = {
+    "id": "abc300_a",
+    "label": "A",
+    "title": "N-choice\nquestion",
+    "url": "https://atcoder.jp/contests/abc300/tasks/abc300_a",
+    "directory": {"path": "a", "testdir": "tests", "submit": "main.py"},
+}
+
+
+def contest_file(tmp_path, **changes):
+    data = {"contest": {"id": "abc300", "title": "ABC 300", "url": "u"}, "tasks": [TASK]}
+    data.update(changes)
+    path = tmp_path / "abc300" / "contest.acc.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_contest_s_tasks_are_read_with_their_folders(tmp_path):
+    unmade = {key: TASK[key] for key in ("label", "url")} | {"id": "abc300_b", "title": "B"}
+    contest = acc.read_contest(str(contest_file(tmp_path, tasks=[TASK, unmade])))
+    assert (contest.id, contest.title, contest.folder) == ("abc300", "ABC 300", tmp_path / "abc300")
+    made, later = contest.tasks
+    assert (made.folder, made.submit, made.testdir) == ("a", "main.py", "tests")
+    assert (later.folder, later.submit, later.testdir) == (None, None, None)
+    page = made.page
+    assert (page.judge, page.id, page.title) == ("AtCoder", "abc300_a", "N-choice question")
+    assert (page.time_limit, page.memory_limit, page.samples) == (2.0, 1024, [])
+
+
+def test_what_is_no_contest_file_is_left_to_the_page_reader(tmp_path):
+    problem = tmp_path / "p.json"
+    problem.write_text('{"name": "A", "tests": []}')
+    page = tmp_path / "p.html"
+    page.write_text("<html></html>")
+    for source in (problem, page, tmp_path / "missing.json", tmp_path):
+        assert acc.read_contest(str(source)) is None
+    assert acc.read_contest("https://example.com/contest.acc.json") is None
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        ({"contest": {"title": "t"}}, "contest.id is missing"),
+        ({"tasks": [{**TASK, "title": None}]}, "tasks[0].title is null"),
+        ({"tasks": [TASK, 3]}, "tasks[1] is 3 (expected an object"),
+        ({"tasks": [{**TASK, "directory": {"submit": "main.py"}}]}, "tasks[0].directory.path is "
+         "missing (expected a string, as atcoder-cli writes it)"),
+        ({"tasks": [{**TASK, "directory": {"path": "a", "submit": ["main.py"]}}]},
+         'tasks[0].directory.submit is ["main.py"]'),
+    ],
+)  # fmt: skip
+def test_a_field_missing_or_of_another_type_is_one_line_naming_it(tmp_path, changes, said):
+    path = contest_file(tmp_path, **changes)
+    with pytest.raises(BuildError) as raised:
+        acc.read_contest(str(path))
+    assert str(raised.value).startswith(f"{path}: {said}")
