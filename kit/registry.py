@@ -48,8 +48,10 @@ from typing import TYPE_CHECKING
 
 import tomllib
 
+from kit.bundle.resolve import import_path
 from kit.errors import BuildError
 from kit.guest import exit_call, guest
+from kit.guest_imports import find_first
 from kit.judges.compare import parse_compare
 from kit.judges.modules import Installed
 from kit.judges.profiles import (
@@ -143,6 +145,13 @@ class Problem:
         if self.solution_file is not None:
             return self.root / self.solution_file
         return self.root / SOLUTIONS / f"{self.slug}.py"
+
+    @property
+    def import_folders(self) -> tuple[Path, ...]:
+        """The folders the solution's imports are found in, in order (``import_path``): the
+        root alone, or a script's folder (``abc300/``) first, then the root. The stress and
+        bench modules, and the user's programs a stress run starts, find theirs there too."""
+        return import_path(self.root, self.solution)
 
     @property
     def samples_dir(self) -> Path:
@@ -1179,12 +1188,11 @@ def _bytes_of(path: Path) -> bytes:
 
 
 def import_from_checkout(problem: Problem, path: Path, name: str):
-    """The module at ``path`` of the problem's checkout, imported as ``name`` with the checkout
-    on ``sys.path`` (so it may import the solutions and helpers); a broken one is a one-line
-    BuildError."""
+    """The module at ``path`` of the problem's checkout, imported as ``name`` with the folders
+    the solution's imports are found in first on ``sys.path`` (``find_first``: so it may import
+    the solution and its helpers as the solution does); a broken one is a one-line BuildError."""
     where = problem.rel(path)
-    if str(problem.root) not in sys.path:
-        sys.path.insert(0, str(problem.root))
+    find_first(problem.import_folders)
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise BuildError(f"{where}: cannot be imported")

@@ -438,3 +438,40 @@ def test_a_target_the_judge_does_not_run_is_noted_as_the_build_notes_it(toy_read
     assert bench.run(["toy_sum"], 1, toy_ready, only=named.interpreter, named=named) == 0
     out = capsys.readouterr().out
     assert "toy_sum: note: --target " in out and "not a target of nowhere" in out
+
+
+SCRIPT_FOLDER_BENCH = """import mylib
+from a import solve  # the solution itself, found in its folder
+
+
+def cases():
+    return [(mylib.NAME, "1 2\\n", solve(b"1 2\\n"))]
+"""
+
+
+def in_a_script_folder(toy, slug, folder):
+    """A problem ``slug``: toy_sum's solution as ``folder``/a.py beside a helper ``mylib.py``
+    that names the folder, and a bench module that imports both."""
+    (toy / folder).mkdir()
+    (toy / folder / "mylib.py").write_text(f"NAME = 'from {folder}'\n")
+    shutil.copy(toy / "solutions" / "toy_sum.py", toy / folder / "a.py")
+    with (toy / "problems.toml").open("a") as table:
+        table.write(
+            f'\n[{slug}]\ntitle = "Toy Sum"\njudge = "nowhere"\nid = "1"\nkind = "batch"\n'
+            f'time_limit = 1.0\nmemory_limit = 64\nsolution = "{folder}/a.py"\n'
+            'samples = "samples/toy_sum"\n'
+        )
+    (toy / "bench" / f"{slug}.py").write_text(SCRIPT_FOLDER_BENCH)
+
+
+def test_bench_modules_find_what_solutions_in_script_folders_find(toy, own_imports, capsys):
+    """Each bench module imports the helper beside its solution and the solution, as ``python
+    abc300/a.py`` does (ModuleNotFoundError): the second problem's its own, not the first's
+    imported already, nor the first's folder left on sys.path."""
+    in_a_script_folder(toy, "first", "abc300")
+    in_a_script_folder(toy, "second", "abc301")
+    assert bench.run(["first", "second"], 1, toy, only=host()) == 0
+    assert bench.run(["first"], 1, toy, only=host()) == 0
+    out = capsys.readouterr().out
+    timed = [line.split()[:2] for line in out.splitlines() if " median " in line]
+    assert timed == [["from", "abc300"], ["from", "abc301"], ["from", "abc300"]], out

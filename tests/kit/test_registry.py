@@ -512,3 +512,11 @@ def test_a_solution_may_be_named_where_the_repository_keeps_it(toy):
     assert problem.solution == toy / "abc300" / "a.py"
     (toy / "abc300" / "a.py").mkdir(parents=True)
     assert "solution = 'abc300/a.py' is a folder" in error(toy, extra='solution = "abc300/a.py"')
+
+
+def test_a_problem_s_import_folders_are_its_solution_s(toy):
+    """The stress and bench modules find their imports where the solution finds its own: the
+    root alone for the kit's layout, a script's folder first then the root for its own."""
+    assert registry(toy)["toy_sum"].import_folders == (toy,)
+    problem = registry(toy, extra='solution = "abc300/a.py"')["toy_sum"]
+    assert problem.import_folders == (toy / "abc300", toy)

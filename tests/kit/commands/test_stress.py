@@ -70,6 +70,37 @@ def test_a_correct_solution_passes_every_case(pairsum, capsys):
     assert out[1].startswith("ok: 3 files passed in ") and out[2].startswith("slowest: ")
 
 
+SCRIPT_FOLDER_REFERENCE = """
+
+import mylib
+from a import solve  # the solution itself, found in its folder
+
+
+def reference(text):
+    assert callable(solve)
+    return "".join(f"{mylib.pair_sum(*map(int, case.split()))}\\n" for case in split_cases(text))
+"""
+
+
+def test_a_stress_module_finds_what_a_solution_in_a_script_s_folder_finds(pairsum, capsys):
+    """``solution = "abc300/a.py"`` beside its helper abc300/mylib.py: the stress module imports
+    both as ``python abc300/a.py`` would (it found the workspace's root alone:
+    ModuleNotFoundError)."""
+    (pairsum / "abc300").mkdir()
+    (pairsum / "abc300" / "mylib.py").write_text("def pair_sum(a, b):\n    return a + b\n")
+    solution = pairsum / "solutions" / "pairsum.py"
+    text = solution.read_text().replace("{a + b}", "{mylib.pair_sum(a, b)}")
+    (pairsum / "abc300" / "a.py").write_text("import mylib\n" + text)
+    solution.unlink()
+    table = pairsum / "problems.toml"
+    table.write_text(table.read_text() + 'solution = "abc300/a.py"\n')
+    stress_module = pairsum / "stress" / "pairsum.py"
+    stress_module.write_text(stress_module.read_text() + SCRIPT_FOLDER_REFERENCE)
+    args = parse("pairsum", "--seed", "5", "--cases", "3", "--root", str(pairsum))
+    assert args.run(args) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith("ok: 3 files passed in ")
+
+
 def test_a_planted_bug_is_found_shrunk_shown_and_saved_as_the_next_sample(pairsum, capsys):
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
