@@ -11,8 +11,10 @@ before anything runs.
 
 Both run as the bundle runs (``kit.run.process.run_process``): a fresh process, from an empty
 folder, under the build's limits (``kit.run.limits``), but in the user's environment, with the
-workspace's root first on ``PYTHONPATH`` (a ``.py`` one is not isolated, ``-I``, as the bundle
-is): a brute force may import the workspace's helpers, as the solution does from source. The
+folders the solution's imports are found in first on ``PYTHONPATH`` (``Problem.import_folders``:
+the workspace's root, after the solution's own folder for ``abc300/a.py``; a ``.py`` one is not
+isolated, ``-I``, as the bundle is): a brute force may import the workspace's helpers, and a
+script-folder solution's, as the solution does from source. The
 brute force reads the input on stdin and its stdout is the expected answer; the generator runs
 as ``CMD SEED`` (or ``CMD SEED SIZE`` when it takes a size), its stdin empty, and its stdout
 is one input file.
@@ -68,7 +70,7 @@ class Program:
 
     def answer(self, text: str, *, cwd: Path, limits: Limits) -> bytes:
         """The brute force's output on ``text``; a failed run is a ``BuildError``."""
-        run = self._run(list(self.argv), text.encode(), cwd, limits, self.problem.root)
+        run = self._run(list(self.argv), text.encode(), cwd, limits, self.problem.import_folders)
         failure = _failure(run, limits)
         if failure is None and not run.stdout.strip() and run.stderr.strip():
             # its answer on stderr, or a message there: the solution is not to blame
@@ -82,7 +84,8 @@ class Program:
     def generate(self, seed: int, size: int | None, *, cwd: Path, limits: Limits) -> str:
         """The file the generator prints for ``seed`` (and ``size``)."""
         arguments = [str(seed)] + ([] if size is None else [str(size)])
-        run = self._run([*self.argv, *arguments], b"", cwd, limits, self.problem.root)
+        folders = self.problem.import_folders
+        run = self._run([*self.argv, *arguments], b"", cwd, limits, folders)
         called = f"{self.named} (run with {' '.join(arguments)})"
         failure = _failure(run, limits)
         if failure is not None:
@@ -97,22 +100,29 @@ class Program:
 
     @staticmethod
     def _run(
-        argv: list[str], stdin: bytes, cwd: Path, limits: Limits, root: Path, **settings: str
+        argv: list[str],
+        stdin: bytes,
+        cwd: Path,
+        limits: Limits,
+        folders: tuple[Path, ...],
+        **settings: str,
     ) -> Run:
         """The user's own tool, not a program a judge runs: it keeps the user's environment
-        (``PYTHONPATH``, ``PYENV_VERSION``...), the workspace's ``root`` first on
+        (``PYTHONPATH``, ``PYENV_VERSION``...), the problem's import ``folders`` first on
         ``PYTHONPATH``, with the build's fixed PyPy nursery; ``settings``, more variables."""
         env = run_environment(users=True)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))
+        env["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [*map(str, folders), env.get("PYTHONPATH")])
+        )
         return run_limited(argv, stdin, cwd, limits, env={**env, **settings})
 
 
-# the stress module's file of a seed made in a process of its own (argv: the checkout's root,
-# the module's path and name, the seed, the parameters as JSON)
+# the stress module's file of a seed made in a process of its own (argv: the problem's import
+# folders joined by os.pathsep, the module's path and name, the seed, the parameters as JSON)
 _MADE_ELSEWHERE = """
-import importlib.util, json, random, sys
-root, path, name, seed, params = sys.argv[1:6]
-sys.path.insert(0, root)
+import importlib.util, json, os, random, sys
+folders, path, name, seed, params = sys.argv[1:6]
+sys.path[0:0] = folders.split(os.pathsep)
 spec = importlib.util.spec_from_file_location(name, path)
 module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
@@ -127,9 +137,10 @@ def made_elsewhere(
     with hash randomisation off (the kit's own process has a random hash seed): a generator
     that iterates over a set of strings makes another file there; None when that process
     fails (its errors are the module's, told where the kit calls it)."""
-    argv = [sys.executable, "-c", _MADE_ELSEWHERE, str(problem.root), str(problem.stress)]
-    argv += [f"stress.{problem.slug}", str(seed), json.dumps(params)]
-    run = Program._run(argv, b"", cwd, limits, problem.root, PYTHONHASHSEED="0")
+    folders = problem.import_folders
+    argv = [sys.executable, "-c", _MADE_ELSEWHERE, os.pathsep.join(map(str, folders))]
+    argv += [str(problem.stress), f"stress.{problem.slug}", str(seed), json.dumps(params)]
+    run = Program._run(argv, b"", cwd, limits, folders, PYTHONHASHSEED="0")
     if process_verdict(run, limits) is not None:
         return None
     return run.stdout.decode("utf-8", "replace")

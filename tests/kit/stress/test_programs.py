@@ -13,7 +13,7 @@ from kit.errors import BuildError
 from kit.judges.targets import parse_target, stand_in
 from kit.registry import load_registry
 from kit.run.limits import limits_for
-from kit.stress.programs import parse_program
+from kit.stress.programs import made_elsewhere, parse_program
 
 RUNNER = stand_in([parse_target("cpython3.8")])
 
@@ -95,6 +95,35 @@ def test_a_brute_force_answers_and_a_generator_prints_the_file_of_its_seed(maxsu
     assert first == gen.generate(7, 3, cwd=tmp_path, limits=limits)
     n, values = first.splitlines()
     assert 1 <= int(n) <= 3 and len(values.split()) == int(n)
+
+
+def in_a_script_folder(problem):
+    """The problem with its solution moved to abc300/a.py, beside a helper abc300/mylib.py."""
+    folder = problem.root / "abc300"
+    folder.mkdir()
+    (folder / "mylib.py").write_text("WORD = 'beside'\n")
+    problem.solution.rename(folder / "a.py")
+    table = problem.root / "problems.toml"
+    table.write_text(table.read_text() + 'solution = "abc300/a.py"\n')
+    return load_registry(problem.root)[problem.slug]
+
+
+def test_the_programs_find_what_a_solution_in_a_script_s_folder_finds(maxsum, tmp_path):
+    """A brute force, a generator and the stress module's file made again in a fresh process
+    import abc300/mylib.py, beside the solution, as ``python abc300/a.py`` does: it was
+    ModuleNotFoundError, and the file made again was taken for the same."""
+    problem = in_a_script_folder(maxsum)
+    limits = limits_for(problem, RUNNER)
+    (problem.root / "tool.py").write_text("import sys, mylib\nprint(mylib.WORD, *sys.argv[1:])\n")
+    brute = parse_program("tool.py", "--brute", RUNNER, problem)
+    assert brute.answer("1\n5\n", cwd=tmp_path, limits=limits) == b"beside\n"
+    gen = parse_program("tool.py", "--gen", RUNNER, problem)
+    assert gen.generate(7, None, cwd=tmp_path, limits=limits) == "beside 7\n"
+    problem.stress.write_text(
+        "import mylib\n\n\ndef generate(rng, n):\n    return f'{mylib.WORD} {n}\\n'\n"
+    )
+    made = made_elsewhere(problem, 7, {"n": 3}, cwd=tmp_path, limits=limits)
+    assert made == "beside 3\n"
 
 
 def test_a_failing_program_is_one_line_with_its_input_or_seed(maxsum, tmp_path):
