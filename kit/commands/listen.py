@@ -29,6 +29,7 @@ from pathlib import Path
 from kit import scratch
 from kit.commands import add_root, command, paragraph
 from kit.commands import new as new_command
+from kit.commands.new_slugs import NoSlug
 from kit.errors import BuildError
 from kit.registry import load_registry
 
@@ -103,7 +104,7 @@ class _Listener:
         try:  # the judge the data's address names wins; --judge only stood in for none
             new_command.make(self.root, page, None, "", interactive=False)
             self.made += 1
-        except new_command.NoSlug as error:
+        except NoSlug as error:
             kept = _kept(body, page.judge)
             print(f"not scaffolded: {error}; {kept}", file=sys.stderr, flush=True)
         except BuildError as error:

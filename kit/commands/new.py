@@ -84,7 +84,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from kit import scaffold
-from kit.commands import NAMES, add_root, command, nonempty, paragraph, seconds
+from kit.commands import add_root, command, nonempty, paragraph, seconds
 from kit.commands.adopted_files import (
     NOTHING,
     Adopted,
@@ -99,14 +99,13 @@ from kit.commands.adopted_files import (
     task_files,
     with_cph_solution,
 )
+from kit.commands.new_slugs import NoSlug, free_slug, made_already, slug_of, usable
 from kit.errors import BuildError
-from kit.judges.profiles import PROFILES, judge_name, suggestion_for
+from kit.judges.profiles import PROFILES, suggestion_for
 from kit.registry import (
     check_slug,
-    is_reserved,
     is_slug,
     load_registry,
-    shadowed_module,
     slug_from,
 )
 from kit.workspace import Made, file_in_the_way, root_flag
@@ -300,7 +299,7 @@ def _task_plan(root: Path, registry, beside: Path, task: acc.Task, templates: di
     with why each file the task names is not adopted; or why the task is passed over.
     ``beside``: the folder holding the contest file, from which the task's folder is named."""
     page = task.page
-    made, preferred = _made_already(registry, page), _slug_of(page)
+    made, preferred = made_already(registry, page), slug_of(page)
     if made is None and preferred in registry:  # made by hand (its id not set), or taken
         made = preferred
     if made is not None:
@@ -315,7 +314,7 @@ def _task_plan(root: Path, registry, beside: Path, task: acc.Task, templates: di
     why = owned(registry, root, adopted)
     if why is not None:
         return Passed("", f"{page.id}: {why}: passed over")
-    slug = _free_slug(registry, page)
+    slug = free_slug(registry, page)
     known = replace(scaffold.usual(slug, page.judge), title=page.title, id=page.id)
     return _plan(root, registry, Asked(page, slug, "", False, adopted, known), templates), whys
 
@@ -467,15 +466,15 @@ def _plan(root: Path, registry, asked: Asked, templates: dict[str, str] | None =
 
 
 def _new_slug(registry, page: Page | None, slug: str | None, given: str) -> str:
-    """The slug of the new problem: ``slug``, or None for the page's (``_free_slug``), once
+    """The slug of the new problem: ``slug``, or None for the page's (``free_slug``), once
     it is free and usable and the page's problem is not in the workspace already."""
-    made = _made_already(registry, page) if page is not None else None
+    made = made_already(registry, page) if page is not None else None
     if made is not None:  # under whatever slug, named or not
         what = f"{page.judge} {page.id}" if page.id else f"{page.judge}'s {page.title!r}"
         raise BuildError(f"new: {made} exists in problems.toml ({what}); nothing was changed")
     if slug is None:
-        slug = _free_slug(registry, page)
-    _usable(slug, page.judge if page is not None else given)
+        slug = free_slug(registry, page)
+    usable(slug, page.judge if page is not None else given)
     if slug in registry:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     return slug
@@ -563,7 +562,7 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
             f"new: no slug can be made of the package's name {package.name!r}; name one: "
             f"{command()} new SLUG --package {shlex.quote(args.package)}"
         )
-    _usable(slug, package.judge)
+    usable(slug, package.judge)
     if slug in load_registry(root):
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     limit = _package_limit(args, package)
@@ -611,39 +610,12 @@ def _exist(paths: list[str]) -> str:
     return f"{', '.join(paths)} {'exists' if len(paths) == 1 else 'exist'}"
 
 
-def _unusable(slug: str, judge: str) -> str | None:
-    """Why ``slug`` cannot name a problem judged by ``judge``, or None: a command's name
-    (``cpkit run`` would run the command, not build the problem), a Python keyword or
-    ``shared`` (the solution's module name), or a module's name that the programs beside its
-    files would import in that module's place (``python3 dist/other.py``, as ``oj t`` runs a
-    bundle, imports ``dist/heapq.py`` for ``import heapq``): a standard module, one the
-    judge installs (AtCoder's ``numpy``), or the kit itself (``python -m kit``)."""
-    if slug in NAMES:
-        return f"the name of a command ({command()} {slug} runs it, not this problem)"
-    if is_reserved(slug):
-        return "a Python keyword" if slug != "shared" else "the helpers' package's name"
-    module = shadowed_module(slug, judge)
-    if module is None:
-        return None
-    return (
-        f"the name of {module}: dist/{slug}.py and solutions/{slug}.py would be imported in "
-        f"its place by the programs beside them (python3 dist/other.py)"
-    )
-
-
 def _templates(root: Path) -> dict[str, str]:
     """The workspace's templates, with a note when its ``templates/`` is not the kit's."""
     unused = scaffold.unused_templates(root)
     if unused:
         print(unused, flush=True)
     return scaffold.workspace_templates(root)
-
-
-def _usable(slug: str, judge: str) -> None:
-    """A one-line error for a slug named that cannot name a problem (``_unusable``)."""
-    why = _unusable(slug, judge)
-    if why is not None:
-        raise BuildError(f"new: {slug!r} is {why}: name the problem otherwise")
 
 
 def check_judge(judge: str | None, command: str = "new") -> None:
@@ -686,82 +658,6 @@ def _read(reader, source: str, judge: str):
             f"or name {found.judge}); nothing was changed"
         )
     return found
-
-
-def _slug_of(page: Page) -> str:
-    """The slug ``new`` gives a page's problem when none is named (see the module doc)."""
-    if page.id and is_slug(page.id):
-        return page.id
-    fallback = f"{page.judge}_{page.id}".lower() if page.id else ""
-    slug = slug_from(page.title, fallback if is_slug(fallback) else "")
-    if slug is None:
-        raise NoSlug(f"new: no slug can be made of the title {page.title!r}")
-    return slug
-
-
-class NoSlug(BuildError):
-    """No slug can be made of a page's title: one must be named (``run`` says how, with the
-    page given; ``listen``, which has no page to name, keeps the data in a file that can
-    be)."""
-
-
-def _free_slug(registry, page: Page) -> str:
-    """The page's slug (``_slug_of``), or when a problem of another judge or id has it (two
-    contests' "A. Hello", POJ's and Timus' 1000), or it cannot name a problem (``_unusable``: a
-    problem titled "Run", "Random", "Class"), the title's slug with the page's id after it
-    (``hello_1902a``; a slug that is the id itself, Kattis' ``hello``, gets the judge's name
-    after it), then with a number (``_2``: two problems of one judge without ids whose titles
-    make one slug). A problem of no id set yet (``id = "?"``) of the page's judge under its
-    slug, made by hand, keeps it, to be refused (``make`` refuses the problem made already
-    under any slug: ``_made_already``)."""
-    slug = _slug_of(page)
-    holder = registry.get(slug)
-    judged = holder is not None and judge_name(holder.judge).lower() == page.judge.lower()
-    suffix = page.id if page.id and slug != page.id else ("" if judged else page.judge)
-    other = slug_from(f"{slug}_{suffix}") if suffix else None
-    named = [slug, *([other] if other and is_slug(other) else [])]
-    candidates = [*named, *(f"{named[-1]}_{number}" for number in range(2, NUMBERED))]
-    for candidate in named:  # the problem made already: refused under its own slug
-        known = registry.get(candidate)
-        if known is not None and _made_by_hand(known, page):
-            return candidate
-    free = next((c for c in candidates if _taken(registry, c, page.judge) is None), slug)
-    if free != slug:
-        print(f"note: {slug} is {_taken(registry, slug, page.judge)}: this problem is {free}")
-    return free
-
-
-NUMBERED = 100  # the numbers tried after a slug taken (``_2`` to ``_99``)
-
-
-def _made_already(registry, page: Page) -> str | None:
-    """The slug of the workspace's problem of the page's judge and id, if any (Codeforces'
-    810D read once from its English page and once from its Russian one: two titles); for a
-    page without an id, of its judge and title and no id set."""
-    for slug, known in registry.items():
-        if judge_name(known.judge).lower() != page.judge.lower():
-            continue
-        same = known.id == page.id if page.id else (known.id, known.title) == ("?", page.title)
-        if same:
-            return slug
-    return None
-
-
-def _made_by_hand(known, page: Page) -> bool:
-    """Whether the workspace's problem ``known``, under the page's slug, is the page's made by
-    hand: of the page's judge with no id set yet (``id = "?"``), the page giving one. (The
-    same judge and id, or for a page without an id the same title, is ``_made_already``'s.)"""
-    same_judge = judge_name(known.judge).lower() == page.judge.lower()
-    return same_judge and known.id == "?" and bool(page.id)
-
-
-def _taken(registry, slug: str, judge: str) -> str | None:
-    """Why ``slug`` is not free for a new problem, or None: a problem of the workspace has it,
-    or it cannot name one (files of that name without a problem are the user's own, in the
-    way: refused, not passed over)."""
-    if slug in registry:
-        return "taken by another problem in this workspace"
-    return _unusable(slug, judge)
 
 
 def _known(page: Page) -> scaffold.Known:
