@@ -75,11 +75,10 @@ and a package that fixes no time limit needs ``--time-limit S`` (written as ``ti
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import shlex
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -91,7 +90,6 @@ from kit.commands.adopted_files import (
     from_options,
     from_root,
     in_workspace,
-    kept_pairs,
     one_line,
     owned,
     report_samples,
@@ -100,6 +98,7 @@ from kit.commands.adopted_files import (
     with_cph_solution,
 )
 from kit.commands.new_slugs import NoSlug, free_slug, made_already, slug_of, usable
+from kit.commands.planned_problems import Asked, Plan, exist, planned, read_templates, write
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
 from kit.registry import (
@@ -108,7 +107,7 @@ from kit.registry import (
     load_registry,
     slug_from,
 )
-from kit.workspace import Made, file_in_the_way, root_flag
+from kit.workspace import root_flag
 
 if TYPE_CHECKING:
     from kit.pages import Page, acc
@@ -254,14 +253,14 @@ def _from_contest(args: argparse.Namespace, root: Path, contest: acc.Contest) ->
             "folder in (the kit reads a problem's files inside its workspace)"
         )
     registry = load_registry(root)
-    templates = _templates(root)
+    templates = read_templates(root)
     plans, passed = [], []
     for task in contest.tasks:
         made = _task_plan(root, registry, contest.folder, task, templates)
         (passed if isinstance(made, Passed) else plans).append(made)
     _distinct([plan for plan, _ in plans], source)
     if plans:
-        _write(root, [plan.writes for plan, _ in plans])
+        write(root, [plan.writes for plan, _ in plans])
     _report_contest(root, contest, source, plans, passed)
     return 0
 
@@ -316,7 +315,7 @@ def _task_plan(root: Path, registry, beside: Path, task: acc.Task, templates: di
         return Passed("", f"{page.id}: {why}: passed over")
     slug = free_slug(registry, page)
     known = replace(scaffold.usual(slug, page.judge), title=page.title, id=page.id)
-    return _plan(root, registry, Asked(page, slug, "", False, adopted, known), templates), whys
+    return planned(root, registry, Asked(page, slug, "", False, adopted, known), templates), whys
 
 
 def _distinct(plans: list[Plan], source: str) -> None:
@@ -398,148 +397,13 @@ def make(
     named; ``interactive``: asked for, else said by the page; ``adopted``: the user's own
     files it names in place of the ones written."""
     interactive = interactive or (page is not None and page.interactive)
-    plan = _plan(root, load_registry(root), Asked(page, slug, given, interactive, adopted))
-    _write(root, [plan.writes])
+    plan = planned(root, load_registry(root), Asked(page, slug, given, interactive, adopted))
+    write(root, [plan.writes])
     _report(plan, page, interactive=interactive)
     if adopted.solution is not None and adopted.samples is None:
         samples_beside_note(root, plan.slug, adopted.solution)
     print(f"next: {command()} {plan.slug}{root_flag(root)}")
     return plan.slug
-
-
-@dataclass(frozen=True)
-class Asked:
-    """A problem ``new`` is asked to make: of ``page`` (None: none read), under ``slug``
-    (None: the page's), judged by ``given`` (the judge named; "": the page's), interactive
-    (asked for, or said by the page), naming the user's files ``adopted``; ``known``: what its
-    table holds (None: the page's, else the judge's usual)."""
-
-    page: Page | None
-    slug: str | None
-    given: str
-    interactive: bool
-    adopted: Adopted = NOTHING
-    known: scaffold.Known | None = None
-
-
-@dataclass(frozen=True)
-class Plan:
-    """A problem ``new`` makes, checked and rendered, nothing written yet."""
-
-    slug: str
-    judge: str
-    known: scaffold.Known
-    adopted: Adopted
-    templates: dict[str, str]  # the workspace's own
-    made: dict[str, str]  # the files from the templates, by their paths from the root
-    table: str
-    samples: Path  # the samples' folder
-    sample_files: list[tuple[str, str]]  # (name, text): the page's pairs written into it
-
-    @property
-    def writes(self) -> tuple:
-        """What ``_write`` writes of it."""
-        return self.made, self.table, self.samples, self.sample_files
-
-
-def _plan(root: Path, registry, asked: Asked, templates: dict[str, str] | None = None) -> Plan:
-    """The problem ``asked`` for, once its slug is free and its files are not there
-    (``templates``: the workspace's, None: read here, after those checks)."""
-    page, adopted, interactive = asked.page, asked.adopted, asked.interactive
-    slug = _new_slug(registry, page, asked.slug, asked.given)
-    samples = _samples_folder(root, slug, interactive, adopted)
-    judge = asked.given or page.judge
-    known = asked.known or (_known(page) if page else scaffold.usual(slug, judge))
-    templates = _templates(root) if templates is None else templates
-    made = scaffold.files(
-        slug, interactive, command(), known=known, templates=templates, judge=judge,
-        solution=adopted.solution,
-    )  # fmt: skip
-    pairs = page.samples if page and not interactive else []
-    if adopted.samples is not None:
-        adopted = replace(adopted, kept=kept_pairs(samples, pairs))
-    table = scaffold.table(
-        slug, interactive, judge, known, solution=adopted.solution, samples=adopted.samples
-    )
-    files = _sample_files(pairs, [number for number, _ in adopted.kept])
-    return Plan(slug, judge, known, adopted, templates, made, table, samples, files)
-
-
-def _new_slug(registry, page: Page | None, slug: str | None, given: str) -> str:
-    """The slug of the new problem: ``slug``, or None for the page's (``free_slug``), once
-    it is free and usable and the page's problem is not in the workspace already."""
-    made = made_already(registry, page) if page is not None else None
-    if made is not None:  # under whatever slug, named or not
-        what = f"{page.judge} {page.id}" if page.id else f"{page.judge}'s {page.title!r}"
-        raise BuildError(f"new: {made} exists in problems.toml ({what}); nothing was changed")
-    if slug is None:
-        slug = free_slug(registry, page)
-    usable(slug, page.judge if page is not None else given)
-    if slug in registry:
-        raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
-    return slug
-
-
-def _samples_folder(root: Path, slug: str, interactive: bool, adopted: Adopted) -> Path:
-    """Where the samples go (the folder adopted, else ``samples/SLUG/``), once none of the
-    files ``new`` writes is there (a BuildError naming them)."""
-    planned = scaffold.paths(slug, interactive, adopted=adopted.solution is not None)
-    existing = [path for path in planned if os.path.lexists(root / path)]
-    if adopted.samples is None and (root / "samples" / slug).exists():
-        existing.append(f"samples/{slug}/")
-    if existing:
-        raise BuildError(f"new: {slug}: {_exist(existing)} already; nothing was changed")
-    return root / (adopted.samples or f"samples/{slug}")
-
-
-def _write(root: Path, writes: list[tuple]) -> None:
-    """Writes each problem's files, its samples folder (None: none) with the sample files in it
-    (name, text), and the tables, ``writes`` holding ``(files, table, samples, sample files)``
-    of each; when the registry then refuses a table, or the writing fails or is interrupted
-    (Ctrl-C), takes all of it back: nothing is left half made."""
-    registry_path = root / "problems.toml"
-    before = registry_path.read_bytes().decode("utf-8")  # load_registry read it first
-    newline = "\r\n" if "\r\n" in before else "\n"  # the file's own, kept
-    paths = [
-        path
-        for made, _, samples, _ in writes
-        for path in [*made, *([samples.relative_to(root)] if samples else [])]
-    ]
-    blocked = file_in_the_way(root, paths)
-    if blocked:
-        raise BuildError(f"new: {blocked}; nothing was changed")
-    try:
-        with registry_path.open("ab"):  # writable? (opened to append, it stays as it is)
-            pass
-    except OSError as error:
-        raise BuildError(
-            f"new: cannot write problems.toml: {error.strerror or error}; nothing was changed"
-        ) from None
-    written = Made()
-    touched = False
-    try:
-        for made, _, samples, files in writes:
-            _write_files(written, root, made, samples, files)
-        text = before if before.endswith("\n") else before + newline
-        touched = True
-        tables = "".join(table for _, table, _, _ in writes)
-        registry_path.write_bytes((text + tables.replace("\n", newline)).encode("utf-8"))
-        load_registry(root)  # the new tables must pass the registry's validation
-    except BaseException as error:
-        if touched:
-            with contextlib.suppress(OSError):
-                registry_path.write_bytes(before.encode("utf-8"))
-        raise written.failed("new", error, root) from None
-
-
-def _write_files(written: Made, root: Path, made: dict[str, str], samples: Path | None, files):
-    """One problem's files, and its samples' folder (None: none) with ``files`` in it."""
-    for path, content in made.items():
-        written.write(root / path, content)
-    if samples is not None:
-        written.folder(samples)  # one that is there (adopted) is left as it is
-        for name, text in files:
-            written.write(samples / name, text, newline="\n")
 
 
 def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
@@ -567,16 +431,16 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
         raise BuildError(f"new: {slug} exists in problems.toml; nothing was changed")
     limit = _package_limit(args, package)
     known = scaffold.Known(package.title, package.name, limit, package.memory_limit)
-    templates = _templates(root)
+    templates = read_templates(root)
     made = scaffold.files(
         slug, interactive, command(), known=known, templates=templates, judge=package.judge
     )
     made = {name: text for name, text in made.items() if not name.startswith("interactors/")}
     existing = [name for name in made if os.path.lexists(root / name)]
     if existing:
-        raise BuildError(f"new: {slug}: {_exist(existing)} already; nothing was changed")
+        raise BuildError(f"new: {slug}: {exist(existing)} already; nothing was changed")
     shown = _package_shown(path, root)
-    _write(root, [(made, scaffold.package_table(slug, shown, args.time_limit), None, ())])
+    write(root, [(made, scaffold.package_table(slug, shown, args.time_limit), None, ())])
     print(f"new problem {slug}:")
     print(
         f"  problems.toml       [{slug}] (package {shown}: {package.format}, {package.kind}, "
@@ -603,19 +467,6 @@ def _package_limit(args: argparse.Namespace, package) -> float:
 def _package_shown(path: Path, root: Path) -> str:
     """The package's path as problems.toml holds it: from the workspace's root."""
     return one_line(Path(os.path.relpath(path, root)).as_posix(), "package's path")
-
-
-def _exist(paths: list[str]) -> str:
-    """``A exists``, ``A, B exist``: the files in the way."""
-    return f"{', '.join(paths)} {'exists' if len(paths) == 1 else 'exist'}"
-
-
-def _templates(root: Path) -> dict[str, str]:
-    """The workspace's templates, with a note when its ``templates/`` is not the kit's."""
-    unused = scaffold.unused_templates(root)
-    if unused:
-        print(unused, flush=True)
-    return scaffold.workspace_templates(root)
 
 
 def check_judge(judge: str | None, command: str = "new") -> None:
@@ -658,28 +509,6 @@ def _read(reader, source: str, judge: str):
             f"or name {found.judge}); nothing was changed"
         )
     return found
-
-
-def _known(page: Page) -> scaffold.Known:
-    return scaffold.Known(
-        page.title,
-        page.id or "?",
-        page.time_limit,
-        page.memory_limit,
-        f"from {page.origin}: {page.time_shown}",
-        f"from {page.origin}: {page.memory_shown}",
-    )
-
-
-def _sample_files(pairs: list[tuple[str, str]], kept=()) -> list[tuple[str, str]]:
-    """The sample pairs as files: ``sample-N.in`` and ``sample-N.out``, with their texts; the
-    pairs numbered in ``kept`` left out."""
-    return [
-        (f"sample-{number}{suffix}", text)
-        for number, (given, wanted) in enumerate(pairs, 1)
-        if number not in kept
-        for suffix, text in ((".in", given), (".out", wanted))
-    ]
 
 
 def _report(plan: Plan, page, *, interactive: bool) -> None:

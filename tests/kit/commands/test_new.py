@@ -6,7 +6,9 @@ and no samples or interactor of its own; with ``--solution`` and ``--samples``, 
 file and folder adopted where they are, never written over; with atcoder-cli's
 contest.acc.json, each task with a folder made a problem, its files adopted, those made
 already passed over, all checked before any is written; the rest of ``new``, end to end, is in
-tests/test_commands.py, tests/kit/test_scaffold.py and tests/kit/test_pages.py."""
+tests/test_commands.py, tests/kit/test_scaffold.py and tests/kit/test_pages.py, its writing
+taken back on a failure in tests/kit/commands/test_planned_problems.py and its slugs in
+tests/kit/commands/test_new_slugs.py."""
 
 import hashlib
 import json
@@ -272,97 +274,6 @@ def test_new_from_a_path_that_is_no_package_is_a_one_line_error(toy, capsys):
     assert error == "cpkit: error: new: package nowhere.zip: no such folder or archive\n"
 
 
-def test_new_keeps_the_line_ends_of_a_crlf_problems_toml(toy, capsys):
-    """A file edited on Windows keeps its CRLF, the new table's lines included."""
-    path = toy / "problems.toml"
-    path.write_bytes(path.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
-    before = path.read_bytes()
-    assert cli.main(["new", "alpha", "--judge", "POJ", "--root", str(toy)]) == 0
-    after = path.read_bytes()
-    assert after.startswith(before) and b"[alpha]\r\n" in after
-    assert after.count(b"\n") == after.count(b"\r\n")
-    assert "alpha" in load_registry(toy)
-
-
-def test_a_file_where_a_folder_goes_is_one_line_and_nothing_changes(toy, capsys):
-    """A file named ``stress`` where the folder goes was a FileExistsError traceback."""
-    shutil.rmtree(toy / "stress", ignore_errors=True)
-    (toy / "stress").write_text("x")
-    before = (toy / "problems.toml").read_bytes()
-    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 2
-    said = "new: stress is a file, where a folder is needed; nothing was changed"
-    assert capsys.readouterr().err == f"cpkit: error: {said}\n"
-    assert (toy / "problems.toml").read_bytes() == before
-    assert not (toy / "solutions" / "alpha.py").exists()
-
-
-def test_a_write_that_fails_is_one_line_and_taken_back(toy, capsys, monkeypatch):
-    before = (toy / "problems.toml").read_bytes()
-    disk_full_at(monkeypatch, "test_alpha.py")
-    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 2
-    err = capsys.readouterr().err
-    assert err == (
-        "cpkit: error: new: cannot write tests/test_alpha.py: No space left on device; "
-        "nothing was changed\n"
-    )
-    assert (toy / "problems.toml").read_bytes() == before
-    assert not (toy / "solutions" / "alpha.py").exists()
-
-
-def _read_only_registry(monkeypatch):
-    """problems.toml cannot be written, as for a user without the permission (root writes
-    through a chmod, so the denial is made here)."""
-    real_open, real_write = Path.open, Path.write_bytes
-
-    def denied(path):
-        return OSError(13, "Permission denied", str(path))
-
-    def opening(path, mode="r", *args, **kwargs):
-        if path.name == "problems.toml" and mode != "r" and "b" in mode and "r" not in mode:
-            raise denied(path)
-        return real_open(path, mode, *args, **kwargs)
-
-    def writing(path, data):
-        if path.name == "problems.toml":
-            raise denied(path)
-        return real_write(path, data)
-
-    monkeypatch.setattr(Path, "open", opening)
-    monkeypatch.setattr(Path, "write_bytes", writing)
-
-
-def test_a_problems_toml_that_cannot_be_written_is_one_line_and_nothing_is_made(
-    toy, capsys, monkeypatch
-):
-    """It was two chained tracebacks (the write, then its undo), with every new file left."""
-    before = sorted(path.relative_to(toy) for path in toy.rglob("*"))
-    _read_only_registry(monkeypatch)
-    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 2
-    assert capsys.readouterr().err == (
-        "cpkit: error: new: cannot write problems.toml: Permission denied; nothing was changed\n"
-    )
-    assert sorted(path.relative_to(toy) for path in toy.rglob("*")) == before
-
-
-def test_a_failed_write_does_not_rewrite_a_problems_toml_it_never_changed(toy, capsys, monkeypatch):
-    """The undo wrote problems.toml back even when the failure came before it was touched:
-    where that write failed too, a traceback hid the first error."""
-    disk_full_at(monkeypatch, "test_alpha.py")
-    real_write = Path.write_bytes
-
-    def writing(path, data):
-        if path.name == "problems.toml":
-            raise OSError(13, "Permission denied", str(path))
-        return real_write(path, data)
-
-    monkeypatch.setattr(Path, "write_bytes", writing)
-    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 2
-    assert capsys.readouterr().err == (
-        "cpkit: error: new: cannot write tests/test_alpha.py: No space left on device; "
-        "nothing was changed\n"
-    )
-
-
 def companion(tmp_path, contest, title="A. Hello", letter="A"):
     """Competitive Companion's data of a Codeforces problem, as a file for ``--from``."""
     path = tmp_path / f"cf{contest}{letter}.json"
@@ -556,25 +467,6 @@ def test_a_problem_made_by_hand_before_its_page_is_not_made_twice(toy, capsys, t
     assert cli.main(["new", "--from", companion(tmp_path, 1902), "--root", str(toy)]) == 2
     assert "new: hello exists in problems.toml" in capsys.readouterr().err
     assert "hello_1902a" not in load_registry(toy)
-
-
-def test_the_folders_new_made_are_taken_back_with_its_files(tmp_path, capsys, monkeypatch):
-    """In a workspace without ``stress/`` and ``bench/``: a write failing in ``bench/`` left
-    both folders behind, empty, under "nothing was changed"."""
-    assert cli.main(["init", str(tmp_path)]) == 0
-    before = sorted(path.relative_to(tmp_path) for path in tmp_path.rglob("*"))
-    disk_full_at(monkeypatch, "bench/alpha.py")
-    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(tmp_path)]) == 2
-    assert "new: cannot write bench/alpha.py" in capsys.readouterr().err
-    assert sorted(path.relative_to(tmp_path) for path in tmp_path.rglob("*")) == before
-
-
-def test_a_dangling_link_where_a_file_goes_is_refused_not_written_through(toy, capsys, tmp_path):
-    """Written through, it made a file outside the workspace that a take-back then left."""
-    (toy / "solutions" / "alpha.py").symlink_to(tmp_path / "outside" / "alpha.py")
-    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 2
-    assert "solutions/alpha.py exists already" in capsys.readouterr().err
-    assert not (tmp_path / "outside").exists()
 
 
 def acc_task(root: Path, samples: dict[str, str] | None = None) -> Path:
