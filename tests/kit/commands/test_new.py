@@ -3,12 +3,11 @@ has them (AtCoder, Codeforces), placeholders said to be placeholders elsewhere (
 figures themselves are pinned by tests/kit/judges/test_profiles.py); with ``--from`` and no
 SLUG, the page's id or its title made a slug; with ``--package``, a table naming the package
 and no samples or interactor of its own; with ``--solution`` and ``--samples``, the user's own
-file and folder adopted where they are, never written over; with atcoder-cli's
-contest.acc.json, each task with a folder made a problem, its files adopted, those made
-already passed over, all checked before any is written; the rest of ``new``, end to end, is in
+file and folder adopted where they are, never written over; the rest of ``new``, end to end, is in
 tests/test_commands.py, tests/kit/test_scaffold.py and tests/kit/test_pages.py, its writing
 taken back on a failure in tests/kit/commands/test_planned_problems.py and its slugs in
-tests/kit/commands/test_new_slugs.py."""
+tests/kit/commands/test_new_slugs.py, atcoder-cli's contest.acc.json in
+tests/kit/commands/test_new_contest.py."""
 
 import hashlib
 import json
@@ -21,6 +20,7 @@ import pytest
 from kit import cli
 from kit.pages import poj
 from kit.registry import load_registry, sample_cases, slug_from
+from tests.acc_support import acc_task
 from tests.command_support import disk_full_at
 
 PACKAGES = Path(__file__).resolve().parents[2] / "fixtures" / "packages"
@@ -469,16 +469,6 @@ def test_a_problem_made_by_hand_before_its_page_is_not_made_twice(toy, capsys, t
     assert "hello_1902a" not in load_registry(toy)
 
 
-def acc_task(root: Path, samples: dict[str, str] | None = None) -> Path:
-    """atcoder-cli's layout of a task: ``abc300/a/main.py`` with its samples in ``tests/``."""
-    task = root / "abc300" / "a"
-    (task / "tests").mkdir(parents=True)
-    (task / "main.py").write_text("print(sum(map(int, input().split())))\n")
-    for name, text in (samples or {"sample-1.in": "1 2\n", "sample-1.out": "3\n"}).items():
-        (task / "tests" / name).write_text(text)
-    return task
-
-
 def test_a_solution_and_samples_of_one_s_own_are_adopted_where_they_are(toy, capsys):
     """``new`` could only write solutions/SLUG.py and samples/SLUG/: a repository's own files
     were named in problems.toml by hand."""
@@ -701,253 +691,3 @@ def test_a_solution_named_wins_over_the_cph_prob_s(toy, capsys):
         capsys.readouterr().out
     )
     assert load_registry(toy)["false_alarm"].solution_file == "round/mine.py"
-
-
-def acc_contest(root: Path, tasks: dict[str, dict | None]) -> Path:
-    """atcoder-cli's ``abc300/contest.acc.json``: a task of each id in ``tasks``, with the
-    ``directory`` given (None: none, a task ``acc add`` has not made yet), as atcoder-cli
-    writes the file (its src/project.ts: label, title, url, directory)."""
-    contest = root / "abc300" / "contest.acc.json"
-    contest.parent.mkdir(exist_ok=True)
-    url = "https://atcoder.jp/contests/abc300"
-    listed = [
-        {"id": f"abc300_{task}", "label": task.upper(), "title": f"Task {task.upper()}",
-         "url": f"{url}/tasks/abc300_{task}", **({"directory": made} if made else {})}
-        for task, made in tasks.items()
-    ]  # fmt: skip
-    data = {"contest": {"id": "abc300", "title": "ABC 300", "url": url}, "tasks": listed}
-    contest.write_text(json.dumps(data, indent=2))
-    return contest
-
-
-ACC_TASK = {"path": "a", "testdir": "tests", "submit": "main.py"}
-
-
-def test_a_contest_file_makes_each_task_adopting_its_folder_s_files(toy, capsys):
-    """atcoder-cli's contest.acc.json was refused, saying to run new --from on each task's
-    page with --solution and --samples."""
-    acc_task(toy)
-    (toy / "abc300" / "b").mkdir()
-    contest = acc_contest(toy, {"a": ACC_TASK, "b": {"path": "b"}, "c": None})
-    assert cli.main(["new", "--from", str(contest), "--root", str(toy)]) == 0
-    assert capsys.readouterr().out.splitlines() == [
-        f"new problems of abc300 ('ABC 300'), from {contest}:",
-        "  abc300_a  abc300/a/main.py (adopted), abc300/a/tests/ (adopted)",
-        "  abc300_b  solutions/abc300_b.py (written), samples/abc300_b/ (add sample-1.in/.out)",
-        "  each: its table in problems.toml (the task's id and title), tests/test_SLUG.py, "
-        "stress/SLUG.py, bench/SLUG.py",
-        "note: limits 2 s and 1024 MiB, AtCoder's usual (the file gives none): set a task's own "
-        "from its page",
-        "note: no folder yet (acc add makes one), passed over: abc300_c",
-        f"next: cpkit abc300_a abc300_b --root {toy}",
-    ]
-    registry = load_registry(toy)
-    a, b = registry["abc300_a"], registry["abc300_b"]
-    assert (a.judge, a.id, a.title, a.time_limit, a.memory_limit) == (
-        "AtCoder",
-        "abc300_a",
-        "Task A",
-        2.0,
-        1024,
-    )
-    assert (a.solution_file, a.samples_dir) == ("abc300/a/main.py", toy / "abc300/a/tests")
-    assert [case.name for case in sample_cases(a)] == ["abc300/a/tests/sample-1.in"]
-    assert (b.id, b.solution_file, b.samples_dir) == ("abc300_b", None, toy / "samples/abc300_b")
-    assert (toy / "solutions" / "abc300_b.py").exists()
-    assert "abc300_c" not in registry
-    text = (toy / "problems.toml").read_text()
-    assert text.count("# seconds (AtCoder's usual limit; the statement's own wins)") == 2
-    for slug in ("abc300_a", "abc300_b"):
-        assert (toy / "stress" / f"{slug}.py").exists()
-        assert (toy / "tests" / f"test_{slug}.py").exists()
-
-
-def test_a_contest_file_read_again_makes_only_the_tasks_new_since(toy, capsys):
-    """After ``acc add`` (a task given its folder), the tasks made before are passed over."""
-    acc_task(toy)
-    contest = acc_contest(toy, {"a": ACC_TASK, "b": None})
-    args = ["new", "--from", str(contest), "--root", str(toy)]
-    assert cli.main(args) == 0
-    (toy / "abc300" / "b").mkdir()
-    acc_contest(toy, {"a": ACC_TASK, "b": {"path": "b"}})
-    capsys.readouterr()
-    assert cli.main(args) == 0
-    out = capsys.readouterr().out
-    assert "  abc300_b  solutions/abc300_b.py (written)" in out
-    assert "abc300_a " not in out
-    assert "note: in problems.toml already, passed over: abc300_a\n" in out
-    assert out.endswith(f"next: cpkit abc300_b --root {toy}\n")
-    before = sorted((path, path.read_bytes()) for path in toy.rglob("*") if path.is_file())
-    assert cli.main(args) == 0
-    assert capsys.readouterr().out == (
-        "note: in problems.toml already, passed over: abc300_a, abc300_b\n"
-        f"nothing new in {contest}: each of its tasks is passed over\n"
-    )
-    assert sorted((path, path.read_bytes()) for path in toy.rglob("*") if path.is_file()) == before
-
-
-def test_a_task_made_by_hand_or_from_its_page_is_passed_over(toy, capsys):
-    """Under its id's slug (an id not set yet), under another slug with its id, or as the
-    problem whose solution its folder's is."""
-    acc_task(toy)
-    for task in "bc":
-        (toy / "abc300" / task).mkdir()
-    root = ["--root", str(toy)]
-    assert cli.main(["new", "abc300_b", "--judge", "AtCoder", *root]) == 0  # id = "?"
-    mine = ["--judge", "AtCoder", "--solution", str(toy / "abc300/a/main.py"), *root]
-    assert cli.main(["new", "mine_a", *mine]) == 0
-    assert cli.main(["new", "mine_c", "--judge", "AtCoder", *root]) == 0
-    head, _, tail = (toy / "problems.toml").read_text().rpartition('id = "?"')  # mine_c's
-    (toy / "problems.toml").write_text(f'{head}id = "abc300_c"{tail}')
-    capsys.readouterr()
-    tasks = {"a": ACC_TASK, "b": {"path": "b"}, "c": {"path": "c"}}
-    contest = acc_contest(toy, tasks)
-    assert cli.main(["new", "--from", str(contest), "--root", str(toy)]) == 0
-    assert capsys.readouterr().out == (
-        "note: in problems.toml already, passed over: abc300_b, mine_c (abc300_c)\n"
-        "note: abc300_a: abc300/a/main.py is mine_a's solution already: passed over\n"
-        f"nothing new in {contest}: each of its tasks is passed over\n"
-    )
-
-
-@pytest.mark.parametrize(
-    ("directory", "line"),
-    [
-        ({"path": "a", "submit": "main.cpp", "testdir": "tests"}, "solutions/abc300_a.py "
-         "(written: abc300/a/main.cpp is not Python), abc300/a/tests/ (adopted)"),
-        ({"path": "a", "submit": "gone.py", "testdir": "gone"}, "solutions/abc300_a.py (written: "
-         "abc300/a/gone.py is not there), samples/abc300_a/ (abc300/a/gone is not there: add "
-         "sample-1.in/.out)"),
-        ({"path": "a", "submit": "tests", "testdir": "main.py"}, "solutions/abc300_a.py (written: "
-         "abc300/a/tests is not Python), samples/abc300_a/ (abc300/a/main.py is not a folder: "
-         "add sample-1.in/.out)"),
-    ],
-)  # fmt: skip
-def test_a_task_s_file_that_cannot_be_adopted_gets_the_template_s_and_is_said(
-    toy, capsys, directory, line
-):
-    acc_task(toy)
-    (toy / "abc300" / "a" / "main.cpp").write_text("int main() {}\n")
-    contest = acc_contest(toy, {"a": directory})
-    assert cli.main(["new", "--from", str(contest), "--root", str(toy)]) == 0
-    assert f"  abc300_a  {line}\n" in capsys.readouterr().out
-    assert (toy / "solutions" / "abc300_a.py").exists()
-    assert (toy / "abc300" / "a" / "main.py").read_text().startswith("print(sum(")
-
-
-@pytest.mark.parametrize(
-    ("extra", "said"),
-    [
-        (["abc300_a"], "'abc300_a' with {c}, atcoder-cli's contest file: each of its tasks gets "
-         "its own slug (its id); leave the SLUG out"),
-        (["--solution", "abc300/a/main.py"], "--solution and --samples name one problem's files; "
-         "each task of {c} adopts its own folder's (the submit file and the samples' folder the "
-         "file names)"),
-        (["--samples", "abc300/a/tests"], "--solution and --samples name one problem's files; "
-         "each task of {c} adopts its own folder's (the submit file and the samples' folder the "
-         "file names)"),
-        (["--interactive"], "--interactive with {c}, a contest: make an interactive task on its "
-         "own (new --from its page --interactive) and {c} passes it over"),
-        (["--time-limit", "3"], "--time-limit goes with --package; {c}'s tasks get the judge's "
-         "usual limits, to set from each task's page"),
-        (["--judge", "Codeforces"], "--judge Codeforces, but {c} is judged by AtCoder (leave "
-         "--judge out, or name AtCoder); nothing was changed"),
-    ],
-)  # fmt: skip
-def test_what_goes_with_one_problem_is_refused_with_a_contest_file(
-    toy, capsys, monkeypatch, extra, said
-):
-    acc_task(toy)
-    acc_contest(toy, {"a": ACC_TASK})
-    monkeypatch.chdir(toy)
-    before = sorted(toy.rglob("*"))
-    assert cli.main(["new", "--from", "abc300/contest.acc.json", *extra]) == 2
-    said = said.format(c="abc300/contest.acc.json")
-    assert capsys.readouterr().err == f"cpkit: error: new: {said}\n"
-    assert sorted(toy.rglob("*")) == before
-
-
-@pytest.mark.parametrize(
-    ("change", "said"),
-    [
-        (lambda data: data["tasks"][1].pop("id"), "tasks[1].id is missing (expected a string, "
-         "as atcoder-cli writes it)"),
-        (lambda data: data["tasks"][0]["directory"].pop("path"), "tasks[0].directory.path is "
-         "missing (expected a string, as atcoder-cli writes it)"),
-        (lambda data: data["tasks"][0]["directory"].update(testdir=1), "tasks[0].directory."
-         "testdir is 1 (expected a string, as atcoder-cli writes it)"),
-        (lambda data: data.update(contest="abc300"), "contest is 'abc300' (expected an object, "
-         "as atcoder-cli writes it)"),
-    ],
-)  # fmt: skip
-def test_a_contest_file_missing_a_field_is_one_line_naming_it(toy, capsys, change, said):
-    acc_task(toy)
-    contest = acc_contest(toy, {"a": ACC_TASK, "b": None})
-    data = json.loads(contest.read_text())
-    change(data)
-    contest.write_text(json.dumps(data))
-    before = sorted(toy.rglob("*"))
-    assert cli.main(["new", "--from", str(contest), "--root", str(toy)]) == 2
-    assert capsys.readouterr().err == f"cpkit: error: new: {contest}: {said}\n"
-    assert sorted(toy.rglob("*")) == before
-
-
-def test_a_task_that_cannot_be_made_leaves_every_task_unmade(toy, capsys):
-    """All are checked before any is written: the first task's files are not left made."""
-    acc_task(toy)
-    (toy / "abc300" / "b").mkdir()
-    (toy / "tests").mkdir()
-    (toy / "tests" / "test_abc300_b.py").write_text("# mine\n")
-    contest = acc_contest(toy, {"a": ACC_TASK, "b": {"path": "b"}})
-    before = sorted(toy.rglob("*"))
-    assert cli.main(["new", "--from", str(contest), "--root", str(toy)]) == 2
-    assert capsys.readouterr().err == (
-        "cpkit: error: new: abc300_b: tests/test_abc300_b.py exists already; nothing was changed\n"
-    )
-    assert sorted(toy.rglob("*")) == before
-
-
-@pytest.mark.parametrize(
-    ("tasks", "said"),
-    [
-        ({"a": {"path": "../../outside"}}, "abc300_a's folder ../../outside is outside the "
-         "workspace {root}: move or copy it in"),
-        ({"a": ACC_TASK, "b": ACC_TASK}, "{contest}: its tasks abc300_a and abc300_b would both "
-         "have the solution abc300/a/main.py; nothing was changed"),
-    ],
-)  # fmt: skip
-def test_a_task_folder_outside_or_of_two_tasks_is_refused_touching_nothing(
-    toy, capsys, tmp_path, tasks, said
-):
-    acc_task(toy)
-    (tmp_path / "outside").mkdir()
-    contest = acc_contest(toy, tasks)
-    before = sorted(toy.rglob("*"))
-    assert cli.main(["new", "--from", str(contest), "--root", str(toy)]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("cpkit: error: new: " + said.format(root=toy, contest=contest))
-    assert sorted(toy.rglob("*")) == before
-
-
-def test_a_contest_file_outside_the_workspace_is_refused(toy, capsys, tmp_path):
-    contest = acc_contest(tmp_path, {"a": ACC_TASK})
-    assert cli.main(["new", "--from", str(contest), "--root", str(toy)]) == 2
-    assert capsys.readouterr().err == (
-        f"cpkit: error: new: {contest} is outside the workspace {toy}: move or copy the "
-        "contest's folder in (the kit reads a problem's files inside its workspace)\n"
-    )
-
-
-def test_a_failed_write_takes_back_every_task_of_the_contest(toy, capsys, monkeypatch):
-    acc_task(toy)
-    (toy / "abc300" / "b").mkdir()
-    contest = acc_contest(toy, {"a": ACC_TASK, "b": {"path": "b"}})
-    before = {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()}
-    disk_full_at(monkeypatch, "bench/abc300_b.py")
-    assert cli.main(["new", "--from", str(contest), "--root", str(toy)]) == 2
-    assert capsys.readouterr().err == (
-        "cpkit: error: new: cannot write bench/abc300_b.py: No space left on device; nothing "
-        "was changed\n"
-    )
-    assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
-    assert not (toy / "stress" / "abc300_a.py").exists()
