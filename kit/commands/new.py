@@ -143,6 +143,15 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         help="with --package: the time limit, for a package that fixes none "
         "(`verify PACKAGE` derives one from its submissions)",
     )
+    _add_own_files(parser)
+    add_root(parser)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def _add_own_files(parser: argparse.ArgumentParser) -> None:
+    """``--solution PATH`` and ``--samples DIR``: files of one's own, adopted where they are
+    (kit.commands.adopted_files)."""
     parser.add_argument(
         "--solution",
         type=nonempty,
@@ -159,9 +168,6 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         "(problems.toml's samples key); a page's samples are added where their names are "
         "free, never over a file there",
     )
-    add_root(parser)
-    parser.set_defaults(run=run)
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:
