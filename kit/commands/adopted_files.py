@@ -104,10 +104,10 @@ def with_cph_solution(
         why = f"cph's srcPath {named} is no file of this workspace"
     else:
         solution = in_workspace(found, root, f"new: cph's srcPath {named}")
-        owner = owner_of(registry, root / solution, "solution")
-        if owner is None:
+        taken = owned(registry, root, Adopted(solution))
+        if taken is None:
             return replace(adopted, solution=solution, origin="cph's srcPath"), page
-        why = f"cph's srcPath {named} is {owner}'s solution already"
+        why = f"cph's srcPath {named}: {taken}"
     note = f"{why}: the solution written is the template's (--solution PATH adopts a file)"
     return adopted, replace(page, notes=(*page.notes, note))
 

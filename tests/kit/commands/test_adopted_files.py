@@ -3,6 +3,7 @@ from the workspace's root, the places a cph ``.prob``'s srcPath may be, the prob
 already, and the pairs a folder adopted holds already; ``new`` adopting them end to end is in
 tests/kit/commands/test_new.py."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,10 @@ from kit.commands.adopted_files import (
     owned,
     owner_of,
     task_files,
+    with_cph_solution,
 )
 from kit.errors import BuildError
+from kit.pages.page import Page
 from kit.registry import load_registry
 
 
@@ -105,3 +108,22 @@ def test_files_another_problem_has_already_are_said(toy):
         "samples/toy_sum is toy_sum's samples' folder already"
     )
     assert owned(registry, toy, Adopted("solutions/other.py")) is None
+
+
+def test_cph_s_source_another_problem_has_is_not_adopted_and_said(toy):
+    """The note names the file from the workspace's root, as every file another problem has
+    is said (``owned``), after srcPath as cph wrote it."""
+    registry = load_registry(toy)
+    data = Page("Codeforces", "Sum", 1.0, 256, [], "1 second", "256 megabytes", "1A")
+    named = str(toy / "solutions" / "toy_sum.py")
+    page = replace(data, source_file=named)
+    adopted, noted = with_cph_solution(page, str(toy / "sum.prob"), toy, registry, Adopted())
+    assert adopted == Adopted()
+    assert noted.notes == (
+        f"cph's srcPath {named}: solutions/toy_sum.py is toy_sum's solution already: the "
+        "solution written is the template's (--solution PATH adopts a file)",
+    )
+    (toy / "mine.py").write_text("print(1)\n")
+    page = replace(data, source_file=str(toy / "mine.py"))
+    adopted, noted = with_cph_solution(page, str(toy / "sum.prob"), toy, registry, Adopted())
+    assert (adopted, noted) == (Adopted("mine.py", origin="cph's srcPath"), page)
