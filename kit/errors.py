@@ -1,12 +1,20 @@
 """The one exception the build reports as a one-line error (never as a traceback), its kind
-for a source that does not parse, and what such a line tells a user whose install of the kit
-lacks one of its dependencies."""
+for a source that does not parse, what such a line tells a user whose install of the kit
+lacks one of its dependencies, and a value such a line shows, cut short (``trimmed``)."""
 
 # the kit installed without a dependency of its own (pip install --no-deps, a package removed)
 REINSTALL = (
     "reinstall cpkit with its dependencies (python -m pip install PATH/TO/ITS/CHECKOUT, "
     "with -e there for an editable install)"
 )
+
+SHOWN = 60  # characters of a value a one-line error shows, its "..." included
+
+
+def trimmed(text: str, limit: int = SHOWN) -> str:
+    """``text`` as a message shows it: whole, or its first ``limit - 3`` characters and
+    ``...`` when it is longer than ``limit`` (a wrong value of thousands of characters)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class BuildError(Exception):

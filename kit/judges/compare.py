@@ -104,7 +104,7 @@ from dataclasses import dataclass, replace
 from itertools import zip_longest
 from pathlib import Path
 
-from kit.errors import BuildError
+from kit.errors import BuildError, trimmed
 from kit.judges.programs import (
     KATTIS_ACCEPTED,
     KATTIS_WRONG,
@@ -819,7 +819,7 @@ def summary_line(output: bytes) -> str:
     text = " / ".join(lines[:MESSAGE_LINES])
     if len(lines) > MESSAGE_LINES:
         text += f" (+{len(lines) - MESSAGE_LINES} more lines)"
-    return _trimmed(text, MESSAGE_CHARS)
+    return trimmed(text, MESSAGE_CHARS)
 
 
 # a testlib verdict line after a traceback: the program printed the traceback (``print_exc``)
@@ -852,7 +852,7 @@ def judge_message(stdout: bytes, stderr: bytes, whose: str = "") -> str:
         return crash
     if ":" in crash:  # a message of its own: where it was raised is enough
         statement = statement.partition(": ")[0]
-    return _trimmed(f"{crash} ({whose}{statement})", MESSAGE_CHARS)
+    return trimmed(f"{crash} ({whose}{statement})", MESSAGE_CHARS)
 
 
 NOT_STARTED = ("ModuleNotFoundError", "ImportError", "SyntaxError", "IndentationError", "TabError")
@@ -903,12 +903,12 @@ def crash_line(stderr: bytes) -> str | None:
     position = stderr.rfind(_TRACEBACK)
     if position < 0:
         found = _NOT_COMPILED.findall(stderr.decode("utf-8", "replace"))
-        return _trimmed(found[-1].strip(), MESSAGE_CHARS) if found else None
+        return trimmed(found[-1].strip(), MESSAGE_CHARS) if found else None
     lines = stderr[position:].decode("utf-8", "replace").splitlines()
     # the first line after the frames (all indented): a message's own later lines, and what
     # the program printed after the traceback (an exit handler's), are not the exception
     exception = [line for line in lines[1:] if line.strip() and not line.startswith(" ")]
-    return _trimmed(exception[0].strip() if exception else "traceback", MESSAGE_CHARS)
+    return trimmed(exception[0].strip() if exception else "traceback", MESSAGE_CHARS)
 
 
 # what Python prints, without a traceback, of a script it cannot compile
@@ -945,10 +945,6 @@ def _last_statement(stderr: bytes) -> str | None:
     return f"{shown}, line {number}: {source}" if source else f"{shown}, line {number}"
 
 
-def _trimmed(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def _quoted(token: bytes | None, before: str = "") -> str:
     """A token or line as a message shows it: its text quoted, or its bytes (``b'caf\\xe9'``)
     when it is not UTF-8, so that two such tokens never look alike; ``before``: what stands
@@ -956,11 +952,11 @@ def _quoted(token: bytes | None, before: str = "") -> str:
     if token is None:
         return "end of output"
     try:
-        return repr(before + _trimmed(token.decode("utf-8"), SHOWN_CHARS))
+        return repr(before + trimmed(token.decode("utf-8"), SHOWN_CHARS))
     except UnicodeDecodeError:
         cut = token[:SHOWN_CHARS] + (b"..." if len(token) > SHOWN_CHARS else b"")
         return repr(before.encode() + cut)
 
 
 def _plain(token: bytes | None) -> str:
-    return _trimmed((token or b"").decode("ascii", "replace"), SHOWN_CHARS)
+    return trimmed((token or b"").decode("ascii", "replace"), SHOWN_CHARS)

@@ -9,8 +9,8 @@ the task's folder, ``testdir`` (where ``oj dl`` put the samples) and ``submit`` 
 template names for ``acc submit``) when those were made. Only what ``new`` uses is required:
 ``contest.id``, each task's ``id`` and ``title``, a directory's ``path``; ``submit`` and
 ``testdir`` are strings when there. A field missing or of another type is a one-line error
-naming the file and the field. The file gives no limits: each task's are AtCoder's usual, as
-its profile has them.
+naming the file and the field, a long wrong value shown cut short. The file gives no limits:
+each task's are AtCoder's usual, as its profile has them.
 
     read_contest("abc300/contest.acc.json")  # Contest(id="abc300", tasks=[Task(...), ...])
 """
@@ -22,7 +22,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit.errors import BuildError
+from kit.errors import BuildError, trimmed
 from kit.judges.profiles import profile_for
 from kit.pages import MAX_BYTES, atcoder, companion
 from kit.pages.page import Page, possessive
@@ -101,11 +101,12 @@ def _string(data, key: str, where: str, source: str, default=MISSING):
     one-line error naming the file and the field (``tasks[1].directory.path``)."""
     if not isinstance(data, dict):
         raise BuildError(
-            f"{source}: {where} is {data!r} (expected an object, as atcoder-cli writes it)"
+            f"{source}: {where} is {trimmed(repr(data))} (expected an object, as atcoder-cli "
+            "writes it)"
         )
     value = data.get(key, default)
     if value is MISSING or not (isinstance(value, str) or value is default):
-        got = "missing" if value is MISSING else json.dumps(value, ensure_ascii=False)
+        got = "missing" if value is MISSING else trimmed(json.dumps(value, ensure_ascii=False))
         raise BuildError(
             f"{source}: {where}.{key} is {got} (expected a string, as atcoder-cli writes it)"
         )

@@ -1,9 +1,10 @@
 """kit.errors.BuildError: the one error the build reports as a line of its own, caught wherever
-the kit catches ordinary errors, its text exactly the line the user sees."""
+the kit catches ordinary errors, its text exactly the line the user sees; ``trimmed``, a value
+such a line shows cut short."""
 
 import pytest
 
-from kit.errors import AfterFailure, BuildError
+from kit.errors import SHOWN, AfterFailure, BuildError, trimmed
 
 
 def test_its_text_is_the_line_shown():
@@ -24,3 +25,10 @@ def test_a_usage_error_exits_2_and_one_after_a_failure_shown_exits_1():
     assert BuildError("x").status == 2
     after = AfterFailure("stress/p.py: reference() has not returned in 60 s")
     assert isinstance(after, BuildError) and after.status == 1
+
+
+def test_a_value_shown_is_cut_to_its_limit_with_dots():
+    assert trimmed("x" * SHOWN) == "x" * SHOWN
+    assert trimmed("x" * (SHOWN + 1)) == "x" * (SHOWN - 3) + "..."
+    assert len(trimmed("y" * 10_000)) == SHOWN == 60
+    assert trimmed("abcdef", 5) == "ab..."

@@ -1,8 +1,8 @@
 """kit.pages.acc: atcoder-cli's contest.acc.json (the fields as its src/project.ts and
 schema/acc-project-schema.json have them) read as its contest and tasks, each task's problem
 judged by AtCoder with its usual limits; a file that is no contest file is None (read as a
-page), a field missing or of another type one line naming it; ``new`` making the tasks is in
-tests/kit/commands/test_new.py."""
+page), a field missing or of another type one line naming it, a long wrong value cut short;
+``new`` making the tasks is in tests/kit/commands/test_new_contest.py."""
 
 import json
 
@@ -68,3 +68,22 @@ def test_a_field_missing_or_of_another_type_is_one_line_naming_it(tmp_path, chan
     with pytest.raises(BuildError) as raised:
         acc.read_contest(str(path))
     assert str(raised.value).startswith(f"{path}: {said}")
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        ({"tasks": [{**TASK, "title": ["x" * 10] * 1000}]}, 'tasks[0].title is ["xxxxxxxxxx", '),
+        ({"tasks": [TASK, [{"id": "y" * 10}] * 1000]}, "tasks[1] is [{'id': 'yyyyyyyyyy'}, "),
+    ],
+)  # fmt: skip
+def test_a_long_wrong_value_is_shown_cut_short_on_one_short_line(tmp_path, changes, said):
+    """A value of thousands of characters was shown whole: one line too long to read."""
+    path = contest_file(tmp_path, **changes)
+    with pytest.raises(BuildError) as raised:
+        acc.read_contest(str(path))
+    line = str(raised.value)
+    shown = line.removeprefix(f"{path}: ").partition(" (expected")[0]
+    assert shown.startswith(said) and shown.endswith("...")
+    assert len(shown) == len(said.split(" is ")[0]) + len(" is ") + 60
+    assert "\n" not in line and line.endswith("as atcoder-cli writes it)")
