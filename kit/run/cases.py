@@ -32,7 +32,7 @@ are not run, and the report counts them as such ("0/3 cases (1 WA, 2 not run)", 
 
 Failures are told in the author's terms: a traceback's lines in the solution's part of the
 bundle are mapped back to ``solutions/<slug>.py`` (helpers already carry their own file
-names), and usual mistakes get a hint.
+names), and usual mistakes get a hint (``kit.run.failure_hints``).
 """
 
 from __future__ import annotations
@@ -46,7 +46,6 @@ import shlex
 import shutil
 import stat
 import statistics
-import subprocess
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -64,8 +63,22 @@ from kit.judges.programs import KIT, TESTLIB, Interactor, MissingHeader, parse_i
 from kit.judges.targets import Runner, Target
 from kit.registry import NO_ANSWER, Case, Problem
 from kit.run import compile_step, forbidden, judged, relay_cost
+from kit.run.failure_hints import (
+    IDLE_HINT,
+    MANAGED_HINT,
+    SILENT_CRASH_HINT,
+    TESTLIB_INTERACTOR_HINT,
+    TESTLIB_USAGE,
+    WROTE_AFTER_HINT,
+    externally_managed,
+    idle_hint,
+    segfault_hint,
+    side_by_side,
+    slow_input_hint,
+    stderr_hints,
+)
 from kit.run.float_answers import float_hint
-from kit.run.interact import AFTER_ACCEPTED, NO_EOL, TO_INTERACTOR, run_interactive
+from kit.run.interact import AFTER_ACCEPTED, run_interactive
 from kit.run.limits import (
     KILL_FACTOR,
     MARGINAL,
@@ -982,212 +995,6 @@ def _emptied(folder: Path) -> None:
                 entry.unlink()
 
 
-RECURSION_HINT = (
-    "hint: raise sys.setrecursionlimit, or make the recursion iterative; since CPython 3.12 a "
-    "recursion through C (a call a builtin makes: a function under functools.lru_cache, "
-    "map(f, ...), max or sum over a generator expression) has a limit of its own that "
-    "sys.setrecursionlimit does not raise (under 3.13 about 3300 calls on Linux, 1000 on Windows "
-    "judges such as Codeforces): memoise with a dict, write the loop out"
-)
-# the same for a program that raises the limit already: the limit it hit is most often C's
-RAISED_RECURSION_HINT = (
-    "hint: the program raises sys.setrecursionlimit already: since CPython 3.12 a recursion "
-    "through C (a call a builtin makes: a function under functools.lru_cache or "
-    "functools.cache, map(f, ...), max or sum over a generator expression) has a limit of its "
-    "own that it does not raise, nor does a larger thread stack (under 3.13 about 3300 calls "
-    "on Linux, 1000 on Windows judges such as Codeforces): memoise with a dict, write the loop "
-    "out, or make the recursion iterative"
-)
-# a program that calls setrecursionlimit, without recursion through C: too late, or too low
-LOW_RECURSION_HINT = (
-    "hint: the program calls sys.setrecursionlimit, but this recursion went past the limit: "
-    "raise it before the recursion starts, far enough for this input (deep recursion may then "
-    "need a larger C stack: run it in a threading.Thread after threading.stack_size), or make "
-    "the recursion iterative"
-)
-# functools' memoisers, through C: lru_cache, or cache as a decorator, an attribute or imported
-# (not a dict of the program's own that it calls cache)
-_CACHED = re.compile(
-    r"\blru_cache\b|@(?:functools\.)?cache\b|functools\.cache\b|import .*\bcache\b"
-)
-# the limits a program sets: 10**6, 10 ** 6, 1 << 20, 2**20, 1000000, 10_000_000
-_SET_LIMIT = re.compile(r"setrecursionlimit\(\s*(?:(\d[\d_]*)\s*(\*\*|<<)\s*(\d+)|(\d[\d_]*))\s*\)")
-_FRAME = re.compile(r"^  File ", re.MULTILINE)
-_REPEATED = re.compile(r"\[Previous line repeated (\d+) more times?\]")
-
-
-def recursion_hint(text: str, stderr: str = "") -> str:
-    """The hint for a RecursionError of the bundle ``text``: raise the limit; or, raised
-    already, the limit of a recursion through C when it memoises with functools or stopped
-    well short of every limit it sets (its traceback's frames, ``stderr``), else a limit not
-    raised far enough."""
-    if "setrecursionlimit(" not in text:
-        return RECURSION_HINT
-    if _CACHED.search(text) or _stopped_short(text, stderr):
-        return RAISED_RECURSION_HINT
-    return LOW_RECURSION_HINT
-
-
-def _stopped_short(text: str, stderr: str) -> bool:
-    """Whether the traceback's depth is under half the smallest limit the program sets (a
-    limit it did not hit: C's), when each is a number the source spells out."""
-    limits = []
-    for base, operator, power, plain in _SET_LIMIT.findall(text):
-        if plain:
-            limits.append(int(plain.replace("_", "")))
-        elif int(power) <= 64:
-            base_value = int(base.replace("_", ""))
-            limits.append(
-                base_value ** int(power) if operator == "**" else base_value << int(power)
-            )
-    depth = len(_FRAME.findall(stderr)) + sum(map(int, _REPEATED.findall(stderr)))
-    return bool(limits) and depth > 0 and 2 * depth < min(limits)
-
-
-# a file the run looked for in its own folder (a helper's data file, found from its __file__)
-_RUN_FOLDER_FILE = re.compile(r"(?:FileNotFoundError|No such file)[^\n]*kit-run-\w+/")
-DATA_FILE_HINT = (
-    "hint: the judge runs the bundle alone, in a folder of its own: a file read from beside a "
-    "helper or the solution (through __file__) is not there; put its data in the code"
-)
-FILE_CAP_HINT = (
-    "hint: every file a run writes is capped at the output limit here (the cap on stdout, "
-    "RLIMIT_FSIZE, holds for scratch files too), and a judge's sandbox may not let it write "
-    "files at all: keep the data in memory"
-)
-SIDE_BY_SIDE_HINT = (
-    "hint: its processes or threads ran side by side on this machine's cores, {wall:.3f} s of "
-    "wall time, and took {cpu:.3f} s of CPU together, which a judge's core takes in turn: the "
-    "kit counts that (a multiprocessing pool or threads that run at once gain nothing there)"
-)
-SIDE_BY_SIDE_MARGIN = 0.05  # seconds of CPU beyond the wall time that measuring may give
-
-
-def side_by_side(limits: Limits, cpu: float, wall: float) -> list[str]:
-    """The hint for a run held to its CPU time because it was over its wall time (less what it
-    waited): it ran on several cores here (``Limits.seconds``)."""
-    if limits.clock != WALL or cpu <= wall + SIDE_BY_SIDE_MARGIN:
-        return []
-    return [SIDE_BY_SIDE_HINT.format(wall=wall, cpu=cpu)]
-
-
-IDLE_HINT = (
-    "hint: its CPU time was {cpu:.3f} s, within the limit: the rest of its wall time it was not "
-    "running (sleeping, or waiting for a file, a pipe or a child; the time it waited for a core "
-    "held by other work on this machine is not counted); the kit counts the wall time where "
-    "the judge documents no other clock"
-)
-FLUSH_HINT = (
-    "hint: an idle game is most often an answer not flushed: the interactor waits for a line "
-    "still in the solution's buffer (print(..., flush=True), or sys.stdout.flush()); or the "
-    "solution waits to read more than it was sent (a line too many, or a line the interactor's "
-    "last one already gave it)"
-)
-UNANSWERED_HINT = (
-    "hint: the solution's last line ({line!r}) reached the interactor, which sent nothing after "
-    "it: the interactor may be slow or stuck, or wait for a line still in the solution's buffer "
-    "(print(..., flush=True))"
-)
-UNENDED_HINT = (
-    "hint: the solution's last line ({line!r}) has no end of line: an interactor reading lines "
-    "waits for it (print() ends its line; sys.stdout.write needs its '\\n')"
-)
-SILENT_HINT = (
-    "hint: nothing was exchanged: the side that speaks first did not, or did not flush (the "
-    "solution: print(..., flush=True); the interactor: its first line flushed, or it is stuck)"
-)
-
-
-RAN_ON_HINT = (
-    "hint: the interactor had finished (exit status {code}); the solution ran on without ending "
-    "after the game: a sleep, a loop, or a thread that does not end (its stdin was at its end)"
-)
-
-
-def idle_hint(transcript: list[str], finished: int | None = None) -> str:
-    """The hint for an idle game: the solution ran on after the interactor had finished
-    (``finished``: its exit status; the hint that the interactor was stuck contradicted it),
-    else by who spoke last: the interactor (the solution's answer is still in its buffer),
-    the solution (the interactor did not answer), or nobody."""
-    if finished is not None:
-        return RAN_ON_HINT.format(code=finished)
-    said = [line for line in transcript if not line[2:].startswith("[")]  # not the notes
-    if not said:
-        return SILENT_HINT
-    if said[-1].startswith(TO_INTERACTOR) and said[-1].endswith(NO_EOL):
-        return UNENDED_HINT.format(line=said[-1][2 : -len(NO_EOL)])
-    if said[-1].startswith(TO_INTERACTOR):
-        return UNANSWERED_HINT.format(line=said[-1][2:])
-    return FLUSH_HINT
-
-
-WROTE_AFTER_HINT = (
-    "hint: the solution wrote after the interactor had accepted and exited; on a judge the "
-    "pipe to the interactor is closed by then and the write fails: write nothing once the "
-    "game is over"
-)
-TESTLIB_USAGE = "<input-file> <output-file> [<answer-file>"  # registerInteraction's usage
-TESTLIB_INTERACTOR_HINT = (
-    'hint: a testlib interactor takes INPUT OUTPUT ANSWER: write interactor = "testlib:PATH" '
-    "in problems.toml (a bare PATH is the kit's own protocol, PATH INPUT)"
-)
-SLOW_INPUT_LINES = 100_000  # lines of input from which input() alone costs a good part of a second
-# what reading a line with input() costs more than sys.stdin.buffer.read().split(), generously:
-# 200,000 lines of two numbers took 0.30-0.42 s against 0.09-0.20 s under CPython 3.8, 3.13 and
-# PyPy 3.9 (about 1 microsecond a line), twice that for a slower judge
-INPUT_LINE_SECONDS = 2e-6
-SLOW_INPUT_HINT = (
-    "hint: the input has {lines} lines and the program reads with input(), a line at a time "
-    "through the builtin; sys.stdin.buffer.read().split() (or input = sys.stdin.readline) "
-    "reads it several times faster"
-)
-# ``input`` made a name of its own (``input = sys.stdin.readline``): its calls are fast
-_INPUT_REBOUND = re.compile(r"^\s*input\s*=|\bdef input\(|import\b.*\binput\b", re.MULTILINE)
-
-
-def slow_input_hint(text: str, given, read: int = -1, over: float = 0.0) -> list[str]:
-    """The hint for a time-limit failure of a program that reads a long input (``given``,
-    its path) with the builtin ``input()``; none for a run killed after it had read all of
-    it (``read``, its bytes by then; -1 when not known), nor for one over the limit by more
-    (``over``, seconds) than a faster reader would save (``INPUT_LINE_SECONDS`` a line): its
-    time went elsewhere."""
-    if "input()" not in text or _INPUT_REBOUND.search(text) or not isinstance(given, Path):
-        return []
-    try:
-        if 0 <= given.stat().st_size <= read:
-            return []
-        with given.open("rb") as file:
-            lines = sum(chunk.count(b"\n") for chunk in iter(lambda: file.read(1 << 20), b""))
-    except OSError:
-        return []
-    if lines < SLOW_INPUT_LINES or lines * INPUT_LINE_SECONDS < over:
-        return []
-    return [SLOW_INPUT_HINT.format(lines=lines)]
-
-
-SILENT_CRASH_HINT = (
-    "hint: the run exited with status 0, but its stderr ends with a traceback (an exception in a "
-    "thread, which does not end the program, or one caught and printed):"
-)
-SEGFAULT_HINT = (
-    "hint: a crash of the interpreter itself is most often recursion deeper than "
-    "the C stack (a high sys.setrecursionlimit); make the recursion iterative, or "
-    "run it in a threading.Thread with a larger threading.stack_size"
-)
-# the same crash in a program that already sizes a thread's stack
-THREAD_SEGFAULT_HINT = (
-    "hint: a crash of the interpreter itself is most often recursion deeper than "
-    "the C stack (a high sys.setrecursionlimit); the threading.stack_size given may be too "
-    "small for this depth, or the recursion may run outside that thread (the main thread "
-    "keeps its own stack); make the recursion iterative"
-)
-
-
-def segfault_hint(text: str) -> str:
-    """The hint for a crash of the interpreter, for the bundle's ``text``."""
-    return THREAD_SEGFAULT_HINT if "stack_size(" in text else SEGFAULT_HINT
-
-
 def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> None:
     for failure in ran.failures:
         if (failure.case, failure.message, failure.details) == (
@@ -1364,47 +1171,7 @@ def explain(
         lines = _without_loader(lines, script.name, bundle.entry_first_line, helpers)
     lines = [visible(_FILE_LINE.sub(source, line)[:200]) for line in lines]
     details = _tail(_with_helper_sources(problem.root, lines, helpers), solution)
-    if re.search(r"Exceeds the limit \(4300( digits)?\)", text):  # CPython's words, PyPy's
-        details.append(
-            "hint: Python 3.11+ limits int<->str conversions to 4300 digits; call "
-            "sys.set_int_max_str_digits(0) under `if hasattr(sys, 'set_int_max_str_digits'):`"
-        )
-    if "RecursionError" in text:
-        details.append(recursion_hint(bundle.text if bundle is not None else "", text))
-    if bundle is not None and _RUN_FOLDER_FILE.search(text):
-        details.append(DATA_FILE_HINT)
-    if "[Errno 27] File too large" in text and not output_over:  # a scratch file's EFBIG
-        details.append(FILE_CAP_HINT)
-    missing = missing_module(text)
-    if missing:  # a third-party module the judge has and this interpreter has not
-        from kit.judges.modules import install_hint
-
-        hint = install_hint(judge_name(problem.judge), problem.installed, problem.targets, missing)
-        if hint is not None:
-            details.append(hint)
-    return details
-
-
-MANAGED_HINT = (
-    "hint: the system manages {python}'s packages (EXTERNALLY-MANAGED: pip refuses them): make "
-    "a virtual environment with it, `{python} -m venv DIR`, install there, and name "
-    "DIR/bin/python in KIT_PYTHONS (with the other interpreters to use)"
-)
-
-
-@functools.lru_cache(maxsize=None)
-def externally_managed(executable: str) -> bool:
-    """Whether the interpreter's standard library is marked EXTERNALLY-MANAGED (PEP 668:
-    Debian's pypy3 and python3), where pip refuses to install."""
-    try:
-        done = subprocess.run(
-            [executable, "-I", "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))"],
-            capture_output=True, text=True, timeout=30, check=False,
-        )  # fmt: skip
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    folder = done.stdout.strip()
-    return bool(folder) and Path(folder, "EXTERNALLY-MANAGED").is_file()
+    return details + stderr_hints(problem, bundle, text, output_over)
 
 
 def judged_elsewhere(problem: Problem, runner: Runner, stderr: bytes) -> str | None:

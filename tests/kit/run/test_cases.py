@@ -17,8 +17,8 @@ from kit.judges.targets import Runner, host, parse_target, stand_in
 from kit.pipeline import write_bundle
 from kit.registry import NO_ANSWER, Case, load_registry
 from kit.run import cases as cases_module
+from kit.run import failure_hints
 from kit.run.cases import (
-    TESTLIB_USAGE,
     CaseJudge,
     Column,
     RunOptions,
@@ -26,10 +26,10 @@ from kit.run.cases import (
     interactor_command,
     run_all,
 )
+from kit.run.failure_hints import TESTLIB_USAGE
 from kit.run.limits import limits_for
 from kit.run.process import Run, Timing
 from kit.run.verdicts import OK
-from kit.startup import TOY
 from tests.process_support import PIN_FIRST_CORE
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
@@ -182,7 +182,7 @@ def test_a_module_the_judge_installs_and_the_runner_lacks_names_that_runner_to_i
     assert failure.word == "JE" and "not judged here" in failure.message
     assert [line for line in failure.details if f"`{sys.executable} -m pip install " in line]
     said = [line for line in failure.details if "EXTERNALLY-MANAGED" in line]
-    assert said == ([cases_module.MANAGED_HINT.format(python=sys.executable)] if managed else [])
+    assert said == ([failure_hints.MANAGED_HINT.format(python=sys.executable)] if managed else [])
 
 
 @pytest.mark.parametrize(
@@ -246,17 +246,6 @@ def test_a_pool_of_workers_on_two_cores_is_timed_as_on_one(toy, tmp_path):
     assert failure.word == "TLE", failure.message
 
 
-def test_a_run_timed_by_its_cpu_beyond_its_wall_time_is_told_why():
-    """The hint of a run held to its CPU time: ran side by side here (its wall time less), and
-    none where the two agree within what measuring gives (a run on one core, or loaded)."""
-    limits = limits_for(load_registry(TOY)["toy_sum"], host())
-    (hint,) = cases_module.side_by_side(limits, cpu=1.311, wall=0.762)
-    assert hint.startswith("hint: its processes or threads ran side by side on this machine's")
-    assert "0.762 s of wall time, and took 1.311 s of CPU together" in hint
-    assert cases_module.side_by_side(limits, cpu=1.311, wall=1.29) == []
-    assert cases_module.side_by_side(replace(limits, clock="cpu"), cpu=1.311, wall=0.762) == []
-
-
 def _judged_by_atcoder_without_ortools(toy):
     """The toy problem judged by AtCoder, which installs ortools; skipped where this Python
     has it."""
@@ -290,20 +279,6 @@ def test_a_guarded_import_of_a_module_the_judge_installs_and_the_runner_lacks(to
     )
     failure = _judged_once(toy, tmp_path)
     assert failure.word == "JE" and "no 'ortools', which AtCoder" in failure.message
-
-
-def test_an_interpreter_whose_library_is_marked_externally_managed_is_told(tmp_path):
-    library = tmp_path / "lib"
-    library.mkdir()
-    fake = tmp_path / "python"
-    fake.write_text(f"#!/bin/sh\necho {library}\n")
-    fake.chmod(0o755)
-    assert not cases_module.externally_managed(str(fake))
-    (library / "EXTERNALLY-MANAGED").write_text("[externally-managed]\n")
-    assert not cases_module.externally_managed(str(fake))  # asked once per interpreter
-    cases_module.externally_managed.cache_clear()
-    assert cases_module.externally_managed(str(fake))
-    assert not cases_module.externally_managed(str(tmp_path / "no-such-python"))
 
 
 def test_a_verdict_that_varies_between_repeated_runs_is_noted(toy_run, tmp_path):
@@ -384,11 +359,11 @@ def test_a_crash_of_the_interpreter_gets_the_stack_hint_that_fits_the_program(to
     script.write_text("import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n")
     runner = columns[0].runner
     outcome, _ = judge.once(case(tmp_path, "crash", "1 2\n"), runner, limits_for(problem, runner))
-    assert outcome.word == "RE" and outcome.details[-1] == cases_module.SEGFAULT_HINT
+    assert outcome.word == "RE" and outcome.details[-1] == failure_hints.SEGFAULT_HINT
     threaded = "import threading\nthreading.stack_size(1 << 26)\n"
-    assert cases_module.segfault_hint(threaded) == cases_module.THREAD_SEGFAULT_HINT
-    assert "the threading.stack_size given may be too small" in cases_module.THREAD_SEGFAULT_HINT
-    assert cases_module.segfault_hint(bundle.text) == cases_module.SEGFAULT_HINT
+    assert failure_hints.segfault_hint(threaded) == failure_hints.THREAD_SEGFAULT_HINT
+    assert "the threading.stack_size given may be too small" in failure_hints.THREAD_SEGFAULT_HINT
+    assert failure_hints.segfault_hint(bundle.text) == failure_hints.SEGFAULT_HINT
 
 
 def test_a_wrong_answer_keeps_its_time_and_what_it_wrote_on_stderr(toy_run, tmp_path):
@@ -402,33 +377,6 @@ def test_a_wrong_answer_keeps_its_time_and_what_it_wrote_on_stderr(toy_run, tmp_
     assert columns[0].slowest.seconds and columns[0].slowest.median > 0
 
 
-def test_a_long_input_read_with_input_gets_a_hint_on_a_time_limit_failure(tmp_path):
-    """The builtin a line at a time on a million lines is most of a 2 s limit under CPython;
-    a program that made ``input`` a faster reader of its own gets no hint."""
-    given = tmp_path / "big.in"
-    given.write_bytes(b"1 2\n" * cases_module.SLOW_INPUT_LINES)
-    (hint,) = cases_module.slow_input_hint("n = int(input())\n", given)
-    assert hint.startswith(f"hint: the input has {cases_module.SLOW_INPUT_LINES} lines and ")
-    rebound = "import sys\ninput = sys.stdin.readline\nn = int(input())\n"
-    assert cases_module.slow_input_hint(rebound, given) == []
-    assert cases_module.slow_input_hint("import sys\nsys.stdin.read()\n", given) == []
-    small = tmp_path / "small.in"
-    small.write_bytes(b"1 2\n" * 10)
-    assert cases_module.slow_input_hint("n = int(input())\n", small) == []
-    read_all = given.stat().st_size  # killed after it had read it all: the time went elsewhere
-    assert cases_module.slow_input_hint("n = int(input())\n", given, read_all) == []
-
-
-def test_no_input_hint_for_a_run_over_by_more_than_a_faster_reader_saves(tmp_path):
-    """200,000 lines cost about 0.2 s more with input(): a run 4 s over the limit (killed
-    at 3 x 2 s) has a slower algorithm, not a slow reader."""
-    given = tmp_path / "big.in"
-    given.write_bytes(b"1 2\n" * 200_000)
-    saved = 200_000 * cases_module.INPUT_LINE_SECONDS
-    assert cases_module.slow_input_hint("n = int(input())\n", given, over=4.0) == []
-    assert cases_module.slow_input_hint("n = int(input())\n", given, over=saved * 0.9) != []
-
-
 @pytest.mark.parametrize(("reads_first", "hinted"), [(True, False), (False, True)])
 def test_a_run_killed_after_it_read_its_whole_input_gets_no_input_hint(
     toy_run, tmp_path, reads_first, hinted
@@ -437,7 +385,7 @@ def test_a_run_killed_after_it_read_its_whole_input_gets_no_input_hint(
     infinite loop after input() read every line is not blamed on input()."""
     problem, bundle, script, columns = toy_run
     count = 600_000  # input() costs more than the 1 s a run killed at 1.5 s is over by
-    assert count * cases_module.INPUT_LINE_SECONDS > 1.0
+    assert count * failure_hints.INPUT_LINE_SECONDS > 1.0
     lines = "".join(f"{n}\n" for n in range(count))
     read = f"n = [input() for _ in range({count})]\n"
     loop = "while True:\n    pass\n"
@@ -610,31 +558,6 @@ def test_debug_output_before_a_long_traceback_is_said_to_be_left_out(toy_run):
     assert shown[-1] == "IndexError: x"
 
 
-SILENT = cases_module.SILENT_HINT
-
-
-@pytest.mark.parametrize(
-    ("transcript", "hint"),
-    [
-        (["< 100", "> ? 50", "< >"], cases_module.FLUSH_HINT),  # the solution did not answer
-        (["< 100", "> ? 50"], cases_module.UNANSWERED_HINT.format(line="? 50")),
-        # its line never ended: the interactor waits for the rest (it was "slow or stuck")
-        (["< 100", "> ? 50  [no end of line]"], cases_module.UNENDED_HINT.format(line="? 50")),
-        (["< [4 more bytes, sent after the solution had closed its output]"], SILENT),
-        ([], cases_module.SILENT_HINT),
-    ],
-)
-def test_an_idle_game_s_hint_follows_who_spoke_last(transcript, hint):
-    assert cases_module.idle_hint(transcript) == hint
-
-
-def test_an_idle_game_after_the_interactor_finished_is_not_blamed_on_the_interactor():
-    hint = cases_module.idle_hint(["< 1", "> ! 5"], finished=0)
-    assert hint == cases_module.RAN_ON_HINT.format(code=0)
-    still = cases_module.idle_hint(["< 1", "> ! 5"], finished=None)
-    assert still == cases_module.UNANSWERED_HINT.format(line="! 5")
-
-
 @pytest.mark.parametrize("finished", [True, False])
 def test_a_solution_that_runs_on_after_the_game_gets_the_ran_on_hint(
     checkout_copy, tmp_path, finished
@@ -777,7 +700,7 @@ def test_a_testlib_interactor_named_without_its_protocol_gets_a_hint(
     ran = played(problem, tmp_path)
     (failure,) = ran.failures
     assert failure.word == "JE", failure.message
-    assert (cases_module.TESTLIB_INTERACTOR_HINT in failure.details) == hinted, failure.details
+    assert (failure_hints.TESTLIB_INTERACTOR_HINT in failure.details) == hinted, failure.details
 
 
 def test_a_write_after_the_interactor_accepted_gets_a_hint(checkout_copy, tmp_path):
@@ -793,7 +716,7 @@ def test_a_write_after_the_interactor_accepted_gets_a_hint(checkout_copy, tmp_pa
     ran = played(problem, tmp_path)
     (failure,) = ran.failures
     assert failure.word == "RE", failure.message
-    assert cases_module.WROTE_AFTER_HINT in failure.details, failure.details
+    assert failure_hints.WROTE_AFTER_HINT in failure.details, failure.details
 
 
 def test_a_module_the_judge_installs_but_this_python_lacks_is_no_verdict(toy, tmp_path):
@@ -983,10 +906,10 @@ def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
     outcome = judge.judge(run, case(tmp_path, "c", "1 2\n", "3\n"), limits)
     assert outcome.word == "WA"
     if traceback:
-        assert outcome.details[0] == cases_module.SILENT_CRASH_HINT
+        assert outcome.details[0] == failure_hints.SILENT_CRASH_HINT
         assert outcome.details[-2:] == [
             "RecursionError: maximum recursion depth exceeded",
-            cases_module.RECURSION_HINT,
+            failure_hints.RECURSION_HINT,
         ]
     else:
         assert outcome.details == []
@@ -996,19 +919,19 @@ def test_the_recursion_hint_of_a_program_that_raises_the_limit_already(toy_run):
     """Raised already: C's limit when it memoises with functools, else not raised enough."""
     problem, bundle, script, _ = toy_run
     stderr = b"RecursionError: maximum recursion depth exceeded\n"
-    assert explain(problem, bundle, script, stderr)[-1] == cases_module.RECURSION_HINT
+    assert explain(problem, bundle, script, stderr)[-1] == failure_hints.RECURSION_HINT
     raised = replace(bundle, text=bundle.text + "import sys\nsys.setrecursionlimit(10**6)\n")
-    assert explain(problem, raised, script, stderr)[-1] == cases_module.LOW_RECURSION_HINT
+    assert explain(problem, raised, script, stderr)[-1] == failure_hints.LOW_RECURSION_HINT
     cached = replace(raised, text=raised.text + "from functools import lru_cache\n")
-    assert explain(problem, cached, script, stderr)[-1] == cases_module.RAISED_RECURSION_HINT
+    assert explain(problem, cached, script, stderr)[-1] == failure_hints.RAISED_RECURSION_HINT
     for memo in ("from functools import cache\n", "@functools.cache\ndef f(n):\n    pass\n"):
         cached = replace(raised, text=raised.text + memo)
-        assert explain(problem, cached, script, stderr)[-1] == cases_module.RAISED_RECURSION_HINT
+        assert explain(problem, cached, script, stderr)[-1] == failure_hints.RAISED_RECURSION_HINT
     own = replace(raised, text=raised.text + "cache = {}\ncache[1] = 2\n")  # a dict of its own
-    assert explain(problem, own, script, stderr)[-1] == cases_module.LOW_RECURSION_HINT
-    assert "raises sys.setrecursionlimit already" in cases_module.RAISED_RECURSION_HINT
+    assert explain(problem, own, script, stderr)[-1] == failure_hints.LOW_RECURSION_HINT
+    assert "raises sys.setrecursionlimit already" in failure_hints.RAISED_RECURSION_HINT
     assert "went past the limit: raise it before the recursion starts" in (
-        cases_module.LOW_RECURSION_HINT
+        failure_hints.LOW_RECURSION_HINT
     )  # the call may be on a path this run did not take: the hint does not say it ran
 
 
@@ -1031,7 +954,7 @@ def test_a_recursion_that_stopped_well_short_of_the_limit_set_went_through_c(
     text = bundle.text + f"import sys\nsys.setrecursionlimit({limit})\n"
     hint = explain(problem, replace(bundle, text=text), script, stderr)[-1]
     assert hint == (
-        cases_module.RAISED_RECURSION_HINT if raised else cases_module.LOW_RECURSION_HINT
+        failure_hints.RAISED_RECURSION_HINT if raised else failure_hints.LOW_RECURSION_HINT
     )
 
 
@@ -1055,7 +978,7 @@ def test_a_scratch_file_past_the_output_cap_is_said_to_be_the_kit_s_cap(toy_run)
     ``OSError: [Errno 27] File too large`` read like the program's own bug."""
     problem, bundle, script, _ = toy_run
     stderr = b"OSError: [Errno 27] File too large\n"
-    assert explain(problem, bundle, script, stderr)[-1] == cases_module.FILE_CAP_HINT
-    assert cases_module.FILE_CAP_HINT not in explain(problem, bundle, script, b"OSError: x\n")
+    assert explain(problem, bundle, script, stderr)[-1] == failure_hints.FILE_CAP_HINT
+    assert failure_hints.FILE_CAP_HINT not in explain(problem, bundle, script, b"OSError: x\n")
     # stdout past the limit raises the same EFBIG: an output-limit failure, no scratch file's
-    assert cases_module.FILE_CAP_HINT not in explain(problem, bundle, script, stderr, True)
+    assert failure_hints.FILE_CAP_HINT not in explain(problem, bundle, script, stderr, True)

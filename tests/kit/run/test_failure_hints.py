@@ -1,0 +1,91 @@
+"""kit.run.failure_hints: the hints of a failure that call for no run: a run held to its CPU
+time beyond its wall time, an interpreter whose packages the system manages, a long input read
+with input() (none when a faster reader would not have saved the time), and an idle game's
+hint by who spoke last."""
+
+from dataclasses import replace
+
+import pytest
+
+from kit.judges.targets import host
+from kit.registry import load_registry
+from kit.run import failure_hints
+from kit.run.limits import limits_for
+from kit.startup import TOY
+
+
+def test_a_run_timed_by_its_cpu_beyond_its_wall_time_is_told_why():
+    """The hint of a run held to its CPU time: ran side by side here (its wall time less), and
+    none where the two agree within what measuring gives (a run on one core, or loaded)."""
+    limits = limits_for(load_registry(TOY)["toy_sum"], host())
+    (hint,) = failure_hints.side_by_side(limits, cpu=1.311, wall=0.762)
+    assert hint.startswith("hint: its processes or threads ran side by side on this machine's")
+    assert "0.762 s of wall time, and took 1.311 s of CPU together" in hint
+    assert failure_hints.side_by_side(limits, cpu=1.311, wall=1.29) == []
+    assert failure_hints.side_by_side(replace(limits, clock="cpu"), cpu=1.311, wall=0.762) == []
+
+
+def test_an_interpreter_whose_library_is_marked_externally_managed_is_told(tmp_path):
+    library = tmp_path / "lib"
+    library.mkdir()
+    fake = tmp_path / "python"
+    fake.write_text(f"#!/bin/sh\necho {library}\n")
+    fake.chmod(0o755)
+    assert not failure_hints.externally_managed(str(fake))
+    (library / "EXTERNALLY-MANAGED").write_text("[externally-managed]\n")
+    assert not failure_hints.externally_managed(str(fake))  # asked once per interpreter
+    failure_hints.externally_managed.cache_clear()
+    assert failure_hints.externally_managed(str(fake))
+    assert not failure_hints.externally_managed(str(tmp_path / "no-such-python"))
+
+
+def test_a_long_input_read_with_input_gets_a_hint_on_a_time_limit_failure(tmp_path):
+    """The builtin a line at a time on a million lines is most of a 2 s limit under CPython;
+    a program that made ``input`` a faster reader of its own gets no hint."""
+    given = tmp_path / "big.in"
+    given.write_bytes(b"1 2\n" * failure_hints.SLOW_INPUT_LINES)
+    (hint,) = failure_hints.slow_input_hint("n = int(input())\n", given)
+    assert hint.startswith(f"hint: the input has {failure_hints.SLOW_INPUT_LINES} lines and ")
+    rebound = "import sys\ninput = sys.stdin.readline\nn = int(input())\n"
+    assert failure_hints.slow_input_hint(rebound, given) == []
+    assert failure_hints.slow_input_hint("import sys\nsys.stdin.read()\n", given) == []
+    small = tmp_path / "small.in"
+    small.write_bytes(b"1 2\n" * 10)
+    assert failure_hints.slow_input_hint("n = int(input())\n", small) == []
+    read_all = given.stat().st_size  # killed after it had read it all: the time went elsewhere
+    assert failure_hints.slow_input_hint("n = int(input())\n", given, read_all) == []
+
+
+def test_no_input_hint_for_a_run_over_by_more_than_a_faster_reader_saves(tmp_path):
+    """200,000 lines cost about 0.2 s more with input(): a run 4 s over the limit (killed
+    at 3 x 2 s) has a slower algorithm, not a slow reader."""
+    given = tmp_path / "big.in"
+    given.write_bytes(b"1 2\n" * 200_000)
+    saved = 200_000 * failure_hints.INPUT_LINE_SECONDS
+    assert failure_hints.slow_input_hint("n = int(input())\n", given, over=4.0) == []
+    assert failure_hints.slow_input_hint("n = int(input())\n", given, over=saved * 0.9) != []
+
+
+SILENT = failure_hints.SILENT_HINT
+
+
+@pytest.mark.parametrize(
+    ("transcript", "hint"),
+    [
+        (["< 100", "> ? 50", "< >"], failure_hints.FLUSH_HINT),  # the solution did not answer
+        (["< 100", "> ? 50"], failure_hints.UNANSWERED_HINT.format(line="? 50")),
+        # its line never ended: the interactor waits for the rest (it was "slow or stuck")
+        (["< 100", "> ? 50  [no end of line]"], failure_hints.UNENDED_HINT.format(line="? 50")),
+        (["< [4 more bytes, sent after the solution had closed its output]"], SILENT),
+        ([], failure_hints.SILENT_HINT),
+    ],
+)
+def test_an_idle_game_s_hint_follows_who_spoke_last(transcript, hint):
+    assert failure_hints.idle_hint(transcript) == hint
+
+
+def test_an_idle_game_after_the_interactor_finished_is_not_blamed_on_the_interactor():
+    hint = failure_hints.idle_hint(["< 1", "> ! 5"], finished=0)
+    assert hint == failure_hints.RAN_ON_HINT.format(code=0)
+    still = failure_hints.idle_hint(["< 1", "> ! 5"], finished=None)
+    assert still == failure_hints.UNANSWERED_HINT.format(line="! 5")
