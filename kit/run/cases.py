@@ -31,8 +31,8 @@ the order of the cases (a package's: the judge's), as a judge stops a submission
 are not run, and the report counts them as such ("0/3 cases (1 WA, 2 not run)", and a note).
 
 Failures are told in the author's terms: a traceback's lines in the solution's part of the
-bundle are mapped back to ``solutions/<slug>.py`` (helpers already carry their own file
-names), and usual mistakes get a hint (``kit.run.failure_hints``).
+bundle are mapped back to ``solutions/<slug>.py`` (``kit.run.tracebacks``), and usual mistakes
+get a hint (``kit.run.failure_hints``).
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ import contextlib
 import functools
 import math
 import os
-import re
 import shlex
 import shutil
 import stat
@@ -75,7 +74,6 @@ from kit.run.failure_hints import (
     segfault_hint,
     side_by_side,
     slow_input_hint,
-    stderr_hints,
 )
 from kit.run.float_answers import float_hint
 from kit.run.interact import AFTER_ACCEPTED, run_interactive
@@ -95,6 +93,7 @@ from kit.run.limits import (
 from kit.run.process import MEMORY, TIME, Run, Timing
 from kit.run.schedule import SKIPPED, Job, Schedule, cores, run_jobs
 from kit.run.stray_print import Printed, printed, stray_print_hint
+from kit.run.tracebacks import explain
 from kit.run.verdicts import (
     JE,
     MLE,
@@ -109,7 +108,6 @@ from kit.run.verdicts import (
     message,
     process_verdict,
 )
-from kit.visible import visible
 
 PE_AS_WA = "a presentation error, which"  # a PE told as the WA of a judge without PE
 MLE_AS_RE = "over the memory limit, which"  # an MLE told as the RE of a judge without MLE
@@ -120,8 +118,6 @@ _INSTEAD = {
     MLE: ("memory_verdict", RE, MLE_AS_RE + " {judge} judges a run error: it has no MLE"),
     OLE: ("output_verdict", RE, OLE_AS_RE + " {judge} judges a run error: it has no OLE"),
 }
-STDERR_LINES = 6  # stderr that is not a traceback: its last lines
-TRACEBACK_FRAMES = 3  # a traceback: its last frames whole, and the solution's own deepest
 
 Progress = Callable[[str], None]
 
@@ -1019,159 +1015,6 @@ def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: _Outcome) -> 
             outcome.got_cut,
         )
     )
-
-
-_FILE_LINE = re.compile(r'File "([^"]*)", line (\d+)')
-
-
-def _with_helper_sources(root: Path, lines: list[str], helpers: set[str]) -> list[str]:
-    """The frames of the bundle's ``helpers`` (workspace paths) given their line of code: the
-    bundle compiles them under those paths, which the run's empty folder cannot show, so
-    Python prints none."""
-    shown: list[str] = []
-    for at, line in enumerate(lines):
-        shown.append(line)
-        frame = _FILE_LINE.match(line, 2) if line.startswith("  File") else None
-        if frame is None or frame[1] not in helpers:
-            continue
-        if at + 1 < len(lines) and lines[at + 1].startswith("    "):
-            continue  # Python found it
-        text = _source_line(root / frame[1], int(frame[2]))
-        if text:
-            shown.append("    " + text[:196])
-    return shown
-
-
-LOADER_FRAMES = "  (the bundle loading its helpers)"  # what the loader's frames become
-IMPORT_SYSTEM = "<frozen importlib._bootstrap"  # the file of the import system's frames
-
-
-def _is_script(path: str, script: str, helpers: set[str]) -> bool:
-    """Whether a frame's file is the bundle itself, not a helper it compiled under the helper's
-    own name (``shared/segtree.py`` in a bundle ``segtree.py``); after a judge's compile
-    step the bundle runs as ``compile_step.MAIN``."""
-    return Path(path).name in (script, compile_step.MAIN) and path not in helpers
-
-
-def _without_loader(lines: list[str], script: str, first_line: int, helpers: set[str]) -> list[str]:
-    """The traceback without the frames of the bundle's loader (its lines before
-    ``first_line``, where the solution starts), which runs the helpers when they are imported,
-    and of the import system calling it (a run from source shows neither): one line says so."""
-    kept: list[str] = []
-    skipping = False
-    for line in lines:
-        frame = _FILE_LINE.match(line, 2) if line.startswith("  File") else None
-        if frame is not None:
-            skipping = frame[1].startswith(IMPORT_SYSTEM) or (
-                _is_script(frame[1], script, helpers) and int(frame[2]) < first_line
-            )
-            if skipping and (not kept or kept[-1] != LOADER_FRAMES):
-                kept.append(LOADER_FRAMES)
-        elif skipping and line.startswith("    "):
-            continue
-        else:
-            skipping = False
-        if not skipping:
-            kept.append(line)
-    return kept
-
-
-def _frame_blocks(lines: list[str]) -> list[tuple[int, int]]:
-    """Where each frame of a traceback starts and ends in ``lines``: its ``File`` line (or the
-    loader's line standing for its frames) and the lines under it (its code, the carets of
-    Python 3.11+, "[Previous line repeated ...]")."""
-    blocks: list[tuple[int, int]] = []
-    at = 0
-    while at < len(lines):
-        if not (lines[at].startswith('  File "') or lines[at] == LOADER_FRAMES):
-            at += 1
-            continue
-        end = at + 1
-        while end < len(lines) and (
-            lines[end].startswith("    ") or lines[end].startswith("  [Previous line")
-        ):
-            end += 1
-        blocks.append((at, end))
-        at = end
-    return blocks
-
-
-def _tail(lines: list[str], solution: str) -> list[str]:
-    """What is shown of a run's stderr: all of it when short; else, of a traceback, its last
-    frames whole, the solution's own deepest frame before them (the line of the author's code
-    that led there) and its exception; of other text, its last lines. What is left out is
-    said in its place (``[... 3 lines not shown]``). Of a recursion, the solution's deepest
-    frame is the one that entered it, not another copy of the recursive frame."""
-    blocks = _frame_blocks(lines)
-    if len(lines) <= STDERR_LINES:
-        return lines
-    if not blocks:
-        return [_left_out(len(lines) - STDERR_LINES, "line"), *lines[-STDERR_LINES:]]
-    shown = blocks[-TRACEBACK_FRAMES:]
-    deepest = lines[shown[-1][0]]  # a recursion's own frame: the one that entered it is shown
-    own = [
-        block
-        for block in blocks
-        if f'File "{solution}"' in lines[block[0]] and lines[block[0]] != deepest
-    ]
-    if own and own[-1] < shown[0]:
-        shown.insert(0, own[-1])
-    first = blocks[0][0]  # what came before the traceback (debug output) and its header
-    header = first > 0 and lines[first - 1].startswith("Traceback")
-    earlier = first - 1 if header else first
-    kept: list[str] = [_left_out(earlier, "line")] if earlier else []
-    kept += [lines[first - 1]] if header else []
-    for number, (start, end) in enumerate(shown):
-        before = shown[number - 1][1] if number else 0
-        left = sum(1 for block in blocks if before <= block[0] < start)
-        if left:
-            kept.append(_left_out(left, "frame"))
-        kept += lines[start:end]
-    return kept + lines[blocks[-1][1] :][:STDERR_LINES]
-
-
-def _left_out(count: int, what: str) -> str:
-    return f"  [... {count} {what}{'s' if count > 1 else ''} not shown]"
-
-
-def _source_line(path: Path, number: int) -> str:
-    """Line ``number`` of the file at ``path``, stripped ("" when there is none)."""
-    try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return ""
-    return lines[number - 1].strip() if 0 < number <= len(lines) else ""
-
-
-def explain(
-    problem: Problem,
-    bundle: Bundle | None,
-    script: Path,
-    stderr: bytes,
-    output_over: bool = False,
-) -> list[str]:
-    """The tail of a run's stderr in the author's terms, with hints for usual mistakes (a
-    program run as it is written, without a bundle, keeps its own file names; ``output_over``:
-    the run wrote past the output limit to stdout, whose EFBIG is no scratch file's)."""
-    text = stderr.decode("utf-8", "replace")
-    solution = problem.from_root(problem.solution)  # as the helpers' places are named
-
-    helpers = {module.rel for module in bundle.modules} if bundle is not None else set()
-
-    def source(match: re.Match) -> str:
-        if bundle is None or not _is_script(match[1], script.name, helpers):
-            return match[0]
-        line = bundle.source_line(int(match[2]))
-        if line is None:
-            return f'File "{problem.from_root(problem.dist)}", line {match[2]}'
-        return f'File "{solution}", line {line}'
-
-    lines = text.rstrip().splitlines()
-    if bundle is not None:
-        lines = _without_loader(lines, script.name, bundle.entry_first_line, helpers)
-    lines = [visible(_FILE_LINE.sub(source, line)[:200]) for line in lines]
-    details = _tail(_with_helper_sources(problem.root, lines, helpers), solution)
-    return details + stderr_hints(problem, bundle, text, output_over)
 
 
 def judged_elsewhere(problem: Problem, runner: Runner, stderr: bytes) -> str | None:

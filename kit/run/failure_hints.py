@@ -1,12 +1,12 @@
 """The hints a failure is given for usual mistakes, each a line that starts ``hint:``, and what
 decides them:
 
-- a run's stderr (``stderr_hints``, after the tail of it ``explain`` shows): Python 3.11+'s
-  limit on int<->str conversions, a recursion too deep (``recursion_hint``: the limit not
-  raised, or raised and a recursion through C stopped by a limit of its own), a data file read
-  from beside the bundle, a scratch file past the output cap, a module the judge installs and
-  this interpreter lacks (``MANAGED_HINT`` too where the system manages its packages:
-  ``externally_managed``);
+- a run's stderr (``stderr_hints``, after the tail of it ``kit.run.tracebacks`` shows):
+  Python 3.11+'s limit on int<->str conversions, a recursion too deep (``recursion_hint``: the
+  limit not raised, or raised and a recursion through C stopped by a limit of its own), a data
+  file read from beside the bundle, a scratch file past the output cap, a module the judge
+  installs and this interpreter lacks (``MANAGED_HINT`` too where the system manages its
+  packages: ``externally_managed``);
 - a crash of the interpreter (``segfault_hint``): recursion deeper than the C stack;
 - a time-limit failure: a long input read a line at a time with ``input()``
   (``slow_input_hint``), a run that slept or waited (``IDLE_HINT``), or ran on several cores

@@ -22,7 +22,7 @@ from kit.judges.profiles import PROFILES, profile_for
 from kit.judges.targets import ISOLATED, parse_target
 from kit.pipeline import make_bundle
 from kit.registry import load_registry
-from kit.run.cases import explain
+from kit.run.tracebacks import explain
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -1,4 +1,5 @@
-"""Fixtures of the run tests: a crowded core for the time a run waits for one."""
+"""Fixtures of the run tests: the toy problem's bundle under one stand-in, and a crowded core for
+the time a run waits for one."""
 
 import os
 import subprocess
@@ -7,6 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from kit.judges.targets import stand_in
+from kit.pipeline import write_bundle
+from kit.registry import load_registry
+from kit.run.cases import Column
 from tests.process_support import PIN_FIRST_CORE
 
 
@@ -45,3 +50,15 @@ def crowded_core():
 def shared_core():
     """One busy loop on the first core: a run put there gets about half of it."""
     yield from _busy_loops(1)
+
+
+@pytest.fixture
+def toy_run(toy, tmp_path):
+    """The toy_sum problem, its bundle written, and one stand-in for both of its targets."""
+    problem = load_registry(toy)["toy_sum"]
+    folder = tmp_path / "bundle"
+    folder.mkdir()
+    bundle, script = write_bundle(problem, folder)
+    runner = stand_in(list(problem.targets))
+    columns = [Column(target, runner, static_only=True) for target in problem.targets]
+    return problem, bundle, script, columns

@@ -1,7 +1,9 @@
 """kit.run.cases: the toy's bundle run on its cases under a stand-in: verdicts per case and
 target, targets served by one interpreter run once, a failure kept with its input, expected
 and got, a lone input judged by how its run ends, ``first_failure`` stopping at the first
-failing case; and a run's stderr told in the author's terms, with hints."""
+failing case, the gate's groups, the times and peaks the report gives and their warnings; and
+the hints a failing case gets as the build runs it (``kit.run.tracebacks`` and
+``kit.run.failure_hints`` have the tests of a run's stderr and of the hints themselves)."""
 
 import re
 import subprocess
@@ -22,7 +24,6 @@ from kit.run.cases import (
     CaseJudge,
     Column,
     RunOptions,
-    explain,
     interactor_command,
     run_all,
 )
@@ -33,18 +34,6 @@ from kit.run.verdicts import OK
 from tests.process_support import PIN_FIRST_CORE
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
-
-
-@pytest.fixture
-def toy_run(toy, tmp_path):
-    """The toy_sum problem, its bundle written, and one stand-in for both of its targets."""
-    problem = load_registry(toy)["toy_sum"]
-    folder = tmp_path / "bundle"
-    folder.mkdir()
-    bundle, script = write_bundle(problem, folder)
-    runner = stand_in(list(problem.targets))
-    columns = [Column(target, runner, static_only=True) for target in problem.targets]
-    return problem, bundle, script, columns
 
 
 def case(tmp_path, name, text, expected=None):
@@ -415,149 +404,6 @@ def test_first_failure_stops_each_target_at_its_first_failing_case(toy_run, tmp_
     assert any('File "shared/toy_numbers.py"' in line for line in failure.details)
 
 
-def test_a_crash_in_the_solution_is_told_in_the_solution_s_lines(toy_run, tmp_path):
-    problem, bundle, script, columns = toy_run
-    line = bundle.text.splitlines().index("def main():") + 2  # its annotations cut
-    stderr = f'Traceback:\n  File "{script}", line {line}, in main\nValueError: x\n'.encode()
-    details = explain(problem, bundle, script, stderr)
-    written = problem.solution.read_text().splitlines().index("def main() -> None:") + 2
-    assert details[1] == f'  File "solutions/toy_sum.py", line {written}, in main'
-    elsewhere = b'  File "/usr/lib/python3/x.py", line 3, in f\n'
-    assert explain(problem, bundle, script, elsewhere) == [
-        '  File "/usr/lib/python3/x.py", line 3, in f'
-    ]
-
-
-def test_a_crash_in_a_helper_shows_the_helper_s_line_of_code(toy_run):
-    """Helpers are compiled under their workspace paths, which the run's folder cannot show:
-    the kit adds the line Python left out, and only where it left it out."""
-    problem, bundle, script, _ = toy_run
-    helper = problem.root / "shared" / "toy_numbers.py"
-    number, code = next(
-        (n, line.strip())
-        for n, line in enumerate(helper.read_text().splitlines(), 1)
-        if line.startswith("    ") and line.strip()
-    )
-    frame = f'  File "shared/toy_numbers.py", line {number}, in f'
-    shown = explain(problem, bundle, script, f"Traceback:\n{frame}\nValueError: x\n".encode())
-    assert shown == ["Traceback:", frame, f"    {code}", "ValueError: x"]
-    told = f"{frame}\n    already shown\n".encode()
-    assert explain(problem, bundle, script, told) == [frame, "    already shown"]
-    beyond = '  File "shared/toy_numbers.py", line 9999, in f'
-    outside = '  File "../toy/shared/toy_numbers.py", line 1, in f'
-    not_bundled = '  File "problems.toml", line 1, in f'  # a file, not one of the bundle's
-    for line in (beyond, outside, not_bundled):
-        assert explain(problem, bundle, script, line.encode()) == [line]
-
-
-def test_a_helper_named_as_the_bundle_is_told_as_the_helper(toy_run):
-    """``shared/toy_numbers.py`` in a bundle named ``toy_numbers.py``: the helper's frame is
-    neither the loader's nor the bundle's own line."""
-    problem, bundle, script, _ = toy_run
-    named_alike = script.with_name("toy_numbers.py")
-    frame = '  File "shared/toy_numbers.py", line 1, in <module>'
-    shown = explain(problem, bundle, named_alike, f"Traceback:\n{frame}\nValueError: x\n".encode())
-    assert shown[:2] == ["Traceback:", frame] and len(shown) == 4, shown
-
-
-@pytest.mark.parametrize(
-    ("stderr", "hint"),
-    [
-        (b"ValueError: Exceeds the limit (4300 digits) for integer string conversion", "4300"),
-        (b"ValueError: Exceeds the limit (4300) for integer string conversion; use", "4300"),
-        (b"RecursionError: maximum recursion depth exceeded", "setrecursionlimit"),
-        (b"RecursionError: maximum recursion depth exceeded", "functools.lru_cache"),
-        (b"FileNotFoundError: [Errno 2] No such file or directory: "
-         b"'/tmp/kit-run-p3s24spz/shared/table.txt'", "in a folder of its own"),
-    ],
-)  # fmt: skip
-def test_usual_mistakes_get_a_hint(toy_run, stderr, hint):
-    problem, bundle, script, _ = toy_run
-    details = explain(problem, bundle, script, stderr)
-    assert details[0] == stderr.decode() and hint in details[-1] and details[-1].startswith("hint:")
-
-
-def _frame(file: str, line: int, code: str, carets: bool = False) -> list[str]:
-    return [f'  File "{file}", line {line}, in f', f"    {code}"] + (["    ~~~^^^"] * carets)
-
-
-def test_a_long_traceback_keeps_whole_frames_and_the_solution_s_own(toy_run):
-    """The last frames whole (their carets under 3.11+ too), the solution's deepest frame
-    before them, the frames left out counted, and the exception."""
-    problem, bundle, script, _ = toy_run
-    own = _frame("solutions/toy_sum.py", 3, "main()") + _frame("solutions/toy_sum.py", 9, "f(x)")
-    helper = [line for n in range(5) for line in _frame("/lib/h.py", n + 1, f"g{n}()", True)]
-    stderr = ["Traceback (most recent call last):", *own, *helper, "ValueError: x"]
-    shown = explain(problem, None, script, "\n".join(stderr).encode())
-    assert shown == [
-        "Traceback (most recent call last):",
-        "  [... 1 frame not shown]",
-        *_frame("solutions/toy_sum.py", 9, "f(x)"),
-        "  [... 2 frames not shown]",
-        *helper[-9:],
-        "ValueError: x",
-    ]
-    short = ["Traceback (most recent call last):", *own[2:], "ValueError: x"]
-    assert explain(problem, None, script, "\n".join(short).encode()) == short
-
-
-def test_a_recursion_s_traceback_keeps_the_frame_that_entered_it(toy_run):
-    """Python shows a recursion's frame three times, then "[Previous line repeated N more
-    times]": the solution's own frame before them is the call that started it, not a fourth
-    copy of the recursive frame."""
-    problem, bundle, script, _ = toy_run
-    entry = _frame("solutions/toy_sum.py", 12, "print(f(10**5))")
-    recursive = _frame("solutions/toy_sum.py", 5, "return 1 + f(n - 1)", True)
-    repeated = "  [Previous line repeated 996 more times]"
-    frames = [*_frame("solutions/toy_sum.py", 15, "main()"), *entry, *recursive * 4, repeated]
-    stderr = ["Traceback (most recent call last):", *frames, "RecursionError: x"]
-    shown = explain(problem, None, script, "\n".join(stderr).encode())
-    assert shown[:-1] == [
-        "Traceback (most recent call last):",
-        "  [... 1 frame not shown]",
-        *entry,
-        "  [... 1 frame not shown]",
-        *recursive * 3,
-        repeated,
-        "RecursionError: x",
-    ]
-
-
-def test_only_the_last_lines_of_stderr_are_kept(toy_run):
-    problem, bundle, script, _ = toy_run
-    stderr = "".join(f"line {n}\n" for n in range(20)).encode()
-    assert explain(problem, bundle, script, stderr) == [
-        "  [... 14 lines not shown]",
-        *(f"line {n}" for n in range(14, 20)),
-    ]
-
-
-def test_control_characters_of_stderr_are_shown_not_sent_to_the_terminal(toy_run):
-    """A program's escape sequences would move the cursor over the kit's own lines."""
-    problem, bundle, script, _ = toy_run
-    stderr = b"\x1b[3A\x1b[J[1/1] spoof ok\r\nnext\tline\x00"
-    assert explain(problem, bundle, script, stderr) == [
-        "\u241b[3A\u241b[J[1/1] spoof ok",
-        "next\u2192line\u2400",
-    ]
-
-
-def test_debug_output_before_a_long_traceback_is_said_to_be_left_out(toy_run):
-    """The lines a program wrote before it crashed are counted in their place, and the
-    traceback keeps its header."""
-    problem, bundle, script, _ = toy_run
-    frames = [line for n in range(4) for line in _frame("/lib/h.py", n + 1, f"g{n}()")]
-    debug = ["debug 1", "debug 2", "debug 3"]
-    stderr = [*debug, "Traceback (most recent call last):", *frames, "IndexError: x"]
-    shown = explain(problem, None, script, "\n".join(stderr).encode())
-    assert shown[:3] == [
-        "  [... 3 lines not shown]",
-        "Traceback (most recent call last):",
-        "  [... 1 frame not shown]",
-    ]
-    assert shown[-1] == "IndexError: x"
-
-
 @pytest.mark.parametrize("finished", [True, False])
 def test_a_solution_that_runs_on_after_the_game_gets_the_ran_on_hint(
     checkout_copy, tmp_path, finished
@@ -862,26 +708,6 @@ def test_a_case_over_the_time_limit_counts_in_the_peak_memory(
     assert [column.peak_kib for column in ran.columns] == [5000, 5000]
 
 
-def test_the_bundle_s_loader_frames_become_one_line(toy_run):
-    """A helper failing on import fails inside the loader the bundle runs first: its frames,
-    with or without their lines of code, are one line; the solution's and helpers' stay."""
-    problem, bundle, script, _ = toy_run
-    loader = bundle.entry_first_line - 3
-    helper = '  File "shared/toy_numbers.py", line 1, in <module>'
-    importing = '  File "<frozen importlib._bootstrap>", line 690, in _load_unlocked'
-    for code in ([], ["    _kit_load(("]):
-        frames = [f'  File "{script}", line {loader}, in <module>', *code, importing]
-        frames += [f'  File "{script}", line {loader + 1}, in exec_module', *code]
-        stderr = "\n".join(["Traceback:", *frames, helper, "    X = 1", "ValueError: x"])
-        shown = explain(problem, bundle, script, stderr.encode())
-        assert shown == [
-            "Traceback:",
-            "  (the bundle loading its helpers)",
-            helper,
-            "    X = 1",
-        ] + ["ValueError: x"]
-
-
 @pytest.mark.parametrize("traceback", [True, False])
 def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
     toy_run, tmp_path, traceback
@@ -915,49 +741,6 @@ def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
         assert outcome.details == []
 
 
-def test_the_recursion_hint_of_a_program_that_raises_the_limit_already(toy_run):
-    """Raised already: C's limit when it memoises with functools, else not raised enough."""
-    problem, bundle, script, _ = toy_run
-    stderr = b"RecursionError: maximum recursion depth exceeded\n"
-    assert explain(problem, bundle, script, stderr)[-1] == failure_hints.RECURSION_HINT
-    raised = replace(bundle, text=bundle.text + "import sys\nsys.setrecursionlimit(10**6)\n")
-    assert explain(problem, raised, script, stderr)[-1] == failure_hints.LOW_RECURSION_HINT
-    cached = replace(raised, text=raised.text + "from functools import lru_cache\n")
-    assert explain(problem, cached, script, stderr)[-1] == failure_hints.RAISED_RECURSION_HINT
-    for memo in ("from functools import cache\n", "@functools.cache\ndef f(n):\n    pass\n"):
-        cached = replace(raised, text=raised.text + memo)
-        assert explain(problem, cached, script, stderr)[-1] == failure_hints.RAISED_RECURSION_HINT
-    own = replace(raised, text=raised.text + "cache = {}\ncache[1] = 2\n")  # a dict of its own
-    assert explain(problem, own, script, stderr)[-1] == failure_hints.LOW_RECURSION_HINT
-    assert "raises sys.setrecursionlimit already" in failure_hints.RAISED_RECURSION_HINT
-    assert "went past the limit: raise it before the recursion starts" in (
-        failure_hints.LOW_RECURSION_HINT
-    )  # the call may be on a path this run did not take: the hint does not say it ran
-
-
-@pytest.mark.parametrize(
-    ("limit", "raised"),
-    [("10**6", True), ("10 ** 6", True), ("1 << 20", True), ("1_000_000", True),
-     ("6000", False), ("n + 10", False)],
-)  # fmt: skip
-def test_a_recursion_that_stopped_well_short_of_the_limit_set_went_through_c(
-    toy_run, limit, raised
-):
-    """``sum(map(dfs, g[v]))`` 6,000 deep after setrecursionlimit(10**6) stops near 5,000
-    frames under 3.13: no limit of the program's (the hint said to raise it further, or to
-    use a thread's larger stack, which does not help); short of a limit of 6,000 it may be."""
-    problem, bundle, script, _ = toy_run
-    frame = '  File "x.py", line 6, in dfs\n    return sum(map(dfs, g[v])) + 1\n'
-    stderr = b"Traceback (most recent call last):\n" + frame.encode() * 3
-    stderr += b"  [Previous line repeated 4997 more times]\n"
-    stderr += b"RecursionError: maximum recursion depth exceeded\n"
-    text = bundle.text + f"import sys\nsys.setrecursionlimit({limit})\n"
-    hint = explain(problem, replace(bundle, text=text), script, stderr)[-1]
-    assert hint == (
-        failure_hints.RAISED_RECURSION_HINT if raised else failure_hints.LOW_RECURSION_HINT
-    )
-
-
 def test_a_case_file_that_cannot_be_read_is_an_error_not_the_solution_s_verdict(toy_run, tmp_path):
     """An input or answer the kit cannot read (a folder here; no permission elsewhere) is a
     one-line error naming it: the run would have failed to start (exit 127, an RE)."""
@@ -971,14 +754,3 @@ def test_a_case_file_that_cannot_be_read_is_an_error_not_the_solution_s_verdict(
     answerless = Case("a", tmp_path / "a.in", tmp_path / "a.out")
     with pytest.raises(BuildError, match=r"^a: a\.out: cannot read: Is a directory$"):
         run_all(problem, bundle, script, [answerless], columns, options=ONE_AT_A_TIME)
-
-
-def test_a_scratch_file_past_the_output_cap_is_said_to_be_the_kit_s_cap(toy_run):
-    """RLIMIT_FSIZE, the cap on stdout, holds for every file the run writes: a bare
-    ``OSError: [Errno 27] File too large`` read like the program's own bug."""
-    problem, bundle, script, _ = toy_run
-    stderr = b"OSError: [Errno 27] File too large\n"
-    assert explain(problem, bundle, script, stderr)[-1] == failure_hints.FILE_CAP_HINT
-    assert failure_hints.FILE_CAP_HINT not in explain(problem, bundle, script, b"OSError: x\n")
-    # stdout past the limit raises the same EFBIG: an output-limit failure, no scratch file's
-    assert failure_hints.FILE_CAP_HINT not in explain(problem, bundle, script, stderr, True)

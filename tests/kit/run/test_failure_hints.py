@@ -1,7 +1,8 @@
-"""kit.run.failure_hints: the hints of a failure that call for no run: a run held to its CPU
-time beyond its wall time, an interpreter whose packages the system manages, a long input read
-with input() (none when a faster reader would not have saved the time), and an idle game's
-hint by who spoke last."""
+"""kit.run.failure_hints: the hints of a failure, without a run: a run held to its CPU time
+beyond its wall time, an interpreter whose packages the system manages, a long input read with
+input() (none when a faster reader would not have saved the time), an idle game's hint by who
+spoke last; and the hints of a run's stderr, as ``explain`` adds them (the digit limit, the
+recursion hint that fits the program, a data file beside a helper, a scratch file's cap)."""
 
 from dataclasses import replace
 
@@ -11,6 +12,7 @@ from kit.judges.targets import host
 from kit.registry import load_registry
 from kit.run import failure_hints
 from kit.run.limits import limits_for
+from kit.run.tracebacks import explain
 from kit.startup import TOY
 
 
@@ -89,3 +91,74 @@ def test_an_idle_game_after_the_interactor_finished_is_not_blamed_on_the_interac
     assert hint == failure_hints.RAN_ON_HINT.format(code=0)
     still = failure_hints.idle_hint(["< 1", "> ! 5"], finished=None)
     assert still == failure_hints.UNANSWERED_HINT.format(line="! 5")
+
+
+@pytest.mark.parametrize(
+    ("stderr", "hint"),
+    [
+        (b"ValueError: Exceeds the limit (4300 digits) for integer string conversion", "4300"),
+        (b"ValueError: Exceeds the limit (4300) for integer string conversion; use", "4300"),
+        (b"RecursionError: maximum recursion depth exceeded", "setrecursionlimit"),
+        (b"RecursionError: maximum recursion depth exceeded", "functools.lru_cache"),
+        (b"FileNotFoundError: [Errno 2] No such file or directory: "
+         b"'/tmp/kit-run-p3s24spz/shared/table.txt'", "in a folder of its own"),
+    ],
+)  # fmt: skip
+def test_usual_mistakes_get_a_hint(toy_run, stderr, hint):
+    problem, bundle, script, _ = toy_run
+    details = explain(problem, bundle, script, stderr)
+    assert details[0] == stderr.decode() and hint in details[-1] and details[-1].startswith("hint:")
+
+
+def test_the_recursion_hint_of_a_program_that_raises_the_limit_already(toy_run):
+    """Raised already: C's limit when it memoises with functools, else not raised enough."""
+    problem, bundle, script, _ = toy_run
+    stderr = b"RecursionError: maximum recursion depth exceeded\n"
+    assert explain(problem, bundle, script, stderr)[-1] == failure_hints.RECURSION_HINT
+    raised = replace(bundle, text=bundle.text + "import sys\nsys.setrecursionlimit(10**6)\n")
+    assert explain(problem, raised, script, stderr)[-1] == failure_hints.LOW_RECURSION_HINT
+    cached = replace(raised, text=raised.text + "from functools import lru_cache\n")
+    assert explain(problem, cached, script, stderr)[-1] == failure_hints.RAISED_RECURSION_HINT
+    for memo in ("from functools import cache\n", "@functools.cache\ndef f(n):\n    pass\n"):
+        cached = replace(raised, text=raised.text + memo)
+        assert explain(problem, cached, script, stderr)[-1] == failure_hints.RAISED_RECURSION_HINT
+    own = replace(raised, text=raised.text + "cache = {}\ncache[1] = 2\n")  # a dict of its own
+    assert explain(problem, own, script, stderr)[-1] == failure_hints.LOW_RECURSION_HINT
+    assert "raises sys.setrecursionlimit already" in failure_hints.RAISED_RECURSION_HINT
+    assert "went past the limit: raise it before the recursion starts" in (
+        failure_hints.LOW_RECURSION_HINT
+    )  # the call may be on a path this run did not take: the hint does not say it ran
+
+
+@pytest.mark.parametrize(
+    ("limit", "raised"),
+    [("10**6", True), ("10 ** 6", True), ("1 << 20", True), ("1_000_000", True),
+     ("6000", False), ("n + 10", False)],
+)  # fmt: skip
+def test_a_recursion_that_stopped_well_short_of_the_limit_set_went_through_c(
+    toy_run, limit, raised
+):
+    """``sum(map(dfs, g[v]))`` 6,000 deep after setrecursionlimit(10**6) stops near 5,000
+    frames under 3.13: no limit of the program's (the hint said to raise it further, or to
+    use a thread's larger stack, which does not help); short of a limit of 6,000 it may be."""
+    problem, bundle, script, _ = toy_run
+    frame = '  File "x.py", line 6, in dfs\n    return sum(map(dfs, g[v])) + 1\n'
+    stderr = b"Traceback (most recent call last):\n" + frame.encode() * 3
+    stderr += b"  [Previous line repeated 4997 more times]\n"
+    stderr += b"RecursionError: maximum recursion depth exceeded\n"
+    text = bundle.text + f"import sys\nsys.setrecursionlimit({limit})\n"
+    hint = explain(problem, replace(bundle, text=text), script, stderr)[-1]
+    assert hint == (
+        failure_hints.RAISED_RECURSION_HINT if raised else failure_hints.LOW_RECURSION_HINT
+    )
+
+
+def test_a_scratch_file_past_the_output_cap_is_said_to_be_the_kit_s_cap(toy_run):
+    """RLIMIT_FSIZE, the cap on stdout, holds for every file the run writes: a bare
+    ``OSError: [Errno 27] File too large`` read like the program's own bug."""
+    problem, bundle, script, _ = toy_run
+    stderr = b"OSError: [Errno 27] File too large\n"
+    assert explain(problem, bundle, script, stderr)[-1] == failure_hints.FILE_CAP_HINT
+    assert failure_hints.FILE_CAP_HINT not in explain(problem, bundle, script, b"OSError: x\n")
+    # stdout past the limit raises the same EFBIG: an output-limit failure, no scratch file's
+    assert failure_hints.FILE_CAP_HINT not in explain(problem, bundle, script, stderr, True)

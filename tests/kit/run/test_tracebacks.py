@@ -1,0 +1,152 @@
+"""kit.run.tracebacks: a run's stderr told in the author's terms: the solution's frames in its
+own lines, a helper's frame with the line of code Python could not show, the bundle's loader
+as one line, a long traceback cut to its last frames and the solution's own deepest, a long
+stderr to its last lines, control characters shown."""
+
+from kit.run.tracebacks import explain
+
+
+def test_a_crash_in_the_solution_is_told_in_the_solution_s_lines(toy_run, tmp_path):
+    problem, bundle, script, columns = toy_run
+    line = bundle.text.splitlines().index("def main():") + 2  # its annotations cut
+    stderr = f'Traceback:\n  File "{script}", line {line}, in main\nValueError: x\n'.encode()
+    details = explain(problem, bundle, script, stderr)
+    written = problem.solution.read_text().splitlines().index("def main() -> None:") + 2
+    assert details[1] == f'  File "solutions/toy_sum.py", line {written}, in main'
+    elsewhere = b'  File "/usr/lib/python3/x.py", line 3, in f\n'
+    assert explain(problem, bundle, script, elsewhere) == [
+        '  File "/usr/lib/python3/x.py", line 3, in f'
+    ]
+
+
+def test_a_crash_in_a_helper_shows_the_helper_s_line_of_code(toy_run):
+    """Helpers are compiled under their workspace paths, which the run's folder cannot show:
+    the kit adds the line Python left out, and only where it left it out."""
+    problem, bundle, script, _ = toy_run
+    helper = problem.root / "shared" / "toy_numbers.py"
+    number, code = next(
+        (n, line.strip())
+        for n, line in enumerate(helper.read_text().splitlines(), 1)
+        if line.startswith("    ") and line.strip()
+    )
+    frame = f'  File "shared/toy_numbers.py", line {number}, in f'
+    shown = explain(problem, bundle, script, f"Traceback:\n{frame}\nValueError: x\n".encode())
+    assert shown == ["Traceback:", frame, f"    {code}", "ValueError: x"]
+    told = f"{frame}\n    already shown\n".encode()
+    assert explain(problem, bundle, script, told) == [frame, "    already shown"]
+    beyond = '  File "shared/toy_numbers.py", line 9999, in f'
+    outside = '  File "../toy/shared/toy_numbers.py", line 1, in f'
+    not_bundled = '  File "problems.toml", line 1, in f'  # a file, not one of the bundle's
+    for line in (beyond, outside, not_bundled):
+        assert explain(problem, bundle, script, line.encode()) == [line]
+
+
+def test_a_helper_named_as_the_bundle_is_told_as_the_helper(toy_run):
+    """``shared/toy_numbers.py`` in a bundle named ``toy_numbers.py``: the helper's frame is
+    neither the loader's nor the bundle's own line."""
+    problem, bundle, script, _ = toy_run
+    named_alike = script.with_name("toy_numbers.py")
+    frame = '  File "shared/toy_numbers.py", line 1, in <module>'
+    shown = explain(problem, bundle, named_alike, f"Traceback:\n{frame}\nValueError: x\n".encode())
+    assert shown[:2] == ["Traceback:", frame] and len(shown) == 4, shown
+
+
+def _frame(file: str, line: int, code: str, carets: bool = False) -> list[str]:
+    return [f'  File "{file}", line {line}, in f', f"    {code}"] + (["    ~~~^^^"] * carets)
+
+
+def test_a_long_traceback_keeps_whole_frames_and_the_solution_s_own(toy_run):
+    """The last frames whole (their carets under 3.11+ too), the solution's deepest frame
+    before them, the frames left out counted, and the exception."""
+    problem, bundle, script, _ = toy_run
+    own = _frame("solutions/toy_sum.py", 3, "main()") + _frame("solutions/toy_sum.py", 9, "f(x)")
+    helper = [line for n in range(5) for line in _frame("/lib/h.py", n + 1, f"g{n}()", True)]
+    stderr = ["Traceback (most recent call last):", *own, *helper, "ValueError: x"]
+    shown = explain(problem, None, script, "\n".join(stderr).encode())
+    assert shown == [
+        "Traceback (most recent call last):",
+        "  [... 1 frame not shown]",
+        *_frame("solutions/toy_sum.py", 9, "f(x)"),
+        "  [... 2 frames not shown]",
+        *helper[-9:],
+        "ValueError: x",
+    ]
+    short = ["Traceback (most recent call last):", *own[2:], "ValueError: x"]
+    assert explain(problem, None, script, "\n".join(short).encode()) == short
+
+
+def test_a_recursion_s_traceback_keeps_the_frame_that_entered_it(toy_run):
+    """Python shows a recursion's frame three times, then "[Previous line repeated N more
+    times]": the solution's own frame before them is the call that started it, not a fourth
+    copy of the recursive frame."""
+    problem, bundle, script, _ = toy_run
+    entry = _frame("solutions/toy_sum.py", 12, "print(f(10**5))")
+    recursive = _frame("solutions/toy_sum.py", 5, "return 1 + f(n - 1)", True)
+    repeated = "  [Previous line repeated 996 more times]"
+    frames = [*_frame("solutions/toy_sum.py", 15, "main()"), *entry, *recursive * 4, repeated]
+    stderr = ["Traceback (most recent call last):", *frames, "RecursionError: x"]
+    shown = explain(problem, None, script, "\n".join(stderr).encode())
+    assert shown[:-1] == [
+        "Traceback (most recent call last):",
+        "  [... 1 frame not shown]",
+        *entry,
+        "  [... 1 frame not shown]",
+        *recursive * 3,
+        repeated,
+        "RecursionError: x",
+    ]
+
+
+def test_only_the_last_lines_of_stderr_are_kept(toy_run):
+    problem, bundle, script, _ = toy_run
+    stderr = "".join(f"line {n}\n" for n in range(20)).encode()
+    assert explain(problem, bundle, script, stderr) == [
+        "  [... 14 lines not shown]",
+        *(f"line {n}" for n in range(14, 20)),
+    ]
+
+
+def test_control_characters_of_stderr_are_shown_not_sent_to_the_terminal(toy_run):
+    """A program's escape sequences would move the cursor over the kit's own lines."""
+    problem, bundle, script, _ = toy_run
+    stderr = b"\x1b[3A\x1b[J[1/1] spoof ok\r\nnext\tline\x00"
+    assert explain(problem, bundle, script, stderr) == [
+        "\u241b[3A\u241b[J[1/1] spoof ok",
+        "next\u2192line\u2400",
+    ]
+
+
+def test_debug_output_before_a_long_traceback_is_said_to_be_left_out(toy_run):
+    """The lines a program wrote before it crashed are counted in their place, and the
+    traceback keeps its header."""
+    problem, bundle, script, _ = toy_run
+    frames = [line for n in range(4) for line in _frame("/lib/h.py", n + 1, f"g{n}()")]
+    debug = ["debug 1", "debug 2", "debug 3"]
+    stderr = [*debug, "Traceback (most recent call last):", *frames, "IndexError: x"]
+    shown = explain(problem, None, script, "\n".join(stderr).encode())
+    assert shown[:3] == [
+        "  [... 3 lines not shown]",
+        "Traceback (most recent call last):",
+        "  [... 1 frame not shown]",
+    ]
+    assert shown[-1] == "IndexError: x"
+
+
+def test_the_bundle_s_loader_frames_become_one_line(toy_run):
+    """A helper failing on import fails inside the loader the bundle runs first: its frames,
+    with or without their lines of code, are one line; the solution's and helpers' stay."""
+    problem, bundle, script, _ = toy_run
+    loader = bundle.entry_first_line - 3
+    helper = '  File "shared/toy_numbers.py", line 1, in <module>'
+    importing = '  File "<frozen importlib._bootstrap>", line 690, in _load_unlocked'
+    for code in ([], ["    _kit_load(("]):
+        frames = [f'  File "{script}", line {loader}, in <module>', *code, importing]
+        frames += [f'  File "{script}", line {loader + 1}, in exec_module', *code]
+        stderr = "\n".join(["Traceback:", *frames, helper, "    X = 1", "ValueError: x"])
+        shown = explain(problem, bundle, script, stderr.encode())
+        assert shown == [
+            "Traceback:",
+            "  (the bundle loading its helpers)",
+            helper,
+            "    X = 1",
+        ] + ["ValueError: x"]
