@@ -45,7 +45,8 @@ from kit.judges.targets import (
 from kit.pipeline import Status, build_problem, foreign_target_notes, make_bundle
 from kit.registry import Problem, import_from_checkout, load_registry, select
 from kit.run import compile_step, judged
-from kit.run.cases import RunOptions, problem_comparator
+from kit.run.case_judge import problem_comparator
+from kit.run.cases import RunOptions
 from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
 from kit.run.process import Timing, run_environment
 from kit.run.tracebacks import explain

@@ -99,7 +99,8 @@ from kit.judges.targets import Runner
 from kit.packages.expectations import Expectation, names, rules_for
 from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, POLYGON, Package, Submission
 from kit.registry import Case, Problem
-from kit.run.cases import KILL_FACTOR, PE_AS_WA, Column, RunOptions, run_all
+from kit.run.case_judge import PE_AS_WA
+from kit.run.cases import KILL_FACTOR, Column, RunOptions, run_all
 from kit.run.verdicts import (
     JE,
     KATTIS_AC,

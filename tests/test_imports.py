@@ -102,7 +102,7 @@ def kit_imports() -> dict[str, set[str]]:
         names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
 
     def module_of(dotted: str) -> str:
-        while dotted and dotted not in names:  # kit.run.cases.CaseJudge -> kit.run.cases
+        while dotted and dotted not in names:  # kit.run.cases.run_all -> kit.run.cases
             dotted = dotted.rpartition(".")[0]
         return dotted
 

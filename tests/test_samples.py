@@ -20,7 +20,8 @@ from kit.judges.targets import found, host, runner_for
 from kit.pipeline import columns_for, make_bundle
 from kit.registry import judge_cases, load_registry, sample_cases
 from kit.run import judged
-from kit.run.cases import KILL_FACTOR, interactor_command
+from kit.run.case_judge import interactor_command
+from kit.run.cases import KILL_FACTOR
 from kit.run.interact import run_interactive
 from kit.run.limits import limits_for
 

@@ -44,7 +44,7 @@ from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import Case, load_registry, select
 from kit.run import compile_step
-from kit.run.cases import CaseJudge, interactor_command, problem_comparator
+from kit.run.case_judge import CaseJudge, interactor_command, problem_comparator
 from kit.run.limits import limits_for, machine_notes, time_over
 from kit.run.tracebacks import explain
 from kit.run.verdicts import JE, MIB, OK, TLE, message

@@ -9,7 +9,7 @@ package and what is under it, not the packages above it.
 
 When a run here fails with ``ModuleNotFoundError`` (``missing_module``) for a module the judge
 has, ``install_hint`` says so and how to install it for the interpreter that ran the case; the
-run is then no verdict on the solution (``kit.run.cases`` makes it the judging's failure).
+run is then no verdict on the solution (``kit.run.case_judge`` makes it the judging's failure).
 
 The lists are the judge's own, by the import name of each package it installs (the pip name is
 kept beside it, for the hint). A package whose import name could not be confirmed is left out.

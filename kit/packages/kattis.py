@@ -14,7 +14,7 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   problem's settings are ``kit.packages.scoring``'s (legacy and 2023-07: ``grading``;
   2025-09: ``score_groups``). A ``multi-pass`` problem (it needs its own output validator
   or interactor) runs each case again on every ``nextpass.in`` its validator writes, at most
-  ``limits.validation_passes`` times (``Package.passes``, for ``kit.run.cases``); a
+  ``limits.validation_passes`` times (``Package.passes``, for ``kit.run.case_judge``); a
   ``submit-answer`` problem is a one-line error.
 - **Limits**: the time limit from ``limits.time_limit`` (later versions), else from
   ``timelimit`` in DOMjudge's ``domjudge-problem.ini``, else from the file ``.timelimit``

@@ -38,7 +38,7 @@ whatever command ran it.
   Where the output's size is judged after the run's time and exit (``output_last``: DOMjudge,
   whose runs write on past the limit; a Kattis
   package's submissions in ``verify``, as problemtools judges them), a run stopped at the
-  limit is run again without one (``kit.run.cases``).
+  limit is run again without one (``kit.run.case_judge``).
 - **stack**: the run's stack size (``RLIMIT_STACK``): the judge's documented setting, else the
   memory limit.
 
@@ -524,7 +524,7 @@ def _above(mib: float, limit: float) -> str:
 
 
 # a run this many times its limit is TLE by itself: no noise explains it, so it is neither
-# run again for a median (kit.run.cases) nor timed again alone (kit.run.schedule)
+# run again for a median (kit.run.case_judge) nor timed again alone (kit.run.schedule)
 CLEARLY_OVER = 2.0
 
 

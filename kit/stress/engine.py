@@ -4,7 +4,7 @@
 target, or ``--target``), its limits (``kit.run.limits``) and the ``Source``
 (``kit.stress.source``: the stress module's functions, the user's programs, the interactor).
 ``Stress.make(seed, params)`` is a file (generated, then validated when there is a
-validator); ``Stress.judge(text)`` runs the bundle on it judge-style (``kit.run.cases``'
+validator); ``Stress.judge(text)`` runs the bundle on it judge-style (``kit.run.case_judge``'s
 ``CaseJudge``: a fresh process from an empty folder under the build's limits and verdicts)
 against the expected answer (the module's ``reference`` or the brute force's output) by the
 problem's comparator, or, for an interactive problem, plays it as the secret input through the
@@ -38,7 +38,7 @@ from kit.judges.targets import Runner
 from kit.processes import end_sessions
 from kit.registry import Case, Problem
 from kit.run import compile_step
-from kit.run.cases import CaseJudge, problem_comparator
+from kit.run.case_judge import CaseJudge, problem_comparator
 from kit.run.limits import Limits, limits_for, time_over
 from kit.run.process import end_runs
 from kit.run.verdicts import JE, OK, TLE, message

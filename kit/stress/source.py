@@ -36,7 +36,7 @@ from kit.errors import BuildError
 from kit.guest import exit_call, on_deep_stack
 from kit.judges.targets import Runner
 from kit.registry import Problem, import_from_checkout
-from kit.run.cases import interactor_command
+from kit.run.case_judge import interactor_command
 from kit.scaffold import is_stub
 from kit.stress.inputs import on_input
 from kit.stress.programs import Program, parse_program

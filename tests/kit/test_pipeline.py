@@ -22,7 +22,7 @@ from kit.errors import BuildError
 from kit.judges.targets import Target, found, stand_in
 from kit.pipeline import Result, Status, build_problem, columns_for, make_bundle, write_bundle
 from kit.registry import load_registry
-from kit.run import cases as cases_module
+from kit.run.case_judge import CaseJudge
 from kit.run.cases import RunOptions
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
@@ -562,13 +562,13 @@ class SlowCheck:
 def run_starts(monkeypatch):
     """When each run of a case started (``time.monotonic()``), and under which runner."""
     starts = []
-    real = cases_module.CaseJudge.repeat
+    real = CaseJudge.repeat
 
     def repeat(self, case, runner, limits, runs):
         starts.append((time.monotonic(), runner))
         return real(self, case, runner, limits, runs)
 
-    monkeypatch.setattr(cases_module.CaseJudge, "repeat", repeat)
+    monkeypatch.setattr(CaseJudge, "repeat", repeat)
     return starts
 
 

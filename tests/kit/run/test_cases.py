@@ -9,46 +9,22 @@ import re
 import subprocess
 import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from kit.errors import BuildError
-from kit.judges.compare import parse_compare
 from kit.judges.targets import Runner, host, parse_target, stand_in
 from kit.pipeline import write_bundle
 from kit.registry import NO_ANSWER, Case, load_registry
+from kit.run import case_judge, failure_hints
 from kit.run import cases as cases_module
-from kit.run import failure_hints
-from kit.run.cases import (
-    CaseJudge,
-    Column,
-    RunOptions,
-    interactor_command,
-    run_all,
-)
+from kit.run.cases import Column, RunOptions, run_all
 from kit.run.failure_hints import TESTLIB_USAGE
 from kit.run.limits import limits_for
-from kit.run.process import Run, Timing
-from kit.run.verdicts import OK
+from kit.run.process import Timing
+from kit.run.verdicts import OK, TLE
+from tests.kit.run.case_support import ONE_AT_A_TIME, case, sample
 from tests.process_support import PIN_FIRST_CORE
-
-ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
-
-
-def case(tmp_path, name, text, expected=None):
-    path = tmp_path / f"{name}.in"
-    path.write_text(text)
-    answer = None
-    if expected is not None:
-        answer = tmp_path / f"{name}.out"
-        answer.write_text(expected)
-    return Case(name, path, answer)
-
-
-def sample(problem):
-    folder = problem.samples_dir
-    return Case("sample-1", folder / "sample-1.in", folder / "sample-1.out")
 
 
 def test_a_target_pair_served_by_one_interpreter_runs_once_and_both_pass(toy_run):
@@ -164,7 +140,7 @@ def test_a_module_the_judge_installs_and_the_runner_lacks_names_that_runner_to_i
     """AtCoder installs ortools; the Python that ran the case here has none: not
     judged here, and the hint's pip line names that very interpreter (and, where the system
     manages its packages, how to install into a virtual environment instead)."""
-    monkeypatch.setattr(cases_module, "externally_managed", lambda executable: managed)
+    monkeypatch.setattr(case_judge, "externally_managed", lambda executable: managed)
     _judged_by_atcoder_without_ortools(toy)
     (toy / "solutions" / "toy_sum.py").write_text("import ortools\n")
     failure = _judged_once(toy, tmp_path)
@@ -210,7 +186,7 @@ def test_a_run_this_machine_failed_keeps_its_traceback_without_the_solution_s_hi
     )
     crashed = _judged_once(toy, tmp_path)
     assert crashed.word == "RE" and any(line.startswith("hint:") for line in crashed.details)
-    monkeypatch.setattr(cases_module, "machine_failure", lambda *_: "not judged here: stack")
+    monkeypatch.setattr(case_judge, "machine_failure", lambda *_: "not judged here: stack")
     failure = _judged_once(toy, tmp_path)
     assert (failure.word, failure.message) == ("JE", "judge error: not judged here: stack")
     assert failure.details and not any(line.startswith("hint:") for line in failure.details)
@@ -319,40 +295,6 @@ def test_progress_counts_each_case_once_and_names_a_time_taken_again(toy_run, tm
         *["toy_sum: timed again alone"] * (len(said) - 1),
     ]
     assert len(said) > 1
-
-
-def test_a_run_just_over_the_limit_is_timed_again_and_the_median_decides(toy_run, tmp_path):
-    """The report says "the median of 3 deciding": a first run at 1.2x the limit is not the
-    verdict by itself (it was: one slow run alone made a TLE); one at twice the limit is."""
-    problem, bundle, script, columns = toy_run
-    (tmp_path / "cwd").mkdir()
-    judge = CaseJudge(problem, bundle=bundle, script=script, comparator=None, interactor=None,
-                      empty=tmp_path / "cwd")  # fmt: skip
-    limits = replace(limits_for(problem, columns[0].runner), time=0.5, timeout=5.0)
-    script.write_text("import time\ntime.sleep(0.6)\n" + script.read_text())
-    outcome, timing = judge.repeat(case(tmp_path, "slow", "1 2\n"), columns[0].runner, limits, 3)
-    assert outcome.word == "TLE" and len(timing.seconds) == 3
-    assert "median of 3 runs" in outcome.message
-    script.write_text(script.read_text().replace("time.sleep(0.6)", "time.sleep(1.1)"))
-    outcome, timing = judge.repeat(case(tmp_path, "slower", "1 2\n"), columns[0].runner, limits, 3)
-    assert outcome.word == "TLE" and len(timing.seconds) == 1
-
-
-def test_a_crash_of_the_interpreter_gets_the_stack_hint_that_fits_the_program(toy_run, tmp_path):
-    """Recursion too deep for the C stack: a thread with a larger stack is suggested, unless
-    the program already sizes one (then its size, or recursion outside it, is)."""
-    problem, bundle, script, columns = toy_run
-    (tmp_path / "cwd").mkdir()
-    judge = CaseJudge(problem, bundle=bundle, script=script, comparator=None, interactor=None,
-                      empty=tmp_path / "cwd")  # fmt: skip
-    script.write_text("import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n")
-    runner = columns[0].runner
-    outcome, _ = judge.once(case(tmp_path, "crash", "1 2\n"), runner, limits_for(problem, runner))
-    assert outcome.word == "RE" and outcome.details[-1] == failure_hints.SEGFAULT_HINT
-    threaded = "import threading\nthreading.stack_size(1 << 26)\n"
-    assert failure_hints.segfault_hint(threaded) == failure_hints.THREAD_SEGFAULT_HINT
-    assert "the threading.stack_size given may be too small" in failure_hints.THREAD_SEGFAULT_HINT
-    assert failure_hints.segfault_hint(bundle.text) == failure_hints.SEGFAULT_HINT
 
 
 def test_a_wrong_answer_keeps_its_time_and_what_it_wrote_on_stderr(toy_run, tmp_path):
@@ -565,31 +507,6 @@ def test_a_write_after_the_interactor_accepted_gets_a_hint(checkout_copy, tmp_pa
     assert failure_hints.WROTE_AFTER_HINT in failure.details, failure.details
 
 
-def test_a_module_the_judge_installs_but_this_python_lacks_is_no_verdict(toy, tmp_path):
-    """AtCoder installs acl_cpp; a run here without it fails on the import, which says
-    nothing of the solution: a judge error naming the missing module, not a runtime error."""
-    text = (toy / "problems.toml").read_text()
-    (toy / "problems.toml").write_text(text.replace('judge = "nowhere"', 'judge = "AtCoder"', 1))
-    (toy / "solutions" / "toy_sum.py").write_text("import acl_cpp\nprint(acl_cpp)\n")
-    problem = load_registry(toy)["toy_sum"]
-    folder = tmp_path / "bundle"
-    folder.mkdir()
-    bundle, script = write_bundle(problem, folder)
-    runner = stand_in([problem.targets[0]])
-    columns = [Column(problem.targets[0], runner, static_only=True)]
-    ran = run_all(problem, bundle, script, [sample(problem)], columns, options=ONE_AT_A_TIME)
-    (failure,) = ran.failures
-    assert failure.word == "JE", failure.message
-    assert "has no 'acl_cpp', which AtCoder installs" in failure.message
-    assert cases_module.judged_elsewhere(problem, runner, b"") is None
-    assert (
-        cases_module.judged_elsewhere(
-            problem, runner, b"ModuleNotFoundError: No module named 'requests'\n"
-        )
-        is None
-    )  # not installed on the judge either: the run's RE is the judge's
-
-
 def test_a_first_run_far_slower_than_its_runs_alone_is_warned_of(toy_run, tmp_path):
     """The solution caches its answer outside its folder: its first run is over the limit,
     its runs alone are fast, the median alone accepts it, and a warning says so."""
@@ -606,12 +523,6 @@ def test_a_first_run_far_slower_than_its_runs_alone_is_warned_of(toy_run, tmp_pa
     (warning,) = [line for line in ran.warnings if "on its first run" in line]
     took = re.match(r"warning: lone took (\d+\.\d+) s under ", warning)
     assert took and 1.0 < float(took[1]) < 3.0 and "a judge runs it once" in warning, warning
-
-
-def test_a_problem_without_an_interactor_has_no_interactor_command(toy_run):
-    problem = toy_run[0]
-    assert interactor_command(problem) is None
-    assert Path(problem.root / "problems.toml").is_file()
 
 
 class Refusing:
@@ -682,9 +593,9 @@ def test_the_slowest_figure_is_the_time_taken_alone(toy_run, tmp_path, monkeypat
     times = iter([0.30, 0.29, 0.12])  # the first pass, side by side; then the slowest alone
 
     def repeat(self, case, runner, limits, runs):
-        return cases_module._Outcome(OK), Timing([next(times)] * runs, peak_kib=1)
+        return case_judge.Outcome(OK), Timing([next(times)] * runs, peak_kib=1)
 
-    monkeypatch.setattr(cases_module.CaseJudge, "repeat", repeat)
+    monkeypatch.setattr(case_judge.CaseJudge, "repeat", repeat)
     cases = [sample(problem), case(tmp_path, "two", "1 2\n")]
     ran = run_all(problem, bundle, script, cases, columns, options=RunOptions(jobs=2))
     assert [column.slowest.median for column in ran.columns] == [0.12, 0.12]
@@ -699,46 +610,13 @@ def test_a_case_over_the_time_limit_counts_in_the_peak_memory(
     """The table's peak is over every case, a TLE included, killed at the time-out or not: a
     failing column used to show 0.0 MiB beside the time of the case that failed."""
     problem, bundle, script, columns = toy_run
-    slow = cases_module._Outcome(cases_module.TLE, "time limit", seconds=2.0)
+    slow = case_judge.Outcome(TLE, "time limit", seconds=2.0)
     monkeypatch.setattr(
-        cases_module.CaseJudge, "repeat", lambda *a: (slow, Timing(list(times), peak_kib=5000))
+        case_judge.CaseJudge, "repeat", lambda *a: (slow, Timing(list(times), peak_kib=5000))
     )
     ran = run_all(problem, bundle, script, [sample(problem)], columns, options=ONE_AT_A_TIME)
     assert ran.counts == "1 TLE"
     assert [column.peak_kib for column in ran.columns] == [5000, 5000]
-
-
-@pytest.mark.parametrize("traceback", [True, False])
-def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
-    toy_run, tmp_path, traceback
-):
-    """An exception in a thread ends no program: the run exits 0 and answers wrongly, and the
-    traceback it left on stderr is the clue; debugging output alone is not shown."""
-    problem, bundle, script, columns = toy_run
-    judge = cases_module.CaseJudge(
-        problem,
-        bundle=bundle,
-        script=script,
-        comparator=parse_compare("lines", problem.root, "here"),
-        interactor=None,
-        empty=tmp_path,
-    )
-    stderr = b"debugging: n = 3\n"
-    if traceback:
-        stderr += b'Traceback (most recent call last):\n  File "x.py", line 2, in run\n'
-        stderr += b"RecursionError: maximum recursion depth exceeded\n"
-    run = Run(0, b"", stderr, 0.1, 0.1, 1000)
-    limits = limits_for(problem, columns[0].runner)
-    outcome = judge.judge(run, case(tmp_path, "c", "1 2\n", "3\n"), limits)
-    assert outcome.word == "WA"
-    if traceback:
-        assert outcome.details[0] == failure_hints.SILENT_CRASH_HINT
-        assert outcome.details[-2:] == [
-            "RecursionError: maximum recursion depth exceeded",
-            failure_hints.RECURSION_HINT,
-        ]
-    else:
-        assert outcome.details == []
 
 
 def test_a_case_file_that_cannot_be_read_is_an_error_not_the_solution_s_verdict(toy_run, tmp_path):

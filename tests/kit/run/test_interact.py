@@ -222,7 +222,7 @@ def test_an_interactor_s_stderr_is_kept_in_memory_its_tail_only(tmp_path):
 
 def test_a_game_over_the_limit_is_timed_by_its_wall_time(secret):
     """The game's verdict is the interactor's; the limit is held to the wall time, as a batch
-    run's (the median of the runs decides, in kit.run.cases)."""
+    run's (the median of the runs decides, in kit.run.case_judge)."""
     run = play(program("slow.py", "0.4"), secret, time_limit=0.2, timeout=10.0)
     assert run.verdict == "ok"
     assert run.solution_seconds > 0.4
