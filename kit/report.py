@@ -33,7 +33,8 @@ from kit.judges.compare import crash_line
 from kit.judges.profiles import PROFILES, STRICTEST
 from kit.pipeline import Result, Status
 from kit.registry import NO_ANSWER, NO_PROFILE, line_end_note
-from kit.run.cases import MIB, Column
+from kit.run.cases import Column
+from kit.run.limits import MIB
 from kit.run.schedule import Schedule
 from kit.run.verdicts import OK, RE
 from kit.visible import visible

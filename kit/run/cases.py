@@ -36,16 +36,14 @@ from typing import Protocol
 
 from kit.bundle.assemble import Bundle
 from kit.judges import compile_run
-from kit.judges.profiles import OWN, judge_name
+from kit.judges.profiles import judge_name
 from kit.judges.targets import Runner, Target
 from kit.registry import Case, Problem
 from kit.run import compile_step
 from kit.run.case_judge import Outcome, ThreadJudges, compiled_judges
+from kit.run.limit_warnings import memory_warning, time_warning
 from kit.run.limits import (
     KILL_FACTOR,
-    MARGINAL,
-    MAY_GO_EITHER_WAY,
-    MIB,
     Limits,
     limits_for,
     machine_notes,
@@ -250,7 +248,8 @@ def run_all(
     for column in ran.columns:
         if column.target.label in over:
             continue
-        warning = _memory_warning(column, limits[tuple(column.runner.command(script))])
+        limit = limits[tuple(column.runner.command(script))]
+        warning = memory_warning(column.peak_kib, column.runner, limit)
         if warning:
             ran.warnings.append(warning)
     return ran
@@ -373,38 +372,6 @@ def _until_first_failure(ran: Ran, planned: list[Job]) -> list[Job]:
     return kept
 
 
-def _memory_warning(column: Column, limits: Limits) -> str | None:
-    """A warning when a passing target's memory, as the limit counts it, is over half of it;
-    a note when its peak, the interpreter included, is over the limit but what the limit
-    counts is not (the table shows the peak beside "ok")."""
-    if not column.peak_kib:
-        return None
-    counted = limits.counted_kib(column.peak_kib)
-    limit = limits.memory_kib / MIB
-    if not limits.memory_tight(column.peak_kib):
-        if not limits.over_by_footprint(column.peak_kib):
-            return None
-        return (
-            f"note: the peak {column.peak_kib / MIB:.1f} MiB under {column.runner.label} is "
-            f"over the {limit:g} MiB limit with the interpreter's own "
-            f"{limits.baseline_kib / MIB:.1f} MiB, which the limit does not count: "
-            f"{counted / MIB:.1f} MiB of its own"
-        )
-    if limits.memory == OWN:
-        what = (
-            f"{counted / MIB:.1f} MiB of its own (peak {column.peak_kib / MIB:.1f} MiB, "
-            f"{column.runner.interpreter.label} alone {limits.baseline_kib / MIB:.1f} MiB)"
-        )
-    else:
-        what = f"peak {column.peak_kib / MIB:.1f} MiB"
-    said = f"warning: {what} under {column.runner.label}, over half the {limit:g} MiB limit"
-    if limits.over_by_footprint(column.peak_kib):
-        said += (
-            " (the peak is over it only by the interpreter's own, which the limit does not count)"
-        )
-    return said
-
-
 def _record(
     ran: Ran,
     case: Case,
@@ -438,17 +405,6 @@ def _record(
     warning = time_warning(case.name, timing.median, group[0].runner.label, limits)
     if warning is not None:
         ran.warnings.append(warning)
-
-
-def time_warning(name: str, seconds: float, label: str, limits: Limits) -> str | None:
-    """The warning for a passing case's time over half the limit, which says so when it is
-    close enough to the limit for a judge's machine to give the other verdict."""
-    if not limits.time_tight(seconds):
-        return None
-    head = f"warning: {name} takes {seconds:.3f} s under {label}, "
-    if limits.time_marginal(seconds):
-        return head + f"within {MARGINAL:.0%} of the {limits.time:g} s limit: {MAY_GO_EITHER_WAY}"
-    return head + f"over half the {limits.time:g} s limit"
 
 
 def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: Outcome) -> None:

@@ -20,7 +20,6 @@ from kit.run import case_judge, failure_hints
 from kit.run import cases as cases_module
 from kit.run.cases import Column, RunOptions, run_all
 from kit.run.failure_hints import TESTLIB_USAGE
-from kit.run.limits import limits_for
 from kit.run.process import Timing
 from kit.run.verdicts import OK, TLE
 from tests.kit.run.case_support import ONE_AT_A_TIME, case, sample
@@ -105,32 +104,6 @@ def test_a_rounded_answer_under_an_exact_comparison_points_at_compare_float(toy_
     (failure,) = ran.failures
     assert failure.word == "WA" and failure.details[-1].endswith('compare = "float:1e-6" in '
                                                                   "problems.toml")  # fmt: skip
-
-
-def test_a_peak_over_the_limit_that_the_limit_does_not_count_gets_a_note(toy_run):
-    """PyPy's peak, its own footprint included, may be over the limit beside "ok": a note
-    says what the limit counts; a peak within the limit says nothing."""
-    problem, _, _, columns = toy_run
-    column = columns[0]
-    limits = replace(
-        limits_for(problem, column.runner), memory_kib=64 * 1024, memory="own",
-        baseline_kib=60 * 1024,
-    )  # fmt: skip
-    column.peak_kib = 70 * 1024
-    note = cases_module._memory_warning(column, limits)
-    assert note == (
-        f"note: the peak 70.0 MiB under {column.runner.label} is over the 64 MiB limit with "
-        "the interpreter's own 60.0 MiB, which the limit does not count: 10.0 MiB of its own"
-    )
-    column.peak_kib = 63 * 1024
-    assert cases_module._memory_warning(column, limits) is None
-    column.peak_kib = 100 * 1024  # 40 MiB of its own, over half: the warning says both
-    warning = cases_module._memory_warning(column, limits)
-    assert warning.startswith("warning: 40.0 MiB of its own (peak 100.0 MiB, ")
-    assert warning.endswith(
-        "over half the 64 MiB limit (the peak is over it only by the interpreter's own, which "
-        "the limit does not count)"
-    )
 
 
 @pytest.mark.parametrize("managed", [False, True])

@@ -18,7 +18,7 @@ from kit.judges.profiles import JOINED, OWN, PROBLEMTOOLS, WHOLE
 from kit.judges.targets import Interpreter, found
 from kit.registry import load_registry
 from kit.run import judged, limits
-from kit.run.cases import time_warning
+from kit.run.limit_warnings import time_warning
 from kit.run.limits import Limits, exceeded, stack_bytes, time_over
 from kit.run.process import MEMORY, PYPY_NURSERY, run_environment, run_process
 
