@@ -250,7 +250,7 @@ def run_all(
             continue
         limit = limits[tuple(column.runner.command(script))]
         warning = memory_warning(column.peak_kib, column.runner, limit)
-        if warning:
+        if warning and warning not in ran.warnings:  # targets one interpreter ran: said once
             ran.warnings.append(warning)
     return ran
 

@@ -605,3 +605,16 @@ def test_a_case_file_that_cannot_be_read_is_an_error_not_the_solution_s_verdict(
     answerless = Case("a", tmp_path / "a.in", tmp_path / "a.out")
     with pytest.raises(BuildError, match=r"^a: a\.out: cannot read: Is a directory$"):
         run_all(problem, bundle, script, [answerless], columns, options=ONE_AT_A_TIME)
+
+
+def test_targets_run_by_one_interpreter_get_its_memory_warning_once(toy_run, monkeypatch):
+    """The toy's two targets share one stand-in: the peak is that interpreter's, so the
+    warning of a peak over half the limit is said once, not once per target."""
+    problem, bundle, script, columns = toy_run
+    peak = int(problem.memory_limit * 1024 * 0.95)
+    monkeypatch.setattr(
+        case_judge.CaseJudge, "repeat", lambda *a: (case_judge.Outcome(OK), Timing([0.01], peak))
+    )
+    ran = run_all(problem, bundle, script, [sample(problem)], columns, options=ONE_AT_A_TIME)
+    memory = [warning for warning in ran.warnings if "MiB" in warning]
+    assert len(columns) == 2 and len(memory) == 1, ran.warnings
