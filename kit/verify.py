@@ -100,7 +100,8 @@ from kit.packages.expectations import Expectation, names, rules_for
 from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, POLYGON, Package, Submission
 from kit.registry import Case, Problem
 from kit.run.case_judge import PE_AS_WA
-from kit.run.cases import KILL_FACTOR, Column, RunOptions, run_all
+from kit.run.cases import Column, RunOptions, run_all
+from kit.run.limits import KILL_FACTOR
 from kit.run.verdicts import (
     JE,
     KATTIS_AC,

@@ -21,9 +21,8 @@ from kit.pipeline import columns_for, make_bundle
 from kit.registry import judge_cases, load_registry, sample_cases
 from kit.run import judged
 from kit.run.case_judge import interactor_command
-from kit.run.cases import KILL_FACTOR
 from kit.run.interact import run_interactive
-from kit.run.limits import limits_for
+from kit.run.limits import KILL_FACTOR, limits_for
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = load_registry(ROOT)

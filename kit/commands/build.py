@@ -31,7 +31,8 @@ from kit.errors import BuildError
 from kit.pipeline import Status, build_problem
 from kit.processes import Forked
 from kit.registry import load_registry, select
-from kit.run.cases import KILL_FACTOR, RunOptions
+from kit.run.cases import RunOptions
+from kit.run.limits import KILL_FACTOR
 from kit.watch import NAMES_IN, NOT_SOURCES, PYTHON_IN, watch
 from kit.workspace import shown_path
 

@@ -17,7 +17,7 @@ from kit.commands import build
 from kit.errors import BuildError
 from kit.pipeline import Status
 from kit.registry import load_registry
-from kit.run.cases import KILL_FACTOR
+from kit.run.limits import KILL_FACTOR
 from kit.watch import PYTHON_IN, first_change, snapshot
 from tests.package_support import PACKAGES
 
