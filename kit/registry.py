@@ -990,8 +990,24 @@ def _samples_of(problem: Problem) -> Path:
         raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ {state}")
     if state != FOLDER:
         said = f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)"
-        raise BuildError(said + _samples_beside(problem))
+        raise BuildError(said + (_samples_beside(problem) or _how_to_fill(problem, folder)))
     return folder
+
+
+def _how_to_fill(problem: Problem, folder: Path) -> str:
+    """How a missing samples' folder is filled: by hand, or a batch problem's downloaded into
+    it by online-judge-tools (as atcoder-cli does into a task's ``tests/``)."""
+    said = f": add {_samples_wanted(problem)}"
+    if problem.interactor:  # oj downloads no exchanges
+        return said
+    return f"{said}, or download them from the problem's page (oj d URL -d {problem.rel(folder)})"
+
+
+def _samples_wanted(problem: Problem) -> str:
+    """The files a samples' folder needs first: a pair, or an interactor's input."""
+    if problem.interactor:
+        return "sample-1.in, the interactor's input"
+    return "sample-1.in and sample-1.out"
 
 
 def sample_cases(problem: Problem) -> list[Case]:
@@ -1036,11 +1052,7 @@ def sample_cases(problem: Problem) -> list[Case]:
             wrong.append(str(error).removeprefix(f"{problem.slug}: "))
     _refuse(problem, wrong, "sample")
     if not names:
-        wanted = (
-            "sample-1.in, the interactor's input"
-            if problem.interactor
-            else "sample-1.in and sample-1.out"
-        )
+        wanted = _samples_wanted(problem)
         raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ holds no samples (add {wanted})")
     return cases
 

@@ -2,9 +2,9 @@
 ``--solution PATH`` names and the samples' folder ``--samples DIR`` names, checked (there,
 inside the workspace, outside ``dist/``, no other problem's already) and named from the
 workspace's root as problems.toml holds them; the Python source a cph ``.prob`` names
-(``srcPath``), found where cph keeps it; the ``submit`` file and samples' folder
-(``testdir``) an atcoder-cli task's folder holds; the pairs a folder adopted holds already,
-kept as they are; and what ``new`` says of them.
+(``srcPath``), found where cph keeps it; the ``submit`` file and samples' folder (``testdir``,
+or where it is to be) an atcoder-cli task's folder holds; the pairs a folder adopted holds
+already, kept as they are; and what ``new`` says of them.
 
     own_solution("abc300/a/main.py", root)  # "abc300/a/main.py"
     kept_pairs(root / "abc300/a/tests", page.samples)  # ((1, False),): sample-1 there, the same
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from kit.errors import BuildError
 from kit.registry import samples_beside
+from kit.workspace import file_in_the_way
 
 if TYPE_CHECKING:
     from kit.pages import Page
@@ -63,12 +64,17 @@ def owned(registry, root: Path, adopted: Adopted) -> str | None:
     return None
 
 
+# said of a task's testdir adopted before its samples are downloaded (acc, oj d make it)
+NOT_THERE_YET = "not there yet: atcoder-cli's samples go there"
+
+
 def task_files(
     folder: Path, submit: str | None, testdir: str | None, root: Path
 ) -> tuple[Adopted, str, str]:
     """What of an atcoder-cli task's ``folder`` (in the workspace) is adopted: ``submit`` when
-    it is a ``.py`` file in it, ``testdir`` when it is a folder in it (kit.pages.acc); with why
-    each one named is not ("" when adopted, or not named)."""
+    it is a ``.py`` file in it, ``testdir`` when it is a folder in it or not there yet
+    (``NOT_THERE_YET``: a repository whose git keeps no samples; kit.pages.acc); with why each
+    one named is not ("" when adopted, or not named)."""
     solution, why_solution = _in_task_folder(folder, submit, root, "file")
     samples, why_samples = _in_task_folder(folder, testdir, root, "folder")
     return Adopted(solution, samples, origin="contest.acc.json"), why_solution, why_samples
@@ -83,6 +89,10 @@ def _in_task_folder(folder: Path, named: str | None, root: Path, kind: str):
     shown = from_root(path, root) or str(path)
     if kind == "file" and path.suffix != ".py":
         return None, f"{shown} is not Python"
+    if kind == "folder" and not os.path.lexists(path):
+        inside = in_workspace(path, root, f"new: {shown}")
+        if file_in_the_way(root, [inside]) is None:  # not under a file: acc can make it
+            return inside, NOT_THERE_YET
     if not (path.is_file() if kind == "file" else path.is_dir()):
         return None, f"{shown} is {f'not a {kind}' if path.exists() else 'not there'}"
     return in_workspace(path, root, f"new: {shown}"), ""

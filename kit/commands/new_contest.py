@@ -5,15 +5,16 @@ kit.commands.new_slugs), its title, judge AtCoder, and AtCoder's usual limits, t
 none. A task's folder (``directory.path``, from the file's folder) is adopted from
 (kit.commands.adopted_files): its ``submit`` file when that is a ``.py`` file there (else the
 template's solution is written, and the line says why), its ``testdir`` when that is a folder
-there (else ``samples/SLUG/``). A task in problems.toml already (its id, or its slug taken),
-one without a folder yet (``acc add`` makes it), one whose folder is gone and one whose files
-are another problem's already are passed over, and said, so that reading the file again after
-``acc add`` makes only the tasks new since; with none to make, that is said, and the exit
-status is 0. Every task is checked before any is written, and all are written together
-(kit.commands.planned_problems): a task that cannot be made (a file of its in the way) is a
-one-line error, nothing written. A SLUG, ``--solution``, ``--samples``, ``--interactive`` or
-``--time-limit`` with the file is refused (make an interactive task on its own from its page:
-the file then passes it over).
+there or not there yet (as in a repository whose git keeps no samples: acc or ``oj d`` makes
+it, and the line says so), else ``samples/SLUG/``. A task in problems.toml already (its id, or
+its slug taken), one without a folder yet (``acc add`` makes it), one whose folder is gone and
+one whose files are another problem's already are passed over, and said, so that reading the
+file again after ``acc add`` makes only the tasks new since; with none to make, that is said,
+and the exit status is 0. Every task is checked before any is written, and all are written
+together (kit.commands.planned_problems): a task that cannot be made (a file of its in the way)
+is a one-line error, nothing written. A SLUG, ``--solution``, ``--samples``, ``--interactive``
+or ``--time-limit`` with the file is refused (make an interactive task on its own from its
+page: the file then passes it over).
 
     from_contest(args, root, acc.read_contest("abc300/contest.acc.json"))  # the exit status
 """
@@ -175,13 +176,15 @@ def _report_passed(passed: list[Passed]) -> None:
 
 
 def _task_line(root: Path, plan: Plan, why_solution: str, why_samples: str) -> str:
-    """A task's solution and samples' folder: adopted, else written, and why."""
+    """A task's solution and samples' folder: adopted (a folder not there yet said so), else
+    written, and why."""
     adopted = plan.adopted
     solution = f"{adopted.solution} (adopted)"
     if adopted.solution is None:
         written = scaffold.TEMPLATES["solution.py"][0].format(slug=plan.slug)
         solution = f"{written} (written{': ' + why_solution if why_solution else ''})"
-    samples = f"{plan.samples.relative_to(root).as_posix()}/ (adopted)"
+    said = f"; {why_samples}" if why_samples else ""  # not there yet
+    samples = f"{plan.samples.relative_to(root).as_posix()}/ (adopted{said})"
     if adopted.samples is None:
         why = f"{why_samples}: " if why_samples else ""
         samples = f"samples/{plan.slug}/ ({why}add sample-1.in/.out)"

@@ -60,8 +60,10 @@ class Plan:
 
     @property
     def writes(self) -> tuple:
-        """What ``write`` writes of it."""
-        return self.made, self.table, self.samples, self.sample_files
+        """What ``write`` writes of it: a samples' folder adopted is made only to hold the
+        page's pairs (a contest task's ``tests/`` not there yet is left to acc or ``oj d``)."""
+        folder = self.samples if self.sample_files or self.adopted.samples is None else None
+        return self.made, self.table, folder, self.sample_files
 
 
 def planned(root: Path, registry, asked: Asked, templates: dict[str, str] | None = None) -> Plan:

@@ -481,6 +481,26 @@ def test_samples_may_be_read_where_the_repository_keeps_them(toy):
     )
 
 
+def test_a_missing_samples_folder_says_how_to_fill_it(toy):
+    """A folder the ``samples`` key names before acc or ``oj d`` downloads into it (git keeps
+    none of atcoder-cli's ``tests/`` when it ignores ``*.in``), or an interactive problem's:
+    its message said only that it is missing."""
+    shutil.rmtree(toy / "samples" / "toy_echo")  # an interactor's: no exchanges downloaded
+    with pytest.raises(BuildError) as caught:
+        sample_cases(load_registry(toy)["toy_echo"])
+    assert str(caught.value) == (
+        "toy_echo: samples/toy_echo/ is missing (no samples): add sample-1.in, the interactor's "
+        "input"
+    )
+    problem = registry(toy, extra='samples = "abc300/a/tests"')["toy_sum"]
+    with pytest.raises(BuildError) as caught:
+        sample_cases(problem)
+    assert str(caught.value) == (
+        "toy_sum: abc300/a/tests/ is missing (no samples): add sample-1.in and sample-1.out, or "
+        "download them from the problem's page (oj d URL -d abc300/a/tests)"
+    )
+
+
 def test_a_missing_samples_folder_points_at_atcoder_cli_s_tests_beside_the_solution(toy):
     """atcoder-cli downloads a task's samples into ``tests/`` beside its ``main.py`` (its
     ``default-test-dirname-format``); the hint named online-judge-tools' ``test/`` only."""

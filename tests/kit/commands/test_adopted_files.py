@@ -91,12 +91,30 @@ def test_an_acc_task_s_python_submit_file_and_samples_folder_are_adopted(toy):
         "",
         "",
     )
-    assert task_files(task, "main.cpp", "test", toy) == (
+    assert task_files(task, "main.cpp", "main.py", toy) == (
         Adopted(origin="contest.acc.json"),
         "abc300/a/main.cpp is not Python",
-        "abc300/a/test is not there",
+        "abc300/a/main.py is not a folder",
     )
     assert task_files(task, None, None, toy) == (Adopted(origin="contest.acc.json"), "", "")
+
+
+def test_an_acc_task_s_samples_folder_not_there_yet_is_adopted_and_said(toy):
+    """acc or ``oj d`` makes it when it downloads the samples; a file where a folder of it goes
+    leaves it unadopted, as before."""
+    task = toy / "abc300" / "a"
+    task.mkdir(parents=True)
+    (task / "main.py").write_text("print(1)\n")
+    assert task_files(task, "main.py", "tests", toy) == (
+        Adopted("abc300/a/main.py", "abc300/a/tests", origin="contest.acc.json"),
+        "",
+        "not there yet: atcoder-cli's samples go there",
+    )
+    assert task_files(task, None, "main.py/tests", toy) == (
+        Adopted(origin="contest.acc.json"),
+        "",
+        "abc300/a/main.py/tests is not there",
+    )
 
 
 def test_files_another_problem_has_already_are_said(toy):

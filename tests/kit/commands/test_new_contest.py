@@ -1,12 +1,13 @@
 """kit.commands.new_contest: atcoder-cli's contest.acc.json given to ``new --from``: each task
-with a folder made a problem, its submit file and samples' folder adopted (else the
-template's, and why), those made already, without a folder yet or whose folder is gone passed
-over and said, what goes with one problem refused, every task checked before any is written
-and all taken back on a failure; the reading of the file itself is in
-tests/kit/pages/test_acc.py."""
+with a folder made a problem, its submit file and samples' folder adopted (a samples' folder
+not there yet too, said so; else the template's, and why), those made already, without a folder
+yet or whose folder is gone passed over and said, what goes with one problem refused, every
+task checked before any is written and all taken back on a failure; the reading of the file
+itself is in tests/kit/pages/test_acc.py."""
 
 import argparse
 import json
+import shutil
 
 import pytest
 
@@ -127,14 +128,46 @@ def test_a_task_made_by_hand_or_from_its_page_is_passed_over(toy, capsys):
     )
 
 
+def test_a_testdir_not_there_yet_is_adopted_and_its_build_says_how_to_fill_it(
+    toy, capsys, monkeypatch
+):
+    """A repository whose git keeps no samples holds no ``tests/`` of atcoder-cli's until acc
+    or ``oj d`` downloads them: the samples went into ``samples/SLUG/``, where neither acc
+    nor ``oj t`` looks. The folder is not made: acc's download makes it."""
+    acc_task(toy)
+    shutil.rmtree(toy / "abc300" / "a" / "tests")
+    contest = acc_contest(toy, {"a": ACC_TASK})
+    monkeypatch.chdir(toy)
+    assert cli.main(["new", "--from", str(contest)]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == (
+        "  abc300_a  abc300/a/main.py (adopted), abc300/a/tests/ (adopted; not there yet: "
+        "atcoder-cli's samples go there)"
+    )
+    assert 'samples = "abc300/a/tests"' in (toy / "problems.toml").read_text()
+    assert not (toy / "abc300" / "a" / "tests").exists()
+    assert not (toy / "samples" / "abc300_a").exists()
+    assert cli.main(["abc300_a"]) == 1
+    captured = capsys.readouterr()
+    said = (
+        "abc300_a: abc300/a/tests/ is missing (no samples): add sample-1.in and sample-1.out, "
+        "or download them from the problem's page (oj d URL -d abc300/a/tests)"
+    )
+    assert (captured.out + captured.err).count(f"{said}\n") == 1
+    tests = toy / "abc300" / "a" / "tests"
+    tests.mkdir()
+    (tests / "sample-1.in").write_text("1 2\n")
+    (tests / "sample-1.out").write_text("3\n")
+    assert cli.main(["abc300_a"]) == 0
+
+
 @pytest.mark.parametrize(
     ("directory", "line"),
     [
         ({"path": "a", "submit": "main.cpp", "testdir": "tests"}, "solutions/abc300_a.py "
          "(written: abc300/a/main.cpp is not Python), abc300/a/tests/ (adopted)"),
-        ({"path": "a", "submit": "gone.py", "testdir": "gone"}, "solutions/abc300_a.py (written: "
-         "abc300/a/gone.py is not there), samples/abc300_a/ (abc300/a/gone is not there: add "
-         "sample-1.in/.out)"),
+        ({"path": "a", "submit": "gone.py", "testdir": "main.py/tests"}, "solutions/abc300_a.py "
+         "(written: abc300/a/gone.py is not there), samples/abc300_a/ (abc300/a/main.py/tests is "
+         "not there: add sample-1.in/.out)"),
         ({"path": "a", "submit": "tests", "testdir": "main.py"}, "solutions/abc300_a.py (written: "
          "abc300/a/tests is not Python), samples/abc300_a/ (abc300/a/main.py is not a folder: "
          "add sample-1.in/.out)"),
