@@ -28,7 +28,7 @@ import re
 import unicodedata
 import urllib.parse
 
-from kit.errors import BuildError
+from kit.errors import BuildError, trimmed
 from kit.judges.profiles import judge_name, profile_for, suggestion_for
 from kit.pages import atcoder, codeforces, kattis, poj
 from kit.pages.page import Page, on_hosts, possessive
@@ -104,13 +104,14 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
     time = _field(problem, "timeLimit", (int, float), source)
     if not (finite(time) and in_seconds(time / 1000)):
         raise BuildError(
-            f"{source}: timeLimit {time!r}: expected milliseconds, from {SHORTEST * 1000:g} to "
-            f"{MILLISECONDS_FROM * 1000 - 1}"
+            f"{source}: timeLimit {trimmed(repr(time))}: expected milliseconds, from "
+            f"{SHORTEST * 1000:g} to {MILLISECONDS_FROM * 1000 - 1}"
         )
     memory, memory_shown = _memory(problem, judge, source)
     interactive = problem.get("interactive", False)
     if not isinstance(interactive, bool):
-        raise BuildError(f"{source}: 'interactive' is {interactive!r} (expected true or false)")
+        got = trimmed(repr(interactive))
+        raise BuildError(f"{source}: 'interactive' is {got} (expected true or false)")
     return Page(
         judge,
         LETTER.sub("", name) or name,
@@ -183,10 +184,12 @@ def is_acc_contest(data) -> bool:
 
 
 def _field(data: dict, key: str, kind, source: str):
+    """``data[key]``, of ``kind``; else a one-line error naming the field and showing its value
+    cut short (``kit.errors.trimmed``)."""
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, kind):
         wanted = "a string" if kind is str else "a number"
-        got = "missing" if value is None else f"{value!r}"
+        got = "missing" if value is None else trimmed(repr(value))
         raise BuildError(f"{source}: '{key}' is {got} (expected {wanted}, as {FORMAT} has it)")
     return value
 
@@ -254,9 +257,9 @@ def _stdio(given, side: str, source: str) -> None:
     """A problem whose input or output is a named file is refused (``regex``: the newest file
     whose name matches the pattern, as the format's README has it)."""
     if isinstance(given, dict) and given.get("type") not in (None, "stdin", "stdout"):
-        named = f"the file {given.get('fileName') or given.get('type')!r}"
+        named = f"the file {trimmed(repr(given.get('fileName') or given.get('type')))}"
         if given.get("type") == "regex":
-            named = f"the newest file matching {given.get('pattern')!r}"
+            named = f"the newest file matching {trimmed(repr(given.get('pattern')))}"
         raise BuildError(
             f"{source}: the problem's {side} is {named}, not standard {side}; the kit runs "
             "solutions on stdin and stdout"
@@ -276,7 +279,8 @@ def _memory(data: dict, judge: str, source: str) -> tuple[int, str]:
     memory = _field(data, "memoryLimit", (int, float), source)
     if not in_mebibytes(memory):
         raise BuildError(
-            f"{source}: memoryLimit {memory!r}: expected megabytes, from 1 to {KIB_FROM - 1}"
+            f"{source}: memoryLimit {trimmed(repr(memory))}: expected megabytes, from 1 to "
+            f"{KIB_FROM - 1}"
         )
     kib = KIB_IN_THOUSANDS.get(memory)
     if kib is not None:

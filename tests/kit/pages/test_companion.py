@@ -209,6 +209,31 @@ def test_what_cannot_be_read_is_one_line(text, message):
     assert str(caught.value).startswith(message)
 
 
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"name": ["x"] * 5000},
+        {"timeLimit": "9" * 5000},
+        {"timeLimit": 10**1000},
+        {"memoryLimit": 10**1000},
+        {"interactive": "yes" * 5000},
+        {"input": {"type": "file", "fileName": "in" * 5000}},
+        {"input": {"type": "regex", "pattern": "in" * 5000}},
+    ],
+)
+def test_a_huge_wrong_value_is_shown_cut_short(changes):
+    """A wrong field was shown whole: a name of thousands of items made a line of them all."""
+    with pytest.raises(BuildError) as caught:
+        companion.read(data(group="X", **changes), "p")
+    message = str(caught.value)
+    assert "..." in message and len(message) < 200 and "\n" not in message
+    if "name" in changes:
+        assert message == (
+            "p: 'name' is ['x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', '... "
+            "(expected a string, as Competitive Companion's format has it)"
+        )
+
+
 def test_json_is_told_from_a_page_by_its_first_character():
     assert companion.looks_like('\ufeff \n {"a": 1}'.encode()) and companion.looks_like(b"[]")
     assert companion.looks_like(b"\xff\xfe \x00{\x00")  # UTF-16 with its mark
