@@ -45,16 +45,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import itertools
-import os
 import random
-import re
 import shlex
 import signal
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
@@ -71,10 +67,11 @@ from kit.commands import (
     seed_number,
     target_runner,
 )
+from kit.commands.stress_saved import save_folder, save_shown
 from kit.errors import AfterFailure, BuildError
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
-from kit.registry import Problem, load_registry, select
+from kit.registry import load_registry, select
 from kit.stress import engine, inputs
 from kit.stress.engine import JudgeFailed, NoAnswer, Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
@@ -165,7 +162,7 @@ def _stressed(args: argparse.Namespace) -> int:
     source = source_for(
         problem, runner, brute=args.brute, gen=args.gen, gen_size=args.gen_size, given=args.param
     )
-    save = _save_folder(problem, args.save)
+    save = save_folder(problem, args.save)
     seed = args.seed if args.seed is not None else random.randrange(1, 10**9)
     limit_cases = args.cases
     limit_seconds = args.seconds if args.seconds is not None else None
@@ -218,7 +215,7 @@ def _too_slow(stress: Stress, late, elapsed: float, args: argparse.Namespace, sa
     shown = Shrunk(text, seed, dict(stress.source.params), 0, ["not shrunk"])
     _reproduce(stress, shown, args)
     if save is not None:
-        _save_shown(stress.problem, save, shown, stress.answer(text))
+        save_shown(stress.problem, save, shown, stress.answer(text))
 
 
 def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, save) -> None:
@@ -250,7 +247,7 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
             "so the failure may be its, not the solution's"
         )
     if save is not None:
-        _save_shown(stress.problem, save, shrunk, final.expected)
+        save_shown(stress.problem, save, shrunk, final.expected)
 
 
 def _answers_again(stress: Stress, text: str, expected: bytes | None, runs: int) -> int:
@@ -580,7 +577,7 @@ def _stopped(
         _show(title, shrunk.text)
     _reproduce(stress, shrunk, args)
     if save is not None:
-        _save_shown(stress.problem, save, shrunk, None if failed is None else failed.expected)
+        save_shown(stress.problem, save, shrunk, None if failed is None else failed.expected)
     else:
         print(f"saved: {keep_file(stress.problem, 'failing', shrunk.text, shown=True)}")
     error = shrunk.error
@@ -616,110 +613,3 @@ def _more_than(size: int) -> str:
         return ""
     amount = f"{size >> 20} MiB" if size % (1 << 20) == 0 else f"{size} bytes"
     return f"more than {amount} written"
-
-
-def _save_folder(problem: Problem, save: str | bool | None) -> Path | None:
-    """Where ``--save`` writes: the problem's samples folder when no DIR is given."""
-    if save is None:
-        return None
-    if save is not True and not save.strip():
-        raise BuildError(
-            f"--save {save!r}: no folder named (give DIR, or --save alone for samples/)"
-        )
-    folder = problem.samples_dir if save is True else Path(save)
-    named = f"--save ({problem.rel(folder)})" if save is True else f"--save {save}"
-    if folder.exists() and not folder.is_dir():
-        raise BuildError(f"{named}: not a folder")
-    if not folder.exists() and not folder.absolute().parent.is_dir():
-        raise BuildError(f"{named}: no folder {folder.absolute().parent} to make it in")
-    try:  # refused now, not after the run and its shrink
-        if folder.exists():
-            with tempfile.TemporaryFile(dir=folder):
-                pass
-        else:
-            folder.mkdir()
-            folder.rmdir()
-    except OSError as error:
-        raise BuildError(f"{named}: cannot write there: {error.strerror}") from None
-    return folder
-
-
-def _save_shown(problem: Problem, save: Path, shrunk: Shrunk, expected: bytes | None) -> None:
-    """``--save``: the input shown above, and its answer when known, written and named (or
-    the files that already hold them); a folder it cannot write into is a one-line error (the
-    input was shown, so not lost)."""
-    try:
-        saved, already = _save(problem, save, shrunk.text, expected, shrunk.seed)
-    except OSError as error:
-        raise BuildError(f"--save: cannot write into {save}: {error.strerror}") from None
-    said = "already saved as" if already else "saved:"
-    print(f"{said} {', '.join(problem.rel(path) for path in saved)}")
-
-
-def _save(
-    problem: Problem, folder: Path, text: str, expected: bytes | None, seed: int
-) -> tuple[list[Path], bool]:
-    """The input (and the expected answer, for a batch problem) as a sample pair: the next
-    ``sample-N`` in the problem's samples folder, else ``<slug>-seed<S>`` (then ``-2``,
-    ``-3``...: a different file is never overwritten); with whether a pair there already
-    held them (then nothing is written)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for stem in _stems(problem, folder, seed):
-        same = _holding(stem, text.encode(), expected)
-        if same is not None:
-            return same, True
-        # a name a link holds is taken, a dangling one too: never written through it
-        if not any(os.path.lexists(f"{stem}.{ext}") for ext in ("in", "out", "ans")):
-            pair = [(Path(f"{stem}.in"), text.encode("utf-8"))]
-            pair += [(Path(f"{stem}.out"), expected)] if expected is not None else []
-            return _write_new(pair), False
-    raise AssertionError("unreachable: the stems are endless")
-
-
-def _write_new(files: list[tuple[Path, bytes]]) -> list[Path]:
-    """Each path created (never a link's file: ``xb``) with its bytes; on a failure (a full
-    disk) the files created so far removed, so that no half pair is left for a sample."""
-    written: list[Path] = []
-    try:
-        for path, data in files:
-            with path.open("xb") as new:
-                written.append(path)
-                new.write(data)
-    except OSError:
-        for path in written:
-            path.unlink(missing_ok=True)
-        raise
-    return written
-
-
-def _stems(problem: Problem, folder: Path, seed: int) -> Iterator[Path]:
-    """The names a saved pair may take, in order: in the samples folder each ``sample-N``
-    there, then the next; elsewhere ``<slug>-seed<S>``, then with ``-2``, ``-3``..."""
-    if folder.resolve() != problem.samples_dir.resolve():
-        stem = f"{problem.slug}-seed{seed}"
-        yield folder / stem
-        yield from (folder / f"{stem}-{number}" for number in itertools.count(2))
-        return
-    taken = sorted(
-        {
-            int(m[1])
-            for path in folder.iterdir()
-            if (m := re.fullmatch(r"sample-(\d+)\.(?:in|out|ans)", path.name))
-        }
-    )
-    yield from (folder / f"sample-{number}" for number in taken)
-    yield folder / f"sample-{max(taken, default=0) + 1}"
-
-
-def _holding(stem: Path, given: bytes, expected: bytes | None) -> list[Path] | None:
-    """The files of ``stem`` when they hold this input (and this answer, when known)."""
-    found = Path(f"{stem}.in")
-    if not found.is_file() or found.read_bytes() != given:
-        return None
-    if expected is None:
-        return [found]
-    answers = [Path(f"{stem}.{ext}") for ext in ("out", "ans")]
-    answer = next((path for path in answers if path.is_file()), None)
-    if answer is None or answer.read_bytes() != expected:
-        return None
-    return [found, answer]
