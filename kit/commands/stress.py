@@ -46,9 +46,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import random
-import shlex
-import signal
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -67,6 +64,14 @@ from kit.commands import (
     seed_number,
     target_runner,
 )
+from kit.commands.stress_report import (
+    SHOWN_CHARS,
+    report,
+    reproduce,
+    show,
+    show_failure,
+    stop_name,
+)
 from kit.commands.stress_saved import save_folder, save_shown
 from kit.errors import AfterFailure, BuildError
 from kit.judges.targets import runner_for_runs
@@ -77,15 +82,12 @@ from kit.stress.engine import JudgeFailed, NoAnswer, Outcome, Stress, search, wa
 from kit.stress.inputs import keep_file
 from kit.stress.programs import made_elsewhere
 from kit.stress.shrink import Shrunk, shrink
-from kit.stress.source import SIZE, shown_params, source_for
+from kit.stress.source import source_for
 from kit.verify_report import counted
-from kit.visible import visible
-from kit.workspace import root_flag
 
 HELP = "run the bundle against a brute force on random inputs; shrink a failure"
 DEFAULT_SECONDS = 10.0
 SHRINK_SECONDS = 60.0
-SHOWN_CHARS = 3000
 # runs of the smallest failing input after its final run failed: one that passes says the
 # solution is nondeterministic, so the Reproduce line may pass (a 30 % failure passed 3 of 4)
 CONFIRM_RUNS = 2
@@ -211,9 +213,9 @@ def _too_slow(stress: Stress, late, elapsed: float, args: argparse.Namespace, sa
         f"{outcome.message} (not shrunk: each try takes about the limit)",
         flush=True,
     )
-    _show("Input", text)
+    show("Input", text)
     shown = Shrunk(text, seed, dict(stress.source.params), 0, ["not shrunk"])
-    _reproduce(stress, shown, args)
+    reproduce(stress, shown, args)
     if save is not None:
         save_shown(stress.problem, save, shown, stress.answer(text))
 
@@ -239,7 +241,7 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
     except KeyboardInterrupt as error:  # in the final run: what was found is still shown, saved
         shrunk.error = error
         _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
-    _report(stress, shrunk, final, (text, outcome), failures, args, again, bool(answers))
+    report(stress, shrunk, final, (text, outcome), failures, args, again, bool(answers))
     if answers:
         print(
             f"\nwarning: computed {CONFIRM_RUNS} more times, the expected answer on the same "
@@ -338,7 +340,7 @@ def _shrink(
     except BuildError as error:  # the module's own error, or a hung call (its thread left)
         shrunk = trial.stopped("stopped by an error, below", error)
     except KeyboardInterrupt as error:  # Ctrl-C: what was found is still shown and saved
-        shrunk = trial.stopped(f"stopped by {_stop_name(error)}", error)
+        shrunk = trial.stopped(f"stopped by {stop_name(error)}", error)
     if shrunk.error is not None and len(trial.smallest[0]) < len(shrunk.text):
         shrunk.text, shrunk.seed, shrunk.params = trial.smallest  # the smallest seen before it
     _say_shrunk(stress, shrunk, trial.unanswered, trial.judge_failed, trial.others)
@@ -387,7 +389,7 @@ class _ShrinkTrial:
 
 
 def _headed(outcome: Outcome) -> Outcome:
-    """``outcome`` with only the head of its output that ``_show`` shows (a character takes
+    """``outcome`` with only the head of its output that ``show`` shows (a character takes
     4 bytes at most), the rest counted in ``got_over``: the shrink keeps each failing
     candidate's run, and a solution that wrote 50 MB on each held a gigabyte."""
     head = SHOWN_CHARS * 4
@@ -448,120 +450,6 @@ def _unanswered_warning(stress: Stress, unanswered: list[str]) -> str:
     )
 
 
-def _report(  # noqa: PLR0913
-    stress: Stress,
-    shrunk: Shrunk,
-    final: Outcome,
-    found: tuple[str, Outcome],
-    failures: dict[str, Outcome],
-    args: argparse.Namespace,
-    again: list[Outcome] = (),
-    answer_changed: bool = False,
-) -> None:
-    """The smallest failing input, its verdict (``final``: of its final run), what was
-    expected and what came out (or the game's last lines), and the command that gives the
-    original failure back. When that final run passes, a failed run on the same input is shown
-    instead, else the first failure with its own input: never a verdict above another input.
-    ``again``: more runs of a failing final input; one that passed is a warning, blaming the
-    solution unless the reference's answer changed (``answer_changed``, warned of after)."""
-    if final.failed:
-        _show_failure(final, shrunk.text)
-    else:
-        _passed_again(shrunk.text, failures.get(shrunk.text), found, answer_changed)
-    passed = sum(not outcome.failed for outcome in again)
-    if passed and not answer_changed:
-        print(
-            f"\nwarning: run {len(again)} more times, the same input passed {passed} of them: "
-            "the solution is nondeterministic (random, hash order, time) or timing-dependent, "
-            "and the Reproduce line may pass"
-        )
-    _reproduce(stress, shrunk, args)
-
-
-def _passed_again(
-    text: str, failed: Outcome | None, found: tuple[str, Outcome], answer_changed: bool
-) -> None:
-    """The smallest failing input passed on its final run: said, with a run that failed."""
-    why = (
-        "the expected answer changed: see the warning below"
-        if answer_changed
-        else "the solution may be nondeterministic or timing-dependent"
-    )
-    print(
-        f"\nPassed when run again: the smallest failing input found passed on its final run ({why})"
-    )
-    if failed is not None:
-        print("\nAn earlier run on it failed:")
-        _show_failure(failed, text)
-        return
-    _show("Input", text)
-    print("\nNo failed run on it was kept; the first failure, on its own input:")
-    _show_failure(found[1], found[0])
-
-
-def _show_failure(outcome: Outcome, text: str, title: str = "Input") -> None:
-    """A failed run: its verdict, the input, what was expected and what came out (a crash's
-    place in the user's files), or the game's last lines."""
-    print(f"\nVerdict: {outcome.message}")
-    _show(title, text)
-    if outcome.expected is not None:
-        _show("Expected", outcome.expected.decode("utf-8", "replace"))
-        if not outcome.expected.strip() and outcome.got.strip():  # most often a broken brute
-            print("(the reference printed nothing for this input: is that its answer?)")
-        _show("Got", outcome.got.decode("utf-8", "replace"), _more_than(outcome.got_over))
-        hints = [line for line in outcome.details if line.startswith("hint: ")]
-        where = [line.rstrip() for line in outcome.details if line not in hints]
-        if where:  # a crash: where, in the user's files (as the build shows it)
-            print("\nWhere:\n" + "\n".join(where))
-        if hints:  # a rounded answer's, a stray print's: not a place
-            print("\n" + "\n".join(hints))
-    elif outcome.details:  # "last lines exchanged (...):", then the lines, indented
-        heading, *lines = outcome.details
-        print(f"\n{heading[:1].upper()}{heading[1:]}")
-        print("\n".join(visible(line.strip()) for line in lines))
-
-
-def _reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None:
-    """The command that makes the smallest generated file that fails again."""
-    source = stress.source
-    flags = source.flags(shrunk.params)
-    if args.target:
-        flags += f" --target {shlex.quote(args.target)}"
-    flags += root_flag(args.root.resolve())
-    if source.gen is None:
-        made = f"parameters {shown_params(shrunk.params)}"
-    else:
-        made = f"size {shrunk.params[SIZE]}" if SIZE in shrunk.params else "no size"
-    which = _made_again(stress, shrunk)
-    print(
-        f"\nReproduce: {command()} stress {stress.problem.slug} --seed {shrunk.seed} "
-        f"--cases 1{flags}   (the smallest generated file that fails, {which}; {made})"
-    )
-
-
-def _made_again(stress: Stress, shrunk: Shrunk) -> str:
-    """How the file its seed and parameters make stands to the shrunk input: that input, or
-    larger (cases dropped or cut; so taken when it cannot be made again), or another file
-    each time (a generator that does not follow its seed: nothing may have been cut)."""
-
-    def made() -> str:
-        return watched(
-            stress,
-            lambda: stress.generate(shrunk.seed, shrunk.params),
-            f"the file of seed {shrunk.seed}",
-        )
-
-    try:
-        first = made()
-        if first == shrunk.text:
-            return "the input shown"
-        if made() != first:
-            return "another file each time: the generator does not follow its seed"
-    except BuildError:
-        pass
-    return "before its text was cut"
-
-
 def _stopped(
     stress: Stress, save: Path | None, shrunk: Shrunk, failed: Outcome | None, args
 ) -> NoReturn:
@@ -569,13 +457,13 @@ def _stopped(
     smallest failing input found so far shown as the report shows one (with its own verdict
     and the line that makes its file again) and saved, then that error raised (one line), or
     the interrupt again."""
-    stop = _stop_name(shrunk.error) if isinstance(shrunk.error, KeyboardInterrupt) else "the error"
+    stop = stop_name(shrunk.error) if isinstance(shrunk.error, KeyboardInterrupt) else "the error"
     title = f"Input (the smallest failing one found before {stop})"
     if failed is not None:
-        _show_failure(failed, shrunk.text, title)
+        show_failure(failed, shrunk.text, title)
     else:
-        _show(title, shrunk.text)
-    _reproduce(stress, shrunk, args)
+        show(title, shrunk.text)
+    reproduce(stress, shrunk, args)
     if save is not None:
         save_shown(stress.problem, save, shrunk, None if failed is None else failed.expected)
     else:
@@ -586,30 +474,3 @@ def _stopped(
     if isinstance(error, BuildError):  # a failure was found: the exit status says so (1)
         raise AfterFailure(str(error)) from None
     raise AfterFailure(f"shrinking stopped: {type(error).__name__}: {error}") from None
-
-
-def _stop_name(stop: KeyboardInterrupt) -> str:
-    """What stopped the command: Ctrl-C, or the signal's name (``Stopped``: SIGTERM, SIGHUP)."""
-    signum = getattr(stop, "signum", None)
-    return signal.Signals(signum).name if signum is not None else "Ctrl-C"
-
-
-def _show(title: str, text: str, total: str = "") -> None:
-    """``title``, then ``text`` (its head when long; ``(nothing)`` when empty), ended by a
-    newline; ``total``: how much there was when ``text`` is itself only a head."""
-    cut = len(text) > SHOWN_CHARS
-    if total:
-        print(f"\n{title}: (first {min(SHOWN_CHARS, len(text))} characters of {total})")
-    else:
-        of = f" (first {SHOWN_CHARS} of {len(text)} characters)" if cut else ""
-        print(f"\n{title}:{of}")
-    shown = visible(text[:SHOWN_CHARS]) or "(nothing)"  # control characters as symbols
-    sys.stdout.write(shown if shown.endswith("\n") else shown + "\n")
-
-
-def _more_than(size: int) -> str:
-    """``more than N MiB written`` for a run that wrote more than ``size`` bytes, else ''."""
-    if not size:
-        return ""
-    amount = f"{size >> 20} MiB" if size % (1 << 20) == 0 else f"{size} bytes"
-    return f"more than {amount} written"

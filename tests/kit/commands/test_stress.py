@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from kit import invocation
-from kit.commands import stress
+from kit.commands import stress, stress_report
 from kit.errors import BuildError
 from kit.registry import load_registry
 from kit.stress import engine, inputs
@@ -227,21 +227,6 @@ def test_the_reproduce_line_says_the_text_was_cut_only_when_it_was(pairsum, caps
         module.write_text(module.read_text().replace("def validate(", "def checked("))
 
 
-def test_the_reproduce_line_does_not_call_another_file_of_the_seed_a_cut():
-    """A generator that follows the time, not its seed, made another file each time: the line
-    said the input shown was cut from it, where nothing was cut (no validator)."""
-    drawn = iter(range(100))
-    made = types.SimpleNamespace(source=types.SimpleNamespace(module=None))
-    made.generate = lambda seed, params: f"1\n{next(drawn)}\n"
-    shrunk = types.SimpleNamespace(text="1\n7\n", seed=3, params={})
-    said = stress._made_again(made, shrunk)
-    assert said == "another file each time: the generator does not follow its seed"
-    made.generate = lambda seed, params: "1\n7\n" if params else "2\n7 7\n"
-    assert stress._made_again(made, shrunk) == "before its text was cut"
-    shown = types.SimpleNamespace(text="1\n7\n", seed=3, params={"n": 1})
-    assert stress._made_again(made, shown) == "the input shown"
-
-
 def _stressed_from_seed_1(pairsum):
     """``stress pairsum`` on 20 files from seed 1, shrunk for 2 s at most: its exit status."""
     args = parse(
@@ -352,36 +337,6 @@ def test_a_reference_whose_answer_changes_is_a_warning_not_the_solution_s_failur
     ) in out
 
 
-def test_without_a_failed_run_kept_the_first_failure_is_shown_with_its_own_input(capsys):
-    first = engine.Outcome(True, "wrong answer: x", b"9\n", "WA", b"8\n")
-    stress._passed_again("1\n1 1\n", None, ("2\n7 1\n3 4\n", first), False)
-    out = capsys.readouterr().out
-    assert out.index("\nInput:\n1\n1 1\n") < out.index("\nVerdict: wrong answer: x\n")
-    assert "\nVerdict: wrong answer: x\n\nInput:\n2\n7 1\n3 4\n\nExpected:\n8\n" in out
-
-
-def test_a_run_s_control_characters_are_shown_as_symbols(capsys):
-    """A brute force's or solution's escape sequences would clear the screen or overwrite
-    the verdict; a game's exchanged lines too."""
-    outcome = engine.Outcome(True, "wrong answer: x", b"\x1b[2J7\r\n", "WA", b"8\x07\n")
-    stress._show_failure(outcome, "1\t2\n")
-    out = capsys.readouterr().out
-    assert "\x1b" not in out and "\r" not in out and "\x07" not in out
-    assert "\nInput:\n1\u21922\n" in out and "\nExpected:\n8\u2407\n" in out
-    assert "\nGot:\n\u241b[2J7\u240d\n" in out
-    game = engine.Outcome(True, "wrong answer", b"", "WA", None, ["last lines:", "  > \x1b[H1"])
-    stress._show_failure(game, "")
-    assert "\n> \u241b[H1\n" in capsys.readouterr().out
-
-
-def test_a_block_cut_off_ends_its_line_before_the_next_heading(capsys):
-    crash = engine.Outcome(True, "runtime error", b"7" * 5000, "RE", b"8\n", ["  File x", "E"])
-    stress._show_failure(crash, "1\n")
-    out = capsys.readouterr().out
-    assert f"\nGot: (first {stress.SHOWN_CHARS} of 5000 characters)\n" in out
-    assert "7" * stress.SHOWN_CHARS + "\n\nWhere:\n  File x\nE\n" in out
-
-
 def test_the_shrink_keeps_of_each_failing_run_only_the_head_of_its_output(capsys):
     """Each failing candidate's run is kept, to show the one the shrink ends on: a solution
     writing 50 MB on each held 1.1 GB in the kit over a 252-run shrink. What is shown of it,
@@ -393,28 +348,11 @@ def test_the_shrink_keeps_of_each_failing_run_only_the_head_of_its_output(capsys
     trial = stress._ShrinkTrial(judged, failures, "2\n1 1\n", 1)
     assert trial.fails("1\n1\n")
     kept = failures["1\n1\n"]
-    assert len(kept.got) <= 4 * stress.SHOWN_CHARS and kept.expected == b"8\n"
-    stress._show_failure(kept, "1\n1\n")
+    assert len(kept.got) <= 4 * stress_report.SHOWN_CHARS and kept.expected == b"8\n"
+    stress_report.show_failure(kept, "1\n1\n")
     out = capsys.readouterr().out
-    head = f"first {stress.SHOWN_CHARS} characters of more than 999999 bytes written"
-    assert f"\nGot: ({head})\n" + "7 " * (stress.SHOWN_CHARS // 2) + "\n" in out
-
-
-def test_a_hint_is_shown_apart_not_as_where_a_crash_happened(capsys):
-    """A rounded answer's hint is no place in the user's files: no "Where:" for it alone."""
-    hint = 'hint: every difference is a number within 1e-3 ...: set compare = "float:1e-3"'
-    rounded = engine.Outcome(True, "wrong answer", b"3.142\n", "WA", b"3.14159\n", [hint])
-    stress._show_failure(rounded, "1\n")
-    out = capsys.readouterr().out
-    assert "Where:" not in out and out.endswith(f"\nGot:\n3.142\n\n{hint}\n")
-    crash = engine.Outcome(True, "runtime error", b"", "RE", b"8\n", ["  File x", "E", hint])
-    stress._show_failure(crash, "1\n")
-    assert capsys.readouterr().out.endswith(f"\nWhere:\n  File x\nE\n\n{hint}\n")
-
-
-def test_an_empty_answer_or_output_is_shown_as_nothing(capsys):
-    stress._show_failure(engine.Outcome(True, "wrong answer", b"", "WA", b""), "1\n")
-    assert "\nExpected:\n(nothing)\n\nGot:\n(nothing)\n" in capsys.readouterr().out
+    head = f"first {stress_report.SHOWN_CHARS} characters of more than 999999 bytes written"
+    assert f"\nGot: ({head})\n" + "7 " * (stress_report.SHOWN_CHARS // 2) + "\n" in out
 
 
 def test_an_output_flood_is_told_by_what_was_written_not_by_the_head_kept(pairsum, capsys):
@@ -434,7 +372,9 @@ def test_an_output_flood_is_told_by_what_was_written_not_by_the_head_kept(pairsu
     )
     assert args.run(args) == 1
     out = capsys.readouterr().out
-    assert f"\nGot: (first {stress.SHOWN_CHARS} characters of more than 1 MiB written)\n" in out
+    assert (
+        f"\nGot: (first {stress_report.SHOWN_CHARS} characters of more than 1 MiB written)\n" in out
+    )
 
 
 def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_far(
@@ -717,13 +657,6 @@ def test_a_checker_failing_on_smaller_inputs_is_its_own_warning_not_the_referenc
     )
     assert "on shrink" not in out and "the first: pairsum: on the input saved as " in out
     assert ": checker failed: it reported a failure (exit status 3)" in out
-
-
-def test_a_stop_is_named_by_what_stopped_the_command():
-    from kit.cli import Stopped
-
-    assert stress._stop_name(KeyboardInterrupt()) == "Ctrl-C"
-    assert stress._stop_name(Stopped(15)) == "SIGTERM"
 
 
 def test_a_generator_that_does_not_follow_its_seed_is_warned_of(pairsum, capsys):
