@@ -44,7 +44,6 @@ Exit status: 0 when every case passed, 1 when a failing case was found, 2 for a 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import random
 import tempfile
 import time
@@ -64,24 +63,18 @@ from kit.commands import (
     seed_number,
     target_runner,
 )
-from kit.commands.stress_report import (
-    SHOWN_CHARS,
-    report,
-    reproduce,
-    show,
-    show_failure,
-    stop_name,
-)
+from kit.commands.stress_report import report, reproduce, show, show_failure, stop_name
 from kit.commands.stress_saved import save_folder, save_shown
+from kit.commands.stress_shrinking import shrunk_failure
 from kit.errors import AfterFailure, BuildError
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.registry import load_registry, select
-from kit.stress import engine, inputs
-from kit.stress.engine import JudgeFailed, NoAnswer, Outcome, Stress, search, watched
+from kit.stress import inputs
+from kit.stress.engine import NoAnswer, Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
 from kit.stress.programs import made_elsewhere
-from kit.stress.shrink import Shrunk, shrink
+from kit.stress.shrink import Shrunk
 from kit.stress.source import source_for
 from kit.verify_report import counted
 
@@ -230,7 +223,7 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
     )
     _check_deterministic(stress, failing_seed, text)
     failures = {text: outcome}  # each failing input's last failed run
-    shrunk = _shrink(stress, text, failing_seed, args.shrink_seconds, failures)
+    shrunk = shrunk_failure(stress, text, failing_seed, args.shrink_seconds, failures)
     if shrunk.error is not None:
         _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
     try:
@@ -306,148 +299,6 @@ def _passed(stress: Stress, elapsed: float, refused: list[str]) -> None:
             f"{stress.problem.slug}` says it all",
             flush=True,
         )
-
-
-def _shrink(
-    stress: Stress, text: str, seed: int, budget: float, failures: dict[str, Outcome]
-) -> Shrunk:
-    """The shrunk failure, failing as the file found did (its verdict and the exception it
-    names, ``Outcome.kind``: a wrong answer does not slip into another bug's crash on a smaller
-    input, nor one crash into another; such failures are noted); when a call of
-    the stress module's hangs, the smallest failing input judged so far, with that error.
-    ``failures`` gets each failing candidate's run."""
-    if budget == 0:  # --shrink-seconds 0
-        return Shrunk(text, seed, dict(stress.source.params), 0, ["not shrunk"])
-    print("shrinking...", flush=True)
-    trial = _ShrinkTrial(stress, failures, text, seed)
-
-    def work() -> Shrunk:
-        return shrink(
-            stress.source.shrinkable(),
-            trial.fails,
-            text,
-            seed,
-            stress.source.params,
-            deadline=time.monotonic() + budget,
-            generate=stress.generate,
-            on_failing=trial.failing,
-        )
-
-    try:
-        # a call that hangs is given up OVERTIME seconds past the shrink's budget, not STUCK
-        stuck = min(engine.STUCK, budget + engine.OVERTIME)
-        shrunk = watched(stress, work, f"shrinking the file of seed {seed}", stuck)
-    except BuildError as error:  # the module's own error, or a hung call (its thread left)
-        shrunk = trial.stopped("stopped by an error, below", error)
-    except KeyboardInterrupt as error:  # Ctrl-C: what was found is still shown and saved
-        shrunk = trial.stopped(f"stopped by {stop_name(error)}", error)
-    if shrunk.error is not None and len(trial.smallest[0]) < len(shrunk.text):
-        shrunk.text, shrunk.seed, shrunk.params = trial.smallest  # the smallest seen before it
-    _say_shrunk(stress, shrunk, trial.unanswered, trial.judge_failed, trial.others)
-    return shrunk
-
-
-class _ShrinkTrial:
-    """What a shrink learns from judging its candidates: the runs, the smallest failing input
-    with what makes its file again, and what it passed over (the reference's and the judging
-    program's failures; other verdicts smaller inputs got)."""
-
-    def __init__(self, stress: Stress, failures: dict[str, Outcome], text: str, seed: int) -> None:
-        self.stress, self.failures = stress, failures
-        self.kind = failures[text].kind
-        self.smallest = (text, seed, dict(stress.source.params))
-        self.runs = 0
-        self.unanswered: list[str] = []  # the reference's failures on candidates, passed over
-        self.judge_failed: list[str] = []  # the checker's or interactor's, likewise
-        self.others: dict[str, str] = {}  # other verdicts smaller inputs got: word -> message
-
-    def fails(self, candidate: str) -> bool:
-        mark = inputs.kept_count()
-        try:
-            outcome = self.stress.judge(candidate, "shrink")
-        except NoAnswer as error:  # no answer to judge by: not a failure of the solution's
-            passed_over = self.judge_failed if isinstance(error, JudgeFailed) else self.unanswered
-            if passed_over:  # only the first is shown: the others' inputs are not kept
-                inputs.discard_since(mark)
-            passed_over.append(str(error))
-            return False
-        self.runs += 1
-        if outcome.failed and outcome.kind != self.kind:
-            self.others.setdefault(outcome.kind, outcome.message)
-            return False
-        if outcome.failed:
-            self.failures[candidate] = _headed(outcome)
-        return outcome.failed
-
-    def failing(self, candidate: str, made_seed: int, made_params: dict[str, int]) -> None:
-        if len(candidate) < len(self.smallest[0]):  # with what makes its file again
-            self.smallest = (candidate, made_seed, dict(made_params))
-
-    def stopped(self, stage: str, error: BaseException) -> Shrunk:
-        """The smallest failing input seen, for a shrink stopped by ``error``."""
-        return Shrunk(*self.smallest, self.runs, [stage], error)
-
-
-def _headed(outcome: Outcome) -> Outcome:
-    """``outcome`` with only the head of its output that ``show`` shows (a character takes
-    4 bytes at most), the rest counted in ``got_over``: the shrink keeps each failing
-    candidate's run, and a solution that wrote 50 MB on each held a gigabyte."""
-    head = SHOWN_CHARS * 4
-    if len(outcome.got) <= head:
-        return outcome
-    over = outcome.got_over or len(outcome.got) - 1
-    return dataclasses.replace(outcome, got=outcome.got[:head], got_over=over)
-
-
-def _say_shrunk(
-    stress: Stress,
-    shrunk: Shrunk,
-    unanswered: list[str],
-    judge_failed: list[str],
-    others: dict[str, str],
-) -> None:
-    """The shrink's line, and what it passed over: candidates the reference or the judging
-    program failed on, and smaller inputs that failed otherwise (another bug)."""
-    print(f"shrunk in {counted(shrunk.steps, 'run')} ({'; '.join(shrunk.stages)})")
-    if unanswered:
-        print(_unanswered_warning(stress, unanswered), flush=True)
-    if judge_failed:
-        print(_judge_failed_warning(judge_failed), flush=True)
-    for said in others.values():  # another bug: the shrink kept to the one found
-        print(
-            f"note: smaller inputs failed otherwise too ({said}): passed over, the shrink keeps "
-            "the failure found; stress again once it is fixed",
-            flush=True,
-        )
-
-
-def _judge_failed_warning(failed: list[str]) -> str:
-    """The warning for the candidates the checker or interactor failed on (JE)."""
-    count = len(failed)
-    return (
-        f"warning: the judge's own program failed on {count} smaller "
-        f"{'input' if count == 1 else 'inputs'} (a judge error: neither the solution's failure "
-        f"nor the reference's), passed over by the shrink; the first: {failed[0]}"
-    )
-
-
-def _unanswered_warning(stress: Stress, unanswered: list[str]) -> str:
-    """The warning for the candidates the reference failed on; with a validator, which let
-    them through, what to do when they are inputs the statement does not allow."""
-    count = len(unanswered)
-    them = "it" if count == 1 else "them"
-    said = (
-        f"warning: the reference failed on {count} smaller "
-        f"{'input' if count == 1 else 'inputs'}, passed over by the shrink; the first: "
-        f"{unanswered[0]}"
-    )
-    if stress.source.validate is None:  # the candidates were generated files
-        return said
-    return (
-        f"{said}\nnote: {stress.source.validator} accepted {them}: if the statement's "
-        f"constraints do not allow {them}, let it refuse {them} (raise ValueError), and the "
-        "shrink keeps to valid inputs; if they do, the reference fails on a valid input"
-    )
 
 
 def _stopped(
