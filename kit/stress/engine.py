@@ -13,7 +13,9 @@ problem's interactor (``kit.run.interact``). ``search`` makes file ``i`` from se
 ``overtime()`` past a ``--seconds`` budget, or a call of the module's that has run STUCK
 seconds (a function that never returns), is a one-line error, and its threads are left to the
 process's end, not waited for; ``watched`` runs other work (the shrink) under the same watch.
-The command (``kit.commands.stress``) prints, shrinks (``kit.stress.shrink``) and saves.
+The command (``kit.commands.stress``) shrinks (``kit.stress.shrink``, through
+``kit.commands.stress_shrinking``), prints (``kit.commands.stress_report``) and saves
+(``kit.commands.stress_saved``).
 """
 
 from __future__ import annotations
