@@ -82,13 +82,13 @@ API::
     Comparator.judge_pass(input, expected, got, feedback) -> Judgement
         # one pass of a multi-pass problem; a Kattis validator's nextpass.in in next_input
 
-Helpers shared with ``kit.run.interact``: ``program_command`` (argv of a user's program),
-``summary_line`` (a program's output as one line), ``crash_line`` (the last line of a
-traceback, or None), ``judge_message`` (a checker's or interactor's message: the exception
-line, else the first lines), ``testlib_failure`` (an exit status that is the program's own
-failure, described), ``TESTLIB_PRESENTATION``, ``feedback_message``, ``feedback_score``
-(``score_parts``) and ``next_pass_input`` (what a Kattis validator left in its feedback
-folder). Programs are run by ``kit.processes``.
+Helpers shared with a game (``kit.run.interact``, ``kit.run.game_verdicts``):
+``program_command`` (argv of a user's program), ``summary_line`` (a program's output as one
+line), ``crash_line`` (the last line of a traceback, or None), ``judge_message`` (a checker's
+or interactor's message: the exception line, else the first lines), ``testlib_failure`` (an
+exit status that is the program's own failure, described), ``TESTLIB_PRESENTATION``,
+``feedback_message``, ``feedback_score`` (``score_parts``) and ``next_pass_input`` (what a
+Kattis validator left in its feedback folder). Programs are run by ``kit.processes``.
 """
 
 from __future__ import annotations

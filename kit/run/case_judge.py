@@ -64,7 +64,8 @@ from kit.run.failure_hints import (
     slow_input_hint,
 )
 from kit.run.float_answers import float_hint
-from kit.run.interact import AFTER_ACCEPTED, run_interactive
+from kit.run.game_verdicts import AFTER_ACCEPTED
+from kit.run.interact import run_interactive
 from kit.run.limits import (
     Limits,
     clearly_over,

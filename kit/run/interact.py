@@ -17,54 +17,14 @@ The solution runs under the build's watch (``kit.run.process.watch_command``), i
 environment and stack as a batch run, which measures its wall time and peak memory, kills it
 over the memory limit or at the wall-clock ``timeout`` (for a game timed as a whole, plus an
 allowance for each chunk relayed, as this machine's relay costs: ``_Deadline``), and keeps the
-tail of its stderr. Its
-limits are a batch run's (``kit.run.limits``): the same rules decide them. What it writes is
-counted as it is relayed: past the output limit it is killed. The interactor is killed at the
-timeout (plus ``BACKSTOP_SECONDS``). When the interactor stops with a non-zero status while the
-solution still runs, the solution gets ``GRACE_SECONDS`` to end before it is killed (the
-interactor's verdict stands, and the solution's time is counted up to the rejection, as
-problemtools caps it and BAPCtools kills the solution at once). Except for a Kattis validator
-(above), an interactor's exit status is read as a checker's (``kit.judges.compare``, testlib's
-codes): 0 accepts; 1, 7 and 8 are a wrong answer, 1 with or without a traceback (a Python
-interactor that rejects by raising, an ``assert`` or an exception on a malformed line, exits
-with 1: the exception's line is the message); 2 and 4 a presentation error; 3, a status testlib
-does not define or a signal is the interactor's own failure.
-
-Verdicts (words of ``kit.run.verdicts``), first match wins:
-
-- ``OLE``: the solution wrote more than the output limit while the interactor still read
-  (what it writes after the interactor stopped is not counted: a judge's closed pipe takes
-  none of it); never in a game run as problemtools runs it (below), which measures none;
-- ``WA`` (``PE``, ``JE`` by the exit status, as above): the interactor stopped first, with a
-  non-zero status. What the solution did after that (it may loop on a closed pipe until it
-  is killed) does not change the verdict;
-- ``RE``: the solution killed its parent, the watch (it is ended at once);
-- ``MLE``: its memory is over the limit, counted as ``kit.run.limits`` counts it;
-- ``JE`` (interactor busy): the solution was still running at the timeout of a game timed as
-  a whole, its CPU time under the limit, and the interactor, still running too, had spent
-  at least half the game's time on its own CPU (it loops, or thinks too long) and the
-  solution less than half of the interactor's (two sides taking turns spend alike);
-- ``JE`` (not judged here): the solution was still running at the timeout, its CPU time under
-  the limit, having waited at least half the game's time for a core other work on this
-  machine held (a game's deadline does not move on by that wait, as a batch run's does);
-- ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
-  each other, or the solution going on after the interactor accepted);
-- ``WA`` (``PE``, ``JE``): the solution closed its stdout first, the interactor then
-  rejected, and the solution ran on until the grace period ended it (that kill is the kit's,
-  not a crash of the solution's);
-- ``JE``: in a game run as problemtools runs it (a Kattis validator's, or any game of a judge
-  whose profile says so, Kattis': ``kit.judges.profiles.PROBLEMTOOLS``), the interactor
-  failed (a Kattis validator's status other than 42 and 43, testlib's 3, a signal), whoever
-  stopped first: problemtools' ``judge/execute.py`` (``_run_interactive``) reads the
-  validator's failure before the submission's;
-- ``RE``: the solution stopped first with a non-zero status or a signal, or failed after the
-  interactor accepted (a write once the interactor has exited fails, its pipe closed, as on a
-  judge whose two pipes are joined; not in a game run as problemtools runs it, whose pipe from
-  the solution stays open until the solution exits unless it rejected: problemtools'
-  ``support/interactive/interactive.cc``, whose pipes also hold 1 MiB each way);
-- ``WA`` (``PE``, ``JE``): the interactor rejected or failed after the solution had exited
-  normally (the message says the solution had stopped);
-- ``ok``.
+tail of its stderr. Its limits are a batch run's (``kit.run.limits``): the same rules decide
+them. What it writes is counted as it is relayed: past the output limit it is killed. The
+interactor is killed at the timeout (plus ``BACKSTOP_SECONDS``). When the interactor stops
+with a non-zero status while the solution still runs, the solution gets ``GRACE_SECONDS`` to
+end before it is killed (the interactor's verdict stands, and the solution's time is counted
+up to the rejection, as problemtools caps it and BAPCtools kills the solution at once). The
+verdict, read from how the two ended and the interactor's exit status, is
+``kit.run.game_verdicts``' (its rules in the order they are tried).
 
 API::
 
@@ -98,18 +58,9 @@ from pathlib import Path
 from typing import IO
 
 from kit.errors import BuildError
-from kit.judges.compare import (
-    TESTLIB_PRESENTATION,
-    feedback_message,
-    feedback_score,
-    judge_message,
-    next_pass_input,
-    not_started,
-    summary_line,
-    testlib_failure,
-)
+from kit.judges.compare import feedback_message, feedback_score, judge_message, next_pass_input
 from kit.judges.profiles import PROBLEMTOOLS
-from kit.judges.programs import KATTIS, KATTIS_ACCEPTED, Interactor, kattis_failure
+from kit.judges.programs import KATTIS, Interactor
 from kit.processes import (
     DRAIN_SECONDS,
     Drain,
@@ -117,41 +68,32 @@ from kit.processes import (
     file_identity,
     judged_environment,
     kill_group,
-    signal_name,
     track,
     tracked,
     untrack,
 )
+from kit.run.game_verdicts import (
+    BACKSTOP_SECONDS,
+    LINE_CHARS,
+    Ending,
+    Exit,
+    Statuses,
+    interactor_finished,
+    killed_at_timeout,
+    verdict,
+)
 from kit.run.launcher import descendants, ended_with
-from kit.run.limits import Limits, exceeded
-from kit.run.process import (
-    MEMORY,
-    PARENT,
-    TIME,
-    read_watch_report,
-    run_environment,
-    watch_command,
-)
-from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA, message
+from kit.run.limits import Limits
+from kit.run.process import PARENT, read_watch_report, run_environment, watch_command
+from kit.run.verdicts import JE, MLE, OK, OLE, PE, RE, TLE, WA, message
 
-AFTER_ACCEPTED = " (after the interactor accepted)"  # the end of a late failure's message
-# problemtools' runner (support/interactive/interactive.cc, walltime_handler): a validator that
-# has not exited by the wall limit is sent SIGTERM and its status taken as 43
-HUNG_VALIDATOR = (
-    "; problemtools takes a validator still running at its wall limit as a rejection (43): WA"
-)
-STILL_RUNNING = " (the solution, its output closed, was still running: ended)"
 GRACE_SECONDS = 1.0
-EXIT_ORDER_MARGIN = 0.2  # seconds an interactor's exit must lead a solution's to come first
-BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
 # a game timed as a whole is killed at the timeout plus an allowance for each chunk the relay
 # passed on (its two hops cost a judge's joined pipes nothing: docs/kit.md, "The interactive
 # relay"; the figure is this machine's, kit.run.relay_cost), at most STRETCH times the timeout,
 # and no more once the solution's CPU time is over the limit (a game that would never end, a
 # flood)
 STRETCH = 10
-BUSY_SHARE = 0.5  # of a game's time on the interactor's CPU: it was busy, not the game idle
-SAID_FROM = 0.1  # seconds of allowance a message names (less: the supervisor's own wake-ups)
 # What a pipe between two programs holds on Linux (pipe(7): 16 pages), and how the relay's two
 # hops share it: the pipe from the writer and the pipe to the reader, half each, and the chunk
 # the relay holds while the reader's pipe is full (a page at most). So a writer blocks about
@@ -160,7 +102,6 @@ SAID_FROM = 0.1  # seconds of allowance a message names (less: the supervisor's 
 JOINED_PIPE = 1 << 16
 PROBLEMTOOLS_PIPE = 1 << 20  # its runner's pipes (kit.judges.profiles.PROBLEMTOOLS)
 CHUNK = 1 << 12
-LINE_CHARS = 200  # of a transcript line
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
 INTERACTOR_STDERR_KEPT = 1 << 16  # bytes of the interactor's stderr read for its message
 OUTPUT_KEPT = 64 << 20  # bytes of a testlib interactor's output file read back (the head)
@@ -188,29 +129,6 @@ class InteractiveRun:
     # timeout (the solution ran on after the game), else None
     interactor_finished: int | None = None
     waited: float = 0.0  # of ``solution_seconds``, those it was ready and waited for a core
-
-
-@dataclass(frozen=True)
-class _Statuses:
-    """How an interactor's exit status reads: testlib's (0 accepts), or a Kattis validator's
-    (42 accepts, 43 rejects, anything else is its own failure); ``problemtools``: the game is
-    run as problemtools' runner runs it (a Kattis validator's, or any game of a judge whose
-    profile says so: ``kit.judges.profiles.PROBLEMTOOLS``)."""
-
-    kattis: bool = False
-    problemtools: bool = False
-
-    @property
-    def accepted(self) -> int:
-        return KATTIS_ACCEPTED if self.kattis else 0
-
-    def failure(self, code: int) -> str | None:
-        return kattis_failure(code) if self.kattis else testlib_failure(code)
-
-    def rejection(self, code: int) -> str:
-        """The verdict of a status that rejects: 2 and 4 (testlib's) a presentation error,
-        any other a wrong answer."""
-        return PE if not self.kattis and code in TESTLIB_PRESENTATION else WA
 
 
 class _Transcript:
@@ -448,17 +366,6 @@ def _deliver(target: IO[bytes], data: bytes) -> bool:
     return True
 
 
-@dataclass
-class _Exit:
-    code: int  # os.waitstatus_to_exitcode: negative for a signal
-    at: float  # time.monotonic() when it was reaped
-    cpu: float = 0.0
-    peak_kib: int = 0
-    killed: str | None = None  # by the solution's watch: TIME or MEMORY
-    processes: int = 1  # how many processes ``peak_kib`` counts together
-    waited: float = 0.0  # seconds it was ready to run but waited for a core other work held
-
-
 def run_interactive(  # noqa: PLR0913
     solution: list[str],
     interactor: list[str] | Interactor,
@@ -505,11 +412,11 @@ def run_interactive(  # noqa: PLR0913
     return _result(ending, limits, started, record.result(), written)
 
 
-def _game_rules(interactor: list[str] | Interactor, limits: Limits) -> tuple[_Statuses, _Cap]:
+def _game_rules(interactor: list[str] | Interactor, limits: Limits) -> tuple[Statuses, _Cap]:
     """How the interactor's exit status reads, and the cap on the solution's output (none
     where the game runs as problemtools runs it: problemtools measures no game's output)."""
     kattis = isinstance(interactor, Interactor) and interactor.protocol == KATTIS
-    statuses = _Statuses(kattis, kattis or limits.games == PROBLEMTOOLS)
+    statuses = Statuses(kattis, kattis or limits.games == PROBLEMTOOLS)
     return statuses, _Cap(None if statuses.problemtools else limits.output_bytes)
 
 
@@ -534,7 +441,7 @@ def _start_game(
 
 
 def _told(
-    feedback: Path, interactor_stderr: bytes, statuses: _Statuses
+    feedback: Path, interactor_stderr: bytes, statuses: Statuses
 ) -> tuple[str, str | None, bytes | None]:
     """What the interactor told: its message (its Kattis feedback folder's, else what the tail
     of its stderr says), its score and the next pass's input."""
@@ -543,19 +450,19 @@ def _told(
 
 
 def _ending(
-    exits: dict[str, _Exit],
+    exits: dict[str, Exit],
     killed: dict[str, str],
     ends: _Ends,
     deadline: _Deadline,
-    statuses: _Statuses,
+    statuses: Statuses,
     cap: _Cap,
     solution_stderr: bytes,
     told: tuple[str, str | None, bytes | None],
-) -> _Ending:
+) -> Ending:
     """How the game ended, from who exited how and who was killed why (``_play``), what the
     solution wrote to its stderr and what the interactor ``told`` (``_told``)."""
     said, score, next_input = told
-    return _Ending(
+    return Ending(
         exits["solution"],
         exits["interactor"],
         killed,
@@ -581,22 +488,22 @@ def _kattis_feedback(feedback: Path) -> tuple[str, str | None, bytes | None]:
 
 
 def _result(
-    end: _Ending, limits: Limits, started: float, transcript: list[str], written: bytes
+    end: Ending, limits: Limits, started: float, transcript: list[str], written: bytes
 ) -> InteractiveRun:
     """The game as the caller sees it: the verdict, what happened and what was measured."""
-    verdict, text = _verdict(end, limits)
+    word, text = verdict(end, limits)
     solution = end.solution
     seconds, cpu = solution.at - started, solution.cpu
-    if verdict in (WA, PE) and (end.rejected_first or end.killed.get("solution") == "grace"):
+    if word in (WA, PE) and (end.rejected_first or end.killed.get("solution") == "grace"):
         # what it did after the interactor's rejection is not its time (problemtools caps it,
         # judge/execute.py; BAPCtools kills it at once): a spin after a WA was "1.04 s"
         rejected_at = max(0.0, end.interactor.at - started)
         seconds, cpu = min(seconds, rejected_at), min(cpu, rejected_at)
-    killed = _killed_at_timeout(end) and verdict == TLE
+    killed = killed_at_timeout(end) and word == TLE
     return InteractiveRun(
-        verdict, message(verdict, text), seconds, cpu, end.solution_stderr, transcript,
+        word, message(word, text), seconds, cpu, end.solution_stderr, transcript,
         solution.peak_kib, written, end.score, end.next_input, killed,
-        end.interactor.code if killed and _interactor_finished(end) else None, solution.waited,
+        end.interactor.code if killed and interactor_finished(end) else None, solution.waited,
     )  # fmt: skip
 
 
@@ -684,7 +591,7 @@ def _start_judge(
         raise
 
 
-def _measured(solution_exit: _Exit, report: Path, stderr: IO[bytes]) -> bytes:
+def _measured(solution_exit: Exit, report: Path, stderr: IO[bytes]) -> bytes:
     """What the solution's watch measured, put into its exit; the tail of its stderr."""
     measured = read_watch_report(report)
     if measured is None:
@@ -733,8 +640,8 @@ def _play(
     ends: _Ends,
     cap: _Cap,
     deadline: _Deadline,
-    statuses: _Statuses,
-) -> tuple[dict[str, _Exit], dict[str, str]]:
+    statuses: Statuses,
+) -> tuple[dict[str, Exit], dict[str, str]]:
     """Relay between the two until both have ended; who exited how, and who was killed why
     (``statuses``: how the interactor's exit status reads; under a Kattis validator the
     solution's writes are read on after it exits: see the module doc)."""
@@ -746,7 +653,7 @@ def _play(
     relays = _relays(
         solution_process, interactor_process, record, ends, cap, statuses, interactor_gone[0]
     )
-    exits: dict[str, _Exit] = {}
+    exits: dict[str, Exit] = {}
     reaped: queue.Queue[str] = queue.Queue()
     waiters = [
         threading.Thread(target=_reap, args=(process.pid, side, exits, reaped, told), daemon=True)
@@ -802,7 +709,7 @@ def _relays(
     record: _Transcript,
     ends: _Ends,
     cap: _Cap,
-    statuses: _Statuses,
+    statuses: Statuses,
     gone: int,
 ) -> list[threading.Thread]:
     """The two relay threads, not started: the solution's output to the interactor (``gone``:
@@ -860,13 +767,13 @@ def _start(
 
 
 def _reap(
-    pid: int, side: str, exits: dict[str, _Exit], reaped: queue.Queue[str], told: int | None
+    pid: int, side: str, exits: dict[str, Exit], reaped: queue.Queue[str], told: int | None
 ) -> None:
     """Wait for ``pid``; its exit into ``exits``, its side into ``reaped``, and the
     descriptor ``told`` closed (its reading end becomes readable)."""
     with tracked(pid):  # its session ended with the kit, should the kit be stopped
         _, status, usage = os.wait4(pid, 0)
-    exits[side] = _Exit(
+    exits[side] = Exit(
         os.waitstatus_to_exitcode(status), time.monotonic(), usage.ru_utime + usage.ru_stime
     )
     if told is not None:
@@ -884,7 +791,7 @@ def _end_solution(watch: int) -> None:
 
 def _supervise(
     pids: dict[str, int],
-    exits: dict[str, _Exit],
+    exits: dict[str, Exit],
     reaped: queue.Queue[str],
     deadline: _Deadline,
     over: threading.Event,
@@ -937,236 +844,6 @@ def _supervise(
                 killed[side] = PARENT  # its watch killed by a signal, not by this process:
                 kill_group(pids[side])  # by the solution, left running in the watch's group
     return killed
-
-
-@dataclass
-class _Ending:
-    """How a game ended, as ``_verdict`` reads it. ``killed_at`` is when a solution over the
-    wall-clock timeout was killed: an interactor that ended after it ended because of the kill
-    (the order the two are reaped in is not). ``interactor_said``: its message; ``statuses``:
-    how its exit status reads."""
-
-    solution: _Exit
-    interactor: _Exit
-    killed: dict[str, str]
-    first_end: str | None
-    solution_stderr: bytes
-    interactor_said: str
-    output_over: bool
-    killed_at: float
-    statuses: _Statuses
-    added: float = 0.0  # seconds the relay's allowance added to the timeout (``_Deadline``)
-    score: str | None = None  # the interactor's score.txt
-    next_input: bytes | None = None  # its nextpass.in
-
-    @property
-    def first_exit(self) -> str:
-        """Which side's process exited first, where that is sure: a solution that closed its
-        output and ran on. (A solution's end of output can reach the interactor before its
-        exit can be reaped, so an interactor a little ahead may have reacted to that end.)"""
-        ahead = self.solution.at - self.interactor.at
-        return "interactor" if ahead > EXIT_ORDER_MARGIN else "solution"
-
-    @property
-    def solution_crashed_first(self) -> bool:
-        """Whether the solution failed (a non-zero status, a signal) and exited clearly before
-        the interactor, though the interactor closed its output first: judges go by the exits
-        (Codeforces' rule, problemtools' ``first``, DOMjudge's runpipe), a runtime error."""
-        ahead = self.interactor.at - self.solution.at
-        failed = _solution_failure(self.solution, self.solution_stderr) is not None
-        return failed and ahead > EXIT_ORDER_MARGIN and self.first_end != "solution"
-
-    @property
-    def rejected_first(self) -> bool:
-        """Whether the interactor, never killed, rejected before the solution ended (the
-        solution ran on after it, or ended later by itself)."""
-        if "interactor" in self.killed or not self.rejected:
-            return False
-        return self.first_end != "solution" and not self.solution_crashed_first
-
-    @property
-    def crash(self) -> str | None:
-        return _interactor_crash(self.interactor, self.interactor_said, self.statuses)
-
-    @property
-    def rejected(self) -> bool:
-        return self.interactor.code != self.statuses.accepted
-
-    @property
-    def said(self) -> str:
-        return self.interactor_said or f"exit status {self.interactor.code}"
-
-
-def _verdict(end: _Ending, limits: Limits) -> tuple[str, str]:
-    """A verdict word of ``kit.run.verdicts`` and what happened (without the verdict's name),
-    in the order of the module doc."""
-    return _stopped_early(end, limits) or _ran_on(end) or _ended(end, limits)
-
-
-def _ran_on(end: _Ending) -> tuple[str, str] | None:
-    """A solution that closed its stdout first, then ran on past the interactor's rejection
-    until the kit ended it: the rejection is the verdict (the kill is no crash of its own)."""
-    if end.killed.get("solution") != "grace":
-        return None
-    if end.crash:
-        return JE, f"interactor {end.crash}"
-    return end.statuses.rejection(end.interactor.code), end.said + STILL_RUNNING
-
-
-def _stopped_early(end: _Ending, limits: Limits) -> tuple[str, str] | None:
-    """The verdicts that do not wait for both sides' endings: the output limit, the
-    interactor's rejection before the solution ended, the memory limit, the idle timeout."""
-    if end.output_over:  # killed, or ended by the pipe the cap closed
-        return OLE, f"more than {limits.output_bytes / (1 << 20):g} MiB written (killed)"
-    if end.rejected_first:
-        if end.crash:
-            return JE, f"interactor {end.crash}"
-        return end.statuses.rejection(end.interactor.code), end.said
-    if end.killed.get("solution") == PARENT:
-        return RE, KILLED_PARENT
-    solution = end.solution
-    memory = exceeded(
-        limits,
-        output_over=False,
-        killed=solution.killed,
-        peak_kib=solution.peak_kib,
-        processes=solution.processes,
-    )
-    if memory is not None and memory[0] == MEMORY:
-        return MLE, memory[1]
-    return _idle(end, limits)
-
-
-def _idle(end: _Ending, limits: Limits) -> tuple[str, str] | None:
-    """The idle timeout: the solution still running when its watch or this process killed it."""
-    if not _killed_at_timeout(end):
-        return None
-    solution = end.solution
-    cpu = f"{solution.cpu:.2f} s CPU"
-    timeout = _timeout_said(end, limits)
-    starved = _starved(end, limits)
-    # busy, not idle: its CPU, or what other work took of it unless that was most of the game
-    busy = solution.cpu if starved else solution.cpu + solution.waited
-    if limits.per_move and busy > limits.timeout / 2:
-        return TLE, f"{cpu} in a game stopped at {timeout}"
-    if not limits.per_move and solution.cpu > limits.time:
-        return TLE, f"{cpu}, over the {limits.time:g} s limit (killed at {timeout})"
-    if starved:
-        return JE, (
-            f"not judged here: killed at {timeout} after {cpu}, having waited "
-            f"{solution.waited:.2f} s for a core other work on this machine held (not known "
-            "to be the solution's failure; run it on a quieter machine, or with fewer --jobs)"
-        )
-    return _waiting(end, limits, cpu, timeout)
-
-
-def _waiting(end: _Ending, limits: Limits, cpu: str, timeout: str) -> tuple[str, str]:
-    """A game killed at its timeout with little CPU of its own: the interactor's time, or the
-    solution idle."""
-    if _interactor_busy(end, limits):
-        return JE, (
-            f"interactor busy: {end.interactor.cpu:.2f} s CPU of its own by {timeout}, "
-            f"while the solution waited ({cpu}): the time was the interactor's"
-        )
-    if _interactor_finished(end):
-        why = f"the interactor had finished with exit status {end.interactor.code}"
-    else:
-        why = "both sides still running: each waiting for the other?"
-    return TLE, f"idle: killed at {timeout} after {cpu} ({why})"
-
-
-def _starved(end: _Ending, limits: Limits) -> bool:
-    """Whether the solution, killed at the game's deadline (which does not move on by what it
-    waits for a core, as a batch run's does) within its limit of CPU, spent at least
-    BUSY_SHARE of the game's time waiting for a core other work on this machine held: on a
-    judge's core it might have ended in time, and no verdict of the solution's stands."""
-    return end.solution.waited >= BUSY_SHARE * (limits.timeout + end.added)
-
-
-def _interactor_busy(end: _Ending, limits: Limits) -> bool:
-    """Whether the interactor, still running at the kill of a game timed as a whole, spent
-    at least BUSY_SHARE of the game's time on its own CPU (one that loops, or thinks too
-    long), and the solution less than BUSY_SHARE of the interactor's: the solution waited
-    for it, and no verdict of the solution's stands (two sides taking turns spend alike). A
-    game timed per move counts the interactor's time over all its moves: not read there."""
-    if limits.per_move or _interactor_finished(end):
-        return False
-    busy = end.interactor.cpu
-    return (
-        busy >= BUSY_SHARE * (limits.timeout + end.added) and end.solution.cpu < BUSY_SHARE * busy
-    )
-
-
-def _timeout_said(end: _Ending, limits: Limits) -> str:
-    """The timeout a side was killed at, with what the relay's allowance added to it."""
-    timeout = f"the {limits.timeout:g} s " + ("game_timeout" if limits.per_move else "timeout")
-    if end.added >= SAID_FROM:
-        timeout += f" and {end.added:.2f} s more for the relay's hops"
-    return timeout
-
-
-def _killed_at_timeout(end: _Ending) -> bool:
-    """Whether the solution was still running at the timeout (by its watch or this process)."""
-    return end.solution.killed == TIME or end.killed.get("solution") == "timeout"
-
-
-def _interactor_finished(end: _Ending) -> bool:
-    """Whether the interactor had ended by itself before the timeout's kill."""
-    return "interactor" not in end.killed and end.interactor.at < end.killed_at
-
-
-def _ended(end: _Ending, limits: Limits) -> tuple[str, str]:
-    """The verdict once both sides ended by themselves (or the interactor hung after)."""
-    failure = _solution_failure(end.solution, end.solution_stderr)
-    status = end.solution.code
-    # read before the solution's, unless the kit killed it (problemtools' own kill at its wall
-    # limit is no failure of the validator: judge/execute.py reads the submission's then)
-    validator_failed = end.crash and end.statuses.problemtools and "interactor" not in end.killed
-    # the exits in the order they happened (Codeforces' rule): a solution that closed its
-    # output, then crashed after the interactor had rejected and exited, gets the rejection
-    first = end.first_end == "solution" == end.first_exit or end.solution_crashed_first
-    if failure and first and not validator_failed:
-        return RE, failure
-    if "interactor" in end.killed:
-        return JE, (
-            f"interactor still running at {_timeout_said(end, limits)}, after the solution "
-            f"had exited with status {status}: killed {BACKSTOP_SECONDS:g} s later"
-            + (HUNG_VALIDATOR if end.statuses.problemtools else "")
-        )
-    after = f" (after the solution had exited with status {status})"
-    if end.crash:
-        return JE, f"interactor {end.crash}{after}"
-    if end.rejected:
-        return end.statuses.rejection(end.interactor.code), end.said + after
-    if failure:
-        return RE, failure + AFTER_ACCEPTED
-    return OK, summary_line(end.interactor_said.encode()) or "accepted"
-
-
-def _interactor_crash(interactor: _Exit, said: str, statuses: _Statuses) -> str | None:
-    """The interactor's own failure, described: a signal, or a status that neither accepts nor
-    rejects (testlib's 3 or one it does not define; a Kattis validator's other than 42 and
-    43); ``said`` is its message. None when it accepted or rejected."""
-    if interactor.code < 0:
-        return f"killed by {signal_name(-interactor.code)}"
-    unable = not_started(interactor.code, said)
-    if unable is not None:
-        return f"failed: {unable}"
-    failure = statuses.failure(interactor.code)
-    if failure is None:
-        return None
-    return f"failed: {failure}" + (f": {said}" if said else "")
-
-
-def _solution_failure(solution: _Exit, stderr: bytes) -> str | None:
-    if solution.code == 0:
-        return None
-    if solution.code < 0:
-        what = f"killed by {signal_name(-solution.code)}"
-    else:
-        what = f"exit status {solution.code}"
-    last = stderr.decode("utf-8", "replace").strip().splitlines()
-    return f"{what}: {last[-1].strip()[:LINE_CHARS]}" if last else what
 
 
 def _tail(file: IO[bytes], limit: int) -> bytes:

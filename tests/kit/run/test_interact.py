@@ -20,9 +20,9 @@ from kit.errors import BuildError
 from kit.judges.profiles import JOINED, PROBLEMTOOLS
 from kit.processes import kill_group
 from kit.run import interact, relay_cost
-from kit.run.interact import AFTER_ACCEPTED, run_interactive
+from kit.run.game_verdicts import AFTER_ACCEPTED, Ending, Exit, Statuses
+from kit.run.interact import run_interactive
 from kit.run.limits import Limits
-from kit.run.process import TIME
 from tests.kit.run.hostile import forked_hog
 from tests.process_support import alive, assert_ends
 
@@ -273,34 +273,6 @@ def test_an_interactor_that_spins_while_the_solution_waits_is_the_judge_s_failur
     assert re.fullmatch(said, run.message), run.message
 
 
-def test_a_game_timed_per_move_reads_no_interactor_s_time_as_busy():
-    """Per move, the interactor's CPU counts over every move: the idle timeout stays the
-    solution's."""
-    waiting = interact._Exit(-9, 1.0, cpu=0.01, killed=TIME)
-    thinking = interact._Exit(-9, 1.1, cpu=40.0)
-    end = interact._Ending(
-        waiting, thinking, {"interactor": "kill"}, None, b"", "", False, 1.0, None
-    )
-    per_move = Limits(1.0, 1.0, 1 << 30, 64 << 20, per_move=True)
-    assert interact._idle(end, per_move)[1].startswith("idle: killed at the 1 s game_timeout")
-    whole = Limits(1.0, 1.0, 1 << 30, 64 << 20)
-    assert interact._idle(end, whole)[0] == "JE"
-
-
-def test_two_sides_taking_turns_are_no_busy_interactor():
-    """A game of quick exchanges killed at its timeout: the interactor spent most of it on
-    its CPU, and so did the solution (each waits for the other's turn): idle, as before."""
-    solution = interact._Exit(-9, 1.0, cpu=0.45, killed=TIME)
-    interactor = interact._Exit(-9, 1.1, cpu=0.55)
-    end = interact._Ending(
-        solution, interactor, {"interactor": "kill"}, None, b"", "", False, 1.0, None
-    )
-    whole = Limits(1.0, 1.0, 1 << 30, 64 << 20)
-    assert interact._idle(end, whole)[1].startswith("idle: killed at the 1 s timeout after 0.45")
-    end.solution.cpu = 0.2
-    assert interact._idle(end, whole)[0] == "JE"
-
-
 def test_a_solution_busy_after_its_last_answer_is_over_the_limit_not_idle(secret, tmp_path):
     spinner = tmp_path / "spin.py"
     source = (PROGRAMS / "binary_search.py").read_text() + "\nwhile True:\n    pass\n"
@@ -328,27 +300,12 @@ def test_a_busy_solution_in_a_game_with_a_game_timeout_is_busy_not_idle(secret, 
     ), run.message
 
 
-def test_a_busy_solution_that_waited_for_a_core_is_busy_not_idle():
-    """On a loaded machine a spinning solution got 0.48 s of CPU in its 1 s game and was called
-    idle: the time it waited for a core other work held counts as busy."""
-    spun = interact._Exit(-9, 1.0, cpu=0.48, killed=TIME, waited=0.45)
-    judge = interact._Exit(0, 0.5)
-    end = interact._Ending(spun, judge, {}, "interactor", b"", "", False, 1.0, None)
-    limits = Limits(1.0, 1.0, 1 << 30, 64 << 20, per_move=True)
-    assert interact._idle(end, limits) == (
-        "TLE",
-        "0.48 s CPU in a game stopped at the 1 s game_timeout",
-    )
-    end.solution.waited = 0.0
-    assert interact._idle(end, limits)[1].startswith("idle: killed at the 1 s game_timeout")
-
-
 def test_a_game_s_result_keeps_what_the_solution_waited_for_a_core():
     """The time a game's solution waited for a core reaches the run, which leaves it out of
     the limit's time as a batch run's (it was dropped: the game was TLE on a loaded machine)."""
-    played = interact._Exit(0, 3.0, cpu=0.5, waited=1.2)
-    judge = interact._Exit(0, 3.1)
-    end = interact._Ending(played, judge, {}, "solution", b"", "", False, 9.0, interact._Statuses())
+    played = Exit(0, 3.0, cpu=0.5, waited=1.2)
+    judge = Exit(0, 3.1)
+    end = Ending(played, judge, {}, "solution", b"", "", False, 9.0, Statuses())
     run = interact._result(end, Limits(2.0, 6.0, 1 << 30, 64 << 20), 1.0, [], b"")
     assert (run.verdict, run.solution_seconds, run.waited) == ("ok", 2.0, 1.2)
 
@@ -406,11 +363,11 @@ def test_a_game_of_many_exchanges_lives_past_its_timeout_on_the_relay_s_allowanc
     assert run.solution_seconds > 1.0  # past the timeout by the wall clock
 
 
-def test_the_relay_s_allowance_is_said_and_bounded(monkeypatch):
+def test_the_relay_s_allowance_is_bounded(monkeypatch):
     """The figure a chunk relayed (30 µs here), at most 10 times the timeout, and none once
     the timeout is past with the solution's CPU time over its limit: a query loop that never
     ended, or a flood, ran to the cap (60 s for a 2 s limit) and a flood's verdict turned
-    OLE."""
+    OLE. (How the allowance is said: tests/kit/run/test_game_verdicts.py.)"""
     cpu = [0.5]
     monkeypatch.setattr(interact, "_cpu_under", lambda watch: cpu[0])
     ends = interact._Ends()
@@ -430,16 +387,6 @@ def test_the_relay_s_allowance_is_said_and_bounded(monkeypatch):
     assert stopped.added == pytest.approx(2.5)  # "killed at the 3 s timeout" said 5.5 s late
     per_move = interact._Deadline(100.0, 3.0, False, ends)
     assert (per_move.due(), per_move.watch_timeout) == (103.0, 3.0)
-    played = interact._Exit(-9, 104.0, cpu=0.5, killed=TIME)
-    judge = interact._Exit(-9, 104.1)
-    end = interact._Ending(
-        played, judge, {"solution": "timeout", "interactor": "timeout"}, None, b"", "", False,
-        104.0, interact._Statuses(), added=1.0,
-    )  # fmt: skip
-    limits = Limits(2.0, 3.0, 1 << 30, 64 << 20)
-    assert interact._idle(end, limits)[1].startswith(
-        "idle: killed at the 3 s timeout and 1.00 s more for the relay's hops after 0.50 s CPU"
-    )
 
 
 SPINS_THEN_SLEEPS = """import time
@@ -602,35 +549,6 @@ def test_an_interactor_that_closes_its_output_and_reads_on_is_not_held(tmp_path)
         tmp_path, writes(2 << 20), CLOSES_THEN_READS, "\n", timeout=2.0, games=PROBLEMTOOLS
     )
     assert run.verdict == "ok", run.message
-
-
-def test_a_hung_interactor_s_kill_says_the_timeout_with_the_relay_s_allowance():
-    played = interact._Exit(0, 101.0, cpu=0.5)
-    judge = interact._Exit(-9, 106.0)
-    end = interact._Ending(
-        played, judge, {"interactor": "timeout"}, "solution", b"", "", False, 104.0,
-        interact._Statuses(), added=1.0,
-    )  # fmt: skip
-    assert interact._verdict(end, Limits(2.0, 3.0, 1 << 30, 64 << 20)) == (
-        "JE",
-        "interactor still running at the 3 s timeout and 1.00 s more for the relay's hops, after "
-        "the solution had exited with status 0: killed 2 s later",
-    )
-
-
-def test_a_hung_validator_is_said_to_be_problemtools_wrong_answer():
-    """problemtools' runner takes a validator still running at its wall limit as a rejection
-    (interactive.cc's walltime_handler: 43): the judge error says Kattis' WA."""
-    played = interact._Exit(0, 101.0, cpu=0.5)
-    judge = interact._Exit(-9, 106.0)
-    end = interact._Ending(
-        played, judge, {"interactor": "timeout"}, "solution", b"", "", False, 104.0,
-        interact._Statuses(kattis=True, problemtools=True),
-    )  # fmt: skip
-    word, said = interact._verdict(end, Limits(2.0, 3.0, 1 << 30, 64 << 20))
-    assert word == "JE"
-    assert said.endswith("killed 2 s later; problemtools takes a validator still running at its "
-                         "wall limit as a rejection (43): WA")  # fmt: skip
 
 
 def test_solution_that_stops_early_gets_the_interactors_verdict(secret):

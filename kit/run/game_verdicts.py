@@ -1,0 +1,339 @@
+"""The verdict of a game (``kit.run.interact``), read from how its two sides ended: how each
+process exited and when (``Exit``), who the kit killed and why, who stopped talking first, what
+the interactor said and how its exit status reads (``Statuses``), all held in an ``Ending``;
+``verdict`` gives the word and what happened.
+
+Except for a Kattis validator (42 accepts, 43 is a wrong answer, any other status is its own
+failure), an interactor's exit status is read as a checker's (``kit.judges.compare``,
+testlib's codes): 0 accepts; 1, 7 and 8 are a wrong answer, 1 with or without a traceback (a
+Python interactor that rejects by raising, an ``assert`` or an exception on a malformed line,
+exits with 1: the exception's line is the message); 2 and 4 a presentation error; 3, a status
+testlib does not define or a signal is the interactor's own failure.
+
+Verdicts (words of ``kit.run.verdicts``), first match wins:
+
+- ``OLE``: the solution wrote more than the output limit while the interactor still read
+  (what it writes after the interactor stopped is not counted: a judge's closed pipe takes
+  none of it); never in a game run as problemtools runs it (below), which measures none;
+- ``WA`` (``PE``, ``JE`` by the exit status, as above): the interactor stopped first, with a
+  non-zero status. What the solution did after that (it may loop on a closed pipe until it
+  is killed) does not change the verdict;
+- ``RE``: the solution killed its parent, the watch (it is ended at once);
+- ``MLE``: its memory is over the limit, counted as ``kit.run.limits`` counts it;
+- ``JE`` (interactor busy): the solution was still running at the timeout of a game timed as
+  a whole, its CPU time under the limit, and the interactor, still running too, had spent
+  at least half the game's time on its own CPU (it loops, or thinks too long) and the
+  solution less than half of the interactor's (two sides taking turns spend alike);
+- ``JE`` (not judged here): the solution was still running at the timeout, its CPU time under
+  the limit, having waited at least half the game's time for a core other work on this
+  machine held (a game's deadline does not move on by that wait, as a batch run's does);
+- ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
+  each other, or the solution going on after the interactor accepted);
+- ``WA`` (``PE``, ``JE``): the solution closed its stdout first, the interactor then
+  rejected, and the solution ran on until the grace period ended it (that kill is the kit's,
+  not a crash of the solution's);
+- ``JE``: in a game run as problemtools runs it (a Kattis validator's, or any game of a judge
+  whose profile says so, Kattis': ``kit.judges.profiles.PROBLEMTOOLS``), the interactor
+  failed (a Kattis validator's status other than 42 and 43, testlib's 3, a signal), whoever
+  stopped first: problemtools' ``judge/execute.py`` (``_run_interactive``) reads the
+  validator's failure before the submission's;
+- ``RE``: the solution stopped first with a non-zero status or a signal, or failed after the
+  interactor accepted (a write once the interactor has exited fails, its pipe closed, as on a
+  judge whose two pipes are joined; not in a game run as problemtools runs it, whose pipe from
+  the solution stays open until the solution exits unless it rejected: problemtools'
+  ``support/interactive/interactive.cc``, whose pipes also hold 1 MiB each way);
+- ``WA`` (``PE``, ``JE``): the interactor rejected or failed after the solution had exited
+  normally (the message says the solution had stopped);
+- ``ok``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kit.judges.compare import TESTLIB_PRESENTATION, not_started, summary_line, testlib_failure
+from kit.judges.programs import KATTIS_ACCEPTED, kattis_failure
+from kit.processes import signal_name
+from kit.run.limits import Limits, exceeded
+from kit.run.process import MEMORY, PARENT, TIME
+from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA
+
+AFTER_ACCEPTED = " (after the interactor accepted)"  # the end of a late failure's message
+# problemtools' runner (support/interactive/interactive.cc, walltime_handler): a validator that
+# has not exited by the wall limit is sent SIGTERM and its status taken as 43
+HUNG_VALIDATOR = (
+    "; problemtools takes a validator still running at its wall limit as a rejection (43): WA"
+)
+STILL_RUNNING = " (the solution, its output closed, was still running: ended)"
+EXIT_ORDER_MARGIN = 0.2  # seconds an interactor's exit must lead a solution's to come first
+BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
+BUSY_SHARE = 0.5  # of a game's time on the interactor's CPU: it was busy, not the game idle
+SAID_FROM = 0.1  # seconds of allowance a message names (less: the supervisor's own wake-ups)
+LINE_CHARS = 200  # of a transcript line
+
+
+@dataclass
+class Exit:
+    """How one side's process ended: as it was reaped, and for the solution what its watch
+    measured."""
+
+    code: int  # os.waitstatus_to_exitcode: negative for a signal
+    at: float  # time.monotonic() when it was reaped
+    cpu: float = 0.0
+    peak_kib: int = 0
+    killed: str | None = None  # by the solution's watch: TIME or MEMORY
+    processes: int = 1  # how many processes ``peak_kib`` counts together
+    waited: float = 0.0  # seconds it was ready to run but waited for a core other work held
+
+
+@dataclass(frozen=True)
+class Statuses:
+    """How an interactor's exit status reads: testlib's (0 accepts), or a Kattis validator's
+    (42 accepts, 43 rejects, anything else is its own failure); ``problemtools``: the game is
+    run as problemtools' runner runs it (a Kattis validator's, or any game of a judge whose
+    profile says so: ``kit.judges.profiles.PROBLEMTOOLS``)."""
+
+    kattis: bool = False
+    problemtools: bool = False
+
+    @property
+    def accepted(self) -> int:
+        return KATTIS_ACCEPTED if self.kattis else 0
+
+    def failure(self, code: int) -> str | None:
+        return kattis_failure(code) if self.kattis else testlib_failure(code)
+
+    def rejection(self, code: int) -> str:
+        """The verdict of a status that rejects: 2 and 4 (testlib's) a presentation error,
+        any other a wrong answer."""
+        return PE if not self.kattis and code in TESTLIB_PRESENTATION else WA
+
+
+@dataclass
+class Ending:
+    """How a game ended, as ``verdict`` reads it. ``killed_at`` is when a solution over the
+    wall-clock timeout was killed: an interactor that ended after it ended because of the kill
+    (the order the two are reaped in is not). ``interactor_said``: its message; ``statuses``:
+    how its exit status reads."""
+
+    solution: Exit
+    interactor: Exit
+    killed: dict[str, str]
+    first_end: str | None
+    solution_stderr: bytes
+    interactor_said: str
+    output_over: bool
+    killed_at: float
+    statuses: Statuses
+    added: float = 0.0  # seconds the relay's allowance added to the timeout (its deadline's)
+    score: str | None = None  # the interactor's score.txt
+    next_input: bytes | None = None  # its nextpass.in
+
+    @property
+    def first_exit(self) -> str:
+        """Which side's process exited first, where that is sure: a solution that closed its
+        output and ran on. (A solution's end of output can reach the interactor before its
+        exit can be reaped, so an interactor a little ahead may have reacted to that end.)"""
+        ahead = self.solution.at - self.interactor.at
+        return "interactor" if ahead > EXIT_ORDER_MARGIN else "solution"
+
+    @property
+    def solution_crashed_first(self) -> bool:
+        """Whether the solution failed (a non-zero status, a signal) and exited clearly before
+        the interactor, though the interactor closed its output first: judges go by the exits
+        (Codeforces' rule, problemtools' ``first``, DOMjudge's runpipe), a runtime error."""
+        ahead = self.interactor.at - self.solution.at
+        failed = _solution_failure(self.solution, self.solution_stderr) is not None
+        return failed and ahead > EXIT_ORDER_MARGIN and self.first_end != "solution"
+
+    @property
+    def rejected_first(self) -> bool:
+        """Whether the interactor, never killed, rejected before the solution ended (the
+        solution ran on after it, or ended later by itself)."""
+        if "interactor" in self.killed or not self.rejected:
+            return False
+        return self.first_end != "solution" and not self.solution_crashed_first
+
+    @property
+    def crash(self) -> str | None:
+        return _interactor_crash(self.interactor, self.interactor_said, self.statuses)
+
+    @property
+    def rejected(self) -> bool:
+        return self.interactor.code != self.statuses.accepted
+
+    @property
+    def said(self) -> str:
+        return self.interactor_said or f"exit status {self.interactor.code}"
+
+
+def verdict(end: Ending, limits: Limits) -> tuple[str, str]:
+    """A verdict word of ``kit.run.verdicts`` and what happened (without the verdict's name),
+    in the order of the module doc."""
+    return _stopped_early(end, limits) or _ran_on(end) or _ended(end, limits)
+
+
+def _ran_on(end: Ending) -> tuple[str, str] | None:
+    """A solution that closed its stdout first, then ran on past the interactor's rejection
+    until the kit ended it: the rejection is the verdict (the kill is no crash of its own)."""
+    if end.killed.get("solution") != "grace":
+        return None
+    if end.crash:
+        return JE, f"interactor {end.crash}"
+    return end.statuses.rejection(end.interactor.code), end.said + STILL_RUNNING
+
+
+def _stopped_early(end: Ending, limits: Limits) -> tuple[str, str] | None:
+    """The verdicts that do not wait for both sides' endings: the output limit, the
+    interactor's rejection before the solution ended, the memory limit, the idle timeout."""
+    if end.output_over:  # killed, or ended by the pipe the cap closed
+        return OLE, f"more than {limits.output_bytes / (1 << 20):g} MiB written (killed)"
+    if end.rejected_first:
+        if end.crash:
+            return JE, f"interactor {end.crash}"
+        return end.statuses.rejection(end.interactor.code), end.said
+    if end.killed.get("solution") == PARENT:
+        return RE, KILLED_PARENT
+    solution = end.solution
+    memory = exceeded(
+        limits,
+        output_over=False,
+        killed=solution.killed,
+        peak_kib=solution.peak_kib,
+        processes=solution.processes,
+    )
+    if memory is not None and memory[0] == MEMORY:
+        return MLE, memory[1]
+    return idle(end, limits)
+
+
+def idle(end: Ending, limits: Limits) -> tuple[str, str] | None:
+    """The idle timeout: the solution still running when its watch or this process killed it."""
+    if not killed_at_timeout(end):
+        return None
+    solution = end.solution
+    cpu = f"{solution.cpu:.2f} s CPU"
+    timeout = _timeout_said(end, limits)
+    starved = _starved(end, limits)
+    # busy, not idle: its CPU, or what other work took of it unless that was most of the game
+    busy = solution.cpu if starved else solution.cpu + solution.waited
+    if limits.per_move and busy > limits.timeout / 2:
+        return TLE, f"{cpu} in a game stopped at {timeout}"
+    if not limits.per_move and solution.cpu > limits.time:
+        return TLE, f"{cpu}, over the {limits.time:g} s limit (killed at {timeout})"
+    if starved:
+        return JE, (
+            f"not judged here: killed at {timeout} after {cpu}, having waited "
+            f"{solution.waited:.2f} s for a core other work on this machine held (not known "
+            "to be the solution's failure; run it on a quieter machine, or with fewer --jobs)"
+        )
+    return _waiting(end, limits, cpu, timeout)
+
+
+def _waiting(end: Ending, limits: Limits, cpu: str, timeout: str) -> tuple[str, str]:
+    """A game killed at its timeout with little CPU of its own: the interactor's time, or the
+    solution idle."""
+    if _interactor_busy(end, limits):
+        return JE, (
+            f"interactor busy: {end.interactor.cpu:.2f} s CPU of its own by {timeout}, "
+            f"while the solution waited ({cpu}): the time was the interactor's"
+        )
+    if interactor_finished(end):
+        why = f"the interactor had finished with exit status {end.interactor.code}"
+    else:
+        why = "both sides still running: each waiting for the other?"
+    return TLE, f"idle: killed at {timeout} after {cpu} ({why})"
+
+
+def _starved(end: Ending, limits: Limits) -> bool:
+    """Whether the solution, killed at the game's deadline (which does not move on by what it
+    waits for a core, as a batch run's does) within its limit of CPU, spent at least
+    BUSY_SHARE of the game's time waiting for a core other work on this machine held: on a
+    judge's core it might have ended in time, and no verdict of the solution's stands."""
+    return end.solution.waited >= BUSY_SHARE * (limits.timeout + end.added)
+
+
+def _interactor_busy(end: Ending, limits: Limits) -> bool:
+    """Whether the interactor, still running at the kill of a game timed as a whole, spent
+    at least BUSY_SHARE of the game's time on its own CPU (one that loops, or thinks too
+    long), and the solution less than BUSY_SHARE of the interactor's: the solution waited
+    for it, and no verdict of the solution's stands (two sides taking turns spend alike). A
+    game timed per move counts the interactor's time over all its moves: not read there."""
+    if limits.per_move or interactor_finished(end):
+        return False
+    busy = end.interactor.cpu
+    return (
+        busy >= BUSY_SHARE * (limits.timeout + end.added) and end.solution.cpu < BUSY_SHARE * busy
+    )
+
+
+def _timeout_said(end: Ending, limits: Limits) -> str:
+    """The timeout a side was killed at, with what the relay's allowance added to it."""
+    timeout = f"the {limits.timeout:g} s " + ("game_timeout" if limits.per_move else "timeout")
+    if end.added >= SAID_FROM:
+        timeout += f" and {end.added:.2f} s more for the relay's hops"
+    return timeout
+
+
+def killed_at_timeout(end: Ending) -> bool:
+    """Whether the solution was still running at the timeout (by its watch or this process)."""
+    return end.solution.killed == TIME or end.killed.get("solution") == "timeout"
+
+
+def interactor_finished(end: Ending) -> bool:
+    """Whether the interactor had ended by itself before the timeout's kill."""
+    return "interactor" not in end.killed and end.interactor.at < end.killed_at
+
+
+def _ended(end: Ending, limits: Limits) -> tuple[str, str]:
+    """The verdict once both sides ended by themselves (or the interactor hung after)."""
+    failure = _solution_failure(end.solution, end.solution_stderr)
+    status = end.solution.code
+    # read before the solution's, unless the kit killed it (problemtools' own kill at its wall
+    # limit is no failure of the validator: judge/execute.py reads the submission's then)
+    validator_failed = end.crash and end.statuses.problemtools and "interactor" not in end.killed
+    # the exits in the order they happened (Codeforces' rule): a solution that closed its
+    # output, then crashed after the interactor had rejected and exited, gets the rejection
+    first = end.first_end == "solution" == end.first_exit or end.solution_crashed_first
+    if failure and first and not validator_failed:
+        return RE, failure
+    if "interactor" in end.killed:
+        return JE, (
+            f"interactor still running at {_timeout_said(end, limits)}, after the solution "
+            f"had exited with status {status}: killed {BACKSTOP_SECONDS:g} s later"
+            + (HUNG_VALIDATOR if end.statuses.problemtools else "")
+        )
+    after = f" (after the solution had exited with status {status})"
+    if end.crash:
+        return JE, f"interactor {end.crash}{after}"
+    if end.rejected:
+        return end.statuses.rejection(end.interactor.code), end.said + after
+    if failure:
+        return RE, failure + AFTER_ACCEPTED
+    return OK, summary_line(end.interactor_said.encode()) or "accepted"
+
+
+def _interactor_crash(interactor: Exit, said: str, statuses: Statuses) -> str | None:
+    """The interactor's own failure, described: a signal, or a status that neither accepts nor
+    rejects (testlib's 3 or one it does not define; a Kattis validator's other than 42 and
+    43); ``said`` is its message. None when it accepted or rejected."""
+    if interactor.code < 0:
+        return f"killed by {signal_name(-interactor.code)}"
+    unable = not_started(interactor.code, said)
+    if unable is not None:
+        return f"failed: {unable}"
+    failure = statuses.failure(interactor.code)
+    if failure is None:
+        return None
+    return f"failed: {failure}" + (f": {said}" if said else "")
+
+
+def _solution_failure(solution: Exit, stderr: bytes) -> str | None:
+    if solution.code == 0:
+        return None
+    if solution.code < 0:
+        what = f"killed by {signal_name(-solution.code)}"
+    else:
+        what = f"exit status {solution.code}"
+    last = stderr.decode("utf-8", "replace").strip().splitlines()
+    return f"{what}: {last[-1].strip()[:LINE_CHARS]}" if last else what

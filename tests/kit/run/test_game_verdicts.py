@@ -1,0 +1,89 @@
+"""kit.run.game_verdicts: a game's verdict from how its two sides ended, on endings made by
+hand (the games played: tests/kit/run/test_interact.py): a busy interactor or an idle game at
+the timeout, a core waited for, a hung interactor's kill, the relay's allowance said."""
+
+from kit.run.game_verdicts import Ending, Exit, Statuses, idle, verdict
+from kit.run.limits import Limits
+from kit.run.process import TIME
+
+
+def test_a_game_timed_per_move_reads_no_interactor_s_time_as_busy():
+    """Per move, the interactor's CPU counts over every move: the idle timeout stays the
+    solution's."""
+    waiting = Exit(-9, 1.0, cpu=0.01, killed=TIME)
+    thinking = Exit(-9, 1.1, cpu=40.0)
+    end = Ending(waiting, thinking, {"interactor": "kill"}, None, b"", "", False, 1.0, None)
+    per_move = Limits(1.0, 1.0, 1 << 30, 64 << 20, per_move=True)
+    assert idle(end, per_move)[1].startswith("idle: killed at the 1 s game_timeout")
+    whole = Limits(1.0, 1.0, 1 << 30, 64 << 20)
+    assert idle(end, whole)[0] == "JE"
+
+
+def test_two_sides_taking_turns_are_no_busy_interactor():
+    """A game of quick exchanges killed at its timeout: the interactor spent most of it on
+    its CPU, and so did the solution (each waits for the other's turn): idle, as before."""
+    solution = Exit(-9, 1.0, cpu=0.45, killed=TIME)
+    interactor = Exit(-9, 1.1, cpu=0.55)
+    end = Ending(solution, interactor, {"interactor": "kill"}, None, b"", "", False, 1.0, None)
+    whole = Limits(1.0, 1.0, 1 << 30, 64 << 20)
+    assert idle(end, whole)[1].startswith("idle: killed at the 1 s timeout after 0.45")
+    end.solution.cpu = 0.2
+    assert idle(end, whole)[0] == "JE"
+
+
+def test_a_busy_solution_that_waited_for_a_core_is_busy_not_idle():
+    """On a loaded machine a spinning solution got 0.48 s of CPU in its 1 s game and was called
+    idle: the time it waited for a core other work held counts as busy."""
+    spun = Exit(-9, 1.0, cpu=0.48, killed=TIME, waited=0.45)
+    judge = Exit(0, 0.5)
+    end = Ending(spun, judge, {}, "interactor", b"", "", False, 1.0, None)
+    limits = Limits(1.0, 1.0, 1 << 30, 64 << 20, per_move=True)
+    assert idle(end, limits) == (
+        "TLE",
+        "0.48 s CPU in a game stopped at the 1 s game_timeout",
+    )
+    end.solution.waited = 0.0
+    assert idle(end, limits)[1].startswith("idle: killed at the 1 s game_timeout")
+
+
+def test_a_hung_interactor_s_kill_says_the_timeout_with_the_relay_s_allowance():
+    played = Exit(0, 101.0, cpu=0.5)
+    judge = Exit(-9, 106.0)
+    end = Ending(
+        played, judge, {"interactor": "timeout"}, "solution", b"", "", False, 104.0,
+        Statuses(), added=1.0,
+    )  # fmt: skip
+    assert verdict(end, Limits(2.0, 3.0, 1 << 30, 64 << 20)) == (
+        "JE",
+        "interactor still running at the 3 s timeout and 1.00 s more for the relay's hops, after "
+        "the solution had exited with status 0: killed 2 s later",
+    )
+
+
+def test_a_hung_validator_is_said_to_be_problemtools_wrong_answer():
+    """problemtools' runner takes a validator still running at its wall limit as a rejection
+    (interactive.cc's walltime_handler: 43): the judge error says Kattis' WA."""
+    played = Exit(0, 101.0, cpu=0.5)
+    judge = Exit(-9, 106.0)
+    end = Ending(
+        played, judge, {"interactor": "timeout"}, "solution", b"", "", False, 104.0,
+        Statuses(kattis=True, problemtools=True),
+    )  # fmt: skip
+    word, said = verdict(end, Limits(2.0, 3.0, 1 << 30, 64 << 20))
+    assert word == "JE"
+    assert said.endswith("killed 2 s later; problemtools takes a validator still running at its "
+                         "wall limit as a rejection (43): WA")  # fmt: skip
+
+
+def test_an_idle_game_s_message_says_the_relay_s_allowance():
+    """A game killed past its timeout on the relay's allowance says how much it added."""
+    played = Exit(-9, 104.0, cpu=0.5, killed=TIME)
+    judge = Exit(-9, 104.1)
+    end = Ending(
+        played, judge, {"solution": "timeout", "interactor": "timeout"}, None, b"", "", False,
+        104.0, Statuses(), added=1.0,
+    )  # fmt: skip
+    limits = Limits(2.0, 3.0, 1 << 30, 64 << 20)
+    assert idle(end, limits)[1].startswith(
+        "idle: killed at the 3 s timeout and 1.00 s more for the relay's hops after 0.50 s CPU"
+    )
