@@ -30,7 +30,7 @@ from kit.bundle.assemble import Bundle
 from kit.judges.modules import install_hint, missing_module
 from kit.judges.profiles import WALL, judge_name
 from kit.registry import Problem
-from kit.run.interact import NO_EOL, TO_INTERACTOR
+from kit.run.game_transcript import NO_EOL, TO_INTERACTOR
 from kit.run.limits import Limits
 
 RECURSION_HINT = (

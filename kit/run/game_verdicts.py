@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from kit.judges.compare import TESTLIB_PRESENTATION, not_started, summary_line, testlib_failure
 from kit.judges.programs import KATTIS_ACCEPTED, kattis_failure
 from kit.processes import signal_name
+from kit.run.game_transcript import LINE_CHARS
 from kit.run.limits import Limits, exceeded
 from kit.run.process import MEMORY, PARENT, TIME
 from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA
@@ -69,7 +70,6 @@ EXIT_ORDER_MARGIN = 0.2  # seconds an interactor's exit must lead a solution's t
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
 BUSY_SHARE = 0.5  # of a game's time on the interactor's CPU: it was busy, not the game idle
 SAID_FROM = 0.1  # seconds of allowance a message names (less: the supervisor's own wake-ups)
-LINE_CHARS = 200  # of a transcript line
 
 
 @dataclass

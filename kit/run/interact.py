@@ -10,8 +10,9 @@ writes to OUTPUT comes back as ``InteractiveRun.interactor_output``, for the pro
 checker). ``ANSWER`` is the case's answer file (an empty one when it has none). Its
 stdout goes to the solution's stdin and the solution's stdout to its stdin, through this
 process: two threads relay the bytes as they arrive (no waiting for whole lines) and keep the
-last lines of each direction for the transcript. A third reads the interactor's stderr as it
-comes and keeps its last 64 KiB, for its message (``kit.processes.Drain``).
+last lines of each direction for the transcript (``kit.run.game_transcript``). A third reads
+the interactor's stderr as it comes and keeps its last 64 KiB, for its message
+(``kit.processes.Drain``).
 
 The solution runs under the build's watch (``kit.run.process.watch_command``), in the same
 environment and stack as a batch run, which measures its wall time and peak memory, kills it
@@ -52,7 +53,6 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -72,9 +72,9 @@ from kit.processes import (
     tracked,
     untrack,
 )
+from kit.run.game_transcript import TO_INTERACTOR, TO_SOLUTION, Transcript
 from kit.run.game_verdicts import (
     BACKSTOP_SECONDS,
-    LINE_CHARS,
     Ending,
     Exit,
     Statuses,
@@ -105,8 +105,6 @@ CHUNK = 1 << 12
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
 INTERACTOR_STDERR_KEPT = 1 << 16  # bytes of the interactor's stderr read for its message
 OUTPUT_KEPT = 64 << 20  # bytes of a testlib interactor's output file read back (the head)
-TO_INTERACTOR, TO_SOLUTION = "> ", "< "
-NO_EOL = "  [no end of line]"  # after a transcript's line that was never ended
 VERDICTS = (OK, WA, PE, RE, TLE, MLE, OLE, JE)
 
 
@@ -129,60 +127,6 @@ class InteractiveRun:
     # timeout (the solution ran on after the game), else None
     interactor_finished: int | None = None
     waited: float = 0.0  # of ``solution_seconds``, those it was ready and waited for a core
-
-
-class _Transcript:
-    """The last ``keep`` complete lines of each direction, numbered in the order seen."""
-
-    def __init__(self, keep: int) -> None:
-        self.lock = threading.Lock()
-        self.count = 0
-        self.lines = {mark: deque(maxlen=keep) for mark in (TO_INTERACTOR, TO_SOLUTION)}
-        self.partial = {mark: b"" for mark in (TO_INTERACTOR, TO_SOLUTION)}
-        self.partial_at = {mark: 0 for mark in (TO_INTERACTOR, TO_SOLUTION)}  # its place
-
-    def feed(self, mark: str, data: bytes) -> None:
-        pieces = data.split(b"\n")
-        with self.lock:
-            if len(pieces) > 1:
-                complete = [self.partial[mark] + pieces[0], *pieces[1:-1]]
-                keep = self.lines[mark].maxlen or 0
-                for line in complete[-keep:] if keep else ():
-                    self._add(mark, line)
-                self.partial[mark] = b""
-            if pieces[-1] and not self.partial[mark]:  # a line begun: its place in the order
-                self.count += 1
-                self.partial_at[mark] = self.count
-            # only the head of a long line is shown, so only the head is kept
-            self.partial[mark] = (self.partial[mark] + pieces[-1])[: LINE_CHARS + 1]
-
-    def note(self, mark: str, text: str) -> None:
-        """A remark after what was relayed in one direction (its partial line ends first)."""
-        with self.lock:
-            self._end_partial(mark)
-            self._add(mark, text.encode())
-
-    def _end_partial(self, mark: str) -> None:
-        """The line begun and never ended, in its place, said so."""
-        if self.partial[mark]:
-            self._add(mark, self.partial[mark], self.partial_at[mark], NO_EOL)
-            self.partial[mark] = b""
-
-    def _add(self, mark: str, line: bytes, at: int | None = None, said: str = "") -> None:
-        text = line.rstrip(b"\r").decode("utf-8", "replace")
-        if len(text) > LINE_CHARS:
-            text = text[: LINE_CHARS - 3] + "..."
-        if at is None:
-            self.count += 1
-        self.lines[mark].append((self.count if at is None else at, mark + text + said))
-
-    def result(self) -> list[str]:
-        """The lines kept, in the order they began; a line never ended ends in ``NO_EOL``."""
-        with self.lock:
-            for mark in self.partial:
-                self._end_partial(mark)
-            entries = sorted(entry for lines in self.lines.values() for entry in lines)
-        return [text for _, text in entries]
 
 
 class _Ends:
@@ -289,7 +233,7 @@ def _relay(
     side: str,
     *,
     mark: str,
-    record: _Transcript,
+    record: Transcript,
     ends: _Ends,
     rules: _Rules = NO_RULES,
 ) -> None:
@@ -383,7 +327,7 @@ def run_interactive(  # noqa: PLR0913
     (a multi-pass problem's); else one of the game's own. ``per_chunk``: the seconds a chunk
     relayed adds to the deadline of a game timed as a whole (``kit.run.relay_cost``)."""
     statuses, cap = _game_rules(interactor, limits)
-    record, ends = _Transcript(transcript_lines), _Ends()
+    record, ends = Transcript(transcript_lines), _Ends()
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-play-"))
         solution_err = stack.enter_context(tempfile.TemporaryFile())
@@ -636,7 +580,7 @@ def _play(
     solution_process: subprocess.Popen,
     interactor_process: subprocess.Popen,
     *,
-    record: _Transcript,
+    record: Transcript,
     ends: _Ends,
     cap: _Cap,
     deadline: _Deadline,
@@ -706,7 +650,7 @@ def _size_pipes(
 def _relays(
     solution_process: subprocess.Popen,
     interactor_process: subprocess.Popen,
-    record: _Transcript,
+    record: Transcript,
     ends: _Ends,
     cap: _Cap,
     statuses: Statuses,

@@ -101,20 +101,6 @@ def test_transcript_keeps_the_last_lines_of_each_direction(secret):
     assert run.transcript == ["> 25", "< >", "> 37", "< ="]
 
 
-def test_a_line_never_ended_is_said_so_in_its_place():
-    """A query written without its newline showed as a whole line, after the notes that
-    followed it."""
-    record = interact._Transcript(10)
-    record.feed("< ", b"10\n")
-    record.feed("> ", b"? 5")
-    record.feed("< ", b"1")
-    record.note("< ", "[2 more bytes, sent after the solution had closed its output]")
-    assert record.result() == [
-        "< 10", "> ? 5  [no end of line]", "< 1  [no end of line]",
-        "< [2 more bytes, sent after the solution had closed its output]",
-    ]  # fmt: skip
-
-
 def test_wrong_solution_gets_the_interactors_message(secret):
     run = play(program("linear_search.py"), secret)
     assert (run.verdict, run.message) == ("WA", "wrong answer: more than 7 guesses")

@@ -1,0 +1,75 @@
+"""The transcript of a game (``kit.run.interact``): the last lines each direction carried, in
+the order they began, each marked with its direction, ``TO_INTERACTOR`` or ``TO_SOLUTION``; a
+line never ended ends in ``NO_EOL``, one longer than ``LINE_CHARS`` is cut, and a remark
+(what was sent once the other side had stopped) follows what was relayed that way.
+
+API::
+
+    Transcript(keep)            # the last ``keep`` complete lines of each direction
+    Transcript.feed(mark, data) # bytes relayed one way, as they come
+    Transcript.note(mark, text) # a remark after what was relayed that way
+    Transcript.result() -> list[str]
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+
+LINE_CHARS = 200  # of a transcript line
+TO_INTERACTOR, TO_SOLUTION = "> ", "< "
+NO_EOL = "  [no end of line]"  # after a transcript's line that was never ended
+
+
+class Transcript:
+    """The last ``keep`` complete lines of each direction, numbered in the order seen."""
+
+    def __init__(self, keep: int) -> None:
+        self.lock = threading.Lock()
+        self.count = 0
+        self.lines = {mark: deque(maxlen=keep) for mark in (TO_INTERACTOR, TO_SOLUTION)}
+        self.partial = {mark: b"" for mark in (TO_INTERACTOR, TO_SOLUTION)}
+        self.partial_at = {mark: 0 for mark in (TO_INTERACTOR, TO_SOLUTION)}  # its place
+
+    def feed(self, mark: str, data: bytes) -> None:
+        pieces = data.split(b"\n")
+        with self.lock:
+            if len(pieces) > 1:
+                complete = [self.partial[mark] + pieces[0], *pieces[1:-1]]
+                keep = self.lines[mark].maxlen or 0
+                for line in complete[-keep:] if keep else ():
+                    self._add(mark, line)
+                self.partial[mark] = b""
+            if pieces[-1] and not self.partial[mark]:  # a line begun: its place in the order
+                self.count += 1
+                self.partial_at[mark] = self.count
+            # only the head of a long line is shown, so only the head is kept
+            self.partial[mark] = (self.partial[mark] + pieces[-1])[: LINE_CHARS + 1]
+
+    def note(self, mark: str, text: str) -> None:
+        """A remark after what was relayed in one direction (its partial line ends first)."""
+        with self.lock:
+            self._end_partial(mark)
+            self._add(mark, text.encode())
+
+    def _end_partial(self, mark: str) -> None:
+        """The line begun and never ended, in its place, said so."""
+        if self.partial[mark]:
+            self._add(mark, self.partial[mark], self.partial_at[mark], NO_EOL)
+            self.partial[mark] = b""
+
+    def _add(self, mark: str, line: bytes, at: int | None = None, said: str = "") -> None:
+        text = line.rstrip(b"\r").decode("utf-8", "replace")
+        if len(text) > LINE_CHARS:
+            text = text[: LINE_CHARS - 3] + "..."
+        if at is None:
+            self.count += 1
+        self.lines[mark].append((self.count if at is None else at, mark + text + said))
+
+    def result(self) -> list[str]:
+        """The lines kept, in the order they began; a line never ended ends in ``NO_EOL``."""
+        with self.lock:
+            for mark in self.partial:
+                self._end_partial(mark)
+            entries = sorted(entry for lines in self.lines.values() for entry in lines)
+        return [text for _, text in entries]
