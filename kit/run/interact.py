@@ -42,11 +42,9 @@ A program that cannot be started at all is a ``BuildError``.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import math
 import os
 import queue
-import select
 import shutil
 import signal
 import subprocess
@@ -65,14 +63,14 @@ from kit.processes import (
     DRAIN_SECONDS,
     Drain,
     end_holders,
-    file_identity,
     judged_environment,
     kill_group,
     track,
     tracked,
     untrack,
 )
-from kit.run.game_transcript import TO_INTERACTOR, TO_SOLUTION, Transcript
+from kit.run.game_relay import Cap, Ends, relay_threads, size_pipes
+from kit.run.game_transcript import Transcript
 from kit.run.game_verdicts import (
     BACKSTOP_SECONDS,
     Ending,
@@ -94,14 +92,6 @@ GRACE_SECONDS = 1.0
 # and no more once the solution's CPU time is over the limit (a game that would never end, a
 # flood)
 STRETCH = 10
-# What a pipe between two programs holds on Linux (pipe(7): 16 pages), and how the relay's two
-# hops share it: the pipe from the writer and the pipe to the reader, half each, and the chunk
-# the relay holds while the reader's pipe is full (a page at most). So a writer blocks about
-# when a judge's joined pipe would block it (64 to 68 KiB in flight): a solution that writes
-# 150 KB of queries before it reads a reply deadlocks here too (the hops held 192 KiB).
-JOINED_PIPE = 1 << 16
-PROBLEMTOOLS_PIPE = 1 << 20  # its runner's pipes (kit.judges.profiles.PROBLEMTOOLS)
-CHUNK = 1 << 12
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
 INTERACTOR_STDERR_KEPT = 1 << 16  # bytes of the interactor's stderr read for its message
 OUTPUT_KEPT = 64 << 20  # bytes of a testlib interactor's output file read back (the head)
@@ -129,187 +119,6 @@ class InteractiveRun:
     waited: float = 0.0  # of ``solution_seconds``, those it was ready and waited for a core
 
 
-class _Ends:
-    """Which side stopped talking first (its stdout reached end of file); and, once the game
-    is over and a process left behind still holds a pipe, ``over``: readable, it ends the
-    relays."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.order: list[str] = []
-        self.over, self._call = -1, -1
-        self.relayed = 0  # chunks passed on, both ways (a count for the deadline: no lock)
-        # bytes passed to the interactor since it last wrote: perhaps never read (the hold's)
-        self.unanswered = 0
-
-    def passed(self, side: str, size: int) -> None:
-        """``size`` bytes from ``side`` passed on: the count of those the interactor may not
-        have read (since it last wrote) grows, or starts again."""
-        self.unanswered = self.unanswered + size if side == "solution" else 0
-
-    def open(self) -> None:
-        """The pipe ``over`` reads from, for one game's relays."""
-        self.over, self._call = os.pipe()
-
-    def call_over(self) -> None:
-        os.write(self._call, b"!")
-
-    def close(self, relays: list[threading.Thread]) -> None:
-        """The pipe closed (its reading end once no relay may still select on it)."""
-        os.close(self._call)
-        if not any(thread.is_alive() for thread in relays):
-            os.close(self.over)
-
-    def add(self, side: str) -> None:
-        with self.lock:
-            self.order.append(side)
-
-    def ended(self, side: str) -> bool:
-        with self.lock:
-            return side in self.order
-
-    def first(self) -> str | None:
-        with self.lock:
-            return self.order[0] if self.order else None
-
-
-class _Cap:
-    """The solution's output limit: bytes counted as relayed; past the limit, ``over``."""
-
-    def __init__(self, limit: int | None) -> None:
-        self.limit = limit  # None: no limit
-        self.seen = 0
-        self.over = threading.Event()
-
-    def add(self, size: int) -> bool:
-        """Count ``size`` more bytes; False once the limit is passed."""
-        self.seen += size
-        if self.limit is not None and self.seen > self.limit:
-            self.over.set()
-        return not self.over.is_set()
-
-
-def _next_chunk(source: int, reader_gone: int | None, stop: int | None = None) -> bytes | None:
-    """What ``source`` has next; b"" at its end; None once ``reader_gone`` is readable and
-    ``source`` has nothing waiting, or once ``stop`` is readable (the game is over, and a
-    process left behind still holds ``source``)."""
-    watched = [source, *(fd for fd in (reader_gone, stop) if fd is not None)]
-    ready = select.select(watched, [], [])[0] if len(watched) > 1 else watched
-    if (stop is not None and stop in ready) or source not in ready:
-        return None
-    try:
-        return os.read(source, CHUNK)
-    except OSError:
-        return b""
-
-
-@dataclass(frozen=True)
-class _Rules:
-    """What holds the solution's side of the relay (see ``_relay``): its output limit, the
-    descriptor readable once the interactor has exited, and what is read of it after that.
-
-    With ``reader_gone`` (a descriptor readable once the reader has exited: the solution's
-    relay) the copy stops there and the source is closed, so the writer's next write fails, as
-    on a judge whose pipes are joined (a Python solution's ``BrokenPipeError``); that is not
-    the writer's end. Past ``cap`` nothing more is relayed (the caller kills the writer). Past
-    ``hold`` bytes sent once the reader has exited (``_held``), nothing more is read and the
-    source stays open until the game is called over: the writer blocks, as on problemtools'
-    pipe, which nobody reads after the validator accepted (the writer's own pipe holds as much
-    again).
-    """
-
-    cap: _Cap | None = None
-    reader_gone: int | None = None
-    hold: int | None = None
-    exited: int | None = None  # readable once the interactor has exited (for ``hold``)
-
-
-NO_RULES = _Rules()  # the interactor's side: nothing holds it
-
-
-def _relay(
-    source: IO[bytes],
-    target: IO[bytes],
-    side: str,
-    *,
-    mark: str,
-    record: Transcript,
-    ends: _Ends,
-    rules: _Rules = NO_RULES,
-) -> None:
-    """Copy ``source`` to ``target`` until end of file, then close both (``_relay_ended``). A
-    closed ``target`` does not stop the reading, so the writer never blocks on a full pipe;
-    what is read after the other side stopped talking is counted (a note in the transcript),
-    not recorded line by line. ``rules`` may stop the copy sooner (``_Rules``), as does
-    ``ends`` called over (a process left behind holds ``source``)."""
-    open_target, reader_ended = True, False
-    late = held = 0
-    reader = "interactor" if side == "solution" else "solution"
-    try:
-        while True:
-            data = _next_chunk(source.fileno(), rules.reader_gone, ends.over)
-            if not data:  # None: not the end of what it says, the reader's
-                reader_ended = data is None
-                break
-            if not open_target or ends.ended(reader):
-                # not delivered, or sent to a side that has stopped talking: not held against
-                # the output limit either (a judge's closed pipe takes none of it)
-                late += len(data)
-                held = _held(rules, ends, held, len(data), gone=not open_target)
-                if rules.hold is not None and held > rules.hold:
-                    select.select([ends.over], [], [])  # the writer blocks; the kit ends it
-                    reader_ended = True  # not the writer's end of output
-                    break
-                if not open_target:
-                    continue
-            elif rules.cap is not None and not rules.cap.add(len(data)):
-                break
-            else:
-                record.feed(mark, data)  # before the write: the reply cannot be recorded first
-                ends.relayed += 1
-            ends.passed(side, len(data))
-            open_target = _deliver(target, data)
-    finally:
-        if late:
-            record.note(mark, f"[{late} more bytes, sent after the {reader} had closed its output]")
-        _relay_ended(source, target, side, ends, reader_ended=reader_ended)
-
-
-def _relay_ended(
-    source: IO[bytes], target: IO[bytes], side: str, ends: _Ends, *, reader_ended: bool
-) -> None:
-    """The end of ``_relay``'s copy: the writer's end recorded (not when the copy stopped at
-    the reader's: ``reader_ended``) before ``target`` is closed, so an end it causes on the
-    other side is always recorded after it; then both streams closed."""
-    if not reader_ended:
-        ends.add(side)
-    for stream in (target, source):
-        with contextlib.suppress(OSError):
-            stream.close()
-
-
-def _held(rules: _Rules, ends: _Ends, held: int, size: int, *, gone: bool) -> int:
-    """The bytes held against ``rules.hold`` after ``size`` more: counted once the reader has
-    exited (``rules.exited``) or its pipe closed (``gone``: it exits, reaped or not: a flood
-    got through before the exit was reaped), from what was passed to it since it last wrote,
-    which its pipe may have held unread and problemtools' would still hold (a slow exit let
-    512 KiB more through)."""
-    if rules.hold is None or not (gone or select.select([rules.exited], [], [], 0)[0]):
-        return held
-    return (held or min(ends.unanswered, rules.hold)) + size
-
-
-def _deliver(target: IO[bytes], data: bytes) -> bool:
-    """``data`` written to ``target``; False once the reader has gone (EPIPE) or was killed."""
-    view = memoryview(data)
-    while view:
-        try:
-            view = view[os.write(target.fileno(), view) :]
-        except OSError:
-            return False
-    return True
-
-
 def run_interactive(  # noqa: PLR0913
     solution: list[str],
     interactor: list[str] | Interactor,
@@ -327,7 +136,7 @@ def run_interactive(  # noqa: PLR0913
     (a multi-pass problem's); else one of the game's own. ``per_chunk``: the seconds a chunk
     relayed adds to the deadline of a game timed as a whole (``kit.run.relay_cost``)."""
     statuses, cap = _game_rules(interactor, limits)
-    record, ends = Transcript(transcript_lines), _Ends()
+    record, ends = Transcript(transcript_lines), Ends()
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-play-"))
         solution_err = stack.enter_context(tempfile.TemporaryFile())
@@ -356,12 +165,12 @@ def run_interactive(  # noqa: PLR0913
     return _result(ending, limits, started, record.result(), written)
 
 
-def _game_rules(interactor: list[str] | Interactor, limits: Limits) -> tuple[Statuses, _Cap]:
+def _game_rules(interactor: list[str] | Interactor, limits: Limits) -> tuple[Statuses, Cap]:
     """How the interactor's exit status reads, and the cap on the solution's output (none
     where the game runs as problemtools runs it: problemtools measures no game's output)."""
     kattis = isinstance(interactor, Interactor) and interactor.protocol == KATTIS
     statuses = Statuses(kattis, kattis or limits.games == PROBLEMTOOLS)
-    return statuses, _Cap(None if statuses.problemtools else limits.output_bytes)
+    return statuses, Cap(None if statuses.problemtools else limits.output_bytes)
 
 
 def _start_game(
@@ -396,10 +205,10 @@ def _told(
 def _ending(
     exits: dict[str, Exit],
     killed: dict[str, str],
-    ends: _Ends,
+    ends: Ends,
     deadline: _Deadline,
     statuses: Statuses,
-    cap: _Cap,
+    cap: Cap,
     solution_stderr: bytes,
     told: tuple[str, str | None, bytes | None],
 ) -> Ending:
@@ -462,7 +271,7 @@ class _Deadline:
     started: float
     timeout: float
     stretched: bool
-    ends: _Ends
+    ends: Ends
     limit: float = math.inf  # the solution's CPU seconds past which no allowance is given
     per_chunk: float = 0.0  # seconds of allowance a chunk relayed (kit.run.relay_cost)
     watch: int = 0  # the solution's watch, whose processes' CPU time is read
@@ -581,21 +390,27 @@ def _play(
     interactor_process: subprocess.Popen,
     *,
     record: Transcript,
-    ends: _Ends,
-    cap: _Cap,
+    ends: Ends,
+    cap: Cap,
     deadline: _Deadline,
     statuses: Statuses,
 ) -> tuple[dict[str, Exit], dict[str, str]]:
     """Relay between the two until both have ended; who exited how, and who was killed why
     (``statuses``: how the interactor's exit status reads; under a Kattis validator the
-    solution's writes are read on after it exits: see the module doc)."""
+    solution's writes are read on after it exits: see ``kit.run.game_relay``)."""
     assert solution_process.stdin and solution_process.stdout
     assert interactor_process.stdin and interactor_process.stdout
     interactor_gone = os.pipe()  # its writing end closed when the interactor is reaped
     ends.open()
-    pipes = _size_pipes(solution_process, interactor_process, problemtools=statuses.problemtools)
-    relays = _relays(
-        solution_process, interactor_process, record, ends, cap, statuses, interactor_gone[0]
+    pipes = size_pipes(solution_process, interactor_process, problemtools=statuses.problemtools)
+    relays = relay_threads(
+        solution_process,
+        interactor_process,
+        record,
+        ends,
+        cap,
+        interactor_gone[0],
+        problemtools=statuses.problemtools,
     )
     exits: dict[str, Exit] = {}
     reaped: queue.Queue[str] = queue.Queue()
@@ -627,61 +442,6 @@ def _play(
     os.close(interactor_gone[0])
     ends.close(relays)
     return exits, killed
-
-
-def _size_pipes(
-    solution_process: subprocess.Popen, interactor_process: subprocess.Popen, *, problemtools: bool
-) -> set[tuple[int, int]]:
-    """Each of the four pipes of a game holds half of what the judge's joined pipe holds;
-    returned, the four as ``kit.processes.file_identity`` names them."""
-    joined = PROBLEMTOOLS_PIPE if problemtools else JOINED_PIPE
-    streams = (
-        solution_process.stdout,
-        interactor_process.stdin,
-        interactor_process.stdout,
-        solution_process.stdin,
-    )
-    for stream in streams:
-        with contextlib.suppress(OSError, AttributeError):  # not Linux: pipes as they come
-            fcntl.fcntl(stream.fileno(), fcntl.F_SETPIPE_SZ, joined // 2)
-    return {file_identity(stream.fileno()) for stream in streams if stream is not None}
-
-
-def _relays(
-    solution_process: subprocess.Popen,
-    interactor_process: subprocess.Popen,
-    record: Transcript,
-    ends: _Ends,
-    cap: _Cap,
-    statuses: Statuses,
-    gone: int,
-) -> list[threading.Thread]:
-    """The two relay threads, not started: the solution's output to the interactor (``gone``:
-    the pipe end that reads the interactor's reaping), the interactor's to the solution."""
-    return [
-        threading.Thread(
-            target=_relay,
-            args=(solution_process.stdout, interactor_process.stdin, "solution"),
-            kwargs={
-                "mark": TO_INTERACTOR,
-                "record": record,
-                "ends": ends,
-                "rules": _Rules(
-                    cap,
-                    reader_gone=None if statuses.problemtools else gone,
-                    hold=PROBLEMTOOLS_PIPE // 2 if statuses.problemtools else None,
-                    exited=gone,
-                ),
-            },
-            daemon=True,
-        ),
-        threading.Thread(
-            target=_relay,
-            args=(interactor_process.stdout, solution_process.stdin, "interactor"),
-            kwargs={"mark": TO_SOLUTION, "record": record, "ends": ends},
-            daemon=True,
-        ),
-    ]
 
 
 def _start(

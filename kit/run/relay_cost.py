@@ -1,6 +1,6 @@
 """What the interactive relay costs this machine for each chunk it passes on, measured once.
 
-A game runs through the kit's relay (``kit.run.interact``): two more hops for every chunk a
+A game runs through the kit's relay (``kit.run.game_relay``): two more hops for every chunk a
 judge's joined pipes pass at once, each a process woken up. What a wake-up costs depends on
 the machine: 20-30 µs a chunk on one (80,000 exchanges: 1.1-1.2 s joined, about 3 s
 relayed), about 100 µs on another (20,000 exchanges: 2.4 s joined, 6.5 s relayed), where a

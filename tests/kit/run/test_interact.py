@@ -20,6 +20,7 @@ from kit.errors import BuildError
 from kit.judges.profiles import JOINED, PROBLEMTOOLS
 from kit.processes import kill_group
 from kit.run import interact, relay_cost
+from kit.run.game_relay import Ends
 from kit.run.game_verdicts import AFTER_ACCEPTED, Ending, Exit, Statuses
 from kit.run.interact import run_interactive
 from kit.run.limits import Limits
@@ -356,7 +357,7 @@ def test_the_relay_s_allowance_is_bounded(monkeypatch):
     OLE. (How the allowance is said: tests/kit/run/test_game_verdicts.py.)"""
     cpu = [0.5]
     monkeypatch.setattr(interact, "_cpu_under", lambda watch: cpu[0])
-    ends = interact._Ends()
+    ends = Ends()
     started = time.monotonic() - 5.0  # the 3 s timeout is past
     deadline = interact._Deadline(started, 3.0, True, ends, limit=2.0, per_chunk=30e-6)
     ends.relayed = 20_000
