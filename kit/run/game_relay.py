@@ -3,8 +3,8 @@ interactor's stdin and the interactor's to the solution's, a thread each way, ea
 arrives (no waiting for whole lines), and recorded in the game's transcript
 (``kit.run.game_transcript``) before it is passed on. ``Ends`` is what the relays share with
 the game: which side stopped talking first, the chunks passed on (for the deadline's
-allowance), and the pipe that ends the relays once the game is over while a process left
-behind still holds one of theirs.
+allowance, ``kit.run.game_deadline``), and the pipe that ends the relays once the game is over
+while a process left behind still holds one of theirs.
 
 The solution's side is counted against its output limit (``Cap``) and stops past it. Once the
 interactor has exited, the solution's next write fails, its pipe closed, as on a judge whose two

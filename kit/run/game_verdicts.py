@@ -125,7 +125,7 @@ class Ending:
     output_over: bool
     killed_at: float
     statuses: Statuses
-    added: float = 0.0  # seconds the relay's allowance added to the timeout (its deadline's)
+    added: float = 0.0  # seconds the relay's allowance added to the timeout (kit.run.game_deadline)
     score: str | None = None  # the interactor's score.txt
     next_input: bytes | None = None  # its nextpass.in
 

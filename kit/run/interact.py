@@ -9,23 +9,23 @@ Polygon's testlib interactor (``INTERACTOR INPUT OUTPUT ANSWER``, testlib's stat
 writes to OUTPUT comes back as ``InteractiveRun.interactor_output``, for the problem's
 checker). ``ANSWER`` is the case's answer file (an empty one when it has none). Its
 stdout goes to the solution's stdin and the solution's stdout to its stdin, through this
-process: two threads relay the bytes as they arrive (no waiting for whole lines) and keep the
-last lines of each direction for the transcript (``kit.run.game_transcript``). A third reads
-the interactor's stderr as it comes and keeps its last 64 KiB, for its message
-(``kit.processes.Drain``).
+process: two threads relay the bytes as they arrive, no waiting for whole lines
+(``kit.run.game_relay``), and keep the last lines of each direction for the transcript
+(``kit.run.game_transcript``). A third reads the interactor's stderr as it comes and keeps its
+last 64 KiB, for its message (``kit.processes.Drain``).
 
 The solution runs under the build's watch (``kit.run.process.watch_command``), in the same
 environment and stack as a batch run, which measures its wall time and peak memory, kills it
 over the memory limit or at the wall-clock ``timeout`` (for a game timed as a whole, plus an
-allowance for each chunk relayed, as this machine's relay costs: ``_Deadline``), and keeps the
-tail of its stderr. Its limits are a batch run's (``kit.run.limits``): the same rules decide
-them. What it writes is counted as it is relayed: past the output limit it is killed. The
-interactor is killed at the timeout (plus ``BACKSTOP_SECONDS``). When the interactor stops
-with a non-zero status while the solution still runs, the solution gets ``GRACE_SECONDS`` to
-end before it is killed (the interactor's verdict stands, and the solution's time is counted
-up to the rejection, as problemtools caps it and BAPCtools kills the solution at once). The
-verdict, read from how the two ended and the interactor's exit status, is
-``kit.run.game_verdicts``' (its rules in the order they are tried).
+allowance for each chunk relayed, as this machine's relay costs: ``kit.run.game_deadline``),
+and keeps the tail of its stderr. Its limits are a batch run's (``kit.run.limits``): the same
+rules decide them. What it writes is counted as it is relayed: past the output limit it is
+killed. The interactor is killed at the timeout (plus ``BACKSTOP_SECONDS``). When the
+interactor stops with a non-zero status while the solution still runs, the solution gets
+``GRACE_SECONDS`` to end before it is killed (the interactor's verdict stands, and the
+solution's time is counted up to the rejection, as problemtools caps it and BAPCtools kills
+the solution at once). The verdict, read from how the two ended and the interactor's exit
+status, is ``kit.run.game_verdicts``' (its rules in the order they are tried).
 
 API::
 
@@ -42,7 +42,6 @@ A program that cannot be started at all is a ``BuildError``.
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import queue
 import shutil
@@ -69,6 +68,7 @@ from kit.processes import (
     tracked,
     untrack,
 )
+from kit.run.game_deadline import Deadline
 from kit.run.game_relay import Cap, Ends, relay_threads, size_pipes
 from kit.run.game_transcript import Transcript
 from kit.run.game_verdicts import (
@@ -80,18 +80,12 @@ from kit.run.game_verdicts import (
     killed_at_timeout,
     verdict,
 )
-from kit.run.launcher import descendants, ended_with
+from kit.run.launcher import ended_with
 from kit.run.limits import Limits
 from kit.run.process import PARENT, read_watch_report, run_environment, watch_command
 from kit.run.verdicts import JE, MLE, OK, OLE, PE, RE, TLE, WA, message
 
 GRACE_SECONDS = 1.0
-# a game timed as a whole is killed at the timeout plus an allowance for each chunk the relay
-# passed on (its two hops cost a judge's joined pipes nothing: docs/kit.md, "The interactive
-# relay"; the figure is this machine's, kit.run.relay_cost), at most STRETCH times the timeout,
-# and no more once the solution's CPU time is over the limit (a game that would never end, a
-# flood)
-STRETCH = 10
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
 INTERACTOR_STDERR_KEPT = 1 << 16  # bytes of the interactor's stderr read for its message
 OUTPUT_KEPT = 64 << 20  # bytes of a testlib interactor's output file read back (the head)
@@ -150,7 +144,7 @@ def run_interactive(  # noqa: PLR0913
         report = Path(folder, "report.json")
         started = time.monotonic()
         stretched = not limits.per_move
-        deadline = _Deadline(started, limits.timeout, stretched, ends, limits.time, per_chunk)
+        deadline = Deadline(started, limits.timeout, stretched, ends, limits.time, per_chunk)
         processes = _start_game(
             solution, judge_argv, cwd, report, (solution_err, interactor_err), limits, deadline
         )
@@ -180,7 +174,7 @@ def _start_game(
     report: Path,
     stderrs: tuple[IO[bytes], Drain],
     limits: Limits,
-    deadline: _Deadline,
+    deadline: Deadline,
 ) -> tuple[subprocess.Popen, subprocess.Popen]:
     """The solution, under its watch (which reports to ``report``; ``deadline`` given the
     watch's pid), and the interactor, started, each writing its stderr to one of ``stderrs``;
@@ -206,7 +200,7 @@ def _ending(
     exits: dict[str, Exit],
     killed: dict[str, str],
     ends: Ends,
-    deadline: _Deadline,
+    deadline: Deadline,
     statuses: Statuses,
     cap: Cap,
     solution_stderr: bytes,
@@ -258,65 +252,6 @@ def _result(
         solution.peak_kib, written, end.score, end.next_input, killed,
         end.interactor.code if killed and interactor_finished(end) else None, solution.waited,
     )  # fmt: skip
-
-
-@dataclass
-class _Deadline:
-    """When a game's solution is killed: at the timeout after the start; a game timed as a
-    whole (not per move) also gets ``per_chunk`` seconds for each chunk relayed, up to
-    ``STRETCH`` times the timeout, its watch's own (a game of many exchanges, its CPU time
-    under the limit, was killed here and not on a judge: 80,000 exchanges took 1.1-1.2 s with
-    the pipes joined and more than 3 s through the relay). ``killed_at``: when it was."""
-
-    started: float
-    timeout: float
-    stretched: bool
-    ends: Ends
-    limit: float = math.inf  # the solution's CPU seconds past which no allowance is given
-    per_chunk: float = 0.0  # seconds of allowance a chunk relayed (kit.run.relay_cost)
-    watch: int = 0  # the solution's watch, whose processes' CPU time is read
-    killed_at: float | None = None
-    added: float = 0.0  # the allowance when a side was killed for the time
-
-    def allowance(self) -> float:
-        """The seconds the relay's chunks add to the timeout now: none once the timeout is
-        past and the solution has spent more CPU time than its limit."""
-        if not self.stretched:
-            return 0.0
-        past = time.monotonic() >= self.started + self.timeout
-        if past and _cpu_under(self.watch) > self.limit:
-            return 0.0
-        return min(self.ends.relayed * self.per_chunk, self.timeout * (STRETCH - 1))
-
-    def due(self, allowance: float | None = None) -> float:
-        """When the solution is killed, with ``allowance`` (else the one now)."""
-        return self.started + self.timeout + (self.allowance() if allowance is None else allowance)
-
-    def kill(self, now: float, allowance: float) -> None:
-        """Record the first kill for the time: when, and how far past the timeout the relay's
-        allowance took it (a CPU time over the limit stops it where it had got to)."""
-        if self.killed_at is None:
-            past = now - self.started - self.timeout
-            self.killed_at, self.added = now, max(allowance, past if self.stretched else 0.0)
-
-    @property
-    def watch_timeout(self) -> float:
-        return self.timeout * STRETCH if self.stretched else self.timeout
-
-
-def _cpu_under(watch: int) -> float:
-    """CPU seconds (user and system, their waited children's too) of every process below the
-    watch ``watch`` now (a child the solution forked counts, as its watch counts it), read
-    from /proc; one that ended meanwhile is its parent's now, one not readable none."""
-    ticks = 0
-    for process in descendants(watch):
-        try:
-            with open(f"/proc/{process}/stat") as stat:
-                fields = stat.read().rpartition(")")[2].split()
-            ticks += sum(int(field) for field in fields[11:15])  # utime, stime, cutime, cstime
-        except (OSError, ValueError):
-            continue
-    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def _watched(solution: list[str], report: Path, limits: Limits, timeout: float) -> list[str]:
@@ -392,7 +327,7 @@ def _play(
     record: Transcript,
     ends: Ends,
     cap: Cap,
-    deadline: _Deadline,
+    deadline: Deadline,
     statuses: Statuses,
 ) -> tuple[dict[str, Exit], dict[str, str]]:
     """Relay between the two until both have ended; who exited how, and who was killed why
@@ -497,7 +432,7 @@ def _supervise(
     pids: dict[str, int],
     exits: dict[str, Exit],
     reaped: queue.Queue[str],
-    deadline: _Deadline,
+    deadline: Deadline,
     over: threading.Event,
     *,
     accepted: int = 0,

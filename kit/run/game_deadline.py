@@ -1,0 +1,82 @@
+"""The deadline of a game (``kit.run.interact``): when its solution is killed for the time,
+with the allowance a game timed as a whole gets for the chunks its relay passed on
+(``kit.run.game_relay``, at this machine's cost of a chunk: ``kit.run.relay_cost``), and when
+it was (``Deadline``); the CPU time of every process below the solution's watch
+(``cpu_under``), past whose limit the allowance stops.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from dataclasses import dataclass
+
+from kit.run.game_relay import Ends
+from kit.run.launcher import descendants
+
+# a game timed as a whole is killed at the timeout plus an allowance for each chunk the relay
+# passed on (its two hops cost a judge's joined pipes nothing: docs/kit.md, "The interactive
+# relay"; the figure is this machine's, kit.run.relay_cost), at most STRETCH times the timeout,
+# and no more once the solution's CPU time is over the limit (a game that would never end, a
+# flood)
+STRETCH = 10
+
+
+@dataclass
+class Deadline:
+    """When a game's solution is killed: at the timeout after the start; a game timed as a
+    whole (not per move) also gets ``per_chunk`` seconds for each chunk relayed, up to
+    ``STRETCH`` times the timeout, its watch's own (a game of many exchanges, its CPU time
+    under the limit, was killed here and not on a judge: 80,000 exchanges took 1.1-1.2 s with
+    the pipes joined and more than 3 s through the relay). ``killed_at``: when it was."""
+
+    started: float
+    timeout: float
+    stretched: bool
+    ends: Ends
+    limit: float = math.inf  # the solution's CPU seconds past which no allowance is given
+    per_chunk: float = 0.0  # seconds of allowance a chunk relayed (kit.run.relay_cost)
+    watch: int = 0  # the solution's watch, whose processes' CPU time is read
+    killed_at: float | None = None
+    added: float = 0.0  # the allowance when a side was killed for the time
+
+    def allowance(self) -> float:
+        """The seconds the relay's chunks add to the timeout now: none once the timeout is
+        past and the solution has spent more CPU time than its limit."""
+        if not self.stretched:
+            return 0.0
+        past = time.monotonic() >= self.started + self.timeout
+        if past and cpu_under(self.watch) > self.limit:
+            return 0.0
+        return min(self.ends.relayed * self.per_chunk, self.timeout * (STRETCH - 1))
+
+    def due(self, allowance: float | None = None) -> float:
+        """When the solution is killed, with ``allowance`` (else the one now)."""
+        return self.started + self.timeout + (self.allowance() if allowance is None else allowance)
+
+    def kill(self, now: float, allowance: float) -> None:
+        """Record the first kill for the time: when, and how far past the timeout the relay's
+        allowance took it (a CPU time over the limit stops it where it had got to)."""
+        if self.killed_at is None:
+            past = now - self.started - self.timeout
+            self.killed_at, self.added = now, max(allowance, past if self.stretched else 0.0)
+
+    @property
+    def watch_timeout(self) -> float:
+        return self.timeout * STRETCH if self.stretched else self.timeout
+
+
+def cpu_under(watch: int) -> float:
+    """CPU seconds (user and system, their waited children's too) of every process below the
+    watch ``watch`` now (a child the solution forked counts, as its watch counts it), read
+    from /proc; one that ended meanwhile is its parent's now, one not readable none."""
+    ticks = 0
+    for process in descendants(watch):
+        try:
+            with open(f"/proc/{process}/stat") as stat:
+                fields = stat.read().rpartition(")")[2].split()
+            ticks += sum(int(field) for field in fields[11:15])  # utime, stime, cutime, cstime
+        except (OSError, ValueError):
+            continue
+    return ticks / os.sysconf("SC_CLK_TCK")
