@@ -24,8 +24,11 @@ killed. The interactor is killed at the timeout (plus ``BACKSTOP_SECONDS``). Whe
 interactor stops with a non-zero status while the solution still runs, the solution gets
 ``GRACE_SECONDS`` to end before it is killed (the interactor's verdict stands, and the
 solution's time is counted up to the rejection, as problemtools caps it and BAPCtools kills
-the solution at once). The verdict, read from how the two ended and the interactor's exit
-status, is ``kit.run.game_verdicts``' (its rules in the order they are tried).
+the solution at once). The two programs are started, watched to their ends and reaped by
+``kit.run.game_processes`` (``GRACE_SECONDS`` is its own; ``BACKSTOP_SECONDS``, which a
+verdict's message names, ``kit.run.game_verdicts``'). The verdict, read from how the two ended
+and the interactor's exit status, is ``kit.run.game_verdicts``' (its rules in the order they
+are tried).
 
 API::
 
@@ -42,37 +45,22 @@ A program that cannot be started at all is a ``BuildError``.
 from __future__ import annotations
 
 import contextlib
-import os
-import queue
 import shutil
-import signal
-import subprocess
 import tempfile
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
 
 from kit.errors import BuildError
 from kit.judges.compare import feedback_message, feedback_score, judge_message, next_pass_input
 from kit.judges.profiles import PROBLEMTOOLS
 from kit.judges.programs import KATTIS, Interactor
-from kit.processes import (
-    DRAIN_SECONDS,
-    Drain,
-    end_holders,
-    judged_environment,
-    kill_group,
-    track,
-    tracked,
-    untrack,
-)
+from kit.processes import Drain
 from kit.run.game_deadline import Deadline
-from kit.run.game_relay import Cap, Ends, relay_threads, size_pipes
+from kit.run.game_processes import measured, play, start_game
+from kit.run.game_relay import Cap, Ends
 from kit.run.game_transcript import Transcript
 from kit.run.game_verdicts import (
-    BACKSTOP_SECONDS,
     Ending,
     Exit,
     Statuses,
@@ -80,13 +68,9 @@ from kit.run.game_verdicts import (
     killed_at_timeout,
     verdict,
 )
-from kit.run.launcher import ended_with
 from kit.run.limits import Limits
-from kit.run.process import PARENT, read_watch_report, run_environment, watch_command
 from kit.run.verdicts import JE, MLE, OK, OLE, PE, RE, TLE, WA, message
 
-GRACE_SECONDS = 1.0
-STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
 INTERACTOR_STDERR_KEPT = 1 << 16  # bytes of the interactor's stderr read for its message
 OUTPUT_KEPT = 64 << 20  # bytes of a testlib interactor's output file read back (the head)
 VERDICTS = (OK, WA, PE, RE, TLE, MLE, OLE, JE)
@@ -145,13 +129,13 @@ def run_interactive(  # noqa: PLR0913
         started = time.monotonic()
         stretched = not limits.per_move
         deadline = Deadline(started, limits.timeout, stretched, ends, limits.time, per_chunk)
-        processes = _start_game(
+        processes = start_game(
             solution, judge_argv, cwd, report, (solution_err, interactor_err), limits, deadline
         )
-        exits, killed = _play(
+        exits, killed = play(
             *processes, record=record, ends=ends, cap=cap, deadline=deadline, statuses=statuses
         )
-        solution_stderr = _measured(exits["solution"], report, solution_err)
+        solution_stderr = measured(exits["solution"], report, solution_err)
         told = _told(feedback, interactor_err.ended(), statuses)
         written = _head(output, OUTPUT_KEPT)
 
@@ -165,26 +149,6 @@ def _game_rules(interactor: list[str] | Interactor, limits: Limits) -> tuple[Sta
     kattis = isinstance(interactor, Interactor) and interactor.protocol == KATTIS
     statuses = Statuses(kattis, kattis or limits.games == PROBLEMTOOLS)
     return statuses, Cap(None if statuses.problemtools else limits.output_bytes)
-
-
-def _start_game(
-    solution: list[str],
-    judge_argv: list[str],
-    cwd: Path,
-    report: Path,
-    stderrs: tuple[IO[bytes], Drain],
-    limits: Limits,
-    deadline: Deadline,
-) -> tuple[subprocess.Popen, subprocess.Popen]:
-    """The solution, under its watch (which reports to ``report``; ``deadline`` given the
-    watch's pid), and the interactor, started, each writing its stderr to one of ``stderrs``;
-    the solution is killed when the interactor cannot be started."""
-    watched = _watched(solution, report, limits, deadline.watch_timeout)
-    solution_process = _start(watched, cwd, stderrs[0], "solution", run_environment())
-    deadline.watch = solution_process.pid
-    judge = _start_judge(judge_argv, cwd, stderrs[1].write_end, solution_process)
-    stderrs[1].close_write_end()  # the interactor's alone: its end of file is the interactor's
-    return solution_process, judge
 
 
 def _told(
@@ -206,7 +170,7 @@ def _ending(
     solution_stderr: bytes,
     told: tuple[str, str | None, bytes | None],
 ) -> Ending:
-    """How the game ended, from who exited how and who was killed why (``_play``), what the
+    """How the game ended, from who exited how and who was killed why (``play``), what the
     solution wrote to its stderr and what the interactor ``told`` (``_told``)."""
     said, score, next_input = told
     return Ending(
@@ -254,42 +218,6 @@ def _result(
     )  # fmt: skip
 
 
-def _watched(solution: list[str], report: Path, limits: Limits, timeout: float) -> list[str]:
-    """The solution's command under the build's watch, held to ``limits`` and ``timeout``."""
-    return watch_command(
-        solution,
-        report,
-        timeout=timeout,
-        memory_kib=limits.kill_kib,
-        stack_bytes=limits.stack_bytes,
-    )
-
-
-def _start_judge(
-    argv: list[str], cwd: Path, stderr: int, solution_process: subprocess.Popen
-) -> subprocess.Popen:
-    """The interactor, started; the solution is killed when it cannot be."""
-    try:
-        return _start(argv, cwd, stderr, "interactor", judged_environment())
-    except BuildError:
-        kill_group(solution_process.pid)
-        os.waitpid(solution_process.pid, 0)
-        untrack(solution_process.pid)
-        solution_process.returncode = -9
-        raise
-
-
-def _measured(solution_exit: Exit, report: Path, stderr: IO[bytes]) -> bytes:
-    """What the solution's watch measured, put into its exit; the tail of its stderr."""
-    measured = read_watch_report(report)
-    if measured is None:
-        return _tail(stderr, STDERR_KEPT)
-    solution_exit.code, solution_exit.cpu = measured["returncode"], measured["cpu"]
-    solution_exit.peak_kib, solution_exit.killed = measured["maxrss"], measured["killed"]
-    solution_exit.processes, solution_exit.waited = measured["processes"], measured["waited"]
-    return measured["stderr"]
-
-
 def _judge_argv(
     interactor: list[str] | Interactor,
     secret_input: Path,
@@ -318,174 +246,3 @@ def _head(path: Path, limit: int) -> bytes:
             return file.read(limit)
     except OSError:
         return b""
-
-
-def _play(
-    solution_process: subprocess.Popen,
-    interactor_process: subprocess.Popen,
-    *,
-    record: Transcript,
-    ends: Ends,
-    cap: Cap,
-    deadline: Deadline,
-    statuses: Statuses,
-) -> tuple[dict[str, Exit], dict[str, str]]:
-    """Relay between the two until both have ended; who exited how, and who was killed why
-    (``statuses``: how the interactor's exit status reads; under a Kattis validator the
-    solution's writes are read on after it exits: see ``kit.run.game_relay``)."""
-    assert solution_process.stdin and solution_process.stdout
-    assert interactor_process.stdin and interactor_process.stdout
-    interactor_gone = os.pipe()  # its writing end closed when the interactor is reaped
-    ends.open()
-    pipes = size_pipes(solution_process, interactor_process, problemtools=statuses.problemtools)
-    relays = relay_threads(
-        solution_process,
-        interactor_process,
-        record,
-        ends,
-        cap,
-        interactor_gone[0],
-        problemtools=statuses.problemtools,
-    )
-    exits: dict[str, Exit] = {}
-    reaped: queue.Queue[str] = queue.Queue()
-    waiters = [
-        threading.Thread(target=_reap, args=(process.pid, side, exits, reaped, told), daemon=True)
-        for side, process, told in (
-            ("solution", solution_process, None),
-            ("interactor", interactor_process, interactor_gone[1]),
-        )
-    ]
-    for thread in relays + waiters:
-        thread.start()
-    pids = {"solution": solution_process.pid, "interactor": interactor_process.pid}
-    killed = _supervise(pids, exits, reaped, deadline, cap.over, accepted=statuses.accepted)
-    for thread in waiters:
-        thread.join()
-    solution_process.returncode = exits["solution"].code  # reaped here, not by Popen
-    interactor_process.returncode = exits["interactor"].code
-    kill_group(interactor_process.pid)  # what it started and left running: a game has ended
-    for thread in relays:
-        thread.join(timeout=DRAIN_SECONDS)
-    if any(thread.is_alive() for thread in relays):  # a descendant holds a pipe open
-        kill_group(solution_process.pid)
-        kill_group(interactor_process.pid)
-        end_holders(pipes)  # one in a session of its own, which no group kill reaches
-        ends.call_over()  # should it outlive that (another user's)
-        for thread in relays:
-            thread.join(timeout=2.0)
-    os.close(interactor_gone[0])
-    ends.close(relays)
-    return exits, killed
-
-
-def _start(
-    argv: list[str], cwd: Path, stderr: IO[bytes] | int, role: str, env: dict | None = None
-) -> subprocess.Popen:
-    """``argv`` started in a session of its own, ended with the kit's process should that
-    be killed outright (a SIGKILL runs no handler to stop it)."""
-    kit = os.getpid()
-    try:
-        process = subprocess.Popen(
-            argv,
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=stderr,
-            bufsize=0,
-            start_new_session=True,  # its own process group, killed as a whole
-            preexec_fn=ended_with(kit, signal.SIGKILL),  # noqa: PLW1509 (imports nothing)
-        )
-    except OSError as error:
-        raise BuildError(f"cannot start the {role} {argv[0]}: {error.strerror or error}") from None
-    # tracked at once, not from its reaper's start: another thread's end_handed_over, after a
-    # checker, took it meanwhile for what a program left, and killed it
-    track(process.pid)
-    return process
-
-
-def _reap(
-    pid: int, side: str, exits: dict[str, Exit], reaped: queue.Queue[str], told: int | None
-) -> None:
-    """Wait for ``pid``; its exit into ``exits``, its side into ``reaped``, and the
-    descriptor ``told`` closed (its reading end becomes readable)."""
-    with tracked(pid):  # its session ended with the kit, should the kit be stopped
-        _, status, usage = os.wait4(pid, 0)
-    exits[side] = Exit(
-        os.waitstatus_to_exitcode(status), time.monotonic(), usage.ru_utime + usage.ru_stime
-    )
-    if told is not None:
-        os.close(told)
-    reaped.put(side)
-
-
-def _end_solution(watch: int) -> None:
-    """End the solution under its ``watch`` (``kit.run.launcher``'s ``wrap``), which then
-    still reports what it measured (the peak of a game killed for its output); the deadline
-    ends both, should the watch not answer."""
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(watch, signal.SIGUSR1)
-
-
-def _supervise(
-    pids: dict[str, int],
-    exits: dict[str, Exit],
-    reaped: queue.Queue[str],
-    deadline: Deadline,
-    over: threading.Event,
-    *,
-    accepted: int = 0,
-) -> dict[str, str]:
-    """Wait for both programs; kill the solution at a stretched deadline (its watch kills it
-    at any other), both ``BACKSTOP_SECONDS`` after it, the solution after a rejection (an
-    interactor's status other than ``accepted``) or past its output limit.
-
-    Returns who was killed and why: ``{"solution": "timeout" | "grace" | "output" | PARENT,
-    ...}``, PARENT when the solution's watch was killed by a signal this process did not send
-    (the solution killed its parent): the solution is ended at once.
-    """
-    killed: dict[str, str] = {}
-    grace_end: float | None = None
-    running = set(pids)
-    while running:
-        now, allowance = time.monotonic(), deadline.allowance()
-        due = deadline.due(allowance)
-        playing = "solution" in running and "solution" not in killed
-        if playing and deadline.stretched and now >= due:
-            killed["solution"] = "timeout"
-            deadline.kill(now, allowance)
-            _end_solution(pids["solution"])
-        backstop = (deadline.killed_at or due) + BACKSTOP_SECONDS
-        if now >= backstop:
-            deadline.kill(now - BACKSTOP_SECONDS, allowance)
-            for side in sorted(running):
-                killed[side] = "timeout"
-                kill_group(pids[side])
-            break
-        if over.is_set() and "solution" in running and "solution" not in killed:
-            killed["solution"] = "output"
-            _end_solution(pids["solution"])
-        wake = min(backstop, now + 0.05)  # the output cap and the deadline checked this often
-        if "solution" in killed:
-            pass
-        elif "interactor" not in running and exits["interactor"].code != accepted:
-            if grace_end is None:
-                grace_end = now + GRACE_SECONDS
-            if now >= grace_end:
-                killed["solution"] = "grace"
-                _end_solution(pids["solution"])
-            wake = min(wake, grace_end)
-        with contextlib.suppress(queue.Empty):
-            side = reaped.get(timeout=max(0.0, wake - now))
-            running.discard(side)
-            if side == "solution" and exits[side].code < 0 and side not in killed:
-                killed[side] = PARENT  # its watch killed by a signal, not by this process:
-                kill_group(pids[side])  # by the solution, left running in the watch's group
-    return killed
-
-
-def _tail(file: IO[bytes], limit: int) -> bytes:
-    size = file.seek(0, os.SEEK_END)
-    file.seek(max(0, size - limit))
-    return file.read()

@@ -158,7 +158,7 @@ def test_killing_a_group_that_is_gone_is_no_error():
 
 def test_the_processes_holding_a_file_are_ended_and_no_other():
     """A process left in a session of its own holding a game's pipe, which no group kill
-    reaches (kit.run.interact); one that does not hold it is left alone."""
+    reaches (kit.run.game_processes); one that does not hold it is left alone."""
     read, write = os.pipe()
     sleeper = python("import time; time.sleep(30)")
     holder = subprocess.Popen(sleeper, pass_fds=(write,), start_new_session=True)

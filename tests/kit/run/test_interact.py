@@ -14,10 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from kit import processes
 from kit.errors import BuildError
 from kit.judges.profiles import JOINED, PROBLEMTOOLS
-from kit.processes import kill_group
 from kit.run import interact, relay_cost
 from kit.run.game_verdicts import AFTER_ACCEPTED, Ending, Exit, Statuses
 from kit.run.interact import run_interactive
@@ -847,19 +845,3 @@ def test_an_interactor_does_not_outlive_a_kit_killed_outright(secret, tmp_path):
     finally:
         if alive(interactor_pid):
             os.kill(interactor_pid, 9)
-
-
-def test_a_game_s_process_is_tracked_from_its_start(tmp_path):
-    """Tracked only once its reaper thread waited for it, a game's process just started was,
-    to another thread's sweep after a checker (``end_handed_over``), a process handed to the
-    kit, and was killed."""
-    process = interact._start(
-        [sys.executable, "-c", "import time; time.sleep(30)"], tmp_path, subprocess.DEVNULL, "x"
-    )
-    try:
-        processes.end_handed_over()
-        assert process.poll() is None
-    finally:
-        kill_group(process.pid)
-        process.wait()
-        processes.untrack(process.pid)

@@ -1,0 +1,278 @@
+"""The two programs of a game (``kit.run.interact``, whose module doc says how a game runs):
+started, each in a session of its own that ends with the kit's process, the solution under the
+build's watch (``kit.run.process.watch_command``); relayed between (``kit.run.game_relay``)
+until both have ended, each reaped by a thread of its own; and killed when the game calls for
+it: the solution at its deadline (``kit.run.game_deadline``), past its output limit,
+``GRACE_SECONDS`` after the interactor rejected while it still runs, or at once when it killed
+its own watch, both sides ``BACKSTOP_SECONDS`` past the deadline. What the interactor started
+and left running ends with the game, as does a process left holding one of its pipes.
+
+API::
+
+    start_game(solution, judge_argv, cwd, report, stderrs, limits, deadline)
+        -> (solution process, interactor process)
+    play(solution, interactor, *, record, ends, cap, deadline, statuses) -> (exits, killed)
+    measured(solution_exit, report, stderr) -> the solution's stderr (its tail)
+    start(argv, cwd, stderr, role, env=None) -> one program, in a session of its own
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import IO
+
+from kit.errors import BuildError
+from kit.processes import (
+    DRAIN_SECONDS,
+    Drain,
+    end_holders,
+    judged_environment,
+    kill_group,
+    track,
+    tracked,
+    untrack,
+)
+from kit.run.game_deadline import Deadline
+from kit.run.game_relay import Cap, Ends, relay_threads, size_pipes
+from kit.run.game_transcript import Transcript
+from kit.run.game_verdicts import BACKSTOP_SECONDS, Exit, Statuses
+from kit.run.launcher import ended_with
+from kit.run.limits import Limits
+from kit.run.process import PARENT, read_watch_report, run_environment, watch_command
+
+GRACE_SECONDS = 1.0
+STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
+
+
+def start_game(
+    solution: list[str],
+    judge_argv: list[str],
+    cwd: Path,
+    report: Path,
+    stderrs: tuple[IO[bytes], Drain],
+    limits: Limits,
+    deadline: Deadline,
+) -> tuple[subprocess.Popen, subprocess.Popen]:
+    """The solution, under its watch (which reports to ``report``; ``deadline`` given the
+    watch's pid), and the interactor, started, each writing its stderr to one of ``stderrs``;
+    the solution is killed when the interactor cannot be started."""
+    watched = _watched(solution, report, limits, deadline.watch_timeout)
+    solution_process = start(watched, cwd, stderrs[0], "solution", run_environment())
+    deadline.watch = solution_process.pid
+    judge = _start_judge(judge_argv, cwd, stderrs[1].write_end, solution_process)
+    stderrs[1].close_write_end()  # the interactor's alone: its end of file is the interactor's
+    return solution_process, judge
+
+
+def _watched(solution: list[str], report: Path, limits: Limits, timeout: float) -> list[str]:
+    """The solution's command under the build's watch, held to ``limits`` and ``timeout``."""
+    return watch_command(
+        solution,
+        report,
+        timeout=timeout,
+        memory_kib=limits.kill_kib,
+        stack_bytes=limits.stack_bytes,
+    )
+
+
+def _start_judge(
+    argv: list[str], cwd: Path, stderr: int, solution_process: subprocess.Popen
+) -> subprocess.Popen:
+    """The interactor, started; the solution is killed when it cannot be."""
+    try:
+        return start(argv, cwd, stderr, "interactor", judged_environment())
+    except BuildError:
+        kill_group(solution_process.pid)
+        os.waitpid(solution_process.pid, 0)
+        untrack(solution_process.pid)
+        solution_process.returncode = -9
+        raise
+
+
+def start(
+    argv: list[str], cwd: Path, stderr: IO[bytes] | int, role: str, env: dict | None = None
+) -> subprocess.Popen:
+    """``argv`` started in a session of its own, ended with the kit's process should that
+    be killed outright (a SIGKILL runs no handler to stop it)."""
+    kit = os.getpid()
+    try:
+        process = subprocess.Popen(
+            argv,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            bufsize=0,
+            start_new_session=True,  # its own process group, killed as a whole
+            preexec_fn=ended_with(kit, signal.SIGKILL),  # noqa: PLW1509 (imports nothing)
+        )
+    except OSError as error:
+        raise BuildError(f"cannot start the {role} {argv[0]}: {error.strerror or error}") from None
+    # tracked at once, not from its reaper's start: another thread's end_handed_over, after a
+    # checker, took it meanwhile for what a program left, and killed it
+    track(process.pid)
+    return process
+
+
+def play(
+    solution_process: subprocess.Popen,
+    interactor_process: subprocess.Popen,
+    *,
+    record: Transcript,
+    ends: Ends,
+    cap: Cap,
+    deadline: Deadline,
+    statuses: Statuses,
+) -> tuple[dict[str, Exit], dict[str, str]]:
+    """Relay between the two until both have ended; who exited how, and who was killed why
+    (``statuses``: how the interactor's exit status reads; under a Kattis validator the
+    solution's writes are read on after it exits: see ``kit.run.game_relay``)."""
+    assert solution_process.stdin and solution_process.stdout
+    assert interactor_process.stdin and interactor_process.stdout
+    interactor_gone = os.pipe()  # its writing end closed when the interactor is reaped
+    ends.open()
+    pipes = size_pipes(solution_process, interactor_process, problemtools=statuses.problemtools)
+    relays = relay_threads(
+        solution_process,
+        interactor_process,
+        record,
+        ends,
+        cap,
+        interactor_gone[0],
+        problemtools=statuses.problemtools,
+    )
+    exits: dict[str, Exit] = {}
+    reaped: queue.Queue[str] = queue.Queue()
+    waiters = [
+        threading.Thread(target=_reap, args=(process.pid, side, exits, reaped, told), daemon=True)
+        for side, process, told in (
+            ("solution", solution_process, None),
+            ("interactor", interactor_process, interactor_gone[1]),
+        )
+    ]
+    for thread in relays + waiters:
+        thread.start()
+    pids = {"solution": solution_process.pid, "interactor": interactor_process.pid}
+    killed = _supervise(pids, exits, reaped, deadline, cap.over, accepted=statuses.accepted)
+    for thread in waiters:
+        thread.join()
+    solution_process.returncode = exits["solution"].code  # reaped here, not by Popen
+    interactor_process.returncode = exits["interactor"].code
+    kill_group(interactor_process.pid)  # what it started and left running: a game has ended
+    for thread in relays:
+        thread.join(timeout=DRAIN_SECONDS)
+    if any(thread.is_alive() for thread in relays):  # a descendant holds a pipe open
+        kill_group(solution_process.pid)
+        kill_group(interactor_process.pid)
+        end_holders(pipes)  # one in a session of its own, which no group kill reaches
+        ends.call_over()  # should it outlive that (another user's)
+        for thread in relays:
+            thread.join(timeout=2.0)
+    os.close(interactor_gone[0])
+    ends.close(relays)
+    return exits, killed
+
+
+def _reap(
+    pid: int, side: str, exits: dict[str, Exit], reaped: queue.Queue[str], told: int | None
+) -> None:
+    """Wait for ``pid``; its exit into ``exits``, its side into ``reaped``, and the
+    descriptor ``told`` closed (its reading end becomes readable)."""
+    with tracked(pid):  # its session ended with the kit, should the kit be stopped
+        _, status, usage = os.wait4(pid, 0)
+    exits[side] = Exit(
+        os.waitstatus_to_exitcode(status), time.monotonic(), usage.ru_utime + usage.ru_stime
+    )
+    if told is not None:
+        os.close(told)
+    reaped.put(side)
+
+
+def _end_solution(watch: int) -> None:
+    """End the solution under its ``watch`` (``kit.run.launcher``'s ``wrap``), which then
+    still reports what it measured (the peak of a game killed for its output); the deadline
+    ends both, should the watch not answer."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(watch, signal.SIGUSR1)
+
+
+def _supervise(
+    pids: dict[str, int],
+    exits: dict[str, Exit],
+    reaped: queue.Queue[str],
+    deadline: Deadline,
+    over: threading.Event,
+    *,
+    accepted: int = 0,
+) -> dict[str, str]:
+    """Wait for both programs; kill the solution at a stretched deadline (its watch kills it
+    at any other), both ``BACKSTOP_SECONDS`` after it, the solution after a rejection (an
+    interactor's status other than ``accepted``) or past its output limit.
+
+    Returns who was killed and why: ``{"solution": "timeout" | "grace" | "output" | PARENT,
+    ...}``, PARENT when the solution's watch was killed by a signal this process did not send
+    (the solution killed its parent): the solution is ended at once.
+    """
+    killed: dict[str, str] = {}
+    grace_end: float | None = None
+    running = set(pids)
+    while running:
+        now, allowance = time.monotonic(), deadline.allowance()
+        due = deadline.due(allowance)
+        playing = "solution" in running and "solution" not in killed
+        if playing and deadline.stretched and now >= due:
+            killed["solution"] = "timeout"
+            deadline.kill(now, allowance)
+            _end_solution(pids["solution"])
+        backstop = (deadline.killed_at or due) + BACKSTOP_SECONDS
+        if now >= backstop:
+            deadline.kill(now - BACKSTOP_SECONDS, allowance)
+            for side in sorted(running):
+                killed[side] = "timeout"
+                kill_group(pids[side])
+            break
+        if over.is_set() and "solution" in running and "solution" not in killed:
+            killed["solution"] = "output"
+            _end_solution(pids["solution"])
+        wake = min(backstop, now + 0.05)  # the output cap and the deadline checked this often
+        if "solution" in killed:
+            pass
+        elif "interactor" not in running and exits["interactor"].code != accepted:
+            if grace_end is None:
+                grace_end = now + GRACE_SECONDS
+            if now >= grace_end:
+                killed["solution"] = "grace"
+                _end_solution(pids["solution"])
+            wake = min(wake, grace_end)
+        with contextlib.suppress(queue.Empty):
+            side = reaped.get(timeout=max(0.0, wake - now))
+            running.discard(side)
+            if side == "solution" and exits[side].code < 0 and side not in killed:
+                killed[side] = PARENT  # its watch killed by a signal, not by this process:
+                kill_group(pids[side])  # by the solution, left running in the watch's group
+    return killed
+
+
+def measured(solution_exit: Exit, report: Path, stderr: IO[bytes]) -> bytes:
+    """What the solution's watch measured, put into its exit; the tail of its stderr."""
+    measured = read_watch_report(report)
+    if measured is None:
+        return _tail(stderr, STDERR_KEPT)
+    solution_exit.code, solution_exit.cpu = measured["returncode"], measured["cpu"]
+    solution_exit.peak_kib, solution_exit.killed = measured["maxrss"], measured["killed"]
+    solution_exit.processes, solution_exit.waited = measured["processes"], measured["waited"]
+    return measured["stderr"]
+
+
+def _tail(file: IO[bytes], limit: int) -> bytes:
+    size = file.seek(0, os.SEEK_END)
+    file.seek(max(0, size - limit))
+    return file.read()
