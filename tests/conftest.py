@@ -100,6 +100,15 @@ def own_imports(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def no_checkout_shared(monkeypatch):
+    """This checkout's ``shared`` (imported by other tests in the process) out of
+    ``sys.modules``: it would hide a test workspace's own ``shared`` from a module the kit
+    imports in its process (the kit says so; a user's ``cpkit`` process holds none)."""
+    for name in [name for name in sys.modules if name.partition(".")[0] == "shared"]:
+        monkeypatch.delitem(sys.modules, name)
+
+
+@pytest.fixture
 def hang_fails():
     """A test that would hang fails after 30 s instead (``TimeoutError`` raised in the main
     thread, whose blocking call SIGALRM interrupts)."""

@@ -464,7 +464,9 @@ def in_a_script_folder(toy, slug, folder):
     (toy / "bench" / f"{slug}.py").write_text(SCRIPT_FOLDER_BENCH)
 
 
-def test_bench_modules_find_what_solutions_in_script_folders_find(toy, own_imports, capsys):
+def test_bench_modules_find_what_solutions_in_script_folders_find(
+    toy, own_imports, capsys, no_checkout_shared
+):
     """Each bench module imports the helper beside its solution and the solution, as ``python
     abc300/a.py`` does (ModuleNotFoundError): the second problem's its own, not the first's
     imported already, nor the first's folder left on sys.path."""

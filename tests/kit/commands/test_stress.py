@@ -81,15 +81,11 @@ def reference(text):
 
 
 def test_a_stress_module_finds_what_a_solution_in_a_script_s_folder_finds(
-    pairsum, capsys, monkeypatch
+    pairsum, capsys, no_checkout_shared
 ):
     """``solution = "abc300/a.py"`` beside its helper abc300/mylib.py: the stress module imports
     both as ``python abc300/a.py`` would (it found the workspace's root alone:
-    ModuleNotFoundError). The solution imports the workspace's ``shared``: this checkout's,
-    imported by other tests in this process, would hide it (the kit says so; a user's ``cpkit``
-    process holds no ``shared``), so it is taken out for the test."""
-    for name in [name for name in sys.modules if name.partition(".")[0] == "shared"]:
-        monkeypatch.delitem(sys.modules, name)
+    ModuleNotFoundError)."""
     (pairsum / "abc300").mkdir()
     (pairsum / "abc300" / "mylib.py").write_text("def pair_sum(a, b):\n    return a + b\n")
     solution = pairsum / "solutions" / "pairsum.py"
