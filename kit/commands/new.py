@@ -26,7 +26,7 @@ so, as ``--interactive`` does. An
 interactive problem's page samples are exchanges, not the interactor's inputs: they are left
 out. A page that cannot be read is a one-line error naming what was missing. Then ``cpkit
 SLUG`` says what is still missing. With ``--from``, SLUG may be left out: the page's id when it
-is a slug (AtCoder's task ids, ``abc300_a``), else its title made one (``kit.registry.slug_from``:
+is a slug (AtCoder's task ids, ``abc300_a``), else its title made one (``kit.slugs.slug_from``:
 "Checker's Check" is ``checkers_check``); when that one is taken by a problem of another id
 (two contests' "A. Hello") or is a command's name ("Run"), the page's id goes after it
 (``hello_1902a``, ``run_1903b``), as ``listen`` does too.
@@ -85,12 +85,8 @@ from kit.commands.new_slugs import NoSlug, usable
 from kit.commands.planned_problems import Asked, Plan, exist, planned, read_templates, write
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
-from kit.registry import (
-    check_slug,
-    is_slug,
-    load_registry,
-    slug_from,
-)
+from kit.registry import load_registry
+from kit.slugs import check_slug, is_slug, slug_from
 from kit.workspace import root_flag
 
 if TYPE_CHECKING:

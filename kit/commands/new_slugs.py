@@ -1,6 +1,6 @@
 """The slug a new problem takes, for ``cpkit new`` (and ``listen``, through it): the page's id
 when it is a slug (AtCoder's task ids, ``abc300_a``), else its title made one
-(``kit.registry.slug_from``: "Checker's Check" is ``checkers_check``); when that one is taken
+(``kit.slugs.slug_from``: "Checker's Check" is ``checkers_check``); when that one is taken
 by a problem of another id (two contests' "A. Hello") or cannot name a problem (a command's
 name, "Run"), the page's id goes after it (``hello_1902a``, ``run_1903b``), then a number.
 Also: whether the page's problem is in the workspace already, under whatever slug, and why a
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from kit.commands import NAMES, command
 from kit.errors import BuildError
 from kit.judges.profiles import judge_name
-from kit.registry import is_reserved, is_slug, shadowed_module, slug_from
+from kit.slugs import is_reserved, is_slug, shadowed_module, slug_from
 
 if TYPE_CHECKING:
     from kit.pages import Page

@@ -19,7 +19,7 @@ import pytest
 
 from kit import cli
 from kit.pages import poj
-from kit.registry import load_registry, sample_cases, slug_from
+from kit.registry import load_registry, sample_cases
 from tests.acc_support import acc_task
 from tests.command_support import disk_full_at
 
@@ -87,38 +87,6 @@ def test_new_writes_placeholders_for_a_judge_without_usual_limits(toy, capsys):
     text = (toy / "problems.toml").read_text()
     assert "time_limit = 1.0  # seconds (a placeholder: set the statement's)" in text
     assert "memory_limit = 256  # MiB (a placeholder: set the statement's)" in text
-
-
-@pytest.mark.parametrize(
-    ("title", "fallback", "slug"),
-    [
-        ("Checker's Check", "", "checkers_check"),
-        ("MegaCheckers", "", "megacheckers"),
-        ("Frog & Toad", "", "frog_toad"),
-        ("Café – Noël", "", "cafe_noel"),
-        ("3-SAT", "poj_3116", "poj_3116_3_sat"),
-        # a leading number without an id: after the words ("2048 Game" had no slug)
-        ("3-SAT", "", "sat_3"),
-        ("2048 Game", "", "game_2048"),
-        ("1000. A+B Problem", "", "a_b_problem_1000"),
-        ("4 2 Queens", "", "queens_4_2"),
-        ("2048", "", None),
-        # Cyrillic in Latin letters (a title of informatics.msk.ru, acm.timus.ru's Russian
-        # pages): it was the fallback alone, or nothing from a site the kit does not know
-        ("Ло", "poj_3116", "lo"),
-        ("Ло", "", "lo"),
-        ("Задача A. Сумма", "", "zadacha_a_summa"),
-        ("Шахматы и щука, Объём", "", "shakhmaty_i_shchuka_obem"),
-        # Latin letters NFKD leaves whole, which were dropped ("strae")
-        ("Straße und Æbler, Øresund", "", "strasse_und_aebler_oresund"),
-        ("Łódź Þór İstanbul ıı", "", "lodz_thor_istanbul_ii"),
-        ("数字", "p", "p"),
-        ("数字", "", None),
-        ("A very " + "long " * 20 + "title", "", ("a_very_" + "long_" * 20)[:64]),  # 64 at most
-    ],
-)
-def test_a_slug_is_made_of_a_title(title, fallback, slug):
-    assert slug_from(title, fallback) == slug
 
 
 @pytest.mark.parametrize(
