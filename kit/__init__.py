@@ -14,7 +14,8 @@ What they stand on, and what stands on them:
 - ``judges/``    what a judge is: its profile, its Pythons (targets and stand-ins), their
                  standard library, its output comparison
 - ``packages/``  problem packages read in place (Kattis format, Polygon), below the registry
-- ``registry``   problems.toml, validated; the sample pairs and official judge data
+- ``registry``   problems.toml, validated; ``problem_cases`` a problem's sample pairs and
+                 official judge data
 - ``pipeline``   build one problem through the stages; ``dist/<slug>.py`` only when it passed
 - ``stress/``    the bundle against a reference on random inputs; shrinking a failure
 - ``pages/``     problem pages (POJ, Codeforces, AtCoder, Kattis) and Competitive Companion's

@@ -38,7 +38,8 @@ import math
 
 from kit.packages.expectations import Expectation
 from kit.packages.model import Submission
-from kit.registry import Case, Problem
+from kit.problem_cases import Case
+from kit.registry import Problem
 from kit.run.verdicts import KATTIS_WORDS
 from kit.verify import STAND_IN, Judged, case_path, rules_of, stand_in
 

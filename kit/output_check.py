@@ -47,7 +47,8 @@ from kit.judges.compare import (
 )
 from kit.junk import JUNK, ODD_OUTPUTS
 from kit.packages.model import POLYGON, Package, PackageCase
-from kit.registry import Case, Problem
+from kit.problem_cases import Case
+from kit.registry import Problem
 from kit.run.schedule import cores
 from kit.run.verdicts import JE, OK, PE, WA, comparison_word
 

@@ -60,7 +60,8 @@ from kit.errors import BuildError, SourceSyntaxError, Unbuilt, Unwritable
 from kit.judges import targets as targets_module
 from kit.judges.profiles import judge_name
 from kit.judges.targets import Interpreter, Runner
-from kit.registry import Case, Problem, judge_cases, sample_cases
+from kit.problem_cases import Case, judge_cases, sample_cases
+from kit.registry import Problem
 from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
 from kit.run.limits import prefetch
 from kit.run.process import warm_launcher

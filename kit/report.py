@@ -32,7 +32,8 @@ from typing import TextIO
 from kit.judges.compare import crash_line
 from kit.judges.profiles import PROFILES, STRICTEST
 from kit.pipeline import Result, Status
-from kit.registry import NO_ANSWER, NO_PROFILE, line_end_note
+from kit.problem_cases import NO_ANSWER, line_end_note
+from kit.registry import NO_PROFILE
 from kit.run.cases import Column
 from kit.run.limits import MIB
 from kit.run.schedule import Schedule

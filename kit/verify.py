@@ -98,7 +98,8 @@ from kit.judges.compare import score_parts
 from kit.judges.targets import Runner
 from kit.packages.expectations import Expectation, names, rules_for
 from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, POLYGON, Package, Submission
-from kit.registry import Case, Problem
+from kit.problem_cases import Case
+from kit.registry import Problem
 from kit.run.case_judge import PE_AS_WA
 from kit.run.cases import Column, RunOptions, run_all
 from kit.run.limits import KILL_FACTOR

@@ -1,6 +1,7 @@
 """Test support (not a test module): workspaces over copies of the small problem packages of
-tests/fixtures/packages, for the registry's package tests and the package-judging tests; and
-``cpkit verify`` run in-process on a package, its exit status and lines."""
+tests/fixtures/packages, for the registry's and the cases' package tests and the
+package-judging tests; and ``cpkit verify`` run in-process on a package, its exit status and
+lines."""
 
 import argparse
 import shutil

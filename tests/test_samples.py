@@ -18,7 +18,8 @@ from kit.check.checks import check
 from kit.judges.compare import parse_compare
 from kit.judges.targets import found, host, runner_for
 from kit.pipeline import columns_for, make_bundle
-from kit.registry import judge_cases, load_registry, sample_cases
+from kit.problem_cases import judge_cases, sample_cases
+from kit.registry import load_registry
 from kit.run import judged
 from kit.run.case_judge import interactor_command
 from kit.run.interact import run_interactive

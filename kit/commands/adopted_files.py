@@ -19,7 +19,7 @@ from pathlib import Path, PureWindowsPath
 from typing import TYPE_CHECKING
 
 from kit.errors import BuildError
-from kit.registry import samples_beside
+from kit.problem_cases import samples_beside
 from kit.workspace import file_in_the_way
 
 if TYPE_CHECKING:

@@ -37,7 +37,8 @@ from kit.judges.programs import MissingHeader
 from kit.judges.targets import Runner, runner_for_runs
 from kit.output_check import check_outputs
 from kit.packages.model import PARTIALLY_ACCEPTED, Package, Submission
-from kit.registry import Problem, judge_cases, problem_from_package, sample_cases
+from kit.problem_cases import judge_cases, sample_cases
+from kit.registry import Problem, problem_from_package
 from kit.run.verdicts import OK
 from kit.testdata_check import check_data
 

@@ -48,7 +48,8 @@ from kit.judges.modules import PYTHON, missing_module
 from kit.judges.profiles import WALL, judge_name, profile_for
 from kit.judges.programs import KIT, TESTLIB, Interactor, MissingHeader, parse_interactor
 from kit.judges.targets import Runner
-from kit.registry import NO_ANSWER, Case, Problem
+from kit.problem_cases import NO_ANSWER, Case
+from kit.registry import Problem
 from kit.run import compile_step, forbidden, judged, relay_cost
 from kit.run.failure_hints import (
     IDLE_HINT,

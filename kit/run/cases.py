@@ -38,7 +38,8 @@ from kit.bundle.assemble import Bundle
 from kit.judges import compile_run
 from kit.judges.profiles import judge_name
 from kit.judges.targets import Runner, Target
-from kit.registry import Case, Problem
+from kit.problem_cases import Case
+from kit.registry import Problem
 from kit.run import compile_step
 from kit.run.case_judge import Outcome, ThreadJudges, compiled_judges
 from kit.run.limit_warnings import memory_warning, time_warning

@@ -37,8 +37,9 @@ from kit.errors import BuildError
 from kit.judges.compare import Comparator
 from kit.judges.profiles import judge_name
 from kit.judges.targets import Runner
+from kit.problem_cases import Case
 from kit.processes import end_sessions
-from kit.registry import Case, Problem
+from kit.registry import Problem
 from kit.run import compile_step
 from kit.run.case_judge import CaseJudge, problem_comparator
 from kit.run.limits import Limits, limits_for, time_over

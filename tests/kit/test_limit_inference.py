@@ -13,7 +13,8 @@ from kit import cli
 from kit import limit_inference as inference
 from kit.packages.expectations import Expectation
 from kit.packages.model import KATTIS, Submission
-from kit.registry import judge_cases, problem_from_package, sample_cases
+from kit.problem_cases import judge_cases, sample_cases
+from kit.registry import problem_from_package
 from kit.run.verdicts import OK, TLE, WA
 from kit.verify import STAND_IN_LIMIT, Judged, rules_of
 

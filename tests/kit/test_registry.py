@@ -1,16 +1,14 @@
 """problems.toml as kit.registry reads it: validation with one-line errors, targets from judge
-profiles (kit.judges.profiles) or given explicitly, and the samples of interactive problems."""
+profiles (kit.judges.profiles) or given explicitly, and the problems a command names."""
 
-import os
 import re
-import shutil
 
 import pytest
 
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, STRICTEST
 from kit.judges.targets import parse_target
-from kit.registry import load_registry, sample_cases, select
+from kit.registry import load_registry, select
 
 TABLE = """\
 [toy_sum]
@@ -274,102 +272,12 @@ def test_a_target_may_be_named_by_its_report_label(toy):
     assert [t.name for t in problem.targets] == ["cpython3.8", "pypy3.10"]
 
 
-def test_interactive_samples_are_the_interactor_s_inputs_only(toy):
-    (toy / "judge.py").write_text("import sys\n")
-    text = TABLE.format(judge="x", extra='interactor = "judge.py"').replace("batch", "interactive")
-    (toy / "problems.toml").write_text(text)
-    problem = load_registry(toy)["toy_sum"]
-    with pytest.raises(BuildError, match=r"samples are the interactor's inputs only"):
-        sample_cases(problem)
-    (toy / "samples" / "toy_sum" / "sample-1.out").unlink()
-    cases = sample_cases(problem)
-    assert [(case.name, case.expected) for case in cases] == [("samples/toy_sum/sample-1.in", None)]
-
-
 def test_an_interactive_problem_without_an_interactor_is_the_one_unplayed(toy):
     problems = load_registry(toy)
     assert not problems["toy_sum"].unplayed and not problems["toy_echo"].unplayed
     text = (toy / "problems.toml").read_text()
     (toy / "problems.toml").write_text(text.replace('interactor = "interactors/toy_echo.py"\n', ""))
     assert load_registry(toy)["toy_echo"].unplayed
-
-
-def test_samples_named_as_kattis_and_polygon_name_them_pair_in_natural_order(toy):
-    folder = toy / "samples" / "toy_sum"
-    for name in ["10.in", "10.ans", "2.in", "2.ans", "1.in", "1.ans", "sample-3.out"]:
-        (folder / name).write_text("1\n")
-    (folder / "sample-1.in").rename(folder / "sample-3.in")
-    (folder / "sample-1.out").unlink()
-    names = [case.name for case in sample_cases(registry(toy)["toy_sum"])]
-    assert names == [f"samples/toy_sum/{name}.in" for name in ("1", "2", "10", "sample-3")]
-    answers = [case.expected.name for case in sample_cases(registry(toy)["toy_sum"])]
-    assert answers == ["1.ans", "2.ans", "10.ans", "sample-3.out"]
-
-
-@pytest.mark.parametrize(
-    ("files", "message"),
-    [
-        (["a.ans"], "samples/toy_sum/a.ans has no a.in"),
-        (["a.in", "a.out", "a.ans"], "samples/toy_sum/a.ans: both .out and .ans"),
-        (["a.in", "a.out", "a.txt"], "samples/toy_sum/a.txt: not a sample file"),
-    ],
-)
-def test_a_lone_or_doubled_sample_file_is_named(toy, files, message):
-    for name in files:
-        (toy / "samples" / "toy_sum" / name).write_text("1\n")
-    with pytest.raises(BuildError) as raised:
-        sample_cases(registry(toy)["toy_sum"])
-    assert str(raised.value).startswith(f"toy_sum: {message}")
-
-
-def test_a_folder_or_a_broken_link_named_as_a_sample_says_what_it_is(toy):
-    """oj's layout copied in (``test/``), a folder named ``b.out``, a link to nothing: each
-    named for what it is, before any run (a run would blame the solution)."""
-    folder = toy / "samples" / "toy_sum"
-    (folder / "test").mkdir()
-    (folder / "b.in").write_text("1\n")
-    (folder / "b.out").mkdir()
-    (folder / "c.in").symlink_to(folder / "nowhere.in")
-    with pytest.raises(BuildError) as raised:
-        sample_cases(registry(toy)["toy_sum"])
-    said = str(raised.value)
-    assert said.startswith("toy_sum: 3 sample files are wrong: "), said
-    assert "samples/toy_sum/b.out: a folder (samples are not looked for in subfolders)" in said
-    assert "samples/toy_sum/c.in: a link to nothing" in said
-    assert "samples/toy_sum/test: a folder (samples are not looked for in subfolders)" in said
-
-
-def test_an_answer_whose_input_is_said_wrong_is_not_said_lacking_it(toy):
-    """An input that cannot be read (here a link to nothing) with its answer beside it: its
-    answer was also said to have no input, a second error for one file."""
-    folder = toy / "samples" / "toy_sum"
-    (folder / "sample-1.in").unlink()
-    (folder / "sample-1.in").symlink_to(folder / "nowhere.in")
-    with pytest.raises(BuildError) as raised:
-        sample_cases(registry(toy)["toy_sum"])
-    assert str(raised.value) == "toy_sum: samples/toy_sum/sample-1.in: a link to nothing"
-
-
-def test_a_pipe_named_as_a_sample_is_said_at_once_not_read(toy, hang_fails):
-    """Opening a named pipe to see whether it reads waits for a writer forever."""
-    os.mkfifo(toy / "samples" / "toy_sum" / "sample-3.in")
-    with pytest.raises(BuildError) as raised:
-        sample_cases(registry(toy)["toy_sum"])
-    assert str(raised.value) == (
-        "toy_sum: samples/toy_sum/sample-3.in: not a regular file (a pipe, a socket or a device)"
-    )
-
-
-def test_every_wrong_sample_file_is_named_at_once(toy):
-    for name in ["a.ans", "b.in", "b.out", "b.ans", "c.txt", "d.in"]:
-        (toy / "samples" / "toy_sum" / name).write_text("1\n")
-    with pytest.raises(BuildError) as raised:
-        sample_cases(registry(toy)["toy_sum"])
-    assert str(raised.value) == (
-        "toy_sum: 3 sample files are wrong: samples/toy_sum/c.txt: not a sample file (expected "
-        "NAME.in with NAME.out or NAME.ans); samples/toy_sum/a.ans has no a.in; "
-        "samples/toy_sum/b.ans: both .out and .ans for one sample (keep one)"
-    )
 
 
 @pytest.mark.parametrize(
@@ -460,69 +368,6 @@ def test_an_unknown_name_lists_a_few_problems_and_reads_a_solution_s_path_as_its
     adopted = registry(toy, extra='solution = "abc300/a/main.py"')
     with pytest.raises(BuildError, match=r"did you mean 'toy_sum'\?\)$"):
         select(adopted | {"main_road": None}, [str(toy / "abc300" / "a" / "main.py")])
-
-
-def test_samples_may_be_read_where_the_repository_keeps_them(toy):
-    """online-judge-tools' ``abc300/a/test/sample-1.in``: ``samples =
-    "abc300/a/test"``; unnamed, the missing samples folder's message points at it."""
-    test = toy / "abc300" / "a" / "test"
-    test.mkdir(parents=True)
-    shutil.copy(toy / "samples" / "toy_sum" / "sample-1.in", test)
-    shutil.copy(toy / "samples" / "toy_sum" / "sample-1.out", test)
-    problem = registry(toy, extra='samples = "abc300/a/test"')["toy_sum"]
-    assert [case.input for case in sample_cases(problem)] == [test / "sample-1.in"]
-    shutil.rmtree(toy / "samples" / "toy_sum")
-    alone = registry(toy, extra='solution = "abc300/a/main.py"')["toy_sum"]
-    with pytest.raises(BuildError) as caught:
-        sample_cases(alone)
-    assert str(caught.value) == (
-        "toy_sum: samples/toy_sum/ is missing (no samples); abc300/a/test/ beside the solution "
-        'holds some: samples = "abc300/a/test" reads it'
-    )
-
-
-def test_a_missing_samples_folder_says_how_to_fill_it(toy):
-    """A folder the ``samples`` key names before acc or ``oj d`` downloads into it (git keeps
-    none of atcoder-cli's ``tests/`` when it ignores ``*.in``), or an interactive problem's:
-    its message said only that it is missing."""
-    shutil.rmtree(toy / "samples" / "toy_echo")  # an interactor's: no exchanges downloaded
-    with pytest.raises(BuildError) as caught:
-        sample_cases(load_registry(toy)["toy_echo"])
-    assert str(caught.value) == (
-        "toy_echo: samples/toy_echo/ is missing (no samples): add sample-1.in, the interactor's "
-        "input"
-    )
-    problem = registry(toy, extra='samples = "abc300/a/tests"')["toy_sum"]
-    with pytest.raises(BuildError) as caught:
-        sample_cases(problem)
-    assert str(caught.value) == (
-        "toy_sum: abc300/a/tests/ is missing (no samples): add sample-1.in and sample-1.out, or "
-        "download them from the problem's page (oj d URL -d abc300/a/tests)"
-    )
-
-
-def test_a_missing_samples_folder_points_at_atcoder_cli_s_tests_beside_the_solution(toy):
-    """atcoder-cli downloads a task's samples into ``tests/`` beside its ``main.py`` (its
-    ``default-test-dirname-format``); the hint named online-judge-tools' ``test/`` only."""
-    tests = toy / "abc300" / "a" / "tests"
-    tests.mkdir(parents=True)
-    shutil.copy(toy / "samples" / "toy_sum" / "sample-1.in", tests)
-    shutil.rmtree(toy / "samples" / "toy_sum")
-    alone = registry(toy, extra='solution = "abc300/a/main.py"')["toy_sum"]
-    with pytest.raises(BuildError) as caught:
-        sample_cases(alone)
-    assert str(caught.value).endswith(
-        'abc300/a/tests/ beside the solution holds some: samples = "abc300/a/tests" reads it'
-    )
-
-
-def test_samples_named_as_a_file_are_said_to_be_one(toy):
-    problem = registry(toy, extra='samples = "solutions/toy_sum.py"')["toy_sum"]
-    with pytest.raises(BuildError) as caught:
-        sample_cases(problem)
-    assert str(caught.value) == (
-        "toy_sum: solutions/toy_sum.py is a file, not a samples folder"
-    )  # it said "solutions/toy_sum.py/ is missing"
 
 
 def test_a_solution_may_be_named_where_the_repository_keeps_it(toy):

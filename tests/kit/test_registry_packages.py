@@ -9,7 +9,7 @@ import pytest
 
 from kit.errors import BuildError
 from kit.judges.programs import parse_interactor
-from kit.registry import judge_cases, load_registry, problem_from_package, sample_cases
+from kit.registry import load_registry, problem_from_package
 from tests.package_support import PACKAGES, workspace
 
 
@@ -37,13 +37,6 @@ def test_a_package_fills_the_table_and_the_tables_own_keys_win(tmp_path):
     assert (plain.time_limit, plain.memory_limit, plain.output_limit) == (1.0, 256, 8)
     assert plain.compare == "kattis" and [t.name for t in plain.targets] == ["pypy3.10"]
     assert (mine.time_limit, mine.compare, mine.judge) == (3.0, "tokens", "Codeforces")
-    names = [case.name for case in sample_cases(plain) + judge_cases(plain)[0]]
-    assert names[0] == "packages/kattis_sum/data/sample/1.in"
-    assert names[-1] == "packages/kattis_sum/data/secret/group_neg/sub/01.in"
-    assert judge_cases(plain)[1] is None
-    lone = tmp_path / "ws" / "packages" / "kattis_sum" / "data" / "secret" / "zz_no_answer.in"
-    lone.write_text("1 2\n")
-    assert "zz_no_answer.in" in judge_cases(load_registry(tmp_path / "ws")["plain"])[1]
 
 
 def test_a_package_s_code_limit_is_the_problem_s_source_limit(tmp_path):

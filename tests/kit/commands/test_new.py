@@ -19,7 +19,8 @@ import pytest
 
 from kit import cli
 from kit.pages import poj
-from kit.registry import load_registry, sample_cases
+from kit.problem_cases import sample_cases
+from kit.registry import load_registry
 from tests.acc_support import acc_task
 from tests.command_support import disk_full_at
 

@@ -14,7 +14,8 @@ import pytest
 from kit import cli
 from kit.commands.new_contest import from_contest
 from kit.pages import acc
-from kit.registry import load_registry, sample_cases
+from kit.problem_cases import sample_cases
+from kit.registry import load_registry
 from tests.acc_support import ACC_TASK, acc_contest, acc_task
 from tests.command_support import disk_full_at
 

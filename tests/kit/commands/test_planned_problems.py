@@ -15,7 +15,8 @@ from kit.commands.adopted_files import Adopted
 from kit.commands.planned_problems import Asked, exist, planned, write
 from kit.errors import BuildError
 from kit.pages.page import Page
-from kit.registry import load_registry, sample_cases
+from kit.problem_cases import sample_cases
+from kit.registry import load_registry
 from tests.command_support import disk_full_at
 
 PAIRS = [("1 2\n", "3\n"), ("4 5\n", "9\n")]

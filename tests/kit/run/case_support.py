@@ -2,7 +2,7 @@
 kit/run/case_judge.py (tests/kit/run/test_cases.py, test_case_judge.py) share: a case written
 to a folder, the toy problem's sample, and the options that run one case at a time, once."""
 
-from kit.registry import Case
+from kit.problem_cases import Case
 from kit.run.cases import RunOptions
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)

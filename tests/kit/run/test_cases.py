@@ -15,7 +15,8 @@ import pytest
 from kit.errors import BuildError
 from kit.judges.targets import Runner, host, parse_target, stand_in
 from kit.pipeline import write_bundle
-from kit.registry import NO_ANSWER, Case, load_registry
+from kit.problem_cases import NO_ANSWER, Case
+from kit.registry import load_registry
 from kit.run import case_judge, failure_hints
 from kit.run import cases as cases_module
 from kit.run.cases import Column, RunOptions, run_all

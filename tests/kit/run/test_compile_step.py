@@ -11,7 +11,8 @@ import sys
 from kit.judges import compile_run
 from kit.judges.targets import stand_in
 from kit.pipeline import write_bundle
-from kit.registry import Case, load_registry
+from kit.problem_cases import Case
+from kit.registry import load_registry
 from kit.run import compile_step
 from kit.run.cases import Column, RunOptions, run_all
 from kit.run.verdicts import JE, OK, RE

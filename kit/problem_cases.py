@@ -1,0 +1,302 @@
+"""A problem's test cases: its samples and its official judge data, as found on disk.
+
+A problem's cases are its samples, ``samples/<slug>/NAME.in`` with ``NAME.out`` or ``NAME.ans``
+(online-judge-tools writes ``sample-N.in``/``.out``; Kattis, Polygon exports and Codeforces
+parsers use other names and ``.ans``), in natural order of NAME (2 before 10), followed by the
+official ``NAME.in`` files of its optional ``judge_data`` folder with their ``NAME.out`` or
+``NAME.ans``, read in place (a missing folder is skipped with a note); in both folders a
+case's file that is a folder or a link to nothing is a one-line error naming it.
+
+As ``oj t`` does, a ``NAME.in`` without an answer is still a case (``Case.expected`` None): it
+runs, passes when the process ends cleanly within the limits, and the report counts it apart
+("ran, no answer to compare"). Hidden files and the files editors leave beside the ones they
+edit (``NAME~``, ``#NAME#``, ``.#NAME``, ``.NAME.swp``, ``.NAME.swo``) are skipped without a
+word, in both folders. ``line_end_note`` names the samples whose lines end with CRLF.
+
+A problem package's cases (``package = "PATH"``, kit.registry) are the package's, in the judge's
+order: the sample group (answers included, also for an interactive validator), then the secret
+data with its nested groups (unless ``judge_data`` names another folder).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kit.errors import BuildError
+from kit.registry import Problem
+from kit.workspace import FOLDER, MISSING, NOT_REGULAR, file_state
+
+if TYPE_CHECKING:  # kit.packages is imported when a problem names a package
+    from kit.packages.model import PackageCase
+
+SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NAME.in
+# Left by editors beside the files they edit: Emacs' backups, auto-saves and lock links, Vim's
+# swap files (any other hidden file, as .DS_Store, is skipped as well).
+EDITOR_FILES = ("*~", "#*#", ".#*", ".*.swp", ".*.swo")
+# What a batch case without an answer file says when it passes (its verdict's message).
+NO_ANSWER = "ran, no answer to compare"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One input file and the output a judge expects for it (None: an interactor's secret
+    input, or a batch input without an answer file, judged by how its run ends)."""
+
+    name: str  # as shown in reports, e.g. "samples/megacheckers/sample-1.in"
+    input: Path
+    expected: Path | None
+    group: str = ""  # a package's top test group: "sample" or "secret"
+    flags: tuple[str, ...] = ()  # validator flags its test group adds (a Kattis package)
+    args: tuple[str, ...] = ()  # the solution's command-line arguments (a Kattis package)
+    files: Path | None = None  # a folder whose files the run's working folder starts with
+
+
+def skipped(name: str) -> bool:
+    """A hidden file, or one an editor left (``EDITOR_FILES``): never a case, never an error."""
+    return name.startswith(".") or any(fnmatch.fnmatchcase(name, glob) for glob in EDITOR_FILES)
+
+
+SAMPLES_BESIDE = ("test", "tests")  # online-judge-tools' `oj d`; atcoder-cli's `acc new`
+
+
+def samples_beside(solution: Path) -> Path | None:
+    """The folder beside ``solution`` where online-judge-tools or atcoder-cli download its
+    samples (``SAMPLES_BESIDE``), when it holds inputs; else None."""
+    folders = (solution.parent / name for name in SAMPLES_BESIDE)
+    return next((folder for folder in folders if any(folder.glob("*.in"))), None)
+
+
+def _samples_beside(problem: Problem) -> str:
+    """A hint naming the folder of samples online-judge-tools (``test/``) or atcoder-cli
+    (``tests/``) downloads beside the solution, when it holds inputs and no ``samples`` key
+    names a folder."""
+    if problem.samples_folder is not None:
+        return ""
+    beside = samples_beside(problem.solution)
+    if beside is None:
+        return ""
+    named = beside.relative_to(problem.root).as_posix()
+    return f'; {problem.rel(beside)}/ beside the solution holds some: samples = "{named}" reads it'
+
+
+def _samples_of(problem: Problem) -> Path:
+    """The problem's samples folder, or the one-line error of one missing or a file."""
+    folder = problem.samples_dir
+    state = file_state(folder)
+    if state is None:  # samples = "a.py", a file
+        raise BuildError(f"{problem.slug}: {problem.rel(folder)} is a file, not a samples folder")
+    if state.startswith("cannot"):
+        raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ {state}")
+    if state != FOLDER:
+        said = f"{problem.slug}: {problem.rel(folder)}/ is missing (no samples)"
+        raise BuildError(said + (_samples_beside(problem) or _how_to_fill(problem, folder)))
+    return folder
+
+
+def _how_to_fill(problem: Problem, folder: Path) -> str:
+    """How a missing samples' folder is filled: by hand, or a batch problem's downloaded into
+    it by online-judge-tools (as atcoder-cli does into a task's ``tests/``)."""
+    said = f": add {_samples_wanted(problem)}"
+    if problem.interactor:  # oj downloads no exchanges
+        return said
+    return f"{said}, or download them from the problem's page (oj d URL -d {problem.rel(folder)})"
+
+
+def _samples_wanted(problem: Problem) -> str:
+    """The files a samples' folder needs first: a pair, or an interactor's input."""
+    if problem.interactor:
+        return "sample-1.in, the interactor's input"
+    return "sample-1.in and sample-1.out"
+
+
+def sample_cases(problem: Problem) -> list[Case]:
+    """The samples of a batch problem (inputs only for an interactor), in natural order of
+    their names; a BuildError for anything malformed. A package's: its sample group, in the
+    judge's order, answers included (an interactive validator reads them too)."""
+    if problem.source is not None:
+        return _package_cases(problem, "sample")
+    folder = _samples_of(problem)
+    names: dict[str, dict[str, Path]] = {}
+    wrong = []  # every file that is wrong, said at once
+    told: set[str] = set()  # the names of the files said wrong
+    try:
+        paths = sorted(folder.iterdir())
+    except OSError as error:
+        raise BuildError(
+            f"{problem.slug}: {problem.rel(folder)}/: cannot read: {error.strerror or error}"
+        ) from None
+    for path in paths:
+        if skipped(path.name):
+            continue
+        stem, dot, suffix = path.name.rpartition(".")
+        why = _not_case_file(path)
+        if why:
+            wrong.append(f"{problem.rel(path)}: {why}")
+            told.add(stem)  # its answer's missing input is this one, said
+            continue
+        if not (dot and stem and suffix in SAMPLE_SUFFIXES):
+            wrong.append(
+                f"{problem.rel(path)}: not a sample file (expected NAME.in with NAME.out or "
+                "NAME.ans)"
+            )
+            continue
+        names.setdefault(stem, {})[suffix] = path
+    cases = []
+    for stem in sorted(names, key=natural_key):
+        if stem in told and "in" not in names[stem]:
+            continue
+        try:
+            cases.append(_sample(problem, names[stem]))
+        except BuildError as error:
+            wrong.append(str(error).removeprefix(f"{problem.slug}: "))
+    _refuse(problem, wrong, "sample")
+    if not names:
+        wanted = _samples_wanted(problem)
+        raise BuildError(f"{problem.slug}: {problem.rel(folder)}/ holds no samples (add {wanted})")
+    return cases
+
+
+def _refuse(problem: Problem, wrong: list[str], what: str) -> None:
+    """The one-line BuildError naming each of the ``wrong`` files (``what``: "sample", "judge
+    data"), if any."""
+    if len(wrong) == 1:
+        raise BuildError(f"{problem.slug}: {wrong[0]}")
+    if wrong:
+        listed = "; ".join(wrong)
+        raise BuildError(f"{problem.slug}: {len(wrong)} {what} files are wrong: {listed}")
+
+
+def _not_case_file(path: Path, cases: str = "samples") -> str | None:
+    """Why a file named as a case's is none (a folder, a broken link, unreadable), or None
+    (``cases``: what is not looked for in subfolders)."""
+    state = file_state(path)
+    if state == FOLDER:
+        return f"a folder ({cases} are not looked for in subfolders)"
+    if state == NOT_REGULAR:
+        return "not a regular file (a pipe, a socket or a device)"
+    if state is not None:
+        return state.removeprefix("is ")
+    try:
+        with path.open("rb"):
+            return None
+    except OSError as error:
+        return f"cannot read: {error.strerror or error}"
+
+
+def _sample(problem: Problem, files: dict[str, Path]) -> Case:
+    """One sample from its files by suffix (a lone ``.in`` has no answer), or the BuildError
+    naming the file that is wrong."""
+    answers = [files[suffix] for suffix in ("out", "ans") if suffix in files]
+    where = problem.slug + ": " + problem.rel(next(iter(files.values())))
+    if problem.interactor is not None:
+        if answers:
+            raise BuildError(
+                f"{problem.slug}: {problem.rel(answers[0])}: an interactive problem's samples "
+                "are the interactor's inputs only (NAME.in)"
+            )
+        return Case(problem.rel(files["in"]), files["in"], None)
+    if len(answers) == 2:
+        raise BuildError(f"{where}: both .out and .ans for one sample (keep one)")
+    if "in" not in files:
+        raise BuildError(f"{where} has no {answers[0].stem}.in")
+    return Case(problem.rel(files["in"]), files["in"], answers[0] if answers else None)
+
+
+def natural_key(name: str) -> tuple:
+    """``name`` ordered as people count: ``2`` before ``10``, then by the text itself."""
+    parts = re.split(r"([0-9]+)", name)
+    return tuple(int(part) if index % 2 else part for index, part in enumerate(parts)), name
+
+
+def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
+    """The official cases (each ``NAME.in`` with its ``NAME.out`` or ``NAME.ans``, or none),
+    and a note when the folder is absent (then no cases). A package's: its secret data in the
+    judge's order (unless ``judge_data`` names a folder), with the package's notes."""
+    if problem.judge_data is None and problem.source is not None:
+        notes = "; ".join(note.removeprefix("note: ") for note in problem.source.notes)
+        return _package_cases(problem, "secret"), (f"note: {notes}" if notes else None)
+    if problem.judge_data is None:
+        return [], None
+    folder = (problem.root / problem.judge_data).resolve()
+    if not folder.is_dir():
+        note = f"judge data {problem.judge_data} absent (no folder beside the checkout): skipped"
+        return [], note
+    cases: list[Case] = []
+    wrong: list[str] = []  # every file that is wrong, said at once, as the samples' are
+    for source in sorted(folder.glob("*.in")):
+        if not skipped(source.name):
+            cases += _official_case(problem, source, wrong)
+    _refuse(problem, wrong, "judge data")
+    if not cases:
+        raise BuildError(f"{problem.slug}: {problem.judge_data} holds no NAME.in files")
+    return cases, None
+
+
+def _official_case(problem: Problem, source: Path, wrong: list[str]) -> list[Case]:
+    """The case of the judge data's input ``source`` with its answer, if any; none when a file
+    of it is wrong (a folder, a broken link: checked as a sample's), said in ``wrong``."""
+    paths = [source, source.with_suffix(".out"), source.with_suffix(".ans")]
+    present = [path for path in paths if file_state(path) != MISSING]
+    said = [(path.name, _not_case_file(path, "cases")) for path in present]
+    bad = [f"{problem.judge_data}/{name}: {why}" for name, why in said if why]
+    answers = present[1:]
+    if len(answers) == 2 and not bad:
+        bad.append(f"{problem.judge_data}/{answers[1].name}: both .out and .ans for one case "
+                   "(keep one)")  # fmt: skip
+    wrong += bad
+    if bad:
+        return []
+    return [Case(f"{problem.judge_data}/{source.name}", source, answers[0] if answers else None)]
+
+
+def _package_cases(problem: Problem, group: str) -> list[Case]:
+    assert problem.source is not None
+    return [_case(problem, case) for case in problem.source.cases_of(group)]
+
+
+def _case(problem: Problem, case: PackageCase) -> Case:
+    """A package's case, named by its path in the package, as named: ``PACKAGE/data/...``."""
+    assert problem.source is not None
+    inside = case.input.relative_to(problem.source.path).as_posix()
+    name = inside if problem.package == "." else f"{problem.package}/{inside}"
+    return Case(name, case.input, case.answer, case.group, case.flags, case.args, case.files)
+
+
+def line_end_note(problem: Problem) -> str | None:
+    """A one-line note naming the sample files whose lines end with CRLF (``\\r\\n``), which
+    judges' files seldom have; None when there is none, or the samples cannot be read."""
+    try:
+        cases = sample_cases(problem)
+    except BuildError:
+        return None
+    crlf = []
+    for case in cases:
+        for path in (case.input, case.expected):
+            if path is not None and b"\r\n" in _bytes_of(path):
+                crlf.append(path)
+    if not crlf:
+        return None
+    inputs = [problem.rel(path) for path in crlf if path.suffix == ".in"]
+    answers = [problem.rel(path) for path in crlf if path.suffix != ".in"]
+    effects = []
+    if inputs:
+        effects.append(
+            f"in {', '.join(inputs)}: the solution reads each \\r of an input, which a judge's "
+            "files seldom hold"
+        )
+    if answers:
+        effects.append(
+            f"in {', '.join(answers)}: answers are compared without their \\r, except by a checker"
+        )
+    return f"note: CRLF (\\r\\n) line ends {'; '.join(effects)} (dos2unix converts them)"
+
+
+def _bytes_of(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""

@@ -1,0 +1,406 @@
+"""kit.problem_cases: a problem's cases as online-judge-tools' ``oj t`` finds them, and what
+the build says of them: samples named as judges name them, paired in natural order, each wrong
+file named at once, a missing samples folder said how to fill; editors' backup files skipped, a
+lone ``NAME.in`` run without an answer and said so; a package's cases in the judge's order;
+``--diff`` showing the carriage returns of a CRLF answer, and a note for samples with CRLF line
+ends (how kit.report renders diffs and notes is tests/kit/test_report.py's)."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.problem_cases import judge_cases, sample_cases
+from kit.registry import load_registry
+from tests.package_support import workspace
+
+ROOT = Path(__file__).resolve().parents[2]
+TOY_TABLES = ROOT / "kit" / "data" / "toy" / "problems.toml"
+
+
+def build(root, *args):
+    """build.py on ``root`` with the build's own Python as every target's stand-in."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), *args, "--root", str(root), "--repeat", "1"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env={**os.environ, "KIT_PYTHONS": "", "NO_COLOR": "1"},
+        timeout=120,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert 'build.py", line' not in output and "kit/" not in output, output
+    return done.returncode, output
+
+
+def toy_sum(root):
+    return load_registry(root)["toy_sum"]
+
+
+def toy_sum_with(root, keys):
+    """toy_sum with ``keys`` (lines of problems.toml) added to its table as the toy has it (a
+    second call starts again from the toy's)."""
+    text = TOY_TABLES.read_text().replace("memory_limit = 64\n", f"memory_limit = 64\n{keys}\n", 1)
+    (root / "problems.toml").write_text(text)
+    return toy_sum(root)
+
+
+def with_judge_data(root, folder="../official"):
+    registry = root / "problems.toml"
+    text = registry.read_text().replace(
+        "memory_limit = 64\n", f'memory_limit = 64\njudge_data = "{folder}"\n', 1
+    )
+    registry.write_text(text)
+    return toy_sum(root)
+
+
+# --- samples: names, order, and the files said wrong ------------------------------------------
+
+
+def test_interactive_samples_are_the_interactor_s_inputs_only(toy):
+    (toy / "judge.py").write_text("import sys\n")
+    text = (toy / "problems.toml").read_text()
+    interactive = 'kind = "interactive"\ninteractor = "judge.py"'
+    (toy / "problems.toml").write_text(text.replace('kind = "batch"', interactive, 1))
+    problem = toy_sum(toy)
+    with pytest.raises(BuildError, match=r"samples are the interactor's inputs only"):
+        sample_cases(problem)
+    (toy / "samples" / "toy_sum" / "sample-1.out").unlink()
+    cases = sample_cases(problem)
+    assert [(case.name, case.expected) for case in cases] == [("samples/toy_sum/sample-1.in", None)]
+
+
+def test_samples_named_as_kattis_and_polygon_name_them_pair_in_natural_order(toy):
+    folder = toy / "samples" / "toy_sum"
+    for name in ["10.in", "10.ans", "2.in", "2.ans", "1.in", "1.ans", "sample-3.out"]:
+        (folder / name).write_text("1\n")
+    (folder / "sample-1.in").rename(folder / "sample-3.in")
+    (folder / "sample-1.out").unlink()
+    names = [case.name for case in sample_cases(toy_sum(toy))]
+    assert names == [f"samples/toy_sum/{name}.in" for name in ("1", "2", "10", "sample-3")]
+    answers = [case.expected.name for case in sample_cases(toy_sum(toy))]
+    assert answers == ["1.ans", "2.ans", "10.ans", "sample-3.out"]
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        (["a.ans"], "samples/toy_sum/a.ans has no a.in"),
+        (["a.in", "a.out", "a.ans"], "samples/toy_sum/a.ans: both .out and .ans"),
+        (["a.in", "a.out", "a.txt"], "samples/toy_sum/a.txt: not a sample file"),
+    ],
+)
+def test_a_lone_or_doubled_sample_file_is_named(toy, files, message):
+    for name in files:
+        (toy / "samples" / "toy_sum" / name).write_text("1\n")
+    with pytest.raises(BuildError) as raised:
+        sample_cases(toy_sum(toy))
+    assert str(raised.value).startswith(f"toy_sum: {message}")
+
+
+def test_a_folder_or_a_broken_link_named_as_a_sample_says_what_it_is(toy):
+    """oj's layout copied in (``test/``), a folder named ``b.out``, a link to nothing: each
+    named for what it is, before any run (a run would blame the solution)."""
+    folder = toy / "samples" / "toy_sum"
+    (folder / "test").mkdir()
+    (folder / "b.in").write_text("1\n")
+    (folder / "b.out").mkdir()
+    (folder / "c.in").symlink_to(folder / "nowhere.in")
+    with pytest.raises(BuildError) as raised:
+        sample_cases(toy_sum(toy))
+    said = str(raised.value)
+    assert said.startswith("toy_sum: 3 sample files are wrong: "), said
+    assert "samples/toy_sum/b.out: a folder (samples are not looked for in subfolders)" in said
+    assert "samples/toy_sum/c.in: a link to nothing" in said
+    assert "samples/toy_sum/test: a folder (samples are not looked for in subfolders)" in said
+
+
+def test_an_answer_whose_input_is_said_wrong_is_not_said_lacking_it(toy):
+    """An input that cannot be read (here a link to nothing) with its answer beside it: its
+    answer was also said to have no input, a second error for one file."""
+    folder = toy / "samples" / "toy_sum"
+    (folder / "sample-1.in").unlink()
+    (folder / "sample-1.in").symlink_to(folder / "nowhere.in")
+    with pytest.raises(BuildError) as raised:
+        sample_cases(toy_sum(toy))
+    assert str(raised.value) == "toy_sum: samples/toy_sum/sample-1.in: a link to nothing"
+
+
+def test_a_pipe_named_as_a_sample_is_said_at_once_not_read(toy, hang_fails):
+    """Opening a named pipe to see whether it reads waits for a writer forever."""
+    os.mkfifo(toy / "samples" / "toy_sum" / "sample-3.in")
+    with pytest.raises(BuildError) as raised:
+        sample_cases(toy_sum(toy))
+    assert str(raised.value) == (
+        "toy_sum: samples/toy_sum/sample-3.in: not a regular file (a pipe, a socket or a device)"
+    )
+
+
+def test_every_wrong_sample_file_is_named_at_once(toy):
+    for name in ["a.ans", "b.in", "b.out", "b.ans", "c.txt", "d.in"]:
+        (toy / "samples" / "toy_sum" / name).write_text("1\n")
+    with pytest.raises(BuildError) as raised:
+        sample_cases(toy_sum(toy))
+    assert str(raised.value) == (
+        "toy_sum: 3 sample files are wrong: samples/toy_sum/c.txt: not a sample file (expected "
+        "NAME.in with NAME.out or NAME.ans); samples/toy_sum/a.ans has no a.in; "
+        "samples/toy_sum/b.ans: both .out and .ans for one sample (keep one)"
+    )
+
+
+def test_samples_may_be_read_where_the_repository_keeps_them(toy):
+    """online-judge-tools' ``abc300/a/test/sample-1.in``: ``samples =
+    "abc300/a/test"``; unnamed, the missing samples folder's message points at it."""
+    test = toy / "abc300" / "a" / "test"
+    test.mkdir(parents=True)
+    shutil.copy(toy / "samples" / "toy_sum" / "sample-1.in", test)
+    shutil.copy(toy / "samples" / "toy_sum" / "sample-1.out", test)
+    problem = toy_sum_with(toy, 'samples = "abc300/a/test"')
+    assert [case.input for case in sample_cases(problem)] == [test / "sample-1.in"]
+    shutil.rmtree(toy / "samples" / "toy_sum")
+    alone = toy_sum_with(toy, 'solution = "abc300/a/main.py"')
+    with pytest.raises(BuildError) as caught:
+        sample_cases(alone)
+    assert str(caught.value) == (
+        "toy_sum: samples/toy_sum/ is missing (no samples); abc300/a/test/ beside the solution "
+        'holds some: samples = "abc300/a/test" reads it'
+    )
+
+
+def test_a_missing_samples_folder_says_how_to_fill_it(toy):
+    """A folder the ``samples`` key names before acc or ``oj d`` downloads into it (git keeps
+    none of atcoder-cli's ``tests/`` when it ignores ``*.in``), or an interactive problem's:
+    its message said only that it is missing."""
+    shutil.rmtree(toy / "samples" / "toy_echo")  # an interactor's: no exchanges downloaded
+    with pytest.raises(BuildError) as caught:
+        sample_cases(load_registry(toy)["toy_echo"])
+    assert str(caught.value) == (
+        "toy_echo: samples/toy_echo/ is missing (no samples): add sample-1.in, the interactor's "
+        "input"
+    )
+    problem = toy_sum_with(toy, 'samples = "abc300/a/tests"')
+    with pytest.raises(BuildError) as caught:
+        sample_cases(problem)
+    assert str(caught.value) == (
+        "toy_sum: abc300/a/tests/ is missing (no samples): add sample-1.in and sample-1.out, or "
+        "download them from the problem's page (oj d URL -d abc300/a/tests)"
+    )
+
+
+def test_a_missing_samples_folder_points_at_atcoder_cli_s_tests_beside_the_solution(toy):
+    """atcoder-cli downloads a task's samples into ``tests/`` beside its ``main.py`` (its
+    ``default-test-dirname-format``); the hint named online-judge-tools' ``test/`` only."""
+    tests = toy / "abc300" / "a" / "tests"
+    tests.mkdir(parents=True)
+    shutil.copy(toy / "samples" / "toy_sum" / "sample-1.in", tests)
+    shutil.rmtree(toy / "samples" / "toy_sum")
+    alone = toy_sum_with(toy, 'solution = "abc300/a/main.py"')
+    with pytest.raises(BuildError) as caught:
+        sample_cases(alone)
+    assert str(caught.value).endswith(
+        'abc300/a/tests/ beside the solution holds some: samples = "abc300/a/tests" reads it'
+    )
+
+
+def test_samples_named_as_a_file_are_said_to_be_one(toy):
+    problem = toy_sum_with(toy, 'samples = "solutions/toy_sum.py"')
+    with pytest.raises(BuildError) as caught:
+        sample_cases(problem)
+    assert str(caught.value) == (
+        "toy_sum: solutions/toy_sum.py is a file, not a samples folder"
+    )  # it said "solutions/toy_sum.py/ is missing"
+
+
+# --- a package's cases ------------------------------------------------------------------------
+
+
+def test_a_package_s_cases_are_its_groups_in_the_judge_s_order_with_its_notes(tmp_path):
+    plain = workspace(tmp_path, '[plain]\npackage = "packages/kattis_sum"\n')["plain"]
+    names = [case.name for case in sample_cases(plain) + judge_cases(plain)[0]]
+    assert names[0] == "packages/kattis_sum/data/sample/1.in"
+    assert names[-1] == "packages/kattis_sum/data/secret/group_neg/sub/01.in"
+    assert judge_cases(plain)[1] is None
+    lone = tmp_path / "ws" / "packages" / "kattis_sum" / "data" / "secret" / "zz_no_answer.in"
+    lone.write_text("1 2\n")
+    assert "zz_no_answer.in" in judge_cases(load_registry(tmp_path / "ws")["plain"])[1]
+
+
+# --- backup and editor files ----------------------------------------------------------------
+
+EDITOR_FILES = [
+    "sample-1.in~",  # Emacs' and many editors' backups
+    "sample-1.out~",
+    "#sample-1.in#",  # Emacs' auto-save
+    ".#sample-1.in",  # Emacs' lock (a dangling link)
+    ".sample-1.in.swp",  # Vim's swap files
+    ".sample-1.out.swo",
+]
+
+
+@pytest.mark.parametrize("name", EDITOR_FILES)
+def test_editor_files_beside_the_samples_are_skipped_silently(toy, name):
+    path = toy / "samples" / "toy_sum" / name
+    if name.startswith(".#"):
+        path.symlink_to("user@host.1234:1700000000")
+    else:
+        path.write_text("1\n")
+    cases = sample_cases(toy_sum(toy))
+    assert [(case.name, case.expected.name) for case in cases] == [
+        ("samples/toy_sum/sample-1.in", "sample-1.out")
+    ]
+
+
+def test_other_stray_files_are_still_named(toy):
+    (toy / "samples" / "toy_sum" / "sample-1.in.bak").write_text("1\n")
+    with pytest.raises(BuildError, match=r"sample-1\.in\.bak: not a sample file"):
+        sample_cases(toy_sum(toy))
+
+
+def test_editor_files_in_judge_data_are_skipped_silently(toy, tmp_path):
+    official = tmp_path / "official"
+    official.mkdir()
+    (official / "big.in").write_text("5 5\n")
+    (official / "big.out").write_text("10\n")
+    (official / ".#big.in").symlink_to("user@host.1234:1700000000")
+    (official / "._big.in").write_bytes(b"\x00\x05\x16\x07")  # macOS AppleDouble file
+    for name in ("big.in~", "#big.in#", ".big.in.swp", "big.out~"):
+        (official / name).write_text("1\n")
+    cases, note = judge_cases(with_judge_data(toy))
+    assert note is None
+    assert [(case.name, case.expected.name) for case in cases] == [
+        ("../official/big.in", "big.out")
+    ]
+
+
+def test_the_build_passes_with_backup_files_beside_the_samples(toy):
+    folder = toy / "samples" / "toy_sum"
+    (folder / "sample-1.in~").write_text("garbage\n")
+    (folder / "#sample-1.out#").write_text("garbage\n")
+    code, output = build(toy, "toy_sum")
+    assert code == 0, output
+    assert "1/1 cases" in output and "not a sample file" not in output
+
+
+# --- a lone NAME.in: run, with no answer to compare -------------------------------------------
+
+
+def test_a_lone_sample_input_is_a_case_without_an_answer(toy):
+    (toy / "samples" / "toy_sum" / "big.in").write_text("5 5\n")
+    cases = sample_cases(toy_sum(toy))
+    assert [(case.name, case.expected) for case in cases] == [
+        ("samples/toy_sum/big.in", None),
+        ("samples/toy_sum/sample-1.in", toy / "samples" / "toy_sum" / "sample-1.out"),
+    ]
+
+
+def test_judge_data_takes_ans_answers_and_lone_inputs(toy, tmp_path):
+    official = tmp_path / "official"
+    official.mkdir()
+    (official / "a.in").write_text("1\n")
+    (official / "a.ans").write_text("1\n")
+    (official / "b.in").write_text("2\n")
+    (official / "c.in").write_text("3\n")
+    (official / "c.out").write_text("3\n")
+    cases, _ = judge_cases(with_judge_data(toy))
+    assert [(case.name, case.expected and case.expected.name) for case in cases] == [
+        ("../official/a.in", "a.ans"),
+        ("../official/b.in", None),
+        ("../official/c.in", "c.out"),
+    ]
+    (official / "c.ans").write_text("3\n")
+    with pytest.raises(BuildError, match=r"^toy_sum: \.\./official/c\.ans: both \.out and \.ans"):
+        judge_cases(toy_sum(toy))
+
+
+def test_a_judge_data_answer_that_is_a_folder_or_a_dead_link_is_named_as_a_sample_s_is(
+    toy, tmp_path
+):
+    """Both were passed over: their cases ran without an answer and the build passed."""
+    official = tmp_path / "official"
+    official.mkdir()
+    for name in ("a.in", "b.in", "c.in"):
+        (official / name).write_text("1\n")
+    (official / "a.out").mkdir()
+    (official / "b.ans").symlink_to("nowhere")
+    with pytest.raises(BuildError) as caught:
+        judge_cases(with_judge_data(toy))
+    assert str(caught.value) == (
+        "toy_sum: 2 judge data files are wrong: ../official/a.out: a folder (cases are not "
+        "looked for in subfolders); ../official/b.ans: a link to nothing"
+    )
+    (official / "a.out").rmdir()
+    (official / "b.ans").unlink()
+    (official / "b.in").unlink()
+    (official / "b.in").symlink_to("nowhere")  # an input likewise
+    with pytest.raises(BuildError, match=r"^toy_sum: \.\./official/b\.in: a link to nothing$"):
+        judge_cases(toy_sum(toy))
+
+
+def test_a_lone_input_runs_and_is_reported_as_without_answer(toy):
+    (toy / "samples" / "toy_sum" / "sample-2.in").write_text("5 5\n")
+    code, output = build(toy, "toy_sum", "-v")
+    assert code == 0, output
+    progress = next(line for line in output.splitlines() if line.startswith("[1/1] toy_sum"))
+    assert "2/2 cases, 1 without answer" in progress
+    table = output[output.index("\nproblem ") :]
+    assert "2/2 (1 without answer)" in table
+    assert (
+        "toy_sum: note: no answer to compare for samples/toy_sum/sample-2.in (no NAME.out or "
+        "NAME.ans): ran and ended cleanly within the limits, output not checked"
+    ) in output
+    verdict = next(line for line in output.splitlines() if "sample-2.in" in line and "ok" in line)
+    assert verdict.endswith("(ran, no answer to compare)")
+    sample_1 = next(line for line in output.splitlines() if "sample-1.in  " in line)
+    assert "no answer" not in sample_1
+    assert (toy / "dist" / "toy_sum.py").is_file()
+
+
+def test_a_lone_input_that_crashes_still_fails(toy):
+    (toy / "samples" / "toy_sum" / "sample-2.in").write_text("x y\n")  # int("x") raises
+    code, output = build(toy, "toy_sum", "--diff")
+    assert code == 1, output
+    progress = next(line for line in output.splitlines() if line.startswith("[1/1] toy_sum"))
+    assert "1/2 cases (1 RE)" in progress and "without answer" not in progress
+    assert "toy_sum: samples/toy_sum/sample-2.in: runtime error: exit status 1" in output
+    assert "expected: (no answer file)" in output
+    assert "no answer to compare" not in output and "FAILED: toy_sum" in output
+    assert not (toy / "dist" / "toy_sum.py").exists()
+
+
+# --- --diff: what a terminal hides, shown ---------------------------------------------------
+
+
+def test_build_diff_of_a_crlf_answer_shows_each_carriage_return(toy):
+    out = toy / "samples" / "toy_sum" / "sample-1.out"
+    text = out.read_text().replace("line 3:      6", "line 3:      7")
+    out.write_bytes(text.replace("\n", "\r\n").encode())
+    code, output = build(toy, "toy_sum", "--diff")
+    assert code == 1, output
+    expected = output[output.index("\nexpected:") : output.index("\ngot:")]
+    got = output[output.index("\ngot:") :]
+    assert "\n    line 3:      7\u240d\n" in expected and "\n    end\u240d\n" in expected
+    assert "\n    line 3:      6\n" in got and "\u240d" not in got.split("\nproblem ")[0]
+
+
+# --- a note for samples with CRLF line ends ----------------------------------------------------
+
+
+def test_samples_with_crlf_line_ends_get_a_note(toy):
+    folder = toy / "samples" / "toy_sum"
+    for name in ("sample-1.in", "sample-1.out"):
+        path = folder / name
+        path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    code, output = build(toy, "toy_sum")
+    assert code == 0, output  # the lines comparison ignores a line's trailing \r
+    notes = [line for line in output.splitlines() if "CRLF" in line]
+    assert notes == [
+        "toy_sum: note: CRLF (\\r\\n) line ends in samples/toy_sum/sample-1.in: the solution "
+        "reads each \\r of an input, which a judge's files seldom hold; in "
+        "samples/toy_sum/sample-1.out: answers are compared without their \\r, except by a "
+        "checker (dos2unix converts them)"
+    ]
