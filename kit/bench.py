@@ -31,6 +31,7 @@ from pathlib import Path
 
 from kit.bundle.assemble import Bundle
 from kit.check.checks import stand_in_refusal
+from kit.checkout_modules import import_from_checkout
 from kit.errors import BuildError, Unwritable
 from kit.guest import exit_call, guest
 from kit.judges.profiles import OWN, judge_name
@@ -43,7 +44,7 @@ from kit.judges.targets import (
     untimed,
 )
 from kit.pipeline import Status, build_problem, foreign_target_notes, make_bundle
-from kit.registry import Problem, import_from_checkout, load_registry, select
+from kit.registry import Problem, load_registry, select
 from kit.run import compile_step, judged
 from kit.run.case_judge import problem_comparator
 from kit.run.cases import RunOptions

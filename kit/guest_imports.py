@@ -1,7 +1,7 @@
 """Where the workspace's modules imported in the kit's process (a problem's stress and bench
-modules, ``kit.registry.import_from_checkout``) find their own imports: in the folders the
-problem's solution finds its imports in (``Problem.import_folders``), in that order, ahead of
-the rest of ``sys.path``.
+modules, ``kit.checkout_modules.import_from_checkout``) find their own imports: in the folders
+the problem's solution finds its imports in (``Problem.import_folders``), in that order, ahead
+of the rest of ``sys.path``.
 
 One process may import the modules of several problems in turn (``bench a b``), each solution
 in a script's folder of its own (``abc300/a.py`` beside ``abc300/mylib.py``, ``abc301/a.py``

@@ -22,11 +22,9 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import importlib.util
 import json
 import math
 import re
-import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,8 +33,6 @@ import tomllib
 
 from kit.bundle.resolve import import_path
 from kit.errors import BuildError
-from kit.guest import exit_call, guest
-from kit.guest_imports import find_first
 from kit.judges.compare import parse_compare
 from kit.judges.modules import Installed
 from kit.judges.profiles import (
@@ -826,47 +822,3 @@ def _meant(registry: dict[str, Problem], name: str) -> str | None:
     lowered = {slug.lower(): slug for slug in registry}  # ABCD for abcd
     close = difflib.get_close_matches(name.lower(), lowered, n=1)
     return lowered[close[0]] if close else None
-
-
-def import_from_checkout(problem: Problem, path: Path, name: str):
-    """The module at ``path`` of the problem's checkout, imported as ``name`` with the folders
-    the solution's imports are found in first on ``sys.path`` (``find_first``: so it may import
-    the solution and its helpers as the solution does); a broken one is a one-line BuildError."""
-    where = problem.rel(path)
-    find_first(problem.import_folders)
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise BuildError(f"{where}: cannot be imported")
-    module = importlib.util.module_from_spec(spec)
-    try:
-        with guest():
-            spec.loader.exec_module(module)
-    except SystemExit as error:  # it would end the kit without a word
-        raise BuildError(f"{where}: exits when imported ({exit_call(error)})") from None
-    except Exception as error:  # reported in one line
-        hidden = _hidden_by_the_kit(problem, error)
-        raise BuildError(
-            f"{where}: cannot be imported: {type(error).__name__}: {error}{hidden}"
-        ) from None
-    return module
-
-
-def _hidden_by_the_kit(problem: Problem, error: Exception) -> str:
-    """Why an import failed when the workspace's module or package of that name is hidden by
-    one the kit's own process had imported already (a workspace package ``kit``: the module
-    runs in the kit's process, where ``kit`` is cpkit's own package), else ""."""
-    top = (getattr(error, "name", None) or "").partition(".")[0]
-    loaded = sys.modules.get(top) if isinstance(error, ImportError) else None
-    origin = getattr(loaded, "__file__", None) or ""
-    ours = (problem.root / top).is_dir() or (problem.root / f"{top}.py").is_file()
-    if (
-        not top
-        or loaded is None
-        or not ours
-        or Path(origin).resolve().is_relative_to(problem.root.resolve())
-    ):
-        return ""
-    return (
-        f" (the workspace's '{top}' is hidden by cpkit's own '{top}', imported already in the "
-        f"process this module runs in: rename the workspace's)"
-    )

@@ -5,9 +5,9 @@
 - ``toy``: a fresh copy of the toy checkout the kit carries (``kit/data/toy``, which
   ``startup`` measures), a small checkout the build's tests break.
 - ``own_imports``: for a test that imports a copied checkout's modules in this process
-  (``kit.registry.import_from_checkout`` puts the checkout first on ``sys.path``): ``sys.path``
-  restored afterwards and the modules imported from under ``tmp_path`` forgotten, so that no
-  later test imports a copy's ``shared`` or ``stress`` in place of this checkout's.
+  (``kit.checkout_modules.import_from_checkout`` puts the checkout first on ``sys.path``):
+  ``sys.path`` restored afterwards and the modules imported from under ``tmp_path`` forgotten,
+  so that no later test imports a copy's ``shared`` or ``stress`` in place of this checkout's.
 - ``ctrl_c_works``: SIGINT at its default for the children a test starts, as in a terminal, even
   when the tests themselves were started with it ignored (``nohup cmd &`` from a shell without job
   control): an ignored signal stays ignored across exec, and ``--watch`` could not be stopped.

@@ -32,10 +32,11 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
+from kit.checkout_modules import import_from_checkout
 from kit.errors import BuildError
 from kit.guest import exit_call, on_deep_stack
 from kit.judges.targets import Runner
-from kit.registry import Problem, import_from_checkout
+from kit.registry import Problem
 from kit.run.case_judge import interactor_command
 from kit.scaffold import is_stub
 from kit.stress.inputs import on_input
