@@ -1,7 +1,8 @@
 """The problem registry: each problem's table of problems.toml, read and checked into a
 ``Problem`` (``load_registry``: a bad table is a one-line error naming its line), and the
-problems a command names (``select``). A problem's cases are found by kit.problem_cases; the
-rules of the slug naming its table are kit.slugs'.
+problems a command names (``select``). The table's limits are checked by kit.problem_limits;
+a problem's cases are found by kit.problem_cases; the rules of the slug naming its table are
+kit.slugs'.
 
 **A problem package** (``package = "PATH"``: a Kattis-format or Polygon package folder, read
 in place by ``kit.packages``, never copied) gives the problem's title, judge (Kattis, or
@@ -23,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import difflib
 import json
-import math
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,7 +36,6 @@ from kit.errors import BuildError
 from kit.judges.compare import parse_compare
 from kit.judges.modules import Installed
 from kit.judges.profiles import (
-    OUTPUT_COUNTS,
     OUTPUT_STDOUT,
     Profile,
     default_targets,
@@ -45,8 +44,14 @@ from kit.judges.profiles import (
 )
 from kit.judges.programs import named_programs, parse_interactor
 from kit.judges.targets import Target, parse_target
+from kit.problem_limits import (
+    DEFAULT_OUTPUT_LIMIT,
+    game_timeout_of,
+    limits_of,
+    output_counts_of,
+    source_limit_of,
+)
 from kit.slugs import check_slug
-from kit.units import MILLISECONDS_FROM, SHORTEST, in_mebibytes, memory_misread
 from kit.workspace import FOLDER, MISSING, SOLUTIONS, file_state, shown_path
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
@@ -57,9 +62,6 @@ KINDS = ("batch", "interactive")
 DEFAULT_COMPARE = "lines"
 DOMJUDGE_VALIDATOR = "domjudge"  # DOMjudge's copy of the Kattis default validator
 NO_PROFILE = "strictest (no judge profile)"  # targets_from of a judge without a profile
-# MiB: the kit's own output limit where neither the problem nor its judge's profile gives one
-# (Kattis' profile: 8); no other judge's could be confirmed, and 64 MiB is far past any answer
-DEFAULT_OUTPUT_LIMIT = 64
 
 
 @dataclass(frozen=True)
@@ -270,9 +272,9 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     kind, judge = _kind_and_judge(where, entry)
     profile = _profile(where, judge)
     usual_output = profile.output if profile is not None and profile.output else None
-    time_limit, memory_limit, output_limit = _limits(where, entry, given, usual_output)
+    time_limit, memory_limit, output_limit = limits_of(where, entry, given, usual_output)
     targets, targets_from = _targets_of(where, entry, profile)
-    source_limit = _source_limit(where, entry, profile)
+    source_limit = source_limit_of(where, entry, profile)
     judge_data = _judge_data(root, where, entry)
     include = _include(root, where, entry.get("testlib"), package)
     compare, absent, game_timeout, interactor = _judging(
@@ -294,7 +296,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         compare=compare,
         interactor=interactor,
         output_limit=output_limit,
-        output_counts=_output_counts(where, entry),
+        output_counts=output_counts_of(where, entry),
         game_timeout=None if game_timeout is None else float(game_timeout),
         source=package,
         include=include,
@@ -335,15 +337,6 @@ def _table_fields(slug: str, entry: dict, profile: Profile | None) -> dict:
         "package": entry.get("package"),
         "testlib": entry.get("testlib"),
     }
-
-
-def _source_limit(where: str, entry: dict, profile: Profile | None) -> int | None:
-    """The source size limit in bytes: ``source_limit``, else the judge's profile's; None for
-    none."""
-    source_limit = entry.get("source_limit", profile.source_limit if profile else None)
-    if source_limit is not None and source_limit <= 0:
-        raise BuildError(f"{where}: source_limit must be positive (bytes)")
-    return source_limit
 
 
 def _judge_data(root: Path, where: str, entry: dict) -> str | None:
@@ -387,9 +380,8 @@ def _judging(  # noqa: PLR0913
     absent = _absent_programs(root, compare, entry.get("interactor"))
     if "compare" not in absent:
         parse_compare(compare, root, where, include=include)
-    game_timeout, interactor = _interactive(
-        root, where, entry, time_limit, include, "interactor" not in absent
-    )
+    game_timeout = game_timeout_of(where, entry, time_limit)
+    interactor = _interactor(root, where, entry, include, "interactor" not in absent)
     return compare, absent, game_timeout, interactor
 
 
@@ -484,16 +476,6 @@ def _installed(where: str, named: list | None, profile: Profile | None) -> Insta
     )
 
 
-def _output_counts(where: str, entry: dict) -> str:
-    """What the output limit holds: ``stdout`` (the default), or ``all`` (stdout, stderr and
-    the files a run writes, together: Kattis' 2025-09 packages)."""
-    counts = entry.get("output_counts", OUTPUT_STDOUT)
-    if counts not in OUTPUT_COUNTS:
-        shown = " or ".join(repr(c) for c in OUTPUT_COUNTS)
-        raise BuildError(f"{where}: output_counts must be {shown}, not {counts!r}")
-    return counts
-
-
 def _profile(where: str, judge: str) -> Profile | None:
     """The judge's profile (None without one); a name close to a profile's is refused."""
     meant = suggestion_for(judge)
@@ -513,37 +495,18 @@ def _targets_of(where: str, entry: dict, profile: Profile | None) -> tuple[tuple
     return targets, profile.name if profile else NO_PROFILE
 
 
-def _interactive(  # noqa: PLR0913
-    root: Path,
-    where: str,
-    entry: dict,
-    time_limit: float,
-    include: tuple[Path, ...],
-    programs: bool = True,
-) -> tuple[float | None, str | None]:
-    """``game_timeout`` and ``interactor``, checked: both for interactive problems only (the
-    interactor's program too when ``programs``)."""
-    kind = entry["kind"]
-    game_timeout = entry.get("game_timeout")
-    about = (
-        f"{where}: game_timeout (seconds a whole game may take; the time limit is then per "
-        "move, timed by the interactor)"
-    )
-    if game_timeout is not None and kind != "interactive":
-        raise BuildError(f'{about} is for kind = "interactive" alone')
-    if game_timeout is not None and not math.isfinite(_as_float(game_timeout)):
-        raise BuildError(f"{where}: game_timeout = {game_timeout} is not a number of seconds")
-    if game_timeout is not None and game_timeout <= time_limit:
-        raise BuildError(
-            f"{about} must be above time_limit: {game_timeout:g} s against {time_limit:g} s"
-        )
+def _interactor(
+    root: Path, where: str, entry: dict, include: tuple[Path, ...], programs: bool = True
+) -> str | None:
+    """``interactor``, checked: for interactive problems only (its program too when
+    ``programs``)."""
     interactor = entry.get("interactor")
     if interactor is not None:
-        if kind != "interactive":
+        if entry["kind"] != "interactive":
             raise BuildError(f"{where}: 'interactor' is for kind = \"interactive\"")
         if programs:
             parse_interactor(interactor, root, where, include)  # a bad protocol
-    return game_timeout, interactor
+    return interactor
 
 
 def _check_keys(where: str, entry: dict, package: Package | None) -> None:
@@ -592,58 +555,6 @@ def _type_words(types: type | tuple[type, ...]) -> str:
     words = {int: "a number" if float in kinds else "a whole number", float: "a number",
              str: "text", bool: "true or false", list: "a list", dict: "a table"}  # fmt: skip
     return " or ".join(dict.fromkeys(words.get(kind, kind.__name__) for kind in kinds))
-
-
-def _as_float(value: float) -> float:
-    """``value`` as a float: an integer too large for one is infinite (it was an error)."""
-    try:
-        return float(value)
-    except OverflowError:
-        return math.inf
-
-
-def _limits(
-    where: str, entry: dict, given: set[str], usual_output: int | None
-) -> tuple[float, int, int]:
-    """Time (s), memory and output (MiB) limits, checked (the output's default: the judge's
-    ``usual_output``, else the kit's); the unit guesses only for values written in
-    problems.toml (a package's are read in their own units)."""
-    time_limit = _as_float(entry["time_limit"])
-    memory_limit = entry["memory_limit"]
-    output_limit = entry.get("output_limit", usual_output or DEFAULT_OUTPUT_LIMIT)
-    if not math.isfinite(time_limit):
-        raise BuildError(f"{where}: time_limit = {entry['time_limit']} is not a number of seconds")
-    for key, value in (("time_limit", time_limit), ("memory_limit", memory_limit),
-                       ("output_limit", output_limit)):  # fmt: skip
-        if value <= 0:
-            raise BuildError(f"{where}: {key} = {entry.get(key, value)} must be positive")
-    if not in_mebibytes(output_limit) and "output_limit" in given:
-        raise BuildError(
-            f"{where}: output_limit = {output_limit} looks like KiB or bytes; the unit is MiB"
-        )
-    if "time_limit" in given:
-        _check_seconds(where, entry["time_limit"], time_limit)
-    if not in_mebibytes(memory_limit) and "memory_limit" in given:
-        said = memory_misread(memory_limit, "memory_limit")
-        raise BuildError(f"{where}: memory_limit = {memory_limit} {said}")
-    return time_limit, memory_limit, output_limit
-
-
-def _check_seconds(where: str, written: object, time_limit: float) -> None:
-    """A one-line error for a time limit written in problems.toml (as ``written``) that is no
-    limit in seconds: under ``SHORTEST``, or one that looks like milliseconds."""
-    if time_limit < SHORTEST:
-        raise BuildError(
-            f"{where}: time_limit = {written} is under {SHORTEST:g} s, shorter than any judge's "
-            "limit; the unit is seconds"
-        )
-    if time_limit >= MILLISECONDS_FROM:
-        seconds = time_limit / 1000
-        said = "milliseconds" if seconds < MILLISECONDS_FROM else "no limit in seconds"
-        fix = f" (time_limit = {seconds:g})" if seconds < MILLISECONDS_FROM else ""
-        raise BuildError(
-            f"{where}: time_limit = {written} looks like {said}; the unit is seconds{fix}"
-        )
 
 
 def _package(root: Path, where: str, entry: dict) -> Package | None:

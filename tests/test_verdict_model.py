@@ -17,7 +17,7 @@ VERDICT_HOME = KIT / "run" / "verdicts.py"
 LIMIT_HOMES = {
     KIT / "run" / "limits.py",
     KIT / "run" / "launcher.py",
-    KIT / "registry.py",
+    KIT / "problem_limits.py",  # a problem's limits as its table sets them, checked
     KIT / "units.py",  # the bounds of the limits' units, held alike by every reader
 }
 

@@ -63,7 +63,7 @@ from pathlib import Path
 
 from kit.processes import end_handed_over, judged_environment, kill_group, subreaping
 
-OUTPUT_LIMIT = 64 << 20  # bytes: a run's cap when none is given (kit.registry's default)
+OUTPUT_LIMIT = 64 << 20  # bytes: a run's cap when none is given (kit.problem_limits' default)
 OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limit (the head)
 # PyPy's nursery for every run: 4 MiB, what PyPy 7.3.16 and later (AtCoder's 7.3.20) take when
 # /proc/cpuinfo's "cache size" is 8 MiB or less or cannot be read (and half of it when larger):
