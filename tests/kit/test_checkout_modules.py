@@ -24,7 +24,7 @@ def import_error(root, source):
     return str(raised.value)
 
 
-def test_a_module_imports_the_helpers_its_solution_imports(toy, own_imports):
+def test_a_module_imports_the_helpers_its_solution_imports(toy, own_imports, no_checkout_shared):
     module = imported(toy, "from shared.toy_numbers import parse_totals\nFOUND = parse_totals\n")
     assert module.__name__ == "probe" and callable(module.FOUND)
 
