@@ -17,6 +17,9 @@ problem of a package alone, for ``verify``.
 A problem's solution is ``solutions/<slug>.py``, or the file ``solution = "PATH"`` names
 (relative to the workspace's root, inside it, a ``.py`` file: a repository's own layout,
 ``abc300/a.py``, adopted as it is).
+
+``url = "https://..."`` is the problem's page (an http or https address with a host,
+kit.page_address), which ``new`` writes where it knows it.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from typing import TYPE_CHECKING
 import tomllib
 
 from kit.bundle.resolve import import_path
-from kit.errors import BuildError
+from kit.errors import BuildError, trimmed
 from kit.judges.compare import parse_compare
 from kit.judges.modules import Installed
 from kit.judges.profiles import (
@@ -44,6 +47,7 @@ from kit.judges.profiles import (
 )
 from kit.judges.programs import named_programs, parse_interactor
 from kit.judges.targets import Target, parse_target
+from kit.page_address import is_page_address
 from kit.problem_limits import (
     DEFAULT_OUTPUT_LIMIT,
     game_timeout_of,
@@ -100,6 +104,7 @@ class Problem:
     # a program of the problem's own (checker, validator, interactor) that is not there: this
     # problem's failure when it is built or run, not every problem's at the registry's load
     unavailable: str | None = None
+    url: str | None = None  # ``url = "https://..."``: the problem's page (kit.page_address)
 
     @property
     def jury_files(self) -> list[Path]:
@@ -242,6 +247,7 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
     "title": (str, False),
     "judge": (str, True),
     "id": ((str, int), True),
+    "url": (str, False),
     "kind": (str, True),
     "time_limit": ((int, float), True),
     "memory_limit": (int, True),
@@ -303,6 +309,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
         installed=installed,
         **paths,
         unavailable=next(iter(absent.values()), None),
+        url=_url(where, entry.get("url")),
     )
 
 
@@ -337,6 +344,17 @@ def _table_fields(slug: str, entry: dict, profile: Profile | None) -> dict:
         "package": entry.get("package"),
         "testlib": entry.get("testlib"),
     }
+
+
+def _url(where: str, given: str | None) -> str | None:
+    """``url = "ADDRESS"`` checked: the problem's page, an http(s) address with a host (None
+    when not given)."""
+    if given is not None and not is_page_address(given):
+        raise BuildError(
+            f"{where}: url = {trimmed(repr(given))}: not a page's address (give http:// or "
+            'https:// and a host: url = "https://atcoder.jp/contests/abc300/tasks/abc300_a")'
+        )
+    return given
 
 
 def _judge_data(root: Path, where: str, entry: dict) -> str | None:

@@ -247,3 +247,35 @@ def test_a_problem_s_import_folders_are_its_solution_s(toy):
     assert registry(toy)["toy_sum"].import_folders == (toy,)
     problem = registry(toy, extra='solution = "abc300/a.py"')["toy_sum"]
     assert problem.import_folders == (toy / "abc300", toy)
+
+
+def test_a_problem_s_page_address_is_an_http_or_https_one_with_a_host(toy):
+    assert registry(toy)["toy_sum"].url is None
+    address = "https://atcoder.jp/contests/abc300/tasks/abc300_a"
+    assert registry(toy, extra=f'url = "{address}"')["toy_sum"].url == address
+    plain = "http://poj.org/problem?id=1000"
+    assert registry(toy, extra=f'url = "{plain}"')["toy_sum"].url == plain
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ('"ftp://example.com/p/1"', "'ftp://example.com/p/1'"),
+        ('""', "''"),
+        ('"example.com"', "'example.com'"),
+        ('"https://"', "'https://'"),
+        ('"https://example.com/a b"', "'https://example.com/a b'"),
+        (f'"ftp://example.com/{"p" * 100}"', "'ftp://example.com/" + "p" * 38 + "..."),
+    ],
+)
+def test_a_url_that_is_no_page_s_address_is_one_line_showing_it_cut_short(toy, value, shown):
+    assert error(toy, extra=f"url = {value}") == (
+        f"problems.toml:8: [toy_sum]: url = {shown}: not a page's address (give http:// or "
+        'https:// and a host: url = "https://atcoder.jp/contests/abc300/tasks/abc300_a")'
+    )
+
+
+def test_a_url_that_is_not_text_has_the_wrong_type(toy):
+    assert error(toy, extra="url = 12") == (
+        "problems.toml:8: [toy_sum]: 'url' has the wrong type (12; expected text)"
+    )

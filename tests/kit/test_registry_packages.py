@@ -25,6 +25,7 @@ def test_a_package_fills_the_table_and_the_tables_own_keys_win(tmp_path):
         time_limit = 3
         compare = "tokens"
         judge = "Codeforces"
+        url = "https://open.kattis.com/problems/sumorimpossible"
         """,
     )
     plain, mine = registry["plain"], registry["mine"]
@@ -37,6 +38,7 @@ def test_a_package_fills_the_table_and_the_tables_own_keys_win(tmp_path):
     assert (plain.time_limit, plain.memory_limit, plain.output_limit) == (1.0, 256, 8)
     assert plain.compare == "kattis" and [t.name for t in plain.targets] == ["pypy3.10"]
     assert (mine.time_limit, mine.compare, mine.judge) == (3.0, "tokens", "Codeforces")
+    assert (plain.url, mine.url) == (None, "https://open.kattis.com/problems/sumorimpossible")
 
 
 def test_a_package_s_code_limit_is_the_problem_s_source_limit(tmp_path):
