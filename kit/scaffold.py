@@ -1,9 +1,10 @@
 """The files ``cpkit new SLUG`` writes: a problems.toml table and templates.
 
 The table holds what ``new`` knows (``Known``), or only the package's path for a problem a
-package describes (``package_table``): a title, the id, and the time and memory limits,
-each with a comment saying where it came from: a problem page, the judge's usual limits
-(``usual``, from its profile), else placeholders to set from the statement.
+package describes (``package_table``): a title, the id, the problem page's address where it is
+known (``url``), and the time and memory limits, each with a comment saying where it came
+from: a problem page, the judge's usual limits (``usual``, from its profile), else
+placeholders to set from the statement.
 
 The templates, by name (``TEMPLATES``: which file each one becomes): ``solution.py``,
 ``stress.py``, ``bench.py`` and ``test.py`` for a batch problem; ``interactive.py`` (the
@@ -47,7 +48,7 @@ TABLE = """
 title = {title}
 judge = {judge}  # {judge_note}
 id = {id}
-kind = "{kind}"
+{url}kind = "{kind}"
 time_limit = {time_limit!r}  # seconds ({time_note})
 memory_limit = {memory_limit}  # MiB ({memory_note})
 {interactor}{adopted}"""
@@ -64,6 +65,7 @@ class Known:
     memory_limit: int = 256  # MiB
     time_note: str = PLACEHOLDER
     memory_note: str = PLACEHOLDER
+    url: str | None = None  # the problem's page, when known (kit.page_address)
 
 
 SOLUTION = '''"""{{title}}: one line saying what the program prints.
@@ -250,6 +252,7 @@ def table(
         judge=_toml(judge),
         judge_note=judge_note(judge),
         id=_toml(known.id),
+        url="" if known.url is None else f"url = {_toml(known.url)}\n",
         kind="interactive" if interactive else "batch",
         time_limit=float(known.time_limit),
         time_note=known.time_note,

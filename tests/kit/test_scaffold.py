@@ -236,3 +236,15 @@ def test_a_templates_folder_of_the_repository_s_own_is_noted_and_left_alone(toy,
     assert scaffold.unused_templates(toy) is None
     with pytest.raises(BuildError, match="not a template name"):
         scaffold.workspace_templates(toy)
+
+
+def test_a_known_page_s_address_goes_after_the_id_and_none_is_written_without_one():
+    known = scaffold.Known(
+        "Sum", "abc300_a", url="https://atcoder.jp/contests/abc300/tasks/abc300_a"
+    )
+    text = scaffold.table("sum", False, "AtCoder", known)
+    assert (
+        'id = "abc300_a"\nurl = "https://atcoder.jp/contests/abc300/tasks/abc300_a"\nkind' in text
+    )
+    assert tomllib.loads(text)["sum"]["url"] == known.url
+    assert "url" not in scaffold.table("sum", False, "AtCoder", scaffold.Known("Sum"))
