@@ -18,8 +18,10 @@ kit.scaffold) replaces the kit's templates of the same names.
 
 ``--from PAGE`` reads the problem's page (a saved HTML file, or a URL; kit.pages) of POJ,
 Codeforces, AtCoder or Kattis, or Competitive Companion's JSON data (cph's ``.prob`` files),
-before anything is written: its title, time and memory limits and id go into the table, its
-sample pairs into ``samples/SLUG/sample-N.in`` and ``.out``, and its judge is the judge
+before anything is written: its title, time and memory limits and id go into the table, with
+its address (``url``) when the kit knows it (the address fetched, the one a saved page says it
+came from, the data's own http(s) ``url``), its sample pairs into ``samples/SLUG/sample-N.in``
+and ``.out``, and its judge is the judge
 unless ``--judge`` names it too (another judge is refused; data from a judge whose address the
 kit does not know takes the one named). Data that says the problem is interactive makes it
 so, as ``--interactive`` does. An

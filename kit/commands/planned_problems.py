@@ -125,6 +125,7 @@ def _known(page: Page) -> scaffold.Known:
         page.memory_limit,
         f"from {page.origin}: {page.time_shown}",
         f"from {page.origin}: {page.memory_shown}",
+        page.url,
     )
 
 

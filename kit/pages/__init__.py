@@ -20,9 +20,11 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from dataclasses import replace
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.page_address import page_address
 from kit.pages import atcoder, codeforces, companion, kattis, poj
 from kit.pages.page import Page, on_hosts, possessive
 from kit.pages.tree import Element, parse
@@ -40,7 +42,8 @@ __all__ = ["Page", "read_page"]
 def read_page(source: str, judge: str = "") -> Page:
     """The problem on the page at ``source`` (a file, or an http(s) address), or in the
     Competitive Companion data there (``judge``: the one named, for data whose address does
-    not say)."""
+    not say). Its ``url``: the address fetched, or the one a saved page says it came from (the
+    data's own ``url`` for Competitive Companion's); None when neither is known."""
     data, charset, url = _load(source)
     if not data.strip():
         raise BuildError(
@@ -55,9 +58,10 @@ def read_page(source: str, judge: str = "") -> Page:
         raise BuildError(f"{source}: not readable as HTML ({error})") from None
     try:  # the tree's walks recurse: a page of 30,000 nested tags goes past the limit
         url = url or _saved_from(root)
-        return _reader(root, source, url).read(root, source, url)
+        page = _reader(root, source, url).read(root, source, url)
     except RecursionError:
         raise BuildError(f"{source}: its tags are nested too deep to read as a page") from None
+    return replace(page, url=page_address(url))
 
 
 def _reader(root: Element, source: str, url: str | None):

@@ -2,9 +2,11 @@
 ``.prob`` files store (for ``cpkit new --from FILE``).
 
 The format, as its README ("Custom tools", "The format") gives it: ``name``, ``group``,
-``url``, ``interactive`` (optional), ``memoryLimit`` in MB, ``timeLimit`` in ms, ``tests`` (a
-list of ``{"input": ..., "output": ...}``), ``input`` and ``output`` (``{"type": "stdin"}``, or
-``"file"`` with a ``fileName``); cph's ``srcPath`` (the whole path of the source file the
+``url`` (the problem's page, kept as ``Page.url`` when it is an http(s) address; cph's local
+problems have their source file's path there, which is not kept), ``interactive``
+(optional), ``memoryLimit`` in MB, ``timeLimit`` in ms, ``tests`` (a list of ``{"input":
+..., "output": ...}``), ``input`` and ``output`` (``{"type": "stdin"}``, or ``"file"`` with a
+``fileName``); cph's ``srcPath`` (the whole path of the source file the
 problem was saved for, cph's src/types.ts ``Problem``) is kept as ``Page.source_file`` for
 ``new`` to adopt; other keys (``languages``, ``batch``) are passed over. The judge is known by
 the address's host (the page readers' hosts, Timus', SPOJ's and CSES'; Virtual Judge's problems
@@ -30,6 +32,7 @@ import urllib.parse
 
 from kit.errors import BuildError, trimmed
 from kit.judges.profiles import judge_name, profile_for, suggestion_for
+from kit.page_address import page_address
 from kit.pages import atcoder, codeforces, kattis, poj
 from kit.pages.page import Page, on_hosts, possessive
 from kit.units import KIB_FROM, MILLISECONDS_FROM, SHORTEST, finite, in_mebibytes, in_seconds
@@ -124,6 +127,7 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
         interactive=interactive,
         origin=origin,
         source_file=_source_file(problem),
+        url=page_address(url),
     )
 
 

@@ -44,6 +44,7 @@ class Page:
     origin: str = "the page"  # where the facts were read, as a note beside the limits says
     notes: tuple[str, ...] = ()  # what the page says that problems.toml cannot hold by itself
     source_file: str | None = None  # the solution's file the data names (cph's srcPath), as named
+    url: str | None = None  # the problem page's address, when known (kit.page_address)
 
 
 def seconds(text: str) -> float | None:

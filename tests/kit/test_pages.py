@@ -62,6 +62,7 @@ def test_a_saved_poj_page_gives_the_problem_this_checkout_holds(
     assert (problem.time_limit, problem.memory_limit) == (1.0, mebibytes)
     text = (toy / "problems.toml").read_text()
     assert "time_limit = 1.0  # seconds (from the page: 1000MS)" in text
+    assert problem.url is None and "url" not in text  # the page does not say its address
     for suffix in (".in", ".out"):  # the samples this checkout took from the same page by hand
         written = (toy / "samples" / "fresh" / f"sample-1{suffix}").read_bytes()
         assert written == (ROOT / "samples" / slug / f"sample-1{suffix}").read_bytes()
@@ -72,15 +73,20 @@ def test_a_saved_poj_page_gives_the_problem_this_checkout_holds(
 
 
 def test_a_saved_page_s_address_is_read_from_its_open_graph_tag(tmp_path):
-    """A page saved without a canonical link or the browser's comment: ``og:url`` tells."""
+    """A page saved without a canonical link or the browser's comment: ``og:url`` tells; it
+    is the problem's ``url``, and a page that says none has none (not guessed from its id)."""
     text = (PAGES / "atcoder.html").read_text()
-    canonical = '<link rel="canonical" href="https://atcoder.jp/contests/dp/tasks/dp_b">'
-    graph = '<meta property="og:url" content="https://atcoder.jp/contests/dp/tasks/dp_b">'
+    address = "https://atcoder.jp/contests/dp/tasks/dp_b"
+    canonical = f'<link rel="canonical" href="{address}">'
+    graph = f'<meta property="og:url" content="{address}">'
     assert canonical in text
+    assert read_page(str(PAGES / "atcoder.html")).url == address
     (tmp_path / "saved.html").write_text(text.replace(canonical, graph))
-    assert read_page(str(tmp_path / "saved.html")).id == "dp_b"
+    saved = read_page(str(tmp_path / "saved.html"))
+    assert (saved.id, saved.url) == ("dp_b", address)
     (tmp_path / "bare.html").write_text(text.replace(canonical, ""))
     assert read_page(str(tmp_path / "bare.html")).id is None
+    assert read_page(str(tmp_path / "bare.html")).url is None
 
 
 def test_a_page_saved_in_another_encoding_without_saying_so_keeps_its_letters(tmp_path):
@@ -198,6 +204,8 @@ def test_an_address_is_fetched(toy, capsys):
         server.shutdown()
         server.server_close()
     assert load_registry(toy)["fresh"].title == "Add Two Numbers"
+    assert load_registry(toy)["fresh"].url == address
+    assert f'\nurl = "{address}"\nkind = "batch"\n' in (toy / "problems.toml").read_text()
     assert (toy / "samples" / "fresh" / "sample-2.out").read_text() == "1010\n"
     capsys.readouterr()
 

@@ -275,6 +275,27 @@ def test_two_contests_problems_of_one_title_get_slugs_of_their_own(toy, capsys, 
     assert "new: hello_1902a exists in problems.toml" in capsys.readouterr().err  # the same one
 
 
+def test_companion_s_address_is_written_as_the_problem_s_url(toy, capsys, tmp_path):
+    assert cli.main(["new", "--from", companion(tmp_path, 1901), "--root", str(toy)]) == 0
+    address = "https://codeforces.com/contest/1901/problem/A"
+    assert (
+        f'id = "1901A"\nurl = "{address}"\nkind = "batch"\n' in (toy / "problems.toml").read_text()
+    )
+    assert load_registry(toy)["hello"].url == address
+
+
+def test_a_cph_local_problem_s_file_path_is_no_url(toy, capsys, tmp_path):
+    """cph's problem of a file of one's own has the file's path in ``url``: no page's."""
+    path = tmp_path / "local.prob"
+    data = {"name": "Local: sol", "group": "local", "url": "/home/me/sol.py", "local": True,
+            "memoryLimit": 256, "timeLimit": 1000, "tests": []}  # fmt: skip
+    path.write_text(json.dumps(data))
+    args = ["new", "sol", "--from", str(path), "--judge", "Codeforces", "--root", str(toy)]
+    assert cli.main(args) == 0
+    assert "url" not in (toy / "problems.toml").read_text().partition("[sol]")[2]
+    assert load_registry(toy)["sol"].url is None
+
+
 def test_a_second_file_after_from_is_said_to_be_one_file_too_many(toy, capsys, tmp_path):
     """``cpkit new --from .cph/.*.prob``: the glob's second file was taken for SLUG, refused
     as "a slug is a lower-case letter, ..."."""

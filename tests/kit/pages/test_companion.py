@@ -113,6 +113,24 @@ def test_a_cph_local_problem_names_no_judge():
 
 
 @pytest.mark.parametrize(
+    ("url", "kept"),
+    [
+        (
+            "https://atcoder.jp/contests/abc300/tasks/abc300_a",
+            "https://atcoder.jp/contests/abc300/tasks/abc300_a",
+        ),
+        ("http://poj.org/problem?id=1643", "http://poj.org/problem?id=1643"),
+        ("/home/me/sol.py", None),  # cph's local problem: its source file
+        ("C:\\Users\\me\\sol.py", None),
+        ("", None),
+        (7, None),
+    ],
+)
+def test_the_data_s_address_is_the_page_s_when_it_is_http_or_https(url, kept):
+    assert companion.read(data(url=url), "p.json", "AtCoder").url == kept
+
+
+@pytest.mark.parametrize(
     ("given", "mebibytes", "shown"),
     [
         (65, 64, "65 MB, 65536 KB in thousands"),  # HDU's 65536 K, from tests/data/hdoj
