@@ -1,9 +1,10 @@
 """``cpkit new --from contest.acc.json``: each task of atcoder-cli's contest file
 (``abc300/contest.acc.json``; kit.pages.acc) made a problem, as ``new --from`` its page would
 but for the limits: the task's id (its slug when it is one, else its title's, as a page's;
-kit.commands.new_slugs), its title, judge AtCoder, and AtCoder's usual limits, the file giving
-none. A task's folder (``directory.path``, from the file's folder) is adopted from
-(kit.commands.adopted_files): its ``submit`` file when that is a ``.py`` file there (else the
+kit.commands.new_slugs), its title, its page's address (``url``, when the file gives an http(s)
+one), judge AtCoder, and AtCoder's usual limits, the file giving none. A task's folder
+(``directory.path``, from the file's folder) is adopted from (kit.commands.adopted_files): its
+``submit`` file when that is a ``.py`` file there (else the
 template's solution is written, and the line says why), its ``testdir`` when that is a folder
 there or not there yet (as in a repository whose git keeps no samples: acc or ``oj d`` makes
 it, and the line says so), else ``samples/SLUG/``. A task in problems.toml already (its id, or
@@ -120,7 +121,7 @@ def _task_plan(root: Path, registry, beside: Path, task: acc.Task, templates: di
     if why is not None:
         return Passed("", f"{page.id}: {why}: passed over")
     slug = free_slug(registry, page)
-    known = replace(scaffold.usual(slug, page.judge), title=page.title, id=page.id)
+    known = replace(scaffold.usual(slug, page.judge), title=page.title, id=page.id, url=page.url)
     return planned(root, registry, Asked(page, slug, "", False, adopted, known), templates), whys
 
 

@@ -7,8 +7,9 @@ a list of ``{id, label, title, url, directory}``. ``directory`` is there once ``
 ``acc add`` made the task's folder: its ``path`` from the folder holding the file, and, from
 the task's folder, ``testdir`` (where ``oj dl`` put the samples) and ``submit`` (the file a
 template names for ``acc submit``) when those were made. Only what ``new`` uses is required:
-``contest.id``, each task's ``id`` and ``title``, a directory's ``path``; ``submit`` and
-``testdir`` are strings when there. A field missing or of another type is a one-line error
+``contest.id``, each task's ``id`` and ``title``, a directory's ``path``; a task's ``url``
+(its page, kept as ``Page.url`` when it is an http(s) address), ``submit`` and ``testdir``
+are strings when there. A field missing or of another type is a one-line error
 naming the file and the field, a long wrong value shown cut short. The file gives no limits:
 each task's are AtCoder's usual, as its profile has them.
 
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from kit.errors import BuildError, trimmed
 from kit.judges.profiles import profile_for
+from kit.page_address import page_address
 from kit.pages import MAX_BYTES, atcoder, companion
 from kit.pages.page import Page, possessive
 
@@ -32,8 +34,8 @@ USUAL = f"none given, {possessive(atcoder.NAME)} usual"  # the limits, as a page
 
 @dataclass(frozen=True)
 class Task:
-    """A task of the contest: its problem as a page gives it (id, title, AtCoder's usual
-    limits, no samples), and what ``directory`` names (None: not there)."""
+    """A task of the contest: its problem as a page gives it (id, title, address, AtCoder's
+    usual limits, no samples), and what ``directory`` names (None: not there)."""
 
     page: Page
     folder: str | None  # ``path``, from the contest file's folder; None: no folder made yet
@@ -78,9 +80,10 @@ def _task(task, where: str, source: str) -> Task:
     task_id = _string(task, "id", where, source)
     title = companion.single_line(_string(task, "title", where, source)) or task_id
     limits = profile_for(atcoder.NAME).limits
+    url = page_address(_string(task, "url", where, source, None))
     page = Page(
         atcoder.NAME, title, limits.time, limits.memory, [], USUAL, USUAL, task_id,
-        origin="the contest file",
+        origin="the contest file", url=url,
     )  # fmt: skip
     directory = task.get("directory")
     if directory is None:

@@ -75,6 +75,9 @@ def test_a_contest_file_makes_each_task_adopting_its_folder_s_files(toy, capsys)
     assert (toy / "solutions" / "abc300_b.py").exists()
     assert "abc300_c" not in registry
     text = (toy / "problems.toml").read_text()
+    tasks = "https://atcoder.jp/contests/abc300/tasks"
+    assert (a.url, b.url) == (f"{tasks}/abc300_a", f"{tasks}/abc300_b")
+    assert f'id = "abc300_a"\nurl = "{tasks}/abc300_a"\nkind = "batch"\n' in text
     assert text.count("# seconds (AtCoder's usual limit; the statement's own wins)") == 2
     for slug in ("abc300_a", "abc300_b"):
         assert (toy / "stress" / f"{slug}.py").exists()

@@ -39,6 +39,13 @@ def test_a_contest_s_tasks_are_read_with_their_folders(tmp_path):
     page = made.page
     assert (page.judge, page.id, page.title) == ("AtCoder", "abc300_a", "N-choice question")
     assert (page.time_limit, page.memory_limit, page.samples) == (2.0, 1024, [])
+    assert (page.url, later.page.url) == (TASK["url"], TASK["url"])
+
+
+@pytest.mark.parametrize("url", [None, "", "/contests/abc300/tasks/abc300_a", "ftp://atcoder.jp/a"])
+def test_a_task_without_an_http_or_https_address_has_no_url(tmp_path, url):
+    task = {key: value for key, value in {**TASK, "url": url}.items() if value is not None}
+    assert acc.read_contest(str(contest_file(tmp_path, tasks=[task]))).tasks[0].page.url is None
 
 
 def test_what_is_no_contest_file_is_left_to_the_page_reader(tmp_path):
@@ -61,6 +68,7 @@ def test_what_is_no_contest_file_is_left_to_the_page_reader(tmp_path):
          "missing (expected a string, as atcoder-cli writes it)"),
         ({"tasks": [{**TASK, "directory": {"path": "a", "submit": ["main.py"]}}]},
          'tasks[0].directory.submit is ["main.py"]'),
+        ({"tasks": [{**TASK, "url": 12}]}, "tasks[0].url is 12 (expected a string"),
     ],
 )  # fmt: skip
 def test_a_field_missing_or_of_another_type_is_one_line_naming_it(tmp_path, changes, said):
