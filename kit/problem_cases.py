@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -99,11 +100,14 @@ def _samples_of(problem: Problem) -> Path:
 
 def _how_to_fill(problem: Problem, folder: Path) -> str:
     """How a missing samples' folder is filled: by hand, or a batch problem's downloaded into
-    it by online-judge-tools (as atcoder-cli does into a task's ``tests/``)."""
+    it by online-judge-tools (as atcoder-cli does into a task's ``tests/``) from its page's
+    address (``url``, quoted for the shell where it needs it; ``URL`` when it has none)."""
     said = f": add {_samples_wanted(problem)}"
     if problem.interactor:  # oj downloads no exchanges
         return said
-    return f"{said}, or download them from the problem's page (oj d URL -d {problem.rel(folder)})"
+    page = shlex.quote(problem.url) if problem.url else "URL"
+    shown = problem.rel(folder)
+    return f"{said}, or download them from the problem's page (oj d {page} -d {shown})"
 
 
 def _samples_wanted(problem: Problem) -> str:

@@ -192,6 +192,29 @@ def test_a_missing_samples_folder_says_how_to_fill_it(toy):
     )
 
 
+def test_a_missing_samples_folder_s_download_names_the_problem_s_url(toy):
+    """The page's address, when problems.toml has it, in place of ``URL`` (quoted for the
+    shell where it needs it); an interactive problem's message stays the same."""
+    task = "https://atcoder.jp/contests/abc300/tasks/abc300_a"
+    problem = toy_sum_with(toy, f'samples = "abc300/a/tests"\nurl = "{task}"')
+    with pytest.raises(BuildError) as caught:
+        sample_cases(problem)
+    assert str(caught.value).endswith(f"(oj d {task} -d abc300/a/tests)")
+    problem = toy_sum_with(toy, 'samples = "p/tests"\nurl = "http://poj.org/problem?id=1000"')
+    with pytest.raises(BuildError) as caught:
+        sample_cases(problem)
+    assert str(caught.value).endswith("(oj d 'http://poj.org/problem?id=1000' -d p/tests)")
+    shutil.rmtree(toy / "samples" / "toy_echo")
+    table = (toy / "problems.toml").read_text()
+    echo = 'interactor = "interactors/toy_echo.py"\n'
+    (toy / "problems.toml").write_text(table.replace(echo, f'{echo}url = "{task}"\n', 1))
+    with pytest.raises(BuildError) as caught:
+        sample_cases(load_registry(toy)["toy_echo"])
+    assert str(caught.value).endswith(
+        "is missing (no samples): add sample-1.in, the interactor's input"
+    )
+
+
 def test_a_missing_samples_folder_points_at_atcoder_cli_s_tests_beside_the_solution(toy):
     """atcoder-cli downloads a task's samples into ``tests/`` beside its ``main.py`` (its
     ``default-test-dirname-format``); the hint named online-judge-tools' ``test/`` only."""

@@ -154,7 +154,8 @@ def test_a_testdir_not_there_yet_is_adopted_and_its_build_says_how_to_fill_it(
     captured = capsys.readouterr()
     said = (
         "abc300_a: abc300/a/tests/ is missing (no samples): add sample-1.in and sample-1.out, "
-        "or download them from the problem's page (oj d URL -d abc300/a/tests)"
+        "or download them from the problem's page (oj d https://atcoder.jp/contests/abc300/"
+        "tasks/abc300_a -d abc300/a/tests)"
     )
     assert (captured.out + captured.err).count(f"{said}\n") == 1
     tests = toy / "abc300" / "a" / "tests"
