@@ -150,7 +150,8 @@ def _report_contest(root: Path, contest: acc.Contest, source: str, plans, passed
             print(f"  {plan.slug}  {_task_line(root, plan, *whys)}")
         known = plans[0][0].known
         files = ", ".join(scaffold.paths("SLUG", False, adopted=True))
-        print(f"  each: its table in problems.toml (the task's id and title), {files}")
+        held = "id, title and url" if all(plan.known.url for plan, _ in plans) else "id and title"
+        print(f"  each: its table in problems.toml (the task's {held}), {files}")
         print(
             f"note: limits {known.time_limit:g} s and {known.memory_limit} MiB, "
             f"{contest.judge}'s usual (the file gives none): set a task's own from its page"

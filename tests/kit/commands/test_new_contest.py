@@ -53,7 +53,7 @@ def test_a_contest_file_makes_each_task_adopting_its_folder_s_files(toy, capsys)
         f"new problems of abc300 ('ABC 300'), from {contest}:",
         "  abc300_a  abc300/a/main.py (adopted), abc300/a/tests/ (adopted)",
         "  abc300_b  solutions/abc300_b.py (written), samples/abc300_b/ (add sample-1.in/.out)",
-        "  each: its table in problems.toml (the task's id and title), tests/test_SLUG.py, "
+        "  each: its table in problems.toml (the task's id, title and url), tests/test_SLUG.py, "
         "stress/SLUG.py, bench/SLUG.py",
         "note: limits 2 s and 1024 MiB, AtCoder's usual (the file gives none): set a task's own "
         "from its page",
