@@ -1,8 +1,8 @@
 """The problem registry: each problem's table of problems.toml, read and checked into a
-``Problem`` (``load_registry``: a bad table is a one-line error naming its line), and the
-problems a command names (``select``). The table's limits are checked by kit.problem_limits;
-a problem's cases are found by kit.problem_cases; the rules of the slug naming its table are
-kit.slugs'.
+``Problem`` (``load_registry``: a bad table is a one-line error naming its line, which
+kit.toml_places finds), and the problems a command names (``select``). The table's limits are
+checked by kit.problem_limits; a problem's cases are found by kit.problem_cases; the rules of
+the slug naming its table are kit.slugs'.
 
 **A problem package** (``package = "PATH"``: a Kattis-format or Polygon package folder, read
 in place by ``kit.packages``, never copied) gives the problem's title, judge (Kattis, or
@@ -56,6 +56,7 @@ from kit.problem_limits import (
     source_limit_of,
 )
 from kit.slugs import check_slug
+from kit.toml_places import place
 from kit.workspace import FOLDER, MISSING, SOLUTIONS, file_state, shown_path
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
@@ -196,49 +197,9 @@ def load_registry(root: Path) -> dict[str, Problem]:
         try:
             problems[slug] = _problem(root, slug, entry)
         except BuildError as error:
-            _place(error, slug, text)
+            place(error, slug, text)
             raise
     return problems
-
-
-_NAME = r"""(?:"([^"]*)"|'([^']*)'|([A-Za-z0-9_.-]+))"""  # a bare or quoted key or table name
-_HEADER = re.compile(rf"\[\s*{_NAME}\s*\]\s*(?:#.*)?$")
-_KEY = re.compile(rf"{_NAME}\s*=")
-
-
-def _place(error: BuildError, slug: str, text: str) -> None:
-    """``error`` about ``[slug]`` given the line of problems.toml it is about: the line that
-    sets the first of the table's keys it names, else the table's header
-    (``problems.toml:12: [slug]: ...``); as it was when neither is found."""
-    prefix = f"problems.toml: [{slug}]: "
-    said = str(error)
-    if not said.startswith(prefix):
-        return
-    header, keys = _table_lines(text, slug)
-    rest = said[len(prefix) :]
-    line = next((keys[word] for word in re.findall(r"[\w.-]+", rest) if word in keys), header)
-    if line is not None:
-        error.args = (f"problems.toml:{line}: [{slug}]: {rest}",)
-
-
-def _table_lines(text: str, slug: str) -> tuple[int | None, dict[str, int]]:
-    """The line of ``[slug]``'s header in problems.toml's ``text``, and of each key it sets
-    on a line of its own (1 first)."""
-    header, keys, current = None, {}, None
-    for number, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if stripped.startswith("[["):
-            current = None
-            continue
-        found = _HEADER.match(stripped)
-        if found:
-            current = next(name for name in found.groups() if name is not None)
-            header = number if current == slug and header is None else header
-            continue
-        key = _KEY.match(stripped) if current == slug else None
-        if key:
-            keys.setdefault(next(name for name in key.groups() if name is not None), number)
-    return header, keys
 
 
 _Types = type | tuple[type, ...]
