@@ -16,7 +16,8 @@ problem of a package alone, for ``verify``.
 
 A problem's solution is ``solutions/<slug>.py``, or the file ``solution = "PATH"`` names
 (relative to the workspace's root, inside it, a ``.py`` file: a repository's own layout,
-``abc300/a.py``, adopted as it is).
+``abc300/a.py``, adopted as it is); kit.table_paths checks it, with the samples' and the judge
+data's folders a table names.
 
 ``url = "https://..."`` is the problem's page (an http or https address with a host,
 kit.page_address), which ``new`` writes where it knows it.
@@ -56,6 +57,7 @@ from kit.problem_limits import (
     source_limit_of,
 )
 from kit.slugs import check_slug
+from kit.table_paths import judge_data_of, workspace_paths
 from kit.toml_places import place
 from kit.workspace import FOLDER, MISSING, SOLUTIONS, file_state, shown_path
 
@@ -242,13 +244,13 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     time_limit, memory_limit, output_limit = limits_of(where, entry, given, usual_output)
     targets, targets_from = _targets_of(where, entry, profile)
     source_limit = source_limit_of(where, entry, profile)
-    judge_data = _judge_data(root, where, entry)
+    judge_data = judge_data_of(root, where, entry)
     include = _include(root, where, entry.get("testlib"), package)
     compare, absent, game_timeout, interactor = _judging(
         root, where, entry, profile, time_limit, include
     )
     installed = _installed(where, entry.get("modules"), profile)
-    paths = _workspace_paths(root, where, entry)
+    paths = workspace_paths(root, where, entry)
     return Problem(
         **_table_fields(slug, entry, profile),
         judge=judge,
@@ -318,23 +320,6 @@ def _url(where: str, given: str | None) -> str | None:
     return given
 
 
-def _judge_data(root: Path, where: str, entry: dict) -> str | None:
-    """The ``judge_data`` folder named, checked (``_check_judge_data``); None when none is."""
-    judge_data = entry.get("judge_data")
-    if judge_data is not None:
-        _check_judge_data(root, where, judge_data)
-    return judge_data
-
-
-def _workspace_paths(root: Path, where: str, entry: dict) -> dict:
-    """The Problem fields of the paths inside the workspace the table names, checked: its
-    solution's file and its samples' folder (None for either not named)."""
-    return {
-        "solution_file": _solution_file(root, where, entry.get("solution")),
-        "samples_folder": _samples_folder(where, entry),
-    }
-
-
 def _kind_and_judge(where: str, entry: dict) -> tuple[str, str]:
     kind = entry["kind"]
     if kind not in KINDS:
@@ -393,47 +378,6 @@ def _absent_programs(root: Path, compare, interactor) -> dict[str, str]:
         what = "which is not there" if state == MISSING else f"which {state}"
         absent[key] = f"problems.toml's {key} {named} {path}, {what}"
     return absent
-
-
-def _inside(where: str, key: str, given: str, what: str, example: str) -> Path:
-    """The path ``key = "PATH"`` names, checked: inside the workspace, from its root, and not
-    in ``dist/`` (the kit writes its bundles there)."""
-    path = Path(given)
-    if not given.strip() or path.is_absolute() or ".." in path.parts or not path.parts:
-        without = ", without '..'" if ".." in path.parts else ""
-        said = f"name {what} inside the workspace, from its root{without} ({example})"
-        raise BuildError(f"{where}: {key} = {given!r}: {said}")
-    if path.parts[0] == "dist":
-        raise BuildError(f"{where}: {key} = {given!r} is in dist/, the kit's output folder")
-    return path
-
-
-def _solution_file(root: Path, where: str, given: str | None) -> str | None:
-    """``solution = "PATH"`` checked: a ``.py`` file's path inside the workspace, from its root
-    (not there, the problem fails when it is built: a name mistyped)."""
-    if given is None:
-        return None
-    example = 'solution = "abc300/a.py"'
-    path = _inside(where, "solution", given, "a .py file", example)
-    if path.suffix != ".py":
-        raise BuildError(
-            f"{where}: solution = {given!r}: name a .py file inside the workspace, from its root "
-            f"({example})"
-        )
-    if (root / path).is_dir():
-        raise BuildError(f"{where}: solution = {given!r} is a folder, not a .py file")
-    return path.as_posix()
-
-
-def _samples_folder(where: str, entry: dict) -> str | None:
-    """``samples = "PATH"`` checked: a folder inside the workspace, from its root; refused for
-    a package's problem, whose samples are the package's own."""
-    given = entry.get("samples")
-    if given is None:
-        return None
-    if entry.get("package") is not None:
-        raise BuildError(f"{where}: samples = {given!r}: a package's samples are its own")
-    return _inside(where, "samples", given, "a folder", 'samples = "abc300/a/test"').as_posix()
 
 
 def _installed(where: str, named: list | None, profile: Profile | None) -> Installed | None:
@@ -642,33 +586,6 @@ def _targets(where: str, names: list) -> tuple[Target, ...]:
         except ValueError as error:
             raise BuildError(f"{where}: targets: {error}") from None
     return tuple(dict.fromkeys(targets))
-
-
-def _check_judge_data(root: Path, where: str, folder: str) -> None:
-    """A named judge-data folder must exist, except one outside the checkout whose whole tree
-    is absent (a clone without the data beside it): then it is skipped with a note."""
-    path = (root / folder).resolve()
-    if path.is_dir():
-        return
-    if not _is_absent_outside(root, path):
-        raise BuildError(f"{where}: judge_data folder {folder} does not exist")
-
-
-def _is_absent_outside(root: Path, path: Path) -> bool:
-    """``path`` lies outside the checkout and the folder beside the checkout that would hold it
-    does not exist at all."""
-    top = root.resolve()
-    try:
-        path.relative_to(top)
-        return False
-    except ValueError:
-        pass
-    parent = top.parent
-    try:
-        first = path.relative_to(parent).parts[0]
-    except (ValueError, IndexError):
-        return not path.exists()
-    return not (parent / first).exists()
 
 
 def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:

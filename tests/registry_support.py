@@ -1,6 +1,7 @@
 """Test support (not a test module): a workspace whose problems.toml holds toy_sum's table alone,
 written for a test (``TABLE``: its judge and extra keys filled in), loaded (``registry``) or
-its one-line error (``error``); for the tests of the registry and of a problem's limits."""
+its one-line error (``error``); for the tests of the registry, of a problem's limits and of
+the paths its table names."""
 
 import pytest
 
