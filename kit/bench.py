@@ -44,7 +44,8 @@ from kit.judges.targets import (
     untimed,
 )
 from kit.pipeline import Status, build_problem, foreign_target_notes, make_bundle
-from kit.registry import Problem, load_registry, select
+from kit.problem_selection import select
+from kit.registry import Problem, load_registry
 from kit.run import compile_step, judged
 from kit.run.case_judge import problem_comparator
 from kit.run.cases import RunOptions

@@ -1,8 +1,8 @@
 """The problem registry: each problem's table of problems.toml, read and checked into a
 ``Problem`` (``load_registry``: a bad table is a one-line error naming its line, which
-kit.toml_places finds), and the problems a command names (``select``). The table's limits are
-checked by kit.problem_limits; a problem's cases are found by kit.problem_cases; the rules of
-the slug naming its table are kit.slugs'.
+kit.toml_places finds). The table's limits are checked by kit.problem_limits, the paths it
+names by kit.table_paths; a problem's cases are found by kit.problem_cases; the rules of the
+slug naming its table are kit.slugs'; the problems a command names are kit.problem_selection's.
 
 **A problem package** (``package = "PATH"``: a Kattis-format or Polygon package folder, read
 in place by ``kit.packages``, never copied) gives the problem's title, judge (Kattis, or
@@ -25,7 +25,6 @@ kit.page_address), which ``new`` writes where it knows it.
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import json
 import re
@@ -586,46 +585,3 @@ def _targets(where: str, names: list) -> tuple[Target, ...]:
         except ValueError as error:
             raise BuildError(f"{where}: targets: {error}") from None
     return tuple(dict.fromkeys(targets))
-
-
-def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
-    """The named problems (all of them when ``slugs`` is empty), or a BuildError."""
-    unknown = [slug for slug in slugs if slug not in registry]
-    if unknown:
-        raise BuildError(_unknown(registry, unknown[0]))
-    return [registry[slug] for slug in dict.fromkeys(slugs)] if slugs else list(registry.values())
-
-
-LISTED_MOST = 8  # problems an unknown name's message lists; more are counted
-
-
-def _unknown(registry: dict[str, Problem], name: str) -> str:
-    """An unknown problem's message: the problems there are (the first ``LISTED_MOST``), and
-    the one meant: the nearest slug, or the problem whose file a path names (``cpkit
-    solutions/two_sum.py``, a shell's completion)."""
-    slugs = list(registry)
-    if not slugs:
-        known = "lists no problem yet"
-    elif len(slugs) <= LISTED_MOST:
-        known = f"has: {', '.join(slugs)}"
-    else:
-        known = f"has {len(slugs)}: {', '.join(slugs[:LISTED_MOST])}, ..."
-    meant = _meant(registry, name)
-    meant = f"; did you mean '{meant}'?" if meant else ""
-    return f"unknown problem {name!r} (problems.toml {known}{meant})"
-
-
-def _meant(registry: dict[str, Problem], name: str) -> str | None:
-    """The problem ``name`` most likely meant: the one whose solution a path names (``cpkit
-    solutions/two_sum.py``, ``abc300/a/main.py``, a shell's completion), else the nearest slug
-    (of the path's stem for a path)."""
-    if name.endswith(".py") or "/" in name:
-        with contextlib.suppress(OSError):
-            given = Path(name).resolve()
-            for slug, problem in registry.items():
-                if problem is not None and problem.solution.resolve() == given:
-                    return slug
-        name = Path(name).stem
-    lowered = {slug.lower(): slug for slug in registry}  # ABCD for abcd
-    close = difflib.get_close_matches(name.lower(), lowered, n=1)
-    return lowered[close[0]] if close else None

@@ -29,8 +29,9 @@ from kit.commands import (
 )
 from kit.errors import BuildError
 from kit.pipeline import Status, build_problem
+from kit.problem_selection import select
 from kit.processes import Forked
-from kit.registry import load_registry, select
+from kit.registry import load_registry
 from kit.run.cases import RunOptions
 from kit.run.limits import KILL_FACTOR
 from kit.watch import NAMES_IN, NOT_SOURCES, PYTHON_IN, watch

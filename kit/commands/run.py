@@ -43,7 +43,8 @@ from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
 from kit.problem_cases import Case
-from kit.registry import load_registry, select
+from kit.problem_selection import select
+from kit.registry import load_registry
 from kit.run import compile_step
 from kit.run.case_judge import CaseJudge, interactor_command, problem_comparator
 from kit.run.limits import limits_for, machine_notes, time_over

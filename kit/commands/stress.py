@@ -69,7 +69,8 @@ from kit.commands.stress_shrinking import shrunk_failure
 from kit.errors import AfterFailure, BuildError
 from kit.judges.targets import runner_for_runs
 from kit.pipeline import write_bundle
-from kit.registry import load_registry, select
+from kit.problem_selection import select
+from kit.registry import load_registry
 from kit.stress import inputs
 from kit.stress.engine import NoAnswer, Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file

@@ -1,12 +1,12 @@
 """problems.toml as kit.registry reads it: validation with one-line errors, targets from judge
-profiles (kit.judges.profiles) or given explicitly, and the problems a command names."""
+profiles (kit.judges.profiles) or given explicitly."""
 
 import pytest
 
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, STRICTEST
 from kit.judges.targets import parse_target
-from kit.registry import load_registry, select
+from kit.registry import load_registry
 from tests.registry_support import TABLE, error, registry
 
 
@@ -41,6 +41,8 @@ def test_a_value_of_the_wrong_type_says_what_is_expected(toy):
         "problems.toml:8: [toy_sum]: 'output_limit' has the wrong type "
         '("64"; expected a whole number)'
     )
+    message = error(toy, extra="no_files = 1")
+    assert message.endswith("'no_files' has the wrong type (1; expected true or false)")
 
 
 def test_a_key_above_every_table_is_said_to_stand_outside_them(toy):
@@ -176,36 +178,6 @@ def test_a_judge_name_close_to_a_profile_s_is_an_error_with_a_suggestion(toy, ju
 def test_judges_without_a_profile_or_named_exactly_stay_valid(toy, judge):
     problem = registry(toy, judge=judge)["toy_sum"]
     assert problem.judge == judge
-
-
-def test_an_unknown_slug_names_the_known_ones_or_says_there_are_none(toy):
-    known = registry(toy)
-    with pytest.raises(BuildError, match=r"^unknown problem 'x' \(problems.toml has: toy_sum\)$"):
-        select(known, ["toy_sum", "x"])
-    with pytest.raises(BuildError, match=r"^unknown problem 'x' \(problems.toml lists no problem"):
-        select({}, ["x"])
-    for typed in ("toy_sun", "TOY_SUM"):
-        with pytest.raises(BuildError, match=r"has: toy_sum; did you mean 'toy_sum'\?\)$"):
-            select(known, [typed])
-    message = error(toy, extra="no_files = 1")
-    assert message.endswith("'no_files' has the wrong type (1; expected true or false)")
-
-
-def test_an_unknown_name_lists_a_few_problems_and_reads_a_solution_s_path_as_its_slug(toy):
-    """Thirty problems made a 600-character line; ``cpkit solutions/toy_sum.py`` (a shell's
-    completion) got no hint."""
-    many = {f"p{number:02}": None for number in range(30)} | registry(toy)
-    with pytest.raises(BuildError) as caught:
-        select(many, ["solutions/toy_sum.py"])
-    assert str(caught.value) == (
-        "unknown problem 'solutions/toy_sum.py' (problems.toml has 31: p00, p01, p02, p03, p04, "
-        "p05, p06, p07, ...; did you mean 'toy_sum'?)"
-    )
-    (toy / "abc300" / "a").mkdir(parents=True)
-    (toy / "abc300" / "a" / "main.py").write_text("print(1)\n")
-    adopted = registry(toy, extra='solution = "abc300/a/main.py"')
-    with pytest.raises(BuildError, match=r"did you mean 'toy_sum'\?\)$"):
-        select(adopted | {"main_road": None}, [str(toy / "abc300" / "a" / "main.py")])
 
 
 def test_a_problem_s_import_folders_are_its_solution_s(toy):
