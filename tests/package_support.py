@@ -1,7 +1,8 @@
 """Test support (not a test module): workspaces over copies of the small problem packages of
 tests/fixtures/packages, for the registry's and the cases' package tests and the
-package-judging tests; and ``cpkit verify`` run in-process on a package, its exit status and
-lines."""
+package-judging tests; a Kattis-format package written from a few files (``write_package``,
+``ONE_CASE``) for the tests of its reader; and ``cpkit verify`` run in-process on a package, its
+exit status and lines."""
 
 import argparse
 import shutil
@@ -12,6 +13,7 @@ from kit.commands import verify
 from kit.registry import load_registry
 
 PACKAGES = Path(__file__).resolve().parent / "fixtures" / "packages"
+ONE_CASE = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
 
 
 def workspace(tmp_path, table, solutions=()):
@@ -24,6 +26,19 @@ def workspace(tmp_path, table, solutions=()):
     for slug, source in dict(solutions).items():
         (root / "solutions" / f"{slug}.py").write_text(textwrap.dedent(source))
     return load_registry(root)
+
+
+def write_package(folder, problem_yaml, files):
+    """A package of these files, with an accepted submission unless they give submissions."""
+    folder.mkdir(parents=True)
+    (folder / "problem.yaml").write_text(textwrap.dedent(problem_yaml))
+    if not any(name.startswith("submissions/") for name in files):
+        files = {**files, "submissions/accepted/a.py": "print(1)\n"}
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return folder
 
 
 def verified(capsys, package, *submissions):

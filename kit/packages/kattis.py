@@ -81,6 +81,7 @@ from kit.judges.compare import kattis_flags
 from kit.judges.profiles import KATTIS_OUTPUT, OUTPUT_ALL, OUTPUT_STDOUT
 from kit.judges.programs import runnable
 from kit.packages import constants, expectations, scoring, smallyaml
+from kit.packages.kattis_files import LANGUAGES, hidden, looping, read_yaml
 from kit.packages.model import (
     KATTIS,
     PARTIALLY_ACCEPTED,
@@ -108,25 +109,6 @@ FOLDERS = (
     "rejected",
     "brute_force",
 )
-# a source's language by its suffix: Python's .py and .py3 as the format's languages table
-# gives them (appendix/languages.md, "python3 | .py, .py3"; problemtools' languages.yaml,
-# files: '*.py *.py3')
-LANGUAGES = {
-    ".py": "Python",
-    ".py3": "Python",
-    ".cc": "C++",
-    ".cpp": "C++",
-    ".cxx": "C++",
-    ".c++": "C++",
-    ".C": "C++",
-    ".c": "C",
-    ".java": "Java",
-    ".kt": "Kotlin",
-    ".rs": "Rust",
-    ".go": "Go",
-    ".cs": "C#",
-    ".js": "JavaScript",
-}
 # a test data group's settings file: legacy and 2023-07 name it testdata.yaml, 2025-09
 # test_group.yaml (spec/changelog.md, 2025-09: "Rename `testdata.yaml` to `test_group.yaml`")
 OLD_GROUP_FILE, GROUP_FILE = "testdata.yaml", "test_group.yaml"
@@ -148,14 +130,14 @@ def is_kattis(path: Path) -> bool:
 def constants_view(path: Path, shown: str) -> Path:
     """The folder to read the package at ``path`` from: a view with its constants replaced
     when it has any (``kit.packages.constants``), else ``path``."""
-    config = _yaml(path / "problem.yaml", shown)
+    config = read_yaml(path / "problem.yaml", shown)
     return constants.view(path, shown, constants.values(config, shown))
 
 
 def read(path: Path, shown: str, base: str | None = None) -> Package:
     """The Kattis-format package at ``path`` (named ``shown``; ``base``: the path its programs'
     specs start with, ``shown`` by default)."""
-    config = _yaml(path / "problem.yaml", shown)
+    config = read_yaml(path / "problem.yaml", shown)
     version = str(config.get("problem_format_version", "legacy"))
     legacy = version.startswith("legacy")
     kind, types = _kind(config, legacy, shown)
@@ -358,18 +340,6 @@ def _input_validators(path: Path, shown: str, base: str) -> tuple[list[tuple[str
     if not skipped:
         return found, []
     return found, [f"note: {shown}: not run, a language the kit does not run: {', '.join(skipped)}"]
-
-
-def _yaml(path: Path, shown: str) -> dict:
-    """A YAML file of the package, read as problemtools reads it: a byte-order mark at its
-    start (which the format forbids) skipped."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        return {}
-    except (OSError, UnicodeDecodeError) as error:
-        raise BuildError(f"{shown}/{path.name}: cannot be read: {error}") from None
-    return smallyaml.load(text, f"{shown}/{path.name}")
 
 
 def _kind(config: dict, legacy: bool, shown: str) -> tuple[str, list[str]]:
@@ -840,11 +810,11 @@ class _Walk:
         """The settings files of a group's folder, or a case's own NAME.yaml (if any)."""
         if place.suffix == ".yaml":
             where = f"{self.shown}/{place.parent.relative_to(self.package).as_posix()}"
-            return [_yaml(place, where)] if place.is_file() else []
+            return [read_yaml(place, where)] if place.is_file() else []
         if not place.is_dir():
             return []
         where = f"{self.shown}/{place.relative_to(self.package).as_posix()}"
-        return [_yaml(place / self.group_file, where)]
+        return [read_yaml(place / self.group_file, where)]
 
 
 def _arguments(value: object) -> tuple[str, ...]:
@@ -936,18 +906,3 @@ def _lone_file(folder: Path) -> Path | None:
     """The one file of a submission that is a folder, or None when it holds more."""
     files = [entry for entry in folder.iterdir() if not hidden(entry.name)]
     return files[0] if len(files) == 1 and files[0].is_file() else None
-
-
-def looping(entry: Path) -> bool:
-    """Whether ``entry`` is a link to a folder that holds it (followed, it never ends)."""
-    if not entry.is_symlink() or not entry.is_dir():
-        return False
-    target, place = entry.resolve(), entry.parent.resolve()
-    return target == place or target in place.parents
-
-
-def hidden(name: str) -> bool:
-    """A file or folder the format's tools pass over: a dot file, an editor's backup, and
-    what BAPCtools sets aside by its suffix, ``.disabled`` and ``.template`` (bapctools/util.py,
-    ``glob``)."""
-    return name.startswith(".") or name.endswith(("~", ".disabled", ".template"))

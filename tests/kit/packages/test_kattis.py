@@ -8,16 +8,12 @@ tests/kit/test_registry_packages.py, how packages are judged in tests/test_packa
 import os
 import re
 import shutil
-import textwrap
-from pathlib import Path
 
 import pytest
 
 from kit.errors import BuildError
 from kit.packages import kattis
-
-ROOT = Path(__file__).resolve().parents[3]
-PACKAGES = ROOT / "tests" / "fixtures" / "packages"
+from tests.package_support import ONE_CASE, PACKAGES, write_package
 
 
 def package(name):
@@ -130,31 +126,6 @@ def test_custom_and_interactive_validation_name_the_validator_program():
     assert guess.interactor == (
         "kattis:packages/kattis_guess/output_validators/guess max_guesses 7"
     )
-
-
-def write_package(folder, problem_yaml, files):
-    """A package of these files, with an accepted submission unless they give submissions."""
-    folder.mkdir(parents=True)
-    (folder / "problem.yaml").write_text(textwrap.dedent(problem_yaml))
-    if not any(name.startswith("submissions/") for name in files):
-        files = {**files, "submissions/accepted/a.py": "print(1)\n"}
-    for name, text in files.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    return folder
-
-
-def test_files_the_format_s_tools_set_aside_are_neither_submissions_nor_cases(tmp_path):
-    """Dot files, editors' backups, and BAPCtools' .disabled and .template files."""
-    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
-    files["data/secret/2.in.disabled"] = "2\n"
-    files["data/secret/2.ans"] = "2\n"
-    for name in ("a.py", "b.c.disabled", "c.py.template", ".d.py", "e.py~"):
-        files[f"submissions/accepted/{name}"] = "print(1)\n"
-    found = kattis.read(write_package(tmp_path / "p", "name: P\n", files), "p")
-    assert [submission.name for submission in found.submissions] == ["accepted/a.py"]
-    assert [case.name for case in found.cases] == ["data/secret/1"]
 
 
 def test_a_title_problem_yaml_does_not_name_is_the_statement_s_problemname(tmp_path):
@@ -270,9 +241,6 @@ def test_the_later_format_reads_type_time_limit_multipliers_and_output_validator
     )
     assert (found.memory_limit, found.output_limit, found.margin) == (512, 16, 3.0)
     assert (found.multiplier, found.interactor) == (2.0, "kattis:later/output_validator")
-
-
-ONE_CASE = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
 
 
 @pytest.mark.parametrize(
