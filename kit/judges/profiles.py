@@ -251,7 +251,8 @@ class Profile:
 #   cases. The stdin it gets and its time limit are not documented.
 # output, a default output limit: Kattis' problem package format gives 8 MiB as the typical
 #   system default of ``limits.output`` (spec/legacy.md and later versions, "Limits"), which
-#   the kit's reader of its packages takes too (kit.packages.kattis); other judges: the kit's 64.
+#   the kit's reader of its packages takes too (kit.packages.kattis_limits); other judges: the
+#   kit's 64.
 # modules, the third-party packages a judge installs (kit.judges.modules has the lists and
 # their sources): AtCoder's 2025 language update, for CPython and PyPy. The other judges list
 # none that could be confirmed: the standard library only.
