@@ -13,7 +13,7 @@ groups" and "Default grader specification"; problemtools' support/default_grader
   is. ``ignore_sample`` (the root): only the last sub-result, ``secret``, counts.
 - A judge error among the sub-results is the group's, whatever the flags (problemtools,
   judge/submission_judge.py, ``_aggregate_group_result``).
-- Settings are inherited by subgroups (``kit.packages.kattis`` resolves them). With break
+- Settings are inherited by subgroups (``kit.packages.kattis_data`` resolves them). With break
   and ``worst_error`` everywhere the verdict is the first failing case's, the kit's rule for
   every other package; only a package that sets something else is graded here.
 

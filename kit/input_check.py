@@ -7,7 +7,7 @@ keep it): every program in ``input_validators/`` (or the deprecated
 ``input_format_validators/``) runs on every input file, ``VALIDATOR [ARGS] < INPUT``, and
 must exit 42; any other status means the input "could not be confirmed as valid". ARGS are the
 test group's ``input_validator_flags`` (``input_validator_args`` in later versions): a string
-for every validator, or a map from a validator's name to its own (``kit.packages.kattis``).
+for every validator, or a map from a validator's name to its own (``kit.packages.kattis_data``).
 VIVA and Checktestdata files are not run (a note says so). Polygon's validators (problem.xml's
 ``<validators>``) are testlib's: ``VALIDATOR --testset NAME [--group G] < INPUT``, exit status 0
 for a valid input (``kit.packages.polygon``). A validator is started as the kit starts every

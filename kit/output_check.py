@@ -16,7 +16,7 @@ would give a contestant a judge error where the judge owes a verdict.
   read the answer file as something else than an output), a failure of the checker a failure;
   not for a multi-pass problem, as problemtools leaves those out.
 - The package's validation outputs (Kattis 2025-09, ``data/invalid_output`` and
-  ``data/valid_output``: ``kit.packages.kattis``), each judged with its answer and flags: an
+  ``data/valid_output``: ``kit.packages.kattis_data``), each judged with its answer and flags: an
   invalid one accepted, a valid one rejected, or a failure on either is a failure. These are
   judged by whatever the problem compares with, the Kattis default validator included. A
   Polygon package's checker tests (``kit.packages.polygon``) must get the very verdict

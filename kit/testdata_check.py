@@ -45,7 +45,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.packages import smallyaml
-from kit.packages.kattis import group_file_of
+from kit.packages.kattis_data import group_file_of
 from kit.packages.kattis_files import hidden, looping
 from kit.packages.model import KATTIS, Package
 

@@ -25,27 +25,15 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   package's own validator in the Kattis protocol. The validator is the one program in the
   validator folder (a file, or a folder of sources compiled together); with several, the
   first, as problemtools does ("Support for multiple output validators has been dropped").
-- **Cases**: ``data/sample`` then ``data/secret``, each group's test cases and subgroups
-  (nested folders) in lexicographic order of their file names, a case being ``NAME.in`` with
-  ``NAME.ans`` (problemtools: ``sorted(os.listdir(datadir))``, a case at each ``.ans`` with
-  its ``.in``). A lone ``.in`` is not a case (a note names how many). A group's
-  ``testdata.yaml`` (legacy and 2023-07; ``test_group.yaml`` from 2025-09, and a file of the
-  other name is a note, not read) ``output_validator_flags`` (legacy; ``output_validator_args``
-  later) is inherited by its subgroups and passed after the problem's flags (checked as the
-  package is read when the default validator takes them: a bad one is a one-line error);
-  a case's own ``NAME.yaml`` (2025-09) overrides its group's. So are ``on_reject``,
-  ``grader_flags`` and a scoring problem's ``accept_score``, ``reject_score`` and ``range``
-  (``Package.grading``, for ``kit.grading``; left empty for a pass-fail problem whose groups
-  keep break and no flags). A case's ``args`` (its ``NAME.yaml``'s, else its group's) and its
-  ``NAME.files`` folder (no group) are read for its run (``PackageCase.args``, ``.files``).
+- **Cases**: ``data/sample`` then ``data/secret`` in the judge's order, each group's settings
+  (``testdata.yaml``, ``test_group.yaml`` from 2025-09) inherited by its subgroups and cases,
+  as ``kit.packages.kattis_data`` walks them; so is the grading of each group
+  (``Package.grading``) and a 2025-09 scoring problem's score groups.
 - **Running** (2025-09): ``allow_file_writing`` (false by default) makes ``Package.no_files``;
   the files of ``include/python3/`` (else ``include/default/``; legacy: the first alone) are
   ``Package.included``, put beside each submission.
-- **Validation data** (2025-09, "Validation test data"): ``data/invalid_input`` (each
-  ``NAME.in`` must be rejected by some input validator), ``data/invalid_output`` and
-  ``data/valid_output`` (each ``NAME.in`` with ``NAME.ans`` and ``NAME.out``: the output must
-  be rejected, or accepted, by the output validator), read with the same group settings; not
-  cases (``Package.invalid_inputs``, ``Package.checked_outputs``). Answer validators
+- **Validation data** (2025-09): ``data/invalid_input``, ``data/invalid_output`` and
+  ``data/valid_output``, not cases (``kit.packages.kattis_data``). Answer validators
   (``answer_validators/``, ``data/invalid_answer``) are not run: a note names them.
 - **Constants** (2025-09): replaced in a view of the package (``kit.packages.constants``,
   through ``constants_view``); the view's notes come first.
@@ -58,17 +46,15 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.judges.compare import kattis_flags
 from kit.judges.profiles import OUTPUT_ALL, OUTPUT_STDOUT
 from kit.judges.programs import runnable
-from kit.packages import constants, expectations, scoring
-from kit.packages.kattis_files import LANGUAGES, hidden, looping, read_yaml
+from kit.packages import constants, expectations, kattis_data, scoring
+from kit.packages.kattis_files import LANGUAGES, hidden, read_yaml
 from kit.packages.kattis_limits import (
     DEFAULT_CODE,
     DEFAULT_MEMORY,
@@ -83,10 +69,7 @@ from kit.packages.kattis_limits import (
 from kit.packages.model import (
     KATTIS,
     PARTIALLY_ACCEPTED,
-    GroupGrading,
     Package,
-    PackageCase,
-    ScoreGroup,
     Submission,
 )
 
@@ -101,18 +84,8 @@ FOLDERS = (
     "rejected",
     "brute_force",
 )
-# a test data group's settings file: legacy and 2023-07 name it testdata.yaml, 2025-09
-# test_group.yaml (spec/changelog.md, 2025-09: "Rename `testdata.yaml` to `test_group.yaml`")
-OLD_GROUP_FILE, GROUP_FILE = "testdata.yaml", "test_group.yaml"
-FLAG_KEYS = ("output_validator_flags", "output_validator_args")
-INPUT_KEYS = ("input_validator_flags", "input_validator_args")
 INPUT_FOLDERS = ("input_validators", "input_format_validators")  # the second deprecated
 NOT_PROGRAMS = {".viva": "VIVA", ".ctd": "Checktestdata"}  # validator languages not run here
-
-
-def group_file_of(version: str) -> str:
-    """The settings file of a test data group in the package format ``version``."""
-    return OLD_GROUP_FILE if version.startswith(("legacy", "2023-07")) else GROUP_FILE
 
 
 def is_kattis(path: Path) -> bool:
@@ -144,7 +117,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     if not legacy:  # legacy has no resolution: problemtools only rounds a limit it derives
         notes += resolution_notes(shown, time_fields["time_limit"], time_fields["resolution"])
     latest = bool(objective) and not (legacy or version.startswith("2023-07"))  # 2025-09's model
-    grading = () if latest else _grading(path, shown, config, scored=bool(objective))
+    grading = () if latest else kattis_data.grading(path, shown, config, scored=bool(objective))
     old_scoring = bool(objective) and not latest  # legacy and 2023-07: partially_accepted/
     submissions, submission_notes = _submissions_read(
         path, shown, version, data["expectations"], scored=old_scoring
@@ -167,7 +140,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         objective=objective,
         custom_score=custom_score,
         passes=_passes(shown, limits, types, compare, interactor),
-        score_groups=_score_groups(path, shown) if latest else (),
+        score_groups=kattis_data.score_groups(path, shown) if latest else (),
         **_running_fields(path, shown, config, limits, version),
     )
 
@@ -193,9 +166,9 @@ def _data_fields(
     """The Package fields of what is judged and checked: the cases, the validation data, the
     expectations and the input validators (``default``: the default output validator judges,
     its flags checked); and their notes, in that order."""
-    group_file = group_file_of(version)
-    cases, case_notes = _cases(path, shown, group_file, default)
-    invalid_inputs, checked_outputs = _validation_data(path, shown, group_file, default)
+    group_file = kattis_data.group_file_of(version)
+    cases, case_notes = kattis_data.cases(path, shown, group_file, default)
+    invalid_inputs, checked_outputs = kattis_data.validation_data(path, shown, group_file, default)
     expected, expected_notes = expectations.read(path, shown)
     expected_notes += _constant_notes(path, shown, config)
     validators, validator_notes = _input_validators(path, shown, base)
@@ -451,230 +424,6 @@ def _title(name: object, fallback: str) -> str:
     if isinstance(name, dict):
         return str(name.get("en") or next(iter(name.values()), fallback))
     return str(name) if name else fallback
-
-
-def _cases(
-    path: Path, shown: str, group_file: str, default: bool
-) -> tuple[list[PackageCase], list[str]]:
-    """Every case of data/sample and data/secret, in the judge's order (each group's settings
-    read from its ``group_file``, the format version's name; ``default``: the default output
-    validator judges, its flags checked); notes."""
-    walk = _walked(path, shown, ("sample", "secret"), group_file, default)
-    if walk.odd:
-        raise BuildError(
-            f"{shown}: {len(walk.odd)} test file(s) are not regular files (a pipe, a socket "
-            f"or a device): {', '.join(walk.odd[:3])}{' ...' if len(walk.odd) > 3 else ''}"
-        )
-    if not walk.cases:
-        raise BuildError(
-            f"{shown}: no test cases (NAME.in with NAME.ans in data/sample, data/secret)"
-        )
-    notes = []
-    if walk.lone:
-        notes.append(
-            f"note: {shown}: {len(walk.lone)} .in file(s) without a .ans are not cases "
-            f"(as problemtools reads them): {', '.join(walk.lone[:3])}"
-        )
-    other = OLD_GROUP_FILE if group_file == GROUP_FILE else GROUP_FILE
-    unread = sorted(found.relative_to(path).as_posix() for found in path.glob(f"data/**/{other}"))
-    if unread:
-        notes.append(
-            f"note: {shown}: {', '.join(unread[:3])}{' ...' if len(unread) > 3 else ''}: not "
-            f"read: this format version reads a group's settings from {group_file}"
-        )
-    return walk.cases, notes
-
-
-VALIDATION_GROUPS = ("invalid_input", "invalid_output", "valid_output")
-
-
-def _validation_data(path: Path, shown: str, group_file: str, default: bool) -> tuple[list, list]:
-    """The invalid inputs, then the invalid and valid outputs, of data/'s validation groups,
-    each group in the judge's order (an output case needs its .in, .ans and .out)."""
-    walk = _walked(path, shown, VALIDATION_GROUPS, group_file, default)
-    invalid = [case for case in walk.cases if case.group == "invalid_input"]
-    return invalid, [case for case in walk.cases if case.output is not None]
-
-
-def _grading(path: Path, shown: str, config: dict, scored: bool) -> tuple[GroupGrading, ...]:
-    """Each group's GroupGrading (path under data/: "", "sample", "secret/group1"), its
-    settings inherited by its subgroups, problem.yaml's ``grading`` over them all
-    (``kit.packages.scoring``), for ``kit.grading``; () for a pass-fail problem whose groups
-    keep the defaults (break, no flags): its verdict is the first failing case's."""
-    walk, found = _Walk(path, shown, OLD_GROUP_FILE), []  # legacy and 2023-07 only
-    overrides = scoring.problem_overrides(config, shown)
-
-    def visit(folder: Path, inherited: GroupGrading, names) -> None:
-        on_reject, flags = inherited.on_reject, inherited.flags
-        configs = walk._configs(folder)
-        for settings in configs:
-            on_reject = str(settings.get("on_reject", on_reject))
-            flags = _arguments(settings["grader_flags"]) if "grader_flags" in settings else flags
-        relative = folder.relative_to(path / "data").as_posix().removeprefix(".")
-        where = f"{shown}/{folder.relative_to(path).as_posix()}"
-        on_reject = overrides.get("on_reject", on_reject)
-        if on_reject not in ("break", "continue"):
-            raise BuildError(f"{where}: on_reject: {on_reject!r} is not break or continue")
-        scores = scoring.group_scores([*configs, overrides], inherited[3:6], where)
-        custom = inherited.custom
-        for settings in configs:
-            custom = scoring.custom_grading(settings, custom, where)
-        entry = GroupGrading(relative, on_reject, flags, *scores, custom)
-        found.append(entry)
-        for name in names or sorted(os.listdir(folder)):
-            if (folder / name).is_dir() and not hidden(name) and not looping(folder / name):
-                visit(folder / name, entry, ())
-
-    visit(path / "data", GroupGrading(""), ("sample", "secret"))
-    if any(entry.custom for entry in found) and not scored:
-        raise BuildError(f"{shown}: grading: custom is for scoring problems only")
-    if not scored and all(entry.on_reject == "break" and not entry.flags for entry in found):
-        return ()
-    return tuple(found)
-
-
-def _score_groups(path: Path, shown: str) -> tuple[ScoreGroup, ...]:
-    """A 2025-09 scoring problem's ``secret`` and its test data groups (its folders with a
-    ``test_group.yaml``), as ``kit.packages.scoring`` reads and checks them."""
-    walk = _Walk(path, shown, GROUP_FILE)
-
-    def settings(folder: Path) -> dict:
-        merged: dict = {}
-        for config in walk._configs(folder):
-            merged.update(config)
-        return merged
-
-    secret = path / "data" / "secret"
-    found = [scoring.score_group(settings(secret), "secret", f"{shown}/data/secret")]
-    for name in sorted(os.listdir(secret)) if secret.is_dir() else ():
-        folder = secret / name
-        if not hidden(name) and (folder / GROUP_FILE).is_file():
-            where = f"{shown}/data/secret/{name}"
-            found.append(scoring.score_group(settings(folder), f"secret/{name}", where))
-    scoring.check_score_groups(tuple(found), settings(path / "data" / "sample"), shown)
-    return tuple(found)
-
-
-def _walked(
-    path: Path, shown: str, groups: tuple[str, ...], group_file: str, default: bool
-) -> _Walk:
-    """The cases of data/'s ``groups`` that exist, each with data/'s settings inherited
-    (``default``: the default output validator judges, the groups' flags checked for it)."""
-    walk = _Walk(path, shown, group_file, default)
-    top = walk.settings(path / "data", ((), (), ()))
-    for group in groups:
-        folder = path / "data" / group
-        if folder.is_dir():
-            walk.group(folder, group, walk.settings(folder, top))
-    return walk
-
-
-class _Walk:
-    """The cases found so far, the lone inputs and the test files that are no files."""
-
-    def __init__(self, package: Path, shown: str, group_file: str, default: bool = False) -> None:
-        self.package, self.shown, self.group_file = package, shown, group_file
-        self.default = default  # the default output validator judges: its flags are checked
-        self.cases: list[PackageCase] = []
-        self.lone: list[str] = []
-        self.odd: list[str] = []  # test files that are no regular files (a pipe, a device)
-
-    def group(self, folder: Path, group: str, settings: tuple) -> None:
-        """The cases of ``folder`` and its subgroups, in lexicographic order of their names
-        (``settings``: the group's output validator flags and input validators' arguments)."""
-        for name in sorted(os.listdir(folder)):
-            entry = folder / name
-            if hidden(name) or looping(entry):
-                continue
-            if entry.is_dir() and name.endswith(".files"):
-                continue  # a case's files (2025-09 "Input"), not a group
-            if entry.is_dir():
-                self.group(entry, group, self.settings(entry, settings))
-            elif name.endswith((".in", ".ans")) and entry.exists() and not entry.is_file():
-                self.odd.append(entry.relative_to(self.package).as_posix())
-            elif name.endswith(".in") and group == "invalid_input":
-                self._add(entry.with_suffix(""), None, group, settings)
-            elif (
-                name.endswith(".ans")
-                and group != "invalid_input"
-                and entry.with_suffix(".in").is_file()
-            ):
-                output = entry.with_suffix(".out") if group.endswith("_output") else None
-                if output is None or output.is_file():
-                    self._add(entry.with_suffix(""), entry, group, settings, output)
-            elif name.endswith(".in") and not entry.with_suffix(".ans").is_file():
-                self.lone.append(entry.relative_to(self.package).as_posix())
-
-    def _add(self, stem: Path, answer, group: str, settings: tuple, output=None) -> None:  # noqa: PLR0913
-        """A case at ``stem``, with its own NAME.yaml's settings over its group's."""
-        relative = stem.relative_to(self.package).as_posix()
-        flags, inputs, args = self.settings(stem.with_suffix(".yaml"), settings)
-        files = stem.with_suffix(".files")
-        self.cases.append(
-            PackageCase(
-                relative,
-                stem.with_suffix(".in"),
-                answer,
-                group,
-                flags,
-                inputs,
-                output,
-                args,
-                files if files.is_dir() else None,
-            )
-        )
-
-    def settings(self, place: Path, inherited: tuple) -> tuple:
-        """A group's (``place`` its folder) or a case's (``place`` its NAME.yaml) output
-        validator flags, input validators' arguments and the submission's ``args``: each its
-        own setting, else the inherited one."""
-        flags, inputs, args = inherited
-        configs = self._configs(place)
-        own_args = next((c["args"] for c in configs if "args" in c), None)
-        if own_args is not None:
-            args = _arguments(own_args)
-        own = next(((k, c[k]) for c in configs for k in FLAG_KEYS if k in c), None)
-        if own is not None:
-            flags = self._flags(place, *own)
-        own = next((c[k] for c in configs for k in INPUT_KEYS if k in c), None)
-        if isinstance(own, dict):  # validator name -> its arguments
-            inputs = tuple((str(name), _arguments(value)) for name, value in own.items())
-        elif own is not None:
-            inputs = (("", _arguments(own)),)
-        return flags, inputs, args
-
-    def _flags(self, place: Path, key: str, value: object) -> tuple[str, ...]:
-        """A group's or a case's output validator flags (``key``: their key, in the settings
-        file at ``place``), checked as problem.yaml's are when the default validator judges."""
-        where = f"{self.shown}/{place.relative_to(self.package).as_posix()}"
-        if place.suffix != ".yaml":
-            where += f"/{self.group_file}"
-        if isinstance(value, dict):
-            raise BuildError(f"{where}: {key}: {value!r}: expected a string or a list of flags")
-        flags = _arguments(value)
-        if self.default:
-            try:
-                kattis_flags(flags)
-            except ValueError as error:
-                raise BuildError(f"{where}: {key} = {' '.join(flags)!r}: {error}") from None
-        return flags
-
-    def _configs(self, place: Path) -> list[dict]:
-        """The settings files of a group's folder, or a case's own NAME.yaml (if any)."""
-        if place.suffix == ".yaml":
-            where = f"{self.shown}/{place.parent.relative_to(self.package).as_posix()}"
-            return [read_yaml(place, where)] if place.is_file() else []
-        if not place.is_dir():
-            return []
-        where = f"{self.shown}/{place.relative_to(self.package).as_posix()}"
-        return [read_yaml(place / self.group_file, where)]
-
-
-def _arguments(value: object) -> tuple[str, ...]:
-    """A flags setting: a list of arguments, or one string of them split at spaces."""
-    if isinstance(value, list):
-        return tuple(str(item) for item in value)
-    return tuple(str(value).split())
 
 
 def _metadata_notes(path: Path, shown: str, version: str, submissions: list, read: tuple) -> list:
