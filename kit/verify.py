@@ -7,8 +7,8 @@ data groups set ``on_reject: continue`` or ``grader_flags`` runs every case and 
 default grader's verdict (``kit.grading``), and a scoring problem's submission its score too
 (below). Each Python 3 submission runs as it is written (no
 bundle), every case as the build runs one (``kit.run.cases``, with ``first_failure``); one of
-several files runs its entry point (``kit.packages.kattis``) with its other files beside it.
-Others (another language, Python 2) are not run.
+several files runs its entry point (``kit.packages.kattis_submissions``) with its other files
+beside it. Others (another language, Python 2) are not run.
 
 **A package with ``submissions/submissions.yaml``** (the 2025-09 format) says what verdicts
 each submission may give on every case and must give on some, and a text its judge messages

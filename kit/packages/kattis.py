@@ -37,11 +37,12 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   (``answer_validators/``, ``data/invalid_answer``) are not run: a note names them.
 - **Constants** (2025-09): replaced in a view of the package (``kit.packages.constants``,
   through ``constants_view``); the view's notes come first.
-- **Submissions**: ``submissions/FOLDER/ENTRY``, each file or folder one program, sorted by
-  the folders the format defines: accepted, wrong_answer, time_limit_exceeded,
-  run_time_error (legacy), rejected and brute_force (2025-09); a scoring problem's
-  ``partially_accepted`` after ``accepted``. ``submissions/submissions.yaml`` (2025-09): the
-  verdicts each submission may and must give, per case (``kit.packages.expectations``).
+- **Submissions**: ``submissions/FOLDER/ENTRY`` in the order of the format's folders, as
+  ``kit.packages.kattis_submissions`` reads them; ``submissions/submissions.yaml`` (2025-09):
+  the verdicts each submission may and must give, per case (``kit.packages.expectations``).
+  Notes name what the format asks for and the package lacks: ``problem.yaml``, a known
+  ``problem_format_version``, an accepted submission; and the folders of submissions/ not of
+  the format (not run) and a 2023-07 package's ``partially_accepted`` (run all the same).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.judges.profiles import OUTPUT_ALL, OUTPUT_STDOUT
 from kit.judges.programs import runnable
-from kit.packages import constants, expectations, kattis_data, scoring
+from kit.packages import constants, expectations, kattis_data, kattis_submissions, scoring
 from kit.packages.kattis_files import LANGUAGES, hidden, read_yaml
 from kit.packages.kattis_limits import (
     DEFAULT_CODE,
@@ -66,6 +67,7 @@ from kit.packages.kattis_limits import (
     timing,
     whole,
 )
+from kit.packages.kattis_submissions import FOLDERS
 from kit.packages.model import (
     KATTIS,
     PARTIALLY_ACCEPTED,
@@ -73,17 +75,7 @@ from kit.packages.model import (
     Submission,
 )
 
-# The submission folders, legacy's and 2025-09's (rejected, brute_force); what each allows is
-# kit.verify's. A scored problem's partially_accepted is read too.
 VERSIONS = ("legacy", "legacy-icpc", "2023-07-draft", "2023-07", "2025-09")  # format versions
-FOLDERS = (
-    "accepted",
-    "wrong_answer",
-    "time_limit_exceeded",
-    "run_time_error",
-    "rejected",
-    "brute_force",
-)
 INPUT_FOLDERS = ("input_validators", "input_format_validators")  # the second deprecated
 NOT_PROGRAMS = {".viva": "VIVA", ".ctd": "Checktestdata"}  # validator languages not run here
 
@@ -188,7 +180,7 @@ def _submissions_read(
     """The submissions (``scored``: a legacy or 2023-07 scoring problem's, whose
     partially_accepted/ is read too) and the notes on what the format asks for and the package
     lacks (``expected``: the expectations of submissions.yaml, which may name other folders)."""
-    submissions = _submissions(path, expected, scored=scored)
+    submissions = kattis_submissions.submissions(path, expected, scored=scored)
     read = () if expected else (*FOLDERS, *([PARTIALLY_ACCEPTED] if scored else []))
     return submissions, _metadata_notes(path, shown, version, submissions, read)
 
@@ -454,57 +446,3 @@ def _metadata_notes(path: Path, shown: str, version: str, submissions: list, rea
             f"{version}'s: run all the same, as problemtools runs it (with a warning)"
         )
     return notes
-
-
-def _submissions(path: Path, expected: tuple = (), scored: bool = False) -> list[Submission]:
-    """The submissions of the format's folders, in FOLDERS' order (a scored problem's
-    ``partially_accepted`` after ``accepted``); with ``expected`` (a package whose
-    submissions.yaml may name folders of its own) those of the others next."""
-    folders = list(FOLDERS)
-    if scored:
-        folders.insert(1, PARTIALLY_ACCEPTED)
-    top = path / "submissions"
-    if expected and top.is_dir():
-        others = (entry.name for entry in sorted(top.iterdir()) if entry.is_dir())
-        folders += [name for name in others if name not in folders and not hidden(name)]
-    found = []
-    for folder in folders:
-        place = path / "submissions" / folder
-        if not place.is_dir():
-            continue
-        for entry in sorted(place.iterdir()):
-            if hidden(entry.name):
-                continue
-            name = f"{folder}/{entry.name}"
-            if entry.is_dir() and _lone_file(entry) is None:
-                found.append(_several_files(entry, name, folder, expected))
-                continue
-            program = _lone_file(entry) if entry.is_dir() else entry
-            language = LANGUAGES.get(program.suffix, f"{program.suffix or 'no suffix'}")
-            found.append(Submission(program, name, folder, language))
-    return found
-
-
-def _several_files(entry: Path, name: str, folder: str, expected: tuple) -> Submission:
-    """A submission that is a folder of several files: a Python one runs its entry point
-    (submissions.yaml's ``entrypoint``, else ``__main__.py`` (2025-09's default, the languages
-    table), else problemtools' rule: a file named ``main.*`` in any case, else the first
-    source file by name: problemtools/config/languages.yaml, ``{mainfile}``) with the others
-    beside it; one of another language, or of several, is not run."""
-    files = sorted(item.name for item in entry.iterdir() if item.is_file())
-    files = [file for file in files if not hidden(file)]
-    sources = [file for file in files if Path(file).suffix in LANGUAGES]
-    languages = {LANGUAGES[Path(file).suffix] for file in sources}
-    if languages != {"Python"}:
-        language = languages.pop() if len(languages) == 1 else "a program of several files"
-        return Submission(entry, name, folder, language)
-    given = expectations.entrypoint_for(expected, name)
-    mains = [file for file in sources if Path(file).stem.lower() == "main"]
-    main = given or ("__main__.py" if "__main__.py" in files else (mains or sources)[0])
-    return Submission(entry / main, name, folder, "Python", beside=entry)
-
-
-def _lone_file(folder: Path) -> Path | None:
-    """The one file of a submission that is a folder, or None when it holds more."""
-    files = [entry for entry in folder.iterdir() if not hidden(entry.name)]
-    return files[0] if len(files) == 1 and files[0].is_file() else None

@@ -2,10 +2,10 @@
 tests/fixtures/packages: its limits, cases in the judge's order and submissions, custom and
 interactive validation, its title, the notes on what the format asks for, the format's later
 version, how its submissions run, one-line errors. The reader's parts have their own test
-modules beside this file (test_kattis_files.py, test_kattis_limits.py, test_kattis_data.py),
-Polygon packages test_polygon.py, the YAML test_smallyaml.py; ``package = "PATH"`` in
-problems.toml is in tests/kit/test_registry_packages.py, how packages are judged in
-tests/test_package_judging.py."""
+modules beside this file (test_kattis_files.py, test_kattis_limits.py, test_kattis_data.py,
+test_kattis_submissions.py), Polygon packages test_polygon.py, the YAML test_smallyaml.py;
+``package = "PATH"`` in problems.toml is in tests/kit/test_registry_packages.py, how packages
+are judged in tests/test_package_judging.py."""
 
 import shutil
 
@@ -95,52 +95,6 @@ def test_what_the_format_asks_for_and_the_package_lacks_is_noted(tmp_path):
     assert kattis.read(folder, "p").notes[0] == (
         "note: p/problem.yaml: problem_format_version '2099-01' is not one the kit knows "
         "(legacy, legacy-icpc, 2023-07-draft, 2023-07, 2025-09): read as the latest"
-    )
-
-
-def test_a_submission_that_is_a_folder_of_one_file_is_that_file(tmp_path):
-    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
-    files["submissions/accepted/one/main.py"] = "print(1)\n"
-    files["submissions/accepted/two/a.py"] = files["submissions/accepted/two/b.py"] = ""
-    files["submissions/accepted/mixed/a.py"] = files["submissions/accepted/mixed/b.cpp"] = ""
-    files["submissions/accepted/cpp/a.cpp"] = files["submissions/accepted/cpp/b.cpp"] = ""
-    folder = write_package(tmp_path / "p", "name: P\n", files)
-    found = {
-        s.name: (s.path.relative_to(folder).as_posix(), s.language, s.beside)
-        for s in kattis.read(folder, "p").submissions
-    }
-    assert found == {
-        "accepted/one": ("submissions/accepted/one/main.py", "Python", None),
-        "accepted/two": (
-            "submissions/accepted/two/a.py",
-            "Python",
-            folder / "submissions/accepted/two",
-        ),
-        "accepted/mixed": ("submissions/accepted/mixed", "a program of several files", None),
-        "accepted/cpp": ("submissions/accepted/cpp", "C++", None),
-    }
-
-
-@pytest.mark.parametrize(
-    ("names", "yaml", "entry"),
-    [
-        (("b.py", "a.py"), "", "a.py"),  # problemtools: the first by name
-        (("a.py", "Main.py", "z.py"), "", "Main.py"),  # a main.* in any case
-        (("main.py", "__init__.py", "__main__.py"), "", "__main__.py"),  # 2025-09's default
-        (("main.py", "ac.py"), "accepted/sub:\n  entrypoint: ac.py\n", "ac.py"),
-    ],
-)
-def test_a_python_submission_of_several_files_runs_its_entry_point(tmp_path, names, yaml, entry):
-    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
-    files.update({f"submissions/accepted/sub/{name}": "" for name in names})
-    if yaml:
-        files["submissions/submissions.yaml"] = yaml
-    folder = write_package(tmp_path / "p", "name: P\n", files)
-    (found,) = kattis.read(folder, "p").submissions
-    assert (found.name, found.path.name, found.beside) == (
-        "accepted/sub",
-        entry,
-        folder / "submissions" / "accepted" / "sub",
     )
 
 

@@ -1,0 +1,82 @@
+"""The submissions of a Kattis-format package (Kattis/problem-package-format: spec/legacy.md
+and spec/2025-09.md, "Example submissions"): ``submissions/FOLDER/ENTRY``, each file or
+folder one program, sorted by the folders the format defines: accepted, wrong_answer,
+time_limit_exceeded, run_time_error (legacy), rejected and brute_force (2025-09); a scoring
+problem's ``partially_accepted`` after ``accepted``, and with ``submissions/submissions.yaml``
+(2025-09: the verdicts each submission may and must give, per case,
+``kit.packages.expectations``) the package's other folders next. A folder of one file is that
+file; a Python one of several files runs its entry point with the others beside it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kit.packages import expectations
+from kit.packages.kattis_files import LANGUAGES, hidden
+from kit.packages.model import PARTIALLY_ACCEPTED, Submission
+
+# The submission folders, legacy's and 2025-09's (rejected, brute_force); what each allows is
+# kit.verify's. A scored problem's partially_accepted is read too.
+FOLDERS = (
+    "accepted",
+    "wrong_answer",
+    "time_limit_exceeded",
+    "run_time_error",
+    "rejected",
+    "brute_force",
+)
+
+
+def submissions(path: Path, expected: tuple = (), scored: bool = False) -> list[Submission]:
+    """The submissions of the format's folders, in FOLDERS' order (a scored problem's
+    ``partially_accepted`` after ``accepted``); with ``expected`` (a package whose
+    submissions.yaml may name folders of its own) those of the others next."""
+    folders = list(FOLDERS)
+    if scored:
+        folders.insert(1, PARTIALLY_ACCEPTED)
+    top = path / "submissions"
+    if expected and top.is_dir():
+        others = (entry.name for entry in sorted(top.iterdir()) if entry.is_dir())
+        folders += [name for name in others if name not in folders and not hidden(name)]
+    found = []
+    for folder in folders:
+        place = path / "submissions" / folder
+        if not place.is_dir():
+            continue
+        for entry in sorted(place.iterdir()):
+            if hidden(entry.name):
+                continue
+            name = f"{folder}/{entry.name}"
+            if entry.is_dir() and _lone_file(entry) is None:
+                found.append(_several_files(entry, name, folder, expected))
+                continue
+            program = _lone_file(entry) if entry.is_dir() else entry
+            language = LANGUAGES.get(program.suffix, f"{program.suffix or 'no suffix'}")
+            found.append(Submission(program, name, folder, language))
+    return found
+
+
+def _several_files(entry: Path, name: str, folder: str, expected: tuple) -> Submission:
+    """A submission that is a folder of several files: a Python one runs its entry point
+    (submissions.yaml's ``entrypoint``, else ``__main__.py`` (2025-09's default, the languages
+    table), else problemtools' rule: a file named ``main.*`` in any case, else the first
+    source file by name: problemtools/config/languages.yaml, ``{mainfile}``) with the others
+    beside it; one of another language, or of several, is not run."""
+    files = sorted(item.name for item in entry.iterdir() if item.is_file())
+    files = [file for file in files if not hidden(file)]
+    sources = [file for file in files if Path(file).suffix in LANGUAGES]
+    languages = {LANGUAGES[Path(file).suffix] for file in sources}
+    if languages != {"Python"}:
+        language = languages.pop() if len(languages) == 1 else "a program of several files"
+        return Submission(entry, name, folder, language)
+    given = expectations.entrypoint_for(expected, name)
+    mains = [file for file in sources if Path(file).stem.lower() == "main"]
+    main = given or ("__main__.py" if "__main__.py" in files else (mains or sources)[0])
+    return Submission(entry / main, name, folder, "Python", beside=entry)
+
+
+def _lone_file(folder: Path) -> Path | None:
+    """The one file of a submission that is a folder, or None when it holds more."""
+    files = [entry for entry in folder.iterdir() if not hidden(entry.name)]
+    return files[0] if len(files) == 1 and files[0].is_file() else None

@@ -1,0 +1,56 @@
+"""kit.packages.kattis_submissions: a Kattis-format package's submissions as its reader gives
+them: a folder of one file is that file; a Python one of several files runs its entry point
+(submissions.yaml's, else __main__.py, else a main.*, else the first by name), one of another
+language or of several is named by them. Their order and folders are in test_kattis.py beside
+this file."""
+
+import pytest
+
+from kit.packages import kattis
+from tests.package_support import write_package
+
+
+def test_a_submission_that_is_a_folder_of_one_file_is_that_file(tmp_path):
+    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+    files["submissions/accepted/one/main.py"] = "print(1)\n"
+    files["submissions/accepted/two/a.py"] = files["submissions/accepted/two/b.py"] = ""
+    files["submissions/accepted/mixed/a.py"] = files["submissions/accepted/mixed/b.cpp"] = ""
+    files["submissions/accepted/cpp/a.cpp"] = files["submissions/accepted/cpp/b.cpp"] = ""
+    folder = write_package(tmp_path / "p", "name: P\n", files)
+    found = {
+        s.name: (s.path.relative_to(folder).as_posix(), s.language, s.beside)
+        for s in kattis.read(folder, "p").submissions
+    }
+    assert found == {
+        "accepted/one": ("submissions/accepted/one/main.py", "Python", None),
+        "accepted/two": (
+            "submissions/accepted/two/a.py",
+            "Python",
+            folder / "submissions/accepted/two",
+        ),
+        "accepted/mixed": ("submissions/accepted/mixed", "a program of several files", None),
+        "accepted/cpp": ("submissions/accepted/cpp", "C++", None),
+    }
+
+
+@pytest.mark.parametrize(
+    ("names", "yaml", "entry"),
+    [
+        (("b.py", "a.py"), "", "a.py"),  # problemtools: the first by name
+        (("a.py", "Main.py", "z.py"), "", "Main.py"),  # a main.* in any case
+        (("main.py", "__init__.py", "__main__.py"), "", "__main__.py"),  # 2025-09's default
+        (("main.py", "ac.py"), "accepted/sub:\n  entrypoint: ac.py\n", "ac.py"),
+    ],
+)
+def test_a_python_submission_of_several_files_runs_its_entry_point(tmp_path, names, yaml, entry):
+    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+    files.update({f"submissions/accepted/sub/{name}": "" for name in names})
+    if yaml:
+        files["submissions/submissions.yaml"] = yaml
+    folder = write_package(tmp_path / "p", "name: P\n", files)
+    (found,) = kattis.read(folder, "p").submissions
+    assert (found.name, found.path.name, found.beside) == (
+        "accepted/sub",
+        entry,
+        folder / "submissions" / "accepted" / "sub",
+    )
