@@ -1,10 +1,12 @@
 """Problem packages as judges keep them, read in place and never copied (an archive is unpacked
 once into the kit's cache and read there): the Kattis problem
-package format (``kit.packages.kattis``: problemtools, BAPCtools, DOMjudge) and Polygon's
-(``kit.packages.polygon``, Codeforces). Each reader gives a ``Package``
-(``kit.packages.model``): limits, cases in the judge's order, how output is judged (a
-``compare`` and an ``interactor`` setting in problems.toml's terms) and the jury's sorted
-submissions (whether the kit's verdict on one agrees with its folder is ``kit.verify``'s).
+package format (``kit.packages.kattis``: problemtools, BAPCtools, DOMjudge; its parts in
+``kattis_files``, ``kattis_limits``, ``kattis_data``, ``kattis_submissions`` and
+``kattis_validators``) and Polygon's (``kit.packages.polygon``, Codeforces). Each reader
+gives a ``Package`` (``kit.packages.model``): limits, cases in the judge's order, how output
+is judged (a ``compare`` and an ``interactor`` setting in problems.toml's terms) and the
+jury's sorted submissions (whether the kit's verdict on one agrees with its folder is
+``kit.verify``'s).
 ``kit.packages.smallyaml`` reads their YAML; ``kit.packages.archive`` unpacks a zipped or
 tarred package once into the kit's cache.
 

@@ -13,18 +13,17 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   interactive``), or ``type`` (later versions; a string or a list) does. A ``scoring``
   problem's settings are ``kit.packages.scoring``'s (legacy and 2023-07: ``grading``;
   2025-09: ``score_groups``). A ``multi-pass`` problem (it needs its own output validator
-  or interactor) runs each case again on every ``nextpass.in`` its validator writes, at most
-  ``limits.validation_passes`` times (``Package.passes``, for ``kit.run.case_judge``); a
-  ``submit-answer`` problem is a one-line error.
+  or interactor: ``kit.packages.kattis_validators``) runs each case again on every
+  ``nextpass.in`` its validator writes, at most ``limits.validation_passes`` times
+  (``Package.passes``, for ``kit.run.case_judge``); a ``submit-answer`` problem is a
+  one-line error.
 - **Limits**: the time limit from ``limits.time_limit``, DOMjudge's ``domjudge-problem.ini``
   or ``.timelimit`` (else none: it is inferred), its resolution and margins, and the memory,
   output and code limits, as ``kit.packages.kattis_limits`` reads them.
-- **Output validation**: ``validation: default`` (legacy's default) uses the default
-  validator's rules with ``validator_flags`` (``kit.judges.compare``, ``"kattis:FLAGS"``);
-  ``validation: custom`` (or, in later versions, an ``output_validator/`` folder) the
-  package's own validator in the Kattis protocol. The validator is the one program in the
-  validator folder (a file, or a folder of sources compiled together); with several, the
-  first, as problemtools does ("Support for multiple output validators has been dropped").
+- **Output validation**: the default validator with problem.yaml's ``validator_flags``, or
+  the package's own validator in the Kattis protocol (an interactive problem's interactor);
+  it, the input validators and a custom grading's grader are named as
+  ``kit.packages.kattis_validators`` finds them.
 - **Cases**: ``data/sample`` then ``data/secret`` in the judge's order, each group's settings
   (``testdata.yaml``, ``test_group.yaml`` from 2025-09) inherited by its subgroups and cases,
   as ``kit.packages.kattis_data`` walks them; so is the grading of each group
@@ -48,36 +47,34 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
 from __future__ import annotations
 
 import re
-import shlex
 from pathlib import Path
 
 from kit.errors import BuildError
 from kit.judges.profiles import OUTPUT_ALL, OUTPUT_STDOUT
-from kit.judges.programs import runnable
 from kit.packages import constants, expectations, kattis_data, kattis_submissions, scoring
-from kit.packages.kattis_files import LANGUAGES, hidden, read_yaml
+from kit.packages.kattis_files import hidden, read_yaml
 from kit.packages.kattis_limits import (
     DEFAULT_CODE,
     DEFAULT_MEMORY,
     DEFAULT_OUTPUT,
     limits_table,
     mebibytes,
-    number,
     resolution_notes,
     timing,
     whole,
 )
 from kit.packages.kattis_submissions import FOLDERS
-from kit.packages.model import (
-    KATTIS,
-    PARTIALLY_ACCEPTED,
-    Package,
-    Submission,
+from kit.packages.kattis_validators import (
+    grader,
+    input_validators,
+    judging,
+    passes,
+    validation_notes,
+    validator_folder_notes,
 )
+from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, Package, Submission
 
 VERSIONS = ("legacy", "legacy-icpc", "2023-07-draft", "2023-07", "2025-09")  # format versions
-INPUT_FOLDERS = ("input_validators", "input_format_validators")  # the second deprecated
-NOT_PROGRAMS = {".viva": "VIVA", ".ctd": "Checktestdata"}  # validator languages not run here
 
 
 def is_kattis(path: Path) -> bool:
@@ -99,11 +96,11 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     legacy = version.startswith("legacy")
     kind, types = _kind(config, legacy, shown)
     objective, custom_score, notes = scoring.problem_scoring(config, version, types, shown)
-    compare, interactor = _judging(path, shown, base or shown, config, legacy, kind)
+    compare, interactor = judging(path, shown, base or shown, config, legacy, kind)
     default = compare.startswith("kattis") and interactor is None  # flags checked for it
     data, data_notes = _data_fields(path, shown, base or shown, config, version, default)
-    notes += _validation_notes(path, shown, config, legacy)
-    notes += _validator_folder_notes(path, shown, config, legacy)
+    notes += validation_notes(path, shown, config, legacy)
+    notes += validator_folder_notes(path, shown, config, legacy)
     limits = limits_table(config, shown)
     time_fields = timing(path, shown, limits, legacy)
     if not legacy:  # legacy has no resolution: problemtools only rounds a limit it derives
@@ -128,10 +125,10 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         **data,
         infers_time_limit=not legacy,
         grading=grading,
-        grader=_grader(path, shown, base or shown, grading),
+        grader=grader(path, shown, base or shown, grading),
         objective=objective,
         custom_score=custom_score,
-        passes=_passes(shown, limits, types, compare, interactor),
+        passes=passes(shown, limits, types, compare, interactor),
         score_groups=kattis_data.score_groups(path, shown) if latest else (),
         **_running_fields(path, shown, config, limits, version),
     )
@@ -163,7 +160,7 @@ def _data_fields(
     invalid_inputs, checked_outputs = kattis_data.validation_data(path, shown, group_file, default)
     expected, expected_notes = expectations.read(path, shown)
     expected_notes += _constant_notes(path, shown, config)
-    validators, validator_notes = _input_validators(path, shown, base)
+    validators, validator_notes = input_validators(path, shown, base)
     fields = {
         "cases": tuple(cases),
         "input_validators": tuple(validators),
@@ -249,30 +246,6 @@ def _unread_notes(path: Path, shown: str) -> list[str]:
     return [f"note: {shown}: not run, answer validation: {', '.join(present)}"]
 
 
-def _input_validators(path: Path, shown: str, base: str) -> tuple[list[tuple[str, str]], list]:
-    """(name, path) of each input validator program, each file or folder of the first of
-    INPUT_FOLDERS present (a source, an executable, or a folder of sources), and notes for
-    the validators written in a language the kit does not run."""
-    folder = next((path / name for name in INPUT_FOLDERS if (path / name).is_dir()), None)
-    if folder is None:
-        return [], []
-    found, skipped = [], []
-    for entry in sorted(folder.iterdir()):
-        if hidden(entry.name):
-            continue
-        if entry.suffix in NOT_PROGRAMS:
-            skipped.append(f"{folder.name}/{entry.name} ({NOT_PROGRAMS[entry.suffix]})")
-        elif runnable(entry, folder=True):
-            name = entry.name if entry.is_dir() else entry.stem
-            found.append((name, f"{base}/{folder.name}/{entry.name}"))
-        else:  # another language (a Ruby script, a folder of Java)
-            what = "a folder of no .py, C or C++ source" if entry.is_dir() else "not executable"
-            skipped.append(f"{folder.name}/{entry.name} ({what})")
-    if not skipped:
-        return found, []
-    return found, [f"note: {shown}: not run, a language the kit does not run: {', '.join(skipped)}"]
-
-
 def _kind(config: dict, legacy: bool, shown: str) -> tuple[str, list[str]]:
     """The problem's kind, "batch" or "interactive", and the types it names."""
     if legacy:
@@ -284,114 +257,6 @@ def _kind(config: dict, legacy: bool, shown: str) -> tuple[str, list[str]]:
     if "submit-answer" in types:
         raise BuildError(f"{shown}: a submit-answer problem: the kit does not judge that type")
     return ("interactive" if "interactive" in types else "batch"), types
-
-
-def _judging(
-    path: Path, shown: str, base: str, config: dict, legacy: bool, kind: str
-) -> tuple[str, str | None]:
-    """The compare spec and the interactor spec."""
-    flags = str(config.get("validator_flags", "")).split()
-    validation = str(config.get("validation", "default")).split() or ["default"]
-    if legacy and validation[0] not in ("default", "custom"):
-        raise BuildError(f"{shown}/problem.yaml: validation must begin with default or custom")
-    names = VALIDATOR_FOLDERS  # legacy's first, the later one's next
-    folders = [path / name for name in (names if legacy else names[::-1])]
-    folder = next((place for place in folders if place.is_dir()), folders[0])
-    custom = validation[0] == "custom" if legacy else folder.exists()
-    if kind == "interactive" or custom:
-        why = "an interactive problem" if kind == "interactive" else "validation: custom"
-        program = _validator(folder, shown, why)
-        spec = shlex.join([f"{base}/{program}", *flags])
-        if kind == "interactive":
-            return "kattis", f"kattis:{spec}"
-        return f"validator:{spec}", None
-    return ("kattis:" + " ".join(flags)) if flags else "kattis", None
-
-
-def _grader(path: Path, shown: str, base: str, grading: tuple) -> str:
-    """The spec path of the grader program in ``graders/`` when a group's grading is custom
-    (legacy spec, "Graders": at most one); "" otherwise."""
-    if not any(entry.custom for entry in grading):
-        return ""
-    folder = path / "graders"
-    if not folder.is_dir():
-        raise BuildError(f"{shown}: grading: custom, but graders/ is missing")
-    return f"{base}/{_program_in(folder, shown, 'grader')}"
-
-
-VALIDATOR_FOLDERS = ("output_validators", "output_validator")  # legacy's, the later versions'
-
-
-def _validator_folder_notes(path: Path, shown: str, config: dict, legacy: bool) -> list[str]:
-    """A note when the output validator read is only in the other version's folder: read, as
-    DOMjudge reads either (webapp/src/Service/ImportProblemService.php), where problemtools
-    reads only the version's own (problemtools/formatversion.py) and warns of the other."""
-    own, other = VALIDATOR_FOLDERS if legacy else VALIDATOR_FOLDERS[::-1]
-    if (path / own).is_dir() or not (path / other).is_dir():
-        return []
-    if legacy and str(config.get("validation", "default")).split()[:1] != ["custom"]:
-        return []  # not read: the default validator judges
-    return [
-        f"note: {shown}: the output validator is in {other}/, where this format version's is "
-        f"{own}/: read here, as DOMjudge reads either; problemtools reads only {own}/"
-    ]
-
-
-def _validation_notes(path: Path, shown: str, config: dict, legacy: bool) -> list[str]:
-    """What problemtools reports as errors in a legacy package's ``validation``: a validator
-    program that ``validation: default`` leaves unused, and a word after ``custom`` other than
-    ``score`` and ``interactive``."""
-    if not legacy:
-        return []
-    words = str(config.get("validation", "default")).split() or ["default"]
-    folder = path / "output_validators"
-    unused = folder.is_dir() and any(not hidden(entry.name) for entry in folder.iterdir())
-    notes = []
-    if words[0] == "default" and unused:
-        notes.append(
-            f"note: {shown}: output_validators/ holds a program, but validation is default: "
-            "the default validator judges (problemtools: an error)"
-        )
-    wrong = [word for word in words[1:] if word not in ("score", "interactive")]
-    if words[0] == "custom" and wrong:
-        notes.append(
-            f"note: {shown}/problem.yaml: validation: {wrong[0]!r} is not score or interactive "
-            "(problemtools: an error)"
-        )
-    return notes
-
-
-def _validator(folder: Path, shown: str, why: str) -> str:
-    """The validator program's path relative to the package (``why``: what asks for one)."""
-    if not folder.is_dir():
-        raise BuildError(f"{shown}: {why}, but {folder.name}/ is missing")
-    return _program_in(folder, shown, "validator")
-
-
-def _program_in(folder: Path, shown: str, role: str) -> str:
-    """The path relative to the package of the program in ``folder`` (a validator's, a
-    grader's): the folder itself when it holds sources, else its first entry."""
-    where = f"{shown}/{folder.name}"
-    entries = sorted(entry for entry in folder.iterdir() if not hidden(entry.name))
-    if any(entry.is_file() and entry.suffix in LANGUAGES for entry in entries):
-        return folder.name
-    programs = [entry for entry in entries if entry.is_dir() or entry.suffix in LANGUAGES]
-    if not programs:
-        raise BuildError(f"{where}/ holds no {role} program")
-    return f"{folder.name}/{programs[0].name}"
-
-
-def _passes(shown: str, limits: dict, types: list, compare: str, interactor: str | None) -> int:
-    """A multi-pass problem's ``limits.validation_passes`` (default 2, at least 2); 0 for
-    another problem."""
-    if "multi-pass" not in types:
-        return 0
-    if not compare.startswith("validator:") and interactor is None:
-        raise BuildError(f"{shown}: a multi-pass problem needs its own output validator")
-    passes = number(limits, "validation_passes", 2, shown)
-    if passes < 2 or passes != int(passes):
-        raise BuildError(f"{shown}/problem.yaml: limits.validation_passes must be 2 or more")
-    return int(passes)
 
 
 def _statement_title(path: Path) -> str | None:

@@ -1,11 +1,11 @@
 """kit.packages.kattis: a Kattis-format package read in place from the small packages of
-tests/fixtures/packages: its limits, cases in the judge's order and submissions, custom and
-interactive validation, its title, the notes on what the format asks for, the format's later
-version, how its submissions run, one-line errors. The reader's parts have their own test
-modules beside this file (test_kattis_files.py, test_kattis_limits.py, test_kattis_data.py,
-test_kattis_submissions.py), Polygon packages test_polygon.py, the YAML test_smallyaml.py;
-``package = "PATH"`` in problems.toml is in tests/kit/test_registry_packages.py, how packages
-are judged in tests/test_package_judging.py."""
+tests/fixtures/packages and packages written here: its limits, cases in the judge's order and
+submissions, its title, the notes on what the format asks for and the package lacks, the
+format's later version, how its submissions run, one-line errors. The reader's parts have
+their own test modules beside this file (test_kattis_files.py, test_kattis_limits.py,
+test_kattis_data.py, test_kattis_submissions.py, test_kattis_validators.py), Polygon packages
+test_polygon.py, the YAML test_smallyaml.py; ``package = "PATH"`` in problems.toml is in
+tests/kit/test_registry_packages.py, how packages are judged in tests/test_package_judging.py."""
 
 import shutil
 
@@ -49,17 +49,6 @@ def test_a_kattis_package_gives_its_limits_cases_and_submissions():
         ("run_time_error/crash.py", "run_time_error", "Python"),
         ("run_time_error/memory.py", "run_time_error", "Python"),
     ]
-
-
-def test_custom_and_interactive_validation_name_the_validator_program():
-    assert package("kattis_split_py").compare == (
-        "validator:packages/kattis_split_py/output_validators/split_check"
-    )
-    guess = package("kattis_guess")
-    assert guess.kind == "interactive"
-    assert guess.interactor == (
-        "kattis:packages/kattis_guess/output_validators/guess max_guesses 7"
-    )
 
 
 def test_a_title_problem_yaml_does_not_name_is_the_statement_s_problemname(tmp_path):
@@ -166,60 +155,6 @@ def test_a_broken_kattis_package_is_a_one_line_error(tmp_path, problem_yaml, fil
     with pytest.raises(BuildError) as caught:
         kattis.read(folder, "x")
     assert message in str(caught.value) and "\n" not in str(caught.value)
-
-
-def test_an_unused_validator_and_a_wrong_validation_word_are_noted(tmp_path):
-    files = {**ONE_CASE, "output_validators/v.py": "\n"}
-    found = kattis.read(write_package(tmp_path / "unused", "validation: default\n", files), "x")
-    assert found.compare == "kattis" and found.notes == (
-        "note: x: output_validators/ holds a program, but validation is default: the default "
-        "validator judges (problemtools: an error)",
-    )
-    found = kattis.read(write_package(tmp_path / "word", "validation: custom scored\n", files), "x")
-    assert found.compare.startswith("validator:") and found.notes == (
-        "note: x/problem.yaml: validation: 'scored' is not score or interactive (problemtools: "
-        "an error)",
-    )
-    found = kattis.read(write_package(tmp_path / "fine", "validation: custom score\n", files), "x")
-    assert not any("validation" in note for note in found.notes)
-
-
-@pytest.mark.parametrize(
-    ("problem_yaml", "own", "other"),
-    [
-        ("validation: custom\n", "output_validators", "output_validator"),
-        ("problem_format_version: 2023-07\nname: x\n", "output_validator", "output_validators"),
-    ],
-)
-def test_a_validator_in_the_other_version_s_folder_is_read_and_noted(
-    tmp_path, problem_yaml, own, other
-):
-    """problemtools reads only the version's own folder (and warns of the other); DOMjudge
-    reads either: the kit reads it, and says so, for it may judge with the default there."""
-    files = {**ONE_CASE, f"{other}/v.py": "\n"}
-    found = kattis.read(write_package(tmp_path / "x", problem_yaml, files), "x")
-    assert found.compare == f"validator:x/{other}"
-    assert (
-        f"note: x: the output validator is in {other}/, where this format version's is "
-        f"{own}/: read here, as DOMjudge reads either; problemtools reads only {own}/"
-    ) in found.notes
-    if own == "output_validators":  # validation: default reads none: no note
-        unread = kattis.read(write_package(tmp_path / "y", "name: y\n", files), "y")
-        assert unread.compare == "kattis" and not unread.notes
-
-
-def test_a_multi_pass_problem_s_passes(tmp_path):
-    files = {**ONE_CASE, "output_validator/v.py": "\n"}
-    later = "problem_format_version: 2025-09\n"
-    plain = kattis.read(write_package(tmp_path / "plain", later, files), "plain")
-    assert plain.passes == 0
-    found = kattis.read(write_package(tmp_path / "two", later + "type: multi-pass\n", files), "x")
-    assert (found.passes, found.kind) == (2, "batch")  # the spec's default
-    config = later + "type: multi-pass\nlimits:\n  validation_passes: 5\n"
-    assert kattis.read(write_package(tmp_path / "five", config, files), "x").passes == 5
-    config = later + "type: [multi-pass, interactive]\n"
-    found = kattis.read(write_package(tmp_path / "played", config, files), "x")
-    assert (found.passes, found.kind) == (2, "interactive")
 
 
 def test_answer_validation_is_named_as_not_run(tmp_path):

@@ -1,0 +1,74 @@
+"""kit.packages.kattis_validators: a Kattis-format package's judging programs as its reader
+names them: custom and interactive validation's validator, an unused validator and a wrong
+validation word noted, a validator in the other version's folder read and noted, a
+multi-pass problem's passes. Running the input validators is tests/kit/test_input_check.py's,
+the grader tests/kit/test_grader_program.py's."""
+
+import pytest
+
+from kit.packages import kattis
+from tests.package_support import ONE_CASE, PACKAGES, write_package
+
+
+def test_custom_and_interactive_validation_name_the_validator_program():
+    split = kattis.read(PACKAGES / "kattis_split_py", "packages/kattis_split_py")
+    assert split.compare == "validator:packages/kattis_split_py/output_validators/split_check"
+    guess = kattis.read(PACKAGES / "kattis_guess", "packages/kattis_guess")
+    assert guess.kind == "interactive"
+    assert guess.interactor == (
+        "kattis:packages/kattis_guess/output_validators/guess max_guesses 7"
+    )
+
+
+def test_an_unused_validator_and_a_wrong_validation_word_are_noted(tmp_path):
+    files = {**ONE_CASE, "output_validators/v.py": "\n"}
+    found = kattis.read(write_package(tmp_path / "unused", "validation: default\n", files), "x")
+    assert found.compare == "kattis" and found.notes == (
+        "note: x: output_validators/ holds a program, but validation is default: the default "
+        "validator judges (problemtools: an error)",
+    )
+    found = kattis.read(write_package(tmp_path / "word", "validation: custom scored\n", files), "x")
+    assert found.compare.startswith("validator:") and found.notes == (
+        "note: x/problem.yaml: validation: 'scored' is not score or interactive (problemtools: "
+        "an error)",
+    )
+    found = kattis.read(write_package(tmp_path / "fine", "validation: custom score\n", files), "x")
+    assert not any("validation" in note for note in found.notes)
+
+
+@pytest.mark.parametrize(
+    ("problem_yaml", "own", "other"),
+    [
+        ("validation: custom\n", "output_validators", "output_validator"),
+        ("problem_format_version: 2023-07\nname: x\n", "output_validator", "output_validators"),
+    ],
+)
+def test_a_validator_in_the_other_version_s_folder_is_read_and_noted(
+    tmp_path, problem_yaml, own, other
+):
+    """problemtools reads only the version's own folder (and warns of the other); DOMjudge
+    reads either: the kit reads it, and says so, for it may judge with the default there."""
+    files = {**ONE_CASE, f"{other}/v.py": "\n"}
+    found = kattis.read(write_package(tmp_path / "x", problem_yaml, files), "x")
+    assert found.compare == f"validator:x/{other}"
+    assert (
+        f"note: x: the output validator is in {other}/, where this format version's is "
+        f"{own}/: read here, as DOMjudge reads either; problemtools reads only {own}/"
+    ) in found.notes
+    if own == "output_validators":  # validation: default reads none: no note
+        unread = kattis.read(write_package(tmp_path / "y", "name: y\n", files), "y")
+        assert unread.compare == "kattis" and not unread.notes
+
+
+def test_a_multi_pass_problem_s_passes(tmp_path):
+    files = {**ONE_CASE, "output_validator/v.py": "\n"}
+    later = "problem_format_version: 2025-09\n"
+    plain = kattis.read(write_package(tmp_path / "plain", later, files), "plain")
+    assert plain.passes == 0
+    found = kattis.read(write_package(tmp_path / "two", later + "type: multi-pass\n", files), "x")
+    assert (found.passes, found.kind) == (2, "batch")  # the spec's default
+    config = later + "type: multi-pass\nlimits:\n  validation_passes: 5\n"
+    assert kattis.read(write_package(tmp_path / "five", config, files), "x").passes == 5
+    config = later + "type: [multi-pass, interactive]\n"
+    found = kattis.read(write_package(tmp_path / "played", config, files), "x")
+    assert (found.passes, found.kind) == (2, "interactive")
