@@ -18,7 +18,8 @@ from __future__ import annotations
 import math
 from itertools import zip_longest
 
-from kit.judges.compare import FloatComparator, words
+from kit.judges.compare import FloatComparator
+from kit.judges.output_chunks import words
 
 EXACT = ("lines", "tokens")  # the comparisons the hint is for, and Kattis' without a tolerance
 KATTIS = "kattis"
@@ -57,7 +58,7 @@ def float_hint(spec: str, expected: bytes, got: bytes) -> list[str]:
 def _differences(expected: bytes, got: bytes) -> tuple[tuple[bytes, bytes], float] | None:
     """The first pair of tokens that differ and the largest error of any, when as many tokens
     differ only by numbers within ``NEAREST`` of each other; else None. Read a chunk at a
-    time (``kit.judges.compare.words``): an output of millions of tokens is never held."""
+    time (``kit.judges.output_chunks.words``): an output of millions of tokens is never held."""
     first, largest = None, 0.0
     for want, have in zip_longest(words(expected), words(got)):
         if want == have:

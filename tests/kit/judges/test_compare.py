@@ -2,8 +2,6 @@
 bad settings."""
 
 import os
-import random
-import re
 import textwrap
 import time
 import tracemalloc
@@ -12,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
-from kit.judges import compare
 from kit.judges.compare import Judgement, crash_line, parse_compare, summary_line
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -568,30 +565,6 @@ def test_tokens_that_are_not_utf_8_are_shown_as_bytes(compare):
     judgement = comparator(compare).judge(NO_INPUT, b"caf\xe9\n", b"caf\xe8\n")
     assert "expected b'caf\\xe9'" in judgement.message
     assert "got b'caf\\xe8'" in judgement.message
-
-
-def _whole_lines(output):
-    """The lines mode's lines as a whole output's split gives them (the reference)."""
-    lines = output.split(b"\n")
-    while lines and not lines[-1].rstrip():
-        lines.pop()
-    return [line.rstrip() for line in lines]
-
-
-@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 16])
-def test_lines_and_tokens_read_chunk_by_chunk_are_the_whole_outputs(monkeypatch, chunk):
-    """Outputs are split a chunk at a time, each ended at a separator; on 3,000 random outputs
-    of separators and letters, at chunk sizes that cut everywhere, the pieces are a whole
-    split's."""
-    monkeypatch.setattr(compare, "CHUNK", chunk)
-    rng = random.Random(chunk)
-    alphabet = [b"a", b"b", b" ", b"\t", b"\r", b"\n", b"\x0b", b"\x0c", b"\xef\xbb\xbf"]
-    for _ in range(3000):
-        output = b"".join(rng.choice(alphabet) for _ in range(rng.randrange(12)))
-        assert list(compare.judged_lines(output)) == _whole_lines(output), output
-        testlib = [t for t in re.split(rb"[ \t\r\n]+", output) if t]
-        assert list(compare.tokens(output)) == testlib, output
-        assert list(compare._pieces(output, compare._SPACE, bytes.split)) == output.split()
 
 
 @pytest.mark.parametrize("spec", ["lines", "tokens", "float:1e-6", "kattis", "domjudge"])
