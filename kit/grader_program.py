@@ -22,7 +22,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from kit.judges.compare import judge_message
+from kit.judges.judge_messages import judge_message
 from kit.judges.programs import Program, program_at
 from kit.processes import run_program, signal_name
 from kit.registry import Problem

@@ -44,7 +44,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit.judges.compare import judge_message
+from kit.judges.judge_messages import judge_message
 from kit.judges.programs import MissingHeader, program_at
 from kit.junk import JUNK, MODIFICATIONS
 from kit.packages.model import KATTIS, POLYGON, args_for

@@ -29,7 +29,7 @@ import re
 import time
 from typing import TextIO
 
-from kit.judges.compare import crash_line
+from kit.judges.judge_messages import crash_line
 from kit.judges.profiles import PROFILES, STRICTEST
 from kit.pipeline import Result, Status
 from kit.problem_cases import NO_ANSWER, line_end_note

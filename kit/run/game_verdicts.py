@@ -51,7 +51,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kit.judges.compare import TESTLIB_PRESENTATION, not_started, summary_line, testlib_failure
+from kit.judges.judge_messages import (
+    TESTLIB_PRESENTATION,
+    not_started,
+    summary_line,
+    testlib_failure,
+)
 from kit.judges.programs import KATTIS_ACCEPTED, kattis_failure
 from kit.processes import signal_name
 from kit.run.game_transcript import LINE_CHARS

@@ -302,8 +302,8 @@ def within_hard(kind: int, want: int, *, fixed: bool = False) -> None:
     resource.setrlimit(kind, (want, want if fixed else hard))
 
 
-# a traceback's header (kit.judges.compare reads the crash after it; this file imports nothing
-# of the kit, so the words are written here again)
+# a traceback's header (kit.judges.judge_messages reads the crash after it; this file imports
+# nothing of the kit, so the words are written here again)
 TRACEBACK = b"Traceback (most recent call last):"
 
 

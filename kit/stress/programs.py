@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.judges.compare import crash_line, summary_line
+from kit.judges.judge_messages import crash_line, summary_line
 from kit.judges.targets import Runner
 from kit.registry import Problem
 from kit.run.limits import Limits, run_limited

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.judges.compare import crash_line
+from kit.judges.judge_messages import crash_line
 from kit.run.launcher import kept_stderr
 from tests.kit.run.hostile import forked_hog
 from tests.process_support import PIN_FIRST_CORE

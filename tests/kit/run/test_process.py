@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.judges.compare import crash_line
+from kit.judges.judge_messages import crash_line
 from kit.run import process
 from kit.run.launcher import STDERR_HEAD, STDERR_KEPT
 from kit.run.process import (
