@@ -94,7 +94,7 @@ from kit.check.syntax import compile_errors
 from kit.errors import BuildError
 from kit.grader_program import package_grader
 from kit.grading import out_of_range, scored
-from kit.judges.compare import score_parts
+from kit.judges.kattis_feedback import score_parts
 from kit.judges.targets import Runner
 from kit.packages.expectations import Expectation, names, rules_for
 from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, POLYGON, Package, Submission

@@ -61,9 +61,10 @@ on stdin; exit 42 accepts, 43 is a wrong answer, any other status (0 included), 
 no verdict within the timeout is the validator's own failure. Its message is the start of
 ``FEEDBACK_DIR/judgemessage.txt``, else of what it printed. What it wrote to
 ``FEEDBACK_DIR/score.txt`` (a scoring problem's case score, accepted or not), and 2025-09's
-``score_multiplier.txt``, are kept as text in ``Judgement.score`` (``score_parts`` splits
-it), for ``kit.verify`` to judge by the package's rules. A C or C++
-validator, or a folder of sources, is compiled once and cached (``kit.judges.programs``).
+``score_multiplier.txt``, are kept as text in ``Judgement.score``
+(``kit.judges.kattis_feedback.score_parts`` splits it), for ``kit.verify`` to judge by the
+package's rules. A C or C++ validator, or a folder of sources, is compiled once and cached
+(``kit.judges.programs``).
 
 A path in a spec is split as a shell would (``shlex``): quote one with spaces. A checker
 takes no flags, so its path is the rest as written, or one quoted word.
@@ -82,12 +83,12 @@ API::
     Comparator.judge_pass(input, expected, got, feedback) -> Judgement
         # one pass of a multi-pass problem; a Kattis validator's nextpass.in in next_input
 
-Helpers shared with a game (``kit.run.interact``): ``program_command`` (argv of a user's
-program), ``feedback_message``, ``feedback_score`` (``score_parts``) and ``next_pass_input``
-(what a Kattis validator left in its feedback folder). The messages of a checker, a validator
-or an interactor (``summary_line``, ``crash_line``, ``judge_message``, ``testlib_failure``,
-testlib's exit statuses) are ``kit.judges.judge_messages``'s. Programs are run by
-``kit.processes``.
+Shared with a game (``kit.run.interact``, ``kit.run.game_verdicts``): the messages of a
+checker, a validator or an interactor (``summary_line``, ``crash_line``, ``judge_message``,
+``testlib_failure``, testlib's exit statuses) are ``kit.judges.judge_messages``'s, what a
+Kattis validator or interactor leaves in its feedback folder (``feedback_message``,
+``feedback_score``, ``score_parts``, ``next_pass_input``) ``kit.judges.kattis_feedback``'s.
+``program_command`` is the argv of a user's program. Programs are run by ``kit.processes``.
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ from kit.judges.judge_messages import (
     summary_line,
     testlib_failure,
 )
+from kit.judges.kattis_feedback import feedback_message, feedback_score, next_pass_input
 from kit.judges.output_chunks import UTF8_BOM, judged_lines, output_tokens, tokens, words
 from kit.judges.programs import (
     KATTIS_ACCEPTED,
@@ -124,7 +126,6 @@ from kit.judges.programs import (
 from kit.processes import run_program, signal_name
 
 DEFAULT_SPEC = "lines"
-MULTIPLIER_MARK = "\x00"  # in feedback_score's text, before score_multiplier.txt's
 CHECKER_TIMEOUT = 10.0
 SHOWN_CHARS = 60  # of a line or token in a message
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
@@ -539,56 +540,6 @@ class ValidatorComparator(Comparator):
         if failure is not None:
             return f"validator {failure}" + (f": {said}" if said else "")
         return None
-
-
-def next_pass_input(feedback: Path) -> bytes | None:
-    """A Kattis validator's ``nextpass.in`` in ``feedback``, taken out of it (the next pass
-    finds none); None when it wrote none."""
-    path = feedback / "nextpass.in"
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    path.unlink()
-    return data
-
-
-def feedback_score(feedback: Path) -> str | None:
-    """The text of a Kattis validator's ``score.txt`` in ``feedback`` (its first 64 bytes,
-    stripped), then, when it wrote 2025-09's ``score_multiplier.txt`` too, MULTIPLIER_MARK
-    and that file's text (``score_parts`` splits them); None when it wrote neither."""
-    score = _small_text(feedback / "score.txt")
-    multiplier = _small_text(feedback / "score_multiplier.txt")
-    if multiplier is None:
-        return score
-    return f"{score or ''}{MULTIPLIER_MARK}{multiplier}"
-
-
-def score_parts(text: str | None) -> tuple[str | None, str | None]:
-    """``feedback_score``'s text as (score.txt's text, score_multiplier.txt's text), None
-    for a file the validator did not write (an empty ``score.txt`` beside a multiplier
-    reads as none)."""
-    if text is None or MULTIPLIER_MARK not in text:
-        return text, None
-    score, multiplier = text.split(MULTIPLIER_MARK, 1)
-    return score or None, multiplier
-
-
-def _small_text(path: Path) -> str | None:
-    try:
-        with open(path, "rb") as file:
-            return file.read(64).decode("utf-8", "replace").strip()
-    except OSError:
-        return None
-
-
-def feedback_message(feedback: Path) -> str:
-    """The start of a Kattis validator's ``judgemessage.txt`` in ``feedback``, or ''."""
-    try:
-        with open(feedback / "judgemessage.txt", "rb") as file:
-            return summary_line(file.read(1 << 16))
-    except OSError:
-        return ""
 
 
 class CheckerComparator(Comparator):

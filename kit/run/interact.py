@@ -52,8 +52,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.judges.compare import feedback_message, feedback_score, next_pass_input
 from kit.judges.judge_messages import judge_message
+from kit.judges.kattis_feedback import feedback_message, feedback_score, next_pass_input
 from kit.judges.profiles import PROBLEMTOOLS
 from kit.judges.programs import KATTIS, Interactor
 from kit.processes import Drain

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
-from kit.judges.compare import parse_compare, score_parts
+from kit.judges.compare import parse_compare
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
@@ -307,24 +307,6 @@ def test_a_pass_keeps_the_feedback_folder_and_hands_over_nextpass_in(tmp_path):
     assert rejected.checker_failed and "wrote nextpass.in, and rejected" in rejected.message
     assert validator.judge(NO_INPUT, b"", b"ok").next_input == b"1\n"  # a folder of its own
     assert parse_compare("tokens", tmp_path, WHERE).judge_pass(NO_INPUT, b"1", b"1", feedback)
-
-
-@pytest.mark.parametrize(
-    ("files", "parts"),
-    [
-        ({}, (None, None)),
-        ({"score.txt": " 12.5\n"}, ("12.5", None)),
-        ({"score_multiplier.txt": "0.5"}, (None, "0.5")),
-        ({"score.txt": "3", "score_multiplier.txt": "1"}, ("3", "1")),
-    ],
-)
-def test_a_validator_s_score_and_2025_09_score_multiplier_are_kept_apart(tmp_path, files, parts):
-    script = "import sys\nfrom pathlib import Path\n"
-    for name, text in files.items():
-        script += f"Path(sys.argv[3], {name!r}).write_text({text!r})\n"
-    write(tmp_path / "scores.py", script + "sys.exit(42)\n")
-    found = judge("validator:scores.py", b"1\n", b"1\n", root=tmp_path)
-    assert found.accepted and score_parts(found.score) == parts
 
 
 def test_a_validator_folder_with_several_scripts_runs_the_first_as_problemtools_does(tmp_path):
