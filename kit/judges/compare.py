@@ -98,12 +98,12 @@ import os
 import re
 import shlex
 import tempfile
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from itertools import zip_longest
 from pathlib import Path
 
-from kit.errors import BuildError, trimmed
+from kit.errors import BuildError
+from kit.judges.difference_messages import exactly, first_difference, plain, quoted
 from kit.judges.judge_messages import (
     TESTLIB_PRESENTATION,
     TESTLIB_REJECTS,
@@ -127,7 +127,6 @@ from kit.processes import run_program, signal_name
 
 DEFAULT_SPEC = "lines"
 CHECKER_TIMEOUT = 10.0
-SHOWN_CHARS = 60  # of a line or token in a message
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 
 
@@ -191,14 +190,14 @@ class LinesComparator(Comparator):
         return Judgement(False, f"{judged.message} (the same tokens)", presentation=True)
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        return _first_difference("line", judged_lines(expected), judged_lines(got), _exactly)
+        return first_difference("line", judged_lines(expected), judged_lines(got), exactly)
 
 
 class TokensComparator(Comparator):
     spec = "tokens"
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        return _first_difference("token", tokens(expected), output_tokens(got), _exactly)
+        return first_difference("token", tokens(expected), output_tokens(got), exactly)
 
 
 class FloatComparator(Comparator):
@@ -208,15 +207,15 @@ class FloatComparator(Comparator):
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
         expected_tokens, got_tokens = tokens(expected), output_tokens(got)
-        return _first_difference("token", expected_tokens, got_tokens, self._token_difference)
+        return first_difference("token", expected_tokens, got_tokens, self._token_difference)
 
     def _token_difference(self, a: bytes | None, b: bytes | None) -> str | None:
         if a == b:
             return None
         x, y = _number(a), _number(b)
         if x is None or y is None:
-            return _exactly(a, b)
-        shown = f"expected {_plain(a)}, got {_plain(b)}"
+            return exactly(a, b)
+        shown = f"expected {plain(a)}, got {plain(b)}"
         if math.isnan(x) or math.isnan(y):
             return None if math.isnan(x) and math.isnan(y) else shown
         if math.isinf(x) or math.isinf(y):
@@ -228,63 +227,6 @@ class FloatComparator(Comparator):
         if error <= self.tolerance * (1 + 1e-9) + 1e-15:
             return None
         return f"{shown} (error {error:.3g} > {self.tolerance:g})"
-
-
-def _first_difference(
-    unit: str,
-    want: Iterable[bytes],
-    have: Iterable[bytes],
-    differ: Callable[[bytes | None, bytes | None], str | None],
-) -> str | None:
-    """``"<unit> N: <what differ says>"`` for the first pair ``differ`` finds apart, or None.
-
-    The shorter one is padded with None, shown as the end of the output.
-    """
-    for index, (a, b) in enumerate(zip_longest(want, have)):
-        problem = differ(a, b)
-        if problem is not None:
-            return f"{unit} {index + 1}: {problem}"
-    return None
-
-
-def _exactly(a: bytes | None, b: bytes | None, fold: bool = False) -> str | None:
-    """How two lines or tokens differ (``fold``: where they do but for ASCII case), or None."""
-    if a == b:
-        return None
-    start = _differ_from(a, b, fold)
-    if start is None:
-        return f"expected {_quoted(a)}, got {_quoted(b)}"
-    assert a is not None and b is not None
-    column, a, b, unit = start
-    return f"from {unit} {column}: expected {_quoted(a, '...')}, got {_quoted(b, '...')}"
-
-
-_CONTEXT = 10  # characters shown before the first difference, when it lies far in
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-
-
-def _differ_from(
-    a: bytes | None, b: bytes | None, fold: bool
-) -> tuple[int, bytes, bytes, str] | None:
-    """Where two long lines or tokens first differ, when the shown prefixes would hide it:
-    the column (1-based, in characters when both are UTF-8, else the byte), both from a little
-    before it, and which unit the place is in; else None."""
-    if a is None or b is None:
-        return None
-    try:
-        x, y = a.decode("utf-8"), b.decode("utf-8")
-    except UnicodeDecodeError:
-        x, y = a.decode("latin-1"), b.decode("latin-1")  # one byte a character, in bytes
-        text = False
-    else:
-        text = True
-    folded = [x.translate(_ASCII_LOWER), y.translate(_ASCII_LOWER)] if fold else [x, y]
-    same = len(os.path.commonprefix(folded))
-    if same < SHOWN_CHARS - _CONTEXT:
-        return None
-    start = same - _CONTEXT
-    encode = (lambda part: part.encode("utf-8")) if text else (lambda part: part.encode("latin-1"))
-    return same + 1, encode(x[start:]), encode(y[start:]), "column" if text else "byte"
 
 
 def _number(token: bytes | None) -> float | None:
@@ -395,7 +337,7 @@ class KattisComparator(Comparator):
         pairs = zip_longest(words(expected), words(got))
         for index, (want, have) in enumerate(pairs):
             if want is None:
-                return f"token {index + 1}: expected end of output, got {_quoted(have)}"
+                return f"token {index + 1}: expected end of output, got {quoted(have)}"
             problem = self._token(want, have)
             if problem is not None:
                 return f"token {index + 1}: {problem}"
@@ -410,8 +352,8 @@ class KattisComparator(Comparator):
             if spaces[0][index] != theirs:
                 where = f"before token {index + 1}" if index < len(want) else "at the end"
                 return (
-                    f"whitespace {where}: expected {_quoted(spaces[0][index])}, "
-                    f"got {_quoted(theirs)} (space_change_sensitive)"
+                    f"whitespace {where}: expected {quoted(spaces[0][index])}, "
+                    f"got {quoted(theirs)} (space_change_sensitive)"
                 )
             if index == len(want):
                 break
@@ -420,12 +362,12 @@ class KattisComparator(Comparator):
             if problem is not None:
                 return f"token {index + 1}: {problem}"
         if len(have) > len(want):
-            return f"token {len(want) + 1}: expected end of output, got {_quoted(have[len(want)])}"
+            return f"token {len(want) + 1}: expected end of output, got {quoted(have[len(want)])}"
         return None
 
     def _token(self, want: bytes, have: bytes | None) -> str | None:
         if have is None:
-            return f"expected {_quoted(want)}, got end of output"
+            return f"expected {quoted(want)}, got end of output"
         if not self.domjudge:
             # problemtools compares C strings (strcmp, sscanf on c_str()): a token ends at a
             # NUL; DOMjudge's copy compares whole std::strings
@@ -437,22 +379,22 @@ class KattisComparator(Comparator):
         if want == have or (not flags.case_sensitive and want.lower() == have.lower()):
             return None
         note = " (case_sensitive)" if want.lower() == have.lower() else ""
-        return f"{_exactly(want, have, fold=not flags.case_sensitive and not note)}{note}"
+        return f"{exactly(want, have, fold=not flags.case_sensitive and not note)}{note}"
 
     def _number(self, want: bytes, number: float, have: bytes) -> str | None:
         """What is wrong with ``have`` for the answer's number, within the tolerances."""
         theirs = _c_float(have, finite=not self.domjudge)
         if theirs is None:
-            return f"expected {_plain(want)}, got {_quoted(have)}, not a number"
+            return f"expected {plain(want)}, got {quoted(have)}, not a number"
         if not (math.isfinite(number) and math.isfinite(theirs)):
             # DOMjudge: NaN equals NaN, an infinity the same infinity, nothing else
             same = number == theirs or (math.isnan(number) and math.isnan(theirs))
-            return None if same else f"expected {_plain(want)}, got {_plain(have)}"
+            return None if same else f"expected {plain(want)}, got {plain(have)}"
         error = abs(number - theirs)
         if error <= self.flags.absolute or error <= self.flags.relative * abs(number):
             return None
         errors = _errors(number, error, self.flags)
-        return f"expected {_plain(want)}, got {_plain(have)} ({errors})"
+        return f"expected {plain(want)}, got {plain(have)} ({errors})"
 
 
 def _errors(number: float, error: float, flags: KattisFlags) -> str:
@@ -680,20 +622,3 @@ def program_command(path_text: str, root: Path, where: str, role: str) -> list[s
     if not os.access(path, os.X_OK):
         raise BuildError(f"{where}: {role} {path_text} is not executable (nor a .py file)")
     return [str(path.resolve())]
-
-
-def _quoted(token: bytes | None, before: str = "") -> str:
-    """A token or line as a message shows it: its text quoted, or its bytes (``b'caf\\xe9'``)
-    when it is not UTF-8, so that two such tokens never look alike; ``before``: what stands
-    for the part left out in front of it."""
-    if token is None:
-        return "end of output"
-    try:
-        return repr(before + trimmed(token.decode("utf-8"), SHOWN_CHARS))
-    except UnicodeDecodeError:
-        cut = token[:SHOWN_CHARS] + (b"..." if len(token) > SHOWN_CHARS else b"")
-        return repr(before.encode() + cut)
-
-
-def _plain(token: bytes | None) -> str:
-    return trimmed((token or b"").decode("ascii", "replace"), SHOWN_CHARS)

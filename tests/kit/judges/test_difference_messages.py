@@ -1,0 +1,57 @@
+"""kit.judges.difference_messages: a long line cut in the message, a difference far into a
+long line or token shown where it is, and tokens that are not UTF-8 shown as bytes, as the
+comparisons say them."""
+
+from pathlib import Path
+
+import pytest
+
+from kit.judges.compare import parse_compare
+
+ROOT = Path(__file__).resolve().parents[3]
+WHERE = "problems.toml: [toy]"
+NO_INPUT = Path("/nonexistent/input")
+
+
+def comparator(spec):
+    return parse_compare(spec, ROOT, WHERE)
+
+
+def test_lines_shortens_a_long_line_in_the_message():
+    message = comparator("lines").compare(NO_INPUT, b"x\n", b"y" * 500)
+    assert message.startswith("line 1: expected 'x', got 'yyy") and message.endswith("...'")
+    assert len(message) < 100
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected", "got", "message"),
+    [
+        ("lines", " ".join(map(str, range(1, 41))), " ".join(map(str, range(1, 40))) + " 99",
+         "line 1: from column 109: expected '... 37 38 39 40', got '... 37 38 39 99'"),
+        ("tokens", "a" * 100 + "x", "a" * 100 + "y",
+         "token 1: from column 101: expected '...aaaaaaaaaax', got '...aaaaaaaaaay'"),
+        ("tokens", "é" * 100, "é" * 100 + "y",
+         "token 1: from column 101: expected '...éééééééééé', got '...ééééééééééy'"),
+        ("kattis", "A" * 100 + "x", "a" * 100 + "y",
+         "token 1: from column 101: expected '...AAAAAAAAAAx', got '...aaaaaaaaaay'"),
+        ("tokens", "é" * 100 + "a", "é" * 100 + "\udcff",
+         "token 1: from byte 201: expected '...éééééa', got "
+         "b'...\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xff'"),
+    ],
+)  # fmt: skip
+def test_a_difference_far_into_a_long_line_or_token_is_shown_where_it_is(
+    spec, expected, got, message
+):
+    """Both sides cut at the same 60 characters looked alike (oj shows the whole output):
+    the message starts a little before the first difference and says its column."""
+    encode = lambda text: text.encode("utf-8", "surrogateescape")  # noqa: E731
+    said = comparator(spec).compare(NO_INPUT, encode(f"{expected}\n"), encode(f"{got}\n"))
+    assert said == message
+
+
+@pytest.mark.parametrize("compare", ["lines", "tokens"])
+def test_tokens_that_are_not_utf_8_are_shown_as_bytes(compare):
+    """Two different undecodable tokens never read alike ('caf\ufffd' twice)."""
+    judgement = comparator(compare).judge(NO_INPUT, b"caf\xe9\n", b"caf\xe8\n")
+    assert "expected b'caf\\xe9'" in judgement.message
+    assert "got b'caf\\xe8'" in judgement.message
