@@ -39,12 +39,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit.judges.compare import (
-    CheckerComparator,
-    Judgement,
-    ValidatorComparator,
-    parse_compare,
-)
+from kit.judges.comparator import Judgement
+from kit.judges.compare import CheckerComparator, ValidatorComparator, parse_compare
 from kit.junk import JUNK, ODD_OUTPUTS
 from kit.packages.model import POLYGON, Package, PackageCase
 from kit.problem_cases import Case

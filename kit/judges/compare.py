@@ -69,7 +69,7 @@ package's rules. A C or C++ validator, or a folder of sources, is compiled once 
 A path in a spec is split as a shell would (``shlex``): quote one with spaces. A checker
 takes no flags, so its path is the rest as written, or one quoted word.
 
-API::
+API (``Comparator`` and its ``Judgement`` are ``kit.judges.comparator``'s)::
 
     parse_compare(spec: str, root: Path, where: str, *, checker_timeout=10.0,
                   include=()) -> Comparator   # include: folders for a C/C++ checker's headers
@@ -103,6 +103,7 @@ from itertools import zip_longest
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.judges.comparator import Comparator, Judgement
 from kit.judges.difference_messages import exactly, first_difference, plain, quoted
 from kit.judges.judge_messages import (
     TESTLIB_PRESENTATION,
@@ -113,7 +114,7 @@ from kit.judges.judge_messages import (
     testlib_failure,
 )
 from kit.judges.kattis_feedback import feedback_message, feedback_score, next_pass_input
-from kit.judges.output_chunks import UTF8_BOM, judged_lines, output_tokens, tokens, words
+from kit.judges.output_chunks import judged_lines, output_tokens, tokens, words
 from kit.judges.programs import (
     KATTIS_ACCEPTED,
     KATTIS_WRONG,
@@ -128,56 +129,6 @@ from kit.processes import run_program, signal_name
 DEFAULT_SPEC = "lines"
 CHECKER_TIMEOUT = 10.0
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
-
-
-@dataclass(frozen=True)
-class Judgement:
-    accepted: bool
-    message: str  # one line; on acceptance only a checker says something
-    checker_failed: bool = False  # the checker failed: exit 3, a status not testlib's, killed, hung
-    hung: bool = False  # the checker failed so: no verdict within its time-out
-    presentation: bool = False  # rejected for the layout only (a presentation error)
-    score: str | None = None  # a Kattis validator's score.txt, its text; None: it wrote none
-    # a Kattis validator's nextpass.in: the input of a multi-pass problem's next pass
-    next_input: bytes | None = None
-
-
-class Comparator:
-    """One comparison rule; subclasses give ``difference`` (or ``judge``)."""
-
-    spec: str
-
-    def prepare(self) -> None:
-        """Get ready to judge (a C/C++ program is compiled here); a BuildError if it cannot."""
-
-    def with_flags(self, flags: tuple[str, ...]) -> Comparator:
-        """This rule with a test group's validator flags added (only Kattis validators take
-        flags; the others are themselves)."""
-        return self
-
-    def compare(self, input_path: Path, expected: bytes, got: bytes) -> str | None:
-        judgement = self.judge(input_path, expected, got)
-        return None if judgement.accepted else judgement.message
-
-    def judge_pass(
-        self, input_path: Path, expected: bytes, got: bytes, feedback: Path
-    ) -> Judgement:
-        """One pass of a multi-pass problem, ``feedback`` the folder kept between passes; a
-        rule other than a Kattis validator judges it alone and asks for no other pass."""
-        return self.judge(input_path, expected, got)
-
-    def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
-        difference = None if _identical(expected, got) else self.difference(expected, got)
-        return Judgement(difference is None, difference or "")
-
-    def difference(self, expected: bytes, got: bytes) -> str | None:
-        raise NotImplementedError
-
-
-def _identical(expected: bytes, got: bytes) -> bool:
-    """Whether the output is the answer byte for byte, which every built-in rule accepts (but
-    for a byte-order mark opening both, which testlib skips in the output only)."""
-    return expected == got and not got.startswith(UTF8_BOM)
 
 
 class LinesComparator(Comparator):

@@ -43,7 +43,8 @@ from pathlib import Path
 
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
-from kit.judges.compare import CheckerComparator, Comparator, parse_compare
+from kit.judges.comparator import Comparator
+from kit.judges.compare import CheckerComparator, parse_compare
 from kit.judges.judge_messages import crash_line
 from kit.judges.modules import PYTHON, missing_module
 from kit.judges.profiles import WALL, judge_name, profile_for

@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Iterable
 from enum import StrEnum
 
-from kit.judges.compare import Judgement
+from kit.judges.comparator import Judgement
 from kit.judges.judge_messages import crash_line
 from kit.judges.profiles import CPU
 from kit.processes import signal_name

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
-from kit.judges.compare import Comparator
+from kit.judges.comparator import Comparator
 from kit.judges.profiles import judge_name
 from kit.judges.targets import Runner
 from kit.problem_cases import Case

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
-from kit.judges.compare import Judgement, parse_compare
+from kit.judges.comparator import Judgement
+from kit.judges.compare import parse_compare
 
 ROOT = Path(__file__).resolve().parents[3]
 WHERE = "problems.toml: [toy]"
