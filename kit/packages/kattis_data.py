@@ -31,7 +31,7 @@ import os
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.judges.compare import kattis_flags
+from kit.judges.kattis_compare import kattis_flags
 from kit.packages import scoring
 from kit.packages.kattis_files import hidden, looping, read_yaml
 from kit.packages.model import GroupGrading, PackageCase, ScoreGroup

@@ -1,0 +1,199 @@
+"""kit.judges.kattis_compare: the Kattis default output validator's rules with each of its
+flags, DOMjudge's copy of them, and the one-line errors for bad flags."""
+
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.judges.compare import parse_compare
+
+ROOT = Path(__file__).resolve().parents[3]
+WHERE = "problems.toml: [toy]"
+NO_INPUT = Path("/nonexistent/input")
+
+
+def difference(spec, expected, got):
+    judgement = parse_compare(spec, ROOT, WHERE).judge(NO_INPUT, expected, got)
+    return None if judgement.accepted else judgement.message
+
+
+# the default validator: case
+
+
+def test_case_is_ignored_by_default():
+    assert difference("kattis", b"Impossible\n", b"IMPOSSIBLE\n") is None
+    assert difference("kattis", b"yes no\n", b"YES nO") is None
+
+
+def test_case_sensitive_compares_case():
+    assert difference("kattis:case_sensitive", b"Impossible\n", b"Impossible") is None
+    assert difference("kattis:case_sensitive", b"Impossible\n", b"IMPOSSIBLE") == (
+        "token 1: expected 'Impossible', got 'IMPOSSIBLE' (case_sensitive)"
+    )
+
+
+def test_tokens_differ_and_counts_differ():
+    assert difference("kattis", b"1 2\n", b"1 3") == "token 2: expected '2', got '3'"
+    assert difference("kattis", b"1 2\n", b"1") == "token 2: expected '2', got end of output"
+    assert difference("kattis", b"1 2\n", b"1 2 3") == ("token 3: expected end of output, got '3'")
+    assert difference("kattis", b"\n", b"") is None  # both empty
+
+
+# the default validator: whitespace
+
+
+def test_any_whitespace_separates_tokens_by_default():
+    assert difference("kattis", b"1 2\n3\n", b"  1\t\t2\r\n\v\f3") is None
+
+
+@pytest.mark.parametrize(
+    ("got", "message"),
+    [
+        (b"1  2\n", "whitespace before token 2: expected ' ', got '  '"),
+        (b"1\n2\n", "whitespace before token 2: expected ' ', got '\\n'"),
+        (b" 1 2\n", "whitespace before token 1: expected '', got ' '"),
+        (b"1 2", "whitespace at the end: expected '\\n', got ''"),
+        (b"1 2\n\n", "whitespace at the end: expected '\\n', got '\\n\\n'"),
+        (b"1 2\r\n", "whitespace at the end: expected '\\n', got '\\r\\n'"),
+    ],
+)
+def test_space_change_sensitive_wants_the_answers_whitespace(got, message):
+    spec = "kattis:space_change_sensitive"
+    assert difference(spec, b"1 2\n", got) == f"{message} (space_change_sensitive)"
+    assert difference(spec, b"1 2\n", b"1 2\n") is None
+    assert difference("kattis", b"1 2\n", got) is None
+
+
+# the default validator: numbers
+
+
+def test_float_tolerance_is_absolute_or_relative():
+    spec = "kattis:float_tolerance 1e-6"
+    assert difference(spec, b"0.5\n", b"0.5000009") is None  # absolute
+    assert difference(spec, b"1000000\n", b"1000000.9") is None  # relative
+    assert difference(spec, b"0.0314\n", b"3.14000000e-2") is None  # any way of writing it
+    assert difference(spec, b"200\n", b"2.0e2") is None  # an integer is a number too
+    assert difference(spec, b"0.5\n", b"0.51") == (
+        "token 1: expected 0.5, got 0.51 (absolute error 0.01 > 1e-06, relative error 0.02 > 1e-06)"
+    )
+
+
+def test_float_absolute_tolerance_alone():
+    spec = "kattis:float_absolute_tolerance 1e-3"
+    assert difference(spec, b"2.5\n", b"2.5009") is None
+    assert difference(spec, b"1000000\n", b"1000000.5") == (
+        "token 1: expected 1000000, got 1000000.5 (absolute error 0.5 > 0.001)"
+    )
+
+
+def test_float_relative_tolerance_alone():
+    spec = "kattis:float_relative_tolerance 1e-3"
+    assert difference(spec, b"1000000\n", b"1000500") is None
+    assert difference(spec, b"0\n", b"0.000001") == (
+        "token 1: expected 0, got 0.000001 (relative error undefined (answer 0) > 0.001)"
+    )
+
+
+def test_with_a_tolerance_a_word_where_a_number_is_expected_is_wrong():
+    spec = "kattis:float_tolerance 1e-6"
+    assert difference(spec, b"x 1.5\n", b"X 1.5") is None  # words still compare as words
+    assert difference(spec, b"1.5\n", b"nan") == "token 1: expected 1.5, got 'nan', not a number"
+    assert difference(spec, b"1.5\n", b"1.5x") == "token 1: expected 1.5, got '1.5x', not a number"
+
+
+# glibc's sscanf(token, "%lf%10s") on each token (a C program, glibc 2.36): what problemtools'
+# default validator takes as a number, and its value; None where it is no number
+@pytest.mark.parametrize(
+    ("token", "value"),
+    [(b"1e", 1.0), (b"1e+", 1.0), (b"1.5e-", 1.5), (b"-1e", -1.0), (b".5e", 0.5), (b"1.e", 1.0),
+     (b"0x1p", 1.0), (b"0X1P-", 1.0), (b"0x.", 0.0), (b"0x1.8p1", 3.0), (b"1e5", 1e5),
+     (b"0x", None), (b".", None), (b"e", None), (b"+e", None), (b"1ee", None), (b"1e+x", None),
+     (b"inf", None), (b"nan", None),
+     # in hex an e is a digit, a mantissa without a digit takes no exponent, and an overflow
+     # is infinite, no number
+     (b"0x1e", 30.0), (b"0XFE", 254.0), (b"0x.e", 0.875), (b"0xep", 14.0), (b"0x.ep-", 0.875),
+     (b"0x1e+", None), (b"0x.p", None), (b"0x.p1", None), (b"0xp1", None), (b"-0x", None),
+     (b"0x1p1024", None), (b"0x1p99999999999999999999", None),
+     pytest.param(b"0x" + b"f" * 300, None, id="0x-300-digits"), (b"0x1p1023", 2.0**1023)],
+)  # fmt: skip
+def test_a_number_is_what_glibc_s_scanf_reads_an_exponent_without_digits_included(token, value):
+    """A bare exponent marker stays in the number (``1e`` is 1): the kit called it no number,
+    a wrong answer where Kattis accepts."""
+    spec = "kattis:float_tolerance 1e-6"
+    if value is None:
+        assert difference(spec, b"1.0\n", token).endswith(", not a number")
+    else:
+        assert difference(spec, f"{value!r}\n".encode(), token) is None
+
+
+@pytest.mark.parametrize("spec", ["kattis", "kattis:case_sensitive", "kattis:float_tolerance 1"])
+def test_a_token_ends_at_a_nul_as_the_validator_s_c_strings_do(spec):
+    """problemtools' default validator compares tokens with strcmp and sscanf on c_str(): the
+    kit called ``abc\\0`` against ``abc`` wrong where Kattis accepts."""
+    assert difference(spec, b"abc 5\n", b"abc\0 5\0xyz\n") is None
+    assert difference(spec, b"abc\n", b"ab\0c\n") is not None
+
+
+# DOMjudge's copy of the validator ("modified: float comparison", its compare.cc)
+
+
+@pytest.mark.parametrize("spec", ["domjudge", "domjudge:case_sensitive"])
+def test_domjudge_compares_whole_tokens_a_nul_included(spec):
+    """Its compare.cc compares std::strings, not C strings: ``3\\0junk`` against ``3`` was
+    accepted here, a wrong answer there."""
+    assert difference(spec, b"3\n", b"3\0junk\n") == "token 1: expected '3', got '3\\x00junk'"
+    assert difference(spec, b"a\0b\n", b"a\0b\n") is None
+
+
+@pytest.mark.parametrize(
+    ("want", "got", "same"),
+    [(b"inf", b"Infinity", True), (b"-inf", b"-INF", True), (b"nan", b"-nan", True),
+     (b"NaN", b"nan(0x1)", True), (b"inf", b"-inf", False), (b"inf", b"1e308", False),
+     (b"1.5", b"inf", False), (b"nan", b"1.5", False), (b"1.5", b"1.5000001", True),
+     (b"1.5", b"1.6", False), (b"inf", b"infinit", False)],
+)  # fmt: skip
+def test_domjudge_reads_infinities_and_nan_as_numbers_with_a_tolerance(want, got, same):
+    """NaN equals NaN and an infinity the same infinity (its compare_float); problemtools
+    takes neither for a number, so ``inf`` against ``Infinity`` was a wrong answer here."""
+    told = difference("domjudge:float_tolerance 1e-6", want + b"\n", got)
+    assert (told is None) == same, told
+    assert difference("kattis:float_tolerance 1e-6", b"inf\n", b"Infinity") is not None
+
+
+def test_without_a_tolerance_numbers_compare_as_text():
+    assert difference("kattis", b"200\n", b"2.0e2") == "token 1: expected '200', got '2.0e2'"
+    assert difference("kattis", b"0.5\n", b"0.50") == "token 1: expected '0.5', got '0.50'"
+
+
+def test_flags_combine_and_a_group_adds_its_own():
+    spec = "kattis:float_tolerance 1e-6 case_sensitive"
+    assert difference(spec, b"Yes 0.5\n", b"Yes 0.5000001") is None
+    assert difference(spec, b"Yes 0.5\n", b"YES 0.5") is not None
+    grouped = parse_compare("kattis", ROOT, WHERE).with_flags(("case_sensitive",))
+    assert grouped.spec == "kattis:case_sensitive"
+    assert grouped.judge(NO_INPUT, b"Yes\n", b"YES").message == (
+        "token 1: expected 'Yes', got 'YES' (case_sensitive)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("spec", "complaint"),
+    [
+        ("kattis:ignore_case", "unknown flag 'ignore_case' (the default validator knows"),
+        ("kattis:float_tolerance", "float_tolerance needs a number after it"),
+        ("kattis:float_relative_tolerance x", "float_relative_tolerance needs a number"),
+        ("kattis:float_tolerance inf", "float_tolerance needs a number after it"),
+        ("kattis:float_tolerance 0x1p1024", "float_tolerance needs a number after it"),
+        ("kattis:case_sensitive 'x", "No closing quotation"),
+        # every number written otherwise was wrong, where float:-1 is refused
+        ("kattis:float_tolerance -1", "float_tolerance -1: a tolerance is not negative"),
+        ("kattis:float_absolute_tolerance -1e-9", "a tolerance is not negative"),
+    ],
+)
+def test_bad_flags_are_one_line_errors(spec, complaint):
+    with pytest.raises(BuildError) as caught:
+        parse_compare(spec, ROOT, WHERE)
+    message = str(caught.value)
+    assert message.startswith(f"{WHERE}: compare = {spec!r}: ") and complaint in message
+    assert "\n" not in message
