@@ -39,8 +39,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from kit.judges.checker_compare import CheckerComparator
 from kit.judges.comparator import Judgement
-from kit.judges.compare import CheckerComparator, ValidatorComparator, parse_compare
+from kit.judges.compare import ValidatorComparator, parse_compare
 from kit.junk import JUNK, ODD_OUTPUTS
 from kit.packages.model import POLYGON, Package, PackageCase
 from kit.problem_cases import Case

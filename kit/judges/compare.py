@@ -39,7 +39,7 @@ Modes:
   and statement) when the checker printed a traceback, else its first lines of output.
   Exit 3, any status testlib does not define, death by a signal or no answer within the
   timeout is a failure of the checker, reported apart from the solution's verdicts (never
-  its fault, never accepted).
+  its fault, never accepted). The rule is ``kit.judges.checker_compare``'s.
 
 **The Kattis default validator** (``"kattis:FLAGS"``), as the format's spec describes it
 ("Default output validator specification", Kattis/problem-package-format, spec/legacy.md) and
@@ -103,16 +103,10 @@ from itertools import zip_longest
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.judges.checker_compare import CheckerComparator, HangRecord, checker_failure
 from kit.judges.comparator import Comparator, Judgement
 from kit.judges.difference_messages import exactly, first_difference, plain
-from kit.judges.judge_messages import (
-    TESTLIB_PRESENTATION,
-    TESTLIB_REJECTS,
-    judge_message,
-    not_started,
-    summary_line,
-    testlib_failure,
-)
+from kit.judges.judge_messages import judge_message
 from kit.judges.kattis_compare import KattisComparator, kattis_flags
 from kit.judges.kattis_feedback import feedback_message, feedback_score, next_pass_input
 from kit.judges.output_chunks import judged_lines, output_tokens, tokens, words
@@ -235,7 +229,7 @@ class ValidatorComparator(Comparator):
                     [*argv, *self.flags], self.root, self.timeout, stdin=output_path
                 )
             except OSError as error:
-                return _checker_failure(f"cannot start {self.program.shown}: {error}")
+                return checker_failure(f"cannot start {self.program.shown}: {error}")
             said = feedback_message(feedback) or judge_message(stdout, stderr)
             score = feedback_score(feedback)
             next_input = next_pass_input(feedback)
@@ -245,7 +239,7 @@ class ValidatorComparator(Comparator):
         if status == KATTIS_WRONG and next_input is not None and failure is None:
             failure = "validator wrote nextpass.in, and rejected (exit status 43)"
         if failure is not None:
-            return _checker_failure(failure, hung)
+            return checker_failure(failure, hung)
         if status == KATTIS_ACCEPTED:
             return Judgement(True, said, score=score, next_input=next_input)
         said = f"validator: {said or 'wrong answer'} (exit status 43)"
@@ -261,76 +255,6 @@ class ValidatorComparator(Comparator):
         if failure is not None:
             return f"validator {failure}" + (f": {said}" if said else "")
         return None
-
-
-class CheckerComparator(Comparator):
-    def __init__(self, spec: str, program: Program, root: Path, timeout: float) -> None:
-        self.spec = spec
-        self.program = program
-        self.root = root
-        self.timeout = timeout
-        self.hangs = HangRecord()
-
-    def prepare(self) -> None:
-        self.program.argv()
-
-    def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
-        refusal = self.hangs.refusal()
-        if refusal is not None:
-            return refusal
-        with tempfile.TemporaryDirectory(prefix="kit-check-") as folder:
-            output_path, answer_path = Path(folder, "output"), Path(folder, "answer")
-            output_path.write_bytes(got)
-            answer_path.write_bytes(expected)
-            input_file = str(Path(input_path).resolve())
-            argv = [*self.program.argv(), input_file, str(output_path), str(answer_path)]
-            try:
-                status, stdout, stderr, hung = run_program(argv, self.root, self.timeout)
-            except OSError as error:
-                return _checker_failure(f"cannot start {self.program.shown}: {error}")
-        if hung:
-            self.hangs.timeout = self.timeout
-            return _checker_failure(f"no verdict after {self.timeout:g} s (killed)", hung=True)
-        return _checker_verdict(status, stdout, stderr)
-
-
-def _checker_verdict(status: int, stdout: bytes, stderr: bytes) -> Judgement:
-    """What a testlib checker's exit status and words say, once it ended by itself."""
-    if status < 0:
-        return _checker_failure(f"killed by {signal_name(-status)}")
-    if status == 0:
-        return Judgement(True, summary_line(stdout + b"\n" + stderr))
-    message = judge_message(stdout, stderr)
-    failure = not_started(status, message) or testlib_failure(status)
-    if failure is not None:
-        said = "" if failure.endswith(message) else message
-        return _checker_failure(failure + (f": {said}" if said else ""))
-    meaning = TESTLIB_REJECTS[status]
-    return Judgement(
-        False,
-        f"checker: {message or meaning} (exit status {status})",
-        presentation=status in TESTLIB_PRESENTATION,
-    )
-
-
-def _checker_failure(what: str, hung: bool = False) -> Judgement:
-    return Judgement(False, f"checker failed: {what}", checker_failed=True, hung=hung)
-
-
-class HangRecord:
-    """Whether a checker or validator was killed at its time-out once: it is not run again,
-    every later case is said to be not judged (one that hangs on every case would otherwise
-    cost its time-out each, as input validators' ``_Validators`` also avoids)."""
-
-    def __init__(self) -> None:
-        self.timeout: float | None = None  # the time-out it was killed at, once it was
-
-    def refusal(self) -> Judgement | None:
-        """The judgement of a case once the program hung on an earlier one, else None."""
-        if self.timeout is None:
-            return None
-        what = f"not run: it was killed at {self.timeout:g} s on an earlier case"
-        return _checker_failure(what, hung=True)
 
 
 def _checker_path(argument: str, shown: str) -> str:

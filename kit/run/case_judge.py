@@ -43,8 +43,9 @@ from pathlib import Path
 
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
+from kit.judges.checker_compare import CheckerComparator
 from kit.judges.comparator import Comparator
-from kit.judges.compare import CheckerComparator, parse_compare
+from kit.judges.compare import parse_compare
 from kit.judges.judge_messages import crash_line
 from kit.judges.modules import PYTHON, missing_module
 from kit.judges.profiles import WALL, judge_name, profile_for

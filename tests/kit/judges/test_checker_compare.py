@@ -1,0 +1,301 @@
+"""kit.judges.checker_compare: a testlib checker's statuses and failures, its message (an
+assertion, an exception placed in its own file, its verdict line after a traceback or a
+flood), a hang once, and where it runs. Compiled checkers are
+tests/kit/judges/test_programs.py's."""
+
+import os
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from kit.judges.comparator import Judgement
+from kit.judges.compare import parse_compare
+
+ROOT = Path(__file__).resolve().parents[3]
+WHERE = "problems.toml: [toy]"
+
+
+def comparator(spec, root=ROOT, **options):
+    return parse_compare(spec, root, WHERE, **options)
+
+
+@pytest.fixture
+def sum_case(tmp_path):
+    path = tmp_path / "sample-1.in"
+    path.write_text("10\n")
+    return path
+
+
+def test_checker_accepts_any_right_answer_and_keeps_its_message(sum_case):
+    checker = comparator("checker:tests/fixtures/compare/sum_checker.py")
+    assert checker.spec == "checker:tests/fixtures/compare/sum_checker.py"
+    assert checker.compare(sum_case, b"5 5\n", b"3 7\n") is None
+    judgement = checker.judge(sum_case, b"5 5\n", b"10 0")
+    assert judgement.accepted and judgement.message == "ok: 10 + 0 = 10"
+
+
+def test_checker_gets_input_output_answer_in_testlib_s_order(sum_case):
+    """The checker reads the solution's output strictly and the jury's answer loosely: given
+    the files in the old order (answer before output) it would accept "3 8" by reading "5 5"
+    as the output, and fail on a right answer "0 10" read as the jury's."""
+    checker = comparator("checker:tests/fixtures/compare/sum_checker.py")
+    judgement = checker.judge(sum_case, b"5 5\n", b"3 8\n")
+    assert not judgement.accepted and not judgement.presentation
+    assert judgement.message == "checker: 3 + 8 = 11, not 10 (exit status 1)"
+    assert checker.judge(sum_case, b"5 5\n", b"0 10\n").accepted
+
+
+def test_checker_exit_2_is_a_presentation_error_and_3_a_checker_failure(sum_case):
+    checker = comparator("checker:tests/fixtures/compare/sum_checker.py")
+    judgement = checker.judge(sum_case, b"5 5\n", b"hello\n")
+    assert not judgement.accepted and judgement.presentation and not judgement.checker_failed
+    assert judgement.message == (
+        "checker: expected two non-negative integers, got 1 tokens (exit status 2)"
+    )
+    judgement = checker.judge(sum_case, b"5 6\n", b"5 5\n")  # the jury's answer is wrong
+    assert not judgement.accepted and judgement.checker_failed
+    assert judgement.message == (
+        "checker failed: it reported a failure (exit status 3): "
+        "the jury's answer does not sum to 10"
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "presentation", "failed"),
+    [(1, False, False), (2, True, False), (4, True, False), (7, False, False), (8, False, False),
+     (3, False, True), (5, False, True), (42, False, True)],
+)  # fmt: skip
+def test_checker_exit_statuses_read_as_testlib_s(tmp_path, sum_case, status, presentation, failed):
+    write_program(tmp_path, "status.py", f"import sys\nsys.exit({status})\n")
+    judgement = comparator("checker:status.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert not judgement.accepted
+    assert (judgement.presentation, judgement.checker_failed) == (presentation, failed)
+
+
+def write_program(folder, name, body, executable=False):
+    path = folder / name
+    path.write_text(textwrap.dedent(body))
+    if executable:
+        path.chmod(0o755)
+    return path
+
+
+def test_checker_that_is_an_executable_and_silent(tmp_path, sum_case):
+    body = """\
+        #!/bin/sh
+        cmp -s "$2" "$3"  # output and answer
+    """
+    write_program(tmp_path, "same.sh", body, executable=True)
+    checker = comparator("checker:same.sh", root=tmp_path)
+    assert checker.compare(sum_case, b"1 2\n", b"1 2\n") is None
+    assert checker.compare(sum_case, b"1 2\n", b"1 3\n") == "checker: wrong answer (exit status 1)"
+
+
+# A checker in online-judge-tools' style: it rejects by raising (exit status 1, a traceback).
+ASSERTING_CHECKER = """\
+    import sys
+
+    input_path, output_path, answer_path = sys.argv[1:4]
+    with open(input_path) as file:
+        total = int(file.read())
+    with open(output_path) as file:
+        a, b = map(int, file.read().split())  # ValueError on a malformed output
+    assert a >= 0 and b >= 0
+    assert a + b == total, f"{a} + {b} != {total}"
+    print("ok")
+"""
+
+
+def test_checker_that_fails_an_assert_is_a_wrong_answer_with_the_assertion(tmp_path, sum_case):
+    write_program(tmp_path, "asserting.py", ASSERTING_CHECKER)
+    checker = comparator("checker:asserting.py", root=tmp_path)
+    assert checker.judge(sum_case, b"5 5\n", b"3 7\n") == Judgement(True, "ok")
+    judgement = checker.judge(sum_case, b"5 5\n", b"3 8\n")
+    assert judgement == Judgement(
+        False, "checker: AssertionError: 3 + 8 != 10 (asserting.py, line 9) (exit status 1)"
+    )
+    judgement = checker.judge(sum_case, b"5 5\n", b"-1 11\n")  # a bare assert: its statement
+    assert judgement == Judgement(
+        False,
+        "checker: AssertionError (asserting.py, line 8: assert a >= 0 and b >= 0) (exit status 1)",
+    )
+
+
+def test_checker_that_raises_on_a_malformed_output_is_a_wrong_answer(tmp_path, sum_case):
+    write_program(tmp_path, "asserting.py", ASSERTING_CHECKER)
+    checker = comparator("checker:asserting.py", root=tmp_path)
+    judgement = checker.judge(sum_case, b"5 5\n", b"five 5\n")
+    assert judgement == Judgement(
+        False,
+        "checker: ValueError: invalid literal for int() with base 10: 'five' "
+        "(asserting.py, line 7) (exit status 1)",
+    )
+
+
+def test_a_checker_s_exception_is_placed_in_its_own_file_not_the_library_s(tmp_path, sum_case):
+    """Raised inside json, the exception is placed at the checker's line that called it (the
+    innermost frame, json's decoder.py, said nothing of the checker); a frame-like line of a
+    message is no frame."""
+    body = "import json, sys\ngot = open(sys.argv[2]).read()\njson.loads('{' + got)\n"
+    write_program(tmp_path, "parsing.py", body)
+    judgement = comparator("checker:parsing.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.message.startswith("checker: json.decoder.JSONDecodeError: Expecting ")
+    assert judgement.message.endswith(" (parsing.py, line 3) (exit status 1)")
+    spoof = 'raise ValueError("one\\n  File \\"fake.py\\", line 99, in x\\n    y = 1")\n'
+    write_program(tmp_path, "spoof.py", spoof)
+    judgement = comparator("checker:spoof.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.message == "checker: ValueError: one (spoof.py, line 1) (exit status 1)"
+
+
+def test_a_checker_that_printed_a_traceback_and_went_on_is_read_by_its_verdict(tmp_path, sum_case):
+    """``traceback.print_exc()`` on a malformed token, then testlib's words: the verdict line is
+    the message, not the exception it had handled."""
+    body = (
+        "import sys, traceback\n"
+        "try:\n    int('abc')\nexcept ValueError:\n    traceback.print_exc()\n"
+        "print('wrong answer: expected 3, found abc', file=sys.stderr)\n"
+        "sys.exit(1)\n"
+    )
+    write_program(tmp_path, "printing.py", body)
+    judgement = comparator("checker:printing.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.message == "checker: wrong answer: expected 3, found abc (exit status 1)"
+
+
+def test_a_checker_s_verdict_line_after_a_flood_of_its_own_lines_is_its_message(tmp_path, sum_case):
+    """Debugging lines on stderr, then testlib's verdict: the message was the flood's start."""
+    body = (
+        "import sys\nfor i in range(500):\n    print('E' * 80, file=sys.stderr)\n"
+        "print('wrong answer: expected 3, found 4', file=sys.stderr)\nsys.exit(1)\n"
+    )
+    write_program(tmp_path, "flood.py", body)
+    judgement = comparator("checker:flood.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.message == "checker: wrong answer: expected 3, found 4 (exit status 1)"
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ("import helper_not_there\n", "it could not run: ModuleNotFoundError: No module named"),
+        ("def check(:\n    pass\n", "it could not run: SyntaxError: "),
+        ("import sys\nprint(respnse)\n", "it failed on a bug of its own: NameError: name 'resp"),
+        (
+            "def check():\n    if False:\n        x = 1\n    return x\ncheck()\n",
+            "it failed on a bug of its own: UnboundLocalError: ",
+        ),
+    ],
+)
+def test_a_python_checker_that_cannot_run_is_a_checker_failure(tmp_path, sum_case, body, said):
+    """Exit 1 with an import or syntax error, or a name never bound, rejects nothing: the
+    checker's own bug (a correct solution got WA, and stress shrank a failure that was not
+    one)."""
+    write_program(tmp_path, "broken.py", body)
+    judgement = comparator("checker:broken.py", root=tmp_path).judge(sum_case, b"5 5\n", b"3 7\n")
+    assert judgement.checker_failed and not judgement.accepted
+    assert judgement.message.startswith(f"checker failed: {said}")
+    assert "(broken.py, line " in judgement.message  # where, a SyntaxError's too
+
+
+@pytest.mark.parametrize(
+    ("status", "failure"),
+    [
+        (3, "it reported a failure (exit status 3)"),
+        (
+            42,
+            "exit status 42, none of testlib's (a Kattis validator's accepted: name it "
+            "`validator:PATH` as a checker, `kattis:PATH` as an interactor)",
+        ),
+        (
+            43,
+            "exit status 43, none of testlib's (a Kattis validator's wrong answer: name it "
+            "`validator:PATH` as a checker, `kattis:PATH` as an interactor)",
+        ),
+        (5, "exit status 5, none of testlib's"),
+    ],
+)
+def test_checker_with_a_traceback_still_fails_by_its_status(tmp_path, sum_case, status, failure):
+    """The status decides, not the traceback: 3 and the statuses testlib does not define are
+    the checker's own failure even when it printed a traceback (its line is the message)."""
+    body = f"""\
+        import sys, traceback
+        try:
+            int("x")
+        except ValueError:
+            traceback.print_exc()
+            sys.exit({status})
+    """
+    write_program(tmp_path, "failing.py", body)
+    judgement = comparator("checker:failing.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.checker_failed and not judgement.accepted
+    assert judgement.message == (
+        f"checker failed: {failure}: ValueError: invalid literal for int() with base 10: 'x' "
+        "(failing.py, line 3)"
+    )
+
+
+def test_checker_killed_by_a_signal_is_a_checker_failure(tmp_path, sum_case):
+    body = """\
+        import os, signal
+        os.kill(os.getpid(), signal.SIGKILL)
+    """
+    write_program(tmp_path, "killed.py", body)
+    judgement = comparator("checker:killed.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.checker_failed
+    assert judgement.message == "checker failed: killed by SIGKILL"
+
+
+def test_hanging_checker_is_killed_at_the_timeout(tmp_path, sum_case):
+    body = """\
+        import subprocess, sys, time
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])  # holds stdout
+        time.sleep(60)
+    """
+    write_program(tmp_path, "hang.py", body)
+    checker = comparator("checker:hang.py", root=tmp_path, checker_timeout=0.5)
+    judgement = checker.judge(sum_case, b"1", b"1")
+    assert judgement.checker_failed
+    assert judgement.message == "checker failed: no verdict after 0.5 s (killed)"
+
+
+def test_a_checker_killed_at_its_timeout_once_is_not_run_again(tmp_path, sum_case):
+    """Every later case is said not judged at once: a checker that hangs on every case cost
+    its 10 s time-out on each, a build of 50 samples over 8 minutes."""
+    write_program(tmp_path, "hang.py", "import time\ntime.sleep(60)\n")
+    checker = comparator("checker:hang.py", root=tmp_path, checker_timeout=0.5)
+    assert checker.judge(sum_case, b"1", b"1").message.endswith("after 0.5 s (killed)")
+    started = time.monotonic()
+    later = checker.judge(sum_case, b"1", b"1")
+    assert time.monotonic() - started < 0.3
+    assert (later.checker_failed, later.hung) == (True, True)
+    assert later.message == "checker failed: not run: it was killed at 0.5 s on an earlier case"
+    assert comparator("checker:hang.py", root=tmp_path).hangs.timeout is None  # a run's own
+
+
+def test_a_checker_that_accepts_leaving_a_detached_child_is_judged_at_once(tmp_path, sum_case):
+    """A child in a session of its own, holding the checker's stdout: the kit waited for it
+    to end (30 s) and judged the checker hung (JE) though it had accepted at once."""
+    body = """\
+        import os, subprocess, sys
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"],
+                         start_new_session=True)
+        print("ok, 1 number")
+        sys.exit(0)
+    """
+    write_program(tmp_path, "orphan.py", body)
+    checker = comparator("checker:orphan.py", root=tmp_path, checker_timeout=5.0)
+    started = time.monotonic()
+    judgement = checker.judge(sum_case, b"1", b"1")
+    assert time.monotonic() - started < 4.0
+    assert judgement.accepted and judgement.message == "ok, 1 number"
+
+
+def test_checker_runs_in_the_checkout_root(tmp_path, sum_case):
+    body = """\
+        import os, sys
+        print(os.getcwd())
+        sys.exit(1)
+    """
+    write_program(tmp_path, "where.py", body)
+    message = comparator("checker:where.py", root=tmp_path).compare(sum_case, b"", b"")
+    assert message == f"checker: {os.path.realpath(tmp_path)} (exit status 1)"
