@@ -41,7 +41,8 @@ from pathlib import Path
 
 from kit.judges.checker_compare import CheckerComparator
 from kit.judges.comparator import Judgement
-from kit.judges.compare import ValidatorComparator, parse_compare
+from kit.judges.compare import parse_compare
+from kit.judges.validator_compare import ValidatorComparator
 from kit.junk import JUNK, ODD_OUTPUTS
 from kit.packages.model import POLYGON, Package, PackageCase
 from kit.problem_cases import Case

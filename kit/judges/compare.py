@@ -65,7 +65,7 @@ no verdict within the timeout is the validator's own failure. Its message is the
 ``score_multiplier.txt``, are kept as text in ``Judgement.score``
 (``kit.judges.kattis_feedback.score_parts`` splits it), for ``kit.verify`` to judge by the
 package's rules. A C or C++ validator, or a folder of sources, is compiled once and cached
-(``kit.judges.programs``).
+(``kit.judges.programs``). The rule is ``kit.judges.validator_compare``'s.
 
 A path in a spec is split as a shell would (``shlex``): quote one with spaces. A checker
 takes no flags, so its path is the rest as written, or one quoted word.
@@ -98,28 +98,17 @@ import math
 import os
 import re
 import shlex
-import tempfile
 from itertools import zip_longest
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.judges.checker_compare import CheckerComparator, HangRecord, checker_failure
+from kit.judges.checker_compare import CheckerComparator
 from kit.judges.comparator import Comparator, Judgement
 from kit.judges.difference_messages import exactly, first_difference, plain
-from kit.judges.judge_messages import judge_message
 from kit.judges.kattis_compare import KattisComparator, kattis_flags
-from kit.judges.kattis_feedback import feedback_message, feedback_score, next_pass_input
 from kit.judges.output_chunks import judged_lines, output_tokens, tokens, words
-from kit.judges.programs import (
-    KATTIS_ACCEPTED,
-    KATTIS_WRONG,
-    Program,
-    kattis_failure,
-    program_at,
-    python_jury_argv,
-    whole_path,
-)
-from kit.processes import run_program, signal_name
+from kit.judges.programs import program_at, python_jury_argv, whole_path
+from kit.judges.validator_compare import ValidatorComparator
 
 DEFAULT_SPEC = "lines"
 CHECKER_TIMEOUT = 10.0
@@ -179,82 +168,6 @@ def _number(token: bytes | None) -> float | None:
     if token is None or not _NUMBER.fullmatch(token):
         return None
     return float(token)
-
-
-class ValidatorComparator(Comparator):
-    """An output validator in the Kattis protocol (see the module doc)."""
-
-    def __init__(
-        self, spec: str, program: Program, flags: tuple[str, ...], root: Path, timeout: float
-    ) -> None:
-        self.spec, self.program, self.flags = spec, program, flags
-        self.root, self.timeout = root, timeout
-        self.hangs = HangRecord()
-
-    def prepare(self) -> None:
-        self.program.argv()
-
-    def with_flags(self, flags: tuple[str, ...]) -> Comparator:
-        if not flags:
-            return self
-        spec = f"{self.spec} {shlex.join(flags)}"
-        flagged = ValidatorComparator(
-            spec, self.program, self.flags + flags, self.root, self.timeout
-        )
-        flagged.hangs = self.hangs
-        return flagged
-
-    def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
-        with tempfile.TemporaryDirectory(prefix="kit-validate-") as folder:
-            feedback = Path(folder, "feedback")
-            feedback.mkdir()
-            return self.judge_pass(input_path, expected, got, feedback)
-
-    def judge_pass(
-        self, input_path: Path, expected: bytes, got: bytes, feedback: Path
-    ) -> Judgement:
-        """``judge`` with the feedback folder given: a multi-pass problem's, kept from one
-        pass to the next; what the validator wrote to ``nextpass.in`` is taken out of it."""
-        refusal = self.hangs.refusal()
-        if refusal is not None:
-            return refusal
-        with tempfile.TemporaryDirectory(prefix="kit-validate-") as folder:
-            output_path, answer_path = Path(folder, "output"), Path(folder, "answer")
-            output_path.write_bytes(got)
-            answer_path.write_bytes(expected)
-            input_file = str(Path(input_path).resolve())
-            argv = [*self.program.argv(), input_file, str(answer_path), f"{feedback}{os.sep}"]
-            try:
-                status, stdout, stderr, hung = run_program(
-                    [*argv, *self.flags], self.root, self.timeout, stdin=output_path
-                )
-            except OSError as error:
-                return checker_failure(f"cannot start {self.program.shown}: {error}")
-            said = feedback_message(feedback) or judge_message(stdout, stderr)
-            score = feedback_score(feedback)
-            next_input = next_pass_input(feedback)
-        failure = self._failure(hung, status, said)
-        if hung:
-            self.hangs.timeout = self.timeout
-        if status == KATTIS_WRONG and next_input is not None and failure is None:
-            failure = "validator wrote nextpass.in, and rejected (exit status 43)"
-        if failure is not None:
-            return checker_failure(failure, hung)
-        if status == KATTIS_ACCEPTED:
-            return Judgement(True, said, score=score, next_input=next_input)
-        said = f"validator: {said or 'wrong answer'} (exit status 43)"
-        return Judgement(False, said, score=score)
-
-    def _failure(self, hung: bool, status: int, said: str) -> str | None:
-        """How the validator failed, if it did: hung, killed, an exit status not 42 or 43."""
-        if hung:
-            return f"no verdict after {self.timeout:g} s (killed)"
-        if status < 0:
-            return f"validator killed by {signal_name(-status)}"
-        failure = kattis_failure(status)
-        if failure is not None:
-            return f"validator {failure}" + (f": {said}" if said else "")
-        return None
 
 
 def _checker_path(argument: str, shown: str) -> str:

@@ -1,8 +1,9 @@
-"""The Kattis problem package format's judging in kit.judges.compare: output validators in
-the Kattis protocol (a Python one from tests/fixtures/packages, and written for the test) and
-an ambiguous validator folder. The default output validator's rules are
-tests/kit/judges/test_kattis_compare.py's; compiled validators and the programs themselves
-tests/kit/judges/test_programs.py's."""
+"""kit.judges.validator_compare: output validators in the Kattis protocol (a Python one from
+tests/fixtures/packages, and written for the test), their failures, a hang once, the passes of
+a multi-pass problem, and a validator folder of several scripts. The default output
+validator's rules are tests/kit/judges/test_kattis_compare.py's, what a validator leaves in its
+feedback folder tests/kit/judges/test_kattis_feedback.py's; compiled validators and the
+programs themselves tests/kit/judges/test_programs.py's."""
 
 import textwrap
 from pathlib import Path
