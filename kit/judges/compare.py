@@ -89,13 +89,12 @@ checker, a validator or an interactor (``summary_line``, ``crash_line``, ``judge
 ``testlib_failure``, testlib's exit statuses) are ``kit.judges.judge_messages``'s, what a
 Kattis validator or interactor leaves in its feedback folder (``feedback_message``,
 ``feedback_score``, ``score_parts``, ``next_pass_input``) ``kit.judges.kattis_feedback``'s.
-``program_command`` is the argv of a user's program. Programs are run by ``kit.processes``.
+Programs are run by ``kit.processes``.
 """
 
 from __future__ import annotations
 
 import math
-import os
 import re
 import shlex
 from itertools import zip_longest
@@ -107,10 +106,9 @@ from kit.judges.comparator import Comparator, Judgement
 from kit.judges.difference_messages import exactly, first_difference, plain
 from kit.judges.kattis_compare import KattisComparator, kattis_flags
 from kit.judges.output_chunks import judged_lines, output_tokens, tokens, words
-from kit.judges.programs import program_at, python_jury_argv, whole_path
+from kit.judges.programs import program_at, whole_path
 from kit.judges.validator_compare import ValidatorComparator
 
-DEFAULT_SPEC = "lines"
 CHECKER_TIMEOUT = 10.0
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 
@@ -224,17 +222,3 @@ def parse_compare(
         f"{shown}: unknown comparison (expected lines, tokens, float:TOL, kattis[:FLAGS], "
         "domjudge[:FLAGS], validator:PATH [FLAGS] or checker:PATH)"
     )
-
-
-def program_command(path_text: str, root: Path, where: str, role: str) -> list[str]:
-    """The argv that runs a user's program: ``.py`` under this Python, else the executable."""
-    if not path_text.strip():
-        raise BuildError(f"{where}: no {role} path given")
-    path = Path(root, path_text)
-    if not path.is_file():
-        raise BuildError(f"{where}: {role} {path_text} not found")
-    if path.suffix == ".py":
-        return python_jury_argv(path.resolve())
-    if not os.access(path, os.X_OK):
-        raise BuildError(f"{where}: {role} {path_text} is not executable (nor a .py file)")
-    return [str(path.resolve())]
