@@ -433,6 +433,8 @@ def test_a_game_busy_over_its_limit_gets_no_waiting_hint(toy):
     solution(toy, busy + "print(int(input()) + 1, flush=True)\n", given="0\n")
     code, output = build(toy, interpreters="")
     assert code == 1, output
+    if "not judged here: killed at" in output and "for a core other work" in output:
+        pytest.skip("this machine's other work held the game's core past its deadline")
     assert "is over the 1 s limit" in output
     assert "hint: its CPU time" not in output
 
