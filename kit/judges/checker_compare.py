@@ -41,10 +41,7 @@ class CheckerComparator(Comparator):
         if refusal is not None:
             return refusal
         with tempfile.TemporaryDirectory(prefix="kit-check-") as folder:
-            output_path, answer_path = Path(folder, "output"), Path(folder, "answer")
-            output_path.write_bytes(got)
-            answer_path.write_bytes(expected)
-            input_file = str(Path(input_path).resolve())
+            input_file, output_path, answer_path = judged_files(folder, input_path, expected, got)
             argv = [*self.program.argv(), input_file, str(output_path), str(answer_path)]
             try:
                 status, stdout, stderr, hung = run_program(argv, self.root, self.timeout)
@@ -54,6 +51,15 @@ class CheckerComparator(Comparator):
             self.hangs.timeout = self.timeout
             return checker_failure(f"no verdict after {self.timeout:g} s (killed)", hung=True)
         return _checker_verdict(status, stdout, stderr)
+
+
+def judged_files(folder: str, input_path: Path, expected: bytes, got: bytes) -> tuple:
+    """The files a judging program reads, the output and the answer written into ``folder``:
+    the input's whole path, the output's and the answer's."""
+    output_path, answer_path = Path(folder, "output"), Path(folder, "answer")
+    output_path.write_bytes(got)
+    answer_path.write_bytes(expected)
+    return str(Path(input_path).resolve()), output_path, answer_path
 
 
 def _checker_verdict(status: int, stdout: bytes, stderr: bytes) -> Judgement:

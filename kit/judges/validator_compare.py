@@ -15,7 +15,7 @@ import shlex
 import tempfile
 from pathlib import Path
 
-from kit.judges.checker_compare import HangRecord, checker_failure
+from kit.judges.checker_compare import HangRecord, checker_failure, judged_files
 from kit.judges.comparator import Comparator, Judgement
 from kit.judges.judge_messages import judge_message
 from kit.judges.kattis_feedback import feedback_message, feedback_score, next_pass_input
@@ -61,10 +61,7 @@ class ValidatorComparator(Comparator):
         if refusal is not None:
             return refusal
         with tempfile.TemporaryDirectory(prefix="kit-validate-") as folder:
-            output_path, answer_path = Path(folder, "output"), Path(folder, "answer")
-            output_path.write_bytes(got)
-            answer_path.write_bytes(expected)
-            input_file = str(Path(input_path).resolve())
+            input_file, output_path, answer_path = judged_files(folder, input_path, expected, got)
             argv = [*self.program.argv(), input_file, str(answer_path), f"{feedback}{os.sep}"]
             try:
                 status, stdout, stderr, hung = run_program(

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from kit.judges.checker_compare import judged_files
 from kit.judges.comparator import Judgement
 from kit.judges.compare import parse_compare
 
@@ -299,3 +300,18 @@ def test_checker_runs_in_the_checkout_root(tmp_path, sum_case):
     write_program(tmp_path, "where.py", body)
     message = comparator("checker:where.py", root=tmp_path).compare(sum_case, b"", b"")
     assert message == f"checker: {os.path.realpath(tmp_path)} (exit status 1)"
+
+
+def test_the_files_a_judging_program_reads_are_written_and_its_input_named_whole(
+    tmp_path, monkeypatch
+):
+    """The output and the answer go into the folder given; the input is named by its whole
+    path (the program runs elsewhere)."""
+    monkeypatch.chdir(tmp_path)
+    Path("case.in").write_bytes(b"1 2\n")
+    (tmp_path / "judging").mkdir()
+    named = judged_files(str(tmp_path / "judging"), Path("case.in"), b"3\n", b"4\n")
+    input_file, output_path, answer_path = named
+    assert input_file == str(tmp_path / "case.in")
+    assert (output_path.read_bytes(), answer_path.read_bytes()) == (b"4\n", b"3\n")
+    assert output_path.parent == answer_path.parent == tmp_path / "judging"
