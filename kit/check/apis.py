@@ -10,7 +10,8 @@
   ``tuple``, ``type``) outside annotations, where 3.8 evaluates it whatever the module
   imports from ``__future__``: an alias (``Grid = list[list[int]]``), a call's argument (the
   bundle strips every other annotation), and ``|`` between two types outside annotations
-  (``isinstance(x, int | str)``, ``Num = int | float``), which 3.10 brought.
+  (``isinstance(x, int | str)``, ``Num = int | float``), which 3.10 brought (the types a
+  module evaluates: ``kit.check.evaluated_types``).
 
 Code inside a version guard (``kit.bundle.guards``) is accepted; a ``hasattr`` test of a member
 every target has guards nothing (``kit.check.settled_tests``). A finding counts against a target
@@ -34,7 +35,6 @@ import re
 import subprocess
 import sys
 import tempfile
-from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,12 +42,11 @@ from kit import cache
 from kit.bundle.guards import char_col, imported_flags, neutralised, start_of
 from kit.bundle.sources import (
     Source,
-    children,
     imported_modules,
-    is_literal_table,
     mask_literals,
     walk,
 )
+from kit.check.evaluated_types import newer_types
 from kit.check.member_uses import bound_names, member_uses, star_reads
 from kit.check.settled_tests import (
     BASE,
@@ -84,12 +83,7 @@ NEW_METHODS = {
     "removeprefix": ("str/bytes.removeprefix()", (3, 9)),
     "removesuffix": ("str/bytes.removesuffix()", (3, 9)),
 }
-BUILTIN_GENERICS = {"list", "dict", "set", "frozenset", "tuple", "type"}
-# collections' classes that 3.9 made subscriptable (PEP 585), with every collections.abc class
-COLLECTION_GENERICS = {"deque", "defaultdict", "OrderedDict", "Counter", "ChainMap"}
-BUILTIN_TYPES = BUILTIN_GENERICS | {
-    "int", "float", "complex", "str", "bytes", "bytearray", "bool", "object", "range",
-}  # fmt: skip
+DICTS = (ast.Dict, ast.DictComp)  # either side of a dict union with |
 
 
 def findings(modules: list[Source]) -> list[Placed]:
@@ -194,13 +188,6 @@ def _own_rules(
     tree = module.shipped_tree()
     guarded = guarded_lines_of(module, modules, versioned=True)
     mine = bundle.functions | bundle.stored  # methods and attributes of the user's own
-    generics = _collection_generics(tree)  # deque and its kind, as the module imports them
-    future_annotations = any(
-        isinstance(node, ast.ImportFrom)
-        and node.module == "__future__"
-        and any(alias.name == "annotations" for alias in node.names)
-        for node in tree.body
-    )
     found: list[Finding] = []
 
     def add(line: int, what: str, version: tuple[int, int]) -> None:
@@ -217,21 +204,16 @@ def _own_rules(
             relied = _bytes_defaults(node, mine)
             if relied:
                 add(node.lineno, relied, (3, 11))
-        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            if isinstance(node.left, (ast.Dict, ast.DictComp)) or isinstance(
-                node.right, (ast.Dict, ast.DictComp)
-            ):
-                add(node.lineno, "dict union with |", (3, 9))
-        elif _DEFINITIONS.get(type(node)) and not future_annotations:
-            for line, what, version in _DEFINITIONS[type(node)](node, generics):
-                add(line, what, version)
+        elif (
+            isinstance(node, ast.BinOp)
+            and isinstance(node.op, ast.BitOr)
+            and (isinstance(node.left, DICTS) or isinstance(node.right, DICTS))
+        ):
+            add(node.lineno, "dict union with |", (3, 9))
     for line in _gcd_of_many(tree):
         add(line, "math.gcd() of other than two integers", (3, 9))
-    for line, text in _evaluated_generics(tree, generics):
-        kind = "builtin" if text.partition("[")[0] in BUILTIN_GENERICS else "collections"
-        add(line, f"{text} (a {kind} type subscripted)", (3, 9))
-    for line, text in _evaluated_unions(tree, _types(tree, bundle.classes)):
-        add(line, f"{text} (a union of types with |)", (3, 10))
+    for line, what, version in newer_types(tree, bundle.classes):
+        add(line, what, version)
     return found
 
 
@@ -298,237 +280,6 @@ def _gcd_of_many(tree: ast.Module) -> list[int]:
         for call in gcds
         if len(call.args) != 2 or any(isinstance(a, ast.Starred) for a in call.args)
     ]
-
-
-def _class_annotations(
-    node: ast.ClassDef, generics: frozenset[str] = frozenset()
-) -> list[tuple[int, str, tuple[int, int]]]:
-    """(line, what, version) of the class body's annotations that need a newer Python."""
-    found = []
-    for statement in node.body:
-        if isinstance(statement, ast.AnnAssign):
-            version = _annotation_needs(statement.annotation, generics)
-            if version:
-                text = ast.unparse(statement.annotation)
-                found.append((statement.lineno, f"class-body annotation {text}", version))
-    return found
-
-
-def _function_annotations(
-    node: ast.FunctionDef | ast.AsyncFunctionDef, generics: frozenset[str] = frozenset()
-) -> list:
-    """(line, what, version) of a function's annotations that need a newer Python: the
-    bundle keeps them where it reads annotations (``inspect``, ``get_type_hints``...), and
-    ``def`` then evaluates them."""
-    arguments = node.args
-    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-    every += [arg for arg in (arguments.vararg, arguments.kwarg) if arg is not None]
-    annotations = [arg.annotation for arg in every if arg.annotation is not None]
-    annotations += [node.returns] if node.returns is not None else []
-    found = []
-    for annotation in annotations:
-        version = _annotation_needs(annotation, generics)
-        if version:
-            text = ast.unparse(annotation)
-            found.append((annotation.lineno, f"function annotation {text}", version))
-    return found
-
-
-_DEFINITIONS = {  # the annotations each kind of definition evaluates when it runs
-    ast.ClassDef: _class_annotations,
-    ast.FunctionDef: _function_annotations,
-    ast.AsyncFunctionDef: _function_annotations,
-}
-
-
-def _evaluated_generics(
-    tree: ast.Module, generics: frozenset[str] = frozenset()
-) -> list[tuple[int, str]]:
-    """``list[int]`` and its kind outside annotations (see the module doc: the bundle strips
-    them all but class bodies', which have their own rule); not where the module binds the
-    name to something else (``type = input().split()``, then ``type[0]``); ``deque[int]``
-    too, ``generics`` the names the module imports such classes under."""
-    skipped = _annotations(tree)  # and the nodes of a finding (reported once, outermost)
-    found: list[tuple[int, str]] = []
-
-    def visit(scope: ast.AST, visible: set[str]) -> None:
-        nodes = list(_in_scope(scope))
-        own = _bound_in(scope, nodes)
-        rebound = visible | own
-        for node in nodes:  # parents before their children
-            if id(node) in skipped:
-                continue
-            builtin = isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
-            builtin = builtin and node.value.id in BUILTIN_GENERICS
-            if (builtin and node.value.id not in rebound) or _collection_generic(node, generics):
-                found.append((node.lineno, ast.unparse(node)))
-                skipped.update(map(id, walk(node)))
-            elif isinstance(node, _SCOPES) and node is not scope:
-                # what a class body binds is not seen by the functions defined in it
-                visit(node, visible if isinstance(scope, ast.ClassDef) else rebound)
-
-    visit(tree, set())
-    return found
-
-
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-_SCOPES = (*_FUNCTIONS, ast.ClassDef)
-
-
-def _in_scope(scope: ast.AST):
-    """The nodes of ``scope`` evaluated in it, parents before their children (as ``walk``,
-    long literal tables' elements passed over): not the bodies of the functions and classes
-    defined in it (yielded themselves, for ``visit``), but their decorators, defaults and
-    bases, which the scope evaluates."""
-    todo = deque([scope.body] if isinstance(scope, ast.Lambda) else scope.body)
-    while todo:
-        node = todo.popleft()
-        yield node
-        if isinstance(node, _SCOPES):
-            todo.extend([*getattr(node, "decorator_list", []), *getattr(node, "bases", [])])
-            if not isinstance(node, ast.ClassDef):
-                todo.extend([*node.args.defaults, *(d for d in node.args.kw_defaults if d)])
-        elif not is_literal_table(node):
-            todo.extend(children(node))
-
-
-def _bound_in(scope: ast.AST, nodes: list[ast.AST]) -> set[str]:
-    """The names ``scope`` binds itself: assigned, a loop's or ``with``'s target, imported, a
-    function's or class's defined in it, and its own parameters."""
-    bound = set()
-    if isinstance(scope, _FUNCTIONS):
-        arguments = scope.args
-        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
-        bound.update(arg.arg for arg in every)
-    for node in nodes:
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            bound.add(node.id)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            bound.update((alias.asname or alias.name).partition(".")[0] for alias in node.names)
-        elif isinstance(node, _SCOPES) and not isinstance(node, ast.Lambda):
-            bound.add(node.name)
-    return bound
-
-
-@dataclass(frozen=True)
-class _Types:
-    """What a module's ``|`` may join as types: class names (the bundle's, and ``typing``'s
-    imported by name) and the names bound to the ``typing`` module itself (``t.X``)."""
-
-    names: frozenset[str]
-    modules: frozenset[str] = frozenset({"typing"})
-
-
-TYPING = ("typing", "typing_extensions")
-NOT_TYPES = {"TYPE_CHECKING", "cast", "overload", "final", "no_type_check", "get_type_hints"}
-
-
-def _types(tree: ast.Module, classes: frozenset[str]) -> _Types:
-    """The bundle's ``classes``, the types the module imports from ``typing`` by name (``from
-    typing import Callable``; not ``TYPE_CHECKING``, a bool, nor its functions), and the names
-    it binds the module itself to (``import typing as t``, read as ``t.X``)."""
-    names, modules = set(classes), {"typing"}
-    for node in walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module in TYPING:
-            names.update(a.asname or a.name for a in node.names if a.name not in NOT_TYPES)
-        elif isinstance(node, ast.Import):
-            modules.update(a.asname or a.name for a in node.names if a.name in TYPING)
-    return _Types(frozenset(names), frozenset(modules))
-
-
-def _annotations(tree: ast.Module) -> set[int]:
-    """The ids of the nodes of every parameter, return and assignment annotation (stripped
-    from the bundle, so never evaluated there)."""
-    skipped: set[int] = set()
-    for node in walk(tree):
-        if isinstance(node, (ast.AnnAssign, ast.arg)) and node.annotation is not None:
-            skipped.update(map(id, walk(node.annotation)))
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns:
-            skipped.update(map(id, walk(node.returns)))
-    return skipped
-
-
-def _evaluated_unions(tree: ast.Module, types: _Types) -> list[tuple[int, str]]:
-    """``int | None`` and its kind outside annotations: ``|`` between two types, which only
-    3.10 evaluates (``isinstance(x, int | str)``, an alias ``Num = int | float``)."""
-    skipped = _annotations(tree)
-    found = []
-    for node in walk(tree):  # parents before their children
-        if id(node) in skipped or not _is_union(node, types):
-            continue
-        found.append((node.lineno, ast.unparse(node)))
-        skipped.update(map(id, walk(node)))
-    return found
-
-
-def _is_union(node: ast.expr, types: _Types) -> bool:
-    return (
-        isinstance(node, ast.BinOp)
-        and isinstance(node.op, ast.BitOr)
-        and _is_type(node.left, types)
-        and _is_type(node.right, types)
-    )
-
-
-def _is_type(node: ast.expr, types: _Types) -> bool:
-    """Whether ``node`` is surely a type: a builtin type's or a class's name, ``None``, one
-    subscripted, a ``typing`` member, or a union of those (not a class's attribute: enum flags
-    ``Perm.R | Perm.W`` are values)."""
-    if isinstance(node, ast.Name):
-        return node.id in BUILTIN_TYPES or node.id in types.names
-    if isinstance(node, ast.Constant):
-        return node.value is None
-    if isinstance(node, ast.Subscript):
-        return _is_type(node.value, types)
-    if isinstance(node, ast.Attribute):  # typing.X, or t.X under ``import typing as t``
-        return isinstance(node.value, ast.Name) and node.value.id in types.modules
-    return _is_union(node, types)
-
-
-def _annotation_needs(
-    annotation: ast.expr, generics: frozenset[str] = frozenset()
-) -> tuple[int, int] | None:
-    """The version an annotation needs when evaluated, if newer than 3.8."""
-    need = None
-    for node in walk(annotation):
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            return (3, 10)
-        if (
-            isinstance(node, ast.Subscript)
-            and isinstance(node.value, ast.Name)
-            and node.value.id in BUILTIN_GENERICS
-        ) or _collection_generic(node, generics):
-            need = (3, 9)
-    return need
-
-
-def _collection_generics(tree: ast.Module) -> frozenset[str]:
-    """The names the module imports the classes of ``collections`` and ``collections.abc``
-    under, which 3.9 made subscriptable (``from collections import deque``: ``deque[int]``
-    raises TypeError on 3.8)."""
-    names = set()
-    for node in walk(tree):
-        if isinstance(node, ast.ImportFrom) and not node.level:
-            for alias in node.names:
-                abc = node.module == "collections.abc" and alias.name != "*"
-                if abc or (node.module == "collections" and alias.name in COLLECTION_GENERICS):
-                    names.add(alias.asname or alias.name)
-    return frozenset(names)
-
-
-def _collection_generic(node: ast.AST, generics: frozenset[str]) -> bool:
-    """Whether ``node`` subscripts such a class: by a name ``generics`` holds, or as
-    ``collections.deque`` or ``collections.abc.Iterable``."""
-    if not isinstance(node, ast.Subscript):
-        return False
-    value = node.value
-    if isinstance(value, ast.Name):
-        return value.id in generics
-    chain = ast.unparse(value).split(".") if isinstance(value, ast.Attribute) else []
-    if chain[:2] == ["collections", "abc"]:
-        return True
-    return chain[:1] == ["collections"] and chain[-1] in COLLECTION_GENERICS
 
 
 def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, int]]:

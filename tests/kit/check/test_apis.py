@@ -115,77 +115,6 @@ def test_dict_union_and_class_body_annotations():
     ]
 
 
-def test_collections_classes_subscripted_where_3_8_evaluates_them():
-    """PEP 585 (3.9) made ``deque[int]`` and ``collections.abc.Iterable[int]`` subscriptable:
-    3.8 raises TypeError where a class body's annotation, or an expression, subscripts them;
-    a class of the user's own named ``Counter`` is not collections'."""
-    text = """\
-        import collections
-        import collections.abc
-        from collections import deque as dq, defaultdict
-        from collections.abc import Iterable
-        class State:
-            queue: dq[int]
-            seen: defaultdict[int, int]
-            items: Iterable[int]
-            more: collections.OrderedDict[str, int]
-        Pairs = collections.abc.Sequence[tuple]
-        class Counter:
-            pass
-        c: Counter[int] = None
-        """
-    assert own(text) == [
-        (6, "class-body annotation dq[int]", (3, 9)),
-        (7, "class-body annotation defaultdict[int, int]", (3, 9)),
-        (8, "class-body annotation Iterable[int]", (3, 9)),
-        (9, "class-body annotation collections.OrderedDict[str, int]", (3, 9)),
-        (10, "collections.abc.Sequence[tuple] (a collections type subscripted)", (3, 9)),
-    ]
-
-
-def test_function_annotations_the_bundle_keeps_are_evaluated_by_def():
-    """Where the bundle reads annotations (``inspect``), it keeps a function's, and 3.8
-    evaluates them when ``def`` runs: ``int | None`` fails there. A stripped module has none
-    left to find, and string annotations are not evaluated."""
-    text = """\
-        def outer(n):
-            def inner(x: int | None = None, *rest: 'list[int]') -> list[int]:
-                return [n]
-            return inner()
-        """
-    assert own(text) == [
-        (2, "function annotation int | None", (3, 10)),
-        (2, "function annotation list[int]", (3, 9)),
-    ]
-    assert own("from __future__ import annotations\n" + textwrap.dedent(text)) == []
-
-
-def test_a_union_of_types_evaluated_outside_annotations():
-    """``|`` between two surely-type operands needs 3.10 where it is evaluated; ``|`` on
-    values needs nothing, and a function's annotations are their own finding (shipped here as
-    written, as where the bundle keeps them; stripped, there is nothing to find)."""
-    text = """\
-        class Node:
-            pass
-        Num = int | float
-        ok = isinstance(x, Node | None)
-        deep = list[int] | dict[str, int] | typing.Any
-        def f(a: int | None, b: "str | bytes") -> int | float:
-            return a | b
-        flags = READ | WRITE
-        mixed = int | flags
-        """
-    assert own(text) == [
-        (3, "int | float (a union of types with |)", (3, 10)),
-        (4, "Node | None (a union of types with |)", (3, 10)),
-        (5, "dict[str, int] (a builtin type subscripted)", (3, 9)),
-        (5, "list[int] (a builtin type subscripted)", (3, 9)),
-        (5, "list[int] | dict[str, int] | typing.Any (a union of types with |)", (3, 10)),
-        (6, "function annotation int | None", (3, 10)),
-        (6, "function annotation int | float", (3, 10)),
-    ]
-
-
 def test_postponed_annotations_and_guarded_code_need_nothing():
     assert own("from __future__ import annotations\nclass P:\n    xs: list[int]\n") == []
     guarded = """\
@@ -432,31 +361,12 @@ def test_a_flag_imported_from_a_helper_guards_the_importer_for_both_readers():
 @pytest.mark.parametrize(
     ("code", "lines"),
     [
-        # a builtin type's name the module binds to something else: no generic
-        ("type = input().split()\nprint(type[0])\n", []),
-        ("def f(list):\n    return list[0]\n", []),
-        ("x = list[int]\n", [1]),
-        # a name bound in another scope does not shadow the builtin here
-        ("Grid = list[list[int]]\ndef show(list):\n    return list[0]\n", [1]),
-        ("class P:\n    type: int = 0\nF = type[int]\n", [3]),
-        ("class C:\n    list = 1\n    def f(self):\n        return list[int]\n", [4]),
-        ("type = 3\ndef f():\n    return type[0]\n", []),
-        ("def f(dict):\n    g = lambda: dict[0]\n    return g\n", []),
         # a method of a builtin type the user's own attribute shares a name with
         ("class B:\n    def __init__(self, n):\n        self.bit_count = n\n"
          "print(B(3).bit_count)\n", []),
         ("p.removeprefix = 'x'\n", []),
         ("n = x.bit_count()\nf = int.bit_count\ng = str.removeprefix\nh = x.bit_count\n",
          [1, 2, 3, 4]),
-        # a union of typing's names, however they are imported: only 3.10 evaluates it
-        ("from typing import Callable\nOp = Callable[[int], int] | None\n", [2]),
-        ("import typing as t\nOp = t.Optional[int] | str\n", [2]),
-        ("from typing import List as L\nX = L[int] | None\n", [2]),
-        ("flags = a | b\n", []),
-        # a class's attributes joined are values (enum flags), not a union of types
-        ("class Dir:\n    N = 1\n    E = 2\nx = Dir.N | Dir.E\n", []),
-        ("from typing import TYPE_CHECKING\nx = TYPE_CHECKING | True\n", []),
-        ("import typing\nx = typing.Optional[int] | None\n", [2]),
     ],
 )  # fmt: skip
 def test_only_what_needs_a_newer_python_is_found_not_names_that_look_alike(code, lines):
