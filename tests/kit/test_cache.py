@@ -1,13 +1,13 @@
 """kit.cache and its users: interpreters are asked their version once per file (kit.judges.targets),
-vermin reads a module text once (kit.check.apis); a changed file or text is asked again, never
-served stale, and CPKIT_CACHE=0 turns it all off."""
+vermin reads a module text once (kit.check.vermin_findings); a changed file or text is asked
+again, never served stale, and CPKIT_CACHE=0 turns it all off."""
 
 import ast
 import subprocess
 from pathlib import Path
 
 from kit.bundle.sources import Source
-from kit.check import apis
+from kit.check.vermin_findings import vermin
 from kit.judges import targets
 from tests.cache_support import counting, runs
 
@@ -61,10 +61,10 @@ def test_vermin_reads_a_module_text_once(monkeypatch, cache_home):
 
     monkeypatch.setattr(subprocess, "run", counted)
     text = "import math\nprint(math.lcm(4, 6))\n"
-    first = apis.findings([module(text)])
+    first = vermin([module(text)])
     assert any("lcm" in f[2] and f[3] == (3, 9) for f in first)
-    assert apis.findings([module(text)]) == first and len(calls) == 1
-    apis.findings([module(text + "print(1)\n")])  # a changed text: vermin again
+    assert vermin([module(text)]) == first and len(calls) == 1
+    vermin([module(text + "print(1)\n")])  # a changed text: vermin again
     assert len(calls) == 2
 
 
@@ -74,7 +74,7 @@ def test_a_corrupt_cache_file_is_ignored(tmp_path, monkeypatch, cache_home):
     (cache_home / "vermin.json").write_text("[1, 2]")
     python = fake_python(tmp_path, 9)
     assert [i.version for i in found_with(monkeypatch, python)] == [(3, 9)]
-    assert apis.findings([module("print(1)\n")]) == []
+    assert vermin([module("print(1)\n")]) == []
 
 
 def test_no_home_folder_is_made_for_the_cache(tmp_path, monkeypatch):

@@ -84,7 +84,8 @@ def test_only_version_looks_up_the_installed_package():
     --version: the parser and the checks a build runs do without it."""
     code = (
         "import sys; before = 'importlib.metadata' in sys.modules; "
-        "from kit import cli; cli.parser(); from kit.check import apis, checks; apis._key('x'); "
+        "from kit import cli; cli.parser(); from kit.check import checks, vermin_findings; "
+        "vermin_findings._key('x'); "
         "print(before, 'importlib.metadata' in sys.modules)"
     )
     before, after = python(code, check=True).stdout.split()

@@ -4,9 +4,6 @@ class-body annotations 3.8 evaluates) and vermin's findings (``math.lcm``, ``fun
 with their lines and versions."""
 
 import ast
-import importlib.machinery
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -209,33 +206,6 @@ def test_members_a_star_import_gives_are_found_where_they_are_read():
     }
 
 
-def test_a_name_a_star_imported_helper_binds_may_be_its_own():
-    """``from shared.h import *`` after ``from math import *``: its ``lcm`` wins; after a star
-    import of a module neither the helpers' nor the standard library's, no name is known."""
-    helper = module("def lcm(a, b):\n    return a * b\n", "shared/h.py", "shared.h")
-    main = module("from math import *\nfrom shared.h import *\nx = lcm(2, 3) + lcm(4, 6)\n")
-    assert apis.findings([main, helper]) == []
-    foreign = module("from math import *\nfrom numpy import *\nx = lcm(2, 3)\n")
-    assert apis.findings([foreign]) == []
-    alone = module("from math import *\nx = lcm(2, 3)\n")
-    assert [f[2] for f in apis.findings([alone])] == ["'math.lcm' member"]
-
-
-def test_a_member_imported_under_another_name_is_found_with_its_keywords():
-    """``from bisect import bisect_left as bl`` then ``bl(a, x, key=f)``: 3.10's keyword,
-    which vermin knows only as ``bisect.bisect_left``'s; a name rebound later is the file's."""
-    source = module(
-        """\
-        from bisect import bisect_left as bl, insort as put
-        i = bl([1, 2], 2, key=abs)
-        put = print
-        put([1], 2, key=abs)
-        """
-    )
-    found = {(f[1], f[2], f[3]) for f in apis.findings([source])}
-    assert found == {(2, "'bisect.bisect_left(key)'", (3, 10))}
-
-
 def test_a_hasattr_test_every_target_passes_guards_nothing():
     """``math.isqrt`` is in 3.8: the branch runs on every target, and ``math.cbrt`` (3.11) and
     ``bit_count`` (3.10) in it fail before their versions; a test of ``math.cbrt`` itself, or of
@@ -265,79 +235,6 @@ def test_a_flag_a_helper_binds_to_a_test_every_target_passes_guards_nothing():
 
 def test_an_empty_shipped_module_is_not_read():
     assert apis.findings([module("")]) == []
-
-
-@pytest.mark.parametrize(
-    ("text", "version"), [("3.9", (3, 9)), ("!3.10", (3, 10)), ("~3.11.2", (3, 11)), ("x", None)]
-)
-def test_vermin_s_versions_are_read_as_major_and_minor(text, version):
-    assert apis._version(text) == version
-
-
-@pytest.fixture
-def fresh_identity():
-    apis._vermin_identity.cache_clear()
-    yield apis._vermin_identity.cache_clear
-    apis._vermin_identity.cache_clear()
-
-
-def test_the_vermin_cache_key_changes_with_vermin_s_version(tmp_path, monkeypatch, fresh_identity):
-    package = tmp_path / "vermin"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (tmp_path / "vermin-1.0.0.dist-info").mkdir()
-    spec = importlib.machinery.ModuleSpec("vermin", None, origin=str(package / "__init__.py"))
-    monkeypatch.setattr(apis.importlib.util, "find_spec", lambda name: spec)
-    before = apis._key("import math")
-    assert apis._key("import math") == before
-    (tmp_path / "vermin-1.0.0.dist-info").rename(tmp_path / "vermin-1.1.0.dist-info")
-    fresh_identity()
-    assert apis._key("import math") != before
-
-
-def test_the_vermin_cache_key_without_vermin_is_still_a_key(monkeypatch, fresh_identity):
-    monkeypatch.setattr(apis.importlib.util, "find_spec", lambda name: None)
-    assert apis._vermin_identity() == "?"
-    assert len(apis._key("x = 1")) == 64
-
-
-def test_vermin_runs_without_the_site_from_its_own_folder():
-    """vermin is started ``-I -S`` (no .pth file read) with its folder on the path, and runs."""
-    command = apis._vermin_command()
-    assert command[:3] == [sys.executable, "-I", "-S"]
-    done = subprocess.run(
-        [*command, "--version"], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert done.returncode == 0 and done.stdout.strip()[0].isdigit(), done.stdout + done.stderr
-
-
-@pytest.mark.parametrize(
-    ("name", "config"),
-    [
-        (".vermin", "[vermin]\ntargets = 3.10-\nonly_show_violations = yes\n"),
-        ("setup.cfg", "[vermin]\nexclusions = math.lcm\n"),
-    ],
-)
-def test_a_vermin_config_of_the_user_s_changes_no_finding(tmp_path, monkeypatch, name, config):
-    """vermin reads a config file from the folder it runs in upwards; the kit's run reads none,
-    wherever the kit was started."""
-    (tmp_path / name).write_text(config)
-    monkeypatch.chdir(tmp_path)
-    found = apis.findings([module("import math\nn = math.lcm(4, 6)\n")])
-    assert (2, (3, 9)) in {(f[1], f[3]) for f in found}
-
-
-def test_the_vermin_cache_key_changes_with_vermin_s_options(monkeypatch):
-    before = apis._key("import math")
-    monkeypatch.setattr(apis, "VERMIN_OPTIONS", apis.VERMIN_OPTIONS[1:])
-    assert apis._key("import math") != before
-
-
-def test_the_vermin_cache_key_changes_with_the_kit_s_own_reading_of_it(monkeypatch):
-    """A kit upgrade may read vermin's findings otherwise: its answers are asked again."""
-    before = apis._key("import math")
-    monkeypatch.setattr(apis, "_HERE", "another build of kit/check/apis.py")
-    assert apis._key("import math") != before
 
 
 def test_a_flag_imported_from_a_helper_guards_the_importer_for_both_readers():

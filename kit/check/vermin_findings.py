@@ -1,0 +1,309 @@
+"""vermin's findings on the shipped modules: what it is given to read, and its answer read.
+
+vermin knows the standard library's modules, members and keyword arguments by the version
+that added them, but it names one line for all the uses of a member, and a guarded use is one
+of them. So it reads each module with its guarded code out and its number tables blanked (the
+same lines and columns), then each branch of an ``if`` on a test of a member added after 3.8,
+or of the implementation, alone after the module's imports (``_for_vermin``); and each text
+again with the standard library's members that a star import or an import under another name
+hides from it written out in full (``_renamed_variants``).
+
+vermin runs once for all the texts it has not read before (the cache's ``vermin.json``, keyed
+by each text, the installed vermin and this module), in the kit's Python started ``-I -S``
+with vermin's folder on its path, reading no config file of the user's; its findings newer
+than 3.8 are kept, their lines taken back to the module's. ``vermin`` gives them to the API
+check (``kit.check.apis``), which holds them to the targets.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import importlib.util
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from kit import cache
+from kit.bundle.guards import char_col, imported_flags, neutralised, start_of
+from kit.bundle.sources import Source, imported_modules, mask_literals, walk
+from kit.check.member_uses import bound_names, star_reads
+from kit.check.settled_tests import implementation_ifs, settled_tests, versioned_ifs
+from kit.errors import REINSTALL, BuildError
+from kit.judges.stdlib import KNOWN as STDLIB_MODULES
+
+
+def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, int]]:
+    """What vermin reads of a module: each text with the shift that takes its lines to the
+    module's, and how many lines of it come before those. First the module with its guarded
+    code out and its number tables blanked (the same lines and columns; nothing in a table of
+    numbers needs a newer Python); then each branch of an ``if`` on a test of
+    ``versioned_tests`` alone (the ``if``s within it out, read alone in their turn), after the
+    module's imports and an ``if True:`` (vermin names one line for all the uses of a member,
+    so a use in the branch could hide one outside it). A branch's findings on the imports are
+    the module's, said already."""
+    tree = module.shipped_tree()
+    imported = imported_flags(module, modules, settled_tests)
+    masked = mask_literals(module.shipped, tree)
+    settled = settled_tests(tree)
+    texts = [(neutralised(masked, tree, imported, settled), 0, 0)]
+    ifs = [(node, test) for node, test, _, _ in versioned_ifs(tree)]
+    ifs += [(node, node.test) for node, _, _ in implementation_ifs(module, modules)]
+    imports = [node for node in walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    header = [ast.unparse(node) for node in imports]
+    for node, _ in ifs:
+        # the ifs within this one are guards, read alone in their turn
+        read = {id(test) for other, test in ifs if other is node or not _within(other, node)}
+        opened = neutralised(masked, tree, imported, settled, read)
+        lines = opened.split("\n")
+        for branch in (node.body, node.orelse):
+            if branch:
+                text = "\n".join([*header, "if True:", *_alone(lines, branch)]) + "\n"
+                first = start_of(branch[0])[0]
+                if _parses(text):  # else (one vermin could not read either) not read
+                    texts.append((text, first - len(header) - 2, len(header) + 1))
+    return texts + _renamed_variants(module, modules, tree, texts)
+
+
+def _renamed_variants(
+    module: Source, modules: list[Source], tree: ast.Module, texts: list[tuple[str, int, int]]
+) -> list[tuple[str, int, int]]:
+    """Each text again with the standard library's members that the file reads under names
+    vermin cannot tie to their modules written as ``module.member`` in their places: the
+    names it reads and binds nowhere, once for each module it star-imports (``from math
+    import *``: ``lcm(a, b)`` as ``math.lcm(a, b)``; which module a name is cannot be told
+    without vermin's tables), and the names it imports under another (``from bisect import
+    bisect_left as bl``: ``bl(a, x, key=f)`` as ``bisect.bisect_left(a, x, key=f)``). A name
+    a star-imported helper binds may be the helper's: left as it is; so is every name after
+    a star import of a module that is neither (numpy's)."""
+    shipped = module.shipped.split("\n")
+    renamings: list[dict[int, list[tuple[int, str, str]]]] = []
+    theirs = _star_imported_names(module, tree, modules)
+    reads = [] if theirs is None else star_reads(tree, STDLIB_MODULES)
+    reads = [(node, owners) for node, owners in reads if node.id not in (theirs or ())]
+    for owner in dict.fromkeys(owner for _, owners in reads for owner in owners):
+        renamings.append(_places(shipped, [(node, f"{owner}.{node.id}") for node, _ in reads]))
+    aliases = _stdlib_aliases(tree)
+    if aliases:
+        renamed = [
+            (node, aliases[node.id])
+            for node in walk(tree)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in aliases
+        ]
+        renamings.append(_places(shipped, renamed))
+    variants = []
+    for places in renamings:
+        for text, shift, before in texts:
+            qualified = _qualified(text, shift, before, places)
+            if qualified != text and _parses(qualified):
+                variants.append((qualified, shift, before))
+    return variants
+
+
+def _star_imported_names(
+    module: Source, tree: ast.Module, modules: list[Source]
+) -> set[str] | None:
+    """Every name the helpers the file star-imports bind; None when it star-imports a module
+    that is neither a helper nor the standard library's (its names are not known)."""
+    helpers = {source.name: source for source in modules}
+    names: set[str] = set()
+    for node in tree.body:
+        if not (isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)):
+            continue
+        (absolute,) = imported_modules(module, node)
+        if absolute in helpers:
+            names |= bound_names(helpers[absolute].tree)
+        elif node.level or absolute.partition(".")[0] not in STDLIB_MODULES:
+            return None
+    return names
+
+
+def _stdlib_aliases(tree: ast.Module) -> dict[str, str]:
+    """The names ``from M import member as name`` binds, M a standard module, each bound so
+    only: {name: "M.member"}."""
+    found: dict[str, str] = {}
+    for node in walk(tree):
+        stdlib = isinstance(node, ast.ImportFrom) and not node.level and node.module
+        if stdlib and node.module.partition(".")[0] in STDLIB_MODULES:
+            for alias in node.names:
+                if alias.asname and alias.asname != alias.name:
+                    found[alias.asname] = f"{node.module}.{alias.name}"
+    stored = (n for n in walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+    rebound = {n.id for n in stored}
+    return {name: member for name, member in found.items() if name not in rebound}
+
+
+def _places(shipped: list[str], renamed: list[tuple[ast.Name, str]]) -> dict:
+    """{line: [(character column, name, its new text)]} of the ``renamed`` names."""
+    places: dict[int, list[tuple[int, str, str]]] = {}
+    for node, text in renamed:
+        column = char_col(shipped[node.lineno - 1], node.col_offset)
+        places.setdefault(node.lineno, []).append((column, node.id, text))
+    return places
+
+
+def _qualified(text: str, shift: int, before: int, places: dict) -> str:
+    """``text`` (a module line L its line L - ``shift``, after ``before`` lines of its own; a
+    branch's lines a space further right) with the names at ``places`` written anew, where
+    the text still holds them (guarded code is blanked)."""
+    lines = text.split("\n")
+    indent = 1 if before else 0  # _alone: a branch's lines have a space more
+    for line, found in places.items():
+        at = line - shift
+        if not before < at <= len(lines):
+            continue
+        row = lines[at - 1]
+        for place, name, new in sorted(found, reverse=True):  # right to left: columns stay
+            start, end = place + indent, place + indent + len(name)
+            edges = row[start - 1 : start] + row[end : end + 1]
+            if row[start:end] == name and not any(c.isalnum() or c in "_." for c in edges):
+                row = f"{row[:start]}{new}{row[end:]}"
+        lines[at - 1] = row
+    return "\n".join(lines)
+
+
+def _within(node: ast.AST, outer: ast.AST) -> bool:
+    return any(inner is node for inner in walk(outer))
+
+
+def _alone(lines: list[str], branch: list[ast.stmt]) -> list[str]:
+    """The lines of ``branch`` as the body of an ``if True:``: what comes before it on its
+    first line (its ``if``'s or ``else``'s header) as spaces, an ``elif`` made an ``if``, and a
+    space more before each line (an ``elif`` of a top-level ``if`` is at the margin)."""
+    first, column = start_of(branch[0])
+    found = lines[first - 1 : branch[-1].end_lineno]
+    head = found[0]
+    at = char_col(head, column)
+    rest = head[at:]
+    if rest.startswith("elif"):
+        rest = rest[2:]
+    found[0] = " " * at + rest
+    return [" " + line for line in found]
+
+
+def _parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except SyntaxError:
+        return False
+    return True
+
+
+def vermin(modules: list[Source]) -> list[tuple[str, int, str, tuple[int, int]]]:
+    """vermin's findings on the modules (file, line, what, version it needs: the API check's
+    ``Finding``), each text's taken from the cache when it was seen before (by the same
+    vermin)."""
+    texts = {}
+    for module in modules:
+        for number, read in enumerate(_for_vermin(module, modules)):
+            texts[(module.rel, number)] = read
+    keys = {place: _key(text) for place, (text, _, _) in texts.items()}
+    known = cache.read_json(VERMIN_CACHE)
+    missing = {place: text for place, (text, _, _) in texts.items() if keys[place] not in known}
+    if missing:
+        for place, findings in _run_vermin(missing).items():
+            known[keys[place]] = findings
+        if len(known) > VERMIN_CACHE_ENTRIES:  # keep the file small: this build's modules only
+            known = {key: known[key] for key in keys.values()}
+        cache.write_json(VERMIN_CACHE, known)
+    return [
+        (place[0], line + shift, what, tuple(version))
+        for place, (_, shift, before) in texts.items()
+        for line, what, version in known[keys[place]]
+        if line > before
+    ]
+
+
+VERMIN_CACHE = "vermin.json"
+VERMIN_CACHE_ENTRIES = 2000
+# vermin's options: no config file of the user's (vermin looks for vermin.ini, .vermin or
+# setup.cfg from the folder it runs in upwards, where one could lift the 3.8 target or exclude
+# a member), the findings one per line
+VERMIN_OPTIONS = ("--no-config-file", "--no-tips", "-p=1", "-f", "parsable")
+
+
+_HERE = cache.file_stamp(__file__)  # this code, which reads vermin's answers, edited: asked again
+
+
+def _key(text: str) -> str:
+    """A module text's cache key: its hash with the installed vermin's identity and options,
+    and this module's own stamp (a kit upgrade that reads vermin's findings otherwise)."""
+    options = " ".join(VERMIN_OPTIONS)
+    parts = f"{_HERE}\0{_vermin_identity()}\0{options}\0{text}"
+    return hashlib.sha256(parts.encode()).hexdigest()
+
+
+def _vermin_origin() -> Path | None:
+    """The installed vermin package's ``__init__.py``, found without importing it; None when
+    it is not installed."""
+    try:
+        spec = importlib.util.find_spec("vermin")
+    except (ImportError, ValueError):
+        return None
+    return Path(spec.origin) if spec is not None and spec.origin else None
+
+
+@functools.lru_cache(maxsize=1)
+def _vermin_identity() -> str:
+    """The installed vermin's version as its dist-info folder names it, and its package's file
+    (where, size, written when): another version or a reinstall gives another identity. Read
+    from the file system: importlib.metadata's import and search cost every build ~20 ms."""
+    origin = _vermin_origin()
+    stamp = cache.file_stamp(str(origin)) if origin is not None else None
+    if stamp is None:
+        return "?"
+    infos = sorted(path.name for path in origin.parent.parent.glob("vermin-*info"))
+    return f"{' '.join(infos)}:{stamp}"
+
+
+def _vermin_command() -> list[str]:
+    """The Python running the kit, told to run vermin's main. Started ``-I -S`` with vermin's
+    folder on its path when it is found (vermin needs nothing else): the site's .pth files
+    doubled its run here: 0.14 s against 0.07 s for a one-line module."""
+    runner = "import sys; from vermin.main import main; sys.exit(main())"
+    origin = _vermin_origin()
+    if origin is None:
+        return [sys.executable, "-c", runner]  # it fails, and says so
+    home = str(origin.parent.parent)
+    return [sys.executable, "-I", "-S", "-c", f"import sys; sys.path.insert(0, {home!r}); {runner}"]
+
+
+def _run_vermin(texts: dict) -> dict:
+    """For each text (by its key in ``texts``), vermin's findings newer than 3.8: [line, what,
+    version]."""
+    with tempfile.TemporaryDirectory(prefix="kit-apis-") as folder:
+        names = {}
+        for number, (rel, text) in enumerate(texts.items()):
+            path = Path(folder, f"m{number}.py")
+            path.write_text(text, encoding="utf-8")
+            names[str(path)] = rel
+        command = [*_vermin_command(), *VERMIN_OPTIONS, *names]
+        try:
+            done = subprocess.run(
+                command, capture_output=True, text=True, timeout=300, check=False, cwd=folder
+            )
+        except OSError as error:
+            raise BuildError(f"cannot run vermin: {error}") from None
+    if done.returncode not in (0, 1) or "No module named" in done.stderr:
+        tail = (done.stderr.strip().splitlines() or ["?"])[-1]
+        raise BuildError(f"vermin failed ({tail}): {REINSTALL}")
+    found: dict = {place: [] for place in texts}
+    for line in done.stdout.splitlines():
+        parts = line.split(":", 5)
+        if len(parts) < 6 or parts[0] not in names or not parts[1].isdigit():
+            continue
+        version = _version(parts[4])
+        if version and version > (3, 8):
+            found[names[parts[0]]].append([int(parts[1]), parts[5].strip(), list(version)])
+    return found
+
+
+def _version(text: str) -> tuple[int, int] | None:
+    text = text.strip().lstrip("!~")
+    try:
+        major, minor = text.split(".")[:2]
+        return int(major), int(minor)
+    except ValueError:
+        return None

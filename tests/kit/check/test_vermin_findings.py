@@ -1,0 +1,182 @@
+"""kit.check.vermin_findings: vermin's findings on the shipped modules: the standard library's
+members a star import or another name hides from it written out, its versions read, its cache
+keyed by its version, its options and the kit's reading, its run free of the user's config."""
+
+import ast
+import importlib.machinery
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kit.bundle.sources import Source
+from kit.check import vermin_findings
+from kit.check.vermin_findings import vermin
+from kit.errors import BuildError
+
+
+def module(text, rel="shared/m.py", name="shared.m"):
+    text = textwrap.dedent(text)
+    return Source(name, Path(rel), rel, False, text, ast.parse(text), shipped=text)
+
+
+@pytest.fixture(autouse=True)
+def no_cache(monkeypatch):
+    monkeypatch.setenv("CPKIT_CACHE", "0")
+
+
+def test_a_name_a_star_imported_helper_binds_may_be_its_own():
+    """``from shared.h import *`` after ``from math import *``: its ``lcm`` wins; after a star
+    import of a module neither the helpers' nor the standard library's, no name is known."""
+    helper = module("def lcm(a, b):\n    return a * b\n", "shared/h.py", "shared.h")
+    main = module("from math import *\nfrom shared.h import *\nx = lcm(2, 3) + lcm(4, 6)\n")
+    assert vermin([main, helper]) == []
+    foreign = module("from math import *\nfrom numpy import *\nx = lcm(2, 3)\n")
+    assert vermin([foreign]) == []
+    alone = module("from math import *\nx = lcm(2, 3)\n")
+    assert [f[2] for f in vermin([alone])] == ["'math.lcm' member"]
+
+
+def test_a_member_imported_under_another_name_is_found_with_its_keywords():
+    """``from bisect import bisect_left as bl`` then ``bl(a, x, key=f)``: 3.10's keyword,
+    which vermin knows only as ``bisect.bisect_left``'s; a name rebound later is the file's."""
+    source = module(
+        """\
+        from bisect import bisect_left as bl, insort as put
+        i = bl([1, 2], 2, key=abs)
+        put = print
+        put([1], 2, key=abs)
+        """
+    )
+    found = {(f[1], f[2], f[3]) for f in vermin([source])}
+    assert found == {(2, "'bisect.bisect_left(key)'", (3, 10))}
+
+
+@pytest.mark.parametrize(
+    ("text", "version"), [("3.9", (3, 9)), ("!3.10", (3, 10)), ("~3.11.2", (3, 11)), ("x", None)]
+)
+def test_vermin_s_versions_are_read_as_major_and_minor(text, version):
+    assert vermin_findings._version(text) == version
+
+
+@pytest.fixture
+def fresh_identity():
+    vermin_findings._vermin_identity.cache_clear()
+    yield vermin_findings._vermin_identity.cache_clear
+    vermin_findings._vermin_identity.cache_clear()
+
+
+def test_the_vermin_cache_key_changes_with_vermin_s_version(tmp_path, monkeypatch, fresh_identity):
+    package = tmp_path / "vermin"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (tmp_path / "vermin-1.0.0.dist-info").mkdir()
+    spec = importlib.machinery.ModuleSpec("vermin", None, origin=str(package / "__init__.py"))
+    monkeypatch.setattr(vermin_findings.importlib.util, "find_spec", lambda name: spec)
+    before = vermin_findings._key("import math")
+    assert vermin_findings._key("import math") == before
+    (tmp_path / "vermin-1.0.0.dist-info").rename(tmp_path / "vermin-1.1.0.dist-info")
+    fresh_identity()
+    assert vermin_findings._key("import math") != before
+
+
+def test_the_vermin_cache_key_without_vermin_is_still_a_key(monkeypatch, fresh_identity):
+    monkeypatch.setattr(vermin_findings.importlib.util, "find_spec", lambda name: None)
+    assert vermin_findings._vermin_identity() == "?"
+    assert len(vermin_findings._key("x = 1")) == 64
+
+
+def test_vermin_runs_without_the_site_from_its_own_folder():
+    """vermin is started ``-I -S`` (no .pth file read) with its folder on the path, and runs."""
+    command = vermin_findings._vermin_command()
+    assert command[:3] == [sys.executable, "-I", "-S"]
+    done = subprocess.run(
+        [*command, "--version"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0 and done.stdout.strip()[0].isdigit(), done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "config"),
+    [
+        (".vermin", "[vermin]\ntargets = 3.10-\nonly_show_violations = yes\n"),
+        ("setup.cfg", "[vermin]\nexclusions = math.lcm\n"),
+    ],
+)
+def test_a_vermin_config_of_the_user_s_changes_no_finding(tmp_path, monkeypatch, name, config):
+    """vermin reads a config file from the folder it runs in upwards; the kit's run reads none,
+    wherever the kit was started."""
+    (tmp_path / name).write_text(config)
+    monkeypatch.chdir(tmp_path)
+    found = vermin([module("import math\nn = math.lcm(4, 6)\n")])
+    assert (2, (3, 9)) in {(f[1], f[3]) for f in found}
+
+
+def test_the_vermin_cache_key_changes_with_vermin_s_options(monkeypatch):
+    before = vermin_findings._key("import math")
+    monkeypatch.setattr(vermin_findings, "VERMIN_OPTIONS", vermin_findings.VERMIN_OPTIONS[1:])
+    assert vermin_findings._key("import math") != before
+
+
+def test_the_vermin_cache_key_changes_with_the_kit_s_own_reading_of_it(monkeypatch):
+    """A kit upgrade may read vermin's findings otherwise: its answers are asked again."""
+    before = vermin_findings._key("import math")
+    monkeypatch.setattr(vermin_findings, "_HERE", "another build of kit/check/vermin_findings.py")
+    assert vermin_findings._key("import math") != before
+
+
+def test_each_branch_is_read_alone_and_its_lines_are_the_module_s():
+    """A branch of an ``if`` on a member added after 3.8, an ``elif`` among them, is read after
+    the module's imports under an ``if True:``; vermin's lines there are taken back to the
+    module's."""
+    source = module(
+        """\
+        import math
+        if hasattr(math, "lcm"):
+            r = math.lcm(2, 3)
+        elif n:
+            r = math.cbrt(8)
+        """
+    )
+    found = {(f[1], f[2]) for f in vermin([source])}
+    assert found == {(3, "'math.lcm' member"), (5, "'math.cbrt' member")}
+
+
+def test_names_are_written_out_right_to_left_where_the_text_still_holds_them():
+    """``_qualified``: two names on a line both written out (right to left, so the first's
+    column still holds), a branch's line a space further right, and a place the text no
+    longer holds the name at (guarded code blanked, or a longer name) left as it is."""
+    places = {1: [(4, "gcd", "math.gcd"), (13, "lcm", "math.lcm")], 2: [(4, "lcm", "math.lcm")]}
+    text = "x = gcd(1) + lcm(2)\ny = lcmx(1)\n"
+    assert vermin_findings._qualified(text, 0, 0, places) == (
+        "x = math.gcd(1) + math.lcm(2)\ny = lcmx(1)\n"
+    )
+    branch = "import math\nif True:\n     y = lcm(1)\n"  # module line 2, "    y = lcm(1)"
+    assert vermin_findings._qualified(branch, -1, 2, {2: [(8, "lcm", "math.lcm")]}) == (
+        "import math\nif True:\n     y = math.lcm(1)\n"
+    )
+
+
+def test_vermin_failing_is_one_line(monkeypatch):
+    """A vermin that cannot run (not installed, broken) is a one-line error: its last line of
+    errors and how to reinstall, no traceback."""
+    failing = "import sys; sys.stderr.write('Traceback\\nboom\\n'); sys.exit(2)"
+    monkeypatch.setattr(vermin_findings, "_vermin_command", lambda: [sys.executable, "-c", failing])
+    with pytest.raises(BuildError) as raised:
+        vermin([module("x = 1\n")])
+    assert str(raised.value).startswith("vermin failed (boom): ")
+    assert "\n" not in str(raised.value)
+
+
+def test_the_vermin_cache_keeps_this_build_s_texts_alone_when_it_grows(monkeypatch, cache_home):
+    """Past ``VERMIN_CACHE_ENTRIES`` texts, the cache is written with this build's alone."""
+    monkeypatch.setattr(vermin_findings, "VERMIN_CACHE_ENTRIES", 1)
+    vermin([module("import math\nn = math.lcm(4, 6)\n")])
+    assert len(json.loads((cache_home / vermin_findings.VERMIN_CACHE).read_text())) == 1
+    vermin([module("x = 1\n"), module("y = 2\n", "shared/n.py", "shared.n")])
+    kept = json.loads((cache_home / vermin_findings.VERMIN_CACHE).read_text())
+    keys = {vermin_findings._key(text) for text in ("x = 1\n", "y = 2\n")}
+    assert set(kept) == keys
