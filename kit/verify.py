@@ -8,7 +8,8 @@ default grader's verdict (``kit.grading``), and a scoring problem's submission i
 (below). Each Python 3 submission runs as it is written (no
 bundle), every case as the build runs one (``kit.run.cases``, with ``first_failure``); one of
 several files runs its entry point (``kit.packages.kattis_submissions``) with its other files
-beside it. Others (another language, Python 2) are not run.
+beside it. Others (another language, Python 2) are not run, nor is one over the package's code
+limit or one an older stand-in cannot run (``kit.runnable_submissions``).
 
 **A package with ``submissions/submissions.yaml``** (the 2025-09 format) says what verdicts
 each submission may give on every case and must give on some, and a text its judge messages
@@ -85,12 +86,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from pathlib import Path
 
-from kit.bundle.sources import read_source
-from kit.check import apis
-from kit.check.checks import waits_for_checks
-from kit.check.syntax import compile_errors
 from kit.errors import BuildError
 from kit.grader_program import package_grader
 from kit.grading import out_of_range, scored
@@ -117,6 +113,7 @@ from kit.run.verdicts import (
     WA,
     Verdict,
 )
+from kit.runnable_submissions import beyond_stand_in, over_code_limit, unrunnable
 from kit.score_aggregation import aggregate
 
 PROVISIONAL_LIMIT = 300.0  # seconds: the accepted submissions' limit while it is not known
@@ -126,13 +123,6 @@ PROVISIONAL_KILL = PROVISIONAL_LIMIT + 1  # problemtools' CPU limit there: ceil(
 STAND_IN_LIMIT = 10.0
 MARGIN_HEADROOM = 1.2  # a run is killed past the limit x the margin x this (or KILL_FACTOR)
 SCORE_SLACK = 1e-6  # a submissions.yaml score against a sum of fractions
-# what CPython 3 says of the syntax only Python 2 has (print and exec statements, ``except
-# E, name``, octal literals written 0777)
-PYTHON_2_HINTS = (
-    "Missing parentheses in call to",
-    "multiple exception types must be parenthesized",
-    "leading zeros in decimal integer literals",
-)
 AGREES, TOO_CLOSE, DISAGREES = "agrees", "too close to call on this machine", "DISAGREES"
 REJECTIONS = (WA, PE, TLE, MLE, OLE, RE)
 KATTIS_FOLDERS = {
@@ -311,9 +301,9 @@ def _refused(judged: Judged, package: Package, runner: Runner) -> bool:
     """Whether the submission is judged without a run (over the code limit, a language the
     kit does not run, beyond the stand-in's Python), with the reason in ``judged``."""
     submission = judged.submission
-    over = _over_code_limit(submission, package.code_limit)
-    why, judged.compile_error = (over, True) if over else _unrunnable(submission)
-    why = why or _beyond_stand_in(submission, runner)
+    over = over_code_limit(submission, package.code_limit)
+    why, judged.compile_error = (over, True) if over else unrunnable(submission)
+    why = why or beyond_stand_in(submission, runner)
     judged.said = why or judged.said
     return bool(why)
 
@@ -462,108 +452,6 @@ def case_path(problem: Problem, case: Case) -> str:
     assert problem.source is not None
     data = problem.source.path / "data"
     return case.input.relative_to(data).with_suffix("").as_posix()
-
-
-def _over_code_limit(submission: Submission, code_limit: int | None) -> str:
-    """Why a submission is over the package's code limit (``code_limit`` bytes, its files
-    together), or "": problemtools reports an error and does not run it, a disagreement."""
-    path = submission.beside or submission.path  # a submission of several files: all of them
-    files = [path] if path.is_file() else [entry for entry in path.rglob("*") if entry.is_file()]
-    size = sum(entry.stat().st_size for entry in files)
-    if code_limit is None or size <= code_limit:
-        return ""
-    limit = f"{code_limit >> 10} KiB" if code_limit % 1024 == 0 else f"{code_limit:,} bytes"
-    return f"not run: its {size:,} bytes are over the package's code limit of {limit} (limits.code)"
-
-
-def _unrunnable(submission: Submission) -> tuple[str, bool]:
-    """Why a submission is not run here ("" when it is), and whether that is its own compile
-    error: a Python 3 file that does not compile, as a judge's compile step rejects it (a
-    submission of several files: any of them, as ``python3 -m py_compile {files}``; a Python
-    2 file, by its ``#!`` line or by what CPython says of its syntax, is only set aside)."""
-    if submission.language != "Python":
-        return f"not run: {submission.language} (only Python 3 submissions run here)", False
-    folder = submission.beside
-    for file in _python_files(submission):
-        why = _uncompiled(file, file.name if folder is not None else "")
-        if why[0]:
-            return why
-    return "", False
-
-
-def _python_files(submission: Submission) -> list[Path]:
-    """The Python files of a submission: its folder's, its entry point among them, or its one
-    file."""
-    folder = submission.beside
-    files = sorted(folder.glob("*.py")) if folder is not None else [submission.path]
-    if submission.path not in files:  # an entry point the folder does not hold
-        files.append(submission.path)
-    return files
-
-
-def _beyond_stand_in(submission: Submission, runner: Runner) -> str:
-    """Why a submission is not run under a stand-in older than the target it stands for
-    ("" when it may be): a file it cannot compile (``match`` under PyPy 3.9 for pypy3.10)
-    would be a runtime error the judge's Python does not give."""
-    if runner.exact or not waits_for_checks(runner, runner.target):
-        return ""
-    files = _python_files(submission)
-    units = []
-    for file in files:
-        try:
-            units.append((file.name, file.read_text(encoding="utf-8", errors="replace")))
-        except OSError:
-            return ""  # said by the run
-    failure = compile_errors([runner.interpreter.executable, "-I"], units)
-    if failure is None:
-        failure = _lacked_api(files, runner)
-    if failure is None:
-        return ""
-    name, line, message = failure
-    return (
-        f"not run: {runner.interpreter.label} here is older than {runner.target.name} and "
-        f"cannot run it ({name}, line {line}: {message})"
-    )
-
-
-def _lacked_api(files: list[Path], runner: Runner) -> tuple[str, int, str] | None:
-    """The first API of the standard library the stand-in's own version lacks in ``files``
-    (``itertools.pairwise`` under PyPy 3.9), as the build's checks find it; None if none."""
-    impl, version = runner.interpreter.impl, runner.interpreter.version
-    modules = []
-    for file in files:
-        try:
-            source = read_source(file.parent, file.stem, file, is_package=False)
-        except BuildError:
-            return None  # said by the run
-        source.shipped = source.text
-        modules.append(source)
-    for finding in apis.findings(modules):
-        if apis.lacks(finding, version, impl):
-            rel, line, what, needs = finding[:4]
-            return rel, line, f"{what} needs Python {'.'.join(map(str, needs))}"
-    return None
-
-
-def _uncompiled(file: Path, name: str) -> tuple[str, bool]:
-    """Why a Python file is not run, as ``_unrunnable`` says (``name``: the file named in
-    it, a submission of several files' own), or ("", False)."""
-    of = f"{name}: " if name else ""
-    try:
-        source = file.read_bytes()
-    except OSError as error:
-        return f"not run: {of}cannot be read ({error})", False
-    try:
-        compile(source, str(file), "exec")
-    except SyntaxError as error:
-        where = "SyntaxError" + (f", line {error.lineno}" if error.lineno else "")  # a NUL: none
-        first = source.split(b"\n", 1)[0]
-        if any(hint in str(error.msg) for hint in PYTHON_2_HINTS) or b"python2" in first:
-            return f"not run: {of}not Python 3 ({where})", False
-        return f"does not compile ({of}{where}: {error.msg})", True
-    except ValueError as error:  # a null byte
-        return f"does not compile ({of}{error})", True
-    return "", False
 
 
 def agreement(

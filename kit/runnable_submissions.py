@@ -1,0 +1,138 @@
+"""Whether a package's submission can run here at all (``kit.verify`` judges the rest): one
+over the package's code limit is not run, as problemtools runs none (a disagreement); one in
+another language than Python is not run; a Python 3 file that does not compile is the
+submission's own compile error, as a judge's compile step rejects it, and a Python 2 one (by
+its ``#!`` line or by what CPython says of its syntax) is only set aside; and under a stand-in
+older than the target it stands for, a file the stand-in cannot compile, or that uses an API
+of the standard library its version lacks, is not run, not given a runtime error the judge's
+Python does not give.
+
+API::
+
+    over_code_limit(submission, code_limit) -> str  # why it is not run, or ""
+    unrunnable(submission) -> tuple[str, bool]  # why it is not run, or "", and whether that is
+                                                # its own compile error
+    beyond_stand_in(submission, runner) -> str  # why the stand-in does not run it, or ""
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kit.bundle.sources import read_source
+from kit.check import apis
+from kit.check.checks import waits_for_checks
+from kit.check.syntax import compile_errors
+from kit.errors import BuildError
+from kit.judges.targets import Runner
+from kit.packages.model import Submission
+
+# what CPython 3 says of the syntax only Python 2 has (print and exec statements, ``except
+# E, name``, octal literals written 0777)
+PYTHON_2_HINTS = (
+    "Missing parentheses in call to",
+    "multiple exception types must be parenthesized",
+    "leading zeros in decimal integer literals",
+)
+
+
+def over_code_limit(submission: Submission, code_limit: int | None) -> str:
+    """Why a submission is over the package's code limit (``code_limit`` bytes, its files
+    together), or "": problemtools reports an error and does not run it, a disagreement."""
+    path = submission.beside or submission.path  # a submission of several files: all of them
+    files = [path] if path.is_file() else [entry for entry in path.rglob("*") if entry.is_file()]
+    size = sum(entry.stat().st_size for entry in files)
+    if code_limit is None or size <= code_limit:
+        return ""
+    limit = f"{code_limit >> 10} KiB" if code_limit % 1024 == 0 else f"{code_limit:,} bytes"
+    return f"not run: its {size:,} bytes are over the package's code limit of {limit} (limits.code)"
+
+
+def unrunnable(submission: Submission) -> tuple[str, bool]:
+    """Why a submission is not run here ("" when it is), and whether that is its own compile
+    error: a Python 3 file that does not compile, as a judge's compile step rejects it (a
+    submission of several files: any of them, as ``python3 -m py_compile {files}``; a Python
+    2 file, by its ``#!`` line or by what CPython says of its syntax, is only set aside)."""
+    if submission.language != "Python":
+        return f"not run: {submission.language} (only Python 3 submissions run here)", False
+    folder = submission.beside
+    for file in _python_files(submission):
+        why = _uncompiled(file, file.name if folder is not None else "")
+        if why[0]:
+            return why
+    return "", False
+
+
+def _python_files(submission: Submission) -> list[Path]:
+    """The Python files of a submission: its folder's, its entry point among them, or its one
+    file."""
+    folder = submission.beside
+    files = sorted(folder.glob("*.py")) if folder is not None else [submission.path]
+    if submission.path not in files:  # an entry point the folder does not hold
+        files.append(submission.path)
+    return files
+
+
+def beyond_stand_in(submission: Submission, runner: Runner) -> str:
+    """Why a submission is not run under a stand-in older than the target it stands for
+    ("" when it may be): a file it cannot compile (``match`` under PyPy 3.9 for pypy3.10)
+    would be a runtime error the judge's Python does not give."""
+    if runner.exact or not waits_for_checks(runner, runner.target):
+        return ""
+    files = _python_files(submission)
+    units = []
+    for file in files:
+        try:
+            units.append((file.name, file.read_text(encoding="utf-8", errors="replace")))
+        except OSError:
+            return ""  # said by the run
+    failure = compile_errors([runner.interpreter.executable, "-I"], units)
+    if failure is None:
+        failure = _lacked_api(files, runner)
+    if failure is None:
+        return ""
+    name, line, message = failure
+    return (
+        f"not run: {runner.interpreter.label} here is older than {runner.target.name} and "
+        f"cannot run it ({name}, line {line}: {message})"
+    )
+
+
+def _lacked_api(files: list[Path], runner: Runner) -> tuple[str, int, str] | None:
+    """The first API of the standard library the stand-in's own version lacks in ``files``
+    (``itertools.pairwise`` under PyPy 3.9), as the build's checks find it; None if none."""
+    impl, version = runner.interpreter.impl, runner.interpreter.version
+    modules = []
+    for file in files:
+        try:
+            source = read_source(file.parent, file.stem, file, is_package=False)
+        except BuildError:
+            return None  # said by the run
+        source.shipped = source.text
+        modules.append(source)
+    for finding in apis.findings(modules):
+        if apis.lacks(finding, version, impl):
+            rel, line, what, needs = finding[:4]
+            return rel, line, f"{what} needs Python {'.'.join(map(str, needs))}"
+    return None
+
+
+def _uncompiled(file: Path, name: str) -> tuple[str, bool]:
+    """Why a Python file is not run, as ``unrunnable`` says (``name``: the file named in
+    it, a submission of several files' own), or ("", False)."""
+    of = f"{name}: " if name else ""
+    try:
+        source = file.read_bytes()
+    except OSError as error:
+        return f"not run: {of}cannot be read ({error})", False
+    try:
+        compile(source, str(file), "exec")
+    except SyntaxError as error:
+        where = "SyntaxError" + (f", line {error.lineno}" if error.lineno else "")  # a NUL: none
+        first = source.split(b"\n", 1)[0]
+        if any(hint in str(error.msg) for hint in PYTHON_2_HINTS) or b"python2" in first:
+            return f"not run: {of}not Python 3 ({where})", False
+        return f"does not compile ({of}{where}: {error.msg})", True
+    except ValueError as error:  # a null byte
+        return f"does not compile ({of}{error})", True
+    return "", False

@@ -1,0 +1,83 @@
+"""kit.runnable_submissions: whether a package's submission runs here at all (over the code
+limit, another language, a Python 3 file that does not compile, a Python 2 one, one an older
+stand-in cannot compile or lacks an API of). Through ``cpkit verify``: tests/kit/test_verify.py."""
+
+import sys
+
+import pytest
+
+from kit.judges.targets import ISOLATED, Interpreter, Runner, Target
+from kit.packages.model import Submission
+from kit.runnable_submissions import beyond_stand_in, over_code_limit, unrunnable
+
+
+def one_file(tmp_path, text: str, language: str = "Python") -> Submission:
+    path = tmp_path / "x.py"
+    path.write_text(text)
+    return Submission(path, "accepted/x.py", "accepted", language)
+
+
+def test_the_code_limit_holds_a_file_or_every_file_of_a_folder_together(tmp_path):
+    submission = one_file(tmp_path, "#" * 2000)
+    assert over_code_limit(submission, None) == over_code_limit(submission, 2000) == ""
+    assert over_code_limit(submission, 1024) == (
+        "not run: its 2,000 bytes are over the package's code limit of 1 KiB (limits.code)"
+    )
+    folder = tmp_path / "split"
+    folder.mkdir()
+    (folder / "main.py").write_text("#" * 600)
+    (folder / "notes.txt").write_text("#" * 600)
+    several = Submission(folder / "main.py", "accepted/split", "accepted", "Python", folder)
+    assert over_code_limit(several, 1000) == (
+        "not run: its 1,200 bytes are over the package's code limit of 1,000 bytes (limits.code)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "why"),
+    [
+        ("print(1)\n", "Python", ("", False)),
+        ("int main() {}\n", "C++", ("not run: C++ (only Python 3 submissions run here)", False)),
+        ('print "3"\n', "Python", ("not run: not Python 3 (SyntaxError, line 1)", False)),
+        (
+            "#!/usr/bin/python2\nx = `3`\n",
+            "Python",
+            ("not run: not Python 3 (SyntaxError, line 2)", False),
+        ),
+        ("def f(:\n", "Python", ("does not compile (SyntaxError, line 1: invalid syntax)", True)),
+    ],
+)
+def test_a_python_2_file_is_set_aside_and_a_python_3_one_that_does_not_compile_is_its_error(
+    tmp_path, text, language, why
+):
+    assert unrunnable(one_file(tmp_path, text, language)) == why
+
+
+def test_a_file_of_a_folder_that_does_not_compile_is_named(tmp_path):
+    (tmp_path / "main.py").write_text("import solve\n")
+    (tmp_path / "solve.py").write_text("def f(:\n")
+    several = Submission(tmp_path / "main.py", "accepted/split", "accepted", "Python", tmp_path)
+    assert unrunnable(several) == (
+        "does not compile (solve.py: SyntaxError, line 1: invalid syntax)",
+        True,
+    )
+
+
+def stand_in(version: tuple[int, int], exact: bool = False) -> Runner:
+    """This Python, said to be of ``version``, standing in for CPython 3.10."""
+    here = Interpreter("cpython", version, sys.executable, ISOLATED)
+    return Runner(Target("cpython", (3, 10)), here, exact)
+
+
+def test_an_older_stand_in_does_not_run_a_file_it_cannot_compile_or_whose_api_it_lacks(tmp_path):
+    pairs = one_file(tmp_path, "import itertools\nprint(list(itertools.pairwise('ab')))\n")
+    assert beyond_stand_in(pairs, stand_in((3, 9))) == (
+        "not run: CPython 3.9 here is older than cpython3.10 and cannot run it (x.py, line 2: "
+        "'itertools.pairwise' member needs Python 3.10)"
+    )
+    assert beyond_stand_in(pairs, stand_in((3, 10))) == ""  # not older
+    assert beyond_stand_in(pairs, stand_in((3, 9), exact=True)) == ""
+    broken = one_file(tmp_path, "def f(:\n")
+    assert beyond_stand_in(broken, stand_in((3, 9))).startswith(
+        "not run: CPython 3.9 here is older than cpython3.10 and cannot run it (x.py, line 1: "
+    )
