@@ -36,12 +36,13 @@ from __future__ import annotations
 import dataclasses
 import math
 
+from kit.judged_submissions import Judged
 from kit.packages.expectations import Expectation
 from kit.packages.model import Submission
 from kit.problem_cases import Case
 from kit.registry import Problem
 from kit.run.verdicts import KATTIS_WORDS
-from kit.verify import STAND_IN, Judged, case_path, rules_of, stand_in
+from kit.verify import STAND_IN, case_path, rules_of, stand_in
 
 _TLE = KATTIS_WORDS[2]
 

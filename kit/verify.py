@@ -90,6 +90,7 @@ import math
 from kit.errors import BuildError
 from kit.grader_program import package_grader
 from kit.grading import out_of_range, scored
+from kit.judged_submissions import Judged
 from kit.judges.kattis_feedback import score_parts
 from kit.judges.targets import Runner
 from kit.packages.expectations import Expectation, names, rules_for
@@ -158,30 +159,6 @@ POLYGON_TAGS = {
     "rejected": REJECTIONS,
     "failed": REJECTIONS,
 }
-
-
-@dataclasses.dataclass
-class Judged:
-    submission: Submission
-    package_format: str  # KATTIS or POLYGON
-    verdict: Verdict | None = None  # None: not run
-    seconds: float = 0.0  # its slowest case, as the limit counts time
-    said: str = ""  # the first failing case and its message, or why it was not run
-    # every case's verdict, when the package's submissions.yaml asks about all of them:
-    # (its path under data/ without .in, the kit's verdict, its seconds)
-    cases: tuple[tuple[str, Verdict, float], ...] = ()
-    messages: tuple[tuple[str, str], ...] = ()  # (path under data/, message) of each failure
-    # a scoring problem's (kit.grading): the submission's score, the full score (None when its
-    # range leaves it unbounded), and each group whose score falls outside its range
-    score: float | None = None
-    full_score: float | None = None
-    out_of_range: tuple[str, ...] = ()
-    # a 2025-09 scoring problem's (kit.score_aggregation): secret's and each group's score
-    group_scores: tuple[tuple[str, float], ...] = ()
-    compile_error: bool = False  # not run: a Python 3 file that does not compile (``said``)
-    # its verdict at the limit x the margin and what its first failing case said there, when
-    # that differs from ``verdict`` (a time-out within the margin, ``_at_margin``)
-    at_margin: tuple[Verdict, str] | None = None
 
 
 @dataclasses.dataclass(frozen=True)

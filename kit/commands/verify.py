@@ -32,6 +32,7 @@ from kit import limit_inference, verify, verify_report
 from kit.commands import add_jobs, add_target, named_path, paragraph, seconds, target_runner
 from kit.errors import BuildError
 from kit.input_check import check_inputs
+from kit.judged_submissions import Judged
 from kit.judges.profiles import CPU, profile_for
 from kit.judges.programs import MissingHeader
 from kit.judges.targets import Runner, runner_for_runs
@@ -136,9 +137,9 @@ def _verify(args: argparse.Namespace) -> int:
     chosen = _chosen(problem.source, args.submissions, _display_name(shown))
     runner = target_runner(args) or runner_for_runs(problem.targets)
     cases = sample_cases(problem) + judge_cases(problem)[0]
-    done: dict[str, verify.Judged] = {}
-    extra: list[verify.Judged] = []  # runs for the limit of submissions not asked for
-    partial: list[verify.Judged] = []
+    done: dict[str, Judged] = {}
+    extra: list[Judged] = []  # runs for the limit of submissions not asked for
+    partial: list[Judged] = []
     if not fixed:
         # the whole package's bounding submissions, whichever are chosen: one limit for all
         every = list(problem.source.submissions)
@@ -190,7 +191,7 @@ def _judged_table(
     runner: Runner,
     cases: list,
     args: argparse.Namespace,
-) -> list[verify.Judged]:
+) -> list[Judged]:
     """Each chosen submission judged under the limit chosen (a provisional run's verdict is
     not the limit's: a game that sleeps 3 s passed under 300 s; under 1 s, margin 1, it is
     killed at 2 s), a row of the table printed as each ends."""
@@ -210,7 +211,7 @@ def _judged_table(
     return judged
 
 
-def _extra_note(extra: list[verify.Judged]) -> list[str]:
+def _extra_note(extra: list[Judged]) -> list[str]:
     """The note naming the submissions not asked for that ran for the time limit (not those
     of a language the kit does not run: they took no run)."""
     ran = [judged for judged in extra if judged.verdict is not None]
@@ -220,13 +221,13 @@ def _extra_note(extra: list[verify.Judged]) -> list[str]:
     return [f"note: the time limit also took the runs of submissions not asked for: {named}"]
 
 
-def _should_pass(entry: verify.Judged) -> bool:
+def _should_pass(entry: Judged) -> bool:
     """A run for the limit of a submission whose folder allows only a pass, that failed."""
     allowed = verify.allowed(entry.package_format, entry.submission.folder)
     return entry.verdict not in (OK, None) and allowed == (OK,)
 
 
-def _failed_for_limit(entry: verify.Judged) -> str:
+def _failed_for_limit(entry: Judged) -> str:
     return (
         f"{entry.submission.name}, run for the time limit, gives {entry.verdict}: "
         f"{entry.said or 'a failure'}"
@@ -261,7 +262,7 @@ def _other_runners(
 
 def _bounding_runs(
     problem: Problem, chosen: list[Submission], runner: Runner, cases: list, args
-) -> tuple[dict[str, verify.Judged], list[verify.Judged]]:
+) -> tuple[dict[str, Judged], list[Judged]]:
     """Before the limit is known, the submissions that bound it from below run under
     PROVISIONAL_LIMIT, by name: problemtools' accepted ones (not a scoring problem's partially
     accepted ones), on the cases up to their first failure; for the later formats, each one's
@@ -292,7 +293,7 @@ def _bounding_runs(
     return done, list(partial.values())
 
 
-def _time_bounds(problem: Problem, judged: list[verify.Judged], fixed: bool) -> list[str]:
+def _time_bounds(problem: Problem, judged: list[Judged], fixed: bool) -> list[str]:
     """For a package of a later Kattis version: its bounds' line and what the limit breaks of
     them, a warning each for a limit it gives, or the one line that says no limit fits
     (returned: exit status 1) for one derived from the submissions."""
@@ -364,7 +365,7 @@ def _header(problem: Problem, package: Package, runner: Runner, count: int, show
     )
 
 
-def _row(entry: verify.Judged, widths: tuple[int, int], problem: Problem) -> str:
+def _row(entry: Judged, widths: tuple[int, int], problem: Problem) -> str:
     """A submission's row; ``widths``: of the name and folder columns."""
     submission, package = entry.submission, entry.package_format
     assert problem.source is not None
@@ -396,13 +397,13 @@ def _folder_words(package: Package, folder: str) -> str:
     return " or ".join(dict.fromkeys(words)) or "yaml"
 
 
-def _agreement(entry: verify.Judged, problem: Problem) -> verify.Agreement:
+def _agreement(entry: Judged, problem: Problem) -> verify.Agreement:
     package = problem.source
     assert package is not None
     return verify.agreement(entry, problem.time_limit, package.margin, package.expectations)
 
 
-def _summary(judged: list[verify.Judged], problem: Problem) -> int:
+def _summary(judged: list[Judged], problem: Problem) -> int:
     assert problem.source is not None
     outcomes = [
         verify.DISAGREES if entry.compile_error else _agreement(entry, problem).outcome

@@ -12,6 +12,7 @@ import pytest
 
 from kit import cli
 from kit import verify as verifying
+from kit.judged_submissions import Judged
 from kit.judges.targets import found, host
 from kit.packages.expectations import Expectation
 from kit.packages.model import KATTIS, POLYGON, Submission
@@ -600,7 +601,7 @@ def test_submissions_yaml_is_checked_on_every_case_and_names_its_own_folders(cap
 def test_a_rule_met_only_past_the_margin_is_too_close_to_call():
     rule = (Expectation("time_limit_exceeded", "", ("AC", "TLE"), ("TLE",)),)
     submission = Submission(Path("x.py"), "time_limit_exceeded/x.py", "x", "Python")
-    entry = verifying.Judged(submission, KATTIS)
+    entry = Judged(submission, KATTIS)
     entry.verdict = OK
     entry.cases = (("secret/1", OK, 0.3), ("secret/2", OK, 0.8))
     close = verifying.agreement(entry, 1.0, 1.5, rule)
@@ -616,7 +617,7 @@ def test_a_tag_that_allows_both_a_pass_and_a_time_out_agrees_near_the_limit(verd
     so a run near the limit agrees (it was too close to call)."""
     tag = "time-limit-exceeded-or-accepted"
     submission = Submission(Path("x.py"), "solutions/slowish.py", tag, "Python")
-    entry = verifying.Judged(submission, POLYGON)
+    entry = Judged(submission, POLYGON)
     entry.verdict, entry.seconds = verdict, seconds
     assert verifying.agreement(entry, 1.0, 1.5).outcome == verifying.AGREES
 
@@ -625,7 +626,7 @@ def test_polygon_s_presentation_error_tag_wants_a_presentation_error_not_any_wro
     """Codeforces judges a presentation error a wrong answer (the kit's WA, its message saying
     so), and Polygon's tag asks for the presentation error: a plain wrong answer agreed."""
     tag = "presentation-error"
-    entry = verifying.Judged(Submission(Path("x.py"), "solutions/x.py", tag, "Python"), POLYGON)
+    entry = Judged(Submission(Path("x.py"), "solutions/x.py", tag, "Python"), POLYGON)
     entry.verdict, entry.said = WA, "tests/01: wrong answer: checker: 3 is not 4 (exit status 1)"
     found = verifying.agreement(entry, 1.0, 1.5)
     assert (found.outcome, found.reason) == (
@@ -641,7 +642,7 @@ def test_polygon_s_presentation_error_tag_wants_a_presentation_error_not_any_wro
 
 def test_a_message_rule_looks_in_the_judge_messages_of_the_cases_it_covers():
     rule = (Expectation("wrong_answer", "secret", None, None, "is not 5"),)
-    entry = verifying.Judged(Submission(Path("x.py"), "wrong_answer/x.py", "x", "Python"), KATTIS)
+    entry = Judged(Submission(Path("x.py"), "wrong_answer/x.py", "x", "Python"), KATTIS)
     entry.verdict = WA
     entry.cases = (("sample/1", WA, 0.1), ("secret/1", WA, 0.1))
     entry.messages = (("sample/1", "validator: 5 + 1 is not 5"), ("secret/1", "validator: 10"))

@@ -1,0 +1,22 @@
+"""kit.judged_submissions: the record of what ``verify`` found of a submission. Filled and
+judged: tests/kit/test_verify.py, tests/kit/test_limit_inference.py."""
+
+from pathlib import Path
+
+from kit.judged_submissions import Judged
+from kit.packages.model import KATTIS, Submission
+
+
+def test_a_submission_is_recorded_as_not_run_until_it_is_judged():
+    submission = Submission(Path("x.py"), "accepted/x.py", "accepted", "Python")
+    judged = Judged(submission, KATTIS)
+    assert (judged.submission, judged.package_format) == (submission, KATTIS)
+    assert (judged.verdict, judged.seconds, judged.said) == (None, 0.0, "")
+    assert (judged.cases, judged.messages) == ((), ())
+    assert (judged.score, judged.full_score, judged.out_of_range, judged.group_scores) == (
+        None,
+        None,
+        (),
+        (),
+    )
+    assert judged.compile_error is False and judged.at_margin is None
