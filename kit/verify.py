@@ -38,10 +38,10 @@ too; they have no default verdicts.
 beside it, and a group's score outside its ``range`` disagrees. An accepted submission short
 of the full score (the root's ``range`` maximum, or minimum for ``objective: min``), or a
 partially accepted one with it, still agrees, as problemtools only warns; the row says so.
-A validator's ``score.txt`` against the package's rules is a judge error (``score_error``:
-one on a wrong answer, one where the problem takes no score from its validator, one that is
-not a number, none where ``validation: custom score`` asks for one; problemtools,
-judge/validate.py).
+A validator's ``score.txt`` against the package's rules is a judge error
+(``kit.submission_scores``: one on a wrong answer, one where the problem takes no score from
+its validator, one that is not a number, none where ``validation: custom score`` asks for one;
+problemtools, judge/validate.py).
 
 **A 2025-09 scoring problem** is scored by that version's model (``kit.score_aggregation``):
 its folders keep their verdict rules, its row ends with the score, a score against the
@@ -75,7 +75,6 @@ API::
     allowed(package_format, folder) -> tuple[Verdict, ...]
     judge_submission(problem, submission, runner, cases, jobs[, every_case]) -> Judged
     agreement(judged, limit, margin) -> Agreement
-    score_error(verdict word, score.txt text or None, custom_score) -> str | None
     rules_of(expectations, submission) -> list[Expectation]  # its folder's rule, then the rest
     case_path(problem, case) -> str  # "secret/group1/01"
     derived_limit(problem, accepted: list[Judged]) -> Problem
@@ -89,9 +88,7 @@ import math
 
 from kit.errors import BuildError
 from kit.grader_program import package_grader
-from kit.grading import out_of_range, scored
 from kit.judged_submissions import Judged
-from kit.judges.kattis_feedback import score_parts
 from kit.judges.targets import Runner
 from kit.packages.expectations import Expectation, names, rules_for
 from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, POLYGON, Package, Submission
@@ -101,7 +98,6 @@ from kit.run.case_judge import PE_AS_WA
 from kit.run.cases import Column, RunOptions, run_all
 from kit.run.limits import KILL_FACTOR
 from kit.run.verdicts import (
-    JE,
     KATTIS_AC,
     KATTIS_RTE,
     KATTIS_WORDS,
@@ -115,7 +111,7 @@ from kit.run.verdicts import (
     Verdict,
 )
 from kit.runnable_submissions import beyond_stand_in, over_code_limit, unrunnable
-from kit.score_aggregation import aggregate
+from kit.submission_scores import aggregated, graded_failure, number, score_checked
 
 PROVISIONAL_LIMIT = 300.0  # seconds: the accepted submissions' limit while it is not known
 PROVISIONAL_KILL = PROVISIONAL_LIMIT + 1  # problemtools' CPU limit there: ceil(limit) + 1
@@ -241,7 +237,7 @@ def judge_submission(
         problem, submission, jobs, every_case=every_case, provisional=provisional
     )
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
-    verdicts, messages = _score_checked(ran, package)
+    verdicts, messages = score_checked(ran, package)
     # an accepted one's time-out within the margin: its cases run on (not under the
     # provisional limit, over which problemtools has no margin)
     runs_on = _runs_on(package, submission, provisional)
@@ -251,10 +247,10 @@ def judge_submission(
     order = {case.name: index for index, case in enumerate(cases)}
     where = {case.name: case_path(problem, case) for case in cases} if every_case else {}
     if package.score_groups:
-        verdicts = _aggregated(package, where, verdicts, messages, judged)
+        verdicts = aggregated(package, where, verdicts, messages, judged)
     if package.grading:
         grader = package_grader(problem)
-        failing = _graded_failure(package, where, verdicts, judged, grader)
+        failing = graded_failure(package, where, verdicts, judged, grader)
         if grader is not None and grader.failure:
             messages[""] = grader.failure
     else:
@@ -318,7 +314,7 @@ def _past_the_margin(problem, submission, column, cases, options, verdicts) -> t
         if not rest:
             break
         ran = run_all(problem, None, submission.path, rest, [column], options=options)
-        found, said = _score_checked(ran, problem.source)
+        found, said = score_checked(ran, problem.source)
         more += found
         messages.update(said)
     return more, messages
@@ -338,90 +334,6 @@ def _at_margin(problem: Problem, verdicts: list, order: dict, messages: dict):
     if first is failing[0][1]:
         return None
     return (Verdict(first.word), f"{first.case}: {messages.get(first.case, first.word)}")
-
-
-def _score_checked(ran, package: Package) -> tuple[list, dict[str, str]]:
-    """The run's case verdicts, a case whose ``score.txt`` breaks the package's rules (see
-    ``score_error``; a 2025-09 package's: ``_aggregated``) turned into a judge error, and each
-    failing case's message by name."""
-    messages = {failure.case: failure.message for failure in ran.failures}
-    if package.score_groups:
-        return list(ran.verdicts), messages
-    checked = []
-    for verdict in ran.verdicts:
-        error = score_error(verdict.word, score_parts(verdict.score)[0], package.custom_score)
-        if error is not None:
-            messages[verdict.case] = error
-        checked.append(verdict if error is None else dataclasses.replace(verdict, word=JE))
-    return checked, messages
-
-
-def score_error(word: str, score: str | None, custom_score: str) -> str | None:
-    """Why a case's ``score.txt`` (its text, None when the validator wrote none) makes it a
-    judge error (problemtools, judge/validate.py; ``Package.custom_score``), or None."""
-    if score is None:
-        if word == OK and custom_score == "required":
-            return "the validator wrote no score.txt (validation: custom score asks for one)"
-        return None
-    if word != OK:  # past a time-out or a crash the validator did not judge the run
-        return "the validator wrote score.txt on a rejected output" if word == WA else None
-    if not custom_score:
-        return "the validator wrote score.txt, and this problem takes no score from it"
-    try:
-        value = float(score)
-    except ValueError:
-        value = math.nan
-    return f"the validator's score.txt holds {score!r}, not a number" if math.isnan(value) else None
-
-
-def _aggregated(package: Package, paths: dict, verdicts: list, messages: dict, judged) -> list:
-    """A 2025-09 scoring problem's run (``kit.score_aggregation``): its score and its groups'
-    into ``judged``, a group over its maximum into ``judged.out_of_range``, and the verdicts
-    with a case whose score breaks the format's rules turned into a judge error (its
-    message saying why)."""
-    written = {paths[v.case]: score_parts(v.score) for v in verdicts if v.score is not None}
-    ran = tuple((paths[v.case], Verdict(v.word)) for v in verdicts)
-    found = aggregate(package.score_groups, ran, written)
-    judged.score, judged.full_score = found.score, package.score_groups[0].max_score
-    judged.group_scores = tuple(found.groups.items())
-    names = {path: name for name, path in paths.items()}
-    wrong = {path for path, _ in found.errors if path in names}
-    for path, why in found.errors:
-        if path in names:
-            messages[names[path]] = why
-    judged.out_of_range = tuple(f"{path}: {why}" for path, why in found.errors if path not in names)
-    return [dataclasses.replace(v, word=JE) if paths[v.case] in wrong else v for v in verdicts]
-
-
-def _graded_failure(
-    package, paths: dict[str, str], verdicts: list, judged: Judged, grader=None
-) -> list:
-    """The failing case that decides the package's ``grading`` (``kit.grading``; ``paths``:
-    each case's path by name; ``grader``: its own, if any), as a list of one (index, case
-    name, verdict), the name "" when a grader's verdict comes from no case; empty when it
-    grades the run accepted. A scoring problem's score goes into ``judged``."""
-    ran = tuple((paths[v.case], Verdict(v.word)) for v in verdicts)
-    written = {paths[v.case]: score_parts(v.score)[0] for v in verdicts if v.word == OK}
-    scores = {path: float(text) for path, text in written.items() if text}
-    found = scored(package.grading, ran, scores, grader)
-    if package.objective:
-        root = next(group.score_range for group in package.grading if group.path == "")
-        best = root[1] if package.objective == "max" else root[0]
-        judged.score, judged.full_score = found.score, best if math.isfinite(best) else None
-        judged.out_of_range = tuple(
-            f"score {_number(score)} on {path or 'data'} is outside its range "
-            f"{_number(low)} {_number(high)}"
-            for path, score, (low, high) in out_of_range(package.grading, found.groups)
-        )
-    if found.verdict == OK:
-        return []
-    named = [name for name, path in paths.items() if path == found.decider][:1]
-    return [(0, (named or [""])[0], found.verdict)]
-
-
-def _number(value: float) -> str:
-    """A score as problemtools shows one: whole numbers without a point."""
-    return f"{value:g}"
 
 
 def case_path(problem: Problem, case: Case) -> str:
@@ -514,9 +426,7 @@ def _scored(judged: Judged) -> Agreement | None:
     if judged.verdict != OK:
         found = format_word(judged.verdict, KATTIS)
         return Agreement(DISAGREES, f"{folder} wants AC with a score, the kit gives {found}")
-    got = f"score {_number(judged.score)}" + (
-        f" (full {_number(full)})" if full is not None else ""
-    )
+    got = f"score {number(judged.score)}" + (f" (full {number(full)})" if full is not None else "")
     if full is None or (judged.score == full) == (folder == "accepted"):
         return Agreement(AGREES, got)
     if folder == "accepted":
@@ -616,7 +526,7 @@ def _score_unmet(rule: Expectation, scores: dict[str, float], scope: str) -> str
     are not what its ``score`` asks, or None."""
     assert rule.score is not None
     low, high = rule.score
-    wanted = _number(low) if low == high else f"{_number(low)} to {_number(high)}"
+    wanted = number(low) if low == high else f"{number(low)} to {number(high)}"
     if not scores:
         return f"{scope} asks for score {wanted}, and this problem is not scored"
     named = [(path, value) for path, value in scores.items() if names(rule.cases, path)]
@@ -626,7 +536,7 @@ def _score_unmet(rule: Expectation, scores: dict[str, float], scope: str) -> str
     for path, value in found:
         if not low - SCORE_SLACK <= value <= high + SCORE_SLACK:
             where = "" if path == (rule.cases or "secret") else f" on {path}"
-            return f"{scope} asks for score {wanted}, the kit gives {_number(value)}{where}"
+            return f"{scope} asks for score {wanted}, the kit gives {number(value)}{where}"
     return None
 
 

@@ -682,25 +682,6 @@ def test_a_verdict_the_format_does_not_have_is_a_usage_error(capsys, tmp_path):
     )
 
 
-@pytest.mark.parametrize(
-    ("word", "score", "custom", "why"),
-    [
-        (OK, None, "", None),
-        (OK, "7", "allowed", None),
-        (OK, None, "allowed", None),
-        (WA, None, "required", None),
-        (OK, None, "required", "the validator wrote no score.txt"),
-        (WA, "0", "allowed", "score.txt on a rejected output"),
-        (OK, "7", "", "this problem takes no score from it"),
-        (OK, "many", "allowed", "score.txt holds 'many', not a number"),
-        (OK, "nan", "required", "score.txt holds 'nan', not a number"),
-    ],
-)
-def test_a_validator_s_score_txt_against_the_package_s_rules(word, score, custom, why):
-    found = verifying.score_error(word, score, custom)
-    assert found is None if why is None else why in found
-
-
 # Split scored: 50 a case for the answer file's own split, 25 for any other that adds up
 SCORING_VALIDATOR = """import sys
 from pathlib import Path
