@@ -1,9 +1,9 @@
 """What ``verify`` found of one of a package's submissions (``Judged``): its verdict (none when
 it was not run, and why), its slowest case's time, what its first failing case said, every
 case's verdict and message when all of them ran, a scoring problem's scores, and its verdict at
-the limit x the margin when that differs. ``kit.verify`` judges a submission into one and says
-whether it agrees with its folder; ``kit.limit_inference`` takes the time limit's bounds from
-them, and ``kit.commands.verify`` prints each as a row.
+the limit x the margin when that differs. ``kit.verify`` judges a submission into one,
+``kit.verdict_agreement`` says whether it agrees with its folder, ``kit.limit_inference`` takes
+the time limit's bounds from them, and ``kit.commands.verify`` prints each as a row.
 """
 
 from __future__ import annotations

@@ -3,10 +3,10 @@ fits them (Kattis/problem-package-format, spec/2025-09.md, "Problem timing" and 
 inference"; read as BAPCtools reads it: bapctools/expectations.py, ``lower_time_limit`` and
 ``upper_time_limit``, and bapctools/problem.py, ``determine_time_limit``).
 
-- **Which rules bound the limit.** A rule (``kit.verify.rules_of``: a submission's folder's
-  rule, then the submissions.yaml rules that match it) bounds it from below when the verdicts it
-  permits leave TLE out (the folders ``accepted``, ``wrong_answer`` and ``run_time_error``),
-  from above when it requires exactly TLE (``time_limit_exceeded``). Its
+- **Which rules bound the limit.** A rule (``kit.verdict_agreement.rules_of``: a submission's
+  folder's rule, then the submissions.yaml rules that match it) bounds it from below when the
+  verdicts it permits leave TLE out (the folders ``accepted``, ``wrong_answer`` and
+  ``run_time_error``), from above when it requires exactly TLE (``time_limit_exceeded``). Its
   ``use_for_time_limit`` overrides that: ``false`` neither, ``lower`` or ``upper`` that one.
 - **Which times.** A case of a submission counts for a bound when a rule of that kind for the
   submission covers it. The lower bound T_ac is the slowest such case of any submission; the
@@ -42,7 +42,8 @@ from kit.packages.model import Submission
 from kit.problem_cases import Case
 from kit.registry import Problem
 from kit.run.verdicts import KATTIS_WORDS
-from kit.verify import STAND_IN, case_path, rules_of, stand_in
+from kit.verdict_agreement import rules_of
+from kit.verify import STAND_IN, case_path, stand_in
 
 _TLE = KATTIS_WORDS[2]
 

@@ -1,10 +1,11 @@
 """A submission's run scored and graded as its package asks, for ``verify`` (``kit.verify``
-runs it and says what agrees): a case whose validator's ``score.txt`` breaks the package's
-rules is a judge error (``score_error``: problemtools, judge/validate.py); a 2025-09 scoring
-problem's run is scored by that version's model (``kit.score_aggregation``), a case whose score
-breaks the format's rules a judge error, a group over its ``max_score`` out of range; a graded
-package's run (``kit.grading``) gets its grader's verdict, the case that decided it, and a
-scoring problem's score beside the full score, each group outside its ``range`` said.
+runs it, ``kit.verdict_agreement`` says what agrees): a case whose validator's ``score.txt``
+breaks the package's rules is a judge error (``score_error``: problemtools,
+judge/validate.py); a 2025-09 scoring problem's run is scored by that version's model
+(``kit.score_aggregation``), a case whose score breaks the format's rules a judge error, a
+group over its ``max_score`` out of range; a graded package's run (``kit.grading``) gets its
+grader's verdict, the case that decided it, and a scoring problem's score beside the full
+score, each group outside its ``range`` said.
 
 API::
 

@@ -5,10 +5,10 @@ allows, as setters check a package with problemtools' ``verifyproblem``.
 The package is read in place (``kit.packages``): its cases in the judge's order, its limits
 (time counted as its judge counts it: CPU time on Kattis), its validator or checker. The
 submissions run under the judge's first target that has its own interpreter here
-(``--target`` names another); the verdicts, what agrees and what is too close to call on this
-machine are ``kit.verify``'s. ``--include DIR`` adds a folder its C and C++ programs' headers
-are looked for in. Under the header the package's notes, then a line for its test data
-(``kit.testdata_check``, a Kattis package's), one for its input
+(``--target`` names another); the verdicts are ``kit.verify``'s, what agrees and what is too
+close to call on this machine ``kit.verdict_agreement``'s. ``--include DIR`` adds a folder its C
+and C++ programs' headers are looked for in. Under the header the package's notes, then a line
+for its test data (``kit.testdata_check``, a Kattis package's), one for its input
 validators, when it has any (``kit.input_check``: every one on every case's input, and on the
 invalid inputs), one for its checker, when it is a program (``kit.output_check``: junk and odd
 outputs), one for its validation outputs, then one line per submission as it is judged, then a
@@ -42,6 +42,16 @@ from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import Problem, problem_from_package
 from kit.run.verdicts import OK
 from kit.testdata_check import check_data
+from kit.verdict_agreement import (
+    AGREES,
+    DISAGREES,
+    TOO_CLOSE,
+    Agreement,
+    agreement,
+    allowed,
+    check_words,
+    format_word,
+)
 
 HELP = "run a package's jury submissions: the kit's verdict beside each one's folder"
 
@@ -133,7 +143,7 @@ def _verify(args: argparse.Namespace) -> int:
     shown = str(args.package)
     problem, fixed = _package_problem(args, shown)
     assert problem.source is not None
-    verify.check_words(problem.source.expectations, f"{shown}/submissions/submissions.yaml")
+    check_words(problem.source.expectations, f"{shown}/submissions/submissions.yaml")
     chosen = _chosen(problem.source, args.submissions, _display_name(shown))
     runner = target_runner(args) or runner_for_runs(problem.targets)
     cases = sample_cases(problem) + judge_cases(problem)[0]
@@ -223,8 +233,8 @@ def _extra_note(extra: list[Judged]) -> list[str]:
 
 def _should_pass(entry: Judged) -> bool:
     """A run for the limit of a submission whose folder allows only a pass, that failed."""
-    allowed = verify.allowed(entry.package_format, entry.submission.folder)
-    return entry.verdict not in (OK, None) and allowed == (OK,)
+    allows = allowed(entry.package_format, entry.submission.folder)
+    return entry.verdict not in (OK, None) and allows == (OK,)
 
 
 def _failed_for_limit(entry: Judged) -> str:
@@ -276,7 +286,7 @@ def _bounding_runs(
             some = limit_inference.lower_cases(problem, submission, cases)
         else:
             bounds = submission.folder != PARTIALLY_ACCEPTED  # problemtools: accepted ones
-            allows_ok = OK in verify.allowed(package.format, submission.folder)
+            allows_ok = OK in allowed(package.format, submission.folder)
             some = cases if bounds and allows_ok else []
         if some:
             own = _runner_of(problem, submission, runner, args.target is not None)
@@ -372,16 +382,16 @@ def _row(entry: Judged, widths: tuple[int, int], problem: Problem) -> str:
     words = _folder_words(problem.source, submission.folder)
     width, folder = widths[0], f"{words:<{widths[1]}}"
     if entry.verdict is None:
-        said = f"{verify.DISAGREES}: {entry.said}" if entry.compile_error else entry.said
+        said = f"{DISAGREES}: {entry.said}" if entry.compile_error else entry.said
         return f"{submission.name:<{width}}  {folder}  {'-':<4}  {'-':>9}  {said}"
     assert problem.source is not None
     found = _agreement(entry, problem)
     text = found.outcome + (f": {found.reason}" if found.reason else "")
-    if entry.said and found.outcome != verify.TOO_CLOSE:
+    if entry.said and found.outcome != TOO_CLOSE:
         text += f" ({entry.said})" if found.reason else f": {entry.said}"
     if entry.score is not None and not found.reason.startswith("score"):
         text += f" (score {entry.score:g})"  # a scoring problem's, whatever the folder
-    kit = verify.format_word(entry.verdict, package)
+    kit = format_word(entry.verdict, package)
     time = f"{entry.seconds:.3f} s"
     return f"{submission.name:<{width}}  {folder}  {kit:<4}  {time:>9}  {text}"
 
@@ -392,31 +402,31 @@ def _folder_words(package: Package, folder: str) -> str:
     too, where submissions.yaml is read: it is no default folder of 2025-09's)."""
     if folder == PARTIALLY_ACCEPTED and package.expectations:
         return "yaml"
-    kinds = verify.allowed(package.format, folder)
-    words = (verify.format_word(verdict, package.format) for verdict in kinds)
+    kinds = allowed(package.format, folder)
+    words = (format_word(verdict, package.format) for verdict in kinds)
     return " or ".join(dict.fromkeys(words)) or "yaml"
 
 
-def _agreement(entry: Judged, problem: Problem) -> verify.Agreement:
+def _agreement(entry: Judged, problem: Problem) -> Agreement:
     package = problem.source
     assert package is not None
-    return verify.agreement(entry, problem.time_limit, package.margin, package.expectations)
+    return agreement(entry, problem.time_limit, package.margin, package.expectations)
 
 
 def _summary(judged: list[Judged], problem: Problem) -> int:
     assert problem.source is not None
     outcomes = [
-        verify.DISAGREES if entry.compile_error else _agreement(entry, problem).outcome
+        DISAGREES if entry.compile_error else _agreement(entry, problem).outcome
         for entry in judged
         if entry.verdict is not None or entry.compile_error
     ]
     counts = [
-        f"{outcomes.count(verify.AGREES)} agree",
-        f"{outcomes.count(verify.TOO_CLOSE)} too close to call on this machine",
-        f"{outcomes.count(verify.DISAGREES)} disagree",
+        f"{outcomes.count(AGREES)} agree",
+        f"{outcomes.count(TOO_CLOSE)} too close to call on this machine",
+        f"{outcomes.count(DISAGREES)} disagree",
     ]
     unrun = len(judged) - len(outcomes)
     if unrun:
         counts.append(f"{unrun} not run")
     print(f"\n{verify_report.counted(len(judged), 'submission')}: {', '.join(counts)}")
-    return 1 if verify.DISAGREES in outcomes else 0
+    return 1 if DISAGREES in outcomes else 0

@@ -14,7 +14,8 @@ Read as the spec says (Kattis/problem-package-format, spec/2025-09.md):
 - A top-level key that is exactly a default folder's name (``accepted``, ``wrong_answer``, ...)
   overrides the keys of that folder's default rule it gives and keeps the others; any other
   key adds requirements. The default rules, and the verdict words the format has (AC, WA, TLE,
-  RTE), belong with the kit's verdicts (``kit.verify``); this module keeps the words as given.
+  RTE), belong with the kit's verdicts (``kit.verdict_agreement``); this module keeps the words
+  as given.
 - Under a key, ``permitted`` and ``required`` apply to every case; any other key whose value is
   a mapping is a test case glob (relative to ``data/``, without ``.in``; a case is matched when
   its path or a group above it is) with its own ``permitted``, ``required`` and ``message``
@@ -121,7 +122,7 @@ def _expectations(key: str, cases: str, rule: dict, where: str, unchecked: set) 
 
 def _verdicts(rule: dict, name: str, where: str) -> tuple[str, ...] | None:
     """A rule's verdict words as given (which words the format has is the verdict model's:
-    ``kit.verify.check_words``)."""
+    ``kit.verdict_agreement.check_words``)."""
     if name not in rule:
         return None
     value = rule[name]

@@ -1,7 +1,7 @@
 """What a problem package says, whatever its format: limits, cases in the judge's order, how
 output is judged, and the jury's sorted submissions (``Package``, ``PackageCase``,
-``Submission``; which verdicts a folder or tag allows is ``kit.verify``'s, with the kit's
-verdicts).
+``Submission``; which verdicts a folder or tag allows is ``kit.verdict_agreement``'s, with
+the kit's verdicts).
 
 Paths in ``compare`` and ``interactor`` are the specs of problems.toml's keys (see
 ``kit.judges.compare`` and ``kit.judges.programs``), their paths relative to the folder the

@@ -22,7 +22,8 @@ reader p2d/polygon.py):
 - ``<assets><interactor><source path=...>``: an interactive problem, played through
   ``testlib:PATH`` (``kit.judges.programs``); its output file is then judged by the checker;
 - ``<assets><solutions><solution tag=...><source path=... type=...>``: the jury's solutions
-  by tag (``kit.verify`` says what each tag allows); ``do-not-run`` ones are left out;
+  by tag (``kit.verdict_agreement`` says what each tag allows); ``do-not-run`` ones are left
+  out;
 - ``<assets><validators><validator><source path=...>``: the input validators, each run on
   every test's input by ``kit.input_check`` with testlib's validator arguments, ``--testset
   NAME`` and ``--group G`` for a test of a group (testlib.h, ``registerValidation(argc,
@@ -71,7 +72,7 @@ NAME_MAX = 255  # characters a file name may hold (ext4, NTFS, APFS: 255)
 # a printf conversion's width, precision and type (Python's %-formatting: key, flags, width,
 # .precision, length, type), or a literal %%, which has none
 CONVERSION = re.compile(r"%%|%(?:\([^)]*\))?[-+ #0]*(\d*)(?:\.(\d*))?[hlL]?(.?)", re.DOTALL)
-# Polygon's solution tags (what each allows is kit.verify's); do-not-run is left out.
+# Polygon's solution tags (what each allows is kit.verdict_agreement's); do-not-run is left out.
 TAGS = (
     "main",
     "accepted",

@@ -17,7 +17,8 @@ from kit.packages.model import KATTIS, Submission
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import problem_from_package
 from kit.run.verdicts import OK, TLE, WA
-from kit.verify import STAND_IN_LIMIT, rules_of
+from kit.verdict_agreement import rules_of
+from kit.verify import STAND_IN_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
 SPLIT = ROOT / "tests" / "fixtures" / "packages" / "kattis_split_py"

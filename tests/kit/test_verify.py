@@ -12,11 +12,7 @@ import pytest
 
 from kit import cli
 from kit import verify as verifying
-from kit.judged_submissions import Judged
 from kit.judges.targets import found, host
-from kit.packages.expectations import Expectation
-from kit.packages.model import KATTIS, POLYGON, Submission
-from kit.run.verdicts import OK, TLE, WA
 from tests.file_support import write_files
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -596,79 +592,6 @@ def test_submissions_yaml_is_checked_on_every_case_and_names_its_own_folders(cap
         "mixed/half.py": "yaml WA T s agrees: data/sample/1.in: wrong answer: validator: 5 + 1 "
         "is not 5 (exit status 43)",
     }
-
-
-def test_a_rule_met_only_past_the_margin_is_too_close_to_call():
-    rule = (Expectation("time_limit_exceeded", "", ("AC", "TLE"), ("TLE",)),)
-    submission = Submission(Path("x.py"), "time_limit_exceeded/x.py", "x", "Python")
-    entry = Judged(submission, KATTIS)
-    entry.verdict = OK
-    entry.cases = (("secret/1", OK, 0.3), ("secret/2", OK, 0.8))
-    close = verifying.agreement(entry, 1.0, 1.5, rule)
-    assert close.outcome == verifying.TOO_CLOSE
-    assert close.reason.endswith("the kit gives it on none, within the margin 1.5 of the limit")
-    entry.cases = (("secret/1", OK, 0.3), ("secret/2", OK, 0.6))
-    assert verifying.agreement(entry, 1.0, 1.5, rule).outcome == verifying.DISAGREES
-
-
-@pytest.mark.parametrize(("verdict", "seconds"), [(OK, 0.8), (TLE, 1.2)])
-def test_a_tag_that_allows_both_a_pass_and_a_time_out_agrees_near_the_limit(verdict, seconds):
-    """Polygon's time-limit-exceeded-or-accepted: either side of the limit is what it allows,
-    so a run near the limit agrees (it was too close to call)."""
-    tag = "time-limit-exceeded-or-accepted"
-    submission = Submission(Path("x.py"), "solutions/slowish.py", tag, "Python")
-    entry = Judged(submission, POLYGON)
-    entry.verdict, entry.seconds = verdict, seconds
-    assert verifying.agreement(entry, 1.0, 1.5).outcome == verifying.AGREES
-
-
-def test_polygon_s_presentation_error_tag_wants_a_presentation_error_not_any_wrong_answer():
-    """Codeforces judges a presentation error a wrong answer (the kit's WA, its message saying
-    so), and Polygon's tag asks for the presentation error: a plain wrong answer agreed."""
-    tag = "presentation-error"
-    entry = Judged(Submission(Path("x.py"), "solutions/x.py", tag, "Python"), POLYGON)
-    entry.verdict, entry.said = WA, "tests/01: wrong answer: checker: 3 is not 4 (exit status 1)"
-    found = verifying.agreement(entry, 1.0, 1.5)
-    assert (found.outcome, found.reason) == (
-        verifying.DISAGREES,
-        "presentation-error allows PE, the kit gives WA, not a presentation error",
-    )
-    entry.said = (
-        "tests/01: wrong answer: checker: spaces (a presentation error, which Codeforces "
-        "judges a wrong answer)"
-    )
-    assert verifying.agreement(entry, 1.0, 1.5).outcome == verifying.AGREES
-
-
-def test_a_message_rule_looks_in_the_judge_messages_of_the_cases_it_covers():
-    rule = (Expectation("wrong_answer", "secret", None, None, "is not 5"),)
-    entry = Judged(Submission(Path("x.py"), "wrong_answer/x.py", "x", "Python"), KATTIS)
-    entry.verdict = WA
-    entry.cases = (("sample/1", WA, 0.1), ("secret/1", WA, 0.1))
-    entry.messages = (("sample/1", "validator: 5 + 1 is not 5"), ("secret/1", "validator: 10"))
-    assert verifying.agreement(entry, 1.0, 1.5, rule) == verifying.Agreement(
-        verifying.DISAGREES,
-        "wrong_answer on secret asks for a judge message with 'is not 5', none has it",
-    )
-    entry.messages = (("secret/1", "validator: 10 + 1 is not 5"),)
-    assert verifying.agreement(entry, 1.0, 1.5, rule).outcome == verifying.AGREES
-
-
-def test_a_default_folder_s_rule_is_kept_where_its_own_key_gives_nothing_in_its_place():
-    given = (
-        Expectation("time_limit_exceeded/", "", ("AC", "WA", "TLE"), None),  # the spec's example
-        Expectation("time_limit_exceeded/slow.py", "secret", None, ("TLE",)),
-    )
-    slow = Submission(Path("slow.py"), "time_limit_exceeded/slow.py", "time_limit_exceeded", "")
-    assert verifying.rules_of(given, slow) == [
-        Expectation("time_limit_exceeded", "", ("AC", "WA", "TLE"), ("TLE",)),
-        given[1],
-    ]
-    wrong = Submission(Path("w.py"), "wrong_answer/w.py", "wrong_answer", "")
-    assert verifying.rules_of(given, wrong) == [
-        Expectation("wrong_answer", "", ("AC", "WA"), ("WA",))
-    ]
-    assert verifying.rules_of(given, Submission(Path("m.py"), "mixed/m.py", "mixed", "")) == []
 
 
 def test_a_verdict_the_format_does_not_have_is_a_usage_error(capsys, tmp_path):

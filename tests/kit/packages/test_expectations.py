@@ -1,7 +1,8 @@
 """kit.packages.expectations: submissions.yaml read as the 2025-09 format says (a rule per key,
 test case globs under it, the keys not checked named), and its globs matched as BAPCtools
 matches them (whole names, parent folders, ``*`` within a name, braces with their spaces
-stripped). The default folders' rules and the verdict words: tests/kit/test_verify.py."""
+stripped). The default folders' rules and the verdict words:
+tests/kit/test_verdict_agreement.py."""
 
 import pytest
 
@@ -21,7 +22,8 @@ def test_no_file_is_no_expectation(tmp_path):
 
 
 def test_each_key_gives_its_rules_as_written_and_its_case_globs_theirs(tmp_path):
-    """The default folders' rules and the verdict words are kit.verify's (test_verify.py)."""
+    """The default folders' rules and the verdict words are kit.verdict_agreement's
+    (test_verdict_agreement.py)."""
     found, notes = read(
         tmp_path,
         "accepted:\n  permitted: [WA]\n"
