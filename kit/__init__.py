@@ -16,7 +16,8 @@ What they stand on, and what stands on them:
 - ``packages/``  problem packages read in place (Kattis format, Polygon), below the registry
 - ``registry``   problems.toml, validated; ``problem_cases`` a problem's sample pairs and
                  official judge data
-- ``pipeline``   build one problem through the stages; ``dist/<slug>.py`` only when it passed
+- ``pipeline``   build one problem through the stages; ``dist/<slug>.py`` only when it passed;
+                 ``build_results`` what a build came to
 - ``stress/``    the bundle against a reference on random inputs; shrinking a failure
 - ``pages/``     problem pages (POJ, Codeforces, AtCoder, Kattis) and Competitive Companion's
                  data, read for ``new --from`` and ``listen``

@@ -29,6 +29,7 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+from kit.build_results import Status
 from kit.bundle.assemble import Bundle
 from kit.check.checks import stand_in_refusal
 from kit.checkout_modules import import_from_checkout
@@ -43,7 +44,7 @@ from kit.judges.targets import (
     timing_interpreters,
     untimed,
 )
-from kit.pipeline import Status, build_problem, foreign_target_notes, make_bundle
+from kit.pipeline import build_problem, foreign_target_notes, make_bundle
 from kit.problem_selection import select
 from kit.registry import Problem, load_registry
 from kit.run import compile_step, judged

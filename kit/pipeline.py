@@ -37,11 +37,10 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 
 from kit import scratch
+from kit.build_results import Result, Status
 from kit.bundle.assemble import Bundle, assemble
 from kit.bundle.discover import discover
 from kit.bundle.guards import start_of
@@ -68,44 +67,6 @@ from kit.run.process import warm_launcher
 from kit.scratch import alive
 from kit.slugs import shadowed_module
 from kit.workspace import MISSING, file_state
-
-
-class Status(StrEnum):
-    """What a build of one problem came to (each equals its word in reports)."""
-
-    OK = "ok"
-    FAIL = "FAIL"
-    NO_SOLUTION = "no solution"
-
-
-@dataclass
-class Result:
-    problem: Problem
-    status: Status = Status.OK
-    bundle_bytes: int | None = None
-    unreachable_bytes: int = 0
-    columns: list[Column] = field(default_factory=list)
-    ran: Ran | None = None
-    errors: list[str] = field(default_factory=list)  # one line each, detail lines indented
-    notes: list[str] = field(default_factory=list)
-    sources: list[Path] = field(default_factory=list)  # the solution and helpers bundled
-    foreign: bool = False  # run under an interpreter the judge does not run (``--target``)
-
-    @property
-    def passed(self) -> int:
-        return self.ran.passed if self.ran else 0
-
-    @property
-    def total(self) -> int:
-        return self.ran.total if self.ran else 0
-
-    def fail(self, message: str, details: Sequence[str] = ()) -> None:
-        self.status = Status.FAIL
-        slug = self.problem.slug
-        line = message if message.startswith(f"{slug}:") else f"{slug}: {message}"
-        self.errors.append(line)
-        self.errors.extend(f"    {detail}" for detail in details)
-
 
 ALIKE_NAMED = 3  # cases named in a line of failures alike; past that, two and the last
 

@@ -29,9 +29,9 @@ import re
 import time
 from typing import TextIO
 
+from kit.build_results import Result, Status
 from kit.judges.judge_messages import crash_line
 from kit.judges.profiles import PROFILES, STRICTEST
-from kit.pipeline import Result, Status
 from kit.problem_cases import NO_ANSWER, line_end_note
 from kit.registry import NO_PROFILE
 from kit.run.cases import Column

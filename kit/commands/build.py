@@ -17,6 +17,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from kit import report
+from kit.build_results import Status
 from kit.commands import (
     MAX_REPEAT,
     add_jobs,
@@ -28,7 +29,7 @@ from kit.commands import (
     target_runner,
 )
 from kit.errors import BuildError
-from kit.pipeline import Status, build_problem
+from kit.pipeline import build_problem
 from kit.problem_selection import select
 from kit.processes import Forked
 from kit.registry import load_registry

@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 
 from kit import pipeline, scratch
+from kit.build_results import Status
 from kit.check.checks import check
 from kit.errors import BuildError
 from kit.judges.targets import Target, found, stand_in
-from kit.pipeline import Result, Status, build_problem, columns_for, make_bundle, write_bundle
+from kit.pipeline import build_problem, columns_for, make_bundle, write_bundle
 from kit.registry import load_registry
 from kit.run.case_judge import CaseJudge
 from kit.run.cases import RunOptions
@@ -36,14 +37,6 @@ def toy_sum(root):
 def stale_dist(problem):
     problem.dist.parent.mkdir(parents=True, exist_ok=True)
     problem.dist.write_text("print('an earlier build')\n")
-
-
-def test_a_failure_is_one_line_named_after_the_problem_once(toy):
-    result = Result(toy_sum(toy))
-    result.fail("bad thing", ["first detail"])
-    result.fail("toy_sum: already named")
-    assert result.status == Status.FAIL == "FAIL"
-    assert result.errors == ["toy_sum: bad thing", "    first detail", "toy_sum: already named"]
 
 
 def test_a_target_is_told_by_the_interpreter_that_ran_not_the_name_it_was_asked_by(toy):

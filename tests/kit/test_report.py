@@ -8,8 +8,8 @@ import dataclasses
 import pytest
 
 from kit import report
+from kit.build_results import Result, Status
 from kit.judges.targets import parse_target, stand_in
-from kit.pipeline import Result, Status
 from kit.registry import load_registry
 from kit.run.cases import Column, Failure, Ran, Verdict
 from kit.run.process import Timing

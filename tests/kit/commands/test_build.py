@@ -13,9 +13,9 @@ from types import SimpleNamespace
 import pytest
 
 from kit import invocation
+from kit.build_results import Status
 from kit.commands import build
 from kit.errors import BuildError
-from kit.pipeline import Status
 from kit.registry import load_registry
 from kit.run.limits import KILL_FACTOR
 from kit.watch import PYTHON_IN, first_change, snapshot
