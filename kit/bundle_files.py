@@ -1,0 +1,207 @@
+"""The bundle's file in ``dist/``: where a build puts what it made, passed or failed.
+
+A build's bundle is staged in a folder of its own among the kit's temporary files, outside the
+workspace as on a judge, and runs from there (``staged``); a run that rewrote it fails the
+build. Once the build is done it is moved into place: ``dist/<slug>.py`` when it passed, else
+``dist/failed/<slug>.py`` for inspection, never in place of a good one, a stale
+``dist/<slug>.py`` from an earlier build removed (``remove_bundle``); across file systems it is
+copied in beside its place first, so that the file is there whole or not at all. A build under
+an interpreter the judge does not run (``--target``) leaves ``dist/`` as it was. No bundle is
+written over, nor removed from, a source that ``dist/`` leads to (a link to ``solutions/``),
+and files that a build killed outright left in ``dist/`` are removed by the next.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from kit import scratch
+from kit.build_results import Result, Status
+from kit.errors import Unwritable
+from kit.registry import Problem
+from kit.scratch import alive
+
+
+@contextlib.contextmanager
+def staged(problem: Problem, data: bytes, result: Result):
+    """The bundle written into a folder of its own among the kit's temporary files, outside
+    the workspace as on a judge (what a run writes beside its own file goes there, and is
+    removed with it; ``__file__``'s ``../..`` is not the workspace, whose files a judge does
+    not have); moved into place when the build passed, else kept as ``dist/failed/<slug>.py``
+    (an older ``dist/<slug>.py`` is removed, unless the build ran under an interpreter the
+    judge does not run: its failure says nothing of the judge's)."""
+    try:
+        problem.dist.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale(problem)
+    except OSError as error:
+        where = problem.rel(problem.dist.parent)
+        if problem.dist.parent.exists() and not problem.dist.parent.is_dir():
+            raise Unwritable(f"{where} is a file, where the bundles' folder goes") from None
+        if problem.dist.parent.is_symlink() and not problem.dist.parent.exists():
+            pointed = os.readlink(problem.dist.parent)
+            raise Unwritable(f"{where} is a link to {pointed}, which is not there") from None
+        raise Unwritable(f"cannot write the bundle into {where}/: {error.strerror}") from None
+    try:
+        folder = Path(tempfile.mkdtemp(prefix=f"{problem.slug}-"))
+    except OSError:  # tempfile found none it could write a file into (a full disk)
+        raise Unwritable(f"cannot write the bundle: {scratch.NO_FOLDER}") from None
+    temporary = folder / f"{problem.slug}.py"
+    try:
+        try:
+            temporary.write_bytes(data)
+            os.chmod(temporary, 0o644)
+            os.chmod(folder, 0o755)
+        except OSError as error:  # a full disk, a file-size limit (ulimit -f)
+            where = folder.parent
+            raise Unwritable(f"cannot write the bundle into {where}: {error.strerror}") from None
+        yield temporary
+        _untouched(temporary, data, result)
+        _place(problem, temporary, result)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _untouched(staged: Path, data: bytes, result: Result) -> None:
+    """A bundle its runs rewrote (its own file, ``__file__``) written again as it was built,
+    and the build failed: the runs after that ran another program, where a judge gives every
+    test a fresh copy."""
+    try:
+        same = staged.read_bytes() == data
+    except OSError:
+        same = False
+    if not same:
+        staged.parent.mkdir(parents=True, exist_ok=True)
+        staged.write_bytes(data)
+        result.fail(
+            "a run rewrote or removed the bundle's own file (__file__): the runs after it ran "
+            "another program, where a judge runs each test from a fresh copy; write elsewhere"
+        )
+
+
+def _place(problem: Problem, staged: Path, result: Result) -> None:
+    """The staged bundle moved to ``dist/<slug>.py`` when the build passed, else to
+    ``dist/failed/<slug>.py``; a place that cannot take it (a folder of that name) fails the
+    build, or is said of a failed one. A build whose runs were under an interpreter the judge
+    does not run (``--target 3.8`` for AtCoder) leaves ``dist/`` as it was, passed or failed:
+    it says nothing of the judge's (a bundle wrong under the judge's 3.13 only was put in
+    place by a passing ``--target 3.8``)."""
+    if result.status == Status.OK and result.foreign:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+        where = problem.rel(problem.dist)
+        result.notes.append(
+            f"{where} is left as it was: runs under an interpreter the judge does not run "
+            "pass nothing for the judge (build without --target to write it)"
+        )
+        return
+    source = _source_at(problem, problem.dist, result) or _source_at(
+        problem, problem.failed_dist, result
+    )
+    if source is not None:
+        result.fail(
+            f"{problem.rel(problem.dist.parent)}/ leads to {problem.rel(source)} (a link?): "
+            "no bundle is written over the sources"
+        )
+        return
+    if result.status == Status.OK:
+        try:
+            _move(staged, problem.dist)
+        except OSError as error:
+            result.fail(f"cannot write the bundle to {problem.rel(problem.dist)}: {error.strerror}")
+            return
+        with contextlib.suppress(OSError):  # an older failure's copy: stale, not in the way
+            _remove(problem.failed_dist)
+            problem.failed_dist.parent.rmdir()  # dist/failed/ with no failure left in it
+        return
+    if not result.foreign:  # an interpreter the judge does not run says nothing of it
+        remove_bundle(problem, result)
+    try:
+        problem.failed_dist.parent.mkdir(parents=True, exist_ok=True)
+        _move(staged, problem.failed_dist)
+    except OSError as error:
+        where = problem.rel(problem.failed_dist)
+        folder = problem.failed_dist.parent
+        why = (
+            f"{problem.rel(folder)} is a file, where a folder is needed"
+            if folder.exists() and not folder.is_dir()
+            else error.strerror
+        )
+        result.notes.append(f"the failed bundle is not kept as {where}: {why}")
+        return
+    result.notes.append(f"the failed bundle is kept as {problem.rel(problem.failed_dist)}")
+
+
+def _move(staged: Path, target: Path) -> None:
+    """``staged`` put at ``target`` at once, as one file or none: copied first into
+    ``target``'s folder when the two are on different file systems (a temporary folder in
+    memory)."""
+    try:
+        os.replace(staged, target)
+        return
+    except OSError as error:
+        if error.errno != errno.EXDEV:
+            raise
+    beside = target.with_name(f".{target.stem}.{os.getpid()}.tmp")  # see _remove_stale
+    try:
+        shutil.copyfile(staged, beside)
+        os.replace(beside, target)
+    finally:
+        with contextlib.suppress(OSError):
+            beside.unlink()
+
+
+STALE_SECONDS = 3600  # a staged bundle this old was left by a build killed outright
+
+
+def _remove_stale(problem: Problem) -> None:
+    """Files of ``problem`` that a build killed with SIGKILL left in ``dist/`` (a bundle being
+    copied in; an older kit staged its bundles there): one
+    whose name holds the process id of a build that is gone, or any over ``STALE_SECONDS`` old
+    (an older kit's names hold none; a build under way has one seconds old)."""
+    for stale in problem.dist.parent.glob(f".{problem.slug}.*"):
+        with contextlib.suppress(OSError):
+            pid = stale.name[len(problem.slug) + 2 :].partition(".")[0]
+            gone = pid.isdigit() and not alive(int(pid))
+            if gone or time.time() - stale.stat().st_mtime > STALE_SECONDS:
+                if stale.is_dir():
+                    shutil.rmtree(stale)
+                else:
+                    stale.unlink()  # a staged file of an older kit
+
+
+def remove_bundle(problem: Problem, result: Result) -> None:
+    """An older dist/<slug>.py removed: this build does not stand for it. Never a source it
+    leads to (``dist`` a link to ``solutions/``: a failed build deleted the solution); one
+    that cannot be removed (a read-only ``dist/``) is said, not a traceback."""
+    if _source_at(problem, problem.dist, result) is not None:
+        return
+    try:
+        _remove(problem.dist)
+    except OSError as error:
+        where = problem.rel(problem.dist)
+        result.notes.append(
+            f"the older {where} cannot be removed ({error.strerror}): it is no bundle of these "
+            "sources"
+        )
+
+
+def _source_at(problem: Problem, path: Path, result: Result) -> Path | None:
+    """The source (the solution, or a module the bundle holds) that ``path`` is, if any."""
+    try:
+        place = path.resolve()
+        sources = [problem.solution, *result.sources]
+        return next((source for source in sources if source.resolve() == place), None)
+    except (OSError, RuntimeError):  # a link loop: no source
+        return None
+
+
+def _remove(path: Path) -> None:
+    """``path`` removed when it is a file (a folder of that name holds no bundle: left)."""
+    with contextlib.suppress(FileNotFoundError, IsADirectoryError):
+        path.unlink()
