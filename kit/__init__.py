@@ -17,7 +17,8 @@ What they stand on, and what stands on them:
 - ``registry``   problems.toml, validated; ``problem_cases`` a problem's sample pairs and
                  official judge data
 - ``pipeline``   build one problem through the stages; ``dist/<slug>.py`` only when it passed;
-                 ``build_results`` what a build came to, ``bundle_files`` its file in ``dist/``
+                 ``bundle_making`` stages 1 to 3 as one call; ``build_results`` what a build
+                 came to, ``bundle_files`` its file in ``dist/``
 - ``stress/``    the bundle against a reference on random inputs; shrinking a failure
 - ``pages/``     problem pages (POJ, Codeforces, AtCoder, Kattis) and Competitive Companion's
                  data, read for ``new --from`` and ``listen``

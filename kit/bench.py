@@ -31,6 +31,7 @@ from pathlib import Path
 
 from kit.build_results import Status
 from kit.bundle.assemble import Bundle
+from kit.bundle_making import make_bundle
 from kit.check.checks import stand_in_refusal
 from kit.checkout_modules import import_from_checkout
 from kit.errors import BuildError, Unwritable
@@ -44,7 +45,7 @@ from kit.judges.targets import (
     timing_interpreters,
     untimed,
 )
-from kit.pipeline import build_problem, foreign_target_notes, make_bundle
+from kit.pipeline import build_problem, foreign_target_notes
 from kit.problem_selection import select
 from kit.registry import Problem, load_registry
 from kit.run import compile_step, judged

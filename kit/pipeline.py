@@ -9,6 +9,9 @@ Each stage is a module of its own and none calls back into an earlier one:
 4. ``kit.check.checks``: imports, syntax and APIs per target, source size;
 5. ``kit.run.cases``: every case under every target.
 
+``kit.bundle_making`` makes the bundle through stages 1 to 3, and says what a syntax error the
+kit's own Python found means for a newer target.
+
 Stages 4 and 5 overlap: the checks run in a thread while the first runs start, so that a
 rebuild does not wait for ruff, vermin and the interpreters' compiles before its first case
 (about a tenth of a second). A target whose stand-in is older than it waits for the checks
@@ -29,27 +32,15 @@ from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from kit.build_results import Result, Status
-from kit.bundle.assemble import Bundle, assemble
-from kit.bundle.discover import discover
-from kit.bundle.guards import start_of
-from kit.bundle.reach import unreachable
-from kit.bundle.strip import (
-    ANNOTATION_READERS,
-    DOC_READERS,
-    SOURCE_READERS,
-    reads_any,
-    strip,
-    verify,
-)
+from kit.bundle.assemble import Bundle
 from kit.bundle_files import remove_bundle, staged
+from kit.bundle_making import make_bundle, newer_syntax, shadowing_notes
 from kit.check.checks import check, waits_for_checks
-from kit.check.syntax import compile_errors
-from kit.errors import BuildError, SourceSyntaxError, Unbuilt
+from kit.errors import BuildError
 from kit.judges import targets as targets_module
 from kit.judges.profiles import judge_name
 from kit.judges.targets import Interpreter, Runner
@@ -58,117 +49,9 @@ from kit.registry import Problem
 from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
 from kit.run.limits import prefetch
 from kit.run.process import warm_launcher
-from kit.slugs import shadowed_module
 from kit.workspace import MISSING, file_state
 
 ALIKE_NAMED = 3  # cases named in a line of failures alike; past that, two and the last
-
-
-def make_bundle(problem: Problem) -> Bundle:
-    """Stages 1 to 3: the judge-ready text, not yet checked."""
-    modules = problem.installed
-    installed = frozenset((*modules.cpython, *modules.pypy) if modules is not None else ())
-    entry, helpers = discover(problem.root, problem.solution, installed)
-    sources = [entry, *helpers]
-    keep_docs = reads_any(sources, DOC_READERS)
-    keep_annotations = reads_any(sources, ANNOTATION_READERS)
-    keep_source = reads_any(sources, SOURCE_READERS)
-    cut = {} if keep_source else unreachable(entry, helpers, entry_too=True)
-    entry.unused_lines = frozenset(
-        line
-        for statement in cut.pop(entry.name, [])
-        for line in range(start_of(statement)[0], (statement.end_lineno or 0) + 1)
-    )
-    unreachable_bytes = 0
-    for source in sources:
-        shipped, cuts = strip(
-            source,
-            keep_docs=keep_docs,
-            keep_annotations=keep_annotations,
-            unreachable=cut.get(source.name, []),
-            keep_source=keep_source,
-        )
-        source.ship(shipped, verify(source, shipped, cuts))
-        unreachable_bytes += cuts.unreachable_bytes
-    dist = problem.from_root(problem.dist)  # the same wherever it is built
-    known = f" {problem.id}" if problem.id and problem.id != "?" else ""  # "?": not set yet
-    title = f"{dist}: {problem.title} ({problem.judge}{known}), judge-ready"
-    return assemble(entry, helpers, title, unreachable_bytes)
-
-
-def _shadowing(problem: Problem) -> list[str]:
-    """A note when the bundle's file is named as a module (``dist/heapq.py``): a program run
-    beside it (``python3 dist/other.py``, as ``oj t`` runs one) imports it for that module, as
-    ``cpkit new`` says when it refuses such a name."""
-    module = shadowed_module(problem.slug, problem.judge)
-    if module is None:
-        return []
-    where = problem.rel(problem.dist)
-    return [
-        f"{where} is named as {module}: python3 dist/other.py would import it for "
-        f"'import {problem.slug}' (rename the problem's table to avoid it)"
-    ]
-
-
-def _newer_reader(error: SourceSyntaxError) -> str | None:
-    """The oldest CPython here newer than the kit's own that compiles the file the error is
-    in, by its label; None when none does."""
-    newer = [
-        i for i in targets_module.found() if i.impl == "cpython" and i.version > sys.version_info
-    ]
-    for interpreter in sorted(newer, key=lambda i: i.version):
-        try:
-            failure = compile_errors([interpreter.executable, "-I"], [(error.rel, error.text)])
-        except BuildError:
-            continue
-        if failure is None:
-            return interpreter.label
-    return None
-
-
-def _newer_syntax(problem: Problem, error: BuildError) -> str:
-    """What to add to a syntax error the kit's own Python found when a target is newer: the
-    code may be valid there (3.12's nested f-strings under a 3.11 kit). When another target
-    is no newer than the kit's Python, the error stands for it: that is said. Else, when the
-    newest target's interpreter is here, it is asked: it reads the file (run the kit under
-    it), or it does not either (a plain error: nothing to add). With no target newer, the
-    error stands; a newer CPython here that reads the file is named (syntax newer than the
-    targets)."""
-    newer = [t for t in problem.targets if t.version and t.version > sys.version_info[:2]]
-    if not isinstance(error, SourceSyntaxError):
-        return ""
-    ours = f" (as the kit's own Python {sys.version_info[0]}.{sys.version_info[1]} reads it; "
-    if not newer:  # the targets read it no better; a newer Python here tells what it is
-        reader = _newer_reader(error)
-        if reader is None:
-            return ""
-        which = _the_targets([t.label for t in problem.targets])
-        return f"{ours}{reader}, here, reads it: syntax newer than {which})"
-    older = [t.label for t in problem.targets if t not in newer]
-    if older:  # a Python no newer than the kit's reads it no better: an error for the judge
-        return f"{ours}{_the_targets(older)}, no newer, cannot read it either)"
-    newest = max(newer, key=lambda t: t.syntax)
-    runner = targets_module.runner_for(newest, list(targets_module.found()))
-    if runner is not None and runner.exact:
-        try:
-            failure = compile_errors(
-                [runner.interpreter.executable, "-I"], [(error.rel, error.text)]
-            )
-        except BuildError:
-            pass  # it could not be asked: what the targets may do, below
-        else:
-            label = runner.interpreter.label
-            return (
-                ""
-                if failure is not None
-                else f"{ours}{label}, here, reads it: run the kit under it)"
-            )
-    which = _the_targets([t.label for t in newer])
-    return f"{ours}{which} may accept it: run the kit under the newest target's Python)"
-
-
-def _the_targets(labels: list[str]) -> str:
-    return f"the targets {', '.join(labels)}" if len(labels) > 1 else f"the target {labels[0]}"
 
 
 def columns_for(
@@ -205,10 +88,10 @@ def build_problem(
             warm_launcher(min(options.slots, len(cases) * len(problem.targets)))
         bundle = make_bundle(problem)
     except BuildError as error:
-        result.fail(str(error) + _newer_syntax(problem, error))
+        result.fail(str(error) + newer_syntax(problem, error))
         remove_bundle(problem, result)
         return result
-    result.notes += _shadowing(problem)
+    result.notes += shadowing_notes(problem)
     result.unreachable_bytes = bundle.unreachable_bytes
     result.sources = [module.path for module in bundle.modules]
     result.bundle_bytes = len(bundle.text.encode("utf-8"))
@@ -408,22 +291,3 @@ def _cases(problem: Problem, result: Result) -> list[Case]:
     if note:
         result.notes.append(note)
     return cases + official
-
-
-def write_bundle(problem: Problem, folder: Path) -> tuple[Bundle, Path]:
-    """Stages 1 to 3 written to ``folder/<slug>.py``, for ``run`` and ``stress``: never into
-    ``dist/``, which holds only bundles that passed the whole build. A problem that cannot be
-    built raises ``Unbuilt``: a failure (exit 1), as in the build."""
-    if problem.unavailable is not None:  # its checker or interactor is not there
-        raise Unbuilt(f"{problem.slug}: {problem.unavailable}")
-    state = file_state(problem.solution)
-    if state is not None:
-        what = "does not exist yet" if state == MISSING else state
-        raise Unbuilt(f"{problem.slug}: {problem.rel(problem.solution)} {what}")
-    try:
-        bundle = make_bundle(problem)
-    except BuildError as error:  # what the build's report says of it, a failure as there
-        raise Unbuilt(str(error) + _newer_syntax(problem, error)) from None
-    path = folder / f"{problem.slug}.py"
-    path.write_text(bundle.text, encoding="utf-8")
-    return bundle, path

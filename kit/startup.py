@@ -30,9 +30,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from kit.bundle_making import make_bundle
 from kit.errors import REINSTALL, BuildError
 from kit.judges.targets import found, host
-from kit.pipeline import make_bundle
 from kit.registry import load_registry
 from kit.run import judged
 from kit.run.process import run_process

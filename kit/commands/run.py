@@ -28,6 +28,7 @@ import tempfile
 import threading
 from pathlib import Path
 
+from kit.bundle_making import write_bundle
 from kit.commands import (
     add_root,
     add_target,
@@ -41,7 +42,6 @@ from kit.commands import (
 from kit.errors import BuildError
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
-from kit.pipeline import write_bundle
 from kit.problem_cases import Case
 from kit.problem_selection import select
 from kit.registry import load_registry

@@ -50,6 +50,7 @@ import time
 from pathlib import Path
 from typing import NoReturn
 
+from kit.bundle_making import write_bundle
 from kit.commands import (
     add_root,
     add_target,
@@ -68,7 +69,6 @@ from kit.commands.stress_saved import save_folder, save_shown
 from kit.commands.stress_shrinking import shrunk_failure
 from kit.errors import AfterFailure, BuildError
 from kit.judges.targets import runner_for_runs
-from kit.pipeline import write_bundle
 from kit.problem_selection import select
 from kit.registry import load_registry
 from kit.stress import inputs

@@ -18,9 +18,10 @@ import pytest
 from kit import bundle_files, scratch
 from kit.build_results import Result, Status
 from kit.bundle_files import remove_bundle, staged
+from kit.bundle_making import make_bundle
 from kit.errors import BuildError
 from kit.judges.targets import Target
-from kit.pipeline import build_problem, make_bundle
+from kit.pipeline import build_problem
 from kit.registry import load_registry
 from kit.run.cases import RunOptions
 

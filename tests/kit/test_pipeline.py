@@ -1,21 +1,20 @@
-"""kit.pipeline on the toy checkout: a problem built through the stages (where its bundle's
-file goes: test_bundle_files.py); a missing solution is "no solution", a build error one line;
-who runs each target; ``write_bundle`` for ``run`` and ``stress``."""
+"""kit.pipeline on the toy checkout: a problem built through the stages (its bundle made:
+test_bundle_making.py; where its file goes: test_bundle_files.py); a missing solution is "no
+solution", a build error one line; who runs each target."""
 
-import ast
 import dataclasses
 import shutil
-import sys
 import time
 
 import pytest
 
 from kit import pipeline
 from kit.build_results import Status
+from kit.bundle_making import make_bundle
 from kit.check.checks import check
 from kit.errors import BuildError
-from kit.judges.targets import Target, found, stand_in
-from kit.pipeline import build_problem, columns_for, make_bundle, write_bundle
+from kit.judges.targets import stand_in
+from kit.pipeline import build_problem, columns_for
 from kit.registry import load_registry
 from kit.run.case_judge import CaseJudge
 from kit.run.cases import RunOptions
@@ -44,43 +43,6 @@ def test_a_target_is_told_by_the_interpreter_that_ran_not_the_name_it_was_asked_
     assert note.startswith("--target PyPy 3.9: not a target of nowhere (pypy3.11): ")
     anything = dataclasses.replace(problem, targets=[parse_target("pypy3")])
     assert pipeline.foreign_target_notes(anything, pypy39) == []
-
-
-def test_an_id_not_set_yet_is_left_out_of_the_bundle_s_title(toy):
-    """``new --judge`` writes ``id = "?"``: the title said ``(nowhere ?)``."""
-    registry = toy / "problems.toml"
-    registry.write_text(registry.read_text().replace('id = "1"', 'id = "?"', 1))
-    bundle = make_bundle(toy_sum(toy))
-    assert "dist/toy_sum.py: Toy Sum (nowhere), judge-ready" in bundle.text.splitlines()[0]
-
-
-def test_the_bundle_is_one_text_titled_with_its_dist_file(toy):
-    bundle = make_bundle(toy_sum(toy))
-    assert "dist/toy_sum.py: Toy Sum (nowhere 1), judge-ready" in bundle.text.splitlines()[0]
-    assert [module.rel for module in bundle.modules] == [
-        "solutions/toy_sum.py",
-        "shared/__init__.py",
-        "shared/toy_text.py",
-        "shared/toy_numbers.py",
-    ]
-    assert "# Indented multi-line literal" not in bundle.text  # stripped
-
-
-def test_what_ships_of_each_module_is_parsed_once_by_its_verification(toy, monkeypatch):
-    """The strip's verification parses the shipped text: the checks read that tree, kept,
-    not a parse of their own (a 534 KB helper's parse and walk took 0.1 s)."""
-    from kit.bundle import sources
-
-    bundle = make_bundle(toy_sum(toy))
-    parsed = []
-    monkeypatch.setattr(sources, "quiet_parse", lambda *args: parsed.append(args))
-    shipped = [module for module in bundle.modules if module.shipped]
-    trees = [module.shipped_tree() for module in shipped]
-    assert parsed == [] and len(trees) == 3  # shared/__init__.py ships nothing
-    assert all(tree in sources._KEPT for tree in trees)
-    assert [ast.dump(tree) for tree in trees] == [
-        ast.dump(ast.parse(module.shipped)) for module in shipped
-    ]
 
 
 def test_without_interpreters_every_target_is_run_by_a_stand_in(toy):
@@ -223,62 +185,6 @@ def test_a_build_error_fails_the_problem_in_one_line_and_runs_nothing(toy):
     assert not problem.dist.exists() and result.bundle_bytes is None
 
 
-def test_a_syntax_error_under_targets_newer_than_the_kit_says_so(toy):
-    """The kit's own Python parses the sources: syntax a newer target accepts (3.12's nested
-    f-strings) fails under an older kit, and the message says whose reading it is, and that
-    it stands for a target no newer than the kit's; a target whose interpreter is here is
-    asked, so a plain typo gets nothing added."""
-    problem = toy_sum(toy)
-    problem.solution.write_text("x = (\n")
-    unknown = (3, 99)  # no interpreter here
-    alone = dataclasses.replace(problem, targets=(Target("cpython", unknown),))
-    (error,) = build_problem(alone, ONE_AT_A_TIME, interpreters=[]).errors
-    host = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    assert error.endswith(
-        f"syntax error: '(' was never closed (as the kit's own Python {host} reads it; the "
-        "target 3.99 may accept it: run the kit under the newest target's Python)"
-    )
-    beside = (Target("cpython", unknown), Target("pypy", sys.version_info[:2]))
-    with_older = dataclasses.replace(problem, targets=beside)
-    (error,) = build_problem(with_older, ONE_AT_A_TIME, interpreters=[]).errors
-    assert error.endswith(  # a target no newer than the kit's Python: the error stands
-        f"(as the kit's own Python {host} reads it; the target pypy{host}, no newer, cannot "
-        "read it either)"
-    ), error
-    newer = [i for i in found() if i.impl == "cpython" and i.version > sys.version_info[:2]]
-    if not newer:
-        pytest.skip("no CPython newer than the kit's here")
-    version = newer[-1].version
-    asked = dataclasses.replace(problem, targets=(Target("cpython", version),))
-    (error,) = build_problem(asked, ONE_AT_A_TIME, interpreters=[]).errors
-    assert error.endswith("syntax error: '(' was never closed"), error
-    if version >= (3, 12):
-        problem.solution.write_text('d = {"a": 1}\nprint(f"{d["a"]}")\n')
-        (error,) = build_problem(asked, ONE_AT_A_TIME, interpreters=[]).errors
-        assert error.endswith("here, reads it: run the kit under it)"), error
-
-
-def test_syntax_newer_than_every_target_names_the_python_here_that_reads_it(toy):
-    """3.12's f-string for pypy3.10 under a 3.11 kit: the bare "f-string: unmatched '['"
-    named no version; a newer CPython here is asked which reads it."""
-    if sys.version_info >= (3, 12):
-        pytest.skip("the kit's own Python reads 3.12's f-strings")
-    newer = [i for i in found() if i.impl == "cpython" and i.version >= (3, 12)]
-    if not newer:
-        pytest.skip("no CPython 3.12 or newer here")
-    problem = dataclasses.replace(toy_sum(toy), targets=(Target("pypy", (3, 10)),))
-    problem.solution.write_text('d = {"a": 1}\nprint(f"{d["a"]}")\n')
-    (error,) = build_problem(problem, ONE_AT_A_TIME, interpreters=[]).errors
-    reader = min(newer, key=lambda i: i.version).label
-    assert error.endswith(
-        f"(as the kit's own Python 3.{sys.version_info[1]} reads it; {reader}, here, reads it: "
-        "syntax newer than the target pypy3.10)"
-    ), error
-    problem.solution.write_text("x = (\n")  # read by none: nothing added
-    (error,) = build_problem(problem, ONE_AT_A_TIME, interpreters=[]).errors
-    assert error.endswith("syntax error: '(' was never closed"), error
-
-
 def test_paths_are_told_from_the_current_folder_but_the_bundle_is_the_same(toy, monkeypatch):
     problem = toy_sum(toy)
     monkeypatch.chdir(toy / "samples" / "toy_sum")
@@ -299,37 +205,6 @@ def test_a_traceback_names_the_sources_from_the_root_as_the_bundle_does(toy, mon
     result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
     (failure,) = result.ran.failures
     assert any('File "solutions/toy_sum.py", line 1' in line for line in failure.details)
-
-
-def test_write_bundle_writes_into_the_folder_given_never_dist(toy, tmp_path):
-    problem = toy_sum(toy)
-    bundle, path = write_bundle(problem, tmp_path)
-    assert path == tmp_path / "toy_sum.py" and path.read_text() == bundle.text
-    assert not problem.dist.exists()
-    problem.solution.unlink()
-    with pytest.raises(BuildError, match=r"^toy_sum: solutions/toy_sum\.py does not exist yet$"):
-        write_bundle(problem, tmp_path)
-    problem.solution.mkdir()
-    with pytest.raises(BuildError, match=r"^toy_sum: solutions/toy_sum\.py is a folder, not a"):
-        write_bundle(problem, tmp_path)
-    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
-    assert result.status == Status.FAIL
-    assert result.errors == ["toy_sum: solutions/toy_sum.py is a folder, not a file"]
-
-
-@pytest.mark.parametrize(
-    ("target", "said"), [("toy_sum.py", "a link that loops"), ("gone.py", "a link to nothing")]
-)
-def test_a_solution_that_is_a_broken_link_fails(toy, tmp_path, target, said):
-    """A link to itself or to a missing file was "does not exist yet", exit 0."""
-    problem = toy_sum(toy)
-    problem.solution.unlink()
-    problem.solution.symlink_to(target)
-    with pytest.raises(BuildError, match=f"^toy_sum: solutions/toy_sum\\.py is {said}$"):
-        write_bundle(problem, tmp_path)
-    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
-    assert result.status == Status.FAIL
-    assert result.errors == [f"toy_sum: solutions/toy_sum.py is {said}"]
 
 
 # --- checks beside the first runs -------------------------------------------------------------
@@ -421,7 +296,7 @@ def test_a_launcher_per_slot_starts_before_the_bundle_is_made(toy, monkeypatch):
     """The runs' launchers start up while the solution is bundled, one per run at a time."""
     events: list = []
     monkeypatch.setattr(pipeline, "warm_launcher", lambda count=1: events.append(("warm", count)))
-    real = pipeline.make_bundle
+    real = make_bundle
     monkeypatch.setattr(pipeline, "make_bundle", lambda p: events.append("bundle") or real(p))
     assert build_problem(toy_sum(toy), RunOptions(jobs=2)).status == Status.OK
     assert events == [("warm", 2), "bundle"]
@@ -487,33 +362,3 @@ def test_a_checker_that_includes_a_header_found_nowhere_names_the_key_for_its_fo
         '(problems.toml\'s testlib = "DIR" names the folder that holds it)' in error
         for error in result.errors
     ), result.errors
-
-
-def test_a_bundle_named_as_a_standard_module_is_noted_by_the_build(toy):
-    """A hand-written ``[heapq]`` table made ``dist/heapq.py``, which ``python3 dist/other.py``
-    imports for ``import heapq``; ``cpkit new heapq`` refuses the name, the build said nothing."""
-    problem = dataclasses.replace(
-        toy_sum(toy), slug="heapq", solution_file="solutions/toy_sum.py",
-        samples_folder="samples/toy_sum",
-    )  # fmt: skip
-    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
-    assert result.status == Status.OK, result.errors
-    said = "dist/heapq.py is named as a standard module: python3 dist/other.py would import it"
-    assert any(note.startswith(said) for note in result.notes), result.notes
-
-
-@pytest.mark.parametrize(
-    ("slug", "judge", "module"),
-    [("heapq", "POJ", "a standard module"), ("numpy", "AtCoder", "a module AtCoder installs"),
-     ("numpy", "POJ", None), ("toy_sum", "POJ", None)],
-)  # fmt: skip
-def test_a_bundle_named_as_a_module_is_noted_as_new_refuses_the_name(toy, slug, judge, module):
-    """Which names are noted: the judge's installed modules by the judge."""
-    problem = dataclasses.replace(toy_sum(toy), slug=slug, judge=judge)
-    said = f"dist/{slug}.py is named as {module}: python3 dist/other.py would import it for "
-    notes = pipeline._shadowing(problem)
-    assert notes == (
-        []
-        if module is None
-        else [f"{said}'import {slug}' (rename the problem's table to avoid it)"]
-    )

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from kit.bundle.strip import same_tree, strip, verify
+from kit.bundle_making import make_bundle
 from kit.errors import BuildError
 from kit.judges.targets import host
-from kit.pipeline import make_bundle
 from kit.registry import load_registry
 from kit.run import forbidden, judged
 from tests.bundle_support import (
@@ -35,7 +35,7 @@ from tests.bundle_support import (
 def test_bundle_is_reproducible_across_processes_and_hash_seeds(toy):
     script = (
         "import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]);"
-        "from kit.pipeline import make_bundle; from kit.registry import load_registry;"
+        "from kit.bundle_making import make_bundle; from kit.registry import load_registry;"
         "root = Path(sys.argv[2]);"
         "sys.stdout.write(make_bundle(load_registry(root)['toy_sum']).text)"
     )

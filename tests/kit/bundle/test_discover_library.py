@@ -17,8 +17,8 @@ import pytest
 
 import kit.bundle.resolve
 from kit.bundle.discover import discover
+from kit.bundle_making import make_bundle
 from kit.errors import BuildError
-from kit.pipeline import make_bundle
 from kit.registry import load_registry
 
 KIT_ROOT = Path(__file__).resolve().parents[3]

@@ -9,8 +9,8 @@ import textwrap
 
 import pytest
 
+from kit.bundle_making import make_bundle
 from kit.errors import BuildError
-from kit.pipeline import make_bundle
 from kit.registry import load_registry
 
 HELPER = """

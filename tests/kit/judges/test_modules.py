@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from kit.bundle_making import make_bundle
 from kit.check.checks import check
 from kit.errors import BuildError
 from kit.judges.modules import ATCODER_2025, Installed, install_hint, missing_module
 from kit.judges.profiles import PROFILES, profile_for
 from kit.judges.targets import ISOLATED, parse_target
-from kit.pipeline import make_bundle
 from kit.registry import load_registry
 from kit.run.tracebacks import explain
 

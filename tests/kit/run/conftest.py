@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from kit.bundle_making import write_bundle
 from kit.judges.targets import stand_in
-from kit.pipeline import write_bundle
 from kit.registry import load_registry
 from kit.run.cases import Column
 from tests.process_support import PIN_FIRST_CORE

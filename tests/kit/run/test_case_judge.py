@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from kit.bundle_making import write_bundle
 from kit.judges.compare import parse_compare
 from kit.judges.targets import stand_in
-from kit.pipeline import write_bundle
 from kit.registry import load_registry
 from kit.run import case_judge, failure_hints
 from kit.run.case_judge import CaseJudge, interactor_command

@@ -12,9 +12,9 @@ from dataclasses import replace
 
 import pytest
 
+from kit.bundle_making import write_bundle
 from kit.errors import BuildError
 from kit.judges.targets import Runner, host, parse_target, stand_in
-from kit.pipeline import write_bundle
 from kit.problem_cases import NO_ANSWER, Case
 from kit.registry import load_registry
 from kit.run import case_judge, failure_hints

@@ -8,9 +8,9 @@ tests/kit/test_bench.py; the import check's part: tests/kit/check/test_checks.py
 import subprocess
 import sys
 
+from kit.bundle_making import write_bundle
 from kit.judges import compile_run
 from kit.judges.targets import stand_in
-from kit.pipeline import write_bundle
 from kit.problem_cases import Case
 from kit.registry import load_registry
 from kit.run import compile_step

@@ -9,9 +9,9 @@ from dataclasses import replace
 
 import pytest
 
+from kit.bundle_making import write_bundle
 from kit.errors import BuildError
 from kit.judges.targets import parse_target, stand_in
-from kit.pipeline import write_bundle
 from kit.registry import load_registry
 from kit.stress import engine
 from kit.stress.engine import Stress, search
