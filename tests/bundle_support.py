@@ -1,6 +1,8 @@
 """Test support (not a test module): the toy checkout's bundle built, checked and run, for the
 tests of the bundle stages (tests/kit/bundle/: test_discover, test_strip, test_assemble;
-tests/kit/check/test_checks).
+tests/kit/check/test_checks); a helper ``shared/dyn.py`` of three functions and a solution
+bundled and run (``bundle_run``), for the tests of what tree shaking keeps (test_reach,
+test_dynamic_names).
 
 The toy is a copy of kit/data/toy: Toy Sum, a solution with two helpers (one importing the
 other), a dataclass, multi-line literals, comments, docstrings, annotations and a test-only
@@ -107,3 +109,32 @@ def write(root, relative, text):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(textwrap.dedent(text), encoding="utf-8")
     return path
+
+
+DYN_HELPER = """
+def used():
+    return "used"
+
+
+def fn():
+    return "reached dynamically"
+
+
+def unused():
+    return "never reached"
+"""
+
+
+def bundle_run(toy, solution, helper=DYN_HELPER):
+    """``helper`` written as ``shared/dyn.py`` and ``solution`` as the toy's solution: the
+    bundle's text, and its run with -I -S beside the checkout."""
+    (toy / "shared" / "dyn.py").write_text(textwrap.dedent(helper))
+    (toy / "solutions" / "toy_sum.py").write_text(solution + "\n")
+    text = make_bundle(load_registry(toy)["toy_sum"]).text
+    script = toy.parent / "bundle.py"
+    script.write_text(text)
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(script)], capture_output=True, text=True, check=False,
+        cwd=toy.parent, timeout=60,
+    )  # fmt: skip
+    return text, done

@@ -45,10 +45,10 @@ modules``, ``import sys as system``), or a function's or frame's globals (``__gl
 ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all kept when any module
 defines or assigns ``__init_subclass__`` or ``__set_name__``, passes ``metaclass=`` or defines
 a metaclass (creating a class may then have effects elsewhere) or reads ``__subclasses__``
-(which finds classes nothing names). ``getattr(package, "sub")`` uses the submodule
-``package.sub``, which the import system binds on its package, as a value. A name taken from a
-module that bound it to another module (``from shared.rb import amod``, ``shared.rb.amod``)
-uses that module as a value. Helpers'
+(which finds classes nothing names): ``kit.bundle.dynamic_names`` finds these.
+``getattr(package, "sub")`` uses the submodule ``package.sub``, which the import system binds
+on its package, as a value. A name taken from a module that bound it to another module (``from
+shared.rb import amod``, ``shared.rb.amod``) uses that module as a value. Helpers'
 ``if __name__ == "__main__":`` blocks do not ship, so they reach nothing (the ``else`` of one
 ships, and is kept as top-level code is).
 """
@@ -60,8 +60,10 @@ import builtins
 from collections import deque
 from dataclasses import dataclass, field
 
+from kit.bundle.dynamic_names import has_class_hooks, is_bundle_dynamic, is_dynamic
 from kit.bundle.sources import (
     Source,
+    attribute_chain,
     children,
     import_bindings,
     imported_modules,
@@ -86,20 +88,6 @@ PURE_CALLS = {
     "oct", "ord", "range", "reversed", "round", "set", "slice", "sorted", "str", "sum", "tuple",
     "zip",
 }  # fmt: skip
-MODULE_DYNAMIC = {"globals", "vars", "locals", "__all__", "__getattr__", "__dir__"}
-BUNDLE_DYNAMIC = {"eval", "exec", "__import__"}
-# modules that load code by its module's and its own name: importlib, and unpickling (a
-# pickle names the functions and classes it holds, ``shared.dyn fn``, and nothing else does)
-NAME_LOADERS = {"importlib", "pickle", "_pickle", "shelve"}
-DYNAMIC_IMPORTS = {
-    "sys.modules", "inspect.getmodule", *(f"builtins.{name}" for name in BUNDLE_DYNAMIC)
-}  # fmt: skip
-MODULE_FINDERS = {"getmodule"}  # inspect.getmodule(obj): the module of an object, a value
-GLOBALS_ATTRIBUTES = {"__globals__", "f_globals", "f_locals"}  # a function's or frame's globals
-CLASS_HOOKS = {"__init_subclass__", "__set_name__"}
-SUBCLASS_READERS = {"__subclasses__"}  # finds classes nothing names
-# attributes whose read reaches code nothing names: the whole bundle is kept
-REACHING_ATTRIBUTES = BUNDLE_DYNAMIC | GLOBALS_ATTRIBUTES | MODULE_FINDERS
 
 
 @dataclass
@@ -131,10 +119,10 @@ def unreachable(
     ``entry_too``: the solution's as well (it ships whole: its own are for the checks, which
     pass over a definition nothing calls, as the judge never runs it)."""
     every = [entry, *helpers]
-    if any(_is_bundle_dynamic(source) for source in every):
+    if any(is_bundle_dynamic(source) for source in every):
         return {}
     known = {helper.name for helper in helpers}
-    classes_pure = not any(_has_class_hooks(source) for source in every)
+    classes_pure = not any(has_class_hooks(source) for source in every)
     indexed = {source.name: _index(source, known, classes_pure, entry_too) for source in every}
     reach = _Reach(indexed, known)
     for module in reach.modules.values():
@@ -205,7 +193,9 @@ class _Reach:
         for module in self.modules.values():
             if module.whole:
                 continue
-            exposed = module.source.name in self.escaped or _is_dynamic(module)
+            exposed = module.source.name in self.escaped or is_dynamic(
+                module.statements, module.aliases
+            )
             if exposed:
                 whole.append((module, exposed))
         for module, exposed in whole:
@@ -392,7 +382,7 @@ class _Names:
             if target.id in self.origins and target.id not in self.bound:
                 return self.origins[target.id] in STDLIB_DECORATORS
             return target.id in BUILTIN_DECORATORS and self.builtin(target.id)
-        chain = _chain(target) if isinstance(target, ast.Attribute) else []
+        chain = attribute_chain(target) if isinstance(target, ast.Attribute) else []
         return (
             len(chain) == 2
             and chain[0] in self.origins
@@ -633,7 +623,7 @@ class _References(ast.NodeVisitor):
             super().generic_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        chain = _chain(node)
+        chain = attribute_chain(node)
         if not chain or chain[0] not in self.module.aliases:
             self.generic_visit(node)
             return
@@ -663,7 +653,7 @@ class _References(ast.NodeVisitor):
         if isinstance(node.func, ast.Name) and node.func.id == "getattr" and named:
             owner = arguments[0]
             chain = [owner.id] if isinstance(owner, ast.Name) else []
-            chain = _chain(owner) if isinstance(owner, ast.Attribute) else chain
+            chain = attribute_chain(owner) if isinstance(owner, ast.Attribute) else chain
             for base in self.module.aliases.get(chain[0], ()) if chain else ():
                 submodule = ".".join([base, *chain[1:], str(arguments[1].value)])
                 if submodule in self.known:
@@ -721,110 +711,3 @@ class _References(ast.NodeVisitor):
                     self.visit(quiet_parse(node.value.strip(), mode="eval").body)
                 except SyntaxError:
                     continue
-
-
-def _chain(node: ast.Attribute) -> list[str]:
-    """``a.b.c`` as ``["a", "b", "c"]``; empty when the base is not a plain name."""
-    parts = []
-    current: ast.expr = node
-    while isinstance(current, ast.Attribute):
-        parts.append(current.attr)
-        current = current.value
-    if not isinstance(current, ast.Name):
-        return []
-    parts.append(current.id)
-    return parts[::-1]
-
-
-def _is_dynamic(module: _Module) -> bool:
-    for node in walk(ast.Module(body=module.statements, type_ignores=[])):
-        if isinstance(node, ast.Name) and node.id in MODULE_DYNAMIC:
-            return True
-        if _lists_its_names(node):  # dir(): the module's names, at its top level
-            return True
-        if (
-            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and node.name in MODULE_DYNAMIC
-        ):
-            return True
-        if isinstance(node, ast.Attribute) and node.attr == "__dict__":
-            chain = _chain(node)
-            if chain and chain[0] in module.aliases:
-                return True
-    return False
-
-
-def _lists_its_names(node: ast.AST) -> bool:
-    """``dir()`` with no argument: the names of the scope it runs in."""
-    return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "dir"
-        and not node.args
-        and not node.keywords
-    )
-
-
-def _is_bundle_dynamic(source: Source) -> bool:
-    sys_names, dynamic_names = _dynamic_bindings(source)
-    return any(_reaches_anything(node, sys_names, dynamic_names) for node in walk(source.tree))
-
-
-def _reaches_anything(node: ast.AST, sys_names: set[str], dynamic_names: set[str]) -> bool:
-    """Whether ``node`` reads a name or an attribute that reaches code nothing names."""
-    if isinstance(node, ast.Name):
-        return node.id in dynamic_names
-    if isinstance(node, ast.Attribute):
-        value = node.value  # sys.modules, under any name the module is bound to
-        sys_modules = isinstance(value, ast.Name) and value.id in sys_names
-        sys_modules = sys_modules and node.attr == "modules"
-        return node.attr in REACHING_ATTRIBUTES or sys_modules
-    if isinstance(node, ast.Import):
-        return any(alias.name.partition(".")[0] in NAME_LOADERS for alias in node.names)
-    return (
-        isinstance(node, ast.ImportFrom) and (node.module or "").partition(".")[0] in NAME_LOADERS
-    )
-
-
-def _dynamic_bindings(source: Source) -> tuple[set[str], set[str]]:
-    """The names ``source`` binds to the ``sys`` module (``import sys as system``), and those
-    that are ``eval``, ``exec``, ``__import__`` or ``sys.modules`` under another name (``from
-    sys import modules``, ``from builtins import eval as run``) or their own."""
-    sys_names, dynamic_names = {"sys"}, set(BUNDLE_DYNAMIC)
-    for node in walk(source.tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            for name, bound in import_bindings(source, node):
-                if bound == "sys":
-                    sys_names.add(name)
-                elif bound in DYNAMIC_IMPORTS:
-                    dynamic_names.add(name)
-    return sys_names, dynamic_names
-
-
-def _has_class_hooks(source: Source) -> bool:
-    """Whether creating a class may run code of ``source``: a hook defined or assigned
-    (``__init_subclass__ = classmethod(hook)``), a ``metaclass=``, or a metaclass defined (a
-    subclass of ``type``, whose instances may be made by a call: ``Base = Meta("Base", (),
-    {})``); or a reader of ``__subclasses__``."""
-    for node in walk(source.tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in CLASS_HOOKS:
-            return True
-        if isinstance(node, (ast.Assign, ast.AnnAssign)) and any(
-            isinstance(target, ast.Name) and target.id in CLASS_HOOKS
-            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
-        ):
-            return True
-        if isinstance(node, ast.ClassDef) and (node.keywords or _is_metaclass(node)):
-            return True
-        if isinstance(node, ast.Attribute) and node.attr in SUBCLASS_READERS:
-            return True
-    return False
-
-
-def _is_metaclass(node: ast.ClassDef) -> bool:
-    """Whether a class statement derives from ``type`` (``class M(type)``, ``builtins.type``)."""
-    return any(
-        (isinstance(base, ast.Name) and base.id == "type")
-        or (isinstance(base, ast.Attribute) and base.attr == "type")
-        for base in node.bases
-    )

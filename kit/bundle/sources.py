@@ -478,6 +478,19 @@ def called_name(function: ast.expr) -> str:
     return function.id if isinstance(function, ast.Name) else ""
 
 
+def attribute_chain(node: ast.Attribute) -> list[str]:
+    """``a.b.c`` as ``["a", "b", "c"]``; empty when the base is not a plain name."""
+    parts = []
+    current: ast.expr = node
+    while isinstance(current, ast.Attribute):
+        parts.append(current.attr)
+        current = current.value
+    if not isinstance(current, ast.Name):
+        return []
+    parts.append(current.id)
+    return parts[::-1]
+
+
 def tests_bound_once(tree: ast.Module, is_test: Callable[[ast.expr], bool]) -> dict:
     """The names the module binds once, at its top level and alone (``FLAG = test``), to an
     expression ``is_test`` accepts: {name: that expression}."""

@@ -5,26 +5,13 @@ input the samples never exercise."""
 
 import subprocess
 import sys
-import textwrap
 
 import pytest
 
 from kit.bundle_making import make_bundle
 from kit.errors import BuildError
 from kit.registry import load_registry
-
-HELPER = """
-def used():
-    return "used"
-
-
-def fn():
-    return "reached dynamically"
-
-
-def unused():
-    return "never reached"
-"""
+from tests.bundle_support import bundle_run
 
 DYNAMIC = {
     "getattr with a computed name": "import shared.dyn as d\nprint(getattr(d, 'f' + 'n')())",
@@ -71,39 +58,11 @@ DYNAMIC = {
     "a frame's globals": "import sys\nfrom shared.dyn import used\nused()\n"
     "print(sys._getframe(0).f_globals['used'].__globals__['fn']())",
 }
-HELPER_DYNAMIC = {
-    "globals() in the helper": "def call(name):\n    return globals()[name]()\n",
-    "a frame's f_globals in the helper": "import sys\n\n\ndef call(name):\n"
-    "    return sys._getframe(0).f_globals[name]()\n",
-    "a module __getattr__": "def __getattr__(name):\n    raise AttributeError(name)\n\n\n"
-    "def call(name):\n    return globals()[name]()\n",
-}
-
-
-def bundle_run(toy, solution, helper=HELPER):
-    (toy / "shared" / "dyn.py").write_text(textwrap.dedent(helper))
-    (toy / "solutions" / "toy_sum.py").write_text(solution + "\n")
-    text = make_bundle(load_registry(toy)["toy_sum"]).text
-    script = toy.parent / "bundle.py"
-    script.write_text(text)
-    done = subprocess.run(
-        [sys.executable, "-I", "-S", str(script)], capture_output=True, text=True, check=False,
-        cwd=toy.parent, timeout=60,
-    )  # fmt: skip
-    return text, done
 
 
 @pytest.mark.parametrize("how", sorted(DYNAMIC))
 def test_a_helper_reached_dynamically_from_the_solution_keeps_its_names(toy, how):
     _text, done = bundle_run(toy, DYNAMIC[how])
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == "reached dynamically\n"
-
-
-@pytest.mark.parametrize("how", sorted(HELPER_DYNAMIC))
-def test_a_helper_reaching_its_own_names_dynamically_stays_whole(toy, how):
-    helper = HELPER + "\n\n" + HELPER_DYNAMIC[how]
-    _text, done = bundle_run(toy, "from shared.dyn import call\nprint(call('f' + 'n'))", helper)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "reached dynamically\n"
 
@@ -494,41 +453,6 @@ def test_a_relative_import_by_import_s_level_is_bundled(toy):
     text, done = bundle_run(toy, "from shared.imp import load\nprint(load())")
     assert done.returncode == 0, done.stderr
     assert done.stdout == "lone\n"
-
-
-def test_dir_without_an_argument_reads_the_module_s_names(toy):
-    """``[n for n in dir() if n.startswith("op_")]`` in a helper, and ``dir()`` in the solution
-    after ``from shared.dyn import *``: the functions nothing named were cut, the lists empty."""
-    helper = "def op_add():\n    return 1\n\n\ndef op_mul():\n    return 2\n\n\n"
-    helper += "OPS = sorted(n for n in dir() if n.startswith('op_'))\n"
-    _text, done = bundle_run(toy, "from shared.dyn import OPS\nprint(OPS)", helper)
-    assert done.stdout == "['op_add', 'op_mul']\n", done.stderr
-    solution = "from shared.dyn import *\nprint([n for n in dir() if n.startswith('op_')])"
-    _text, done = bundle_run(toy, solution, helper.replace("OPS = ", "_OPS = "))
-    assert done.stdout == "['op_add', 'op_mul']\n", done.stderr
-
-
-REGISTERING = {
-    "__init_subclass__ defined": "REG = []\n\n\nclass Base:\n"
-    "    def __init_subclass__(cls):\n        REG.append(cls.__name__)\n",
-    "__init_subclass__ assigned": "REG = []\n\n\ndef _hook(cls):\n"
-    "    REG.append(cls.__name__)\n\n\nclass Base:\n    __init_subclass__ = classmethod(_hook)\n",
-    "metaclass=": "REG = []\n\n\nclass Meta(type):\n    def __init__(cls, *args):\n"
-    "        REG.append(cls.__name__)\n\n\nclass Root(metaclass=Meta):\n    pass\n\n\n"
-    "class Base(Root):\n    pass\n",
-    "a metaclass called": "REG = []\n\n\nclass Meta(type):\n    def __init__(cls, *args):\n"
-    "        REG.append(cls.__name__)\n\n\nBase = Meta('Base', (), {})\n",
-}
-
-
-@pytest.mark.parametrize("how", sorted(REGISTERING))
-def test_classes_whose_creation_runs_code_are_kept(toy, how):
-    """Subclasses nothing names register themselves when they are created: cut, the registry
-    was empty (``__init_subclass__ = classmethod(hook)``, a metaclass called for a base)."""
-    helper = REGISTERING[how] + "\n\nclass Plugin1(Base):\n    pass\n\n\nclass Plugin2(Base):\n"
-    helper += "    pass\n"
-    _text, done = bundle_run(toy, "from shared.dyn import REG\nprint(REG[-2:])", helper)
-    assert done.stdout == "['Plugin1', 'Plugin2']\n", done.stderr
 
 
 def test_a_bundle_that_reads_its_own_text_ships_it_as_written(toy):

@@ -15,6 +15,7 @@ import pytest
 from kit.bundle import sources
 from kit.bundle.sources import (
     Source,
+    attribute_chain,
     children,
     decoded,
     import_bindings,
@@ -241,3 +242,11 @@ def test_a_chain_of_unary_operators_the_parser_runs_out_of_stack_on_is_one_line(
         sources.parse(text, "a.py")
     except BuildError as error:
         assert str(error).startswith("a.py: nested too deep for the kit's Python"), error
+
+
+@pytest.mark.parametrize(
+    ("text", "chain"),
+    [("a.b.c", ["a", "b", "c"]), ("a.b", ["a", "b"]), ("f().b.c", []), ("a[0].b", [])],
+)
+def test_an_attribute_chain_on_a_name_is_its_names_from_the_base(text, chain):
+    assert attribute_chain(ast.parse(text, mode="eval").body) == chain
