@@ -5,6 +5,7 @@
 - ``discover``   stage 1: the solution's helpers (where Python finds them) in load order
 - ``guards``     version-guarded code (``hasattr``, ``sys.version_info``, ``except ImportError``)
 - ``reach``      the top-level helper code nothing in the bundle can reach
+- ``bound_names`` what a top-level statement binds, and whether it can be cut
 - ``dynamic_names`` what reaches names dynamically, so that a module, the whole bundle or
                  every class is kept
 - ``spans``      where things are in a module's text: positions, tokens, the spans cut, the
