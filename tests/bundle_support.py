@@ -2,7 +2,9 @@
 tests of the bundle stages (tests/kit/bundle/: test_discover, test_strip, test_assemble;
 tests/kit/check/test_checks); a helper ``shared/dyn.py`` of three functions and a solution
 bundled and run (``bundle_run``), for the tests of what tree shaking keeps (test_reach,
-test_dynamic_names).
+test_dynamic_names); Toy Sum's problem (``toy_sum``) and an earlier build left in dist/
+(``stale_dist``), for the tests of the pipeline, its bundle and its file (test_pipeline,
+test_bundle_making, test_bundle_files).
 
 The toy is a copy of kit/data/toy: Toy Sum, a solution with two helpers (one importing the
 other), a dataclass, multi-line literals, comments, docstrings, annotations and a test-only
@@ -32,6 +34,17 @@ FIXTURE = TOY
 KIT_ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_IN = FIXTURE / "samples" / "toy_sum" / "sample-1.in"
 SAMPLE_OUT = FIXTURE / "samples" / "toy_sum" / "sample-1.out"
+
+
+def toy_sum(root):
+    """The toy checkout's problem Toy Sum, as the registry reads it."""
+    return load_registry(root)["toy_sum"]
+
+
+def stale_dist(problem):
+    """An earlier build's ``dist/<slug>.py`` left in place."""
+    problem.dist.parent.mkdir(parents=True, exist_ok=True)
+    problem.dist.write_text("print('an earlier build')\n")
 
 
 def bundle_of(root, slug="toy_sum"):

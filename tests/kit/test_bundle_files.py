@@ -24,17 +24,9 @@ from kit.judges.targets import Target
 from kit.pipeline import build_problem
 from kit.registry import load_registry
 from kit.run.cases import RunOptions
+from tests.bundle_support import stale_dist, toy_sum
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
-
-
-def toy_sum(root):
-    return load_registry(root)["toy_sum"]
-
-
-def stale_dist(problem):
-    problem.dist.parent.mkdir(parents=True, exist_ok=True)
-    problem.dist.write_text("print('an earlier build')\n")
 
 
 def test_a_staged_bundle_runs_outside_the_workspace_then_takes_its_place(toy):

@@ -14,14 +14,10 @@ from kit.bundle_making import make_bundle, newer_syntax, shadowing_notes, write_
 from kit.errors import BuildError, SourceSyntaxError
 from kit.judges.targets import Target, found
 from kit.pipeline import build_problem
-from kit.registry import load_registry
 from kit.run.cases import RunOptions
+from tests.bundle_support import toy_sum
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
-
-
-def toy_sum(root):
-    return load_registry(root)["toy_sum"]
 
 
 def test_newer_syntax_adds_nothing_to_an_error_that_is_not_a_source_s_syntax(toy):

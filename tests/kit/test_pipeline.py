@@ -18,18 +18,10 @@ from kit.pipeline import build_problem, columns_for
 from kit.registry import load_registry
 from kit.run.case_judge import CaseJudge
 from kit.run.cases import RunOptions
+from tests.bundle_support import stale_dist, toy_sum
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
 TOY_INTERACTOR = 'interactor = "interactors/toy_echo.py"'
-
-
-def toy_sum(root):
-    return load_registry(root)["toy_sum"]
-
-
-def stale_dist(problem):
-    problem.dist.parent.mkdir(parents=True, exist_ok=True)
-    problem.dist.write_text("print('an earlier build')\n")
 
 
 def test_a_target_is_told_by_the_interpreter_that_ran_not_the_name_it_was_asked_by(toy):
