@@ -16,11 +16,11 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
-import subprocess
 from pathlib import Path
 
 from kit.commands import command, paragraph
 from kit.errors import BuildError
+from kit.git_ignores import ignored
 from kit.workspace import (
     MARKER,
     Made,
@@ -35,6 +35,7 @@ HELP = "start a new workspace: problems.toml, solutions/, shared/, samples/, tes
 TEST = "tests/test_problems.py"  # the kit's test of every problem
 KEPT = {"README.md", ".gitignore", "shared/__init__.py", "solutions/.gitkeep", "samples/.gitkeep"}
 KEPT |= {TEST}
+SAMPLE_FILES = ["samples/x/sample-1.in", "samples/x/sample-1.out"]  # asked of git
 
 
 def _ignores_dist(ignore: Path) -> bool:
@@ -47,24 +48,6 @@ def _ignores_dist(ignore: Path) -> bool:
     patterns = {"dist", "dist/", "/dist", "/dist/", "dist/*", "/dist/*", "dist/**", "/dist/**"}
     patterns |= {f"**/{pattern.lstrip('/')}" for pattern in patterns}  # dist/ at any depth
     return any(line.strip() in patterns for line in text.splitlines())
-
-
-def _ignores_samples(folder: Path) -> bool:
-    """Whether git, in the repository ``folder`` is in, ignores a sample's files
-    (``samples/x/sample-1.in`` or ``.out``: a ``.gitignore`` of contest repositories often
-    ignores ``*.in``); False outside a repository, or without git."""
-    names = ["samples/x/sample-1.in", "samples/x/sample-1.out"]
-    try:
-        found = subprocess.run(
-            ["git", "-C", str(folder), "check-ignore", "--no-index", *names],
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return found.returncode == 0
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
@@ -106,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"kept as they were: {', '.join(existing)}")
     if ".gitignore" in existing and not _ignores_dist(folder / ".gitignore"):
         print("note: .gitignore does not name dist/, where the bundles are built: add it")
-    if _ignores_samples(folder):
+    if ignored(folder, SAMPLE_FILES):  # a .gitignore of contest repositories: *.in
         print(
             "note: git ignores samples/' cases here (a .gitignore's *.in or *.out): they would "
             "not be committed; `git add -f` them, or add !samples/** after that line"
