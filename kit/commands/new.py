@@ -84,7 +84,15 @@ from kit.commands.adopted_files import (
 )
 from kit.commands.new_contest import from_contest
 from kit.commands.new_slugs import NoSlug, usable
-from kit.commands.planned_problems import Asked, Plan, exist, planned, read_templates, write
+from kit.commands.planned_problems import (
+    Asked,
+    Plan,
+    exist,
+    ignored_samples_note,
+    planned,
+    read_templates,
+    write,
+)
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, suggestion_for
 from kit.registry import load_registry
@@ -240,6 +248,7 @@ def make(
     _report(plan, page, interactive=interactive)
     if adopted.solution is not None and adopted.samples is None:
         samples_beside_note(root, plan.slug, adopted.solution)
+    ignored_samples_note(root, [plan])
     print(f"next: {command()} {plan.slug}{root_flag(root)}")
     return plan.slug
 

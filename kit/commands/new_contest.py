@@ -31,7 +31,14 @@ from kit import scaffold
 from kit.commands import command
 from kit.commands.adopted_files import from_root, in_workspace, owned, task_files
 from kit.commands.new_slugs import free_slug, made_already, slug_of
-from kit.commands.planned_problems import Asked, Plan, planned, read_templates, write
+from kit.commands.planned_problems import (
+    Asked,
+    Plan,
+    ignored_samples_note,
+    planned,
+    read_templates,
+    write,
+)
 from kit.errors import BuildError
 from kit.registry import load_registry
 from kit.workspace import root_flag
@@ -157,6 +164,7 @@ def _report_contest(root: Path, contest: acc.Contest, source: str, plans, passed
             f"{contest.judge}'s usual (the file gives none): set a task's own from its page"
         )
     _report_passed(passed)
+    ignored_samples_note(root, [plan for plan, _ in plans])
     if plans:
         print(f"next: {command()} {' '.join(plan.slug for plan, _ in plans)}{root_flag(root)}")
     else:

@@ -3,10 +3,12 @@ checked and rendered into a ``Plan`` (its slug free, no file of its in the way, 
 files from the workspace's templates, the page's samples it adds) with nothing written, and
 the plans of several problems (a contest's tasks) written together: their files, samples'
 folders and tables, all taken back on a failure or an interruption, so that nothing is left
-half made.
+half made; then one note for all of them when git would ignore the sample files they wrote
+or adopted (a contest repository's ``.gitignore`` of ``*.in``).
 
     plan = planned(root, load_registry(root), Asked(page, None, "", False))
     write(root, [plan.writes])  # or several plans' writes, all or none
+    ignored_samples_note(root, [plan])
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from kit.commands import command
 from kit.commands.adopted_files import NOTHING, Adopted, kept_pairs
 from kit.commands.new_slugs import free_slug, made_already, usable
 from kit.errors import BuildError
+from kit.git_ignores import ignored
+from kit.problem_cases import SAMPLE_SUFFIXES, skipped
 from kit.registry import load_registry
 from kit.workspace import Made, file_in_the_way
 
@@ -201,3 +205,38 @@ def _write_files(written: Made, root: Path, made: dict[str, str], samples: Path 
         written.folder(samples)  # one that is there (adopted) is left as it is
         for name, text in files:
             written.write(samples / name, text, newline="\n")
+
+
+def ignored_samples_note(root: Path, plans: list[Plan]) -> None:
+    """One note, for all the ``plans`` written, when git would ignore sample files they wrote
+    or adopted (a ``.gitignore``'s ``*.in``): a teammate's clone would lack them."""
+    files = [path for plan in plans for path in _sample_paths(root, plan)]
+    folders = list(dict.fromkeys(path.rpartition("/")[0] for path in ignored(root, files)))
+    if not folders:
+        return
+    others = len(folders) - 1
+    where = f"{folders[0]}/" + (f" and {others} other folder{'s' * (others > 1)}" if others else "")
+    line = f"add !{folders[0]}/** after that line" + (", and one for each other" if others else "")
+    print(
+        f"note: git ignores the samples in {where} (a .gitignore's *.in or *.out): they would "
+        f"not be committed; `git add -f` them, or {line}"
+    )
+
+
+def _sample_paths(root: Path, plan: Plan) -> list[str]:
+    """The sample files of a plan written, from the workspace's root: the page's pairs in
+    ``samples/SLUG/``, or every sample file of a folder adopted (those it held and those added)."""
+    names = [name for name, _ in plan.sample_files]
+    if plan.adopted.samples is not None:
+        try:
+            entries = sorted(os.scandir(plan.samples), key=lambda entry: entry.name)
+        except OSError:  # a contest task's tests/ not there yet
+            entries = []
+        names = [
+            entry.name
+            for entry in entries
+            if entry.is_file() and not skipped(entry.name)
+            and entry.name.rpartition(".")[2] in SAMPLE_SUFFIXES
+        ]  # fmt: skip
+    folder = plan.samples.relative_to(root).as_posix()
+    return [f"{folder}/{name}" for name in names]

@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -681,3 +682,66 @@ def test_a_solution_named_wins_over_the_cph_prob_s(toy, capsys):
         capsys.readouterr().out
     )
     assert load_registry(toy)["false_alarm"].solution_file == "round/mine.py"
+
+
+def two_samples(tmp_path) -> Path:
+    """Competitive Companion's data of a problem with two sample pairs."""
+    page = tmp_path / "page.json"
+    data = {"name": "A. Two", "url": "https://codeforces.com/contest/1/problem/A"}
+    tests = [{"input": f"{n}\n", "output": f"{n}\n"} for n in (1, 2)]
+    page.write_text(json.dumps({**data, "memoryLimit": 256, "timeLimit": 1000, "tests": tests}))
+    return page
+
+
+def git_repository(folder: Path, ignore: str = "*.in\n") -> None:
+    subprocess.run(["git", "init", "-q", str(folder)], check=True)
+    (folder / ".gitignore").write_text(ignore)
+
+
+IGNORED_NOTE = (
+    "note: git ignores the samples in {} (a .gitignore's *.in or *.out): they would not be "
+    "committed; `git add -f` them, or add !{}** after that line\n"
+)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_samples_written_that_git_ignores_get_a_note(toy, capsys, tmp_path):
+    """A contest repository's ``.gitignore`` of ``*.in`` kept the page's samples out of its
+    commits without a word: a teammate's clone lacked them."""
+    git_repository(toy)
+    assert cli.main(["new", "--from", str(two_samples(tmp_path)), "--root", str(toy)]) == 0
+    out = capsys.readouterr().out
+    note = IGNORED_NOTE.format("samples/two/", "samples/two/")
+    assert out.endswith(f"{note}next: cpkit two --root {toy}\n")
+    assert out.count("note: git ignores") == 1  # once, for four files
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+@pytest.mark.parametrize("ignore", ["*.txt\n", None])  # None: no repository at all
+def test_samples_git_keeps_or_none_written_get_no_note(toy, capsys, tmp_path, monkeypatch, ignore):
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    if ignore is not None:
+        git_repository(toy, ignore)
+    assert cli.main(["new", "--from", str(two_samples(tmp_path)), "--root", str(toy)]) == 0
+    if ignore is not None:  # nothing written: none to ignore
+        git_repository(toy)
+    assert cli.main(["new", "alpha", "--judge", "AtCoder", "--root", str(toy)]) == 0
+    assert "git ignores" not in capsys.readouterr().out
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_samples_adopted_that_git_ignores_get_a_note_unless_committed(toy, capsys):
+    """``oj d``'s samples in a folder adopted, kept out by ``*.in``; once added with ``git
+    add -f``, git tracks them and they reach a clone."""
+    git_repository(toy)
+    task = acc_task(toy)
+    args = ["--judge", "AtCoder", "--samples", str(task / "tests"), "--root", str(toy)]
+    assert cli.main(["new", "alpha", *args]) == 0
+    note = IGNORED_NOTE.format("abc300/a/tests/", "abc300/a/tests/")
+    assert note in capsys.readouterr().out
+    shutil.copytree(task / "tests", toy / "own")
+    subprocess.run(["git", "-C", str(toy), "add", "-f", "own"], check=True)
+    assert (
+        cli.main(["new", "beta", *args[:2], "--samples", str(toy / "own"), "--root", str(toy)]) == 0
+    )
+    assert "git ignores" not in capsys.readouterr().out

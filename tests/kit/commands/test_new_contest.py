@@ -8,6 +8,7 @@ itself is in tests/kit/pages/test_acc.py."""
 import argparse
 import json
 import shutil
+import subprocess
 
 import pytest
 
@@ -306,3 +307,26 @@ def test_a_failed_write_takes_back_every_task_of_the_contest(toy, capsys, monkey
     )
     assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
     assert not (toy / "stress" / "abc300_a.py").exists()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_samples_git_ignores_in_the_tasks_folders_get_one_note(toy, capsys):
+    """A contest repository's ``.gitignore`` of ``*.in`` kept each task's samples out of its
+    commits without a word; the contest's tasks get one note for all, naming the first
+    folder; a task whose ``tests/`` is not there yet has none to ignore."""
+    subprocess.run(["git", "init", "-q", str(toy)], check=True)
+    (toy / ".gitignore").write_text("*.in\n")
+    task = acc_task(toy)
+    for other in "bc":
+        shutil.copytree(task, toy / "abc300" / other)
+    (toy / "abc300" / "d").mkdir()
+    tasks = {name: {**ACC_TASK, "path": name} for name in "abcd"}
+    contest = acc_contest(toy, tasks)
+    assert cli.main(["new", "--from", str(contest), "--root", str(toy)]) == 0
+    out = capsys.readouterr().out
+    note = (
+        "note: git ignores the samples in abc300/a/tests/ and 2 other folders (a .gitignore's "
+        "*.in or *.out): they would not be committed; `git add -f` them, or add "
+        "!abc300/a/tests/** after that line, and one for each other\n"
+    )
+    assert out.endswith(f"{note}next: cpkit abc300_a abc300_b abc300_c abc300_d --root {toy}\n")
