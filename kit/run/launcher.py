@@ -17,7 +17,8 @@ own size. Standard library only, nothing done on import.
   the file REPORT. ARGV stays in the wrapper's process group (killing the group kills both);
   SIGUSR1 to the wrapper ends ARGV alone, and the report is still written.
 
-``watch`` waits for a process group leader while draining its stderr pipe, killing the group
+``watch`` waits for a process group leader while draining its stderr pipe (read as it comes,
+between two polls, which a run flooding it makes no more frequent), killing the group
 at the deadline or once the run's memory (``run_kib``: the leader's resident set, plus what
 each other process of the run holds alone) is over ``memory_kib``; when the run ends, it kills
 what the run left, in its group or out of it (``become_subreaper``, ``sweep``), and returns
@@ -495,7 +496,7 @@ def _waited_for(
 ) -> tuple:
     """Watch ``pid`` until it ends (killed by ``seen`` at a limit, or by itself): what
     ``os.wait4`` says of it."""
-    start = seen.start
+    start = next_read = seen.start
     while True:
         now = time.perf_counter()
         if now >= seen.deadline:
@@ -503,8 +504,10 @@ def _waited_for(
         if pidfd is None and _ended(pid):
             seen.check_delay(moves, other_processes(pid))
             return os.wait4(pid, 0)
-        poll = max(poll_seconds(now - start, seen.seen, memory_kib), seen.read_cost)
-        wait = max(0.0, min(poll, seen.deadline - now))
+        if now >= next_read:
+            poll = max(poll_seconds(now - start, seen.seen, memory_kib), seen.read_cost)
+            next_read = now + poll
+        wait = max(0.0, min(next_read, seen.deadline) - now)
         waiting = seen.open_fds + ([pidfd] if pidfd is not None else [])
         if requests is not None and not requests.ended:
             waiting.append(requests.fd)
@@ -516,6 +519,8 @@ def _waited_for(
             # an ended run's statistics stay until it is reaped
             seen.check_delay(moves, other_processes(pid))
             return os.wait4(pid, 0)
+        if time.perf_counter() < next_read and seen.killed is None:
+            continue  # stderr read: the run is looked at again once the poll is due
         reading = time.perf_counter()
         others = other_processes(pid)
         seen.check_memory(memory_kib, others)

@@ -615,3 +615,32 @@ def test_the_cpu_time_of_a_child_the_run_never_reaped_is_counted(tmp_path):
     (answer,) = serve(tmp_path, {"argv": python(code)})
     assert answer["returncode"] == 0
     assert answer["cpu"] > 0.35
+
+
+def test_a_flood_of_stderr_is_read_without_looking_at_the_run_for_every_chunk(monkeypatch):
+    """Each look at the run (its processes, memory and waits in /proc) came after every 64 KiB
+    read of its stderr: a run writing 1 GiB there took 2.5 s, 0.3 s of it its own CPU time, and
+    was given TLE. The run is looked at as often as when it is quiet; stderr is read between."""
+    from kit.run import launcher
+
+    looks = []
+    counted = launcher.other_processes
+    monkeypatch.setattr(launcher, "other_processes", lambda pid: looks.append(pid) or counted(pid))
+    chunks = 1024  # of 64 KiB, at least one read each
+    code = f"import os\nb = b'e' * (1 << 16)\nfor _ in range({chunks}): os.write(2, b)\n"
+    run = subprocess.Popen(python(code), stderr=subprocess.PIPE, start_new_session=True)
+    seen = launcher._Watch(run.pid, run.stderr.fileno(), time.perf_counter(), 60.0)
+    try:
+        pidfd = os.pidfd_open(run.pid)
+    except (AttributeError, OSError):
+        pidfd = None
+    try:
+        status = launcher._waited_for(run.pid, pidfd, seen, 0, None, 60.0)[1]
+        launcher._drain_left(seen)
+    finally:
+        if pidfd is not None:
+            os.close(pidfd)
+        run.stderr.close()
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert seen.err_bytes == chunks << 16
+    assert len(looks) < chunks // 4
