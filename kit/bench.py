@@ -35,7 +35,7 @@ from kit.bundle_making import make_bundle
 from kit.check.checks import stand_in_refusal
 from kit.checkout_modules import import_from_checkout
 from kit.errors import BuildError, Unwritable
-from kit.guest import exit_call, guest
+from kit.guest import exit_call, failure, guest
 from kit.judges.profiles import OWN, judge_name
 from kit.judges.targets import (
     Interpreter,
@@ -229,13 +229,13 @@ def _bench_run(problem: Problem, run, made: tuple[Path, Bundle], only: Interpret
                 "its interpreter; define run(dist_path, command, env) and start command with env"
             )
         print(head, flush=True)
-        return _call_run(where, "", run, str(dist))
+        return _call_run(problem, "", run, str(dist))
     status = 0
     for python in _interpreters(problem, only, bundle):
         print(f"{head} under {python.short}", flush=True)
         command = judged.command(problem, python, dist)
         under = f" under {python.short}"
-        status |= _call_run(where, under, run, str(dist), command=command, env=run_environment())
+        status |= _call_run(problem, under, run, str(dist), command=command, env=run_environment())
     return status
 
 
@@ -283,16 +283,17 @@ def _takes_command(run) -> bool:
     return "command" in parameters and "env" in parameters
 
 
-def _call_run(where: str, under: str, run, *args, **kwargs) -> int:
+def _call_run(problem: Problem, under: str, run, *args, **kwargs) -> int:
     """0 or 1 from a bench's ``run``, a line saying so when it failed (``under``: " under
     cpython3.13", or empty); an exception in it is the bench's error, in one line."""
+    where = problem.rel(problem.bench)
     try:
         with guest():
             returned = run(*args, **kwargs)
     except SystemExit as error:  # sys.exit(0) there ended the command, "ok", the rest unrun
         raise BuildError(f"{where}: run() exits ({exit_call(error)})") from None
     except Exception as error:
-        raise BuildError(f"{where}: run() failed: {type(error).__name__}: {error}") from None
+        raise BuildError(f"{where}: run() failed: {failure(error, problem.root)}") from None
     if returned:
         print(f"FAILED: {where}: run() returned {returned!r}{under}", flush=True)
     return 1 if returned else 0
@@ -337,7 +338,7 @@ def _cases(problem: Problem, module) -> list[tuple[str, bytes, bytes | None]]:
     except SystemExit as error:  # sys.exit(0) there ended the command, "ok", nothing timed
         raise BuildError(f"{where}: cases() exits ({exit_call(error)})") from None
     except Exception as error:
-        raise BuildError(f"{where}: cases() failed: {type(error).__name__}: {error}") from None
+        raise BuildError(f"{where}: cases() failed: {failure(error, problem.root)}") from None
     cases = []
     for item in raw:
         if not isinstance(item, tuple) or len(item) not in (2, 3):

@@ -5,7 +5,8 @@ The module finds its imports where the problem's solution finds its own, those f
 on ``sys.path`` (``kit.guest_imports.find_first``), so it may import the solution and its
 helpers. It runs as a guest (``kit.guest``): its ``os._exit`` raises rather than ending the kit.
 What goes wrong is a one-line BuildError naming the file: a module that exits when imported
-(naming the call), one that raises (naming the exception), and a workspace module or package
+(naming the call), one that raises (naming the exception and where it was raised:
+``kit.guest.failure``), and a workspace module or package
 hidden by one of the same name the kit's process had imported already (a workspace's ``kit/``).
 """
 
@@ -16,7 +17,7 @@ import sys
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.guest import exit_call, guest
+from kit.guest import exit_call, failure, guest
 from kit.guest_imports import find_first
 from kit.registry import Problem
 
@@ -39,7 +40,7 @@ def import_from_checkout(problem: Problem, path: Path, name: str):
     except Exception as error:  # reported in one line
         hidden = _hidden_by_the_kit(problem, error)
         raise BuildError(
-            f"{where}: cannot be imported: {type(error).__name__}: {error}{hidden}"
+            f"{where}: cannot be imported: {failure(error, problem.root)}{hidden}"
         ) from None
     return module
 

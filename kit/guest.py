@@ -14,12 +14,15 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+import traceback
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 _REAL_EXIT = os._exit
+_KIT = Path(__file__).resolve().parent  # the kit's own package
 _guests: set[int] = set()  # the threads running the workspace's code now
 GUEST_STACK = 512 << 20  # bytes of stack for a thread running the workspace's code
 _stack_size = threading.Lock()  # threading.stack_size is the process's: set, start, restore
@@ -53,6 +56,34 @@ def exit_call(error: SystemExit) -> str:
     """The call that raised ``error``, as messages show it: ``sys.exit(0)``, ``os._exit(3)``."""
     name = "os._exit" if isinstance(error, HardExit) else "sys.exit"
     return f"{name}({error.code!r})"
+
+
+def raised_at(error: BaseException, root: Path) -> str:
+    """`` at FILE:LINE``, the deepest place in the workspace ``root`` that ``error`` was raised
+    from (a ``SyntaxError``'s own file and line), FILE from the root; "" when none is (the kit's
+    own files are not the workspace's, this checkout's among them)."""
+    places = [(frame.filename, frame.lineno) for frame in traceback.extract_tb(error.__traceback__)]
+    if isinstance(error, SyntaxError) and error.filename:
+        places.append((error.filename, error.lineno))
+    top = root.resolve()
+    for filename, line in reversed(places):
+        try:
+            path = Path(filename).resolve()
+            inside = path.relative_to(top)
+        except (OSError, ValueError):
+            continue
+        if not path.is_relative_to(_KIT):
+            return f" at {inside.as_posix()}:{line}" if line else f" in {inside.as_posix()}"
+    return ""
+
+
+def failure(error: BaseException, root: Path) -> str:
+    """``error`` as a one-line message shows it, with where it was raised (``raised_at``):
+    ``KeyError: 'k' at shared/mathx.py:15``; a ``SyntaxError`` without its own ``(file, line
+    N)``, which names the file alone."""
+    text = error.msg if isinstance(error, SyntaxError) else str(error)
+    said = f"{type(error).__name__}: {text}" if text else type(error).__name__
+    return said + raised_at(error, root)
 
 
 def on_deep_stack(function: Callable[..., T], *args: Any) -> T:

@@ -332,9 +332,10 @@ def test_a_stress_module_raising_mid_shrink_is_one_line_and_the_case_so_far_is_s
     code, out, err = command("stress", "pairsum", "--seed", "5", "--cases", "50", root=pairsum)
     assert code == 1, out + err  # a failure was found, shown and saved: the error comes after
     (line,) = err.splitlines()
+    raised = module.read_text().splitlines().index("        raise ZeroDivisionError('few cases')")
     assert line.startswith(
-        "build.py: error: stress/pairsum.py: validate() raised ZeroDivisionError: few cases "
-        "(on the input saved as "
+        "build.py: error: stress/pairsum.py: validate() raised ZeroDivisionError: few cases at "
+        f"stress/pairsum.py:{raised + 1} (on the input saved as "
     )
     saved = Path(out.split("\nsaved: ", 1)[1].split("\n", 1)[0])
     text = saved.read_text()

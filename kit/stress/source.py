@@ -34,7 +34,7 @@ from typing import Any
 
 from kit.checkout_modules import import_from_checkout
 from kit.errors import BuildError
-from kit.guest import exit_call, on_deep_stack
+from kit.guest import exit_call, failure, on_deep_stack
 from kit.judges.targets import Runner
 from kit.registry import Problem
 from kit.run.case_judge import interactor_command
@@ -397,7 +397,7 @@ class Guarded:
 
     def _error(self, name: str, args: tuple) -> BuildError:
         error = sys.exc_info()[1]
-        message = f"{self._where}: {name}() raised {type(error).__name__}: {error}"
+        message = f"{self._where}: {name}() raised {failure(error, self._problem.root)}"
         if isinstance(error, SystemExit):  # sys.exit(), or os._exit() made to raise
             message = f"{self._where}: {name}() exits ({exit_call(error)})"
         given = args[0] if args else None

@@ -161,7 +161,10 @@ def test_a_run_that_raises_is_one_line(toy_ready, capsys):
     write_echo_bench(toy_ready, "def run(dist_path, command, env):\n    return 1 / 0\n")
     assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 1
     last = capsys.readouterr().out.splitlines()[-1]
-    assert last == "toy_echo: bench/toy_echo.py: run() failed: ZeroDivisionError: division by zero"
+    assert last == (
+        "toy_echo: bench/toy_echo.py: run() failed: ZeroDivisionError: division by zero at "
+        "bench/toy_echo.py:2"
+    )
 
 
 @pytest.mark.parametrize("call", ["sys.exit(0)", "os._exit(0)"])

@@ -34,10 +34,14 @@ def test_a_module_imports_the_helpers_its_solution_imports(toy, own_imports, no_
     [
         ("import sys\nsys.exit(3)\n", "probe.py: exits when imported (sys.exit(3))"),
         ("import os\nos._exit(0)\n", "probe.py: exits when imported (os._exit(0))"),
-        ("1 / 0\n", "probe.py: cannot be imported: ZeroDivisionError: division by zero"),
+        (
+            "1 / 0\n",
+            "probe.py: cannot be imported: ZeroDivisionError: division by zero at probe.py:1",
+        ),
         (
             "import no_such_module\n",
-            "probe.py: cannot be imported: ModuleNotFoundError: No module named 'no_such_module'",
+            "probe.py: cannot be imported: ModuleNotFoundError: No module named 'no_such_module' "
+            "at probe.py:1",
         ),
     ],
 )
@@ -61,5 +65,17 @@ def test_a_workspace_package_named_as_one_of_the_kit_s_is_said_to_be_hidden(toy,
     (toy / "kit").rename(toy / "mine")  # no workspace package of that name: the error alone
     said = import_error(toy, "import kit.nothing\n")
     assert (
-        said == "probe.py: cannot be imported: ModuleNotFoundError: No module named 'kit.nothing'"
+        said == "probe.py: cannot be imported: ModuleNotFoundError: No module named 'kit.nothing' "
+        "at probe.py:1"
     )
+
+
+def test_a_helper_that_raises_or_cannot_be_read_is_named_with_its_line(toy, own_imports):
+    """A stress module's helper failing as it is imported: the message named the stress module
+    alone (a KeyError without a place), or the helper's file without its folder."""
+    (toy / "shared" / "table.py").write_text("X = 1\n\nY = {}['k']\n")
+    said = import_error(toy, "from shared.table import X\n")
+    assert said == "probe.py: cannot be imported: KeyError: 'k' at shared/table.py:3"
+    (toy / "shared" / "table.py").write_text("X = 1\ndef f(:\n")
+    said = import_error(toy, "from shared.table import X\n")
+    assert said == "probe.py: cannot be imported: SyntaxError: invalid syntax at shared/table.py:2"

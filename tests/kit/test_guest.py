@@ -83,3 +83,36 @@ def test_a_call_on_a_deep_stack_is_a_guest_and_hands_back_what_it_raised(monkeyp
     with pytest.raises(KeyError):
         guest.on_deep_stack({}.__getitem__, "missing")
     assert guest.on_deep_stack(max, 2, 7) == 7
+
+
+def raised(path: Path, source: str) -> BaseException:
+    """What running ``source`` as the file ``path`` raised."""
+    path.write_text(source)
+    try:
+        exec(compile(source, str(path), "exec"), {})
+    except Exception as error:
+        return error
+    raise AssertionError("nothing raised")
+
+
+def test_where_the_workspace_s_code_raised_is_its_deepest_place_in_the_workspace(tmp_path):
+    error = raised(tmp_path / "probe.py", "def f():\n    return {}['k']\n\nf()\n")
+    assert guest.raised_at(error, tmp_path) == " at probe.py:2"
+    assert guest.failure(error, tmp_path) == "KeyError: 'k' at probe.py:2"
+    assert guest.raised_at(error, tmp_path / "elsewhere") == ""  # no place of the workspace's
+    try:
+        compile("x = (\n", str(tmp_path / "bad.py"), "exec")
+    except SyntaxError as syntax:  # its own file and line, not "(bad.py, line 1)"
+        assert guest.failure(syntax, tmp_path) == "SyntaxError: '(' was never closed at bad.py:1"
+    assert guest.failure(RuntimeError(), tmp_path) == "RuntimeError"
+
+
+def test_the_kit_s_own_files_are_not_the_workspace_s_in_its_checkout():
+    """In this checkout, a workspace too, a call of the kit's that failed on the workspace's
+    value (``cuts = 5`` called) is no place of the workspace's."""
+    try:
+        guest.on_deep_stack(5)
+    except TypeError as error:
+        assert guest.raised_at(error, ROOT).startswith(" at tests/kit/test_guest.py:")
+        error.with_traceback(error.__traceback__.tb_next)  # this test's frame left out
+        assert guest.raised_at(error, ROOT) == ""

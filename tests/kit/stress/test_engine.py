@@ -231,13 +231,14 @@ def test_a_generator_that_raises_is_one_line_naming_the_seed_and_parameters(pair
             "        raise KeyError('unlucky')\n",
         )
     )
+    unlucky = pairsum.stress.read_text().splitlines().index("        raise KeyError('unlucky')") + 1
     stress = stress_of(pairsum, tmp_path)
     assert stress.make(4, {"cases": 2, "bound": 10})
     with pytest.raises(BuildError) as caught:
         stress.make(4, {"cases": 3, "bound": 10})
     assert str(caught.value) == (
-        "stress/pairsum.py: generate() raised KeyError: 'unlucky' (seed 4, parameters cases=3 "
-        "bound=10)"
+        "stress/pairsum.py: generate() raised KeyError: 'unlucky' at stress/pairsum.py:"
+        f"{unlucky} (seed 4, parameters cases=3 bound=10)"
     )
 
 
