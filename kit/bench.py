@@ -17,7 +17,9 @@
 
 The bundle is built first (samples included) unless ``dist/<slug>.py`` is already exactly what
 the sources give. The exit status is 1 when a case fails as the build would fail it (a limit,
-a crash, a wrong answer, a median over the time limit), or a ``run()`` fails; being over the
+a crash, a wrong answer, a median over the time limit), or a ``run()`` returns non-zero; 2
+when the bench module cannot be used (it cannot be imported, ``cases()`` or ``run()`` raises
+or exits, what it gives is not what bench reads), as for a stress module; being over the
 goal is reported, not an error.
 """
 
@@ -34,7 +36,7 @@ from kit.bundle.assemble import Bundle
 from kit.bundle_making import make_bundle
 from kit.check.checks import stand_in_refusal
 from kit.checkout_modules import import_from_checkout
-from kit.errors import BuildError, Unwritable
+from kit.errors import BuildError, Unusable, Unwritable
 from kit.guest import exit_call, failure, guest
 from kit.judges.profiles import OWN, judge_name
 from kit.judges.targets import (
@@ -68,9 +70,10 @@ def run(
 ) -> int:
     """Time the problems named (all by default), under ``only`` when given (``named``: the
     runner ``--target`` named, a stand-in that cannot run a bundle refused); the exit status:
-    1 when a case failed, 2 when a problem named has no bench module or one whose ``cases()``
-    is still the template's (nothing it asked for was timed; unnamed, such a problem is
-    passed over), else 0."""
+    1 when a case failed (or a problem could not be built or timed), 2 when a problem named
+    has no bench module or one whose ``cases()`` is still the template's (nothing it asked for
+    was timed; unnamed, such a problem is passed over), or a bench module is ``Unusable`` (it
+    cannot be imported, its ``cases()`` or ``run()`` raises: as a stress module's), else 0."""
     problems = select(load_registry(root), slugs)
     status = 0
     benched = 0
@@ -93,7 +96,7 @@ def run(
             message = str(error)
             prefix = "" if message.startswith(f"{problem.slug}:") else f"{problem.slug}: "
             print(f"{prefix}{message}", flush=True)
-            status = max(status, 1)
+            status = max(status, error.status if isinstance(error, Unusable) else 1)
     if not benched:
         print("nothing timed: no bench/<slug>.py with cases for the problems asked")
     return status
@@ -112,7 +115,7 @@ def _not_written(problem: Problem) -> bool:
 def _goal(problem: Problem, value: object) -> float:
     """A bench module's GOAL_SECONDS: seconds above 0, else a one-line error."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 2**53:
-        raise BuildError(
+        raise Unusable(
             f"{problem.rel(problem.bench)}: GOAL_SECONDS = {value!r}: expected seconds above 0"
         )
     return float(value)
@@ -136,7 +139,7 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
     if hasattr(module, "run"):
         return _bench_run(problem, module.run, (dist, bundle), only)
     if not hasattr(module, "cases"):
-        raise BuildError(f"{problem.rel(problem.bench)}: defines neither cases() nor run()")
+        raise Unusable(f"{problem.rel(problem.bench)}: defines neither cases() nor run()")
     cases = _cases(problem, module)
     goal = _goal(problem, getattr(module, "GOAL_SECONDS", problem.time_limit))
     limit = problem.time_limit
@@ -291,9 +294,9 @@ def _call_run(problem: Problem, under: str, run, *args, **kwargs) -> int:
         with guest():
             returned = run(*args, **kwargs)
     except SystemExit as error:  # sys.exit(0) there ended the command, "ok", the rest unrun
-        raise BuildError(f"{where}: run() exits ({exit_call(error)})") from None
+        raise Unusable(f"{where}: run() exits ({exit_call(error)})") from None
     except Exception as error:
-        raise BuildError(f"{where}: run() failed: {failure(error, problem.root)}") from None
+        raise Unusable(f"{where}: run() failed: {failure(error, problem.root)}") from None
     if returned:
         print(f"FAILED: {where}: run() returned {returned!r}{under}", flush=True)
     return 1 if returned else 0
@@ -336,33 +339,33 @@ def _cases(problem: Problem, module) -> list[tuple[str, bytes, bytes | None]]:
         with guest():
             raw = list(module.cases())
     except SystemExit as error:  # sys.exit(0) there ended the command, "ok", nothing timed
-        raise BuildError(f"{where}: cases() exits ({exit_call(error)})") from None
+        raise Unusable(f"{where}: cases() exits ({exit_call(error)})") from None
     except Exception as error:
-        raise BuildError(f"{where}: cases() failed: {failure(error, problem.root)}") from None
+        raise Unusable(f"{where}: cases() failed: {failure(error, problem.root)}") from None
     cases = []
     for item in raw:
         if not isinstance(item, tuple) or len(item) not in (2, 3):
-            raise BuildError(f"{where}: cases() must give (name, stdin_text) pairs")
+            raise Unusable(f"{where}: cases() must give (name, stdin_text) pairs")
         name, stdin, *expected = item
         if not all(isinstance(text, (str, bytes)) for text in (stdin, *expected)):
             kinds = ", ".join(type(text).__name__ for text in (stdin, *expected))
-            raise BuildError(
+            raise Unusable(
                 f"{where}: case {name!r}: its input and expected output must be str or bytes, "
                 f"not {kinds}"
             )
         try:
             cases.append((str(name), _bytes(stdin), _bytes(expected[0]) if expected else None))
         except UnicodeEncodeError as error:
-            raise BuildError(
+            raise Unusable(
                 f"{where}: case {name!r}: text that is not UTF-8: {error.reason} "
                 f"({error.object[error.start]!r} at character {error.start})"
             ) from None
     if not cases:
-        raise BuildError(f"{where}: cases() gave no case")
+        raise Unusable(f"{where}: cases() gave no case")
     names = [name for name, _, _ in cases]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
-        raise BuildError(f"{where}: cases() gave the name {twice[0]!r} twice (name each case once)")
+        raise Unusable(f"{where}: cases() gave the name {twice[0]!r} twice (name each case once)")
     return cases
 
 

@@ -42,6 +42,13 @@ class Unbuilt(BuildError):
     status = 1
 
 
+class Unusable(BuildError):
+    """A module of the workspace a command calls (a stress or bench module) that it cannot use:
+    one that cannot be imported, a function of it that raises or exits, what it gives not what
+    the command reads. What the command cannot read: exit 2, as a usage error, even in a
+    command that goes on to its other problems (bench), where a failure found exits 1."""
+
+
 class Unwritable(BuildError):
     """The folder the bundles go to cannot take them (``dist`` a file, read-only, a full
     disk): every problem would fail alike, so each command stops there, as for a usage

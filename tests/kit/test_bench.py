@@ -3,7 +3,7 @@
 output fails; nothing is left in the temp folder), a module with ``run(dist_path, command,
 env)`` called instead under each interpreter (an older ``run(dist_path)`` once, ``--target``
 refused for it), the bundle rebuilt only when ``dist/`` is stale, and what a bench module gets wrong
-said in one line."""
+said in one line (exit 2, as for a stress module)."""
 
 import contextlib
 import json
@@ -158,8 +158,9 @@ def test_a_run_that_starts_the_bundle_itself_refuses_a_target(toy_ready, capsys)
 
 
 def test_a_run_that_raises_is_one_line(toy_ready, capsys):
+    """The bench module's error, not a failure found: exit 2."""
     write_echo_bench(toy_ready, "def run(dist_path, command, env):\n    return 1 / 0\n")
-    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 1
+    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 2
     last = capsys.readouterr().out.splitlines()[-1]
     assert last == (
         "toy_echo: bench/toy_echo.py: run() failed: ZeroDivisionError: division by zero at "
@@ -172,7 +173,7 @@ def test_a_run_that_exits_is_one_line_not_the_command_s_end(toy_ready, capsys, c
     """``sys.exit(0)`` in run() ended the command with 0, the other targets never benched."""
     monkeypatch.setattr(os, "_exit", kit_ended)
     write_echo_bench(toy_ready, f"import os, sys\ndef run(dist_path, command, env):\n    {call}\n")
-    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 1
+    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 2
     last = capsys.readouterr().out.splitlines()[-1]
     assert last == f"toy_echo: bench/toy_echo.py: run() exits ({call})"
 
@@ -219,11 +220,39 @@ def test_a_run_that_exits_is_one_line_not_the_command_s_end(toy_ready, capsys, c
     ],
 )
 def test_what_a_bench_module_gets_wrong_is_one_line(toy_ready, capsys, text, message, monkeypatch):
+    """What bench cannot use: exit 2, as for a stress module."""
     monkeypatch.setattr(os, "_exit", kit_ended)  # os._exit(0) ended the command: "ok"
     write_bench(toy_ready, text)
-    assert bench.run(["toy_sum"], 1, toy_ready, only=host()) == 1
+    assert bench.run(["toy_sum"], 1, toy_ready, only=host()) == 2
     (line,) = capsys.readouterr().out.splitlines()
     assert line.startswith("toy_sum: ") and message in line
+
+
+def test_a_module_that_cannot_be_imported_exits_2_in_bench_as_in_stress(toy_ready, capsys):
+    """What the command cannot read (README's exit status: 2), not a failure found: bench
+    exited 1 where stress, given the same module, exits 2."""
+    broken = "import no_such_module_here\n\ndef cases():\n    return [('a', '1 2\\n')]\n"
+    write_bench(toy_ready, broken)
+    (toy_ready / "stress").mkdir()
+    (toy_ready / "stress" / "toy_sum.py").write_text(broken)
+    root = ["--root", str(toy_ready)]
+    assert cli.main(["bench", "toy_sum", "--target", sys.executable, *root]) == 2
+    assert cli.main(["stress", "toy_sum", "--cases", "1", *root]) == 2
+    out, err = capsys.readouterr()
+    said = "cannot be imported: ModuleNotFoundError: No module named 'no_such_module_here'"
+    assert f"toy_sum: bench/toy_sum.py: {said} at bench/toy_sum.py:1" in out
+    assert f"stress/toy_sum.py: {said} at stress/toy_sum.py:1" in err
+
+
+def test_a_broken_module_exits_2_and_the_other_problems_are_benched(toy_ready, capsys):
+    """The bench goes on to the next problem; a failure found there is said, its 1 below the
+    broken module's 2."""
+    write_bench(toy_ready, "def cases():\n    return 1 / 0\n")
+    write_echo_bench(toy_ready, "def run(dist_path, command, env):\n    return 1\n")
+    assert bench.run(["toy_sum", "toy_echo"], 1, toy_ready, only=host()) == 2
+    out = capsys.readouterr().out
+    assert "toy_sum: bench/toy_sum.py: cases() failed: ZeroDivisionError" in out
+    assert f"FAILED: bench/toy_echo.py: run() returned 1 under {host().short}" in out
 
 
 def test_a_problem_without_a_bench_module_is_said_when_named(toy_ready, capsys):

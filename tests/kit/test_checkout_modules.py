@@ -1,13 +1,14 @@
 """kit.checkout_modules: a module of the workspace imported into the kit's process finds what its
 problem's solution finds, and what goes wrong when it is imported is one line naming the file:
-an exit (naming the call), an exception, and a workspace package hidden by the kit's own."""
+an exit (naming the call), an exception, and a workspace package hidden by the kit's own, each
+``Unusable``: what the command cannot read (exit 2), in bench as in stress."""
 
 import os
 
 import pytest
 
 from kit.checkout_modules import import_from_checkout
-from kit.errors import BuildError
+from kit.errors import Unusable
 from kit.registry import load_registry
 from tests.process_support import kit_ended
 
@@ -19,8 +20,9 @@ def imported(root, source):
 
 
 def import_error(root, source):
-    with pytest.raises(BuildError) as raised:
+    with pytest.raises(Unusable) as raised:
         imported(root, source)
+    assert raised.value.status == 2
     return str(raised.value)
 
 
