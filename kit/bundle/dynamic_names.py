@@ -51,6 +51,28 @@ def is_dynamic(statements: list[ast.stmt], aliases: Mapping[str, set[str]]) -> b
     return False
 
 
+# what lets a module bind names no statement of its own writes out: its namespace written
+# (``globals()["x"] = f``, ``vars().update(...)``) or a module ``__getattr__`` answering for them
+MODULE_WRITERS = {"globals", "vars", "locals", "__getattr__", "__dict__"}
+
+
+def binds_dynamically(source: Source) -> bool:
+    """Whether ``source`` may bind names its statements do not write out: it writes its
+    namespace (``globals()``, ``vars()``, ``locals()``, a ``__dict__``), answers for names
+    with a module ``__getattr__``, or reaches code nothing names (``exec``, ``sys.modules``:
+    ``is_bundle_dynamic``)."""
+    methods = {id(m) for c in walk(source.tree) if isinstance(c, ast.ClassDef) for m in c.body}
+    for node in walk(source.tree):
+        if isinstance(node, ast.Name) and node.id in MODULE_WRITERS:
+            return True
+        if isinstance(node, ast.Attribute) and node.attr in MODULE_WRITERS:
+            return True
+        function = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        if function and node.name in MODULE_WRITERS and id(node) not in methods:
+            return True  # not a class's __getattr__, which answers for its instances
+    return is_bundle_dynamic(source)
+
+
 def _lists_its_names(node: ast.AST) -> bool:
     """``dir()`` with no argument: the names of the scope it runs in."""
     return (

@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from kit.bundle.dynamic_names import has_class_hooks, is_bundle_dynamic, is_dynamic
+from kit.bundle.dynamic_names import (
+    binds_dynamically,
+    has_class_hooks,
+    is_bundle_dynamic,
+    is_dynamic,
+)
 from kit.bundle.sources import Source
 from tests.bundle_support import DYN_HELPER, bundle_run
 
@@ -127,3 +132,25 @@ HOOKED = {
 def test_a_class_hook_a_metaclass_or_a_subclass_reader_keeps_classes(how):
     text, hooked = HOOKED[how]
     assert has_class_hooks(source_of(text)) is hooked
+
+
+MODULE_WRITES = {
+    "globals()[...]": ("globals()['f'] = len\n", True),
+    "globals().update": ("globals().update(f=len)\n", True),
+    "a module __getattr__": ("def __getattr__(name):\n    return name\n", True),
+    "a class's __getattr__": (
+        "class K:\n    def __getattr__(self, name):\n        return 1\n",
+        False,
+    ),
+    "exec": ("exec('f = 1')\n", True),
+    "sys.modules": ("import sys\nsys.modules[__name__].f = 1\n", True),
+    "__all__ alone": ("__all__ = ['f']\n", False),
+    "dir()": ("names = dir()\n", False),
+    "plain names": ("def f():\n    return g()\n", False),
+}
+
+
+@pytest.mark.parametrize("how", sorted(MODULE_WRITES))
+def test_a_module_writing_its_namespace_or_answering_for_names_binds_dynamically(how):
+    text, dynamic = MODULE_WRITES[how]
+    assert binds_dynamically(source_of(text)) is dynamic
