@@ -3,6 +3,7 @@
 - ``sources``    a module as the stages pass it on, how its imports resolve, tree walks
 - ``resolve``    module names resolved by the import system, asked in a child process
 - ``discover``   stage 1: the solution's helpers (where Python finds them) in load order
+- ``imported_names`` a name imported from a helper that never binds it, refused in stage 1
 - ``guards``     version-guarded code (``hasattr``, ``sys.version_info``, ``except ImportError``)
 - ``reach``      the top-level helper code nothing in the bundle can reach
 - ``bound_names`` what a top-level statement binds, and whether it can be cut

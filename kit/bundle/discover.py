@@ -10,7 +10,8 @@ abc300/a.py``, imports ``abc300/mylib.py`` beside it as ``mylib``). Imports anyw
 inside functions too, but not those of a helper's ``if __name__ == "__main__":`` block,
 which does not ship (its ``else`` does). ``from package import *`` follows a literal
 ``__all__`` to the submodules it names. A workspace file or folder named as a standard module
-(a scratch ``heapq.py``) is refused: bundled, it would hide that module on the judge.
+(a scratch ``heapq.py``) is refused: bundled, it would hide that module on the judge, and so
+is a name imported from a helper that never binds it (``kit.bundle.imported_names``).
 
 The helpers are ordered so that each comes after the helpers it imports at load time (imports
 inside functions do not count; a cycle is left as it is): the order of the bundle's files.
@@ -25,6 +26,7 @@ import sys
 from pathlib import Path
 
 from kit.bundle.guards import is_type_checking
+from kit.bundle.imported_names import check_imported_names
 from kit.bundle.resolve import ResolveError, Resolver, Spec, import_path
 from kit.bundle.sources import (
     ENTRY,
@@ -63,6 +65,7 @@ def discover(
             )
     with Resolver(root, import_path(root, solution)) as resolver:
         helpers = _collect(root, entry, resolver, installed)
+    check_imported_names(entry, helpers)
     return entry, load_order(entry, helpers)
 
 

@@ -150,8 +150,8 @@ AS_FROM_SOURCE = {
                    "    return sys.getrecursionlimit()\n"},
         "from shared.dyn import used\nprint(used())",
     ),
-    "an unused import that fails": (
-        {"other.py": "X = 1\n",
+    "an unused import that fails": (  # a name the build cannot tell is missing: it runs
+        {"other.py": "def __getattr__(name):\n    raise AttributeError(name)\n",
          "dyn.py": "from shared.other import missing\n\n\ndef used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
     ),

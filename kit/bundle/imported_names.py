@@ -1,0 +1,127 @@
+"""Names a solution or helper imports from a helper that the helper never binds: ``from
+shared.mathx import nothere`` is refused at build time, where the bundle would fail on every
+case with Python's ``ImportError: cannot import name``.
+
+Only an import that runs when its module loads is judged (not one in a function, which may
+never run, nor one a ``try`` with handlers or a ``with suppress(...)`` guards, nor one for
+type checkers), and only a name that no reading could find bound: a name any top-level
+statement of the helper binds (in ``if``, ``try``, ``for`` and ``with`` blocks too, by
+``import``, ``def``, ``class``, assignment, walrus, ``match`` or a ``global`` statement), a
+submodule of a package, is bound; a helper that may bind names unseen (a star import, a
+module-level ``__getattr__``, ``globals()``, ``vars()``, ``exec``, ``sys.modules``, a
+package extending its ``__path__``, a namespace package) or any attribute store of that name
+or ``setattr`` in the bundle lets every name pass.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from kit.bundle.bound_names import Names
+from kit.bundle.dynamic_names import binds_dynamically
+from kit.bundle.guards import is_type_checking
+from kit.bundle.sources import Source, called_name, imported_modules, shipped_statements, walk
+from kit.errors import BuildError
+
+
+def check_imported_names(entry: Source, helpers: list[Source]) -> None:
+    """A one-line error for the first name imported from a helper that the helper never
+    binds; nothing when every name may be there."""
+    by_name = {helper.name: helper for helper in helpers}
+    sources = [entry, *helpers]
+    known: dict[str, set[str] | None] = {}  # a helper's names; None: any name may be there
+    for source in sources:
+        for node in _load_time_imports(shipped_statements(source)):
+            (module,) = imported_modules(source, node)
+            helper = by_name.get(module)
+            if helper is None:
+                continue
+            if module not in known:
+                known[module] = _names_bound(helper, by_name)
+            names = known[module]
+            for alias in node.names:
+                if names is None or alias.name == "*" or alias.name in names:
+                    continue
+                if not any(_set_from_outside(other, alias.name) for other in sources):
+                    raise BuildError(
+                        f"{source.rel}:{node.lineno}: imports '{alias.name}' from "
+                        f"{helper.rel}, which does not define it"
+                    )
+
+
+def _load_time_imports(statements: list[ast.stmt]):
+    """The ``from ... import`` statements that run when the module loads and that nothing
+    guards: outside functions, ``if TYPE_CHECKING:`` bodies, ``try`` bodies with handlers
+    and ``with suppress(...)`` blocks."""
+    for statement in statements:
+        if isinstance(statement, ast.ImportFrom):
+            yield statement
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) or _guarded(statement):
+            continue
+        elif isinstance(statement, ast.If) and is_type_checking(statement.test):
+            yield from _load_time_imports(statement.orelse)
+        else:
+            for field in ("body", "orelse", "finalbody"):
+                yield from _load_time_imports(getattr(statement, field, []))
+            for case in getattr(statement, "cases", []):
+                yield from _load_time_imports(case.body)
+
+
+def _guarded(statement: ast.stmt) -> bool:
+    """A ``try`` with handlers (whatever they catch) or a ``with`` that suppresses."""
+    if getattr(statement, "handlers", None):
+        return True
+    return isinstance(statement, (ast.With, ast.AsyncWith)) and any(
+        isinstance(item.context_expr, ast.Call)
+        and called_name(item.context_expr.func) == "suppress"
+        for item in statement.items
+    )
+
+
+def _readable(helper: Source) -> bool:
+    """Whether what ``helper`` binds can be read from its text: not a namespace package (its
+    portions may lie outside the workspace), nor a package that changes its ``__path__``, nor
+    a module that binds names dynamically."""
+    if helper.is_package and (helper.path.is_dir() or _names_its_path(helper)):
+        return False
+    return not binds_dynamically(helper)
+
+
+def _names_its_path(helper: Source) -> bool:
+    return any(isinstance(node, ast.Name) and node.id == "__path__" for node in walk(helper.tree))
+
+
+def _names_bound(helper: Source, by_name: dict[str, Source]) -> set[str] | None:
+    """The names ``from helper import NAME`` finds: those its top level binds and its
+    submodules among the helpers; None when its text cannot say (``_readable``)."""
+    names = Names.of(helper, helper.tree.body)
+    if names.star or not _readable(helper):
+        return None
+    submodules = {n.rpartition(".")[2] for n in by_name if n.rpartition(".")[0] == helper.name}
+    return names.bound | set(names.origins) | _other_bindings(helper) | submodules
+
+
+def _other_bindings(helper: Source) -> set[str]:
+    """Names a module's top level gets that ``Names`` does not list: those a ``global``
+    statement declares and those a ``match`` pattern captures (anywhere in the module)."""
+    found: set[str] = set()
+    for node in walk(helper.tree):
+        if isinstance(node, ast.Global):
+            found.update(node.names)
+        elif type(node).__name__ in ("MatchAs", "MatchStar") and getattr(node, "name", None):
+            found.add(node.name)
+        elif type(node).__name__ == "MatchMapping" and getattr(node, "rest", None):
+            found.add(node.rest)
+    return found
+
+
+def _set_from_outside(source: Source, name: str) -> bool:
+    """Whether ``source`` may set ``name`` on another module: an attribute store of that
+    name (``mathx.nothere = f``), or any ``setattr``."""
+    for node in walk(source.tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            if node.attr == name:
+                return True
+        elif isinstance(node, ast.Call) and called_name(node.func) == "setattr":
+            return True
+    return False
