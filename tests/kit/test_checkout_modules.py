@@ -72,7 +72,9 @@ def test_a_workspace_package_named_as_one_of_the_kit_s_is_said_to_be_hidden(toy,
     )
 
 
-def test_a_helper_that_raises_or_cannot_be_read_is_named_with_its_line(toy, own_imports):
+def test_a_helper_that_raises_or_cannot_be_read_is_named_with_its_line(
+    toy, own_imports, no_checkout_shared
+):
     """A stress module's helper failing as it is imported: the message named the stress module
     alone (a KeyError without a place), or the helper's file without its folder."""
     (toy / "shared" / "table.py").write_text("X = 1\n\nY = {}['k']\n")
