@@ -1,7 +1,10 @@
 """The transcript of a game (``kit.run.interact``): the last lines each direction carried, in
 the order they began, each marked with its direction, ``TO_INTERACTOR`` or ``TO_SOLUTION``; a
 line never ended ends in ``NO_EOL``, one longer than ``LINE_CHARS`` is cut, and a remark
-(what was sent once the other side had stopped) follows what was relayed that way.
+(what was sent once the other side had stopped) follows what was relayed that way. What is
+shown starts after the last line left out, so that no two lines shown next to each other had
+another between them (one side's older lines, kept while the other's were dropped, read as
+two replies in a row).
 
 API::
 
@@ -30,6 +33,7 @@ class Transcript:
         self.lines = {mark: deque(maxlen=keep) for mark in (TO_INTERACTOR, TO_SOLUTION)}
         self.partial = {mark: b"" for mark in (TO_INTERACTOR, TO_SOLUTION)}
         self.partial_at = {mark: 0 for mark in (TO_INTERACTOR, TO_SOLUTION)}  # its place
+        self.left_out = 0  # the place of the last line dropped, of either direction
 
     def feed(self, mark: str, data: bytes) -> None:
         pieces = data.split(b"\n")
@@ -37,6 +41,9 @@ class Transcript:
             if len(pieces) > 1:
                 complete = [self.partial[mark] + pieces[0], *pieces[1:-1]]
                 keep = self.lines[mark].maxlen or 0
+                if len(complete) > keep:  # the head of this read, never kept: its places
+                    self.count += len(complete) - keep
+                    self.left_out = self.count
                 for line in complete[-keep:] if keep else ():
                     self._add(mark, line)
                 self.partial[mark] = b""
@@ -64,7 +71,10 @@ class Transcript:
             text = text[: LINE_CHARS - 3] + "..."
         if at is None:
             self.count += 1
-        self.lines[mark].append((self.count if at is None else at, mark + text + said))
+        kept = self.lines[mark]
+        if kept and len(kept) == kept.maxlen:
+            self.left_out = max(self.left_out, kept[0][0])
+        kept.append((self.count if at is None else at, mark + text + said))
 
     def result(self) -> list[str]:
         """The lines kept, in the order they began; a line never ended ends in ``NO_EOL``."""
@@ -72,4 +82,4 @@ class Transcript:
             for mark in self.partial:
                 self._end_partial(mark)
             entries = sorted(entry for lines in self.lines.values() for entry in lines)
-        return [text for _, text in entries]
+        return [text for at, text in entries if at > self.left_out]

@@ -491,7 +491,9 @@ def test_solution_that_never_reads_is_stopped_after_the_rejection(secret):
     run = play(program("flood.py"), secret, timeout=20.0)
     assert time.monotonic() - started < 8.0  # the grace period, not the timeout
     assert (run.verdict, run.message) == ("WA", "wrong answer: more than 7 guesses")
-    assert exchanged(run.transcript).count("< >") == 7
+    # the flood's head was left out, and the replies to it with it: no reply shown without
+    # the guess it answered
+    assert set(exchanged(run.transcript)) == {"> 1"}
     assert run.peak_kib > 1024  # measured, though killed after the grace period
 
 
