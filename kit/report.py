@@ -96,6 +96,22 @@ def progress(index: int, total: int, result: Result, colour: bool = False) -> li
 WATCH_ERRORS = 5  # error lines shown under a watch status line
 
 
+def watch_errors(result: Result) -> list[str]:
+    """The first ``WATCH_ERRORS`` lines of a build's errors, never a heading of details (``last
+    lines exchanged (...):``) without its lines, and a line saying what was left out."""
+    errors = result.errors
+    if len(errors) <= WATCH_ERRORS:
+        return errors
+    shown = errors[:WATCH_ERRORS]
+    while len(shown) > 1 and shown[-1].startswith(" ") and shown[-1].endswith(":"):
+        shown.pop()  # a heading whose lines are left out
+    left = errors[len(shown) :]
+    more = sum(not line.startswith(" ") for line in left)  # an error starts unindented
+    lines = f"{len(left)} more line{'s' * (len(left) > 1)}"
+    errors_left = f", {more} more error{'s' * (more > 1)}" if more else ""
+    return [*shown, f"[{lines}{errors_left}: the build without --watch shows them all]"]
+
+
 def watch_line(result: Result, seconds: float) -> str:
     """``12:03:04 megacheckers ok, 1/1 cases, 3.8 0.018 s, pypy3 0.029 s (built in 0.41 s)``."""
     problem = result.problem

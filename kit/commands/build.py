@@ -154,7 +154,7 @@ def _watched_build(args: argparse.Namespace, root: Path) -> list | None:
             return None
         results.append(result)
         print(report.watch_line(result, time.monotonic() - started), flush=True)
-        for line in result.errors[: report.WATCH_ERRORS]:
+        for line in report.watch_errors(result):
             print(f"  {line}", flush=True)
     return results
 

@@ -72,6 +72,26 @@ def test_a_failure_s_lines_follow_its_progress_line(toy):
     assert lines[1:] == ["toy_sum: solutions/toy_sum.py:3: syntax error", "    detail"]
 
 
+def test_a_watch_shows_a_failure_s_heading_only_with_its_lines_and_says_what_it_left_out(toy):
+    """The watch cut a build's errors at five lines: a game's third failure ended on its
+    transcript's heading with none of its lines, and the failures after it went unsaid."""
+    result = Result(toy_sum(toy))
+    heading = "last lines exchanged (> from the solution, < to it):"
+    for case in (1, 2, 3):
+        result.fail(f"sample-{case}.in: judge error: interactor failed", [heading, f"  < {case}"])
+    assert report.watch_errors(result) == [
+        "toy_sum: sample-1.in: judge error: interactor failed", f"    {heading}", "      < 1",
+        "toy_sum: sample-2.in: judge error: interactor failed",
+        "[5 more lines, 1 more error: the build without --watch shows them all]",
+    ]  # fmt: skip
+
+
+def test_a_watch_shows_every_error_line_when_they_fit(toy):
+    result = Result(toy_sum(toy))
+    result.fail("sample-1.in: wrong answer", ["expected 3", "got 4"])
+    assert report.watch_errors(result) == result.errors
+
+
 def test_the_table_has_a_column_per_target_and_marks_a_stand_in(toy):
     columns = [column("cpython3.8", [0.5, 0.25], peak_mib=10), column("pypy3", static_only=True)]
     text = report.table([passed(toy_sum(toy), columns)])
