@@ -152,6 +152,7 @@ def _verify(args: argparse.Namespace) -> int:
     partial: list[Judged] = []
     if not fixed:
         # the whole package's bounding submissions, whichever are chosen: one limit for all
+        print(_provisional_line(_display_name(shown)), flush=True)
         every = list(problem.source.submissions)
         done, partial = _bounding_runs(problem, every, runner, cases, args)
         infer = limit_inference.inferred_limit if problem.source.infers_time_limit else None
@@ -268,6 +269,16 @@ def _other_runners(
                 f"{submission.impl} type asks"
             )
     return notes
+
+
+def _provisional_line(name: str) -> str:
+    """What runs before the header when the package fixes no time limit: its accepted
+    submissions, under problemtools' provisional limit, which a looping one takes in full."""
+    return (
+        f"verify {name}: no time limit in the package: its accepted submissions run first, "
+        f"under problemtools' provisional {verify.PROVISIONAL_LIMIT:g} s, to derive it "
+        "(--time-limit S sets one)"
+    )
 
 
 def _bounding_runs(

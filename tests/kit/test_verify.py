@@ -385,8 +385,14 @@ def test_a_package_without_a_time_limit_gets_problemtools_rule(capsys, tmp_path)
         r"time limit 1 s \(problemtools' rule: slowest accepted \d\.\d{3} s x 5, rounded up;", out
     )
     assert rows(out)["accepted/split.py"] == "AC AC T s agrees"
+    # said before the accepted submissions run, which may take the provisional 300 s each
+    assert out.startswith(
+        f"verify {copy}: no time limit in the package: its accepted submissions run first, "
+        "under problemtools' provisional 300 s, to derive it (--time-limit S sets one)\n"
+    )
     code, out, _ = verify(capsys, copy, "--time-limit", "2")
     assert code == 0 and "time limit 2 s (--time-limit; CPU time" in out
+    assert "provisional" not in out
 
 
 def test_a_limit_derived_from_the_python_submissions_alone_says_so(capsys, tmp_path):
