@@ -18,7 +18,8 @@ count, and for a later-version Kattis package the bounds its submissions put on 
 Exit status: 0 when no submission disagrees and the package's own programs pass its checks (no
 input rejected, no invalid input accepted, no failure of the checker, every validation output
 judged as its folder says, a limit that fits the bounds when the package fixes none, its
-own answers accepted by its checker on the samples, no test data failure), 1
+own answers accepted by its checker on the samples, no test data failure, a Kattis package
+with problem.yaml and an accepted submission, without which problemtools fails it), 1
 otherwise, 2 for a usage error.
 """
 
@@ -37,7 +38,8 @@ from kit.judges.profiles import CPU, profile_for
 from kit.judges.programs import MissingHeader
 from kit.judges.targets import Runner, runner_for_runs
 from kit.output_check import check_outputs
-from kit.packages.model import PARTIALLY_ACCEPTED, Package, Submission
+from kit.packages import kattis
+from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, Package, Submission
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import Problem, problem_from_package
 from kit.run.verdicts import OK
@@ -167,7 +169,7 @@ def _verify(args: argparse.Namespace) -> int:
     data, inputs, outputs = _checked_data(problem, cases, args.jobs)
     judged = _judged_table(problem, chosen, runner, cases, args)
     status = _summary(judged, problem)
-    defects = verify_report.defects(data, inputs, outputs)
+    defects = _format_failures(problem.source) + verify_report.defects(data, inputs, outputs)
     # the bounds of a limit derived are the runs it was derived from, each case's time known
     provisional = [*done.values(), *partial]
     derived_from = {entry.submission.name for entry in provisional}
@@ -269,6 +271,16 @@ def _other_runners(
                 f"{submission.impl} type asks"
             )
     return notes
+
+
+def _format_failures(package: Package) -> list[str]:
+    """A line for what problemtools fails a Kattis package for whatever its submissions do (no
+    problem.yaml, no accepted submission): exit status 1, though the kit verifies the rest
+    with the defaults its notes name."""
+    if package.format != KATTIS:
+        return []
+    failures = kattis.problemtools_failures(package.path, package.submissions)
+    return [f"the package fails problemtools' checks: {'; '.join(failures)}"] if failures else []
 
 
 def _provisional_line(name: str) -> str:

@@ -283,19 +283,39 @@ def _title(name: object, fallback: str) -> str:
     return str(name) if name else fallback
 
 
+# what problemtools (verifyproblem.py at a185fe97) fails a package of any format version for, of
+# what the kit reads: no problem.yaml (ProblemConfig.setup: "Failed loading problem
+# configuration", fatal), no accepted submission ('Require at least one "accepted" submission',
+# an error)
+NO_CONFIG = "no problem.yaml (problemtools stops: it cannot load the problem's configuration)"
+NO_ACCEPTED = "no submission in submissions/accepted/ (problemtools requires one)"
+
+
+def problemtools_failures(path: Path, submissions) -> list[str]:
+    """Why problemtools fails the Kattis package at ``path`` (its ``submissions`` as the kit
+    read them) whatever its format version: NO_CONFIG, NO_ACCEPTED; [] when neither applies."""
+    failures = []
+    if not (path / "problem.yaml").is_file():
+        failures.append(NO_CONFIG)
+    if not any(submission.folder == "accepted" for submission in submissions):
+        failures.append(NO_ACCEPTED)
+    return failures
+
+
 def _metadata_notes(path: Path, shown: str, version: str, submissions: list, read: tuple) -> list:
     """Notes on what the format asks for and the package lacks (problemtools fails such a
     package): problem.yaml, a known format version, an accepted submission; and the folders
     of submissions/ not ``read`` (() when submissions.yaml has every one read)."""
     notes = []
-    if not (path / "problem.yaml").is_file():
+    failures = problemtools_failures(path, submissions)
+    if NO_CONFIG in failures:
         notes.append(f"note: {shown}: no problem.yaml (the format requires one): defaults used")
     if version not in VERSIONS:
         notes.append(
             f"note: {shown}/problem.yaml: problem_format_version {version!r} is not one the "
             f"kit knows ({', '.join(VERSIONS)}): read as the latest"
         )
-    if not any(submission.folder == "accepted" for submission in submissions):
+    if NO_ACCEPTED in failures:
         notes.append(f"note: {shown}: no submission in submissions/accepted/ (the format asks one)")
     top = path / "submissions"
     folders = (

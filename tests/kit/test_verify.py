@@ -395,6 +395,28 @@ def test_a_package_without_a_time_limit_gets_problemtools_rule(capsys, tmp_path)
     assert "provisional" not in out
 
 
+def test_a_package_problemtools_fails_whatever_its_submissions_do_fails(capsys, tmp_path):
+    """Without problem.yaml problemtools cannot load the problem and stops; without an accepted
+    submission it reports an error: a note each said so, and verify exited 0."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    code, out, _ = verify(capsys, copy)
+    assert code == 0 and "problemtools' checks" not in out
+    (copy / "problem.yaml").unlink()
+    code, out, _ = verify(capsys, copy)
+    assert code == 1
+    assert out.endswith(
+        "the package fails problemtools' checks: no problem.yaml (problemtools stops: it cannot "
+        "load the problem's configuration)\n"
+    )
+    shutil.rmtree(copy / "submissions" / "accepted")
+    code, out, _ = verify(capsys, copy)
+    assert code == 1
+    assert (
+        "configuration); no submission in submissions/accepted/ (problemtools requires one)\n"
+        in out
+    )
+
+
 def test_a_limit_derived_from_the_python_submissions_alone_says_so(capsys, tmp_path):
     """problemtools times every accepted submission, whatever its language: a slower C one
     gives it a higher limit, which the kit, running Python only, cannot see."""
