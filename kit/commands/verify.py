@@ -18,9 +18,9 @@ count, and for a later-version Kattis package the bounds its submissions put on 
 Exit status: 0 when no submission disagrees and the package's own programs pass its checks (no
 input rejected, no invalid input accepted, no failure of the checker, every validation output
 judged as its folder says, a limit that fits the bounds when the package fixes none, its
-own answers accepted by its checker on the samples, no test data failure, a Kattis package
-with problem.yaml and an accepted submission, without which problemtools fails it), 1
-otherwise, 2 for a usage error.
+own answers accepted by its checker on the samples, no test data failure, nothing in the
+package problemtools reports as an error whatever its submissions do: ``problemtools_errors``),
+1 otherwise, 2 for a usage error.
 """
 
 from __future__ import annotations
@@ -38,8 +38,7 @@ from kit.judges.profiles import CPU, profile_for
 from kit.judges.programs import MissingHeader
 from kit.judges.targets import Runner, runner_for_runs
 from kit.output_check import check_outputs
-from kit.packages import kattis
-from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, Package, Submission
+from kit.packages.model import PARTIALLY_ACCEPTED, Package, Submission
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import Problem, problem_from_package
 from kit.run.verdicts import OK
@@ -274,13 +273,12 @@ def _other_runners(
 
 
 def _format_failures(package: Package) -> list[str]:
-    """A line for what problemtools fails a Kattis package for whatever its submissions do (no
-    problem.yaml, no accepted submission): exit status 1, though the kit verifies the rest
-    with the defaults its notes name."""
-    if package.format != KATTIS:
-        return []
-    failures = kattis.problemtools_failures(package.path, package.submissions)
-    return [f"the package fails problemtools' checks: {'; '.join(failures)}"] if failures else []
+    """A line for what problemtools reports as errors in the package whatever its submissions
+    do (``Package.problemtools_errors``: no problem.yaml, no accepted submission, a legacy
+    ``validation`` it refuses): exit status 1, though the kit verifies the rest as its notes
+    say."""
+    errors = package.problemtools_errors
+    return [f"the package fails problemtools' checks: {'; '.join(errors)}"] if errors else []
 
 
 def _provisional_line(name: str) -> str:

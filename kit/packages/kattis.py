@@ -69,6 +69,7 @@ from kit.packages.kattis_validators import (
     input_validators,
     judging,
     passes,
+    validation_errors,
     validation_notes,
     validator_folder_notes,
 )
@@ -112,6 +113,10 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         path, shown, version, data["expectations"], scored=old_scoring
     )
     notes += submission_notes
+    errors = problemtools_failures(path, submissions) + [
+        f"{file}: {reason}" if file else reason
+        for file, reason in validation_errors(path, config, legacy)
+    ]
     return Package(
         **_naming_fields(path, shown, config, version),
         kind=kind,
@@ -131,6 +136,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         passes=passes(shown, limits, types, compare, interactor),
         score_groups=kattis_data.score_groups(path, shown) if latest else (),
         **_running_fields(path, shown, config, limits, version),
+        problemtools_errors=tuple(errors),
     )
 
 
@@ -293,7 +299,8 @@ NO_ACCEPTED = "no submission in submissions/accepted/ (problemtools requires one
 
 def problemtools_failures(path: Path, submissions) -> list[str]:
     """Why problemtools fails the Kattis package at ``path`` (its ``submissions`` as the kit
-    read them) whatever its format version: NO_CONFIG, NO_ACCEPTED; [] when neither applies."""
+    read them) whatever its format version: NO_CONFIG, NO_ACCEPTED; [] when neither applies
+    (with a legacy package's ``validation_errors``: the package's ``problemtools_errors``)."""
     failures = []
     if not (path / "problem.yaml").is_file():
         failures.append(NO_CONFIG)

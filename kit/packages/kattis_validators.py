@@ -109,28 +109,33 @@ def validator_folder_notes(path: Path, shown: str, config: dict, legacy: bool) -
     ]
 
 
-def validation_notes(path: Path, shown: str, config: dict, legacy: bool) -> list[str]:
-    """What problemtools reports as errors in a legacy package's ``validation``: a validator
-    program that ``validation: default`` leaves unused, and a word after ``custom`` other than
-    ``score`` and ``interactive``."""
+def validation_errors(path: Path, config: dict, legacy: bool) -> list[tuple[str, str]]:
+    """What problemtools reports as errors in a legacy package's ``validation``, each with the
+    file it is in ("" for the package): a validator program that ``validation: default``
+    leaves unused, and a word after ``custom`` other than ``score`` and ``interactive``."""
     if not legacy:
         return []
     words = str(config.get("validation", "default")).split() or ["default"]
     folder = path / "output_validators"
     unused = folder.is_dir() and any(not hidden(entry.name) for entry in folder.iterdir())
-    notes = []
+    errors = []
     if words[0] == "default" and unused:
-        notes.append(
-            f"note: {shown}: output_validators/ holds a program, but validation is default: "
-            "the default validator judges (problemtools: an error)"
-        )
+        errors.append(
+            ("", "output_validators/ holds a program, but validation is default: the default "
+             "validator judges")
+        )  # fmt: skip
     wrong = [word for word in words[1:] if word not in ("score", "interactive")]
     if words[0] == "custom" and wrong:
-        notes.append(
-            f"note: {shown}/problem.yaml: validation: {wrong[0]!r} is not score or interactive "
-            "(problemtools: an error)"
-        )
-    return notes
+        errors.append(("problem.yaml", f"validation: {wrong[0]!r} is not score or interactive"))
+    return errors
+
+
+def validation_notes(path: Path, shown: str, config: dict, legacy: bool) -> list[str]:
+    """A note for each of ``validation_errors``."""
+    return [
+        f"note: {shown}{'/' + file if file else ''}: {reason} (problemtools: an error)"
+        for file, reason in validation_errors(path, config, legacy)
+    ]
 
 
 def _validator(folder: Path, shown: str, why: str) -> str:

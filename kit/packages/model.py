@@ -166,6 +166,9 @@ class Package:
     # format's default 128, problemtools' too); None where its format has none (Polygon)
     code_limit: int | None = None
     code_given: bool = False  # problem.yaml gives ``limits.code``
+    # what problemtools reports as an error in the package whatever its submissions do (a Kattis
+    # package's: kit.packages.kattis's problemtools_failures and its validation_errors)
+    problemtools_errors: tuple[str, ...] = ()
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

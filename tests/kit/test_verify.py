@@ -397,17 +397,33 @@ def test_a_package_without_a_time_limit_gets_problemtools_rule(capsys, tmp_path)
 
 def test_a_package_problemtools_fails_whatever_its_submissions_do_fails(capsys, tmp_path):
     """Without problem.yaml problemtools cannot load the problem and stops; without an accepted
-    submission it reports an error: a note each said so, and verify exited 0."""
+    submission, or with a legacy validation it refuses, it reports an error: a note each said
+    so, and verify exited 0."""
     copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
     code, out, _ = verify(capsys, copy)
     assert code == 0 and "problemtools' checks" not in out
+    yaml = copy / "problem.yaml"
+    yaml.write_text(yaml.read_text().replace("validation: custom", "validation: custom scored"))
+    code, out, _ = verify(capsys, copy)
+    assert code == 1 and out.endswith(
+        "the package fails problemtools' checks: problem.yaml: validation: 'scored' is not score "
+        "or interactive\n"
+    )
+    yaml.write_text(yaml.read_text().replace("validation: custom scored", "validation: default"))
+    code, out, _ = verify(capsys, copy)
+    assert code == 1 and out.endswith(
+        "checks: output_validators/ holds a program, but validation is default: the default "
+        "validator judges\n"
+    )
     (copy / "problem.yaml").unlink()
     code, out, _ = verify(capsys, copy)
-    assert code == 1
+    assert code == 1  # validation is default now, and the validator program is still there
     assert out.endswith(
         "the package fails problemtools' checks: no problem.yaml (problemtools stops: it cannot "
-        "load the problem's configuration)\n"
+        "load the problem's configuration); output_validators/ holds a program, but validation "
+        "is default: the default validator judges\n"
     )
+    shutil.rmtree(copy / "output_validators")
     shutil.rmtree(copy / "submissions" / "accepted")
     code, out, _ = verify(capsys, copy)
     assert code == 1

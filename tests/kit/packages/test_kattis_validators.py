@@ -7,6 +7,7 @@ the grader tests/kit/test_grader_program.py's."""
 import pytest
 
 from kit.packages import kattis
+from kit.packages.kattis_validators import validation_errors
 from tests.package_support import ONE_CASE, PACKAGES, write_package
 
 
@@ -34,6 +35,20 @@ def test_an_unused_validator_and_a_wrong_validation_word_are_noted(tmp_path):
     )
     found = kattis.read(write_package(tmp_path / "fine", "validation: custom score\n", files), "x")
     assert not any("validation" in note for note in found.notes)
+
+
+def test_validation_errors_name_the_file_each_is_in(tmp_path):
+    (tmp_path / "output_validators").mkdir()
+    (tmp_path / "output_validators" / "v.py").write_text("\n")
+    assert validation_errors(tmp_path, {"validation": "default"}, legacy=True) == [
+        ("", "output_validators/ holds a program, but validation is default: the default "
+         "validator judges")
+    ]  # fmt: skip
+    assert validation_errors(tmp_path, {"validation": "custom scored"}, legacy=True) == [
+        ("problem.yaml", "validation: 'scored' is not score or interactive")
+    ]
+    assert validation_errors(tmp_path, {"validation": "custom score"}, legacy=True) == []
+    assert validation_errors(tmp_path, {"validation": "default"}, legacy=False) == []
 
 
 @pytest.mark.parametrize(
