@@ -491,9 +491,12 @@ def test_solution_that_never_reads_is_stopped_after_the_rejection(secret):
     run = play(program("flood.py"), secret, timeout=20.0)
     assert time.monotonic() - started < 8.0  # the grace period, not the timeout
     assert (run.verdict, run.message) == ("WA", "wrong answer: more than 7 guesses")
-    # the flood's head was left out, and the replies to it with it: no reply shown without
-    # the guess it answered
-    assert set(exchanged(run.transcript)) == {"> 1"}
+    # the flood's head was left out: the transcript starts at a guess, and the replies are
+    # shown only where they came after the last guesses the relay read (whether it read more
+    # of the flood after them depends on timing)
+    lines = exchanged(run.transcript)
+    assert lines[0] == "> 1" and set(lines) <= {"> 1", "< >"}, lines
+    assert lines.count("< >") <= 7, lines
     assert run.peak_kib > 1024  # measured, though killed after the grace period
 
 
