@@ -12,8 +12,10 @@ import pytest
 from kit.run.game_relay import JOINED_PIPE, Cap, Ends, relay_threads, size_pipes
 from kit.run.game_transcript import Transcript
 
-# a solution that asks once and says what it was told; an interactor that answers reversed
-SOLUTION = "print('hello', flush=True); print('got', input(), flush=True)"
+# a solution that asks once, says what it was told and reads the answer to that before it
+# ends (ending at once, its output could close before the interactor's last line came, which
+# the relay then reports as sent after that); an interactor that answers reversed
+SOLUTION = "print('hello', flush=True); print('got', input(), flush=True); input()"
 INTERACTOR = "print(input()[::-1], flush=True); print('heard', input())"
 
 
