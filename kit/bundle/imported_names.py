@@ -7,7 +7,9 @@ never run, nor one a ``try`` with handlers or a ``with suppress(...)`` guards, n
 type checkers), and only a name that no reading could find bound: a name any top-level
 statement of the helper binds (in ``if``, ``try``, ``for`` and ``with`` blocks too, by
 ``import``, ``def``, ``class``, assignment, walrus, ``match`` or a ``global`` statement), a
-submodule of a package, is bound; a helper that may bind names unseen (a star import, a
+submodule of a package, is bound, and so is an attribute Python gives every module
+(``__doc__``, ``__name__``, ``__dict__``..., ``MODULE_ATTRIBUTES``; a package's ``__path__``);
+a helper that may bind names unseen (a star import, a
 module-level ``__getattr__``, ``globals()``, ``vars()``, ``exec``, ``sys.modules``, a
 package extending its ``__path__``, a namespace package) or any attribute store of that name
 or ``setattr`` in the bundle lets every name pass.
@@ -16,12 +18,21 @@ or ``setattr`` in the bundle lets every name pass.
 from __future__ import annotations
 
 import ast
+from types import ModuleType
 
 from kit.bundle.bound_names import Names
 from kit.bundle.dynamic_names import binds_dynamically
 from kit.bundle.guards import is_type_checking
 from kit.bundle.sources import Source, called_name, imported_modules, shipped_statements, walk
 from kit.errors import BuildError
+
+# what the import system sets on a module loaded from a file (the bundle's loader too), and
+# what getattr finds on any module object (``__dict__``, ``__getattribute__``...): ``from m
+# import __doc__`` never fails
+MODULE_ATTRIBUTES = frozenset(dir(ModuleType)) | {
+    "__name__", "__doc__", "__package__", "__loader__", "__spec__", "__file__", "__cached__",
+    "__builtins__",
+}  # fmt: skip
 
 
 def check_imported_names(entry: Source, helpers: list[Source]) -> None:
@@ -98,7 +109,8 @@ def _names_bound(helper: Source, by_name: dict[str, Source]) -> set[str] | None:
     if names.star or not _readable(helper):
         return None
     submodules = {n.rpartition(".")[2] for n in by_name if n.rpartition(".")[0] == helper.name}
-    return names.bound | set(names.origins) | _other_bindings(helper) | submodules
+    given = MODULE_ATTRIBUTES | ({"__path__"} if helper.is_package else set())
+    return names.bound | set(names.origins) | _other_bindings(helper) | submodules | given
 
 
 def _other_bindings(helper: Source) -> set[str]:

@@ -157,6 +157,31 @@ def test_a_package_s_own_submodules_and_what_its_init_imports_build(toy):
     assert run_bundle(toy, bundle_of(toy), b"") == run_source(toy, b"") == (0, b"graph 7\n", [])
 
 
+def test_what_the_import_system_gives_every_module_builds(toy):
+    """``from m import __doc__`` finds the attributes Python sets on every module (and a
+    package's ``__path__``), which no statement of the helper binds."""
+    write(toy, "shared/mathx.py", '"""Usage: toy N."""\nthere = 7\n')
+    solution(
+        toy,
+        "from shared.mathx import __doc__ as doc, __name__, __file__, __spec__, __loader__\n"
+        "from shared.mathx import __package__, __cached__, __builtins__, __dict__, __class__\n"
+        "from shared.mathx import __getattribute__\n"
+        "from shared import __path__\n",
+        "print(doc, __name__, __file__.endswith('mathx.py'), __spec__.name, __package__,\n"
+        "      type(__loader__).__name__ != '', __cached__ is not None, len(__builtins__) > 9,\n"
+        "      type(__dict__).__name__, __class__.__name__, len(__path__),\n"
+        "      __getattribute__('__name__'))\n",
+    )
+    source = run_source(toy, b"")
+    assert source == (
+        0,
+        b"Usage: toy N. shared.mathx True shared.mathx shared True True True dict module 1 "
+        b"shared.mathx\n",
+        [],
+    ), source
+    assert run_bundle(toy, bundle_of(toy), b"") == source
+
+
 def test_a_package_extending_its_path_beyond_the_workspace_is_not_judged(toy, tmp_path):
     """A submodule found outside the workspace is no helper: the package's text cannot say
     what it holds."""
