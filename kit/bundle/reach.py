@@ -31,8 +31,9 @@ statement that raises on import from source keeps raising in the bundle.
 References are names (``f``) and attribute chains on imported modules (``shared.x.f``), found
 anywhere in kept code. A module used any other way (passed as a value, ``getattr(module,
 ...)``, ``vars(module)``, ``dir(module)``, any dunder attribute of it such as
-``module.__dict__`` or ``module.__getattribute__``), or that uses ``globals()``, ``vars()``,
-``__all__``, ``__getattr__`` or its ``__dict__``, stays whole, and so do the modules it binds
+``module.__dict__`` or ``module.__getattribute__``, or imported from it: ``from module import
+__dict__``), or that uses ``globals()``, ``vars()``, ``__all__``, ``__getattr__`` or its
+``__dict__``, stays whole, and so do the modules it binds
 to names (``import a.b.c``: ``a``, ``a.b``, ``a.b.c``), the submodules its ``__all__`` names
 and the modules it star-imports. Of a star-imported module (``from m import *``), what the
 importer's names need is kept (a name not bound in the importer is looked for in the modules it
@@ -323,6 +324,8 @@ class _References(ast.NodeVisitor):
         for alias in node.names:
             if alias.name == "*":  # its names are followed through the importer's star_bases
                 continue
+            if alias.name.startswith("__") and alias.name.endswith("__"):
+                self.escaped.add(base)  # ``from m import __dict__``: m.__dict__, m as a value
             # the package's own binding of the name, if any, even where a submodule has that
             # name: the import takes the attribute the package has when it runs, which is its
             # own until the submodule is imported (``from geom import point`` then ``import

@@ -18,6 +18,10 @@ DYNAMIC = {
     "vars of the module": "import shared.dyn as d\nprint(vars(d)['f' + 'n']())",
     "the module's __dict__": "import shared.dyn as d\nprint(d.__dict__['f' + 'n']())",
     "a dotted chain's __dict__": "import shared.dyn\nprint(shared.dyn.__dict__['f' + 'n']())",
+    "__dict__ imported from the module": "from shared.dyn import __dict__ as names\n"
+    "print(names['f' + 'n']())",
+    "__getattribute__ imported from the module": "from shared.dyn import __getattribute__ as get\n"
+    "print(get('f' + 'n')())",
     "__getattribute__": "import shared.dyn as d\nprint(d.__getattribute__('f' + 'n')())",
     "a function's __globals__": "from shared.dyn import used\nprint(used.__globals__['f' + 'n']())",
     "dir of the module": "import shared.dyn as d\n"
