@@ -153,12 +153,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _stressed(args: argparse.Namespace) -> int:
     root = args.root.resolve()
-    (problem,) = select(load_registry(root), [args.slug])
+    registry = load_registry(root)
+    (problem,) = select(registry, [args.slug])
     runner = target_runner(args) or runner_for_runs(problem.targets)
     source = source_for(
         problem, runner, brute=args.brute, gen=args.gen, gen_size=args.gen_size, given=args.param
     )
-    save = save_folder(problem, args.save)
+    save = save_folder(problem, args.save, registry.values())
     seed = args.seed if args.seed is not None else random.randrange(1, 10**9)
     limit_cases = args.cases
     limit_seconds = args.seconds if args.seconds is not None else None

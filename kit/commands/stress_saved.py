@@ -1,15 +1,17 @@
 """``stress --save``: where a failing input is saved, and the input written there as a sample
 pair (``.in``, and ``.out`` the expected answer when there is one), for ``cpkit stress``.
 
-``save_folder(problem, save)`` is the folder ``--save`` names (the problem's samples folder for
-``--save`` alone), checked before the run: a file, a folder that cannot be made or written into
-is a one-line error then, not after the run and its shrink. ``save_shown(problem, folder,
-shrunk, expected)`` writes the input the command showed and says where: the next ``sample-N``
-in the samples folder, else ``<slug>-seed<S>`` (then ``-2``, ``-3``...); a pair that already
-holds the same input and answer is named, not written again, a different file is never
-overwritten (nor written through a link), and a write that fails leaves no half pair.
+``save_folder(problem, save, problems)`` is the folder ``--save`` names (the problem's samples
+folder for ``--save`` alone), checked before the run: a file, a folder that cannot be made or
+written into, another of the workspace's ``problems``' samples folder (its build would run this
+problem's input as its own sample) is a one-line error then, not after the run and its shrink.
+``save_shown(problem, folder, shrunk, expected)`` writes the input the command showed and says
+where: the next ``sample-N`` in the samples folder, else ``<slug>-seed<S>`` (then ``-2``,
+``-3``...); a pair that already holds the same input and answer is named, not written again, a
+different file is never overwritten (nor written through a link), and a write that fails leaves
+no half pair.
 
-    folder = save_folder(problem, args.save)  # None without --save
+    folder = save_folder(problem, args.save, registry.values())  # None without --save
     save_shown(problem, folder, shrunk, b"15\n")  # saved: samples/SLUG/sample-2.in, ...
 """
 
@@ -19,7 +21,7 @@ import itertools
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from kit.errors import BuildError
@@ -27,8 +29,11 @@ from kit.registry import Problem
 from kit.stress.shrink import Shrunk
 
 
-def save_folder(problem: Problem, save: str | bool | None) -> Path | None:
-    """Where ``--save`` writes: the problem's samples folder when no DIR is given."""
+def save_folder(
+    problem: Problem, save: str | bool | None, problems: Iterable[Problem] = ()
+) -> Path | None:
+    """Where ``--save`` writes: the problem's samples folder when no DIR is given; never the
+    samples folder of another of ``problems``."""
     if save is None:
         return None
     if save is not True and not save.strip():
@@ -39,6 +44,7 @@ def save_folder(problem: Problem, save: str | bool | None) -> Path | None:
     named = f"--save ({problem.rel(folder)})" if save is True else f"--save {save}"
     if folder.exists() and not folder.is_dir():
         raise BuildError(f"{named}: not a folder")
+    _not_anothers_samples(problem, folder, named, problems)
     if not folder.exists() and not folder.absolute().parent.is_dir():
         raise BuildError(f"{named}: no folder {folder.absolute().parent} to make it in")
     try:  # refused now, not after the run and its shrink
@@ -51,6 +57,20 @@ def save_folder(problem: Problem, save: str | bool | None) -> Path | None:
     except OSError as error:
         raise BuildError(f"{named}: cannot write there: {error.strerror}") from None
     return folder
+
+
+def _not_anothers_samples(
+    problem: Problem, folder: Path, named: str, problems: Iterable[Problem]
+) -> None:
+    """A one-line error when ``folder`` is another problem's samples folder: saved there, the
+    input would be a case of that problem, failing its build with this problem's answer."""
+    for other in problems:
+        if other.slug != problem.slug and other.samples_dir.resolve() == folder.resolve():
+            raise BuildError(
+                f"{named}: the samples folder of problem {other.slug!r}, whose build would run "
+                f"this input as its own (--save alone saves into "
+                f"{problem.rel(problem.samples_dir)}/)"
+            )
 
 
 def save_shown(problem: Problem, save: Path, shrunk: Shrunk, expected: bytes | None) -> None:

@@ -518,13 +518,32 @@ def test_ctrl_c_while_shrinking_or_in_the_final_run_shows_and_saves_the_smallest
     assert "\nsaved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out\n" in shown
 
 
+def test_a_save_into_another_problem_s_samples_is_refused_before_the_run(pairsum, capsys):
+    """``--save samples/other`` (a slip of the slug) wrote pairsum's failing input there, and
+    the other problem's build then ran it as its own sample and failed on it."""
+    with (pairsum / "problems.toml").open("a") as toml:
+        toml.write('\n[other]\njudge = "nowhere"\nid = "2"\nkind = "batch"\n')
+        toml.write("time_limit = 1.0\nmemory_limit = 64\n")
+    (pairsum / "samples" / "other").mkdir()
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--save", str(pairsum / "samples" / "other"),
+        "--root", str(pairsum),
+    )  # fmt: skip
+    with pytest.raises(BuildError, match=r"the samples folder of problem 'other', whose build "):
+        args.run(args)
+    assert "shrinking" not in capsys.readouterr().out
+    assert not any((pairsum / "samples" / "other").iterdir())
+
+
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="no /proc to fail to write into")
 def test_a_save_that_cannot_be_written_is_one_line_when_the_shrink_stopped_too(
     pairsum, capsys, monkeypatch
 ):
     """A folder that could be written when the run started and no longer can at the save
     (the probe before the run is passed over here)."""
-    monkeypatch.setattr(stress, "save_folder", lambda problem, save: Path(save))
+    monkeypatch.setattr(stress, "save_folder", lambda problem, save, problems: Path(save))
     unlucky_on_one_case(pairsum)
     args = parse(
         "pairsum", "--seed", "1", "--cases", "20", "--param", "cases=4", "--save", "/proc/x",
