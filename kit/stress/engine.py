@@ -180,7 +180,10 @@ class Stress:
             return source.gen.generate(seed, size, cwd=self.empty, limits=self.limits)
         assert source.module is not None
         try:
-            return source.module.generate(random.Random(seed), **params)
+            text = source.module.generate(random.Random(seed), **params)
+            if not text:  # no input file at all, as a --gen program printing nothing
+                raise BuildError(f"{source.module.where}: generate() returned an empty file")
+            return text
         except BuildError as error:  # the module's one line, told which file it was making
             shown = " ".join(f"{name}={value}" for name, value in params.items()) or "none"
             raise BuildError(f"{error} (seed {seed}, parameters {shown})") from None

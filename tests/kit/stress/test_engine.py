@@ -242,6 +242,23 @@ def test_a_generator_that_raises_is_one_line_naming_the_seed_and_parameters(pair
     )
 
 
+def test_a_generator_that_returns_an_empty_file_is_one_line_naming_the_seed(pairsum, tmp_path):
+    """As a --gen program that prints nothing: without a validator the empty file was run, and
+    the solution's crash on it reported as the failure found."""
+    text = pairsum.stress.read_text().replace("def validate(", "def unused_validate(")
+    pairsum.stress.write_text(
+        text.replace(
+            "    p = {**PARAMS, **params}\n", "    return ''\n    p = {**PARAMS, **params}\n"
+        )
+    )
+    stress = stress_of(pairsum, tmp_path)
+    with pytest.raises(BuildError) as caught:
+        stress.make(4, {"cases": 2, "bound": 10})
+    assert str(caught.value) == (
+        "stress/pairsum.py: generate() returned an empty file (seed 4, parameters cases=2 bound=10)"
+    )
+
+
 def test_a_generator_that_does_not_return_is_one_line_past_the_budget(
     pairsum, tmp_path, monkeypatch, released
 ):
