@@ -179,15 +179,19 @@ def _stressed(args: argparse.Namespace) -> int:
         for note in stress.notes:
             print(note, flush=True)
         start = time.monotonic()
-        found = search(
-            stress,
-            seed,
-            source.params,
-            limit_cases=limit_cases,
-            limit_seconds=limit_seconds,
-            jobs=args.jobs,
-        )
-        late = stress.retime() if found is None else None
+        try:
+            found = search(
+                stress,
+                seed,
+                source.params,
+                limit_cases=limit_cases,
+                limit_seconds=limit_seconds,
+                jobs=args.jobs,
+            )
+            late = stress.retime() if found is None else None
+        except KeyboardInterrupt:
+            _interrupted(stress, seed, time.monotonic() - start)
+            raise
         elapsed = time.monotonic() - start
         if found is None and late is None:
             _passed(stress, elapsed, refusals(problem, bundle, runner))
@@ -197,6 +201,22 @@ def _stressed(args: argparse.Namespace) -> int:
         else:
             _failed(stress, found, elapsed, args, save)
     return 1
+
+
+def _interrupted(stress: Stress, seed: int, elapsed: float) -> None:
+    """Ctrl-C (or SIGTERM) before a failure was found: what passed until then, the files
+    done in seed order from the first (the exit status stays the interruption's)."""
+    if not stress.count:
+        print(f"stopped: no file judged yet ({elapsed:.1f} s)", flush=True)
+        return
+    last = seed + stress.count - 1
+    over = stress.over_limit  # right answers, their times not judged: not said to have passed
+    said = f"{over} of them over the {stress.problem.time_limit:g} s limit, not timed again alone"
+    print(
+        f"stopped: {counted(stress.count, 'file')} judged in {elapsed:.1f} s "
+        f"(seeds {seed} to {last}), " + (said if over else "every one passed"),
+        flush=True,
+    )
 
 
 def _too_slow(stress: Stress, late, elapsed: float, args: argparse.Namespace, save) -> None:

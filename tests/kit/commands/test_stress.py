@@ -518,6 +518,40 @@ def test_ctrl_c_while_shrinking_or_in_the_final_run_shows_and_saves_the_smallest
     assert "\nsaved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out\n" in shown
 
 
+@pytest.mark.parametrize(
+    ("at", "over", "said"),
+    [
+        (4, 0, "stopped: 3 files judged in S s (seeds 5 to 7), every one passed"),
+        (4, 1, "stopped: 3 files judged in S s (seeds 5 to 7), 1 of them over the 1 s limit, "
+         "not timed again alone"),
+        (1, 0, "stopped: no file judged yet (S s)"),
+    ],
+)  # fmt: skip
+def test_ctrl_c_before_a_failure_says_how_many_files_were_judged(
+    pairsum, capsys, monkeypatch, at, over, said
+):
+    """Stopped in the search, the command said only that it was interrupted: now how many
+    files, of which seeds, and that they passed (or how many were over the time limit, their
+    times not judged alone yet)."""
+    from kit.stress import engine
+
+    judge, calls = engine.Stress.judge, []
+
+    def interrupted(self, text, *rest, **options):
+        calls.append(text)
+        if len(calls) == at:
+            raise KeyboardInterrupt
+        self.over_limit = over
+        return judge(self, text, *rest, **options)
+
+    monkeypatch.setattr(engine.Stress, "judge", interrupted)
+    args = parse("pairsum", "--seed", "5", "--cases", "20", "--root", str(pairsum))
+    with pytest.raises(KeyboardInterrupt):
+        args.run(args)
+    stopped = capsys.readouterr().out.splitlines()[-1]
+    assert re.sub(r"\d+\.\d s", "S s", stopped) == said
+
+
 def test_a_save_into_another_problem_s_samples_is_refused_before_the_run(pairsum, capsys):
     """``--save samples/other`` (a slip of the slug) wrote pairsum's failing input there, and
     the other problem's build then ran it as its own sample and failed on it."""
