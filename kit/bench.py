@@ -42,6 +42,7 @@ from kit.judges.profiles import OWN, judge_name
 from kit.judges.targets import (
     Interpreter,
     Runner,
+    as_problem_target,
     found,
     runner_for,
     timing_interpreters,
@@ -125,6 +126,7 @@ def bench_problem(
     problem: Problem, repeat: int, only: Interpreter | None = None, named: Runner | None = None
 ) -> int:
     module = _load(problem)
+    named = as_problem_target(named, problem.targets) if named is not None else None
     bundle = _fresh_bundle(problem, named)
     with _away(problem.dist, bundle) as script:  # run as the build runs it: outside the workspace
         return _bench(problem, module, (script, bundle), repeat, only, named)

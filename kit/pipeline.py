@@ -137,6 +137,7 @@ def _columns(
     columns = columns_for(problem, interpreters)
     runners = {column.target: column.runner for column in columns}
     if target is not None:  # checked for every target, run under this one
+        target = targets_module.as_problem_target(target, problem.targets)
         columns = [Column(target.target, target, static_only=not target.exact)]
         runners.setdefault(target.target, target)
         foreign = foreign_target_notes(problem, target)

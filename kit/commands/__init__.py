@@ -26,7 +26,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.invocation import command
-from kit.judges.targets import Runner, fallback_for, runner_named
+from kit.judges.targets import Runner, as_problem_target, fallback_for, runner_named
 
 NAMES = ("build", "run", "stress", "new", "listen", "init", "bench", "startup", "verify")
 
@@ -127,6 +127,7 @@ def runnable(problem, bundle, runner: Runner, named: bool) -> Runner:
     from kit.check.checks import stand_in_cannot, stand_in_refusal  # the checks and the
     from kit.pipeline import foreign_target_notes  # pipeline: for the commands that run one
 
+    runner = as_problem_target(runner, problem.targets) if named else runner
     why = stand_in_cannot(problem, bundle, runner)
     if why is not None:
         fallback = fallback_for(runner.target, runner)

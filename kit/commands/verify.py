@@ -36,7 +36,7 @@ from kit.input_check import check_inputs
 from kit.judged_submissions import Judged
 from kit.judges.profiles import CPU, profile_for
 from kit.judges.programs import MissingHeader
-from kit.judges.targets import Runner, runner_for_runs
+from kit.judges.targets import Runner, as_problem_target, runner_for_runs
 from kit.output_check import check_outputs
 from kit.packages.model import PARTIALLY_ACCEPTED, Package, Submission
 from kit.problem_cases import judge_cases, sample_cases
@@ -146,7 +146,10 @@ def _verify(args: argparse.Namespace) -> int:
     assert problem.source is not None
     check_words(problem.source.expectations, f"{shown}/submissions/submissions.yaml")
     chosen = _chosen(problem.source, args.submissions, _display_name(shown))
-    runner = target_runner(args) or runner_for_runs(problem.targets)
+    named = target_runner(args)
+    runner = (
+        as_problem_target(named, problem.targets) if named else runner_for_runs(problem.targets)
+    )
     cases = sample_cases(problem) + judge_cases(problem)[0]
     done: dict[str, Judged] = {}
     extra: list[Judged] = []  # runs for the limit of submissions not asked for

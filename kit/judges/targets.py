@@ -179,6 +179,28 @@ def runner_for_runs(targets: tuple[Target, ...] | list[Target]) -> Runner:
     return min(runners, key=lambda r: (not r.exact, r.interpreter.version < r.target.syntax))
 
 
+def as_problem_target(runner: Runner, targets: tuple[Target, ...] | list[Target]) -> Runner:
+    """The runner ``--target`` named, as the build runs one of a problem's ``targets``:
+    ``pypy3`` (no version) where the judge runs ``pypy3.10`` names the interpreter the build
+    runs that target under, so it is that target's runner (its stand-in said as the build says
+    it); ``runner`` itself otherwise, a version named or another interpreter."""
+    if runner.target.version is not None:
+        return runner
+    here = list(found())
+    for target in targets:
+        if target.impl != runner.target.impl:
+            continue
+        built = runner_for(target, here) or stand_in([target])
+        if _same_file(built.interpreter.executable, runner.interpreter.executable):
+            return built
+    return runner
+
+
+def _same_file(one: str, other: str) -> bool:
+    """Whether two paths name one interpreter (``/usr/bin/pypy3`` links to ``pypy3.9``)."""
+    return os.path.realpath(one) == os.path.realpath(other)
+
+
 def runner_named(name: str) -> Runner:
     """``--target NAME``: who runs a bundle when the user names it: a target (``cpython3.8``,
     ``pypy3``, or a report's label, ``3.8``) that has its own interpreter here, or a PyPy

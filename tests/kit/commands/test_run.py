@@ -618,3 +618,21 @@ def test_a_flood_says_whether_the_judge_stops_it_or_lets_it_run_on(
     assert status == 1
     assert "[toy_sum: OLE, " in err, err
     assert f"more than 8 MiB written to stdout {how}" in err, err
+
+
+@pytest.mark.skipif(not [i for i in found() if i.impl == "pypy"], reason="no PyPy here")
+def test_pypy3_named_where_the_judge_runs_a_pypy_version_runs_as_the_build_runs_it(toy, capfd):
+    """``--target pypy3`` (or that PyPy's path) where the judge runs PyPy 3.11: the PyPy the
+    build runs that target under, its stand-in said as the build says it, not an interpreter
+    the judge does not run."""
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('id = "1"', 'id = "1"\ntargets = ["pypy3.11"]', 1))
+    sample = str(toy / "samples" / "toy_sum" / "sample-1.in")
+    link = toy / "pypy-link"  # the PyPy by a path of its own, as /usr/bin/pypy3 is
+    link.symlink_to(next(i for i in found() if i.impl == "pypy").executable)
+    for named in ("pypy3", "pypy3.11", str(link)):
+        args = parse("toy_sum", sample, "--root", str(toy), "--target", named)
+        assert args.run(args) == 0
+        err = capfd.readouterr().err
+        assert "not a target" not in err, err
+        assert err.splitlines()[-1].endswith(" for pypy3.11]"), err

@@ -9,7 +9,16 @@ import pytest
 
 from kit.errors import BuildError
 from kit.judges import targets
-from kit.judges.targets import found, host, parse_target, runner_for, runner_named, stand_in
+from kit.judges.targets import (
+    Runner,
+    as_problem_target,
+    found,
+    host,
+    parse_target,
+    runner_for,
+    runner_named,
+    stand_in,
+)
 
 
 def test_a_report_label_and_a_target_name_give_the_same_interpreter():
@@ -225,3 +234,25 @@ def test_a_wrapper_that_hangs_is_no_interpreter_and_leaves_no_process(tmp_path, 
     while not _gone(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _gone(pid)
+
+
+def test_pypy3_named_is_the_problem_s_pypy_target_when_the_build_runs_it_there(monkeypatch):
+    """``--target pypy3`` names no version: where the judge runs ``pypy3.10`` and the build runs
+    it under the PyPy named, the runner is that target's; a version named, another PyPy or
+    another implementation is left as named."""
+    from kit.judges import targets
+
+    pypy = replace(host(), impl="pypy", version=(3, 9), executable="/opt/pypy/bin/pypy3.9")
+    other = replace(pypy, executable="/opt/other/bin/pypy3")
+    monkeypatch.setattr(targets, "found", lambda: (host(), pypy))
+    judged = [parse_target("cpython3.13"), parse_target("pypy3.10")]
+    named = Runner(parse_target("pypy3"), pypy, True)
+    assert as_problem_target(named, judged) == runner_for(judged[1], [host(), pypy])
+    assert as_problem_target(named, judged).target == judged[1]
+    another_pypy = Runner(parse_target("pypy3"), other, True)
+    assert as_problem_target(another_pypy, judged) is another_pypy
+    a_version = Runner(parse_target("pypy3.11"), pypy, False)
+    assert as_problem_target(a_version, judged) is a_version
+    assert as_problem_target(named, judged[:1]) is named  # a judge of CPython alone
+    monkeypatch.setattr(targets, "found", lambda: (host(),))  # no PyPy: the build's stand-in
+    assert as_problem_target(stand_in([parse_target("pypy3")]), judged) == stand_in([judged[1]])
