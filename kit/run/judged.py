@@ -10,6 +10,8 @@ script sees its own ``sys.argv``; a traceback starts at its first frame):
   limit by as many, ``sys.setrecursionlimit``/``getrecursionlimit`` keep the script's numbers
   and every thread starts under as many frames (without this, a recursion stopped 2-4 calls
   short of the judge's: RE at a depth of 995 the judge accepts);
+- always, sys.stderr and sys.stdout flushed when the script ends, before atexit's handlers
+  run, as after a judge's ``python3 Main.py`` (and not after a ``-c`` program);
 - ``beside`` (a package's submission run from a folder with the files the judge includes):
   the script's folder first on ``sys.path``, as ``python3 main.py`` has it, and no bytecode
   written there;
@@ -128,7 +130,11 @@ sys.meta_path.insert(len(sys.meta_path) - 1, _NotOnTheJudge)
 # thread's function starts under as many (so a recursion stops at the depth it stops at under
 # the judge's ``python3 Main.py``). Before 3.12 CPython's exec() takes a level of the limit
 # itself (_EXEC_LEVEL; measured: a recursion reached 996 calls from a script under 3.8 and
-# 3.10, 994 through exec() at a -c program's top level; 997 and 996 under 3.12 and 3.13)
+# 3.10, 994 through exec() at a -c program's top level; 997 and 996 under 3.12 and 3.13).
+# When the script ends, however it ends, sys.stderr and sys.stdout are flushed (errors
+# ignored) before atexit's handlers run, as CPython does after a script (flush_io) and not
+# after a -c program: a handler writing a fast-output buffer to fd 1 put it before the lines
+# print() had buffered, a wrong answer the judge accepts
 RUN = """\
 sys.argv = sys.argv[1:]
 _ROOM = 0
@@ -161,7 +167,16 @@ def _main():
     main.__builtins__ = __builtins__
     sys.modules["__main__"] = main
     _make_room(_above() + _EXEC_LEVEL)
-    exec(code, main.__dict__)
+    try:
+        exec(code, main.__dict__)
+    finally:
+        _flush_io()
+def _flush_io():
+    for name in ("stderr", "stdout"):
+        try:
+            getattr(sys, name).flush()
+        except BaseException:
+            pass
 def _padded(count, function, args, kwargs):
     if count > 0:
         return _padded(count - 1, function, args, kwargs)

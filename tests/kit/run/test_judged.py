@@ -289,6 +289,30 @@ def test_the_wrapper_keeps_the_script_s_exit_status_stdin_and_traceback(tmp_path
     assert run(judged.wrapped(host(), exits, no_files=True)).returncode == 3
 
 
+# a fast-output helper's way: its buffer written to fd 1 at exit, beside lines print() buffered
+AT_EXIT = """\
+import atexit, os, sys
+atexit.register(os.write, 1, b"at exit\\n")
+print("printed")
+{ending}
+"""
+
+
+@pytest.mark.parametrize("python", [pytest.param(p, id=p.short) for p in found()])
+@pytest.mark.parametrize("ending", ["pass", "sys.exit(3)", "raise ValueError(1)"])
+def test_the_script_s_output_is_flushed_before_its_exit_handlers_run(tmp_path, python, ending):
+    """``python3 Main.py`` flushes sys.stderr and sys.stdout when the script ends, however it
+    ends, before atexit's handlers run; a ``-c`` program does not: the handler's line came
+    before the printed one, a wrong answer the judge accepts."""
+    script = tmp_path / "flushes.py"
+    script.write_text(AT_EXIT.format(ending=ending))
+    plain = run([python.executable, "-I", str(script)])
+    assert plain.stdout == "printed\nat exit\n"
+    for wrapping in ({}, {"no_files": True}, {"windows": True}):
+        done = run(judged.wrapped(python, script, **wrapping))
+        assert (done.stdout, done.returncode) == (plain.stdout, plain.returncode), wrapping
+
+
 @pytest.mark.parametrize(
     ("ending", "linux", "windows"),
     [
