@@ -35,6 +35,7 @@ import difflib
 import errno
 import importlib
 import os
+import resource
 import signal
 import sys
 import threading
@@ -184,7 +185,7 @@ def main(
     except BrokenPipeError:  # output piped into a program that stopped reading (| head)
         _drop_output()
         return 1
-    except (RecursionError, OSError) as error:  # after BrokenPipeError, an OSError too
+    except (RuntimeError, OSError) as error:  # after BrokenPipeError, an OSError too
         return _beyond_limits(error, prog)
     except Stopped as stop:
         print(f"{prog}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
@@ -194,15 +195,22 @@ def main(
         return 130
 
 
-def _beyond_limits(error: RecursionError | OSError, prog: str) -> int:
+def _beyond_limits(error: RuntimeError | OSError, prog: str) -> int:
     """The one line and exit status for a source nested deeper still than the limit lets a
-    walk go (1), an output the disk had no room for (1), or a path given with a name longer
-    than the system takes (2); any other OSError raised again."""
+    walk go (1), an output the disk had no room for (1), a process or thread the machine
+    would not start (1), or a path given with a name longer than the system takes (2); any
+    other error raised again."""
     if isinstance(error, RecursionError):
         print(f"{prog}: error: a source is {TOO_DEEP}", file=sys.stderr)
         return 1
+    if isinstance(error, RuntimeError):
+        if str(error) != THREAD_REFUSED:
+            raise error
+        return _no_process(error, prog)
     if error.errno in NO_ROOM:
         return _no_room(error, prog)
+    if error.errno == errno.EAGAIN and isinstance(error, BlockingIOError):
+        return _no_process(error, prog)
     if error.errno != errno.ENAMETOOLONG:
         raise error
     print(f"{prog}: error: {_too_long(error)}", file=sys.stderr)
@@ -228,6 +236,32 @@ def _no_room(error: OSError, prog: str) -> int:
     where = error.filename or "the output"
     print(f"{prog}: error: cannot write {where}: {error.strerror}", file=sys.stderr)
     return 1
+
+
+THREAD_REFUSED = "can't start new thread"  # threading's RuntimeError when the machine refuses one
+
+
+def _no_process(error: BaseException, prog: str) -> int:
+    """The one line for a process or thread the machine would not start (an unprivileged
+    user's ``ulimit -u``, which counts threads too; a container's limit): the kit starts a
+    process per run and threads to run cases side by side, and cannot judge without them."""
+    limit = _process_limit()
+    if limit == resource.RLIM_INFINITY:
+        which = "not ulimit -u, unlimited: the system's or the container's limit on processes"
+    else:
+        which = f"ulimit -u: {limit} processes and threads for this user, all of them counted"
+    reason = error.strerror if isinstance(error, OSError) else str(error)
+    print(
+        f"{prog}: error: this machine refused the kit a new process or thread ({which}): "
+        f"{reason}; raise the limit, or run fewer cases at a time (-j 1)",
+        file=sys.stderr,
+    )
+    return 1
+
+
+def _process_limit() -> int:
+    """The processes this user may have (``ulimit -u``), threads counted among them."""
+    return resource.getrlimit(resource.RLIMIT_NPROC)[0]
 
 
 def _too_long(error: OSError) -> str:

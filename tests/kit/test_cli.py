@@ -4,6 +4,7 @@ build.py`` in this checkout)."""
 
 import importlib.metadata
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -549,6 +550,38 @@ def test_a_recursion_error_of_the_kit_s_walks_is_one_line(monkeypatch, capsys):
     assert err.startswith("cpkit: error: a source is nested too deep for the kit's Python")
     assert err.count("\n") == 1
     assert sys.getrecursionlimit() >= cli.RECURSION_LIMIT
+
+
+@pytest.mark.parametrize(
+    "refusal",
+    [RuntimeError("can't start new thread"), BlockingIOError(11, "Resource temporarily")],
+    ids=["thread", "fork"],
+)
+@pytest.mark.parametrize("limit", [6, resource.RLIM_INFINITY], ids=["ulimit", "unlimited"])
+def test_a_process_or_thread_the_machine_refuses_is_one_line(monkeypatch, capsys, refusal, limit):
+    """An unprivileged user's ``ulimit -u 8`` (threads counted with processes): the build's
+    pool could not start its threads, a run could not fork, and each was a traceback."""
+
+    def refused(*_):
+        raise refusal
+
+    monkeypatch.setattr(cli, "_dispatch", refused)
+    monkeypatch.setattr(cli, "_process_limit", lambda: limit)
+    assert cli.main(["toy"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cpkit: error: this machine refused the kit a new process or thread (")
+    assert err.count("\n") == 1
+    said = "ulimit -u: 6 processes and threads for this user" if limit == 6 else "not ulimit -u"
+    assert said in err
+
+
+def test_another_runtime_error_is_not_taken_for_a_refused_thread(monkeypatch):
+    def dispatch(*_args):
+        raise RuntimeError("dictionary changed size during iteration")
+
+    monkeypatch.setattr(cli, "_dispatch", dispatch)
+    with pytest.raises(RuntimeError):
+        cli.main(["toy"], prog="cpkit")
 
 
 def test_an_unknown_slug_is_shown_escaped(tmp_path, capsys):
