@@ -340,11 +340,23 @@ SYSTEM_BINS = ("/usr/bin", "/usr/local/bin")  # searched whatever the PATH: a se
 # an editor's short PATH would otherwise swap an interpreter here for a stand-in
 
 
+def _pyenv_root() -> Path | None:
+    """pyenv's folder: ``PYENV_ROOT``, else ``~/.pyenv``; None for a user with no home (no
+    ``HOME`` and no entry in the password file: a container's bare user id)."""
+    given = os.environ.get("PYENV_ROOT")
+    if given:
+        return Path(given)
+    try:
+        return Path.home() / ".pyenv"
+    except RuntimeError:  # no home directory can be determined
+        return None
+
+
 def _candidates() -> list[str]:
-    pyenv = Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv") / "versions"
+    root = _pyenv_root()
     names: list[str] = []
     try:
-        folders = sorted(pyenv.glob("*"), reverse=True)
+        folders = sorted((root / "versions").glob("*"), reverse=True) if root else []
     except OSError:  # a pyenv folder this user may not read (another user's home)
         folders = []
     for folder in folders:
@@ -360,9 +372,11 @@ def _candidates() -> list[str]:
         names += [f"{base}/pypy3.{minor}" for base in SYSTEM_BINS]
     names += [shutil.which("pypy3") or "", shutil.which("pypy") or ""]
     names += [f"{base}/{name}" for name in ("pypy3", "pypy") for base in SYSTEM_BINS]
-    shims = str(pyenv.parent / "shims") + os.sep  # each one runs a version found above
+    shims = str(root / "shims") + os.sep if root else None  # each runs a version found above
     return [
-        name for name in names if name and not name.startswith(shims) and os.access(name, os.X_OK)
+        name
+        for name in names
+        if name and not (shims and name.startswith(shims)) and os.access(name, os.X_OK)
     ]
 
 

@@ -157,6 +157,19 @@ def test_a_pyenv_folder_this_user_may_not_read_is_passed_over(monkeypatch, tmp_p
     assert all(not name.startswith(str(tmp_path)) for name in targets._candidates())
 
 
+def test_a_user_without_a_home_still_finds_the_interpreters(monkeypatch):
+    """A user id with no entry in the password file and no ``HOME`` (a container's
+    ``--user 12345`` with the environment cleared): ``Path.home()`` raised, and every command
+    that looks for interpreters ended in a traceback."""
+    monkeypatch.delenv("PYENV_ROOT", raising=False)
+
+    def homeless(*_):
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(targets.Path, "home", homeless)
+    assert all(os.access(name, os.X_OK) for name in targets._candidates())
+
+
 @pytest.mark.skipif(not os.access("/usr/bin/pypy3", os.X_OK), reason="no /usr/bin/pypy3 here")
 def test_pypy_in_usr_bin_is_found_whatever_the_path(monkeypatch):
     """As ``python3.X`` is: with a short PATH (a service's, an editor's) Debian's PyPy was
