@@ -17,6 +17,10 @@ own size. Standard library only, nothing done on import.
   the file REPORT. ARGV stays in the wrapper's process group (killing the group kills both);
   SIGUSR1 to the wrapper ends ARGV alone, and the report is still written.
 
+A fork the machine refuses (a user's ``ulimit -u``) starts no run: ``serve`` writes
+``{"refused": WHY}`` in place of the pid, and ``wrap`` writes it as its report, exit 127; the
+kit then stops in one line, where the refusal was taken for the run's own failure (``RE``).
+
 ``watch`` waits for a process group leader while draining its stderr pipe (read as it comes,
 between two polls, which a run flooding it makes no more frequent), killing the group
 at the deadline or once the run's memory (``run_kib``: the leader's resident set, plus what
@@ -619,7 +623,13 @@ def serve() -> None:
         request = json.loads(line)
         err_read, err_write = os.pipe()
         start = time.perf_counter()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except BlockingIOError as error:  # the machine's process limit (ulimit -u)
+            os.close(err_read)
+            os.close(err_write)
+            print(json.dumps({"refused": error.strerror}), flush=True)
+            continue
         if pid == 0:
             _start_run(request, err_read, err_write, watcher)
         os.close(err_write)
@@ -644,7 +654,12 @@ def wrap(arguments: list[str]) -> int:
     err_read, err_write = os.pipe()
     start = time.perf_counter()
     wrapper = os.getpid()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except BlockingIOError as error:  # the machine's process limit (ulimit -u): no run
+        with open(report, "w") as file:
+            file.write(json.dumps({"refused": error.strerror}))
+        return 127
     if pid == 0:
         try:
             end_with_parent(signal.SIGKILL, wrapper)

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
 import json
 import os
 import shutil
@@ -155,6 +156,8 @@ class _Launcher:
             self.process.stdin.write(json.dumps(request) + "\n")
             self.process.stdin.flush()
             started = self.process.stdout.readline()
+            if started:
+                _raise_refused(json.loads(started))
             answer = self.process.stdout.readline()
             if answer:
                 return json.loads(answer)
@@ -176,6 +179,13 @@ class _Launcher:
             _close_pipes(self.process)
         self.process = None
         _running.discard(self)
+
+
+def _raise_refused(said: object) -> None:
+    """The launcher's word for a run it could not fork (the machine's process limit: see
+    kit.run.launcher), raised as the fork's own error, which the command reports in one line."""
+    if isinstance(said, dict) and "refused" in said:
+        raise BlockingIOError(errno.EAGAIN, str(said["refused"]))
 
 
 def _close_pipes(process: subprocess.Popen) -> None:
@@ -352,6 +362,7 @@ def read_watch_report(report: Path) -> dict | None:
         return None
     if not isinstance(answer, dict):
         return None
+    _raise_refused(answer)
     answer["stderr"] = answer.get("stderr", "").encode("latin-1")
     answer["processes"] = peak_processes(answer)
     answer["maxrss"] = peak_kib(answer)

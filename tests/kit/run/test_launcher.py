@@ -223,6 +223,46 @@ def test_wrap_runs_a_program_on_its_own_pipes_and_writes_its_report(tmp_path):
     assert (answer["returncode"], answer["stderr"], answer["killed"]) == (5, "said", None)
 
 
+# the launcher run as itself, with every fork refused as a user's ``ulimit -u`` refuses one
+REFUSING = (
+    "import os, runpy, sys\n"
+    "def refused():\n"
+    "    raise BlockingIOError(11, 'Resource temporarily unavailable')\n"
+    "os.fork = refused\n"
+    "sys.argv = sys.argv[1:]\n"
+    "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+)
+
+
+def test_serve_says_a_fork_was_refused_and_serves_on(tmp_path):
+    """Its traceback ended the launcher, and the kit's build in one of its own."""
+    launcher = subprocess.Popen(
+        [sys.executable, "-I", "-S", "-c", REFUSING, str(LAUNCHER), "serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    for number in range(2):
+        launcher.stdin.write(request_line(tmp_path, number, {"argv": python("pass")}) + "\n")
+        launcher.stdin.flush()
+        answer = json.loads(launcher.stdout.readline())
+        assert answer == {"refused": "Resource temporarily unavailable"}
+    launcher.stdin.close()
+    assert launcher.wait(timeout=60) == 0
+
+
+def test_wrap_reports_a_fork_refused(tmp_path):
+    """Its traceback was taken for the solution's: a game's verdict RE, the machine's doing."""
+    report = tmp_path / "report.json"
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", REFUSING, str(LAUNCHER), "wrap", str(report),
+         "10.0", "0", "unlimited", *python("pass")],
+        capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (127, b"")
+    assert json.loads(report.read_text()) == {"refused": "Resource temporarily unavailable"}
+
+
 def test_wrap_ends_a_child_that_left_the_program_s_group(tmp_path):
     """The interactive game's wrapper: a child gone out of the group with ``setsid`` (holding
     the game's pipes) ends with the program, as in a judge's container."""

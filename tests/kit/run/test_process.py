@@ -6,6 +6,7 @@ sleeper at the wall-clock timeout, a stderr flood keeps only its tail, and a pro
 a child behind holding its pipes does not hold the build.
 """
 
+import errno
 import os
 import re
 import signal
@@ -409,6 +410,26 @@ def test_a_launcher_whose_run_failed_is_not_given_back(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         run_process([sys.executable, "-c", "pass"], b"", cwd=tmp_path, timeout=10)
     assert process._idle == []
+
+
+def test_a_run_the_launcher_could_not_fork_raises_the_fork_s_error(tmp_path, monkeypatch):
+    """A user's ``ulimit -u``: the launcher's traceback was "the run launcher stopped
+    unexpectedly", a traceback of the kit's, where the command now says why in one line."""
+    from tests.kit.run.test_launcher import LAUNCHER, REFUSING
+
+    monkeypatch.setattr(process, "WATCH", [sys.executable, "-I", "-S", "-c", REFUSING, LAUNCHER])
+    monkeypatch.setattr(process, "_idle", [])
+    with pytest.raises(BlockingIOError) as refused:
+        run_process([sys.executable, "-c", "pass"], b"", cwd=tmp_path, timeout=10)
+    assert refused.value.errno == errno.EAGAIN
+    assert process._idle == []
+
+
+def test_a_watch_report_of_a_refused_fork_raises_the_fork_s_error(tmp_path):
+    report = tmp_path / "report.json"
+    report.write_text('{"refused": "Resource temporarily unavailable"}')
+    with pytest.raises(BlockingIOError, match="Resource temporarily unavailable"):
+        read_watch_report(report)
 
 
 def test_warmed_launchers_serve_runs_side_by_side(tmp_path, monkeypatch):
