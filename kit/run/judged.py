@@ -66,13 +66,16 @@ site.setcopyright()
 site.sethelper()
 """
 # for a judge that installs third-party modules, the interpreter's site-packages (its venv's
-# first: 3.8-3.10 find a venv only in site), and a finder that refuses what is found there
+# first: 3.8-3.10 find a venv only in site; Debian's site.getsitepackages names a venv's
+# lib/pythonX.Y/site-packages only once site has found the venv, which -S never lets it),
+# and a finder that refuses what is found there
 # alone but not in the judge's list (a module installed here that the judge lacks: a guarded
 # ``try: import yaml`` takes its fallback, as on the judge)
 SITE_PACKAGES = """\
 def _site_packages():
     here = os.path.dirname(os.path.abspath(sys.executable))
     prefixes = [sys.prefix, sys.exec_prefix]
+    own = []
     for venv in (os.path.dirname(here), here):
         config = os.path.join(venv, "pyvenv.cfg")
         if os.path.isfile(config):
@@ -80,9 +83,10 @@ def _site_packages():
                 text = file.read().replace(" ", "").lower()
             shared = "include-system-site-packages=true" in text
             prefixes = [venv] + (prefixes if shared else [])
+            own = [os.path.join(venv, "lib", "python%d.%d" % sys.version_info[:2], "site-packages")]
             break
     found = []
-    for path in site.getsitepackages(prefixes):
+    for path in own + site.getsitepackages(prefixes):
         if os.path.isdir(path) and path not in sys.path:
             sys.path.append(path)
             found.append(path)

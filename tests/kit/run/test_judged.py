@@ -4,6 +4,7 @@ refused where the judge forbids files, and under a Windows judge's CPython 3.13 
 limit Windows has (a recursion under ``functools.lru_cache`` stops near 1000 calls there, near
 3330 on Linux), in the main thread and in threads."""
 
+import os
 import re
 import subprocess
 import sys
@@ -97,12 +98,22 @@ def test_only_cpython_3_13_on_windows_spends_c_recursion(toy):
     assert judged.command(codeforces, older, "b.py")[-2] == windows
 
 
-@pytest.fixture(scope="module")
-def venv(tmp_path_factory):
-    """A venv of the host Python whose site-packages holds a module and a .pth file that
-    would print and slow every start by 0.3 s."""
+# the host's Python, and the machine's own where it is another (Debian's, whose site finds a
+# venv's site-packages only once site.main has run: never under -S)
+VENV_PYTHONS = [sys.executable] + [
+    path
+    for path in ("/usr/bin/python3",)
+    if os.path.isfile(path) and not os.path.samefile(path, sys.executable)
+]
+
+
+@pytest.fixture(scope="module", params=VENV_PYTHONS)
+def venv(request, tmp_path_factory):
+    """A venv of a CPython (the host's, the machine's) whose site-packages holds a module and
+    a .pth file that would print and slow every start by 0.3 s: its python, site-packages and
+    the Interpreter it is."""
     root = tmp_path_factory.mktemp("venv")
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root)], check=True)
+    subprocess.run([request.param, "-m", "venv", "--without-pip", str(root)], check=True)
     packages = next(root.glob("lib/*/site-packages"))
     (packages / "venv_only.py").write_text("X = 42\n")
     (packages / "listed").mkdir()  # a package the judge lists, and its own dependency
@@ -112,15 +123,17 @@ def venv(tmp_path_factory):
     )
     slow = "import sys, time; time.sleep(0.3); sys.stderr.write('pth ran\\n')\n"
     (packages / "slow_hook.pth").write_text(slow)
-    return root / "bin" / "python", packages
+    python = root / "bin" / "python"
+    asked = [str(python), "-c", "import sys; print(*sys.version_info[:2])"]
+    version = tuple(map(int, subprocess.check_output(asked, text=True).split()))
+    return python, packages, Interpreter("cpython", version, str(python), ("-I",))
 
 
 def test_the_host_s_pth_files_do_not_run_and_site_s_work_is_done(tmp_path, venv):
     """What a judge's plain interpreter has, not what the host installed: the venv's modules
     the judge installs import, its .pth file's import line does not run, exit() and quit()
     exist."""
-    python, packages = venv
-    python_of = Interpreter("cpython", sys.version_info[:2], str(python), ("-I",))
+    python, packages, python_of = venv
     script = tmp_path / "b.py"
     script.write_text(
         "import sys, venv_only\nprint(venv_only.X, sys.path[-1], callable(quit))\nexit(3)\n"
@@ -138,8 +151,7 @@ def test_the_host_s_pth_files_do_not_run_and_site_s_work_is_done(tmp_path, venv)
 def test_a_module_installed_here_but_not_on_the_judge_is_not_found(tmp_path, venv, installed):
     """A guarded ``try: import venv_only`` takes the judge's branch: a judge that installs
     nothing gets no site-packages, one with a list (AtCoder) only what it lists."""
-    python, _ = venv
-    python_of = Interpreter("cpython", sys.version_info[:2], str(python), ("-I",))
+    _, _, python_of = venv
     script = tmp_path / "b.py"
     script.write_text(
         "import heapq\ntry:\n    import venv_only\n    print('installed')\n"
@@ -153,8 +165,7 @@ def test_a_module_installed_here_but_not_on_the_judge_is_not_found(tmp_path, ven
 def test_a_listed_package_imports_what_it_needs_though_the_judge_does_not_list_it(tmp_path, venv):
     """AtCoder lists pandas, not the dateutil it imports: the package's own imports are found
     (directly, or through importlib), the script's own import of the dependency is not."""
-    python, _ = venv
-    python_of = Interpreter("cpython", sys.version_info[:2], str(python), ("-I",))
+    _, _, python_of = venv
     script = tmp_path / "b.py"
     script.write_text("import listed\nprint(listed.Y)\n")
     command = judged.wrapped(python_of, script, installed=("listed",))
