@@ -133,6 +133,6 @@ def _uncompiled(file: Path, name: str) -> tuple[str, bool]:
         if any(hint in str(error.msg) for hint in PYTHON_2_HINTS) or b"python2" in first:
             return f"not run: {of}not Python 3 ({where})", False
         return f"does not compile ({of}{where}: {error.msg})", True
-    except ValueError as error:  # a null byte
-        return f"does not compile ({of}{error})", True
+    except ValueError as error:  # a null byte before 3.11.4 (Debian's 3.11.2), a SyntaxError since
+        return f"does not compile ({of}SyntaxError: {error})", True
     return "", False

@@ -399,6 +399,8 @@ def _check_python(text: str, where: str) -> None:
     except SyntaxError as error:  # a NUL byte's has no line
         line = f"line {error.lineno}: " if error.lineno is not None else ""
         raise BuildError(f"{where}: not Python once filled in ({line}{error.msg})") from None
+    except ValueError as error:  # a NUL byte before 3.11.4 (Debian's 3.11.2): no SyntaxError
+        raise BuildError(f"{where}: not Python once filled in ({error})") from None
 
 
 def _check_title(template: str, values: dict[str, str], text: str, where: str) -> None:
