@@ -49,6 +49,13 @@ class Unusable(BuildError):
     command that goes on to its other problems (bench), where a failure found exits 1."""
 
 
+class Refused(RuntimeError):
+    """The machine refused the kit a thread it starts to run the workspace's code in (a user's
+    ``ulimit -u``, which counts threads): no fault of that code, never blamed on a stress
+    module's function; its message is threading's, which the command line says in one line as
+    it says any refused thread (``kit.cli``)."""
+
+
 class Unwritable(BuildError):
     """The folder the bundles go to cannot take them (``dist`` a file, read-only, a full
     disk): every problem would fail alike, so each command stops there, as for a usage

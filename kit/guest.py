@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+from kit.errors import Refused
+
 T = TypeVar("T")
 
 _REAL_EXIT = os._exit
@@ -103,6 +105,8 @@ def on_deep_stack(function: Callable[..., T], *args: Any) -> T:
         try:
             thread = threading.Thread(target=target, name="guest", daemon=True)
             thread.start()
+        except RuntimeError as error:  # the machine's refusal, not the guest's
+            raise Refused(str(error)) from None
         finally:
             threading.stack_size(before)
     thread.join()

@@ -33,7 +33,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from kit.checkout_modules import import_from_checkout
-from kit.errors import BuildError
+from kit.errors import BuildError, Refused
 from kit.guest import exit_call, failure, on_deep_stack
 from kit.judges.targets import Runner
 from kit.registry import Problem
@@ -311,7 +311,7 @@ class Guarded:
                     if name == "validate":
                         raise
                     raise self._error(name, args) from None
-                except KeyboardInterrupt:  # Ctrl-C, a stop: not the module's
+                except (KeyboardInterrupt, Refused):  # Ctrl-C, a stop, no thread: not the module's
                     raise
                 except BaseException:  # the module's own bug, or a stub
                     raise self._error(name, args) from None
@@ -368,7 +368,7 @@ class Guarded:
         with self._calling("cuts"):
             try:
                 made = on_deep_stack(cuts, case)
-            except KeyboardInterrupt:  # Ctrl-C, a stop: not the module's
+            except (KeyboardInterrupt, Refused):  # Ctrl-C, a stop, no thread: not the module's
                 raise
             except BaseException:  # its own bug, a stub, a BaseException of its own
                 raise self._error("cuts", (case,)) from None
@@ -384,7 +384,7 @@ class Guarded:
                     variant = on_deep_stack(next, variants)
                 except StopIteration:
                     return
-                except KeyboardInterrupt:  # Ctrl-C, a stop: not the module's
+                except (KeyboardInterrupt, Refused):  # Ctrl-C, a stop, no thread: not the module's
                     raise
                 except BaseException:  # its own bug, a stub, a BaseException of its own
                     raise self._error("cuts", (case,)) from None

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.errors import BuildError
+from kit.errors import BuildError, Refused
 from kit.judges.targets import parse_target, stand_in
 from kit.registry import load_registry
 from kit.stress.source import SIZE, load_stress_module, shown_params, source_for
@@ -304,3 +304,19 @@ def test_a_workspace_package_named_as_the_kit_s_own_says_it_is_hidden(pairsum, l
     with pytest.raises(BuildError) as error:
         load_stress_module(pairsum, [])
     assert str(error.value).endswith("No module named 'kit.nothing' at stress/pairsum.py:1")
+
+
+def test_a_thread_the_machine_refuses_is_not_blamed_on_the_module(pairsum, monkeypatch):
+    """Under a user's ``ulimit -u`` the guest thread may not start: the machine's refusal goes
+    up to the command line's one line, not ``validate() raised RuntimeError``."""
+    from kit import guest
+
+    def refused(self):
+        raise RuntimeError("can't start new thread")
+
+    append_to_stress(pairsum, "def cuts(case):\n    yield case[:1]\n")
+    module = load_stress_module(pairsum, [])
+    monkeypatch.setattr(guest.threading.Thread, "start", refused)
+    for call in (lambda: module.reference("1\n1 2\n"), lambda: list(module.cuts("1 2"))):
+        with pytest.raises(Refused, match="can't start new thread"):
+            call()
