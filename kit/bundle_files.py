@@ -39,6 +39,8 @@ def staged(problem: Problem, data: bytes, result: Result):
     try:
         problem.dist.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale(problem)
+        with tempfile.TemporaryFile(dir=problem.dist.parent):  # a folder there that takes
+            pass  # no file (read-only) stops the build now, as a missing one it cannot make
     except OSError as error:
         where = problem.rel(problem.dist.parent)
         if problem.dist.parent.exists() and not problem.dist.parent.is_dir():

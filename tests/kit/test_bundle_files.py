@@ -378,3 +378,22 @@ def test_staged_bundles_of_builds_that_are_gone_are_removed(toy):
     os.utime(old, (hours_ago, hours_ago))
     bundle_files._remove_stale(problem)
     assert sorted(p.name for p in dist.iterdir()) == sorted([live.name, legacy.name])
+
+
+def test_a_dist_folder_that_takes_no_file_stops_before_the_runs(toy, monkeypatch):
+    """``dist/`` there but read-only (a read-only checkout; as root only a read-only mount):
+    the build stops at once, as for a ``dist/`` it cannot make, not after every case ran."""
+    problem = toy_sum(toy)
+    problem.dist.parent.mkdir(exist_ok=True)
+    real = tempfile.TemporaryFile
+
+    def refused(*args, dir=None, **kwargs):
+        if dir is not None and Path(dir) == problem.dist.parent:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(bundle_files.tempfile, "TemporaryFile", refused)
+    with pytest.raises(
+        BuildError, match=r"^cannot write the bundle into dist/: Permission denied$"
+    ), staged(problem, b"print(1)\n", Result(problem)):
+        pytest.fail("the runs started")
