@@ -6,7 +6,10 @@ class="title">A. Name</div>``, ``<div class="time-limit">`` and ``<div class="me
 Samples: ``<div class="sample-test">`` holds ``<div class="input">`` and ``<div
 class="output">``, each a title and a ``<pre>``, whose lines are ``<div
 class="test-example-line">`` elements on newer pages and ``<br>``-separated text on older ones.
-The title's index ("A. ", "B2. ", a group's "P35. ") is dropped.
+The title's index ("A. ", "B2. ", a group's "P35. ") is dropped. An interactive problem's
+statement has an "Interaction" section (``<div class="section-title">Interaction</div>``,
+"Протокол взаимодействия" on Russian pages) where others have "Output": the page makes the
+problem interactive, and its samples, which are exchanges, are not read.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from kit.pages.tree import Element
 NAME = "Codeforces"
 HOSTS = ("codeforces.com", "codeforces.net", "codeforces.ml", "codeforc.es")
 MARK = "<div class=problem-statement>"
+INTERACTION = ("interaction", "протокол взаимодействия")  # the section's title, as shown
 
 
 def matches(root: Element) -> bool:
@@ -41,6 +45,10 @@ def read(root: Element, source: str, url: str | None) -> Page:
         memory_box.text() if memory_box is not None else None,
         "<div class=time-limit> and <div class=memory-limit> in the statement's header",
     )
+    page_id = id_in(url) or _title_id(root)
+    shown = (NAME, title, time, memory)
+    if _interactive(statement):
+        return Page(*shown, [], time_shown, memory_shown, page_id, interactive=True)
     inputs = [_pre(box) for box in statement.find_all("div", cls="input")]
     outputs = [_pre(box) for box in statement.find_all("div", cls="output")]
     samples = paired(
@@ -50,8 +58,13 @@ def read(root: Element, source: str, url: str | None) -> Page:
         "Codeforces' <div class=sample-test> with <div class=input> and <div class=output> "
         "each holding a <pre>",
     )
-    page_id = id_in(url) or _title_id(root)
-    return Page(NAME, title, time, memory, samples, time_shown, memory_shown, page_id)
+    return Page(*shown, samples, time_shown, memory_shown, page_id)
+
+
+def _interactive(statement: Element) -> bool:
+    """Whether the statement has an Interaction section, as interactive problems' have."""
+    titles = statement.find_all("div", cls="section-title")
+    return any(title.text().strip().lower() in INTERACTION for title in titles)
 
 
 def _pre(box: Element) -> str | None:

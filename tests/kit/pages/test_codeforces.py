@@ -70,3 +70,25 @@ def test_a_page_without_its_limits_names_the_markup():
     page = PAGE.replace('class="memory-limit"', 'class="other"')
     with pytest.raises(BuildError, match=r"^p\.html: no memory limit found \(expected Codeforces'"):
         codeforces.read(parse(page), "p.html", None)
+
+
+@pytest.mark.parametrize("section", ["Interaction", "Протокол взаимодействия"])
+def test_an_interaction_section_makes_the_problem_interactive_without_samples(section):
+    """An interactive problem's page was read as a batch one, its exchange (the judge's replies,
+    the queries) written as a sample's input and expected output."""
+    interactive = PAGE.replace(
+        "<div>Statement.</div>",
+        f'<div>Statement.</div><div><div class="section-title">{section}</div><p>Ask.</p></div>',
+    )
+    page = codeforces.read(parse(interactive), "p.html", None)
+    assert page.interactive and page.samples == []
+    assert (page.title, page.time_limit, page.memory_limit) == ("Two Sums", 2.0, 256)
+
+
+def test_a_batch_page_with_input_and_output_sections_is_not_interactive():
+    batch = PAGE.replace(
+        "<div>Statement.</div>",
+        '<div class="output-specification"><div class="section-title">Output</div></div>',
+    )
+    page = codeforces.read(parse(batch), "p.html", None)
+    assert not page.interactive and page.samples == [("2\n1 2\n", "3\ndone\n")]
