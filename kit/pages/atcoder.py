@@ -10,6 +10,10 @@ English part is read when there is one. The title's letter ("A - ") is dropped.
 A page saved from a browser has the page's script's additions: ``<span class="btn-copy">Copy
 </span>`` in each sample's heading (its own text is read) and a ``<div class="div-btn-copy">``
 before the ``<pre>``.
+An interactive task's statement opens with "This is an interactive task." (or "problem";
+"これはインタラクティブな問題です。", "この問題はインタラクティブな問題（...）です。") and shows its
+exchange as a table under "Sample Input and Output" (``入出力例``), no ``<pre>`` pairs: the page
+makes the problem interactive, without samples.
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ HOSTS = ("atcoder.jp",)
 MARK = "<div id=task-statement>"
 INPUT = re.compile(r"(Sample Input|入力例)\s*\d*$")
 OUTPUT = re.compile(r"(Sample Output|出力例)\s*\d*$")
+INTERACTIVE = re.compile(
+    r"This is an interactive (?:task|problem)|(?:これ|この問題)はインタラクティブな問題(?:です|（)"
+)
 
 
 def matches(root: Element) -> bool:
@@ -50,6 +57,9 @@ def read(root: Element, source: str, url: str | None) -> Page:
         "'Time Limit: 2 sec / Memory Limit: 1024 MiB' above <div id=task-statement>",
     )
     statement = root.find("div", id="task-statement") or root
+    shown = (NAME, title, time, memory)
+    if INTERACTIVE.search(statement.text()):
+        return Page(*shown, [], time_shown, memory_shown, id_in(url), interactive=True)
     scope = statement.find("span", cls="lang-en") or statement
     inputs, outputs = [], []
     for heading in scope.find_all("h3"):
@@ -64,7 +74,7 @@ def read(root: Element, source: str, url: str | None) -> Page:
             outputs.append(pre.pre_text())
     where = "AtCoder's <h3>Sample Input 1</h3><pre> and Sample Output 1 in <span class=lang-en>"
     samples = paired(source, inputs, outputs, where)
-    return Page(NAME, title, time, memory, samples, time_shown, memory_shown, id_in(url))
+    return Page(*shown, samples, time_shown, memory_shown, id_in(url))
 
 
 def id_in(url: str | None) -> str | None:

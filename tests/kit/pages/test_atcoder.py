@@ -75,3 +75,32 @@ W 5
     page = atcoder.read(parse(early), "p.html", None)
     assert (page.title, page.time_limit, page.memory_limit) == ("Wind Gauge", 2.0, 64)
     assert page.samples == [("2750 628\n", "W 5\n")]
+
+
+@pytest.mark.parametrize(
+    "notice",
+    [
+        "This is an interactive task.",
+        "This is an interactive problem (a type of problem where your program interacts).",
+        "これはインタラクティブな問題です。",
+        "この問題はインタラクティブな問題（ジャッジと対話する形式の問題）です。",
+    ],
+)
+def test_an_interactive_task_s_page_is_interactive_without_samples(notice):
+    """Its exchange is a table under "Sample Input and Output", no pre pairs: the page was
+    refused, "no sample input found", with --interactive too."""
+    interactive = f"""<html><body><span class="h2">E - Guess</span>
+<p>Time Limit: 2 sec / Memory Limit: 256 MB</p>
+<div id="task-statement"><span class="lang-en">
+<div class="part"><section><h3>Problem Statement</h3>
+<p><strong>{notice}</strong></p></section></div>
+<div class="part"><section><h3>Sample Input and Output</h3>
+<table><tr><th>Input</th><th>Output</th></tr><tr><td></td><td>? 1</td></tr></table>
+</section></div></span></div></body></html>"""
+    page = atcoder.read(parse(interactive), "p.html", None)
+    assert page.interactive and page.samples == []
+    assert (page.title, page.time_limit, page.memory_limit) == ("Guess", 2.0, 256)
+
+
+def test_a_batch_task_s_page_is_not_interactive():
+    assert not atcoder.read(parse(PAGE), "p.html", None).interactive
