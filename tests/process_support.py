@@ -2,7 +2,8 @@
 that it ends in time (``alive``, ``assert_ends``), for the tests that check a killed program's
 children are gone too; a stand-in for ``os._exit`` that fails a test where the real one would
 end the test run; the line that pins a process to the first core the tests may use (not CPU 0
-in every cpuset: a container's may leave it out)."""
+in every cpuset: a container's may leave it out); the launcher run with every fork refused
+(``REFUSING``)."""
 
 import contextlib
 import os
@@ -12,6 +13,16 @@ import time
 import pytest
 
 PIN_FIRST_CORE = "os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})"
+
+# the launcher run as itself, with every fork refused as a user's ``ulimit -u`` refuses one
+REFUSING = (
+    "import os, runpy, sys\n"
+    "def refused():\n"
+    "    raise BlockingIOError(11, 'Resource temporarily unavailable')\n"
+    "os.fork = refused\n"
+    "sys.argv = sys.argv[1:]\n"
+    "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+)
 
 
 def kit_ended(status):

@@ -16,7 +16,7 @@ import pytest
 from kit.judges.judge_messages import crash_line
 from kit.run.launcher import kept_stderr
 from tests.kit.run.hostile import forked_hog
-from tests.process_support import PIN_FIRST_CORE
+from tests.process_support import PIN_FIRST_CORE, REFUSING
 
 LAUNCHER = Path(__file__).resolve().parents[3] / "kit" / "run" / "launcher.py"
 MIB = 1024
@@ -221,17 +221,6 @@ def test_wrap_runs_a_program_on_its_own_pipes_and_writes_its_report(tmp_path):
     assert (done.returncode, done.stdout) == (5, b"cba\n")
     answer = json.loads(report.read_text())
     assert (answer["returncode"], answer["stderr"], answer["killed"]) == (5, "said", None)
-
-
-# the launcher run as itself, with every fork refused as a user's ``ulimit -u`` refuses one
-REFUSING = (
-    "import os, runpy, sys\n"
-    "def refused():\n"
-    "    raise BlockingIOError(11, 'Resource temporarily unavailable')\n"
-    "os.fork = refused\n"
-    "sys.argv = sys.argv[1:]\n"
-    "runpy.run_path(sys.argv[0], run_name='__main__')\n"
-)
 
 
 def test_serve_says_a_fork_was_refused_and_serves_on(tmp_path):

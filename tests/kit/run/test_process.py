@@ -32,6 +32,7 @@ from kit.run.process import (
     run_process,
     watch_command,
 )
+from tests.process_support import REFUSING
 
 MIB = 1 << 20
 BUILD_PY = Path(__file__).resolve().parents[3] / "build.py"
@@ -415,9 +416,7 @@ def test_a_launcher_whose_run_failed_is_not_given_back(tmp_path, monkeypatch):
 def test_a_run_the_launcher_could_not_fork_raises_the_fork_s_error(tmp_path, monkeypatch):
     """A user's ``ulimit -u``: the launcher's traceback was "the run launcher stopped
     unexpectedly", a traceback of the kit's, where the command now says why in one line."""
-    from tests.kit.run.test_launcher import LAUNCHER, REFUSING
-
-    monkeypatch.setattr(process, "WATCH", [sys.executable, "-I", "-S", "-c", REFUSING, LAUNCHER])
+    monkeypatch.setattr(process, "WATCH", [*process.WATCH[:-1], "-c", REFUSING, process.WATCH[-1]])
     monkeypatch.setattr(process, "_idle", [])
     with pytest.raises(BlockingIOError) as refused:
         run_process([sys.executable, "-c", "pass"], b"", cwd=tmp_path, timeout=10)
