@@ -15,6 +15,7 @@ import pytest
 
 from kit import cli
 from kit.errors import BuildError
+from kit.scaffold import DEFAULTS, PLACEHOLDER_PATTERN
 from kit.workspace import (
     FOLDER,
     MISSING,
@@ -101,6 +102,15 @@ def test_a_problems_toml_that_links_to_itself_is_named_a_loop(tmp_path, monkeypa
     monkeypatch.chdir(tmp_path)
     with pytest.raises(BuildError, match="problems.toml: a link that loops$"):
         nearest_root(None)
+
+
+def test_the_workspace_readme_names_every_placeholder_of_the_kits_templates():
+    """A user writing templates/ learns the placeholders from the README init writes: each one
+    the kit's own templates use is named there ({{solution}} was left out)."""
+    used = {name for text in DEFAULTS.values() for name in PLACEHOLDER_PATTERN.findall(text)}
+    named = set(PLACEHOLDER_PATTERN.findall(workspace_files()["README.md"]))
+    assert "solution" in used
+    assert used <= named, sorted(used - named)
 
 
 def test_init_writes_a_workspace_that_builds_and_refuses_to_overwrite(tmp_path, capsys):
