@@ -18,7 +18,11 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.set_defaults(intermixed="slugs")  # names may follow options too (kit.cli)
     parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
     parser.add_argument(
-        "--repeat", type=repeats, default=5, help=f"runs per case (5, at most {MAX_REPEAT})"
+        "--repeat",
+        type=repeats,
+        default=5,
+        metavar="N",
+        help=f"runs per case (5, at most {MAX_REPEAT})",
     )
     add_target(parser, "default: each of the problem's targets whose interpreter is here")
     add_root(parser)

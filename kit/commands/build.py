@@ -78,7 +78,9 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="a verdict line per case")
     parser.add_argument(
-        "--diff", action="store_true", help="show each failing case's input, expected and got"
+        "--diff",
+        action="store_true",
+        help="show each failing case's input, expected and got, and what it wrote on stderr",
     )
     parser.add_argument(
         "--watch",

@@ -18,6 +18,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         "--runs",
         type=startup_runs,
         default=40,
+        metavar="N",
         help=f"runs of each form (40, at most {MAX_STARTUP_RUNS})",
     )
     add_root(parser)

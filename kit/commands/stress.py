@@ -91,12 +91,19 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("stress", help=HELP, description=paragraph(__doc__, 1))
     parser.add_argument("slug", metavar="SLUG")
     parser.add_argument(
-        "--seed", type=seed_number, default=None, help="first seed, from 0 (default: random)"
+        "--seed",
+        type=seed_number,
+        default=None,
+        metavar="S",
+        help="first seed, from 0 (default: random)",
     )
     amount = parser.add_mutually_exclusive_group()
-    amount.add_argument("--cases", type=positive, help="number of generated files")
+    amount.add_argument("--cases", type=positive, metavar="N", help="number of generated files")
     amount.add_argument(
-        "--seconds", type=seconds, help=f"run for this long ({DEFAULT_SECONDS:g} by default)"
+        "--seconds",
+        type=seconds,
+        metavar="T",
+        help=f"run for this long ({DEFAULT_SECONDS:g} by default)",
     )
     parser.add_argument(
         "--param",
@@ -125,11 +132,14 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         metavar="DIR",
         help="write the shrunk case: the next sample-N of the problem, or into DIR",
     )
-    parser.add_argument("-j", "--jobs", type=positive, default=1, help="cases run at once (1)")
+    parser.add_argument(
+        "-j", "--jobs", type=positive, default=1, metavar="N", help="cases run at once (1)"
+    )
     parser.add_argument(
         "--shrink-seconds",
         type=allowance,
         default=SHRINK_SECONDS,
+        metavar="T",
         help=f"time for shrinking ({SHRINK_SECONDS:g}; 0: the failure found, not shrunk)",
     )
     add_root(parser)

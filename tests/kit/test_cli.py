@@ -140,6 +140,30 @@ def test_every_command_help_names_cpkit(name, capsys):
     assert text.startswith(f"usage: cpkit {name} ")
 
 
+@pytest.mark.parametrize(
+    "name, shown",
+    [
+        ("stress", ["[--seed S]", "[--cases N | --seconds T]", "[-j N]", "[--shrink-seconds T]"]),
+        ("bench", ["[--repeat N]"]),
+        ("startup", ["[--runs N]"]),
+    ],
+)
+def test_a_command_s_usage_names_its_values_as_the_readme_does(name, shown, capsys):
+    """The README's synopsis and the help agree (``--cases CASES``, ``-j JOBS``,
+    ``--shrink-seconds SHRINK_SECONDS`` and ``--runs RUNS`` were argparse's own names)."""
+    with pytest.raises(SystemExit):
+        cli.main([name, "--help"])
+    usage = " ".join(capsys.readouterr().out.split("\n\n")[0].split())
+    for words in shown:
+        assert words in usage, usage
+
+
+def test_the_diff_option_s_help_says_it_shows_stderr_too(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["build", "--help"])
+    assert "got, and what it wrote on stderr" in " ".join(capsys.readouterr().out.split())
+
+
 def test_every_command_s_help_runs_without_docstrings():
     """``PYTHONOPTIMIZE=2`` (``-OO``) strips them: every command but the build died of
     ``None.split`` while its parser was made, whatever was asked."""
