@@ -7,8 +7,10 @@ Except for a Kattis validator (42 accepts, 43 is a wrong answer, any other statu
 failure), an interactor's exit status is read as a checker's (``kit.judges.compare``,
 testlib's codes): 0 accepts; 1, 7 and 8 are a wrong answer, 1 with or without a traceback (a
 Python interactor that rejects by raising, an ``assert`` or an exception on a malformed line,
-exits with 1: the exception's line is the message); 2 and 4 a presentation error; 3, a status
-testlib does not define or a signal is the interactor's own failure.
+exits with 1: the exception's line is the message; one that raised before the solution wrote
+anything, its output still open, is its own failure: ``Ending.raised_unprompted``); 2 and 4
+a presentation error; 3, a status testlib does not define or a signal is the interactor's own
+failure.
 
 Verdicts (words of ``kit.run.verdicts``), first match wins:
 
@@ -133,6 +135,9 @@ class Ending:
     added: float = 0.0  # seconds the relay's allowance added to the timeout (kit.run.game_deadline)
     score: str | None = None  # the interactor's score.txt
     next_input: bytes | None = None  # its nextpass.in
+    # the interactor raised (a traceback) having heard nothing: no byte from the solution, whose
+    # output was still open
+    raised_unprompted: bool = False
 
     @property
     def first_exit(self) -> str:
@@ -161,7 +166,10 @@ class Ending:
 
     @property
     def crash(self) -> str | None:
-        return _interactor_crash(self.interactor, self.interactor_said, self.statuses)
+        crash = _interactor_crash(self.interactor, self.interactor_said, self.statuses)
+        if crash is None and self.raised_unprompted and self.interactor.code == 1:
+            return f"failed: it raised before the solution wrote anything: {self.said}"
+        return crash
 
     @property
     def rejected(self) -> bool:

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.judges.judge_messages import judge_message
+from kit.judges.judge_messages import crash_line, judge_message
 from kit.judges.kattis_feedback import feedback_message, feedback_score, next_pass_input
 from kit.judges.profiles import PROBLEMTOOLS
 from kit.judges.programs import KATTIS, Interactor
@@ -137,10 +137,12 @@ def run_interactive(  # noqa: PLR0913
             *processes, record=record, ends=ends, cap=cap, deadline=deadline, statuses=statuses
         )
         solution_stderr = measured(exits["solution"], report, solution_err)
-        told = _told(feedback, interactor_err.ended(), statuses)
+        interactor_stderr = interactor_err.ended()
+        told = _told(feedback, interactor_stderr, statuses)
         written = _head(output, OUTPUT_KEPT)
 
     ending = _ending(exits, killed, ends, deadline, statuses, cap, solution_stderr, told)
+    ending.raised_unprompted = _raised_unprompted(interactor_stderr, cap, ends, statuses)
     return _result(ending, limits, started, record.result(), written)
 
 
@@ -188,6 +190,16 @@ def _ending(
         score=score,
         next_input=next_input,
     )
+
+
+def _raised_unprompted(interactor_stderr: bytes, cap: Cap, ends: Ends, statuses: Statuses) -> bool:
+    """Whether the interactor (testlib's statuses) raised with nothing of the solution's to
+    read: no byte relayed to it, the solution's output still open. Its exit 1 then rejects
+    nothing the solution did (a KeyError on its own secret input): its own failure."""
+    heard = cap.seen > 0 or ends.first() == "solution"
+    raised = crash_line(interactor_stderr)  # a verdict line it went on to print is its own
+    said = judge_message(b"", interactor_stderr)
+    return not (statuses.kattis or heard) and raised is not None and said.startswith(raised)
 
 
 NO_FEEDBACK = ("", None, None)  # a game with no Kattis feedback folder

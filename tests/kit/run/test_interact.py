@@ -814,6 +814,36 @@ def test_an_interactor_that_cannot_run_is_its_own_failure(secret, tmp_path):
     )
 
 
+def test_an_interactor_that_raises_before_the_solution_wrote_is_its_own_failure(tmp_path):
+    """A Python interactor that raised on its own secret input (a KeyError before its first
+    line) exits 1, read as a rejection: the solution, which had written nothing and still
+    waited for that line, was WA, and stress shrank the interactor's bug as the solution's."""
+    run = scripted(
+        tmp_path,
+        "n = int(input())\nprint('!', n, flush=True)\n",
+        "import sys\nn = int(open(sys.argv[1]).read())\nprint({}[n], flush=True)\n",
+        "13\n",
+    )
+    assert (run.verdict, run.message) == (
+        "JE",
+        "judge error: interactor failed: it raised before the solution wrote anything: "
+        "KeyError: 13 (the interactor's interactor.py, line 3)",
+    )
+
+
+def test_an_interactor_that_raises_on_a_silent_solutions_end_rejects_it(tmp_path):
+    """The solution ended without a word, and the interactor raised on the end of its output:
+    a rejection, as before."""
+    run = scripted(
+        tmp_path,
+        "input()\n",
+        "import sys\nprint(5, flush=True)\nprint(int(sys.stdin.readline()))\n",
+        "5\n",
+    )
+    assert run.verdict == "WA", run.message
+    assert run.message.startswith("wrong answer: ValueError: invalid literal"), run.message
+
+
 def test_an_interactor_does_not_outlive_a_kit_killed_outright(secret, tmp_path):
     """The kit's process SIGKILLed mid-game (no handler runs): an interactor that neither
     reads nor exits (here it sleeps, holding its pipes) ends with it, as the solution's
