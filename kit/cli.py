@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from kit import scratch
-from kit.bundle.sources import TOO_DEEP
+from kit.bundle.source_text import TOO_DEEP
 from kit.commands import NAMES, named
 from kit.errors import BuildError
 from kit.invocation import started_as

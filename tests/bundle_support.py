@@ -4,7 +4,9 @@ tests/kit/check/test_checks); a helper ``shared/dyn.py`` of three functions and 
 bundled and run (``bundle_run``), for the tests of what tree shaking keeps (test_reach,
 test_dynamic_names); Toy Sum's problem (``toy_sum``) and an earlier build left in dist/
 (``stale_dist``), for the tests of the pipeline, its bundle and its file (test_pipeline,
-test_bundle_making, test_bundle_files).
+test_bundle_making, test_bundle_files); a source with a long table of numbers on one line
+(``table_source``), for the tests of the walk and of the masking (test_sources,
+test_masked_literals).
 
 The toy is a copy of kit/data/toy: Toy Sum, a solution with two helpers (one importing the
 other), a dataclass, multi-line literals, comments, docstrings, annotations and a test-only
@@ -13,6 +15,7 @@ __main__ block that would write a file.
 
 import ast
 import os
+import random
 import subprocess
 import sys
 import textwrap
@@ -151,3 +154,16 @@ def bundle_run(toy, solution, helper=DYN_HELPER):
         cwd=toy.parent, timeout=60,
     )  # fmt: skip
     return text, done
+
+
+def table_source(count, seed=1):
+    """A solution's text with a table of ``count`` random numbers on its first line, a comment
+    after it, and tables of pairs and of strings (not number tables) below."""
+    rng = random.Random(seed)
+    numbers = ", ".join(str(rng.randrange(-(10**6), 10**6)) for _ in range(count))
+    return (
+        f"TABLE = [{numbers}]  # a comment after the table\n"
+        f"PAIRS = [{', '.join(f'({i}, {i + 1})' for i in range(100))}]\n"
+        f"WORDS = [{', '.join(repr(f'w#{i}') for i in range(100))}]\n"
+        "print(TABLE[3], len(PAIRS), WORDS[7])\n"
+    )

@@ -1,6 +1,8 @@
 """Stages 1 to 3: the solution and its helpers made into one judge-ready text.
 
+- ``source_text`` a source file's text as Python reads it: decoded, parsed, split in lines
 - ``sources``    a module as the stages pass it on, how its imports resolve, tree walks
+- ``masked_literals`` a source's text with its long number tables blanked, for the tokenizer
 - ``resolve``    module names resolved by the import system, asked in a child process
 - ``discover``   stage 1: the solution's helpers (where Python finds them) in load order
 - ``imported_names`` a name imported from a helper that never binds it, refused in stage 1

@@ -34,13 +34,9 @@ import io
 import tokenize
 from dataclasses import dataclass
 
-from kit.bundle.sources import (
-    CODING,
-    Source,
-    is_string_statement,
-    mask_literals,
-    split_lines,
-)
+from kit.bundle.masked_literals import mask_literals
+from kit.bundle.source_text import CODING, split_lines
+from kit.bundle.sources import Source, is_string_statement
 from kit.errors import BuildError
 
 LOADER = """\

@@ -62,6 +62,7 @@ from dataclasses import dataclass, field
 
 from kit.bundle.bound_names import Names, binds, statement_bindings
 from kit.bundle.dynamic_names import has_class_hooks, is_bundle_dynamic, is_dynamic
+from kit.bundle.source_text import quiet_parse
 from kit.bundle.sources import (
     Source,
     attribute_chain,
@@ -69,7 +70,6 @@ from kit.bundle.sources import (
     imported_modules,
     is_literal_table,
     prefixes,
-    quiet_parse,
     shipped_statements,
     star_names,
     walk,

@@ -8,21 +8,16 @@ the helpers and their load order, stripping the shipped text.
 from __future__ import annotations
 
 import ast
-import codecs
-import io
 import itertools
 import os
-import re
-import sys
-import tokenize
-import warnings
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit.errors import BuildError, SourceSyntaxError
+from kit.bundle.source_text import decoded, parse, quiet_parse
+from kit.errors import BuildError
 
 ENTRY = "__main__"
 
@@ -76,66 +71,6 @@ def read_source(root: Path, name: str, path: Path, *, is_package: bool) -> Sourc
         raise BuildError(f"{rel}: cannot read: {error.strerror or error}") from None
     text = decoded(raw, rel).replace("\r\n", "\n").replace("\r", "\n")
     return Source(name, path, rel, is_package, text, kept(parse(text, rel)))
-
-
-# PEP 263's coding declaration, on one of a file's first two lines
-CODING = re.compile(r"^([ \t\f]*#.*?coding[:=][ \t]*)([-\w.]+)", re.MULTILINE)
-
-
-def decoded(raw: bytes, rel: str) -> str:
-    """A source file's text, read as Python reads it (UTF-8, or the encoding its coding
-    declaration names), the declaration then saying UTF-8, which the bundle is written in."""
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
-    except SyntaxError as error:
-        if raw.startswith(codecs.BOM_UTF8):
-            raise BuildError(f"{rel}: a UTF-8 byte-order mark with another coding") from None
-        if not error.msg.startswith("invalid or missing encoding"):  # an unknown encoding
-            raise BuildError(f"{rel}: {error.msg}") from None
-        encoding = "utf-8"  # not UTF-8 on its first lines: the decoding says where
-    try:
-        text = raw.decode(encoding)
-    except UnicodeDecodeError as error:
-        what = "UTF-8" if encoding.startswith("utf-8") else encoding
-        raise BuildError(f"{rel}: not {what} text ({error.reason} at byte {error.start})") from None
-    lines = text.split("\n", 2)
-    for number, line in enumerate(lines[:2]):
-        declared = CODING.match(line)
-        if declared:
-            lines[number] = line[: declared.end(1)] + "utf-8" + line[declared.end(2) :]
-            break
-        if line.strip() and not line.lstrip().startswith("#"):
-            break  # a declaration counts only on a comment line before any code
-    return "\n".join(lines)
-
-
-def quiet_parse(text: str | bytes, filename: str = "<unknown>", mode: str = "exec") -> ast.AST:
-    """``ast.parse`` without the SyntaxWarnings the parse prints (an invalid escape in a
-    library's docstring: ``'\\ '``), which are the code's business, not the kit's output."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # SyntaxWarning (3.12+), DeprecationWarning before
-        return ast.parse(text, filename, mode)
-
-
-def parse(text: str, rel: str) -> ast.Module:
-    """``text`` parsed by this Python; a syntax error names the file and line."""
-    try:
-        return quiet_parse(text, rel)
-    except SyntaxError as error:
-        place = rel if error.lineno is None else f"{rel}:{error.lineno}"  # a NUL byte: no line
-        raise SourceSyntaxError(f"{place}: syntax error: {error.msg}", rel, text) from None
-    except ValueError as error:  # a NUL byte, before 3.11.4
-        raise BuildError(f"{rel}: cannot be parsed: {error}") from None
-    except (RecursionError, MemoryError):  # an expression of thousands of operators (3.11's
-        raise BuildError(f"{rel}: {TOO_DEEP}") from None  # parser says MemoryError past 6000)
-
-
-# what a source nested deeper than this Python's parser follows gets (CPython 3.11 stops at
-# about 3000 operators in a chain, 3.12+ at 10000 or more)
-TOO_DEEP = (
-    f"nested too deep for the kit's Python {sys.version_info[0]}.{sys.version_info[1]} to read "
-    "(its parser's stack overflowed): run the kit under a newer Python, or split the expression"
-)
 
 
 def relative(root: Path, path: Path) -> str:
@@ -439,38 +374,6 @@ def is_string_statement(node: ast.AST) -> bool:
     )
 
 
-_PLAIN_LITERAL = frozenset("0123456789abcdefxABCDEFXjJ_.,+- \t")  # numbers, signs, commas
-
-
-def mask_literals(text: str, tree: ast.Module) -> str:
-    """``text`` with the insides of long flat tables of numbers (``[1, -2, 3.5, ...]`` on one
-    line, nothing but number literals in it) blanked to spaces: the same length and positions,
-    so that tokenizing it costs little however long such a line is (Python 3.12's tokenizer
-    copies a token's whole line for every token). Nothing is blanked that a comment, a string
-    or a bracket could be part of."""
-    lines = split_lines(text)
-    spans: dict[int, list[tuple[int, int]]] = {}
-    for node in _number_tables(tree):
-        first, last = node.elts[0], node.elts[-1]
-        if first.lineno != last.end_lineno:
-            continue
-        line = lines[first.lineno - 1]
-        if not line.isascii():
-            continue
-        start, end = first.col_offset, last.end_col_offset
-        if set(line[start:end]) <= _PLAIN_LITERAL:
-            spans.setdefault(first.lineno - 1, []).append((start, end))
-    for row, row_spans in spans.items():
-        line = lines[row]
-        for start, end in row_spans:
-            line = line[:start] + " " * (end - start) + line[end:]
-        lines[row] = line
-    return "".join(lines)
-
-
-MASK_FROM = 64  # elements: shorter tables are left to the tokenizer
-
-
 def called_name(function: ast.expr) -> str:
     """The name a call calls by: ``f`` of ``f(x)``, ``g`` of ``m.g(x)``; "" for any other."""
     if isinstance(function, ast.Attribute):
@@ -551,45 +454,25 @@ def children(node: ast.AST) -> list[ast.AST]:
 _AST = ast.AST
 
 
+MASK_FROM = 64  # elements: shorter tables are left to the tokenizer
+
+
 def is_literal_table(node: ast.AST) -> bool:
     """A list, tuple or set of at least MASK_FROM constants (the answer is kept on the node)."""
     if not isinstance(node, (ast.List, ast.Tuple, ast.Set)) or len(node.elts) < MASK_FROM:
         return False
     known = node.__dict__.get("_kit_literal_table")
     if known is None:
-        known = all(isinstance(item, ast.Constant) or _is_number(item) for item in node.elts)
+        known = all(isinstance(item, ast.Constant) or is_number(item) for item in node.elts)
         node._kit_literal_table = known  # not a field: ast.dump and compile ignore it
     return known
 
 
-def _number_tables(tree: ast.AST):
-    """The lists, tuples and sets of at least MASK_FROM number literals (not looked into)."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        elements = getattr(node, "elts", None)
-        if (
-            isinstance(node, (ast.List, ast.Tuple, ast.Set))
-            and len(elements) >= MASK_FROM
-            and all(map(_is_number, elements))
-        ):
-            yield node
-            continue
-        stack.extend(children(node))
-
-
-def _is_number(node: ast.expr) -> bool:
+def is_number(node: ast.expr) -> bool:
+    """A number literal, signed or not (``-2``, ``3.5``, ``1j``)."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         node = node.operand
     return isinstance(node, ast.Constant) and type(node.value) in (int, float, complex)
-
-
-def split_lines(text: str) -> list[str]:
-    """Lines ending with ``\\n`` (not ``str.splitlines``, which also splits at form feeds and
-    other characters that Python source treats as ordinary)."""
-    lines = [line + "\n" for line in text.split("\n")]
-    lines[-1] = lines[-1][:-1]
-    return lines if lines[-1] else lines[:-1]
 
 
 def write_modules(folder: str, modules: list[Source], text_of) -> dict[str, str]:

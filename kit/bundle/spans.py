@@ -2,7 +2,7 @@
 spans that stripping cuts, and the text rewritten without them.
 
 ``SourceText(text, tree)`` holds the text's lines and tokens (number tables blanked first,
-``kit.bundle.sources.mask_literals``; each token without its line, which Python 3.12's
+``kit.bundle.masked_literals.mask_literals``; each token without its line, which Python 3.12's
 tokenizer copies whole into every token). It answers: the character offset of a tree
 position, the lines a statement stands on alone, where an annotation's ``:`` or ``->``
 starts and where an expression and its parentheses end, and the comments' spans. ``rewrite``
@@ -15,7 +15,8 @@ import ast
 import io
 import tokenize
 
-from kit.bundle.sources import mask_literals, split_lines
+from kit.bundle.masked_literals import mask_literals
+from kit.bundle.source_text import split_lines
 from kit.errors import BuildError
 
 Edit = tuple[int, int, str]  # (start, end, replacement): offsets into the text

@@ -28,14 +28,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from kit.bundle.sources import (
-    Source,
-    is_literal_table,
-    is_main_block,
-    is_string_statement,
-    quiet_parse,
-    walk,
-)
+from kit.bundle.source_text import quiet_parse
+from kit.bundle.sources import Source, is_literal_table, is_main_block, is_string_statement, walk
 from kit.bundle.spans import Edit, SourceText, rewrite
 from kit.errors import BuildError
 

@@ -28,7 +28,8 @@ from pathlib import Path
 
 from kit import cache
 from kit.bundle.guards import char_col, imported_flags, neutralised, start_of
-from kit.bundle.sources import Source, imported_modules, mask_literals, walk
+from kit.bundle.masked_literals import mask_literals
+from kit.bundle.sources import Source, imported_modules, walk
 from kit.check.member_uses import bound_names, star_reads
 from kit.check.settled_tests import implementation_ifs, settled_tests, versioned_ifs
 from kit.errors import REINSTALL, BuildError

@@ -31,7 +31,7 @@ import tempfile
 from pathlib import Path
 
 from kit.bundle.assemble import Bundle
-from kit.bundle.sources import quiet_parse
+from kit.bundle.source_text import quiet_parse
 from kit.judges import compile_run
 from kit.judges.targets import Runner
 from kit.registry import Problem

@@ -1,13 +1,9 @@
-"""kit.bundle.sources: what keeps the build linear on long-line sources (a precomputed table on one
-line): `mask_literals` leaves the tokenizer a few tokens per table, whatever its length (Python
-3.12's tokenizer copies the whole line into every token: 16,000 numbers on a line cost a
-gigabyte), and `walk` does not descend into literal tables. Both are checked by counting, not
-timing; the figures are in docs/kit.md."""
+"""kit.bundle.sources: the walk that keeps the build linear on long-line sources (a precomputed
+table on one line) does not descend into literal tables, checked by counting, not timing (the
+figures are in docs/kit.md; the masking for the tokenizer is tested in test_masked_literals.py);
+a kept tree walked once; what an import binds, what ``__all__`` lists, an attribute chain."""
 
 import ast
-import io
-import random
-import tokenize
 from pathlib import Path
 
 import pytest
@@ -17,50 +13,12 @@ from kit.bundle.sources import (
     Source,
     attribute_chain,
     children,
-    decoded,
     import_bindings,
     kept,
-    mask_literals,
-    quiet_parse,
     star_names,
     walk,
 )
-from kit.errors import BuildError
-
-
-def table_source(count, seed=1):
-    rng = random.Random(seed)
-    numbers = ", ".join(str(rng.randrange(-(10**6), 10**6)) for _ in range(count))
-    return (
-        f"TABLE = [{numbers}]  # a comment after the table\n"
-        f"PAIRS = [{', '.join(f'({i}, {i + 1})' for i in range(100))}]\n"
-        f"WORDS = [{', '.join(repr(f'w#{i}') for i in range(100))}]\n"
-        "print(TABLE[3], len(PAIRS), WORDS[7])\n"
-    )
-
-
-def tokens(text):
-    return list(tokenize.generate_tokens(io.StringIO(text).readline))
-
-
-def test_a_masked_table_tokenizes_to_a_handful_of_tokens_whatever_its_length():
-    for count in (1000, 16000):
-        text = table_source(count)
-        masked = mask_literals(text, ast.parse(text))
-        assert len(masked) == len(text)  # same positions
-        table_line = masked.splitlines()[0]
-        assert len([t for t in tokens(masked) if t.start[0] == 1]) < 10, table_line[:80]
-    assert len(tokens(text)) > 2 * 16000  # unmasked: a token per number and comma
-
-
-def test_masking_keeps_comments_strings_and_everything_but_number_tables():
-    text = table_source(500)
-    masked = mask_literals(text, ast.parse(text))
-    assert masked.splitlines()[0].endswith("]  # a comment after the table")
-    assert masked.splitlines()[1:] == text.splitlines()[1:]  # pairs and strings ('#' inside)
-    assert ast.dump(ast.parse(masked).body[1]) == ast.dump(ast.parse(text).body[1])
-    comments = [t.string for t in tokens(masked) if t.type == tokenize.COMMENT]
-    assert comments == ["# a comment after the table"]
+from tests.bundle_support import table_source
 
 
 def test_walk_finds_what_ast_walk_finds_except_inside_literal_tables():
@@ -120,47 +78,6 @@ def test_a_source_s_trees_are_kept(tmp_path):
     assert source.tree in sources._KEPT and source.shipped_tree() in sources._KEPT
 
 
-def test_a_table_with_brackets_between_its_numbers_is_left_to_the_tokenizer():
-    """Blanking keeps no bracket's partner out: a table whose numbers are parenthesised is not
-    masked (stripping reads bracket depths from the tokens)."""
-    numbers = ", ".join(f"({i})" if i in (0, 99) else str(i) for i in range(100))
-    text = f"T = [{numbers}]\n"
-    assert mask_literals(text, ast.parse(text)) == text
-
-
-@pytest.mark.parametrize(
-    ("raw", "text"),
-    [
-        (b'x = "caf\xc3\xa9"\n', 'x = "caf\xe9"\n'),
-        (b'\xef\xbb\xbfx = "caf\xc3\xa9"\n', 'x = "caf\xe9"\n'),
-        (b'# -*- coding: latin-1 -*-\nx = "caf\xe9"\n', '# -*- coding: utf-8 -*-\nx = "caf\xe9"\n'),
-        (b'#!/usr/bin/env python3\n# vim: set fileencoding=cp1251 :\nx = "\xe0"\n',
-         '#!/usr/bin/env python3\n# vim: set fileencoding=utf-8 :\nx = "\u0430"\n'),
-        (b'x = 1\n# coding: latin-1\ny = "\xc3\xa9"\n', 'x = 1\n# coding: latin-1\ny = "\xe9"\n'),
-    ],
-)  # fmt: skip
-def test_a_source_is_read_as_python_reads_it_and_declared_utf_8(raw, text):
-    """A coding declaration counts on a comment line among the first two only; the text keeps
-    its lines, the declaration now naming the bundle's UTF-8."""
-    assert decoded(raw, "a.py") == text
-
-
-@pytest.mark.parametrize(
-    ("raw", "message"),
-    [
-        (b'x = "caf\xe9"\n', "a.py: not UTF-8 text (invalid continuation byte at byte 8)"),
-        (b"# coding: klingon\n", "a.py: unknown encoding: klingon"),
-        (b"\xef\xbb\xbf# coding: latin-1\n", "a.py: a UTF-8 byte-order mark with another coding"),
-        (b"# coding: ascii\nx = '\xc3\xa9'\n",
-         "a.py: not ascii text (ordinal not in range(128) at byte 21)"),
-    ],
-)  # fmt: skip
-def test_a_source_python_cannot_read_is_one_line(raw, message):
-    with pytest.raises(BuildError) as caught:
-        decoded(raw, "a.py")
-    assert str(caught.value) == message
-
-
 @pytest.mark.parametrize(
     "statement, bindings",
     [
@@ -203,45 +120,6 @@ def test_an_import_binds_each_name_to_what_python_binds_it_to(statement, binding
 )  # fmt: skip
 def test_star_names_reads_all_as_its_statements_write_it(text, names, unread):
     assert star_names(ast.parse(text).body) == (names, unread)
-
-
-def test_a_parse_prints_no_warning_of_the_code_s_own(recwarn):
-    """PyRival's docstrings hold invalid escapes ('\\ '): every build printed SyntaxWarnings."""
-    import warnings  # noqa: PLC0415
-
-    warnings.simplefilter("always")
-    tree = quiet_parse('"""a \\ b \\d"""\nx = "\\d"\n', "pyrival/graphs/edge_bcc.py")
-    assert isinstance(tree, ast.Module) and len(recwarn) == 0
-    sources.parse('x = "\\d"\n', "m.py")
-    assert len(recwarn) == 0
-
-
-def test_a_nul_byte_is_a_syntax_error_without_a_line():
-    """Python 3.11.4+ gives it no line: ``a.py:None:`` before."""
-    with pytest.raises(BuildError, match=r"^a\.py: (syntax error|cannot be parsed): .*null"):
-        sources.parse("x = 1\0\n", "a.py")
-
-
-def test_a_chain_too_deep_for_the_parser_is_one_line():
-    """A RecursionError of the parser (CPython 3.11 follows about three times the recursion
-    limit; 3.12+ has a limit of its own) says what to do, with the file."""
-    limit = sources.sys.getrecursionlimit()
-    sources.sys.setrecursionlimit(200)
-    try:
-        with pytest.raises(BuildError, match=r"^a\.py: nested too deep for the kit's Python"):
-            sources.parse("x = 0" + " + 1" * 50000 + "\n", "a.py")
-    finally:
-        sources.sys.setrecursionlimit(limit)
-
-
-def test_a_chain_of_unary_operators_the_parser_runs_out_of_stack_on_is_one_line():
-    """``x = ------...1``: CPython 3.11's parser raises MemoryError, not RecursionError, past
-    about 6000 operators (a traceback); 3.12+ a RecursionError or nothing."""
-    text = "x = " + "-" * 7000 + "1\n"
-    try:
-        sources.parse(text, "a.py")
-    except BuildError as error:
-        assert str(error).startswith("a.py: nested too deep for the kit's Python"), error
 
 
 @pytest.mark.parametrize(
