@@ -52,9 +52,9 @@ from kit.pipeline import build_problem, foreign_target_notes
 from kit.problem_selection import select
 from kit.registry import Problem, load_registry
 from kit.run import compile_step, judged
-from kit.run.case_judge import problem_comparator
 from kit.run.cases import RunOptions
 from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
+from kit.run.problem_judges import problem_comparator
 from kit.run.process import Timing, run_environment
 from kit.run.tracebacks import explain
 from kit.run.verdicts import TLE, WA, message, process_verdict

@@ -39,7 +39,7 @@ from kit.errors import BuildError
 from kit.judged_submissions import Judged
 from kit.packages.expectations import Expectation, names, rules_for
 from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, POLYGON, Submission
-from kit.run.case_judge import PE_AS_WA
+from kit.run.judge_words import PE_AS_WA
 from kit.run.verdicts import (
     KATTIS_AC,
     KATTIS_RTE,

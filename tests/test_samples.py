@@ -22,9 +22,9 @@ from kit.pipeline import columns_for
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import load_registry
 from kit.run import judged
-from kit.run.case_judge import interactor_command
 from kit.run.interact import run_interactive
 from kit.run.limits import KILL_FACTOR, limits_for
+from kit.run.problem_judges import interactor_command
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = load_registry(ROOT)

@@ -46,8 +46,9 @@ from kit.problem_cases import Case
 from kit.problem_selection import select
 from kit.registry import load_registry
 from kit.run import compile_step
-from kit.run.case_judge import CaseJudge, interactor_command, problem_comparator
+from kit.run.case_judge import CaseJudge
 from kit.run.limits import limits_for, machine_notes, time_over
+from kit.run.problem_judges import interactor_command, problem_comparator
 from kit.run.tracebacks import explain
 from kit.run.verdicts import JE, MIB, OK, TLE, message
 from kit.workspace import MISSING, NOT_REGULAR, file_state

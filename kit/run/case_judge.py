@@ -1,15 +1,14 @@
-"""One case run and judged under one runner as the problem's judge does it (``CaseJudge``; one
-per thread of a check: ``ThreadJudges``), and the comparator and interactor it is judged with
-(``problem_comparator``, ``interactor_command``; a C/C++ one compiled once: ``compiled_judges``).
+"""One case run and judged under one runner as the problem's judge does it (``CaseJudge``), with
+the comparator and interactor of ``kit.run.problem_judges``.
 
-A run is a fresh process started from an empty directory (a Kattis case's ``NAME.files`` and
-``args`` given it, and a package's included files with a copy of the script run there; for a
-judge that runs the bundle once before its cases, AtCoder's compile run, a copy of what that
-run left, ``kit.run.compile_step``; emptied after each run) with the interpreter's isolation
-flags (the user's environment not loaded), the limits of ``kit.run.limits``, stdin the
-case's input, started as its judge starts it (``kit.run.judged``: what ``site`` gives a run
-without the host's ``.pth`` files, writes refused where the judge forbids file-system access,
-CPython's lower C recursion limit where it runs Windows).
+A run is a fresh process started from an empty directory (``kit.run.run_folder``: a Kattis
+case's ``NAME.files`` and ``args`` given it, and a package's included files with a copy of the
+script run there; for a judge that runs the bundle once before its cases, AtCoder's compile run,
+a copy of what that run left, ``kit.run.compile_step``) with the interpreter's isolation flags
+(the user's environment not loaded), the limits of ``kit.run.limits``, stdin the case's input,
+started as its judge starts it (``kit.run.judged``: what ``site`` gives a run without the host's
+``.pth`` files, writes refused where the judge forbids file-system access, CPython's lower C
+recursion limit where it runs Windows).
 Batch outputs are judged by the problem's comparator (``kit.judges.compare``;
 a case of a package's test group with validator flags of its own, by the comparator with those
 flags added); interactive problems with an interactor play each secret input
@@ -20,24 +19,19 @@ validator writes, the feedback folder kept between passes (``CaseJudge.passes``)
 
 A case is run ``repeat`` times and its median time judged (``CaseJudge.repeat``): a first run
 clearly over the limit is the verdict by itself, and a run that fails to its end is followed by
-the runs left, to say whether the verdict varies. A verdict the judge does not have is told as the
-one it gives instead (a presentation error as its wrong answer: ``PE_AS_WA``). A run this
-machine failed (a full disk, a hard limit: ``kit.run.limits.machine_failure``) or that lacked a
-module the judge installs (``judged_elsewhere``) is a judge error, not the solution's verdict.
+the runs left, to say whether the verdict varies. A verdict is told in the judge's words
+(``kit.run.judge_words``). A run this machine failed (a full disk, a hard limit:
+``kit.run.limits.machine_failure``) or that lacked a module the judge installs is a judge error,
+not the solution's verdict.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import os
 import shlex
-import shutil
 import stat
 import statistics
 import tempfile
-import threading
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -45,11 +39,10 @@ from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
 from kit.judges.checker_compare import CheckerComparator
 from kit.judges.comparator import Comparator
-from kit.judges.compare import parse_compare
 from kit.judges.judge_messages import crash_line
 from kit.judges.modules import PYTHON, missing_module
-from kit.judges.profiles import WALL, judge_name, profile_for
-from kit.judges.programs import KIT, TESTLIB, Interactor, MissingHeader, parse_interactor
+from kit.judges.profiles import WALL, profile_for
+from kit.judges.programs import KIT, TESTLIB, Interactor
 from kit.judges.targets import Runner
 from kit.problem_cases import NO_ANSWER, Case
 from kit.registry import Problem
@@ -70,6 +63,7 @@ from kit.run.failure_hints import (
 from kit.run.float_answers import float_hint
 from kit.run.game_verdicts import AFTER_ACCEPTED
 from kit.run.interact import run_interactive
+from kit.run.judge_words import idle_word, in_judges_words, judged_elsewhere, refusal
 from kit.run.limits import (
     Limits,
     clearly_over,
@@ -78,6 +72,7 @@ from kit.run.limits import (
     time_over,
 )
 from kit.run.process import MEMORY, TIME, Run, Timing
+from kit.run.run_folder import working_folder
 from kit.run.stray_print import Printed, printed, stray_print_hint
 from kit.run.tracebacks import explain
 from kit.run.verdicts import (
@@ -85,7 +80,6 @@ from kit.run.verdicts import (
     MLE,
     OK,
     OLE,
-    PE,
     RE,
     TLE,
     WA,
@@ -93,16 +87,6 @@ from kit.run.verdicts import (
     message,
     process_verdict,
 )
-
-PE_AS_WA = "a presentation error, which"  # a PE told as the WA of a judge without PE
-MLE_AS_RE = "over the memory limit, which"  # an MLE told as the RE of a judge without MLE
-OLE_AS_RE = "over the output limit, which"  # an OLE told as the RE of a judge without OLE
-# a verdict a judge may not have (Profile's flag saying it has it) -> its verdict instead, why
-_INSTEAD = {
-    PE: ("presentation", WA, PE_AS_WA + " {judge} judges a wrong answer"),
-    MLE: ("memory_verdict", RE, MLE_AS_RE + " {judge} judges a run error: it has no MLE"),
-    OLE: ("output_verdict", RE, OLE_AS_RE + " {judge} judges a run error: it has no OLE"),
-}
 
 
 @dataclass
@@ -118,37 +102,6 @@ class Outcome:
     next_input: bytes | None = None  # its nextpass.in (a multi-pass problem)
     stderr: bytes = b""  # the solution's
     got_cut: bool = False  # ``got`` is only the head of a stdout past the output limit
-
-
-def problem_comparator(problem: Problem) -> Comparator:
-    """The problem's comparison as problems.toml gives it, a C/C++ checker with the problem's
-    header folders (``testlib = "PATH"``, a package's), not yet compiled."""
-    where = f"problems.toml: [{problem.slug}]"
-    return parse_compare(problem.compare, problem.root, where, include=problem.include)
-
-
-def interactor_command(problem: Problem) -> Interactor | None:
-    """The problem's interactor (its program and protocol, ``kit.judges.programs``), or None."""
-    if problem.interactor is None:
-        return None
-    where = f"problems.toml: [{problem.slug}]"
-    return parse_interactor(problem.interactor, problem.root, where, problem.include)
-
-
-def compiled_judges(problem: Problem) -> tuple[Comparator, Interactor | None]:
-    """The problem's comparator and interactor, a C/C++ one compiled now, once; a header it
-    includes that is nowhere is said with the key that names its folder."""
-    try:
-        comparator = problem_comparator(problem)
-        comparator.prepare()
-        interactor = interactor_command(problem)
-        if interactor is not None:
-            interactor.program.argv()
-    except MissingHeader as error:
-        raise BuildError(
-            f'{error} (problems.toml\'s testlib = "DIR" names the folder that holds it)'
-        ) from None
-    return comparator, interactor
 
 
 class CaseJudge:
@@ -262,7 +215,7 @@ class CaseJudge:
         files = (beside, included, case.files)
         if isinstance(case.input, Path):
             _read(case.input, case.name, size=0)  # the judge's file, not the solution, failed
-        with _working_folder(self.empty, files, self.script, together):
+        with working_folder(self.empty, files, self.script, together):
             if passes:
                 outcome, run = self.passes(command, case, limits, passes)
             elif self.interactor is not None:
@@ -278,7 +231,9 @@ class CaseJudge:
             lacked = missing_module(run.stderr.decode("utf-8", "replace"))
             if elsewhere is None and step is not None and lacked:  # did the step lack it?
                 elsewhere = judged_elsewhere(self.problem, runner, step.stderr)
-        outcome = self.in_judges_words(outcome)
+        empty = outcome.got == b"" and self.interactor is None  # a batch run's empty output
+        word, said = in_judges_words(self.problem.judge, outcome.word, outcome.message, empty)
+        outcome = replace(outcome, word=word, message=said)
         if machine is not None:  # the hints are for the solution's failures
             outcome.details = [line for line in outcome.details if not line.startswith("hint:")]
         if elsewhere is not None:  # the install hint names the interpreter that ran it
@@ -349,7 +304,7 @@ class CaseJudge:
         """The run judged; ``one_pass``: a multi-pass problem's (input, feedback folder)."""
         problem = self.problem
         details = explain(problem, self.bundle, self.script, run.stderr, run.output_over)
-        refused = self.refused(run.stderr) if run.returncode == forbidden.DENIED_EXIT else ""
+        refused = refusal(problem, run.stderr) if run.returncode == forbidden.DENIED_EXIT else ""
         if refused:
             return Outcome(RE, refused, details)
         found = process_verdict(run, limits)
@@ -414,61 +369,17 @@ class CaseJudge:
             return Outcome(JE, message(JE, said), details), run
         if game.verdict == JE and self.interactor.protocol == KIT and TESTLIB_USAGE in game.message:
             details.append(TESTLIB_INTERACTOR_HINT)
-        refused = self.refused(game.solution_stderr) if game.verdict == RE else ""
+        refused = refusal(self.problem, game.solution_stderr) if game.verdict == RE else ""
         said = game.message
         if game.verdict == TLE and said.startswith(message(TLE, "idle")):
             details.append(idle_hint(game.transcript, game.interactor_finished))
-            said += self.idle_word()
+            said += idle_word(self.problem.judge)
         if game.message.endswith(AFTER_ACCEPTED) and b"BrokenPipeError" in game.solution_stderr:
             details.append(WROTE_AFTER_HINT)
         if game.verdict == RE and crash_line(game.solution_stderr):  # where, as a batch run's
             details.append("the solution's traceback, in its own files:")
             details += explain(self.problem, self.bundle, self.script, game.solution_stderr)
         return Outcome(game.verdict, refused or said, details, score=game.score), run
-
-    def in_judges_words(self, outcome: Outcome) -> Outcome:
-        """A verdict the judge does not have, told as the one it gives instead, the message
-        saying why (``_INSTEAD``): a presentation error as its wrong answer
-        (``Profile.presentation``: Codeforces, Kattis), a memory or output limit as its run
-        error (``Profile.memory_verdict``: DOMjudge, SPOJ; ``Profile.output_verdict``: SPOJ);
-        a batch run's empty output judged wrong with the judge's own word for it, where it has
-        one (``Profile.empty_verdict``)."""
-        profile = profile_for(self.problem.judge)
-        if profile is None:
-            return outcome
-        empty = outcome.got == b"" and self.interactor is None
-        if outcome.word == WA and empty and profile.empty_verdict is not None:
-            said = f'{outcome.message}; on {profile.name}: "{profile.empty_verdict}"'
-            return replace(outcome, message=said)
-        if outcome.word not in _INSTEAD:
-            return outcome
-        has, word, why = _INSTEAD[outcome.word]
-        if getattr(profile, has):
-            return outcome
-        said = outcome.message.removeprefix(message(outcome.word, ""))
-        said = f"{said} ({why.format(judge=profile.name)})"
-        return replace(outcome, word=word, message=message(word, said))
-
-    def idle_word(self) -> str:
-        """The judge's own verdict for an idle game, as the end of its message, where known
-        (``Profile.idle_verdict``), else ""."""
-        profile = profile_for(self.problem.judge)
-        if profile is None or profile.idle_verdict is None:
-            return ""
-        return f'; on {profile.name}: "{profile.idle_verdict}"'
-
-    def refused(self, stderr: bytes) -> str:
-        """The runtime error's message when the run's guard refused what the judge forbids
-        (``kit.run.forbidden``), else ""."""
-        problem = self.problem
-        attempted = (problem.no_files or problem.no_processes) and forbidden.attempted(stderr)
-        if not attempted:
-            return ""
-        profile = profile_for(problem.judge)
-        if profile is None or profile.forbidden_verdict is None:
-            return message(RE, f"{attempted}, which this judge forbids")
-        told = f'which {profile.name} forbids, its verdict "{profile.forbidden_verdict}"'
-        return message(RE, f"{attempted}, {told}")
 
     def check_game(self, case: Case, written: bytes) -> tuple[str, str] | None:
         """A testlib interactor's output judged by the problem's checker (Polygon's way):
@@ -485,58 +396,6 @@ class CaseJudge:
         return word, judgement.message if word == JE else message(word, judgement.message)
 
 
-class ThreadJudges:
-    """One CaseJudge per thread, each with an empty folder of its own to run in."""
-
-    def __init__(  # noqa: PLR0913
-        self, problem, bundle, script, comparator, interactor, beside=None, prepared=None
-    ) -> None:
-        self.make = lambda empty: CaseJudge(
-            problem,
-            bundle=bundle,
-            script=script,
-            comparator=comparator,
-            interactor=interactor,
-            empty=empty,
-            beside=beside,
-            prepared=prepared,
-        )
-        self.local = threading.local()
-        self.folders: list[tempfile.TemporaryDirectory] = []
-        self.lock = threading.Lock()
-
-    def get(self) -> CaseJudge:
-        if not hasattr(self.local, "judge"):
-            folder = tempfile.TemporaryDirectory(prefix="kit-run-")
-            with self.lock:
-                self.folders.append(folder)
-            self.local.judge = self.make(Path(folder.name))
-        return self.local.judge
-
-    def __enter__(self) -> ThreadJudges:
-        return self
-
-    def __exit__(self, *_) -> None:
-        for folder in self.folders:
-            folder.cleanup()
-
-
-def judged_elsewhere(problem: Problem, runner: Runner, stderr: bytes) -> str | None:
-    """The judge error of a run that failed only because the Python here lacks a module the
-    judge installs for the target's implementation (the solution's verdict is not known
-    here), or None."""
-    module = missing_module(stderr.decode("utf-8", "replace"))
-    installed = problem.installed
-    if not module or installed is None or not installed.has(module, runner.target.impl):
-        return None
-    return message(
-        JE,
-        f"not judged here: {runner.interpreter.label} has no '{module}', which "
-        f"{judge_name(problem.judge)} installs for {runner.target.label} "
-        "(not the solution's failure)",
-    )
-
-
 def _read(path: Path, case: str, size: int = -1) -> bytes:
     """``size`` bytes of a case's file (all of it by default); a one-line error when it cannot
     be read (no permission, a folder), which is no verdict of the solution's."""
@@ -548,56 +407,3 @@ def _read(path: Path, case: str, size: int = -1) -> bytes:
             return file.read(size)
     except OSError as error:
         raise BuildError(f"{case}: {path.name}: cannot read: {error.strerror or error}") from None
-
-
-@contextlib.contextmanager
-def _working_folder(
-    folder: Path, files: tuple[Path | None, ...], script: Path, together: bool
-) -> Iterator[None]:
-    """``folder`` holding a copy of the files of each folder of ``files`` while the run lasts:
-    a submission's own (one of several files), a package's files included with every
-    submission, a Kattis case's ``NAME.files``; and nothing after it (what the run wrote is
-    gone for the next). ``together``: the script is run from there too, copied first unless
-    its own folder is (the format's "Working directory")."""
-    try:
-        try:
-            if together and files[0] is None:
-                shutil.copy2(script, folder / script.name)
-            for place in files:
-                if place is not None:
-                    shutil.copytree(
-                        place, folder, symlinks=True, ignore=_special, dirs_exist_ok=True
-                    )
-        except (OSError, shutil.Error) as error:
-            raise BuildError(f"cannot prepare the run's folder: {error}") from None
-        yield
-    finally:
-        _emptied(folder)
-
-
-def _special(folder: str, names: list[str]) -> list[str]:
-    """The entries of ``folder`` that are neither files, folders nor links (a pipe, a socket,
-    a device): not copied, as reading one may never end. Links are copied as links."""
-    special = []
-    for name in names:
-        try:
-            mode = os.lstat(os.path.join(folder, name)).st_mode
-        except OSError:
-            continue
-        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
-            special.append(name)
-    return special
-
-
-def _emptied(folder: Path) -> None:
-    """Everything in ``folder`` removed, read-only entries (a copied 0555 folder) included."""
-    for entry in folder.iterdir():
-        if entry.is_dir() and not entry.is_symlink():
-            for inner in (entry, *entry.rglob("*")):
-                if inner.is_dir() and not inner.is_symlink():
-                    with contextlib.suppress(OSError):
-                        inner.chmod(0o755)
-            shutil.rmtree(entry, ignore_errors=True)
-        else:
-            with contextlib.suppress(OSError):
-                entry.unlink()

@@ -41,7 +41,7 @@ from kit.judges.targets import Runner, Target
 from kit.problem_cases import Case
 from kit.registry import Problem
 from kit.run import compile_step
-from kit.run.case_judge import Outcome, ThreadJudges, compiled_judges
+from kit.run.case_judge import Outcome
 from kit.run.limit_warnings import memory_warning, time_warning
 from kit.run.limits import (
     KILL_FACTOR,
@@ -49,8 +49,10 @@ from kit.run.limits import (
     limits_for,
     machine_notes,
 )
+from kit.run.problem_judges import compiled_judges
 from kit.run.process import Timing
 from kit.run.schedule import SKIPPED, Job, Schedule, cores, run_jobs
+from kit.run.thread_judges import ThreadJudges
 from kit.run.verdicts import (
     MLE,
     OK,

@@ -27,8 +27,8 @@ script sees its own ``sys.argv``; a traceback starts at its first frame):
   a ``try: import yaml`` / ``except ImportError`` takes the judge's branch, whatever this
   machine has installed (Debian's PyPy sees ``/usr/lib/python3/dist-packages``); a module on
   the judge's list that this machine lacks ends the run at its import, guarded or not, as
-  missing (``kit.run.case_judge.judged_elsewhere``: not judged here), since a guarded import would
-  take the fallback the judge never runs;
+  missing (``kit.run.judge_words.judged_elsewhere``: not judged here), since a guarded import
+  would take the fallback the judge never runs;
 - a judge that forbids the file system (``no_files``) or starting processes
   (``no_processes``): every such attempt refused and reported (``kit.run.forbidden``);
 - a judge that runs CPython on Windows, whose limit on recursion through C is lower

@@ -41,8 +41,9 @@ from kit.problem_cases import Case
 from kit.processes import end_sessions
 from kit.registry import Problem
 from kit.run import compile_step
-from kit.run.case_judge import CaseJudge, problem_comparator
+from kit.run.case_judge import CaseJudge
 from kit.run.limits import Limits, limits_for, time_over
+from kit.run.problem_judges import problem_comparator
 from kit.run.process import end_runs
 from kit.run.verdicts import JE, OK, TLE, message
 from kit.stress.inputs import on_input

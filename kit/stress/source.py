@@ -37,7 +37,7 @@ from kit.errors import BuildError, Refused
 from kit.guest import exit_call, failure, on_deep_stack
 from kit.judges.targets import Runner
 from kit.registry import Problem
-from kit.run.case_judge import interactor_command
+from kit.run.problem_judges import interactor_command
 from kit.scaffold import is_stub
 from kit.stress.inputs import on_input
 from kit.stress.programs import Program, parse_program

@@ -418,11 +418,11 @@ def test_a_stand_in_older_than_its_target_that_cannot_run_the_bundle_is_not_time
 
 def test_a_checker_is_compiled_with_the_problem_s_header_folders(toy_ready, capsys, monkeypatch):
     asked = []
-    from kit.run import case_judge
+    from kit.run import problem_judges
 
-    real = case_judge.parse_compare
+    real = problem_judges.parse_compare
     monkeypatch.setattr(  # the one home of a problem's comparison
-        case_judge, "parse_compare", lambda *args, **kw: asked.append(kw) or real(*args, **kw)
+        problem_judges, "parse_compare", lambda *args, **kw: asked.append(kw) or real(*args, **kw)
     )
     write_bench(toy_ready, 'def cases():\n    return [("one", "1 2\\n")]\n')
     folder = toy_ready / "testlib"

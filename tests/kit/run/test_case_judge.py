@@ -1,24 +1,17 @@
 """kit.run.case_judge: one case run and judged under one runner: a run just over the limit
 timed again for a median, a crash of the interpreter given the stack hint that fits the
-program, a wrong answer with a traceback on stderr shown with it; a problem without an
-interactor has no interactor command; a module the judge installs and this Python lacks is
-no verdict on the solution."""
+program, a wrong answer with a traceback on stderr shown with it."""
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
-from kit.bundle_making import write_bundle
 from kit.judges.compare import parse_compare
-from kit.judges.targets import stand_in
-from kit.registry import load_registry
 from kit.run import case_judge, failure_hints
-from kit.run.case_judge import CaseJudge, interactor_command
-from kit.run.cases import Column, run_all
+from kit.run.case_judge import CaseJudge
 from kit.run.limits import limits_for
 from kit.run.process import Run
-from tests.kit.run.case_support import ONE_AT_A_TIME, case, sample
+from tests.kit.run.case_support import case
 
 
 def test_a_run_just_over_the_limit_is_timed_again_and_the_median_decides(toy_run, tmp_path):
@@ -86,34 +79,3 @@ def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
         ]
     else:
         assert outcome.details == []
-
-
-def test_a_problem_without_an_interactor_has_no_interactor_command(toy_run):
-    problem = toy_run[0]
-    assert interactor_command(problem) is None
-    assert Path(problem.root / "problems.toml").is_file()
-
-
-def test_a_module_the_judge_installs_but_this_python_lacks_is_no_verdict(toy, tmp_path):
-    """AtCoder installs acl_cpp; a run here without it fails on the import, which says
-    nothing of the solution: a judge error naming the missing module, not a runtime error."""
-    text = (toy / "problems.toml").read_text()
-    (toy / "problems.toml").write_text(text.replace('judge = "nowhere"', 'judge = "AtCoder"', 1))
-    (toy / "solutions" / "toy_sum.py").write_text("import acl_cpp\nprint(acl_cpp)\n")
-    problem = load_registry(toy)["toy_sum"]
-    folder = tmp_path / "bundle"
-    folder.mkdir()
-    bundle, script = write_bundle(problem, folder)
-    runner = stand_in([problem.targets[0]])
-    columns = [Column(problem.targets[0], runner, static_only=True)]
-    ran = run_all(problem, bundle, script, [sample(problem)], columns, options=ONE_AT_A_TIME)
-    (failure,) = ran.failures
-    assert failure.word == "JE", failure.message
-    assert "has no 'acl_cpp', which AtCoder installs" in failure.message
-    assert case_judge.judged_elsewhere(problem, runner, b"") is None
-    assert (
-        case_judge.judged_elsewhere(
-            problem, runner, b"ModuleNotFoundError: No module named 'requests'\n"
-        )
-        is None
-    )  # not installed on the judge either: the run's RE is the judge's

@@ -346,11 +346,11 @@ def test_a_checker_is_compiled_with_the_problem_s_header_folders(pairsum, tmp_pa
     from dataclasses import replace
 
     asked = []
-    from kit.run import case_judge
+    from kit.run import problem_judges
 
-    real = case_judge.parse_compare
+    real = problem_judges.parse_compare
     monkeypatch.setattr(  # the one home of a problem's comparison
-        case_judge, "parse_compare", lambda *args, **kw: asked.append(kw) or real(*args, **kw)
+        problem_judges, "parse_compare", lambda *args, **kw: asked.append(kw) or real(*args, **kw)
     )
     folder = tmp_path / "testlib"
     stress_of(replace(pairsum, include=(folder,)), tmp_path)
