@@ -28,6 +28,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import shlex
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -45,7 +46,7 @@ from kit.judges.profiles import (
     profile_for,
     suggestion_for,
 )
-from kit.judges.programs import named_programs, parse_interactor
+from kit.judges.programs import KATTIS, TESTLIB, named_programs, parse_interactor
 from kit.judges.targets import Target, parse_target
 from kit.page_address import is_page_address
 from kit.problem_limits import (
@@ -375,8 +376,35 @@ def _absent_programs(root: Path, compare, interactor) -> dict[str, str]:
         key = "interactor" if role == "interactor" else "compare"
         named = "names" if role == "interactor" else f"names {role}"
         what = "which is not there" if state == MISSING else f"which {state}"
-        absent[key] = f"problems.toml's {key} {named} {path}, {what}"
+        setting = compare if key == "compare" else interactor
+        hint = _file_of_command(root, key, setting) if state == MISSING else ""
+        absent[key] = f"problems.toml's {key} {named} {path}, {what}{hint}"
     return absent
+
+
+def _file_of_command(root: Path, key: str, setting: str) -> str:
+    """For a setting that names a program by a command to run it, as online-judge-tools'
+    ``--judge-command "python3 check.py"`` does: the setting naming the file the command runs
+    (the first of its words that is a file, with the words after it: a validator's flags);
+    else ""."""
+    protocol, colon, rest = setting.partition(":")
+    if not colon or protocol not in ("checker", "validator", KATTIS, TESTLIB):
+        protocol, rest = "", setting
+    try:
+        words = shlex.split(rest)
+    except ValueError:
+        return ""
+    files = [at for at, word in enumerate(words) if at and file_state(root / word) is None]
+    if not files:
+        return ""
+    kept = (
+        words[files[0] :] if protocol in ("validator", KATTIS) else words[files[0] : files[0] + 1]
+    )
+    named = f"{protocol}:" * bool(protocol) + shlex.join(kept)
+    return (
+        ": a command, where the setting names the program's file (a .py file runs under "
+        f'Python): {key} = "{named}"'
+    )
 
 
 def _installed(where: str, named: list | None, profile: Profile | None) -> Installed | None:

@@ -218,3 +218,47 @@ def test_a_url_that_is_not_text_has_the_wrong_type(toy):
     assert error(toy, extra="url = 12") == (
         "problems.toml:8: [toy_sum]: 'url' has the wrong type (12; expected text)"
     )
+
+
+@pytest.mark.parametrize(
+    ("setting", "said"),
+    [
+        ('compare = "checker:python3 checkers/check.py"',
+         'compare names checker python3 checkers/check.py, which is not there: a command, where '
+         'the setting names the program\'s file (a .py file runs under Python): compare = '
+         '"checker:checkers/check.py"'),
+        ('compare = "validator:pypy3 checkers/check.py case_sensitive"',
+         'compare names validator pypy3, which is not there: a command, where the setting names '
+         "the program's file (a .py file runs under Python): compare = "
+         '"validator:checkers/check.py case_sensitive"'),
+        ('interactor = "python3 checkers/check.py"',
+         'interactor names python3 checkers/check.py, which is not there: a command, where the '
+         "setting names the program's file (a .py file runs under Python): interactor = "
+         '"checkers/check.py"'),
+        ('interactor = "testlib:sh checkers/check.py"',
+         'interactor names sh, which is not there: a command, where the '
+         "setting names the program's file (a .py file runs under Python): interactor = "
+         '"testlib:checkers/check.py"'),
+    ],
+)  # fmt: skip
+def test_a_program_named_by_a_command_is_told_to_name_its_file(toy, setting, said):
+    """online-judge-tools takes its special judge as a shell command (``--judge-command
+    "python3 check.py"``); a setting copied from one named a file "not there" and no more:
+    the message gives the setting that names the file the command runs."""
+    (toy / "checkers").mkdir()
+    (toy / "checkers" / "check.py").write_text("import sys\n")
+    slug = "toy_echo" if setting.startswith("interactor") else "toy_sum"
+    table = toy / "problems.toml"
+    text = table.read_text().replace('interactor = "interactors/toy_echo.py"\n', "")
+    table.write_text(text.replace(f"[{slug}]\n", f"[{slug}]\n{setting}\n", 1))
+    assert load_registry(toy)[slug].unavailable == f"problems.toml's {said}"
+
+
+def test_a_program_missing_with_no_file_in_its_words_gets_no_setting(toy):
+    table = toy / "problems.toml"
+    text = table.read_text()
+    table.write_text(
+        text.replace("[toy_sum]\n", '[toy_sum]\ncompare = "checker:python3 gone.py"\n')
+    )
+    said = "problems.toml's compare names checker python3 gone.py, which is not there"
+    assert load_registry(toy)["toy_sum"].unavailable == said
