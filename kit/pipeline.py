@@ -100,7 +100,8 @@ def build_problem(
     prefetch(problem, [column.runner for column in columns])  # measured while the checks run
     with staged(problem, bundle.text.encode("utf-8"), result) as script:
         with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-            checking = pool.submit(check, problem, bundle, runners)
+            runs = {column.target for column in columns}
+            checking = pool.submit(check, problem, bundle, runners, runs)
             gated = dataclasses.replace(options, gate=_CheckGate(checking))
             ran = _run(bundle, script, cases, gated, result)
         _check(checking, result)

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
 from kit.bundle.assemble import Bundle
@@ -62,8 +63,15 @@ class Checked:
     unrun: dict[Target, str] = field(default_factory=dict)  # why an older stand-in cannot run
 
 
-def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]) -> Checked:
-    """Everything that would make a target refuse the bundle, without running it."""
+def check(
+    problem: Problem,
+    bundle: Bundle,
+    runners: dict[Target, Runner | None],
+    runs: Collection[Target] | None = None,
+) -> Checked:
+    """Everything that would make a target refuse the bundle, without running it; ``runs``:
+    the targets whose cases are to run (None: every one), for which alone ``Checked.unrun``
+    is found (``compiled_under``)."""
     result = Checked()
     targets = list(problem.targets)
     modules = bundle.modules
@@ -76,7 +84,7 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
         compiled = {
             target: pool.submit(_compiles, problem, bundle, runner, apart.uncompiled())
             for target, runner in runners.items()
-            if runner is not None and target in targets
+            if runner is not None and target in targets and compiled_under(runner, target, runs)
         }
         imports = _imports(modules, targets, judge)
         result.errors += imports
@@ -95,11 +103,11 @@ def check(problem: Problem, bundle: Bundle, runners: dict[Target, Runner | None]
             result.static_only.append(target)
         if runner is None or result.errors:
             continue
-        failure = failures[target]
+        failure = failures.get(target)
         if failure is not None and runner.exact:
             result.errors.append(f"{failure} (compiling under {runner.label})")
             apart.syntax.add(result.errors[-1])
-        elif waits_for_checks(runner, target):
+        elif waits_for_checks(runner, target) and target in failures:
             reason = failure or _invalid_for(modules, findings, runner, judge, apart)
             if reason is not None:
                 result.unrun[target] = reason
@@ -216,6 +224,19 @@ def stand_in_cannot(problem: Problem, bundle: Bundle, runner: Runner) -> str | N
 def check_alone(problem: Problem, bundle: Bundle, runner: Runner) -> Checked:
     """``check`` for ``runner``'s target alone (one of the problem's or not: ``--target``)."""
     return check(replace(problem, targets=(runner.target,)), bundle, {runner.target: runner})
+
+
+def compiled_under(runner: Runner, target: Target, runs: Collection[Target] | None) -> bool:
+    """Whether the check compiles the bundle under ``runner`` for ``target``: only where the
+    answer is read. Under an interpreter of the target's own version, always (a syntax error
+    there is an error); under an older stand-in (PyPy 3.9 for pypy3.11), when the target's
+    cases are to run (``runs``: its answer says whether they may); under a stand-in no older
+    than the target, never (the static checks decide). Each is an interpreter started by every
+    build after an edit: ``--target 3.13`` started the PyPy standing in for pypy3.11, whose
+    cases it does not run."""
+    if runner.exact:
+        return True
+    return waits_for_checks(runner, target) and (runs is None or target in runs)
 
 
 def waits_for_checks(runner: Runner, target: Target) -> bool:

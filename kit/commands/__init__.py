@@ -163,7 +163,7 @@ def refusals_everywhere(problem, bundle) -> list[str]:
     from kit.pipeline import columns_for
 
     runners = {column.target: column.runner for column in columns_for(problem)}
-    return check(problem, bundle, runners).errors
+    return check(problem, bundle, runners, runs=()).errors  # no case runs: errors alone
 
 
 def _number(convert, minimum, strict: bool, what: str, maximum=math.inf):

@@ -209,8 +209,8 @@ class SlowCheck:
         self.seconds, self.findings = seconds, list(findings)
         self.ended = None
 
-    def __call__(self, problem, bundle, runners):
-        checked = check(problem, bundle, runners)
+    def __call__(self, problem, bundle, runners, runs=None):
+        checked = check(problem, bundle, runners, runs)
         time.sleep(self.seconds)
         checked.errors += self.findings
         self.ended = time.monotonic()
@@ -282,6 +282,21 @@ def test_once_the_checks_fail_no_case_starts_and_only_their_errors_are_told(
     assert result.status == Status.FAIL and result.ran is None
     assert result.errors == [f"toy_sum: {finding}"]
     assert len(run_starts) < 60  # the checks end long before the last case would start
+
+
+def test_the_checks_are_told_which_targets_run(toy, monkeypatch):
+    """Every target is checked; under ``--target`` only its cases run, and the checks are told
+    so: an older stand-in of another target is not started to say whether its cases may run."""
+    told = []
+    monkeypatch.setattr(pipeline, "check", lambda *given: told.append(given[2:]) or check(*given))
+    problem = toy_sum(toy)
+    everything = {column.target: column.runner for column in columns_for(problem, [])}
+    assert build_problem(problem, interpreters=[]).status == Status.OK
+    assert told == [(everything, set(everything))]
+    told.clear()
+    first = stand_in([problem.targets[0]])
+    assert build_problem(problem, interpreters=[], target=first).status == Status.OK
+    assert told == [(everything, {problem.targets[0]})]
 
 
 def test_a_launcher_per_slot_starts_before_the_bundle_is_made(toy, monkeypatch):

@@ -1,5 +1,6 @@
 """kit.check.checks on the toy checkout: imports, APIs and syntax per target, with file and line."""
 
+import dataclasses
 import os
 import re
 import tempfile
@@ -703,3 +704,43 @@ def test_a_helper_s_api_counts_only_where_its_syntax_compiles(toy, call, errors)
         else:
             with pytest.raises(BuildError, match=error):
                 checked(toy)
+
+
+def test_a_stand_in_compiles_the_bundle_only_where_its_answer_is_read(toy, monkeypatch):
+    """An interpreter of the target's own version compiles it (its syntax error is an error);
+    an older stand-in only for a target whose cases run (it says whether they may run); a
+    newer one never (its answer decides nothing): each is a process started after an edit."""
+    from kit.check import checks  # noqa: PLC0415
+    from kit.judges.targets import Interpreter, Runner, parse_target  # noqa: PLC0415
+
+    def runner(target, impl, version, exact):
+        return Runner(
+            parse_target(target), Interpreter(impl, version, f"{impl}{version}", ()), exact
+        )
+
+    runners = [
+        runner("cpython3.8", "cpython", (3, 8), True),
+        runner("cpython3.10", "cpython", (3, 11), False),
+        runner("pypy3.11", "pypy", (3, 9), False),
+    ]
+    problem = dataclasses.replace(
+        load_registry(toy)["toy_sum"], targets=tuple(r.target for r in runners)
+    )
+    bundle = make_bundle(problem)
+    compiled = []
+
+    def compiles(problem, bundle, runner, guarded=frozenset()):
+        compiled.append(runner.target.name)
+        return "solutions/toy_sum.py:1: invalid syntax" if not runner.exact else None
+
+    monkeypatch.setattr(checks, "_compiles", compiles)
+    older = runners[2].target
+    for runs, asked, unrun in [
+        (None, ["cpython3.8", "pypy3.11"], {older: "solutions/toy_sum.py:1: invalid syntax"}),
+        ({older}, ["cpython3.8", "pypy3.11"], {older: "solutions/toy_sum.py:1: invalid syntax"}),
+        ({runners[0].target}, ["cpython3.8"], {}),
+        ((), ["cpython3.8"], {}),
+    ]:
+        compiled.clear()
+        result = check(problem, bundle, {r.target: r for r in runners}, runs)
+        assert sorted(compiled) == asked and result.unrun == unrun and result.errors == []
