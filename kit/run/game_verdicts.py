@@ -116,7 +116,7 @@ class Statuses:
         return PE if not self.kattis and code in TESTLIB_PRESENTATION else WA
 
 
-@dataclass
+@dataclass(frozen=True)
 class Ending:
     """How a game ended, as ``verdict`` reads it. ``killed_at`` is when a solution over the
     wall-clock timeout was killed: an interactor that ended after it ended because of the kill

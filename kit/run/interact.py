@@ -141,8 +141,8 @@ def run_interactive(  # noqa: PLR0913
         told = _told(feedback, interactor_stderr, statuses)
         written = _head(output, OUTPUT_KEPT)
 
-    ending = _ending(exits, killed, ends, deadline, statuses, cap, solution_stderr, told)
-    ending.raised_unprompted = _raised_unprompted(interactor_stderr, cap, ends, statuses)
+    stderrs = (solution_stderr, interactor_stderr)
+    ending = _ending(exits, killed, ends, deadline, statuses, cap, stderrs, told)
     return _result(ending, limits, started, record.result(), written)
 
 
@@ -170,12 +170,14 @@ def _ending(
     deadline: Deadline,
     statuses: Statuses,
     cap: Cap,
-    solution_stderr: bytes,
+    stderrs: tuple[bytes, bytes],
     told: tuple[str, str | None, bytes | None],
 ) -> Ending:
     """How the game ended, from who exited how and who was killed why (``play``), what the
-    solution wrote to its stderr and what the interactor ``told`` (``_told``)."""
+    solution and the interactor wrote to their stderr and what the interactor ``told``
+    (``_told``)."""
     said, score, next_input = told
+    solution_stderr, interactor_stderr = stderrs
     return Ending(
         exits["solution"],
         exits["interactor"],
@@ -189,6 +191,7 @@ def _ending(
         statuses=statuses,
         score=score,
         next_input=next_input,
+        raised_unprompted=_raised_unprompted(interactor_stderr, cap, ends, statuses),
     )
 
 

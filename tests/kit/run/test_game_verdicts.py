@@ -2,6 +2,10 @@
 hand (the games played: tests/kit/run/test_interact.py): a busy interactor or an idle game at
 the timeout, a core waited for, a hung interactor's kill, the relay's allowance said."""
 
+import dataclasses
+
+import pytest
+
 from kit.run.game_verdicts import Ending, Exit, Statuses, idle, verdict
 from kit.run.limits import Limits
 from kit.run.process import TIME
@@ -87,3 +91,13 @@ def test_an_idle_game_s_message_says_the_relay_s_allowance():
     assert idle(end, limits)[1].startswith(
         "idle: killed at the 3 s timeout and 1.00 s more for the relay's hops after 0.50 s CPU"
     )
+
+
+def test_an_ending_is_whole_once_built():
+    """An ending is read as it was built: whether the interactor raised unprompted is given
+    with the rest, never set on it afterwards."""
+    played, judge = Exit(0, 0.5), Exit(1, 0.6)
+    end = Ending(played, judge, {}, None, b"", "", False, 1.0, Statuses(), raised_unprompted=True)
+    assert end.raised_unprompted
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        end.raised_unprompted = False  # type: ignore[misc]
