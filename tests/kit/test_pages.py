@@ -89,6 +89,21 @@ def test_a_saved_page_s_address_is_read_from_its_open_graph_tag(tmp_path):
     assert read_page(str(tmp_path / "bare.html")).url is None
 
 
+def test_a_saved_task_s_address_is_kept_without_its_language(toy, capsys, tmp_path):
+    """A task saved from its page in Japanese (``?lang=ja``, as AtCoder's tags give it) is
+    written with the task's own address, the one its English page has too."""
+    text = (PAGES / "atcoder.html").read_text()
+    address = "https://atcoder.jp/contests/dp/tasks/dp_b"
+    graph = f'<meta property="og:url" content="{address}?lang=ja">'
+    (tmp_path / "saved.html").write_text(
+        text.replace(f'<link rel="canonical" href="{address}">', graph)
+    )
+    assert new(toy, "fresh", "--from", str(tmp_path / "saved.html")) == 0
+    assert load_registry(toy)["fresh"].url == address
+    assert f'\nurl = "{address}"\n' in (toy / "problems.toml").read_text()
+    capsys.readouterr()
+
+
 def test_a_page_saved_in_another_encoding_without_saying_so_keeps_its_letters(tmp_path):
     """A page in windows-1252 with no charset: its title was written with U+FFFD for é."""
     text = (PAGES / "codeforces.html").read_text().replace("Rating Increase", "Rating Incréase")
