@@ -9,7 +9,10 @@ folder when that is a script's (``import_path``: ``abc300/a.py``, run as ``pytho
 abc300/a.py``, imports ``abc300/mylib.py`` beside it as ``mylib``). Imports anywhere count,
 inside functions too, but not those of a helper's ``if __name__ == "__main__":`` block,
 which does not ship (its ``else`` does). ``from package import *`` follows a literal
-``__all__`` to the submodules it names. A workspace file or folder named as a standard module
+``__all__`` to the submodules it names. ``__import__(__name__)`` (``import_module`` too) names
+the importing module itself, which the bundle holds under that same name (the solution's is
+``__main__`` from source and in the bundle alike): read as that name's literal, no computed
+import. A workspace file or folder named as a standard module
 (a scratch ``heapq.py``) is refused: bundled, it would hide that module on the judge, and so
 is a name imported from a helper that never binds it (``kit.bundle.imported_names``).
 
@@ -22,7 +25,9 @@ behaves as it does from source.
 from __future__ import annotations
 
 import ast
+import copy
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from kit.bundle.guards import is_type_checking
@@ -120,7 +125,7 @@ def _collect(
 def _wanted(source: Source, found: dict[str, Source], resolver: Resolver):
     """For each import of ``source``, the names it may load (a package before what is in it),
     and its line."""
-    for line, name in dynamic_imports(source):
+    for line, name in _dynamic_imports(source):
         if name is None:
             raise BuildError(
                 f"{source.rel}:{line}: a module imported by a computed name: the build cannot "
@@ -143,6 +148,30 @@ def _wanted(source: Source, found: dict[str, Source], resolver: Resolver):
                     yield [*prefixes(base), f"{base}.{name}"], node.lineno
             elif alias.name not in _bound_names(found.get(base)):
                 yield [*prefixes(base), f"{base}.{alias.name}"], node.lineno
+
+
+def _dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
+    """``dynamic_imports`` of ``source``, an import of its own ``__name__`` read as the literal
+    of its name (``__import__(__name__, fromlist=[...])``: a helper looking its own functions
+    up). Only a source with a computed import is read twice."""
+    found = dynamic_imports(source)
+    if all(name is not None for _, name in found):
+        return found
+    return dynamic_imports(replace(source, tree=_own_name_spelled(source)))
+
+
+def _own_name_spelled(source: Source) -> ast.Module:
+    """A copy of ``source``'s tree with ``__name__`` as a call's first argument replaced by
+    the string the name holds as the module runs, from source and in the bundle."""
+    tree = copy.deepcopy(source.tree)
+    for node in walk(tree):
+        if isinstance(node, ast.Call) and node.args and _is_own_name(node.args[0]):
+            node.args[0] = ast.copy_location(ast.Constant(source.name), node.args[0])
+    return tree
+
+
+def _is_own_name(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "__name__"
 
 
 def _imports(source: Source):

@@ -380,3 +380,37 @@ def test_a_relative_import_in_a_script_s_folder_is_said_by_its_name_there(toy):
         "import by the name from the solution's folder or the workspace's root, as "
         "`from common import K`"
     )
+
+
+OPS = "\n\ndef op_add(a, b):\n    return a + b\n\n\ndef op_mul(a, b):\n    return a * b\n"
+OWN_MODULE = {  # a helper looking its own functions up by name, on its own module
+    "__import__(__name__) with a fromlist": "def op(name):\n"
+    "    return getattr(__import__(__name__, fromlist=['op_add']), 'op_' + name)\n",
+    "import_module(__name__)": "import importlib\n\n\ndef op(name):\n"
+    "    return getattr(importlib.import_module(__name__), 'op_' + name)\n",
+    "sys.modules[__name__]": "import sys\n\n\ndef op(name):\n"
+    "    return getattr(sys.modules[__name__], 'op_' + name)\n",
+}
+
+
+@pytest.mark.parametrize("lookup", OWN_MODULE)
+def test_a_helper_importing_itself_by_its___name___is_bundled(toy, lookup):
+    """``__import__(__name__)`` names the helper itself, which the bundle holds as a module of
+    that name: no computed import (it was refused as one), and the bundle answers as the
+    source does, the functions looked up by name kept."""
+    write(toy, "shared/ops.py", OWN_MODULE[lookup] + OPS)
+    write(toy, "solutions/toy_sum.py", "from shared.ops import op\nprint(op('mul')(6, 7))\n")
+    bundle = bundle_of(toy)
+    assert [h.name for h in bundle.helpers] == ["shared", "shared.ops"]
+    assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"42\n", [])
+
+
+def test_a_solution_importing_itself_by_its___name___imports___main__(toy):
+    """In the solution ``__name__`` is ``__main__`` from source and in the bundle alike."""
+    write(
+        toy,
+        "solutions/toy_sum.py",
+        OPS + "\nprint(getattr(__import__(__name__), 'op_mul')(6, 7))\n",
+    )
+    bundle = bundle_of(toy)
+    assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"42\n", [])
