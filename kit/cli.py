@@ -45,7 +45,7 @@ from typing import NoReturn
 from kit import scratch
 from kit.bundle.source_text import TOO_DEEP
 from kit.commands import NAMES, named
-from kit.errors import BuildError
+from kit.errors import NO_FILES, BuildError
 from kit.invocation import started_as
 from kit.processes import end_sessions
 from kit.workspace import NoWorkspace, given_root, nearest_root
@@ -198,8 +198,8 @@ def main(
 def _beyond_limits(error: RuntimeError | OSError, prog: str) -> int:
     """The one line and exit status for a source nested deeper still than the limit lets a
     walk go (1), an output the disk had no room for (1), a process or thread the machine
-    would not start (1), or a path given with a name longer than the system takes (2); any
-    other error raised again."""
+    would not start or a file it would not open (1), or a path given with a name longer than
+    the system takes (2); any other error raised again."""
     if isinstance(error, RecursionError):
         print(f"{prog}: error: a source is {TOO_DEEP}", file=sys.stderr)
         return 1
@@ -211,6 +211,8 @@ def _beyond_limits(error: RuntimeError | OSError, prog: str) -> int:
         return _no_room(error, prog)
     if error.errno == errno.EAGAIN and isinstance(error, BlockingIOError):
         return _no_process(error, prog)
+    if error.errno in NO_FILES:
+        return _no_files(error, prog)
     if error.errno != errno.ENAMETOOLONG:
         raise error
     print(f"{prog}: error: {_too_long(error)}", file=sys.stderr)
@@ -251,12 +253,35 @@ def _no_process(error: BaseException, prog: str) -> int:
     else:
         which = f"ulimit -u: {limit} processes and threads for this user, all of them counted"
     reason = error.strerror if isinstance(error, OSError) else str(error)
+    return _refused("a new process or thread", which, reason, prog)
+
+
+def _no_files(error: OSError, prog: str) -> int:
+    """The one line for a file or pipe the machine would not open (``ulimit -n``, counted per
+    process; else the system's table, full): each run takes pipes and files of its own, and
+    the kit holds them for every case it runs side by side."""
+    limit = _file_limit()
+    if error.errno == errno.ENFILE or limit == resource.RLIM_INFINITY:
+        which = "not ulimit -n: the system's limit on open files, all processes counted"
+    else:
+        which = f"ulimit -n: {limit} open files for each process"
+    return _refused("another open file", which, error.strerror, prog)
+
+
+def _refused(what: str, which: str, reason: str, prog: str) -> int:
+    """The one line for what the machine refused the kit, the limit that refused it named
+    (``which``), and exit status 1."""
     print(
-        f"{prog}: error: this machine refused the kit a new process or thread ({which}): "
-        f"{reason}; raise the limit, or run fewer cases at a time (-j 1)",
+        f"{prog}: error: this machine refused the kit {what} ({which}): {reason}; raise the "
+        "limit, or run fewer cases at a time (-j 1)",
         file=sys.stderr,
     )
     return 1
+
+
+def _file_limit() -> int:
+    """The files, pipes included, each process may hold open (``ulimit -n``)."""
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 def _process_limit() -> int:

@@ -1,12 +1,19 @@
 """The one exception the build reports as a one-line error (never as a traceback), its kind
 for a source that does not parse, what such a line tells a user whose install of the kit
-lacks one of its dependencies, and a value such a line shows, cut short (``trimmed``)."""
+lacks one of its dependencies, a value such a line shows, cut short (``trimmed``), and the
+errors of a file the machine refused to open (``NO_FILES``), which no line of the kit's
+blames on a file or a tool: the command line says them as the limit they are (``kit.cli``)."""
+
+import errno
 
 # the kit installed without a dependency of its own (pip install --no-deps, a package removed)
 REINSTALL = (
     "reinstall cpkit with its dependencies (python -m pip install PATH/TO/ITS/CHECKOUT, "
     "with -e there for an editable install)"
 )
+
+# an open (a file, a pipe, a process's pipes) refused: the process's ulimit -n, the system's table
+NO_FILES = (errno.EMFILE, errno.ENFILE)
 
 SHOWN = 60  # characters of a value a one-line error shows, its "..." included
 

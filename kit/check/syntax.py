@@ -23,7 +23,7 @@ from kit import cache
 from kit.bundle.sources import Source, write_modules
 from kit.check import memo
 from kit.check.settled_tests import NEVER
-from kit.errors import REINSTALL, BuildError
+from kit.errors import NO_FILES, REINSTALL, BuildError
 
 # A compiler may fold constants: PyPy builds ``b"x" * (3 << 30)`` at compile time, 3 GiB. The
 # check's address space is capped (COMPILE_MEMORY); a MemoryError is no syntax error, and the
@@ -116,6 +116,8 @@ def _ruff_errors(
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
         except OSError as error:
+            if error.errno in NO_FILES:  # the machine's limit, said as such (kit.cli)
+                raise
             raise BuildError(f"cannot run ruff: {error}") from None
     try:
         findings = json.loads(done.stdout or "[]")
@@ -153,6 +155,8 @@ def _compile_errors(command: list[str], units: list[tuple[str, str]]) -> list | 
             check=False,
         )
     except (OSError, subprocess.TimeoutExpired) as error:
+        if isinstance(error, OSError) and error.errno in NO_FILES:  # the machine's limit (kit.cli)
+            raise
         raise BuildError(f"cannot run {command[0]}: {error}") from None
     if done.returncode != 0:
         tail = (done.stderr.strip().splitlines() or ["?"])[-1]

@@ -32,7 +32,7 @@ from kit.bundle.masked_literals import mask_literals
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check.member_uses import bound_names, star_reads
 from kit.check.settled_tests import implementation_ifs, settled_tests, versioned_ifs
-from kit.errors import REINSTALL, BuildError
+from kit.errors import NO_FILES, REINSTALL, BuildError
 from kit.judges.stdlib import KNOWN as STDLIB_MODULES
 
 
@@ -286,6 +286,8 @@ def _run_vermin(texts: dict) -> dict:
                 command, capture_output=True, text=True, timeout=300, check=False, cwd=folder
             )
         except OSError as error:
+            if error.errno in NO_FILES:  # the machine's limit, said as such (kit.cli)
+                raise
             raise BuildError(f"cannot run vermin: {error}") from None
     if done.returncode not in (0, 1) or "No module named" in done.stderr:
         tail = (done.stderr.strip().splitlines() or ["?"])[-1]

@@ -70,7 +70,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kit import cache
-from kit.errors import BuildError
+from kit.errors import NO_FILES, BuildError
 from kit.processes import run_program
 
 CPP_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".C")
@@ -359,6 +359,8 @@ def _build_in(program: Program, work: Path) -> None:
                 [str(build)], work, COMPILE_TIMEOUT, env=_builder_environment()
             )
         except OSError as error:
+            if error.errno in NO_FILES:  # the machine's limit, said as such (kit.cli)
+                raise
             raise BuildError(f"{program.shown}/build cannot start: {error.strerror}") from None
         if hung:
             raise BuildError(f"{program.shown}/build took over {COMPILE_TIMEOUT:g} s")

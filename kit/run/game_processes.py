@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import IO
 
-from kit.errors import BuildError
+from kit.errors import NO_FILES, BuildError
 from kit.processes import (
     DRAIN_SECONDS,
     Drain,
@@ -115,6 +115,8 @@ def start(
             preexec_fn=ended_with(kit, signal.SIGKILL),  # noqa: PLW1509 (imports nothing)
         )
     except OSError as error:
+        if error.errno in NO_FILES:  # the machine's limit, said as such (kit.cli)
+            raise
         raise BuildError(f"cannot start the {role} {argv[0]}: {error.strerror or error}") from None
     # tracked at once, not from its reaper's start: another thread's end_handed_over, after a
     # checker, took it meanwhile for what a program left, and killed it

@@ -2,6 +2,7 @@
 bundle header naming the program as the user started it (``cpkit`` in a workspace, ``python
 build.py`` in this checkout)."""
 
+import errno
 import importlib.metadata
 import os
 import resource
@@ -597,6 +598,31 @@ def test_a_process_or_thread_the_machine_refuses_is_one_line(monkeypatch, capsys
     assert err.count("\n") == 1
     said = "ulimit -u: 6 processes and threads for this user" if limit == 6 else "not ulimit -u"
     assert said in err
+
+
+@pytest.mark.parametrize(
+    ("code", "limit", "said"),
+    [
+        (errno.EMFILE, 12, "(ulimit -n: 12 open files for each process)"),
+        (errno.EMFILE, resource.RLIM_INFINITY, "(not ulimit -n: the system's limit on open"),
+        (errno.ENFILE, 12, "(not ulimit -n: the system's limit on open"),
+    ],
+    ids=["ulimit", "unlimited", "system"],
+)
+def test_a_file_the_machine_refuses_to_open_is_one_line(monkeypatch, capsys, code, limit, said):
+    """Under ``ulimit -n 10`` the build's first run launcher could not get its pipes, and the
+    command ended in a traceback: the limit is named, and what to do."""
+
+    def refused(*_):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(cli, "_dispatch", refused)
+    monkeypatch.setattr(cli, "_file_limit", lambda: limit)
+    assert cli.main(["toy"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cpkit: error: this machine refused the kit another open file (")
+    assert said in err and "; raise the limit, or run fewer cases at a time (-j 1)" in err
+    assert err.count("\n") == 1
 
 
 def test_another_runtime_error_is_not_taken_for_a_refused_thread(monkeypatch):

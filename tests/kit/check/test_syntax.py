@@ -4,12 +4,15 @@ compile check runs an interpreter on each text and gives its first syntax error;
 tool or interpreter is a one-line error."""
 
 import ast
+import errno
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from kit.bundle.sources import Source
+from kit.check import syntax
 from kit.check.syntax import compile_errors, compiles_from, ruff_executable, static_errors
 from kit.errors import BuildError
 
@@ -53,6 +56,25 @@ def test_an_interpreter_that_cannot_run_is_one_line(tmp_path):
         compile_errors([str(tmp_path / "missing-python")], [("a.py", "x = 1\n")])
 
 
+@pytest.mark.parametrize("code", [errno.EMFILE, errno.ENFILE], ids=["ulimit -n", "system"])
+def test_a_tool_the_machine_has_no_file_for_is_no_tool_s_failure(monkeypatch, code):
+    """Under ``ulimit -n 18`` ruff's pipes were refused, and the problem failed its build,
+    'cannot run ruff: [Errno 24] Too many open files': the error goes up as it is, for the
+    command line to name the limit (kit.cli)."""
+
+    def refused(*_args, **_kwargs):
+        raise OSError(code, "Too many open files")
+
+    monkeypatch.setattr(syntax.subprocess, "run", refused)
+    fresh = f"x = {id(refused)}\n"  # not remembered from an earlier check
+    with pytest.raises(OSError) as raised:
+        static_errors([module("a.py", fresh)], (3, 8))
+    assert raised.value.errno == code and not isinstance(raised.value, BuildError)
+    with pytest.raises(OSError) as raised:
+        compile_errors([sys.executable], [("a.py", fresh)])
+    assert raised.value.errno == code
+
+
 def test_kit_ruff_names_the_ruff_to_run(monkeypatch, tmp_path):
     monkeypatch.setenv("KIT_RUFF", str(tmp_path / "my-ruff"))
     assert ruff_executable() == str(tmp_path / "my-ruff")
@@ -75,7 +97,6 @@ def test_a_constant_folded_at_compile_time_is_held_to_the_check_s_memory(tmp_pat
     check's address space was capped. Under the cap the fold is skipped, and no error said
     (the runs say MLE, as the judge would)."""
     import shutil
-    import subprocess
 
     pypy = shutil.which("pypy3")
     if pypy is None:

@@ -3,6 +3,7 @@ members a star import or another name hides from it written out, its versions re
 keyed by its version, its options and the kit's reading, its run free of the user's config."""
 
 import ast
+import errno
 import importlib.machinery
 import json
 import subprocess
@@ -97,6 +98,19 @@ def test_vermin_runs_without_the_site_from_its_own_folder():
         [*command, "--version"], capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 0 and done.stdout.strip()[0].isdigit(), done.stdout + done.stderr
+
+
+def test_vermin_without_a_file_to_open_is_the_machine_s_limit(monkeypatch):
+    """An open refused under ``ulimit -n`` is not vermin failing to run: it goes up as it is,
+    for the command line to name the limit (kit.cli)."""
+
+    def refused(*_args, **_kwargs):
+        raise OSError(errno.EMFILE, "Too many open files")
+
+    monkeypatch.setattr(vermin_findings.subprocess, "run", refused)
+    with pytest.raises(OSError) as raised:
+        vermin_findings._run_vermin({"a.py": "x = 1\n"})
+    assert raised.value.errno == errno.EMFILE and not isinstance(raised.value, BuildError)
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@ path names (a .py file run by this Python, C or C++ compiled once and cached, a 
 sources, an executable), the interactor protocols and their command lines, and the one-line
 errors (no compiler, code that does not compile, nothing to run)."""
 
+import errno
 import os
 import shutil
 import subprocess
@@ -387,6 +388,23 @@ def test_a_build_that_fails_is_one_line(cache_home, tmp_path, build, message):
         program.argv()
     assert str(caught.value) == message
     assert list(cache_home.glob("*/work.*")) == []  # its copy is not left in the cache
+
+
+def test_a_build_the_machine_has_no_pipe_for_is_the_machine_s_limit(
+    cache_home, tmp_path, monkeypatch
+):
+    """Pipes refused under ``ulimit -n`` are the machine's limit, which goes up as it is for
+    the command line to name (kit.cli), not a build script that 'cannot start'."""
+
+    def refused(*_args, **_kwargs):
+        raise OSError(errno.EMFILE, "Too many open files")
+
+    monkeypatch.setattr(programs, "run_program", refused)
+    folder = scripts_folder(tmp_path)
+    program = program_at("output_validator", folder.parent, WHERE, "validator", folder=True)
+    with pytest.raises(OSError) as raised:
+        program.argv()
+    assert raised.value.errno == errno.EMFILE and not isinstance(raised.value, BuildError)
 
 
 def test_a_link_in_the_folder_to_a_shared_file_is_followed(cache_home, tmp_path):

@@ -1,11 +1,16 @@
 """kit.run.game_processes: a game's program started in a session of its own and tracked at
 once (the games played to their ends: tests/kit/run/test_interact.py)."""
 
+import errno
 import subprocess
 import sys
 
+import pytest
+
 from kit import processes
+from kit.errors import BuildError
 from kit.processes import kill_group
+from kit.run import game_processes
 from kit.run.game_processes import start
 
 
@@ -23,3 +28,16 @@ def test_a_game_s_process_is_tracked_from_its_start(tmp_path):
         kill_group(process.pid)
         process.wait()
         processes.untrack(process.pid)
+
+
+def test_a_side_the_machine_has_no_pipe_for_is_the_machine_s_limit(monkeypatch, tmp_path):
+    """A pipe refused under ``ulimit -n`` goes up as it is, for the command line to name the
+    limit (kit.cli), not as the program that 'cannot start'; a missing program still is."""
+
+    def refused(*_args, **_kwargs):
+        raise OSError(errno.EMFILE, "Too many open files")
+
+    monkeypatch.setattr(game_processes.subprocess, "Popen", refused)
+    with pytest.raises(OSError) as raised:
+        start([sys.executable], tmp_path, subprocess.DEVNULL, "solution")
+    assert raised.value.errno == errno.EMFILE and not isinstance(raised.value, BuildError)
