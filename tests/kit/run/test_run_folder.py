@@ -1,0 +1,70 @@
+"""The folder a run starts in (kit.run.run_folder): the given files while the run lasts,
+nothing after it."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from kit.errors import BuildError
+from kit.run.run_folder import working_folder
+
+
+def _script(tmp_path):
+    script = tmp_path / "prog.py"
+    script.write_text("print(1)\n")
+    return script
+
+
+def test_files_are_there_while_the_run_lasts_and_gone_after(tmp_path):
+    given = tmp_path / "given"
+    (given / "sub").mkdir(parents=True)
+    (given / "sub" / "data.txt").write_text("x")
+    folder = tmp_path / "run"
+    folder.mkdir()
+    with working_folder(folder, (given,), _script(tmp_path), together=False):
+        assert (folder / "sub" / "data.txt").read_text() == "x"
+        (folder / "written.txt").write_text("by the run")
+    assert list(folder.iterdir()) == []
+
+
+def test_together_copies_the_script_when_it_has_no_folder_of_its_own(tmp_path):
+    folder = tmp_path / "run"
+    folder.mkdir()
+    with working_folder(folder, (None,), _script(tmp_path), together=True):
+        assert (folder / "prog.py").read_text() == "print(1)\n"
+    with working_folder(folder, (None,), _script(tmp_path), together=False):
+        assert list(folder.iterdir()) == []
+
+
+def test_read_only_folders_the_run_made_are_removed(tmp_path):
+    folder = tmp_path / "run"
+    folder.mkdir()
+    with working_folder(folder, (None,), _script(tmp_path), together=False):
+        locked = folder / "locked"
+        (locked / "inner").mkdir(parents=True)
+        (locked / "inner" / "f").write_text("x")
+        (locked / "inner").chmod(0o555)
+        locked.chmod(0o555)
+    assert list(folder.iterdir()) == []
+
+
+def test_a_pipe_among_the_given_files_is_not_copied(tmp_path):
+    given = tmp_path / "given"
+    given.mkdir()
+    (given / "plain").write_text("x")
+    os.mkfifo(given / "pipe")
+    folder = tmp_path / "run"
+    folder.mkdir()
+    with working_folder(folder, (given,), _script(tmp_path), together=False):
+        assert sorted(p.name for p in folder.iterdir()) == ["plain"]
+
+
+def test_a_folder_that_cannot_be_copied_is_one_line(tmp_path):
+    folder = tmp_path / "run"
+    folder.mkdir()
+    absent = (tmp_path / "absent",)
+    preparing = working_folder(folder, absent, _script(tmp_path), together=False)
+    with pytest.raises(BuildError, match="cannot prepare the run's folder"), preparing:
+        pass
