@@ -342,8 +342,7 @@ def _lower_params(
             after = len(best.text.encode())
             best.stages.append(f"params: {lowered} ({start_bytes} -> {after} bytes)")
         elif _lowered(start_params, current):
-            said = f"params: {_lowered(start_params, current)} fail too, in no smaller file"
-            best.stages.append(said)
+            best.stages.append(_failing_not_smaller(start_params, current))
         else:
             best.stages.append("params: no smaller failing file")
 
@@ -352,6 +351,18 @@ def _lowered(start: dict[str, int], params: dict[str, int]) -> str:
     """``"n 3 -> 1, bound 9 -> 4"``: the parameters lower in ``params`` than at the start."""
     return ", ".join(
         f"{name} {start[name]} -> {value}" for name, value in params.items() if value != start[name]
+    )
+
+
+def _failing_not_smaller(start: dict[str, int], lower: dict[str, int]) -> str:
+    """The stage's line when files of lower parameters failed, none smaller than the file kept
+    (made with the parameters it started from, which the Reproduce line then names)."""
+    names = [name for name, value in lower.items() if value != start[name]]
+    made = " ".join(f"{name}={lower[name]}" for name in names)
+    kept = " ".join(f"{name}={start[name]}" for name in names)
+    return (
+        f"params: files made with {made} fail too, but none is smaller than the one kept "
+        f"(made with {kept})"
     )
 
 

@@ -408,7 +408,23 @@ def test_lower_parameters_that_fail_in_no_smaller_file_are_said():
     )
     result = shrink(module, lambda text: True, "1\n", 0, {"n": 3})
     assert result.params == {"n": 3} and result.text == "0\n"  # the cuts lower the 1
-    assert result.stages[1] == "params: n 3 -> 1 fail too, in no smaller file"
+    assert result.stages[1] == (
+        "params: files made with n=1 fail too, but none is smaller than the one kept "
+        "(made with n=3)"
+    )
+
+
+def test_lower_parameters_that_fail_in_no_smaller_file_name_only_those_lowered():
+    module = types.SimpleNamespace(
+        PARAMS={"n": 3, "bound": 9},
+        generate=lambda rng, n, bound: "1 1 1\n",
+        validate=lambda text: None,
+    )
+    result = shrink(module, lambda text: True, "1\n", 0, {"n": 3, "bound": 1})
+    assert result.stages[1] == (
+        "params: files made with n=1 fail too, but none is smaller than the one kept "
+        "(made with n=3)"
+    )
 
 
 def test_a_failure_by_chance_is_lowered_past_a_value_that_missed_once():
