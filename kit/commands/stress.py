@@ -238,7 +238,7 @@ def _too_slow(stress: Stress, late, elapsed: float, args: argparse.Namespace, sa
         f"{outcome.message} (not shrunk: each try takes about the limit)",
         flush=True,
     )
-    show("Input", text)
+    show_failure(outcome, text)  # its verdict, the file, each run's time against the limit
     shown = Shrunk(text, seed, dict(stress.source.params), 0, ["not shrunk"])
     reproduce(stress, shown, args)
     if save is not None:

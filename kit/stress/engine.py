@@ -76,7 +76,8 @@ class Outcome:
     got: bytes = b""
     word: str = OK  # the verdict, a word of kit.run.verdicts
     expected: bytes | None = None  # the answer it was judged against (None: played)
-    # a game's last lines exchanged; a crash's traceback tail, in the user's files, and hints
+    # a game's last lines exchanged; a crash's traceback tail, in the user's files, and hints;
+    # a time limit found alone: a heading, then each run's time
     details: list[str] = field(default_factory=list)
     got_over: int = 0  # when ``got`` is only the head: the run wrote more than this many bytes
 
@@ -305,8 +306,15 @@ class Stress:
             over = time_over(self.limits, median, len(runs))
             if over is not None:
                 said = f"{message(TLE, over)}, timed again alone"
-                return seed, text, Outcome(True, said, word=TLE)
+                return seed, text, Outcome(True, said, word=TLE, details=self._times(runs))
         return None
+
+    def _times(self, runs: list[float]) -> list[str]:
+        """A file's runs alone, as the report shows them: a heading, then each time."""
+        heading = (
+            f"time of each run alone (the limit: {self.limits.time:g} s; its answer was right):"
+        )
+        return [heading, *(f"{seconds:.3f} s" for seconds in runs)]
 
     def _go_on(self) -> None:
         if self.stopped.is_set():

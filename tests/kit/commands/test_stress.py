@@ -143,6 +143,11 @@ def test_a_file_over_the_limit_alone_is_a_time_failure_reported_and_saved(pairsu
     assert head in out and "): time limit: median of 3 runs " in out, out
     assert "is over the 0.3 s limit, timed again alone (not shrunk: " in out
     assert "\nshrinking...\n" not in out and "\nInput:\n2\n" in out
+    # shown as a wrong answer is: its verdict, the file, then each run's time alone
+    verdict = out.index("\nVerdict: time limit: median of 3 runs ")
+    times = out.index("\nTime of each run alone (the limit: 0.3 s; its answer was right):\n")
+    assert verdict < out.index("\nInput:\n2\n") < times
+    assert re.match(r"(\d+\.\d{3} s\n){3}\n", out[times:].split(":\n", 1)[1]), out
     assert "saved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out" in out
 
 
