@@ -197,6 +197,7 @@ def _stressed(args: argparse.Namespace) -> int:
                 limit_cases=limit_cases,
                 limit_seconds=limit_seconds,
                 jobs=args.jobs,
+                note=lambda line: print(line, flush=True),
             )
             late = stress.retime() if found is None else None
         except KeyboardInterrupt:

@@ -9,7 +9,8 @@ validator); ``Stress.judge(text)`` runs the bundle on it judge-style (``kit.run.
 against the expected answer (the module's ``reference`` or the brute force's output) by the
 problem's comparator, or, for an interactive problem, plays it as the secret input through the
 problem's interactor (``kit.run.interact``). ``search`` makes file ``i`` from seed
-``seed + i`` until one fails or the limit is reached, ``jobs`` at a time; a batch not done
+``seed + i`` until one fails or the limit is reached, ``jobs`` at a time (its first
+``SAME_FILES`` files all the same are a note: a generator that ignores its seed); a batch not done
 ``overtime()`` past a ``--seconds`` budget, or a call of the module's that has run STUCK
 seconds (a function that never returns), is a one-line error, and its threads are left to the
 process's end, not waited for; ``watched`` runs other work (the shrink) under the same watch.
@@ -97,6 +98,7 @@ EXCEPTION_NAMED = re.compile(
 )
 ANSWERS_KEPT = 8  # expected answers kept, the newest
 LATE_KEPT = 3  # files of the search that passed over the time limit, kept to time again alone
+SAME_FILES = 3  # first files that, all the same, are a note: does the generator use its seed?
 RETIMED = 3  # runs of each, alone: their median decides, as the build's for a case near its limit
 
 
@@ -330,10 +332,21 @@ class Stress:
         thread.join(ABANDON_WAIT)
 
 
-def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_seconds, jobs: int):
-    """(seed, text, outcome) of the first failing file, or None."""
+def search(  # noqa: PLR0913
+    stress: Stress,
+    seed: int,
+    params: dict,
+    *,
+    limit_cases,
+    limit_seconds,
+    jobs: int,
+    note: Callable[[str], None] = lambda line: None,
+):
+    """(seed, text, outcome) of the first failing file, or None; ``note`` hears, once, when
+    the first ``SAME_FILES`` files are one and the same (a generator that ignores its seed)."""
     deadline = None if limit_seconds is None else time.monotonic() + limit_seconds
     index = 0
+    first: list[str] = []  # the first files, in seed order, up to SAME_FILES
 
     def one(i: int):
         text = stress.make(seed + i, params)
@@ -352,6 +365,10 @@ def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_second
             results = _results(futures, deadline, stress, seed + index)
             index += batch
             stress.count += batch
+            if len(first) < SAME_FILES:
+                first += [text for _seed, text, _outcome in results][: SAME_FILES - len(first)]
+                if len(first) == SAME_FILES and len(set(first)) == 1:
+                    note(_same_files_note(stress, seed))
             for result in results:
                 if result[2].failed:
                     return result
@@ -363,6 +380,18 @@ def search(stress: Stress, seed: int, params: dict, *, limit_cases, limit_second
         raise
     finally:  # a generator that never returns must not hold the kit at its exit
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _same_files_note(stress: Stress, seed: int) -> str:
+    """The note for a run whose first ``SAME_FILES`` files are the same, byte for byte: a
+    note, not an error, as tiny parameters may allow only a few files."""
+    source = stress.source
+    draws = "its SEED argument" if source.gen is not None else "the rng it is given"
+    return (
+        f"note: seeds {seed} to {seed + SAME_FILES - 1} made the same file, byte for byte: "
+        f"{source.generator} seems to ignore its seed (its files must come from {draws}), "
+        "or has only a few files to make"
+    )
 
 
 def _results(futures: list, deadline: float | None, stress: Stress, first: int) -> list:

@@ -151,6 +151,19 @@ def test_a_file_over_the_limit_alone_is_a_time_failure_reported_and_saved(pairsu
     assert "saved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out" in out
 
 
+def test_a_generator_that_ignores_its_seed_is_noted_under_the_first_line(pairsum, capsys):
+    module = pairsum / "stress" / "pairsum.py"
+    text = module.read_text()
+    module.write_text(
+        text.replace("    p = {**PARAMS", "    rng = random.Random(0)\n    p = {**PARAMS")
+    )
+    args = parse("pairsum", "--seed", "5", "--cases", "3", "--root", str(pairsum))
+    assert args.run(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("note: seeds 5 to 7 made the same file, byte for byte: ")
+    assert out[2].startswith("ok: 3 files passed in ")
+
+
 def test_the_shrink_keeps_the_failure_found_and_notes_another(pairsum, capsys):
     """A wrong answer (a sum of 1000 or more) and a crash (a lone pair with a small first
     number): the shrink slipped from the wrong answer into the crash, and said nothing."""

@@ -174,6 +174,37 @@ def test_without_a_failure_the_search_ends_at_its_limit(pairsum, tmp_path):
     assert found is None and stress.count == 3
 
 
+def test_a_generator_that_ignores_its_seed_is_a_note_at_the_third_file(pairsum, tmp_path):
+    """The same file from every seed was found out only after a failure, if ever: the note
+    comes once the first three files are in, once, with jobs too."""
+    pairsum.stress.write_text(
+        pairsum.stress.read_text().replace(
+            "    p = {**PARAMS, **params}\n",
+            "    rng = random.Random(0)\n    p = {**PARAMS, **params}\n",
+        )
+    )
+    stress = stress_of(pairsum, tmp_path)
+    notes = []
+    params = {"cases": 2, "bound": 9}
+    found = search(stress, 5, params, limit_cases=6, limit_seconds=None, jobs=2, note=notes.append)
+    assert found is None and notes == [
+        "note: seeds 5 to 7 made the same file, byte for byte: stress/pairsum.py: generate() "
+        "seems to ignore its seed (its files must come from the rng it is given), or has only "
+        "a few files to make"
+    ]
+
+
+def test_files_that_differ_or_are_too_few_are_no_note(pairsum, tmp_path):
+    stress = stress_of(pairsum, tmp_path)
+    notes = []
+    params = {"cases": 2, "bound": 9}
+    search(stress, 5, params, limit_cases=4, limit_seconds=None, jobs=1, note=notes.append)
+    assert notes == []
+    same = {"cases": 1, "bound": 0}  # only "1\n0 0\n" to make: two of them are no note yet
+    search(stress, 5, same, limit_cases=2, limit_seconds=None, jobs=1, note=notes.append)
+    assert notes == []
+
+
 def test_a_file_the_validator_refuses_is_one_line_naming_the_seed(pairsum, tmp_path):
     stress = stress_of(pairsum, tmp_path)
     with pytest.raises(BuildError) as caught:
