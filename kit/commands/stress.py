@@ -76,7 +76,7 @@ from kit.stress.engine import NoAnswer, Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
 from kit.stress.programs import made_elsewhere
 from kit.stress.shrink import Shrunk
-from kit.stress.source import source_for
+from kit.stress.source import PARAM_ITEM, source_for
 from kit.verify_report import counted
 
 HELP = "run the bundle against a brute force on random inputs; shrink a failure"
@@ -109,6 +109,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         "--param",
         action="append",
         default=[],
+        type=_param_item,
         metavar="K=V",
         help="a parameter of the stress module's generator (repeatable, each name once)",
     )
@@ -145,6 +146,14 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     add_root(parser)
     parser.set_defaults(run=run)
     return parser
+
+
+def _param_item(text: str) -> str:
+    """An argparse type: ``--param NAME=INTEGER``, refused as it is read (a syntax error comes
+    before what the options name is looked for: a program, the module's parameters)."""
+    if PARAM_ITEM.fullmatch(text) is None:
+        raise argparse.ArgumentTypeError(f"expected NAME=INTEGER: {text!r}")
+    return text
 
 
 def run(args: argparse.Namespace) -> int:

@@ -42,6 +42,7 @@ from kit.scaffold import is_stub
 from kit.stress.inputs import on_input
 from kit.stress.programs import Program, parse_program
 
+PARAM_ITEM = re.compile(r"(\w+)=(-?\d+)")  # --param NAME=INTEGER
 SIZE = "size"  # the one parameter of a generator program that takes a size
 OPTIONAL = ("validate", "split_cases", "join_cases", "cuts", "MIN_PARAMS")
 
@@ -172,7 +173,7 @@ def _params(module, given: list[str]) -> dict[str, int]:
             raise BuildError(f"{module.where}: PARAMS[{name!r}] = {value!r}: expected an integer")
     named = {}  # each parameter --param set, with the item that set it
     for item in given:
-        match = re.fullmatch(r"(\w+)=(-?\d+)", item)
+        match = PARAM_ITEM.fullmatch(item)
         if match is None:
             raise BuildError(f"--param {item!r}: expected NAME=INTEGER")
         if not params:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import invocation
+from kit import cli, invocation
 from kit.commands import stress, stress_report
 from kit.errors import BuildError
 from kit.registry import load_registry
@@ -58,6 +58,21 @@ def test_the_options_and_their_defaults():
     assert parse("pairsum", "--save").save is True
     with pytest.raises(SystemExit):
         parse("pairsum", "--cases", "3", "--seconds", "2")  # one or the other
+
+
+@pytest.mark.parametrize("brute", [[], ["--brute", "no-such-brute"]])
+def test_a_malformed_param_is_one_line_before_anything_the_options_name(pairsum, capsys, brute):
+    """A syntax error, refused as the command line is read: the missing brute force named
+    after it was said first."""
+    argv = ["stress", "pairsum", "--param", "n", *brute, "--root", str(pairsum)]
+    with pytest.raises(SystemExit) as exited:
+        cli.main(argv)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        "cpkit stress: error: argument --param: expected NAME=INTEGER: 'n' "
+        "(see cpkit stress --help)"
+    ]
 
 
 def test_a_correct_solution_passes_every_case(pairsum, capsys):
