@@ -189,8 +189,7 @@ class Stress:
                 raise BuildError(f"{source.module.where}: generate() returned an empty file")
             return text
         except BuildError as error:  # the module's one line, told which file it was making
-            shown = " ".join(f"{name}={value}" for name, value in params.items()) or "none"
-            raise BuildError(f"{error} (seed {seed}, parameters {shown})") from None
+            raise BuildError(f"{error} ({file_of(seed, params)})") from None
 
     def make(self, seed: int, params: dict[str, int]) -> str:
         """The file of ``seed`` and ``params``, which the validator (if any) must accept."""
@@ -350,7 +349,13 @@ def search(  # noqa: PLR0913
 
     def one(i: int):
         text = stress.make(seed + i, params)
-        return seed + i, text, stress.judge(text, f"case{i % jobs}", f"seed {seed + i}", seed + i)
+        try:
+            outcome = stress.judge(text, f"case{i % jobs}", f"seed {seed + i}", seed + i)
+        except JudgeFailed:  # its message names the seed already
+            raise
+        except NoAnswer as error:  # the reference's: which file, to make it again
+            raise NoAnswer(f"{error} (the file of {file_of(seed + i, params)})") from None
+        return seed + i, text, outcome
 
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     futures: list = []
@@ -380,6 +385,12 @@ def search(  # noqa: PLR0913
         raise
     finally:  # a generator that never returns must not hold the kit at its exit
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def file_of(seed: int, params: dict[str, int]) -> str:
+    """``seed 4, parameters n=20 bound=100``: what makes a file, as the messages name it."""
+    shown = " ".join(f"{name}={value}" for name, value in params.items()) or "none"
+    return f"seed {seed}, parameters {shown}"
 
 
 def _same_files_note(stress: Stress, seed: int) -> str:

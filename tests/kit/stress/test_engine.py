@@ -85,6 +85,23 @@ def test_a_reference_that_fails_is_no_answer_the_solution_is_not_blamed(pairsum,
     assert str(caught.value).startswith("stress/pairsum.py: reference() raised ZeroDivisionError")
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_reference_that_fails_in_the_search_names_the_file_s_seed(pairsum, tmp_path, jobs):
+    """Its input was saved, but the seed that makes it again was not said (the generator's
+    own error named it)."""
+    stress = stress_of(pairsum, tmp_path)
+    reference = stress.source.module._module.reference
+    unlucky = stress.make(8, {"cases": 2, "bound": 9})
+    stress.source.module._module.reference = lambda text: (
+        1 // 0 if text == unlucky else reference(text)
+    )
+    with pytest.raises(engine.NoAnswer) as caught:
+        search(stress, 7, {"cases": 2, "bound": 9}, limit_cases=4, limit_seconds=None, jobs=jobs)
+    said = str(caught.value)
+    assert said.startswith("stress/pairsum.py: reference() raised ZeroDivisionError"), said
+    assert said.endswith(") (the file of seed 8, parameters cases=2 bound=9)"), said
+
+
 def test_a_stopped_command_s_judging_thread_leaves_off_before_the_clean_up(
     pairsum, tmp_path, monkeypatch
 ):
