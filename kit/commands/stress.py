@@ -75,7 +75,7 @@ from kit.stress import inputs
 from kit.stress.engine import NoAnswer, Outcome, Stress, search, watched
 from kit.stress.inputs import keep_file
 from kit.stress.programs import made_elsewhere
-from kit.stress.shrink import Shrunk
+from kit.stress.shrink import NOT_SHRUNK, Shrunk
 from kit.stress.source import PARAM_ITEM, source_for
 from kit.verify_report import counted
 
@@ -249,7 +249,7 @@ def _too_slow(stress: Stress, late, elapsed: float, args: argparse.Namespace, sa
         flush=True,
     )
     show_failure(outcome, text)  # its verdict, the file, each run's time against the limit
-    shown = Shrunk(text, seed, dict(stress.source.params), 0, ["not shrunk"])
+    shown = Shrunk(text, seed, dict(stress.source.params), 0, [NOT_SHRUNK])
     reproduce(stress, shown, args)
     if save is not None:
         save_shown(stress.problem, save, shown, stress.answer(text))

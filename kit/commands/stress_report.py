@@ -28,7 +28,7 @@ import sys
 from kit.commands import command
 from kit.errors import BuildError
 from kit.stress.engine import Outcome, Stress, watched
-from kit.stress.shrink import Shrunk
+from kit.stress.shrink import NOT_SHRUNK, Shrunk
 from kit.stress.source import SIZE, shown_params
 from kit.visible import visible
 from kit.workspace import root_flag
@@ -110,7 +110,8 @@ def show_failure(outcome: Outcome, text: str, title: str = "Input") -> None:
 
 
 def reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None:
-    """The command that makes the smallest generated file that fails again."""
+    """The command that makes the smallest generated file that fails again (the file that
+    failed, when it was not shrunk)."""
     source = stress.source
     flags = source.flags(shrunk.params)
     if args.target:
@@ -121,9 +122,11 @@ def reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None:
     else:
         made = f"size {shrunk.params[SIZE]}" if SIZE in shrunk.params else "no size"
     which = _made_again(stress, shrunk)
+    found = shrunk.stages == [NOT_SHRUNK]  # --shrink-seconds 0, a time limit: no smallest
+    what = "the file that failed, not shrunk" if found else "the smallest generated file that fails"
     print(
         f"\nReproduce: {command()} stress {stress.problem.slug} --seed {shrunk.seed} "
-        f"--cases 1{flags}   (the smallest generated file that fails, {which}; {made})"
+        f"--cases 1{flags}   ({what}, {which}; {made})"
     )
 
 

@@ -25,7 +25,7 @@ from kit.commands.stress_report import SHOWN_CHARS, stop_name
 from kit.errors import BuildError
 from kit.stress import engine, inputs
 from kit.stress.engine import JudgeFailed, NoAnswer, Outcome, Stress, watched
-from kit.stress.shrink import Shrunk, shrink
+from kit.stress.shrink import NOT_SHRUNK, Shrunk, shrink
 from kit.verify_report import counted
 
 
@@ -38,7 +38,7 @@ def shrunk_failure(
     the stress module's hangs, the smallest failing input judged so far, with that error.
     ``failures`` gets each failing candidate's run."""
     if budget == 0:  # --shrink-seconds 0
-        return Shrunk(text, seed, dict(stress.source.params), 0, ["not shrunk"])
+        return Shrunk(text, seed, dict(stress.source.params), 0, [NOT_SHRUNK])
     print("shrinking...", flush=True)
     trial = _ShrinkTrial(stress, failures, text, seed)
 

@@ -70,6 +70,7 @@ from typing import Any
 
 _INTEGER = re.compile(r"[+-]?\d+")
 PARAMS_SHARE = 0.5  # of the time left, at most, for stage 2: the cuts have the rest
+NOT_SHRUNK = "not shrunk"  # the one stage of a failure shown as it was found
 
 
 @dataclass

@@ -158,6 +158,7 @@ def test_a_file_over_the_limit_alone_is_a_time_failure_reported_and_saved(pairsu
     assert head in out and "): time limit: median of 3 runs " in out, out
     assert "is over the 0.3 s limit, timed again alone (not shrunk: " in out
     assert "\nshrinking...\n" not in out and "\nInput:\n2\n" in out
+    assert "   (the file that failed, not shrunk, the input shown; parameters " in out
     # shown as a wrong answer is: its verdict, the file, then each run's time alone
     verdict = out.index("\nVerdict: time limit: median of 3 runs ")
     times = out.index("\nTime of each run alone (the limit: 0.3 s; its answer was right):\n")
@@ -225,6 +226,8 @@ def test_no_shrink_time_shows_the_failure_found_as_it_is(pairsum, capsys):
     out = capsys.readouterr().out
     assert "\nshrinking...\n" not in out and "\nVerdict: wrong answer" in out
     assert out[out.index("\nInput:\n") :].startswith("\nInput:\n4\n")  # its four cases
+    # not called the smallest that fails: the one found
+    assert "   (the file that failed, not shrunk, the input shown; parameters " in out
     with pytest.raises(SystemExit):
         parse("pairsum", "--shrink-seconds", "-1")
 
