@@ -4,6 +4,8 @@
 - ``sources``    a module as the stages pass it on, how its imports resolve, tree walks
 - ``masked_literals`` a source's text with its long number tables blanked, for the tokenizer
 - ``resolve``    module names resolved by the import system, asked in a child process
+- ``import_calls`` the modules a source imports by calling ``__import__`` or ``import_module``
+- ``star_names`` the names a star import of a module takes: its ``__all__``, read
 - ``discover``   stage 1: the solution's helpers (where Python finds them) in load order
 - ``imported_names`` a name imported from a helper that never binds it, refused in stage 1
 - ``guards``     version-guarded code (``hasattr``, ``sys.version_info``, ``except ImportError``)

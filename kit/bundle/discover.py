@@ -31,13 +31,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from kit.bundle.guards import is_type_checking
+from kit.bundle.import_calls import dynamic_imports
 from kit.bundle.imported_names import check_imported_names
 from kit.bundle.resolve import ResolveError, Resolver, Spec, import_path
 from kit.bundle.sources import (
     ENTRY,
     Source,
     children,
-    dynamic_imports,
     import_bindings,
     imported_modules,
     is_main_block,
@@ -45,10 +45,10 @@ from kit.bundle.sources import (
     read_source,
     relative,
     shipped_statements,
-    star_names,
     walk,
     within,
 )
+from kit.bundle.star_names import star_names
 from kit.errors import BuildError
 
 

@@ -71,9 +71,9 @@ from kit.bundle.sources import (
     is_literal_table,
     prefixes,
     shipped_statements,
-    star_names,
     walk,
 )
+from kit.bundle.star_names import star_names
 
 
 @dataclass

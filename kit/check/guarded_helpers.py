@@ -35,12 +35,12 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from kit.bundle.import_calls import dynamic_imports
 from kit.bundle.sources import (
     ENTRY,
     Source,
     called_name,
     children,
-    dynamic_imports,
     imported_modules,
     prefixes,
     walk,

@@ -1,7 +1,7 @@
 """kit.bundle.sources: the walk that keeps the build linear on long-line sources (a precomputed
 table on one line) does not descend into literal tables, checked by counting, not timing (the
 figures are in docs/kit.md; the masking for the tokenizer is tested in test_masked_literals.py);
-a kept tree walked once; what an import binds, what ``__all__`` lists, an attribute chain."""
+a kept tree walked once; what an import binds, an attribute chain."""
 
 import ast
 from pathlib import Path
@@ -15,7 +15,6 @@ from kit.bundle.sources import (
     children,
     import_bindings,
     kept,
-    star_names,
     walk,
 )
 from tests.bundle_support import table_source
@@ -98,28 +97,6 @@ def test_an_import_binds_each_name_to_what_python_binds_it_to(statement, binding
     tree = ast.parse(statement)
     source = Source("top.pkg.mod", Path("top/pkg/mod.py"), "top/pkg/mod.py", False, statement, tree)
     assert import_bindings(source, tree.body[0]) == bindings
-
-
-@pytest.mark.parametrize(
-    ("text", "names", "unread"),
-    [
-        ("__all__ = ['a', 'b']\n", ["a", "b"], None),
-        ("__all__ = ('a',)\n__all__ += ['b']\n__all__.extend(['c'])\n__all__.append('d')\n",
-         ["a", "b", "c", "d"], None),
-        ("__all__ = ['a']\n__all__ = ['b']\n", ["b"], None),
-        ("X = 1\n", [], None),
-        ("__all__ = ['a']\n__all__ += NAMES\n", ["a"], 2),
-        ("__all__ = ['a']\nif X:\n    __all__ += ['b']\nelse:\n    __all__.insert(0, 'c')\n",
-         ["a", "b", "c"], None),
-        ("__all__ = ['a']\n__all__[1:] = ['b']\n", ["a"], 2),
-        ("__all__ = [name for name in dir()]\n", [], 1),
-        # a common idiom: the submodules it names were left out of the bundle
-        ("__all__ = 'top submod'.split()\n__all__ += 'c'.split()\n", ["top", "submod", "c"], None),
-        ("__all__ = 'a,b'.split(',')\n", [], 1),
-    ],
-)  # fmt: skip
-def test_star_names_reads_all_as_its_statements_write_it(text, names, unread):
-    assert star_names(ast.parse(text).body) == (names, unread)
 
 
 @pytest.mark.parametrize(
