@@ -341,7 +341,7 @@ def _lower_params(
         lowered = _lowered(start_params, best.params)
         if lowered:
             after = len(best.text.encode())
-            best.stages.append(f"params: {lowered} ({start_bytes} -> {after} bytes)")
+            best.stages.append(f"params: {lowered} (the file {start_bytes} -> {after} bytes)")
         elif _lowered(start_params, current):
             best.stages.append(_failing_not_smaller(start_params, current))
         else:

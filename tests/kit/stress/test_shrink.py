@@ -232,7 +232,9 @@ def test_parameters_stay_at_their_minimum_or_above():
 
     result = shrink(arrays, fails, arrays.generate(random.Random(5), **params), 5, params)
     assert result.params == {"cases": 1, "n": 1, "value": 0}
-    assert result.stages[1] == "params: cases 3 -> 1, n 6 -> 1, value 9 -> 0 (14 -> 6 bytes)"
+    assert (
+        result.stages[1] == "params: cases 3 -> 1, n 6 -> 1, value 9 -> 0 (the file 14 -> 6 bytes)"
+    )
     assert result.text == "1\n0\n0\n"
 
 
