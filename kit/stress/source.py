@@ -107,9 +107,9 @@ class Source:
             size = f" --gen-size {params[SIZE]}" if SIZE in params else ""
             text = f" {self.gen.shown}{size}"
         else:
-            defaults = self.module.PARAMS
-            changed = {k: v for k, v in params.items() if defaults.get(k) != v}
-            text = "".join(f" --param {k}={v}" for k, v in sorted(changed.items()))
+            defaults = self.module.PARAMS  # in its order, as the run's first line has them
+            changed = [(k, params[k]) for k in defaults if k in params and params[k] != defaults[k]]
+            text = "".join(f" --param {k}={v}" for k, v in changed)
         return text + (f" {self.brute.shown}" if self.brute is not None else "")
 
 

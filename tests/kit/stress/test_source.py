@@ -46,6 +46,10 @@ def test_the_module_s_parameters_with_overrides(pairsum):
     assert found.described() == "parameters cases=3 bound=1000"
     assert found.flags({"cases": 3, "bound": 1000}) == " --param cases=3"
     assert found.flags({"cases": 8, "bound": 1000}) == ""
+    # the module's order, as the run's first line says them: not alphabetical, nor the dict's
+    in_order = " --param cases=1 --param bound=702"
+    assert found.flags({"cases": 1, "bound": 702}) == in_order
+    assert found.flags({"bound": 702, "cases": 1}) == in_order
     assert found.module.reference("2\n1 2\n3 4\n") == "3\n7\n"
     assert (found.gen, found.brute, found.interactor) == (None, None, None)
 
