@@ -238,9 +238,9 @@ def test_a_brute_force_that_crashes_is_one_line_naming_it_and_its_input(maxsum):
         "build.py: error: --brute 'brute/crash.py' failed: runtime error: exit status 3 "
         "(on the input saved as "
     )
-    saved, made = line.rsplit("saved as ", 1)[1].split(") ", 1)
+    saved, made = line.rsplit("saved as ", 1)[1].split(", ", 1)
     assert Path(saved).read_text().startswith(tuple("12345678"))
-    assert re.fullmatch(r"\(the file of seed \d+, parameters n=8 bound=10\)", made), made
+    assert re.fullmatch(r"the file of seed \d+, parameters n=8 bound=10\)", made), made
 
 
 def test_a_generator_that_fails_or_breaks_the_validator_is_one_line(maxsum):

@@ -47,7 +47,7 @@ from kit.run.limits import Limits, limits_for, time_over
 from kit.run.problem_judges import problem_comparator
 from kit.run.process import end_runs
 from kit.run.verdicts import JE, OK, TLE, message
-from kit.stress.inputs import on_input
+from kit.stress.inputs import made_by, on_input
 
 if TYPE_CHECKING:
     from kit.stress.source import Source
@@ -349,12 +349,16 @@ def search(  # noqa: PLR0913
 
     def one(i: int):
         text = stress.make(seed + i, params)
+        made = f"the file of {file_of(seed + i, params)}"
         try:
-            outcome = stress.judge(text, f"case{i % jobs}", f"seed {seed + i}", seed + i)
+            with made_by(made):  # the input's phrase in the reference's error says it
+                outcome = stress.judge(text, f"case{i % jobs}", f"seed {seed + i}", seed + i)
         except JudgeFailed:  # its message names the seed already
             raise
         except NoAnswer as error:  # the reference's: which file, to make it again
-            raise NoAnswer(f"{error} (the file of {file_of(seed + i, params)})") from None
+            if made in str(error):  # said with its input
+                raise
+            raise NoAnswer(f"{error} ({made})") from None
         return seed + i, text, outcome
 
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)

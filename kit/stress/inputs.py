@@ -4,15 +4,20 @@
 problem and ``what`` it is, where it outlives the run (``kept_count`` and ``discard_since``
 take back those of messages that are not shown; ``begin`` and ``end`` around a command take
 back those of a command stopped); ``on_input(problem, what, text)`` is the phrase a message
-ends with: ``on 'TEXT'`` for a short one-line input, else ``on the input saved as PATH``.
+ends with: ``on 'TEXT'`` for a short one-line input, else ``on the input saved as PATH``;
+within ``made_by(origin)``, with what made the input after it in the same bracket
+(``on the input saved as PATH, the file of seed 8, parameters n=20 bound=100``).
 Used by the engine's callers, the programs and the stress module's source.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import os
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from kit import scratch
@@ -24,6 +29,7 @@ SHOWN_INPUT = 60  # characters of an input shown in an error message instead of 
 _kept: list[Path] = []  # every file kept, in order (``discard_since`` takes some back)
 _lock = threading.Lock()
 _late = threading.Event()  # set by ``end``: a message made later is never shown
+_made = contextvars.ContextVar("made", default="")  # what made the inputs of on_input
 
 
 def keep_file(problem: Problem, what: str, text: str, *, shown: bool = False) -> Path:
@@ -72,8 +78,23 @@ def discard_since(mark: int, keep: str = "") -> None:
             path.unlink(missing_ok=True)
 
 
+@contextlib.contextmanager
+def made_by(origin: str) -> Iterator[None]:
+    """The inputs of ``on_input`` in this thread, meanwhile, are the file ``origin`` names
+    (``the file of seed 8, parameters n=20 bound=100``): its phrase says so too."""
+    token = _made.set(origin)
+    try:
+        yield
+    finally:
+        _made.reset(token)
+
+
 def on_input(problem: Problem, what: str, text: str) -> str:
-    """``on 'TEXT'`` when ``text`` is short and one line, else where it was saved."""
+    """``on 'TEXT'`` when ``text`` is short and one line, else where it was saved; followed by
+    what made it, within ``made_by`` (one bracket in a message, not two in a row)."""
     if len(text) <= SHOWN_INPUT and "\n" not in text.rstrip("\n"):
-        return f"on {text!r}"
-    return f"on the input saved as {keep_file(problem, what, text)}"
+        phrase = f"on {text!r}"
+    else:
+        phrase = f"on the input saved as {keep_file(problem, what, text)}"
+    origin = _made.get()
+    return f"{phrase}, {origin}" if origin else phrase

@@ -99,7 +99,22 @@ def test_a_reference_that_fails_in_the_search_names_the_file_s_seed(pairsum, tmp
         search(stress, 7, {"cases": 2, "bound": 9}, limit_cases=4, limit_seconds=None, jobs=jobs)
     said = str(caught.value)
     assert said.startswith("stress/pairsum.py: reference() raised ZeroDivisionError"), said
-    assert said.endswith(") (the file of seed 8, parameters cases=2 bound=9)"), said
+    # one bracket: its input, then the file it is (two in a row read as two remarks)
+    assert said.endswith(".in, the file of seed 8, parameters cases=2 bound=9)"), said
+    assert ") (" not in said, said
+
+
+def test_a_reference_s_error_without_its_input_still_names_the_file_once(pairsum, tmp_path):
+    """An error whose message has no input phrase (a value of the wrong type) gets the file's
+    bracket of its own."""
+    stress = stress_of(pairsum, tmp_path)
+    stress.source.module._module.reference = lambda text: 7
+    with pytest.raises(engine.NoAnswer) as caught:
+        search(stress, 3, {"cases": 2, "bound": 9}, limit_cases=1, limit_seconds=None, jobs=1)
+    assert str(caught.value) == (
+        "stress/pairsum.py: reference() returned int, not str "
+        "(the file of seed 3, parameters cases=2 bound=9)"
+    )
 
 
 def test_a_stopped_command_s_judging_thread_leaves_off_before_the_clean_up(

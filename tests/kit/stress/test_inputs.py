@@ -54,3 +54,16 @@ def test_a_command_stopped_keeps_only_the_input_its_message_names(
     assert late.parent == own
     inputs.begin()
     assert inputs.keep_file(pairsum, "brute", "4\n").parent == system
+
+
+def test_within_made_by_the_phrase_names_the_file_too(checkout_copy):
+    """The reference's error named its input, then in a bracket of its own the file it was:
+    '(on the input saved as X) (the file of seed 8, ...)'."""
+    pairsum = load_registry(checkout_copy("pairsum"))["pairsum"]
+    with inputs.made_by("the file of seed 8, parameters n=2"):
+        assert on_input(pairsum, "brute", "1 2") == "on '1 2', the file of seed 8, parameters n=2"
+        shown = on_input(pairsum, "brute", "1 2\n3 4\n")
+    saved, made = shown.removeprefix("on the input saved as ").split(", ", 1)
+    assert made == "the file of seed 8, parameters n=2"
+    os.unlink(saved)
+    assert on_input(pairsum, "brute", "1 2") == "on '1 2'"  # only within
