@@ -8,10 +8,11 @@ bug. Each failing candidate's run is kept in ``failures`` with only the head of 
 report shows. A candidate the reference or the judge's own program (checker, interactor) fails
 on is passed over, not a failure of the solution's. The line after the shrink says how many
 runs it took and its stages, with a warning for the inputs passed over (the first named, and
-with a validator what to do when the statement does not allow them) and a note for smaller
-inputs that failed otherwise. Stopped by an error or by Ctrl-C, the smallest failing input seen
-so far is returned with that error (``Shrunk.error``), for the command to show, save and
-raise.
+with a validator what to do when the statement does not allow them), a note for smaller
+inputs that failed otherwise, and one for a parameter the generator's error kept from going
+lower (its first error, which the shrink took for a value it refuses). Stopped by an error
+or by Ctrl-C, the smallest failing input seen so far is returned with that error
+(``Shrunk.error``), for the command to show, save and raise.
 
     shrunk = shrunk_failure(stress, text, seed, 60.0, {text: outcome})
 """
@@ -24,8 +25,8 @@ import time
 from kit.commands.stress_report import SHOWN_CHARS, stop_name
 from kit.errors import BuildError
 from kit.stress import engine, inputs
-from kit.stress.engine import JudgeFailed, NoAnswer, Outcome, Stress, watched
-from kit.stress.shrink import NOT_SHRUNK, Shrunk, shrink
+from kit.stress.engine import JudgeFailed, NoAnswer, Outcome, Stress, file_of, watched
+from kit.stress.shrink import NOT_SHRUNK, GeneratorRaised, Shrunk, shrink
 from kit.verify_report import counted
 
 
@@ -130,6 +131,8 @@ def _say_shrunk(
     """The shrink's line, and what it passed over: candidates the reference or the judging
     program failed on, and smaller inputs that failed otherwise (another bug)."""
     print(f"shrunk in {counted(shrunk.steps, 'run')} ({'; '.join(shrunk.stages)})")
+    if shrunk.generator_raised is not None:
+        print(_generator_raised_note(stress, shrunk.generator_raised), flush=True)
     if unanswered:
         print(_unanswered_warning(stress, unanswered), flush=True)
     if judge_failed:
@@ -140,6 +143,24 @@ def _say_shrunk(
             "the failure found; stress again once it is fixed",
             flush=True,
         )
+
+
+def _generator_raised_note(stress: Stress, raised: GeneratorRaised) -> str:
+    """The note for a parameter not lowered past a value the generator raised on: the shrink
+    took it for one the generator refuses, which says why the parameter stayed where it is."""
+    error = raised.error
+    said = str(error) if isinstance(error, BuildError) else f"{type(error).__name__}: {error}"
+    if not isinstance(error, BuildError):  # a message of the kit's names the file already
+        said += f" ({file_of(raised.seed, raised.params)})"
+    value = f"{raised.name}={raised.params[raised.name]}"
+    if stress.source.gen is not None:
+        refused = f"the shrink took {value} for a size the generator refuses"
+    else:
+        refused = (
+            f"the shrink took {value} for a value generate() refuses (MIN_PARAMS gives the "
+            "smallest legal ones)"
+        )
+    return f"note: {raised.name} not lowered below {raised.kept}: {said}; {refused}"
 
 
 def _judge_failed_warning(failed: list[str]) -> str:

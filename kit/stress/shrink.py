@@ -24,7 +24,10 @@ Stages, in order:
 2. parameters: each one lowered towards its minimum (a binary search), files
    regenerated with ``random.Random(s)`` for the original seed ``s`` and the next
    ``attempts_per_params - 1``; a lower value is taken when one of them fails, its cases are
-   shrunk as in 1, and the result is kept when smaller (with its seed and parameters).
+   shrunk as in 1, and the result is kept when smaller (with its seed and parameters). A
+   value whose file the generator raises on is taken as one it refuses: the first such error
+   is kept (``Shrunk.generator_raised``) when the parameter stayed above it, for the caller to
+   say why it went no lower.
    Without parameters, or when lowering them made no smaller failing file, seeds: the
    files of those seeds, the smallest failing one kept.
    With a deadline, the stage has at most half the time left (``PARAMS_SHARE``);
@@ -55,6 +58,7 @@ API::
     shrink(module, fails, text, seed, params, *, deadline=None,
            attempts_per_params=20, generate=None, on_failing=None) -> Shrunk
     Shrunk(text, seed, params, steps, stages)
+    GeneratorRaised(name, kept, seed, params, error)
 """
 
 from __future__ import annotations
@@ -65,12 +69,24 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 _INTEGER = re.compile(r"[+-]?\d+")
 PARAMS_SHARE = 0.5  # of the time left, at most, for stage 2: the cuts have the rest
 NOT_SHRUNK = "not shrunk"  # the one stage of a failure shown as it was found
+
+
+@dataclass
+class GeneratorRaised:
+    """The first file of lowered parameters the generator raised on, parameter ``name``
+    staying at ``kept``, above the value it raised at: taken as a value it refuses."""
+
+    name: str  # the parameter being lowered
+    kept: int  # its value after the stage
+    seed: int  # the file the generator was asked for
+    params: dict[str, int]
+    error: Exception
 
 
 @dataclass
@@ -81,6 +97,7 @@ class Shrunk:
     steps: int  # calls of fails()
     stages: list[str] = field(default_factory=list)  # what each stage achieved
     error: BaseException | None = None  # what stopped the shrink early (the module, Ctrl-C)
+    generator_raised: GeneratorRaised | None = None  # why a parameter went no lower, perhaps
 
 
 class _OutOfTime(Exception):
@@ -314,13 +331,18 @@ def _lower_params(
     minimum = getattr(module, "MIN_PARAMS", {})
     start_seed, start_params = best.seed, dict(best.params)
     start_bytes = len(best.text.encode())
+    raised: list[GeneratorRaised] = []  # the first file the generator raised on
+    current = dict(best.params)  # each parameter's lowest value known to fail
 
     def reproduces(trial: dict[str, int]) -> bool:
         """Whether a file generated with ``trial`` fails; a smaller result is kept."""
         for seed in range(start_seed, start_seed + attempts):
             try:
                 text = make(seed, trial)
-            except Exception:  # parameters the generator does not accept
+            except Exception as error:  # parameters the generator does not accept
+                if not raised:
+                    (name,) = (name for name in trial if trial[name] != current[name])
+                    raised.append(GeneratorRaised(name, 0, seed, dict(trial), error))
                 return False
             search.trust(text)
             search.origin = (seed, dict(trial))
@@ -334,10 +356,10 @@ def _lower_params(
                 search.origin = (best.seed, dict(best.params))
         return False
 
-    current = dict(best.params)
     try:
         _lower_each(start_params, minimum, reproduces, current)
     finally:  # said also when the deadline stops the stage
+        best.generator_raised = _kept_above(raised, current)
         lowered = _lowered(start_params, best.params)
         if lowered:
             after = len(best.text.encode())
@@ -346,6 +368,14 @@ def _lower_params(
             best.stages.append(_failing_not_smaller(start_params, current))
         else:
             best.stages.append("params: no smaller failing file")
+
+
+def _kept_above(raised: list[GeneratorRaised], current: dict[str, int]) -> GeneratorRaised | None:
+    """The generator's first error, with the value its parameter ended at, when that is above
+    the value it raised at (a parameter lowered past it after all needs no word)."""
+    if not raised or current[raised[0].name] <= raised[0].params[raised[0].name]:
+        return None
+    return replace(raised[0], kept=current[raised[0].name])
 
 
 def _lowered(start: dict[str, int], params: dict[str, int]) -> str:

@@ -9,7 +9,9 @@ import types
 import pytest
 
 from kit.commands import stress_report, stress_shrinking
+from kit.errors import BuildError
 from kit.stress import engine
+from kit.stress.shrink import GeneratorRaised, Shrunk
 
 
 def test_the_shrink_keeps_of_each_failing_run_only_the_head_of_its_output(capsys):
@@ -40,3 +42,33 @@ def test_a_validator_that_let_the_reference_s_failures_through_is_named(validate
     said = stress_shrinking._unanswered_warning(SimpleNamespace(source=source), ["boom", "bang"])
     assert said.startswith("warning: the reference failed on 2 smaller inputs, passed over")
     assert ("\nnote: stress/x.py's validate() accepted them: " in said) == noted, said
+
+
+def raised_on(error, gen=None):
+    """A shrink whose parameter n stayed at 20, the generator having raised at n=10."""
+    raised = GeneratorRaised("n", 20, 4, {"n": 10, "bound": 100}, error)
+    shrunk = Shrunk("20\n", 4, {"n": 20, "bound": 77}, 9, ["params: bound 100 -> 77"])
+    shrunk.generator_raised = raised
+    stress = types.SimpleNamespace(source=types.SimpleNamespace(gen=gen))
+    return stress, shrunk
+
+
+def test_a_parameter_the_generator_s_error_kept_up_is_a_note_naming_it(capsys):
+    """The shrink took the error for a value the generator refuses and said nothing: the line
+    read 'params: bound 100 -> 77', n's 20 left unexplained."""
+    said = "stress/a.py: generate() raised ValueError: n < 20 (seed 4, parameters n=10 bound=100)"
+    stress, shrunk = raised_on(BuildError(said))
+    stress_shrinking._say_shrunk(stress, shrunk, [], [], {})
+    assert capsys.readouterr().out.splitlines() == [
+        "shrunk in 9 runs (params: bound 100 -> 77)",
+        f"note: n not lowered below 20: {said}; the shrink took n=10 for a value generate() "
+        "refuses (MIN_PARAMS gives the smallest legal ones)",
+    ]
+
+
+def test_the_generator_s_own_exception_is_named_with_its_file_and_a_program_s_as_a_size():
+    stress, shrunk = raised_on(ValueError("n < 20"), gen="python3 gen.py")
+    assert stress_shrinking._generator_raised_note(stress, shrunk.generator_raised) == (
+        "note: n not lowered below 20: ValueError: n < 20 (seed 4, parameters n=10 bound=100); "
+        "the shrink took n=10 for a size the generator refuses"
+    )

@@ -444,3 +444,34 @@ def test_a_failure_by_chance_is_lowered_past_a_value_that_missed_once():
     text = pairsum.generate(random.Random(4), cases=8, bound=1000)
     result = shrink(pairsum, fails, text, 4, {"cases": 8, "bound": 1000})
     assert result.params["bound"] <= 10 and result.text == "1\n0 3\n"
+
+
+def refusing(at_least=None, only=None):
+    """A one-parameter module whose generator raises for n below ``at_least`` (or at n ==
+    ``only``): a file of n ones, every file failing."""
+
+    def generate(rng, n):
+        if (at_least is not None and n < at_least) or n == only:
+            raise ValueError(f"n must be at least {at_least}, got {n}")
+        return "1 " * n + "\n"
+
+    return types.SimpleNamespace(PARAMS={"n": 8}, generate=generate)
+
+
+def test_the_generator_s_first_error_that_kept_a_parameter_up_is_kept():
+    """It was taken as a value the generator refuses, and nothing said so: 'params: no smaller
+    failing file', n never lowered, without a word of the generator's ValueError."""
+    start = "1 " * 8 + "\n"
+    result = shrink(refusing(at_least=5), lambda text: True, start, 3, {"n": 8})
+    assert result.params == {"n": 5} and result.error is None
+    raised = result.generator_raised
+    assert (raised.name, raised.kept, raised.seed, raised.params) == ("n", 5, 3, {"n": 4})
+    assert str(raised.error) == "n must be at least 5, got 4"
+
+
+def test_no_generator_error_is_kept_when_the_parameter_went_below_it_or_none_was_raised():
+    start = "1 " * 8 + "\n"
+    passed = shrink(refusing(only=4), lambda text: True, start, 3, {"n": 8})
+    assert passed.params == {"n": 1} and passed.generator_raised is None
+    quiet = shrink(refusing(), lambda text: True, start, 3, {"n": 8})
+    assert quiet.params == {"n": 1} and quiet.generator_raised is None
