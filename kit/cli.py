@@ -429,8 +429,10 @@ def exit_now(status: int) -> NoReturn:
     """End the process with ``status`` once the output is out and the exit handlers have run
     (the launchers closed, temporary files removed), without the interpreter's teardown:
     freeing every module's objects and joining idle worker threads took 30-50 ms of every
-    command, with nothing left to do."""
-    atexit._run_exitfuncs()
+    command, with nothing left to do. A temporary file they cannot remove is left to the kit's
+    folder (``kit.scratch``): it goes with it, not in a traceback after the last line."""
+    with scratch.quiet_removals():
+        atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
             stream.flush()

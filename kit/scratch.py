@@ -6,7 +6,8 @@ process), removed when the process ends (or, when threads of it still run then, 
 kit). A kit killed outright (SIGKILL, the out-of-memory killer) cannot remove its own: the
 next kit that starts removes every such folder of the same namespace whose process is gone,
 so none piles up in ``/tmp``. ``system_folder()`` is the temp
-folder itself, for the files a message names, which must outlive the kit.
+folder itself, for the files a message names, which must outlive the kit. ``quiet_removals()``
+holds the exit handlers' tracebacks for a file of that folder they could not remove.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import atexit
 import contextlib
 import os
 import shutil
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -48,6 +50,39 @@ def adopt() -> None:
     _adopted[pid] = (base, own)
     tempfile.tempdir = own
     atexit.register(_remove, pid, own)
+
+
+@contextlib.contextmanager
+def quiet_removals():
+    """While the exit handlers run: a file or folder in this process's own folder that they
+    cannot remove (a temporary folder of a run still under way, ``tempfile``'s finalizer
+    refused a descriptor under ``ulimit -n``) says nothing, where it printed a traceback after
+    the command's last line: the folder goes whole with this one (``_remove``), else with the
+    next kit's sweep. Any other error is reported as before."""
+    hooks = sys.excepthook, sys.unraisablehook
+
+    def excepthook(kind, error, trace):  # a finalizer's (weakref.finalize at exit)
+        if not _own_leftover(error):
+            hooks[0](kind, error, trace)
+
+    def unraisablehook(unraisable):  # an exit handler's ("Exception ignored in atexit...")
+        if not _own_leftover(unraisable.exc_value):
+            hooks[1](unraisable)
+
+    sys.excepthook, sys.unraisablehook = excepthook, unraisablehook
+    try:
+        yield
+    finally:
+        sys.excepthook, sys.unraisablehook = hooks
+
+
+def _own_leftover(error: BaseException | None) -> bool:
+    """Whether ``error`` is an OSError on a path inside this process's own folder."""
+    own = _adopted.get(os.getpid())
+    name = getattr(error, "filename", None)
+    if own is None or not isinstance(error, OSError) or not isinstance(name, (str, bytes)):
+        return False
+    return Path(os.fsdecode(name)).is_relative_to(own[1])
 
 
 def sweep(base: Path, namespace: str) -> list[Path]:

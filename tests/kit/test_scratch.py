@@ -8,6 +8,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from kit import scratch
 
 ADOPT = (
@@ -85,3 +87,47 @@ def test_the_system_folder_follows_a_temp_folder_set_after_the_kit_s(tmp_path, m
     scratch.adopt()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     assert scratch.system_folder() == str(tmp_path)
+
+
+EXHAUSTED = """
+import atexit, os, resource, tempfile
+from pathlib import Path
+from kit import scratch
+from kit.cli import exit_now
+scratch.adopt()
+kept = tempfile.TemporaryDirectory(dir={where})
+Path(kept.name, "inner").mkdir()
+{how}
+print(kept.name, flush=True)
+resource.setrlimit(resource.RLIMIT_NOFILE, (32, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+held = []
+while True:  # every descriptor the limit allows taken, as a game's runs under way held them
+    try:
+        held.append(os.open(os.devnull, os.O_RDONLY))
+    except OSError:
+        break
+exit_now(1)
+"""
+FINALIZED = "None"  # removed by tempfile's finalizer at exit (weakref.finalize)
+REGISTERED = "atexit.register(kept.cleanup)"  # removed by an exit handler, as kit.judges.programs
+
+
+@pytest.mark.parametrize("how", [FINALIZED, REGISTERED])
+def test_a_temporary_folder_the_exit_cannot_remove_says_nothing(tmp_path, how):
+    """Under ulimit -n 8 a game's command said the one line of the limit, then a traceback from
+    tempfile's clean-up at exit, refused a descriptor too: the folder is the kit's own, which
+    goes whole with the next kit's sweep."""
+    done = _python(EXHAUSTED.format(where="None", how=how), tmp_path)
+    assert (done.returncode, done.stderr) == (1, "")
+    kept = Path(done.stdout.split()[0])
+    assert kept.is_dir()  # left: no descriptor to remove it with
+    _python(ADOPT, tmp_path)
+    assert not kept.exists()
+
+
+@pytest.mark.parametrize("how", [FINALIZED, REGISTERED])
+def test_a_folder_outside_the_kit_s_own_the_exit_cannot_remove_is_still_said(tmp_path, how):
+    done = _python(EXHAUSTED.format(where="scratch.system_folder()", how=how), tmp_path)
+    assert done.returncode == 1
+    assert "Too many open files" in done.stderr
+    assert done.stderr.strip().endswith(f"{done.stdout.split()[0]}'"), done.stderr
