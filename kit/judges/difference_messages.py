@@ -3,14 +3,15 @@
 ``first_difference`` (``"line 3: ..."`` or ``"token 7: ..."``, the first pair of lines or
 tokens found apart), ``exactly`` (how two lines or tokens differ as text: both quoted, from a
 little before the first difference when it lies far in a long one, its column said) and the
-shown forms of a line or token, ``quoted`` (its bytes when it is not UTF-8, so that two never
-look alike) and ``plain`` (unquoted, as numbers are shown). The comparisons are
-``kit.judges.compare``'s.
+shown forms of a line or token, ``quoted`` (its text as Python quotes it, a byte that is not
+UTF-8 as ``\xff``, so that two never look alike) and ``plain`` (unquoted, as numbers are
+shown). The comparisons are ``kit.judges.compare``'s.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable
 from itertools import zip_longest
 
@@ -72,21 +73,36 @@ def _differ_from(
     if same < SHOWN_CHARS - _CONTEXT:
         return None
     start = same - _CONTEXT
+    while not text and start and 0x80 <= ord(x[start]) < 0xC0:  # not in a UTF-8 character
+        start -= 1
     encode = (lambda part: part.encode("utf-8")) if text else (lambda part: part.encode("latin-1"))
     return same + 1, encode(x[start:]), encode(y[start:]), "column" if text else "byte"
 
 
 def quoted(token: bytes | None, before: str = "") -> str:
-    """A token or line as a message shows it: its text quoted, or its bytes (``b'caf\\xe9'``)
-    when it is not UTF-8, so that two such tokens never look alike; ``before``: what stands
-    for the part left out in front of it."""
+    """A token or line as a message shows it: its text quoted as Python quotes it (``'a\\x00'``
+    for a NUL), each byte that is not UTF-8 as ``\\xff`` (``'caf\\xe9'``), and a character
+    Python would show so (U+0080 to U+00FF unprintable) as ``\\u0085``, so that two tokens
+    never look alike; ``before``: what stands for the part left out in front of it."""
     if token is None:
         return "end of output"
-    try:
-        return repr(before + trimmed(token.decode("utf-8"), SHOWN_CHARS))
-    except UnicodeDecodeError:
-        cut = token[:SHOWN_CHARS] + (b"..." if len(token) > SHOWN_CHARS else b"")
-        return repr(before.encode() + cut)
+    text = token.decode("utf-8", "surrogateescape")  # byte 0xff: the lone surrogate U+DCFF
+    return _ESCAPE.sub(_byte_escape, repr(before + trimmed(text, SHOWN_CHARS)))
+
+
+# an escape in a repr: a backslash (taken whole, so that a quoted ``\\x85`` is left as it is),
+# a character from U+0080 to U+00FF, or a byte that was not UTF-8 (a surrogate ``\\udcff``)
+_ESCAPE = re.compile(r"\\(\\|x[89a-f][0-9a-f]|udc[89a-f][0-9a-f])")
+
+
+def _byte_escape(match: re.Match) -> str:
+    """A byte that was not UTF-8 as ``\\xff``; a character Python shows so as ``\\u00ff``."""
+    code = match[1]
+    if code.startswith("udc"):
+        return f"\\x{code[3:]}"
+    if code.startswith("x"):
+        return f"\\u00{code[1:]}"
+    return match[0]
 
 
 def plain(token: bytes | None) -> str:

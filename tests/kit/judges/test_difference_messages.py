@@ -1,6 +1,6 @@
 """kit.judges.difference_messages: a long line cut in the message, a difference far into a
-long line or token shown where it is, and tokens that are not UTF-8 shown as bytes, as the
-comparisons say them."""
+long line or token shown where it is, and a byte that is not UTF-8 shown as ``\\xff`` in the
+token's text, as the comparisons say them."""
 
 from pathlib import Path
 
@@ -35,8 +35,9 @@ def test_lines_shortens_a_long_line_in_the_message():
         ("kattis", "A" * 100 + "x", "a" * 100 + "y",
          "token 1: from column 101: expected '...AAAAAAAAAAx', got '...aaaaaaaaaay'"),
         ("tokens", "é" * 100 + "a", "é" * 100 + "\udcff",
-         "token 1: from byte 201: expected '...éééééa', got "
-         "b'...\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xff'"),
+         "token 1: from byte 201: expected '...éééééa', got '...ééééé\\xff'"),
+        ("tokens", "é" * 100 + "a", "é" * 99 + "\udcc3\udcff",  # from a character's first byte
+         "token 1: from byte 200: expected '...ééééééa', got '...ééééé\\xc3\\xff'"),
     ],
 )  # fmt: skip
 def test_a_difference_far_into_a_long_line_or_token_is_shown_where_it_is(
@@ -50,8 +51,26 @@ def test_a_difference_far_into_a_long_line_or_token_is_shown_where_it_is(
 
 
 @pytest.mark.parametrize("compare", ["lines", "tokens"])
-def test_tokens_that_are_not_utf_8_are_shown_as_bytes(compare):
+def test_tokens_that_are_not_utf_8_are_shown_with_their_bytes(compare):
     """Two different undecodable tokens never read alike ('caf\ufffd' twice)."""
     judgement = comparator(compare).judge(NO_INPUT, b"caf\xe9\n", b"caf\xe8\n")
-    assert "expected b'caf\\xe9'" in judgement.message
-    assert "got b'caf\\xe8'" in judgement.message
+    assert "expected 'caf\\xe9', got 'caf\\xe8'" in judgement.message
+
+
+@pytest.mark.parametrize(
+    ("expected", "got", "message"),
+    [
+        (b"\x00\x01", b"\xff\xfe", "token 1: expected '\\x00\\x01', got '\\xff\\xfe'"),
+        (b"abc", b"ab\xff", "token 1: expected 'abc', got 'ab\\xff'"),
+        (b"a\\xff", b"a\xff", "token 1: expected 'a\\\\xff', got 'a\\xff'"),
+        ("\x85".encode(), b"\x85", "token 1: expected '\\u0085', got '\\x85'"),
+        ("ÿ".encode(), b"\xff", "token 1: expected 'ÿ', got '\\xff'"),
+        (b"it's", b"it's\xff", 'token 1: expected "it\'s", got "it\'s\\xff"'),
+    ],
+)
+def test_a_token_that_is_not_utf_8_is_shown_as_text_as_the_other_is(expected, got, message):
+    """One token shown as text ('\\x00\\x01') beside the other as bytes (b'\\xff\\xfe') read
+    unevenly: both are text, a byte that is not UTF-8 escaped; it looks like none of the
+    characters (a NEL, U+0085, is shown as \\u0085 then, ÿ as itself, a backslash doubled)."""
+    said = comparator("tokens").compare(NO_INPUT, expected + b"\n", got + b"\n")
+    assert said == message
