@@ -83,11 +83,31 @@ def quoted(token: bytes | None, before: str = "") -> str:
     """A token or line as a message shows it: its text quoted as Python quotes it (``'a\\x00'``
     for a NUL), each byte that is not UTF-8 as ``\\xff`` (``'caf\\xe9'``), and a character
     Python would show so (U+0080 to U+00FF unprintable) as ``\\u0085``, so that two tokens
-    never look alike; ``before``: what stands for the part left out in front of it."""
+    never look alike; cut to ``SHOWN_CHARS`` as shown (an escape counted whole), so that a
+    token of bad bytes is as short as any; ``before``: what stands for the part left out in
+    front of it."""
     if token is None:
         return "end of output"
     text = token.decode("utf-8", "surrogateescape")  # byte 0xff: the lone surrogate U+DCFF
-    return _ESCAPE.sub(_byte_escape, repr(before + trimmed(text, SHOWN_CHARS)))
+    shown = _ESCAPE.sub(_byte_escape, repr(text[: SHOWN_CHARS + 1]))  # no more can be shown
+    return f"{shown[0]}{before}{_cut(shown[1:-1])}{shown[0]}"
+
+
+# one character as a repr shows it: an escape whole (``\\x00``, ``\\u0085``, ``\\n``) or itself
+_SHOWN_CHARACTER = re.compile(r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8}|.)|.", re.DOTALL)
+
+
+def _cut(shown: str) -> str:
+    """A quoted text cut to ``SHOWN_CHARS`` as it is shown, an escape counted by its width
+    (a NUL is four: ``\\x00``) and never split, so a token of bad bytes stays as short."""
+    if len(shown) <= SHOWN_CHARS:
+        return shown
+    kept = 0
+    for character in _SHOWN_CHARACTER.finditer(shown):
+        if character.end() > SHOWN_CHARS - 3:
+            break
+        kept = character.end()
+    return shown[:kept] + "..."
 
 
 # an escape in a repr: a backslash (taken whole, so that a quoted ``\\x85`` is left as it is),

@@ -74,3 +74,21 @@ def test_a_token_that_is_not_utf_8_is_shown_as_text_as_the_other_is(expected, go
     characters (a NEL, U+0085, is shown as \\u0085 then, ÿ as itself, a backslash doubled)."""
     said = comparator("tokens").compare(NO_INPUT, expected + b"\n", got + b"\n")
     assert said == message
+
+
+@pytest.mark.parametrize(
+    ("got", "shown"),
+    [
+        (b"\xff\xfe\xfd" * 1000, "'" + "\\xff\\xfe\\xfd" * 4 + "\\xff\\xfe...'"),
+        (b"\x00" * 100000, "'" + "\\x00" * 14 + "...'"),
+        (b"a" * 55 + b"\x00\x00", "'" + "a" * 55 + "...'"),  # an escape never split
+        (b"a" * 52 + b"\x00\x00", "'" + "a" * 52 + "\\x00\\x00'"),  # 60 shown: whole
+    ],
+    ids=["bad bytes", "NULs", "escape not split", "whole"],
+)
+def test_a_token_of_escapes_is_cut_as_it_is_shown(got, shown):
+    """Cut at 60 bytes before each became a four-character escape, a token of bad bytes or
+    NULs gave a message of 260 characters: the cut is of the shown text."""
+    said = comparator("tokens").compare(NO_INPUT, b"1 2 3\n", got + b"\n")
+    assert said == f"token 1: expected '1', got {shown}"
+    assert len(said) <= 100
