@@ -386,18 +386,19 @@ def verdicts(result: Result, colour: bool = False) -> list[str]:
 
 def diffs(result: Result) -> list[str]:
     """``--diff``: each failing case's input, expected and got, cut at ``DIFF_CHARS``, each
-    line indented and ``shown`` (a carriage return as ``␍``, a tab as ``→``); a text that does
-    not end with a newline is followed by ``(no newline at end)``, an empty one is ``(empty)``,
-    and a case with no answer file says ``expected: (no answer file)``; what the solution
-    wrote on stderr follows, unless it crashed or holds a traceback (an output limit's: told
-    with the failure, its places in the sources' terms, not the bundle's)."""
+    line indented and ``shown`` (a carriage return as ``␍``, a tab as ``→``, a byte that is
+    not UTF-8 as ``\\xff``); a text that does not end with a newline is followed by ``(no
+    newline at end)``, an empty one is ``(empty)``, and a case with no answer file says
+    ``expected: (no answer file)``; what the solution wrote on stderr follows, unless it
+    crashed or holds a traceback (an output limit's: told with the failure, its places in the
+    sources' terms, not the bundle's)."""
     if result.ran is None:
         return []
     lines = []
     for failure in result.ran.failures:
         lines.append(f"--- {failure.case} ({', '.join(failure.labels)}): {failure.message}")
         texts = [
-            None if data is None else data.decode("utf-8", "replace")
+            None if data is None else _text(data)
             for data in (failure.input.read_bytes() if failure.input else None, failure.expected,
                          failure.got)
         ]  # fmt: skip
@@ -411,8 +412,15 @@ def diffs(result: Result) -> list[str]:
             lines += _excerpt(title, text, starts.get(title, 0), kept)
         told = failure.word == RE or crash_line(failure.stderr) is not None
         if failure.stderr.strip() and not told:  # a crash's is told above it, in the sources'
-            lines += _excerpt("stderr", failure.stderr.decode("utf-8", "replace"), 0)  # terms
+            lines += _excerpt("stderr", _text(failure.stderr), 0)  # terms
     return lines
+
+
+def _text(data: bytes) -> str:
+    """What ``--diff`` shows of a file or stream: its text, each byte that is not UTF-8 kept
+    (a lone surrogate, which ``shown_lines`` makes ``\\xff``, as a wrong answer's message has
+    it), where the replacement character hid which byte it was."""
+    return data.decode("utf-8", "surrogateescape")
 
 
 def _difference_starts(expected: str | None, got: str | None) -> tuple[int, int]:

@@ -253,6 +253,17 @@ def test_diff_splits_at_newlines_only_and_marks_other_controls_and_empty_output(
     assert lines[lines.index("expected:") + 1 :] == ["    a\u240db\u241b[0m", "got:", "    (empty)"]
 
 
+def test_diff_shows_a_byte_that_is_not_utf_8_as_the_message_does(toy):
+    """Shown as ``\\ufffd`` (three bad bytes alike) while the message said ``\\xff``: each
+    is ``\\xff`` in ``--diff`` too, its stderr's included."""
+    result = failed_result(toy, "é\n".encode(), b"\xff\xfe\xfd\xc3\n")
+    result.ran.failures[0].stderr = b"dbg \x80\n"
+    lines = report.diffs(result)
+    assert lines[lines.index("got:") + 1] == "    \\xff\\xfe\\xfd\\xc3"
+    assert lines[lines.index("expected:") + 1] == "    é"
+    assert lines[-2:] == ["stderr:", "    dbg \\x80"]
+
+
 def test_a_long_text_is_cut_and_says_so(toy):
     got = b"x" * (report.DIFF_CHARS + 5)
     lines = report.diffs(failed_result(toy, b"1\n", got))
