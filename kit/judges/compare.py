@@ -46,7 +46,9 @@ Modes:
 problemtools implements it (support/default_validator/default_validator.cc): the output and
 the answer are compared token by token (whitespace: space, tab, newline, vertical tab, form
 feed, carriage return), **ignoring case** (ASCII letters) unless the flag ``case_sensitive``
-is given. ``space_change_sensitive``: the whitespace between, before and after the tokens must
+is given; a token ends at its first NUL byte (problemtools compares C strings), and a message
+showing a token cut so says it (``got '' (cut at a NUL byte, as Kattis reads it)``).
+``space_change_sensitive``: the whitespace between, before and after the tokens must
 be the answer's exactly. ``float_absolute_tolerance E``, ``float_relative_tolerance E`` and
 ``float_tolerance E`` (both): an answer token that is a finite number (as C's ``%lf`` reads a
 whole token: integers too, decimal or hexadecimal; ``inf`` and ``nan`` are not) accepts a

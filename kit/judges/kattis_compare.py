@@ -153,10 +153,16 @@ class KattisComparator(Comparator):
     def _token(self, want: bytes, have: bytes | None) -> str | None:
         if have is None:
             return f"expected {quoted(want)}, got end of output"
-        if not self.domjudge:
-            # problemtools compares C strings (strcmp, sscanf on c_str()): a token ends at a
-            # NUL; DOMjudge's copy compares whole std::strings
-            want, have = want.partition(b"\0")[0], have.partition(b"\0")[0]
+        if self.domjudge:  # DOMjudge's copy compares whole std::strings
+            return self._read_token(want, have)
+        # problemtools compares C strings (strcmp, sscanf on c_str()): a token ends at a NUL
+        cut = want.partition(b"\0")[0], have.partition(b"\0")[0]
+        problem = self._read_token(*cut)
+        return problem and problem + _cut_at_nul(want != cut[0], have != cut[1])
+
+    def _read_token(self, want: bytes, have: bytes) -> str | None:
+        """What is wrong with ``have`` for the answer's ``want``, both as the validator
+        reads them (a number, else text), or None."""
         flags = self.flags
         number = _c_float(want, finite=not self.domjudge) if flags.floats else None
         if number is not None:
@@ -180,6 +186,15 @@ class KattisComparator(Comparator):
             return None
         errors = _errors(number, error, self.flags)
         return f"expected {plain(want)}, got {plain(have)} ({errors})"
+
+
+def _cut_at_nul(answer: bool, output: bool) -> str:
+    """The note that a token the message shows was cut at its first NUL byte, as Kattis reads
+    it (the NUL and what follows it not shown), or nothing."""
+    if not (answer or output):
+        return ""
+    which = "both " if answer and output else "" if output else "the answer's token "
+    return f" ({which}cut at a NUL byte, as Kattis reads it)"
 
 
 def _errors(number: float, error: float, flags: KattisFlags) -> str:

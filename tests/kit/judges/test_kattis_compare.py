@@ -135,6 +135,27 @@ def test_a_token_ends_at_a_nul_as_the_validator_s_c_strings_do(spec):
     assert difference(spec, b"abc\n", b"ab\0c\n") is not None
 
 
+CUT = "cut at a NUL byte, as Kattis reads it"
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected", "got", "message"),
+    [
+        ("kattis", b"1 2 3", b"\x001", f"expected '1', got '' ({CUT})"),
+        ("kattis:case_sensitive", b"Ab", b"aB\0",
+         f"expected 'Ab', got 'aB' (case_sensitive) ({CUT})"),
+        ("kattis:float_tolerance 1", b"1", b"\x001", f"expected 1, got '', not a number ({CUT})"),
+        ("kattis", b"a\0b", b"c", f"expected 'a', got 'c' (the answer's token {CUT})"),
+        ("kattis", b"a\0b", b"c\0d", f"expected 'a', got 'c' (both {CUT})"),
+        ("kattis", b"a", b"c", "expected 'a', got 'c'"),
+    ],
+)  # fmt: skip
+def test_a_token_cut_at_a_nul_says_so(spec, expected, got, message):
+    """``\\x001`` against ``1`` read ``got ''``, with nothing saying a NUL was there: the
+    message says which token the validator's C strings cut."""
+    assert difference(spec, expected + b"\n", got + b"\n") == f"token 1: {message}"
+
+
 # DOMjudge's copy of the validator ("modified: float comparison", its compare.cc)
 
 
