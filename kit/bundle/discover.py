@@ -161,12 +161,16 @@ def _dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
 
 
 def _own_name_spelled(source: Source) -> ast.Module:
-    """A copy of ``source``'s tree with ``__name__`` as a call's first argument replaced by
-    the string the name holds as the module runs, from source and in the bundle."""
+    """A copy of ``source``'s tree with ``__name__`` as a call's first argument (or its
+    ``name=``) replaced by the string the name holds as the module runs, from source and in
+    the bundle."""
     tree = copy.deepcopy(source.tree)
     for node in walk(tree):
         if isinstance(node, ast.Call) and node.args and _is_own_name(node.args[0]):
             node.args[0] = ast.copy_location(ast.Constant(source.name), node.args[0])
+        for keyword in node.keywords if isinstance(node, ast.Call) else ():
+            if keyword.arg == "name" and _is_own_name(keyword.value):
+                keyword.value = ast.copy_location(ast.Constant(source.name), keyword.value)
     return tree
 
 

@@ -1,8 +1,8 @@
 """The modules a source imports by calling an import function: ``__import__(NAME)``
 (``builtins``' too) and ``importlib.import_module(NAME)``, under any name the source binds them
-to, read from the call's literal arguments (its ``fromlist``, ``level`` and ``package``), a
-name a ``for`` loop takes from a literal list included; a name computed at run time is found
-as such, for discovery to refuse.
+to, read from the call's literal arguments (its ``fromlist``, ``level`` and ``package``), each
+given by position or by keyword (``name="m"``), a name a ``for`` loop takes from a literal
+list included; a name computed at run time is found as such, for discovery to refuse.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
     for node in walk(shipped):
         if not (isinstance(node, ast.Call) and _is_import_call(node.func, functions, modules)):
             continue
-        first = node.args[0] if node.args else None
+        first = _argument(node, 0, "name")  # import_module(name="m") too
         looped = _loop_literals(source.tree, first, node.lineno)
         if looped is not None:  # for name in ["heapq", "_heapq"]: import_module(name)
             found += [(node.lineno, _absolute(source, name, None, node)) for name in looped]

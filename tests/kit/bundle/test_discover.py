@@ -388,6 +388,8 @@ OWN_MODULE = {  # a helper looking its own functions up by name, on its own modu
     "    return getattr(__import__(__name__, fromlist=['op_add']), 'op_' + name)\n",
     "import_module(__name__)": "import importlib\n\n\ndef op(name):\n"
     "    return getattr(importlib.import_module(__name__), 'op_' + name)\n",
+    "import_module(name=__name__)": "import importlib\n\n\ndef op(name):\n"
+    "    return getattr(importlib.import_module(name=__name__), 'op_' + name)\n",
     "sys.modules[__name__]": "import sys\n\n\ndef op(name):\n"
     "    return getattr(sys.modules[__name__], 'op_' + name)\n",
 }
