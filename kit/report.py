@@ -38,7 +38,7 @@ from kit.run.cases import Column
 from kit.run.limits import MIB
 from kit.run.schedule import Schedule
 from kit.run.verdicts import OK, RE
-from kit.visible import visible
+from kit.visible import text_of, visible
 
 INTERACTIVE = "interactive: no interactor to play"
 DIFF_CHARS = 2000  # of each of input, expected and got, per failing case
@@ -398,7 +398,7 @@ def diffs(result: Result) -> list[str]:
     for failure in result.ran.failures:
         lines.append(f"--- {failure.case} ({', '.join(failure.labels)}): {failure.message}")
         texts = [
-            None if data is None else _text(data)
+            None if data is None else text_of(data)
             for data in (failure.input.read_bytes() if failure.input else None, failure.expected,
                          failure.got)
         ]  # fmt: skip
@@ -412,15 +412,8 @@ def diffs(result: Result) -> list[str]:
             lines += _excerpt(title, text, starts.get(title, 0), kept)
         told = failure.word == RE or crash_line(failure.stderr) is not None
         if failure.stderr.strip() and not told:  # a crash's is told above it, in the sources'
-            lines += _excerpt("stderr", _text(failure.stderr), 0)  # terms
+            lines += _excerpt("stderr", text_of(failure.stderr), 0)  # terms
     return lines
-
-
-def _text(data: bytes) -> str:
-    """What ``--diff`` shows of a file or stream: its text, each byte that is not UTF-8 kept
-    (a lone surrogate, which ``shown_lines`` makes ``\\xff``, as a wrong answer's message has
-    it), where the replacement character hid which byte it was."""
-    return data.decode("utf-8", "surrogateescape")
 
 
 def _difference_starts(expected: str | None, got: str | None) -> tuple[int, int]:

@@ -7,7 +7,9 @@ DEL as ``␡``): a program's stderr or output printed as it is could move the cu
 the screen or overwrite the kit's verdict line with its own. A byte that is not UTF-8, in
 a text decoded with ``surrogateescape`` (a lone surrogate, U+DCFF for 0xff), is shown as
 ``\\xff``, as a wrong answer's message shows it (``kit.judges.difference_messages``): the
-terminal could not print the surrogate at all.
+terminal could not print the surrogate at all. ``text_of`` is how a program's output or
+stderr is decoded to be shown so (``surrogateescape``): each byte that is not UTF-8 kept,
+where the replacement character ``�`` would show every such byte alike.
 """
 
 from __future__ import annotations
@@ -21,3 +23,9 @@ def visible(text: str) -> str:
     """``text`` with its control characters but the newline made visible, and its bytes that
     were not UTF-8 (``surrogateescape``'s) as ``\\xff``."""
     return text.translate(VISIBLE)
+
+
+def text_of(data: bytes) -> str:
+    """A program's output or stderr as text to be shown (``visible``): each byte that is not
+    UTF-8 kept as its lone surrogate, which ``visible`` shows as ``\\xff``."""
+    return data.decode("utf-8", "surrogateescape")

@@ -3,13 +3,14 @@ expected and what came out, and the line that makes the failing file again.
 
 ``report`` shows the smallest failing input after the shrink: its final run's verdict, input,
 expected answer and output (a crash's place in the user's files, a hint apart; a game's last
-lines exchanged), each block cut to its first ``SHOWN_CHARS`` characters and its control
-characters shown as symbols (``kit.visible``). When that final run passed, that is said, with a
-run that failed on the same input, else the first failure on its own input: never a verdict
-above another input. More runs of a failing input that passed are a warning (a nondeterministic
-solution). Last the Reproduce line: the command, seed and parameters that make the smallest
-generated file that fails, and how that file stands to the input shown (that input, a larger
-file it was cut from, or another file each time: a generator that does not follow its seed).
+lines exchanged), each block cut to its first ``SHOWN_CHARS`` characters, its control
+characters shown as symbols and a byte that is not UTF-8 as ``\\xff`` (``kit.visible``).
+When that final run passed, that is said, with a run that failed on the same input, else the
+first failure on its own input: never a verdict above another input. More runs of a failing
+input that passed are a warning (a nondeterministic solution). Last the Reproduce line: the
+command, seed and parameters that make the smallest generated file that fails, and how that
+file stands to the input shown (that input, a larger file it was cut from, or another file
+each time: a generator that does not follow its seed).
 
     report(stress, shrunk, final, (text, outcome), failures, args, again, answer_changed)
     show_failure(outcome, text)  # Verdict, Input, Expected, Got (Where, a hint)
@@ -30,7 +31,7 @@ from kit.errors import BuildError
 from kit.stress.engine import Outcome, Stress, watched
 from kit.stress.shrink import NOT_SHRUNK, Shrunk
 from kit.stress.source import SIZE, shown_params
-from kit.visible import visible
+from kit.visible import text_of, visible
 from kit.workspace import root_flag
 
 SHOWN_CHARS = 3000
@@ -93,10 +94,10 @@ def show_failure(outcome: Outcome, text: str, title: str = "Input") -> None:
     print(f"\nVerdict: {outcome.message}")
     show(title, text)
     if outcome.expected is not None:
-        show("Expected", outcome.expected.decode("utf-8", "replace"))
+        show("Expected", text_of(outcome.expected))
         if not outcome.expected.strip() and outcome.got.strip():  # most often a broken brute
             print("(the reference printed nothing for this input: is that its answer?)")
-        show("Got", outcome.got.decode("utf-8", "replace"), _more_than(outcome.got_over))
+        show("Got", text_of(outcome.got), _more_than(outcome.got_over))
         hints = [line for line in outcome.details if line.startswith("hint: ")]
         where = [line.rstrip() for line in outcome.details if line not in hints]
         if where:  # a crash: where, in the user's files (as the build shows it)

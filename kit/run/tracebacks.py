@@ -8,8 +8,9 @@ the line of code that Python, run from an empty folder, cannot show. The frames 
 bundle's loader and of the import system calling it become one line. Of a long stderr, a
 traceback keeps its last ``TRACEBACK_FRAMES`` frames whole, the solution's own deepest frame
 before them and its exception; other text its last ``STDERR_LINES`` lines; what is left out
-is counted in its place. Control characters are shown, not sent to the terminal
-(``kit.visible``). The hints for usual mistakes follow (``kit.run.failure_hints``).
+is counted in its place. Control characters are shown, not sent to the terminal, and a byte
+that is not UTF-8 as ``\\xff`` (``kit.visible``). The hints for usual mistakes follow
+(``kit.run.failure_hints``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from kit.bundle.assemble import Bundle
 from kit.registry import Problem
 from kit.run import compile_step
 from kit.run.failure_hints import stderr_hints
-from kit.visible import visible
+from kit.visible import text_of, visible
 
 STDERR_LINES = 6  # stderr that is not a traceback: its last lines
 TRACEBACK_FRAMES = 3  # a traceback: its last frames whole, and the solution's own deepest
@@ -159,7 +160,7 @@ def explain(
     """The tail of a run's stderr in the author's terms, with hints for usual mistakes (a
     program run as it is written, without a bundle, keeps its own file names; ``output_over``:
     the run wrote past the output limit to stdout, whose EFBIG is no scratch file's)."""
-    text = stderr.decode("utf-8", "replace")
+    text = stderr.decode("utf-8", "replace")  # for the hints
     solution = problem.from_root(problem.solution)  # as the helpers' places are named
 
     helpers = {module.rel for module in bundle.modules} if bundle is not None else set()
@@ -172,7 +173,7 @@ def explain(
             return f'File "{problem.from_root(problem.dist)}", line {match[2]}'
         return f'File "{solution}", line {line}'
 
-    lines = text.rstrip().splitlines()
+    lines = text_of(stderr).rstrip().splitlines()  # a byte not UTF-8 shown as \xff
     if bundle is not None:
         lines = _without_loader(lines, script.name, bundle.entry_first_line, helpers)
     lines = [visible(_FILE_LINE.sub(source, line)[:200]) for line in lines]

@@ -48,6 +48,16 @@ def test_a_run_s_control_characters_are_shown_as_symbols(capsys):
     assert "\n> \u241b[H1\n" in capsys.readouterr().out
 
 
+def test_a_byte_that_is_not_utf_8_is_shown_as_its_escape(capsys):
+    """As the verdict's message and ``--diff`` show it, where three bad bytes were ``\\ufffd``
+    alike."""
+    outcome = engine.Outcome(True, "wrong answer: x", b"1 \xff\xfe 3\n", "WA", b"\xc3\n")
+    stress_report.show_failure(outcome, "1\n")
+    out = capsys.readouterr().out
+    assert "\nExpected:\n\\xc3\n" in out and "\nGot:\n1 \\xff\\xfe 3\n" in out
+    assert "\ufffd" not in out
+
+
 def test_a_block_cut_off_ends_its_line_before_the_next_heading(capsys):
     crash = engine.Outcome(True, "runtime error", b"7" * 5000, "RE", b"8\n", ["  File x", "E"])
     stress_report.show_failure(crash, "1\n")

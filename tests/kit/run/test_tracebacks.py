@@ -116,6 +116,13 @@ def test_control_characters_of_stderr_are_shown_not_sent_to_the_terminal(toy_run
     ]
 
 
+def test_a_byte_of_stderr_that_is_not_utf_8_is_shown_as_its_escape(toy_run):
+    """As a wrong answer's message shows it, where each was ``\\ufffd`` alike."""
+    problem, bundle, script, _ = toy_run
+    stderr = b"dbg \xff\xfe\nValueError: \xc3"
+    assert explain(problem, bundle, script, stderr) == ["dbg \\xff\\xfe", "ValueError: \\xc3"]
+
+
 def test_debug_output_before_a_long_traceback_is_said_to_be_left_out(toy_run):
     """The lines a program wrote before it crashed are counted in their place, and the
     traceback keeps its header."""
