@@ -147,7 +147,7 @@ def _standard_streams() -> None:
     """A kit started with stdin, stdout or stderr closed (as some cron and CI setups start
     programs) gets the null device there: else the first pipe it opens takes descriptor 0 and
     a child's stdin replaces it. Its own output is written whatever the terminal's encoding
-    (a Latin-1 locale could not print the ``␍`` of ``--diff``): what it cannot encode, escaped."""
+    (a Latin-1 locale could not print a ``漢`` of ``--diff``): what it cannot encode, escaped."""
     for descriptor in (0, 1, 2):
         try:
             os.fstat(descriptor)

@@ -386,8 +386,9 @@ def verdicts(result: Result, colour: bool = False) -> list[str]:
 
 def diffs(result: Result) -> list[str]:
     """``--diff``: each failing case's input, expected and got, cut at ``DIFF_CHARS``, each
-    line indented and ``shown`` (a carriage return as ``␍``, a tab as ``→``, a byte that is
-    not UTF-8 as ``\\xff``); a text that does not end with a newline is followed by ``(no
+    line indented and ``shown`` as the message quotes it (``kit.visible``: a carriage return
+    as ``\\r``, a tab as ``\\t``, a NUL as ``\\x00``, a byte that is not UTF-8 as ``\\xff``,
+    a backslash as ``\\\\``); a text that does not end with a newline is followed by ``(no
     newline at end)``, an empty one is ``(empty)``, and a case with no answer file says
     ``expected: (no answer file)``; what the solution wrote on stderr follows, unless it
     crashed or holds a traceback (an output limit's: told with the failure, its places in the

@@ -1,28 +1,57 @@
-"""Characters a terminal would hide or act on, made visible in what the kit shows of a
-program's text.
+"""How the kit shows a program's text: every character a terminal would hide or act on, and
+every byte that is not UTF-8, as the escape a wrong answer's message quotes it with.
 
-A carriage return (the CR of CRLF line ends) is shown as ``␍``, a tab as ``→``, any other
-control character but the newline as its Unicode control picture (NUL as ``␀``, ESC as ``␛``,
-DEL as ``␡``): a program's stderr or output printed as it is could move the cursor, clear
-the screen or overwrite the kit's verdict line with its own. A byte that is not UTF-8, in
-a text decoded with ``surrogateescape`` (a lone surrogate, U+DCFF for 0xff), is shown as
-``\\xff``, as a wrong answer's message shows it (``kit.judges.difference_messages``): the
-terminal could not print the surrogate at all. ``text_of`` is how a program's output or
-stderr is decoded to be shown so (``surrogateescape``): each byte that is not UTF-8 kept,
-where the replacement character ``�`` would show every such byte alike.
+One rule for the message (``kit.judges.difference_messages.quoted``), ``--diff``, ``stress``'s
+blocks and a failure's stderr: a character Python prints as itself in a ``repr`` is shown as
+itself (letters, digits, the space, punctuation, printable Unicode such as ``é`` or ``→``);
+a backslash as ``\\\\``, so that the four characters ``\\xff`` of a text never look like a
+byte; a tab as ``\\t``, a carriage return as ``\\r``, another control character as ``\\x00``
+(NUL) to ``\\x1f`` and ``\\x7f``; an unprintable character from U+0080 on as ``\\u0085``
+(``\\U000e0001`` beyond U+FFFF), never ``\\x85``, so that no character looks like a byte; and
+a byte that is not UTF-8, in a text decoded with ``surrogateescape`` (``text_of``: a lone
+surrogate, U+DCFF for 0xff), as ``\\xff``. The newline is kept: ``--diff`` and ``stress``
+show lines, the message (one line) escapes it as ``\\n``. A program's text printed as it is
+could move the cursor, clear the screen or overwrite the kit's verdict line with its own.
+
+A traceback is Python's own text, its backslashes Python's escapes and the user's code
+(``print("\\n".join(a))``): ``visible(line, backslash=False)`` leaves them as they are.
 """
 
 from __future__ import annotations
 
-VISIBLE = {code: chr(0x2400 + code) for code in range(32) if code != 10}
-VISIBLE |= {9: "\u2192", 0x7F: "\u2421"}
-VISIBLE |= {0xDC00 + byte: f"\\x{byte:02x}" for byte in range(0x80, 0x100)}  # surrogateescape
+_NAMED = {"\t": "\\t", "\r": "\\r", "\n": "\n", "\\": "\\\\"}
 
 
-def visible(text: str) -> str:
-    """``text`` with its control characters but the newline made visible, and its bytes that
-    were not UTF-8 (``surrogateescape``'s) as ``\\xff``."""
-    return text.translate(VISIBLE)
+def _shown(character: str) -> str:
+    """How ``character`` is shown: itself, or its escape."""
+    code = ord(character)
+    if character in _NAMED:
+        return _NAMED[character]
+    if 0xDC80 <= code <= 0xDCFF:  # surrogateescape's byte 0x80 to 0xff
+        return f"\\x{code - 0xDC00:02x}"
+    if character.isprintable():
+        return character
+    if code < 0x80:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+class _Table(dict):
+    """What each character is shown as, for ``str.translate``, filled on first use."""
+
+    def __missing__(self, code: int) -> str:
+        shown = self[code] = _shown(chr(code))
+        return shown
+
+
+_VISIBLE = _Table()
+_BACKSLASH_KEPT = _Table({ord("\\"): "\\"})
+
+
+def visible(text: str, backslash: bool = True) -> str:
+    """``text`` shown by the kit's one rule (the newline kept); ``backslash=False``: each
+    backslash left as it is (a traceback's, which are Python's escapes and the user's code)."""
+    return text.translate(_VISIBLE if backslash else _BACKSLASH_KEPT)
 
 
 def text_of(data: bytes) -> str:

@@ -4,7 +4,7 @@ expected and what came out, and the line that makes the failing file again.
 ``report`` shows the smallest failing input after the shrink: its final run's verdict, input,
 expected answer and output (a crash's place in the user's files, a hint apart; a game's last
 lines exchanged), each block cut to its first ``SHOWN_CHARS`` characters, its control
-characters shown as symbols and a byte that is not UTF-8 as ``\\xff`` (``kit.visible``).
+characters and bytes that are not UTF-8 shown as the message quotes them (``kit.visible``).
 When that final run passed, that is said, with a run that failed on the same input, else the
 first failure on its own input: never a verdict above another input. More runs of a failing
 input that passed are a warning (a nondeterministic solution). Last the Reproduce line: the
@@ -169,7 +169,7 @@ def show(title: str, text: str, total: str = "") -> None:
     else:
         of = f" (first {SHOWN_CHARS} of {len(text)} characters)" if cut else ""
         print(f"\n{title}:{of}")
-    shown = visible(text[:SHOWN_CHARS]) or "(nothing)"  # control characters as symbols
+    shown = visible(text[:SHOWN_CHARS]) or "(nothing)"  # control characters as escapes
     sys.stdout.write(shown if shown.endswith("\n") else shown + "\n")
 
 

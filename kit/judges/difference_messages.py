@@ -3,8 +3,9 @@
 ``first_difference`` (``"line 3: ..."`` or ``"token 7: ..."``, the first pair of lines or
 tokens found apart), ``exactly`` (how two lines or tokens differ as text: both quoted, from a
 little before the first difference when it lies far in a long one, its column said) and the
-shown forms of a line or token, ``quoted`` (its text as Python quotes it, a byte that is not
-UTF-8 as ``\xff``, so that two never look alike) and ``plain`` (unquoted, as numbers are
+shown forms of a line or token, ``quoted`` (its text quoted, each character shown by the
+kit's one rule, ``kit.visible``: a byte that is not UTF-8 as ``\xff``, so that two never look
+alike) and ``plain`` (unquoted, as numbers are
 shown). The comparisons are ``kit.judges.compare``'s.
 """
 
@@ -16,6 +17,7 @@ from collections.abc import Callable, Iterable
 from itertools import zip_longest
 
 from kit.errors import trimmed
+from kit.visible import text_of, visible
 
 SHOWN_CHARS = 60  # of a line or token in a message
 
@@ -80,20 +82,21 @@ def _differ_from(
 
 
 def quoted(token: bytes | None, before: str = "") -> str:
-    """A token or line as a message shows it: its text quoted as Python quotes it (``'a\\x00'``
-    for a NUL), each byte that is not UTF-8 as ``\\xff`` (``'caf\\xe9'``), and a character
-    Python would show so (U+0080 to U+00FF unprintable) as ``\\u0085``, so that two tokens
-    never look alike; cut to ``SHOWN_CHARS`` as shown (an escape counted whole), so that a
-    token of bad bytes is as short as any; ``before``: what stands for the part left out in
-    front of it."""
+    """A token or line as a message shows it: its text quoted as Python quotes it, each
+    character shown by the kit's one rule (``kit.visible``: ``'a\\x00'`` for a NUL, a byte
+    that is not UTF-8 as ``\\xff``, ``'caf\\xe9'``, a character Python would show so as
+    ``\\u0085``, a backslash as ``\\\\``), so that two tokens never look alike; cut to
+    ``SHOWN_CHARS`` as shown (an escape counted whole), so that a token of bad bytes is as
+    short as any; ``before``: what stands for the part left out in front of it."""
     if token is None:
         return "end of output"
-    text = token.decode("utf-8", "surrogateescape")  # byte 0xff: the lone surrogate U+DCFF
-    shown = _ESCAPE.sub(_byte_escape, repr(text[: SHOWN_CHARS + 1]))  # no more can be shown
-    return f"{shown[0]}{before}{_cut(shown[1:-1])}{shown[0]}"
+    text = text_of(token)[: SHOWN_CHARS + 1]  # no more can be shown
+    quote = '"' if "'" in text and '"' not in text else "'"  # as repr() chooses
+    shown = visible(text).replace("\n", "\\n").replace(quote, "\\" + quote)
+    return f"{quote}{before}{_cut(shown)}{quote}"
 
 
-# one character as a repr shows it: an escape whole (``\\x00``, ``\\u0085``, ``\\n``) or itself
+# one character as shown: an escape whole (``\\x00``, ``\\u0085``, ``\\n``) or itself
 _SHOWN_CHARACTER = re.compile(r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8}|.)|.", re.DOTALL)
 
 
@@ -108,21 +111,6 @@ def _cut(shown: str) -> str:
             break
         kept = character.end()
     return shown[:kept] + "..."
-
-
-# an escape in a repr: a backslash (taken whole, so that a quoted ``\\x85`` is left as it is),
-# a character from U+0080 to U+00FF, or a byte that was not UTF-8 (a surrogate ``\\udcff``)
-_ESCAPE = re.compile(r"\\(\\|x[89a-f][0-9a-f]|udc[89a-f][0-9a-f])")
-
-
-def _byte_escape(match: re.Match) -> str:
-    """A byte that was not UTF-8 as ``\\xff``; a character Python shows so as ``\\u00ff``."""
-    code = match[1]
-    if code.startswith("udc"):
-        return f"\\x{code[3:]}"
-    if code.startswith("x"):
-        return f"\\u00{code[1:]}"
-    return match[0]
 
 
 def plain(token: bytes | None) -> str:

@@ -9,8 +9,8 @@ bundle's loader and of the import system calling it become one line. Of a long s
 traceback keeps its last ``TRACEBACK_FRAMES`` frames whole, the solution's own deepest frame
 before them and its exception; other text its last ``STDERR_LINES`` lines; what is left out
 is counted in its place. Control characters are shown, not sent to the terminal, and a byte
-that is not UTF-8 as ``\\xff`` (``kit.visible``). The hints for usual mistakes follow
-(``kit.run.failure_hints``).
+that is not UTF-8 as ``\\xff`` (``kit.visible``), its backslashes left as Python wrote them.
+The hints for usual mistakes follow (``kit.run.failure_hints``).
 """
 
 from __future__ import annotations
@@ -176,6 +176,6 @@ def explain(
     lines = text_of(stderr).rstrip().splitlines()  # a byte not UTF-8 shown as \xff
     if bundle is not None:
         lines = _without_loader(lines, script.name, bundle.entry_first_line, helpers)
-    lines = [visible(_FILE_LINE.sub(source, line)[:200]) for line in lines]
+    lines = [visible(_FILE_LINE.sub(source, line)[:200], backslash=False) for line in lines]
     details = _tail(_with_helper_sources(problem.root, lines, helpers), solution)
     return details + stderr_hints(problem, bundle, text, output_over)

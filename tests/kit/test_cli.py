@@ -489,7 +489,7 @@ def test_a_kit_started_with_its_standard_streams_closed_still_builds(toy):
 
 
 def test_what_the_terminal_cannot_encode_is_escaped_not_a_crash(toy):
-    """A Latin-1 terminal and ``--diff`` showing a carriage return as ``␍``."""
+    """A Latin-1 terminal and ``--diff`` showing a ``␍`` of the answer's own."""
     (toy / "samples" / "toy_sum" / "sample-1.out").write_bytes(b"\xe2\x90\x8d x\r\n")
     done = subprocess.run(
         [sys.executable, "-m", "kit", "toy_sum", "--root", str(toy), "--target",

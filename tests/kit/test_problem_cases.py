@@ -406,8 +406,8 @@ def test_build_diff_of_a_crlf_answer_shows_each_carriage_return(toy):
     assert code == 1, output
     expected = output[output.index("\nexpected:") : output.index("\ngot:")]
     got = output[output.index("\ngot:") :]
-    assert "\n    line 3:      7\u240d\n" in expected and "\n    end\u240d\n" in expected
-    assert "\n    line 3:      6\n" in got and "\u240d" not in got.split("\nproblem ")[0]
+    assert "\n    line 3:      7\\r\n" in expected and "\n    end\\r\n" in expected
+    assert "\n    line 3:      6\n" in got and "\\r" not in got.split("\nproblem ")[0]
 
 
 # --- a note for samples with CRLF line ends ----------------------------------------------------

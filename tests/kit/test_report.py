@@ -9,6 +9,7 @@ import pytest
 
 from kit import report
 from kit.build_results import Result, Status
+from kit.judges.difference_messages import quoted
 from kit.judges.targets import parse_target, stand_in
 from kit.registry import load_registry
 from kit.run.cases import Column, Failure, Ran, Verdict
@@ -202,7 +203,7 @@ def test_diff_of_a_crlf_answer_starts_each_text_before_the_line_that_differs(toy
     got = "".join(f"{-1 if i == 700 else i}\n" for i in range(1000)).encode()
     lines = report.diffs(failed_result(toy, expected, got))
     at = lines.index(next(line for line in lines if line.startswith("expected:")))
-    assert lines[at + 1 : at + 4] == ["    698\u240d", "    699\u240d", "    700\u240d"]
+    assert lines[at + 1 : at + 4] == ["    698\\r", "    699\\r", "    700\\r"]
     at = lines.index(next(line for line in lines if line.startswith("got:")))
     assert lines[at + 1 : at + 4] == ["    698", "    699", "    -1"]
 
@@ -216,13 +217,13 @@ def test_diff_shows_carriage_returns_tabs_and_a_missing_final_newline(toy):
         "    ",
         "    10 -4",
         "expected:",
-        "    6\u240d",
-        "    6\u240d",
-        "    end\u2192of\u240d",
+        "    6\\r",
+        "    6\\r",
+        "    end\\tof\\r",
         "got:",
         "    6",
         "    6",
-        "    end\u2192of",
+        "    end\\tof",
         "    (no newline at end)",
     ]
 
@@ -250,7 +251,7 @@ def test_diff_shows_what_the_solution_wrote_on_stderr_unless_it_crashed(toy):
 def test_diff_splits_at_newlines_only_and_marks_other_controls_and_empty_output(toy):
     result = failed_result(toy, b"a\rb\x1b[0m\n", b"")
     lines = report.diffs(result)
-    assert lines[lines.index("expected:") + 1 :] == ["    a\u240db\u241b[0m", "got:", "    (empty)"]
+    assert lines[lines.index("expected:") + 1 :] == ["    a\\rb\\x1b[0m", "got:", "    (empty)"]
 
 
 def test_diff_shows_a_byte_that_is_not_utf_8_as_the_message_does(toy):
@@ -262,6 +263,15 @@ def test_diff_shows_a_byte_that_is_not_utf_8_as_the_message_does(toy):
     assert lines[lines.index("got:") + 1] == "    \\xff\\xfe\\xfd\\xc3"
     assert lines[lines.index("expected:") + 1] == "    é"
     assert lines[-2:] == ["stderr:", "    dbg \\x80"]
+
+
+def test_diff_shows_a_nul_and_a_backslash_as_the_message_does(toy):
+    """A NUL was ``\\u2400`` under a message saying ``\\x00``, and the text ``\\xff`` (four
+    characters) looked like the byte 0xff."""
+    result = failed_result(toy, b"1 2 3\n", b"1 \xff\x00 \\xff 3\n")
+    lines = report.diffs(result)
+    assert lines[lines.index("got:") + 1] == "    1 \\xff\\x00 \\\\xff 3"  # the message's
+    assert quoted(b"1 \xff\x00 \\xff 3") == "'1 \\xff\\x00 \\\\xff 3'"
 
 
 def test_a_long_text_is_cut_and_says_so(toy):
@@ -284,10 +294,10 @@ def test_the_head_kept_of_a_run_over_the_output_limit_is_not_told_as_all_it_wrot
 
 def test_shown_lines_split_at_newlines_only():
     assert report.shown_lines("a\r\nb\rc\n\n\x00\x7f") == [
-        "a\u240d",
-        "b\u240dc",
+        "a\\r",
+        "b\\rc",
         "",
-        "\u2400\u2421",
+        "\\x00\\x7f",
     ]
 
 

@@ -1,21 +1,51 @@
-"""kit.visible: control characters shown as symbols, the newline kept; a byte that was not
-UTF-8 as its escape."""
+"""kit.visible: a program's text shown by one rule, the message's: a control character, a
+backslash and a byte that was not UTF-8 as their escapes, the newline kept, ordinary text as
+it is."""
 
+import sys
+
+from kit.judges.difference_messages import quoted
 from kit.visible import text_of, visible
 
 
-def test_every_control_character_but_the_newline_is_shown():
-    text = "".join(chr(code) for code in range(32)) + "\x7f"
+def test_every_control_character_but_the_newline_is_shown_as_its_escape():
+    text = "".join(chr(code) for code in range(32)) + "\x7f\x85\u202e"
     shown = visible(text)
     assert shown.count("\n") == 1
-    assert not any(ord(char) < 32 and char != "\n" for char in shown) and "\x7f" not in shown
-    assert visible("a\tb\r\n\x1b[2J") == "a\u2192b\u240d\n\u241b[2J"
+    assert all(char.isprintable() for char in shown.replace("\n", ""))
+    assert visible("a\tb\r\n\x1b[2J\x00\x85") == "a\\tb\\r\n\\x1b[2J\\x00\\u0085"
+
+
+def test_ordinary_text_is_shown_as_it_is():
+    text = "Yes 12 -3.5 é → ␀ 漢字 'q' \"q\" ~{}"
+    assert visible(text) == text
 
 
 def test_a_byte_that_was_not_utf_8_is_shown_as_its_escape():
     """``surrogateescape``'s lone surrogates, which no terminal can print, as ``\\xff``."""
     text = b"a\xff\x80\xc3 \xc3\xa9\n".decode("utf-8", "surrogateescape")
     assert visible(text) == "a\\xff\\x80\\xc3 \u00e9\n"
+
+
+def test_a_backslash_is_doubled_so_that_a_text_never_looks_like_a_byte():
+    assert visible(text_of(b"\\xff \xff")) == "\\\\xff \\xff"
+    assert visible(text_of(b"\\xff \xff\t"), backslash=False) == "\\xff \\xff\\t"
+
+
+def test_each_character_is_shown_as_python_quotes_it_but_a_byte_s_look_alikes():
+    """The message's rule (``repr``), but for the newline (a line's end in ``--diff``) and a
+    character Python shows as ``\\x85``, which is ``\\u0085`` so that only a byte is
+    ``\\x85``; and as ``quoted`` shows it, but for the newline and the quotes."""
+    for code in [*range(0xD800), *range(0xE000, sys.maxunicode + 1, 7)]:
+        char = chr(code)
+        if char in "\n'\"":
+            continue
+        python = repr(char)[1:-1]
+        if 0x80 <= code <= 0xFF and python.startswith("\\x"):
+            python = f"\\u{code:04x}"
+        assert visible(char) == python == quoted(char.encode())[1:-1], hex(code)
+    for byte in range(0x80, 0x100):
+        assert visible(text_of(bytes([byte]))) == f"\\x{byte:02x}" == quoted(bytes([byte]))[1:-1]
 
 
 def test_a_program_s_bytes_are_decoded_with_each_bad_byte_kept():

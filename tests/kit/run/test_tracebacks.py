@@ -111,8 +111,8 @@ def test_control_characters_of_stderr_are_shown_not_sent_to_the_terminal(toy_run
     problem, bundle, script, _ = toy_run
     stderr = b"\x1b[3A\x1b[J[1/1] spoof ok\r\nnext\tline\x00"
     assert explain(problem, bundle, script, stderr) == [
-        "\u241b[3A\u241b[J[1/1] spoof ok",
-        "next\u2192line\u2400",
+        "\\x1b[3A\\x1b[J[1/1] spoof ok",
+        "next\\tline\\x00",
     ]
 
 
@@ -121,6 +121,16 @@ def test_a_byte_of_stderr_that_is_not_utf_8_is_shown_as_its_escape(toy_run):
     problem, bundle, script, _ = toy_run
     stderr = b"dbg \xff\xfe\nValueError: \xc3"
     assert explain(problem, bundle, script, stderr) == ["dbg \\xff\\xfe", "ValueError: \\xc3"]
+
+
+def test_a_traceback_s_backslashes_are_left_as_python_wrote_them(toy_run):
+    """Python's escapes and the user's code (``"\\n".join``), not doubled as in an output."""
+    problem, bundle, script, _ = toy_run
+    stderr = b'  File "x.py", line 1\n    print("\\n".join(a))\nValueError: \'1\\r\'\x01\n'
+    assert explain(problem, None, script, stderr)[1:] == [
+        '    print("\\n".join(a))',
+        "ValueError: '1\\r'\\x01",
+    ]
 
 
 def test_debug_output_before_a_long_traceback_is_said_to_be_left_out(toy_run):
