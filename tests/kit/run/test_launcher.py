@@ -362,7 +362,7 @@ def ended_within(pid, seconds):
             with open(f"/proc/{pid}/stat") as stat:
                 if stat.read().rpartition(")")[2].split()[0] == "Z":
                     return True
-        except FileNotFoundError:
+        except (FileNotFoundError, ProcessLookupError):  # gone before the open, or the read
             return True
         time.sleep(0.02)
     return False
