@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import threading
 from pathlib import Path
 
 
@@ -52,7 +53,8 @@ def write_json(name: str, data: dict) -> None:
         return
     with contextlib.suppress(OSError):  # a read-only home: no cache, the same answers
         place.mkdir(parents=True, exist_ok=True)
-        temporary = place / f"{name}.{os.getpid()}.tmp"
+        # one temporary file per thread: two threads writing one entry would mix their text
+        temporary = place / f"{name}.{os.getpid()}.{threading.get_ident()}.tmp"
         temporary.write_text(json.dumps(data), encoding="utf-8")
         os.replace(temporary, place / name)
 

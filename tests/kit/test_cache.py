@@ -3,9 +3,12 @@ vermin reads a module text once (kit.check.vermin_findings); a changed file or t
 again, never served stale, and CPKIT_CACHE=0 turns it all off."""
 
 import ast
+import os
 import subprocess
+import threading
 from pathlib import Path
 
+from kit import cache
 from kit.bundle.sources import Source
 from kit.check.vermin_findings import vermin
 from kit.judges import targets
@@ -75,6 +78,29 @@ def test_a_corrupt_cache_file_is_ignored(tmp_path, monkeypatch, cache_home):
     python = fake_python(tmp_path, 9)
     assert [i.version for i in found_with(monkeypatch, python)] == [(3, 9)]
     assert vermin([module("print(1)\n")]) == []
+
+
+def test_two_threads_write_an_entry_each_through_a_file_of_its_own(monkeypatch, cache_home):
+    """Two threads of one build writing the same entry wrote one temporary file, named by the
+    process alone: their texts could mix, and the entry be lost."""
+    sources, together = [], threading.Barrier(2, timeout=10)
+    replace = os.replace
+
+    def recorded(source, target):  # both threads writing at once, as in a build
+        sources.append(str(source))
+        together.wait()
+        replace(source, target)
+
+    monkeypatch.setattr(cache.os, "replace", recorded)
+    threads = [
+        threading.Thread(target=cache.write_json, args=("entry.json", {"n": n})) for n in range(2)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(set(sources)) == 2
+    assert cache.read_json("entry.json") in ({"n": 0}, {"n": 1})
 
 
 def test_no_home_folder_is_made_for_the_cache(tmp_path, monkeypatch):
