@@ -1,7 +1,9 @@
 """The transcript of a game (``kit.run.interact``): the last lines each direction carried, in
 the order they began, each marked with its direction, ``TO_INTERACTOR`` or ``TO_SOLUTION``; a
 line never ended ends in ``NO_EOL``, one longer than ``LINE_CHARS`` is cut, and a remark
-(what was sent once the other side had stopped) follows what was relayed that way. What is
+(what was sent once the other side had stopped) follows what was relayed that way. A line is
+shown by the kit's one rule (``kit.visible``: a tab as ``\\t``, a NUL as ``\\x00``, a byte that
+is not UTF-8 as ``\\xff``), cut before it is escaped, so that no escape is split. What is
 shown starts after the last line left out, so that no two lines shown next to each other had
 another between them (one side's older lines, kept while the other's were dropped, read as
 two replies in a row).
@@ -19,9 +21,14 @@ from __future__ import annotations
 import threading
 from collections import deque
 
+from kit.visible import text_of, visible
+
 LINE_CHARS = 200  # of a transcript line
 TO_INTERACTOR, TO_SOLUTION = "> ", "< "
 NO_EOL = "  [no end of line]"  # after a transcript's line that was never ended
+# the bytes of a line never ended that are kept: enough for LINE_CHARS + 1 characters of UTF-8
+# (4 bytes at most each), so that a character cut in two lies past the cut, never shown
+PARTIAL_BYTES = 4 * (LINE_CHARS + 1)
 
 
 class Transcript:
@@ -51,7 +58,7 @@ class Transcript:
                 self.count += 1
                 self.partial_at[mark] = self.count
             # only the head of a long line is shown, so only the head is kept
-            self.partial[mark] = (self.partial[mark] + pieces[-1])[: LINE_CHARS + 1]
+            self.partial[mark] = (self.partial[mark] + pieces[-1])[:PARTIAL_BYTES]
 
     def note(self, mark: str, text: str) -> None:
         """A remark after what was relayed in one direction (its partial line ends first)."""
@@ -66,9 +73,9 @@ class Transcript:
             self.partial[mark] = b""
 
     def _add(self, mark: str, line: bytes, at: int | None = None, said: str = "") -> None:
-        text = line.rstrip(b"\r").decode("utf-8", "replace")
-        if len(text) > LINE_CHARS:
-            text = text[: LINE_CHARS - 3] + "..."
+        text = text_of(line.rstrip(b"\r"))
+        cut = len(text) > LINE_CHARS
+        text = visible(text[: LINE_CHARS - 3] if cut else text) + "..." * cut
         if at is None:
             self.count += 1
         kept = self.lines[mark]

@@ -47,3 +47,23 @@ def test_both_sides_shown_whole_when_nothing_was_left_out():
     record.feed("< ", b"5\n")
     record.feed("> ", b"? 1\n")
     assert record.result() == ["< 5", "> ? 1"]
+
+
+def test_a_line_is_shown_by_the_kits_one_rule():
+    """A byte that is not UTF-8 was U+FFFD (two bad bytes alike) and a control character was
+    sent to the terminal as it is; both are shown as the failure's message quotes them."""
+    record = Transcript(10)
+    record.feed("> ", b"? \xff\xfe\t\x1b[2J a\\b\r\n")
+    record.feed("< ", b"\x00")
+    assert record.result() == ["> ? \\xff\\xfe\\t\\x1b[2J a\\\\b", "< \\x00  [no end of line]"]
+
+
+def test_a_long_line_is_cut_before_it_is_escaped():
+    """No escape is split at the cut, and a line never ended, cut in the middle of a
+    character, is not shown ending in that character's first bytes as if they were bad."""
+    record = Transcript(10)
+    record.feed("> ", b"\x00" * 300 + b"\n")
+    record.feed("< ", "é".encode() * 300)  # 600 bytes
+    shown = record.result()
+    assert shown[0] == "> " + "\\x00" * 197 + "..."
+    assert shown[1] == "< " + "é" * 197 + "..." + "  [no end of line]"
