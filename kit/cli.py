@@ -430,10 +430,23 @@ def exit_now(status: int) -> NoReturn:
     (the launchers closed, temporary files removed), without the interpreter's teardown:
     freeing every module's objects and joining idle worker threads took 30-50 ms of every
     command, with nothing left to do. A temporary file they cannot remove is left to the kit's
-    folder (``kit.scratch``): it goes with it, not in a traceback after the last line."""
+    folder (``kit.scratch``): it goes with it, not in a traceback after the last line.
+    Under a profiler, tracer or debugger (``python -m cProfile -m kit``, coverage, pdb), which
+    reports once the program returns, it leaves by ``SystemExit`` and the full teardown."""
+    if _watched():
+        raise SystemExit(status)
     with scratch.quiet_removals():
         atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
             stream.flush()
     os._exit(status)
+
+
+def _watched() -> bool:
+    """Whether a profiler, tracer or debugger watches this process (``sys.setprofile``,
+    ``sys.settrace``, or a tool of 3.12's ``sys.monitoring``, as coverage's)."""
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        return True
+    monitoring = getattr(sys, "monitoring", None)
+    return monitoring is not None and any(monitoring.get_tool(tool) for tool in range(6))

@@ -328,6 +328,43 @@ def test_exit_now_runs_the_exit_handlers_then_ends_with_the_status_and_all_outpu
     assert done.stderr == "said"
 
 
+def test_exit_now_under_a_tracer_leaves_by_system_exit_so_the_tracer_can_report():
+    program = (
+        "import atexit, sys\n"
+        "from kit.cli import exit_now\n"
+        "atexit.register(lambda: print('handler ran'))\n"
+        "sys.settrace(lambda *args: None)\n"
+        "try:\n"
+        "    exit_now(3)\n"
+        "except SystemExit as leaving:\n"
+        "    print('caught', leaving.code)\n"
+        "    raise\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        env=BUFFERED,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (3, "caught 3\nhandler ran\n", "")
+
+
+def test_the_kit_under_cprofile_prints_its_profile(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "cProfile", "-m", "kit", "nosuch"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**BUFFERED, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+        check=False,
+    )
+    assert "no problems.toml" in done.stderr
+    assert "function calls" in done.stdout, done.stdout[-500:]
+
+
 @pytest.mark.parametrize("broken", [False, True])
 def test_the_commands_end_with_their_status_and_every_line(toy, broken):
     if broken:
@@ -783,3 +820,13 @@ def test_help_as_a_word_points_at_the_option(tmp_path, monkeypatch, capsys):
     assert (
         capsys.readouterr().err == "cpkit: error: unknown command 'help'; did you mean '--help'?\n"
     )
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="sys.monitoring is 3.12's")
+def test_a_monitoring_tool_such_as_coverage_counts_as_watching():
+    assert not cli._watched()
+    sys.monitoring.use_tool_id(sys.monitoring.COVERAGE_ID, "a coverage tool")
+    try:
+        assert cli._watched()
+    finally:
+        sys.monitoring.free_tool_id(sys.monitoring.COVERAGE_ID)
