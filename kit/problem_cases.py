@@ -5,7 +5,9 @@ A problem's cases are its samples, ``samples/<slug>/NAME.in`` with ``NAME.out`` 
 parsers use other names and ``.ans``), in natural order of NAME (2 before 10), followed by the
 official ``NAME.in`` files of its optional ``judge_data`` folder with their ``NAME.out`` or
 ``NAME.ans``, read in place (a missing folder is skipped with a note); in both folders a
-case's file that is a folder or a link to nothing is a one-line error naming it.
+case's file that is a folder or a link to nothing is a one-line error naming it. Either folder
+may instead hold official data as downloaded, AtCoder's ``in/`` + ``out/`` or yukicoder's
+``test_in/`` + ``test_out/`` (same file names in each; kit.case_folders reads them).
 
 As ``oj t`` does, a ``NAME.in`` without an answer is still a case (``Case.expected`` None): it
 runs, passes when the process ends cleanly within the limits, and the report counts it apart
@@ -20,24 +22,20 @@ data with its nested groups (unless ``judge_data`` names another folder).
 
 from __future__ import annotations
 
-import fnmatch
-import re
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kit.case_folders import laid_out_cases, layout_of, natural_key, not_case_file, skipped
 from kit.errors import BuildError
 from kit.registry import Problem
-from kit.workspace import FOLDER, MISSING, NOT_REGULAR, file_state
+from kit.workspace import FOLDER, MISSING, file_state
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package
     from kit.packages.model import PackageCase
 
 SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NAME.in
-# Left by editors beside the files they edit: Emacs' backups, auto-saves and lock links, Vim's
-# swap files (any other hidden file, as .DS_Store, is skipped as well).
-EDITOR_FILES = ("*~", "#*#", ".#*", ".*.swp", ".*.swo")
 # What a batch case without an answer file says when it passes (its verdict's message).
 NO_ANSWER = "ran, no answer to compare"
 
@@ -54,11 +52,6 @@ class Case:
     flags: tuple[str, ...] = ()  # validator flags its test group adds (a Kattis package)
     args: tuple[str, ...] = ()  # the solution's command-line arguments (a Kattis package)
     files: Path | None = None  # a folder whose files the run's working folder starts with
-
-
-def skipped(name: str) -> bool:
-    """A hidden file, or one an editor left (``EDITOR_FILES``): never a case, never an error."""
-    return name.startswith(".") or any(fnmatch.fnmatchcase(name, glob) for glob in EDITOR_FILES)
 
 
 SAMPLES_BESIDE = ("test", "tests")  # online-judge-tools' `oj d`; atcoder-cli's `acc new`
@@ -119,11 +112,14 @@ def _samples_wanted(problem: Problem) -> str:
 
 def sample_cases(problem: Problem) -> list[Case]:
     """The samples of a batch problem (inputs only for an interactor), in natural order of
-    their names; a BuildError for anything malformed. A package's: its sample group, in the
+    their names, side by side or in a subfolder layout (``in/`` + ``out/``, kit.case_folders);
+    a BuildError for anything malformed. A package's: its sample group, in the
     judge's order, answers included (an interactive validator reads them too)."""
     if problem.source is not None:
         return _package_cases(problem, "sample")
     folder = _samples_of(problem)
+    if layout_of(folder):
+        return _laid_out(problem, folder, problem.rel(folder), "sample")
     names: dict[str, dict[str, Path]] = {}
     wrong = []  # every file that is wrong, said at once
     told: set[str] = set()  # the names of the files said wrong
@@ -137,7 +133,7 @@ def sample_cases(problem: Problem) -> list[Case]:
         if skipped(path.name):
             continue
         stem, dot, suffix = path.name.rpartition(".")
-        why = _not_case_file(path)
+        why = not_case_file(path)
         if why:
             wrong.append(f"{problem.rel(path)}: {why}")
             told.add(stem)  # its answer's missing input is this one, said
@@ -174,23 +170,6 @@ def _refuse(problem: Problem, wrong: list[str], what: str) -> None:
         raise BuildError(f"{problem.slug}: {len(wrong)} {what} files are wrong: {listed}")
 
 
-def _not_case_file(path: Path, cases: str = "samples") -> str | None:
-    """Why a file named as a case's is none (a folder, a broken link, unreadable), or None
-    (``cases``: what is not looked for in subfolders)."""
-    state = file_state(path)
-    if state == FOLDER:
-        return f"a folder ({cases} are not looked for in subfolders)"
-    if state == NOT_REGULAR:
-        return "not a regular file (a pipe, a socket or a device)"
-    if state is not None:
-        return state.removeprefix("is ")
-    try:
-        with path.open("rb"):
-            return None
-    except OSError as error:
-        return f"cannot read: {error.strerror or error}"
-
-
 def _sample(problem: Problem, files: dict[str, Path]) -> Case:
     """One sample from its files by suffix (a lone ``.in`` has no answer), or the BuildError
     naming the file that is wrong."""
@@ -210,14 +189,9 @@ def _sample(problem: Problem, files: dict[str, Path]) -> Case:
     return Case(problem.rel(files["in"]), files["in"], answers[0] if answers else None)
 
 
-def natural_key(name: str) -> tuple:
-    """``name`` ordered as people count: ``2`` before ``10``, then by the text itself."""
-    parts = re.split(r"([0-9]+)", name)
-    return tuple(int(part) if index % 2 else part for index, part in enumerate(parts)), name
-
-
 def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
-    """The official cases (each ``NAME.in`` with its ``NAME.out`` or ``NAME.ans``, or none),
+    """The official cases (each ``NAME.in`` with its ``NAME.out`` or ``NAME.ans``, or none; or
+    each file of ``in/`` with the same-named one of ``out/``, kit.case_folders),
     and a note when the folder is absent (then no cases). A package's: its secret data in the
     judge's order (unless ``judge_data`` names a folder), with the package's notes."""
     if problem.judge_data is None and problem.source is not None:
@@ -229,6 +203,8 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
     if not folder.is_dir():
         note = f"judge data {problem.judge_data} absent (no folder beside the checkout): skipped"
         return [], note
+    if layout_of(folder):
+        return _laid_out(problem, folder, problem.judge_data, "judge data"), None
     cases: list[Case] = []
     wrong: list[str] = []  # every file that is wrong, said at once, as the samples' are
     for source in sorted(folder.glob("*.in")):
@@ -240,12 +216,24 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
     return cases, None
 
 
+def _laid_out(problem: Problem, folder: Path, shown: str, what: str) -> list[Case]:
+    """The cases of a folder laid out as AtCoder's ``in/`` + ``out/`` or yukicoder's
+    ``test_in/`` + ``test_out/`` (kit.case_folders), named under ``shown``; a BuildError naming
+    every wrong file (``what``: "sample", "judge data"), or an empty input subfolder."""
+    found, wrong = laid_out_cases(folder, shown, problem.interactor is not None)
+    _refuse(problem, wrong, what)
+    if not found:
+        inputs = (layout_of(folder) or ("in",))[0]
+        raise BuildError(f"{problem.slug}: {shown}/{inputs}/ holds no cases")
+    return [Case(case.name, case.input, case.answer) for case in found]
+
+
 def _official_case(problem: Problem, source: Path, wrong: list[str]) -> list[Case]:
     """The case of the judge data's input ``source`` with its answer, if any; none when a file
     of it is wrong (a folder, a broken link: checked as a sample's), said in ``wrong``."""
     paths = [source, source.with_suffix(".out"), source.with_suffix(".ans")]
     present = [path for path in paths if file_state(path) != MISSING]
-    said = [(path.name, _not_case_file(path, "cases")) for path in present]
+    said = [(path.name, not_case_file(path, "cases")) for path in present]
     bad = [f"{problem.judge_data}/{name}: {why}" for name, why in said if why]
     answers = present[1:]
     if len(answers) == 2 and not bad:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Protocol
 
-from kit.problem_cases import skipped
+from kit.case_folders import skipped
 
 INTERVAL = 0.25  # seconds between polls
 # A file first watched after a build (a helper the build found) counts as changed during it

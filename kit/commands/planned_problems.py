@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kit import scaffold
+from kit.case_folders import skipped
 from kit.commands import command
 from kit.commands.adopted_files import NOTHING, Adopted, kept_pairs
 from kit.commands.new_slugs import free_slug, made_already, usable
 from kit.errors import BuildError
 from kit.git_ignores import ignored
-from kit.problem_cases import SAMPLE_SUFFIXES, skipped
+from kit.problem_cases import SAMPLE_SUFFIXES
 from kit.registry import load_registry
 from kit.workspace import Made, file_in_the_way
 

@@ -1,0 +1,147 @@
+"""A folder of test cases as found on disk: the files never taken for cases (hidden ones, those
+editors leave), the natural order of names, what makes a file unfit to be a case's, and the
+subfolder layouts official test data is downloaded in.
+
+AtCoder publishes a task's cases as ``in/`` and ``out/`` with the same file names in each
+(``in/01_sample_01.txt``, ``out/01_sample_01.txt``); yukicoder's "download all test cases" zip
+holds ``test_in/`` and ``test_out/`` likewise. A folder holding such an input subfolder is read
+as that layout (``LAYOUTS``): each file of the input subfolder is a case, its answer the
+same-named file of the output subfolder, if any.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from kit.workspace import FOLDER, MISSING, NOT_REGULAR, file_state
+
+# Left by editors beside the files they edit: Emacs' backups, auto-saves and lock links, Vim's
+# swap files (any other hidden file, as .DS_Store, is skipped as well).
+EDITOR_FILES = ("*~", "#*#", ".#*", ".*.swp", ".*.swo")
+# (inputs, answers) subfolders: AtCoder's published test cases, yukicoder's zip of them.
+LAYOUTS = (("in", "out"), ("test_in", "test_out"))
+
+
+def skipped(name: str) -> bool:
+    """A hidden file, or one an editor left (``EDITOR_FILES``): never a case, never an error."""
+    return name.startswith(".") or any(fnmatch.fnmatchcase(name, glob) for glob in EDITOR_FILES)
+
+
+def natural_key(name: str) -> tuple:
+    """``name`` ordered as people count: ``2`` before ``10``, then by the text itself."""
+    parts = re.split(r"([0-9]+)", name)
+    return tuple(int(part) if index % 2 else part for index, part in enumerate(parts)), name
+
+
+def not_case_file(path: Path, cases: str = "samples") -> str | None:
+    """Why a file named as a case's is none (a folder, a broken link, unreadable), or None
+    (``cases``: what is not looked for in subfolders)."""
+    state = file_state(path)
+    if state == FOLDER:
+        return f"a folder ({cases} are not looked for in subfolders)"
+    if state == NOT_REGULAR:
+        return "not a regular file (a pipe, a socket or a device)"
+    if state is not None:
+        return state.removeprefix("is ")
+    try:
+        with path.open("rb"):
+            return None
+    except OSError as error:
+        return f"cannot read: {error.strerror or error}"
+
+
+@dataclass(frozen=True)
+class LaidOut:
+    """One case of a subfolder layout: its name as shown (``judge-data/A/in/01.txt``), its
+    input, and its answer (None: the output subfolder has no file of that name)."""
+
+    name: str
+    input: Path
+    answer: Path | None
+
+
+def layout_of(folder: Path) -> tuple[str, str] | None:
+    """The (inputs, answers) subfolder names of ``folder``'s layout, or None: cases side by side
+    (``NAME.in``)."""
+    return next((pair for pair in LAYOUTS if (folder / pair[0]).is_dir()), None)
+
+
+def laid_out_cases(folder: Path, shown: str, interactive: bool) -> tuple[list[LaidOut], list[str]]:
+    """The cases of ``folder``'s subfolder layout (``layout_of``), in natural order of their
+    names, and every file said wrong, each a line naming it as under ``shown`` (how the user
+    knows ``folder``). An interactive problem's cases are inputs only."""
+    inputs, answers = layout_of(folder) or LAYOUTS[0]
+    wrong = _beside_the_layout(folder, shown, (inputs, answers))
+    ins, told = _files(folder / inputs, f"{shown}/{inputs}", wrong)
+    outs, _ = _files(folder / answers, f"{shown}/{answers}", wrong)
+    if interactive and (folder / answers).exists():
+        wrong.append(
+            f"{shown}/{answers}/: an interactive problem's cases are the interactor's inputs "
+            f"only ({inputs}/)"
+        )
+        return [], wrong
+    wrong += [
+        f"{shown}/{answers}/{name} has no {inputs}/{name}"
+        for name in sorted(outs, key=natural_key)
+        if name not in ins and name not in told
+    ]
+    cases = [
+        LaidOut(f"{shown}/{inputs}/{name}", ins[name], outs.get(name))
+        for name in sorted(ins, key=natural_key)
+    ]
+    return cases, wrong
+
+
+def _files(subfolder: Path, shown: str, wrong: list[str]) -> tuple[dict[str, Path], set[str]]:
+    """The case files of one subfolder by name (none when it is absent), and the names of those
+    said wrong in ``wrong`` (a folder, a broken link, unreadable)."""
+    state = file_state(subfolder)
+    if state == MISSING:
+        return {}, set()
+    if state != FOLDER:
+        wrong.append(
+            f"{shown}: {(state or 'is a file').removeprefix('is ')}, not a folder of cases"
+        )
+        return {}, set()
+    try:
+        paths = sorted(subfolder.iterdir())
+    except OSError as error:
+        wrong.append(f"{shown}/: cannot read: {error.strerror or error}")
+        return {}, set()
+    files, told = {}, set()
+    for path in paths:
+        if skipped(path.name):
+            continue
+        why = not_case_file(path, "cases")
+        if why:
+            wrong.append(f"{shown}/{path.name}: {why}")
+            told.add(path.name)
+        else:
+            files[path.name] = path
+    return files, told
+
+
+def _beside_the_layout(folder: Path, shown: str, layout: tuple[str, str]) -> list[str]:
+    """What ``folder`` holds beside its layout's two subfolders, said wrong: flat ``NAME.in``
+    files (and their answers) in one line (keep one layout), any other entry by its name."""
+    inputs, answers = layout
+    try:
+        entries = sorted(entry.name for entry in folder.iterdir())
+    except OSError:
+        return []
+    others = [name for name in entries if name not in layout and not skipped(name)]
+    flat = [name for name in others if name.endswith(".in")]
+    wrong = []
+    if flat:  # their answers are part of the flat layout, said with them
+        others = [name for name in others if not name.endswith((".out", ".ans", ".in"))]
+        wrong.append(
+            f"{shown}/ holds both {inputs}/ with {answers}/ and NAME.in files beside them "
+            f"({', '.join(flat)}): keep one of the two layouts"
+        )
+    return wrong + [
+        f"{shown}/{name}: not a case file (the cases are {inputs}/ with {answers}/)"
+        for name in others
+    ]

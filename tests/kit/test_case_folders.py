@@ -1,0 +1,183 @@
+"""kit.case_folders: official test data read as downloaded, AtCoder's ``in/`` + ``out/`` and
+yukicoder's ``test_in/`` + ``test_out/``, in a problem's samples folder or its ``judge_data``
+folder (read through kit.problem_cases): same-named files paired in natural order, a lone input
+a case without answer, a lone answer, the two layouts mixed, a folder or a dead link named; an
+interactive problem's inputs alone; a build's report naming the cases as the user knows them.
+(The flat ``NAME.in`` layout, skipped files and natural order of flat names are
+tests/kit/test_problem_cases.py's.)"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.problem_cases import judge_cases, sample_cases
+from kit.registry import load_registry
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def laid_out(folder, pairs, inputs="in", answers="out"):
+    """``folder``'s ``inputs``/ and ``answers``/ holding ``pairs`` (name: (input, answer or
+    None))."""
+    for name, (given, answer) in pairs.items():
+        (folder / inputs).mkdir(parents=True, exist_ok=True)
+        (folder / answers).mkdir(parents=True, exist_ok=True)
+        (folder / inputs / name).write_text(given)
+        if answer is not None:
+            (folder / answers / name).write_text(answer)
+    return folder
+
+
+def samples_laid_out(toy, pairs, **names):
+    """toy_sum's samples replaced by ``pairs`` in a subfolder layout."""
+    folder = toy / "samples" / "toy_sum"
+    for path in folder.iterdir():
+        path.unlink()
+    return laid_out(folder, pairs, **names)
+
+
+def with_judge_data(toy, folder="../official"):
+    registry = toy / "problems.toml"
+    text = registry.read_text().replace(
+        "memory_limit = 64\n", f'memory_limit = 64\njudge_data = "{folder}"\n', 1
+    )
+    registry.write_text(text)
+    return load_registry(toy)["toy_sum"]
+
+
+def named(cases):
+    return [(case.name, case.expected and case.expected.name) for case in cases]
+
+
+def refusal(read, problem):
+    with pytest.raises(BuildError) as raised:
+        read(problem)
+    return str(raised.value)
+
+
+def test_atcoder_samples_pair_same_named_files_in_natural_order(toy):
+    samples_laid_out(toy, {name: ("1 2\n", "3\n") for name in ("10.txt", "2.txt", "01_a")})
+    cases = sample_cases(load_registry(toy)["toy_sum"])
+    assert named(cases) == [
+        ("samples/toy_sum/in/01_a", "01_a"),
+        ("samples/toy_sum/in/2.txt", "2.txt"),
+        ("samples/toy_sum/in/10.txt", "10.txt"),
+    ]
+    assert cases[0].expected == toy / "samples" / "toy_sum" / "out" / "01_a"
+
+
+def test_yukicoder_judge_data_is_read_in_place(toy, tmp_path):
+    official = laid_out(
+        tmp_path / "official",
+        {"b.txt": ("2\n", "2\n"), "a.txt": ("1\n", None)},
+        inputs="test_in",
+        answers="test_out",
+    )
+    cases, note = judge_cases(with_judge_data(toy))
+    assert note is None
+    assert named(cases) == [
+        ("../official/test_in/a.txt", None),
+        ("../official/test_in/b.txt", "b.txt"),
+    ]
+    assert cases[1].input == official / "test_in" / "b.txt"
+
+
+def test_atcoder_judge_data_and_yukicoder_samples(toy, tmp_path):
+    laid_out(tmp_path / "official", {"01.txt": ("1\n", "1\n")})
+    samples_laid_out(toy, {"s.txt": ("1\n", "1\n")}, inputs="test_in", answers="test_out")
+    problem = with_judge_data(toy)
+    assert named(judge_cases(problem)[0]) == [("../official/in/01.txt", "01.txt")]
+    assert named(sample_cases(problem)) == [("samples/toy_sum/test_in/s.txt", "s.txt")]
+
+
+def test_an_input_without_answer_is_a_case_an_answer_without_input_is_named(toy, tmp_path):
+    samples_laid_out(toy, {"a.txt": ("1\n", None), "b.txt": ("1\n", "1\n")})
+    problem = load_registry(toy)["toy_sum"]
+    assert named(sample_cases(problem)) == [
+        ("samples/toy_sum/in/a.txt", None),
+        ("samples/toy_sum/in/b.txt", "b.txt"),
+    ]
+    (toy / "samples" / "toy_sum" / "out" / "c.txt").write_text("1\n")
+    assert refusal(sample_cases, problem) == "toy_sum: samples/toy_sum/out/c.txt has no in/c.txt"
+    laid_out(tmp_path / "official", {"x": ("1\n", "1\n")})
+    (tmp_path / "official" / "out" / "y").write_text("1\n")
+    said = refusal(judge_cases, with_judge_data(toy))
+    assert said == "toy_sum: ../official/out/y has no in/y"
+
+
+def test_a_layout_beside_flat_inputs_says_which_to_keep(toy, tmp_path):
+    laid_out(toy / "samples" / "toy_sum", {"1.txt": ("1\n", "1\n")})  # sample-1.in stays
+    problem = load_registry(toy)["toy_sum"]
+    assert refusal(sample_cases, problem) == (
+        "toy_sum: samples/toy_sum/ holds both in/ with out/ and NAME.in files beside them "
+        "(sample-1.in): keep one of the two layouts"
+    )
+    official = laid_out(tmp_path / "official", {"1.txt": ("1\n", "1\n")}, "test_in", "test_out")
+    (official / "a.in").write_text("1\n")
+    assert refusal(judge_cases, with_judge_data(toy)).startswith(
+        "toy_sum: ../official/ holds both test_in/ with test_out/ and NAME.in files"
+    )
+
+
+def test_a_folder_a_dead_link_or_a_stray_file_is_named(toy):
+    folder = samples_laid_out(toy, {"1.txt": ("1\n", "1\n")})
+    (folder / "in" / "deeper").mkdir()
+    (folder / "out" / "2.txt").symlink_to("nowhere")
+    (folder / "README").write_text("cases\n")
+    said = refusal(sample_cases, load_registry(toy)["toy_sum"])
+    assert said.startswith("toy_sum: 3 sample files are wrong: "), said
+    assert "samples/toy_sum/in/deeper: a folder (cases are not looked for in subfolders)" in said
+    assert "samples/toy_sum/out/2.txt: a link to nothing" in said
+    assert "samples/toy_sum/README: not a case file (the cases are in/ with out/)" in said
+    assert "has no in/" not in said  # the dead answer is said once
+
+
+def test_hidden_and_editor_files_are_skipped_and_an_empty_input_folder_named(toy):
+    folder = samples_laid_out(toy, {"1.txt": ("1\n", "1\n")})
+    for name in (".DS_Store", "1.txt~", ".1.txt.swp"):
+        (folder / "in" / name).write_text("x\n")
+        (folder / "out" / name).write_text("x\n")
+    (folder / ".hidden").write_text("x\n")
+    problem = load_registry(toy)["toy_sum"]
+    assert named(sample_cases(problem)) == [("samples/toy_sum/in/1.txt", "1.txt")]
+    (folder / "in" / "1.txt").unlink()
+    (folder / "out" / "1.txt").unlink()
+    assert refusal(sample_cases, problem) == "toy_sum: samples/toy_sum/in/ holds no cases"
+
+
+def test_an_interactive_problem_s_input_folder_holds_the_interactor_s_inputs(toy):
+    folder = toy / "samples" / "toy_echo"
+    (folder / "sample-1.in").rename(toy / "one")
+    (folder / "in").mkdir()
+    (toy / "one").rename(folder / "in" / "1.txt")
+    problem = load_registry(toy)["toy_echo"]
+    assert named(sample_cases(problem)) == [("samples/toy_echo/in/1.txt", None)]
+    (folder / "out").mkdir()
+    assert refusal(sample_cases, problem) == (
+        "toy_echo: samples/toy_echo/out/: an interactive problem's cases are the interactor's "
+        "inputs only (in/)"
+    )
+
+
+def test_a_build_reports_atcoder_judge_data_by_its_paths(toy, tmp_path):
+    sample = toy / "samples" / "toy_sum"
+    given, answer = ((sample / name).read_text() for name in ("sample-1.in", "sample-1.out"))
+    laid_out(tmp_path / "official", {"01.txt": (given, answer), "02.txt": ("4 4\n", None)})
+    with_judge_data(toy)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "toy_sum", "-v", "--root", str(toy)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "KIT_PYTHONS": "", "NO_COLOR": "1"},
+        timeout=120,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert "3/3 cases, 1 without answer" in output
+    assert "no answer to compare for ../official/in/02.txt" in output
+    assert any("../official/in/01.txt" in line and "ok" in line for line in output.splitlines())
