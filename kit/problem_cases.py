@@ -265,15 +265,10 @@ def line_end_note(problem: Problem) -> str | None:
         cases = sample_cases(problem)
     except BuildError:
         return None
-    crlf = []
-    for case in cases:
-        for path in (case.input, case.expected):
-            if path is not None and b"\r\n" in _bytes_of(path):
-                crlf.append(path)
-    if not crlf:
+    inputs = [problem.rel(case.input) for case in cases if _crlf(case.input)]
+    answers = [problem.rel(case.expected) for case in cases if _crlf(case.expected)]
+    if not inputs and not answers:
         return None
-    inputs = [problem.rel(path) for path in crlf if path.suffix == ".in"]
-    answers = [problem.rel(path) for path in crlf if path.suffix != ".in"]
     effects = []
     if inputs:
         effects.append(
@@ -287,8 +282,9 @@ def line_end_note(problem: Problem) -> str | None:
     return f"note: CRLF (\\r\\n) line ends {'; '.join(effects)} (dos2unix converts them)"
 
 
-def _bytes_of(path: Path) -> bytes:
+def _crlf(path: Path | None) -> bool:
+    """Whether the file at ``path`` (None: no file) holds a CRLF line end."""
     try:
-        return path.read_bytes()
+        return path is not None and b"\r\n" in path.read_bytes()
     except OSError:
-        return b""
+        return False

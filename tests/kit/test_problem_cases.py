@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
-from kit.problem_cases import judge_cases, sample_cases
+from kit.problem_cases import judge_cases, line_end_note, sample_cases
 from kit.registry import load_registry
 from tests.package_support import workspace
 
@@ -427,3 +427,17 @@ def test_samples_with_crlf_line_ends_get_a_note(toy):
         "samples/toy_sum/sample-1.out: answers are compared without their \\r, except by a "
         "checker (dos2unix converts them)"
     ]
+
+
+def test_the_crlf_note_tells_inputs_from_answers_of_a_subfolder_layout(toy):
+    """AtCoder's ``in/01.txt`` and ``out/01.txt``: both were taken for answers (not ``.in``)."""
+    folder = toy / "samples" / "toy_sum"
+    for name, sub in (("sample-1.in", "in"), ("sample-1.out", "out")):
+        (folder / sub).mkdir()
+        text = (folder / name).read_bytes()
+        (folder / sub / "01.txt").write_bytes(text.replace(b"\n", b"\r\n"))
+        (folder / name).unlink()
+    note = line_end_note(toy_sum(toy))
+    assert note is not None
+    assert "in samples/toy_sum/in/01.txt: the solution reads each \\r" in note
+    assert "in samples/toy_sum/out/01.txt: answers are compared without" in note
