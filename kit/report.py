@@ -251,8 +251,9 @@ def notes(results: list[Result]) -> list[str]:
         unanswered = unanswered_cases(result)
         if unanswered:
             own.append(
-                f"note: no answer to compare for {', '.join(unanswered)} (no NAME.out or "
-                "NAME.ans): ran and ended cleanly within the limits, output not checked"
+                f"note: no answer to compare for {', '.join(unanswered)} (no answer file: "
+                "NAME.out or NAME.ans, or out/NAME for in/NAME): ran and ended cleanly within the "
+                "limits, output not checked"
             )
         lines += [f"{result.problem.slug}: {note}" for note in own + result.notes if note]
     return lines

@@ -179,5 +179,5 @@ def test_a_build_reports_atcoder_judge_data_by_its_paths(toy, tmp_path):
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     assert "3/3 cases, 1 without answer" in output
-    assert "no answer to compare for ../official/in/02.txt" in output
+    assert "no answer to compare for ../official/in/02.txt (no answer file: NAME.out or " in output
     assert any("../official/in/01.txt" in line and "ok" in line for line in output.splitlines())

@@ -373,8 +373,9 @@ def test_a_lone_input_runs_and_is_reported_as_without_answer(toy):
     table = output[output.index("\nproblem ") :]
     assert "2/2 (1 without answer)" in table
     assert (
-        "toy_sum: note: no answer to compare for samples/toy_sum/sample-2.in (no NAME.out or "
-        "NAME.ans): ran and ended cleanly within the limits, output not checked"
+        "toy_sum: note: no answer to compare for samples/toy_sum/sample-2.in (no answer file: "
+        "NAME.out or NAME.ans, or out/NAME for in/NAME): ran and ended cleanly within the "
+        "limits, output not checked"
     ) in output
     verdict = next(line for line in output.splitlines() if "sample-2.in" in line and "ok" in line)
     assert verdict.endswith("(ran, no answer to compare)")
