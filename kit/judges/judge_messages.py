@@ -17,6 +17,7 @@ import re
 
 from kit.errors import trimmed
 from kit.judges.programs import KATTIS_ACCEPTED, KATTIS_WRONG
+from kit.visible import text_of, visible
 
 MESSAGE_CHARS = 200  # of a program's message
 MESSAGE_LINES = 3
@@ -41,8 +42,10 @@ _LIBRARY = re.compile(r"[/\\]lib[/\\](?:python|pypy)\d[\d.]*[/\\]|[/\\]lib-pytho
 
 
 def summary_line(output: bytes) -> str:
-    """A program's message as one line: its first non-blank lines, joined and trimmed."""
-    lines = [line.strip() for line in output.decode("utf-8", "replace").splitlines()]
+    """A program's message as one line: its first non-blank lines, each shown by the kit's
+    rule (``kit.visible``: a byte not UTF-8 as ``\\xff``, a control character as its escape),
+    joined and trimmed."""
+    lines = [visible(line.strip()) for line in text_of(output).split("\n")]
     lines = [line for line in lines if line]
     text = " / ".join(lines[:MESSAGE_LINES])
     if len(lines) > MESSAGE_LINES:
@@ -130,13 +133,19 @@ def crash_line(stderr: bytes) -> str | None:
     (a script that does not compile has none: its ``SyntaxError`` line stands for it)."""
     position = stderr.rfind(_TRACEBACK)
     if position < 0:
-        found = _NOT_COMPILED.findall(stderr.decode("utf-8", "replace"))
-        return trimmed(found[-1].strip(), MESSAGE_CHARS) if found else None
-    lines = stderr[position:].decode("utf-8", "replace").splitlines()
+        found = _NOT_COMPILED.findall(text_of(stderr))
+        return trimmed(_python_text(found[-1].strip()), MESSAGE_CHARS) if found else None
+    lines = text_of(stderr[position:]).split("\n")
     # the first line after the frames (all indented): a message's own later lines, and what
     # the program printed after the traceback (an exit handler's), are not the exception
     exception = [line for line in lines[1:] if line.strip() and not line.startswith(" ")]
-    return trimmed(exception[0].strip() if exception else "traceback", MESSAGE_CHARS)
+    return trimmed(_python_text(exception[0].strip()) if exception else "traceback", MESSAGE_CHARS)
+
+
+def _python_text(line: str) -> str:
+    """A traceback's line shown by the kit's rule, its backslashes kept (Python's escapes and
+    the program's code: ``kit.visible``)."""
+    return visible(line, backslash=False)
 
 
 # what Python prints, without a traceback, of a script it cannot compile
@@ -149,7 +158,7 @@ def _last_statement(stderr: bytes) -> str | None:
     than the checker's line that called it), when it shows one; only the frames between the
     header and the exception line are read (a message's lines are no frames). A script that
     does not compile prints no header: its last ``File`` line is the place."""
-    text = stderr.decode("utf-8", "replace")
+    text = text_of(stderr)
     position = text.rfind(_TRACEBACK.decode())
     if position >= 0:
         lines = text[position:].splitlines()[1:]
@@ -170,4 +179,6 @@ def _last_statement(stderr: bytes) -> str | None:
         return None
     path, number, source = (own or frames)[-1]
     shown = path.replace("\\", "/").rpartition("/")[2]
-    return f"{shown}, line {number}: {source}" if source else f"{shown}, line {number}"
+    return _python_text(
+        f"{shown}, line {number}: {source}" if source else f"{shown}, line {number}"
+    )

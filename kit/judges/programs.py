@@ -72,6 +72,7 @@ from pathlib import Path
 from kit import cache
 from kit.errors import NO_FILES, BuildError
 from kit.processes import run_program
+from kit.visible import text_of, visible
 
 CPP_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".C")
 C_SUFFIXES = (".c",)
@@ -285,17 +286,18 @@ def _compile(program: Program, command: list[str], binary: Path) -> None:
     if hung:
         raise BuildError(f"{program.shown}: compiling took over {COMPILE_TIMEOUT:g} s")
     if status != 0 or not partial.is_file():
-        lines = stderr.decode("utf-8", "replace").splitlines()
+        lines = text_of(stderr).strip().split("\n") if stderr.strip() else []
         errors = [line for line in lines if "error" in line] or lines or ["(no message)"]
         name = Path(command[0]).name
         header = _missing_header(errors[0])
         if header is not None:
             raise MissingHeader(
-                f"{program.shown}: does not compile with {name}: it includes {header}, which "
-                "is neither beside it nor in an include folder",
+                f"{program.shown}: does not compile with {name}: it includes {_shown(header)}, "
+                "which is neither beside it nor in an include folder",
                 header,
             )
-        raise BuildError(f"{program.shown}: does not compile with {name}: {errors[0].strip()}")
+        said = _shown(errors[0].strip())
+        raise BuildError(f"{program.shown}: does not compile with {name}: {said}")
     os.replace(partial, binary)
 
 
@@ -365,12 +367,18 @@ def _build_in(program: Program, work: Path) -> None:
         if hung:
             raise BuildError(f"{program.shown}/build took over {COMPILE_TIMEOUT:g} s")
         if status != 0:
-            lines = stderr.decode("utf-8", "replace").strip().splitlines() or [""]
-            raise BuildError(f"{program.shown}/build failed (exit status {status}): {lines[-1]}")
+            last = _shown(text_of(stderr).strip().split("\n")[-1].strip())
+            raise BuildError(f"{program.shown}/build failed (exit status {status}): {last}")
     run = work / RUN
     if not run.is_file():
         raise BuildError(f"{program.shown}/: no run script after build")
     run.chmod(run.stat().st_mode | 0o111)
+
+
+def _shown(line: str) -> str:
+    """A compiler's or build script's line (``text_of``) as the kit shows it (``kit.visible``),
+    its backslashes kept: they are its quotes of the program's code, as a traceback's are."""
+    return visible(line, backslash=False)
 
 
 class MissingHeader(BuildError):

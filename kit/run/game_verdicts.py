@@ -56,7 +56,6 @@ from dataclasses import dataclass
 from kit.judges.judge_messages import (
     TESTLIB_PRESENTATION,
     not_started,
-    summary_line,
     testlib_failure,
 )
 from kit.judges.programs import KATTIS_ACCEPTED, kattis_failure
@@ -65,6 +64,7 @@ from kit.run.game_transcript import LINE_CHARS
 from kit.run.limits import Limits, exceeded
 from kit.run.process import MEMORY, PARENT, TIME
 from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA
+from kit.visible import text_of, visible
 
 AFTER_ACCEPTED = " (after the interactor accepted)"  # the end of a late failure's message
 # problemtools' runner (support/interactive/interactive.cc, walltime_handler): a validator that
@@ -323,7 +323,7 @@ def _ended(end: Ending, limits: Limits) -> tuple[str, str]:
         return end.statuses.rejection(end.interactor.code), end.said + after
     if failure:
         return RE, failure + AFTER_ACCEPTED
-    return OK, summary_line(end.interactor_said.encode()) or "accepted"
+    return OK, end.interactor_said or "accepted"  # summary_line's already, or crash_line's
 
 
 def _interactor_crash(interactor: Exit, said: str, statuses: Statuses) -> str | None:
@@ -348,5 +348,5 @@ def _solution_failure(solution: Exit, stderr: bytes) -> str | None:
         what = f"killed by {signal_name(-solution.code)}"
     else:
         what = f"exit status {solution.code}"
-    last = stderr.decode("utf-8", "replace").strip().splitlines()
-    return f"{what}: {last[-1].strip()[:LINE_CHARS]}" if last else what
+    last = text_of(stderr).strip().split("\n")[-1].strip()  # cut, then escaped: a traceback's
+    return f"{what}: {visible(last[:LINE_CHARS], backslash=False)}" if last else what

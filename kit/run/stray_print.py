@@ -18,10 +18,12 @@ import ast
 from collections.abc import Iterable
 from typing import NamedTuple, Protocol
 
+from kit.judges.difference_messages import quoted
+from kit.visible import text_of
+
 LINES_LOOKED_AT = 10_000  # of the output, from its start
-SHOWN = 60  # characters of the output's line in the hint
 HINT = (
-    "hint: output line {number}, {line!r}, is not in the expected output and starts as "
+    "hint: output line {number}, {line}, is not in the expected output and starts as "
     "{where} line {lineno} prints: a debugging print left in? (print to sys.stderr: it is "
     "not judged)"
 )
@@ -43,8 +45,8 @@ def stray_print_hint(prints: list[Printed], got: bytes, expected: bytes) -> list
     ``prints`` writes."""
     if not prints:
         return []
-    wanted = expected.decode("utf-8", "replace").splitlines()
-    lines = got.decode("utf-8", "replace").splitlines()
+    wanted = text_of(expected).splitlines()
+    lines = text_of(got).splitlines()
     if len(lines) <= len(wanted):  # no line more than the answer's: a wrong answer, as YES 2
         return []  # for NO, by the same print that writes the answer
     prints = [p for p in prints if not any(w.startswith(p.start) for w in wanted)]
@@ -52,7 +54,7 @@ def stray_print_hint(prints: list[Printed], got: bytes, expected: bytes) -> list
     for number, line in enumerate(lines, 1):  # none the expected output holds: see prints
         for found in prints:
             if line.startswith(found.start):
-                shown = line if len(line) <= SHOWN else line[:SHOWN] + "..."
+                shown = quoted(line.encode("utf-8", "surrogateescape"))  # the message's rule
                 where = {"number": number, "line": shown, "where": found.rel}
                 return [HINT.format(**where, lineno=found.lineno)]
     return []

@@ -4,7 +4,7 @@ the checker."""
 
 import pytest
 
-from kit.judges.judge_messages import crash_line, summary_line
+from kit.judges.judge_messages import crash_line, judge_message, summary_line
 
 
 def test_summary_line_joins_the_first_lines():
@@ -38,3 +38,23 @@ def test_crash_line_is_the_line_after_the_frames_whatever_follows(after):
     stderr = b'Traceback (most recent call last):\n  File "x.py", line 3, in <module>\n'
     stderr += b'    raise ValueError("real cause")\nValueError: real cause' + after
     assert crash_line(stderr) == "ValueError: real cause"
+
+
+def test_a_message_shows_a_bad_byte_and_a_control_character_as_escapes_in_each_line():
+    """A checker's lines, each shown by the kit's rule (kit.visible), where a bad byte was
+    U+FFFD and an ESC went to the terminal as it was."""
+    said = summary_line(b"got \xff\xfe\n\x1b[2Jcleared\tthen\r\nC:\\tmp\n")
+    assert said == "got \\xff\\xfe / \\x1b[2Jcleared\\tthen / C:\\\\tmp"
+
+
+def test_a_crash_line_shows_a_bad_byte_as_an_escape_and_keeps_python_s_backslashes():
+    stderr = b'Traceback (most recent call last):\n  File "x.py", line 1\n    f()\n'
+    stderr += b"ValueError: bad \xff\x1b[2J in '1\\n'\n"
+    assert crash_line(stderr) == "ValueError: bad \\xff\\x1b[2J in '1\\n'"
+    assert crash_line(b"x\nSyntaxError: \xff\x07\n") == "SyntaxError: \\xff\\x07"
+
+
+def test_where_a_checker_raised_shows_a_bad_byte_of_its_path_as_an_escape():
+    stderr = b'Traceback (most recent call last):\n  File "/p/ch\xffk.py", line 3, in <module>\n'
+    stderr += b"    assert ok\nAssertionError\n"
+    assert judge_message(b"", stderr) == "AssertionError (ch\\xffk.py, line 3: assert ok)"

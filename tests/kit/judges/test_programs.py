@@ -284,6 +284,21 @@ def test_a_header_found_nowhere_is_named(cache_home, tmp_path):
     )
 
 
+def test_a_compiler_s_error_shows_a_bad_byte_and_a_control_character_as_escapes(
+    cache_home, tmp_path, monkeypatch
+):
+    """Where a bad byte was U+FFFD and an ESC went to the terminal as it was; the compiler's
+    backslashes (its quotes of the code) kept."""
+    compiler = write(
+        tmp_path / "bad-cxx",
+        "#!/bin/sh\nprintf 'c.cpp: error: \\377\\033[2J \\\\n\\n' >&2\nexit 1\n",
+    )
+    compiler.chmod(0o755)
+    monkeypatch.setenv("CXX", str(compiler))
+    message = str(compile_error(tmp_path, "int main() { return 42; }\n"))
+    assert message == "check.cpp: does not compile with bad-cxx: c.cpp: error: \\xff\\x1b[2J \\n"
+
+
 @pytest.mark.parametrize(
     ("error", "header"),
     [
@@ -379,6 +394,8 @@ def test_a_run_script_alone_runs_though_not_executable(cache_home, tmp_path):
         ("#!/bin/sh\necho warming up >&2\necho 'cc: no such file' >&2\nexit 3\n",
          "output_validator/build failed (exit status 3): cc: no such file"),
         ("#!/bin/sh\ntrue\n", "output_validator/: no run script after build"),
+        ("#!/bin/sh\nprintf 'bad \\377 \\033[2J C:\\\\x\\n' >&2\nexit 3\n",
+         "output_validator/build failed (exit status 3): bad \\xff \\x1b[2J C:\\x"),
     ],
 )  # fmt: skip
 def test_a_build_that_fails_is_one_line(cache_home, tmp_path, build, message):

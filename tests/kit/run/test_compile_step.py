@@ -186,3 +186,11 @@ def test_an_interrupt_during_the_steps_leaves_at_once(toy, monkeypatch):
     finally:
         release.set()
     assert elapsed < 5
+
+
+def test_the_step_s_last_error_line_shows_a_bad_byte_and_a_control_character_as_escapes():
+    """Python's text: its backslashes kept, a bad byte and an ESC as escapes, where they were
+    U+FFFD and an ESC sent to the terminal."""
+    stderr = b"Traceback (most recent call last):\nValueError: \xff\x1b[2J '1\\n'\n"
+    assert compile_step._last_line(stderr) == "ValueError: \\xff\\x1b[2J '1\\n'"
+    assert compile_step._last_line(b"") == ""

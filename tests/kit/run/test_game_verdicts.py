@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from kit.run.game_verdicts import Ending, Exit, Statuses, idle, verdict
+from kit.run.game_verdicts import Ending, Exit, Statuses, _solution_failure, idle, verdict
 from kit.run.limits import Limits
 from kit.run.process import TIME
 
@@ -101,3 +101,19 @@ def test_an_ending_is_whole_once_built():
     assert end.raised_unprompted
     with pytest.raises(dataclasses.FrozenInstanceError):
         end.raised_unprompted = False  # type: ignore[misc]
+
+
+def test_a_solution_s_last_stderr_line_shows_a_bad_byte_and_a_control_character_as_escapes():
+    """Its line cut, then shown by the kit's rule, Python's backslashes kept (a traceback's),
+    where a bad byte was U+FFFD and an ESC went to the terminal as it was."""
+    stderr = b"Traceback (most recent call last):\nValueError: \xff\x1b[2J '1\\n'\n"
+    said = _solution_failure(Exit(1, 0.5), stderr)
+    assert said == "exit status 1: ValueError: \\xff\\x1b[2J '1\\n'"
+
+
+def test_an_accepting_interactor_s_message_is_shown_once_escaped():
+    """Its message, already a summary line (kit.judges.judge_messages), is not escaped again:
+    a backslash stays one."""
+    end = Ending(Exit(0, 0.5), Exit(0, 0.6), {}, None, b"", "C:\\\\tmp \\xff", False, 1.0,
+                 Statuses())  # fmt: skip
+    assert verdict(end, Limits(2.0, 3.0, 1 << 30, 64 << 20))[1] == "C:\\\\tmp \\xff"

@@ -74,3 +74,10 @@ def test_every_print_of_every_module_is_found():
     assert [(p.rel, p.lineno, p.start) for p in printed([SOLUTION, helper])] == [
         ("shared/h.py", 3, "deep one")
     ]
+
+
+def test_a_stray_line_is_quoted_as_a_wrong_answer_s_message_quotes_it():
+    """A bad byte as \\xff (it was U+FFFD) and a backslash doubled, by the message's rule."""
+    helper = module("shared/h.py", "print('debug', x)\n")
+    (hint,) = stray_print_hint(printed([helper]), b"debug \xff C:\\x\n5\n", b"5\n")
+    assert "output line 1, 'debug \\xff C:\\\\x', is not" in hint
