@@ -290,11 +290,11 @@ def _compile(program: Program, command: list[str], binary: Path) -> None:
         errors = [line for line in lines if "error" in line] or lines or ["(no message)"]
         name = Path(command[0]).name
         header = _missing_header(errors[0])
-        if header is not None:
+        if header is not None:  # as shown: the header is named, never looked for
             raise MissingHeader(
                 f"{program.shown}: does not compile with {name}: it includes {_shown(header)}, "
                 "which is neither beside it nor in an include folder",
-                header,
+                _shown(header),
             )
         said = _shown(errors[0].strip())
         raise BuildError(f"{program.shown}: does not compile with {name}: {said}")

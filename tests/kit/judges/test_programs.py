@@ -299,6 +299,20 @@ def test_a_compiler_s_error_shows_a_bad_byte_and_a_control_character_as_escapes(
     assert message == "check.cpp: does not compile with bad-cxx: c.cpp: error: \\xff\\x1b[2J \\n"
 
 
+def test_a_missing_header_s_name_is_shown_by_the_one_rule(cache_home, tmp_path, monkeypatch):
+    """Its name as shown, in the message and as ``header`` (input_check names it): a bad byte
+    as \\xff, never a lone surrogate that printing would fail on."""
+    compiler = write(
+        tmp_path / "bad-cxx",
+        "#!/bin/sh\nprintf 'c.cpp:1:10: fatal error: v\\377.h: No such file or directory\\n' >&2\n"
+        "exit 1\n",
+    )
+    compiler.chmod(0o755)
+    monkeypatch.setenv("CXX", str(compiler))
+    error = compile_error(tmp_path, "int main() { return 42; }\n", MissingHeader)
+    assert error.header == "v\\xff.h" and "it includes v\\xff.h, which" in str(error)
+
+
 @pytest.mark.parametrize(
     ("error", "header"),
     [
