@@ -19,6 +19,8 @@ A traceback is Python's own text, its backslashes Python's escapes and the user'
 
 from __future__ import annotations
 
+import re
+
 _NAMED = {"\t": "\\t", "\r": "\\r", "\n": "\n", "\\": "\\\\"}
 
 
@@ -58,3 +60,20 @@ def text_of(data: bytes) -> str:
     """A program's output or stderr as text to be shown (``visible``): each byte that is not
     UTF-8 kept as its lone surrogate, which ``visible`` shows as ``\\xff``."""
     return data.decode("utf-8", "surrogateescape")
+
+
+# one character as shown: an escape whole (``\\x00``, ``\\u0085``, ``\\n``) or itself
+_SHOWN_CHARACTER = re.compile(r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8}|.)|.", re.DOTALL)
+
+
+def cut_as_shown(shown: str, limit: int) -> str:
+    """A text already shown (``visible``) cut to ``limit`` characters with ``...``, an escape
+    counted by its width (a NUL is four: ``\\x00``) and never split in two."""
+    if len(shown) <= limit:
+        return shown
+    kept = 0
+    for character in _SHOWN_CHARACTER.finditer(shown):
+        if character.end() > limit - 3:
+            break
+        kept = character.end()
+    return shown[:kept] + "..."

@@ -12,12 +12,11 @@ shown). The comparisons are ``kit.judges.compare``'s.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterable
 from itertools import zip_longest
 
 from kit.errors import trimmed
-from kit.visible import text_of, visible
+from kit.visible import cut_as_shown, text_of, visible
 
 SHOWN_CHARS = 60  # of a line or token in a message
 
@@ -93,24 +92,7 @@ def quoted(token: bytes | None, before: str = "") -> str:
     text = text_of(token)[: SHOWN_CHARS + 1]  # no more can be shown
     quote = '"' if "'" in text and '"' not in text else "'"  # as repr() chooses
     shown = visible(text).replace("\n", "\\n").replace(quote, "\\" + quote)
-    return f"{quote}{before}{_cut(shown)}{quote}"
-
-
-# one character as shown: an escape whole (``\\x00``, ``\\u0085``, ``\\n``) or itself
-_SHOWN_CHARACTER = re.compile(r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8}|.)|.", re.DOTALL)
-
-
-def _cut(shown: str) -> str:
-    """A quoted text cut to ``SHOWN_CHARS`` as it is shown, an escape counted by its width
-    (a NUL is four: ``\\x00``) and never split, so a token of bad bytes stays as short."""
-    if len(shown) <= SHOWN_CHARS:
-        return shown
-    kept = 0
-    for character in _SHOWN_CHARACTER.finditer(shown):
-        if character.end() > SHOWN_CHARS - 3:
-            break
-        kept = character.end()
-    return shown[:kept] + "..."
+    return f"{quote}{before}{cut_as_shown(shown, SHOWN_CHARS)}{quote}"
 
 
 def plain(token: bytes | None) -> str:

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import re
 
-from kit.errors import trimmed
 from kit.judges.programs import KATTIS_ACCEPTED, KATTIS_WRONG
-from kit.visible import text_of, visible
+from kit.visible import cut_as_shown, text_of, visible
 
 MESSAGE_CHARS = 200  # of a program's message
 MESSAGE_LINES = 3
@@ -50,7 +49,7 @@ def summary_line(output: bytes) -> str:
     text = " / ".join(lines[:MESSAGE_LINES])
     if len(lines) > MESSAGE_LINES:
         text += f" (+{len(lines) - MESSAGE_LINES} more lines)"
-    return trimmed(text, MESSAGE_CHARS)
+    return cut_as_shown(text, MESSAGE_CHARS)
 
 
 # a testlib verdict line after a traceback: the program printed the traceback (``print_exc``)
@@ -83,7 +82,7 @@ def judge_message(stdout: bytes, stderr: bytes, whose: str = "") -> str:
         return crash
     if ":" in crash:  # a message of its own: where it was raised is enough
         statement = statement.partition(": ")[0]
-    return trimmed(f"{crash} ({whose}{statement})", MESSAGE_CHARS)
+    return cut_as_shown(f"{crash} ({whose}{statement})", MESSAGE_CHARS)
 
 
 NOT_STARTED = ("ModuleNotFoundError", "ImportError", "SyntaxError", "IndentationError", "TabError")
@@ -134,12 +133,13 @@ def crash_line(stderr: bytes) -> str | None:
     position = stderr.rfind(_TRACEBACK)
     if position < 0:
         found = _NOT_COMPILED.findall(text_of(stderr))
-        return trimmed(_python_text(found[-1].strip()), MESSAGE_CHARS) if found else None
+        return cut_as_shown(_python_text(found[-1].strip()), MESSAGE_CHARS) if found else None
     lines = text_of(stderr[position:]).split("\n")
     # the first line after the frames (all indented): a message's own later lines, and what
     # the program printed after the traceback (an exit handler's), are not the exception
     exception = [line for line in lines[1:] if line.strip() and not line.startswith(" ")]
-    return trimmed(_python_text(exception[0].strip()) if exception else "traceback", MESSAGE_CHARS)
+    said = _python_text(exception[0].strip()) if exception else "traceback"
+    return cut_as_shown(said, MESSAGE_CHARS)
 
 
 def _python_text(line: str) -> str:

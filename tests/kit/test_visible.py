@@ -5,7 +5,7 @@ it is."""
 import sys
 
 from kit.judges.difference_messages import quoted
-from kit.visible import text_of, visible
+from kit.visible import cut_as_shown, text_of, visible
 
 
 def test_every_control_character_but_the_newline_is_shown_as_its_escape():
@@ -50,3 +50,14 @@ def test_each_character_is_shown_as_python_quotes_it_but_a_byte_s_look_alikes():
 
 def test_a_program_s_bytes_are_decoded_with_each_bad_byte_kept():
     assert visible(text_of(b"1 \xff\xfe\xe2\x86\x92 \xc3")) == "1 \\xff\\xfe\u2192 \\xc3"
+
+
+def test_a_shown_text_is_cut_to_its_limit_without_splitting_an_escape():
+    shown = visible(text_of(b"ab" + b"\xff" * 10))  # ab\xff\xff...
+    for limit in range(6, 20):
+        cut = cut_as_shown(shown, limit)
+        assert len(cut) <= limit and cut.endswith("...")
+        assert cut[:-3] == "ab" + "\\xff" * ((len(cut) - 5) // 4)
+    assert cut_as_shown("short", 5) == "short"
+    assert cut_as_shown("a\\\\b" * 3, 7) == "a\\\\b..."  # a doubled backslash is one
+    assert cut_as_shown("a\\\\b" * 3, 5) == "a..."

@@ -58,3 +58,9 @@ def test_where_a_checker_raised_shows_a_bad_byte_of_its_path_as_an_escape():
     stderr = b'Traceback (most recent call last):\n  File "/p/ch\xffk.py", line 3, in <module>\n'
     stderr += b"    assert ok\nAssertionError\n"
     assert judge_message(b"", stderr) == "AssertionError (ch\\xffk.py, line 3: assert ok)"
+
+
+def test_a_long_message_of_bad_bytes_is_cut_between_two_escapes():
+    message = summary_line(b"no: " + b"\xfe" * 300)
+    assert message.endswith("\\xfe...")
+    assert message[len("no: ") : -3] == "\\xfe" * ((len(message) - 7) // 4)
