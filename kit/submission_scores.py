@@ -60,7 +60,9 @@ def score_error(word: str, score: str | None, custom_score: str) -> str | None:
         value = float(score)
     except ValueError:
         value = math.nan
-    return f"the validator's score.txt holds {score!r}, not a number" if math.isnan(value) else None
+    if math.isnan(value):  # its text is as shown (kattis_feedback), quoted, not repr'd again
+        return f"the validator's score.txt holds '{score}', not a number"
+    return None
 
 
 def aggregated(package: Package, paths: dict, verdicts: list, messages: dict, judged) -> list:

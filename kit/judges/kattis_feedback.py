@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kit.judges.judge_messages import summary_line
+from kit.visible import text_of, visible
 
 MULTIPLIER_MARK = "\x00"  # in feedback_score's text, before score_multiplier.txt's
 
@@ -30,8 +31,9 @@ def next_pass_input(feedback: Path) -> bytes | None:
 
 def feedback_score(feedback: Path) -> str | None:
     """The text of a Kattis validator's ``score.txt`` in ``feedback`` (its first 64 bytes,
-    stripped), then, when it wrote 2025-09's ``score_multiplier.txt`` too, MULTIPLIER_MARK
-    and that file's text (``score_parts`` splits them); None when it wrote neither."""
+    stripped, as the kit shows text: ``kit.visible``, so a NUL in it is no MULTIPLIER_MARK),
+    then, when it wrote 2025-09's ``score_multiplier.txt`` too, MULTIPLIER_MARK and that file's
+    text (``score_parts`` splits them); None when it wrote neither."""
     score = _small_text(feedback / "score.txt")
     multiplier = _small_text(feedback / "score_multiplier.txt")
     if multiplier is None:
@@ -52,7 +54,7 @@ def score_parts(text: str | None) -> tuple[str | None, str | None]:
 def _small_text(path: Path) -> str | None:
     try:
         with open(path, "rb") as file:
-            return file.read(64).decode("utf-8", "replace").strip()
+            return visible(text_of(file.read(64)).strip())  # shown in messages as it is
     except OSError:
         return None
 

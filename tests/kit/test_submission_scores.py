@@ -46,6 +46,7 @@ def ran(*verdicts: tuple[str, str, str | None]) -> list[CaseVerdict]:
         (OK, "7", "", "this problem takes no score from it"),
         (OK, "many", "allowed", "score.txt holds 'many', not a number"),
         (OK, "nan", "required", "score.txt holds 'nan', not a number"),
+        (OK, "1\\xff", "required", "score.txt holds '1\\xff', not a number"),
     ],
 )
 def test_a_validator_s_score_txt_against_the_package_s_rules(word, score, custom, why):

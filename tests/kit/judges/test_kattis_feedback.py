@@ -55,3 +55,13 @@ def test_the_next_pass_s_input_is_taken_out_of_the_folder(tmp_path):
     assert next_pass_input(tmp_path) == b"2\n"
     assert not (tmp_path / "nextpass.in").exists()
     assert next_pass_input(tmp_path) is None
+
+
+def test_a_score_txt_of_bad_bytes_reads_as_shown(tmp_path):
+    (tmp_path / "score.txt").write_bytes(b"0.5\xff\x1b\n")
+    assert feedback_score(tmp_path) == "0.5\\xff\\x1b"
+
+
+def test_a_nul_in_score_txt_is_not_taken_for_a_multiplier(tmp_path):
+    (tmp_path / "score.txt").write_bytes(b"1\x002")
+    assert score_parts(feedback_score(tmp_path)) == ("1\\x002", None)
