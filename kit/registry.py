@@ -9,7 +9,8 @@ in place by ``kit.packages``, never copied) gives the problem's title, judge (Ka
 Codeforces for Polygon), id, kind, limits, comparison and interactor; any of those keys in the
 table wins over the package's; its cases are the package's (kit.problem_cases). ``testlib =
 "PATH"`` names the ``testlib.h`` (or its folder) a C++ checker or interactor is compiled with,
-when the package ships none beside it. A problem compares outputs as its judge does where the
+when the package ships none beside it. The package a table names, the keys it gives and the
+header folders are kit.table_package's. A problem compares outputs as its judge does where the
 judge's profile says (``compare``: Kattis' default output validator, Codeforces' and AtCoder's
 tokens), else by ``lines``, unless ``compare`` says otherwise. ``problem_from_package`` makes a
 problem of a package alone, for ``verify``.
@@ -57,6 +58,7 @@ from kit.problem_limits import (
     source_limit_of,
 )
 from kit.slugs import check_slug
+from kit.table_package import include_of, package_entry, package_of
 from kit.table_paths import judge_data_of, workspace_paths
 from kit.toml_places import place
 from kit.workspace import FOLDER, MISSING, SOLUTIONS, file_state, shown_path
@@ -245,7 +247,7 @@ def _problem(root: Path, slug: str, entry: object) -> Problem:
     targets, targets_from = _targets_of(where, entry, profile)
     source_limit = source_limit_of(where, entry, profile)
     judge_data = judge_data_of(root, where, entry)
-    include = _include(root, where, entry.get("testlib"), package)
+    include = include_of(root, where, entry.get("testlib"), package)
     compare, absent, game_timeout, interactor = _judging(
         root, where, entry, profile, time_limit, include
     )
@@ -286,9 +288,9 @@ def _table(root: Path, slug: str, where: str, entry: object) -> tuple[dict, set,
             "problem's keys go under its table)"
         )
     given = set(entry)
-    package = _package(root, where, entry)
+    package = package_of(root, where, entry)
     if package is not None:
-        entry = {**_package_entry(package), **entry}  # the registry's own keys win
+        entry = {**package_entry(package), **entry}  # the registry's own keys win
     _check_keys(where, entry, package)
     return entry, given, package
 
@@ -505,59 +507,6 @@ def _type_words(types: type | tuple[type, ...]) -> str:
     words = {int: "a number" if float in kinds else "a whole number", float: "a number",
              str: "text", bool: "true or false", list: "a list", dict: "a table"}  # fmt: skip
     return " or ".join(dict.fromkeys(words.get(kind, kind.__name__) for kind in kinds))
-
-
-def _package(root: Path, where: str, entry: dict) -> Package | None:
-    """The package ``entry`` names, read in place (None when it names none)."""
-    shown = entry.get("package")
-    if shown is None:
-        return None
-    if not isinstance(shown, str) or not shown.strip():
-        raise BuildError(f"{where}: 'package' is the path of a package folder")
-    from kit.packages import read_package
-
-    try:
-        return read_package(root / shown, shown)
-    except BuildError as error:
-        raise BuildError(f"{where}: {error}") from None
-
-
-def _package_entry(package: Package) -> dict:
-    """The keys a package gives a problem's table (the table's own win)."""
-    entry = {
-        "title": package.title,
-        "judge": package.judge,
-        "id": package.name,
-        "kind": package.kind,
-        "memory_limit": package.memory_limit,
-        "output_limit": package.output_limit,
-        "compare": package.compare,
-    }
-    if package.time_limit is not None:
-        entry["time_limit"] = package.time_limit
-    if package.interactor is not None:
-        entry["interactor"] = package.interactor
-    if package.no_files:
-        entry["no_files"] = True
-    if package.output_counts != OUTPUT_STDOUT:
-        entry["output_counts"] = package.output_counts
-    if package.code_given and package.code_limit is not None:
-        entry["source_limit"] = package.code_limit
-    return entry
-
-
-def _include(
-    root: Path, where: str, testlib: str | None, package: Package | None
-) -> tuple[Path, ...]:
-    """Folders a C/C++ checker's headers are looked for in: the one holding the testlib.h
-    problems.toml names, then the package's own."""
-    folders = list(package.include) if package is not None else []
-    if testlib is not None:
-        path = (root / testlib).resolve()
-        if not path.exists():
-            raise BuildError(f"{where}: testlib {testlib} does not exist")
-        folders.insert(0, path if path.is_dir() else path.parent)
-    return tuple(folders)
 
 
 def problem_from_package(

@@ -1,7 +1,8 @@
-"""kit.registry with problem packages: ``package = "PATH"`` in problems.toml fills a problem's
-table from the package (the table's own keys win), a Kattis-judged problem compares as Kattis
-does, and bad package settings are one-line errors; on the small packages of
-tests/fixtures/packages."""
+"""kit.registry with problem packages: a Kattis-judged problem compares as Kattis does, a
+package without a time limit asks for one, a package's programs are named quoted in a folder
+with spaces, a zipped package is a problem, and ``problem_from_package`` (``cpkit verify``)
+makes a problem of a package alone; on the small packages of tests/fixtures/packages. What a
+package gives a problem's table is in tests/kit/test_table_package.py."""
 
 import shutil
 
@@ -10,65 +11,13 @@ import pytest
 from kit.errors import BuildError
 from kit.judges.programs import parse_interactor
 from kit.registry import load_registry, problem_from_package
-from tests.package_support import PACKAGES, workspace
-
-
-def test_a_package_fills_the_table_and_the_tables_own_keys_win(tmp_path):
-    registry = workspace(
-        tmp_path,
-        """\
-        [plain]
-        package = "packages/kattis_sum"
-
-        [mine]
-        package = "packages/kattis_sum"
-        time_limit = 3
-        compare = "tokens"
-        judge = "Codeforces"
-        url = "https://open.kattis.com/problems/sumorimpossible"
-        """,
-    )
-    plain, mine = registry["plain"], registry["mine"]
-    assert (plain.title, plain.judge, plain.id, plain.kind) == (
-        "Sum or Impossible",
-        "Kattis",
-        "kattis_sum",
-        "batch",
-    )
-    assert (plain.time_limit, plain.memory_limit, plain.output_limit) == (1.0, 256, 8)
-    assert plain.compare == "kattis" and [t.name for t in plain.targets] == ["pypy3.10"]
-    assert (mine.time_limit, mine.compare, mine.judge) == (3.0, "tokens", "Codeforces")
-    assert (plain.url, mine.url) == (None, "https://open.kattis.com/problems/sumorimpossible")
-
-
-def test_a_package_s_code_limit_is_the_problem_s_source_limit(tmp_path):
-    registry = workspace(tmp_path, '[plain]\npackage = "packages/kattis_sum"\n')
-    assert registry["plain"].source_limit == 128 * 1024  # Kattis' profile: the format's default
-    config = tmp_path / "ws" / "packages" / "kattis_sum" / "problem.yaml"
-    config.write_text(config.read_text().replace("  memory: 256\n", "  memory: 256\n  code: 2\n"))
-    assert load_registry(tmp_path / "ws")["plain"].source_limit == 2048
+from tests.package_support import PACKAGES
 
 
 def test_a_kattis_judged_problem_compares_as_kattis_does_by_default(toy):
     table = (toy / "problems.toml").read_text().replace('judge = "nowhere"', 'judge = "Kattis"')
     (toy / "problems.toml").write_text(table)
     assert load_registry(toy)["toy_sum"].compare == "kattis"
-
-
-@pytest.mark.parametrize(
-    ("table", "message"),
-    [
-        ('package = "packages/none"', "package packages/none: no such folder or archive"),
-        ('package = "packages/kattis_sum"\ntestlib = "nope.h"', "testlib nope.h does not exist"),
-        ('package = "packages/kattis_sum"\nsamples = "t"',
-         "samples = 't': a package's samples are its own"),
-    ],
-)  # fmt: skip
-def test_bad_package_settings_are_one_line(tmp_path, table, message):
-    with pytest.raises(BuildError) as caught:
-        workspace(tmp_path, f"[x]\n{table}\n")
-    line = 2 if message.startswith("package ") else 3  # the key's, after the table's header
-    assert str(caught.value) == f"problems.toml:{line}: [x]: {message}"
 
 
 def test_a_package_without_a_time_limit_asks_for_one(tmp_path):

@@ -5,7 +5,7 @@ format's later version, how its submissions run, one-line errors. The reader's p
 their own test modules beside this file (test_kattis_files.py, test_kattis_limits.py,
 test_kattis_data.py, test_kattis_submissions.py, test_kattis_validators.py), Polygon packages
 test_polygon.py, the YAML test_smallyaml.py; ``package = "PATH"`` in problems.toml is in
-tests/kit/test_registry_packages.py, how packages are judged in tests/test_package_judging.py."""
+tests/kit/test_table_package.py, how packages are judged in tests/test_package_judging.py."""
 
 import shutil
 

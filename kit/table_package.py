@@ -1,0 +1,71 @@
+"""The problem package a problems.toml table names (``package = "PATH"``: a Kattis-format or
+Polygon package folder or archive, read in place by ``kit.packages``, never copied): the package
+read (``package_of``), the keys it gives the problem's table, under the table's own
+(``package_entry``: title, judge, id, kind, limits, comparison, interactor), and the folders a
+C/C++ checker's headers are looked for in (``include_of``: the one of the ``testlib.h`` the
+table names, then the package's own). Plain data, which kit.registry makes a ``Problem`` of.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kit.errors import BuildError
+from kit.judges.profiles import OUTPUT_STDOUT
+
+if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
+    from kit.packages.model import Package
+
+
+def package_of(root: Path, where: str, entry: dict) -> Package | None:
+    """The package ``entry`` names, read in place (None when it names none)."""
+    shown = entry.get("package")
+    if shown is None:
+        return None
+    if not isinstance(shown, str) or not shown.strip():
+        raise BuildError(f"{where}: 'package' is the path of a package folder")
+    from kit.packages import read_package
+
+    try:
+        return read_package(root / shown, shown)
+    except BuildError as error:
+        raise BuildError(f"{where}: {error}") from None
+
+
+def package_entry(package: Package) -> dict:
+    """The keys a package gives a problem's table (the table's own win)."""
+    entry = {
+        "title": package.title,
+        "judge": package.judge,
+        "id": package.name,
+        "kind": package.kind,
+        "memory_limit": package.memory_limit,
+        "output_limit": package.output_limit,
+        "compare": package.compare,
+    }
+    if package.time_limit is not None:
+        entry["time_limit"] = package.time_limit
+    if package.interactor is not None:
+        entry["interactor"] = package.interactor
+    if package.no_files:
+        entry["no_files"] = True
+    if package.output_counts != OUTPUT_STDOUT:
+        entry["output_counts"] = package.output_counts
+    if package.code_given and package.code_limit is not None:
+        entry["source_limit"] = package.code_limit
+    return entry
+
+
+def include_of(
+    root: Path, where: str, testlib: str | None, package: Package | None
+) -> tuple[Path, ...]:
+    """Folders a C/C++ checker's headers are looked for in: the one holding the testlib.h
+    problems.toml names, then the package's own."""
+    folders = list(package.include) if package is not None else []
+    if testlib is not None:
+        path = (root / testlib).resolve()
+        if not path.exists():
+            raise BuildError(f"{where}: testlib {testlib} does not exist")
+        folders.insert(0, path if path.is_dir() else path.parent)
+    return tuple(folders)
