@@ -69,6 +69,13 @@ def layout_of(folder: Path) -> tuple[str, str] | None:
     return next((pair for pair in LAYOUTS if (folder / pair[0]).is_dir()), None)
 
 
+def case_folders(folder: Path) -> list[Path]:
+    """``folder`` and, when it is laid out (``layout_of``), its two subfolders: where a case
+    may be added or edited (``build --watch``)."""
+    layout = layout_of(folder)
+    return [folder] + ([folder / name for name in layout] if layout else [])
+
+
 def laid_out_cases(folder: Path, shown: str, interactive: bool) -> tuple[list[LaidOut], list[str]]:
     """The cases of ``folder``'s subfolder layout (``layout_of``), in natural order of their
     names, and every file said wrong, each a line naming it as under ``shown`` (how the user

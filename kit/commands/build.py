@@ -18,6 +18,7 @@ from types import SimpleNamespace
 
 from kit import report
 from kit.build_results import Status
+from kit.case_folders import case_folders
 from kit.commands import (
     MAX_REPEAT,
     add_jobs,
@@ -178,9 +179,9 @@ def watched(root: Path, results: list) -> list[Path]:
             folders = [folder / PYTHON_IN for folder in source_folders(root)]
         found += result.sources or [problem.solution]
         found += folders if failed and folders else []
-        found.append(problem.samples_dir)
+        found += case_folders(problem.samples_dir)
         if problem.judge_data is not None:  # its official cases: an edit there changes a verdict
-            found.append(problem.root / problem.judge_data)
+            found += case_folders(problem.root / problem.judge_data)
         found += problem.jury_files
         # the folders of what it read: a helper imported under a guard (``try: from shared.fast
         # import add`` / ``except ImportError``) and missing, created there, is seen

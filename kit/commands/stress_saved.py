@@ -24,6 +24,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from kit.case_folders import layout_of
 from kit.errors import BuildError
 from kit.registry import Problem
 from kit.stress.shrink import Shrunk
@@ -44,6 +45,12 @@ def save_folder(
     named = f"--save ({problem.rel(folder)})" if save is True else f"--save {save}"
     if folder.exists() and not folder.is_dir():
         raise BuildError(f"{named}: not a folder")
+    layout = layout_of(folder)
+    if layout:  # a pair saved beside in/ + out/ would make the folder's cases unreadable
+        raise BuildError(
+            f"{named}: its cases are laid out as {layout[0]}/ + {layout[1]}/ (official data as "
+            "downloaded), where a saved NAME.in pair does not fit: give --save DIR"
+        )
     _not_anothers_samples(problem, folder, named, problems)
     if not folder.exists() and not folder.absolute().parent.is_dir():
         raise BuildError(f"{named}: no folder {folder.absolute().parent} to make it in")

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from kit.case_folders import case_folders
 from kit.errors import BuildError
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import load_registry
@@ -181,3 +182,9 @@ def test_a_build_reports_atcoder_judge_data_by_its_paths(toy, tmp_path):
     assert "3/3 cases, 1 without answer" in output
     assert "no answer to compare for ../official/in/02.txt (no answer file: NAME.out or " in output
     assert any("../official/in/01.txt" in line and "ok" in line for line in output.splitlines())
+
+
+def test_a_laid_out_folder_s_case_folders_are_its_two_subfolders(tmp_path):
+    assert case_folders(tmp_path) == [tmp_path]
+    (tmp_path / "test_in").mkdir()
+    assert case_folders(tmp_path) == [tmp_path, tmp_path / "test_in", tmp_path / "test_out"]

@@ -180,6 +180,28 @@ def test_a_problem_s_judge_data_is_watched(toy):
     assert first_change(before, snapshot(paths)) == toy / "data" / "toy_sum" / "t2.in"
 
 
+def test_the_cases_of_a_folder_laid_out_as_atcoder_s_are_watched(toy):
+    """A case edited in ``in/`` or ``out/`` of AtCoder's layout, in the samples or the judge
+    data: the folders themselves are watched only for what they hold."""
+    for folder in (toy / "data" / "toy_sum", toy / "samples" / "toy_sum"):
+        for name in ("in", "out"):
+            (folder / name).mkdir(parents=True, exist_ok=True)
+            (folder / name / "01.txt").write_text("4\n" if name == "out" else "2 2\n")
+    for old in (toy / "samples" / "toy_sum").glob("*.*"):
+        old.unlink()
+    text = (toy / "problems.toml").read_text()
+    (toy / "problems.toml").write_text(
+        text.replace("[toy_sum]\n", '[toy_sum]\njudge_data = "data/toy_sum"\n', 1)
+    )
+    problem = load_registry(toy)["toy_sum"]
+    passed = SimpleNamespace(problem=problem, sources=[problem.solution], status=Status.OK)
+    paths = build.watched(toy, [passed])
+    for edited in (toy / "data/toy_sum/out/01.txt", toy / "samples/toy_sum/in/01.txt"):
+        before = snapshot(paths)
+        edited.write_text("5 5 5\n")
+        assert first_change(before, snapshot(paths)) == edited
+
+
 def test_a_missing_helper_imported_under_a_guard_is_seen_when_created(toy):
     """``try: from shared.fast import add`` / ``except ImportError``: the build passes without
     it, and creating it changes the bundle: the folders of what the build read are watched."""

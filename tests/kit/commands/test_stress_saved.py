@@ -123,3 +123,12 @@ def test_save_into_a_file_or_below_a_missing_folder_is_one_line_before_the_run(p
     assert not (tmp_path / "new").exists()  # probed, not left behind
     with pytest.raises(BuildError, match=r"^--save /proc/nope: cannot write there: "):
         stress_saved.save_folder(problem, "/proc/nope")  # a folder no one can make
+
+
+def test_save_into_a_folder_laid_out_as_atcoder_s_is_refused_before_the_run(pairsum):
+    """A pair saved beside ``in/`` + ``out/`` would fail the problem's next build ("keep one
+    of the two layouts")."""
+    problem = load_registry(pairsum)["pairsum"]
+    (problem.samples_dir / "in").mkdir()
+    with pytest.raises(BuildError, match=r"laid out as in/ \+ out/ .*: give --save DIR$"):
+        stress_saved.save_folder(problem, True)
