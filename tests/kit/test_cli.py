@@ -305,6 +305,18 @@ def test_an_output_the_disk_has_no_room_for_is_one_line_and_status_1(toy, comman
     assert "Traceback" not in done.stderr
 
 
+def _python(program: str) -> subprocess.CompletedProcess:
+    """``program`` run by this Python, its output buffered as a pipe's is."""
+    return subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        env=BUFFERED,
+        timeout=60,
+        check=False,
+    )
+
+
 def test_exit_now_runs_the_exit_handlers_then_ends_with_the_status_and_all_output():
     program = (
         "import atexit, sys\n"
@@ -315,14 +327,7 @@ def test_exit_now_runs_the_exit_handlers_then_ends_with_the_status_and_all_outpu
         "exit_now(3)\n"
         "print('never')\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", program],
-        capture_output=True,
-        text=True,
-        env=BUFFERED,
-        timeout=60,
-        check=False,
-    )
+    done = _python(program)
     assert done.returncode == 3
     assert done.stdout == "x" * 100000 + "|handler ran\n"
     assert done.stderr == "said"
@@ -340,14 +345,7 @@ def test_exit_now_under_a_tracer_leaves_by_system_exit_so_the_tracer_can_report(
         "    print('caught', leaving.code)\n"
         "    raise\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", program],
-        capture_output=True,
-        text=True,
-        env=BUFFERED,
-        timeout=60,
-        check=False,
-    )
+    done = _python(program)
     assert (done.returncode, done.stdout, done.stderr) == (3, "caught 3\nhandler ran\n", "")
 
 

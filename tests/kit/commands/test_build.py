@@ -162,19 +162,24 @@ def test_a_problem_that_could_not_be_bundled_polls_the_folders_of_its_sources(to
     assert first_change(before, snapshot(paths)) == toy / "shared" / "geo" / "core.py"
 
 
-def test_a_problem_s_judge_data_is_watched(toy):
-    """An answer edited, or a case added, under ``judge_data`` changes the build's verdict:
-    the watch kept saying "ok" while the build failed."""
-    (toy / "data" / "toy_sum").mkdir(parents=True)
-    (toy / "data" / "toy_sum" / "t1.in").write_text("2 2\n")
-    (toy / "data" / "toy_sum" / "t1.out").write_text("4\n")
+def _watched_with_judge_data(toy) -> list:
+    """What the watch polls after toy_sum passed, its table naming ``data/toy_sum``."""
     text = (toy / "problems.toml").read_text()
     (toy / "problems.toml").write_text(
         text.replace("[toy_sum]\n", '[toy_sum]\njudge_data = "data/toy_sum"\n', 1)
     )
     problem = load_registry(toy)["toy_sum"]
     passed = SimpleNamespace(problem=problem, sources=[problem.solution], status=Status.OK)
-    paths = build.watched(toy, [passed])
+    return build.watched(toy, [passed])
+
+
+def test_a_problem_s_judge_data_is_watched(toy):
+    """An answer edited, or a case added, under ``judge_data`` changes the build's verdict:
+    the watch kept saying "ok" while the build failed."""
+    (toy / "data" / "toy_sum").mkdir(parents=True)
+    (toy / "data" / "toy_sum" / "t1.in").write_text("2 2\n")
+    (toy / "data" / "toy_sum" / "t1.out").write_text("4\n")
+    paths = _watched_with_judge_data(toy)
     before = snapshot(paths)
     (toy / "data" / "toy_sum" / "t2.in").write_text("1 1\n")
     assert first_change(before, snapshot(paths)) == toy / "data" / "toy_sum" / "t2.in"
@@ -189,13 +194,7 @@ def test_the_cases_of_a_folder_laid_out_as_atcoder_s_are_watched(toy):
             (folder / name / "01.txt").write_text("4\n" if name == "out" else "2 2\n")
     for old in (toy / "samples" / "toy_sum").glob("*.*"):
         old.unlink()
-    text = (toy / "problems.toml").read_text()
-    (toy / "problems.toml").write_text(
-        text.replace("[toy_sum]\n", '[toy_sum]\njudge_data = "data/toy_sum"\n', 1)
-    )
-    problem = load_registry(toy)["toy_sum"]
-    passed = SimpleNamespace(problem=problem, sources=[problem.solution], status=Status.OK)
-    paths = build.watched(toy, [passed])
+    paths = _watched_with_judge_data(toy)
     for edited in (toy / "data/toy_sum/out/01.txt", toy / "samples/toy_sum/in/01.txt"):
         before = snapshot(paths)
         edited.write_text("5 5 5\n")
