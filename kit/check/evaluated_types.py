@@ -111,7 +111,7 @@ def _evaluated_generics(
     found: list[tuple[int, str]] = []
 
     def visit(scope: ast.AST, visible: set[str]) -> None:
-        nodes = list(_in_scope(scope))
+        nodes = list(in_scope(scope))
         own = _bound_in(scope, nodes)
         rebound = visible | own
         for node in nodes:  # parents before their children
@@ -122,7 +122,7 @@ def _evaluated_generics(
             if (builtin and node.value.id not in rebound) or _collection_generic(node, generics):
                 found.append((node.lineno, ast.unparse(node)))
                 skipped.update(map(id, walk(node)))
-            elif isinstance(node, _SCOPES) and node is not scope:
+            elif isinstance(node, SCOPES) and node is not scope:
                 # what a class body binds is not seen by the functions defined in it
                 visit(node, visible if isinstance(scope, ast.ClassDef) else rebound)
 
@@ -130,11 +130,11 @@ def _evaluated_generics(
     return found
 
 
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-_SCOPES = (*_FUNCTIONS, ast.ClassDef)
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+SCOPES = (*FUNCTIONS, ast.ClassDef)
 
 
-def _in_scope(scope: ast.AST):
+def in_scope(scope: ast.AST):
     """The nodes of ``scope`` evaluated in it, parents before their children (as ``walk``,
     long literal tables' elements passed over): not the bodies of the functions and classes
     defined in it (yielded themselves, for ``visit``), but their decorators, defaults and
@@ -143,7 +143,7 @@ def _in_scope(scope: ast.AST):
     while todo:
         node = todo.popleft()
         yield node
-        if isinstance(node, _SCOPES):
+        if isinstance(node, SCOPES):
             todo.extend([*getattr(node, "decorator_list", []), *getattr(node, "bases", [])])
             if not isinstance(node, ast.ClassDef):
                 todo.extend([*node.args.defaults, *(d for d in node.args.kw_defaults if d)])
@@ -155,7 +155,7 @@ def _bound_in(scope: ast.AST, nodes: list[ast.AST]) -> set[str]:
     """The names ``scope`` binds itself: assigned, a loop's or ``with``'s target, imported, a
     function's or class's defined in it, and its own parameters."""
     bound = set()
-    if isinstance(scope, _FUNCTIONS):
+    if isinstance(scope, FUNCTIONS):
         arguments = scope.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
         every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
@@ -165,7 +165,7 @@ def _bound_in(scope: ast.AST, nodes: list[ast.AST]) -> set[str]:
             bound.add(node.id)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             bound.update((alias.asname or alias.name).partition(".")[0] for alias in node.names)
-        elif isinstance(node, _SCOPES) and not isinstance(node, ast.Lambda):
+        elif isinstance(node, SCOPES) and not isinstance(node, ast.Lambda):
             bound.add(node.name)
     return bound
 

@@ -61,19 +61,23 @@ def bound_names(tree: ast.Module) -> set[str]:
     by name, caught, captured by a ``match`` pattern or declared ``global``."""
     bound: set[str] = set()
     for node in walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            bound.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            bound.add(node.name)
-        elif isinstance(node, ast.arg):
-            bound.add(node.arg)
-        elif isinstance(node, ast.alias) and node.name != "*":
-            bound.add((node.asname or node.name).split(".")[0])
-        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
-            bound.add(node.name)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            bound.update(node.names)
+        bound.update(names_bound_by(node))
     return bound
+
+
+def names_bound_by(node: ast.AST) -> list[str]:
+    """The names ``node`` itself binds (``bound_names`` of one node, its children not read)."""
+    if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+        return [node.id]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, ast.alias) and node.name != "*":
+        return [(node.asname or node.name).split(".")[0]]
+    if isinstance(node, (ast.Global, ast.Nonlocal)):
+        return list(node.names)
+    named = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler)
+    named += (ast.MatchAs, ast.MatchStar)  # a definition, a caught exception, a capture
+    return [node.name] if isinstance(node, named) and node.name else []
 
 
 def _module_names(tree: ast.Module, modules: Collection[str]) -> dict[str, str]:
