@@ -4,15 +4,15 @@
   version that added them (``functools.cache`` 3.9, ``math.lcm`` 3.9, ``zip(strict=)`` 3.10,
   ``sys.set_int_max_str_digits`` 3.11...; what it is given to read and its answer read:
   ``kit.check.vermin_findings``);
-- what vermin cannot see without types: methods builtin types gained after 3.8
-  (``x.bit_count()``, ``s.removeprefix()``), ``int.to_bytes()``/``from_bytes()`` relying on
-  3.11 defaults, ``|`` on dict literals, class-body annotations such as ``list[int]`` that
-  3.8 evaluates when the class is created, and ``list[int]`` (``dict``, ``set``, ``frozenset``,
-  ``tuple``, ``type``) outside annotations, where 3.8 evaluates it whatever the module
-  imports from ``__future__``: an alias (``Grid = list[list[int]]``), a call's argument (the
-  bundle strips every other annotation), and ``|`` between two types outside annotations
-  (``isinstance(x, int | str)``, ``Num = int | float``), which 3.10 brought (the types a
-  module evaluates: ``kit.check.evaluated_types``).
+- what vermin cannot see without types: methods builtin types gained after 3.8 (``x.bit_count()``,
+  ``s.removeprefix()``), ``int.to_bytes()``/``from_bytes()`` relying on 3.11 defaults, ``|`` and
+  ``|=`` on dicts (``kit.check.dict_names``: a dict display, or a name every binding in its scope
+  binds to a dict), class-body annotations such as ``list[int]`` that 3.8 evaluates when the class
+  is created, and ``list[int]`` (``dict``, ``set``, ``frozenset``, ``tuple``, ``type``) outside
+  annotations, where 3.8 evaluates it whatever the module imports from ``__future__``: an alias
+  (``Grid = list[list[int]]``), a call's argument (the bundle strips every other annotation), and
+  ``|`` between two types outside annotations (``isinstance(x, int | str)``, ``Num = int |
+  float``), which 3.10 brought (the types a module evaluates: ``kit.check.evaluated_types``).
 
 Code inside a version guard (``kit.bundle.guards``) is accepted; a ``hasattr`` test of a member
 every target has guards nothing (``kit.check.settled_tests``). A finding counts against a target
@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass
 
 from kit.bundle.sources import Source, walk
+from kit.check.dict_names import dict_unions
 from kit.check.evaluated_types import newer_types
 from kit.check.member_uses import bound_names, member_uses
 from kit.check.settled_tests import (
@@ -66,7 +67,6 @@ NEW_METHODS = {
     "removeprefix": ("str/bytes.removeprefix()", (3, 9)),
     "removesuffix": ("str/bytes.removesuffix()", (3, 9)),
 }
-DICTS = (ast.Dict, ast.DictComp)  # either side of a dict union with |
 
 
 def findings(modules: list[Source]) -> list[Placed]:
@@ -187,12 +187,8 @@ def _own_rules(
             relied = _bytes_defaults(node, mine)
             if relied:
                 add(node.lineno, relied, (3, 11))
-        elif (
-            isinstance(node, ast.BinOp)
-            and isinstance(node.op, ast.BitOr)
-            and (isinstance(node.left, DICTS) or isinstance(node.right, DICTS))
-        ):
-            add(node.lineno, "dict union with |", (3, 9))
+    for line in dict_unions(tree):
+        add(line, "dict union with |", (3, 9))
     for line in _gcd_of_many(tree):
         add(line, "math.gcd() of other than two integers", (3, 9))
     for line, what, version in newer_types(tree, bundle.classes):

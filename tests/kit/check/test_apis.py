@@ -112,6 +112,23 @@ def test_dict_union_and_class_body_annotations():
     ]
 
 
+def test_a_dict_union_between_names_and_one_under_a_version_test():
+    """``best = {}`` then ``best | extra`` raises TypeError on 3.8 (``kit.check.dict_names``),
+    but not under ``if sys.version_info >= (3, 9):``, whose branch runs from 3.9 on."""
+    text = """\
+        import sys
+        best = {}
+        counts = dict(pairs)
+        merged = best | extra
+        if sys.version_info >= (3, 9):
+            counts |= other
+        else:
+            counts.update(other)
+        """
+    assert own(text) == [(line, "dict union with |", (3, 9)) for line in (4, 6)]
+    assert [f[1:4] for f in apis.findings([module(text)])] == [(4, "dict union with |", (3, 9))]
+
+
 def test_postponed_annotations_and_guarded_code_need_nothing():
     assert own("from __future__ import annotations\nclass P:\n    xs: list[int]\n") == []
     guarded = """\

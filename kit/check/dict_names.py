@@ -1,0 +1,126 @@
+"""The ``|`` and ``|=`` a module joins a dict with, which 3.9 brought (PEP 584): ``{'a': 1} |
+other``, and between names: ``merged = best | extra`` after ``best = {}``, ``counts |= other``
+after ``counts = dict(...)``, raise TypeError on 3.8.
+
+A name is a dict within one scope (the module body, a function's or a class's; what another
+scope binds is not read) when every binding of it there is one: a dict display or
+comprehension (``{**a, **b}`` too), ``dict(...)`` (the builtin: the module binds no ``dict``),
+``defaultdict(...)`` or ``OrderedDict(...)`` however imported from ``collections``, ``.copy()``
+of one, or a dict name; ``|=`` on it keeps it one. A parameter, a loop's, ``with``'s or
+``except``'s target, an import, a name declared ``global`` or ``nonlocal`` anywhere, and any
+other binding make it none. ``Counter``, whose ``|`` 3.8 has, is no dict here; an attribute or
+an item is no name. ``|`` with a dict on either side is found, ``|=`` on a dict name (a
+``Counter``'s ``|=`` takes a dict on 3.8). ``dict_unions`` gives their lines to the API check's
+own rules (``kit.check.apis``).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from kit.bundle.sources import walk
+from kit.check.evaluated_types import FUNCTIONS, SCOPES, in_scope
+from kit.check.member_uses import bound_names, member_uses, names_bound_by
+
+DICT_CLASSES = {"defaultdict", "OrderedDict"}  # collections' dicts, whose | came in 3.9
+
+
+@dataclass(frozen=True)
+class _Makers:
+    """What a call of gives a dict: the names (``dict``, ``defaultdict`` imported by name) and
+    the ids of the nodes naming a class of ``collections`` (``collections.OrderedDict``)."""
+
+    names: frozenset[str]
+    nodes: frozenset[int]
+
+
+def dict_unions(tree: ast.Module) -> list[int]:
+    """The lines of each ``|`` with a dict on either side and each ``|=`` on a dict name."""
+    makers = _makers(tree)
+    declared = set()  # global or nonlocal: bound in another scope too
+    for node in walk(tree):
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            declared.update(node.names)
+    scopes = [tree, *(node for node in walk(tree) if isinstance(node, SCOPES))]
+    lines = []
+    for scope in scopes:
+        nodes = list(in_scope(scope))
+        dicts = _dict_names(scope, nodes, makers) - declared
+        lines += [node.lineno for node in nodes if _is_union(node, dicts, makers)]
+    return lines
+
+
+def _makers(tree: ast.Module) -> _Makers:
+    names = set() if "dict" in bound_names(tree) else {"dict"}
+    nodes = set()
+    for node, _, member in member_uses(tree, ("collections",)):
+        if member not in DICT_CLASSES:
+            continue
+        if isinstance(node, ast.ImportFrom):
+            names.update(a.asname or a.name for a in node.names if a.name == member)
+        else:
+            nodes.add(id(node))  # collections.defaultdict, or defaultdict star-imported
+    return _Makers(frozenset(names), frozenset(nodes))
+
+
+def _dict_names(scope: ast.AST, nodes: list[ast.AST], makers: _Makers) -> set[str]:
+    """The names every binding in ``scope`` binds to a dict (``nodes``: the scope's own)."""
+    values: dict[int, ast.expr] = {}  # a name assigned: its value, by the target's id
+    kept: set[int] = set()  # the target of a |=, which leaves a dict one
+    for node in nodes:
+        if isinstance(node, ast.Assign):
+            values.update((id(t), node.value) for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            values[id(node.target)] = node.value
+        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr):
+            kept.add(id(node.target))
+    bindings: dict[str, list[ast.expr | None]] = {}  # None: bound to what is not read
+    for name in _parameters(scope):
+        bindings.setdefault(name, []).append(None)
+    for node in nodes:
+        if id(node) not in kept:
+            for name in names_bound_by(node):
+                bindings.setdefault(name, []).append(values.get(id(node)))
+    dicts = set(bindings)  # then each bound to what is not surely a dict left out, till none is
+    while True:  # a name bound only to dicts and to each other (``a = b``, ``b = a``) stays one
+        now = {
+            name
+            for name in dicts
+            if all(value is not None and _is_dict(value, dicts, makers) for value in bindings[name])
+        }
+        if now == dicts:
+            return dicts
+        dicts = now
+
+
+def _parameters(scope: ast.AST) -> list[str]:
+    if not isinstance(scope, FUNCTIONS):
+        return []
+    arguments = scope.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+    return [arg.arg for arg in every]
+
+
+def _is_dict(node: ast.expr, dicts: set[str], makers: _Makers) -> bool:
+    """Whether ``node`` is surely a dict (of ``dict``, ``defaultdict`` or ``OrderedDict``)."""
+    if isinstance(node, (ast.Dict, ast.DictComp)):
+        return True
+    if isinstance(node, ast.Name):
+        return node.id in dicts
+    if not isinstance(node, ast.Call):
+        return False
+    called = node.func
+    if id(called) in makers.nodes or (isinstance(called, ast.Name) and called.id in makers.names):
+        return True
+    copy = isinstance(called, ast.Attribute) and called.attr == "copy"
+    return copy and not node.args and not node.keywords and _is_dict(called.value, dicts, makers)
+
+
+def _is_union(node: ast.AST, dicts: set[str], makers: _Makers) -> bool:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _is_dict(node.left, dicts, makers) or _is_dict(node.right, dicts, makers)
+    if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr):
+        return isinstance(node.target, ast.Name) and node.target.id in dicts
+    return False

@@ -1,0 +1,68 @@
+"""kit.check.dict_names: the ``|`` and ``|=`` that join a dict, a display or a name every
+binding in its scope binds to one (3.9), and what is never read as a dict: ``Counter``, sets,
+ints, enum flags, parameters, loop and ``with`` targets, another scope's dict."""
+
+import ast
+import textwrap
+
+import pytest
+
+from kit.check.dict_names import dict_unions
+
+
+def unions(text):
+    return dict_unions(ast.parse(textwrap.dedent(text)))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "best = {}\nbest[1] = 2\nmerged = best | extra\n",
+        "counts = dict(zip(a, b))\ncounts |= other\n",
+        "from collections import defaultdict\nd = defaultdict(int)\nn = 1\ne = d | f\n",
+        "import collections\nd = collections.defaultdict(list)\nn = 1\ne = f | d\n",
+        "from collections import OrderedDict as OD\nod = OD()\nn = 1\nod | x\n",
+        "a = {**b, **c}\nn = 1\nd = a | x\n",
+        "a = {k: 0 for k in keys}\nn = 1\nd = x | a\n",
+        "a = {}\nb = a.copy()\nc = b\nd = c | x\n",
+        "a = {}\nb = a\na = b\nd = a | x\n",  # bound to each other, one to a dict
+        "a = {}\nb = {}\na = b\nb = a\nb | x\n",
+        "def f():\n    d = {}\n    if x:\n        d = dict(y)\n    return d | z\n",
+        "a: dict = {}\nb = 1\nc = 2\nd = a | x\n",
+        "from collections import *\nd = OrderedDict()\nn = 1\nd | x\n",
+    ],
+)
+def test_a_union_with_a_dict_name_is_found(text):
+    assert unions(text) == [len(text.splitlines())]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "from collections import Counter\nc = Counter(a)\nd = c | Counter(b)\nc |= e\n",
+        "s = {1, 2}\nt = set(x)\nu = s | t\ns |= t\n",
+        "n = 0\nm = n | 4\nn |= 1\n",
+        "import enum\nclass P(enum.Flag):\n    R = 1\n    W = 2\nrw = P.R | P.W\n",
+        "def f(d):\n    d = {}\n    return d | x\n",  # a parameter, though assigned a dict
+        "d = {}\nd = [1]\ne = d | x\n",  # rebound to a list
+        "d = {}\ndef f():\n    return d | x\n",  # another scope's dict
+        "d = {}\ndef f():\n    d = [1]\n    return d | x\n",
+        "def f():\n    d = {}\nd = g()\ne = d | x\n",
+        "d = {}\nfor d in rows:\n    e = d | x\n",
+        "d = {}\nwith open(p) as d:\n    e = d | x\n",
+        "d = {}\ntry:\n    pass\nexcept E as d:\n    e = d | x\n",
+        "d = {}\nimport d\ne = d | x\n",
+        "d = {}\ndef f():\n    global d\n    d = [1]\ne = d | x\n",
+        "d = {}\n(d := [1])\ne = d | x\n",
+        "def dict(x):\n    return x\nd = dict(y)\ne = d | x\n",
+        "self.d = {}\ne = self.d | x\nself.d |= y\nt[0] = {}\ne = t[0] | x\n",
+        "d = {}\nx |= d\n",  # a Counter's |= takes a dict on 3.8
+        "d = {}\ne = [d | x for d in rows]\n",
+    ],
+)
+def test_what_is_not_surely_a_dict_is_not_found(text):
+    assert unions(text) == []
+
+
+def test_a_dict_display_on_either_side_of_a_bar_and_a_union_s_result_read_as_no_dict():
+    assert unions("a = {'a': 1} | other\nb = x | {k: 1 for k in y}\nc = a | b\n") == [1, 2]
