@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from kit.bundle.sources import walk
 from kit.check.evaluated_types import FUNCTIONS, SCOPES, in_scope
-from kit.check.member_uses import bound_names, member_uses, names_bound_by
+from kit.check.member_uses import member_uses, names_bound_by
 
 DICT_CLASSES = {"defaultdict", "OrderedDict"}  # collections' dicts, whose | came in 3.9
 
@@ -36,25 +36,50 @@ class _Makers:
 
 
 def dict_unions(tree: ast.Module) -> list[int]:
-    """The lines of each ``|`` with a dict on either side and each ``|=`` on a dict name."""
-    makers = _makers(tree)
+    """The lines of each ``|`` with a dict on either side and each ``|=`` on a dict name
+    (the names read only in a scope that holds a ``|``: most code has none)."""
     declared = set()  # global or nonlocal: bound in another scope too
+    scopes: list[ast.AST] = [tree]
+    ors = dict_bound = collections = False  # a | at all; the module binds dict; imports collections
     for node in walk(tree):
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             declared.update(node.names)
-    scopes = [tree, *(node for node in walk(tree) if isinstance(node, SCOPES))]
+        elif isinstance(node, SCOPES):
+            scopes.append(node)
+        ors = ors or _bit_or(node)
+        dict_bound = dict_bound or "dict" in names_bound_by(node)
+        collections = collections or _imports_collections(node)
+    if not ors:
+        return []
+    makers = _makers(tree, dict_bound, collections)
     lines = []
     for scope in scopes:
         nodes = list(in_scope(scope))
-        dicts = _dict_names(scope, nodes, makers) - declared
-        lines += [node.lineno for node in nodes if _is_union(node, dicts, makers)]
+        if any(_bit_or(node) for node in nodes):
+            dicts = _dict_names(scope, nodes, makers) - declared
+            lines += [node.lineno for node in nodes if _is_union(node, dicts, makers)]
     return lines
 
 
-def _makers(tree: ast.Module) -> _Makers:
-    names = set() if "dict" in bound_names(tree) else {"dict"}
-    nodes = set()
-    for node, _, member in member_uses(tree, ("collections",)):
+def _bit_or(node: ast.AST) -> bool:
+    """A ``|`` or ``|=``."""
+    return isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.BitOr)
+
+
+def _imports_collections(node: ast.AST) -> bool:
+    if isinstance(node, ast.ImportFrom):
+        return node.module == "collections" and not node.level
+    return isinstance(node, ast.Import) and any(
+        alias.name.split(".")[0] == "collections" for alias in node.names
+    )
+
+
+def _makers(tree: ast.Module, dict_bound: bool, collections: bool) -> _Makers:
+    """The dict makers of ``tree``: ``dict`` unless the module binds that name, and
+    ``collections``' dict classes when it imports that module."""
+    names = set() if dict_bound else {"dict"}
+    nodes: set[int] = set()
+    for node, _, member in member_uses(tree, ("collections",)) if collections else ():
         if member not in DICT_CLASSES:
             continue
         if isinstance(node, ast.ImportFrom):
