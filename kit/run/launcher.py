@@ -252,6 +252,25 @@ def cpu_times(pid: int) -> tuple[float, float]:
     return own / TICKS, reaped / TICKS
 
 
+def schedstats(pid: int) -> dict[str, tuple[int, int]]:
+    """Each thread of ``pid`` now, its time on a core and its run delay (how long it waited,
+    ready, for a core), nanoseconds (``/proc/PID/task/TID/schedstat``); none that cannot be
+    read (no /proc, the process reaped, a kernel without scheduler statistics)."""
+    found: dict[str, tuple[int, int]] = {}
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for thread in threads:
+        try:
+            with open(f"/proc/{pid}/task/{thread}/schedstat", "rb") as file:
+                on_cpu, delay = file.read().split()[:2]
+            found[thread] = int(on_cpu), int(delay)
+        except (OSError, ValueError):
+            continue
+    return found
+
+
 def sweep() -> tuple[float, int]:
     """Kill and reap every process of an ended run still here: those that left its group and
     were handed to this subreaper, theirs in turn; the CPU seconds they had used and the
@@ -373,17 +392,8 @@ class _Watch:
             self.others_cpu[other] = max(self.others_cpu.get(other, 0.0), cpu_times(other)[0])
         own, reaped = cpu_times(self.pid)
         self.own_cpu, self.reaped_cpu = max(self.own_cpu, own), max(self.reaped_cpu, reaped)
-        try:
-            threads = os.listdir(f"/proc/{self.pid}/task")
-        except OSError:
-            return  # no /proc, or the run reaped
-        for thread in threads:
-            try:
-                with open(f"/proc/{self.pid}/task/{thread}/schedstat", "rb") as file:
-                    on_cpu, delay = file.read().split()[:2]
-                self.on_cpu[thread], self.delays[thread] = int(on_cpu), int(delay)
-            except (OSError, ValueError):
-                continue  # a kernel without scheduler statistics: the wall clock alone
+        for thread, (on_cpu, delay) in schedstats(self.pid).items():
+            self.on_cpu[thread], self.delays[thread] = on_cpu, delay
         if timeout is not None:
             self.deadline = self.start + timeout + self.waited(time.perf_counter() - self.start)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from kit.judges.judge_messages import crash_line
-from kit.run.launcher import kept_stderr
+from kit.run.launcher import kept_stderr, schedstats
 from tests.kit.run.hostile import forked_hog
 from tests.process_support import PIN_FIRST_CORE, REFUSING
 
@@ -554,6 +554,20 @@ def test_what_a_thread_waited_counts_after_it_ended(tmp_path, crowded_core):
     (answer,) = serve(tmp_path, {"argv": [*crowded_core, code]})
     assert answer["returncode"] == 0
     assert 0.5 * answer["seconds"] < answer["waited"] < answer["seconds"]
+
+
+def test_each_thread_s_time_on_a_core_and_wait_for_one_are_read():
+    """What a game's deadline reads of its sides (kit.run.game_deadline) and a run's watch of
+    its run: each thread's, nanoseconds; none of a process that is not there."""
+    if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/schedstat").exists():
+        pytest.skip("needs the kernel's scheduler statistics")
+    end = time.process_time() + 0.05
+    while time.process_time() < end:
+        pass
+    before = time.thread_time_ns()  # this thread's, the process's first: the same clock
+    on_cpu, delay = schedstats(os.getpid())[str(os.getpid())]
+    assert before - 0.01e9 <= on_cpu <= time.thread_time_ns() + 0.01e9 and delay >= 0
+    assert schedstats(2**22 + 7) == {}
 
 
 def test_a_hard_limit_is_raised_where_the_launcher_may_and_kept_where_not(monkeypatch):
