@@ -244,9 +244,10 @@ class CaseJudge:
             outcome = Outcome(JE, elsewhere, details)
         # its time as the limit counts it (CPU time for a judge that counts CPU), as a passing
         # run's is; a run killed at the time-out keeps the time it was killed at (a sleeper),
-        # but for what it waited for a core, as the deadline did; a game's deadline does not
-        # move on by that, so a game killed there is held at it (a busy game on a loaded
-        # machine fell under the limit times a Kattis margin: "too close to call")
+        # but for what it waited for a core, as the deadline did; a game killed at its
+        # deadline, moved on by what both its sides waited, is held at its timeout at least
+        # (the solution's wait alone left out: a busy game on a loaded machine fell under
+        # the limit times a Kattis margin, "too close to call")
         outcome.seconds = run.seconds - run.waited if outcome.word == TLE else limits.seconds(run)
         if outcome.word == TLE and run.killed == TIME and self.interactor is not None:
             outcome.seconds = max(outcome.seconds, limits.timeout)

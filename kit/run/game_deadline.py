@@ -1,8 +1,9 @@
 """The deadline of a game (``kit.run.interact``): when its solution is killed for the time,
 with the allowance a game timed as a whole gets for the chunks its relay passed on
-(``kit.run.game_relay``, at this machine's cost of a chunk: ``kit.run.relay_cost``), and when
-it was (``Deadline``); the CPU time of every process below the solution's watch
-(``cpu_under``), past whose limit the allowance stops.
+(``kit.run.game_relay``, at this machine's cost of a chunk: ``kit.run.relay_cost``) and for
+what its two sides waited, ready, for a core other work held (a batch run's deadline moves on
+by that wait: ``kit.run.launcher``), and when it was (``Deadline``); the CPU time of every
+process below the solution's watch (``cpu_under``), past whose limit the allowance stops.
 """
 
 from __future__ import annotations
@@ -10,16 +11,16 @@ from __future__ import annotations
 import math
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kit.run.game_relay import Ends
-from kit.run.launcher import descendants
+from kit.run.launcher import descendants, schedstats
 
 # a game timed as a whole is killed at the timeout plus an allowance for each chunk the relay
 # passed on (its two hops cost a judge's joined pipes nothing: docs/kit.md, "The interactive
-# relay"; the figure is this machine's, kit.run.relay_cost), at most STRETCH times the timeout,
-# and no more once the solution's CPU time is over the limit (a game that would never end, a
-# flood)
+# relay"; the figure is this machine's, kit.run.relay_cost) and for what its two sides waited
+# for a core, at most STRETCH times the timeout, and no more once the solution's CPU time is
+# over the limit (a game that would never end, a flood)
 STRETCH = 10
 
 
@@ -29,7 +30,10 @@ class Deadline:
     whole (not per move) also gets ``per_chunk`` seconds for each chunk relayed, up to
     ``STRETCH`` times the timeout, its watch's own (a game of many exchanges, its CPU time
     under the limit, was killed here and not on a judge: 80,000 exchanges took 1.1-1.2 s with
-    the pipes joined and more than 3 s through the relay). ``killed_at``: when it was."""
+    the pipes joined and more than 3 s through the relay), and the seconds its two sides
+    waited, ready, for a core other work held (``sides_waited``: a game of 1.2 s of CPU under
+    a 2 s limit, beside two busy loops on its core, was killed at its 6 s timeout, "idle").
+    ``killed_at``: when it was."""
 
     started: float
     timeout: float
@@ -38,29 +42,55 @@ class Deadline:
     limit: float = math.inf  # the solution's CPU seconds past which no allowance is given
     per_chunk: float = 0.0  # seconds of allowance a chunk relayed (kit.run.relay_cost)
     watch: int = 0  # the solution's watch, whose processes' CPU time is read
+    interactor: int = 0  # the interactor's process (its run delay is read, and its children's)
     killed_at: float | None = None
     added: float = 0.0  # the allowance when a side was killed for the time
+    waited: float = 0.0  # what the sides had waited for a core by then (uncapped)
+    seen_waited: float = 0.0  # what they had waited at the last reading
+    delays: dict[str, int] = field(default_factory=dict)  # each thread's run delay, ns
+
+    def sides_waited(self, cpu: float) -> float:
+        """The seconds the game's two sides (every process below the solution's watch, the
+        interactor and those below it) have waited, ready, for a core, each thread's last
+        reading kept once it ended; no more than the solution has spent off every core
+        (``cpu``: its CPU seconds), as a batch run's wait is bounded (its own busy threads
+        and children held the cores it waited for)."""
+        sides = descendants(self.watch) if self.watch else []
+        if self.interactor:
+            sides += [self.interactor, *descendants(self.interactor)]
+        for process in sides:
+            for thread, (_, delay) in schedstats(process).items():
+                key = f"{process}/{thread}"
+                self.delays[key] = max(self.delays.get(key, 0), delay)
+        elapsed = time.monotonic() - self.started
+        self.seen_waited = max(0.0, min(sum(self.delays.values()) / 1e9, elapsed - cpu))
+        return self.seen_waited
 
     def allowance(self) -> float:
-        """The seconds the relay's chunks add to the timeout now: none once the timeout is
-        past and the solution has spent more CPU time than its limit."""
+        """The seconds the relay's chunks and the sides' wait for a core add to the timeout
+        now: none once the timeout is past and the solution has spent more CPU time than its
+        limit."""
         if not self.stretched:
             return 0.0
         past = time.monotonic() >= self.started + self.timeout
-        if past and cpu_under(self.watch) > self.limit:
+        cpu = cpu_under(self.watch)
+        if past and cpu > self.limit:
             return 0.0
-        return min(self.ends.relayed * self.per_chunk, self.timeout * (STRETCH - 1))
+        relayed = self.ends.relayed * self.per_chunk
+        return min(relayed + self.sides_waited(cpu), self.timeout * (STRETCH - 1))
 
     def due(self, allowance: float | None = None) -> float:
         """When the solution is killed, with ``allowance`` (else the one now)."""
         return self.started + self.timeout + (self.allowance() if allowance is None else allowance)
 
     def kill(self, now: float, allowance: float) -> None:
-        """Record the first kill for the time: when, and how far past the timeout the relay's
-        allowance took it (a CPU time over the limit stops it where it had got to)."""
+        """Record the first kill for the time: when, how far past the timeout the allowance
+        took it (a CPU time over the limit stops it where it had got to), and what the sides
+        had waited for a core."""
         if self.killed_at is None:
             past = now - self.started - self.timeout
             self.killed_at, self.added = now, max(allowance, past if self.stretched else 0.0)
+            self.waited = self.seen_waited
 
     @property
     def watch_timeout(self) -> float:

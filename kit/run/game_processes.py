@@ -61,12 +61,13 @@ def start_game(
     deadline: Deadline,
 ) -> tuple[subprocess.Popen, subprocess.Popen]:
     """The solution, under its watch (which reports to ``report``; ``deadline`` given the
-    watch's pid), and the interactor, started, each writing its stderr to one of ``stderrs``;
-    the solution is killed when the interactor cannot be started."""
+    watch's pid, and the interactor's), and the interactor, started, each writing its stderr
+    to one of ``stderrs``; the solution is killed when the interactor cannot be started."""
     watched = _watched(solution, report, limits, deadline.watch_timeout)
     solution_process = start(watched, cwd, stderrs[0], "solution", run_environment())
     deadline.watch = solution_process.pid
     judge = _start_judge(judge_argv, cwd, stderrs[1].write_end, solution_process)
+    deadline.interactor = judge.pid  # what it waits for a core moves the deadline on too
     stderrs[1].close_write_end()  # the interactor's alone: its end of file is the interactor's
     return solution_process, judge
 
@@ -257,6 +258,8 @@ def _supervise(
         with contextlib.suppress(queue.Empty):
             side = reaped.get(timeout=max(0.0, wake - now))
             running.discard(side)
+            if side == "interactor":
+                deadline.interactor = 0  # reaped: its pid is no longer its
             if side == "solution" and exits[side].code < 0 and side not in killed:
                 killed[side] = PARENT  # its watch killed by a signal, not by this process:
                 kill_group(pids[side])  # by the solution, left running in the watch's group

@@ -28,7 +28,9 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
   solution less than half of the interactor's (two sides taking turns spend alike);
 - ``JE`` (not judged here): the solution was still running at the timeout, its CPU time under
   the limit, having waited at least half the game's time for a core other work on this
-  machine held (a game's deadline does not move on by that wait, as a batch run's does);
+  machine held: in a game timed per move, whose deadline stays; in a game timed as a whole,
+  whose deadline moves on by what its two sides waited, as a batch run's does, once that
+  reached its bound (``kit.run.game_deadline.STRETCH`` times the timeout);
 - ``TLE`` (idle): the solution was still running at the timeout (both sides waiting for
   each other, or the solution going on after the interactor accepted);
 - ``WA`` (``PE``, ``JE``): the solution closed its stdout first, the interactor then
@@ -60,6 +62,7 @@ from kit.judges.judge_messages import (
 )
 from kit.judges.programs import KATTIS_ACCEPTED, kattis_failure
 from kit.processes import signal_name
+from kit.run.game_deadline import STRETCH
 from kit.run.game_transcript import LINE_CHARS
 from kit.run.limits import Limits, exceeded
 from kit.run.process import MEMORY, PARENT, TIME
@@ -132,7 +135,8 @@ class Ending:
     output_over: bool
     killed_at: float
     statuses: Statuses
-    added: float = 0.0  # seconds the relay's allowance added to the timeout (kit.run.game_deadline)
+    added: float = 0.0  # seconds the allowance added to the timeout (kit.run.game_deadline)
+    sides_waited: float = 0.0  # the seconds of it the two sides had waited for a core, uncapped
     score: str | None = None  # the interactor's score.txt
     next_input: bytes | None = None  # its nextpass.in
     # the interactor raised (a traceback) having heard nothing: no byte from the solution, whose
@@ -237,7 +241,7 @@ def idle(end: Ending, limits: Limits) -> tuple[str, str] | None:
     if starved:
         return JE, (
             f"not judged here: killed at {timeout} after {cpu}, having waited "
-            f"{solution.waited:.2f} s for a core other work on this machine held (not known "
+            f"{_waited(end):.2f} s for a core other work on this machine held (not known "
             "to be the solution's failure; run it on a quieter machine, or with fewer --jobs)"
         )
     return _waiting(end, limits, cpu, timeout)
@@ -259,11 +263,21 @@ def _waiting(end: Ending, limits: Limits, cpu: str, timeout: str) -> tuple[str, 
 
 
 def _starved(end: Ending, limits: Limits) -> bool:
-    """Whether the solution, killed at the game's deadline (which does not move on by what it
-    waits for a core, as a batch run's does) within its limit of CPU, spent at least
-    BUSY_SHARE of the game's time waiting for a core other work on this machine held: on a
-    judge's core it might have ended in time, and no verdict of the solution's stands."""
-    return end.solution.waited >= BUSY_SHARE * (limits.timeout + end.added)
+    """Whether the solution, killed at the game's deadline within its limit of CPU, spent at
+    least BUSY_SHARE of the game's time waiting for a core other work on this machine held,
+    and that deadline did not make up for it: a game timed per move (its deadline stays), or
+    one timed as a whole whose deadline, moved on by what its sides waited, reached its bound.
+    On a judge's core it might have ended in time, and no verdict of the solution's stands."""
+    bound = (STRETCH - 1) * limits.timeout - SAID_FROM
+    if not limits.per_move and end.added < bound:
+        return False  # what it waited was given back: killed past its own time
+    return _waited(end) >= BUSY_SHARE * (limits.timeout + end.added)
+
+
+def _waited(end: Ending) -> float:
+    """The seconds the game waited for a core: the solution's (its watch's reading) or both
+    sides' (the deadline's), the more."""
+    return max(end.solution.waited, end.sides_waited)
 
 
 def _interactor_busy(end: Ending, limits: Limits) -> bool:
@@ -281,10 +295,14 @@ def _interactor_busy(end: Ending, limits: Limits) -> bool:
 
 
 def _timeout_said(end: Ending, limits: Limits) -> str:
-    """The timeout a side was killed at, with what the relay's allowance added to it."""
+    """The timeout a side was killed at, with what the allowance added to it: for the
+    relay's hops, and for what the two sides waited for a core."""
     timeout = f"the {limits.timeout:g} s " + ("game_timeout" if limits.per_move else "timeout")
-    if end.added >= SAID_FROM:
-        timeout += f" and {end.added:.2f} s more for the relay's hops"
+    waited = min(end.sides_waited, end.added)
+    if end.added - waited >= SAID_FROM:
+        timeout += f" and {end.added - waited:.2f} s more for the relay's hops"
+    if waited >= SAID_FROM:
+        timeout += f" and {waited:.2f} s more for what its two sides waited for a core"
     return timeout
 
 

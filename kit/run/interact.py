@@ -17,7 +17,8 @@ last 64 KiB, for its message (``kit.processes.Drain``).
 The solution runs under the build's watch (``kit.run.process.watch_command``), in the same
 environment and stack as a batch run, which measures its wall time and peak memory, kills it
 over the memory limit or at the wall-clock ``timeout`` (for a game timed as a whole, plus an
-allowance for each chunk relayed, as this machine's relay costs: ``kit.run.game_deadline``),
+allowance for each chunk relayed, as this machine's relay costs, and for what its two sides
+waited for a core other work held, as a batch run's deadline moves on: ``kit.run.game_deadline``),
 and keeps the tail of its stderr. Its limits are a batch run's (``kit.run.limits``): the same
 rules decide them. What it writes is counted as it is relayed: past the output limit it is
 killed. The interactor is killed at the timeout (plus ``BACKSTOP_SECONDS``). When the
@@ -188,6 +189,7 @@ def _ending(
         output_over=cap.over.is_set(),
         killed_at=deadline.killed_at or deadline.started + deadline.watch_timeout,
         added=deadline.added,
+        sides_waited=deadline.waited,
         statuses=statuses,
         score=score,
         next_input=next_input,

@@ -35,9 +35,10 @@ run but waited for a core other work held (``waited``: the run delay of each thr
 ``/proc/PID/task/TID/schedstat``, read at every poll and once the run has ended, before it is
 reaped; never more than the run spent off every core, so that its own busy children and
 threads count as work of its own), by which a batch run's deadline moves on: a run slowed by
-other work on the machine is not killed for that time (a game's stays: ``watch``'s
-``moving``). The CPU seconds include those of the processes the run left unreaped, which the
-watch reaps (``sweep``).
+other work on the machine is not killed for that time (a game's watch keeps its own, which
+the kit's deadline of the game, moved on by what both its sides waited, comes before:
+``watch``'s ``moving``, ``kit.run.game_deadline``). The CPU seconds include those of the
+processes the run left unreaped, which the watch reaps (``sweep``).
 
 A run never outlives its watch, nor the watch the kit: the end of the kit's requests during a
 run (Ctrl-C, the kit killed) kills the run at once (``serve`` then exits without an answer);
@@ -387,7 +388,8 @@ class _Watch:
     def check_delay(self, timeout: float | None, others: list[int]) -> None:
         """Each thread's run delay and time on a core read again (a thread that ended keeps its
         last), and each other process's CPU time (``others``), and the deadline moved on by what
-        the run waited (``timeout`` None: it stays, a game's)."""
+        the run waited (``timeout`` None: it stays, a game's, which ``kit.run.game_deadline``
+        moves on)."""
         for other in others:
             self.others_cpu[other] = max(self.others_cpu.get(other, 0.0), cpu_times(other)[0])
         own, reaped = cpu_times(self.pid)
@@ -464,8 +466,9 @@ def watch(  # noqa: PLR0913
 ) -> dict:
     """Wait for ``pid`` under the limits (see the module doc); what was measured. With
     ``requests``, the kit's end of file kills the run at once (``killed`` "hangup"). Not
-    ``moving`` (a game's watch, ``wrap``), the deadline stays where the timeout puts it: a game
-    is timed by the wall clock, and the kit ends it soon after that deadline."""
+    ``moving`` (a game's watch, ``wrap``), the deadline stays where the timeout puts it: the
+    kit keeps a game's own deadline, moved on by what both its sides waited for a core
+    (``kit.run.game_deadline``), and ends it by that one."""
     moves = timeout if moving else None
     try:
         pidfd = os.pidfd_open(pid)

@@ -407,10 +407,10 @@ def test_a_game_s_time_leaves_out_what_it_waited_for_a_core(checkout_copy, tmp_p
 def test_a_busy_game_killed_at_the_timeout_keeps_the_kill_s_time(
     checkout_copy, tmp_path, shared_core
 ):
-    """A game's deadline does not move on by what it waited for a core: killed there on a
-    shared core (over its CPU limit, half the core its), its time less that wait fell under
-    the limit times a Kattis margin, and verify called a time-limit submission that never
-    ends "too close to call"."""
+    """A game killed on a shared core (over its CPU limit, half the core its; its deadline
+    moved on by what it waited until then): its time less that wait fell under the limit
+    times a Kattis margin, and verify called a time-limit submission that never ends "too
+    close to call"."""
     root = checkout_copy("guess")
     solution = root / "solutions" / "guess.py"
     solution.write_text(f"import os\n{PIN_FIRST_CORE}\nwhile True:\n    pass\n")
@@ -420,18 +420,29 @@ def test_a_busy_game_killed_at_the_timeout_keeps_the_kill_s_time(
     assert verdict.word == "TLE" and verdict.seconds >= 1.2, verdict
 
 
-def test_a_game_starved_of_a_core_by_other_work_is_not_judged_here(
+def test_a_game_s_deadline_moves_on_by_what_it_waited_for_a_core(
     checkout_copy, tmp_path, crowded_core
 ):
-    """A game with a quarter of a core at most, killed at its deadline (which does not move
-    on by what it waited) with 0.6 s of CPU under a 0.8 s limit, was TLE "idle": a judge's
-    core might have let it end in time."""
+    """A game with a quarter of a core at most, spending 0.7 s of CPU under a 0.8 s limit
+    (2.8 s of wall time at least), was killed at its 2.4 s deadline, "not judged here" (or
+    TLE "idle" where it waited less): its deadline moves on by what it waited, as a batch
+    run's does, and its time leaves that out."""
+    ran = spinning_game(checkout_copy, tmp_path, cpu=0.7, limit=0.8)
+    assert ran.counts == "", ran.failures
+    (column,) = ran.columns
+    assert column.slowest.seconds[0] < 0.8
+
+
+def test_a_starved_game_over_its_cpu_limit_is_a_time_limit(checkout_copy, tmp_path, crowded_core):
+    """A game with a quarter of a core at most, spending 2 s of CPU under a 0.8 s limit, was
+    killed at its 2.4 s deadline with 0.6 s of CPU, "not judged here": its deadline moved on by
+    what it waited until its CPU time was over the limit."""
     ran = spinning_game(checkout_copy, tmp_path, cpu=2.0, limit=0.8)
     (verdict,) = ran.verdicts
-    assert verdict.word == "JE", ran.failures
+    assert verdict.word == "TLE", ran.failures
     (failure,) = ran.failures
-    assert failure.message.startswith("judge error: not judged here: killed at the 2.4 s timeout")
-    assert "for a core other work on this machine held" in failure.message
+    assert "s CPU, over the 0.8 s limit (killed at the 2.4 s timeout and " in failure.message
+    assert "for what its two sides waited for a core" in failure.message
 
 
 def test_a_game_killed_for_its_memory_gives_no_warning_of_its_peak(checkout_copy, tmp_path):

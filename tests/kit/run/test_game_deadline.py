@@ -1,6 +1,6 @@
-"""kit.run.game_deadline: when a game's solution is killed, the relay's allowance bounded, and
-the CPU time below a watch that stops it (the games that live on it:
-tests/kit/run/test_interact.py)."""
+"""kit.run.game_deadline: when a game's solution is killed, the relay's allowance and the
+sides' wait for a core bounded, and the CPU time below a watch that stops it (the games that
+live on it: tests/kit/run/test_interact.py)."""
 
 import os
 import signal
@@ -39,6 +39,43 @@ def test_the_relay_s_allowance_is_bounded(monkeypatch):
     assert stopped.added == pytest.approx(2.5)  # "killed at the 3 s timeout" said 5.5 s late
     per_move = Deadline(100.0, 3.0, False, ends)
     assert (per_move.due(), per_move.watch_timeout) == (103.0, 3.0)
+
+
+def test_the_deadline_moves_on_by_what_the_two_sides_waited_for_a_core(monkeypatch):
+    """A game timed as a whole gets what its sides waited, ready, for a core other work held,
+    as a batch run's deadline does: the solution's processes (below its watch, 7) and the
+    interactor's (9 and its child 10), each thread's last reading kept once it ended, no more
+    than the solution spent off every core, at most STRETCH times the timeout with the
+    relay's allowance, none once its CPU time is past the limit. On a core shared with two busy
+    loops a game of 1.2 s of CPU under a 2 s limit was TLE "idle" at its 6 s timeout."""
+    below = {7: [8], 9: [10]}
+    delays = {8: {"8": (0, 800_000_000)}, 9: {"9": (0, 500_000_000)}, 10: {"10": (0, 10**8)}}
+    cpu = [1.0]
+    monkeypatch.setattr(game_deadline, "descendants", lambda pid: below.get(pid, []))
+    monkeypatch.setattr(game_deadline, "schedstats", lambda pid: delays.get(pid, {}))
+    monkeypatch.setattr(game_deadline, "cpu_under", lambda watch: cpu[0])
+    ends = Ends()
+    started = time.monotonic() - 7.0  # the 6 s timeout is past
+    deadline = Deadline(started, 6.0, True, ends, limit=2.0, per_chunk=1e-3, watch=7)
+    ends.relayed = 100  # 0.1 s for the relay's hops
+    assert deadline.due() == pytest.approx(started + 6.9)  # the solution's 0.8 s alone
+    deadline.interactor = 9
+    assert deadline.due() == pytest.approx(started + 7.5)  # and the interactor's 0.6 s
+    delays.pop(10)  # its child ended: its last reading stays
+    delays[8] = {"8": (0, 1_000_000_000)}
+    assert deadline.due() == pytest.approx(started + 7.7)
+    deadline.kill(started + 7.7, deadline.allowance())
+    assert (deadline.added, deadline.waited) == (pytest.approx(1.7), pytest.approx(1.6))
+    deadline.started = started = time.monotonic() - 2.0  # 2 s into it, the timeout ahead
+    cpu[0] = 1.5  # its own busy threads held the cores: 0.5 s off every core, at most
+    assert deadline.due() == pytest.approx(started + 6.6, abs=0.02)
+    delays[8] = {"8": (0, 90 * 10**9)}  # past the watch's own kill: STRETCH times the timeout
+    deadline.started = started = time.monotonic() - 70.0
+    assert deadline.due() == pytest.approx(started + 60.0) == started + deadline.watch_timeout
+    cpu[0] = 2.5  # over the limit: no allowance
+    assert deadline.due() == pytest.approx(started + 6.0)
+    per_move = Deadline(started, 6.0, False, ends, watch=7, interactor=9)
+    assert per_move.due() == pytest.approx(started + 6.0)  # the interactor's own timing
 
 
 SPINS_THEN_SLEEPS = """import time

@@ -117,3 +117,27 @@ def test_an_accepting_interactor_s_message_is_shown_once_escaped():
     end = Ending(Exit(0, 0.5), Exit(0, 0.6), {}, None, b"", "C:\\\\tmp \\xff", False, 1.0,
                  Statuses())  # fmt: skip
     assert verdict(end, Limits(2.0, 3.0, 1 << 30, 64 << 20))[1] == "C:\\\\tmp \\xff"
+
+
+def test_a_game_whose_deadline_made_up_for_its_wait_is_judged():
+    """A game timed as a whole, its deadline moved on by what its sides waited for a core
+    (kit.run.game_deadline), killed past that within its CPU limit: idle, said with what the
+    wait added; the JE "not judged here" stays for a game whose wait reached the deadline's
+    bound (10 times the timeout)."""
+    spun = Exit(-9, 12.9, cpu=1.2, killed=TIME, waited=6.5)  # more than half the game's time
+    judge = Exit(-9, 13.0, cpu=0.8)
+    end = Ending(
+        spun, judge, {"solution": "timeout", "interactor": "timeout"}, None, b"", "", False,
+        12.9, Statuses(), added=6.9, sides_waited=6.5,
+    )  # fmt: skip
+    whole = Limits(2.0, 6.0, 1 << 30, 64 << 20)
+    assert idle(end, whole) == (
+        "TLE",
+        "idle: killed at the 6 s timeout and 0.40 s more for the relay's hops and 6.50 s more "
+        "for what its two sides waited for a core after 1.20 s CPU (both sides still running: "
+        "each waiting for the other?)",
+    )
+    bound = dataclasses.replace(end, added=54.0, sides_waited=53.9)
+    word, said = idle(bound, whole)
+    assert word == "JE" and said.startswith("not judged here: killed at the 6 s timeout")
+    assert "having waited 53.90 s for a core" in said
