@@ -77,3 +77,11 @@ def cut_as_shown(shown: str, limit: int) -> str:
             break
         kept = character.end()
     return shown[:kept] + "..."
+
+
+def last_line(data: bytes, limit: int | None = None) -> str:
+    """The last line a program or tool wrote (its stderr's, whose last line says what failed)
+    cut to ``limit`` characters (None: whole), then shown by the rule with its backslashes
+    kept, as a traceback's: Python's and compilers' lines quote the program's code; '' for
+    none."""
+    return visible(text_of(data).strip().split("\n")[-1].strip()[:limit], backslash=False)

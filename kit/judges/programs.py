@@ -72,7 +72,7 @@ from pathlib import Path
 from kit import cache
 from kit.errors import NO_FILES, BuildError
 from kit.processes import run_program
-from kit.visible import text_of, visible
+from kit.visible import last_line, text_of, visible
 
 CPP_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".C")
 C_SUFFIXES = (".c",)
@@ -367,7 +367,7 @@ def _build_in(program: Program, work: Path) -> None:
         if hung:
             raise BuildError(f"{program.shown}/build took over {COMPILE_TIMEOUT:g} s")
         if status != 0:
-            last = _shown(text_of(stderr).strip().split("\n")[-1].strip())
+            last = last_line(stderr)
             raise BuildError(f"{program.shown}/build failed (exit status {status}): {last}")
     run = work / RUN
     if not run.is_file():

@@ -39,7 +39,7 @@ from kit.run import judged
 from kit.run.limits import limits_for, run_limited
 from kit.run.process import MEMORY, TIME
 from kit.run.schedule import side_by_side
-from kit.visible import text_of, visible
+from kit.visible import last_line
 
 SECONDS = 60.0  # the kit's bound on the step's wall time (numba's compile takes seconds)
 # the script's name on the judge, in the step's folder and in every case run from a copy of it
@@ -121,5 +121,4 @@ def prepare(
 
 
 def _last_line(stderr: bytes) -> str:
-    last = text_of(stderr).strip().split("\n")[-1].strip()  # its line cut, then escaped:
-    return visible(last[:200], backslash=False)  # Python's own text (kit.run.tracebacks)
+    return last_line(stderr, 200)

@@ -67,7 +67,7 @@ from kit.run.game_transcript import LINE_CHARS
 from kit.run.limits import Limits, exceeded
 from kit.run.process import MEMORY, PARENT, TIME
 from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA
-from kit.visible import text_of, visible
+from kit.visible import last_line
 
 AFTER_ACCEPTED = " (after the interactor accepted)"  # the end of a late failure's message
 # problemtools' runner (support/interactive/interactive.cc, walltime_handler): a validator that
@@ -366,5 +366,5 @@ def _solution_failure(solution: Exit, stderr: bytes) -> str | None:
         what = f"killed by {signal_name(-solution.code)}"
     else:
         what = f"exit status {solution.code}"
-    last = text_of(stderr).strip().split("\n")[-1].strip()  # cut, then escaped: a traceback's
-    return f"{what}: {visible(last[:LINE_CHARS], backslash=False)}" if last else what
+    last = last_line(stderr, LINE_CHARS)
+    return f"{what}: {last}" if last else what

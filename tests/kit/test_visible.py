@@ -5,7 +5,7 @@ it is."""
 import sys
 
 from kit.judges.difference_messages import quoted
-from kit.visible import cut_as_shown, text_of, visible
+from kit.visible import cut_as_shown, last_line, text_of, visible
 
 
 def test_every_control_character_but_the_newline_is_shown_as_its_escape():
@@ -61,3 +61,11 @@ def test_a_shown_text_is_cut_to_its_limit_without_splitting_an_escape():
     assert cut_as_shown("short", 5) == "short"
     assert cut_as_shown("a\\\\b" * 3, 7) == "a\\\\b..."  # a doubled backslash is one
     assert cut_as_shown("a\\\\b" * 3, 5) == "a..."
+
+
+def test_a_program_s_last_line_is_cut_then_shown_with_its_backslashes():
+    stderr = b"Traceback\n  print('a\\n')\nValueError: \xff\x1b" + b"\xfe" * 10 + b"  \n\n"
+    assert last_line(stderr) == "ValueError: \\xff\\x1b" + "\\xfe" * 10
+    assert last_line(stderr, 14) == "ValueError: \\xff\\x1b"  # 14 characters, then escaped
+    assert last_line(b"  print('a\\n')") == "print('a\\n')"  # the code's backslash as written
+    assert last_line(b"") == last_line(b"\n \n") == ""
