@@ -4,9 +4,11 @@ subfolder layouts official test data is downloaded in.
 
 AtCoder publishes a task's cases as ``in/`` and ``out/`` with the same file names in each
 (``in/01_sample_01.txt``, ``out/01_sample_01.txt``); yukicoder's "download all test cases" zip
-holds ``test_in/`` and ``test_out/`` likewise. A folder holding such an input subfolder is read
-as that layout (``LAYOUTS``): each file of the input subfolder is a case, its answer the
-same-named file of the output subfolder, if any.
+holds ``test_in/`` and ``test_out/`` likewise. HackerRank's "download test cases" zip holds
+``input/input00.txt`` answered by ``output/output00.txt``: the answer's name is the input's with
+its leading ``input`` read ``output``. A folder holding such an input subfolder is read as that
+layout (``LAYOUTS``): each file of the input subfolder is a case, its answer the file of the
+output subfolder named after it (``Layout.answer_name``), if any.
 """
 
 from __future__ import annotations
@@ -21,8 +23,39 @@ from kit.workspace import FOLDER, MISSING, NOT_REGULAR, file_state
 # Left by editors beside the files they edit: Emacs' backups, auto-saves and lock links, Vim's
 # swap files (any other hidden file, as .DS_Store, is skipped as well).
 EDITOR_FILES = ("*~", "#*#", ".#*", ".*.swp", ".*.swo")
-# (inputs, answers) subfolders: AtCoder's published test cases, yukicoder's zip of them.
-LAYOUTS = (("in", "out"), ("test_in", "test_out"))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Official test data in two subfolders: ``inputs``, ``answers``, and ``renamed``, the
+    leading text of an input's name read as another in its answer's (``("input", "output")``:
+    ``input00.txt`` answered by ``output00.txt``; an input not starting with it, or no
+    ``renamed``: answered by the same name)."""
+
+    inputs: str
+    answers: str
+    renamed: tuple[str, str] = ("", "")
+
+    def answer_name(self, name: str) -> str:
+        """The name in ``answers`` of input ``name``'s answer."""
+        return _lead_replaced(name, *self.renamed)
+
+    def input_name(self, name: str) -> str:
+        """The name in ``inputs`` of the input that answer ``name`` is for."""
+        return _lead_replaced(name, *reversed(self.renamed))
+
+
+def _lead_replaced(name: str, lead: str, by: str) -> str:
+    """``name`` with its leading ``lead`` replaced ``by`` (unchanged without it)."""
+    return by + name.removeprefix(lead) if lead and name.startswith(lead) else name
+
+
+# AtCoder's published test cases, yukicoder's zip of them, HackerRank's.
+LAYOUTS = (
+    Layout("in", "out"),
+    Layout("test_in", "test_out"),
+    Layout("input", "output", ("input", "output")),
+)
 
 
 def skipped(name: str) -> bool:
@@ -63,25 +96,25 @@ class LaidOut:
     answer: Path | None
 
 
-def layout_of(folder: Path) -> tuple[str, str] | None:
-    """The (inputs, answers) subfolder names of ``folder``'s layout, or None: cases side by side
-    (``NAME.in``)."""
-    return next((pair for pair in LAYOUTS if (folder / pair[0]).is_dir()), None)
+def layout_of(folder: Path) -> Layout | None:
+    """``folder``'s subfolder layout, or None: cases side by side (``NAME.in``)."""
+    return next((layout for layout in LAYOUTS if (folder / layout.inputs).is_dir()), None)
 
 
 def case_folders(folder: Path) -> list[Path]:
     """``folder`` and, when it is laid out (``layout_of``), its two subfolders: where a case
     may be added or edited (``build --watch``)."""
     layout = layout_of(folder)
-    return [folder] + ([folder / name for name in layout] if layout else [])
+    return [folder] + ([folder / layout.inputs, folder / layout.answers] if layout else [])
 
 
 def laid_out_cases(folder: Path, shown: str, interactive: bool) -> tuple[list[LaidOut], list[str]]:
     """The cases of ``folder``'s subfolder layout (``layout_of``), in natural order of their
     names, and every file said wrong, each a line naming it as under ``shown`` (how the user
     knows ``folder``). An interactive problem's cases are inputs only."""
-    inputs, answers = layout_of(folder) or LAYOUTS[0]
-    wrong = _beside_the_layout(folder, shown, (inputs, answers))
+    layout = layout_of(folder) or LAYOUTS[0]
+    inputs, answers = layout.inputs, layout.answers
+    wrong = _beside_the_layout(folder, shown, layout)
     ins, told = _files(folder / inputs, f"{shown}/{inputs}", wrong)
     outs, _ = _files(folder / answers, f"{shown}/{answers}", wrong)
     if interactive and (folder / answers).exists():
@@ -90,13 +123,14 @@ def laid_out_cases(folder: Path, shown: str, interactive: bool) -> tuple[list[La
             f"only ({inputs}/)"
         )
         return [], wrong
+    answered = {layout.answer_name(name) for name in [*ins, *told]}
     wrong += [
-        f"{shown}/{answers}/{name} has no {inputs}/{name}"
+        f"{shown}/{answers}/{name} has no {inputs}/{layout.input_name(name)}"
         for name in sorted(outs, key=natural_key)
-        if name not in ins and name not in told
+        if name not in answered
     ]
     cases = [
-        LaidOut(f"{shown}/{inputs}/{name}", ins[name], outs.get(name))
+        LaidOut(f"{shown}/{inputs}/{name}", ins[name], outs.get(layout.answer_name(name)))
         for name in sorted(ins, key=natural_key)
     ]
     return cases, wrong
@@ -131,15 +165,15 @@ def _files(subfolder: Path, shown: str, wrong: list[str]) -> tuple[dict[str, Pat
     return files, told
 
 
-def _beside_the_layout(folder: Path, shown: str, layout: tuple[str, str]) -> list[str]:
+def _beside_the_layout(folder: Path, shown: str, layout: Layout) -> list[str]:
     """What ``folder`` holds beside its layout's two subfolders, said wrong: flat ``NAME.in``
     files (and their answers) in one line (keep one layout), any other entry by its name."""
-    inputs, answers = layout
+    inputs, answers = layout.inputs, layout.answers
     try:
         entries = sorted(entry.name for entry in folder.iterdir())
     except OSError:
         return []
-    others = [name for name in entries if name not in layout and not skipped(name)]
+    others = [name for name in entries if name not in (inputs, answers) and not skipped(name)]
     flat = [name for name in others if name.endswith(".in")]
     wrong = []
     if flat:  # their answers are part of the flat layout, said with them

@@ -6,8 +6,9 @@ parsers use other names and ``.ans``), in natural order of NAME (2 before 10), f
 official ``NAME.in`` files of its optional ``judge_data`` folder with their ``NAME.out`` or
 ``NAME.ans``, read in place (a missing folder is skipped with a note); in both folders a
 case's file that is a folder or a link to nothing is a one-line error naming it. Either folder
-may instead hold official data as downloaded, AtCoder's ``in/`` + ``out/`` or yukicoder's
-``test_in/`` + ``test_out/`` (same file names in each; kit.case_folders reads them).
+may instead hold official data as downloaded, AtCoder's ``in/`` + ``out/``, yukicoder's
+``test_in/`` + ``test_out/`` (same file names in each) or HackerRank's ``input/`` + ``output/``
+(``input00.txt`` answered by ``output00.txt``); kit.case_folders reads them.
 
 As ``oj t`` does, a ``NAME.in`` without an answer is still a case (``Case.expected`` None): it
 runs, passes when the process ends cleanly within the limits, and the report counts it apart
@@ -27,7 +28,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kit.case_folders import laid_out_cases, layout_of, natural_key, not_case_file, skipped
+from kit.case_folders import (
+    LAYOUTS,
+    laid_out_cases,
+    layout_of,
+    natural_key,
+    not_case_file,
+    skipped,
+)
 from kit.errors import BuildError
 from kit.registry import Problem
 from kit.workspace import FOLDER, MISSING, file_state
@@ -191,7 +199,7 @@ def _sample(problem: Problem, files: dict[str, Path]) -> Case:
 
 def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
     """The official cases (each ``NAME.in`` with its ``NAME.out`` or ``NAME.ans``, or none; or
-    each file of ``in/`` with the same-named one of ``out/``, kit.case_folders),
+    each file of ``in/`` with the same-named one of ``out/``, and the like: kit.case_folders),
     and a note when the folder is absent (then no cases). A package's: its secret data in the
     judge's order (unless ``judge_data`` names a folder), with the package's notes."""
     if problem.judge_data is None and problem.source is not None:
@@ -217,14 +225,15 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
 
 
 def _laid_out(problem: Problem, folder: Path, shown: str, what: str) -> list[Case]:
-    """The cases of a folder laid out as AtCoder's ``in/`` + ``out/`` or yukicoder's
-    ``test_in/`` + ``test_out/`` (kit.case_folders), named under ``shown``; a BuildError naming
-    every wrong file (``what``: "sample", "judge data"), or an empty input subfolder."""
+    """The cases of a folder laid out as AtCoder's ``in/`` + ``out/``, yukicoder's
+    ``test_in/`` + ``test_out/`` or HackerRank's ``input/`` + ``output/`` (kit.case_folders),
+    named under ``shown``; a BuildError naming every wrong file (``what``: "sample", "judge
+    data"), or an empty input subfolder."""
     found, wrong = laid_out_cases(folder, shown, problem.interactor is not None)
     _refuse(problem, wrong, what)
     if not found:
-        inputs = (layout_of(folder) or ("in",))[0]
-        raise BuildError(f"{problem.slug}: {shown}/{inputs}/ holds no cases")
+        layout = layout_of(folder) or LAYOUTS[0]
+        raise BuildError(f"{problem.slug}: {shown}/{layout.inputs}/ holds no cases")
     return [Case(case.name, case.input, case.answer) for case in found]
 
 

@@ -252,8 +252,8 @@ def notes(results: list[Result]) -> list[str]:
         if unanswered:
             own.append(
                 f"note: no answer to compare for {', '.join(unanswered)} (no answer file: "
-                "NAME.out or NAME.ans, or out/NAME for in/NAME): ran and ended cleanly within the "
-                "limits, output not checked"
+                "NAME.out or NAME.ans, or its file in out/, test_out/ or output/): ran and ended "
+                "cleanly within the limits, output not checked"
             )
         lines += [f"{result.problem.slug}: {note}" for note in own + result.notes if note]
     return lines

@@ -46,10 +46,10 @@ def save_folder(
     if folder.exists() and not folder.is_dir():
         raise BuildError(f"{named}: not a folder")
     layout = layout_of(folder)
-    if layout:  # a pair saved beside in/ + out/ would make the folder's cases unreadable
+    if layout:  # a pair saved beside in/ + out/ or the like makes the folder's cases unreadable
         raise BuildError(
-            f"{named}: its cases are laid out as {layout[0]}/ + {layout[1]}/ (official data as "
-            "downloaded), where a saved NAME.in pair does not fit: give --save DIR"
+            f"{named}: its cases are laid out as {layout.inputs}/ + {layout.answers}/ (official "
+            "data as downloaded), where a saved NAME.in pair does not fit: give --save DIR"
         )
     _not_anothers_samples(problem, folder, named, problems)
     if not folder.exists() and not folder.absolute().parent.is_dir():

@@ -1,8 +1,10 @@
-"""kit.case_folders: official test data read as downloaded, AtCoder's ``in/`` + ``out/`` and
-yukicoder's ``test_in/`` + ``test_out/``, in a problem's samples folder or its ``judge_data``
-folder (read through kit.problem_cases): same-named files paired in natural order, a lone input
-a case without answer, a lone answer, the two layouts mixed, a folder or a dead link named; an
-interactive problem's inputs alone; a build's report naming the cases as the user knows them.
+"""kit.case_folders: official test data read as downloaded, AtCoder's ``in/`` + ``out/``,
+yukicoder's ``test_in/`` + ``test_out/`` and HackerRank's ``input/`` + ``output/``, in a
+problem's samples folder or its ``judge_data`` folder (read through kit.problem_cases): inputs
+paired with their answers (same-named, or ``inputNN`` with ``outputNN``) in natural order, a
+lone input a case without answer, a lone answer, the two layouts mixed, a folder or a dead link
+named; an interactive problem's inputs alone; a build's report naming the cases as the user
+knows them.
 (The flat ``NAME.in`` layout, skipped files and natural order of flat names are
 tests/kit/test_problem_cases.py's.)"""
 
@@ -30,6 +32,18 @@ def laid_out(folder, pairs, inputs="in", answers="out"):
         (folder / inputs / name).write_text(given)
         if answer is not None:
             (folder / answers / name).write_text(answer)
+    return folder
+
+
+def hackerrank(folder, pairs):
+    """``folder`` as HackerRank's test-case zip unpacks: ``input/inputNN.txt`` answered by
+    ``output/outputNN.txt`` (``pairs``: NN: (input, answer or None))."""
+    for part in ("input", "output"):
+        (folder / part).mkdir(parents=True, exist_ok=True)
+    for number, (given, answer) in pairs.items():
+        (folder / "input" / f"input{number}.txt").write_text(given)
+        if answer is not None:
+            (folder / "output" / f"output{number}.txt").write_text(answer)
     return folder
 
 
@@ -188,3 +202,41 @@ def test_a_laid_out_folder_s_case_folders_are_its_two_subfolders(tmp_path):
     assert case_folders(tmp_path) == [tmp_path]
     (tmp_path / "test_in").mkdir()
     assert case_folders(tmp_path) == [tmp_path, tmp_path / "test_in", tmp_path / "test_out"]
+    downloaded = hackerrank(tmp_path / "downloaded", {"00": ("1\n", "1\n")})
+    assert case_folders(downloaded) == [downloaded, downloaded / "input", downloaded / "output"]
+
+
+def test_hackerrank_samples_pair_input_nn_with_output_nn_in_natural_order(toy):
+    folder = toy / "samples" / "toy_sum"
+    for path in folder.iterdir():
+        path.unlink()
+    hackerrank(folder, {"10": ("1 2\n", "3\n"), "2": ("1 2\n", "3\n"), "00": ("1 1\n", None)})
+    (folder / "input" / "extra.txt").write_text("2 2\n")  # not input...: the same name
+    (folder / "output" / "extra.txt").write_text("4\n")
+    cases = sample_cases(load_registry(toy)["toy_sum"])
+    assert named(cases) == [
+        ("samples/toy_sum/input/extra.txt", "extra.txt"),
+        ("samples/toy_sum/input/input00.txt", None),
+        ("samples/toy_sum/input/input2.txt", "output2.txt"),
+        ("samples/toy_sum/input/input10.txt", "output10.txt"),
+    ]
+    assert cases[2].expected == folder / "output" / "output2.txt"
+
+
+def test_hackerrank_judge_data_is_read_in_place(toy, tmp_path):
+    official = hackerrank(tmp_path / "official", {"01": ("2\n", "2\n"), "00": ("1\n", "1\n")})
+    cases, note = judge_cases(with_judge_data(toy))
+    assert note is None
+    assert named(cases) == [
+        ("../official/input/input00.txt", "output00.txt"),
+        ("../official/input/input01.txt", "output01.txt"),
+    ]
+    assert cases[1].input == official / "input" / "input01.txt"
+    assert cases[1].expected == official / "output" / "output01.txt"
+
+
+def test_a_hackerrank_answer_without_its_input_is_named_by_the_input_it_wants(toy, tmp_path):
+    official = hackerrank(tmp_path / "official", {"00": ("1\n", "1\n")})
+    (official / "output" / "output07.txt").write_text("7\n")
+    said = refusal(judge_cases, with_judge_data(toy))
+    assert said == "toy_sum: ../official/output/output07.txt has no input/input07.txt"

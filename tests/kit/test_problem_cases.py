@@ -374,8 +374,8 @@ def test_a_lone_input_runs_and_is_reported_as_without_answer(toy):
     assert "2/2 (1 without answer)" in table
     assert (
         "toy_sum: note: no answer to compare for samples/toy_sum/sample-2.in (no answer file: "
-        "NAME.out or NAME.ans, or out/NAME for in/NAME): ran and ended cleanly within the "
-        "limits, output not checked"
+        "NAME.out or NAME.ans, or its file in out/, test_out/ or output/): ran and ended "
+        "cleanly within the limits, output not checked"
     ) in output
     verdict = next(line for line in output.splitlines() if "sample-2.in" in line and "ok" in line)
     assert verdict.endswith("(ran, no answer to compare)")

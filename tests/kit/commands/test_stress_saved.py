@@ -132,3 +132,6 @@ def test_save_into_a_folder_laid_out_as_atcoder_s_is_refused_before_the_run(pair
     (problem.samples_dir / "in").mkdir()
     with pytest.raises(BuildError, match=r"laid out as in/ \+ out/ .*: give --save DIR$"):
         stress_saved.save_folder(problem, True)
+    (pairsum / "downloaded" / "input").mkdir(parents=True)  # HackerRank's
+    with pytest.raises(BuildError, match=r"laid out as input/ \+ output/ .*: give --save DIR$"):
+        stress_saved.save_folder(problem, str(pairsum / "downloaded"))
