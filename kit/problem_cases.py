@@ -229,7 +229,8 @@ def _laid_out(problem: Problem, folder: Path, shown: str, what: str) -> list[Cas
     ``test_in/`` + ``test_out/`` or HackerRank's ``input/`` + ``output/`` (kit.case_folders),
     named under ``shown``; a BuildError naming every wrong file (``what``: "sample", "judge
     data"), or an empty input subfolder."""
-    found, wrong = laid_out_cases(folder, shown, problem.interactor is not None)
+    inputs_only = problem.interactor is not None and what == "sample"  # as flat samples are
+    found, wrong = laid_out_cases(folder, shown, inputs_only)
     _refuse(problem, wrong, what)
     if not found:
         layout = layout_of(folder) or LAYOUTS[0]

@@ -173,9 +173,20 @@ def test_an_interactive_problem_s_input_folder_holds_the_interactor_s_inputs(toy
     assert named(sample_cases(problem)) == [("samples/toy_echo/in/1.txt", None)]
     (folder / "out").mkdir()
     assert refusal(sample_cases, problem) == (
-        "toy_echo: samples/toy_echo/out/: an interactive problem's cases are the interactor's "
-        "inputs only (in/)"
+        "toy_echo: samples/toy_echo/out/: an interactive problem's samples are the "
+        "interactor's inputs only (in/)"
     )
+
+
+def test_an_interactive_problem_s_judge_data_may_hold_answers_for_its_interactor(toy, tmp_path):
+    """As flat judge data's NAME.ans are: its answers go to the interactor."""
+    laid_out(tmp_path / "official", {"01.txt": ("3\n", "3\n"), "02.txt": ("4\n", None)})
+    registry = toy / "problems.toml"
+    registry.write_text(
+        registry.read_text().replace("[toy_echo]\n", '[toy_echo]\njudge_data = "../official"\n')
+    )
+    cases, _ = judge_cases(load_registry(toy)["toy_echo"])
+    assert named(cases) == [("../official/in/01.txt", "01.txt"), ("../official/in/02.txt", None)]
 
 
 def test_a_build_reports_atcoder_judge_data_by_its_paths(toy, tmp_path):
