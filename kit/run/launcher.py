@@ -186,21 +186,26 @@ def stop_on_signals() -> None:
         signal.signal(signum, _stopped)
 
 
+def _each_thread(pid: int, name: str):
+    """(thread id, the bytes of ``/proc/PID/task/TID/NAME``) of each thread of ``pid`` now;
+    none that cannot be read (no /proc, the process gone, a kernel without that file)."""
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return
+    for thread in threads:
+        try:
+            with open(f"/proc/{pid}/task/{thread}/{name}", "rb") as file:
+                data = file.read()
+        except OSError:
+            continue
+        yield thread, data
+
+
 def children(pid: int) -> list[int]:
     """The children of ``pid`` now, of every thread of it (``/proc``'s lists; empty where the
     kernel has none or the process is gone)."""
-    found = []
-    try:
-        tasks = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return found
-    for task in tasks:
-        try:
-            with open(f"/proc/{pid}/task/{task}/children", "rb") as file:
-                found += [int(word) for word in file.read().split()]
-        except OSError:
-            pass
-    return found
+    return [int(word) for _, data in _each_thread(pid, "children") for word in data.split()]
 
 
 def descendants(pid: int) -> list[int]:
@@ -258,16 +263,11 @@ def schedstats(pid: int) -> dict[str, tuple[int, int]]:
     ready, for a core), nanoseconds (``/proc/PID/task/TID/schedstat``); none that cannot be
     read (no /proc, the process reaped, a kernel without scheduler statistics)."""
     found: dict[str, tuple[int, int]] = {}
-    try:
-        threads = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return found
-    for thread in threads:
+    for thread, data in _each_thread(pid, "schedstat"):
         try:
-            with open(f"/proc/{pid}/task/{thread}/schedstat", "rb") as file:
-                on_cpu, delay = file.read().split()[:2]
+            on_cpu, delay = data.split()[:2]
             found[thread] = int(on_cpu), int(delay)
-        except (OSError, ValueError):
+        except ValueError:
             continue
     return found
 
