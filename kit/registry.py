@@ -12,8 +12,8 @@ table wins over the package's; its cases are the package's (kit.problem_cases). 
 when the package ships none beside it. The package a table names, the keys it gives and the
 header folders are kit.table_package's. A problem compares outputs as its judge does where the
 judge's profile says (``compare``: Kattis' default output validator, Codeforces' and AtCoder's
-tokens), else by ``lines``, unless ``compare`` says otherwise. ``problem_from_package`` makes a
-problem of a package alone, for ``verify``.
+tokens), else by ``lines``, unless ``compare`` says otherwise. A problem made of a package alone,
+for ``verify``, is kit.package_problem's.
 
 A problem's solution is ``solutions/<slug>.py``, or the file ``solution = "PATH"`` names
 (relative to the workspace's root, inside it, a ``.py`` file: a repository's own layout,
@@ -28,9 +28,8 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 import shlex
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -199,7 +198,7 @@ def load_registry(root: Path) -> dict[str, Problem]:
     problems = {}
     for slug, entry in table.items():
         try:
-            problems[slug] = _problem(root, slug, entry)
+            problems[slug] = problem_of_table(root, slug, entry)
         except BuildError as error:
             place(error, slug, text)
             raise
@@ -235,7 +234,7 @@ FIELDS: dict[str, tuple[_Types, bool]] = {
 }
 
 
-def _problem(root: Path, slug: str, entry: object) -> Problem:
+def problem_of_table(root: Path, slug: str, entry: object) -> Problem:
     """The problem of ``slug``'s table (``entry``) in ``root``'s problems.toml, checked, its
     package's keys under the table's own."""
     where = f"problems.toml: [{slug}]"
@@ -507,47 +506,6 @@ def _type_words(types: type | tuple[type, ...]) -> str:
     words = {int: "a number" if float in kinds else "a whole number", float: "a number",
              str: "text", bool: "true or false", list: "a list", dict: "a table"}  # fmt: skip
     return " or ".join(dict.fromkeys(words.get(kind, kind.__name__) for kind in kinds))
-
-
-def problem_from_package(
-    path: Path,
-    shown: str | None = None,
-    time_limit: float | None = None,
-    include: tuple[Path, ...] = (),
-) -> Problem:
-    """A problem made of the package at ``path`` alone (``cpkit verify``; ``shown`` is how
-    the user named it): its folder is the root; ``time_limit`` (``--time-limit``) stands in
-    for the package's; ``include`` (``--include``): folders its C and C++ programs' headers
-    are looked for in first. Errors and notes name the package, not problems.toml or "."."""
-    from kit.packages import package_folder, read_package
-
-    shown = shown or str(path)
-    given_path = path.resolve()
-    path = package_folder(given_path, shown)  # an archive: its unpacked copy; or a view
-    own_limit = read_package(path, shown).time_limit  # not a package: said as named
-    slug = re.sub(r"[^a-z0-9_]", "_", path.name.lower()).lstrip("_0123456789") or "package"
-    entry: dict = {"package": "."}
-    if time_limit is not None:
-        entry["time_limit"] = time_limit
-    try:
-        problem = _problem(path, slug, entry)
-    except BuildError as error:
-        text = str(error).replace(f"problems.toml: [{slug}]: ", f"{shown}: ", 1)
-        raise BuildError(text.replace("package . ", "the package ", 1)) from None
-    assert problem.source is not None
-    # read as "." from its own folder: its notes name it as the header of ``verify`` does
-    notes = tuple(
-        note.replace("note: .: ", "note: ", 1).replace("note: ./", "note: ", 1)
-        for note in problem.source.notes
-    )
-    given = {} if time_limit is None else {"time_from": "--time-limit"}
-    if time_limit is not None and own_limit is not None and own_limit != time_limit:
-        given["time_from"] = f"--time-limit, over the package's own {own_limit:g} s"
-    if path != given_path:  # what the package is a copy or a view of (its links are checked)
-        given["archive"] = given_path
-    folders = tuple(folder.resolve() for folder in include)
-    source = replace(problem.source, notes=notes, include=folders + problem.source.include, **given)
-    return replace(problem, source=source, include=folders + problem.include)
 
 
 def _targets(where: str, names: list) -> tuple[Target, ...]:

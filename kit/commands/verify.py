@@ -38,9 +38,10 @@ from kit.judges.profiles import CPU, profile_for
 from kit.judges.programs import MissingHeader
 from kit.judges.targets import Runner, as_problem_target, runner_for_runs
 from kit.output_check import check_outputs
+from kit.package_problem import problem_from_package
 from kit.packages.model import PARTIALLY_ACCEPTED, Package, Submission
 from kit.problem_cases import judge_cases, sample_cases
-from kit.registry import Problem, problem_from_package
+from kit.registry import Problem
 from kit.run.verdicts import OK
 from kit.testdata_check import check_data
 from kit.verdict_agreement import (

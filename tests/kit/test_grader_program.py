@@ -5,7 +5,7 @@ import pytest
 
 from kit.grader_program import PackageGrader, package_grader
 from kit.judges.programs import program_at
-from kit.registry import problem_from_package
+from kit.package_problem import problem_from_package
 from kit.run.verdicts import JE, MLE, OK, RE, TLE, WA
 from tests.package_support import PACKAGES
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from kit import cli, input_check, verify_report
+from kit.package_problem import problem_from_package
 from kit.packages import read_package
-from kit.registry import problem_from_package
 from tests.package_support import polygon_with_tests, verified
 
 SUM = Path(__file__).resolve().parents[1] / "fixtures" / "packages" / "kattis_sum"

@@ -12,10 +12,10 @@ import pytest
 from kit import cli
 from kit import limit_inference as inference
 from kit.judged_submissions import Judged
+from kit.package_problem import problem_from_package
 from kit.packages.expectations import Expectation
 from kit.packages.model import KATTIS, Submission
 from kit.problem_cases import judge_cases, sample_cases
-from kit.registry import problem_from_package
 from kit.run.verdicts import OK, TLE, WA
 from kit.verdict_agreement import rules_of
 from kit.verify import STAND_IN_LIMIT

@@ -11,8 +11,8 @@ import pytest
 from kit import output_check, verify_report
 from kit.judges.compare import parse_compare
 from kit.junk import JUNK, ODD_OUTPUTS
+from kit.package_problem import problem_from_package
 from kit.problem_cases import judge_cases, sample_cases
-from kit.registry import problem_from_package
 from tests.package_support import PACKAGES, polygon_with_tests, verified
 
 SPLIT = PACKAGES / "kattis_split_py"

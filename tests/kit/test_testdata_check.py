@@ -6,8 +6,8 @@ UTF-8, sizes against the output limit, identical inputs, no secret or sample dat
 import os
 import shutil
 
+from kit.package_problem import problem_from_package
 from kit.packages import read_package
-from kit.registry import problem_from_package
 from kit.testdata_check import DataCheck, check_data
 from tests.package_support import PACKAGES, verified
 
