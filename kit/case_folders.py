@@ -108,12 +108,13 @@ def case_folders(folder: Path) -> list[Path]:
     return [folder] + ([folder / layout.inputs, folder / layout.answers] if layout else [])
 
 
-def laid_out_cases(folder: Path, shown: str, inputs_only: bool) -> tuple[list[LaidOut], list[str]]:
-    """The cases of ``folder``'s subfolder layout (``layout_of``), in natural order of their
+def laid_out_cases(
+    folder: Path, layout: Layout, shown: str, inputs_only: bool
+) -> tuple[list[LaidOut], list[str]]:
+    """The cases of ``folder`` laid out as ``layout`` (``layout_of``), in natural order of their
     names, and every file said wrong, each a line naming it as under ``shown`` (how the user
     knows ``folder``). ``inputs_only``: an interactive problem's samples, the interactor's
     inputs alone (its judge data may hold answers, given to the interactor, as flat ones)."""
-    layout = layout_of(folder) or LAYOUTS[0]
     inputs, answers = layout.inputs, layout.answers
     wrong = _beside_the_layout(folder, shown, layout)
     ins, told = _files(folder / inputs, f"{shown}/{inputs}", wrong)

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kit.case_folders import (
-    LAYOUTS,
+    Layout,
     laid_out_cases,
     layout_of,
     natural_key,
@@ -126,8 +126,9 @@ def sample_cases(problem: Problem) -> list[Case]:
     if problem.source is not None:
         return _package_cases(problem, "sample")
     folder = _samples_of(problem)
-    if layout_of(folder):
-        return _laid_out(problem, folder, problem.rel(folder), "sample")
+    layout = layout_of(folder)
+    if layout:
+        return _laid_out(problem, folder, layout, problem.rel(folder), "sample")
     names: dict[str, dict[str, Path]] = {}
     wrong = []  # every file that is wrong, said at once
     told: set[str] = set()  # the names of the files said wrong
@@ -211,8 +212,9 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
     if not folder.is_dir():
         note = f"judge data {problem.judge_data} absent (no folder beside the checkout): skipped"
         return [], note
-    if layout_of(folder):
-        return _laid_out(problem, folder, problem.judge_data, "judge data"), None
+    layout = layout_of(folder)
+    if layout:
+        return _laid_out(problem, folder, layout, problem.judge_data, "judge data"), None
     cases: list[Case] = []
     wrong: list[str] = []  # every file that is wrong, said at once, as the samples' are
     for source in sorted(folder.glob("*.in")):
@@ -224,16 +226,15 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
     return cases, None
 
 
-def _laid_out(problem: Problem, folder: Path, shown: str, what: str) -> list[Case]:
+def _laid_out(problem: Problem, folder: Path, layout: Layout, shown: str, what: str) -> list[Case]:
     """The cases of a folder laid out as AtCoder's ``in/`` + ``out/``, yukicoder's
     ``test_in/`` + ``test_out/`` or HackerRank's ``input/`` + ``output/`` (kit.case_folders),
     named under ``shown``; a BuildError naming every wrong file (``what``: "sample", "judge
     data"), or an empty input subfolder."""
     inputs_only = problem.interactor is not None and what == "sample"  # as flat samples are
-    found, wrong = laid_out_cases(folder, shown, inputs_only)
+    found, wrong = laid_out_cases(folder, layout, shown, inputs_only)
     _refuse(problem, wrong, what)
     if not found:
-        layout = layout_of(folder) or LAYOUTS[0]
         raise BuildError(f"{problem.slug}: {shown}/{layout.inputs}/ holds no cases")
     return [Case(case.name, case.input, case.answer) for case in found]
 
