@@ -157,6 +157,14 @@ class Profile:
 #   sites' glossary, e.g. tenka1-2017.contest.atcoder.jp/glossary).
 # - Kattis has none: its verdicts are AC, WA, TLE, MLE, OLE, RTE and JE (problemtools,
 #   verifyproblem.py; an output validator accepts with 42 and rejects with 43, nothing else).
+# - Timus has none: three independent clients that read its status pages list its verdicts
+#   without one (a Python client's `Verdict` enum of timus.online/textstatus.aspx: Accepted,
+#   Wrong answer, Time limit exceeded, Memory limit exceeded, Output limit exceeded, Idleness
+#   limit exceeded, Runtime error and its kinds, Restricted function, Compilation error and its
+#   kinds, Checker failed; the Django client's TIMUS_REJECTED_VERDICTS and CodepitIO/judger's
+#   src/adapters/timus/config.js, as for forbidden_verdict above). How Timus compares an
+#   output with its answer is not confirmed (its guide was not readable there): the kit's
+#   `lines` stays, its layout-only rejection said as Timus would say it, a wrong answer.
 # memory_verdict, whether a judge has a memory-limit verdict; where it has none, a run over the
 # limit is its run error:
 # - DOMjudge's verdicts are correct, compiler-error, timelimit, run-error, no-output,
@@ -302,6 +310,7 @@ PROFILES = {
         no_files=True,
         no_processes=True,
         forbidden_verdict="Restricted function",
+        presentation=False,
         platform=WINDOWS,
     ),
     "domjudge": Profile(

@@ -234,3 +234,9 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_simple_on_timus(tmp_path, capsys):
+    """Timus has no presentation error (its verdict lists, docs/targets.md): the same tokens
+    spaced otherwise are its Wrong answer, where POJ says PE."""
+    assert verdicts(tmp_path, capsys, CAT, SPACED, judge="Timus") == ["ok", "WA", "WA", "WA"]

@@ -90,6 +90,7 @@ def test_only_domjudge_and_spoj_are_known_to_have_no_memory_limit_verdict():
         "codeforces",
         "atcoder",
         "kattis",
+        "timus",
         "domjudge",
         "spoj",
     ]
