@@ -8,7 +8,9 @@ holds ``test_in/`` and ``test_out/`` likewise. HackerRank's "download test cases
 ``input/input00.txt`` answered by ``output/output00.txt``: the answer's name is the input's with
 its leading ``input`` read ``output``. A folder holding such an input subfolder is read as that
 layout (``LAYOUTS``): each file of the input subfolder is a case, its answer the file of the
-output subfolder named after it (``Layout.answer_name``), if any.
+output subfolder named after it (``Layout.answer_name``), if any. A folder holding the
+subfolders of two layouts, or a layout and flat ``NAME.in`` files, is refused: which to keep is
+the user's call.
 """
 
 from __future__ import annotations
@@ -177,7 +179,8 @@ def _beside_the_layout(folder: Path, shown: str, layout: Layout) -> list[str]:
         return []
     others = [name for name in entries if name not in (inputs, answers) and not skipped(name)]
     flat = [name for name in others if name.endswith(".in")]
-    wrong = []
+    wrong = _other_layouts(folder, shown, layout, others)
+    others = [name for name in others if not _layout_folder(folder, name)]
     if flat:  # their answers are part of the flat layout, said with them
         others = [name for name in others if not name.endswith((".out", ".ans", ".in"))]
         wrong.append(
@@ -187,4 +190,28 @@ def _beside_the_layout(folder: Path, shown: str, layout: Layout) -> list[str]:
     return wrong + [
         f"{shown}/{name}: not a case file (the cases are {inputs}/ with {answers}/)"
         for name in others
+    ]
+
+
+def _layout_folder(folder: Path, name: str) -> bool:
+    """Whether ``name`` in ``folder`` is a subfolder of one of the ``LAYOUTS``."""
+    named = any(name in (layout.inputs, layout.answers) for layout in LAYOUTS)
+    return named and (folder / name).is_dir()
+
+
+def _other_layouts(folder: Path, shown: str, layout: Layout, others: list[str]) -> list[str]:
+    """The line refusing ``folder`` when its ``others`` (the entries beside ``layout``'s
+    subfolders) hold another layout's subfolder too: which of them to keep is the user's call."""
+    present = {name for name in others if _layout_folder(folder, name)}
+    if not present:
+        return []
+    present |= {name for name in (layout.inputs, layout.answers) if (folder / name).is_dir()}
+    groups = [
+        " with ".join(f"{name}/" for name in (each.inputs, each.answers) if name in present)
+        for each in LAYOUTS
+        if {each.inputs, each.answers} & present
+    ]
+    return [
+        f"{shown}/ holds the subfolders of {len(groups)} layouts, {' and '.join(groups)}: "
+        "keep one of them"
     ]

@@ -2,9 +2,9 @@
 yukicoder's ``test_in/`` + ``test_out/`` and HackerRank's ``input/`` + ``output/``, in a
 problem's samples folder or its ``judge_data`` folder (read through kit.problem_cases): inputs
 paired with their answers (same-named, or ``inputNN`` with ``outputNN``) in natural order, a
-lone input a case without answer, a lone answer, the two layouts mixed, a folder or a dead link
-named; an interactive problem's inputs alone; a build's report naming the cases as the user
-knows them.
+lone input a case without answer, a lone answer, a layout mixed with flat files or with another
+layout, a folder or a dead link named; an interactive problem's inputs alone; a build's report
+naming the cases as the user knows them.
 (The flat ``NAME.in`` layout, skipped files and natural order of flat names are
 tests/kit/test_problem_cases.py's.)"""
 
@@ -135,6 +135,28 @@ def test_a_layout_beside_flat_inputs_says_which_to_keep(toy, tmp_path):
     (official / "a.in").write_text("1\n")
     assert refusal(judge_cases, with_judge_data(toy)).startswith(
         "toy_sum: ../official/ holds both test_in/ with test_out/ and NAME.in files"
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [(("in", "out"), ("test_in", "test_out")), (("in", "out"), ("input", "output")),
+     (("test_in", "test_out"), ("input", "output"))],
+)  # fmt: skip
+def test_the_subfolders_of_two_layouts_say_which_to_keep(toy, tmp_path, first, second):
+    samples_laid_out(toy, {"1.txt": ("1\n", "1\n")}, inputs=first[0], answers=first[1])
+    laid_out(toy / "samples" / "toy_sum", {"2.txt": ("1\n", "1\n")}, *second)
+    said = refusal(sample_cases, load_registry(toy)["toy_sum"])
+    assert said == (
+        f"toy_sum: samples/toy_sum/ holds the subfolders of 2 layouts, {first[0]}/ with "
+        f"{first[1]}/ and {second[0]}/ with {second[1]}/: keep one of them"
+    )
+    official = tmp_path / "official"
+    laid_out(official, {"1.txt": ("1\n", "1\n")}, inputs=second[0], answers=second[1])
+    (official / first[0]).mkdir()  # an input subfolder alone is another layout's too
+    assert refusal(judge_cases, with_judge_data(toy)) == (
+        f"toy_sum: ../official/ holds the subfolders of 2 layouts, {first[0]}/ and "
+        f"{second[0]}/ with {second[1]}/: keep one of them"
     )
 
 
