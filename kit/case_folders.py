@@ -8,14 +8,17 @@ holds ``test_in/`` and ``test_out/`` likewise. HackerRank's "download test cases
 ``input/input00.txt`` answered by ``output/output00.txt``: the answer's name is the input's with
 its leading ``input`` read ``output``. A folder holding such an input subfolder is read as that
 layout (``LAYOUTS``): each file of the input subfolder is a case, its answer the file of the
-output subfolder named after it (``Layout.answer_name``), if any. A folder holding the
-subfolders of two layouts, or a layout and flat ``NAME.in`` files, is refused: which to keep is
-the user's call.
+output subfolder named after it (``Layout.answer_name``), if any. USACO's older test data has no
+subfolders: its flat ``I.1``, ``O.1``, ``I.2``, ... are each input ``I.N`` answered by ``O.N``
+(``USACO``, a ``Numbered`` layout, read when no subfolder layout is there; its newer ``1.in`` +
+``1.out`` are flat ``NAME.in`` files). A folder holding two layouts (two layouts' subfolders, a
+layout and flat ``NAME.in`` files) is refused: which to keep is the user's call.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +49,49 @@ class Layout:
         """The name in ``inputs`` of the input that answer ``name`` is for."""
         return _lead_replaced(name, *reversed(self.renamed))
 
+    @property
+    def said(self) -> str:
+        """The layout as a message names it: ``in/ with out/``."""
+        return f"{self.inputs}/ with {self.answers}/"
+
+    def inputs_shown(self, shown: str) -> str:
+        """Where the inputs are, under ``shown`` (how the user knows the folder)."""
+        return f"{shown}/{self.inputs}/"
+
+    def subfolders(self, folder: Path) -> list[Path]:
+        """Its two subfolders of ``folder``."""
+        return [folder / self.inputs, folder / self.answers]
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """Official test data as flat numbered files, no subfolders: input ``I.N`` answered by
+    ``O.N`` (USACO's older test data; its newer ``N.in`` with ``N.out`` are flat ``NAME.in``)."""
+
+    renamed: tuple[str, str] = ("I.", "O.")
+    said: str = "I.N with O.N files"
+
+    def kind(self, name: str) -> str | None:
+        """``I.`` for an input's ``name``, ``O.`` for an answer's, None for any other."""
+        lead, number = name[:2], name[2:]
+        return lead if lead in self.renamed and number.isascii() and number.isdigit() else None
+
+    def answer_name(self, name: str) -> str:
+        """The answer's name of input ``name``: ``O.N`` for ``I.N``."""
+        return _lead_replaced(name, *self.renamed)
+
+    def input_name(self, name: str) -> str:
+        """The input's name of answer ``name``: ``I.N`` for ``O.N``."""
+        return _lead_replaced(name, *reversed(self.renamed))
+
+    def inputs_shown(self, shown: str) -> str:
+        """Where the inputs are, under ``shown``: the folder itself."""
+        return f"{shown}/"
+
+    def subfolders(self, folder: Path) -> list[Path]:
+        """None: the files are the folder's own."""
+        return []
+
 
 def _lead_replaced(name: str, lead: str, by: str) -> str:
     """``name`` with its leading ``lead`` replaced ``by`` (unchanged without it)."""
@@ -58,6 +104,7 @@ LAYOUTS = (
     Layout("test_in", "test_out"),
     Layout("input", "output", ("input", "output")),
 )
+USACO = Numbered()  # USACO's older data, read when no subfolder layout is there
 
 
 def skipped(name: str) -> bool:
@@ -98,25 +145,37 @@ class LaidOut:
     answer: Path | None
 
 
-def layout_of(folder: Path) -> Layout | None:
-    """``folder``'s subfolder layout, or None: cases side by side (``NAME.in``)."""
-    return next((layout for layout in LAYOUTS if (folder / layout.inputs).is_dir()), None)
+def layout_of(folder: Path) -> Layout | Numbered | None:
+    """``folder``'s subfolder layout, else ``USACO`` when it holds an ``I.N`` or ``O.N`` file,
+    else None: cases side by side (``NAME.in``)."""
+    found = next((layout for layout in LAYOUTS if (folder / layout.inputs).is_dir()), None)
+    return found or (USACO if _numbered(folder) else None)
+
+
+def _numbered(folder: Path) -> bool:
+    """Whether ``folder`` holds a file named as USACO's older data names one (``I.1``)."""
+    try:
+        return any(USACO.kind(name) for name in os.listdir(folder))
+    except OSError:
+        return False
 
 
 def case_folders(folder: Path) -> list[Path]:
     """``folder`` and, when it is laid out (``layout_of``), its two subfolders: where a case
     may be added or edited (``build --watch``)."""
     layout = layout_of(folder)
-    return [folder] + ([folder / layout.inputs, folder / layout.answers] if layout else [])
+    return [folder] + (layout.subfolders(folder) if layout else [])
 
 
 def laid_out_cases(
-    folder: Path, layout: Layout, shown: str, inputs_only: bool
+    folder: Path, layout: Layout | Numbered, shown: str, inputs_only: bool
 ) -> tuple[list[LaidOut], list[str]]:
     """The cases of ``folder`` laid out as ``layout`` (``layout_of``), in natural order of their
     names, and every file said wrong, each a line naming it as under ``shown`` (how the user
     knows ``folder``). ``inputs_only``: an interactive problem's samples, the interactor's
     inputs alone (its judge data may hold answers, given to the interactor, as flat ones)."""
+    if isinstance(layout, Numbered):
+        return _numbered_cases(folder, layout, shown, inputs_only)
     inputs, answers = layout.inputs, layout.answers
     wrong = _beside_the_layout(folder, shown, layout)
     ins, told = _files(folder / inputs, f"{shown}/{inputs}", wrong)
@@ -178,19 +237,50 @@ def _beside_the_layout(folder: Path, shown: str, layout: Layout) -> list[str]:
     except OSError:
         return []
     others = [name for name in entries if name not in (inputs, answers) and not skipped(name)]
-    flat = [name for name in others if name.endswith(".in")]
     wrong = _other_layouts(folder, shown, layout, others)
-    others = [name for name in others if not _layout_folder(folder, name)]
+    others = [name for name in others if not (_layout_folder(folder, name) or USACO.kind(name))]
+    return wrong + _strays(shown, layout.said, others)
+
+
+def _strays(shown: str, said: str, others: list[str]) -> list[str]:
+    """The files beside a layout (``said``: ``in/ with out/``), said wrong: flat ``NAME.in``
+    files (and their answers) in one line (keep one layout), any other by its name."""
+    flat = [name for name in others if name.endswith(".in")]
+    wrong = []
     if flat:  # their answers are part of the flat layout, said with them
         others = [name for name in others if not name.endswith((".out", ".ans", ".in"))]
         wrong.append(
-            f"{shown}/ holds both {inputs}/ with {answers}/ and NAME.in files beside them "
+            f"{shown}/ holds both {said} and NAME.in files beside them "
             f"({', '.join(flat)}): keep one of the two layouts"
         )
-    return wrong + [
-        f"{shown}/{name}: not a case file (the cases are {inputs}/ with {answers}/)"
-        for name in others
+    return wrong + [f"{shown}/{name}: not a case file (the cases are {said})" for name in others]
+
+
+def _numbered_cases(
+    folder: Path, layout: Numbered, shown: str, inputs_only: bool
+) -> tuple[list[LaidOut], list[str]]:
+    """``laid_out_cases`` of a folder of USACO's older data: ``I.N`` answered by ``O.N``."""
+    wrong: list[str] = []
+    files, told = _files(folder, shown, wrong)
+    names = sorted(files, key=natural_key)
+    ins = {name: files[name] for name in names if layout.kind(name) == layout.renamed[0]}
+    outs = [name for name in names if layout.kind(name) == layout.renamed[1]]
+    wrong += _strays(shown, layout.said, [name for name in names if not layout.kind(name)])
+    if inputs_only and outs:
+        wrong.append(
+            f"{shown}/{outs[0]}: an interactive problem's samples are the interactor's inputs "
+            "only (I.N)"
+        )
+        return [], wrong
+    answered = {layout.answer_name(name) for name in [*ins, *told]}
+    wrong += [
+        f"{shown}/{name} has no {layout.input_name(name)}" for name in outs if name not in answered
     ]
+    cases = [
+        LaidOut(f"{shown}/{name}", path, files.get(layout.answer_name(name)))
+        for name, path in ins.items()
+    ]
+    return cases, wrong
 
 
 def _layout_folder(folder: Path, name: str) -> bool:
@@ -201,17 +291,16 @@ def _layout_folder(folder: Path, name: str) -> bool:
 
 def _other_layouts(folder: Path, shown: str, layout: Layout, others: list[str]) -> list[str]:
     """The line refusing ``folder`` when its ``others`` (the entries beside ``layout``'s
-    subfolders) hold another layout's subfolder too: which of them to keep is the user's call."""
+    subfolders) hold another layout's subfolder or USACO's ``I.N``/``O.N`` files too: which of
+    them to keep is the user's call."""
     present = {name for name in others if _layout_folder(folder, name)}
-    if not present:
+    numbered = [USACO.said] if any(USACO.kind(name) for name in others) else []
+    if not present and not numbered:
         return []
     present |= {name for name in (layout.inputs, layout.answers) if (folder / name).is_dir()}
     groups = [
         " with ".join(f"{name}/" for name in (each.inputs, each.answers) if name in present)
         for each in LAYOUTS
         if {each.inputs, each.answers} & present
-    ]
-    return [
-        f"{shown}/ holds the subfolders of {len(groups)} layouts, {' and '.join(groups)}: "
-        "keep one of them"
-    ]
+    ] + numbered
+    return [f"{shown}/ holds {len(groups)} layouts, {' and '.join(groups)}: keep one of them"]

@@ -7,8 +7,9 @@ official ``NAME.in`` files of its optional ``judge_data`` folder with their ``NA
 ``NAME.ans``, read in place (a missing folder is skipped with a note); in both folders a
 case's file that is a folder or a link to nothing is a one-line error naming it. Either folder
 may instead hold official data as downloaded, AtCoder's ``in/`` + ``out/``, yukicoder's
-``test_in/`` + ``test_out/`` (same file names in each) or HackerRank's ``input/`` + ``output/``
-(``input00.txt`` answered by ``output00.txt``); kit.case_folders reads them.
+``test_in/`` + ``test_out/`` (same file names in each), HackerRank's ``input/`` + ``output/``
+(``input00.txt`` answered by ``output00.txt``) or USACO's older flat ``I.N`` answered by
+``O.N``; kit.case_folders reads them.
 
 As ``oj t`` does, a ``NAME.in`` without an answer is still a case (``Case.expected`` None): it
 runs, passes when the process ends cleanly within the limits, and the report counts it apart
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from kit.case_folders import (
     Layout,
+    Numbered,
     laid_out_cases,
     layout_of,
     natural_key,
@@ -226,16 +228,18 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
     return cases, None
 
 
-def _laid_out(problem: Problem, folder: Path, layout: Layout, shown: str, what: str) -> list[Case]:
+def _laid_out(
+    problem: Problem, folder: Path, layout: Layout | Numbered, shown: str, what: str
+) -> list[Case]:
     """The cases of a folder laid out as AtCoder's ``in/`` + ``out/``, yukicoder's
-    ``test_in/`` + ``test_out/`` or HackerRank's ``input/`` + ``output/`` (kit.case_folders),
-    named under ``shown``; a BuildError naming every wrong file (``what``: "sample", "judge
-    data"), or an empty input subfolder."""
+    ``test_in/`` + ``test_out/``, HackerRank's ``input/`` + ``output/`` or USACO's older
+    ``I.N`` + ``O.N`` (kit.case_folders), named under ``shown``; a BuildError naming every
+    wrong file (``what``: "sample", "judge data"), or an empty input subfolder."""
     inputs_only = problem.interactor is not None and what == "sample"  # as flat samples are
     found, wrong = laid_out_cases(folder, layout, shown, inputs_only)
     _refuse(problem, wrong, what)
     if not found:
-        raise BuildError(f"{problem.slug}: {shown}/{layout.inputs}/ holds no cases")
+        raise BuildError(f"{problem.slug}: {layout.inputs_shown(shown)} holds no cases")
     return [Case(case.name, case.input, case.answer) for case in found]
 
 

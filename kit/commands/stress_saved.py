@@ -48,7 +48,7 @@ def save_folder(
     layout = layout_of(folder)
     if layout:  # a pair saved beside in/ + out/ or the like makes the folder's cases unreadable
         raise BuildError(
-            f"{named}: its cases are laid out as {layout.inputs}/ + {layout.answers}/ (official "
+            f"{named}: its cases are laid out as {layout.said} (official "
             "data as downloaded), where a saved NAME.in pair does not fit: give --save DIR"
         )
     _not_anothers_samples(problem, folder, named, problems)

@@ -1,10 +1,10 @@
 """kit.case_folders: official test data read as downloaded, AtCoder's ``in/`` + ``out/``,
-yukicoder's ``test_in/`` + ``test_out/`` and HackerRank's ``input/`` + ``output/``, in a
-problem's samples folder or its ``judge_data`` folder (read through kit.problem_cases): inputs
-paired with their answers (same-named, or ``inputNN`` with ``outputNN``) in natural order, a
-lone input a case without answer, a lone answer, a layout mixed with flat files or with another
-layout, a folder or a dead link named; an interactive problem's inputs alone; a build's report
-naming the cases as the user knows them.
+yukicoder's ``test_in/`` + ``test_out/``, HackerRank's ``input/`` + ``output/`` and USACO's
+older flat ``I.N`` + ``O.N``, in a problem's samples folder or its ``judge_data`` folder (read
+through kit.problem_cases): inputs paired with their answers (same-named, ``inputNN`` with
+``outputNN``, ``I.N`` with ``O.N``) in natural order, a lone input a case without answer, a lone
+answer, a layout mixed with flat files or with another layout, a folder or a dead link named; an
+interactive problem's inputs alone; a build's report naming the cases as the user knows them.
 (The flat ``NAME.in`` layout, skipped files and natural order of flat names are
 tests/kit/test_problem_cases.py's.)"""
 
@@ -148,14 +148,14 @@ def test_the_subfolders_of_two_layouts_say_which_to_keep(toy, tmp_path, first, s
     laid_out(toy / "samples" / "toy_sum", {"2.txt": ("1\n", "1\n")}, *second)
     said = refusal(sample_cases, load_registry(toy)["toy_sum"])
     assert said == (
-        f"toy_sum: samples/toy_sum/ holds the subfolders of 2 layouts, {first[0]}/ with "
+        f"toy_sum: samples/toy_sum/ holds 2 layouts, {first[0]}/ with "
         f"{first[1]}/ and {second[0]}/ with {second[1]}/: keep one of them"
     )
     official = tmp_path / "official"
     laid_out(official, {"1.txt": ("1\n", "1\n")}, inputs=second[0], answers=second[1])
     (official / first[0]).mkdir()  # an input subfolder alone is another layout's too
     assert refusal(judge_cases, with_judge_data(toy)) == (
-        f"toy_sum: ../official/ holds the subfolders of 2 layouts, {first[0]}/ and "
+        f"toy_sum: ../official/ holds 2 layouts, {first[0]}/ and "
         f"{second[0]}/ with {second[1]}/: keep one of them"
     )
 
@@ -273,3 +273,73 @@ def test_a_hackerrank_answer_without_its_input_is_named_by_the_input_it_wants(to
     (official / "output" / "output07.txt").write_text("7\n")
     said = refusal(judge_cases, with_judge_data(toy))
     assert said == "toy_sum: ../official/output/output07.txt has no input/input07.txt"
+
+
+def usaco(folder, pairs):
+    """``folder`` holding USACO's older test data, flat: ``I.N`` answered by ``O.N`` (``pairs``:
+    N: (input, answer or None))."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for number, (given, answer) in pairs.items():
+        (folder / f"I.{number}").write_text(given)
+        if answer is not None:
+            (folder / f"O.{number}").write_text(answer)
+    return folder
+
+
+def test_usaco_samples_pair_i_n_with_o_n_in_natural_order(toy):
+    folder = toy / "samples" / "toy_sum"
+    for path in folder.iterdir():
+        path.unlink()
+    usaco(folder, {10: ("1 2\n", "3\n"), 2: ("1 2\n", "3\n"), 1: ("1 1\n", None)})
+    cases = sample_cases(load_registry(toy)["toy_sum"])
+    assert named(cases) == [
+        ("samples/toy_sum/I.1", None),
+        ("samples/toy_sum/I.2", "O.2"),
+        ("samples/toy_sum/I.10", "O.10"),
+    ]
+    assert cases[1].expected == folder / "O.2"
+    assert case_folders(folder) == [folder]  # no subfolder to watch
+
+
+def test_usaco_judge_data_is_read_in_place_a_lone_answer_named(toy, tmp_path):
+    official = usaco(tmp_path / "official", {1: ("1\n", "1\n"), 2: ("2\n", "2\n")})
+    problem = with_judge_data(toy)
+    cases, note = judge_cases(problem)
+    assert note is None
+    assert named(cases) == [("../official/I.1", "O.1"), ("../official/I.2", "O.2")]
+    assert cases[1].input == official / "I.2"
+    (official / "O.3").write_text("3\n")
+    assert refusal(judge_cases, problem) == "toy_sum: ../official/O.3 has no I.3"
+
+
+def test_usaco_files_beside_flat_inputs_or_a_subfolder_layout_say_which_to_keep(toy, tmp_path):
+    usaco(toy / "samples" / "toy_sum", {1: ("1 2\n", "3\n")})  # sample-1.in stays
+    problem = load_registry(toy)["toy_sum"]
+    assert refusal(sample_cases, problem) == (
+        "toy_sum: samples/toy_sum/ holds both I.N with O.N files and NAME.in files beside them "
+        "(sample-1.in): keep one of the two layouts"
+    )
+    official = usaco(tmp_path / "official", {1: ("1\n", "1\n")})
+    (official / "notes.txt").write_text("x\n")
+    problem = with_judge_data(toy)
+    assert refusal(judge_cases, problem) == (
+        "toy_sum: ../official/notes.txt: not a case file (the cases are I.N with O.N files)"
+    )
+    (official / "notes.txt").unlink()
+    laid_out(official, {"1.txt": ("1\n", "1\n")})
+    assert refusal(judge_cases, problem) == (
+        "toy_sum: ../official/ holds 2 layouts, in/ with out/ and I.N with O.N files: keep one "
+        "of them"
+    )
+
+
+def test_an_interactive_problem_s_usaco_samples_are_inputs_only(toy):
+    folder = toy / "samples" / "toy_echo"
+    (folder / "sample-1.in").rename(folder / "I.1")
+    problem = load_registry(toy)["toy_echo"]
+    assert named(sample_cases(problem)) == [("samples/toy_echo/I.1", None)]
+    (folder / "O.1").write_text("1\n")
+    assert refusal(sample_cases, problem) == (
+        "toy_echo: samples/toy_echo/O.1: an interactive problem's samples are the interactor's "
+        "inputs only (I.N)"
+    )

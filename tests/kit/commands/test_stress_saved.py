@@ -130,8 +130,12 @@ def test_save_into_a_folder_laid_out_as_atcoder_s_is_refused_before_the_run(pair
     of the two layouts")."""
     problem = load_registry(pairsum)["pairsum"]
     (problem.samples_dir / "in").mkdir()
-    with pytest.raises(BuildError, match=r"laid out as in/ \+ out/ .*: give --save DIR$"):
+    with pytest.raises(BuildError, match=r"laid out as in/ with out/ .*: give --save DIR$"):
         stress_saved.save_folder(problem, True)
     (pairsum / "downloaded" / "input").mkdir(parents=True)  # HackerRank's
-    with pytest.raises(BuildError, match=r"laid out as input/ \+ output/ .*: give --save DIR$"):
+    with pytest.raises(BuildError, match=r"laid out as input/ with output/ .*: give --save DIR$"):
         stress_saved.save_folder(problem, str(pairsum / "downloaded"))
+    (pairsum / "usaco").mkdir()
+    (pairsum / "usaco" / "I.1").write_text("1\n")  # USACO's older data
+    with pytest.raises(BuildError, match=r"laid out as I.N with O.N .*: give --save DIR$"):
+        stress_saved.save_folder(problem, str(pairsum / "usaco"))
