@@ -61,7 +61,7 @@ from kit.run.failure_hints import (
     slow_input_hint,
 )
 from kit.run.float_answers import float_hint
-from kit.run.game_verdicts import AFTER_ACCEPTED
+from kit.run.game_verdicts import INTERACTOR_ACCEPTED
 from kit.run.interact import run_interactive
 from kit.run.judge_words import idle_word, in_judges_words, judged_elsewhere, refusal
 from kit.run.limits import (
@@ -375,7 +375,8 @@ class CaseJudge:
         if game.verdict == TLE and said.startswith(message(TLE, "idle")):
             details.append(idle_hint(game.transcript, game.interactor_finished))
             said += idle_word(self.problem.judge)
-        if game.message.endswith(AFTER_ACCEPTED) and b"BrokenPipeError" in game.solution_stderr:
+        accepted = game.message.endswith(INTERACTOR_ACCEPTED)
+        if accepted and b"BrokenPipeError" in game.solution_stderr:
             details.append(WROTE_AFTER_HINT)
         if game.verdict == RE and crash_line(game.solution_stderr):  # where, as a batch run's
             details.append("the solution's traceback, in its own files:")

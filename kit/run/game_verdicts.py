@@ -47,8 +47,18 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
   the solution stays open until the solution exits unless it rejected: problemtools'
   ``support/interactive/interactive.cc``, whose pipes also hold 1 MiB each way);
 - ``WA`` (``PE``, ``JE``): the interactor rejected or failed after the solution had exited
-  normally (the message says the solution had stopped);
+  normally;
 - ``ok``.
+
+A verdict's message never says which of two near-simultaneous ends came first, since that is
+the scheduler's choice and the same game would be said two ways from run to run: an
+interactor's rejection or failure says the interactor's message, and that the kit ended the
+solution still running after the grace period (``STILL_RUNNING``, a second later: no race),
+whichever side stopped first; never the solution's own status, which after a rejection
+races too (a write to the closed pipe, exit 120, or none before its end of input, 0); a
+solution's failure says whether the interactor accepted (``INTERACTOR_ACCEPTED``), whichever
+exited first. Only the verdict follows the order (Codeforces' rule), and only where the
+exits were ``EXIT_ORDER_MARGIN`` apart or the relay saw the solution's output end first.
 """
 
 from __future__ import annotations
@@ -69,13 +79,13 @@ from kit.run.process import MEMORY, PARENT, TIME
 from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA
 from kit.visible import last_line
 
-AFTER_ACCEPTED = " (after the interactor accepted)"  # the end of a late failure's message
+INTERACTOR_ACCEPTED = " (the interactor accepted)"  # the end of a failure's message
 # problemtools' runner (support/interactive/interactive.cc, walltime_handler): a validator that
 # has not exited by the wall limit is sent SIGTERM and its status taken as 43
 HUNG_VALIDATOR = (
     "; problemtools takes a validator still running at its wall limit as a rejection (43): WA"
 )
-STILL_RUNNING = " (the solution, its output closed, was still running: ended)"
+STILL_RUNNING = " (the solution was still running: ended)"  # by the grace period's kill
 EXIT_ORDER_MARGIN = 0.2  # seconds an interactor's exit must lead a solution's to come first
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
 BUSY_SHARE = 0.5  # of a game's time on the interactor's CPU: it was busy, not the game idle
@@ -195,9 +205,16 @@ def _ran_on(end: Ending) -> tuple[str, str] | None:
     until the kit ended it: the rejection is the verdict (the kill is no crash of its own)."""
     if end.killed.get("solution") != "grace":
         return None
+    return _rejection(end)
+
+
+def _rejection(end: Ending) -> tuple[str, str]:
+    """The interactor's rejection (``WA``, ``PE``) or failure (``JE``), said the same whichever
+    side stopped first (the module doc), with the kit's kill after the grace period."""
+    ended = STILL_RUNNING if end.killed.get("solution") == "grace" else ""
     if end.crash:
-        return JE, f"interactor {end.crash}"
-    return end.statuses.rejection(end.interactor.code), end.said + STILL_RUNNING
+        return JE, f"interactor {end.crash}{ended}"
+    return end.statuses.rejection(end.interactor.code), end.said + ended
 
 
 def _stopped_early(end: Ending, limits: Limits) -> tuple[str, str] | None:
@@ -206,9 +223,7 @@ def _stopped_early(end: Ending, limits: Limits) -> tuple[str, str] | None:
     if end.output_over:  # killed, or ended by the pipe the cap closed
         return OLE, f"more than {limits.output_bytes / (1 << 20):g} MiB written (killed)"
     if end.rejected_first:
-        if end.crash:
-            return JE, f"interactor {end.crash}"
-        return end.statuses.rejection(end.interactor.code), end.said
+        return _rejection(end)
     if end.killed.get("solution") == PARENT:
         return RE, KILLED_PARENT
     solution = end.solution
@@ -327,20 +342,17 @@ def _ended(end: Ending, limits: Limits) -> tuple[str, str]:
     # output, then crashed after the interactor had rejected and exited, gets the rejection
     first = end.first_end == "solution" == end.first_exit or end.solution_crashed_first
     if failure and first and not validator_failed:
-        return RE, failure
+        return RE, failure + _accepted(end)
     if "interactor" in end.killed:
         return JE, (
             f"interactor still running at {_timeout_said(end, limits)}, after the solution "
             f"had exited with status {status}: killed {BACKSTOP_SECONDS:g} s later"
             + (HUNG_VALIDATOR if end.statuses.problemtools else "")
         )
-    after = f" (after the solution had exited with status {status})"
-    if end.crash:
-        return JE, f"interactor {end.crash}{after}"
-    if end.rejected:
-        return end.statuses.rejection(end.interactor.code), end.said + after
+    if end.crash or end.rejected:
+        return _rejection(end)
     if failure:
-        return RE, failure + AFTER_ACCEPTED
+        return RE, failure + INTERACTOR_ACCEPTED
     return OK, end.interactor_said or "accepted"  # summary_line's already, or crash_line's
 
 
@@ -359,12 +371,19 @@ def _interactor_crash(interactor: Exit, said: str, statuses: Statuses) -> str | 
     return f"failed: {failure}" + (f": {said}" if said else "")
 
 
+def _accepted(end: Ending) -> str:
+    """``INTERACTOR_ACCEPTED`` when the interactor, never killed, accepted."""
+    return "" if "interactor" in end.killed or end.rejected else INTERACTOR_ACCEPTED
+
+
+def _exit_said(code: int) -> str:
+    """A process's end as a message says it: its exit status, or the signal that killed it."""
+    return f"killed by {signal_name(-code)}" if code < 0 else f"exit status {code}"
+
+
 def _solution_failure(solution: Exit, stderr: bytes) -> str | None:
     if solution.code == 0:
         return None
-    if solution.code < 0:
-        what = f"killed by {signal_name(-solution.code)}"
-    else:
-        what = f"exit status {solution.code}"
+    what = _exit_said(solution.code)
     last = last_line(stderr, LINE_CHARS)
     return f"{what}: {last}" if last else what

@@ -141,3 +141,64 @@ def test_a_game_whose_deadline_made_up_for_its_wait_is_judged():
     word, said = idle(bound, whole)
     assert word == "JE" and said.startswith("not judged here: killed at the 6 s timeout")
     assert "having waited 53.90 s for a core" in said
+
+
+# (the solution's status, the kit's kill of it, the interactor's status, its message, statuses)
+# -> the verdict and message, the same whichever side's output ended first, a millisecond apart
+ENDS_EITHER_WAY = [
+    (0, {}, 1, "wrong answer: 3 guesses", Statuses(), ("WA", "wrong answer: 3 guesses")),
+    (0, {}, 2, "wrong output format", Statuses(), ("PE", "wrong output format")),
+    (0, {}, 43, "got 42", Statuses(kattis=True), ("WA", "got 42")),
+    (
+        0, {}, 3, "bad input", Statuses(),
+        ("JE", "interactor failed: it reported a failure (exit status 3): bad input"),
+    ),
+    (
+        -9, {"solution": "grace"}, 1, "wrong answer", Statuses(),
+        ("WA", "wrong answer (the solution was still running: ended)"),
+    ),
+    (1, {}, 0, "", Statuses(), ("RE", "exit status 1 (the interactor accepted)")),
+]  # fmt: skip
+
+
+def _ending_in_order(solution, interactor, killed, first, said, statuses, apart=0.001):
+    """An ending whose ``first`` side's output ended, and its process exited, ``apart``
+    seconds before the other's."""
+    at = {first: 1.0, "solution" if first == "interactor" else "interactor": 1.0 + apart}
+    return Ending(
+        Exit(solution, at["solution"]), Exit(interactor, at["interactor"]), killed, first, b"",
+        said, False, 10.0, statuses,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("solution", "killed", "interactor", "said", "statuses", "expected"), ENDS_EITHER_WAY
+)
+def test_a_verdict_s_message_does_not_say_which_of_two_near_ends_came_first(
+    solution, killed, interactor, said, statuses, expected
+):
+    """A solution and an interactor that end within microseconds of each other are read in
+    the order the scheduler chose: the message was "wrong answer" one run, "wrong answer
+    (after the solution had exited with status 0)" the next."""
+    limits = Limits(2.0, 3.0, 1 << 30, 64 << 20)
+    for first in ("solution", "interactor"):
+        end = _ending_in_order(solution, interactor, killed, first, said, statuses)
+        assert verdict(end, limits) == expected, first
+
+
+def test_a_solution_s_late_crash_is_said_the_same_whichever_output_ended_first():
+    """A solution that closed its output and crashed after the interactor's rejection gets the
+    rejection, said as for one whose crash came after the interactor's end of output (its
+    status was named in the one order alone); one that crashed clearly first keeps its RE
+    (Codeforces' rule: the exits' order)."""
+    limits = Limits(2.0, 3.0, 1 << 30, 64 << 20)
+    expected = ("WA", "wrong answer")
+    for first in ("solution", "interactor"):
+        end = _ending_in_order(-11, 1, {}, first, "wrong answer", Statuses())
+        end.solution.at = 1.5  # its exit well after the interactor's
+        assert verdict(end, limits) == expected, first
+    crashed = _ending_in_order(1, 1, {}, "solution", "wrong answer", Statuses())
+    assert verdict(crashed, limits) == ("RE", "exit status 1")
+    late = _ending_in_order(1, 1, {}, "interactor", "wrong answer", Statuses(), apart=0.5)
+    late.interactor.at, late.solution.at = 1.5, 1.0  # the solution's exit clearly first
+    assert verdict(late, limits) == ("RE", "exit status 1")
