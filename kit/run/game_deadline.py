@@ -1,9 +1,10 @@
 """The deadline of a game (``kit.run.interact``): when its solution is killed for the time,
 with the allowance a game timed as a whole gets for the chunks its relay passed on
 (``kit.run.game_relay``, at this machine's cost of a chunk: ``kit.run.relay_cost``) and for
-what its two sides waited, ready, for a core other work held (a batch run's deadline moves on
-by that wait: ``kit.run.launcher``), and when it was (``Deadline``); the CPU time of every
-process below the solution's watch (``cpu_under``), past whose limit the allowance stops.
+what its two sides and the relay's threads waited, ready, for a core other work held (a batch
+run's deadline moves on by that wait: ``kit.run.launcher``), and when it was (``Deadline``);
+the CPU time of every process below the solution's watch (``cpu_under``), past whose limit the
+allowance stops.
 """
 
 from __future__ import annotations
@@ -51,20 +52,27 @@ class Deadline:
 
     def sides_waited(self, cpu: float) -> float:
         """The seconds the game's two sides (every process below the solution's watch, the
-        interactor and those below it) have waited, ready, for a core, each thread's last
-        reading kept once it ended; no more than the solution has spent off every core
-        (``cpu``: its CPU seconds), as a batch run's wait is bounded (its own busy threads
-        and children held the cores it waited for)."""
+        interactor and those below it) and the relay's threads between them (this process')
+        have waited, ready, for a core, each thread's last reading kept once it ended; no more
+        than the solution has spent off every core (``cpu``: its CPU seconds), as a batch
+        run's wait is bounded (its own busy threads and children held the cores it waited
+        for)."""
         sides = descendants(self.watch) if self.watch else []
         if self.interactor:
             sides += [self.interactor, *descendants(self.interactor)]
         for process in sides:
-            for thread, (_, delay) in schedstats(process).items():
-                key = f"{process}/{thread}"
-                self.delays[key] = max(self.delays.get(key, 0), delay)
+            self._keep(process, schedstats(process))
+        kit = os.getpid()  # the relay's threads: the game stalls while they wait too
+        self._keep(kit, schedstats(kit, list(self.ends.threads)))
         elapsed = time.monotonic() - self.started
         self.seen_waited = max(0.0, min(sum(self.delays.values()) / 1e9, elapsed - cpu))
         return self.seen_waited
+
+    def _keep(self, process: int, threads: dict[str, tuple[int, int]]) -> None:
+        """Each of ``process``' ``threads``' run delay kept, its largest reading."""
+        for thread, (_, delay) in threads.items():
+            key = f"{process}/{thread}"
+            self.delays[key] = max(self.delays.get(key, 0), delay)
 
     def allowance(self) -> float:
         """The seconds the relay's chunks and the sides' wait for a core add to the timeout

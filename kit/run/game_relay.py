@@ -3,8 +3,9 @@ interactor's stdin and the interactor's to the solution's, a thread each way, ea
 arrives (no waiting for whole lines), and recorded in the game's transcript
 (``kit.run.game_transcript``) before it is passed on. ``Ends`` is what the relays share with
 the game: which side stopped talking first, the chunks passed on (for the deadline's
-allowance, ``kit.run.game_deadline``), and the pipe that ends the relays once the game is over
-while a process left behind still holds one of theirs.
+allowance, ``kit.run.game_deadline``) and the relay threads' ids (what they wait for a core
+moves the deadline on too), and the pipe that ends the relays once the game is over while a
+process left behind still holds one of theirs.
 
 The solution's side is counted against its output limit (``Cap``) and stops past it. Once the
 interactor has exited, the solution's next write fails, its pipe closed, as on a judge whose two
@@ -55,6 +56,9 @@ class Ends:
         self.relayed = 0  # chunks passed on, both ways (a count for the deadline: no lock)
         # bytes passed to the interactor since it last wrote: perhaps never read (the hold's)
         self.unanswered = 0
+        # the relay threads' native ids, each added by the thread itself: what they wait for
+        # a core stalls the game too (the deadline's allowance reads it)
+        self.threads: list[str] = []
 
     def passed(self, side: str, size: int) -> None:
         """``size`` bytes from ``side`` passed on: the count of those the interactor may not
@@ -156,6 +160,7 @@ def _relay(
     what is read after the other side stopped talking is counted (a note in the transcript),
     not recorded line by line. ``rules`` may stop the copy sooner (``_Rules``), as does
     ``ends`` called over (a process left behind holds ``source``)."""
+    ends.threads.append(str(threading.get_native_id()))
     open_target, reader_ended = True, False
     late = held = 0
     reader = "interactor" if side == "solution" else "solution"

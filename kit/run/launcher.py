@@ -186,13 +186,15 @@ def stop_on_signals() -> None:
         signal.signal(signum, _stopped)
 
 
-def _each_thread(pid: int, name: str):
-    """(thread id, the bytes of ``/proc/PID/task/TID/NAME``) of each thread of ``pid`` now;
-    none that cannot be read (no /proc, the process gone, a kernel without that file)."""
-    try:
-        threads = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return
+def _each_thread(pid: int, name: str, threads: list[str] | None = None):
+    """(thread id, the bytes of ``/proc/PID/task/TID/NAME``) of each thread of ``pid`` now, or
+    of those of ``threads`` (thread ids) alone; none that cannot be read (no /proc, the process
+    or thread gone, a kernel without that file)."""
+    if threads is None:
+        try:
+            threads = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            return
     for thread in threads:
         try:
             with open(f"/proc/{pid}/task/{thread}/{name}", "rb") as file:
@@ -258,12 +260,13 @@ def cpu_times(pid: int) -> tuple[float, float]:
     return own / TICKS, reaped / TICKS
 
 
-def schedstats(pid: int) -> dict[str, tuple[int, int]]:
-    """Each thread of ``pid`` now, its time on a core and its run delay (how long it waited,
-    ready, for a core), nanoseconds (``/proc/PID/task/TID/schedstat``); none that cannot be
-    read (no /proc, the process reaped, a kernel without scheduler statistics)."""
+def schedstats(pid: int, threads: list[str] | None = None) -> dict[str, tuple[int, int]]:
+    """Each thread of ``pid`` now (or those of ``threads`` alone: thread ids), its time on a
+    core and its run delay (how long it waited, ready, for a core), nanoseconds
+    (``/proc/PID/task/TID/schedstat``); none that cannot be read (no /proc, the process reaped
+    or the thread ended, a kernel without scheduler statistics)."""
     found: dict[str, tuple[int, int]] = {}
-    for thread, data in _each_thread(pid, "schedstat"):
+    for thread, data in _each_thread(pid, "schedstat", threads):
         try:
             on_cpu, delay = data.split()[:2]
             found[thread] = int(on_cpu), int(delay)

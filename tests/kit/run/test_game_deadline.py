@@ -52,7 +52,7 @@ def test_the_deadline_moves_on_by_what_the_two_sides_waited_for_a_core(monkeypat
     delays = {8: {"8": (0, 800_000_000)}, 9: {"9": (0, 500_000_000)}, 10: {"10": (0, 10**8)}}
     cpu = [1.0]
     monkeypatch.setattr(game_deadline, "descendants", lambda pid: below.get(pid, []))
-    monkeypatch.setattr(game_deadline, "schedstats", lambda pid: delays.get(pid, {}))
+    monkeypatch.setattr(game_deadline, "schedstats", lambda pid, threads=None: delays.get(pid, {}))
     monkeypatch.setattr(game_deadline, "cpu_under", lambda watch: cpu[0])
     ends = Ends()
     started = time.monotonic() - 7.0  # the 6 s timeout is past
@@ -76,6 +76,35 @@ def test_the_deadline_moves_on_by_what_the_two_sides_waited_for_a_core(monkeypat
     assert deadline.due() == pytest.approx(started + 6.0)
     per_move = Deadline(started, 6.0, False, ends, watch=7, interactor=9)
     assert per_move.due() == pytest.approx(started + 6.0)  # the interactor's own timing
+
+
+def test_the_deadline_moves_on_by_what_the_relay_s_threads_waited_for_a_core(monkeypatch):
+    """The relay's two threads, in this process, stall the game while they wait for a core
+    as the sides do: their run delay is given back too (each read by the thread id the relay
+    recorded, the last reading kept once it ended), bounded as the sides' wait is."""
+    kit = os.getpid()
+    delays = {"101": (0, 300_000_000), "102": (0, 200_000_000), "999": (0, 10**10)}
+    read = []
+
+    def schedstats(pid, threads=None):
+        read.append((pid, threads))
+        return {tid: delays[tid] for tid in threads or [] if tid in delays}
+
+    monkeypatch.setattr(game_deadline, "descendants", lambda pid: [])
+    monkeypatch.setattr(game_deadline, "schedstats", schedstats)
+    monkeypatch.setattr(game_deadline, "cpu_under", lambda watch: 1.0)
+    ends = Ends()
+    started = time.monotonic() - 7.0
+    deadline = Deadline(started, 6.0, True, ends, limit=2.0, watch=7)
+    assert deadline.due() == pytest.approx(started + 6.0)  # no relay yet
+    ends.threads += ["101", "102"]  # 999, another game's relay or the kit's own, not read
+    assert deadline.due() == pytest.approx(started + 6.5)
+    assert read[-1] == (kit, ["101", "102"])
+    delays["101"] = (0, 700_000_000)
+    delays.pop("102")  # ended: its last reading stays
+    assert deadline.due() == pytest.approx(started + 6.9)
+    delays["101"] = (0, 90 * 10**9)  # bounded: no more than the time off the solution's CPU
+    assert deadline.due() == pytest.approx(started + 12.0, abs=0.05)
 
 
 SPINS_THEN_SLEEPS = """import time

@@ -6,6 +6,7 @@ import fcntl
 import os
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -49,6 +50,8 @@ def test_each_side_hears_the_other_and_the_transcript_keeps_the_order():
     assert record.result() == ["> hello", "< olleh", "> got olleh", "< heard got olleh"]
     assert ends.ended("solution") and ends.ended("interactor") and ends.first() is not None
     assert ends.relayed >= 3  # the chunks passed on, which the deadline's allowance counts
+    # each relay thread's native id, whose wait for a core the deadline's allowance reads
+    assert len(set(ends.threads)) == 2 and str(threading.get_native_id()) not in ends.threads
 
 
 def test_the_solution_s_output_past_its_cap_is_not_passed_on():

@@ -8,6 +8,7 @@ import os
 import resource
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -568,6 +569,9 @@ def test_each_thread_s_time_on_a_core_and_wait_for_one_are_read():
     on_cpu, delay = schedstats(os.getpid())[str(os.getpid())]
     assert before - 0.01e9 <= on_cpu <= time.thread_time_ns() + 0.01e9 and delay >= 0
     assert schedstats(2**22 + 7) == {}
+    this = str(threading.get_native_id())  # a game's relay threads, read by their ids alone
+    assert list(schedstats(os.getpid(), [this, str(2**22 + 7)])) == [this]
+    assert schedstats(os.getpid(), [str(2**22 + 7)]) == {}  # not each of the process's
 
 
 def test_a_hard_limit_is_raised_where_the_launcher_may_and_kept_where_not(monkeypatch):
