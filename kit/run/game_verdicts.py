@@ -52,13 +52,14 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
 
 A verdict's message never says which of two near-simultaneous ends came first, since that is
 the scheduler's choice and the same game would be said two ways from run to run: an
-interactor's rejection or failure says the interactor's message, and that the kit ended the
-solution still running after the grace period (``STILL_RUNNING``, a second later: no race),
-whichever side stopped first; never the solution's own status, which after a rejection
-races too (a write to the closed pipe, exit 120, or none before its end of input, 0); a
-solution's failure says whether the interactor accepted (``INTERACTOR_ACCEPTED``), whichever
-exited first. Only the verdict follows the order (Codeforces' rule), and only where the
-exits were ``EXIT_ORDER_MARGIN`` apart or the relay saw the solution's output end first.
+interactor's rejection or failure says the interactor's message alone, whichever side
+stopped first: never the solution's own status, which after a rejection races too (a write to
+the closed pipe, exit 120, or none before its end of input, 0), nor that the kit ended it
+after the grace period (a flood dies in the closed pipe or lives to be ended, by whether its
+write had finished); a solution's failure says whether the interactor accepted
+(``INTERACTOR_ACCEPTED``), whichever exited first. Only the verdict follows the order
+(Codeforces' rule), and only where the exits were ``EXIT_ORDER_MARGIN`` apart or the relay
+saw the solution's output end first.
 """
 
 from __future__ import annotations
@@ -85,7 +86,6 @@ INTERACTOR_ACCEPTED = " (the interactor accepted)"  # the end of a failure's mes
 HUNG_VALIDATOR = (
     "; problemtools takes a validator still running at its wall limit as a rejection (43): WA"
 )
-STILL_RUNNING = " (the solution was still running: ended)"  # by the grace period's kill
 EXIT_ORDER_MARGIN = 0.2  # seconds an interactor's exit must lead a solution's to come first
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
 BUSY_SHARE = 0.5  # of a game's time on the interactor's CPU: it was busy, not the game idle
@@ -210,11 +210,10 @@ def _ran_on(end: Ending) -> tuple[str, str] | None:
 
 def _rejection(end: Ending) -> tuple[str, str]:
     """The interactor's rejection (``WA``, ``PE``) or failure (``JE``), said the same whichever
-    side stopped first (the module doc), with the kit's kill after the grace period."""
-    ended = STILL_RUNNING if end.killed.get("solution") == "grace" else ""
+    side stopped first (the module doc)."""
     if end.crash:
-        return JE, f"interactor {end.crash}{ended}"
-    return end.statuses.rejection(end.interactor.code), end.said + ended
+        return JE, f"interactor {end.crash}"
+    return end.statuses.rejection(end.interactor.code), end.said
 
 
 def _stopped_early(end: Ending, limits: Limits) -> tuple[str, str] | None:

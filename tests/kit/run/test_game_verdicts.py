@@ -155,7 +155,7 @@ ENDS_EITHER_WAY = [
     ),
     (
         -9, {"solution": "grace"}, 1, "wrong answer", Statuses(),
-        ("WA", "wrong answer (the solution was still running: ended)"),
+        ("WA", "wrong answer"),
     ),
     (1, {}, 0, "", Statuses(), ("RE", "exit status 1 (the interactor accepted)")),
 ]  # fmt: skip

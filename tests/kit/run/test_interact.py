@@ -232,16 +232,20 @@ print(100, flush=True)
 time.sleep(30)
 """
 WAITING = "import sys\nsys.stdin.readline()\nsys.stdin.readline()\n"
+# what a loaded machine adds to a timeout's words: the wait for a core it gave back
+GIVEN_BACK = (
+    r"(?: and \d+\.\d\d s more for (?:the relay's hops|what its two sides waited for a core))*"
+)
 
 
 @pytest.mark.parametrize(
     ("interactor", "verdict", "said"),
     [
         (BUSY_INTERACTOR, "JE", r"judge error: interactor busy: \d\.\d\d s CPU of its own by "
-         r"the 1 s timeout, while the solution waited \(0\.\d\d s CPU\): the time was the "
-         r"interactor's"),
-        (SLEEPING_INTERACTOR, "TLE", r"time limit: idle: killed at the 1 s timeout after 0\.\d\d "
-         r"s CPU \(both sides still running: each waiting for the other\?\)"),
+         r"the 1 s timeout" + GIVEN_BACK + r", while the solution waited \(0\.\d\d s CPU\): "
+         r"the time was the interactor's"),
+        (SLEEPING_INTERACTOR, "TLE", r"time limit: idle: killed at the 1 s timeout" + GIVEN_BACK
+         + r" after 0\.\d\d s CPU \(both sides still running: each waiting for the other\?\)"),
     ],
 )  # fmt: skip
 def test_an_interactor_that_spins_while_the_solution_waits_is_the_judge_s_failure(
@@ -279,7 +283,8 @@ def test_a_busy_solution_in_a_game_with_a_game_timeout_is_busy_not_idle(secret, 
     run = run_interactive(solution, INTERACTOR, secret, cwd=secret.parent, limits=limits)
     assert run.verdict == "TLE"
     assert re.fullmatch(
-        r"time limit: \d\.\d\d s CPU in a game stopped at the 1 s game_timeout", run.message
+        r"time limit: \d\.\d\d s CPU in a game stopped at the 1 s game_timeout" + GIVEN_BACK,
+        run.message,
     ), run.message
 
 
@@ -487,10 +492,9 @@ def test_solution_that_never_reads_is_stopped_after_the_rejection(secret):
     started = time.monotonic()
     run = play(program("flood.py"), secret, timeout=20.0)
     assert time.monotonic() - started < 8.0  # the grace period, not the timeout
-    assert (run.verdict, run.message) == (
-        "WA",
-        "wrong answer: more than 7 guesses (the solution was still running: ended)",
-    )
+    # the same message whether the flood's write ended in the closed pipe or it was ended
+    # after the grace period, asleep
+    assert (run.verdict, run.message) == ("WA", "wrong answer: more than 7 guesses")
     # the flood's head was left out: the transcript starts at a guess, and the replies are
     # shown only where they came after the last guesses the relay read (whether it read more
     # of the flood after them depends on timing)
@@ -773,8 +777,7 @@ def test_a_solution_that_closes_its_output_and_runs_on_gets_the_rejection(secret
     solution.write_text("import os, time\ninput()\nos.close(1)\ntime.sleep(10)\n")
     run = play([sys.executable, str(solution)], secret, timeout=20.0)
     assert run.verdict == "WA", run.message
-    assert run.message.startswith("wrong answer: end of output after 0 guesses")
-    assert run.message.endswith("(the solution was still running: ended)")
+    assert run.message.startswith("wrong answer: end of output after 0 guesses"), run.message
 
 
 def test_a_solution_that_closes_its_output_then_crashes_after_the_rejection_gets_it(
