@@ -3,15 +3,16 @@ other``, and between names: ``merged = best | extra`` after ``best = {}``, ``cou
 after ``counts = dict(...)``, raise TypeError on 3.8.
 
 A name is a dict within one scope (the module body, a function's or a class's; what another
-scope binds is not read) when every binding of it there is one: a dict display or
-comprehension (``{**a, **b}`` too), ``dict(...)`` (the builtin: the module binds no ``dict``),
+scope binds is not read) when every binding of it there is one: a dict display or comprehension
+(``{**a, **b}`` too), ``dict(...)`` (the builtin: the module binds no ``dict``),
 ``defaultdict(...)`` or ``OrderedDict(...)`` however imported from ``collections``, ``.copy()``
-of one, or a dict name; ``|=`` on it keeps it one. A parameter, a loop's, ``with``'s or
-``except``'s target, an import, a name declared ``global`` or ``nonlocal`` anywhere, and any
-other binding make it none. ``Counter``, whose ``|`` 3.8 has, is no dict here; an attribute or
-an item is no name. ``|`` with a dict on either side is found, ``|=`` on a dict name (a
-``Counter``'s ``|=`` takes a dict on 3.8). ``dict_unions`` gives their lines to the API check's
-own rules (``kit.check.apis``).
+of one, a dict name, or the union of two (``c = a | b``; with one side not surely a dict the
+union is none: that side's ``__ror__`` may give anything); ``|=`` on it keeps it one. A
+parameter, a loop's, ``with``'s or ``except``'s target, an import, a name declared ``global``
+or ``nonlocal`` anywhere, and any other binding make it none. ``Counter``, whose ``|`` 3.8 has,
+is no dict here; an attribute or an item is no name. ``|`` with a dict on either side is found,
+``|=`` on a dict name (a ``Counter``'s ``|=`` takes a dict on 3.8). ``dict_unions`` gives their
+lines to the API check's own rules (``kit.check.apis``).
 """
 
 from __future__ import annotations
@@ -129,7 +130,12 @@ def _parameters(scope: ast.AST) -> list[str]:
 
 
 def _is_dict(node: ast.expr, dicts: set[str], makers: _Makers) -> bool:
-    """Whether ``node`` is surely a dict (of ``dict``, ``defaultdict`` or ``OrderedDict``)."""
+    """Whether ``node`` is surely a dict (of ``dict``, ``defaultdict`` or ``OrderedDict``): a
+    union of two is one (``a | b | c`` read along its left, however long)."""
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        if not _is_dict(node.right, dicts, makers):
+            return False
+        node = node.left
     if isinstance(node, (ast.Dict, ast.DictComp)):
         return True
     if isinstance(node, ast.Name):

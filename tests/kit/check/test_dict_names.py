@@ -64,5 +64,33 @@ def test_what_is_not_surely_a_dict_is_not_found(text):
     assert unions(text) == []
 
 
-def test_a_dict_display_on_either_side_of_a_bar_and_a_union_s_result_read_as_no_dict():
+def test_a_dict_display_on_either_side_of_a_bar_and_the_result_of_one_read_as_no_dict():
+    """``{'a': 1} | other`` is no dict when ``other`` defines ``__ror__``."""
     assert unions("a = {'a': 1} | other\nb = x | {k: 1 for k in y}\nc = a | b\n") == [1, 2]
+
+
+@pytest.mark.parametrize(
+    "text, lines",
+    [
+        ("a = {}\nb = dict(y)\nc = a | b\nn = 1\nc | x\n", [3, 5]),
+        ("a = {}\nb = {}\nc = a | b\nc |= x\n", [3, 4]),
+        ("a = {}\nb = a | {} | dict(y)\nc = b | a\nd = c.copy()\nd |= x\n", [2, 2, 3, 5]),
+        ("def f():\n    a = {}\n    b = a | {}\n    return b | x\n", [3, 4]),
+    ],
+)
+def test_the_union_of_two_dicts_is_a_dict(text, lines):
+    assert sorted(unions(text)) == lines
+
+
+@pytest.mark.parametrize(
+    "text, lines",
+    [
+        ("a = {1}\nb = set(y)\nc = a | b\nc | x\nc |= z\n", []),
+        ("a = {1}\nb = {}\nc = a | b\nc | x\nc |= z\n", [3]),  # TypeError on any version
+        ("from collections import Counter\nc = Counter(a) | Counter(b)\nc |= x\n", []),
+        ("def f(b):\n    a = {}\n    c = a | b\n    return c | x\n", [3]),
+        ("a = {}\nc = a | 1\nc |= x\n", [2]),
+    ],
+)
+def test_a_union_with_what_is_not_surely_a_dict_is_no_dict(text, lines):
+    assert unions(text) == lines
