@@ -13,6 +13,11 @@ or ``nonlocal`` anywhere, and any other binding make it none. ``Counter``, whose
 is no dict here; an attribute or an item is no name. ``|`` with a dict on either side is found,
 ``|=`` on a dict name (a ``Counter``'s ``|=`` takes a dict on 3.8). ``dict_unions`` gives their
 lines to the API check's own rules (``kit.check.apis``).
+
+A scope is read without order, and a star import as binding none of its names: ``d = {}``,
+``from m import *``, then ``d | x`` is flagged, though ``m`` may bind ``d``. What ``m`` binds is
+not read; a contest solution star-imports standard modules (``from math import *``), at its
+top, before it binds its own names.
 """
 
 from __future__ import annotations

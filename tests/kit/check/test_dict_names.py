@@ -94,3 +94,11 @@ def test_the_union_of_two_dicts_is_a_dict(text, lines):
 )
 def test_a_union_with_what_is_not_surely_a_dict_is_no_dict(text, lines):
     assert unions(text) == lines
+
+
+def test_a_star_import_is_read_as_binding_no_name():
+    """Order is not read: ``d`` is a dict though ``from m import *`` may rebind it before its
+    ``|`` (a contest's star imports are standard modules', at the top, before its own names)."""
+    text = "d = {}\nfrom m import *\ne = d | x\nd |= y\n"
+    assert sorted(unions(text)) == [3, 4]
+    assert unions("from m import *\nd = {}\ne = d | x\n") == [3]
