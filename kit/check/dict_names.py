@@ -23,11 +23,12 @@ top, before it binds its own names.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field
 
 from kit.bundle.sources import walk
 from kit.check.evaluated_types import FUNCTIONS, SCOPES, in_scope
-from kit.check.member_uses import member_uses, names_bound_by
+from kit.check.member_uses import BINDERS, member_uses, names_bound_by
 
 DICT_CLASSES = {"defaultdict", "OrderedDict"}  # collections' dicts, whose | came in 3.9
 
@@ -43,33 +44,76 @@ class _Makers:
 
 def dict_unions(tree: ast.Module) -> list[int]:
     """The lines of each ``|`` with a dict on either side and each ``|=`` on a dict name
-    (the names read only in a scope that holds a ``|``: most code has none)."""
-    declared = set()  # global or nonlocal: bound in another scope too
-    scopes: list[ast.AST] = [tree]
-    ors = dict_bound = collections = False  # a | at all; the module binds dict; imports collections
-    for node in walk(tree):
-        if isinstance(node, (ast.Global, ast.Nonlocal)):
-            declared.update(node.names)
-        elif isinstance(node, SCOPES):
-            scopes.append(node)
-        ors = ors or _bit_or(node)
-        dict_bound = dict_bound or "dict" in names_bound_by(node)
-        collections = collections or _imports_collections(node)
-    if not ors:
+    (the names read only in a module that holds a ``|``: most code has none)."""
+    if not any(type(node) in _BARRED and type(node.op) is ast.BitOr for node in walk(tree)):
         return []
-    makers = _makers(tree, dict_bound, collections)
+    module = _Module()
+    scopes, todo = [], deque([tree])  # the scopes read; those found, still to read
+    while todo:
+        scopes.append(_read_scope(todo.popleft(), module, todo))
+    makers = _makers(tree, module.dict_bound, module.collections)
     lines = []
     for scope in scopes:
-        nodes = list(in_scope(scope))
-        if any(_bit_or(node) for node in nodes):
-            dicts = _dict_names(scope, nodes, makers) - declared
-            lines += [node.lineno for node in nodes if _is_union(node, dicts, makers)]
+        if scope.unions:
+            dicts = _dict_names(scope.bindings, makers) - module.declared
+            lines += [node.lineno for node in scope.unions if _is_union(node, dicts, makers)]
     return lines
 
 
-def _bit_or(node: ast.AST) -> bool:
-    """A ``|`` or ``|=``."""
-    return isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.BitOr)
+_BARRED = {ast.BinOp, ast.AugAssign}  # what may be a | or |=
+
+
+@dataclass
+class _Module:
+    """What the module's scopes tell of it, read with them: the names declared ``global`` or
+    ``nonlocal`` (bound in another scope too), whether it binds ``dict`` and whether it
+    imports ``collections``."""
+
+    declared: set[str] = field(default_factory=set)
+    dict_bound: bool = False
+    collections: bool = False
+
+
+@dataclass
+class _Scope:
+    """One scope's bindings (what each name is bound to; None: what is not read) and its
+    ``|`` and ``|=``."""
+
+    bindings: dict[str, list[ast.expr | None]] = field(default_factory=dict)
+    unions: list[ast.AST] = field(default_factory=list)
+
+
+def _read_scope(scope: ast.AST, module: _Module, todo: deque[ast.AST]) -> _Scope:
+    """``scope``'s bindings and unions, in one pass over its own nodes (a parent before its
+    children: an assignment's value is known when its target comes); what it tells of the
+    module into ``module``, the scopes defined in it onto ``todo``."""
+    read = _Scope()
+    values: dict[int, ast.expr] = {}  # a name assigned: its value, by the target's id
+    kept: set[int] = set()  # the target of a |=, which leaves a dict one
+    for name in _parameters(scope):
+        read.bindings.setdefault(name, []).append(None)
+        module.dict_bound = module.dict_bound or name == "dict"
+    for node in in_scope(scope):
+        kind = type(node)
+        if kind is ast.Assign:
+            values.update((id(t), node.value) for t in node.targets if type(t) is ast.Name)
+        elif kind is ast.AnnAssign and node.value is not None:
+            values[id(node.target)] = node.value
+        elif kind in _BARRED and type(node.op) is ast.BitOr:
+            read.unions.append(node)
+            if kind is ast.AugAssign:
+                kept.add(id(node.target))
+        elif kind is ast.Import or kind is ast.ImportFrom:
+            module.collections = module.collections or _imports_collections(node)
+        elif isinstance(node, SCOPES):
+            todo.append(node)
+        if kind in BINDERS and id(node) not in kept:
+            if kind is ast.Global or kind is ast.Nonlocal:
+                module.declared.update(node.names)
+            for name in names_bound_by(node):
+                read.bindings.setdefault(name, []).append(values.get(id(node)))
+                module.dict_bound = module.dict_bound or name == "dict"
+    return read
 
 
 def _imports_collections(node: ast.AST) -> bool:
@@ -95,24 +139,8 @@ def _makers(tree: ast.Module, dict_bound: bool, collections: bool) -> _Makers:
     return _Makers(frozenset(names), frozenset(nodes))
 
 
-def _dict_names(scope: ast.AST, nodes: list[ast.AST], makers: _Makers) -> set[str]:
-    """The names every binding in ``scope`` binds to a dict (``nodes``: the scope's own)."""
-    values: dict[int, ast.expr] = {}  # a name assigned: its value, by the target's id
-    kept: set[int] = set()  # the target of a |=, which leaves a dict one
-    for node in nodes:
-        if isinstance(node, ast.Assign):
-            values.update((id(t), node.value) for t in node.targets if isinstance(t, ast.Name))
-        elif isinstance(node, ast.AnnAssign) and node.value is not None:
-            values[id(node.target)] = node.value
-        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr):
-            kept.add(id(node.target))
-    bindings: dict[str, list[ast.expr | None]] = {}  # None: bound to what is not read
-    for name in _parameters(scope):
-        bindings.setdefault(name, []).append(None)
-    for node in nodes:
-        if id(node) not in kept:
-            for name in names_bound_by(node):
-                bindings.setdefault(name, []).append(values.get(id(node)))
+def _dict_names(bindings: dict[str, list[ast.expr | None]], makers: _Makers) -> set[str]:
+    """The names of ``bindings`` (one scope's) every binding of which is a dict."""
     dicts = set(bindings)  # then each bound to what is not surely a dict left out, till none is
     while True:  # a name bound only to dicts and to each other (``a = b``, ``b = a``) stays one
         now = {

@@ -65,8 +65,15 @@ def bound_names(tree: ast.Module) -> set[str]:
     return bound
 
 
+# the kinds of node that may bind a name: ``names_bound_by`` reads no other
+BINDERS = frozenset({ast.Name, ast.arg, ast.alias, ast.Global, ast.Nonlocal, ast.ExceptHandler})
+BINDERS |= {ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.MatchAs, ast.MatchStar}
+
+
 def names_bound_by(node: ast.AST) -> list[str]:
     """The names ``node`` itself binds (``bound_names`` of one node, its children not read)."""
+    if type(node) not in BINDERS:
+        return []
     if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
         return [node.id]
     if isinstance(node, ast.arg):
