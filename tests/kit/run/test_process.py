@@ -305,6 +305,78 @@ def test_a_child_that_leaves_the_run_s_group_is_ended_with_the_run(run, tmp_path
             os.kill(leaver, signal.SIGKILL)
 
 
+DAEMON = """\
+    import os, time
+    print(3, flush=True)
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:  # a daemon: under init, in a session of its own, stdout still open
+            open("daemon.pid", "w").write(str(os.getpid()))
+            time.sleep(30)
+        os._exit(0)
+    while not os.path.exists("daemon.pid") or not open("daemon.pid").read():
+        time.sleep(0.01)
+"""
+
+
+def test_a_daemon_holding_the_run_s_stdout_neither_holds_the_run_nor_outlives_it(run, tmp_path):
+    """A judge's run ends when the solution's process ends (DOMjudge's runguard waits for that
+    process alone), not when the last holder of its stdout closes it."""
+    start = time.monotonic()
+    done = run(DAEMON)
+    daemon = int((tmp_path / "daemon.pid").read_text())
+    try:
+        assert (done.returncode, done.killed, done.stdout) == (0, None, b"3\n")
+        assert time.monotonic() - start < 5
+        deadline = time.monotonic() + 5
+        while alive(daemon) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not alive(daemon)
+    finally:
+        if alive(daemon):
+            os.kill(daemon, signal.SIGKILL)
+
+
+@pytest.mark.parametrize(
+    ("code", "stdout", "stderr"),
+    [
+        ("print(3, flush=True)\nos.close(1)\n", b"3\n", b""),
+        ("open('/dev/stdout', 'a').write('3\\n')\n", b"3\n", b""),
+        ("os.dup2(1, 2)\nsys.stderr.write('debug\\n')\nprint(3)\n", b"debug\n3\n", b""),
+        ("os.dup2(2, 1)\nprint(3)\n", b"", b"3\n"),
+    ],
+    ids=["closes-fd-1-after-flushing", "dev-stdout-by-path", "stderr-onto-stdout", "onto-stderr"],
+)
+def test_what_reaches_fd_1_by_any_name_is_the_output_and_nothing_else_is(run, code, stdout, stderr):
+    done = run("import os, sys\n" + code)
+    assert (done.returncode, done.stdout, done.stderr) == (0, stdout, stderr)
+
+
+def test_an_answer_still_buffered_when_fd_1_is_closed_is_lost_and_the_exit_fails(run):
+    """CPython cannot flush it at exit: "Exception ignored", exit status 120, as on a judge."""
+    done = run("import os\nprint(3)\nos.close(1)\n")
+    assert (done.returncode, done.stdout) == (120, b"")
+    assert b"Bad file descriptor" in done.stderr
+
+
+def test_memory_mapped_and_never_touched_is_not_counted(run):
+    """A Linux judge's control group charges the pages touched; a mapping of 1 GB with one
+    page written holds one page (a Windows judge's committed memory would count it all:
+    docs/targets.md)."""
+    code = "import mmap\nheld = mmap.mmap(-1, 10**9)\nheld[0] = 1\nprint(3)\n"
+    done = run(code, memory_kib=64 * 1024)
+    assert (done.returncode, done.killed, done.stdout) == (0, None, b"3\n")
+    assert done.peak_kib < 64 * 1024
+
+
+def test_a_program_that_ignores_sigterm_is_still_ended_at_the_timeout(run):
+    code = "import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\ntime.sleep(60)\n"
+    start = time.monotonic()
+    done = run(code, timeout=0.5)
+    assert done.killed == TIME and done.timed_out
+    assert time.monotonic() - start < 5
+
+
 def test_a_program_that_kills_its_launcher_is_ended_and_the_next_run_gets_a_new_one(run, tmp_path):
     """A judge's sandbox keeps a solution from signalling the judge; here the launcher is the
     run's parent and can be killed: the kit ends the run's group and says what it did."""
