@@ -62,8 +62,17 @@ def shadowed_module(slug: str, judge: str) -> str | None:
 
 def check_slug(slug: str, where: str) -> None:
     """Raise a one-line BuildError, starting with ``where``, when ``slug`` breaks SLUG_RULE."""
+    if is_reserved(slug):
+        raise BuildError(f"{where}: {RESERVED_RULE}")
     if not is_slug(slug):
-        raise BuildError(f"{where}: {RESERVED_RULE if is_reserved(slug) else SLUG_RULE}")
+        raise BuildError(f"{where}: {SLUG_RULE}{_suggestion(slug)}")
+
+
+def _suggestion(text: str) -> str:
+    """The end of SLUG_RULE's line for a name that breaks it but makes a slug as a title would:
+    ``(did you mean 'two_sum'?)`` for "Two-Sum"; "" when it makes none ("2sum")."""
+    made = slug_from(text)
+    return f" (did you mean {made!r}?)" if made and made != text and is_slug(made) else ""
 
 
 # Russian Cyrillic in Latin letters, as a passport spells it (ICAO 9303's table, the one

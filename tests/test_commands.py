@@ -143,10 +143,14 @@ def test_new_refuses_an_existing_slug_without_touching_anything(toy):
     assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
 
 
-@pytest.mark.parametrize("slug", ["Bad-Name", "9lives", "_x", "a" * 65])
-def test_new_refuses_a_bad_slug(toy, slug):
+@pytest.mark.parametrize(
+    ("slug", "suggested"),
+    [("Bad-Name", "bad_name"), ("9lives", None), ("_x", "x"), ("a" * 65, "a" * 64)],
+)
+def test_new_refuses_a_bad_slug_suggesting_the_slug_it_makes(toy, slug, suggested):
     code, _, err = command("new", slug, "--judge", "POJ", root=toy)
     rule = "a slug is a lower-case letter, then lower-case letters, digits and '_', 64 at most"
+    rule += f" (did you mean {suggested!r}?)" if suggested else ""
     assert code == 2 and err.endswith(f"error: new: {slug!r}: {rule}\n")
 
 

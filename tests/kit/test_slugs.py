@@ -42,10 +42,13 @@ def test_a_slug_is_made_of_a_title(title, fallback, slug):
 @pytest.mark.parametrize(
     ("slug", "rule"),
     [
-        ("Toy", SLUG_RULE),
+        ("Toy", f"{SLUG_RULE} (did you mean 'toy'?)"),
         ("2sum", SLUG_RULE),
-        ("a-b", SLUG_RULE),
-        ("a" * (SLUG_MAX + 1), SLUG_RULE),
+        ("a-b", f"{SLUG_RULE} (did you mean 'a_b'?)"),
+        ("Two-Sum", f"{SLUG_RULE} (did you mean 'two_sum'?)"),
+        ("ABC300-A", f"{SLUG_RULE} (did you mean 'abc300_a'?)"),
+        ("Class", SLUG_RULE),  # its slug, 'class', is a keyword: no suggestion
+        ("a" * (SLUG_MAX + 1), f"{SLUG_RULE} (did you mean {'a' * SLUG_MAX!r}?)"),
         ("lambda", RESERVED_RULE),
         ("match", RESERVED_RULE),  # a soft keyword
         ("shared", RESERVED_RULE),
