@@ -15,7 +15,8 @@ As ``oj t`` does, a ``NAME.in`` without an answer is still a case (``Case.expect
 runs, passes when the process ends cleanly within the limits, and the report counts it apart
 ("ran, no answer to compare"). Hidden files and the files editors leave beside the ones they
 edit (``NAME~``, ``#NAME#``, ``.#NAME``, ``.NAME.swp``, ``.NAME.swo``) are skipped without a
-word, in both folders. ``line_end_note`` names the samples whose lines end with CRLF.
+word, in both folders. ``line_end_note`` names the samples whose lines end with CRLF,
+``empty_files_note`` those that hold nothing but whitespace.
 
 A problem package's cases (``package = "PATH"``, kit.registry) are the package's, in the judge's
 order: the sample group (answers included, also for an interactive validator), then the secret
@@ -295,6 +296,31 @@ def line_end_note(problem: Problem) -> str | None:
             f"in {', '.join(answers)}: answers are compared without their \\r, except by a checker"
         )
     return f"note: CRLF (\\r\\n) line ends {'; '.join(effects)} (dos2unix converts them)"
+
+
+def empty_files_note(problem: Problem) -> str | None:
+    """A one-line note naming the sample files that hold nothing but whitespace: a statement's
+    sample seldom is empty, a paste that did not happen often leaves one so; None when there is
+    none, or the samples cannot be read."""
+    try:
+        cases = sample_cases(problem)
+    except BuildError:
+        return None
+    inputs = [problem.rel(case.input) for case in cases if _blank(case.input)]
+    answers = [problem.rel(case.expected) for case in cases if _blank(case.expected)]
+    effects = [f"{', '.join(inputs)} (the solution reads no input)"] if inputs else []
+    effects += [f"{', '.join(answers)} (no output is expected)"] if answers else []
+    if not effects:
+        return None
+    return f"note: nothing but whitespace in {'; '.join(effects)}: was the sample pasted?"
+
+
+def _blank(path: Path | None) -> bool:
+    """Whether the file at ``path`` (None: no file) holds nothing but whitespace."""
+    try:
+        return path is not None and not path.read_bytes().strip()
+    except OSError:
+        return False
 
 
 def _crlf(path: Path | None) -> bool:

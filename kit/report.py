@@ -32,7 +32,7 @@ from typing import TextIO
 from kit.build_results import Result, Status
 from kit.judges.judge_messages import crash_line
 from kit.judges.profiles import PROFILES, STRICTEST
-from kit.problem_cases import NO_ANSWER, line_end_note
+from kit.problem_cases import NO_ANSWER, empty_files_note, line_end_note
 from kit.registry import NO_PROFILE
 from kit.run.cases import Column
 from kit.run.limits import MIB
@@ -248,6 +248,7 @@ def notes(results: list[Result]) -> list[str]:
         own = []
         if result.problem.kind == "batch":
             own.append(line_end_note(result.problem))
+        own.append(empty_files_note(result.problem))
         unanswered = unanswered_cases(result)
         if unanswered:
             own.append(

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
-from kit.problem_cases import judge_cases, line_end_note, sample_cases
+from kit.problem_cases import empty_files_note, judge_cases, line_end_note, sample_cases
 from kit.registry import load_registry
 from tests.package_support import workspace
 
@@ -442,3 +442,25 @@ def test_the_crlf_note_tells_inputs_from_answers_of_a_subfolder_layout(toy):
     assert note is not None
     assert "in samples/toy_sum/in/01.txt: the solution reads each \\r" in note
     assert "in samples/toy_sum/out/01.txt: answers are compared without" in note
+
+
+# --- a note for empty sample files ------------------------------------------------------------
+
+
+def test_an_empty_sample_answer_gets_a_note_beside_its_wrong_answer(toy):
+    """An answer not pasted: the build said "expected end of output, got '7'" alone."""
+    (toy / "samples" / "toy_sum" / "sample-1.out").write_bytes(b"\n")
+    code, output = build(toy, "toy_sum")
+    assert code == 1, output
+    notes = [line for line in output.splitlines() if "whitespace" in line]
+    assert notes == [
+        "toy_sum: note: nothing but whitespace in samples/toy_sum/sample-1.out (no output is "
+        "expected): was the sample pasted?"
+    ]
+
+
+def test_the_empty_files_note_names_empty_inputs_and_nothing_for_full_samples(toy):
+    assert empty_files_note(toy_sum(toy)) is None
+    (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b"")
+    note = empty_files_note(toy_sum(toy))
+    assert note is not None and "in samples/toy_sum/sample-1.in (the solution reads no" in note
