@@ -40,6 +40,7 @@ from kit.commands import (
     target_runner,
 )
 from kit.errors import BuildError
+from kit.invocation import command
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
 from kit.problem_cases import Case
@@ -181,6 +182,8 @@ def _input(given: Path | None, problem, unnamed_game: bool) -> bytes:
     named, as FILE or ``-``: its stdin is not the solution's); at most INPUT_MOST of either
     (``/dev/zero``, ``yes |``: refused, not read to the end)."""
     if given is not None:
+        if given.is_dir():
+            raise BuildError(_a_folder(given, problem.slug))
         try:
             with open(given, "rb") as stream:
                 if os.fstat(stream.fileno()).st_size > INPUT_MOST:  # a file: its size says it
@@ -195,6 +198,16 @@ def _input(given: Path | None, problem, unnamed_game: bool) -> bytes:
     if sys.stdin.buffer.isatty():  # else a run waiting for its input looks hung
         print("reading the input from the terminal: end it with Ctrl-D", file=sys.stderr)
     return _capped(sys.stdin.buffer, "stdin")
+
+
+def _a_folder(given: Path, slug: str) -> str:
+    """What to give instead of a folder (``run SLUG samples/SLUG``, as ``oj t -d`` takes one)."""
+    inputs = sorted(given.glob("*.in"))
+    such = f", such as {given / inputs[0].name}" if inputs else ""
+    return (
+        f"{given} is a folder: run takes one input FILE{such}; "
+        f"`{command()} {slug}` runs every sample"
+    )
 
 
 def _capped(stream, name: str) -> bytes:

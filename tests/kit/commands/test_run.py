@@ -217,6 +217,18 @@ def test_an_unreadable_file_is_one_line(toy, tmp_path):
         run.run(parse("toy_sum", str(tmp_path / "missing.in"), "--root", str(toy)))
 
 
+def test_a_folder_given_as_file_names_a_file_of_it_and_the_build(toy):
+    """``run SLUG samples/SLUG``, as ``oj t -d`` takes a folder: it said "cannot read: Is a
+    directory"."""
+    folder = toy / "samples" / "toy_sum"
+    with pytest.raises(BuildError) as raised:
+        run.run(parse("toy_sum", str(folder), "--root", str(toy)))
+    assert str(raised.value) == (
+        f"{folder} is a folder: run takes one input FILE, such as {folder / 'sample-1.in'}; "
+        "`cpkit toy_sum` runs every sample"
+    )
+
+
 def test_an_endless_input_is_refused_not_read_to_the_end(toy, tmp_path, monkeypatch):
     """``cpkit run SLUG /dev/zero`` or ``yes | cpkit run SLUG``: the kit read until it ran out
     of memory; past the cap it says so in one line."""
