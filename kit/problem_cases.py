@@ -28,7 +28,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from kit.case_folders import (
     Layout,
@@ -277,12 +277,7 @@ def _case(problem: Problem, case: PackageCase) -> Case:
 def line_end_note(problem: Problem) -> str | None:
     """A one-line note naming the sample files whose lines end with CRLF (``\\r\\n``), which
     judges' files seldom have; None when there is none, or the samples cannot be read."""
-    try:
-        cases = sample_cases(problem)
-    except BuildError:
-        return None
-    inputs = [problem.rel(case.input) for case in cases if _crlf(case.input)]
-    answers = [problem.rel(case.expected) for case in cases if _crlf(case.expected)]
+    inputs, answers = _samples_where(problem, _crlf)
     if not inputs and not answers:
         return None
     effects = []
@@ -302,17 +297,25 @@ def empty_files_note(problem: Problem) -> str | None:
     """A one-line note naming the sample files that hold nothing but whitespace: a statement's
     sample seldom is empty, a paste that did not happen often leaves one so; None when there is
     none, or the samples cannot be read."""
-    try:
-        cases = sample_cases(problem)
-    except BuildError:
-        return None
-    inputs = [problem.rel(case.input) for case in cases if _blank(case.input)]
-    answers = [problem.rel(case.expected) for case in cases if _blank(case.expected)]
+    inputs, answers = _samples_where(problem, _blank)
     effects = [f"{', '.join(inputs)} (the solution reads no input)"] if inputs else []
     effects += [f"{', '.join(answers)} (no output is expected)"] if answers else []
     if not effects:
         return None
     return f"note: nothing but whitespace in {'; '.join(effects)}: was the sample pasted?"
+
+
+def _samples_where(
+    problem: Problem, test: Callable[[Path | None], bool]
+) -> tuple[list[str], list[str]]:
+    """The sample inputs and the sample answers (as the user knows them) that pass ``test``;
+    none when the samples cannot be read (the build says why)."""
+    try:
+        cases = sample_cases(problem)
+    except BuildError:
+        return [], []
+    inputs = [problem.rel(case.input) for case in cases if test(case.input)]
+    return inputs, [problem.rel(case.expected) for case in cases if test(case.expected)]
 
 
 def _blank(path: Path | None) -> bool:

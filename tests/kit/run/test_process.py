@@ -279,6 +279,18 @@ def alive(pid):
         return False
 
 
+def ends_soon(pid, seconds=5.0):
+    """Whether process ``pid`` ends within ``seconds``; killed if it does not (no test
+    leaves one behind)."""
+    deadline = time.monotonic() + seconds
+    while alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    if alive(pid):
+        os.kill(pid, signal.SIGKILL)
+        return False
+    return True
+
+
 @pytest.mark.parametrize(
     "work",
     ["time.sleep(1)", 'sys.stderr.write("x\\n"); sys.stderr.flush(); time.sleep(0.01)'],
@@ -325,16 +337,9 @@ def test_a_daemon_holding_the_run_s_stdout_neither_holds_the_run_nor_outlives_it
     start = time.monotonic()
     done = run(DAEMON)
     daemon = int((tmp_path / "daemon.pid").read_text())
-    try:
-        assert (done.returncode, done.killed, done.stdout) == (0, None, b"3\n")
-        assert time.monotonic() - start < 5
-        deadline = time.monotonic() + 5
-        while alive(daemon) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert not alive(daemon)
-    finally:
-        if alive(daemon):
-            os.kill(daemon, signal.SIGKILL)
+    assert ends_soon(daemon)
+    assert (done.returncode, done.killed, done.stdout) == (0, None, b"3\n")
+    assert time.monotonic() - start < 5
 
 
 @pytest.mark.parametrize(
@@ -384,14 +389,7 @@ def test_a_program_that_kills_its_launcher_is_ended_and_the_next_run_gets_a_new_
     done = run(code + "os.kill(os.getppid(), 9)\ntime.sleep(30)\n")
     assert (done.killed, done.returncode) == (process.PARENT, -9)
     pid = int((tmp_path / "run.pid").read_text())
-    try:
-        deadline = time.monotonic() + 5
-        while alive(pid) and time.monotonic() < deadline:
-            time.sleep(0.01)  # killed; init reaps it
-        assert not alive(pid)
-    finally:
-        if alive(pid):
-            os.kill(pid, signal.SIGKILL)
+    assert ends_soon(pid)  # killed; init reaps it
     assert run("print(6 * 7)").stdout == b"42\n"
 
 
@@ -416,14 +414,7 @@ def test_what_a_run_that_kills_its_launcher_left_out_of_its_group_is_ended(run, 
     done = run(code)
     assert (done.killed, done.returncode) == (process.PARENT, -9)
     left = int((tmp_path / "left.pid").read_text())
-    try:
-        deadline = time.monotonic() + 5
-        while alive(left) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert not alive(left)
-    finally:
-        if alive(left):
-            os.kill(left, signal.SIGKILL)
+    assert ends_soon(left)
 
 
 def test_the_kit_itself_stays_small_whatever_the_program_prints(tmp_path):
