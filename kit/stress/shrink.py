@@ -367,7 +367,7 @@ def _lower_params(
         elif _lowered(start_params, current):
             best.stages.append(_failing_not_smaller(start_params, current))
         else:
-            best.stages.append("params: no smaller failing file")
+            best.stages.append(_none_lower(start_params))
 
 
 def _kept_above(raised: list[GeneratorRaised], current: dict[str, int]) -> GeneratorRaised | None:
@@ -383,6 +383,13 @@ def _lowered(start: dict[str, int], params: dict[str, int]) -> str:
     return ", ".join(
         f"{name} {start[name]} -> {value}" for name, value in params.items() if value != start[name]
     )
+
+
+def _none_lower(start: dict[str, int]) -> str:
+    """The stage's line when no file of a lower parameter failed: ``"params: kept size=8 (no
+    lower value gave a failing file)"``."""
+    kept = " ".join(f"{name}={value}" for name, value in start.items())
+    return f"params: kept {kept} (no lower value gave a failing file)"
 
 
 def _failing_not_smaller(start: dict[str, int], lower: dict[str, int]) -> str:

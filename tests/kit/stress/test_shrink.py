@@ -152,7 +152,10 @@ def test_failure_that_needs_two_cases_keeps_both():
 
     text = arrays.join_cases(["1\n1", "2\n5 1", "1\n2", "1\n3", "3\n1 7 1", "1\n4"])
     result = shrink(arrays, Counted(fails), text, 0, {"cases": 1, "n": 1, "value": 0})
-    assert result.stages[:2] == ["cases: 6 -> 2", "params: no smaller failing file"]
+    assert result.stages[:2] == [
+        "cases: 6 -> 2",
+        "params: kept cases=1 n=1 value=0 (no lower value gave a failing file)",
+    ]
     assert result.text == "1\n5\n1\n7\n0\n"
 
 
