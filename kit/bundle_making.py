@@ -25,6 +25,7 @@ from kit.bundle.strip import (
 from kit.check.syntax import compile_errors
 from kit.errors import BuildError, SourceSyntaxError, Unbuilt
 from kit.judges import targets as targets_module
+from kit.judges.targets import Interpreter, Target
 from kit.registry import Problem
 from kit.slugs import shadowed_module
 from kit.workspace import MISSING, file_state
@@ -76,30 +77,60 @@ def shadowing_notes(problem: Problem) -> list[str]:
     ]
 
 
+def _reads(interpreter: Interpreter, error: SourceSyntaxError) -> bool | None:
+    """Whether ``interpreter`` compiles the file the error is in; None when it cannot be
+    asked."""
+    try:
+        failure = compile_errors([interpreter.executable, "-I"], [(error.rel, error.text)])
+    except BuildError:
+        return None
+    return failure is None
+
+
+def _newer_cpythons() -> list[Interpreter]:
+    """The CPythons here newer than the kit's own, oldest first."""
+    here = targets_module.found()
+    newer = [i for i in here if i.impl == "cpython" and i.version > sys.version_info]
+    return sorted(newer, key=lambda i: i.version)
+
+
 def _newer_reader(error: SourceSyntaxError) -> str | None:
     """The oldest CPython here newer than the kit's own that compiles the file the error is
     in, by its label; None when none does."""
-    newer = [
-        i for i in targets_module.found() if i.impl == "cpython" and i.version > sys.version_info
-    ]
-    for interpreter in sorted(newer, key=lambda i: i.version):
-        try:
-            failure = compile_errors([interpreter.executable, "-I"], [(error.rel, error.text)])
-        except BuildError:
-            continue
-        if failure is None:
+    for interpreter in _newer_cpythons():
+        if _reads(interpreter, error):
             return interpreter.label
     return None
+
+
+def _newest_target_here(newer: list[Target]) -> Interpreter | None:
+    """The newest of the ``newer`` targets' own interpreter, when it is here."""
+    newest = max(newer, key=lambda t: t.syntax)
+    runner = targets_module.runner_for(newest, list(targets_module.found()))
+    return runner.interpreter if runner is not None and runner.exact else None
+
+
+def _plain_error(newer: list[Target], error: SourceSyntaxError) -> bool:
+    """Whether the error is not a matter of versions: the newest target's own interpreter
+    here rejects the file too, or, that one not here, every CPython here newer than the
+    kit's does. False when none could be asked: the code may be a newer target's syntax."""
+    interpreter = _newest_target_here(newer)
+    if interpreter is not None:
+        reads = _reads(interpreter, error)
+        if reads is not None:
+            return not reads
+    return bool(_newer_cpythons()) and _newer_reader(error) is None
 
 
 def newer_syntax(problem: Problem, error: BuildError) -> str:
     """What to add to a syntax error the kit's own Python found when a target is newer: the
     code may be valid there (3.12's nested f-strings under a 3.11 kit). When another target
-    is no newer than the kit's Python, the error stands for it: that is said. Else, when the
-    newest target's interpreter is here, it is asked: it reads the file (run the kit under
-    it), or it does not either (a plain error: nothing to add). With no target newer, the
-    error stands; a newer CPython here that reads the file is named (syntax newer than the
-    targets)."""
+    is no newer than the kit's Python, the error stands for it: that is said, unless a newer
+    Python here rejects the file too (an unclosed paren: a plain error, nothing to add). Else,
+    when the newest target's interpreter is here, it is asked: it reads the file (run the kit
+    under it), or it does not either (a plain error: nothing to add). With no target newer,
+    the error stands; a newer CPython here that reads the file is named (syntax newer than
+    the targets)."""
     newer = [t for t in problem.targets if t.version and t.version > sys.version_info[:2]]
     if not isinstance(error, SourceSyntaxError):
         return ""
@@ -112,23 +143,20 @@ def newer_syntax(problem: Problem, error: BuildError) -> str:
         return f"{ours}{reader}, here, reads it: syntax newer than {which})"
     older = [t.label for t in problem.targets if t not in newer]
     if older:  # a Python no newer than the kit's reads it no better: an error for the judge
+        if _plain_error(newer, error):  # unless no Python reads it: the hedge would be noise
+            return ""
         return f"{ours}{_the_targets(older)}, no newer, cannot read it either)"
-    newest = max(newer, key=lambda t: t.syntax)
-    runner = targets_module.runner_for(newest, list(targets_module.found()))
-    if runner is not None and runner.exact:
-        try:
-            failure = compile_errors(
-                [runner.interpreter.executable, "-I"], [(error.rel, error.text)]
-            )
-        except BuildError:
-            pass  # it could not be asked: what the targets may do, below
-        else:
-            label = runner.interpreter.label
-            return (
-                ""
-                if failure is not None
-                else f"{ours}{label}, here, reads it: run the kit under it)"
-            )
+    return _asked_of_the_newest(newer, error, ours)
+
+
+def _asked_of_the_newest(newer: list[Target], error: SourceSyntaxError, ours: str) -> str:
+    """What ``newer_syntax`` adds when every target is newer than the kit's Python: the
+    newest target's interpreter here reads the file (run the kit under it) or does not (a
+    plain error: nothing); when it cannot be asked, the targets may accept it."""
+    interpreter = _newest_target_here(newer)
+    reads = None if interpreter is None else _reads(interpreter, error)
+    if reads is not None:  # the newest target itself was asked
+        return f"{ours}{interpreter.label}, here, reads it: run the kit under it)" if reads else ""
     which = _the_targets([t.label for t in newer])
     return f"{ours}{which} may accept it: run the kit under the newest target's Python)"
 

@@ -12,6 +12,7 @@ import pytest
 from kit.build_results import Status
 from kit.bundle_making import make_bundle, newer_syntax, shadowing_notes, write_bundle
 from kit.errors import BuildError, SourceSyntaxError
+from kit.judges import targets as targets_module
 from kit.judges.targets import Target, found
 from kit.pipeline import build_problem
 from kit.run.cases import RunOptions
@@ -68,7 +69,7 @@ def test_what_ships_of_each_module_is_parsed_once_by_its_verification(toy, monke
     ]
 
 
-def test_a_syntax_error_under_targets_newer_than_the_kit_says_so(toy):
+def test_a_syntax_error_under_targets_newer_than_the_kit_says_so(toy, monkeypatch):
     """The kit's own Python parses the sources: syntax a newer target accepts (3.12's nested
     f-strings) fails under an older kit, and the message says whose reading it is, and that
     it stands for a target no newer than the kit's; a target whose interpreter is here is
@@ -85,7 +86,9 @@ def test_a_syntax_error_under_targets_newer_than_the_kit_says_so(toy):
     )
     beside = (Target("cpython", unknown), Target("pypy", sys.version_info[:2]))
     with_older = dataclasses.replace(problem, targets=beside)
-    (error,) = build_problem(with_older, ONE_AT_A_TIME, interpreters=[]).errors
+    with monkeypatch.context() as patched:  # no newer Python here to ask: it may be syntax
+        patched.setattr(targets_module, "found", lambda: ())
+        (error,) = build_problem(with_older, ONE_AT_A_TIME, interpreters=[]).errors
     assert error.endswith(  # a target no newer than the kit's Python: the error stands
         f"(as the kit's own Python {host} reads it; the target pypy{host}, no newer, cannot "
         "read it either)"
@@ -101,6 +104,25 @@ def test_a_syntax_error_under_targets_newer_than_the_kit_says_so(toy):
         problem.solution.write_text('d = {"a": 1}\nprint(f"{d["a"]}")\n')
         (error,) = build_problem(asked, ONE_AT_A_TIME, interpreters=[]).errors
         assert error.endswith("here, reads it: run the kit under it)"), error
+
+
+def test_a_plain_syntax_error_beside_an_older_target_gets_no_version_hedge(toy):
+    """AtCoder's CPython 3.13 and PyPy 3.11 under a 3.11 kit: an unclosed paren said "the
+    target pypy3.11, no newer, cannot read it either", noise for an error no Python reads; a
+    newer Python here is asked, and the hedge stays for syntax it reads."""
+    newer = [i for i in found() if i.impl == "cpython" and i.version > sys.version_info[:2]]
+    if not newer:
+        pytest.skip("no CPython newer than the kit's here")
+    version = newer[-1].version
+    beside = (Target("cpython", version), Target("pypy", sys.version_info[:2]))
+    problem = dataclasses.replace(toy_sum(toy), targets=beside)
+    problem.solution.write_text("x = (\n")
+    (error,) = build_problem(problem, ONE_AT_A_TIME, interpreters=[]).errors
+    assert error.endswith("syntax error: '(' was never closed"), error
+    if version >= (3, 12) > sys.version_info[:2]:  # syntax the newer target reads
+        problem.solution.write_text('d = {"a": 1}\nprint(f"{d["a"]}")\n')
+        (error,) = build_problem(problem, ONE_AT_A_TIME, interpreters=[]).errors
+        assert error.endswith(", no newer, cannot read it either)"), error
 
 
 def test_syntax_newer_than_every_target_names_the_python_here_that_reads_it(toy):
