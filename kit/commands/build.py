@@ -133,9 +133,9 @@ def _watch(args: argparse.Namespace) -> int:
         try:
             watch(lambda: Forked(build), paths_of, on_abandon=abandoned)
         except KeyboardInterrupt as stop:
+            if type(stop) is not KeyboardInterrupt:  # SIGTERM, SIGHUP: 128 + the signal, and
+                raise  # the one line every command stopped so gets ("stopped by SIGTERM")
             print("stopped watching", flush=True)
-            if type(stop) is not KeyboardInterrupt:  # SIGTERM, SIGHUP: 128 + the signal
-                raise
     return 0  # Ctrl-C is how a watch is ended
 
 
