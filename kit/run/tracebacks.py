@@ -107,8 +107,9 @@ def _tail(lines: list[str], solution: str) -> list[str]:
     """What is shown of a run's stderr: all of it when short; else, of a traceback, its last
     frames whole, the solution's own deepest frame before them (the line of the author's code
     that led there) and its exception; of other text, its last lines. What is left out is
-    said in its place (``[... 3 lines not shown]``). Of a recursion, the solution's deepest
-    frame is the one that entered it, not another copy of the recursive frame."""
+    said in its place (``[... 3 lines not shown]``), frames with the files they are in. Of a
+    recursion, the solution's deepest frame is the one that entered it, not another copy of
+    the recursive frame."""
     blocks = _frame_blocks(lines)
     if len(lines) <= STDERR_LINES:
         return lines
@@ -130,15 +131,33 @@ def _tail(lines: list[str], solution: str) -> list[str]:
     kept += [lines[first - 1]] if header else []
     for number, (start, end) in enumerate(shown):
         before = shown[number - 1][1] if number else 0
-        left = sum(1 for block in blocks if before <= block[0] < start)
+        left = [lines[block[0]] for block in blocks if before <= block[0] < start]
         if left:
-            kept.append(_left_out(left, "frame"))
+            kept.append(_frames_left_out(left))
         kept += lines[start:end]
     return kept + lines[blocks[-1][1] :][:STDERR_LINES]
 
 
 def _left_out(count: int, what: str) -> str:
     return f"  [... {count} {what}{'s' if count > 1 else ''} not shown]"
+
+
+WHERE_NAMED = 3  # the files of the frames left out named, at most
+
+
+def _frames_left_out(firsts: list[str]) -> str:
+    """The line standing for frames left out, by their first lines: how many, and the files
+    they are in, in order (the bundle's loader as such), so that the solution's own frames
+    are seen to be among them, or not (``[... 2 frames of solutions/x.py not shown]``)."""
+    files: list[str] = []
+    for line in firsts:
+        frame = _FILE_LINE.match(line, 2)
+        where = frame[1] if frame is not None else "the bundle's loader"
+        if where not in files:
+            files.append(where)
+    named = ", ".join(files[:WHERE_NAMED]) + (", ..." if len(files) > WHERE_NAMED else "")
+    count = len(firsts)
+    return f"  [... {count} frame{'s' if count > 1 else ''} of {named} not shown]"
 
 
 def _source_line(path: Path, number: int) -> str:

@@ -65,9 +65,9 @@ def test_a_long_traceback_keeps_whole_frames_and_the_solution_s_own(toy_run):
     shown = explain(problem, None, script, "\n".join(stderr).encode())
     assert shown == [
         "Traceback (most recent call last):",
-        "  [... 1 frame not shown]",
+        "  [... 1 frame of solutions/toy_sum.py not shown]",
         *_frame("solutions/toy_sum.py", 9, "f(x)"),
-        "  [... 2 frames not shown]",
+        "  [... 2 frames of /lib/h.py not shown]",
         *helper[-9:],
         "ValueError: x",
     ]
@@ -88,9 +88,9 @@ def test_a_recursion_s_traceback_keeps_the_frame_that_entered_it(toy_run):
     shown = explain(problem, None, script, "\n".join(stderr).encode())
     assert shown[:-1] == [
         "Traceback (most recent call last):",
-        "  [... 1 frame not shown]",
+        "  [... 1 frame of solutions/toy_sum.py not shown]",
         *entry,
-        "  [... 1 frame not shown]",
+        "  [... 1 frame of solutions/toy_sum.py not shown]",
         *recursive * 3,
         repeated,
         "RecursionError: x",
@@ -144,9 +144,33 @@ def test_debug_output_before_a_long_traceback_is_said_to_be_left_out(toy_run):
     assert shown[:3] == [
         "  [... 3 lines not shown]",
         "Traceback (most recent call last):",
-        "  [... 1 frame not shown]",
+        "  [... 1 frame of /lib/h.py not shown]",
     ]
     assert shown[-1] == "IndexError: x"
+
+
+def test_the_frames_left_out_are_said_with_the_files_they_are_in(toy_run):
+    """A crash in a helper said "[... 1 frame not shown]", which could be read as the kit
+    hiding the solution's code: the files are named, in order, the bundle's loader as such, at
+    most three."""
+    problem, bundle, script, _ = toy_run
+    own = [line for n in (1, 2) for line in _frame("solutions/toy_sum.py", n, "f()")]
+    helper = [line for n in range(4) for line in _frame("shared/toy_numbers.py", n + 1, "h()")]
+    stderr = "\n".join(["Traceback:", *own, *helper, "ValueError: x"])
+    assert explain(problem, bundle, script, stderr.encode())[:5] == [
+        "Traceback:",
+        "  [... 1 frame of solutions/toy_sum.py not shown]",
+        *own[2:],
+        "  [... 1 frame of shared/toy_numbers.py not shown]",
+    ]
+    loader = f'  File "{script}", line {bundle.entry_first_line - 3}, in <module>'
+    files = ["/lib/a.py", "/lib/b.py", "/lib/a.py", "/lib/c.py"]
+    frames = [line for n, file in enumerate(files) for line in _frame(file, n + 1, "g()")]
+    stderr = "\n".join(["Traceback:", loader, *frames, *own[2:], *helper[4:], "ValueError: x"])
+    assert explain(problem, bundle, script, stderr.encode())[:2] == [
+        "Traceback:",
+        "  [... 5 frames of the bundle's loader, /lib/a.py, /lib/b.py, ... not shown]",
+    ]
 
 
 def test_the_bundle_s_loader_frames_become_one_line(toy_run):
