@@ -59,7 +59,7 @@ from kit.problem_limits import (
 from kit.slugs import check_slug
 from kit.table_package import include_of, package_entry, package_of
 from kit.table_paths import judge_data_of, workspace_paths
-from kit.toml_places import place
+from kit.toml_places import place, syntax_error
 from kit.workspace import FOLDER, MISSING, SOLUTIONS, file_state, shown_path
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
@@ -192,7 +192,7 @@ def load_registry(root: Path) -> dict[str, Problem]:
     except UnicodeDecodeError as error:
         raise BuildError(f"problems.toml: not UTF-8 (byte {error.start})") from None
     except tomllib.TOMLDecodeError as error:
-        raise BuildError(f"problems.toml: {error}") from None
+        raise BuildError(syntax_error(str(error), text)) from None
     except ValueError as error:  # an integer of more digits than Python reads (4300)
         raise BuildError(f"problems.toml: a number it holds cannot be read: {error}") from None
     problems = {}

@@ -1,7 +1,8 @@
 """Where an error about a problem's table stands in problems.toml: the line of the table's
 header (``[slug]``, its name bare or quoted) and of each key it sets on a line of its own
 (``table_lines``), and an error given the line it is about (``place``: the first of the
-table's keys it names, else the header), ``problems.toml:12: [slug]: ...``."""
+table's keys it names, else the header), ``problems.toml:12: [slug]: ...``; a syntax error
+tomllib found given the table its line lies in (``syntax_error``)."""
 
 from __future__ import annotations
 
@@ -47,3 +48,34 @@ def table_lines(text: str, slug: str) -> tuple[int | None, dict[str, int]]:
         if key:
             keys.setdefault(next(name for name in key.groups() if name is not None), number)
     return header, keys
+
+
+_AT = re.compile(r" \(at line (\d+), column (\d+)\)$")  # where tomllib says a syntax error is
+
+
+def syntax_error(said: str, text: str) -> str:
+    """tomllib's message ``said`` of a syntax error in problems.toml's ``text``, as the kit's
+    other errors of the file read: its line first, then the table it lies in (the nearest
+    header above it), ``problems.toml:20: [slug]: Illegal character '\\n' (column 8)``; the
+    last table alone when tomllib names no line (at the end of the document)."""
+    at = _AT.search(said)
+    if at is None:
+        return _placed("problems.toml", table_at(text, text.count("\n") + 1), said)
+    table = table_at(text, int(at[1]))
+    return _placed(f"problems.toml:{at[1]}", table, f"{said[: at.start()]} (column {at[2]})")
+
+
+def _placed(where: str, table: str | None, said: str) -> str:
+    return f"{where}: [{table}]: {said}" if table is not None else f"{where}: {said}"
+
+
+def table_at(text: str, line: int) -> str | None:
+    """The name of the table line ``line`` of ``text`` lies in: the nearest ``[name]`` header
+    above it, or on it; None before any, or in an array of tables (``[[name]]``)."""
+    for stripped in reversed([part.strip() for part in text.split("\n")[:line]]):
+        if stripped.startswith("[["):
+            return None
+        found = _HEADER.match(stripped)
+        if found:
+            return next(name for name in found.groups() if name is not None)
+    return None

@@ -63,8 +63,21 @@ def test_a_file_not_in_utf_8_is_one_line_and_a_byte_order_mark_is_passed_over(to
     with pytest.raises(BuildError, match=r"^problems.toml: not UTF-8 \(byte 23\)$"):
         load_registry(toy)
     (toy / "problems.toml").write_text("[toy_sum\n")
-    with pytest.raises(BuildError, match=r"^problems.toml: Expected ']' at the end of a table"):
+    with pytest.raises(BuildError, match=r"^problems.toml:1: Expected ']' at the end of a table"):
         load_registry(toy)
+
+
+def test_a_syntax_error_names_its_line_and_the_table_it_lies_in(toy):
+    """An unclosed string said "problems.toml: Illegal character '\\n' (at line 9, column 8)",
+    no table named, where the file's other errors start "problems.toml:9: [toy_sum]: "."""
+    text = TABLE.format(judge="POJ", extra='title = "Toy')
+    line = text.splitlines().index('title = "Toy') + 1
+    (toy / "problems.toml").write_text(text)
+    with pytest.raises(BuildError) as raised:
+        load_registry(toy)
+    assert str(raised.value) == (
+        f"problems.toml:{line}: [toy_sum]: Illegal character '\\n' (column 13)"
+    )
 
 
 @pytest.mark.parametrize("judge", ["", "   "])

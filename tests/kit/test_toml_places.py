@@ -1,10 +1,11 @@
 """kit.toml_places: the line of a problem's table in problems.toml (its name bare or quoted)
-and of each key it sets, and an error about the table given the line it is about."""
+and of each key it sets, and an error about the table given the line it is about; the table
+a line lies in, for a syntax error's message."""
 
 import pytest
 
 from kit.errors import BuildError
-from kit.toml_places import place, table_lines
+from kit.toml_places import place, syntax_error, table_at, table_lines
 
 TEXT = """\
 # problems of the workspace
@@ -66,3 +67,25 @@ def test_an_error_about_no_table_is_left_as_it_was():
     error = BuildError("problems.toml: not UTF-8 (byte 23)")
     place(error, "toy_sum", TEXT.format(header="[toy_sum]"))
     assert str(error) == "problems.toml: not UTF-8 (byte 23)"
+
+
+def test_the_table_a_line_lies_in_is_the_nearest_header_above_it():
+    text = TEXT.format(header='[ "toy_sum" ]  # the toy')
+    assert [table_at(text, line) for line in (1, 2, 5, 6, 10, 12, 13)] == [
+        None, "first", "first", "toy_sum", "toy_sum", None, None,
+    ]  # fmt: skip
+
+
+def test_a_syntax_error_is_given_its_line_and_table_as_the_file_s_other_errors():
+    text = TEXT.format(header="[toy_sum]")
+    said = "Illegal character '\\n' (at line 9, column 8)"
+    assert (
+        syntax_error(said, text) == "problems.toml:9: [toy_sum]: Illegal character '\\n' (column 8)"
+    )
+    before = "Invalid statement (at line 1, column 3)"
+    assert syntax_error(before, text) == "problems.toml:1: Invalid statement (column 3)"
+    ending = "Unclosed array (at end of document)"
+    assert (
+        syntax_error(ending, "[a]\nx = [1,\n")
+        == "problems.toml: [a]: Unclosed array (at end of document)"
+    )
