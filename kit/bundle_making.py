@@ -14,14 +14,8 @@ from kit.bundle.assemble import Bundle, assemble
 from kit.bundle.discover import discover
 from kit.bundle.guards import start_of
 from kit.bundle.reach import unreachable
-from kit.bundle.strip import (
-    ANNOTATION_READERS,
-    DOC_READERS,
-    SOURCE_READERS,
-    reads_any,
-    strip,
-    verify,
-)
+from kit.bundle.strip import ANNOTATION_READERS, DOC_READERS, SOURCE_READERS, reads_any
+from kit.bundle.stripped import Options, Remembered
 from kit.check.syntax import compile_errors
 from kit.errors import BuildError, SourceSyntaxError, Unbuilt
 from kit.judges import targets as targets_module
@@ -47,16 +41,13 @@ def make_bundle(problem: Problem) -> Bundle:
         for line in range(start_of(statement)[0], (statement.end_lineno or 0) + 1)
     )
     unreachable_bytes = 0
+    options = Options(keep_docs, keep_annotations, keep_source)
+    remembered = Remembered()  # a helper's stripped text from an earlier build
     for source in sources:
-        shipped, cuts = strip(
-            source,
-            keep_docs=keep_docs,
-            keep_annotations=keep_annotations,
-            unreachable=cut.get(source.name, []),
-            keep_source=keep_source,
-        )
-        source.ship(shipped, verify(source, shipped, cuts))
-        unreachable_bytes += cuts.unreachable_bytes
+        shipped, tree, cut_bytes = remembered.shipped(source, options, cut.get(source.name, []))
+        source.ship(shipped, tree)
+        unreachable_bytes += cut_bytes
+    remembered.save()
     dist = problem.from_root(problem.dist)  # the same wherever it is built
     known = f" {problem.id}" if problem.id and problem.id != "?" else ""  # "?": not set yet
     title = f"{dist}: {problem.title} ({problem.judge}{known}), judge-ready"

@@ -1,6 +1,7 @@
 """Where the kit keeps what it has learned and that does not change on its own: interpreters'
 versions (kit.judges.targets), their own footprints (kit.run.baseline), vermin's findings per
-module text (kit.check.vermin_findings) and the syntax checks' answers per text (kit.check.memo).
+module text (kit.check.vermin_findings), the syntax checks' answers per text (kit.check.memo)
+and each helper's stripped text (kit.bundle.stripped).
 
 The folder is ``$XDG_CACHE_HOME/cpkit``, else ``~/.cache/cpkit`` (none without a home
 folder); ``CPKIT_CACHE=0`` turns caching off. Every entry is keyed by what it depends on

@@ -164,9 +164,9 @@ class _Stripper:
         replacement = "\n" * (last - first)
         if with_pass:
             replacement = self.spans.indent(first) + "pass" + replacement
-            self.cuts.passed.add(_key(node))
+            self.cuts.passed.add(node_key(node))
         else:
-            self.cuts.removed.add(_key(node))
+            self.cuts.removed.add(node_key(node))
         if id(node) in self.cut_ids:
             self.cuts.unreachable_bytes += len(self.spans.text[start:end].encode("utf-8"))
         self.edits.append((start, end, replacement))
@@ -224,7 +224,7 @@ class _Stripper:
             if statement.returns is not None:
                 start = self.spans.before_marker(statement.returns, "->")
                 self.cut(start, self.spans.expression_end(statement.returns), brackets=False)
-                self.cuts.returns.add(_key(statement))
+                self.cuts.returns.add(node_key(statement))
         elif (
             isinstance(statement, ast.AnnAssign)
             and statement.value is not None
@@ -232,14 +232,14 @@ class _Stripper:
         ):
             start = self.spans.before_marker(statement.annotation, ":")
             self.cut(start, self.spans.expression_end(statement.annotation), brackets=False)
-            self.cuts.assignments.add(_key(statement))
+            self.cuts.assignments.add(node_key(statement))
 
     def cut_arg_annotation(self, argument: ast.arg) -> None:
         spans = self.spans
         start = spans.node_offset(argument.lineno, argument.col_offset) + len(argument.arg)
         end = spans.node_offset(argument.end_lineno, argument.end_col_offset)  # type: ignore[arg-type]
         self.cut(start, end, brackets=True)
-        self.cuts.arg_annotations.add(_key(argument))
+        self.cuts.arg_annotations.add(node_key(argument))
 
     def cut(self, start: int, end: int, *, brackets: bool) -> None:
         """Cut a span, keeping its line breaks (continued with a backslash outside brackets)."""
@@ -247,7 +247,8 @@ class _Stripper:
         self.edits.append((start, end, ("\n" if brackets else " \\\n") * newlines))
 
 
-def _key(node: ast.AST) -> _Key:
+def node_key(node: ast.AST) -> _Key:
+    """A node's identity by its kind and place in the source."""
     return (
         type(node).__name__,
         node.lineno,  # type: ignore[attr-defined]
@@ -332,7 +333,7 @@ def _expected_tree(tree: ast.Module, cuts: Cuts) -> ast.Module:
                 continue
             kept = []
             for statement in statements:
-                key = _key(statement)
+                key = node_key(statement)
                 if key in cuts.removed:
                     continue
                 if key in cuts.passed:
@@ -347,9 +348,10 @@ def _expected_tree(tree: ast.Module, cuts: Cuts) -> ast.Module:
                 else:
                     kept.append(statement)
             setattr(node, name, kept)
-        if isinstance(node, ast.arg) and _key(node) in cuts.arg_annotations:
+        if isinstance(node, ast.arg) and node_key(node) in cuts.arg_annotations:
             node.annotation = None
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _key(node) in cuts.returns:
+        function = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        if function and node_key(node) in cuts.returns:
             node.returns = None
     return tree
 

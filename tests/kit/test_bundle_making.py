@@ -52,9 +52,10 @@ def test_the_bundle_is_one_text_titled_with_its_dist_file(toy):
     assert "# Indented multi-line literal" not in bundle.text  # stripped
 
 
-def test_what_ships_of_each_module_is_parsed_once_by_its_verification(toy, monkeypatch):
+def test_what_ships_of_each_module_is_parsed_once_by_its_verification(toy, monkeypatch, cache_home):
     """The strip's verification parses the shipped text: the checks read that tree, kept,
-    not a parse of their own (a 534 KB helper's parse and walk took 0.1 s)."""
+    not a parse of their own (a 534 KB helper's parse and walk took 0.1 s). A fresh cache:
+    a helper's text taken from it was not verified here, and is parsed when first read."""
     from kit.bundle import sources
 
     bundle = make_bundle(toy_sum(toy))
