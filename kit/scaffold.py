@@ -115,7 +115,8 @@ if __name__ == "__main__":
 INTERACTOR = '''"""Interactor of {{title}}, run as ``interactors/{{slug}}.py INPUT``.
 
 INPUT is a secret input (samples/{{slug}}/sample-N.in). Talk to the solution on stdout/stdin,
-flushing each line; exit 0 to accept, or print the reason on stderr and exit 1.
+flushing each line; exit 0 to accept, or print the reason on stderr and exit 1 (a wrong
+answer); exit 3 for a failure of the interactor's own (a judge error).
 """
 
 import sys
@@ -124,8 +125,8 @@ import sys
 def main() -> int:
     with open(sys.argv[1]) as file:
         secret = file.read().split()
-    print("write interactors/{{slug}}.py", secret[:0], file=sys.stderr)
-    return 1
+    print(f"interactors/{{slug}}.py: write main() ({len(secret)} words of input)", file=sys.stderr)
+    return 3  # not written yet: a judge error, not the solution's wrong answer
 
 
 if __name__ == "__main__":

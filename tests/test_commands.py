@@ -127,6 +127,13 @@ def test_new_interactive_problem_has_an_interactor(toy):
     code, out, _ = command("guess", root=toy)
     assert code == 1 and "add sample-1.in, the interactor's input" in out
 
+    # with a sample, the template interactor is what is missing: a judge error, not a WA
+    (toy / "samples" / "guess" / "sample-1.in").write_text("100 37\n")
+    code, out, _ = command("guess", "--repeat", "1", "--target", sys.executable, root=toy)
+    assert code == 1
+    assert "judge error: interactor failed: it reported a failure (exit status 3): " in out
+    assert "interactors/guess.py: write main() (2 words of input)" in out
+
 
 def test_new_refuses_an_existing_slug_without_touching_anything(toy):
     before = {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()}

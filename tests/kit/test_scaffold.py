@@ -6,6 +6,8 @@ that changes nothing; ``is_stub``: a function still the template's (its body one
 NotImplementedError``)."""
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -175,6 +177,24 @@ def test_the_bench_goal_is_half_the_problem_s_time_limit():
     namespace: dict = {}
     exec(made["bench/two.py"], namespace)
     assert namespace["GOAL_SECONDS"] == 1.0
+
+
+def test_the_interactor_template_is_a_judge_error_not_the_solution_s_wrong_answer(tmp_path):
+    """Unwritten, it exits 3 (the kit's judge error) saying what to write: the exit 1 it gave
+    was a wrong answer blamed on a solution that had not been run."""
+    made = scaffold.files("guess", True)
+    interactor = tmp_path / "guess.py"
+    interactor.write_text(made["interactors/guess.py"])
+    (tmp_path / "sample-1.in").write_text("100 37\n")
+    done = subprocess.run(
+        [sys.executable, str(interactor), str(tmp_path / "sample-1.in")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 3
+    assert done.stderr == "interactors/guess.py: write main() (2 words of input)\n"
 
 
 @pytest.mark.parametrize(
