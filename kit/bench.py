@@ -61,6 +61,11 @@ from kit.run.verdicts import TLE, WA, message, process_verdict
 from kit.scaffold import is_stub
 from kit.verify_report import counted
 
+HOW_INTERACTIVE = (
+    "an interactive problem's bench defines run(dist_path, command, env), which plays its "
+    "games itself (docs/commands.md)"
+)
+
 
 def run(
     slugs: list[str],
@@ -81,7 +86,8 @@ def run(
     for problem in problems:
         if not problem.bench.is_file():
             if slugs:
-                print(f"{problem.slug}: no {problem.rel(problem.bench)}: nothing to time")
+                how = f"; {HOW_INTERACTIVE}" if problem.kind == "interactive" else ""
+                print(f"{problem.slug}: no {problem.rel(problem.bench)}: nothing to time{how}")
                 status = 2
             continue
         if _not_written(problem):
@@ -142,6 +148,11 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
         return _bench_run(problem, module.run, (dist, bundle), only)
     if not hasattr(module, "cases"):
         raise Unusable(f"{problem.rel(problem.bench)}: defines neither cases() nor run()")
+    if problem.kind == "interactive":  # its cases would be the solution's stdin, no game
+        raise Unusable(
+            f"{problem.rel(problem.bench)}: cases() gives the solution's stdin, where "
+            f"the interactor talks to it: {HOW_INTERACTIVE}"
+        )
     cases = _cases(problem, module)
     goal = _goal(problem, getattr(module, "GOAL_SECONDS", problem.time_limit))
     limit = problem.time_limit

@@ -266,6 +266,34 @@ def test_a_problem_without_a_bench_module_is_said_when_named(toy_ready, capsys):
     assert bench.run([], 1, toy_ready) == 0
 
 
+HOW_INTERACTIVE = (
+    "an interactive problem's bench defines run(dist_path, command, env), which plays its "
+    "games itself (docs/commands.md)"
+)
+
+
+def test_an_interactive_problem_without_a_bench_module_is_told_what_to_define(toy_ready, capsys):
+    """``new --interactive`` writes no bench stub: the line says what the module defines."""
+    (toy_ready / "bench" / "toy_echo.py").unlink()
+    assert bench.run(["toy_echo"], 1, toy_ready) == 2
+    assert capsys.readouterr().out.splitlines()[0] == (
+        f"toy_echo: no bench/toy_echo.py: nothing to time; {HOW_INTERACTIVE}"
+    )
+
+
+def test_an_interactive_problem_s_cases_are_refused_not_run_without_their_interactor(
+    toy_ready, capsys
+):
+    """Its cases were each run as the solution's stdin, no interactor: every one failed (or
+    passed) on what the interactor never said."""
+    write_echo_bench(toy_ready, 'def cases():\n    return [("one", "ping\\n")]\n')
+    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 2
+    assert capsys.readouterr().out.splitlines() == [
+        "toy_echo: bench/toy_echo.py: cases() gives the solution's stdin, where the interactor "
+        f"talks to it: {HOW_INTERACTIVE}"
+    ]
+
+
 def test_a_bench_module_still_the_template_s_is_passed_over_unnamed_and_said_named(
     toy_ready, capsys
 ):
