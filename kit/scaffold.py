@@ -8,7 +8,8 @@ placeholders to set from the statement.
 
 The templates, by name (``TEMPLATES``: which file each one becomes): ``solution.py``,
 ``stress.py``, ``bench.py`` and ``test.py`` for a batch problem; ``interactive.py`` (the
-solution), ``interactor.py`` and ``test.py`` for an interactive one. A workspace's
+solution), ``interactor.py``, ``interactive_stress.py`` (its stress module: secret inputs, no
+reference) and ``test.py`` for an interactive one. A workspace's
 ``templates/`` folder replaces any of them with a file of the same name (``workspace_templates``;
 any other ``.py`` there is refused with the names). Placeholders, in the kit's templates and the
 workspace's alike: ``{{slug}}``, ``{{title}}``, ``{{judge}}``, ``{{solution}}`` (the solution's
@@ -175,6 +176,43 @@ def join_cases(cases: list) -> str:
     raise NotImplementedError("stress/{{slug}}.py: write join_cases()")
 '''
 
+INTERACTIVE_STRESS = '''"""Stress module of {{title}}: random secret inputs for its interactor.
+
+Description: random secret inputs in the format interactors/{{slug}}.py reads, and a check of
+    the statement's constraints; no reference: the interactor judges each game.
+Usage: text = generate(random.Random(7), games=3); validate(text);
+    split_cases / join_cases for shrinking ({{command}} stress {{slug}}).
+Method: the secret inputs drawn at random, small sizes first.
+Time: a default file takes a few ms.
+Status: new: not written yet.
+"""
+
+import random
+
+PARAMS = {"games": 3, "n": 10}  # size parameters of generate(), with their defaults
+MIN_PARAMS = {"games": 1, "n": 1}
+
+
+def generate(rng: random.Random, **params: int) -> str:
+    """A random secret input, deterministic for the rng's seed."""
+    raise NotImplementedError("stress/{{slug}}.py: write generate()")
+
+
+def validate(text: str) -> None:
+    """Raise ValueError when ``text`` breaks the statement's constraints."""
+    raise NotImplementedError("stress/{{slug}}.py: write validate()")
+
+
+def split_cases(text: str) -> list:
+    """The games of a file, each as text without the file's framing."""
+    raise NotImplementedError("stress/{{slug}}.py: write split_cases()")
+
+
+def join_cases(cases: list) -> str:
+    """A whole file of those games (count line or terminator added)."""
+    raise NotImplementedError("stress/{{slug}}.py: write join_cases()")
+'''
+
 BENCH = '''"""Worst-case inputs for {{title}}, for {{command}} bench {{slug}}."""
 
 GOAL_SECONDS = {{time_limit}} / 2  # half the time limit
@@ -200,6 +238,7 @@ TEMPLATES = {
     "bench.py": ("bench/{slug}.py", False),
     "interactive.py": ("solutions/{slug}.py", True),
     "interactor.py": ("interactors/{slug}.py", True),
+    "interactive_stress.py": ("stress/{slug}.py", True),
     "test.py": ("tests/test_{slug}.py", None),  # both kinds
 }
 DEFAULTS = {
@@ -208,9 +247,18 @@ DEFAULTS = {
     "bench.py": BENCH,
     "interactive.py": INTERACTIVE_SOLUTION,
     "interactor.py": INTERACTOR,
+    "interactive_stress.py": INTERACTIVE_STRESS,
     "test.py": TEST,
 }
-ORDER = ("test.py", "solution.py", "interactive.py", "interactor.py", "stress.py", "bench.py")
+ORDER = (
+    "test.py",
+    "solution.py",
+    "interactive.py",
+    "interactor.py",
+    "stress.py",
+    "interactive_stress.py",
+    "bench.py",
+)
 FOLDER = "templates"  # a workspace's own templates
 PLACEHOLDER_PATTERN = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 

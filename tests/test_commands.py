@@ -115,7 +115,7 @@ def test_a_new_problem_s_stubs_do_not_stop_a_stress_run_with_the_user_s_programs
 def test_template_headers_follow_the_convention(toy):
     command("new", "alpha", "--judge", "POJ", root=toy)
     command("new", "beta", "--interactive", "--judge", "POJ", root=toy)
-    for path in ("solutions/alpha.py", "stress/alpha.py", "solutions/beta.py"):
+    for path in ("solutions/alpha.py", "stress/alpha.py", "solutions/beta.py", "stress/beta.py"):
         assert header_problems((toy / path).read_text()) == [], path
 
 
@@ -133,6 +133,14 @@ def test_new_interactive_problem_has_an_interactor(toy):
     assert code == 1
     assert "judge error: interactor failed: it reported a failure (exit status 3): " in out
     assert "interactors/guess.py: write main() (2 words of input)" in out
+
+    # stress has its module of secret inputs to write, or a generator program
+    code, _, err = command("stress", "guess", "--cases", "2", root=toy)
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        "build.py: error: stress/guess.py: generate() is still the template's stub (write it, "
+        "or give --gen CMD)"
+    )
 
 
 def test_new_refuses_an_existing_slug_without_touching_anything(toy):

@@ -102,7 +102,8 @@ def test_interactive_templates_and_a_page_title(toy, capsys):
             "solutoin.py",
             "x = 1\n",
             "templates/solutoin.py: not a template name (did you mean solution.py? templates: "
-            "test.py, solution.py, interactive.py, interactor.py, stress.py, bench.py)",
+            "test.py, solution.py, interactive.py, interactor.py, stress.py, "
+            "interactive_stress.py, bench.py)",
         ),
         (
             "solution.py",
