@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import errno
 import os
+import re
 from pathlib import Path, PurePosixPath
 
 from kit.bundle.resolve import import_path
@@ -139,15 +140,20 @@ def _beside(module: Source, name: str, folders: tuple[Path, ...]) -> str:
 def _how(package: str, name: str, folders: tuple[Path, ...]) -> str:
     """How to import module ``name`` found in folder ``package`` (from the workspace's root)."""
     dotted = f"{package.replace('/', '.')}.{name}" if package else name
-    searched = "the workspace's root"
-    if len(folders) > 1:
-        searched = f"the solution's folder and {searched}"
+    searched = _searched(folders)
     if not _is_dotted(dotted):
         return (
             f"imports are found from {searched}, and its folder's name is no Python name: "
             "move it into shared/"
         )
-    return f"imports are found from {searched}: import it as '{dotted}', or move it into shared/"
+    moved = "" if dotted.partition(".")[0] == "shared" else ", or move it into shared/"
+    return f"imports are found from {searched}: import it as '{dotted}'{moved}"
+
+
+def _searched(folders: tuple[Path, ...]) -> str:
+    """Where imports are found, as the hints say it."""
+    root = "the workspace's root"
+    return f"the solution's folder and {root}" if len(folders) > 1 else root
 
 
 def _module_file(folder: Path, top: str) -> str | None:
@@ -180,8 +186,35 @@ def _elsewhere(root: Path, name: str, searched: tuple[Path, ...]) -> str:
         shown = _module_file(Path(folder), top) if Path(folder) != root else None
         if shown is not None:
             package = Path(folder).relative_to(root).as_posix()
-            return f"; {package}/{shown} is in the workspace, but {_how(package, name, searched)}"
+            how = _how(package, name, searched)
+            own = _importing_itself(Path(folder) / shown, top) if shown.endswith("/") else None
+            if own is not None:
+                how = (
+                    f"imports are found from {_searched(searched)}, and its own files import "
+                    f"it as '{top}' "
+                    f"({own[0].relative_to(root).as_posix()}:{own[1]}): move it, or a link "
+                    "to it, to the workspace's root"
+                )
+            return f"; {package}/{shown} is in the workspace, but {how}"
     return ""
+
+
+def _importing_itself(package: Path, top: str) -> tuple[Path, int] | None:
+    """The first file of library folder ``package`` (``shared/titan_pylib/``) with an absolute
+    import of its own name ``top``, and that import's line: such a library runs only from the
+    root, whatever name the solution imports it by. Files are read in name order, at most
+    ``FOLDERS_LOOKED_IN`` of them, each as text (a line starting ``from top.`` or
+    ``import top``), as this runs only for an import refused."""
+    pattern = re.compile(rf"^[ \t]*(?:from|import)[ \t]+{re.escape(top)}(?:\.|\s|$)", re.MULTILINE)
+    for path in sorted(package.rglob("*.py"))[:FOLDERS_LOOKED_IN]:
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        found = pattern.search(text)
+        if found is not None:
+            return path, text.count("\n", 0, found.start()) + 1
+    return None
 
 
 PATH_CALLS = {("sys", "path", "append"), ("sys", "path", "insert"), ("site", "addsitedir")}

@@ -145,6 +145,38 @@ def test_a_module_elsewhere_in_the_workspace_says_how_to_import_it(toy):
     )
 
 
+def test_a_file_beside_a_helper_in_shared_is_not_to_be_moved_into_shared(toy):
+    """``shared/x.py`` importing ``y`` beside it: 'or move it into shared/' named where it was."""
+    write(toy, "shared/y.py", "v = 55\n")
+    write(toy, "shared/x.py", "import y\nv = y.v\n")
+    write(toy, "solutions/toy_sum.py", "from shared.x import v\nprint(v)\n")
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value).endswith(
+        "; shared/y.py is beside it, but imports are found from the workspace's root: "
+        "import it as 'shared.y'"
+    )
+
+
+def test_a_library_importing_itself_by_name_elsewhere_is_to_be_moved_to_the_root(toy):
+    """A library whose files import it by its own name (``from lib.base import Base`` in
+    ``lib/tree.py``, as titan_pylib's do) kept in ``shared/lib/``: importing it as
+    ``shared.lib.tree`` fails on its own imports, and it is already in shared/."""
+    write(toy, "shared/lib/__init__.py", "")
+    write(toy, "shared/lib/base.py", "class Base:\n    v = 55\n")
+    write(toy, "shared/lib/tree.py", '"""A tree."""\n\nfrom lib.base import Base\n')
+    write(toy, "solutions/toy_sum.py", "from lib.tree import Base\nprint(Base.v)\n")
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value).endswith(
+        "; shared/lib/ is in the workspace, but imports are found from the workspace's root, "
+        "and its own files import it as 'lib' (shared/lib/tree.py:3): move it, or a link to "
+        "it, to the workspace's root"
+    )
+    (toy / "lib").symlink_to(toy / "shared" / "lib")
+    checked(toy)
+
+
 WHERE = "to sys.path, where {lib}/segfn.py is"
 
 
