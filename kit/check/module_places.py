@@ -223,7 +223,10 @@ PATH_CALLS = {("sys", "path", "append"), ("sys", "path", "insert"), ("site", "ad
 def _on_added_path(module: Source, root: Path, name: str) -> str:
     """A hint when the importing module adds a folder to ``sys.path`` (``sys.path.append(
     "/home/me/lib")``, ``site.addsitedir``): the bundle carries the workspace's helpers only,
-    whatever folder the source run could import from; the module's file there is named."""
+    whatever folder the source run could import from; the module's file there is named, and
+    the root given as its place, where the import finds it unchanged (in shared/ it would
+    have to be imported as ``shared.name``, and a library importing itself by its own name,
+    as titan_pylib does, fails there whatever it is imported as)."""
     top = name.partition(".")[0]
     added = []
     for node in walk(module.tree):
@@ -237,13 +240,15 @@ def _on_added_path(module: Source, root: Path, name: str) -> str:
                 where = (base / folder).resolve() / shown
                 return (
                     f"; {module.rel}:{line} adds {folder} to sys.path, where {where} is: the "
-                    "bundle carries only modules under the workspace, so copy it into shared/"
+                    f"bundle carries only modules under the workspace, so link or copy it to "
+                    f"the workspace's root, where '{top}' is found as it is imported"
                 )
     if not added:
         return ""
     return (
         f"; {module.rel}:{added[0][0]} adds a folder to sys.path: the bundle carries only "
-        "modules under the workspace, so copy the module into shared/"
+        f"modules under the workspace, so link or copy '{top}' to the workspace's root, where "
+        "it is found as it is imported"
     )
 
 

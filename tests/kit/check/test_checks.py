@@ -197,8 +197,14 @@ def test_a_module_in_a_folder_outside_the_workspace_added_to_sys_path_is_named(t
         checked(toy)
     assert str(error.value).endswith(
         f"; solutions/toy_sum.py:2 {said.format(lib=lib)}: the bundle carries only modules under "
-        "the workspace, so copy " + ("it" if "segfn" in said else "the module") + " into shared/"
+        "the workspace, so link or copy "
+        + ("it" if "segfn" in said else "'segfn'")
+        + " to the workspace's root, where "
+        + ("'segfn' is" if "segfn" in said else "it is")
+        + " found as it is imported"
     )
+    os.symlink(lib / "segfn.py", toy / "segfn.py")  # as the hint says: found as imported
+    checked(toy)
 
 
 @pytest.mark.parametrize("link", ["shared/loop.py", "shared/loop"])
