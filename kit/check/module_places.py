@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import errno
+import importlib.machinery
 import os
 import re
 from pathlib import Path, PurePosixPath
@@ -114,6 +115,7 @@ def hint(module: Source, name: str, helpers: set[str], folders: tuple[Path, ...]
         _beside(module, name, folders)
         or _elsewhere(root, name, folders)
         or _on_added_path(module, root, name)
+        or _installed(name)
     )
 
 
@@ -250,6 +252,41 @@ def _on_added_path(module: Source, root: Path, name: str) -> str:
         f"modules under the workspace, so link or copy '{top}' to the workspace's root, where "
         "it is found as it is imported"
     )
+
+
+def _installed(name: str) -> str:
+    """A hint when an import refused names a pure-Python module this machine's Python finds
+    outside the workspace (``pip install`` of a library, or ``PYTHONPATH``), which the source
+    run imports and the judge does not have: its place is named. Only a top-level name is
+    looked up, which runs none of its code; a module with compiled parts (numpy) gets none,
+    as no link to it would run on a judge."""
+    top = name.partition(".")[0]
+    try:
+        spec = importlib.machinery.PathFinder.find_spec(top)
+    except (ImportError, ValueError, OSError):
+        return ""
+    origin = None if spec is None else spec.origin
+    if origin is None or not origin.endswith(".py"):
+        return ""
+    place = Path(origin).parent if spec.submodule_search_locations else Path(origin)
+    if place.is_dir() and any(_compiled(place)):
+        return ""
+    shown = f"{place}/" if place.is_dir() else str(place)
+    return (
+        f"; this machine's Python finds it at {shown} (installed, or on PYTHONPATH): the bundle "
+        "carries only modules under the workspace, so link or copy it to the workspace's root, "
+        "where it is found as it is imported"
+    )
+
+
+def _compiled(package: Path):
+    """The compiled extension modules in ``package``, at most ``FOLDERS_LOOKED_IN`` files
+    looked at."""
+    for seen, path in enumerate(package.rglob("*")):
+        if seen >= FOLDERS_LOOKED_IN:
+            return
+        if path.suffix in {".so", ".pyd"}:
+            yield path
 
 
 def _dotted(node: ast.expr) -> tuple[str, ...]:

@@ -207,6 +207,32 @@ def test_a_module_in_a_folder_outside_the_workspace_added_to_sys_path_is_named(t
     checked(toy)
 
 
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_library_this_python_finds_outside_the_workspace_is_named(toy, monkeypatch, compiled):
+    """A library installed with pip (titan_pylib has a setup.py) or on PYTHONPATH: the source
+    run imports it, the bundle carries none of it; its place is named, unless it has compiled
+    parts, which no link would bring to a judge."""
+    site = (toy.parent / "site").resolve()
+    write(site, "tlib/__init__.py", "")
+    write(site, "tlib/tree.py", "from tlib.base import v\n")
+    write(site, "tlib/base.py", "v = 55\n")
+    if compiled:
+        write(site, "tlib/_speed.cpython-311-x86_64-linux-gnu.so", "")
+    monkeypatch.syspath_prepend(str(site))
+    write(toy, "solutions/toy_sum.py", "from tlib.tree import v\nprint(v)\n")
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    hinted = str(error.value).endswith(
+        f"; this machine's Python finds it at {site}/tlib/ (installed, or on PYTHONPATH): the "
+        "bundle carries only modules under the workspace, so link or copy it to the "
+        "workspace's root, where it is found as it is imported"
+    )
+    assert hinted is not compiled
+    if not compiled:
+        os.symlink(site / "tlib", toy / "tlib")
+        checked(toy)
+
+
 @pytest.mark.parametrize("link", ["shared/loop.py", "shared/loop"])
 def test_a_helper_that_is_a_link_that_loops_is_named(toy, link):
     (toy / link).symlink_to((toy / link).name)
