@@ -139,6 +139,20 @@ def needed(what: str, needs: tuple[int, int], impl: str) -> tuple[int, int]:
     return min(needs, PYPY_SOONER.get(what, needs)) if impl == "pypy" else needs
 
 
+def construct(what: str) -> str:
+    """What the finding ``what`` is of, the same for the kit's own rule and vermin's when both
+    find one construct: a method of ``NEW_METHODS`` by its name (``str/bytes.removeprefix()``
+    and ``'str.removeprefix' member`` are ``removeprefix``), either rule's ``|`` on dicts
+    ``dict union``; any other finding is its own."""
+    if what.startswith("dict union"):
+        return "dict union"
+    match = _METHOD.fullmatch(what)
+    return match[1] if match and match[1] in NEW_METHODS else what
+
+
+_METHOD = re.compile(r"'?[\w/]+\.(\w+)(?:' member|\(\))")
+
+
 @dataclass(frozen=True)
 class _Bundle:
     """What every module of a bundle defines, read once for all of them: function names (a

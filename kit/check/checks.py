@@ -456,9 +456,10 @@ def _apis(findings: list, targets: list[Target], said: set[str] = frozenset()) -
     for finding in findings:
         rel, line, what, needs = finding[:4]
         lacking = [t for t in targets if apis.lacks(finding, t.syntax, t.impl, not t.version)]
-        if not lacking or (rel, line, needs) in seen or f"{rel}:{line}" in said:
+        construct = apis.construct(what)
+        if not lacking or (rel, line, construct) in seen or f"{rel}:{line}" in said:
             continue  # a finding that passes never hides another; one construct, two rules
-        seen.add((rel, line, needs))
+        seen.add((rel, line, construct))
         version = _versions_needed(what, needs, lacking)
         errors.append(f"{rel}:{line}: {what} needs {version} (targets {_names(lacking)})")
     return errors
