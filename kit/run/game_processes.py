@@ -13,7 +13,10 @@ API::
         -> (solution process, interactor process)
     play(solution, interactor, *, record, ends, cap, deadline, statuses) -> (exits, killed)
     measured(solution_exit, report, stderr) -> the solution's stderr (its tail)
-    start(argv, cwd, stderr, role, env=None) -> one program, in a session of its own
+    start(argv, cwd, stderr, role, env=None, pipes=(PIPE, PIPE)) -> one program, in a session
+        of its own (``pipes``: its stdin and stdout, new pipes unless given)
+    watched(solution, report, limits, timeout) -> the solution's command under its watch
+    start_judge(argv, cwd, stderr, solution_process, pipes=(PIPE, PIPE)) -> the interactor
 """
 
 from __future__ import annotations
@@ -63,16 +66,16 @@ def start_game(
     """The solution, under its watch (which reports to ``report``; ``deadline`` given the
     watch's pid, and the interactor's), and the interactor, started, each writing its stderr
     to one of ``stderrs``; the solution is killed when the interactor cannot be started."""
-    watched = _watched(solution, report, limits, deadline.watch_timeout)
-    solution_process = start(watched, cwd, stderrs[0], "solution", run_environment())
+    command = watched(solution, report, limits, deadline.watch_timeout)
+    solution_process = start(command, cwd, stderrs[0], "solution", run_environment())
     deadline.watch = solution_process.pid
-    judge = _start_judge(judge_argv, cwd, stderrs[1].write_end, solution_process)
+    judge = start_judge(judge_argv, cwd, stderrs[1].write_end, solution_process)
     deadline.interactor = judge.pid  # what it waits for a core moves the deadline on too
     stderrs[1].close_write_end()  # the interactor's alone: its end of file is the interactor's
     return solution_process, judge
 
 
-def _watched(solution: list[str], report: Path, limits: Limits, timeout: float) -> list[str]:
+def watched(solution: list[str], report: Path, limits: Limits, timeout: float) -> list[str]:
     """The solution's command under the build's watch, held to ``limits`` and ``timeout``."""
     return watch_command(
         solution,
@@ -83,12 +86,17 @@ def _watched(solution: list[str], report: Path, limits: Limits, timeout: float) 
     )
 
 
-def _start_judge(
-    argv: list[str], cwd: Path, stderr: int, solution_process: subprocess.Popen
+def start_judge(
+    argv: list[str],
+    cwd: Path,
+    stderr: int,
+    solution_process: subprocess.Popen,
+    pipes: tuple[int, int] = (subprocess.PIPE, subprocess.PIPE),
 ) -> subprocess.Popen:
-    """The interactor, started; the solution is killed when it cannot be."""
+    """The interactor, started (``pipes``: its stdin and stdout); the solution is killed
+    when it cannot be."""
     try:
-        return start(argv, cwd, stderr, "interactor", judged_environment())
+        return start(argv, cwd, stderr, "interactor", judged_environment(), pipes)
     except BuildError:
         kill_group(solution_process.pid)
         os.waitpid(solution_process.pid, 0)
@@ -98,18 +106,24 @@ def _start_judge(
 
 
 def start(
-    argv: list[str], cwd: Path, stderr: IO[bytes] | int, role: str, env: dict | None = None
+    argv: list[str],
+    cwd: Path,
+    stderr: IO[bytes] | int,
+    role: str,
+    env: dict | None = None,
+    pipes: tuple[int, int] = (subprocess.PIPE, subprocess.PIPE),
 ) -> subprocess.Popen:
     """``argv`` started in a session of its own, ended with the kit's process should that
-    be killed outright (a SIGKILL runs no handler to stop it)."""
+    be killed outright (a SIGKILL runs no handler to stop it); ``pipes``: its stdin and
+    stdout (new pipes, or descriptors of the caller's)."""
     kit = os.getpid()
     try:
         process = subprocess.Popen(
             argv,
             cwd=cwd,
             env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
+            stdin=pipes[0],
+            stdout=pipes[1],
             stderr=stderr,
             bufsize=0,
             start_new_session=True,  # its own process group, killed as a whole

@@ -36,6 +36,10 @@ API::
     run_interactive(solution: list[str], interactor: list[str] | Interactor,
                     secret_input: Path, *, cwd: Path, limits: Limits,
                     transcript_lines: int = 10, answer: Path | None = None) -> InteractiveRun
+    game_rules(interactor, limits) -> (Statuses, Cap)   # how its status reads; the output cap
+    judge_argv(interactor, secret_input, answer, folder, feedback=None)
+        -> (argv, feedback folder, output file)          # the interactor's, for one case
+    head(path, limit) -> the first ``limit`` bytes of a file (b"" when it cannot be read)
 
 A game whose wall time is over the limit but that was not killed is accepted here; as for a
 batch case, the median of its runs decides (``kit.run.limits.time_over``).
@@ -115,7 +119,7 @@ def run_interactive(  # noqa: PLR0913
     ``feedback``: a Kattis interactor's feedback folder, given when it lasts beyond the game
     (a multi-pass problem's); else one of the game's own. ``per_chunk``: the seconds a chunk
     relayed adds to the deadline of a game timed as a whole (``kit.run.relay_cost``)."""
-    statuses, cap = _game_rules(interactor, limits)
+    statuses, cap = game_rules(interactor, limits)
     record, ends = Transcript(transcript_lines), Ends()
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-play-"))
@@ -124,15 +128,13 @@ def run_interactive(  # noqa: PLR0913
         stack.callback(interactor_err.close)
         if shutil.which(solution[0]) is None:
             raise BuildError(f"cannot start the solution {solution[0]}: not an executable")
-        judge_argv, feedback, output = _judge_argv(
-            interactor, secret_input, answer, folder, feedback
-        )
+        argv, feedback, output = judge_argv(interactor, secret_input, answer, folder, feedback)
         report = Path(folder, "report.json")
         started = time.monotonic()
         stretched = not limits.per_move
         deadline = Deadline(started, limits.timeout, stretched, ends, limits.time, per_chunk)
         processes = start_game(
-            solution, judge_argv, cwd, report, (solution_err, interactor_err), limits, deadline
+            solution, argv, cwd, report, (solution_err, interactor_err), limits, deadline
         )
         exits, killed = play(
             *processes, record=record, ends=ends, cap=cap, deadline=deadline, statuses=statuses
@@ -140,14 +142,14 @@ def run_interactive(  # noqa: PLR0913
         solution_stderr = measured(exits["solution"], report, solution_err)
         interactor_stderr = interactor_err.ended()
         told = _told(feedback, interactor_stderr, statuses)
-        written = _head(output, OUTPUT_KEPT)
+        written = head(output, OUTPUT_KEPT)
 
     stderrs = (solution_stderr, interactor_stderr)
     ending = _ending(exits, killed, ends, deadline, statuses, cap, stderrs, told)
     return _result(ending, limits, started, record.result(), written)
 
 
-def _game_rules(interactor: list[str] | Interactor, limits: Limits) -> tuple[Statuses, Cap]:
+def game_rules(interactor: list[str] | Interactor, limits: Limits) -> tuple[Statuses, Cap]:
     """How the interactor's exit status reads, and the cap on the solution's output (none
     where the game runs as problemtools runs it: problemtools measures no game's output)."""
     kattis = isinstance(interactor, Interactor) and interactor.protocol == KATTIS
@@ -236,7 +238,7 @@ def _result(
     )  # fmt: skip
 
 
-def _judge_argv(
+def judge_argv(
     interactor: list[str] | Interactor,
     secret_input: Path,
     answer: Path | None,
@@ -258,7 +260,7 @@ def _judge_argv(
     return interactor.argv(input_path, Path(answer).resolve(), feedback, output), feedback, output
 
 
-def _head(path: Path, limit: int) -> bytes:
+def head(path: Path, limit: int) -> bytes:
     try:
         with open(path, "rb") as file:
             return file.read(limit)

@@ -1,0 +1,48 @@
+"""kit.run.joined_game: a game played with the two programs' pipes joined, no relay between:
+the interactor's status read as a relayed game reads it, the solution measured by its watch."""
+
+import sys
+from pathlib import Path
+
+from kit.run.joined_game import play_joined
+from kit.run.limits import Limits
+
+PROGRAMS = Path(__file__).resolve().parents[3] / "tests" / "fixtures" / "interactive"
+INTERACTOR = [sys.executable, str(PROGRAMS / "guess_interactor.py")]
+
+
+def program(name):
+    return [sys.executable, "-I", "-S", str(PROGRAMS / name)]
+
+
+LIMITS = Limits(2.0, 5.0, 1 << 30, 64 << 20, stack_bytes=64 << 20)
+
+
+def test_a_joined_game_is_accepted_with_the_solution_s_cpu_measured(tmp_path):
+    secret = tmp_path / "sample-1.in"
+    secret.write_text("100 7 37\n")
+    game = play_joined(program("binary_search.py"), INTERACTOR, secret, cwd=tmp_path, limits=LIMITS)
+    assert game.accepted and game.clean and game.interactor_code == 0
+    assert 0 < game.solution.cpu < 2.0 and game.solution.peak_kib > 0
+
+
+def test_a_joined_game_the_interactor_rejects_or_the_solution_crashes_is_not_accepted(tmp_path):
+    secret = tmp_path / "sample-1.in"
+    secret.write_text("100 7 37\n")
+    wrong = play_joined(
+        program("linear_search.py"), INTERACTOR, secret, cwd=tmp_path, limits=LIMITS
+    )
+    assert not wrong.accepted and wrong.interactor_code == 1
+    crash = play_joined(program("crashing.py"), INTERACTOR, secret, cwd=tmp_path, limits=LIMITS)
+    assert not crash.clean and crash.solution.code == 1
+
+
+def test_a_solution_that_never_ends_is_killed_by_its_watch_at_the_timeout(tmp_path):
+    (tmp_path / "spin.py").write_text("while True:\n    pass\n")
+    secret = tmp_path / "sample-1.in"
+    secret.write_text("100 7 37\n")
+    limits = Limits(0.5, 1.0, 1 << 30, 64 << 20, stack_bytes=64 << 20)
+    solution = [sys.executable, "-I", str(tmp_path / "spin.py")]
+    game = play_joined(solution, INTERACTOR, secret, cwd=tmp_path, limits=limits)
+    assert not game.clean and game.solution.killed == "time"
+    assert game.solution.cpu > 0.5
