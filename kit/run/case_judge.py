@@ -63,6 +63,7 @@ from kit.run.failure_hints import (
 from kit.run.float_answers import float_hint
 from kit.run.game_verdicts import INTERACTOR_ACCEPTED
 from kit.run.interact import run_interactive
+from kit.run.joined_game import play_joined
 from kit.run.judge_words import idle_word, in_judges_words, judged_elsewhere, refusal
 from kit.run.limits import (
     Limits,
@@ -144,6 +145,10 @@ class CaseJudge:
                     outcome.details += self.waited(limits, run.cpu_seconds)  # at the time-out
                     read, over = run.stdin_read, limits.seconds(run) - limits.time
                     outcome.details += slow_input_hint(self.source_text, case.input, read, over)
+                if outcome.word == TLE and run.timed_out and run.cpu_seconds > limits.time:
+                    return self.joined_opinion(
+                        case, runner, limits, (outcome, run.cpu_seconds), timing
+                    )
                 return outcome, timing
             timing.add(run, limits.seconds(run))
             cpu.append(run.cpu_seconds)
@@ -157,7 +162,36 @@ class CaseJudge:
             over_by = timing.median - limits.time
             details += slow_input_hint(self.source_text, case.input, over=over_by)
             outcome = Outcome(TLE, message(TLE, over), details, seconds=timing.median)
+            relayed = (outcome, statistics.median(cpu))
+            return self.joined_opinion(case, runner, limits, relayed, timing)
         return outcome, timing
+
+    def joined_opinion(
+        self,
+        case: Case,
+        runner: Runner,
+        limits: Limits,
+        relayed: tuple[Outcome, float],
+        timing: Timing,
+    ) -> tuple[Outcome, Timing]:
+        """A game over its limit of CPU time (timed as a whole, one pass) played again with
+        its pipes joined, as a judge joins them (``kit.run.joined_game``): the relay's hops
+        charge the solution's CPU (1.6 times a ping-pong's). Accepted there, the solution's
+        exit clean and its CPU within the limit: ok, both figures said; else the TLE stands,
+        the joined figure added. ``relayed``: the relayed game's TLE and CPU time."""
+        outcome, cpu = relayed
+        source = self.problem.source
+        if self.interactor is None or limits.per_move or (source is not None and source.passes):
+            return outcome, timing
+        joined, run = self.once(case, runner, limits, joined=True)
+        figures = (
+            f"{cpu:.2f} s CPU through the kit's relay; {run.cpu_seconds:.2f} s with the "
+            "pipes joined, as a judge joins them"
+        )
+        if joined.word == OK and run.cpu_seconds <= limits.time:
+            said = message(OK, f"{figures} (within the {limits.time:g} s limit)")
+            return Outcome(OK, said), Timing([run.cpu_seconds], max(timing.peak_kib, run.peak_kib))
+        return replace(outcome, message=f"{outcome.message} ({figures})"), timing
 
     def varying(
         self, case: Case, runner: Runner, limits: Limits, failed: int, runs: int
@@ -199,9 +233,12 @@ class CaseJudge:
             return []
         return [IDLE_HINT.format(cpu=cpu)]
 
-    def once(self, case: Case, runner: Runner, limits: Limits) -> tuple[Outcome, Run]:
-        """One run of ``case``, judged (played, for an interactive problem), from the working
-        folder: empty but for the case's files, and emptied after."""
+    def once(
+        self, case: Case, runner: Runner, limits: Limits, *, joined: bool = False
+    ) -> tuple[Outcome, Run]:
+        """One run of ``case``, judged (played, for an interactive problem: ``joined``, with
+        its pipes joined), from the working folder: empty but for the case's files, and
+        emptied after."""
         source = self.problem.source
         included = source.included if source is not None else None
         step = self.prepared.get(tuple(runner.command(self.script))) if self.prepared else None
@@ -218,6 +255,8 @@ class CaseJudge:
         with working_folder(self.empty, files, self.script, together):
             if passes:
                 outcome, run = self.passes(command, case, limits, passes)
+            elif joined:
+                outcome, run = self.play_joined(command, case, limits)
             elif self.interactor is not None:
                 outcome, run = self.play(command, case, limits)
             else:
@@ -382,6 +421,26 @@ class CaseJudge:
             details.append("the solution's traceback, in its own files:")
             details += explain(self.problem, self.bundle, self.script, game.solution_stderr)
         return Outcome(game.verdict, refused or said, details, score=game.score), run
+
+    def play_joined(self, command: list[str], case: Case, limits: Limits) -> tuple[Outcome, Run]:
+        """One game with the pipes joined (``kit.run.joined_game``): ok when the interactor
+        accepted (and the problem's checker, for a testlib interactor) and the solution ended
+        by itself with status 0, else a wrong answer; its run as its watch measured it."""
+        assert self.interactor is not None
+        game = play_joined(
+            command,
+            self.interactor.with_flags(case.flags),
+            case.input,
+            cwd=self.empty,
+            limits=limits,
+            answer=case.expected,
+        )
+        ended = game.solution
+        run = Run(ended.code, b"", b"", 0.0, ended.cpu, ended.peak_kib, killed=ended.killed)
+        accepted = game.accepted and game.clean
+        if accepted and self.check_game(case, game.interactor_output) is None:
+            return Outcome(OK), run
+        return Outcome(WA, "not accepted with the pipes joined"), run
 
     def check_game(self, case: Case, written: bytes) -> tuple[str, str] | None:
         """A testlib interactor's output judged by the problem's checker (Polygon's way):

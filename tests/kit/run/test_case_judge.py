@@ -7,10 +7,11 @@ from dataclasses import replace
 import pytest
 
 from kit.judges.compare import parse_compare
+from kit.judges.profiles import CPU
 from kit.run import case_judge, failure_hints
 from kit.run.case_judge import CaseJudge
 from kit.run.limits import limits_for
-from kit.run.process import Run
+from kit.run.process import TIME, Run
 from tests.kit.run.case_support import case
 
 
@@ -79,3 +80,81 @@ def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
         ]
     else:
         assert outcome.details == []
+
+
+class Games:
+    """``CaseJudge.once`` stood in for: the relayed game's run and the joined game's, each
+    ``(verdict, message, cpu, killed)``; the calls made, joined or not."""
+
+    def __init__(self, relayed, joined):
+        self.relayed, self.joined, self.calls = relayed, joined, []
+
+    def __call__(self, case, runner, limits, *, joined=False):
+        self.calls.append(joined)
+        word, said, cpu, killed = self.joined if joined else self.relayed
+        return case_judge.Outcome(word, said), Run(0, b"", b"", cpu + 0.1, cpu, 1000, killed)
+
+
+def _game_judge(toy_run, tmp_path, monkeypatch, relayed, joined, per_move=False):
+    """A game (an interactor stood in for) judged once with ``Games``' runs, under a CPU
+    limit of 1 s (timed per move: ``per_move``); the outcome and the calls."""
+    problem, bundle, script, columns = toy_run
+    judge = CaseJudge(problem, bundle=bundle, script=script, comparator=None,
+                      interactor=object(), empty=tmp_path)  # fmt: skip
+    games = Games(relayed, joined)
+    monkeypatch.setattr(judge, "once", games)
+    runner = columns[0].runner
+    limits = replace(limits_for(problem, runner), time=1.0, timeout=3.0, clock=CPU,
+                     per_move=per_move)  # fmt: skip
+    outcome, timing = judge.repeat(case(tmp_path, "game", "1 2\n"), runner, limits, 1)
+    return outcome, timing, games.calls
+
+
+OVER_THROUGH_RELAY = ("ok", "accepted", 1.3, None)  # ran to its end, its CPU over the limit
+KILLED_OVER = ("TLE", "time limit: 3.10 s CPU, over the 1 s limit (killed at ...)", 3.1, TIME)
+
+
+@pytest.mark.parametrize("relayed", [OVER_THROUGH_RELAY, KILLED_OVER])
+def test_a_game_over_its_cpu_limit_through_the_relay_and_within_it_joined_is_accepted(
+    toy_run, tmp_path, monkeypatch, relayed
+):
+    """The relay's hops charge the solution's CPU (1.6 times a ping-pong's): a game TLE
+    through it is played again with the pipes joined, as a judge joins them, and accepted
+    there it is ok, both figures said."""
+    joined = ("ok", "", 0.8, None)
+    outcome, timing, calls = _game_judge(toy_run, tmp_path, monkeypatch, relayed, joined)
+    assert calls == [False, True]
+    assert outcome.word == "ok"
+    assert f"{relayed[2]:.2f} s CPU through the kit's relay; 0.80 s with the pipes joined" in (
+        outcome.message
+    )
+    assert timing.seconds == [0.8]
+
+
+@pytest.mark.parametrize(
+    "joined", [("ok", "", 1.2, None), ("WA", "not accepted with the pipes joined", 0.5, None)]
+)
+def test_a_game_over_its_cpu_limit_joined_too_or_not_accepted_there_stays_tle(
+    toy_run, tmp_path, monkeypatch, joined
+):
+    outcome, _, calls = _game_judge(toy_run, tmp_path, monkeypatch, OVER_THROUGH_RELAY, joined)
+    assert calls == [False, True]
+    assert outcome.word == "TLE"
+    assert f"{joined[2]:.2f} s with the pipes joined" in outcome.message
+
+
+IDLE = ("TLE", "time limit: idle: killed at the 3 s timeout after 0.10 s CPU", 0.1, TIME)
+
+
+@pytest.mark.parametrize(
+    ("relayed", "per_move"), [(IDLE, False), (KILLED_OVER, True), (OVER_THROUGH_RELAY, True)]
+)
+def test_an_idle_game_or_one_timed_per_move_is_not_played_again(
+    toy_run, tmp_path, monkeypatch, relayed, per_move
+):
+    """Idle, the relay charged it little; timed per move, its interactor times the moves."""
+    joined = ("ok", "", 0.05, None)
+    outcome, _, calls = _game_judge(toy_run, tmp_path, monkeypatch, relayed, joined, per_move)
+    assert calls == [False]
+    assert outcome.word == relayed[0]
+    assert "pipes joined" not in outcome.message
