@@ -13,10 +13,15 @@ Last, what the relay cost a chunk in these rounds against the allowance a game t
 gets for each chunk on this machine (``kit.run.relay_cost.per_chunk()``): a game killed at its
 timeout while the allowance is short of the cost is killed here and not on a judge.
 
-It prints, per exchange, the median and range of each side's wall time, and for the kit the CPU
+- **joined**: the pipes joined as in **direct**, the solution under the build's watch
+  (``kit.run.joined_game``, the second opinion a game TLE through the relay gets).
+
+It prints, per exchange, the median and range of each side's wall time, for the kit the CPU
 time its own process spent relaying (user and system): the figure that does not depend on how
-busy the machine is. Wall times of a ping-pong vary several-fold on a shared machine (where the
-scheduler puts the processes decides it); the kit's CPU per exchange does not.
+busy the machine is, and the solution's own CPU time in each mode: what the relay's hops add to
+it (each chunk wakes the solution from its sleep, colder than a joined pipe does), which a
+game's CPU limit is held to. Wall times of a ping-pong vary several-fold on a shared machine
+(where the scheduler puts the processes decides it); the kit's CPU per exchange does not.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from pathlib import Path
 
 from kit.run import relay_cost
 from kit.run.interact import run_interactive
+from kit.run.joined_game import play_joined
 from kit.run.limits import Limits
 from kit.run.verdicts import OK
 
@@ -56,8 +62,9 @@ def write_programs(folder: Path, exchanges: int) -> None:
     Path(folder, "game.in").write_text(f"{exchanges}\n")
 
 
-def through_kit(folder: Path) -> tuple[float, float]:
-    """One game through the kit: its wall time and the kit's own CPU seconds."""
+def through_kit(folder: Path) -> tuple[float, float, float]:
+    """One game through the kit: its wall time, the kit's own CPU seconds and the
+    solution's."""
     limits = Limits(time=600.0, timeout=600.0, memory_kib=1 << 20, output_bytes=1 << 30)
     before = resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()
@@ -72,11 +79,30 @@ def through_kit(folder: Path) -> tuple[float, float]:
     after = resource.getrusage(resource.RUSAGE_SELF)
     if game.verdict != OK:
         raise SystemExit(f"the game through the kit failed: {game.message}")
-    return seconds, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    kit_cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return seconds, kit_cpu, game.cpu_seconds
 
 
-def connected(folder: Path) -> float:
-    """One game with the two programs' pipes joined: its wall time."""
+def joined(folder: Path) -> float:
+    """One game with the pipes joined, the solution under the build's watch
+    (``kit.run.joined_game``): the solution's CPU seconds as its watch measured them."""
+    limits = Limits(time=600.0, timeout=600.0, memory_kib=1 << 20, output_bytes=1 << 30)
+    game = play_joined(
+        [sys.executable, "solution.py"],
+        [sys.executable, "interactor.py"],
+        Path(folder, "game.in"),
+        cwd=folder,
+        limits=limits,
+    )
+    if not (game.accepted and game.clean):
+        raise SystemExit(f"the joined game failed: exit statuses {game.solution.code}, "
+                         f"{game.interactor_code}")  # fmt: skip
+    return game.solution.cpu
+
+
+def connected(folder: Path) -> tuple[float, float]:
+    """One game with the two programs' pipes joined: its wall time and the solution's CPU
+    seconds."""
     to_solution, from_interactor = os.pipe()
     to_interactor, from_solution = os.pipe()
     started = time.perf_counter()
@@ -88,10 +114,12 @@ def connected(folder: Path) -> float:
     ]  # fmt: skip
     for descriptor in (to_solution, from_interactor, to_interactor, from_solution):
         os.close(descriptor)
-    codes = [program.wait() for program in programs]
+    _, status, usage = os.wait4(programs[0].pid, 0)
+    programs[0].returncode = os.waitstatus_to_exitcode(status)
+    codes = [programs[0].returncode, programs[1].wait()]
     if codes != [0, 0]:
         raise SystemExit(f"the game connected directly failed: exit statuses {codes}")
-    return time.perf_counter() - started
+    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
 
 
 def line(name: str, figures: list[float], exchanges: int) -> str:
@@ -112,16 +140,24 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="kit-relay-") as name:
         folder = Path(name)
         write_programs(folder, options.exchanges)
-        kit_wall, kit_cpu, direct_wall = [], [], []
+        kit_wall, kit_cpu, kit_solution, direct_wall, direct_solution = [], [], [], [], []
+        joined_solution = []
         for _ in range(options.rounds):
-            seconds, cpu = through_kit(folder)
+            seconds, cpu, solution = through_kit(folder)
             kit_wall.append(seconds)
             kit_cpu.append(cpu)
-            direct_wall.append(connected(folder))
+            kit_solution.append(solution)
+            seconds, solution = connected(folder)
+            direct_wall.append(seconds)
+            direct_solution.append(solution)
+            joined_solution.append(joined(folder))
     print(f"{options.exchanges} exchanges, {options.rounds} rounds, {sys.executable}")
     print(line("kit: wall", kit_wall, options.exchanges))
     print(line("kit: the relay's CPU", kit_cpu, options.exchanges))
+    print(line("kit: solution's CPU", kit_solution, options.exchanges))
     print(line("direct: wall", direct_wall, options.exchanges))
+    print(line("direct: solution's CPU", direct_solution, options.exchanges))
+    print(line("joined: solution's CPU", joined_solution, options.exchanges))
     print(allowance_line(kit_wall, direct_wall, options.exchanges))
 
 

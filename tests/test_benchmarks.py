@@ -77,15 +77,17 @@ def test_the_floor_loops_once_under_each_target_and_divides_by_the_cores(tmp_pat
 
 
 def test_the_relay_benchmark_plays_through_the_kit_and_directly(capsys, monkeypatch):
+    """Wall times, the relay's CPU, and the solution's own CPU in each mode."""
     monkeypatch.setattr(relay.relay_cost, "per_chunk", lambda: 1.0)  # not measured here
     relay.main(["--exchanges", "30", "--rounds", "1"])
     printed = capsys.readouterr().out.splitlines()
     assert printed[0].startswith("30 exchanges, 1 rounds")
-    assert [line.split("  ")[0] for line in printed[1:4]] == [
-        "kit: wall", "kit: the relay's CPU", "direct: wall",
+    assert [line.split("  ")[0] for line in printed[1:7]] == [
+        "kit: wall", "kit: the relay's CPU", "kit: solution's CPU", "direct: wall",
+        "direct: solution's CPU", "joined: solution's CPU",
     ]  # fmt: skip
-    assert all("µs per exchange" in line for line in printed[1:4])
-    assert printed[4].endswith("this machine's allowance 1000000.0 µs a chunk covers it")
+    assert all("µs per exchange" in line for line in printed[1:7])
+    assert printed[7].endswith("this machine's allowance 1000000.0 µs a chunk covers it")
 
 
 def test_the_relay_benchmark_says_when_the_allowance_falls_short(monkeypatch):
