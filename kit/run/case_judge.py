@@ -19,7 +19,10 @@ validator writes, the feedback folder kept between passes (``CaseJudge.passes``)
 
 A case is run ``repeat`` times and its median time judged (``CaseJudge.repeat``): a first run
 clearly over the limit is the verdict by itself, and a run that fails to its end is followed by
-the runs left, to say whether the verdict varies. A verdict is told in the judge's words
+the runs left, to say whether the verdict varies. A game over its limit of CPU time through
+the kit's relay (timed as a whole) is played once more with its pipes joined, as a judge joins
+them (``kit.run.joined_game``), and accepted there within the limit is ok
+(``CaseJudge.joined_opinion``). A verdict is told in the judge's words
 (``kit.run.judge_words``). A run this machine failed (a full disk, a hard limit:
 ``kit.run.limits.machine_failure``) or that lacked a module the judge installs is a judge error,
 not the solution's verdict.
