@@ -92,6 +92,11 @@ from kit.run.verdicts import (
     process_verdict,
 )
 
+# the most CPU a chunk the relay passed can add to the solution's, generously (the hops' cost
+# to it was 3-6 us a chunk here, docs/kit.md "The interactive relay"): a game further over its
+# limit than its chunks explain is not played again with its pipes joined
+HOP_CPU = 20e-6
+
 
 @dataclass
 class Outcome:
@@ -149,9 +154,8 @@ class CaseJudge:
                     read, over = run.stdin_read, limits.seconds(run) - limits.time
                     outcome.details += slow_input_hint(self.source_text, case.input, read, over)
                 if outcome.word == TLE and run.timed_out and run.cpu_seconds > limits.time:
-                    return self.joined_opinion(
-                        case, runner, limits, (outcome, run.cpu_seconds), timing
-                    )
+                    relayed = (outcome, run.cpu_seconds, run.relayed)
+                    return self.joined_opinion(case, runner, limits, relayed, timing)
                 return outcome, timing
             timing.add(run, limits.seconds(run))
             cpu.append(run.cpu_seconds)
@@ -165,7 +169,7 @@ class CaseJudge:
             over_by = timing.median - limits.time
             details += slow_input_hint(self.source_text, case.input, over=over_by)
             outcome = Outcome(TLE, message(TLE, over), details, seconds=timing.median)
-            relayed = (outcome, statistics.median(cpu))
+            relayed = (outcome, statistics.median(cpu), run.relayed)
             return self.joined_opinion(case, runner, limits, relayed, timing)
         return outcome, timing
 
@@ -174,17 +178,21 @@ class CaseJudge:
         case: Case,
         runner: Runner,
         limits: Limits,
-        relayed: tuple[Outcome, float],
+        relayed: tuple[Outcome, float, int],
         timing: Timing,
     ) -> tuple[Outcome, Timing]:
         """A game over its limit of CPU time (timed as a whole, one pass) played again with
         its pipes joined, as a judge joins them (``kit.run.joined_game``): the relay's hops
         charge the solution's CPU (1.6 times a ping-pong's). Accepted there, the solution's
         exit clean and its CPU within the limit: ok, both figures said; else the TLE stands,
-        the joined figure added. ``relayed``: the relayed game's TLE and CPU time."""
-        outcome, cpu = relayed
+        the joined figure added. ``relayed``: the relayed game's TLE, CPU time and chunks
+        relayed. Not played again when the hops cannot explain the excess (``HOP_CPU`` a chunk:
+        a loop killed at its timeout after a few exchanges is not played twice)."""
+        outcome, cpu, chunks = relayed
         source = self.problem.source
         if self.interactor is None or limits.per_move or (source is not None and source.passes):
+            return outcome, timing
+        if cpu - limits.time > chunks * HOP_CPU:
             return outcome, timing
         joined, run = self.once(case, runner, limits, joined=True)
         figures = (
@@ -397,6 +405,7 @@ class CaseJudge:
             0, b"", game.solution_stderr, game.solution_seconds, game.cpu_seconds, game.peak_kib,
             killed=MEMORY if game.verdict == MLE else TIME if game.timed_out else None,
             waited=game.waited,  # the time it waited for a core is not counted, as in a batch run
+            relayed=game.relayed,
         )  # fmt: skip
         details = (
             ["last lines exchanged (> from the solution, < to it):"] if game.transcript else []

@@ -101,6 +101,7 @@ class InteractiveRun:
     # timeout (the solution ran on after the game), else None
     interactor_finished: int | None = None
     waited: float = 0.0  # of ``solution_seconds``, those it was ready and waited for a core
+    relayed: int = 0  # the chunks the relay passed between the two sides
 
 
 def run_interactive(  # noqa: PLR0913
@@ -146,7 +147,9 @@ def run_interactive(  # noqa: PLR0913
 
     stderrs = (solution_stderr, interactor_stderr)
     ending = _ending(exits, killed, ends, deadline, statuses, cap, stderrs, told)
-    return _result(ending, limits, started, record.result(), written)
+    game = _result(ending, limits, started, record.result(), written)
+    game.relayed = ends.relayed
+    return game
 
 
 def game_rules(interactor: list[str] | Interactor, limits: Limits) -> tuple[Statuses, Cap]:

@@ -97,6 +97,7 @@ class Run:
     files_bytes: int = 0  # the files it created or changed in its folder (counted when asked)
     waited: float = 0.0  # of ``seconds``, those it was ready to run and waited for a core
     stdin_read: int = -1  # killed: the bytes of its stdin file it had read by then (-1: unknown)
+    relayed: int = 0  # a game's: the chunks the kit's relay passed between its two sides
 
     @property
     def timed_out(self) -> bool:

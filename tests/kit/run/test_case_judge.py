@@ -89,24 +89,27 @@ def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
 
 class Games:
     """``CaseJudge.once`` stood in for: the relayed game's run and the joined game's, each
-    ``(verdict, message, cpu, killed)``; the calls made, joined or not."""
+    ``(verdict, message, cpu, killed)``, the relayed game's ``chunks`` relayed; the calls
+    made, joined or not."""
 
-    def __init__(self, relayed, joined):
-        self.relayed, self.joined, self.calls = relayed, joined, []
+    def __init__(self, relayed, joined, chunks):
+        self.relayed, self.joined, self.chunks, self.calls = relayed, joined, chunks, []
 
     def __call__(self, case, runner, limits, *, joined=False):
         self.calls.append(joined)
         word, said, cpu, killed = self.joined if joined else self.relayed
-        return case_judge.Outcome(word, said), Run(0, b"", b"", cpu + 0.1, cpu, 1000, killed)
+        run = Run(0, b"", b"", cpu + 0.1, cpu, 1000, killed, relayed=0 if joined else self.chunks)
+        return case_judge.Outcome(word, said), run
 
 
-def _game_judge(toy_run, tmp_path, monkeypatch, relayed, joined, per_move=False):
+def _game_judge(toy_run, tmp_path, monkeypatch, relayed, joined, per_move=False, chunks=10**6):
     """A game (an interactor stood in for) judged once with ``Games``' runs, under a CPU
-    limit of 1 s (timed per move: ``per_move``); the outcome and the calls."""
+    limit of 1 s (timed per move: ``per_move``), the relayed game having passed ``chunks``;
+    the outcome and the calls."""
     problem, bundle, script, columns = toy_run
     judge = CaseJudge(problem, bundle=bundle, script=script, comparator=None,
                       interactor=object(), empty=tmp_path)  # fmt: skip
-    games = Games(relayed, joined)
+    games = Games(relayed, joined, chunks)
     monkeypatch.setattr(judge, "once", games)
     runner = columns[0].runner
     limits = replace(limits_for(problem, runner), time=1.0, timeout=3.0, clock=CPU,
@@ -165,6 +168,19 @@ def test_an_idle_game_or_one_timed_per_move_is_not_played_again(
     assert "pipes joined" not in outcome.message
 
 
+def test_a_game_further_over_its_limit_than_its_chunks_explain_is_not_played_again(
+    toy_run, tmp_path, monkeypatch
+):
+    """A loop killed at the timeout after a few exchanges: 2.1 s over the limit, which 1,000
+    chunks' hops cannot have cost it (``HOP_CPU`` a chunk), is not played a second time."""
+    joined = ("ok", "", 0.05, None)
+    outcome, _, calls = _game_judge(
+        toy_run, tmp_path, monkeypatch, KILLED_OVER, joined, chunks=1000
+    )
+    assert calls == [False]
+    assert outcome.word == "TLE" and "pipes joined" not in outcome.message
+
+
 def test_a_game_tle_through_the_relay_is_played_joined_from_its_own_folder(
     checkout_copy, tmp_path, monkeypatch
 ):
@@ -178,7 +194,7 @@ def test_a_game_tle_through_the_relay_is_played_joined_from_its_own_folder(
     bundle, script = write_bundle(problem, folder)
     runner = stand_in(list(problem.targets))
     columns = [Column(target, runner, static_only=True) for target in problem.targets]
-    killed = Run(0, b"", b"", 9.0, 9.0, 1000, TIME)
+    killed = Run(0, b"", b"", 9.0, 9.0, 1000, TIME, relayed=10**6)
 
     def relayed(self, command, case, limits, one_pass=()):
         return case_judge.Outcome("TLE", "time limit: 9.00 s CPU, over the limit"), killed
