@@ -55,6 +55,9 @@ for _ in range(int(sys.stdin.readline())):
     print(int(sys.stdin.readline()) + 1, flush=True)
 """
 
+# a game's limits here: none it could reach
+LIMITS = Limits(time=600.0, timeout=600.0, memory_kib=1 << 20, output_bytes=1 << 30)
+
 
 def write_programs(folder: Path, exchanges: int) -> None:
     Path(folder, "interactor.py").write_text(INTERACTOR)
@@ -65,7 +68,6 @@ def write_programs(folder: Path, exchanges: int) -> None:
 def through_kit(folder: Path) -> tuple[float, float, float]:
     """One game through the kit: its wall time, the kit's own CPU seconds and the
     solution's."""
-    limits = Limits(time=600.0, timeout=600.0, memory_kib=1 << 20, output_bytes=1 << 30)
     before = resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()
     game = run_interactive(
@@ -73,7 +75,7 @@ def through_kit(folder: Path) -> tuple[float, float, float]:
         [sys.executable, "interactor.py"],
         Path(folder, "game.in"),
         cwd=folder,
-        limits=limits,
+        limits=LIMITS,
     )
     seconds = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_SELF)
@@ -86,13 +88,12 @@ def through_kit(folder: Path) -> tuple[float, float, float]:
 def joined(folder: Path) -> float:
     """One game with the pipes joined, the solution under the build's watch
     (``kit.run.joined_game``): the solution's CPU seconds as its watch measured them."""
-    limits = Limits(time=600.0, timeout=600.0, memory_kib=1 << 20, output_bytes=1 << 30)
     game = play_joined(
         [sys.executable, "solution.py"],
         [sys.executable, "interactor.py"],
         Path(folder, "game.in"),
         cwd=folder,
-        limits=limits,
+        limits=LIMITS,
     )
     if not (game.accepted and game.clean):
         raise SystemExit(f"the joined game failed: exit statuses {game.solution.code}, "

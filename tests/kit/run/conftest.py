@@ -8,10 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.bundle_making import write_bundle
-from kit.judges.targets import stand_in
-from kit.registry import load_registry
-from kit.run.cases import Column
+from tests.kit.run.case_support import bundled
 from tests.process_support import PIN_FIRST_CORE
 
 
@@ -55,10 +52,4 @@ def shared_core():
 @pytest.fixture
 def toy_run(toy, tmp_path):
     """The toy_sum problem, its bundle written, and one stand-in for both of its targets."""
-    problem = load_registry(toy)["toy_sum"]
-    folder = tmp_path / "bundle"
-    folder.mkdir()
-    bundle, script = write_bundle(problem, folder)
-    runner = stand_in(list(problem.targets))
-    columns = [Column(target, runner, static_only=True) for target in problem.targets]
-    return problem, bundle, script, columns
+    return bundled(toy, "toy_sum", tmp_path)

@@ -6,18 +6,15 @@ from dataclasses import replace
 
 import pytest
 
-from kit.bundle_making import write_bundle
 from kit.judges.compare import parse_compare
 from kit.judges.profiles import CPU
-from kit.judges.targets import stand_in
 from kit.problem_cases import Case
-from kit.registry import load_registry
 from kit.run import case_judge, failure_hints
 from kit.run.case_judge import CaseJudge
-from kit.run.cases import Column, run_all
+from kit.run.cases import run_all
 from kit.run.limits import limits_for
 from kit.run.process import TIME, Run
-from tests.kit.run.case_support import ONE_AT_A_TIME, case
+from tests.kit.run.case_support import ONE_AT_A_TIME, bundled, case
 
 
 def test_a_run_just_over_the_limit_is_timed_again_and_the_median_decides(toy_run, tmp_path):
@@ -187,13 +184,7 @@ def test_a_game_tle_through_the_relay_is_played_joined_from_its_own_folder(
     """The guess problem's sample, its relayed game stood in for by a TLE over the CPU
     limit, played with the pipes joined as the case's run plays it: the bundle, the
     problem's interactor and the case's folder; accepted there, both figures said."""
-    root = checkout_copy("guess")
-    problem = load_registry(root)["guess"]
-    folder = tmp_path / "bundle"
-    folder.mkdir()
-    bundle, script = write_bundle(problem, folder)
-    runner = stand_in(list(problem.targets))
-    columns = [Column(target, runner, static_only=True) for target in problem.targets]
+    problem, bundle, script, columns = bundled(checkout_copy("guess"), "guess", tmp_path)
     killed = Run(0, b"", b"", 9.0, 9.0, 1000, TIME, relayed=10**6)
 
     def relayed(self, command, case, limits, one_pass=()):
