@@ -424,7 +424,7 @@ class CaseJudge:
         refused = refusal(self.problem, game.solution_stderr) if game.verdict == RE else ""
         said = game.message
         if game.verdict == TLE and said.startswith(message(TLE, "idle")):
-            details.append(idle_hint(game.transcript, game.interactor_finished))
+            details.append(idle_hint(game.transcript, game.interactor_finished, game.cpu_seconds))
             said += idle_word(self.problem.judge)
         accepted = game.message.endswith(INTERACTOR_ACCEPTED)
         if accepted and b"BrokenPipeError" in game.solution_stderr:

@@ -11,7 +11,8 @@ decides them:
 - a time-limit failure: a long input read a line at a time with ``input()``
   (``slow_input_hint``), a run that slept or waited (``IDLE_HINT``), or ran on several cores
   (``side_by_side``);
-- a game: idle (``idle_hint``, by who spoke last), a write after the interactor accepted
+- a game: idle (``idle_hint``, by who spoke last and, for a solution of next to no CPU, the
+  other ways it waited: ``WAITED_HINT``), a write after the interactor accepted
   (``WROTE_AFTER_HINT``), a testlib interactor named without its protocol
   (``TESTLIB_INTERACTOR_HINT``);
 - a wrong answer whose run exited 0 with a traceback on stderr (``SILENT_CRASH_HINT``).
@@ -134,6 +135,15 @@ FLUSH_HINT = (
     "solution waits to read more than it was sent (a line too many, or a line the interactor's "
     "last one already gave it)"
 )
+# the solution's CPU time under which an idle game's solution did next to nothing but start
+ALMOST_IDLE_CPU = 0.1
+# the same for a solution that spent next to no CPU: the other ways it may have waited
+WAITED_HINT = (
+    "hint: an idle game is most often an answer not flushed (print(..., flush=True), or "
+    "sys.stdout.flush()); with {cpu:.2f} s of CPU the solution was hardly running: it may as "
+    "well have waited for a line the interactor never sends (a read too many, or a line the "
+    "interactor's last one already gave it), or slept (time.sleep)"
+)
 UNANSWERED_HINT = (
     "hint: the solution's last line ({line!r}) reached the interactor, which sent nothing after "
     "it: the interactor may be slow or stuck, or wait for a line still in the solution's buffer "
@@ -155,11 +165,12 @@ RAN_ON_HINT = (
 )
 
 
-def idle_hint(transcript: list[str], finished: int | None = None) -> str:
+def idle_hint(transcript: list[str], finished: int | None = None, cpu: float | None = None) -> str:
     """The hint for an idle game: the solution ran on after the interactor had finished
     (``finished``: its exit status; the hint that the interactor was stuck contradicted it),
-    else by who spoke last: the interactor (the solution's answer is still in its buffer),
-    the solution (the interactor did not answer), or nobody."""
+    else by who spoke last: the interactor (the solution's answer is still in its buffer; or,
+    for a solution of next to no CPU, ``cpu`` seconds, a read too many or a sleep too), the
+    solution (the interactor did not answer), or nobody."""
     if finished is not None:
         return RAN_ON_HINT.format(code=finished)
     said = [line for line in transcript if not line[2:].startswith("[")]  # not the notes
@@ -169,6 +180,8 @@ def idle_hint(transcript: list[str], finished: int | None = None) -> str:
         return UNENDED_HINT.format(line=said[-1][2 : -len(NO_EOL)])
     if said[-1].startswith(TO_INTERACTOR):
         return UNANSWERED_HINT.format(line=said[-1][2:])
+    if cpu is not None and cpu < ALMOST_IDLE_CPU:
+        return WAITED_HINT.format(cpu=cpu)
     return FLUSH_HINT
 
 

@@ -86,6 +86,20 @@ def test_an_idle_game_s_hint_follows_who_spoke_last(transcript, hint):
     assert failure_hints.idle_hint(transcript) == hint
 
 
+def test_an_idle_game_of_a_solution_of_next_to_no_cpu_names_a_read_too_many_and_a_sleep():
+    """A solution that slept before its first query, the interactor's line the last: its
+    answer may be unflushed, or it waited to read, or slept; with some CPU, the flush."""
+    hint = failure_hints.idle_hint(["< 100"], cpu=0.02)
+    assert hint == failure_hints.WAITED_HINT.format(cpu=0.02)
+    assert "0.02 s of CPU" in hint and "a read too many" in hint and "slept" in hint
+    assert hint.startswith(failure_hints.FLUSH_HINT[: len("hint: an idle game is most often")])
+    assert failure_hints.idle_hint(["< 100"], cpu=0.5) == failure_hints.FLUSH_HINT
+    assert failure_hints.idle_hint(["< 100"]) == failure_hints.FLUSH_HINT
+    # the solution's own line unanswered: not its read nor its sleep
+    unanswered = failure_hints.idle_hint(["< 100", "> ? 50"], cpu=0.02)
+    assert unanswered == failure_hints.UNANSWERED_HINT.format(line="? 50")
+
+
 def test_an_idle_game_after_the_interactor_finished_is_not_blamed_on_the_interactor():
     hint = failure_hints.idle_hint(["< 1", "> ! 5"], finished=0)
     assert hint == failure_hints.RAN_ON_HINT.format(code=0)
