@@ -383,7 +383,7 @@ def test_an_idle_game_s_hint_names_the_side_that_did_not_answer(
     solution(toy, solution_text, given="100 7 91\n")
     code, output = build(toy, interpreters="")
     assert code == 1, output
-    assert "time limit: idle: killed at" in output
+    assert "time limit: idle: killed after" in output
     hints = [line.strip() for line in output.splitlines() if line.strip().startswith("hint: ")]
     assert len(hints) == 1 and hints[0].startswith(hint), hints
 
@@ -433,7 +433,7 @@ def test_a_game_busy_over_its_limit_gets_no_waiting_hint(toy):
     solution(toy, busy + "print(int(input()) + 1, flush=True)\n", given="0\n")
     code, output = build(toy, interpreters="")
     assert code == 1, output
-    if "not judged here: killed at" in output and "for a core other work" in output:
+    if "not judged here: killed after" in output and "for a core other work" in output:
         pytest.skip("this machine's other work held the game's core past its deadline")
     assert "is over the 1 s limit" in output
     assert "hint: its CPU time" not in output

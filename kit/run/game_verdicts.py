@@ -251,10 +251,10 @@ def idle(end: Ending, limits: Limits) -> tuple[str, str] | None:
     if limits.per_move and busy > limits.timeout / 2:
         return TLE, f"{cpu} in a game stopped at {timeout}"
     if not limits.per_move and solution.cpu > limits.time:
-        return TLE, f"{cpu}, over the {limits.time:g} s limit (killed at {timeout})"
+        return TLE, f"{cpu}, over the {limits.time:g} s limit, killed at {timeout}"
     if starved:
         return JE, (
-            f"not judged here: killed at {timeout} after {cpu}, having waited "
+            f"not judged here: killed after {cpu} at {timeout}, having waited "
             f"{_waited(end):.2f} s for a core other work on this machine held (not known "
             "to be the solution's failure; run it on a quieter machine, or with fewer --jobs)"
         )
@@ -273,7 +273,7 @@ def _waiting(end: Ending, limits: Limits, cpu: str, timeout: str) -> tuple[str, 
         why = f"the interactor had finished with exit status {end.interactor.code}"
     else:
         why = "both sides still running: each waiting for the other?"
-    return TLE, f"idle: killed at {timeout} after {cpu} ({why})"
+    return TLE, f"idle: killed after {cpu} at {timeout} ({why})"
 
 
 def _starved(end: Ending, limits: Limits) -> bool:
@@ -309,15 +309,17 @@ def _interactor_busy(end: Ending, limits: Limits) -> bool:
 
 
 def _timeout_said(end: Ending, limits: Limits) -> str:
-    """The timeout a side was killed at, with what the allowance added to it: for the
-    relay's hops, and for what the two sides waited for a core."""
+    """The timeout a side was killed at, with what the allowance added to it in parentheses
+    (so that no figure said after it reads as part of it): for the relay's hops, and for what
+    the two sides waited for a core."""
     timeout = f"the {limits.timeout:g} s " + ("game_timeout" if limits.per_move else "timeout")
     waited = min(end.sides_waited, end.added)
+    added = []
     if end.added - waited >= SAID_FROM:
-        timeout += f" and {end.added - waited:.2f} s more for the relay's hops"
+        added.append(f"{end.added - waited:.2f} s more for the relay's hops")
     if waited >= SAID_FROM:
-        timeout += f" and {waited:.2f} s more for what its two sides waited for a core"
-    return timeout
+        added.append(f"{waited:.2f} s more for what its two sides waited for a core")
+    return timeout + (f" (and {' and '.join(added)})" if added else "")
 
 
 def killed_at_timeout(end: Ending) -> bool:

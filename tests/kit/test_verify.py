@@ -883,7 +883,7 @@ def test_an_idle_game_is_judged_where_problemtools_judges_it_again_at_the_margin
     code, out, _ = verify(capsys, copy, "idle", "binary")
     found = rows(out)
     assert found["time_limit_exceeded/idle.py"].startswith("TLE TLE T s agrees: "), out
-    assert "killed at the 3 s timeout" in found["time_limit_exceeded/idle.py"]
+    assert "s CPU at the 3 s timeout" in found["time_limit_exceeded/idle.py"]
     assert found["accepted/binary.py"] == "AC AC T s agrees" and code == 0
 
 

@@ -116,7 +116,7 @@ def _game_judge(toy_run, tmp_path, monkeypatch, relayed, joined, per_move=False,
 
 
 OVER_THROUGH_RELAY = ("ok", "accepted", 1.3, None)  # ran to its end, its CPU over the limit
-KILLED_OVER = ("TLE", "time limit: 3.10 s CPU, over the 1 s limit (killed at ...)", 3.1, TIME)
+KILLED_OVER = ("TLE", "time limit: 3.10 s CPU, over the 1 s limit, killed at ...", 3.1, TIME)
 
 
 @pytest.mark.parametrize("relayed", [OVER_THROUGH_RELAY, KILLED_OVER])
@@ -148,7 +148,7 @@ def test_a_game_over_its_cpu_limit_joined_too_or_not_accepted_there_stays_tle(
     assert f"{joined[2]:.2f} s with the pipes joined" in outcome.message
 
 
-IDLE = ("TLE", "time limit: idle: killed at the 3 s timeout after 0.10 s CPU", 0.1, TIME)
+IDLE = ("TLE", "time limit: idle: killed after 0.10 s CPU at the 3 s timeout", 0.1, TIME)
 
 
 @pytest.mark.parametrize(

@@ -441,7 +441,7 @@ def test_a_starved_game_over_its_cpu_limit_is_a_time_limit(checkout_copy, tmp_pa
     (verdict,) = ran.verdicts
     assert verdict.word == "TLE", ran.failures
     (failure,) = ran.failures
-    assert "s CPU, over the 0.8 s limit (killed at the 2.4 s timeout and " in failure.message
+    assert "s CPU, over the 0.8 s limit, killed at the 2.4 s timeout (and " in failure.message
     assert "for what its two sides waited for a core" in failure.message
 
 

@@ -18,7 +18,9 @@ def test_a_game_timed_per_move_reads_no_interactor_s_time_as_busy():
     thinking = Exit(-9, 1.1, cpu=40.0)
     end = Ending(waiting, thinking, {"interactor": "kill"}, None, b"", "", False, 1.0, None)
     per_move = Limits(1.0, 1.0, 1 << 30, 64 << 20, per_move=True)
-    assert idle(end, per_move)[1].startswith("idle: killed at the 1 s game_timeout")
+    assert idle(end, per_move)[1].startswith(
+        "idle: killed after 0.01 s CPU at the 1 s game_timeout"
+    )
     whole = Limits(1.0, 1.0, 1 << 30, 64 << 20)
     assert idle(end, whole)[0] == "JE"
 
@@ -30,7 +32,7 @@ def test_two_sides_taking_turns_are_no_busy_interactor():
     interactor = Exit(-9, 1.1, cpu=0.55)
     end = Ending(solution, interactor, {"interactor": "kill"}, None, b"", "", False, 1.0, None)
     whole = Limits(1.0, 1.0, 1 << 30, 64 << 20)
-    assert idle(end, whole)[1].startswith("idle: killed at the 1 s timeout after 0.45")
+    assert idle(end, whole)[1].startswith("idle: killed after 0.45 s CPU at the 1 s timeout")
     end.solution.cpu = 0.2
     assert idle(end, whole)[0] == "JE"
 
@@ -47,7 +49,7 @@ def test_a_busy_solution_that_waited_for_a_core_is_busy_not_idle():
         "0.48 s CPU in a game stopped at the 1 s game_timeout",
     )
     end.solution.waited = 0.0
-    assert idle(end, limits)[1].startswith("idle: killed at the 1 s game_timeout")
+    assert idle(end, limits)[1].startswith("idle: killed after 0.48 s CPU at the 1 s game_timeout")
 
 
 def test_a_hung_interactor_s_kill_says_the_timeout_with_the_relay_s_allowance():
@@ -59,7 +61,7 @@ def test_a_hung_interactor_s_kill_says_the_timeout_with_the_relay_s_allowance():
     )  # fmt: skip
     assert verdict(end, Limits(2.0, 3.0, 1 << 30, 64 << 20)) == (
         "JE",
-        "interactor still running at the 3 s timeout and 1.00 s more for the relay's hops, after "
+        "interactor still running at the 3 s timeout (and 1.00 s more for the relay's hops), after "
         "the solution had exited with status 0: killed 2 s later",
     )
 
@@ -89,7 +91,7 @@ def test_an_idle_game_s_message_says_the_relay_s_allowance():
     )  # fmt: skip
     limits = Limits(2.0, 3.0, 1 << 30, 64 << 20)
     assert idle(end, limits)[1].startswith(
-        "idle: killed at the 3 s timeout and 1.00 s more for the relay's hops after 0.50 s CPU"
+        "idle: killed after 0.50 s CPU at the 3 s timeout (and 1.00 s more for the relay's hops)"
     )
 
 
@@ -133,13 +135,15 @@ def test_a_game_whose_deadline_made_up_for_its_wait_is_judged():
     whole = Limits(2.0, 6.0, 1 << 30, 64 << 20)
     assert idle(end, whole) == (
         "TLE",
-        "idle: killed at the 6 s timeout and 0.40 s more for the relay's hops and 6.50 s more "
-        "for what its two sides waited for a core after 1.20 s CPU (both sides still running: "
+        "idle: killed after 1.20 s CPU at the 6 s timeout (and 0.40 s more for the relay's hops "
+        "and 6.50 s more for what its two sides waited for a core) (both sides still running: "
         "each waiting for the other?)",
     )
     bound = dataclasses.replace(end, added=54.0, sides_waited=53.9)
     word, said = idle(bound, whole)
-    assert word == "JE" and said.startswith("not judged here: killed at the 6 s timeout")
+    assert word == "JE" and said.startswith(
+        "not judged here: killed after 1.20 s CPU at the 6 s timeout (and"
+    )
     assert "having waited 53.90 s for a core" in said
 
 
