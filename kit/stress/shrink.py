@@ -306,8 +306,11 @@ def _module_generator(module: Any) -> Callable[[int, dict[str, int]], str] | Non
 def _other_seeds(
     search: _Search, best: Shrunk, make: Callable[[int, dict[str, int]], str], attempts: int
 ) -> None:
-    """Stage 2 without parameters: the smallest failing file among the next seeds' files."""
+    """Stage 2 without parameters: the smallest failing file among the next seeds' files
+    (only those smaller than the best are run: how many, said, so that a shrink of no runs
+    does not read as one that ran each seed)."""
     start = last = best.seed
+    runs_before = search.steps
     try:
         for seed in range(start + 1, start + attempts):
             last = seed
@@ -320,7 +323,16 @@ def _other_seeds(
             search.origin = (best.seed, dict(best.params))
     finally:  # said also when the deadline stops the stage
         stage = f"seeds {start} to {last}: the smallest failing file is seed {best.seed}'s"
-        best.stages.append(stage)
+        best.stages.append(stage + _seeds_run(search.steps - runs_before, last - start))
+
+
+def _seeds_run(ran: int, others: int) -> str:
+    """How many of the ``others`` seeds' files were smaller, and so run."""
+    if others == 0:
+        return ""
+    if ran == 0:
+        return f" (none of the {others} others smaller: none run)"
+    return f" ({ran} of the {others} others smaller, run)"
 
 
 def _lower_params(

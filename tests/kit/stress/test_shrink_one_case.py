@@ -94,10 +94,22 @@ def test_without_a_validator_or_parameters_the_smallest_failing_seed_is_kept():
     ]
     smallest = min(failing)[1]
     assert (result.seed, result.text) == (smallest, generate(smallest, {}))
-    assert f"seeds {seed} to {seed + 19}: the smallest failing file is seed {smallest}'s" in (
-        result.stages
-    )
+    said = f"seeds {seed} to {seed + 19}: the smallest failing file is seed {smallest}'s ("
+    (stage,) = [stage for stage in result.stages if stage.startswith(said)]
     assert all(len(t) < len(text) for t in fails.seen)  # only smaller files were run
+    assert stage.endswith(f"({len(fails.seen)} of the 19 others smaller, run)"), stage
+    assert result.steps == len(fails.seen)
+
+
+def test_seeds_whose_files_are_none_smaller_are_said_not_run():
+    """The first failing file the smallest: "shrunk in 0 runs" named 20 seeds as if each
+    had run; it says that none of their files was smaller, so none ran."""
+    module = types.SimpleNamespace()
+    fails = Recorded({"9" * 30})
+    result = shrink(module, fails, "9" * 30, 28, {}, generate=lambda seed, params: "1" * 40)
+    assert result.steps == 0 and fails.seen == []
+    said = "seeds 28 to 47: the smallest failing file is seed 28's (none of the 19 others smaller"
+    assert said + ": none run)" in result.stages
 
 
 def test_a_validator_with_a_program_generator_still_cuts():
