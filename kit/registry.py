@@ -378,9 +378,27 @@ def _absent_programs(root: Path, compare, interactor) -> dict[str, str]:
         named = "names" if role == "interactor" else f"names {role}"
         what = "which is not there" if state == MISSING else f"which {state}"
         setting = compare if key == "compare" else interactor
-        hint = _file_of_command(root, key, setting) if state == MISSING else ""
+        hint = (
+            _file_of_command(root, key, setting) or _close_file(root, path)
+            if state == MISSING
+            else ""
+        )
         absent[key] = f"problems.toml's {key} {named} {path}, {what}{hint}"
     return absent
+
+
+def _close_file(root: Path, path: str) -> str:
+    """For a program's path that is not there, the file of its folder with the nearest name:
+    " (did you mean interactors/guess.py?)" for interactors/gues.py; else ""."""
+    folder = (root / path).parent
+    try:
+        names = [entry.name for entry in folder.iterdir() if entry.is_file()]
+    except OSError:  # its folder misspelt too, or not to be read
+        return ""
+    close = difflib.get_close_matches(Path(path).name, names, n=1)
+    if not close:
+        return ""
+    return f" (did you mean {Path(path).with_name(close[0]).as_posix()}?)"
 
 
 def _file_of_command(root: Path, key: str, setting: str) -> str:

@@ -267,6 +267,32 @@ def test_a_program_named_by_a_command_is_told_to_name_its_file(toy, setting, sai
     assert load_registry(toy)[slug].unavailable == f"problems.toml's {said}"
 
 
+@pytest.mark.parametrize(
+    ("slug", "setting", "said"),
+    [
+        ("toy_echo", 'interactor = "interactors/toy_ech.py"',
+         "interactor names interactors/toy_ech.py, which is not there (did you mean "
+         "interactors/toy_echo.py?)"),
+        ("toy_sum", 'compare = "checker:interactors/toy_eco.py"',
+         "compare names checker interactors/toy_eco.py, which is not there (did you mean "
+         "interactors/toy_echo.py?)"),
+        ("toy_sum", 'compare = "validator:interactors/toy_echoes.py"',
+         "compare names validator interactors/toy_echoes.py, which is not there (did you mean "
+         "interactors/toy_echo.py?)"),
+        # nothing close in its folder, or no such folder: no suggestion
+        ("toy_echo", 'interactor = "interactors/judge.py"',
+         "interactor names interactors/judge.py, which is not there"),
+        ("toy_echo", 'interactor = "interactor/toy_echo.py"',
+         "interactor names interactor/toy_echo.py, which is not there"),
+    ],
+)  # fmt: skip
+def test_a_misspelt_program_path_gets_the_file_of_its_folder_meant(toy, slug, setting, said):
+    table = toy / "problems.toml"
+    text = table.read_text().replace('interactor = "interactors/toy_echo.py"\n', "")
+    table.write_text(text.replace(f"[{slug}]\n", f"[{slug}]\n{setting}\n", 1))
+    assert load_registry(toy)[slug].unavailable == f"problems.toml's {said}"
+
+
 def test_a_program_missing_with_no_file_in_its_words_gets_no_setting(toy):
     table = toy / "problems.toml"
     text = table.read_text()
