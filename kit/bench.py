@@ -49,22 +49,19 @@ from kit.judges.targets import (
     untimed,
 )
 from kit.pipeline import build_problem, foreign_target_notes
+from kit.problem_cases import Case
 from kit.problem_selection import select
 from kit.registry import Problem, load_registry
 from kit.run import compile_step, judged
+from kit.run.case_judge import CaseJudge
 from kit.run.cases import RunOptions
 from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
-from kit.run.problem_judges import problem_comparator
+from kit.run.problem_judges import compiled_judges, problem_comparator
 from kit.run.process import Timing, run_environment
 from kit.run.tracebacks import explain
-from kit.run.verdicts import TLE, WA, message, process_verdict
+from kit.run.verdicts import OK, TLE, WA, message, process_verdict
 from kit.scaffold import is_stub
 from kit.verify_report import counted
-
-HOW_INTERACTIVE = (
-    "an interactive problem's bench defines run(dist_path, command, env), which plays its "
-    "games itself (docs/commands.md)"
-)
 
 
 def run(
@@ -86,8 +83,7 @@ def run(
     for problem in problems:
         if not problem.bench.is_file():
             if slugs:
-                how = f"; {HOW_INTERACTIVE}" if problem.kind == "interactive" else ""
-                print(f"{problem.slug}: no {problem.rel(problem.bench)}: nothing to time{how}")
+                print(f"{problem.slug}: no {problem.rel(problem.bench)}: nothing to time")
                 status = 2
             continue
         if _not_written(problem):
@@ -148,11 +144,8 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
         return _bench_run(problem, module.run, (dist, bundle), only)
     if not hasattr(module, "cases"):
         raise Unusable(f"{problem.rel(problem.bench)}: defines neither cases() nor run()")
-    if problem.kind == "interactive":  # its cases would be the solution's stdin, no game
-        raise Unusable(
-            f"{problem.rel(problem.bench)}: cases() gives the solution's stdin, where "
-            f"the interactor talks to it: {HOW_INTERACTIVE}"
-        )
+    if problem.kind == "interactive":  # its cases are secret inputs, each a game
+        return _bench_games(problem, module, made, repeat, only)
     cases = _cases(problem, module)
     goal = _goal(problem, getattr(module, "GOAL_SECONDS", problem.time_limit))
     limit = problem.time_limit
@@ -169,8 +162,7 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
         empty.mkdir()
         trees = compile_step.trees_of(bundle, dist)
         for python in _interpreters(problem, only, bundle):
-            limits = limits_for(problem, python)
-            limits = replace(limits, timeout=max(limits.timeout, 2 * goal))
+            limits = _limits(problem, python, goal)
             command, folder = _compiled(problem, python, dist, Path(scratch), trees)
             for name, stdin, expected in cases:
                 head = f"  {name:<{width}}  {python.short:<7}"
@@ -189,14 +181,88 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
                     _say_failed(problem, (dist, bundle), head, failure, run)
                     status = 1
                     continue
-                share = f"{timing.median / goal:.0%} of goal"
-                mark = "over goal" if timing.median > goal else share
-                print(
-                    f"{head}  median {timing.median:.3f} s  max {timing.max:.3f} s  "
-                    f"{_memory(limits, timing.peak_kib)}  {mark}",
-                    flush=True,
-                )
+                print(_row(head, timing, goal, limits), flush=True)
     return status
+
+
+def _bench_games(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, only) -> int:
+    """The exit status of the bench of an interactive problem's ``cases()``: each a secret
+    input played through the problem's interactor as the build plays a sample
+    (``CaseJudge.repeat``), ``repeat`` times under each interpreter, the solution's CPU time
+    timed (what a game is held to: ``kit.run.limits``); a third item of a case is the answer
+    file the interactor is given."""
+    dist, bundle = made
+    if problem.unplayed:
+        raise Unusable(
+            f"{problem.rel(problem.bench)}: cases() are secret inputs played through the "
+            'problem\'s interactor; set one in problems.toml (interactor = "PATH")'
+        )
+    cases = _cases(problem, module)
+    goal = _goal(problem, getattr(module, "GOAL_SECONDS", problem.time_limit))
+    print(
+        f"{problem.slug}: {counted(len(cases), 'case')} played through {problem.interactor}, "
+        f"{counted(repeat, 'run')} each; goal {goal:g} s, limit {problem.time_limit:g} s of "
+        f"the solution's CPU time, {problem.memory_limit} MiB",
+        flush=True,
+    )
+    comparator, interactor = compiled_judges(problem)
+    width = max(len(name) for name, _, _ in cases)
+    status = 0
+    with tempfile.TemporaryDirectory(prefix="kit-bench-") as scratch:
+        games = _case_files(cases, Path(scratch))
+        trees = compile_step.trees_of(bundle, dist)
+        for python in _interpreters(problem, only, bundle):
+            limits = _limits(problem, python, goal)
+            empty = Path(tempfile.mkdtemp(prefix="cwd-", dir=scratch))
+            judge = CaseJudge(
+                problem,
+                bundle=bundle,
+                script=dist,
+                comparator=comparator,
+                interactor=interactor,
+                empty=empty,
+                prepared=_compile_steps(problem, python, dist, Path(scratch), trees),
+            )
+            for case in games:
+                head = f"  {case.name:<{width}}  {python.short:<7}"
+                outcome, timing = judge.repeat(case, python, limits, repeat)
+                if outcome.word != OK:
+                    print(f"{head}  FAILED: {outcome.message}", flush=True)
+                    print("".join(f"    {line}\n" for line in outcome.details), end="", flush=True)
+                    status = 1
+                    continue
+                print(_row(head, timing, goal, limits), flush=True)
+    return status
+
+
+def _case_files(cases: list[tuple[str, bytes, bytes | None]], scratch: Path) -> list[Case]:
+    """The cases written as the files a game reads (its secret input, its answer file)."""
+    games = []
+    for number, (name, secret, answer) in enumerate(cases):
+        given = scratch / f"case-{number}.in"
+        given.write_bytes(secret)
+        expected = None
+        if answer is not None:
+            expected = scratch / f"case-{number}.ans"
+            expected.write_bytes(answer)
+        games.append(Case(name, given, expected))
+    return games
+
+
+def _limits(problem: Problem, python: Interpreter, goal: float) -> Limits:
+    """The build's limits under ``python``, a run killed no sooner than twice the goal."""
+    limits = limits_for(problem, python)
+    return replace(limits, timeout=max(limits.timeout, 2 * goal))
+
+
+def _row(head: str, timing: Timing, goal: float, limits: Limits) -> str:
+    """A case's row: its median and max time as the limit counts it, its peak, its goal."""
+    share = f"{timing.median / goal:.0%} of goal"
+    mark = "over goal" if timing.median > goal else share
+    return (
+        f"{head}  median {timing.median:.3f} s  max {timing.max:.3f} s  "
+        f"{_memory(limits, timing.peak_kib)}  {mark}"
+    )
 
 
 def _named_target(problem: Problem, bundle: Bundle, named) -> None:
@@ -222,13 +288,20 @@ def _compiled(problem, python, dist: Path, scratch: Path, trees) -> tuple[list |
     """The judge's compile run of the bundle under ``python`` (``kit.run.compile_step``), said
     in a line; the command and folder its cases run with then (the script beside what the
     run wrote, kept from one case to the next), or (None, None) when there is none."""
-    steps = compile_step.prepare_all(problem, [python], dist, scratch, trees)
-    step = next(iter(steps.values()), None)
+    step = next(iter(_compile_steps(problem, python, dist, scratch, trees).values()), None)
     if step is None:
         return None, None
-    print(f"{problem.slug}: {step.note(python.short, judge_name(problem.judge))}", flush=True)
     script = step.folder / compile_step.MAIN  # where the step copied the bundle
     return judged.command(problem, python, script, beside=True), step.folder
+
+
+def _compile_steps(problem, python, dist: Path, scratch: Path, trees) -> dict:
+    """The judge's compile run of the bundle under ``python`` (``kit.run.compile_step``),
+    by its command, said in a line; empty when the judge makes none."""
+    steps = compile_step.prepare_all(problem, [python], dist, scratch, trees)
+    for step in steps.values():
+        print(f"{problem.slug}: {step.note(python.short, judge_name(problem.judge))}", flush=True)
+    return steps
 
 
 def _bench_run(problem: Problem, run, made: tuple[Path, Bundle], only: Interpreter | None) -> int:

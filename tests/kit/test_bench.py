@@ -266,32 +266,56 @@ def test_a_problem_without_a_bench_module_is_said_when_named(toy_ready, capsys):
     assert bench.run([], 1, toy_ready) == 0
 
 
-HOW_INTERACTIVE = (
-    "an interactive problem's bench defines run(dist_path, command, env), which plays its "
-    "games itself (docs/commands.md)"
-)
+ECHO_CASES = 'def cases():\n    return [("short", "ping\\n"), ("long", "a\\n" * 200)]\n'
 
 
-def test_an_interactive_problem_without_a_bench_module_is_told_what_to_define(toy_ready, capsys):
-    """``new --interactive`` writes no bench stub: the line says what the module defines."""
-    (toy_ready / "bench" / "toy_echo.py").unlink()
-    assert bench.run(["toy_echo"], 1, toy_ready) == 2
-    assert capsys.readouterr().out.splitlines()[0] == (
-        f"toy_echo: no bench/toy_echo.py: nothing to time; {HOW_INTERACTIVE}"
+def test_an_interactive_problem_s_cases_are_played_through_its_interactor(toy_ready, capsys):
+    """Each secret input is a game against the interactor (they were each run as the
+    solution's stdin, with no interactor, then refused): a row per case, its CPU time."""
+    write_echo_bench(toy_ready, ECHO_CASES)
+    assert bench.run(["toy_echo"], 2, toy_ready, only=host()) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (
+        "toy_echo: 2 cases played through interactors/toy_echo.py, 2 runs each; goal 1 s, "
+        "limit 1 s of the solution's CPU time, 64 MiB"
     )
-
-
-def test_an_interactive_problem_s_cases_are_refused_not_run_without_their_interactor(
-    toy_ready, capsys
-):
-    """Its cases were each run as the solution's stdin, no interactor: every one failed (or
-    passed) on what the interactor never said."""
-    write_echo_bench(toy_ready, 'def cases():\n    return [("one", "ping\\n")]\n')
-    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 2
-    assert capsys.readouterr().out.splitlines() == [
-        "toy_echo: bench/toy_echo.py: cases() gives the solution's stdin, where the interactor "
-        f"talks to it: {HOW_INTERACTIVE}"
+    assert [line.split()[:3] for line in lines[1:]] == [
+        ["short", host().short, "median"],
+        ["long", host().short, "median"],
     ]
+    assert all(line.endswith("of goal") and "peak" in line for line in lines[1:])
+
+
+REJECTED = """import sys
+
+for line in sys.stdin:
+    print("no" if line == "reject\\n" else line.rstrip("\\n"), flush=True)
+"""
+
+
+def test_a_game_the_interactor_rejects_fails_the_bench_with_its_verdict(toy_ready, capsys):
+    """As a batch case's wrong answer: FAILED with the verdict, what was exchanged, exit 1."""
+    (toy_ready / "solutions" / "toy_echo.py").write_text(REJECTED)
+    write_echo_bench(toy_ready, 'def cases():\n    return [("ok", "a\\n"), ("bad", "reject\\n")]\n')
+    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 1
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith(("  ok ", "  bad "))]
+    assert "median" in rows[0]
+    assert rows[1].startswith(f"  bad  {host().short}") and "FAILED: wrong answer" in rows[1]
+    assert "line 1: sent 'reject', got 'no'" in out
+
+
+def test_an_interactive_problem_without_its_interactor_is_told_to_set_one(toy_ready, capsys):
+    registry = toy_ready / "problems.toml"
+    registry.write_text(
+        registry.read_text().replace('interactor = "interactors/toy_echo.py"\n', "")
+    )
+    write_echo_bench(toy_ready, ECHO_CASES)
+    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 2
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "toy_echo: bench/toy_echo.py: cases() are secret inputs played through the problem's "
+        'interactor; set one in problems.toml (interactor = "PATH")'
+    )
 
 
 def test_a_bench_module_still_the_template_s_is_passed_over_unnamed_and_said_named(
