@@ -9,7 +9,8 @@ placeholders to set from the statement.
 The templates, by name (``TEMPLATES``: which file each one becomes): ``solution.py``,
 ``stress.py``, ``bench.py`` and ``test.py`` for a batch problem; ``interactive.py`` (the
 solution), ``interactor.py``, ``interactive_stress.py`` (its stress module: secret inputs, no
-reference) and ``test.py`` for an interactive one. A workspace's
+reference), ``interactive_bench.py`` (its bench module: secret inputs, each played through the
+interactor) and ``test.py`` for an interactive one. A workspace's
 ``templates/`` folder replaces any of them with a file of the same name (``workspace_templates``;
 any other ``.py`` there is refused with the names). Placeholders, in the kit's templates and the
 workspace's alike: ``{{slug}}``, ``{{title}}``, ``{{judge}}``, ``{{solution}}`` (the solution's
@@ -223,6 +224,19 @@ def cases():
     raise NotImplementedError("bench/{{slug}}.py: write cases()")
 '''
 
+INTERACTIVE_BENCH = '''"""Worst-case secret inputs for {{title}}, for {{command}} bench
+{{slug}}: each is played through the interactor, the solution's CPU time timed (what a judge
+holds a game to)."""
+
+GOAL_SECONDS = {{time_limit}} / 2  # half the time limit
+
+
+def cases():
+    """[(name, secret input text), ...]: what the interactor reads (its argv[1]), at the
+    constraints' limits, deterministic."""
+    raise NotImplementedError("bench/{{slug}}.py: write cases()")
+'''
+
 TEST = '''"""Tests for {{solution}}: samples, the rules that need a reading, edge cases."""
 
 import pytest
@@ -239,6 +253,7 @@ TEMPLATES = {
     "interactive.py": ("solutions/{slug}.py", True),
     "interactor.py": ("interactors/{slug}.py", True),
     "interactive_stress.py": ("stress/{slug}.py", True),
+    "interactive_bench.py": ("bench/{slug}.py", True),
     "test.py": ("tests/test_{slug}.py", None),  # both kinds
 }
 DEFAULTS = {
@@ -248,6 +263,7 @@ DEFAULTS = {
     "interactive.py": INTERACTIVE_SOLUTION,
     "interactor.py": INTERACTOR,
     "interactive_stress.py": INTERACTIVE_STRESS,
+    "interactive_bench.py": INTERACTIVE_BENCH,
     "test.py": TEST,
 }
 ORDER = (
@@ -258,6 +274,7 @@ ORDER = (
     "stress.py",
     "interactive_stress.py",
     "bench.py",
+    "interactive_bench.py",
 )
 FOLDER = "templates"  # a workspace's own templates
 PLACEHOLDER_PATTERN = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")

@@ -205,12 +205,12 @@ its page on POJ, Codeforces, AtCoder or Kattis (a saved HTML file, or a URL), or
 Competitive Companion's JSON (cph's `.prob` files); `cpkit listen` takes each problem the
 Competitive Companion browser extension sends. Templates of
 your own in `templates/` (`solution.py`, `stress.py`, `bench.py`, `test.py`, `interactive.py`,
-`interactor.py`, `interactive_stress.py`, with `{{slug}}`, `{{title}}`, `{{judge}}`,
-`{{solution}}` (the solution's file), `{{time_limit}}`, `{{memory_limit}}` and `{{command}}`
-filled in) replace the kit's. `cpkit SLUG`, `cpkit run SLUG FILE`, `cpkit stress SLUG`,
-`cpkit bench SLUG`, `cpkit --help` for the rest. Helpers go in `shared/`; a solution runs from
-source as `python -m solutions.SLUG < FILE` from this folder (`python solutions/SLUG.py` would
-not find `shared`).
+`interactor.py`, `interactive_stress.py`, `interactive_bench.py`, with `{{slug}}`, `{{title}}`,
+`{{judge}}`, `{{solution}}` (the solution's file), `{{time_limit}}`, `{{memory_limit}}` and
+`{{command}}` filled in) replace the kit's. `cpkit SLUG`, `cpkit run SLUG FILE`,
+`cpkit stress SLUG`, `cpkit bench SLUG`, `cpkit --help` for the rest. Helpers go in `shared/`;
+a solution runs from source as `python -m solutions.SLUG < FILE` from this folder
+(`python solutions/SLUG.py` would not find `shared`).
 """
 
 GITIGNORE = "dist/\n__pycache__/\n"

@@ -12,9 +12,10 @@ a suggestion. The table's limits are the judge's usual ones where its profile ha
 (AtCoder 2 s and 1024 MiB, Codeforces 2 s and 256 MiB), else placeholders.
 
 A workspace's ``templates/`` (``solution.py``, ``stress.py``, ``bench.py``, ``test.py``,
-``interactive.py``, ``interactor.py``, ``interactive_stress.py``, with ``{{slug}}``,
-``{{title}}``, ``{{judge}}``, ``{{solution}}``, ``{{time_limit}}``, ``{{memory_limit}}`` and
-``{{command}}`` filled in; kit.scaffold) replaces the kit's templates of the same names.
+``interactive.py``, ``interactor.py``, ``interactive_stress.py``, ``interactive_bench.py``,
+with ``{{slug}}``, ``{{title}}``, ``{{judge}}``, ``{{solution}}``, ``{{time_limit}}``,
+``{{memory_limit}}`` and ``{{command}}`` filled in; kit.scaffold) replaces the kit's
+templates of the same names.
 
 ``--from PAGE`` reads the problem's page (a saved HTML file, or a URL; kit.pages) of POJ,
 Codeforces, AtCoder or Kattis, or Competitive Companion's JSON data (cph's ``.prob`` files),

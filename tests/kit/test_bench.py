@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import pytest
 
-from kit import bench, cli
+from kit import bench, cli, scaffold
 from kit.bundle_making import make_bundle
 from kit.errors import BuildError, Unwritable
 from kit.judges.targets import host
@@ -315,6 +315,14 @@ def test_an_interactive_problem_without_its_interactor_is_told_to_set_one(toy_re
     assert capsys.readouterr().out.splitlines()[-1] == (
         "toy_echo: bench/toy_echo.py: cases() are secret inputs played through the problem's "
         'interactor; set one in problems.toml (interactor = "PATH")'
+    )
+
+
+def test_the_interactive_bench_template_is_passed_over_until_written(toy_ready, capsys):
+    write_echo_bench(toy_ready, scaffold.files("toy_echo", True)["bench/toy_echo.py"])
+    assert bench.run(["toy_echo"], 1, toy_ready) == 2
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "toy_echo: bench/toy_echo.py: cases() not written yet"
     )
 
 

@@ -1,6 +1,7 @@
 """Templates of your own: a workspace's templates/ (solution.py, stress.py, bench.py, test.py,
-interactive.py, interactor.py) replaces the kit's for `new`, with {{slug}}, {{title}},
-{{judge}}, {{solution}}, {{time_limit}}, {{memory_limit}} and {{command}} filled in; a
+interactive.py, interactor.py, interactive_stress.py, interactive_bench.py) replaces the kit's
+for `new`, with {{slug}}, {{title}}, {{judge}}, {{solution}}, {{time_limit}}, {{memory_limit}}
+and {{command}} filled in; a
 misnamed template, an unknown placeholder or a template that is not Python is a one-line error
 that changes nothing; ``is_stub``: a function still the template's (its body one ``raise
 NotImplementedError``)."""
@@ -103,7 +104,7 @@ def test_interactive_templates_and_a_page_title(toy, capsys):
             "x = 1\n",
             "templates/solutoin.py: not a template name (did you mean solution.py? templates: "
             "test.py, solution.py, interactive.py, interactor.py, stress.py, "
-            "interactive_stress.py, bench.py)",
+            "interactive_stress.py, bench.py, interactive_bench.py)",
         ),
         (
             "solution.py",
@@ -178,6 +179,20 @@ def test_the_bench_goal_is_half_the_problem_s_time_limit():
     namespace: dict = {}
     exec(made["bench/two.py"], namespace)
     assert namespace["GOAL_SECONDS"] == 1.0
+
+
+def test_an_interactive_problem_gets_a_bench_stub_of_secret_inputs_not_yet_written():
+    """``new --interactive`` wrote no bench module: bench, which now plays its cases through
+    the interactor, had none to time."""
+    made = scaffold.files("guess", True, known=scaffold.Known("Guess", "2", 2.0, 256))
+    assert made["bench/guess.py"] == DEFAULTS["interactive_bench.py"].replace(
+        "{{title}}", "Guess"
+    ).replace("{{command}}", "cpkit").replace("{{slug}}", "guess").replace("{{time_limit}}", "2")
+    namespace: dict = {}
+    exec(made["bench/guess.py"], namespace)
+    assert namespace["GOAL_SECONDS"] == 1.0 and "secret input" in namespace["cases"].__doc__
+    with pytest.raises(NotImplementedError, match="bench/guess.py: write cases()"):
+        namespace["cases"]()
 
 
 def test_the_interactor_template_is_a_judge_error_not_the_solution_s_wrong_answer(tmp_path):

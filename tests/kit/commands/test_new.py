@@ -147,8 +147,13 @@ def test_new_without_a_slug_or_a_page_is_a_one_line_error(toy, capsys):
     ("name", "slug", "kind", "files"),
     [
         ("kattis_sum", "kattis_sum", "batch", ["solutions/{}.py", "stress/{}.py", "bench/{}.py"]),
-        # its short-name; a stress module of secret inputs, no bench stub
-        ("polygon_guess", "guess", "interactive", ["solutions/{}.py", "stress/{}.py"]),
+        # its short-name; a stress module and a bench stub of secret inputs
+        (
+            "polygon_guess",
+            "guess",
+            "interactive",
+            ["solutions/{}.py", "stress/{}.py", "bench/{}.py"],
+        ),
     ],
 )
 def test_new_from_a_package_names_it_and_takes_everything_else_from_it(
