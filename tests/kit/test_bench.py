@@ -305,6 +305,37 @@ def test_a_game_the_interactor_rejects_fails_the_bench_with_its_verdict(toy_read
     assert "line 1: sent 'reject', got 'no'" in out
 
 
+ANSWER_ECHO = """import sys
+
+sent = open(sys.argv[1]).read().splitlines()
+wanted = open(sys.argv[2]).read().splitlines()
+for line, answer in zip(sent, wanted):
+    print(line, flush=True)
+    if sys.stdin.readline().rstrip("\\n") != answer:
+        sys.exit(43)
+sys.exit(42 if len(sent) == len(wanted) else 43)
+"""
+
+
+def test_a_case_s_third_item_is_the_answer_file_its_interactor_is_given(toy_ready, capsys):
+    """As a sample's .ans is given to a Kattis output validator."""
+    (toy_ready / "interactors" / "answer_echo.py").write_text(ANSWER_ECHO)
+    registry = toy_ready / "problems.toml"
+    registry.write_text(
+        registry.read_text().replace(
+            '"interactors/toy_echo.py"', '"kattis:interactors/answer_echo.py"'
+        )
+    )
+    write_echo_bench(
+        toy_ready,
+        'def cases():\n    return [("same", "a\\n", "a\\n"), ("other", "a\\n", "b\\n")]\n',
+    )
+    assert bench.run(["toy_echo"], 1, toy_ready, only=host()) == 1
+    rows = capsys.readouterr().out.splitlines()[1:3]
+    assert rows[0].startswith("  same ") and "median" in rows[0]
+    assert rows[1].startswith("  other ") and "FAILED: wrong answer" in rows[1]
+
+
 def test_an_interactive_problem_without_its_interactor_is_told_to_set_one(toy_ready, capsys):
     registry = toy_ready / "problems.toml"
     registry.write_text(
