@@ -7,13 +7,15 @@
   each case is run through ``dist/<slug>.py`` ``--repeat`` times under each target's
   interpreter found here (the kit's own Python when none is; the others named), held to the
   build's limits and verdicts (``kit.run.limits``), and its median / max wall time and peak
-  memory are printed against the goal; or
-- ``run(dist_path, command, env) -> int``, for problems a plain stdin cannot drive
-  (interactive ones): it is called once per interpreter (the same ones, or ``--target``'s) with
-  the path of the bundle, ``command``, the argv that starts the bundle there as the build runs
-  it, and ``env``, the build's environment for runs (extend a copy); a non-zero return fails
-  the bench. An older ``run(dist_path)`` without those parameters starts the bundle itself: it
-  is called once, and ``--target`` is refused for it, since it cannot follow.
+  memory are printed against the goal. An interactive problem's case is a secret input (the
+  third item: the interactor's answer file), played through its interactor as the build plays
+  a sample (``kit.run.case_judge``), the solution's CPU time timed, what a game is held to; or
+- ``run(dist_path, command, env) -> int``, for problems it drives itself: it is called once per
+  interpreter (the same ones, or ``--target``'s) with the path of the bundle, ``command``, the argv
+  that starts the bundle there as the build runs it, and ``env``, the build's environment for runs
+  (extend a copy); a non-zero return fails the bench. An older ``run(dist_path)`` without those
+  parameters starts the bundle itself: it is called once, and ``--target`` is refused for it, since
+  it cannot follow.
 
 The bundle is built first (samples included) unless ``dist/<slug>.py`` is already exactly what
 the sources give. The exit status is 1 when a case fails as the build would fail it (a limit,

@@ -3,10 +3,11 @@ PATH] [--samples DIR]``: scaffold a new problem.
 
 Appends a ``[SLUG]`` table to problems.toml (then loads the registry to validate it, and
 restores the file if that fails) and writes, from kit.scaffold's templates: the solution, the
-samples folder, and for a batch problem the stress module (generator, validator, reference)
-and a bench stub, for an interactive one an interactor; and a test module skipped until
-written. A slug that exists in problems.toml, or any of whose files exists, is refused without
-touching anything. The judge must be named (a profile's name sets the targets, any other name
+samples folder, the stress module (generator, validator, reference; an interactive
+problem's: secret inputs, no reference) and a bench stub (of secret inputs for an interactive
+problem), for an interactive one an interactor; and a test module skipped until written.
+A slug that exists in problems.toml, or any of whose files exists, is refused without touching
+anything. The judge must be named (a profile's name sets the targets, any other name
 gets the strictest, said in a comment beside it); a name close to a profile's is refused with
 a suggestion. The table's limits are the judge's usual ones where its profile has them
 (AtCoder 2 s and 1024 MiB, Codeforces 2 s and 256 MiB), else placeholders.
