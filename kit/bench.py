@@ -208,7 +208,6 @@ def _bench_games(problem: Problem, module, made: tuple[Path, Bundle], repeat: in
         flush=True,
     )
     comparator, interactor = compiled_judges(problem)
-    width = max(len(name) for name, _, _ in cases)
     status = 0
     with tempfile.TemporaryDirectory(prefix="kit-bench-") as scratch:
         games = _case_files(cases, Path(scratch))
@@ -225,15 +224,26 @@ def _bench_games(problem: Problem, module, made: tuple[Path, Bundle], repeat: in
                 empty=empty,
                 prepared=_compile_steps(problem, python, dist, Path(scratch), trees),
             )
-            for case in games:
-                head = f"  {case.name:<{width}}  {python.short:<7}"
-                outcome, timing = judge.repeat(case, python, limits, repeat)
-                if outcome.word != OK:
-                    print(f"{head}  FAILED: {outcome.message}", flush=True)
-                    print("".join(f"    {line}\n" for line in outcome.details), end="", flush=True)
-                    status = 1
-                    continue
-                print(_row(head, timing, goal, limits), flush=True)
+            status |= _play(judge, python, games, (limits, goal, repeat))
+    return status
+
+
+def _play(judge: CaseJudge, python: Interpreter, games: list[Case], how: tuple) -> int:
+    """Each game played ``repeat`` times under ``python`` (``how``: the limits, the goal and
+    ``repeat``), a row each: its time, or FAILED with its verdict and what was exchanged; 1
+    when one failed, else 0."""
+    limits, goal, repeat = how
+    width = max(len(case.name) for case in games)
+    status = 0
+    for case in games:
+        head = f"  {case.name:<{width}}  {python.short:<7}"
+        outcome, timing = judge.repeat(case, python, limits, repeat)
+        if outcome.word != OK:
+            print(f"{head}  FAILED: {outcome.message}", flush=True)
+            print("".join(f"    {line}\n" for line in outcome.details), end="", flush=True)
+            status = 1
+            continue
+        print(_row(head, timing, goal, limits), flush=True)
     return status
 
 
