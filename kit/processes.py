@@ -28,6 +28,7 @@ API::
     end_holders(files)     # SIGKILL every other process holding one of files (file_identity(fd))
     with tracked(pid): ...; end_sessions()   # such groups ended when the kit is stopped
     Forked(work)           # work() in a forked process, a session of its own: finished(), abandon()
+    with stops_held(): ... # Ctrl-C, SIGTERM, SIGHUP held back within, raised on leaving
     signal_name(number) -> "SIGSEGV"
 """
 
@@ -377,18 +378,18 @@ class Forked:
         parent = os.getpid()
         self.scratch = tempfile.mkdtemp(prefix="kit-forked-")
         ready, told = os.pipe()
-        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)  # none lands before either is ready
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)  # none lands before both are ready
         try:
             self.pid = os.fork()
         except BaseException:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
             raise
         if self.pid == 0:  # pragma: no cover (the child ends in os._exit; tests watch it)
             _forked_life(work, parent, (ready, told), self.scratch)
         self.status: int | None = None
         os.close(told)
-        try:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+        try:  # the stops as the caller had them (still held within its stops_held())
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
             os.read(ready, 1)  # its own session now: abandon() reaches every process of it
         except BaseException:  # Ctrl-C before it was ready: it ends, before it does anything
             for kill in (os.kill, os.killpg):  # its session made or not
@@ -416,21 +417,35 @@ class Forked:
                 time.sleep(0.02)
             if self.status is not None:
                 return
-        os.waitpid(self.pid, 0)
-        self._ended(-signal.SIGKILL)
+        with stops_held():
+            os.waitpid(self.pid, 0)
+            self._ended(-signal.SIGKILL)
 
     def _reaped(self) -> int | None:
         """Its exit status once it has ended (reaped, without waiting), else None."""
         if self.status is None:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self._ended(os.waitstatus_to_exitcode(status))
+            with stops_held():  # a Ctrl-C between the reaping and the status: the status kept
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+                if pid:
+                    self._ended(os.waitstatus_to_exitcode(status))
         return self.status
 
     def _ended(self, status: int) -> None:
         """Its exit status, once reaped, and its scratch folder removed."""
         self.status = status
         shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def stops_held() -> Iterator[None]:
+    """The kit's stops (Ctrl-C, SIGTERM, SIGHUP) held back within: one that came is raised on
+    leaving, after what the block did (a forked build started and the name it is kept by, a
+    process reaped and its status: never one without the other)."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a stop pending is raised here
 
 
 def _forked_life(

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Protocol
 
 from kit.case_folders import skipped
+from kit.processes import stops_held
 
 INTERVAL = 0.25  # seconds between polls
 # A file first watched after a build (a helper the build found) counts as changed during it
@@ -110,7 +111,8 @@ def watch(
         while True:
             before = snapshot(paths)
             started = time.time_ns()
-            running = start()
+            with stops_held():  # a Ctrl-C as it starts is raised once it is named here
+                running = start()
             if running is not None:
                 changed = _until_done(running, paths, before, interval, sleep)
                 if changed is not None:

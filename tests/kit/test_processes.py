@@ -15,7 +15,15 @@ import pytest
 
 from kit import processes
 from kit.errors import BuildError
-from kit.processes import Forked, end_sessions, kill_group, run_program, signal_name
+from kit.processes import (
+    STOPS,
+    Forked,
+    end_sessions,
+    kill_group,
+    run_program,
+    signal_name,
+    stops_held,
+)
 from kit.run import launcher
 from tests.process_support import alive, assert_ends
 
@@ -292,6 +300,36 @@ def test_a_forked_process_interrupted_before_it_was_ready_ends_before_its_work(
     monkeypatch.undo()
     time.sleep(1.5)
     assert not worked.exists()
+
+
+def test_a_forked_process_started_with_the_stops_held_leaves_them_held():
+    """Started within ``stops_held()`` (the watch's start), Forked gives the stops back as it
+    found them, held: a Ctrl-C is raised on leaving the block, not inside Forked."""
+    with stops_held():
+        running = Forked(lambda: None)
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    assert mask >= STOPS
+    running.abandon()
+    assert running.finished()
+
+
+def test_a_forked_process_reaped_as_ctrl_c_lands_keeps_its_status(monkeypatch):
+    """Ctrl-C between the reaping and the status kept: ``abandon()`` then waited for a pid
+    already reaped (ChildProcessError, a traceback where "stopped watching" was due)."""
+    running = Forked(lambda: None)
+    reap = os.waitpid
+
+    def reaped_then_stopped(pid, options):
+        found = reap(pid, 0)
+        os.kill(os.getpid(), signal.SIGINT)  # handled at the next bytecode: before the status
+        return found
+
+    monkeypatch.setattr(os, "waitpid", reaped_then_stopped)
+    with pytest.raises(KeyboardInterrupt):
+        running.finished()
+    monkeypatch.undo()
+    assert running.status == 0
+    running.abandon()
 
 
 RACE = """

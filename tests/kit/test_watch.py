@@ -2,6 +2,7 @@
 end to end in tests/test_commands.py)."""
 
 import os
+import signal
 import time
 
 import pytest
@@ -146,6 +147,21 @@ def test_a_build_started_is_abandoned_however_early_the_watch_is_stopped(tmp_pat
     monkeypatch.setattr(watch_module, "_until_done", interrupted)
     with pytest.raises(KeyboardInterrupt):
         watch(lambda: running, lambda: [old_file(tmp_path)], sleep=stop_polling)
+    assert running.abandoned
+
+
+def test_a_ctrl_c_as_a_build_starts_is_raised_once_the_watch_holds_it(tmp_path):
+    """Ctrl-C landing after the build's process was forked, before ``start()`` returned it:
+    the watch had no name for it, left it running, removed its folder, and the build wrote
+    into the folder gone (a FileNotFoundError after "stopped watching")."""
+    running = Beside(polls=100)
+
+    def start():
+        os.kill(os.getpid(), signal.SIGINT)  # handled at the next bytecode: inside start()
+        return running
+
+    with pytest.raises(KeyboardInterrupt):
+        watch(start, lambda: [old_file(tmp_path)], sleep=stop_polling)
     assert running.abandoned
 
 
