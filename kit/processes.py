@@ -440,7 +440,8 @@ class Forked:
 def stops_held() -> Iterator[None]:
     """The kit's stops (Ctrl-C, SIGTERM, SIGHUP) held back within: one that came is raised on
     leaving, after what the block did (a forked build started and the name it is kept by, a
-    process reaped and its status: never one without the other)."""
+    process reaped and its status: never one without the other). Held in this thread: in a
+    process of one thread, as the watch is (another thread would take the signal)."""
     held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
     try:
         yield
