@@ -79,6 +79,7 @@ from kit.run.process import MEMORY, TIME, Run, Timing
 from kit.run.run_folder import working_folder
 from kit.run.stray_print import Printed, printed, stray_print_hint
 from kit.run.tracebacks import explain
+from kit.run.uncalled_main import uncalled_hint
 from kit.run.verdicts import (
     JE,
     MLE,
@@ -380,6 +381,7 @@ class CaseJudge:
             if word != JE:
                 shown += stray_print_hint(self.prints, run.stdout, expected)
                 shown += float_hint(comparator.spec, expected, run.stdout)
+                shown += uncalled_hint(self.bundle and self.bundle.entry, run.stdout)
             return Outcome(word, text, shown, run.stdout, score=judgement.score)
         return Outcome(
             OK, judgement.message, score=judgement.score, next_input=judgement.next_input

@@ -17,7 +17,8 @@ decides them:
   (``TESTLIB_INTERACTOR_HINT``);
 - a wrong answer whose run exited 0 with a traceback on stderr (``SILENT_CRASH_HINT``).
 
-A wrong answer's output has hints of its own: ``kit.run.stray_print``, ``kit.run.float_answers``.
+A wrong answer's output has hints of its own: ``kit.run.stray_print``, ``kit.run.float_answers``,
+``kit.run.uncalled_main``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """kit.run.case_judge: one case run and judged under one runner: a run just over the limit
 timed again for a median, a crash of the interpreter given the stack hint that fits the
-program, a wrong answer with a traceback on stderr shown with it."""
+program, a wrong answer with a traceback on stderr shown with it, one of no output from an
+empty solution said to be so."""
 
+import ast
 from dataclasses import replace
 
 import pytest
@@ -9,7 +11,7 @@ import pytest
 from kit.judges.compare import parse_compare
 from kit.judges.profiles import CPU
 from kit.problem_cases import Case
-from kit.run import case_judge, failure_hints
+from kit.run import case_judge, failure_hints, uncalled_main
 from kit.run.case_judge import CaseJudge
 from kit.run.cases import run_all
 from kit.run.limits import limits_for
@@ -82,6 +84,26 @@ def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
         ]
     else:
         assert outcome.details == []
+
+
+def test_a_wrong_answer_of_no_output_from_an_empty_solution_says_it_is_empty(toy_run, tmp_path):
+    """An empty solution's run exits 0 and prints nothing: the wrong answer names the file."""
+    problem, bundle, script, columns = toy_run
+    empty = replace(bundle, entry=replace(bundle.entry, text="", tree=ast.parse("")))
+    judge = case_judge.CaseJudge(
+        problem,
+        bundle=empty,
+        script=script,
+        comparator=parse_compare("lines", problem.root, "here"),
+        interactor=None,
+        empty=tmp_path,
+    )
+    run = Run(0, b"", b"", 0.1, 0.1, 1000)
+    outcome = judge.judge(
+        run, case(tmp_path, "c", "1 2\n", "3\n"), limits_for(problem, columns[0].runner)
+    )
+    assert outcome.word == "WA"
+    assert outcome.details == [uncalled_main.EMPTY_HINT.format(rel=bundle.entry.rel)]
 
 
 class Games:
