@@ -339,7 +339,7 @@ class _Judge:
             why = f"it installs {self.installed.shown()}"
         return (
             f"{where}: imports '{name}', which is neither in the standard library nor a helper "
-            f"under the checkout, and {self.name} does not install it ({why}; name it in "
+            f"of the workspace, and {self.name} does not install it ({why}; name it in "
             "problems.toml's modules = [...] if the judge's language offers it)"
         )
 

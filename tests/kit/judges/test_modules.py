@@ -139,7 +139,7 @@ def test_numpy_is_refused_naming_the_judge_elsewhere(toy, judge, why):
     _, errors = checked(toy, judge, NUMPY_SUM)
     assert errors == [
         "solutions/toy_sum.py:3: imports 'numpy', which is neither in the standard library nor "
-        f"a helper under the checkout, and {judge} does not install it ({why}; name it in "
+        f"a helper of the workspace, and {judge} does not install it ({why}; name it in "
         "problems.toml's modules = [...] if the judge's language offers it)"
     ]
 
@@ -175,7 +175,7 @@ def test_a_module_atcoder_does_not_list_is_refused_for_atcoder(toy):
     assert len(errors) == 1
     assert errors[0].startswith(
         "solutions/toy_sum.py:1: imports 'requests', which is neither in the standard library "
-        "nor a helper under the checkout, and AtCoder does not install it (it installs numpy, "
+        "nor a helper of the workspace, and AtCoder does not install it (it installs numpy, "
     )
 
 
