@@ -3,8 +3,9 @@
 ``summary_line`` (a program's output as one line), ``crash_line`` (the exception line of its
 last traceback, or None), ``judge_message`` (what a checker or interactor that did not accept
 says: the exception line and where it was raised, else its verdict line or its first lines),
-``not_started`` (a Python program's exit 1 that rejects nothing: it could not import or
-compile, or used a name it never bound) and ``testlib_failure`` (an exit status that is the
+``raised_where`` (the file, line and statement a traceback was raised at), ``not_started`` (a
+Python program's exit 1 that rejects nothing: it could not import or compile, or used a name it
+never bound) and ``testlib_failure`` (an exit status that is the
 program's own failure), with testlib's exit statuses (``TESTLIB_REJECTS``,
 ``TESTLIB_PRESENTATION``, ``TESTLIB_FAIL``). Checkers and Kattis validators
 (``kit.judges.compare``), interactors (``kit.run.interact``, ``kit.run.game_verdicts``), input
@@ -150,6 +151,13 @@ def _python_text(line: str) -> str:
 
 # what Python prints, without a traceback, of a script it cannot compile
 _NOT_COMPILED = re.compile(r"(?m)(?<=\n)(?:SyntaxError|IndentationError|TabError): .*$")
+
+
+def raised_where(stderr: bytes) -> str | None:
+    """``FILE, line N: SOURCE`` where the last traceback on ``stderr`` was raised, in the
+    program's own files when it shows one of them (a generator's or brute force's crash: the
+    line to fix), else None."""
+    return _last_statement(stderr) if stderr.rfind(_TRACEBACK) >= 0 else None
 
 
 def _last_statement(stderr: bytes) -> str | None:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.judges.judge_messages import crash_line, summary_line
+from kit.judges.judge_messages import crash_line, raised_where, summary_line
 from kit.judges.targets import Runner
 from kit.registry import Problem
 from kit.run.limits import Limits, run_limited
@@ -147,12 +147,16 @@ def made_elsewhere(
 
 
 def _failure(run: Run, limits: Limits) -> str | None:
-    """What went wrong with a run of the user's program (a verdict's message, and what it
-    said on stderr when that is no traceback: "can't open file ..."), or None."""
+    """What went wrong with a run of the user's program (a verdict's message, and where it
+    raised, or what it said on stderr when that is no traceback: "can't open file ..."), or
+    None."""
     found = process_verdict(run, limits)
     if found is None:
         return None
-    said = summary_line(run.stderr) if crash_line(run.stderr) is None else ""
+    if crash_line(run.stderr) is not None:  # a traceback: where it was raised, to fix it
+        place = raised_where(run.stderr)
+        return f"{found[1]} (at {place})" if place else found[1]
+    said = summary_line(run.stderr)
     return f"{found[1]} (it said: {said})" if said else found[1]
 
 

@@ -4,7 +4,7 @@ the checker."""
 
 import pytest
 
-from kit.judges.judge_messages import crash_line, judge_message, summary_line
+from kit.judges.judge_messages import crash_line, judge_message, raised_where, summary_line
 
 
 def test_summary_line_joins_the_first_lines():
@@ -64,3 +64,17 @@ def test_a_long_message_of_bad_bytes_is_cut_between_two_escapes():
     message = summary_line(b"no: " + b"\xfe" * 300)
     assert message.endswith("\\xfe...")
     assert message[len("no: ") : -3] == "\\xfe" * ((len(message) - 7) // 4)
+
+
+def test_where_a_traceback_was_raised_is_its_program_s_own_innermost_frame():
+    """The library's frame under it is passed over; no traceback: None."""
+    stderr = (
+        b"Traceback (most recent call last):\n"
+        b'  File "/home/u/ws/tools/gen.py", line 4, in <module>\n'
+        b"    n = json.loads(text)\n"
+        b'  File "/usr/lib/python3.13/json/__init__.py", line 346, in loads\n'
+        b"    return _default_decoder.decode(s)\n"
+        b"json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n"
+    )
+    assert raised_where(stderr) == "gen.py, line 4: n = json.loads(text)"
+    assert raised_where(b"no such table\n") is None

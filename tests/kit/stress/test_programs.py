@@ -1,7 +1,7 @@
 """kit.stress.programs: the user's brute force and generator as commands (``--brute CMD``,
 ``--gen CMD``): a .py file under the bundle's interpreter, an executable, a name on the PATH,
 later words naming files made absolute; their runs as the bundle's, a failure in one line
-naming the program and its input or seed."""
+naming the program and its input or seed, and where a Python one raised."""
 
 import os
 import sys
@@ -146,6 +146,28 @@ def test_a_failing_program_is_one_line_with_its_input_or_seed(maxsum, tmp_path):
         "--gen 'quiet.py' (run with 3) failed: runtime error: exit status 1 (it said: no such "
         "table)"
     )
+
+
+def test_a_program_that_raises_is_said_where(maxsum, tmp_path):
+    """A generator's or brute force's traceback names the line to fix, not its last line
+    alone (``ZeroDivisionError: division by zero`` said nothing of where)."""
+    limits = limits_for(maxsum, RUNNER)
+    (maxsum.root / "crash_gen.py").write_text(
+        "import sys\n\nseed = int(sys.argv[1])\nprint(1 // (seed - 3))\n"
+    )
+    gen = parse_program("crash_gen.py", "--gen", RUNNER, maxsum)
+    with pytest.raises(BuildError) as caught:
+        gen.generate(3, None, cwd=tmp_path, limits=limits)
+    assert str(caught.value) == (
+        "--gen 'crash_gen.py' (run with 3) failed: runtime error: exit status 1: "
+        "ZeroDivisionError: integer division or modulo by zero "
+        "(at crash_gen.py, line 4: print(1 // (seed - 3)))"
+    )
+    brute = parse_program("crash_gen.py", "--brute", RUNNER, maxsum)
+    with pytest.raises(
+        BuildError, match=r"IndexError: list index out of range \(at crash_gen.py, line 3: seed"
+    ):
+        brute.answer("1\n", cwd=tmp_path, limits=limits)
 
 
 def test_a_brute_force_that_answers_on_stderr_only_is_one_line_not_the_solution_s_fault(
