@@ -6,7 +6,9 @@ shown by the kit's one rule (``kit.visible``: a tab as ``\\t``, a NUL as ``\\x00
 is not UTF-8 as ``\\xff``), cut before it is escaped, so that no escape is split. What is
 shown starts after the last line left out, so that no two lines shown next to each other had
 another between them (one side's older lines, kept while the other's were dropped, read as
-two replies in a row).
+two replies in a row). A remark is shown after every line of both directions: it says what was
+sent once the other side had closed its output, after all it said (the relay of that side,
+waiting for a core, could record its last lines after the remark was made).
 
 API::
 
@@ -61,10 +63,11 @@ class Transcript:
             self.partial[mark] = (self.partial[mark] + pieces[-1])[:PARTIAL_BYTES]
 
     def note(self, mark: str, text: str) -> None:
-        """A remark after what was relayed in one direction (its partial line ends first)."""
+        """A remark after what was relayed in one direction (its partial line ends first),
+        shown after the other direction's lines too, those recorded later included."""
         with self.lock:
             self._end_partial(mark)
-            self._add(mark, text.encode())
+            self._add(mark, text.encode(), remark=True)
 
     def _end_partial(self, mark: str) -> None:
         """The line begun and never ended, in its place, said so."""
@@ -72,7 +75,9 @@ class Transcript:
             self._add(mark, self.partial[mark], self.partial_at[mark], NO_EOL)
             self.partial[mark] = b""
 
-    def _add(self, mark: str, line: bytes, at: int | None = None, said: str = "") -> None:
+    def _add(
+        self, mark: str, line: bytes, at: int | None = None, said: str = "", remark: bool = False
+    ) -> None:
         text = text_of(line.rstrip(b"\r"))
         cut = len(text) > LINE_CHARS
         text = visible(text[: LINE_CHARS - 3] if cut else text) + "..." * cut
@@ -81,12 +86,14 @@ class Transcript:
         kept = self.lines[mark]
         if kept and len(kept) == kept.maxlen:
             self.left_out = max(self.left_out, kept[0][0])
-        kept.append((self.count if at is None else at, mark + text + said))
+        kept.append((self.count if at is None else at, mark + text + said, remark))
 
     def result(self) -> list[str]:
-        """The lines kept, in the order they began; a line never ended ends in ``NO_EOL``."""
+        """The lines kept, in the order they began, the remarks last; a line never ended ends
+        in ``NO_EOL``."""
         with self.lock:
             for mark in self.partial:
                 self._end_partial(mark)
-            entries = sorted(entry for lines in self.lines.values() for entry in lines)
-        return [text for at, text in entries if at > self.left_out]
+            entries = [entry for lines in self.lines.values() for entry in lines]
+        entries.sort(key=lambda entry: (entry[2], entry[0]))
+        return [text for at, text, remark in entries if remark or at > self.left_out]

@@ -33,6 +33,25 @@ def test_the_lines_shown_start_after_the_last_line_left_out():
     ]  # fmt: skip
 
 
+def test_a_remark_follows_the_lines_the_other_side_said_before_it_closed_its_output():
+    """The interactor's relay, waiting for a core, recorded its lines after the solution's
+    relay had made its remark of the bytes sent after the interactor closed its output: the
+    transcript showed the interactor talking after that (a flood's game on a busy machine);
+    a read of more lines than are kept, recorded then, left the remark out."""
+    record = Transcript(3)
+    record.feed("> ", b"1\n1\n")
+    record.note("> ", "[8 more bytes, sent after the interactor had closed its output]")
+    record.feed("< ", b"100 7\n>\n")
+    assert record.result() == [
+        "> 1", "> 1", "< 100 7", "< >",
+        "> [8 more bytes, sent after the interactor had closed its output]",
+    ]  # fmt: skip
+    record.feed("< ", b">\n" * 4)
+    assert record.result() == [
+        "< >", "< >", "< >", "> [8 more bytes, sent after the interactor had closed its output]",
+    ]  # fmt: skip
+
+
 def test_lines_cut_from_one_read_are_left_out_with_what_came_before_them():
     """A read of more lines than are kept drops its head: the other side's line before it is
     no longer next to what is shown."""
