@@ -321,7 +321,9 @@ def test_a_forked_process_reaped_as_ctrl_c_lands_keeps_its_status(monkeypatch):
 
     def reaped_then_stopped(pid, options):
         found = reap(pid, 0)
-        os.kill(os.getpid(), signal.SIGINT)  # handled at the next bytecode: before the status
+        # to this thread, as in the watch's process of one thread (sent to the process,
+        # another thread of pytest's could take it, and it came late, the hold or not)
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)  # unheld: before the status
         return found
 
     monkeypatch.setattr(os, "waitpid", reaped_then_stopped)
