@@ -517,10 +517,10 @@ def test_watch_abandons_a_build_when_a_file_it_read_changes_and_ends_its_runs(to
     started = time.monotonic()
     process, lines = watching(toy)
     try:
-        while not pid_file.exists():  # the slow run has started
+        while not (pid_file.exists() and pid_file.read_text()):  # the slow run has started
             assert time.monotonic() - started < 30 and process.poll() is None
             time.sleep(0.05)
-        run = int(pid_file.read_text() or 0)
+        run = int(pid_file.read_text())  # its pid written: /proc/0 would pass whatever ran
         solution.write_text(fixed)
         said = [lines.get(timeout=30) for _ in range(2)]
         assert said[0].startswith("watching toy_sum")
