@@ -53,14 +53,9 @@ def test_a_crash_of_the_interpreter_gets_the_stack_hint_that_fits_the_program(to
     assert failure_hints.segfault_hint(bundle.text) == failure_hints.SEGFAULT_HINT
 
 
-@pytest.mark.parametrize("traceback", [True, False])
-def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
-    toy_run, tmp_path, traceback
-):
-    """An exception in a thread ends no program: the run exits 0 and answers wrongly, and the
-    traceback it left on stderr is the clue; debugging output alone is not shown."""
-    problem, bundle, script, columns = toy_run
-    judge = case_judge.CaseJudge(
+def lines_judge(problem, bundle, script, tmp_path):
+    """A batch case's judge of ``bundle``, its output compared line by line."""
+    return case_judge.CaseJudge(
         problem,
         bundle=bundle,
         script=script,
@@ -68,6 +63,16 @@ def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
         interactor=None,
         empty=tmp_path,
     )
+
+
+@pytest.mark.parametrize("traceback", [True, False])
+def test_a_wrong_answer_with_a_traceback_on_stderr_shows_it_with_a_hint(
+    toy_run, tmp_path, traceback
+):
+    """An exception in a thread ends no program: the run exits 0 and answers wrongly, and the
+    traceback it left on stderr is the clue; debugging output alone is not shown."""
+    problem, bundle, script, columns = toy_run
+    judge = lines_judge(problem, bundle, script, tmp_path)
     stderr = b"debugging: n = 3\n"
     if traceback:
         stderr += b'Traceback (most recent call last):\n  File "x.py", line 2, in run\n'
@@ -90,14 +95,7 @@ def test_a_wrong_answer_of_no_output_from_an_empty_solution_says_it_is_empty(toy
     """An empty solution's run exits 0 and prints nothing: the wrong answer names the file."""
     problem, bundle, script, columns = toy_run
     empty = replace(bundle, entry=replace(bundle.entry, text="", tree=ast.parse("")))
-    judge = case_judge.CaseJudge(
-        problem,
-        bundle=empty,
-        script=script,
-        comparator=parse_compare("lines", problem.root, "here"),
-        interactor=None,
-        empty=tmp_path,
-    )
+    judge = lines_judge(problem, empty, script, tmp_path)
     run = Run(0, b"", b"", 0.1, 0.1, 1000)
     outcome = judge.judge(
         run, case(tmp_path, "c", "1 2\n", "3\n"), limits_for(problem, columns[0].runner)
