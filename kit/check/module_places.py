@@ -15,6 +15,7 @@ API::
 
     import_folders(modules) -> tuple[Path, ...]      # where the imports are found, in order
     hint(module, name, helpers, folders) -> str      # "; ..." to follow an import's error, or ""
+                                                     # (a helper's: where it was looked for)
     shadowed_beside(modules) -> list[str]            # "note: ..." for each namesake left out
 """
 
@@ -109,8 +110,10 @@ def hint(module: Source, name: str, helpers: set[str], folders: tuple[Path, ...]
         return ""  # a module linked in from outside the workspace
     found = _unreadable(root, name) or _looping(root, name)
     top = name.partition(".")[0]
-    if found or is_stdlib(top) or top in {helper.split(".")[0] for helper in helpers}:
-        return found  # a standard module or a helper's package: no file of its own elsewhere
+    if top in {helper.split(".")[0] for helper in helpers}:
+        return found or _looked_for(root, name, folders)  # a helper's package: where it was
+    if found or is_stdlib(top):
+        return found  # a standard module: no file of its own elsewhere
     return (
         _beside(module, name, folders)
         or _elsewhere(root, name, folders)
@@ -125,6 +128,21 @@ def workspace_root(module: Source) -> Path | None:
     if rel.is_absolute() or depth >= len(module.path.parents):
         return None
     return module.path.parents[depth]
+
+
+def _looked_for(root: Path, name: str, folders: tuple[Path, ...]) -> str:
+    """Where a helper's package was searched for its module ``name`` (``shared.nothing``): the
+    files and folders it would be, relative to the workspace's root, in each folder imports are
+    found in that holds the package's folder."""
+    package, _, last = name.rpartition(".")
+    places = []
+    for folder in folders or (root,):
+        holder = folder.joinpath(*package.split("."))
+        rel = within(root, holder)
+        if holder.is_dir() and rel is not None:
+            prefix = "" if rel == Path(".") else f"{rel.as_posix()}/"
+            places += [f"{prefix}{last}.py", f"{prefix}{last}/"]
+    return f"; looked for {' and '.join(places)} in the workspace" if places else ""
 
 
 def _beside(module: Source, name: str, folders: tuple[Path, ...]) -> str:

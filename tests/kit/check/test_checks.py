@@ -34,6 +34,10 @@ def test_missing_helper_module_is_named(toy):
     with pytest.raises(BuildError) as error:
         checked(toy)
     assert "permission" not in str(error.value)
+    assert str(error.value).endswith(
+        "cannot find helper module 'shared.nothing'; looked for shared/nothing.py and "
+        "shared/nothing/ in the workspace"
+    )
 
 
 def test_a_helper_folder_the_kit_cannot_list_is_named(toy, monkeypatch):
