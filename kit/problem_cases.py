@@ -213,7 +213,10 @@ def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
         return [], None
     folder = (problem.root / problem.judge_data).resolve()
     if not folder.is_dir():
-        note = f"judge data {problem.judge_data} absent (no folder beside the checkout): skipped"
+        note = (
+            f"judge data {problem.judge_data} absent (no folder {folder}, outside the "
+            "workspace): skipped"
+        )
         return [], note
     layout = layout_of(folder)
     if layout:

@@ -292,8 +292,10 @@ def test_judge_data_runs_when_present_and_is_skipped_with_a_note_when_absent(toy
     registry.write_text(text)
     code, output = build(toy, "toy_sum")
     assert code == 0, output
+    absent = (tmp_path / "official").resolve()
     assert (
-        "toy_sum: judge data ../official absent (no folder beside the checkout): skipped" in output
+        f"toy_sum: judge data ../official absent (no folder {absent}, outside the workspace): "
+        "skipped" in output
     )
 
     official = tmp_path / "official"
