@@ -133,8 +133,9 @@ def reproduce(stress: Stress, shrunk: Shrunk, args: argparse.Namespace) -> None:
 
 def _made_again(stress: Stress, shrunk: Shrunk) -> str:
     """How the file its seed and parameters make stands to the shrunk input: that input, or
-    larger (cases dropped or cut; so taken when it cannot be made again), or another file
-    each time (a generator that does not follow its seed: nothing may have been cut)."""
+    larger (cut, when the cuts changed the text; so taken when it cannot be made again), or
+    another file each time (a generator that does not follow its seed: nothing may have been
+    cut)."""
 
     def made() -> str:
         return watched(
@@ -151,7 +152,7 @@ def _made_again(stress: Stress, shrunk: Shrunk) -> str:
             return "another file each time: the generator does not follow its seed"
     except BuildError:
         pass
-    return "before its text was cut"
+    return "before its text was cut" if shrunk.cut else "a larger file, before the shrink"
 
 
 def stop_name(stop: KeyboardInterrupt) -> str:

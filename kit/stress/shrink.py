@@ -98,6 +98,7 @@ class Shrunk:
     stages: list[str] = field(default_factory=list)  # what each stage achieved
     error: BaseException | None = None  # what stopped the shrink early (the module, Ctrl-C)
     generator_raised: GeneratorRaised | None = None  # why a parameter went no lower, perhaps
+    cut: bool = True  # whether the cuts may have changed the text (the shrink says when not)
 
 
 class _OutOfTime(Exception):
@@ -234,6 +235,7 @@ def shrink(  # noqa: PLR0913
     make = generate if generate is not None else _module_generator(module)
     best = Shrunk(text, seed, {**getattr(module, "PARAMS", {}), **params}, 0)
     search.origin = (best.seed, dict(best.params))
+    cuts_from = None  # the text the cuts began with, once they did
     try:
         if search.one_case:
             best.stages.append("cases: one per file")
@@ -253,7 +255,7 @@ def shrink(  # noqa: PLR0913
         if search.validate is None:
             best.stages.append("cuts: none (no validator)")
         else:
-            before = len(best.text.encode())
+            before, cuts_from = len(best.text.encode()), best.text
             _cut(search, best)
             best.stages.append(f"cuts: {before} -> {len(best.text.encode())} bytes")
     except _OutOfTime:
@@ -263,6 +265,7 @@ def shrink(  # noqa: PLR0913
         best.error = error
         best.stages.append("stopped by an error, below")  # the caller tells it
     best.steps = search.steps
+    best.cut = cuts_from is not None and best.text != cuts_from
     return best
 
 

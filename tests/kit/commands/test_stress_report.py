@@ -17,13 +17,22 @@ def test_the_reproduce_line_does_not_call_another_file_of_the_seed_a_cut():
     drawn = iter(range(100))
     made = types.SimpleNamespace(source=types.SimpleNamespace(module=None))
     made.generate = lambda seed, params: f"1\n{next(drawn)}\n"
-    shrunk = types.SimpleNamespace(text="1\n7\n", seed=3, params={})
+    shrunk = types.SimpleNamespace(text="1\n7\n", seed=3, params={}, cut=True)
     said = stress_report._made_again(made, shrunk)
     assert said == "another file each time: the generator does not follow its seed"
     made.generate = lambda seed, params: "1\n7\n" if params else "2\n7 7\n"
     assert stress_report._made_again(made, shrunk) == "before its text was cut"
-    shown = types.SimpleNamespace(text="1\n7\n", seed=3, params={"n": 1})
+    shown = types.SimpleNamespace(text="1\n7\n", seed=3, params={"n": 1}, cut=True)
     assert stress_report._made_again(made, shown) == "the input shown"
+
+
+def test_the_reproduce_line_calls_a_file_cut_only_when_the_cuts_changed_it():
+    """Cases dropped and no cut taken (``cuts: 5 -> 5 bytes``): the file its seed makes is
+    larger, but no text of it was cut."""
+    made = types.SimpleNamespace(source=types.SimpleNamespace(module=None))
+    made.generate = lambda seed, params: "2\n7\n1\n"
+    shrunk = types.SimpleNamespace(text="1\n7\n", seed=3, params={}, cut=False)
+    assert stress_report._made_again(made, shrunk) == "a larger file, before the shrink"
 
 
 def test_without_a_failed_run_kept_the_first_failure_is_shown_with_its_own_input(capsys):

@@ -478,3 +478,15 @@ def test_no_generator_error_is_kept_when_the_parameter_went_below_it_or_none_was
     assert passed.params == {"n": 1} and passed.generator_raised is None
     quiet = shrink(refusing(), lambda text: True, start, 3, {"n": 8})
     assert quiet.params == {"n": 1} and quiet.generator_raised is None
+
+
+def test_the_shrink_says_whether_the_cuts_changed_the_text():
+    """``cuts: 2 -> 2 bytes`` may be no change at all: the Reproduce line says the file was
+    cut only when it was."""
+    module = types.SimpleNamespace(validate=lambda text: None)
+    kept = shrink(module, lambda text: text == "5\n", "5\n", 0, {})
+    assert kept.stages[-1] == "cuts: 2 -> 2 bytes" and kept.text == "5\n" and not kept.cut
+    cut = shrink(module, lambda text: "7" in text, "1 7\n", 0, {})
+    assert cut.text == "7\n" and cut.cut
+    unvalidated = shrink(types.SimpleNamespace(), lambda text: True, "1 7\n", 0, {})
+    assert unvalidated.stages[-1] == "cuts: none (no validator)" and not unvalidated.cut
