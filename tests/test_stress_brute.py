@@ -255,5 +255,12 @@ def test_a_generator_that_fails_or_breaks_the_validator_is_one_line(maxsum):
     (line,) = err.splitlines()
     assert line.endswith(
         "maxsum: --gen 'brute/bad_gen.py' made a file that stress/maxsum.py's validate() "
-        "refuses (seed 5): expected two lines: N, then N numbers"
+        "refuses (seed 5) on '0\\n': expected two lines: N, then N numbers"
     )
+    bad.write_text("print('3')\nprint('1 2')\nprint('4')\n")  # longer: saved, and named
+    code, _, err = command(*args, root=maxsum)
+    (line,) = err.splitlines()
+    assert code == 2 and "refuses (seed 4) on the input saved as " in line, line
+    saved = Path(line.split("saved as ", 1)[1].split(": ", 1)[0])
+    assert saved.read_text() == "3\n1 2\n4\n"
+    saved.unlink()

@@ -199,9 +199,10 @@ class Stress:
             try:
                 validate(text)
             except ValueError as error:
+                shown = on_input(self.problem, "refused", text)  # the file, or where it is
                 raise BuildError(
                     f"{self.problem.slug}: {self.source.generator} made a file that "
-                    f"{self.source.validator} refuses (seed {seed}): {error}"
+                    f"{self.source.validator} refuses (seed {seed}) {shown}: {error}"
                 ) from None
         return text
 

@@ -6,6 +6,7 @@ short, else kept in a file."""
 import threading
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -241,10 +242,13 @@ def test_a_file_the_validator_refuses_is_one_line_naming_the_seed(pairsum, tmp_p
     stress = stress_of(pairsum, tmp_path)
     with pytest.raises(BuildError) as caught:
         stress.make(4, {"cases": 2, "bound": 10**7})
-    assert str(caught.value).startswith(
-        "pairsum: stress/pairsum.py: generate() made a file that validate() refuses (seed 4): "
-        "bad pair line"
-    )
+    said = str(caught.value)
+    head = "pairsum: stress/pairsum.py: generate() made a file that validate() refuses (seed 4) "
+    assert said.startswith(head + "on the input saved as "), said
+    saved = Path(said.removeprefix(head + "on the input saved as ").partition(": bad pair")[0])
+    assert saved.read_text() == stress.generate(4, {"cases": 2, "bound": 10**7})
+    assert said.endswith(f"{saved}: bad pair line {said.rpartition('bad pair line ')[2]}")
+    saved.unlink()
 
 
 @pytest.mark.parametrize("answer", ["False", "True", "'no'"])
@@ -263,7 +267,8 @@ def test_a_validator_that_answers_with_a_bool_is_read_so(pairsum, tmp_path, answ
         stress.make(4, {"cases": 2, "bound": 10**7})
     said = str(caught.value)
     if answer == "False":
-        assert said.endswith("validate() refuses (seed 4): validate() returned False"), said
+        assert "validate() refuses (seed 4) on the input saved as " in said, said
+        assert said.endswith(".in: validate() returned False"), said
     else:
         assert said.startswith("stress/pairsum.py: validate() returned str: raise ValueError"), said
 
