@@ -401,21 +401,32 @@ def test_an_interactor_s_failure_after_a_crash_is_a_judge_error_as_problemtools_
     assert run.verdict == verdict, run.message
 
 
-LINGERING_REJECTION = """import os, sys, time
+LINGERING_REJECTION = """import os, pathlib, sys, time
 print(-1, flush=True)
 os.close(1)  # its output closed first,
+pid_file, deadline = pathlib.Path("solution.pid"), time.monotonic() + 10
+while time.monotonic() < deadline and not pid_file.exists():
+    time.sleep(0.01)
+while time.monotonic() < deadline and os.path.exists(f"/proc/{pid_file.read_text()}"):
+    time.sleep(0.01)  # until the solution has ended and been reaped,
 time.sleep(0.6)  # its exit well after the solution's
 sys.exit(1)
+"""
+CRASH_ON_MINUS_ONE = """import os, sys
+open("solution.pid.new", "w").write(str(os.getpid()))
+os.rename("solution.pid.new", "solution.pid")
+if int(sys.stdin.readline()) < 0:
+    raise RuntimeError('got -1')
 """
 
 
 @pytest.mark.parametrize("games", [JOINED, PROBLEMTOOLS])
 def test_a_solution_that_crashes_before_the_interactor_exits_is_a_runtime_error(tmp_path, games):
     """Judges go by who exited first (Codeforces' rule; problemtools' ``first``): the
-    interactor closed its output first but exited 0.6 s after the solution's crash, which
-    the kit judged a wrong answer, reading who stopped talking first."""
-    crash = "import sys\nif int(sys.stdin.readline()) < 0:\n    raise RuntimeError('got -1')\n"
-    run = scripted(tmp_path, crash, LINGERING_REJECTION, "\n", games=games)
+    interactor closed its output first but exited 0.6 s after the solution's crash (after
+    the solution's process was gone, however slow a busy machine made it), which the kit
+    judged a wrong answer, reading who stopped talking first."""
+    run = scripted(tmp_path, CRASH_ON_MINUS_ONE, LINGERING_REJECTION, "\n", games=games)
     assert (run.verdict, run.message) == (
         "RE",
         "runtime error: exit status 1: RuntimeError: got -1",
@@ -799,12 +810,14 @@ def test_a_solution_that_closes_its_output_and_runs_on_gets_the_rejection(secret
 def test_a_solution_that_closes_its_output_then_crashes_after_the_rejection_gets_it(
     secret, tmp_path
 ):
-    """The interactor rejected and exited at once; the solution exited 0.5 s later with status
-    5. The exits in the order they happened give the rejection (it was RE: the order of the
-    ends of output was read)."""
+    """The interactor rejected and exited at once; the solution exited 0.5 s after its input's
+    end (the interactor's output, closed at its exit: however late a busy machine let it
+    exit), within the kit's grace period, with status 5. The exits in the order they happened
+    give the rejection (it was RE: the order of the ends of output was read)."""
     solution = tmp_path / "closer.py"
     solution.write_text(
-        "import os, sys, time\ninput()\nos.close(1)\ntime.sleep(0.5)\nsys.exit(5)\n"
+        "import os, sys, time\ninput()\nos.close(1)\nsys.stdin.read()\ntime.sleep(0.5)\n"
+        "sys.exit(5)\n"
     )
     run = play([sys.executable, str(solution)], secret)
     assert run.verdict == "WA", run.message
