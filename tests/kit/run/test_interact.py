@@ -747,7 +747,11 @@ def test_a_write_after_the_interactor_accepted_fails_as_on_a_judge(secret, tmp_p
         .read_text()
         .replace(
             "    main()\n",
-            "    main()\n    import time\n    time.sleep(0.3)\n    print('bye', flush=True)\n",
+            "    main()\n    import select, sys\n"
+            "    sys.stdin.read()  # its input ends as the interactor exits\n"
+            "    gone = select.poll()\n    gone.register(1, select.POLLERR)\n"
+            "    gone.poll(1000)  # until its output's reader is gone too (if it goes)\n"
+            "    print('bye', flush=True)\n",
         )
     )
     run = play([sys.executable, "-I", "-S", str(farewell)], secret)
