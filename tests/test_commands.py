@@ -253,10 +253,11 @@ def test_stress_that_passes_says_the_build_s_checks_refuse_the_bundle(pairsum):
 
 
 def test_stress_stopped_ends_the_run_under_way_at_once(pairsum):
-    """SIGTERM during a run that would take its whole limit (10 s): the command ends within
-    a second or two, and the run with it (it waited for the run's own kill before)."""
+    """SIGTERM during a run that would take its whole limit (30 s): the command ends within
+    a second or two, and the run with it (it waited for the run's own kill before); 10 s
+    allowed for a busy machine."""
     table = pairsum / "problems.toml"
-    table.write_text(table.read_text().replace("time_limit = 1.0", "time_limit = 10.0"))
+    table.write_text(table.read_text().replace("time_limit = 1.0", "time_limit = 30.0"))
     pid_file = pairsum.parent / "run.pid"
     solution = pairsum / "solutions" / "pairsum.py"
     spin = f"import os\nopen({str(pid_file)!r}, 'w').write(str(os.getpid()))\nwhile True: pass\n"
@@ -275,12 +276,12 @@ def test_stress_stopped_ends_the_run_under_way_at_once(pairsum):
     run = int(pid_file.read_text())
     process.send_signal(signal.SIGTERM)
     stopped = time.monotonic()
-    assert process.wait(timeout=30) == 128 + signal.SIGTERM
-    assert time.monotonic() - stopped < 3.0
+    assert process.wait(timeout=60) == 128 + signal.SIGTERM
+    assert time.monotonic() - stopped < 10.0
     assert process.stderr.read().endswith("stopped by SIGTERM\n")
     process.stdout.close()
     process.stderr.close()
-    while Path(f"/proc/{run}").exists() and time.monotonic() - stopped < 3.0:
+    while Path(f"/proc/{run}").exists() and time.monotonic() - stopped < 10.0:
         time.sleep(0.05)
     assert not Path(f"/proc/{run}").exists()
 
@@ -505,15 +506,16 @@ def test_a_watch_ended_by_sigterm_exits_as_the_kit_does_for_it(toy):
 
 @pytest.mark.usefixtures("ctrl_c_works")
 def test_watch_abandons_a_build_when_a_file_it_read_changes_and_ends_its_runs(toy):
-    """A save during a long build (a run of 20 s under a 10 s limit) abandons it at once: its
-    run is ended, no line of it is printed, and the build of the new text starts."""
+    """A save during a long build (a run of 60 s under a 30 s limit) abandons it at once: its
+    run is ended, no line of it is printed, and the build of the new text starts (within 40 s
+    of the watch's start, for a busy machine: far below the run's 60 s)."""
     table = (toy / "problems.toml").read_text()
-    (toy / "problems.toml").write_text(table.replace("time_limit = 1.0", "time_limit = 10.0", 1))
+    (toy / "problems.toml").write_text(table.replace("time_limit = 1.0", "time_limit = 30.0", 1))
     solution = toy / "solutions" / "toy_sum.py"
     fixed = solution.read_text()
     pid_file = toy.parent / "run.pid"  # outside the workspace, whose folders are watched
     slow = f"import os, time\nopen({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
-    solution.write_text(slow + "time.sleep(20)\n" + fixed)
+    solution.write_text(slow + "time.sleep(60)\n" + fixed)
     started = time.monotonic()
     process, lines = watching(toy)
     try:
@@ -527,7 +529,7 @@ def test_watch_abandons_a_build_when_a_file_it_read_changes_and_ends_its_runs(to
         assert said[1].endswith(" solutions/toy_sum.py changed: build abandoned\n")
         status = lines.get(timeout=30)
         assert " toy_sum ok, 1/1 cases" in status, status
-        assert time.monotonic() - started < 20  # the 20 s run was not waited for
+        assert time.monotonic() - started < 40  # the 60 s run was not waited for
         gone = time.monotonic() + 10  # ended with its build (reaped by then)
         while Path(f"/proc/{run}").exists() and time.monotonic() < gone:
             time.sleep(0.05)
