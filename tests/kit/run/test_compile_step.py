@@ -173,7 +173,7 @@ def test_an_interrupt_during_the_steps_leaves_at_once(toy, monkeypatch):
     def prepare(problem, runner, script, folder, args):
         if runner is first:
             raise KeyboardInterrupt
-        release.wait(10)
+        release.wait(60)
 
     first, second = runner, stand_in(list(problem.targets))
     monkeypatch.setattr(compile_step, "prepare", prepare)
@@ -185,7 +185,7 @@ def test_an_interrupt_during_the_steps_leaves_at_once(toy, monkeypatch):
         elapsed = time.monotonic() - begun
     finally:
         release.set()
-    assert elapsed < 5
+    assert elapsed < 15  # far below the other step's 60 s
 
 
 def test_the_step_s_last_error_line_shows_a_bad_byte_and_a_control_character_as_escapes():

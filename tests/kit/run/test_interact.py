@@ -140,14 +140,14 @@ def test_a_solution_that_kills_its_watch_is_a_runtime_error_and_ends_at_once(
         open({str(pid_file)!r}, "w").write(str(os.getpid()))
         sys.stdin.readline()
         {kill}
-        time.sleep(30)
+        time.sleep(120)
         print(37, flush=True)
     """
     script = tmp_path / "parricide.py"
     script.write_text(textwrap.dedent(body))
     started = time.monotonic()
-    run = play([sys.executable, str(script)], secret, timeout=20.0)
-    assert time.monotonic() - started < 5.0
+    run = play([sys.executable, str(script)], secret, timeout=60.0)
+    assert time.monotonic() - started < 15.0  # far below the 60 s timeout
     assert (run.verdict, run.message) == (
         "RE",
         "runtime error: it killed its parent, the kit's run launcher"
@@ -162,20 +162,23 @@ def test_an_interactor_s_detached_child_holding_its_pipe_does_not_hold_up_the_ga
 ):
     """A child in a session of its own, holding the interactor's stdout: each game waited
     4 s for it before it was given up (12 s for three games of ``stress``); then it was left
-    running, out of every group the kit ends, after the game and after the kit."""
-    wrapper, pid_file = tmp_path / "orphaning.py", tmp_path / "child.pid"
+    running, out of every group the kit ends, after the game and after the kit. Timed from the
+    interactor's end (when it wrote ``ended``): what the kit's start of three interpreters
+    takes on a busy machine is not counted."""
+    wrapper, pid_file, ended = tmp_path / "orphaning.py", tmp_path / "child.pid", tmp_path / "ended"
     wrapper.write_text(
-        "import pathlib, runpy, subprocess, sys\n"
+        "import pathlib, runpy, subprocess, sys, time\n"
         "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'],"
         " start_new_session=True)\n"
         f"pathlib.Path({str(pid_file)!r}).write_text(str(child.pid))\n"
         f"sys.argv = [{str(PROGRAMS / 'guess_interactor.py')!r}, *sys.argv[1:]]\n"
-        "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+        "try:\n    runpy.run_path(sys.argv[0], run_name='__main__')\n"
+        f"finally:\n    pathlib.Path({str(ended)!r}).write_text(repr(time.monotonic()))\n"
     )
-    started = time.monotonic()
     run = play(program("binary_search.py"), secret, interactor=[sys.executable, str(wrapper)])
     assert run.verdict == "ok", run.message
-    assert time.monotonic() - started < 2.5
+    # the drain's 0.5 s and the kill; the 2 s wait for a relay still held up is not in it
+    assert time.monotonic() - float(ended.read_text()) < 2.0
     assert_ends(int(pid_file.read_text()), "the game", 2.0)  # killed; reaped by its adopter
 
 
@@ -214,7 +217,7 @@ def test_a_game_over_the_limit_is_timed_by_its_wall_time(secret):
 def test_idle_solution_is_killed_at_the_timeout(secret):
     started = time.monotonic()
     run = play(program("unflushed.py"), secret, timeout=1.0)
-    assert time.monotonic() - started < 4.0
+    assert time.monotonic() - started < 8.0
     assert run.verdict == "TLE"
     assert run.message.startswith("time limit: idle: killed after 0.")
     assert " s CPU at the 1 s timeout" in run.message
