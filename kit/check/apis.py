@@ -93,6 +93,8 @@ def findings(modules: list[Source]) -> list[Placed]:
 
 
 _MEMBER = re.compile(r"'(\w+)\.\w+' member")  # vermin's finding of a module's member
+# a finding of a method, vermin's or the kit's: its name
+_METHOD = re.compile(r"'?[\w/]+\.(\w+)(?:' member|\(\))")
 
 
 def _module_of(what: str) -> str | None:
@@ -148,9 +150,6 @@ def construct(what: str) -> str:
         return "dict union"
     match = _METHOD.fullmatch(what)
     return match[1] if match and match[1] in NEW_METHODS else what
-
-
-_METHOD = re.compile(r"'?[\w/]+\.(\w+)(?:' member|\(\))")
 
 
 @dataclass(frozen=True)
