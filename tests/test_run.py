@@ -304,7 +304,7 @@ def test_a_bad_compare_setting_is_one_line(toy):
     assert output.strip() == (
         "build.py: error: problems.toml:7: [toy_sum]: compare = 'fuzzy': unknown comparison "
         "(expected lines, tokens, float:TOL, kattis[:FLAGS], domjudge[:FLAGS], "
-        "validator:PATH [FLAGS] or checker:PATH)"
+        "validator:PATH [FLAGS], std:NAME or checker:PATH)"
     )
     assert "Traceback" not in output
 

@@ -6,13 +6,14 @@
 - ``targets``    targets (``cpython3.8``, ``pypy3``), the interpreters found, stand-ins
 - ``stdlib``     the standard library's modules by Python version
 - ``compare``    output comparison per problem (its ``compare`` setting read): lines, tokens,
-                 float:TOL, the rules below
+                 float:TOL, std:NAME, the rules below
 
 The comparison's parts, each standing only on those after it: ``kattis_compare`` (the Kattis
 default output validator, DOMjudge's copy), ``validator_compare`` (an output validator in the
-Kattis protocol), ``checker_compare`` (a testlib checker), ``kattis_feedback`` (what a Kattis
-validator or interactor leaves in its feedback folder), ``judge_messages`` (what checkers,
-validators and interactors say, in one line), ``comparator`` (the rule and its judgement),
+Kattis protocol), ``checker_compare`` (a testlib checker), ``testlib_checkers`` (testlib's
+standard checkers, built in), ``kattis_feedback`` (what a Kattis validator or interactor
+leaves in its feedback folder), ``judge_messages`` (what checkers, validators and
+interactors say, in one line), ``comparator`` (the rule and its judgement),
 ``difference_messages`` (where an output differs, said) and ``output_chunks`` (an output's
 lines and tokens, read a chunk at a time).
 """

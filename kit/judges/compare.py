@@ -12,6 +12,8 @@ Modes:
 - ``"float:TOL"``: as many tokens; two tokens that both read as numbers are equal when their
   absolute or relative error is at most TOL (``nan`` equals only ``nan``, an infinity only
   the same infinity); any other token must be equal as text;
+- ``"std:NAME"``: testlib's standard checker NAME (``rcmp6``, ``ncmp``, ``yesno``, ...) as its
+  source judges, built in: ``kit.judges.testlib_checkers`` (``wcmp`` is ``"tokens"``);
 - ``"kattis"`` or ``"kattis:FLAGS"``: the rules of the Kattis problem package format's default
   output validator, the default for a Kattis-format package and for ``judge = "Kattis"``
   (below);
@@ -109,9 +111,11 @@ from kit.judges.difference_messages import exactly, first_difference, plain
 from kit.judges.kattis_compare import KattisComparator, kattis_flags
 from kit.judges.output_chunks import judged_lines, output_tokens, tokens, words
 from kit.judges.programs import program_at, whole_path
+from kit.judges.testlib_checkers import BUILT_IN, StandardComparator, standard_spec
 from kit.judges.validator_compare import ValidatorComparator
 
 CHECKER_TIMEOUT = 10.0
+STD = ", ".join(sorted(set(BUILT_IN) - {"wcmp"})) + '; wcmp is "tokens"'
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 
 
@@ -177,6 +181,22 @@ def _checker_path(argument: str, shown: str) -> str:
         raise BuildError(f"{shown}: {error}") from None
 
 
+def _built_in(spec: str, shown: str) -> Comparator:
+    """The rule of a ``float:TOL`` or ``std:NAME`` spec."""
+    mode, colon, argument = spec.partition(":")
+    if mode == "std":
+        if standard_spec(argument) != spec:
+            raise BuildError(f"{shown}: not one of testlib's standard checkers built in ({STD})")
+        return StandardComparator(argument)
+    try:
+        tolerance = float(argument)
+    except ValueError:
+        tolerance = math.nan
+    if not colon or not math.isfinite(tolerance) or tolerance <= 0:
+        raise BuildError(f"{shown}: the tolerance must be a positive number, e.g. float:1e-6")
+    return FloatComparator(spec, tolerance)
+
+
 def parse_compare(
     spec: str,
     root: Path,
@@ -209,18 +229,12 @@ def parse_compare(
             raise BuildError(f"{shown}: no validator path given")
         program = program_at(words[0], root, shown, "validator", include, folder=True)
         return ValidatorComparator(spec, program, tuple(words[1:]), root, checker_timeout)
-    if mode == "float":
-        try:
-            tolerance = float(argument)
-        except ValueError:
-            tolerance = math.nan
-        if not colon or not math.isfinite(tolerance) or tolerance <= 0:
-            raise BuildError(f"{shown}: the tolerance must be a positive number, e.g. float:1e-6")
-        return FloatComparator(spec, tolerance)
+    if mode in ("float", "std"):
+        return _built_in(spec, shown)
     if mode == "checker":
         program = program_at(_checker_path(argument, shown), root, shown, "checker", include)
         return CheckerComparator(spec, program, root, checker_timeout)
     raise BuildError(
         f"{shown}: unknown comparison (expected lines, tokens, float:TOL, kattis[:FLAGS], "
-        "domjudge[:FLAGS], validator:PATH [FLAGS] or checker:PATH)"
+        "domjudge[:FLAGS], validator:PATH [FLAGS], std:NAME or checker:PATH)"
     )

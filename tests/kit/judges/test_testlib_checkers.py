@@ -1,0 +1,91 @@
+"""kit.judges.testlib_checkers: testlib's standard checkers built in, each giving the verdict
+the checker built from testlib's source gives (OK, WA, PE or the checker's failure): numbers
+within and beyond each tolerance, testlib's forms of numbers and integers, YES/NO in any case,
+an output ending early or running on, an answer the checker cannot read."""
+
+from pathlib import Path
+
+import pytest
+
+from kit.judges.compare import parse_compare
+from kit.judges.testlib_checkers import BUILT_IN, NOT_BUILT, standard_spec
+
+NO_INPUT = Path("/nonexistent/input")
+
+
+def verdict(name, answer, output):
+    judged = parse_compare(f"std:{name}", Path("."), "w").judge(NO_INPUT, answer, output)
+    if judged.accepted:
+        return "OK"
+    return "FAIL" if judged.checker_failed else "PE" if judged.presentation else "WA"
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "output", "expected"),
+    [
+        # rcmp6: every number, absolute or relative error 1e-6 (doubleCompare, plus 1e-15)
+        ("rcmp6", b"0.5 1000000\n", b"0.5000009\n1000000.9", "OK"),
+        ("rcmp6", b"0.5\n", b"0.500001", "OK"),  # 1e-6 exactly, as the double holds it
+        ("rcmp6", b"0.5\n", b"0.5000011", "WA"),
+        ("rcmp6", b"1000000\n", b"1000001.01", "WA"),  # relative 1.01e-6
+        ("rcmp6", b"2.5\n", b"2.5e0", "OK"),
+        ("rcmp6", b"1 2\n", b"1", "PE"),  # the output ends early (unexpected EOF: a PE)
+        ("rcmp6", b"1\n", b"1 2", "PE"),  # words left over (Extra information)
+        ("rcmp6", b"1\n", b"one", "PE"),
+        ("rcmp6", b"1\n", b"1e", "OK"),  # glibc's %lf reads "1e" as 1
+        ("rcmp6", b"1\n", b"inf", "PE"),
+        ("rcmp6", b"1e400\n", b"1e301", "OK"),  # both "infinite" (past 1e300)
+        ("rcmp6", b"one\n", b"1", "FAIL"),
+        ("rcmp6", b"", b"", "OK"),
+        ("rcmp4", b"100\n", b"100.0099", "OK"),
+        ("rcmp4", b"100\n", b"100.011", "WA"),
+        ("rcmp9", b"0.1\n", b"0.1000000011", "WA"),
+        # dcmp: the first answer number only, the rest of the answer unread
+        ("dcmp", b"1000000 x\n", b"1000000.9", "OK"),
+        ("dcmp", b"1\n", b"1 1", "PE"),
+        # acmp, rcmp, rncmp: absolute error only
+        ("acmp", b"1000000\n", b"1000000.9", "WA"),
+        ("rcmp", b"0\n", b"0.0000015", "OK"),
+        ("rncmp", b"1 2\n", b"1.000015 1.99999", "OK"),
+        ("rncmp", b"1 2\n", b"1 2.00002", "WA"),
+        # ncmp, uncmp, icmp, hcmp: integers as testlib reads them
+        ("ncmp", b"1 -2 3\n", b"1\n-2\n3\n", "OK"),
+        ("ncmp", b"1 2\n", b"1 3", "WA"),
+        ("ncmp", b"1 2\n", b"1", "WA"),  # a shorter sequence: a WA of its own
+        ("ncmp", b"1\n", b"01", "PE"),  # no leading zero
+        ("ncmp", b"0\n", b"-0", "PE"),
+        ("ncmp", b"1\n", b"9223372036854775808", "PE"),  # past 64 bits
+        ("uncmp", b"3 1 2\n", b"1 2 3", "OK"),
+        ("uncmp", b"3 1 2\n", b"1 2 2", "WA"),
+        ("icmp", b"5\n", b"2147483648", "PE"),
+        ("hcmp", b"123456789012345678901234567890\n", b"123456789012345678901234567890", "OK"),
+        ("hcmp", b"1 2\n", b"1", "FAIL"),  # more than one word in the answer
+        # yesno and nyesno: YES or NO in any case
+        ("yesno", b"YES\n", b"yEs", "OK"),
+        ("yesno", b"YES\n", b"no", "WA"),
+        ("yesno", b"YES\n", b"yeah", "PE"),
+        ("yesno", b"maybe\n", b"YES", "FAIL"),
+        ("nyesno", b"YES NO yes\n", b"yes no YES", "OK"),
+        ("nyesno", b"YES NO\n", b"YES", "WA"),
+    ],
+)
+def test_each_checker_gives_testlib_s_verdict(name, answer, output, expected):
+    assert verdict(name, answer, output) == expected
+
+
+def test_a_byte_order_mark_opening_the_output_is_skipped():
+    assert verdict("rcmp6", b"1\n", b"\xef\xbb\xbf1") == "OK"
+    assert verdict("rcmp6", b"\xef\xbb\xbf1\n", b"1") == "FAIL"  # the answer's is not
+
+
+def test_wcmp_is_the_tokens_rule_and_the_others_have_none():
+    assert standard_spec("wcmp") == "tokens"
+    assert standard_spec("rcmp6") == "std:rcmp6"
+    assert [standard_spec(name) for name in NOT_BUILT] == [None] * len(NOT_BUILT)
+    assert standard_spec("nosuch") is None
+    assert not set(BUILT_IN) & set(NOT_BUILT)
+
+
+def test_a_message_says_where_the_output_differs():
+    judged = parse_compare("std:rcmp6", Path("."), "w").judge(NO_INPUT, b"1 2\n", b"1 2.5")
+    assert judged.message == "number 2: expected 2, found 2.5 (beyond 1e-06)"
