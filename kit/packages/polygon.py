@@ -18,7 +18,13 @@ reader p2d/polygon.py):
   without its answer would pass whatever the output;
 - ``<assets><checker type="testlib"><source path=...>``: the checker, run as testlib's
   ``checker INPUT OUTPUT ANSWER`` (``kit.judges.compare``, ``checker:PATH``), compiled against
-  the ``testlib.h`` the package ships beside it in ``files/`` (or the one the problem names);
+  the ``testlib.h`` the package ships beside it in ``files/`` (or the one the problem names).
+  Without its source (a "standard" package, a hand-made one), a checker named as one of
+  testlib's standard checkers (``<checker name="std::rcmp6.cpp">``, Polygon's name, as
+  rsalesc/rbx's Polygon exports show it) is judged by the kit's exact rule of it
+  (``kit.judges.testlib_checkers``: ``tokens`` for ``wcmp``, else ``std:NAME``), and a note
+  says so; one the kit has no exact rule of (``lcmp``, ``fcmp``, ...) or not testlib's is a
+  one-line error asking for its source;
 - ``<assets><interactor><source path=...>``: an interactive problem, played through
   ``testlib:PATH`` (``kit.judges.programs``); its output file is then judged by the checker;
 - ``<assets><solutions><solution tag=...><source path=... type=...>``: the jury's solutions
@@ -54,6 +60,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from kit.errors import BuildError
+from kit.judges.testlib_checkers import BUILT_IN, NOT_BUILT, standard_spec
 from kit.packages.model import (
     CHECKER_TEST_VERDICTS,
     POLYGON,
@@ -115,10 +122,10 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     testset = _testset(root, where)
     _standard_streams(root, where)
     time_ms, memory_bytes = _limits(testset, where)
-    checker = _source(root, "assets/checker", path, shown, base or shown)
+    notes: list[str] = []
+    compare = _compare(root, path, shown, base or shown, notes)
     interactor = _source(root, "assets/interactor", path, shown, base or shown)
     files = path / "files"
-    notes: list[str] = []
     cases = _cases(testset, path, shown, where)
     valid, invalid = _validator_tests(root, path, where, notes)
     notes += _line_endings([*cases[:1], *valid[:1], *invalid[:1]], path)
@@ -131,7 +138,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         title=_title(root, path.name),
         judge="Codeforces",
         kind="interactive" if interactor else "batch",
-        compare=f"checker:{checker}" if checker else "tokens",
+        compare=compare,
         interactor=f"testlib:{shlex.quote(interactor)}" if interactor else None,
         cases=tuple(cases),
         input_validators=tuple(_validators(root, path, shown, base or shown)),
@@ -227,6 +234,31 @@ def _source(root: ElementTree.Element, tag: str, path: Path, shown: str, base: s
     if element is None or not element.get("path"):
         return None
     return _named(element.get("path", ""), path, shown, base)
+
+
+def _compare(root: ElementTree.Element, path: Path, shown: str, base: str, notes: list[str]) -> str:
+    """The ``compare`` spec of the package's checker: its source, compiled; without it, a
+    standard checker's rule built in (``<checker name="std::rcmp6.cpp">``), said in a note;
+    ``tokens`` without a checker. A standard checker the kit has no exact rule of, and one not
+    testlib's, is a one-line error."""
+    checker = root.find("assets/checker")
+    name = checker.get("name", "") if checker is not None else ""
+    source = root.find("assets/checker/source")
+    relative = source.get("path", "") if source is not None else ""
+    if not name.startswith("std::") or (relative and (path / relative).is_file()):
+        found = _source(root, "assets/checker", path, shown, base)
+        return f"checker:{found}" if found else "tokens"
+    standard = name.removeprefix("std::").removesuffix(".cpp")
+    spec = standard_spec(standard)
+    what = f'{shown}/problem.xml: <checker name="{name}">'
+    ship = f"ship its source as {relative or 'files/check.cpp'} (Polygon's full package has it)"
+    if spec is None and standard in NOT_BUILT:
+        raise BuildError(f"{what}: testlib's {standard} has no exact rule built in: {ship}")
+    if spec is None:
+        raise BuildError(f"{what}: not one of testlib's standard checkers: {ship}")
+    without = f"{relative} is missing" if relative else "no <source>"
+    notes.append(f'{name} ({without}) judged by compare = "{spec}": {BUILT_IN[standard]}')
+    return spec
 
 
 def _named(relative: str, path: Path, shown: str, base: str) -> str:

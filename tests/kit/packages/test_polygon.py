@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
+from kit.judges.compare import parse_compare
 from kit.packages import polygon
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
+NO_INPUT = Path("/nonexistent/input")
 
 
 def package(name):
@@ -180,6 +182,86 @@ def test_a_malformed_problem_xml_is_one_line(tmp_path, judging, assets, message)
     with pytest.raises(BuildError) as caught:
         polygon.read(folder, "p")
     assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+STD_SOURCE = '<source path="files/check.cpp" type="cpp.g++17"/>'
+
+
+@pytest.mark.parametrize(
+    ("checker", "spec", "answer", "accepted", "rejected", "note"),
+    [
+        (
+            '<checker name="std::wcmp.cpp"/>',
+            "tokens",
+            "1 2\n",
+            "1\n\n\t2",  # wcmp: words between any blanks
+            "1 3",
+            'std::wcmp.cpp (no <source>) judged by compare = "tokens": words (the kit\'s tokens '
+            "rule)",
+        ),
+        (
+            f'<checker name="std::rcmp6.cpp" type="testlib">{STD_SOURCE}</checker>',
+            "std:rcmp6",
+            "1000000 0.5\n",
+            "1000000.9 0.5000009",  # relative error 9e-7, absolute 9e-7
+            "1000001.01 0.5",  # relative error 1.01e-6
+            'std::rcmp6.cpp (files/check.cpp is missing) judged by compare = "std:rcmp6": doubles, '
+            "absolute or relative error 1e-6",
+        ),
+        (
+            f'<checker name="std::yesno.cpp" type="testlib">{STD_SOURCE}</checker>',
+            "std:yesno",
+            "YES\n",
+            "yes",
+            "NO",
+            'std::yesno.cpp (files/check.cpp is missing) judged by compare = "std:yesno": one '
+            "YES or NO, any case",
+        ),
+    ],
+)
+def test_a_standard_checker_without_its_source_is_judged_by_its_rule_built_in(
+    tmp_path, checker, spec, answer, accepted, rejected, note
+):
+    """A "standard" package (no files/check.cpp) naming testlib's checker by Polygon's name."""
+    found = polygon.read(problem_xml(tmp_path / "p", TESTSET, checker), "p")
+    assert found.compare == spec
+    assert found.notes == (f"note: p: {note}",)
+    rule = parse_compare(found.compare, tmp_path, "p")
+    assert rule.compare(NO_INPUT, answer.encode(), accepted.encode()) is None
+    assert rule.compare(NO_INPUT, answer.encode(), rejected.encode()) is not None
+
+
+def test_a_standard_checker_s_source_when_shipped_is_compiled_as_it_is(tmp_path):
+    folder = problem_xml(
+        tmp_path / "p", TESTSET, f'<checker name="std::rcmp6.cpp">{STD_SOURCE}</checker>'
+    )
+    (folder / "files").mkdir()
+    (folder / "files" / "check.cpp").write_text("int main() {}\n")
+    found = polygon.read(folder, "p")
+    assert (found.compare, found.notes) == ("checker:p/files/check.cpp", ())
+
+
+@pytest.mark.parametrize(
+    ("checker", "message"),
+    [
+        (
+            f'<checker name="std::lcmp.cpp">{STD_SOURCE}</checker>',
+            'p/problem.xml: <checker name="std::lcmp.cpp">: testlib\'s lcmp has no exact rule '
+            "built in: ship its source as files/check.cpp (Polygon's full package has it)",
+        ),
+        (
+            '<checker name="std::mycmp.cpp"/>',
+            'p/problem.xml: <checker name="std::mycmp.cpp">: not one of testlib\'s standard '
+            "checkers: ship its source as files/check.cpp (Polygon's full package has it)",
+        ),
+    ],
+)
+def test_a_standard_checker_without_a_rule_built_in_is_refused_in_one_line(
+    tmp_path, checker, message
+):
+    with pytest.raises(BuildError) as caught:
+        polygon.read(problem_xml(tmp_path / "p", TESTSET, checker), "p")
+    assert str(caught.value) == message
 
 
 def test_a_folder_is_polygon_s_when_it_holds_problem_xml(tmp_path):
