@@ -239,14 +239,20 @@ def _source(root: ElementTree.Element, tag: str, path: Path, shown: str, base: s
 def _compare(root: ElementTree.Element, path: Path, shown: str, base: str, notes: list[str]) -> str:
     """The ``compare`` spec of the package's checker: its source, compiled; without it, a
     standard checker's rule built in (``<checker name="std::rcmp6.cpp">``), said in a note;
-    ``tokens`` without a checker. A standard checker the kit has no exact rule of, and one not
-    testlib's, is a one-line error."""
+    ``tokens`` without a ``<checker>``. A standard checker the kit has no exact rule of, one not
+    testlib's, and a ``<checker>`` with neither a source nor a standard name are one-line
+    errors."""
     checker = root.find("assets/checker")
     name = checker.get("name", "") if checker is not None else ""
     source = root.find("assets/checker/source")
     relative = source.get("path", "") if source is not None else ""
     if not name.startswith("std::") or (relative and (path / relative).is_file()):
         found = _source(root, "assets/checker", path, shown, base)
+        if found is None and checker is not None:
+            raise BuildError(
+                f"{shown}/problem.xml: its <checker> has neither a <source> nor a standard "
+                'checker\'s name (name="std::wcmp.cpp"): ship its source or name it'
+            )
         return f"checker:{found}" if found else "tokens"
     standard = name.removeprefix("std::").removesuffix(".cpp")
     spec = standard_spec(standard)

@@ -250,6 +250,11 @@ def test_a_standard_checker_s_source_when_shipped_is_compiled_as_it_is(tmp_path)
             "built in: ship its source as files/check.cpp (Polygon's full package has it)",
         ),
         (
+            '<checker type="testlib"><testset/></checker>',
+            "p/problem.xml: its <checker> has neither a <source> nor a standard checker's name "
+            '(name="std::wcmp.cpp"): ship its source or name it',
+        ),
+        (
             '<checker name="std::mycmp.cpp"/>',
             'p/problem.xml: <checker name="std::mycmp.cpp">: not one of testlib\'s standard '
             "checkers: ship its source as files/check.cpp (Polygon's full package has it)",
