@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import sys
 import time
 from typing import TextIO
 
@@ -48,6 +50,14 @@ _COLOURS = {"good": "32", "bad": "31", "warning": "33", "dim": "2"}
 def takes_escapes(stream: TextIO) -> bool:
     """Whether ``stream`` is a terminal that takes escape sequences (not ``TERM=dumb``)."""
     return stream.isatty() and os.environ.get("TERM") != "dumb"
+
+
+def live_line(text: str) -> None:
+    """``text`` on stderr as the one line rewritten in place (cut to the terminal's width,
+    never wrapped); "" clears it. Only where ``takes_escapes(sys.stderr)``."""
+    width = shutil.get_terminal_size((121, 24)).columns - 1
+    sys.stderr.write(f"\r\x1b[K{text[:width]}")
+    sys.stderr.flush()
 
 
 def use_colour(stream: TextIO) -> bool:

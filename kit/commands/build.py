@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sys
 import tempfile
 import time
@@ -233,15 +232,9 @@ def _build(args: argparse.Namespace) -> int:
         return 0
     colour = report.use_colour(sys.stdout)
     live = report.takes_escapes(sys.stderr)  # a line rewritten in place
-
-    def progress(text: str) -> None:
-        width = shutil.get_terminal_size((121, 24)).columns - 1  # one line, never wrapped
-        sys.stderr.write(f"\r\x1b[K{text[:width]}")
-        sys.stderr.flush()
-
     results = []
     for index, problem in enumerate(problems, 1):
-        options = _options(args, progress if live else None)
+        options = _options(args, report.live_line if live else None)
         try:
             result = build_problem(problem, options, target=args.runner)
         finally:  # stopped too: the line is cleared for what is said next

@@ -44,12 +44,15 @@ Exit status: 0 when every case passed, 1 when a failing case was found, 2 for a 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
+import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import NoReturn
 
+from kit import report as report_lines
 from kit.bundle_making import write_bundle
 from kit.commands import (
     add_root,
@@ -197,30 +200,40 @@ def _stressed(args: argparse.Namespace) -> int:
         )
         for note in stress.notes:
             print(note, flush=True)
-        start = time.monotonic()
-        try:
-            found = search(
-                stress,
-                seed,
-                source.params,
-                limit_cases=limit_cases,
-                limit_seconds=limit_seconds,
-                jobs=args.jobs,
-                note=lambda line: print(line, flush=True),
-            )
-            late = stress.retime() if found is None else None
-        except KeyboardInterrupt:
-            _interrupted(stress, seed, time.monotonic() - start)
-            raise
-        elapsed = time.monotonic() - start
-        if found is None and late is None:
-            _passed(stress, elapsed, refusals(problem, bundle, runner))
-            return 0
-        if late is not None:
-            _too_slow(stress, late, elapsed, args, save)
-        else:
-            _failed(stress, found, elapsed, args, save)
+        with _live(stress):  # a slow program's line, on a terminal
+            start = time.monotonic()
+            try:
+                found = search(
+                    stress,
+                    seed,
+                    source.params,
+                    limit_cases=limit_cases,
+                    limit_seconds=limit_seconds,
+                    jobs=args.jobs,
+                    note=lambda line: print(line, flush=True),
+                )
+                late = stress.retime() if found is None else None
+            except KeyboardInterrupt:
+                _interrupted(stress, seed, time.monotonic() - start)
+                raise
+            elapsed = time.monotonic() - start
+            if found is None and late is None:
+                _passed(stress, elapsed, refusals(problem, bundle, runner))
+                return 0
+            if late is not None:
+                _too_slow(stress, late, elapsed, args, save)
+            else:
+                _failed(stress, found, elapsed, args, save)
     return 1
+
+
+def _live(stress: Stress) -> contextlib.AbstractContextManager:
+    """The line naming a program that runs long on one input (``kit.stress.progress``),
+    rewritten in place on stderr when that is a terminal, as the build's; in a log, nothing
+    (the run's own lines only: a program stopped at its limit is an error naming it)."""
+    if report_lines.takes_escapes(sys.stderr):
+        return stress.under_way.shown(report_lines.live_line)
+    return contextlib.nullcontext()
 
 
 def _interrupted(stress: Stress, seed: int, elapsed: float) -> None:
@@ -293,7 +306,8 @@ def _answers_again(stress: Stress, text: str, expected: bytes | None, runs: int)
     if expected is None or stress.source.interactor is not None:
         return 0
     try:
-        return sum(stress.fresh_answer(text) != expected for _ in range(runs))
+        again = "on the shrunk input, again"
+        return sum(stress.fresh_answer(text, again) != expected for _ in range(runs))
     except NoAnswer:
         return 0
 

@@ -4,5 +4,6 @@
                  user's generator and brute-force programs, the interactor
 - ``programs``   the user's programs (``--gen``, ``--brute``), any language, run as the bundle
 - ``engine``     the bundle judged (or played) on generated files, the search
+- ``progress``   the programs running now, and the live line naming a slow one
 - ``shrink``     shrinking a failing random case
 """

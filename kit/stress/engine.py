@@ -14,6 +14,8 @@ problem's interactor (``kit.run.interact``). ``search`` makes file ``i`` from se
 ``overtime()`` past a ``--seconds`` budget, or a call of the module's that has run STUCK
 seconds (a function that never returns), is a one-line error, and its threads are left to the
 process's end, not waited for; ``watched`` runs other work (the shrink) under the same watch.
+Each program's run on one input is recorded in ``Stress.under_way`` (``kit.stress.progress``:
+the command's live line naming a slow one).
 The command (``kit.commands.stress``) shrinks (``kit.stress.shrink``, through
 ``kit.commands.stress_shrinking``), prints (``kit.commands.stress_report``) and saves
 (``kit.commands.stress_saved``).
@@ -48,6 +50,7 @@ from kit.run.problem_judges import problem_comparator
 from kit.run.process import end_runs
 from kit.run.verdicts import JE, OK, TLE, message
 from kit.stress.inputs import made_by, on_input
+from kit.stress.progress import UnderWay
 
 if TYPE_CHECKING:
     from kit.stress.source import Source
@@ -160,6 +163,7 @@ class Stress:
         self._answers: OrderedDict[str, bytes] = OrderedDict()  # the last expected answers
         self._lock = threading.Lock()
         self.resident_at_start = resident_mib()  # the kit's own, before the module's calls
+        self.under_way = UnderWay()  # the programs running now, for the live line
 
     @property
     def empty(self) -> Path:
@@ -178,6 +182,12 @@ class Stress:
 
     def generate(self, seed: int, params: dict[str, int]) -> str:
         """The file of ``seed`` and ``params``, not validated (the shrinker validates)."""
+        source = self.source
+        stop = self.limits.timeout if source.gen is not None else STUCK
+        with self.under_way.running(source.generator, f"making the file of seed {seed}", stop):
+            return self._generated(seed, params)
+
+    def _generated(self, seed: int, params: dict[str, int]) -> str:
         source = self.source
         if source.gen is not None:
             size = params.get("size")
@@ -206,11 +216,11 @@ class Stress:
                 ) from None
         return text
 
-    def answer(self, text: str) -> bytes | None:
+    def answer(self, text: str, doing: str = "on an input") -> bytes | None:
         """The expected output on ``text``: the brute force's or the reference's (None for
         an interactive problem, whose interactor judges); ``NoAnswer`` when it fails. The
         last few are kept: the failing file is judged again at the end (a slow brute force's
-        answer was computed twice)."""
+        answer was computed twice). ``doing``: on what, as the live line says it."""
         source = self.source
         if source.interactor is not None:
             return None
@@ -218,23 +228,25 @@ class Stress:
             kept = self._answers.get(text)
         if kept is not None:
             return kept
-        found = self.fresh_answer(text)
+        found = self.fresh_answer(text, doing)
         with self._lock:
             self._answers[text] = found
             while len(self._answers) > ANSWERS_KEPT:
                 self._answers.popitem(last=False)
         return found
 
-    def fresh_answer(self, text: str) -> bytes:
+    def fresh_answer(self, text: str, doing: str = "on an input") -> bytes:
         """The brute force's or the reference's answer on ``text``, computed again (a batch
         problem's); ``NoAnswer`` when it fails."""
         source = self.source
+        limits = self.tool_limits()  # not the solution's time: a reference's (STUCK)
         try:
-            if source.brute is not None:  # not the solution's time: a reference's (STUCK)
-                found = source.brute.answer(text, cwd=self.empty, limits=self.tool_limits())
-            else:
-                assert source.module is not None
-                found = source.module.reference(text).encode()
+            with self.under_way.running(source.reference, doing, limits.timeout):
+                if source.brute is not None:
+                    found = source.brute.answer(text, cwd=self.empty, limits=limits)
+                else:
+                    assert source.module is not None
+                    found = source.module.reference(text).encode()
         except BuildError as error:  # its one line, told apart from the bundle's failures
             raise NoAnswer(str(error)) from None
         return found
@@ -264,14 +276,15 @@ class Stress:
         killed passes: runs side by side are not timed as a judge times them; the slowest
         such files of the search (``seed``: the file's) are timed again alone (``retime``)."""
         self._go_on()
-        expected = self.answer(text)
+        doing = _doing(name, seed, text)
+        expected = self.answer(text, doing)
         self._go_on()  # its files are not written into a folder being removed
         answer = None if expected is None else self.folder / f"{name}.ans"
         case = Case(name, self.folder / f"{name}.in", answer)
         case.input.write_text(text, encoding="utf-8")
         if answer is not None and expected is not None:
             answer.write_bytes(expected)
-        outcome, run = self.judge_case.once(case, self.runner, self.limits)
+        outcome, run = self._bundle_run(case, doing)
         if outcome.word != TLE:
             with self._lock:  # as the limit counts it
                 self.slowest = max(self.slowest, (outcome.seconds, label or name))
@@ -298,7 +311,7 @@ class Stress:
                 self._go_on()
                 case = Case("timed", self.folder / "timed.in", None)
                 case.input.write_text(text, encoding="utf-8")
-                outcome, _run = self.judge_case.once(case, self.runner, self.limits)
+                outcome, _run = self._bundle_run(case, f"timed alone on the file of seed {seed}")
                 if outcome.word not in (OK, TLE):
                     break  # it fails otherwise: not a question of time
                 runs.append(outcome.seconds)
@@ -310,6 +323,11 @@ class Stress:
                 said = f"{message(TLE, over)}, timed again alone"
                 return seed, text, Outcome(True, said, word=TLE, details=self._times(runs))
         return None
+
+    def _bundle_run(self, case: Case, doing: str):
+        """The bundle judged on ``case`` once (``CaseJudge.once``), told to the live line."""
+        with self.under_way.running(f"the bundle ({self.label})", doing, self.limits.timeout):
+            return self.judge_case.once(case, self.runner, self.limits)
 
     def _times(self, runs: list[float]) -> list[str]:
         """A file's runs alone, as the report shows them: a heading, then each time."""
@@ -390,6 +408,16 @@ def search(  # noqa: PLR0913
         raise
     finally:  # a generator that never returns must not hold the kit at its exit
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _doing(name: str, seed: int | None, text: str) -> str:
+    """On what a program runs, as the live line says it: a file of the search, an input the
+    shrink tries, the shrunk input run again."""
+    if seed is not None:
+        return f"on the file of seed {seed}"
+    if name == "shrink":
+        return f"on an input the shrink tries ({len(text.encode())} bytes)"
+    return "on the shrunk input" if name in ("final", "again") else "on an input"
 
 
 def file_of(seed: int, params: dict[str, int]) -> str:

@@ -19,7 +19,9 @@ brute force reads the input on stdin and its stdout is the expected answer; the 
 as ``CMD SEED`` (or ``CMD SEED SIZE`` when it takes a size), its stdin empty, and its stdout
 is one input file.
 A run that fails (a crash, killed over a limit) is a one-line ``BuildError`` naming the
-program, the verdict and the input (shown when short, else saved to a file) or the seed; so
+program, the verdict and the input (shown when short, else saved to a file) or the seed; a
+brute force still running at its stop (its limits' ``timeout``: ``kit.stress.engine.STUCK``,
+not the solution's limit) says that it was stopped there; so
 is a brute force that prints nothing on stdout and something on stderr (its answer written
 there, or a warning instead of one), which would blame the solution for its empty answer.
 
@@ -72,13 +74,18 @@ class Program:
         """The brute force's output on ``text``; a failed run is a ``BuildError``."""
         run = self._run(list(self.argv), text.encode(), cwd, limits, self.problem.import_folders)
         failure = _failure(run, limits)
+        if run.timed_out:  # not the solution's limit: the most a stress run waits for an answer
+            failure = (
+                f"still running at {limits.timeout:g} s, when a stress run stops a brute force"
+            )
         if failure is None and not run.stdout.strip() and run.stderr.strip():
             # its answer on stderr, or a message there: the solution is not to blame
             said = summary_line(run.stderr)
             failure = f"it printed nothing on stdout, and on stderr: {said}"
         if failure is not None:
             shown = on_input(self.problem, "brute", text)
-            raise BuildError(f"{self.named} failed: {failure} ({shown})")
+            failed = "was stopped" if run.timed_out else "failed"
+            raise BuildError(f"{self.named} {failed}: {failure} ({shown})")
         return run.stdout
 
     def generate(self, seed: int, size: int | None, *, cwd: Path, limits: Limits) -> str:

@@ -18,7 +18,7 @@ from kit import cli, invocation
 from kit.commands import stress, stress_report
 from kit.errors import BuildError
 from kit.registry import load_registry
-from kit.stress import engine, inputs
+from kit.stress import engine, inputs, progress
 
 
 def parse(*argv):
@@ -360,9 +360,9 @@ def test_a_reference_whose_answer_changes_is_a_warning_not_the_solution_s_failur
     its first answer: only the solution was suspected. Its answer is computed again too."""
     fresh, calls = engine.Stress.fresh_answer, []
 
-    def changing(self, text):
+    def changing(self, text, doing="on an input"):
         calls.append(text)
-        answer = fresh(self, text)
+        answer = fresh(self, text, doing)
         return answer if len(calls) % 2 == 0 else b"-1\n" + answer
 
     monkeypatch.setattr(engine.Stress, "fresh_answer", changing)
@@ -849,3 +849,65 @@ def test_files_over_the_limit_that_passed_alone_are_warned_of(capsys):
         "warning: 2 of the 6 files ran over the 1 s limit, and the slowest 2, timed again alone, "
         "within it: `cpkit run pairsum FILE` times one"
     )
+
+
+def slow_brute(root, seconds):
+    """A right brute force for pairsum that sleeps ``seconds`` first."""
+    brute = root / "slow_brute.py"
+    brute.write_text(
+        "import sys, time\n"
+        "lines = sys.stdin.read().splitlines()[1:]\n"
+        f"time.sleep({seconds})\n"
+        "for line in lines:\n"
+        "    print(sum(map(int, line.split())))\n"
+    )
+    return f"{sys.executable} {brute}"
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_a_slow_brute_force_is_named_on_a_terminal_while_it_runs(
+    pairsum, capsys, monkeypatch, terminal
+):
+    """Silent until the end before: on a terminal, a line on stderr names the program that
+    has run long on one input, its seconds so far and its stop, rewritten in place and
+    cleared before the result; in a log (not a terminal), nothing."""
+    monkeypatch.setattr(progress, "SLOW", 0.3)
+    monkeypatch.setattr(progress, "TICK", 0.05)
+    monkeypatch.setattr(stress.report_lines, "takes_escapes", lambda stream: terminal)
+    monkeypatch.setenv("COLUMNS", "400")  # the line is cut to the terminal's width
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "1",
+        "--brute", slow_brute(pairsum, 1.5), "--root", str(pairsum),
+    )  # fmt: skip
+    assert args.run(args) == 0
+    captured = capsys.readouterr()
+    assert "ok: 1 file passed" in captured.out
+    named = "slow_brute.py': still running on the file of seed 1, "
+    if terminal:
+        assert f"\r\x1b[K--brute '{sys.executable} " in captured.err
+        assert named in captured.err and "so far (stopped at 60 s)" in captured.err
+        assert captured.err.endswith("\r\x1b[K")  # cleared
+    else:
+        assert captured.err == ""
+
+
+def test_a_brute_force_stopped_at_its_limit_is_one_line_naming_it_and_its_input(
+    pairsum, monkeypatch
+):
+    """A brute force still running when the stress run stops it: said as a stop, not as the
+    solution's time limit ("time limit: killed at 60 s (60x the 1 s limit)"), its input saved."""
+    monkeypatch.setattr(engine, "STUCK", 0.5)  # the bundle's 3 s kill comes first
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "1",
+        "--brute", slow_brute(pairsum, 60), "--root", str(pairsum),
+    )  # fmt: skip
+    with pytest.raises(BuildError) as raised:
+        args.run(args)
+    said = str(raised.value)
+    assert re.fullmatch(
+        r"--brute '.*slow_brute\.py' was stopped: still running at 3 s, when a stress run "
+        r"stops a brute force \(on the input saved as \S+pairsum-brute-\S+\.in, the file of "
+        r"seed 1, parameters cases=8 bound=1000\)",
+        said,
+    ), said
+    assert "time limit" not in said
