@@ -39,7 +39,7 @@ from kit.registry import NO_PROFILE
 from kit.run.cases import Column
 from kit.run.limits import MIB
 from kit.run.schedule import Schedule
-from kit.run.verdicts import OK, RE
+from kit.run.verdicts import OK, RE, WITHOUT_ANSWER
 from kit.visible import text_of, visible
 
 INTERACTIVE = "interactive: no interactor to play"
@@ -361,7 +361,7 @@ def unanswered_cases(result: Result) -> list[str]:
 
 def _without_answer(result: Result, before: str, after: str = "") -> str:
     count = len(unanswered_cases(result))
-    return f"{before}{count} without answer{after}" if count else ""
+    return f"{before}{count} {WITHOUT_ANSWER}{after}" if count else ""
 
 
 def _unprofiled_judges(results: list[Result]) -> list[str]:

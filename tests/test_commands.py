@@ -416,7 +416,7 @@ def test_run_prints_the_output_and_reports_on_stderr(pairsum):
     code, out, err = command("run", "pairsum", stdin="2\n1 2\n3 4\n", root=pairsum)
     assert code == 0
     assert out == "3\n7\n"
-    assert err.startswith("[pairsum: ok, ") and err.rstrip().endswith("]")
+    assert err.startswith("[pairsum: without answer, ") and err.rstrip().endswith("]")
 
 
 def test_run_reads_a_file_and_maps_a_crash_to_the_author_s_lines(pairsum, tmp_path):

@@ -13,8 +13,11 @@ problem's comparison too, unless that file is where stdout goes (``run SLUG x.in
 makes an answer; ``| tee x.out`` too). The verdict (``kit.run.verdicts``' words), time (as the build
 counts it: CPU time for a judge that counts CPU), peak memory and any
 traceback (mapped to the author's lines, with hints) go to stderr. The build's static checks
-run beside it for the run's target: a bundle they refuse is FAIL, as in the build. The exit
-status is 0 when the run was accepted (a batch run: ended cleanly within every limit), else 1.
+run beside it for the run's target: a bundle they refuse is FAIL, as in the build. A batch
+run with no answer to judge by (none beside FILE, or stdin) that ended cleanly within every
+limit is ``without answer``, as the build counts a lone sample ``NAME.in``, not ``ok``: whether
+the judge would accept its output is not known. The exit status is 0 when the run was
+accepted or is without answer (nothing failed), else 1.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from kit.errors import BuildError
 from kit.invocation import command
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
-from kit.problem_cases import Case
+from kit.problem_cases import NO_ANSWER, Case
 from kit.problem_selection import select
 from kit.registry import load_registry
 from kit.run import compile_step
@@ -51,7 +54,7 @@ from kit.run.case_judge import CaseJudge
 from kit.run.limits import limits_for, machine_notes, time_over
 from kit.run.problem_judges import interactor_command, problem_comparator
 from kit.run.tracebacks import explain
-from kit.run.verdicts import JE, MIB, OK, TLE, message
+from kit.run.verdicts import JE, MIB, OK, TLE, WITHOUT_ANSWER, message
 from kit.workspace import MISSING, NOT_REGULAR, file_state
 
 HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
@@ -256,9 +259,10 @@ def _told(problem, outcome, run, judge, limits, details: list[str], runner, refu
     for line in details:
         print(line, file=sys.stderr)
     clock = " CPU" if limits.clock == CPU and not run.timed_out else ""  # killed: by the wall
+    unjudged = word == OK and outcome.message == NO_ANSWER  # ran well; right, not known
     head = (
-        f"[{problem.slug}: {word}, {seconds:.3f} s{clock}, {run.peak_kib / MIB:.1f} MiB, "
-        f"{runner.described}]"
+        f"[{problem.slug}: {WITHOUT_ANSWER if unjudged else word}, {seconds:.3f} s{clock}, "
+        f"{run.peak_kib / MIB:.1f} MiB, {runner.described}]"
     )
     game_said = word == OK and judge.interactor is not None and said  # the interactor's word
     print(head if word == OK and not game_said else f"{head} {said}", file=sys.stderr)

@@ -17,6 +17,12 @@ JE     judge error          the checker or the interactor failed: not the soluti
                             fault, but nothing is accepted on it
 =====  ===================  ==========================================================
 
+A batch run that ended cleanly within every limit with no answer to compare (a lone sample
+``NAME.in``; ``run`` on a FILE without one, or on stdin) is ``ok`` to the build's pass count,
+its message ``kit.problem_cases.NO_ANSWER``; where its word is shown it is ``WITHOUT_ANSWER``
+(the build's ``1 without answer``, ``run``'s line), never ``ok``: the judge's acceptance is not
+known without an answer.
+
 A message starts with the judge's name of its verdict (``"time limit: killed at 3 s ..."``),
 so one line reads the same in every report. ``process_verdict`` judges what a process did
 before its output is compared, in the order a judge stops a run: output, memory, time (each by
@@ -90,6 +96,7 @@ KATTIS_GRADER_WORDS |= {verdict: str(verdict) for verdict in (WA, TLE, OLE, JE)}
 KATTIS_GRADER_VERDICTS = {word: verdict for verdict, word in KATTIS_GRADER_WORDS.items()}
 KATTIS_GRADER_VERDICTS |= {KATTIS_RTE: RE, str(MLE): MLE}
 NAMES = {verdict: verdict.judge_name for verdict in Verdict}
+WITHOUT_ANSWER = "without answer"  # the word of an ok run with nothing to judge it by
 ORDER = (WA, PE, TLE, MLE, OLE, RE, JE)  # in counts
 MIB = 1024
 

@@ -48,7 +48,9 @@ def test_an_input_with_its_answer_beside_it_is_judged_against_it(toy, tmp_path, 
 def test_a_polygon_test_is_judged_against_its_answer_and_an_input_without_one_says_so(
     toy, tmp_path, capfd
 ):
-    """Polygon's ``tests/01`` has its answer in ``tests/01.a``: a wrong output was "ok"."""
+    """Polygon's ``tests/01`` has its answer in ``tests/01.a``: a wrong output was "ok". Without
+    one, the run is ``without answer``, as the build counts a lone sample (it said ``ok``: the
+    judge's acceptance, not known here), exit status 0: nothing failed."""
     given = tmp_path / "01"
     given.write_bytes((toy / "samples" / "toy_sum" / "sample-1.in").read_bytes())
     (tmp_path / "01.a").write_text("not the answer\n")
@@ -62,7 +64,26 @@ def test_a_polygon_test_is_judged_against_its_answer_and_an_input_without_one_sa
         f"note: no answer beside {given} (NAME.out or NAME.ans for NAME.in, or Polygon's NN.a "
         "for NN): its output was not judged"
     )
-    assert last.startswith("[toy_sum: ok, ")
+    assert last.startswith("[toy_sum: without answer, ")
+
+
+@pytest.mark.parametrize(
+    ("solution", "status", "word"),
+    [("print(int(input()) + int(input()))\n", 0, "without answer"),
+     ("raise SystemExit(3)\n", 1, "RE")],
+)  # fmt: skip
+def test_a_run_on_stdin_has_no_answer_and_is_not_said_ok(
+    toy, capfd, monkeypatch, solution, status, word
+):
+    """Nothing to judge its output by: a clean run is ``without answer`` (it said ``ok``),
+    exit status 0; a failing one keeps its verdict."""
+    (toy / "solutions" / "toy_sum.py").write_text(solution)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"1\n2\n")))
+    args = parse("toy_sum", "--root", str(toy))
+    assert args.run(args) == status
+    out, err = capfd.readouterr()
+    assert err.splitlines()[-1].startswith(f"[toy_sum: {word}, "), err
+    assert out == ("3\n" if status == 0 else "")
 
 
 def test_an_answer_beside_that_is_a_pipe_is_said_so(toy, tmp_path, capfd):
@@ -474,7 +495,7 @@ def test_the_file_stdout_goes_to_is_no_answer_to_judge_by(toy, tmp_path, answer,
         ["bash", "-c", command], capture_output=True, text=True, timeout=120, check=False
     )
     assert done.returncode == 0, done.stderr
-    assert done.stderr.startswith("[toy_sum: ok, ")
+    assert done.stderr.startswith("[toy_sum: without answer, ")
     expected = (toy / "samples" / "toy_sum" / "sample-1.out").read_bytes()
     assert (tmp_path / answer).read_bytes() == expected
     if "tee" in into:
@@ -567,7 +588,7 @@ def test_over_the_output_limit_is_a_run_error_where_the_judge_has_no_ole(
 
 @pytest.mark.parametrize(
     ("judge", "verdict"),
-    [("DOMjudge", "[toy_sum: TLE, "), ("Kattis", "[toy_sum: ok, ")],
+    [("DOMjudge", "[toy_sum: TLE, "), ("Kattis", "[toy_sum: without answer, ")],
 )  # fmt: skip
 def test_a_run_sleeping_past_domjudges_hard_limit_is_a_time_out_there(
     toy, tmp_path, capfd, judge, verdict
