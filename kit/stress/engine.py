@@ -241,7 +241,7 @@ class Stress:
         source = self.source
         limits = self.tool_limits()  # not the solution's time: a reference's (STUCK)
         try:
-            with self.under_way.running(source.reference, doing, limits.timeout):
+            with self.under_way.running(source.reference, doing, limits.timeout, text):
                 if source.brute is not None:
                     found = source.brute.answer(text, cwd=self.empty, limits=limits)
                 else:
@@ -528,7 +528,7 @@ def _check_stuck(stress: Stress, what: str, stuck: float | None = None) -> None:
     if longest[0] >= stuck:
         raise BuildError(
             f"{stress.problem.slug}: {module.where}: {longest[1]}() has not returned in "
-            f"{stuck:g} s ({what}); it may never return"
+            f"{stuck:g} s ({what}); it may never return{_given_up_on(stress, longest[1])}"
         )
     now, cap = resident_mib(), module_memory_cap(stress.problem)
     if now is not None and stress.resident_at_start is not None:
@@ -540,6 +540,21 @@ def _check_stuck(stress: Stress, what: str, stuck: float | None = None) -> None:
                 f"({MODULE_MEMORY_FACTOR} x the memory limit, at least "
                 f"{MODULE_MEMORY_LEAST_MIB} MiB): stopped before it exhausts this machine"
             )
+
+
+def _given_up_on(stress: Stress, function: str) -> str:
+    """What the stress module's ``function`` given up was doing, as its message ends: its
+    input shown or saved (as a failing brute force's is) and which file that is, or the file
+    it was making: `` (on the input saved as /tmp/a-stuck-....in, the file of seed 8)``."""
+    source = stress.source
+    program = {"reference": source.reference, "generate": source.generator}.get(function)
+    found = None if program is None else stress.under_way.longest(program)
+    if found is None:
+        return ""
+    doing, text = found
+    if text is None:
+        return f" ({doing})"
+    return f" ({on_input(stress.problem, 'stuck', text)}, {doing.removeprefix('on ')})"
 
 
 def module_memory_cap(problem: Problem) -> int:

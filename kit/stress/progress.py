@@ -14,8 +14,9 @@ stopped at its limit is a one-line error naming it and its input anyway.
 API::
 
     under_way = UnderWay()
-    with under_way.running("--brute 'python3 b.py'", "on the file of seed 8", 60.0): ...
+    with under_way.running("--brute 'python3 b.py'", "on the file of seed 8", 60.0, text): ...
     with under_way.shown(write): ...     # the line on ``write`` while the block runs
+    under_way.longest(program) -> (doing, text) | None   # a call given up: on what
     under_way.tick(now)                  # one look (the thread's; tests call it)
 """
 
@@ -37,18 +38,22 @@ class UnderWay:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._runs: dict[int, tuple[float, str, str, float]] = {}  # start, program, doing, stop
+        # start, program, doing, stop, and its input when it reads one
+        self._runs: dict[int, tuple[float, str, str, float, str | None]] = {}
         self._keys = itertools.count()
         self._write: Callable[[str], None] | None = None
         self._shown: int | None = None  # the run the line names
         self._said_at = 0.0
 
     @contextlib.contextmanager
-    def running(self, program: str, doing: str, stop: float) -> Iterator[None]:
-        """The block runs ``program`` ``doing`` something, stopped at ``stop`` seconds."""
+    def running(
+        self, program: str, doing: str, stop: float, text: str | None = None
+    ) -> Iterator[None]:
+        """The block runs ``program`` ``doing`` something (on ``text``, when it reads an
+        input), stopped at ``stop`` seconds."""
         key = next(self._keys)
         with self._lock:
-            self._runs[key] = (time.monotonic(), program, doing, stop)
+            self._runs[key] = (time.monotonic(), program, doing, stop, text)
         try:
             yield
         finally:
@@ -63,7 +68,7 @@ class UnderWay:
         with self._lock:
             if self._write is None or not self._runs:
                 return
-            key, (start, program, doing, stop) = min(self._runs.items(), key=lambda i: i[1][0])
+            key, (start, program, doing, stop, _) = min(self._runs.items(), key=lambda i: i[1][0])
             seconds = now - start
             if seconds < SLOW or (key == self._shown and now - self._said_at < EVERY):
                 return
@@ -71,6 +76,13 @@ class UnderWay:
                 f"{program}: still running {doing}, {seconds:.0f} s so far (stopped at {stop:g} s)"
             )
             self._shown, self._said_at = key, now
+
+    def longest(self, program: str) -> tuple[str, str | None] | None:
+        """(doing, text) of ``program``'s longest-running run, or None: what a call given up
+        was doing, for its message."""
+        with self._lock:
+            runs = sorted(run for run in self._runs.values() if run[1] == program)
+        return (runs[0][2], runs[0][4]) if runs else None
 
     @contextlib.contextmanager
     def shown(self, write: Callable[[str], None]) -> Iterator[None]:

@@ -3,6 +3,7 @@ the validator, the bundle judged on them against the reference as the build judg
 the search stopping at the first failing seed, and an input a message is about shown when
 short, else kept in a file."""
 
+import re
 import threading
 import time
 from dataclasses import replace
@@ -373,11 +374,33 @@ def test_a_module_function_that_does_not_return_is_one_line_without_a_budget(
     with pytest.raises(BuildError) as caught:
         search(stress, 7, {"cases": 2, "bound": 9}, limit_cases=5, limit_seconds=None, jobs=1)
     assert time.monotonic() - started < 2.5  # not waited for
-    assert str(caught.value) == (
-        "pairsum: stress/pairsum.py: reference() has not returned in 0.3 s (the files from "
-        "seed 7); it may never return"
-    )
+    said = str(caught.value)  # its input saved (it named none), as a brute force's is
+    assert re.fullmatch(
+        r"pairsum: stress/pairsum\.py: reference\(\) has not returned in 0\.3 s \(the files "
+        r"from seed 7\); it may never return \(on the input saved as (\S+pairsum-stuck-\S+"
+        r"\.in), the file of seed 7\)",
+        said,
+    ), said
+    saved = Path(re.search(r"saved as (\S+\.in)", said).group(1))
+    assert saved.read_text() == stress.make(7, {"cases": 2, "bound": 9})
     assert module.longest_call()[1] == "reference"  # still running, left behind
+
+
+def test_a_generator_that_does_not_return_names_the_file_it_was_making(
+    pairsum, tmp_path, monkeypatch, released
+):
+    monkeypatch.setattr(engine, "STUCK", 0.3)
+    monkeypatch.setattr(engine, "POLL", 0.05)
+    stress = stress_of(pairsum, tmp_path)
+    monkeypatch.setattr(
+        stress.source.module._module, "generate", lambda rng, **params: released.wait(3) and ""
+    )
+    with pytest.raises(BuildError) as caught:
+        search(stress, 4, {"cases": 2, "bound": 9}, limit_cases=5, limit_seconds=None, jobs=1)
+    assert str(caught.value) == (
+        "pairsum: stress/pairsum.py: generate() has not returned in 0.3 s (the files from "
+        "seed 4); it may never return (making the file of seed 4)"
+    )
 
 
 def test_a_slow_module_function_under_the_limit_is_waited_for(pairsum, tmp_path, monkeypatch):
