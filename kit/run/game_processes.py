@@ -12,6 +12,9 @@ API::
     start_game(solution, judge_argv, cwd, report, stderrs, limits, deadline)
         -> (solution process, interactor process)
     play(solution, interactor, *, record, ends, cap, deadline, statuses) -> (exits, killed)
+    supervise((solution, interactor), deadline, over, *, accepted=0, told=None)
+        -> (exits, killed): both reaped, the solution killed at its deadline (a game with its
+        pipes joined, no relay between: ``kit.run.joined_game``)
     measured(solution_exit, report, stderr) -> the solution's stderr (its tail)
     start(argv, cwd, stderr, role, env=None, pipes=(PIPE, PIPE)) -> one program, in a session
         of its own (``pipes``: its stdin and stdout, new pipes unless given)
@@ -166,23 +169,15 @@ def play(
         interactor_gone[0],
         problemtools=statuses.problemtools,
     )
-    exits: dict[str, Exit] = {}
-    reaped: queue.Queue[str] = queue.Queue()
-    waiters = [
-        threading.Thread(target=_reap, args=(process.pid, side, exits, reaped, told), daemon=True)
-        for side, process, told in (
-            ("solution", solution_process, None),
-            ("interactor", interactor_process, interactor_gone[1]),
-        )
-    ]
-    for thread in relays + waiters:
+    for thread in relays:
         thread.start()
-    pids = {"solution": solution_process.pid, "interactor": interactor_process.pid}
-    killed = _supervise(pids, exits, reaped, deadline, cap.over, accepted=statuses.accepted)
-    for thread in waiters:
-        thread.join()
-    solution_process.returncode = exits["solution"].code  # reaped here, not by Popen
-    interactor_process.returncode = exits["interactor"].code
+    exits, killed = supervise(
+        (solution_process, interactor_process),
+        deadline,
+        cap.over,
+        accepted=statuses.accepted,
+        told=interactor_gone[1],
+    )
     kill_group(interactor_process.pid)  # what it started and left running: a game has ended
     for thread in relays:
         thread.join(timeout=DRAIN_SECONDS)
@@ -195,6 +190,35 @@ def play(
             thread.join(timeout=2.0)
     os.close(interactor_gone[0])
     ends.close(relays)
+    return exits, killed
+
+
+def supervise(
+    processes: tuple[subprocess.Popen, subprocess.Popen],
+    deadline: Deadline,
+    over: threading.Event,
+    *,
+    accepted: int = 0,
+    told: int | None = None,
+) -> tuple[dict[str, Exit], dict[str, str]]:
+    """The solution and the interactor (``processes``) each reaped by a thread of its own,
+    and killed as ``_supervise`` says (at ``deadline``, past the output limit ``over`` tells,
+    after a rejection: an interactor's status other than ``accepted``); who exited how, and
+    who was killed why. ``told``: a descriptor closed once the interactor is reaped."""
+    exits: dict[str, Exit] = {}
+    reaped: queue.Queue[str] = queue.Queue()
+    waiters = [
+        threading.Thread(target=_reap, args=(process.pid, side, exits, reaped, fd), daemon=True)
+        for side, process, fd in zip(("solution", "interactor"), processes, (None, told))
+    ]
+    for thread in waiters:
+        thread.start()
+    pids = {"solution": processes[0].pid, "interactor": processes[1].pid}
+    killed = _supervise(pids, exits, reaped, deadline, over, accepted=accepted)
+    for thread in waiters:
+        thread.join()
+    for side, process in zip(("solution", "interactor"), processes):
+        process.returncode = exits[side].code  # reaped here, not by Popen
     return exits, killed
 
 

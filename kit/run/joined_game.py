@@ -3,9 +3,12 @@ stdout is the solution's stdin and the solution's stdout the interactor's stdin,
 between (``kit.run.interact`` relays them, and its hops' latency is charged to the solution's
 CPU: about 6 µs an exchange, 1.6 times a ping-pong's CPU). The solution runs under the same
 watch as in a relayed game (``kit.run.game_processes``), so its CPU time and memory are measured
-the same way, held to the same limits and killed at the same timeout; the interactor is started
-as a relayed game starts it (the same argv, folder, secret input and feedback folder). Nothing
-is recorded: this game is a second opinion on a relayed game's CPU time, not a transcript.
+the same way and held to the same limits, and is killed at the same deadline
+(``kit.run.game_deadline``): the timeout moved on by what the two sides waited, ready, for a core
+other work held, with no allowance for chunks (none is relayed), so that a busy machine does
+not kill a game whose CPU time is within the limit; the interactor is started as a relayed game
+starts it (the same argv, folder, secret input and feedback folder). Nothing is recorded: this
+game is a second opinion on a relayed game's CPU time, not a transcript.
 
 API::
 
@@ -20,17 +23,20 @@ import os
 import subprocess
 import tempfile
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
 from kit.judges.programs import Interactor
-from kit.processes import kill_group, untrack
-from kit.run.game_processes import measured, start, start_judge, watched
-from kit.run.game_verdicts import BACKSTOP_SECONDS, Exit
+from kit.processes import kill_group
+from kit.run.game_deadline import Deadline
+from kit.run.game_processes import measured, start, start_judge, supervise, watched
+from kit.run.game_relay import Ends
+from kit.run.game_verdicts import Exit
 from kit.run.interact import OUTPUT_KEPT, game_rules, head, judge_argv
 from kit.run.limits import Limits
-from kit.run.process import run_environment
+from kit.run.process import TIME, run_environment
 
 
 @dataclass
@@ -67,54 +73,48 @@ def play_joined(  # noqa: PLR0913
         solution_err = stack.enter_context(tempfile.TemporaryFile())
         argv, _, output = judge_argv(interactor, secret_input, answer, folder, feedback)
         report = Path(folder, "report.json")
-        solution_process, judge = _start_joined(solution, argv, cwd, report, solution_err, limits)
-        solution_exit = _reaped(solution_process, limits.timeout + BACKSTOP_SECONDS)
-        judge_code = _reaped(judge, BACKSTOP_SECONDS).code
+        # no relay: no chunk's allowance, but the same wait for a core (its Ends has no thread)
+        started, stretched = time.monotonic(), not limits.per_move
+        deadline = Deadline(started, limits.timeout, stretched, Ends(), limits.time)
+        processes = _start_joined(solution, argv, cwd, report, solution_err, limits, deadline)
+        no_cap = threading.Event()  # the solution's output is the interactor's alone to read
+        exits, killed = supervise(processes, deadline, no_cap, accepted=statuses.accepted)
+        kill_group(processes[1].pid)  # what the interactor started and left running
+        solution_exit = exits["solution"]
         measured(solution_exit, report, solution_err)
+        if killed.get("solution") == "timeout":  # at its deadline, not by its watch
+            solution_exit.killed = TIME
         written = head(output, OUTPUT_KEPT)
-    return JoinedGame(judge_code == statuses.accepted, solution_exit, judge_code, written)
+    return JoinedGame(
+        exits["interactor"].code == statuses.accepted,
+        solution_exit,
+        exits["interactor"].code,
+        written,
+    )
 
 
-def _start_joined(
+def _start_joined(  # noqa: PLR0913
     solution: list[str],
     argv: list[str],
     cwd: Path,
     report: Path,
     solution_err: IO[bytes],
     limits: Limits,
+    deadline: Deadline,
 ) -> tuple[subprocess.Popen, subprocess.Popen]:
-    """The solution under its watch and the interactor, each one's stdout the other's stdin;
+    """The solution under its watch and the interactor, each one's stdout the other's stdin
+    (``deadline`` given the watch's pid, and the interactor's, whose wait for a core it reads);
     this process keeps no end of either pipe."""
     to_solution, to_interactor = os.pipe(), os.pipe()
     try:
-        command = watched(solution, report, limits, limits.timeout)
+        command = watched(solution, report, limits, deadline.watch_timeout)
         pipes = (to_solution[0], to_interactor[1])
         solution_process = start(command, cwd, solution_err, "solution", run_environment(), pipes)
+        deadline.watch = solution_process.pid
         judge_pipes = (to_interactor[0], to_solution[1])
         judge = start_judge(argv, cwd, subprocess.DEVNULL, solution_process, judge_pipes)
+        deadline.interactor = judge.pid
     finally:
         for end in (*to_solution, *to_interactor):
             os.close(end)
     return solution_process, judge
-
-
-def _reaped(process: subprocess.Popen, seconds: float) -> Exit:
-    """``process`` waited for at most ``seconds``, then its group killed (what it left
-    running ends with it too); how it exited."""
-    try:
-        _, status, usage = _wait4(process.pid, seconds)
-    finally:
-        kill_group(process.pid)
-        untrack(process.pid)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    return Exit(process.returncode, 0.0, usage.ru_utime + usage.ru_stime)
-
-
-def _wait4(pid: int, seconds: float):
-    """``os.wait4`` of ``pid``, its group killed once ``seconds`` have passed."""
-    timer = threading.Timer(seconds, kill_group, (pid,))
-    timer.start()
-    try:
-        return os.wait4(pid, 0)
-    finally:
-        timer.cancel()

@@ -4,11 +4,14 @@ the interactor's status read as a relayed game reads it, the solution measured b
 import sys
 from pathlib import Path
 
+from kit.run import game_deadline
 from kit.run.joined_game import play_joined
 from kit.run.limits import Limits
 
 PROGRAMS = Path(__file__).resolve().parents[3] / "tests" / "fixtures" / "interactive"
 INTERACTOR = [sys.executable, str(PROGRAMS / "guess_interactor.py")]
+SEARCH = PROGRAMS / "binary_search.py"
+STARVED = {"1": (0, 100 * 10**9)}  # a thread's time on a core and its run delay, ns
 
 
 def program(name):
@@ -48,3 +51,21 @@ def test_a_solution_that_never_ends_is_killed_by_its_watch_at_the_timeout(tmp_pa
     # past its 0.5 s limit on a core, or waiting for one (beside two busy loops it spun
     # 0.47 s by the 1 s timeout, having waited 0.53 s)
     assert game.solution.cpu + game.solution.waited > 0.5, game.solution
+
+
+def test_a_joined_game_starved_of_a_core_is_not_killed_at_the_plain_timeout(tmp_path, monkeypatch):
+    """Its deadline moves on by what its two sides waited, ready, for a core, as a relayed
+    game's does (kit.run.game_deadline): a solution of little CPU time, 1.5 s into a game under
+    a 1 s timeout (its wait for a core injected: every side read as having waited 100 s, which
+    the deadline bounds by what it spent off every core), is not killed and is accepted."""
+    monkeypatch.setattr(game_deadline, "schedstats", lambda pid, threads=None: STARVED)
+    secret = tmp_path / "sample-1.in"
+    secret.write_text("100 7 37\n")
+    limits = Limits(0.5, 1.0, 1 << 30, 64 << 20, stack_bytes=64 << 20)
+    late = (
+        f"import time, runpy; time.sleep(1.5); runpy.run_path({str(SEARCH)!r}, run_name='__main__')"
+    )
+    solution = [sys.executable, "-I", "-S", "-c", late]
+    game = play_joined(solution, INTERACTOR, secret, cwd=tmp_path, limits=limits)
+    assert game.accepted and game.clean, game.solution
+    assert game.solution.cpu < 0.5
