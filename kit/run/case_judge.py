@@ -191,6 +191,7 @@ class CaseJudge:
         a loop killed at its timeout after a few exchanges is not played twice)."""
         outcome, cpu, chunks = relayed
         source = self.problem.source
+        # a multi-pass game's passes need each nextpass.in, which a joined game does not read
         if self.interactor is None or limits.per_move or (source is not None and source.passes):
             return outcome, timing
         if cpu - limits.time > chunks * HOP_CPU:
