@@ -53,6 +53,7 @@ from kit.run.problem_judges import compiled_judges
 from kit.run.process import Timing
 from kit.run.schedule import SKIPPED, Job, Schedule, cores, run_jobs
 from kit.run.thread_judges import ThreadJudges
+from kit.run.tracebacks import without_markers
 from kit.run.verdicts import (
     MLE,
     OK,
@@ -411,12 +412,11 @@ def _record(
 
 
 def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: Outcome) -> None:
+    """A case's failure into ``ran``: one told already for another target, in the same words
+    (a traceback's position markers aside: CPython's, not PyPy's), gets the new labels."""
+    alike = (case.name, outcome.message, without_markers(outcome.details))
     for failure in ran.failures:
-        if (failure.case, failure.message, failure.details) == (
-            case.name,
-            outcome.message,
-            outcome.details,
-        ):
+        if (failure.case, failure.message, without_markers(failure.details)) == alike:
             failure.labels += labels
             return
     expected = case.expected.read_bytes() if case.expected is not None else None

@@ -10,7 +10,9 @@ traceback keeps its last ``TRACEBACK_FRAMES`` frames whole, the solution's own d
 before them and its exception; other text its last ``STDERR_LINES`` lines; what is left out
 is counted in its place. Control characters are shown, not sent to the terminal, and a byte
 that is not UTF-8 as ``\\xff`` (``kit.visible``), its backslashes left as Python wrote them.
-The hints for usual mistakes follow (``kit.run.failure_hints``).
+The hints for usual mistakes follow (``kit.run.failure_hints``). ``without_markers`` is a
+traceback less the position markers (``~~~^^``) CPython 3.11+ prints and PyPy does not, so
+that one crash under both reads as one.
 """
 
 from __future__ import annotations
@@ -29,6 +31,13 @@ TRACEBACK_FRAMES = 3  # a traceback: its last frames whole, and the solution's o
 
 
 _FILE_LINE = re.compile(r'File "([^"]*)", line (\d+)')
+_MARKERS = re.compile(r"\s*[~^]+\s*")  # a line of a frame's position markers, 3.11+
+
+
+def without_markers(lines: list[str]) -> list[str]:
+    """``lines`` less the lines of position markers under a frame's code (``~~~~^^``), which
+    CPython 3.11+ prints and PyPy and older versions do not."""
+    return [line for line in lines if not _MARKERS.fullmatch(line)]
 
 
 def _with_helper_sources(root: Path, lines: list[str], helpers: set[str]) -> list[str]:

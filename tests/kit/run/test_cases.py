@@ -634,3 +634,18 @@ def test_targets_run_by_one_interpreter_get_its_memory_warning_once(toy_run, mon
     ran = run_all(problem, bundle, script, [sample(problem)], columns, options=ONE_AT_A_TIME)
     memory = [warning for warning in ran.warnings if "MiB" in warning]
     assert len(columns) == 2 and len(memory) == 1, ran.warnings
+
+
+def test_one_crash_under_cpython_and_pypy_is_one_failure_of_both(tmp_path):
+    """CPython 3.11+ marks each frame's expression (``~~~~^^``), PyPy does not: the same crash
+    was told twice, its traceback once per target, as two ways of failing."""
+    case = Case("samples/a/1.in", tmp_path / "1.in", None)
+    frame = ["Traceback (most recent call last):", '  File "solutions/a.py", line 3, in <module>']
+    marked = [*frame, "    main()", "    ~~~~^^", "KeyError: 7"]
+    plain = [*frame, "    main()", "KeyError: 7"]
+    ran = cases_module.Ran([])
+    for label, details in (("3.13", marked), ("pypy3.10", plain)):
+        crash = case_judge.Outcome("RE", "runtime error: KeyError: 7", details)
+        cases_module._add_failure(ran, case, [label], crash)
+    (failure,) = ran.failures
+    assert failure.labels == ["3.13", "pypy3.10"] and failure.details == marked

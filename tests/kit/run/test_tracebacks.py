@@ -3,7 +3,7 @@ own lines, a helper's frame with the line of code Python could not show, the bun
 as one line, a long traceback cut to its last frames and the solution's own deepest, a long
 stderr to its last lines, control characters shown."""
 
-from kit.run.tracebacks import explain
+from kit.run.tracebacks import explain, without_markers
 
 
 def test_a_crash_in_the_solution_is_told_in_the_solution_s_lines(toy_run, tmp_path):
@@ -191,3 +191,9 @@ def test_the_bundle_s_loader_frames_become_one_line(toy_run):
             helper,
             "    X = 1",
         ] + ["ValueError: x"]
+
+
+def test_without_markers_leaves_a_traceback_as_pypy_prints_it():
+    """Only the lines of 3.11+'s position markers go: code holding a ``^`` or ``~`` stays."""
+    marked = ['  File "a.py", line 3, in f', "    x = a ^ ~b", "        ~~^~~~", "            ^^^^"]
+    assert without_markers([*marked, "ValueError: ^"]) == [*marked[:2], "ValueError: ^"]
