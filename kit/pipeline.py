@@ -47,6 +47,7 @@ from kit.judges.targets import Interpreter, Runner
 from kit.problem_cases import Case, judge_cases, sample_cases
 from kit.registry import Problem
 from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
+from kit.run.game_transcript import without_transcript
 from kit.run.limits import prefetch
 from kit.run.process import warm_launcher
 from kit.workspace import MISSING, file_state
@@ -245,8 +246,8 @@ def _take_run(ran: Ran | BuildError, result: Result) -> None:
     result.ran = ran
     result.notes += result.ran.warnings
     alike: dict[tuple, list] = {}  # a failure's words -> the cases that failed so, in order
-    for failure in result.ran.failures:
-        key = (failure.message, tuple(failure.labels), tuple(failure.details))
+    for failure in result.ran.failures:  # a game's alike whatever was said on the way
+        key = (failure.message, tuple(failure.labels), tuple(without_transcript(failure.details)))
         alike.setdefault(key, []).append(failure)
     for first, *later in alike.values():
         labels = ", ".join(first.labels)

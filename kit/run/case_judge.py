@@ -64,6 +64,7 @@ from kit.run.failure_hints import (
     slow_input_hint,
 )
 from kit.run.float_answers import float_hint
+from kit.run.game_transcript import HEADING
 from kit.run.game_verdicts import INTERACTOR_ACCEPTED
 from kit.run.interact import run_interactive
 from kit.run.joined_game import play_joined
@@ -410,9 +411,7 @@ class CaseJudge:
             waited=game.waited,  # the time it waited for a core is not counted, as in a batch run
             relayed=game.relayed,
         )  # fmt: skip
-        details = (
-            ["last lines exchanged (> from the solution, < to it):"] if game.transcript else []
-        )
+        details = [HEADING] if game.transcript else []
         details += [f"  {line}" for line in game.transcript]
         if game.verdict == OK:
             checked = self.check_game(case, game.interactor_output)

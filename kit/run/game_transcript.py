@@ -16,6 +16,9 @@ API::
     Transcript.feed(mark, data) # bytes relayed one way, as they come
     Transcript.note(mark, text) # a remark after what was relayed that way
     Transcript.result() -> list[str]
+    HEADING                     # the line a failure's details give a transcript under
+    without_transcript(details) # those details less the transcript: what a game's failure
+                                # is, whatever was said on the way (two cases' alike)
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from kit.visible import text_of, visible
 
 LINE_CHARS = 200  # of a transcript line
 TO_INTERACTOR, TO_SOLUTION = "> ", "< "
+HEADING = "last lines exchanged (> from the solution, < to it):"
 NO_EOL = "  [no end of line]"  # after a transcript's line that was never ended
 # the bytes of a line never ended that are kept: enough for LINE_CHARS + 1 characters of UTF-8
 # (4 bytes at most each), so that a character cut in two lies past the cut, never shown
@@ -97,3 +101,15 @@ class Transcript:
             entries = [entry for lines in self.lines.values() for entry in lines]
         entries.sort(key=lambda entry: (entry[2], entry[0]))
         return [text for at, text, remark in entries if remark or at > self.left_out]
+
+
+def without_transcript(details: list[str]) -> list[str]:
+    """A failure's ``details`` less the transcript they hold: ``HEADING`` and the lines under
+    it, each indented by two spaces."""
+    if HEADING not in details:
+        return details
+    start = details.index(HEADING)
+    end = start + 1
+    while end < len(details) and details[end].startswith("  "):
+        end += 1
+    return details[:start] + details[end:]

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from kit import pipeline
-from kit.build_results import Status
+from kit.build_results import Result, Status
 from kit.bundle_making import make_bundle
 from kit.check.checks import check
 from kit.errors import BuildError
@@ -17,7 +17,8 @@ from kit.judges.targets import stand_in
 from kit.pipeline import build_problem, columns_for
 from kit.registry import load_registry
 from kit.run.case_judge import CaseJudge
-from kit.run.cases import RunOptions
+from kit.run.cases import Failure, Ran, RunOptions
+from kit.run.game_transcript import HEADING
 from tests.bundle_support import stale_dist, toy_sum
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
@@ -115,6 +116,23 @@ def test_failures_alike_on_many_cases_are_told_once_then_counted(toy):
         "samples/toy_sum/sample-3.in, ... samples/toy_sum/sample-8.in"
     ), result.errors
     assert len(result.errors) < 15
+
+
+def test_games_failing_alike_are_told_once_whatever_they_exchanged(toy):
+    """A solution reading past the game's end failed every sample so, each game with its own
+    numbers exchanged: its traceback and 20 lines of exchange were printed for every case."""
+    crash = ["the solution's traceback, in its own files:", "ValueError: invalid literal"]
+    result = Result(toy_sum(toy))
+    failures = [
+        Failure(f"samples/g/{n}.in", ["3.13"], "runtime error", [HEADING, f"  > ! {n}", *crash])
+        for n in (1, 2, 3)
+    ]
+    pipeline._take_run(Ran([], total=3, failures=failures), result)
+    assert result.errors == [
+        "toy_sum: samples/g/1.in: runtime error (3.13)",
+        *(f"    {line}" for line in [HEADING, "  > ! 1", *crash]),
+        "toy_sum: 2 more cases failed the same way: samples/g/2.in, samples/g/3.in",
+    ]
 
 
 def test_each_count_of_failures_alike_follows_its_own_first(toy):

@@ -1,7 +1,7 @@
 """kit.run.game_transcript: the lines a game carried, each in its place (the transcripts of
 games played: tests/kit/run/test_interact.py)."""
 
-from kit.run.game_transcript import Transcript
+from kit.run.game_transcript import HEADING, Transcript, without_transcript
 
 
 def test_a_line_never_ended_is_said_so_in_its_place():
@@ -86,3 +86,10 @@ def test_a_long_line_is_cut_before_it_is_escaped():
     shown = record.result()
     assert shown[0] == "> " + "\\x00" * 197 + "..."
     assert shown[1] == "< " + "é" * 197 + "..." + "  [no end of line]"
+
+
+def test_a_failure_less_its_transcript_keeps_its_hints_and_traceback():
+    """The lines under the heading go, the first line not indented under it stays."""
+    details = [HEADING, "  < 5", "  > ? 3", "hint: flush", "Traceback:", '  File "a.py"']
+    assert without_transcript(details) == details[3:]
+    assert without_transcript(details[3:]) == details[3:]
