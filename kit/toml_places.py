@@ -57,12 +57,29 @@ def syntax_error(said: str, text: str) -> str:
     """tomllib's message ``said`` of a syntax error in problems.toml's ``text``, as the kit's
     other errors of the file read: its line first, then the table it lies in (the nearest
     header above it), ``problems.toml:20: [slug]: Illegal character '\\n' (column 8)``; the
-    last table alone when tomllib names no line (at the end of the document)."""
+    last table alone when tomllib names no line (at the end of the document). A table
+    declared twice is said in TOML's terms, not as the tuple tomllib names it by."""
+    said = _declared_twice(said, text)
     at = _AT.search(said)
     if at is None:
         return _placed("problems.toml", table_at(text, text.count("\n") + 1), said)
     table = table_at(text, int(at[1]))
     return _placed(f"problems.toml:{at[1]}", table, f"{said[: at.start()]} (column {at[2]})")
+
+
+_TWICE = re.compile(r"Cannot declare \(('[^']*'(?:, '[^']*')*,?)\) twice")  # tomllib's words
+
+
+def _declared_twice(said: str, text: str) -> str:
+    """tomllib's ``Cannot declare ('pairs',) twice`` as ``declared a second time (the first at
+    line 33)``, the table named before it (``_placed``); other messages as they are."""
+    found = _TWICE.match(said)
+    if found is None:
+        return said
+    name = ".".join(re.findall(r"'([^']*)'", found[1]))
+    first, _ = table_lines(text, name)
+    where = f" (the first at line {first})" if first is not None else ""
+    return f"declared a second time{where}{said[found.end() :]}"
 
 
 def _placed(where: str, table: str | None, said: str) -> str:

@@ -80,6 +80,20 @@ def test_a_syntax_error_names_its_line_and_the_table_it_lies_in(toy):
     )
 
 
+def test_a_table_declared_twice_is_said_in_toml_s_words_with_the_first_s_line(toy):
+    """It said tomllib's "Cannot declare ('toy_sum',) twice", a Python tuple."""
+    text = TABLE.format(judge="POJ", extra="")
+    (toy / "problems.toml").write_text(f"{text}\n[toy_sum]\njudge = 'POJ'\n")
+    first = text.splitlines().index("[toy_sum]") + 1
+    second = len(text.splitlines()) + 2
+    with pytest.raises(BuildError) as raised:
+        load_registry(toy)
+    assert str(raised.value) == (
+        f"problems.toml:{second}: [toy_sum]: declared a second time (the first at line {first})"
+        " (column 9)"
+    )
+
+
 @pytest.mark.parametrize("judge", ["", "   "])
 def test_an_empty_judge_is_refused(toy, judge):
     assert error(toy, judge=judge) == (
