@@ -32,6 +32,8 @@ What they stand on, and what stands on them:
 - ``cache``      what the kit learned that does not change: interpreters, vermin's findings
 - ``commands/``  one module per command, each thin; ``cli`` the command line
 - ``processes``  helper programs (checkers, validators, interactors) run to an end
+- ``launcher``   the watch over a judged run, a program of its own that imports no kit module
+                 (``run/process`` starts it by its path; ``processes`` shares its helpers)
 - ``errors``     BuildError, the one-line error
 - ``data/``      the toy checkout ``startup`` measures
 """

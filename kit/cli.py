@@ -23,7 +23,7 @@ non-zero exit, never a traceback: 2 for a usage error (unknown problem, bad opti
 problems.toml), 1 for a problem that fails. The process ends by ``exit_now``: output flushed,
 exit handlers run, no interpreter teardown. Ctrl-C (130), SIGTERM and SIGHUP (128 + the
 signal) stop a command in one line, with the same clean-up: staged files removed, and every
-run the kit started ended at once (kit.run.launcher).
+run the kit started ended at once (kit.launcher).
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.run.launcher import (  # the launcher's own: no kit module it imports
+from kit.launcher import (  # the launcher's own: no kit module it imports
     SWEEP_ROUNDS,
     become_subreaper,
     children,

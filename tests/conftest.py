@@ -17,11 +17,14 @@
   the kit gives up on), at the test's end; and no thread a test starts outlives it (each test
   fails that leaves one running 10 s past its end): a fork in a process with threads left
   is unsafe, and later tests fork.
+- ``crowded_core``, ``shared_core``: three busy loops, or one, on the first core the tests may
+  use, and the argv prefix that puts a run there too (the time a run waits for a core).
 """
 
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -31,6 +34,7 @@ from pathlib import Path
 import pytest
 
 from kit.startup import TOY
+from tests.process_support import PIN_FIRST_CORE
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -193,3 +197,40 @@ def temp_folder_of_the_run(tmp_path_factory):
         os.environ.pop("TMPDIR", None)
     else:
         os.environ["TMPDIR"] = before_env
+
+
+def _busy_loops(count: int):
+    """``count`` busy loops on the first core the tests may use while the fixture lasts, each in a
+    session of its own (a kernel that groups tasks by session for fairness, autogroup, then
+    shares the core out as one without it: a run, its own session's, got half the core
+    beside three loops of one session, a quarter where autogroup was off); the argv prefix
+    that puts a run there too."""
+    if not hasattr(os, "sched_setaffinity") or not Path("/proc/self/task").is_dir():
+        pytest.skip("needs Linux's affinity and /proc")
+    loop = f"import os; {PIN_FIRST_CORE}\nwhile True:\n    pass\n"
+    loops = [
+        subprocess.Popen([sys.executable, "-c", loop], start_new_session=True) for _ in range(count)
+    ]
+    try:
+        yield [
+            sys.executable,
+            "-c",
+            f"import os, sys; {PIN_FIRST_CORE}; exec(sys.argv[1])",
+        ]
+    finally:
+        for busy in loops:
+            busy.kill()
+            busy.wait()
+
+
+@pytest.fixture
+def crowded_core():
+    """Three busy loops on the first core: a run put there gets a quarter of it at most,
+    whatever else the machine does."""
+    yield from _busy_loops(3)
+
+
+@pytest.fixture
+def shared_core():
+    """One busy loop on the first core: a run put there gets about half of it."""
+    yield from _busy_loops(1)

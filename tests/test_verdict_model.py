@@ -16,7 +16,7 @@ LIMIT_NAMES = {"peak_kib", "memory_kib", "kill_kib", "time_limit"}
 VERDICT_HOME = KIT / "run" / "verdicts.py"
 LIMIT_HOMES = {
     KIT / "run" / "limits.py",
-    KIT / "run" / "launcher.py",
+    KIT / "launcher.py",
     KIT / "problem_limits.py",  # a problem's limits as its table sets them, checked
     KIT / "units.py",  # the bounds of the limits' units, held alike by every reader
 }

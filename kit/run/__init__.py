@@ -3,7 +3,6 @@
 - ``cases``      the stage: every case under every target, failures in the author's terms
 - ``process``    one whole-process run: time, peak memory, output cap, stack, kill at a timeout
 - ``limits``     the limits a run is held to and the one rule for each (time, memory, output)
-- ``launcher``   the watch over a run, a program of its own (started, never imported for work)
 - ``schedule``   which runs a check makes: verdicts side by side, the times that matter alone
 - ``verdicts``   the judges' verdicts (ok, WA, PE, TLE, MLE, OLE, RE, JE) and their messages
 - ``interact``   a solution played against the problem's own interactor

@@ -2,7 +2,7 @@
 with the allowance a game timed as a whole gets for the chunks its relay passed on
 (``kit.run.game_relay``, at this machine's cost of a chunk: ``kit.run.relay_cost``) and for
 what its two sides and the relay's threads waited, ready, for a core other work held (a batch
-run's deadline moves on by that wait: ``kit.run.launcher``), and when it was (``Deadline``);
+run's deadline moves on by that wait: ``kit.launcher``), and when it was (``Deadline``);
 the CPU time of every process below the solution's watch (``cpu_under``), past whose limit the
 allowance stops.
 """
@@ -14,8 +14,8 @@ import os
 import time
 from dataclasses import dataclass, field
 
+from kit.launcher import descendants, schedstats
 from kit.run.game_relay import Ends
-from kit.run.launcher import descendants, schedstats
 
 # a game timed as a whole is killed at the timeout plus an allowance for each chunk the relay
 # passed on (its two hops cost a judge's joined pipes nothing: docs/kit.md, "The interactive

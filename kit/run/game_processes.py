@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import IO
 
 from kit.errors import NO_FILES, BuildError
+from kit.launcher import ended_with
 from kit.processes import (
     DRAIN_SECONDS,
     Drain,
@@ -49,7 +50,6 @@ from kit.run.game_deadline import Deadline
 from kit.run.game_relay import Cap, Ends, relay_threads, size_pipes
 from kit.run.game_transcript import Transcript
 from kit.run.game_verdicts import BACKSTOP_SECONDS, Exit, Statuses
-from kit.run.launcher import ended_with
 from kit.run.limits import Limits
 from kit.run.process import PARENT, read_watch_report, run_environment, watch_command
 
@@ -238,7 +238,7 @@ def _reap(
 
 
 def _end_solution(watch: int) -> None:
-    """End the solution under its ``watch`` (``kit.run.launcher``'s ``wrap``), which then
+    """End the solution under its ``watch`` (``kit.launcher``'s ``wrap``), which then
     still reports what it measured (the peak of a game killed for its output); the deadline
     ends both, should the watch not answer."""
     with contextlib.suppress(ProcessLookupError):

@@ -18,7 +18,7 @@ whatever command ran it.
   enforces (it times each reply); the whole game is stopped at ``game_timeout``.
 - **memory**: the peak resident set of the process (the kernel's maximum, ``wait4``); while a
   run has several processes, their memory together, as a judge's control group counts it (the
-  first's resident set plus the pages each other holds alone, ``kit.run.launcher``). How it
+  first's resident set plus the pages each other holds alone, ``kit.launcher``). How it
   is held against the limit depends on what is known of the judge (``Profile.memory``):
   ``WHOLE`` (the judge documents that it counts the whole process, interpreter included) holds
   the peak itself to the limit; ``OWN`` (every judge whose accounting is not documented) holds

@@ -1,7 +1,7 @@
 """Run one case as a judge would: a fresh process, stdin from the input, whole-process limits.
 
 The clock runs from just before the process is started until it has been reaped, so start-up
-is included. A run is watched by a small launcher process (``kit/run/launcher.py``, started as
+is included. A run is watched by a small launcher process (``kit/launcher.py``, started as
 a program of its own: the module doc says why), which enforces the limits the way judges do
 and keeps the build safe from what it runs:
 
@@ -125,7 +125,7 @@ class Timing:
         self.peak_kib = max(self.peak_kib, run.peak_kib)
 
 
-LAUNCHER = Path(__file__).with_name("launcher.py")  # run as a program, never imported here
+LAUNCHER = Path(__file__).parent.parent / "launcher.py"  # run as a program, never imported here
 WATCH = [sys.executable, "-I", "-S", str(LAUNCHER)]
 
 
@@ -184,7 +184,7 @@ class _Launcher:
 
 def _raise_refused(said: object) -> None:
     """The launcher's word for a run it could not fork (the machine's process limit: see
-    kit.run.launcher), raised as the fork's own error, which the command reports in one line."""
+    kit.launcher), raised as the fork's own error, which the command reports in one line."""
     if isinstance(said, dict) and "refused" in said:
         raise BlockingIOError(errno.EAGAIN, str(said["refused"]))
 

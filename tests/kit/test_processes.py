@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import processes
+from kit import launcher, processes
 from kit.errors import BuildError
 from kit.processes import (
     STOPS,
@@ -24,7 +24,6 @@ from kit.processes import (
     signal_name,
     stops_held,
 )
-from kit.run import launcher
 from tests.process_support import alive, assert_ends
 
 ROOT = Path(__file__).resolve().parents[2]

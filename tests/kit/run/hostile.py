@@ -1,6 +1,6 @@
 """Test support (not a test module): hostile programs shared by the run tests
-(tests/kit/run/: test_launcher, test_verdicts, test_interact): the text of a program whose
-memory is spread over forked children."""
+(tests/kit/run/: test_verdicts, test_interact; tests/kit/test_launcher): the text of a
+program whose memory is spread over forked children."""
 
 
 def forked_hog(children, child_mib, parent_mib=0, leave_group=False):

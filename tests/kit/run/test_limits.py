@@ -348,7 +348,7 @@ def test_a_judge_that_counts_cpu_time_holds_the_limit_to_it():
 
 def test_the_wall_clock_leaves_out_what_a_run_waited_for_a_core():
     """A judge's machine runs nothing else beside the run: the time other work on this one
-    kept it from a core is not the run's (kit.run.launcher measures it)."""
+    kept it from a core is not the run's (kit.launcher measures it)."""
     from kit.run.process import Run
 
     crowded = Run(0, b"", b"", seconds=2.5, cpu_seconds=0.7, peak_kib=1, waited=1.8)

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from kit.judges.judge_messages import crash_line
+from kit.launcher import STDERR_HEAD, STDERR_KEPT
 from kit.run import process
-from kit.run.launcher import STDERR_HEAD, STDERR_KEPT
 from kit.run.process import (
     MEMORY,
     OVER_KEPT,

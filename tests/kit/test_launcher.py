@@ -1,4 +1,4 @@
-"""kit.run.launcher, as the program it is (``python -I -S launcher.py serve|wrap ...``): one JSON
+"""kit.launcher, as the program it is (``python -I -S launcher.py serve|wrap ...``): one JSON
 answer per request line, the run's stdin and stdout files, stderr's tail, the exit status of a
 crash, a program that cannot start, the kill at the deadline and over the memory limit, the
 output cap; ``wrap`` around a program with its own pipes, reporting to a file."""
@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from kit.judges.judge_messages import crash_line
-from kit.run.launcher import kept_stderr, schedstats
+from kit.launcher import kept_stderr, schedstats
 from tests.kit.run.hostile import forked_hog
 from tests.process_support import PIN_FIRST_CORE, REFUSING
 
-LAUNCHER = Path(__file__).resolve().parents[3] / "kit" / "run" / "launcher.py"
+LAUNCHER = Path(__file__).resolve().parents[2] / "kit" / "launcher.py"
 MIB = 1024
 
 
@@ -291,7 +291,7 @@ def test_anything_else_is_its_usage_line(arguments):
 
 
 def test_importing_it_does_nothing_and_its_helpers_read_this_process():
-    from kit.run import launcher
+    from kit import launcher
 
     statm = launcher.open_statm(os.getpid())
     try:
@@ -304,7 +304,7 @@ def test_importing_it_does_nothing_and_its_helpers_read_this_process():
 
 def test_the_resident_set_is_read_through_exec_from_one_descriptor():
     """The descriptor opened at the fork reads the program the child became."""
-    from kit.run import launcher
+    from kit import launcher
 
     mine = launcher.open_statm(os.getpid())
     target_kib = launcher.resident_kib(mine) + 64 * 1024  # more than the fork's, before exec
@@ -337,7 +337,7 @@ def test_the_resident_set_is_read_through_exec_from_one_descriptor():
 
 
 def test_the_watch_reads_often_at_first_and_less_as_a_run_ages():
-    from kit.run.launcher import POLL_MOST, POLL_SECONDS, poll_seconds
+    from kit.launcher import POLL_MOST, POLL_SECONDS, poll_seconds
 
     assert poll_seconds(0.0) == poll_seconds(0.04) == POLL_SECONDS == 0.005
     assert poll_seconds(0.08) == pytest.approx(0.01)
@@ -575,7 +575,7 @@ def test_each_thread_s_time_on_a_core_and_wait_for_one_are_read():
 
 
 def test_a_hard_limit_is_raised_where_the_launcher_may_and_kept_where_not(monkeypatch):
-    from kit.run import launcher
+    from kit import launcher
 
     stack = launcher.resource.RLIMIT_STACK
     monkeypatch.setattr(launcher.resource, "getrlimit", lambda kind: (8 << 20, 8 << 20))
@@ -668,7 +668,7 @@ def test_a_flood_of_stderr_is_read_without_looking_at_the_run_for_every_chunk(mo
     """Each look at the run (its processes, memory and waits in /proc) came after every 64 KiB
     read of its stderr: a run writing 1 GiB there took 2.5 s, 0.3 s of it its own CPU time, and
     was given TLE. The run is looked at as often as when it is quiet; stderr is read between."""
-    from kit.run import launcher
+    from kit import launcher
 
     looks = []
     counted = launcher.other_processes
