@@ -26,7 +26,8 @@ What they stand on, and what stands on them:
 - ``watch``      rebuild on every change of what a build read
 - ``bench``      ``bench``: worst-case timings from ``bench/<slug>.py``
 - ``startup``    ``startup``: start-up cost of the kit's bundles against hand-inlined code
-- ``verify``     ``verify``: a package's jury submissions, each verdict beside its folder's
+- ``verify/``    ``verify``: a package's jury submissions, each verdict beside its folder's;
+                 its data, validators and checker tried
 - ``scaffold``   the templates ``new`` writes
 - ``workspace``  the workspace: found upwards from the current folder, made by ``init``
 - ``cache``      what the kit learned that does not change: interpreters, vermin's findings
@@ -34,6 +35,7 @@ What they stand on, and what stands on them:
 - ``processes``  helper programs (checkers, validators, interactors) run to an end
 - ``launcher``   the watch over a judged run, a program of its own that imports no kit module
                  (``run/process`` starts it by its path; ``processes`` shares its helpers)
+- ``plurals``    a count and its noun ("2 cases"), as the commands' lines say it
 - ``errors``     BuildError, the one-line error
 - ``data/``      the toy checkout ``startup`` measures
 """

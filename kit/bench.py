@@ -51,6 +51,7 @@ from kit.judges.targets import (
     untimed,
 )
 from kit.pipeline import build_problem, foreign_target_notes
+from kit.plurals import counted
 from kit.problem_cases import Case
 from kit.problem_selection import select
 from kit.registry import Problem, load_registry
@@ -63,7 +64,6 @@ from kit.run.process import Timing, run_environment
 from kit.run.tracebacks import explain
 from kit.run.verdicts import OK, TLE, WA, message, process_verdict
 from kit.scaffold import is_stub
-from kit.verify_report import counted
 
 
 def run(

@@ -72,6 +72,7 @@ from kit.commands.stress_saved import save_folder, save_shown
 from kit.commands.stress_shrinking import shrunk_failure
 from kit.errors import AfterFailure, BuildError
 from kit.judges.targets import runner_for_runs
+from kit.plurals import counted
 from kit.problem_selection import select
 from kit.registry import load_registry
 from kit.stress import inputs
@@ -80,7 +81,6 @@ from kit.stress.inputs import keep_file
 from kit.stress.programs import made_elsewhere
 from kit.stress.shrink import NOT_SHRUNK, Shrunk
 from kit.stress.source import PARAM_ITEM, source_for
-from kit.verify_report import counted
 
 HELP = "run the bundle against a brute force on random inputs; shrink a failure"
 DEFAULT_SECONDS = 10.0

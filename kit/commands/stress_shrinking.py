@@ -24,10 +24,10 @@ import time
 
 from kit.commands.stress_report import SHOWN_CHARS, stop_name
 from kit.errors import BuildError
+from kit.plurals import counted
 from kit.stress import engine, inputs
 from kit.stress.engine import JudgeFailed, NoAnswer, Outcome, Stress, file_of, watched
 from kit.stress.shrink import NOT_SHRUNK, GeneratorRaised, Shrunk, shrink
-from kit.verify_report import counted
 
 
 def shrunk_failure(

@@ -5,15 +5,15 @@ allows, as setters check a package with problemtools' ``verifyproblem``.
 The package is read in place (``kit.packages``): its cases in the judge's order, its limits
 (time counted as its judge counts it: CPU time on Kattis), its validator or checker. The
 submissions run under the judge's first target that has its own interpreter here
-(``--target`` names another); the verdicts are ``kit.verify``'s, what agrees and what is too
-close to call on this machine ``kit.verdict_agreement``'s. ``--include DIR`` adds a folder its C
-and C++ programs' headers are looked for in. Under the header the package's notes, then a line
-for its test data (``kit.testdata_check``, a Kattis package's), one for its input
-validators, when it has any (``kit.input_check``: every one on every case's input, and on the
-invalid inputs), one for its checker, when it is a program (``kit.output_check``: junk and odd
-outputs), one for its validation outputs, then one line per submission as it is judged, then a
+(``--target`` names another); the verdicts are ``kit.verify.judging``'s, what agrees and what is too
+close to call on this machine ``kit.verify.verdict_agreement``'s. ``--include DIR`` adds a folder
+its C and C++ programs' headers are looked for in. Under the header the package's notes, then a line
+for its test data (``kit.verify.testdata_check``, a Kattis package's), one for its input
+validators, when it has any (``kit.verify.input_check``: every one on every case's input, and on the
+invalid inputs), one for its checker, when it is a program (``kit.verify.output_check``: junk and
+odd outputs), one for its validation outputs, then one line per submission as it is judged, then a
 count, and for a later-version Kattis package the bounds its submissions put on the time limit
-(``kit.limit_inference``), which also gives the limit of such a package that fixes none.
+(``kit.verify.limit_inference``), which also gives the limit of such a package that fixes none.
 
 Exit status: 0 when no submission disagrees and the package's own programs pass its checks (no
 input rejected, no invalid input accepted, no failure of the checker, every validation output
@@ -29,22 +29,23 @@ import argparse
 import dataclasses
 from pathlib import Path
 
-from kit import limit_inference, verify, verify_report
 from kit.commands import add_jobs, add_target, named_path, paragraph, seconds, target_runner
 from kit.errors import BuildError
-from kit.input_check import check_inputs
-from kit.judged_submissions import Judged
 from kit.judges.profiles import CPU, profile_for
 from kit.judges.programs import MissingHeader
 from kit.judges.targets import Runner, as_problem_target, runner_for_runs
-from kit.output_check import check_outputs
 from kit.package_problem import problem_from_package
 from kit.packages.model import PARTIALLY_ACCEPTED, Package, Submission
+from kit.plurals import counted
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import Problem
 from kit.run.verdicts import OK
-from kit.testdata_check import check_data
-from kit.verdict_agreement import (
+from kit.verify import judging, limit_inference, report
+from kit.verify.input_check import check_inputs
+from kit.verify.judged_submissions import Judged
+from kit.verify.output_check import check_outputs
+from kit.verify.testdata_check import check_data
+from kit.verify.verdict_agreement import (
     AGREES,
     DISAGREES,
     TOO_CLOSE,
@@ -129,8 +130,8 @@ def _package_problem(args: argparse.Namespace, shown: str) -> tuple[Problem, boo
     except BuildError as error:
         if "fixes no time limit" not in str(error):
             raise
-    problem = problem_from_package(args.package, shown, verify.STAND_IN_LIMIT, include)
-    return dataclasses.replace(problem, time_limit=verify.PROVISIONAL_LIMIT), False
+    problem = problem_from_package(args.package, shown, judging.STAND_IN_LIMIT, include)
+    return dataclasses.replace(problem, time_limit=judging.PROVISIONAL_LIMIT), False
 
 
 def _display_name(shown: str) -> str:
@@ -161,7 +162,7 @@ def _verify(args: argparse.Namespace) -> int:
         every = list(problem.source.submissions)
         done, partial = _bounding_runs(problem, every, runner, cases, args)
         infer = limit_inference.inferred_limit if problem.source.infers_time_limit else None
-        problem = (infer or verify.derived_limit)(problem, [*done.values(), *partial])
+        problem = (infer or judging.derived_limit)(problem, [*done.values(), *partial])
         extra = [j for j in [*done.values(), *partial] if j.submission not in chosen]
     assert problem.source is not None
     print(_header(problem, problem.source, runner, len(cases), _display_name(shown)), flush=True)
@@ -172,7 +173,7 @@ def _verify(args: argparse.Namespace) -> int:
     data, inputs, outputs = _checked_data(problem, cases, args.jobs)
     judged = _judged_table(problem, chosen, runner, cases, args)
     status = _summary(judged, problem)
-    defects = _format_failures(problem.source) + verify_report.defects(data, inputs, outputs)
+    defects = _format_failures(problem.source) + report.defects(data, inputs, outputs)
     # the bounds of a limit derived are the runs it was derived from, each case's time known
     provisional = [*done.values(), *partial]
     derived_from = {entry.submission.name for entry in provisional}
@@ -191,13 +192,13 @@ def _checked_data(problem: Problem, cases: list, jobs: int | None) -> tuple:
     assert problem.source is not None
     data = check_data(problem.source)
     if data is not None:
-        print("\n".join(verify_report.data_lines(data)), flush=True)
+        print("\n".join(report.data_lines(data)), flush=True)
     inputs = check_inputs(problem, jobs)
     if inputs is not None:
-        print("\n".join(verify_report.input_lines(inputs)), flush=True)
+        print("\n".join(report.input_lines(inputs)), flush=True)
     outputs = check_outputs(problem, cases, jobs)
     if outputs is not None:
-        print("\n".join(verify_report.output_lines(outputs)), flush=True)
+        print("\n".join(report.output_lines(outputs)), flush=True)
     return data, inputs, outputs
 
 
@@ -219,7 +220,7 @@ def _judged_table(
     judged = []
     named = args.target is not None
     for submission in chosen:
-        entry = verify.judge_submission(
+        entry = judging.judge_submission(
             problem, submission, _runner_of(problem, submission, runner, named), cases, args.jobs
         )
         judged.append(entry)
@@ -290,7 +291,7 @@ def _provisional_line(name: str) -> str:
     submissions, under problemtools' provisional limit, which a looping one takes in full."""
     return (
         f"verify {name}: no time limit in the package: its accepted submissions run first, "
-        f"under problemtools' provisional {verify.PROVISIONAL_LIMIT:g} s, to derive it "
+        f"under problemtools' provisional {judging.PROVISIONAL_LIMIT:g} s, to derive it "
         "(--time-limit S sets one)"
     )
 
@@ -315,7 +316,7 @@ def _bounding_runs(
             some = cases if bounds and allows_ok else []
         if some:
             own = _runner_of(problem, submission, runner, args.target is not None)
-            entry = verify.judge_submission(
+            entry = judging.judge_submission(
                 problem,
                 submission,
                 own,
@@ -394,7 +395,7 @@ def _header(problem: Problem, package: Package, runner: Runner, count: int, show
     return (
         f"verify {shown}: {package.format} package, {kind}; time limit "
         f"{problem.time_limit:g} s ({package.time_from}; {clock}, as {problem.judge} counts it), "
-        f"{problem.memory_limit} MiB; {verify_report.counted(count, 'case')} "
+        f"{problem.memory_limit} MiB; {counted(count, 'case')} "
         f"({samples} sample, {count - samples} secret); margin {package.margin:g} "
         f"({package.margin_from}); submissions under {runner.described}"
     )
@@ -453,5 +454,5 @@ def _summary(judged: list[Judged], problem: Problem) -> int:
     unrun = len(judged) - len(outcomes)
     if unrun:
         counts.append(f"{unrun} not run")
-    print(f"\n{verify_report.counted(len(judged), 'submission')}: {', '.join(counts)}")
+    print(f"\n{counted(len(judged), 'submission')}: {', '.join(counts)}")
     return 1 if DISAGREES in outcomes else 0

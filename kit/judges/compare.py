@@ -67,7 +67,7 @@ no verdict within the timeout is the validator's own failure. Its message is the
 ``FEEDBACK_DIR/judgemessage.txt``, else of what it printed. What it wrote to
 ``FEEDBACK_DIR/score.txt`` (a scoring problem's case score, accepted or not), and 2025-09's
 ``score_multiplier.txt``, are kept as text in ``Judgement.score``
-(``kit.judges.kattis_feedback.score_parts`` splits it), for ``kit.verify`` to judge by the
+(``kit.judges.kattis_feedback.score_parts`` splits it), for ``kit.verify.judging`` to judge by the
 package's rules. A C or C++ validator, or a folder of sources, is compiled once and cached
 (``kit.judges.programs``). The rule is ``kit.judges.validator_compare``'s.
 

@@ -4,7 +4,7 @@
 text, with 2025-09's ``score_multiplier.txt`` after ``MULTIPLIER_MARK``; ``score_parts`` splits
 them) and ``next_pass_input`` (a multi-pass problem's ``nextpass.in``, taken out of the folder).
 The validator is ``kit.judges.compare``'s ``validator:PATH``, the interactor
-``kit.run.interact``'s; ``kit.verify`` judges the scores by the package's rules.
+``kit.run.interact``'s; ``kit.verify.judging`` judges the scores by the package's rules.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ package format (``kit.packages.kattis``: problemtools, BAPCtools, DOMjudge; its 
 gives a ``Package`` (``kit.packages.model``): limits, cases in the judge's order, how output
 is judged (a ``compare`` and an ``interactor`` setting in problems.toml's terms) and the
 jury's sorted submissions (whether the kit's verdict on one agrees with its folder is
-``kit.verdict_agreement``'s).
+``kit.verify.verdict_agreement``'s).
 ``kit.packages.smallyaml`` reads their YAML; ``kit.packages.archive`` unpacks a zipped or
 tarred package once into the kit's cache.
 

@@ -14,16 +14,16 @@ Read as the spec says (Kattis/problem-package-format, spec/2025-09.md):
 - A top-level key that is exactly a default folder's name (``accepted``, ``wrong_answer``, ...)
   overrides the keys of that folder's default rule it gives and keeps the others; any other
   key adds requirements. The default rules, and the verdict words the format has (AC, WA, TLE,
-  RTE), belong with the kit's verdicts (``kit.verdict_agreement``); this module keeps the words
-  as given.
+  RTE), belong with the kit's verdicts (``kit.verify.verdict_agreement``); this module keeps the
+  words as given.
 - Under a key, ``permitted`` and ``required`` apply to every case; any other key whose value is
   a mapping is a test case glob (relative to ``data/``, without ``.in``; a case is matched when
   its path or a group above it is) with its own ``permitted``, ``required`` and ``message``
   (a text that must appear in the judge's message on one of those cases), and
   ``use_for_time_limit`` (``true``, ``false``, ``lower`` or ``upper``: whether the rule bounds
-  the time limit, ``kit.limit_inference``), and ``score``: a number, or a list of the lowest
+  the time limit, ``kit.verify.limit_inference``), and ``score``: a number, or a list of the lowest
   and the highest, that the submission's score (a case glob's: each group it matches) must
-  equal or fall in (a scoring problem's, ``kit.score_aggregation``). ``entrypoint`` (under a
+  equal or fall in (a scoring problem's, ``kit.verify.score_aggregation``). ``entrypoint`` (under a
   submission glob) names the file a submission of several files runs (``entrypoint_for``);
   ``language``, ``authors`` and ``model_solution`` are not checked here (a note names the ones
   given).
@@ -122,7 +122,7 @@ def _expectations(key: str, cases: str, rule: dict, where: str, unchecked: set) 
 
 def _verdicts(rule: dict, name: str, where: str) -> tuple[str, ...] | None:
     """A rule's verdict words as given (which words the format has is the verdict model's:
-    ``kit.verdict_agreement.check_words``)."""
+    ``kit.verify.verdict_agreement.check_words``)."""
     if name not in rule:
         return None
     value = rule[name]

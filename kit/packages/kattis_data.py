@@ -12,7 +12,7 @@ settings inherited by its subgroups and cases:
   package is read when the default validator takes them: a bad one is a one-line error);
   a case's own ``NAME.yaml`` (2025-09) overrides its group's. So are ``on_reject``,
   ``grader_flags`` and a scoring problem's ``accept_score``, ``reject_score`` and ``range``
-  (``Package.grading``, for ``kit.grading``; left empty for a pass-fail problem whose groups
+  (``Package.grading``, for ``kit.verify.grading``; left empty for a pass-fail problem whose groups
   keep break and no flags), and the input validators' ``input_validator_flags``
   (``input_validator_args`` later: a string, or a map from a validator's name to its own). A
   case's ``args`` (its ``NAME.yaml``'s, else its group's) and its ``NAME.files`` folder (no
@@ -94,7 +94,7 @@ def validation_data(path: Path, shown: str, group_file: str, default: bool) -> t
 def grading(path: Path, shown: str, config: dict, scored: bool) -> tuple[GroupGrading, ...]:
     """Each group's GroupGrading (path under data/: "", "sample", "secret/group1"), its
     settings inherited by its subgroups, problem.yaml's ``grading`` over them all
-    (``kit.packages.scoring``), for ``kit.grading``; () for a pass-fail problem whose groups
+    (``kit.packages.scoring``), for ``kit.verify.grading``; () for a pass-fail problem whose groups
     keep the defaults (break, no flags): its verdict is the first failing case's."""
     walk, found = _Walk(path, shown, OLD_GROUP_FILE), []  # legacy and 2023-07 only
     overrides = scoring.problem_overrides(config, shown)

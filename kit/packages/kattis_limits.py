@@ -6,7 +6,7 @@ spec/2025-09.md, "Limits"), each bad one a one-line error:
   problemtools' and BAPCtools' runs and read by DOMjudge: BAPCtools, bin/upgrade.py, moves it
   to ``limits.time_limit``), DOMjudge's order, else none (legacy packages leave it to the
   judge: the slowest accepted submission's time times ``time_multiplier``; later versions
-  infer it from the submissions: ``kit.limit_inference``, which the package's
+  infer it from the submissions: ``kit.verify.limit_inference``, which the package's
   ``infers_time_limit`` turns on);
 - ``limits.memory`` and ``limits.output`` in MiB, else the spec's typical system defaults,
   2048 and 8; ``limits.code`` a whole number of KiB, else 128. The time, memory and output

@@ -17,7 +17,7 @@ from kit.packages.kattis_files import LANGUAGES, hidden
 from kit.packages.model import PARTIALLY_ACCEPTED, Submission
 
 # The submission folders, legacy's and 2025-09's (rejected, brute_force); what each allows is
-# kit.verdict_agreement's. A scored problem's partially_accepted is read too.
+# kit.verify.verdict_agreement's. A scored problem's partially_accepted is read too.
 FOLDERS = (
     "accepted",
     "wrong_answer",

@@ -1,6 +1,6 @@
 """What a problem package says, whatever its format: limits, cases in the judge's order, how
 output is judged, and the jury's sorted submissions (``Package``, ``PackageCase``,
-``Submission``; which verdicts a folder or tag allows is ``kit.verdict_agreement``'s, with
+``Submission``; which verdicts a folder or tag allows is ``kit.verify.verdict_agreement``'s, with
 the kit's verdicts).
 
 Paths in ``compare`` and ``interactor`` are the specs of problems.toml's keys (see
@@ -54,7 +54,7 @@ def args_for(input_args: tuple, validator: str) -> tuple[str, ...]:
 
 
 class GroupGrading(NamedTuple):
-    """How a Kattis test data group's result is graded (``kit.grading``): its path under
+    """How a Kattis test data group's result is graded (``kit.verify.grading``): its path under
     data/ ("" for data/ itself, "sample", "secret/group1"), ``on_reject``, ``grader_flags``,
     and for a scoring problem the score of an accepted and of a rejected case, the range its
     score must fall in and whether the package's own grader aggregates it (problemtools'
@@ -71,7 +71,7 @@ class GroupGrading(NamedTuple):
 
 class ScoreGroup(NamedTuple):
     """A 2025-09 scoring problem's ``secret`` or one of its test data groups, as its
-    ``test_group.yaml`` sets them (``kit.score_aggregation``): its path under data/
+    ``test_group.yaml`` sets them (``kit.verify.score_aggregation``): its path under data/
     ("secret", "secret/group1"), its maximum score (None: unbounded), how its score comes
     from its cases or groups (``pass-fail``, ``sum`` or ``min``) and the groups (or
     ``sample``) whose every case must be accepted for it to score."""
@@ -135,11 +135,11 @@ class Package:
     # failing verdicts decide, as the legacy format's judges stop there
     expectations: tuple = ()
     resolution: float = 1.0  # a derived time limit is a multiple of this (seconds)
-    # the later Kattis versions' time-limit inference applies (kit.limit_inference); legacy
+    # the later Kattis versions' time-limit inference applies (kit.verify.limit_inference); legacy
     # Kattis and Polygon: problemtools' rule
     infers_time_limit: bool = False
     # each test data group's GroupGrading when some group sets more than the defaults, or the
-    # problem is scored (kit.grading); () otherwise
+    # problem is scored (kit.verify.grading); () otherwise
     grading: tuple[GroupGrading, ...] = ()
     # a scoring problem's objective, "max" or "min" (legacy problem.yaml's grading); "" for a
     # pass-fail problem, judged by verdicts alone
@@ -151,7 +151,7 @@ class Package:
     passes: int = 0
     # the grader program of groups with ``grading: custom`` (a spec path, as ``compare``'s), if any
     grader: str = ""
-    # a 2025-09 scoring problem's ``secret`` and test data groups (kit.score_aggregation);
+    # a 2025-09 scoring problem's ``secret`` and test data groups (kit.verify.score_aggregation);
     # () for every other problem
     score_groups: tuple[ScoreGroup, ...] = ()
     # the package forbids submissions to write files (2025-09: ``allow_file_writing`` false,

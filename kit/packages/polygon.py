@@ -28,10 +28,10 @@ reader p2d/polygon.py):
 - ``<assets><interactor><source path=...>``: an interactive problem, played through
   ``testlib:PATH`` (``kit.judges.programs``); its output file is then judged by the checker;
 - ``<assets><solutions><solution tag=...><source path=... type=...>``: the jury's solutions
-  by tag (``kit.verdict_agreement`` says what each tag allows); ``do-not-run`` ones are left
+  by tag (``kit.verify.verdict_agreement`` says what each tag allows); ``do-not-run`` ones are left
   out;
 - ``<assets><validators><validator><source path=...>``: the input validators, each run on
-  every test's input by ``kit.input_check`` with testlib's validator arguments, ``--testset
+  every test's input by ``kit.verify.input_check`` with testlib's validator arguments, ``--testset
   NAME`` and ``--group G`` for a test of a group (testlib.h, ``registerValidation(argc,
   argv)``: "[--testset testset] [--group group]"); testlib's exit status 0 confirms it.
   Each validator's tests (``<validator><testset>``: ``<input-path-pattern>``,
@@ -43,7 +43,7 @@ reader p2d/polygon.py):
   with its ``.o`` (the output) and ``.a`` (the answer) by default, each judged as a
   contestant's output is and getting the verdict its ``<test verdict=...>`` says: ``ok``,
   ``wrong-answer``, ``presentation-error`` or ``crashed`` (testlib's OK, WA, PE and FAIL;
-  ``kit.output_check``). A test whose file is missing or whose verdict is none of these is
+  ``kit.verify.output_check``). A test whose file is missing or whose verdict is none of these is
   left out with a note. (problem.xml as purplesyringa/problem-xml-specs, docs/10-assets.md,
   describes it.)
 
@@ -79,7 +79,8 @@ NAME_MAX = 255  # characters a file name may hold (ext4, NTFS, APFS: 255)
 # a printf conversion's width, precision and type (Python's %-formatting: key, flags, width,
 # .precision, length, type), or a literal %%, which has none
 CONVERSION = re.compile(r"%%|%(?:\([^)]*\))?[-+ #0]*(\d*)(?:\.(\d*))?[hlL]?(.?)", re.DOTALL)
-# Polygon's solution tags (what each allows is kit.verdict_agreement's); do-not-run is left out.
+# Polygon's solution tags (what each allows is kit.verify.verdict_agreement's); do-not-run is left
+# out.
 TAGS = (
     "main",
     "accepted",

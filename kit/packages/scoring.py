@@ -11,7 +11,7 @@ format's and 2023-07's scoring; problemtools/metadata.py, ``LegacyGrading`` and
   "MIN MAX") are inherited by its subgroups; problem.yaml's ``grading`` may set them (and
   ``on_reject``: ``first_error`` is break, ``grade`` continue) for every group at once.
 - A group's ``grading: custom`` (inherited) has the package's grader aggregate it
-  (``kit.grading``); only a scoring problem may.
+  (``kit.verify.grading``); only a scoring problem may.
 - 2025-09's scoring is another model (spec/2025-09.md, "Test data configuration" and "Result
   aggregation"): ``secret`` and each test data group (a folder right under it with a
   ``test_group.yaml``) has a ``max_score`` (``secret`` 100, a group ``unbounded``, by
@@ -20,7 +20,7 @@ format's and 2023-07's scoring; problemtools/metadata.py, ``LegacyGrading`` and
   of them together (a pass-fail group bounded; a bounded ``secret``'s groups bounded; a
   pass-fail ``secret``'s groups pass-fail; ``require_pass`` naming ``sample`` or an earlier
   pass-fail group, ``secret`` only ``sample``; none of these keys in ``sample``), each a
-  one-line error. ``kit.score_aggregation`` scores a run with them.
+  one-line error. ``kit.verify.score_aggregation`` scores a run with them.
 
 API::
 

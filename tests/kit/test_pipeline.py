@@ -84,7 +84,7 @@ def test_a_run_is_stopped_at_the_output_limit_kattis_too(toy, judge):
     """A program printing forever under a 1 MiB output limit: OLE, as Kattis judges one that
     "outputs much more data than we expect" while it runs (its help page "How judging is
     done"); it was TLE for Kattis when the build judged the size last, as only problemtools
-    does (``verify``'s rule: tests/kit/test_verify.py)."""
+    does (``verify``'s rule: tests/kit/verify/test_judging.py)."""
     table = (toy / "problems.toml").read_text()
     settings = f'judge = "{judge}"\nid = "1"\nkind = "batch"\ntime_limit = 0.5\noutput_limit = 1'
     old = 'judge = "nowhere"\nid = "1"\nkind = "batch"\ntime_limit = 1.0'

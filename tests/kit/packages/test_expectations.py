@@ -2,7 +2,7 @@
 test case globs under it, the keys not checked named), and its globs matched as BAPCtools
 matches them (whole names, parent folders, ``*`` within a name, braces with their spaces
 stripped). The default folders' rules and the verdict words:
-tests/kit/test_verdict_agreement.py."""
+tests/kit/verify/test_verdict_agreement.py."""
 
 import pytest
 
@@ -22,7 +22,7 @@ def test_no_file_is_no_expectation(tmp_path):
 
 
 def test_each_key_gives_its_rules_as_written_and_its_case_globs_theirs(tmp_path):
-    """The default folders' rules and the verdict words are kit.verdict_agreement's
+    """The default folders' rules and the verdict words are kit.verify.verdict_agreement's
     (test_verdict_agreement.py)."""
     found, notes = read(
         tmp_path,
@@ -47,7 +47,7 @@ def test_each_key_gives_its_rules_as_written_and_its_case_globs_theirs(tmp_path)
 
 def test_use_for_time_limit_is_read_per_rule_and_per_case_glob(tmp_path):
     """BAPCtools' testexpectations: sample cases bound the limit from below, secret ones from
-    above (what the values do: tests/kit/test_limit_inference.py)."""
+    above (what the values do: tests/kit/verify/test_limit_inference.py)."""
     found, notes = read(
         tmp_path,
         "tle:\n  sample:\n    use_for_time_limit: lower\n  secret:\n"

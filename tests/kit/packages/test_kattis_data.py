@@ -146,7 +146,7 @@ def test_the_validation_data_is_read_with_its_settings_and_is_not_cases(tmp_path
 
 
 def test_each_group_s_on_reject_and_grader_flags_are_read_inherited(tmp_path):
-    """What they do: tests/kit/test_grading.py."""
+    """What they do: tests/kit/verify/test_grading.py."""
     files = {
         **ONE_CASE,
         "data/sample/1.in": "1\n",

@@ -1,8 +1,8 @@
 """kit.packages.kattis_validators: a Kattis-format package's judging programs as its reader
 names them: custom and interactive validation's validator, an unused validator and a wrong
 validation word noted, a validator in the other version's folder read and noted, a
-multi-pass problem's passes. Running the input validators is tests/kit/test_input_check.py's,
-the grader tests/kit/test_grader_program.py's."""
+multi-pass problem's passes. Running the input validators is tests/kit/verify/test_input_check.py's,
+the grader tests/kit/verify/test_grader_program.py's."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """A Kattis package's own grader, run as problemtools runs one (legacy spec, "Graders";
 problemtools, judge/grade.py): the aggregate of a test data group whose ``grading`` is
-``custom`` (``kit.grading``).
+``custom`` (``kit.verify.grading``).
 
 - The grader is the program in ``graders/`` (``Package.grader``), started with the group's
   grader flags as its arguments, one line per sub-result on stdin: its verdict in the

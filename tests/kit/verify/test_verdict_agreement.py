@@ -1,18 +1,18 @@
-"""kit.verdict_agreement: how the kit's verdict on a submission stands to what its folder or
+"""kit.verify.verdict_agreement: how the kit's verdict on a submission stands to what its folder or
 tag allows, to its package's submissions.yaml rules and to a scoring problem's score; the
 formats' words for the kit's verdicts, and a rule naming a word the format lacks. Through
-``cpkit verify``: tests/kit/test_verify.py."""
+``cpkit verify``: tests/kit/verify/test_judging.py."""
 
 from pathlib import Path
 
 import pytest
 
 from kit.errors import BuildError
-from kit.judged_submissions import Judged
 from kit.packages.expectations import Expectation
 from kit.packages.model import KATTIS, POLYGON, Submission
 from kit.run.verdicts import MLE, OK, PE, RE, TLE, WA
-from kit.verdict_agreement import (
+from kit.verify.judged_submissions import Judged
+from kit.verify.verdict_agreement import (
     AGREES,
     DISAGREES,
     TOO_CLOSE,

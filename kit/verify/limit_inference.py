@@ -3,7 +3,7 @@ fits them (Kattis/problem-package-format, spec/2025-09.md, "Problem timing" and 
 inference"; read as BAPCtools reads it: bapctools/expectations.py, ``lower_time_limit`` and
 ``upper_time_limit``, and bapctools/problem.py, ``determine_time_limit``).
 
-- **Which rules bound the limit.** A rule (``kit.verdict_agreement.rules_of``: a submission's
+- **Which rules bound the limit.** A rule (``kit.verify.verdict_agreement.rules_of``: a submission's
   folder's rule, then the submissions.yaml rules that match it) bounds it from below when the
   verdicts it permits leave TLE out (the folders ``accepted``, ``wrong_answer`` and
   ``run_time_error``), from above when it requires exactly TLE (``time_limit_exceeded``). Its
@@ -17,9 +17,9 @@ inference"; read as BAPCtools reads it: bapctools/expectations.py, ``lower_time_
   T_tle``. A package that gives no limit gets the smallest multiple of ``time_resolution``
   that meets the first; when that breaks the second, no limit fits, which the format calls an
   error. Without a lower bound (no such submission in Python) the kit's stand-in limit is
-  used (``kit.verify.STAND_IN_LIMIT``), said to be one, and no bound is held against it.
+  used (``kit.verify.judging.STAND_IN_LIMIT``), said to be one, and no bound is held against it.
 
-Legacy packages keep problemtools' rule instead (``kit.verify.derived_limit``: the accepted
+Legacy packages keep problemtools' rule instead (``kit.verify.judging.derived_limit``: the accepted
 submissions only).
 
 API::
@@ -36,14 +36,14 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from kit.judged_submissions import Judged
 from kit.packages.expectations import Expectation
 from kit.packages.model import Submission
 from kit.problem_cases import Case
 from kit.registry import Problem
 from kit.run.verdicts import KATTIS_WORDS
-from kit.verdict_agreement import rules_of
-from kit.verify import STAND_IN, case_path, stand_in
+from kit.verify.judged_submissions import Judged
+from kit.verify.judging import STAND_IN, case_path, stand_in
+from kit.verify.verdict_agreement import rules_of
 
 _TLE = KATTIS_WORDS[2]
 
@@ -118,7 +118,7 @@ def lower_cases(problem: Problem, submission: Submission, cases: list[Case]) -> 
 def inferred_limit(problem: Problem, judged: list[Judged]) -> Problem:
     """The problem with the limit its submissions give (the smallest fitting multiple of its
     ``time_resolution``); when none bounds it from below (none in Python), the kit's stand-in
-    (``kit.verify.stand_in``), said to be one: the data and validators are still checked."""
+    (``kit.verify.judging.stand_in``), said to be one: the data and validators are still checked."""
     package = problem.source
     assert package is not None
     lower = time_bounds(judged, package.expectations).lower

@@ -1,4 +1,4 @@
-"""kit.limit_inference: which rules bound a later-format package's time limit (the default
+"""kit.verify.limit_inference: which rules bound a later-format package's time limit (the default
 folders', use_for_time_limit's), which cases' times count, the limit inferred (the smallest
 fitting multiple of time_resolution) and what a limit breaks; and ``cpkit verify`` on a
 2025-09 package without a limit (kit.commands.verify)."""
@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 
 from kit import cli
-from kit import limit_inference as inference
-from kit.judged_submissions import Judged
 from kit.package_problem import problem_from_package
 from kit.packages.expectations import Expectation
 from kit.packages.model import KATTIS, Submission
 from kit.problem_cases import judge_cases, sample_cases
 from kit.run.verdicts import OK, TLE, WA
-from kit.verdict_agreement import rules_of
-from kit.verify import STAND_IN_LIMIT
+from kit.verify import limit_inference as inference
+from kit.verify.judged_submissions import Judged
+from kit.verify.judging import STAND_IN_LIMIT
+from kit.verify.verdict_agreement import rules_of
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SPLIT = ROOT / "tests" / "fixtures" / "packages" / "kattis_split_py"
 
 

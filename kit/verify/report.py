@@ -1,7 +1,7 @@
 """The lines ``cpkit verify`` (``kit.commands.verify``) prints for a package's own data and
 programs, and the defects among them that make its exit status 1: its test data
-(``kit.testdata_check``), its input validators (``kit.input_check``), its checker on junk, odd
-outputs and its own answers, and its validation outputs (``kit.output_check``).
+(``kit.verify.testdata_check``), its input validators (``kit.verify.input_check``), its checker on
+junk, odd outputs and its own answers, and its validation outputs (``kit.verify.output_check``).
 
 API::
 
@@ -13,9 +13,10 @@ API::
 
 from __future__ import annotations
 
-from kit.input_check import InputCheck
-from kit.output_check import OutputCheck
-from kit.testdata_check import DataCheck
+from kit.plurals import counted
+from kit.verify.input_check import InputCheck
+from kit.verify.output_check import OutputCheck
+from kit.verify.testdata_check import DataCheck
 
 INPUT_LINES = 10  # rejected inputs (and failures, warnings) listed one a line
 
@@ -48,7 +49,7 @@ def defects(
 
 
 def data_lines(data: DataCheck) -> list[str]:
-    """The test data's line (``kit.testdata_check``), then a line per failure and warning."""
+    """The test data's line (``kit.verify.testdata_check``), then a line per failure and warning."""
     head = f"data: {counted(data.cases, 'case')} as problemtools checks them: "
     if data.failures or data.warnings:
         head += f"{counted(len(data.failures), 'failure')}, "
@@ -128,8 +129,3 @@ def _tests(inputs: InputCheck) -> str:
     if not inputs.valid_tests:
         return ""
     return f"; {counted(inputs.valid_tests, 'validator test')} among them"
-
-
-def counted(count: int, noun: str) -> str:
-    """``1 case``, ``2 cases``: a count and its noun, in the singular for one."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"

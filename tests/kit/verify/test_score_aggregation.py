@@ -1,11 +1,11 @@
-"""kit.score_aggregation: a 2025-09 scoring problem's scores, read against the spec's "Result
+"""kit.verify.score_aggregation: a 2025-09 scoring problem's scores, read against the spec's "Result
 aggregation" (Kattis/problem-package-format, spec/2025-09.md) rule by rule."""
 
 import pytest
 
 from kit.packages.model import ScoreGroup
 from kit.run.verdicts import JE, OK, TLE, WA
-from kit.score_aggregation import aggregate, case_score
+from kit.verify.score_aggregation import aggregate, case_score
 
 SECRET = ScoreGroup("secret", 100.0, "sum")
 EASY = ScoreGroup("secret/easy", 30.0, "sum")

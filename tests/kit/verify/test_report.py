@@ -1,19 +1,19 @@
-"""kit.verify_report: the lines ``cpkit verify`` prints for a package's test data, input
+"""kit.verify.report: the lines ``cpkit verify`` prints for a package's test data, input
 validators and checker, and the defects among them (the checks themselves:
 test_testdata_check.py, test_input_check.py, test_output_check.py)."""
 
-from kit import verify_report
-from kit.input_check import InputCheck, Rejection
-from kit.output_check import OutputCheck
-from kit.testdata_check import DataCheck
+from kit.verify import report
+from kit.verify.input_check import InputCheck, Rejection
+from kit.verify.output_check import OutputCheck
+from kit.verify.testdata_check import DataCheck
 
 
 def test_the_data_line_counts_failures_and_warnings_and_lists_them():
-    assert verify_report.data_lines(DataCheck(3, (), ())) == [
+    assert report.data_lines(DataCheck(3, (), ())) == [
         "data: 3 cases as problemtools checks them: fine"
     ]
     warnings = tuple(f"data/secret/{n}.in does not end with a line break" for n in range(12))
-    lines = verify_report.data_lines(DataCheck(12, warnings, ("no secret data",)))
+    lines = report.data_lines(DataCheck(12, warnings, ("no secret data",)))
     assert lines[:3] == [
         "data: 12 cases as problemtools checks them: 1 failure, 12 warnings",
         "  no secret data",
@@ -24,7 +24,7 @@ def test_the_data_line_counts_failures_and_warnings_and_lists_them():
 
 def test_inputs_without_a_built_validator_are_not_checked():
     unbuilt = ("input_validators/v: not run: it includes validation.h, found nowhere",)
-    assert verify_report.input_lines(InputCheck((), 4, (), unbuilt=unbuilt)) == [
+    assert report.input_lines(InputCheck((), 4, (), unbuilt=unbuilt)) == [
         "inputs: not checked, no input validator could be built",
         "  note: input_validators/v: not run: it includes validation.h, found nowhere "
         "(--include DIR gives its folder)",
@@ -36,10 +36,10 @@ def test_every_defect_is_a_line():
     inputs = InputCheck(("v",), 2, (Rejection("data/secret/1.in", "v", "exit status 43"),))
     outputs = OutputCheck("c", 3, (), ("an empty file on data/secret/1.in: failed",))
     outputs = OutputCheck("c", 3, (), outputs.failed, answers=2, answers_failing=1)
-    assert verify_report.defects(data, inputs, outputs) == [
+    assert report.defects(data, inputs, outputs) == [
         "the package's test data: no secret data; data/secret/1.ans is too large",
         "the package's input validators reject 1 of 2 inputs",
         "the package's checker fails on 1 outputs",
         "the package's checker does not accept 1 of its own answers (a sample's, or by failing)",
     ]
-    assert verify_report.defects(None, None, None) == []
+    assert report.defects(None, None, None) == []

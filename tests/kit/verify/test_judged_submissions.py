@@ -1,10 +1,10 @@
-"""kit.judged_submissions: the record of what ``verify`` found of a submission. Filled and
-judged: tests/kit/test_verify.py, tests/kit/test_limit_inference.py."""
+"""kit.verify.judged_submissions: the record of what ``verify`` found of a submission. Filled and
+judged: tests/kit/verify/test_judging.py, tests/kit/verify/test_limit_inference.py."""
 
 from pathlib import Path
 
-from kit.judged_submissions import Judged
 from kit.packages.model import KATTIS, Submission
+from kit.verify.judged_submissions import Judged
 
 
 def test_a_submission_is_recorded_as_not_run_until_it_is_judged():

@@ -1,8 +1,8 @@
-"""Whether a submission's verdicts agree with what its package allows (``kit.verify`` judges
+"""Whether a submission's verdicts agree with what its package allows (``kit.verify.judging`` judges
 it into a ``Judged``): the verdicts its folder (Kattis format) or tag (Polygon) allows, the
 rules of the package's ``submissions.yaml`` that match it (its default folder's, then the
 rest), a scoring problem's score; a difference a faster or slower machine could turn is too
-close to call (``kit.verify``'s docstring says when), anything else that differs disagrees.
+close to call (``kit.verify.judging``'s docstring says when), anything else that differs disagrees.
 
 **What each folder allows**, in the kit's verdicts (``kit.run.verdicts``):
 
@@ -36,7 +36,6 @@ from __future__ import annotations
 import dataclasses
 
 from kit.errors import BuildError
-from kit.judged_submissions import Judged
 from kit.packages.expectations import Expectation, names, rules_for
 from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, POLYGON, Submission
 from kit.run.judge_words import PE_AS_WA
@@ -53,7 +52,8 @@ from kit.run.verdicts import (
     WA,
     Verdict,
 )
-from kit.submission_scores import number
+from kit.verify.judged_submissions import Judged
+from kit.verify.submission_scores import number
 
 SCORE_SLACK = 1e-6  # a submissions.yaml score against a sum of fractions
 AGREES, TOO_CLOSE, DISAGREES = "agrees", "too close to call on this machine", "DISAGREES"
@@ -151,8 +151,8 @@ def _plain_for_pe(judged: Judged) -> bool:
 
 
 def _too_close(judged: Judged, wanted: tuple, limit: float, margin: float) -> Agreement | None:
-    """Too close to call (``kit.verify``'s module doc), or None: a time-limit submission that
-    passes in a time that, times the margin, reaches the limit, or times out in less than the
+    """Too close to call (``kit.verify.judging``'s module doc), or None: a time-limit submission
+    that passes in a time that, times the margin, reaches the limit, or times out in less than the
     limit times the margin; an accepted one over the limit by less than the margin."""
     seconds, verdict = judged.seconds, judged.verdict
     if OK in wanted and TLE in wanted:  # either side of the limit is allowed

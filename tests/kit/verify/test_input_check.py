@@ -1,5 +1,5 @@
-"""kit.input_check: a Kattis-format package's input validators run on every case's input, each
-with its test group's arguments (a string for all, a map by validator name), exit 42 valid and
+"""kit.verify.input_check: a Kattis-format package's input validators run on every case's input,
+each with its test group's arguments (a string for all, a map by validator name), exit 42 valid and
 anything else (0 included, a crash, a hang) a rejection naming the case and what was said; the
 ``verify`` command prints them and exits 1."""
 
@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from kit import cli, input_check, verify_report
+from kit import cli
 from kit.package_problem import problem_from_package
 from kit.packages import read_package
+from kit.verify import input_check, report
 from tests.package_support import polygon_with_tests, verified
 
-SUM = Path(__file__).resolve().parents[1] / "fixtures" / "packages" / "kattis_sum"
+SUM = Path(__file__).resolve().parents[2] / "fixtures" / "packages" / "kattis_sum"
 # two numbers, none below --min (default: any)
 CHECK = """\
     import sys
@@ -188,7 +189,7 @@ def test_junk_that_no_validator_rejects_is_named_with_the_arguments(tmp_path, ca
     )
     copy = package(tmp_path, {"lenient.py": lenient}, "input_validator_flags: --empty\n")
     check = rejected(copy)[1]
-    assert verify_report.input_lines(check)[1:2] == [
+    assert report.input_lines(check)[1:2] == [
         "  warning: no input validator rejects an empty file (with --empty)"
     ]
     assert check.junk == (
@@ -228,7 +229,7 @@ LENIENT_CHANGES = (
 def test_modified_inputs_that_no_validator_rejects_are_named_with_the_case(tmp_path):
     check = rejected(package(tmp_path))[1]  # CHECK reads tokens: blanks and zeros pass
     assert check.modified == tuple(f"data/sample/1.in with {what}" for what in LENIENT_CHANGES)
-    assert verify_report.input_lines(check)[-1] == (
+    assert report.input_lines(check)[-1] == (
         "  warning: no input validator rejects data/sample/1.in with zeros before each integer"
     )
     strict = rejected(package(tmp_path / "strict", {"strict.py": STRICT}))[1]
@@ -373,7 +374,7 @@ def test_a_polygon_validator_s_tests_valid_ones_accepted_invalid_ones_rejected(t
         2,
         (),
     )
-    assert verify_report.input_lines(check)[:2] == [
+    assert report.input_lines(check)[:2] == [
         "inputs: 4 of 4 valid (files/val.py; 1 validator test among them)",
         "invalid inputs: 2 of 2 rejected",
     ]

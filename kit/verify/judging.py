@@ -4,12 +4,12 @@ verdict beside the one its folder (Kattis format) or tag (Polygon) allows.
 A submission's verdict is its first failing case's, as a judge that stops there gives it (the
 Kattis format's ``on_reject: break``, Codeforces' order), or ok; a Kattis package whose test
 data groups set ``on_reject: continue`` or ``grader_flags`` runs every case and gets its
-default grader's verdict (``kit.grading``), and a scoring problem's submission its score too
+default grader's verdict (``kit.verify.grading``), and a scoring problem's submission its score too
 (below). Each Python 3 submission runs as it is written (no
 bundle), every case as the build runs one (``kit.run.cases``, with ``first_failure``); one of
 several files runs its entry point (``kit.packages.kattis_submissions``) with its other files
 beside it. Others (another language, Python 2) are not run, nor is one over the package's code
-limit or one an older stand-in cannot run (``kit.runnable_submissions``).
+limit or one an older stand-in cannot run (``kit.verify.runnable_submissions``).
 
 **A package with ``submissions/submissions.yaml``** (the 2025-09 format) says what verdicts
 each submission may give on every case and must give on some, and a text its judge messages
@@ -19,19 +19,19 @@ every rule that matches them is met; a rule met only if cases within the margin 
 too; they have no default verdicts.
 
 What each folder (Kattis format) or tag (Polygon) allows, and the formats' words for the
-kit's verdicts, are ``kit.verdict_agreement``'s, with the rules below of what agrees.
+kit's verdicts, are ``kit.verify.verdict_agreement``'s, with the rules below of what agrees.
 
 **A scoring problem** (legacy and 2023-07 Kattis packages, as problemtools judges them):
-``accepted`` and ``partially_accepted`` ask for AC; the score (``kit.grading``) is shown
+``accepted`` and ``partially_accepted`` ask for AC; the score (``kit.verify.grading``) is shown
 beside it, and a group's score outside its ``range`` disagrees. An accepted submission short
 of the full score (the root's ``range`` maximum, or minimum for ``objective: min``), or a
 partially accepted one with it, still agrees, as problemtools only warns; the row says so.
 A validator's ``score.txt`` against the package's rules is a judge error
-(``kit.submission_scores``: one on a wrong answer, one where the problem takes no score from
+(``kit.verify.submission_scores``: one on a wrong answer, one where the problem takes no score from
 its validator, one that is not a number, none where ``validation: custom score`` asks for one;
 problemtools, judge/validate.py).
 
-**A 2025-09 scoring problem** is scored by that version's model (``kit.score_aggregation``):
+**A 2025-09 scoring problem** is scored by that version's model (``kit.verify.score_aggregation``):
 its folders keep their verdict rules, its row ends with the score, a score against the
 format's rules makes the case (or for a group over its ``max_score``, the run) a judge error,
 and ``submissions.yaml``'s ``score`` asks for the submission's score or a group's.
@@ -53,7 +53,7 @@ rounded up to a whole second, at least 1 s (problemtools/verifyproblem.py,
 own 300 s (verifyproblem.py at a185fe97: "5 minutes is our currently hard coded upper bound for
 what to allow when we don't know the time limit yet"), killed one second past it as its CPU
 limit kills them (``PROVISIONAL_KILL``: a submission that sleeps is killed there too). A package
-of a later version gets the format's own inference (``kit.limit_inference``).
+of a later version gets the format's own inference (``kit.verify.limit_inference``).
 
 API::
 
@@ -67,8 +67,6 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from kit.grader_program import package_grader
-from kit.judged_submissions import Judged
 from kit.judges.targets import Runner
 from kit.packages.model import KATTIS, Package, Submission
 from kit.problem_cases import Case
@@ -76,9 +74,11 @@ from kit.registry import Problem
 from kit.run.cases import Column, RunOptions, run_all
 from kit.run.limits import KILL_FACTOR
 from kit.run.verdicts import OK, TLE, Verdict
-from kit.runnable_submissions import beyond_stand_in, over_code_limit, unrunnable
-from kit.submission_scores import aggregated, graded_failure, score_checked
-from kit.verdict_agreement import allowed, format_word
+from kit.verify.grader_program import package_grader
+from kit.verify.judged_submissions import Judged
+from kit.verify.runnable_submissions import beyond_stand_in, over_code_limit, unrunnable
+from kit.verify.submission_scores import aggregated, graded_failure, score_checked
+from kit.verify.verdict_agreement import allowed, format_word
 
 PROVISIONAL_LIMIT = 300.0  # seconds: the accepted submissions' limit while it is not known
 PROVISIONAL_KILL = PROVISIONAL_LIMIT + 1  # problemtools' CPU limit there: ceil(limit) + 1
@@ -97,7 +97,7 @@ def _run_options(
     provisional: bool,
 ) -> RunOptions:
     """How ``judge_submission`` runs a submission's cases: a time-limit run's time counts up
-    to the limit x the margin (agreement, and kit.limit_inference's upper bound), so it is
+    to the limit x the margin (agreement, and kit.verify.limit_inference's upper bound), so it is
     not killed before that; under the provisional limit, at ``PROVISIONAL_KILL``."""
     package = problem.source
     assert package is not None
@@ -133,7 +133,7 @@ def judge_submission(
     provisional: bool = False,
 ) -> Judged:
     """Run one submission on the cases, stopping at its first failing case unless
-    ``every_case``, the package's submissions.yaml or its grading (``kit.grading``: its
+    ``every_case``, the package's submissions.yaml or its grading (``kit.verify.grading``: its
     verdict then) asks for all of them; ``provisional``: under ``PROVISIONAL_LIMIT``, before
     the package's limit is known."""
     assert problem.source is not None
@@ -201,7 +201,7 @@ def _runs_on(package: Package, submission: Submission, provisional: bool) -> boo
 
 def _marginal(problem: Problem, verdict) -> bool:
     """A case over the time limit by less than the package's margin (the margin's rule:
-    ``kit.verdict_agreement``'s ``_too_close``): a pass at the limit x the margin, where
+    ``kit.verify.verdict_agreement``'s ``_too_close``): a pass at the limit x the margin, where
     problemtools judges a submission again (its run was not killed before, and a time-out's
     output was judged before its time)."""
     assert problem.source is not None

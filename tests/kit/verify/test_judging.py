@@ -1,4 +1,4 @@
-"""``cpkit verify PACKAGE [SUBMISSION...]`` (kit.verify, kit.commands.verify): every jury
+"""``cpkit verify PACKAGE [SUBMISSION...]`` (kit.verify.judging, kit.commands.verify): every jury
 submission's folder verdict beside the kit's, the time margin, disagreements, the submissions
 that are not run, the filter, a Polygon package, and a package without a time limit."""
 
@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from kit import cli
-from kit import verify as verifying
 from kit.judges.targets import found, host
+from kit.verify import judging
 from tests.file_support import write_files
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
 
 
@@ -167,13 +167,13 @@ def test_a_time_limit_submission_s_time_out_within_the_margin_does_not_run_on(
     it had anyway."""
     (sum_copy / ".timelimit").write_text("0.5\n")
     runs = []
-    real = verifying.run_all
+    real = judging.run_all
 
     def counted(problem, bundle, script, cases, *args, **kwargs):
         runs.append([case.name for case in cases])
         return real(problem, bundle, script, cases, *args, **kwargs)
 
-    monkeypatch.setattr(verifying, "run_all", counted)
+    monkeypatch.setattr(judging, "run_all", counted)
     code, out, _ = verify(capsys, sum_copy, "close")
     assert code == 0 and "too close to call" in rows(out)["time_limit_exceeded/close.py"]
     assert len(runs) == 1, runs
@@ -516,13 +516,13 @@ def test_the_accepted_submissions_run_under_problemtools_provisional_limit(
     copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
     (copy / ".timelimit").unlink()
     kills = []
-    real = verifying.run_all
+    real = judging.run_all
 
     def watched(problem, *args, options, **kwargs):
         kills.append(problem.time_limit * options.kill_factor)
         return real(problem, *args, options=options, **kwargs)
 
-    monkeypatch.setattr(verifying, "run_all", watched)
+    monkeypatch.setattr(judging, "run_all", watched)
     code, out, _ = verify(capsys, copy)
     assert code == 0, out
     assert kills[0] == pytest.approx(301)  # the accepted one's run for the limit

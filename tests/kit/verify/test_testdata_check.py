@@ -1,5 +1,5 @@
-"""kit.testdata_check: a Kattis package's test data checked as problemtools checks it (line breaks,
-UTF-8, sizes against the output limit, identical inputs, no secret or sample data, where
+"""kit.verify.testdata_check: a Kattis package's test data checked as problemtools checks it (line
+breaks, UTF-8, sizes against the output limit, identical inputs, no secret or sample data, where
 ``ignore_sample`` is set), and
 ``cpkit verify`` printing it and exiting 1 on a failure."""
 
@@ -8,7 +8,7 @@ import shutil
 
 from kit.package_problem import problem_from_package
 from kit.packages import read_package
-from kit.testdata_check import DataCheck, check_data
+from kit.verify.testdata_check import DataCheck, check_data
 from tests.package_support import PACKAGES, verified
 
 SPLIT = PACKAGES / "kattis_split_py"

@@ -1,6 +1,7 @@
-"""kit.runnable_submissions: whether a package's submission runs here at all (over the code
+"""kit.verify.runnable_submissions: whether a package's submission runs here at all (over the code
 limit, another language, a Python 3 file that does not compile, a Python 2 one, one an older
-stand-in cannot compile or lacks an API of). Through ``cpkit verify``: tests/kit/test_verify.py."""
+stand-in cannot compile or lacks an API of). Through ``cpkit verify``:
+tests/kit/verify/test_judging.py."""
 
 import sys
 
@@ -8,7 +9,7 @@ import pytest
 
 from kit.judges.targets import ISOLATED, Interpreter, Runner, Target
 from kit.packages.model import Submission
-from kit.runnable_submissions import beyond_stand_in, over_code_limit, unrunnable
+from kit.verify.runnable_submissions import beyond_stand_in, over_code_limit, unrunnable
 
 
 def one_file(tmp_path, text: str, language: str = "Python") -> Submission:

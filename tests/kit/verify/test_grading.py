@@ -1,4 +1,4 @@
-"""kit.grading: a Kattis package's verdict under its groups' on_reject and grader_flags, as
+"""kit.verify.grading: a Kattis package's verdict under its groups' on_reject and grader_flags, as
 the default grader gives it (legacy spec, "Default grader specification"), its score for a
 scoring problem (problemtools' support/default_grader), and ``cpkit verify`` on a package
 that sets them."""
@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from kit import cli
-from kit.grading import graded, out_of_range, scored
 from kit.packages.model import GroupGrading
 from kit.run.verdicts import JE, OK, RE, TLE, WA
+from kit.verify.grading import graded, out_of_range, scored
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SPLIT = ROOT / "tests" / "fixtures" / "packages" / "kattis_split_py"
 
 RUN = (

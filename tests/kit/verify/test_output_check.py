@@ -1,5 +1,5 @@
-"""kit.output_check: a package's checker given junk and odd outputs, as verifyproblem gives its
-output validator junk: a verdict on each is what a checker owes; junk accepted on every case is
+"""kit.verify.output_check: a package's checker given junk and odd outputs, as verifyproblem gives
+its output validator junk: a verdict on each is what a checker owes; junk accepted on every case is
 a warning, a failure (a crash, a status outside the protocol) is named with its output and case
 and makes ``verify`` exit 1."""
 
@@ -8,11 +8,11 @@ import shutil
 
 import pytest
 
-from kit import output_check, verify_report
 from kit.judges.compare import parse_compare
 from kit.junk import JUNK, ODD_OUTPUTS
 from kit.package_problem import problem_from_package
 from kit.problem_cases import judge_cases, sample_cases
+from kit.verify import output_check, report
 from tests.package_support import PACKAGES, polygon_with_tests, verified
 
 SPLIT = PACKAGES / "kattis_split_py"
@@ -44,7 +44,7 @@ def test_a_checker_with_a_verdict_on_each_output_passes():
     assert check == output_check.OutputCheck(
         "output_validators/split_check", (len(JUNK) + len(ODD_OUTPUTS)) * 3, (), (), answers=3
     )
-    assert verify_report.output_lines(check) == [
+    assert report.output_lines(check) == [
         "checker: a verdict on each of 33 junk and odd outputs (output_validators/split_check)",
         "answers: 3 of 3 accepted as outputs by the checker",
     ]
@@ -97,7 +97,7 @@ def test_a_case_the_checker_hung_on_is_tried_no_more(tmp_path, monkeypatch):
 def test_junk_accepted_on_every_case_is_a_warning(tmp_path):
     check = checked(copy_with(tmp_path, "import sys\nsys.exit(42)\n"))
     assert check.accepted == tuple(what for what, _ in JUNK) and check.failed == ()
-    assert verify_report.output_lines(check)[1] == (
+    assert report.output_lines(check)[1] == (
         "  warning: the checker accepts an empty file as the output of every case"
     )
 
@@ -165,7 +165,7 @@ def test_validation_outputs_judged_as_their_folders_say_pass(tmp_path):
     copy = with_validation_outputs(shutil.copytree(SPLIT, tmp_path / "split"), "2 2\n", "0 5\n")
     check = checked(copy)
     assert (check.validation, check.misjudged) == (2, ())
-    assert verify_report.output_lines(check)[-1] == (
+    assert report.output_lines(check)[-1] == (
         "validation outputs: 2 of 2 judged as their folder says (output_validators/split_check)"
     )
 
@@ -189,7 +189,7 @@ def test_validation_outputs_are_judged_by_the_default_validator_too(tmp_path):
     (copy / "data" / "valid_output" / "1.ans").write_text("5\n")
     check = checked(copy)
     assert (check.checker, check.tried, check.validation, check.misjudged) == ("kattis", 0, 2, ())
-    assert verify_report.output_lines(check) == [
+    assert report.output_lines(check) == [
         "validation outputs: 2 of 2 judged as their folder says (kattis)"
     ]
 
@@ -214,7 +214,7 @@ def test_polygon_checker_tests_get_the_verdicts_problem_xml_gives(tmp_path):
     its answer must get its test's very verdict, a presentation error not a wrong answer."""
     check = polygon_checked(tmp_path / "p", CHECKER_TESTS)
     assert (check.validation, check.misjudged) == (4, ())
-    assert verify_report.output_lines(check)[-1] == (
+    assert report.output_lines(check)[-1] == (
         "checker tests: 4 of 4 judged as problem.xml says (files/check.cpp)"
     )
 

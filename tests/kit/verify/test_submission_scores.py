@@ -1,17 +1,23 @@
-"""kit.submission_scores: a submission's run scored and graded as its package asks: a
+"""kit.verify.submission_scores: a submission's run scored and graded as its package asks: a
 validator's score.txt against the package's rules, a 2025-09 problem's scores, a graded
-package's deciding case and scores. Through ``cpkit verify``: tests/kit/test_verify.py."""
+package's deciding case and scores. Through ``cpkit verify``: tests/kit/verify/test_judging.py."""
 
 from pathlib import Path
 
 import pytest
 
-from kit.judged_submissions import Judged
 from kit.packages.model import KATTIS, GroupGrading, Package, ScoreGroup, Submission
 from kit.run.cases import Failure, Ran
 from kit.run.cases import Verdict as CaseVerdict
 from kit.run.verdicts import JE, OK, WA
-from kit.submission_scores import aggregated, graded_failure, number, score_checked, score_error
+from kit.verify.judged_submissions import Judged
+from kit.verify.submission_scores import (
+    aggregated,
+    graded_failure,
+    number,
+    score_checked,
+    score_error,
+)
 
 PATHS = {"one": "secret/1", "two": "secret/2"}  # the cases' names and paths under data/
 

@@ -1,9 +1,9 @@
-"""A submission's run scored and graded as its package asks, for ``verify`` (``kit.verify``
-runs it, ``kit.verdict_agreement`` says what agrees): a case whose validator's ``score.txt``
+"""A submission's run scored and graded as its package asks, for ``verify`` (``kit.verify.judging``
+runs it, ``kit.verify.verdict_agreement`` says what agrees): a case whose validator's ``score.txt``
 breaks the package's rules is a judge error (``score_error``: problemtools,
 judge/validate.py); a 2025-09 scoring problem's run is scored by that version's model
-(``kit.score_aggregation``), a case whose score breaks the format's rules a judge error, a
-group over its ``max_score`` out of range; a graded package's run (``kit.grading``) gets its
+(``kit.verify.score_aggregation``), a case whose score breaks the format's rules a judge error, a
+group over its ``max_score`` out of range; a graded package's run (``kit.verify.grading``) gets its
 grader's verdict, the case that decided it, and a scoring problem's score beside the full
 score, each group outside its ``range`` said.
 
@@ -21,12 +21,12 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from kit.grading import out_of_range, scored
-from kit.judged_submissions import Judged
 from kit.judges.kattis_feedback import score_parts
 from kit.packages.model import Package
 from kit.run.verdicts import JE, OK, WA, Verdict
-from kit.score_aggregation import aggregate
+from kit.verify.grading import out_of_range, scored
+from kit.verify.judged_submissions import Judged
+from kit.verify.score_aggregation import aggregate
 
 
 def score_checked(ran, package: Package) -> tuple[list, dict[str, str]]:
@@ -66,7 +66,7 @@ def score_error(word: str, score: str | None, custom_score: str) -> str | None:
 
 
 def aggregated(package: Package, paths: dict, verdicts: list, messages: dict, judged) -> list:
-    """A 2025-09 scoring problem's run (``kit.score_aggregation``): its score and its groups'
+    """A 2025-09 scoring problem's run (``kit.verify.score_aggregation``): its score and its groups'
     into ``judged``, a group over its maximum into ``judged.out_of_range``, and the verdicts
     with a case whose score breaks the format's rules turned into a judge error (its
     message saying why)."""
@@ -87,7 +87,7 @@ def aggregated(package: Package, paths: dict, verdicts: list, messages: dict, ju
 def graded_failure(
     package, paths: dict[str, str], verdicts: list, judged: Judged, grader=None
 ) -> list:
-    """The failing case that decides the package's ``grading`` (``kit.grading``; ``paths``:
+    """The failing case that decides the package's ``grading`` (``kit.verify.grading``; ``paths``:
     each case's path by name; ``grader``: its own, if any), as a list of one (index, case
     name, verdict), the name "" when a grader's verdict comes from no case; empty when it
     grades the run accepted. A scoring problem's score goes into ``judged``."""

@@ -1,4 +1,4 @@
-"""Whether a package's submission can run here at all (``kit.verify`` judges the rest): one
+"""Whether a package's submission can run here at all (``kit.verify.judging`` judges the rest): one
 over the package's code limit is not run, as problemtools runs none (a disagreement); one in
 another language than Python is not run; a Python 3 file that does not compile is the
 submission's own compile error, as a judge's compile step rejects it, and a Python 2 one (by

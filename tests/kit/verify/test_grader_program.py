@@ -1,12 +1,12 @@
-"""kit.grader_program: a package's own grader given its sub-results and flags, its answer
+"""kit.verify.grader_program: a package's own grader given its sub-results and flags, its answer
 read, and every way it can fail a judge error with the reason kept."""
 
 import pytest
 
-from kit.grader_program import PackageGrader, package_grader
 from kit.judges.programs import program_at
 from kit.package_problem import problem_from_package
 from kit.run.verdicts import JE, MLE, OK, RE, TLE, WA
+from kit.verify.grader_program import PackageGrader, package_grader
 from tests.package_support import PACKAGES
 
 

@@ -1,0 +1,1 @@
+"""Tests of ``kit.verify``, one module per module of ``kit/verify/``."""
