@@ -5,7 +5,7 @@ each count, a workspace in a temporary folder with one AtCoder problem whose sol
 imports a helper of that many small functions (about 175 bytes each, every one reachable:
 the solution calls them by name) and times, in this process, the best of ``--rounds``:
 
-- **bundle**: stages 1 to 3 (``kit.pipeline.make_bundle``: discovery, reachability,
+- **bundle**: stages 1 to 3 (``kit.building.pipeline.make_bundle``: discovery, reachability,
   stripping and its verification);
 - **checks**: the build's static checks of that bundle for its first target
   (``kit.check.checks.check_alone``, the checks ``run`` and ``stress`` apply), the kit's cache
@@ -83,9 +83,9 @@ def best(rounds: int, work) -> tuple[float, object]:
 
 def measure(count: int, rounds: int) -> tuple[int, float, float]:
     """(the helper's bytes, bundling's best seconds, the checks' best seconds)."""
+    from kit.building.pipeline import make_bundle
     from kit.check.checks import check_alone
     from kit.judges.targets import runner_for_runs
-    from kit.pipeline import make_bundle
     from kit.registry import load_registry
 
     with tempfile.TemporaryDirectory(prefix="bench-large-") as folder:

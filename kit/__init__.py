@@ -1,8 +1,8 @@
 """The kit behind ``cpkit`` (and a checkout's ``build.py``): bundling, checks per target, case
 runs as the judge runs them, stress tests, timing and the report.
 
-The stages, one package each, in order (``pipeline`` runs them; no package imports one above
-it):
+The stages, one package each, in order (``building/pipeline`` runs them; no package imports one
+above it):
 
 - ``bundle/``    stages 1 to 3: discover the helpers where Python finds them, strip what does
                  not ship, assemble one file
@@ -16,13 +16,13 @@ What they stand on, and what stands on them:
 - ``packages/``  problem packages read in place (Kattis format, Polygon), below the registry
 - ``registry``   problems.toml, validated; ``problem_cases`` a problem's sample pairs and
                  official judge data
-- ``pipeline``   build one problem through the stages; ``dist/<slug>.py`` only when it passed;
-                 ``bundle_making`` stages 1 to 3 as one call; ``build_results`` what a build
-                 came to, ``bundle_files`` its file in ``dist/``
+- ``building/``  build one problem through the stages; ``dist/<slug>.py`` only when it passed;
+                 what a build came to, its file in ``dist/``, the progress lines, the final
+                 table, ``-v``, ``--diff`` and ``--watch`` lines
+- ``bundle_making`` stages 1 to 3 as one call (the build's, and stress's, bench's, run's)
 - ``stress/``    the bundle against a reference on random inputs; shrinking a failure
 - ``pages/``     problem pages (POJ, Codeforces, AtCoder, Kattis) and Competitive Companion's
                  data, read for ``new --from`` and ``listen``
-- ``report``     progress lines, the final table, ``-v``, ``--diff`` and ``--watch`` lines
 - ``watch``      rebuild on every change of what a build read
 - ``bench``      ``bench``: worst-case timings from ``bench/<slug>.py``
 - ``startup``    ``startup``: start-up cost of the kit's bundles against hand-inlined code

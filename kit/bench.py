@@ -33,7 +33,8 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from kit.build_results import Status
+from kit.building.pipeline import build_problem, foreign_target_notes
+from kit.building.results import Status
 from kit.bundle.assemble import Bundle
 from kit.bundle_making import make_bundle
 from kit.check.checks import stand_in_refusal
@@ -50,7 +51,6 @@ from kit.judges.targets import (
     timing_interpreters,
     untimed,
 )
-from kit.pipeline import build_problem, foreign_target_notes
 from kit.plurals import counted
 from kit.problem_cases import Case
 from kit.problem_selection import select

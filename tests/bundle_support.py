@@ -23,13 +23,13 @@ from pathlib import Path
 
 import pytest
 
+from kit.building.pipeline import columns_for
 from kit.bundle.sources import Source
 from kit.bundle.strip import DOC_READERS, reads_any, strip, verify
 from kit.bundle_making import make_bundle
 from kit.check.checks import check
 from kit.errors import BuildError
 from kit.judges.targets import found, parse_target, runner_for
-from kit.pipeline import columns_for
 from kit.registry import load_registry
 from kit.startup import TOY
 

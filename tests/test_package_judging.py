@@ -14,7 +14,7 @@ import shutil
 import pytest
 
 from kit import cli
-from kit.pipeline import build_problem
+from kit.building.pipeline import build_problem
 from kit.registry import load_registry
 from kit.run.cases import RunOptions
 from kit.run.process import Timing

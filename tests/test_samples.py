@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from kit.building.pipeline import columns_for
 from kit.bundle_making import make_bundle
 from kit.check.checks import check
 from kit.judges.compare import parse_compare
 from kit.judges.targets import found, host, runner_for
-from kit.pipeline import columns_for
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import load_registry
 from kit.run import judged

@@ -124,8 +124,10 @@ def runnable(problem, bundle, runner: Runner, named: bool) -> Runner:
     (``kit.judges.targets.fallback_for``), said in a note on stderr; a one-line
     ``BuildError`` when there is none. When ``runner`` was ``named`` by ``--target`` and the
     judge runs no such interpreter, the build's note that its verdicts are not the judge's."""
+    from kit.building.pipeline import (
+        foreign_target_notes,  # pipeline: for the commands that run one
+    )
     from kit.check.checks import stand_in_cannot, stand_in_refusal  # the checks and the
-    from kit.pipeline import foreign_target_notes  # pipeline: for the commands that run one
 
     runner = as_problem_target(runner, problem.targets) if named else runner
     why = stand_in_cannot(problem, bundle, runner)
@@ -159,8 +161,8 @@ def refusals(problem, bundle, runner: Runner) -> list[str]:
 def refusals_everywhere(problem, bundle) -> list[str]:
     """What the build's static checks refuse in ``bundle`` for any of the problem's targets, as
     the build says it."""
+    from kit.building.pipeline import columns_for
     from kit.check.checks import check  # the checks: only for the commands that run a bundle
-    from kit.pipeline import columns_for
 
     runners = {column.target: column.runner for column in columns_for(problem)}
     return check(problem, bundle, runners, runs=()).errors  # no case runs: errors alone

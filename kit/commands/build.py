@@ -1,7 +1,7 @@
 """``python build.py [build] [SLUG ...]``: bundle, check and run every problem (or those named).
 
-The stages are kit.pipeline's; this module prints the progress lines (and, on a terminal, the
-case running now), ``-v`` verdicts, ``--diff`` blocks, the table and the notes.
+The stages are kit.building.pipeline's; this module prints the progress lines (and, on a terminal,
+the case running now), ``-v`` verdicts, ``--diff`` blocks, the table and the notes.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-from kit import report
-from kit.build_results import Status
+from kit.building import report
+from kit.building.pipeline import build_problem
+from kit.building.results import Status
 from kit.case_folders import case_folders
 from kit.commands import (
     MAX_REPEAT,
@@ -29,7 +30,6 @@ from kit.commands import (
     target_runner,
 )
 from kit.errors import BuildError
-from kit.pipeline import build_problem
 from kit.problem_selection import select
 from kit.processes import Forked
 from kit.registry import load_registry

@@ -10,7 +10,7 @@ runner. A run is killed at ``kill_factor`` times the time limit.
 Each case is run and judged as the problem's judge does it (``kit.run.case_judge``: a fresh
 process from an empty folder, its output compared, or its game played with the interactor);
 an interactive problem without an interactor must start and end cleanly on empty input (and
-then fails the build all the same: ``kit.pipeline``). A checker, validator or interactor
+then fails the build all the same: ``kit.building.pipeline``). A checker, validator or interactor
 written in C or C++ is compiled before the first run. Cases run side by side, and the times
 that matter are taken alone (``kit.run.schedule``).
 

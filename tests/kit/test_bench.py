@@ -16,10 +16,10 @@ from dataclasses import replace
 import pytest
 
 from kit import bench, cli, scaffold
+from kit.building.pipeline import RunOptions, build_problem
 from kit.bundle_making import make_bundle
 from kit.errors import BuildError, Unwritable
 from kit.judges.targets import host
-from kit.pipeline import RunOptions, build_problem
 from kit.registry import load_registry
 from kit.run import baseline
 from tests.compile_support import judged_by_atcoder

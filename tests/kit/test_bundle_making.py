@@ -9,12 +9,12 @@ import sys
 
 import pytest
 
-from kit.build_results import Status
+from kit.building.pipeline import build_problem
+from kit.building.results import Status
 from kit.bundle_making import make_bundle, newer_syntax, shadowing_notes, write_bundle
 from kit.errors import BuildError, SourceSyntaxError
 from kit.judges import targets as targets_module
 from kit.judges.targets import Target, found
-from kit.pipeline import build_problem
 from kit.run.cases import RunOptions
 from tests.bundle_support import toy_sum
 

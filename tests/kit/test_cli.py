@@ -64,8 +64,8 @@ def test_the_version_and_a_command_s_start_up_load_no_command_they_do_not_run():
     checks and pipeline."""
     code = (
         "import sys; from kit import cli; cli.main(['--version']);"
-        "print(sorted(m for m in sys.modules if m.startswith(('kit.commands.', 'kit.pipeline',"
-        " 'kit.check', 'kit.run.schedule'))))"
+        "print(sorted(m for m in sys.modules if m.startswith(('kit.commands.',"
+        " 'kit.building.pipeline', 'kit.check', 'kit.run.schedule'))))"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False,
@@ -398,7 +398,7 @@ def test_a_command_loads_its_own_modules_only(toy):
         [sys.executable, "-c", program], capture_output=True, text=True, timeout=300, check=True
     )
     loaded = set(done.stdout.splitlines()[-1].split())
-    assert "kit.commands.build" in loaded and "kit.pipeline" in loaded
+    assert "kit.commands.build" in loaded and "kit.building.pipeline" in loaded
     for unused in ("kit.commands.stress", "kit.stress.engine", "kit.scaffold", "kit.packages"):
         assert unused not in loaded
     listed = subprocess.run(

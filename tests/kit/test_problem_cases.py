@@ -3,7 +3,7 @@ the build says of them: samples named as judges name them, paired in natural ord
 file named at once, a missing samples folder said how to fill; editors' backup files skipped, a
 lone ``NAME.in`` run without an answer and said so; a package's cases in the judge's order;
 ``--diff`` showing the carriage returns of a CRLF answer, and a note for samples with CRLF line
-ends (how kit.report renders diffs and notes is tests/kit/test_report.py's)."""
+ends (how kit.building.report renders diffs and notes is tests/kit/building/test_report.py's)."""
 
 import os
 import shutil

@@ -4,9 +4,9 @@ not write out as a plain statement builds, and runs as from source."""
 
 import pytest
 
-from kit.build_results import Status
+from kit.building.pipeline import build_problem
+from kit.building.results import Status
 from kit.errors import BuildError
-from kit.pipeline import build_problem
 from kit.run.cases import RunOptions
 from tests.bundle_support import bundle_of, run_bundle, run_source, toy_sum, write
 

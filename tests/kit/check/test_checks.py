@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from kit.building.pipeline import columns_for
 from kit.bundle_making import make_bundle
 from kit.check.checks import check
 from kit.errors import BuildError
-from kit.pipeline import columns_for
 from kit.registry import load_registry
 from tests.bundle_support import bundle_of, checked, write
 

@@ -6,11 +6,11 @@ importing the helper raises."""
 
 import pytest
 
-from kit.build_results import Status
+from kit.building.pipeline import build_problem
+from kit.building.results import Status
 from kit.bundle_making import make_bundle
 from kit.check.checks import check
 from kit.check.guarded_helpers import caught, guarded_only
-from kit.pipeline import build_problem
 from kit.registry import load_registry
 from kit.run.cases import RunOptions
 from tests.bundle_support import columns_for, interpreter, run_bundle, write

@@ -2,10 +2,10 @@
 module of the same name sits beside it is noted (the solution run as a script imports the
 other); the hints for refused imports are tested through the checks (test_checks.py)."""
 
+from kit.building.pipeline import columns_for
 from kit.bundle_making import make_bundle
 from kit.check.checks import check
 from kit.check.module_places import shadowed_beside
-from kit.pipeline import columns_for
 from kit.registry import load_registry
 from tests.bundle_support import bundle_of, write
 

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from kit import invocation
-from kit.build_results import Status
+from kit.building.results import Status
 from kit.commands import build
 from kit.errors import BuildError
 from kit.registry import load_registry

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from kit import scratch
-from kit.build_results import Result, Status
+from kit.building.results import Result, Status
 from kit.errors import Unwritable
 from kit.registry import Problem
 from kit.scratch import alive

@@ -1,5 +1,5 @@
-"""kit.bundle_files on the toy checkout: the bundle staged outside the workspace and run from
-there, ``dist/<slug>.py`` written only when everything passed, a failed bundle kept in
+"""kit.building.bundle_files on the toy checkout: the bundle staged outside the workspace and run
+from there, ``dist/<slug>.py`` written only when everything passed, a failed bundle kept in
 ``dist/failed/`` and an older ``dist/<slug>.py`` removed, never a source ``dist/`` leads to;
 what a build killed outright left behind removed by the next; ``dist/`` left as it was under an
 interpreter the judge does not run."""
@@ -15,13 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from kit import bundle_files, scratch
-from kit.build_results import Result, Status
-from kit.bundle_files import remove_bundle, staged
+from kit import scratch
+from kit.building import bundle_files
+from kit.building.bundle_files import remove_bundle, staged
+from kit.building.pipeline import build_problem
+from kit.building.results import Result, Status
 from kit.bundle_making import make_bundle
 from kit.errors import BuildError
 from kit.judges.targets import Target
-from kit.pipeline import build_problem
 from kit.registry import load_registry
 from kit.run.cases import RunOptions
 from tests.bundle_support import stale_dist, toy_sum
@@ -289,7 +290,7 @@ def test_a_bundle_staged_on_another_file_system_is_copied_into_place(toy, monkey
 def test_a_bundle_the_disk_refuses_is_one_line(toy, tmp_path):
     """A file-size limit (``ulimit -f``; a full disk the same way) stops the write: one line,
     exit 2, and no temporary bundle left in dist/ or the temporary folder."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     script = (
         "import resource, sys\nresource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))\n"
         "from kit.cli import main\nsys.exit(main(sys.argv[1:]))\n"

@@ -1,5 +1,5 @@
-"""kit.report: what the build prints, from results made by hand: the progress line, the table
-(stand-in marks, a span for interactive problems without an interactor), ``-v`` verdict lines,
+"""kit.building.report: what the build prints, from results made by hand: the progress line, the
+table (stand-in marks, a span for interactive problems without an interactor), ``-v`` verdict lines,
 ``--diff`` with what a terminal hides made visible, the games of a problem timed per move, the
 notes for CRLF samples, and colour only when asked."""
 
@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
-from kit import report
-from kit.build_results import Result, Status
+from kit.building import report
+from kit.building.results import Result, Status
 from kit.judges.difference_messages import quoted
 from kit.judges.targets import parse_target, stand_in
 from kit.registry import load_registry

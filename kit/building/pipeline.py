@@ -25,7 +25,7 @@ so a ``dist/<slug>.py`` on disk always passed the last build under the judge's t
 (one under ``--target`` naming an interpreter the judge does not run leaves it as it was).
 A bundle that fails is kept as ``dist/failed/<slug>.py`` for inspection, never in place of a
 good one, and a stale ``dist/<slug>.py`` from an earlier build is removed: what is in
-``dist/`` can be submitted (``kit.bundle_files``).
+``dist/`` can be submitted (``kit.building.bundle_files``).
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 
-from kit.build_results import Result, Status
+from kit.building.bundle_files import remove_bundle, staged
+from kit.building.results import Result, Status
 from kit.bundle.assemble import Bundle
-from kit.bundle_files import remove_bundle, staged
 from kit.bundle_making import make_bundle, newer_syntax, shadowing_notes
 from kit.check.checks import check, waits_for_checks
 from kit.errors import BuildError

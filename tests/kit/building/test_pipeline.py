@@ -1,4 +1,4 @@
-"""kit.pipeline on the toy checkout: a problem built through the stages (its bundle made:
+"""kit.building.pipeline on the toy checkout: a problem built through the stages (its bundle made:
 test_bundle_making.py; where its file goes: test_bundle_files.py); a missing solution is "no
 solution", a build error one line; who runs each target."""
 
@@ -8,13 +8,13 @@ import time
 
 import pytest
 
-from kit import pipeline
-from kit.build_results import Result, Status
+from kit.building import pipeline
+from kit.building.pipeline import build_problem, columns_for
+from kit.building.results import Result, Status
 from kit.bundle_making import make_bundle
 from kit.check.checks import check
 from kit.errors import BuildError
 from kit.judges.targets import stand_in
-from kit.pipeline import build_problem, columns_for
 from kit.registry import load_registry
 from kit.run.case_judge import CaseJudge
 from kit.run.cases import Failure, Ran, RunOptions

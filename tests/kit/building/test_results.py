@@ -1,6 +1,6 @@
-"""kit.build_results: what a build of one problem came to, its failures one line each."""
+"""kit.building.results: what a build of one problem came to, its failures one line each."""
 
-from kit.build_results import Result, Status
+from kit.building.results import Result, Status
 from kit.registry import load_registry
 
 

@@ -31,7 +31,7 @@ import sys
 import time
 from typing import TextIO
 
-from kit.build_results import Result, Status
+from kit.building.results import Result, Status
 from kit.judges.judge_messages import crash_line
 from kit.judges.profiles import PROFILES, STRICTEST
 from kit.problem_cases import NO_ANSWER, empty_files_note, line_end_note

@@ -1,6 +1,6 @@
 """What a build of one problem came to: its status, its bundle's size, the columns its cases
-ran in and their verdicts, its errors (one line each) and notes; ``kit.pipeline`` fills it,
-``kit.report`` and the commands read it."""
+ran in and their verdicts, its errors (one line each) and notes; ``kit.building.pipeline`` fills it,
+``kit.building.report`` and the commands read it."""
 
 from __future__ import annotations
 

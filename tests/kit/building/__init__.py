@@ -1,0 +1,1 @@
+"""Tests of ``kit.building``, one module per module of ``kit/building/``."""
