@@ -52,7 +52,7 @@ import time
 from pathlib import Path
 from typing import NoReturn
 
-from kit import report as report_lines
+from kit.building import report as report_lines
 from kit.bundle_making import write_bundle
 from kit.commands import (
     add_root,
