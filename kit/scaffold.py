@@ -4,7 +4,8 @@ The table holds what ``new`` knows (``Known``), or only the package's path for a
 package describes (``package_table``): a title, the id, the problem page's address where it is
 known (``url``), and the time and memory limits, each with a comment saying where it came
 from: a problem page, the judge's usual limits (``usual``, from its profile), else
-placeholders to set from the statement.
+placeholders to set from the statement; a statement that accepts any valid answer gets a
+``compare = "checker:PATH"`` commented out (``ANY_ANSWER_COMMENT``), no checker guessed.
 
 The templates, by name (``TEMPLATES``: which file each one becomes): ``solution.py``,
 ``stress.py``, ``bench.py`` and ``test.py`` for a batch problem; ``interactive.py`` (the
@@ -53,8 +54,11 @@ id = {id}
 {url}kind = "{kind}"
 time_limit = {time_limit!r}  # seconds ({time_note})
 memory_limit = {memory_limit}  # MiB ({memory_note})
-{interactor}{adopted}"""
+{compare}{interactor}{adopted}"""
 PLACEHOLDER = "a placeholder: set the statement's"
+ANY_ANSWER_COMMENT = (
+    '# compare = "checker:PATH"  # any valid answer is accepted: a checker of yours judges it\n'
+)
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,7 @@ class Known:
     time_note: str = PLACEHOLDER
     memory_note: str = PLACEHOLDER
     url: str | None = None  # the problem's page, when known (kit.page_address)
+    any_answer: bool = False  # the statement accepts any valid answer (a checker's problem)
 
 
 SOLUTION = '''"""{{title}}: one line saying what the program prints.
@@ -324,6 +329,7 @@ def table(
         time_note=known.time_note,
         memory_limit=int(known.memory_limit),
         memory_note=known.memory_note,
+        compare=ANY_ANSWER_COMMENT if known.any_answer else "",
         interactor=interactor,
         adopted=adopted,
     )

@@ -26,6 +26,7 @@ from kit.commands.adopted_files import NOTHING, Adopted, kept_pairs
 from kit.commands.new_slugs import free_slug, made_already, usable
 from kit.errors import BuildError
 from kit.git_ignores import ignored
+from kit.pages.page import ANY_ANSWER_NOTE
 from kit.problem_cases import SAMPLE_SUFFIXES
 from kit.registry import load_registry
 from kit.workspace import Made, file_in_the_way
@@ -131,6 +132,7 @@ def _known(page: Page) -> scaffold.Known:
         f"from {page.origin}: {page.time_shown}",
         f"from {page.origin}: {page.memory_shown}",
         page.url,
+        ANY_ANSWER_NOTE in page.notes,
     )
 
 

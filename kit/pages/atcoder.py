@@ -13,14 +13,15 @@ before the ``<pre>``.
 An interactive task's statement opens with "This is an interactive task." (or "problem";
 "これはインタラクティブな問題です。", "この問題はインタラクティブな問題（...）です。") and shows its
 exchange as a table under "Sample Input and Output" (``入出力例``), no ``<pre>`` pairs: the page
-makes the problem interactive, without samples.
+makes the problem interactive, without samples. A statement saying any valid answer is
+accepted ("If there are multiple solutions, print any of them") gives a note.
 """
 
 from __future__ import annotations
 
 import re
 
-from kit.pages.page import Page, limits, missing, paired
+from kit.pages.page import Page, any_answer_notes, limits, missing, paired
 from kit.pages.tree import Element
 
 NAME = "AtCoder"
@@ -74,7 +75,8 @@ def read(root: Element, source: str, url: str | None) -> Page:
             outputs.append(pre.pre_text())
     where = "AtCoder's <h3>Sample Input 1</h3><pre> and Sample Output 1 in <span class=lang-en>"
     samples = paired(source, inputs, outputs, where)
-    return Page(*shown, samples, time_shown, memory_shown, id_in(url))
+    notes = any_answer_notes(scope.text())
+    return Page(*shown, samples, time_shown, memory_shown, id_in(url), notes=notes)
 
 
 def id_in(url: str | None) -> str | None:

@@ -9,14 +9,15 @@ class="test-example-line">`` elements on newer pages and ``<br>``-separated text
 The title's index ("A. ", "B2. ", a group's "P35. ") is dropped. An interactive problem's
 statement has an "Interaction" section (``<div class="section-title">Interaction</div>``,
 "Протокол взаимодействия" on Russian pages) where others have "Output": the page makes the
-problem interactive, and its samples, which are exchanges, are not read.
+problem interactive, and its samples, which are exchanges, are not read. A statement (its
+note included) saying any valid answer is accepted ("print any of them") gives a note.
 """
 
 from __future__ import annotations
 
 import re
 
-from kit.pages.page import Page, limits, missing, paired
+from kit.pages.page import Page, any_answer_notes, limits, missing, paired
 from kit.pages.tree import Element
 
 NAME = "Codeforces"
@@ -58,7 +59,8 @@ def read(root: Element, source: str, url: str | None) -> Page:
         "Codeforces' <div class=sample-test> with <div class=input> and <div class=output> "
         "each holding a <pre>",
     )
-    return Page(*shown, samples, time_shown, memory_shown, page_id)
+    notes = any_answer_notes(statement.text())
+    return Page(*shown, samples, time_shown, memory_shown, page_id, notes=notes)
 
 
 def _interactive(statement: Element) -> bool:

@@ -4,6 +4,7 @@ readings every judge's reader shares: limits in the page's own units, sample tex
     seconds("1000MS") == 1.0; seconds("2 seconds") == 2.0; seconds("2 sec") == 2.0
     mebibytes("65536K") == 64; mebibytes("256 megabytes") == 256; mebibytes("1024 MiB") == 1024
     sample_file("\\n3 4\\n") == "3 4\\n"
+    any_answer_notes("If there are multiple answers, print any of them.") == (ANY_ANSWER_NOTE,)
 """
 
 from __future__ import annotations
@@ -25,6 +26,22 @@ MEMORY = re.compile(
     r"(\d+(?:\.\d+)?)\s*(k|kb|kib|kilobytes?|m|mb|mib|megabytes?|g|gb|gib|gigabytes?"
     r"|кб|килобайт(?:а|ов)?|мб|мегабайт(?:а|ов)?|гб|гигабайт(?:а|ов)?)\b",
     re.IGNORECASE,
+)
+# a statement's words for "any valid answer is accepted": "print any of them", "If there are
+# multiple answers", "output any such", a note's '"3 91125" is valid too', "выведите любой",
+# "どれを出力しても"
+ANY_ANSWER = re.compile(
+    r"\b(?:print|output)\s+any\s+(?:of\s+them|one|valid|correct|such|answer|solution|suitable)"
+    r"|\b(?:multiple|several|many)\s+(?:possible\s+|valid\s+|correct\s+)?(?:answers|solutions)"
+    r"|\b(?:is|are)\s+(?:also\s+)?(?:valid|correct|accepted)\s+too\b"
+    r"|\balso\s+(?:a\s+)?(?:valid|correct|accepted)\b"
+    r"|выведите\s+любо|любой\s+из\s+них|どれを出力しても",
+    re.IGNORECASE,
+)
+ANY_ANSWER_NOTE = (
+    "the statement accepts any valid answer: the sample answers are one of several, and "
+    "comparing by tokens holds yours to them; check it with a checker of your own (compare = "
+    '"checker:PATH" in problems.toml)'
 )
 # by the unit's first letter
 MEBIBYTES_PER = {"k": 1 / 1024, "m": 1, "g": 1024, "к": 1 / 1024, "м": 1, "г": 1024}
@@ -64,6 +81,12 @@ def mebibytes(text: str) -> int | None:
         return None
     mib = float(match[1]) * MEBIBYTES_PER[match[2][0].lower()]
     return int(mib) if math.isfinite(mib) else None  # 1e400 K: none a judge has
+
+
+def any_answer_notes(statement: str) -> tuple[str, ...]:
+    """``(ANY_ANSWER_NOTE,)`` when the statement's text says any valid answer is accepted,
+    else ``()``."""
+    return (ANY_ANSWER_NOTE,) if ANY_ANSWER.search(" ".join(statement.split())) else ()
 
 
 def sample_file(text: str) -> str:

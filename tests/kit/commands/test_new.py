@@ -20,8 +20,10 @@ import pytest
 
 from kit import cli
 from kit.pages import poj
+from kit.pages.page import ANY_ANSWER_NOTE
 from kit.problem_cases import sample_cases
 from kit.registry import load_registry
+from kit.scaffold import ANY_ANSWER_COMMENT
 from tests.acc_support import acc_task
 from tests.command_support import disk_full_at
 
@@ -117,6 +119,18 @@ def test_new_from_a_page_says_its_notes_and_takes_its_case_time_limit(toy, capsy
     assert load_registry(toy)["a_simple_sum"].time_limit == 2.0
     said = "(from the page: Case Time Limit 2000MS; its Time Limit 5000MS is not per case)"
     assert said in (toy / "problems.toml").read_text()
+
+
+def test_new_from_a_page_accepting_any_answer_says_so_and_leaves_a_checker_to_set(toy, capsys):
+    """Codeforces 1913A's note gives another valid answer: a different valid answer was a
+    wrong answer by tokens, unexplained."""
+    page = Path(__file__).resolve().parents[3] / "tests/fixtures/pages/codeforces.html"
+    assert cli.main(["new", "--from", str(page), "--root", str(toy)]) == 0
+    out = capsys.readouterr().out
+    assert f"note: {ANY_ANSWER_NOTE}\nnext: " in out
+    text = (toy / "problems.toml").read_text()
+    assert f"memory_limit = 256  # MiB (from the page: 256 megabytes)\n{ANY_ANSWER_COMMENT}" in text
+    assert load_registry(toy)["rating_increase"].compare == "tokens"  # set by the user, not here
 
 
 def test_new_from_a_page_whose_limit_problems_toml_refuses_writes_nothing(toy, capsys, tmp_path):

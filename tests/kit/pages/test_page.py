@@ -5,7 +5,16 @@ a page without them."""
 import pytest
 
 from kit.errors import BuildError
-from kit.pages.page import limits, mebibytes, paired, possessive, sample_file, seconds
+from kit.pages.page import (
+    ANY_ANSWER_NOTE,
+    any_answer_notes,
+    limits,
+    mebibytes,
+    paired,
+    possessive,
+    sample_file,
+    seconds,
+)
 
 
 @pytest.mark.parametrize(
@@ -103,3 +112,22 @@ def test_a_host_is_one_of_a_judge_s_or_a_subdomain_of_one():
 
     assert on_hosts("open.kattis.com", ("kattis.com",)) and on_hosts("poj.org", ("poj.org",))
     assert not on_hosts("notkattis.com", ("kattis.com",))
+
+
+@pytest.mark.parametrize(
+    ("statement", "any_answer"),
+    [
+        ("If there are multiple answers, print any of them.", True),
+        ("If there are several solutions,\n output any.", True),
+        ("Output any such pair.", True),
+        ('Note: "3 91125" is valid too.', True),
+        ("The answer 1 3 is also correct.", True),
+        ("Если ответов несколько, выведите любой из них.", True),
+        ("答えが複数存在する場合、どれを出力しても正解とみなされます。", True),
+        ("Print a and b, or -1. Do not print any extra spaces.", False),
+        ("Print the answer modulo 998244353.", False),
+    ],
+)
+def test_a_statement_accepting_any_valid_answer_gives_a_note(statement, any_answer):
+    """Codeforces 1913A's note ('"3 91125" is valid too') was judged by tokens unsaid."""
+    assert any_answer_notes(statement) == ((ANY_ANSWER_NOTE,) if any_answer else ())
