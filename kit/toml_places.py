@@ -2,7 +2,7 @@
 header (``[slug]``, its name bare or quoted) and of each key it sets on a line of its own
 (``table_lines``), and an error given the line it is about (``place``: the first of the
 table's keys it names, else the header), ``problems.toml:12: [slug]: ...``; a syntax error
-tomllib found given the table its line lies in (``syntax_error``)."""
+tomllib found given the table its line lies in, none for a broken header (``syntax_error``)."""
 
 from __future__ import annotations
 
@@ -57,14 +57,25 @@ def syntax_error(said: str, text: str) -> str:
     """tomllib's message ``said`` of a syntax error in problems.toml's ``text``, as the kit's
     other errors of the file read: its line first, then the table it lies in (the nearest
     header above it), ``problems.toml:20: [slug]: Illegal character '\\n' (column 8)``; the
-    last table alone when tomllib names no line (at the end of the document). A table
-    declared twice is said in TOML's terms, not as the tuple tomllib names it by."""
+    last table alone when tomllib names no line (at the end of the document); none when the
+    line is a broken header (``[pairs`` without its ``]``), which the table above is not to
+    blame for. A table declared twice is said in TOML's terms, not as the tuple tomllib names
+    it by."""
     said = _declared_twice(said, text)
     at = _AT.search(said)
     if at is None:
         return _placed("problems.toml", table_at(text, text.count("\n") + 1), said)
-    table = table_at(text, int(at[1]))
+    line = int(at[1])
+    table = None if _broken_header(text, line) else table_at(text, line)
     return _placed(f"problems.toml:{at[1]}", table, f"{said[: at.start()]} (column {at[2]})")
+
+
+def _broken_header(text: str, line: int) -> bool:
+    """Whether line ``line`` of ``text`` declares a table (or an array of tables) that
+    ``_HEADER`` cannot read: ``[pairs``, ``[pairs] x``."""
+    lines = text.split("\n")
+    stripped = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    return stripped.startswith("[") and _HEADER.match(stripped) is None
 
 
 _TWICE = re.compile(r"Cannot declare \(('[^']*'(?:, '[^']*')*,?)\) twice")  # tomllib's words

@@ -89,3 +89,20 @@ def test_a_syntax_error_is_given_its_line_and_table_as_the_file_s_other_errors()
         syntax_error(ending, "[a]\nx = [1,\n")
         == "problems.toml: [a]: Unclosed array (at end of document)"
     )
+
+
+@pytest.mark.parametrize(
+    ("header", "said"),
+    [
+        ("[pairs", "Expected ']' at the end of a table declaration (at line 4, column 7)"),
+        (
+            "[pairs] x",
+            "Expected newline or end of document after a statement (at line 4, column 9)",
+        ),
+        ("[[pairs", "Expected ']]' at the end of an array declaration (at line 4, column 8)"),
+    ],
+)
+def test_a_broken_header_names_no_table_not_the_one_above_it(header, said):
+    """``[pairs`` on line 34 was said as ``problems.toml:34: [guess]: Expected ']' ...``."""
+    text = f'[guess]\nid = "1"\n\n{header}\nid = "2"\n'
+    assert syntax_error(said, text) == f"problems.toml:4: {said.replace('at line 4, ', '')}"
