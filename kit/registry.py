@@ -40,6 +40,7 @@ from kit.errors import BuildError, trimmed
 from kit.judges.compare import parse_compare
 from kit.judges.modules import Installed
 from kit.judges.profiles import (
+    NEAR_MISS,
     OUTPUT_STDOUT,
     Profile,
     default_targets,
@@ -449,10 +450,7 @@ def _profile(where: str, judge: str) -> Profile | None:
     """The judge's profile (None without one); a name close to a profile's is refused."""
     meant = suggestion_for(judge)
     if meant is not None:
-        raise BuildError(
-            f"{where}: unknown judge {judge!r} (did you mean {meant!r}? a judge without a "
-            "profile gets the strictest targets)"
-        )
+        raise BuildError(f"{where}: unknown judge {judge!r} (did you mean {meant!r}? {NEAR_MISS})")
     return profile_for(judge)
 
 

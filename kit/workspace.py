@@ -154,7 +154,9 @@ REGISTRY = """\
 # [two_sum]
 # title = "Two Sum"
 # judge = "codeforces"    # codeforces, atcoder, kattis, timus, domjudge, spoj set the
-#                         # targets; any other name gets the strictest (CPython 3.8, PyPy 3)
+#                         # targets; a name close to theirs (Codefroces) is refused as
+#                         # misspelt, one unlike them all (POJ) gets the strictest targets
+#                         # (CPython 3.8, PyPy 3)
 # id = "1A"
 # kind = "batch"          # or "interactive" (with interactor = "interactors/SLUG.py")
 # time_limit = 1.0        # seconds

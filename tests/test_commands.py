@@ -182,7 +182,7 @@ def test_new_needs_a_judge_and_refuses_a_misspelt_one_touching_nothing(toy):
     code, _, err = command("new", "alpha", root=toy)
     assert code == 2 and "new: name the judge with --judge NAME (codeforces, atcoder" in err
     code, _, err = command("new", "alpha", "--judge", "Codeforce", root=toy)
-    assert code == 2 and "unknown judge 'Codeforce' (did you mean 'codeforces'?)" in err
+    assert code == 2 and "unknown judge 'Codeforce' (did you mean 'codeforces'? a name close" in err
     assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
 
 

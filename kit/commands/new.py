@@ -7,10 +7,11 @@ samples folder, the stress module (generator, validator, reference; an interacti
 problem's: secret inputs, no reference) and a bench stub (of secret inputs for an interactive
 problem), for an interactive one an interactor; and a test module skipped until written.
 A slug that exists in problems.toml, or any of whose files exists, is refused without touching
-anything. The judge must be named (a profile's name sets the targets, any other name
-gets the strictest, said in a comment beside it); a name close to a profile's is refused with
-a suggestion. The table's limits are the judge's usual ones where its profile has them
-(AtCoder 2 s and 1024 MiB, Codeforces 2 s and 256 MiB), else placeholders.
+anything. The judge must be named (a profile's name sets the targets, a name unlike
+every profile's gets the strictest, said in a comment beside it); a name close to a
+profile's is refused with a suggestion and the rule (``NEAR_MISS``). The table's limits
+are the judge's usual ones where its profile has them (AtCoder 2 s and 1024 MiB,
+Codeforces 2 s and 256 MiB), else placeholders.
 
 A workspace's ``templates/`` (``solution.py``, ``stress.py``, ``bench.py``, ``test.py``,
 ``interactive.py``, ``interactor.py``, ``interactive_stress.py``, ``interactive_bench.py``,
@@ -96,7 +97,7 @@ from kit.commands.planned_problems import (
     write,
 )
 from kit.errors import BuildError
-from kit.judges.profiles import PROFILES, suggestion_for
+from kit.judges.profiles import NEAR_MISS, PROFILES, suggestion_for
 from kit.registry import load_registry
 from kit.slugs import check_slug, is_slug, slug_from
 from kit.workspace import root_flag
@@ -122,8 +123,9 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "--judge",
         metavar="NAME",
-        help=f"where the problem is judged: {', '.join(PROFILES)} set the targets; any other "
-        "name gets the strictest (default with --from: the page's judge)",
+        help=f"where the problem is judged: {', '.join(PROFILES)} set the targets; a name unlike "
+        "theirs gets the strictest, one close to theirs is refused (default with --from: the "
+        "page's judge)",
     )
     parser.add_argument(
         "--package",
@@ -325,7 +327,7 @@ def check_judge(judge: str | None, command: str = "new") -> None:
         page = ", or give its page with --from PAGE" if command == "new" else ""
         raise BuildError(
             f"{command}: name the judge with --judge NAME ({', '.join(PROFILES)} set the targets; "
-            f"any other name, e.g. POJ, gets the strictest){page}"
+            f"a name unlike theirs, e.g. POJ, gets the strictest){page}"
         )
     # Cs: the surrogates an argument of bytes that are not UTF-8 is read with
     if any(char in '"\\' or unicodedata.category(char) in ("Cc", "Cs") for char in judge):
@@ -335,7 +337,9 @@ def check_judge(judge: str | None, command: str = "new") -> None:
         )
     meant = suggestion_for(judge)
     if meant is not None:
-        raise BuildError(f"{command}: unknown judge {judge!r} (did you mean {meant!r}?)")
+        raise BuildError(
+            f"{command}: unknown judge {judge!r} (did you mean {meant!r}? {NEAR_MISS})"
+        )
 
 
 def _page(source: str, judge: str) -> Page:

@@ -342,6 +342,11 @@ PROFILES = {
 STRICTEST = ("cpython3.8", "pypy3")
 CLOSE_RATIO = 0.85
 CLOSE_FROM_LENGTH = 5  # shorter names are only compared exactly
+# the rule, as an unknown judge's error says it
+NEAR_MISS = (
+    "a name close to a profile's is refused as misspelt; only one unlike every profile's, "
+    "e.g. POJ, is a judge without a profile, which gets the strictest targets"
+)
 
 
 def profile_for(judge: str) -> Profile | None:

@@ -194,8 +194,9 @@ def test_a_judge_name_close_to_a_profile_s_is_an_error_with_a_suggestion(toy, ju
     """Taken for a judge without a profile, `Codeforce` would build in silence with other
     targets than Codeforces' and no source-size limit."""
     assert error(toy, judge=judge) == (
-        f"problems.toml:3: [toy_sum]: unknown judge {judge!r} (did you mean {meant!r}? a judge "
-        "without a profile gets the strictest targets)"
+        f"problems.toml:3: [toy_sum]: unknown judge {judge!r} (did you mean {meant!r}? a name "
+        "close to a profile's is refused as misspelt; only one unlike every profile's, e.g. "
+        "POJ, is a judge without a profile, which gets the strictest targets)"
     )
 
 

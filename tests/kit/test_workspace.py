@@ -5,6 +5,7 @@ batch problem with a helper and an interactive problem build, run, stress, bench
 (tests/fixtures/user_workspace holds the files a user would write)."""
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -15,11 +16,13 @@ import pytest
 
 from kit import cli
 from kit.errors import BuildError
+from kit.judges.profiles import suggestion_for
 from kit.scaffold import DEFAULTS, PLACEHOLDER_PATTERN
 from kit.workspace import (
     FOLDER,
     MISSING,
     NOT_REGULAR,
+    REGISTRY,
     Made,
     file_in_the_way,
     file_state,
@@ -31,6 +34,16 @@ from kit.workspace import (
 
 ROOT = Path(__file__).resolve().parents[2]
 USER_FILES = ROOT / "tests" / "fixtures" / "user_workspace"
+
+
+def test_init_s_comment_on_judge_names_says_the_rule_problems_toml_applies():
+    """It said any other name than a profile's gets the strictest targets, while a misspelt
+    one (Codefroces) is refused."""
+    comment = " ".join(line.lstrip("# ") for line in REGISTRY.splitlines())
+    refused = re.search(r"a name close to theirs \((\w+)\) is refused", comment)
+    accepted = re.search(r"one unlike them all \((\w+)\) gets the strictest", comment)
+    assert refused and suggestion_for(refused[1]) == "codeforces"
+    assert accepted and suggestion_for(accepted[1]) is None
 
 
 def test_the_workspace_is_the_nearest_folder_upwards_with_problems_toml(tmp_path):

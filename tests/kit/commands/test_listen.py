@@ -199,7 +199,7 @@ def test_a_bad_request_is_refused_in_one_line_and_gets_its_400(
 
 @pytest.mark.parametrize(
     ("judge", "said"),
-    [("Codeforce", "listen: unknown judge 'Codeforce' (did you mean 'codeforces'?)"),
+    [("Codeforce", "listen: unknown judge 'Codeforce' (did you mean 'codeforces'? a name close"),
      ("", "listen: name the judge with --judge NAME")],
 )  # fmt: skip
 def test_a_judge_name_new_would_refuse_is_refused_before_listening(
