@@ -167,6 +167,7 @@ def table(results: list[Result]) -> str:
         [f"{label} med/max, peak" for label in columns] if wide else ["target", "med/max, peak"]
     )
     rows: list[list] = [header + ["limits", "result"]]
+    digits = _peak_digits(results)
     for result in results:
         problem = result.problem
         row = [problem.slug, problem.kind, _size(result.bundle_bytes)]
@@ -179,23 +180,23 @@ def table(results: list[Result]) -> str:
         row.append(cases + _without_answer(result, " (", ")"))
         by_label = {column.target.label: column for column in result.columns}
         if wide:
-            rows.append(
-                row + [_target_cell(result, by_label.get(label)) for label in columns] + after
-            )
+            cells = [_target_cell(result, by_label.get(label), digits) for label in columns]
+            rows.append(row + cells + after)
             continue
         for number, label in enumerate(labels([result])):
-            cells = [label, _target_cell(result, by_label.get(label))]
+            cells = [label, _target_cell(result, by_label.get(label), digits)]
             rows.append(row + cells + after if number == 0 else [""] * 4 + cells)
     return _layout(rows)
 
 
-def _target_cell(result: Result, column: Column | None) -> str:
+def _target_cell(result: Result, column: Column | None, digits: int) -> str:
     """A target's cell: its slowest case's median and maximum time (or its games' moves and
-    longest think) and its peak; ``*`` for a target checked statically; ``-`` for none."""
+    longest think) and its peak (``digits`` wide); ``*`` for a target checked statically;
+    ``-`` for none."""
     if column is None or not (column.slowest.seconds or column.peak_kib):
         return "-" if column is None or not column.static_only else "*"
     timing = column.slowest
-    peak = _peak(column.peak_kib) + ("*" if column.static_only else "")
+    peak = _peak(column.peak_kib, digits) + ("*" if column.static_only else "")
     if not timing.seconds:  # every case failed: no time to give, its peak counts
         return f"- {peak}"
     if per_move(result):
@@ -203,9 +204,19 @@ def _target_cell(result: Result, column: Column | None) -> str:
     return f"{timing.median:.3f}/{timing.max:.3f} s {peak}"
 
 
-def _peak(kib: int) -> str:
-    """A column's peak memory; none measured (its only timed runs were killed) is a dash."""
-    return f"{kib / MIB:5.1f} MiB" if kib else "    -    "
+def _peak(kib: int, digits: int = 4) -> str:
+    """A column's peak memory, right-aligned after a space of its own to ``digits`` (the
+    table's widest peak: 100 MiB or more took the gap before it, ``s 272.9 MiB``); none
+    measured (its only timed runs were killed) is a dash."""
+    if not kib:
+        return "-".center(digits + 5)
+    return f"{kib / MIB:{digits + 1}.1f} MiB"
+
+
+def _peak_digits(results: list[Result]) -> int:
+    """The width of the table's widest peak in MiB (``10.0``: 4; ``1234.5``: 6), 4 at least."""
+    peaks = [column.peak_kib for result in results for column in result.columns]
+    return max([4] + [len(f"{kib / MIB:.1f}") for kib in peaks if kib])
 
 
 # Games timed per move: moves and longest think from the interactor's accepting messages.

@@ -111,6 +111,20 @@ def test_a_column_whose_runs_were_all_killed_shows_no_peak_rather_than_zero(toy)
     assert "3.000/3.000 s     -      0.500/0.500 s  40.0 MiB" in row
 
 
+@pytest.mark.parametrize(
+    ("peak_mib", "cells"),
+    [
+        (272.9, ["0.016/0.016 s  272.9 MiB", "0.500/0.500 s   40.0 MiB"]),
+        (1234.5, ["0.016/0.016 s  1234.5 MiB", "0.500/0.500 s    40.0 MiB"]),
+    ],
+)
+def test_a_peak_of_100_mib_or_more_keeps_the_gap_and_the_column_s_alignment(toy, peak_mib, cells):
+    """A peak of 272.9 MiB took the space before it: ``0.016/0.016 s 272.9 MiB``."""
+    columns = [column("cpython3.8", [0.016], peak_mib=peak_mib), column("pypy3", [0.5], 40)]
+    row = report.table([passed(toy_sum(toy), columns)]).splitlines()[2]
+    assert f"{cells[0]}  {cells[1]}" in row, row
+
+
 def test_a_column_whose_cases_all_failed_shows_its_peak_without_a_time(toy):
     columns = [column("cpython3.8", peak_mib=12), column("pypy3", static_only=True)]
     row = report.table([passed(toy_sum(toy), columns)]).splitlines()[2]
