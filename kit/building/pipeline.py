@@ -50,6 +50,7 @@ from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
 from kit.run.game_transcript import without_transcript
 from kit.run.limits import prefetch
 from kit.run.process import warm_launcher
+from kit.run.tracebacks import crash_site
 from kit.workspace import MISSING, file_state
 
 ALIKE_NAMED = 3  # cases named in a line of failures alike; past that, two and the last
@@ -245,25 +246,41 @@ def _take_run(ran: Ran | BuildError, result: Result) -> None:
         return
     result.ran = ran
     result.notes += result.ran.warnings
-    alike: dict[tuple, list] = {}  # a failure's words -> the cases that failed so, in order
-    for failure in result.ran.failures:  # a game's alike whatever was said on the way
-        key = (failure.message, tuple(failure.labels), tuple(without_transcript(failure.details)))
-        alike.setdefault(key, []).append(failure)
+    alike: dict[tuple, list] = {}  # a failure's way -> the cases that failed so, in order
+    for failure in result.ran.failures:
+        alike.setdefault(_way(failure), []).append(failure)
     for first, *later in alike.values():
         labels = ", ".join(first.labels)
         result.fail(f"{first.case}: {first.message} ({labels})", first.details)
         if later:
-            result.fail(_alike_line([failure.case for failure in later]))
+            same = all(_words(failure) == _words(first) for failure in later)
+            site = None if same else crash_site(first.details)
+            result.fail(_alike_line([failure.case for failure in later], site))
 
 
-def _alike_line(cases: list[str]) -> str:
+def _words(failure) -> tuple:
+    """A failure as told, less a game's transcript: a game's alike whatever was said on the
+    way."""
+    return failure.message, tuple(failure.labels), tuple(without_transcript(failure.details))
+
+
+def _way(failure) -> tuple:
+    """What failures told once have alike: a crash's verdict, targets and site (``KeyError at
+    shared/x.py, line 25``: one bug, whatever key each input gave it), else their words."""
+    site = crash_site(failure.details)
+    return (failure.word, tuple(failure.labels), site) if site else _words(failure)
+
+
+def _alike_line(cases: list[str], site: str | None = None) -> str:
     """The line of the cases that failed as one told before them (an untouched stub fails
-    every case alike: its traceback once, not once a case)."""
+    every case alike: its traceback once, not once a case); ``site``: the crash they share
+    where their words differ."""
     named = ", ".join(cases)
     if len(cases) > ALIKE_NAMED:
         named = f"{cases[0]}, {cases[1]}, ... {cases[-1]}"
     many = "case" if len(cases) == 1 else "cases"
-    return f"{len(cases)} more {many} failed the same way: {named}"
+    shared = f" ({site})" if site else ""
+    return f"{len(cases)} more {many} failed the same way{shared}: {named}"
 
 
 def foreign_target_notes(problem: Problem, runner: Runner) -> list[str]:

@@ -12,7 +12,8 @@ is counted in its place. Control characters are shown, not sent to the terminal,
 that is not UTF-8 as ``\\xff`` (``kit.visible``), its backslashes left as Python wrote them.
 The hints for usual mistakes follow (``kit.run.failure_hints``). ``without_markers`` is a
 traceback less the position markers (``~~~^^``) CPython 3.11+ prints and PyPy does not, so
-that one crash under both reads as one.
+that one crash under both reads as one; ``crash_site`` where a traceback ends, ``KeyError at
+shared/x.py, line 25``, so that one crash on inputs that give it other words reads as one.
 """
 
 from __future__ import annotations
@@ -38,6 +39,23 @@ def without_markers(lines: list[str]) -> list[str]:
     """``lines`` less the lines of position markers under a frame's code (``~~~~^^``), which
     CPython 3.11+ prints and PyPy and older versions do not."""
     return [line for line in lines if not _MARKERS.fullmatch(line)]
+
+
+_EXCEPTION = re.compile(r"([A-Za-z_][\w.]*)(?::|$)")  # a traceback's last line: its type
+
+
+def crash_site(details: list[str]) -> str | None:
+    """Where the traceback in a failure's ``details`` ends: its exception's type at its last
+    frame's file and line (``KeyError at shared/x.py, line 25``); None without a traceback."""
+    frames = [at for at, line in enumerate(details) if _FILE_LINE.match(line.lstrip())]
+    if not frames:
+        return None
+    frame = _FILE_LINE.match(details[frames[-1]].lstrip())
+    after = (line for line in details[frames[-1] + 1 :] if line and not line[0].isspace())
+    exception = _EXCEPTION.match(next(after, ""))
+    if exception is None:
+        return None
+    return f"{exception[1]} at {frame[1]}, line {frame[2]}"
 
 
 def _with_helper_sources(root: Path, lines: list[str], helpers: set[str]) -> list[str]:

@@ -20,6 +20,7 @@ from kit.run.case_judge import CaseJudge
 from kit.run.cases import Failure, Ran, RunOptions
 from kit.run.game_transcript import HEADING
 from tests.bundle_support import stale_dist, toy_sum
+from tests.kit.run.case_support import crash
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
 TOY_INTERACTOR = 'interactor = "interactors/toy_echo.py"'
@@ -132,6 +133,27 @@ def test_games_failing_alike_are_told_once_whatever_they_exchanged(toy):
         "toy_sum: samples/g/1.in: runtime error (3.13)",
         *(f"    {line}" for line in [HEADING, "  > ! 1", *crash]),
         "toy_sum: 2 more cases failed the same way: samples/g/2.in, samples/g/3.in",
+    ]
+
+
+def test_one_crash_on_inputs_giving_it_other_words_is_told_once_with_its_site(toy):
+    """KeyError: 7 and KeyError: 6 from one line of a helper were told in full for each case;
+    a crash elsewhere, or failures alike in every word, are told as before."""
+    result = Result(toy_sum(toy))
+    failures = [
+        Failure(f"s/{n}.in", ["3.13"], f"runtime error: KeyError: {key}", crash(key), word="RE")
+        for n, key in ((1, 7), (2, 6), (3, 5))
+    ]
+    elsewhere = crash(4, line=26)
+    failures.append(Failure("s/4.in", ["3.13"], "runtime error: KeyError: 4", elsewhere, word="RE"))
+    pipeline._take_run(Ran([], total=4, failures=failures), result)
+    assert result.errors == [
+        "toy_sum: s/1.in: runtime error: KeyError: 7 (3.13)",
+        *(f"    {line}" for line in crash(7)),
+        "toy_sum: 2 more cases failed the same way (KeyError at shared/x.py, line 25): s/2.in, "
+        "s/3.in",
+        "toy_sum: s/4.in: runtime error: KeyError: 4 (3.13)",
+        *(f"    {line}" for line in elsewhere),
     ]
 
 

@@ -1,7 +1,8 @@
 """Test support (not a test module): what the run tests of kit/run/cases.py and
 kit/run/case_judge.py (tests/kit/run/test_cases.py, test_case_judge.py) share: a case written
 to a folder, the toy problem's sample, a problem bundled with one stand-in for its targets,
-and the options that run one case at a time, once."""
+the options that run one case at a time, once, and a crash's details (kit/run/tracebacks.py's
+and kit/pipeline.py's tests)."""
 
 from kit.bundle_making import write_bundle
 from kit.judges.targets import stand_in
@@ -37,3 +38,17 @@ def bundled(root, slug, tmp_path):
     runner = stand_in(list(problem.targets))
     columns = [Column(target, runner, static_only=True) for target in problem.targets]
     return problem, bundle, script, columns
+
+
+def crash(key, file="shared/x.py", line=25):
+    """A failure's details: a traceback ending in a helper, then a hint."""
+    return [
+        "Traceback (most recent call last):",
+        '  File "solutions/p.py", line 8, in main',
+        "    print(look(n))",
+        "          ~~~~^^^",
+        f'  File "{file}", line {line}, in look',
+        "    return TABLE[key]",
+        f"KeyError: {key}",
+        "hint: a hint after it",
+    ]

@@ -3,7 +3,8 @@ own lines, a helper's frame with the line of code Python could not show, the bun
 as one line, a long traceback cut to its last frames and the solution's own deepest, a long
 stderr to its last lines, control characters shown."""
 
-from kit.run.tracebacks import explain, without_markers
+from kit.run.tracebacks import crash_site, explain, without_markers
+from tests.kit.run.case_support import crash
 
 
 def test_a_crash_in_the_solution_is_told_in_the_solution_s_lines(toy_run, tmp_path):
@@ -197,3 +198,14 @@ def test_without_markers_leaves_a_traceback_as_pypy_prints_it():
     """Only the lines of 3.11+'s position markers go: code holding a ``^`` or ``~`` stays."""
     marked = ['  File "a.py", line 3, in f', "    x = a ^ ~b", "        ~~^~~~", "            ^^^^"]
     assert without_markers([*marked, "ValueError: ^"]) == [*marked[:2], "ValueError: ^"]
+
+
+def test_a_crash_s_site_is_its_exception_s_type_at_its_last_frame():
+    """KeyError: 7 and KeyError: 6 from one line of a helper were told as two failures."""
+    assert crash_site(crash(7)) == crash_site(crash(6)) == "KeyError at shared/x.py, line 25"
+    assert crash_site(crash(7, line=26)) == "KeyError at shared/x.py, line 26"
+    assert (
+        crash_site([*crash(7)[:-2], "KeyboardInterrupt"])
+        == "KeyboardInterrupt at shared/x.py, line 25"
+    )
+    assert crash_site(["wrong answer", "  expected 3"]) is None
