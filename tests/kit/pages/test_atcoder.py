@@ -8,6 +8,7 @@ import pytest
 
 from kit.errors import BuildError
 from kit.pages import atcoder
+from kit.pages.page import ANY_ANSWER_NOTE
 from kit.pages.tree import parse
 
 PAGE = """<html><head><title>C - Grid Walk</title></head><body>
@@ -31,6 +32,13 @@ def test_the_page_gives_title_limits_and_the_english_samples():
     assert (page.judge, page.title, page.id) == ("AtCoder", "Grid Walk", "abc406_c")
     assert (page.time_limit, page.memory_limit) == (2.0, 1024)
     assert page.samples == [("1 2\n", "3\n"), ("5 5\n", "10\n")]
+
+
+def test_a_statement_accepting_any_valid_answer_gives_a_note():
+    said = '<span class="lang-en"><p>If there are multiple solutions, print any of them.</p>'
+    page = atcoder.read(parse(PAGE.replace('<span class="lang-en">', said)), "p.html", None)
+    assert page.notes == (ANY_ANSWER_NOTE,)
+    assert atcoder.read(parse(PAGE), "p.html", None).notes == ()
 
 
 def test_a_page_saved_from_a_browser_reads_past_the_script_s_copy_buttons():

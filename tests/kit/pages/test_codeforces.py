@@ -6,6 +6,7 @@ import pytest
 
 from kit.errors import BuildError
 from kit.pages import codeforces
+from kit.pages.page import ANY_ANSWER_NOTE
 from kit.pages.tree import parse
 
 PAGE = """<div class="problem-statement"><div class="header">
@@ -27,6 +28,13 @@ def test_the_page_gives_title_limits_and_samples_of_either_layout():
     assert (page.time_limit, page.memory_limit) == (2.0, 256)
     assert (page.time_shown, page.memory_shown) == ("2 seconds", "256 megabytes")
     assert page.samples == [("2\n1 2\n", "3\ndone\n")]
+
+
+def test_a_statement_or_note_accepting_any_valid_answer_gives_a_note():
+    """1913A's note ('"3 91125" is valid too') was not read: tokens judged another answer."""
+    said = PAGE.replace("Statement.", 'Statement.</div><div class="note">"3 91125" is valid too.')
+    assert codeforces.read(parse(said), "p.html", None).notes == (ANY_ANSWER_NOTE,)
+    assert codeforces.read(parse(PAGE), "p.html", None).notes == ()
 
 
 @pytest.mark.parametrize("index", ["A", "B2", "P35", "AB"])
