@@ -6,7 +6,8 @@ its source is judged by the rule here (``kit.packages.polygon``). ``wcmp`` is th
 ``tokens`` rule already; the others are ``compare = "std:NAME"`` (``kit.judges.compare``).
 
 Each reads testlib's words (between its four blanks; a byte-order mark opening the output
-skipped: ``kit.judges.output_chunks``) and gives testlib's verdict:
+skipped: ``kit.judges.output_chunks``), or ``lcmp`` and ``fcmp`` its lines, and gives testlib's
+verdict:
 
 - a number as ``readDouble`` takes it: ``[+-]?`` digits with at most one ``.``, an exponent
   ``[eE][+-]?digits``, rounded to the nearest double (``sscanf``'s ``%lf``; glibc's, as the kit
@@ -14,6 +15,15 @@ skipped: ``kit.judges.output_chunks``) and gives testlib's verdict:
   not numbers; a value past 1e300 is "infinite" (``__testlib_isInfinite``);
 - an integer as ``readLong`` takes it: ``-?`` digits, no leading zero, no ``-0``, in 64 bits
   (``readInt``: 32 bits);
+- a line as ``readString`` takes it: up to LF or CR LF (a CR before anything else dropped
+  and the byte after it kept, a CR ending the file read as a byte 0xFF); past the end, empty
+  lines; the answer's last line left out when empty (so one final LF more or less is no
+  matter), the output's lines past the answer's only blanks; ``lcmp`` compares the words C's
+  ``>>`` reads (between six spaces: form feed and vertical tab too), ``fcmp`` the bytes;
+- ``caseicmp``, ``casencmp``, ``casewcmp``: ``Case``, ``N:`` (N from 1) and one integer, the
+  integers or the words up to the next ``Case`` (casencmp reads a word up to a NUL, as a C
+  string); caseicmp's differing case count after the same integers is a presentation error,
+  the others' differing words or counts a wrong answer;
 - an output that is not what the rule reads (a word where a number is due) or that ends early
   is a presentation error (testlib's ``_pe``; ``_unexpected_eof`` is one unless testlib is
   built with ``ENABLE_UNEXPECTED_EOF``), as are words left over once the checker accepts
@@ -22,8 +32,10 @@ skipped: ``kit.judges.output_chunks``) and gives testlib's verdict:
 
 Checked against the checkers built from testlib at 1e4e8a2 (g++, glibc) on 14,000 random pairs
 of answer and output (numbers near each tolerance, odd forms such as ``1e``, ``-0``, ``01``,
-``1e400``, words, yes/no in any case, a byte-order mark, CR LF and form feeds): the same
-verdict (OK, WA, PE or FAIL) on every one.
+``1e400``, words, yes/no in any case, a byte-order mark, CR LF and form feeds), and the line
+and ``Case N:`` checkers on 112,000 more (trailing blanks, empty lines, no final LF, CR LF and
+lone CRs, tabs, form feeds, lines split and joined, ``Case`` heads missing or renumbered): the
+same verdict (OK, WA, PE or FAIL) on every one.
 
 API::
 
@@ -36,6 +48,7 @@ API::
 from __future__ import annotations
 
 import math
+import operator
 import re
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -43,12 +56,14 @@ from pathlib import Path
 
 from kit.judges.comparator import Comparator, Judgement
 from kit.judges.difference_messages import plain
-from kit.judges.output_chunks import output_tokens, tokens
+from kit.judges.output_chunks import UTF8_BOM, output_tokens, tokens
 
 # glibc's %lf: an exponent without digits ("1e", "1e+") is read as none
 _DOUBLE = re.compile(rb"([+-]?(?:\d+\.?\d*|\.\d+))(?:[eE]([+-]?\d+)|[eE][+-]?)?")
 _LONG = re.compile(rb"-?[1-9]\d*|0")  # readLong's rule: no leading zero, no -0
 _HUGE = re.compile(rb"0|-?[1-9][0-9]*")  # hcmp's pattern
+_LINE_END = re.compile(rb"[\n\r]")  # what readString stops or turns at
+_BLANKS_AT = re.compile(rb"[ \t\r\n]*")  # what seekEof skips
 LONG_RANGE = (-(2**63), 2**63 - 1)
 INT_RANGE = (-(2**31), 2**31 - 1)
 YES_NO = (b"YES", b"NO")
@@ -99,10 +114,50 @@ class _Stream:
         return float(mantissa + b"e" + exponent if exponent else mantissa)
 
     def integer(self, low: int = LONG_RANGE[0], high: int = LONG_RANGE[1]) -> int:
-        word = self.word("an integer")
+        return self.long(self.word("an integer"), low, high)
+
+    def long(self, word: bytes, low: int = LONG_RANGE[0], high: int = LONG_RANGE[1]) -> int:
+        """``word`` as testlib's ``stringToLongLong`` takes it, within ``low``..``high``."""
         if not _LONG.fullmatch(word) or not low <= int(word) <= high:
             self.quit("PE", f"{self.name}: expected an integer, found {plain(word)}")
         return int(word)
+
+
+class _Lines:
+    """The answer's or the output's lines, read as testlib's ``readString`` and ``eof`` read
+    them (a byte-order mark opening the output skipped): a line ends at LF, at CR LF or at the
+    end; a CR before anything else is dropped and the byte after it kept whatever it is, a CR
+    ending the data read as a byte 0xFF (testlib's ``char(EOFC)``); past the end every line is
+    empty."""
+
+    def __init__(self, data: bytes, answer: bool) -> None:
+        self.data = data
+        self.at = len(UTF8_BOM) if not answer and data.startswith(UTF8_BOM) else 0
+
+    def eof(self) -> bool:
+        return self.at >= len(self.data)
+
+    def line(self) -> bytes:
+        data, size, start, kept = self.data, len(self.data), self.at, []
+        while (found := _LINE_END.search(data, start)) is not None:
+            end = found.start()
+            kept.append(data[start:end])
+            if data[end] == 10:  # LF: the line and its end read
+                self.at = end + 1
+                return b"".join(kept)
+            if data[end + 1 : end + 2] in (b"\n", b""):  # CR LF, or CR ending the data
+                self.at = min(end + 2, size)
+                return b"".join(kept) + (b"" if end + 1 < size else b"\xff")
+            kept.append(data[end + 1 : end + 2])
+            start = end + 2
+        kept.append(data[start:])
+        self.at = size
+        return b"".join(kept)
+
+    def at_end(self) -> bool:
+        """testlib's ``seekEof``: nothing but its blanks before the end."""
+        self.at = _BLANKS_AT.match(self.data, self.at).end()
+        return self.eof()
 
 
 def _infinite(value: float) -> bool:
@@ -218,9 +273,95 @@ def _yes_no(ans: _Stream, out: _Stream, every: bool) -> None:
         raise _Quit("WA", f"the {longer} has {count + max(extra)} words, the other {count}")
 
 
+def _lines(same: Callable[[bytes, bytes], bool], ans: _Lines, out: _Lines) -> None:
+    """lcmp (``same``: the same words) and fcmp (the same bytes): each answer line against
+    the output's next, the answer's last line left out when it is empty and ends the answer
+    (testlib: ``j.empty() && ans.eof()``)."""
+    count = 0
+    while not ans.eof():
+        expected = ans.line()
+        if not expected and ans.eof():
+            break
+        result = out.line()
+        count += 1
+        if not same(expected, result):
+            shown = f"expected {plain(expected)}, found {plain(result)}"
+            raise _Quit("WA", f"line {count}: {shown}")
+
+
+def _same_words(expected: bytes, result: bytes) -> bool:
+    """lcmp's ``compareWords``: the words ``>>`` reads, between C's six spaces."""
+    return expected.split() == result.split()
+
+
+def _case_head(stream: _Stream, case: int, preread: bool) -> None:
+    """``Case`` (unless read already) and ``N:``, case ``N`` of the case*cmp checkers."""
+    for word, due in ((b"Case", not preread), (b"%d:" % case, True)):
+        found = stream.word(plain(word)) if due else word
+        if found != word:
+            stream.quit("PE", f"case {case}: expected {plain(word)}, found {plain(found)}")
+
+
+def _case_integers(ans: _Stream, out: _Stream) -> None:
+    """caseicmp: ``Case N:`` and one 64-bit integer, each file read whole first; a case
+    count differing after the same integers is a presentation error."""
+    lists = [[], []]
+    for found, stream in zip(lists, (ans, out)):
+        while not stream.at_end():
+            _case_head(stream, len(found) + 1, False)
+            found.append(stream.integer())
+    for case, (expected, result) in enumerate(zip(*lists), 1):
+        if expected != result:
+            raise _Quit("WA", f"case {case}: expected {expected}, found {result}")
+    if len(lists[0]) != len(lists[1]):
+        raise _Quit("PE", f"expected {len(lists[0])} cases, found {len(lists[1])}")
+
+
+def _case_words(
+    read: Callable[[_Stream, bytes], object], stream: _Stream, case: int, preread: bool
+) -> tuple[list, bool]:
+    """Case ``case``'s words up to the next ``Case`` (read already: True) or the end."""
+    _case_head(stream, case, preread)
+    found = []
+    while not stream.at_end():
+        word = stream.word("")
+        if word == b"Case":
+            return found, True
+        found.append(read(stream, word))
+    return found, False
+
+
+def _c_string_long(stream: _Stream, word: bytes) -> int:
+    """casencmp's ``stringToLongLong(in, token.c_str())``: the word up to a NUL."""
+    return stream.long(word.partition(b"\0")[0])
+
+
+def _cases(read: Callable[[_Stream, bytes], object], ans: _Stream, out: _Stream) -> None:
+    """casencmp (``read``: 64-bit integers) and casewcmp (words): each answer case, ``Case
+    N:`` and what follows up to the next ``Case``, against the output's."""
+    case, preread = 0, [False, False]
+    while not ans.at_end():
+        case += 1
+        expected, preread[0] = _case_words(read, ans, case, preread[0])
+        result, preread[1] = _case_words(read, out, case, preread[1])
+        _differ(case, expected, result)
+
+
+def _differ(case: int, expected: list, result: list) -> None:
+    """casencmp's and casewcmp's WA: the first word of case ``case`` that differs, or the
+    counts."""
+    for count, words in enumerate(zip(expected, result), 1):
+        if words[0] != words[1]:
+            wanted, found = (plain(word) if isinstance(word, bytes) else word for word in words)
+            raise _Quit("WA", f"case {case}, word {count}: expected {wanted}, found {found}")
+    if len(expected) != len(result):
+        raise _Quit("WA", f"case {case}: expected {len(expected)} words, found {len(result)}")
+
+
 _RELATIVE, _ABSOLUTE = "absolute or relative error", "absolute error"
-# name -> (what it compares, its rule), testlib's EPS of each
-_RULES: dict[str, tuple[str, Callable[[_Stream, _Stream], None]]] = {
+# name -> (what it compares, its rule of the answer and the output as _Stream, or as _Lines
+# for those in _BY_LINES), testlib's EPS of each
+_RULES: dict[str, tuple[str, Callable[..., None]]] = {
     "rcmp4": (f"doubles, {_RELATIVE} 1e-4", partial(_doubles, _relative, 1e-4, True)),
     "rcmp6": (f"doubles, {_RELATIVE} 1e-6", partial(_doubles, _relative, 1e-6, True)),
     "rcmp9": (f"doubles, {_RELATIVE} 1e-9", partial(_doubles, _relative, 1e-9, True)),
@@ -234,16 +375,17 @@ _RULES: dict[str, tuple[str, Callable[[_Stream, _Stream], None]]] = {
     "hcmp": ("one integer of any length", _huge),
     "yesno": ("one YES or NO, any case", partial(_yes_no, every=False)),
     "nyesno": ("YES or NO words, any case", partial(_yes_no, every=True)),
+    "lcmp": ("the words of each line", partial(_lines, _same_words)),
+    "fcmp": ("lines exactly", partial(_lines, operator.eq)),
+    "caseicmp": ("Case N: and one integer each", _case_integers),
+    "casencmp": ("Case N: and integers each", partial(_cases, _c_string_long)),
+    "casewcmp": ("Case N: and words each", partial(_cases, lambda stream, word: word)),
 }
+_BY_LINES = {"lcmp", "fcmp"}  # read as _Lines, the others as _Stream
 BUILT_IN = {"wcmp": "words (the kit's tokens rule)"} | {
     name: what for name, (what, _) in _RULES.items()
 }
 NOT_BUILT = {
-    "lcmp": "the words of each line",
-    "fcmp": "lines exactly",
-    "caseicmp": "Case N: and one integer each",
-    "casencmp": "Case N: and integers each",
-    "casewcmp": "Case N: and words each",
     "pointscmp": "a score",
     "pointsinfo": "a score",
 }
@@ -263,9 +405,10 @@ class StandardComparator(Comparator):
     def __init__(self, name: str) -> None:
         self.spec = f"std:{name}"
         self.rule = _RULES[name][1]
+        self.reader = _Lines if name in _BY_LINES else _Stream
 
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
-        ans, out = _Stream(expected, True), _Stream(got, False)
+        ans, out = self.reader(expected, True), self.reader(got, False)
         try:
             self.rule(ans, out)
             if not out.at_end():

@@ -23,7 +23,7 @@ reader p2d/polygon.py):
   testlib's standard checkers (``<checker name="std::rcmp6.cpp">``, Polygon's name, as
   rsalesc/rbx's Polygon exports show it) is judged by the kit's exact rule of it
   (``kit.judges.testlib_checkers``: ``tokens`` for ``wcmp``, else ``std:NAME``), and a note
-  says so; one the kit has no exact rule of (``lcmp``, ``fcmp``, ...) or not testlib's is a
+  says so; one the kit has no exact rule of (``pointscmp``, ``pointsinfo``) or not testlib's is a
   one-line error asking for its source;
 - ``<assets><interactor><source path=...>``: an interactive problem, played through
   ``testlib:PATH`` (``kit.judges.programs``); its output file is then judged by the checker;

@@ -191,7 +191,7 @@ def test_float_rejects(tolerance, expected, got, message):
         ("checker:tests/fixtures/compare", "is a folder: name the program's file"),
         ("checker:README.md", "checker README.md is not executable (nor a .py, .sh, C or C++"),
         ("lines\nrm -rf", "unknown comparison"),
-        ("std:lcmp", "not one of testlib's standard checkers built in (acmp, dcmp, hcmp,"),
+        ("std:pointscmp", "not one of testlib's standard checkers built in (acmp, caseicmp,"),
         ("std:wcmp", 'wcmp is "tokens"'),
         ("std:", "not one of testlib's standard checkers built in"),
     ],

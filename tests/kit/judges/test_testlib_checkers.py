@@ -1,7 +1,8 @@
 """kit.judges.testlib_checkers: testlib's standard checkers built in, each giving the verdict
 the checker built from testlib's source gives (OK, WA, PE or the checker's failure): numbers
 within and beyond each tolerance, testlib's forms of numbers and integers, YES/NO in any case,
-an output ending early or running on, an answer the checker cannot read."""
+lines as testlib reads them (CR, blank lines, no final LF), Case N: forms, an output ending
+early or running on, an answer the checker cannot read."""
 
 from pathlib import Path
 
@@ -67,6 +68,42 @@ def verdict(name, answer, output):
         ("yesno", b"maybe\n", b"YES", "FAIL"),
         ("nyesno", b"YES NO yes\n", b"yes no YES", "OK"),
         ("nyesno", b"YES NO\n", b"YES", "WA"),
+        # lcmp: each answer line's words against the output's next line's
+        ("lcmp", b"1 2\n3\n", b"1  2\t\r\n3", "OK"),
+        ("lcmp", b"1 2\n3\n", b"1\n2 3\n", "WA"),  # a word on another line
+        ("lcmp", b"1\x0c2\n", b"1 2\n", "OK"),  # a form feed is a space to C's >>
+        ("lcmp", b"1\n", b"1\n\n \n", "OK"),  # blank lines after the answer's
+        ("lcmp", b"1\n", b"1\n2\n", "PE"),  # words after (Extra information)
+        ("lcmp", b"1\n2\n", b"1\n", "WA"),  # past its end the output has empty lines
+        ("lcmp", b"1\n\n2\n", b"1\n2\n", "WA"),  # a blank line within is compared
+        ("lcmp", b"1\n\n\n", b"1", "OK"),
+        ("lcmp", b"1\n\n", b"1\nx", "PE"),  # the answer's last line, empty, left out
+        ("lcmp", b"", b"", "OK"),
+        ("lcmp", b"", b"x", "PE"),
+        # fcmp: lines exactly, read as readString reads them
+        ("fcmp", b"1 2\n", b"1 2", "OK"),
+        ("fcmp", b"1 2\n", b"1 2\r\n", "OK"),
+        ("fcmp", b"1 2\n", b"1  2\n", "WA"),
+        ("fcmp", b"1 2\n", b"1 2 \n", "WA"),
+        ("fcmp", b"1\n", b"1\n\n", "OK"),
+        ("fcmp", b"a\rb\n", b"ab\n", "OK"),  # a CR not before LF dropped
+        ("fcmp", b"a\r", b"a\xff", "OK"),  # a CR ending the file read as 0xFF
+        ("fcmp", b"a\r", b"a", "WA"),
+        # caseicmp, casencmp, casewcmp: "Case N:" and what each case holds
+        ("caseicmp", b"Case 1: 5\nCase 2: 7\n", b"Case 1: 5 Case 2: 7", "OK"),
+        ("caseicmp", b"Case 1: 5\nCase 2: 7\n", b"Case 1: 5\nCase 2: 8\n", "WA"),
+        ("caseicmp", b"Case 1: 5\nCase 2: 7\n", b"Case 1: 5\n", "PE"),  # a case short
+        ("caseicmp", b"Case 1: 5\n", b"Case 2: 5\n", "PE"),
+        ("caseicmp", b"Case 1: 5\n", b"case 1: 5\n", "PE"),
+        ("caseicmp", b"Case 1: five\n", b"Case 1: 5\n", "FAIL"),
+        ("casencmp", b"Case 1: 1 2\nCase 2:\n", b"Case 1: 1 2 Case 2:", "OK"),
+        ("casencmp", b"Case 1: 1 2\n", b"Case 1: 1 2 3\n", "WA"),
+        ("casencmp", b"Case 1: 1\n", b"Case 1: 01\n", "PE"),
+        ("casencmp", b"Case 1: 1\n", b"Case 1: 1\x00x\n", "OK"),  # read as a C string
+        ("casencmp", b"Case 1: 1\n", b"Case 1: 1 Case", "OK"),  # a last Case read, unchecked
+        ("casewcmp", b"Case 1: a b\n", b"Case 1: a\nb\n", "OK"),
+        ("casewcmp", b"Case 1: a b\n", b"Case 1: b a\n", "WA"),
+        ("casewcmp", b"Case 1: a\nCase 2: b\n", b"Case 1: a\n", "PE"),
     ],
 )
 def test_each_checker_gives_testlib_s_verdict(name, answer, output, expected):
@@ -76,6 +113,8 @@ def test_each_checker_gives_testlib_s_verdict(name, answer, output, expected):
 def test_a_byte_order_mark_opening_the_output_is_skipped():
     assert verdict("rcmp6", b"1\n", b"\xef\xbb\xbf1") == "OK"
     assert verdict("rcmp6", b"\xef\xbb\xbf1\n", b"1") == "FAIL"  # the answer's is not
+    assert verdict("fcmp", b"1\n", b"\xef\xbb\xbf1") == "OK"  # lines too
+    assert verdict("fcmp", b"\xef\xbb\xbf1\n", b"1") == "WA"
 
 
 def test_wcmp_is_the_tokens_rule_and_the_others_have_none():

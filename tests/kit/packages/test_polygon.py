@@ -217,6 +217,14 @@ STD_SOURCE = '<source path="files/check.cpp" type="cpp.g++17"/>'
             'std::yesno.cpp (files/check.cpp is missing) judged by compare = "std:yesno": one '
             "YES or NO, any case",
         ),
+        (
+            '<checker name="std::lcmp.cpp"/>',
+            "std:lcmp",
+            "1 2\n3\n",
+            "1  2\r\n3",  # lcmp: each line's words
+            "1\n2 3",
+            'std::lcmp.cpp (no <source>) judged by compare = "std:lcmp": the words of each line',
+        ),
     ],
 )
 def test_a_standard_checker_without_its_source_is_judged_by_its_rule_built_in(
@@ -245,9 +253,10 @@ def test_a_standard_checker_s_source_when_shipped_is_compiled_as_it_is(tmp_path)
     ("checker", "message"),
     [
         (
-            f'<checker name="std::lcmp.cpp">{STD_SOURCE}</checker>',
-            'p/problem.xml: <checker name="std::lcmp.cpp">: testlib\'s lcmp has no exact rule '
-            "built in: ship its source as files/check.cpp (Polygon's full package has it)",
+            f'<checker name="std::pointscmp.cpp">{STD_SOURCE}</checker>',
+            'p/problem.xml: <checker name="std::pointscmp.cpp">: testlib\'s pointscmp has no '
+            "exact rule built in: ship its source as files/check.cpp (Polygon's full package has "
+            "it)",
         ),
         (
             '<checker type="testlib"><testset/></checker>',
