@@ -2,7 +2,8 @@
 packages of tests/fixtures/packages: the Kattis default validator ignoring case unless told,
 a group's validator flags added to the problem's, a custom validator in Python and one in C++,
 an interactive validator (Kattis protocol), a Polygon testlib checker, a Polygon testlib
-interactor whose output goes to the checker, and ``--first-failure``.
+interactor whose output goes to the checker (its program, or a standard checker built in), and
+``--first-failure``.
 
 The Polygon checker is compiled against files/testlib.h of tests/fixtures/packages/polygon_sum,
 a tiny header written for these tests with only what its checker uses (testlib itself is not
@@ -198,6 +199,46 @@ def test_a_polygon_interactor_plays_and_its_output_goes_to_the_checker(tmp_path)
         "guesses, more than 7 (exit status 1) (3.8)",
         # the interactor itself rejects more than 10
         "linear: packages/polygon_guess/tests/02: wrong answer: more than 10 guesses (3.8)",
+    ]
+
+
+def guess_judged_by(folder, checker, answers):
+    """A copy of polygon_guess at ``folder`` whose ``<checker>`` element is ``checker`` (""
+    for none) and its source gone, its tests' answer files ``answers``."""
+    copy = shutil.copytree(PACKAGES / "polygon_guess", folder)
+    xml = (copy / "problem.xml").read_text()
+    own = xml[xml.index("<checker ") : xml.index("</checker>") + len("</checker>")]
+    (copy / "problem.xml").write_text(xml.replace(own, checker))
+    (copy / "files" / "check.py").unlink()
+    for number, answer in enumerate(answers, 1):
+        (copy / "tests" / f"{number:02d}.a").write_text(f"{answer}\n")
+
+
+def test_a_polygon_interactors_output_goes_to_a_standard_checker_built_in(tmp_path):
+    binary = (PACKAGES / "polygon_guess" / "solutions" / "binary.py").read_text()
+    workspace(tmp_path, "", dict.fromkeys(("right", "wrong", "unchecked"), binary))
+    root = tmp_path / "ws"
+    # binary search from 1-100 finds 9 in 5 guesses and 64 in 7: what the interactor writes
+    ncmp = '<checker name="std::ncmp.cpp" type="testlib"/>'
+    guess_judged_by(root / "packages" / "guess_right", ncmp, [5, 7])
+    guess_judged_by(root / "packages" / "guess_wrong", ncmp, [5, 424242])
+    guess_judged_by(root / "packages" / "guess_unchecked", "", [424242, 424242])
+    (root / "problems.toml").write_text(
+        "".join(
+            f'[{slug}]\npackage = "packages/guess_{slug}"\ntargets = ["cpython3.8"]\n'
+            for slug in ("right", "wrong", "unchecked")
+        )
+    )
+    registry = load_registry(root)
+    assert build(registry, "right").status == "ok"
+    # no <checker>: nothing judges what the interactor wrote, its acceptance is the verdict
+    assert build(registry, "unchecked").status == "ok"
+    wrong = build(registry, "wrong")
+    assert wrong.status == "FAIL" and (wrong.passed, wrong.total) == (1, 2)
+    assert [line for line in wrong.errors if not line.startswith(" ")] == [
+        # the interactor accepted 7 guesses; its output, 7, is not the answer by ncmp's rule
+        "wrong: packages/guess_wrong/tests/02: wrong answer: integer 1: expected 424242, "
+        "found 7 (3.8)"
     ]
 
 

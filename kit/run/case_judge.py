@@ -13,7 +13,8 @@ Batch outputs are judged by the problem's comparator (``kit.judges.compare``;
 a case of a package's test group with validator flags of its own, by the comparator with those
 flags added); interactive problems with an interactor play each secret input
 (``kit.run.interact``), given the case's answer file too; a game a testlib interactor accepted
-is then judged by the problem's checker on what the interactor wrote, as Polygon does. A
+is then judged by the problem's checker (its program, or testlib's standard checker built in:
+``std:NAME``) on what the interactor wrote, as Polygon does. A
 multi-pass problem (a Kattis package's) runs or plays a case again on each ``nextpass.in`` its
 validator writes, the feedback folder kept between passes (``CaseJudge.passes``).
 
@@ -47,6 +48,7 @@ from kit.judges.modules import PYTHON, missing_module
 from kit.judges.profiles import WALL, profile_for
 from kit.judges.programs import KIT, TESTLIB, Interactor
 from kit.judges.targets import Runner
+from kit.judges.testlib_checkers import StandardComparator
 from kit.problem_cases import NO_ANSWER, Case
 from kit.registry import Problem
 from kit.run import compile_step, forbidden, judged, relay_cost
@@ -98,6 +100,9 @@ from kit.run.verdicts import (
 # to it was 3-6 us a chunk here, docs/kit.md "The interactive relay"): a game further over its
 # limit than its chunks explain is not played again with its pipes joined
 HOP_CPU = 20e-6
+# a problem's checker, which judges what a testlib interactor wrote (Polygon's way): a checker
+# program, or testlib's standard checker built in (a package's std::NAME.cpp without its source)
+_CHECKERS = (CheckerComparator, StandardComparator)
 
 
 @dataclass
@@ -457,11 +462,12 @@ class CaseJudge:
         return Outcome(WA, "not accepted with the pipes joined"), run
 
     def check_game(self, case: Case, written: bytes) -> tuple[str, str] | None:
-        """A testlib interactor's output judged by the problem's checker (Polygon's way):
-        the verdict and message when it rejects or fails, else None."""
+        """A testlib interactor's output judged by the problem's checker (Polygon's way), a
+        program or a standard checker built in: the verdict and message when it rejects or
+        fails, else None. A problem with no checker (another rule) leaves it unjudged."""
         assert self.interactor is not None
         checker = self.comparator
-        if self.interactor.protocol != TESTLIB or not isinstance(checker, CheckerComparator):
+        if self.interactor.protocol != TESTLIB or not isinstance(checker, _CHECKERS):
             return None
         answer = case.expected.read_bytes() if case.expected is not None else b""
         judgement = checker.judge(case.input, answer, written)
