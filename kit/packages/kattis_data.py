@@ -203,12 +203,12 @@ class _Walk:
     def _add(self, stem: Path, answer, group: str, settings: tuple, output=None) -> None:  # noqa: PLR0913
         """A case at ``stem``, with its own NAME.yaml's settings over its group's."""
         relative = stem.relative_to(self.package).as_posix()
-        flags, inputs, args = self.settings(stem.with_suffix(".yaml"), settings)
-        files = stem.with_suffix(".files")
+        flags, inputs, args = self.settings(_beside(stem, ".yaml"), settings)
+        files = _beside(stem, ".files")
         self.cases.append(
             PackageCase(
                 relative,
-                stem.with_suffix(".in"),
+                _beside(stem, ".in"),
                 answer,
                 group,
                 flags,
@@ -263,6 +263,12 @@ class _Walk:
             return []
         where = f"{self.shown}/{place.relative_to(self.package).as_posix()}"
         return [read_yaml(place / self.group_file, where)]
+
+
+def _beside(stem: Path, suffix: str) -> Path:
+    """A case's file of this suffix: its whole name and the suffix, a dot in the name kept
+    (``01.random`` gives ``01.random.in``, where ``with_suffix`` gives ``01.in``)."""
+    return stem.with_name(stem.name + suffix)
 
 
 def _arguments(value: object) -> tuple[str, ...]:

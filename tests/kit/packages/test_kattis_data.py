@@ -2,7 +2,8 @@
 lone input noted and a test file that is no file refused, a group's validator flags from the
 settings file its format version names (a bad one a one-line error naming the file), the
 validation data with its settings and not cases, each group's on_reject and grader_flags, a
-case's args and files, inherited. The score groups are in test_scoring.py beside this file."""
+case's args and files, inherited; a case whose name holds dots. The score groups are in
+test_scoring.py beside this file."""
 
 import os
 import shutil
@@ -199,3 +200,25 @@ def test_a_case_s_args_are_inherited_from_its_group(tmp_path):
     assert found["data/secret/group_big/01"] == ("--big",)
     assert found["data/secret/group_big/02"] == ()  # its own, over the group's
     assert found["data/secret/01_small"] == ()
+
+
+def test_a_case_whose_name_holds_dots_keeps_its_whole_name(tmp_path):
+    """KTH Challenge 2019 names cases 01.random.in and 03-p0.16to0.94.in: the kit read
+    01.in and 03-p0.16to0.in, which do not exist, and stopped with "cannot read"."""
+    package = write_package(
+        tmp_path / "dots",
+        "name: Dots\n",
+        {
+            "data/secret/01.random.in": "1\n",
+            "data/secret/01.random.ans": "1\n",
+            "data/secret/01.random.yaml": "args: [--seed]\n",
+            "data/secret/02-p0.16to0.94.in": "2\n",
+            "data/secret/02-p0.16to0.94.ans": "2\n",
+        },
+    )
+    found = kattis.read(package, "dots")
+    secret = package / "data" / "secret"
+    assert [(case.name, case.input, case.args) for case in found.cases] == [
+        ("data/secret/01.random", secret / "01.random.in", ("--seed",)),
+        ("data/secret/02-p0.16to0.94", secret / "02-p0.16to0.94.in", ()),
+    ]
