@@ -216,17 +216,20 @@ def guess_judged_by(folder, checker, answers):
 
 def test_a_polygon_interactors_output_goes_to_a_standard_checker_built_in(tmp_path):
     binary = (PACKAGES / "polygon_guess" / "solutions" / "binary.py").read_text()
-    workspace(tmp_path, "", dict.fromkeys(("right", "wrong", "unchecked"), binary))
+    slugs = ("right", "wrong", "unchecked", "words")
+    workspace(tmp_path, "", dict.fromkeys(slugs, binary))
     root = tmp_path / "ws"
     # binary search from 1-100 finds 9 in 5 guesses and 64 in 7: what the interactor writes
     ncmp = '<checker name="std::ncmp.cpp" type="testlib"/>'
     guess_judged_by(root / "packages" / "guess_right", ncmp, [5, 7])
     guess_judged_by(root / "packages" / "guess_wrong", ncmp, [5, 424242])
     guess_judged_by(root / "packages" / "guess_unchecked", "", [424242, 424242])
+    wcmp = '<checker name="std::wcmp.cpp" type="testlib"/>'  # the tokens rule, a checker's
+    guess_judged_by(root / "packages" / "guess_words", wcmp, [5, 424242])
     (root / "problems.toml").write_text(
         "".join(
             f'[{slug}]\npackage = "packages/guess_{slug}"\ntargets = ["cpython3.8"]\n'
-            for slug in ("right", "wrong", "unchecked")
+            for slug in slugs
         )
     )
     registry = load_registry(root)
@@ -240,6 +243,8 @@ def test_a_polygon_interactors_output_goes_to_a_standard_checker_built_in(tmp_pa
         "wrong: packages/guess_wrong/tests/02: wrong answer: integer 1: expected 424242, "
         "found 7 (3.8)"
     ]
+    words = build(registry, "words")
+    assert words.status == "FAIL" and (words.passed, words.total) == (1, 2)
 
 
 def test_first_failure_stops_at_the_first_failing_case_in_the_judges_order(tmp_path):

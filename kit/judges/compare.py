@@ -13,7 +13,8 @@ Modes:
   absolute or relative error is at most TOL (``nan`` equals only ``nan``, an infinity only
   the same infinity); any other token must be equal as text;
 - ``"std:NAME"``: testlib's standard checker NAME (``rcmp6``, ``ncmp``, ``yesno``, ...) as its
-  source judges, built in: ``kit.judges.testlib_checkers`` (``wcmp`` is ``"tokens"``);
+  source judges, built in: ``kit.judges.testlib_checkers`` (``std:wcmp`` is ``"tokens"``
+  under that checker's name);
 - ``"kattis"`` or ``"kattis:FLAGS"``: the rules of the Kattis problem package format's default
   output validator, the default for a Kattis-format package and for ``judge = "Kattis"``
   (below);
@@ -111,11 +112,16 @@ from kit.judges.difference_messages import exactly, first_difference, plain
 from kit.judges.kattis_compare import KattisComparator, kattis_flags
 from kit.judges.output_chunks import judged_lines, output_tokens, tokens, words
 from kit.judges.programs import program_at, whole_path
-from kit.judges.testlib_checkers import BUILT_IN, StandardComparator, standard_spec
+from kit.judges.testlib_checkers import (
+    BUILT_IN,
+    StandardComparator,
+    standard_spec,
+    words_difference,
+)
 from kit.judges.validator_compare import ValidatorComparator
 
 CHECKER_TIMEOUT = 10.0
-STD = ", ".join(sorted(set(BUILT_IN) - {"wcmp"})) + '; wcmp is "tokens"'
+STD = ", ".join(sorted(BUILT_IN))
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 
 
@@ -136,7 +142,7 @@ class TokensComparator(Comparator):
     spec = "tokens"
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        return first_difference("token", tokens(expected), output_tokens(got), exactly)
+        return words_difference(expected, got)
 
 
 class FloatComparator(Comparator):

@@ -2,8 +2,10 @@
 those simple enough to follow exactly, read from their sources and testlib.h at 1e4e8a2.
 
 Polygon names a problem's checker ``std::NAME.cpp`` when it is one of these; a package without
-its source is judged by the rule here (``kit.packages.polygon``). ``wcmp`` is the kit's
-``tokens`` rule already; the others are ``compare = "std:NAME"`` (``kit.judges.compare``).
+its source is judged by the rule here (``kit.packages.polygon``): ``compare = "std:NAME"``
+(``kit.judges.compare``); ``std:wcmp`` is the kit's ``tokens`` rule (``words_difference``, the
+one home of both), under a standard checker's name, so that a game's interactor output goes to it
+(``kit.run.case_judge``) as it goes to a checker.
 
 Each reads testlib's words (between its four blanks; a byte-order mark opening the output
 skipped: ``kit.judges.output_chunks``), or ``lcmp`` and ``fcmp`` its lines, and gives testlib's
@@ -41,7 +43,8 @@ API::
 
     BUILT_IN: dict[str, str]      # name -> what it compares, for those built in
     NOT_BUILT: dict[str, str]     # name -> what it compares, for testlib's others
-    standard_spec(name) -> str | None   # "tokens" (wcmp), "std:NAME", None if not built
+    standard_spec(name) -> str | None   # "std:NAME", None if not built
+    words_difference(expected, got) -> str | None   # wcmp's rule, the kit's tokens
     StandardComparator(name)      # Comparator of the ``std:NAME`` spec; KeyError if not built
 """
 
@@ -55,7 +58,7 @@ from functools import partial
 from pathlib import Path
 
 from kit.judges.comparator import Comparator, Judgement
-from kit.judges.difference_messages import plain
+from kit.judges.difference_messages import exactly, first_difference, plain
 from kit.judges.output_chunks import UTF8_BOM, output_tokens, tokens
 
 # glibc's %lf: an exponent without digits ("1e", "1e+") is read as none
@@ -392,22 +395,31 @@ NOT_BUILT = {
 
 
 def standard_spec(name: str) -> str | None:
-    """The ``compare`` spec of testlib's standard checker ``name`` (``wcmp``: ``tokens``), or
-    None when the kit has no exact rule of it."""
-    if name == "wcmp":
-        return "tokens"
-    return f"std:{name}" if name in _RULES else None
+    """The ``compare`` spec of testlib's standard checker ``name`` (``std:NAME``), or None
+    when the kit has no exact rule of it."""
+    return f"std:{name}" if name in BUILT_IN else None
+
+
+def words_difference(expected: bytes, got: bytes) -> str | None:
+    """wcmp's rule, the kit's ``tokens``: the first token of the output that is not the
+    answer's, said; None when they are the same tokens."""
+    return first_difference("token", tokens(expected), output_tokens(got), exactly)
 
 
 class StandardComparator(Comparator):
-    """testlib's standard checker ``name`` (one of ``_RULES``), as its verdicts go."""
+    """testlib's standard checker ``name`` (one of ``BUILT_IN``), as its verdicts go."""
 
     def __init__(self, name: str) -> None:
         self.spec = f"std:{name}"
-        self.rule = _RULES[name][1]
+        self.rule = _RULES[name][1] if name != "wcmp" else None  # wcmp: words_difference
         self.reader = _Lines if name in _BY_LINES else _Stream
 
+    def difference(self, expected: bytes, got: bytes) -> str | None:
+        return words_difference(expected, got)
+
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
+        if self.rule is None:  # wcmp, every verdict a wrong answer as the tokens rule gives
+            return super().judge(input_path, expected, got)
         ans, out = self.reader(expected, True), self.reader(got, False)
         try:
             self.rule(ans, out)

@@ -22,7 +22,7 @@ reader p2d/polygon.py):
   Without its source (a "standard" package, a hand-made one), a checker named as one of
   testlib's standard checkers (``<checker name="std::rcmp6.cpp">``, Polygon's name, as
   rsalesc/rbx's Polygon exports show it) is judged by the kit's exact rule of it
-  (``kit.judges.testlib_checkers``: ``tokens`` for ``wcmp``, else ``std:NAME``), and a note
+  (``kit.judges.testlib_checkers``: ``std:NAME``; ``std:wcmp`` the kit's ``tokens``), and a note
   says so; one the kit has no exact rule of (``pointscmp``, ``pointsinfo``) or not testlib's is a
   one-line error asking for its source;
 - ``<assets><interactor><source path=...>``: an interactive problem, played through

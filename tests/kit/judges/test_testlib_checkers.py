@@ -118,7 +118,17 @@ def test_a_byte_order_mark_opening_the_output_is_skipped():
 
 
 def test_wcmp_is_the_tokens_rule_and_the_others_have_none():
-    assert standard_spec("wcmp") == "tokens"
+    assert standard_spec("wcmp") == "std:wcmp"
+    words, tokens = (parse_compare(spec, Path("."), "w") for spec in ("std:wcmp", "tokens"))
+    for answer, output in [
+        (b"1 2\n", b"1\n\t2"),
+        (b"1 2\n", b"1 3"),
+        (b"1\n", b"1 2"),
+        (b"a\n", b""),
+    ]:
+        judged = words.judge(NO_INPUT, answer, output)
+        assert judged == tokens.judge(NO_INPUT, answer, output)
+        assert not judged.presentation  # wcmp's every rejection is a wrong answer
     assert standard_spec("rcmp6") == "std:rcmp6"
     assert [standard_spec(name) for name in NOT_BUILT] == [None] * len(NOT_BUILT)
     assert standard_spec("nosuch") is None

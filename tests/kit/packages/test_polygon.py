@@ -192,11 +192,11 @@ STD_SOURCE = '<source path="files/check.cpp" type="cpp.g++17"/>'
     [
         (
             '<checker name="std::wcmp.cpp"/>',
-            "tokens",
+            "std:wcmp",
             "1 2\n",
             "1\n\n\t2",  # wcmp: words between any blanks
             "1 3",
-            'std::wcmp.cpp (no <source>) judged by compare = "tokens": words (the kit\'s tokens '
+            'std::wcmp.cpp (no <source>) judged by compare = "std:wcmp": words (the kit\'s tokens '
             "rule)",
         ),
         (
