@@ -8,8 +8,9 @@ its cases run by a stand-in); the problem's limits; the result (``ok``, ``FAIL``
 several judges), a row per problem and target of its own instead, under ``target`` and one
 timing column. A case without an answer file (a lone ``NAME.in``) that passed only ran: the
 progress line says ``2/2 cases, 1 without answer``, the table ``2/2 (1 without answer)``, a note
-names those cases and ``-v`` says ``ran, no answer to compare``. Notes (skipped data, warnings,
-stand-ins, samples with CRLF line ends) follow the table. With ``-v`` a verdict line per case
+names those cases and ``-v``'s line gives ``without answer`` for its word, never ``ok`` (``ran,
+no answer to compare``). Notes (skipped data, warnings, stand-ins, samples with CRLF line ends)
+follow the table. With ``-v`` a verdict line per case
 and target; with ``--diff`` each failing case's input, expected and got (and its stderr
 unless it crashed), with what a terminal
 would hide made visible (``shown``). Colours only on a terminal, and never with ``NO_COLOR``
@@ -393,13 +394,16 @@ def _unprofiled_judges(results: list[Result]) -> list[str]:
 
 
 def verdicts(result: Result, colour: bool = False) -> list[str]:
-    """``-v``: one line per case and target, with what an accepting checker said; a time
+    """``-v``: one line per case and target, with what an accepting checker said; a case
+    that passed with no answer to compare says ``without answer``, never ``ok``; a time
     taken side by side with another run (slower than alone, so no figure) says so."""
     if result.ran is None:
         return []
     lines = []
     for verdict in result.ran.verdicts:
-        word = paint(f"{verdict.word:<4}", "good" if verdict.word == OK else "bad", colour)
+        unjudged = verdict.word == OK and verdict.said == NO_ANSWER  # ran well; right, not known
+        shown, kind = (WITHOUT_ANSWER, "warning") if unjudged else (verdict.word, "bad")
+        word = paint(f"{shown:<4}", "good" if shown == OK else kind, colour)
         line = f"    {word} {verdict.case}  {verdict.label}  {verdict.seconds:.3f} s"
         if not verdict.alone:
             line += " beside another run"  # the table's figures were taken alone

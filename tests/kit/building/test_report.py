@@ -11,9 +11,11 @@ from kit.building import report
 from kit.building.results import Result, Status
 from kit.judges.difference_messages import quoted
 from kit.judges.targets import parse_target, stand_in
+from kit.problem_cases import NO_ANSWER
 from kit.registry import load_registry
 from kit.run.cases import Column, Failure, Ran, Verdict
 from kit.run.process import Timing
+from kit.run.verdicts import WITHOUT_ANSWER
 
 
 def toy_sum(root):
@@ -179,6 +181,18 @@ def test_verbose_lines_give_each_verdict_and_what_an_accepting_checker_said(toy)
         "    WA   samples/toy_sum/sample-1.in  pypy3  0.020 s",
         "    ok   samples/toy_sum/sample-2.in  3.8  0.200 s beside another run",
     ]
+
+
+def test_a_verbose_line_of_a_case_without_answer_never_says_ok(toy):
+    """A lone sample-2.in that ran cleanly passed the build's count, but nothing judged its
+    output: its word is ``without answer`` (as ``run`` says), where it was ``ok``."""
+    verdicts = [Verdict("samples/toy_sum/sample-2.in", "3.8", "ok", 0.026, NO_ANSWER)]
+    result = passed(toy_sum(toy), [column("cpython3.8")], verdicts=verdicts)
+    assert report.verdicts(result) == [
+        f"    {WITHOUT_ANSWER} samples/toy_sum/sample-2.in  3.8  0.026 s  ({NO_ANSWER})"
+    ]
+    (painted,) = report.verdicts(result, colour=True)
+    assert painted.startswith(f"    \x1b[33m{WITHOUT_ANSWER}\x1b[0m ")
 
 
 def failed_result(toy, expected: bytes, got: bytes) -> Result:
