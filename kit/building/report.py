@@ -13,8 +13,7 @@ no answer to compare``). Notes (skipped data, warnings, stand-ins, samples with 
 follow the table. With ``-v`` a verdict line per case
 and target; with ``--diff`` each failing case's input, expected and got (and its stderr
 unless it crashed), with what a terminal
-would hide made visible (``shown``). Colours only on a terminal, and never with ``NO_COLOR``
-set.
+would hide made visible (``shown``). Colours only when asked (``kit.terminal.use_colour``).
 
 A game timed per move (an interactive problem with ``game_timeout``: its interactor times each
 move) is not reported by its whole time: its interactor's accepting message, kept per case and
@@ -27,10 +26,7 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import sys
 import time
-from typing import TextIO
 
 from kit.building.results import Result, Status
 from kit.judges.judge_messages import crash_line
@@ -41,33 +37,11 @@ from kit.run.cases import Column
 from kit.run.limits import MIB
 from kit.run.schedule import Schedule
 from kit.run.verdicts import OK, RE, WITHOUT_ANSWER
+from kit.terminal import paint
 from kit.visible import text_of, visible
 
 INTERACTIVE = "interactive: no interactor to play"
 DIFF_CHARS = 2000  # of each of input, expected and got, per failing case
-_COLOURS = {"good": "32", "bad": "31", "warning": "33", "dim": "2"}
-
-
-def takes_escapes(stream: TextIO) -> bool:
-    """Whether ``stream`` is a terminal that takes escape sequences (not ``TERM=dumb``)."""
-    return stream.isatty() and os.environ.get("TERM") != "dumb"
-
-
-def live_line(text: str) -> None:
-    """``text`` on stderr as the one line rewritten in place (cut to the terminal's width,
-    never wrapped); "" clears it. Only where ``takes_escapes(sys.stderr)``."""
-    width = shutil.get_terminal_size((121, 24)).columns - 1
-    sys.stderr.write(f"\r\x1b[K{text[:width]}")
-    sys.stderr.flush()
-
-
-def use_colour(stream: TextIO) -> bool:
-    return takes_escapes(stream) and not os.environ.get("NO_COLOR")
-
-
-def paint(text: str, kind: str, colour: bool) -> str:
-    code = _COLOURS.get(kind)
-    return f"\x1b[{code}m{text}\x1b[0m" if colour and code else text
 
 
 def progress(index: int, total: int, result: Result, colour: bool = False) -> list[str]:

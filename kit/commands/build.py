@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
+from kit import terminal
 from kit.building import report
 from kit.building.pipeline import build_problem
 from kit.building.results import Status
@@ -230,11 +231,11 @@ def _build(args: argparse.Namespace) -> int:
         add = f"{command()} new SLUG --judge NAME"
         print(f"no problems in {root / 'problems.toml'} yet (add one: {add})")
         return 0
-    colour = report.use_colour(sys.stdout)
-    live = report.takes_escapes(sys.stderr)  # a line rewritten in place
+    colour = terminal.use_colour(sys.stdout)
+    live = terminal.takes_escapes(sys.stderr)  # a line rewritten in place
     results = []
     for index, problem in enumerate(problems, 1):
-        options = _options(args, report.live_line if live else None)
+        options = _options(args, terminal.live_line if live else None)
         try:
             result = build_problem(problem, options, target=args.runner)
         finally:  # stopped too: the line is cleared for what is said next

@@ -52,7 +52,7 @@ import time
 from pathlib import Path
 from typing import NoReturn
 
-from kit.building import report as report_lines
+from kit import terminal
 from kit.bundle_making import write_bundle
 from kit.commands import (
     add_root,
@@ -231,8 +231,8 @@ def _live(stress: Stress) -> contextlib.AbstractContextManager:
     """The line naming a program that runs long on one input (``kit.stress.progress``),
     rewritten in place on stderr when that is a terminal, as the build's; in a log, nothing
     (the run's own lines only: a program stopped at its limit is an error naming it)."""
-    if report_lines.takes_escapes(sys.stderr):
-        return stress.under_way.shown(report_lines.live_line)
+    if terminal.takes_escapes(sys.stderr):
+        return stress.under_way.shown(terminal.live_line)
     return contextlib.nullcontext()
 
 

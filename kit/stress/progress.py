@@ -8,7 +8,7 @@ once the longest-running of them has run SLOW seconds, ``write`` gets one line n
 its input, its seconds so far and when it is stopped, rewritten every EVERY seconds, and ""
 (the line cleared) as soon as it ends, before anything else is printed. The command passes
 a ``write`` only when stderr is a terminal, as the build shows its live line
-(``kit.building.report.live_line``): a log (CI) keeps the run's own lines only, and a program
+(``kit.terminal.live_line``): a log (CI) keeps the run's own lines only, and a program
 stopped at its limit is a one-line error naming it and its input anyway.
 
 API::

@@ -1,7 +1,7 @@
 """kit.building.report: what the build prints, from results made by hand: the progress line, the
 table (stand-in marks, a span for interactive problems without an interactor), ``-v`` verdict lines,
 ``--diff`` with what a terminal hides made visible, the games of a problem timed per move, the
-notes for CRLF samples, and colour only when asked."""
+notes for CRLF samples, and colour only when asked (``kit.terminal`` says when)."""
 
 import dataclasses
 
@@ -365,48 +365,6 @@ def test_an_answer_alone_with_crlf_gets_its_own_note(toy):
 
 def test_lf_samples_get_no_note(toy):
     assert not [line for line in report.notes([Result(toy_sum(toy))]) if "CRLF" in line]
-
-
-# --- colour ----------------------------------------------------------------------------------
-
-
-class Stream:
-    def __init__(self, tty):
-        self.tty = tty
-
-    def isatty(self):
-        return self.tty
-
-
-@pytest.mark.parametrize(
-    ("tty", "no_colour", "expected"), [(True, None, True), (True, "1", False), (False, None, False)]
-)
-def test_colour_only_on_a_terminal_without_no_color(monkeypatch, tty, no_colour, expected):
-    monkeypatch.setenv("TERM", "xterm")
-    if no_colour is None:
-        monkeypatch.delenv("NO_COLOR", raising=False)
-    else:
-        monkeypatch.setenv("NO_COLOR", no_colour)
-    assert report.use_colour(Stream(tty)) is expected
-    monkeypatch.setenv("TERM", "dumb")  # a terminal that takes no escape sequences
-    assert report.use_colour(Stream(tty)) is False
-
-
-@pytest.mark.parametrize(
-    ("tty", "term", "expected"),
-    [(True, "xterm", True), (True, "dumb", False), (False, "xterm", False)],
-)
-def test_escapes_only_on_a_terminal_that_takes_them(monkeypatch, tty, term, expected):
-    """The live progress line and colour both ask this: ``TERM=dumb`` takes no escapes."""
-    monkeypatch.setenv("TERM", term)
-    monkeypatch.setenv("NO_COLOR", "1")  # colour off: escapes for the progress line still
-    assert report.takes_escapes(Stream(tty)) is expected
-
-
-def test_paint_wraps_in_the_kind_s_colour_only_when_asked():
-    assert report.paint("ok", "good", True) == "\x1b[32mok\x1b[0m"
-    assert report.paint("ok", "good", False) == "ok"
-    assert report.paint("ok", "plain", True) == "ok"
 
 
 def test_a_target_decided_statically_is_noted_only_when_cases_ran(toy):

@@ -296,7 +296,7 @@ def test_the_live_line_fits_the_terminal_and_is_cleared_when_stopped(toy, monkey
         said.append(True)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(build.report, "takes_escapes", lambda stream: True)
+    monkeypatch.setattr(build.terminal, "takes_escapes", lambda stream: True)
     monkeypatch.setattr(
         shutil, "get_terminal_size", lambda fallback=None: os.terminal_size((31, 24))
     )

@@ -873,7 +873,7 @@ def test_a_slow_brute_force_is_named_on_a_terminal_while_it_runs(
     cleared before the result; in a log (not a terminal), nothing."""
     monkeypatch.setattr(progress, "SLOW", 0.3)
     monkeypatch.setattr(progress, "TICK", 0.05)
-    monkeypatch.setattr(stress.report_lines, "takes_escapes", lambda stream: terminal)
+    monkeypatch.setattr(stress.terminal, "takes_escapes", lambda stream: terminal)
     monkeypatch.setenv("COLUMNS", "400")  # the line is cut to the terminal's width
     args = parse(
         "pairsum", "--seed", "1", "--cases", "1",
