@@ -238,7 +238,9 @@ def _live(stress: Stress) -> contextlib.AbstractContextManager:
 
 def _interrupted(stress: Stress, seed: int, elapsed: float) -> None:
     """Ctrl-C (or SIGTERM) before a failure was found: what passed until then, the files
-    done in seed order from the first (the exit status stays the interruption's)."""
+    done in seed order from the first (the exit status stays the interruption's); the live
+    line stopped first, as runs left behind may still be under way."""
+    stress.under_way.stop()
     if not stress.count:
         print(f"stopped: no file judged yet ({elapsed:.1f} s)", flush=True)
         return

@@ -164,6 +164,13 @@ class Stress:
         self._lock = threading.Lock()
         self.resident_at_start = resident_mib()  # the kit's own, before the module's calls
         self.under_way = UnderWay()  # the programs running now, for the live line
+        self.stuck: float | None = None  # a module call's own give-up, while ``watched`` sets it
+
+    def module_stop(self) -> float:
+        """Seconds a call of the stress module's may run before the run is given up: STUCK
+        (read when called), or the shrink's own while ``watched`` runs it; the live line
+        says it as the call's stop."""
+        return STUCK if self.stuck is None else self.stuck
 
     @property
     def empty(self) -> Path:
@@ -183,7 +190,7 @@ class Stress:
     def generate(self, seed: int, params: dict[str, int]) -> str:
         """The file of ``seed`` and ``params``, not validated (the shrinker validates)."""
         source = self.source
-        stop = self.limits.timeout if source.gen is not None else STUCK
+        stop = self.limits.timeout if source.gen is not None else self.module_stop()
         with self.under_way.running(source.generator, f"making the file of seed {seed}", stop):
             return self._generated(seed, params)
 
@@ -239,9 +246,10 @@ class Stress:
         """The brute force's or the reference's answer on ``text``, computed again (a batch
         problem's); ``NoAnswer`` when it fails."""
         source = self.source
-        limits = self.tool_limits()  # not the solution's time: a reference's (STUCK)
+        limits = self.tool_limits()  # not the solution's time: a brute force's (STUCK)
+        stop = limits.timeout if source.brute is not None else self.module_stop()
         try:
-            with self.under_way.running(source.reference, doing, limits.timeout, text):
+            with self.under_way.running(source.reference, doing, stop, text):
                 if source.brute is not None:
                     found = source.brute.answer(text, cwd=self.empty, limits=limits)
                 else:
@@ -343,7 +351,8 @@ class Stress:
     def abandon(self, thread: threading.Thread) -> None:
         """The command is stopped: no more files judged, the runs under way ended, and
         ``thread`` (judging) waited for a moment, so that its files are not written into the
-        run's folder while it is removed."""
+        run's folder while it is removed; the live line stopped before what is said next."""
+        self.under_way.stop()
         self.stopped.set()
         end_sessions()
         end_runs()
@@ -401,6 +410,7 @@ def search(  # noqa: PLR0913
                 if result[2].failed:
                     return result
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM: the runs leave off before the clean-up
+        stress.under_way.stop()  # the runs left may tick: the line is not left for what follows
         stress.stopped.set()
         end_sessions()
         end_runs()
@@ -459,10 +469,11 @@ def _results(futures: list, deadline: float | None, stress: Stress, first: int) 
         if failed is not None:
             return failed
         source = stress.source
-        raise BuildError(
+        raise _given_up(
+            stress,
             f"{stress.problem.slug}: the files from seed {first} were not made and judged "
             f"{overtime:g} s past the --seconds budget ({source.generator}, or "
-            f"{source.reference}, may never return)"
+            f"{source.reference}, may never return)",
         )
     return _up_to_first_failure(futures)
 
@@ -491,8 +502,8 @@ def _up_to_first_failure(futures: list) -> list:
 
 def watched(stress: Stress, work: Callable[[], T], what: str, stuck: float | None = None) -> T:
     """``work()``'s result, run in a thread of its own; a one-line error when a call of the
-    stress module's in it has run for ``stuck`` seconds (STUCK by default; the thread is then
-    left behind)."""
+    stress module's in it has run for ``stuck`` seconds (``Stress.module_stop()`` by default;
+    the thread is then left behind)."""
     box: dict[str, Any] = {}
 
     def target() -> None:
@@ -502,44 +513,56 @@ def watched(stress: Stress, work: Callable[[], T], what: str, stuck: float | Non
             box["error"] = error
 
     thread = threading.Thread(target=target, daemon=True)
+    before, stress.stuck = stress.stuck, stress.stuck if stuck is None else stuck
     thread.start()
     try:
         while thread.is_alive():
             thread.join(POLL)
             if thread.is_alive():
-                _check_stuck(stress, what, stuck)
+                _check_stuck(stress, what)
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM: the work leaves off before the clean-up
         stress.abandon(thread)
         raise
+    finally:
+        stress.stuck = before
     if "error" in box:
         raise box["error"]
     return box["result"]
 
 
-def _check_stuck(stress: Stress, what: str, stuck: float | None = None) -> None:
-    """A one-line error when a call of the stress module's has run for ``stuck`` seconds
-    (STUCK by default, read when called), or has grown the kit's memory past its cap
+def _check_stuck(stress: Stress, what: str) -> None:
+    """A one-line error when a call of the stress module's has run for
+    ``Stress.module_stop()`` seconds, or has grown the kit's memory past its cap
     (``module_memory_cap``)."""
-    stuck = STUCK if stuck is None else stuck
+    stuck = stress.module_stop()
     module = stress.source.module
     longest = None if module is None else module.longest_call()
     if longest is None:
         return
     if longest[0] >= stuck:
-        raise BuildError(
+        raise _given_up(
+            stress,
             f"{stress.problem.slug}: {module.where}: {longest[1]}() has not returned in "
-            f"{stuck:g} s ({what}); it may never return{_given_up_on(stress, longest[1])}"
+            f"{stuck:g} s ({what}); it may never return{_given_up_on(stress, longest[1])}",
         )
     now, cap = resident_mib(), module_memory_cap(stress.problem)
     if now is not None and stress.resident_at_start is not None:
         grown = now - stress.resident_at_start
         if grown > cap:
-            raise BuildError(
+            raise _given_up(
+                stress,
                 f"{stress.problem.slug}: {module.where}: {longest[1]}() holds {grown} MiB "
                 f"({what}), over the {cap} MiB a stress module's call may take here "
                 f"({MODULE_MEMORY_FACTOR} x the memory limit, at least "
-                f"{MODULE_MEMORY_LEAST_MIB} MiB): stopped before it exhausts this machine"
+                f"{MODULE_MEMORY_LEAST_MIB} MiB): stopped before it exhausts this machine",
             )
+
+
+def _given_up(stress: Stress, message: str) -> BuildError:
+    """The error of a run given up, its live line stopped first: the call given up stays
+    under way, and must not write over the messages that follow."""
+    stress.under_way.stop()
+    return BuildError(message)
 
 
 def _given_up_on(stress: Stress, function: str) -> str:

@@ -6,18 +6,22 @@ the generator), ``doing`` saying on what (``on the file of seed 8``), ``stop`` t
 which it is stopped. Within ``shown(write)`` a thread of its own looks every TICK seconds:
 once the longest-running of them has run SLOW seconds, ``write`` gets one line naming it,
 its input, its seconds so far and when it is stopped, rewritten every EVERY seconds, and ""
-(the line cleared) as soon as it ends, before anything else is printed. The command passes
+(the line cleared) as soon as it ends, before anything else is printed. ``stop()`` clears the
+line and writes no more before ``shown``'s block ends: a run given up (a call that never
+returns, a stopped command) stays under way, and the messages after it must not be written
+over. The command passes
 a ``write`` only when stderr is a terminal, as the build shows its live line
 (``kit.terminal.live_line``): a log (CI) keeps the run's own lines only, and a program
 stopped at its limit is a one-line error naming it and its input anyway.
 
 API::
 
-    under_way = UnderWay()
+    under_way = UnderWay()               # clock: time.monotonic, unless a test gives one
     with under_way.running("--brute 'python3 b.py'", "on the file of seed 8", 60.0, text): ...
     with under_way.shown(write): ...     # the line on ``write`` while the block runs
     under_way.longest(program) -> (doing, text) | None   # a call given up: on what
     under_way.tick(now)                  # one look (the thread's; tests call it)
+    under_way.stop()                     # the line cleared, and no more written
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ TICK = 0.25  # seconds between looks
 class UnderWay:
     """The programs running now, each with when it started, and the live line."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
         self._lock = threading.Lock()
         # start, program, doing, stop, and its input when it reads one
         self._runs: dict[int, tuple[float, str, str, float, str | None]] = {}
@@ -53,7 +58,7 @@ class UnderWay:
         input), stopped at ``stop`` seconds."""
         key = next(self._keys)
         with self._lock:
-            self._runs[key] = (time.monotonic(), program, doing, stop, text)
+            self._runs[key] = (self._clock(), program, doing, stop, text)
         try:
             yield
         finally:
@@ -81,8 +86,11 @@ class UnderWay:
         """(doing, text) of ``program``'s longest-running run, or None: what a call given up
         was doing, for its message."""
         with self._lock:
-            runs = sorted(run for run in self._runs.values() if run[1] == program)
-        return (runs[0][2], runs[0][4]) if runs else None
+            runs = [run for run in self._runs.values() if run[1] == program]
+        if not runs:
+            return None
+        run = min(runs, key=lambda run: run[0])  # by its start alone: the rest may be None
+        return run[2], run[4]
 
     @contextlib.contextmanager
     def shown(self, write: Callable[[str], None]) -> Iterator[None]:
@@ -91,7 +99,7 @@ class UnderWay:
 
         def ticking() -> None:
             while not ended.wait(TICK):
-                self.tick(time.monotonic())
+                self.tick(self._clock())
 
         with self._lock:
             self._write = write
@@ -102,9 +110,14 @@ class UnderWay:
         finally:
             ended.set()
             thread.join()
-            with self._lock:
-                self._clear()
-                self._write = None
+            self.stop()
+
+    def stop(self) -> None:
+        """The line cleared, if one is shown, and no more written: before the messages that
+        follow a run given up, which may still be under way."""
+        with self._lock:
+            self._clear()
+            self._write = None
 
     def _clear(self) -> None:
         """The line cleared, if one is shown (the lock held)."""

@@ -911,3 +911,20 @@ def test_a_brute_force_stopped_at_its_limit_is_one_line_naming_it_and_its_input(
         said,
     ), said
     assert "time limit" not in said
+
+
+def test_a_stopped_run_clears_the_live_line_before_it_says_so(capsys):
+    """Ctrl-C with a run left under way: "stopped: ..." was printed while the line could
+    still be written, and was written over; the line is now cleared and stopped first."""
+    under_way = progress.UnderWay(clock=lambda: 0.0)
+    under_way._write = lambda text: print(f"<line {text!r}>")
+    left = under_way.running("the bundle (3.8)", "on the file of seed 5", 3.0)
+    left.__enter__()  # never left: the run abandoned
+    under_way.tick(progress.SLOW + 1.0)
+    stopped = types.SimpleNamespace(under_way=under_way, count=0)
+    stress._interrupted(stopped, 5, 1.25)
+    under_way.tick(progress.SLOW + progress.EVERY + 2.0)
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "<line ''>",
+        "stopped: no file judged yet (1.2 s)",
+    ]

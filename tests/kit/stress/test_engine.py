@@ -497,3 +497,41 @@ def test_a_failure_s_kind_is_its_verdict_and_the_exception_it_names():
         ]
     ]
     assert kinds == [("WA", None), ("WA", "IndexError"), ("WA", None), ("RE", "ZeroDivisionError")]
+
+
+def test_a_module_call_is_said_to_stop_when_it_is_given_up(pairsum, tmp_path, monkeypatch):
+    """The live line's "stopped at" of reference() and generate() is when the watch gives up
+    on them (``module_stop``), the shrink's own limit while it runs, where it said
+    max(3 x the time limit, STUCK) for reference() (the brute force's kill)."""
+    stress = stress_of(pairsum, tmp_path)
+    stress.limits = replace(stress.limits, timeout=90.0)  # a 30 s limit's kill: past STUCK
+    stops: dict[str, float] = {}
+    running = stress.under_way.running
+
+    def recorded(program, doing, stop, text=None):
+        stops[program] = stop
+        return running(program, doing, stop, text)
+
+    monkeypatch.setattr(stress.under_way, "running", recorded)
+    reference, generator = stress.source.reference, stress.source.generator
+    stress.fresh_answer(stress.generate(3, {"cases": 2, "bound": 9}))
+    assert stops == {reference: engine.STUCK, generator: engine.STUCK}
+    engine.watched(stress, lambda: stress.fresh_answer(stress.generate(4, {})), "shrinking", 7.0)
+    assert stops == {reference: 7.0, generator: 7.0}
+    assert stress.module_stop() == engine.STUCK  # the shrink's own ends with it
+
+
+def test_a_call_given_up_stops_the_live_line_before_its_error(pairsum, tmp_path, monkeypatch):
+    """The call given up stays under way: its line, cleared, is not written again over the
+    error and what follows it."""
+    stress = stress_of(pairsum, tmp_path)
+    monkeypatch.setattr(stress.source.module, "longest_call", lambda: (61.0, "reference"))
+    lines: list[str] = []
+    stress.under_way._write = lines.append
+    with stress.under_way.running("reference()", "on the file of seed 2", 60.0, "1 2\n"):
+        stress.under_way.tick(time.monotonic() + 61.0)
+        with pytest.raises(BuildError, match=r"reference\(\) has not returned in 60 s"):
+            engine._check_stuck(stress, "the files from seed 2")
+        assert lines[-1] == ""
+        stress.under_way.tick(time.monotonic() + 100.0)
+    assert len(lines) == 2

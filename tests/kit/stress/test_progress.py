@@ -65,3 +65,37 @@ def test_shown_ticks_in_a_thread_and_clears_the_line_at_its_end(monkeypatch):
     assert lines[-1] == ""
     under_way.tick(time.monotonic())  # after the block: nothing written
     assert lines.count("") == 1
+
+
+def test_the_longest_running_is_chosen_by_its_start_alone():
+    """Two runs of one program started at the same moment, one reading an input and one
+    not: their records compared whole raised TypeError (None against a str)."""
+    starts = iter([5.0, 5.0, 4.0])
+    under_way = UnderWay(clock=lambda: next(starts))
+    with under_way.running(BRUTE, "on an input", 60.0), under_way.running(
+        BRUTE, "on an input", 60.0, "1 2\n"
+    ):
+        assert under_way.longest(BRUTE) in (("on an input", None), ("on an input", "1 2\n"))
+        with under_way.running(BRUTE, "on the file of seed 3", 60.0, "3 4\n"):  # started at 4
+            assert under_way.longest(BRUTE) == ("on the file of seed 3", "3 4\n")
+    assert under_way.longest(BRUTE) is None
+
+
+def test_a_stopped_line_is_cleared_and_not_written_again_while_a_run_is_left_under_way(
+    monkeypatch,
+):
+    """A run given up (a call that never returns) stays under way: once the line is stopped,
+    before the messages that follow, ticks write nothing over them."""
+    monkeypatch.setattr(progress, "SLOW", 10.0)
+    lines: list[str] = []
+    under_way = UnderWay(clock=lambda: 100.0)
+    under_way._write = lines.append
+    left = under_way.running("reference()", "on the file of seed 2", 60.0)
+    left.__enter__()  # never left: the call that does not return
+    under_way.tick(120.0)
+    assert lines == [
+        "reference(): still running on the file of seed 2, 20 s so far (stopped at 60 s)"
+    ]
+    under_way.stop()
+    under_way.tick(200.0)
+    assert lines[1:] == [""]
