@@ -44,6 +44,7 @@ from kit.errors import BuildError
 from kit.judges import targets as targets_module
 from kit.judges.profiles import judge_name
 from kit.judges.targets import Interpreter, Runner
+from kit.plurals import counted
 from kit.problem_cases import Case, judge_cases, sample_cases
 from kit.registry import Problem
 from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
@@ -278,9 +279,8 @@ def _alike_line(cases: list[str], site: str | None = None) -> str:
     named = ", ".join(cases)
     if len(cases) > ALIKE_NAMED:
         named = f"{cases[0]}, {cases[1]}, ... {cases[-1]}"
-    many = "case" if len(cases) == 1 else "cases"
     shared = f" ({site})" if site else ""
-    return f"{len(cases)} more {many} failed the same way{shared}: {named}"
+    return f"{counted(len(cases), 'more case')} failed the same way{shared}: {named}"
 
 
 def foreign_target_notes(problem: Problem, runner: Runner) -> list[str]:

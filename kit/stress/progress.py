@@ -9,10 +9,9 @@ its input, its seconds so far and when it is stopped, rewritten every EVERY seco
 (the line cleared) as soon as it ends, before anything else is printed. ``stop()`` clears the
 line and writes no more before ``shown``'s block ends: a run given up (a call that never
 returns, a stopped command) stays under way, and the messages after it must not be written
-over. The command passes
-a ``write`` only when stderr is a terminal, as the build shows its live line
-(``kit.terminal.live_line``): a log (CI) keeps the run's own lines only, and a program
-stopped at its limit is a one-line error naming it and its input anyway.
+over. The command passes a ``write`` only when stderr is a terminal, as the build shows its
+live line (``kit.terminal.live_line``): a log (CI) keeps the run's own lines only, and a
+program stopped at its limit is a one-line error naming it and its input anyway.
 
 API::
 

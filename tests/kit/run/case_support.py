@@ -2,7 +2,8 @@
 kit/run/case_judge.py (tests/kit/run/test_cases.py, test_case_judge.py) share: a case written
 to a folder, the toy problem's sample, a problem bundled with one stand-in for its targets,
 the options that run one case at a time, once, and a crash's details (kit/run/tracebacks.py's
-and kit/pipeline.py's tests)."""
+and kit/building/pipeline.py's tests: tests/kit/run/test_tracebacks.py,
+tests/kit/building/test_pipeline.py)."""
 
 from kit.bundle_making import write_bundle
 from kit.judges.targets import stand_in
