@@ -27,17 +27,30 @@ MEMORY = re.compile(
     r"|кб|килобайт(?:а|ов)?|мб|мегабайт(?:а|ов)?|гб|гигабайт(?:а|ов)?)\b",
     re.IGNORECASE,
 )
-# a statement's words for "any valid answer is accepted": "print any of them", "If there are
-# multiple answers", "output any such", a note's '"3 91125" is valid too', "выведите любой",
-# "どれを出力しても"
-ANY_ANSWER = re.compile(
-    r"\b(?:print|output)\s+any\s+(?:of\s+them|one|valid|correct|such|answer|solution|suitable)"
-    r"|\b(?:multiple|several|many)\s+(?:possible\s+|valid\s+|correct\s+)?(?:answers|solutions)"
-    r"|\b(?:is|are)\s+(?:also\s+)?(?:valid|correct|accepted)\s+too\b"
-    r"|\balso\s+(?:a\s+)?(?:valid|correct|accepted)\b"
-    r"|выведите\s+любо|любой\s+из\s+них|どれを出力しても",
+# a statement's words for "any valid answer is accepted", each read within one sentence: a
+# plain "print any of them" / "output any." / "выведите любой" / "どれを出力しても"; "any" in the
+# sentence of "If there are multiple answers" (but "..., print the lexicographically smallest"
+# is no such word); a note's '"3 91125" is valid too' or "the answer 1 3 is also correct" (but
+# "[1,2] is also valid, but it has larger cost" says no answer is)
+PRINT_ANY = re.compile(
+    r"\b(?:print|output)\s+any(?=\s*(?:[.,;:)]|$)|\s+(?:of|one|valid|correct|such|answers?"
+    r"|solutions?|suitable|optimal|possible)\b)"
+    r"|\b(?:выведите|выводите)\s+любо|(?:どれ|いずれ)を出力しても",
     re.IGNORECASE,
 )
+MULTIPLE = re.compile(
+    r"\b(?:multiple|several|many|more\s+than\s+one)\s+(?:\w+\s+)?(?:answers?|solutions?)\b"
+    r"|несколько\s+(?:\w+\s+)?(?:ответов|решений)|(?:ответов|решений)\s+несколько",
+    re.IGNORECASE,
+)
+ANY_WORD = re.compile(r"\bany\b|любо[йеу]", re.IGNORECASE)
+ALSO_VALID = re.compile(
+    r"\b(?:is|are)\s+(?:also\s+)?(?:valid|correct|accepted)\s+(?:too|as\s+well)\b"
+    r"|\b(?:answers?|outputs?)\b[^.;]{0,60}?\b(?:is|are)\s+also\s+(?:valid|correct|accepted)\b"
+    r"|\balso\s+(?:a\s+)?(?:valid|correct|accepted)\s+(?:answer|output)\b",
+    re.IGNORECASE,
+)
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=。)")
 ANY_ANSWER_NOTE = (
     "the statement accepts any valid answer: the sample answers are one of several, and "
     "comparing by tokens holds yours to them; check it with a checker of your own (compare = "
@@ -86,7 +99,14 @@ def mebibytes(text: str) -> int | None:
 def any_answer_notes(statement: str) -> tuple[str, ...]:
     """``(ANY_ANSWER_NOTE,)`` when the statement's text says any valid answer is accepted,
     else ``()``."""
-    return (ANY_ANSWER_NOTE,) if ANY_ANSWER.search(" ".join(statement.split())) else ()
+    sentences = SENTENCE_END.split(" ".join(statement.split()))
+    return (ANY_ANSWER_NOTE,) if any(map(_accepts_any, sentences)) else ()
+
+
+def _accepts_any(sentence: str) -> bool:
+    if PRINT_ANY.search(sentence) or ALSO_VALID.search(sentence):
+        return True
+    return bool(MULTIPLE.search(sentence) and ANY_WORD.search(sentence))
 
 
 def sample_file(text: str) -> str:

@@ -124,10 +124,26 @@ def test_a_host_is_one_of_a_judge_s_or_a_subdomain_of_one():
         ("The answer 1 3 is also correct.", True),
         ("Если ответов несколько, выведите любой из них.", True),
         ("答えが複数存在する場合、どれを出力しても正解とみなされます。", True),
+        ("If there is more than one answer, print any.", True),
+        ("If there are multiple optimal answers, you may print any.", True),
+        ("Output any of the optimal answers", True),
+        ("print any of the possible answers", True),
+        ("Если существует несколько решений, разрешается вывести любое.", True),
+        ("条件を満たすものが複数ある場合、そのいずれを出力しても構いません。", True),
+        ("いずれを出力しても", True),
         ("Print a and b, or -1. Do not print any extra spaces.", False),
         ("Print the answer modulo 998244353.", False),
+        ("If there are multiple answers, print the lexicographically smallest.", False),
+        ("If there are multiple solutions, print the one with minimum sum.", False),
+        ("There are several solutions...; output the lexicographically smallest one.", False),
+        ("Note that there can be many solutions, so print it modulo 10^9+7.", False),
+        ("[1,2] is also valid, but it has larger cost.", False),
+        ('the string "ab" is also a valid bracket sequence', False),
+        ("There are many solutions. Print the number of any ones in the grid.", False),
     ],
 )
 def test_a_statement_accepting_any_valid_answer_gives_a_note(statement, any_answer):
-    """Codeforces 1913A's note ('"3 91125" is valid too') was judged by tokens unsaid."""
+    """Codeforces 1913A's note ('"3 91125" is valid too') was judged by tokens unsaid; "If
+    there are multiple answers, print the lexicographically smallest" was taken for one, "If
+    there is more than one answer, print any." was not."""
     assert any_answer_notes(statement) == ((ANY_ANSWER_NOTE,) if any_answer else ())
