@@ -27,12 +27,16 @@ from kit.commands.new_slugs import free_slug, made_already, usable
 from kit.errors import BuildError
 from kit.git_ignores import ignored
 from kit.pages.page import ANY_ANSWER_NOTE
+from kit.pages.poj import SPECIAL_JUDGE_NOTE
 from kit.problem_cases import SAMPLE_SUFFIXES
 from kit.registry import load_registry
 from kit.workspace import Made, file_in_the_way
 
 if TYPE_CHECKING:
     from kit.pages import Page
+
+# a page's notes that its answers are one of several: its table gets a checker's line to set
+CHECKER_NOTES = (ANY_ANSWER_NOTE, SPECIAL_JUDGE_NOTE)
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,8 @@ def _samples_folder(root: Path, slug: str, interactive: bool, adopted: Adopted) 
 
 
 def _known(page: Page) -> scaffold.Known:
-    """What the page gives the table, each limit said to be the page's."""
+    """What the page gives the table, each limit said to be the page's, and whether a note
+    says its answers are one of several (``CHECKER_NOTES``)."""
     return scaffold.Known(
         page.title,
         page.id or "?",
@@ -132,7 +137,7 @@ def _known(page: Page) -> scaffold.Known:
         f"from {page.origin}: {page.time_shown}",
         f"from {page.origin}: {page.memory_shown}",
         page.url,
-        ANY_ANSWER_NOTE in page.notes,
+        any(note in page.notes for note in CHECKER_NOTES),
     )
 
 

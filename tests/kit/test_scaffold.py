@@ -284,3 +284,12 @@ def test_a_known_page_s_address_goes_after_the_id_and_none_is_written_without_on
     )
     assert tomllib.loads(text)["sum"]["url"] == known.url
     assert "url" not in scaffold.table("sum", False, "AtCoder", scaffold.Known("Sum"))
+
+
+def test_a_problem_accepting_any_answer_gets_a_checker_line_to_set_after_its_limits():
+    plain = scaffold.table("sum", False, "Codeforces", scaffold.Known("Sum"))
+    text = scaffold.table("sum", False, "Codeforces", scaffold.Known("Sum", any_answer=True))
+    assert scaffold.ANY_ANSWER_COMMENT not in plain
+    assert text.startswith(plain.rstrip("\n") + "\n" + scaffold.ANY_ANSWER_COMMENT)
+    assert scaffold.ANY_ANSWER_COMMENT.startswith('# compare = "checker:PATH"')
+    assert tomllib.loads(text) == tomllib.loads(plain)  # commented out: tokens until it is set

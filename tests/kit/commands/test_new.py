@@ -109,8 +109,9 @@ def test_new_from_a_page_without_a_slug_takes_the_page_s_id_or_title(toy, capsys
 
 
 def test_new_from_a_page_says_its_notes_and_takes_its_case_time_limit(toy, capsys):
-    """A POJ page with Special Judge (its samples' answers one accepted output of several) and
-    a Case Time Limit (2000MS) beside its Time Limit (5000MS)."""
+    """A POJ page with Special Judge (its samples' answers one accepted output of several: its
+    table gets compare = "checker:PATH" commented out, which it lacked) and a Case Time Limit
+    (2000MS) beside its Time Limit (5000MS)."""
     page = Path(__file__).resolve().parents[3] / "tests/fixtures/pages/poj.html"
     assert cli.main(["new", "--from", str(page), "--root", str(toy)]) == 0
     out = capsys.readouterr().out
@@ -118,7 +119,8 @@ def test_new_from_a_page_says_its_notes_and_takes_its_case_time_limit(toy, capsy
     assert f"note: {poj.SPECIAL_JUDGE_NOTE}\nnext: " in out
     assert load_registry(toy)["a_simple_sum"].time_limit == 2.0
     said = "(from the page: Case Time Limit 2000MS; its Time Limit 5000MS is not per case)"
-    assert said in (toy / "problems.toml").read_text()
+    text = (toy / "problems.toml").read_text()
+    assert said in text and f"(from the page: 131072K)\n{ANY_ANSWER_COMMENT}" in text
 
 
 def test_new_from_a_page_accepting_any_answer_says_so_and_leaves_a_checker_to_set(toy, capsys):

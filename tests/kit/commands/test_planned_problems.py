@@ -6,15 +6,17 @@ planning and writing one problem end to end is in tests/kit/commands/test_new.py
 tasks in tests/kit/commands/test_new_contest.py."""
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from kit import cli
 from kit.commands.adopted_files import Adopted
-from kit.commands.planned_problems import Asked, exist, planned, write
+from kit.commands.planned_problems import Asked, _known, exist, planned, write
 from kit.errors import BuildError
-from kit.pages.page import Page
+from kit.pages.page import ANY_ANSWER_NOTE, Page
+from kit.pages.poj import SPECIAL_JUDGE_NOTE
 from kit.problem_cases import sample_cases
 from kit.registry import load_registry
 from tests.command_support import disk_full_at
@@ -52,6 +54,18 @@ def test_a_plan_is_checked_and_rendered_and_writes_nothing(toy, capsys):
     assert plan.samples == toy / "samples" / "sum"
     assert plan.sample_files == [("sample-1.in", "1 2\n"), ("sample-1.out", "3\n"),
                                  ("sample-2.in", "4 5\n"), ("sample-2.out", "9\n")]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("notes", "any_answer"),
+    [((), False), ((ANY_ANSWER_NOTE,), True), ((SPECIAL_JUDGE_NOTE,), True)],
+)
+def test_a_page_whose_answers_are_one_of_several_leaves_a_checker_to_set(notes, any_answer):
+    """POJ's Special Judge note was said, but its table had no compare = "checker:PATH" line
+    to set: only the any-answer note of Codeforces and AtCoder gave one."""
+    known = _known(replace(page(), notes=notes))
+    assert known.any_answer is any_answer
+    assert (known.title, known.id, known.time_note) == ("Sum", "1000", "from the page: 1000MS")
 
 
 def test_an_interactive_plan_leaves_the_page_s_exchanges_out(toy):
