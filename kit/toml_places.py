@@ -6,6 +6,7 @@ tomllib found given the table its line lies in, none for a broken header (``synt
 
 from __future__ import annotations
 
+import ast
 import re
 
 from kit.errors import BuildError
@@ -66,28 +67,46 @@ def syntax_error(said: str, text: str) -> str:
     if at is None:
         return _placed("problems.toml", table_at(text, text.count("\n") + 1), said)
     line = int(at[1])
-    table = None if _broken_header(text, line) else table_at(text, line)
+    table = None if _broken_header(said, text, line) else table_at(text, line)
     return _placed(f"problems.toml:{at[1]}", table, f"{said[: at.start()]} (column {at[2]})")
 
 
-def _broken_header(text: str, line: int) -> bool:
-    """Whether line ``line`` of ``text`` declares a table (or an array of tables) that
-    ``_HEADER`` cannot read: ``[pairs``, ``[pairs] x``."""
+def _broken_header(said: str, text: str, line: int) -> bool:
+    """Whether tomllib's ``said`` is of line ``line`` of ``text`` declaring a table (or an array
+    of tables) that ``_HEADER`` cannot read, ``[pairs``, ``[pairs] x``: the line opens as a
+    header does and the error is one of a header's (``[1, 2,, 3]`` in an array's value is not)."""
     lines = text.split("\n")
     stripped = lines[line - 1].strip() if 0 < line <= len(lines) else ""
-    return stripped.startswith("[") and _HEADER.match(stripped) is None
+    header_like = _HEADER_START.match(stripped) and _HEADER.match(stripped) is None
+    return bool(header_like and said.startswith(_HEADER_ERRORS))
 
 
-_TWICE = re.compile(r"Cannot declare \(('[^']*'(?:, '[^']*')*,?)\) twice")  # tomllib's words
+# how a header opens (``[`` then a key's character, a quote or ``[``), and tomllib's errors of
+# a header (of the ``[`` line inside an array's value: "Invalid value", "Unclosed array")
+_HEADER_START = re.compile(r"""\[\s*[\[\]A-Za-z0-9_"'-]""")
+_HEADER_ERRORS = (
+    "Expected ']' at the end of a table declaration",
+    "Expected ']]' at the end of an array declaration",
+    "Expected newline or end of document after a statement",
+    "Invalid initial character for a key part",
+)
+
+
+# tomllib's words, the name a tuple's repr: ('pairs',), ("it's",), ('a', 'b')
+_TWICE = re.compile(r"Cannot declare (\(.*\)) twice")
 
 
 def _declared_twice(said: str, text: str) -> str:
     """tomllib's ``Cannot declare ('pairs',) twice`` as ``declared a second time (the first at
     line 33)``, the table named before it (``_placed``); other messages as they are."""
     found = _TWICE.match(said)
-    if found is None:
+    try:
+        parts = ast.literal_eval(found[1]) if found else None
+    except (SyntaxError, ValueError):
+        parts = None
+    if not isinstance(parts, tuple):
         return said
-    name = ".".join(re.findall(r"'([^']*)'", found[1]))
+    name = ".".join(map(str, parts))
     first, _ = table_lines(text, name)
     where = f" (the first at line {first})" if first is not None else ""
     return f"declared a second time{where}{said[found.end() :]}"

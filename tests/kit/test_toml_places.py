@@ -3,6 +3,7 @@ and of each key it sets, and an error about the table given the line it is about
 a line lies in, for a syntax error's message."""
 
 import pytest
+import tomllib
 
 from kit.errors import BuildError
 from kit.toml_places import place, syntax_error, table_at, table_lines
@@ -106,3 +107,39 @@ def test_a_broken_header_names_no_table_not_the_one_above_it(header, said):
     """``[pairs`` on line 34 was said as ``problems.toml:34: [guess]: Expected ']' ...``."""
     text = f'[guess]\nid = "1"\n\n{header}\nid = "2"\n'
     assert syntax_error(said, text) == f"problems.toml:4: {said.replace('at line 4, ', '')}"
+
+
+def tomllib_said(text: str) -> str:
+    with pytest.raises(tomllib.TOMLDecodeError) as raised:
+        tomllib.loads(text)
+    return str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("[pairs]\nx = [\n  [1, 2,, 3],\n]\n", "Invalid value (column 9)"),
+        ("[pairs]\nx = [\n  [a\n]\n", "Invalid value (column 4)"),
+        ("[pairs]\nx = [\n  [1] y\n]\n", "Unclosed array (column 7)"),
+        (
+            "[pairs]\nid = 1\nx = 1 y\n",
+            "Expected newline or end of document after a statement (column 7)",
+        ),
+    ],
+)
+def test_an_error_on_a_line_that_is_no_header_keeps_its_table(text, where):
+    """A line of a multi-line array opening with [ was taken for a broken header: the error
+    was said as problems.toml:3: Invalid value, its table unnamed. A key's line with a
+    header's error (x = 1 y) is no header either."""
+    assert syntax_error(tomllib_said(text), text) == f"problems.toml:3: [pairs]: {where}"
+
+
+@pytest.mark.parametrize(("header", "name"), [("[pairs]", "pairs"), ('["it\'s"]', "it's")])
+def test_a_table_declared_twice_is_said_in_toml_s_words_whatever_its_name_s_quotes(header, name):
+    """A name with an apostrophe, its tuple's repr in double quotes, kept tomllib's
+    Cannot declare ("it's",) twice."""
+    text = f"{header}\nid = 1\n{header}\n"
+    column = len(header)  # tomllib points at the closing ]
+    assert syntax_error(tomllib_said(text), text) == (
+        f"problems.toml:3: [{name}]: declared a second time (the first at line 1) (column {column})"
+    )
