@@ -40,12 +40,11 @@ from kit.errors import BuildError, trimmed
 from kit.judges.compare import parse_compare
 from kit.judges.modules import Installed
 from kit.judges.profiles import (
-    NEAR_MISS,
     OUTPUT_STDOUT,
     Profile,
     default_targets,
+    misspelt_judge,
     profile_for,
-    suggestion_for,
 )
 from kit.judges.programs import KATTIS, TESTLIB, named_programs, parse_interactor
 from kit.judges.targets import Target, parse_target
@@ -448,9 +447,9 @@ def _installed(where: str, named: list | None, profile: Profile | None) -> Insta
 
 def _profile(where: str, judge: str) -> Profile | None:
     """The judge's profile (None without one); a name close to a profile's is refused."""
-    meant = suggestion_for(judge)
-    if meant is not None:
-        raise BuildError(f"{where}: unknown judge {judge!r} (did you mean {meant!r}? {NEAR_MISS})")
+    misspelt = misspelt_judge(judge)
+    if misspelt is not None:
+        raise BuildError(f"{where}: {misspelt}")
     return profile_for(judge)
 
 

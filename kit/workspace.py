@@ -147,6 +147,9 @@ def _dead_link(path: Path) -> str:
     return "a link"
 
 
+# init's problems.toml: its judge comment is the file's own help, the rule of judge names with
+# examples (Codefroces, POJ; test_workspace.py checks them); the rule's words are
+# kit.judges.profiles.NEAR_MISS, which its errors and new --judge's help say
 REGISTRY = """\
 # The problems of this workspace, one table each (`cpkit new SLUG --judge NAME` appends
 # one; `cpkit new SLUG --from PAGE` fills it from the problem's page):

@@ -9,7 +9,7 @@ problem), for an interactive one an interactor; and a test module skipped until 
 A slug that exists in problems.toml, or any of whose files exists, is refused without touching
 anything. The judge must be named (a profile's name sets the targets, a name unlike
 every profile's gets the strictest, said in a comment beside it); a name close to a
-profile's is refused with a suggestion and the rule (``NEAR_MISS``). The table's limits
+profile's is refused with a suggestion and the rule (``misspelt_judge``). The table's limits
 are the judge's usual ones where its profile has them (AtCoder 2 s and 1024 MiB,
 Codeforces 2 s and 256 MiB), else placeholders.
 
@@ -97,7 +97,7 @@ from kit.commands.planned_problems import (
     write,
 )
 from kit.errors import BuildError
-from kit.judges.profiles import NEAR_MISS, PROFILES, suggestion_for
+from kit.judges.profiles import NEAR_MISS, PROFILES, misspelt_judge
 from kit.registry import load_registry
 from kit.slugs import check_slug, is_slug, slug_from
 from kit.workspace import root_flag
@@ -123,9 +123,8 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "--judge",
         metavar="NAME",
-        help=f"where the problem is judged: {', '.join(PROFILES)} set the targets; a name unlike "
-        "theirs gets the strictest, one close to theirs is refused (default with --from: the "
-        "page's judge)",
+        help=f"where the problem is judged: {', '.join(PROFILES)} set the targets; {NEAR_MISS} "
+        "(default with --from: the page's judge)",
     )
     parser.add_argument(
         "--package",
@@ -327,7 +326,7 @@ def check_judge(judge: str | None, command: str = "new") -> None:
         page = ", or give its page with --from PAGE" if command == "new" else ""
         raise BuildError(
             f"{command}: name the judge with --judge NAME ({', '.join(PROFILES)} set the targets; "
-            f"a name unlike theirs, e.g. POJ, gets the strictest){page}"
+            f"{NEAR_MISS}){page}"
         )
     # Cs: the surrogates an argument of bytes that are not UTF-8 is read with
     if any(char in '"\\' or unicodedata.category(char) in ("Cc", "Cs") for char in judge):
@@ -335,11 +334,9 @@ def check_judge(judge: str | None, command: str = "new") -> None:
             f"{command}: --judge {judge!r}: one line of UTF-8 text without quotes, backslashes "
             "or control characters"
         )
-    meant = suggestion_for(judge)
-    if meant is not None:
-        raise BuildError(
-            f"{command}: unknown judge {judge!r} (did you mean {meant!r}? {NEAR_MISS})"
-        )
+    misspelt = misspelt_judge(judge)
+    if misspelt is not None:
+        raise BuildError(f"{command}: {misspelt}")
 
 
 def _page(source: str, judge: str) -> Page:

@@ -342,7 +342,7 @@ PROFILES = {
 STRICTEST = ("cpython3.8", "pypy3")
 CLOSE_RATIO = 0.85
 CLOSE_FROM_LENGTH = 5  # shorter names are only compared exactly
-# the rule, as an unknown judge's error says it
+# the rule, as an unknown judge's error (misspelt_judge) and new --judge's help say it
 NEAR_MISS = (
     "a name close to a profile's is refused as misspelt; only one unlike every profile's, "
     "e.g. POJ, is a judge without a profile, which gets the strictest targets"
@@ -362,6 +362,16 @@ def judge_name(judge: str) -> str:
 def default_targets(judge: str) -> list[Target]:
     profile = profile_for(judge)
     return [parse_target(name) for name in (profile.targets if profile else STRICTEST)]
+
+
+def misspelt_judge(judge: str) -> str | None:
+    """The error of a judge name close to a profile's (``suggestion_for``), its suggestion and
+    the rule: ``unknown judge 'Codefroces' (did you mean 'codeforces'? a name close ...)``;
+    None for a profile's name or one unlike every profile's."""
+    meant = suggestion_for(judge)
+    if meant is None:
+        return None
+    return f"unknown judge {judge!r} (did you mean {meant!r}? {NEAR_MISS})"
 
 
 def suggestion_for(judge: str) -> str | None:

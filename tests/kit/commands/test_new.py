@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from kit import cli
+from kit.judges.profiles import NEAR_MISS, misspelt_judge
 from kit.pages import poj
 from kit.pages.page import ANY_ANSWER_NOTE
 from kit.problem_cases import sample_cases
@@ -767,3 +768,15 @@ def test_samples_adopted_that_git_ignores_get_a_note_unless_committed(toy, capsy
         cli.main(["new", "beta", *args[:2], "--samples", str(toy / "own"), "--root", str(toy)]) == 0
     )
     assert "git ignores" not in capsys.readouterr().out
+
+
+def test_new_s_judge_refusals_and_help_say_the_rule_of_judge_names(toy, capsys):
+    """The help said a name unlike the profiles' gets the strictest and the missing judge's
+    error the same in other words, beside NEAR_MISS in the near miss's."""
+    assert cli.main(["new", "x", "--judge", "Codefroces", "--root", str(toy)]) == 2
+    assert f"new: {misspelt_judge('Codefroces')}\n" in capsys.readouterr().err
+    assert cli.main(["new", "x", "--root", str(toy)]) == 2
+    assert f"; {NEAR_MISS}), or give its page" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["new", "--help"])
+    assert NEAR_MISS in " ".join(capsys.readouterr().out.split())

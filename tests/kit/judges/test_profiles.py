@@ -8,6 +8,7 @@ import pytest
 from kit.judges.platforms import UNIX, WINDOWS
 from kit.judges.profiles import (
     CPU,
+    NEAR_MISS,
     OWN,
     PROBLEMTOOLS,
     PROFILES,
@@ -16,6 +17,7 @@ from kit.judges.profiles import (
     WALL,
     WHOLE,
     default_targets,
+    misspelt_judge,
     profile_for,
     suggestion_for,
 )
@@ -138,3 +140,11 @@ def test_targets_come_from_the_profile_else_the_strictest():
 )
 def test_a_name_close_to_a_profile_s_suggests_it(judge, meant):
     assert suggestion_for(judge) == meant
+
+
+def test_a_misspelt_judge_s_error_is_made_in_one_place_with_the_rule():
+    """problems.toml's and new's refusals each built it, with NEAR_MISS copied in."""
+    assert misspelt_judge("Codefroces") == (
+        f"unknown judge 'Codefroces' (did you mean 'codeforces'? {NEAR_MISS})"
+    )
+    assert misspelt_judge("POJ") is None and misspelt_judge("Codeforces") is None
