@@ -73,7 +73,9 @@ YES_NO = (b"YES", b"NO")
 
 
 class _Quit(Exception):
-    """A verdict other than OK: ``kind`` WA, PE or FAIL, and its message."""
+    """A verdict other than testlib's ``_ok``: ``kind`` its ``_wa``, ``_pe`` or ``_fail`` (testlib's
+    own names, which the kit's verdicts are made of: ``StandardComparator.judge``), and its
+    message."""
 
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(message)
@@ -97,12 +99,12 @@ class _Stream:
 
     def word(self, what: str) -> bytes:
         if self.at_end():
-            self.quit("PE", f"the {self.name} ended where {what} was due")
+            self.quit("_pe", f"the {self.name} ended where {what} was due")
         self.last, self.ahead = self.ahead, None
         return self.last
 
     def quit(self, kind: str, message: str) -> None:
-        raise _Quit("FAIL" if self.answer else kind, message)
+        raise _Quit("_fail" if self.answer else kind, message)
 
     @property
     def name(self) -> str:
@@ -112,7 +114,7 @@ class _Stream:
         word = self.word("a number")
         found = _DOUBLE.fullmatch(word)
         if not found:
-            self.quit("PE", f"{self.name}: expected a number, found {plain(word)}")
+            self.quit("_pe", f"{self.name}: expected a number, found {plain(word)}")
         mantissa, exponent = found.groups()
         return float(mantissa + b"e" + exponent if exponent else mantissa)
 
@@ -122,7 +124,7 @@ class _Stream:
     def long(self, word: bytes, low: int = LONG_RANGE[0], high: int = LONG_RANGE[1]) -> int:
         """``word`` as testlib's ``stringToLongLong`` takes it, within ``low``..``high``."""
         if not _LONG.fullmatch(word) or not low <= int(word) <= high:
-            self.quit("PE", f"{self.name}: expected an integer, found {plain(word)}")
+            self.quit("_pe", f"{self.name}: expected an integer, found {plain(word)}")
         return int(word)
 
 
@@ -202,7 +204,7 @@ def _doubles(
         expected, result = ans.double(), out.double()
         if not close(expected, result, error):
             shown = f"expected {plain(ans.last)}, found {plain(out.last)}"
-            raise _Quit("WA", f"number {count}: {shown} (beyond {error:g})")
+            raise _Quit("_wa", f"number {count}: {shown} (beyond {error:g})")
 
 
 def _integers(ans: _Stream, out: _Stream) -> None:
@@ -212,11 +214,11 @@ def _integers(ans: _Stream, out: _Stream) -> None:
         count += 1
         expected, result = ans.integer(), out.integer()
         if expected != result:
-            raise _Quit("WA", f"integer {count}: expected {expected}, found {result}")
+            raise _Quit("_wa", f"integer {count}: expected {expected}, found {result}")
     extra = [_count(stream, stream.integer) for stream in (ans, out)]
     if any(extra):
         longer = "answer" if extra[0] else "output"
-        raise _Quit("WA", f"the {longer} has {count + max(extra)} integers, the other {count}")
+        raise _Quit("_wa", f"the {longer} has {count + max(extra)} integers, the other {count}")
 
 
 def _count(stream: _Stream, read: Callable[[], object]) -> int:
@@ -234,29 +236,29 @@ def _unordered(ans: _Stream, out: _Stream) -> None:
         while not stream.at_end():
             found.append(stream.integer())
     if len(lists[0]) != len(lists[1]):
-        raise _Quit("WA", f"expected {len(lists[0])} integers, found {len(lists[1])}")
+        raise _Quit("_wa", f"expected {len(lists[0])} integers, found {len(lists[1])}")
     if sorted(lists[0]) != sorted(lists[1]):
-        raise _Quit("WA", f"the {len(lists[0])} integers differ (as unordered sequences)")
+        raise _Quit("_wa", f"the {len(lists[0])} integers differ (as unordered sequences)")
 
 
 def _int32(ans: _Stream, out: _Stream) -> None:
     """icmp: one 32-bit integer."""
     expected, result = ans.integer(*INT_RANGE), out.integer(*INT_RANGE)
     if expected != result:
-        raise _Quit("WA", f"expected {expected}, found {result}")
+        raise _Quit("_wa", f"expected {expected}, found {result}")
 
 
 def _huge(ans: _Stream, out: _Stream) -> None:
     """hcmp: one integer of any length, written without leading zeros."""
     expected, result = ans.word("an integer"), out.word("an integer")
     if not _HUGE.fullmatch(expected):
-        ans.quit("FAIL", f"answer: {plain(expected)} is not an integer")
+        ans.quit("_fail", f"answer: {plain(expected)} is not an integer")
     if not ans.at_end():
-        ans.quit("FAIL", "the answer holds more than one word")
+        ans.quit("_fail", "the answer holds more than one word")
     if not _HUGE.fullmatch(result):
-        out.quit("PE", f"output: {plain(result)} is not an integer")
+        out.quit("_pe", f"output: {plain(result)} is not an integer")
     if expected != result:
-        raise _Quit("WA", f"expected {plain(expected)}, found {plain(result)}")
+        raise _Quit("_wa", f"expected {plain(expected)}, found {plain(result)}")
 
 
 def _yes_no(ans: _Stream, out: _Stream, every: bool) -> None:
@@ -267,13 +269,13 @@ def _yes_no(ans: _Stream, out: _Stream, every: bool) -> None:
         expected, result = (stream.word("YES or NO").upper() for stream in (ans, out))
         for word, stream in ((expected, ans), (result, out)):
             if word not in YES_NO:
-                stream.quit("PE", f"word {count}: YES or NO expected, {plain(word)} found")
+                stream.quit("_pe", f"word {count}: YES or NO expected, {plain(word)} found")
         if expected != result:
-            raise _Quit("WA", f"word {count}: expected {plain(expected)}, found {plain(result)}")
+            raise _Quit("_wa", f"word {count}: expected {plain(expected)}, found {plain(result)}")
     extra = [_count(stream, partial(stream.word, "")) for stream in (ans, out)] if every else []
     if any(extra):
         longer = "answer" if extra[0] else "output"
-        raise _Quit("WA", f"the {longer} has {count + max(extra)} words, the other {count}")
+        raise _Quit("_wa", f"the {longer} has {count + max(extra)} words, the other {count}")
 
 
 def _lines(same: Callable[[bytes, bytes], bool], ans: _Lines, out: _Lines) -> None:
@@ -289,7 +291,7 @@ def _lines(same: Callable[[bytes, bytes], bool], ans: _Lines, out: _Lines) -> No
         count += 1
         if not same(expected, result):
             shown = f"expected {plain(expected)}, found {plain(result)}"
-            raise _Quit("WA", f"line {count}: {shown}")
+            raise _Quit("_wa", f"line {count}: {shown}")
 
 
 def _same_words(expected: bytes, result: bytes) -> bool:
@@ -302,7 +304,7 @@ def _case_head(stream: _Stream, case: int, preread: bool) -> None:
     for word, due in ((b"Case", not preread), (b"%d:" % case, True)):
         found = stream.word(plain(word)) if due else word
         if found != word:
-            stream.quit("PE", f"case {case}: expected {plain(word)}, found {plain(found)}")
+            stream.quit("_pe", f"case {case}: expected {plain(word)}, found {plain(found)}")
 
 
 def _case_integers(ans: _Stream, out: _Stream) -> None:
@@ -315,9 +317,9 @@ def _case_integers(ans: _Stream, out: _Stream) -> None:
             found.append(stream.integer())
     for case, (expected, result) in enumerate(zip(*lists), 1):
         if expected != result:
-            raise _Quit("WA", f"case {case}: expected {expected}, found {result}")
+            raise _Quit("_wa", f"case {case}: expected {expected}, found {result}")
     if len(lists[0]) != len(lists[1]):
-        raise _Quit("PE", f"expected {len(lists[0])} cases, found {len(lists[1])}")
+        raise _Quit("_pe", f"expected {len(lists[0])} cases, found {len(lists[1])}")
 
 
 def _case_words(
@@ -356,9 +358,9 @@ def _differ(case: int, expected: list, result: list) -> None:
     for count, words in enumerate(zip(expected, result), 1):
         if words[0] != words[1]:
             wanted, found = (plain(word) if isinstance(word, bytes) else word for word in words)
-            raise _Quit("WA", f"case {case}, word {count}: expected {wanted}, found {found}")
+            raise _Quit("_wa", f"case {case}, word {count}: expected {wanted}, found {found}")
     if len(expected) != len(result):
-        raise _Quit("WA", f"case {case}: expected {len(expected)} words, found {len(result)}")
+        raise _Quit("_wa", f"case {case}: expected {len(expected)} words, found {len(result)}")
 
 
 _RELATIVE, _ABSOLUTE = "absolute or relative error", "absolute error"
@@ -424,9 +426,9 @@ class StandardComparator(Comparator):
         try:
             self.rule(ans, out)
             if not out.at_end():
-                raise _Quit("PE", "extra words in the output (testlib: Extra information)")
+                raise _Quit("_pe", "extra words in the output (testlib: Extra information)")
         except _Quit as verdict:
-            if verdict.kind == "FAIL":
+            if verdict.kind == "_fail":
                 return Judgement(False, f"checker failed: {verdict}", checker_failed=True)
-            return Judgement(False, str(verdict), presentation=verdict.kind == "PE")
+            return Judgement(False, str(verdict), presentation=verdict.kind == "_pe")
         return Judgement(True, "")
