@@ -76,7 +76,7 @@ from kit.plurals import counted
 from kit.problem_selection import select
 from kit.registry import load_registry
 from kit.stress import inputs
-from kit.stress.engine import NoAnswer, Outcome, Stress, search, watched
+from kit.stress.engine import GivenUp, NoAnswer, Outcome, Stress, search
 from kit.stress.inputs import keep_file
 from kit.stress.programs import made_elsewhere
 from kit.stress.shrink import NOT_SHRUNK, Shrunk
@@ -288,7 +288,7 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
         again = [stress.judge(shrunk.text, "again") for _ in range(final.failed * CONFIRM_RUNS)]
         failed = failures.get(shrunk.text, final)  # the run whose failure is shown
         answers = _answers_again(stress, shrunk.text, failed.expected, CONFIRM_RUNS)
-    except KeyboardInterrupt as error:  # in the final run: what was found is still shown, saved
+    except (KeyboardInterrupt, GivenUp) as error:  # what was found is still shown, saved
         shrunk.error = error
         _stopped(stress, save, shrunk, failures.get(shrunk.text), args)
     report(stress, shrunk, final, (text, outcome), failures, args, again, bool(answers))
@@ -319,7 +319,7 @@ def _check_deterministic(stress: Stress, seed: int, text: str) -> None:
     or (the stress module's) in a fresh one, whose hash seed differs: then no seed names the
     failure (the Reproduce line below may pass)."""
     params = stress.source.params
-    again = watched(stress, lambda: stress.generate(seed, params), f"the file of seed {seed}")
+    again = stress.generate(seed, params)  # watched, as every call of the module's
     hashed = ""
     if again == text and stress.source.gen is None:
         limits = stress.tool_limits()

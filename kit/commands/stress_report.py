@@ -28,7 +28,7 @@ import sys
 
 from kit.commands import command
 from kit.errors import BuildError
-from kit.stress.engine import Outcome, Stress, watched
+from kit.stress.engine import Outcome, Stress
 from kit.stress.shrink import NOT_SHRUNK, Shrunk
 from kit.stress.source import SIZE, shown_params
 from kit.visible import text_of, visible
@@ -137,12 +137,8 @@ def _made_again(stress: Stress, shrunk: Shrunk) -> str:
     another file each time (a generator that does not follow its seed: nothing may have been
     cut)."""
 
-    def made() -> str:
-        return watched(
-            stress,
-            lambda: stress.generate(shrunk.seed, shrunk.params),
-            f"the file of seed {shrunk.seed}",
-        )
+    def made() -> str:  # watched, as every call of the module's
+        return stress.generate(shrunk.seed, shrunk.params)
 
     try:
         first = made()

@@ -13,7 +13,10 @@ problem's interactor (``kit.run.interact``). ``search`` makes file ``i`` from se
 ``SAME_FILES`` files all the same are a note: a generator that ignores its seed); a batch not done
 ``overtime()`` past a ``--seconds`` budget, or a call of the module's that has run STUCK
 seconds (a function that never returns), is a one-line error, and its threads are left to the
-process's end, not waited for; ``watched`` runs other work (the shrink) under the same watch.
+process's end, not waited for; ``watched`` runs other work (the shrink) under the same watch,
+and a call of the module's made outside both (the shrunk input judged and answered again, the
+file made again) runs under it alone (``Stress.module_call``), so that each is given up at
+``Stress.module_stop()``, as the live line says.
 Each program's run on one input is recorded in ``Stress.under_way`` (``kit.stress.progress``:
 the command's live line naming a slow one).
 The command (``kit.commands.stress``) shrinks (``kit.stress.shrink``, through
@@ -71,6 +74,8 @@ POLL = 0.5
 MODULE_MEMORY_FACTOR = 4
 MODULE_MEMORY_LEAST_MIB = 1024
 ABANDON_WAIT = 5.0  # seconds a stopped command waits for its judging thread to leave off
+# ``on`` in a thread whose calls of the stress module's are watched (``watched``'s, the search's)
+_under_watch = threading.local()
 
 
 @dataclass
@@ -113,6 +118,11 @@ class NoAnswer(BuildError):
     """The reference (the module's ``reference`` or the brute-force program), or the judge's
     own program (an interactor, a checker: JE), failed on a file: its one-line message. The
     shrink passes such a candidate over."""
+
+
+class GivenUp(BuildError):
+    """A call of the stress module's given up (it ran ``Stress.module_stop()`` seconds, or
+    past its memory cap): the run stops, whichever call it was."""
 
 
 class JudgeFailed(NoAnswer):
@@ -199,11 +209,15 @@ class Stress:
         if source.gen is not None:
             size = params.get("size")
             return source.gen.generate(seed, size, cwd=self.empty, limits=self.limits)
-        assert source.module is not None
+        return self.module_call(lambda: self._module_file(seed, params), f"the file of seed {seed}")
+
+    def _module_file(self, seed: int, params: dict[str, int]) -> str:
+        """The stress module's file of ``seed`` and ``params``."""
+        assert self.source.module is not None
         try:
-            text = source.module.generate(random.Random(seed), **params)
+            text = self.source.module.generate(random.Random(seed), **params)
             if not text:  # no input file at all, as a --gen program printing nothing
-                raise BuildError(f"{source.module.where}: generate() returned an empty file")
+                raise BuildError(f"{self.source.module.where}: generate() returned an empty file")
             return text
         except BuildError as error:  # the module's one line, told which file it was making
             raise BuildError(f"{error} ({file_of(seed, params)})") from None
@@ -253,11 +267,24 @@ class Stress:
                 if source.brute is not None:
                     found = source.brute.answer(text, cwd=self.empty, limits=limits)
                 else:
-                    assert source.module is not None
-                    found = source.module.reference(text).encode()
+                    module = source.module
+                    assert module is not None
+                    found = self.module_call(
+                        lambda: module.reference(text), doing.removeprefix("on ")
+                    ).encode()
+        except GivenUp:  # not an answer it failed to give: the run stops
+            raise
         except BuildError as error:  # its one line, told apart from the bundle's failures
             raise NoAnswer(str(error)) from None
         return found
+
+    def module_call(self, call: Callable[[], T], what: str) -> T:
+        """``call()``, a call of the stress module's, under the watch that gives it up at
+        ``module_stop()`` (``what``: what it was for, as that error says): in this thread when
+        it runs under one already (a file of the search's, the shrink), else ``watched``."""
+        if getattr(_under_watch, "on", False):
+            return call()
+        return watched(self, call, what)
 
     def tool_limits(self) -> Limits:
         """The limits of a program of the user's that stands for the reference (a brute force,
@@ -376,6 +403,7 @@ def search(  # noqa: PLR0913
     first: list[str] = []  # the first files, in seed order, up to SAME_FILES
 
     def one(i: int):
+        _under_watch.on = True  # by ``_results``
         text = stress.make(seed + i, params)
         made = f"the file of {file_of(seed + i, params)}"
         try:
@@ -507,6 +535,7 @@ def watched(stress: Stress, work: Callable[[], T], what: str, stuck: float | Non
     box: dict[str, Any] = {}
 
     def target() -> None:
+        _under_watch.on = True
         try:
             box["result"] = work()
         except BaseException as error:  # handed to the caller's thread
@@ -558,11 +587,11 @@ def _check_stuck(stress: Stress, what: str) -> None:
             )
 
 
-def _given_up(stress: Stress, message: str) -> BuildError:
+def _given_up(stress: Stress, message: str) -> GivenUp:
     """The error of a run given up, its live line stopped first: the call given up stays
     under way, and must not write over the messages that follow."""
     stress.under_way.stop()
-    return BuildError(message)
+    return GivenUp(message)
 
 
 def _given_up_on(stress: Stress, function: str) -> str:

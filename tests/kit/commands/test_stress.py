@@ -423,6 +423,49 @@ def test_a_reference_that_hangs_while_shrinking_stops_it_with_the_smallest_so_fa
     assert 1 < count < 6  # smaller than the file found, not yet one case
 
 
+def test_a_reference_that_hangs_when_asked_again_is_given_up_too(
+    pairsum, capsys, monkeypatch, released
+):
+    """The reference asked again on the failing input (is its answer the same?) ran outside
+    the watch: one that never returned there held the run forever, while the live line said
+    it was stopped at STUCK. Here it hangs on its second call on an input, until the test ends
+    or for 5 s at most (the run without the watch then ends, without the error)."""
+    monkeypatch.setattr(engine, "STUCK", 0.5)
+    monkeypatch.setattr(engine, "POLL", 0.05)
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
+    module = pairsum / "stress" / "pairsum.py"
+    module.write_text(
+        module.read_text()
+        .replace(
+            "def reference(text: str) -> str:\n",
+            "def reference(text: str) -> str:\n"
+            "    ends = time.monotonic() + 5\n"
+            "    while text in SEEN and not RELEASED.exists() and time.monotonic() < ends:\n"
+            "        time.sleep(0.05)\n"
+            "    SEEN.add(text)\n",
+        )
+        .replace(
+            "import random\n",
+            "import random\nimport time\nfrom pathlib import Path\n\nSEEN = set()\n"
+            f"RELEASED = Path({str(released.path)!r})\n",
+        )
+    )
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "20", "--shrink-seconds", "0", "--root", str(pairsum)
+    )
+    with pytest.raises(BuildError) as caught:
+        args.run(args)
+    assert caught.value.status == 1  # the failure was shown and saved first
+    assert str(caught.value).startswith(
+        "pairsum: stress/pairsum.py: reference() has not returned in 0.5 s (the shrunk input, "
+        "again); it may never return (on "
+    )
+    assert "\nInput (the smallest failing one found before the error):\n" in (
+        capsys.readouterr().out
+    )
+
+
 def _wrong_with_a_reference_hung_on_one_case(pairsum: Path, released) -> None:
     """The solution made wrong on large sums, the stress module's reference made to hang on
     one-case files until ``released.path`` exists."""
