@@ -166,10 +166,11 @@ def _data_fields(
     invalid_inputs, checked_outputs = kattis_data.validation_data(path, shown, group_file, default)
     expected, expected_notes = expectations.read(path, shown)
     expected_notes += _constant_notes(path, shown, config)
-    validators, validator_notes = input_validators(path, shown, base)
+    validators, unrun, validator_notes = input_validators(path, shown, base)
     fields = {
         "cases": tuple(cases),
         "input_validators": tuple(validators),
+        "unrun_validators": tuple(unrun),
         "invalid_inputs": tuple(invalid_inputs),
         "checked_outputs": tuple(checked_outputs),
         "expectations": expected,

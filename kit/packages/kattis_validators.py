@@ -17,7 +17,8 @@ problemtools/verifyproblem.py):
   takes at most ``limits.validation_passes`` passes (default 2, at least 2).
 - **Input validators**: each file or folder of ``input_validators/`` (else the deprecated
   ``input_format_validators/``): a source, an executable or a folder of sources; VIVA and
-  Checktestdata files, and programs of a language the kit does not run, are named in a note.
+  Checktestdata files, and programs of a language the kit does not run, are named in a note
+  and kept (``Package.unrun_validators``: what says no validator rejects an input names them).
 - **Grader**: a group's custom grading runs the program in ``graders/`` (legacy, "Graders":
   at most one).
 """
@@ -37,13 +38,16 @@ INPUT_FOLDERS = ("input_validators", "input_format_validators")  # the second de
 NOT_PROGRAMS = {".viva": "VIVA", ".ctd": "Checktestdata"}  # validator languages not run here
 
 
-def input_validators(path: Path, shown: str, base: str) -> tuple[list[tuple[str, str]], list]:
+def input_validators(
+    path: Path, shown: str, base: str
+) -> tuple[list[tuple[str, str]], list[str], list[str]]:
     """(name, path) of each input validator program, each file or folder of the first of
-    INPUT_FOLDERS present (a source, an executable, or a folder of sources), and notes for
-    the validators written in a language the kit does not run."""
+    INPUT_FOLDERS present (a source, an executable, or a folder of sources); the validators
+    written in a language the kit does not run, each as ``input_validators/format.ctd
+    (Checktestdata)``; and a note naming them."""
     folder = next((path / name for name in INPUT_FOLDERS if (path / name).is_dir()), None)
     if folder is None:
-        return [], []
+        return [], [], []
     found, skipped = [], []
     for entry in sorted(folder.iterdir()):
         if hidden(entry.name):
@@ -57,8 +61,9 @@ def input_validators(path: Path, shown: str, base: str) -> tuple[list[tuple[str,
             what = "a folder of no .py, C or C++ source" if entry.is_dir() else "not executable"
             skipped.append(f"{folder.name}/{entry.name} ({what})")
     if not skipped:
-        return found, []
-    return found, [f"note: {shown}: not run, a language the kit does not run: {', '.join(skipped)}"]
+        return found, [], []
+    note = f"note: {shown}: not run, a language the kit does not run: {', '.join(skipped)}"
+    return found, skipped, [note]
 
 
 def judging(

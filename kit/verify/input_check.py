@@ -8,12 +8,14 @@ keep it): every program in ``input_validators/`` (or the deprecated
 must exit 42; any other status means the input "could not be confirmed as valid". ARGS are the
 test group's ``input_validator_flags`` (``input_validator_args`` in later versions): a string
 for every validator, or a map from a validator's name to its own (``kit.packages.kattis_data``).
-VIVA and Checktestdata files are not run (a note says so). Polygon's validators (problem.xml's
-``<validators>``) are testlib's: ``VALIDATOR --testset NAME [--group G] < INPUT``, exit status 0
-for a valid input (``kit.packages.polygon``). A validator is started as the kit starts every
-jury program (``kit.processes``), compiled once if it is C or C++ (``kit.judges.programs``),
-and stopped after TIMEOUT seconds; one stopped so is not run again (its later inputs are
-unconfirmed, "not run"), or a validator that hangs on every input would cost TIMEOUT each.
+VIVA and Checktestdata files are not run (a note says so, and so does each line that says no
+validator rejects an input: problemtools runs them, and one may reject it). Polygon's
+validators (problem.xml's ``<validators>``) are testlib's: ``VALIDATOR --testset NAME [--group
+G] < INPUT``, exit status 0 for a valid input (``kit.packages.polygon``). A validator is
+started as the kit starts every jury program (``kit.processes``), compiled once if it is C or
+C++ (``kit.judges.programs``), and stopped after TIMEOUT seconds; one stopped so is not run
+again (its later inputs are unconfirmed, "not run"), or a validator that hangs on every input
+would cost TIMEOUT each.
 One that includes a header found nowhere (BAPCtools' ``validation.h``, which BAPCtools
 supplies; ``verify --include DIR`` names its folder) is not run, and named.
 
@@ -76,6 +78,9 @@ class InputCheck:
     # validators that could not be built for a header found nowhere, and are not run
     unbuilt: tuple[str, ...] = ()
     valid_tests: int = 0  # of ``inputs``, the validator's own valid tests (Polygon's)
+    # the package's input validators the kit does not run (``Package.unrun_validators``): one
+    # of them may reject what those run let through
+    unrun: tuple[str, ...] = ()
 
 
 def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None:
@@ -89,7 +94,9 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
     checked = package.checked_outputs if package.format == KATTIS else ()
     cases = package.cases + checked + package.valid_inputs
     if not programs:
-        return InputCheck((), len(cases), (), unbuilt=tuple(unbuilt))
+        return InputCheck(
+            (), len(cases), (), unbuilt=tuple(unbuilt), unrun=package.unrun_validators
+        )
     valid = VALID[package.format]
     pairs = [(case, validator) for case in cases for validator in programs]
     invalid = [(case, validator) for case in package.invalid_inputs for validator in programs]
@@ -129,6 +136,7 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
         let_through,
         tuple(unbuilt),
         len(package.valid_inputs),
+        package.unrun_validators,
     )
 
 

@@ -33,7 +33,10 @@ def defects(
         found.append(f"the package's input validators reject {_inputs(inputs)}")
     if inputs is not None and inputs.let_through:
         count = f"{len(inputs.let_through)} of {inputs.invalid}"
-        found.append(f"the package's input validators accept {count} invalid inputs")
+        found.append(
+            f"the package's input validators{_run_here(inputs)} accept {count} invalid inputs"
+            + _not_run(inputs)
+        )
     if outputs is not None and outputs.failed:
         found.append(f"the package's checker fails on {len(outputs.failed)} outputs")
     if outputs is not None and outputs.answers_failing:
@@ -78,9 +81,27 @@ def input_lines(inputs: InputCheck) -> list[str]:
     if inputs.invalid:
         rejected = inputs.invalid - len(inputs.let_through)
         lines.append(f"invalid inputs: {rejected} of {inputs.invalid} rejected")
-        lines += [f"  {case}: no input validator rejects it" for case in inputs.let_through]
+        lines += [f"  {case}: {_none_rejects(inputs, 'it')}" for case in inputs.let_through]
     junk = inputs.junk + inputs.modified
-    return lines + unbuilt + [f"  warning: no input validator rejects {what}" for what in junk]
+    return lines + unbuilt + [f"  warning: {_none_rejects(inputs, what)}" for what in junk]
+
+
+def _none_rejects(inputs: InputCheck, what: str) -> str:
+    """That no input validator rejects ``what``: of those run here, when the package has
+    others (a Checktestdata file, which problemtools runs, may reject it)."""
+    return f"no input validator{_run_here(inputs)} rejects {what}{_not_run(inputs)}"
+
+
+def _run_here(inputs: InputCheck) -> str:
+    return " run here" if inputs.unrun else ""
+
+
+def _not_run(inputs: InputCheck) -> str:
+    """`` (input_validators/format.ctd (Checktestdata) is not run here)``, or ""."""
+    if not inputs.unrun:
+        return ""
+    verb = "is" if len(inputs.unrun) == 1 else "are"
+    return f" ({', '.join(inputs.unrun)} {verb} not run here)"
 
 
 def output_lines(outputs: OutputCheck) -> list[str]:

@@ -236,6 +236,25 @@ def test_modified_inputs_that_no_validator_rejects_are_named_with_the_case(tmp_p
     assert (strict.rejected, strict.junk, strict.modified) == ((), (), ())
 
 
+def test_a_checktestdata_validator_not_run_is_said_on_each_input_let_through(tmp_path):
+    """A package whose format a .ctd file checks, beside a validator that reads tokens: the
+    modified inputs the one run lets through were warned of as if no validator of the package
+    rejected them, though problemtools runs the Checktestdata file, which may."""
+    ctd = "INT(-1000000000, 1000000000) SPACE INT(-1000000000, 1000000000) NEWLINE\n"
+    copy = package(tmp_path, {"check.py": CHECK, "format.ctd": ctd})
+    check = rejected(copy)[1]
+    assert check.validators == ("input_validators/check.py",)
+    assert check.unrun == ("input_validators/format.ctd (Checktestdata)",)
+    assert report.input_lines(check)[-1] == (
+        "  warning: no input validator run here rejects data/sample/1.in with zeros before "
+        "each integer (input_validators/format.ctd (Checktestdata) is not run here)"
+    )
+    plain = rejected(package(tmp_path / "plain"))[1]  # every validator run: as before
+    assert plain.unrun == () and report.input_lines(plain)[-1] == (
+        "  warning: no input validator rejects data/sample/1.in with zeros before each integer"
+    )
+
+
 def test_a_modified_input_is_validated_with_its_case_s_arguments(tmp_path):
     copy = package(tmp_path, {"strict.py": STRICT}, "input_validator_flags: --lax\n")
     shutil.rmtree(copy / "data" / "sample")  # the first case: data/secret/01_small.in
