@@ -432,24 +432,12 @@ def test_a_reference_that_hangs_when_asked_again_is_given_up_too(
     or for 5 s at most (the run without the watch then ends, without the error)."""
     monkeypatch.setattr(engine, "STUCK", 0.5)
     monkeypatch.setattr(engine, "POLL", 0.05)
-    solution = pairsum / "solutions" / "pairsum.py"
-    solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
-    module = pairsum / "stress" / "pairsum.py"
-    module.write_text(
-        module.read_text()
-        .replace(
-            "def reference(text: str) -> str:\n",
-            "def reference(text: str) -> str:\n"
-            "    ends = time.monotonic() + 5\n"
-            "    while text in SEEN and not RELEASED.exists() and time.monotonic() < ends:\n"
-            "        time.sleep(0.05)\n"
-            "    SEEN.add(text)\n",
-        )
-        .replace(
-            "import random\n",
-            "import random\nimport time\nfrom pathlib import Path\n\nSEEN = set()\n"
-            f"RELEASED = Path({str(released.path)!r})\n",
-        )
+    _wrong_with_a_reference_hung(
+        pairsum,
+        released,
+        "text in SEEN and time.monotonic() < ends",
+        before="    ends = time.monotonic() + 5\n",
+        after="    SEEN.add(text)\n",
     )
     args = parse(
         "pairsum", "--seed", "1", "--cases", "20", "--shrink-seconds", "0", "--root", str(pairsum)
@@ -469,6 +457,16 @@ def test_a_reference_that_hangs_when_asked_again_is_given_up_too(
 def _wrong_with_a_reference_hung_on_one_case(pairsum: Path, released) -> None:
     """The solution made wrong on large sums, the stress module's reference made to hang on
     one-case files until ``released.path`` exists."""
+    _wrong_with_a_reference_hung(pairsum, released, "text.startswith('1\\n')")
+
+
+def _wrong_with_a_reference_hung(
+    pairsum: Path, released, hangs: str, *, before: str = "", after: str = ""
+) -> None:
+    """The solution made wrong on large sums, the stress module's reference made to wait
+    while ``hangs`` (an expression of its ``text`` and of ``SEEN``, a set of the module's),
+    until ``released.path`` exists; ``before`` and ``after``: its lines before the wait and
+    after it."""
     solution = pairsum / "solutions" / "pairsum.py"
     solution.write_text(solution.read_text().replace("a + b}", "(a + b) % 1000}"))
     module = pairsum / "stress" / "pairsum.py"
@@ -477,12 +475,14 @@ def _wrong_with_a_reference_hung_on_one_case(pairsum: Path, released) -> None:
         .replace(
             "def reference(text: str) -> str:\n",
             "def reference(text: str) -> str:\n"
-            "    while text.startswith('1\\n') and not RELEASED.exists():\n"
-            "        time.sleep(0.05)\n",
+            + before
+            + f"    while {hangs} and not RELEASED.exists():\n"
+            "        time.sleep(0.05)\n" + after,
         )
         .replace(
             "import random\n",
             "import random\nimport time\nfrom pathlib import Path\n\n"
+            "SEEN = set()\n"
             f"RELEASED = Path({str(released.path)!r})\n",
         )
     )
