@@ -47,8 +47,6 @@ if TYPE_CHECKING:  # kit.packages is imported when a problem names a package
     from kit.packages.model import PackageCase
 
 SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NAME.in
-# What a batch case without an answer file says when it passes (its verdict's message).
-NO_ANSWER = "ran, no answer to compare"
 
 
 @dataclass(frozen=True)

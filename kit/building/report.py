@@ -31,12 +31,12 @@ import time
 from kit.building.results import Result, Status
 from kit.judges.judge_messages import crash_line
 from kit.judges.profiles import PROFILES, STRICTEST
-from kit.problem_cases import NO_ANSWER, empty_files_note, line_end_note
+from kit.problem_cases import empty_files_note, line_end_note
 from kit.registry import NO_PROFILE
 from kit.run.cases import Column
 from kit.run.limits import MIB
 from kit.run.schedule import Schedule
-from kit.run.verdicts import OK, RE, WITHOUT_ANSWER
+from kit.run.verdicts import NO_ANSWER, OK, RE, WITHOUT_ANSWER, shown_word
 from kit.terminal import paint
 from kit.visible import text_of, visible
 
@@ -375,8 +375,8 @@ def verdicts(result: Result, colour: bool = False) -> list[str]:
         return []
     lines = []
     for verdict in result.ran.verdicts:
-        unjudged = verdict.word == OK and verdict.said == NO_ANSWER  # ran well; right, not known
-        shown, kind = (WITHOUT_ANSWER, "warning") if unjudged else (verdict.word, "bad")
+        shown = shown_word(verdict.word, verdict.said)  # ran well, right not known: no ok
+        kind = "warning" if shown == WITHOUT_ANSWER else "bad"
         word = paint(f"{shown:<4}", "good" if shown == OK else kind, colour)
         line = f"    {word} {verdict.case}  {verdict.label}  {verdict.seconds:.3f} s"
         if not verdict.alone:

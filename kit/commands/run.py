@@ -46,7 +46,7 @@ from kit.errors import BuildError
 from kit.invocation import command
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
-from kit.problem_cases import NO_ANSWER, Case
+from kit.problem_cases import Case
 from kit.problem_selection import select
 from kit.registry import load_registry
 from kit.run import compile_step
@@ -54,7 +54,7 @@ from kit.run.case_judge import CaseJudge
 from kit.run.limits import limits_for, machine_notes, time_over
 from kit.run.problem_judges import interactor_command, problem_comparator
 from kit.run.tracebacks import explain
-from kit.run.verdicts import JE, MIB, OK, TLE, WITHOUT_ANSWER, message
+from kit.run.verdicts import JE, MIB, OK, TLE, message, shown_word
 from kit.workspace import MISSING, NOT_REGULAR, file_state
 
 HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
@@ -259,9 +259,8 @@ def _told(problem, outcome, run, judge, limits, details: list[str], runner, refu
     for line in details:
         print(line, file=sys.stderr)
     clock = " CPU" if limits.clock == CPU and not run.timed_out else ""  # killed: by the wall
-    unjudged = word == OK and outcome.message == NO_ANSWER  # ran well; right, not known
     head = (
-        f"[{problem.slug}: {WITHOUT_ANSWER if unjudged else word}, {seconds:.3f} s{clock}, "
+        f"[{problem.slug}: {shown_word(word, outcome.message)}, {seconds:.3f} s{clock}, "
         f"{run.peak_kib / MIB:.1f} MiB, {runner.described}]"
     )
     game_said = word == OK and judge.interactor is not None and said  # the interactor's word

@@ -49,7 +49,7 @@ from kit.judges.profiles import WALL, profile_for
 from kit.judges.programs import KIT, TESTLIB, Interactor
 from kit.judges.targets import Runner
 from kit.judges.testlib_checkers import StandardComparator
-from kit.problem_cases import NO_ANSWER, Case
+from kit.problem_cases import Case
 from kit.registry import Problem
 from kit.run import compile_step, forbidden, judged, relay_cost
 from kit.run.failure_hints import (
@@ -86,6 +86,7 @@ from kit.run.uncalled_main import uncalled_hint
 from kit.run.verdicts import (
     JE,
     MLE,
+    NO_ANSWER,
     OK,
     OLE,
     RE,

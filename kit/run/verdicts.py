@@ -19,9 +19,9 @@ JE     judge error          the checker or the interactor failed: not the soluti
 
 A batch run that ended cleanly within every limit with no answer to compare (a lone sample
 ``NAME.in``; ``run`` on a FILE without one, or on stdin) is ``ok`` to the build's pass count,
-its message ``kit.problem_cases.NO_ANSWER``; where its word is shown it is ``WITHOUT_ANSWER``
-(the build's ``1 without answer``, ``run``'s line), never ``ok``: the judge's acceptance is not
-known without an answer.
+its message ``NO_ANSWER``; where its word is shown it is ``WITHOUT_ANSWER`` (``shown_word``:
+the build's ``-v`` lines, ``run``'s line; the build's ``1 without answer``), never ``ok``: the
+judge's acceptance is not known without an answer.
 
 A message starts with the judge's name of its verdict (``"time limit: killed at 3 s ..."``),
 so one line reads the same in every report. ``process_verdict`` judges what a process did
@@ -97,7 +97,16 @@ KATTIS_GRADER_VERDICTS = {word: verdict for verdict, word in KATTIS_GRADER_WORDS
 KATTIS_GRADER_VERDICTS |= {KATTIS_RTE: RE, str(MLE): MLE}
 NAMES = {verdict: verdict.judge_name for verdict in Verdict}
 WITHOUT_ANSWER = "without answer"  # the word of an ok run with nothing to judge it by
+NO_ANSWER = "ran, no answer to compare"  # its message, that of a passing batch case without one
 ORDER = (WA, PE, TLE, MLE, OLE, RE, JE)  # in counts
+
+
+def shown_word(word: str, said: str) -> str:
+    """A run's word as shown: ``WITHOUT_ANSWER`` for an ok run with no answer to judge it by
+    (its message ``NO_ANSWER``), else ``word``."""
+    return WITHOUT_ANSWER if word == OK and said == NO_ANSWER else word
+
+
 MIB = 1024
 
 

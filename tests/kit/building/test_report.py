@@ -11,11 +11,10 @@ from kit.building import report
 from kit.building.results import Result, Status
 from kit.judges.difference_messages import quoted
 from kit.judges.targets import parse_target, stand_in
-from kit.problem_cases import NO_ANSWER
 from kit.registry import load_registry
 from kit.run.cases import Column, Failure, Ran, Verdict
 from kit.run.process import Timing
-from kit.run.verdicts import WITHOUT_ANSWER
+from kit.run.verdicts import NO_ANSWER, WITHOUT_ANSWER
 
 
 def toy_sum(root):

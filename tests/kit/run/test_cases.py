@@ -15,14 +15,14 @@ import pytest
 from kit.bundle_making import write_bundle
 from kit.errors import BuildError
 from kit.judges.targets import Runner, host, parse_target, stand_in
-from kit.problem_cases import NO_ANSWER, Case
+from kit.problem_cases import Case
 from kit.registry import load_registry
 from kit.run import case_judge, failure_hints
 from kit.run import cases as cases_module
 from kit.run.cases import Column, RunOptions, run_all
 from kit.run.failure_hints import TESTLIB_USAGE
 from kit.run.process import Timing
-from kit.run.verdicts import OK, TLE
+from kit.run.verdicts import NO_ANSWER, OK, TLE
 from tests.kit.run.case_support import ONE_AT_A_TIME, case, sample
 from tests.process_support import PIN_FIRST_CORE
 
