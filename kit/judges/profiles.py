@@ -128,8 +128,8 @@ class Profile:
 #   CPython 3.13's lower limit on recursion through C (lru_cache recursion about 1000 deep).
 # - Timus: its compiler list, beside "Python 3.12 x64" and "PyPy 3.10 x64", offers "Visual C
 #   2022" and "Visual C++ 2022 x64", Microsoft's compilers, which run on Windows only (seen
-#   through a third-party copy of the list, as its Python versions above); Timus' own pages
-#   that would say so were not readable.
+#   through two third-party copies of the list, as its Python versions above: docs/
+#   targets.md); Timus' own pages that would say so were not readable.
 # forbidden_verdict, the judge's own word for a forbidden operation (the kit's verdict stays RE):
 # - Timus: "Restricted function", in the verdict lists of two independent clients that read
 #   Timus' status pages (CodepitIO/judger, src/adapters/timus/config.js; a Django client's
