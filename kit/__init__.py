@@ -37,5 +37,7 @@ What they stand on, and what stands on them:
                  (``run/process`` starts it by its path; ``processes`` shares its helpers)
 - ``plurals``    a count and its noun ("2 cases"), as the commands' lines say it
 - ``errors``     BuildError, the one-line error
+- ``checktestdata/`` the Checktestdata language a package's ``.ctd`` input validator is
+                 written in, run by the kit itself; it imports no other kit module
 - ``data/``      the toy checkout ``startup`` measures
 """

@@ -1,0 +1,355 @@
+"""A parsed Checktestdata program run on an input (DOMjudge/checktestdata,
+libchecktestdata.cc, as the command-line tool runs it without ``--whitespace-ok``: every space
+and newline exactly where the program matches one).
+
+Values are Python's: ``int`` (of any size), ``Fraction`` for floats (exact, where the tool
+keeps 256 bits), ``str`` for strings; the input is read as bytes, one character each (latin-1).
+An integer operation on integers gives an integer (``/`` and ``%`` truncate toward zero, as
+GMP's do); with a float among them, a float.
+
+API::
+
+    check(commands, data) -> str | None     # None: the input matches; else where and why not
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from kit.checktestdata.parse import CtdError
+
+_INT = re.compile(r"-?[0-9]*")
+_FLOAT_BASE = re.compile(r"-?([0-9])([0-9]*)(\.[0-9]*)?")
+_EXPONENT = re.compile(r"[eE][+-]?([0-9]*)")
+_CLASSES = {
+    "alpha": "a-zA-Z", "digit": "0-9", "alnum": "a-zA-Z0-9", "upper": "A-Z", "lower": "a-z",
+    "space": " \\t\\n\\r\\f\\v", "blank": " \\t", "punct": "!-/:-@\\[-`{-~", "xdigit": "0-9A-Fa-f",
+    "print": " -~", "graph": "!-~", "cntrl": "\\x00-\\x1f\\x7f",
+}  # fmt: skip
+
+
+class _Mismatch(Exception):
+    """The input does not match: why."""
+
+
+def check(commands: tuple, data: bytes) -> str | None:
+    """None when ``data`` matches the program (its commands, then the end of the file), else
+    ``line L, column C: why``; CtdError when the program fails as it runs."""
+    run = _Run(data.decode("latin-1"))
+    try:
+        run.block(commands)
+        run.command(("EOF",))
+    except _Mismatch as mismatch:
+        line = run.data.count("\n", 0, run.pos) + 1
+        column = run.pos - (run.data.rfind("\n", 0, run.pos) + 1) + 1
+        return f"line {line}, column {column}: {mismatch}"
+    return None
+
+
+class _Run:
+    def __init__(self, data: str) -> None:
+        self.data = data
+        self.pos = 0
+        self.variables: dict[str, dict[tuple, object]] = {}
+
+    def block(self, commands: tuple) -> None:
+        for command in commands:
+            self.command(command)
+
+    def command(self, command: tuple) -> None:
+        getattr(self, "c_" + command[0].lower())(*command[1:])
+
+    def char(self, expected: str, what: str) -> None:
+        if self.pos >= len(self.data):
+            raise _Mismatch(f"{what} expected, found the end of the file")
+        if self.data[self.pos] != expected:
+            raise _Mismatch(f"{what} expected, found {self.data[self.pos]!r}")
+        self.pos += 1
+
+    def c_space(self) -> None:
+        self.char(" ", "a space")
+
+    def c_newline(self) -> None:
+        self.char("\n", "a newline")
+
+    def c_eof(self) -> None:
+        if self.pos < len(self.data):
+            raise _Mismatch(f"the end of the file expected, found {self.data[self.pos]!r}")
+
+    def c_int(self, low, high, name) -> None:
+        text = _INT.match(self.data, self.pos).group()
+        if text in ("", "-"):
+            raise _Mismatch("an integer expected")
+        if text.startswith(("0", "-0")) and text != "0":
+            raise _Mismatch(f"{text}: a leading zero, or -0")
+        value = int(text)
+        if not self.integer(low) <= value <= self.integer(high):
+            raise _Mismatch(f"{value} out of range")
+        self.pos += len(text)
+        if name is not None:
+            self.assign(name, value)
+
+    def c_float(self, low, high, name, option, decimals) -> None:
+        start = self.pos
+        base = _FLOAT_BASE.match(self.data, self.pos)
+        if base is None:
+            raise _Mismatch("a digit expected")
+        first, more, dot = base.groups()
+        if first == "0" and more:
+            raise _Mismatch("a leading zero")
+        if dot == ".":
+            raise _Mismatch("a digit expected after the dot")
+        self.pos = base.end()
+        scientific = self.exponent(option)
+        if decimals is not None:
+            self.decimals(decimals, scientific, first, more, dot)
+        value = Fraction(self.data[start : self.pos])
+        if not self.number(low) <= value <= self.number(high):
+            text, self.pos = self.data[start : self.pos], start
+            raise _Mismatch(f"{text} out of range")
+        if name is not None:
+            self.assign(name, value)
+
+    def exponent(self, option) -> bool:
+        """Read a float's exponent where there is one (and the option allows it, or asks for
+        one); whether one was read."""
+        exponent = _EXPONENT.match(self.data, self.pos)
+        if option == "FIXED" or (option is None and exponent is None):
+            return False
+        if exponent is None:
+            raise _Mismatch("an exponent expected")
+        digits = exponent.group(1)
+        if not digits:
+            raise _Mismatch("a digit expected in the exponent")
+        if digits[0] == "0" and len(digits) > 1:
+            raise _Mismatch("a leading zero in the exponent")
+        self.pos = exponent.end()
+        return True
+
+    def decimals(self, decimals: tuple, scientific: bool, first, more, dot) -> None:
+        """FLOATP's rule: the decimals within range; in scientific notation, exactly one
+        nonzero digit before the dot."""
+        least, most = (self.integer(bound) for bound in decimals)
+        if least < 0 or most < 0:
+            raise CtdError("FLOATP's numbers of decimals must not be negative")
+        if scientific and (first == "0" or more):
+            raise _Mismatch("exactly one nonzero digit before the dot expected")
+        count = len(dot) - 1 if dot else 0
+        if not least <= count <= most:
+            raise _Mismatch(f"{count} decimals, not within [{least},{most}]")
+
+    def c_string(self, value) -> None:
+        text = self.string(value)
+        if not self.data.startswith(text, self.pos):
+            raise _Mismatch(f"{text!r} expected")
+        self.pos += len(text)
+
+    def c_regex(self, value, name) -> None:
+        pattern = _compiled(self.string(value))
+        found = pattern.match(self.data, self.pos)
+        if found is None:
+            raise _Mismatch(f"no match of {self.string(value)!r}")
+        self.pos = found.end()
+        if name is not None:
+            self.assign(name, found.group())
+
+    def c_assert(self, test) -> None:
+        if not self.test(test):
+            raise _Mismatch("assertion failed")
+
+    def c_set(self, pairs) -> None:
+        for name, expr in pairs:
+            self.assign(name, self.value(expr))
+
+    def c_unset(self, names) -> None:
+        for name in names:
+            self.variables.pop(name, None)
+
+    def c_rep(self, name, count, separator, body) -> None:
+        times = self.integer(count)
+        if times < 0 or times >= 2**64:
+            raise CtdError(f"REP count {times} does not fit in an unsigned long")
+        self.loop(name, lambda done: done < times, separator, body)
+
+    def c_while(self, name, test, separator, body) -> None:
+        self.loop(name, lambda done: self.test(test), separator, body)
+
+    def loop(self, name, going, separator, body) -> None:
+        done = 0
+        if name is not None:
+            self.assign(name, 0)
+        while going(done):
+            if done and separator is not None:
+                self.command(separator)
+            self.block(body)
+            done += 1
+            if name is not None:
+                self.assign(name, done)
+
+    def c_if(self, test, then, otherwise) -> None:
+        self.block(then if self.test(test) else otherwise)
+
+    # variables
+    def assign(self, variable: tuple, value) -> None:
+        _, name, index = variable
+        self.variables.setdefault(name, {})[tuple(map(self.integer, index))] = value
+
+    def lookup(self, variable: tuple):
+        _, name, index = variable
+        key = tuple(map(self.integer, index))
+        try:
+            return self.variables[name][key]
+        except KeyError:
+            shown = f"{name}[{','.join(map(str, key))}]" if key else name
+            raise CtdError(f"variable {shown} undefined") from None
+
+    # expressions
+    def value(self, expr: tuple):
+        kind = expr[0]
+        if kind in ("int", "float", "str"):
+            return expr[1]
+        if kind == "var":
+            return self.lookup(expr)
+        if kind == "strlen":
+            return len(self.string(expr[1]))
+        if kind == "neg":
+            return -self.number(expr[1])
+        return _arithmetic(expr[1], self.number(expr[2]), self.number(expr[3]))
+
+    def number(self, expr: tuple):
+        found = self.value(expr)
+        if isinstance(found, str):
+            raise CtdError(f"a number expected, found the string {found!r}")
+        return found
+
+    def integer(self, expr: tuple) -> int:
+        found = self.value(expr)
+        if not isinstance(found, int):
+            raise CtdError(f"an integer expected, found {found!r}")
+        return found
+
+    def string(self, expr: tuple) -> str:
+        found = self.value(expr)
+        if not isinstance(found, str):
+            raise CtdError(f"a string expected, found {found}")
+        return found
+
+    # tests
+    def test(self, test: tuple) -> bool:
+        return getattr(self, "t_" + test[0])(*test[1:])
+
+    def t_not(self, test) -> bool:
+        return not self.test(test)
+
+    def t_and(self, left, right) -> bool:
+        return self.test(left) and self.test(right)
+
+    def t_or(self, left, right) -> bool:
+        return self.test(left) or self.test(right)
+
+    def t_eof(self) -> bool:
+        return self.pos >= len(self.data)
+
+    def t_match(self, value) -> bool:
+        return self.pos < len(self.data) and self.data[self.pos] in self.string(value)
+
+    def t_cmp(self, op, left, right) -> bool:
+        return _compared(op, self.value(left), self.value(right))
+
+    def t_unique(self, names: tuple) -> bool:
+        """The tuples of the arrays' values at each index are distinct (every array has the
+        same indices, else the input is wrong)."""
+        arrays = []
+        for name in names:
+            if name not in self.variables:
+                raise CtdError(f"variable {name} undefined")
+            arrays.append(self.variables[name])
+        if any(array.keys() != arrays[0].keys() for array in arrays[1:]):
+            raise _Mismatch(f"the variables {', '.join(names)} have different indices")
+        tuples = [tuple(array[key] for array in arrays) for key in arrays[0]]
+        return len(set(tuples)) == len(tuples)
+
+    def t_inarray(self, expr: tuple, name: str) -> bool:
+        if name not in self.variables:
+            raise CtdError(f"variable {name} undefined")
+        return self.value(expr) in self.variables[name].values()
+
+
+def _arithmetic(op: str, left, right):
+    """``left op right``: integers give an integer (``/`` and ``%`` truncated toward zero)."""
+    integers = isinstance(left, int) and isinstance(right, int)
+    if op == "^":
+        if not isinstance(right, int) or not 0 <= right < 2**64:
+            raise CtdError(f"exponent {right} is not a non-negative integer")
+        return left**right
+    if op in "/%" and right == 0:
+        raise CtdError("division by zero")
+    if op == "%":
+        if not integers:
+            raise CtdError("% needs integers")
+        return left - right * _truncated(left, right)
+    if op == "/":
+        return _truncated(left, right) if integers else Fraction(left) / right
+    return {"+": left + right, "-": left - right, "*": left * right}[op]
+
+
+def _truncated(left: int, right: int) -> int:
+    quotient = abs(left) // abs(right)
+    return quotient if (left < 0) == (right < 0) else -quotient
+
+
+def _compared(op: str, left, right) -> bool:
+    if isinstance(left, str) != isinstance(right, str):
+        raise CtdError(f"{left!r} and {right!r} cannot be compared")
+    return {
+        "<": left < right, ">": left > right, "<=": left <= right,
+        ">=": left >= right, "==": left == right, "!=": left != right,
+    }[op]  # fmt: skip
+
+
+def _compiled(pattern: str) -> re.Pattern:
+    """A POSIX extended regular expression as Python's (``.`` matches a newline too)."""
+    try:
+        return re.compile(_python_pattern(pattern), re.DOTALL)
+    except re.error as error:
+        raise CtdError(f"regular expression {pattern!r}: {error}") from None
+
+
+def _python_pattern(pattern: str) -> str:
+    """POSIX's bracket expressions (``[[:digit:]]``, a backslash in them itself) in Python's
+    words; the rest as it is."""
+    out, pos = [], 0
+    while pos < len(pattern):
+        char = pattern[pos]
+        if char == "\\" and pos + 1 < len(pattern):
+            out.append(pattern[pos : pos + 2])
+            pos += 2
+        elif char == "[":
+            text, pos = _bracket(pattern, pos + 1)
+            out.append(text)
+        else:
+            out.append(char)
+            pos += 1
+    return "".join(out)
+
+
+def _bracket(pattern: str, pos: int) -> tuple[str, int]:
+    """The bracket expression that starts at ``pos`` (after its ``[``) in Python's words."""
+    out = ["["]
+    if pattern.startswith("^", pos):
+        out.append("^")
+        pos += 1
+    first = True
+    while pos < len(pattern) and (first or pattern[pos] != "]"):
+        named = re.match(r"\[:([a-z]+):\]", pattern[pos:])
+        if named and named.group(1) in _CLASSES:
+            out.append(_CLASSES[named.group(1)])
+            pos += named.end()
+        else:
+            out.append(re.escape(pattern[pos]) if pattern[pos] in "\\[]^" else pattern[pos])
+            pos += 1
+        first = False
+    if pos >= len(pattern):
+        raise CtdError(f"regular expression {pattern!r}: a bracket is not closed")
+    return "".join(out) + "]", pos + 1

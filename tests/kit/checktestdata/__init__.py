@@ -1,0 +1,1 @@
+"""Tests of ``kit.checktestdata``, one module per module of ``kit/checktestdata/``."""
