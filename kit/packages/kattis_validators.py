@@ -16,9 +16,10 @@ problemtools/verifyproblem.py):
 - **Multi-pass**: a ``multi-pass`` problem needs its own output validator or interactor; it
   takes at most ``limits.validation_passes`` passes (default 2, at least 2).
 - **Input validators**: each file or folder of ``input_validators/`` (else the deprecated
-  ``input_format_validators/``): a source, an executable or a folder of sources; VIVA and
-  Checktestdata files, and programs of a language the kit does not run, are named in a note
-  and kept (``Package.unrun_validators``: what says no validator rejects an input names them).
+  ``input_format_validators/``): a source, an executable, a folder of sources or a
+  Checktestdata file (``.ctd``, run by ``kit.checktestdata``); VIVA files, and programs of a
+  language the kit does not run, are named in a note and kept (``Package.unrun_validators``:
+  what says no validator rejects an input names them).
 - **Grader**: a group's custom grading runs the program in ``graders/`` (legacy, "Graders":
   at most one).
 """
@@ -35,16 +36,17 @@ from kit.packages.kattis_limits import number
 
 VALIDATOR_FOLDERS = ("output_validators", "output_validator")  # legacy's, the later versions'
 INPUT_FOLDERS = ("input_validators", "input_format_validators")  # the second deprecated
-NOT_PROGRAMS = {".viva": "VIVA", ".ctd": "Checktestdata"}  # validator languages not run here
+NOT_PROGRAMS = {".viva": "VIVA"}  # validator languages not run here
+CHECKTESTDATA = ".ctd"  # a Checktestdata file: run by kit.checktestdata
 
 
 def input_validators(
     path: Path, shown: str, base: str
 ) -> tuple[list[tuple[str, str]], list[str], list[str]]:
     """(name, path) of each input validator program, each file or folder of the first of
-    INPUT_FOLDERS present (a source, an executable, or a folder of sources); the validators
-    written in a language the kit does not run, each as ``input_validators/format.ctd
-    (Checktestdata)``; and a note naming them."""
+    INPUT_FOLDERS present (a source, an executable, a folder of sources, or a Checktestdata
+    file); the validators written in a language the kit does not run, each as
+    ``input_validators/format.viva (VIVA)``; and a note naming them."""
     folder = next((path / name for name in INPUT_FOLDERS if (path / name).is_dir()), None)
     if folder is None:
         return [], [], []
@@ -54,7 +56,7 @@ def input_validators(
             continue
         if entry.suffix in NOT_PROGRAMS:
             skipped.append(f"{folder.name}/{entry.name} ({NOT_PROGRAMS[entry.suffix]})")
-        elif runnable(entry, folder=True):
+        elif runnable(entry, folder=True) or entry.suffix == CHECKTESTDATA:
             name = entry.name if entry.is_dir() else entry.stem
             found.append((name, f"{base}/{folder.name}/{entry.name}"))
         else:  # another language (a Ruby script, a folder of Java)

@@ -124,8 +124,8 @@ class Package:
     # constants replaced), if any
     archive: Path | None = None
     input_validators: tuple[tuple[str, str], ...] = ()  # (name, path) of each, path as specs'
-    # the input validators the kit does not run (a Checktestdata or VIVA file, a program in
-    # another language), as its note names them: "input_validators/format.ctd (Checktestdata)"
+    # the input validators the kit does not run (a VIVA file, a program in another
+    # language), as its note names them: "input_validators/format.viva (VIVA)"
     unrun_validators: tuple[str, ...] = ()
     # the validation data (Kattis 2025-09): inputs no input validator may accept, and outputs
     # the checker must reject (invalid_output) or accept (valid_output), each with its answer;

@@ -8,8 +8,10 @@ keep it): every program in ``input_validators/`` (or the deprecated
 must exit 42; any other status means the input "could not be confirmed as valid". ARGS are the
 test group's ``input_validator_flags`` (``input_validator_args`` in later versions): a string
 for every validator, or a map from a validator's name to its own (``kit.packages.kattis_data``).
-VIVA and Checktestdata files are not run (a note says so, and so does each line that says no
-validator rejects an input: problemtools runs them, and one may reject it). Polygon's
+A Checktestdata file (``.ctd``) runs as the kit's own program (``kit.checktestdata``), read
+first: a malformed one is a one-line error, as a validator that does not compile is. VIVA
+files are not run (a note says so, and so does each line that says no validator rejects an
+input: problemtools runs them, and one may reject it). Polygon's
 validators (problem.xml's ``<validators>``) are testlib's: ``VALIDATOR --testset NAME [--group
 G] < INPUT``, exit status 0 for a valid input (``kit.packages.polygon``). A validator is
 started as the kit starts every jury program (``kit.processes``), compiled once if it is C or
@@ -46,9 +48,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from kit.checktestdata import CtdError, Validator
+from kit.errors import BuildError
 from kit.judges.judge_messages import judge_message
 from kit.judges.programs import MissingHeader, program_at
 from kit.junk import JUNK, MODIFICATIONS
+from kit.packages.kattis_validators import CHECKTESTDATA
 from kit.packages.model import KATTIS, POLYGON, args_for
 from kit.processes import run_program, signal_name
 from kit.registry import Problem
@@ -149,7 +154,7 @@ def _validators(problem: Problem, package) -> tuple[list, list[str]]:
         (
             name,
             _shown(Path(problem.root, path), package.path),
-            program_at(path, problem.root, where, "program", package.include, folder=True),
+            _program(problem, package, path, where),
         )
         for name, path in package.input_validators
     ]
@@ -161,6 +166,19 @@ def _validators(problem: Problem, package) -> tuple[list, list[str]]:
             unbuilt.append(f"{entry[1]}: not run: it includes {error.header}, found nowhere")
             programs.remove(entry)
     return programs, unbuilt
+
+
+def _program(problem: Problem, package, path: str, where: str):
+    """The validator ``path`` names, ready to run: a Checktestdata file read (a one-line
+    error when malformed), another program as every jury program is."""
+    if not path.endswith(CHECKTESTDATA):
+        return program_at(path, problem.root, where, "program", package.include, folder=True)
+    file = Path(problem.root, path)
+    try:
+        return Validator.read(file)
+    except CtdError as error:
+        shown = _shown(file, package.path)
+        raise BuildError(f"{where} {shown} could not be read: {error}") from None
 
 
 def _inside(path: Path, package: Path) -> str:

@@ -88,7 +88,7 @@ def input_lines(inputs: InputCheck) -> list[str]:
 
 def _none_rejects(inputs: InputCheck, what: str) -> str:
     """That no input validator rejects ``what``: of those run here, when the package has
-    others (a Checktestdata file, which problemtools runs, may reject it)."""
+    others (a VIVA file, which problemtools runs, may reject it)."""
     return f"no input validator{_run_here(inputs)} rejects {what}{_not_run(inputs)}"
 
 
@@ -97,7 +97,7 @@ def _run_here(inputs: InputCheck) -> str:
 
 
 def _not_run(inputs: InputCheck) -> str:
-    """`` (input_validators/format.ctd (Checktestdata) is not run here)``, or ""."""
+    """`` (input_validators/format.viva (VIVA) is not run here)``, or ""."""
     if not inputs.unrun:
         return ""
     verb = "is" if len(inputs.unrun) == 1 else "are"

@@ -236,22 +236,58 @@ def test_modified_inputs_that_no_validator_rejects_are_named_with_the_case(tmp_p
     assert (strict.rejected, strict.junk, strict.modified) == ((), (), ())
 
 
-def test_a_checktestdata_validator_not_run_is_said_on_each_input_let_through(tmp_path):
-    """A package whose format a .ctd file checks, beside a validator that reads tokens: the
-    modified inputs the one run lets through were warned of as if no validator of the package
-    rejected them, though problemtools runs the Checktestdata file, which may."""
-    ctd = "INT(-1000000000, 1000000000) SPACE INT(-1000000000, 1000000000) NEWLINE\n"
-    copy = package(tmp_path, {"check.py": CHECK, "format.ctd": ctd})
+def test_a_viva_validator_not_run_is_said_on_each_input_let_through(tmp_path):
+    """A package whose format a .viva file checks, beside a validator that reads tokens: the
+    modified inputs the one run lets through are warned of as if no validator of the package
+    rejected them, though problemtools runs the VIVA file, which may."""
+    copy = package(tmp_path, {"check.py": CHECK, "format.viva": "<int> <int>\n"})
     check = rejected(copy)[1]
     assert check.validators == ("input_validators/check.py",)
-    assert check.unrun == ("input_validators/format.ctd (Checktestdata)",)
+    assert check.unrun == ("input_validators/format.viva (VIVA)",)
     assert report.input_lines(check)[-1] == (
         "  warning: no input validator run here rejects data/sample/1.in with zeros before "
-        "each integer (input_validators/format.ctd (Checktestdata) is not run here)"
+        "each integer (input_validators/format.viva (VIVA) is not run here)"
     )
     plain = rejected(package(tmp_path / "plain"))[1]  # every validator run: as before
     assert plain.unrun == () and report.input_lines(plain)[-1] == (
         "  warning: no input validator rejects data/sample/1.in with zeros before each integer"
+    )
+
+
+# kattis_sum's format, with no negative number: Checktestdata, whitespace strict
+NON_NEGATIVE = "INT(0, 1000000000) SPACE INT(0, 1000000000) NEWLINE\n"
+
+
+def test_a_checktestdata_validator_runs_beside_a_program(tmp_path):
+    """The .ctd file is run, as problemtools runs it: it rejects the negative inputs the token
+    reader lets through, and every modified input and junk (whitespace is strict)."""
+    copy = package(tmp_path, {"check.py": CHECK, "format.ctd": NON_NEGATIVE})
+    found, check = rejected(copy)
+    assert check.validators == ("input_validators/check.py", "input_validators/format.ctd")
+    assert check.unrun == ()
+    assert found == [
+        (case, "input_validators/format.ctd", f"exit status 43: line 1, column 1: {n} out of range")
+        for case, n in [("data/sample/2.in", -5), *zip(NEGATIVE, (-1000000, -3))]
+    ]
+    assert (check.junk, check.modified) == ((), ())
+    assert "not run here" not in "\n".join(report.input_lines(check))
+
+
+def test_verify_reports_a_checktestdata_rejection_as_a_python_one(tmp_path, capsys):
+    copy = package(tmp_path, {"format.ctd": NON_NEGATIVE})
+    status, lines = verified(capsys, copy, "accepted/sum.py")
+    assert status == 1
+    assert lines[2] == "inputs: 3 of 6 inputs rejected (input_validators/format.ctd)"
+    assert lines[3].startswith("  data/sample/2.in: input_validators/format.ctd: exit status 43: ")
+    assert lines[-1] == "the package's input validators reject 3 of 6 inputs"
+
+
+def test_a_malformed_checktestdata_validator_is_a_one_line_error(tmp_path, capsys):
+    copy = package(tmp_path, {"format.ctd": "INT(0, 9) SPACE\nEND\n"})
+    assert cli.main(["verify", str(copy), "-j", "1"]) == 2
+    assert capsys.readouterr().err.endswith(
+        ": input validator input_validators/format.ctd could not be read: line 2: END without "
+        "a block to close\n"
     )
 
 

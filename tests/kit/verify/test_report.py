@@ -47,11 +47,11 @@ def test_every_defect_is_a_line():
 
 def test_invalid_inputs_let_through_name_the_validators_not_run():
     """An invalid input the validators run here accept may be rejected by one not run (a
-    Checktestdata file): its line and the defect say so."""
-    unrun = ("input_format_validators/format.ctd (Checktestdata)",)
+    VIVA file): its line and the defect say so."""
+    unrun = ("input_format_validators/format.viva (VIVA)",)
     let_through = ("data/invalid_input/2.in",)
     inputs = InputCheck(("v",), 2, (), invalid=3, let_through=let_through, unrun=unrun)
-    not_run = " (input_format_validators/format.ctd (Checktestdata) is not run here)"
+    not_run = " (input_format_validators/format.viva (VIVA) is not run here)"
     assert report.input_lines(inputs)[1:] == [
         "invalid inputs: 2 of 3 rejected",
         f"  data/invalid_input/2.in: no input validator run here rejects it{not_run}",
