@@ -4,8 +4,9 @@ Every module the solution imports, directly or through other helpers, that Pytho
 the checkout is a helper. Python itself says where a module is (``kit.bundle.resolve``: the import
 system asked in a child process), so packages that extend their ``__path__``, namespace
 packages (a folder without ``__init__.py``) and relative imports resolve as they do when the
-solution runs from source: from the workspace's root, and first from the solution's own
-folder when that is a script's (``import_path``: ``abc300/a.py``, run as ``python
+solution runs from source (one naming no module, in a module of no package, fails as there:
+refused unless a ``try`` catches it): from the workspace's root, and first from the
+solution's own folder when that is a script's (``import_path``: ``abc300/a.py``, run as ``python
 abc300/a.py``, imports ``abc300/mylib.py`` beside it as ``mylib``). Imports anywhere count,
 inside functions too, but not those of a helper's ``if __name__ == "__main__":`` block,
 which does not ship (its ``else`` does). ``from package import *`` follows a literal
@@ -30,7 +31,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from kit.bundle.guards import is_type_checking
+from kit.bundle.guards import guarded_lines, is_type_checking
 from kit.bundle.import_calls import dynamic_imports
 from kit.bundle.imported_names import check_imported_names
 from kit.bundle.resolve import ResolveError, Resolver, Spec, import_path
@@ -41,6 +42,7 @@ from kit.bundle.sources import (
     import_bindings,
     imported_modules,
     is_main_block,
+    no_parent,
     prefixes,
     read_source,
     relative,
@@ -138,6 +140,10 @@ def _wanted(source: Source, found: dict[str, Source], resolver: Resolver):
                 yield prefixes(alias.name), node.lineno
             continue
         (base,) = imported_modules(source, node)
+        if base.startswith("."):  # ImportError from source too: refused unless it is caught
+            if node.lineno not in guarded_lines(source.tree):  # read only for such an import
+                raise BuildError(no_parent(source, node.level, node.lineno))
+            continue
         yield prefixes(base), node.lineno
         for alias in node.names:
             if alias.name == "*":

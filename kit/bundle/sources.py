@@ -94,11 +94,14 @@ def within(root: Path, path: Path) -> Path | None:
 
 
 def imported_modules(source: Source, node: ast.Import | ast.ImportFrom) -> list[str]:
-    """Absolute names of the modules an import statement of ``source`` names."""
+    """Absolute names of the modules an import statement of ``source`` names; a relative
+    import that names none (``no_parent``) as it is spelt, ``.m``: no module's name."""
     if isinstance(node, ast.Import):
         return [alias.name for alias in node.names]
     if not node.level:
         return [node.module or ""]
+    if no_parent(source, node.level, node.lineno):  # fails as from source: names no module
+        return ["." * node.level + (node.module or "")]
     return [resolve_relative(source, node.level, node.module, node.lineno)]
 
 
@@ -127,11 +130,26 @@ def resolve_relative(
     """A relative import's module, absolute: from ``package`` when given (an
     ``import_module`` call's literal package), else from ``source``'s own package."""
     package = source.package if package is None else package
+    why = no_parent(source, level, line, package)
+    if why:
+        raise BuildError(why)
     parts = package.split(".") if package else []
-    if level > len(parts):
-        raise BuildError(f"{source.rel}:{line}: relative import beyond the top package")
     base = parts[: len(parts) - (level - 1)]
     return ".".join([*base, module] if module else base)
+
+
+def no_parent(source: Source, level: int, line: int, package: str | None = None) -> str:
+    """Why a relative import of ``level`` dots names no module, as Python's ImportError
+    says (a module of no package, or more dots than packages above it), or ""."""
+    package = source.package if package is None else package
+    if not package:
+        return (
+            f"{source.rel}:{line}: relative import in a module of no package (Python: "
+            "attempted relative import with no known parent package)"
+        )
+    if level > len(package.split(".")):
+        return f"{source.rel}:{line}: relative import beyond the top package"
+    return ""
 
 
 def prefixes(name: str) -> list[str]:

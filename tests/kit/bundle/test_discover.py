@@ -186,6 +186,73 @@ def test_relative_import_in_a_solution_is_refused_with_its_absolute_form(toy):
     )
 
 
+def test_a_guarded_relative_import_no_package_holds_falls_back_as_from_source(toy):
+    """A module at the workspace's root, or a package's import of more dots than it has
+    packages, fails its relative import with ImportError from source: under a ``try`` that
+    falls back to an absolute import (the idiom of a library meant to run as a package and
+    as flat files), the bundle runs the fallback as the source does."""
+    write(toy, "flatmin.py", "def lowest(xs):\n    return min(xs)\n")
+    write(
+        toy,
+        "flatuse.py",
+        """\
+        try:
+            from .flatmin import lowest
+        except ImportError:
+            from flatmin import lowest
+        """,
+    )
+    write(
+        toy,
+        "shared/deep.py",
+        """\
+        try:
+            from ...beyond import LIMIT
+        except ImportError:
+            LIMIT = 7
+        """,
+    )
+    write(
+        toy,
+        "solutions/toy_sum.py",
+        """\
+        from flatuse import lowest
+        from shared.deep import LIMIT
+
+        print(lowest([3, 1, 2]), LIMIT)
+        """,
+    )
+    bundle = checked(toy)
+    assert "flatmin" in [h.name for h in bundle.helpers]
+    assert run_bundle(toy, bundle, b"") == run_source(toy, b"")
+    assert run_source(toy, b"")[1] == b"1 7\n"
+
+
+@pytest.mark.parametrize(
+    ("rel", "text", "said"),
+    [
+        (
+            "flatuse.py",
+            "from .flatmin import lowest\n",
+            "flatuse.py:1: relative import in a module of no package (Python: attempted "
+            "relative import with no known parent package)",
+        ),
+        (
+            "shared/deep.py",
+            "from ...beyond import LIMIT\n",
+            "shared/deep.py:1: relative import beyond the top package",
+        ),
+    ],
+)
+def test_an_unguarded_relative_import_no_package_holds_is_one_line(toy, rel, text, said):
+    write(toy, rel, text)
+    name = rel.removesuffix(".py").replace("/", ".")
+    write(toy, "solutions/toy_sum.py", f"import {name}\n")
+    with pytest.raises(BuildError) as error:
+        bundle_of(toy)
+    assert str(error.value) == said
+
+
 def test_bundle_answers_exactly_like_the_source(toy):
     bundle = checked(toy)
     stdin = SAMPLE_IN.read_bytes()
