@@ -74,10 +74,33 @@ def task_files(
     """What of an atcoder-cli task's ``folder`` (in the workspace) is adopted: ``submit`` when
     it is a ``.py`` file in it, ``testdir`` when it is a folder in it or not there yet
     (``NOT_THERE_YET``: a repository whose git keeps no samples; kit.pages.acc); with why each
-    one named is not ("" when adopted, or not named)."""
+    one named is not ("" when adopted, or not named). A task made without a template names no
+    ``submit`` (atcoder-cli's default; its README's user then writes ``main.cpp`` in the
+    folder): its folder's ``main.py``, else its one ``.py`` file, is taken for it."""
+    why_unnamed = ""
+    if submit is None:
+        submit, why_unnamed = _unnamed_solution(folder, root)
     solution, why_solution = _in_task_folder(folder, submit, root, "file")
+    why_solution = why_solution or why_unnamed
     samples, why_samples = _in_task_folder(folder, testdir, root, "folder")
     return Adopted(solution, samples, origin="contest.acc.json"), why_solution, why_samples
+
+
+def _unnamed_solution(folder: Path, root: Path) -> tuple[str | None, str]:
+    """The solution of a task's ``folder`` whose contest file names no ``submit`` file: its
+    ``main.py``, else its only ``.py`` file; or (None, why none is taken)."""
+    if (folder / "main.py").is_file():
+        return "main.py", ""
+    try:
+        sources = sorted(entry.name for entry in os.scandir(folder) if entry.name.endswith(".py"))
+    except OSError:
+        sources = []
+    sources = [name for name in sources if (folder / name).is_file()]
+    if len(sources) == 1:
+        return sources[0], ""
+    shown = from_root(folder, root) or str(folder)
+    held = f"{len(sources)} .py files, none main.py" if sources else "no .py file"
+    return None, f"no submit file named, and {shown}/ holds {held}"
 
 
 def _in_task_folder(folder: Path, named: str | None, root: Path, kind: str):

@@ -4,7 +4,8 @@ but for the limits: the task's id (its slug when it is one, else its title's, as
 kit.commands.new_slugs), its title, its page's address (``url``, when the file gives an http(s)
 one), judge AtCoder, and AtCoder's usual limits, the file giving none. A task's folder
 (``directory.path``, from the file's folder) is adopted from (kit.commands.adopted_files): its
-``submit`` file when that is a ``.py`` file there (else the
+``submit`` file when that is a ``.py`` file there (a task made
+without a template names none: its folder's ``main.py``, else its only ``.py`` file; else the
 template's solution is written, and the line says why), its ``testdir`` when that is a folder
 there or not there yet (as in a repository whose git keeps no samples: acc or ``oj d`` makes
 it, and the line says so), else ``samples/SLUG/``. A task in problems.toml already (its id, or

@@ -96,7 +96,33 @@ def test_an_acc_task_s_python_submit_file_and_samples_folder_are_adopted(toy):
         "abc300/a/main.cpp is not Python",
         "abc300/a/main.py is not a folder",
     )
-    assert task_files(task, None, None, toy) == (Adopted(origin="contest.acc.json"), "", "")
+    (task / "main.py").unlink()
+    assert task_files(task, None, None, toy) == (
+        Adopted(origin="contest.acc.json"),
+        "no submit file named, and abc300/a/ holds no .py file",
+        "",
+    )
+
+
+def test_an_acc_task_made_without_a_template_adopts_its_main_py_or_only_py_file(toy):
+    """Without a template, atcoder-cli names no submit file: the folder's main.py was passed
+    over and the template's solution written beside it."""
+    task = toy / "abc300" / "a"
+    (task / "tests").mkdir(parents=True)
+    (task / "brute.py").write_text("print(1)\n")
+    assert task_files(task, None, "tests", toy) == (
+        Adopted("abc300/a/brute.py", "abc300/a/tests", origin="contest.acc.json"),
+        "",
+        "",
+    )
+    (task / "main.py").write_text("print(1)\n")
+    assert task_files(task, None, "tests", toy)[0].solution == "abc300/a/main.py"
+    (task / "main.py").rename(task / "gen.py")
+    assert task_files(task, None, "tests", toy) == (
+        Adopted(None, "abc300/a/tests", origin="contest.acc.json"),
+        "no submit file named, and abc300/a/ holds 2 .py files, none main.py",
+        "",
+    )
 
 
 def test_an_acc_task_s_samples_folder_not_there_yet_is_adopted_and_said(toy):
@@ -111,7 +137,7 @@ def test_an_acc_task_s_samples_folder_not_there_yet_is_adopted_and_said(toy):
         "not there yet: atcoder-cli's samples go there",
     )
     assert task_files(task, None, "main.py/tests", toy) == (
-        Adopted(origin="contest.acc.json"),
+        Adopted("abc300/a/main.py", origin="contest.acc.json"),
         "",
         "abc300/a/main.py/tests is not there",
     )

@@ -53,7 +53,8 @@ def test_a_contest_file_makes_each_task_adopting_its_folder_s_files(toy, capsys)
     assert capsys.readouterr().out.splitlines() == [
         f"new problems of abc300 ('ABC 300'), from {contest}:",
         "  abc300_a  abc300/a/main.py (adopted), abc300/a/tests/ (adopted)",
-        "  abc300_b  solutions/abc300_b.py (written), samples/abc300_b/ (add sample-1.in/.out)",
+        "  abc300_b  solutions/abc300_b.py (written: no submit file named, and abc300/b/ holds "
+        "no .py file), samples/abc300_b/ (add sample-1.in/.out)",
         "  each: its table in problems.toml (the task's id, title and url), tests/test_SLUG.py, "
         "stress/SLUG.py, bench/SLUG.py",
         "note: limits 2 s and 1024 MiB, AtCoder's usual (the file gives none): set a task's own "
@@ -85,6 +86,18 @@ def test_a_contest_file_makes_each_task_adopting_its_folder_s_files(toy, capsys)
         assert (toy / "tests" / f"test_{slug}.py").exists()
 
 
+def test_a_task_made_without_a_template_adopts_the_main_py_of_its_folder(toy, capsys):
+    """acc without a template (its default) names no submit file; its user writes main.py in
+    the task's folder, which was passed over, solutions/abc300_a.py written beside it."""
+    acc_task(toy)
+    contest = acc_contest(toy, {"a": {"path": "a", "testdir": "tests"}})
+    assert cli.main(["new", "--from", str(contest), "--root", str(toy)]) == 0
+    out = capsys.readouterr().out
+    assert "  abc300_a  abc300/a/main.py (adopted), abc300/a/tests/ (adopted)\n" in out
+    assert load_registry(toy)["abc300_a"].solution_file == "abc300/a/main.py"
+    assert not (toy / "solutions" / "abc300_a.py").exists()
+
+
 def test_a_contest_file_read_again_makes_only_the_tasks_new_since(toy, capsys):
     """After ``acc add`` (a task given its folder), the tasks made before are passed over."""
     acc_task(toy)
@@ -96,7 +109,7 @@ def test_a_contest_file_read_again_makes_only_the_tasks_new_since(toy, capsys):
     capsys.readouterr()
     assert cli.main(args) == 0
     out = capsys.readouterr().out
-    assert "  abc300_b  solutions/abc300_b.py (written)" in out
+    assert "  abc300_b  solutions/abc300_b.py (written: no submit file named" in out
     assert "abc300_a " not in out
     assert "note: in problems.toml already, passed over: abc300_a\n" in out
     assert out.endswith(f"next: cpkit abc300_b --root {toy}\n")
