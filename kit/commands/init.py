@@ -8,7 +8,9 @@ name ``dist/``, and when git ignores the samples' ``*.in`` or ``*.out``), and so
 is a test file of the repository's own where the kit's would go (said:
 the kit's is not written). Refuses, touching nothing, when problems.toml exists (a workspace
 already), or when DIR is given empty (``""``: most often a variable not set). A workspace
-inside another is made, with a note: commands run inside it use it, not the outer one.
+inside another is made, with a note: commands run inside it use it, not the outer one. The
+next step it names is ``new --from`` the ``contest.acc.json`` atcoder-cli made in the
+repository (kit.pages.acc), the others named, else ``new SLUG --judge NAME``.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 from kit.commands import command, paragraph
 from kit.errors import BuildError
 from kit.git_ignores import ignored
+from kit.pages import acc
 from kit.workspace import (
     MARKER,
     Made,
@@ -104,8 +107,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: inside the workspace {outer}; commands run in {folder} use the new one")
     elsewhere = folder.resolve() != Path.cwd().resolve()  # the commands work where they run
     go = f"cd {shlex.quote(str(folder))} && " if elsewhere else ""
-    print(f"next: {go}{command()} new SLUG --judge NAME")
+    print(f"next: {go}{command()} {_next_step(folder)}")
     return 0
+
+
+def _next_step(folder: Path) -> str:
+    """What ``new`` is given next: the contest file atcoder-cli made in the repository, which
+    makes each of its tasks (``new --from``), naming the others; else a problem of one's own."""
+    contests = acc.contest_files(folder)
+    if not contests:
+        return "new SLUG --judge NAME"
+    step = f"new --from {shlex.quote(contests[0])} (each task of atcoder-cli's contest"
+    others = [path.rpartition("/")[0] + "/" for path in contests[1:]]
+    if len(others) > 3:
+        others = [*others[:3], f"{len(others) - 3} more"]
+    return f"{step}{'; the same for ' + ', '.join(others) if others else ''})"
 
 
 def _own_readme(folder: Path) -> str | None:

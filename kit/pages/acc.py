@@ -14,6 +14,7 @@ naming the file and the field, a long wrong value shown cut short. The file give
 each task's are AtCoder's usual, as its profile has them.
 
     read_contest("abc300/contest.acc.json")  # Contest(id="abc300", tasks=[Task(...), ...])
+    contest_files(Path("."))  # ["abc300/contest.acc.json", "abc301/contest.acc.json"]
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from kit.pages import MAX_BYTES, atcoder, companion
 from kit.pages.page import Page, possessive
 
 USUAL = f"none given, {possessive(atcoder.NAME)} usual"  # the limits, as a page's are shown
+FILE_NAME = "contest.acc.json"  # PROJECT_JSON_FILE_NAME in atcoder-cli's src/project.ts
+DEPTH = 2  # folders searched below a repository's root: abc300/, atcoder/abc300/
 
 
 @dataclass(frozen=True)
@@ -114,3 +117,22 @@ def _string(data, key: str, where: str, source: str, default=MISSING):
             f"{source}: {where}.{key} is {got} (expected a string, as atcoder-cli writes it)"
         )
     return value
+
+
+def contest_files(folder: Path) -> list[str]:
+    """The contest files atcoder-cli made in ``folder`` and the folders ``DEPTH`` levels below
+    it (hidden ones passed over; not below a contest's own folder), from ``folder``, sorted."""
+    found, level = [], [folder]
+    for _ in range(DEPTH + 1):
+        below = []
+        for place in level:
+            if (place / FILE_NAME).is_file():
+                found.append((place / FILE_NAME).relative_to(folder).as_posix())
+                continue  # its task folders hold none
+            try:
+                below += [Path(entry.path) for entry in os.scandir(place)
+                          if entry.is_dir() and not entry.name.startswith(".")]  # fmt: skip
+            except OSError:
+                continue
+        level = below
+    return sorted(found)

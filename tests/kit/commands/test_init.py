@@ -58,6 +58,31 @@ def test_made_in_the_current_folder_the_next_step_needs_no_cd(tmp_path, monkeypa
     assert capsys.readouterr().out.splitlines()[-1] == "next: cpkit new SLUG --judge NAME"
 
 
+def test_a_repository_of_atcoder_cli_s_contests_is_told_to_make_their_tasks(
+    tmp_path, monkeypatch, capsys
+):
+    """The next step was `new SLUG --judge NAME` in a repository whose contest.acc.json
+    files make every task at once."""
+    monkeypatch.chdir(tmp_path)
+    for contest in ("abc300", "abc301", "arc150", "arc151", "arc152"):
+        (tmp_path / contest).mkdir()
+        (tmp_path / contest / "contest.acc.json").write_text("{}")
+    args = parse()
+    assert args.run(args) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "next: cpkit new --from abc300/contest.acc.json (each task of atcoder-cli's contest; the "
+        "same for abc301/, arc150/, arc151/, 1 more)"
+    )
+    shutil.rmtree(tmp_path / "abc300")
+    for contest in ("abc301", "arc150", "arc151"):
+        (tmp_path / contest / "contest.acc.json").unlink()
+    (tmp_path / "problems.toml").unlink()
+    assert args.run(args) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "next: cpkit new --from arc152/contest.acc.json (each task of atcoder-cli's contest)"
+    )
+
+
 def test_the_folder_defaults_to_the_current_one(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     args = parse()

@@ -95,3 +95,20 @@ def test_a_long_wrong_value_is_shown_cut_short_on_one_short_line(tmp_path, chang
     assert shown.startswith(said) and shown.endswith("...")
     assert len(shown) == len(said.split(" is ")[0]) + len(" is ") + 60
     assert "\n" not in line and line.endswith("as atcoder-cli writes it)")
+
+
+def test_the_contest_files_of_a_repository_are_found_two_folders_down(tmp_path):
+    """The contests atcoder-cli set up (``abc300/``, ``atcoder/arc150/``), not in hidden
+    folders, deeper ones, nor a contest's own task folders."""
+    for folder in ("abc300", "abc300/a", "atcoder/arc150", ".git/x", "a/b/c", "."):
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+        (tmp_path / folder / "contest.acc.json").write_text("{}")
+    (tmp_path / "abc301").mkdir()
+    (tmp_path / "abc301" / "contest.acc.json").mkdir()  # a folder so named: none
+    assert acc.contest_files(tmp_path / "abc300") == ["contest.acc.json"]
+    (tmp_path / "contest.acc.json").unlink()
+    assert acc.contest_files(tmp_path) == [
+        "abc300/contest.acc.json",
+        "atcoder/arc150/contest.acc.json",
+    ]
+    assert acc.contest_files(tmp_path / "gone") == []
