@@ -22,7 +22,7 @@ from pathlib import Path
 
 from kit.commands import command, paragraph
 from kit.errors import BuildError
-from kit.git_ignores import ignored
+from kit.git_ignores import keeping_in, rules
 from kit.pages import acc
 from kit.workspace import (
     MARKER,
@@ -92,10 +92,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"kept as they were: {', '.join(existing)}")
     if ".gitignore" in existing and not _ignores_dist(folder / ".gitignore"):
         print("note: .gitignore does not name dist/, where the bundles are built: add it")
-    if ignored(folder, SAMPLE_FILES):  # a .gitignore of contest repositories: *.in
+    found = rules(folder, SAMPLE_FILES)  # a .gitignore of contest repositories: *.in
+    if found:
+        folder_rule = rules(folder, ["samples/"]).get("samples/")
         print(
-            "note: git ignores samples/' cases here (a .gitignore's *.in or *.out): they would "
-            "not be committed; `git add -f` them, or add !samples/** after that line"
+            f"note: git ignores samples/' cases here ({next(iter(found.values()))}): they would "
+            f"not be committed; {keeping_in('samples', folder_rule)}"
         )
     if TEST in existing:
         print(

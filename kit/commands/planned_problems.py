@@ -25,7 +25,7 @@ from kit.commands import command
 from kit.commands.adopted_files import NOTHING, Adopted, kept_pairs
 from kit.commands.new_slugs import free_slug, made_already, usable
 from kit.errors import BuildError
-from kit.git_ignores import ignored
+from kit.git_ignores import keeping_in, rules
 from kit.pages.page import ANY_ANSWER_NOTE
 from kit.pages.poj import SPECIAL_JUDGE_NOTE
 from kit.problem_cases import SAMPLE_SUFFIXES
@@ -219,15 +219,16 @@ def ignored_samples_note(root: Path, plans: list[Plan]) -> None:
     """One note, for all the ``plans`` written, when git would ignore sample files they wrote
     or adopted (a ``.gitignore``'s ``*.in``): a teammate's clone would lack them."""
     files = [path for plan in plans for path in _sample_paths(root, plan)]
-    folders = list(dict.fromkeys(path.rpartition("/")[0] for path in ignored(root, files)))
+    found = rules(root, files)
+    folders = list(dict.fromkeys(path.rpartition("/")[0] for path in found))
     if not folders:
         return
     others = len(folders) - 1
     where = f"{folders[0]}/" + (f" and {others} other folder{'s' * (others > 1)}" if others else "")
-    line = f"add !{folders[0]}/** after that line" + (", and one for each other" if others else "")
+    folder_rule = rules(root, [f"{folders[0]}/"]).get(f"{folders[0]}/")
     print(
-        f"note: git ignores the samples in {where} (a .gitignore's *.in or *.out): they would "
-        f"not be committed; `git add -f` them, or {line}"
+        f"note: git ignores the samples in {where} ({next(iter(found.values()))}): they would "
+        f"not be committed; {keeping_in(folders[0], folder_rule, others)}"
     )
 
 

@@ -8,7 +8,12 @@ import subprocess
 import pytest
 
 from kit import git_ignores
-from kit.git_ignores import ignored
+from kit.git_ignores import keeping_in, rules
+
+
+def ignored(folder, paths):
+    return list(rules(folder, paths))
+
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 SAMPLES = ["samples/a/sample-1.in", "samples/a/sample-1.out", "samples/a b/sample-2.in"]
@@ -65,3 +70,30 @@ def test_git_that_does_not_answer_in_time_ignores_nothing(tmp_path, monkeypatch)
 
     monkeypatch.setattr(git_ignores.subprocess, "run", hangs)
     assert ignored(tmp_path, SAMPLES) == []
+
+
+@needs_git
+def test_each_path_ignored_is_given_with_the_line_that_ignores_it(tmp_path):
+    """A line that re-includes a path (``!``) does not ignore it; a folder asked with its ``/``
+    is ignored by a folder's pattern, as its files are."""
+    repository(tmp_path, "*.out\n**/tests/\n*.in\n!keep.in\n")
+    (tmp_path / "abc300").mkdir()
+    (tmp_path / "abc300" / ".gitignore").write_text("b/\n")
+    asked = ["keep.in", "x.in", "abc300/a/tests/", "abc300/a/tests/sample-1.in", "abc300/b/1.txt"]
+    assert rules(tmp_path, asked) == {
+        "x.in": ".gitignore:3: *.in",
+        "abc300/a/tests/": ".gitignore:2: **/tests/",
+        "abc300/a/tests/sample-1.in": ".gitignore:2: **/tests/",
+        "abc300/b/1.txt": "abc300/.gitignore:1: b/",
+    }
+
+
+def test_a_folder_git_ignores_cannot_be_re_included_by_a_line():
+    """git re-includes no file whose folder it ignores: ``!tests/**`` was said to add."""
+    assert keeping_in("abc300/a/tests", None, 2) == (
+        "`git add -f` them, or add !abc300/a/tests/** after that line, and one for each other"
+    )
+    assert keeping_in("abc300/a/tests", ".gitignore:1: tests/", 2) == (
+        "`git add -f` them, or change .gitignore:1: tests/ (git cannot re-include a file whose "
+        "folder it ignores)"
+    )

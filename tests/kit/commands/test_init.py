@@ -171,6 +171,26 @@ def test_a_repository_whose_git_ignores_the_samples_gets_a_note(tmp_path, capsys
     assert said is noted
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+@pytest.mark.parametrize(
+    ("ignore", "remedy"),
+    [
+        ("*.in\n", ".gitignore:2: *.in): they would not be committed; `git add -f` them, or add "
+         "!samples/** after that line"),
+        ("samples/\n", ".gitignore:2: samples/): they would not be committed; `git add -f` them, "
+         "or change .gitignore:2: samples/ (git cannot re-include a file whose folder it "
+         "ignores)"),
+    ],
+)  # fmt: skip
+def test_the_samples_note_names_the_line_that_ignores_them(tmp_path, capsys, ignore, remedy):
+    """It said `a .gitignore's *.in or *.out` whatever the line, and to add `!samples/**`
+    after it even where git ignores the folder, which no such line undoes."""
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / ".gitignore").write_text(f"dist/\n{ignore}")
+    assert init.run(parse(str(tmp_path))) == 0
+    assert f"note: git ignores samples/' cases here ({remedy}\n" in capsys.readouterr().out
+
+
 def test_a_folder_that_cannot_be_made_is_one_line(tmp_path):
     (tmp_path / "notes.txt").write_text("x")
     with pytest.raises(BuildError, match=r"^init: cannot write .*notes\.txt/ws: Not a directory; "):

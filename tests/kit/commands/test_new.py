@@ -722,7 +722,7 @@ def git_repository(folder: Path, ignore: str = "*.in\n") -> None:
 
 
 IGNORED_NOTE = (
-    "note: git ignores the samples in {} (a .gitignore's *.in or *.out): they would not be "
+    "note: git ignores the samples in {} (.gitignore:1: *.in): they would not be "
     "committed; `git add -f` them, or add !{}** after that line\n"
 )
 

@@ -338,8 +338,23 @@ def test_samples_git_ignores_in_the_tasks_folders_get_one_note(toy, capsys):
     assert cli.main(["new", "--from", str(contest), "--root", str(toy)]) == 0
     out = capsys.readouterr().out
     note = (
-        "note: git ignores the samples in abc300/a/tests/ and 2 other folders (a .gitignore's "
-        "*.in or *.out): they would not be committed; `git add -f` them, or add "
-        "!abc300/a/tests/** after that line, and one for each other\n"
+        "note: git ignores the samples in abc300/a/tests/ and 2 other folders (.gitignore:1: "
+        "*.in): they would not be committed; `git add -f` them, or add !abc300/a/tests/** after "
+        "that line, and one for each other\n"
     )
     assert out.endswith(f"{note}next: cpkit abc300_a abc300_b abc300_c abc300_d --root {toy}\n")
+
+
+def test_samples_in_folders_git_ignores_get_a_note_naming_the_line_to_change(toy, capsys):
+    """A ``.gitignore`` of ``tests/`` was said to be one of ``*.in`` or ``*.out``, and a line
+    re-including the samples after it said to add, which git cannot honour."""
+    subprocess.run(["git", "init", "-q", str(toy)], check=True)
+    (toy / ".gitignore").write_text("dist/\n**/tests/\n")
+    acc_task(toy)
+    contest = acc_contest(toy, {"a": ACC_TASK})
+    assert cli.main(["new", "--from", str(contest), "--root", str(toy)]) == 0
+    assert (
+        "note: git ignores the samples in abc300/a/tests/ (.gitignore:2: **/tests/): they would "
+        "not be committed; `git add -f` them, or change .gitignore:2: **/tests/ (git cannot "
+        "re-include a file whose folder it ignores)\n"
+    ) in capsys.readouterr().out
