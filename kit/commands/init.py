@@ -4,9 +4,9 @@ Writes a commented problems.toml, ``solutions/``, the helper package ``shared/``
 ``samples/``, a test that checks every problem through the kit, a ``.gitignore`` for
 ``dist/`` and a short README. In an existing repository its own README, ``.gitignore`` and
 ``shared/__init__.py`` are kept as they are (said, with a note when ``.gitignore`` does not
-name ``dist/``, and when git ignores the samples' ``*.in`` or ``*.out``), and so
-is a test file of the repository's own where the kit's would go (said:
-the kit's is not written). Refuses, touching nothing, when problems.toml exists (a workspace
+name ``dist/``, when git ignores the samples' ``*.in`` or ``*.out``, and when it ignores the
+kit's ``tests/``), and so is a test file of the repository's own where the kit's would go
+(said: the kit's is not written). Refuses, touching nothing, when problems.toml exists (a workspace
 already), or when DIR is given empty (``""``: most often a variable not set). A workspace
 inside another is made, with a note: commands run inside it use it, not the outer one. The
 next step it names is ``new --from`` the ``contest.acc.json`` atcoder-cli made in the
@@ -92,13 +92,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"kept as they were: {', '.join(existing)}")
     if ".gitignore" in existing and not _ignores_dist(folder / ".gitignore"):
         print("note: .gitignore does not name dist/, where the bundles are built: add it")
-    found = rules(folder, SAMPLE_FILES)  # a .gitignore of contest repositories: *.in
-    if found:
-        folder_rule = rules(folder, ["samples/"]).get("samples/")
-        print(
-            f"note: git ignores samples/' cases here ({next(iter(found.values()))}): they would "
-            f"not be committed; {keeping_in('samples', folder_rule)}"
-        )
+    _git_notes(folder)
     if TEST in existing:
         print(
             f"note: {TEST} is the repository's own: the kit's test of every problem (a pytest "
@@ -111,6 +105,26 @@ def run(args: argparse.Namespace) -> int:
     go = f"cd {shlex.quote(str(folder))} && " if elsewhere else ""
     print(f"next: {go}{command()} {_next_step(folder)}")
     return 0
+
+
+def _git_notes(folder: Path) -> None:
+    """A note when git would ignore the samples' cases (a contest repository's ``*.in``), and
+    one when it would ignore the kit's tests (atcoder-cli's samples' folders, ``tests/``)."""
+    found = rules(folder, SAMPLE_FILES)
+    if found:
+        folder_rule = rules(folder, ["samples/"]).get("samples/")
+        print(
+            f"note: git ignores samples/' cases here ({next(iter(found.values()))}): they would "
+            f"not be committed; {keeping_in('samples', folder_rule)}"
+        )
+    test_rule = rules(folder, [TEST]).get(TEST)
+    if test_rule:
+        folder_rule = rules(folder, ["tests/"]).get("tests/")
+        print(
+            f"note: git ignores {TEST} ({test_rule}), the kit's test of every problem, and the "
+            f"tests/test_SLUG.py new writes: they would not be committed; "
+            f"{keeping_in('tests', folder_rule)}"
+        )
 
 
 def _next_step(folder: Path) -> str:

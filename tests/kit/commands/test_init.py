@@ -191,6 +191,25 @@ def test_the_samples_note_names_the_line_that_ignores_them(tmp_path, capsys, ign
     assert f"note: git ignores samples/' cases here ({remedy}\n" in capsys.readouterr().out
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_repository_whose_git_ignores_tests_gets_a_note_on_the_kit_s_tests(tmp_path, capsys):
+    """atcoder-cli users' ``tests/`` (their samples' folders) kept the kit's tests out of the
+    commits without a word; a test of the repository's own, tracked, is not noted."""
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / ".gitignore").write_text("dist/\n**/tests/\n")
+    assert init.run(parse(str(tmp_path))) == 0
+    assert (
+        "note: git ignores tests/test_problems.py (.gitignore:2: **/tests/), the kit's test of "
+        "every problem, and the tests/test_SLUG.py new writes: they would not be committed; "
+        "`git add -f` them, or change .gitignore:2: **/tests/ (git cannot re-include a file "
+        "whose folder it ignores)\n"
+    ) in capsys.readouterr().out
+    subprocess.run(["git", "-C", str(tmp_path), "add", "-f", "tests"], check=True)
+    (tmp_path / "problems.toml").unlink()
+    assert init.run(parse(str(tmp_path))) == 0
+    assert "git ignores tests/" not in capsys.readouterr().out
+
+
 def test_a_folder_that_cannot_be_made_is_one_line(tmp_path):
     (tmp_path / "notes.txt").write_text("x")
     with pytest.raises(BuildError, match=r"^init: cannot write .*notes\.txt/ws: Not a directory; "):
