@@ -1,7 +1,8 @@
 """The problems a command names (``select``): all of the registry's when it names none, else
 those named, in the order first named; an unknown name is a one-line error listing the problems
 there are (``LISTED_MOST`` of them, the rest counted) and the one most likely meant: the
-problem whose solution a path names (``cpkit solutions/two_sum.py``, a shell's completion),
+problem whose solution a path names (``cpkit solutions/two_sum.py``, a shell's completion) or
+whose samples hold the file a path names (``cpkit run tests/sample-1.in``, the SLUG left out),
 else the nearest slug, whatever its letters' case.
 """
 
@@ -44,13 +45,18 @@ def _unknown(registry: dict[str, Problem], name: str) -> str:
 
 def _meant(registry: dict[str, Problem], name: str) -> str | None:
     """The problem ``name`` most likely meant: the one whose solution a path names (``cpkit
-    solutions/two_sum.py``, ``abc300/a/main.py``, a shell's completion), else the nearest slug
-    (of the path's stem for a path)."""
-    if name.endswith(".py") or "/" in name:
+    solutions/two_sum.py``, ``abc300/a/main.py``, a shell's completion), or whose samples'
+    folder holds the file it names (``cpkit run tests/sample-1.in`` in atcoder-cli's task
+    folder, the SLUG left out), else the nearest slug (of the path's stem for a path)."""
+    if name.endswith(".py") or "/" in name or Path(name).is_file():
         with contextlib.suppress(OSError):
             given = Path(name).resolve()
             for slug, problem in registry.items():
-                if problem is not None and problem.solution.resolve() == given:
+                if problem is None:
+                    continue
+                if problem.solution.resolve() == given:
+                    return slug
+                if given.is_relative_to(problem.samples_dir.resolve()):
                     return slug
         name = Path(name).stem
     lowered = {slug.lower(): slug for slug in registry}  # ABCD for abcd

@@ -44,3 +44,23 @@ def test_an_unknown_name_lists_a_few_problems_and_reads_a_solution_s_path_as_its
     adopted = registry(toy, extra='solution = "abc300/a/main.py"')
     with pytest.raises(BuildError, match=r"did you mean 'toy_sum'\?\)$"):
         select(adopted | {"main_road": None}, [str(toy / "abc300" / "a" / "main.py")])
+
+
+def test_a_sample_s_path_given_for_the_slug_names_the_problem_whose_samples_hold_it(
+    toy, monkeypatch
+):
+    """``cpkit run tests/sample-1.in`` in atcoder-cli's task folder (the SLUG left out) got no
+    hint."""
+    tests = toy / "abc300" / "a" / "tests"
+    tests.mkdir(parents=True)
+    (tests / "sample-1.in").write_text("1 2\n")
+    adopted = registry(toy, extra='samples = "abc300/a/tests"') | {"main_road": None}
+    monkeypatch.chdir(toy / "abc300" / "a")
+    for given in ("tests/sample-1.in", "tests/sample-9.in"):  # one not there yet too
+        with pytest.raises(BuildError, match=r"did you mean 'toy_sum'\?\)$"):
+            select(adopted, [given])
+    monkeypatch.chdir(tests)
+    with pytest.raises(BuildError, match=r"did you mean 'toy_sum'\?\)$"):
+        select(adopted, ["sample-1.in"])
+    with pytest.raises(BuildError, match=r"main_road\)$"):  # a file of no problem's
+        select(adopted, ["../notes.txt"])
