@@ -46,7 +46,9 @@ file and DIR a folder, and neither another problem's already; anything else is a
 error, nothing written. The user's files are never written over: the page's samples go into
 DIR by their names (``sample-N.in``/``.out``) only where neither ``sample-N.in``, ``.out`` nor
 ``.ans`` is there; a pair there already is kept as it is, and said (with whether the page's
-differs).
+differs). Without ``--from``, a PATH or DIR in an atcoder-cli task's folder (a
+``contest.acc.json`` above it naming that folder's task: kit.pages.acc.task_of_folder) takes
+the task's id, title, url and judge from that file, so SLUG and ``--judge`` may be left out.
 
 cph's ``.prob`` data given to ``--from`` names its source file (``srcPath``, the whole path where
 cph ran): a ``.py`` file of the workspace is adopted as ``--solution`` would adopt it, found at
@@ -71,6 +73,7 @@ import argparse
 import os
 import shlex
 import unicodedata
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -167,7 +170,8 @@ def _add_own_files(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="a .py file of your own inside the workspace, adopted where it is as the "
         "solution (problems.toml's solution key): no solutions/SLUG.py is written; the "
-        "stress module, bench and tests are",
+        "stress module, bench and tests are; in an atcoder-cli task's folder, the task's id, "
+        "title and url come from its contest.acc.json (no --judge needed)",
     )
     parser.add_argument(
         "--samples",
@@ -193,17 +197,25 @@ def run(args: argparse.Namespace) -> int:
         return _from_package(args, root, given)
     if args.time_limit is not None:
         raise BuildError("new: --time-limit goes with --package (a page or a template sets it)")
-    if args.judge is not None or not args.page:
+    task = None if args.page else _acc_task(args, root, given)
+    if args.judge is not None or not (args.page or task):
         check_judge(args.judge)
-    if args.slug is None and not args.page:
+    if args.slug is None and not (args.page or task):
         raise BuildError("new: name the problem (SLUG), or give its page with --from PAGE")
     registry = load_registry(root)  # a broken problems.toml is said before the page is read
     adopted = from_options(args, root, registry)
-    page = _page(args.page, given) if args.page else None
+    page = _page(args.page, given) if args.page else task
     if page is not None and page.source_file is not None and adopted.solution is None:
         adopted, page = with_cph_solution(page, args.page, root, registry, adopted)
+    known = None
+    if task is not None:  # the contest file gives no limits: the judge's usual
+        usual = scaffold.usual(task.id, task.judge)
+        known = replace(usual, title=task.title, id=task.id, url=task.url)
     try:
-        make(root, page, args.slug, given, interactive=args.interactive, adopted=adopted)
+        make(
+            root, page, args.slug, given, interactive=args.interactive, adopted=adopted,
+            known=known,
+        )  # fmt: skip
     except NoSlug as error:  # the command that names one, the page as given
         judge = f" --judge {shlex.quote(given)}" if given else ""
         raise BuildError(
@@ -220,6 +232,25 @@ def _not_a_second_page(args: argparse.Namespace) -> None:
             f"new: {args.slug!r} is a file, not a SLUG: --from reads one file; "
             "for each of several, run new once"
         )
+
+
+def _acc_task(args: argparse.Namespace, root: Path, given: str) -> Page | None:
+    """The task of atcoder-cli's contest whose folder holds the ``--solution`` (else the
+    ``--samples``) adopted (kit.pages.acc.task_of_folder): its page as the contest file gives
+    it (AtCoder, the task's id, title and url), with a note naming the file; None when there
+    is none. Its judge must be ``--judge``'s, when named."""
+    named = args.solution or args.samples
+    if not named:
+        return None
+    from kit.pages import acc  # only for a file adopted
+
+    found = _read(lambda: acc.task_of_folder(Path(named), root), named, "")
+    if found is None:
+        return None
+    source, task = found
+    shown = os.path.relpath(source)
+    note = f"the task's title, id and url from {shown}, atcoder-cli's contest file"
+    return _read(lambda: replace(task.page, notes=(note,)), shown, given)
 
 
 def _contest(args: argparse.Namespace, given: str) -> acc.Contest | None:
@@ -240,13 +271,16 @@ def make(
     *,
     interactive: bool,
     adopted: Adopted = NOTHING,
+    known: scaffold.Known | None = None,
 ) -> str:
     """Scaffold the problem ``slug`` (None: the page's) of ``page`` (None: ``--judge``'s
     usual) in the workspace ``root`` and say what was written; its slug. ``given``: the judge
     named; ``interactive``: asked for, else said by the page; ``adopted``: the user's own
-    files it names in place of the ones written."""
+    files it names in place of the ones written; ``known``: what its table holds (None: the
+    page's, else the judge's usual)."""
     interactive = interactive or (page is not None and page.interactive)
-    plan = planned(root, load_registry(root), Asked(page, slug, given, interactive, adopted))
+    asked = Asked(page, slug, given, interactive, adopted, known)
+    plan = planned(root, load_registry(root), asked)
     write(root, [plan.writes])
     _report(plan, page, interactive=interactive)
     if adopted.solution is not None and adopted.samples is None:
@@ -388,6 +422,8 @@ def _report_table(slug, judge, known, page) -> None:
                 f"{known.time_limit:g} s from {page.origin}, {known.memory_limit} MiB "
                 f"({page.memory_shown})"
             )
+        if page.time_shown.startswith("none given"):  # neither given: an acc contest's task
+            limits = f"{known.time_limit:g} s, {known.memory_limit} MiB ({page.time_shown})"
         ident = f", id {known.id}" if known.id != "?" else "; set id"
         said = f"{known.title!r}, limits {limits}{ident}"
         print(f"  problems.toml       {where}: {said})")

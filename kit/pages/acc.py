@@ -136,3 +136,29 @@ def contest_files(folder: Path) -> list[str]:
                 continue
         level = below
     return sorted(found)
+
+
+def task_of_folder(folder: Path, root: Path) -> tuple[str, Task] | None:
+    """The task atcoder-cli set up in ``folder`` (a task's own, ``abc300/a``, or one below it),
+    as ``acc submit`` finds it (``detectTaskByPath`` in its src/project.ts): the nearest
+    ``contest.acc.json`` above it, up to ``root``, and the task whose ``directory.path`` is the
+    folder of the contest's that holds ``folder``; with the contest file's path. None when
+    there is no contest file, or no task of that folder."""
+    folder = Path(os.path.abspath(folder))
+    for place in (folder, *folder.parents):
+        if not place.is_relative_to(root):
+            return None
+        source = place / FILE_NAME
+        if source.is_file():
+            contest = read_contest(str(source))
+            if contest is None or place == folder:
+                return None
+            task_folder = place / folder.relative_to(place).parts[0]
+            for task in contest.tasks:
+                if (
+                    task.folder is not None
+                    and Path(os.path.abspath(place / task.folder)) == task_folder
+                ):
+                    return str(source), task
+            return None
+    return None

@@ -25,7 +25,7 @@ from kit.pages.page import ANY_ANSWER_NOTE
 from kit.problem_cases import sample_cases
 from kit.registry import load_registry
 from kit.scaffold import ANY_ANSWER_COMMENT
-from tests.acc_support import acc_task
+from tests.acc_support import ACC_TASK, acc_contest, acc_task
 from tests.command_support import disk_full_at
 
 PACKAGES = Path(__file__).resolve().parents[2] / "fixtures" / "packages"
@@ -509,6 +509,52 @@ def test_a_solution_and_samples_of_one_s_own_are_adopted_where_they_are(toy, cap
     assert not (toy / "samples" / "alpha").exists()
     assert "independently of abc300/a/main.py" in (toy / "stress" / "alpha.py").read_text()
     assert (toy / "tests" / "test_alpha.py").read_text().startswith('"""Tests for abc300/a/main')
+
+
+def test_a_file_adopted_in_an_atcoder_cli_task_s_folder_takes_the_task_from_its_contest(
+    toy, capsys, monkeypatch
+):
+    """``new SLUG --solution abc300/a/main.py`` needed --judge, and wrote the title `Abc300 A`
+    and `id = "?"` beside the contest.acc.json that names the task, its id, title and url."""
+    acc_task(toy)
+    acc_contest(toy, {"a": ACC_TASK})
+    monkeypatch.chdir(toy)
+    for judge in (["--judge", "Codeforces"], ["--judge", "AtCoder"]):
+        code = cli.main(
+            ["new", "--samples", "abc300/a/tests", "--solution", "abc300/a/main.py", *judge]
+        )
+        if judge[1] == "Codeforces":
+            assert code == 2
+            assert capsys.readouterr().err.endswith(
+                "new: --judge Codeforces, but abc300/contest.acc.json is judged by AtCoder (leave "
+                "--judge out, or name AtCoder); nothing was changed\n"
+            )
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == [
+        "new problem abc300_a:",
+        "  problems.toml       [abc300_a] (judge AtCoder: 'Task A', limits 2 s, 1024 MiB (none "
+        "given, AtCoder's usual), id abc300_a)",
+    ]
+    note = "the task's title, id and url from abc300/contest.acc.json, atcoder-cli's contest file"
+    assert f"note: {note}" in out
+    problem = load_registry(toy)["abc300_a"]
+    assert (problem.id, problem.title, problem.judge) == ("abc300_a", "Task A", "AtCoder")
+    assert problem.url == "https://atcoder.jp/contests/abc300/tasks/abc300_a"
+    assert problem.solution_file == "abc300/a/main.py"
+    assert "# seconds (AtCoder's usual limit" in (toy / "problems.toml").read_text()
+    assert cli.main(["new", "again", "--solution", "abc300/a/main.py"]) == 2  # made already
+    assert "abc300/a/main.py is abc300_a's solution already" in capsys.readouterr().err
+    (toy / "abc300" / "a" / "own.py").write_text("print(3)\n")
+    assert cli.main(["new", "again", "--solution", "abc300/a/own.py"]) == 2  # the task's, made
+    assert "new: abc300_a exists in problems.toml (AtCoder abc300_a)" in capsys.readouterr().err
+
+
+def test_a_file_adopted_outside_a_contest_s_task_folders_still_needs_the_judge(toy, capsys):
+    acc_task(toy)
+    acc_contest(toy, {"b": {**ACC_TASK, "path": "b"}})
+    args = ["new", "alpha", "--solution", str(toy / "abc300" / "a" / "main.py"), "--root", str(toy)]
+    assert cli.main(args) == 2
+    assert "new: name the judge with --judge NAME" in capsys.readouterr().err
 
 
 def test_samples_of_one_s_own_go_with_the_template_s_solution_too(toy, capsys, monkeypatch):

@@ -112,3 +112,19 @@ def test_the_contest_files_of_a_repository_are_found_two_folders_down(tmp_path):
         "atcoder/arc150/contest.acc.json",
     ]
     assert acc.contest_files(tmp_path / "gone") == []
+
+
+def test_the_task_of_a_folder_is_found_from_the_nearest_contest_file_above_it(tmp_path):
+    """As ``acc submit`` finds it: the task whose directory is the contest's folder holding the
+    path (its own folder, or a file or folder in it); none for the contest's folder itself, a
+    folder of no task, or outside ``root``."""
+    (tmp_path / "abc300" / "a" / "tests").mkdir(parents=True)
+    (tmp_path / "abc300" / "b").mkdir()
+    contest_file(tmp_path)
+    source = str(tmp_path / "abc300" / "contest.acc.json")
+    for path in ("abc300/a", "abc300/a/main.py", "abc300/a/tests"):
+        found = acc.task_of_folder(tmp_path / path, tmp_path)
+        assert found is not None and found[0] == source and found[1].page.id == "abc300_a"
+    for path in ("abc300", "abc300/b", "other"):
+        assert acc.task_of_folder(tmp_path / path, tmp_path) is None
+    assert acc.task_of_folder(tmp_path / "abc300/a", tmp_path / "abc300" / "a") is None
