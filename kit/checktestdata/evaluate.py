@@ -22,11 +22,7 @@ from kit.checktestdata.parse import CtdError
 _INT = re.compile(r"-?[0-9]*")
 _FLOAT_BASE = re.compile(r"-?([0-9])([0-9]*)(\.[0-9]*)?")
 _EXPONENT = re.compile(r"[eE][+-]?([0-9]*)")
-_CLASSES = {
-    "alpha": "a-zA-Z", "digit": "0-9", "alnum": "a-zA-Z0-9", "upper": "A-Z", "lower": "a-z",
-    "space": " \\t\\n\\r\\f\\v", "blank": " \\t", "punct": "!-/:-@\\[-`{-~", "xdigit": "0-9A-Fa-f",
-    "print": " -~", "graph": "!-~", "cntrl": "\\x00-\\x1f\\x7f",
-}  # fmt: skip
+_ESCAPABLE = "(){}[]*+?|\\^."  # escaped alike by problemtools' and DOMjudge's tools
 
 
 class _Mismatch(Exception):
@@ -309,7 +305,8 @@ def _compared(op: str, left, right) -> bool:
 
 
 def _compiled(pattern: str) -> re.Pattern:
-    """A POSIX extended regular expression as Python's (``.`` matches a newline too)."""
+    """A REGEX pattern as Python's, matched leftmost-first (the first alternative that matches
+    wins) as problemtools' checktestdata does; ``.`` matches a newline too."""
     try:
         return re.compile(_python_pattern(pattern), re.DOTALL)
     except re.error as error:
@@ -317,12 +314,18 @@ def _compiled(pattern: str) -> re.Pattern:
 
 
 def _python_pattern(pattern: str) -> str:
-    """POSIX's bracket expressions (``[[:digit:]]``, a backslash in them itself) in Python's
-    words; the rest as it is."""
+    """The pattern in Python's words: bracket expressions (a backslash in them itself), and a
+    backslash outside them only before a character both tools take escaped (else CtdError);
+    the rest as it is."""
     out, pos = [], 0
     while pos < len(pattern):
         char = pattern[pos]
         if char == "\\" and pos + 1 < len(pattern):
+            if pattern[pos + 1] not in _ESCAPABLE:
+                raise CtdError(
+                    f"regular expression {pattern!r}: \\{pattern[pos + 1]} is a backslash and "
+                    f"{pattern[pos + 1]!r} to problemtools' checktestdata, refused by DOMjudge's"
+                )
             out.append(pattern[pos : pos + 2])
             pos += 2
         elif char == "[":
@@ -342,13 +345,13 @@ def _bracket(pattern: str, pos: int) -> tuple[str, int]:
         pos += 1
     first = True
     while pos < len(pattern) and (first or pattern[pos] != "]"):
-        named = re.match(r"\[:([a-z]+):\]", pattern[pos:])
-        if named and named.group(1) in _CLASSES:
-            out.append(_CLASSES[named.group(1)])
-            pos += named.end()
-        else:
-            out.append(re.escape(pattern[pos]) if pattern[pos] in "\\[]^" else pattern[pos])
-            pos += 1
+        if pattern.startswith("[:", pos):
+            raise CtdError(
+                f"regular expression {pattern!r}: problemtools' checktestdata refuses a class "
+                "such as [:digit:] (DOMjudge's takes it): write [0-9]"
+            )
+        out.append(re.escape(pattern[pos]) if pattern[pos] in "\\[]^" else pattern[pos])
+        pos += 1
         first = False
     if pos >= len(pattern):
         raise CtdError(f"regular expression {pattern!r}: a bracket is not closed")

@@ -24,7 +24,9 @@ CASES = [
     ("FLOAT(-1, 1, x, SCIENTIFIC)", ["5e-1", "5.0E-1"], ["0.5", "5e", "5e-01"]),
     ("FLOATP(0, 10, 1, 2)", ["1.5", "1.25", "1.5e0"], ["1", "1.125", "10.5e-1", "0.5e1"]),
     ('STRING("ab\\n")', ["ab\n"], ["ab", "abc\n", "Ab\n"]),
-    ('REGEX("[a-z]+[[:digit:]]?")', ["abc", "abc1"], ["1abc", "abc12", ""]),
+    ('REGEX("[a-z]+[0-9]?")', ["abc", "abc1"], ["1abc", "abc12", ""]),
+    ('REGEX("a|ab") NEWLINE', ["a\n"], ["ab\n"]),  # leftmost-first: the first alternative
+    ('REGEX("\\\\(a\\\\)")', ["(a)"], ["a"]),  # an escaped parenthesis
     ('REGEX("a.c")', ["a\nc"], ["ac"]),  # a dot matches a newline
     ('REGEX("[^\\n]+", s) ASSERT(STRLEN(s) == 3)', ["abc"], ["ab", "abcd"]),
     ("INT(1, 5, n) ASSERT(n % 2 == 1)", ["1", "3"], ["2", "4"]),
@@ -88,6 +90,16 @@ def test_a_rejection_says_where_and_why():
         ("INT(0, 9, n) ASSERT(n ^ -1 == 1)", "exponent -1 is not a non-negative integer"),
         ("INT(0, 9, n) ASSERT(n / 0 == 1)", "division by zero"),
         ('ASSERT("a" < 1)', "'a' and 1 cannot be compared"),
+        (
+            'REGEX("[[:digit:]]")',
+            "regular expression '[[:digit:]]': problemtools' checktestdata refuses a class such"
+            " as [:digit:] (DOMjudge's takes it): write [0-9]",
+        ),
+        (
+            'REGEX("\\\\d")',
+            "regular expression '\\\\d': \\d is a backslash and 'd' to problemtools'"
+            " checktestdata, refused by DOMjudge's",
+        ),
     ],
 )
 def test_a_program_that_fails_as_it_runs_is_a_ctd_error(program, why):
