@@ -62,14 +62,26 @@ def _tokens(text: str) -> list[tuple[str, object, int]]:
             if kind == "float":
                 tokens.append(("float", Fraction(Decimal(word)), line))
             elif kind == "int":
-                if len(word) > 1 and word[0] == "0":
-                    raise CtdError(f"line {line}: integer {word} has a leading zero")
-                tokens.append(("int", int(word), line))
+                tokens.append(_integer(word, line))
             elif kind != "space":
                 tokens.append((kind, word, line))
         line += text.count("\n", pos, end)
         pos = end
     return tokens
+
+
+def _integer(word: str, line: int) -> tuple[str, object, int]:
+    """The token of an integer constant. One with a leading zero is a float to problemtools'
+    checktestdata and, when all its digits are octal ones, an octal integer to DOMjudge's (GMP's
+    base 0), else a float too: the float where both say so, else a CtdError."""
+    if len(word) == 1 or word[0] != "0":
+        return ("int", int(word), line)
+    if set(word) <= set("01234567"):
+        raise CtdError(
+            f"line {line}: {word} is the integer {int(word, 8)} to DOMjudge's checktestdata and "
+            f"the float {int(word)}.0 to problemtools': write one of them"
+        )
+    return ("float", Fraction(int(word)), line)
 
 
 def _string(text: str, pos: int, line: int) -> tuple[str, int]:

@@ -50,7 +50,11 @@ def test_precedence_of_operators_and_tests():
         ("REP(2, REP(1)) END", "line 1: REP is not a separator"),
         ('STRING("abc)', "line 1: a string is not closed"),
         ('STRING("\\400")', "line 1: bad escape \\400"),
-        ("INT(01, 2)", "line 1: integer 01 has a leading zero"),
+        (
+            "INT(010, 20)",
+            "line 1: 010 is the integer 8 to DOMjudge's checktestdata and the float 10.0 to"
+            " problemtools': write one of them",
+        ),
         ("FLOAT(0, 1, x, EXACT)", "line 1: FIXED or SCIENTIFIC expected"),
         ("ASSERT(1)", "line 1: a comparison expected"),
         ("SET(N = 1)", "line 1: a variable name expected, found N"),
@@ -60,3 +64,7 @@ def test_a_malformed_program_is_one_line_naming_where(program, error):
     with pytest.raises(CtdError) as caught:
         parse(program)
     assert str(caught.value) == error
+
+
+def test_a_constant_with_a_leading_zero_and_an_8_or_9_is_a_float_to_both_tools():
+    assert parse("SET(x = 019)") == (("SET", ((("var", "x", ()), ("float", Fraction(19))),)),)
