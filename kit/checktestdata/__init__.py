@@ -1,11 +1,13 @@
 """Checktestdata, the input-checking language of DOMjudge/checktestdata (doc/format-spec.md),
-run by the kit itself (no ``checktestdata`` binary needed) where a Kattis package's input
-validator is a ``.ctd`` file. problemtools runs such a file with the program's path alone (no
-``--whitespace-ok``: whitespace is strict), its exit status 0 read as the Kattis validator's
-42 (problemtools/run/checktestdata.py); the kit's child does the same, exiting with
-``ACCEPTED`` (42) or ``REJECTED`` (43, why on stderr), or ``FAILED`` (1) when the program
-fails as it runs (an undefined variable). It stands on nothing else of the kit's, so that the
-child that runs it starts with little to import.
+run by the kit itself (no ``checktestdata`` program needed) where a Kattis package's input
+validator is a ``.ctd`` file. problemtools runs such a file by mzuenni/pyctd (``python -m
+checktestdata PROGRAM FLAGS``: no ``--whitespace-ok``, whitespace is strict; the test group's
+validator flags after it), its exit status 0 read as the Kattis validator's 42
+(problemtools/run/checktestdata.py); the kit's child does the same, exiting with ``ACCEPTED``
+(42) or ``REJECTED`` (43, why on stderr), or ``FAILED`` (1) when the program fails as it runs
+(an undefined variable) or is given flags. Where DOMjudge's and pyctd's readings of a program
+differ, it reads it as pyctd does or refuses it. It stands on nothing else of the kit's, so
+that the child that runs it starts with little to import.
 
 - ``parse``:    the program's text read into commands, or a one-line CtdError
 - ``evaluate``: the commands run on an input
@@ -16,7 +18,7 @@ API::
     Validator.read(path) -> Validator          # read (CtdError when malformed); .argv() runs it
     check(commands, data) -> str | None        # None: accepted; else where and why not
     validator_argv(path) -> list[str]          # the child that checks its stdin against path
-    main(argv) -> int                          # that child: path, then ignored arguments
+    main(argv) -> int                          # that child: path (more arguments fail it)
 """
 
 from __future__ import annotations
@@ -67,9 +69,18 @@ class Validator:
 
 
 def main(argv: list[str]) -> int:
-    """Check stdin against the program ``argv[0]`` (the arguments after it, a test group's
-    validator flags, are not read, as checktestdata reads none); ACCEPTED, REJECTED or
-    FAILED, why on stderr."""
+    """Check stdin against the program ``argv[0]``; ACCEPTED, REJECTED or FAILED, why on
+    stderr. Arguments after it (a test group's validator flags, which problemtools passes) fail
+    it: problemtools' checktestdata reads the first as the file to check (pyctd.py's
+    ``testdata``) and refuses a second, so no input is read from stdin as it should be."""
+    if len(argv) > 1:
+        flags = " ".join(argv[1:])
+        print(
+            f"{Path(argv[0]).name}: checktestdata takes no validator flags ({flags}): "
+            "problemtools' reads the first as the name of the file to check",
+            file=sys.stderr,
+        )
+        return FAILED
     try:
         commands = read_program(Path(argv[0]))
         why = check(commands, sys.stdin.buffer.read())

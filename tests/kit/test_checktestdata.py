@@ -41,3 +41,16 @@ def test_a_malformed_program_is_said_when_read(tmp_path):
     program.write_text("INT(1, 10\n")
     with pytest.raises(CtdError, match="^at the end: \\) expected$"):
         Validator.read(program)
+
+
+def test_validator_flags_fail_the_child_as_they_fail_problemtools_checktestdata(tmp_path):
+    program = tmp_path / "format.ctd"
+    program.write_text("INT(1, 10, n) NEWLINE\n")
+    done = subprocess.run(
+        [*Validator.read(program).argv(), "nFive=1"], input=b"3\n", capture_output=True, check=False
+    )
+    assert (done.returncode, done.stderr) == (
+        1,
+        b"format.ctd: checktestdata takes no validator flags (nFive=1): problemtools' reads the"
+        b" first as the name of the file to check\n",
+    )
