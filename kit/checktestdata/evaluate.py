@@ -5,7 +5,8 @@ and newline exactly where the program matches one).
 Values are Python's: ``int`` (of any size), ``Fraction`` for floats (exact, where the tool
 keeps 256 bits), ``str`` for strings; the input is read as bytes, one character each (latin-1).
 An integer operation on integers gives an integer (``/`` and ``%`` truncate toward zero, as
-GMP's do); with a float among them, a float.
+GMP's do); with a float among them, a float. Arithmetic on constants (``10^9``) is worked out
+once, before the run, where it cannot fail.
 
 API::
 
@@ -14,6 +15,7 @@ API::
 
 from __future__ import annotations
 
+import operator
 import re
 from fractions import Fraction
 
@@ -34,7 +36,7 @@ def check(commands: tuple, data: bytes) -> str | None:
     ``line L, column C: why``; CtdError when the program fails as it runs."""
     run = _Run(data.decode("latin-1"))
     try:
-        run.block(commands)
+        run.block(_folded(commands))
         run.command(("EOF",))
     except _Mismatch as mismatch:
         line = run.data.count("\n", 0, run.pos) + 1
@@ -48,13 +50,15 @@ class _Run:
         self.data = data
         self.pos = 0
         self.variables: dict[str, dict[tuple, object]] = {}
+        self.handlers = {name[2:].upper(): getattr(self, name) for name in _HANDLERS}
 
     def block(self, commands: tuple) -> None:
+        handlers = self.handlers
         for command in commands:
-            self.command(command)
+            handlers[command[0]](*command[1:])
 
     def command(self, command: tuple) -> None:
-        getattr(self, "c_" + command[0].lower())(*command[1:])
+        self.handlers[command[0]](*command[1:])
 
     def char(self, expected: str, what: str) -> None:
         if self.pos >= len(self.data):
@@ -172,13 +176,13 @@ class _Run:
         self.loop(name, lambda done: self.test(test), separator, body)
 
     def loop(self, name, going, separator, body) -> None:
-        done = 0
+        done, block = 0, self.block
         if name is not None:
             self.assign(name, 0)
         while going(done):
             if done and separator is not None:
                 self.command(separator)
-            self.block(body)
+            block(body)
             done += 1
             if name is not None:
                 self.assign(name, done)
@@ -189,11 +193,12 @@ class _Run:
     # variables
     def assign(self, variable: tuple, value) -> None:
         _, name, index = variable
-        self.variables.setdefault(name, {})[tuple(map(self.integer, index))] = value
+        key = tuple(map(self.integer, index)) if index else ()
+        self.variables.setdefault(name, {})[key] = value
 
     def lookup(self, variable: tuple):
         _, name, index = variable
-        key = tuple(map(self.integer, index))
+        key = tuple(map(self.integer, index)) if index else ()
         try:
             return self.variables[name][key]
         except KeyError:
@@ -203,10 +208,10 @@ class _Run:
     # expressions
     def value(self, expr: tuple):
         kind = expr[0]
-        if kind in ("int", "float", "str"):
-            return expr[1]
         if kind == "var":
             return self.lookup(expr)
+        if kind in ("int", "float", "str"):
+            return expr[1]
         if kind == "strlen":
             return len(self.string(expr[1]))
         if kind == "neg":
@@ -214,13 +219,16 @@ class _Run:
         return _arithmetic(expr[1], self.number(expr[2]), self.number(expr[3]))
 
     def number(self, expr: tuple):
-        found = self.value(expr)
+        found = self.lookup(expr) if expr[0] == "var" else self.value(expr)
         if isinstance(found, str):
             raise CtdError(f"a number expected, found the string {found!r}")
         return found
 
     def integer(self, expr: tuple) -> int:
-        found = self.value(expr)
+        kind = expr[0]
+        if kind == "int":  # a constant or a variable: the most common, read fast
+            return expr[1]
+        found = self.lookup(expr) if kind == "var" else self.value(expr)
         if not isinstance(found, int):
             raise CtdError(f"an integer expected, found {found!r}")
         return found
@@ -272,6 +280,36 @@ class _Run:
         return self.value(expr) in self.variables[name].values()
 
 
+_OPERATORS = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "<": operator.lt,
+    ">": operator.gt, "<=": operator.le, ">=": operator.ge, "==": operator.eq, "!=": operator.ne,
+}  # fmt: skip
+_HANDLERS = tuple(name for name in vars(_Run) if name.startswith("c_"))  # c_int runs INT
+_CONSTANTS = ("int", "float")
+
+
+def _folded(node):
+    """``node`` (a command, a block, an expression) with each arithmetic on constants
+    (``10^9``) worked out once, before the run; one that fails (``1/0``) is left to fail
+    where it runs."""
+    if not isinstance(node, tuple):
+        return node
+    node = tuple(_folded(part) for part in node)
+    if len(node) == 4 and node[0] == "bin" and _constant(node[2]) and _constant(node[3]):
+        try:
+            found = _arithmetic(node[1], node[2][1], node[3][1])
+        except CtdError:
+            return node
+        return ("int" if isinstance(found, int) else "float", found)
+    if len(node) == 2 and node[0] == "neg" and _constant(node[1]):
+        return (node[1][0], -node[1][1])
+    return node
+
+
+def _constant(node) -> bool:
+    return isinstance(node, tuple) and len(node) == 2 and node[0] in _CONSTANTS
+
+
 def _arithmetic(op: str, left, right):
     """``left op right``: integers give an integer (``/`` and ``%`` truncated toward zero)."""
     integers = isinstance(left, int) and isinstance(right, int)
@@ -287,7 +325,7 @@ def _arithmetic(op: str, left, right):
         return left - right * _truncated(left, right)
     if op == "/":
         return _truncated(left, right) if integers else Fraction(left) / right
-    return {"+": left + right, "-": left - right, "*": left * right}[op]
+    return _OPERATORS[op](left, right)
 
 
 def _truncated(left: int, right: int) -> int:
@@ -298,10 +336,7 @@ def _truncated(left: int, right: int) -> int:
 def _compared(op: str, left, right) -> bool:
     if isinstance(left, str) != isinstance(right, str):
         raise CtdError(f"{left!r} and {right!r} cannot be compared")
-    return {
-        "<": left < right, ">": left > right, "<=": left <= right,
-        ">=": left >= right, "==": left == right, "!=": left != right,
-    }[op]  # fmt: skip
+    return _OPERATORS[op](left, right)
 
 
 def _compiled(pattern: str) -> re.Pattern:

@@ -134,3 +134,11 @@ def test_the_checktestdata_repository_s_own_pairs():
         if (said is None) != passes:
             wrong.append((program.name, data.name, said))
     assert wrong == []
+
+
+def test_arithmetic_on_constants_worked_out_before_the_run_fails_only_where_it_runs():
+    program = parse("INT(0, 10^1, n) IF(n == 1) SET(x = 1/0) END ASSERT(7/2 == 3 && -7/2 == -3)")
+    assert check(program, b"2") is None
+    with pytest.raises(CtdError, match="^division by zero$"):
+        check(program, b"1")
+    assert check(parse("ASSERT(7.0/2 == 3.5 && -(2^3) == -8)"), b"") is None
