@@ -1,5 +1,7 @@
-"""``python build.py run SLUG [FILE]``: run a problem's bundle once on one input, as the judge
-would.
+"""``python build.py run [SLUG] [FILE]``: run a problem's bundle once on one input, as the judge
+would. Without SLUG, this folder's problem (the one problem whose solution's or samples' folder
+this is: ``cpkit run tests/sample-1.in`` in atcoder-cli's ``abc300/a/``); a FILE given alone in a
+problem's samples' folder is that problem's from any folder.
 
 The bundle is made fresh (into a temporary folder, not ``dist/``) and run under the problem's
 first target as the build runs it (its own interpreter when here, else a stand-in) with the
@@ -47,8 +49,8 @@ from kit.invocation import command
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
 from kit.problem_cases import Case
-from kit.problem_selection import select
-from kit.registry import load_registry
+from kit.problem_selection import input_problem, one_problem
+from kit.registry import Problem, load_registry
 from kit.run import compile_step
 from kit.run.case_judge import CaseJudge
 from kit.run.limits import limits_for, machine_notes, time_over
@@ -62,7 +64,13 @@ HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("run", help=HELP, description=paragraph(__doc__))
-    parser.add_argument("slug", metavar="SLUG")
+    parser.add_argument(
+        "slug",
+        nargs="?",
+        metavar="SLUG",
+        help="the problem (default: this folder's problem, the one whose solution's or samples' "
+        "folder this is)",
+    )
     parser.add_argument(
         "file",
         nargs="?",
@@ -78,7 +86,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    (problem,) = select(load_registry(args.root.resolve()), [args.slug])
+    problem = _problem(args)
     runner = target_runner(args) or runner_for_runs(problem.targets)
     playing = problem.kind == "interactive" and not problem.unplayed
     given = None if args.file == Path("-") else args.file  # "-": stdin, as most commands read it
@@ -132,6 +140,19 @@ def run(args: argparse.Namespace) -> int:
         )
         details = [*details, f"note: {beside}: its output was not judged"]
     return _told(problem, outcome, run, judge, limits, details, runner, bool(refused))
+
+
+def _problem(args: argparse.Namespace) -> Problem:
+    """The problem of the run: SLUG's; or, with FILE alone (the first word no slug but a file,
+    or ``-``), the problem whose samples hold it, else this folder's, FILE then the input;
+    SLUG left out, this folder's."""
+    registry = load_registry(args.root.resolve())
+    if args.slug and args.file is None:
+        problem = input_problem(registry, args.slug)
+        if problem is not None:
+            args.file = named_path(args.slug)
+            return problem
+    return one_problem(registry, args.slug, "run")
 
 
 def _refusals(problem, bundle, runner) -> tuple[list[str], list[str]]:

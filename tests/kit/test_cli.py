@@ -184,7 +184,7 @@ def test_the_build_help_names_the_program_as_started(capsys):
     assert "`cpkit SLUG` is `cpkit build SLUG`" in " ".join(capsys.readouterr().out.split())
     with pytest.raises(SystemExit):
         cli.main(["run", "--help"], prog="python -m kit")
-    assert "`python -m kit run SLUG [FILE]`" in capsys.readouterr().out
+    assert "`python -m kit run [SLUG] [FILE]`" in capsys.readouterr().out
 
 
 def test_a_bundle_names_cpkit_in_its_header(toy, monkeypatch, capsys):
@@ -226,7 +226,7 @@ def test_this_checkout_script_keeps_its_own_name(toy):
     assert f"next: python build.py gamma --root {toy}\n" in out  # from the checkout, toy's
     assert "python build.py stress gamma" in (toy / "stress" / "gamma.py").read_text()
     code, out, _ = build_py("run", "--help")
-    assert out.startswith("usage: build.py run ") and "`python build.py run SLUG" in out
+    assert out.startswith("usage: build.py run ") and "`python build.py run [SLUG]" in out
     code, _, err = build_py("new", "gamma", "--judge", "POJ", "--root", str(toy))
     assert code == 2 and err.startswith("build.py: error: new: gamma exists in problems.toml")
 
@@ -753,7 +753,7 @@ def test_an_empty_name_of_a_file_or_folder_is_a_usage_error(toy, capsys, argv, a
 
 
 @pytest.mark.parametrize(
-    "argv", [["stress", "x", "--cases", "0"], ["--nope"], ["run"], ["new", "x", "--judge"]]
+    "argv", [["stress", "x", "--cases", "0"], ["--nope"], ["verify"], ["new", "x", "--judge"]]
 )
 def test_a_usage_error_is_one_line_naming_the_help(capsys, argv):
     """argparse printed its usage block, four lines for ``stress``, above the error."""

@@ -1,12 +1,19 @@
 """kit.problem_selection: the problems a command names, every one when it names none, each
 once in the order first named; an unknown name is a one-line error listing a few of the
 problems there are and the one meant (the nearest slug, or the problem whose solution a path
-names)."""
+names); with no SLUG, this folder's problem (the one whose solution's or samples' folder holds
+it), and the problem of a file given alone (its samples' problem, else this folder's)."""
 
 import pytest
 
 from kit.errors import BuildError
-from kit.problem_selection import select
+from kit.problem_selection import (
+    folder_problem,
+    input_problem,
+    one_problem,
+    select,
+    slugs_or_here,
+)
 from kit.registry import load_registry
 from tests.registry_support import registry
 
@@ -64,3 +71,71 @@ def test_a_sample_s_path_given_for_the_slug_names_the_problem_whose_samples_hold
         select(adopted, ["sample-1.in"])
     with pytest.raises(BuildError, match=r"main_road\)$"):  # a file of no problem's
         select(adopted, ["../notes.txt"])
+
+
+def adopted_task(toy):
+    """toy_sum adopted as atcoder-cli keeps a task: abc300/a/main.py, its samples in tests/."""
+    tests = toy / "abc300" / "a" / "tests"
+    tests.mkdir(parents=True)
+    (tests / "sample-1.in").write_text("1 2\n")
+    (toy / "abc300" / "a" / "main.py").write_text("print(3)\n")
+    extra = 'solution = "abc300/a/main.py"\nsamples = "abc300/a/tests"'
+    return registry(toy, extra=extra) | {"main_road": None}
+
+
+def test_this_folder_s_problem_is_the_one_whose_solution_or_samples_folder_holds_it(toy):
+    """A task's folder, or a folder inside it, is its problem's; a folder of several problems'
+    solutions, or one above a task's, is none's."""
+    default = load_registry(toy)  # solutions/toy_sum.py, solutions/toy_echo.py
+    assert folder_problem(default, toy / "solutions") is None
+    assert folder_problem(default, toy / "samples" / "toy_echo").slug == "toy_echo"
+    assert folder_problem(default, toy) is None
+    adopted = adopted_task(toy)
+    task = toy / "abc300" / "a"
+    for here in (task, task / "tests"):
+        assert folder_problem(adopted, here).slug == "toy_sum"
+    for here in (toy, toy / "abc300", toy / "samples"):
+        assert folder_problem(adopted, here) is None
+
+
+def test_no_slug_takes_this_folder_s_problem_and_says_so_else_says_a_slug_is_needed(
+    toy, monkeypatch, capsys
+):
+    """``run``, ``stress`` and ``bench`` in a task's folder needed its SLUG."""
+    adopted = adopted_task(toy)
+    monkeypatch.chdir(toy / "abc300" / "a" / "tests")
+    assert one_problem(adopted, None, "run").slug == "toy_sum"
+    assert slugs_or_here(adopted, []) == ["toy_sum"]
+    assert capsys.readouterr().err.splitlines() == ["toy_sum (this folder's problem)"] * 2
+    assert slugs_or_here(adopted, ["main_road"]) == ["main_road"]  # a SLUG named wins
+    monkeypatch.chdir(toy / "abc300")
+    assert slugs_or_here(adopted, []) == []  # bench: every problem, as before
+    with pytest.raises(BuildError) as caught:
+        one_problem(adopted, None, "stress")
+    assert str(caught.value) == (
+        "stress needs a SLUG: this folder is in no single problem's solution or samples folder "
+        "(problems.toml has: toy_sum, main_road)"
+    )
+    assert capsys.readouterr().err == ""
+
+
+def test_a_file_given_for_the_slug_is_the_input_of_its_samples_problem_or_this_folder_s(
+    toy, monkeypatch, capsys
+):
+    """``run tests/sample-1.in`` (the SLUG left out) was an unknown problem; a sample's path is
+    its problem's from anywhere, any other file this folder's problem's; a solution is no
+    input, and a name that is no file stays an unknown problem."""
+    adopted = adopted_task(toy)
+    (toy / "notes.txt").write_text("1 2\n")
+    monkeypatch.chdir(toy / "abc300" / "a")
+    for name in ("tests/sample-1.in", "../../notes.txt", "-"):
+        assert input_problem(adopted, name).slug == "toy_sum"
+    assert capsys.readouterr().err.splitlines() == ["toy_sum (this folder's problem)"] * 3
+    for name in ("main.py", "tests/sample-9.in", "toy_sum"):  # a solution, no file, a slug
+        assert input_problem(adopted, name) is None
+    monkeypatch.chdir(toy)
+    assert input_problem(adopted, "abc300/a/tests/sample-1.in").slug == "toy_sum"
+    assert capsys.readouterr().err == (
+        "toy_sum (its samples' folder holds abc300/a/tests/sample-1.in)\n"
+    )
+    assert input_problem(adopted, "notes.txt") is None  # the root is no problem's folder

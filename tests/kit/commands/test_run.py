@@ -6,12 +6,14 @@ secret input are one-line errors."""
 import argparse
 import io
 import os
+import shutil
 import subprocess
 import sys
 import time
 
 import pytest
 
+from kit import cli
 from kit.commands import run
 from kit.errors import BuildError
 from kit.judges.targets import found
@@ -669,3 +671,52 @@ def test_pypy3_named_where_the_judge_runs_a_pypy_version_runs_as_the_build_runs_
         err = capfd.readouterr().err
         assert "not a target" not in err, err
         assert err.splitlines()[-1].endswith(" for pypy3.11]"), err
+
+
+def adopted_task(toy):
+    """toy_sum adopted where atcoder-cli keeps a task: abc300/a/main.py, samples in tests/."""
+    task = toy / "abc300" / "a"
+    shutil.copytree(toy / "samples" / "toy_sum", task / "tests")
+    shutil.copy(toy / "solutions" / "toy_sum.py", task / "main.py")
+    table = toy / "problems.toml"
+    adopting = 'id = "1"\nsolution = "abc300/a/main.py"\nsamples = "abc300/a/tests"\n'
+    table.write_text(table.read_text().replace('id = "1"\n', adopting))
+    return task
+
+
+def test_in_a_task_s_folder_the_slug_may_be_left_out(toy, monkeypatch, capfd):
+    """``cd abc300/a && cpkit run tests/sample-1.in`` was an unknown problem, and ``cpkit run``
+    a usage error: SLUG required."""
+    task = adopted_task(toy)
+    monkeypatch.chdir(task)
+    assert cli.main(["run", "tests/sample-1.in"]) == 0
+    out, err = capfd.readouterr()
+    assert out == (task / "tests" / "sample-1.out").read_text()
+    assert err.splitlines()[0] == "toy_sum (this folder's problem)"
+    assert err.splitlines()[1].startswith("[toy_sum: ok, ")
+    with (task / "tests" / "sample-1.in").open("rb") as given:
+        monkeypatch.setattr("sys.stdin", argparse.Namespace(buffer=given))
+        args = parse("--root", str(toy))
+        assert args.run(args) == 0  # stdin: without answer
+    out, err = capfd.readouterr()
+    assert out == (task / "tests" / "sample-1.out").read_text()
+    assert err.startswith("toy_sum (this folder's problem)\n[toy_sum: without answer, ")
+
+
+def test_outside_a_task_s_folder_a_sample_names_its_problem_and_else_a_slug_is_needed(
+    toy, monkeypatch, capfd
+):
+    adopted_task(toy)
+    (toy / "notes.txt").write_text("1 2\n")
+    monkeypatch.chdir(toy)
+    assert cli.main(["run", "abc300/a/tests/sample-1.in"]) == 0
+    err = capfd.readouterr().err.splitlines()
+    assert err[0] == "toy_sum (its samples' folder holds abc300/a/tests/sample-1.in)"
+    assert err[1].startswith("[toy_sum: ok, ")
+    assert cli.main(["run"]) == 2
+    assert capfd.readouterr().err == (
+        "cpkit: error: run needs a SLUG: this folder is in no single problem's solution or "
+        "samples folder (problems.toml has: toy_sum, toy_echo)\n"
+    )
+    assert cli.main(["run", "notes.txt"]) == 2
+    assert capfd.readouterr().err.startswith("cpkit: error: unknown problem 'notes.txt' (")
