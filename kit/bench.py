@@ -53,7 +53,7 @@ from kit.judges.targets import (
 )
 from kit.plurals import counted
 from kit.problem_cases import Case
-from kit.problem_selection import select
+from kit.problem_selection import select, slugs_or_here
 from kit.registry import Problem, load_registry
 from kit.run import compile_step, judged
 from kit.run.case_judge import CaseJudge
@@ -73,13 +73,16 @@ def run(
     only: Interpreter | None = None,
     named: Runner | None = None,
 ) -> int:
-    """Time the problems named (all by default), under ``only`` when given (``named``: the
-    runner ``--target`` named, a stand-in that cannot run a bundle refused); the exit status:
+    """Time the problems named (none named: this folder's problem, said and then as if named,
+    else all of them), under ``only`` when given (``named``: the runner ``--target`` named, a
+    stand-in that cannot run a bundle refused); the exit status:
     1 when a case failed (or a problem could not be built or timed), 2 when a problem named
     has no bench module or one whose ``cases()`` is still the template's (nothing it asked for
     was timed; unnamed, such a problem is passed over), or a bench module is ``Unusable`` (it
     cannot be imported, its ``cases()`` or ``run()`` raises: as a stress module's), else 0."""
-    problems = select(load_registry(root), slugs)
+    registry = load_registry(root)
+    slugs = slugs_or_here(registry, slugs)  # none named: this folder's problem, if any
+    problems = select(registry, slugs)
     status = 0
     benched = 0
     for problem in problems:

@@ -2,8 +2,8 @@
 dispatches to the command modules (kit.commands).
 
     cpkit [SLUG ...] [-v] [--diff] [--repeat N] [--kill-factor F]    (build)
-    cpkit run SLUG [FILE]
-    cpkit stress SLUG [--seed S] [--cases N | --seconds T] [--save DIR] [-j N]
+    cpkit run [SLUG] [FILE]
+    cpkit stress [SLUG] [--seed S] [--cases N | --seconds T] [--save DIR] [-j N]
     cpkit new [SLUG] (--judge NAME | --from PAGE) [--interactive]
     cpkit init [DIR]
     cpkit bench [SLUG ...] [--repeat N]
@@ -18,7 +18,8 @@ else ``VERSION``.
 
 Without a command, the arguments are the build's. Every command but ``init`` works on the
 workspace: ``--root DIR``, else the nearest folder upwards holding problems.toml
-(kit.workspace). Bad input gives a one-line error and a
+(kit.workspace). ``run``, ``stress`` and ``bench`` without a SLUG take this folder's problem
+(kit.problem_selection). Bad input gives a one-line error and a
 non-zero exit, never a traceback: 2 for a usage error (unknown problem, bad option, bad
 problems.toml), 1 for a problem that fails. The process ends by ``exit_now``: output flushed,
 exit handlers run, no interpreter teardown. Ctrl-C (130), SIGTERM and SIGHUP (128 + the

@@ -16,7 +16,9 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     description = paragraph(bench.__doc__).split("\n")[0]
     parser = subparsers.add_parser("bench", help=HELP, description=description)
     parser.set_defaults(intermixed="slugs")  # names may follow options too (kit.cli)
-    parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
+    parser.add_argument(
+        "slugs", nargs="*", metavar="SLUG", help="problems (default: this folder's, else all)"
+    )
     parser.add_argument(
         "--repeat",
         type=repeats,

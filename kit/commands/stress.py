@@ -1,6 +1,7 @@
-"""``python build.py stress SLUG [--seed S] [--cases N | --seconds T] [--param K=V]
+"""``python build.py stress [SLUG] [--seed S] [--cases N | --seconds T] [--param K=V]
 [--gen CMD [--gen-size N]] [--brute CMD] [--target NAME] [--save [DIR]] [-j N]``: the bundle
-against a brute force on random inputs.
+against a brute force on random inputs; without SLUG, this folder's problem (the one problem
+whose solution's or samples' folder this is: ``cpkit stress`` in atcoder-cli's ``abc300/a/``).
 
 The files come from the problem's stress module (``stress/<slug>.py``: ``PARAMS`` and
 ``generate``; file ``i`` is ``generate(random.Random(S + i), **params)``) or from a generator
@@ -73,7 +74,7 @@ from kit.commands.stress_shrinking import shrunk_failure
 from kit.errors import AfterFailure, BuildError
 from kit.judges.targets import runner_for_runs
 from kit.plurals import counted
-from kit.problem_selection import select
+from kit.problem_selection import one_problem
 from kit.registry import load_registry
 from kit.stress import inputs
 from kit.stress.engine import GivenUp, NoAnswer, Outcome, Stress, search
@@ -92,7 +93,13 @@ CONFIRM_RUNS = 2
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("stress", help=HELP, description=paragraph(__doc__, 1))
-    parser.add_argument("slug", metavar="SLUG")
+    parser.add_argument(
+        "slug",
+        nargs="?",
+        metavar="SLUG",
+        help="the problem (default: this folder's problem, the one whose solution's or samples' "
+        "folder this is)",
+    )
     parser.add_argument(
         "--seed",
         type=seed_number,
@@ -176,7 +183,12 @@ def run(args: argparse.Namespace) -> int:
 def _stressed(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     registry = load_registry(root)
-    (problem,) = select(registry, [args.slug])
+    if args.slug is None and isinstance(args.save, str) and args.save in registry:
+        raise BuildError(  # stress --save abc300_a: the SLUG taken for --save's DIR
+            f"--save {args.save}: a problem's slug taken for the folder to save into; name the "
+            f"problem first: `{command()} stress {args.save} --save`"
+        )
+    problem = one_problem(registry, args.slug, "stress")
     runner = target_runner(args) or runner_for_runs(problem.targets)
     source = source_for(
         problem, runner, brute=args.brute, gen=args.gen, gen_size=args.gen_size, given=args.param

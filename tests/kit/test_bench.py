@@ -601,3 +601,16 @@ def test_bench_modules_find_what_solutions_in_script_folders_find(
     out = capsys.readouterr().out
     timed = [line.split()[:2] for line in out.splitlines() if " median " in line]
     assert timed == [["from", "abc300"], ["from", "abc301"], ["from", "abc300"]], out
+
+
+def test_no_slug_in_a_problem_s_folder_times_that_problem_as_if_named(
+    toy_ready, capsys, monkeypatch
+):
+    """``bench`` in ``samples/toy_sum`` timed every problem, passing over one without its
+    module; now it is toy_sum's, said, and its missing module is a usage error as named."""
+    (toy_ready / "bench" / "toy_sum.py").unlink()
+    monkeypatch.chdir(toy_ready / "samples" / "toy_sum")
+    assert bench.run([], 1, toy_ready) == 2
+    out, err = capsys.readouterr()
+    assert err == "toy_sum (this folder's problem)\n"
+    assert out.splitlines()[0] == "toy_sum: no ../../bench/toy_sum.py: nothing to time"

@@ -971,3 +971,32 @@ def test_a_stopped_run_clears_the_live_line_before_it_says_so(capsys):
         "<line ''>",
         "stopped: no file judged yet (1.2 s)",
     ]
+
+
+def test_in_a_task_s_folder_the_slug_may_be_left_out(pairsum, capsys, monkeypatch):
+    """``cd abc300/a && cpkit stress`` needed its SLUG; outside, it still does, and a SLUG
+    that ``--save`` took for its folder is said."""
+    task = pairsum / "abc300" / "a"
+    task.mkdir(parents=True)
+    (pairsum / "solutions" / "pairsum.py").rename(task / "main.py")
+    (pairsum / "samples" / "pairsum").rename(task / "tests")
+    table = pairsum / "problems.toml"
+    table.write_text(
+        f'{table.read_text()}solution = "abc300/a/main.py"\nsamples = "abc300/a/tests"\n'
+    )
+    monkeypatch.chdir(task / "tests")
+    assert cli.main(["stress", "--seed", "5", "--cases", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "pairsum (this folder's problem)\n"
+    assert out.startswith("stress pairsum: seeds from 5, ")
+    monkeypatch.chdir(pairsum)
+    assert cli.main(["stress", "--cases", "2"]) == 2
+    assert capsys.readouterr().err == (
+        "cpkit: error: stress needs a SLUG: this folder is in no single problem's solution or "
+        "samples folder (problems.toml has: pairsum)\n"
+    )
+    assert cli.main(["stress", "--cases", "2", "--save", "pairsum"]) == 2
+    assert capsys.readouterr().err == (
+        "cpkit: error: --save pairsum: a problem's slug taken for the folder to save into; name "
+        "the problem first: `cpkit stress pairsum --save`\n"
+    )
