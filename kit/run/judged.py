@@ -187,13 +187,15 @@ def _padded(count, function, args, kwargs):
     return function(*args, **kwargs)
 def _thread_starter(start, deep):
     def started(function, *args, **kwargs):
+        size = _thread.stack_size()  # which sets 0 too: given back at once
+        _thread.stack_size(size)
         def body(*given, **named):
             def run():
                 count = _ROOM - _above()
                 if count > 0:
                     return _padded(count - 1, function, given, named)
                 return function(*given, **named)
-            if deep and not 0 < _thread.stack_size() < {stack_least}:
+            if deep and not 0 < size < {stack_least}:
                 return _beneath(run)
             return run()
         return start(body, *args, **kwargs)

@@ -277,6 +277,31 @@ def test_a_recursion_stops_at_the_depth_of_the_judge_s_plain_run(tmp_path, pytho
     assert plain.stdout.split()[1::2][:2] == ["1000", "1500"]
 
 
+# threads started after one stack size was set, each saying the size its successors get
+STACK_KEPT = """\
+import threading
+threading.stack_size(1 << 20)
+for _ in range(3):
+    worker = threading.Thread(target=lambda: None)
+    worker.start()
+    worker.join()
+    print(threading.stack_size(1 << 20))
+"""
+
+
+@pytest.mark.parametrize(("python", "no_files", "depth"), WRAPPINGS)
+def test_a_thread_s_start_keeps_the_stack_size_the_script_set(tmp_path, python, no_files, depth):
+    """``_thread.stack_size()`` without a size also sets 0, the default: the starter that
+    asks it gives the size back, or every later thread got the default stack, and under a
+    Windows judge's chain each of them spent its levels (1.3 MiB a thread: 300 sleeping
+    threads of 64 KiB stacks were over a 256 MiB limit)."""
+    script = tmp_path / "stacks.py"
+    script.write_text(STACK_KEPT)
+    plain = run([python.executable, "-I", str(script)])
+    wrapped = run(judged.wrapped(python, script, no_files=no_files, depth=depth))
+    assert plain.stdout == wrapped.stdout == "1048576\n" * 3, wrapped.stderr
+
+
 def run(argv, stdin=""):
     return subprocess.run(
         argv, input=stdin, capture_output=True, text=True, timeout=60, check=False
