@@ -24,6 +24,7 @@ API::
     Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> bytes
     judged_environment() -> dict   # PATH, LC_CTYPE=C.UTF-8, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
+    stopped(pid) -> bool   # stopped by a signal (SIGSTOP, SIGTSTP): /proc/PID/stat's state T
     track(pid); untrack(pid)   # a session tracked from its start to its reaping, across threads
     end_holders(files)     # SIGKILL every other process holding one of files (file_identity(fd))
     with tracked(pid): ...; end_sessions()   # such groups ended when the kit is stopped
@@ -250,6 +251,16 @@ def kill_group(pid: int) -> None:
     """SIGKILL the process group led by ``pid`` (started with ``start_new_session``)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pid, signal.SIGKILL)
+
+
+def stopped(pid: int) -> bool:
+    """Whether ``pid`` is stopped by a signal (state ``T`` in ``/proc/PID/stat``; not a
+    tracer's stop, ``t``); False when it cannot be read (ended)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as file:
+            return file.read().rpartition(b")")[2].split()[:1] == [b"T"]
+    except OSError:
+        return False
 
 
 HOLDER_RECHECK = 0.1  # seconds between two looks for processes left (``_seen_twice``)

@@ -50,6 +50,7 @@ import contextlib
 import errno
 import json
 import os
+import select
 import shutil
 import signal
 import statistics
@@ -62,7 +63,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit.processes import end_handed_over, judged_environment, kill_group, subreaping
+from kit.processes import end_handed_over, judged_environment, kill_group, stopped, subreaping
 
 OUTPUT_LIMIT = 64 << 20  # bytes: a run's cap when none is given (kit.problem_limits' default)
 OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limit (the head)
@@ -129,9 +130,13 @@ LAUNCHER = Path(__file__).parent.parent / "launcher.py"  # run as a program, nev
 WATCH = [sys.executable, "-I", "-S", str(LAUNCHER)]
 
 
+STOPPED_LOOK = 0.5  # seconds: a launcher silent so long is looked at (stopped by its run?)
+
+
 class _Launcher:
     def __init__(self) -> None:
         self.process: subprocess.Popen | None = None
+        self.pending = b""  # what it wrote past its last line read
 
     def start(self) -> _Launcher:
         """The launcher's process started, unless it is running (it starts up meanwhile)."""
@@ -146,6 +151,7 @@ class _Launcher:
                 stdout=subprocess.PIPE,
                 text=True,
             )
+            self.pending = b""
             _running.add(self)
         return self
 
@@ -156,16 +162,37 @@ class _Launcher:
         with subreaping():  # what the launcher leaves, should its run kill it, comes here
             self.process.stdin.write(json.dumps(request) + "\n")
             self.process.stdin.flush()
-            started = self.process.stdout.readline()
+            started = self.line()
             if started:
                 _raise_refused(json.loads(started))
-            answer = self.process.stdout.readline()
+            answer = self.line()
             if answer:
                 return json.loads(answer)
             self.process.wait()
             if not started:
                 raise OSError("the run launcher stopped unexpectedly")
             return _parent_killed(json.loads(started)["started"], time.perf_counter() - start)
+
+    def line(self) -> bytes:
+        """Its next line (b"" at its end). One its run stopped (SIGSTOP to its parent, which
+        nothing continues) would never answer: found stopped in two looks ``STOPPED_LOOK``
+        apart, it is killed, and its end comes (a kit stopped and continued with its group,
+        Ctrl-Z, has its launchers continued with it)."""
+        out = self.process.stdout.fileno()
+        seen_stopped = False
+        while b"\n" not in self.pending:
+            if not select.select([out], [], [], STOPPED_LOOK)[0]:
+                was_stopped, seen_stopped = seen_stopped, stopped(self.process.pid)
+                if was_stopped and seen_stopped:
+                    self.process.kill()
+                continue
+            chunk = os.read(out, 1 << 16)
+            if not chunk:
+                line, self.pending = self.pending, b""
+                return line
+            self.pending += chunk
+        line, _, self.pending = self.pending.partition(b"\n")
+        return line + b"\n"
 
     def hang_up(self) -> None:
         """Its stdin closed: it ends the run it may be watching at once, then itself."""

@@ -394,6 +394,32 @@ def test_a_program_that_kills_its_launcher_is_ended_and_the_next_run_gets_a_new_
     assert run("print(6 * 7)").stdout == b"42\n"
 
 
+def test_a_program_that_stops_its_launcher_is_ended_as_one_that_killed_it(run, tmp_path):
+    """A launcher stopped by its run (SIGSTOP, which nothing continues) answered nothing, and
+    the kit waited for it for good, the run spinning on: the kit kills a launcher it finds
+    stopped in two looks, and the run ends as one that killed its launcher."""
+    code = """\
+        import os, signal
+        open("run.pid", "w").write(f"{os.getpid()} {os.getppid()}")
+        os.kill(os.getppid(), signal.SIGSTOP)
+        while True:
+            pass
+        """
+    answers = []
+    waiter = threading.Thread(target=lambda: answers.append(run(code, timeout=60)), daemon=True)
+    waiter.start()
+    waiter.join(15)
+    pid, launcher = map(int, (tmp_path / "run.pid").read_text().split())
+    waited = waiter.is_alive()
+    if waited:  # the kit still waits: the launcher ended here, so that the test ends
+        os.kill(launcher, signal.SIGKILL)
+        waiter.join(10)
+    assert not waited
+    assert answers and (answers[0].killed, answers[0].returncode) == (process.PARENT, -9)
+    assert ends_soon(pid)
+    assert run("print(6 * 7)").stdout == b"42\n"
+
+
 def test_what_a_run_that_kills_its_launcher_left_out_of_its_group_is_ended(run, tmp_path):
     """A grandchild in a session of its own (``setsid``) outlived its launcher, killed by the
     run, and spun on under init: it is handed to the kit, which ends it."""
