@@ -434,3 +434,23 @@ def test_a_judge_s_program_in_a_session_of_its_own_is_ended_when_the_kit_is_stop
     worker.join(10)
     assert done and done[0][0] == -signal.SIGKILL and time.monotonic() - started < 10
     assert not processes._sessions  # no longer tracked once ended
+
+
+def test_a_process_stopped_by_a_signal_is_told_from_one_running_or_ended():
+    """``stopped``: state T after SIGSTOP, not after SIGCONT, and False once it has ended."""
+    sleeper = subprocess.Popen(["sleep", "30"])
+    try:
+        assert not processes.stopped(sleeper.pid)
+        os.kill(sleeper.pid, signal.SIGSTOP)
+        deadline = time.monotonic() + 10
+        while not processes.stopped(sleeper.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert processes.stopped(sleeper.pid)
+        os.kill(sleeper.pid, signal.SIGCONT)
+        while processes.stopped(sleeper.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not processes.stopped(sleeper.pid)
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert not processes.stopped(sleeper.pid)
