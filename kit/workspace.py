@@ -156,9 +156,10 @@ REGISTRY = """\
 #
 # [two_sum]
 # title = "Two Sum"
-# judge = "codeforces"    # codeforces, atcoder, kattis, timus, domjudge, spoj set the
-#                         # targets; a name close to theirs (Codefroces) is refused as
-#                         # misspelt, one unlike them all (POJ) gets the strictest targets
+# judge = "codeforces"    # codeforces, atcoder, kattis, timus, domjudge, spoj,
+#                         # library checker, cses set the targets; a name close
+#                         # to theirs (Codefroces) is refused as misspelt, one
+#                         # unlike them all (POJ) gets the strictest targets
 #                         # (CPython 3.8, PyPy 3)
 # id = "1A"
 # kind = "batch"          # or "interactive" (with interactor = "interactors/SLUG.py")

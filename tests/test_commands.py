@@ -204,7 +204,7 @@ def test_the_build_says_once_which_judges_have_no_profile(toy):
     assert notes == [
         "note: no judge profile for 'nowhere' (toy_sum, toy_echo); 'POJ' (alpha): the strictest "
         "targets were assumed (cpython3.8, pypy3); profiles: codeforces, atcoder, kattis, "
-        "timus, domjudge, spoj"
+        "timus, domjudge, spoj, library checker, cses"
     ]
 
 

@@ -97,6 +97,11 @@ ATCODER_2025 = Installed(
     ),
 )  # fmt: skip
 
+# Library Checker's "Python3" image: `pip install --upgrade --no-cache-dir numpy scipy` on
+# python:3.10-slim (yosupo06/library-checker-judge at 30cbf1bd, langs/Dockerfile.PYTHON3;
+# langs/langs.toml names it "python3.10 + numpy + scipy"); its PyPy image installs nothing.
+LIBRARY_CHECKER = Installed(cpython=("numpy", "scipy"))
+
 
 _MISSING = re.compile(r"ModuleNotFoundError: No module named '([\w.]+)'")
 

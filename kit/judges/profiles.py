@@ -23,7 +23,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from kit.judges.modules import ATCODER_2025, Installed
+from kit.judges.modules import ATCODER_2025, LIBRARY_CHECKER, Installed
 from kit.judges.platforms import UNIX, WINDOWS
 from kit.judges.targets import Target, parse_target
 
@@ -262,8 +262,38 @@ class Profile:
 #   the kit's reader of its packages takes too (kit.packages.kattis_limits); other judges: the
 #   kit's 64.
 # modules, the third-party packages a judge installs (kit.judges.modules has the lists and
-# their sources): AtCoder's 2025 language update, for CPython and PyPy. The other judges list
-# none that could be confirmed: the standard library only.
+# their sources): AtCoder's 2025 language update, for CPython and PyPy; Library Checker's
+# CPython (numpy, scipy). The other judges list none that could be confirmed: the standard
+# library only.
+# Library Checker (judge.yosupo.jp), from its judge's sources (yosupo06/library-checker-judge
+# at 30cbf1bd, May 2026):
+# - targets: langs/langs.toml, "Python3" (`python3 main.py`, version "python3.10 + numpy +
+#   scipy", its image langs/Dockerfile.PYTHON3 built `FROM python:3.10-slim`) and "PyPy3"
+#   (`pypy3 main.py`, "pypy3.9-7.3.9", langs/Dockerfile.PYPY `FROM pypy:3.9-7.3.9-slim`);
+# - source limit: 1024 * 1024 bytes (database/validate.go MAX_SOURCE_SIZE; the submission
+#   handler, restapi/handlers_submissions.go, refuses a longer source);
+# - memory: every run gets DEFAULT_MEMORY_LIMIT_MB = 1024 (judge/judge.go), docker's
+#   `--memory` on the container, whose control group's `memory.current` is read
+#   (executor/execute.go): the whole process, the interpreter included;
+# - stack: `WithUnlimitedStackLimit()` in every run's options (judge/judge.go);
+# - time: wall time, from the first to the last tick the container's control group held the
+#   program (executor/execute.go, highPrecisionContainerMonitor), the default;
+# - no compare of its own: each problem has its own checker (judge/judge.go, runChecker);
+#   no usual time limit (each problem's info.toml gives one).
+# CSES (cses.fi):
+# - targets: "Python3: CPython 3.12.3 / PyPy 3.9.18", its languages page (cses.fi/howto) as
+#   a third-party summary of the problem set copies it (beside gcc 13.3.0, Node.js 18.19.1
+#   and ruby 3.2.3, the versions Ubuntu 24.04 ships, whose PyPy is 3.9.18, 7.3.15); the page
+#   itself was not readable here;
+# - source limit: "The largest allowed size of a source code is 128 kB" (its contests'
+#   instruction pages, cses.fi/95/text/785/ and cses.fi/234/text/1596/; the same figure in
+#   that summary);
+# - limits: "Time limit: 1.00 s", "Memory limit: 512 MB" on its problem pages as copied
+#   beside solutions (Missing Number, Josephus Problem II, Company Queries II; tasks 1636 and
+#   2181 through Competitive Companion's headers);
+# - its verdicts, on the same instruction pages: ACCEPTED, WRONG ANSWER, TIME LIMIT EXCEEDED,
+#   OUTPUT LIMIT EXCEEDED and RUNTIME ERROR "(for example, memory limit exceeded or unhandled
+#   exception)": no presentation error, no memory-limit verdict.
 KATTIS_OUTPUT = 8  # MiB, the package format's typical system default (above)
 DOMJUDGE_OUTPUT = 8  # MiB, its default output_limit, 8192 kB (above)
 DOMJUDGE_OVERSHOOT = (1.0, 0.1)  # its default timelimit_overshoot, 1s|10% (above)
@@ -337,6 +367,22 @@ PROFILES = {
         presentation=False,
         memory_verdict=False,
         output_verdict=False,
+    ),
+    "library checker": Profile(
+        "Library Checker",
+        ("cpython3.10", "pypy3.9"),
+        1024 * 1024,
+        memory=WHOLE,
+        stack=UNLIMITED,
+        modules=LIBRARY_CHECKER,
+    ),
+    "cses": Profile(
+        "CSES",
+        ("cpython3.12", "pypy3.9"),
+        128 * 1024,
+        limits=Limits(1.0, 512),
+        presentation=False,
+        memory_verdict=False,
     ),
 }
 STRICTEST = ("cpython3.8", "pypy3")

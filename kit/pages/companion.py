@@ -9,16 +9,17 @@ problems have their source file's path there, which is not kept), ``interactive`
 ``fileName``); cph's ``srcPath`` (the whole path of the source file the
 problem was saved for, cph's src/types.ts ``Problem``) is kept as ``Page.source_file`` for
 ``new`` to adopt; other keys (``languages``, ``batch``) are passed over. The judge is known by
-the address's host (the page readers' hosts, Timus', SPOJ's and CSES'; Virtual Judge's problems
-by the judge their address names), else it is ``judge`` when one is named, else the group's
-first part ("Example - Problem Set" is Example); cph's local problem (``"local": true``, group
-"local", its url the source file: cph's src/runTestCases.ts) names none; a name close to a
-profile's but not it (problems.toml would refuse it) is refused, saying where it came from. A
-file without ``memoryLimit`` (some tools strip it) takes the judge's usual limit where its
-profile has one. Tests are kept as the data holds them, to the byte; one whose input and output
-are both blank (empty, or only whitespace) is left out. A problem that reads or writes a named
-file is refused (the kit runs stdin and stdout), as are limits problems.toml would take for
-other units (a time limit of 100 s or more, a memory limit of 4096 MB or more).
+the address's host (the page readers' hosts, Timus', SPOJ's, CSES' and Library Checker's;
+Virtual Judge's problems by the judge their address names), else it is ``judge`` when one is
+named, else the group's first part ("Example - Problem Set" is Example); cph's local problem
+(``"local": true``, group "local", its url the source file: cph's src/runTestCases.ts) names
+none; a name close to a profile's but not it (problems.toml would refuse it) is refused,
+saying where it came from. A file without ``memoryLimit`` (some tools strip it) takes the
+judge's usual limit where its profile has one. Tests are kept as the data holds them, to the
+byte; one whose input and output are both blank (empty, or only whitespace) is left out. A
+problem that reads or writes a named file is refused (the kit runs stdin and stdout), as are
+limits problems.toml would take for other units (a time limit of 100 s or more, a memory limit
+of 4096 MB or more).
 
     read(data, "a.json", "")  # Page(judge="Codeforces", title="Castle Defense", ...)
 """
@@ -51,6 +52,7 @@ MORE_HOSTS = {
     ),
     "SPOJ": (("spoj.com",), re.compile(r"/problems/(\w+)")),
     "CSES": (("cses.fi",), re.compile(r"/task/(\d+)")),
+    "Library Checker": (("judge.yosupo.jp",), re.compile(r"/problem/(\w+)")),
 }
 # a limit of 2^k KB (64 MiB to 2 GiB) as some of Competitive Companion's parsers give it, in
 # thousands of KB cut to a whole number (its HDOJ, HRBUST, SSOIER and Aizu beta parsers divide

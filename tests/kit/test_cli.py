@@ -380,7 +380,7 @@ def test_the_commands_end_with_their_status_and_every_line(toy, broken):
     ended = (
         "\nFAILED: toy_sum\n"
         if broken
-        else "profiles: codeforces, atcoder, kattis, timus, domjudge, spoj\n"
+        else "profiles: codeforces, atcoder, kattis, timus, domjudge, spoj, library checker, cses\n"
     )
     assert ended in done.stdout and done.stdout.endswith("\n")
 

@@ -102,8 +102,24 @@ def test_a_listed_name_covers_what_is_under_it_not_what_is_above_it():
     assert not installed.has("numpy", "pypy")
 
 
-def test_only_atcoder_lists_modules():
-    assert {key for key, profile in PROFILES.items() if profile.modules} == {"atcoder"}
+def test_only_atcoder_and_library_checker_list_modules():
+    listed = {key for key, profile in PROFILES.items() if profile.modules}
+    assert listed == {"atcoder", "library checker"}
+
+
+def test_library_checker_installs_numpy_and_scipy_for_its_cpython_only():
+    """Its Python3 image pip-installs numpy and scipy on python:3.10-slim, its PyPy image
+    nothing (yosupo06/library-checker-judge, langs/Dockerfile.PYTHON3 and .PYPY)."""
+    modules = profile_for("Library Checker").modules
+    assert modules.cpython == ("numpy", "scipy") and modules.pypy == ()
+
+
+def test_numpy_for_library_checker_passes_its_cpython_and_is_refused_for_its_pypy(toy):
+    _, errors = checked(toy, "Library Checker", NUMPY_SUM)
+    assert errors == [
+        "solutions/toy_sum.py:3: imports 'numpy', which Library Checker does not install for "
+        "PyPy (targets pypy3.9)"
+    ]
 
 
 # --- the checks --------------------------------------------------------------------------------

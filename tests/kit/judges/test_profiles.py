@@ -37,6 +37,8 @@ def test_profiles_hold_the_documented_facts():
         "timus": (("cpython3.12", "pypy3.10"), None, True, True),
         "domjudge": (("pypy3",), 262144, False, False),
         "spoj": (("cpython3.8",), 50000, False, False),
+        "library checker": (("cpython3.10", "pypy3.9"), 1048576, False, False),
+        "cses": (("cpython3.12", "pypy3.9"), 131072, False, False),
     }
 
 
@@ -50,6 +52,8 @@ def test_the_profiles_hold_the_cited_usual_limits():
         "timus": None,
         "domjudge": None,
         "spoj": None,
+        "library checker": None,
+        "cses": (1.0, 512),
     }
 
 
@@ -62,8 +66,10 @@ def test_memory_stack_and_time_are_counted_as_each_judge_documents():
         "timus": (OWN, None, WALL),
         "domjudge": (WHOLE, UNLIMITED, CPU),
         "spoj": (OWN, None, WALL),
+        "library checker": (WHOLE, UNLIMITED, WALL),
+        "cses": (OWN, None, WALL),
     }
-    assert [name for name, p in PROFILES.items() if p.modules] == ["atcoder"]
+    assert [name for name, p in PROFILES.items() if p.modules] == ["atcoder", "library checker"]
 
 
 def test_codeforces_and_timus_are_known_to_run_python_on_windows():
@@ -75,6 +81,8 @@ def test_codeforces_and_timus_are_known_to_run_python_on_windows():
         "timus": WINDOWS,
         "domjudge": UNIX,
         "spoj": UNIX,
+        "library checker": UNIX,
+        "cses": UNIX,
     }
 
 
@@ -84,10 +92,13 @@ def test_only_timus_has_a_known_word_for_a_forbidden_operation():
     assert words == {"timus": "Restricted function"}
 
 
-def test_only_domjudge_and_spoj_are_known_to_have_no_memory_limit_verdict():
-    """docs/targets.md cites its verdicts (DOMjudge's judge daemon): over the limit is a
-    run-error there, as a presentation error is a wrong answer where the judge has no PE."""
-    assert [name for name, p in PROFILES.items() if not p.memory_verdict] == ["domjudge", "spoj"]
+def test_only_domjudge_spoj_and_cses_are_known_to_have_no_memory_limit_verdict():
+    """docs/targets.md cites their verdicts (DOMjudge's judge daemon; CSES' instruction pages,
+    "RUNTIME ERROR (for example, memory limit exceeded ...)"): over the limit is a run error
+    there, as a presentation error is a wrong answer where the judge has no PE (Library
+    Checker's judge has one)."""
+    no_mle = [name for name, p in PROFILES.items() if not p.memory_verdict]
+    assert no_mle == ["domjudge", "spoj", "cses"]
     assert [name for name, p in PROFILES.items() if not p.presentation] == [
         "codeforces",
         "atcoder",
@@ -95,6 +106,7 @@ def test_only_domjudge_and_spoj_are_known_to_have_no_memory_limit_verdict():
         "timus",
         "domjudge",
         "spoj",
+        "cses",
     ]
 
 
@@ -117,11 +129,13 @@ def test_domjudge_compares_runs_games_and_limits_output_as_its_sources_say():
 
 def test_a_profile_is_found_by_its_name_in_any_case_and_with_spaces():
     assert profile_for(" CodeForces ") is PROFILES["codeforces"]
+    assert profile_for("Library Checker") is PROFILES["library checker"]
     assert profile_for("POJ") is None
 
 
 def test_targets_come_from_the_profile_else_the_strictest():
     assert default_targets("Kattis") == [parse_target("pypy3.10")]
+    assert default_targets("CSES") == [parse_target("cpython3.12"), parse_target("pypy3.9")]
     assert default_targets("POJ") == [parse_target(name) for name in STRICTEST]
     assert STRICTEST == ("cpython3.8", "pypy3")
 
@@ -133,6 +147,10 @@ def test_targets_come_from_the_profile_else_the_strictest():
         ("code-forces", "codeforces"),  # letters and digits run together
         ("acm.timus.ru", "timus"),  # one of its words
         ("open.kattis.com", "kattis"),
+        ("cses.fi", "cses"),  # a short profile's name as one of its words
+        ("LibraryChecker", "library checker"),  # a profile's name of two words, run together
+        ("Library-Checker", "library checker"),
+        ("judge.yosupo.jp", None),  # Library Checker's host names no profile: not a judge's
         ("AtCoder", None),  # a profile's own name
         ("POJ", None),  # short names are compared exactly: not spoj
         ("informatics.msk.ru", None),

@@ -64,6 +64,13 @@ def test_cph_s_source_file_is_kept_as_the_data_names_it(given, kept):
         ("https://acm.timus.ru/problem.aspx?num=2&space=12", "Timus", None),
         ("https://www.spoj.com/problems/TEST/", "SPOJ", "TEST"),
         ("https://cses.fi/problemset/task/1068", "CSES", "1068"),  # its id was "?"
+        # Library Checker's problems: its judge was the group's, "Library Checker", no id
+        ("https://judge.yosupo.jp/problem/unionfind", "Library Checker", "unionfind"),
+        (
+            "https://judge.yosupo.jp/problem/point_add_range_sum",
+            "Library Checker",
+            "point_add_range_sum",
+        ),
         # Virtual Judge submits to the judge its address names: every one was "Virtual Judge",
         # the strictest targets, no id (Competitive Companion's tests/data/virtual-judge)
         ("https://vjudge.net/problem/CodeForces-234A", "Codeforces", "234A"),
@@ -163,8 +170,16 @@ def test_without_a_memory_limit_the_judge_s_usual_one_else_an_error():
     url = "https://atcoder.jp/contests/abc443/tasks/abc443_e"
     page = companion.read(data(url=url, memoryLimit=None), "p")
     assert (page.memory_limit, page.memory_shown) == (1024, "none given, AtCoder's usual")
+    cses = companion.read(data(url="https://cses.fi/problemset/task/1068", memoryLimit=None), "p")
+    assert (cses.judge, cses.memory_limit, cses.memory_shown) == (
+        "CSES",
+        512,
+        "none given, CSES's usual",
+    )
     with pytest.raises(BuildError, match=r"^p: no 'memoryLimit' \(MB, in Competitive Compan"):
-        companion.read(data(group="CSES", memoryLimit=None), "p")
+        companion.read(data(group="SPOJ", memoryLimit=None), "p")
+    with pytest.raises(BuildError, match=r"and Library Checker has no usual limit here"):
+        companion.read(data(url="https://judge.yosupo.jp/problem/unionfind", memoryLimit=None), "p")
 
 
 def test_tests_empty_on_both_sides_are_left_out_and_interactive_is_read():
