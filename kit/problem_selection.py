@@ -33,6 +33,11 @@ def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
 
 
 HERE = "this folder's problem"  # how a problem taken for the current folder is said
+# the SLUG argument's help of the commands that take one problem (run, stress)
+SLUG_HELP = (
+    "the problem (default: this folder's problem, the one whose solution's or samples' "
+    "folder this is)"
+)
 
 
 def folder_problem(registry: dict[str, Problem], here: Path | None = None) -> Problem | None:

@@ -49,7 +49,7 @@ from kit.invocation import command
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
 from kit.problem_cases import Case
-from kit.problem_selection import input_problem, one_problem
+from kit.problem_selection import SLUG_HELP, input_problem, one_problem
 from kit.registry import Problem, load_registry
 from kit.run import compile_step
 from kit.run.case_judge import CaseJudge
@@ -68,8 +68,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         "slug",
         nargs="?",
         metavar="SLUG",
-        help="the problem (default: this folder's problem, the one whose solution's or samples' "
-        "folder this is)",
+        help=SLUG_HELP,
     )
     parser.add_argument(
         "file",

@@ -74,7 +74,7 @@ from kit.commands.stress_shrinking import shrunk_failure
 from kit.errors import AfterFailure, BuildError
 from kit.judges.targets import runner_for_runs
 from kit.plurals import counted
-from kit.problem_selection import one_problem
+from kit.problem_selection import SLUG_HELP, one_problem
 from kit.registry import load_registry
 from kit.stress import inputs
 from kit.stress.engine import GivenUp, NoAnswer, Outcome, Stress, search
@@ -97,8 +97,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         "slug",
         nargs="?",
         metavar="SLUG",
-        help="the problem (default: this folder's problem, the one whose solution's or samples' "
-        "folder this is)",
+        help=SLUG_HELP,
     )
     parser.add_argument(
         "--seed",
