@@ -11,6 +11,8 @@ that the child that runs it starts with little to import.
 
 - ``parse``:    the program's text read into commands, or a one-line CtdError
 - ``evaluate``: the commands run on an input
+- ``regex``:    a ``REGEX`` pattern as Python's, or a one-line CtdError where pyctd refuses it
+  or DOMjudge's reads it otherwise
 
 API::
 

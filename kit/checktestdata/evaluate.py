@@ -20,11 +20,11 @@ import re
 from fractions import Fraction
 
 from kit.checktestdata.parse import CtdError
+from kit.checktestdata.regex import compiled
 
 _INT = re.compile(r"-?[0-9]*")
 _FLOAT_BASE = re.compile(r"-?([0-9])([0-9]*)(\.[0-9]*)?")
 _EXPONENT = re.compile(r"[eE][+-]?([0-9]*)")
-_ESCAPABLE = "(){}[]*+?|\\^."  # escaped alike by problemtools' and DOMjudge's tools
 
 
 class _Mismatch(Exception):
@@ -104,19 +104,26 @@ class _Run:
         scientific = self.exponent(option)
         if decimals is not None:
             self.decimals(decimals, scientific, first, more, dot)
-        value = Fraction(self.data[start : self.pos])
+        text = self.data[start : self.pos]
+        value = Fraction(text)
         if not self.number(low) <= value <= self.number(high):
-            text, self.pos = self.data[start : self.pos], start
+            self.pos = start
             raise _Mismatch(f"{text} out of range")
+        if value == 0 and text.startswith("-"):
+            self.pos = start
+            raise _Mismatch(f"{text}: a negative zero")
         if name is not None:
             self.assign(name, value)
 
     def exponent(self, option) -> bool:
         """Read a float's exponent where there is one (and the option allows it, or asks for
-        one); whether one was read."""
+        one); whether the number is in scientific form. As pyctd's lib.py reads it, the end of
+        the file where an ``e`` would stand counts as one: there, an exponent is wanted (and
+        not found) unless the option is ``FIXED``."""
+        scientific = self.data[self.pos : self.pos + 1] in "eE"  # "" at the end too
+        if option == "FIXED" or (option is None and not scientific):
+            return scientific
         exponent = _EXPONENT.match(self.data, self.pos)
-        if option == "FIXED" or (option is None and exponent is None):
-            return False
         if exponent is None:
             raise _Mismatch("an exponent expected")
         digits = exponent.group(1)
@@ -146,7 +153,7 @@ class _Run:
         self.pos += len(text)
 
     def c_regex(self, value, name) -> None:
-        pattern = _compiled(self.string(value))
+        pattern = compiled(self.string(value))
         found = pattern.match(self.data, self.pos)
         if found is None:
             raise _Mismatch(f"no match of {self.string(value)!r}")
@@ -168,9 +175,11 @@ class _Run:
 
     def c_rep(self, name, count, separator, body) -> None:
         times = self.integer(count)
-        if times < 0 or times >= 2**64:
+        if times >= 2**64:
             raise CtdError(f"REP count {times} does not fit in an unsigned long")
         self.loop(name, lambda done: done < times, separator, body)
+        if name is not None and times < 0:  # no turn, the variable the count (pyctd's range)
+            self.assign(name, times)
 
     def c_while(self, name, test, separator, body) -> None:
         self.loop(name, lambda done: self.test(test), separator, body)
@@ -263,21 +272,16 @@ class _Run:
 
     def t_unique(self, names: tuple) -> bool:
         """The tuples of the arrays' values at each index are distinct (every array has the
-        same indices, else the input is wrong)."""
-        arrays = []
-        for name in names:
-            if name not in self.variables:
-                raise CtdError(f"variable {name} undefined")
-            arrays.append(self.variables[name])
+        same indices, else the input is wrong); a variable never set, or unset, has none (as
+        pyctd's lib.py: no error)."""
+        arrays = [self.variables.get(name, {}) for name in names]  # unset: no values
         if any(array.keys() != arrays[0].keys() for array in arrays[1:]):
             raise _Mismatch(f"the variables {', '.join(names)} have different indices")
         tuples = [tuple(array[key] for array in arrays) for key in arrays[0]]
         return len(set(tuples)) == len(tuples)
 
     def t_inarray(self, expr: tuple, name: str) -> bool:
-        if name not in self.variables:
-            raise CtdError(f"variable {name} undefined")
-        return self.value(expr) in self.variables[name].values()
+        return self.value(expr) in self.variables.get(name, {}).values()
 
 
 _OPERATORS = {
@@ -290,16 +294,16 @@ _CONSTANTS = ("int", "float")
 
 def _folded(node):
     """``node`` (a command, a block, an expression) with each arithmetic on constants
-    (``10^9``) worked out once, before the run; one that fails (``1/0``) is left to fail
-    where it runs."""
+    (``10^9``) worked out once, before the run. One that fails fails the program before any
+    input is read, wherever it stands, as pyctd's parser.py works it out (``1 % 0``,
+    ``1.5 % 2``, ``2^-1``), except a division by zero (``1/0``), left to fail where it runs."""
     if not isinstance(node, tuple):
         return node
     node = tuple(_folded(part) for part in node)
     if len(node) == 4 and node[0] == "bin" and _constant(node[2]) and _constant(node[3]):
-        try:
-            found = _arithmetic(node[1], node[2][1], node[3][1])
-        except CtdError:
+        if node[1] == "/" and node[3][1] == 0:
             return node
+        found = _arithmetic(node[1], node[2][1], node[3][1])
         return ("int" if isinstance(found, int) else "float", found)
     if len(node) == 2 and node[0] == "neg" and _constant(node[1]):
         return (node[1][0], -node[1][1])
@@ -337,57 +341,3 @@ def _compared(op: str, left, right) -> bool:
     if isinstance(left, str) != isinstance(right, str):
         raise CtdError(f"{left!r} and {right!r} cannot be compared")
     return _OPERATORS[op](left, right)
-
-
-def _compiled(pattern: str) -> re.Pattern:
-    """A REGEX pattern as Python's, matched leftmost-first (the first alternative that matches
-    wins) as problemtools' checktestdata does; ``.`` matches a newline too."""
-    try:
-        return re.compile(_python_pattern(pattern), re.DOTALL)
-    except re.error as error:
-        raise CtdError(f"regular expression {pattern!r}: {error}") from None
-
-
-def _python_pattern(pattern: str) -> str:
-    """The pattern in Python's words: bracket expressions (a backslash in them itself), and a
-    backslash outside them only before a character both tools take escaped (else CtdError);
-    the rest as it is."""
-    out, pos = [], 0
-    while pos < len(pattern):
-        char = pattern[pos]
-        if char == "\\" and pos + 1 < len(pattern):
-            if pattern[pos + 1] not in _ESCAPABLE:
-                raise CtdError(
-                    f"regular expression {pattern!r}: \\{pattern[pos + 1]} is a backslash and "
-                    f"{pattern[pos + 1]!r} to problemtools' checktestdata, refused by DOMjudge's"
-                )
-            out.append(pattern[pos : pos + 2])
-            pos += 2
-        elif char == "[":
-            text, pos = _bracket(pattern, pos + 1)
-            out.append(text)
-        else:
-            out.append(char)
-            pos += 1
-    return "".join(out)
-
-
-def _bracket(pattern: str, pos: int) -> tuple[str, int]:
-    """The bracket expression that starts at ``pos`` (after its ``[``) in Python's words."""
-    out = ["["]
-    if pattern.startswith("^", pos):
-        out.append("^")
-        pos += 1
-    first = True
-    while pos < len(pattern) and (first or pattern[pos] != "]"):
-        if pattern.startswith("[:", pos):
-            raise CtdError(
-                f"regular expression {pattern!r}: problemtools' checktestdata refuses a class "
-                "such as [:digit:] (DOMjudge's takes it): write [0-9]"
-            )
-        out.append(re.escape(pattern[pos]) if pattern[pos] in "\\[]^" else pattern[pos])
-        pos += 1
-        first = False
-    if pos >= len(pattern):
-        raise CtdError(f"regular expression {pattern!r}: a bracket is not closed")
-    return "".join(out) + "]", pos + 1

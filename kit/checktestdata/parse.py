@@ -1,5 +1,7 @@
 """A Checktestdata program's text read into commands (the language of DOMjudge/checktestdata,
-doc/format-spec.md; its grammar checktestdata.y and words checktestdata.l).
+doc/format-spec.md; its grammar checktestdata.y and words checktestdata.l), as problemtools'
+checktestdata (mzuenni/pyctd, parser.py) reads it where the two differ: ``!`` before ``&&``
+before ``||``, no ``\\f`` escape.
 
 Expressions are tuples: ``("int", n)``, ``("float", Fraction)``, ``("str", s)``, ``("var",
 name, (index, ...))``, ``("neg", e)``, ``("bin", op, a, b)``, ``("strlen", e)``. Tests:
@@ -33,7 +35,7 @@ _TOKEN = re.compile(
     |(?P<op>&&|\|\||<=|>=|==|!=|.)""",
     re.VERBOSE | re.DOTALL,
 )
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", '"': '"', "\\": "\\"}
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", '"': '"', "\\": "\\"}  # no \f: pyctd
 
 
 class CtdError(Exception):
@@ -297,19 +299,25 @@ class _Parser:
             self.take("]")
         return ("var", name, tuple(index))
 
-    # tests: && and || alike, left to right; ! takes all that follows (the grammar's shift)
+    # tests as problemtools' checktestdata (pyctd's parser.py) reads them: || below && below !
     def test(self) -> tuple:
-        found = self.test_atom()
-        while self.is_op("&&", "||"):
-            op = "and" if self.peek()[1] == "&&" else "or"
+        found = self.test_and()
+        while self.is_op("||"):
             self.at += 1
-            found = (op, found, self.test_atom())
+            found = ("or", found, self.test_and())
+        return found
+
+    def test_and(self) -> tuple:
+        found = self.test_atom()
+        while self.is_op("&&"):
+            self.at += 1
+            found = ("and", found, self.test_atom())
         return found
 
     def test_atom(self) -> tuple:
         if self.is_op("!"):
             self.at += 1
-            return ("not", self.test())
+            return ("not", self.test_atom())
         if self.is_op(*TESTS):
             return self.test_command()
         if self.is_op("("):

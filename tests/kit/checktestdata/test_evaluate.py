@@ -19,11 +19,22 @@ CASES = [
     ("", [""], ["x"]),  # the implicit EOF
     ("INT(-5, 5)", ["0", "-5", "5", "3"], ["", "-", "+3", "03", "-0", "00", "6", "-6", "1.0"]),
     ("INT(0, 10^30)", ["1000000000000000000000000000000"], ["1000000000000000000000000000001"]),
-    ("FLOAT(-1, 1)", ["0", "0.5", "-1.0", "1e0", "1E-3", "-0.25"], ["01.5", "1.", ".5", "2"]),
+    (
+        "FLOAT(-1, 1) NEWLINE",
+        ["0\n", "0.5\n", "-1.0\n", "1e0\n", "1E-3\n", "-0.25\n"],
+        ["01.5\n", "1.\n", ".5\n", "2\n", "-0\n", "-0.0\n", "-0e1\n"],  # no negative zero
+    ),
+    ("FLOAT(-1, 1)", [], ["0.5", "1"]),  # pyctd: the end of the file where an e could be
+    ("FLOATP(0, 10, 0, 2, x, FIXED)", ["5", "1.5"], ["10", "0.5"]),  # ... is scientific
     ("FLOAT(-1, 1, x, FIXED)", ["0.5"], ["5e-1"]),
     ("FLOAT(-1, 1, x, SCIENTIFIC)", ["5e-1", "5.0E-1"], ["0.5", "5e", "5e-01"]),
-    ("FLOATP(0, 10, 1, 2)", ["1.5", "1.25", "1.5e0"], ["1", "1.125", "10.5e-1", "0.5e1"]),
+    (
+        "FLOATP(0, 10, 1, 2) NEWLINE",
+        ["1.5\n", "1.25\n", "1.5e0\n"],
+        ["1\n", "1.125\n", "10.5e-1\n", "0.5e1\n"],
+    ),
     ('STRING("ab\\n")', ["ab\n"], ["ab", "abc\n", "Ab\n"]),
+    ('STRING("\\f")', ["\\f"], ["\f"]),  # no \f escape in pyctd: a backslash and f
     ('REGEX("[a-z]+[0-9]?")', ["abc", "abc1"], ["1abc", "abc12", ""]),
     ('REGEX("a|ab") NEWLINE', ["a\n"], ["ab\n"]),  # leftmost-first: the first alternative
     ('REGEX("\\\\(a\\\\)")', ["(a)"], ["a"]),  # an escaped parenthesis
@@ -32,7 +43,8 @@ CASES = [
     ("INT(1, 5, n) ASSERT(n % 2 == 1)", ["1", "3"], ["2", "4"]),
     ("INT(1, 5, n) ASSERT(n > 1 && n < 5 || n == 5)", ["2", "5"], ["1"]),
     ("INT(1, 5, n) ASSERT(!(n == 3))", ["2"], ["3"]),
-    ("INT(1, 5, n) ASSERT(!n == 3 || n == 1)", ["2"], ["1", "3"]),  # ! takes all that follows
+    ("INT(1, 5, n) ASSERT(!n == 3 || n == 1)", ["1", "2"], ["3"]),  # ! before && before ||
+    ("INT(1, 5, n) ASSERT(n == 1 || n == 2 && n == 3)", ["1"], ["2", "3"]),
     ("INT(-9, 9, n) ASSERT(n / 2 == -1 && n % 2 == -1)", ["-3"], ["-4", "3"]),  # truncated
     ("INT(0, 9, n) ASSERT(n / 2.0 == 1.5)", ["3"], ["2"]),  # a float makes a float
     ("INT(0, 99, n) ASSERT(-2^2 + n == 0 && 2^3^2 == 64)", ["4"], ["0"]),
@@ -42,6 +54,7 @@ CASES = [
         ["2\n1 2 ", "2\n1", "2\n1  2"],
     ),
     ("INT(0, 9, n) REP(n) NEWLINE END", ["0", "2\n\n"], ["1"]),
+    ("REPI(i, -2) NEWLINE END ASSERT(i == -2)", [""], ["\n"]),  # no turn, as pyctd's range
     ("REPI(i, 3, SPACE) INT(i, i) END ASSERT(i == 3)", ["0 1 2"], ["0 1 3", "0 1"]),
     ("WHILE(!ISEOF, NEWLINE) INT(0, 9) END", ["", "1\n2"], ["1\n2\n", "1 2"]),
     ('WHILEI(i, !MATCH("\\n")) REGEX("[a-z]") END NEWLINE ASSERT(i == 2)', ["ab\n"], ["a\n"]),
@@ -54,6 +67,7 @@ CASES = [
         ["1 2 1 2"],
     ),
     ("REPI(i, 2, SPACE) INT(0, 9, a[i]) END ASSERT(INARRAY(5, a))", ["5 1"], ["1 2"]),
+    ("INT(0, 9, n) ASSERT(UNIQUE(a) && !INARRAY(n, a))", ["1"], ["x"]),  # a never set: empty
     (
         "SET(s = 0) REPI(i, 3, SPACE) INT(0, 9, v) SET(s = s + v) END ASSERT(s <= 10)",
         ["1 2 3"],
@@ -94,6 +108,39 @@ def test_a_rejection_says_where_and_why():
             'REGEX("[[:digit:]]")',
             "regular expression '[[:digit:]]': problemtools' checktestdata refuses a class such"
             " as [:digit:] (DOMjudge's takes it): write [0-9]",
+        ),
+        ("IF(ISEOF) SET(x = 1 % 0) END INT(0, 9)", "division by zero"),  # before the run
+        ("IF(ISEOF) SET(x = 1.5 % 2) END INT(0, 9)", "% needs integers"),
+        (
+            'REGEX("1$")',
+            "regular expression '1$': $ is the character $ to problemtools'"
+            " checktestdata and an anchor to DOMjudge's: write \\$ for the character",
+        ),
+        (
+            'REGEX("1*?")',
+            "regular expression '1*?': ? follows nothing to repeat, or a repeat: pyctd refuses it",
+        ),
+        (
+            'REGEX("(?:1)")',
+            "regular expression '(?:1)': ? follows nothing to repeat, or a"
+            " repeat: pyctd refuses it",
+        ),
+        (
+            'REGEX("1{}")',
+            "regular expression '1{}': { not a repeat such as {2} or {1,3} (pyctd refuses it)",
+        ),
+        (
+            'REGEX("[]1]")',
+            "regular expression '[]1]': [] or [^] is refused by pyctd (DOMjudge's reads ] in it)",
+        ),
+        (
+            'REGEX("[1[]")',
+            "regular expression '[1[]': problemtools' checktestdata refuses a [ inside brackets",
+        ),
+        (
+            'REGEX("[\\\\.1]")',
+            "regular expression '[\\\\.1]': \\. in brackets is '.' to"
+            " problemtools' checktestdata and a backslash and '.' to DOMjudge's",
         ),
         (
             'REGEX("\\\\d")',

@@ -35,7 +35,7 @@ def test_precedence_of_operators_and_tests():
     )
     assert command[1] == (
         "or", ("cmp", "==", left, ("int", 0)),
-        ("not", ("and", ("eof",), ("cmp", "<", ("int", 1), ("int", 2)))),
+        ("and", ("not", ("eof",)), ("cmp", "<", ("int", 1), ("int", 2))),
     )  # fmt: skip
 
 
