@@ -174,9 +174,7 @@ class _Run:
             self.variables.pop(name, None)
 
     def c_rep(self, name, count, separator, body) -> None:
-        times = self.integer(count)
-        if times >= 2**64:
-            raise CtdError(f"REP count {times} does not fit in an unsigned long")
+        times = self.integer(count)  # any size: pyctd's range (DOMjudge's: an unsigned long)
         self.loop(name, lambda done: done < times, separator, body)
         if name is not None and times < 0:  # no turn, the variable the count (pyctd's range)
             self.assign(name, times)

@@ -55,6 +55,7 @@ CASES = [
     ),
     ("INT(0, 9, n) REP(n) NEWLINE END", ["0", "2\n\n"], ["1"]),
     ("REPI(i, -2) NEWLINE END ASSERT(i == -2)", [""], ["\n"]),  # no turn, as pyctd's range
+    ("REP(2^64) NEWLINE END", [], ["", "\n"]),  # not too many turns for pyctd's range
     ("REPI(i, 3, SPACE) INT(i, i) END ASSERT(i == 3)", ["0 1 2"], ["0 1 3", "0 1"]),
     ("WHILE(!ISEOF, NEWLINE) INT(0, 9) END", ["", "1\n2"], ["1\n2\n", "1 2"]),
     ('WHILEI(i, !MATCH("\\n")) REGEX("[a-z]") END NEWLINE ASSERT(i == 2)', ["ab\n"], ["a\n"]),
