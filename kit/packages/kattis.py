@@ -109,11 +109,11 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     latest = bool(objective) and not (legacy or version.startswith("2023-07"))  # 2025-09's model
     grading = () if latest else kattis_data.grading(path, shown, config, scored=bool(objective))
     old_scoring = bool(objective) and not latest  # legacy and 2023-07: partially_accepted/
-    submissions, submission_notes = _submissions_read(
+    submissions, unread, submission_notes = _submissions_read(
         path, shown, version, data["expectations"], scored=old_scoring
     )
     notes += submission_notes
-    errors = problemtools_failures(path, submissions) + [
+    errors = problemtools_failures(path, submissions, unread) + [
         f"{file}: {reason}" if file else reason
         for file, reason in validation_errors(path, config, legacy)
     ]
@@ -180,13 +180,25 @@ def _data_fields(
 
 def _submissions_read(
     path: Path, shown: str, version: str, expected: tuple, scored: bool
-) -> tuple[list[Submission], list[str]]:
+) -> tuple[list[Submission], list[str], list[str]]:
     """The submissions (``scored``: a legacy or 2023-07 scoring problem's, whose
-    partially_accepted/ is read too) and the notes on what the format asks for and the package
-    lacks (``expected``: the expectations of submissions.yaml, which may name other folders)."""
+    partially_accepted/ is read too), the folders of submissions/ not read, and the notes on
+    what the format asks for and the package lacks (``expected``: the expectations of
+    submissions.yaml, which may name other folders: then every folder is read)."""
     submissions = kattis_submissions.submissions(path, expected, scored=scored)
     read = () if expected else (*FOLDERS, *([PARTIALLY_ACCEPTED] if scored else []))
-    return submissions, _metadata_notes(path, shown, version, submissions, read)
+    unread = _unread_folders(path, read)
+    return submissions, unread, _metadata_notes(path, shown, version, submissions, read, unread)
+
+
+def _unread_folders(path: Path, read: tuple) -> list[str]:
+    """The folders of submissions/ not ``read`` (none when ``read`` is (): submissions.yaml
+    has every one read)."""
+    top = path / "submissions"
+    if not read or not top.is_dir():
+        return []
+    folders = sorted(entry.name for entry in top.iterdir() if entry.is_dir())
+    return [name for name in folders if name not in read and not hidden(name)]
 
 
 def _running_fields(path: Path, shown: str, config: dict, limits: dict, version: str) -> dict:
@@ -296,24 +308,46 @@ def _title(name: object, fallback: str) -> str:
 # an error)
 NO_CONFIG = "no problem.yaml (problemtools stops: it cannot load the problem's configuration)"
 NO_ACCEPTED = "no submission in submissions/accepted/ (problemtools requires one)"
+# problemtools 1.20260907 (checks/submissions.py, _check_matches_policy; model/submissions.py,
+# LegacyPolicy, whatever the format version) reports an error for each submission outside these
+UNKNOWN_FOLDER = (
+    "submissions/{}/: not a folder problemtools knows (it reports an error for each "
+    "submission there and runs none)"
+)
+PROBLEMTOOLS_FOLDERS = (
+    "accepted",
+    PARTIALLY_ACCEPTED,
+    "wrong_answer",
+    "run_time_error",
+    "time_limit_exceeded",
+)
 
 
-def problemtools_failures(path: Path, submissions) -> list[str]:
+def problemtools_failures(path: Path, submissions, unread: list[str] = ()) -> list[str]:
     """Why problemtools fails the Kattis package at ``path`` (its ``submissions`` as the kit
-    read them) whatever its format version: NO_CONFIG, NO_ACCEPTED; [] when neither applies
-    (with a legacy package's ``validation_errors``: the package's ``problemtools_errors``)."""
+    read them, the folders of submissions/ it did not ``read``) whatever its format version:
+    NO_CONFIG, NO_ACCEPTED, an unknown folder that holds a file; [] when none applies (with a
+    legacy package's ``validation_errors``: the package's ``problemtools_errors``)."""
     failures = []
     if not (path / "problem.yaml").is_file():
         failures.append(NO_CONFIG)
     if not any(submission.folder == "accepted" for submission in submissions):
         failures.append(NO_ACCEPTED)
+    top = path / "submissions"
+    for name in unread:
+        if name not in PROBLEMTOOLS_FOLDERS and any(
+            not hidden(entry.name) for entry in (top / name).iterdir()
+        ):
+            failures.append(UNKNOWN_FOLDER.format(name))
     return failures
 
 
-def _metadata_notes(path: Path, shown: str, version: str, submissions: list, read: tuple) -> list:
+def _metadata_notes(
+    path: Path, shown: str, version: str, submissions: list, read: tuple, unread: list
+) -> list:
     """Notes on what the format asks for and the package lacks (problemtools fails such a
     package): problem.yaml, a known format version, an accepted submission; and the folders
-    of submissions/ not ``read`` (() when submissions.yaml has every one read)."""
+    of submissions/ not ``read`` (() when submissions.yaml has every one read): ``unread``."""
     notes = []
     failures = problemtools_failures(path, submissions)
     if NO_CONFIG in failures:
@@ -329,7 +363,6 @@ def _metadata_notes(path: Path, shown: str, version: str, submissions: list, rea
     folders = (
         sorted(entry.name for entry in top.iterdir() if entry.is_dir()) if top.is_dir() else []
     )
-    unread = [name for name in folders if read and name not in read and not hidden(name)]
     if unread:
         shown_folders = ", ".join(f"submissions/{name}/" for name in unread)
         notes.append(f"note: {shown}: {shown_folders}: not a folder of the format, not run")

@@ -87,6 +87,24 @@ def test_what_the_format_asks_for_and_the_package_lacks_is_noted(tmp_path):
     )
 
 
+def test_a_submission_folder_problemtools_does_not_know_fails_its_checks(tmp_path):
+    """problemtools 1.20260907 reports an error for each submission outside its five folders
+    (partially_accepted/ among them, in a pass-fail problem too), whatever the format version;
+    an empty folder, or one a submissions.yaml reads, is no error."""
+    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+    files["submissions/accepted/a.py"] = "print(1)\n"
+    files["submissions/slow_accepted/s.py"] = "print(1)\n"
+    files["submissions/partially_accepted/p.py"] = "print(1)\n"
+    folder = write_package(tmp_path / "p", "name: P\n", files)
+    (folder / "submissions" / "empty").mkdir()
+    found = kattis.read(folder, "p")
+    assert found.problemtools_errors == (kattis.UNKNOWN_FOLDER.format("slow_accepted"),)
+    unread = "submissions/empty/, submissions/partially_accepted/, submissions/slow_accepted/"
+    assert unread in found.notes[-1]
+    (folder / "submissions" / "submissions.yaml").write_text("slow_accepted/*:\n  authors: A\n")
+    assert kattis.read(folder, "p").problemtools_errors == ()
+
+
 def test_the_later_format_reads_type_time_limit_multipliers_and_output_validator(tmp_path):
     folder = write_package(
         tmp_path / "later",
