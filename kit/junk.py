@@ -55,7 +55,11 @@ MODIFICATIONS = (
     _modification("each line break doubled", rb"\n", b"\n\n"),
     # a whole integer: not part of a fraction ("3.25") nor of a longer word ("x2")
     _modification("zeros before each integer", rb"(?<![\w.])(-?)(\d+)(?![\w.])", rb"\g<1>00\2"),
-    _modification("zeros after each fraction's digits", rb"(\d\.\d+)(?![\w.])", rb"\g<1>00"),
+    # ten zeros, as problemtools adds: two may still be within a format's bound on the digits
+    # (assassins' FLOATP(0, 1, 0, 6) on 0.25), which made the warning a false one
+    _modification(
+        "zeros after each fraction's digits", rb"(\d\.\d+)(?![\w.])", rb"\g<1>" + b"0" * 10
+    ),
     # the last line break (if any) and the end: a line "junk" after the last line
     _modification("a line after the last", rb"(?<!\n)\n?\Z", b"\njunk\n"),
 )
