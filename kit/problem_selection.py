@@ -6,11 +6,13 @@ whose samples hold the file a path names (``cpkit run tests/sample-1.in``, the S
 else the nearest slug, whatever its letters' case.
 
 A command on one problem (``run``, ``stress``, ``bench``) given no SLUG takes *this folder's
-problem* (``folder_problem``): the one problem whose solution's folder or samples' folder is
-the current folder or holds it (atcoder-cli's ``abc300/a/``, its ``tests/``); a folder of
-several problems' solutions (``solutions/``) is none's. ``one_problem`` and ``slugs_or_here``
-choose by it, ``input_problem`` the problem of ``run FILE`` (no SLUG: the one whose samples'
-folder holds FILE, else this folder's); each says the problem it took in one line on stderr.
+problem* (``folder_problem``): the problem whose solution's folder or samples' folder is the
+current folder or holds it (atcoder-cli's ``abc300/a/``, its ``tests/``), the nearest such
+folder winning (``abc300/a/``'s task before a contest's ``abc300/main.py``); a folder of several
+problems' solutions (``solutions/``) is none's, and so is the workspace's root, though a
+solution lies there (``solution = "main.py"``). ``one_problem`` and ``slugs_or_here`` choose by
+it, ``input_problem`` the problem of ``run FILE`` (no SLUG: the one whose samples' folder holds
+FILE, else this folder's); each says the problem it took in one line on stderr.
 """
 
 from __future__ import annotations
@@ -41,23 +43,18 @@ SLUG_HELP = (
 
 
 def folder_problem(registry: dict[str, Problem], here: Path | None = None) -> Problem | None:
-    """This folder's problem: the one problem whose solution's folder or samples' folder is
-    ``here`` (default: the current folder) or holds it; None when no problem's is, or several
-    problems' are (``solutions/``, every problem's solution's folder by default)."""
+    """This folder's problem: the problem whose solution's folder or samples' folder is
+    ``here`` (default: the current folder) or holds it, the nearest such folder winning
+    (``_nearest``); None when no problem's is, or several problems' are as near
+    (``solutions/``, every problem's solution's folder by default), or only the root is."""
     with contextlib.suppress(OSError):  # a current folder removed
-        here = (here or Path.cwd()).resolve()
-        found = [
-            problem
-            for problem in registry.values()
-            if problem is not None
-            and any(
-                here.is_relative_to(folder.resolve())
-                for folder in (problem.solution.parent, problem.samples_dir)
-            )
-        ]
-        if len(found) == 1:
-            return found[0]
+        return _nearest(registry, here or Path.cwd(), _folders)
     return None
+
+
+def _folders(problem: Problem) -> tuple[Path, ...]:
+    """A problem's folders, whose folder they are: its solution's, its samples'."""
+    return problem.solution.parent, problem.samples_dir
 
 
 def one_problem(registry: dict[str, Problem], slug: str | None, command: str) -> Problem:
@@ -91,14 +88,15 @@ def input_problem(registry: dict[str, Problem], name: str) -> Problem | None:
     """The problem of ``run NAME``, NAME no slug but a file there or ``-`` (stdin): the one
     problem whose samples' folder holds the file (from any folder: the file says whose sample
     it is), else this folder's problem, said on stderr; None when it is neither, or is a
-    problem's solution (no input: the unknown name's message names its problem)."""
+    problem's solution (no input: the unknown name's message names its problem). ``-`` is
+    this folder's problem's, else ``one_problem``'s usage error (no unknown problem '-')."""
     if name in registry or not (name == "-" or Path(name).is_file()):
         return None
-    with contextlib.suppress(OSError):
-        given = Path(name).resolve()
-        if any(p is not None and p.solution.resolve() == given for p in registry.values()):
-            return None
-    owner = sample_owner(registry, Path(name)) if name != "-" else None
+    if name == "-":  # stdin: this folder's problem's input, else a SLUG is needed
+        return one_problem(registry, None, "run")
+    if _solution_named(registry, name) is not None:
+        return None
+    owner = sample_owner(registry, Path(name))
     here = folder_problem(registry)
     if owner is not None and owner is not here:
         _said(owner, f"its samples' folder holds {name}")
@@ -109,16 +107,42 @@ def input_problem(registry: dict[str, Problem], name: str) -> Problem | None:
 
 
 def sample_owner(registry: dict[str, Problem], path: Path) -> Problem | None:
-    """The one problem whose samples' folder holds ``path`` (there or not yet), if one does."""
+    """The problem whose samples' folder holds ``path`` (there or not yet), the nearest if
+    several do (``_nearest``)."""
     with contextlib.suppress(OSError):
-        given = path.resolve()
-        found = [
-            problem
-            for problem in registry.values()
-            if problem is not None and given.is_relative_to(problem.samples_dir.resolve())
+        return _nearest(registry, path, lambda problem: (problem.samples_dir,))
+    return None
+
+
+def _nearest(registry: dict[str, Problem], path: Path, folders) -> Problem | None:
+    """The problem one of whose ``folders(problem)`` holds ``path`` (or is it) nearest, the
+    deepest such folder; None when no problem's does, or several problems' are as near. The
+    workspace's root is no problem's folder (``solution = "main.py"``): it holds every path."""
+    path = path.resolve()
+    depths = []  # (the depth of the problem's nearest folder holding path, the problem)
+    for problem in registry.values():
+        if problem is None:
+            continue
+        root = problem.root.resolve()
+        holding = [
+            len(folder.parts)
+            for folder in (folder.resolve() for folder in folders(problem))
+            if folder != root and path.is_relative_to(folder)
         ]
-        if len(found) == 1:
-            return found[0]
+        if holding:
+            depths.append((max(holding), problem))
+    nearest = max((depth for depth, _ in depths), default=None)
+    found = [problem for depth, problem in depths if depth == nearest]
+    return found[0] if len(found) == 1 else None
+
+
+def _solution_named(registry: dict[str, Problem], name: str) -> Problem | None:
+    """The problem whose solution ``name`` (a path, from the current folder) is, if one's is."""
+    with contextlib.suppress(OSError):
+        given = Path(name).resolve()
+        for problem in registry.values():
+            if problem is not None and problem.solution.resolve() == given:
+                return problem
     return None
 
 
@@ -155,12 +179,7 @@ def _meant(registry: dict[str, Problem], name: str) -> str | None:
     folder holds the file it names (``cpkit run tests/sample-1.in`` in atcoder-cli's task
     folder, the SLUG left out), else the nearest slug (of the path's stem for a path)."""
     if name.endswith(".py") or "/" in name or Path(name).is_file():
-        with contextlib.suppress(OSError):
-            given = Path(name).resolve()
-            for slug, problem in registry.items():
-                if problem is not None and problem.solution.resolve() == given:
-                    return slug
-        owner = sample_owner(registry, Path(name))
+        owner = _solution_named(registry, name) or sample_owner(registry, Path(name))
         if owner is not None:
             return owner.slug
         name = Path(name).stem

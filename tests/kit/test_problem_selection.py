@@ -139,3 +139,61 @@ def test_a_file_given_for_the_slug_is_the_input_of_its_samples_problem_or_this_f
         "toy_sum (its samples' folder holds abc300/a/tests/sample-1.in)\n"
     )
     assert input_problem(adopted, "notes.txt") is None  # the root is no problem's folder
+
+
+ROOTY = """
+[rooty]
+title = "Rooty"
+judge = "nowhere"
+id = "3"
+kind = "batch"
+time_limit = 1.0
+memory_limit = 64
+solution = "main.py"
+"""
+
+
+def test_the_root_is_no_problem_s_folder_though_a_solution_lies_there(toy, monkeypatch):
+    """``new rooty --solution main.py`` made rooty every folder's problem: ``bench`` at the
+    root timed it alone, ``stress`` in ``stress/`` took it, and ``run`` in
+    ``samples/toy_sum/`` needed a SLUG (rooty's and toy_sum's folders both held it)."""
+    (toy / "main.py").write_text("print(3)\n")
+    table = toy / "problems.toml"
+    table.write_text(table.read_text() + ROOTY)
+    problems = load_registry(toy)
+    for here in (toy, toy / "stress", toy / "solutions", toy / "samples"):
+        assert folder_problem(problems, here) is None
+    assert folder_problem(problems, toy / "samples" / "toy_sum").slug == "toy_sum"
+    monkeypatch.chdir(toy)
+    assert slugs_or_here(problems, []) == []  # bench: every problem
+    with pytest.raises(BuildError, match=r"^run needs a SLUG: "):
+        one_problem(problems, None, "run")
+    (toy / "notes.txt").write_text("1 2\n")
+    assert input_problem(problems, "notes.txt") is None  # an unknown problem, as before
+
+
+def test_the_nearest_folder_s_problem_wins(toy, monkeypatch, capsys):
+    """A contest's problem solved in ``abc300/main.py`` took ``abc300/a/`` too: with its task's
+    problem there, neither was this folder's problem."""
+    adopted_task(toy)
+    (toy / "abc300" / "main.py").write_text("print(3)\n")
+    table = toy / "problems.toml"
+    table.write_text(table.read_text() + ROOTY.replace('"main.py"', '"abc300/main.py"'))
+    problems = load_registry(toy)
+    for here in (toy / "abc300" / "a", toy / "abc300" / "a" / "tests"):
+        assert folder_problem(problems, here).slug == "toy_sum"
+    assert folder_problem(problems, toy / "abc300").slug == "rooty"
+    monkeypatch.chdir(toy / "abc300" / "a" / "tests")
+    assert input_problem(problems, "sample-1.in").slug == "toy_sum"
+    assert capsys.readouterr().err == "toy_sum (this folder's problem)\n"
+
+
+def test_stdin_given_as_minus_outside_a_problem_s_folder_needs_a_slug(toy, monkeypatch):
+    """``cpkit run -`` there said ``unknown problem '-'``."""
+    monkeypatch.chdir(toy)
+    with pytest.raises(BuildError) as caught:
+        input_problem(load_registry(toy), "-")
+    assert str(caught.value) == (
+        "run needs a SLUG: this folder is in no single problem's solution or samples folder "
+        "(problems.toml has: toy_sum, toy_echo)"
+    )

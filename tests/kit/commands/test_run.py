@@ -720,3 +720,5 @@ def test_outside_a_task_s_folder_a_sample_names_its_problem_and_else_a_slug_is_n
     )
     assert cli.main(["run", "notes.txt"]) == 2
     assert capfd.readouterr().err.startswith("cpkit: error: unknown problem 'notes.txt' (")
+    assert cli.main(["run", "-"]) == 2  # stdin: it said unknown problem '-'
+    assert capfd.readouterr().err.startswith("cpkit: error: run needs a SLUG: ")
