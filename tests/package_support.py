@@ -28,10 +28,18 @@ def workspace(tmp_path, table, solutions=()):
     return load_registry(root)
 
 
-def write_package(folder, problem_yaml, files):
-    """A package of these files, with an accepted submission unless they give submissions."""
+# a problem.yaml's uuid, which problemtools warns of missing in legacy and requires from 2023-07
+UUID = "uuid: 5d4db513-e900-4d58-85d5-8657bfdc3987\n"
+
+
+def write_package(folder, problem_yaml, files, uuid=True):
+    """A package of these files, with an accepted submission unless they give submissions,
+    and a uuid in its problem.yaml unless it gives one (or ``uuid`` is false)."""
     folder.mkdir(parents=True)
-    (folder / "problem.yaml").write_text(textwrap.dedent(problem_yaml))
+    text = textwrap.dedent(problem_yaml)
+    if uuid and "uuid" not in text and (not text or text.endswith("\n")):
+        text += UUID
+    (folder / "problem.yaml").write_text(text)
     if not any(name.startswith("submissions/") for name in files):
         files = {**files, "submissions/accepted/a.py": "print(1)\n"}
     for name, text in files.items():

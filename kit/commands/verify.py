@@ -280,8 +280,8 @@ def _other_runners(
 def _format_failures(package: Package) -> list[str]:
     """A line for what problemtools reports as errors in the package whatever its submissions
     do (``Package.problemtools_errors``: no problem.yaml, no accepted submission, a legacy
-    ``validation`` it refuses): exit status 1, though the kit verifies the rest as its notes
-    say."""
+    ``validation`` it refuses, a 2023-07 package's missing uuid): exit status 1, though the
+    kit verifies the rest as its notes say."""
     errors = package.problemtools_errors
     return [f"the package fails problemtools' checks: {'; '.join(errors)}"] if errors else []
 

@@ -42,6 +42,9 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   Notes name what the format asks for and the package lacks: ``problem.yaml``, a known
   ``problem_format_version``, an accepted submission; and the folders of submissions/ not of
   the format (not run) and a 2023-07 package's ``partially_accepted`` (run all the same).
+- **problemtools' other checks**: problem.yaml's ``uuid`` and the package's top folders, as
+  ``kit.packages.kattis_checks`` makes them (notes, and a 2023-07 package's missing uuid an
+  error of ``Package.problemtools_errors``).
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.judges.profiles import OUTPUT_ALL, OUTPUT_STDOUT
 from kit.packages import constants, expectations, kattis_data, kattis_submissions, scoring
+from kit.packages.kattis_checks import package_checks
 from kit.packages.kattis_files import hidden, read_yaml
 from kit.packages.kattis_limits import (
     DEFAULT_CODE,
@@ -65,6 +69,7 @@ from kit.packages.kattis_limits import (
 )
 from kit.packages.kattis_submissions import FOLDERS
 from kit.packages.kattis_validators import (
+    VALIDATOR_FOLDERS,
     grader,
     input_validators,
     judging,
@@ -101,22 +106,29 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     default = compare.startswith("kattis") and interactor is None  # flags checked for it
     data, data_notes = _data_fields(path, shown, base or shown, config, version, default)
     notes += validation_notes(path, shown, config, legacy)
-    notes += validator_folder_notes(path, shown, config, legacy)
+    folder_notes = validator_folder_notes(path, shown, config, legacy)
+    noted = VALIDATOR_FOLDERS if folder_notes else ()
+    check_notes, check_errors = package_checks(path, shown, config, version, noted)
+    notes += folder_notes + check_notes
     limits = limits_table(config, shown)
     time_fields = timing(path, shown, limits, legacy)
     if not legacy:  # legacy has no resolution: problemtools only rounds a limit it derives
         notes += resolution_notes(shown, time_fields["time_limit"], time_fields["resolution"])
     latest = bool(objective) and not (legacy or version.startswith("2023-07"))  # 2025-09's model
     grading = () if latest else kattis_data.grading(path, shown, config, scored=bool(objective))
-    old_scoring = bool(objective) and not latest  # legacy and 2023-07: partially_accepted/
+    partial = bool(objective) and not latest  # legacy and 2023-07: partially_accepted/
     submissions, unread, submission_notes = _submissions_read(
-        path, shown, version, data["expectations"], scored=old_scoring
+        path, shown, version, data["expectations"], partial=partial
     )
     notes += submission_notes
-    errors = problemtools_failures(path, submissions, unread) + [
-        f"{file}: {reason}" if file else reason
-        for file, reason in validation_errors(path, config, legacy)
-    ]
+    errors = (
+        problemtools_failures(path, submissions, unread)
+        + [
+            f"{file}: {reason}" if file else reason
+            for file, reason in validation_errors(path, config, legacy)
+        ]
+        + check_errors
+    )
     return Package(
         **_naming_fields(path, shown, config, version),
         kind=kind,
@@ -179,14 +191,14 @@ def _data_fields(
 
 
 def _submissions_read(
-    path: Path, shown: str, version: str, expected: tuple, scored: bool
+    path: Path, shown: str, version: str, expected: tuple, partial: bool
 ) -> tuple[list[Submission], list[str], list[str]]:
-    """The submissions (``scored``: a legacy or 2023-07 scoring problem's, whose
+    """The submissions (``partial``: a legacy or 2023-07 scoring problem's, whose
     partially_accepted/ is read too), the folders of submissions/ not read, and the notes on
     what the format asks for and the package lacks (``expected``: the expectations of
     submissions.yaml, which may name other folders: then every folder is read)."""
-    submissions = kattis_submissions.submissions(path, expected, scored=scored)
-    read = () if expected else (*FOLDERS, *([PARTIALLY_ACCEPTED] if scored else []))
+    submissions = kattis_submissions.submissions(path, expected, partial=partial)
+    read = () if expected else (*FOLDERS, *([PARTIALLY_ACCEPTED] if partial else []))
     unread = _unread_folders(path, read)
     return submissions, unread, _metadata_notes(path, shown, version, submissions, read, unread)
 

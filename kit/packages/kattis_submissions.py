@@ -2,10 +2,11 @@
 and spec/2025-09.md, "Example submissions"): ``submissions/FOLDER/ENTRY``, each file or
 folder one program, sorted by the folders the format defines: accepted, wrong_answer,
 time_limit_exceeded, run_time_error (legacy), rejected and brute_force (2025-09); a scoring
-problem's ``partially_accepted`` after ``accepted``, and with ``submissions/submissions.yaml``
-(2025-09: the verdicts each submission may and must give, per case,
-``kit.packages.expectations``) the package's other folders next. A folder of one file is that
-file; a Python one of several files runs its entry point with the others beside it.
+problem's ``partially_accepted`` after ``accepted``, and with
+``submissions/submissions.yaml`` (2025-09: the verdicts each submission may and must give,
+per case, ``kit.packages.expectations``) the package's other folders next. A folder of one
+file is that file; a Python one of several files runs its entry point with the others beside
+it.
 """
 
 from __future__ import annotations
@@ -28,12 +29,12 @@ FOLDERS = (
 )
 
 
-def submissions(path: Path, expected: tuple = (), scored: bool = False) -> list[Submission]:
-    """The submissions of the format's folders, in FOLDERS' order (a scored problem's
+def submissions(path: Path, expected: tuple = (), partial: bool = False) -> list[Submission]:
+    """The submissions of the format's folders, in FOLDERS' order (``partial``: with
     ``partially_accepted`` after ``accepted``); with ``expected`` (a package whose
     submissions.yaml may name folders of its own) those of the others next."""
     folders = list(FOLDERS)
-    if scored:
+    if partial:
         folders.insert(1, PARTIALLY_ACCEPTED)
     top = path / "submissions"
     if expected and top.is_dir():

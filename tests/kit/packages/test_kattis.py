@@ -13,7 +13,7 @@ import pytest
 
 from kit.errors import BuildError
 from kit.packages import kattis
-from tests.package_support import ONE_CASE, PACKAGES, write_package
+from tests.package_support import ONE_CASE, PACKAGES, UUID, write_package
 
 
 def package(name):
@@ -80,7 +80,7 @@ def test_what_the_format_asks_for_and_the_package_lacks_is_noted(tmp_path):
         "note: p: no submission in submissions/accepted/ (the format asks one)",
         "note: p: submissions/slow_accepted/: not a folder of the format, not run",
     )
-    (folder / "problem.yaml").write_text("problem_format_version: 2099-01\n")
+    (folder / "problem.yaml").write_text(f"problem_format_version: 2099-01\n{UUID}")
     assert kattis.read(folder, "p").notes[0] == (
         "note: p/problem.yaml: problem_format_version '2099-01' is not one the kit knows "
         "(legacy, legacy-icpc, 2023-07-draft, 2023-07, 2025-09): read as the latest"
@@ -258,3 +258,20 @@ def test_partially_accepted_in_a_2023_07_package_is_run_with_a_note(tmp_path, ve
     assert "partially_accepted/b.py" in {s.name for s in found.submissions}
     note = f"submissions/partially_accepted/ is legacy's folder, not format {version}'s"
     assert any(note in line for line in found.notes) == noted, found.notes
+
+
+def test_a_2023_07_package_without_a_uuid_fails_problemtools_checks_a_legacy_one_is_noted(
+    tmp_path,
+):
+    """problemtools 1.20260907 (checks/config.py): an error from 2023-07 on, a warning in
+    legacy (a note here, the package passing)."""
+    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+    found = kattis.read(
+        write_package(tmp_path / "n", "problem_format_version: 2023-07\n", files, uuid=False), "n"
+    )
+    assert [error for error in found.problemtools_errors if "uuid" in error] == [
+        "problem.yaml: no uuid, which format 2023-07 requires (problemtools reports an error)"
+    ]
+    found = kattis.read(write_package(tmp_path / "l", "name: x\n", files, uuid=False), "l")
+    assert found.problemtools_errors == ()
+    assert any("no uuid" in note for note in found.notes), found.notes

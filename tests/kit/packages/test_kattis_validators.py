@@ -70,9 +70,11 @@ def test_a_validator_in_the_other_version_s_folder_is_read_and_noted(
         f"note: x: the output validator is in {other}/, where this format version's is "
         f"{own}/: read here, as DOMjudge reads either; problemtools reads only {own}/"
     ) in found.notes
-    if own == "output_validators":  # validation: default reads none: no note
+    if own == "output_validators":  # validation: default reads none: problemtools' warning
         unread = kattis.read(write_package(tmp_path / "y", "name: y\n", files), "y")
-        assert unread.compare == "kattis" and not unread.notes
+        assert unread.compare == "kattis" and unread.notes == (
+            "note: y: output_validator/ is not a folder of format legacy (problemtools warns)",
+        )
 
 
 def test_a_multi_pass_problem_s_passes(tmp_path):
