@@ -41,7 +41,8 @@ problemtools, problemtools/verifyproblem.py and problemtools/metadata.py):
   the verdicts each submission may and must give, per case (``kit.packages.expectations``).
   Notes name what the format asks for and the package lacks: ``problem.yaml``, a known
   ``problem_format_version``, an accepted submission; and the folders of submissions/ not of
-  the format (not run) and a 2023-07 package's ``partially_accepted`` (run all the same).
+  the format (not run) and a 2023-07 package's ``partially_accepted`` (run all the same, as
+  a legacy one's in a pass-fail problem, which problemtools runs too).
 - **problemtools' other checks**: problem.yaml's ``uuid`` and the package's top folders, as
   ``kit.packages.kattis_checks`` makes them (notes, and a 2023-07 package's missing uuid an
   error of ``Package.problemtools_errors``).
@@ -116,7 +117,8 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         notes += resolution_notes(shown, time_fields["time_limit"], time_fields["resolution"])
     latest = bool(objective) and not (legacy or version.startswith("2023-07"))  # 2025-09's model
     grading = () if latest else kattis_data.grading(path, shown, config, scored=bool(objective))
-    partial = bool(objective) and not latest  # legacy and 2023-07: partially_accepted/
+    # legacy and 2023-07: partially_accepted/, run as problemtools runs it, pass-fail or not
+    partial = legacy or version.startswith("2023-07")
     submissions, unread, submission_notes = _submissions_read(
         path, shown, version, data["expectations"], partial=partial
     )
@@ -193,7 +195,7 @@ def _data_fields(
 def _submissions_read(
     path: Path, shown: str, version: str, expected: tuple, partial: bool
 ) -> tuple[list[Submission], list[str], list[str]]:
-    """The submissions (``partial``: a legacy or 2023-07 scoring problem's, whose
+    """The submissions (``partial``: a legacy or 2023-07 package's, whose
     partially_accepted/ is read too), the folders of submissions/ not read, and the notes on
     what the format asks for and the package lacks (``expected``: the expectations of
     submissions.yaml, which may name other folders: then every folder is read)."""

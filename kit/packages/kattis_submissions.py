@@ -1,8 +1,9 @@
 """The submissions of a Kattis-format package (Kattis/problem-package-format: spec/legacy.md
 and spec/2025-09.md, "Example submissions"): ``submissions/FOLDER/ENTRY``, each file or
 folder one program, sorted by the folders the format defines: accepted, wrong_answer,
-time_limit_exceeded, run_time_error (legacy), rejected and brute_force (2025-09); a scoring
-problem's ``partially_accepted`` after ``accepted``, and with
+time_limit_exceeded, run_time_error (legacy), rejected and brute_force (2025-09); a legacy or
+2023-07 package's ``partially_accepted`` after ``accepted`` (the format's for a scoring
+problem; problemtools runs it in a pass-fail one too, expecting AC), and with
 ``submissions/submissions.yaml`` (2025-09: the verdicts each submission may and must give,
 per case, ``kit.packages.expectations``) the package's other folders next. A folder of one
 file is that file; a Python one of several files runs its entry point with the others beside
@@ -18,7 +19,7 @@ from kit.packages.kattis_files import LANGUAGES, hidden
 from kit.packages.model import PARTIALLY_ACCEPTED, Submission
 
 # The submission folders, legacy's and 2025-09's (rejected, brute_force); what each allows is
-# kit.verify.verdict_agreement's. A scored problem's partially_accepted is read too.
+# kit.verify.verdict_agreement's. A legacy or 2023-07 package's partially_accepted is read too.
 FOLDERS = (
     "accepted",
     "wrong_answer",

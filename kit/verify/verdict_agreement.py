@@ -8,9 +8,11 @@ close to call (``kit.verify.judging``'s docstring says when), anything else that
 
 - Kattis format (Kattis/problem-package-format, spec/legacy.md "Example submissions", and
   spec/2025-09.md "Default directories"): ``accepted`` ok; ``wrong_answer`` WA;
-  ``time_limit_exceeded`` TLE; ``run_time_error`` RE, or MLE, since problemtools, the format's
-  own tool, has no memory verdict (problemtools/judge/execute.py knows TLE and RTE: a program
-  over the memory limit crashes); ``rejected`` any rejection; ``brute_force`` TLE, RE or MLE.
+  ``time_limit_exceeded`` TLE; ``partially_accepted`` ok (a pass-fail problem's too, as
+  problemtools runs it: with a remark that it warns); ``run_time_error`` RE, or MLE, since
+  problemtools, the format's own tool, has no memory verdict (problemtools/judge/execute.py
+  knows TLE and RTE: a program over the memory limit crashes); ``rejected`` any rejection;
+  ``brute_force`` TLE, RE or MLE.
 - Polygon's tags, as the p2d converter maps them to those folders (cn-xcpc-tools/
   Polygon2DOMjudge, config.example.toml, ``[tag]``): ``main`` and ``accepted`` ok;
   ``wrong-answer`` WA; ``presentation-error`` PE (Codeforces' WA that says it was one);
@@ -78,6 +80,9 @@ FOLDER_RULES = {
     "run_time_error": ((_AC, _RTE), (_RTE,)),
     "brute_force": ((_AC, _RTE, _TLE), (_RTE, _TLE)),
 }
+# problemtools 1.20260907 (checks/submissions.py, ``_check_submission``) expects AC of a
+# partially accepted submission in a pass-fail problem too, and warns when it gets it
+PASS_FAIL_PARTIAL = "fully accepted, in a pass-fail problem (problemtools warns)"
 PE_TAG = "presentation-error"
 POLYGON_TAGS = {
     "main": (OK,),
@@ -136,8 +141,8 @@ def agreement(
         return Agreement(
             DISAGREES, f"{folder} allows PE, the kit gives WA, not a presentation error"
         )
-    if judged.verdict in wanted:
-        return Agreement(AGREES)
+    if judged.verdict in wanted:  # partially_accepted here: a pass-fail problem's
+        return Agreement(AGREES, PASS_FAIL_PARTIAL if folder == PARTIALLY_ACCEPTED else "")
     words = " or ".join(dict.fromkeys(format_word(verdict, package) for verdict in wanted))
     found = format_word(judged.verdict, package)
     return Agreement(DISAGREES, f"{folder} allows {words}, the kit gives {found}")

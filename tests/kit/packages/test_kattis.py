@@ -99,8 +99,8 @@ def test_a_submission_folder_problemtools_does_not_know_fails_its_checks(tmp_pat
     (folder / "submissions" / "empty").mkdir()
     found = kattis.read(folder, "p")
     assert found.problemtools_errors == (kattis.UNKNOWN_FOLDER.format("slow_accepted"),)
-    unread = "submissions/empty/, submissions/partially_accepted/, submissions/slow_accepted/"
-    assert unread in found.notes[-1]
+    assert "submissions/empty/, submissions/slow_accepted/: not" in found.notes[-1]
+    assert "partially_accepted/p.py" in {s.name for s in found.submissions}  # run
     (folder / "submissions" / "submissions.yaml").write_text("slow_accepted/*:\n  authors: A\n")
     assert kattis.read(folder, "p").problemtools_errors == ()
 
@@ -275,3 +275,24 @@ def test_a_2023_07_package_without_a_uuid_fails_problemtools_checks_a_legacy_one
     found = kattis.read(write_package(tmp_path / "l", "name: x\n", files, uuid=False), "l")
     assert found.problemtools_errors == ()
     assert any("no uuid" in note for note in found.notes), found.notes
+
+
+@pytest.mark.parametrize(
+    ("version", "run"), [("legacy", True), ("2023-07", True), ("2025-09", False)]
+)
+def test_partially_accepted_in_a_pass_fail_problem_is_run_as_problemtools_runs_it(
+    tmp_path, version, run
+):
+    """problemtools runs it and expects AC (a warning if it gets it); 2025-09 has no such
+    folder: noted, not run."""
+    files = {
+        "data/secret/1.in": "1\n",
+        "data/secret/1.ans": "1\n",
+        "submissions/accepted/a.py": "print(1)\n",
+        "submissions/partially_accepted/b.py": "print(1)\n",
+    }
+    found = kattis.read(
+        write_package(tmp_path / "p", f"problem_format_version: {version}\n", files), "p"
+    )
+    assert ("partially_accepted/b.py" in {s.name for s in found.submissions}) == run
+    assert any("not a folder of the format" in note for note in found.notes) != run, found.notes

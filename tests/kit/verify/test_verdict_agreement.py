@@ -161,3 +161,17 @@ def test_a_submissions_yaml_score_is_the_submission_s_or_a_group_s():
     assert agreement(entry, 1.0, 2.0, (rule,)) == Agreement(
         DISAGREES, "accepted asks for score 50 to 100, and this problem is not scored"
     )
+
+
+def test_a_pass_fail_problem_s_partially_accepted_submission_wants_ac_and_is_warned_of_it():
+    """problemtools 1.20260907 (checks/submissions.py, ``_check_submission``) expects AC of it
+    and, pass-fail having no score short of full, warns that it was fully accepted."""
+    entry = Judged(
+        Submission(Path("x.py"), "partially_accepted/x.py", "partially_accepted", "Python"), KATTIS
+    )
+    entry.verdict = OK
+    assert agreement(entry, 1.0, 2.0) == Agreement(
+        AGREES, "fully accepted, in a pass-fail problem (problemtools warns)"
+    )
+    entry.verdict = WA
+    assert agreement(entry, 1.0, 2.0).outcome == DISAGREES
