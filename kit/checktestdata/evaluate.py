@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import operator
 import re
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from kit.checktestdata.parse import CtdError
+from kit.checktestdata.parse import CtdError, unbounded
 from kit.checktestdata.regex import compiled
 
 _INT = re.compile(r"-?[0-9]*")
@@ -36,8 +37,9 @@ def check(commands: tuple, data: bytes) -> str | None:
     ``line L, column C: why``; CtdError when the program fails as it runs."""
     run = _Run(data.decode("latin-1"))
     try:
-        run.block(_folded(commands))
-        run.command(("EOF",))
+        with unbounded():
+            run.block(_folded(commands))
+            run.command(("EOF",))
     except _Mismatch as mismatch:
         line = run.data.count("\n", 0, run.pos) + 1
         column = run.pos - (run.data.rfind("\n", 0, run.pos) + 1) + 1
@@ -83,9 +85,12 @@ class _Run:
             raise _Mismatch("an integer expected")
         if text.startswith(("0", "-0")) and text != "0":
             raise _Mismatch(f"{text}: a leading zero, or -0")
-        value = int(text)
-        if not self.integer(low) <= value <= self.integer(high):
-            raise _Mismatch(f"{value} out of range")
+        low, high = self.integer(low), self.integer(high)
+        # more digits than the bounds' bits + 1: beyond them, seen without converting it
+        longer = len(text.lstrip("-")) > max(low.bit_length(), high.bit_length()) + 1
+        value = None if longer else int(text)
+        if longer or not low <= value <= high:
+            raise _Mismatch(f"{_cropped(text)} out of range")
         self.pos += len(text)
         if name is not None:
             self.assign(name, value)
@@ -105,15 +110,15 @@ class _Run:
         if decimals is not None:
             self.decimals(decimals, scientific, first, more, dot)
         text = self.data[start : self.pos]
-        value = Fraction(text)
-        if not self.number(low) <= value <= self.number(high):
+        value = _decimal(text)
+        if not _within(value, self.number(low), self.number(high)):
             self.pos = start
-            raise _Mismatch(f"{text} out of range")
-        if value == 0 and text.startswith("-"):
+            raise _Mismatch(f"{_cropped(text)} out of range")
+        if value.is_zero() and text.startswith("-"):
             self.pos = start
             raise _Mismatch(f"{text}: a negative zero")
         if name is not None:
-            self.assign(name, value)
+            self.assign(name, Fraction(value))
 
     def exponent(self, option) -> bool:
         """Read a float's exponent where there is one (and the option allows it, or asks for
@@ -333,6 +338,39 @@ def _arithmetic(op: str, left, right):
 def _truncated(left: int, right: int) -> int:
     quotient = abs(left) // abs(right)
     return quotient if (left < 0) == (right < 0) else -quotient
+
+
+def _cropped(text: str) -> str:
+    return text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
+
+
+def _decimal(text: str) -> Decimal:
+    """The float ``text`` as pyctd's lib.py reads it (``Decimal``), which fails the program
+    where its exponent is beyond what Decimal holds (about 10^18)."""
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        raise CtdError(
+            f"{_cropped(text)}: problemtools' checktestdata fails on a float whose exponent "
+            "is beyond Python's Decimal"
+        ) from None
+
+
+def _within(value: Decimal, low, high) -> bool:
+    """``low <= value <= high``, the value converted exactly only where its exponent is near
+    the bounds' sizes (1e10000000 would take seconds): every nonzero bound ``b`` of ``bits``
+    bits (numerator, denominator) has ``2^-bits <= |b| < 2^bits``, so a value of ``10^bits``
+    or more lies beyond both, and one under ``10^-bits`` compares as ``±2^-(bits+1)`` does."""
+    bits = max(part.bit_length() for bound in (low, high) for part in _parts(bound))
+    if not value.is_zero() and value.adjusted() >= bits:
+        return False
+    if not value.is_zero() and value.adjusted() < -bits:
+        value = Fraction(-1 if value.is_signed() else 1, 2 ** (bits + 1))
+    return low <= Fraction(value) <= high
+
+
+def _parts(number) -> tuple[int, int]:
+    return (number, 1) if isinstance(number, int) else (number.numerator, number.denominator)
 
 
 def _compared(op: str, left, right) -> bool:

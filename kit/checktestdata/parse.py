@@ -13,12 +13,15 @@ var, test, separator, body)``, ``("IF", test, then, otherwise)``.
 API::
 
     parse(text) -> tuple        # the program's commands; CtdError (one line) when malformed
+    unbounded()                 # a context: Python's limits lifted, nesting too deep a CtdError
 """
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+import sys
+from contextlib import contextmanager
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 COMMANDS = ("SPACE", "NEWLINE", "EOF", "INT", "FLOAT", "FLOATP", "STRING", "REGEX", "ASSERT",
@@ -42,11 +45,26 @@ class CtdError(Exception):
     """A malformed program, or one that fails as it runs (an undefined variable), in one line."""
 
 
+@contextmanager
+def unbounded():
+    """A context for reading and running a program: integers of any length converted (as
+    pyctd's lib.py lifts Python's limit); nesting deeper than Python's recursion limit (5,000
+    parentheses: pyctd's raised limit takes them, its generated code refuses 100 nested
+    blocks) a one-line CtdError."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    except RecursionError:
+        raise CtdError("the program nests too deeply (Python's recursion limit)") from None
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
 def parse(text: str) -> tuple:
     """The commands of the program ``text``."""
-    parser = _Parser(_tokens(text))
-    commands = parser.block(())
-    return commands
+    with unbounded():
+        return _Parser(_tokens(text)).block(())
 
 
 def _tokens(text: str) -> list[tuple[str, object, int]]:
@@ -62,7 +80,7 @@ def _tokens(text: str) -> list[tuple[str, object, int]]:
             end = found.end()
             word = found.group()
             if kind == "float":
-                tokens.append(("float", Fraction(Decimal(word)), line))
+                tokens.append(("float", _float(word, line), line))
             elif kind == "int":
                 tokens.append(_integer(word, line))
             elif kind != "space":
@@ -70,6 +88,13 @@ def _tokens(text: str) -> list[tuple[str, object, int]]:
         line += text.count("\n", pos, end)
         pos = end
     return tokens
+
+
+def _float(word: str, line: int) -> Fraction:
+    try:
+        return Fraction(Decimal(word))
+    except InvalidOperation:
+        raise CtdError(f"line {line}: {word[:40]}: an exponent beyond Python's Decimal") from None
 
 
 def _integer(word: str, line: int) -> tuple[str, object, int]:

@@ -54,3 +54,61 @@ def test_validator_flags_fail_the_child_as_they_fail_problemtools_checktestdata(
         b"format.ctd: checktestdata takes no validator flags (nFive=1): problemtools' reads the"
         b" first as the name of the file to check\n",
     )
+
+
+def _run(tmp_path, program_text: str, data: bytes):
+    """The child's exit status and stderr on ``data``; a bound of 30 s (it takes milliseconds;
+    converting 1e100000000 exactly, as the kit once did, takes minutes)."""
+    program = tmp_path / "format.ctd"
+    program.write_text(program_text)
+    done = subprocess.run(
+        Validator.read(program).argv(), input=data, capture_output=True, check=False, timeout=30
+    )
+    return done.returncode, done.stderr.decode()
+
+
+@pytest.mark.parametrize(
+    ("program", "data", "status"),
+    [
+        ("FLOAT(0, 10)", b"1e100000000", 43),  # beyond the bounds, seen by its exponent
+        ("FLOAT(0, 10)", b"1e-100000000", 42),  # as 0 to them, on its side of 0
+        ("FLOAT(-1, 0)", b"1e-100000000", 43),
+        ("FLOAT(-1, 0)", b"-1e-100000000", 42),
+        ("FLOAT(0, 10)", b"7E2653745689060379790", 1),  # beyond Decimal: pyctd fails
+        ("FLOATP(0, 10, 0, 3)", b"3.500E-19223372036854775808", 1),
+        ("FLOAT(0, 10) NEWLINE", b"1" * 10**6 + b"\n", 43),
+        ("INT(0, 10) NEWLINE", b"1" * 10**6 + b"\n", 43),  # more digits than the bounds' bits
+        ("INT(0, 10^5000)", b"1" * 5000, 42),  # past Python's 4300 digits, as pyctd lifts it
+    ],
+    ids=range(9),
+)
+def test_numbers_of_any_size_are_judged_at_once_as_pyctd_judges_them(
+    tmp_path, program, data, status
+):
+    returncode, said = _run(tmp_path, program + "\n", data)
+    assert returncode == status
+    assert said.count("\n") <= 1 and "Traceback" not in said
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        "SET(x = " + "(" * 5000 + "1" + ")" * 5000 + ")",
+        "ASSERT(" + "!" * 5000 + "ISEOF)",
+        "IF(ISEOF)\n" * 5000 + "END\n" * 5000,
+        "REP(1)\n" * 5000 + "END\n" * 5000,
+    ],
+    ids=["parentheses", "nots", "ifs", "reps"],
+)
+def test_a_program_nested_too_deeply_fails_in_one_line(tmp_path, program):
+    (tmp_path / "format.ctd").write_text(program)
+    with pytest.raises(CtdError, match="^the program nests too deeply"):
+        Validator.read(tmp_path / "format.ctd")
+
+
+def test_a_program_running_too_deep_fails_the_child_in_one_line(tmp_path):
+    program = "SET(x = " + " + ".join(["1"] * 5000) + ")\n"  # read flat, worked out nested
+    assert _run(tmp_path, program, b"") == (
+        1,
+        "format.ctd: the program nests too deeply (Python's recursion limit)\n",
+    )
