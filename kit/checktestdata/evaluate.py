@@ -346,7 +346,7 @@ def _cropped(text: str) -> str:
 
 def _decimal(text: str) -> Decimal:
     """The float ``text`` as pyctd's lib.py reads it (``Decimal``), which fails the program
-    where its exponent is beyond what Decimal holds (about 10^18)."""
+    where its exponent is beyond what Decimal takes (about 10^18 in size)."""
     try:
         return Decimal(text)
     except InvalidOperation:
