@@ -52,6 +52,9 @@ class _Run:
         self.data = data
         self.pos = 0
         self.variables: dict[str, dict[tuple, object]] = {}
+        # how many times each value stands in an array INARRAY has asked about, kept from
+        # its first question on (a scan per question made a loop of them quadratic)
+        self.counts: dict[str, dict[object, int]] = {}
         self.handlers = {name[2:].upper(): getattr(self, name) for name in _HANDLERS}
 
     def block(self, commands: tuple) -> None:
@@ -177,6 +180,7 @@ class _Run:
     def c_unset(self, names) -> None:
         for name in names:
             self.variables.pop(name, None)
+            self.counts.pop(name, None)
 
     def c_rep(self, name, count, separator, body) -> None:
         times = self.integer(count)  # any size: pyctd's range (DOMjudge's: an unsigned long)
@@ -206,7 +210,13 @@ class _Run:
     def assign(self, variable: tuple, value) -> None:
         _, name, index = variable
         key = tuple(map(self.integer, index)) if index else ()
-        self.variables.setdefault(name, {})[key] = value
+        array = self.variables.setdefault(name, {})
+        counts = self.counts.get(name)
+        if counts is not None:
+            if key in array:
+                _uncount(counts, array[key])
+            counts[value] = counts.get(value, 0) + 1
+        array[key] = value
 
     def lookup(self, variable: tuple):
         _, name, index = variable
@@ -284,7 +294,20 @@ class _Run:
         return len(set(tuples)) == len(tuples)
 
     def t_inarray(self, expr: tuple, name: str) -> bool:
-        return self.value(expr) in self.variables.get(name, {}).values()
+        counts = self.counts.get(name)
+        if counts is None:
+            counts = self.counts[name] = {}
+            for value in self.variables.get(name, {}).values():
+                counts[value] = counts.get(value, 0) + 1
+        return self.value(expr) in counts
+
+
+def _uncount(counts: dict, value) -> None:
+    """One fewer ``value`` in ``counts``, gone at none."""
+    if counts[value] == 1:
+        del counts[value]
+    else:
+        counts[value] -= 1
 
 
 _OPERATORS = {
