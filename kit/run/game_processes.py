@@ -4,8 +4,9 @@ build's watch (``kit.run.process.watch_command``); relayed between (``kit.run.ga
 until both have ended, each reaped by a thread of its own; and killed when the game calls for
 it: the solution at its deadline (``kit.run.game_deadline``), past its output limit,
 ``GRACE_SECONDS`` after the interactor rejected while it still runs, or at once when it killed
-its own watch, both sides ``BACKSTOP_SECONDS`` past the deadline. What the interactor started
-and left running ends with the game, as does a process left holding one of its pipes.
+or stopped its own watch, both sides ``BACKSTOP_SECONDS`` past the deadline. What the
+interactor started and left running ends with the game, as does a process left holding one of
+its pipes.
 
 API::
 
@@ -42,6 +43,7 @@ from kit.processes import (
     end_holders,
     judged_environment,
     kill_group,
+    stopped,
     track,
     tracked,
     untrack,
@@ -51,7 +53,13 @@ from kit.run.game_relay import Cap, Ends, relay_threads, size_pipes
 from kit.run.game_transcript import Transcript
 from kit.run.game_verdicts import BACKSTOP_SECONDS, Exit, Statuses
 from kit.run.limits import Limits
-from kit.run.process import PARENT, read_watch_report, run_environment, watch_command
+from kit.run.process import (
+    PARENT,
+    STOPPED_LOOK,
+    read_watch_report,
+    run_environment,
+    watch_command,
+)
 
 GRACE_SECONDS = 1.0
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
@@ -260,15 +268,21 @@ def _supervise(
 
     Returns who was killed and why: ``{"solution": "timeout" | "grace" | "output" | PARENT,
     ...}``, PARENT when the solution's watch was killed by a signal this process did not send
-    (the solution killed its parent): the solution is ended at once.
+    or found stopped (``_WatchLooks``): the solution killed or stopped its parent, and is
+    ended at once.
     """
     killed: dict[str, str] = {}
     grace_end: float | None = None
     running = set(pids)
+    looks = _WatchLooks(pids["solution"])
     while running:
         now, allowance = time.monotonic(), deadline.allowance()
         due = deadline.due(allowance)
         playing = "solution" in running and "solution" not in killed
+        if playing and looks.stopped(now):
+            killed["solution"] = PARENT
+            kill_group(pids["solution"])  # the watch, and the solution in its group
+            playing = False
         if playing and deadline.stretched and now >= due:
             killed["solution"] = "timeout"
             deadline.kill(now, allowance)
@@ -302,6 +316,26 @@ def _supervise(
                 killed[side] = PARENT  # its watch killed by a signal, not by this process:
                 kill_group(pids[side])  # by the solution, left running in the watch's group
     return killed
+
+
+class _WatchLooks:
+    """Looks at the solution's watch every ``STOPPED_LOOK`` seconds, as a batch run's
+    launcher is looked at (``kit.run.process``): one the solution stopped (SIGSTOP to its
+    parent, which nothing continues) would neither time it nor report, and the game would
+    end at its timeout as an idle one."""
+
+    def __init__(self, watch: int) -> None:
+        self.watch = watch
+        self.due = time.monotonic() + STOPPED_LOOK
+        self.seen = False
+
+    def stopped(self, now: float) -> bool:
+        """Whether the watch was found stopped in this look and the one before."""
+        if now < self.due:
+            return False
+        self.due = now + STOPPED_LOOK
+        was, self.seen = self.seen, stopped(self.watch)
+        return was and self.seen
 
 
 def measured(solution_exit: Exit, report: Path, stderr: IO[bytes]) -> bytes:

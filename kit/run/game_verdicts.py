@@ -20,7 +20,7 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
 - ``WA`` (``PE``, ``JE`` by the exit status, as above): the interactor stopped first, with a
   non-zero status. What the solution did after that (it may loop on a closed pipe until it
   is killed) does not change the verdict;
-- ``RE``: the solution killed its parent, the watch (it is ended at once);
+- ``RE``: the solution killed its parent, the watch, or stopped it (it is ended at once);
 - ``MLE``: its memory is over the limit, counted as ``kit.run.limits`` counts it;
 - ``JE`` (interactor busy): the solution was still running at the timeout of a game timed as
   a whole, its CPU time under the limit, and the interactor, still running too, had spent

@@ -128,12 +128,20 @@ def test_death_by_a_signal_is_named(secret, tmp_path):
     assert (run.verdict, run.message) == ("RE", "runtime error: killed by SIGSEGV")
 
 
-@pytest.mark.parametrize("kill", ["os.kill(os.getppid(), signal.SIGKILL)", "os.killpg(0, 9)"])
+@pytest.mark.parametrize(
+    "kill",
+    [
+        "os.kill(os.getppid(), signal.SIGKILL)",
+        "os.killpg(0, 9)",
+        "os.kill(os.getppid(), signal.SIGSTOP)",
+    ],
+)
 def test_a_solution_that_kills_its_watch_is_a_runtime_error_and_ends_at_once(
     secret, tmp_path, kill
 ):
-    """Its parent, the watch, killed (or its whole process group): the game ends then, not at
-    the timeout, with the message a batch run gets, and the solution is gone."""
+    """Its parent, the watch, killed (or its whole process group), or stopped (it then timed
+    nothing, and the game ended at its timeout as an idle one, "0.03 s CPU"): the game ends
+    then, not at the timeout, with the message a batch run gets, and the solution is gone."""
     pid_file = tmp_path / "solution.pid"
     body = f"""\
         import os, signal, sys, time
