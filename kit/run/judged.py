@@ -187,8 +187,9 @@ def _padded(count, function, args, kwargs):
     return function(*args, **kwargs)
 def _thread_starter(start, deep):
     def started(function, *args, **kwargs):
-        size = _thread.stack_size()  # which sets 0 too: given back at once
-        _thread.stack_size(size)
+        with _sizing:  # a start between the two would read the 0 and get the default stack
+            size = _thread.stack_size()  # which sets 0 too: given back at once
+            _thread.stack_size(size)
         def body(*given, **named):
             def run():
                 count = _ROOM - _above()
@@ -201,6 +202,7 @@ def _thread_starter(start, deep):
         return start(body, *args, **kwargs)
     return started
 import _thread
+_sizing = _thread.allocate_lock()  # the starters' read of the stack size, one at a time
 for _name in ("start_new_thread", "start_joinable_thread", "start_new"):
     if hasattr(_thread, _name):
         setattr(_thread, _name, _thread_starter(getattr(_thread, _name), {deep}))

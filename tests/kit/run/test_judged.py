@@ -302,6 +302,53 @@ def test_a_thread_s_start_keeps_the_stack_size_the_script_set(tmp_path, python, 
     assert plain.stdout == wrapped.stdout == "1048576\n" * 3, wrapped.stderr
 
 
+# threads started from four threads at once after one stack size was set, each saying the stack
+# it got (glibc's own account of the thread); a pause after each call of _thread.stack_size
+# lets another starter in between a starter's read of the size and its giving it back
+STACK_RACE = """\
+import _thread, ctypes, threading, time
+libc = ctypes.CDLL(None)
+def own_stack():
+    attr, size = ctypes.create_string_buffer(256), ctypes.c_size_t()
+    libc.pthread_getattr_np(ctypes.c_ulong(threading.get_ident()), attr)
+    libc.pthread_attr_getstacksize(attr, ctypes.byref(size))
+    libc.pthread_attr_destroy(attr)
+    return size.value
+def pause(frame, event, arg):
+    if event == "c_return" and arg is _thread.stack_size:
+        time.sleep(0.001)
+threading.setprofile(pause)
+threading.stack_size(1 << 20)
+sizes = []
+def starter():
+    workers = [threading.Thread(target=lambda: sizes.append(own_stack())) for _ in range(10)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+starters = [threading.Thread(target=starter) for _ in range(4)]
+for thread in starters:
+    thread.start()
+for thread in starters:
+    thread.join()
+print(len(sizes), sorted(set(sizes)), threading.stack_size())
+"""
+
+
+@pytest.mark.parametrize(("python", "no_files", "depth"), WRAPPINGS)
+def test_threads_started_side_by_side_all_get_the_stack_size_the_script_set(
+    tmp_path, python, no_files, depth
+):
+    """The starter's read of the stack size and its giving it back are one step: a thread
+    started between the two read the 0 the read leaves and got the default stack (8 MiB
+    here); under a Windows judge's chain, the set size given back before its start, it got
+    1 MiB but spent the levels of a default stack in it, and the run crashed (SIGSEGV)."""
+    script = tmp_path / "stack_race.py"
+    script.write_text(STACK_RACE)
+    wrapped = run(judged.wrapped(python, script, no_files=no_files, depth=depth))
+    assert (wrapped.returncode, wrapped.stdout) == (0, "40 [1048576] 1048576\n"), wrapped.stderr
+
+
 def run(argv, stdin=""):
     return subprocess.run(
         argv, input=stdin, capture_output=True, text=True, timeout=60, check=False
