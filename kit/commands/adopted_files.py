@@ -34,6 +34,7 @@ class Adopted:
     solution: str | None = None
     samples: str | None = None
     origin: str = "--solution"  # what named the solution
+    samples_origin: str = ""  # what named the samples' folder, when not --samples
     # the page's pairs the samples' folder holds already, by number, each with whether the
     # page's is another: kept as they are
     kept: tuple[tuple[int, bool], ...] = ()
@@ -42,15 +43,22 @@ class Adopted:
 NOTHING = Adopted()
 
 
-def from_options(args: argparse.Namespace, root: Path, registry) -> Adopted:
+def from_options(
+    args: argparse.Namespace, root: Path, registry, found: tuple[str, str] | None = None
+) -> Adopted:
     """``--solution PATH`` and ``--samples DIR`` checked (``own_solution``,
-    ``own_samples``), and neither another problem's already."""
+    ``own_samples``), and neither another problem's already. ``found``: a samples' folder
+    found for it and what named it (an atcoder-cli task's testdir), taken as ``--samples``
+    would take it when that is not given and the folder is no problem's yet."""
     solution = own_solution(args.solution, root) if args.solution else None
     samples = own_samples(args.samples, root) if args.samples else None
     adopted = Adopted(solution, samples)
     why = owned(registry, root, adopted)
     if why is not None:
         raise BuildError(f"new: {why}; nothing was changed")
+    if samples is None and found is not None:
+        taken = Adopted(solution, own_samples(found[0], root), samples_origin=found[1])
+        adopted = adopted if owned(registry, root, taken) else taken
     return adopted
 
 
@@ -269,7 +277,8 @@ def report_samples(adopted: Adopted, page) -> None:
     held already (kept as it is), with whether the page's is another."""
     added = len(page.samples) - len(adopted.kept) if page is not None else 0
     said = f"; {added} of {page.origin}'s samples added" if added > 0 else ""
-    print(f"  {adopted.samples}/  (the samples' folder, adopted where it is{said})")
+    named = f": {adopted.samples_origin}" if adopted.samples_origin else ""
+    print(f"  {adopted.samples}/  (the samples' folder, adopted where it is{named}{said})")
     for number, differs in adopted.kept:
         how = f"{page.origin}'s differs" if differs else f"the same as {page.origin}'s"
         print(f"note: {adopted.samples}/sample-{number} is there already: kept as it is ({how})")

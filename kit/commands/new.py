@@ -48,7 +48,9 @@ DIR by their names (``sample-N.in``/``.out``) only where neither ``sample-N.in``
 ``.ans`` is there; a pair there already is kept as it is, and said (with whether the page's
 differs). Without ``--from``, a PATH or DIR in an atcoder-cli task's folder (a
 ``contest.acc.json`` above it naming that folder's task: kit.pages.acc.task_of_folder) takes
-the task's id, title, url and judge from that file, so SLUG and ``--judge`` may be left out.
+the task's id, title, url and judge from that file, so SLUG and ``--judge`` may be left out;
+without ``--samples``, the task's samples' folder there (kit.pages.acc.samples_folder) is
+adopted as if ``--samples`` had named it.
 
 cph's ``.prob`` data given to ``--from`` names its source file (``srcPath``, the whole path where
 cph ran): a ``.py`` file of the workspace is adopted as ``--solution`` would adopt it, found at
@@ -171,7 +173,7 @@ def _add_own_files(parser: argparse.ArgumentParser) -> None:
         help="a .py file of your own inside the workspace, adopted where it is as the "
         "solution (problems.toml's solution key): no solutions/SLUG.py is written; the "
         "stress module, bench and tests are; in an atcoder-cli task's folder, the task's id, "
-        "title and url come from its contest.acc.json (no --judge needed)",
+        "title, url and samples' folder come from its contest.acc.json (no --judge needed)",
     )
     parser.add_argument(
         "--samples",
@@ -197,13 +199,13 @@ def run(args: argparse.Namespace) -> int:
         return _from_package(args, root, given)
     if args.time_limit is not None:
         raise BuildError("new: --time-limit goes with --package (a page or a template sets it)")
-    task = None if args.page else _acc_task(args, root, given)
+    task, testdir = (None, None) if args.page else _acc_task(args, root, given)
     if args.judge is not None or not (args.page or task):
         check_judge(args.judge)
     if args.slug is None and not (args.page or task):
         raise BuildError("new: name the problem (SLUG), or give its page with --from PAGE")
     registry = load_registry(root)  # a broken problems.toml is said before the page is read
-    adopted = from_options(args, root, registry)
+    adopted = from_options(args, root, registry, testdir)
     page = _page(args.page, given) if args.page else task
     if page is not None and page.source_file is not None and adopted.solution is None:
         adopted, page = with_cph_solution(page, args.page, root, registry, adopted)
@@ -234,23 +236,32 @@ def _not_a_second_page(args: argparse.Namespace) -> None:
         )
 
 
-def _acc_task(args: argparse.Namespace, root: Path, given: str) -> Page | None:
+def _acc_task(
+    args: argparse.Namespace, root: Path, given: str
+) -> tuple[Page | None, tuple[str, str] | None]:
     """The task of atcoder-cli's contest whose folder holds the ``--solution`` (else the
     ``--samples``) adopted (kit.pages.acc.task_of_folder): its page as the contest file gives
-    it (AtCoder, the task's id, title and url), with a note naming the file; None when there
-    is none. Its judge must be ``--judge``'s, when named."""
+    it (AtCoder, the task's id, title and url), with a note naming the file; and, without
+    ``--samples``, its samples' folder when that is there (kit.pages.acc.samples_folder) with
+    what named it; (None, None) when there is no task. Its judge must be ``--judge``'s, when
+    named."""
     named = args.solution or args.samples
     if not named:
-        return None
+        return None, None
     from kit.pages import acc  # only for a file adopted
 
     found = _read(lambda: acc.task_of_folder(Path(named), root), named, "")
     if found is None:
-        return None
+        return None, None
     source, task = found
     shown = os.path.relpath(source)
     note = f"the task's title, id and url from {shown}, atcoder-cli's contest file"
-    return _read(lambda: replace(task.page, notes=(note,)), shown, given)
+    page = _read(lambda: replace(task.page, notes=(note,)), shown, given)
+    folder = None if args.samples else acc.samples_folder(source, task)
+    if folder is None:
+        return page, None
+    origin = f"{shown}'s testdir" if task.testdir else f"atcoder-cli's usual {acc.DEFAULT_TESTDIR}/"
+    return page, (str(folder), origin)
 
 
 def _contest(args: argparse.Namespace, given: str) -> acc.Contest | None:

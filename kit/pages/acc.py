@@ -15,6 +15,8 @@ each task's are AtCoder's usual, as its profile has them.
 
     read_contest("abc300/contest.acc.json")  # Contest(id="abc300", tasks=[Task(...), ...])
     contest_files(Path("."))  # ["abc300/contest.acc.json", "abc301/contest.acc.json"]
+    task_of_folder(Path("abc300/a/main.py"), root)  # ("/.../abc300/contest.acc.json", Task)
+    samples_folder("/.../abc300/contest.acc.json", task)  # Path("/.../abc300/a/tests")
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ from kit.pages.page import Page, possessive
 USUAL = f"none given, {possessive(atcoder.NAME)} usual"  # the limits, as a page's are shown
 FILE_NAME = "contest.acc.json"  # PROJECT_JSON_FILE_NAME in atcoder-cli's src/project.ts
 DEPTH = 2  # folders searched below a repository's root: abc300/, atcoder/abc300/
+# a task's samples' folder when its directory names none (a task set up with --no-tests):
+# default-test-dirname-format in atcoder-cli's src/config.ts
+DEFAULT_TESTDIR = "tests"
 
 
 @dataclass(frozen=True)
@@ -162,3 +167,13 @@ def task_of_folder(folder: Path, root: Path) -> tuple[str, Task] | None:
                     return str(source), task
             return None
     return None
+
+
+def samples_folder(source: str, task: Task) -> Path | None:
+    """The folder of ``task``'s samples, its ``testdir`` (else atcoder-cli's default,
+    ``DEFAULT_TESTDIR``) from its folder beside the contest file ``source``; None when the task
+    has no folder yet or that is no folder."""
+    if task.folder is None:
+        return None
+    folder = Path(source).parent / task.folder / (task.testdir or DEFAULT_TESTDIR)
+    return folder if folder.is_dir() else None

@@ -549,6 +549,34 @@ def test_a_file_adopted_in_an_atcoder_cli_task_s_folder_takes_the_task_from_its_
     assert "new: abc300_a exists in problems.toml (AtCoder abc300_a)" in capsys.readouterr().err
 
 
+def test_a_solution_in_an_atcoder_cli_task_s_folder_takes_its_testdir_for_the_samples(
+    toy, capsys, monkeypatch
+):
+    """Without --samples, the task's testdir (else atcoder-cli's usual tests/) is adopted
+    when it is a folder, as if --samples had named it; it was left out, samples/SLUG/ made."""
+    acc_task(toy)
+    cases = [
+        (ACC_TASK, [], "abc300/a/tests", "abc300/contest.acc.json's testdir"),
+        ({"path": "a"}, [], "abc300/a/tests", "atcoder-cli's usual tests/"),  # --no-tests
+        ({**ACC_TASK, "testdir": "samples"}, [], None, ""),  # named, not there
+        (ACC_TASK, ["--samples", "own"], "own", ""),  # --samples named is the one taken
+    ]
+    for number, (directory, given, samples, origin) in enumerate(cases):
+        root = shutil.copytree(toy, toy.parent / f"case{number}")
+        (root / "own").mkdir()
+        acc_contest(root, {"a": directory})
+        monkeypatch.chdir(root)
+        assert cli.main(["new", "--solution", "abc300/a/main.py", *given]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert load_registry(root)["abc300_a"].samples_folder == samples
+        if samples is None:
+            assert "  samples/abc300_a/  (add sample-1.in/.out)" in out
+            continue
+        named = f": {origin}" if origin else ""
+        assert f"  {samples}/  (the samples' folder, adopted where it is{named})" in out
+        assert not (root / "samples" / "abc300_a").exists()
+
+
 def test_a_file_adopted_outside_a_contest_s_task_folders_still_needs_the_judge(toy, capsys):
     acc_task(toy)
     acc_contest(toy, {"b": {**ACC_TASK, "path": "b"}})

@@ -128,3 +128,21 @@ def test_the_task_of_a_folder_is_found_from_the_nearest_contest_file_above_it(tm
     for path in ("abc300", "abc300/b", "other"):
         assert acc.task_of_folder(tmp_path / path, tmp_path) is None
     assert acc.task_of_folder(tmp_path / "abc300/a", tmp_path / "abc300" / "a") is None
+
+
+def test_a_task_s_samples_folder_is_its_testdir_else_atcoder_cli_s_default(tmp_path):
+    """``testdir`` from the task's folder, else ``tests`` (a task set up with --no-tests); None
+    when that is no folder, or the task has none."""
+    source = str(contest_file(tmp_path))
+    folder = tmp_path / "abc300" / "a"
+    task = acc.read_contest(source).tasks[0]
+    untested = acc.Task(task.page, "a", None, None)
+    assert acc.samples_folder(source, task) is None  # not there yet
+    (folder / "tests").mkdir(parents=True)
+    assert acc.samples_folder(source, task) == folder / "tests"
+    assert acc.samples_folder(source, untested) == folder / "tests"
+    named = acc.Task(task.page, "a", None, "samples")
+    assert acc.samples_folder(source, named) is None
+    (folder / "samples").write_text("")  # a file, not a folder
+    assert acc.samples_folder(source, named) is None
+    assert acc.samples_folder(source, acc.Task(task.page, None, None, None)) is None
