@@ -10,8 +10,11 @@ from: a note for each, and the errors (which ``Package.problemtools_errors`` hol
   problemtools/formatversion.py, ``root_directories``): the deprecated
   ``input_format_validators/`` (read, ``kit.packages.kattis_validators``) and a folder of the
   other version (``generators/`` in a legacy package, ``problem_statement/`` in a 2023-07
-  one) are warnings. A 2025-09 package's folders are not checked (problemtools does not load
-  it), nor a name problemtools takes for a typo of one it knows.
+  one) are warnings, and so is any other whose name is close to a folder of its version that
+  is not there ("Potential typo": difflib's ``SequenceMatcher`` ratio at least 0.75 to the
+  closest, ``submisions/`` without ``submissions/``; a name problemtools rejects, not
+  ``[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}``, is not compared). A 2025-09 package's folders are
+  not checked (problemtools does not load it).
 
 API::
 
@@ -20,6 +23,8 @@ API::
 
 from __future__ import annotations
 
+import difflib
+import re
 from pathlib import Path
 
 from kit.packages.kattis_files import hidden
@@ -54,6 +59,10 @@ LATER_TOP = frozenset(
 )
 DEPRECATED = "input_format_validators"  # spec/legacy.md: input_validators/'s old name
 NO_UUID = "problem.yaml: no uuid, which format {} requires (problemtools reports an error)"
+# problemtools' rule for the names of a package's files and folders (_NAME_REGEX), and how
+# close a top folder's name must be to a missing one's to be taken for its typo
+NAME = re.compile(r"[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}")
+CLOSE = 0.75
 
 
 def package_checks(
@@ -80,8 +89,8 @@ def _uuid_checks(path: Path, shown: str, config: dict, version: str) -> tuple[li
 
 
 def _folder_notes(path: Path, shown: str, version: str, noted: tuple) -> list[str]:
-    """A note for each top folder problemtools warns of: the deprecated name, and a folder of
-    the other version it knows."""
+    """A note for each top folder problemtools warns of: the deprecated name, a folder of
+    the other version it knows, and one whose name is close to a missing one's."""
     if version.startswith("legacy"):
         own, other = LEGACY_TOP, LATER_TOP - LEGACY_TOP
     elif version.startswith("2023-07"):
@@ -102,4 +111,20 @@ def _folder_notes(path: Path, shown: str, version: str, noted: tuple) -> list[st
             notes.append(
                 f"note: {shown}: {name}/ is not a folder of format {version} (problemtools warns)"
             )
+        elif (meant := _typo_of(name, own - set(names))) is not None:
+            notes.append(
+                f"note: {shown}: {name}/ may be a typo of {meant}/, which is not there "
+                "(problemtools warns)"
+            )
     return notes
+
+
+def _typo_of(name: str, missing: set[str]) -> str | None:
+    """The folder of ``missing`` whose name ``name`` is closest to, when it is close enough
+    (``CLOSE``; of two as close, the first by name), as problemtools judges a typo; None
+    when none is, or ``name`` is not one problemtools accepts."""
+    if not missing or NAME.fullmatch(name) is None:
+        return None
+    closeness = {known: difflib.SequenceMatcher(None, name, known).ratio() for known in missing}
+    closest = max(sorted(missing), key=closeness.__getitem__)
+    return closest if closeness[closest] >= CLOSE else None

@@ -3,6 +3,8 @@ a Kattis package's problem.yaml and top folders (its uuid, a folder of another f
 the deprecated ``input_format_validators/``), as notes and errors of the package read here;
 how ``cpkit verify`` fails on them: tests/kit/packages/test_kattis.py."""
 
+import shutil
+
 import pytest
 
 from kit.packages import kattis_checks
@@ -70,3 +72,19 @@ def test_an_output_validator_folder_already_noted_is_not_noted_again(tmp_path):
     folder = write_package(tmp_path / "p", UUID, files)
     assert len(checked(folder)[0]) == 1
     assert checked(folder, noted=("output_validator",)) == ([], [])
+
+
+def test_a_top_folder_close_to_a_missing_one_s_name_is_a_warning(tmp_path):
+    """problemtools' "Potential typo": ``submisions/`` beside no ``submissions/`` (difflib's
+    ratio 0.95, at least 0.75); not when ``submissions/`` is there, nor for a name far from
+    every missing one (``notes/``) or one problemtools rejects (``sub missions/``)."""
+    files = {"submisions/accepted/a.py": "print(1)\n", "notes/n.txt": "x\n"}
+    folder = write_package(tmp_path / "p", UUID, files)
+    assert checked(folder) == ([], [])  # submissions/ there too: no typo of a missing one
+    shutil.rmtree(folder / "submissions")
+    (folder / "sub missions").mkdir()
+    typo = "note: p: submisions/ may be a typo of submissions/, which is not there"
+    assert checked(folder) == ([f"{typo} (problemtools warns)"], [])
+    (folder / "problem.yaml").write_text(f"problem_format_version: 2023-07\n{UUID}")
+    assert checked(folder, "2023-07") == ([f"{typo} (problemtools warns)"], [])
+    assert checked(folder, "2025-09") == ([], [])
