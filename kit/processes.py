@@ -263,6 +263,21 @@ def stopped(pid: int) -> bool:
         return False
 
 
+class StopLooks:
+    """Looks at a process that would never answer if a signal stopped it (a launcher or a
+    watch its run sent SIGSTOP, which nothing continues): ``stopped()`` is True when this look
+    and the one before both found it stopped, so a stop that a continue ends between two looks
+    (the kit's own group stopped and continued, Ctrl-Z) is not taken for one."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.seen = False
+
+    def stopped(self) -> bool:
+        was, self.seen = self.seen, stopped(self.pid)
+        return was and self.seen
+
+
 HOLDER_RECHECK = 0.1  # seconds between two looks for processes left (``_seen_twice``)
 
 

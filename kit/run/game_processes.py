@@ -40,10 +40,10 @@ from kit.launcher import ended_with
 from kit.processes import (
     DRAIN_SECONDS,
     Drain,
+    StopLooks,
     end_holders,
     judged_environment,
     kill_group,
-    stopped,
     track,
     tracked,
     untrack,
@@ -325,17 +325,15 @@ class _WatchLooks:
     end at its timeout as an idle one."""
 
     def __init__(self, watch: int) -> None:
-        self.watch = watch
+        self.looks = StopLooks(watch)
         self.due = time.monotonic() + STOPPED_LOOK
-        self.seen = False
 
     def stopped(self, now: float) -> bool:
         """Whether the watch was found stopped in this look and the one before."""
         if now < self.due:
             return False
         self.due = now + STOPPED_LOOK
-        was, self.seen = self.seen, stopped(self.watch)
-        return was and self.seen
+        return self.looks.stopped()
 
 
 def measured(solution_exit: Exit, report: Path, stderr: IO[bytes]) -> bytes:

@@ -63,7 +63,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit.processes import end_handed_over, judged_environment, kill_group, stopped, subreaping
+from kit.processes import (
+    StopLooks,
+    end_handed_over,
+    judged_environment,
+    kill_group,
+    subreaping,
+)
 
 OUTPUT_LIMIT = 64 << 20  # bytes: a run's cap when none is given (kit.problem_limits' default)
 OVER_KEPT = 1 << 16  # bytes of stdout read back from a run over the output limit (the head)
@@ -179,11 +185,10 @@ class _Launcher:
         apart, it is killed, and its end comes (a kit stopped and continued with its group,
         Ctrl-Z, has its launchers continued with it)."""
         out = self.process.stdout.fileno()
-        seen_stopped = False
+        looks = StopLooks(self.process.pid)
         while b"\n" not in self.pending:
             if not select.select([out], [], [], STOPPED_LOOK)[0]:
-                was_stopped, seen_stopped = seen_stopped, stopped(self.process.pid)
-                if was_stopped and seen_stopped:
+                if looks.stopped():
                     self.process.kill()
                 continue
             chunk = os.read(out, 1 << 16)

@@ -454,3 +454,28 @@ def test_a_process_stopped_by_a_signal_is_told_from_one_running_or_ended():
         sleeper.kill()
         sleeper.wait()
     assert not processes.stopped(sleeper.pid)
+
+
+def test_a_process_is_taken_for_stopped_only_when_two_looks_running_find_it_so():
+    """``StopLooks``: a stop seen once is not enough (a continue may end it before the next
+    look: the kit's own group stopped and continued); seen in two looks in a row, it is."""
+    sleeper = subprocess.Popen(["sleep", "30"])
+    try:
+        looks = processes.StopLooks(sleeper.pid)
+        assert not looks.stopped()
+        os.kill(sleeper.pid, signal.SIGSTOP)
+        deadline = time.monotonic() + 10
+        while not processes.stopped(sleeper.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not looks.stopped()  # the first look that finds it stopped
+        os.kill(sleeper.pid, signal.SIGCONT)
+        while processes.stopped(sleeper.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not looks.stopped()  # continued between the looks
+        os.kill(sleeper.pid, signal.SIGSTOP)
+        while not processes.stopped(sleeper.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert (looks.stopped(), looks.stopped()) == (False, True)
+    finally:
+        sleeper.kill()
+        sleeper.wait()
