@@ -2,10 +2,12 @@
 statuses: 42 accepted, 43 rejected (where and why on stderr), 1 when the program fails."""
 
 import subprocess
+import sys
 
 import pytest
 
 from kit.checktestdata import CtdError, Validator
+from kit.cli import RECURSION_LIMIT
 
 
 @pytest.mark.parametrize(
@@ -90,20 +92,30 @@ def test_numbers_of_any_size_are_judged_at_once_as_pyctd_judges_them(
     assert said.count("\n") <= 1 and "Traceback" not in said
 
 
+DEEP = 2 * RECURSION_LIMIT  # levels: more than the kit's limit lets Python recurse through
+
+
 @pytest.mark.parametrize(
     "program",
     [
-        "SET(x = " + "(" * 5000 + "1" + ")" * 5000 + ")",
-        "ASSERT(" + "!" * 5000 + "ISEOF)",
-        "IF(ISEOF)\n" * 5000 + "END\n" * 5000,
-        "REP(1)\n" * 5000 + "END\n" * 5000,
+        "SET(x = " + "(" * DEEP + "1" + ")" * DEEP + ")",
+        "ASSERT(" + "!" * DEEP + "ISEOF)",
+        "IF(ISEOF)\n" * DEEP + "END\n" * DEEP,
+        "REP(1)\n" * DEEP + "END\n" * DEEP,
     ],
     ids=["parentheses", "nots", "ifs", "reps"],
 )
 def test_a_program_nested_too_deeply_fails_in_one_line(tmp_path, program):
+    """Read under the kit's own recursion limit (kit.cli sets it for every command), whatever
+    another test left it at."""
     (tmp_path / "format.ctd").write_text(program)
-    with pytest.raises(CtdError, match="^the program nests too deeply"):
-        Validator.read(tmp_path / "format.ctd")
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(RECURSION_LIMIT)
+    try:
+        with pytest.raises(CtdError, match="^the program nests too deeply"):
+            Validator.read(tmp_path / "format.ctd")
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def test_a_program_running_too_deep_fails_the_child_in_one_line(tmp_path):
