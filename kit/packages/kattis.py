@@ -373,14 +373,11 @@ def _metadata_notes(
         )
     if NO_ACCEPTED in failures:
         notes.append(f"note: {shown}: no submission in submissions/accepted/ (the format asks one)")
-    top = path / "submissions"
-    folders = (
-        sorted(entry.name for entry in top.iterdir() if entry.is_dir()) if top.is_dir() else []
-    )
     if unread:
         shown_folders = ", ".join(f"submissions/{name}/" for name in unread)
         notes.append(f"note: {shown}: {shown_folders}: not a folder of the format, not run")
-    if version.startswith("2023-07") and PARTIALLY_ACCEPTED in set(folders) & set(read):
+    partial = path / "submissions" / PARTIALLY_ACCEPTED
+    if version.startswith("2023-07") and PARTIALLY_ACCEPTED in read and partial.is_dir():
         notes.append(
             f"note: {shown}: submissions/{PARTIALLY_ACCEPTED}/ is legacy's folder, not format "
             f"{version}'s: run all the same, as problemtools runs it (with a warning)"
