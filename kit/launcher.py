@@ -14,8 +14,11 @@ own size. Standard library only, nothing done on import.
   killed this watch).
 - ``wrap REPORT TIMEOUT MEMORY_KIB STACK ARGV...``: runs ARGV with the stdin and stdout it was
   given (the pipes of an interactive game), its stderr drained, and writes what it measured to
-  the file REPORT. ARGV stays in the wrapper's process group (killing the group kills both);
-  SIGUSR1 to the wrapper ends ARGV alone, and the report is still written.
+  the file REPORT. ARGV runs in a process group of its own, as ``serve``'s runs do (one that
+  signals its own group, ``os.killpg(0, ...)``, does not reach the wrapper); REPORT holds
+  ``{"started": PID}``, the group to end should the wrapper be killed, from before ARGV is
+  started until the report replaces it. SIGUSR1 to the wrapper ends ARGV, and the report is
+  still written.
 
 A fork the machine refuses (a user's ``ulimit -u``) starts no run: ``serve`` writes
 ``{"refused": WHY}`` in place of the pid, and ``wrap`` writes it as its report, exit 127; the
@@ -668,6 +671,7 @@ def wrap(arguments: list[str]) -> int:
     end_with_parent(signal.SIGTERM, os.getppid())
     become_subreaper()
     err_read, err_write = os.pipe()
+    gate, opened = os.pipe()  # the run waits at the gate until the report names its group
     start = time.perf_counter()
     wrapper = os.getpid()
     try:
@@ -679,6 +683,10 @@ def wrap(arguments: list[str]) -> int:
     if pid == 0:
         try:
             end_with_parent(signal.SIGKILL, wrapper)
+            os.setpgid(0, 0)  # a group of its own, as a batch run's: its killpg(0) is its own
+            os.close(opened)
+            os.read(gate, 1)  # end of file: the report is written
+            os.close(gate)
             judge_limits()  # as a batch run's
             set_stack(stack_bytes)
             os.dup2(err_write, 2)
@@ -690,6 +698,10 @@ def wrap(arguments: list[str]) -> int:
         finally:
             os._exit(127)
     os.close(err_write)
+    os.close(gate)
+    with open(report, "w") as file:
+        file.write(json.dumps({"started": pid}))
+    os.close(opened)
     for fd in (0, 1):
         os.close(fd)  # the pipes belong to the program now: its end of file is its own
     answer = watch(pid, err_read, start, timeout, memory_kib, moving=False)

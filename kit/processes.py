@@ -27,7 +27,8 @@ API::
     stopped(pid) -> bool   # stopped by a signal (SIGSTOP, SIGTSTP): /proc/PID/stat's state T
     track(pid); untrack(pid)   # a session tracked from its start to its reaping, across threads
     end_holders(files)     # SIGKILL every other process holding one of files (file_identity(fd))
-    with tracked(pid): ...; end_sessions()   # such groups ended when the kit is stopped
+    with tracked(pid): ...; end_sessions()   # such groups (and their leaders' children's)
+                                            # ended when the kit is stopped
     Forked(work)           # work() in a forked process, a session of its own: finished(), abandon()
     with stops_held(): ... # Ctrl-C, SIGTERM, SIGHUP held back within, raised on leaving
     signal_name(number) -> "SIGSEGV"
@@ -240,10 +241,14 @@ def is_tracked(group: int) -> bool:
 
 def end_sessions() -> None:
     """SIGKILL every tracked session: the kit is stopped (SIGTERM, SIGHUP), and a checker or
-    interactor of its own session would outlive it (or hold its exit, waited for)."""
+    interactor of its own session would outlive it (or hold its exit, waited for). The groups
+    its leader's children lead go first (a game's solution leads one under its watch:
+    ``kit.launcher``'s ``wrap``), while they are still its children to find."""
     with _sessions_lock:
         running = list(_sessions)
     for pid in running:
+        for child in children(pid):
+            kill(child)
         kill_group(pid)
 
 

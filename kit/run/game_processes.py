@@ -4,23 +4,28 @@ build's watch (``kit.run.process.watch_command``); relayed between (``kit.run.ga
 until both have ended, each reaped by a thread of its own; and killed when the game calls for
 it: the solution at its deadline (``kit.run.game_deadline``), past its output limit,
 ``GRACE_SECONDS`` after the interactor rejected while it still runs, or at once when it killed
-or stopped its own watch, both sides ``BACKSTOP_SECONDS`` past the deadline. What the
-interactor started and left running ends with the game, as does a process left holding one of
-its pipes.
+or stopped its own watch, both sides ``BACKSTOP_SECONDS`` past the deadline. The solution
+leads a process group of its own under its watch (``kit.launcher``'s ``wrap``), which names
+it in the watch's report: a solution killed here is its watch's group and its own
+(``end_solution``). What the interactor started and left running ends with the game, as does a
+process left holding one of its pipes.
 
 API::
 
     start_game(solution, judge_argv, cwd, report, stderrs, limits, deadline)
         -> (solution process, interactor process)
-    play(solution, interactor, *, record, ends, cap, deadline, statuses) -> (exits, killed)
-    supervise((solution, interactor), deadline, over, *, accepted=0, told=None)
+    play(solution, interactor, *, record, ends, cap, deadline, statuses, report)
+        -> (exits, killed)
+    supervise((solution, interactor), deadline, over, *, accepted=0, told=None, report=None)
         -> (exits, killed): both reaped, the solution killed at its deadline (a game with its
         pipes joined, no relay between: ``kit.run.joined_game``)
+    end_solution(watch, report)   # SIGKILL the watch's group and its run's
     measured(solution_exit, report, stderr) -> the solution's stderr (its tail)
     start(argv, cwd, stderr, role, env=None, pipes=(PIPE, PIPE)) -> one program, in a session
         of its own (``pipes``: its stdin and stdout, new pipes unless given)
     watched(solution, report, limits, timeout) -> the solution's command under its watch
-    start_judge(argv, cwd, stderr, solution_process, pipes=(PIPE, PIPE)) -> the interactor
+    start_judge(argv, cwd, stderr, solution_process, report, pipes=(PIPE, PIPE))
+        -> the interactor
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ from kit.run.process import (
     read_watch_report,
     run_environment,
     watch_command,
+    watch_started,
 )
 
 GRACE_SECONDS = 1.0
@@ -80,7 +86,7 @@ def start_game(
     command = watched(solution, report, limits, deadline.watch_timeout)
     solution_process = start(command, cwd, stderrs[0], "solution", run_environment())
     deadline.watch = solution_process.pid
-    judge = start_judge(judge_argv, cwd, stderrs[1].write_end, solution_process)
+    judge = start_judge(judge_argv, cwd, stderrs[1].write_end, solution_process, report)
     deadline.interactor = judge.pid  # what it waits for a core moves the deadline on too
     stderrs[1].close_write_end()  # the interactor's alone: its end of file is the interactor's
     return solution_process, judge
@@ -102,14 +108,15 @@ def start_judge(
     cwd: Path,
     stderr: int,
     solution_process: subprocess.Popen,
+    report: Path,
     pipes: tuple[int, int] = (subprocess.PIPE, subprocess.PIPE),
 ) -> subprocess.Popen:
-    """The interactor, started (``pipes``: its stdin and stdout); the solution is killed
-    when it cannot be."""
+    """The interactor, started (``pipes``: its stdin and stdout); the solution (its watch
+    reporting to ``report``) is killed when it cannot be."""
     try:
         return start(argv, cwd, stderr, "interactor", judged_environment(), pipes)
     except BuildError:
-        kill_group(solution_process.pid)
+        end_solution(solution_process.pid, report)
         os.waitpid(solution_process.pid, 0)
         untrack(solution_process.pid)
         solution_process.returncode = -9
@@ -159,10 +166,12 @@ def play(
     cap: Cap,
     deadline: Deadline,
     statuses: Statuses,
+    report: Path,
 ) -> tuple[dict[str, Exit], dict[str, str]]:
     """Relay between the two until both have ended; who exited how, and who was killed why
     (``statuses``: how the interactor's exit status reads; under a Kattis validator the
-    solution's writes are read on after it exits: see ``kit.run.game_relay``)."""
+    solution's writes are read on after it exits: see ``kit.run.game_relay``; ``report``:
+    the solution's watch's)."""
     assert solution_process.stdin and solution_process.stdout
     assert interactor_process.stdin and interactor_process.stdout
     interactor_gone = os.pipe()  # its writing end closed when the interactor is reaped
@@ -185,12 +194,13 @@ def play(
         cap.over,
         accepted=statuses.accepted,
         told=interactor_gone[1],
+        report=report,
     )
     kill_group(interactor_process.pid)  # what it started and left running: a game has ended
     for thread in relays:
         thread.join(timeout=DRAIN_SECONDS)
     if any(thread.is_alive() for thread in relays):  # a descendant holds a pipe open
-        kill_group(solution_process.pid)
+        end_solution(solution_process.pid, report)
         kill_group(interactor_process.pid)
         end_holders(pipes)  # one in a session of its own, which no group kill reaches
         ends.call_over()  # should it outlive that (another user's)
@@ -208,11 +218,13 @@ def supervise(
     *,
     accepted: int = 0,
     told: int | None = None,
+    report: Path | None = None,
 ) -> tuple[dict[str, Exit], dict[str, str]]:
     """The solution and the interactor (``processes``) each reaped by a thread of its own,
     and killed as ``_supervise`` says (at ``deadline``, past the output limit ``over`` tells,
     after a rejection: an interactor's status other than ``accepted``); who exited how, and
-    who was killed why. ``told``: a descriptor closed once the interactor is reaped."""
+    who was killed why. ``told``: a descriptor closed once the interactor is reaped;
+    ``report``: the solution's watch's, which names its run's group (``end_solution``)."""
     exits: dict[str, Exit] = {}
     reaped: queue.Queue[str] = queue.Queue()
     waiters = [
@@ -222,7 +234,7 @@ def supervise(
     for thread in waiters:
         thread.start()
     pids = {"solution": processes[0].pid, "interactor": processes[1].pid}
-    killed = _supervise(pids, exits, reaped, deadline, over, accepted=accepted)
+    killed = _supervise(pids, exits, reaped, deadline, over, accepted=accepted, report=report)
     for thread in waiters:
         thread.join()
     for side, process in zip(("solution", "interactor"), processes):
@@ -245,6 +257,25 @@ def _reap(
     reaped.put(side)
 
 
+def end_solution(watch: int, report: Path | None) -> None:
+    """SIGKILL the solution's run's process group, which its watch's ``report`` names, then
+    the watch's group (the watch killed outright had left the run's group, the children it
+    forked, running)."""
+    started = watch_started(report) if report is not None else None
+    if started is not None:
+        kill_group(started)
+    kill_group(watch)
+
+
+def _end_side(side: str, pid: int, report: Path | None) -> None:
+    """SIGKILL one side of the game: the solution (``end_solution``), or the interactor's
+    group."""
+    if side == "solution":
+        end_solution(pid, report)
+    else:
+        kill_group(pid)
+
+
 def _end_solution(watch: int) -> None:
     """End the solution under its ``watch`` (``kit.launcher``'s ``wrap``), which then
     still reports what it measured (the peak of a game killed for its output); the deadline
@@ -261,6 +292,7 @@ def _supervise(
     over: threading.Event,
     *,
     accepted: int = 0,
+    report: Path | None = None,
 ) -> dict[str, str]:
     """Wait for both programs; kill the solution at a stretched deadline (its watch kills it
     at any other), both ``BACKSTOP_SECONDS`` after it, the solution after a rejection (an
@@ -281,7 +313,7 @@ def _supervise(
         playing = "solution" in running and "solution" not in killed
         if playing and looks.stopped(now):
             killed["solution"] = PARENT
-            kill_group(pids["solution"])  # the watch, and the solution in its group
+            end_solution(pids["solution"], report)  # the watch, and the solution's group
             playing = False
         if playing and deadline.stretched and now >= due:
             killed["solution"] = "timeout"
@@ -292,7 +324,7 @@ def _supervise(
             deadline.kill(now - BACKSTOP_SECONDS, allowance)
             for side in sorted(running):
                 killed[side] = "timeout"
-                kill_group(pids[side])
+                _end_side(side, pids[side], report)
             break
         if over.is_set() and "solution" in running and "solution" not in killed:
             killed["solution"] = "output"
@@ -314,7 +346,7 @@ def _supervise(
                 deadline.interactor = 0  # reaped: its pid is no longer its
             if side == "solution" and exits[side].code < 0 and side not in killed:
                 killed[side] = PARENT  # its watch killed by a signal, not by this process:
-                kill_group(pids[side])  # by the solution, left running in the watch's group
+                end_solution(pids[side], report)  # by the solution, left running
     return killed
 
 

@@ -138,7 +138,13 @@ def run_interactive(  # noqa: PLR0913
             solution, argv, cwd, report, (solution_err, interactor_err), limits, deadline
         )
         exits, killed = play(
-            *processes, record=record, ends=ends, cap=cap, deadline=deadline, statuses=statuses
+            *processes,
+            record=record,
+            ends=ends,
+            cap=cap,
+            deadline=deadline,
+            statuses=statuses,
+            report=report,
         )
         solution_stderr = measured(exits["solution"], report, solution_err)
         interactor_stderr = interactor_err.ended()

@@ -78,7 +78,9 @@ def play_joined(  # noqa: PLR0913
         deadline = Deadline(started, limits.timeout, stretched, Ends(), limits.time)
         processes = _start_joined(solution, argv, cwd, report, solution_err, limits, deadline)
         no_cap = threading.Event()  # the solution's output is the interactor's alone to read
-        exits, killed = supervise(processes, deadline, no_cap, accepted=statuses.accepted)
+        exits, killed = supervise(
+            processes, deadline, no_cap, accepted=statuses.accepted, report=report
+        )
         kill_group(processes[1].pid)  # what the interactor started and left running
         solution_exit = exits["solution"]
         measured(solution_exit, report, solution_err)
@@ -112,7 +114,7 @@ def _start_joined(  # noqa: PLR0913
         solution_process = start(command, cwd, solution_err, "solution", run_environment(), pipes)
         deadline.watch = solution_process.pid
         judge_pipes = (to_interactor[0], to_solution[1])
-        judge = start_judge(argv, cwd, subprocess.DEVNULL, solution_process, judge_pipes)
+        judge = start_judge(argv, cwd, subprocess.DEVNULL, solution_process, report, judge_pipes)
         deadline.interactor = judge.pid
     finally:
         for end in (*to_solution, *to_interactor):

@@ -39,6 +39,7 @@ API::
                 output_bytes=OUTPUT_LIMIT, stack_bytes=None) -> Run  # output_bytes None: discarded
     watch_command(command, report: Path, *, timeout, memory_kib=None, stack_bytes=None)
     read_watch_report(report: Path) -> dict | None
+    watch_started(report: Path) -> int | None   # the group its run leads, until it reports
     run_environment(users=False) -> dict   # what every run gets (users: the user's tools)
     warm_launcher(count=1)         # launchers started ahead of the first runs
 """
@@ -389,17 +390,33 @@ def watch_command(
 
 def read_watch_report(report: Path) -> dict | None:
     """The wrapper's report (see ``watch_command``), or None when it wrote none (killed)."""
-    try:
-        answer = json.loads(report.read_text())
-    except (OSError, ValueError):
-        return None
-    if not isinstance(answer, dict):
+    answer = _report(report)
+    if answer is None:
         return None
     _raise_refused(answer)
+    if "returncode" not in answer:  # only the run's start: killed while it watched
+        return None
     answer["stderr"] = answer.get("stderr", "").encode("latin-1")
     answer["processes"] = peak_processes(answer)
     answer["maxrss"] = peak_kib(answer)
     return answer
+
+
+def watch_started(report: Path) -> int | None:
+    """The pid of the wrapper's run, which leads its process group (``kit.launcher``'s
+    ``wrap`` names it in the report before it starts), while the wrapper has not yet
+    reported; else None."""
+    answer = _report(report)
+    started = answer.get("started") if answer is not None else None
+    return started if isinstance(started, int) and started > 0 else None
+
+
+def _report(report: Path) -> dict | None:
+    try:
+        answer = json.loads(report.read_text())
+    except (OSError, ValueError):
+        return None
+    return answer if isinstance(answer, dict) else None
 
 
 def run_environment(users: bool = False) -> dict[str, str]:

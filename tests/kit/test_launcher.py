@@ -224,6 +224,26 @@ def test_wrap_runs_a_program_on_its_own_pipes_and_writes_its_report(tmp_path):
     assert (answer["returncode"], answer["stderr"], answer["killed"]) == (5, "said", None)
 
 
+def test_wrap_runs_its_program_in_a_group_of_its_own_named_in_the_report_first(tmp_path):
+    """A game's solution that signals its own group (``os.killpg(0, ...)``) reaches its watch
+    too where the two share one: its group is its own, as a batch run's, and the report says
+    which before the program runs (the kit ends that group should the watch be killed)."""
+    report = tmp_path / "report.json"
+    code = (
+        "import json, os\n"
+        f"said = json.load(open({str(report)!r}))\n"
+        "print(os.getpgid(0) == os.getpid() != os.getpgid(os.getppid()), said == "
+        "{'started': os.getpid()})"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(LAUNCHER), "wrap", str(report), "10.0", "0",
+         "unlimited", *python(code)],
+        capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"True True\n", b"")
+    assert json.loads(report.read_text())["returncode"] == 0
+
+
 def test_serve_says_a_fork_was_refused_and_serves_on(tmp_path):
     """Its traceback ended the launcher, and the kit's build in one of its own."""
     launcher = subprocess.Popen(

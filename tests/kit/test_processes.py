@@ -436,6 +436,40 @@ def test_a_judge_s_program_in_a_session_of_its_own_is_ended_when_the_kit_is_stop
     assert not processes._sessions  # no longer tracked once ended
 
 
+def test_the_groups_a_tracked_session_s_leader_s_children_lead_end_with_it(tmp_path):
+    """A game's solution leads a group of its own under its watch, the session's leader:
+    ``end_sessions`` (the kit stopped) ends that group too, the child it forked in it
+    included, where killing the watch's group left them running."""
+    pid_file = tmp_path / "pids"
+    code = (
+        "import os, time\n"
+        "run = os.fork()\n"
+        "if run == 0:\n"
+        "    os.setpgid(0, 0)\n"
+        "    child = os.fork()\n"
+        "    if child == 0:\n"
+        "        time.sleep(60)\n"
+        f"    open({str(pid_file)!r}, 'w').write(f'{{os.getpid()}} {{child}}')\n"
+        "    time.sleep(60)\n"
+        "    os._exit(0)\n"
+        "os.waitpid(run, 0)\n"
+    )
+    watch = subprocess.Popen(python(code), start_new_session=True)
+    try:
+        with processes.tracked(watch.pid):
+            deadline = time.monotonic() + 10
+            while not pid_file.exists() or not pid_file.read_text():
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+            end_sessions()
+        watch.wait(10)
+        for pid in map(int, pid_file.read_text().split()):
+            assert_ends(pid, "end_sessions")
+    finally:
+        kill_group(watch.pid)
+        watch.wait()
+
+
 def test_a_process_stopped_by_a_signal_is_told_from_one_running_or_ended():
     """``stopped``: state T after SIGSTOP, not after SIGCONT, and False once it has ended."""
     sleeper = subprocess.Popen(["sleep", "30"])

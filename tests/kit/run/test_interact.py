@@ -130,22 +130,23 @@ def test_death_by_a_signal_is_named(secret, tmp_path):
 
 @pytest.mark.parametrize(
     "kill",
-    [
-        "os.kill(os.getppid(), signal.SIGKILL)",
-        "os.killpg(0, 9)",
-        "os.kill(os.getppid(), signal.SIGSTOP)",
-    ],
+    ["os.kill(os.getppid(), signal.SIGKILL)", "os.kill(os.getppid(), signal.SIGSTOP)"],
 )
 def test_a_solution_that_kills_its_watch_is_a_runtime_error_and_ends_at_once(
     secret, tmp_path, kill
 ):
-    """Its parent, the watch, killed (or its whole process group), or stopped (it then timed
-    nothing, and the game ended at its timeout as an idle one, "0.03 s CPU"): the game ends
-    then, not at the timeout, with the message a batch run gets, and the solution is gone."""
+    """Its parent, the watch, killed, or stopped (it then timed nothing, and the game ended
+    at its timeout as an idle one, "0.03 s CPU"): the game ends then, not at the timeout,
+    with the message a batch run gets, and the solution is gone, with the child it forked
+    (in its process group, apart from the watch's: the kit ends that group too)."""
     pid_file = tmp_path / "solution.pid"
     body = f"""\
         import os, signal, sys, time
-        open({str(pid_file)!r}, "w").write(str(os.getpid()))
+        child = os.fork()
+        if child == 0:
+            time.sleep(120)
+            os._exit(0)
+        open({str(pid_file)!r}, "w").write(f"{{os.getpid()}} {{child}}")
         sys.stdin.readline()
         {kill}
         time.sleep(120)
@@ -161,8 +162,47 @@ def test_a_solution_that_kills_its_watch_is_a_runtime_error_and_ends_at_once(
         "runtime error: it killed its parent, the kit's run launcher"
         " (a judge's sandbox would not let it)",
     )
-    solution = int(pid_file.read_text())
+    solution, child = map(int, pid_file.read_text().split())
     assert not Path(f"/proc/{solution}").exists() or "Z" in _state(solution)
+    assert_ends(child, "the game")
+
+
+@pytest.mark.parametrize(
+    ("signum", "verdict", "message"),
+    [
+        ("SIGKILL", "RE", "runtime error: killed by SIGKILL"),
+        ("SIGTERM", "RE", "runtime error: killed by SIGTERM"),
+        ("SIGSTOP", "TLE", "time limit: idle: killed after 0."),
+    ],
+)
+def test_a_solution_that_signals_its_own_process_group_gets_a_batch_run_s_verdict(
+    secret, tmp_path, signum, verdict, message
+):
+    """``os.killpg(0, ...)`` reaches the solution's group alone, as on a judge (and in a batch
+    run), not its watch: killed or ended by the signal, RE with its name; stopped, it waits
+    for good, and the game ends at its timeout as an idle one (TLE). It was RE, "it killed its
+    parent" (SIGKILL, SIGSTOP: the watch shared its group), or "exit status 143" (SIGTERM:
+    the watch's own exit). The child it forked ends with it."""
+    pid_file = tmp_path / "solution.pid"
+    body = f"""\
+        import os, signal, sys, time
+        child = os.fork()
+        if child == 0:
+            time.sleep(120)
+            os._exit(0)
+        open({str(pid_file)!r}, "w").write(f"{{os.getpid()}} {{child}}")
+        sys.stdin.readline()
+        os.killpg(0, signal.{signum})
+        time.sleep(120)
+    """
+    script = tmp_path / "group_signal.py"
+    script.write_text(textwrap.dedent(body))
+    started = time.monotonic()
+    run = play([sys.executable, str(script)], secret, timeout=2.0)
+    assert time.monotonic() - started < 30.0
+    assert run.verdict == verdict and run.message.startswith(message), run.message
+    for pid in map(int, pid_file.read_text().split()):
+        assert_ends(pid, "the game")
 
 
 def test_an_interactor_s_detached_child_holding_its_pipe_does_not_hold_up_the_game(

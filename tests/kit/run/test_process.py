@@ -420,6 +420,32 @@ def test_a_program_that_stops_its_launcher_is_ended_as_one_that_killed_it(run, t
     assert run("print(6 * 7)").stdout == b"42\n"
 
 
+@pytest.mark.parametrize(
+    ("signum", "returncode", "killed"),
+    [("SIGKILL", -9, None), ("SIGTERM", -15, None), ("SIGSTOP", -9, TIME)],
+)
+def test_a_run_that_signals_its_own_process_group_reaches_itself_alone(
+    run, tmp_path, signum, returncode, killed
+):
+    """``os.killpg(0, ...)``: the run leads its group, its launcher is not in it. Killed or
+    ended by the signal (RE with its name, as a judge's), or stopped for good and killed at its
+    timeout (TLE); the child it forked ends too, and the launcher serves the next run."""
+    code = f"""\
+        import os, signal, time
+        child = os.fork()
+        if child == 0:
+            time.sleep(60)
+            os._exit(0)
+        open("run.pid", "w").write(f"{{os.getpid()}} {{child}}")
+        os.killpg(0, signal.{signum})
+        time.sleep(60)
+        """
+    done = run(code, timeout=1.0)
+    assert (done.returncode, done.killed) == (returncode, killed)
+    assert all(map(ends_soon, map(int, (tmp_path / "run.pid").read_text().split())))
+    assert run("print(6 * 7)").stdout == b"42\n"
+
+
 def test_what_a_run_that_kills_its_launcher_left_out_of_its_group_is_ended(run, tmp_path):
     """A grandchild in a session of its own (``setsid``) outlived its launcher, killed by the
     run, and spun on under init: it is handed to the kit, which ends it."""
