@@ -95,7 +95,7 @@ class _ShrinkTrial:
             return False
         self.runs += 1
         if outcome.failed and outcome.kind != self.kind:
-            self.others.setdefault(outcome.kind, outcome.message)
+            self.others.setdefault(outcome.kind, outcome.described)
             return False
         if outcome.failed:
             self.failures[candidate] = _headed(outcome)

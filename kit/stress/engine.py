@@ -48,9 +48,11 @@ from kit.processes import end_sessions
 from kit.registry import Problem
 from kit.run import compile_step
 from kit.run.case_judge import CaseJudge
+from kit.run.failure_hints import SILENT_CRASH_HINT
 from kit.run.limits import Limits, limits_for, time_over
 from kit.run.problem_judges import problem_comparator
 from kit.run.process import end_runs
+from kit.run.tracebacks import crash_site
 from kit.run.verdicts import JE, OK, TLE, message
 from kit.stress.inputs import made_by, on_input
 from kit.stress.progress import UnderWay
@@ -95,9 +97,35 @@ class Outcome:
         """What the shrink keeps failing: the verdict, and the exception its message names
         (a crash's, or a checker's or interactor's traceback), where it names one: an
         ``IndexError`` does not turn into a ``ZeroDivisionError`` on a smaller input, nor a
-        checker's rejection into the checker's own crash."""
+        checker's rejection into the checker's own crash. A wrong answer whose run exited 0
+        with a traceback on stderr (an exception in a thread: the build's
+        ``SILENT_CRASH_HINT`` heads its details) names that traceback's exception, so that
+        a clean wrong answer does not turn into a thread's crash that left the output short."""
         named = EXCEPTION_NAMED.search(self.message)
-        return self.word, named.group(1) if named else None
+        if named:
+            return self.word, named.group(1)
+        return self.word, self.silent_crash
+
+    @property
+    def silent_crash(self) -> str | None:
+        """The exception of the traceback a run that exited 0 left on stderr, when the build
+        said so (``SILENT_CRASH_HINT``; ``Traceback`` when its exception cannot be read);
+        else None."""
+        if SILENT_CRASH_HINT not in self.details:
+            return None
+        site = crash_site(self.details)
+        return site.partition(" at ")[0] if site is not None else "Traceback"
+
+    @property
+    def described(self) -> str:
+        """The message, with the exception of a traceback it does not name that the run left
+        on stderr (``wrong answer: token 1: expected '0', got end of output, its stderr ending
+        in a traceback (IndexError)``: else a thread's crash reads as a clean wrong answer)."""
+        crash = None if EXCEPTION_NAMED.search(self.message) else self.silent_crash
+        if crash is None:
+            return self.message
+        named = "" if crash == "Traceback" else f" ({crash})"
+        return f"{self.message}, its stderr ending in a traceback{named}"
 
 
 # a Python exception's name as a traceback's last line gives it ("IndexError: list index ...")

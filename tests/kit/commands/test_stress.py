@@ -196,6 +196,30 @@ def test_the_shrink_keeps_the_failure_found_and_notes_another(pairsum, capsys):
     assert a + b >= 1000
 
 
+def test_the_shrink_keeps_a_wrong_answer_from_a_crash_in_a_thread(pairsum, capsys):
+    """A wrong answer (a sum of 1000 or more) and an IndexError in the thread that solves
+    (a lone pair with a small first number): the run exits 0 with no output, a wrong answer
+    too, and the shrink slipped from the one into the other, a thread's crash for the bug."""
+    solution = pairsum / "solutions" / "pairsum.py"
+    text = solution.read_text().replace("a + b}", "(a + b) % 1000}")
+    head = "def solve(data: bytes) -> str:\n"
+    crash = "    pairs = list(read_pairs(data))\n    if len(pairs) == 1 and pairs[0][0] < 10:\n"
+    text = text.replace(head, f"{head}{crash}        [][0]\n").replace(
+        "    sys.stdout.write(solve(sys.stdin.buffer.read()))",
+        "    import threading\n\n    def main():\n"
+        "        sys.stdout.write(solve(sys.stdin.buffer.read()))\n\n"
+        "    threading.Thread(target=main).start()",
+    )
+    solution.write_text(text)
+    argv = ["--seed", "1", "--cases", "20", "--param", "cases=2", "--shrink-seconds", "4"]
+    out = failed_stress(pairsum, capsys, *argv)
+    assert "\nVerdict: wrong answer" in out and "IndexError" not in out.split("\nVerdict")[1]
+    note = "note: smaller inputs failed otherwise too (wrong answer: line 1: expected "
+    assert note in out and ", its stderr ending in a traceback (IndexError)): passed over" in out
+    a, b = map(int, out[out.index("\nInput:\n") :].splitlines()[3].split())
+    assert a + b >= 1000
+
+
 def test_the_shrink_keeps_a_crash_s_exception_and_notes_another_crash(pairsum, capsys):
     """An IndexError (a sum of 1000 or more) and a ZeroDivisionError (a lone pair with a
     small first number): both runtime errors, the shrink slipped from the first into the

@@ -15,6 +15,7 @@ from kit.bundle_making import write_bundle
 from kit.errors import BuildError
 from kit.judges.targets import parse_target, stand_in
 from kit.registry import load_registry
+from kit.run.failure_hints import SILENT_CRASH_HINT
 from kit.stress import engine
 from kit.stress.engine import Stress, search
 from kit.stress.source import source_for
@@ -497,6 +498,35 @@ def test_a_failure_s_kind_is_its_verdict_and_the_exception_it_names():
         ]
     ]
     assert kinds == [("WA", None), ("WA", "IndexError"), ("WA", None), ("RE", "ZeroDivisionError")]
+
+
+def test_a_wrong_answer_after_a_crash_in_a_thread_is_not_a_clean_wrong_answer():
+    """A run that exited 0 with a traceback on stderr (the build's hint heads its details)
+    names that traceback's exception, which a clean wrong answer has not: the shrink took a
+    thread's IndexError, its output cut short, for the off-by-one it was shrinking."""
+    clean = engine.Outcome(True, "wrong answer: token 3: expected '169', got '170'", word="WA")
+    traceback = [
+        "Traceback (most recent call last):",
+        '  File "solutions/a.py", line 5, in main',
+        "    print(d[1 + 2 * i])",
+        "IndexError: list index out of range",
+    ]
+    short = "wrong answer: token 1: expected '0', got end of output"
+    crashed = engine.Outcome(True, short, word="WA", details=[SILENT_CRASH_HINT, *traceback])
+    unread = engine.Outcome(True, short, word="WA", details=[SILENT_CRASH_HINT, "garbled"])
+    assert [clean.kind, crashed.kind, unread.kind] == [
+        ("WA", None),
+        ("WA", "IndexError"),
+        ("WA", "Traceback"),
+    ]
+    assert clean.described == clean.message
+    assert crashed.described == f"{short}, its stderr ending in a traceback (IndexError)"
+    assert unread.described == f"{short}, its stderr ending in a traceback"
+    # a traceback shown without the hint (a crash's own details) adds nothing to its message
+    crash = engine.Outcome(
+        True, "runtime error: exit status 1: IndexError", "", "RE", None, traceback
+    )
+    assert crash.kind == ("RE", "IndexError") and crash.described == crash.message
 
 
 def test_a_module_call_is_said_to_stop_when_it_is_given_up(pairsum, tmp_path, monkeypatch):
