@@ -49,6 +49,7 @@ from kit.problem_cases import Case, judge_cases, sample_cases
 from kit.registry import Problem
 from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
 from kit.run.game_transcript import without_transcript
+from kit.run.game_verdicts import without_allowance
 from kit.run.limits import prefetch
 from kit.run.process import warm_launcher
 from kit.run.tracebacks import crash_site
@@ -250,19 +251,27 @@ def _take_run(ran: Ran | BuildError, result: Result) -> None:
     alike: dict[tuple, list] = {}  # a failure's way -> the cases that failed so, in order
     for failure in result.ran.failures:
         alike.setdefault(_way(failure), []).append(failure)
-    for first, *later in alike.values():
-        labels = ", ".join(first.labels)
-        result.fail(f"{first.case}: {first.message} ({labels})", first.details)
-        if later:
-            same = all(_words(failure) == _words(first) for failure in later)
+    told = {group[0].case for group in alike.values()}  # the cases told in full
+    for failure in result.ran.failures:
+        first, *later = alike[_way(failure)]
+        if failure is not first and failure.case not in told:
+            continue  # counted on the line after its first
+        labels = ", ".join(failure.labels)
+        result.fail(f"{failure.case}: {failure.message} ({labels})", failure.details)
+        # a case told in full for another target is not also counted as failing this way
+        folded = [other for other in later if other.case not in told]
+        if failure is first and folded:
+            same = all(_words(other) == _words(first) for other in folded)
             site = None if same else crash_site(first.details)
-            result.fail(_alike_line([failure.case for failure in later], site))
+            result.fail(_alike_line([other.case for other in folded], site))
 
 
 def _words(failure) -> tuple:
-    """A failure as told, less a game's transcript: a game's alike whatever was said on the
-    way."""
-    return failure.message, tuple(failure.labels), tuple(without_transcript(failure.details))
+    """A failure as told, less a game's transcript and what its timeout was moved on by: a
+    game's alike whatever was said on the way, and however long this machine's other work
+    kept its two sides from a core."""
+    message = without_allowance(failure.message)
+    return message, tuple(failure.labels), tuple(without_transcript(failure.details))
 
 
 def _way(failure) -> tuple:

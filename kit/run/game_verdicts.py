@@ -64,6 +64,7 @@ saw the solution's output end first.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from kit.judges.judge_messages import (
@@ -320,6 +321,18 @@ def _timeout_said(end: Ending, limits: Limits) -> str:
     if waited >= SAID_FROM:
         added.append(f"{waited:.2f} s more for what its two sides waited for a core")
     return timeout + (f" (and {' and '.join(added)})" if added else "")
+
+
+# what ``_timeout_said`` adds to a timeout: " (and 0.11 s more for what its two sides waited
+# for a core)", the relay's hops too; a figure of this run, not of its failure
+_ALLOWANCE_SAID = re.compile(r" \(and \d+\.\d+ s more for [^()]*\)")
+
+
+def without_allowance(message: str) -> str:
+    """A game's message less what its timeout was moved on by (``_timeout_said``'s words in
+    parentheses), so that two games failing alike read alike whatever this machine's other
+    work delayed each."""
+    return _ALLOWANCE_SAID.sub("", message)
 
 
 def killed_at_timeout(end: Ending) -> bool:

@@ -179,6 +179,43 @@ def test_each_count_of_failures_alike_follows_its_own_first(toy):
     assert errors.index(counts[0]) < errors.index(firsts[1]), errors
 
 
+def test_a_case_is_counted_with_failures_alike_or_told_in_full_never_both(toy):
+    """Games idle alike under two targets, one of 3.13's moved on by what its two sides
+    waited for a core: sample-2 was counted as failing the same way as sample-1 under
+    pypy3.10, then told in full for 3.13 (its message unlike sample-1's by that remark alone).
+    The remark is left out of the comparison; a case told in full is never counted too."""
+    idle = "time limit: idle: killed after 0.02 s CPU at the 6 s timeout"
+    pypy = idle.replace("0.02", "0.04")
+    waited = " (and 0.11 s more for what its two sides waited for a core)"
+    hint = ["hint: an idle game is most often an answer not flushed"]
+    result = Result(toy_sum(toy))
+    failures = [
+        Failure("s/1.in", ["3.13"], idle, hint, word="TLE"),
+        Failure("s/1.in", ["pypy3.10"], pypy, hint, word="TLE"),
+        Failure("s/2.in", ["3.13"], idle + waited, hint, word="TLE"),
+        Failure("s/2.in", ["pypy3.10"], pypy, hint, word="TLE"),
+    ]
+    pipeline._take_run(Ran([], total=2, failures=failures), result)
+    assert result.errors == [
+        f"toy_sum: s/1.in: {idle} (3.13)",
+        f"    {hint[0]}",
+        "toy_sum: 1 more case failed the same way: s/2.in",
+        f"toy_sum: s/1.in: {pypy} (pypy3.10)",
+        f"    {hint[0]}",
+        "toy_sum: 1 more case failed the same way: s/2.in",
+    ]
+    # failing otherwise under 3.13: told in full there, and so not counted under pypy3.10
+    failures[2] = Failure("s/2.in", ["3.13"], "wrong answer: game 1", [], word="WA")
+    result = Result(toy_sum(toy))
+    pipeline._take_run(Ran([], total=2, failures=failures), result)
+    assert [line for line in result.errors if not line.startswith("    ")] == [
+        f"toy_sum: s/1.in: {idle} (3.13)",
+        f"toy_sum: s/1.in: {pypy} (pypy3.10)",
+        "toy_sum: s/2.in: wrong answer: game 1 (3.13)",
+        f"toy_sum: s/2.in: {pypy} (pypy3.10)",
+    ]
+
+
 def test_a_problem_without_solution_or_samples_yet_is_no_solution(toy):
     """Not a failure for its empty samples folder: ``new`` then no file written yet."""
     problem = toy_sum(toy)

@@ -6,7 +6,15 @@ import dataclasses
 
 import pytest
 
-from kit.run.game_verdicts import Ending, Exit, Statuses, _solution_failure, idle, verdict
+from kit.run.game_verdicts import (
+    Ending,
+    Exit,
+    Statuses,
+    _solution_failure,
+    idle,
+    verdict,
+    without_allowance,
+)
 from kit.run.limits import Limits
 from kit.run.process import TIME
 
@@ -145,6 +153,28 @@ def test_a_game_whose_deadline_made_up_for_its_wait_is_judged():
         "not judged here: killed after 1.20 s CPU at the 6 s timeout (and"
     )
     assert "having waited 53.90 s for a core" in said
+
+
+def test_a_game_s_message_less_its_allowance_reads_as_one_without_it():
+    """Two games idle alike, one moved on by what its sides waited for a core: their messages
+    differ by that figure alone, which ``without_allowance`` takes out (the build's count of
+    cases that failed the same way compares them so)."""
+    spun = Exit(-9, 12.9, cpu=0.02, killed=TIME, waited=0.2)
+    judge = Exit(-9, 13.0, cpu=0.01)
+    killed = {"solution": "timeout", "interactor": "timeout"}
+    waited = Ending(spun, judge, killed, None, b"", "", False, 6.2, Statuses(), added=0.11,
+                    sides_waited=0.11)  # fmt: skip
+    hops = dataclasses.replace(waited, added=0.51)  # the relay's hops said too
+    plain = dataclasses.replace(waited, added=0.0, sides_waited=0.0)
+    whole = Limits(2.0, 6.0, 1 << 30, 64 << 20)
+    said = [idle(end, whole)[1] for end in (waited, hops, plain)]
+    assert "(and 0.11 s more for what its two sides waited for a core)" in said[0]
+    assert "(and 0.40 s more for the relay's hops and 0.11 s more for what " in said[1]
+    assert [without_allowance(message) for message in said] == [said[2]] * 3
+    assert said[2] == (
+        "idle: killed after 0.02 s CPU at the 6 s timeout (both sides still running: each "
+        "waiting for the other?)"
+    )
 
 
 # (the solution's status, the kit's kill of it, the interactor's status, its message, statuses)
