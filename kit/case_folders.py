@@ -26,8 +26,10 @@ from pathlib import Path
 from kit.workspace import FOLDER, MISSING, NOT_REGULAR, file_state
 
 # Left by editors beside the files they edit: Emacs' backups, auto-saves and lock links, Vim's
-# swap files (any other hidden file, as .DS_Store, is skipped as well).
-EDITOR_FILES = ("*~", "#*#", ".#*", ".*.swp", ".*.swo")
+# swap files (any other hidden file, as .DS_Store, is skipped as well); and by patch and merge
+# tools: patch's .orig and .rej, git mergetool's .orig (git's Documentation/git-mergetool.txt,
+# "TEMPORARY FILES"), and the .bak backups of many others.
+EDITOR_FILES = ("*~", "#*#", ".#*", ".*.swp", ".*.swo", "*.orig", "*.rej", "*.bak")
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,8 @@ USACO = Numbered()  # USACO's older data, read when no subfolder layout is there
 
 
 def skipped(name: str) -> bool:
-    """A hidden file, or one an editor left (``EDITOR_FILES``): never a case, never an error."""
+    """A hidden file, or one an editor or a patch or merge tool left (``EDITOR_FILES``): never
+    a case, never an error."""
     return name.startswith(".") or any(fnmatch.fnmatchcase(name, glob) for glob in EDITOR_FILES)
 
 

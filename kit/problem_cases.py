@@ -14,8 +14,9 @@ may instead hold official data as downloaded, AtCoder's ``in/`` + ``out/``, yuki
 As ``oj t`` does, a ``NAME.in`` without an answer is still a case (``Case.expected`` None): it
 runs, passes when the process ends cleanly within the limits, and the report counts it apart
 ("ran, no answer to compare"). Hidden files and the files editors leave beside the ones they
-edit (``NAME~``, ``#NAME#``, ``.#NAME``, ``.NAME.swp``, ``.NAME.swo``) are skipped without a
-word, in both folders. ``line_end_note`` names the samples whose lines end with CRLF,
+edit (``NAME~``, ``#NAME#``, ``.#NAME``, ``.NAME.swp``, ``.NAME.swo``), and the leftovers of
+patch and merge tools (``NAME.orig``, ``NAME.rej``, ``NAME.bak``), are skipped without a word,
+in both folders. ``line_end_note`` names the samples whose lines end with CRLF,
 ``empty_files_note`` those that hold nothing but whitespace.
 
 A problem package's cases (``package = "PATH"``, kit.registry) are the package's, in the judge's

@@ -262,6 +262,9 @@ EDITOR_FILES = [
     ".#sample-1.in",  # Emacs' lock (a dangling link)
     ".sample-1.in.swp",  # Vim's swap files
     ".sample-1.out.swo",
+    "2.in.orig",  # left by patch and by git mergetool beside a merged file
+    "sample-1.out.rej",  # patch's rejected hunks
+    "sample-1.in.bak",  # many tools' backups
 ]
 
 
@@ -279,8 +282,8 @@ def test_editor_files_beside_the_samples_are_skipped_silently(toy, name):
 
 
 def test_other_stray_files_are_still_named(toy):
-    (toy / "samples" / "toy_sum" / "sample-1.in.bak").write_text("1\n")
-    with pytest.raises(BuildError, match=r"sample-1\.in\.bak: not a sample file"):
+    (toy / "samples" / "toy_sum" / "sample-1.in.old").write_text("1\n")
+    with pytest.raises(BuildError, match=r"sample-1\.in\.old: not a sample file"):
         sample_cases(toy_sum(toy))
 
 
