@@ -110,7 +110,16 @@ from kit.judges.checker_compare import CheckerComparator
 from kit.judges.comparator import Comparator, Judgement
 from kit.judges.difference_messages import exactly, first_difference, plain
 from kit.judges.kattis_compare import KattisComparator, kattis_flags
-from kit.judges.output_chunks import judged_lines, output_tokens, tokens, words
+from kit.judges.output_chunks import (
+    ASCII_SPACE,
+    LINES,
+    TESTLIB_BLANKS,
+    judged_lines,
+    output_start,
+    same_start,
+    tokens,
+    words,
+)
 from kit.judges.programs import program_at, whole_path
 from kit.judges.testlib_checkers import (
     BUILT_IN,
@@ -130,12 +139,20 @@ class LinesComparator(Comparator):
 
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
         judged = super().judge(input_path, expected, got)
-        if judged.accepted or any(a != b for a, b in zip_longest(words(expected), words(got))):
+        if judged.accepted or not _same_words(expected, got):
             return judged
         return Judgement(False, f"{judged.message} (the same tokens)", presentation=True)
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        return first_difference("line", judged_lines(expected), judged_lines(got), exactly)
+        before, want_at, have_at = same_start(expected, got, LINES)
+        want, have = judged_lines(expected, want_at), judged_lines(got, have_at)
+        return first_difference("line", want, have, exactly, before)
+
+
+def _same_words(expected: bytes, got: bytes) -> bool:
+    """Whether the two hold the same tokens between ASCII whitespace (``bytes.split``'s)."""
+    _, want_at, have_at = same_start(expected, got, ASCII_SPACE)
+    return all(a == b for a, b in zip_longest(words(expected, want_at), words(got, have_at)))
 
 
 class TokensComparator(Comparator):
@@ -151,8 +168,9 @@ class FloatComparator(Comparator):
         self.tolerance = tolerance
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
-        expected_tokens, got_tokens = tokens(expected), output_tokens(got)
-        return first_difference("token", expected_tokens, got_tokens, self._token_difference)
+        before, want_at, have_at = same_start(expected, got, TESTLIB_BLANKS, output_start(got))
+        want, have = tokens(expected, want_at), tokens(got, have_at)
+        return first_difference("token", want, have, self._token_difference, before)
 
     def _token_difference(self, a: bytes | None, b: bytes | None) -> str | None:
         if a == b:

@@ -26,12 +26,15 @@ def first_difference(
     want: Iterable[bytes],
     have: Iterable[bytes],
     differ: Callable[[bytes | None, bytes | None], str | None],
+    before: int = 0,
 ) -> str | None:
-    """``"<unit> N: <what differ says>"`` for the first pair ``differ`` finds apart, or None.
+    """``"<unit> N: <what differ says>"`` for the first pair ``differ`` finds apart, or None;
+    ``before``: how many equal pairs came before ``want`` and ``have`` (read from where
+    ``kit.judges.output_chunks.same_start`` says).
 
     The shorter one is padded with None, shown as the end of the output.
     """
-    for index, (a, b) in enumerate(zip_longest(want, have)):
+    for index, (a, b) in enumerate(zip_longest(want, have), before):
         problem = differ(a, b)
         if problem is not None:
             return f"{unit} {index + 1}: {problem}"

@@ -17,7 +17,7 @@ from itertools import zip_longest
 
 from kit.judges.comparator import Comparator
 from kit.judges.difference_messages import exactly, plain, quoted
-from kit.judges.output_chunks import words
+from kit.judges.output_chunks import ASCII_SPACE, same_start, words
 
 
 @dataclass(frozen=True)
@@ -119,8 +119,10 @@ class KattisComparator(Comparator):
     def difference(self, expected: bytes, got: bytes) -> str | None:
         if self.flags.space_change_sensitive:
             return self._spaced_difference(expected, got)
-        pairs = zip_longest(words(expected), words(got))
-        for index, (want, have) in enumerate(pairs):
+        # tokens the same byte for byte are the same under every flag: read from past them
+        before, want_at, have_at = same_start(expected, got, ASCII_SPACE)
+        pairs = zip_longest(words(expected, want_at), words(got, have_at))
+        for index, (want, have) in enumerate(pairs, before):
             if want is None:
                 return f"token {index + 1}: expected end of output, got {quoted(have)}"
             problem = self._token(want, have)

@@ -3,8 +3,10 @@
 ``words`` are the tokens ``bytes.split()`` gives (the ``lines`` mode's test of a presentation
 error, the Kattis default validator's tokens); ``judged_lines`` the lines the ``lines`` mode
 compares; ``tokens`` testlib's words, between its four blanks; ``output_tokens`` a solution's
-output's tokens, a byte-order mark opening it skipped as testlib's checkers skip it. The modes
-themselves are ``kit.judges.compare``'s.
+output's tokens, a byte-order mark opening it skipped as testlib's checkers skip it. Each
+starts where ``same_start`` says, past what an output and its answer have the same byte for
+byte, so that an output differing only at its end is not read piece by piece to there. The
+modes themselves are ``kit.judges.compare``'s.
 """
 
 from __future__ import annotations
@@ -43,15 +45,17 @@ def _chunks(
         start = end + 1
 
 
-def words(output: bytes) -> Iterator[bytes]:
-    """What ``output.split()`` returns (tokens between ASCII whitespace), a chunk at a time."""
-    return _pieces(output, _SPACE, bytes.split)
+def words(output: bytes, start: int = 0) -> Iterator[bytes]:
+    """What ``output[start:].split()`` returns (tokens between ASCII whitespace), a chunk at a
+    time."""
+    return _pieces(output, _SPACE, bytes.split, start)
 
 
-def judged_lines(output: bytes) -> Iterator[bytes]:
-    """The lines the ``lines`` mode compares: each right-stripped, trailing blank ones gone."""
+def judged_lines(output: bytes, start: int = 0) -> Iterator[bytes]:
+    """The lines the ``lines`` mode compares (of ``output[start:]``, ``start`` after an LF):
+    each right-stripped, trailing blank ones gone."""
     blank = 0  # blank lines not yet given: gone if nothing follows them
-    for chunk in _chunks(output, _NEWLINE, lambda text: text.split(b"\n")):
+    for chunk in _chunks(output, _NEWLINE, lambda text: text.split(b"\n"), start):
         lines = [line.rstrip() for line in chunk]
         last = len(lines)
         while last and not lines[last - 1]:
@@ -79,4 +83,81 @@ def output_tokens(output: bytes) -> Iterator[bytes]:
     """The tokens of a solution's output as testlib's checkers read it: a UTF-8 byte-order
     mark opening it is skipped (``registerTestlibCmd`` calls ``ouf.skipBom()``, testlib.h at
     1e4e8a2), the answer's is not."""
-    return tokens(output, len(UTF8_BOM) if output.startswith(UTF8_BOM) else 0)
+    return tokens(output, output_start(output))
+
+
+def output_start(output: bytes) -> int:
+    """Where a solution's output's tokens begin: past a UTF-8 byte-order mark opening it."""
+    return len(UTF8_BOM) if output.startswith(UTF8_BOM) else 0
+
+
+TESTLIB_BLANKS = b" \t\r\n"  # ``tokens``' separators
+ASCII_SPACE = b" \t\n\r\x0b\x0c"  # ``words``' separators, and what ``bytes.rstrip`` strips
+LINES = b"\n"  # ``judged_lines``' separator
+# each separator made a space, every other byte an x: a token begins at each " x"
+_TOKEN_MARKS = {
+    separators: bytes(32 if byte in separators else 120 for byte in range(256))
+    for separators in (TESTLIB_BLANKS, ASCII_SPACE)
+}
+
+
+def same_start(
+    want: bytes, have: bytes, separators: bytes, have_from: int = 0
+) -> tuple[int, int, int]:
+    """How far ``want`` and ``have[have_from:]`` are the same bytes, as
+    ``(pieces, want_at, have_at)``: both hold the same ``pieces`` tokens (between
+    ``separators``: ``TESTLIB_BLANKS`` or ``ASCII_SPACE``) or lines (``LINES``) before
+    ``want_at`` and ``have_at``, where the rest of each begins a token or line, so that the
+    pieces of each are those before and those read from there (``tokens(want, want_at)``).
+    Compared in C a block at a time; nothing is held but blocks."""
+    same = _common_length(want, have, have_from)
+    if separators == LINES:
+        at = _after_last_content_line(want, same)
+        return want.count(LINES, 0, at), at, have_from + at
+    at = max(want.rfind(separator, 0, same) for separator in separators) + 1
+    return _token_count(want, at, separators), at, have_from + at
+
+
+def _common_length(want: bytes, have: bytes, have_from: int) -> int:
+    """The length of the longest common start of ``want`` and ``have[have_from:]``: blocks
+    compared, doubling from 16 bytes to ``CHUNK`` while equal, halved where they differ."""
+    most = min(len(want), len(have) - have_from)
+    same, step = 0, 16
+    while same < most:
+        step = min(step, most - same)
+        if want[same : same + step] == have[have_from + same : have_from + same + step]:
+            same, step = same + step, min(2 * step, CHUNK)
+        elif step == 1:
+            break
+        else:
+            step //= 2
+    return same
+
+
+def _after_last_content_line(want: bytes, same: int) -> int:
+    """Where the line after the last line of ``want[:same]`` holding more than whitespace
+    begins (0: none does): blank lines before it are kept by ``judged_lines``, those after it
+    could be the trailing blank lines it drops."""
+    end = same
+    while end > 0:
+        block = want[max(0, end - CHUNK) : end]
+        kept = len(block.rstrip())
+        if kept:
+            content = end - len(block) + kept - 1  # the last byte that is not whitespace
+            line_end = want.find(LINES, content, same)
+            return 0 if line_end < 0 else line_end + 1
+        end -= len(block)
+    return 0
+
+
+def _token_count(output: bytes, end: int, separators: bytes) -> int:
+    """How many tokens ``output[:end]`` holds, counted a block at a time without making them:
+    one begins wherever a separator (or the start) is followed by a byte that is not one."""
+    table = _TOKEN_MARKS[separators]
+    count, start = 0, 0
+    while start < end:
+        stop = min(start + CHUNK, end)
+        before = output[start - 1 : start] if start else b" "
+        count += (before + output[start:stop]).translate(table).count(b" x")
+        start = stop
+    return count

@@ -59,7 +59,14 @@ from pathlib import Path
 
 from kit.judges.comparator import Comparator, Judgement
 from kit.judges.difference_messages import exactly, first_difference, plain
-from kit.judges.output_chunks import UTF8_BOM, output_tokens, tokens
+from kit.judges.output_chunks import (
+    TESTLIB_BLANKS,
+    UTF8_BOM,
+    output_start,
+    output_tokens,
+    same_start,
+    tokens,
+)
 
 # glibc's %lf: an exponent without digits ("1e", "1e+") is read as none
 _DOUBLE = re.compile(rb"([+-]?(?:\d+\.?\d*|\.\d+))(?:[eE]([+-]?\d+)|[eE][+-]?)?")
@@ -404,8 +411,11 @@ def standard_spec(name: str) -> str | None:
 
 def words_difference(expected: bytes, got: bytes) -> str | None:
     """wcmp's rule, the kit's ``tokens``: the first token of the output that is not the
-    answer's, said; None when they are the same tokens."""
-    return first_difference("token", tokens(expected), output_tokens(got), exactly)
+    answer's, said; None when they are the same tokens. Read from where they stop being the
+    same bytes (``same_start``)."""
+    before, want_at, have_at = same_start(expected, got, TESTLIB_BLANKS, output_start(got))
+    want, have = tokens(expected, want_at), tokens(got, have_at)
+    return first_difference("token", want, have, exactly, before)
 
 
 class StandardComparator(Comparator):

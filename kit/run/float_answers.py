@@ -19,7 +19,7 @@ import math
 from itertools import zip_longest
 
 from kit.judges.compare import FloatComparator
-from kit.judges.output_chunks import words
+from kit.judges.output_chunks import ASCII_SPACE, same_start, words
 
 EXACT = ("lines", "tokens")  # the comparisons the hint is for, and Kattis' without a tolerance
 KATTIS = "kattis"
@@ -60,7 +60,8 @@ def _differences(expected: bytes, got: bytes) -> tuple[tuple[bytes, bytes], floa
     differ only by numbers within ``NEAREST`` of each other; else None. Read a chunk at a
     time (``kit.judges.output_chunks.words``): an output of millions of tokens is never held."""
     first, largest = None, 0.0
-    for want, have in zip_longest(words(expected), words(got)):
+    _, want_at, have_at = same_start(expected, got, ASCII_SPACE)  # the same tokens before
+    for want, have in zip_longest(words(expected, want_at), words(got, have_at)):
         if want == have:
             continue
         error = None if want is None or have is None else _error(want, have)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
+from kit.judges.comparator import Judgement
 from kit.judges.compare import parse_compare
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -228,3 +229,29 @@ def test_a_long_output_is_compared_without_holding_its_lines(spec):
     finally:
         tracemalloc.stop()
     assert peak < 4 << 20, peak
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("lines", "line 200000: expected '200000', got '199999'"),
+        ("tokens", "token 200000: expected '200000', got '199999'"),
+        ("std:wcmp", "token 200000: expected '200000', got '199999'"),
+        ("float:1e-9", "token 200000: expected 200000, got 199999 (error 5e-06 > 1e-09)"),
+        ("kattis", "token 200000: expected '200000', got '199999'"),
+        ("domjudge", "token 200000: expected '200000', got '199999'"),
+    ],
+)
+def test_a_long_output_the_same_to_its_last_token_is_judged_as_before(spec, message):
+    """An output the answer byte for byte is accepted, and one differing in its last token
+    only is told by that token's number and text, as when every piece was read to it (the
+    same bytes before it are now passed over a block at a time); so too when the output's
+    lines end otherwise (CR LF), where the pieces are read one by one."""
+    got = b"".join(b"%d\n" % number for number in range(200_000))
+    expected = got[: -len(b"199999\n")] + b"200000\n"
+    judge = comparator(spec).judge
+    assert judge(NO_INPUT, got, got) == Judgement(True, "")
+    assert judge(NO_INPUT, expected, got) == Judgement(False, message)
+    assert judge(NO_INPUT, expected, got.replace(b"\n", b"\r\n")) == Judgement(False, message)
+    if spec != "lines":  # a blank more before the first token: the same tokens
+        assert judge(NO_INPUT, expected, b"\t" + got) == Judgement(False, message)

@@ -32,3 +32,31 @@ def test_lines_and_tokens_read_chunk_by_chunk_are_the_whole_outputs(monkeypatch,
         assert list(output_chunks.tokens(output)) == testlib, output
         pieces = output_chunks._pieces(output, output_chunks._SPACE, bytes.split)
         assert list(pieces) == output.split()
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 1 << 16])
+def test_same_start_splits_both_outputs_where_their_pieces_are_read_from(monkeypatch, chunk):
+    """Before ``same_start``'s offsets both outputs hold the same pieces, as many as it
+    says, and from them each reads the rest of its own: on 3,000 random pairs of an output and
+    a copy changed in a byte or two, at block sizes that cut everywhere."""
+    monkeypatch.setattr(output_chunks, "CHUNK", chunk)
+    rng = random.Random(chunk)
+    alphabet = [b"a", b"1", b" ", b"\t", b"\r", b"\n", b"\n", b"\x0b", b"\x0c"]
+    readers = [
+        (output_chunks.TESTLIB_BLANKS, output_chunks.tokens),
+        (output_chunks.ASCII_SPACE, output_chunks.words),
+        (output_chunks.LINES, output_chunks.judged_lines),
+    ]
+    for _ in range(3000):
+        want = b"".join(rng.choice(alphabet) for _ in range(rng.randrange(16)))
+        have = bytearray(want)
+        for _ in range(rng.randrange(3)):
+            spot = rng.randrange(len(have) + 1)
+            have[spot : spot + rng.randrange(2)] = rng.choice(alphabet)
+        have = bytes(have)
+        for separators, read in readers:
+            pieces, want_at, have_at = output_chunks.same_start(want, have, separators)
+            whole_want, whole_have = list(read(want)), list(read(have))
+            assert whole_want[:pieces] == whole_have[:pieces], (want, have)
+            assert list(read(want, want_at)) == whole_want[pieces:], (want, have, separators)
+            assert list(read(have, have_at)) == whole_have[pieces:], (want, have, separators)
