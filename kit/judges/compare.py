@@ -72,7 +72,10 @@ no verdict within the timeout is the validator's own failure. Its message is the
 package's rules. A C or C++ validator, or a folder of sources, is compiled once and cached
 (``kit.judges.programs``). The rule is ``kit.judges.validator_compare``'s.
 
-A path in a spec is split as a shell would (``shlex``): quote one with spaces. A checker
+A spec is read without the spaces around it (``"tokens "`` is ``tokens``); one close to a
+known name (difflib's ratio at least ``CLOSE``: ``tokns``, ``std:wcmpp``) is refused naming
+it ("did you mean 'tokens'?"). A path in a spec is split as a shell would (``shlex``): quote
+one with spaces. A checker
 takes no flags, so its path is the rest as written, or one quoted word.
 
 API (``Comparator`` and its ``Judgement`` are ``kit.judges.comparator``'s)::
@@ -99,6 +102,7 @@ Programs are run by ``kit.processes``.
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 import shlex
@@ -131,6 +135,9 @@ from kit.judges.validator_compare import ValidatorComparator
 
 CHECKER_TIMEOUT = 10.0
 STD = ", ".join(sorted(BUILT_IN))
+WORDS = ("lines", "tokens", "kattis", "domjudge")  # the settings that are one word
+MODES = ("float", "std", "kattis", "domjudge", "validator", "checker")  # those of MODE:ARGUMENT
+CLOSE = 0.75  # difflib's ratio from which a setting is taken as a misspelling of another
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 
 
@@ -210,7 +217,9 @@ def _built_in(spec: str, shown: str) -> Comparator:
     mode, colon, argument = spec.partition(":")
     if mode == "std":
         if standard_spec(argument) != spec:
-            raise BuildError(f"{shown}: not one of testlib's standard checkers built in ({STD})")
+            meant = _meant(argument, BUILT_IN, "std:{}")
+            said = f"did you mean {meant!r}? built in: {STD}" if meant else STD
+            raise BuildError(f"{shown}: not one of testlib's standard checkers built in ({said})")
         return StandardComparator(argument)
     try:
         tolerance = float(argument)
@@ -219,6 +228,24 @@ def _built_in(spec: str, shown: str) -> Comparator:
     if not colon or not math.isfinite(tolerance) or tolerance <= 0:
         raise BuildError(f"{shown}: the tolerance must be a positive number, e.g. float:1e-6")
     return FloatComparator(spec, tolerance)
+
+
+def _meant(word: str, known, shown: str = "{}") -> str | None:
+    """``shown`` filled with the name of ``known`` that ``word`` is a misspelling of, or None."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=CLOSE)
+    return shown.format(close[0]) if close else None
+
+
+def _unknown(spec: str) -> str:
+    """The error of a setting of no known mode: ``unknown comparison (did you mean
+    'tokens'? expected ...)`` for ``tokns``, a mode close to a known one's suggested."""
+    mode, colon, argument = spec.partition(":")
+    meant = _meant(mode, MODES, f"{{}}:{argument}") if colon else _meant(spec, WORDS)
+    hint = f"did you mean {meant!r}? " if meant else ""
+    return (
+        f"unknown comparison ({hint}expected lines, tokens, float:TOL, kattis[:FLAGS], "
+        "domjudge[:FLAGS], validator:PATH [FLAGS], std:NAME or checker:PATH)"
+    )
 
 
 def parse_compare(
@@ -234,6 +261,7 @@ def parse_compare(
     if not isinstance(spec, str):
         raise BuildError(f"{where}: compare must be a string, not {spec!r}")
     shown = f"{where}: compare = {spec!r}"
+    spec = spec.strip()  # "tokens " is "tokens", as "float:1e-6 " was read as float:1e-6
     mode, colon, argument = spec.partition(":")
     if spec == "lines":
         return LinesComparator()
@@ -258,7 +286,4 @@ def parse_compare(
     if mode == "checker":
         program = program_at(_checker_path(argument, shown), root, shown, "checker", include)
         return CheckerComparator(spec, program, root, checker_timeout)
-    raise BuildError(
-        f"{shown}: unknown comparison (expected lines, tokens, float:TOL, kattis[:FLAGS], "
-        "domjudge[:FLAGS], validator:PATH [FLAGS], std:NAME or checker:PATH)"
-    )
+    raise BuildError(f"{shown}: {_unknown(spec)}")

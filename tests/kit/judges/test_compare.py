@@ -174,7 +174,7 @@ def test_float_rejects(tolerance, expected, got, message):
     ("spec", "complaint"),
     [
         (
-            "line",
+            "sorted",
             "unknown comparison (expected lines, tokens, float:TOL, kattis[:FLAGS], "
             "domjudge[:FLAGS], validator:PATH [FLAGS], std:NAME or checker:PATH)",
         ),
@@ -203,6 +203,30 @@ def test_bad_settings_are_one_line_build_errors(spec, complaint):
     assert message.startswith(f"{WHERE}: compare = {spec!r}: ")
     assert complaint in message
     assert "\n" not in message
+
+
+@pytest.mark.parametrize(
+    ("spec", "read"), [("tokens ", "tokens"), (" lines", "lines"), ("float:1e-6 ", "float:1e-6")]
+)
+def test_spaces_around_a_setting_are_not_part_of_it(spec, read):
+    """``"float:1e-6 "`` was read and ``"tokens "`` refused: both are read without them."""
+    assert comparator(spec).spec == read
+
+
+@pytest.mark.parametrize(
+    ("spec", "meant"),
+    [
+        ("std:wcmpp", "(did you mean 'std:wcmp'? built in: acmp,"),
+        ("tokns", "unknown comparison (did you mean 'tokens'? expected lines, tokens,"),
+        ("flaot:1e-6", "unknown comparison (did you mean 'float:1e-6'? expected lines,"),
+        ("Kattis", "unknown comparison (did you mean 'kattis'? expected lines,"),
+        ("line", "unknown comparison (did you mean 'lines'? expected lines, tokens, float:TOL,"),
+    ],
+)
+def test_a_setting_close_to_a_known_one_is_named(spec, meant):
+    with pytest.raises(BuildError) as caught:
+        comparator(spec)
+    assert meant in str(caught.value)
 
 
 def test_a_setting_that_is_not_a_string_is_a_build_error():
