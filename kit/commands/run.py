@@ -12,7 +12,8 @@ problem with an interactor plays it, FILE being the interactor's secret input, a
 lines exchanged are shown. A batch FILE with its answer beside it (``NAME.out`` or ``NAME.ans``,
 as samples are found: ``cpkit run SLUG samples/SLUG/sample-1.in``) is judged against it by the
 problem's comparison too, unless that file is where stdout goes (``run SLUG x.in > x.out``
-makes an answer; ``| tee x.out`` too). The verdict (``kit.run.verdicts``' words), time (as the build
+makes an answer; ``| tee x.out`` too); an answer given as FILE, its input beside it, is
+refused naming the input. The verdict (``kit.run.verdicts``' words), time (as the build
 counts it: CPU time for a judge that counts CPU), peak memory and any
 traceback (mapped to the author's lines, with hints) go to stderr. The build's static checks
 run beside it for the run's target: a bundle they refuse is FAIL, as in the build. A batch
@@ -85,6 +86,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    _refuse_an_answer(args)
     problem = _problem(args)
     runner = target_runner(args) or runner_for_runs(problem.targets)
     playing = problem.kind == "interactive" and not problem.unplayed
@@ -333,6 +335,32 @@ def _teed(target: os.stat_result) -> bool:
 def _answer_names(given: Path) -> tuple[Path, Path]:
     """Where the answer of an input ``NAME.in`` may be: ``NAME.out``, ``NAME.ans``."""
     return given.with_suffix(".out"), given.with_suffix(".ans")
+
+
+def _refuse_an_answer(args: argparse.Namespace) -> None:
+    """An answer file given as FILE, its input beside it, is a one-line error naming the
+    command that runs the input (it ran the answer, said only to have no answer beside it)."""
+    alone = args.file is None and args.slug is not None
+    given = named_path(args.slug) if alone else args.file
+    answered = _input_answered(given) if given is not None else None
+    if answered is not None:
+        slug = "" if alone else f"{args.slug} " if args.slug else ""
+        raise BuildError(
+            f"{given} is the answer of {answered}, not an input: run "
+            f"`{command()} run {slug}{answered}`"
+        )
+
+
+def _input_answered(given: Path) -> Path | None:
+    """The input beside an answer file given as FILE (``NAME.in`` for ``NAME.out`` or
+    ``NAME.ans``, Polygon's ``NN`` for ``NN.a``), whose answer it is; None for any other."""
+    if given.suffix in (".out", ".ans"):
+        answered = given.with_suffix(".in")
+    elif given.suffix == ".a":
+        answered = given.with_suffix("")
+    else:
+        return None
+    return answered if file_state(answered) is None else None
 
 
 def _answer_beside(given: Path) -> Path | None:

@@ -722,3 +722,23 @@ def test_outside_a_task_s_folder_a_sample_names_its_problem_and_else_a_slug_is_n
     assert capfd.readouterr().err.startswith("cpkit: error: unknown problem 'notes.txt' (")
     assert cli.main(["run", "-"]) == 2  # stdin: it said unknown problem '-'
     assert capfd.readouterr().err.startswith("cpkit: error: run needs a SLUG: ")
+
+
+@pytest.mark.parametrize("answer", ["sample-1.out", "sample-1.ans"])
+def test_an_answer_file_given_as_the_input_is_refused_naming_its_input(
+    toy, monkeypatch, capfd, answer
+):
+    """``cpkit run samples/SLUG/NAME.ans`` ran the answer as the input and said only "no answer
+    beside samples/SLUG/NAME.ans"; an answer with its input beside it is refused in one line
+    that names the input to run (exit status 2)."""
+    samples = toy / "samples" / "toy_sum"
+    if answer.endswith(".ans"):
+        (samples / "sample-1.out").rename(samples / answer)
+    monkeypatch.chdir(toy)
+    assert cli.main(["run", f"samples/toy_sum/{answer}"]) == 2
+    assert capfd.readouterr().err == (
+        f"cpkit: error: samples/toy_sum/{answer} is the answer of samples/toy_sum/sample-1.in, "
+        "not an input: run `cpkit run samples/toy_sum/sample-1.in`\n"
+    )
+    assert cli.main(["run", "toy_sum", f"samples/toy_sum/{answer}"]) == 2
+    assert capfd.readouterr().err.endswith("run `cpkit run toy_sum samples/toy_sum/sample-1.in`\n")
