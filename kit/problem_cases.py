@@ -271,9 +271,29 @@ def _package_cases(problem: Problem, group: str) -> list[Case]:
 def _case(problem: Problem, case: PackageCase) -> Case:
     """A package's case, named by its path in the package, as named: ``PACKAGE/data/...``."""
     assert problem.source is not None
-    inside = case.input.relative_to(problem.source.path).as_posix()
-    name = inside if problem.package == "." else f"{problem.package}/{inside}"
+    name = problem.source.named(case.input)
     return Case(name, case.input, case.answer, case.group, case.flags, case.args, case.files)
+
+
+def file_shown(problem: Problem, path: Path) -> str:
+    """A case's file as messages name it: a package's as the build names its cases
+    (``pkg.zip/tests/01.a``, never its unpacked copy in the kit's cache), else ``rel``'s."""
+    if problem.source is not None:
+        return problem.source.named(path)
+    return problem.rel(path)
+
+
+def case_file(problem: Problem, given: Path) -> Path:
+    """The file a case's name as the build says it names (``run SLUG pkg.zip/tests/01``):
+    a file through the problem's zipped or tarred package, its unpacked copy's; from this
+    folder, else from the workspace's root (as the build names it); else ``given``."""
+    if problem.source is None or given.exists():
+        return given
+    for base in (Path.cwd(), problem.root):
+        found = problem.source.through_archive(base / given)
+        if found is not None:
+            return found
+    return given
 
 
 def line_end_note(problem: Problem) -> str | None:
@@ -310,14 +330,17 @@ def empty_files_note(problem: Problem) -> str | None:
 def _samples_where(
     problem: Problem, test: Callable[[Path | None], bool]
 ) -> tuple[list[str], list[str]]:
-    """The sample inputs and the sample answers (as the user knows them) that pass ``test``;
-    none when the samples cannot be read (the build says why)."""
+    """The sample inputs and the sample answers (as the user knows them: ``file_shown``) that
+    pass ``test``; none when the samples cannot be read (the build says why). An interactive
+    problem's answers are its interactor's, which may be empty by design: none are tested."""
     try:
         cases = sample_cases(problem)
     except BuildError:
         return [], []
-    inputs = [problem.rel(case.input) for case in cases if test(case.input)]
-    return inputs, [problem.rel(case.expected) for case in cases if test(case.expected)]
+    inputs = [file_shown(problem, case.input) for case in cases if test(case.input)]
+    if problem.interactor is not None:
+        return inputs, []
+    return inputs, [file_shown(problem, case.expected) for case in cases if test(case.expected)]
 
 
 def _blank(path: Path | None) -> bool:

@@ -11,8 +11,9 @@ current folder or holds it (atcoder-cli's ``abc300/a/``, its ``tests/``), the ne
 folder winning (``abc300/a/``'s task before a contest's ``abc300/main.py``); a folder of several
 problems' solutions (``solutions/``) is none's, and so is the workspace's root, though a
 solution lies there (``solution = "main.py"``). ``one_problem`` and ``slugs_or_here`` choose by
-it, ``input_problem`` the problem of ``run FILE`` (no SLUG: the one whose samples' folder holds
-FILE, else this folder's); each says the problem it took in one line on stderr.
+it, ``input_problem`` the problem of ``run FILE`` (no SLUG: the one whose package holds FILE,
+a case as the build names it, ``pkg.zip/tests/01`` too; else the one whose samples' folder
+holds FILE, else this folder's); each says the problem it took in one line on stderr.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import sys
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.problem_cases import case_file
 from kit.registry import Problem
 
 
@@ -86,24 +88,42 @@ def slugs_or_here(registry: dict[str, Problem], slugs: list[str]) -> list[str]:
 
 def input_problem(registry: dict[str, Problem], name: str) -> Problem | None:
     """The problem of ``run NAME``, NAME no slug but a file there or ``-`` (stdin): the one
-    problem whose samples' folder holds the file (from any folder: the file says whose sample
-    it is), else this folder's problem, said on stderr; None when it is neither, or is a
+    problem whose package holds the file (a case as the build names it, ``pkg.zip/tests/01``
+    too), else whose samples' folder holds it (from any folder: the file says whose sample it
+    is), else this folder's problem, said on stderr; None when it is neither, or is a
     problem's solution (no input: the unknown name's message names its problem). ``-`` is
     this folder's problem's, else ``one_problem``'s usage error (no unknown problem '-')."""
-    if name in registry or not (name == "-" or Path(name).is_file()):
+    if name in registry:
         return None
     if name == "-":  # stdin: this folder's problem's input, else a SLUG is needed
         return one_problem(registry, None, "run")
-    if _solution_named(registry, name) is not None:
+    packaged = package_owner(registry, Path(name))
+    if packaged is None and (not Path(name).is_file() or _solution_named(registry, name)):
         return None
-    owner = sample_owner(registry, Path(name))
+    owner = packaged or sample_owner(registry, Path(name))
     here = folder_problem(registry)
-    if owner is not None and owner is not here:
-        _said(owner, f"its samples' folder holds {name}")
+    if owner is not None and (owner is not here or packaged is not None):
+        holder = "package" if packaged is not None else "samples' folder"
+        _said(owner, f"its {holder} holds {name}")
         return owner
     if here is not None:
         _said(here, HERE)
     return here
+
+
+def package_owner(registry: dict[str, Problem], path: Path) -> Problem | None:
+    """The first problem whose package holds the file ``path`` names (a case as the build
+    names it, through a zipped package too: ``kit.problem_cases.case_file``); None when
+    no problem's package does."""
+    for problem in registry.values():
+        if problem is None or problem.source is None:
+            continue
+        found = case_file(problem, path)
+        tops = [top for top in (problem.source.path, problem.source.archive) if top is not None]
+        with contextlib.suppress(OSError):
+            if found.is_file() and any(found.resolve().is_relative_to(t.resolve()) for t in tops):
+                return problem
+    return None
 
 
 def sample_owner(registry: dict[str, Problem], path: Path) -> Problem | None:

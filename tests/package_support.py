@@ -85,3 +85,22 @@ def polygon_with_tests(folder, validator=None, validator_tests=(), checker_tests
                 (tests / "checker-tests" / f"{number:02d}{suffix}").write_text(text)
     (copy / "problem.xml").write_text(xml)
     return copy
+
+
+def zipped_guess(root: Path, slug: str = "pg", name: str = "guess pkg é.zip") -> Path:
+    """``root``'s problems.toml given the table ``[slug]`` of a zipped copy of the interactive
+    Polygon package (``name``, beside problems.toml: spaces and an accent in its name) whose
+    tests/01.a is empty, as an interactor's answer may be, and its main solution as the
+    problem's; the archive's path."""
+    folder = root / "unzipped" / "guess"
+    shutil.copytree(PACKAGES / "polygon_guess", folder)
+    (folder / "tests" / "01.a").write_text("")
+    archive = shutil.make_archive(str(root / "pack"), "zip", folder.parent)
+    shutil.rmtree(folder.parent)
+    (root / "solutions").mkdir(exist_ok=True)
+    shutil.copy(
+        PACKAGES / "polygon_guess" / "solutions" / "binary.py", root / "solutions" / f"{slug}.py"
+    )
+    with open(root / "problems.toml", "a") as table:
+        table.write(f'\n[{slug}]\npackage = "{name}"\n')
+    return Path(shutil.move(archive, root / name))

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import os
+import shlex
 import stat
 import sys
 import tempfile
@@ -49,7 +50,7 @@ from kit.errors import BuildError
 from kit.invocation import command
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
-from kit.problem_cases import Case
+from kit.problem_cases import Case, case_file
 from kit.problem_selection import SLUG_HELP, input_problem, one_problem
 from kit.registry import Problem, load_registry
 from kit.run import compile_step
@@ -90,8 +91,9 @@ def run(args: argparse.Namespace) -> int:
     problem = _problem(args)
     runner = target_runner(args) or runner_for_runs(problem.targets)
     playing = problem.kind == "interactive" and not problem.unplayed
-    given = None if args.file == Path("-") else args.file  # "-": stdin, as most commands read it
-    stdin = _input(given, problem, playing and args.file is None)
+    shown = None if args.file == Path("-") else args.file  # "-": stdin, as most commands read it
+    given = None if shown is None else case_file(problem, shown)  # a case as the build names it
+    stdin = _input(given, problem, playing and args.file is None, shown)
     with tempfile.TemporaryDirectory(prefix="kit-run-") as folder:
         bundle, script = write_bundle(problem, Path(folder))
         runner = runnable(problem, bundle, runner, named=args.target is not None)
@@ -99,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         empty.mkdir()
         limits = limits_for(problem, runner)
         # a game's answer goes to its interactor (and to a Polygon checker of its log)
-        answer = _answer_beside(given) if given is not None else None
+        answer = _answer_beside(given, shown) if given is not None else None
         judge = CaseJudge(
             problem,
             bundle=bundle,
@@ -134,9 +136,9 @@ def run(args: argparse.Namespace) -> int:
     if given is not None and answer is None and not playing and outcome.word == OK and not making:
         odd = [path for path in _answer_names(given) if file_state(path) == NOT_REGULAR]
         beside = (
-            f"{odd[0].name} beside {given} is not a regular file (a pipe, a socket or a device)"
+            f"{odd[0].name} beside {shown} is not a regular file (a pipe, a socket or a device)"
             if odd
-            else f"no answer beside {given} (NAME.out or NAME.ans for NAME.in, or Polygon's NN.a "
+            else f"no answer beside {shown} (NAME.out or NAME.ans for NAME.in, or Polygon's NN.a "
             "for NN)"
         )
         details = [*details, f"note: {beside}: its output was not judged"]
@@ -202,20 +204,23 @@ INPUT_MOST = 1 << 30  # bytes of a run's stdin read, at most: no judge's input i
 READ_CHUNK = 1 << 20
 
 
-def _input(given: Path | None, problem, unnamed_game: bool) -> bytes:
-    """The run's stdin: FILE's bytes, else this command's stdin (a game's secret input is
-    named, as FILE or ``-``: its stdin is not the solution's); at most INPUT_MOST of either
-    (``/dev/zero``, ``yes |``: refused, not read to the end)."""
+def _input(given: Path | None, problem, unnamed_game: bool, shown: Path | None = None) -> bytes:
+    """The run's stdin: FILE's bytes (``given``, the file FILE, ``shown``, names), else this
+    command's stdin (a game's secret input is named, as FILE or ``-``: its stdin is not the
+    solution's); at most INPUT_MOST of either (``/dev/zero``, ``yes |``: refused, not read to
+    the end)."""
     if given is not None:
+        shown = shown or given
         if given.is_dir():
-            raise BuildError(_a_folder(given, problem.slug))
+            raise BuildError(_a_folder(shown, problem.slug))
         try:
             with open(given, "rb") as stream:
                 if os.fstat(stream.fileno()).st_size > INPUT_MOST:  # a file: its size says it
-                    raise BuildError(_too_much(str(given)))
-                return _capped(stream, str(given))
+                    raise BuildError(_too_much(str(shown)))
+                return _capped(stream, str(shown))
         except OSError as error:
-            raise BuildError(f"{given}: cannot read: {error.strerror or error}") from None
+            said = f"{shown}: cannot read: {error.strerror or error}"
+            raise BuildError(said + _through_archive(shown)) from None
     if unnamed_game:
         raise BuildError(
             f"{problem.slug}: name the interactor's secret input FILE (or - to read it from stdin)"
@@ -223,6 +228,18 @@ def _input(given: Path | None, problem, unnamed_game: bool) -> bytes:
     if sys.stdin.buffer.isatty():  # else a run waiting for its input looks hung
         print("reading the input from the terminal: end it with Ctrl-D", file=sys.stderr)
     return _capped(sys.stdin.buffer, "stdin")
+
+
+def _through_archive(shown: Path) -> str:
+    """How a case of a package's archive is named, when ``shown`` goes through a file that
+    is not this problem's package (``run SLUG pkg.zip/tests/01``); else ""."""
+    archive = next((parent for parent in shown.parents if parent.is_file()), None)
+    if archive is None:
+        return ""
+    return (
+        f" ({archive} is a file: a case in a package's archive is named so with the SLUG of "
+        f"the problem whose package it is, `{command()} run SLUG {shlex.quote(str(shown))}`)"
+    )
 
 
 def _a_folder(given: Path, slug: str) -> str:
@@ -363,11 +380,11 @@ def _input_answered(given: Path) -> Path | None:
     return answered if file_state(answered) is None else None
 
 
-def _answer_beside(given: Path) -> Path | None:
+def _answer_beside(given: Path, shown: Path) -> Path | None:
     """The answer file of an input named ``NAME.in``: ``NAME.out`` or ``NAME.ans``, if any
     (not the file this command's stdout goes to); both is an error, as it is for a sample
-    (which one the judge's answer is, is not told). A Polygon test, ``tests/NN``, has its
-    answer in ``tests/NN.a``."""
+    (which one the judge's answer is, is not told), said with the input as FILE names it
+    (``shown``). A Polygon test, ``tests/NN``, has its answer in ``tests/NN.a``."""
     if given.suffix == "" and file_state(given.with_name(given.name + ".a")) is None:
         return given.with_name(given.name + ".a")
     if given.suffix != ".in":
@@ -376,9 +393,10 @@ def _answer_beside(given: Path) -> Path | None:
     for path in _answer_names(given):
         state = file_state(path)
         if state not in (None, MISSING, NOT_REGULAR):  # a pipe or a terminal: made, not read
-            raise BuildError(f"{path}: the answer beside {given.name} {state}")
+            named = shown.with_name(path.name)  # as FILE names its folder
+            raise BuildError(f"{named}: the answer beside {given.name} {state}")
         if state is None and not _is_stdout(path):
             found.append(path)
     if len(found) == 2:
-        raise BuildError(f"{given}: both {found[0].name} and {found[1].name} beside it (keep one)")
+        raise BuildError(f"{shown}: both {found[0].name} and {found[1].name} beside it (keep one)")
     return found[0] if found else None

@@ -11,6 +11,7 @@ package was named from, so the registry can use them as they are.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -175,3 +176,31 @@ class Package:
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]
+
+    def named(self, path: Path) -> str:
+        """A file of the package as the user names it, and the build its cases: the package
+        as named, then the file's path in it (``pkg.zip/tests/01``), never its unpacked copy's
+        place in the kit's cache; the path in it alone for a package named "." (``verify``'s);
+        a file outside the package as it is."""
+        try:
+            inside = Path(path).relative_to(self.path).as_posix()
+        except ValueError:
+            return str(path)
+        if self.shown == ".":
+            return inside
+        return self.shown if inside == "." else f"{self.shown}/{inside}"
+
+    def through_archive(self, given: Path) -> Path | None:
+        """The file of the unpacked copy that ``given``, a path through the zip or tar
+        archive the package was unpacked from, names as ``named`` does (``pkg.zip/tests/01``);
+        None when ``given`` does not go through that archive (or there is none)."""
+        if self.archive is None or not self.archive.is_file():
+            return None
+        given = Path(os.path.normpath(Path(given).absolute()))
+        for parent in given.parents:
+            try:
+                if os.path.samefile(parent, self.archive):
+                    return self.path / given.relative_to(parent)
+            except OSError:  # no such file, or a folder the user cannot read
+                continue
+        return None

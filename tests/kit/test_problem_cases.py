@@ -14,9 +14,16 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
-from kit.problem_cases import empty_files_note, judge_cases, line_end_note, sample_cases
+from kit.problem_cases import (
+    case_file,
+    empty_files_note,
+    file_shown,
+    judge_cases,
+    line_end_note,
+    sample_cases,
+)
 from kit.registry import load_registry
-from tests.package_support import workspace
+from tests.package_support import workspace, zipped_guess
 
 ROOT = Path(__file__).resolve().parents[2]
 TOY_TABLES = ROOT / "kit" / "data" / "toy" / "problems.toml"
@@ -471,3 +478,18 @@ def test_the_empty_files_note_names_empty_inputs_and_nothing_for_full_samples(to
     (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b"")
     note = empty_files_note(toy_sum(toy))
     assert note is not None and "in samples/toy_sum/sample-1.in (the solution reads no" in note
+
+
+def test_a_zipped_interactive_package_s_empty_answer_gets_no_note_and_its_files_their_names(
+    toy, cache_home, monkeypatch
+):
+    """An interactor's answer may be empty by design: the note asked whether it was pasted,
+    naming it by its place in the kit's cache; a file of the package is named as the build
+    names its cases, and that name gives the file back."""
+    zipped_guess(toy)
+    monkeypatch.chdir(toy)
+    problem = load_registry(toy)["pg"]
+    (case,) = sample_cases(problem)
+    assert case.expected.read_text() == "" and empty_files_note(problem) is None
+    assert file_shown(problem, case.expected) == "guess pkg é.zip/tests/01.a"
+    assert case_file(problem, Path("guess pkg é.zip/tests/01.a")) == case.expected

@@ -18,6 +18,7 @@ from kit.commands import run
 from kit.errors import BuildError
 from kit.judges.targets import found
 from tests.compile_support import judged_by_atcoder
+from tests.package_support import zipped_guess
 
 
 def parse(*argv):
@@ -742,3 +743,21 @@ def test_an_answer_file_given_as_the_input_is_refused_naming_its_input(
     )
     assert cli.main(["run", "toy_sum", f"samples/toy_sum/{answer}"]) == 2
     assert capfd.readouterr().err.endswith("run `cpkit run toy_sum samples/toy_sum/sample-1.in`\n")
+
+
+def test_a_zipped_package_s_case_is_named_as_the_build_names_it(
+    toy, cache_home, capfd, monkeypatch
+):
+    """``run SLUG pkg.zip/tests/01``, the name the build prints, was ``cannot read: Not a
+    directory``: it names the case in the archive's unpacked copy; FILE alone finds its
+    problem; another problem's SLUG is told how to name it."""
+    zipped_guess(toy)
+    monkeypatch.chdir(toy)
+    args = parse("pg", "guess pkg é.zip/tests/01", "--root", str(toy))
+    assert args.run(args) == 0
+    assert capfd.readouterr().err.splitlines()[-1].startswith("[pg: ok, ")
+    args = parse("guess pkg é.zip/tests/02", "--root", str(toy))
+    assert args.run(args) == 0
+    assert "pg (its package holds guess pkg é.zip/tests/02)" in capfd.readouterr().err
+    with pytest.raises(BuildError, match=r"cannot read: Not a directory \(guess pkg é.zip is a "):
+        run.run(parse("toy_sum", "guess pkg é.zip/tests/01", "--root", str(toy)))
