@@ -59,7 +59,7 @@ from kit.run import compile_step, judged
 from kit.run.case_judge import CaseJudge
 from kit.run.cases import RunOptions
 from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
-from kit.run.problem_judges import compiled_judges, problem_comparator
+from kit.run.problem_judges import compiled_judges, problem_comparator, shown_setting
 from kit.run.process import Timing, run_environment
 from kit.run.tracebacks import explain
 from kit.run.verdicts import OK, TLE, WA, message, process_verdict
@@ -204,8 +204,9 @@ def _bench_games(problem: Problem, module, made: tuple[Path, Bundle], repeat: in
         )
     cases = _cases(problem, module)
     goal = _goal(problem, getattr(module, "GOAL_SECONDS", problem.time_limit))
+    played = shown_setting(problem, problem.interactor or "")
     print(
-        f"{problem.slug}: {counted(len(cases), 'case')} played through {problem.interactor}, "
+        f"{problem.slug}: {counted(len(cases), 'case')} played through {played}, "
         f"{counted(repeat, 'run')} each; goal {goal:g} s, limit {problem.time_limit:g} s of "
         f"the solution's CPU time, {problem.memory_limit} MiB",
         flush=True,

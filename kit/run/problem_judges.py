@@ -1,29 +1,69 @@
 """The comparator and interactor a problem's runs are judged with, as problems.toml gives them
 (``problem_comparator``, ``interactor_command``), and both made ready once before its runs, a
-C/C++ one compiled (``compiled_judges``)."""
+C/C++ one compiled (``compiled_judges``). Their programs, and the settings as messages show
+them (``shown_setting``), name a package's files as the build names its cases."""
 
 from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
 
 from kit.errors import BuildError
 from kit.judges.comparator import Comparator
 from kit.judges.compare import parse_compare
-from kit.judges.programs import Interactor, MissingHeader, parse_interactor
+from kit.judges.programs import (
+    Interactor,
+    MissingHeader,
+    Program,
+    named_programs,
+    parse_interactor,
+)
 from kit.registry import Problem
 
 
 def problem_comparator(problem: Problem) -> Comparator:
     """The problem's comparison as problems.toml gives it, a C/C++ checker with the problem's
-    header folders (``testlib = "PATH"``, a package's), not yet compiled."""
+    header folders (``testlib = "PATH"``, a package's), not yet compiled; its program named
+    as ``shown_setting`` names it."""
     where = f"problems.toml: [{problem.slug}]"
-    return parse_compare(problem.compare, problem.root, where, include=problem.include)
+    comparator = parse_compare(problem.compare, problem.root, where, include=problem.include)
+    program = getattr(comparator, "program", None)  # a checker's or output validator's
+    if isinstance(program, Program):
+        comparator.program = _renamed(problem, program)  # type: ignore[attr-defined]
+    return comparator
 
 
 def interactor_command(problem: Problem) -> Interactor | None:
-    """The problem's interactor (its program and protocol, ``kit.judges.programs``), or None."""
+    """The problem's interactor (its program and protocol, ``kit.judges.programs``), or None;
+    its program named as ``shown_setting`` names it."""
     if problem.interactor is None:
         return None
     where = f"problems.toml: [{problem.slug}]"
-    return parse_interactor(problem.interactor, problem.root, where, problem.include)
+    found = parse_interactor(problem.interactor, problem.root, where, problem.include)
+    return replace(
+        found, program=replace(found.program, shown=_named(problem, found.program.shown))
+    )
+
+
+def shown_setting(problem: Problem, setting: str) -> str:
+    """A ``compare`` or ``interactor`` setting of the problem as messages show it: a package's
+    programs named as the build names its cases (``pkg.zip/files/interactor.cpp``,
+    ``Package.named``), never by an unpacked archive's place in the kit's cache."""
+    for _role, path in named_programs(problem.compare, problem.interactor):
+        setting = setting.replace(path, _named(problem, path))
+    return setting
+
+
+def _renamed(problem: Problem, program: Program) -> Program:
+    return replace(program, shown=_named(problem, program.shown))
+
+
+def _named(problem: Problem, path: str) -> str:
+    """A program's path as problems.toml's setting gives it (from the workspace's root), as
+    messages name it: a package's as ``Package.named``, any other as written."""
+    if problem.source is None:
+        return path
+    return problem.source.named(Path(problem.root, path))
 
 
 def compiled_judges(problem: Problem) -> tuple[Comparator, Interactor | None]:

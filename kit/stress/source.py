@@ -37,7 +37,7 @@ from kit.errors import BuildError, Refused
 from kit.guest import exit_call, failure, on_deep_stack
 from kit.judges.targets import Runner
 from kit.registry import Problem
-from kit.run.problem_judges import interactor_command
+from kit.run.problem_judges import interactor_command, shown_setting
 from kit.scaffold import is_stub
 from kit.stress.inputs import on_input
 from kit.stress.programs import Program, parse_program
@@ -87,7 +87,8 @@ class Source:
         if self.module is not None and "validate" in self.module.unwritten:
             files += f" (not validated: {self._where}'s validate() is still the template's stub)"
         if self.interactor is not None:
-            return f"{files}, played through {self.problem.interactor}"
+            played = shown_setting(self.problem, self.problem.interactor or "")
+            return f"{files}, played through {played}"
         return files + (f", answers from {self.brute.text}" if self.brute is not None else "")
 
     def shrinkable(self) -> SimpleNamespace:
