@@ -21,7 +21,8 @@ a value holds no comma or space), for runs and the judge's programs alike.
 API::
 
     run_program(argv, cwd, timeout, stdin=None, env=None) -> (status, stdout, stderr, hung)
-    Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> bytes
+    Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> Kept
+    Kept(data, lines_not_kept=0)      # bytes kept of a stream, whole lines, and the lines left out
     judged_environment() -> dict   # PATH, LC_CTYPE=C.UTF-8, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
     stopped(pid) -> bool   # stopped by a signal (SIGSTOP, SIGTSTP): /proc/PID/stat's state T
@@ -97,9 +98,10 @@ def run_program(
     its environment ``env``, else a judge's (``judged_environment``).
     Its stdout and stderr are read through pipes as they come (``Drain``), the first
     ``KEPT_BYTES`` of its stdout kept and the last of its stderr (a verdict line or a
-    traceback after any debugging lines). What it left running in a session of its own is
-    ended: handed to the kit, a subreaper meanwhile (``end_handed_over``), or found holding
-    one of the pipes (``end_holders``); it does not keep it waiting."""
+    traceback after any debugging lines), as whole lines (``Kept``). What it left running in
+    a session of its own is ended: handed to the kit, a subreaper meanwhile
+    (``end_handed_over``), or found holding one of the pipes (``end_holders``); it does not
+    keep it waiting."""
     with contextlib.ExitStack() as stack:
         source = stack.enter_context(open(stdin, "rb")) if stdin else subprocess.DEVNULL
         out, err = Drain.started(KEPT_BYTES, head=True), Drain.started(KEPT_BYTES)
@@ -144,14 +146,34 @@ READ_BYTES = 1 << 16  # read from a pipe at a time
 GATHER_BELOW, GATHER_SECONDS = 1 << 12, 0.001
 
 
+class Kept(bytes):
+    """What was kept of a program's stream (``Drain.ended``): whole lines, once some of it was
+    not kept, and ``lines_not_kept``, its lines left out (the one the cut fell in with them),
+    which a message counts with those it does not show (``kit.judges.judge_messages``)."""
+
+    lines_not_kept: int
+
+    def __new__(cls, data: bytes, lines_not_kept: int = 0) -> Kept:
+        kept = super().__new__(cls, data)
+        kept.lines_not_kept = lines_not_kept
+        return kept
+
+
+def _lines(data: bytes | bytearray, newlines: int) -> int:
+    """The lines of ``data``, which holds ``newlines``: its last one unended counted too."""
+    return newlines + (not data.endswith(b"\n"))
+
+
 class Drain:
     """What a program writes to a pipe, read as it comes by a thread of its own (``started``;
     ``write_end``, the program's stdout or stderr): ``keep`` bytes of it kept, the last, or
-    the first where ``head``. A file held all of it: an interactor printing in a loop wrote
-    440 MB a second to the kit's disk, a checker 2.6 GB."""
+    the first where ``head``, cut to whole lines, its lines counted (``Kept``). A file held
+    all of it: an interactor printing in a loop wrote 440 MB a second to the kit's disk, a
+    checker 2.6 GB."""
 
     def __init__(self, keep: int, *, head: bool = False) -> None:
         self.keep, self.head, self.kept, self.lock = keep, head, bytearray(), threading.Lock()
+        self.written, self.newlines, self.last = 0, 0, b""  # of all it wrote
         self.read_end, self.write_end = os.pipe()
         self.pipe = file_identity(self.read_end)
         self.thread = threading.Thread(target=self._read, daemon=True)
@@ -166,11 +188,14 @@ class Drain:
         with contextlib.suppress(OSError):
             while chunk := os.read(self.read_end, READ_BYTES):
                 with self.lock:
+                    self.written += len(chunk)
+                    self.newlines += chunk.count(b"\n")
+                    self.last = chunk[-1:]
                     if self.head:
                         self.kept += chunk[: self.keep - len(self.kept)]
                     else:
-                        self.kept += chunk
-                        del self.kept[: -self.keep]
+                        self.kept += chunk  # and the byte before: was it a line's end?
+                        del self.kept[: -self.keep - 1]
                 if len(chunk) < GATHER_BELOW:  # written a line at a time: let lines gather
                     time.sleep(GATHER_SECONDS)
 
@@ -188,7 +213,21 @@ class Drain:
             end_holders({self.pipe})
             self.thread.join(timeout=DRAIN_SECONDS)
         with self.lock:
-            return bytes(self.kept)
+            return self._whole_lines()
+
+    def _whole_lines(self) -> Kept:
+        """What was kept, cut to whole lines when some was not (the first line of a tail
+        kept, the last of a head, lost their start or their end), with the lines not kept;
+        a line longer than all that is kept is kept cut."""
+        kept = bytes(self.kept)
+        if self.written <= self.keep:
+            return Kept(kept)
+        if self.head:
+            kept = kept[: kept.rfind(b"\n") + 1] or kept
+        else:  # from the byte before the last ``keep``
+            kept = kept[kept.find(b"\n") + 1 :] if b"\n" in kept[:-1] else kept[1:]
+        written = _lines(self.last, self.newlines)
+        return Kept(kept, written - _lines(kept, kept.count(b"\n")))
 
     def close(self) -> None:
         """The pipe closed (its reading end once the thread no longer reads it)."""

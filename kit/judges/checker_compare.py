@@ -67,7 +67,7 @@ def _checker_verdict(status: int, stdout: bytes, stderr: bytes) -> Judgement:
     if status < 0:
         return checker_failure(f"killed by {signal_name(-status)}")
     if status == 0:
-        return Judgement(True, summary_line(stdout + b"\n" + stderr))
+        return Judgement(True, summary_line(stdout, stderr))
     message = judge_message(stdout, stderr)
     failure = not_started(status, message) or testlib_failure(status)
     if failure is not None:

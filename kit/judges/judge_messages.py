@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from kit.judges.programs import KATTIS_ACCEPTED, KATTIS_WRONG
+from kit.processes import Kept
 from kit.visible import cut_as_shown, text_of, visible
 
 MESSAGE_CHARS = 200  # of a program's message
@@ -41,15 +42,21 @@ _FRAME_LINE = re.compile(r'(?m)^  File "')
 _LIBRARY = re.compile(r"[/\\]lib[/\\](?:python|pypy)\d[\d.]*[/\\]|[/\\]lib-python[/\\]|^<frozen ")
 
 
-def summary_line(output: bytes) -> str:
-    """A program's message as one line: its first non-blank lines, each shown by the kit's
-    rule (``kit.visible``: a byte not UTF-8 as ``\\xff``, a control character as its escape),
-    joined and trimmed."""
-    lines = [visible(line.strip()) for line in text_of(output).split("\n")]
+def summary_line(*outputs: bytes) -> str:
+    """A program's message as one line: the first non-blank lines of its ``outputs`` (its
+    stdout and stderr), each shown by the kit's rule (``kit.visible``: a byte not UTF-8 as
+    ``\\xff``, a control character as its escape), joined and trimmed; the lines it does not
+    show counted, with those of a stream not kept (``kit.processes.Kept``)."""
+    joined = b"\n".join(outputs)
+    lines = [visible(line.strip()) for line in text_of(joined).split("\n")]
     lines = [line for line in lines if line]
+    not_kept = sum(output.lines_not_kept for output in outputs if isinstance(output, Kept))
+    more = max(0, len(lines) - MESSAGE_LINES) + not_kept
     text = " / ".join(lines[:MESSAGE_LINES])
-    if len(lines) > MESSAGE_LINES:
-        text += f" (+{len(lines) - MESSAGE_LINES} more lines)"
+    if more:
+        left_out = "not kept" if more == not_kept else f"{not_kept:,} of them not kept"
+        said = f", {left_out}" if not_kept else ""
+        text += f" (+{more:,} more line{'' if more == 1 else 's'}{said})"
     return cut_as_shown(text, MESSAGE_CHARS)
 
 
@@ -74,7 +81,7 @@ def judge_message(stdout: bytes, stderr: bytes, whose: str = "") -> str:
         verdicts = list(_VERDICT_AFTER.finditer(stderr))
         if verdicts:  # testlib's verdict line, after whatever it wrote before (a flood)
             return summary_line(stderr[verdicts[-1].start() :])
-        return summary_line(stdout + b"\n" + stderr)
+        return summary_line(stdout, stderr)
     verdict = _VERDICT_AFTER.search(stderr, max(0, stderr.rfind(_TRACEBACK)))
     if verdict is not None:  # a traceback it printed and went on: its own verdict tells
         return summary_line(stderr[verdict.start() :])

@@ -83,15 +83,32 @@ def test_what_a_program_writes_is_read_through_pipes_its_head_kept(tmp_path):
 
 def test_of_a_program_s_stderr_the_tail_is_kept(tmp_path):
     """Its last lines hold a checker's verdict or traceback, after any debugging lines: the
-    head was kept, and a testlib verdict after a megabyte of them was lost from the message."""
+    head was kept, and a testlib verdict after a megabyte of them was lost from the message.
+    The MiB kept begins with the last 5 bytes of a line: it is kept from the next line."""
     code = (
         "import sys\n"
-        "sys.stderr.write('debug\\n' * 300000)\n"
+        "sys.stderr.write('debug!\\n' * 300000)\n"
         "sys.stderr.write('wrong answer: expected 3, found 4\\n')\n"
     )
     _, _, err, _ = run_program(python(code), tmp_path, 30)
-    assert len(err) == processes.KEPT_BYTES
-    assert err.endswith(b"debug\nwrong answer: expected 3, found 4\n")
+    assert err.endswith(b"debug!\nwrong answer: expected 3, found 4\n")
+    assert err.startswith(b"debug!\n") and len(err) == processes.KEPT_BYTES - 5
+    assert err.lines_not_kept == 300001 - err.count(b"\n")
+
+
+def test_of_a_program_s_stdout_the_head_is_kept_to_a_line_s_end(tmp_path):
+    """The lines past the head kept are counted, the one it cut into with them."""
+    code = "import sys\nsys.stdout.write('line\\n' * 300000)\nsys.stdout.write('end')\n"
+    _, out, _, _ = run_program(python(code), tmp_path, 30)
+    assert out.endswith(b"line\n") and processes.KEPT_BYTES - 5 < len(out) <= processes.KEPT_BYTES
+    assert out.lines_not_kept == 300001 - out.count(b"\n")
+
+
+def test_what_a_program_writes_whole_is_kept_with_no_line_left_out(tmp_path):
+    _, out, err, _ = run_program(
+        python("print('a'); import sys; sys.stderr.write('b')"), tmp_path, 30
+    )
+    assert (out, err, out.lines_not_kept, err.lines_not_kept) == (b"a\n", b"b", 0, 0)
 
 
 def test_what_a_program_writes_a_line_at_a_time_is_read_a_batch_at_a_time(tmp_path, monkeypatch):

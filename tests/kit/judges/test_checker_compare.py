@@ -175,6 +175,21 @@ def test_a_checker_s_verdict_line_after_a_flood_of_its_own_lines_is_its_message(
     assert judgement.message == "checker: wrong answer: expected 3, found 4 (exit status 1)"
 
 
+def test_a_checker_s_flood_past_what_is_kept_is_told_from_a_line_s_start_and_counted_whole(
+    tmp_path, sum_case
+):
+    """Of its stderr only the last MiB is kept: the message started mid-line ("unk / ...")
+    and counted the kept lines alone (+116506 of a million)."""
+    body = "import sys\nsys.stderr.write('\\x00\\xff junk\\n' * 10**6)\nsys.exit(1)\n"
+    write_program(tmp_path, "flood.py", body)
+    judgement = comparator("checker:flood.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    line = "\\x00\xff junk"  # 9 bytes of UTF-8: 116,508 whole lines in the MiB kept
+    assert judgement.message == (
+        f"checker: {line} / {line} / {line} (+999,997 more lines, 883,492 of them not kept) "
+        "(exit status 1)"
+    )
+
+
 @pytest.mark.parametrize(
     ("body", "said"),
     [

@@ -5,12 +5,25 @@ the checker."""
 import pytest
 
 from kit.judges.judge_messages import crash_line, judge_message, raised_where, summary_line
+from kit.processes import Kept
 
 
 def test_summary_line_joins_the_first_lines():
     assert summary_line(b"\n  one  \r\n\ntwo\n") == "one / two"
     assert summary_line(b"a\nb\nc\nd\ne\n") == "a / b / c (+2 more lines)"
     assert len(summary_line(b"x" * 1000)) == 200
+
+
+def test_summary_line_counts_the_lines_not_kept_of_a_stream_cut():
+    """A program's stream past what is kept (``kit.processes.Kept``): its lines left out are
+    more lines too, and told as not kept."""
+    assert summary_line(Kept(b"a\nb\nc\nd\n", lines_not_kept=1500)) == (
+        "a / b / c (+1,501 more lines, 1,500 of them not kept)"
+    )
+    assert summary_line(Kept(b"a\n", lines_not_kept=1), b"b\n") == (
+        "a / b (+1 more line, not kept)"
+    )
+    assert summary_line(b"a\n", b"b\n") == "a / b"
 
 
 def test_crash_line_is_the_exception_of_the_last_traceback():
