@@ -519,7 +519,7 @@ def _results(futures: list, deadline: float | None, stress: Stress, first: int) 
         failed = _failure_so_far(futures)
         if failed is not None:  # a later seed still running (hung, perhaps) cannot hide it
             return failed
-        _check_stuck(stress, f"the files from seed {first}")
+        _check_stuck(stress, f"the files from seed {first}", batch=True)
     if pending:
         failed = _failure_so_far(futures)
         if failed is not None:
@@ -587,20 +587,23 @@ def watched(stress: Stress, work: Callable[[], T], what: str, stuck: float | Non
     return box["result"]
 
 
-def _check_stuck(stress: Stress, what: str) -> None:
+def _check_stuck(stress: Stress, what: str, batch: bool = False) -> None:
     """A one-line error when a call of the stress module's has run for
     ``Stress.module_stop()`` seconds, or has grown the kit's memory past its cap
-    (``module_memory_cap``)."""
+    (``module_memory_cap``). ``what``: what the call was for; a ``batch`` of the search's
+    files is left unsaid when the call's own file is told (its seed said once)."""
     stuck = stress.module_stop()
     module = stress.source.module
     longest = None if module is None else module.longest_call()
     if longest is None:
         return
     if longest[0] >= stuck:
+        on = _given_up_on(stress, longest[1])
+        said = "" if batch and on else f" ({what})"
         raise _given_up(
             stress,
             f"{stress.problem.slug}: {module.where}: {longest[1]}() has not returned in "
-            f"{stuck:g} s ({what}); it may never return{_given_up_on(stress, longest[1])}",
+            f"{stuck:g} s{said}; it may never return{on}",
         )
     now, cap = resident_mib(), module_memory_cap(stress.problem)
     if now is not None and stress.resident_at_start is not None:

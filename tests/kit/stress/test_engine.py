@@ -377,9 +377,8 @@ def test_a_module_function_that_does_not_return_is_one_line_without_a_budget(
     assert time.monotonic() - started < 2.5  # not waited for
     said = str(caught.value)  # its input saved (it named none), as a brute force's is
     assert re.fullmatch(
-        r"pairsum: stress/pairsum\.py: reference\(\) has not returned in 0\.3 s \(the files "
-        r"from seed 7\); it may never return \(on the input saved as (\S+pairsum-stuck-\S+"
-        r"\.in), the file of seed 7\)",
+        r"pairsum: stress/pairsum\.py: reference\(\) has not returned in 0\.3 s; it may never "
+        r"return \(on the input saved as (\S+pairsum-stuck-\S+\.in), the file of seed 7\)",
         said,
     ), said
     saved = Path(re.search(r"saved as (\S+\.in)", said).group(1))
@@ -398,9 +397,25 @@ def test_a_generator_that_does_not_return_names_the_file_it_was_making(
     )
     with pytest.raises(BuildError) as caught:
         search(stress, 4, {"cases": 2, "bound": 9}, limit_cases=5, limit_seconds=None, jobs=1)
+    assert str(caught.value) == (  # the seed said once (the batch's was said too)
+        "pairsum: stress/pairsum.py: generate() has not returned in 0.3 s; it may never return "
+        "(making the file of seed 4)"
+    )
+
+
+def test_a_validator_that_does_not_return_names_the_search_s_files(
+    pairsum, tmp_path, monkeypatch, released
+):
+    """It names no file of its own: the batch it was validating is said."""
+    monkeypatch.setattr(engine, "STUCK", 0.3)
+    monkeypatch.setattr(engine, "POLL", 0.05)
+    stress = stress_of(pairsum, tmp_path)
+    monkeypatch.setattr(stress.source.module._module, "validate", lambda text: released.wait(3))
+    with pytest.raises(BuildError) as caught:
+        search(stress, 4, {"cases": 2, "bound": 9}, limit_cases=5, limit_seconds=None, jobs=1)
     assert str(caught.value) == (
-        "pairsum: stress/pairsum.py: generate() has not returned in 0.3 s (the files from "
-        "seed 4); it may never return (making the file of seed 4)"
+        "pairsum: stress/pairsum.py: validate() has not returned in 0.3 s (the files from "
+        "seed 4); it may never return"
     )
 
 
