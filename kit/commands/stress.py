@@ -16,8 +16,9 @@ comparator against the answer; the verdicts are the build's (``kit.run.verdicts`
 interactive problem is played instead: each file is a secret input for the problem's
 interactor (``kit.run.interact``). The first failure (the lowest ``i``) stops the run.
 ``kit.stress.shrink`` then shrinks the file (fewer test cases, smaller parameters, structural
-cuts that the module's ``validate`` accepts; without a validator, smaller sizes of a generator
-that takes one, else the smallest failing file among the next seeds) and the smallest failing
+cuts that the module's ``validate`` accepts, or else a package's input validators; without a
+validator, smaller sizes of a generator that takes one, else the smallest failing file among
+the next seeds) and the smallest failing
 input found is printed with the expected and the actual output (a game's last lines
 exchanged), and the options that make again the smallest generated file that fails (the one
 whose text the shrink then cut down; its seed may differ from the first failure's). When

@@ -183,10 +183,18 @@ def _unanswered_warning(stress: Stress, unanswered: list[str]) -> str:
         f"{'input' if count == 1 else 'inputs'}, passed over by the shrink; the first: "
         f"{unanswered[0]}"
     )
-    if stress.source.validate is None:  # the candidates were generated files
+    source = stress.source
+    if source.package_validation is not None:
+        shown = ", ".join(source.package_validation.shown)
+        return (
+            f"{said}\nnote: the package's {shown} accepted {them}: if the statement's "
+            f"constraints do not allow {them}, the validator lets through what it should "
+            "refuse; if they do, the reference fails on a valid input"
+        )
+    if source.validate is None:  # the candidates were generated files
         return said
     return (
-        f"{said}\nnote: {stress.source.validator} accepted {them}: if the statement's "
+        f"{said}\nnote: {source.validator} accepted {them}: if the statement's "
         f"constraints do not allow {them}, let it refuse {them} (raise ValueError), and the "
         "shrink keeps to valid inputs; if they do, the reference fails on a valid input"
     )

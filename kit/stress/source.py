@@ -10,8 +10,10 @@ problem and loads the stress module with only the functions this run needs:
   interactive problem is judged by its interactor (problems.toml's ``interactor``): no answers,
   and no ``--brute``;
 - optional: ``validate(text)`` (every generated file must pass it, and it lets the shrinker cut
-  files), ``split_cases`` with ``join_cases`` (several test cases per file; a module that
-  defines neither has one case per file), ``cuts(case)``, ``MIN_PARAMS``.
+  files; without it, a package's input validators check the shrink's candidates,
+  ``Source.package_validation``: ``kit.verify.input_check``'s ``TextValidation``),
+  ``split_cases`` with ``join_cases`` (several test cases per file; a module that defines
+  neither has one case per file), ``cuts(case)``, ``MIN_PARAMS``.
 
 With both programs given, no stress module is needed (one that exists still validates). An
 optional function that is still the template's stub (its body only raises
@@ -41,6 +43,7 @@ from kit.run.problem_judges import interactor_command, shown_setting
 from kit.scaffold import is_stub
 from kit.stress.inputs import on_input
 from kit.stress.programs import Program, parse_program
+from kit.verify.input_check import TextValidation
 
 PARAM_ITEM = re.compile(r"(\w+)=(-?\d+)")  # --param NAME=INTEGER
 SIZE = "size"  # the one parameter of a generator program that takes a size
@@ -55,6 +58,9 @@ class Source:
     gen: Program | None = None
     brute: Program | None = None
     interactor: list[str] | None = None  # the interactor's argv, for an interactive problem
+    # the package's input validators, for the shrink's candidates when the module has no
+    # validate() (``kit.verify.input_check``)
+    package_validation: TextValidation | None = None
 
     @property
     def validate(self):
@@ -86,6 +92,9 @@ class Source:
             files = f"files from {self.gen.text} SEED{size}"
         if self.module is not None and "validate" in self.module.unwritten:
             files += f" (not validated: {self._where}'s validate() is still the template's stub)"
+        if self.package_validation is not None:
+            shown = ", ".join(self.package_validation.shown)
+            files += f", the shrink's inputs validated by the package's {shown}"
         if self.interactor is not None:
             played = shown_setting(self.problem, self.problem.interactor or "")
             return f"{files}, played through {played}"
@@ -100,6 +109,8 @@ class Source:
             present = {name: value for name, value in present.items() if value is not None}
         if self.gen is not None:
             present["MIN_PARAMS"] = {SIZE: 1}
+        if self.package_validation is not None:
+            present["validate"] = self.package_validation
         return SimpleNamespace(PARAMS=dict(self.params), **present)
 
     def flags(self, params: dict[str, int]) -> str:
@@ -157,6 +168,8 @@ def source_for(
     source.module = load_stress_module(problem, needs)
     if gen is None:
         source.params = _params(source.module, given)
+    if source.validate is None:
+        source.package_validation = TextValidation.of(problem)
     if interactive:
         source.interactor = interactor_command(problem)
     return source

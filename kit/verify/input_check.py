@@ -35,9 +35,17 @@ changes, under that case's arguments. Junk that no validator rejects is a warnin
 validators that let it through check little (junk equal to a case's own input is left out:
 some problems have an empty input).
 
+``TextValidation`` runs them on one text, as a stress module's ``validate(text)`` does
+(``kit.stress.source``: a module without one cuts the inputs it shrinks under the package's),
+under each setting of arguments the cases give them: a text is valid when every validator
+confirms it under one of them (it fits some test group).
+
 API::
 
     check_inputs(problem, jobs=None) -> InputCheck | None   # None: the package has none
+    TextValidation.of(problem) -> TextValidation | None     # None: the package has none run
+    validation(text)   # None, or ValueError("input_validators/check.py: exit status 43: ...")
+    validation.shown   # ("input_validators/check.py",)
 """
 
 from __future__ import annotations
@@ -143,6 +151,48 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
         len(package.valid_inputs),
         package.unrun_validators,
     )
+
+
+class TextValidation:
+    """The package's input validators that run, as a function of a text: None when they
+    confirm it under one setting of the cases' arguments, else ValueError, the first
+    setting's first refusal (``validator: why``). One that hung is not run again."""
+
+    def __init__(self, programs: list, settings: list, valid: int) -> None:
+        self.programs, self.settings, self.valid = programs, settings, valid
+        self.shown = tuple(shown for _, shown, _ in programs)
+        self.runs = _Validators()
+
+    @classmethod
+    def of(cls, problem: Problem) -> TextValidation | None:
+        package = problem.source
+        if package is None or not package.input_validators:
+            return None
+        programs, _ = _validators(problem, package)
+        settings = list(dict.fromkeys(case.input_args for case in package.cases)) or [()]
+        return cls(programs, settings, VALID[package.format]) if programs else None
+
+    def __call__(self, text: str) -> None:
+        with tempfile.TemporaryDirectory(prefix="kit-validated-") as folder:
+            path = Path(folder, "input")
+            path.write_text(text, encoding="utf-8")
+            first = None
+            for setting in self.settings:
+                refusal = self._refusal(path, setting)
+                if refusal is None:
+                    return
+                first = first or refusal
+        raise ValueError(first)
+
+    def _refusal(self, path: Path, setting: tuple) -> str | None:
+        """``validator: why`` of the first validator that does not confirm ``path`` under
+        ``setting``, else None."""
+        for name, shown, program in self.programs:
+            run = (path, tuple(program.argv()), args_for(setting, name), self.valid)
+            why = self.runs.verdict(run)
+            if why is not None:
+                return f"{shown}: {why}"
+        return None
 
 
 def _validators(problem: Problem, package) -> tuple[list, list[str]]:

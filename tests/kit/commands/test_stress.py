@@ -6,6 +6,7 @@ named and written is in tests/kit/commands/test_stress_saved.py."""
 import argparse
 import os
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -1024,3 +1025,37 @@ def test_in_a_task_s_folder_the_slug_may_be_left_out(pairsum, capsys, monkeypatc
         "cpkit: error: --save pairsum: a problem's slug taken for the folder to save into; name "
         "the problem first: `cpkit stress pairsum --save`\n"
     )
+
+
+PACKAGE_SUM = Path(__file__).resolve().parents[2] / "fixtures" / "packages" / "kattis_sum"
+TWO_NUMBERS = (  # exit 42: two integers, else 43
+    "import sys\ntokens = sys.stdin.read().split()\n"
+    "sys.exit(42 if len(tokens) == 2 and all(t.lstrip('-').isdigit() for t in tokens) else 43)\n"
+)
+
+
+def test_a_package_s_input_validator_checks_the_cuts_of_a_module_without_validate(
+    tmp_path, capsys, monkeypatch
+):
+    """A module without validate() left a package's problem uncut ("cuts: none (no
+    validator)"), though the package's validator, which verify runs, says what is valid."""
+    package = shutil.copytree(PACKAGE_SUM, tmp_path / "packages" / "sum")
+    (package / "input_validators").mkdir()
+    (package / "input_validators" / "check.py").write_text(TWO_NUMBERS)
+    (tmp_path / "problems.toml").write_text('[sum]\npackage = "packages/sum"\n')
+    (tmp_path / "solutions").mkdir()
+    (tmp_path / "solutions" / "sum.py").write_text(
+        "a, b = map(int, input().split())\nprint(a + b + (a > 9))\n"
+    )
+    (tmp_path / "stress").mkdir()
+    (tmp_path / "stress" / "sum.py").write_text(
+        "PARAMS = {}\ndef generate(rng):\n    return f'{rng.randint(10, 999)} 2\\n'\n"
+        "def reference(text):\n    return str(sum(map(int, text.split()))) + '\\n'\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    args = parse("sum", "--seed", "1", "--cases", "5", "--root", str(tmp_path))
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    assert ", the shrink's inputs validated by the package's input_validators/check.py, " in out
+    assert re.search(r"; cuts: \d+ -> 5 bytes\)", out), out
+    assert "\nInput:\n10 0\n" in out

@@ -32,16 +32,32 @@ def test_the_shrink_keeps_of_each_failing_run_only_the_head_of_its_output(capsys
     assert f"\nGot: ({head})\n" + "7 " * (stress_report.SHOWN_CHARS // 2) + "\n" in out
 
 
-@pytest.mark.parametrize(("validate", "noted"), [(None, False), (lambda text: None, True)])
-def test_a_validator_that_let_the_reference_s_failures_through_is_named(validate, noted):
+PACKAGE_CHECK = types.SimpleNamespace(shown=("input_validators/check.py",))
+
+
+@pytest.mark.parametrize(
+    ("validate", "package", "noted"),
+    [
+        (None, None, None),
+        (lambda text: None, None, "stress/x.py's validate()"),
+        (None, PACKAGE_CHECK, "the package's input_validators/check.py"),
+    ],
+)
+def test_a_validator_that_let_the_reference_s_failures_through_is_named(validate, package, noted):
     """Without a validator the shrink tries generated files only: the reference's failure is
-    its own. With one, the inputs it accepted may be ones the statement does not allow."""
+    its own. With one, the module's or a package's, the inputs it accepted may be ones the
+    statement does not allow."""
     from types import SimpleNamespace
 
-    source = SimpleNamespace(validate=validate, validator="stress/x.py's validate()")
+    source = SimpleNamespace(
+        validate=validate, validator="stress/x.py's validate()", package_validation=package
+    )
     said = stress_shrinking._unanswered_warning(SimpleNamespace(source=source), ["boom", "bang"])
     assert said.startswith("warning: the reference failed on 2 smaller inputs, passed over")
-    assert ("\nnote: stress/x.py's validate() accepted them: " in said) == noted, said
+    if noted is None:
+        assert "\nnote:" not in said
+    else:
+        assert f"\nnote: {noted} accepted them: if the statement's constraints " in said
 
 
 def raised_on(error, gen=None):

@@ -448,3 +448,15 @@ def test_a_polygon_validator_test_judged_otherwise_is_named_and_verify_exits_1(t
         "the package's input validators reject 1 of 5 inputs",
         "the package's input validators accept 1 of 1 invalid inputs",
     ]
+
+
+def test_a_text_is_validated_as_the_cases_are_under_one_of_their_settings(tmp_path):
+    """A stress module without validate() shrinks a package's inputs under its validators:
+    a text valid under one group's arguments (the root's: any number) is valid."""
+    copy = package(tmp_path, group_yaml="input_validator_flags: --min 0\n")
+    validation = input_check.TextValidation.of(problem_from_package(copy, "sum"))
+    assert validation.shown == ("input_validators/check.py",)
+    assert validation("3 4\n") is None and validation("-3 4\n") is None  # data/sample's args
+    with pytest.raises(ValueError, match=r"^input_validators/check.py: exit status 43: not two"):
+        validation("3\n")
+    assert input_check.TextValidation.of(problem_from_package(SUM, "sum")) is None  # none
