@@ -140,20 +140,7 @@ def test_a_solution_that_kills_its_watch_is_a_runtime_error_and_ends_at_once(
     with the message a batch run gets, and the solution is gone, with the child it forked
     (in its process group, apart from the watch's: the kit ends that group too)."""
     pid_file = tmp_path / "solution.pid"
-    body = f"""\
-        import os, signal, sys, time
-        child = os.fork()
-        if child == 0:
-            time.sleep(120)
-            os._exit(0)
-        open({str(pid_file)!r}, "w").write(f"{{os.getpid()}} {{child}}")
-        sys.stdin.readline()
-        {kill}
-        time.sleep(120)
-        print(37, flush=True)
-    """
-    script = tmp_path / "parricide.py"
-    script.write_text(textwrap.dedent(body))
+    script = _forking_after_a_line(tmp_path / "parricide.py", pid_file, kill)
     started = time.monotonic()
     run = play([sys.executable, str(script)], secret, timeout=60.0)
     assert time.monotonic() - started < 15.0  # far below the 60 s timeout
@@ -165,6 +152,25 @@ def test_a_solution_that_kills_its_watch_is_a_runtime_error_and_ends_at_once(
     solution, child = map(int, pid_file.read_text().split())
     assert not Path(f"/proc/{solution}").exists() or "Z" in _state(solution)
     assert_ends(child, "the game")
+
+
+def _forking_after_a_line(script, pid_file, action):
+    """A solution that forks a sleeping child, writes both pids to ``pid_file``, reads a line,
+    does ``action`` (a line of Python), then sleeps and answers 37."""
+    body = f"""\
+        import os, signal, sys, time
+        child = os.fork()
+        if child == 0:
+            time.sleep(120)
+            os._exit(0)
+        open({str(pid_file)!r}, "w").write(f"{{os.getpid()}} {{child}}")
+        sys.stdin.readline()
+        {action}
+        time.sleep(120)
+        print(37, flush=True)
+    """
+    script.write_text(textwrap.dedent(body))
+    return script
 
 
 @pytest.mark.parametrize(
@@ -184,19 +190,9 @@ def test_a_solution_that_signals_its_own_process_group_gets_a_batch_run_s_verdic
     parent" (SIGKILL, SIGSTOP: the watch shared its group), or "exit status 143" (SIGTERM:
     the watch's own exit). The child it forked ends with it."""
     pid_file = tmp_path / "solution.pid"
-    body = f"""\
-        import os, signal, sys, time
-        child = os.fork()
-        if child == 0:
-            time.sleep(120)
-            os._exit(0)
-        open({str(pid_file)!r}, "w").write(f"{{os.getpid()}} {{child}}")
-        sys.stdin.readline()
-        os.killpg(0, signal.{signum})
-        time.sleep(120)
-    """
-    script = tmp_path / "group_signal.py"
-    script.write_text(textwrap.dedent(body))
+    script = _forking_after_a_line(
+        tmp_path / "group_signal.py", pid_file, f"os.killpg(0, signal.{signum})"
+    )
     started = time.monotonic()
     run = play([sys.executable, str(script)], secret, timeout=2.0)
     assert time.monotonic() - started < 30.0
