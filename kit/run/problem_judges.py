@@ -5,6 +5,7 @@ them (``shown_setting``), name a package's files as the build names its cases.""
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import replace
 from pathlib import Path
 
@@ -48,10 +49,24 @@ def interactor_command(problem: Problem) -> Interactor | None:
 def shown_setting(problem: Problem, setting: str) -> str:
     """A ``compare`` or ``interactor`` setting of the problem as messages show it: a package's
     programs named as the build names its cases (``pkg.zip/files/interactor.cpp``,
-    ``Package.named``), never by an unpacked archive's place in the kit's cache."""
+    ``Package.named``), never by an unpacked archive's place in the kit's cache; quoted as the
+    setting quotes it (``"bob's pkg.zip"``'s interactor: ``testlib:'bob'"'"'s pkg.zip/...'``)."""
     for _role, path in named_programs(problem.compare, problem.interactor):
-        setting = setting.replace(path, _named(problem, path))
+        named = _named(problem, path)
+        if named != path:
+            setting = _swapped(setting, path, named)
     return setting
+
+
+def _swapped(setting: str, path: str, named: str) -> str:
+    """``setting`` with ``path`` written as ``named``: a shell word (as a package's settings
+    write a program, ``shlex.quote``; any path with nothing to quote) quoted so again; a path
+    written as it is (``checker:my checker.py``) as it is, unless it starts with a quote."""
+    quoted = shlex.quote(path)
+    if quoted in setting:
+        return setting.replace(quoted, shlex.quote(named))
+    whole = shlex.quote(named) if named.startswith(("'", '"')) else named  # else read as a word
+    return setting.replace(path, whole)
 
 
 def _renamed(problem: Problem, program: Program) -> Program:

@@ -1,6 +1,7 @@
 """kit.run.problem_judges: the comparator and interactor a problem is judged with; a problem
 without an interactor has no interactor command."""
 
+import shlex
 from pathlib import Path
 
 from kit.registry import load_registry
@@ -23,3 +24,13 @@ def test_a_zipped_package_s_programs_are_named_as_the_build_names_its_files(toy,
     assert shown_setting(problem, problem.interactor) == shown
     assert interactor_command(problem).program.shown == "guess pkg é.zip/files/interactor.py"
     assert problem_comparator(problem).program.shown == "guess pkg é.zip/files/check.py"
+
+
+def test_a_package_named_with_a_quote_is_shown_quoted_as_the_setting_quotes_it(toy, cache_home):
+    """The package's name swapped into the quoted setting left its quotes unbalanced:
+    testlib:'bob's pkg.zip/files/interactor.py'."""
+    zipped_guess(toy, name="bob's pkg.zip")
+    problem = load_registry(toy)["pg"]
+    shown = shown_setting(problem, problem.interactor)
+    assert shown == "testlib:" + shlex.quote("bob's pkg.zip/files/interactor.py")
+    assert shlex.split(shown.partition(":")[2]) == ["bob's pkg.zip/files/interactor.py"]
