@@ -21,7 +21,10 @@ in both folders. ``line_end_note`` names the samples whose lines end with CRLF,
 
 A problem package's cases (``package = "PATH"``, kit.registry) are the package's, in the judge's
 order: the sample group (answers included, also for an interactive validator), then the secret
-data with its nested groups (unless ``judge_data`` names another folder).
+data with its nested groups (unless ``judge_data`` names another folder). A zipped or tarred
+package's files are named as the build names them (``file_shown``: ``pkg.zip/tests/01.a``,
+never the unpacked copy's place in the kit's cache), and such a name given back
+(``run SLUG pkg.zip/tests/01``) is the unpacked copy's file (``case_file``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """``python build.py run [SLUG] [FILE]``: run a problem's bundle once on one input, as the judge
 would. Without SLUG, this folder's problem (the one problem whose solution's or samples' folder
 this is: ``cpkit run tests/sample-1.in`` in atcoder-cli's ``abc300/a/``); a FILE given alone in a
-problem's samples' folder is that problem's from any folder.
+problem's samples' folder is that problem's from any folder. A case of a problem's zipped or
+tarred package is named as the build prints it, ``cpkit run pkg.zip/tests/01`` (SLUG left out:
+the problem whose package it is); its unpacked copy is what runs.
 
 The bundle is made fresh (into a temporary folder, not ``dist/``) and run under the problem's
 first target as the build runs it (its own interpreter when here, else a stand-in) with the
@@ -77,8 +79,9 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         nargs="?",
         type=named_path,
         metavar="FILE",
-        help="input (default, or -: stdin); of an interactive problem, the interactor's secret "
-        "input (required: FILE, or - for stdin)",
+        help="input (default, or -: stdin), a package's case as the build prints it too "
+        "(pkg.zip/tests/01); of an interactive problem, the interactor's secret input "
+        "(required: FILE, or - for stdin)",
     )
     add_target(parser, "default: the first target with its own interpreter here")
     add_root(parser)
